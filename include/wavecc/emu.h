@@ -1,0 +1,114 @@
+/* wavecc emulator: public C API.
+ *
+ * Loads gfx900 HSA code objects (ELF, code object v4/v5) and dispatches
+ * kernels over an NDRange on a strict wave64 emulator, as the ROCm runtime
+ * would (AMDGPUUsage.rst: "Initial Kernel Execution State", "Code Object V5
+ * Metadata"; AMD "Vega Instruction Set Architecture").
+ *
+ * Errors: every function that can fail returns a negative value (or NULL)
+ * and writes a one-line message into the device's error buffer, readable
+ * with wemu_error(). Nothing here aborts on bad input.
+ */
+#ifndef WAVECC_EMU_H
+#define WAVECC_EMU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct wemu_device wemu_device;
+typedef struct wemu_program wemu_program;
+
+typedef struct wemu_options {
+  int check_uninit;   /* report each read of a never-written register in an active lane */
+  int trace;          /* per-instruction trace to trace_file (PC, disassembly, EXEC, writes) */
+  void *trace_file;   /* FILE *; NULL means stderr */
+  int lax_waitcnt;    /* 0 (default): a load's result is visible only after an s_waitcnt covers it */
+  uint64_t max_wave_instructions; /* 0: default limit (guards against endless loops) */
+} wemu_options;
+
+/* Kernel argument kinds, from the code object v5 metadata ".value_kind". */
+typedef enum wemu_arg_kind {
+  WEMU_ARG_BY_VALUE,
+  WEMU_ARG_GLOBAL_BUFFER,
+  WEMU_ARG_DYNAMIC_SHARED_POINTER, /* __local argument: LDS allocated at dispatch */
+  WEMU_ARG_HIDDEN,                 /* any hidden_* argument: filled by the emulator */
+  WEMU_ARG_OTHER,
+} wemu_arg_kind;
+
+typedef struct wemu_arg_info {
+  wemu_arg_kind kind;
+  const char *value_kind;  /* the metadata string, e.g. "hidden_group_size_x" */
+  const char *name;        /* may be NULL */
+  uint32_t offset, size;   /* in the kernarg segment, bytes */
+  uint32_t address_space;  /* 1 global, 3 local, 4 constant; 0 when not a pointer */
+} wemu_arg_info;
+
+typedef struct wemu_kernel_info {
+  const char *name;
+  uint32_t num_args;          /* explicit + hidden, in metadata order */
+  const wemu_arg_info *args;
+  uint32_t num_explicit_args; /* explicit ones come first */
+  uint32_t kernarg_size;      /* bytes */
+  uint32_t group_segment_size, private_segment_size; /* static LDS / scratch per lane, bytes */
+  uint32_t sgpr_count, vgpr_count;
+  uint32_t max_flat_workgroup_size;
+} wemu_kernel_info;
+
+/* One explicit argument as the host sets it (clSetKernelArg-like).
+ * BY_VALUE: `data`/`size` bytes copied into the kernarg segment.
+ * GLOBAL_BUFFER: `address` is a device address from wemu_alloc (0 = NULL).
+ * DYNAMIC_SHARED_POINTER: `size` bytes of LDS are allocated per workgroup. */
+typedef struct wemu_arg {
+  const void *data;
+  uint32_t size;
+  uint64_t address;
+} wemu_arg;
+
+/* Dynamic statistics of one dispatch, summed over all waves. */
+typedef struct wemu_stats {
+  uint64_t wave_instructions;
+  uint64_t salu, valu, smem, vmem, lds, branch, other;
+  uint64_t active_lanes_sum; /* sum over VALU wave-instructions of popcount(EXEC): lane utilisation = active_lanes_sum / (64 * valu) */
+  uint64_t cycles_estimate;
+  uint64_t waves, workgroups;
+} wemu_stats;
+
+wemu_device *wemu_create(const wemu_options *opts /* may be NULL */);
+void wemu_destroy(wemu_device *dev);
+/* The last error message of this device ("" if none). */
+const char *wemu_error(const wemu_device *dev);
+
+/* Allocates `size` bytes of device global memory, zero-filled; returns its
+ * 64-bit device address (never 0), or 0 on failure. Accesses outside every
+ * allocation fault the dispatch. */
+uint64_t wemu_alloc(wemu_device *dev, uint64_t size);
+/* Copies between host and device memory; -1 if the range is not inside one allocation. */
+int wemu_write(wemu_device *dev, uint64_t addr, const void *src, uint64_t size);
+int wemu_read(wemu_device *dev, uint64_t addr, void *dst, uint64_t size);
+
+/* Loads an ELF code object (copied); NULL on error (see wemu_error). */
+wemu_program *wemu_load(wemu_device *dev, const void *elf, size_t size);
+void wemu_program_free(wemu_program *prog);
+/* Kernel metadata by name; NULL if absent. Valid while `prog` lives. */
+const wemu_kernel_info *wemu_kernel(const wemu_program *prog, const char *name);
+
+/* Dispatches `kernel` over an NDRange of `dims` dimensions (1..3) with the
+ * given global and local sizes in work-items (local may be NULL: the
+ * emulator picks) and global offset (may be NULL). `args` holds the explicit
+ * arguments in order. Runs to completion. Returns 0, or -1 with wemu_error
+ * set: a fault (out-of-bounds access with PC and address, unknown
+ * instruction, hazard, waitcnt violation found by the strict checks, or the
+ * instruction limit). `stats` may be NULL. */
+int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel,
+                  const wemu_arg *args, uint32_t num_args, uint32_t dims,
+                  const uint64_t global_size[3], const uint64_t *local_size,
+                  const uint64_t *global_offset, wemu_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

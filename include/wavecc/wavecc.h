@@ -1,0 +1,78 @@
+/* libwavecc: the compiler's public C API.
+ *
+ * Compiles LLVM IR (text .ll or bitcode .bc, LLVM 19, triple
+ * amdgcn-amd-amdhsa) or OpenCL C source to gfx900 assembly text or an HSA
+ * code object (ELF shared object, code object v5).
+ *
+ * Errors: user errors (unsupported IR, bad input, budget exceeded) are
+ * returned as a non-zero status with messages of the form
+ * "file: function: message" in the result's `diagnostics`; internal
+ * invariants are asserted. Nothing here exits the process.
+ */
+#ifndef WAVECC_WAVECC_H
+#define WAVECC_WAVECC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum wavecc_input_kind {
+  WAVECC_INPUT_AUTO,   /* from the file name: .cl, .ll, .bc (bitcode magic also detected) */
+  WAVECC_INPUT_OPENCL, /* OpenCL C source */
+  WAVECC_INPUT_LLVM,   /* LLVM IR text or bitcode */
+} wavecc_input_kind;
+
+typedef enum wavecc_output_kind {
+  WAVECC_OUTPUT_OBJ, /* HSA code object (ELF) */
+  WAVECC_OUTPUT_ASM, /* assembly text llvm-mc-19 accepts */
+} wavecc_output_kind;
+
+typedef struct wavecc_options {
+  const char *mcpu;          /* "gfx900" (default when NULL) */
+  int opt_level;             /* 0..2, default 2 */
+  wavecc_output_kind output;
+  wavecc_input_kind input_kind;
+  const char *const *cl_options; /* -D..., -cl-std=..., passed to clang for .cl input */
+  int num_cl_options;
+  const char *print_after;   /* pass name, "all", or NULL: machine IR dumps to `dump_file` */
+  int time_passes;           /* per-pass times appended to diagnostics-like `report` */
+  int stats;                 /* per-kernel statistics into `report` */
+  void *dump_file;           /* FILE * for --print-after (NULL: stderr) */
+} wavecc_options;
+
+typedef struct wavecc_kernel_stats {
+  char name[128];
+  uint32_t instructions, code_bytes;
+  uint32_t sgprs, vgprs, scratch_bytes, occupancy;
+  uint32_t spills, reloads;
+} wavecc_kernel_stats;
+
+typedef struct wavecc_result {
+  int status;              /* 0 success; non-zero: error, see diagnostics */
+  char *diagnostics;       /* NUL-terminated, may be NULL */
+  char *report;            /* --stats / --time-passes text, may be NULL */
+  void *output;            /* assembly text (NUL-terminated) or ELF bytes */
+  size_t output_size;      /* bytes */
+  wavecc_kernel_stats *kernels;
+  uint32_t num_kernels;
+  double pass_seconds;     /* time spent in wavecc's own passes (after IR parsing) */
+  uint64_t output_instructions;
+} wavecc_result;
+
+/* Compiles `size` bytes of `data` (source or IR); `name` is used for the
+ * input kind and diagnostics. Always returns a result to free with
+ * wavecc_result_free; check `status`. */
+wavecc_result *wavecc_compile(const char *name, const void *data, size_t size,
+                              const wavecc_options *opts);
+void wavecc_result_free(wavecc_result *r);
+
+/* Initialises options to their defaults (gfx900, -O2, code object out). */
+void wavecc_options_init(wavecc_options *opts);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

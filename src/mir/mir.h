@@ -1,0 +1,255 @@
+/* Machine IR: the representation every wavecc pass from instruction
+ * selection to emission works on (after Mesa's ACO; see
+ * ../shared/DESIGN.md "Machine IR").
+ *
+ * - A program is one kernel. Its blocks sit in an array whose index is the
+ *   block's position in reverse post-order of the linear CFG.
+ * - Each block has logical predecessors/successors (the source program's
+ *   CFG, what active lanes see) and linear ones (what the wave executes
+ *   after EXEC masking). SGPR values and linear VGPRs live in the linear
+ *   CFG, divergent VGPR values in the logical one.
+ * - Values are SSA temporaries: a 24-bit id and a register class packed in
+ *   32 bits. Before register allocation operands name temporaries; after it
+ *   each operand also carries its physical register.
+ * - Instructions are arena-allocated with their operands inline; blocks hold
+ *   arrays of instruction pointers.
+ * - Physical registers use the hardware's operand numbering (Vega ISA
+ *   guide, "Scalar/Vector operand encodings"): s0..s101 = 0..101,
+ *   VCC_LO/HI = 106/107, M0 = 124, EXEC_LO/HI = 126/127, SCC = 253,
+ *   v0..v255 = 256..511.
+ */
+#ifndef WAVECC_MIR_MIR_H
+#define WAVECC_MIR_MIR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "target/isa.h"
+#include "util/arena.h"
+
+/* ---- register classes ------------------------------------------------ */
+
+/* 8 bits: size in dwords (1..16) in bits 0-4, VGPR in bit 5, linear in bit 6.
+ * "s1" = one SGPR, "s2" = SGPR pair (64-bit, also lane masks), "v1" = VGPR,
+ * "lv1" = linear VGPR (live in the linear CFG: spill slots of SGPRs). */
+typedef uint8_t mir_rc;
+#define MIR_RC_SIZE_MASK 0x1fu
+#define MIR_RC_VGPR 0x20u
+#define MIR_RC_LINEAR 0x40u
+static inline mir_rc mir_rc_s(unsigned dwords) { return (mir_rc)dwords; }
+static inline mir_rc mir_rc_v(unsigned dwords) { return (mir_rc)(dwords | MIR_RC_VGPR); }
+static inline unsigned mir_rc_size(mir_rc rc) { return rc & MIR_RC_SIZE_MASK; }
+static inline bool mir_rc_is_vgpr(mir_rc rc) { return (rc & MIR_RC_VGPR) != 0; }
+static inline bool mir_rc_is_linear(mir_rc rc) { return !mir_rc_is_vgpr(rc) || (rc & MIR_RC_LINEAR); }
+
+/* ---- physical registers ---------------------------------------------- */
+
+typedef uint16_t mir_preg;
+#define MIR_PREG_NONE 0xffffu
+#define MIR_PREG_SGPR(n) ((mir_preg)(n))
+#define MIR_PREG_VCC 106u
+#define MIR_PREG_M0 124u
+#define MIR_PREG_EXEC 126u
+#define MIR_PREG_SCC 253u
+#define MIR_PREG_VGPR(n) ((mir_preg)(256u + (n)))
+#define MIR_MAX_SGPRS 102u
+#define MIR_MAX_VGPRS 256u
+
+/* ---- temporaries and operands ---------------------------------------- */
+
+typedef struct mir_temp {
+  uint32_t id : 24; /* 0 is "no temporary" */
+  uint32_t rc : 8;
+} mir_temp;
+
+typedef enum mir_opnd_kind {
+  MIR_OPND_NONE,
+  MIR_OPND_TEMP,   /* an SSA temporary (with `preg` after RA) */
+  MIR_OPND_FIXED,  /* a fixed physical register: EXEC, VCC, SCC, M0, or an ABI input */
+  MIR_OPND_CONST,  /* a 32-bit constant: inline constant or literal, chosen at emission */
+  MIR_OPND_UNDEF,  /* undefined value of a class (any register will do) */
+  MIR_OPND_BLOCK,  /* a block index: branch targets and phi predecessors */
+} mir_opnd_kind;
+
+enum {
+  MIR_OPND_KILL = 1u << 0,      /* last use of the temporary (set by liveness) */
+  MIR_OPND_LATE_KILL = 1u << 1, /* dies after the definitions are written */
+  MIR_OPND_NEG = 1u << 2,       /* VOP3 source modifiers */
+  MIR_OPND_ABS = 1u << 3,
+  MIR_OPND_FIXED_REG = 1u << 4, /* a temporary constrained to `preg` (ABI, fixed operands) */
+};
+
+typedef struct mir_operand {
+  uint8_t kind;   /* mir_opnd_kind */
+  uint8_t flags;  /* MIR_OPND_* */
+  mir_preg preg;  /* physical register (FIXED; TEMP after RA), else MIR_PREG_NONE */
+  union {
+    mir_temp temp; /* TEMP, UNDEF (rc only) */
+    uint32_t imm;  /* CONST: the bits; BLOCK: the block index */
+  };
+  uint8_t size;    /* dwords, for FIXED operands (EXEC = 2) and CONST (1 or 2: a 64-bit inline constant) */
+} mir_operand;
+
+/* ---- instructions ----------------------------------------------------- */
+
+/* Pseudo-instructions, numbered after the ISA table. */
+typedef enum mir_pseudo {
+  MIR_P_FIRST = ISA_NUM_OPS,
+  MIR_P_PHI = MIR_P_FIRST, /* logical phi: one operand per logical predecessor, in order */
+  MIR_P_LINEAR_PHI,        /* linear phi: one operand per linear predecessor */
+  MIR_P_PARALLELCOPY,      /* defs[i] = ops[i], all at once */
+  MIR_P_COPY,              /* defs[0] = ops[0] (any classes; may cross SGPR->VGPR) */
+  MIR_P_CREATE_VECTOR,     /* defs[0] = concat(ops...) */
+  MIR_P_SPLIT_VECTOR,      /* defs... = split(ops[0]) */
+  MIR_P_EXTRACT,           /* defs[0] = ops[0] dword ops[1].imm (size of def) */
+  MIR_P_STARTPGM,          /* defines the ABI inputs (user/system SGPRs, v0..v2) as fixed temporaries */
+  MIR_P_BRANCH,            /* unconditional branch to ops[0] (BLOCK) */
+  MIR_P_CBRANCH_SCC,       /* uniform branch on SCC: ops[0] = SCC temp, ops[1] taken block, ops[2] fallthrough */
+  MIR_P_LOGICAL_START,     /* brackets code that runs under the logical EXEC of a block */
+  MIR_P_LOGICAL_END,
+  MIR_P_SPILL,             /* ops[0] = value, ops[1] = slot (CONST) */
+  MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
+  MIR_P_START_LINEAR_VGPR,
+  MIR_P_END_LINEAR_VGPR,
+  MIR_P_LAST
+} mir_pseudo;
+
+typedef struct mir_instr {
+  uint16_t opcode;    /* isa_op or mir_pseudo */
+  uint8_t num_ops, num_defs;
+  uint16_t enc_flags; /* MIR_ENC_* */
+  uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2) */
+  uint8_t clamp;
+  int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
+  mir_operand *ops;   /* inline after the struct */
+  mir_operand *defs;
+} mir_instr;
+
+enum {
+  MIR_ENC_VOP3 = 1u << 0,  /* force the 64-bit VOP3 encoding */
+  MIR_ENC_GLC = 1u << 1,
+  MIR_ENC_SLC = 1u << 2,
+  MIR_ENC_OFFEN = 1u << 3, /* MUBUF: VGPR offset */
+  MIR_ENC_IDXEN = 1u << 4,
+  MIR_ENC_OFF = 1u << 5,   /* GLOBAL: no VGPR address offset ("off" SADDR) */
+};
+
+/* ---- blocks, program --------------------------------------------------- */
+
+typedef struct mir_idx_list {
+  uint32_t *v;
+  uint32_t n, cap;
+} mir_idx_list;
+
+enum {
+  MIR_BLOCK_LOOP_HEADER = 1u << 0,
+  MIR_BLOCK_LOOP_EXIT = 1u << 1,
+  MIR_BLOCK_DIVERGENT_BRANCH = 1u << 2, /* ends in a divergent branch */
+  MIR_BLOCK_UNIFORM = 1u << 3,
+};
+
+typedef struct mir_block {
+  uint32_t index;
+  uint32_t flags;
+  uint32_t loop_depth;
+  mir_instr **instrs;
+  uint32_t num_instrs, cap_instrs;
+  mir_idx_list logical_preds, logical_succs;
+  mir_idx_list linear_preds, linear_succs;
+} mir_block;
+
+/* Kernel ABI description, filled by instruction selection, read by the
+ * prologue, emission and the code object metadata (AMDGPUUsage "Code Object
+ * V3 and Above Directives", "Code Object V5 Metadata"). */
+typedef struct mir_kernel_arg {
+  const char *name, *type_name;
+  const char *value_kind;  /* "by_value", "global_buffer", "dynamic_shared_pointer", "hidden_..." */
+  uint32_t offset, size, align;
+  uint32_t address_space;  /* 0 unless a pointer */
+  bool is_const, is_restrict, is_volatile;
+} mir_kernel_arg;
+
+typedef struct mir_kernel_abi {
+  /* enabled user SGPRs, in the hardware's order */
+  bool private_segment_buffer, dispatch_ptr, queue_ptr, kernarg_segment_ptr,
+      dispatch_id, flat_scratch_init;
+  bool workgroup_id[3], private_segment_wave_offset;
+  uint32_t workitem_id_dims; /* 0: v0 only, 1: v0,v1, 2: v0,v1,v2 */
+  uint32_t kernarg_size, kernarg_align;
+  uint32_t group_segment_size;   /* static LDS, bytes */
+  uint32_t private_segment_size; /* scratch per lane, bytes */
+  uint32_t num_args;
+  mir_kernel_arg *args;
+  uint32_t max_flat_workgroup_size;
+  uint32_t num_sgprs_budget, num_vgprs_budget; /* from attributes and waves-per-eu */
+  uint32_t float_mode;           /* the descriptor's FLOAT_MODE byte */
+  bool ieee_mode, dx10_clamp;
+} mir_kernel_abi;
+
+typedef struct mir_program {
+  arena *mem;           /* everything below lives here */
+  const char *name;     /* kernel name */
+  mir_block *blocks;
+  uint32_t num_blocks, cap_blocks;
+  uint32_t num_temps;   /* ids 1..num_temps-1 are allocated */
+  mir_rc *temp_rc;      /* by temp id */
+  uint32_t cap_temps;
+  mir_kernel_abi abi;
+  /* filled by register allocation / emission */
+  uint32_t num_sgprs_used, num_vgprs_used;
+  uint32_t num_spills, num_reloads;
+} mir_program;
+
+/* ---- construction (builder.c) ----------------------------------------- */
+
+/* Creates an empty program whose storage lives in `mem`. */
+mir_program *mir_program_create(arena *mem, const char *name);
+/* Appends a block; returns its index. */
+uint32_t mir_add_block(mir_program *p);
+/* A fresh temporary of class rc. */
+mir_temp mir_new_temp(mir_program *p, mir_rc rc);
+/* Allocates an instruction with room for the operands and definitions
+ * (operands start as MIR_OPND_NONE with preg = MIR_PREG_NONE). */
+mir_instr *mir_instr_create(mir_program *p, unsigned opcode, unsigned num_ops, unsigned num_defs);
+/* Appends / inserts at position `pos` of block `b`. */
+void mir_block_append(mir_program *p, mir_block *b, mir_instr *ins);
+void mir_block_insert(mir_program *p, mir_block *b, uint32_t pos, mir_instr *ins);
+/* Adds an edge to the logical and/or linear CFG. */
+void mir_add_logical_edge(mir_program *p, uint32_t from, uint32_t to);
+void mir_add_linear_edge(mir_program *p, uint32_t from, uint32_t to);
+
+static inline mir_operand mir_op_temp(mir_temp t) {
+  mir_operand o = {.kind = MIR_OPND_TEMP, .preg = MIR_PREG_NONE};
+  o.temp = t;
+  return o;
+}
+static inline mir_operand mir_op_const(uint32_t v) {
+  mir_operand o = {.kind = MIR_OPND_CONST, .preg = MIR_PREG_NONE, .size = 1};
+  o.imm = v;
+  return o;
+}
+static inline mir_operand mir_op_fixed(mir_preg r, unsigned dwords) {
+  mir_operand o = {.kind = MIR_OPND_FIXED, .preg = r, .size = (uint8_t)dwords};
+  return o;
+}
+static inline mir_operand mir_op_block(uint32_t b) {
+  mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
+  o.imm = b;
+  return o;
+}
+
+/* ---- text form (print.c, parse.c), verifier (verify.c) ----------------- */
+
+/* Name of an opcode: the ISA mnemonic or "p_phi", "p_parallelcopy", ... */
+const char *mir_opcode_name(unsigned opcode);
+/* Prints the program in the text form that mir_parse reads back. */
+void mir_print(const mir_program *p, FILE *out);
+/* Parses the text form; NULL with a "line N: message" in err on error. */
+mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen);
+/* Checks SSA, register classes, CFG consistency and, after RA, that no two
+ * live values share a register. Prints every problem to `out` with the
+ * program; returns the number of problems. `after_ra` selects the checks. */
+int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE *out);
+
+#endif

@@ -1,0 +1,34 @@
+/* The instruction table and its look-ups (see isa.h). */
+#include "target/isa.h"
+
+#include <string.h>
+
+const isa_info isa_table[ISA_NUM_OPS] = {
+#define ISA(E, MN, FMT, OPC, SIG, FL) [ISA_##E] = {MN, ISA_FMT_##FMT, OPC, SIG, FL},
+#include "target/isa.def"
+#undef ISA
+};
+
+static const char *const format_names[ISA_FMT_COUNT] = {
+  "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC",
+  "VOP3", "VOP3P", "DS", "MUBUF", "FLAT", "GLOBAL", "SCRATCH",
+};
+
+const char *isa_format_name(isa_format f) {
+  return (unsigned)f < ISA_FMT_COUNT ? format_names[f] : "?";
+}
+
+isa_op isa_lookup(isa_format f, unsigned opcode) {
+  /* Linear for now; the emulator's decoder builds its own direct tables. */
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++)
+    if (isa_table[i].format == f && isa_table[i].opcode == opcode)
+      return (isa_op)i;
+  return ISA_NUM_OPS;
+}
+
+isa_op isa_by_mnemonic(const char *mnemonic) {
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++)
+    if (strcmp(isa_table[i].mnemonic, mnemonic) == 0)
+      return (isa_op)i;
+  return ISA_NUM_OPS;
+}

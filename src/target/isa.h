@@ -1,0 +1,79 @@
+/* The gfx900 instruction table: one X-macro file (isa.def) read by the
+ * compiler (instruction selection, printer, waitcnt and hazard passes,
+ * encoder) and the emulator (decoder, executor).
+ *
+ * Each entry:  ISA(ENUM, "mnemonic", FORMAT, OPCODE, "signature", FLAGS)
+ *   ENUM      C identifier; the opcode enum is ISA_<ENUM>.
+ *   mnemonic  as LLVM's AMDGPUAsmGFX9 docs spell it (no _e32/_e64 suffix).
+ *   FORMAT    encoding format, one of isa_format (SOP1, VOP2, ...). VOP1/VOP2/
+ *             VOPC entries can also be encoded as VOP3 (opcode mapped per the
+ *             Vega ISA guide, chapter 12 "Microcode Formats").
+ *   OPCODE    the opcode field of FORMAT on gfx9 (Vega ISA guide, chapter 12;
+ *             confirmed with llvm-mc-19 -show-encoding).
+ *   signature operand list, see isa_sig_* in isa.c: defs then ';' then uses,
+ *             each a register file letter (s, v, a=any source) and a width
+ *             in dwords, e.g. "v1;a1,v1" for v_add_f32.
+ *   FLAGS     an or of ISA_F_* below.
+ */
+#ifndef WAVECC_TARGET_ISA_H
+#define WAVECC_TARGET_ISA_H
+
+#include <stdint.h>
+
+typedef enum isa_format {
+  ISA_FMT_SOP1, ISA_FMT_SOP2, ISA_FMT_SOPK, ISA_FMT_SOPC, ISA_FMT_SOPP,
+  ISA_FMT_SMEM,
+  ISA_FMT_VOP1, ISA_FMT_VOP2, ISA_FMT_VOPC, ISA_FMT_VOP3, ISA_FMT_VOP3P,
+  ISA_FMT_DS, ISA_FMT_MUBUF, ISA_FMT_FLAT, ISA_FMT_GLOBAL, ISA_FMT_SCRATCH,
+  ISA_FMT_COUNT
+} isa_format;
+
+enum {
+  ISA_F_WRITES_SCC = 1u << 0,
+  ISA_F_READS_SCC  = 1u << 1,
+  ISA_F_WRITES_EXEC = 1u << 2,
+  ISA_F_READS_EXEC_ALWAYS = 1u << 3,  /* beyond lane masking, e.g. s_and_saveexec */
+  ISA_F_WRITES_VCC = 1u << 4,         /* implicit VCC def in the 32-bit encoding */
+  ISA_F_READS_VCC  = 1u << 5,         /* implicit VCC use in the 32-bit encoding */
+  ISA_F_IGNORES_EXEC = 1u << 6,       /* v_readlane/v_writelane/v_readfirstlane */
+  ISA_F_VMCNT  = 1u << 7,             /* increments vmcnt */
+  ISA_F_LGKMCNT = 1u << 8,            /* increments lgkmcnt */
+  ISA_F_EXPCNT = 1u << 9,             /* increments expcnt */
+  ISA_F_LOAD  = 1u << 10,
+  ISA_F_STORE = 1u << 11,
+  ISA_F_ATOMIC = 1u << 12,
+  ISA_F_BRANCH = 1u << 13,
+  ISA_F_BARRIER = 1u << 14,
+  ISA_F_FLOAT = 1u << 15,             /* depends on the MODE register (round / denorm) */
+  ISA_F_F64 = 1u << 16,               /* MODE bits of f16/f64 rather than f32 */
+  ISA_F_TERMINATOR = 1u << 17,
+  ISA_F_WRITES_M0 = 1u << 18,
+  ISA_F_READS_M0 = 1u << 19,
+};
+
+typedef enum isa_op {
+#define ISA(E, MN, FMT, OPC, SIG, FL) ISA_##E,
+#include "target/isa.def"
+#undef ISA
+  ISA_NUM_OPS
+} isa_op;
+
+typedef struct isa_info {
+  const char *mnemonic;
+  isa_format format;
+  uint16_t opcode;
+  const char *sig;
+  uint32_t flags;
+} isa_info;
+
+/* The table, indexed by isa_op. */
+extern const isa_info isa_table[ISA_NUM_OPS];
+/* Name of an encoding format ("SOP1", ...). */
+const char *isa_format_name(isa_format f);
+/* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.
+ * O(1): a per-format table built once at compile time of isa.c. */
+isa_op isa_lookup(isa_format f, unsigned opcode);
+/* Looks up by mnemonic; ISA_NUM_OPS if none. */
+isa_op isa_by_mnemonic(const char *mnemonic);
+
+#endif
