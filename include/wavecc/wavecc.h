@@ -72,6 +72,18 @@ void wavecc_result_free(wavecc_result *r);
 /* Initialises options to their defaults (gfx900, -O2, code object out). */
 void wavecc_options_init(wavecc_options *opts);
 
+/* OpenCL C to optimised LLVM bitcode, as Mesa's clover did: clang-19
+ * (-target amdgcn-amd-amdhsa -mcpu=<mcpu> -nogpulib -emit-llvm
+ * -Xclang -finclude-default-header, plus `cl_options`), llvm-link-19
+ * --only-needed with libclc's amdgcn--amdhsa.bc, opt-19 -O2.
+ * On success returns 0 and a malloc'ed bitcode buffer in *bc / *bc_size;
+ * on error returns non-zero and a malloc'ed message (clang's diagnostics)
+ * in *diag. Either out pointer the caller frees. */
+int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
+                             const char *mcpu, const char *const *cl_options,
+                             int num_cl_options, void **bc, size_t *bc_size,
+                             char **diag);
+
 #ifdef __cplusplus
 }
 #endif
