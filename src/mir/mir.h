@@ -199,6 +199,10 @@ typedef struct mir_program {
   /* filled by register allocation / emission */
   uint32_t num_sgprs_used, num_vgprs_used;
   uint32_t num_spills, num_reloads;
+  /* back-end state (see src/passes/passes.h) */
+  struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */
+  bool regs_assigned;         /* operands carry physical registers (after mir_regalloc) */
+  bool ssa_eliminated;        /* no phis or parallel copies left (after mir_ssa_elim) */
 } mir_program;
 
 /* ---- construction (builder.c) ----------------------------------------- */

@@ -1,0 +1,176 @@
+/* Entry points of the compiler back end: everything from machine IR (after
+ * instruction selection and exec-mask lowering) to the code object.
+ *
+ * Order in the pipeline (src/driver/pipeline.c, FRONT):
+ *   mir_liveness -> [mir_spill, later] -> mir_regalloc -> mir_ssa_elim
+ *   -> mir_insert_waitcnt -> mir_insert_hazard_nops
+ *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
+ *
+ * Every pass takes the program and a diag; it returns 0 on success and
+ * non-zero after reporting a user error with diag_error (for example
+ * "register budget exceeded: needs 300 VGPRs, has 256"). Broken internal
+ * invariants are asserts, never diagnostics.
+ *
+ * Units: register counts are in dwords (one SGPR or one VGPR = 1); byte
+ * counts are bytes. Register classes are mir_rc (see mir.h).
+ */
+#ifndef WAVECC_PASSES_PASSES_H
+#define WAVECC_PASSES_PASSES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mir/mir.h"
+#include "util/diag.h"
+#include "wavecc/wavecc.h"
+
+/* ---- liveness (src/ra/liveness.c) -------------------------------------- */
+
+/* Register demand: dwords of SGPRs and VGPRs needed at one point. */
+typedef struct mir_reg_demand {
+  uint16_t sgpr, vgpr;
+} mir_reg_demand;
+
+/* Result of mir_liveness, stored in p->live (arena memory of the program).
+ * Bitsets are over temporary ids (BITSET_WORDS(p->num_temps) words).
+ * SGPR and linear-VGPR temporaries are live over the linear CFG, logical
+ * VGPR temporaries over the logical CFG. */
+typedef struct mir_live_info {
+  uint32_t words;              /* words per bitset */
+  uint64_t **live_in;          /* [block] temps live on entry (phi defs excluded) */
+  uint64_t **live_out;         /* [block] temps live on exit (phi operands of successors included) */
+  /* [block][instr]: registers occupied while the instruction executes:
+   * max(live before it, live after it + its definitions + late-kill operands).
+   * Phis count as defined at block entry. */
+  mir_reg_demand **demand;
+  mir_reg_demand *block_max;   /* [block] max of demand over the block (and its live-in) */
+  mir_reg_demand max;          /* max over the program */
+} mir_live_info;
+
+/* Computes live-in/live-out per block, sets MIR_OPND_KILL on every operand
+ * that is the last use of its temporary (and clears stale kill flags),
+ * computes register demand per instruction, per block and for the program,
+ * and stores the result in p->live. O(instructions * words) per iteration
+ * of a backwards dataflow over the CFG in post-order. Never fails on a
+ * verified program; returns 0. */
+int mir_liveness(mir_program *p, diag *d);
+
+/* ---- register allocation (src/ra/regalloc.c) ---------------------------- */
+
+/* Budgets the allocator uses: SGPRs = abi.num_sgprs_budget (or
+ * MIR_MAX_SGPRS minus the VCC/flat-scratch/XNACK reservations when 0),
+ * VGPRs = abi.num_vgprs_budget (or 256 when 0). */
+unsigned mir_sgpr_budget(const mir_program *p);
+unsigned mir_vgpr_budget(const mir_program *p);
+
+/* SSA register allocation after ACO: needs mir_liveness first (runs it
+ * itself when p->live is NULL). Assigns a physical register (operand.preg)
+ * to every temporary operand and definition, keeping SSA form: phis stay,
+ * parallel copies are inserted where a value must move (fixed operands,
+ * live-range splits), and phi operands are coalesced with the phi's
+ * register where possible. Vector SGPR temporaries are aligned (s2: even,
+ * s4 and up: multiple of 4). Sets p->num_sgprs_used/num_vgprs_used and
+ * p->regs_assigned. Error: "register budget exceeded: needs N VGPRs, has M"
+ * (or SGPRs) when the demand exceeds the budget. */
+int mir_regalloc(mir_program *p, diag *d);
+
+/* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
+
+/* After mir_regalloc: replaces phis by parallel copies at the end of the
+ * predecessors (before their branch) and lowers every p_parallelcopy (and
+ * p_copy, p_create_vector, p_split_vector, p_extract) to sequential
+ * s_mov_b32/s_mov_b64/v_mov_b32, breaking cycles with swaps (s_xor
+ * trio-free: a free register of the same file, else v_swap/xor trick).
+ * Error (invariant): a copy from a VGPR to an SGPR. Sets p->ssa_eliminated. */
+int mir_ssa_elim(mir_program *p, diag *d);
+
+/* One parallel copy on physical registers, for mir_ssa_elim and its unit
+ * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
+ * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
+ * src[i] may also be MIR_PREG_NONE with src_const[i] a constant.
+ * `emit(ctx, dst, src, is_const, value)` receives the sequential moves
+ * (src == dst never); `swap(ctx, a, b)` exchanges two registers of the same
+ * file. Returns the number of moves+swaps, or -1 for an illegal VGPR->SGPR
+ * move. Destinations must be distinct. */
+typedef void (*mir_pc_move_fn)(void *ctx, mir_preg dst, mir_preg src, bool is_const, uint32_t value);
+typedef void (*mir_pc_swap_fn)(void *ctx, mir_preg a, mir_preg b);
+int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uint32_t *src_const,
+                             unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx);
+
+/* ---- post-RA passes (src/passes/) ---------------------------------------- */
+
+/* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
+ * before every use of a register a pending memory operation writes, and
+ * before writes of registers pending loads/stores still access. Dataflow
+ * over the linear CFG. Needs physical registers. Returns 0. */
+int mir_insert_waitcnt(mir_program *p, diag *d);
+
+/* Inserts s_nop N where gfx9 requires wait states (Vega ISA guide,
+ * "Manually Inserted Wait States"). Needs physical registers and must run
+ * after every pass that adds or moves instructions. Returns 0. */
+int mir_insert_hazard_nops(mir_program *p, diag *d);
+
+/* gfx9 s_waitcnt immediate: vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15; a
+ * counter at its maximum means "do not wait on it". */
+uint16_t mir_waitcnt_encode(unsigned vmcnt, unsigned expcnt, unsigned lgkmcnt);
+void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *expcnt, unsigned *lgkmcnt);
+
+/* ---- emission (src/target/emit_asm.c) --------------------------------- */
+
+/* Encoded size in bytes of one instruction (4 or 8, +4 per literal);
+ * 0 for pseudos that emit nothing. */
+unsigned mir_instr_size(const mir_program *p, const mir_instr *ins);
+
+/* Writes one kernel: `.text` code with block labels, then its
+ * `.amdhsa_kernel` descriptor block. Needs a program after ssa_elim (and
+ * the post-RA passes). Error: an instruction emission cannot express. */
+int mir_emit_asm(const mir_program *p, FILE *out, diag *d);
+
+/* Writes a whole module: `.amdgcn_target`, `.amdhsa_code_object_version 5`,
+ * each kernel (mir_emit_asm), then the `.amdgpu_metadata` YAML for all. */
+int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out, diag *d);
+
+/* Statistics for `wavecc --stats`: instructions, code bytes, SGPRs and
+ * VGPRs as llc counts them (NumSgprs includes VCC/flat scratch/XNACK),
+ * scratch bytes per lane, occupancy (waves per SIMD, 1..10), spills. */
+void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st);
+
+/* SGPR count llc reports (NumSgprs): used SGPRs + VCC (2) + the other
+ * reservations; and waves per SIMD on gfx9 for given SGPR/VGPR counts. */
+unsigned mir_total_sgprs(const mir_program *p);
+unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs);
+
+/* ---- code object (src/target/codeobj.c) ------------------------------- */
+
+/* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
+ * -mcpu=gfx900 -filetype=obj) and links it with ld.lld -shared into an HSA
+ * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
+ * Error: the tools' messages. */
+int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+
+/* ---- pass registry (src/passes/registry.c) ------------------------------ */
+
+typedef int (*mir_pass_fn)(mir_program *p, diag *d);
+
+typedef struct mir_pass_info {
+  const char *name;     /* "liveness", "regalloc", "ssa-elim", "waitcnt", "hazards", ... */
+  mir_pass_fn run;
+  const char *description;
+} mir_pass_info;
+
+/* The pass by name, or NULL. The table lives in registry.c; FRONT adds its
+ * machine-IR passes (exec-mask lowering, ...) there, one line each. */
+const mir_pass_info *mir_pass_lookup(const char *name);
+/* All passes; *n receives the count. */
+const mir_pass_info *mir_pass_list(unsigned *n);
+
+/* Runs one pass, then (in WAVECC_VERIFY builds, or when `verify` is true)
+ * mir_verify with the right after_ra mode; prints the program to `dump`
+ * when `print_after` is the pass name or "all". Returns the pass's status,
+ * or non-zero with a diag_error when the verifier finds problems. */
+int mir_run_pass(mir_program *p, const mir_pass_info *pass, diag *d, bool verify,
+                 const char *print_after, FILE *dump);
+
+#endif
