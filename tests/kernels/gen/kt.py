@@ -326,3 +326,11 @@ class Rng:
 
     def pick(self, seq):
         return seq[self.u64() % len(seq)]
+
+
+def div_local(n, want):
+    """largest local size <= want that divides n"""
+    for d in range(min(want, n), 0, -1):
+        if n % d == 0:
+            return d
+    return 1
