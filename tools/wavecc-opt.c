@@ -1,3 +1,124 @@
-/* Placeholder: see the issues. */
+/* wavecc-opt: text machine IR in, passes, text machine IR out.
+ *
+ *   wavecc-opt [-pass=NAME]... [-verify] [-print-demand] FILE.mir|-
+ *
+ * Parses the file (or stdin for "-"), runs the named passes in order
+ * (each followed by the verifier in WAVECC_VERIFY builds or with
+ * -verify), and prints the result. -print-demand annotates each
+ * instruction with the register demand computed by the liveness pass, and
+ * each block with its live-in set, for pass tests. -list-passes lists the
+ * registered passes. Exit status 1 on any error, with the diagnostics on
+ * stderr. */
 #include <stdio.h>
-int main(void) { fprintf(stderr, "wavecc-opt: not built yet\n"); return 1; }
+#include <stdlib.h>
+#include <string.h>
+
+#include "mir/mir.h"
+#include "passes/passes.h"
+#include "util/bitset.h"
+#include "util/spawn.h"
+
+static char *read_stdin(void) {
+  size_t cap = 1 << 16, n = 0;
+  char *buf = malloc(cap);
+  if (!buf) return NULL;
+  for (;;) {
+    if (n + 4096 + 1 > cap) {
+      cap *= 2;
+      char *nb = realloc(buf, cap);
+      if (!nb) { free(buf); return NULL; }
+      buf = nb;
+    }
+    size_t r = fread(buf + n, 1, 4096, stdin);
+    n += r;
+    if (r == 0) break;
+  }
+  buf[n] = 0;
+  return buf;
+}
+
+/* Prints the program with liveness annotations as comments (which the
+ * parser skips, so the output still parses). */
+static void print_with_demand(const mir_program *p, FILE *out) {
+  const mir_live_info *li = p->live;
+  fprintf(out, "; max demand: sgpr=%u vgpr=%u\n", li->max.sgpr, li->max.vgpr);
+  mir_program copy = *p;
+  copy.num_blocks = 0;
+  mir_print(&copy, out); /* header lines only */
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    mir_print_block_header(out, blk);
+    fprintf(out, "  ; live_in:");
+    for (uint32_t t = bitset_next(li->live_in[b], li->words, 0); t != UINT32_MAX;
+         t = bitset_next(li->live_in[b], li->words, t + 1))
+      fprintf(out, " %%%u", t);
+    fprintf(out, " ; block demand: sgpr=%u vgpr=%u\n", li->block_max[b].sgpr, li->block_max[b].vgpr);
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      fputs("  ", out);
+      mir_print_instr(out, blk->instrs[i]);
+      fprintf(out, " ; demand: sgpr=%u vgpr=%u\n", li->demand[b][i].sgpr, li->demand[b][i].vgpr);
+    }
+    fprintf(out, "  ; live_out:");
+    for (uint32_t t = bitset_next(li->live_out[b], li->words, 0); t != UINT32_MAX;
+         t = bitset_next(li->live_out[b], li->words, t + 1))
+      fprintf(out, " %%%u", t);
+    fputc('\n', out);
+  }
+}
+
+int main(int argc, char **argv) {
+  const char *passes[64];
+  int npasses = 0;
+  const char *file = NULL;
+  bool verify = false, demand = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (strncmp(a, "-pass=", 6) == 0 || strncmp(a, "--pass=", 7) == 0) {
+      if (npasses == 64) { fprintf(stderr, "wavecc-opt: too many passes\n"); return 1; }
+      passes[npasses++] = strchr(a, '=') + 1;
+    } else if (strcmp(a, "-verify") == 0) {
+      verify = true;
+    } else if (strcmp(a, "-print-demand") == 0) {
+      demand = true;
+    } else if (strcmp(a, "-list-passes") == 0) {
+      unsigned n;
+      const mir_pass_info *l = mir_pass_list(&n);
+      for (unsigned k = 0; k < n; k++) printf("%-12s %s\n", l[k].name, l[k].description);
+      return 0;
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] FILE.mir|-\n");
+      return 1;
+    } else {
+      file = a;
+    }
+  }
+  if (!file) { fprintf(stderr, "wavecc-opt: no input file\n"); return 1; }
+  for (int i = 0; i < npasses; i++)
+    if (!mir_pass_lookup(passes[i])) { fprintf(stderr, "wavecc-opt: unknown pass '%s'\n", passes[i]); return 1; }
+  size_t size;
+  char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_all(file, &size);
+  if (!text) { perror(file); return 1; }
+  arena mem;
+  arena_init(&mem);
+  char err[256];
+  int status = 0;
+  diag d = {.file = file};
+  mir_program *p = mir_parse(&mem, text, err, sizeof err);
+  if (!p) {
+    fprintf(stderr, "%s: %s\n", file, err);
+    status = 1;
+    goto done;
+  }
+  for (int i = 0; i < npasses && !status; i++)
+    status = mir_run_pass(p, mir_pass_lookup(passes[i]), &d, verify, NULL, stderr) != 0;
+  if (!status) {
+    if (demand && p->live) print_with_demand(p, stdout);
+    else mir_print(p, stdout);
+  }
+done:;
+  char *msgs = diag_take(&d);
+  if (msgs) { fputs(msgs, stderr); free(msgs); }
+  arena_free(&mem);
+  free(text);
+  return status;
+}

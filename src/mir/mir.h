@@ -222,6 +222,15 @@ void mir_block_insert(mir_program *p, mir_block *b, uint32_t pos, mir_instr *ins
 /* Adds an edge to the logical and/or linear CFG. */
 void mir_add_logical_edge(mir_program *p, uint32_t from, uint32_t to);
 void mir_add_linear_edge(mir_program *p, uint32_t from, uint32_t to);
+/* Appends `v` to an index list (arena storage of `p`). */
+void mir_idx_list_push(mir_program *p, mir_idx_list *l, uint32_t v);
+/* Declares temporary `id` with class rc (the parser's way to create
+ * temporaries with given ids); raises num_temps past id. */
+void mir_set_temp_rc(mir_program *p, uint32_t id, mir_rc rc);
+/* Writes the assembler name of `dwords` registers starting at r: "s4",
+ * "s[4:5]", "v[0:3]", "vcc", "exec", "m0", "scc", "vcc_hi", ... into buf;
+ * returns the length (print.c). */
+int mir_preg_format(char *buf, size_t n, mir_preg r, unsigned dwords);
 
 static inline mir_operand mir_op_temp(mir_temp t) {
   mir_operand o = {.kind = MIR_OPND_TEMP, .preg = MIR_PREG_NONE};
@@ -249,6 +258,10 @@ static inline mir_operand mir_op_block(uint32_t b) {
 const char *mir_opcode_name(unsigned opcode);
 /* Prints the program in the text form that mir_parse reads back. */
 void mir_print(const mir_program *p, FILE *out);
+/* Pieces of the text form, for passes that annotate their output. */
+void mir_print_operand(FILE *out, const mir_operand *o);
+void mir_print_instr(FILE *out, const mir_instr *ins); /* no indent, no newline */
+void mir_print_block_header(FILE *out, const mir_block *b);
 /* Parses the text form; NULL with a "line N: message" in err on error. */
 mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen);
 /* Checks SSA, register classes, CFG consistency and, after RA, that no two

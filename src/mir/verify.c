@@ -1,0 +1,371 @@
+/* Machine IR verifier. Reports every problem it finds (not just the
+ * first) as "verify[PASS]: BBn:i: message" lines, followed by the printed
+ * program when there was any, and returns the count.
+ *
+ * Checks:
+ *  - CFG: logical and linear predecessor/successor lists are symmetric
+ *    (as multisets), indices in range; phis at block heads with one
+ *    operand per predecessor of their CFG.
+ *  - SSA: each temporary defined once; its class matches the program's
+ *    temp_rc; every use has a definition that dominates it (phi operands:
+ *    the definition dominates the end of the predecessor). Linear
+ *    temporaries use the linear CFG's dominator tree, logical VGPRs the
+ *    logical one (Cooper, Harvey, Kennedy, "A Simple, Fast Dominance
+ *    Algorithm", over a reverse post-order of each CFG).
+ *  - Register classes against the ISA table's signature when the operand
+ *    counts agree ('s' needs an SGPR value, 'v' a VGPR, widths equal).
+ *  - After RA: every temporary has a physical register of its file, SGPR
+ *    tuples aligned, and no two simultaneously live temporaries share a
+ *    register (backward walk from live-out per block), and no definition
+ *    (temporary, fixed register or implicit SCC write) clobbers a
+ *    register holding a live value.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "mir/mir.h"
+#include "ra/ra.h"
+#include "util/bitset.h"
+
+typedef struct vctx {
+  const mir_program *p;
+  const char *pass;
+  FILE *out;
+  int problems;
+} vctx;
+
+static void problem(vctx *v, int block, int instr, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+static void problem(vctx *v, int block, int instr, const char *fmt, ...) {
+  v->problems++;
+  if (!v->out) return;
+  fprintf(v->out, "verify[%s]: ", v->pass ? v->pass : "?");
+  if (block >= 0) fprintf(v->out, "BB%d:", block);
+  if (instr >= 0) fprintf(v->out, "%d:", instr);
+  fputc(' ', v->out);
+  va_list ap;
+  va_start(ap, fmt);
+  vfprintf(v->out, fmt, ap);
+  va_end(ap);
+  fputc('\n', v->out);
+}
+
+static unsigned count_in(const mir_idx_list *l, uint32_t x) {
+  unsigned n = 0;
+  for (uint32_t i = 0; i < l->n; i++) n += l->v[i] == x;
+  return n;
+}
+
+static void check_cfg(vctx *v) {
+  const mir_program *p = v->p;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    if (blk->index != b) problem(v, (int)b, -1, "block index field is %u", blk->index);
+    for (int lin = 0; lin < 2; lin++) {
+      const mir_idx_list *succs = lin ? &blk->linear_succs : &blk->logical_succs;
+      const mir_idx_list *preds = lin ? &blk->linear_preds : &blk->logical_preds;
+      for (uint32_t i = 0; i < succs->n; i++) {
+        uint32_t s = succs->v[i];
+        if (s >= p->num_blocks) { problem(v, (int)b, -1, "successor BB%u out of range", s); continue; }
+        const mir_idx_list *sp = lin ? &p->blocks[s].linear_preds : &p->blocks[s].logical_preds;
+        if (count_in(sp, b) != count_in(succs, s))
+          problem(v, (int)b, -1, "%s edge to BB%u not mirrored in its predecessors", lin ? "linear" : "logical", s);
+      }
+      for (uint32_t i = 0; i < preds->n; i++) {
+        uint32_t q = preds->v[i];
+        if (q >= p->num_blocks) { problem(v, (int)b, -1, "predecessor BB%u out of range", q); continue; }
+        const mir_idx_list *qs = lin ? &p->blocks[q].linear_succs : &p->blocks[q].logical_succs;
+        if (count_in(qs, b) != count_in(preds, q))
+          problem(v, (int)b, -1, "%s predecessor BB%u does not list it as successor", lin ? "linear" : "logical", q);
+      }
+    }
+  }
+}
+
+/* Immediate dominators of one CFG (linear or logical) from block 0;
+ * UINT32_MAX for unreachable blocks. rpo_num gets each block's position. */
+static void dominators(const mir_program *p, bool linear, arena *mem, uint32_t *idom, uint32_t *rpo_num) {
+  uint32_t nb = p->num_blocks;
+  uint32_t *order = arena_alloc(mem, nb * sizeof *order);
+  uint32_t *stack = arena_alloc(mem, nb * sizeof *stack), *pos = arena_alloc(mem, nb * sizeof *pos);
+  uint8_t *seen = arena_alloc(mem, nb);
+  uint32_t n = 0, sp = 0;
+  /* Iterative DFS producing post-order. */
+  stack[sp] = 0; pos[sp++] = 0; seen[0] = 1;
+  while (sp) {
+    uint32_t b = stack[sp - 1];
+    const mir_idx_list *s = linear ? &p->blocks[b].linear_succs : &p->blocks[b].logical_succs;
+    if (pos[sp - 1] < s->n) {
+      uint32_t t = s->v[pos[sp - 1]++];
+      if (t < nb && !seen[t]) { seen[t] = 1; stack[sp] = t; pos[sp++] = 0; }
+    } else {
+      order[n++] = b;
+      sp--;
+    }
+  }
+  for (uint32_t b = 0; b < nb; b++) { idom[b] = UINT32_MAX; rpo_num[b] = UINT32_MAX; }
+  for (uint32_t i = 0; i < n; i++) rpo_num[order[i]] = n - 1 - i; /* reverse post-order number */
+  idom[0] = 0;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t i = n; i-- > 0;) { /* reverse post-order */
+      uint32_t b = order[i];
+      if (b == 0) continue;
+      const mir_idx_list *pr = linear ? &p->blocks[b].linear_preds : &p->blocks[b].logical_preds;
+      uint32_t nd = UINT32_MAX;
+      for (uint32_t k = 0; k < pr->n; k++) {
+        uint32_t q = pr->v[k];
+        if (q >= nb || idom[q] == UINT32_MAX) continue;
+        if (nd == UINT32_MAX) { nd = q; continue; }
+        uint32_t a = q, c = nd;
+        while (a != c) {
+          while (rpo_num[a] > rpo_num[c]) a = idom[a];
+          while (rpo_num[c] > rpo_num[a]) c = idom[c];
+        }
+        nd = a;
+      }
+      if (nd != UINT32_MAX && idom[b] != nd) { idom[b] = nd; changed = true; }
+    }
+  }
+}
+
+static bool dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
+  if (idom[b] == UINT32_MAX) return true; /* unreachable: nothing to check */
+  for (;;) {
+    if (a == b) return true;
+    if (b == 0 || idom[b] == b) return false;
+    b = idom[b];
+  }
+}
+
+static bool sig_entry(const char **s, char *file, unsigned *width) {
+  while (**s == ',' ) (*s)++;
+  if (!**s || **s == ';') return false;
+  *file = **s;
+  (*s)++;
+  *width = 0;
+  while (**s >= '0' && **s <= '9') *width = *width * 10 + (unsigned)(*(*s)++ - '0');
+  return true;
+}
+
+static void check_sig_operand(vctx *v, int b, int i, const mir_operand *o, char file, unsigned width, const char *what, unsigned idx) {
+  unsigned size;
+  bool vgpr;
+  if (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF) {
+    size = mir_rc_size(o->temp.rc);
+    vgpr = mir_rc_is_vgpr(o->temp.rc);
+  } else if (o->kind == MIR_OPND_FIXED) {
+    size = o->size;
+    vgpr = o->preg >= 256;
+  } else {
+    return;
+  }
+  if (o->kind == MIR_OPND_TEMP && o->preg == MIR_PREG_SCC) return; /* SCC values ride in s1 */
+  if (file == 's' && vgpr) problem(v, b, i, "%s %u must be an SGPR value", what, idx);
+  if (file == 'v' && !vgpr) problem(v, b, i, "%s %u must be a VGPR value", what, idx);
+  if (width && size != width) problem(v, b, i, "%s %u has %u dwords, the instruction needs %u", what, idx, size, width);
+}
+
+static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return;
+  const char *sig = isa_table[ins->opcode].sig;
+  if (!sig) return;
+  unsigned nd = 0, no = 0;
+  const char *s = sig;
+  char f; unsigned w;
+  while (sig_entry(&s, &f, &w)) nd++;
+  if (*s == ';') s++;
+  while (sig_entry(&s, &f, &w)) no++;
+  if (nd != ins->num_defs || no != ins->num_ops) return; /* implicit/extra operands: not checked */
+  s = sig;
+  for (unsigned k = 0; sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  if (*s == ';') s++;
+  for (unsigned k = 0; sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
+}
+
+static bool preg_fits(mir_rc rc, mir_preg r) {
+  unsigned n = mir_rc_size(rc);
+  if (mir_rc_is_vgpr(rc)) return r >= 256 && r + n <= 512;
+  if (r == MIR_PREG_SCC) return n == 1;
+  if (r < MIR_MAX_SGPRS) return r + n <= MIR_MAX_SGPRS;
+  return mir_preg_is_special(r);
+}
+
+/* Register units a value occupies: SGPR/special 0..255, VGPR 256..511. */
+static void check_interference(vctx *v, arena *mem) {
+  const mir_program *p = v->p;
+  mir_live_sets ls;
+  mir_compute_live_sets(p, mem, &ls);
+  uint32_t words = ls.words;
+  uint32_t *owner = arena_alloc(mem, 512 * sizeof *owner); /* temp id per register unit, 0 = free */
+  uint64_t *live = arena_alloc(mem, words * sizeof *live);
+  mir_preg *reg = arena_alloc(mem, (p->num_temps ? p->num_temps : 1) * sizeof *reg);
+  for (uint32_t t = 0; t < p->num_temps; t++) reg[t] = MIR_PREG_NONE;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) reg[ins->defs[k].temp.id] = ins->defs[k].preg;
+    }
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    memset(owner, 0, 512 * sizeof *owner);
+    bitset_copy(live, ls.out[b], words);
+    /* Occupy the registers of a temporary; report a clash with another. */
+#define OCCUPY(t, where)                                                                        \
+  do {                                                                                          \
+    mir_preg r_ = reg[t];                                                                       \
+    if (r_ != MIR_PREG_NONE && r_ != MIR_PREG_SCC) {                                            \
+      for (unsigned u_ = 0; u_ < mir_rc_size(p->temp_rc[t]) && r_ + u_ < 512; u_++) {           \
+        uint32_t o_ = owner[r_ + u_];                                                           \
+        if (o_ && o_ != (t))                                                                    \
+          problem(v, (int)b, (where), "%%%u and %%%u are both live in register unit %u", o_, (unsigned)(t), r_ + u_); \
+        owner[r_ + u_] = (t);                                                                   \
+      }                                                                                         \
+    }                                                                                           \
+  } while (0)
+#define RELEASE(t)                                                                              \
+  do {                                                                                          \
+    mir_preg r_ = reg[t];                                                                       \
+    if (r_ != MIR_PREG_NONE && r_ != MIR_PREG_SCC)                                              \
+      for (unsigned u_ = 0; u_ < mir_rc_size(p->temp_rc[t]) && r_ + u_ < 512; u_++)             \
+        if (owner[r_ + u_] == (t)) owner[r_ + u_] = 0;                                          \
+  } while (0)
+    for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+      OCCUPY(t, (int)blk->num_instrs);
+    bool scc_live = false; /* a temporary in SCC is live (SCC values are short-lived) */
+    for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+      if (reg[t] == MIR_PREG_SCC) scc_live = true;
+    for (uint32_t i = blk->num_instrs; i-- > 0;) {
+      const mir_instr *ins = blk->instrs[i];
+      /* Definitions must not overwrite another value live after the instruction. */
+      bool defines_scc = false;
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        mir_preg r = o->preg;
+        unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : o->size;
+        uint32_t self = o->kind == MIR_OPND_TEMP ? o->temp.id : 0;
+        if (r == MIR_PREG_SCC) defines_scc = true;
+        if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) continue;
+        for (unsigned u = 0; u < n && r + u < 512; u++)
+          if (owner[r + u] && owner[r + u] != self && bitset_test(live, owner[r + u]))
+            problem(v, (int)b, (int)i, "definition overwrites register unit %u holding live %%%u", r + u, owner[r + u]);
+      }
+      if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_SCC) && !defines_scc && scc_live)
+        problem(v, (int)b, (int)i, "implicit SCC write clobbers a live SCC value");
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        if (bitset_test(live, o->temp.id)) {
+          bitset_clear(live, o->temp.id);
+          RELEASE(o->temp.id);
+          if (o->preg == MIR_PREG_SCC) scc_live = false;
+        }
+      }
+      if (mir_is_phi(ins)) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP || bitset_test(live, o->temp.id)) continue;
+        bitset_set(live, o->temp.id);
+        OCCUPY(o->temp.id, (int)i);
+        if (reg[o->temp.id] == MIR_PREG_SCC) scc_live = true;
+      }
+    }
+#undef OCCUPY
+#undef RELEASE
+  }
+}
+
+int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE *out) {
+  vctx v = {.p = p, .pass = pass_name, .out = out};
+  arena mem;
+  arena_init(&mem);
+  check_cfg(&v);
+  uint32_t nt = p->num_temps ? p->num_temps : 1, nb = p->num_blocks ? p->num_blocks : 1;
+  uint32_t *def_block = arena_alloc(&mem, nt * sizeof *def_block);
+  uint32_t *def_pos = arena_alloc(&mem, nt * sizeof *def_pos);
+  for (uint32_t t = 0; t < nt; t++) def_block[t] = UINT32_MAX;
+  /* Definitions: unique, classes agree. */
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    bool in_phis = true;
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      if (ins->opcode >= MIR_P_LAST) { problem(&v, (int)b, (int)i, "bad opcode %u", ins->opcode); continue; }
+      if (mir_is_phi(ins)) {
+        if (!in_phis) problem(&v, (int)b, (int)i, "phi after a non-phi instruction");
+        const mir_idx_list *pr = ins->opcode == MIR_P_PHI ? &blk->logical_preds : &blk->linear_preds;
+        if (ins->num_ops != pr->n)
+          problem(&v, (int)b, (int)i, "phi has %u operands for %u predecessors", ins->num_ops, pr->n);
+        if (p->ssa_eliminated) problem(&v, (int)b, (int)i, "phi left after SSA elimination");
+      } else {
+        in_phis = false;
+      }
+      if (p->ssa_eliminated && ins->opcode == MIR_P_PARALLELCOPY)
+        problem(&v, (int)b, (int)i, "parallel copy left after SSA elimination");
+      for (unsigned k = 0; k < ins->num_defs + ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        uint32_t t = o->temp.id;
+        if (t == 0 || t >= p->num_temps) { problem(&v, (int)b, (int)i, "temporary %%%u out of range", t); continue; }
+        if (p->temp_rc[t] != o->temp.rc) problem(&v, (int)b, (int)i, "%%%u used with a class other than its own", t);
+        if (after_ra && !p->ssa_eliminated) {
+          if (o->preg == MIR_PREG_NONE) problem(&v, (int)b, (int)i, "%%%u has no register after allocation", t);
+          else if (!preg_fits(o->temp.rc, o->preg)) problem(&v, (int)b, (int)i, "%%%u has a register of the wrong file or range", t);
+          else if (!mir_rc_is_vgpr(o->temp.rc) && o->preg < MIR_MAX_SGPRS && mir_rc_size(o->temp.rc) >= 2 &&
+                   o->preg % (mir_rc_size(o->temp.rc) >= 4 ? 4u : 2u))
+            problem(&v, (int)b, (int)i, "%%%u: SGPR tuple is misaligned", t);
+        }
+        if (k >= ins->num_ops) { /* a definition */
+          if (def_block[t] != UINT32_MAX) problem(&v, (int)b, (int)i, "%%%u defined more than once", t);
+          def_block[t] = b;
+          def_pos[t] = i;
+        }
+      }
+      check_signature(&v, (int)b, (int)i, ins);
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm >= p->num_blocks)
+          problem(&v, (int)b, (int)i, "branch to missing block BB%u", ins->ops[k].imm);
+    }
+  }
+  /* Uses: defined, dominated by the definition. */
+  if (!p->ssa_eliminated && p->num_blocks) {
+    uint32_t *idom[2], *rpo[2];
+    for (int lin = 0; lin < 2; lin++) {
+      idom[lin] = arena_alloc(&mem, nb * sizeof(uint32_t));
+      rpo[lin] = arena_alloc(&mem, nb * sizeof(uint32_t));
+      dominators(p, lin, &mem, idom[lin], rpo[lin]);
+    }
+    for (uint32_t b = 0; b < p->num_blocks; b++) {
+      const mir_block *blk = &p->blocks[b];
+      for (uint32_t i = 0; i < blk->num_instrs; i++) {
+        const mir_instr *ins = blk->instrs[i];
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          const mir_operand *o = &ins->ops[k];
+          if (o->kind != MIR_OPND_TEMP || o->temp.id >= p->num_temps || o->temp.id == 0) continue;
+          uint32_t t = o->temp.id;
+          if (def_block[t] == UINT32_MAX) { problem(&v, (int)b, (int)i, "%%%u is used but never defined", t); continue; }
+          int lin = mir_rc_is_linear(o->temp.rc);
+          if (mir_is_phi(ins)) {
+            lin = ins->opcode == MIR_P_LINEAR_PHI;
+            const mir_idx_list *pr = lin ? &blk->linear_preds : &blk->logical_preds;
+            if (k < pr->n && !dominates(idom[lin], def_block[t], pr->v[k]))
+              problem(&v, (int)b, (int)i, "phi operand %%%u does not dominate the end of BB%u", t, pr->v[k]);
+          } else if (def_block[t] == b) {
+            if (def_pos[t] >= i) problem(&v, (int)b, (int)i, "%%%u used before its definition", t);
+          } else if (!dominates(idom[lin], def_block[t], b)) {
+            problem(&v, (int)b, (int)i, "definition of %%%u (BB%u) does not dominate this use", t, def_block[t]);
+          }
+        }
+      }
+    }
+  }
+  if (after_ra && !p->ssa_eliminated) check_interference(&v, &mem);
+  if (v.problems && out) {
+    fprintf(out, "; verifier found %d problem(s) after %s in:\n", v.problems, pass_name ? pass_name : "?");
+    mir_print(p, out);
+  }
+  arena_free(&mem);
+  return v.problems;
+}

@@ -1,0 +1,49 @@
+/* The machine-IR pass registry: names for --print-after, wavecc-opt and
+ * the pipeline, plus the run-and-verify wrapper. One line per pass; the
+ * verifier's mode follows the program's own state flags (regs_assigned,
+ * ssa_eliminated), so passes need no per-pass verifier settings. */
+#include <stdio.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+static const mir_pass_info passes[] = {
+  {"liveness", mir_liveness, "live sets, kill flags and register demand"},
+  {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)"},
+  {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves"},
+  {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations"},
+  {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states"},
+  /* FRONT: machine-IR passes of the front end go here. */
+};
+
+const mir_pass_info *mir_pass_lookup(const char *name) {
+  for (unsigned i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (strcmp(passes[i].name, name) == 0) return &passes[i];
+  return NULL;
+}
+
+const mir_pass_info *mir_pass_list(unsigned *n) {
+  *n = sizeof passes / sizeof passes[0];
+  return passes;
+}
+
+int mir_run_pass(mir_program *p, const mir_pass_info *pass, diag *d, bool verify, const char *print_after, FILE *dump) {
+  int rc = pass->run(p, d);
+#ifdef WAVECC_VERIFY
+  verify = true;
+#endif
+  if (!dump) dump = stderr;
+  if (print_after && (strcmp(print_after, "all") == 0 || strcmp(print_after, pass->name) == 0)) {
+    fprintf(dump, "; *** machine IR after %s ***\n", pass->name);
+    mir_print(p, dump);
+  }
+  if (rc) return rc;
+  if (verify) {
+    int problems = mir_verify(p, p->regs_assigned, pass->name, dump);
+    if (problems) {
+      diag_error(d, p->name, "internal: machine IR verifier found %d problem(s) after %s", problems, pass->name);
+      return -1;
+    }
+  }
+  return 0;
+}
