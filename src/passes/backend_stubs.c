@@ -2,8 +2,6 @@
  * the pipeline links and fails cleanly. Each moves to its own file. */
 #include "passes/passes.h"
 
-int mir_regalloc(mir_program *p, diag *d) { diag_error(d, p->name, "register allocation is not implemented yet"); return 1; }
-int mir_ssa_elim(mir_program *p, diag *d) { diag_error(d, p->name, "SSA elimination is not implemented yet"); return 1; }
 int mir_insert_waitcnt(mir_program *p, diag *d) { (void)p; (void)d; return 0; }
 int mir_insert_hazard_nops(mir_program *p, diag *d) { (void)p; (void)d; return 0; }
 int mir_emit_module(mir_program *const *k, unsigned n, FILE *out, diag *d) { (void)k; (void)n; (void)out; diag_error(d, NULL, "emission is not implemented yet"); return 1; }

@@ -1,0 +1,364 @@
+/* SSA register allocation, after Mesa's ACO (aco_register_allocation.cpp)
+ * and Hack/Grund/Goos, "Register allocation for programs in SSA form"
+ * (the interference graph of an SSA program is chordal, so when demand
+ * fits the register file, assigning at definitions in dominance order
+ * succeeds without a graph).
+ *
+ * Algorithm: liveness first (kill flags, demand). If the maximum demand
+ * exceeds the budget, report it: the spiller (a later pass between
+ * liveness and this one) is what brings demand down. Then walk the blocks
+ * in order (reverse post-order of the linear CFG, so every live-in value
+ * was assigned in a dominating block already):
+ *   - the register file at block entry holds exactly the live-in
+ *     temporaries (each SSA value keeps one register for its life);
+ *   - phi definitions are placed first, preferring the register of an
+ *     already-assigned operand (coalescing: the copy on that edge becomes
+ *     a no-op); operands still unassigned (loop back edges) get the phi's
+ *     register as a preference for when they are defined;
+ *   - before allocation a register on a temporary operand or definition is
+ *     a constraint (FIXED_REG flag or not); per instruction: operands
+ *     constrained to a register (M0/VCC/EXEC or ABI registers) that sit elsewhere are copied there by
+ *     a p_parallelcopy inserted before it; operands killed here are freed
+ *     (late-kill ones after the definitions), so a definition can reuse an
+ *     operand's register; definitions take their fixed register, else a
+ *     preference (copy source, phi partner, extracted sub-register), else
+ *     the lowest free aligned range; dead definitions are freed at once.
+ * Alignment: SGPR pairs even, SGPR tuples of 3+ dwords 4-aligned (SMEM
+ * and V# operands need it); VGPR tuples unaligned (gfx9).
+ * Temporaries pinned to SCC/VCC/EXEC/M0 stay there and do not occupy
+ * allocatable registers.
+ *
+ * Invariant after: every temporary operand/definition has operand.preg, no
+ * two simultaneously live values share a register (checked by mir_verify
+ * after_ra), phis remain for mir_ssa_elim. Cost: O(instructions *
+ * register-file words) plus O(blocks * live-in).
+ *
+ * Not yet: live-range splitting when the file is fragmented (reported as
+ * a budget error with the demand), spilling (a separate pass).
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "util/bitset.h"
+
+#define UNITS 512u
+
+typedef struct ra_ctx {
+  mir_program *p;
+  diag *d;
+  mir_preg *reg;     /* [temp] assigned register or MIR_PREG_NONE */
+  mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
+  uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
+  unsigned sgpr_budget, vgpr_budget;
+  unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
+  bool failed;
+} ra_ctx;
+
+unsigned mir_sgpr_budget(const mir_program *p) {
+  /* Extras that count against the 102 addressable SGPRs on gfx9: VCC,
+   * XNACK_MASK and FLAT_SCRATCH (AMDGPUUsage; llc's NumSgprs adds them). */
+  unsigned extras = 6, max = MIR_MAX_SGPRS - extras;
+  unsigned b = p->abi.num_sgprs_budget;
+  if (b) {
+    b = b > extras ? b - extras : 0;
+    if (b < max) max = b;
+  }
+  return max;
+}
+
+unsigned mir_vgpr_budget(const mir_program *p) {
+  unsigned b = p->abi.num_vgprs_budget;
+  return b && b < MIR_MAX_VGPRS ? b : MIR_MAX_VGPRS;
+}
+
+static unsigned rc_align(mir_rc rc) {
+  if (mir_rc_is_vgpr(rc)) return 1;
+  unsigned n = mir_rc_size(rc);
+  return n >= 3 ? 4 : n == 2 ? 2 : 1;
+}
+
+static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
+  for (unsigned u = 0; u < n; u++)
+    if (c->owner[r + u]) return false;
+  return true;
+}
+
+/* Can temporary t (class rc) live in r? Free, in range, aligned. */
+static bool fits(const ra_ctx *c, mir_rc rc, mir_preg r) {
+  if (r == MIR_PREG_NONE) return false;
+  unsigned n = mir_rc_size(rc);
+  if (mir_rc_is_vgpr(rc)) {
+    if (r < 256 || r - 256u + n > c->vgpr_budget) return false;
+  } else {
+    if (r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
+  }
+  return range_free(c, r, n);
+}
+
+static void occupy(ra_ctx *c, uint32_t t, mir_preg r) {
+  mir_rc rc = c->p->temp_rc[t];
+  c->reg[t] = r;
+  if (r == MIR_PREG_SCC) return;
+  unsigned n = mir_rc_size(rc);
+  for (unsigned u = 0; u < n && r + u < UNITS; u++) c->owner[r + u] = t;
+  if (r < MIR_MAX_SGPRS) {
+    if (r + n > c->sgpr_hwm) c->sgpr_hwm = r + n;
+  } else if (r >= 256) {
+    if (r - 256u + n > c->vgpr_hwm) c->vgpr_hwm = r - 256u + n;
+  }
+}
+
+static void release(ra_ctx *c, uint32_t t) {
+  mir_preg r = c->reg[t];
+  if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) return;
+  unsigned n = mir_rc_size(c->p->temp_rc[t]);
+  for (unsigned u = 0; u < n && r + u < UNITS; u++)
+    if (c->owner[r + u] == t) c->owner[r + u] = 0;
+}
+
+/* Lowest free aligned range for class rc; MIR_PREG_NONE when none. Scans
+ * 64 units per word for single registers. */
+static mir_preg find_free(const ra_ctx *c, mir_rc rc) {
+  unsigned n = mir_rc_size(rc), align = rc_align(rc);
+  mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
+  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
+  for (unsigned r = 0; r + n <= limit; r += align)
+    if (range_free(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
+  return MIR_PREG_NONE;
+}
+
+static mir_preg choose(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  if (fits(c, rc, c->pref[t])) return c->pref[t];
+  mir_preg r = find_free(c, rc);
+  if (r == MIR_PREG_NONE && !c->failed) {
+    const mir_live_info *li = c->p->live;
+    bool v = mir_rc_is_vgpr(rc);
+    diag_error(c->d, c->p->name,
+               "register budget exceeded: no free %u-dword %s range (demand %u %s, has %u; the file is fragmented)",
+               mir_rc_size(rc), v ? "VGPR" : "SGPR", v ? li->max.vgpr : li->max.sgpr, v ? "VGPRs" : "SGPRs",
+               v ? c->vgpr_budget : c->sgpr_budget);
+    c->failed = true;
+  }
+  return r;
+}
+
+/* Sets preferences that make copies no-ops: copy-like instructions prefer
+ * the source register for the destination (and vice versa when the source
+ * is not assigned yet is not needed: sources are always defined first). */
+static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
+  switch (ins->opcode) {
+  case MIR_P_PARALLELCOPY:
+  case MIR_P_COPY:
+    for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++) {
+      const mir_operand *d = &ins->defs[k], *o = &ins->ops[k];
+      if (d->kind != MIR_OPND_TEMP || o->kind != MIR_OPND_TEMP || !(o->flags & MIR_OPND_KILL)) continue;
+      if (mir_rc_is_vgpr(d->temp.rc) != mir_rc_is_vgpr(o->temp.rc)) continue;
+      if (c->pref[d->temp.id] == MIR_PREG_NONE) c->pref[d->temp.id] = c->reg[o->temp.id];
+    }
+    break;
+  case MIR_P_SPLIT_VECTOR: {
+    const mir_operand *o = &ins->ops[0];
+    if (o->kind != MIR_OPND_TEMP || !(o->flags & MIR_OPND_KILL)) break;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r)) break;
+    for (unsigned k = 0; k < ins->num_defs; k++) {
+      const mir_operand *d = &ins->defs[k];
+      if (d->kind == MIR_OPND_TEMP && c->pref[d->temp.id] == MIR_PREG_NONE) c->pref[d->temp.id] = r;
+      r = (mir_preg)(r + (d->kind == MIR_OPND_TEMP ? mir_rc_size(d->temp.rc) : 1));
+    }
+    break;
+  }
+  case MIR_P_EXTRACT: {
+    const mir_operand *o = &ins->ops[0], *d = &ins->defs[0];
+    if (o->kind != MIR_OPND_TEMP || d->kind != MIR_OPND_TEMP || ins->ops[1].kind != MIR_OPND_CONST) break;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || !(o->flags & MIR_OPND_KILL)) break;
+    if (c->pref[d->temp.id] == MIR_PREG_NONE) c->pref[d->temp.id] = (mir_preg)(r + ins->ops[1].imm);
+    break;
+  }
+  default:
+    break;
+  }
+}
+
+/* Copies operands that must sit in a fixed register but do not into new
+ * temporaries there, with one p_parallelcopy inserted at `pos`. Returns
+ * the number of instructions inserted (0 or 1). */
+static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *ins) {
+  unsigned need = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg) need++;
+  }
+  if (!need) return 0;
+  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, need, need);
+  unsigned j = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    mir_operand *o = &ins->ops[k];
+    if (!(o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg)) continue;
+    uint32_t old = o->temp.id;
+    mir_temp nt = mir_new_temp(c->p, o->temp.rc);
+    /* The register arrays grow with num_temps: reallocate lazily. */
+    pc->ops[j] = mir_op_temp(o->temp);
+    pc->ops[j].flags = o->flags & MIR_OPND_KILL;
+    pc->defs[j] = mir_op_temp(nt);
+    pc->defs[j].preg = o->preg;
+    pc->defs[j].flags = MIR_OPND_FIXED_REG;
+    j++;
+    (void)old;
+    o->temp = nt;
+    o->flags |= MIR_OPND_KILL;
+  }
+  mir_block_insert(c->p, b, pos, pc);
+  return 1;
+}
+
+/* Grows the per-temp arrays after new temporaries were created. */
+static void grow_arrays(ra_ctx *c, uint32_t *cap) {
+  if (c->p->num_temps <= *cap) return;
+  uint32_t ncap = *cap * 2;
+  while (ncap < c->p->num_temps) ncap *= 2;
+  mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
+  memcpy(r, c->reg, *cap * sizeof *r);
+  memcpy(f, c->pref, *cap * sizeof *f);
+  for (uint32_t t = *cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
+  c->reg = r;
+  c->pref = f;
+  *cap = ncap;
+}
+
+static void assign_def(ra_ctx *c, mir_operand *o) {
+  uint32_t t = o->temp.id;
+  mir_preg r;
+  if (o->preg != MIR_PREG_NONE) {
+    r = o->preg; /* fixed: ABI input, SCC/VCC/EXEC/M0 result */
+    unsigned n = r == MIR_PREG_SCC ? 0 : mir_rc_size(o->temp.rc);
+    for (unsigned u = 0; u < n && r + u < UNITS; u++)
+      if (c->owner[r + u] && c->owner[r + u] != t && !c->failed) {
+        diag_error(c->d, c->p->name, "internal: fixed register of %%%u is occupied by live %%%u", t, c->owner[r + u]);
+        c->failed = true;
+      }
+  } else {
+    r = choose(c, t);
+    if (r == MIR_PREG_NONE) return;
+  }
+  occupy(c, t, r);
+}
+
+int mir_regalloc(mir_program *p, diag *d) {
+  if (p->regs_assigned) return 0;
+  mir_liveness(p, d);
+  const mir_live_info *li = p->live;
+  ra_ctx *c = arena_alloc(p->mem, sizeof *c);
+  c->p = p;
+  c->d = d;
+  c->sgpr_budget = mir_sgpr_budget(p);
+  c->vgpr_budget = mir_vgpr_budget(p);
+  if (li->max.vgpr > c->vgpr_budget) {
+    diag_error(d, p->name, "register budget exceeded: needs %u VGPRs, has %u", li->max.vgpr, c->vgpr_budget);
+    return 1;
+  }
+  if (li->max.sgpr > c->sgpr_budget) {
+    diag_error(d, p->name, "register budget exceeded: needs %u SGPRs, has %u", li->max.sgpr, c->sgpr_budget);
+    return 1;
+  }
+  uint32_t cap = p->num_temps ? p->num_temps : 1;
+  c->reg = arena_alloc(p->mem, cap * sizeof *c->reg);
+  c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
+  for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
+
+  for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
+    mir_block *b = &p->blocks[bi];
+    memset(c->owner, 0, sizeof c->owner);
+    const uint64_t *in = li->live_in[bi];
+    for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
+      /* Dominance order guarantees the value is assigned; a value used
+       * before its (non-dominating) definition would be a verifier error. */
+      if (c->reg[t] != MIR_PREG_NONE) occupy(c, t, c->reg[t]);
+    }
+    uint32_t i = 0;
+    /* Phis: definitions at block entry, coalesced with an operand's register. */
+    for (; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+      mir_instr *phi = b->instrs[i];
+      mir_operand *def = &phi->defs[0];
+      if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
+      uint32_t t = def->temp.id;
+      if (c->pref[t] == MIR_PREG_NONE || !fits(c, def->temp.rc, c->pref[t]))
+        for (unsigned k = 0; k < phi->num_ops; k++) {
+          const mir_operand *o = &phi->ops[k];
+          if (o->kind == MIR_OPND_TEMP && fits(c, def->temp.rc, c->reg[o->temp.id])) {
+            c->pref[t] = c->reg[o->temp.id];
+            break;
+          }
+        }
+      assign_def(c, def);
+      for (unsigned k = 0; k < phi->num_ops; k++) {
+        const mir_operand *o = &phi->ops[k];
+        if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
+          c->pref[o->temp.id] = c->reg[t];
+      }
+      if (def->flags & MIR_OPND_KILL) release(c, t);
+    }
+    for (; i < b->num_instrs && !c->failed; i++) {
+      mir_instr *ins = b->instrs[i];
+      if (fix_operands(c, b, i, ins)) {
+        grow_arrays(c, &cap);
+        mir_instr *pc = b->instrs[i];
+        /* The copy: sources die there when they died at `ins`. */
+        for (unsigned k = 0; k < pc->num_ops; k++)
+          if (pc->ops[k].flags & MIR_OPND_KILL) release(c, pc->ops[k].temp.id);
+        for (unsigned k = 0; k < pc->num_defs; k++) assign_def(c, &pc->defs[k]);
+        i++;
+      }
+      prefer_from_operands(c, ins);
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && !(o->flags & MIR_OPND_LATE_KILL))
+          release(c, o->temp.id);
+      }
+      /* Fixed definitions first so the free choice cannot take their registers. */
+      for (int pass = 0; pass < 2; pass++)
+        for (unsigned k = 0; k < ins->num_defs; k++) {
+          mir_operand *o = &ins->defs[k];
+          if (o->kind != MIR_OPND_TEMP) continue;
+          bool fixed = o->preg != MIR_PREG_NONE;
+          if (fixed == (pass == 0)) assign_def(c, o);
+        }
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && (o->flags & MIR_OPND_LATE_KILL))
+          release(c, o->temp.id);
+      }
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL)) release(c, o->temp.id);
+      }
+    }
+  }
+  if (c->failed) return 1;
+  /* Write the registers into every operand and definition. */
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+        mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        mir_preg r = o->temp.id < cap ? c->reg[o->temp.id] : MIR_PREG_NONE;
+        if (r == MIR_PREG_NONE) {
+          diag_error(d, p->name, "internal: %%%u was never assigned a register (used without a dominating definition?)",
+                     o->temp.id);
+          return 1;
+        }
+        o->preg = r;
+      }
+    }
+  }
+  p->num_sgprs_used = c->sgpr_hwm;
+  p->num_vgprs_used = c->vgpr_hwm;
+  p->regs_assigned = true;
+  return 0;
+}

@@ -1,0 +1,468 @@
+/* SSA elimination: phis and parallel copies to sequential moves.
+ *
+ * After register allocation every value has its register, so SSA
+ * destruction is only about copies (Boissinot et al., "Revisiting
+ * Out-of-SSA Translation", and ACO's aco_ssa_elimination.cpp /
+ * lower_to_hw_instr.cpp: phis become parallel copies at the end of the
+ * predecessors; the allocator already coalesced most of them away).
+ *
+ *  1. For each block with phis, each predecessor edge gets one parallel
+ *     copy (phi register <- operand register, per dword). Logical phis go
+ *     before the predecessor's p_logical_end (they must run under the
+ *     predecessor's EXEC: only the lanes that came that way may be
+ *     written), else before its terminators; linear phis before the
+ *     terminators. The CFG has no critical edges on the copy's side
+ *     (instruction selection splits them); one is an internal error.
+ *  2. Every p_parallelcopy, p_copy, p_create_vector, p_split_vector and
+ *     p_extract becomes a dword-level parallel copy, sequentialised by
+ *     mir_sequentialize_copies: emit copies whose destination nobody still
+ *     reads (a ready list, O(n)); what remains are disjoint cycles, each
+ *     broken with len-1 swaps (v_swap_b32 for VGPRs; for SGPRs three moves
+ *     through a free SGPR, else the s_xor trio when SCC is dead). Adjacent
+ *     aligned SGPR pair moves merge into s_mov_b64.
+ *  3. p_startpgm, p_logical_start/end and phis disappear (p_branch and
+ *     p_cbranch_scc stay for emission).
+ *
+ * Moves use fixed physical-register operands, so the program after this
+ * pass has no SSA temporaries in the copies (p->ssa_eliminated).
+ * Illegal: a VGPR -> SGPR copy (needs v_readfirstlane: isel's job).
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "util/bitset.h"
+
+#define UNITS 512u
+
+/* ---- the sequentialiser ------------------------------------------------- */
+
+int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uint32_t *src_const,
+                             unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx) {
+  /* Per register: how many pending copies read it, and which copy writes it. */
+  uint16_t uses[UNITS];
+  int32_t writer[UNITS], reader[UNITS];
+  /* Small fixed stacks: a parallel copy never has more than UNITS destinations. */
+  uint32_t ready[UNITS], nready = 0;
+  mir_preg cur_src[UNITS];
+  bool done[UNITS];
+  if (n > UNITS) return -1;
+  memset(uses, 0, sizeof uses);
+  for (unsigned r = 0; r < UNITS; r++) writer[r] = reader[r] = -1;
+  int count = 0;
+  unsigned pending = 0;
+  for (unsigned i = 0; i < n; i++) {
+    cur_src[i] = src[i];
+    done[i] = false;
+    assert(dst[i] < UNITS && writer[dst[i]] == -1);
+    if (src[i] != MIR_PREG_NONE && dst[i] < 256 && src[i] >= 256) return -1; /* VGPR -> SGPR */
+    if (src[i] == dst[i]) { done[i] = true; continue; }
+    writer[dst[i]] = (int32_t)i;
+    if (src[i] != MIR_PREG_NONE) uses[src[i]]++;
+    pending++;
+  }
+  for (unsigned i = 0; i < n; i++)
+    if (!done[i] && uses[dst[i]] == 0) ready[nready++] = i;
+  while (pending) {
+    while (nready) {
+      uint32_t i = ready[--nready];
+      mir_preg s = cur_src[i];
+      emit(ctx, dst[i], s, s == MIR_PREG_NONE, src_const ? src_const[i] : 0);
+      count++;
+      done[i] = true;
+      pending--;
+      writer[dst[i]] = -1;
+      if (s != MIR_PREG_NONE && --uses[s] == 0 && writer[s] >= 0 && !done[writer[s]]) ready[nready++] = (uint32_t)writer[s];
+    }
+    if (!pending) break;
+    /* Only cycles remain: each destination is read by exactly one copy. */
+    for (unsigned i = 0; i < n; i++)
+      if (!done[i]) reader[cur_src[i]] = (int32_t)i;
+    for (unsigned i = 0; i < n && pending; i++) {
+      if (done[i]) continue;
+      /* Walk the cycle containing i: swap(d, s) completes copy i and moves
+       * the old value of d into s, which the reader of d then takes. */
+      uint32_t c = i;
+      while (!done[c]) {
+        mir_preg d = dst[c], s = cur_src[c];
+        swap(ctx, d, s);
+        count++;
+        done[c] = true;
+        pending--;
+        int32_t r = reader[d];
+        assert(r >= 0 && !done[r]);
+        cur_src[r] = s;
+        reader[s] = r;
+        if (dst[r] == s) { /* the cycle closed: the last copy is now trivial */
+          done[r] = true;
+          pending--;
+          break;
+        }
+        c = (uint32_t)r;
+      }
+    }
+  }
+  return count;
+}
+
+/* ---- lowering ----------------------------------------------------------- */
+
+typedef struct elim_ctx {
+  mir_program *p;
+  diag *d;
+  mir_instr **out;      /* emitted moves for the current copy */
+  uint32_t nout, cap;
+  const uint64_t *busy; /* register units unavailable as swap temporaries (bitset over UNITS) */
+  bool scc_live;
+  bool failed;
+} elim_ctx;
+
+static void push(elim_ctx *c, mir_instr *ins) {
+  if (c->nout == c->cap) {
+    uint32_t cap = c->cap ? c->cap * 2 : 16;
+    c->out = arena_grow(c->p->mem, c->out, c->nout, cap, sizeof *c->out);
+    c->cap = cap;
+  }
+  c->out[c->nout++] = ins;
+}
+
+static mir_instr *mov(elim_ctx *c, mir_preg dst, mir_operand src) {
+  bool v = dst >= 256;
+  mir_instr *ins = mir_instr_create(c->p, v ? ISA_V_MOV_B32 : ISA_S_MOV_B32, 1, 1);
+  ins->defs[0] = mir_op_fixed(dst, 1);
+  ins->ops[0] = src;
+  return ins;
+}
+
+static void emit_move(void *vc, mir_preg dst, mir_preg src, bool is_const, uint32_t value) {
+  elim_ctx *c = vc;
+  push(c, mov(c, dst, is_const ? mir_op_const(value) : mir_op_fixed(src, 1)));
+}
+
+static void emit_swap(void *vc, mir_preg a, mir_preg b) {
+  elim_ctx *c = vc;
+  if (a >= 256) {
+    mir_instr *ins = mir_instr_create(c->p, ISA_V_SWAP_B32, 2, 2);
+    ins->defs[0] = mir_op_fixed(a, 1);
+    ins->defs[1] = mir_op_fixed(b, 1);
+    ins->ops[0] = mir_op_fixed(b, 1);
+    ins->ops[1] = mir_op_fixed(a, 1);
+    push(c, ins);
+    return;
+  }
+  for (mir_preg t = 0; t < MIR_MAX_SGPRS; t++)
+    if (!bitset_test(c->busy, t) && t != a && t != b) {
+      push(c, mov(c, t, mir_op_fixed(a, 1)));
+      push(c, mov(c, a, mir_op_fixed(b, 1)));
+      push(c, mov(c, b, mir_op_fixed(t, 1)));
+      return;
+    }
+  if (c->scc_live) {
+    if (!c->failed) diag_error(c->d, c->p->name, "internal: SGPR swap needs a free SGPR or a dead SCC");
+    c->failed = true;
+    return;
+  }
+  mir_preg x[3][2] = {{a, b}, {b, a}, {a, b}};
+  for (int k = 0; k < 3; k++) {
+    mir_instr *ins = mir_instr_create(c->p, ISA_S_XOR_B32, 2, 1);
+    ins->defs[0] = mir_op_fixed(x[k][0], 1);
+    ins->ops[0] = mir_op_fixed(x[k][0], 1);
+    ins->ops[1] = mir_op_fixed(x[k][1], 1);
+    push(c, ins);
+  }
+}
+
+/* Merges s_mov_b32 pairs (d, s), (d+1, s+1) with d and s even into
+ * s_mov_b64 (fewer instructions; same effect because the pair's two moves
+ * are adjacent in the sequence). */
+static void merge_pairs(elim_ctx *c, uint32_t from) {
+  uint32_t w = from;
+  for (uint32_t r = from; r < c->nout; r++) {
+    mir_instr *a = c->out[r];
+    if (r + 1 < c->nout && a->opcode == ISA_S_MOV_B32 && c->out[r + 1]->opcode == ISA_S_MOV_B32) {
+      mir_instr *b = c->out[r + 1];
+      const mir_operand *as = &a->ops[0], *bs = &b->ops[0];
+      mir_preg ad = a->defs[0].preg;
+      bool pair_dst = b->defs[0].preg == ad + 1 && (ad % 2 == 0) && (ad < MIR_MAX_SGPRS || ad == MIR_PREG_VCC || ad == MIR_PREG_EXEC);
+      bool pair_src = as->kind == MIR_OPND_FIXED && bs->kind == MIR_OPND_FIXED && bs->preg == as->preg + 1 &&
+                      as->preg % 2 == 0 && (as->preg < MIR_MAX_SGPRS || as->preg == MIR_PREG_VCC || as->preg == MIR_PREG_EXEC);
+      /* The second move must not read what the first wrote. */
+      if (pair_dst && pair_src && bs->preg != ad) {
+        mir_instr *m = mir_instr_create(c->p, ISA_S_MOV_B64, 1, 1);
+        m->defs[0] = mir_op_fixed(ad, 2);
+        m->ops[0] = mir_op_fixed(as->preg, 2);
+        c->out[w++] = m;
+        r++;
+        continue;
+      }
+    }
+    c->out[w++] = a;
+  }
+  c->nout = w;
+}
+
+/* A parallel copy being collected, dword by dword. */
+typedef struct pcopy {
+  mir_preg dst[UNITS], src[UNITS];
+  uint32_t cst[UNITS];
+  unsigned n;
+} pcopy;
+
+/* Adds dst <- operand (all its dwords, starting at dword `first` of it). */
+static void pc_add(elim_ctx *c, pcopy *pc, mir_preg dst, unsigned dwords, const mir_operand *o, unsigned first) {
+  for (unsigned k = 0; k < dwords; k++) {
+    if (o->kind == MIR_OPND_UNDEF || o->kind == MIR_OPND_NONE) return;
+    if (pc->n == UNITS) { c->failed = true; return; }
+    pc->dst[pc->n] = (mir_preg)(dst + k);
+    if (o->kind == MIR_OPND_CONST) {
+      uint32_t v = o->imm;
+      if (o->size == 2) {
+        /* A 64-bit constant: integers sign-extend, inline floats are the f64 value. */
+        uint32_t hi;
+        switch (o->imm) {
+        case 0x3f000000u: hi = 0x3fe00000u; break;
+        case 0xbf000000u: hi = 0xbfe00000u; break;
+        case 0x3f800000u: hi = 0x3ff00000u; break;
+        case 0xbf800000u: hi = 0xbff00000u; break;
+        case 0x40000000u: hi = 0x40000000u; break;
+        case 0xc0000000u: hi = 0xc0000000u; break;
+        case 0x40800000u: hi = 0x40100000u; break;
+        case 0xc0800000u: hi = 0xc0100000u; break;
+        default: hi = (int32_t)o->imm < 0 ? 0xffffffffu : 0; break;
+        }
+        bool is_float = hi != 0 && hi != 0xffffffffu;
+        v = (first + k) == 0 ? (is_float ? 0 : o->imm) : hi;
+      } else if (first + k > 0) {
+        v = 0;
+      }
+      pc->src[pc->n] = MIR_PREG_NONE;
+      pc->cst[pc->n] = v;
+    } else {
+      pc->src[pc->n] = (mir_preg)(o->preg + first + k);
+      pc->cst[pc->n] = 0;
+      if (o->preg == MIR_PREG_SCC) {
+        if (!c->failed) diag_error(c->d, c->p->name, "internal: copy of an SCC value");
+        c->failed = true;
+        return;
+      }
+    }
+    pc->n++;
+  }
+}
+
+static unsigned opnd_dwords(const mir_operand *o) {
+  if (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF) return mir_rc_size(o->temp.rc);
+  if (o->kind == MIR_OPND_FIXED || o->kind == MIR_OPND_CONST) return o->size ? o->size : 1;
+  return 1;
+}
+
+/* Sequentialises `pc` into c->out (appending). */
+static void pc_lower(elim_ctx *c, pcopy *pc) {
+  uint32_t start = c->nout;
+  /* Drop identical copies and duplicate destinations (last wins is never needed: isel keeps them distinct). */
+  int r = mir_sequentialize_copies(pc->dst, pc->src, pc->cst, pc->n, emit_move, emit_swap, c);
+  if (r < 0) {
+    if (!c->failed) diag_error(c->d, c->p->name, "internal: parallel copy from a VGPR into an SGPR");
+    c->failed = true;
+    return;
+  }
+  merge_pairs(c, start);
+}
+
+/* Registers holding values live across position `pos` of block b (the
+ * swap temporaries must avoid them) given the set of live temporaries. */
+static void mark_busy(const mir_program *p, const uint64_t *live, uint32_t words, const mir_preg *reg, uint64_t *busy) {
+  memset(busy, 0, BITSET_WORDS(UNITS) * sizeof *busy);
+  for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
+    mir_preg r = reg[t];
+    if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) continue;
+    for (unsigned u = 0; u < mir_rc_size(p->temp_rc[t]) && r + u < UNITS; u++) bitset_set(busy, r + u);
+  }
+}
+
+static bool is_terminator(const mir_instr *ins) {
+  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
+  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
+}
+
+int mir_ssa_elim(mir_program *p, diag *d) {
+  if (p->ssa_eliminated) return 0;
+  if (!p->regs_assigned) {
+    diag_error(d, p->name, "internal: ssa-elim needs register allocation first");
+    return 1;
+  }
+  arena tmp;
+  arena_init(&tmp);
+  mir_live_sets ls;
+  mir_compute_live_sets(p, &tmp, &ls);
+  mir_preg *reg = arena_alloc(&tmp, (p->num_temps ? p->num_temps : 1) * sizeof *reg);
+  for (uint32_t t = 0; t < p->num_temps; t++) reg[t] = MIR_PREG_NONE;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) reg[ins->defs[k].temp.id] = ins->defs[k].preg;
+    }
+  elim_ctx c = {.p = p, .d = d};
+  uint64_t *busy = arena_alloc(&tmp, BITSET_WORDS(UNITS) * sizeof *busy);
+  uint64_t *live = arena_alloc(&tmp, ls.words * sizeof *live);
+  c.busy = busy;
+  pcopy *pc = arena_alloc(&tmp, sizeof *pc);
+  /* Per block: moves to insert at the end (logical ones, linear ones). */
+  mir_instr ***tail_log = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *tail_log);
+  mir_instr ***tail_lin = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *tail_lin);
+  uint32_t *n_log = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *n_log);
+  uint32_t *n_lin = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *n_lin);
+
+  /* 1. Phi copies per predecessor edge. */
+  for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (!b->num_instrs || !mir_is_phi(b->instrs[0])) continue;
+    for (int lin = 0; lin < 2; lin++) {
+      const mir_idx_list *preds = lin ? &b->linear_preds : &b->logical_preds;
+      unsigned want = lin ? MIR_P_LINEAR_PHI : MIR_P_PHI;
+      for (uint32_t k = 0; k < preds->n; k++) {
+        uint32_t pb = preds->v[k];
+        pc->n = 0;
+        for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+          const mir_instr *phi = b->instrs[i];
+          if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
+          pc_add(&c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
+        }
+        if (!pc->n) continue;
+        const mir_idx_list *ps = lin ? &p->blocks[pb].linear_succs : &p->blocks[pb].logical_succs;
+        bool trivial = true;
+        for (unsigned j = 0; j < pc->n; j++) trivial &= pc->src[j] == pc->dst[j];
+        if (trivial) continue;
+        if (ps->n > 1) {
+          diag_error(d, p->name, "internal: critical edge BB%u -> BB%u carries phi copies", pb, bi);
+          c.failed = true;
+          break;
+        }
+        /* Swap temporaries must avoid everything live out of the predecessor. */
+        mark_busy(p, ls.out[pb], ls.words, reg, busy);
+        for (unsigned j = 0; j < pc->n; j++) bitset_set(busy, pc->dst[j]);
+        c.scc_live = false;
+        for (uint32_t t = bitset_next(ls.out[pb], ls.words, 0); t != UINT32_MAX; t = bitset_next(ls.out[pb], ls.words, t + 1))
+          c.scc_live |= reg[t] == MIR_PREG_SCC;
+        const mir_block *pblk = &p->blocks[pb];
+        if (pblk->num_instrs && pblk->instrs[pblk->num_instrs - 1]->opcode == MIR_P_CBRANCH_SCC) c.scc_live = true;
+        c.nout = 0;
+        pc_lower(&c, pc);
+        mir_instr ***tail = lin ? tail_lin : tail_log;
+        uint32_t *nt = lin ? n_lin : n_log;
+        mir_instr **arr = arena_alloc(&tmp, (nt[pb] + c.nout) * sizeof *arr);
+        if (nt[pb]) memcpy(arr, tail[pb], nt[pb] * sizeof *arr);
+        memcpy(arr + nt[pb], c.out, c.nout * sizeof *arr);
+        tail[pb] = arr;
+        nt[pb] += c.nout;
+      }
+    }
+  }
+
+  /* 2./3. Rewrite each block: drop phis and markers, lower copies, place
+   * the phi copies. The live set is tracked backwards to know which
+   * registers a swap may borrow; instructions are rebuilt forwards. */
+  for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
+    mir_block *b = &p->blocks[bi];
+    /* live-after per instruction, computed backwards into a scratch array of sets only for copies. */
+    uint64_t **live_after = arena_alloc(&tmp, (b->num_instrs + 1) * sizeof *live_after);
+    bitset_copy(live, ls.out[bi], ls.words);
+    for (uint32_t i = b->num_instrs; i-- > 0;) {
+      const mir_instr *ins = b->instrs[i];
+      unsigned op = ins->opcode;
+      if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
+          op == MIR_P_EXTRACT) {
+        live_after[i] = arena_alloc(&tmp, ls.words * sizeof(uint64_t));
+        bitset_copy(live_after[i], live, ls.words);
+      }
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
+      if (mir_is_phi(ins)) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
+    }
+    uint32_t cap = b->num_instrs + n_log[bi] + n_lin[bi] + 8, n = 0;
+    mir_instr **ni = arena_alloc(p->mem, cap * sizeof *ni);
+#define EMIT(x)                                                                  \
+  do {                                                                           \
+    if (n == cap) {                                                              \
+      ni = arena_grow(p->mem, ni, n, cap * 2, sizeof *ni);                       \
+      cap *= 2;                                                                  \
+    }                                                                            \
+    ni[n++] = (x);                                                               \
+  } while (0)
+    /* Position of the first terminator: phi copies go before it. */
+    uint32_t term = b->num_instrs;
+    while (term > 0 && is_terminator(b->instrs[term - 1])) term--;
+    bool placed_log = n_log[bi] == 0;
+    for (uint32_t i = 0; i < b->num_instrs && !c.failed; i++) {
+      mir_instr *ins = b->instrs[i];
+      unsigned op = ins->opcode;
+      if (i == term) {
+        if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+        placed_log = true;
+        for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
+      }
+      if (mir_is_phi(ins) || op == MIR_P_STARTPGM || op == MIR_P_LOGICAL_START) continue;
+      if (op == MIR_P_LOGICAL_END) {
+        if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+        placed_log = true;
+        continue;
+      }
+      if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
+          op == MIR_P_EXTRACT) {
+        pc->n = 0;
+        if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY) {
+          for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++)
+            pc_add(&c, pc, ins->defs[k].preg, opnd_dwords(&ins->defs[k]), &ins->ops[k], 0);
+        } else if (op == MIR_P_CREATE_VECTOR) {
+          mir_preg r = ins->defs[0].preg;
+          for (unsigned k = 0; k < ins->num_ops; k++) {
+            unsigned nd = opnd_dwords(&ins->ops[k]);
+            pc_add(&c, pc, r, nd, &ins->ops[k], 0);
+            r = (mir_preg)(r + nd);
+          }
+        } else if (op == MIR_P_SPLIT_VECTOR) {
+          unsigned first = 0;
+          for (unsigned k = 0; k < ins->num_defs; k++) {
+            unsigned nd = opnd_dwords(&ins->defs[k]);
+            pc_add(&c, pc, ins->defs[k].preg, nd, &ins->ops[0], first);
+            first += nd;
+          }
+        } else { /* p_extract: dword index ops[1] */
+          pc_add(&c, pc, ins->defs[0].preg, opnd_dwords(&ins->defs[0]), &ins->ops[0],
+                 ins->num_ops > 1 ? ins->ops[1].imm * opnd_dwords(&ins->defs[0]) : 0);
+        }
+        mark_busy(p, live_after[i], ls.words, reg, busy);
+        for (unsigned j = 0; j < pc->n; j++) {
+          bitset_set(busy, pc->dst[j]);
+          if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
+        }
+        c.scc_live = false;
+        for (uint32_t t = bitset_next(live_after[i], ls.words, 0); t != UINT32_MAX;
+             t = bitset_next(live_after[i], ls.words, t + 1))
+          c.scc_live |= reg[t] == MIR_PREG_SCC;
+        c.nout = 0;
+        pc_lower(&c, pc);
+        for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
+        continue;
+      }
+      EMIT(ins);
+    }
+    if (b->num_instrs == term) { /* no terminator: copies at the very end */
+      if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+      for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
+    }
+#undef EMIT
+    b->instrs = ni;
+    b->num_instrs = n;
+    b->cap_instrs = cap;
+  }
+  arena_free(&tmp);
+  if (c.failed) return 1;
+  p->ssa_eliminated = true;
+  p->live = NULL;
+  return 0;
+}
