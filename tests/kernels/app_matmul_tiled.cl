@@ -786,8 +786,8 @@ arg_in: 4 int 64
 arg_in: 5 int 64
 
 [test]
-# multiples of 1/16: products are multiples of 1/256 below 1, sums stay
-# below 2^15 * 1/256 granularity -> exact in 24 bits, no tolerance
+# multiples of 1/16 below 1: every partial sum is a multiple of 1/256 below
+# 128, so it needs at most 15 significant bits: exact, no tolerance
 name: 32x32x128 sixteenths (exact)
 global_size: 32 32 0
 local_size: 16 16 0
