@@ -1,13 +1,14 @@
 /* wavecc-opt: text machine IR in, passes, text machine IR out.
  *
- *   wavecc-opt [-pass=NAME]... [-verify] [-print-demand] FILE.mir|-
+ *   wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-
  *
  * Parses the file (or stdin for "-"), runs the named passes in order
  * (each followed by the verifier in WAVECC_VERIFY builds or with
  * -verify), and prints the result. -print-demand annotates each
  * instruction with the register demand computed by the liveness pass, and
  * each block with its live-in set, for pass tests. -list-passes lists the
- * registered passes. Exit status 1 on any error, with the diagnostics on
+ * registered passes. -emit-asm prints the module's assembly (after
+ * ssa-elim) instead of machine IR; -stats prints the --stats numbers. Exit status 1 on any error, with the diagnostics on
  * stderr. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +71,7 @@ int main(int argc, char **argv) {
   const char *passes[64];
   int npasses = 0;
   const char *file = NULL;
-  bool verify = false, demand = false;
+  bool verify = false, demand = false, emit = false, stats = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     if (strncmp(a, "-pass=", 6) == 0 || strncmp(a, "--pass=", 7) == 0) {
@@ -78,6 +79,10 @@ int main(int argc, char **argv) {
       passes[npasses++] = strchr(a, '=') + 1;
     } else if (strcmp(a, "-verify") == 0) {
       verify = true;
+    } else if (strcmp(a, "-emit-asm") == 0) {
+      emit = true;
+    } else if (strcmp(a, "-stats") == 0) {
+      stats = true;
     } else if (strcmp(a, "-print-demand") == 0) {
       demand = true;
     } else if (strcmp(a, "-list-passes") == 0) {
@@ -86,7 +91,7 @@ int main(int argc, char **argv) {
       for (unsigned k = 0; k < n; k++) printf("%-12s %s\n", l[k].name, l[k].description);
       return 0;
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] FILE.mir|-\n");
+      fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-\n");
       return 1;
     } else {
       file = a;
@@ -111,7 +116,15 @@ int main(int argc, char **argv) {
   }
   for (int i = 0; i < npasses && !status; i++)
     status = mir_run_pass(p, mir_pass_lookup(passes[i]), &d, verify, NULL, stderr) != 0;
-  if (!status) {
+  if (!status && stats) {
+    wavecc_kernel_stats st;
+    mir_kernel_stats(p, &st);
+    printf("; stats %s: instructions=%u code_bytes=%u sgprs=%u vgprs=%u scratch=%u occupancy=%u\n", st.name,
+           st.instructions, st.code_bytes, st.sgprs, st.vgprs, st.scratch_bytes, st.occupancy);
+  }
+  if (!status && emit) {
+    status = mir_emit_module(&p, 1, stdout, &d) != 0;
+  } else if (!status) {
     if (demand && p->live) print_with_demand(p, stdout);
     else mir_print(p, stdout);
   }

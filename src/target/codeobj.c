@@ -1,0 +1,57 @@
+/* Code object: assembly text -> relocatable object (llvm-mc) -> HSA code
+ * object, an ELF shared object (ld.lld -shared), as AMDGPUUsage's "Code
+ * Object" section describes and as clang's driver does for amdgcn. The
+ * tools live in WAVECC_LLVM_BINDIR; everything goes through a private
+ * temporary directory that is removed afterwards. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "util/spawn.h"
+
+int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+  char dir[512], s_path[600], o_path[600], so_path[600], mc[512], lld[512];
+  *elf = NULL;
+  *elf_size = 0;
+  if (tempdir_create(dir, sizeof dir) != 0) {
+    diag_error(d, NULL, "cannot create a temporary directory");
+    return 1;
+  }
+  snprintf(s_path, sizeof s_path, "%s/k.s", dir);
+  snprintf(o_path, sizeof o_path, "%s/k.o", dir);
+  snprintf(so_path, sizeof so_path, "%s/k.so", dir);
+  int rc = 1;
+  char *err = NULL;
+  if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
+    diag_error(d, NULL, "cannot write %s", s_path);
+    goto out;
+  }
+  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
+                     "-filetype=obj", s_path, "-o", o_path, NULL};
+  int st = spawn_capture(mc_argv, NULL, NULL, &err);
+  if (st != 0 || (err && *err)) {
+    /* Warnings count as errors: the emitter must produce clean assembly. */
+    diag_error(d, NULL, "llvm-mc failed (status %d): %s", st, err ? err : "");
+    goto out;
+  }
+  free(err);
+  err = NULL;
+  char *ld_argv[] = {(char *)llvm_tool_path(lld, sizeof lld, "ld.lld"), "-shared", "--no-undefined", o_path, "-o",
+                     so_path, NULL};
+  st = spawn_capture(ld_argv, NULL, NULL, &err);
+  if (st != 0) {
+    diag_error(d, NULL, "ld.lld failed (status %d): %s", st, err ? err : "");
+    goto out;
+  }
+  *elf = file_read_all(so_path, elf_size);
+  if (!*elf) {
+    diag_error(d, NULL, "cannot read %s", so_path);
+    goto out;
+  }
+  rc = 0;
+out:
+  free(err);
+  tempdir_remove(dir);
+  return rc;
+}

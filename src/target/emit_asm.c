@@ -1,0 +1,579 @@
+/* Assembly emission: machine IR after SSA elimination to the text that
+ * llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx900 assembles, plus the
+ * kernel descriptor directives, the code object v5 metadata and the
+ * statistics `wavecc --stats` prints.
+ *
+ * Sources: LLVM AMDGPUUsage ("Code Object V3 and Above Directives",
+ * "Code Object V5 Metadata", "Initial Kernel Execution State"), the
+ * AMDGPUAsmGFX9 operand syntax, llc-19's own output for the same kernels
+ * (hidden argument offsets, NumSgprs, occupancy), and the Vega ISA guide
+ * (encoding sizes, inline constants).
+ *
+ * Encoding choice for VOP1/VOP2/VOPC: the 32-bit form unless an operand
+ * needs VOP3 (forced, clamp/omod, neg/abs, a non-VGPR src1, a comparison
+ * or carry-out written elsewhere than VCC, a carry-in or select mask read
+ * from elsewhere than VCC). VOP3 cannot take a literal on gfx9: isel must
+ * materialise such constants, so a literal there is an internal error.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+/* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
+ * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
+static bool const_is_inline(uint32_t v) {
+  int32_t s = (int32_t)v;
+  if (s >= -16 && s <= 64) return true;
+  switch (v) {
+  case 0x3f000000u: case 0xbf000000u: case 0x3f800000u: case 0xbf800000u:
+  case 0x40000000u: case 0xc0000000u: case 0x40800000u: case 0xc0800000u:
+  case 0x3e22f983u:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static const char *float_inline_text(uint32_t v) {
+  switch (v) {
+  case 0x3f000000u: return "0.5";
+  case 0xbf000000u: return "-0.5";
+  case 0x3f800000u: return "1.0";
+  case 0xbf800000u: return "-1.0";
+  case 0x40000000u: return "2.0";
+  case 0xc0000000u: return "-2.0";
+  case 0x40800000u: return "4.0";
+  case 0xc0800000u: return "-4.0";
+  default: return NULL;
+  }
+}
+
+static bool is_vop12c(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[ins->opcode].format;
+  return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
+}
+
+static mir_preg opnd_reg(const mir_operand *o) {
+  return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) ? o->preg : MIR_PREG_NONE;
+}
+
+static bool opnd_is_vgpr(const mir_operand *o) {
+  mir_preg r = opnd_reg(o);
+  return r != MIR_PREG_NONE && r >= 256;
+}
+
+/* Does a VOP1/VOP2/VOPC instruction need the VOP3 (e64) encoding? */
+static bool needs_vop3(const mir_instr *ins) {
+  if (!is_vop12c(ins)) return false;
+  if (ins->opcode == ISA_V_SWAP_B32) return false; /* VOP1 only: "v_swap_b32 va, vb" */
+  if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod) return true;
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return true;
+  const isa_info *ii = &isa_table[ins->opcode];
+  /* The 32-bit forms: VOP1 "vdst, src0"; VOP2 "vdst[, vcc], src0, vsrc1[, vcc]";
+   * VOPC "vcc, src0, vsrc1". Anything else needs VOP3. */
+  if (ii->format != ISA_FMT_VOP1) {
+    if (ins->num_ops < 2 || !opnd_is_vgpr(&ins->ops[1])) return true;
+    if (ins->num_ops > 3) return true;
+    if (ins->num_ops == 3 && !((ii->flags & ISA_F_READS_VCC) && opnd_reg(&ins->ops[2]) == MIR_PREG_VCC)) return true;
+  } else if (ins->num_ops > 1) {
+    return true;
+  }
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_preg r = opnd_reg(&ins->defs[k]);
+    if (r == MIR_PREG_NONE || r >= 256) continue;
+    if (ii->format == ISA_FMT_VOP1 && k == 0) continue; /* v_readfirstlane writes an SGPR in e32 */
+    if (r != MIR_PREG_VCC) return true;
+  }
+  return false;
+}
+
+static bool needs_literal(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[ins->opcode].format;
+  if (f == ISA_FMT_SOPK || f == ISA_FMT_SOPP) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_CONST && !const_is_inline(o->imm)) return true;
+  }
+  return false;
+}
+
+unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
+  (void)p;
+  if (ins->opcode >= ISA_NUM_OPS) {
+    if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return 4; /* at most; fallthrough may drop it */
+    return 0;
+  }
+  unsigned size;
+  switch (isa_table[ins->opcode].format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
+    size = 4;
+    break;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
+    size = needs_vop3(ins) ? 8 : 4;
+    break;
+  default:
+    size = 8;
+    break;
+  }
+  return size + (needs_literal(ins) ? 4 : 0);
+}
+
+/* ---- operands ------------------------------------------------------------ */
+
+typedef struct emitter {
+  const mir_program *p;
+  FILE *out;
+  diag *d;
+  int errors;
+  uint32_t instructions, bytes;
+} emitter;
+
+static void emit_error(emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit_error(emitter *e, const char *fmt, ...) {
+  char buf[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (!e->errors) diag_error(e->d, e->p->name, "%s", buf);
+  e->errors++;
+}
+
+static void label(FILE *out, const mir_program *p, uint32_t b) { fprintf(out, ".L%s_BB%u", p->name, b); }
+
+static void print_const(FILE *out, const mir_operand *o) {
+  if (o->size == 2) {
+    const char *f = float_inline_text(o->imm);
+    if (f) fputs(f, out);
+    else fprintf(out, "%d", (int32_t)o->imm);
+    return;
+  }
+  int32_t s = (int32_t)o->imm;
+  if (s >= -16 && s <= 64) fprintf(out, "%d", s);
+  else fprintf(out, "0x%x", o->imm);
+}
+
+static void print_opnd(emitter *e, const mir_operand *o) {
+  FILE *out = e->out;
+  char buf[32];
+  if (o->flags & MIR_OPND_NEG) fputc('-', out);
+  if (o->flags & MIR_OPND_ABS) fputc('|', out);
+  switch ((mir_opnd_kind)o->kind) {
+  case MIR_OPND_TEMP:
+    if (o->preg == MIR_PREG_NONE) emit_error(e, "internal: operand %%%u has no register", o->temp.id);
+    mir_preg_format(buf, sizeof buf, o->preg, mir_rc_size(o->temp.rc));
+    fputs(buf, out);
+    break;
+  case MIR_OPND_FIXED:
+    mir_preg_format(buf, sizeof buf, o->preg, o->size);
+    fputs(buf, out);
+    break;
+  case MIR_OPND_CONST: print_const(out, o); break;
+  case MIR_OPND_UNDEF:
+    /* Any register of the class will do: the first one. */
+    mir_preg_format(buf, sizeof buf, mir_rc_is_vgpr(o->temp.rc) ? MIR_PREG_VGPR(0) : MIR_PREG_SGPR(0), mir_rc_size(o->temp.rc));
+    fputs(buf, out);
+    break;
+  case MIR_OPND_BLOCK: label(out, e->p, o->imm); break;
+  case MIR_OPND_NONE: fputs("off", out); break;
+  }
+  if (o->flags & MIR_OPND_ABS) fputc('|', out);
+}
+
+static bool sopp_has_imm(const char *mn) {
+  static const char *const with_imm[] = {"s_nop", "s_sleep", "s_sendmsg", "s_sendmsghalt", "s_setprio", "s_trap",
+                                         "s_incperflevel", "s_decperflevel", "s_setkill", "s_set_gpr_idx_mode"};
+  for (unsigned i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
+    if (strcmp(mn, with_imm[i]) == 0) return true;
+  return false;
+}
+
+/* Prints "a, b, c" for the definitions then operands, skipping SCC (never
+ * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
+ * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
+static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
+  unsigned n = defs ? ins->num_defs : ins->num_ops;
+  const mir_operand *v = defs ? ins->defs : ins->ops;
+  for (unsigned k = 0; k < n; k++) {
+    const mir_operand *o = &v[k];
+    if (opnd_reg(o) == MIR_PREG_SCC) continue;
+    if (o->kind == MIR_OPND_BLOCK && !defs) continue;
+    fputs(*first ? " " : ", ", e->out);
+    *first = false;
+    print_opnd(e, o);
+  }
+}
+
+static void emit_instr(emitter *e, const mir_instr *ins) {
+  FILE *out = e->out;
+  const isa_info *ii = &isa_table[ins->opcode];
+  bool vop3 = needs_vop3(ins);
+  bool first = true;
+  fprintf(out, "\t%s", ii->mnemonic);
+  if (is_vop12c(ins)) fputs(vop3 ? "_e64" : "_e32", out);
+  if (vop3 || ii->format == ISA_FMT_VOP3) {
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_CONST && !const_is_inline(ins->ops[k].imm))
+        emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, ii->mnemonic);
+  }
+  switch (ii->format) {
+  case ISA_FMT_SOPP:
+    if (ins->opcode == ISA_S_WAITCNT) {
+      unsigned vm, exp, lgkm;
+      mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
+      if (vm == 63 && exp == 7 && lgkm == 15) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
+      if (vm < 63) fprintf(out, " vmcnt(%u)", vm);
+      if (exp < 7) fprintf(out, " expcnt(%u)", exp);
+      if (lgkm < 15) fprintf(out, " lgkmcnt(%u)", lgkm);
+    } else {
+      bool any = false;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_BLOCK) {
+          fputc(' ', out);
+          label(out, e->p, ins->ops[k].imm);
+          any = true;
+        }
+      if (!any && sopp_has_imm(ii->mnemonic)) fprintf(out, " %d", ins->offset);
+    }
+    break;
+  case ISA_FMT_SOPK:
+    print_list(e, ins, &first, true);
+    print_list(e, ins, &first, false);
+    fprintf(out, "%s0x%x", first ? " " : ", ", (unsigned)(uint16_t)ins->offset);
+    break;
+  case ISA_FMT_SMEM:
+    print_list(e, ins, &first, true);
+    print_list(e, ins, &first, false);
+    if (ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
+    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
+    break;
+  case ISA_FMT_MUBUF: {
+    /* [data/dst], vaddr|off, srsrc, soffset */
+    print_list(e, ins, &first, true);
+    bool addr = ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN);
+    for (unsigned k = 0; k < ins->num_ops; k++) {
+      const mir_operand *o = &ins->ops[k];
+      bool rsrc = !opnd_is_vgpr(o) && o->kind != MIR_OPND_CONST &&
+                  ((o->kind == MIR_OPND_TEMP && mir_rc_size(o->temp.rc) == 4) || (o->kind == MIR_OPND_FIXED && o->size == 4));
+      if (rsrc && !addr) {
+        fputs(first ? " off" : ", off", out);
+        first = false;
+        addr = true;
+      }
+      fputs(first ? " " : ", ", out);
+      first = false;
+      print_opnd(e, o);
+    }
+    if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
+    if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
+    if (ins->offset) fprintf(out, " offset:%d", ins->offset);
+    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
+    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    break;
+  }
+  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+    print_list(e, ins, &first, true);
+    print_list(e, ins, &first, false);
+    if (ii->format != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
+    if (ins->offset) fprintf(out, " offset:%d", ins->offset);
+    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
+    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    break;
+  case ISA_FMT_DS:
+    print_list(e, ins, &first, true);
+    print_list(e, ins, &first, false);
+    if (strstr(ii->mnemonic, "2st64") || strstr(ii->mnemonic, "read2") || strstr(ii->mnemonic, "write2") ||
+        strstr(ii->mnemonic, "wrxchg2")) {
+      if (ins->offset & 0xff) fprintf(out, " offset0:%d", ins->offset & 0xff);
+      if ((ins->offset >> 8) & 0xff) fprintf(out, " offset1:%d", (ins->offset >> 8) & 0xff);
+    } else if (ins->offset) {
+      fprintf(out, " offset:%d", ins->offset);
+    }
+    break;
+  default: /* SOP1, SOP2, SOPC, VOP* */
+    print_list(e, ins, &first, true);
+    if (ins->opcode != ISA_V_SWAP_B32) print_list(e, ins, &first, false); /* swap: defs name both */
+    if (ins->clamp) fputs(" clamp", out);
+    if (ins->omod == 1) fputs(" mul:2", out);
+    else if (ins->omod == 2) fputs(" mul:4", out);
+    else if (ins->omod == 3) fputs(" div:2", out);
+    break;
+  }
+  fputc('\n', out);
+  e->instructions++;
+  e->bytes += mir_instr_size(e->p, ins);
+}
+
+static void emit_branch(emitter *e, const char *mn, uint32_t target) {
+  fprintf(e->out, "\t%s ", mn);
+  label(e->out, e->p, target);
+  fputc('\n', e->out);
+  e->instructions++;
+  e->bytes += 4;
+}
+
+/* ---- descriptor ---------------------------------------------------------- */
+
+static unsigned user_sgpr_count(const mir_kernel_abi *a) {
+  return 4u * a->private_segment_buffer + 2u * a->dispatch_ptr + 2u * a->queue_ptr + 2u * a->kernarg_segment_ptr +
+         2u * a->dispatch_id + 2u * a->flat_scratch_init;
+}
+
+static unsigned input_sgpr_count(const mir_kernel_abi *a) {
+  return user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2] +
+         a->private_segment_wave_offset;
+}
+
+static unsigned next_free_sgpr(const mir_program *p) {
+  unsigned n = p->num_sgprs_used, in = input_sgpr_count(&p->abi);
+  return n > in ? n : in;
+}
+
+static unsigned next_free_vgpr(const mir_program *p) {
+  unsigned n = p->num_vgprs_used, in = p->abi.workitem_id_dims + 1;
+  return n > in ? n : in;
+}
+
+static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch_init; }
+
+unsigned mir_total_sgprs(const mir_program *p) {
+  /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
+   * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
+  return next_free_sgpr(p) + 2 + 2 + (uses_flat_scratch(p) ? 2 : 0);
+}
+
+unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
+  /* gfx9: 256 VGPRs per lane per SIMD in granules of 4; SGPR limits as
+   * LLVM's getOccupancyWithNumSGPRs for VI+ (800 SGPRs per SIMD). */
+  unsigned v = vgprs ? (vgprs + 3) & ~3u : 4;
+  unsigned w = 256 / v;
+  if (w > 10) w = 10;
+  unsigned s = total_sgprs <= 80 ? 10 : total_sgprs <= 88 ? 9 : total_sgprs <= 100 ? 8 : 7;
+  return w < s ? w : s;
+}
+
+/* Waves per SIMD the work-group size and LDS allow (LLVM
+ * getOccupancyWithLocalMemSize: 40 waves and 64 KiB LDS per CU, 4 SIMDs). */
+static unsigned occupancy_limit_wg(const mir_program *p) {
+  unsigned wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
+  unsigned waves = (wg + 63) / 64;
+  unsigned groups = 40 / waves;
+  if (groups < 1) groups = 1;
+  if (groups > 16) groups = 16;
+  if (p->abi.group_segment_size) {
+    unsigned lds_groups = 65536 / p->abi.group_segment_size;
+    if (lds_groups < groups) groups = lds_groups ? lds_groups : 1;
+  }
+  unsigned w = groups * waves / 4;
+  if (w < 1) w = 1;
+  return w > 10 ? 10 : w;
+}
+
+void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
+  memset(st, 0, sizeof *st);
+  snprintf(st->name, sizeof st->name, "%s", p->name);
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      unsigned sz = mir_instr_size(p, p->blocks[b].instrs[i]);
+      if (sz) {
+        st->instructions++;
+        st->code_bytes += sz;
+      }
+    }
+  st->sgprs = mir_total_sgprs(p);
+  st->vgprs = next_free_vgpr(p);
+  st->scratch_bytes = p->abi.private_segment_size;
+  unsigned occ = mir_occupancy(st->sgprs, st->vgprs), wg = occupancy_limit_wg(p);
+  st->occupancy = occ < wg ? occ : wg;
+  st->spills = p->num_spills;
+  st->reloads = p->num_reloads;
+}
+
+static void emit_descriptor(const mir_program *p, FILE *out) {
+  const mir_kernel_abi *a = &p->abi;
+  fprintf(out, "\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel %s\n", p->name);
+  fprintf(out, "\t\t.amdhsa_group_segment_fixed_size %u\n", a->group_segment_size);
+  fprintf(out, "\t\t.amdhsa_private_segment_fixed_size %u\n", a->private_segment_size);
+  fprintf(out, "\t\t.amdhsa_kernarg_size %u\n", a->kernarg_size);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_count %u\n", user_sgpr_count(a));
+  fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_ptr %d\n", a->dispatch_ptr);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_queue_ptr %d\n", a->queue_ptr);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr %d\n", a->kernarg_segment_ptr);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_id %d\n", a->dispatch_id);
+  fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  fprintf(out, "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n", a->private_segment_wave_offset);
+  fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_x %d\n", a->workgroup_id[0]);
+  fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_y %d\n", a->workgroup_id[1]);
+  fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_z %d\n", a->workgroup_id[2]);
+  fprintf(out, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", a->workitem_id_dims);
+  fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", next_free_vgpr(p));
+  fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", next_free_sgpr(p));
+  fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
+  fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
+  fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
+  /* FLOAT_MODE byte: round f32 [1:0], round f16/64 [3:2], denorm f32 [5:4], denorm f16/64 [7:6]. */
+  fprintf(out, "\t\t.amdhsa_float_round_mode_32 %u\n", a->float_mode & 3);
+  fprintf(out, "\t\t.amdhsa_float_round_mode_16_64 %u\n", (a->float_mode >> 2) & 3);
+  fprintf(out, "\t\t.amdhsa_float_denorm_mode_32 %u\n", (a->float_mode >> 4) & 3);
+  fprintf(out, "\t\t.amdhsa_float_denorm_mode_16_64 %u\n", (a->float_mode >> 6) & 3);
+  fprintf(out, "\t\t.amdhsa_dx10_clamp %d\n", a->dx10_clamp);
+  fprintf(out, "\t\t.amdhsa_ieee_mode %d\n", a->ieee_mode);
+  fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
+}
+
+int mir_emit_asm(const mir_program *p, FILE *out, diag *d) {
+  emitter e = {.p = p, .out = out, .d = d};
+  if (!p->ssa_eliminated) {
+    diag_error(d, p->name, "internal: emission needs SSA elimination first");
+    return 1;
+  }
+  fprintf(out, "\t.text\n\t.globl\t%s\n\t.p2align\t8\n\t.type\t%s,@function\n%s:\n", p->name, p->name, p->name);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    label(out, p, bi);
+    fputs(":\n", out);
+    bool ends = false; /* control cannot fall through */
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      const mir_instr *ins = b->instrs[i];
+      ends = false;
+      if (ins->opcode == MIR_P_BRANCH) {
+        if (ins->ops[0].imm != bi + 1) emit_branch(&e, "s_branch", ins->ops[0].imm);
+        ends = true;
+        continue;
+      }
+      if (ins->opcode == MIR_P_CBRANCH_SCC) {
+        uint32_t taken = ins->ops[1].imm, fall = ins->num_ops > 2 ? ins->ops[2].imm : bi + 1;
+        if (taken == bi + 1) {
+          if (fall != bi + 1) emit_branch(&e, "s_cbranch_scc0", fall);
+        } else {
+          emit_branch(&e, "s_cbranch_scc1", taken);
+          if (fall != bi + 1) emit_branch(&e, "s_branch", fall);
+        }
+        ends = true;
+        continue;
+      }
+      if (ins->opcode >= ISA_NUM_OPS) continue; /* markers left by earlier passes emit nothing */
+      emit_instr(&e, ins);
+      if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH) ends = true;
+    }
+    if (!ends && b->linear_succs.n == 1 && b->linear_succs.v[0] != bi + 1)
+      emit_branch(&e, "s_branch", b->linear_succs.v[0]);
+  }
+  fprintf(out, ".L%s_end:\n\t.size\t%s, .L%s_end-%s\n", p->name, p->name, p->name, p->name);
+  emit_descriptor(p, out);
+  return e.errors ? 1 : 0;
+}
+
+/* ---- metadata ------------------------------------------------------------ */
+
+static const char *addr_space_name(uint32_t as) {
+  switch (as) {
+  case 1: return "global";
+  case 3: return "local";
+  case 4: return "constant";
+  case 5: return "private";
+  case 0: return "generic";
+  default: return "global";
+  }
+}
+
+static void yaml_arg(FILE *out, const char *name, const char *type, const char *kind, uint32_t offset, uint32_t size,
+                     uint32_t as, bool pointer, bool is_const, bool is_restrict, bool is_volatile) {
+  fputs("      - ", out);
+  bool first = true;
+#define KEY(...) do { fputs(first ? "" : "        ", out); first = false; fprintf(out, __VA_ARGS__); } while (0)
+  if (pointer) KEY(".address_space: %s\n", addr_space_name(as));
+  if (is_const) KEY(".is_const: true\n");
+  if (is_restrict) KEY(".is_restrict: true\n");
+  if (is_volatile) KEY(".is_volatile: true\n");
+  if (name && *name) KEY(".name: %s\n", name);
+  KEY(".offset: %u\n", offset);
+  KEY(".size: %u\n", size);
+  if (type && *type) KEY(".type_name: '%s'\n", type);
+  KEY(".value_kind: %s\n", kind);
+#undef KEY
+}
+
+/* Hidden arguments of code object v5 after the explicit ones, at the
+ * offsets llc-19 uses (relative to the 8-aligned end of the explicit
+ * arguments); the hidden area is 256 bytes. */
+static const struct { const char *kind; uint32_t off, size; } hidden_v5[] = {
+  {"hidden_block_count_x", 0, 4}, {"hidden_block_count_y", 4, 4}, {"hidden_block_count_z", 8, 4},
+  {"hidden_group_size_x", 12, 2}, {"hidden_group_size_y", 14, 2}, {"hidden_group_size_z", 16, 2},
+  {"hidden_remainder_x", 18, 2}, {"hidden_remainder_y", 20, 2}, {"hidden_remainder_z", 22, 2},
+  {"hidden_global_offset_x", 40, 8}, {"hidden_global_offset_y", 48, 8}, {"hidden_global_offset_z", 56, 8},
+  {"hidden_grid_dims", 64, 2}, {"hidden_hostcall_buffer", 80, 8}, {"hidden_multigrid_sync_arg", 88, 8},
+  {"hidden_heap_v1", 96, 8}, {"hidden_default_queue", 104, 8}, {"hidden_completion_action", 112, 8},
+  {"hidden_queue_ptr", 200, 8},
+};
+
+static void emit_kernel_metadata(const mir_program *p, FILE *out) {
+  const mir_kernel_abi *a = &p->abi;
+  bool has_hidden = false;
+  uint32_t explicit_end = 0;
+  fputs("  - .args:\n", out);
+  if (!a->num_args) fputs("      []\n", out);
+  for (uint32_t i = 0; i < a->num_args; i++) {
+    const mir_kernel_arg *g = &a->args[i];
+    bool hidden = g->value_kind && strncmp(g->value_kind, "hidden_", 7) == 0;
+    has_hidden |= hidden;
+    if (!hidden && g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
+    bool pointer = g->value_kind && (strcmp(g->value_kind, "global_buffer") == 0 ||
+                                     strcmp(g->value_kind, "dynamic_shared_pointer") == 0);
+    yaml_arg(out, g->name, g->type_name, g->value_kind ? g->value_kind : "by_value", g->offset, g->size,
+             g->address_space, pointer, g->is_const, g->is_restrict, g->is_volatile);
+  }
+  uint32_t kernarg_size = a->kernarg_size;
+  if (!has_hidden && a->num_args) {
+    uint32_t base = (explicit_end + 7) & ~7u;
+    for (unsigned i = 0; i < sizeof hidden_v5 / sizeof hidden_v5[0]; i++)
+      yaml_arg(out, NULL, NULL, hidden_v5[i].kind, base + hidden_v5[i].off, hidden_v5[i].size, 0, false, false,
+               false, false);
+    if (kernarg_size < base + 256) kernarg_size = base + 256;
+  }
+  fprintf(out, "    .group_segment_fixed_size: %u\n", a->group_segment_size);
+  fprintf(out, "    .kernarg_segment_align: %u\n", a->kernarg_align ? a->kernarg_align : 8);
+  fprintf(out, "    .kernarg_segment_size: %u\n", kernarg_size);
+  fprintf(out, "    .max_flat_workgroup_size: %u\n", a->max_flat_workgroup_size ? a->max_flat_workgroup_size : 1024);
+  fprintf(out, "    .name: %s\n", p->name);
+  fprintf(out, "    .private_segment_fixed_size: %u\n", a->private_segment_size);
+  fprintf(out, "    .sgpr_count: %u\n", mir_total_sgprs(p));
+  fprintf(out, "    .sgpr_spill_count: 0\n");
+  fprintf(out, "    .symbol: %s.kd\n", p->name);
+  fprintf(out, "    .uses_dynamic_stack: false\n");
+  fprintf(out, "    .vgpr_count: %u\n", next_free_vgpr(p));
+  fprintf(out, "    .vgpr_spill_count: 0\n");
+  fprintf(out, "    .wavefront_size: 64\n");
+}
+
+int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out, diag *d) {
+  int rc = 0;
+  fputs("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 5\n", out);
+  for (unsigned k = 0; k < num_kernels; k++) {
+    /* The descriptor's kernarg size must match the metadata's (hidden args included). */
+    mir_program *p = kernels[k];
+    const mir_kernel_abi *a = &p->abi;
+    bool has_hidden = false;
+    uint32_t explicit_end = 0;
+    for (uint32_t i = 0; i < a->num_args; i++) {
+      const mir_kernel_arg *g = &a->args[i];
+      if (g->value_kind && strncmp(g->value_kind, "hidden_", 7) == 0) has_hidden = true;
+      else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
+    }
+    if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + 256)
+      p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + 256;
+    rc |= mir_emit_asm(p, out, d);
+  }
+  fputs("\t.section\t\".note.GNU-stack\",\"\",@progbits\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n", out);
+  if (!num_kernels) fputs("  []\n", out);
+  for (unsigned k = 0; k < num_kernels; k++) emit_kernel_metadata(kernels[k], out);
+  fputs("amdhsa.target: amdgcn-amd-amdhsa--gfx900\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", out);
+  return rc;
+}
