@@ -372,19 +372,21 @@ arg_out: 3 buffer ulong[256] 18446744073709551613 18446744073709551613 331437605
     9277415405354258375 18446744073709551615 5188966403882105322 5188966403882105322 9223372036854775808 9223372036854775808 13848235509146729608 18446744073709551615 7426236866080650686 18446744073709551615 12703689029301372758 18446744073709551615 4113456531251488359 18446744073709551615 2732344949521796554 5532849805125621390 \
     9223448831679148364 18446744073709551615 17999886836856503808 18446744073709551615 17516278045769882258 18446744073709551615 642 18446744073709551615 1424119776801094293 18446744073709551615 8681273938976146677 18446744073709551615 8722052215052768958 18446744073709551615 2689542742750877953 18446744073709551615
 !*/
-/* mad_hi(a, b, c) = mul_hi(a, b) + c (wrapping); mad_sat saturates a*b+c. */
-#define K(T) \
+/* mad_sat saturates a*b+c.  mad_hi(a, b, c) is written out as
+ * mul_hi(a, b) + c (wrapping, through the unsigned type): libclc 19 has no
+ * mad_hi symbol for amdgcn, so calling it leaves an undefined reference. */
+#define K(T, U) \
 kernel void k_##T(global const T *a, global const T *b, global const T *c, global T *out) \
 { \
     size_t i = get_global_id(0); \
-    out[2 * i] = mad_hi(a[i], b[i], c[i]); \
+    out[2 * i] = (T)((U)mul_hi(a[i], b[i]) + (U)c[i]); \
     out[2 * i + 1] = mad_sat(a[i], b[i], c[i]); \
 }
-K(char)
-K(uchar)
-K(short)
-K(ushort)
-K(int)
-K(uint)
-K(long)
-K(ulong)
+K(char, uchar)
+K(uchar, uchar)
+K(short, ushort)
+K(ushort, ushort)
+K(int, uint)
+K(uint, uint)
+K(long, ulong)
+K(ulong, ulong)

@@ -583,22 +583,24 @@ def long_file():
 
 
 MADHI_SRC = r'''
-/* mad_hi(a, b, c) = mul_hi(a, b) + c (wrapping); mad_sat saturates a*b+c. */
-#define K(T) \
+/* mad_sat saturates a*b+c.  mad_hi(a, b, c) is written out as
+ * mul_hi(a, b) + c (wrapping, through the unsigned type): libclc 19 has no
+ * mad_hi symbol for amdgcn, so calling it leaves an undefined reference. */
+#define K(T, U) \
 kernel void k_##T(global const T *a, global const T *b, global const T *c, global T *out) \
 { \
     size_t i = get_global_id(0); \
-    out[2 * i] = mad_hi(a[i], b[i], c[i]); \
+    out[2 * i] = (T)((U)mul_hi(a[i], b[i]) + (U)c[i]); \
     out[2 * i + 1] = mad_sat(a[i], b[i], c[i]); \
 }
-K(char)
-K(uchar)
-K(short)
-K(ushort)
-K(int)
-K(uint)
-K(long)
-K(ulong)
+K(char, uchar)
+K(uchar, uchar)
+K(short, ushort)
+K(ushort, ushort)
+K(int, uint)
+K(uint, uint)
+K(long, ulong)
+K(ulong, ulong)
 '''
 
 
