@@ -1,3 +1,143 @@
-/* Placeholder: see the issues. */
+/* wavecc: the compiler's command line.
+ *
+ *   wavecc saxpy.cl -mcpu=gfx900 -o saxpy.hsaco
+ *   wavecc kernel.ll -S -o kernel.s
+ *   wavecc kernel.bc --stats
+ *
+ * Errors go to stderr as "file: function: message"; the exit status is 1
+ * and no output file is written. */
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
-int main(void) { fprintf(stderr, "wavecc: not built yet\n"); return 1; }
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/spawn.h"
+#include "wavecc/wavecc.h"
+
+#define WAVECC_VERSION "0.1"
+
+static void usage(FILE *f) {
+  fputs("usage: wavecc [options] INPUT (.cl, .ll or .bc)\n"
+        "  -o FILE               output file (default: INPUT with .hsaco or .s)\n"
+        "  -S, --filetype=asm    write assembly text\n"
+        "  --filetype=obj        write an HSA code object (default)\n"
+        "  -mcpu=gfx900          target processor (only gfx900)\n"
+        "  -O0, -O1, -O2         optimisation level (default -O2)\n"
+        "  -DNAME[=VALUE], -cl-std=CLx.y, -I DIR   passed to clang for .cl input\n"
+        "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size\n"
+        "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, liveness,\n"
+        "                        regalloc, ssa-elim, waitcnt, hazards, emit) to stderr\n"
+        "  --print-after-all     dump after every pass\n"
+        "  --time-passes         time spent per pass\n"
+        "  --help, --version\n",
+        f);
+}
+
+static char *default_output(const char *in, bool asm_out) {
+  const char *base = strrchr(in, '/');
+  base = base ? base + 1 : in;
+  size_t n = strlen(base);
+  const char *dot = strrchr(base, '.');
+  if (dot) n = (size_t)(dot - base);
+  const char *ext = asm_out ? ".s" : ".hsaco";
+  char *out = malloc(n + strlen(ext) + 1);
+  memcpy(out, base, n);
+  strcpy(out + n, ext);
+  return out;
+}
+
+int main(int argc, char **argv) {
+  wavecc_options o;
+  wavecc_options_init(&o);
+  const char *input = NULL, *output = NULL;
+  const char **cl = calloc((size_t)argc + 1, sizeof *cl);
+  int ncl = 0;
+  bool asm_out = false, stats = false, no_output = false;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+      usage(stdout);
+      free(cl);
+      return 0;
+    } else if (!strcmp(a, "--version")) {
+      printf("wavecc %s (gfx900, LLVM 19 front door)\n", WAVECC_VERSION);
+      free(cl);
+      return 0;
+    } else if (!strcmp(a, "-o")) {
+      if (++i >= argc) {
+        fprintf(stderr, "wavecc: error: -o needs a file name\n");
+        free(cl);
+        return 2;
+      }
+      output = argv[i];
+    } else if (!strcmp(a, "-S") || !strcmp(a, "--filetype=asm") || !strcmp(a, "-filetype=asm")) {
+      asm_out = true;
+    } else if (!strcmp(a, "--filetype=obj") || !strcmp(a, "-filetype=obj")) {
+      asm_out = false;
+    } else if (!strncmp(a, "-mcpu=", 6)) {
+      o.mcpu = a + 6;
+    } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
+      o.opt_level = a[2] - '0' > 2 ? 2 : a[2] - '0';
+    } else if (!strcmp(a, "--stats") || !strcmp(a, "-stats")) {
+      stats = true;
+    } else if (!strncmp(a, "--print-after=", 14)) {
+      o.print_after = a + 14;
+    } else if (!strcmp(a, "--print-after-all") || !strcmp(a, "-print-after-all")) {
+      o.print_after = "all";
+    } else if (!strcmp(a, "--time-passes") || !strcmp(a, "-time-passes")) {
+      o.time_passes = 1;
+    } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-cl-", 4) || !strncmp(a, "-I", 2)) {
+      cl[ncl++] = a;
+      if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) cl[ncl++] = argv[++i];
+    } else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "wavecc: error: unknown option '%s' (see --help)\n", a);
+      free(cl);
+      return 2;
+    } else if (input) {
+      fprintf(stderr, "wavecc: error: more than one input file ('%s' and '%s')\n", input, a);
+      free(cl);
+      return 2;
+    } else {
+      input = a;
+    }
+  }
+  if (!input) {
+    usage(stderr);
+    free(cl);
+    return 2;
+  }
+  o.output = asm_out ? WAVECC_OUTPUT_ASM : WAVECC_OUTPUT_OBJ;
+  o.stats = stats;
+  o.cl_options = cl;
+  o.num_cl_options = ncl;
+  /* --stats or a dump alone: compile, report, write nothing unless -o */
+  no_output = (stats || o.print_after || o.time_passes) && !output;
+
+  size_t size = 0;
+  char *data = file_read_all(input, &size);
+  if (!data) {
+    fprintf(stderr, "%s: error: cannot read input: %s\n", input, strerror(errno));
+    free(cl);
+    return 1;
+  }
+  wavecc_result *r = wavecc_compile(input, data, size, &o);
+  free(data);
+  if (r->diagnostics) fputs(r->diagnostics, stderr);
+  int status = r->status ? 1 : 0;
+  if (!status && r->report) fputs(r->report, stats ? stdout : stderr);
+  if (!status && !no_output) {
+    char *def = output ? NULL : default_output(input, asm_out);
+    const char *path = output ? output : def;
+    int wrc = strcmp(path, "-") == 0 ? (fwrite(r->output, 1, r->output_size, stdout) == r->output_size ? 0 : -1)
+                                     : file_write_all(path, r->output, r->output_size);
+    if (wrc) {
+      fprintf(stderr, "%s: error: cannot write: %s\n", path, strerror(errno));
+      status = 1;
+    }
+    free(def);
+  }
+  wavecc_result_free(r);
+  free(cl);
+  return status;
+}

@@ -1,24 +1,75 @@
-/* Placeholder until the compiler pipeline lands (issue 3): reports that
- * nothing is compiled yet, as a user error. */
+/* libwavecc entry points (wavecc.h): input kind detection, OpenCL C
+ * through clang (wavecc_opencl_to_bitcode), then the pipeline. */
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/pipeline.h"
+#include "util/diag.h"
 #include "wavecc/wavecc.h"
 
 void wavecc_options_init(wavecc_options *o) {
   memset(o, 0, sizeof *o);
   o->mcpu = "gfx900";
   o->opt_level = 2;
+  o->output = WAVECC_OUTPUT_OBJ;
+}
+
+static bool ends_with(const char *s, const char *suf) {
+  size_t a = strlen(s), b = strlen(suf);
+  return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, const wavecc_options *opts) {
-  (void)data; (void)size; (void)opts;
   wavecc_result *r = calloc(1, sizeof *r);
-  r->status = 1;
-  const char *msg = ": error: the compiler pipeline is not built yet\n";
-  r->diagnostics = malloc(strlen(name) + strlen(msg) + 1);
-  strcpy(r->diagnostics, name);
-  strcat(r->diagnostics, msg);
+  wavecc_options defaults;
+  if (!opts) {
+    wavecc_options_init(&defaults);
+    opts = &defaults;
+  }
+  diag d = {.file = name};
+  if (opts->mcpu && strcmp(opts->mcpu, "gfx900") != 0) {
+    diag_error(&d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", opts->mcpu);
+    r->status = 1;
+    r->diagnostics = diag_take(&d);
+    return r;
+  }
+  wavecc_input_kind kind = opts->input_kind;
+  if (kind == WAVECC_INPUT_AUTO) kind = ends_with(name, ".cl") ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
+  const char *ir = data;
+  size_t ir_size = size;
+  void *bc = NULL;
+  if (kind == WAVECC_INPUT_OPENCL) {
+    char *msg = NULL;
+    size_t bc_size = 0;
+    /* clang needs a NUL-terminated source */
+    char *src = malloc(size + 1);
+    memcpy(src, data, size);
+    src[size] = 0;
+    int rc = wavecc_opencl_to_bitcode(name, src, size, opts->mcpu ? opts->mcpu : "gfx900", opts->cl_options,
+                                      opts->num_cl_options, &bc, &bc_size, &msg);
+    free(src);
+    if (rc) {
+      diag_error(&d, NULL, "OpenCL C compilation failed:\n%s", msg ? msg : "");
+      free(msg);
+      free(bc);
+      r->status = 1;
+      r->diagnostics = diag_take(&d);
+      return r;
+    }
+    free(msg);
+    ir = bc;
+    ir_size = bc_size;
+  }
+  int rc = wavecc_pipeline(ir, ir_size, opts, &d, r);
+  free(bc);
+  if (rc || d.errors) {
+    r->status = 1;
+    free(r->output);
+    r->output = NULL;
+    r->output_size = 0;
+  }
+  r->diagnostics = diag_take(&d);
   return r;
 }
 

@@ -1,0 +1,220 @@
+/* The compiler pipeline, readable top to bottom (../shared/DESIGN.md
+ * "Pipeline"):
+ *
+ *   import (parse, verify, inline, light IR clean-up)
+ *   for each kernel:
+ *     divergence -> isel (EXEC-mask control flow included)
+ *     -> liveness -> [spilling, later] -> regalloc -> ssa-elim
+ *     -> [MODE register, later] -> waitcnt -> hazards
+ *   emission of the whole module (assembly), then assemble + link for
+ *   --filetype=obj.
+ *
+ * Every kernel gets one arena that all its passes allocate from, freed
+ * after emission. --print-after=PASS / all dumps after a pass; in
+ * WAVECC_VERIFY builds the machine IR verifier runs after every pass;
+ * --time-passes sums wall time per pass over all kernels.
+ */
+#include "driver/pipeline.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "isel/divergence.h"
+#include "isel/isel.h"
+#include "llvm/import.h"
+#include "mir/mir.h"
+#include "passes/passes.h"
+
+#ifdef WAVECC_VERIFY
+#define VERIFY_DEFAULT true
+#else
+#define VERIFY_DEFAULT false
+#endif
+
+enum { MAX_TIMERS = 24 };
+typedef struct pass_timers {
+  const char *name[MAX_TIMERS];
+  double sec[MAX_TIMERS];
+  unsigned n;
+} pass_timers;
+
+static double now_sec(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static void timer_add(pass_timers *t, const char *name, double sec) {
+  for (unsigned i = 0; i < t->n; i++)
+    if (strcmp(t->name[i], name) == 0) {
+      t->sec[i] += sec;
+      return;
+    }
+  if (t->n < MAX_TIMERS) {
+    t->name[t->n] = name;
+    t->sec[t->n++] = sec;
+  }
+}
+
+static bool wants_dump(const wavecc_options *o, const char *pass) {
+  return o->print_after && (strcmp(o->print_after, "all") == 0 || strcmp(o->print_after, pass) == 0);
+}
+
+/* Appends printf-style text to a malloc'ed report string. */
+static void report_add(char **rep, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+#include <stdarg.h>
+static void report_add(char **rep, const char *fmt, ...) {
+  char line[1024];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  size_t a = *rep ? strlen(*rep) : 0, b = strlen(line);
+  char *p = realloc(*rep, a + b + 1);
+  if (!p) return;
+  memcpy(p + a, line, b + 1);
+  *rep = p;
+}
+
+/* Runs the machine IR passes after isel on one kernel, in order. */
+static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
+  static const char *const order[] = {
+      "liveness",
+      /* "spill": not yet */
+      "regalloc",
+      "ssa-elim",
+      /* "mode-register": not yet */
+      "waitcnt",
+      "hazards",
+  };
+  for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {
+    const mir_pass_info *pi = mir_pass_lookup(order[i]);
+    if (!pi) {
+      diag_error(d, p->name, "internal: machine IR pass '%s' is not registered", order[i]);
+      return -1;
+    }
+    double t0 = now_sec();
+    int rc = mir_run_pass(p, pi, d, VERIFY_DEFAULT, o->print_after, dump);
+    timer_add(tm, pi->name, now_sec() - t0);
+    if (rc) return rc;
+  }
+  return 0;
+}
+
+int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
+  FILE *dump = o->dump_file ? (FILE *)o->dump_file : stderr;
+  pass_timers tm = {0};
+  double t_start = now_sec();
+
+  /* 1. LLVM IR in: parse, verify, inline, clean up. */
+  wir_module m;
+  if (wir_import(ir, size, o->opt_level, d, &m)) return -1;
+  timer_add(&tm, "import", now_sec() - t_start);
+  if (wants_dump(o, "import")) {
+    char *s = LLVMPrintModuleToString(m.mod);
+    fprintf(dump, "; *** IR after import ***\n%s", s);
+    LLVMDisposeMessage(s);
+  }
+  double t_ours = now_sec();
+
+  arena *mems = calloc(m.num_kernels, sizeof *mems);
+  mir_program **progs = calloc(m.num_kernels, sizeof *progs);
+  int rc = 0;
+  for (unsigned k = 0; k < m.num_kernels && !rc; k++) {
+    arena_init(&mems[k]);
+    arena *mem = &mems[k];
+    LLVMValueRef fn = m.kernels[k];
+
+    /* 2. Divergence analysis: uniform values -> SGPRs. */
+    double t0 = now_sec();
+    divergence_info *di = divergence_analyze(fn, mem);
+    timer_add(&tm, "divergence", now_sec() - t0);
+    if (wants_dump(o, "divergence")) divergence_print(di, fn, dump);
+
+    /* 3. Instruction selection, EXEC-mask control flow included. */
+    t0 = now_sec();
+    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, d);
+    timer_add(&tm, "isel", now_sec() - t0);
+    if (!p) {
+      rc = -1;
+      break;
+    }
+    progs[k] = p;
+    if (wants_dump(o, "isel")) {
+      fprintf(dump, "# *** machine IR after isel ***\n");
+      mir_print(p, dump);
+    }
+    if (VERIFY_DEFAULT && mir_verify(p, false, "isel", dump)) {
+      diag_error(d, p->name, "internal: machine IR verifier failed after isel");
+      rc = -1;
+      break;
+    }
+
+    /* 4. Liveness, register allocation, SSA elimination, waitcnt, hazards. */
+    rc = run_mir_passes(p, o, d, dump, &tm);
+  }
+
+  /* 5. Emission: assembly for the whole module, then the code object. */
+  char *asm_text = NULL;
+  size_t asm_len = 0;
+  if (!rc) {
+    double t0 = now_sec();
+    FILE *f = open_memstream(&asm_text, &asm_len);
+    rc = mir_emit_module(progs, m.num_kernels, f, d);
+    fclose(f);
+    timer_add(&tm, "emit", now_sec() - t0);
+    if (wants_dump(o, "emit")) fputs(asm_text, dump);
+  }
+  r->pass_seconds = now_sec() - t_ours;
+  if (!rc) {
+    r->kernels = calloc(m.num_kernels, sizeof *r->kernels);
+    r->num_kernels = m.num_kernels;
+    for (unsigned k = 0; k < m.num_kernels; k++) {
+      mir_kernel_stats(progs[k], &r->kernels[k]);
+      r->output_instructions += r->kernels[k].instructions;
+      if (o->stats) {
+        wavecc_kernel_stats *s = &r->kernels[k];
+        report_add(&r->report,
+                   "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
+                   "Occupancy %u, spills %u, reloads %u\n",
+                   s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
+                   s->spills, s->reloads);
+      }
+    }
+  }
+  for (unsigned k = 0; k < m.num_kernels; k++)
+    if (mems[k].head) arena_free(&mems[k]);
+  free(mems);
+  free(progs);
+  wir_module_free(&m);
+
+  if (!rc && o->output == WAVECC_OUTPUT_OBJ) {
+    double t0 = now_sec();
+    void *elf = NULL;
+    size_t elf_size = 0;
+    rc = wavecc_assemble_link(asm_text, &elf, &elf_size, d);
+    timer_add(&tm, "assemble-link", now_sec() - t0);
+    if (!rc) {
+      r->output = elf;
+      r->output_size = elf_size;
+    }
+    free(asm_text);
+  } else if (!rc) {
+    r->output = asm_text;
+    r->output_size = asm_len;
+  } else {
+    free(asm_text);
+  }
+  if (o->time_passes) {
+    double total = 0;
+    for (unsigned i = 0; i < tm.n; i++) total += tm.sec[i];
+    report_add(&r->report, "===== wavecc pass times =====\n");
+    for (unsigned i = 0; i < tm.n; i++)
+      report_add(&r->report, "%10.6f s %5.1f%%  %s\n", tm.sec[i], total > 0 ? 100.0 * tm.sec[i] / total : 0.0,
+                 tm.name[i]);
+    report_add(&r->report, "%10.6f s total\n", total);
+  }
+  return rc;
+}

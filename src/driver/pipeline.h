@@ -1,0 +1,16 @@
+/* The compiler pipeline: LLVM IR bytes in, assembly text / code object
+ * out. See pipeline.c. */
+#ifndef WAVECC_DRIVER_PIPELINE_H
+#define WAVECC_DRIVER_PIPELINE_H
+
+#include <stddef.h>
+
+#include "util/diag.h"
+#include "wavecc/wavecc.h"
+
+/* Compiles LLVM IR (text or bitcode) of `size` bytes and fills `r`
+ * (output, kernels, report, pass_seconds, output_instructions). Returns 0,
+ * or non-zero after reporting in `d`; then r->output stays NULL. */
+int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r);
+
+#endif

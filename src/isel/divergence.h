@@ -1,0 +1,41 @@
+/* Divergence analysis on LLVM IR: which values are the same in every
+ * active lane of a wave (uniform: SGPR candidates) and which may differ
+ * (divergent: VGPRs, lane masks). See divergence.c for the algorithm. */
+#ifndef WAVECC_ISEL_DIVERGENCE_H
+#define WAVECC_ISEL_DIVERGENCE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <llvm-c/Core.h>
+
+#include "llvm/ptrmap.h"
+#include "util/arena.h"
+
+typedef struct divergence_info {
+  ptrmap index;            /* argument / instruction -> number */
+  ptrmap bindex;           /* block -> RPO index */
+  uint32_t num_values;     /* arguments then instructions */
+  uint64_t *divergent;     /* bitset over value numbers */
+  uint32_t num_blocks;
+  LLVMBasicBlockRef *blocks;   /* in reverse post-order */
+  uint64_t *divergent_branch;  /* bitset over blocks (RPO index): terminator is a divergent branch */
+} divergence_info;
+
+/* Analyses kernel `fn`; all memory from `mem`. */
+divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem);
+
+/* True when `v` may differ between active lanes. Constants, globals and
+ * values the analysis did not number (function-level constants) are
+ * uniform. */
+bool divergence_is_divergent(const divergence_info *di, LLVMValueRef v);
+
+/* RPO index of a block, or UINT32_MAX for an unreachable one. */
+uint32_t divergence_block_index(const divergence_info *di, LLVMBasicBlockRef bb);
+
+/* Prints "uniform:"/"divergent:" before every non-void argument and
+ * instruction, and "divergent branch" notes, for --print-after=divergence. */
+void divergence_print(const divergence_info *di, LLVMValueRef fn, FILE *out);
+
+#endif

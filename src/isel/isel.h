@@ -1,0 +1,18 @@
+/* Instruction selection: one LLVM IR kernel -> SSA machine IR (mir.h),
+ * with the kernel ABI filled in and divergent control flow already
+ * lowered to EXEC-mask code over the linear CFG (ACO style). */
+#ifndef WAVECC_ISEL_ISEL_H
+#define WAVECC_ISEL_ISEL_H
+
+#include <llvm-c/Core.h>
+
+#include "isel/divergence.h"
+#include "mir/mir.h"
+#include "util/diag.h"
+
+/* Selects kernel `fn`. The program and everything it points to live in
+ * `mem`. Returns NULL after reporting unsupported IR in `d` as
+ * "function: message: <instruction>". */
+mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level, diag *d);
+
+#endif

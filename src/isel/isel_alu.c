@@ -1,0 +1,881 @@
+/* Instruction selection: arithmetic, logic, compares, casts, select,
+ * vectors and intrinsics.
+ *
+ * SALU when the result is uniform and every operand is in an SGPR or a
+ * constant, VALU otherwise. i8/i16 live in 32-bit registers whose upper
+ * bits are undefined; operations that read them (compares, right shifts,
+ * division, extension, conversion) extend first. i64 is an SGPR/VGPR pair
+ * split into halves where the ISA has no 64-bit form.
+ *
+ * Expansions follow the Vega ISA guide and AMD's published sequences:
+ *  - u32 division: float reciprocal estimate (v_rcp_iflag_f32, scaled by
+ *    2^32 - 512), one Newton-Raphson step in integers (mul_hi), quotient
+ *    estimate and two correction steps; signed via absolute values.
+ *  - f32 division, correctly rounded: v_div_scale_f32 (scales operands out
+ *    of the denormal/overflow range and sets VCC), v_rcp_f32 refined by
+ *    FMAs, v_div_fmas_f32 (undoes the scaling from VCC), v_div_fixup_f32
+ *    (special cases: 0, inf, NaN).
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
+
+static bool all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
+  (void)c;
+  for (unsigned i = 0; i < n; i++)
+    if (isel_opnd_is_vgpr(&ops[i])) return false;
+  return true;
+}
+
+/* VOP2 with commuting operands: keep a VGPR in src1. */
+static mir_temp v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return isel_v1(c, op, b, a);
+  return isel_v1(c, op, a, b);
+}
+
+static mir_temp as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
+  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc) == vgpr) return o.temp;
+  return vgpr ? isel_to_vgpr(c, o, dw) : isel_to_sgpr(c, o, dw);
+}
+
+/* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
+static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
+  if (bits >= 32) return o;
+  if (o.kind == MIR_OPND_CONST) {
+    uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
+    uint32_t v = o.imm & m;
+    if (sign && (v >> (bits - 1)) & 1) v |= ~m;
+    return mir_op_const(v);
+  }
+  if (bits == 1) {
+    /* booleans are kept as 0/1 */
+    if (!sign) return o;
+    if (salu) return mir_op_temp(isel_s(c, ISA_S_SUB_I32, 1, mir_op_const(0), o));
+    return mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), o));
+  }
+  if (salu) {
+    if (sign) {
+      mir_temp d = isel_tmp(c, mir_rc_s(1));
+      mir_instr *ins = isel_emit(c, bits == 8 ? ISA_S_SEXT_I32_I8 : ISA_S_SEXT_I32_I16, 1, 1);
+      ins->ops[0] = o;
+      ins->defs[0] = mir_op_temp(d);
+      if (bits == 8 || bits == 16) return mir_op_temp(d);
+      return mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1,
+                                mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, o, mir_op_const(32 - bits))),
+                                mir_op_const(32 - bits)));
+    }
+    return mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, o, mir_op_const((1u << bits) - 1)));
+  }
+  if (sign) return mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, o, mir_op_const(0), mir_op_const(bits)));
+  return mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
+}
+
+/* ---- 64-bit helpers ---- */
+
+mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  if (!vgpr) {
+    mir_temp scc;
+    mir_temp lo = isel_s_scc(c, ISA_S_ADD_U32, 1, al, bl, &scc);
+    mir_temp hi = isel_tmp(c, mir_rc_s(1));
+    mir_operand x = ah, y = bh;
+    if (x.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)x.temp.rc)) x = mir_op_temp(isel_to_sgpr(c, x, 1));
+    if (y.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)y.temp.rc)) y = mir_op_temp(isel_to_sgpr(c, y, 1));
+    mir_instr *ins = isel_emit(c, ISA_S_ADDC_U32, 3, 1);
+    ins->ops[0] = x;
+    ins->ops[1] = y;
+    ins->ops[2] = mir_op_temp(scc);
+    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
+    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->defs[0] = mir_op_temp(hi);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+  }
+  if (!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) {
+    mir_operand t = al;
+    al = bl;
+    bl = t;
+    t = ah;
+    ah = bh;
+    bh = t;
+  }
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d1[2] = {lo, carry};
+  mir_operand s1[2] = {al, bl};
+  isel_valu(c, ISA_V_ADD_CO_U32, d1, 2, s1, 2, true);
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {hi, c2};
+  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
+  isel_valu(c, ISA_V_ADDC_CO_U32, d2, 2, s2, 3, true);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+}
+
+static mir_temp sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  if (!vgpr) {
+    mir_temp scc;
+    mir_temp lo = isel_s_scc(c, ISA_S_SUB_U32, 1, al, bl, &scc);
+    mir_temp hi = isel_tmp(c, mir_rc_s(1));
+    mir_instr *ins = isel_emit(c, ISA_S_SUBB_U32, 3, 1);
+    ins->ops[0] = ah;
+    ins->ops[1] = bh;
+    ins->ops[2] = mir_op_temp(scc);
+    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
+    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->defs[0] = mir_op_temp(hi);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+  }
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d1[2] = {lo, carry};
+  mir_operand s1[2] = {al, bl};
+  isel_valu(c, ISA_V_SUB_CO_U32, d1, 2, s1, 2, true);
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {hi, c2};
+  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
+  isel_valu(c, ISA_V_SUBB_CO_U32, d2, 2, s2, 3, true);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+}
+
+static mir_temp mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  mir_temp lo, hi;
+  if (!vgpr) {
+    lo = isel_s(c, ISA_S_MUL_I32, 1, al, bl);
+    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, al, bl);
+    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, al, bh);
+    mir_temp h2 = isel_s(c, ISA_S_MUL_I32, 1, ah, bl);
+    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
+    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(h2));
+  } else {
+    lo = isel_v1(c, ISA_V_MUL_LO_U32, al, bl);
+    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, al, bl);
+    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, al, bh);
+    mir_temp h2 = isel_v1(c, ISA_V_MUL_LO_U32, ah, bl);
+    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
+    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(hi), mir_op_temp(h2));
+  }
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), vgpr);
+}
+
+/* ---- 32-bit integer division ---- */
+
+/* q = a / b, r = a % b, unsigned, VALU. */
+static void udivrem32(isel_ctx *c, mir_operand a, mir_operand b, mir_temp *q, mir_temp *r) {
+  mir_temp bv = isel_to_vgpr(c, b, 1);
+  mir_temp av = isel_to_vgpr(c, a, 1);
+  mir_temp fb = isel_v1_1(c, ISA_V_CVT_F32_U32, mir_op_temp(bv));
+  mir_temp rc = isel_v1_1(c, ISA_V_RCP_IFLAG_F32, mir_op_temp(fb));
+  /* 0x4f7ffffe = 2^32 - 512 as float: keeps the estimate below 2^32/b */
+  mir_temp sc = isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x4f7ffffeu), mir_op_temp(rc));
+  mir_temp z = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(sc));
+  mir_temp nb = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), mir_op_temp(bv));
+  mir_temp e = isel_v1(c, ISA_V_MUL_LO_U32, mir_op_temp(nb), mir_op_temp(z));
+  mir_temp ze = isel_v1(c, ISA_V_MUL_HI_U32, mir_op_temp(z), mir_op_temp(e));
+  z = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(z), mir_op_temp(ze));
+  mir_temp qq = isel_v1(c, ISA_V_MUL_HI_U32, mir_op_temp(av), mir_op_temp(z));
+  mir_temp qb = isel_v1(c, ISA_V_MUL_LO_U32, mir_op_temp(qq), mir_op_temp(bv));
+  mir_temp rr = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(av), mir_op_temp(qb));
+  for (int step = 0; step < 2; step++) {
+    /* if (r >= b) { q++; r -= b; } */
+    mir_temp m = isel_vcmp(c, ISA_V_CMP_GE_U32, mir_op_temp(rr), mir_op_temp(bv));
+    mir_temp q1 = isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(qq));
+    mir_temp r1 = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(rr), mir_op_temp(bv));
+    qq = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(qq), mir_op_temp(q1), mir_op_temp(m));
+    rr = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(rr), mir_op_temp(r1), mir_op_temp(m));
+  }
+  *q = qq;
+  *r = rr;
+}
+
+static mir_temp divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b) {
+  mir_temp q, r;
+  if (op == LLVMUDiv || op == LLVMURem) {
+    udivrem32(c, a, b, &q, &r);
+    return op == LLVMUDiv ? q : r;
+  }
+  /* signed: |a| / |b|, then fix the signs */
+  mir_temp av = isel_to_vgpr(c, a, 1), bv = isel_to_vgpr(c, b, 1);
+  mir_temp sa = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(av));
+  mir_temp sb = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(bv));
+  mir_temp aa = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_temp(sa), mir_op_temp(av))));
+  mir_temp ab = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sb), mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_temp(sb), mir_op_temp(bv))));
+  udivrem32(c, mir_op_temp(aa), mir_op_temp(ab), &q, &r);
+  if (op == LLVMSDiv) {
+    mir_temp s = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(sb));
+    mir_temp x = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(s), mir_op_temp(q));
+    return isel_v1(c, ISA_V_SUB_U32, mir_op_temp(x), mir_op_temp(s));
+  }
+  mir_temp x = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(r));
+  return isel_v1(c, ISA_V_SUB_U32, mir_op_temp(x), mir_op_temp(sa));
+}
+
+/* ---- f32 division ---- */
+
+static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+  mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
+  mir_temp den = isel_tmp(c, mir_rc_v(1));
+  mir_temp d1[2] = {den, vcc_unused};
+  mir_operand s1[3] = {b, b, a};
+  isel_valu(c, ISA_V_DIV_SCALE_F32, d1, 2, s1, 3, true);
+  mir_temp num = isel_tmp(c, mir_rc_v(1)), vcc = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {num, vcc};
+  mir_operand s2[3] = {a, b, a};
+  mir_instr *ds = isel_valu(c, ISA_V_DIV_SCALE_F32, d2, 2, s2, 3, true);
+  ds->defs[1].flags |= MIR_OPND_FIXED_REG;
+  ds->defs[1].preg = MIR_PREG_VCC;
+  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
+  mir_operand nden = mir_op_temp(den);
+  nden.flags |= MIR_OPND_NEG;
+  mir_temp t = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(r), mir_op_const(0x3f800000u));
+  r = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t), mir_op_temp(r), mir_op_temp(r));
+  mir_temp q = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(num), mir_op_temp(r));
+  mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
+  q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
+  mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
+  mir_temp f = isel_tmp(c, mir_rc_v(1));
+  mir_instr *fm = isel_emit(c, ISA_V_DIV_FMAS_F32, 4, 1);
+  fm->ops[0] = mir_op_temp(t3);
+  fm->ops[1] = mir_op_temp(r);
+  fm->ops[2] = mir_op_temp(q);
+  fm->ops[3] = mir_op_temp(vcc);
+  fm->ops[3].flags |= MIR_OPND_FIXED_REG;
+  fm->ops[3].preg = MIR_PREG_VCC;
+  fm->defs[0] = mir_op_temp(f);
+  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+}
+
+/* ---- compares ---- */
+
+static bool icmp_ops(LLVMIntPredicate pr, unsigned *sop, unsigned *vop32, unsigned *vop64, bool *sign) {
+  *sign = pr == LLVMIntSGT || pr == LLVMIntSGE || pr == LLVMIntSLT || pr == LLVMIntSLE;
+  switch (pr) {
+  case LLVMIntEQ: *sop = ISA_S_CMP_EQ_U32; *vop32 = ISA_V_CMP_EQ_U32; *vop64 = ISA_V_CMP_EQ_U64; return true;
+  case LLVMIntNE: *sop = ISA_S_CMP_LG_U32; *vop32 = ISA_V_CMP_NE_U32; *vop64 = ISA_V_CMP_NE_U64; return true;
+  case LLVMIntUGT: *sop = ISA_S_CMP_GT_U32; *vop32 = ISA_V_CMP_GT_U32; *vop64 = ISA_V_CMP_GT_U64; return true;
+  case LLVMIntUGE: *sop = ISA_S_CMP_GE_U32; *vop32 = ISA_V_CMP_GE_U32; *vop64 = ISA_V_CMP_GE_U64; return true;
+  case LLVMIntULT: *sop = ISA_S_CMP_LT_U32; *vop32 = ISA_V_CMP_LT_U32; *vop64 = ISA_V_CMP_LT_U64; return true;
+  case LLVMIntULE: *sop = ISA_S_CMP_LE_U32; *vop32 = ISA_V_CMP_LE_U32; *vop64 = ISA_V_CMP_LE_U64; return true;
+  case LLVMIntSGT: *sop = ISA_S_CMP_GT_I32; *vop32 = ISA_V_CMP_GT_I32; *vop64 = ISA_V_CMP_GT_I64; return true;
+  case LLVMIntSGE: *sop = ISA_S_CMP_GE_I32; *vop32 = ISA_V_CMP_GE_I32; *vop64 = ISA_V_CMP_GE_I64; return true;
+  case LLVMIntSLT: *sop = ISA_S_CMP_LT_I32; *vop32 = ISA_V_CMP_LT_I32; *vop64 = ISA_V_CMP_LT_I64; return true;
+  case LLVMIntSLE: *sop = ISA_S_CMP_LE_I32; *vop32 = ISA_V_CMP_LE_I32; *vop64 = ISA_V_CMP_LE_I64; return true;
+  default: return false;
+  }
+}
+
+static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
+  unsigned bits = isel_type_bits(LLVMTypeOf(A)), nc = isel_num_comps(LLVMTypeOf(A));
+  unsigned sop, vop32, vop64;
+  bool sign;
+  if (!icmp_ops(pr, &sop, &vop32, &vop64, &sign) || bits > 64) return false;
+  for (unsigned e = 0; e < nc; e++) {
+    if (bits == 1) {
+      /* i1 compares: eq = xnor, ne = xor on masks */
+      if (pr != LLVMIntEQ && pr != LLVMIntNE) return false;
+      mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
+      mir_temp x = isel_s(c, pr == LLVMIntEQ ? ISA_S_XNOR_B64 : ISA_S_XOR_B64, 2, mir_op_temp(ma), mir_op_temp(mb));
+      isel_set(c, ins, e, x);
+      continue;
+    }
+    mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
+    mir_operand ops[2] = {a, b};
+    bool salu = !is_div(c, ins) && all_salu(c, ops, 2);
+    if (bits == 64) {
+      if (salu && (pr == LLVMIntEQ || pr == LLVMIntNE)) {
+        mir_operand x = a, y = b;
+        if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+        if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
+        mir_temp scc = isel_scmp(c, pr == LLVMIntEQ ? ISA_S_CMP_EQ_U64 : ISA_S_CMP_LG_U64, x, y);
+        isel_set(c, ins, e, isel_scc_to_bool(c, scc));
+        continue;
+      }
+      if (a.kind == MIR_OPND_CONST && a.size != 2) a = mir_op_temp(isel_to_vgpr(c, a, 2));
+      if (b.kind == MIR_OPND_CONST && b.size != 2) b = mir_op_temp(isel_to_vgpr(c, b, 2));
+      isel_set(c, ins, e, isel_vcmp(c, vop64, a, b));
+      continue;
+    }
+    if (bits < 32) {
+      a = extend32(c, a, bits, sign, salu);
+      b = extend32(c, b, bits, sign, salu);
+    }
+    if (salu) {
+      mir_temp scc = isel_scmp(c, sop, a, b);
+      isel_set(c, ins, e, isel_scc_to_bool(c, scc));
+    } else {
+      isel_set(c, ins, e, isel_vcmp(c, vop32, a, b));
+    }
+  }
+  return true;
+}
+
+static bool sel_fcmp(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  if (isel_type_bits(LLVMTypeOf(A)) != 32) return false;
+  unsigned op;
+  switch (LLVMGetFCmpPredicate(ins)) {
+  case LLVMRealOEQ: op = ISA_V_CMP_EQ_F32; break;
+  case LLVMRealOGT: op = ISA_V_CMP_GT_F32; break;
+  case LLVMRealOGE: op = ISA_V_CMP_GE_F32; break;
+  case LLVMRealOLT: op = ISA_V_CMP_LT_F32; break;
+  case LLVMRealOLE: op = ISA_V_CMP_LE_F32; break;
+  case LLVMRealONE: op = ISA_V_CMP_LG_F32; break;
+  case LLVMRealORD: op = ISA_V_CMP_O_F32; break;
+  case LLVMRealUNO: op = ISA_V_CMP_U_F32; break;
+  case LLVMRealUEQ: op = ISA_V_CMP_NLG_F32; break;
+  case LLVMRealUGT: op = ISA_V_CMP_NLE_F32; break;
+  case LLVMRealUGE: op = ISA_V_CMP_NLT_F32; break;
+  case LLVMRealULT: op = ISA_V_CMP_NGE_F32; break;
+  case LLVMRealULE: op = ISA_V_CMP_NGT_F32; break;
+  case LLVMRealUNE: op = ISA_V_CMP_NEQ_F32; break;
+  case LLVMRealPredicateTrue: op = 0; break;
+  default: op = 1; break; /* false */
+  }
+  unsigned nc = isel_num_comps(LLVMTypeOf(A));
+  for (unsigned e = 0; e < nc; e++) {
+    if (op <= 1) {
+      mir_operand k = mir_op_const(op == 0 ? 0xffffffffu : 0);
+      k.size = 2;
+      isel_set(c, ins, e, isel_to_sgpr(c, k, 2));
+      continue;
+    }
+    isel_set(c, ins, e, isel_vcmp(c, op, isel_get(c, A, e), isel_get(c, B, e)));
+  }
+  return true;
+}
+
+/* ---- binary operators ---- */
+
+static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  LLVMTypeKind sk = LLVMGetTypeKind(isel_scalar_type(ty));
+  if (bits > 64) return false;
+  bool div = is_div(c, ins);
+  for (unsigned e = 0; e < nc; e++) {
+    if (bits == 1) {
+      unsigned sop;
+      switch (opc) {
+      case LLVMAnd: sop = ISA_S_AND_B64; break;
+      case LLVMOr: sop = ISA_S_OR_B64; break;
+      case LLVMXor: sop = ISA_S_XOR_B64; break;
+      default: return false;
+      }
+      mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
+      bool bools = (a.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)a.temp.rc) == 1) &&
+                   (b.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)b.temp.rc) == 1) && !div;
+      if (bools) {
+        unsigned op32 = sop == ISA_S_AND_B64 ? ISA_S_AND_B32 : sop == ISA_S_OR_B64 ? ISA_S_OR_B32 : ISA_S_XOR_B32;
+        isel_set(c, ins, e, isel_s(c, op32, 1, a, b));
+      } else {
+        mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
+        isel_set(c, ins, e, isel_s(c, sop, 2, mir_op_temp(ma), mir_op_temp(mb)));
+      }
+      continue;
+    }
+    mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
+    mir_operand ops[2] = {a, b};
+    bool salu = !div && all_salu(c, ops, 2);
+    if (sk == LLVMFloatTypeKind) {
+      mir_temp d;
+      switch (opc) {
+      case LLVMFAdd: d = v1c(c, ISA_V_ADD_F32, a, b); break;
+      case LLVMFMul: d = v1c(c, ISA_V_MUL_F32, a, b); break;
+      case LLVMFSub:
+        d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
+                                                              : isel_v1(c, ISA_V_SUB_F32, a, b);
+        break;
+      case LLVMFDiv: d = fdiv32(c, a, b); break;
+      default: return false;
+      }
+      isel_set(c, ins, e, d);
+      continue;
+    }
+    if (sk != LLVMIntegerTypeKind) return false;
+    if (bits == 64) {
+      mir_temp d;
+      switch (opc) {
+      case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
+      case LLVMSub: d = sub64(c, a, b, !salu); break;
+      case LLVMMul: d = mul64(c, a, b, !salu); break;
+      case LLVMAnd: case LLVMOr: case LLVMXor: {
+        if (salu) {
+          unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
+          mir_operand x = a, y = b;
+          if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+          if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
+          d = isel_s(c, op, 2, x, y);
+        } else {
+          unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
+          mir_temp lo = v1c(c, op, isel_half_of(c, a, false), isel_half_of(c, b, false));
+          mir_temp hi = v1c(c, op, isel_half_of(c, a, true), isel_half_of(c, b, true));
+          d = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+        }
+        break;
+      }
+      case LLVMShl: case LLVMLShr: case LLVMAShr: {
+        mir_operand amt = isel_half_of(c, b, false);
+        if (salu) {
+          unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
+          mir_operand x = a;
+          if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+          d = isel_s(c, op, 2, x, amt);
+        } else {
+          unsigned op = opc == LLVMShl ? ISA_V_LSHLREV_B64 : opc == LLVMLShr ? ISA_V_LSHRREV_B64 : ISA_V_ASHRREV_I64;
+          mir_operand x = a;
+          if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_vgpr(c, x, 2));
+          d = isel_tmp(c, mir_rc_v(2));
+          mir_operand s[2] = {amt, x};
+          isel_valu(c, op, &d, 1, s, 2, true);
+        }
+        break;
+      }
+      default:
+        return false;
+      }
+      isel_set(c, ins, e, d);
+      continue;
+    }
+    /* 32-bit and narrower */
+    mir_temp d;
+    switch (opc) {
+    case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : v1c(c, ISA_V_ADD_U32, a, b); break;
+    case LLVMSub:
+      d = salu ? isel_s(c, ISA_S_SUB_U32, 1, a, b)
+               : ((!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_U32, b, a)
+                                                                     : isel_v1(c, ISA_V_SUB_U32, a, b));
+      break;
+    case LLVMMul: d = salu ? isel_s(c, ISA_S_MUL_I32, 1, a, b) : isel_v1(c, ISA_V_MUL_LO_U32, a, b); break;
+    case LLVMAnd: d = salu ? isel_s(c, ISA_S_AND_B32, 1, a, b) : v1c(c, ISA_V_AND_B32, a, b); break;
+    case LLVMOr: d = salu ? isel_s(c, ISA_S_OR_B32, 1, a, b) : v1c(c, ISA_V_OR_B32, a, b); break;
+    case LLVMXor: d = salu ? isel_s(c, ISA_S_XOR_B32, 1, a, b) : v1c(c, ISA_V_XOR_B32, a, b); break;
+    case LLVMShl:
+      d = salu ? isel_s(c, ISA_S_LSHL_B32, 1, a, b) : isel_v1(c, ISA_V_LSHLREV_B32, b, a);
+      break;
+    case LLVMLShr:
+      a = extend32(c, a, bits, false, salu);
+      d = salu ? isel_s(c, ISA_S_LSHR_B32, 1, a, b) : isel_v1(c, ISA_V_LSHRREV_B32, b, a);
+      break;
+    case LLVMAShr:
+      a = extend32(c, a, bits, true, salu);
+      d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
+      break;
+    case LLVMUDiv: case LLVMURem:
+      a = extend32(c, a, bits, false, false);
+      b = extend32(c, b, bits, false, false);
+      d = divrem32(c, opc, a, b);
+      break;
+    case LLVMSDiv: case LLVMSRem:
+      a = extend32(c, a, bits, true, false);
+      b = extend32(c, b, bits, true, false);
+      d = divrem32(c, opc, a, b);
+      break;
+    default:
+      return false;
+    }
+    isel_set(c, ins, e, d);
+  }
+  return true;
+}
+
+/* ---- casts ---- */
+
+static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0);
+  LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
+  unsigned sb = isel_type_bits(st), db = isel_type_bits(dt), nc = isel_num_comps(dt);
+  bool div = is_div(c, ins);
+  if (sb == 0 || db == 0 || sb > 64 || db > 64) return false;
+  if (opc == LLVMBitCast && isel_num_comps(st) != nc) {
+    /* i64 <-> <2 x i32> / <2 x float> */
+    unsigned snc = isel_num_comps(st);
+    if (sb * snc != db * nc) return false;
+    if (sb == 64 && snc == 1 && db == 32 && nc == 2) {
+      mir_operand o = isel_get(c, A, 0);
+      for (unsigned e = 0; e < 2; e++) {
+        mir_operand h = isel_half_of(c, o, e == 1);
+        isel_set(c, ins, e, as_temp(c, h, isel_opnd_is_vgpr(&o), 1));
+      }
+      return true;
+    }
+    if (db == 64 && nc == 1 && sb == 32 && snc == 2) {
+      mir_operand lo = isel_get(c, A, 0), hi = isel_get(c, A, 1);
+      bool v = isel_opnd_is_vgpr(&lo) || isel_opnd_is_vgpr(&hi);
+      isel_set(c, ins, 0, isel_create2(c, lo, hi, v));
+      return true;
+    }
+    return false;
+  }
+  for (unsigned e = 0; e < nc; e++) {
+    mir_operand a = isel_get(c, A, e);
+    bool salu = !div && !isel_opnd_is_vgpr(&a);
+    mir_temp d;
+    switch (opc) {
+    case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMAddrSpaceCast: {
+      if (opc == LLVMAddrSpaceCast) {
+        unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
+        unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
+        bool ok = (fa == 0 || fa == 1 || fa == 4) && (ta == 0 || ta == 1 || ta == 4);
+        if (!ok) return false;
+      }
+      if (sb == db) {
+        d = as_temp(c, a, isel_opnd_is_vgpr(&a) || (a.kind == MIR_OPND_CONST && div), (db + 31) / 32);
+      } else if (sb == 64 && db <= 32) {
+        mir_operand lo = isel_half_of(c, a, false);
+        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
+      } else if (sb <= 32 && db == 64) {
+        d = isel_create2(c, a, mir_op_const(0), isel_opnd_is_vgpr(&a));
+      } else {
+        return false;
+      }
+      break;
+    }
+    case LLVMTrunc:
+      if (db == 1) {
+        mir_operand lo = sb == 64 ? isel_half_of(c, a, false) : a;
+        if (salu && !isel_opnd_is_vgpr(&lo)) {
+          d = isel_s(c, ISA_S_AND_B32, 1, lo, mir_op_const(1));
+        } else {
+          mir_temp t = v1c(c, ISA_V_AND_B32, mir_op_const(1), lo);
+          d = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(t));
+        }
+      } else if (sb == 64) {
+        mir_operand lo = isel_half_of(c, a, false);
+        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
+      } else {
+        d = as_temp(c, a, isel_opnd_is_vgpr(&a), 1);
+      }
+      break;
+    case LLVMZExt: case LLVMSExt: {
+      bool sign = opc == LLVMSExt;
+      mir_operand lo;
+      if (sb == 1) {
+        mir_operand o = a;
+        if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+          lo = mir_op_temp(isel_bool_to_vgpr(c, A, e, sign ? 0xffffffffu : 1));
+        } else if (o.kind == MIR_OPND_CONST) {
+          lo = mir_op_const(o.imm ? (sign ? 0xffffffffu : 1) : 0);
+        } else {
+          lo = extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
+        }
+      } else {
+        lo = extend32(c, a, sb, sign, salu);
+      }
+      if (db <= 32) {
+        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo) || (lo.kind == MIR_OPND_CONST && div), 1);
+        break;
+      }
+      bool v = isel_opnd_is_vgpr(&lo);
+      mir_operand hi;
+      if (!sign) hi = mir_op_const(0);
+      else if (lo.kind == MIR_OPND_CONST) hi = mir_op_const((int32_t)lo.imm < 0 ? 0xffffffffu : 0);
+      else if (v) hi = mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo));
+      else hi = mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
+      d = isel_create2(c, lo, hi, v || (div && lo.kind == MIR_OPND_CONST));
+      break;
+    }
+    case LLVMSIToFP: case LLVMUIToFP: {
+      if (db != 32 || sb > 32) return false;
+      bool sign = opc == LLVMSIToFP;
+      if (sb == 1) {
+        mir_temp m = isel_mask_of(c, A, e);
+        d = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(sign ? 0xbf800000u : 0x3f800000u),
+                      mir_op_temp(m));
+        break;
+      }
+      a = extend32(c, a, sb, sign, salu);
+      d = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a);
+      break;
+    }
+    case LLVMFPToSI: case LLVMFPToUI:
+      if (sb != 32 || db > 32 || db == 1) return false;
+      d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, a);
+      break;
+    default:
+      return false;
+    }
+    isel_set(c, ins, e, d);
+  }
+  return true;
+}
+
+/* ---- select ---- */
+
+static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef C = LLVMGetOperand(ins, 0), T = LLVMGetOperand(ins, 1), F = LLVMGetOperand(ins, 2);
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  bool vec_cond = LLVMGetTypeKind(LLVMTypeOf(C)) == LLVMVectorTypeKind;
+  if (bits > 64) return false;
+  for (unsigned e = 0; e < nc; e++) {
+    unsigned ce = vec_cond ? e : 0;
+    mir_operand co = isel_get(c, C, ce);
+    if (co.kind == MIR_OPND_CONST) {
+      LLVMValueRef pick = co.imm ? T : F;
+      mir_operand o = isel_get(c, pick, e);
+      unsigned dw = bits == 64 ? 2 : 1;
+      bool v = isel_opnd_is_vgpr(&o) || is_div(c, ins);
+      if (bits == 1) isel_set(c, ins, e, o.kind == MIR_OPND_TEMP ? o.temp : isel_mask_of(c, pick, e));
+      else isel_set(c, ins, e, as_temp(c, o, v, dw));
+      continue;
+    }
+    if (bits == 1) {
+      mir_temp m = isel_mask_of(c, C, ce), mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
+      mir_temp x = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(mt), mir_op_temp(m));
+      mir_temp y = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(mf), mir_op_temp(m));
+      isel_set(c, ins, e, isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(x), mir_op_temp(y)));
+      continue;
+    }
+    mir_operand t = isel_get(c, T, e), f = isel_get(c, F, e);
+    mir_operand ops[3] = {co, t, f};
+    bool cbool = co.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)co.temp.rc) == 1 && !mir_rc_is_vgpr((mir_rc)co.temp.rc);
+    if (cbool && !is_div(c, ins) && all_salu(c, ops, 3)) {
+      mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, co, mir_op_const(0));
+      mir_temp d = isel_tmp(c, mir_rc_s(bits == 64 ? 2 : 1));
+      if (bits == 64) {
+        if (t.kind == MIR_OPND_CONST && t.size != 2) t = mir_op_temp(isel_to_sgpr(c, t, 2));
+        if (f.kind == MIR_OPND_CONST && f.size != 2) f = mir_op_temp(isel_to_sgpr(c, f, 2));
+      } else if (t.kind == MIR_OPND_CONST && f.kind == MIR_OPND_CONST && !isel_is_inline_const(t.imm) &&
+                 !isel_is_inline_const(f.imm)) {
+        t = mir_op_temp(isel_to_sgpr(c, t, 1));
+      }
+      mir_instr *cs = isel_emit(c, bits == 64 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
+      cs->ops[0] = t;
+      cs->ops[1] = f;
+      cs->ops[2] = mir_op_temp(scc);
+      cs->ops[2].flags |= MIR_OPND_FIXED_REG;
+      cs->ops[2].preg = MIR_PREG_SCC;
+      cs->defs[0] = mir_op_temp(d);
+      isel_set(c, ins, e, d);
+      continue;
+    }
+    mir_temp m = isel_mask_of(c, C, ce);
+    if (bits == 64) {
+      mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, false), isel_half_of(c, t, false), mir_op_temp(m));
+      mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, true), isel_half_of(c, t, true), mir_op_temp(m));
+      isel_set(c, ins, e, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    } else {
+      isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, f, t, mir_op_temp(m)));
+    }
+  }
+  return true;
+}
+
+/* ---- vectors ---- */
+
+static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
+  LLVMTypeRef st = isel_scalar_type(LLVMTypeOf(v));
+  unsigned bits = isel_type_bits(st);
+  if (bits == 1) return isel_mask_of(c, v, e);
+  mir_operand o = isel_get(c, v, e);
+  if (o.kind == MIR_OPND_TEMP) return o.temp;
+  return as_temp(c, o, div, bits == 64 ? 2 : 1);
+}
+
+static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
+  bool div = is_div(c, ins);
+  if (opc == LLVMExtractElement) {
+    LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, 1);
+    if (!LLVMIsAConstantInt(I)) return false;
+    unsigned idx = (unsigned)LLVMConstIntGetZExtValue(I);
+    if (idx >= isel_num_comps(LLVMTypeOf(V))) return false;
+    isel_set(c, ins, 0, comp_temp(c, V, idx, div));
+    return true;
+  }
+  if (opc == LLVMInsertElement) {
+    LLVMValueRef V = LLVMGetOperand(ins, 0), X = LLVMGetOperand(ins, 1), I = LLVMGetOperand(ins, 2);
+    if (!LLVMIsAConstantInt(I)) return false;
+    unsigned idx = (unsigned)LLVMConstIntGetZExtValue(I), nc = isel_num_comps(LLVMTypeOf(ins));
+    if (idx >= nc || nc > 4) return false;
+    for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, e == idx ? comp_temp(c, X, 0, div) : comp_temp(c, V, e, div));
+    return true;
+  }
+  if (opc == LLVMShuffleVector) {
+    LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+    unsigned na = isel_num_comps(LLVMTypeOf(A)), n = LLVMGetNumMaskElements(ins);
+    if (n > 4) return false;
+    for (unsigned e = 0; e < n; e++) {
+      int m = LLVMGetMaskValue(ins, e);
+      if (m < 0) m = 0;
+      isel_set(c, ins, e, (unsigned)m < na ? comp_temp(c, A, (unsigned)m, div) : comp_temp(c, B, (unsigned)m - na, div));
+    }
+    return true;
+  }
+  return false;
+}
+
+bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind && LLVMGetVectorSize(ty) > 4) {
+    isel_unsupported(c, ins, "vector wider than 4 elements");
+    return true;
+  }
+  switch (opc) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
+  case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
+    if (isel_type_bits(ty) == 64 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
+      isel_unsupported(c, ins, "64-bit integer division");
+      return true;
+    }
+    if (isel_type_bits(ty) > 64) {
+      isel_unsupported(c, ins, "integer type wider than 64 bits");
+      return true;
+    }
+    return sel_binop(c, ins, opc);
+  case LLVMFNeg: {
+    LLVMValueRef A = LLVMGetOperand(ins, 0);
+    if (isel_type_bits(ty) != 32) return false;
+    for (unsigned e = 0; e < isel_num_comps(ty); e++) {
+      mir_operand a = isel_get(c, A, e);
+      if (!is_div(c, ins) && !isel_opnd_is_vgpr(&a))
+        isel_set(c, ins, e, isel_s(c, ISA_S_XOR_B32, 1, a, mir_op_const(0x80000000u)));
+      else
+        isel_set(c, ins, e, v1c(c, ISA_V_XOR_B32, mir_op_const(0x80000000u), a));
+    }
+    return true;
+  }
+  case LLVMICmp: return sel_icmp(c, ins);
+  case LLVMFCmp: return sel_fcmp(c, ins);
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
+  case LLVMAddrSpaceCast: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
+    return sel_cast(c, ins, opc);
+  case LLVMSelect: return sel_select(c, ins);
+  case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: return sel_vector(c, ins, opc);
+  case LLVMFreeze: {
+    LLVMValueRef A = LLVMGetOperand(ins, 0);
+    for (unsigned e = 0; e < isel_num_comps(ty); e++) isel_set(c, ins, e, comp_temp(c, A, e, is_div(c, ins)));
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* ---- intrinsics ---- */
+
+static bool name_is(const char *n, const char *p) { return strncmp(n, p, strlen(p)) == 0; }
+
+bool isel_call(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef f = LLVMGetCalledValue(ins);
+  if (!LLVMIsAFunction(f)) return false;
+  size_t len;
+  const char *n = LLVMGetValueName2(f, &len);
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  bool div = is_div(c, ins);
+  if (name_is(n, "llvm.lifetime.") || name_is(n, "llvm.assume") || name_is(n, "llvm.dbg.") ||
+      name_is(n, "llvm.experimental.noalias.scope.decl") || name_is(n, "llvm.invariant.") ||
+      name_is(n, "llvm.sideeffect"))
+    return true;
+  if (name_is(n, "llvm.amdgcn.workitem.id.")) {
+    unsigned d = (unsigned)(n[24] - 'x');
+    isel_set(c, ins, 0, c->wi_id[d]);
+    return true;
+  }
+  if (name_is(n, "llvm.amdgcn.workgroup.id.")) {
+    unsigned d = (unsigned)(n[25] - 'x');
+    isel_set(c, ins, 0, c->wg_id[d]);
+    return true;
+  }
+  if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) {
+    isel_set(c, ins, 0, c->dispatch_ptr);
+    return true;
+  }
+  if (!strcmp(n, "llvm.amdgcn.kernarg.segment.ptr")) {
+    isel_set(c, ins, 0, c->kernarg_ptr);
+    return true;
+  }
+  if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
+    mir_operand off = mir_op_const(c->hidden_offset);
+    off.size = 1;
+    isel_set(c, ins, 0, isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false));
+    return true;
+  }
+  if (!strcmp(n, "llvm.amdgcn.s.barrier")) {
+    /* OpenCL's work-group barrier: all memory operations of the wave
+     * complete before it (the fences around it ask for that too) */
+    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
+    w->offset = 0;
+    isel_emit(c, ISA_S_BARRIER, 0, 0);
+    return true;
+  }
+  if (name_is(n, "llvm.amdgcn.readfirstlane")) {
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
+    return true;
+  }
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
+      name_is(n, "llvm.fma.v")) {
+    if (bits != 32) return false;
+    for (unsigned e = 0; e < nc; e++)
+      isel_set(c, ins, e,
+               isel_v1_3(c, ISA_V_FMA_F32, isel_get(c, LLVMGetOperand(ins, 0), e),
+                         isel_get(c, LLVMGetOperand(ins, 1), e), isel_get(c, LLVMGetOperand(ins, 2), e)));
+    return true;
+  }
+  if (name_is(n, "llvm.fabs.")) {
+    if (bits != 32) return false;
+    for (unsigned e = 0; e < nc; e++) {
+      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e);
+      if (!div && !isel_opnd_is_vgpr(&a)) isel_set(c, ins, e, isel_s(c, ISA_S_AND_B32, 1, a, mir_op_const(0x7fffffffu)));
+      else isel_set(c, ins, e, v1c(c, ISA_V_AND_B32, mir_op_const(0x7fffffffu), a));
+    }
+    return true;
+  }
+  struct { const char *name; unsigned sop, vop; } mm[] = {
+      {"llvm.minnum.", 0, ISA_V_MIN_F32}, {"llvm.maxnum.", 0, ISA_V_MAX_F32},
+      {"llvm.smin.", ISA_S_MIN_I32, ISA_V_MIN_I32}, {"llvm.smax.", ISA_S_MAX_I32, ISA_V_MAX_I32},
+      {"llvm.umin.", ISA_S_MIN_U32, ISA_V_MIN_U32}, {"llvm.umax.", ISA_S_MAX_U32, ISA_V_MAX_U32},
+  };
+  for (unsigned k = 0; k < sizeof mm / sizeof mm[0]; k++) {
+    if (!name_is(n, mm[k].name)) continue;
+    if (bits != 32) return false;
+    for (unsigned e = 0; e < nc; e++) {
+      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
+      mir_operand ops[2] = {a, b};
+      if (mm[k].sop && !div && all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
+      else isel_set(c, ins, e, v1c(c, mm[k].vop, a, b));
+    }
+    return true;
+  }
+  if (name_is(n, "llvm.abs.i32")) {
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
+    isel_set(c, ins, 0, v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
+    return true;
+  }
+  if (name_is(n, "llvm.ctpop.i32")) {
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    isel_set(c, ins, 0, isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0)));
+    return true;
+  }
+  if (name_is(n, "llvm.fshr.i32") || name_is(n, "llvm.fshl.i32")) {
+    LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), S = LLVMGetOperand(ins, 2);
+    bool left = n[7] == 'l';
+    mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0), s = isel_get(c, S, 0);
+    if (left) {
+      if (s.kind == MIR_OPND_CONST) {
+        if ((s.imm & 31) == 0) {
+          isel_set(c, ins, 0, as_temp(c, a, isel_opnd_is_vgpr(&a) || div, 1));
+          return true;
+        }
+        s = mir_op_const(32 - (s.imm & 31));
+      } else if (A == B) {
+        s = mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), s));
+      } else {
+        return false;
+      }
+    }
+    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_ALIGNBIT_B32, a, b, s));
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,113 @@
+/* Shared state and helpers of the instruction selector (isel*.c).
+ *
+ * Machine IR operand conventions the selector produces (the emitter,
+ * verifier and RA read the same):
+ *  - Operands and definitions are in assembler order (llvm-mc syntax),
+ *    explicit ones only, except:
+ *  - SCC: an instruction whose SCC result is consumed gets a trailing
+ *    definition of an s1 temporary fixed to SCC (MIR_OPND_FIXED_REG,
+ *    preg = MIR_PREG_SCC); an instruction reading SCC (s_cselect, s_addc,
+ *    s_subb, p_cbranch_scc) gets a trailing operand of that temporary. The
+ *    emitter prints neither.
+ *  - VCC: v_div_scale_f32's second def, read by v_div_fmas_f32 as its
+ *    trailing (fourth) operand, is an s2 temporary fixed to VCC.
+ *  - VOPC/VOP2-with-carry instructions are always selected in their VOP3
+ *    form (MIR_ENC_VOP3) with an explicit SGPR-pair def/operand.
+ *  - Memory: SMEM  s_load_dwordxN  sdst ; sbase(s2)            offset in ins->offset
+ *            GLOBAL load  vdst ; vaddr(v2)  store  ; vaddr(v2), vdata  (MIR_ENC_OFF: saddr off)
+ *            FLAT   load  vdst ; vaddr(v2)  store  ; vaddr(v2), vdata
+ *            DS     read  vdst ; vaddr(v1)  write  ; vaddr(v1), vdata   offset in ins->offset
+ *  - SOPP branches (s_cbranch_execz) take the target as a BLOCK operand.
+ *  - Constant-bus limit (gfx9: one SGPR or literal per VALU instruction),
+ *    no literal in VOP3, VOP2 src1 a VGPR: enforced here (legalise_valu).
+ */
+#ifndef WAVECC_ISEL_INTERNAL_H
+#define WAVECC_ISEL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <llvm-c/Core.h>
+#include <llvm-c/Target.h>
+
+#include "isel/divergence.h"
+#include "llvm/ptrmap.h"
+#include "mir/mir.h"
+#include "util/diag.h"
+
+/* Selected value of an LLVM value: up to 4 components (vector elements),
+ * each one temporary. i1: s1 = boolean 0/1 (uniform), s2 = lane mask. */
+typedef struct isel_val {
+  uint8_t n;
+  mir_temp t[4];
+} isel_val;
+
+typedef struct isel_ctx {
+  mir_program *p;
+  arena *mem;
+  diag *d;
+  const char *fname;
+  LLVMValueRef fn;
+  LLVMModuleRef mod;
+  LLVMTargetDataRef td;
+  const divergence_info *di;
+  int opt_level;
+  ptrmap vmap;             /* value -> index into vals */
+  isel_val *vals;
+  uint32_t nvals, capvals;
+  uint32_t cur;            /* current machine block */
+  bool failed;
+  /* ABI inputs */
+  mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
+  uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
+  uint32_t *arg_offset;    /* per explicit argument */
+  ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
+} isel_ctx;
+
+/* ---- helpers (isel.c) ---- */
+mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);
+mir_temp isel_tmp(isel_ctx *c, mir_rc rc);
+void isel_unsupported(isel_ctx *c, LLVMValueRef ins, const char *what);
+bool isel_is_inline_const(uint32_t v);
+/* Operand for component `comp` of value v (CONST for constants); for
+ * 64-bit values returns the whole s2/v2 temp (or a 64-bit CONST when it
+ * is an inline constant; else `*wide_lit` is set). */
+mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp);
+/* The lo (hi=false) or hi dword of a 64-bit value's component. */
+mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi);
+mir_operand isel_half_of(isel_ctx *c, mir_operand o, bool hi);
+void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t);
+bool isel_has(isel_ctx *c, LLVMValueRef v);
+/* Class helpers */
+bool isel_opnd_is_vgpr(const mir_operand *o);
+bool isel_opnd_is_sgpr_like(const mir_operand *o); /* SGPR temp or literal */
+unsigned isel_type_bits(LLVMTypeRef t);
+unsigned isel_num_comps(LLVMTypeRef t);
+LLVMTypeRef isel_scalar_type(LLVMTypeRef t);
+/* Moves into registers */
+mir_temp isel_to_vgpr(isel_ctx *c, mir_operand o, unsigned dwords);
+mir_temp isel_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords); /* readfirstlane for VGPRs */
+mir_temp isel_create2(isel_ctx *c, mir_operand lo, mir_operand hi, bool vgpr);
+/* VALU with legalisation: defs then srcs; `vop3` forces the VOP3 form. */
+mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, mir_operand *srcs, unsigned nsrc,
+                     bool vop3);
+mir_temp isel_v1(isel_ctx *c, unsigned op, mir_operand a, mir_operand b);    /* VOP2/VOP3 2-source, v1 result */
+mir_temp isel_v1_3(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_operand s2);
+mir_temp isel_v1_1(isel_ctx *c, unsigned op, mir_operand a);
+mir_temp isel_s(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_operand b);
+mir_temp isel_s_scc(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_operand b, mir_temp *scc);
+mir_temp isel_scmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> SCC temp */
+mir_temp isel_scc_to_bool(isel_ctx *c, mir_temp scc);
+mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> s2 mask */
+/* i1 conversions */
+mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
+mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v);
+mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval);
+
+/* ---- per-area selectors ---- */
+bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
+bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
+bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+
+#endif

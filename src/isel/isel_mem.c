@@ -1,0 +1,378 @@
+/* Instruction selection: addresses and memory.
+ *
+ *  - getelementptr: base + sum(index * element size) + constant, in 64-bit
+ *    (global/constant/flat) or 32-bit (LDS) arithmetic; SALU when uniform.
+ *  - Loads from constant memory, or from global memory the IR marks as
+ *    not written during the kernel (!invariant.load, !amdgpu.noclobber),
+ *    with a uniform address and dword alignment: s_load_dwordxN (scalar
+ *    cache; Vega ISA guide, "Scalar Memory Operations").
+ *  - Other global loads/stores: global_load/store with a 64-bit VGPR
+ *    address and saddr "off"; generic pointers: flat_load/store; LDS:
+ *    ds_read/ds_write with a 32-bit VGPR address (gfx9 needs no M0 setup).
+ *  - fence: s_waitcnt on everything (conservative: OpenCL fences around
+ *    barriers need all outstanding memory operations complete).
+ * Private memory (allocas surviving SROA) and atomics are reported as
+ * unsupported for now.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+static unsigned log2u(uint64_t v) {
+  unsigned n = 0;
+  while (v > 1) {
+    v >>= 1;
+    n++;
+  }
+  return n;
+}
+
+/* idx (any int width) * size, as a 64-bit (or 32-bit) value. */
+static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bool ptr64, bool vgpr) {
+  unsigned ib = isel_type_bits(LLVMTypeOf(idx));
+  mir_operand x = isel_get(c, idx, 0);
+  if (!ptr64) {
+    mir_operand lo = ib == 64 ? isel_half_of(c, x, false) : x;
+    if (ib < 32 && lo.kind != MIR_OPND_CONST) {
+      /* sign-extend small indices */
+      unsigned sh = 32 - ib;
+      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
+                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
+                                     mir_op_const(sh)));
+    }
+    if (size == 1) return lo;
+    if ((size & (size - 1)) == 0) {
+      unsigned s = log2u(size);
+      return vgpr ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo))
+                  : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(s)));
+    }
+    return vgpr ? mir_op_temp(isel_v1(c, ISA_V_MUL_LO_U32, lo, mir_op_const((uint32_t)size)))
+                : mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, lo, mir_op_const((uint32_t)size)));
+  }
+  /* 64-bit: sign-extend to i64 first */
+  mir_operand x64;
+  if (ib == 64) {
+    x64 = x;
+  } else {
+    mir_operand lo = x;
+    if (ib < 32) {
+      unsigned sh = 32 - ib;
+      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
+                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
+                                     mir_op_const(sh)));
+    }
+    mir_operand hi = vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
+                          : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
+    x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
+  }
+  if (size == 1) return x64;
+  if ((size & (size - 1)) == 0) {
+    unsigned s = log2u(size);
+    mir_temp d;
+    if (vgpr) {
+      d = isel_tmp(c, mir_rc_v(2));
+      mir_operand xs = x64;
+      if (xs.kind != MIR_OPND_TEMP || !mir_rc_is_vgpr((mir_rc)xs.temp.rc)) xs = mir_op_temp(isel_to_vgpr(c, xs, 2));
+      mir_operand srcs[2] = {mir_op_const(s), xs};
+      isel_valu(c, ISA_V_LSHLREV_B64, &d, 1, srcs, 2, true);
+    } else {
+      d = isel_s(c, ISA_S_LSHL_B64, 2, x64, mir_op_const(s));
+    }
+    return mir_op_temp(d);
+  }
+  /* general constant: lo*size, hi*size + mulhi(lo, size) */
+  mir_operand lo = isel_half_of(c, x64, false), hi = isel_half_of(c, x64, true);
+  mir_operand k = mir_op_const((uint32_t)size);
+  mir_temp rl, rh;
+  if (vgpr) {
+    rl = isel_v1(c, ISA_V_MUL_LO_U32, lo, k);
+    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, lo, k);
+    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, hi, k);
+    rh = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
+  } else {
+    rl = isel_s(c, ISA_S_MUL_I32, 1, lo, k);
+    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, lo, k);
+    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, hi, k);
+    rh = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
+  }
+  return mir_op_temp(isel_create2(c, mir_op_temp(rl), mir_op_temp(rh), vgpr));
+}
+
+static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64, bool vgpr) {
+  if (ptr64) return mir_op_temp(isel_add64(c, a, b, vgpr));
+  if (vgpr) {
+    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, b, a));
+    return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, a, b));
+  }
+  return mir_op_temp(isel_s(c, ISA_S_ADD_U32, 1, a, b));
+}
+
+static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
+  LLVMTypeRef pty = LLVMTypeOf(ins);
+  if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
+  unsigned pbits = isel_type_bits(pty);
+  if (pbits != 32 && pbits != 64) return false;
+  bool ptr64 = pbits == 64;
+  bool vgpr = divergence_is_divergent(c->di, ins);
+  mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
+  if (isel_opnd_is_vgpr(&base)) vgpr = true;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  int n = LLVMGetNumOperands(ins);
+  int64_t coff = 0;
+  mir_operand acc = base;
+  for (int i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(ins, i);
+    uint64_t size;
+    if (i == 1) {
+      size = LLVMABISizeOfType(c->td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
+      coff += (int64_t)LLVMOffsetOfElement(c->td, ty, k);
+      ty = LLVMStructGetTypeAtIndex(ty, k);
+      continue;
+    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind || LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
+      ty = LLVMGetElementType(ty);
+      size = LLVMABISizeOfType(c->td, ty);
+    } else {
+      return false;
+    }
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) return false;
+    if (LLVMIsAConstantInt(idx)) {
+      coff += LLVMConstIntGetSExtValue(idx) * (int64_t)size;
+      continue;
+    }
+    mir_operand si = scaled_index(c, idx, size, ptr64, vgpr);
+    if (isel_opnd_is_vgpr(&si)) vgpr = true;
+    acc = add_ptr(c, acc, si, ptr64, vgpr);
+  }
+  if (coff) {
+    mir_operand k;
+    if (ptr64) {
+      if (coff >= -16 && coff <= 64) {
+        k = mir_op_const((uint32_t)coff);
+        k.size = 2;
+      } else {
+        k = mir_op_temp(isel_create2(c, mir_op_const((uint32_t)coff), mir_op_const((uint32_t)((uint64_t)coff >> 32)), false));
+      }
+    } else {
+      k = mir_op_const((uint32_t)coff);
+    }
+    acc = add_ptr(c, acc, k, ptr64, vgpr);
+  }
+  mir_temp t;
+  if (acc.kind == MIR_OPND_TEMP) t = acc.temp;
+  else if (vgpr) t = isel_to_vgpr(c, acc, ptr64 ? 2 : 1);
+  else t = isel_to_sgpr(c, acc, ptr64 ? 2 : 1);
+  if (vgpr && !mir_rc_is_vgpr((mir_rc)t.rc)) t = isel_to_vgpr(c, mir_op_temp(t), ptr64 ? 2 : 1);
+  isel_set(c, ins, 0, t);
+  return true;
+}
+
+static bool has_md(LLVMValueRef ins, const char *kind) {
+  unsigned k = LLVMGetMDKindID(kind, (unsigned)strlen(kind));
+  return LLVMGetMetadata(ins, k) != NULL;
+}
+
+/* Splits a loaded register tuple into the value's components. */
+static void set_components(isel_ctx *c, LLVMValueRef ins, mir_temp d, unsigned nc, unsigned cdw, bool vgpr) {
+  if (nc == 1) {
+    isel_set(c, ins, 0, d);
+    return;
+  }
+  for (unsigned e = 0; e < nc; e++) {
+    mir_temp x = isel_tmp(c, vgpr ? mir_rc_v(cdw) : mir_rc_s(cdw));
+    mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+    ex->ops[0] = mir_op_temp(d);
+    ex->ops[1] = mir_op_const(e * cdw);
+    ex->defs[0] = mir_op_temp(x);
+    isel_set(c, ins, e, x);
+  }
+}
+
+static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0);
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  uint64_t bytes = LLVMStoreSizeOfType(c->td, ty);
+  if (bits == 0 || bits > 64 || bits == 1) return false;
+  if (bits < 32 && nc > 1) {
+    isel_unsupported(c, ins, "load of a vector of sub-dword elements");
+    return true;
+  }
+  unsigned cdw = bits == 64 ? 2 : 1, dw = (unsigned)((bytes + 3) / 4);
+  if (as == 5) {
+    isel_unsupported(c, ins, "private memory (alloca) access");
+    return true;
+  }
+  if (as != 0 && as != 1 && as != 3 && as != 4) {
+    isel_unsupported(c, ins, "address space");
+    return true;
+  }
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    isel_unsupported(c, ins, "atomic load");
+    return true;
+  }
+  mir_operand addr = isel_get(c, ptr, 0);
+  bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
+  bool scalar_ok = (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
+                   uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
+                   dw != 3;
+  if (scalar_ok) {
+    mir_temp base = isel_to_sgpr(c, addr, 2);
+    unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw <= 4 ? ISA_S_LOAD_DWORDX4
+                : dw <= 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+    unsigned ldw = dw == 1 ? 1 : dw == 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
+    mir_temp d = isel_tmp(c, mir_rc_s(ldw));
+    mir_instr *ld = isel_emit(c, op, 1, 1);
+    ld->ops[0] = mir_op_temp(base);
+    ld->defs[0] = mir_op_temp(d);
+    if (ldw != dw && nc == 1) {
+      mir_temp x = isel_tmp(c, mir_rc_s(cdw));
+      mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+      ex->ops[0] = mir_op_temp(d);
+      ex->ops[1] = mir_op_const(0);
+      ex->defs[0] = mir_op_temp(x);
+      d = x;
+    }
+    set_components(c, ins, d, nc, cdw, false);
+    return true;
+  }
+  unsigned op;
+  if (as == 3) {
+    switch (bytes) {
+    case 1: op = ISA_DS_READ_U8; break;
+    case 2: op = ISA_DS_READ_U16; break;
+    case 4: op = ISA_DS_READ_B32; break;
+    case 8: op = ISA_DS_READ_B64; break;
+    case 12: op = ISA_DS_READ_B96; break;
+    case 16: op = ISA_DS_READ_B128; break;
+    default: return false;
+    }
+  } else if (as == 0) {
+    switch (bytes) {
+    case 1: op = ISA_FLAT_LOAD_UBYTE; break;
+    case 2: op = ISA_FLAT_LOAD_USHORT; break;
+    case 4: op = ISA_FLAT_LOAD_DWORD; break;
+    case 8: op = ISA_FLAT_LOAD_DWORDX2; break;
+    case 12: op = ISA_FLAT_LOAD_DWORDX3; break;
+    case 16: op = ISA_FLAT_LOAD_DWORDX4; break;
+    default: return false;
+    }
+  } else {
+    switch (bytes) {
+    case 1: op = ISA_GLOBAL_LOAD_UBYTE; break;
+    case 2: op = ISA_GLOBAL_LOAD_USHORT; break;
+    case 4: op = ISA_GLOBAL_LOAD_DWORD; break;
+    case 8: op = ISA_GLOBAL_LOAD_DWORDX2; break;
+    case 12: op = ISA_GLOBAL_LOAD_DWORDX3; break;
+    case 16: op = ISA_GLOBAL_LOAD_DWORDX4; break;
+    default: return false;
+    }
+  }
+  mir_temp va = isel_to_vgpr(c, addr, as == 3 ? 1 : 2);
+  mir_temp d = isel_tmp(c, mir_rc_v(dw));
+  mir_instr *ld = isel_emit(c, op, 1, 1);
+  ld->ops[0] = mir_op_temp(va);
+  ld->defs[0] = mir_op_temp(d);
+  if (as == 1) ld->enc_flags |= MIR_ENC_OFF;
+  if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
+  set_components(c, ins, d, nc, cdw, true);
+  return true;
+}
+
+static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef val = LLVMGetOperand(ins, 0), ptr = LLVMGetOperand(ins, 1);
+  LLVMTypeRef ty = LLVMTypeOf(val);
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  uint64_t bytes = LLVMStoreSizeOfType(c->td, ty);
+  if (bits == 0 || bits > 64) return false;
+  if ((bits < 32 && nc > 1) || bits == 1) {
+    isel_unsupported(c, ins, "store of this type");
+    return true;
+  }
+  if (as == 5) {
+    isel_unsupported(c, ins, "private memory (alloca) access");
+    return true;
+  }
+  if (as != 0 && as != 1 && as != 3) {
+    isel_unsupported(c, ins, "store to this address space");
+    return true;
+  }
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    isel_unsupported(c, ins, "atomic store");
+    return true;
+  }
+  unsigned cdw = bits == 64 ? 2 : 1, dw = (unsigned)((bytes + 3) / 4);
+  /* data: one VGPR tuple */
+  mir_temp data;
+  if (nc == 1) {
+    data = isel_to_vgpr(c, isel_get(c, val, 0), cdw);
+  } else {
+    data = isel_tmp(c, mir_rc_v(dw));
+    mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, nc, 1);
+    for (unsigned e = 0; e < nc; e++) cv->ops[e] = mir_op_temp(isel_to_vgpr(c, isel_get(c, val, e), cdw));
+    cv->defs[0] = mir_op_temp(data);
+  }
+  unsigned op;
+  if (as == 3) {
+    switch (bytes) {
+    case 1: op = ISA_DS_WRITE_B8; break;
+    case 2: op = ISA_DS_WRITE_B16; break;
+    case 4: op = ISA_DS_WRITE_B32; break;
+    case 8: op = ISA_DS_WRITE_B64; break;
+    case 12: op = ISA_DS_WRITE_B96; break;
+    case 16: op = ISA_DS_WRITE_B128; break;
+    default: return false;
+    }
+  } else if (as == 0) {
+    switch (bytes) {
+    case 1: op = ISA_FLAT_STORE_BYTE; break;
+    case 2: op = ISA_FLAT_STORE_SHORT; break;
+    case 4: op = ISA_FLAT_STORE_DWORD; break;
+    case 8: op = ISA_FLAT_STORE_DWORDX2; break;
+    case 12: op = ISA_FLAT_STORE_DWORDX3; break;
+    case 16: op = ISA_FLAT_STORE_DWORDX4; break;
+    default: return false;
+    }
+  } else {
+    switch (bytes) {
+    case 1: op = ISA_GLOBAL_STORE_BYTE; break;
+    case 2: op = ISA_GLOBAL_STORE_SHORT; break;
+    case 4: op = ISA_GLOBAL_STORE_DWORD; break;
+    case 8: op = ISA_GLOBAL_STORE_DWORDX2; break;
+    case 12: op = ISA_GLOBAL_STORE_DWORDX3; break;
+    case 16: op = ISA_GLOBAL_STORE_DWORDX4; break;
+    default: return false;
+    }
+  }
+  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
+  mir_instr *st = isel_emit(c, op, 2, 0);
+  st->ops[0] = mir_op_temp(va);
+  st->ops[1] = mir_op_temp(data);
+  if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+  if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
+  return true;
+}
+
+bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
+  switch (LLVMGetInstructionOpcode(ins)) {
+  case LLVMGetElementPtr: return sel_gep(c, ins);
+  case LLVMLoad: return sel_load(c, ins);
+  case LLVMStore: return sel_store(c, ins);
+  case LLVMFence: {
+    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
+    w->offset = 0;
+    return true;
+  }
+  case LLVMAlloca:
+    isel_unsupported(c, ins, "private memory (alloca that SROA could not remove)");
+    return true;
+  case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
+    isel_unsupported(c, ins, "atomic operation");
+    return true;
+  default:
+    return false;
+  }
+}

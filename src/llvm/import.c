@@ -1,0 +1,280 @@
+/* LLVM IR import (see import.h).
+ *
+ * Order of work, and why:
+ *  1. Parse with a diagnostic handler installed on the context: the bitcode
+ *     reader reports errors through LLVMContext::emitError, whose default
+ *     handler aborts the process; ours records the message instead.
+ *  2. Verify (LLVMVerifyModule) so the selector may assume well-formed IR.
+ *  3. Check the triple: wavecc only targets amdgcn/amdhsa (AMDGPUUsage,
+ *     "Target Triples").
+ *  4. wavecc has no call ABI (AMDGPUUsage "Calling Conventions" would need
+ *     a stack and SGPR/VGPR argument passing): every call to a defined
+ *     function is inlined. A call graph walk finds recursion first and
+ *     names the function; `noinline` is overridden by `alwaysinline` and
+ *     LLVM's "always-inline" pass does the work.
+ *  5. "lowerswitch" turns switches into branch trees the selector handles;
+ *     at -O1/-O2 a light clean-up (sroa, early-cse, instcombine,
+ *     simplifycfg) gives canonical IR and removes allocas where possible.
+ */
+#include "llvm/import.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Analysis.h>
+#include <llvm-c/BitReader.h>
+#include <llvm-c/IRReader.h>
+#include <llvm-c/Transforms/PassBuilder.h>
+
+#include "llvm/ptrmap.h"
+#include "util/arena.h"
+
+typedef struct import_diag {
+  char msg[1024];
+  int have;
+} import_diag;
+
+static void diag_handler(LLVMDiagnosticInfoRef di, void *ctx) {
+  import_diag *id = ctx;
+  if (!id || LLVMGetDiagInfoSeverity(di) != LLVMDSError || id->have) return;
+  char *s = LLVMGetDiagInfoDescription(di);
+  snprintf(id->msg, sizeof id->msg, "%s", s ? s : "unknown error");
+  LLVMDisposeMessage(s);
+  id->have = 1;
+}
+
+/* First line of an LLVM message, for one-line diagnostics. */
+static void first_line(char *dst, size_t n, const char *src) {
+  size_t i = 0;
+  for (; src && src[i] && src[i] != '\n' && i + 1 < n; i++) dst[i] = src[i];
+  dst[i] = 0;
+}
+
+int wir_run_passes(LLVMModuleRef mod, const char *passes, diag *d) {
+  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
+  LLVMErrorRef err = LLVMRunPasses(mod, passes, NULL, o);
+  LLVMDisposePassBuilderOptions(o);
+  if (err) {
+    char *m = LLVMGetErrorMessage(err);
+    diag_error(d, NULL, "LLVM passes '%s' failed: %s", passes, m);
+    LLVMDisposeErrorMessage(m);
+    return -1;
+  }
+  return 0;
+}
+
+static bool is_kernel(LLVMValueRef f) {
+  return LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv;
+}
+
+static const char *fn_name(LLVMValueRef f) {
+  size_t len;
+  const char *n = LLVMGetValueName2(f, &len);
+  return len ? n : "<anonymous>";
+}
+
+/* Depth-first search of the call graph among defined functions; marks
+ * 1 = on stack, 2 = done. Reports the first function found on a cycle.
+ * Iterative over an explicit stack of (function, next instruction) so deep
+ * call chains cannot overflow the C stack. */
+static int check_calls(LLVMModuleRef mod, diag *d) {
+  arena mem;
+  arena_init(&mem);
+  unsigned nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) nf++;
+  ptrmap idx;
+  ptrmap_init(&idx, &mem, nf);
+  LLVMValueRef *fns = arena_alloc(&mem, (nf + 1) * sizeof *fns);
+  unsigned i = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    fns[i] = f;
+    ptrmap_put(&idx, f, i++);
+  }
+  uint8_t *state = arena_alloc(&mem, nf + 1);
+  typedef struct frame { LLVMValueRef fn; LLVMBasicBlockRef bb; LLVMValueRef ins; } frame;
+  frame *stack = arena_alloc(&mem, (nf + 1) * sizeof *stack);
+  int rc = 0;
+  for (unsigned root = 0; root < nf && !rc; root++) {
+    if (state[root] || LLVMIsDeclaration(fns[root])) continue;
+    unsigned sp = 0;
+    state[root] = 1;
+    stack[sp++] = (frame){fns[root], LLVMGetFirstBasicBlock(fns[root]), NULL};
+    stack[0].ins = stack[0].bb ? LLVMGetFirstInstruction(stack[0].bb) : NULL;
+    while (sp && !rc) {
+      frame *fr = &stack[sp - 1];
+      if (!fr->ins) {
+        if (fr->bb) fr->bb = LLVMGetNextBasicBlock(fr->bb);
+        if (!fr->bb) {
+          state[ptrmap_get(&idx, fr->fn)] = 2;
+          sp--;
+          continue;
+        }
+        fr->ins = LLVMGetFirstInstruction(fr->bb);
+        continue;
+      }
+      LLVMValueRef ins = fr->ins;
+      fr->ins = LLVMGetNextInstruction(ins);
+      if (!LLVMIsACallInst(ins) && !LLVMIsAInvokeInst(ins)) continue;
+      LLVMValueRef callee = LLVMGetCalledValue(ins);
+      if (!LLVMIsAFunction(callee)) {
+        diag_error(d, fn_name(fr->fn), "indirect calls are not supported");
+        rc = -1;
+        break;
+      }
+      if (LLVMGetIntrinsicID(callee)) continue;
+      if (LLVMIsDeclaration(callee)) {
+        diag_error(d, fn_name(fr->fn), "call to undefined function '%s' (wavecc links nothing: inline or define it)",
+                   fn_name(callee));
+        rc = -1;
+        break;
+      }
+      if (is_kernel(callee)) {
+        diag_error(d, fn_name(fr->fn), "call to kernel '%s' is not supported", fn_name(callee));
+        rc = -1;
+        break;
+      }
+      uint32_t ci = ptrmap_get(&idx, callee);
+      if (state[ci] == 1) {
+        diag_error(d, fn_name(callee), "recursion is not supported (function '%s' calls itself through '%s')",
+                   fn_name(callee), fn_name(fr->fn));
+        rc = -1;
+        break;
+      }
+      if (state[ci] == 2) continue;
+      state[ci] = 1;
+      LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(callee);
+      stack[sp++] = (frame){callee, bb, bb ? LLVMGetFirstInstruction(bb) : NULL};
+    }
+  }
+  arena_free(&mem);
+  return rc;
+}
+
+int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out) {
+  memset(out, 0, sizeof *out);
+  if (size == 0) {
+    diag_error(d, NULL, "empty input (expected LLVM IR text or bitcode)");
+    return -1;
+  }
+  import_diag id = {0};
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, diag_handler, &id);
+  LLVMModuleRef mod = NULL;
+  const unsigned char *u = (const unsigned char *)data;
+  bool bitcode = size >= 4 && ((u[0] == 'B' && u[1] == 'C' && u[2] == 0xc0 && u[3] == 0xde) ||
+                               (u[0] == 0xde && u[1] == 0xc0 && u[2] == 0x17 && u[3] == 0x0b));
+  if (bitcode) {
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, "input");
+    if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
+      diag_error(d, NULL, "invalid bitcode: %s", id.have ? id.msg : "cannot be read (truncated?)");
+      LLVMDisposeMemoryBuffer(buf);
+      LLVMContextDispose(ctx);
+      return -1;
+    }
+    LLVMDisposeMemoryBuffer(buf);
+  } else {
+    if (memchr(data, 0, size)) {
+      diag_error(d, NULL, "input is neither LLVM bitcode nor LLVM IR text (contains NUL bytes)");
+      LLVMContextDispose(ctx);
+      return -1;
+    }
+    /* The IR parser needs a NUL-terminated buffer: copy with RequiresNull. */
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, "input");
+    char *msg = NULL;
+    if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) { /* takes `buf` */
+      char line[1024];
+      first_line(line, sizeof line, msg ? msg : (id.have ? id.msg : "parse error"));
+      diag_error(d, NULL, "invalid LLVM IR: %s", line);
+      LLVMDisposeMessage(msg);
+      LLVMContextDispose(ctx);
+      return -1;
+    }
+  }
+  char *vmsg = NULL;
+  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &vmsg)) {
+    char line[1024];
+    first_line(line, sizeof line, vmsg);
+    diag_error(d, NULL, "LLVM IR does not verify: %s", line);
+    LLVMDisposeMessage(vmsg);
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+  LLVMDisposeMessage(vmsg);
+
+  const char *triple = LLVMGetTarget(mod);
+  if (!triple || strncmp(triple, "amdgcn-", 7) != 0 || !strstr(triple, "-amdhsa")) {
+    diag_error(d, NULL, "unsupported target triple '%s' (wavecc compiles for amdgcn-amd-amdhsa)",
+               triple && *triple ? triple : "<none>");
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+
+  if (check_calls(mod, d)) {
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+
+  /* Force-inline everything that is not a kernel. */
+  unsigned kind_noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  unsigned kind_always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
+  unsigned kind_optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
+  bool any_callee = false;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    if (LLVMIsDeclaration(f) || is_kernel(f)) continue;
+    LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_noinline);
+    LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_optnone);
+    LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind_always, 0));
+    any_callee = true;
+  }
+  /* optnone on a kernel would make LLVM skip our clean-up passes; it
+   * carries no meaning for wavecc's own passes. */
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    if (is_kernel(f)) {
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_optnone);
+      LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_noinline);
+    }
+  }
+  const char *pipeline;
+  if (opt_level <= 0)
+    pipeline = any_callee ? "always-inline,function(lower-switch)" : "function(lower-switch)";
+  else if (opt_level == 1)
+    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,lower-switch)";
+  else
+    pipeline = "always-inline,function(sroa,early-cse,instcombine,simplifycfg,lower-switch)";
+  if (wir_run_passes(mod, pipeline, d)) {
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+
+  unsigned nk = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (is_kernel(f) && !LLVMIsDeclaration(f)) nk++;
+  if (nk == 0) {
+    diag_error(d, NULL, "no kernels (amdgpu_kernel functions) in the module");
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+  /* `id` lives on this stack frame: later errors are swallowed (the
+   * selector reports unsupported IR itself). */
+  LLVMContextSetDiagnosticHandler(ctx, diag_handler, NULL);
+  out->ctx = ctx;
+  out->mod = mod;
+  out->kernels = malloc(nk * sizeof *out->kernels);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (is_kernel(f) && !LLVMIsDeclaration(f)) out->kernels[out->num_kernels++] = f;
+  return 0;
+}
+
+void wir_module_free(wir_module *m) {
+  if (m->mod) LLVMDisposeModule(m->mod);
+  if (m->ctx) LLVMContextDispose(m->ctx);
+  free(m->kernels);
+  memset(m, 0, sizeof *m);
+}

@@ -1,0 +1,35 @@
+/* LLVM IR import: parse .ll/.bc through the LLVM-C API, verify, check the
+ * target, inline every non-kernel function, run the light IR clean-up the
+ * instruction selector relies on. */
+#ifndef WAVECC_LLVM_IMPORT_H
+#define WAVECC_LLVM_IMPORT_H
+
+#include <stddef.h>
+
+#include <llvm-c/Core.h>
+
+#include "util/diag.h"
+
+typedef struct wir_module {
+  LLVMContextRef ctx;
+  LLVMModuleRef mod;
+  LLVMValueRef *kernels; /* malloc'ed, amdgpu_kernel definitions in module order */
+  unsigned num_kernels;
+} wir_module;
+
+/* Parses `size` bytes (text IR or bitcode, detected by the magic) into a
+ * fresh context, verifies it and prepares it for instruction selection:
+ * inlines all calls (recursion and calls to undefined functions are user
+ * errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
+ * simplifycfg. Returns 0, or non-zero with messages in `d` (and nothing to
+ * free). */
+int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out);
+
+/* Frees the module, its context and the kernel list. */
+void wir_module_free(wir_module *m);
+
+/* Runs an LLVM new-pass-manager pipeline string on the module; reports a
+ * failure in `d`. Returns 0 or -1. */
+int wir_run_passes(LLVMModuleRef mod, const char *passes, diag *d);
+
+#endif
