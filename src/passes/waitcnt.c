@@ -1,8 +1,42 @@
-/* s_waitcnt insertion (see passes.h). */
-#include "passes/passes.h"
+/* s_waitcnt insertion.
+ *
+ * Memory instructions return their results asynchronously; three
+ * counters track them (Vega ISA guide, "Data Dependency Resolution"):
+ * vmcnt (vector memory: loads, stores, atomics; returns in order on gfx9),
+ * lgkmcnt (LDS, GDS, scalar memory, messages; LDS in order, SMEM out of
+ * order) and expcnt (exports, GDS). The table's ISA_F_VMCNT / LGKMCNT /
+ * EXPCNT flags say which counters an instruction increments; FLAT
+ * instructions increment vmcnt and lgkmcnt (they may touch LDS).
+ *
+ * Algorithm (after LLVM's SIInsertWaitcnts, with scores kept relative so
+ * that block states merge simply):
+ *  - State per counter: how many events may still be outstanding
+ *    (`pending`), whether one of them is out of order, and per register
+ *    unit the number of events of that counter issued after the pending
+ *    write of that register (`dist`, NONE when no write is pending).
+ *  - Before an instruction that reads or writes a register with a pending
+ *    write (reads: RAW; writes: the load would land after the new value),
+ *    the counter must drop to dist: wait cnt = min over such registers.
+ *    In-order counters need exactly that; when an out-of-order event is
+ *    outstanding in the counter (SMEM, FLAT in lgkmcnt) only cnt = 0 is
+ *    safe. No wait when the count is at least what can be outstanding.
+ *    A preceding s_waitcnt is tightened instead of adding another.
+ *  - s_barrier waits for everything (gfx900 has no automatic wait before
+ *    barriers); s_endpgm needs no wait.
+ *  - Across blocks: forward dataflow over the linear CFG; the entry state
+ *    of a block is the merge of its predecessors' exits (per register the
+ *    smaller distance, the larger pending count, out-of-order if any),
+ *    iterated to a fixed point, which is conservative at loop headers.
+ *
+ * Encoding (gfx9): vmcnt[3:0] at [3:0] and vmcnt[5:4] at [15:14], expcnt
+ * [6:4], lgkmcnt [11:8]; maxima 63, 7, 15 mean "no wait on this counter".
+ * Cost: O(instructions * registers touched) per pass, a few passes.
+ */
+#include <string.h>
 
-/* gfx9 layout (Vega ISA guide, SOPP S_WAITCNT): vmcnt[3:0] and
- * vmcnt[5:4] at bits [15:14], expcnt [6:4], lgkmcnt [11:8]. */
+#include "passes/passes.h"
+#include "ra/ra.h"
+
 uint16_t mir_waitcnt_encode(unsigned vmcnt, unsigned expcnt, unsigned lgkmcnt) {
   return (uint16_t)((vmcnt & 0xf) | ((vmcnt >> 4) & 3) << 14 | (expcnt & 7) << 4 | (lgkmcnt & 0xf) << 8);
 }
@@ -11,4 +45,194 @@ void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *expcnt, unsigne
   *vmcnt = (imm & 0xfu) | ((imm >> 14) & 3u) << 4;
   *expcnt = (imm >> 4) & 7u;
   *lgkmcnt = (imm >> 8) & 0xfu;
+}
+
+enum { VM, LGKM, EXP, NCNT };
+#define UNITS 512u
+#define NONE 0xffu
+
+static const unsigned cnt_max[NCNT] = {63, 15, 7};
+
+typedef struct wstate {
+  uint8_t dist[NCNT][UNITS]; /* NONE: no pending write */
+  uint8_t pending[NCNT];     /* events possibly outstanding (capped at the max) */
+  uint8_t ooo[NCNT];         /* an out-of-order event may be outstanding */
+  uint8_t valid;             /* reached by the dataflow yet */
+} wstate;
+
+static void state_clear(wstate *s) {
+  memset(s->dist, NONE, sizeof s->dist);
+  memset(s->pending, 0, sizeof s->pending);
+  memset(s->ooo, 0, sizeof s->ooo);
+  s->valid = 1;
+}
+
+/* dst = merge(dst, src); returns true when dst changed. */
+static bool state_merge(wstate *dst, const wstate *src) {
+  if (!src->valid) return false;
+  if (!dst->valid) {
+    *dst = *src;
+    return true;
+  }
+  bool changed = false;
+  for (int c = 0; c < NCNT; c++) {
+    for (unsigned r = 0; r < UNITS; r++)
+      if (src->dist[c][r] < dst->dist[c][r]) {
+        dst->dist[c][r] = src->dist[c][r];
+        changed = true;
+      }
+    if (src->pending[c] > dst->pending[c]) { dst->pending[c] = src->pending[c]; changed = true; }
+    if (src->ooo[c] && !dst->ooo[c]) { dst->ooo[c] = 1; changed = true; }
+  }
+  return changed;
+}
+
+/* Applies "wait until at most n events of counter c are outstanding". */
+static void apply_wait(wstate *s, int c, unsigned n) {
+  if (n >= s->pending[c]) return;
+  s->pending[c] = (uint8_t)n;
+  if (n == 0) s->ooo[c] = 0;
+  for (unsigned r = 0; r < UNITS; r++)
+    if (s->dist[c][r] != NONE && s->dist[c][r] >= n) s->dist[c][r] = NONE;
+}
+
+static void opnd_units(const mir_operand *o, mir_preg *r, unsigned *n) {
+  *r = MIR_PREG_NONE;
+  *n = 0;
+  if (o->kind == MIR_OPND_TEMP) {
+    *r = o->preg;
+    *n = mir_rc_size(o->temp.rc);
+  } else if (o->kind == MIR_OPND_FIXED) {
+    *r = o->preg;
+    *n = o->size ? o->size : 1;
+  }
+  if (*r == MIR_PREG_SCC) *n = 0;
+}
+
+/* Counters an instruction increments, and whether the event is out of order in each. */
+static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
+  *ooo_lgkm = false;
+  if (ins->opcode >= ISA_NUM_OPS) return 0;
+  const isa_info *ii = &isa_table[ins->opcode];
+  unsigned m = 0;
+  if (ii->flags & ISA_F_VMCNT) m |= 1u << VM;
+  if (ii->flags & ISA_F_LGKMCNT) m |= 1u << LGKM;
+  if (ii->flags & ISA_F_EXPCNT) m |= 1u << EXP;
+  if (ii->format == ISA_FMT_SMEM || ii->format == ISA_FMT_FLAT) *ooo_lgkm = true;
+  return m;
+}
+
+/* Runs one block from state `s`; with `insert`, adds/tightens s_waitcnt
+ * instructions. */
+static void run_block(mir_program *p, mir_block *b, wstate *s, bool insert) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    if (ins->opcode == ISA_S_WAITCNT) {
+      unsigned n[NCNT];
+      mir_waitcnt_decode((uint16_t)ins->offset, &n[VM], &n[EXP], &n[LGKM]);
+      for (int c = 0; c < NCNT; c++) apply_wait(s, c, n[c]);
+      continue;
+    }
+    if (ins->opcode == ISA_S_ENDPGM) continue;
+    unsigned need[NCNT] = {NONE, NONE, NONE};
+    bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
+    if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
+    for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+      mir_preg r;
+      unsigned n;
+      opnd_units(&ins->ops[k], &r, &n);
+      for (unsigned u = 0; u < n && r + u < UNITS; u++)
+        for (int c = 0; c < NCNT; c++)
+          if (s->dist[c][r + u] < need[c]) need[c] = s->dist[c][r + u];
+    }
+    /* Implicit reads of M0 and VCC. */
+    if (ins->opcode < ISA_NUM_OPS) {
+      uint32_t f = isa_table[ins->opcode].flags;
+      for (int c = 0; c < NCNT; c++) {
+        if ((f & ISA_F_READS_M0) && s->dist[c][MIR_PREG_M0] < need[c]) need[c] = s->dist[c][MIR_PREG_M0];
+        if ((f & ISA_F_READS_VCC) && s->dist[c][MIR_PREG_VCC] < need[c]) need[c] = s->dist[c][MIR_PREG_VCC];
+        if ((f & ISA_F_READS_VCC) && s->dist[c][MIR_PREG_VCC + 1] < need[c]) need[c] = s->dist[c][MIR_PREG_VCC + 1];
+      }
+    }
+    unsigned w[NCNT];
+    bool any = false;
+    for (int c = 0; c < NCNT; c++) {
+      w[c] = cnt_max[c];
+      if (need[c] == NONE || need[c] >= s->pending[c]) continue;
+      unsigned n = s->ooo[c] ? 0 : need[c];
+      if (n >= cnt_max[c]) continue;
+      w[c] = n;
+      any = true;
+    }
+    if (any) {
+      for (int c = 0; c < NCNT; c++) apply_wait(s, c, w[c]);
+      if (insert) {
+        mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
+        if (prev && prev->opcode == ISA_S_WAITCNT) {
+          unsigned o[NCNT];
+          mir_waitcnt_decode((uint16_t)prev->offset, &o[VM], &o[EXP], &o[LGKM]);
+          for (int c = 0; c < NCNT; c++) if (w[c] < o[c]) o[c] = w[c];
+          prev->offset = mir_waitcnt_encode(o[VM], o[EXP], o[LGKM]);
+        } else {
+          mir_instr *wi = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
+          wi->offset = mir_waitcnt_encode(w[VM], w[EXP], w[LGKM]);
+          mir_block_insert(p, b, i, wi);
+          i++;
+        }
+      }
+    }
+    bool ooo;
+    unsigned ev = events(ins, &ooo);
+    for (int c = 0; c < NCNT; c++) {
+      if (!(ev & (1u << c))) continue;
+      /* Every pending write of this counter is one event further back. */
+      for (unsigned r = 0; r < UNITS; r++)
+        if (s->dist[c][r] != NONE) {
+          if (s->dist[c][r] + 1u >= cnt_max[c]) s->dist[c][r] = NONE; /* cannot still be outstanding */
+          else s->dist[c][r]++;
+        }
+      if (s->pending[c] < cnt_max[c]) s->pending[c]++;
+      if (c == LGKM && ooo) s->ooo[c] = 1;
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        mir_preg r;
+        unsigned n;
+        opnd_units(&ins->defs[k], &r, &n);
+        for (unsigned u = 0; u < n && r + u < UNITS; u++) s->dist[c][r + u] = 0;
+      }
+    }
+  }
+}
+
+int mir_insert_waitcnt(mir_program *p, diag *d) {
+  (void)d;
+  uint32_t nb = p->num_blocks;
+  if (!nb) return 0;
+  arena tmp;
+  arena_init(&tmp);
+  wstate *in = arena_alloc(&tmp, nb * sizeof *in);
+  wstate *out = arena_alloc(&tmp, nb * sizeof *out);
+  wstate *cur = arena_alloc(&tmp, sizeof *cur);
+  state_clear(&in[0]);
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = 0; b < nb; b++) {
+      if (!in[b].valid) continue;
+      *cur = in[b];
+      run_block(p, &p->blocks[b], cur, false);
+      if (!out[b].valid || memcmp(cur, &out[b], sizeof *cur) != 0) {
+        out[b] = *cur;
+        for (uint32_t k = 0; k < p->blocks[b].linear_succs.n; k++) {
+          uint32_t sb = p->blocks[b].linear_succs.v[k];
+          if (state_merge(&in[sb], &out[b]) && sb <= b) changed = true; /* back edge: another round */
+        }
+      }
+    }
+  }
+  for (uint32_t b = 0; b < nb; b++) {
+    if (!in[b].valid) state_clear(&in[b]);
+    run_block(p, &p->blocks[b], &in[b], true);
+  }
+  arena_free(&tmp);
+  return 0;
 }

@@ -1,0 +1,191 @@
+/* Hazard recognition: s_nop where gfx9 needs software wait states.
+ *
+ * Source: the Vega ISA guide, section 4.5 "Manually Inserted Wait States
+ * (NOPs)", cross-checked with LLVM's GCNHazardRecognizer for which rules
+ * apply to gfx9. Rules implemented (required wait states):
+ *   - VALU writes an SGPR/VCC -> v_readlane/v_writelane uses it as the
+ *     lane select: 4;
+ *   - VALU writes VCC -> v_div_fmas (reads VCC): 4;
+ *   - VALU writes an SGPR -> VMEM (MUBUF, FLAT, GLOBAL, SCRATCH) reads it
+ *     (resource, offset, saddr): 5;
+ *   - SALU writes M0 -> an instruction that reads M0 (s_sendmsg, GDS,
+ *     LDS add-tid/DMA, s_movrel, interpolation): 1;
+ *   - s_setreg -> s_getreg or s_setreg: 2;
+ *   - a VMEM store of more than 64 bits of data -> VALU writes those data
+ *     VGPRs: 1.
+ * Hardware interlocks cover the rest on gfx9 (SALU->SMEM, VALU->VALU).
+ *
+ * Algorithm: for each instruction, look back over at most 5 wait states
+ * (each instruction counts one, s_nop N counts N+1; pseudos that may emit
+ * nothing count zero, which is conservative) through the block and, at
+ * its start, through every linear predecessor recursively; insert one
+ * s_nop covering the largest shortfall. O(instructions * 5).
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+#define MAX_WAIT 5u
+
+static bool is_valu(const mir_instr *i) {
+  if (i->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[i->opcode].format;
+  return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P;
+}
+
+static bool is_salu(const mir_instr *i) {
+  if (i->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[i->opcode].format;
+  return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC;
+}
+
+static bool is_vmem(const mir_instr *i) {
+  if (i->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[i->opcode].format;
+  return f == ISA_FMT_MUBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
+}
+
+static void units(const mir_operand *o, mir_preg *r, unsigned *n) {
+  *r = MIR_PREG_NONE;
+  *n = 0;
+  if (o->kind == MIR_OPND_TEMP) { *r = o->preg; *n = mir_rc_size(o->temp.rc); }
+  else if (o->kind == MIR_OPND_FIXED) { *r = o->preg; *n = o->size ? o->size : 1; }
+  if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
+}
+
+static bool overlaps(const mir_operand *a, const mir_operand *b) {
+  mir_preg ra, rb;
+  unsigned na, nb;
+  units(a, &ra, &na);
+  units(b, &rb, &nb);
+  return na && nb && ra < rb + nb && rb < ra + na;
+}
+
+/* Does `prod` write an SGPR (or VCC) that operand `o` reads? */
+static bool writes_sgpr_read_by(const mir_instr *prod, const mir_operand *o) {
+  mir_preg r;
+  unsigned n;
+  units(o, &r, &n);
+  if (!n || r >= 256) return false;
+  for (unsigned k = 0; k < prod->num_defs; k++)
+    if (overlaps(&prod->defs[k], o)) return true;
+  if ((isa_table[prod->opcode].flags & ISA_F_WRITES_VCC) && r <= MIR_PREG_VCC + 1 && r + n > MIR_PREG_VCC) return true;
+  return false;
+}
+
+static bool writes_vcc(const mir_instr *prod) {
+  if (isa_table[prod->opcode].flags & ISA_F_WRITES_VCC) return true;
+  for (unsigned k = 0; k < prod->num_defs; k++) {
+    mir_preg r;
+    unsigned n;
+    units(&prod->defs[k], &r, &n);
+    if (n && r <= MIR_PREG_VCC + 1 && r + n > MIR_PREG_VCC) return true;
+  }
+  return false;
+}
+
+static bool reads_m0(const mir_instr *c) {
+  if (c->opcode < ISA_NUM_OPS && (isa_table[c->opcode].flags & ISA_F_READS_M0)) return true;
+  for (unsigned k = 0; k < c->num_ops; k++) {
+    mir_preg r;
+    unsigned n;
+    units(&c->ops[k], &r, &n);
+    if (n && r <= MIR_PREG_M0 && r + n > MIR_PREG_M0) return true;
+  }
+  return false;
+}
+
+static bool writes_m0(const mir_instr *p) {
+  if (isa_table[p->opcode].flags & ISA_F_WRITES_M0) return true;
+  for (unsigned k = 0; k < p->num_defs; k++) {
+    mir_preg r;
+    unsigned n;
+    units(&p->defs[k], &r, &n);
+    if (n && r <= MIR_PREG_M0 && r + n > MIR_PREG_M0) return true;
+  }
+  return false;
+}
+
+static bool is_op(const mir_instr *i, const char *mn) {
+  return i->opcode < ISA_NUM_OPS && strcmp(isa_table[i->opcode].mnemonic, mn) == 0;
+}
+
+static bool starts_with(const mir_instr *i, const char *prefix) {
+  return i->opcode < ISA_NUM_OPS && strncmp(isa_table[i->opcode].mnemonic, prefix, strlen(prefix)) == 0;
+}
+
+/* Wait states `cons` needs after `prod` (0 if none). */
+static unsigned required(const mir_instr *prod, const mir_instr *cons) {
+  if (prod->opcode >= ISA_NUM_OPS || cons->opcode >= ISA_NUM_OPS) return 0;
+  unsigned need = 0;
+  if (is_valu(prod)) {
+    if ((is_op(cons, "v_readlane_b32") || is_op(cons, "v_writelane_b32")) && cons->num_ops >= 2 &&
+        writes_sgpr_read_by(prod, &cons->ops[1]))
+      need = 4;
+    if (starts_with(cons, "v_div_fmas") && writes_vcc(prod) && need < 4) need = 4;
+    if (is_vmem(cons))
+      for (unsigned k = 0; k < cons->num_ops; k++)
+        if (writes_sgpr_read_by(prod, &cons->ops[k])) need = 5;
+  }
+  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons) && need < 1) need = 1;
+  if (starts_with(prod, "s_setreg") && (starts_with(cons, "s_getreg") || starts_with(cons, "s_setreg")) && need < 2)
+    need = 2;
+  if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) && need < 1) {
+    for (unsigned k = 0; k < prod->num_ops; k++) {
+      const mir_operand *o = &prod->ops[k];
+      mir_preg r;
+      unsigned n;
+      units(o, &r, &n);
+      if (n <= 2 || r < 256) continue; /* only data wider than 64 bits */
+      for (unsigned j = 0; j < cons->num_defs; j++)
+        if (overlaps(&cons->defs[j], o)) need = 1;
+    }
+  }
+  return need;
+}
+
+static unsigned wait_states(const mir_instr *i) {
+  if (i->opcode == ISA_S_NOP) return (unsigned)(i->offset & 0xf) + 1;
+  if (i->opcode >= ISA_NUM_OPS) return 0;
+  return 1;
+}
+
+/* Largest shortfall of wait states for `cons` looking back from position
+ * `pos` (exclusive) of block b with `dist` states already between. */
+static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
+                          unsigned depth) {
+  unsigned worst = 0;
+  const mir_block *blk = &p->blocks[b];
+  for (uint32_t i = pos; i-- > 0 && dist < MAX_WAIT;) {
+    const mir_instr *prod = blk->instrs[i];
+    unsigned need = required(prod, cons);
+    if (need > dist && need - dist > worst) worst = need - dist;
+    dist += wait_states(prod);
+  }
+  if (dist < MAX_WAIT && depth < 8)
+    for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
+      uint32_t pb = blk->linear_preds.v[k];
+      unsigned w = shortfall(p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
+      if (w > worst) worst = w;
+    }
+  return worst;
+}
+
+int mir_insert_hazard_nops(mir_program *p, diag *d) {
+  (void)d;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *cons = blk->instrs[i];
+      if (cons->opcode >= ISA_NUM_OPS) continue;
+      unsigned w = shortfall(p, b, i, cons, 0, 0);
+      if (!w) continue;
+      mir_instr *nop = mir_instr_create(p, ISA_S_NOP, 0, 0);
+      nop->offset = (int32_t)(w - 1); /* s_nop N gives N+1 wait states */
+      mir_block_insert(p, blk, i, nop);
+      i++;
+    }
+  }
+  return 0;
+}
