@@ -1,3 +1,91 @@
-/* Placeholder: see the issues. */
+/* wavecc-run: runs kernel test files (OpenCL program-tester format,
+ * ../shared/KERNEL-TEST-FORMAT.md) with wavecc or llc-19 on the wave
+ * emulator, or with the system OpenCL (PoCL), and checks the results.
+ * Exit status: 0 all passed (or skipped / known failures), 1 something
+ * failed, 2 usage error. */
 #include <stdio.h>
-int main(void) { fprintf(stderr, "wavecc-run: not built yet\n"); return 1; }
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/runner.h"
+
+static void usage(FILE *f) {
+  fputs(
+      "usage: wavecc-run [options] FILE|DIR...\n"
+      "Runs .cl, .ll and .program_test kernel test files (directories are searched\n"
+      "recursively) and checks every arg_out. Prints one line per test and ends with\n"
+      "'N passed, N failed, N skipped'; exits 1 if anything failed.\n"
+      "\n"
+      "  --compiler=wavecc      compile with libwavecc in-process, run on the emulator (default)\n"
+      "  --compiler=llc         compile with clang/llc-19 + ld.lld-19, run on the emulator\n"
+      "  --compiler=pocl        build and run with the system OpenCL (PoCL); .ll files are skipped\n"
+      "  -j N, --jobs=N         run N files in parallel (default 1)\n"
+      "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
+      "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
+      "                         and counts as failed\n"
+      "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
+      "  --trace                per-instruction emulator trace (stderr; with the file's\n"
+      "                         output when -j > 1)\n"
+      "  --check-uninit         report reads of never-written registers\n"
+      "  --keep-temps           keep temporary files and code objects, print where\n"
+      "  --progress, --no-progress  force the progress line on or off (default: on when\n"
+      "                         stdout is a terminal and there are 10 files or more)\n"
+      "  -v, --verbose          build logs, commands, full diagnostics\n"
+      "  -h, --help             this text\n",
+      f);
+}
+
+int main(int argc, char **argv) {
+  rt_config cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.compiler = RT_WAVECC;
+  cfg.jobs = 1;
+  cfg.progress = -1;
+  const char **paths = calloc((size_t)argc + 1, sizeof *paths);
+  int npaths = 0;
+  if (!paths) return 2;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *jobs = NULL;
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); return 0; }
+    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) cfg.verbose = 1;
+    else if (!strcmp(a, "--stats")) cfg.stats = 1;
+    else if (!strcmp(a, "--trace")) cfg.trace = 1;
+    else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
+    else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
+    else if (!strcmp(a, "--progress")) cfg.progress = 1;
+    else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
+    else if (!strncmp(a, "--compiler=", 11)) {
+      const char *c = a + 11;
+      if (!strcmp(c, "wavecc")) cfg.compiler = RT_WAVECC;
+      else if (!strcmp(c, "llc")) cfg.compiler = RT_LLC;
+      else if (!strcmp(c, "pocl")) cfg.compiler = RT_POCL;
+      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc or pocl)\n", c); free(paths); return 2; }
+    } else if (!strncmp(a, "--known-failures=", 17) && a[17]) cfg.known_failures = a + 17;
+    else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+      if (i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); free(paths); return 2; }
+      jobs = argv[++i];
+    } else if (!strncmp(a, "--jobs=", 7)) jobs = a + 7;
+    else if (!strncmp(a, "-j", 2)) jobs = a + 2;
+    else if (a[0] == '-' && a[1]) {
+      fprintf(stderr, "wavecc-run: unknown option '%s' (see --help)\n", a);
+      free(paths);
+      return 2;
+    } else paths[npaths++] = a;
+    if (jobs) {
+      char *end;
+      long n = strtol(jobs, &end, 10);
+      if (*end || n < 1 || n > 256) { fprintf(stderr, "wavecc-run: bad job count '%s' (1 to 256)\n", jobs); free(paths); return 2; }
+      cfg.jobs = (int)n;
+    }
+  }
+  if (!npaths) {
+    usage(stderr);
+    free(paths);
+    return 2;
+  }
+  rt_counts counts;
+  int rc = rt_run(&cfg, paths, npaths, stdout, stderr, &counts);
+  free(paths);
+  return rc;
+}

@@ -1,0 +1,220 @@
+/* OpenCL C to optimised LLVM bitcode through the LLVM 19 tools, the way
+ * Mesa's clover did it for radeonsi (see wavecc.h, wavecc_opencl_to_bitcode):
+ *
+ *   clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=<mcpu> -nogpulib
+ *            -emit-llvm -c -O2 -Xclang -disable-llvm-passes
+ *            -Xclang -finclude-default-header -cl-std=CL1.2 <options>
+ *   llvm-link-19 --only-needed --internalize input.bc amdgcn--amdhsa.bc
+ *   opt-19 -O2
+ *
+ * Why these flags:
+ * - `-O2 -Xclang -disable-llvm-passes`: clang at the default -O0 marks every
+ *   function `optnone`, and opt -O2 would then leave the kernel unoptimised.
+ *   -O2 without LLVM passes gives the -O2 front-end output (TBAA, lifetime
+ *   markers, no optnone) and leaves all optimisation to the single opt -O2
+ *   run after libclc is linked, so builtins are inlined and simplified with
+ *   the kernel.
+ * - `--internalize` applies to the modules after the first (libclc): its
+ *   functions become internal, so opt can delete them once inlined instead
+ *   of handing dead library functions to the code generator.
+ * - `-cl-std=CL1.2` is the default; a user `-cl-std=` replaces it.
+ *
+ * libclc's module says "amdgcn-unknown-amdhsa", ours "amdgcn-amd-amdhsa";
+ * llvm-link warns about the mismatch, which is harmless (same target), so
+ * that one warning is filtered out of the messages.
+ *
+ * Finally llvm-nm-19 lists the functions still undefined: a call to a
+ * builtin that libclc does not provide (libclc 19's amdgcn library lacks a
+ * few, e.g. mad_hi) would otherwise surface much later as a linker or
+ * loader error; here it is a clear compile error naming the function. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "util/spawn.h"
+#include "wavecc/wavecc.h"
+
+/* Appends `s` to the malloc'ed string *dst (which may be NULL). Returns 0,
+ * or -1 when out of memory (then *dst is unchanged). */
+static int str_append(char **dst, const char *s) {
+  size_t a = *dst ? strlen(*dst) : 0, b = strlen(s);
+  char *p = realloc(*dst, a + b + 1);
+  if (!p) return -1;
+  memcpy(p + a, s, b + 1);
+  *dst = p;
+  return 0;
+}
+
+/* Returns a malloc'ed copy of `text` with every occurrence of `from`
+ * replaced by `to` (so that diagnostics name the user's file, not our
+ * temporary copy), and lines mentioning "different target triples"
+ * removed. NULL text gives "". */
+static char *clean_messages(const char *text, const char *from, const char *to) {
+  char *out = strdup("");
+  if (!text || !out) return out;
+  size_t flen = strlen(from);
+  const char *line = text;
+  while (*line) {
+    const char *nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line + 1) : strlen(line);
+    char *copy = strndup(line, len);
+    if (!copy) break;
+    if (!strstr(copy, "different target triples")) {
+      const char *p = copy;
+      const char *hit;
+      while (flen && (hit = strstr(p, from))) {
+        char *chunk = strndup(p, (size_t)(hit - p));
+        if (chunk) { str_append(&out, chunk); free(chunk); }
+        str_append(&out, to);
+        p = hit + flen;
+      }
+      str_append(&out, p);
+    }
+    free(copy);
+    line += len;
+  }
+  return out;
+}
+
+/* Runs one tool; on failure appends a "<tool> failed" message plus its
+ * stderr to *diag and returns -1. */
+static int run_tool(char *const argv[], const char *tmp_src, const char *name, char **diag) {
+  char *err = NULL;
+  int rc = spawn_capture(argv, NULL, NULL, &err);
+  if (rc == 0) {
+    free(err);
+    return 0;
+  }
+  char *msg = clean_messages(err, tmp_src, name);
+  free(err);
+  if (msg && !*msg) {
+    char line[600];
+    snprintf(line, sizeof line, "%s: %s exited with status %d\n", name, argv[0], rc);
+    str_append(&msg, line);
+  }
+  if (msg) { str_append(diag, msg); free(msg); }
+  return -1;
+}
+
+/* Fails (with one message per symbol in *diag) when the optimised module
+ * at `bc_path` still declares functions other than LLVM intrinsics. */
+static int check_undefined(const char *bc_path, const char *name, char **diag) {
+  char nm[4200];
+  llvm_tool_path(nm, sizeof nm, "llvm-nm");
+  char *const argv[] = {nm, "--undefined-only", "--demangle", "--format=just-symbols", (char *)bc_path, NULL};
+  char *out = NULL, *err = NULL;
+  int rc = spawn_capture(argv, &out, NULL, &err);
+  free(err);
+  if (rc != 0) { /* no verdict: let the code generator report it */
+    free(out);
+    return 0;
+  }
+  int bad = 0;
+  for (char *line = out, *next; line && *line; line = next) {
+    next = strchr(line, '\n');
+    if (next) *next++ = 0;
+    while (*line == ' ') line++;
+    if (!*line || !strncmp(line, "llvm.", 5)) continue;
+    char msg[1200];
+    snprintf(msg, sizeof msg, "%s: error: undefined function '%s' (not defined in the program or in libclc)\n", name, line);
+    str_append(diag, msg);
+    bad = 1;
+  }
+  free(out);
+  return bad ? -1 : 0;
+}
+
+int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
+                             const char *mcpu, const char *const *cl_options,
+                             int num_cl_options, void **bc, size_t *bc_size,
+                             char **diag) {
+  *bc = NULL;
+  *bc_size = 0;
+  *diag = NULL;
+  if (!name) name = "<input>";
+  if (!mcpu) mcpu = "gfx900";
+  if (num_cl_options < 0) num_cl_options = 0;
+
+  char dir[4096];
+  if (tempdir_create(dir, sizeof dir) != 0) {
+    str_append(diag, name);
+    str_append(diag, ": error: cannot create a temporary directory\n");
+    return -1;
+  }
+  /* Keep the user's base name so that clang's messages read naturally; the
+   * directory part is replaced by `name` in clean_messages. */
+  char src[4200], in_bc[4200], linked[4200], out[4200];
+  snprintf(src, sizeof src, "%s/input.cl", dir);
+  snprintf(in_bc, sizeof in_bc, "%s/input.bc", dir);
+  snprintf(linked, sizeof linked, "%s/linked.bc", dir);
+  snprintf(out, sizeof out, "%s/opt.bc", dir);
+  int status = -1;
+  const char **argv = NULL;
+  if (file_write_all(src, source, size) != 0) {
+    str_append(diag, name);
+    str_append(diag, ": error: cannot write a temporary file\n");
+    goto done;
+  }
+
+  char clang[4200], link[4200], opt[4200], mcpu_flag[128];
+  llvm_tool_path(clang, sizeof clang, "clang");
+  llvm_tool_path(link, sizeof link, "llvm-link");
+  llvm_tool_path(opt, sizeof opt, "opt");
+  snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu);
+
+  int user_std = 0;
+  for (int i = 0; i < num_cl_options; i++)
+    if (cl_options[i] && !strncmp(cl_options[i], "-cl-std=", 8)) user_std = 1;
+  argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
+  if (!argv) goto done;
+  int n = 0;
+  argv[n++] = clang;
+  argv[n++] = "-x";
+  argv[n++] = "cl";
+  argv[n++] = "-target";
+  argv[n++] = "amdgcn-amd-amdhsa";
+  argv[n++] = mcpu_flag;
+  argv[n++] = "-nogpulib";
+  argv[n++] = "-emit-llvm";
+  argv[n++] = "-c";
+  argv[n++] = "-O2";
+  argv[n++] = "-Xclang";
+  argv[n++] = "-disable-llvm-passes";
+  argv[n++] = "-Xclang";
+  argv[n++] = "-finclude-default-header";
+  if (!user_std) argv[n++] = "-cl-std=CL1.2";
+  for (int i = 0; i < num_cl_options; i++)
+    if (cl_options[i] && *cl_options[i]) argv[n++] = cl_options[i];
+  argv[n++] = "-o";
+  argv[n++] = in_bc;
+  argv[n++] = src;
+  argv[n] = NULL;
+  if (run_tool((char *const *)argv, src, name, diag) != 0) goto done;
+
+  char *const link_argv[] = {link, "--only-needed", "--internalize", in_bc, WAVECC_LIBCLC,
+                             "-o", linked, NULL};
+  if (run_tool(link_argv, src, name, diag) != 0) goto done;
+
+  char *const opt_argv[] = {opt, "-O2", linked, "-o", out, NULL};
+  if (run_tool(opt_argv, src, name, diag) != 0) goto done;
+
+  if (check_undefined(out, name, diag) != 0) goto done;
+
+  *bc = file_read_all(out, bc_size);
+  if (!*bc) {
+    str_append(diag, name);
+    str_append(diag, ": error: cannot read opt's output\n");
+    goto done;
+  }
+  status = 0;
+done:
+  free(argv);
+  tempdir_remove(dir);
+  if (status == 0) {
+    free(*diag);
+    *diag = NULL;
+  } else if (!*diag) {
+    *diag = strdup("error: OpenCL C compilation failed\n");
+  }
+  return status;
+}

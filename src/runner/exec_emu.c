@@ -1,0 +1,346 @@
+/* The emulator back ends of wavecc-run: build a test file's program into a
+ * gfx900 code object, with wavecc in-process (wavecc_compile,
+ * WAVECC_OUTPUT_OBJ) or with LLVM's own code generator (llc-19 -O2, then
+ * ld.lld-19 -shared, as the ROCm runtime expects a shared object), and run
+ * each [test] on a fresh emulator device (include/wavecc/emu.h).
+ *
+ * A fresh device per test keeps tests independent: memory left by one test
+ * cannot hide an out-of-bounds access in the next. Loading a code object is
+ * cheap next to compiling it, which happens once per file. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runner/runner.h"
+#include "util/spawn.h"
+#include "wavecc/emu.h"
+#include "wavecc/wavecc.h"
+
+/* The emulator is being written alongside the runner: until every entry
+ * point of emu.h exists, these references are weak (NULL when absent) and
+ * each test is skipped with "the emulator is not built yet" instead of the
+ * build failing to link. wavecc_emu is linked as a whole archive into
+ * wavecc_runner (src/CMakeLists.txt) so that weak references cannot make
+ * the linker leave out an emulator object that does define them. Remove
+ * these pragmas once the emulator is complete. */
+#pragma weak wemu_alloc
+#pragma weak wemu_write
+#pragma weak wemu_read
+#pragma weak wemu_load
+#pragma weak wemu_program_free
+#pragma weak wemu_kernel
+#pragma weak wemu_dispatch
+
+/* Returns 1 when every emulator entry point the runner needs is linked. */
+static int emu_available(void) {
+  return wemu_alloc && wemu_write && wemu_read && wemu_load && wemu_program_free && wemu_kernel &&
+         wemu_dispatch;
+}
+
+/* What the emulated gfx900 offers to test files. Extensions: the ones
+ * clang enables for gfx900 and that the hardware (hence the emulator, which
+ * implements the gfx900 instruction set including the f64 and f16 VALU ops
+ * and the 32/64-bit global and LDS atomics) supports. Images and samplers
+ * are not (no image instructions). OpenCL C 1.2 is what wavecc compiles by
+ * default with libclc. */
+void rt_emu_facts(rt_device_facts *d) {
+  d->device_name = "gfx900";
+  d->platform_name = "wavecc";
+  d->extensions =
+      "cl_khr_fp64 cl_khr_fp16 cl_khr_byte_addressable_store "
+      "cl_khr_global_int32_base_atomics cl_khr_global_int32_extended_atomics "
+      "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
+      "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics";
+  d->platform_extensions = "";
+  d->clc_version = 12;
+  /* HSA dispatches handle a partial last workgroup natively. */
+  d->non_uniform_groups = 1;
+}
+
+void rt_text_printf(rt_text *t, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if (t->cap - t->n < (size_t)n + 1) {
+    size_t cap = t->cap ? t->cap : 256;
+    while (cap - t->n < (size_t)n + 1) cap *= 2;
+    char *p = realloc(t->p, cap);
+    if (!p) return;
+    t->p = p;
+    t->cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(t->p + t->n, t->cap - t->n, fmt, ap);
+  va_end(ap);
+  t->n += (size_t)n;
+}
+
+void rt_text_free(rt_text *t) {
+  free(t->p);
+  memset(t, 0, sizeof *t);
+}
+
+void rt_emu_program_free(rt_emu_program *p) {
+  free(p->elf);
+  memset(p, 0, sizeof *p);
+}
+
+static char *xstrdup_or(const char *s, const char *fallback) {
+  return strdup(s && *s ? s : fallback);
+}
+
+/* llc-19 + ld.lld-19: bitcode (or the .ll itself) to a shared object. */
+static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
+  char dir[4096];
+  if (tempdir_create(dir, sizeof dir) != 0) {
+    *diag = strdup("cannot create a temporary directory");
+    return -1;
+  }
+  char in[4200], obj[4200], so[4200], llc[4200], lld[4200];
+  int rc = -1;
+  char *err = NULL;
+  void *bc = NULL;
+  size_t bc_size = 0;
+  snprintf(obj, sizeof obj, "%s/kernel.o", dir);
+  snprintf(so, sizeof so, "%s/kernel.hsaco", dir);
+  llvm_tool_path(llc, sizeof llc, "llc");
+  llvm_tool_path(lld, sizeof lld, "ld.lld");
+  if (f->src_kind == RT_SRC_OPENCL) {
+    int nopt;
+    char **opts = rt_split_options(f->build_options, &nopt);
+    int st = wavecc_opencl_to_bitcode(f->source_path, f->source, f->source_size, "gfx900",
+                                      (const char *const *)opts, nopt, &bc, &bc_size, diag);
+    rt_free_options(opts);
+    if (st != 0) goto done;
+    snprintf(in, sizeof in, "%s/kernel.bc", dir);
+    if (file_write_all(in, bc, bc_size) != 0) { *diag = strdup("cannot write a temporary file"); goto done; }
+  } else {
+    snprintf(in, sizeof in, "%s/kernel.ll", dir);
+    if (file_write_all(in, f->source, f->source_size) != 0) { *diag = strdup("cannot write a temporary file"); goto done; }
+  }
+  char *const llc_argv[] = {llc, "-O2", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
+                            "-filetype=obj", in, "-o", obj, NULL};
+  if (cfg->verbose) rt_text_printf(log, "  $ %s -O2 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj %s -o %s\n", llc, in, obj);
+  if (spawn_capture(llc_argv, NULL, NULL, &err) != 0) {
+    *diag = xstrdup_or(err, "llc-19 failed");
+    goto done;
+  }
+  free(err);
+  err = NULL;
+  char *const lld_argv[] = {lld, "-shared", obj, "-o", so, NULL};
+  if (spawn_capture(lld_argv, NULL, NULL, &err) != 0) {
+    *diag = xstrdup_or(err, "ld.lld-19 failed");
+    goto done;
+  }
+  p->elf = file_read_all(so, &p->elf_size);
+  if (!p->elf) { *diag = strdup("cannot read the linked code object"); goto done; }
+  rc = 0;
+done:
+  free(err);
+  free(bc);
+  if (cfg->keep_temps) rt_text_printf(log, "  temporaries kept in %s\n", dir);
+  else tempdir_remove(dir);
+  return rc;
+}
+
+/* wavecc in-process: OpenCL C (through wavecc_opencl_to_bitcode inside the
+ * compiler) or LLVM IR to a code object. */
+static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
+  wavecc_options o;
+  wavecc_options_init(&o);
+  o.output = WAVECC_OUTPUT_OBJ;
+  o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
+  o.stats = cfg->stats;
+  int nopt = 0;
+  char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(f->build_options, &nopt) : NULL;
+  o.cl_options = (const char *const *)opts;
+  o.num_cl_options = nopt;
+  wavecc_result *r = wavecc_compile(f->source_path, f->source, f->source_size, &o);
+  rt_free_options(opts);
+  int rc = -1;
+  if (!r) {
+    *diag = strdup("wavecc_compile returned no result");
+    return -1;
+  }
+  if (cfg->stats && r->report && *r->report) rt_text_printf(log, "%s%s", r->report, r->report[strlen(r->report) - 1] == '\n' ? "" : "\n");
+  if (r->status != 0 || !r->output || !r->output_size) {
+    *diag = xstrdup_or(r->diagnostics, "wavecc failed without a message");
+  } else {
+    p->elf = r->output;
+    p->elf_size = r->output_size;
+    r->output = NULL;
+    rc = 0;
+    if (cfg->verbose && r->diagnostics && *r->diagnostics) rt_text_printf(log, "%s", r->diagnostics);
+    if (cfg->keep_temps) {
+      char dir[4096], path[4200];
+      if (tempdir_create(dir, sizeof dir) == 0) {
+        snprintf(path, sizeof path, "%s/kernel.hsaco", dir);
+        if (file_write_all(path, p->elf, p->elf_size) == 0) rt_text_printf(log, "  code object kept in %s\n", path);
+      }
+    }
+  }
+  wavecc_result_free(r);
+  return rc;
+}
+
+int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
+  memset(p, 0, sizeof *p);
+  *diag = NULL;
+  return cfg->compiler == RT_LLC ? build_llc(cfg, f, p, diag, log) : build_wavecc(cfg, f, p, diag, log);
+}
+
+static char *fmt_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static char *fmt_msg(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  char *s = NULL;
+  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
+  va_end(ap);
+  return s;
+}
+
+char *rt_check_arg_count(const rt_test *t, unsigned kernel_args) {
+  if (t->num_args != kernel_args)
+    return fmt_msg("kernel %s takes %u arguments, the test gives %u", t->kernel_name, kernel_args, t->num_args);
+  return NULL;
+}
+
+rt_status rt_check_outputs(const rt_test *t, unsigned char *const *actual, char **msg) {
+  *msg = NULL;
+  for (size_t i = 0; i < t->num_out; i++) {
+    const rt_arg *o = &t->out[i];
+    rt_mismatch m;
+    if (!actual[o->index]) continue;
+    if (rt_compare(o->type, o->count, o->data, actual[o->index], &o->tol, &m) == 0) continue;
+    if (t->expect_fail) {
+      *msg = fmt_msg("mismatch as expected (expect_test_fail)");
+      return RT_PASS;
+    }
+    char tn[16];
+    rt_type_name(o->type, tn, sizeof tn);
+    if (o->type.width > 1)
+      *msg = fmt_msg("arg %u (%s[%llu]) index %llu.s%x: expected %s, got %s (%llu of %llu values differ)",
+                     o->index, tn, (unsigned long long)o->count, (unsigned long long)m.index, m.component,
+                     m.expected, m.actual, (unsigned long long)m.count,
+                     (unsigned long long)(o->count * o->type.width));
+    else
+      *msg = fmt_msg("arg %u (%s[%llu]) index %llu: expected %s, got %s (%llu of %llu values differ)",
+                     o->index, tn, (unsigned long long)o->count, (unsigned long long)m.index, m.expected,
+                     m.actual, (unsigned long long)m.count, (unsigned long long)o->count);
+    return RT_FAIL;
+  }
+  if (t->expect_fail) {
+    *msg = fmt_msg("expect_test_fail is set but every output matched");
+    return RT_FAIL;
+  }
+  return RT_PASS;
+}
+
+rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_program *p,
+                          const rt_test *t, char **msg, rt_text *log) {
+  (void)f;
+  *msg = NULL;
+  if (!emu_available()) {
+    /* A skip, not a pass: the summary shows nothing was checked. */
+    *msg = strdup("the emulator is not built yet (emu.h entry points missing from wavecc_emu)");
+    return RT_SKIP;
+  }
+  wemu_options eo;
+  memset(&eo, 0, sizeof eo);
+  eo.check_uninit = cfg->check_uninit;
+  eo.trace = cfg->trace;
+  /* One file at a time can trace straight to stderr; in parallel runs the
+   * trace would interleave, so it is collected with the file's output. */
+  char *trace_buf = NULL;
+  size_t trace_len = 0;
+  FILE *trace_file = NULL;
+  if (cfg->trace) {
+    if (cfg->jobs > 1) trace_file = open_memstream(&trace_buf, &trace_len);
+    eo.trace_file = trace_file ? (void *)trace_file : (void *)stderr;
+  }
+  wemu_device *dev = wemu_create(&eo);
+  rt_status st = RT_ERROR;
+  wemu_program *prog = NULL;
+  wemu_arg *args = calloc(t->num_args + 1, sizeof *args);
+  uint64_t *addr = calloc(t->num_args + 1, sizeof *addr);
+  unsigned char **actual = calloc(t->num_args + 1, sizeof *actual);
+  if (!dev || !args || !addr || !actual) { *msg = strdup("out of memory"); goto done; }
+  prog = wemu_load(dev, p->elf, p->elf_size);
+  if (!prog) { *msg = fmt_msg("cannot load the code object: %s", wemu_error(dev)); goto done; }
+  const wemu_kernel_info *ki = wemu_kernel(prog, t->kernel_name);
+  if (!ki) { *msg = fmt_msg("no kernel named %s in the code object", t->kernel_name); goto done; }
+  if ((*msg = rt_check_arg_count(t, ki->num_explicit_args))) goto done;
+  for (unsigned i = 0; i < t->num_args; i++) {
+    const rt_arg *in = rt_test_in(t, i), *out = rt_test_out(t, i);
+    const rt_arg *a = in ? in : out;
+    const wemu_arg_info *ai = &ki->args[i];
+    switch (ai->kind) {
+    case WEMU_ARG_BY_VALUE:
+      if (a->is_buffer) { *msg = fmt_msg("argument %u is by-value in the kernel but a buffer in the test", i); goto done; }
+      if (a->size != ai->size) { *msg = fmt_msg("argument %u: the kernel takes %u bytes, the test gives %zu", i, ai->size, a->size); goto done; }
+      args[i].data = a->data;
+      args[i].size = (uint32_t)a->size;
+      break;
+    case WEMU_ARG_GLOBAL_BUFFER:
+      if (!a->is_buffer) { *msg = fmt_msg("argument %u is a pointer in the kernel but by-value in the test", i); goto done; }
+      if (a->is_null) break; /* address 0: a null pointer */
+      addr[i] = wemu_alloc(dev, a->size);
+      if (!addr[i]) { *msg = fmt_msg("argument %u: cannot allocate %zu bytes: %s", i, a->size, wemu_error(dev)); goto done; }
+      if (in && wemu_write(dev, addr[i], in->data, in->size) != 0) { *msg = fmt_msg("argument %u: %s", i, wemu_error(dev)); goto done; }
+      args[i].address = addr[i];
+      break;
+    case WEMU_ARG_DYNAMIC_SHARED_POINTER:
+      if (!a->is_buffer || !a->is_null) { *msg = fmt_msg("argument %u is __local: the test must give 'buffer TYPE[COUNT] NULL'", i); goto done; }
+      if (out) { *msg = fmt_msg("argument %u is __local and cannot be checked", i); goto done; }
+      args[i].size = (uint32_t)a->size;
+      break;
+    default:
+      *msg = fmt_msg("argument %u has an unsupported kind (%s)", i, ai->value_kind ? ai->value_kind : "?");
+      goto done;
+    }
+  }
+  wemu_stats stats;
+  memset(&stats, 0, sizeof stats);
+  int rc = wemu_dispatch(dev, prog, t->kernel_name, args, t->num_args, t->dims, t->global_size,
+                         t->has_local_size ? t->local_size : NULL, t->global_offset, &stats);
+  if (cfg->stats) {
+    double util = stats.valu ? 100.0 * (double)stats.active_lanes_sum / (64.0 * (double)stats.valu) : 0.0;
+    rt_text_printf(log,
+                   "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
+                   "branch %llu, other %llu), lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups\n",
+                   t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
+                   (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
+                   (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
+                   (unsigned long long)stats.other, util, (unsigned long long)stats.cycles_estimate,
+                   (unsigned long long)stats.waves, (unsigned long long)stats.workgroups);
+  }
+  if (rc != 0) { *msg = fmt_msg("kernel fault: %s", wemu_error(dev)); goto done; }
+  for (size_t k = 0; k < t->num_out; k++) {
+    const rt_arg *o = &t->out[k];
+    actual[o->index] = malloc(o->size);
+    if (!actual[o->index]) { *msg = strdup("out of memory"); goto done; }
+    if (wemu_read(dev, addr[o->index], actual[o->index], o->size) != 0) {
+      *msg = fmt_msg("argument %u: cannot read back: %s", o->index, wemu_error(dev));
+      goto done;
+    }
+  }
+  st = rt_check_outputs(t, actual, msg);
+done:
+  if (prog) wemu_program_free(prog);
+  if (dev) wemu_destroy(dev);
+  if (trace_file) {
+    fclose(trace_file);
+    if (trace_buf && trace_len) rt_text_printf(log, "%s", trace_buf);
+    free(trace_buf);
+  }
+  if (actual)
+    for (unsigned i = 0; i < t->num_args; i++) free(actual[i]);
+  free(actual);
+  free(args);
+  free(addr);
+  if (st == RT_ERROR && !*msg) *msg = strdup("error");
+  return st;
+}

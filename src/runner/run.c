@@ -1,0 +1,456 @@
+/* wavecc-run's driver: find the test files, run them (in parallel threads
+ * with -j), print one line per test, the known-failures bookkeeping, and
+ * the closing "N passed, N failed, N skipped" line (KERNEL-TEST-FORMAT.md,
+ * "Results").
+ *
+ * Output of one file is collected in its own buffer and printed whole, in
+ * the order the files were given, so parallel runs read like serial ones
+ * (and scripts/update-known-failures.sh can parse them).
+ *
+ * Result lines: "STATUS PATH: TEST[: DETAIL]" with STATUS one of pass,
+ * fail, skip, error, xfail, xpass. */
+#include <dirent.h>
+#include <errno.h>
+#include <pthread.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "runner/runner.h"
+
+/* ---- file discovery ---- */
+
+typedef struct path_list {
+  char **v;
+  size_t n, cap;
+} path_list;
+
+static int path_push(path_list *l, const char *s) {
+  if (l->n == l->cap) {
+    size_t cap = l->cap ? l->cap * 2 : 64;
+    char **v = realloc(l->v, cap * sizeof *v);
+    if (!v) return -1;
+    l->v = v;
+    l->cap = cap;
+  }
+  l->v[l->n] = strdup(s);
+  return l->v[l->n] ? (int)(l->n++, 0) : -1;
+}
+
+static void path_list_free(path_list *l) {
+  for (size_t i = 0; i < l->n; i++) free(l->v[i]);
+  free(l->v);
+}
+
+static int is_test_name(const char *name) {
+  size_t n = strlen(name);
+  return (n > 3 && !strcmp(name + n - 3, ".cl")) || (n > 3 && !strcmp(name + n - 3, ".ll")) ||
+         (n > 13 && !strcmp(name + n - 13, ".program_test"));
+}
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Adds the test files under `dir` (sorted, recursive, hidden entries
+ * skipped). Returns 0 or -1 if `dir` cannot be read. */
+static int scan_dir(const char *dir, path_list *out, int depth) {
+  DIR *d = opendir(dir);
+  if (!d) return -1;
+  path_list names = {0};
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.') path_push(&names, e->d_name);
+  closedir(d);
+  if (names.n) qsort(names.v, names.n, sizeof *names.v, cmp_str);
+  size_t dl = strlen(dir);
+  for (size_t i = 0; i < names.n; i++) {
+    char *full = malloc(dl + strlen(names.v[i]) + 2);
+    if (!full) continue;
+    sprintf(full, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names.v[i]);
+    struct stat st;
+    if (stat(full, &st) == 0) {
+      if (S_ISDIR(st.st_mode) && depth < 16) scan_dir(full, out, depth + 1);
+      else if (S_ISREG(st.st_mode) && is_test_name(names.v[i])) path_push(out, full);
+    }
+    free(full);
+  }
+  path_list_free(&names);
+  return 0;
+}
+
+/* ---- known failures ---- */
+
+/* Reads the list: one file name per line, '#' comments, blank lines. */
+static int load_known(const char *path, path_list *out, FILE *err) {
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    fprintf(err, "wavecc-run: %s: cannot read: %s\n", path, strerror(errno));
+    return -1;
+  }
+  char *line = NULL;
+  size_t cap = 0;
+  while (getline(&line, &cap, f) >= 0) {
+    char *h = strchr(line, '#');
+    if (h) *h = 0;
+    char *s = line;
+    while (*s == ' ' || *s == '\t') s++;
+    size_t n = strlen(s);
+    while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t')) s[--n] = 0;
+    if (n) path_push(out, s);
+  }
+  free(line);
+  fclose(f);
+  return 0;
+}
+
+/* A list entry names a file when it equals the path or is a suffix of it
+ * starting after a '/': "foo.cl" and "kernels/foo.cl" both name
+ * "tests/kernels/foo.cl". */
+static int is_listed(const path_list *known, const char *path) {
+  size_t pl = strlen(path);
+  for (size_t i = 0; i < known->n; i++) {
+    const char *k = known->v[i];
+    size_t kl = strlen(k);
+    if (kl > pl) continue;
+    if (!strcmp(path + pl - kl, k) && (kl == pl || path[pl - kl - 1] == '/')) return 1;
+  }
+  return 0;
+}
+
+/* ---- one file ---- */
+
+typedef struct file_job {
+  const char *path;
+  int listed;
+  rt_text out;
+  rt_counts c;
+  int done;
+} file_job;
+
+typedef struct run_state {
+  const rt_config *cfg;
+  rt_pocl *pocl;
+  rt_device_facts facts;
+  file_job *jobs;
+  size_t num_jobs, next;
+  pthread_mutex_t mu;
+  pthread_cond_t cv;
+} run_state;
+
+/* The first line of `s` (up to 400 characters) into buf. */
+static const char *first_line(const char *s, char *buf, size_t size) {
+  size_t n = strcspn(s ? s : "", "\n");
+  if (n >= size) n = size - 1;
+  memcpy(buf, s ? s : "", n);
+  buf[n] = 0;
+  return buf;
+}
+
+typedef struct report_ctx {
+  file_job *job;
+  const rt_config *cfg;
+} report_ctx;
+
+/* Prints one result line and counts it. t == NULL: a file-level result. */
+static void report(void *vctx, const rt_test *t, rt_status s, const char *msg) {
+  report_ctx *ctx = vctx;
+  file_job *j = ctx->job;
+  const char *word = "pass";
+  switch (s) {
+  case RT_PASS: word = "pass"; j->c.passed++; break;
+  case RT_SKIP: word = "skip"; j->c.skipped++; break;
+  case RT_FAIL:
+  case RT_ERROR:
+    if (j->listed) { word = "xfail"; j->c.xfail++; }
+    else {
+      word = s == RT_FAIL ? "fail" : "error";
+      j->c.failed++;
+      if (s == RT_ERROR) j->c.errors++;
+    }
+    break;
+  }
+  char line[1024];
+  first_line(msg, line, sizeof line);
+  rt_text_printf(&j->out, "%-5s %s: %s%s%s\n", word, j->path, t ? t->name : "(file)", *line ? ": " : "", line);
+  /* Multi-line messages (build logs) follow, indented, in verbose mode. */
+  if (ctx->cfg->verbose && msg && strchr(msg, '\n')) {
+    const char *rest = strchr(msg, '\n') + 1;
+    while (*rest) {
+      size_t n = strcspn(rest, "\n");
+      rt_text_printf(&j->out, "      %.*s\n", (int)n, rest);
+      rest += n + (rest[n] == '\n');
+    }
+  }
+}
+
+/* Indented compiler messages, at most `max_lines` lines unless verbose. */
+static void print_diag(rt_text *out, const char *diag, int verbose) {
+  int lines = 0;
+  const char *s = diag ? diag : "";
+  while (*s) {
+    size_t n = strcspn(s, "\n");
+    if (!verbose && ++lines > 20) {
+      rt_text_printf(out, "      ... (more with -v)\n");
+      break;
+    }
+    rt_text_printf(out, "      %.*s\n", (int)n, s);
+    s += n + (s[n] == '\n');
+  }
+}
+
+/* The reason to skip the whole file on this device, or NULL. */
+static char *file_skip_reason(const rt_file *f, const rt_device_facts *d, char **error) {
+  char buf[512];
+  *error = NULL;
+  if (f->binary_note) return strdup(f->binary_note);
+  if (f->clc_version_min > d->clc_version) {
+    snprintf(buf, sizeof buf, "needs OpenCL C %d.%d, the compiler supports %d.%d", f->clc_version_min / 10,
+             f->clc_version_min % 10, d->clc_version / 10, d->clc_version % 10);
+    return strdup(buf);
+  }
+  const char *re_src[2] = {f->device_regex, f->platform_regex};
+  const char *subject[2] = {d->device_name, d->platform_name};
+  for (int i = 0; i < 2; i++) {
+    if (!re_src[i]) continue;
+    regex_t re;
+    if (regcomp(&re, re_src[i], REG_EXTENDED | REG_NOSUB) != 0) {
+      snprintf(buf, sizeof buf, "%s: invalid %s '%s'", f->path, i ? "platform_regex" : "device_regex", re_src[i]);
+      *error = strdup(buf);
+      return NULL;
+    }
+    int m = regexec(&re, subject[i], 0, NULL, 0) == 0;
+    regfree(&re);
+    if (!m) {
+      snprintf(buf, sizeof buf, "%s '%s' does not match '%s'", i ? "platform_regex" : "device_regex", re_src[i], subject[i]);
+      return strdup(buf);
+    }
+  }
+  const char *req[2] = {f->device_extensions, f->platform_extensions};
+  const char *have[2] = {d->extensions, d->platform_extensions};
+  for (int i = 0; i < 2; i++) {
+    if (!req[i]) continue;
+    int n;
+    char **want = rt_split_options(req[i], &n);
+    char *missing = NULL;
+    for (int k = 0; k < n && !missing; k++) {
+      int found = 0;
+      size_t wl = strlen(want[k]);
+      for (const char *h = have[i]; (h = strstr(h, want[k])); h += wl)
+        if ((h == have[i] || h[-1] == ' ') && (h[wl] == 0 || h[wl] == ' ')) { found = 1; break; }
+      if (!found) missing = want[k];
+    }
+    if (missing) {
+      snprintf(buf, sizeof buf, "%s %s is not supported", i ? "platform extension" : "device extension", missing);
+      rt_free_options(want);
+      return strdup(buf);
+    }
+    rt_free_options(want);
+  }
+  return NULL;
+}
+
+static void run_emu_file(run_state *rs, const rt_file *f, report_ctx *rc) {
+  const rt_config *cfg = rs->cfg;
+  file_job *j = rc->job;
+  rt_emu_program prog;
+  char *diag = NULL;
+  int built = rt_emu_build(cfg, f, &prog, &diag, &j->out) == 0;
+  if (f->expect_build_fail) {
+    if (!built) report(rc, NULL, RT_PASS, "the build fails as expected");
+    else report(rc, NULL, RT_FAIL, "expect_build_fail is set but the program built");
+    if (cfg->verbose && diag) print_diag(&j->out, diag, 1);
+  } else if (!built) {
+    char l[600], msg[700];
+    snprintf(msg, sizeof msg, "build failed: %s", first_line(diag, l, sizeof l));
+    for (size_t i = 0; i < f->num_tests; i++) report(rc, &f->tests[i], RT_ERROR, msg);
+    print_diag(&j->out, diag, cfg->verbose);
+  } else {
+    for (size_t i = 0; i < f->num_tests; i++) {
+      const rt_test *t = &f->tests[i];
+      char *msg = NULL;
+      rt_status st = rt_emu_run_test(cfg, f, &prog, t, &msg, &j->out);
+      report(rc, t, st, msg);
+      free(msg);
+    }
+  }
+  free(diag);
+  if (built) rt_emu_program_free(&prog);
+}
+
+static void run_one(run_state *rs, file_job *j) {
+  const rt_config *cfg = rs->cfg;
+  report_ctx rc = {j, cfg};
+  rt_file f;
+  char *err = NULL;
+  if (rt_file_load(j->path, &f, &err) != 0) {
+    /* Malformed or unreadable: one error for the file. */
+    if (j->listed) { j->c.xfail++; rt_text_printf(&j->out, "xfail %s\n", err ? err : j->path); }
+    else { j->c.failed++; j->c.errors++; rt_text_printf(&j->out, "error %s\n", err ? err : j->path); }
+    free(err);
+    goto known;
+  }
+  char *error = NULL;
+  char *skip = file_skip_reason(&f, &rs->facts, &error);
+  if (error) {
+    report(&rc, NULL, RT_ERROR, error);
+  } else if (skip) {
+    for (size_t i = 0; i < f.num_tests; i++) report(&rc, &f.tests[i], RT_SKIP, skip);
+    if (!f.num_tests) report(&rc, NULL, RT_SKIP, skip);
+  } else {
+    /* Tests with image or sampler arguments are skipped, never run. */
+    rt_file run = f;
+    rt_test *keep = calloc(f.num_tests + 1, sizeof *keep);
+    size_t nkeep = 0;
+    for (size_t i = 0; keep && i < f.num_tests; i++) {
+      int image = 0;
+      for (size_t k = 0; k < f.tests[i].num_in; k++) image |= f.tests[i].in[k].is_image;
+      for (size_t k = 0; k < f.tests[i].num_out; k++) image |= f.tests[i].out[k].is_image;
+      if (image) report(&rc, &f.tests[i], RT_SKIP, "image and sampler arguments are not supported");
+      else keep[nkeep++] = f.tests[i];
+    }
+    run.tests = keep;
+    run.num_tests = nkeep;
+    if (!keep) report(&rc, NULL, RT_ERROR, "out of memory");
+    else if (nkeep || f.expect_build_fail) {
+      if (cfg->compiler == RT_POCL) rt_pocl_run_file(cfg, rs->pocl, &run, report, &rc, &j->out);
+      else run_emu_file(rs, &run, &rc);
+    }
+    free(keep);
+  }
+  free(skip);
+  free(error);
+  rt_file_free(&f);
+known:
+  /* Only a file that ran and passed is an xpass: one whose tests were all
+   * skipped (say, the emulator is missing) proves nothing either way. */
+  if (j->listed && j->c.xfail == 0 && j->c.passed > 0) {
+    rt_text_printf(&j->out, "xpass %s: listed in the known failures but nothing failed; remove it from %s\n", j->path,
+                   cfg->known_failures);
+    j->c.xpass++;
+    j->c.failed++;
+  }
+}
+
+static void *worker(void *arg) {
+  run_state *rs = arg;
+  for (;;) {
+    pthread_mutex_lock(&rs->mu);
+    size_t i = rs->next < rs->num_jobs ? rs->next++ : rs->num_jobs;
+    pthread_mutex_unlock(&rs->mu);
+    if (i >= rs->num_jobs) return NULL;
+    run_one(rs, &rs->jobs[i]);
+    pthread_mutex_lock(&rs->mu);
+    rs->jobs[i].done = 1;
+    pthread_cond_broadcast(&rs->cv);
+    pthread_mutex_unlock(&rs->mu);
+  }
+}
+
+int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *out, FILE *err,
+           rt_counts *counts) {
+  memset(counts, 0, sizeof *counts);
+  path_list files = {0}, known = {0}, missing = {0};
+  int rc = 2;
+  run_state rs;
+  memset(&rs, 0, sizeof rs);
+  rs.cfg = cfg;
+  if (cfg->known_failures && load_known(cfg->known_failures, &known, err) != 0) goto out;
+  for (int i = 0; i < num_paths; i++) {
+    struct stat st;
+    if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
+      size_t before = files.n;
+      if (scan_dir(paths[i], &files, 0) != 0) path_push(&missing, paths[i]);
+      else if (files.n == before) fprintf(err, "wavecc-run: %s: no .cl, .ll or .program_test files\n", paths[i]);
+    } else {
+      /* Files (and missing paths, which then fail with a clear message). */
+      path_push(&files, paths[i]);
+    }
+  }
+  if (cfg->compiler == RT_POCL) {
+    char *e = NULL;
+    rs.pocl = rt_pocl_open(&e);
+    if (!rs.pocl) {
+      fprintf(err, "wavecc-run: --compiler=pocl: %s\n", e ? e : "cannot open OpenCL");
+      free(e);
+      goto out;
+    }
+    rt_pocl_facts(rs.pocl, &rs.facts);
+  } else {
+    rt_emu_facts(&rs.facts);
+  }
+  rs.num_jobs = files.n + missing.n;
+  rs.jobs = calloc(rs.num_jobs + 1, sizeof *rs.jobs);
+  if (!rs.jobs) goto out;
+  for (size_t i = 0; i < files.n; i++) {
+    rs.jobs[i].path = files.v[i];
+    rs.jobs[i].listed = is_listed(&known, files.v[i]);
+  }
+  for (size_t i = 0; i < missing.n; i++) {
+    file_job *j = &rs.jobs[files.n + i];
+    j->path = missing.v[i];
+    j->done = 1;
+    j->c.failed = j->c.errors = 1;
+    rt_text_printf(&j->out, "error %s: cannot read the directory\n", j->path);
+  }
+  rs.next = 0;
+  pthread_mutex_init(&rs.mu, NULL);
+  pthread_cond_init(&rs.cv, NULL);
+  int nthreads = cfg->jobs < 1 ? 1 : cfg->jobs;
+  if ((size_t)nthreads > files.n) nthreads = files.n ? (int)files.n : 1;
+  pthread_t *th = calloc((size_t)nthreads, sizeof *th);
+  int started = 0;
+  if (nthreads > 1 && th)
+    for (int i = 0; i < nthreads; i++)
+      if (pthread_create(&th[i], NULL, worker, &rs) == 0) started++;
+  int progress = cfg->progress < 0 ? (isatty(fileno(out)) && rs.num_jobs >= 10) : cfg->progress;
+  for (size_t i = 0; i < rs.num_jobs; i++) {
+    file_job *j = &rs.jobs[i];
+    if (!started && !j->done) {
+      /* Serial run (or threads could not start): work in this thread. */
+      if (progress) { fprintf(out, "\r\033[K[%zu/%zu] %s", i + 1, rs.num_jobs, j->path); fflush(out); }
+      run_one(&rs, j);
+      j->done = 1;
+    } else {
+      pthread_mutex_lock(&rs.mu);
+      while (!j->done) {
+        if (progress) {
+          size_t running = rs.next;
+          fprintf(out, "\r\033[K[%zu/%zu] %s", i, rs.num_jobs, running && running <= rs.num_jobs ? rs.jobs[running - 1].path : "");
+          fflush(out);
+        }
+        pthread_cond_wait(&rs.cv, &rs.mu);
+      }
+      pthread_mutex_unlock(&rs.mu);
+    }
+    if (progress) fprintf(out, "\r\033[K");
+    if (j->out.n) fwrite(j->out.p, 1, j->out.n, out);
+    fflush(out);
+    counts->passed += j->c.passed;
+    counts->failed += j->c.failed;
+    counts->skipped += j->c.skipped;
+    counts->errors += j->c.errors;
+    counts->xfail += j->c.xfail;
+    counts->xpass += j->c.xpass;
+    rt_text_free(&j->out);
+  }
+  for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+  free(th);
+  pthread_mutex_destroy(&rs.mu);
+  pthread_cond_destroy(&rs.cv);
+  if (cfg->known_failures)
+    fprintf(out, "%u xfail, %u xpass (known failures: %s)\n", counts->xfail, counts->xpass, cfg->known_failures);
+  fprintf(out, "%u passed, %u failed, %u skipped\n", counts->passed, counts->failed, counts->skipped);
+  fflush(out);
+  rc = counts->failed ? 1 : 0;
+out:
+  free(rs.jobs);
+  rt_pocl_close(rs.pocl);
+  path_list_free(&files);
+  path_list_free(&known);
+  path_list_free(&missing);
+  return rc;
+}

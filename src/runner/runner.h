@@ -1,0 +1,246 @@
+/* wavecc-run's library: kernel test files in the OpenCL program-tester
+ * format (../shared/KERNEL-TEST-FORMAT.md, after piglit's program-tester),
+ * their values and comparisons, and running them with wavecc, llc-19 (both
+ * on the wave emulator) or PoCL.
+ *
+ * Errors in test files are reported as "file:line: message" strings that
+ * the caller frees; nothing here exits or aborts on bad input. */
+#ifndef WAVECC_RUNNER_RUNNER_H
+#define WAVECC_RUNNER_RUNNER_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- Types and values (value.c) ---- */
+
+typedef enum rt_base {
+  RT_CHAR, RT_UCHAR, RT_SHORT, RT_USHORT, RT_INT, RT_UINT,
+  RT_LONG, RT_ULONG, RT_HALF, RT_FLOAT, RT_DOUBLE,
+} rt_base;
+
+/* A scalar or vector type: `width` is 1, 2, 3, 4, 8 or 16. */
+typedef struct rt_type {
+  rt_base base;
+  unsigned width;
+} rt_type;
+
+/* Parses "float", "int4", "uchar16", ...; returns 0 or -1 (unknown). */
+int rt_type_parse(const char *s, rt_type *t);
+/* Bytes of one scalar of `b`. */
+size_t rt_base_size(rt_base b);
+/* Bytes of one element of `t` in memory: a 3-wide vector occupies 4
+ * slots, as in OpenCL (sizeof(float3) == 16). */
+size_t rt_type_size(rt_type t);
+/* Slots per element in memory (width, or 4 for width 3). */
+unsigned rt_type_slots(rt_type t);
+/* "float4" etc. into buf; returns buf. */
+const char *rt_type_name(rt_type t, char *buf, size_t size);
+int rt_base_is_float(rt_base b);
+
+/* IEEE binary16 conversions (round to nearest even). */
+uint16_t rt_float_to_half(float f);
+float rt_half_to_float(uint16_t h);
+
+/* Parses one value token for a scalar of `b` and stores it little-endian at
+ * `dst` (rt_base_size(b) bytes). Integers: decimal or 0x hex, in the range
+ * of either the signed or the unsigned type of that width (so -1 and
+ * 0xffffffff both fill an int); floats: strtod syntax (decimal, hex float,
+ * nan, -nan, inf, infinity, any case); true/false are 1/0 for both.
+ * Returns 0, or -1 with a message in err. */
+int rt_value_parse(rt_base b, const char *tok, void *dst, char *err, size_t errsize);
+
+/* Writes the scalar at `src` as text ("%.9g" for float, plus the hex bits
+ * for floats so that ulp differences are visible). */
+void rt_value_format(rt_base b, const void *src, char *buf, size_t size);
+
+typedef enum rt_tol_kind { RT_TOL_NONE, RT_TOL_ABS, RT_TOL_ULP } rt_tol_kind;
+
+typedef struct rt_tolerance {
+  rt_tol_kind kind;
+  double abs;   /* RT_TOL_ABS: allowed |actual - expected| */
+  uint64_t ulp; /* RT_TOL_ULP: allowed units in the last place */
+} rt_tolerance;
+
+/* Compares one scalar. Integers: exact, or within an absolute tolerance.
+ * Floats: an expected NaN matches any NaN; an expected infinity only the
+ * same infinity; otherwise the difference must be 0 ulp (so +0 == -0)
+ * without a tolerance, <= abs with an absolute one, <= N ulp with an ulp
+ * one. Returns 1 when equal within tolerance. */
+int rt_scalar_matches(rt_base b, const void *expected, const void *actual, const rt_tolerance *tol);
+
+/* Distance in ulps between two floats of kind `b` (half, float, double)
+ * given as bit patterns, on the ordered-integer line where +0 and -0
+ * coincide. Undefined for NaNs (callers handle them first). */
+uint64_t rt_ulp_distance(rt_base b, uint64_t a_bits, uint64_t b_bits);
+
+/* The first mismatch of a buffer comparison. */
+typedef struct rt_mismatch {
+  uint64_t index;      /* element index in the buffer */
+  unsigned component;  /* vector component (0 for scalars) */
+  uint64_t count;      /* total mismatching scalars */
+  char expected[96], actual[96];
+} rt_mismatch;
+
+/* Compares `count` elements of type `t` (padded layout, rt_type_size each)
+ * at `expected` and `actual`, skipping the padding slot of 3-vectors.
+ * Returns the number of mismatching scalars (0 = match) and fills *m with
+ * the first one. */
+uint64_t rt_compare(rt_type t, uint64_t count, const void *expected, const void *actual,
+                    const rt_tolerance *tol, rt_mismatch *m);
+
+/* ---- Test files (parse.c) ---- */
+
+/* One arg_in or arg_out line. */
+typedef struct rt_arg {
+  int line;               /* line in the test file */
+  unsigned index;         /* kernel argument index */
+  int is_buffer;          /* `buffer TYPE[COUNT]` rather than by-value */
+  int is_null;            /* buffer value NULL: __local of that size, or a null global pointer */
+  int is_image;           /* image/sampler argument: the test is skipped */
+  rt_type type;
+  uint64_t count;         /* buffer elements (1 for by-value) */
+  unsigned char *data;    /* count * rt_type_size(type) bytes, padding zero; NULL if is_null */
+  size_t size;            /* bytes (also set when is_null) */
+  rt_tolerance tol;       /* arg_out only */
+} rt_arg;
+
+typedef struct rt_test {
+  char *name;
+  int line;
+  char *kernel_name;
+  unsigned dims;
+  uint64_t global_size[3], local_size[3], global_offset[3];
+  int has_local_size;
+  int expect_fail;        /* expect_test_fail: a mismatch is the expected outcome */
+  rt_arg *in, *out;
+  size_t num_in, num_out;
+  unsigned num_args;      /* 1 + the largest argument index */
+} rt_test;
+
+typedef enum rt_src_kind { RT_SRC_OPENCL, RT_SRC_LLVM } rt_src_kind;
+
+typedef struct rt_file {
+  char *path;             /* as given */
+  char *name;             /* [config] name, or NULL */
+  rt_src_kind src_kind;
+  char *source;           /* program text (NUL-terminated) */
+  size_t source_size;
+  char *source_path;      /* file the program came from (for diagnostics) */
+  char *build_options;    /* may be NULL */
+  char *device_regex, *platform_regex; /* may be NULL */
+  char *device_extensions, *platform_extensions; /* space-separated, may be NULL */
+  int clc_version_min;    /* x10, 0 if absent */
+  int expect_build_fail;
+  char *binary_note;      /* program_binary*: not supported, tests are skipped */
+  rt_test *tests;
+  size_t num_tests;
+} rt_file;
+
+/* Reads and parses a test file (.cl, .ll, .program_test by extension).
+ * Returns 0, or -1 with *err = "path:line: message" (malloc'ed). On error
+ * `f` is left freed. */
+int rt_file_load(const char *path, rt_file *f, char **err);
+/* Parses `text` as the file `path` (the extension selects where the block
+ * is); for tests and for callers that already hold the text. A
+ * program_source_file is read relative to `path`'s directory. */
+int rt_file_parse(const char *path, const char *text, size_t size, rt_file *f, char **err);
+void rt_file_free(rt_file *f);
+
+/* Splits a build_options string on whitespace (no quoting) into a
+ * malloc'ed, NULL-terminated array of malloc'ed strings; *n = count. */
+char **rt_split_options(const char *s, int *n);
+void rt_free_options(char **v);
+
+/* ---- Running (run.c, exec_emu.c, exec_pocl.c) ---- */
+
+typedef enum rt_compiler { RT_WAVECC, RT_LLC, RT_POCL } rt_compiler;
+
+typedef struct rt_config {
+  rt_compiler compiler;
+  int jobs;               /* files in parallel, >= 1 */
+  int verbose, stats, trace, check_uninit, keep_temps;
+  const char *known_failures; /* file name, or NULL */
+  int progress;           /* -1 auto (stdout is a terminal and many files), 0 off, 1 on */
+} rt_config;
+
+/* Counts of a run. Errors are counted in `failed` (and in `errors`). */
+typedef struct rt_counts {
+  unsigned passed, failed, skipped, errors, xfail, xpass;
+} rt_counts;
+
+/* Runs every test file named in `paths` (files, or directories searched
+ * recursively for .cl, .ll and .program_test files), writing one line per
+ * test to `out` and the closing "N passed, N failed, N skipped" line.
+ * Returns 0 when nothing failed, 1 otherwise, 2 on a usage error (message
+ * on `err`). */
+int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *out, FILE *err,
+           rt_counts *counts);
+
+/* Per-file execution, shared by the back ends. */
+
+/* Result of one test. */
+typedef enum rt_status { RT_PASS, RT_FAIL, RT_SKIP, RT_ERROR } rt_status;
+
+/* Byte-growing text buffer for one file's output. */
+typedef struct rt_text {
+  char *p;
+  size_t n, cap;
+} rt_text;
+void rt_text_printf(rt_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void rt_text_free(rt_text *t);
+
+/* The built program of one file for the emulator back ends: an ELF code
+ * object (wavecc or llc + ld.lld). */
+typedef struct rt_emu_program {
+  void *elf;
+  size_t elf_size;
+} rt_emu_program;
+
+/* Builds f's program with wavecc (in-process) or llc-19 + ld.lld-19.
+ * Returns 0 and the ELF, or -1 and the compiler's messages in *diag.
+ * Compiler --stats lines go to `log`. */
+int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log);
+void rt_emu_program_free(rt_emu_program *p);
+/* Runs test `t` on a fresh emulator device; fills *msg (malloc'ed) with the
+ * fail/error/skip reason. Extra output (--stats, trace) goes to `log`. */
+rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_program *p,
+                          const rt_test *t, char **msg, rt_text *log);
+
+/* Device facts used to decide skips. */
+typedef struct rt_device_facts {
+  const char *device_name, *platform_name;
+  const char *extensions;   /* space-separated */
+  const char *platform_extensions;
+  int clc_version;          /* x10 */
+  int non_uniform_groups;   /* local size need not divide global size */
+} rt_device_facts;
+/* The emulated gfx900 device (see exec_emu.c for the extension list). */
+void rt_emu_facts(rt_device_facts *d);
+
+/* PoCL through the OpenCL ICD loader. One instance per run, shared by the
+ * worker threads (OpenCL objects are thread-safe; each file makes its own
+ * program and queue). */
+typedef struct rt_pocl rt_pocl;
+/* Opens the first OpenCL platform with a device; NULL with *err on failure. */
+rt_pocl *rt_pocl_open(char **err);
+void rt_pocl_close(rt_pocl *p);
+void rt_pocl_facts(const rt_pocl *p, rt_device_facts *d);
+/* Builds, runs and checks every test of `f` with PoCL, appending result
+ * lines through `report` (called once per test). */
+typedef void (*rt_report_fn)(void *ctx, const rt_test *t, rt_status s, const char *msg);
+void rt_pocl_run_file(const rt_config *cfg, rt_pocl *p, const rt_file *f, rt_report_fn report,
+                      void *ctx, rt_text *log);
+
+/* Shared by the back ends: checks test t's arguments for consistency with
+ * a kernel's explicit argument count. Returns NULL or a malloc'ed message. */
+char *rt_check_arg_count(const rt_test *t, unsigned kernel_args);
+/* The arg_out entry for `index`, or NULL; likewise arg_in. */
+const rt_arg *rt_test_out(const rt_test *t, unsigned index);
+const rt_arg *rt_test_in(const rt_test *t, unsigned index);
+/* Checks every arg_out of `t` against `actual[i]` (the buffer contents of
+ * argument i after the run, NULL for non-buffers). Returns RT_PASS or
+ * RT_FAIL (honouring expect_test_fail) and a malloc'ed message in *msg. */
+rt_status rt_check_outputs(const rt_test *t, unsigned char *const *actual, char **msg);
+
+#endif

@@ -1,0 +1,266 @@
+/* Types, value parsing and value comparison for kernel test files
+ * (KERNEL-TEST-FORMAT.md, "Arguments"). All data is little-endian, as on
+ * both the AMDGPU target and the x86-64 host PoCL runs on. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "runner/runner.h"
+
+static const struct { const char *name; rt_base base; } base_names[] = {
+  {"char", RT_CHAR},   {"uchar", RT_UCHAR}, {"short", RT_SHORT}, {"ushort", RT_USHORT},
+  {"int", RT_INT},     {"uint", RT_UINT},   {"long", RT_LONG},   {"ulong", RT_ULONG},
+  {"half", RT_HALF},   {"float", RT_FLOAT}, {"double", RT_DOUBLE},
+};
+
+int rt_type_parse(const char *s, rt_type *t) {
+  for (size_t i = 0; i < sizeof base_names / sizeof base_names[0]; i++) {
+    size_t n = strlen(base_names[i].name);
+    if (strncmp(s, base_names[i].name, n) != 0) continue;
+    const char *w = s + n;
+    unsigned width = 1;
+    if (*w) {
+      if (!strcmp(w, "2")) width = 2;
+      else if (!strcmp(w, "3")) width = 3;
+      else if (!strcmp(w, "4")) width = 4;
+      else if (!strcmp(w, "8")) width = 8;
+      else if (!strcmp(w, "16")) width = 16;
+      else continue; /* "uchar" must not match as "char"+"..." etc. */
+    }
+    t->base = base_names[i].base;
+    t->width = width;
+    return 0;
+  }
+  return -1;
+}
+
+size_t rt_base_size(rt_base b) {
+  switch (b) {
+  case RT_CHAR: case RT_UCHAR: return 1;
+  case RT_SHORT: case RT_USHORT: case RT_HALF: return 2;
+  case RT_INT: case RT_UINT: case RT_FLOAT: return 4;
+  case RT_LONG: case RT_ULONG: case RT_DOUBLE: return 8;
+  }
+  return 0;
+}
+
+unsigned rt_type_slots(rt_type t) { return t.width == 3 ? 4 : t.width; }
+
+size_t rt_type_size(rt_type t) { return rt_base_size(t.base) * rt_type_slots(t); }
+
+int rt_base_is_float(rt_base b) { return b == RT_HALF || b == RT_FLOAT || b == RT_DOUBLE; }
+
+static int base_is_signed(rt_base b) {
+  return b == RT_CHAR || b == RT_SHORT || b == RT_INT || b == RT_LONG;
+}
+
+const char *rt_type_name(rt_type t, char *buf, size_t size) {
+  const char *n = "?";
+  for (size_t i = 0; i < sizeof base_names / sizeof base_names[0]; i++)
+    if (base_names[i].base == t.base) n = base_names[i].name;
+  if (t.width == 1) snprintf(buf, size, "%s", n);
+  else snprintf(buf, size, "%s%u", n, t.width);
+  return buf;
+}
+
+/* binary16: 1 sign, 5 exponent (bias 15), 10 mantissa bits. */
+uint16_t rt_float_to_half(float f) {
+  uint32_t x;
+  memcpy(&x, &f, 4);
+  uint16_t sign = (uint16_t)((x >> 16) & 0x8000);
+  uint32_t exp = (x >> 23) & 0xff, man = x & 0x7fffff;
+  if (exp == 0xff) /* inf or nan: keep a quiet nan payload bit */
+    return (uint16_t)(sign | 0x7c00 | (man ? 0x200 | (man >> 13) : 0));
+  int e = (int)exp - 127 + 15;
+  if (e >= 31) return (uint16_t)(sign | 0x7c00);
+  if (e <= 0) { /* subnormal half (or zero) */
+    if (e < -10) return sign;
+    man |= 0x800000;
+    unsigned shift = (unsigned)(14 - e);
+    uint32_t h = man >> shift, rem = man & ((1u << shift) - 1), half = 1u << (shift - 1);
+    if (rem > half || (rem == half && (h & 1))) h++;
+    return (uint16_t)(sign | h);
+  }
+  uint32_t h = ((uint32_t)e << 10) | (man >> 13), rem = man & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) h++; /* may carry into inf: correct */
+  return (uint16_t)(sign | h);
+}
+
+float rt_half_to_float(uint16_t h) {
+  uint32_t sign = (uint32_t)(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, man = h & 0x3ff, x;
+  if (exp == 0x1f) x = sign | 0x7f800000 | (man << 13);
+  else if (exp) x = sign | ((exp - 15 + 127) << 23) | (man << 13);
+  else if (!man) x = sign;
+  else { /* subnormal: normalise */
+    int e = -1;
+    do { man <<= 1; e++; } while (!(man & 0x400));
+    x = sign | ((uint32_t)(127 - 15 - e) << 23) | ((man & 0x3ff) << 13);
+  }
+  float f;
+  memcpy(&f, &x, 4);
+  return f;
+}
+
+static void store_le(void *dst, uint64_t v, size_t n) {
+  unsigned char *d = dst;
+  for (size_t i = 0; i < n; i++) d[i] = (unsigned char)(v >> (8 * i));
+}
+
+static uint64_t load_le(const void *src, size_t n) {
+  const unsigned char *s = src;
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; i++) v |= (uint64_t)s[i] << (8 * i);
+  return v;
+}
+
+int rt_value_parse(rt_base b, const char *tok, void *dst, char *err, size_t errsize) {
+  size_t n = rt_base_size(b);
+  int is_bool = !strcasecmp(tok, "true") || !strcasecmp(tok, "false");
+  if (rt_base_is_float(b)) {
+    double d;
+    if (is_bool) d = !strcasecmp(tok, "true");
+    else {
+      char *end;
+      errno = 0;
+      d = strtod(tok, &end);
+      /* ERANGE on underflow to a subnormal is fine; an empty or partial
+       * parse is not. */
+      if (end == tok || *end) {
+        snprintf(err, errsize, "'%s' is not a floating-point value", tok);
+        return -1;
+      }
+    }
+    if (b == RT_DOUBLE) memcpy(dst, &d, 8);
+    else if (b == RT_FLOAT) { float f = (float)d; memcpy(dst, &f, 4); }
+    else store_le(dst, rt_float_to_half((float)d), 2);
+    return 0;
+  }
+  uint64_t bits;
+  if (is_bool) bits = !strcasecmp(tok, "true");
+  else {
+    const char *p = tok;
+    int neg = 0;
+    if (*p == '-' || *p == '+') { neg = *p == '-'; p++; }
+    int base = 10;
+    if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X')) { base = 16; p += 2; }
+    if (!*p || *p == '-' || *p == '+' || *p == ' ') {
+      snprintf(err, errsize, "'%s' is not an integer", tok);
+      return -1;
+    }
+    char *end;
+    errno = 0;
+    unsigned long long mag = strtoull(p, &end, base);
+    if (*end || errno == ERANGE) {
+      snprintf(err, errsize, "'%s' is not an integer%s", tok, errno == ERANGE ? " in range" : "");
+      return -1;
+    }
+    unsigned bitsz = (unsigned)(8 * n);
+    /* Accept anything that fits the signed or the unsigned type of this
+     * width: [-2^(bits-1), 2^bits - 1]. */
+    uint64_t umax = bitsz == 64 ? UINT64_MAX : (UINT64_C(1) << bitsz) - 1;
+    uint64_t nmax = UINT64_C(1) << (bitsz - 1); /* largest magnitude of a negative */
+    if ((!neg && mag > umax) || (neg && mag > nmax)) {
+      char tn[16];
+      rt_type t = {b, 1};
+      snprintf(err, errsize, "%s does not fit in %s", tok, rt_type_name(t, tn, sizeof tn));
+      return -1;
+    }
+    bits = neg ? (uint64_t)0 - (uint64_t)mag : (uint64_t)mag;
+  }
+  store_le(dst, bits, n);
+  return 0;
+}
+
+static double load_float(rt_base b, const void *src) {
+  if (b == RT_DOUBLE) { double d; memcpy(&d, src, 8); return d; }
+  if (b == RT_FLOAT) { float f; memcpy(&f, src, 4); return f; }
+  return rt_half_to_float((uint16_t)load_le(src, 2));
+}
+
+static int64_t load_signed(rt_base b, const void *src) {
+  size_t n = rt_base_size(b);
+  uint64_t v = load_le(src, n);
+  if (n < 8 && (v >> (8 * n - 1)) & 1) v |= ~UINT64_C(0) << (8 * n);
+  return (int64_t)v;
+}
+
+void rt_value_format(rt_base b, const void *src, char *buf, size_t size) {
+  size_t n = rt_base_size(b);
+  uint64_t bits = load_le(src, n);
+  if (rt_base_is_float(b)) {
+    double d = load_float(b, src);
+    int digits = b == RT_DOUBLE ? 17 : b == RT_FLOAT ? 9 : 5;
+    snprintf(buf, size, "%.*g (0x%0*" PRIx64 ")", digits, d, (int)(2 * n), bits);
+  } else if (base_is_signed(b)) {
+    snprintf(buf, size, "%" PRId64, load_signed(b, src));
+  } else {
+    snprintf(buf, size, "%" PRIu64, bits);
+  }
+}
+
+/* Maps a float's bits onto a line where consecutive floats are consecutive
+ * integers and -0 and +0 are both 0. */
+static int64_t ordered(uint64_t bits, unsigned nbits) {
+  uint64_t sign = UINT64_C(1) << (nbits - 1);
+  uint64_t mag = bits & (sign - 1);
+  return (bits & sign) ? -(int64_t)mag : (int64_t)mag;
+}
+
+uint64_t rt_ulp_distance(rt_base b, uint64_t a_bits, uint64_t b_bits) {
+  unsigned nbits = (unsigned)(8 * rt_base_size(b));
+  int64_t x = ordered(a_bits, nbits), y = ordered(b_bits, nbits);
+  /* Both lie within +-2^63 - 1 (sign bit excluded), so compute the gap in
+   * unsigned arithmetic to avoid signed overflow. */
+  return x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+}
+
+int rt_scalar_matches(rt_base b, const void *expected, const void *actual, const rt_tolerance *tol) {
+  size_t n = rt_base_size(b);
+  uint64_t eb = load_le(expected, n), ab = load_le(actual, n);
+  if (rt_base_is_float(b)) {
+    double e = load_float(b, expected), a = load_float(b, actual);
+    if (isnan(e)) return isnan(a);
+    if (isnan(a)) return 0;
+    if (isinf(e) || isinf(a)) return e == a;
+    if (tol && tol->kind == RT_TOL_ABS) return fabs(a - e) <= tol->abs;
+    uint64_t allowed = tol && tol->kind == RT_TOL_ULP ? tol->ulp : 0;
+    return rt_ulp_distance(b, eb, ab) <= allowed;
+  }
+  if (eb == ab) return 1;
+  if (!tol || tol->kind != RT_TOL_ABS) return 0;
+  /* Integer tolerance: the magnitude of the difference, without overflow. */
+  uint64_t diff;
+  if (base_is_signed(b)) {
+    int64_t x = load_signed(b, expected), y = load_signed(b, actual);
+    diff = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+  } else {
+    diff = eb > ab ? eb - ab : ab - eb;
+  }
+  return (double)diff <= tol->abs;
+}
+
+uint64_t rt_compare(rt_type t, uint64_t count, const void *expected, const void *actual,
+                    const rt_tolerance *tol, rt_mismatch *m) {
+  size_t sz = rt_base_size(t.base), esz = rt_type_size(t);
+  const unsigned char *e = expected, *a = actual;
+  uint64_t bad = 0;
+  memset(m, 0, sizeof *m);
+  for (uint64_t i = 0; i < count; i++) {
+    for (unsigned c = 0; c < t.width; c++) {
+      size_t off = (size_t)i * esz + c * sz;
+      if (rt_scalar_matches(t.base, e + off, a + off, tol)) continue;
+      if (!bad++) {
+        m->index = i;
+        m->component = c;
+        rt_value_format(t.base, e + off, m->expected, sizeof m->expected);
+        rt_value_format(t.base, a + off, m->actual, sizeof m->actual);
+      }
+    }
+  }
+  m->count = bad;
+  return bad;
+}

@@ -1,0 +1,5 @@
+/*!
+[config]
+kernel_name: k
+dimensions: 4
+!*/

@@ -1,0 +1,9 @@
+/*!
+[config]
+kernel_name: k
+dimensions: 1
+global_size: 1 0 0
+[test]
+name: t
+arg_out: 0 buffer int[1] 1 tolerance 2 ulp
+!*/

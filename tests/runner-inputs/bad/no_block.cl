@@ -1,0 +1,1 @@
+kernel void k(global int *x) { x[0] = 1; }

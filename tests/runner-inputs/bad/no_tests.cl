@@ -1,0 +1,4 @@
+/*!
+[config]
+kernel_name: k
+!*/
