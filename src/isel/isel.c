@@ -600,7 +600,7 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
 
 /* Lays out the kernel arguments and emits p_startpgm plus the loads of
  * every used explicit argument into the entry block. */
-static void setup_abi(isel_ctx *c) {
+void isel_setup_abi(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   abi_uses u;
   scan_uses(c, &u);
@@ -847,7 +847,6 @@ static void edge(isel_ctx *c, uint32_t from, uint32_t to, bool logical, bool lin
   if (linear) mir_add_linear_edge(c->p, from, to);
 }
 
-static void select_block_body(isel_ctx *c, uint32_t b, cf_plan *pl);
 
 /* Phis of LLVM block b as p_phi placeholders (operands filled at the end). */
 static void create_phis(isel_ctx *c, uint32_t b) {
@@ -863,7 +862,7 @@ static void create_phis(isel_ctx *c, uint32_t b) {
     for (unsigned e = 0; e < nc; e++) {
       mir_rc rc;
       if (bits == 1) rc = div ? mir_rc_s(2) : mir_rc_s(1);
-      else rc = div ? mir_rc_v(bits / 32 > 1 ? 2 : 1) : mir_rc_s(bits / 32 > 1 ? 2 : 1);
+      else rc = div ? mir_rc_v(bits > 32 ? 2 : 1) : mir_rc_s(bits > 32 ? 2 : 1);
       isel_set(c, ins, e, isel_tmp(c, rc));
     }
   }
@@ -932,7 +931,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   pl->mir_to_llvm[tb] = T;
   pl->done[T] = 1;
   create_phis(c, T);
-  select_block_body(c, T, pl);
+  isel_select_body(c, T);
   emit_branch(c, eb);
   edge(c, tb, pl->mir[J], true, false);
   edge(c, tb, eb, false, true);
@@ -955,7 +954,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
     pl->mir_to_llvm[fb] = F;
     pl->done[F] = 1;
     create_phis(c, F);
-    select_block_body(c, F, pl);
+    isel_select_body(c, F);
   } else {
     pl->mir_to_llvm[fb] = b;
   }
@@ -964,8 +963,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   pl->join_saved[J] = saved;
 }
 
-static void select_block_body(isel_ctx *c, uint32_t b, cf_plan *pl) {
-  (void)pl;
+void isel_select_body(isel_ctx *c, uint32_t b) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && ins != term && !c->failed;
        ins = LLVMGetNextInstruction(ins)) {
@@ -1090,6 +1088,20 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
       if (si != UINT32_MAX) pl.npreds[si]++;
     }
   }
+  /* Divergent branches other than simple if/else shapes: lower the whole
+   * kernel by masked linearisation (isel_cf.c). */
+  bool need_masked = false;
+  for (uint32_t b = 0; b < nb; b++) {
+    if (!bitset_test(di->divergent_branch, b)) continue;
+    uint32_t T, F, J;
+    bool inv;
+    if (!match_if(&c, &pl, b, &T, &F, &J, &inv)) need_masked = true;
+  }
+  if (need_masked) {
+    layout_lds(&c);
+    if (!isel_masked(&c)) return NULL;
+    return c.p;
+  }
   /* machine block numbering: divergent ifs get then/invert/else blocks */
   uint32_t next = 0;
   uint8_t *claimed = arena_alloc(mem, nb + 1);
@@ -1118,7 +1130,7 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
 
   layout_lds(&c);
   c.cur = 0;
-  setup_abi(&c);
+  isel_setup_abi(&c);
   for (uint32_t b = 0; b < nb && !c.failed; b++) {
     if (pl.done[b] || claimed[b]) continue;
     c.cur = pl.mir[b];
@@ -1129,7 +1141,7 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
       rs->ops[1] = mir_op_temp(pl.join_saved[b]);
       rs->defs[0] = exec_op();
     }
-    select_block_body(&c, b, &pl);
+    isel_select_body(&c, b);
     if (!c.failed) select_terminator(&c, b, &pl);
   }
   /* phi instructions: create now that predecessors are known; they go to

@@ -72,6 +72,26 @@ static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign
   return mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
 }
 
+/* Zero- or sign-extend an i33..i63 value held in a 64-bit operand. */
+static mir_operand ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
+  if (bits >= 64 || bits <= 32) return o;
+  if (o.kind == MIR_OPND_CONST) {
+    if (sign || (int32_t)o.imm >= 0) return o; /* constants are sign-extended already */
+    o = mir_op_temp(isel_to_sgpr(c, o, 2));
+  }
+  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
+  unsigned hb = bits - 32;
+  if (salu && !isel_opnd_is_vgpr(&hi)) {
+    if (sign) hi = mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, hi, mir_op_const(32 - hb))),
+                                      mir_op_const(32 - hb)));
+    else hi = mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, hi, mir_op_const((1u << hb) - 1)));
+    return mir_op_temp(isel_create2(c, lo, hi, false));
+  }
+  if (sign) hi = mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, hi, mir_op_const(0), mir_op_const(hb)));
+  else hi = mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const((1u << hb) - 1), hi));
+  return mir_op_temp(isel_create2(c, lo, hi, true));
+}
+
 /* ---- 64-bit helpers ---- */
 
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
@@ -286,7 +306,11 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
     bool salu = !is_div(c, ins) && all_salu(c, ops, 2);
-    if (bits == 64) {
+    if (bits > 32) {
+      if (bits < 64) {
+        a = ext64(c, a, bits, sign, salu);
+        b = ext64(c, b, bits, sign, salu);
+      }
       if (salu && (pr == LLVMIntEQ || pr == LLVMIntNE)) {
         mir_operand x = a, y = b;
         if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
@@ -398,8 +422,9 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       continue;
     }
     if (sk != LLVMIntegerTypeKind) return false;
-    if (bits == 64) {
+    if (bits > 32) {
       mir_temp d;
+      if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = ext64(c, a, bits, opc == LLVMAShr, salu);
       switch (opc) {
       case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
       case LLVMSub: d = sub64(c, a, b, !salu); break;
@@ -526,10 +551,10 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       }
       if (sb == db) {
         d = as_temp(c, a, isel_opnd_is_vgpr(&a) || (a.kind == MIR_OPND_CONST && div), (db + 31) / 32);
-      } else if (sb == 64 && db <= 32) {
+      } else if (sb > 32 && db <= 32) {
         mir_operand lo = isel_half_of(c, a, false);
         d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
-      } else if (sb <= 32 && db == 64) {
+      } else if (sb <= 32 && db > 32) {
         d = isel_create2(c, a, mir_op_const(0), isel_opnd_is_vgpr(&a));
       } else {
         return false;
@@ -538,14 +563,14 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     }
     case LLVMTrunc:
       if (db == 1) {
-        mir_operand lo = sb == 64 ? isel_half_of(c, a, false) : a;
+        mir_operand lo = sb > 32 ? isel_half_of(c, a, false) : a;
         if (salu && !isel_opnd_is_vgpr(&lo)) {
           d = isel_s(c, ISA_S_AND_B32, 1, lo, mir_op_const(1));
         } else {
           mir_temp t = v1c(c, ISA_V_AND_B32, mir_op_const(1), lo);
           d = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(t));
         }
-      } else if (sb == 64) {
+      } else if (sb > 32) {
         mir_operand lo = isel_half_of(c, a, false);
         d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
       } else {
@@ -555,6 +580,12 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     case LLVMZExt: case LLVMSExt: {
       bool sign = opc == LLVMSExt;
       mir_operand lo;
+      if (sb > 32) {
+        /* i33..i63 -> i64: normalise the upper bits */
+        mir_operand x = ext64(c, a, sb, sign, salu);
+        d = x.kind == MIR_OPND_TEMP ? x.temp : as_temp(c, x, div, 2);
+        break;
+      }
       if (sb == 1) {
         mir_operand o = a;
         if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
@@ -619,7 +650,7 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
     if (co.kind == MIR_OPND_CONST) {
       LLVMValueRef pick = co.imm ? T : F;
       mir_operand o = isel_get(c, pick, e);
-      unsigned dw = bits == 64 ? 2 : 1;
+      unsigned dw = bits > 32 ? 2 : 1;
       bool v = isel_opnd_is_vgpr(&o) || is_div(c, ins);
       if (bits == 1) isel_set(c, ins, e, o.kind == MIR_OPND_TEMP ? o.temp : isel_mask_of(c, pick, e));
       else isel_set(c, ins, e, as_temp(c, o, v, dw));
@@ -637,15 +668,15 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
     bool cbool = co.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)co.temp.rc) == 1 && !mir_rc_is_vgpr((mir_rc)co.temp.rc);
     if (cbool && !is_div(c, ins) && all_salu(c, ops, 3)) {
       mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, co, mir_op_const(0));
-      mir_temp d = isel_tmp(c, mir_rc_s(bits == 64 ? 2 : 1));
-      if (bits == 64) {
+      mir_temp d = isel_tmp(c, mir_rc_s(bits > 32 ? 2 : 1));
+      if (bits > 32) {
         if (t.kind == MIR_OPND_CONST && t.size != 2) t = mir_op_temp(isel_to_sgpr(c, t, 2));
         if (f.kind == MIR_OPND_CONST && f.size != 2) f = mir_op_temp(isel_to_sgpr(c, f, 2));
       } else if (t.kind == MIR_OPND_CONST && f.kind == MIR_OPND_CONST && !isel_is_inline_const(t.imm) &&
                  !isel_is_inline_const(f.imm)) {
         t = mir_op_temp(isel_to_sgpr(c, t, 1));
       }
-      mir_instr *cs = isel_emit(c, bits == 64 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
+      mir_instr *cs = isel_emit(c, bits > 32 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
       cs->ops[0] = t;
       cs->ops[1] = f;
       cs->ops[2] = mir_op_temp(scc);
@@ -656,7 +687,7 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       continue;
     }
     mir_temp m = isel_mask_of(c, C, ce);
-    if (bits == 64) {
+    if (bits > 32) {
       mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, false), isel_half_of(c, t, false), mir_op_temp(m));
       mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, true), isel_half_of(c, t, true), mir_op_temp(m));
       isel_set(c, ins, e, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
@@ -675,7 +706,7 @@ static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
   if (bits == 1) return isel_mask_of(c, v, e);
   mir_operand o = isel_get(c, v, e);
   if (o.kind == MIR_OPND_TEMP) return o.temp;
-  return as_temp(c, o, div, bits == 64 ? 2 : 1);
+  return as_temp(c, o, div, bits > 32 ? 2 : 1);
 }
 
 static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
@@ -721,7 +752,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
-    if (isel_type_bits(ty) == 64 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
+    if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
       isel_unsupported(c, ins, "64-bit integer division");
       return true;
     }
@@ -806,6 +837,13 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     isel_emit(c, ISA_S_BARRIER, 0, 0);
     return true;
   }
+  if (!strcmp(n, "llvm.amdgcn.s.waitcnt")) {
+    LLVMValueRef k = LLVMGetOperand(ins, 0);
+    if (!LLVMIsAConstantInt(k)) return false;
+    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
+    w->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
+    return true;
+  }
   if (name_is(n, "llvm.amdgcn.readfirstlane")) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
@@ -837,10 +875,16 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   };
   for (unsigned k = 0; k < sizeof mm / sizeof mm[0]; k++) {
     if (!name_is(n, mm[k].name)) continue;
-    if (bits != 32) return false;
+    if (bits > 32 || (bits < 32 && !mm[k].sop) || bits == 1) return false;
+    bool sign = mm[k].sop == ISA_S_MIN_I32 || mm[k].sop == ISA_S_MAX_I32;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
       mir_operand ops[2] = {a, b};
+      if (bits < 32) {
+        bool sal = !div && all_salu(c, ops, 2);
+        a = ops[0] = extend32(c, a, bits, sign, sal);
+        b = ops[1] = extend32(c, b, bits, sign, sal);
+      }
       if (mm[k].sop && !div && all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
       else isel_set(c, ins, e, v1c(c, mm[k].vop, a, b));
     }

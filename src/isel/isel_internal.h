@@ -57,6 +57,7 @@ typedef struct isel_ctx {
   uint32_t nvals, capvals;
   uint32_t cur;            /* current machine block */
   bool failed;
+  bool masked;             /* masked linearisation (isel_cf.c): no scalar loads */
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
@@ -108,6 +109,12 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+/* isel.c: ABI inputs and argument loads into the current block; the
+ * body (no phis, no terminator) of LLVM block b. */
+void isel_setup_abi(isel_ctx *c);
+void isel_select_body(isel_ctx *c, uint32_t b);
+/* isel_cf.c: whole-kernel masked linearisation. */
+bool isel_masked(isel_ctx *c);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 
 #endif

@@ -215,7 +215,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   }
   mir_operand addr = isel_get(c, ptr, 0);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
-  bool scalar_ok = (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
+  bool scalar_ok = !c->masked && (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3;
   if (scalar_ok) {

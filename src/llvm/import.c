@@ -241,11 +241,11 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   }
   const char *pipeline;
   if (opt_level <= 0)
-    pipeline = any_callee ? "always-inline,function(lower-switch)" : "function(lower-switch)";
+    pipeline = any_callee ? "always-inline,function(lower-switch,break-crit-edges)" : "function(lower-switch,break-crit-edges)";
   else if (opt_level == 1)
-    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,lower-switch)";
+    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,lower-switch,break-crit-edges)";
   else
-    pipeline = "always-inline,function(sroa,early-cse,instcombine,simplifycfg,lower-switch)";
+    pipeline = "always-inline,function(sroa,early-cse,instcombine,simplifycfg,lower-switch,break-crit-edges)";
   if (wir_run_passes(mod, pipeline, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);

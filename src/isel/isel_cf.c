@@ -1,0 +1,608 @@
+/* Instruction selection: general divergent control flow by masked
+ * linearisation.
+ *
+ * Used for kernels whose divergent branches are not the simple if/else
+ * shapes isel.c lowers directly. Algorithm after Karrenberg & Hack,
+ * "Whole-Function Vectorization" (CGO 2011), specialised to the EXEC mask:
+ *
+ *  - Order: reverse post-order, rearranged so that every loop's blocks are
+ *    contiguous after its header (reducible CFGs only; loops found from
+ *    back edges h <- u with h dominating u, Cooper-Harvey-Kennedy
+ *    dominators).
+ *  - Every block b runs, in that order, with EXEC = M_b, the OR of the
+ *    masks of its incoming edges; a conditional branch on c splits M_b into
+ *    M_b & c and M_b & ~c (lane masks, SGPR pairs). Nothing is skipped, so
+ *    every mask is defined in straight-line (linear) code; VALU and memory
+ *    instructions under an empty EXEC do nothing. Scalar loads other than
+ *    kernel arguments are not used in this mode (they ignore EXEC).
+ *  - Phis become blends: v_cndmask_b32 (VGPR), s_cselect on "edge mask !=
+ *    0" (uniform SGPR values: all lanes of a uniform branch agree), mask
+ *    merges for lane masks.
+ *  - Loop L with header h: a pre-header block computes the entry mask and
+ *    blends the entry values of h's phis; h starts with real phis (mask,
+ *    values, one exit accumulator per exit target); an end block ORs the
+ *    back-edge masks, blends the back-edge values, accumulates exit masks,
+ *    and branches back (through a continue block that sets EXEC to the
+ *    continuing lanes, so phi copies leave exited lanes alone) while any
+ *    lane continues. Exits may leave one loop level only; anything else is
+ *    reported as unsupported.
+ *  Logical and linear CFG coincide in this mode (EXEC is explicit), so
+ *  liveness is the conservative linear one.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+#include "util/bitset.h"
+
+typedef struct lp {
+  uint32_t header, parent, depth;
+  uint64_t *body;          /* bitset over LLVM blocks */
+  uint32_t pre, end, cont; /* machine blocks */
+  mir_temp mask_phi_t, back_mask;
+  mir_instr *mask_phi;
+  /* exit accumulators */
+  uint32_t nexit;
+  uint32_t exit_target[8];
+  mir_temp acc[8], acc_next[8];
+  mir_instr *acc_phi[8];
+} lp;
+
+typedef struct mctx {
+  isel_ctx *c;
+  uint32_t nb;
+  uint32_t *pred_start, *pred; /* CSR predecessor lists (LLVM RPO indices) */
+  uint32_t *idom;
+  uint32_t nloops;
+  lp *loops;
+  uint32_t *loop_of;           /* innermost loop of a block, UINT32_MAX none */
+  uint32_t *is_header;         /* loop index + 1 */
+  mir_temp *mask;              /* M_b */
+  mir_temp (*edge)[2];         /* edge masks per successor slot */
+  uint32_t *mir;               /* LLVM block -> machine block */
+  /* header phis: entry and back values, by (phi, comp) */
+} mctx;
+
+static uint32_t bi(isel_ctx *c, LLVMBasicBlockRef bb) { return divergence_block_index(c->di, bb); }
+
+static bool in_loop(const mctx *m, uint32_t l, uint32_t b) {
+  return l != UINT32_MAX && bitset_test(m->loops[l].body, b);
+}
+
+/* ---- analysis ---- */
+
+static void build_preds(mctx *m) {
+  isel_ctx *c = m->c;
+  uint32_t nb = m->nb;
+  m->pred_start = arena_alloc(c->mem, (nb + 2) * sizeof(uint32_t));
+  uint32_t ne = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
+      m->pred_start[x + 1]++;
+      ne++;
+    }
+  }
+  for (uint32_t b = 0; b < nb; b++) m->pred_start[b + 1] += m->pred_start[b];
+  m->pred = arena_alloc(c->mem, (ne + 1) * sizeof(uint32_t));
+  uint32_t *fill = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
+  for (uint32_t b = 0; b < nb; b++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
+      bool dup = false;
+      for (uint32_t k = 0; k < fill[x]; k++) dup |= m->pred[m->pred_start[x] + k] == b;
+      if (!dup) m->pred[m->pred_start[x] + fill[x]++] = b;
+    }
+  }
+  /* compact duplicates away: keep counts in fill */
+  uint32_t *ns = arena_alloc(c->mem, (nb + 2) * sizeof(uint32_t));
+  uint32_t *np = arena_alloc(c->mem, (ne + 1) * sizeof(uint32_t));
+  uint32_t k = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    ns[b] = k;
+    for (uint32_t i = 0; i < fill[b]; i++) np[k++] = m->pred[m->pred_start[b] + i];
+  }
+  ns[nb] = k;
+  m->pred_start = ns;
+  m->pred = np;
+}
+
+static void build_idom(mctx *m) {
+  uint32_t nb = m->nb;
+  uint32_t *d = m->idom = arena_alloc(m->c->mem, (nb + 1) * sizeof(uint32_t));
+  for (uint32_t b = 0; b < nb; b++) d[b] = UINT32_MAX;
+  d[0] = 0;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = 1; b < nb; b++) {
+      uint32_t nd = UINT32_MAX;
+      for (uint32_t e = m->pred_start[b]; e < m->pred_start[b + 1]; e++) {
+        uint32_t p = m->pred[e];
+        if (d[p] == UINT32_MAX) continue;
+        if (nd == UINT32_MAX) {
+          nd = p;
+          continue;
+        }
+        uint32_t x = p, y = nd;
+        while (x != y) {
+          while (x > y) x = d[x];
+          while (y > x) y = d[y];
+        }
+        nd = x;
+      }
+      if (nd != d[b]) {
+        d[b] = nd;
+        changed = true;
+      }
+    }
+  }
+}
+
+static bool dominates(const mctx *m, uint32_t a, uint32_t b) {
+  while (b != a && b != 0) b = m->idom[b];
+  return b == a;
+}
+
+/* Natural loops; false (after a diagnostic) for irreducible control flow. */
+static bool find_loops(mctx *m) {
+  isel_ctx *c = m->c;
+  uint32_t nb = m->nb, words = BITSET_WORDS(nb + 1);
+  m->loops = arena_alloc(c->mem, (nb + 1) * sizeof(lp));
+  m->is_header = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
+  uint32_t *work = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
+  for (uint32_t h = 0; h < nb; h++) {
+    bool header = false;
+    for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
+      uint32_t u = m->pred[e];
+      if (u < h) continue;
+      if (!dominates(m, h, u)) {
+        isel_unsupported(c, LLVMGetBasicBlockTerminator(c->di->blocks[u]), "irreducible control flow");
+        return false;
+      }
+      header = true;
+    }
+    if (!header) continue;
+    lp *L = &m->loops[m->nloops];
+    memset(L, 0, sizeof *L);
+    L->header = h;
+    L->body = arena_alloc(c->mem, words * sizeof(uint64_t));
+    bitset_set(L->body, h);
+    uint32_t nw = 0;
+    for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
+      uint32_t u = m->pred[e];
+      if (u >= h && !bitset_test(L->body, u)) {
+        bitset_set(L->body, u);
+        work[nw++] = u;
+      }
+    }
+    for (uint32_t k = 0; k < nw; k++) {
+      uint32_t x = work[k];
+      for (uint32_t e = m->pred_start[x]; e < m->pred_start[x + 1]; e++) {
+        uint32_t p = m->pred[e];
+        if (!bitset_test(L->body, p)) {
+          bitset_set(L->body, p);
+          work[nw++] = p;
+        }
+      }
+    }
+    m->is_header[h] = ++m->nloops;
+  }
+  /* innermost loop per block and loop parents: loops were found in header
+   * RPO order, so an enclosing loop always comes first */
+  m->loop_of = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
+  for (uint32_t b = 0; b < nb; b++) m->loop_of[b] = UINT32_MAX;
+  for (uint32_t l = 0; l < m->nloops; l++) {
+    m->loops[l].parent = m->loop_of[m->loops[l].header];
+    m->loops[l].depth = m->loops[l].parent == UINT32_MAX ? 1 : m->loops[m->loops[l].parent].depth + 1;
+    for (uint32_t b = 0; b < nb; b++)
+      if (bitset_test(m->loops[l].body, b)) m->loop_of[b] = l;
+  }
+  return true;
+}
+
+/* Checks edges: back edges only from the loop's own blocks (not inner
+ * loops), exits leave one level. */
+static bool check_edges(mctx *m) {
+  isel_ctx *c = m->c;
+  for (uint32_t b = 0; b < m->nb; b++) {
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
+    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
+    for (unsigned s = 0; s < ns; s++) {
+      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
+      uint32_t lb = m->loop_of[b], lx = m->loop_of[x];
+      if (m->is_header[x] && in_loop(m, m->is_header[x] - 1, b)) {
+        /* back edge: must come from the header's loop itself */
+        if (lb != m->is_header[x] - 1) {
+          isel_unsupported(c, t, "continue of an outer loop from an inner loop");
+          return false;
+        }
+        continue;
+      }
+      if (lb == lx || (lx != UINT32_MAX && m->loops[lx].parent == lb && m->loops[lx].header == x)) continue;
+      /* an exit: from lb to its parent level */
+      if (lb == UINT32_MAX || m->loops[lb].parent != lx) {
+        isel_unsupported(c, t, "loop exit leaving more than one loop");
+        return false;
+      }
+      lp *L = &m->loops[lb];
+      bool have = false;
+      for (uint32_t k = 0; k < L->nexit; k++) have |= L->exit_target[k] == x;
+      if (!have) {
+        if (L->nexit == 8) {
+          isel_unsupported(c, t, "loop with more than 8 exit targets");
+          return false;
+        }
+        L->exit_target[L->nexit++] = x;
+      }
+    }
+  }
+  return true;
+}
+
+/* ---- linear order ---- */
+
+enum { IT_BLOCK, IT_PRE, IT_END, IT_CONT };
+typedef struct item { uint8_t kind; uint32_t x; } item;
+
+static void order_region(mctx *m, uint32_t loop, uint8_t *done, item *out, uint32_t *n) {
+  for (uint32_t b = 0; b < m->nb; b++) {
+    if (done[b]) continue;
+    if (loop != UINT32_MAX && !in_loop(m, loop, b)) continue;
+    if (m->is_header[b] && m->is_header[b] - 1 != loop) {
+      uint32_t l = m->is_header[b] - 1;
+      /* only loops directly nested in this region start here */
+      if (m->loops[l].parent != loop) continue;
+      out[(*n)++] = (item){IT_PRE, l};
+      order_region(m, l, done, out, n);
+      out[(*n)++] = (item){IT_END, l};
+      out[(*n)++] = (item){IT_CONT, l};
+      continue;
+    }
+    /* a block of a nested loop is emitted with its loop */
+    if (m->loop_of[b] != loop) continue;
+    done[b] = 1;
+    out[(*n)++] = (item){IT_BLOCK, b};
+  }
+}
+
+/* ---- code helpers ---- */
+
+static mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
+
+static void set_exec(isel_ctx *c, mir_temp m) {
+  mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  i->ops[0] = mir_op_temp(m);
+  i->defs[0] = exec_op();
+}
+
+static mir_temp mor(isel_ctx *c, mir_temp a, mir_temp b) {
+  if (!a.id) return b;
+  if (!b.id) return a;
+  return isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(a), mir_op_temp(b));
+}
+
+static mir_temp zero_mask(isel_ctx *c) {
+  mir_operand z = mir_op_const(0);
+  z.size = 2;
+  return isel_to_sgpr(c, z, 2);
+}
+
+/* The edge mask of p -> x (successor slot found by block). */
+static mir_temp edge_mask(mctx *m, uint32_t p, uint32_t x) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(m->c->di->blocks[p]);
+  unsigned ns = LLVMGetNumSuccessors(t);
+  mir_temp r = {0};
+  for (unsigned s = 0; s < ns && s < 2; s++)
+    if (bi(m->c, LLVMGetSuccessor(t, s)) == x) r = mor(m->c, r, m->edge[p][s]);
+  return r;
+}
+
+/* Class of a phi's components (see create_phis in isel.c). */
+static mir_rc phi_rc(isel_ctx *c, LLVMValueRef phi) {
+  unsigned bits = isel_type_bits(LLVMTypeOf(phi));
+  bool div = divergence_is_divergent(c->di, phi);
+  if (bits == 1) return div ? mir_rc_s(2) : mir_rc_s(1);
+  unsigned dw = bits > 32 ? 2 : 1;
+  return div ? mir_rc_v(dw) : mir_rc_s(dw);
+}
+
+/* One incoming value of a phi as an operand of class rc. */
+static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc rc, bool is_bool) {
+  if (is_bool && mir_rc_size(rc) == 2) return mir_op_temp(isel_mask_of(c, v, comp));
+  mir_operand o = isel_get(c, v, comp);
+  if (is_bool) {
+    if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+      mir_temp scc;
+      isel_s_scc(c, ISA_S_AND_B64, 2, o, exec_op(), &scc);
+      return mir_op_temp(isel_scc_to_bool(c, scc));
+    }
+    return mir_op_temp(isel_to_sgpr(c, o, 1));
+  }
+  if (mir_rc_is_vgpr(rc)) return mir_op_temp(isel_to_vgpr(c, o, mir_rc_size(rc)));
+  return mir_op_temp(isel_to_sgpr(c, o, mir_rc_size(rc)));
+}
+
+/* d = lanes in mask take v, others keep d. */
+static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir_rc rc, bool is_bool) {
+  if (is_bool && mir_rc_size(rc) == 2) {
+    mir_temp a = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(d), mir_op_temp(mask));
+    mir_temp b = isel_s(c, ISA_S_AND_B64, 2, v, mir_op_temp(mask));
+    return isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(a), mir_op_temp(b));
+  }
+  if (mir_rc_is_vgpr(rc)) {
+    if (mir_rc_size(rc) == 1) return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(d), v, mir_op_temp(mask));
+    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(d), false), isel_half_of(c, v, false),
+                            mir_op_temp(mask));
+    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(d), true), isel_half_of(c, v, true),
+                            mir_op_temp(mask));
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+  }
+  /* uniform: every active lane came the same way */
+  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(mask), mir_op_const(0));
+  unsigned dw = mir_rc_size(rc);
+  mir_temp r = isel_tmp(c, mir_rc_s(dw));
+  mir_instr *cs = isel_emit(c, dw == 2 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
+  cs->ops[0] = v;
+  cs->ops[1] = mir_op_temp(d);
+  cs->ops[2] = mir_op_temp(scc);
+  cs->ops[2].flags |= MIR_OPND_FIXED_REG;
+  cs->ops[2].preg = MIR_PREG_SCC;
+  cs->defs[0] = mir_op_temp(r);
+  return r;
+}
+
+/* Blends phi `phi` over the predecessors selected by `want(pred)`. */
+typedef bool (*pred_filter)(mctx *m, uint32_t block, uint32_t pred);
+static bool is_entry_pred(mctx *m, uint32_t h, uint32_t p) { return !in_loop(m, m->is_header[h] - 1, p); }
+static bool is_back_pred(mctx *m, uint32_t h, uint32_t p) { return in_loop(m, m->is_header[h] - 1, p); }
+static bool any_pred(mctx *m, uint32_t h, uint32_t p) { (void)m; (void)h; (void)p; return true; }
+
+/* Mask of the edge p -> b as seen from b (exit accumulators for exits). */
+static mir_temp incoming_mask(mctx *m, uint32_t p, uint32_t b) {
+  uint32_t lp_ = m->loop_of[p];
+  if (lp_ != m->loop_of[b] && lp_ != UINT32_MAX && !in_loop(m, lp_, b)) {
+    lp *L = &m->loops[lp_];
+    for (uint32_t k = 0; k < L->nexit; k++)
+      if (L->exit_target[k] == b) return L->acc_next[k];
+  }
+  return edge_mask(m, p, b);
+}
+
+static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals, unsigned *nout) {
+  isel_ctx *c = m->c;
+  unsigned k = 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
+       phi = LLVMGetNextInstruction(phi)) {
+    mir_rc rc = phi_rc(c, phi);
+    bool is_bool = isel_type_bits(LLVMTypeOf(phi)) == 1;
+    unsigned nc = isel_num_comps(LLVMTypeOf(phi));
+    for (unsigned e = 0; e < nc; e++) {
+      mir_temp d = {0};
+      unsigned ni = LLVMCountIncoming(phi);
+      for (unsigned q = 0; q < ni; q++) {
+        uint32_t p = bi(c, LLVMGetIncomingBlock(phi, q));
+        if (p == UINT32_MAX || !want(m, b, p)) continue;
+        /* a block can appear twice (switch-like duplicates): once is enough */
+        bool seen = false;
+        for (unsigned q2 = 0; q2 < q; q2++) seen |= bi(c, LLVMGetIncomingBlock(phi, q2)) == p;
+        if (seen) continue;
+        mir_operand v = phi_input(c, LLVMGetIncomingValue(phi, q), e, rc, is_bool);
+        if (!d.id) {
+          d = v.temp;
+          continue;
+        }
+        d = blend(c, d, v, incoming_mask(m, p, b), rc, is_bool);
+      }
+      if (!d.id) {
+        mir_operand u = mir_op_const(0);
+        if (mir_rc_size(rc) == 2) u.size = 2;
+        d = mir_rc_is_vgpr(rc) ? isel_to_vgpr(c, u, mir_rc_size(rc)) : isel_to_sgpr(c, u, mir_rc_size(rc));
+      }
+      out_vals[k++] = d;
+    }
+  }
+  *nout = k;
+}
+
+static unsigned count_phi_comps(isel_ctx *c, uint32_t b) {
+  unsigned k = 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
+       phi = LLVMGetNextInstruction(phi))
+    k += isel_num_comps(LLVMTypeOf(phi));
+  return k;
+}
+
+static mir_instr *new_phi(isel_ctx *c, mir_temp d) {
+  mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
+  phi->defs[0] = mir_op_temp(d);
+  return phi;
+}
+
+static void branch_to(isel_ctx *c, uint32_t from, uint32_t to) {
+  mir_instr *br = isel_emit(c, MIR_P_BRANCH, 1, 0);
+  br->ops[0] = mir_op_block(to);
+  mir_add_logical_edge(c->p, from, to);
+  mir_add_linear_edge(c->p, from, to);
+}
+
+/* ---- driver ---- */
+
+bool isel_masked(isel_ctx *c) {
+  mctx m = {0};
+  m.c = c;
+  m.nb = c->di->num_blocks;
+  c->masked = true;
+  build_preds(&m);
+  build_idom(&m);
+  if (!find_loops(&m) || !check_edges(&m)) return false;
+  item *items = arena_alloc(c->mem, (m.nb * 4 + 4) * sizeof(item));
+  uint8_t *done = arena_alloc(c->mem, m.nb + 1);
+  uint32_t ni = 0;
+  order_region(&m, UINT32_MAX, done, items, &ni);
+  for (uint32_t b = 0; b < m.nb; b++)
+    if (!done[b]) {
+      isel_unsupported(c, LLVMGetBasicBlockTerminator(c->di->blocks[b]), "control flow (block not ordered)");
+      return false;
+    }
+  /* machine blocks, one per item */
+  m.mir = arena_alloc(c->mem, (m.nb + 1) * sizeof(uint32_t));
+  for (uint32_t i = 0; i < ni; i++) {
+    mir_add_block(c->p);
+    if (items[i].kind == IT_BLOCK) m.mir[items[i].x] = i;
+    else if (items[i].kind == IT_PRE) m.loops[items[i].x].pre = i;
+    else if (items[i].kind == IT_END) m.loops[items[i].x].end = i;
+    else m.loops[items[i].x].cont = i;
+  }
+  m.mask = arena_alloc(c->mem, (m.nb + 1) * sizeof(mir_temp));
+  m.edge = arena_alloc(c->mem, (m.nb + 1) * sizeof *m.edge);
+  /* per header: the machine phis of its LLVM phis, and the entry values */
+  mir_instr ***hphis = arena_alloc(c->mem, (m.nb + 1) * sizeof(mir_instr **));
+
+  for (uint32_t i = 0; i < ni && !c->failed; i++) {
+    c->cur = i;
+    item it = items[i];
+    if (it.kind == IT_PRE) {
+      lp *L = &m.loops[it.x];
+      uint32_t h = L->header;
+      mir_temp em = {0};
+      for (uint32_t e = m.pred_start[h]; e < m.pred_start[h + 1]; e++) {
+        uint32_t p = m.pred[e];
+        if (!in_loop(&m, it.x, p)) em = mor(c, em, incoming_mask(&m, p, h));
+      }
+      if (!em.id) em = zero_mask(c);
+      set_exec(c, em);
+      unsigned nv = count_phi_comps(c, h), k;
+      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+      blend_phis(&m, h, is_entry_pred, vals, &k);
+      mir_temp *zeros = arena_alloc(c->mem, (L->nexit + 1) * sizeof(mir_temp));
+      for (uint32_t x = 0; x < L->nexit; x++) zeros[x] = zero_mask(c);
+      branch_to(c, i, i + 1);
+      /* header phis, created in the header block now: operand 0 from here */
+      c->cur = m.mir[h];
+      L->mask_phi_t = isel_tmp(c, mir_rc_s(2));
+      L->mask_phi = new_phi(c, L->mask_phi_t);
+      L->mask_phi->ops[0] = mir_op_temp(em);
+      for (uint32_t x = 0; x < L->nexit; x++) {
+        L->acc[x] = isel_tmp(c, mir_rc_s(2));
+        L->acc_phi[x] = new_phi(c, L->acc[x]);
+        L->acc_phi[x]->ops[0] = mir_op_temp(zeros[x]);
+      }
+      hphis[h] = arena_alloc(c->mem, (nv + 1) * sizeof(mir_instr *));
+      k = 0;
+      for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[h]); phi && LLVMIsAPHINode(phi);
+           phi = LLVMGetNextInstruction(phi)) {
+        mir_rc rc = phi_rc(c, phi);
+        for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++, k++) {
+          mir_temp d = isel_tmp(c, rc);
+          isel_set(c, phi, e, d);
+          hphis[h][k] = new_phi(c, d);
+          hphis[h][k]->ops[0] = mir_op_temp(vals[k]);
+        }
+      }
+      m.mask[h] = L->mask_phi_t;
+      continue;
+    }
+    if (it.kind == IT_END) {
+      lp *L = &m.loops[it.x];
+      uint32_t h = L->header;
+      set_exec(c, m.mask[h]);
+      mir_temp bm = {0};
+      for (uint32_t e = m.pred_start[h]; e < m.pred_start[h + 1]; e++) {
+        uint32_t p = m.pred[e];
+        if (in_loop(&m, it.x, p)) bm = mor(c, bm, edge_mask(&m, p, h));
+      }
+      if (!bm.id) bm = zero_mask(c);
+      L->back_mask = bm;
+      for (uint32_t x = 0; x < L->nexit; x++) {
+        mir_temp a = L->acc[x];
+        uint32_t tgt = L->exit_target[x];
+        for (uint32_t e = m.pred_start[tgt]; e < m.pred_start[tgt + 1]; e++) {
+          uint32_t p = m.pred[e];
+          if (m.loop_of[p] == it.x) a = mor(c, a, edge_mask(&m, p, tgt));
+        }
+        L->acc_next[x] = a;
+        L->acc_phi[x]->ops[1] = mir_op_temp(a);
+      }
+      unsigned nv = count_phi_comps(c, h), k;
+      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+      blend_phis(&m, h, is_back_pred, vals, &k);
+      for (unsigned q = 0; q < k; q++) hphis[h][q]->ops[1] = mir_op_temp(vals[q]);
+      L->mask_phi->ops[1] = mir_op_temp(bm);
+      mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(bm), mir_op_const(0));
+      mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
+      br->ops[0] = mir_op_temp(scc);
+      br->ops[0].flags |= MIR_OPND_FIXED_REG;
+      br->ops[0].preg = MIR_PREG_SCC;
+      br->ops[1] = mir_op_block(L->cont);
+      br->ops[2] = mir_op_block(i + 2);
+      mir_add_logical_edge(c->p, i, L->cont);
+      mir_add_linear_edge(c->p, i, L->cont);
+      mir_add_logical_edge(c->p, i, i + 2);
+      mir_add_linear_edge(c->p, i, i + 2);
+      continue;
+    }
+    if (it.kind == IT_CONT) {
+      lp *L = &m.loops[it.x];
+      set_exec(c, L->back_mask);
+      branch_to(c, i, m.mir[L->header]);
+      continue;
+    }
+    /* a block */
+    uint32_t b = it.x;
+    if (b == 0) {
+      isel_setup_abi(c);
+      mir_temp all = isel_tmp(c, mir_rc_s(2));
+      mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+      mv->ops[0] = exec_op();
+      mv->defs[0] = mir_op_temp(all);
+      m.mask[0] = all;
+    } else if (!m.is_header[b]) {
+      mir_temp bm = {0};
+      for (uint32_t e = m.pred_start[b]; e < m.pred_start[b + 1]; e++) bm = mor(c, bm, incoming_mask(&m, m.pred[e], b));
+      if (!bm.id) bm = zero_mask(c);
+      m.mask[b] = bm;
+      set_exec(c, bm);
+      unsigned nv = count_phi_comps(c, b), k;
+      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+      blend_phis(&m, b, any_pred, vals, &k);
+      k = 0;
+      for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
+           phi = LLVMGetNextInstruction(phi))
+        for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++) isel_set(c, phi, e, vals[k++]);
+    } else {
+      set_exec(c, m.mask[b]);
+    }
+    isel_select_body(c, b);
+    if (c->failed) return false;
+    /* edge masks */
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
+    LLVMOpcode op = LLVMGetInstructionOpcode(t);
+    if (op == LLVMBr && LLVMIsConditional(t)) {
+      mir_temp cm = isel_mask_of(c, LLVMGetCondition(t), 0);
+      m.edge[b][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(m.mask[b]), mir_op_temp(cm));
+      m.edge[b][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(m.mask[b]), mir_op_temp(cm));
+    } else if (op == LLVMBr) {
+      m.edge[b][0] = m.mask[b];
+    } else if (op != LLVMRet && op != LLVMUnreachable) {
+      isel_unsupported(c, t, "terminator");
+      return false;
+    }
+    if (i + 1 < ni) {
+      branch_to(c, i, i + 1);
+    } else {
+      isel_emit(c, ISA_S_ENDPGM, 0, 0);
+    }
+  }
+  /* the last item may be a CONT/END (a loop ending the kernel): end there */
+  if (!c->failed && items[ni - 1].kind != IT_BLOCK) {
+    /* END's fallthrough target i + 2 does not exist: add the final block */
+    uint32_t fin = mir_add_block(c->p);
+    c->cur = fin;
+    isel_emit(c, ISA_S_ENDPGM, 0, 0);
+  }
+  return !c->failed;
+}
