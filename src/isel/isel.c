@@ -969,6 +969,11 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
        ins = LLVMGetNextInstruction(ins)) {
     if (LLVMIsAPHINode(ins)) continue;
     LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+    LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
+    if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
+      isel_unsupported(c, ins, "integer type wider than 64 bits");
+      return;
+    }
     bool ok;
     if (op == LLVMCall) ok = isel_call(c, ins);
     else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||

@@ -166,7 +166,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   bool bitcode = size >= 4 && ((u[0] == 'B' && u[1] == 'C' && u[2] == 0xc0 && u[3] == 0xde) ||
                                (u[0] == 0xde && u[1] == 0xc0 && u[2] == 0x17 && u[3] == 0x0b));
   if (bitcode) {
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, "input");
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, d->file ? d->file : "input");
     if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
       diag_error(d, NULL, "invalid bitcode: %s", id.have ? id.msg : "cannot be read (truncated?)");
       LLVMDisposeMemoryBuffer(buf);
@@ -181,7 +181,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
       return -1;
     }
     /* The IR parser needs a NUL-terminated buffer: copy with RequiresNull. */
-    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, "input");
+    LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, d->file ? d->file : "input");
     char *msg = NULL;
     if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) { /* takes `buf` */
       char line[1024];

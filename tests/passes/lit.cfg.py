@@ -12,5 +12,6 @@ config.excludes = ["Inputs"]
 config.substitutions.append(("%wavecc-opt", os.path.join(config.wavecc_bin_dir, "wavecc-opt")))
 config.substitutions.append(("%wavecc", os.path.join(config.wavecc_bin_dir, "wavecc")))
 config.substitutions.append(("FileCheck", os.path.join(config.llvm_bin_dir, "FileCheck")))
+config.substitutions.append(("split-file", os.path.join(config.llvm_bin_dir, "split-file")))
 config.substitutions.append(("%not", os.path.join(config.llvm_bin_dir, "not")))
 config.environment["ASAN_OPTIONS"] = "detect_leaks=1"

@@ -1,0 +1,2 @@
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k( {

@@ -1,0 +1,53 @@
+; Unsupported IR: "file: function: unsupported ...: <instruction>", exit
+; status 1, no output file, never a crash.
+; RUN: rm -f %t.o
+; RUN: split-file %s %t.dir
+; RUN: %not %wavecc -O0 %t.dir/i128.ll -o %t.o 2>&1 | FileCheck --check-prefix=I128 %s
+; I128: i128.ll: k: error: unsupported integer type wider than 64 bits: %a = zext i64 %x to i128
+; RUN: %not %wavecc -O0 %t.dir/intrinsic.ll -o %t.o 2>&1 | FileCheck --check-prefix=INTR %s
+; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
+; RUN: %not %wavecc -O0 %t.dir/addrspace.ll -o %t.o 2>&1 | FileCheck --check-prefix=AS %s
+; AS: addrspace.ll: k: error: unsupported kernel argument address space: ptr addrspace(2) %p
+; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
+; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
+; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
+; NOK: nokernel.ll: error: no kernels (amdgpu_kernel functions) in the module
+; RUN: %not test -e %t.o
+
+;--- i128.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i64 %x, i64 %y) {
+  %a = zext i64 %x to i128
+  %b = zext i64 %y to i128
+  %q = udiv i128 %a, %b
+  store i128 %q, ptr addrspace(1) %out
+  ret void
+}
+;--- intrinsic.ll
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b) {
+  %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+;--- addrspace.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(2) %p) {
+  %v = load i32, ptr addrspace(2) %p
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+;--- undef-call.ll
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @helper(i32)
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a) {
+  %v = call i32 @helper(i32 %a)
+  store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+;--- nokernel.ll
+target triple = "amdgcn-amd-amdhsa"
+define void @f() {
+  ret void
+}

@@ -1,0 +1,40 @@
+; Masked linearisation (isel_cf.c) of a loop with a divergent exit: the
+; header has phis for the loop mask, the exit accumulator and the value;
+; the end block continues while any lane is left, through a continue block
+; that sets EXEC to the continuing lanes; the exit block's EXEC is the
+; accumulated exit mask.
+; RUN: %wavecc %s -O0 -S -o %t.s --print-after=isel 2>&1 | FileCheck %s
+target triple = "amdgcn-amd-amdhsa"
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+; CHECK: [[ALL:%[0-9]+]]:s2 = s_mov_b64 exec
+; CHECK: [[HDR:BB[0-9]+]]: preds: BB{{[0-9]+}} BB{{[0-9]+}} succs
+; CHECK-NEXT: [[MASK:%[0-9]+]]:s2 = p_phi [[ENTRY:%[0-9]+]]:s2, [[BACK:%[0-9]+]]:s2
+; CHECK-NEXT: [[ACC:%[0-9]+]]:s2 = p_phi {{%[0-9]+}}:s2, [[ACCN:%[0-9]+]]:s2
+; CHECK-NEXT: {{%[0-9]+}}:v1 = p_phi
+; CHECK-NEXT: exec = s_mov_b64 [[MASK]]:s2
+; CHECK: [[EXITM:%[0-9]+]]:s2 = s_and_b64 [[MASK]]:s2, [[C:%[0-9]+]]:s2
+; CHECK: [[BACK]]:s2 = s_andn2_b64 [[MASK]]:s2, [[C]]:s2
+; CHECK: [[ACCN]]:s2 = s_or_b64 [[ACC]]:s2, [[EXITM]]:s2
+; CHECK: s_cmp_lg_u64 [[BACK]]:s2, 0
+; CHECK-NEXT: p_cbranch_scc {{.*}}, [[CONT:BB[0-9]+]], [[EXIT:BB[0-9]+]]
+; CHECK: [[CONT]]: preds:
+; CHECK-NEXT: exec = s_mov_b64 [[BACK]]:s2
+; CHECK-NEXT: p_branch [[HDR]]
+; CHECK: global_store_dword
+; CHECK: s_endpgm
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %loop ]
+  %i.next = add i32 %i, 3
+  %ex = icmp ugt i32 %i.next, %tid
+  br i1 %ex, label %exit, label %loop
+exit:
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %i.next, ptr addrspace(1) %g
+  ret void
+}
