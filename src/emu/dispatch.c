@@ -1,0 +1,367 @@
+/* Kernel dispatch: builds what the ROCm runtime and the command processor
+ * would (AMDGPUUsage "Initial Kernel Execution State", "Code Object V5
+ * Metadata", HSA hsa_kernel_dispatch_packet_t) and runs the workgroups.
+ *
+ * - kernarg segment: explicit arguments at their metadata offsets, then
+ *   hidden arguments (block counts, group sizes, remainders, global
+ *   offsets, grid dims, dynamic LDS size, aperture bases; others zero).
+ * - AQL dispatch packet (64 bytes) for the dispatch pointer: setup (dims),
+ *   workgroup_size_x/y/z (u16 at 4, 6, 8), grid_size_x/y/z (u32 at 12, 16,
+ *   20), private/group segment sizes (24, 28), kernel_object (32),
+ *   kernarg_address (40).
+ * - user SGPRs in the order enabled by kernel_code_properties, then system
+ *   SGPRs (workgroup id x/y/z, workgroup info, private segment wave byte
+ *   offset) per COMPUTE_PGM_RSRC2; work-item ids in v0/v1/v2; EXEC masks
+ *   the lanes past the end of a workgroup; MODE from COMPUTE_PGM_RSRC1.
+ * - Non-uniform NDRanges (global size not a multiple of the local size)
+ *   get partial last workgroups, as OpenCL 2.0 allows.
+ * - Scheduling: workgroups one after another in x, y, z order; the waves of
+ *   a workgroup round-robin one instruction at a time; s_barrier holds a
+ *   wave until every wave of its workgroup that has not ended reaches it.
+ *   Fully deterministic.
+ *
+ * Cycle estimate (wemu_stats.cycles_estimate), a deliberately simple model
+ * of one compute unit with 4 SIMDs: every wave-instruction costs issue
+ * cycles (SALU 1, VALU 4 for wave64 on a SIMD16, f64 and transcendental
+ * VALU 16, SMEM 4, LDS 8, VMEM 16, branch 4, other 1); an s_waitcnt that
+ * has to retire loads adds their latency (VMEM 300, SMEM 60, LDS 40); the
+ * sum over waves is divided by 4 SIMDs. Good for comparing two compilations
+ * of one kernel, not for predicting hardware time. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+#define DEFAULT_LIMIT 400000000ull
+
+static void put(uint8_t *p, uint64_t v, unsigned n) {
+  for (unsigned i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+typedef struct wg_ctx {
+  uint32_t gid[3];
+  uint32_t size[3];  /* actual work-items per dimension in this group */
+} wg_ctx;
+
+static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
+  uint32_t fl = isa_table[in->op].flags;
+  switch (in->fmt) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: st->salu++; *cost = 1; return "salu";
+  case ISA_FMT_SOPP:
+    if (fl & ISA_F_BRANCH) { st->branch++; *cost = 4; return "branch"; }
+    st->other++; *cost = 1; return "other";
+  case ISA_FMT_SMEM: st->smem++; *cost = 4; return "smem";
+  case ISA_FMT_DS: st->lds++; *cost = 8; return "lds";
+  case ISA_FMT_MUBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: st->vmem++; *cost = 16; return "vmem";
+  default: {
+    st->valu++;
+    const char *mn = isa_table[in->op].mnemonic;
+    *cost = ((fl & ISA_F_F64) || strstr(mn, "rcp") || strstr(mn, "rsq") || strstr(mn, "sqrt") || strstr(mn, "exp") || strstr(mn, "log") || strstr(mn, "sin") || strstr(mn, "cos")) ? 16 : 4;
+    return "valu";
+  }
+  }
+}
+
+static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles) {
+  wemu_program *p = d->prog;
+  if (w->pc < p->text_lo || w->pc >= p->text_hi || (w->pc & 3))
+    return emu_fault(d, w, NULL, "program counter 0x%llx outside the code", (unsigned long long)w->pc);
+  uint64_t slot = (w->pc - p->text_lo) / 4;
+  emu_inst *in = &p->dcache[slot];
+  if (!p->dvalid[slot]) {
+    if (emu_decode(d->dev, p, w->pc, in)) {
+      char msg[512];
+      snprintf(msg, sizeof msg, "%s", d->dev->err);
+      emu_err(d->dev, "kernel %s: %s (pc 0x%llx from the kernel entry)", d->k->name, msg, (unsigned long long)(w->pc - d->k->entry));
+      return -1;
+    }
+    p->dvalid[slot] = 1;
+  }
+  uint64_t cost = 1;
+  klass(in, d->st, &cost);
+  if (in->fmt >= ISA_FMT_VOP1 && in->fmt <= ISA_FMT_VOP3P) d->st->active_lanes_sum += (uint64_t)popc64(w->exec);
+  d->st->wave_instructions++;
+  w->instructions++;
+  if (++d->executed > d->limit)
+    return emu_fault(d, w, in, "instruction limit of %llu wave-instructions reached (endless loop?)", (unsigned long long)d->limit);
+  /* Latency of loads retired by this s_waitcnt (for the cycle estimate). */
+  size_t npend_before = w->npend;
+  int vm_before = 0;
+  for (size_t i = 0; i < w->npend; i++) vm_before += w->pend[i].kind == 0;
+  d->twlen = 0; d->tw[0] = 0;
+  uint64_t pc = w->pc;
+  uint64_t exec_before = w->exec;
+  int rc;
+  switch (in->fmt) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
+    rc = emu_exec_salu(d, w, in); break;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P:
+    rc = emu_exec_valu(d, w, in); break;
+  default:
+    rc = emu_exec_mem(d, w, in); break;
+  }
+  if (rc < 0) return -1;
+  if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
+    int vm_after = 0;
+    for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;
+    cost += vm_after < vm_before ? 300 : 50;
+  }
+  *cycles += cost;
+  if (d->trace) {
+    char dis[160];
+    emu_disasm(d->dev, in, dis, sizeof dis);
+    fprintf(d->trace, "wg(%u,%u,%u) w%u pc 0x%04llx %-48s exec=%016llx%s%s\n", g->gid[0], g->gid[1], g->gid[2], w->id_in_group,
+            (unsigned long long)(pc - d->k->entry), dis, (unsigned long long)exec_before, d->twlen ? " ;" : "", d->tw);
+  }
+  if (rc == 0) w->pc += in->size;
+  w->ws++;
+  if (w->done) emu_pending_drop(w);
+  return 0;
+}
+
+int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args, uint32_t num_args,
+                  uint32_t dims, const uint64_t global_size[3], const uint64_t *local_size, const uint64_t *global_offset,
+                  wemu_stats *stats) {
+  if (!dev) return -1;
+  dev->err[0] = 0;
+  if (!prog || !kernel || !global_size) { emu_err(dev, "wemu_dispatch: missing program, kernel name or global size"); return -1; }
+  emu_kernel *k = NULL;
+  for (uint32_t i = 0; i < prog->nkernels; i++) if (!strcmp(prog->kernels[i].name, kernel)) k = &prog->kernels[i];
+  if (!k) { emu_err(dev, "wemu_dispatch: no kernel named %s in the code object", kernel); return -1; }
+  if (dims < 1 || dims > 3) { emu_err(dev, "kernel %s: dimensions must be 1..3, not %u", kernel, dims); return -1; }
+  uint64_t gsz[3] = {1, 1, 1}, lsz[3] = {1, 1, 1}, goff[3] = {0, 0, 0};
+  uint32_t maxwg = k->info.max_flat_workgroup_size ? k->info.max_flat_workgroup_size : 1024;
+  for (unsigned i = 0; i < dims; i++) {
+    gsz[i] = global_size[i];
+    if (!gsz[i] || gsz[i] > 0xffffffffull) { emu_err(dev, "kernel %s: global size %llu in dimension %u is out of range", kernel, (unsigned long long)gsz[i], i); return -1; }
+    if (global_offset) goff[i] = global_offset[i];
+  }
+  if (local_size) {
+    for (unsigned i = 0; i < dims; i++) lsz[i] = local_size[i];
+  } else {
+    /* The runtime's choice: the largest divisor of the x size up to 256. */
+    uint64_t cap = maxwg < 256 ? maxwg : 256;
+    for (uint64_t c = cap; c >= 1; c--) if (gsz[0] % c == 0) { lsz[0] = c; break; }
+  }
+  for (unsigned i = 0; i < 3; i++)
+    if (!lsz[i] || lsz[i] > 1024) { emu_err(dev, "kernel %s: local size %llu in dimension %u is out of range", kernel, (unsigned long long)lsz[i], i); return -1; }
+  uint64_t ltotal = lsz[0] * lsz[1] * lsz[2];
+  if (ltotal > maxwg) { emu_err(dev, "kernel %s: work-group size %llu exceeds .max_flat_workgroup_size %u", kernel, (unsigned long long)ltotal, maxwg); return -1; }
+  if (num_args != k->info.num_explicit_args) { emu_err(dev, "kernel %s: %u arguments given, the kernel takes %u", kernel, num_args, k->info.num_explicit_args); return -1; }
+  if (num_args && !args) { emu_err(dev, "kernel %s: arguments missing", kernel); return -1; }
+  uint64_t ngroups[3];
+  for (unsigned i = 0; i < 3; i++) ngroups[i] = (gsz[i] + lsz[i] - 1) / lsz[i];
+
+  emu_dispatch D;
+  memset(&D, 0, sizeof D);
+  D.dev = dev; D.prog = prog; D.k = k;
+  wemu_stats local_stats;
+  memset(&local_stats, 0, sizeof local_stats);
+  D.st = &local_stats;
+  D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
+  D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
+
+  /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
+  uint32_t group_static = k->info.group_segment_size > k->kd_group_size ? k->info.group_segment_size : k->kd_group_size;
+  uint64_t lds_total = (group_static + 15) & ~15u;
+  uint32_t dyn_lds = 0;
+  int rc = -1;
+  emu_wave *waves = NULL;
+  unsigned nwaves = (unsigned)((ltotal + 63) / 64);
+
+  /* Kernarg segment. */
+  uint32_t ksize = k->info.kernarg_size ? k->info.kernarg_size : k->kd_kernarg_size;
+  uint64_t kern = emu_alloc_internal(dev, ksize ? ksize : 16, 1);
+  uint64_t packet = emu_alloc_internal(dev, 64, 1);
+  uint64_t queue = emu_alloc_internal(dev, 256, 1);
+  if (!kern || !packet || !queue) goto out;
+  emu_alloc *ka = emu_find(dev, kern, ksize);
+  for (uint32_t i = 0; i < k->info.num_args; i++) {
+    const wemu_arg_info *ai = &k->args[i];
+    if ((uint64_t)ai->offset + ai->size > ksize) { emu_err(dev, "kernel %s: argument %u lies outside the %u-byte kernarg segment", kernel, i, ksize); goto out; }
+    uint8_t *dst = ka->data + ai->offset;
+    if (i < num_args) {
+      const wemu_arg *a = &args[i];
+      switch (ai->kind) {
+      case WEMU_ARG_GLOBAL_BUFFER: put(dst, a->address, ai->size < 8 ? ai->size : 8); break;
+      case WEMU_ARG_DYNAMIC_SHARED_POINTER: {
+        uint64_t at = (lds_total + 15) & ~15ull;
+        put(dst, at, ai->size < 4 ? ai->size : 4);
+        lds_total = at + a->size; dyn_lds += a->size;
+        break;
+      }
+      default:
+        if (a->data && a->size) memcpy(dst, a->data, a->size < ai->size ? a->size : ai->size);
+        else if (ai->size <= 8) put(dst, a->address, ai->size);
+        break;
+      }
+      continue;
+    }
+    const char *vk = ai->value_kind;
+    uint64_t v = 0;
+    if (!strncmp(vk, "hidden_block_count_", 19)) v = ngroups[vk[19] - 'x'];
+    else if (!strncmp(vk, "hidden_group_size_", 18)) v = lsz[vk[18] - 'x'];
+    else if (!strncmp(vk, "hidden_remainder_", 17)) v = gsz[vk[17] - 'x'] % lsz[vk[17] - 'x'];
+    else if (!strncmp(vk, "hidden_global_offset_", 21)) v = goff[vk[21] - 'x'];
+    else if (!strcmp(vk, "hidden_grid_dims")) v = dims;
+    else if (!strcmp(vk, "hidden_dynamic_lds_size")) v = dyn_lds;
+    else if (!strcmp(vk, "hidden_private_base")) v = EMU_PRIVATE_APERTURE >> 32;
+    else if (!strcmp(vk, "hidden_shared_base")) v = EMU_SHARED_APERTURE >> 32;
+    else if (!strcmp(vk, "hidden_queue_ptr")) v = queue;
+    put(dst, v, ai->size < 8 ? ai->size : 8);
+  }
+  /* hidden_dynamic_lds_size is known only after all __local arguments. */
+  for (uint32_t i = num_args; i < k->info.num_args; i++)
+    if (!strcmp(k->args[i].value_kind, "hidden_dynamic_lds_size")) put(ka->data + k->args[i].offset, dyn_lds, 4);
+  /* libclc compatibility: libclc's amdgcn--amdhsa builtins read
+   * get_work_dim() from implicitarg[0] and get_global_offset(d) from
+   * implicitarg[1 + d] (u32 each), the pre-v5 layout, while llc-19 emits
+   * code object v5 metadata whose hidden_block_count_x/y/z sit there.
+   * Kernels linked with libclc only read these fields through libclc, so
+   * the libclc layout wins for the first 16 bytes of the implicit
+   * arguments; the rest keeps the v5 layout. */
+  for (uint32_t i = num_args; i < k->info.num_args; i++) {
+    if (k->args[i].kind != WEMU_ARG_HIDDEN) continue;
+    uint32_t at = k->args[i].offset;
+    if ((uint64_t)at + 16 <= ksize) {
+      put(ka->data + at, dims, 4);
+      for (unsigned dd = 0; dd < 3; dd++) put(ka->data + at + 4 + 4 * dd, goff[dd], 4);
+    }
+    break;
+  }
+  if (lds_total > 65536) { emu_err(dev, "kernel %s: %llu bytes of LDS exceed the 64 KiB of gfx900", kernel, (unsigned long long)lds_total); goto out; }
+
+  /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
+  uint32_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
+  if (k->kcode_props & (1u << 11)) priv += 16384; /* USES_DYNAMIC_STACK: room for the stack */
+  D.scratch_per_lane = (priv + 15) & ~15u;
+  D.scratch_per_wave = (D.scratch_per_lane * 64 + 1023) & ~1023u;
+  uint64_t scratch = 0;
+  if (D.scratch_per_wave) {
+    scratch = emu_alloc_internal(dev, (uint64_t)D.scratch_per_wave * nwaves, 1);
+    if (!scratch) goto out;
+  }
+  D.scratch_alloc = scratch;
+
+  /* AQL dispatch packet. */
+  {
+    emu_alloc *pa = emu_find(dev, packet, 64);
+    uint8_t *pk = pa->data;
+    put(pk + 0, 2 /* HSA_PACKET_TYPE_KERNEL_DISPATCH */, 2);
+    put(pk + 2, dims, 2);
+    put(pk + 4, lsz[0], 2); put(pk + 6, lsz[1], 2); put(pk + 8, lsz[2], 2);
+    put(pk + 12, gsz[0], 4); put(pk + 16, gsz[1], 4); put(pk + 20, gsz[2], 4);
+    put(pk + 24, D.scratch_per_lane, 4);
+    put(pk + 28, lds_total, 4);
+    put(pk + 32, k->kd_offset, 8);
+    put(pk + 40, kern, 8);
+  }
+  D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
+  D.lds_size = (uint32_t)lds_total;
+  D.lds = calloc(lds_total ? lds_total : 1, 1);
+  waves = calloc(nwaves, sizeof *waves);
+  if (!D.lds || !waves) { emu_err(dev, "out of memory"); goto out; }
+  for (unsigned i = 0; i < nwaves; i++) {
+    waves[i].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_WAVE]));
+    if (!waves[i].v) { emu_err(dev, "out of memory"); goto out; }
+  }
+
+  unsigned nuser = (k->rsrc2 >> 1) & 31;
+  unsigned tid_dims = (k->rsrc2 >> 11) & 3;
+  uint32_t mode = ((k->rsrc1 >> 12) & 0xff) | ((k->rsrc1 >> 21) & 1) << 8 | ((k->rsrc1 >> 23) & 1) << 9;
+  unsigned vfill = k->info.vgpr_count ? (k->info.vgpr_count + 8 < EMU_NUM_VGPR ? k->info.vgpr_count + 8 : EMU_NUM_VGPR) : EMU_NUM_VGPR;
+  uint64_t cycles = 0;
+
+  for (uint64_t gz = 0; gz < ngroups[2]; gz++)
+  for (uint64_t gy = 0; gy < ngroups[1]; gy++)
+  for (uint64_t gx = 0; gx < ngroups[0]; gx++) {
+    wg_ctx g = {{(uint32_t)gx, (uint32_t)gy, (uint32_t)gz}, {0, 0, 0}};
+    uint64_t gidv[3] = {gx, gy, gz};
+    for (unsigned i = 0; i < 3; i++) {
+      uint64_t rem = gsz[i] - gidv[i] * lsz[i];
+      g.size[i] = (uint32_t)(rem < lsz[i] ? rem : lsz[i]);
+    }
+    uint64_t items = (uint64_t)g.size[0] * g.size[1] * g.size[2];
+    unsigned nw = (unsigned)((items + 63) / 64);
+    memset(D.lds, 0, lds_total ? lds_total : 1);
+    local_stats.workgroups++;
+    for (unsigned wi = 0; wi < nw; wi++) {
+      emu_wave *w = &waves[wi];
+      uint32_t (*vsave)[EMU_WAVE] = w->v;
+      emu_pending *psave = w->pend; size_t pcap = w->cappend;
+      memset(w, 0, sizeof *w);
+      w->v = vsave; w->pend = psave; w->cappend = pcap;
+      for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < EMU_WAVE; l++) w->v[r][l] = EMU_POISON;
+      for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
+      w->id_in_group = wi;
+      w->pc = k->entry;
+      w->mode = mode;
+      w->ws = 100;
+      w->scratch_base = scratch + (uint64_t)wi * D.scratch_per_wave;
+      /* User SGPRs (AMDGPUUsage "Initial Kernel Execution State"). */
+      unsigned s = 0;
+#define SET(val) do { if (s < 102) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
+      if (k->kcode_props & 1) { /* private segment buffer V# */
+        SET(scratch); SET(((scratch >> 32) & 0xffff) | (1u << 31) /* swizzle */);
+        SET(0xffffffffu); SET((3u << 21) | (1u << 23) | (4u << 15) | (4u << 12));
+      }
+      if (k->kcode_props & 2) { SET(packet); SET(packet >> 32); }
+      if (k->kcode_props & 4) { SET(queue); SET(queue >> 32); }
+      if (k->kcode_props & 8) { SET(kern); SET(kern >> 32); }
+      if (k->kcode_props & 16) { SET(0); SET(0); }
+      if (k->kcode_props & 32) { SET(scratch); SET(scratch >> 32); }
+      if (k->kcode_props & 64) SET(D.scratch_per_lane);
+      if (s != nuser && s < nuser) s = nuser; /* user SGPR count from RSRC2 wins */
+      s = nuser > s ? nuser : s;
+      s = nuser;
+      if (k->rsrc2 & (1u << 7)) SET(gx);
+      if (k->rsrc2 & (1u << 8)) SET(gy);
+      if (k->rsrc2 & (1u << 9)) SET(gz);
+      if (k->rsrc2 & (1u << 10)) SET((uint32_t)items); /* workgroup info: approximate */
+      if (k->rsrc2 & 1u) SET((uint64_t)wi * D.scratch_per_wave);
+#undef SET
+      /* Work-item ids and EXEC. */
+      for (unsigned l = 0; l < EMU_WAVE; l++) {
+        uint64_t flat = (uint64_t)wi * 64 + l;
+        if (flat >= items) continue;
+        uint32_t tx = (uint32_t)(flat % g.size[0]), ty = (uint32_t)((flat / g.size[0]) % g.size[1]), tz = (uint32_t)(flat / ((uint64_t)g.size[0] * g.size[1]));
+        w->exec |= 1ull << l;
+        w->v[0][l] = tx;
+        if (tid_dims >= 1) w->v[1][l] = ty;
+        if (tid_dims >= 2) w->v[2][l] = tz;
+      }
+      w->vinit[0] = w->exec;
+      if (tid_dims >= 1) w->vinit[1] = w->exec;
+      if (tid_dims >= 2) w->vinit[2] = w->exec;
+      local_stats.waves++;
+    }
+    /* Round-robin until every wave ended. */
+    for (;;) {
+      int live = 0, progressed = 0;
+      for (unsigned wi = 0; wi < nw; wi++) {
+        emu_wave *w = &waves[wi];
+        if (w->done) continue;
+        live++;
+        if (w->at_barrier) continue;
+        if (step(&D, w, &g, &cycles)) goto out;
+        progressed = 1;
+      }
+      if (!live) break;
+      if (!progressed) {
+        /* Every live wave waits at the barrier: release them. */
+        for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
+      }
+    }
+  }
+  local_stats.cycles_estimate = cycles / 4;
+  rc = 0;
+out:
+  if (waves) {
+    for (unsigned i = 0; i < nwaves; i++) { emu_pending_drop(&waves[i]); free(waves[i].pend); free(waves[i].v); }
+    free(waves);
+  }
+  free(D.lds);
+  emu_free_internal(dev);
+  if (stats) *stats = local_stats;
+  return rc;
+}

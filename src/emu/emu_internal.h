@@ -1,0 +1,234 @@
+/* Internal types of the wavecc emulator (library wavecc_emu).
+ *
+ * Layout of the emulator, one concern per file:
+ *   device.c    device context, error buffer, global memory allocations
+ *   msgpack.c   a small MessagePack reader for the metadata note
+ *   loader.c    ELF code object, kernel descriptors (NAME.kd), v5 metadata
+ *   decode.c    binary encodings -> emu_inst, disassembly for --trace
+ *   wave.c      register file, operand read/write, poison, waitcnt queue, hazards
+ *   fp.c        MODE-aware floating point (rounding, denormals, div helpers)
+ *   exec_salu.c SOP1/SOP2/SOPK/SOPC/SOPP
+ *   exec_valu.c VOP1/VOP2/VOPC/VOP3/VOP3P
+ *   exec_mem.c  SMEM, DS, MUBUF, FLAT/GLOBAL/SCRATCH
+ *   dispatch.c  initial kernel execution state, kernarg segment, scheduling
+ *
+ * There is no global mutable state: everything hangs off wemu_device and
+ * the per-dispatch emu_dispatch.
+ */
+#ifndef WAVECC_EMU_INTERNAL_H
+#define WAVECC_EMU_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stddef.h>
+
+#include "target/isa.h"
+#include "wavecc/emu.h"
+
+#define EMU_POISON 0x7fbadbadu /* contents of a never-written register */
+#define EMU_NUM_SGPR 128       /* SGPR-file operand codes 0..127 (incl. VCC, M0, EXEC) */
+#define EMU_NUM_VGPR 256
+#define EMU_WAVE 64
+
+/* Special scalar operand codes (Vega ISA guide, 12.x "SSRC" field). */
+enum {
+  OPC_FLAT_SCR_LO = 102, OPC_FLAT_SCR_HI = 103,
+  OPC_XNACK_LO = 104, OPC_XNACK_HI = 105,
+  OPC_VCC_LO = 106, OPC_VCC_HI = 107,
+  OPC_M0 = 124, OPC_EXEC_LO = 126, OPC_EXEC_HI = 127,
+  OPC_ZERO = 128, OPC_INT_POS_LAST = 192, OPC_INT_NEG_LAST = 208,
+  OPC_SHARED_BASE = 235, OPC_SHARED_LIMIT = 236,
+  OPC_PRIVATE_BASE = 237, OPC_PRIVATE_LIMIT = 238, OPC_POPS_WAVE_ID = 239,
+  OPC_FLT_FIRST = 240, OPC_FLT_LAST = 248,
+  OPC_SDWA = 249, OPC_DPP = 250, OPC_VCCZ = 251, OPC_EXECZ = 252, OPC_SCC = 253,
+  OPC_LDS_DIRECT = 254, OPC_LITERAL = 255, OPC_VGPR0 = 256,
+};
+
+/* Flat apertures (gfx9: src_shared_base/src_private_base give the 64-bit
+ * aperture base; a flat address inside one maps to LDS / scratch). */
+#define EMU_SHARED_APERTURE  0x0001000000000000ull
+#define EMU_PRIVATE_APERTURE 0x0002000000000000ull
+#define EMU_APERTURE_SIZE    0x0000000100000000ull
+#define EMU_GLOBAL_BASE      0x0000000100000000ull
+
+/* ------------------------------------------------------------ memory */
+typedef struct emu_alloc {
+  uint64_t base, size;
+  uint8_t *data;
+  int internal; /* kernarg/dispatch packet/scratch/code: freed by the emulator */
+} emu_alloc;
+
+/* Per-op operand shape parsed once from isa.def's signature column. */
+typedef struct emu_opshape {
+  uint8_t ndefs, nuses;
+  uint8_t defw[2], usew[4];
+  char defk[2], usek[4];
+} emu_opshape;
+
+/* Per-op VALU facts derived once from the mnemonic (exec_valu.c). */
+typedef struct emu_vinfo {
+  uint8_t cmp;      /* VOPC condition code (float 0..15, integer 0..7) */
+  uint8_t cmptype;  /* 0 none, 1 f16, 2 f32, 3 f64, 4 i16, 5 u16, 6 i32, 7 u32, 8 i64, 9 u64, 10/11/12 class f16/f32/f64 */
+  uint8_t cmpx;     /* v_cmpx: also writes EXEC */
+  uint8_t src16;    /* sources are 16-bit values (f16/i16/u16 ops) */
+  uint8_t dst16;    /* result is 16 bits */
+  uint8_t fsrc;     /* float sources: 0 none, 16, 32, 64 (for modifiers/constants) */
+} emu_vinfo;
+
+struct wemu_device {
+  wemu_options opt;
+  char err[512];
+  emu_alloc *allocs; /* sorted by base (bases only grow) */
+  size_t nallocs, cap;
+  uint64_t next_addr;
+  emu_opshape shape[ISA_NUM_OPS];
+  int16_t optab[ISA_FMT_COUNT][1024]; /* (format, opcode) -> isa_op or -1 */
+  emu_vinfo vinfo[ISA_NUM_OPS];
+};
+
+void emu_err(wemu_device *dev, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Finds the allocation holding [addr, addr+size); NULL if none. */
+emu_alloc *emu_find(wemu_device *dev, uint64_t addr, uint64_t size);
+uint64_t emu_alloc_internal(wemu_device *dev, uint64_t size, int internal);
+void emu_free_internal(wemu_device *dev);
+
+/* ------------------------------------------------------------ loader */
+typedef struct emu_kernel {
+  wemu_kernel_info info;
+  wemu_arg_info *args;
+  char *name;
+  uint64_t kd_offset;   /* file offset (vaddr) of NAME.kd */
+  uint64_t entry;       /* vaddr of the first instruction */
+  uint32_t rsrc1, rsrc2, rsrc3;
+  uint16_t kcode_props; /* kernel_code_properties (user SGPR enables) */
+  uint32_t kd_group_size, kd_private_size, kd_kernarg_size;
+} emu_kernel;
+
+struct wemu_program {
+  wemu_device *dev;
+  uint8_t *image;      /* loaded image: vaddr -> byte */
+  uint64_t image_size;
+  uint64_t text_lo, text_hi; /* executable range (vaddr) */
+  emu_kernel *kernels;
+  uint32_t nkernels;
+  char *strings;       /* owned metadata strings */
+  size_t strings_len, strings_cap;
+  struct emu_inst *dcache; /* decoded instructions by (vaddr - text_lo) / 4 */
+  uint8_t *dvalid;
+};
+
+/* ------------------------------------------------------------ decode */
+typedef struct emu_inst {
+  isa_op op;
+  isa_format fmt;   /* the encoding actually used (VOP3 for promoted VOP1/2/C) */
+  uint8_t size;     /* bytes, including a literal */
+  uint8_t vop3;     /* a VOP1/VOP2/VOPC op in the VOP3 encoding */
+  uint8_t has_lit;
+  uint32_t literal;
+  uint16_t dst;     /* VALU: VGPR index; SALU: SGPR-file code */
+  uint16_t sdst;    /* VOP3b / VOPC-in-VOP3: SGPR-file code */
+  uint16_t src[3];  /* 9-bit operand codes (>= 256: VGPR) */
+  uint8_t abs, neg, clamp, omod, opsel, opsel_hi, neg_hi;
+  int32_t simm16;   /* SOPK/SOPP, sign-extended */
+  /* memory */
+  int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
+  uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
+  uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
+  uint16_t addr, data0, data1, vdst;
+} emu_inst;
+
+/* Builds the (format, opcode) lookup tables and operand shapes. */
+void emu_decode_init(wemu_device *dev);
+/* Decodes at vaddr `pc` of `prog`; 0 or -1 with the device error set. */
+int emu_decode(wemu_device *dev, const wemu_program *prog, uint64_t pc, emu_inst *out);
+/* Disassembles into buf (mnemonic + operands, llvm-mc-like). */
+void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n);
+
+/* ------------------------------------------------------------ waves */
+typedef struct emu_pending {
+  uint8_t kind;        /* 0 vmcnt, 1 lgkmcnt */
+  uint8_t vgpr;        /* destination is VGPR (else SGPR) */
+  uint16_t reg, ndw;
+  uint64_t lanes;
+  uint64_t pc;
+  isa_op op;
+  uint32_t *vals;      /* ndw (SGPR) or ndw*64 (VGPR, [dw*64+lane]) */
+  uint32_t *maskw;     /* VGPR: per-dword-lane byte masks for d16 (NULL: all) */
+} emu_pending;
+
+typedef struct emu_wave {
+  uint32_t s[EMU_NUM_SGPR];
+  uint8_t sinit[EMU_NUM_SGPR];
+  uint8_t spend[EMU_NUM_SGPR];   /* a load into this SGPR is outstanding */
+  uint32_t (*v)[EMU_WAVE];       /* [256][64] */
+  uint64_t vinit[EMU_NUM_VGPR];  /* lanes written */
+  uint64_t vpend[EMU_NUM_VGPR];  /* lanes with an outstanding load */
+  uint64_t exec;
+  uint32_t scc, mode, trapsts;
+  uint64_t pc;
+  int done, at_barrier;
+  uint32_t id_in_group;          /* wave index in its workgroup */
+  uint64_t scratch_base;         /* this wave's scratch (global address) */
+  uint32_t gpr_idx_on, gpr_idx, gpr_idx_mode;
+  emu_pending *pend; size_t npend, cappend;
+  /* hazards: wait-state clock and the time of the last relevant writes */
+  uint64_t ws;
+  uint64_t valu_sgpr_write[EMU_NUM_SGPR];
+  uint64_t salu_m0_write, setreg_time;
+  uint64_t instructions;
+} emu_wave;
+
+typedef struct emu_dispatch {
+  wemu_device *dev;
+  wemu_program *prog;
+  emu_kernel *k;
+  wemu_stats *st;
+  FILE *trace;
+  uint8_t *lds; uint32_t lds_size;
+  uint64_t scratch_alloc; uint32_t scratch_per_lane, scratch_per_wave;
+  uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
+  uint64_t limit, executed;
+  /* writes done by the current instruction (for --trace) */
+  char tw[512]; size_t twlen;
+} emu_dispatch;
+
+/* Raises a dispatch fault: "kernel K: pc 0x..: mnemonic: message". Returns -1. */
+int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* wave.c: operand access. Reads check poison/pending as configured. */
+int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw);
+uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err);
+uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err);
+uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int *ok);
+int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v);
+int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
+int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes);
+void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
+void emu_trace_vwrite(emu_dispatch *d, unsigned vreg, unsigned ndw);
+int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);
+int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pending *p);
+void emu_pending_drop(emu_wave *w);
+
+void emu_valu_init(wemu_device *dev);
+/* exec_*.c: execute one decoded instruction; 0 ok, -1 fault. */
+int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+
+/* exec_mem.c: memory helpers shared with dispatch. */
+int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);
+int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane);
+
+/* fp.c */
+float emu_f32(uint32_t u);
+uint32_t emu_u32(float f);
+double emu_f64(uint64_t u);
+uint64_t emu_u64(double f);
+float emu_h2f(uint16_t h);
+uint16_t emu_f2h(double f, int round);
+
+static inline int popc64(uint64_t x) { return __builtin_popcountll(x); }
+
+#endif

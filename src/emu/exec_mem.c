@@ -1,0 +1,448 @@
+/* Memory instructions: SMEM (scalar loads through SGPR addresses or a
+ * buffer V#), DS (LDS), MUBUF (buffer V#), FLAT / GLOBAL / SCRATCH.
+ *
+ * - Loads read memory when issued and deliver the data through the
+ *   outstanding-load queue (wave.c): vmcnt for MUBUF/GLOBAL/SCRATCH/FLAT,
+ *   lgkmcnt for SMEM and DS. Stores and atomics update memory at issue.
+ * - Global addresses must fall inside one allocation (device.c), else the
+ *   dispatch faults with PC, address and lane.
+ * - Buffer addressing follows Vega ISA 8.1 "Buffer Instructions": index =
+ *   vgpr index (+ lane when ADD_TID_ENABLE), offset = vgpr offset + inst
+ *   offset; with SWIZZLE_ENABLE the address is interleaved by element size
+ *   (4 bytes) and index stride; soffset is added outside the range check.
+ *   Out-of-range loads return 0 and stores are dropped: for stride 0 per
+ *   dword against num_records bytes, otherwise index >= num_records.
+ * - Scratch: every lane's private byte o lives at
+ *   wave_base + (o / 4) * 256 + lane * 4 + o % 4 (element size 4, index
+ *   stride 64), the same layout through the s[0:3] V# (MUBUF) and through
+ *   FLAT_SCRATCH (SCRATCH instructions and flat private-aperture addresses).
+ * - Flat addresses inside the shared / private apertures (EMU_*_APERTURE,
+ *   reported by src_shared_base / src_private_base) go to LDS / scratch. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane) {
+  emu_alloc *a = emu_find(d->dev, addr, n);
+  if (!a) return emu_fault(d, w, in, "address 0x%llx (%u bytes) outside every allocation (lane %u)", (unsigned long long)addr, n, lane);
+  memcpy(dst, a->data + (addr - a->base), n);
+  return 0;
+}
+
+int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane) {
+  emu_alloc *a = emu_find(d->dev, addr, n);
+  if (!a) return emu_fault(d, w, in, "address 0x%llx (%u bytes) outside every allocation (lane %u)", (unsigned long long)addr, n, lane);
+  memcpy(a->data + (addr - a->base), src, n);
+  return 0;
+}
+
+/* ------------------------------------------------------------ op shapes */
+
+typedef struct memshape {
+  unsigned bytes;   /* bytes per lane */
+  unsigned ndw;     /* destination / data dwords */
+  int sign, d16, hi;
+} memshape;
+
+static memshape shape_of(const char *mn) {
+  memshape s = {4, 1, 0, 0, 0};
+  if (strstr(mn, "dwordx2") || strstr(mn, "_b64") || strstr(mn, "_x2")) { s.bytes = 8; s.ndw = 2; }
+  else if (strstr(mn, "dwordx3") || strstr(mn, "_b96")) { s.bytes = 12; s.ndw = 3; }
+  else if (strstr(mn, "dwordx4") || strstr(mn, "_b128")) { s.bytes = 16; s.ndw = 4; }
+  else if (strstr(mn, "byte") || strstr(mn, "_b8") || strstr(mn, "_u8") || strstr(mn, "_i8")) s.bytes = 1;
+  else if (strstr(mn, "short") || strstr(mn, "_b16") || strstr(mn, "_u16") || strstr(mn, "_i16")) s.bytes = 2;
+  if (strstr(mn, "sbyte") || strstr(mn, "sshort") || strstr(mn, "_i8") || strstr(mn, "_i16")) s.sign = 1;
+  if (strstr(mn, "d16")) { s.d16 = 1; s.hi = strstr(mn, "_hi") != NULL; }
+  return s;
+}
+
+enum { AT_NONE, AT_SWAP, AT_CMPSWAP, AT_ADD, AT_SUB, AT_RSUB, AT_SMIN, AT_UMIN, AT_SMAX, AT_UMAX, AT_AND, AT_OR, AT_XOR, AT_INC, AT_DEC, AT_MSKOR, AT_FADD, AT_FMIN, AT_FMAX };
+
+static int atomic_kind(const char *mn) {
+  const char *p = strstr(mn, "atomic_");
+  if (p) p += 7;
+  else if (!strncmp(mn, "ds_", 3)) p = mn + 3;
+  else return AT_NONE;
+  static const struct { const char *n; int k; } t[] = {
+    {"swap", AT_SWAP}, {"cmpswap", AT_CMPSWAP}, {"cmpst", AT_CMPSWAP}, {"wrxchg", AT_SWAP}, {"add_f32", AT_FADD}, {"add_rtn_f32", AT_FADD},
+    {"min_f", AT_FMIN}, {"max_f", AT_FMAX}, {"min_rtn_f", AT_FMIN}, {"max_rtn_f", AT_FMAX},
+    {"add", AT_ADD}, {"sub", AT_SUB}, {"rsub", AT_RSUB}, {"smin", AT_SMIN}, {"umin", AT_UMIN}, {"smax", AT_SMAX}, {"umax", AT_UMAX},
+    {"min_i", AT_SMIN}, {"min_u", AT_UMIN}, {"max_i", AT_SMAX}, {"max_u", AT_UMAX}, {"min_rtn_i", AT_SMIN}, {"min_rtn_u", AT_UMIN},
+    {"max_rtn_i", AT_SMAX}, {"max_rtn_u", AT_UMAX}, {"and", AT_AND}, {"or", AT_OR}, {"xor", AT_XOR}, {"inc", AT_INC}, {"dec", AT_DEC}, {"mskor", AT_MSKOR},
+  };
+  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+    if (!strncmp(p, t[i].n, strlen(t[i].n))) return t[i].k;
+  return AT_NONE;
+}
+
+static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
+  uint64_t m = is64 ? ~0ull : 0xffffffffull;
+  int64_t so = is64 ? (int64_t)old : (int32_t)old, ss = is64 ? (int64_t)src : (int32_t)src;
+  switch (k) {
+  case AT_SWAP: return src;
+  case AT_CMPSWAP: return old == cmp ? src : old;
+  case AT_ADD: return (old + src) & m;
+  case AT_SUB: return (old - src) & m;
+  case AT_RSUB: return (src - old) & m;
+  case AT_SMIN: return so < ss ? old : src;
+  case AT_UMIN: return old < src ? old : src;
+  case AT_SMAX: return so > ss ? old : src;
+  case AT_UMAX: return old > src ? old : src;
+  case AT_AND: return old & src;
+  case AT_OR: return old | src;
+  case AT_XOR: return old ^ src;
+  case AT_INC: return old >= src ? 0 : (old + 1) & m;
+  case AT_DEC: return (old == 0 || old > src) ? src : old - 1;
+  case AT_MSKOR: return (old & ~cmp) | src; /* ds_mskor: cmp holds the mask */
+  case AT_FADD: return emu_u32(emu_f32((uint32_t)old) + emu_f32((uint32_t)src));
+  case AT_FMIN: return emu_f32((uint32_t)src) < emu_f32((uint32_t)old) ? src : old;
+  case AT_FMAX: return emu_f32((uint32_t)src) > emu_f32((uint32_t)old) ? src : old;
+  default: return old;
+  }
+}
+
+static int sgpr_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned n) {
+  for (unsigned i = 0; i < n; i++) {
+    unsigned c = code + i;
+    if (c >= EMU_NUM_SGPR || !w->valu_sgpr_write[c]) continue;
+    uint64_t between = w->ws - w->valu_sgpr_write[c] - 1;
+    if (between < 5)
+      return emu_fault(d, w, in, "hazard: VALU write of s%u followed by a VMEM read of it needs 5 wait states, only %llu present (insert s_nop)",
+                       c, (unsigned long long)between);
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------ SMEM */
+
+static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  isa_op op = in->op;
+  int err = 0;
+  if (op == ISA_S_DCACHE_WB || op == ISA_S_DCACHE_INV) return 0;
+  emu_pending p = {0};
+  p.kind = 1; p.reg = in->sdata;
+  if (op == ISA_S_MEMTIME || op == ISA_S_MEMREALTIME) {
+    p.ndw = 2; p.vals = malloc(8);
+    if (!p.vals) return emu_fault(d, w, in, "out of memory");
+    p.vals[0] = (uint32_t)d->executed; p.vals[1] = (uint32_t)(d->executed >> 32);
+    return emu_pending_add(d, w, in, &p);
+  }
+  const emu_opshape *sh = &d->dev->shape[op];
+  unsigned ndw = sh->ndefs ? sh->defw[0] : 1;
+  uint64_t off = 0;
+  if (in->imm) off = (uint32_t)in->offset;
+  else { off = emu_sread(d, w, in, in->soffset, &err); if (err) return -1; }
+  if (in->imm && in->soffset != 0xffff) { off += emu_sread(d, w, in, in->soffset, &err); if (err) return -1; }
+  p.ndw = (uint16_t)ndw;
+  p.vals = calloc(ndw, 4);
+  if (!p.vals) return emu_fault(d, w, in, "out of memory");
+  if (in->sdata + ndw > 102 && in->sdata < 102) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
+  if (!strncmp(isa_table[op].mnemonic, "s_buffer_load", 13)) {
+    if (emu_sreg_check(d, w, in, in->sbase, 4)) { free(p.vals); return -1; }
+    uint64_t base = w->s[in->sbase] | (uint64_t)(w->s[in->sbase + 1] & 0xffff) << 32;
+    uint32_t nrec = w->s[in->sbase + 2];
+    for (unsigned i = 0; i < ndw; i++) {
+      uint64_t o = (off & ~3ull) + 4 * i;
+      if (o + 4 > nrec) continue; /* out of range: 0 */
+      if (emu_gread(d, w, in, base + o, &p.vals[i], 4, 0)) { free(p.vals); return -1; }
+    }
+  } else {
+    uint64_t base = emu_sread64(d, w, in, in->sbase, &err);
+    if (err) { free(p.vals); return -1; }
+    uint64_t addr = (base + off) & ~3ull;
+    if (emu_gread(d, w, in, addr, p.vals, ndw * 4, 0)) { free(p.vals); return -1; }
+  }
+  return emu_pending_add(d, w, in, &p);
+}
+
+/* ------------------------------------------------------------ LDS */
+
+static int lds_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a, unsigned n, unsigned lane) {
+  if (a + n > d->lds_size || a > d->lds_size)
+    return emu_fault(d, w, in, "LDS address 0x%llx (%u bytes) outside the %u-byte LDS allocation (lane %u)", (unsigned long long)a, n, d->lds_size, lane);
+  return 0;
+}
+
+static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  isa_op op = in->op;
+  const char *mn = isa_table[op].mnemonic;
+  uint64_t exec = w->exec;
+  if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
+  if (w->salu_m0_write && strstr(mn, "addtid") && w->ws - w->salu_m0_write - 1 < 1)
+    return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs 1 wait state");
+  memshape ms = shape_of(mn);
+  int at = atomic_kind(mn);
+  int two = strstr(mn, "2_b") || strstr(mn, "2st64") || strstr(mn, "xchg2");
+  int st64 = strstr(mn, "st64") != NULL;
+  int rtn = strstr(mn, "rtn") != NULL || strncmp(mn, "ds_read", 7) == 0 || op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32;
+  int is_write = !strncmp(mn, "ds_write", 8);
+  if (strstr(mn, "src2")) return emu_fault(d, w, in, "ds *_src2 instructions are not supported");
+  if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+  unsigned elem = two ? (strstr(mn, "b64") ? 8 : 4) : ms.bytes;
+  unsigned ndata = two ? (elem / 4) : ms.ndw;
+  /* Operand reads */
+  if ((is_write || at != AT_NONE || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) && emu_vcheck(d, w, in, in->data0, ndata, exec)) return -1;
+  if ((two && is_write) || at == AT_CMPSWAP || at == AT_MSKOR || (two && at == AT_SWAP))
+    if (emu_vcheck(d, w, in, in->data1, ndata, exec)) return -1;
+  emu_pending p = {0};
+  unsigned rdw = two ? 2 * ndata : (ms.d16 ? 1 : (ms.bytes + 3) / 4);
+  if (rtn) {
+    p.kind = 1; p.vgpr = 1; p.reg = in->vdst; p.ndw = (uint16_t)rdw; p.lanes = exec;
+    p.vals = calloc((size_t)rdw * EMU_WAVE, 4);
+    if (!p.vals) return emu_fault(d, w, in, "out of memory");
+    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+  }
+  if (op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) {
+    unsigned off = (unsigned)in->offset | (unsigned)in->offset1 << 8;
+    for (unsigned l = 0; l < EMU_WAVE; l++) {
+      if (!((exec >> l) & 1)) continue;
+      uint32_t v = 0;
+      if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & 63; v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
+      else if (op == ISA_DS_PERMUTE_B32) { unsigned dst = ((w->v[in->addr][l] + off) >> 2) & 63; p.vals[dst] = w->v[in->data0][l]; }
+      else {
+        unsigned src = l;
+        if (off & 0x8000) { /* quad permute */
+          unsigned q = l & ~3u, sel = (off >> (2 * (l & 3))) & 3; src = q + sel;
+        } else { /* bit mode within 32-lane groups */
+          unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
+          src = (l & 32) | ((((l & 31) & and_m) | or_m) ^ xor_m);
+        }
+        p.vals[l] = ((exec >> src) & 1) ? w->v[in->data0][src] : 0;
+      }
+    }
+    return emu_pending_add(d, w, in, &p);
+  }
+  for (unsigned l = 0; l < EMU_WAVE; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint64_t base = w->v[in->addr][l];
+    unsigned nacc = two ? 2 : 1;
+    for (unsigned k = 0; k < nacc; k++) {
+      uint64_t a;
+      if (two) a = base + (uint64_t)(k ? in->offset1 : (unsigned)in->offset) * elem * (st64 ? 64 : 1);
+      else a = base + ((unsigned)in->offset | (unsigned)in->offset1 << 8);
+      a &= 0xffffffffull;
+      if (lds_check(d, w, in, a, elem, l)) { free(p.vals); free(p.maskw); return -1; }
+      uint8_t *m = d->lds + a;
+      unsigned dreg = two ? (k ? in->data1 : in->data0) : in->data0;
+      if (is_write) {
+        uint32_t buf[4];
+        for (unsigned i = 0; i < (elem + 3) / 4; i++) buf[i] = w->v[dreg + i][l];
+        if (ms.d16 && ms.hi) buf[0] >>= 16;
+        memcpy(m, buf, elem);
+      } else if (at != AT_NONE) {
+        int is64 = elem == 8;
+        uint64_t old = 0, src = w->v[in->data0][l], cmp = 0;
+        memcpy(&old, m, elem);
+        if (is64) src |= (uint64_t)w->v[in->data0 + 1][l] << 32;
+        if (at == AT_CMPSWAP || at == AT_MSKOR) {
+          /* ds_cmpst: data0 = compare, data1 = new value; ds_mskor: data0 = mask, data1 = or-value */
+          uint64_t x1 = w->v[in->data1][l];
+          if (is64) x1 |= (uint64_t)w->v[in->data1 + 1][l] << 32;
+          cmp = src; src = x1;
+        }
+        uint64_t nv = atomic_apply(at, old, src, cmp, is64);
+        memcpy(m, &nv, elem);
+        if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+      } else { /* read */
+        uint32_t buf[4] = {0};
+        memcpy(buf, m, elem);
+        if (ms.bytes < 4 && !two) {
+          uint32_t x = buf[0];
+          if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
+          else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
+          if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
+          buf[0] = x;
+        }
+        for (unsigned i = 0; i < (elem + 3) / 4; i++) p.vals[(k * (elem / 4 ? elem / 4 : 1) + i) * EMU_WAVE + l] = buf[i];
+      }
+    }
+  }
+  if (rtn) return emu_pending_add(d, w, in, &p);
+  return 0;
+}
+
+/* ------------------------------------------------------------ per-lane access helpers */
+
+/* One lane's access to an address space: 0 global, 1 LDS, 2 scratch (offset). */
+static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, uint8_t *buf, unsigned n,
+                   unsigned lane, int write, uint64_t scratch_base) {
+  if (space == 1) {
+    if (lds_check(d, w, in, addr, n, lane)) return -1;
+    if (write) memcpy(d->lds + addr, buf, n); else memcpy(buf, d->lds + addr, n);
+    return 0;
+  }
+  if (space == 2) {
+    for (unsigned i = 0; i < n; i++) {
+      uint64_t o = addr + i;
+      uint64_t ga = scratch_base + (o / 4) * 256 + lane * 4 + o % 4;
+      if (o >= d->scratch_per_lane + 64 * 1024)
+        return emu_fault(d, w, in, "scratch offset 0x%llx beyond the private segment (%u bytes per lane) (lane %u)", (unsigned long long)o, d->scratch_per_lane, lane);
+      if (write ? emu_gwrite(d, w, in, ga, buf + i, 1, lane) : emu_gread(d, w, in, ga, buf + i, 1, lane)) return -1;
+    }
+    return 0;
+  }
+  return write ? emu_gwrite(d, w, in, addr, buf, n, lane) : emu_gread(d, w, in, addr, buf, n, lane);
+}
+
+/* Common tail of VMEM/FLAT: per-lane address list -> loads/stores/atomics. */
+static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint64_t *addr, const int *space,
+                      const uint8_t *oob, unsigned data_reg, unsigned dst_reg, uint64_t scratch_base) {
+  const char *mn = isa_table[in->op].mnemonic;
+  uint64_t exec = w->exec;
+  memshape ms = shape_of(mn);
+  int at = atomic_kind(mn);
+  int is_store = strstr(mn, "store") != NULL;
+  int is_load = !is_store && at == AT_NONE;
+  if (strstr(mn, "format")) return emu_fault(d, w, in, "typed (format) buffer access is not supported");
+  unsigned dn = at == AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
+  if ((is_store || at != AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec)) return -1;
+  emu_pending p = {0};
+  int ret = is_load || (at != AT_NONE && in->glc);
+  if (ret) {
+    p.kind = 0; p.vgpr = 1; p.reg = (uint16_t)dst_reg; p.ndw = (uint16_t)ms.ndw; p.lanes = exec;
+    p.vals = calloc((size_t)ms.ndw * EMU_WAVE, 4);
+    if (!p.vals) return emu_fault(d, w, in, "out of memory");
+    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+  }
+  for (unsigned l = 0; l < EMU_WAVE; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint8_t buf[16] = {0};
+    if (is_store) {
+      uint32_t dv[4];
+      for (unsigned i = 0; i < ms.ndw; i++) dv[i] = w->v[data_reg + i][l];
+      if (ms.d16 && ms.hi) dv[0] >>= 16;
+      memcpy(buf, dv, ms.bytes);
+      if (oob && oob[l]) continue; /* dropped */
+      if (lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 1, scratch_base)) goto fail;
+    } else if (at != AT_NONE) {
+      int is64 = ms.ndw == 2;
+      uint64_t old = 0, src = w->v[data_reg][l], cmp = 0;
+      if (is64) src |= (uint64_t)w->v[data_reg + 1][l] << 32;
+      if (at == AT_CMPSWAP) { cmp = w->v[data_reg + ms.ndw][l]; if (is64) cmp |= (uint64_t)w->v[data_reg + 3][l] << 32; }
+      if (oob && oob[l]) { old = 0; }
+      else {
+        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&old, ms.bytes, l, 0, scratch_base)) goto fail;
+        uint64_t nv = atomic_apply(at, old, src, cmp, is64);
+        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&nv, ms.bytes, l, 1, scratch_base)) goto fail;
+      }
+      if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+    } else {
+      if (!(oob && oob[l]) && lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 0, scratch_base)) goto fail;
+      uint32_t dv[4];
+      memcpy(dv, buf, 16);
+      if (ms.bytes < 4) {
+        uint32_t x = dv[0];
+        if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
+        else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
+        if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
+        dv[0] = x;
+      }
+      for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_WAVE + l] = dv[i];
+    }
+  }
+  if (ret) return emu_pending_add(d, w, in, &p);
+  return 0;
+fail:
+  free(p.vals); free(p.maskw);
+  return -1;
+}
+
+/* ------------------------------------------------------------ MUBUF */
+
+static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  isa_op op = in->op;
+  int err = 0;
+  if (op == ISA_BUFFER_WBINVL1 || op == ISA_BUFFER_WBINVL1_VOL) return 0;
+  if (sgpr_hazard(d, w, in, in->srsrc, 4) || sgpr_hazard(d, w, in, in->soffset, 1)) return -1;
+  if (emu_sreg_check(d, w, in, in->srsrc, 4)) return -1;
+  uint32_t *vs = &w->s[in->srsrc];
+  uint64_t base = vs[0] | (uint64_t)(vs[1] & 0xffff) << 32;
+  uint32_t stride = (vs[1] >> 16) & 0x3fff, nrec = vs[2];
+  int swz = (vs[1] >> 31) & 1;
+  unsigned idx_stride = 8u << ((vs[3] >> 21) & 3);
+  int add_tid = (vs[3] >> 23) & 1;
+  uint32_t soff = emu_sread(d, w, in, in->soffset, &err);
+  if (err) return -1;
+  uint64_t exec = w->exec;
+  unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
+  if (nv && emu_vcheck(d, w, in, in->vaddr, nv, exec)) return -1;
+  memshape ms = shape_of(isa_table[op].mnemonic);
+  uint64_t addr[EMU_WAVE];
+  int space[EMU_WAVE];
+  uint8_t oob[EMU_WAVE];
+  for (unsigned l = 0; l < EMU_WAVE; l++) {
+    space[l] = 0; oob[l] = 0; addr[l] = 0;
+    if (!((exec >> l) & 1)) continue;
+    uint64_t index = in->idxen ? w->v[in->vaddr][l] : 0;
+    uint64_t off = (in->offen ? w->v[in->vaddr + (in->idxen ? 1 : 0)][l] : 0) + (uint32_t)in->offset;
+    if (add_tid) index += l;
+    uint64_t bo;
+    if (swz) {
+      uint64_t imsb = index / idx_stride, ilsb = index % idx_stride, omsb = off / 4, olsb = off % 4;
+      bo = (imsb * stride + omsb * 4) * idx_stride + ilsb * 4 + olsb;
+    } else bo = index * stride + off;
+    if (stride == 0 || !in->idxen) { if (off + ms.bytes > nrec && !(swz && add_tid)) oob[l] = 1; }
+    else if (index >= nrec) oob[l] = 1;
+    addr[l] = base + soff + bo;
+  }
+  return vmem_lanes(d, w, in, addr, space, oob, in->vdata, in->vdata, 0);
+}
+
+/* ------------------------------------------------------------ FLAT / GLOBAL / SCRATCH */
+
+static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  uint64_t exec = w->exec;
+  int err = 0;
+  uint64_t addr[EMU_WAVE];
+  int space[EMU_WAVE];
+  uint64_t sbase = 0;
+  int need_scratch = 0;
+  if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) {
+    if (sgpr_hazard(d, w, in, in->saddr, 2)) return -1;
+    sbase = emu_sread64(d, w, in, in->saddr, &err);
+    if (err) return -1;
+    if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+  } else if (in->fmt == ISA_FMT_SCRATCH && in->saddr != 0x7f) {
+    if (sgpr_hazard(d, w, in, in->saddr, 1)) return -1;
+    sbase = emu_sread(d, w, in, in->saddr, &err);
+    if (err) return -1;
+  } else if (in->fmt == ISA_FMT_SCRATCH) {
+    if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+  } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
+  for (unsigned l = 0; l < EMU_WAVE; l++) {
+    space[l] = 0; addr[l] = 0;
+    if (!((exec >> l) & 1)) continue;
+    uint64_t a;
+    if (in->fmt == ISA_FMT_SCRATCH) {
+      a = (in->saddr != 0x7f ? sbase : w->v[in->addr][l]) + (int64_t)in->offset;
+      addr[l] = a & 0xffffffffull; space[l] = 2; need_scratch = 1;
+      continue;
+    }
+    if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) a = sbase + w->v[in->addr][l] + (int64_t)in->offset;
+    else a = ((uint64_t)w->v[in->addr][l] | (uint64_t)w->v[in->addr + 1][l] << 32) + (int64_t)in->offset;
+    addr[l] = a;
+    if (in->fmt == ISA_FMT_FLAT) {
+      if (a >= EMU_SHARED_APERTURE && a < EMU_SHARED_APERTURE + EMU_APERTURE_SIZE) { space[l] = 1; addr[l] = a - EMU_SHARED_APERTURE; }
+      else if (a >= EMU_PRIVATE_APERTURE && a < EMU_PRIVATE_APERTURE + EMU_APERTURE_SIZE) { space[l] = 2; addr[l] = a - EMU_PRIVATE_APERTURE; need_scratch = 1; }
+    }
+  }
+  uint64_t scratch_base = 0;
+  if (need_scratch) {
+    /* FLAT_SCRATCH (s[102:103] on gfx9) holds this wave's scratch base, set up by the kernel prolog. */
+    if (emu_sreg_check(d, w, in, OPC_FLAT_SCR_LO, 2)) return -1;
+    scratch_base = (uint64_t)w->s[OPC_FLAT_SCR_LO] | (uint64_t)w->s[OPC_FLAT_SCR_HI] << 32;
+  }
+  int is_store = strstr(isa_table[in->op].mnemonic, "store") != NULL;
+  (void)is_store;
+  return vmem_lanes(d, w, in, addr, space, NULL, in->data0, in->vdst, scratch_base);
+}
+
+int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  switch (in->fmt) {
+  case ISA_FMT_SMEM: return exec_smem(d, w, in);
+  case ISA_FMT_DS: return exec_ds(d, w, in);
+  case ISA_FMT_MUBUF: return exec_mubuf(d, w, in);
+  default: return exec_flat(d, w, in);
+  }
+}

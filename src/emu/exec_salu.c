@@ -1,0 +1,310 @@
+/* Scalar ALU: SOP1, SOP2, SOPK, SOPC, SOPP (Vega ISA guide chapter 5
+ * "Scalar ALU Operations" and 12.x opcode descriptions). SCC results follow
+ * the guide: carry/borrow for unsigned add/sub, signed overflow for
+ * s_add_i32/s_sub_i32/s_addk_i32, "result != 0" for logic, shifts, bit
+ * field ops and saveexec. */
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+/* Wait states needed between a write and a dependent read (Vega ISA guide
+ * 4.5 "Manually Inserted Wait States (NOPs)"). */
+static int hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t when, unsigned need, const char *what) {
+  if (!when) return 0;
+  uint64_t between = w->ws - when - 1;
+  if (between < need)
+    return emu_fault(d, w, in, "hazard: %s needs %u wait states, only %llu present (insert s_nop)", what, need, (unsigned long long)between);
+  return 0;
+}
+
+static uint32_t hwreg_read(emu_wave *w, unsigned id) {
+  switch (id) {
+  case 1: return w->mode;
+  case 2: return w->scc | (w->exec ? 0 : 1u << 9) | 1u << 0; /* STATUS: approximate */
+  case 3: return w->trapsts;
+  case 4: return w->id_in_group & 0xf;
+  case 15: return (uint32_t)((EMU_SHARED_APERTURE >> 48) << 16 | (EMU_PRIVATE_APERTURE >> 48));
+  default: return 0;
+  }
+}
+
+static int branch(emu_wave *w, const emu_inst *in, int taken) {
+  w->pc += in->size;
+  if (taken) w->pc += (int64_t)in->simm16 * 4;
+  return 1; /* pc updated */
+}
+
+/* Executes one scalar instruction. Returns 0 (advance pc), 1 (pc set), -1 fault. */
+int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  const emu_opshape *sh = &d->dev->shape[in->op];
+  int err = 0;
+  uint64_t a = 0, b = 0, r = 0;
+  int scc = -1;
+  int w64 = 0;
+  isa_op op = in->op;
+
+  if (in->fmt == ISA_FMT_SOPP) {
+    switch (op) {
+    case ISA_S_NOP: w->ws += (uint64_t)(in->simm16 & 0xf); return 0;
+    case ISA_S_ENDPGM: case ISA_S_ENDPGM_SAVED: w->done = 1; return 1;
+    case ISA_S_BRANCH: return branch(w, in, 1);
+    case ISA_S_CBRANCH_SCC0: return branch(w, in, w->scc == 0);
+    case ISA_S_CBRANCH_SCC1: return branch(w, in, w->scc != 0);
+    case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: {
+      if (emu_sreg_check(d, w, in, OPC_VCC_LO, 2)) return -1;
+      int z = (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+      return branch(w, in, op == ISA_S_CBRANCH_VCCZ ? z : !z);
+    }
+    case ISA_S_CBRANCH_EXECZ: return branch(w, in, w->exec == 0);
+    case ISA_S_CBRANCH_EXECNZ: return branch(w, in, w->exec != 0);
+    case ISA_S_BARRIER: w->at_barrier = 1; return 0;
+    case ISA_S_WAITCNT: {
+      unsigned s = (unsigned)in->simm16 & 0xffff;
+      return emu_wait(d, w, (s & 0xf) | ((s >> 14) & 3) << 4, (s >> 8) & 0xf);
+    }
+    case ISA_S_SENDMSG:
+      if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_sendmsg")) return -1;
+      return 0;
+    case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
+    case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
+    case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
+    default: return emu_fault(d, w, in, "SOPP instruction not implemented");
+    }
+  }
+
+  if (in->fmt == ISA_FMT_SOPK) {
+    int32_t k = in->simm16;
+    uint32_t ku = (uint32_t)in->simm16 & 0xffff;
+    switch (op) {
+    case ISA_S_MOVK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)k);
+    case ISA_S_CMOVK_I32: return w->scc ? emu_swrite(d, w, in, in->dst, (uint32_t)k) : 0;
+    case ISA_S_GETREG_B32: {
+      if (hazard(d, w, in, w->setreg_time, 2, "s_setreg followed by s_getreg")) return -1;
+      unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
+      uint32_t v = hwreg_read(w, id) >> off;
+      if (size < 32) v &= (1u << size) - 1;
+      return emu_swrite(d, w, in, in->dst, v);
+    }
+    case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: {
+      if (hazard(d, w, in, w->setreg_time, 2, "s_setreg followed by s_setreg")) return -1;
+      unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
+      uint32_t v = op == ISA_S_SETREG_IMM32_B32 ? in->literal : emu_sread(d, w, in, in->dst, &err);
+      if (err) return -1;
+      uint32_t m = (size >= 32 ? 0xffffffffu : ((1u << size) - 1)) << off;
+      if (id == 1) w->mode = (w->mode & ~m) | ((v << off) & m);
+      else if (id == 3) w->trapsts = (w->trapsts & ~m) | ((v << off) & m);
+      else return emu_fault(d, w, in, "s_setreg of hardware register %u is not supported", id);
+      w->setreg_time = w->ws;
+      return 0;
+    }
+    default: break;
+    }
+    uint32_t s0 = emu_sread(d, w, in, in->dst, &err);
+    if (err) return -1;
+    switch (op) {
+    case ISA_S_CMPK_EQ_I32: w->scc = (int32_t)s0 == k; return 0;
+    case ISA_S_CMPK_LG_I32: w->scc = (int32_t)s0 != k; return 0;
+    case ISA_S_CMPK_GT_I32: w->scc = (int32_t)s0 > k; return 0;
+    case ISA_S_CMPK_GE_I32: w->scc = (int32_t)s0 >= k; return 0;
+    case ISA_S_CMPK_LT_I32: w->scc = (int32_t)s0 < k; return 0;
+    case ISA_S_CMPK_LE_I32: w->scc = (int32_t)s0 <= k; return 0;
+    case ISA_S_CMPK_EQ_U32: w->scc = s0 == ku; return 0;
+    case ISA_S_CMPK_LG_U32: w->scc = s0 != ku; return 0;
+    case ISA_S_CMPK_GT_U32: w->scc = s0 > ku; return 0;
+    case ISA_S_CMPK_GE_U32: w->scc = s0 >= ku; return 0;
+    case ISA_S_CMPK_LT_U32: w->scc = s0 < ku; return 0;
+    case ISA_S_CMPK_LE_U32: w->scc = s0 <= ku; return 0;
+    case ISA_S_ADDK_I32: {
+      int64_t t = (int64_t)(int32_t)s0 + k;
+      w->scc = t != (int32_t)t;
+      return emu_swrite(d, w, in, in->dst, (uint32_t)t);
+    }
+    case ISA_S_MULK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)((int64_t)(int32_t)s0 * k));
+    default: return emu_fault(d, w, in, "SOPK instruction not implemented");
+    }
+  }
+
+  if (op == ISA_S_SET_GPR_IDX_ON) {
+    uint32_t v = emu_sread(d, w, in, in->src[0], &err);
+    if (err) return -1;
+    w->gpr_idx_on = 1; w->gpr_idx = v & 0xff; w->gpr_idx_mode = in->src[1] & 0xf;
+    /* The index and mode also live in M0 on gfx9. */
+    w->s[OPC_M0] = (w->s[OPC_M0] & ~0xf0ffu) | (v & 0xff) | (uint32_t)(in->src[1] & 0xf) << 12;
+    w->sinit[OPC_M0] = 1;
+    w->salu_m0_write = w->ws;
+    return 0;
+  }
+  if (op == ISA_S_SET_GPR_IDX_IDX) {
+    uint32_t v = emu_sread(d, w, in, in->src[0], &err);
+    if (err) return -1;
+    w->gpr_idx = v & 0xff;
+    return 0;
+  }
+  if (op == ISA_S_GETPC_B64) return emu_swrite64(d, w, in, in->dst, w->pc + in->size);
+  if (op == ISA_S_SETPC_B64 || op == ISA_S_SWAPPC_B64) {
+    uint64_t t = emu_sread64(d, w, in, in->src[0], &err);
+    if (err) return -1;
+    if (op == ISA_S_SWAPPC_B64 && emu_swrite64(d, w, in, in->dst, w->pc + in->size)) return -1;
+    w->pc = t;
+    return 1;
+  }
+
+  /* Operand widths from the signature. */
+  unsigned wa = sh->nuses > 0 ? sh->usew[0] : 1, wb = sh->nuses > 1 ? sh->usew[1] : 1;
+  w64 = sh->ndefs && sh->defw[0] == 2;
+  if (sh->nuses > 0 && op != ISA_S_BITSET0_B32 && op != ISA_S_BITSET1_B32 && op != ISA_S_BITSET0_B64 && op != ISA_S_BITSET1_B64 &&
+      op != ISA_S_MOVRELS_B32 && op != ISA_S_MOVRELS_B64) {
+    a = wa == 2 ? emu_sread64(d, w, in, in->src[0], &err) : emu_sread(d, w, in, in->src[0], &err);
+    if (err) return -1;
+  }
+  if (sh->nuses > 1) {
+    b = wb == 2 ? emu_sread64(d, w, in, in->src[1], &err) : emu_sread(d, w, in, in->src[1], &err);
+    if (err) return -1;
+  }
+  uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
+  uint64_t mask = w64 ? ~0ull : 0xffffffffull;
+  switch (op) {
+  /* SOP1 */
+  case ISA_S_MOV_B32: case ISA_S_MOV_B64: r = a; break;
+  case ISA_S_CMOV_B32: case ISA_S_CMOV_B64: if (!w->scc) return 0; r = a; break;
+  case ISA_S_NOT_B32: case ISA_S_NOT_B64: r = ~a & mask; scc = r != 0; break;
+  case ISA_S_BREV_B32: { uint32_t x = a32, y = 0; for (int i = 0; i < 32; i++) y |= ((x >> i) & 1u) << (31 - i); r = y; break; }
+  case ISA_S_BREV_B64: { uint64_t y = 0; for (int i = 0; i < 64; i++) y |= ((a >> i) & 1ull) << (63 - i); r = y; break; }
+  case ISA_S_BCNT0_I32_B32: r = 32 - (unsigned)__builtin_popcount(a32); scc = r != 0; break;
+  case ISA_S_BCNT0_I32_B64: r = 64 - (unsigned)popc64(a); scc = r != 0; break;
+  case ISA_S_BCNT1_I32_B32: r = (unsigned)__builtin_popcount(a32); scc = r != 0; break;
+  case ISA_S_BCNT1_I32_B64: r = (unsigned)popc64(a); scc = r != 0; break;
+  case ISA_S_FF0_I32_B32: r = ~a32 ? (unsigned)__builtin_ctz(~a32) : 0xffffffffu; break;
+  case ISA_S_FF0_I32_B64: r = ~a ? (unsigned)__builtin_ctzll(~a) : 0xffffffffu; break;
+  case ISA_S_FF1_I32_B32: r = a32 ? (unsigned)__builtin_ctz(a32) : 0xffffffffu; break;
+  case ISA_S_FF1_I32_B64: r = a ? (unsigned)__builtin_ctzll(a) : 0xffffffffu; break;
+  case ISA_S_FLBIT_I32_B32: r = a32 ? (unsigned)__builtin_clz(a32) : 0xffffffffu; break;
+  case ISA_S_FLBIT_I32_B64: r = a ? (unsigned)__builtin_clzll(a) : 0xffffffffu; break;
+  case ISA_S_FLBIT_I32: { uint32_t x = (int32_t)a32 < 0 ? ~a32 : a32; r = (a32 == 0 || a32 == 0xffffffffu) ? 0xffffffffu : (unsigned)__builtin_clz(x); break; }
+  case ISA_S_FLBIT_I32_I64: { uint64_t x = (int64_t)a < 0 ? ~a : a; r = (a == 0 || a == ~0ull) ? 0xffffffffu : (unsigned)__builtin_clzll(x); break; }
+  case ISA_S_SEXT_I32_I8: r = (uint32_t)(int32_t)(int8_t)a32; break;
+  case ISA_S_SEXT_I32_I16: r = (uint32_t)(int32_t)(int16_t)a32; break;
+  case ISA_S_BITSET0_B32: case ISA_S_BITSET1_B32: case ISA_S_BITSET0_B64: case ISA_S_BITSET1_B64: {
+    uint32_t bit = emu_sread(d, w, in, in->src[0], &err);
+    if (err) return -1;
+    int is64 = op == ISA_S_BITSET0_B64 || op == ISA_S_BITSET1_B64;
+    uint64_t cur = is64 ? w->s[in->dst] | (uint64_t)w->s[(in->dst + 1) % EMU_NUM_SGPR] << 32 : w->s[in->dst];
+    uint64_t m = 1ull << (bit & (is64 ? 63 : 31));
+    r = (op == ISA_S_BITSET1_B32 || op == ISA_S_BITSET1_B64) ? cur | m : cur & ~m;
+    w64 = is64;
+    break;
+  }
+  case ISA_S_ABS_I32: r = (uint32_t)((int32_t)a32 < 0 ? -(int64_t)(int32_t)a32 : a32); scc = (uint32_t)r != 0; break;
+  case ISA_S_AND_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B64:
+  case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B64:
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: {
+    uint64_t e = w->exec, n;
+    switch (op) {
+    case ISA_S_AND_SAVEEXEC_B64: n = a & e; break;
+    case ISA_S_OR_SAVEEXEC_B64: n = a | e; break;
+    case ISA_S_XOR_SAVEEXEC_B64: n = a ^ e; break;
+    case ISA_S_ANDN2_SAVEEXEC_B64: n = a & ~e; break;
+    case ISA_S_ORN2_SAVEEXEC_B64: n = a | ~e; break;
+    case ISA_S_NAND_SAVEEXEC_B64: n = ~(a & e); break;
+    case ISA_S_NOR_SAVEEXEC_B64: n = ~(a | e); break;
+    case ISA_S_XNOR_SAVEEXEC_B64: n = ~(a ^ e); break;
+    case ISA_S_ANDN1_SAVEEXEC_B64: n = ~a & e; break;
+    default: n = ~a | e; break;
+    }
+    if (emu_swrite64(d, w, in, in->dst, e)) return -1;
+    w->exec = n;
+    w->scc = n != 0;
+    return 0;
+  }
+  case ISA_S_MOVRELS_B32: case ISA_S_MOVRELS_B64: {
+    if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_movrel")) return -1;
+    unsigned src = in->src[0] + w->s[OPC_M0];
+    if (src >= 102) return emu_fault(d, w, in, "relative source s%u out of range", src);
+    r = op == ISA_S_MOVRELS_B64 ? emu_sread64(d, w, in, src, &err) : emu_sread(d, w, in, src, &err);
+    if (err) return -1;
+    break;
+  }
+  case ISA_S_MOVRELD_B32: case ISA_S_MOVRELD_B64: {
+    if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_movrel")) return -1;
+    unsigned dst = in->dst + w->s[OPC_M0];
+    if (dst >= 102) return emu_fault(d, w, in, "relative destination s%u out of range", dst);
+    return w64 ? emu_swrite64(d, w, in, dst, a) : emu_swrite(d, w, in, dst, (uint32_t)a);
+  }
+  /* SOP2 */
+  case ISA_S_ADD_U32: r = (uint64_t)a32 + b32; scc = r >> 32; r &= 0xffffffffu; break;
+  case ISA_S_SUB_U32: r = (uint32_t)(a32 - b32); scc = b32 > a32; break;
+  case ISA_S_ADD_I32: { int64_t t = (int64_t)(int32_t)a32 + (int32_t)b32; r = (uint32_t)t; scc = t != (int32_t)t; break; }
+  case ISA_S_SUB_I32: { int64_t t = (int64_t)(int32_t)a32 - (int32_t)b32; r = (uint32_t)t; scc = t != (int32_t)t; break; }
+  case ISA_S_ADDC_U32: r = (uint64_t)a32 + b32 + w->scc; scc = r >> 32; r &= 0xffffffffu; break;
+  case ISA_S_SUBB_U32: { uint64_t t = (uint64_t)b32 + w->scc; r = (uint32_t)(a32 - t); scc = t > a32; break; }
+  case ISA_S_MIN_I32: scc = (int32_t)a32 < (int32_t)b32; r = scc ? a32 : b32; break;
+  case ISA_S_MIN_U32: scc = a32 < b32; r = scc ? a32 : b32; break;
+  case ISA_S_MAX_I32: scc = (int32_t)a32 > (int32_t)b32; r = scc ? a32 : b32; break;
+  case ISA_S_MAX_U32: scc = a32 > b32; r = scc ? a32 : b32; break;
+  case ISA_S_CSELECT_B32: case ISA_S_CSELECT_B64: r = w->scc ? a : b; break;
+  case ISA_S_AND_B32: case ISA_S_AND_B64: r = a & b; scc = r != 0; break;
+  case ISA_S_OR_B32: case ISA_S_OR_B64: r = a | b; scc = r != 0; break;
+  case ISA_S_XOR_B32: case ISA_S_XOR_B64: r = a ^ b; scc = r != 0; break;
+  case ISA_S_ANDN2_B32: case ISA_S_ANDN2_B64: r = a & ~b & mask; scc = r != 0; break;
+  case ISA_S_ORN2_B32: case ISA_S_ORN2_B64: r = (a | ~b) & mask; scc = r != 0; break;
+  case ISA_S_NAND_B32: case ISA_S_NAND_B64: r = ~(a & b) & mask; scc = r != 0; break;
+  case ISA_S_NOR_B32: case ISA_S_NOR_B64: r = ~(a | b) & mask; scc = r != 0; break;
+  case ISA_S_XNOR_B32: case ISA_S_XNOR_B64: r = ~(a ^ b) & mask; scc = r != 0; break;
+  case ISA_S_LSHL_B32: r = (uint32_t)(a32 << (b32 & 31)); scc = r != 0; break;
+  case ISA_S_LSHL_B64: r = a << (b32 & 63); scc = r != 0; break;
+  case ISA_S_LSHR_B32: r = a32 >> (b32 & 31); scc = r != 0; break;
+  case ISA_S_LSHR_B64: r = a >> (b32 & 63); scc = r != 0; break;
+  case ISA_S_ASHR_I32: r = (uint32_t)((int32_t)a32 >> (b32 & 31)); scc = r != 0; break;
+  case ISA_S_ASHR_I64: r = (uint64_t)((int64_t)a >> (b32 & 63)); scc = r != 0; break;
+  case ISA_S_BFM_B32: r = (uint32_t)(((1ull << (a32 & 31)) - 1) << (b32 & 31)); break;
+  case ISA_S_BFM_B64: r = (((a32 & 63) == 0 ? 0 : (~0ull >> (64 - (a32 & 63))))) << (b32 & 63); break;
+  case ISA_S_MUL_I32: r = (uint32_t)((int64_t)(int32_t)a32 * (int32_t)b32); break;
+  case ISA_S_MUL_HI_U32: r = ((uint64_t)a32 * b32) >> 32; break;
+  case ISA_S_MUL_HI_I32: r = (uint32_t)(((int64_t)(int32_t)a32 * (int32_t)b32) >> 32); break;
+  case ISA_S_BFE_U32: case ISA_S_BFE_I32: {
+    unsigned off = b32 & 31, wd = (b32 >> 16) & 0x7f;
+    uint32_t x = a32 >> off;
+    if (wd == 0) x = 0;
+    else if (wd < 32) { x &= (1u << wd) - 1; if (op == ISA_S_BFE_I32 && (x >> (wd - 1)) & 1) x |= ~0u << wd; }
+    r = x; scc = r != 0; break;
+  }
+  case ISA_S_BFE_U64: case ISA_S_BFE_I64: {
+    unsigned off = b32 & 63, wd = (b32 >> 16) & 0x7f;
+    uint64_t x = a >> off;
+    if (wd == 0) x = 0;
+    else if (wd < 64) { x &= (1ull << wd) - 1; if (op == ISA_S_BFE_I64 && (x >> (wd - 1)) & 1) x |= ~0ull << wd; }
+    r = x; scc = r != 0; break;
+  }
+  case ISA_S_ABSDIFF_I32: { int64_t t = (int64_t)(int32_t)a32 - (int32_t)b32; if (t < 0) t = -t; r = (uint32_t)t; scc = r != 0; break; }
+  case ISA_S_LSHL1_ADD_U32: case ISA_S_LSHL2_ADD_U32: case ISA_S_LSHL3_ADD_U32: case ISA_S_LSHL4_ADD_U32: {
+    unsigned sft = op == ISA_S_LSHL1_ADD_U32 ? 1 : op == ISA_S_LSHL2_ADD_U32 ? 2 : op == ISA_S_LSHL3_ADD_U32 ? 3 : 4;
+    uint64_t t = ((uint64_t)a32 << sft) + b32;
+    r = (uint32_t)t; scc = t >> 32 != 0; break;
+  }
+  case ISA_S_PACK_LL_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff) << 16; break;
+  case ISA_S_PACK_LH_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff0000u); break;
+  case ISA_S_PACK_HH_B32_B16: r = (a32 >> 16) | (b32 & 0xffff0000u); break;
+  /* SOPC */
+  case ISA_S_CMP_EQ_I32: case ISA_S_CMP_EQ_U32: w->scc = a32 == b32; return 0;
+  case ISA_S_CMP_LG_I32: case ISA_S_CMP_LG_U32: w->scc = a32 != b32; return 0;
+  case ISA_S_CMP_GT_I32: w->scc = (int32_t)a32 > (int32_t)b32; return 0;
+  case ISA_S_CMP_GE_I32: w->scc = (int32_t)a32 >= (int32_t)b32; return 0;
+  case ISA_S_CMP_LT_I32: w->scc = (int32_t)a32 < (int32_t)b32; return 0;
+  case ISA_S_CMP_LE_I32: w->scc = (int32_t)a32 <= (int32_t)b32; return 0;
+  case ISA_S_CMP_GT_U32: w->scc = a32 > b32; return 0;
+  case ISA_S_CMP_GE_U32: w->scc = a32 >= b32; return 0;
+  case ISA_S_CMP_LT_U32: w->scc = a32 < b32; return 0;
+  case ISA_S_CMP_LE_U32: w->scc = a32 <= b32; return 0;
+  case ISA_S_CMP_EQ_U64: w->scc = a == b; return 0;
+  case ISA_S_CMP_LG_U64: w->scc = a != b; return 0;
+  case ISA_S_BITCMP0_B32: w->scc = ((a32 >> (b32 & 31)) & 1) == 0; return 0;
+  case ISA_S_BITCMP1_B32: w->scc = ((a32 >> (b32 & 31)) & 1) != 0; return 0;
+  case ISA_S_BITCMP0_B64: w->scc = ((a >> (b32 & 63)) & 1) == 0; return 0;
+  case ISA_S_BITCMP1_B64: w->scc = ((a >> (b32 & 63)) & 1) != 0; return 0;
+  default:
+    return emu_fault(d, w, in, "scalar instruction not implemented by the emulator");
+  }
+  if (scc >= 0) w->scc = (uint32_t)scc;
+  if (in->dst == OPC_M0) w->salu_m0_write = w->ws;
+  return w64 ? emu_swrite64(d, w, in, in->dst, r) : emu_swrite(d, w, in, in->dst, (uint32_t)r);
+}

@@ -1,0 +1,253 @@
+/* Register file access for one wave: scalar/vector operands, inline
+ * constants, poison tracking for --check-uninit, and the outstanding-load
+ * queue behind the strict s_waitcnt model.
+ *
+ * Strict waitcnt (AMD Vega ISA guide 4.4 "Data Dependency Resolution"): a
+ * VMEM/SMEM/LDS load writes its destination only when an s_waitcnt brings
+ * the matching counter (vmcnt, lgkmcnt) low enough; until then the
+ * destination keeps its old contents. Because code that reads such a
+ * register is always wrong on hardware, the read is reported as a fault
+ * naming both PCs. Loads retire in issue order per counter. */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt, ...) {
+  char msg[400];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  uint64_t pc = w ? w->pc - d->k->entry : 0;
+  if (in)
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg);
+  else
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s", d->k->name, (unsigned long long)pc, msg);
+  return -1;
+}
+
+static void sname(char *b, size_t n, unsigned code) {
+  if (code < 102) snprintf(b, n, "s%u", code);
+  else if (code == OPC_VCC_LO) snprintf(b, n, "vcc_lo");
+  else if (code == OPC_VCC_HI) snprintf(b, n, "vcc_hi");
+  else if (code == OPC_M0) snprintf(b, n, "m0");
+  else if (code == OPC_FLAT_SCR_LO) snprintf(b, n, "flat_scratch_lo");
+  else if (code == OPC_FLAT_SCR_HI) snprintf(b, n, "flat_scratch_hi");
+  else snprintf(b, n, "sgpr-code %u", code);
+}
+
+static uint64_t pending_pc(emu_wave *w, int vgpr, unsigned reg) {
+  for (size_t i = 0; i < w->npend; i++) {
+    emu_pending *p = &w->pend[i];
+    if (p->vgpr == vgpr && reg >= p->reg && reg < p->reg + p->ndw) return p->pc;
+  }
+  return 0;
+}
+
+/* Checks `ndw` SGPR-file registers starting at `code` for poison/pending. */
+int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw) {
+  for (unsigned i = 0; i < ndw; i++) {
+    unsigned c = code + i;
+    if (c >= EMU_NUM_SGPR || c == OPC_EXEC_LO || c == OPC_EXEC_HI) continue;
+    char nm[32];
+    if (w->spend[c] && !d->dev->opt.lax_waitcnt) {
+      sname(nm, sizeof nm, c);
+      return emu_fault(d, w, in, "reads %s before an s_waitcnt covers the load at pc 0x%llx (missing lgkmcnt wait)",
+                       nm, (unsigned long long)(pending_pc(w, 0, c) - d->k->entry));
+    }
+    if (!w->sinit[c] && d->dev->opt.check_uninit) {
+      sname(nm, sizeof nm, c);
+      return emu_fault(d, w, in, "reads never-written %s", nm);
+    }
+  }
+  return 0;
+}
+
+uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int *ok) {
+  *ok = 1;
+  if (code >= OPC_ZERO && code <= OPC_INT_POS_LAST) return (uint64_t)(code - OPC_ZERO);
+  if (code > OPC_INT_POS_LAST && code <= OPC_INT_NEG_LAST) return (uint64_t)(int64_t)(OPC_INT_POS_LAST - (int)code);
+  if (code >= OPC_FLT_FIRST && code <= OPC_FLT_LAST) {
+    static const uint32_t f32[] = {0x3f000000, 0xbf000000, 0x3f800000, 0xbf800000, 0x40000000, 0xc0000000, 0x40800000, 0xc0800000, 0x3e22f983};
+    static const uint64_t f64[] = {0x3fe0000000000000ull, 0xbfe0000000000000ull, 0x3ff0000000000000ull, 0xbff0000000000000ull,
+                                   0x4000000000000000ull, 0xc000000000000000ull, 0x4010000000000000ull, 0xc010000000000000ull, 0x3fc45f306dc9c882ull};
+    return fp64 ? f64[code - OPC_FLT_FIRST] : f32[code - OPC_FLT_FIRST];
+  }
+  if (code == OPC_LITERAL) {
+    if (fp64) return (uint64_t)in->literal << 32;
+    return sext ? (uint64_t)(int64_t)(int32_t)in->literal : in->literal;
+  }
+  *ok = 0;
+  return 0;
+}
+
+/* Reads a 32-bit scalar operand (SGPR, special register or constant). */
+uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
+  int ok;
+  if (code < EMU_NUM_SGPR) {
+    if (code == OPC_EXEC_LO) return (uint32_t)w->exec;
+    if (code == OPC_EXEC_HI) return (uint32_t)(w->exec >> 32);
+    if (emu_sreg_check(d, w, in, code, 1)) { *err = 1; return 0; }
+    return w->s[code];
+  }
+  uint64_t c = emu_const64(in, code, 0, 0, &ok);
+  if (ok) return (uint32_t)c;
+  switch (code) {
+  case OPC_SHARED_BASE: return (uint32_t)(EMU_SHARED_APERTURE >> 32);
+  case OPC_SHARED_LIMIT: return (uint32_t)((EMU_SHARED_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
+  case OPC_PRIVATE_BASE: return (uint32_t)(EMU_PRIVATE_APERTURE >> 32);
+  case OPC_PRIVATE_LIMIT: return (uint32_t)((EMU_PRIVATE_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
+  case OPC_VCCZ: return (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+  case OPC_EXECZ: return w->exec == 0;
+  case OPC_SCC: return w->scc;
+  case OPC_POPS_WAVE_ID: return 0;
+  default: break;
+  }
+  *err = 1;
+  emu_fault(d, w, in, "unsupported scalar operand code %u", code);
+  return 0;
+}
+
+/* Reads a 64-bit scalar operand (an aligned SGPR pair, VCC, EXEC, constant). */
+uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
+  int ok;
+  if (code == OPC_EXEC_LO) return w->exec;
+  if (code < EMU_NUM_SGPR - 1) {
+    if (emu_sreg_check(d, w, in, code, 2)) { *err = 1; return 0; }
+    return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
+  }
+  const char *mn = isa_table[in->op].mnemonic;
+  uint64_t c = emu_const64(in, code, strstr(mn, "f64") != NULL, strstr(mn, "i64") != NULL, &ok);
+  if (ok) return c;
+  if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;
+  if (code == OPC_PRIVATE_BASE) return EMU_PRIVATE_APERTURE;
+  if (code == OPC_SHARED_LIMIT) return EMU_SHARED_APERTURE + EMU_APERTURE_SIZE - 1;
+  if (code == OPC_PRIVATE_LIMIT) return EMU_PRIVATE_APERTURE + EMU_APERTURE_SIZE - 1;
+  return emu_sread(d, w, in, code, err);
+}
+
+static void trace_add(emu_dispatch *d, const char *fmt, unsigned a, uint32_t v) {
+  if (!d->trace || d->twlen + 40 >= sizeof d->tw) return;
+  d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, fmt, a, v);
+}
+
+/* Writes an SGPR-file register (EXEC halves update the mask). */
+int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v) {
+  if (code == OPC_EXEC_LO) { w->exec = (w->exec & ~0xffffffffull) | v; trace_add(d, " exec_lo=%u%08x", 0, v); return 0; }
+  if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
+  if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
+  if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
+  w->s[code] = v;
+  w->sinit[code] = 1;
+  trace_add(d, " s%u=0x%08x", code, v);
+  return 0;
+}
+
+int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (code == OPC_EXEC_LO) {
+    w->exec = v;
+    if (d->trace && d->twlen + 32 < sizeof d->tw) d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " exec=0x%016llx", (unsigned long long)v);
+    return 0;
+  }
+  if (emu_swrite(d, w, in, code, (uint32_t)v)) return -1;
+  return emu_swrite(d, w, in, code + 1, (uint32_t)(v >> 32));
+}
+
+/* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
+int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes) {
+  for (unsigned i = 0; i < ndw; i++) {
+    unsigned r = vreg + i;
+    if (r >= EMU_NUM_VGPR) return emu_fault(d, w, in, "VGPR v%u out of range", r);
+    if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
+      return emu_fault(d, w, in, "reads v%u before an s_waitcnt covers the load at pc 0x%llx (missing vmcnt/lgkmcnt wait)",
+                       r, (unsigned long long)(pending_pc(w, 1, r) - d->k->entry));
+    if (d->dev->opt.check_uninit && (lanes & ~w->vinit[r])) {
+      int lane = __builtin_ctzll(lanes & ~w->vinit[r]);
+      return emu_fault(d, w, in, "reads never-written v%u (lane %d)", r, lane);
+    }
+  }
+  return 0;
+}
+
+void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v) {
+  (void)d;
+  w->v[vreg][lane] = v;
+  w->vinit[vreg] |= 1ull << lane;
+}
+
+void emu_trace_vwrite(emu_dispatch *d, unsigned vreg, unsigned ndw) {
+  if (!d->trace) return;
+  for (unsigned i = 0; i < ndw; i++) trace_add(d, " v%u%.0u", vreg + i, 0u);
+}
+
+static void retire(emu_wave *w, emu_pending *p) {
+  if (p->vgpr) {
+    for (unsigned i = 0; i < p->ndw; i++) {
+      unsigned r = p->reg + i;
+      if (r >= EMU_NUM_VGPR) break;
+      for (unsigned l = 0; l < EMU_WAVE; l++) {
+        if (!((p->lanes >> l) & 1)) continue;
+        uint32_t nv = p->vals[i * EMU_WAVE + l];
+        if (p->maskw) { uint32_t m = p->maskw[i * EMU_WAVE + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
+        w->v[r][l] = nv;
+      }
+      w->vinit[r] |= p->lanes;
+      w->vpend[r] &= ~p->lanes;
+    }
+  } else {
+    for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) {
+      w->s[p->reg + i] = p->vals[i];
+      w->sinit[p->reg + i] = 1;
+      w->spend[p->reg + i] = 0;
+    }
+  }
+  free(p->vals);
+  free(p->maskw);
+}
+
+/* s_waitcnt: retires the oldest loads until at most vm / lgkm remain. */
+int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm) {
+  (void)d;
+  for (int kind = 0; kind < 2; kind++) {
+    unsigned lim = kind ? lgkm : vm, cnt = 0;
+    for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind;
+    size_t j = 0;
+    for (size_t i = 0; i < w->npend; i++) {
+      if (w->pend[i].kind == kind && cnt > lim) { retire(w, &w->pend[i]); cnt--; }
+      else w->pend[j++] = w->pend[i];
+    }
+    w->npend = j;
+  }
+  return 0;
+}
+
+/* Queues a load result (takes ownership of p->vals/p->maskw). In lax mode
+ * the result is written at once. */
+int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pending *p) {
+  p->pc = w->pc; p->op = in->op;
+  if (d->dev->opt.lax_waitcnt) { retire(w, p); return 0; }
+  if (w->npend == w->cappend) {
+    size_t nc = w->cappend ? w->cappend * 2 : 16;
+    emu_pending *np = realloc(w->pend, nc * sizeof *np);
+    if (!np) { free(p->vals); free(p->maskw); return emu_fault(d, w, in, "out of memory"); }
+    w->pend = np; w->cappend = nc;
+  }
+  if (p->vgpr) for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_VGPR; i++) w->vpend[p->reg + i] |= p->lanes;
+  else for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) w->spend[p->reg + i] = 1;
+  w->pend[w->npend++] = *p;
+  /* The hardware counters saturate (vmcnt 63, lgkmcnt 15): the oldest
+   * loads have necessarily returned once more are issued. */
+  unsigned vm = 0, lg = 0;
+  for (size_t i = 0; i < w->npend; i++) { if (w->pend[i].kind) lg++; else vm++; }
+  if (vm > 63 || lg > 15) emu_wait(d, w, 63, 15);
+  return 0;
+}
+
+void emu_pending_drop(emu_wave *w) {
+  for (size_t i = 0; i < w->npend; i++) { free(w->pend[i].vals); free(w->pend[i].maskw); }
+  w->npend = 0;
+  memset(w->vpend, 0, sizeof w->vpend);
+  memset(w->spend, 0, sizeof w->spend);
+}
