@@ -436,7 +436,7 @@ mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen) {
     bool in_str = false;
     for (; c < lend; c++) {
       if (*c == '"' && (c == line || c[-1] != '\\')) in_str = !in_str;
-      if (*c == ';' && !in_str) break;
+      if ((*c == ';' || *c == '#') && !in_str) break; /* comments: ';' or '#' to end of line */
     }
     ps.cur = line;
     ps.end = c;

@@ -11,8 +11,12 @@
  *     before the predecessor's p_logical_end (they must run under the
  *     predecessor's EXEC: only the lanes that came that way may be
  *     written), else before its terminators; linear phis before the
- *     terminators. The CFG has no critical edges on the copy's side
- *     (instruction selection splits them); one is an internal error.
+ *     terminators. A critical edge (the predecessor has several
+ *     successors) that carries copies is split: a new block appended at
+ *     the end of the block array holds the copies and branches to the
+ *     successor; the predecessor's branch is retargeted and the CFG lists
+ *     are updated in place (so phi operand positions stay valid). Only
+ *     edges present in the linear CFG can be split (the copies must run).
  *  2. Every p_parallelcopy, p_copy, p_create_vector, p_split_vector and
  *     p_extract becomes a dword-level parallel copy, sequentialised by
  *     mir_sequentialize_copies: emit copies whose destination nobody still
@@ -286,6 +290,55 @@ static bool is_terminator(const mir_instr *ins) {
   return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
 }
 
+static void replace_in(mir_idx_list *l, uint32_t from, uint32_t to) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == from) {
+      l->v[i] = to;
+      return;
+    }
+}
+
+static bool list_has(const mir_idx_list *l, uint32_t x) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == x) return true;
+  return false;
+}
+
+/* Splits the edge pb -> succ with a new block at the end; returns its
+ * index, or UINT32_MAX when the edge is not in the linear CFG. */
+static uint32_t split_edge(mir_program *p, uint32_t pb, uint32_t succ) {
+  if (!list_has(&p->blocks[pb].linear_succs, succ)) return UINT32_MAX;
+  bool logical = list_has(&p->blocks[pb].logical_succs, succ);
+  uint32_t nb = mir_add_block(p);
+  mir_block *pred = &p->blocks[pb], *s = &p->blocks[succ], *n = &p->blocks[nb];
+  n->loop_depth = s->loop_depth < pred->loop_depth ? s->loop_depth : pred->loop_depth;
+  replace_in(&pred->linear_succs, succ, nb);
+  replace_in(&s->linear_preds, pb, nb);
+  mir_idx_list_push(p, &n->linear_preds, pb);
+  mir_idx_list_push(p, &n->linear_succs, succ);
+  if (logical) {
+    replace_in(&pred->logical_succs, succ, nb);
+    replace_in(&s->logical_preds, pb, nb);
+    mir_idx_list_push(p, &n->logical_preds, pb);
+    mir_idx_list_push(p, &n->logical_succs, succ);
+  }
+  /* Retarget the predecessor's branches (one edge: the first operand naming succ). */
+  for (uint32_t i = pred->num_instrs; i-- > 0;) {
+    mir_instr *ins = pred->instrs[i];
+    bool done = false;
+    for (unsigned k = 0; k < ins->num_ops && !done; k++)
+      if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm == succ) {
+        ins->ops[k].imm = nb;
+        done = true;
+      }
+    if (done) break;
+  }
+  mir_instr *br = mir_instr_create(p, MIR_P_BRANCH, 1, 0);
+  br->ops[0] = mir_op_block(succ);
+  mir_block_append(p, n, br);
+  return nb;
+}
+
 int mir_ssa_elim(mir_program *p, diag *d) {
   if (p->ssa_eliminated) return 0;
   if (!p->regs_assigned) {
@@ -310,10 +363,13 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   c.busy = busy;
   pcopy *pc = arena_alloc(&tmp, sizeof *pc);
   /* Per block: moves to insert at the end (logical ones, linear ones). */
-  mir_instr ***tail_log = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *tail_log);
-  mir_instr ***tail_lin = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *tail_lin);
-  uint32_t *n_log = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *n_log);
-  uint32_t *n_lin = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *n_lin);
+  /* Room for one new block per edge (critical-edge splits). */
+  uint32_t orig_nb = p->num_blocks, max_nb = p->num_blocks + 1;
+  for (uint32_t b = 0; b < orig_nb; b++) max_nb += p->blocks[b].linear_succs.n;
+  mir_instr ***tail_log = arena_alloc(&tmp, max_nb * sizeof *tail_log);
+  mir_instr ***tail_lin = arena_alloc(&tmp, max_nb * sizeof *tail_lin);
+  uint32_t *n_log = arena_alloc(&tmp, max_nb * sizeof *n_log);
+  uint32_t *n_lin = arena_alloc(&tmp, max_nb * sizeof *n_lin);
 
   /* 1. Phi copies per predecessor edge. */
   for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
@@ -335,16 +391,24 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         bool trivial = true;
         for (unsigned j = 0; j < pc->n; j++) trivial &= pc->src[j] == pc->dst[j];
         if (trivial) continue;
-        if (ps->n > 1) {
-          diag_error(d, p->name, "internal: critical edge BB%u -> BB%u carries phi copies", pb, bi);
-          c.failed = true;
-          break;
+        uint32_t live_block = pb < orig_nb ? pb : p->blocks[pb].linear_preds.v[0];
+        if (ps->n > 1 || p->blocks[pb].linear_succs.n > 1) {
+          uint32_t nbk = split_edge(p, pb, bi);
+          if (nbk == UINT32_MAX) {
+            diag_error(d, p->name, "internal: critical edge BB%u -> BB%u carries phi copies and is not in the linear CFG", pb, bi);
+            c.failed = true;
+            break;
+          }
+          b = &p->blocks[bi]; /* the block array may have moved */
+          preds = lin ? &b->linear_preds : &b->logical_preds;
+          pb = nbk;
         }
         /* Swap temporaries must avoid everything live out of the predecessor. */
-        mark_busy(p, ls.out[pb], ls.words, reg, busy);
+        mark_busy(p, ls.out[live_block], ls.words, reg, busy);
         for (unsigned j = 0; j < pc->n; j++) bitset_set(busy, pc->dst[j]);
         c.scc_live = false;
-        for (uint32_t t = bitset_next(ls.out[pb], ls.words, 0); t != UINT32_MAX; t = bitset_next(ls.out[pb], ls.words, t + 1))
+        for (uint32_t t = bitset_next(ls.out[live_block], ls.words, 0); t != UINT32_MAX;
+             t = bitset_next(ls.out[live_block], ls.words, t + 1))
           c.scc_live |= reg[t] == MIR_PREG_SCC;
         const mir_block *pblk = &p->blocks[pb];
         if (pblk->num_instrs && pblk->instrs[pblk->num_instrs - 1]->opcode == MIR_P_CBRANCH_SCC) c.scc_live = true;
@@ -368,7 +432,9 @@ int mir_ssa_elim(mir_program *p, diag *d) {
     mir_block *b = &p->blocks[bi];
     /* live-after per instruction, computed backwards into a scratch array of sets only for copies. */
     uint64_t **live_after = arena_alloc(&tmp, (b->num_instrs + 1) * sizeof *live_after);
-    bitset_copy(live, ls.out[bi], ls.words);
+    /* Split-edge blocks hold only a branch: no copies to find registers for. */
+    if (bi < orig_nb) bitset_copy(live, ls.out[bi], ls.words);
+    else memset(live, 0, ls.words * sizeof *live);
     for (uint32_t i = b->num_instrs; i-- > 0;) {
       const mir_instr *ins = b->instrs[i];
       unsigned op = ins->opcode;

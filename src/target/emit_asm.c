@@ -197,12 +197,29 @@ static bool sopp_has_imm(const char *mn) {
 /* Prints "a, b, c" for the definitions then operands, skipping SCC (never
  * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
  * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
+/* Number of definitions (defs) or operands in the table's signature. */
+static unsigned sig_count(const char *sig, bool defs) {
+  if (!sig) return 255;
+  const char *semi = strchr(sig, ';');
+  const char *b = defs ? sig : (semi ? semi + 1 : sig + strlen(sig));
+  const char *e = defs ? (semi ? semi : sig + strlen(sig)) : b + strlen(b);
+  unsigned n = 0;
+  for (const char *c = b; c < e; c++)
+    if (*c == 's' || *c == 'v' || *c == 'a') n++;
+  return n;
+}
+
 static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
   unsigned n = defs ? ins->num_defs : ins->num_ops;
   const mir_operand *v = defs ? ins->defs : ins->ops;
+  /* Beyond the signature, EXEC/VCC/M0 operands are implicit (v_div_fmas
+   * reads VCC, s_and_saveexec writes EXEC) except in the 32-bit VOP forms,
+   * whose assembly spells VCC out. */
+  unsigned explicit_n = is_vop12c(ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
+    if (k >= explicit_n && mir_preg_is_special(opnd_reg(o))) continue;
     if (o->kind == MIR_OPND_BLOCK && !defs) continue;
     fputs(*first ? " " : ", ", e->out);
     *first = false;
@@ -463,8 +480,21 @@ int mir_emit_asm(const mir_program *p, FILE *out, diag *d) {
       emit_instr(&e, ins);
       if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH) ends = true;
     }
-    if (!ends && b->linear_succs.n == 1 && b->linear_succs.v[0] != bi + 1)
-      emit_branch(&e, "s_branch", b->linear_succs.v[0]);
+    if (!ends) {
+      /* Falling through: the successor no branch names must be the next
+       * block, else branch to it explicitly (split edges live at the end). */
+      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+        uint32_t s = b->linear_succs.v[k];
+        bool named = false;
+        for (uint32_t i = 0; i < b->num_instrs && !named; i++)
+          for (unsigned j = 0; j < b->instrs[i]->num_ops; j++)
+            if (b->instrs[i]->ops[j].kind == MIR_OPND_BLOCK && b->instrs[i]->ops[j].imm == s) named = true;
+        if (!named && s != bi + 1) {
+          emit_branch(&e, "s_branch", s);
+          break;
+        }
+      }
+    }
   }
   fprintf(out, ".L%s_end:\n\t.size\t%s, .L%s_end-%s\n", p->name, p->name, p->name, p->name);
   emit_descriptor(p, out);
