@@ -42,8 +42,10 @@ static int emu_available(void) {
  * clang enables for gfx900 and that the hardware (hence the emulator, which
  * implements the gfx900 instruction set including the f64 and f16 VALU ops
  * and the 32/64-bit global and LDS atomics) supports. Images and samplers
- * are not (no image instructions). OpenCL C 1.2 is what wavecc compiles by
- * default with libclc. */
+ * are not (no image instructions). OpenCL C: 1.2 by default, and clang 19
+ * compiles 2.0 for amdgcn when a file asks with -cl-std=CL2.0 (generic
+ * address space = flat); a libclc builtin missing in 2.0 form shows up as an
+ * "undefined function" build error, not as a silent skip. */
 void rt_emu_facts(rt_device_facts *d) {
   d->device_name = "gfx900";
   d->platform_name = "wavecc";
@@ -53,7 +55,7 @@ void rt_emu_facts(rt_device_facts *d) {
       "cl_khr_local_int32_base_atomics cl_khr_local_int32_extended_atomics "
       "cl_khr_int64_base_atomics cl_khr_int64_extended_atomics";
   d->platform_extensions = "";
-  d->clc_version = 12;
+  d->clc_version = 20;
   /* HSA dispatches handle a partial last workgroup natively. */
   d->non_uniform_groups = 1;
 }

@@ -265,7 +265,11 @@ static void run_emu_file(run_state *rs, const rt_file *f, report_ctx *rc) {
     if (cfg->verbose && diag) print_diag(&j->out, diag, 1);
   } else if (!built) {
     char l[600], msg[700];
-    snprintf(msg, sizeof msg, "build failed: %s", first_line(diag, l, sizeof l));
+    /* The compiler's first message, without a leading "file: " we already print. */
+    const char *d = diag ? diag : "";
+    size_t sl = strlen(f->source_path);
+    if (!strncmp(d, f->source_path, sl) && d[sl] == ':') d += sl + 1 + (d[sl + 1] == ' ');
+    snprintf(msg, sizeof msg, "build failed: %s", first_line(d, l, sizeof l));
     for (size_t i = 0; i < f->num_tests; i++) report(rc, &f->tests[i], RT_ERROR, msg);
     print_diag(&j->out, diag, cfg->verbose);
   } else {
