@@ -97,9 +97,28 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
       if (in->op == ISA_V_MADMK_F32 || in->op == ISA_V_MADAK_F32 || in->op == ISA_V_MADMK_F16 || in->op == ISA_V_MADAK_F16) need_lit = 1;
       in->sdst = OPC_VCC_LO; in->src[2] = OPC_VCC_LO; /* implicit carry / mask */
     }
-    if (in->src[0] == OPC_SDWA || in->src[0] == OPC_DPP) {
-      emu_err(dev, "pc 0x%llx: %s: %s encoding is not supported by the emulator", (unsigned long long)pc,
-              isa_table[in->op].mnemonic, in->src[0] == OPC_SDWA ? "SDWA" : "DPP");
+    if (in->src[0] == OPC_SDWA) {
+      /* SDWA dword (Vega ISA 12.x "SDWA"): SRC0[7:0], DST_SEL[10:8], DST_UNUSED[12:11],
+       * CLAMP[13], OMOD[15:14], SRC0_SEL[18:16], SRC0_SEXT[19], SRC0_NEG[20],
+       * SRC0_ABS[21], S0[23], SRC1_SEL[26:24], SRC1_SEXT[27], SRC1_NEG[28],
+       * SRC1_ABS[29], S1[31]; VOPC: SDST[14:8], SD[15]. */
+      SECOND();
+      in->sdwa = 1;
+      in->src[0] = (w1 & 0xff) + (((w1 >> 23) & 1) ? 0 : OPC_VGPR0);
+      if (in->fmt != ISA_FMT_VOP1 && ((w1 >> 31) & 1)) in->src[1] = (w >> 9) & 0xff;
+      in->src_sel[0] = (w1 >> 16) & 7; in->src_sext[0] = (w1 >> 19) & 1;
+      in->src_sel[1] = (w1 >> 24) & 7; in->src_sext[1] = (w1 >> 27) & 1;
+      in->neg = (uint8_t)(((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1);
+      in->abs = (uint8_t)(((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1);
+      if (in->fmt == ISA_FMT_VOPC) {
+        in->dst_sel = 6;
+        if ((w1 >> 15) & 1) in->sdst = (w1 >> 8) & 0x7f;
+      } else {
+        in->dst_sel = (w1 >> 8) & 7; in->dst_unused = (w1 >> 11) & 3;
+        in->clamp = (w1 >> 13) & 1; in->omod = (w1 >> 14) & 3;
+      }
+    } else if (in->src[0] == OPC_DPP) {
+      emu_err(dev, "pc 0x%llx: %s: DPP encoding is not supported by the emulator", (unsigned long long)pc, isa_table[in->op].mnemonic);
       return -1;
     }
     if (in->src[0] == OPC_LITERAL) need_lit = 1;
@@ -220,7 +239,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
   const emu_opshape *sh = &dev->shape[in->op];
   const char *mn = isa_table[in->op].mnemonic;
   char t[64];
-  size_t len = (size_t)snprintf(buf, n, "%s%s", mn, in->vop3 ? "_e64" : "");
+  size_t len = (size_t)snprintf(buf, n, "%s%s", mn, in->vop3 ? "_e64" : in->sdwa ? "_sdwa" : "");
 #define ADD(...) do { if (len < n) len += (size_t)snprintf(buf + len, n - len, __VA_ARGS__); } while (0)
   const char *sep = " ";
   switch (in->fmt) {
@@ -258,6 +277,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     }
     if (in->has_lit && in->fmt == ISA_FMT_VOP2 && in->src[0] != OPC_LITERAL) ADD(", 0x%x", in->literal);
     if (in->clamp) ADD(" clamp");
+    if (in->sdwa) ADD(" dst_sel:%u dst_unused:%u src0_sel:%u%s src1_sel:%u%s", in->dst_sel, in->dst_unused, in->src_sel[0], in->src_sext[0] ? " sext" : "", in->src_sel[1], in->src_sext[1] ? " sext" : "");
     if (in->omod) ADD(" omod:%d", in->omod);
     break;
   }

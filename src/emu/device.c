@@ -67,7 +67,7 @@ uint64_t wemu_alloc(wemu_device *d, uint64_t size) { return emu_alloc_internal(d
 void emu_free_internal(wemu_device *d) {
   size_t j = 0;
   for (size_t i = 0; i < d->nallocs; i++) {
-    if (d->allocs[i].internal) free(d->allocs[i].data);
+    if (d->allocs[i].internal == 1) free(d->allocs[i].data);
     else d->allocs[j++] = d->allocs[i];
   }
   d->nallocs = j;
@@ -99,4 +99,14 @@ int wemu_read(wemu_device *d, uint64_t addr, void *dst, uint64_t size) {
   if (!a) { emu_err(d, "wemu_read: [0x%llx, +%llu) is not inside one allocation", (unsigned long long)addr, (unsigned long long)size); return -1; }
   if (size) memcpy(dst, a->data + (addr - a->base), size);
   return 0;
+}
+
+/* Frees the allocation starting at `base` (a program image). */
+void emu_free_at(wemu_device *d, uint64_t base) {
+  size_t j = 0;
+  for (size_t i = 0; i < d->nallocs; i++) {
+    if (d->allocs[i].base == base) free(d->allocs[i].data);
+    else d->allocs[j++] = d->allocs[i];
+  }
+  d->nallocs = j;
 }

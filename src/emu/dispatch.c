@@ -64,15 +64,16 @@ static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
 
 static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles) {
   wemu_program *p = d->prog;
-  if (w->pc < p->text_lo || w->pc >= p->text_hi || (w->pc & 3))
+  uint64_t vpc = w->pc - p->load_base;
+  if (w->pc < p->load_base || vpc < p->text_lo || vpc >= p->text_hi || (vpc & 3))
     return emu_fault(d, w, NULL, "program counter 0x%llx outside the code", (unsigned long long)w->pc);
-  uint64_t slot = (w->pc - p->text_lo) / 4;
+  uint64_t slot = (vpc - p->text_lo) / 4;
   emu_inst *in = &p->dcache[slot];
   if (!p->dvalid[slot]) {
-    if (emu_decode(d->dev, p, w->pc, in)) {
+    if (emu_decode(d->dev, p, vpc, in)) {
       char msg[512];
       snprintf(msg, sizeof msg, "%s", d->dev->err);
-      emu_err(d->dev, "kernel %s: %s (pc 0x%llx from the kernel entry)", d->k->name, msg, (unsigned long long)(w->pc - d->k->entry));
+      emu_err(d->dev, "kernel %s: %s (pc 0x%llx from the kernel entry)", d->k->name, msg, (unsigned long long)(w->pc - d->entry));
       return -1;
     }
     p->dvalid[slot] = 1;
@@ -111,7 +112,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     char dis[160];
     emu_disasm(d->dev, in, dis, sizeof dis);
     fprintf(d->trace, "wg(%u,%u,%u) w%u pc 0x%04llx %-48s exec=%016llx%s%s\n", g->gid[0], g->gid[1], g->gid[2], w->id_in_group,
-            (unsigned long long)(pc - d->k->entry), dis, (unsigned long long)exec_before, d->twlen ? " ;" : "", d->tw);
+            (unsigned long long)(pc - d->entry), dis, (unsigned long long)exec_before, d->twlen ? " ;" : "", d->tw);
   }
   if (rc == 0) w->pc += in->size;
   w->ws++;
@@ -159,6 +160,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
+  D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
@@ -253,7 +255,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     put(pk + 12, gsz[0], 4); put(pk + 16, gsz[1], 4); put(pk + 20, gsz[2], 4);
     put(pk + 24, D.scratch_per_lane, 4);
     put(pk + 28, lds_total, 4);
-    put(pk + 32, k->kd_offset, 8);
+    put(pk + 32, prog->load_base + k->kd_offset, 8);
     put(pk + 40, kern, 8);
   }
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
@@ -294,7 +296,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < EMU_WAVE; l++) w->v[r][l] = EMU_POISON;
       for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
       w->id_in_group = wi;
-      w->pc = k->entry;
+      w->pc = D.entry;
       w->mode = mode;
       w->ws = 100;
       w->scratch_base = scratch + (uint64_t)wi * D.scratch_per_wave;

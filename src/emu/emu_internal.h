@@ -92,6 +92,7 @@ void emu_err(wemu_device *dev, const char *fmt, ...)
 emu_alloc *emu_find(wemu_device *dev, uint64_t addr, uint64_t size);
 uint64_t emu_alloc_internal(wemu_device *dev, uint64_t size, int internal);
 void emu_free_internal(wemu_device *dev);
+void emu_free_at(wemu_device *dev, uint64_t base);
 
 /* ------------------------------------------------------------ loader */
 typedef struct emu_kernel {
@@ -110,6 +111,7 @@ struct wemu_program {
   uint8_t *image;      /* loaded image: vaddr -> byte */
   uint64_t image_size;
   uint64_t text_lo, text_hi; /* executable range (vaddr) */
+  uint64_t load_base;  /* device address of vaddr 0: the image is a global allocation */
   emu_kernel *kernels;
   uint32_t nkernels;
   char *strings;       /* owned metadata strings */
@@ -130,6 +132,8 @@ typedef struct emu_inst {
   uint16_t sdst;    /* VOP3b / VOPC-in-VOP3: SGPR-file code */
   uint16_t src[3];  /* 9-bit operand codes (>= 256: VGPR) */
   uint8_t abs, neg, clamp, omod, opsel, opsel_hi, neg_hi;
+  /* SDWA (VOP1/VOP2/VOPC with src0 = 249): operand sub-dword selects */
+  uint8_t sdwa, dst_sel, dst_unused, src_sel[2], src_sext[2];
   int32_t simm16;   /* SOPK/SOPP, sign-extended */
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
@@ -189,6 +193,7 @@ typedef struct emu_dispatch {
   uint64_t scratch_alloc; uint32_t scratch_per_lane, scratch_per_wave;
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
+  uint64_t entry;      /* device address of the kernel's first instruction */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
 } emu_dispatch;

@@ -259,7 +259,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
   }
   if (rtn) return emu_pending_add(d, w, in, &p);
-  return 0;
+  p.kind = 1; p.ndw = 0; p.lanes = 0; /* LDS writes count in lgkmcnt */
+  return emu_pending_add(d, w, in, &p);
 }
 
 /* ------------------------------------------------------------ per-lane access helpers */
@@ -342,7 +343,9 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
     }
   }
   if (ret) return emu_pending_add(d, w, in, &p);
-  return 0;
+  /* Stores and non-returning atomics still count in vmcnt (gfx9 has no vscnt). */
+  p.kind = 0; p.ndw = 0; p.lanes = 0;
+  return emu_pending_add(d, w, in, &p);
 fail:
   free(p.vals); free(p.maskw);
   return -1;

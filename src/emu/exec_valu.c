@@ -714,12 +714,21 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   for (unsigned i = 0; i < nsrc; i++) {
     unsigned wd = widths[i] ? widths[i] : 1;
     if (read_src(d, w, in, i, codes[i], wd, exec, vi, src[i])) { free(src); return -1; }
+    if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
+      unsigned sel = in->src_sel[i];
+      for (unsigned l = 0; l < EMU_WAVE; l++) {
+        uint32_t x = (uint32_t)src[i][l];
+        if (sel < 4) { x = (x >> (8 * sel)) & 0xff; if (in->src_sext[i] && (x & 0x80)) x |= 0xffffff00u; }
+        else { x = (x >> (16 * (sel - 4))) & 0xffff; if (in->src_sext[i] && (x & 0x8000)) x |= 0xffff0000u; }
+        src[i][l] = x;
+      }
+    }
     /* 16-bit operand select (VOP3 op_sel) */
     if (vi->src16 && in->fmt == ISA_FMT_VOP3 && ((in->opsel >> i) & 1))
       for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] >>= 16;
     if (vi->src16) for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] &= 0xffff;
     /* abs / neg */
-    if (in->fmt == ISA_FMT_VOP3 && (((in->abs | in->neg) >> i) & 1)) {
+    if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
       uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
       for (unsigned l = 0; l < EMU_WAVE; l++) {
         if ((in->abs >> i) & 1) src[i][l] &= ~sb;
@@ -784,6 +793,10 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         int64_t t = op == ISA_V_ADD_I32 ? (int64_t)(int32_t)src[0][l] + (int32_t)src[1][l] : (int64_t)(int32_t)src[0][l] - (int32_t)src[1][l];
         r = (uint32_t)(t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t);
       } else if (op == ISA_V_ADD_U16) { if ((src[0][l] & 0xffff) + (src[1][l] & 0xffff) > 0xffff) r = 0xffff; }
+      else if (op == ISA_V_ADD_I16 || op == ISA_V_SUB_I16) {
+        int32_t t = op == ISA_V_ADD_I16 ? (int16_t)src[0][l] + (int16_t)src[1][l] : (int16_t)src[0][l] - (int16_t)src[1][l];
+        r = (uint16_t)(t > 32767 ? 32767 : t < -32768 ? -32768 : t);
+      }
       else if (op == ISA_V_SUB_U16) { if ((src[1][l] & 0xffff) > (src[0][l] & 0xffff)) r = 0; }
     }
     dst[l] = r;
@@ -794,7 +807,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   if (is_cmp) {
     /* Inactive lanes write 0 to the mask (Vega ISA 6.x: VOPC results for disabled lanes are cleared). */
-    unsigned sd = in->vop3 ? in->sdst : OPC_VCC_LO;
+    unsigned sd = (in->vop3 || in->sdwa) ? in->sdst : OPC_VCC_LO;
     free(dst);
     if (emu_swrite64(d, w, in, sd, cmask)) return -1;
     w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
@@ -807,7 +820,13 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   for (unsigned l = 0; l < EMU_WAVE; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t r = dst[l];
-    if (vi->dst16) {
+    if (in->sdwa && in->dst_sel != 6) {
+      unsigned sel = in->dst_sel, sh = sel < 4 ? 8 * sel : 16 * (sel - 4), bits = sel < 4 ? 8 : 16;
+      uint32_t fm = ((1u << bits) - 1) << sh, old = w->v[dreg][l], v = ((uint32_t)r << sh) & fm;
+      if (in->dst_unused == 2) v |= old & ~fm;
+      else if (in->dst_unused == 1 && ((v >> (sh + bits - 1)) & 1)) v |= ~((1u << (sh + bits)) - 1) & 0xffffffffu;
+      r = v;
+    } else if (vi->dst16 && !in->sdwa) {
       /* gfx9 zeroes the high half of a 16-bit result, except VOP3 op_sel[3] writes the high half. */
       if (in->fmt == ISA_FMT_VOP3 && (in->opsel & 8)) r = (w->v[dreg][l] & 0xffff) | (r & 0xffff) << 16;
       else r &= 0xffff;

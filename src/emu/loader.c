@@ -30,9 +30,6 @@ static char *dupn(const char *s, size_t n) {
   return r;
 }
 
-/* Program-owned string list, freed with the program. */
-typedef struct strlist { char **v; size_t n, cap; } strlist;
-
 void wemu_program_free(wemu_program *p) {
   if (!p) return;
   for (uint32_t i = 0; i < p->nkernels; i++) {
@@ -45,6 +42,7 @@ void wemu_program_free(wemu_program *p) {
     free(k->name);
   }
   free(p->kernels);
+  if (p->load_base && p->dev) emu_free_at(p->dev, p->load_base);
   free(p->image);
   free(p->dcache);
   free(p->dvalid);
@@ -119,6 +117,7 @@ static int parse_kernel_md(wemu_device *dev, wemu_program *p, mp_cursor *c) {
     c->p = args_at;
     mp_val arr;
     if (mp_next(c, &arr) || arr.kind != MP_ARRAY || arr.len > 4096) return -1;
+    free(k->args);
     k->args = calloc(arr.len ? arr.len : 1, sizeof *k->args);
     if (!k->args) return -1;
     k->info.num_args = arr.len;
@@ -267,6 +266,25 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
       if (parse_metadata(dev, p, desc, dsz)) goto fail;
     o += 12 + npad + dpad;
   }
+  /* The image also lives in device memory (so that s_getpc_b64-relative
+   * constant data is readable), with R_AMDGPU_RELATIVE64 (13) dynamic
+   * relocations applied: *(u64 *)(base + offset) = base + addend. */
+  p->load_base = emu_alloc_internal(dev, top, 2);
+  if (!p->load_base) goto fail;
+  for (uint64_t i = 0; i < shnum; i++) {
+    const uint8_t *sh = e + shoff + i * shentsize;
+    if (rd(sh + 4, 4) != 4 || rd(sh + 56, 8) != 24) continue;
+    uint64_t off = rd(sh + 24, 8), sz = rd(sh + 32, 8);
+    for (uint64_t r = 0; r + 24 <= sz; r += 24) {
+      const uint8_t *re = e + off + r;
+      uint64_t ro = rd(re, 8), type = rd(re + 8, 8) & 0xffffffffu, add = rd(re + 16, 8);
+      if (type == 13 && ro <= top - 8) {
+        uint64_t v = p->load_base + add;
+        for (int b = 0; b < 8; b++) p->image[ro + b] = (uint8_t)(v >> (8 * b));
+      }
+    }
+  }
+  if (wemu_write(dev, p->load_base, p->image, top)) goto fail;
   uint64_t nslots = (p->text_hi - p->text_lo) / 4 + 1;
   p->dcache = calloc(nslots, sizeof *p->dcache);
   p->dvalid = calloc(nslots, 1);

@@ -20,7 +20,7 @@ int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt,
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  uint64_t pc = w ? w->pc - d->k->entry : 0;
+  uint64_t pc = w ? w->pc - d->entry : 0;
   if (in)
     emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg);
   else
@@ -55,7 +55,7 @@ int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
     if (w->spend[c] && !d->dev->opt.lax_waitcnt) {
       sname(nm, sizeof nm, c);
       return emu_fault(d, w, in, "reads %s before an s_waitcnt covers the load at pc 0x%llx (missing lgkmcnt wait)",
-                       nm, (unsigned long long)(pending_pc(w, 0, c) - d->k->entry));
+                       nm, (unsigned long long)(pending_pc(w, 0, c) - d->entry));
     }
     if (!w->sinit[c] && d->dev->opt.check_uninit) {
       sname(nm, sizeof nm, c);
@@ -162,7 +162,7 @@ int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
     if (r >= EMU_NUM_VGPR) return emu_fault(d, w, in, "VGPR v%u out of range", r);
     if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
       return emu_fault(d, w, in, "reads v%u before an s_waitcnt covers the load at pc 0x%llx (missing vmcnt/lgkmcnt wait)",
-                       r, (unsigned long long)(pending_pc(w, 1, r) - d->k->entry));
+                       r, (unsigned long long)(pending_pc(w, 1, r) - d->entry));
     if (d->dev->opt.check_uninit && (lanes & ~w->vinit[r])) {
       int lane = __builtin_ctzll(lanes & ~w->vinit[r]);
       return emu_fault(d, w, in, "reads never-written v%u (lane %d)", r, lane);
