@@ -412,9 +412,10 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     r = UF(dd); break;
   }
   case ISA_V_DIV_FMAS_F32: {
-    double t = fma((double)F(a), (double)F(b), (double)F(c));
-    if (io->cin) t = ldexp(t, exp32(F(c)) > 127 ? 64 : -64);
-    r = UF((float)t); break;
+    /* One rounding: fmaf, then an exact power-of-two scale. */
+    float t = fmaf(F(a), F(b), F(c));
+    if (io->cin) t = ldexpf(t, exp32(F(c)) > 127 ? 64 : -64);
+    r = UF(t); break;
   }
   case ISA_V_DIV_FIXUP_F32: {
     float s0 = F(a), s1 = F(b), s2 = F(c);
@@ -608,8 +609,14 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       case ISA_V_PK_FMA_F16: r = emu_f2h(fma(A, B, C), rnd); break;
       case ISA_V_PK_MIN_F16: r = emu_f2h(dmin_ieee(A, B), 0); break;
       case ISA_V_PK_MAX_F16: r = emu_f2h(dmax_ieee(A, B), 0); break;
-      case ISA_V_PK_ADD_U16: case ISA_V_PK_ADD_I16: r = (uint16_t)(x[0] + x[1]); break;
-      case ISA_V_PK_SUB_U16: case ISA_V_PK_SUB_I16: r = (uint16_t)(x[0] - x[1]); break;
+      /* clamp saturates the packed integer add/sub (unsigned or signed per opcode). */
+      case ISA_V_PK_ADD_U16: { int t = x[0] + x[1]; r = (uint16_t)(in->clamp && t > 0xffff ? 0xffff : t); break; }
+      case ISA_V_PK_SUB_U16: { int t = x[0] - x[1]; r = (uint16_t)(in->clamp && t < 0 ? 0 : t); break; }
+      case ISA_V_PK_ADD_I16: case ISA_V_PK_SUB_I16: {
+        int t = in->op == ISA_V_PK_ADD_I16 ? (int16_t)x[0] + (int16_t)x[1] : (int16_t)x[0] - (int16_t)x[1];
+        if (in->clamp) t = t > 32767 ? 32767 : t < -32768 ? -32768 : t;
+        r = (uint16_t)t; break;
+      }
       case ISA_V_PK_MUL_LO_U16: r = (uint16_t)(x[0] * x[1]); break;
       case ISA_V_PK_MAD_U16: r = (uint16_t)(x[0] * x[1] + x[2]); break;
       case ISA_V_PK_MAD_I16: r = (uint16_t)((int16_t)x[0] * (int16_t)x[1] + (int16_t)x[2]); break;
@@ -622,6 +629,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       case ISA_V_PK_MIN_U16: r = x[0] < x[1] ? x[0] : x[1]; break;
       default: return emu_fault(d, w, in, "VOP3P instruction not implemented by the emulator");
       }
+      if (in->clamp && vi.fsrc == 16) { double f = emu_h2f((uint16_t)r); r = emu_f2h(isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f, 0); }
       out |= (r & 0xffff) << (16 * h);
     }
     emu_vwrite(d, w, in->dst, l, out);
