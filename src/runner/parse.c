@@ -230,6 +230,10 @@ static void parse_arg(parser *p, int line, char *v, int is_out) {
       goto out;
     }
     a.count = count;
+    if (count * rt_type_size(a.type) > (UINT64_C(256) << 20)) {
+      perr(p, line, "%s %u: buffer larger than 256 MiB", key, a.index);
+      goto out;
+    }
     k++;
   } else {
     if (rt_type_parse(tok[k], &a.type) != 0) {
@@ -572,9 +576,13 @@ void rt_file_free(rt_file *f) {
   memset(f, 0, sizeof *f);
 }
 
-int rt_file_parse(const char *path, const char *text, size_t size, rt_file *f, char **err) {
+int rt_file_parse(const char *path, const char *data, size_t size, rt_file *f, char **err) {
   memset(f, 0, sizeof *f);
   *err = NULL;
+  /* A NUL-terminated copy, so that the string functions below stay inside
+   * it whatever the caller passed. */
+  char *text = xstrndup(data, size);
+  if (!text) { *err = strdup("out of memory"); return -1; }
   parser p;
   memset(&p, 0, sizeof p);
   p.path = path;
@@ -584,7 +592,7 @@ int rt_file_parse(const char *path, const char *text, size_t size, rt_file *f, c
   char *block = NULL;
   size_t blen = 0;
   int first = 1;
-  if (memchr(text, 0, size)) {
+  if (memchr(data, 0, size)) {
     perr(&p, 0, "contains NUL bytes: not a text test file");
   } else if (!strcmp(ext, ".cl")) {
     const char *b = strstr(text, "/*!");
@@ -694,6 +702,7 @@ int rt_file_parse(const char *path, const char *text, size_t size, rt_file *f, c
   free(p.kernel_name);
   free(p.source_text);
   free(p.source_file);
+  free(text);
   if (p.err) {
     rt_file_free(f);
     *err = p.err ? p.err : strdup("out of memory");
