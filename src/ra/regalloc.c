@@ -150,6 +150,9 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
  * is not assigned yet is not needed: sources are always defined first). */
 static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
   switch (ins->opcode) {
+  case ISA_S_MOV_B32:
+  case ISA_S_MOV_B64:
+  case ISA_V_MOV_B32:
   case MIR_P_PARALLELCOPY:
   case MIR_P_COPY:
     for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++) {

@@ -24,8 +24,9 @@
  *     broken with len-1 swaps (v_swap_b32 for VGPRs; for SGPRs three moves
  *     through a free SGPR, else the s_xor trio when SCC is dead). Adjacent
  *     aligned SGPR pair moves merge into s_mov_b64.
- *  3. p_startpgm, p_logical_start/end and phis disappear (p_branch and
- *     p_cbranch_scc stay for emission).
+ *  3. p_startpgm, p_logical_start/end, phis and moves the allocator
+ *     coalesced into no-ops disappear (p_branch and p_cbranch_scc stay for
+ *     emission).
  *
  * Moves use fixed physical-register operands, so the program after this
  * pass has no SSA temporaries in the copies (p->ssa_eliminated).
@@ -66,7 +67,9 @@ int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uin
     if (src[i] != MIR_PREG_NONE) uses[src[i]]++;
     pending++;
   }
-  for (unsigned i = 0; i < n; i++)
+  /* Seeded in reverse so that the stack pops copies in their given order
+   * (adjacent dwords stay adjacent and can merge into 64-bit moves). */
+  for (unsigned i = n; i-- > 0;)
     if (!done[i] && uses[dst[i]] == 0) ready[nready++] = i;
   while (pending) {
     while (nready) {
@@ -157,6 +160,7 @@ static void emit_swap(void *vc, mir_preg a, mir_preg b) {
   }
   for (mir_preg t = 0; t < MIR_MAX_SGPRS; t++)
     if (!bitset_test(c->busy, t) && t != a && t != b) {
+      if (t + 1u > c->p->num_sgprs_used) c->p->num_sgprs_used = t + 1u; /* the descriptor must cover it */
       push(c, mov(c, t, mir_op_fixed(a, 1)));
       push(c, mov(c, a, mir_op_fixed(b, 1)));
       push(c, mov(c, b, mir_op_fixed(t, 1)));
@@ -515,6 +519,11 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
         continue;
       }
+      /* A move the allocator coalesced into a no-op disappears. */
+      if ((op == ISA_S_MOV_B32 || op == ISA_S_MOV_B64 || op == ISA_V_MOV_B32) && ins->num_defs == 1 &&
+          ins->num_ops == 1 && ins->ops[0].kind == MIR_OPND_TEMP && !(ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) &&
+          ins->ops[0].preg == ins->defs[0].preg && !ins->clamp && !ins->omod)
+        continue;
       EMIT(ins);
     }
     if (b->num_instrs == term) { /* no terminator: copies at the very end */

@@ -347,13 +347,35 @@ static unsigned input_sgpr_count(const mir_kernel_abi *a) {
          a->private_segment_wave_offset;
 }
 
+/* Highest SGPR and VGPR any operand names, +1 (the allocator's counts
+ * may not cover registers later passes use, e.g. swap temporaries). */
+static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
+  unsigned s = p->num_sgprs_used, v = p->num_vgprs_used;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+        const mir_operand *o = &ins->ops[k];
+        mir_preg r = opnd_reg(o);
+        if (r == MIR_PREG_NONE) continue;
+        unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
+        if (r < MIR_MAX_SGPRS && r + n > s) s = r + n;
+        if (r >= 256 && r - 256u + n > v) v = r - 256u + n;
+      }
+    }
+  *sgprs = s;
+  *vgprs = v;
+}
+
 static unsigned next_free_sgpr(const mir_program *p) {
-  unsigned n = p->num_sgprs_used, in = input_sgpr_count(&p->abi);
+  unsigned n, v, in = input_sgpr_count(&p->abi);
+  scan_regs(p, &n, &v);
   return n > in ? n : in;
 }
 
 static unsigned next_free_vgpr(const mir_program *p) {
-  unsigned n = p->num_vgprs_used, in = p->abi.workitem_id_dims + 1;
+  unsigned s, n, in = p->abi.workitem_id_dims + 1;
+  scan_regs(p, &s, &n);
   return n > in ? n : in;
 }
 
@@ -395,14 +417,29 @@ static unsigned occupancy_limit_wg(const mir_program *p) {
 void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
   memset(st, 0, sizeof *st);
   snprintf(st->name, sizeof st->name, "%s", p->name);
-  for (uint32_t b = 0; b < p->num_blocks; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      unsigned sz = mir_instr_size(p, p->blocks[b].instrs[i]);
-      if (sz) {
-        st->instructions++;
-        st->code_bytes += sz;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      /* Branch pseudos: as many s_branch/s_cbranch as emission writes. */
+      unsigned n = 0;
+      if (ins->opcode == MIR_P_BRANCH) {
+        n = ins->ops[0].imm != b + 1;
+      } else if (ins->opcode == MIR_P_CBRANCH_SCC) {
+        uint32_t taken = ins->ops[1].imm, fall = ins->num_ops > 2 ? ins->ops[2].imm : b + 1;
+        n = taken == b + 1 ? fall != b + 1 : 1 + (fall != b + 1);
+      } else {
+        unsigned sz = mir_instr_size(p, ins);
+        if (sz) {
+          st->instructions++;
+          st->code_bytes += sz;
+        }
+        continue;
       }
+      st->instructions += n;
+      st->code_bytes += 4 * n;
     }
+  }
   st->sgprs = mir_total_sgprs(p);
   st->vgprs = next_free_vgpr(p);
   st->scratch_bytes = p->abi.private_segment_size;

@@ -15,3 +15,4 @@ config.substitutions.append(("FileCheck", os.path.join(config.llvm_bin_dir, "Fil
 config.substitutions.append(("split-file", os.path.join(config.llvm_bin_dir, "split-file")))
 config.substitutions.append(("%not", os.path.join(config.llvm_bin_dir, "not")))
 config.environment["ASAN_OPTIONS"] = "detect_leaks=1"
+config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_bin_dir, "llvm-mc")))
