@@ -722,11 +722,28 @@ void isel_setup_abi(isel_ctx *c) {
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
     uint32_t aoff = c->arg_offset[i];
-    if (bits == 0 || bits > 64 || (bits < 32 && nc > 1)) {
+    if (bits == 0 || bits > 64 || size > 64) {
       isel_unsupported(c, a, "kernel argument type");
       return;
     }
     uint32_t dw = (size + 3) / 4;
+    if (bits < 32 && nc > 1) {
+      /* packed small elements: load the dwords, unpack with SALU shifts */
+      mir_operand words[16];
+      for (uint32_t w = 0; w < dw; w++) {
+        mir_temp d = isel_tmp(c, mir_rc_s(1));
+        mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORD, 1, 1);
+        ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+        ld->offset = (int32_t)((aoff & ~3u) + 4 * w);
+        ld->defs[0] = mir_op_temp(d);
+        words[w] = mir_op_temp(d);
+      }
+      if ((aoff & 3) || !isel_unpack_dwords(c, a, words, dw)) {
+        isel_unsupported(c, a, "kernel argument type");
+        return;
+      }
+      continue;
+    }
     if (bits < 32) {
       /* load the containing dword, shift the value down */
       mir_temp d = isel_tmp(c, mir_rc_s(1));

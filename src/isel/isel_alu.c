@@ -517,6 +517,12 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   unsigned sb = isel_type_bits(st), db = isel_type_bits(dt), nc = isel_num_comps(dt);
   bool div = is_div(c, ins);
   if (sb == 0 || db == 0 || sb > 64 || db > 64) return false;
+  if (opc == LLVMBitCast && (isel_num_comps(st) != nc || sb != db)) {
+    mir_operand dws[32];
+    unsigned ndw;
+    if (!isel_pack_dwords(c, A, dws, &ndw)) return false;
+    return isel_unpack_dwords(c, ins, dws, ndw);
+  }
   if (opc == LLVMBitCast && isel_num_comps(st) != nc) {
     /* i64 <-> <2 x i32> / <2 x float> */
     unsigned snc = isel_num_comps(st);
@@ -711,6 +717,42 @@ static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
 
 static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
+  if (opc == LLVMExtractElement && !LLVMIsAConstantInt(LLVMGetOperand(ins, 1))) {
+    /* dynamic index: a chain of selects on idx == e */
+    LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, 1);
+    unsigned nc = isel_num_comps(LLVMTypeOf(V)), bits = isel_type_bits(LLVMTypeOf(ins));
+    if (bits == 1 || bits > 64) return false;
+    mir_operand idx = isel_get(c, I, 0);
+    if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
+    unsigned dw = bits > 32 ? 2 : 1;
+    mir_temp r = as_temp(c, isel_get(c, V, 0), true, dw);
+    for (unsigned e = 1; e < nc; e++) {
+      mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(e), idx);
+      mir_operand x = isel_get(c, V, e);
+      if (dw == 1) {
+        r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), x, mir_op_temp(m));
+      } else {
+        mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), false), isel_half_of(c, x, false), mir_op_temp(m));
+        mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), true), isel_half_of(c, x, true), mir_op_temp(m));
+        r = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+      }
+    }
+    isel_set(c, ins, 0, r);
+    return true;
+  }
+  if (opc == LLVMInsertElement && !LLVMIsAConstantInt(LLVMGetOperand(ins, 2))) {
+    LLVMValueRef V = LLVMGetOperand(ins, 0), X = LLVMGetOperand(ins, 1), I = LLVMGetOperand(ins, 2);
+    unsigned nc = isel_num_comps(LLVMTypeOf(ins)), bits = isel_type_bits(LLVMTypeOf(X));
+    if (bits == 1 || bits > 32) return false;
+    mir_operand idx = isel_get(c, I, 0);
+    if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
+    mir_operand x = isel_get(c, X, 0);
+    for (unsigned e = 0; e < nc; e++) {
+      mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(e), idx);
+      isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, isel_get(c, V, e), x, mir_op_temp(m)));
+    }
+    return true;
+  }
   if (opc == LLVMExtractElement) {
     LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, 1);
     if (!LLVMIsAConstantInt(I)) return false;
@@ -723,14 +765,14 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     LLVMValueRef V = LLVMGetOperand(ins, 0), X = LLVMGetOperand(ins, 1), I = LLVMGetOperand(ins, 2);
     if (!LLVMIsAConstantInt(I)) return false;
     unsigned idx = (unsigned)LLVMConstIntGetZExtValue(I), nc = isel_num_comps(LLVMTypeOf(ins));
-    if (idx >= nc || nc > 4) return false;
+    if (idx >= nc || nc > 16) return false;
     for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, e == idx ? comp_temp(c, X, 0, div) : comp_temp(c, V, e, div));
     return true;
   }
   if (opc == LLVMShuffleVector) {
     LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
     unsigned na = isel_num_comps(LLVMTypeOf(A)), n = LLVMGetNumMaskElements(ins);
-    if (n > 4) return false;
+    if (n > 16) return false;
     for (unsigned e = 0; e < n; e++) {
       int m = LLVMGetMaskValue(ins, e);
       if (m < 0) m = 0;
@@ -744,8 +786,8 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind && LLVMGetVectorSize(ty) > 4) {
-    isel_unsupported(c, ins, "vector wider than 4 elements");
+  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind && LLVMGetVectorSize(ty) > 16) {
+    isel_unsupported(c, ins, "vector wider than 16 elements");
     return true;
   }
   switch (opc) {
@@ -788,6 +830,34 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   default:
     return false;
   }
+}
+
+/* Correctly rounded f32 square root: scale tiny inputs up by 2^32, take
+ * the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
+ * exact FMA residuals x - s'*s, pick the right one, undo the scaling
+ * (2^-16), and pass 0, +-inf and NaN through with v_cmp_class. */
+mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
+  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x0f800000u), 1)), x);
+  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x4f800000u), 1)), x);
+  mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
+  mir_temp sq = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(xv));
+  mir_temp dn = isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(sq));
+  mir_temp up = isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(sq));
+  mir_operand ndn = mir_op_temp(dn), nup = mir_op_temp(up);
+  ndn.flags |= MIR_OPND_NEG;
+  nup.flags |= MIR_OPND_NEG;
+  mir_temp rdn = isel_v1_3(c, ISA_V_FMA_F32, ndn, mir_op_temp(sq), mir_op_temp(xv));
+  mir_temp rup = isel_v1_3(c, ISA_V_FMA_F32, nup, mir_op_temp(sq), mir_op_temp(xv));
+  mir_temp use_dn = isel_vcmp(c, ISA_V_CMP_GE_F32, mir_op_const(0), mir_op_temp(rdn));
+  mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
+  mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
+  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
+  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x37800000u), 1)), mir_op_temp(r));
+  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
+  /* class mask: -0, +0, +inf, and every NaN/negative via the hardware
+   * result (sqrt of a negative is NaN already) */
+  mir_temp special = isel_vcmp(c, ISA_V_CMP_CLASS_F32, mir_op_temp(xv), mir_op_const(0x260));
+  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
 
 /* ---- intrinsics ---- */
@@ -868,6 +938,20 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     }
     return true;
   }
+  if ((name_is(n, "llvm.smin.i64") || name_is(n, "llvm.smax.i64") || name_is(n, "llvm.umin.i64") ||
+       name_is(n, "llvm.umax.i64"))) {
+    bool sign = n[5] == 's', mn = n[7] == 'i';
+    unsigned op = sign ? (mn ? ISA_V_CMP_LT_I64 : ISA_V_CMP_GT_I64) : (mn ? ISA_V_CMP_LT_U64 : ISA_V_CMP_GT_U64);
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
+    mir_operand ca = a, cb = b;
+    if (ca.kind == MIR_OPND_CONST && ca.size != 2) ca = mir_op_temp(isel_to_vgpr(c, ca, 2));
+    if (cb.kind == MIR_OPND_CONST && cb.size != 2) cb = mir_op_temp(isel_to_vgpr(c, cb, 2));
+    mir_temp m = isel_vcmp(c, op, ca, cb); /* lanes where a wins */
+    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, false), isel_half_of(c, a, false), mir_op_temp(m));
+    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, true), isel_half_of(c, a, true), mir_op_temp(m));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    return true;
+  }
   struct { const char *name; unsigned sop, vop; } mm[] = {
       {"llvm.minnum.", 0, ISA_V_MIN_F32}, {"llvm.maxnum.", 0, ISA_V_MAX_F32},
       {"llvm.smin.", ISA_S_MIN_I32, ISA_V_MIN_I32}, {"llvm.smax.", ISA_S_MAX_I32, ISA_V_MAX_I32},
@@ -888,6 +972,134 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
       if (mm[k].sop && !div && all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
       else isel_set(c, ins, e, v1c(c, mm[k].vop, a, b));
     }
+    return true;
+  }
+  /* one-source f32 operations the VALU has directly */
+  struct { const char *name; unsigned op; } un[] = {
+      {"llvm.floor.f32", ISA_V_FLOOR_F32}, {"llvm.ceil.f32", ISA_V_CEIL_F32}, {"llvm.trunc.f32", ISA_V_TRUNC_F32},
+      {"llvm.rint.f32", ISA_V_RNDNE_F32}, {"llvm.nearbyint.f32", ISA_V_RNDNE_F32},
+      {"llvm.roundeven.f32", ISA_V_RNDNE_F32}, {"llvm.amdgcn.rcp.f32", ISA_V_RCP_F32},
+      {"llvm.amdgcn.rsq.f32", ISA_V_RSQ_F32}, {"llvm.amdgcn.sqrt.f32", ISA_V_SQRT_F32},
+      {"llvm.amdgcn.fract.f32", ISA_V_FRACT_F32},
+      {"llvm.floor.v", ISA_V_FLOOR_F32}, {"llvm.ceil.v", ISA_V_CEIL_F32}, {"llvm.trunc.v", ISA_V_TRUNC_F32},
+      {"llvm.rint.v", ISA_V_RNDNE_F32},
+  };
+  for (unsigned k = 0; k < sizeof un / sizeof un[0]; k++) {
+    if (!name_is(n, un[k].name)) continue;
+    if (bits != 32 || LLVMGetTypeKind(isel_scalar_type(ty)) != LLVMFloatTypeKind) return false;
+    for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_v1_1(c, un[k].op, isel_get(c, LLVMGetOperand(ins, 0), e)));
+    return true;
+  }
+  if (name_is(n, "llvm.canonicalize.f32")) {
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    isel_set(c, ins, 0, isel_v1(c, ISA_V_MAX_F32, a, mir_op_temp(isel_to_vgpr(c, a, 1))));
+    return true;
+  }
+  if (name_is(n, "llvm.sqrt.f32") || name_is(n, "llvm.sqrt.v")) {
+    if (bits != 32) return false;
+    /* !fpmath >= 1 ulp (OpenCL's default 3 ulp) or afn: the hardware
+     * estimate is within 1 ulp; otherwise the correctly rounded sequence */
+    unsigned fk = LLVMGetMDKindID("fpmath", 6);
+    bool approx = LLVMGetMetadata(ins, fk) != NULL;
+    for (unsigned e = 0; e < nc; e++) {
+      mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);
+      isel_set(c, ins, e, approx ? isel_v1_1(c, ISA_V_SQRT_F32, x) : isel_sqrt_exact(c, x));
+    }
+    return true;
+  }
+  if (name_is(n, "llvm.copysign.f32") || name_is(n, "llvm.copysign.v")) {
+    if (bits != 32) return false;
+    for (unsigned e = 0; e < nc; e++) {
+      mir_temp m = isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1);
+      isel_set(c, ins, e, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(m), isel_get(c, LLVMGetOperand(ins, 0), e),
+                                    isel_get(c, LLVMGetOperand(ins, 1), e)));
+    }
+    return true;
+  }
+  if (name_is(n, "llvm.is.fpclass.f32") || name_is(n, "llvm.amdgcn.class.f32")) {
+    LLVMValueRef M = LLVMGetOperand(ins, 1);
+    mir_operand mk = isel_get(c, M, 0);
+    if (mk.kind == MIR_OPND_CONST) mk = mir_op_const(mk.imm & 0x3ff);
+    isel_set(c, ins, 0, isel_vcmp(c, ISA_V_CMP_CLASS_F32, isel_get(c, LLVMGetOperand(ins, 0), 0), mk));
+    return true;
+  }
+  if (name_is(n, "llvm.ldexp.f32") || name_is(n, "llvm.amdgcn.ldexp.f32")) {
+    isel_set(c, ins, 0, isel_v1(c, ISA_V_LDEXP_F32, isel_get(c, LLVMGetOperand(ins, 0), 0),
+                                mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1))));
+    return true;
+  }
+  if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
+    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
+    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
+    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
+    isel_set(c, ins, 0, r);
+    return true;
+  }
+  if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
+    if (bits > 32 || nc != 1) return false;
+    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
+    mir_temp r;
+    if (n[7] == 'p') {
+      r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));
+    } else if (n[7] == 'l') {
+      r = isel_v1_1(c, ISA_V_FFBH_U32, a);
+      r = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(r));
+      if (bits < 32) r = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(r), mir_op_const(32 - bits));
+    } else {
+      r = isel_v1_1(c, ISA_V_FFBL_B32, a);
+      r = v1c(c, ISA_V_MIN_U32, mir_op_const(bits), mir_op_temp(r));
+    }
+    isel_set(c, ins, 0, r);
+    return true;
+  }
+  if (name_is(n, "llvm.sadd.sat.") || name_is(n, "llvm.ssub.sat.") || name_is(n, "llvm.uadd.sat.") ||
+      name_is(n, "llvm.usub.sat.")) {
+    if (bits > 32) return false;
+    bool sign = n[5] == 's', add = n[6] == 'a';
+    for (unsigned e = 0; e < nc; e++) {
+      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
+      mir_temp r;
+      if (bits == 32) {
+        /* the VALU clamps on overflow when asked to */
+        unsigned op = sign ? (add ? ISA_V_ADD_I32 : ISA_V_SUB_I32) : (add ? ISA_V_ADD_U32 : ISA_V_SUB_U32);
+        r = isel_tmp(c, mir_rc_v(1));
+        mir_operand srcs[2] = {a, b};
+        mir_instr *in = isel_valu(c, op, &r, 1, srcs, 2, true);
+        in->clamp = 1;
+      } else {
+        a = extend32(c, a, bits, sign, false);
+        b = extend32(c, b, bits, sign, false);
+        mir_temp t = add ? v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
+        int32_t hi = sign ? (1 << (bits - 1)) - 1 : (1 << bits) - 1, lo = sign ? -(1 << (bits - 1)) : 0;
+        t = v1c(c, ISA_V_MIN_I32, mir_op_const((uint32_t)hi), mir_op_temp(t));
+        r = v1c(c, ISA_V_MAX_I32, mir_op_const((uint32_t)lo), mir_op_temp(t));
+      }
+      isel_set(c, ins, e, r);
+    }
+    return true;
+  }
+  if ((name_is(n, "llvm.fshl.i") || name_is(n, "llvm.fshr.i")) && bits < 32) {
+    /* small funnel shifts through a 2w-bit concatenation */
+    bool left = n[7] == 'l';
+    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
+    mir_operand b = extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
+    mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
+    mir_temp s2 = v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh);
+    mir_temp cat = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(bits), a)), b);
+    mir_temp r;
+    if (left) {
+      r = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(bits), mir_op_temp(r));
+    } else {
+      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+    }
+    isel_set(c, ins, 0, r);
+    return true;
+  }
+  if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {
+    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, true, false);
+    mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
+    isel_set(c, ins, 0, v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
     return true;
   }
   if (name_is(n, "llvm.abs.i32")) {
@@ -915,11 +1127,107 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
       } else if (A == B) {
         s = mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), s));
       } else {
-        return false;
+        /* (a:b) >> (32 - s), and a itself when s % 32 == 0 */
+        mir_temp ns = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), s);
+        mir_temp r = isel_v1_3(c, ISA_V_ALIGNBIT_B32, a, b, mir_op_temp(ns));
+        mir_temp low = v1c(c, ISA_V_AND_B32, mir_op_const(31), s);
+        mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(low));
+        isel_set(c, ins, 0, isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), a, mir_op_temp(z)));
+        return true;
       }
     }
     isel_set(c, ins, 0, isel_v1_3(c, ISA_V_ALIGNBIT_B32, a, b, s));
     return true;
   }
   return false;
+}
+
+/* ---- packing to and from 32-bit words ---- */
+
+static bool any_vgpr(const mir_operand *o, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    if (isel_opnd_is_vgpr(&o[i])) return true;
+  return false;
+}
+
+bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
+  if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
+  if ((bits * nc + 31) / 32 > 32) return false;
+  *n = (bits * nc + 31) / 32;
+  if (bits >= 32) {
+    unsigned k = 0;
+    for (unsigned e = 0; e < nc; e++) {
+      mir_operand o = isel_get(c, v, e);
+      if (bits == 32) {
+        out[k++] = o;
+      } else {
+        out[k++] = isel_half_of(c, o, false);
+        out[k++] = isel_half_of(c, o, true);
+      }
+    }
+    return true;
+  }
+  unsigned per = 32 / bits;
+  uint32_t mask = (1u << bits) - 1;
+  for (unsigned w = 0; w < *n; w++) {
+    mir_operand parts[4];
+    for (unsigned i = 0; i < per; i++) parts[i] = w * per + i < nc ? isel_get(c, v, w * per + i) : mir_op_const(0);
+    bool vg = any_vgpr(parts, per);
+    mir_operand acc = mir_op_const(0);
+    bool first = true;
+    for (unsigned i = 0; i < per; i++) {
+      mir_operand p = parts[i];
+      if (p.kind == MIR_OPND_CONST) {
+        uint32_t k = (p.imm & mask) << (i * bits);
+        if (first) {
+          acc = mir_op_const(k);
+          first = false;
+        } else if (k) {
+          acc = vg ? mir_op_temp(v1c(c, ISA_V_OR_B32, mir_op_const(k), acc)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, mir_op_const(k)));
+        }
+        continue;
+      }
+      mir_operand x = vg ? mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
+      if (i) x = vg ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(i * bits), x)) : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, x, mir_op_const(i * bits)));
+      if (first) {
+        acc = x;
+        first = false;
+      } else {
+        acc = vg ? mir_op_temp(v1c(c, ISA_V_OR_B32, acc, x)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
+      }
+    }
+    out[w] = acc;
+  }
+  return true;
+}
+
+bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n) {
+  LLVMTypeRef t = LLVMTypeOf(dst);
+  unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
+  if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
+  if (bits * nc > n * 32) return false;
+  bool div = is_div(c, dst);
+  for (unsigned e = 0; e < nc; e++) {
+    if (bits == 64) {
+      mir_operand lo = dw[2 * e], hi = dw[2 * e + 1];
+      mir_operand pair[2] = {lo, hi};
+      isel_set(c, dst, e, isel_create2(c, lo, hi, any_vgpr(pair, 2) || div));
+      continue;
+    }
+    mir_operand w = dw[e * bits / 32];
+    unsigned sh = (e * bits) % 32;
+    bool vg = isel_opnd_is_vgpr(&w) || (div && w.kind == MIR_OPND_CONST);
+    if (w.kind == MIR_OPND_CONST) {
+      isel_set(c, dst, e, as_temp(c, mir_op_const(w.imm >> sh), vg, 1));
+      continue;
+    }
+    if (!sh) {
+      isel_set(c, dst, e, as_temp(c, w, vg, 1));
+      continue;
+    }
+    isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));
+  }
+  return true;
 }

@@ -35,11 +35,11 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 
-/* Selected value of an LLVM value: up to 4 components (vector elements),
+/* Selected value of an LLVM value: up to 16 components (vector elements),
  * each one temporary. i1: s1 = boolean 0/1 (uniform), s2 = lane mask. */
 typedef struct isel_val {
   uint8_t n;
-  mir_temp t[4];
+  mir_temp t[16];
 } isel_val;
 
 typedef struct isel_ctx {
@@ -115,6 +115,11 @@ void isel_setup_abi(isel_ctx *c);
 void isel_select_body(isel_ctx *c, uint32_t b);
 /* isel_cf.c: whole-kernel masked linearisation. */
 bool isel_masked(isel_ctx *c);
+/* isel_alu.c: a value as 32-bit words (element bits packed, 64-bit split)
+ * and back; both return false for layouts they cannot express. */
+bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
+bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
+mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 
 #endif

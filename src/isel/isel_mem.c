@@ -189,35 +189,73 @@ static void set_components(isel_ctx *c, LLVMValueRef ins, mir_temp d, unsigned n
   }
 }
 
+/* Opcode of a vector-memory access of `bytes` (1, 2, 4, 8, 12, 16). */
+static unsigned vmem_op(unsigned as, unsigned bytes, bool store, bool sign) {
+  static const unsigned gl[6] = {ISA_GLOBAL_LOAD_UBYTE, ISA_GLOBAL_LOAD_USHORT, ISA_GLOBAL_LOAD_DWORD,
+                                 ISA_GLOBAL_LOAD_DWORDX2, ISA_GLOBAL_LOAD_DWORDX3, ISA_GLOBAL_LOAD_DWORDX4};
+  static const unsigned gs[6] = {ISA_GLOBAL_STORE_BYTE, ISA_GLOBAL_STORE_SHORT, ISA_GLOBAL_STORE_DWORD,
+                                 ISA_GLOBAL_STORE_DWORDX2, ISA_GLOBAL_STORE_DWORDX3, ISA_GLOBAL_STORE_DWORDX4};
+  static const unsigned fl[6] = {ISA_FLAT_LOAD_UBYTE, ISA_FLAT_LOAD_USHORT, ISA_FLAT_LOAD_DWORD,
+                                 ISA_FLAT_LOAD_DWORDX2, ISA_FLAT_LOAD_DWORDX3, ISA_FLAT_LOAD_DWORDX4};
+  static const unsigned fs[6] = {ISA_FLAT_STORE_BYTE, ISA_FLAT_STORE_SHORT, ISA_FLAT_STORE_DWORD,
+                                 ISA_FLAT_STORE_DWORDX2, ISA_FLAT_STORE_DWORDX3, ISA_FLAT_STORE_DWORDX4};
+  static const unsigned dl[6] = {ISA_DS_READ_U8, ISA_DS_READ_U16, ISA_DS_READ_B32,
+                                 ISA_DS_READ_B64, ISA_DS_READ_B96, ISA_DS_READ_B128};
+  static const unsigned ds[6] = {ISA_DS_WRITE_B8, ISA_DS_WRITE_B16, ISA_DS_WRITE_B32,
+                                 ISA_DS_WRITE_B64, ISA_DS_WRITE_B96, ISA_DS_WRITE_B128};
+  (void)sign;
+  int k = bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : bytes == 12 ? 4 : bytes == 16 ? 5 : -1;
+  if (k < 0) return ISA_NUM_OPS;
+  if (as == 3) return store ? ds[k] : dl[k];
+  if (as == 0) return store ? fs[k] : fl[k];
+  return store ? gs[k] : gl[k];
+}
+
+static bool mem_space_ok(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store) {
+  if (as == 5) {
+    isel_unsupported(c, ins, "private memory (alloca) access");
+    return false;
+  }
+  if (as != 0 && as != 1 && as != 3 && !(as == 4 && !store)) {
+    isel_unsupported(c, ins, store ? "store to this address space" : "address space");
+    return false;
+  }
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    isel_unsupported(c, ins, store ? "atomic store" : "atomic load");
+    return false;
+  }
+  return true;
+}
+
+/* Splits `bytes` into access sizes the ISA has (<= 16, 12 allowed). */
+static unsigned next_chunk(unsigned left) {
+  if (left >= 16) return 16;
+  if (left >= 12) return 12;
+  if (left >= 8) return 8;
+  if (left >= 4) return 4;
+  return left >= 2 ? 2 : 1;
+}
+
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0);
   LLVMTypeRef ty = LLVMTypeOf(ins);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  uint64_t bytes = LLVMStoreSizeOfType(c->td, ty);
-  if (bits == 0 || bits > 64 || bits == 1) return false;
-  if (bits < 32 && nc > 1) {
-    isel_unsupported(c, ins, "load of a vector of sub-dword elements");
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, ty);
+  if (bits == 0 || bits > 64) return false;
+  if (!mem_space_ok(c, ins, as, false)) return true;
+  if (bits == 1) {
+    isel_unsupported(c, ins, "load of i1");
     return true;
   }
-  unsigned cdw = bits == 64 ? 2 : 1, dw = (unsigned)((bytes + 3) / 4);
-  if (as == 5) {
-    isel_unsupported(c, ins, "private memory (alloca) access");
-    return true;
-  }
-  if (as != 0 && as != 1 && as != 3 && as != 4) {
-    isel_unsupported(c, ins, "address space");
-    return true;
-  }
-  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
-    isel_unsupported(c, ins, "atomic load");
-    return true;
-  }
+  unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
+  bool packed = bits < 32 && nc > 1;
   mir_operand addr = isel_get(c, ptr, 0);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
-  bool scalar_ok = !c->masked && (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
+  bool scalar_ok = (!c->masked || c->cur == 0) &&
+                   (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
-                   dw != 3;
+                   dw != 3 && !packed;
   if (scalar_ok) {
     mir_temp base = isel_to_sgpr(c, addr, 2);
     unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw <= 4 ? ISA_S_LOAD_DWORDX4
@@ -238,46 +276,48 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     set_components(c, ins, d, nc, cdw, false);
     return true;
   }
-  unsigned op;
-  if (as == 3) {
-    switch (bytes) {
-    case 1: op = ISA_DS_READ_U8; break;
-    case 2: op = ISA_DS_READ_U16; break;
-    case 4: op = ISA_DS_READ_B32; break;
-    case 8: op = ISA_DS_READ_B64; break;
-    case 12: op = ISA_DS_READ_B96; break;
-    case 16: op = ISA_DS_READ_B128; break;
-    default: return false;
-    }
-  } else if (as == 0) {
-    switch (bytes) {
-    case 1: op = ISA_FLAT_LOAD_UBYTE; break;
-    case 2: op = ISA_FLAT_LOAD_USHORT; break;
-    case 4: op = ISA_FLAT_LOAD_DWORD; break;
-    case 8: op = ISA_FLAT_LOAD_DWORDX2; break;
-    case 12: op = ISA_FLAT_LOAD_DWORDX3; break;
-    case 16: op = ISA_FLAT_LOAD_DWORDX4; break;
-    default: return false;
-    }
-  } else {
-    switch (bytes) {
-    case 1: op = ISA_GLOBAL_LOAD_UBYTE; break;
-    case 2: op = ISA_GLOBAL_LOAD_USHORT; break;
-    case 4: op = ISA_GLOBAL_LOAD_DWORD; break;
-    case 8: op = ISA_GLOBAL_LOAD_DWORDX2; break;
-    case 12: op = ISA_GLOBAL_LOAD_DWORDX3; break;
-    case 16: op = ISA_GLOBAL_LOAD_DWORDX4; break;
-    default: return false;
-    }
-  }
   mir_temp va = isel_to_vgpr(c, addr, as == 3 ? 1 : 2);
-  mir_temp d = isel_tmp(c, mir_rc_v(dw));
-  mir_instr *ld = isel_emit(c, op, 1, 1);
-  ld->ops[0] = mir_op_temp(va);
-  ld->defs[0] = mir_op_temp(d);
-  if (as == 1) ld->enc_flags |= MIR_ENC_OFF;
-  if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
-  set_components(c, ins, d, nc, cdw, true);
+  if (!packed && bytes <= 16 && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
+    mir_temp d = isel_tmp(c, mir_rc_v(dw));
+    mir_instr *ld = isel_emit(c, vmem_op(as, bytes, false, false), 1, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->defs[0] = mir_op_temp(d);
+    if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
+    if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
+    set_components(c, ins, d, nc, cdw, true);
+    return true;
+  }
+  /* wide or packed: load dwords in chunks, then unpack */
+  mir_operand words[32];
+  unsigned nw = 0;
+  if (dw > 32) return false;
+  for (unsigned off = 0; off < bytes;) {
+    unsigned ch = next_chunk(bytes - off);
+    unsigned cw = (ch + 3) / 4;
+    mir_temp d = isel_tmp(c, mir_rc_v(cw));
+    mir_instr *ld = isel_emit(c, vmem_op(as, ch, false, false), 1, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->defs[0] = mir_op_temp(d);
+    ld->offset = (int32_t)off;
+    if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
+    if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
+    for (unsigned k = 0; k < cw; k++) {
+      if (cw == 1) {
+        words[nw++] = mir_op_temp(d);
+        continue;
+      }
+      mir_temp x = isel_tmp(c, mir_rc_v(1));
+      mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+      ex->ops[0] = mir_op_temp(d);
+      ex->ops[1] = mir_op_const(k);
+      ex->defs[0] = mir_op_temp(x);
+      words[nw++] = mir_op_temp(x);
+    }
+    off += ch;
+  }
+  if (!isel_unpack_dwords(c, ins, words, nw)) {
+    isel_unsupported(c, ins, "load of this type");
+  }
   return true;
 }
 
@@ -286,73 +326,63 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef ty = LLVMTypeOf(val);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  uint64_t bytes = LLVMStoreSizeOfType(c->td, ty);
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, ty);
   if (bits == 0 || bits > 64) return false;
-  if ((bits < 32 && nc > 1) || bits == 1) {
+  if (!mem_space_ok(c, ins, as, true)) return true;
+  if (bits == 1) {
+    isel_unsupported(c, ins, "store of i1");
+    return true;
+  }
+  unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
+  bool packed = bits < 32 && nc > 1;
+  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
+  if (!packed && bytes <= 16 && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
+    mir_temp data;
+    if (nc == 1) {
+      data = isel_to_vgpr(c, isel_get(c, val, 0), cdw);
+    } else {
+      mir_operand parts[16];
+      for (unsigned e = 0; e < nc; e++) parts[e] = mir_op_temp(isel_to_vgpr(c, isel_get(c, val, e), cdw));
+      data = isel_tmp(c, mir_rc_v(dw));
+      mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, nc, 1);
+      for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
+      cv->defs[0] = mir_op_temp(data);
+    }
+    mir_instr *st = isel_emit(c, vmem_op(as, bytes, true, false), 2, 0);
+    st->ops[0] = mir_op_temp(va);
+    st->ops[1] = mir_op_temp(data);
+    if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+    if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
+    return true;
+  }
+  mir_operand words[32];
+  unsigned nw;
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32) {
     isel_unsupported(c, ins, "store of this type");
     return true;
   }
-  if (as == 5) {
-    isel_unsupported(c, ins, "private memory (alloca) access");
-    return true;
-  }
-  if (as != 0 && as != 1 && as != 3) {
-    isel_unsupported(c, ins, "store to this address space");
-    return true;
-  }
-  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
-    isel_unsupported(c, ins, "atomic store");
-    return true;
-  }
-  unsigned cdw = bits == 64 ? 2 : 1, dw = (unsigned)((bytes + 3) / 4);
-  /* data: one VGPR tuple */
-  mir_temp data;
-  if (nc == 1) {
-    data = isel_to_vgpr(c, isel_get(c, val, 0), cdw);
-  } else {
-    data = isel_tmp(c, mir_rc_v(dw));
-    mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, nc, 1);
-    for (unsigned e = 0; e < nc; e++) cv->ops[e] = mir_op_temp(isel_to_vgpr(c, isel_get(c, val, e), cdw));
-    cv->defs[0] = mir_op_temp(data);
-  }
-  unsigned op;
-  if (as == 3) {
-    switch (bytes) {
-    case 1: op = ISA_DS_WRITE_B8; break;
-    case 2: op = ISA_DS_WRITE_B16; break;
-    case 4: op = ISA_DS_WRITE_B32; break;
-    case 8: op = ISA_DS_WRITE_B64; break;
-    case 12: op = ISA_DS_WRITE_B96; break;
-    case 16: op = ISA_DS_WRITE_B128; break;
-    default: return false;
+  for (unsigned off = 0; off < bytes;) {
+    unsigned ch = next_chunk(bytes - off);
+    unsigned cw = (ch + 3) / 4, w0 = off / 4;
+    mir_temp data;
+    if (cw == 1) {
+      data = isel_to_vgpr(c, words[w0], 1);
+    } else {
+      mir_operand parts[4];
+      for (unsigned k = 0; k < cw; k++) parts[k] = mir_op_temp(isel_to_vgpr(c, words[w0 + k], 1));
+      data = isel_tmp(c, mir_rc_v(cw));
+      mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, cw, 1);
+      for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
+      cv->defs[0] = mir_op_temp(data);
     }
-  } else if (as == 0) {
-    switch (bytes) {
-    case 1: op = ISA_FLAT_STORE_BYTE; break;
-    case 2: op = ISA_FLAT_STORE_SHORT; break;
-    case 4: op = ISA_FLAT_STORE_DWORD; break;
-    case 8: op = ISA_FLAT_STORE_DWORDX2; break;
-    case 12: op = ISA_FLAT_STORE_DWORDX3; break;
-    case 16: op = ISA_FLAT_STORE_DWORDX4; break;
-    default: return false;
-    }
-  } else {
-    switch (bytes) {
-    case 1: op = ISA_GLOBAL_STORE_BYTE; break;
-    case 2: op = ISA_GLOBAL_STORE_SHORT; break;
-    case 4: op = ISA_GLOBAL_STORE_DWORD; break;
-    case 8: op = ISA_GLOBAL_STORE_DWORDX2; break;
-    case 12: op = ISA_GLOBAL_STORE_DWORDX3; break;
-    case 16: op = ISA_GLOBAL_STORE_DWORDX4; break;
-    default: return false;
-    }
+    mir_instr *st = isel_emit(c, vmem_op(as, ch, true, false), 2, 0);
+    st->ops[0] = mir_op_temp(va);
+    st->ops[1] = mir_op_temp(data);
+    st->offset = (int32_t)off;
+    if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+    if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
+    off += ch;
   }
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
-  mir_instr *st = isel_emit(c, op, 2, 0);
-  st->ops[0] = mir_op_temp(va);
-  st->ops[1] = mir_op_temp(data);
-  if (as == 1) st->enc_flags |= MIR_ENC_OFF;
-  if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
   return true;
 }
 
