@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Extra feature tests: f_reg_pressure.cl, f_barrier_loop.cl,
-f_uniform_scalar.cl, f_subdword_memory.cl."""
+f_uniform_scalar.cl, f_subdword_memory.cl, f_libclc_edges.cl."""
 import sys
 sys.dont_write_bytecode = True
 import os
@@ -257,7 +257,96 @@ def subdword():
     write('f_subdword_memory.cl', 'subdword_memory', SUB_SRC, tests)
 
 
+LIBCLC_SRC = r'''
+/* Inputs where libclc 19 (amdgcn--amdhsa.bc) disagrees with the OpenCL
+ * specification; the expected values are the specification's.  The other
+ * feature files leave these inputs out, so this file alone shows the libclc
+ * problems: it passes on PoCL and fails when libclc 19 is linked (llc and
+ * wavecc runs) until the project brings its own versions of these built-ins.
+ *  - sub_sat(int/long): 0 - MIN must saturate to MAX;
+ *  - mad_sat(long): a zero product of operands of different signs;
+ *  - convert_float_rtz/_rtn(int/uint/long) of values that round to nearest
+ *    to 2^31 / 2^32 / 2^63;
+ *  - convert_long_sat(2^63) must give LONG_MAX, convert_ulong_sat(2^64)
+ *    ULONG_MAX. */
+kernel void k_sub_sat(global const int *a, global const int *b, global const long *c, global const long *d,
+                      global int *oi, global long *ol)
+{
+    size_t i = get_global_id(0);
+    oi[i] = sub_sat(a[i], b[i]);
+    ol[i] = sub_sat(c[i], d[i]);
+}
+kernel void k_mad_sat(global const long *a, global const long *b, global const long *c, global long *out)
+{
+    size_t i = get_global_id(0);
+    out[i] = mad_sat(a[i], b[i], c[i]);
+}
+kernel void k_rtz(global const int *a, global const uint *b, global const long *c, global float *out)
+{
+    size_t i = get_global_id(0);
+    out[6 * i + 0] = convert_float_rtz(a[i]);
+    out[6 * i + 1] = convert_float_rtn(a[i]);
+    out[6 * i + 2] = convert_float_rtz(b[i]);
+    out[6 * i + 3] = convert_float_rtn(b[i]);
+    out[6 * i + 4] = convert_float_rtz(c[i]);
+    out[6 * i + 5] = convert_float_rtn(c[i]);
+}
+kernel void k_long_sat(global const float *a, global long *out, global ulong *uout)
+{
+    size_t i = get_global_id(0);
+    out[i] = convert_long_sat(a[i]);
+    uout[i] = convert_ulong_sat(a[i]);
+}
+'''
+
+
+def libclc_edges():
+    rng = Rng(8401)
+    tests = []
+    n = 8
+    A = [0, 0, 0, 0, -1, 5, 0, 0]
+    B = [tmin('int')] * 4 + [tmin('int'), tmin('int'), tmin('int'), tmin('int')]
+    C = [0, 0, 0, 0, -1, 5, 0, 0]
+    D = [tmin('long')] * 8
+    te = Test('sub_sat_zero_minus_min', kernel_name='k_sub_sat', global_size=sizes(n), local_size=sizes(8))
+    te.inp(0, 'int', n, A).inp(1, 'int', n, B).inp(2, 'long', n, C).inp(3, 'long', n, D)
+    te.out(4, 'int', n, [sat(a - b, 'int') for a, b in zip(A, B)]).out(5, 'long', n, [sat(c - d, 'long') for c, d in zip(C, D)])
+    tests.append(te)
+    n = 64
+    T = []
+    while len(T) < n:
+        x, y, z = (rng.of('long') >> rng.range(0, 63) for _ in range(3))
+        if rng.range(0, 1):
+            x = 0 if rng.range(0, 1) else x
+            y = 0 if x != 0 else y
+        if libclc19_mad_sat_long(x, y, z) != sat(x * y + z, 'long'):
+            T.append((x, y, z))
+    te = Test('mad_sat_long', kernel_name='k_mad_sat', global_size=sizes(n), local_size=sizes(32))
+    te.inp(0, 'long', n, [t[0] for t in T]).inp(1, 'long', n, [t[1] for t in T]).inp(2, 'long', n, [t[2] for t in T])
+    te.out(3, 'long', n, [sat(x * y + z, 'long') for x, y, z in T])
+    tests.append(te)
+    n = 16
+    I = [tmax('int') - k * 7 for k in range(n)]
+    U = [tmax('uint') - k * 8 for k in range(n)]
+    L = [tmax('long') - k * (1 << 35) for k in range(n)]
+    o = []
+    for x, y, z in zip(I, U, L):
+        o += [round_f32(x, 'rtz'), round_f32(x, 'rtn'), round_f32(y, 'rtz'), round_f32(y, 'rtn'),
+              round_f32(z, 'rtz'), round_f32(z, 'rtn')]
+    te = Test('int_to_float_rtz_rtn_near_max', kernel_name='k_rtz', global_size=sizes(n), local_size=sizes(16))
+    te.inp(0, 'int', n, I).inp(1, 'uint', n, U).inp(2, 'long', n, L).out(3, 'float', 6 * n, o)
+    tests.append(te)
+    F = [2.0 ** 63, 2.0 ** 63, -(2.0 ** 63), 2.0 ** 63 - 2.0 ** 39, 2.0 ** 63 + 2.0 ** 40, 2.0 ** 64, math.inf, 2.0 ** 63]
+    te = Test('long_ulong_sat_2_63_2_64', kernel_name='k_long_sat', global_size=sizes(8), local_size=sizes(4))
+    te.inp(0, 'float', 8, F).out(1, 'long', 8, [sat(int(x), 'long') if not math.isinf(x) else tmax('long') for x in F])
+    te.out(2, 'ulong', 8, [sat(int(x), 'ulong') if not math.isinf(x) else tmax('ulong') for x in F])
+    tests.append(te)
+    write('f_libclc_edges.cl', 'libclc19_edges', LIBCLC_SRC, tests,
+          comment='expected to fail where libclc 19 is linked (llc, wavecc); passes on PoCL')
+
+
 def main():
+    libclc_edges()
     pressure()
     barrier_loop()
     uniform_scalar()

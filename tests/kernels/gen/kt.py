@@ -334,3 +334,52 @@ def div_local(n, want):
         if n % d == 0:
             return d
     return 1
+
+
+# ------------------------------------------------ libclc 19 (amdgcn) models
+# Where libclc 19's built-ins disagree with the OpenCL specification.  The
+# feature files keep these inputs out of their main tests (so the llc and
+# wavecc runs, which link libclc, check the compiler and not libclc), and
+# f_libclc_edges.cl tests exactly these inputs against the specification.
+
+def libclc19_sub_sat(a, b, t):
+    """libclc: on signed int/long overflow it returns x > 0 ? MAX : MIN, so
+    0 - MIN gives MIN instead of MAX."""
+    r = a - b
+    if t in ('int', 'long') and not (tmin(t) <= r <= tmax(t)):
+        return tmax(t) if a > 0 else tmin(t)
+    return sat(r, t)
+
+
+def libclc19_mad_sat_long(x, y, z):
+    """Statement-by-statement model of libclc's mad_sat(long, long, long)
+    (after opt -O2): it ignores the case of a zero product of operands with
+    different signs."""
+    U = 2 ** 64 - 1
+    hi = mul_hi(x, y, 'long')
+    lo = (x * y) & U
+    sx, sy = x < 0, y < 0
+    MAX, MIN = tmax('long'), tmin('long')
+    if sx == sy and hi != 0:
+        return MAX
+    if hi == 0 and lo > 0x7FFFFFFFFFFFFFFE and (z > 0 or wrap(lo + z, 'long') < 0):
+        return MAX
+    if sx != sy and hi != -1:
+        return MIN
+    if hi == -1 and lo < 0x8000000000000001 and (z < 0 or ((MAX - lo) & U) > (z & U)):
+        return MIN
+    return wrap(lo + z, 'long')
+
+
+def libclc19_bad_int_to_float_rtz(v, t):
+    """libclc's convert_float_rtz/rtn(int/uint/long) convert back with
+    fptosi/fptoui, which is out of range when round-to-nearest gives
+    2^31 / 2^32 / 2^63: those inputs come out rounded up."""
+    return round_f32(v) >= 2 ** (BITS[t] - (1 if signed(t) else 0))
+
+
+def libclc19_bad_float_to_sat(x):
+    """libclc's convert_long_sat / convert_ulong_sat(float) clamp only above
+    2^63 / 2^64 (fcmp ule), so 2^63 and 2^64 themselves go through
+    fptosi / fptoui, which are out of range (LLVM poison)."""
+    return x == 2.0 ** 63 or x == 2.0 ** 64
