@@ -103,6 +103,6 @@ static int emu_quick(const char *body, const char *kd, uint32_t *out, size_t out
   return rc;
 }
 
-static uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
 #endif

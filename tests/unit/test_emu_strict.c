@@ -1,0 +1,104 @@
+/* Emulator strict-mode tests: each kernel below is wrong in one way that
+ * real hardware would not report, and the emulator must fail the dispatch
+ * with a message naming the problem and the PC:
+ *   - a load result used without the covering s_waitcnt (VMEM, SMEM, LDS),
+ *   - a never-written VGPR read with --check-uninit,
+ *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
+ *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
+ *   - a global store outside every allocation, an LDS access past the end,
+ *   - an unknown instruction, an endless loop (instruction limit),
+ *   - malformed code objects.
+ * The same kernels with the fix applied must pass, so that the checks do
+ * not simply fire on everything. */
+#include "test_emu_util.h"
+
+static uint32_t out[64 * 4];
+static char msg[600];
+
+static void expect(const char *what, const char *body, const char *kd, const wemu_options *opt, const char *needle) {
+  printf("emu strict: %s\n", what);
+  int rc = emu_quick(body, kd, out, 64 * 4, NULL, 0, opt, msg, sizeof msg);
+  if (needle) {
+    CHECK(rc == -1, "%s: dispatch should fail, rc=%d", what, rc);
+    CHECK(strstr(msg, needle) != NULL, "%s: message lacks \"%s\": %s", what, needle, msg);
+    CHECK(strstr(msg, "pc 0x") != NULL, "%s: message lacks the PC: %s", what, msg);
+    printf("  reported: %s\n", msg);
+  } else {
+    CHECK(rc == 0, "%s: dispatch should pass: %s", what, msg);
+  }
+}
+
+#define LOAD_USE(WAIT) \
+  EMU_PROLOGUE \
+  "  global_load_dword v2, v[10:11], off\n" \
+  WAIT \
+  "  v_add_u32 v3, 1, v2\n" \
+  "  global_store_dword v[10:11], v3, off\n"
+
+int main(void) {
+  wemu_options uninit = {0};
+  uninit.check_uninit = 1;
+  expect("VMEM load used without s_waitcnt vmcnt", LOAD_USE(""), NULL, NULL, "s_waitcnt");
+  expect("VMEM load used after s_waitcnt vmcnt(0)", LOAD_USE("  s_waitcnt vmcnt(0)\n"), NULL, NULL, NULL);
+  expect("VMEM: vmcnt(1) with two loads covers only the first",
+         EMU_PROLOGUE
+         "  global_load_dword v2, v[10:11], off\n  global_load_dword v3, v[10:11], off offset:256\n"
+         "  s_waitcnt vmcnt(1)\n  v_add_u32 v4, v2, v3\n  global_store_dword v[10:11], v4, off\n",
+         NULL, NULL, "reads v3 before an s_waitcnt");
+  expect("SMEM load used without s_waitcnt lgkmcnt",
+         "  s_load_dwordx2 s[4:5], s[0:1], 0x0\n  v_mov_b32 v1, s4\n", NULL, NULL, "s_waitcnt");
+  expect("LDS read used without s_waitcnt lgkmcnt",
+         "  v_lshlrev_b32 v1, 2, v0\n  ds_write_b32 v1, v0\n  s_waitcnt lgkmcnt(0)\n  ds_read_b32 v2, v1\n  v_add_u32 v3, 1, v2\n",
+         "  .amdhsa_group_segment_fixed_size 256\n", NULL, "reads v2 before an s_waitcnt");
+  expect("never-written VGPR read with check_uninit", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, &uninit, "never-written v40");
+  expect("never-written VGPR read without check_uninit passes", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, NULL, NULL);
+  expect("hazard: VALU writes SGPR, v_readlane uses it as lane select",
+         "  v_readfirstlane_b32 s8, v0\n  v_readlane_b32 s9, v0, s8\n", NULL, NULL, "hazard");
+  expect("hazard avoided with s_nop 3 (4 wait states)",
+         "  v_readfirstlane_b32 s8, v0\n  s_nop 3\n  v_readlane_b32 s9, v0, s8\n", NULL, NULL, NULL);
+  expect("hazard: VALU writes VCC, v_div_fmas reads it",
+         "  v_cmp_eq_u32 vcc, 0, v0\n  v_div_fmas_f32 v1, v0, v0, v0\n", NULL, NULL, "hazard");
+  expect("hazard: s_setreg then s_getreg",
+         "  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n  s_getreg_b32 s8, hwreg(HW_REG_MODE)\n", NULL, NULL, "hazard");
+  expect("global store outside every allocation",
+         EMU_PROLOGUE "  v_add_co_u32 v10, vcc, 0x100000, v10\n  global_store_dword v[10:11], v0, off\n", NULL, NULL, "outside every allocation");
+  expect("LDS access past the LDS allocation",
+         "  v_mov_b32 v1, 0x1000\n  ds_write_b32 v1, v0\n", "  .amdhsa_group_segment_fixed_size 256\n", NULL, "outside the 256-byte LDS");
+  expect("unknown instruction (an MIMG encoding)", "  .long 0xf0000000, 0x00000000\n", NULL, NULL, "unknown instruction");
+  wemu_options lim = {0};
+  lim.max_wave_instructions = 10000;
+  expect("endless loop hits the instruction limit", "loop:\n  s_branch loop\n", NULL, &lim, "instruction limit");
+
+  printf("emu strict: malformed code objects\n");
+  wemu_device *d = wemu_create(NULL);
+  static const uint8_t junk[] = "not an elf at all, just some bytes";
+  CHECK(wemu_load(d, junk, sizeof junk) == NULL, "junk accepted");
+  CHECK(strstr(wemu_error(d), "ELF") != NULL, "junk: %s", wemu_error(d));
+  size_t n = 0;
+  uint8_t *elf = emu_build("  v_mov_b32 v1, 0\n", NULL, NULL, &n);
+  CHECK(elf != NULL, "assembly failed");
+  if (elf) {
+    for (size_t cut = 0; cut < n; cut += n / 37 + 1) { /* every truncation must fail cleanly or load */
+      wemu_program *p = wemu_load(d, elf, cut);
+      CHECK(p == NULL || cut >= n / 2, "truncated to %zu bytes accepted", cut);
+      wemu_program_free(p);
+    }
+    uint8_t *bad = malloc(n);
+    memcpy(bad, elf, n);
+    memset(bad + 0x20, 0xff, 8); /* e_phoff far outside */
+    CHECK(wemu_load(d, bad, n) == NULL, "bad e_phoff accepted");
+    printf("  reported: %s\n", wemu_error(d));
+    free(bad);
+    wemu_program *p = wemu_load(d, elf, n);
+    CHECK(p != NULL, "good ELF rejected: %s", wemu_error(d));
+    uint64_t gs[3] = {64, 1, 1};
+    CHECK(wemu_dispatch(d, p, "nope", NULL, 0, 1, gs, NULL, NULL, NULL) == -1, "missing kernel dispatched");
+    CHECK(wemu_dispatch(d, p, "k", NULL, 0, 1, gs, NULL, NULL, NULL) == -1 && strstr(wemu_error(d), "arguments"), "wrong argument count: %s", wemu_error(d));
+    wemu_program_free(p);
+    free(elf);
+  }
+  wemu_destroy(d);
+  if (failures) { fprintf(stderr, "test_emu_strict: %d check(s) FAILED\n", failures); return 1; }
+  printf("test_emu_strict: all checks passed\n");
+  return 0;
+}
