@@ -997,6 +997,7 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
              op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
       ok = isel_mem(c, ins);
     else ok = isel_alu(c, ins);
+    (void)0;
     if (!ok) isel_unsupported(c, ins, "instruction");
   }
   if (b != UINT32_MAX && c->di->blocks[b] && term && LLVMGetInstructionOpcode(term) == LLVMBr &&

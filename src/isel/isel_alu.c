@@ -822,6 +822,16 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     return sel_cast(c, ins, opc);
   case LLVMSelect: return sel_select(c, ins);
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: return sel_vector(c, ins, opc);
+  case LLVMExtractValue: {
+    /* structs of scalars (cmpxchg, *.with.overflow): one component each */
+    LLVMValueRef A = LLVMGetOperand(ins, 0);
+    if (LLVMGetNumIndices(ins) != 1) return false;
+    unsigned idx = LLVMGetIndices(ins)[0];
+    uint32_t vi = ptrmap_get(&c->vmap, A);
+    if (vi == UINT32_MAX || idx >= c->vals[vi].n) return false;
+    isel_set(c, ins, 0, c->vals[vi].t[idx]);
+    return true;
+  }
   case LLVMFreeze: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);
     for (unsigned e = 0; e < isel_num_comps(ty); e++) isel_set(c, ins, e, comp_temp(c, A, e, is_div(c, ins)));
@@ -1094,6 +1104,26 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
       r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
     }
     isel_set(c, ins, 0, r);
+    return true;
+  }
+  if ((name_is(n, "llvm.sadd.with.overflow.i32") || name_is(n, "llvm.ssub.with.overflow.i32") ||
+       name_is(n, "llvm.uadd.with.overflow.i32") || name_is(n, "llvm.usub.with.overflow.i32"))) {
+    bool sign = n[5] == 's', add = n[6] == 'a';
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
+    mir_temp r = add ? v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
+    mir_temp ov;
+    if (!sign) {
+      /* carry: r < a (add), a < b (sub) */
+      ov = add ? isel_vcmp(c, ISA_V_CMP_LT_U32, mir_op_temp(r), a) : isel_vcmp(c, ISA_V_CMP_LT_U32, a, b);
+    } else {
+      /* signed overflow: sign of (a ^ r) & (b ^ r) (add) / (a ^ b) & (a ^ r) (sub) */
+      mir_temp x1 = v1c(c, ISA_V_XOR_B32, a, mir_op_temp(r));
+      mir_temp x2 = add ? v1c(c, ISA_V_XOR_B32, b, mir_op_temp(r)) : v1c(c, ISA_V_XOR_B32, a, b);
+      mir_temp x = v1c(c, ISA_V_AND_B32, mir_op_temp(x1), mir_op_temp(x2));
+      ov = isel_vcmp(c, ISA_V_CMP_GT_I32, mir_op_const(0), mir_op_temp(x));
+    }
+    isel_set(c, ins, 0, r);
+    isel_set(c, ins, 1, ov);
     return true;
   }
   if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {

@@ -14,6 +14,7 @@
  * Private memory (allocas surviving SROA) and atomics are reported as
  * unsupported for now.
  */
+#include <stdio.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
@@ -386,6 +387,88 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* 32-bit atomics on global, flat and LDS memory. The returning forms
+ * (glc / _rtn_) give the old value. Sequential consistency: everything
+ * before completes first (s_waitcnt 0); later uses of the result wait for
+ * it through the waitcnt pass. cmpxchg yields {old, old == expected}. */
+static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
+  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  unsigned bits = isel_type_bits(LLVMTypeOf(val));
+  if (bits != 32 || LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || (as != 0 && as != 1 && as != 3)) {
+    isel_unsupported(c, ins, "atomic operation (only 32-bit integer atomics on global, flat and LDS memory)");
+    return true;
+  }
+  const char *what;
+  if (cas) {
+    what = as == 3 ? "cmpst" : "cmpswap";
+  } else {
+    switch (LLVMGetAtomicRMWBinOp(ins)) {
+    case LLVMAtomicRMWBinOpAdd: what = "add"; break;
+    case LLVMAtomicRMWBinOpSub: what = "sub"; break;
+    case LLVMAtomicRMWBinOpAnd: what = "and"; break;
+    case LLVMAtomicRMWBinOpOr: what = "or"; break;
+    case LLVMAtomicRMWBinOpXor: what = "xor"; break;
+    case LLVMAtomicRMWBinOpXchg: what = as == 3 ? "wrxchg" : "swap"; break;
+    case LLVMAtomicRMWBinOpMax: what = "smax"; break;
+    case LLVMAtomicRMWBinOpMin: what = "smin"; break;
+    case LLVMAtomicRMWBinOpUMax: what = "umax"; break;
+    case LLVMAtomicRMWBinOpUMin: what = "umin"; break;
+    default:
+      isel_unsupported(c, ins, "atomic operation");
+      return true;
+    }
+  }
+  char mn[64];
+  if (as == 3) {
+    /* ds_add_rtn_u32, ds_and_rtn_b32, ds_max_rtn_i32, ds_cmpst_rtn_b32, ... */
+    const char *suffix = "b32";
+    if (!strcmp(what, "add") || !strcmp(what, "sub") || !strcmp(what, "umax") || !strcmp(what, "umin")) suffix = "u32";
+    if (!strcmp(what, "smax") || !strcmp(what, "smin")) suffix = "i32";
+    const char *w = what;
+    if (!strcmp(what, "smax") || !strcmp(what, "umax")) w = "max";
+    if (!strcmp(what, "smin") || !strcmp(what, "umin")) w = "min";
+    snprintf(mn, sizeof mn, "ds_%s_rtn_%s", w, suffix);
+  } else {
+    snprintf(mn, sizeof mn, "%s_atomic_%s", as == 0 ? "flat" : "global", what);
+  }
+  isa_op op = isa_by_mnemonic(mn);
+  if (op == ISA_NUM_OPS) {
+    isel_unsupported(c, ins, "atomic operation (no instruction)");
+    return true;
+  }
+  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
+  mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), 1);
+  mir_temp cmp = {0};
+  if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1);
+  mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
+  w->offset = 0;
+  mir_temp old = isel_tmp(c, mir_rc_v(1));
+  mir_instr *a;
+  if (cas && as == 3) {
+    a = isel_emit(c, op, 3, 1);
+    a->ops[0] = mir_op_temp(va);
+    a->ops[1] = mir_op_temp(cmp);
+    a->ops[2] = mir_op_temp(data);
+  } else if (cas) {
+    mir_temp pair = isel_create2(c, mir_op_temp(data), mir_op_temp(cmp), true);
+    a = isel_emit(c, op, 2, 1);
+    a->ops[0] = mir_op_temp(va);
+    a->ops[1] = mir_op_temp(pair);
+  } else {
+    a = isel_emit(c, op, 2, 1);
+    a->ops[0] = mir_op_temp(va);
+    a->ops[1] = mir_op_temp(data);
+  }
+  a->defs[0] = mir_op_temp(old);
+  if (as != 3) a->enc_flags |= MIR_ENC_GLC;
+  if (as == 1) a->enc_flags |= MIR_ENC_OFF;
+  isel_set(c, ins, 0, old);
+  if (cas) isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_temp(old), mir_op_temp(cmp)));
+  return true;
+}
+
 bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   switch (LLVMGetInstructionOpcode(ins)) {
   case LLVMGetElementPtr: return sel_gep(c, ins);
@@ -400,8 +483,7 @@ bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "private memory (alloca that SROA could not remove)");
     return true;
   case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
-    isel_unsupported(c, ins, "atomic operation");
-    return true;
+    return sel_atomic(c, ins);
   default:
     return false;
   }
