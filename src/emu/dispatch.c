@@ -72,8 +72,10 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   if (!p->dvalid[slot]) {
     if (emu_decode(d->dev, p, vpc, in)) {
       char msg[512];
-      snprintf(msg, sizeof msg, "%s", d->dev->err);
-      emu_err(d->dev, "kernel %s: %s (pc 0x%llx from the kernel entry)", d->k->name, msg, (unsigned long long)(w->pc - d->entry));
+      const char *m = d->dev->err;
+      if (!strncmp(m, "pc 0x", 5) && strstr(m, ": ")) m = strstr(m, ": ") + 2; /* re-based below */
+      snprintf(msg, sizeof msg, "%s", m);
+      emu_err(d->dev, "kernel %s: pc 0x%llx: %s", d->k->name, (unsigned long long)(w->pc - d->entry), msg);
       return -1;
     }
     p->dvalid[slot] = 1;

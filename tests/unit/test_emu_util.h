@@ -34,7 +34,7 @@ static int failures;
 
 /* Assembles `body` into a .hsaco. `kd` adds .amdhsa_* lines, `md` adds
  * metadata keys (indented 4). Returns a malloc'ed ELF or NULL. */
-static uint8_t *emu_build(const char *body, const char *kd, const char *md, size_t *size) {
+static inline uint8_t *emu_build(const char *body, const char *kd, const char *md, size_t *size) {
   char dir[256], path_s[300], path_o[300], path_h[300], mc[256], lld[256];
   if (tempdir_create(dir, sizeof dir)) { fprintf(stderr, "tempdir failed\n"); return NULL; }
   snprintf(path_s, sizeof path_s, "%s/k.s", dir);
@@ -73,7 +73,7 @@ static uint8_t *emu_build(const char *body, const char *kd, const char *md, size
 /* Runs kernel `k` of `elf` with `groups` workgroups of `local` lanes;
  * out has out_words dwords (zero-filled), in is copied from `in`.
  * Returns the dispatch result; *msg receives wemu_error. */
-static int emu_run(const uint8_t *elf, size_t size, const wemu_options *opt, unsigned groups, unsigned local,
+static inline int emu_run(const uint8_t *elf, size_t size, const wemu_options *opt, unsigned groups, unsigned local,
                    uint32_t *out, size_t out_words, const uint32_t *in, size_t in_words, char *msg, size_t msgsize) {
   wemu_device *d = wemu_create(opt);
   wemu_program *p = wemu_load(d, elf, size);
@@ -92,7 +92,7 @@ static int emu_run(const uint8_t *elf, size_t size, const wemu_options *opt, uns
 }
 
 /* Assembles and runs a one-workgroup, 64-lane kernel; 0 on success. */
-static int emu_quick(const char *body, const char *kd, uint32_t *out, size_t out_words, const uint32_t *in, size_t in_words,
+static inline int emu_quick(const char *body, const char *kd, uint32_t *out, size_t out_words, const uint32_t *in, size_t in_words,
                      const wemu_options *opt, char *msg, size_t msgsize) {
   size_t n = 0;
   uint8_t *elf = emu_build(body, kd, NULL, &n);
