@@ -145,6 +145,28 @@ class RunStatsAndTimes(unittest.TestCase):
                           st["lds"], st["cycles"]), (150, 50, 12, 5, 1, 1100))
         self.assertEqual((st["passed"], st["failed"]), (1, 1))
 
+    def test_tests_matched_across_compilers(self):
+        def out(c1, status2):
+            return ("k: instructions 9, code bytes 40, NumSgprs 13, NumVgprs 4, ScratchSize 0, "
+                    "Occupancy 10, spills 0, reloads 0\n"
+                    "  stats k [a]: %d wave-instructions (salu 1, valu 2, smem 1, vmem 2, lds 0, "
+                    "branch 0, other 0), lane utilisation 100.0%%, ~%d cycles, 1 waves in 1 workgroups\n"
+                    "pass  t.cl: a\n"
+                    "  stats k [b]: 50 wave-instructions (salu 1, valu 2, smem 1, vmem 7, lds 0, "
+                    "branch 0, other 0), lane utilisation 100.0%%, ~500 cycles, 1 waves in 1 workgroups\n"
+                    "%s  t.cl: b: index 3: expected 1, got 2\n"
+                    "skip  t.cl: c: images\n"
+                    "1 passed, 1 failed, 1 skipped\n" % (c1, c1 * 10, status2))
+        a = C.parse_run_tests(out(10, "fail"))
+        self.assertEqual([(n, s) for n, s, _ in a], [("a", "pass"), ("b: index 3: expected 1, got 2", "fail"), ("c: images", "skip")])
+        self.assertEqual(a[0][2]["wave_instructions"], 10)
+        self.assertEqual(a[1][2]["vmem"], 7)
+        b = C.parse_run_tests(out(20, "pass"))
+        sa, sb, used, total = C.match_tests(a, b)
+        self.assertEqual((used, total), (1, 3))
+        self.assertEqual((sa["wave_instructions"], sb["wave_instructions"]), (10, 20))
+        self.assertEqual((sa["cycles"], sb["cycles"]), (100, 200))
+
     def test_wavecc_time_passes_table(self):
         # import (IR parsing) and assemble-link (llvm-mc/ld.lld children) are not own time
         text = ("===== wavecc pass times =====\n"
