@@ -203,10 +203,13 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     }
     const char *vk = ai->value_kind;
     uint64_t v = 0;
-    if (!strncmp(vk, "hidden_block_count_", 19)) v = ngroups[vk[19] - 'x'];
-    else if (!strncmp(vk, "hidden_group_size_", 18)) v = lsz[vk[18] - 'x'];
-    else if (!strncmp(vk, "hidden_remainder_", 17)) v = gsz[vk[17] - 'x'] % lsz[vk[17] - 'x'];
-    else if (!strncmp(vk, "hidden_global_offset_", 21)) v = goff[vk[21] - 'x'];
+    size_t vl = strlen(vk);
+    int dim = vl ? vk[vl - 1] - 'x' : -1; /* the _x/_y/_z suffix */
+    int okd = dim >= 0 && dim < 3 && vl >= 2 && vk[vl - 2] == '_';
+    if (!strncmp(vk, "hidden_block_count_", 19) && okd) v = ngroups[dim];
+    else if (!strncmp(vk, "hidden_group_size_", 18) && okd) v = lsz[dim];
+    else if (!strncmp(vk, "hidden_remainder_", 17) && okd) v = gsz[dim] % lsz[dim];
+    else if (!strncmp(vk, "hidden_global_offset_", 21) && okd) v = goff[dim];
     else if (!strcmp(vk, "hidden_grid_dims")) v = dims;
     else if (!strcmp(vk, "hidden_dynamic_lds_size")) v = dyn_lds;
     else if (!strcmp(vk, "hidden_private_base")) v = EMU_PRIVATE_APERTURE >> 32;

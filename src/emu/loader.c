@@ -193,6 +193,7 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
     if (va + msz > top) top = va + msz;
   }
   if (!top) { emu_err(dev, "code object: no PT_LOAD segment (link it with ld.lld -shared)"); goto fail; }
+  if (top > (64ull << 20)) { emu_err(dev, "code object: loaded image of %llu bytes is implausibly large", (unsigned long long)top); goto fail; }
   p->image = calloc(1, top);
   if (!p->image) { emu_err(dev, "out of memory"); goto fail; }
   p->image_size = top;
