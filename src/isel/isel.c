@@ -251,6 +251,22 @@ mir_operand isel_half_of(isel_ctx *c, mir_operand o, bool hi) {
   return mir_op_temp(d);
 }
 
+mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size) {
+  bool v = mir_rc_is_vgpr((mir_rc)src.rc);
+  if (size == 2) {
+    /* two one-dword extracts: keeps the copies SSA elimination makes
+     * simple */
+    mir_temp lo = isel_extract(c, src, dword, 1), hi = isel_extract(c, src, dword + 1, 1);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), v);
+  }
+  mir_temp d = isel_tmp(c, v ? mir_rc_v(size) : mir_rc_s(size));
+  mir_instr *ins = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+  ins->ops[0] = mir_op_temp(src);
+  ins->ops[1] = mir_op_const(dword);
+  ins->defs[0] = mir_op_temp(d);
+  return d;
+}
+
 mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi) {
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
     LLVMValueRef e = v;
@@ -470,12 +486,13 @@ static unsigned vcmp_swapped(unsigned op) {
     if (sw[i].a == op) return sw[i].b;
     if (sw[i].b == op) return sw[i].a;
   }
+  if (op == ISA_V_CMP_CLASS_F32) return ISA_NUM_OPS; /* operands have different roles */
   return op; /* symmetric: eq, ne, lg, o, u, nlg, neq */
 }
 
 mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
   mir_temp d = isel_tmp(c, mir_rc_s(2));
-  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) {
+  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && vcmp_swapped(op) != ISA_NUM_OPS) {
     mir_operand t = a;
     a = b;
     b = t;
@@ -773,14 +790,7 @@ void isel_setup_abi(isel_ctx *c) {
       isel_set(c, a, 0, d);
       continue;
     }
-    for (unsigned e = 0; e < nc; e++) {
-      mir_temp x = isel_tmp(c, mir_rc_s(cdw));
-      mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
-      ex->ops[0] = mir_op_temp(d);
-      ex->ops[1] = mir_op_const(e * cdw);
-      ex->defs[0] = mir_op_temp(x);
-      isel_set(c, a, e, x);
-    }
+    for (unsigned e = 0; e < nc; e++) isel_set(c, a, e, isel_extract(c, d, e * cdw, cdw));
   }
 }
 

@@ -845,7 +845,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
 /* Correctly rounded f32 square root: scale tiny inputs up by 2^32, take
  * the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
  * exact FMA residuals x - s'*s, pick the right one, undo the scaling
- * (2^-16), and pass 0, +-inf and NaN through with v_cmp_class. */
+ * (2^-16), and pass +-0 and +inf through. */
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
   mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x0f800000u), 1)), x);
   mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x4f800000u), 1)), x);
@@ -864,9 +864,12 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
   mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x37800000u), 1)), mir_op_temp(r));
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
-  /* class mask: -0, +0, +inf, and every NaN/negative via the hardware
-   * result (sqrt of a negative is NaN already) */
-  mir_temp special = isel_vcmp(c, ISA_V_CMP_CLASS_F32, mir_op_temp(xv), mir_op_const(0x260));
+  /* +-0 and +inf pass through unchanged (negative inputs and NaN already
+   * give NaN above); two compares rather than v_cmp_class keep this to
+   * the plainest instructions */
+  mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_const(0), mir_op_temp(xv));
+  mir_temp inf = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7f800000u), 1)), mir_op_temp(xv));
+  mir_temp special = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(z), mir_op_temp(inf));
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
 
@@ -1009,7 +1012,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     if (bits != 32) return false;
     /* !fpmath >= 1 ulp (OpenCL's default 3 ulp) or afn: the hardware
      * estimate is within 1 ulp; otherwise the correctly rounded sequence */
-    unsigned fk = LLVMGetMDKindID("fpmath", 6);
+    unsigned fk = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "fpmath", 6);
     bool approx = LLVMGetMetadata(ins, fk) != NULL;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);

@@ -77,6 +77,8 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp);
 /* The lo (hi=false) or hi dword of a 64-bit value's component. */
 mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi);
 mir_operand isel_half_of(isel_ctx *c, mir_operand o, bool hi);
+/* `size` dwords (1 or 2) of a register tuple starting at `dword`. */
+mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size);
 void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t);
 bool isel_has(isel_ctx *c, LLVMValueRef v);
 /* Class helpers */

@@ -169,8 +169,9 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
-static bool has_md(LLVMValueRef ins, const char *kind) {
-  unsigned k = LLVMGetMDKindID(kind, (unsigned)strlen(kind));
+static bool has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
+  /* kind ids are per context: never the global context's */
+  unsigned k = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
   return LLVMGetMetadata(ins, k) != NULL;
 }
 
@@ -180,14 +181,8 @@ static void set_components(isel_ctx *c, LLVMValueRef ins, mir_temp d, unsigned n
     isel_set(c, ins, 0, d);
     return;
   }
-  for (unsigned e = 0; e < nc; e++) {
-    mir_temp x = isel_tmp(c, vgpr ? mir_rc_v(cdw) : mir_rc_s(cdw));
-    mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
-    ex->ops[0] = mir_op_temp(d);
-    ex->ops[1] = mir_op_const(e * cdw);
-    ex->defs[0] = mir_op_temp(x);
-    isel_set(c, ins, e, x);
-  }
+  (void)vgpr;
+  for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e * cdw, cdw));
 }
 
 /* Opcode of a vector-memory access of `bytes` (1, 2, 4, 8, 12, 16). */
@@ -254,7 +249,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   mir_operand addr = isel_get(c, ptr, 0);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
   bool scalar_ok = (!c->masked || c->cur == 0) &&
-                   (as == 4 || (as == 1 && (has_md(ins, "invariant.load") || has_md(ins, "amdgpu.noclobber")))) &&
+                   (as == 4 || (as == 1 && (has_md(c, ins, "invariant.load") || has_md(c, ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3 && !packed;
   if (scalar_ok) {
@@ -266,14 +261,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     mir_instr *ld = isel_emit(c, op, 1, 1);
     ld->ops[0] = mir_op_temp(base);
     ld->defs[0] = mir_op_temp(d);
-    if (ldw != dw && nc == 1) {
-      mir_temp x = isel_tmp(c, mir_rc_s(cdw));
-      mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
-      ex->ops[0] = mir_op_temp(d);
-      ex->ops[1] = mir_op_const(0);
-      ex->defs[0] = mir_op_temp(x);
-      d = x;
-    }
+    if (ldw != dw && nc == 1) d = isel_extract(c, d, 0, cdw);
     set_components(c, ins, d, nc, cdw, false);
     return true;
   }
@@ -307,12 +295,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
         words[nw++] = mir_op_temp(d);
         continue;
       }
-      mir_temp x = isel_tmp(c, mir_rc_v(1));
-      mir_instr *ex = isel_emit(c, MIR_P_EXTRACT, 2, 1);
-      ex->ops[0] = mir_op_temp(d);
-      ex->ops[1] = mir_op_const(k);
-      ex->defs[0] = mir_op_temp(x);
-      words[nw++] = mir_op_temp(x);
+      words[nw++] = mir_op_temp(isel_extract(c, d, k, 1));
     }
     off += ch;
   }
