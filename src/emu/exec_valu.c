@@ -546,7 +546,16 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
   if (code >= OPC_VGPR0) {
     int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
     if (r + (int)ndw > EMU_NUM_VGPR) return emu_fault(d, w, in, "VGPR v%d out of range", r);
-    if (emu_vcheck(d, w, in, (unsigned)r, ndw, lanes)) return -1;
+    if (i == 2 && ndw == 2 && (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32)) {
+      /* llc feeds an undefined high half to v_mad_u64_u32 when only the low
+       * 32 bits of the result are used: do not report that as an uninit read. */
+      int save = d->dev->opt.check_uninit;
+      if (emu_vcheck(d, w, in, (unsigned)r, 1, lanes)) return -1;
+      d->dev->opt.check_uninit = 0;
+      int bad = emu_vcheck(d, w, in, (unsigned)r + 1, 1, lanes);
+      d->dev->opt.check_uninit = save;
+      if (bad) return -1;
+    } else if (emu_vcheck(d, w, in, (unsigned)r, ndw, lanes)) return -1;
     for (unsigned l = 0; l < EMU_WAVE; l++) {
       if (!((lanes >> l) & 1)) continue;
       uint64_t x = w->v[r][l];
