@@ -259,6 +259,34 @@ static void test_scratch(void) {
   for (unsigned l = 0; l < 64; l++) CHECK(out[l] == l, "lane %u scratch %u", l, out[l]);
 }
 
+static void test_flat(void) {
+  /* user SGPRs: kernarg s[0:1], flat scratch init s[2:3]; system: s4 group id, s5 wave offset */
+  run("FLAT/SCRATCH: scratch_* via FLAT_SCRATCH, flat loads from the shared and private apertures",
+      "  s_add_u32 flat_scratch_lo, s2, s5\n  s_addc_u32 flat_scratch_hi, s3, 0\n"
+      "  s_load_dwordx2 s[8:9], s[0:1], 0x0\n"
+      "  v_mov_b32 v2, 8\n"
+      "  scratch_store_dword v2, v0, off\n"          /* private offset 8 = lane */
+      "  scratch_load_dword v3, v2, off\n"
+      "  v_lshlrev_b32 v4, 2, v0\n"
+      "  ds_write_b32 v4, v0\n"
+      "  s_mov_b64 s[10:11], src_shared_base\n"
+      "  s_mov_b64 s[12:13], src_private_base\n"
+      "  v_mov_b32 v5, s11\n"
+      "  s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+      "  flat_load_dword v6, v[4:5]\n"               /* LDS[4 * lane] = lane */
+      "  v_mov_b32 v7, 8\n  v_mov_b32 v8, s13\n"
+      "  flat_load_dword v9, v[7:8]\n"               /* private offset 8 = lane */
+      "  s_waitcnt vmcnt(0) lgkmcnt(0)\n"
+      "  v_add_u32 v3, v3, v6\n  v_add_u32 v3, v3, v9\n"
+      "  v_mov_b32 v12, s9\n"
+      "  v_add_co_u32 v4, vcc, s8, v4\n  v_addc_co_u32 v5, vcc, 0, v12, vcc\n"
+      "  global_store_dword v[4:5], v3, off\n",
+      "  .amdhsa_user_sgpr_flat_scratch_init 1\n  .amdhsa_system_sgpr_private_segment_wavefront_offset 1\n"
+      "  .amdhsa_private_segment_fixed_size 16\n  .amdhsa_group_segment_fixed_size 256\n",
+      NULL, 0);
+  for (unsigned l = 0; l < 64; l++) CHECK(out[l] == 3 * l, "lane %u flat/scratch %u", l, out[l]);
+}
+
 int main(void) {
   test_salu();
   test_valu();
@@ -267,6 +295,7 @@ int main(void) {
   test_memory();
   test_buffer();
   test_scratch();
+  test_flat();
   if (failures) { fprintf(stderr, "test_emu_isa: %d check(s) FAILED\n", failures); return 1; }
   printf("test_emu_isa: all checks passed\n");
   return 0;
