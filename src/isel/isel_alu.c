@@ -233,6 +233,67 @@ static mir_temp divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand 
   return isel_v1(c, ISA_V_SUB_U32, mir_op_temp(x), mir_op_temp(sa));
 }
 
+/* ---- 64-bit integer division ----
+ * Restoring division, one quotient bit per step, fully unrolled (64
+ * steps, VALU): r = r << 1 | n[i]; if (r >= d) { r -= d; q |= 1 << i }.
+ * Loop-free and exact for every input; x / 0 gives all-ones like the
+ * hardware sequences do. Signed forms divide magnitudes and fix signs. */
+
+static mir_temp v64(isel_ctx *c, mir_operand o) {
+  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
+  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
+  return isel_create2(c, lo, hi, true);
+}
+
+static mir_temp neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
+  /* (x ^ s) - s with s = 0 or -1 in both halves */
+  mir_temp lo = v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), false));
+  mir_temp hi = v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
+  mir_temp s2 = isel_create2(c, mir_op_temp(sign), mir_op_temp(sign), true);
+  return sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
+}
+
+static void udivrem64(isel_ctx *c, mir_temp n, mir_temp d, mir_temp *qo, mir_temp *ro) {
+  mir_temp nlo = isel_extract(c, n, 0, 1), nhi = isel_extract(c, n, 1, 1);
+  mir_temp r = isel_to_vgpr(c, mir_op_const(0), 1), rh = isel_to_vgpr(c, mir_op_const(0), 1);
+  mir_temp qlo = isel_to_vgpr(c, mir_op_const(0), 1), qhi = isel_to_vgpr(c, mir_op_const(0), 1);
+  for (int i = 63; i >= 0; i--) {
+    /* r = r << 1 | bit i of n */
+    mir_temp r64 = isel_create2(c, mir_op_temp(r), mir_op_temp(rh), true);
+    mir_temp sh = isel_tmp(c, mir_rc_v(2));
+    mir_operand srcs[2] = {mir_op_const(1), mir_op_temp(r64)};
+    isel_valu(c, ISA_V_LSHLREV_B64, &sh, 1, srcs, 2, true);
+    mir_temp bit = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(i >= 32 ? nhi : nlo), mir_op_const((unsigned)i & 31),
+                             mir_op_const(1));
+    mir_temp slo = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, sh, 0, 1)), mir_op_temp(bit));
+    mir_temp shi = isel_extract(c, sh, 1, 1);
+    mir_temp cur = isel_create2(c, mir_op_temp(slo), mir_op_temp(shi), true);
+    mir_temp ge = isel_vcmp(c, ISA_V_CMP_GE_U64, mir_op_temp(cur), mir_op_temp(d));
+    mir_temp diff = sub64(c, mir_op_temp(cur), mir_op_temp(d), true);
+    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(slo), mir_op_temp(isel_extract(c, diff, 0, 1)), mir_op_temp(ge));
+    rh = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(shi), mir_op_temp(isel_extract(c, diff, 1, 1)), mir_op_temp(ge));
+    mir_temp qb = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_const(1u << (i & 31)), 1)),
+                            mir_op_temp(ge));
+    if (i >= 32) qhi = v1c(c, ISA_V_OR_B32, mir_op_temp(qhi), mir_op_temp(qb));
+    else qlo = v1c(c, ISA_V_OR_B32, mir_op_temp(qlo), mir_op_temp(qb));
+  }
+  *qo = isel_create2(c, mir_op_temp(qlo), mir_op_temp(qhi), true);
+  *ro = isel_create2(c, mir_op_temp(r), mir_op_temp(rh), true);
+}
+
+static mir_temp divrem64(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b) {
+  mir_temp av = v64(c, a), bv = v64(c, b), q, r;
+  if (op == LLVMUDiv || op == LLVMURem) {
+    udivrem64(c, av, bv, &q, &r);
+    return op == LLVMUDiv ? q : r;
+  }
+  mir_temp sa = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, av, 1, 1)));
+  mir_temp sb = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, bv, 1, 1)));
+  udivrem64(c, neg64_if(c, av, sa), neg64_if(c, bv, sb), &q, &r);
+  if (op == LLVMSDiv) return neg64_if(c, q, isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(sb)));
+  return neg64_if(c, r, sa);
+}
+
 /* ---- f32 division ---- */
 
 static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
@@ -511,6 +572,9 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 
 /* ---- casts ---- */
 
+static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
+static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
+
 static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0);
   LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
@@ -618,8 +682,12 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       break;
     }
     case LLVMSIToFP: case LLVMUIToFP: {
-      if (db != 32 || sb > 32) return false;
       bool sign = opc == LLVMSIToFP;
+      if (db == 32 && sb == 64) {
+        d = i64_to_f32(c, a, sign);
+        break;
+      }
+      if (db != 32 || sb > 32) return false;
       if (sb == 1) {
         mir_temp m = isel_mask_of(c, A, e);
         d = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(sign ? 0xbf800000u : 0x3f800000u),
@@ -631,6 +699,10 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       break;
     }
     case LLVMFPToSI: case LLVMFPToUI:
+      if (sb == 32 && db == 64) {
+        d = f32_to_i64(c, a, opc == LLVMFPToSI);
+        break;
+      }
       if (sb != 32 || db > 32 || db == 1) return false;
       d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, a);
       break;
@@ -640,6 +712,48 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     isel_set(c, ins, e, d);
   }
   return true;
+}
+
+/* u64/i64 -> f32, correctly rounded: normalise so the leading one is in
+ * bit 63, convert the high word with a sticky bit for everything below
+ * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale
+ * back with ldexp. Signed: convert |x|, then set the sign. */
+static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
+  mir_temp x = v64(c, a), s = {0};
+  if (sign) {
+    s = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
+    x = neg64_if(c, x, s);
+  }
+  mir_temp hi = isel_extract(c, x, 1, 1);
+  mir_temp sh = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(hi))));
+  mir_temp nx = isel_tmp(c, mir_rc_v(2));
+  mir_operand srcs[2] = {mir_op_temp(sh), mir_op_temp(x)};
+  isel_valu(c, ISA_V_LSHLREV_B64, &nx, 1, srcs, 2, true);
+  mir_temp nz = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(isel_extract(c, nx, 0, 1)));
+  mir_temp sticky = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), mir_op_temp(nz));
+  mir_temp m = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, nx, 1, 1)), mir_op_temp(sticky));
+  mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_U32, mir_op_temp(m));
+  mir_temp e = isel_v1(c, ISA_V_SUB_U32, mir_op_const(32), mir_op_temp(sh));
+  mir_temp r = isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(f), mir_op_temp(e));
+  if (sign) {
+    mir_temp sbit = v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x80000000u), 1)), mir_op_temp(s));
+    r = v1c(c, ISA_V_OR_B32, mir_op_temp(sbit), mir_op_temp(r));
+  }
+  return r;
+}
+
+/* f32 -> i64/u64 (in range; out of range is poison in LLVM): split the
+ * truncated value into 2^32 * floor(t / 2^32) + remainder, both exact in
+ * f32 arithmetic with FMA. */
+static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
+  mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
+  mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x2f800000u), 1)), mir_op_temp(t));
+  mir_temp fl = isel_v1_1(c, ISA_V_FLOOR_F32, mir_op_temp(k));
+  mir_temp lo = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(fl), mir_op_temp(isel_to_vgpr(c, mir_op_const(0xcf800000u), 1)),
+                          mir_op_temp(t));
+  mir_temp hi = isel_v1_1(c, sign ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(fl));
+  mir_temp lu = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(lo));
+  return isel_create2(c, mir_op_temp(lu), mir_op_temp(hi), true);
 }
 
 /* ---- select ---- */
@@ -795,7 +909,12 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
     if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
-      isel_unsupported(c, ins, "64-bit integer division");
+      if (isel_type_bits(ty) != 64) {
+        isel_unsupported(c, ins, "integer division of this width");
+        return true;
+      }
+      for (unsigned e = 0; e < isel_num_comps(ty); e++)
+        isel_set(c, ins, e, divrem64(c, opc, isel_get(c, LLVMGetOperand(ins, 0), e), isel_get(c, LLVMGetOperand(ins, 1), e)));
       return true;
     }
     if (isel_type_bits(ty) > 64) {
@@ -1046,6 +1165,92 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
     if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
     isel_set(c, ins, 0, r);
+    return true;
+  }
+  if ((name_is(n, "llvm.ctlz.i64") || name_is(n, "llvm.cttz.i64") || name_is(n, "llvm.ctpop.i64")) && nc == 1) {
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    mir_operand lo = isel_half_of(c, a, false), hi = isel_half_of(c, a, true);
+    mir_temp r;
+    if (n[7] == 'p') {
+      mir_temp t = isel_v1(c, ISA_V_BCNT_U32_B32, lo, mir_op_const(0));
+      r = isel_v1(c, ISA_V_BCNT_U32_B32, hi, mir_op_temp(t));
+    } else {
+      /* count in the significant half, then the other half plus 32 */
+      bool lead = n[7] == 'l';
+      mir_operand first = lead ? hi : lo, second = lead ? lo : hi;
+      unsigned op = lead ? ISA_V_FFBH_U32 : ISA_V_FFBL_B32;
+      mir_temp f1 = isel_v1_1(c, op, first);
+      mir_temp f2 = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, op, second)));
+      mir_temp f2p = isel_v1(c, ISA_V_ADD_U32, mir_op_const(32), mir_op_temp(f2));
+      mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), first);
+      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(f1), mir_op_temp(f2p), mir_op_temp(z));
+    }
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
+    return true;
+  }
+  if ((name_is(n, "llvm.sadd.with.overflow.i64") || name_is(n, "llvm.ssub.with.overflow.i64") ||
+       name_is(n, "llvm.uadd.with.overflow.i64") || name_is(n, "llvm.usub.with.overflow.i64") ||
+       name_is(n, "llvm.sadd.sat.i64") || name_is(n, "llvm.ssub.sat.i64") || name_is(n, "llvm.uadd.sat.i64") ||
+       name_is(n, "llvm.usub.sat.i64"))) {
+    bool sign = n[5] == 's', add = n[6] == 'a', sat = strstr(n, ".sat.") != NULL;
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
+    mir_temp r = add ? isel_add64(c, a, b, true) : sub64(c, a, b, true);
+    mir_temp ov;
+    mir_temp av = v64(c, a), bv = v64(c, b);
+    if (!sign) {
+      ov = add ? isel_vcmp(c, ISA_V_CMP_LT_U64, mir_op_temp(r), mir_op_temp(av))
+               : isel_vcmp(c, ISA_V_CMP_LT_U64, mir_op_temp(av), mir_op_temp(bv));
+    } else {
+      mir_operand ah = isel_half_of(c, mir_op_temp(av), true), bh = isel_half_of(c, mir_op_temp(bv), true);
+      mir_operand rh = isel_half_of(c, mir_op_temp(r), true);
+      mir_temp x1 = v1c(c, ISA_V_XOR_B32, ah, rh);
+      mir_temp x2 = add ? v1c(c, ISA_V_XOR_B32, bh, rh) : v1c(c, ISA_V_XOR_B32, ah, bh);
+      mir_temp x = v1c(c, ISA_V_AND_B32, mir_op_temp(x1), mir_op_temp(x2));
+      ov = isel_vcmp(c, ISA_V_CMP_GT_I32, mir_op_const(0), mir_op_temp(x));
+    }
+    if (!sat) {
+      isel_set(c, ins, 0, r);
+      isel_set(c, ins, 1, ov);
+      return true;
+    }
+    mir_temp slo, shi;
+    if (sign) {
+      /* a < 0 overflows to INT64_MIN, else to INT64_MAX */
+      mir_temp neg = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), isel_half_of(c, mir_op_temp(av), true));
+      slo = v1c(c, ISA_V_XOR_B32, mir_op_const(0xffffffffu), mir_op_temp(neg));
+      shi = v1c(c, ISA_V_XOR_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(neg));
+    } else {
+      slo = shi = isel_to_vgpr(c, mir_op_const(add ? 0xffffffffu : 0), 1);
+    }
+    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), false), mir_op_temp(slo), mir_op_temp(ov));
+    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), true), mir_op_temp(shi), mir_op_temp(ov));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    return true;
+  }
+  if (name_is(n, "llvm.umul.with.overflow.i32") || name_is(n, "llvm.smul.with.overflow.i32")) {
+    bool sign = n[5] == 's';
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
+    mir_temp lo = isel_v1(c, ISA_V_MUL_LO_U32, a, b);
+    mir_temp hi = isel_v1(c, sign ? ISA_V_MUL_HI_I32 : ISA_V_MUL_HI_U32, a, b);
+    mir_operand expect = sign ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(lo))) : mir_op_const(0);
+    isel_set(c, ins, 0, lo);
+    isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_NE_U32, expect, mir_op_temp(hi)));
+    return true;
+  }
+  if (name_is(n, "llvm.round.f32")) {
+    /* half away from zero: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0) */
+    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
+    mir_temp d = isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t));
+    mir_operand ad = mir_op_temp(d);
+    ad.flags |= MIR_OPND_ABS;
+    mir_temp big = isel_tmp(c, mir_rc_s(2));
+    mir_operand cs[2] = {ad, mir_op_const(0x3f000000u)};
+    isel_valu(c, ISA_V_CMP_GE_F32, &big, 1, cs, 2, true);
+    mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
+                             mir_op_temp(isel_to_vgpr(c, mir_op_const(0x3f800000u), 1)), x);
+    mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
+    isel_set(c, ins, 0, isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc)));
     return true;
   }
   if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
