@@ -253,7 +253,12 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     else { opname(t, sizeof t, in->dst, 1, in); ADD(" 0x%x, %s", in->simm16 & 0xffff, t); }
     break;
   case ISA_FMT_SOPP:
-    if (in->op != ISA_S_ENDPGM && in->op != ISA_S_BARRIER) ADD(" %d", in->simm16);
+    if (in->op == ISA_S_WAITCNT) {
+      unsigned s = (unsigned)in->simm16 & 0xffff, vm = (s & 0xf) | ((s >> 14) & 3) << 4, lg = (s >> 8) & 0xf;
+      if (vm != 63) ADD(" vmcnt(%u)", vm);
+      if (lg != 15) ADD(" lgkmcnt(%u)", lg);
+    } else if (isa_table[in->op].flags & ISA_F_BRANCH) ADD(" %d", in->simm16);
+    else if (in->op != ISA_S_ENDPGM && in->op != ISA_S_BARRIER) ADD(" 0x%x", in->simm16 & 0xffff);
     break;
   case ISA_FMT_SMEM:
     opname(t, sizeof t, in->sdata, sh->ndefs ? sh->defw[0] : 1, in); ADD(" %s", t);
@@ -266,7 +271,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     else if (sh->ndefs) {
       opname(t, sizeof t, sh->defk[0] == 's' ? in->dst : OPC_VGPR0 + in->dst, sh->defw[0], in);
       ADD(" %s", t); sep = ", ";
-      if (sh->ndefs > 1 || (in->vop3 && strstr(mn, "_co_u32"))) { opname(t, sizeof t, in->sdst, 2, in); ADD(", %s", t); }
+      if (sh->ndefs > 1 || strstr(mn, "_co_u32")) { opname(t, sizeof t, in->sdst, 2, in); ADD(", %s", t); }
     }
     unsigned nu = sh->nuses;
     if (in->fmt == ISA_FMT_VOP3 && (!strcmp(mn, "v_cndmask_b32") || strstr(mn, "addc_co") || strstr(mn, "subb"))) nu = 3;

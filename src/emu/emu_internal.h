@@ -211,7 +211,8 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
-void emu_trace_vwrite(emu_dispatch *d, unsigned vreg, unsigned ndw);
+/* --trace: notes a VGPR write, with the value of the first active lane. */
+void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw);
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);
 int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pending *p);
 void emu_pending_drop(emu_wave *w);

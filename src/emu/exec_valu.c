@@ -585,8 +585,6 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
 
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t lanes = w->exec;
-  static uint64_t dummy;
-  (void)dummy;
   uint64_t *s[3];
   uint64_t buf[3][EMU_WAVE];
   const emu_opshape *sh = &d->dev->shape[in->op];
@@ -643,7 +641,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     emu_vwrite(d, w, in->dst, l, out);
   }
-  emu_trace_vwrite(d, in->dst, 1);
+  emu_trace_vwrite(d, w, in->dst, 1);
   return 0;
 }
 
@@ -695,7 +693,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
     if (err) return -1;
     emu_vwrite(d, w, in->dst, lane, v);
-    emu_trace_vwrite(d, in->dst, 1);
+    emu_trace_vwrite(d, w, in->dst, 1);
     return 0;
   }
   if (op == ISA_V_SWAP_B32) {
@@ -703,7 +701,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (in->src[0] < OPC_VGPR0) return emu_fault(d, w, in, "v_swap_b32 needs a VGPR source");
     if (emu_vcheck(d, w, in, x, 1, exec) || emu_vcheck(d, w, in, y, 1, exec)) return -1;
     for (unsigned l = 0; l < EMU_WAVE; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
-    emu_trace_vwrite(d, x, 1); emu_trace_vwrite(d, y, 1);
+    emu_trace_vwrite(d, w, x, 1); emu_trace_vwrite(d, w, y, 1);
     return 0;
   }
 
@@ -852,7 +850,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (dw > 1) emu_vwrite(d, w, (unsigned)dreg + 1, l, (uint32_t)(r >> 32));
   }
   free(dst);
-  emu_trace_vwrite(d, (unsigned)dreg, dw);
+  emu_trace_vwrite(d, w, (unsigned)dreg, dw);
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
     if (emu_swrite64(d, w, in, sd, cout_mask & exec)) return -1;

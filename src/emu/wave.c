@@ -141,7 +141,10 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
   if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
   w->s[code] = v;
   w->sinit[code] = 1;
-  trace_add(d, " s%u=0x%08x", code, v);
+  if (code == OPC_VCC_LO) trace_add(d, " vcc_lo%.0u=0x%08x", 0u, v);
+  else if (code == OPC_VCC_HI) trace_add(d, " vcc_hi%.0u=0x%08x", 0u, v);
+  else if (code == OPC_M0) trace_add(d, " m0%.0u=0x%08x", 0u, v);
+  else trace_add(d, " s%u=0x%08x", code, v);
   return 0;
 }
 
@@ -177,9 +180,12 @@ void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint
   w->vinit[vreg] |= 1ull << lane;
 }
 
-void emu_trace_vwrite(emu_dispatch *d, unsigned vreg, unsigned ndw) {
+void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw) {
   if (!d->trace) return;
-  for (unsigned i = 0; i < ndw; i++) trace_add(d, " v%u%.0u", vreg + i, 0u);
+  unsigned lane = w->exec ? (unsigned)__builtin_ctzll(w->exec) : 0;
+  for (unsigned i = 0; i < ndw && vreg + i < EMU_NUM_VGPR; i++)
+    if (d->twlen + 48 < sizeof d->tw)
+      d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " v%u[%u]=0x%08x", vreg + i, lane, w->v[vreg + i][lane]);
 }
 
 static void retire(emu_wave *w, emu_pending *p) {
