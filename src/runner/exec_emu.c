@@ -17,27 +17,6 @@
 #include "wavecc/emu.h"
 #include "wavecc/wavecc.h"
 
-/* The emulator is being written alongside the runner: until every entry
- * point of emu.h exists, these references are weak (NULL when absent) and
- * each test is skipped with "the emulator is not built yet" instead of the
- * build failing to link. wavecc_emu is linked as a whole archive into
- * wavecc_runner (src/CMakeLists.txt) so that weak references cannot make
- * the linker leave out an emulator object that does define them. Remove
- * these pragmas once the emulator is complete. */
-#pragma weak wemu_alloc
-#pragma weak wemu_write
-#pragma weak wemu_read
-#pragma weak wemu_load
-#pragma weak wemu_program_free
-#pragma weak wemu_kernel
-#pragma weak wemu_dispatch
-
-/* Returns 1 when every emulator entry point the runner needs is linked. */
-static int emu_available(void) {
-  return wemu_alloc && wemu_write && wemu_read && wemu_load && wemu_program_free && wemu_kernel &&
-         wemu_dispatch;
-}
-
 /* What the emulated gfx900 offers to test files. Extensions: the ones
  * clang enables for gfx900 and that the hardware (hence the emulator, which
  * implements the gfx900 instruction set including the f64 and f16 VALU ops
@@ -245,11 +224,6 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
                           const rt_test *t, char **msg, rt_text *log) {
   (void)f;
   *msg = NULL;
-  if (!emu_available()) {
-    /* A skip, not a pass: the summary shows nothing was checked. */
-    *msg = strdup("the emulator is not built yet (emu.h entry points missing from wavecc_emu)");
-    return RT_SKIP;
-  }
   wemu_options eo;
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
