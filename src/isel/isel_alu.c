@@ -746,14 +746,22 @@ static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
  * truncated value into 2^32 * floor(t / 2^32) + remainder, both exact in
  * f32 arithmetic with FMA. */
 static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
+  mir_temp sgn = {0};
+  if (sign) {
+    /* convert |x| (the split is exact only for non-negative values), then
+     * negate where x was negative */
+    sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), x);
+    x = mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), x));
+  }
   mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
   mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x2f800000u), 1)), mir_op_temp(t));
   mir_temp fl = isel_v1_1(c, ISA_V_FLOOR_F32, mir_op_temp(k));
   mir_temp lo = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(fl), mir_op_temp(isel_to_vgpr(c, mir_op_const(0xcf800000u), 1)),
                           mir_op_temp(t));
-  mir_temp hi = isel_v1_1(c, sign ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(fl));
+  mir_temp hi = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(fl));
   mir_temp lu = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(lo));
-  return isel_create2(c, mir_op_temp(lu), mir_op_temp(hi), true);
+  mir_temp r = isel_create2(c, mir_op_temp(lu), mir_op_temp(hi), true);
+  return sign ? neg64_if(c, r, sgn) : r;
 }
 
 /* ---- select ---- */
@@ -1242,15 +1250,15 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
     mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
     mir_temp d = isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t));
-    mir_operand ad = mir_op_temp(d);
-    ad.flags |= MIR_OPND_ABS;
-    mir_temp big = isel_tmp(c, mir_rc_s(2));
-    mir_operand cs[2] = {ad, mir_op_const(0x3f000000u)};
-    isel_valu(c, ISA_V_CMP_GE_F32, &big, 1, cs, 2, true);
+    mir_temp ad = v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(d));
+    mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), mir_op_temp(ad));
     mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
                              mir_op_temp(isel_to_vgpr(c, mir_op_const(0x3f800000u), 1)), x);
     mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
-    isel_set(c, ins, 0, isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc)));
+    mir_temp sum = isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc));
+    /* the result has x's sign (round(-0.3) is -0) */
+    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
+                                  mir_op_temp(sum), x));
     return true;
   }
   if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
@@ -1298,7 +1306,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   }
   if ((name_is(n, "llvm.fshl.i") || name_is(n, "llvm.fshr.i")) && bits < 32) {
     /* small funnel shifts through a 2w-bit concatenation */
-    bool left = n[7] == 'l';
+    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
     mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
     mir_operand b = extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
     mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
@@ -1334,6 +1342,34 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, 1, ov);
     return true;
   }
+  if (name_is(n, "llvm.abs.i64")) {
+    mir_temp x = v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0));
+    mir_temp sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
+    isel_set(c, ins, 0, neg64_if(c, x, sgn));
+    return true;
+  }
+  if (name_is(n, "llvm.fshl.i64") || name_is(n, "llvm.fshr.i64")) {
+    /* (a << s) | (b >> (64 - s)) for fshl, (a << (64 - s)) | (b >> s) for
+     * fshr, s taken mod 64; s == 0 gives a (fshl) or b (fshr) */
+    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
+    mir_temp a = v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0)), b = v64(c, isel_get(c, LLVMGetOperand(ins, 1), 0));
+    mir_operand sh = isel_half_of(c, isel_get(c, LLVMGetOperand(ins, 2), 0), false);
+    mir_temp s1 = v1c(c, ISA_V_AND_B32, mir_op_const(63), sh);
+    mir_temp s2 = isel_v1(c, ISA_V_SUB_U32, mir_op_const(64), mir_op_temp(s1));
+    mir_temp l = isel_tmp(c, mir_rc_v(2)), r = isel_tmp(c, mir_rc_v(2));
+    mir_operand ls[2] = {mir_op_temp(left ? s1 : s2), mir_op_temp(a)};
+    isel_valu(c, ISA_V_LSHLREV_B64, &l, 1, ls, 2, true);
+    mir_operand rs[2] = {mir_op_temp(left ? s2 : s1), mir_op_temp(b)};
+    isel_valu(c, ISA_V_LSHRREV_B64, &r, 1, rs, 2, true);
+    mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(s1));
+    mir_temp keep = left ? a : b;
+    mir_temp lo = v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), false), isel_half_of(c, mir_op_temp(r), false));
+    mir_temp hi = v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), true), isel_half_of(c, mir_op_temp(r), true));
+    lo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(lo), isel_half_of(c, mir_op_temp(keep), false), mir_op_temp(z));
+    hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(hi), isel_half_of(c, mir_op_temp(keep), true), mir_op_temp(z));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    return true;
+  }
   if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {
     mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, true, false);
     mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
@@ -1353,7 +1389,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   }
   if (name_is(n, "llvm.fshr.i32") || name_is(n, "llvm.fshl.i32")) {
     LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), S = LLVMGetOperand(ins, 2);
-    bool left = n[7] == 'l';
+    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
     mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0), s = isel_get(c, S, 0);
     if (left) {
       if (s.kind == MIR_OPND_CONST) {
