@@ -65,8 +65,12 @@ static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
 static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles) {
   wemu_program *p = d->prog;
   uint64_t vpc = w->pc - p->load_base;
-  if (w->pc < p->load_base || vpc < p->text_lo || vpc >= p->text_hi || (vpc & 3))
-    return emu_fault(d, w, NULL, "program counter 0x%llx outside the code", (unsigned long long)w->pc);
+  if (w->pc < p->load_base || vpc < p->text_lo || vpc >= p->text_hi || (vpc & 3)) {
+    uint64_t target = w->pc;
+    w->pc = w->last_pc; /* report the branch / call that left the code */
+    return emu_fault(d, w, NULL, "control transfer to 0x%llx, outside the code (unresolved call target?)", (unsigned long long)target);
+  }
+  w->last_pc = w->pc;
   uint64_t slot = (vpc - p->text_lo) / 4;
   emu_inst *in = &p->dcache[slot];
   if (!p->dvalid[slot]) {
@@ -301,7 +305,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < EMU_WAVE; l++) w->v[r][l] = EMU_POISON;
       for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
       w->id_in_group = wi;
-      w->pc = D.entry;
+      w->pc = D.entry; w->last_pc = D.entry;
       w->mode = mode;
       w->ws = 100;
       w->scratch_base = scratch + (uint64_t)wi * D.scratch_per_wave;

@@ -170,7 +170,7 @@ typedef struct emu_wave {
   uint64_t vpend[EMU_NUM_VGPR];  /* lanes with an outstanding load */
   uint64_t exec;
   uint32_t scc, mode, trapsts;
-  uint64_t pc;
+  uint64_t pc, last_pc;          /* device addresses; last_pc: the previous instruction */
   int done, at_barrier;
   uint32_t id_in_group;          /* wave index in its workgroup */
   uint64_t scratch_base;         /* this wave's scratch (global address) */

@@ -268,21 +268,38 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
     o += 12 + npad + dpad;
   }
   /* The image also lives in device memory (so that s_getpc_b64-relative
-   * constant data is readable), with R_AMDGPU_RELATIVE64 (13) dynamic
-   * relocations applied: *(u64 *)(base + offset) = base + addend. */
+   * constant data is readable), with the dynamic relocations applied:
+   * R_AMDGPU_RELATIVE64 (13): base + addend; R_AMDGPU_ABS32_LO/HI/ABS64/
+   * ABS32 (1, 2, 3, 6) against defined symbols: base + value + addend
+   * (AMDGPUUsage "Relocation Records"). */
   p->load_base = emu_alloc_internal(dev, top, 2);
   if (!p->load_base) goto fail;
   for (uint64_t i = 0; i < shnum; i++) {
     const uint8_t *sh = e + shoff + i * shentsize;
     if (rd(sh + 4, 4) != 4 || rd(sh + 56, 8) != 24) continue;
-    uint64_t off = rd(sh + 24, 8), sz = rd(sh + 32, 8);
+    uint64_t off = rd(sh + 24, 8), sz = rd(sh + 32, 8), link = rd(sh + 40, 4);
+    const uint8_t *symtab = NULL;
+    uint64_t nsyms = 0;
+    if (link && link < shnum) {
+      const uint8_t *ss = e + shoff + link * shentsize;
+      uint64_t so = rd(ss + 24, 8), ssz = rd(ss + 32, 8);
+      if (so <= size && ssz <= size - so) { symtab = e + so; nsyms = ssz / 24; }
+    }
     for (uint64_t r = 0; r + 24 <= sz; r += 24) {
       const uint8_t *re = e + off + r;
-      uint64_t ro = rd(re, 8), type = rd(re + 8, 8) & 0xffffffffu, add = rd(re + 16, 8);
-      if (type == 13 && ro <= top - 8) {
-        uint64_t v = p->load_base + add;
-        for (int b = 0; b < 8; b++) p->image[ro + b] = (uint8_t)(v >> (8 * b));
-      }
+      uint64_t ro = rd(re, 8), info = rd(re + 8, 8), add = rd(re + 16, 8);
+      uint64_t type = info & 0xffffffffu, symi = info >> 32, v;
+      if (type == 13) v = p->load_base + add; /* R_AMDGPU_RELATIVE64 */
+      else if (type >= 1 && type <= 6) {      /* ABS32_LO, ABS32_HI, ABS64, ..., ABS32 */
+        if (!symtab || symi >= nsyms) continue;
+        const uint8_t *sym = symtab + symi * 24;
+        if (rd(sym + 6, 2) == 0) continue;    /* undefined symbol: stays 0 */
+        v = p->load_base + rd(sym + 8, 8) + add;
+        if (type == 2) v >>= 32;
+      } else continue;
+      unsigned nb = (type == 3 || type == 13) ? 8 : 4;
+      if (ro > top - nb) continue;
+      for (unsigned b = 0; b < nb; b++) p->image[ro + b] = (uint8_t)(v >> (8 * b));
     }
   }
   if (wemu_write(dev, p->load_base, p->image, top)) goto fail;
