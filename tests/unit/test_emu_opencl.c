@@ -5,7 +5,9 @@
  *   - integer vector add with a global offset and a non-divisible NDRange,
  *   - a work-group reduction through a dynamic __local argument and barriers,
  *   - a 2D kernel reading get_global_id/get_local_id/get_group_id/sizes,
- *   - float math (division, sqrt) compared within the OpenCL ulp limits. */
+ *   - float math (division, sqrt) compared within the OpenCL ulp limits,
+ *   - a non-inlined function call (s_swappc_b64, stack in scratch via s32,
+ *     a dynamically indexed private array). */
 #include <math.h>
 
 #include "test_emu_util.h"
@@ -32,7 +34,25 @@ static const char *src =
     "kernel void fmath(global float *o, global const float *a) {\n"
     "  size_t i = get_global_id(0);\n"
     "  o[i] = sqrt(a[i]) / (a[i] + 1.0f);\n"
+    "}\n"
+    "static __attribute__((noinline)) int helper(global const int *p, int i, int depth) {\n"
+    "  int arr[17];\n"
+    "  for (int k = 0; k < 17; k++) arr[k] = p[(i + k) & 255] * (k + depth);\n"
+    "  int s = 0;\n"
+    "  for (int k = 0; k < 17; k++) s += arr[(k * 5 + i) % 17];\n"
+    "  return s;\n"
+    "}\n"
+    "kernel void callk(global int *o, global const int *p) {\n"
+    "  int i = get_global_id(0);\n"
+    "  o[i] = helper(p, i, 3) + helper(p, i + 1, 1);\n"
     "}\n";
+
+static int host_helper(const int *p, int i, int depth) {
+  int arr[17], s = 0;
+  for (int k = 0; k < 17; k++) arr[k] = p[(i + k) & 255] * (k + depth);
+  for (int k = 0; k < 17; k++) s += arr[(k * 5 + i) % 17];
+  return s;
+}
 
 static int sh(char *const argv[]) {
   char *err = NULL;
@@ -64,7 +84,7 @@ static uint8_t *compile_cl(size_t *size) {
 
 int main(void) {
   size_t n = 0;
-  printf("emu opencl: compiling 4 kernels with clang/libclc/opt/llc/lld 19\n");
+  printf("emu opencl: compiling 5 kernels with clang/libclc/opt/llc/lld 19\n");
   uint8_t *elf = compile_cl(&n);
   CHECK(elf != NULL, "compilation failed");
   if (!elf) return 1;
@@ -144,6 +164,19 @@ int main(void) {
     double want = sqrt((double)fa[i]) / ((double)fa[i] + 1.0);
     double ulp = nextafterf((float)want, INFINITY) - (float)want;
     CHECK(fabs(fo[i] - want) <= 6 * ulp, "fmath[%d] = %.9g want %.9g", i, fo[i], want);
+  }
+  printf("emu opencl: callk, a function call with a private array on the scratch stack, 2 groups x 128\n");
+  int32_t ci[256], co[256];
+  for (int i = 0; i < 256; i++) ci[i] = i * 37 - 1000;
+  uint64_t dci = wemu_alloc(d, sizeof ci), dco = wemu_alloc(d, sizeof co);
+  wemu_write(d, dci, ci, sizeof ci);
+  wemu_arg ca[2] = {{NULL, 8, dco}, {NULL, 8, dci}};
+  uint64_t g5[3] = {256, 1, 1}, l5[3] = {128, 1, 1};
+  CHECK(wemu_dispatch(d, p, "callk", ca, 2, 1, g5, l5, NULL, NULL) == 0, "callk: %s", wemu_error(d));
+  wemu_read(d, dco, co, sizeof co);
+  for (int i = 0; i < 256; i++) {
+    int want = host_helper(ci, i, 3) + host_helper(ci, i + 1, 1);
+    CHECK(co[i] == want, "callk[%d] = %d want %d", i, co[i], want);
   }
   wemu_program_free(p);
   wemu_destroy(d);
