@@ -621,6 +621,8 @@ void isel_setup_abi(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   abi_uses u;
   scan_uses(c, &u);
+  abi->private_segment_buffer = u.alloca_used;
+  abi->private_segment_wave_offset = u.alloca_used;
   abi->dispatch_ptr = u.dispatch_ptr;
   abi->kernarg_segment_ptr = true;
   abi->workgroup_id[0] = true;
@@ -709,9 +711,14 @@ void isel_setup_abi(isel_ctx *c) {
 
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
   unsigned ndefs = 1 + (u.dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims;
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u.alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
+  if (u.alloca_used) {
+    c->psb = isel_tmp(c, mir_rc_s(4));
+    sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
+    sg += 4;
+  }
   if (u.dispatch_ptr) {
     c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
     sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
@@ -726,9 +733,38 @@ void isel_setup_abi(isel_ctx *c) {
     sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
     sg++;
   }
+  if (u.alloca_used) {
+    c->wave_offset = isel_tmp(c, mir_rc_s(1));
+    sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
+    sg++;
+  }
   for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
     sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
+  }
+
+  /* private memory: every static alloca gets a fixed offset in the lane's
+   * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
+   * the private segment buffer V#) */
+  if (u.alloca_used) {
+    uint32_t poff = 0;
+    for (uint32_t b = 0; b < c->di->num_blocks; b++)
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
+        if (!LLVMIsAAllocaInst(ins)) continue;
+        LLVMValueRef cnt = LLVMGetOperand(ins, 0);
+        if (!LLVMIsAConstantInt(cnt)) {
+          isel_unsupported(c, ins, "dynamically sized alloca");
+          return;
+        }
+        LLVMTypeRef at = LLVMGetAllocatedType(ins);
+        uint32_t al = LLVMGetAlignment(ins);
+        if (al < 4) al = 4;
+        poff = (poff + al - 1) & ~(al - 1);
+        mir_temp t = isel_to_sgpr(c, mir_op_const(poff), 1);
+        isel_set(c, ins, 0, t);
+        poff += (uint32_t)(LLVMABISizeOfType(c->td, at) * LLVMConstIntGetZExtValue(cnt));
+      }
+    abi->private_segment_size = (poff + 15) & ~15u;
   }
 
   /* argument loads (all uniform: s_load from the kernarg segment) */

@@ -60,6 +60,7 @@ typedef struct isel_ctx {
   bool masked;             /* masked linearisation (isel_cf.c): no scalar loads */
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
+  mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */

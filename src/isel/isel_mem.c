@@ -199,20 +199,21 @@ static unsigned vmem_op(unsigned as, unsigned bytes, bool store, bool sign) {
                                  ISA_DS_READ_B64, ISA_DS_READ_B96, ISA_DS_READ_B128};
   static const unsigned ds[6] = {ISA_DS_WRITE_B8, ISA_DS_WRITE_B16, ISA_DS_WRITE_B32,
                                  ISA_DS_WRITE_B64, ISA_DS_WRITE_B96, ISA_DS_WRITE_B128};
+  static const unsigned bl[6] = {ISA_BUFFER_LOAD_UBYTE, ISA_BUFFER_LOAD_USHORT, ISA_BUFFER_LOAD_DWORD,
+                                 ISA_BUFFER_LOAD_DWORDX2, ISA_BUFFER_LOAD_DWORDX3, ISA_BUFFER_LOAD_DWORDX4};
+  static const unsigned bs[6] = {ISA_BUFFER_STORE_BYTE, ISA_BUFFER_STORE_SHORT, ISA_BUFFER_STORE_DWORD,
+                                 ISA_BUFFER_STORE_DWORDX2, ISA_BUFFER_STORE_DWORDX3, ISA_BUFFER_STORE_DWORDX4};
   (void)sign;
   int k = bytes == 1 ? 0 : bytes == 2 ? 1 : bytes == 4 ? 2 : bytes == 8 ? 3 : bytes == 12 ? 4 : bytes == 16 ? 5 : -1;
   if (k < 0) return ISA_NUM_OPS;
   if (as == 3) return store ? ds[k] : dl[k];
+  if (as == 5) return store ? bs[k] : bl[k];
   if (as == 0) return store ? fs[k] : fl[k];
   return store ? gs[k] : gl[k];
 }
 
 static bool mem_space_ok(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store) {
-  if (as == 5) {
-    isel_unsupported(c, ins, "private memory (alloca) access");
-    return false;
-  }
-  if (as != 0 && as != 1 && as != 3 && !(as == 4 && !store)) {
+  if (as != 0 && as != 1 && as != 3 && as != 5 && !(as == 4 && !store)) {
     isel_unsupported(c, ins, store ? "store to this address space" : "address space");
     return false;
   }
@@ -224,12 +225,58 @@ static bool mem_space_ok(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store)
 }
 
 /* Splits `bytes` into access sizes the ISA has (<= 16, 12 allowed). */
-static unsigned next_chunk(unsigned left) {
+static unsigned next_chunk(unsigned as, unsigned left) {
+  /* the private segment buffer swizzles per dword (element size 4 on
+   * gfx9): scratch accesses go one dword at a time */
+  if (as == 5) return left >= 4 ? 4 : left >= 2 ? 2 : 1;
   if (left >= 16) return 16;
   if (left >= 12) return 12;
   if (left >= 8) return 8;
   if (left >= 4) return 4;
   return left >= 2 ? 2 : 1;
+}
+
+/* One vector-memory load of `bytes` at va + off into a new VGPR tuple. */
+static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, unsigned off, bool glc) {
+  mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
+  unsigned op = vmem_op(as, bytes, false, false);
+  mir_instr *ld;
+  if (as == 5) {
+    ld = isel_emit(c, op, 3, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->ops[1] = mir_op_temp(c->psb);
+    ld->ops[2] = mir_op_temp(c->wave_offset);
+    ld->enc_flags |= MIR_ENC_OFFEN;
+  } else {
+    ld = isel_emit(c, op, 1, 1);
+    ld->ops[0] = mir_op_temp(va);
+  }
+  ld->defs[0] = mir_op_temp(d);
+  ld->offset = (int32_t)off;
+  if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
+  if (glc) ld->enc_flags |= MIR_ENC_GLC;
+  return d;
+}
+
+static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp data, unsigned off, bool glc) {
+  unsigned op = vmem_op(as, bytes, true, false);
+  mir_instr *st;
+  if (as == 5) {
+    /* MUBUF: vdata first, then vaddr, V#, soffset */
+    st = isel_emit(c, op, 4, 0);
+    st->ops[0] = mir_op_temp(data);
+    st->ops[1] = mir_op_temp(va);
+    st->ops[2] = mir_op_temp(c->psb);
+    st->ops[3] = mir_op_temp(c->wave_offset);
+    st->enc_flags |= MIR_ENC_OFFEN;
+  } else {
+    st = isel_emit(c, op, 2, 0);
+    st->ops[0] = mir_op_temp(va);
+    st->ops[1] = mir_op_temp(data);
+  }
+  st->offset = (int32_t)off;
+  if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+  if (glc) st->enc_flags |= MIR_ENC_GLC;
 }
 
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
@@ -265,14 +312,9 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     set_components(c, ins, d, nc, cdw, false);
     return true;
   }
-  mir_temp va = isel_to_vgpr(c, addr, as == 3 ? 1 : 2);
-  if (!packed && bytes <= 16 && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = isel_tmp(c, mir_rc_v(dw));
-    mir_instr *ld = isel_emit(c, vmem_op(as, bytes, false, false), 1, 1);
-    ld->ops[0] = mir_op_temp(va);
-    ld->defs[0] = mir_op_temp(d);
-    if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
-    if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
+  mir_temp va = isel_to_vgpr(c, addr, (as == 3 || as == 5) ? 1 : 2);
+  if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
+    mir_temp d = emit_vmem_load(c, as, bytes, va, 0, LLVMGetVolatile(ins));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -281,15 +323,9 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   unsigned nw = 0;
   if (dw > 32) return false;
   for (unsigned off = 0; off < bytes;) {
-    unsigned ch = next_chunk(bytes - off);
+    unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = isel_tmp(c, mir_rc_v(cw));
-    mir_instr *ld = isel_emit(c, vmem_op(as, ch, false, false), 1, 1);
-    ld->ops[0] = mir_op_temp(va);
-    ld->defs[0] = mir_op_temp(d);
-    ld->offset = (int32_t)off;
-    if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
-    if (LLVMGetVolatile(ins)) ld->enc_flags |= MIR_ENC_GLC;
+    mir_temp d = emit_vmem_load(c, as, ch, va, off, LLVMGetVolatile(ins));
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -319,8 +355,8 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   }
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
-  if (!packed && bytes <= 16 && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
+  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5) ? 1 : 2);
+  if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
     mir_temp data;
     if (nc == 1) {
       data = isel_to_vgpr(c, isel_get(c, val, 0), cdw);
@@ -332,11 +368,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    mir_instr *st = isel_emit(c, vmem_op(as, bytes, true, false), 2, 0);
-    st->ops[0] = mir_op_temp(va);
-    st->ops[1] = mir_op_temp(data);
-    if (as == 1) st->enc_flags |= MIR_ENC_OFF;
-    if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
+    emit_vmem_store(c, as, bytes, va, data, 0, LLVMGetVolatile(ins));
     return true;
   }
   mir_operand words[32];
@@ -346,7 +378,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   for (unsigned off = 0; off < bytes;) {
-    unsigned ch = next_chunk(bytes - off);
+    unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4, w0 = off / 4;
     mir_temp data;
     if (cw == 1) {
@@ -359,12 +391,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    mir_instr *st = isel_emit(c, vmem_op(as, ch, true, false), 2, 0);
-    st->ops[0] = mir_op_temp(va);
-    st->ops[1] = mir_op_temp(data);
-    st->offset = (int32_t)off;
-    if (as == 1) st->enc_flags |= MIR_ENC_OFF;
-    if (LLVMGetVolatile(ins)) st->enc_flags |= MIR_ENC_GLC;
+    emit_vmem_store(c, as, ch, va, data, off, LLVMGetVolatile(ins));
     off += ch;
   }
   return true;
@@ -463,7 +490,8 @@ bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   case LLVMAlloca:
-    isel_unsupported(c, ins, "private memory (alloca that SROA could not remove)");
+    /* laid out with the ABI (isel_setup_abi): the value is its offset */
+    if (!isel_has(c, ins)) isel_unsupported(c, ins, "alloca");
     return true;
   case LLVMAtomicRMW: case LLVMAtomicCmpXchg:
     return sel_atomic(c, ins);
