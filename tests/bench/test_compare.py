@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Parsers of bench/compare on captured inputs. Runs no compiler and times
-nothing: llc-gfx900-sample.s is llc-19's -filetype=asm output for
-llc-gfx900-sample.cl (clang-19 + libclc + opt-19 -O2, gfx900), captured once.
+nothing: llc-gfx900-sample.s and llc-gfx900-lanes.s are llc-19's
+-filetype=asm output for the .cl files of the same names (clang-19 + libclc
++ opt-19 -O2, gfx900), captured once.
 The expected instruction counts were taken independently with awk (mnemonic
 lines per function label)."""
 
@@ -60,6 +61,18 @@ class LlcAsm(unittest.TestCase):
                          (15, 39))
         self.assertEqual((self.funcs["saxpy"]["spills"], self.funcs["saxpy"]["reloads"]),
                          (0, 0))
+
+    def test_lane_ops_count_only_with_sgpr_spills(self):
+        # llc-gfx900-lanes.s: `count` uses v_readlane_b32 for the atomic
+        # optimizer (metadata .sgpr_spill_count: 0), `sgpr_heavy` spills 5
+        # SGPRs into VGPR lanes (5 v_writelane_b32, 5 v_readlane_b32)
+        with open(os.path.join(HERE, "llc-gfx900-lanes.s")) as f:
+            funcs = C.parse_llc_asm(f.read())
+        self.assertEqual((funcs["count"]["instructions"], funcs["count"]["spills"],
+                          funcs["count"]["reloads"]), (53, 0, 0))
+        self.assertEqual((funcs["sgpr_heavy"]["instructions"], funcs["sgpr_heavy"]["spills"],
+                          funcs["sgpr_heavy"]["reloads"]), (148, 5, 5))
+        self.assertEqual(funcs["sgpr_heavy"]["sgprs"], 28)
 
     def test_aggregate_per_file(self):
         agg = C.aggregate_functions(self.funcs)
