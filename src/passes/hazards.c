@@ -107,30 +107,39 @@ static bool writes_m0(const mir_instr *p) {
   return false;
 }
 
-static bool is_op(const mir_instr *i, const char *mn) {
-  return i->opcode < ISA_NUM_OPS && strcmp(isa_table[i->opcode].mnemonic, mn) == 0;
-}
+/* Instruction classes the rules name, looked up once per pass run by
+ * mnemonic (the table is shared and grows; no enum names are assumed). */
+enum { K_NONE, K_LANE_SELECT, K_DIV_FMAS, K_SETREG, K_GETREG };
 
-static bool starts_with(const mir_instr *i, const char *prefix) {
-  return i->opcode < ISA_NUM_OPS && strncmp(isa_table[i->opcode].mnemonic, prefix, strlen(prefix)) == 0;
+typedef struct hz_ctx {
+  uint8_t *kind; /* [opcode] */
+} hz_ctx;
+
+static void classify(hz_ctx *h, arena *mem) {
+  h->kind = arena_alloc(mem, ISA_NUM_OPS);
+  for (unsigned op = 0; op < ISA_NUM_OPS; op++) {
+    const char *mn = isa_table[op].mnemonic;
+    if (strcmp(mn, "v_readlane_b32") == 0 || strcmp(mn, "v_writelane_b32") == 0) h->kind[op] = K_LANE_SELECT;
+    else if (strncmp(mn, "v_div_fmas", 10) == 0) h->kind[op] = K_DIV_FMAS;
+    else if (strncmp(mn, "s_setreg", 8) == 0) h->kind[op] = K_SETREG;
+    else if (strncmp(mn, "s_getreg", 8) == 0) h->kind[op] = K_GETREG;
+  }
 }
 
 /* Wait states `cons` needs after `prod` (0 if none). */
-static unsigned required(const mir_instr *prod, const mir_instr *cons) {
+static unsigned required(const hz_ctx *h, const mir_instr *prod, const mir_instr *cons) {
   if (prod->opcode >= ISA_NUM_OPS || cons->opcode >= ISA_NUM_OPS) return 0;
   unsigned need = 0;
+  unsigned pk = h->kind[prod->opcode], ck = h->kind[cons->opcode];
   if (is_valu(prod)) {
-    if ((is_op(cons, "v_readlane_b32") || is_op(cons, "v_writelane_b32")) && cons->num_ops >= 2 &&
-        writes_sgpr_read_by(prod, &cons->ops[1]))
-      need = 4;
-    if (starts_with(cons, "v_div_fmas") && writes_vcc(prod) && need < 4) need = 4;
+    if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1])) need = 4;
+    if (ck == K_DIV_FMAS && writes_vcc(prod) && need < 4) need = 4;
     if (is_vmem(cons))
       for (unsigned k = 0; k < cons->num_ops; k++)
         if (writes_sgpr_read_by(prod, &cons->ops[k])) need = 5;
   }
   if (is_salu(prod) && writes_m0(prod) && reads_m0(cons) && need < 1) need = 1;
-  if (starts_with(prod, "s_setreg") && (starts_with(cons, "s_getreg") || starts_with(cons, "s_setreg")) && need < 2)
-    need = 2;
+  if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG) && need < 2) need = 2;
   if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) && need < 1) {
     for (unsigned k = 0; k < prod->num_ops; k++) {
       const mir_operand *o = &prod->ops[k];
@@ -153,20 +162,20 @@ static unsigned wait_states(const mir_instr *i) {
 
 /* Largest shortfall of wait states for `cons` looking back from position
  * `pos` (exclusive) of block b with `dist` states already between. */
-static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
+static unsigned shortfall(const hz_ctx *h, const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
                           unsigned depth) {
   unsigned worst = 0;
   const mir_block *blk = &p->blocks[b];
   for (uint32_t i = pos; i-- > 0 && dist < MAX_WAIT;) {
     const mir_instr *prod = blk->instrs[i];
-    unsigned need = required(prod, cons);
+    unsigned need = required(h, prod, cons);
     if (need > dist && need - dist > worst) worst = need - dist;
     dist += wait_states(prod);
   }
   if (dist < MAX_WAIT && depth < 8)
     for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
       uint32_t pb = blk->linear_preds.v[k];
-      unsigned w = shortfall(p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
+      unsigned w = shortfall(h, p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
       if (w > worst) worst = w;
     }
   return worst;
@@ -174,12 +183,16 @@ static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const 
 
 int mir_insert_hazard_nops(mir_program *p, diag *d) {
   (void)d;
+  arena tmp;
+  arena_init(&tmp);
+  hz_ctx h;
+  classify(&h, &tmp);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *cons = blk->instrs[i];
       if (cons->opcode >= ISA_NUM_OPS) continue;
-      unsigned w = shortfall(p, b, i, cons, 0, 0);
+      unsigned w = shortfall(&h, p, b, i, cons, 0, 0);
       if (!w) continue;
       mir_instr *nop = mir_instr_create(p, ISA_S_NOP, 0, 0);
       nop->offset = (int32_t)(w - 1); /* s_nop N gives N+1 wait states */
@@ -187,5 +200,6 @@ int mir_insert_hazard_nops(mir_program *p, diag *d) {
       i++;
     }
   }
+  arena_free(&tmp);
   return 0;
 }

@@ -33,8 +33,12 @@
  * after_ra), phis remain for mir_ssa_elim. Cost: O(instructions *
  * register-file words) plus O(blocks * live-in).
  *
- * Not yet: live-range splitting when the file is fragmented (reported as
- * a budget error with the demand), spilling (a separate pass).
+ * When demand fits but no aligned range is free (fragmentation), values
+ * that die in the current block are moved out of the cheapest window by a
+ * p_parallelcopy (live-range splitting, renaming their later uses in the
+ * block). Values live out of the block are not moved yet; if that is not
+ * enough, the failure is reported as a budget error. Spilling is a
+ * separate pass (not written yet) that runs before this one.
  */
 #include <assert.h>
 #include <string.h>
@@ -54,6 +58,13 @@ typedef struct ra_ctx {
   unsigned sgpr_budget, vgpr_budget;
   unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
   bool failed;
+  uint32_t cap;        /* size of reg/pref */
+  /* Where definitions are being placed, for live-range splitting: the
+   * block, the position of the instruction, and that instruction. */
+  mir_block *cur_block;
+  uint32_t cur_bi, cur_pos;
+  mir_instr *cur_ins;
+  uint32_t live_temps; /* temporaries covered by p->live (ids below) */
 } ra_ctx;
 
 unsigned mir_sgpr_budget(const mir_program *p) {
@@ -129,10 +140,14 @@ static mir_preg find_free(const ra_ctx *c, mir_rc rc) {
   return MIR_PREG_NONE;
 }
 
+static void grow_arrays(ra_ctx *c);
+static mir_preg split_for(ra_ctx *c, mir_rc rc);
+
 static mir_preg choose(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
   if (fits(c, rc, c->pref[t])) return c->pref[t];
   mir_preg r = find_free(c, rc);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = split_for(c, rc);
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
     bool v = mir_rc_is_vgpr(rc);
@@ -220,17 +235,123 @@ static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *i
 }
 
 /* Grows the per-temp arrays after new temporaries were created. */
-static void grow_arrays(ra_ctx *c, uint32_t *cap) {
-  if (c->p->num_temps <= *cap) return;
-  uint32_t ncap = *cap * 2;
+static void grow_arrays(ra_ctx *c) {
+  if (c->p->num_temps <= c->cap) return;
+  uint32_t ncap = c->cap * 2;
   while (ncap < c->p->num_temps) ncap *= 2;
   mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
-  memcpy(r, c->reg, *cap * sizeof *r);
-  memcpy(f, c->pref, *cap * sizeof *f);
-  for (uint32_t t = *cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
+  memcpy(r, c->reg, c->cap * sizeof *r);
+  memcpy(f, c->pref, c->cap * sizeof *f);
+  for (uint32_t t = c->cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
   c->reg = r;
   c->pref = f;
-  *cap = ncap;
+  c->cap = ncap;
+}
+
+/* Can temporary t be moved to another register before the current
+ * instruction? Only values that die in this block (so renaming the rest
+ * of the block is enough: no other block sees the new name), that are not
+ * pinned, and that the current instruction does not define. */
+static bool movable(const ra_ctx *c, uint32_t t) {
+  if (t < c->live_temps && bitset_test(c->p->live->live_out[c->cur_bi], t)) return false;
+  if (mir_preg_is_special(c->reg[t])) return false;
+  const mir_instr *ins = c->cur_ins;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
+  return true;
+}
+
+/* Live-range splitting when the file is fragmented (ACO's approach,
+ * restricted to block-local values): pick the aligned window for class rc
+ * holding the fewest values, all movable; move each to a free range
+ * outside the window with one p_parallelcopy before the current
+ * instruction, renaming its later uses in this block; return the window.
+ * MIR_PREG_NONE when no window can be cleared. */
+static mir_preg split_for(ra_ctx *c, mir_rc rc) {
+  unsigned n = mir_rc_size(rc), align = rc_align(rc);
+  mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
+  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
+  mir_preg best = MIR_PREG_NONE;
+  unsigned best_cost = UINT32_MAX;
+  for (unsigned r = 0; r + n <= limit; r += align) {
+    unsigned cost = 0;
+    bool ok = true;
+    uint32_t last = 0;
+    for (unsigned u = 0; u < n && ok; u++) {
+      uint32_t o = c->owner[base + r + u];
+      if (!o || o == last) continue;
+      last = o;
+      if (!movable(c, o)) ok = false;
+      cost += mir_rc_size(c->p->temp_rc[o]);
+    }
+    if (ok && cost < best_cost) {
+      best_cost = cost;
+      best = (mir_preg)(base + r);
+    }
+  }
+  if (best == MIR_PREG_NONE) return MIR_PREG_NONE;
+  /* Collect the occupants, block the window, find new homes. */
+  uint32_t occ[16];
+  unsigned nocc = 0;
+  for (unsigned u = 0; u < n; u++) {
+    uint32_t o = c->owner[best + u];
+    bool seen = !o;
+    for (unsigned k = 0; k < nocc && !seen; k++) seen = occ[k] == o;
+    if (!seen) occ[nocc++] = o;
+  }
+  for (unsigned k = 0; k < nocc; k++) release(c, occ[k]);
+  for (unsigned u = 0; u < n; u++) c->owner[best + u] = UINT32_MAX; /* reserved */
+  /* The copy runs before the instruction, while its operands (even those
+   * it kills, already freed for its definitions) are still live. */
+  mir_preg held[64];
+  unsigned nheld = 0;
+  for (unsigned k = 0; k < c->cur_ins->num_ops; k++) {
+    const mir_operand *o = &c->cur_ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) continue;
+    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && nheld < 64; u++)
+      if (!c->owner[r + u]) {
+        c->owner[r + u] = UINT32_MAX;
+        held[nheld++] = (mir_preg)(r + u);
+      }
+  }
+  mir_preg dest[16];
+  bool ok = true;
+  for (unsigned k = 0; k < nocc; k++) {
+    dest[k] = find_free(c, c->p->temp_rc[occ[k]]);
+    if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
+    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;
+  }
+  /* Undo the reservations. */
+  for (unsigned k = 0; k < nheld; k++) c->owner[held[k]] = 0;
+  for (unsigned u = 0; u < n; u++) c->owner[best + u] = 0;
+  for (unsigned k = 0; k < nocc && ok; k++)
+    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = 0;
+  if (!ok) {
+    for (unsigned k = 0; k < nocc; k++) occupy(c, occ[k], c->reg[occ[k]]);
+    return MIR_PREG_NONE;
+  }
+  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, nocc, nocc);
+  for (unsigned k = 0; k < nocc; k++) {
+    uint32_t o = occ[k];
+    mir_temp nt = mir_new_temp(c->p, c->p->temp_rc[o]);
+    grow_arrays(c);
+    mir_temp ot = {.id = o, .rc = c->p->temp_rc[o]};
+    pc->ops[k] = mir_op_temp(ot);
+    pc->ops[k].flags = MIR_OPND_KILL;
+    pc->defs[k] = mir_op_temp(nt);
+    occupy(c, nt.id, dest[k]);
+    /* Rename the uses from the current instruction to the end of the block. */
+    for (uint32_t i = c->cur_pos; i < c->cur_block->num_instrs; i++) {
+      mir_instr *ins = c->cur_block->instrs[i];
+      for (unsigned j = 0; j < ins->num_ops; j++)
+        if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o) ins->ops[j].temp = nt;
+    }
+  }
+  mir_block_insert(c->p, c->cur_block, c->cur_pos, pc);
+  c->cur_pos++;
+  return best;
 }
 
 static void assign_def(ra_ctx *c, mir_operand *o) {
@@ -269,6 +390,8 @@ int mir_regalloc(mir_program *p, diag *d) {
     return 1;
   }
   uint32_t cap = p->num_temps ? p->num_temps : 1;
+  c->cap = cap;
+  c->live_temps = p->num_temps;
   c->reg = arena_alloc(p->mem, cap * sizeof *c->reg);
   c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
   for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
@@ -308,7 +431,7 @@ int mir_regalloc(mir_program *p, diag *d) {
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
       if (fix_operands(c, b, i, ins)) {
-        grow_arrays(c, &cap);
+        grow_arrays(c);
         mir_instr *pc = b->instrs[i];
         /* The copy: sources die there when they died at `ins`. */
         for (unsigned k = 0; k < pc->num_ops; k++)
@@ -322,6 +445,10 @@ int mir_regalloc(mir_program *p, diag *d) {
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && !(o->flags & MIR_OPND_LATE_KILL))
           release(c, o->temp.id);
       }
+      c->cur_block = b;
+      c->cur_bi = bi;
+      c->cur_pos = i;
+      c->cur_ins = ins;
       /* Fixed definitions first so the free choice cannot take their registers. */
       for (int pass = 0; pass < 2; pass++)
         for (unsigned k = 0; k < ins->num_defs; k++) {
@@ -339,6 +466,8 @@ int mir_regalloc(mir_program *p, diag *d) {
         const mir_operand *o = &ins->defs[k];
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL)) release(c, o->temp.id);
       }
+      i = c->cur_pos; /* splitting may have inserted copies before `ins` */
+      c->cur_ins = NULL;
     }
   }
   if (c->failed) return 1;
@@ -350,7 +479,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
         mir_operand *o = &ins->ops[k];
         if (o->kind != MIR_OPND_TEMP) continue;
-        mir_preg r = o->temp.id < cap ? c->reg[o->temp.id] : MIR_PREG_NONE;
+        mir_preg r = o->temp.id < c->cap ? c->reg[o->temp.id] : MIR_PREG_NONE;
         if (r == MIR_PREG_NONE) {
           diag_error(d, p->name, "internal: %%%u was never assigned a register (used without a dominating definition?)",
                      o->temp.id);
