@@ -832,6 +832,11 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   /* Write the VGPR result. */
   int dreg = vgpr_index(w, in->dst, 3);
   if (dreg + (int)dw > EMU_NUM_VGPR) { free(dst); return emu_fault(d, w, in, "VGPR v%d out of range", dreg); }
+  for (unsigned i = 0; i < dw; i++)
+    if ((w->vpend[dreg + i] & exec) && !d->dev->opt.lax_waitcnt) {
+      free(dst);
+      return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", (unsigned)dreg + i);
+    }
   for (unsigned l = 0; l < EMU_WAVE; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t r = dst[l];

@@ -139,6 +139,12 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
   if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
   if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
   if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
+  if (w->spend[code] && !d->dev->opt.lax_waitcnt) {
+    char nm[32];
+    sname(nm, sizeof nm, code);
+    return emu_fault(d, w, in, "overwrites %s while the load into it at pc 0x%llx is outstanding (missing lgkmcnt wait)",
+                     nm, (unsigned long long)(pending_pc(w, 0, code) - d->entry));
+  }
   w->s[code] = v;
   w->sinit[code] = 1;
   if (code == OPC_VCC_LO) trace_add(d, " vcc_lo%.0u=0x%08x", 0u, v);
@@ -213,15 +219,26 @@ static void retire(emu_wave *w, emu_pending *p) {
   free(p->maskw);
 }
 
-/* s_waitcnt: retires the oldest loads until at most vm / lgkm remain. */
+/* s_waitcnt: retires the oldest loads until at most vm / lgkm remain.
+ * SMEM returns out of order (Vega ISA 4.4), so while an SMEM access is
+ * outstanding only lgkmcnt(0) retires anything counted by lgkmcnt. */
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm) {
-  (void)d;
+  if (lgkm > 0)
+    for (size_t i = 0; i < w->npend; i++)
+      if (w->pend[i].kind == 1 && isa_table[w->pend[i].op].format == ISA_FMT_SMEM) { lgkm = 1000; break; }
   for (int kind = 0; kind < 2; kind++) {
     unsigned lim = kind ? lgkm : vm, cnt = 0;
     for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind;
     size_t j = 0;
     for (size_t i = 0; i < w->npend; i++) {
-      if (w->pend[i].kind == kind && cnt > lim) { retire(w, &w->pend[i]); cnt--; }
+      if (w->pend[i].kind == kind && cnt > lim) {
+        emu_pending *p = &w->pend[i];
+        if (d->trace && p->ndw && d->twlen + 48 < sizeof d->tw)
+          d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " %s%u..%u<-pc 0x%llx", p->vgpr ? "v" : "s",
+                                       p->reg, p->reg + p->ndw - 1, (unsigned long long)(p->pc - d->entry));
+        retire(w, p);
+        cnt--;
+      }
       else w->pend[j++] = w->pend[i];
     }
     w->npend = j;
@@ -247,7 +264,8 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
    * loads have necessarily returned once more are issued. */
   unsigned vm = 0, lg = 0;
   for (size_t i = 0; i < w->npend; i++) { if (w->pend[i].kind) lg++; else vm++; }
-  if (vm > 63 || lg > 15) emu_wait(d, w, 63, 15);
+  if (vm > 63) emu_wait(d, w, 63, 1000);
+  if (lg > 15) emu_wait(d, w, 1000, 15);
   return 0;
 }
 

@@ -1,7 +1,8 @@
 /* Emulator strict-mode tests: each kernel below is wrong in one way that
  * real hardware would not report, and the emulator must fail the dispatch
  * with a message naming the problem and the PC:
- *   - a load result used without the covering s_waitcnt (VMEM, SMEM, LDS),
+ *   - a load result used without the covering s_waitcnt (VMEM, SMEM, LDS;
+ *     SMEM out of order), a register overwritten while its load is pending,
  *   - a never-written VGPR read with --check-uninit,
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
  *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
@@ -50,6 +51,11 @@ int main(void) {
   expect("LDS read used without s_waitcnt lgkmcnt",
          "  v_lshlrev_b32 v1, 2, v0\n  ds_write_b32 v1, v0\n  s_waitcnt lgkmcnt(0)\n  ds_read_b32 v2, v1\n  v_add_u32 v3, 1, v2\n",
          "  .amdhsa_group_segment_fixed_size 256\n", NULL, "reads v2 before an s_waitcnt");
+  expect("VALU overwrites a VGPR whose load is still outstanding (WAW)",
+         EMU_PROLOGUE "  global_load_dword v2, v[10:11], off\n  v_mov_b32 v2, 0\n  s_waitcnt vmcnt(0)\n", NULL, NULL, "overwrites v2");
+  expect("SMEM returns out of order: lgkmcnt(1) does not cover either of two s_loads",
+         "  s_load_dword s4, s[0:1], 0x0\n  s_load_dword s5, s[0:1], 0x4\n  s_waitcnt lgkmcnt(1)\n  v_mov_b32 v1, s4\n",
+         NULL, NULL, "reads s4 before an s_waitcnt");
   expect("never-written VGPR read with check_uninit", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, &uninit, "never-written v40");
   expect("never-written VGPR read without check_uninit passes", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, NULL, NULL);
   expect("hazard: VALU writes SGPR, v_readlane uses it as lane select",
