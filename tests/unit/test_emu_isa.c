@@ -177,6 +177,21 @@ static void test_mode(void) {
     CHECK(out[64] == want_neg[m], "round mode %d: -1-2^-24 -> 0x%x want 0x%x", m, out[64], want_neg[m]);
     CHECK(out[128] == 0, "denormal not flushed: 0x%x", out[128]);
   }
+  /* f64 uses MODE bits 3:2: 1 + 2^-53 is a tie between 1.0 and 1 + 2^-52 (low dword 1). */
+  static const uint32_t want64[] = {0, 1, 0, 0};
+  for (int m = 0; m < 4; m++) {
+    char body[2048], what[80];
+    snprintf(body, sizeof body,
+             EMU_PROLOGUE
+             "  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 2, 2), %s\n"
+             "  v_mov_b32 v4, 0\n  v_mov_b32 v5, 0x3ca00000\n"   /* 2^-53 */
+             "  v_add_f64 v[2:3], 1.0, v[4:5]\n"
+             "  global_store_dword v[10:11], v2, off\n  global_store_dword v[10:11], v3, off offset:256\n",
+             modes[m]);
+    snprintf(what, sizeof what, "MODE f64 rounding mode %d", m);
+    run(what, body, NULL, NULL, 0);
+    CHECK(out[0] == want64[m] && out[64] == 0x3ff00000, "f64 round mode %d: 1+2^-53 -> 0x%08x%08x", m, out[64], out[0]);
+  }
   run("MODE f32 denormals kept when the descriptor allows them",
       EMU_PROLOGUE "  v_mov_b32 v5, 0x00400000\n  v_mul_f32 v6, 1.0, v5\n  global_store_dword v[10:11], v6, off\n",
       "  .amdhsa_float_denorm_mode_32 3\n", NULL, 0);
