@@ -65,8 +65,10 @@ int mir_liveness(mir_program *p, diag *d);
 unsigned mir_sgpr_budget(const mir_program *p);
 unsigned mir_vgpr_budget(const mir_program *p);
 
-/* SSA register allocation after ACO: needs mir_liveness first (runs it
- * itself when p->live is NULL). Assigns a physical register (operand.preg)
+/* SSA register allocation after ACO: runs mir_liveness itself (kill flags
+ * must be fresh). Before allocation a physical register on a temporary is
+ * a constraint (ABI inputs of p_startpgm, SCC/VCC/EXEC/M0 operands).
+ * Assigns a physical register (operand.preg)
  * to every temporary operand and definition, keeping SSA form: phis stay,
  * parallel copies are inserted where a value must move (fixed operands,
  * live-range splits), and phi operands are coalesced with the phi's
@@ -79,11 +81,15 @@ int mir_regalloc(mir_program *p, diag *d);
 /* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
 
 /* After mir_regalloc: replaces phis by parallel copies at the end of the
- * predecessors (before their branch) and lowers every p_parallelcopy (and
- * p_copy, p_create_vector, p_split_vector, p_extract) to sequential
- * s_mov_b32/s_mov_b64/v_mov_b32, breaking cycles with swaps (s_xor
- * trio-free: a free register of the same file, else v_swap/xor trick).
- * Error (invariant): a copy from a VGPR to an SGPR. Sets p->ssa_eliminated. */
+ * predecessors (logical phis before p_logical_end, linear ones before the
+ * branch; critical edges that carry copies are split into a new block at
+ * the end of the array) and lowers every p_parallelcopy (and p_copy,
+ * p_create_vector, p_split_vector, p_extract) to sequential
+ * s_mov_b32/s_mov_b64/v_mov_b32, breaking cycles with v_swap_b32 (VGPRs)
+ * or three moves through a free SGPR (else s_xor when SCC is dead).
+ * Moves use fixed physical-register operands. Removes p_startpgm, logical
+ * markers and no-op moves. Error (internal): a copy from a VGPR to an
+ * SGPR, a critical edge outside the linear CFG. Sets p->ssa_eliminated. */
 int mir_ssa_elim(mir_program *p, diag *d);
 
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
@@ -134,7 +140,8 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
 
 /* Statistics for `wavecc --stats`: instructions, code bytes, SGPRs and
  * VGPRs as llc counts them (NumSgprs includes VCC/flat scratch/XNACK),
- * scratch bytes per lane, occupancy (waves per SIMD, 1..10), spills. */
+ * scratch bytes per lane, occupancy (waves per SIMD, 1..10, also limited
+ * by the work-group size and LDS as LLVM computes it), spills. */
 void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st);
 
 /* SGPR count llc reports (NumSgprs): used SGPRs + VCC (2) + the other

@@ -30,7 +30,8 @@
  *
  * Encoding (gfx9): vmcnt[3:0] at [3:0] and vmcnt[5:4] at [15:14], expcnt
  * [6:4], lgkmcnt [11:8]; maxima 63, 7, 15 mean "no wait on this counter".
- * Cost: O(instructions * registers touched) per pass, a few passes.
+ * Cost: O(instructions * registers touched + blocks * registers) per
+ * pass over the blocks; a few passes until the dataflow is stable.
  */
 #include <string.h>
 
@@ -87,13 +88,49 @@ static bool state_merge(wstate *dst, const wstate *src) {
   return changed;
 }
 
+/* Inside a block the state is kept with absolute event numbers so that
+ * issuing an event is O(1): per counter `ub` counts events issued, a write
+ * of register r pending as event score[r] is still outstanding iff
+ * score[r] > lb (lb = ub - pending) and fewer than the counter's maximum
+ * events came after it. Converted from/to the relative form at block
+ * boundaries (O(registers) per block). */
+typedef struct astate {
+  uint32_t score[NCNT][UNITS];
+  uint32_t ub[NCNT], lb[NCNT];
+  uint8_t ooo[NCNT];
+} astate;
+
+static void to_abs(const wstate *s, astate *a) {
+  for (int c = 0; c < NCNT; c++) {
+    a->ub[c] = 256;
+    a->lb[c] = 256 - s->pending[c];
+    a->ooo[c] = s->ooo[c];
+    for (unsigned r = 0; r < UNITS; r++)
+      a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
+  }
+}
+
+static unsigned adist(const astate *a, int c, unsigned r) {
+  uint32_t sc = a->score[c][r];
+  if (sc <= a->lb[c] || a->ub[c] - sc >= cnt_max[c]) return NONE;
+  return a->ub[c] - sc;
+}
+
+static void to_rel(const astate *a, wstate *s) {
+  for (int c = 0; c < NCNT; c++) {
+    uint32_t pending = a->ub[c] - a->lb[c];
+    s->pending[c] = (uint8_t)(pending > cnt_max[c] ? cnt_max[c] : pending);
+    s->ooo[c] = a->ooo[c] && pending > 0;
+    for (unsigned r = 0; r < UNITS; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
+  }
+  s->valid = 1;
+}
+
 /* Applies "wait until at most n events of counter c are outstanding". */
-static void apply_wait(wstate *s, int c, unsigned n) {
-  if (n >= s->pending[c]) return;
-  s->pending[c] = (uint8_t)n;
-  if (n == 0) s->ooo[c] = 0;
-  for (unsigned r = 0; r < UNITS; r++)
-    if (s->dist[c][r] != NONE && s->dist[c][r] >= n) s->dist[c][r] = NONE;
+static void apply_wait(astate *a, int c, unsigned n) {
+  if (n >= a->ub[c] - a->lb[c]) return;
+  a->lb[c] = a->ub[c] - n;
+  if (n == 0) a->ooo[c] = 0;
 }
 
 static void opnd_units(const mir_operand *o, mir_preg *r, unsigned *n) {
@@ -122,15 +159,16 @@ static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
   return m;
 }
 
-/* Runs one block from state `s`; with `insert`, adds/tightens s_waitcnt
- * instructions. */
-static void run_block(mir_program *p, mir_block *b, wstate *s, bool insert) {
+/* Runs one block from state `s` (updated to the block's exit state);
+ * with `insert`, adds/tightens s_waitcnt instructions. */
+static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool insert) {
+  to_abs(s, a);
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
       mir_waitcnt_decode((uint16_t)ins->offset, &n[VM], &n[EXP], &n[LGKM]);
-      for (int c = 0; c < NCNT; c++) apply_wait(s, c, n[c]);
+      for (int c = 0; c < NCNT; c++) apply_wait(a, c, n[c]);
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
@@ -142,30 +180,37 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, bool insert) {
       unsigned n;
       opnd_units(&ins->ops[k], &r, &n);
       for (unsigned u = 0; u < n && r + u < UNITS; u++)
-        for (int c = 0; c < NCNT; c++)
-          if (s->dist[c][r + u] < need[c]) need[c] = s->dist[c][r + u];
+        for (int c = 0; c < NCNT; c++) {
+          unsigned d = adist(a, c, r + u);
+          if (d < need[c]) need[c] = d;
+        }
     }
     /* Implicit reads of M0 and VCC. */
     if (ins->opcode < ISA_NUM_OPS) {
       uint32_t f = isa_table[ins->opcode].flags;
       for (int c = 0; c < NCNT; c++) {
-        if ((f & ISA_F_READS_M0) && s->dist[c][MIR_PREG_M0] < need[c]) need[c] = s->dist[c][MIR_PREG_M0];
-        if ((f & ISA_F_READS_VCC) && s->dist[c][MIR_PREG_VCC] < need[c]) need[c] = s->dist[c][MIR_PREG_VCC];
-        if ((f & ISA_F_READS_VCC) && s->dist[c][MIR_PREG_VCC + 1] < need[c]) need[c] = s->dist[c][MIR_PREG_VCC + 1];
+        unsigned d = NONE;
+        if (f & ISA_F_READS_M0) d = adist(a, c, MIR_PREG_M0);
+        if (f & ISA_F_READS_VCC) {
+          unsigned d0 = adist(a, c, MIR_PREG_VCC), d1 = adist(a, c, MIR_PREG_VCC + 1);
+          if (d0 < d) d = d0;
+          if (d1 < d) d = d1;
+        }
+        if (d < need[c]) need[c] = d;
       }
     }
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {
       w[c] = cnt_max[c];
-      if (need[c] == NONE || need[c] >= s->pending[c]) continue;
-      unsigned n = s->ooo[c] ? 0 : need[c];
+      if (need[c] == NONE || need[c] >= a->ub[c] - a->lb[c]) continue;
+      unsigned n = a->ooo[c] ? 0 : need[c];
       if (n >= cnt_max[c]) continue;
       w[c] = n;
       any = true;
     }
     if (any) {
-      for (int c = 0; c < NCNT; c++) apply_wait(s, c, w[c]);
+      for (int c = 0; c < NCNT; c++) apply_wait(a, c, w[c]);
       if (insert) {
         mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
         if (prev && prev->opcode == ISA_S_WAITCNT) {
@@ -185,22 +230,19 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, bool insert) {
     unsigned ev = events(ins, &ooo);
     for (int c = 0; c < NCNT; c++) {
       if (!(ev & (1u << c))) continue;
-      /* Every pending write of this counter is one event further back. */
-      for (unsigned r = 0; r < UNITS; r++)
-        if (s->dist[c][r] != NONE) {
-          if (s->dist[c][r] + 1u >= cnt_max[c]) s->dist[c][r] = NONE; /* cannot still be outstanding */
-          else s->dist[c][r]++;
-        }
-      if (s->pending[c] < cnt_max[c]) s->pending[c]++;
-      if (c == LGKM && ooo) s->ooo[c] = 1;
+      a->ub[c]++;
+      /* At most the counter's maximum can be outstanding. */
+      if (a->ub[c] - a->lb[c] > cnt_max[c]) a->lb[c] = a->ub[c] - cnt_max[c];
+      if (c == LGKM && ooo) a->ooo[c] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
         opnd_units(&ins->defs[k], &r, &n);
-        for (unsigned u = 0; u < n && r + u < UNITS; u++) s->dist[c][r + u] = 0;
+        for (unsigned u = 0; u < n && r + u < UNITS; u++) a->score[c][r + u] = a->ub[c];
       }
     }
   }
+  to_rel(a, s);
 }
 
 int mir_insert_waitcnt(mir_program *p, diag *d) {
@@ -212,6 +254,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   wstate *in = arena_alloc(&tmp, nb * sizeof *in);
   wstate *out = arena_alloc(&tmp, nb * sizeof *out);
   wstate *cur = arena_alloc(&tmp, sizeof *cur);
+  astate *a = arena_alloc(&tmp, sizeof *a);
   state_clear(&in[0]);
   bool changed = true;
   while (changed) {
@@ -219,7 +262,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
     for (uint32_t b = 0; b < nb; b++) {
       if (!in[b].valid) continue;
       *cur = in[b];
-      run_block(p, &p->blocks[b], cur, false);
+      run_block(p, &p->blocks[b], cur, a, false);
       if (!out[b].valid || memcmp(cur, &out[b], sizeof *cur) != 0) {
         out[b] = *cur;
         for (uint32_t k = 0; k < p->blocks[b].linear_succs.n; k++) {
@@ -231,7 +274,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   }
   for (uint32_t b = 0; b < nb; b++) {
     if (!in[b].valid) state_clear(&in[b]);
-    run_block(p, &p->blocks[b], &in[b], true);
+    run_block(p, &p->blocks[b], &in[b], a, true);
   }
   arena_free(&tmp);
   return 0;

@@ -53,8 +53,16 @@ int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uin
   mir_preg cur_src[UNITS];
   bool done[UNITS];
   if (n > UNITS) return -1;
-  memset(uses, 0, sizeof uses);
-  for (unsigned r = 0; r < UNITS; r++) writer[r] = reader[r] = -1;
+  /* Only the registers this copy names are initialised: O(n), not O(512),
+   * since a program has many small copies. */
+  for (unsigned i = 0; i < n; i++) {
+    uses[dst[i]] = 0;
+    writer[dst[i]] = reader[dst[i]] = -1;
+    if (src[i] != MIR_PREG_NONE) {
+      uses[src[i]] = 0;
+      writer[src[i]] = reader[src[i]] = -1;
+    }
+  }
   int count = 0;
   unsigned pending = 0;
   for (unsigned i = 0; i < n; i++) {
