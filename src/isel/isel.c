@@ -19,8 +19,11 @@
  *        F: else-arm, maybe empty         (logical B->F->J, linear E->F->J)
  *        J: exec |= saved
  *    so copies for J's phis from either arm run under that arm's lanes.
- *    Other divergent control flow (loops with divergent exits, nested
- *    divergent regions) is reported as unsupported, never miscompiled.
+ *  - any other divergent control flow (loops with divergent exits, nested
+ *    divergent regions): the whole kernel is lowered by masked
+ *    linearisation instead (isel_cf.c). Irreducible control flow and
+ *    multi-level loop exits are reported as unsupported, never
+ *    miscompiled.
  *
  * The kernel ABI (AMDGPUUsage "Initial Kernel Execution State", "Code
  * Object V5 Metadata"): user SGPRs dispatch ptr (when used) and kernarg
