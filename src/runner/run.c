@@ -276,8 +276,11 @@ static void run_emu_file(run_state *rs, const rt_file *f, report_ctx *rc) {
     for (size_t i = 0; i < f->num_tests; i++) {
       const rt_test *t = &f->tests[i];
       char *msg = NULL;
-      rt_status st = rt_emu_run_test(cfg, f, &prog, t, &msg, &j->out);
+      rt_text extra = {0}; /* --stats / trace lines, printed after the result line */
+      rt_status st = rt_emu_run_test(cfg, f, &prog, t, &msg, &extra);
       report(rc, t, st, msg);
+      if (extra.n) rt_text_printf(&j->out, "%s", extra.p);
+      rt_text_free(&extra);
       free(msg);
     }
   }
@@ -367,8 +370,9 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
     struct stat st;
     if (stat(paths[i], &st) == 0 && S_ISDIR(st.st_mode)) {
       size_t before = files.n;
-      if (scan_dir(paths[i], &files, 0) != 0) path_push(&missing, paths[i]);
-      else if (files.n == before) fprintf(err, "wavecc-run: %s: no .cl, .ll or .program_test files\n", paths[i]);
+      /* An unreadable or empty directory is an error: a corpus that
+       * vanished must not pass as "0 failed". */
+      if (scan_dir(paths[i], &files, 0) != 0 || files.n == before) path_push(&missing, paths[i]);
     } else {
       /* Files (and missing paths, which then fail with a clear message). */
       path_push(&files, paths[i]);
@@ -398,7 +402,7 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
     j->path = missing.v[i];
     j->done = 1;
     j->c.failed = j->c.errors = 1;
-    rt_text_printf(&j->out, "error %s: cannot read the directory\n", j->path);
+    rt_text_printf(&j->out, "error %s: cannot read the directory, or it holds no .cl, .ll or .program_test files\n", j->path);
   }
   rs.next = 0;
   pthread_mutex_init(&rs.mu, NULL);
