@@ -11,10 +11,22 @@
  *    dominators).
  *  - Every block b runs, in that order, with EXEC = M_b, the OR of the
  *    masks of its incoming edges; a conditional branch on c splits M_b into
- *    M_b & c and M_b & ~c (lane masks, SGPR pairs). Nothing is skipped, so
- *    every mask is defined in straight-line (linear) code; VALU and memory
- *    instructions under an empty EXEC do nothing. Scalar loads other than
- *    kernel arguments are not used in this mode (they ignore EXEC).
+ *    M_b & c and M_b & ~c (lane masks, SGPR pairs). Every mask is defined
+ *    in straight-line (linear) code; VALU and memory instructions under an
+ *    empty EXEC do nothing. Scalar loads other than kernel arguments are
+ *    not used in this mode (they ignore EXEC).
+ *  - Skipping empty blocks: the body of a block b (not the entry, not a
+ *    loop header, not holding a barrier, no value used outside its
+ *    innermost loop) gets three machine blocks: head (M_b, EXEC, phi
+ *    blends; s_cbranch_execz to the tail), body, tail (edge masks). Only
+ *    the body is skipped, so the masks later blocks OR together are always
+ *    computed (M_b & c is 0 when M_b is); the tail starts with phis
+ *    (value from the body, undef from the head) for the body's values that
+ *    leave it. Undef is safe: a user runs under a mask that is a subset of
+ *    M_b in the same loop iteration (b dominates it and it is in b's loop),
+ *    so with M_b empty no lane reads the value; blends choose it only under
+ *    an edge mask of b, which is then 0. Loop back edges are decided in
+ *    the end block, which is never skipped.
  *  - Phis become blends: v_cndmask_b32 (VGPR), s_cselect on "edge mask !=
  *    0" (uniform SGPR values: all lanes of a uniform branch agree), mask
  *    merges for lane masks.
@@ -429,6 +441,72 @@ static void branch_to(isel_ctx *c, uint32_t from, uint32_t to) {
   mir_add_linear_edge(c->p, from, to);
 }
 
+/* ---- skipping empty blocks ---- */
+
+/* Can the body of block b be skipped when its mask is empty? See the file
+ * comment for why each excluded case must run. */
+static bool skippable(mctx *m, uint32_t b) {
+  isel_ctx *c = m->c;
+  if (b == 0 || m->is_header[b]) return false;
+  LLVMBasicBlockRef bb = c->di->blocks[b];
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  bool body = false;
+  for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+    if (LLVMIsAPHINode(ins) || ins == term) continue;
+    body = true;
+    if (LLVMIsACallInst(ins)) {
+      /* a barrier must be reached by every wave, whatever its EXEC */
+      LLVMValueRef callee = LLVMGetCalledValue(ins);
+      size_t len = 0;
+      const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
+      if (!callee || !LLVMIsAFunction(callee) || strstr(name, "barrier") || strstr(name, "sendmsg")) return false;
+    }
+    /* a value read after its loop (temporal divergence) keeps the lanes of
+     * earlier iterations: its block must keep running */
+    uint32_t l = m->loop_of[b];
+    if (l == UINT32_MAX) continue;
+    for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(user)) return false;
+      uint32_t ub = bi(c, LLVMGetInstructionParent(user));
+      if (ub == UINT32_MAX || !in_loop(m, l, ub)) return false;
+    }
+  }
+  return body;
+}
+
+/* In the tail block (current): phis for the values of LLVM block b that
+ * are read outside its body (other blocks, or its terminator through the
+ * edge masks); `head` is the skipping predecessor (undef), `body` the
+ * other. The value map then names the phis. */
+static void tail_phis(mctx *m, uint32_t b) {
+  isel_ctx *c = m->c;
+  LLVMBasicBlockRef bb = c->di->blocks[b];
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
+  for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins && ins != term; ins = LLVMGetNextInstruction(ins)) {
+    if (LLVMIsAPHINode(ins)) continue;
+    bool out = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(ins); u && !out; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      out = !LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb || user == term;
+    }
+    uint32_t vi = ptrmap_get(&c->vmap, ins);
+    if (!out || vi == UINT32_MAX) continue;
+    unsigned n = c->vals[vi].n;
+    for (unsigned e = 0; e < n; e++) {
+      mir_temp t = c->vals[vi].t[e];
+      if (!t.id) continue;
+      mir_temp d = isel_tmp(c, (mir_rc)t.rc);
+      mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
+      phi->defs[0] = mir_op_temp(d);
+      phi->ops[0].kind = MIR_OPND_UNDEF;
+      phi->ops[0].temp.rc = t.rc;
+      phi->ops[1] = mir_op_temp(t);
+      isel_set(c, ins, e, d);
+    }
+  }
+}
+
 /* ---- driver ---- */
 
 bool isel_masked(isel_ctx *c) {
@@ -448,22 +526,29 @@ bool isel_masked(isel_ctx *c) {
       isel_unsupported(c, LLVMGetBasicBlockTerminator(c->di->blocks[b]), "control flow (block not ordered)");
       return false;
     }
-  /* machine blocks, one per item */
+  /* machine blocks: one per item, three (head, body, tail) for a block
+   * whose body is skipped under an empty mask; base[i] is item i's first */
   m.mir = arena_alloc(c->mem, (m.nb + 1) * sizeof(uint32_t));
+  uint32_t *base = arena_alloc(c->mem, (ni + 1) * sizeof(uint32_t));
+  uint8_t *skip = arena_alloc(c->mem, ni + 1);
+  uint32_t nmb = 0;
   for (uint32_t i = 0; i < ni; i++) {
-    mir_add_block(c->p);
-    if (items[i].kind == IT_BLOCK) m.mir[items[i].x] = i;
-    else if (items[i].kind == IT_PRE) m.loops[items[i].x].pre = i;
-    else if (items[i].kind == IT_END) m.loops[items[i].x].end = i;
-    else m.loops[items[i].x].cont = i;
+    base[i] = nmb;
+    skip[i] = items[i].kind == IT_BLOCK && skippable(&m, items[i].x);
+    for (unsigned k = 0; k < (skip[i] ? 3u : 1u); k++) nmb = mir_add_block(c->p) + 1;
+    if (items[i].kind == IT_BLOCK) m.mir[items[i].x] = base[i];
+    else if (items[i].kind == IT_PRE) m.loops[items[i].x].pre = base[i];
+    else if (items[i].kind == IT_END) m.loops[items[i].x].end = base[i];
+    else m.loops[items[i].x].cont = base[i];
   }
+  base[ni] = nmb;
   m.mask = arena_alloc(c->mem, (m.nb + 1) * sizeof(mir_temp));
   m.edge = arena_alloc(c->mem, (m.nb + 1) * sizeof *m.edge);
   /* per header: the machine phis of its LLVM phis, and the entry values */
   mir_instr ***hphis = arena_alloc(c->mem, (m.nb + 1) * sizeof(mir_instr **));
 
   for (uint32_t i = 0; i < ni && !c->failed; i++) {
-    c->cur = i;
+    c->cur = base[i];
     item it = items[i];
     if (it.kind == IT_PRE) {
       lp *L = &m.loops[it.x];
@@ -480,7 +565,7 @@ bool isel_masked(isel_ctx *c) {
       blend_phis(&m, h, is_entry_pred, vals, &k);
       mir_temp *zeros = arena_alloc(c->mem, (L->nexit + 1) * sizeof(mir_temp));
       for (uint32_t x = 0; x < L->nexit; x++) zeros[x] = zero_mask(c);
-      branch_to(c, i, i + 1);
+      branch_to(c, base[i], base[i + 1]);
       /* header phis, created in the header block now: operand 0 from here */
       c->cur = m.mir[h];
       L->mask_phi_t = isel_tmp(c, mir_rc_s(2));
@@ -538,17 +623,17 @@ bool isel_masked(isel_ctx *c) {
       br->ops[0].flags |= MIR_OPND_FIXED_REG;
       br->ops[0].preg = MIR_PREG_SCC;
       br->ops[1] = mir_op_block(L->cont);
-      br->ops[2] = mir_op_block(i + 2);
-      mir_add_logical_edge(c->p, i, L->cont);
-      mir_add_linear_edge(c->p, i, L->cont);
-      mir_add_logical_edge(c->p, i, i + 2);
-      mir_add_linear_edge(c->p, i, i + 2);
+      br->ops[2] = mir_op_block(base[i + 2]);
+      mir_add_logical_edge(c->p, base[i], L->cont);
+      mir_add_linear_edge(c->p, base[i], L->cont);
+      mir_add_logical_edge(c->p, base[i], base[i + 2]);
+      mir_add_linear_edge(c->p, base[i], base[i + 2]);
       continue;
     }
     if (it.kind == IT_CONT) {
       lp *L = &m.loops[it.x];
       set_exec(c, L->back_mask);
-      branch_to(c, i, m.mir[L->header]);
+      branch_to(c, base[i], m.mir[L->header]);
       continue;
     }
     /* a block */
@@ -576,8 +661,23 @@ bool isel_masked(isel_ctx *c) {
     } else {
       set_exec(c, m.mask[b]);
     }
+    if (skip[i]) {
+      /* head -> tail when EXEC is empty (tail first: its phis' order) */
+      uint32_t head = base[i], tail = base[i] + 2;
+      mir_instr *ez = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
+      ez->ops[0] = mir_op_block(tail);
+      mir_add_logical_edge(c->p, head, tail);
+      mir_add_linear_edge(c->p, head, tail);
+      branch_to(c, head, head + 1);
+      c->cur = head + 1;
+    }
     isel_select_body(c, b);
     if (c->failed) return false;
+    if (skip[i]) {
+      branch_to(c, c->cur, base[i] + 2);
+      c->cur = base[i] + 2;
+      tail_phis(&m, b);
+    }
     /* edge masks */
     LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
     LLVMOpcode op = LLVMGetInstructionOpcode(t);
@@ -592,7 +692,7 @@ bool isel_masked(isel_ctx *c) {
       return false;
     }
     if (i + 1 < ni) {
-      branch_to(c, i, i + 1);
+      branch_to(c, c->cur, base[i + 1]);
     } else {
       isel_emit(c, ISA_S_ENDPGM, 0, 0);
     }

@@ -1,0 +1,59 @@
+; Masked linearisation (isel_cf.c) skips the body of a block whose mask is
+; empty: the head sets EXEC and branches over the body with
+; s_cbranch_execz; the tail (edge masks, blends) always runs, and the
+; loop's end block still branches back while any lane continues.
+; RUN: %wavecc %s -O0 -S -o - | FileCheck %s
+target triple = "amdgcn-amd-amdhsa"
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+; The loop header is never skipped; the "then" body is.
+; CHECK: s_mov_b64 s[{{[0-9]+:[0-9]+}}], 0
+; CHECK-NEXT: [[HDR:\.Lk_BB[0-9]+]]:
+; CHECK-NEXT: s_mov_b64 exec,
+; CHECK-NEXT: v_and_b32
+; CHECK-NEXT: v_cmp_eq_u32
+; CHECK: s_cbranch_execz [[TAIL:\.Lk_BB[0-9]+]]
+; CHECK-NEXT: .Lk_BB{{[0-9]+}}:
+; CHECK: global_load_dword
+; CHECK: v_mul_lo_u32
+; CHECK-NEXT: [[TAIL]]:
+; The latch (a value read after the loop) is not skipped; the back edge
+; is taken while any lane continues.
+; CHECK-NOT: s_cbranch_execz
+; CHECK: s_cmp_lg_u64
+; CHECK-NEXT: s_cbranch_scc0 [[EXIT:\.Lk_BB[0-9]+]]
+; CHECK: s_branch [[HDR]]
+; The exit block's store is skipped when no lane left the loop.
+; CHECK: [[EXIT]]:
+; CHECK-NEXT: s_mov_b64 exec,
+; CHECK-NEXT: s_cbranch_execz [[END:\.Lk_BB[0-9]+]]
+; CHECK: global_store_dword
+; CHECK-NEXT: [[END]]:
+; CHECK-NEXT: s_endpgm
+define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %acc = phi i32 [ 0, %entry ], [ %acc.next, %latch ]
+  %odd = and i32 %i, 1
+  %c = icmp eq i32 %odd, 0
+  br i1 %c, label %then, label %latch
+then:
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %i
+  %v = load i32, ptr addrspace(1) %p
+  %m = mul i32 %v, %tid
+  br label %latch
+latch:
+  %add = phi i32 [ %m, %then ], [ 1, %loop ]
+  %acc.next = add i32 %acc, %add
+  %i.next = add i32 %i, 1
+  %ex = icmp ugt i32 %i.next, %tid
+  br i1 %ex, label %exit, label %loop
+exit:
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %acc.next, ptr addrspace(1) %g
+  ret void
+}
