@@ -156,13 +156,18 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     rc = run_mir_passes(p, o, d, dump, &tm);
   }
 
-  /* 5. Emission: assembly for the whole module, then the code object. */
+  /* 5. Emission: assembly for the whole module (with its data objects:
+   * initialised globals), then the code object. */
   char *asm_text = NULL;
   size_t asm_len = 0;
+  arena data_mem;
+  arena_init(&data_mem);
+  mir_module_data md = {0};
+  if (!rc) rc = isel_module_data(m.mod, &data_mem, d, &md);
   if (!rc) {
     double t0 = now_sec();
     FILE *f = open_memstream(&asm_text, &asm_len);
-    rc = mir_emit_module(progs, m.num_kernels, f, d);
+    rc = mir_emit_module_data(progs, m.num_kernels, &md, f, d);
     fclose(f);
     timer_add(&tm, "emit", now_sec() - t0);
     if (wants_dump(o, "emit")) fputs(asm_text, dump);
@@ -184,6 +189,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       }
     }
   }
+  if (data_mem.head) arena_free(&data_mem);
   for (unsigned k = 0; k < m.num_kernels; k++)
     if (mems[k].head) arena_free(&mems[k]);
   free(mems);

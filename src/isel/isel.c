@@ -203,6 +203,8 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
 }
 
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
+  mir_operand da;
+  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
     LLVMValueRef e = v;
     if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&

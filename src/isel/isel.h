@@ -8,11 +8,19 @@
 
 #include "isel/divergence.h"
 #include "mir/mir.h"
+#include "target/emit_data.h"
 #include "util/diag.h"
 
 /* Selects kernel `fn`. The program and everything it points to live in
  * `mem`. Returns NULL after reporting unsupported IR in `d` as
  * "function: message: <instruction>". */
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level, diag *d);
+
+/* The module's data objects (isel_data.c): every global in the global or
+ * constant address space with an initialiser, serialised in the module's
+ * data layout, in module order (the order the kernels' data addresses
+ * name). Storage in `mem`. Returns non-zero after reporting an initialiser
+ * it cannot express (addresses of other globals). */
+int isel_module_data(LLVMModuleRef mod, arena *mem, diag *d, mir_module_data *out);
 
 #endif

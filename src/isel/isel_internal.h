@@ -124,5 +124,8 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* isel_data.c: the address (s2) of a data global or a constant GEP into
+ * one, materialised in the current block; false for anything else. */
+bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);
 
 #endif

@@ -108,96 +108,16 @@ static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64
   return mir_op_temp(isel_s(c, ISA_S_ADD_U32, 1, a, b));
 }
 
-/* A constant global array wavecc cannot place in memory (the code object
- * carries no data yet): element type, count, and the GEP's index. Loads
- * through `gep @table, 0, i` become a select over the elements. */
-static LLVMValueRef const_table(LLVMValueRef gep, LLVMValueRef *idx_out) {
-  if (!LLVMIsAGetElementPtrInst(gep)) return NULL;
-  LLVMValueRef g = LLVMGetOperand(gep, 0);
-  if (!LLVMIsAGlobalVariable(g) || !LLVMIsGlobalConstant(g) || !LLVMGetInitializer(g)) return NULL;
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
-  if (as != 1 && as != 4) return NULL;
-  LLVMTypeRef vt = LLVMGlobalGetValueType(g);
-  if (LLVMGetTypeKind(vt) != LLVMArrayTypeKind || LLVMGetArrayLength2(vt) > 256) return NULL;
-  LLVMTypeRef et = LLVMGetElementType(vt);
-  if (!((LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 32) ||
-        LLVMGetTypeKind(et) == LLVMFloatTypeKind))
-    return NULL;
-  int n = LLVMGetNumOperands(gep);
-  if (n == 3 && LLVMIsAConstantInt(LLVMGetOperand(gep, 1)) && LLVMConstIntGetZExtValue(LLVMGetOperand(gep, 1)) == 0 &&
-      LLVMGetGEPSourceElementType(gep) == vt) {
-    *idx_out = LLVMGetOperand(gep, 2);
-    return g;
-  }
-  if (n == 2 && LLVMGetGEPSourceElementType(gep) == et) {
-    *idx_out = LLVMGetOperand(gep, 1);
-    return g;
-  }
-  return NULL;
-}
-
-static bool sel_table_load(isel_ctx *c, LLVMValueRef ins, LLVMValueRef g, LLVMValueRef idx) {
-  LLVMValueRef init = LLVMGetInitializer(g);
-  unsigned n = (unsigned)LLVMGetArrayLength2(LLVMGlobalGetValueType(g));
-  uint32_t *vals = arena_alloc(c->mem, (n + 1) * sizeof(uint32_t));
-  for (unsigned k = 0; k < n; k++) {
-    LLVMValueRef e = LLVMGetAggregateElement(init, k);
-    if (!e) return false;
-    if (LLVMIsAConstantInt(e)) {
-      vals[k] = (uint32_t)LLVMConstIntGetZExtValue(e);
-    } else if (LLVMIsAConstantFP(e)) {
-      LLVMBool lost;
-      float f = (float)LLVMConstRealGetDouble(e, &lost);
-      memcpy(&vals[k], &f, 4);
-    } else if (LLVMIsAConstantAggregateZero(init) || LLVMIsUndef(e)) {
-      vals[k] = 0;
-    } else {
-      return false;
-    }
-  }
-  mir_operand ix = isel_get(c, idx, 0);
-  if (isel_type_bits(LLVMTypeOf(idx)) > 32) ix = isel_half_of(c, ix, false);
-  if (ix.kind == MIR_OPND_CONST) {
-    mir_temp t = isel_to_sgpr(c, mir_op_const(ix.imm < n ? vals[ix.imm] : 0), 1);
-    isel_set(c, ins, 0, t);
-    return true;
-  }
-  bool v = isel_opnd_is_vgpr(&ix);
-  mir_temp r = v ? isel_to_vgpr(c, mir_op_const(vals[0]), 1) : isel_to_sgpr(c, mir_op_const(vals[0]), 1);
-  for (unsigned k = 1; k < n; k++) {
-    if (v) {
-      mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(k), ix);
-      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(isel_to_vgpr(c, mir_op_const(vals[k]), 1)),
-                    mir_op_temp(m));
-    } else {
-      mir_temp scc = isel_scmp(c, ISA_S_CMP_EQ_U32, ix, mir_op_const(k));
-      mir_temp d = isel_tmp(c, mir_rc_s(1));
-      mir_instr *cs = isel_emit(c, ISA_S_CSELECT_B32, 3, 1);
-      cs->ops[0] = mir_op_const(vals[k]);
-      cs->ops[1] = mir_op_temp(r);
-      cs->ops[2] = mir_op_temp(scc);
-      cs->ops[2].flags |= MIR_OPND_FIXED_REG;
-      cs->ops[2].preg = MIR_PREG_SCC;
-      cs->defs[0] = mir_op_temp(d);
-      r = d;
-    }
-  }
-  isel_set(c, ins, 0, r);
-  return true;
-}
+/* Constant tables (module globals with initialisers) live in the code
+ * object's .rodata and are addressed PC-relative (isel_data.c); loads from
+ * them are ordinary loads. An earlier workaround turned loads from small
+ * 32-bit tables into select chains over the elements: that costs one
+ * compare and select per element per load (a 256-entry AES T-table: 512
+ * VALU instructions) and covers no other element type, so memory, the
+ * general solution, replaced it. */
 
 static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
-  LLVMValueRef tidx;
-  if (const_table(ins, &tidx)) {
-    /* selected at its loads; any other use is reported there */
-    bool all_loads = true;
-    for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      all_loads &= LLVMIsALoadInst(user) && LLVMGetOperand(user, 0) == ins;
-    }
-    if (all_loads) return true;
-  }
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
   unsigned pbits = isel_type_bits(pty);
   if (pbits != 32 && pbits != 64) return false;
@@ -370,13 +290,6 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0);
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  LLVMValueRef tidx;
-  LLVMValueRef table = const_table(ptr, &tidx);
-  if (table && isel_type_bits(ty) == 32 && isel_num_comps(ty) == 1 && !isel_has(c, ptr)) {
-    if (sel_table_load(c, ins, table, tidx)) return true;
-    isel_unsupported(c, ins, "load from a constant table");
-    return true;
-  }
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
   unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, ty);

@@ -21,6 +21,7 @@
 
 #include "passes/passes.h"
 #include "ra/ra.h"
+#include "target/emit_data.h" /* module data hook (FRONT) */
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
@@ -105,6 +106,7 @@ static bool needs_literal(const mir_instr *ins) {
 
 unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
   (void)p;
+  if (mir_is_data_address(ins)) return 20; /* module data hook: getpc + add + addc, two literals */
   if (ins->opcode >= ISA_NUM_OPS) {
     if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return 4; /* at most; fallthrough may drop it */
     return 0;
@@ -132,6 +134,7 @@ typedef struct emitter {
   diag *d;
   int errors;
   uint32_t instructions, bytes;
+  const mir_module_data *md; /* module data hook: objects data addresses name */
 } emitter;
 
 static void emit_error(emitter *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -232,6 +235,12 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   const isa_info *ii = &isa_table[ins->opcode];
   bool vop3 = needs_vop3(ins);
   bool first = true;
+  if (mir_is_data_address(ins)) { /* module data hook */
+    if (!mir_emit_data_address(ins, e->md, out)) emit_error(e, "internal: data address of an unknown object");
+    e->instructions += 3;
+    e->bytes += mir_instr_size(e->p, ins);
+    return;
+  }
   fprintf(out, "\t%s", ii->mnemonic);
   if (is_vop12c(ins)) fputs(vop3 ? "_e64" : "_e32", out);
   if (vop3 || ii->format == ISA_FMT_VOP3) {
@@ -482,8 +491,11 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
 }
 
-int mir_emit_asm(const mir_program *p, FILE *out, diag *d) {
-  emitter e = {.p = p, .out = out, .d = d};
+static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *out, diag *d);
+int mir_emit_asm(const mir_program *p, FILE *out, diag *d) { return emit_kernel(p, NULL, out, d); }
+
+static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *out, diag *d) {
+  emitter e = {.p = p, .out = out, .d = d, .md = md};
   if (!p->ssa_eliminated) {
     diag_error(d, p->name, "internal: emission needs SSA elimination first");
     return 1;
@@ -621,6 +633,11 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
 }
 
 int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out, diag *d) {
+  return mir_emit_module_data(kernels, num_kernels, NULL, out, d);
+}
+
+int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
+                         diag *d) {
   int rc = 0;
   fputs("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 5\n", out);
   for (unsigned k = 0; k < num_kernels; k++) {
@@ -636,8 +653,9 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
     }
     if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + 256)
       p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + 256;
-    rc |= mir_emit_asm(p, out, d);
+    rc |= emit_kernel(p, md, out, d);
   }
+  mir_emit_data(md, out); /* module data hook (emit_data.c) */
   fputs("\t.section\t\".note.GNU-stack\",\"\",@progbits\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n", out);
   if (!num_kernels) fputs("  []\n", out);
   for (unsigned k = 0; k < num_kernels; k++) emit_kernel_metadata(kernels[k], out);

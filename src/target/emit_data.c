@@ -1,0 +1,40 @@
+/* Emission of module data and of PC-relative data addresses; see
+ * emit_data.h for the layout and the instruction sequence (AMDGPUUsage,
+ * "Relocation Records": R_AMDGPU_REL32_LO/HI, which ld.lld resolves
+ * inside the code object, so no dynamic relocation is left). */
+#include "target/emit_data.h"
+
+void mir_emit_data(const mir_module_data *md, FILE *out) {
+  if (!md) return;
+  for (uint32_t k = 0; k < md->num; k++) {
+    const mir_data_object *o = &md->objs[k];
+    unsigned lg = 0;
+    while ((1u << lg) < o->align) lg++;
+    fprintf(out, "\t.type\t%s,@object\n", o->name);
+    fputs(o->writable ? "\t.section\t.data,\"aw\",@progbits\n" : "\t.section\t.rodata,\"a\",@progbits\n", out);
+    fprintf(out, "\t.p2align\t%u, 0x0\n%s:\n", lg, o->name);
+    for (uint64_t i = 0; i < o->size; i += 16) {
+      fputs("\t.byte\t", out);
+      for (uint64_t j = i; j < o->size && j < i + 16; j++) fprintf(out, j == i ? "%u" : ",%u", o->bytes[j]);
+      fputc('\n', out);
+    }
+    if (!o->size) fputs("\t.zero\t1\n", out); /* a symbol needs a byte to point at */
+    fprintf(out, "\t.size\t%s, %llu\n", o->name, (unsigned long long)(o->size ? o->size : 1));
+  }
+}
+
+bool mir_is_data_address(const mir_instr *ins) { return ins->opcode == ISA_S_GETPC_B64 && ins->offset > 0; }
+
+bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out) {
+  uint32_t k = (uint32_t)ins->offset - 1;
+  if (!md || k >= md->num || !ins->num_defs || ins->defs[0].preg == MIR_PREG_NONE) return false;
+  char pair[32], lo[16], hi[16];
+  mir_preg r = ins->defs[0].preg;
+  mir_preg_format(pair, sizeof pair, r, 2);
+  mir_preg_format(lo, sizeof lo, r, 1);
+  mir_preg_format(hi, sizeof hi, (mir_preg)(r + 1), 1);
+  const char *s = md->objs[k].name;
+  fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, %s@rel32@lo+4\n\ts_addc_u32 %s, %s, %s@rel32@hi+12\n", pair, lo,
+          lo, s, hi, hi, s);
+  return true;
+}

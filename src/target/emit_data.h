@@ -1,0 +1,54 @@
+/* Module-level data (global variables with initialisers) in the code
+ * object, and the PC-relative addressing of it (emit_data.c).
+ *
+ * Instruction selection describes each object in LLVM-free terms
+ * (src/isel/isel_data.c); emission writes them to .rodata (constants) or
+ * .data (writable) with .type/.size, as llc-19 does for amdgcn. Kernels
+ * address an object the way llc does on gfx9:
+ *   s_getpc_b64 s[N:N+1]
+ *   s_add_u32   sN,   sN,   sym@rel32@lo+4
+ *   s_addc_u32  sN+1, sN+1, sym@rel32@hi+12
+ * (s_getpc_b64 returns the address of the next instruction; each
+ * relocation is relative to its own literal, 4 and 12 bytes past it). In
+ * machine IR the sequence is one s_getpc_b64 whose `offset` field holds
+ * the object's index + 1 and whose trailing SCC definition records that the
+ * expansion clobbers SCC; keeping it one instruction means nothing (copies,
+ * wait states) can land between the three and break the +4/+12. */
+#ifndef WAVECC_TARGET_EMIT_DATA_H
+#define WAVECC_TARGET_EMIT_DATA_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "mir/mir.h"
+#include "util/diag.h"
+
+typedef struct mir_data_object {
+  const char *name;     /* assembler symbol, local to the code object */
+  bool writable;        /* .data instead of .rodata */
+  uint32_t align;       /* bytes, a power of two */
+  uint64_t size;        /* bytes */
+  const uint8_t *bytes; /* the initialiser, `size` bytes */
+} mir_data_object;
+
+typedef struct mir_module_data {
+  const mir_data_object *objs;
+  uint32_t num;
+} mir_module_data;
+
+/* Writes every object of `md` (NULL: none) with alignment, .type and .size. */
+void mir_emit_data(const mir_module_data *md, FILE *out);
+
+/* Is `ins` the address-of-data marker (s_getpc_b64 with an object)? */
+bool mir_is_data_address(const mir_instr *ins);
+
+/* Writes the three-instruction expansion of a data-address marker after
+ * register allocation; false if the object index is not in `md`. */
+bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out);
+
+/* Like mir_emit_module (passes.h), with the module's data objects. */
+int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
+                         diag *d);
+
+#endif
