@@ -17,6 +17,7 @@
  *     simplifycfg) gives canonical IR and removes allocas where possible.
  */
 #include "llvm/import.h"
+#include "llvm/lower_reductions.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -251,6 +252,9 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     LLVMContextDispose(ctx);
     return -1;
   }
+
+  /* After inlining, so reductions inside callees are seen too. */
+  wir_lower_reductions(mod);
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
