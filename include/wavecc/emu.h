@@ -75,6 +75,7 @@ typedef struct wemu_stats {
   uint64_t active_lanes_sum; /* sum over VALU wave-instructions of popcount(EXEC): lane utilisation = active_lanes_sum / (64 * valu) */
   uint64_t cycles_estimate;
   uint64_t waves, workgroups;
+  double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
 } wemu_stats;
 
 wemu_device *wemu_create(const wemu_options *opts /* may be NULL */);

@@ -29,6 +29,7 @@
  * of one kernel, not for predicting hardware time. */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "emu/emu_internal.h"
 
@@ -165,6 +166,8 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   wemu_stats local_stats;
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
+  struct timespec t_start;
+  clock_gettime(CLOCK_MONOTONIC, &t_start);
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
@@ -373,6 +376,9 @@ out:
   }
   free(D.lds);
   emu_free_internal(dev);
+  struct timespec t_end;
+  clock_gettime(CLOCK_MONOTONIC, &t_end);
+  local_stats.host_seconds = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
   if (stats) *stats = local_stats;
   return rc;
 }
