@@ -111,3 +111,15 @@ void mir_set_temp_rc(mir_program *p, uint32_t id, mir_rc rc) {
   p->temp_rc[id] = rc;
   if (id >= p->num_temps) p->num_temps = id + 1;
 }
+
+mir_preg *mir_temp_regs(const mir_program *p, arena *mem) {
+  mir_preg *reg = arena_alloc(mem, (p->num_temps ? p->num_temps : 1) * sizeof *reg);
+  for (uint32_t t = 0; t < p->num_temps; t++) reg[t] = MIR_PREG_NONE;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) reg[ins->defs[k].temp.id] = ins->defs[k].preg;
+    }
+  return reg;
+}

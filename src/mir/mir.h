@@ -216,6 +216,10 @@ mir_temp mir_new_temp(mir_program *p, mir_rc rc);
 /* Allocates an instruction with room for the operands and definitions
  * (operands start as MIR_OPND_NONE with preg = MIR_PREG_NONE). */
 mir_instr *mir_instr_create(mir_program *p, unsigned opcode, unsigned num_ops, unsigned num_defs);
+/* After register allocation: the physical register of every temporary,
+ * read from its definition (MIR_PREG_NONE for ids never defined). An array
+ * of num_temps entries (at least one) from `mem`. */
+mir_preg *mir_temp_regs(const mir_program *p, arena *mem);
 /* Appends / inserts at position `pos` of block `b`. */
 void mir_block_append(mir_program *p, mir_block *b, mir_instr *ins);
 void mir_block_insert(mir_program *p, mir_block *b, uint32_t pos, mir_instr *ins);

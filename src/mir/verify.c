@@ -200,14 +200,7 @@ static void check_interference(vctx *v, arena *mem) {
   uint32_t words = ls.words;
   uint32_t *owner = arena_alloc(mem, 512 * sizeof *owner); /* temp id per register unit, 0 = free */
   uint64_t *live = arena_alloc(mem, words * sizeof *live);
-  mir_preg *reg = arena_alloc(mem, (p->num_temps ? p->num_temps : 1) * sizeof *reg);
-  for (uint32_t t = 0; t < p->num_temps; t++) reg[t] = MIR_PREG_NONE;
-  for (uint32_t b = 0; b < p->num_blocks; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      const mir_instr *ins = p->blocks[b].instrs[i];
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) reg[ins->defs[k].temp.id] = ins->defs[k].preg;
-    }
+  mir_preg *reg = mir_temp_regs(p, mem);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
     memset(owner, 0, 512 * sizeof *owner);

@@ -361,14 +361,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   arena_init(&tmp);
   mir_live_sets ls;
   mir_compute_live_sets(p, &tmp, &ls);
-  mir_preg *reg = arena_alloc(&tmp, (p->num_temps ? p->num_temps : 1) * sizeof *reg);
-  for (uint32_t t = 0; t < p->num_temps; t++) reg[t] = MIR_PREG_NONE;
-  for (uint32_t b = 0; b < p->num_blocks; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      const mir_instr *ins = p->blocks[b].instrs[i];
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) reg[ins->defs[k].temp.id] = ins->defs[k].preg;
-    }
+  mir_preg *reg = mir_temp_regs(p, &tmp);
   elim_ctx c = {.p = p, .d = d};
   uint64_t *busy = arena_alloc(&tmp, BITSET_WORDS(UNITS) * sizeof *busy);
   uint64_t *live = arena_alloc(&tmp, ls.words * sizeof *live);

@@ -173,8 +173,7 @@ int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char
   return cfg->compiler == RT_LLC ? build_llc(cfg, f, p, diag, log) : build_wavecc(cfg, f, p, diag, log);
 }
 
-static char *fmt_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt_msg(const char *fmt, ...) {
+char *rt_fmt(const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   char *s = NULL;
@@ -185,7 +184,7 @@ static char *fmt_msg(const char *fmt, ...) {
 
 char *rt_check_arg_count(const rt_test *t, unsigned kernel_args) {
   if (t->num_args != kernel_args)
-    return fmt_msg("kernel %s takes %u arguments, the test gives %u", t->kernel_name, kernel_args, t->num_args);
+    return rt_fmt("kernel %s takes %u arguments, the test gives %u", t->kernel_name, kernel_args, t->num_args);
   return NULL;
 }
 
@@ -197,24 +196,24 @@ rt_status rt_check_outputs(const rt_test *t, unsigned char *const *actual, char 
     if (!actual[o->index]) continue;
     if (rt_compare(o->type, o->count, o->data, actual[o->index], &o->tol, &m) == 0) continue;
     if (t->expect_fail) {
-      *msg = fmt_msg("mismatch as expected (expect_test_fail)");
+      *msg = rt_fmt("mismatch as expected (expect_test_fail)");
       return RT_PASS;
     }
     char tn[16];
     rt_type_name(o->type, tn, sizeof tn);
     if (o->type.width > 1)
-      *msg = fmt_msg("arg %u (%s[%llu]) index %llu.s%x: expected %s, got %s (%llu of %llu values differ)",
+      *msg = rt_fmt("arg %u (%s[%llu]) index %llu.s%x: expected %s, got %s (%llu of %llu values differ)",
                      o->index, tn, (unsigned long long)o->count, (unsigned long long)m.index, m.component,
                      m.expected, m.actual, (unsigned long long)m.count,
                      (unsigned long long)(o->count * o->type.width));
     else
-      *msg = fmt_msg("arg %u (%s[%llu]) index %llu: expected %s, got %s (%llu of %llu values differ)",
+      *msg = rt_fmt("arg %u (%s[%llu]) index %llu: expected %s, got %s (%llu of %llu values differ)",
                      o->index, tn, (unsigned long long)o->count, (unsigned long long)m.index, m.expected,
                      m.actual, (unsigned long long)m.count, (unsigned long long)o->count);
     return RT_FAIL;
   }
   if (t->expect_fail) {
-    *msg = fmt_msg("expect_test_fail is set but every output matched");
+    *msg = rt_fmt("expect_test_fail is set but every output matched");
     return RT_FAIL;
   }
   return RT_PASS;
@@ -245,9 +244,9 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
   unsigned char **actual = calloc(t->num_args + 1, sizeof *actual);
   if (!dev || !args || !addr || !actual) { *msg = strdup("out of memory"); goto done; }
   prog = wemu_load(dev, p->elf, p->elf_size);
-  if (!prog) { *msg = fmt_msg("cannot load the code object: %s", wemu_error(dev)); goto done; }
+  if (!prog) { *msg = rt_fmt("cannot load the code object: %s", wemu_error(dev)); goto done; }
   const wemu_kernel_info *ki = wemu_kernel(prog, t->kernel_name);
-  if (!ki) { *msg = fmt_msg("no kernel named %s in the code object", t->kernel_name); goto done; }
+  if (!ki) { *msg = rt_fmt("no kernel named %s in the code object", t->kernel_name); goto done; }
   if ((*msg = rt_check_arg_count(t, ki->num_explicit_args))) goto done;
   for (unsigned i = 0; i < t->num_args; i++) {
     const rt_arg *in = rt_test_in(t, i), *out = rt_test_out(t, i);
@@ -255,26 +254,26 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
     const wemu_arg_info *ai = &ki->args[i];
     switch (ai->kind) {
     case WEMU_ARG_BY_VALUE:
-      if (a->is_buffer) { *msg = fmt_msg("argument %u is by-value in the kernel but a buffer in the test", i); goto done; }
-      if (a->size != ai->size) { *msg = fmt_msg("argument %u: the kernel takes %u bytes, the test gives %zu", i, ai->size, a->size); goto done; }
+      if (a->is_buffer) { *msg = rt_fmt("argument %u is by-value in the kernel but a buffer in the test", i); goto done; }
+      if (a->size != ai->size) { *msg = rt_fmt("argument %u: the kernel takes %u bytes, the test gives %zu", i, ai->size, a->size); goto done; }
       args[i].data = a->data;
       args[i].size = (uint32_t)a->size;
       break;
     case WEMU_ARG_GLOBAL_BUFFER:
-      if (!a->is_buffer) { *msg = fmt_msg("argument %u is a pointer in the kernel but by-value in the test", i); goto done; }
+      if (!a->is_buffer) { *msg = rt_fmt("argument %u is a pointer in the kernel but by-value in the test", i); goto done; }
       if (a->is_null) break; /* address 0: a null pointer */
       addr[i] = wemu_alloc(dev, a->size);
-      if (!addr[i]) { *msg = fmt_msg("argument %u: cannot allocate %zu bytes: %s", i, a->size, wemu_error(dev)); goto done; }
-      if (in && wemu_write(dev, addr[i], in->data, in->size) != 0) { *msg = fmt_msg("argument %u: %s", i, wemu_error(dev)); goto done; }
+      if (!addr[i]) { *msg = rt_fmt("argument %u: cannot allocate %zu bytes: %s", i, a->size, wemu_error(dev)); goto done; }
+      if (in && wemu_write(dev, addr[i], in->data, in->size) != 0) { *msg = rt_fmt("argument %u: %s", i, wemu_error(dev)); goto done; }
       args[i].address = addr[i];
       break;
     case WEMU_ARG_DYNAMIC_SHARED_POINTER:
-      if (!a->is_buffer || !a->is_null) { *msg = fmt_msg("argument %u is __local: the test must give 'buffer TYPE[COUNT] NULL'", i); goto done; }
-      if (out) { *msg = fmt_msg("argument %u is __local and cannot be checked", i); goto done; }
+      if (!a->is_buffer || !a->is_null) { *msg = rt_fmt("argument %u is __local: the test must give 'buffer TYPE[COUNT] NULL'", i); goto done; }
+      if (out) { *msg = rt_fmt("argument %u is __local and cannot be checked", i); goto done; }
       args[i].size = (uint32_t)a->size;
       break;
     default:
-      *msg = fmt_msg("argument %u has an unsupported kind (%s)", i, ai->value_kind ? ai->value_kind : "?");
+      *msg = rt_fmt("argument %u has an unsupported kind (%s)", i, ai->value_kind ? ai->value_kind : "?");
       goto done;
     }
   }
@@ -294,13 +293,13 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
                    (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
                    stats.host_seconds * 1e3);
   }
-  if (rc != 0) { *msg = fmt_msg("kernel fault: %s", wemu_error(dev)); goto done; }
+  if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
   for (size_t k = 0; k < t->num_out; k++) {
     const rt_arg *o = &t->out[k];
     actual[o->index] = malloc(o->size);
     if (!actual[o->index]) { *msg = strdup("out of memory"); goto done; }
     if (wemu_read(dev, addr[o->index], actual[o->index], o->size) != 0) {
-      *msg = fmt_msg("argument %u: cannot read back: %s", o->index, wemu_error(dev));
+      *msg = rt_fmt("argument %u: cannot read back: %s", o->index, wemu_error(dev));
       goto done;
     }
   }

@@ -41,16 +41,6 @@ struct rt_pocl {
   int non_uniform;
 };
 
-static char *fmt_msg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static char *fmt_msg(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  char *s = NULL;
-  if (vasprintf(&s, fmt, ap) < 0) s = NULL;
-  va_end(ap);
-  return s;
-}
-
 static char *device_string(cl_device_id d, cl_device_info what) {
   size_t n = 0;
   if (clGetDeviceInfo(d, what, 0, NULL, &n) != CL_SUCCESS) return strdup("");
@@ -65,7 +55,7 @@ rt_pocl *rt_pocl_open(char **err) {
   cl_uint np = 0;
   cl_int e = clGetPlatformIDs(16, plats, &np);
   if (e != CL_SUCCESS || np == 0) {
-    *err = fmt_msg("no OpenCL platform (clGetPlatformIDs: %d); install pocl-opencl-icd", (int)e);
+    *err = rt_fmt("no OpenCL platform (clGetPlatformIDs: %d); install pocl-opencl-icd", (int)e);
     return NULL;
   }
   rt_pocl *p = calloc(1, sizeof *p);
@@ -85,7 +75,7 @@ rt_pocl *rt_pocl_open(char **err) {
   }
   p->context = clCreateContext(NULL, 1, &p->device, NULL, NULL, &e);
   if (!p->context) {
-    *err = fmt_msg("clCreateContext failed: %d", (int)e);
+    *err = rt_fmt("clCreateContext failed: %d", (int)e);
     free(p);
     return NULL;
   }
@@ -148,7 +138,7 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
   cl_mem *mems = calloc(t->num_args + 1, sizeof *mems);
   unsigned char **actual = calloc(t->num_args + 1, sizeof *actual);
   if (!mems || !actual) { *msg = strdup("out of memory"); goto done; }
-  if (!k) { *msg = fmt_msg("clCreateKernel(%s) failed: %d", t->kernel_name, (int)e); goto done; }
+  if (!k) { *msg = rt_fmt("clCreateKernel(%s) failed: %d", t->kernel_name, (int)e); goto done; }
   cl_uint nargs = 0;
   clGetKernelInfo(k, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL);
   if ((*msg = rt_check_arg_count(t, nargs))) goto done;
@@ -168,10 +158,10 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
       if (!init) { *msg = strdup("out of memory"); goto done; }
       mems[i] = clCreateBuffer(p->context, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, a->size, init, &e);
       if (!in) free(init);
-      if (!mems[i]) { *msg = fmt_msg("argument %u: clCreateBuffer(%zu bytes) failed: %d", i, a->size, (int)e); goto done; }
+      if (!mems[i]) { *msg = rt_fmt("argument %u: clCreateBuffer(%zu bytes) failed: %d", i, a->size, (int)e); goto done; }
       e = clSetKernelArg(k, i, sizeof mems[i], &mems[i]);
     }
-    if (e != CL_SUCCESS) { *msg = fmt_msg("argument %u: clSetKernelArg failed: %d (size or kind does not match the kernel)", i, (int)e); goto done; }
+    if (e != CL_SUCCESS) { *msg = rt_fmt("argument %u: clSetKernelArg failed: %d (size or kind does not match the kernel)", i, (int)e); goto done; }
   }
   size_t gs[3], ls[3], go[3];
   for (int d = 0; d < 3; d++) {
@@ -180,16 +170,16 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
     go[d] = (size_t)t->global_offset[d];
   }
   e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, t->has_local_size ? ls : NULL, 0, NULL, NULL);
-  if (e != CL_SUCCESS) { *msg = fmt_msg("clEnqueueNDRangeKernel failed: %d", (int)e); goto done; }
+  if (e != CL_SUCCESS) { *msg = rt_fmt("clEnqueueNDRangeKernel failed: %d", (int)e); goto done; }
   for (size_t i = 0; i < t->num_out; i++) {
     const rt_arg *o = &t->out[i];
     actual[o->index] = malloc(o->size);
     if (!actual[o->index]) { *msg = strdup("out of memory"); goto done; }
     e = clEnqueueReadBuffer(q, mems[o->index], CL_TRUE, 0, o->size, actual[o->index], 0, NULL, NULL);
-    if (e != CL_SUCCESS) { *msg = fmt_msg("argument %u: clEnqueueReadBuffer failed: %d", o->index, (int)e); goto done; }
+    if (e != CL_SUCCESS) { *msg = rt_fmt("argument %u: clEnqueueReadBuffer failed: %d", o->index, (int)e); goto done; }
   }
   e = clFinish(q);
-  if (e != CL_SUCCESS) { *msg = fmt_msg("clFinish failed: %d", (int)e); goto done; }
+  if (e != CL_SUCCESS) { *msg = rt_fmt("clFinish failed: %d", (int)e); goto done; }
   st = rt_check_outputs(t, actual, msg);
 done:
   if (mems)
@@ -216,7 +206,7 @@ void rt_pocl_run_file(const rt_config *cfg, rt_pocl *p, const rt_file *f, rt_rep
   for (size_t i = 0; i < f->num_tests; i++) need_nu |= is_non_uniform(&f->tests[i]);
   const char *user = f->build_options ? f->build_options : "";
   int user_std = strstr(user, "-cl-std=") != NULL;
-  char *opts = fmt_msg("%s -cl-kernel-arg-info%s", user, need_nu && !user_std && p->non_uniform ? " -cl-std=CL3.0" : "");
+  char *opts = rt_fmt("%s -cl-kernel-arg-info%s", user, need_nu && !user_std && p->non_uniform ? " -cl-std=CL3.0" : "");
   cl_int e;
   const char *src = f->source;
   size_t len = f->source_size;
@@ -235,7 +225,7 @@ void rt_pocl_run_file(const rt_config *cfg, rt_pocl *p, const rt_file *f, rt_rep
     if (be != CL_SUCCESS) report(ctx, NULL, RT_PASS, "the build fails as expected");
     else report(ctx, NULL, RT_FAIL, "expect_build_fail is set but the program built");
   } else if (be != CL_SUCCESS) {
-    char *m = fmt_msg("build failed (%d): %s", (int)be, blog && *blog ? blog : "(no log)");
+    char *m = rt_fmt("build failed (%d): %s", (int)be, blog && *blog ? blog : "(no log)");
     for (size_t i = 0; i < f->num_tests; i++) report(ctx, &f->tests[i], RT_ERROR, m ? m : "build failed");
     free(m);
   } else {
@@ -244,7 +234,7 @@ void rt_pocl_run_file(const rt_config *cfg, rt_pocl *p, const rt_file *f, rt_rep
       const rt_test *t = &f->tests[i];
       char *msg = NULL;
       rt_status st;
-      if (!q) { st = RT_ERROR; msg = fmt_msg("clCreateCommandQueue failed: %d", (int)e); }
+      if (!q) { st = RT_ERROR; msg = rt_fmt("clCreateCommandQueue failed: %d", (int)e); }
       else if (is_non_uniform(t) && !p->non_uniform) { st = RT_SKIP; msg = strdup("non-uniform workgroups are not supported by this device"); }
       else st = run_test(cfg, p, prog, q, t, &msg);
       report(ctx, t, st, msg ? msg : "");

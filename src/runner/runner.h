@@ -188,6 +188,9 @@ typedef struct rt_text {
   size_t n, cap;
 } rt_text;
 void rt_text_printf(rt_text *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* printf into a malloc'ed string the caller frees (test-result messages);
+ * NULL when out of memory. */
+char *rt_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_text_free(rt_text *t);
 
 /* The built program of one file for the emulator back ends: an ELF code
