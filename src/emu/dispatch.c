@@ -182,7 +182,13 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
 
   /* Kernarg segment. */
   uint32_t ksize = k->info.kernarg_size ? k->info.kernarg_size : k->kd_kernarg_size;
-  uint64_t kern = emu_alloc_internal(dev, ksize ? ksize : 16, 1);
+  /* The runtime hands out kernarg memory 16-byte aligned and in blocks
+   * larger than the segment, so a compiler may read past the last argument
+   * with one wide SMEM load (llc-19 loads trailing 4-byte arguments with
+   * s_load_dwordx4): round the allocation up to the widest SMEM load
+   * (s_load_dwordx16, 64 bytes). Reads beyond that still fault. */
+  uint64_t kalloc = ((uint64_t)(ksize ? ksize : 16) + 63) & ~63ull;
+  uint64_t kern = emu_alloc_internal(dev, kalloc, 1);
   uint64_t packet = emu_alloc_internal(dev, 64, 1);
   uint64_t queue = emu_alloc_internal(dev, 256, 1);
   if (!kern || !packet || !queue) goto out;

@@ -11,8 +11,9 @@
  *    ds_read/ds_write with a 32-bit VGPR address (gfx9 needs no M0 setup).
  *  - fence: s_waitcnt on everything (conservative: OpenCL fences around
  *    barriers need all outstanding memory operations complete).
- * Private memory (allocas surviving SROA) and atomics are reported as
- * unsupported for now.
+ *  - Private memory (allocas surviving SROA): MUBUF through the private
+ *    segment buffer V#, one dword at a time, in byte/short pieces when
+ *    the IR alignment is below the access size (private_piece).
  */
 #include <stdio.h>
 #include <string.h>
@@ -287,6 +288,58 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
   if (glc) st->enc_flags |= MIR_ENC_GLC;
 }
 
+/* Private memory is interleaved per dword across the wave's lanes
+ * (MUBUF swizzle, element size 4: AMDGPUUsage "Private Segment", Vega ISA
+ * 8.1.5 "Swizzled Buffer Addressing"), so a lane's bytes o..o+3 are
+ * contiguous only when o is dword-aligned: an access that is not aligned
+ * to its own size would read or write another lane's bytes. Such an access
+ * goes in pieces of its alignment (1 or 2 bytes) that never cross a dword.
+ * Returns the piece size in bytes, or 0 when no split is needed. */
+static unsigned private_piece(LLVMValueRef ins, unsigned as, unsigned bytes) {
+  if (as != 5) return 0;
+  unsigned a = LLVMGetAlignment(ins);
+  if (a >= 4 || a >= bytes) return 0;
+  return a >= 2 && bytes % 2 == 0 ? 2 : 1;
+}
+
+/* A private load in `piece`-byte pieces (private_piece), zero-extended
+ * (buffer_load_ubyte/ushort) and reassembled into dwords. */
+static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, unsigned bytes, unsigned piece) {
+  mir_operand words[32];
+  unsigned nw = (bytes + 3) / 4;
+  if (nw > 32) {
+    isel_unsupported(c, ins, "under-aligned private load of more than 128 bytes");
+    return;
+  }
+  for (unsigned w = 0; w < nw; w++) {
+    mir_operand acc = mir_op_const(0);
+    for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
+      mir_temp part = emit_vmem_load(c, 5, piece, va, b, LLVMGetVolatile(ins));
+      if (b == w * 4) acc = mir_op_temp(part);
+      else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
+    }
+    words[w] = acc;
+  }
+  if (!isel_unpack_dwords(c, ins, words, nw)) isel_unsupported(c, ins, "load of this type");
+}
+
+/* A private store in `piece`-byte pieces: each piece is the dword shifted
+ * down to its byte (buffer_store_byte/short store the low bits). */
+static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, unsigned bytes,
+                                 unsigned piece) {
+  mir_operand words[32];
+  unsigned nw;
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32 || nw * 4 < bytes) {
+    isel_unsupported(c, ins, "store of this type");
+    return;
+  }
+  for (unsigned b = 0; b < bytes; b += piece) {
+    mir_operand w = words[b / 4];
+    mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
+    emit_vmem_store(c, 5, piece, va, data, b, LLVMGetVolatile(ins));
+  }
+}
+
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -321,6 +374,11 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   mir_temp va = isel_to_vgpr(c, addr, (as == 3 || as == 5) ? 1 : 2);
+  unsigned piece = private_piece(ins, as, bytes);
+  if (piece) {
+    load_private_pieces(c, ins, va, bytes, piece);
+    return true;
+  }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
     mir_temp d = emit_vmem_load(c, as, bytes, va, 0, LLVMGetVolatile(ins));
     set_components(c, ins, d, nc, cdw, true);
@@ -364,6 +422,11 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
   mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5) ? 1 : 2);
+  unsigned piece = private_piece(ins, as, bytes);
+  if (piece) {
+    store_private_pieces(c, ins, val, va, bytes, piece);
+    return true;
+  }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
     mir_temp data;
     if (nc == 1) {

@@ -232,10 +232,49 @@ def mixed():
           comment='in[g] * f + v.s2 is exact for these inputs (short mantissas), so contraction is harmless')
 
 
+TAIL_SRC = r"""
+/* Kernels that call no work-item function, so no hidden arguments follow
+ * the explicit ones and the kernarg segment ends right after a 4-byte
+ * argument. llc-19 loads such trailing arguments with one s_load_dwordx4
+ * that reads past the segment's end, which the runtime's kernarg
+ * allocation (16-byte aligned, rounded up) allows (issue 8). */
+kernel void k_tail3(global int *out, int a, int b, int c) { *out = a * 100 + b * 10 + c; }
+kernel void k_tail1(global uint *out, uint a) { *out = a ^ 0x5a5a5a5au; }
+kernel void k_tail5(global int *out, int a, int b, int c, int d, short e)
+{
+    out[0] = a - b;
+    out[1] = c - d;
+    out[2] = e;
+}
+"""
+
+
+def trailing():
+    rng = Rng(7401)
+    tests = []
+    for k in range(2):
+        a, b, c = (rng.range(-1000, 1000) for _ in range(3))
+        te = Test('tail3_%d' % k, kernel_name='k_tail3', global_size=sizes(1), local_size=sizes(1))
+        te.inp(0, 'int', 1, [0]).out(0, 'int', 1, [a * 100 + b * 10 + c]).val(1, 'int', a).val(2, 'int', b).val(3, 'int', c)
+        tests.append(te)
+    a = rng.of('uint')
+    te = Test('tail1', kernel_name='k_tail1', global_size=sizes(1), local_size=sizes(1))
+    te.inp(0, 'uint', 1, [0]).out(0, 'uint', 1, [a ^ 0x5a5a5a5a]).val(1, 'uint', a)
+    tests.append(te)
+    v = [rng.range(-100000, 100000) for _ in range(4)] + [rng.of('short')]
+    te = Test('tail5', kernel_name='k_tail5', global_size=sizes(1), local_size=sizes(1))
+    te.inp(0, 'int', 3, [0, 0, 0]).out(0, 'int', 3, [v[0] - v[1], v[2] - v[3], v[4]])
+    for i, x in enumerate(v):
+        te.val(i + 1, 'short' if i == 4 else 'int', x)
+    tests.append(te)
+    write('f_args_trailing.cl', 'args_trailing', TAIL_SRC, tests)
+
+
 def main():
     scalars()
     vectors()
     mixed()
+    trailing()
 
 
 if __name__ == '__main__':

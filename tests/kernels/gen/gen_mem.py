@@ -264,6 +264,55 @@ def private_array():
     write('f_private_array.cl', 'private_array', PRIV_SRC, tests)
 
 
+PRIV_UNALIGNED_SRC = r"""
+/* vloadN / vstoreN of char and short vectors at element offsets of a
+ * private array, so that the accesses are not aligned to their size (the
+ * IR says align 1 or 2). Private memory is interleaved per dword between
+ * the lanes of a wave: a misaligned dword access there reads a neighbour
+ * lane's bytes (issue 8: the upper elements read 0). The arrays are
+ * volatile so that they stay in scratch. */
+#define K(T, N) \
+kernel void ld_##T##N(global const T *in, global T *out, global T *out2) \
+{ \
+    volatile private T loc[40]; \
+    volatile private T st[24]; \
+    size_t g = get_global_id(0); \
+    for (int i = 0; i < 40; ++i) loc[i] = in[i]; \
+    for (int i = 0; i < 24; ++i) st[i] = 0; \
+    T##N v = vload##N(0, (private T *)loc + g % 5); \
+    vstore##N(v, g, out); \
+    vstore##N(v, 0, (private T *)st + g % 3 + 1); \
+    for (int i = 0; i < 20; ++i) out2[20 * g + i] = st[i]; \
+}
+#define ALL(T) K(T, 2) K(T, 3) K(T, 4) K(T, 8) K(T, 16)
+ALL(char)
+ALL(uchar)
+ALL(short)
+ALL(ushort)
+"""
+
+
+def private_unaligned():
+    rng = Rng(6351)
+    tests = []
+    n = 16
+    for t in ('char', 'uchar', 'short', 'ushort'):
+        for w in (2, 3, 4, 8, 16):
+            A = [rng.of(t) for _ in range(40)]
+            o, o2 = [], []
+            for g in range(n):
+                v = A[g % 5:g % 5 + w]
+                o += v
+                st = [0] * 24
+                st[g % 3 + 1:g % 3 + 1 + w] = v
+                o2 += st[:20]
+            te = Test('%s%d' % (t, w), kernel_name='ld_%s%d' % (t, w), global_size=sizes(n), local_size=sizes(n))
+            te.inp(0, t, 40, A).inp(1, t, n * w, [0] * (n * w)).out(1, t, n * w, o)
+            te.inp(2, t, 20 * n, [0] * (20 * n)).out(2, t, 20 * n, o2)
+            tests.append(te)
+    write('f_private_unaligned.cl', 'private_unaligned', PRIV_UNALIGNED_SRC, tests)
+
+
 def constant_mem():
     rng = Rng(6401)
     table = [rng.of('int') for _ in range(64)]
@@ -532,6 +581,7 @@ def main():
     lds_neighbor()
     local_args()
     private_array()
+    private_unaligned()
     constant_mem()
     generic_ptr()
     atomic_global()
