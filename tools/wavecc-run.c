@@ -3,6 +3,7 @@
  * emulator, or with the system OpenCL (PoCL), and checks the results.
  * Exit status: 0 all passed (or skipped / known failures), 1 something
  * failed, 2 usage error. */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +21,13 @@ static void usage(FILE *f) {
       "  --compiler=llc         compile with clang/llc-19 + ld.lld-19, run on the emulator\n"
       "  --compiler=pocl        build and run with the system OpenCL (PoCL); .ll files are skipped\n"
       "  -j N, --jobs=N         run N files in parallel (default 1)\n"
+      "  --differential         compile each file with wavecc and with llc-19, run both on the\n"
+      "                         same inputs and compare every global buffer byte for byte\n"
+      "                         (arg_out values are not needed; skip = a compiler cannot\n"
+      "                         build the file or both codes fault)\n"
+      "  --max-steps=N          a wave that executes N instructions ends the test with 'did\n"
+      "                         not finish' (default 20000000)\n"
+      "  --timeout=SECONDS      wall-clock limit per test on the emulator (default 60, 0 none)\n"
       "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
@@ -41,6 +49,7 @@ int main(int argc, char **argv) {
   cfg.compiler = RT_WAVECC;
   cfg.jobs = 1;
   cfg.progress = -1;
+  cfg.timeout_seconds = 60;
   const char **paths = calloc((size_t)argc + 1, sizeof *paths);
   int npaths = 0;
   if (!paths) return 2;
@@ -55,7 +64,20 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
     else if (!strcmp(a, "--progress")) cfg.progress = 1;
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
-    else if (!strncmp(a, "--compiler=", 11)) {
+    else if (!strcmp(a, "--differential")) cfg.differential = 1;
+    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10)) {
+      int steps = a[2] == 'm';
+      const char *v = a + (steps ? 12 : 10);
+      char *end;
+      double n = strtod(v, &end);
+      if (!*v || *end || n < 0 || n > 1e15 || (steps && (n < 1 || n != (double)(uint64_t)n))) {
+        fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, steps ? "a whole number of instructions >= 1" : "seconds >= 0");
+        free(paths);
+        return 2;
+      }
+      if (steps) cfg.max_steps = (uint64_t)n;
+      else cfg.timeout_seconds = n;
+    } else if (!strncmp(a, "--compiler=", 11)) {
       const char *c = a + 11;
       if (!strcmp(c, "wavecc")) cfg.compiler = RT_WAVECC;
       else if (!strcmp(c, "llc")) cfg.compiler = RT_LLC;

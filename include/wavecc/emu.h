@@ -27,7 +27,9 @@ typedef struct wemu_options {
   int trace;          /* per-instruction trace to trace_file (PC, disassembly, EXEC, writes) */
   void *trace_file;   /* FILE *; NULL means stderr */
   int lax_waitcnt;    /* 0 (default): a load's result is visible only after an s_waitcnt covers it */
-  uint64_t max_wave_instructions; /* 0: default limit (guards against endless loops) */
+  uint64_t max_wave_instructions; /* per dispatch, all waves; 0: default (400 million) */
+  uint64_t max_steps;       /* instructions one wave may execute; 0: default (20 million) */
+  double timeout_seconds;   /* wall-clock limit per dispatch; 0: none */
 } wemu_options;
 
 /* Kernel argument kinds, from the code object v5 metadata ".value_kind". */

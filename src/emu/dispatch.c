@@ -34,6 +34,17 @@
 #include "emu/emu_internal.h"
 
 #define DEFAULT_LIMIT 400000000ull
+/* A real GPU's watchdog ends a runaway kernel within seconds. 20 million
+ * instructions in one wave is far beyond any kernel of the corpus (the
+ * longest wave runs well under a million) and stops a two-instruction
+ * endless loop in a few seconds of emulation. */
+#define DEFAULT_WAVE_LIMIT 20000000ull
+
+static double now_seconds(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
 
 static void put(uint8_t *p, uint64_t v, unsigned n) {
   for (unsigned i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
@@ -92,6 +103,11 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   w->instructions++;
   if (++d->executed > d->limit)
     return emu_fault(d, w, in, "instruction limit of %llu wave-instructions reached (endless loop?)", (unsigned long long)d->limit);
+  if (w->instructions > d->wave_limit)
+    return emu_fault(d, w, in, "kernel did not finish within %llu instructions per wave (endless loop? see --max-steps)",
+                     (unsigned long long)d->wave_limit);
+  if (d->deadline > 0 && (d->executed & 0xffff) == 0 && now_seconds() > d->deadline)
+    return emu_fault(d, w, in, "kernel did not finish within %g seconds (see --timeout)", d->dev->opt.timeout_seconds);
   /* Latency of loads retired by this s_waitcnt (for the cycle estimate). */
   size_t npend_before = w->npend;
   int vm_before = 0;
@@ -171,6 +187,8 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
+  D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
+  D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
   uint32_t group_static = k->info.group_segment_size > k->kd_group_size ? k->info.group_segment_size : k->kd_group_size;

@@ -193,6 +193,8 @@ typedef struct emu_dispatch {
   uint64_t scratch_alloc; uint32_t scratch_per_lane, scratch_per_wave;
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
+  uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
+  double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;

@@ -219,14 +219,16 @@ rt_status rt_check_outputs(const rt_test *t, unsigned char *const *actual, char 
   return RT_PASS;
 }
 
-rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_program *p,
-                          const rt_test *t, char **msg, rt_text *log) {
-  (void)f;
+rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_test *t, rt_emu_outputs *outs,
+                      char **msg, rt_text *log) {
   *msg = NULL;
+  memset(outs, 0, sizeof *outs);
   wemu_options eo;
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
   eo.trace = cfg->trace;
+  eo.max_steps = cfg->max_steps;
+  eo.timeout_seconds = cfg->timeout_seconds;
   /* One file at a time can trace straight to stderr; in parallel runs the
    * trace would interleave, so it is collected with the file's output. */
   char *trace_buf = NULL;
@@ -242,7 +244,8 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
   wemu_arg *args = calloc(t->num_args + 1, sizeof *args);
   uint64_t *addr = calloc(t->num_args + 1, sizeof *addr);
   unsigned char **actual = calloc(t->num_args + 1, sizeof *actual);
-  if (!dev || !args || !addr || !actual) { *msg = strdup("out of memory"); goto done; }
+  size_t *actual_size = calloc(t->num_args + 1, sizeof *actual_size);
+  if (!dev || !args || !addr || !actual || !actual_size) { *msg = strdup("out of memory"); goto done; }
   prog = wemu_load(dev, p->elf, p->elf_size);
   if (!prog) { *msg = rt_fmt("cannot load the code object: %s", wemu_error(dev)); goto done; }
   const wemu_kernel_info *ki = wemu_kernel(prog, t->kernel_name);
@@ -294,16 +297,26 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
                    stats.host_seconds * 1e3);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
-  for (size_t k = 0; k < t->num_out; k++) {
-    const rt_arg *o = &t->out[k];
-    actual[o->index] = malloc(o->size);
-    if (!actual[o->index]) { *msg = strdup("out of memory"); goto done; }
-    if (wemu_read(dev, addr[o->index], actual[o->index], o->size) != 0) {
-      *msg = rt_fmt("argument %u: cannot read back: %s", o->index, wemu_error(dev));
+  /* Every global buffer comes back, not only the arg_out ones: the
+   * differential mode compares them all. */
+  for (unsigned i = 0; i < t->num_args; i++) {
+    if (!addr[i]) continue;
+    const rt_arg *in = rt_test_in(t, i), *out = rt_test_out(t, i);
+    size_t size = (in ? in : out)->size;
+    actual[i] = malloc(size ? size : 1);
+    if (!actual[i]) { *msg = strdup("out of memory"); goto done; }
+    actual_size[i] = size;
+    if (wemu_read(dev, addr[i], actual[i], size) != 0) {
+      *msg = rt_fmt("argument %u: cannot read back: %s", i, wemu_error(dev));
       goto done;
     }
   }
-  st = rt_check_outputs(t, actual, msg);
+  st = RT_PASS;
+  outs->num = t->num_args;
+  outs->data = actual;
+  outs->size = actual_size;
+  actual = NULL;
+  actual_size = NULL;
 done:
   if (prog) wemu_program_free(prog);
   if (dev) wemu_destroy(dev);
@@ -315,8 +328,28 @@ done:
   if (actual)
     for (unsigned i = 0; i < t->num_args; i++) free(actual[i]);
   free(actual);
+  free(actual_size);
   free(args);
   free(addr);
   if (st == RT_ERROR && !*msg) *msg = strdup("error");
+  return st;
+}
+
+void rt_emu_outputs_free(rt_emu_outputs *o) {
+  if (o->data)
+    for (unsigned i = 0; i < o->num; i++) free(o->data[i]);
+  free(o->data);
+  free(o->size);
+  memset(o, 0, sizeof *o);
+}
+
+rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_program *p,
+                          const rt_test *t, char **msg, rt_text *log) {
+  (void)f;
+  rt_emu_outputs outs;
+  rt_status st = rt_emu_exec(cfg, p, t, &outs, msg, log);
+  if (st != RT_PASS) return st;
+  st = rt_check_outputs(t, outs.data, msg);
+  rt_emu_outputs_free(&outs);
   return st;
 }

@@ -323,7 +323,8 @@ static void run_one(run_state *rs, file_job *j) {
     run.num_tests = nkeep;
     if (!keep) report(&rc, NULL, RT_ERROR, "out of memory");
     else if (nkeep || f.expect_build_fail) {
-      if (cfg->compiler == RT_POCL) rt_pocl_run_file(cfg, rs->pocl, &run, report, &rc, &j->out);
+      if (cfg->differential) rt_differential_file(cfg, &run, report, &rc, &j->out);
+      else if (cfg->compiler == RT_POCL) rt_pocl_run_file(cfg, rs->pocl, &run, report, &rc, &j->out);
       else run_emu_file(rs, &run, &rc);
     }
     free(keep);

@@ -162,6 +162,9 @@ typedef struct rt_config {
   int verbose, stats, trace, check_uninit, keep_temps;
   const char *known_failures; /* file name, or NULL */
   int progress;           /* -1 auto (stdout is a terminal and many files), 0 off, 1 on */
+  int differential;       /* compile with wavecc and llc-19, compare every buffer byte for byte */
+  uint64_t max_steps;     /* emulator: instructions per wave before "did not finish"; 0 default */
+  double timeout_seconds; /* emulator: wall-clock seconds per test; 0 none */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */
@@ -205,6 +208,21 @@ typedef struct rt_emu_program {
  * Compiler --stats lines go to `log`. */
 int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log);
 void rt_emu_program_free(rt_emu_program *p);
+/* The contents of a test's global buffers after a run: data[i] holds
+ * size[i] bytes for each buffer argument i (NULL for by-value, __local and
+ * null-pointer arguments); num = the test's argument count. */
+typedef struct rt_emu_outputs {
+  unsigned num;
+  unsigned char **data;
+  size_t *size;
+} rt_emu_outputs;
+/* Runs test `t` on a fresh emulator device and reads back every global
+ * buffer into *outs (freed with rt_emu_outputs_free). Returns RT_PASS when
+ * the kernel ran to its end, RT_ERROR with *msg (malloc'ed) when it could
+ * not be set up or faulted (outs then empty). No arg_out is checked. */
+rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_test *t, rt_emu_outputs *outs,
+                      char **msg, rt_text *log);
+void rt_emu_outputs_free(rt_emu_outputs *o);
 /* Runs test `t` on a fresh emulator device; fills *msg (malloc'ed) with the
  * fail/error/skip reason. Extra output (--stats, trace) goes to `log`. */
 rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_program *p,
@@ -234,6 +252,18 @@ void rt_pocl_facts(const rt_pocl *p, rt_device_facts *d);
 typedef void (*rt_report_fn)(void *ctx, const rt_test *t, rt_status s, const char *msg);
 void rt_pocl_run_file(const rt_config *cfg, rt_pocl *p, const rt_file *f, rt_report_fn report,
                       void *ctx, rt_text *log);
+
+/* --differential (differential.c): builds `f` with wavecc and with llc-19,
+ * runs every test with both on the emulator and compares every global
+ * buffer byte for byte; one result per test through `report` (pass:
+ * identical; fail: a difference, or only one compiler's code faults;
+ * skip: a compiler cannot build the file, or both codes fault). */
+void rt_differential_file(const rt_config *cfg, const rt_file *f, rt_report_fn report, void *ctx, rt_text *log);
+/* Compares the buffers of two runs of test `t` (w: wavecc's, l: llc-19's)
+ * byte for byte. NULL when identical, else a malloc'ed description of the
+ * first difference: kernel, argument, element index (typed as the test
+ * declares the argument, bytes otherwise) and both values. */
+char *rt_compare_runs(const rt_test *t, const rt_emu_outputs *w, const rt_emu_outputs *l);
 
 /* Shared by the back ends: checks test t's arguments for consistency with
  * a kernel's explicit argument count. Returns NULL or a malloc'ed message. */
