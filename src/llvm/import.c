@@ -15,8 +15,17 @@
  *  5. "lowerswitch" turns switches into branch trees the selector handles;
  *     at -O1/-O2 a light clean-up (sroa, early-cse, instcombine,
  *     simplifycfg) gives canonical IR and removes allocas where possible.
+ *     instcombine runs as instcombine<no-verify-fixpoint>: named plainly,
+ *     LLVM 19 verifies that one iteration reached a fixpoint and ends the
+ *     whole process with a fatal error when it did not (an llvm-stress
+ *     kernel, tests/passes/instcombine-no-abort.ll), which must never
+ *     happen inside libwavecc.
+ *  6. Our own IR passes: integer vector reductions to scalar chains
+ *     (lower_reductions.c), loads and stores of i1 through bytes
+ *     (lower_i1_memory.c).
  */
 #include "llvm/import.h"
+#include "llvm/lower_i1_memory.h"
 #include "llvm/lower_reductions.h"
 
 #include <stdbool.h>
@@ -246,7 +255,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   else if (opt_level == 1)
     pipeline = "always-inline,function(sroa,early-cse,simplifycfg,lower-switch,break-crit-edges)";
   else
-    pipeline = "always-inline,function(sroa,early-cse,instcombine,simplifycfg,lower-switch,break-crit-edges)";
+    pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,break-crit-edges)";
   if (wir_run_passes(mod, pipeline, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
@@ -255,6 +264,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
 
   /* After inlining, so reductions inside callees are seen too. */
   wir_lower_reductions(mod);
+  wir_lower_i1_memory(mod);
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))

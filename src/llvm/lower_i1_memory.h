@@ -1,0 +1,13 @@
+/* IR pass: loads and stores of i1 and <N x i1> through bytes (see the .c file). */
+#ifndef WAVECC_LLVM_LOWER_I1_MEMORY_H
+#define WAVECC_LLVM_LOWER_I1_MEMORY_H
+
+#include <llvm-c/Core.h>
+
+/* Rewrites every non-atomic load and store of i1 or of a vector of i1 in
+ * `mod` into one of the integer that holds its bits in memory (i8 for i1,
+ * i(8 * ceil(N / 8)) for <N x i1>, N <= 64) and bit operations. Cannot
+ * fail; returns the number of instructions rewritten. */
+int wir_lower_i1_memory(LLVMModuleRef mod);
+
+#endif
