@@ -34,20 +34,8 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-
-
-class Rng:
-    """splitmix64, so the inputs of a seed never change."""
-
-    def __init__(self, seed):
-        self.s = seed & 0xffffffffffffffff
-
-    def u64(self):
-        self.s = (self.s + 0x9E3779B97F4A7C15) & 0xffffffffffffffff
-        z = self.s
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xffffffffffffffff
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xffffffffffffffff
-        return z ^ (z >> 31)
+sys.path.insert(0, os.path.join(ROOT, 'tests', 'kernels', 'gen'))
+from kt import Rng  # noqa: E402  (splitmix64: the inputs of a seed never change)
 
 
 # scalar argument types of llvm-stress functions -> program-tester types
