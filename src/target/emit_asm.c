@@ -563,6 +563,21 @@ static const char *addr_space_name(uint32_t as) {
   }
 }
 
+/* A YAML string scalar: names from the IR may be anything LLVM allows
+ * ("n", "yes", "0x10", "a: b", quotes, bytes >= 0x80). Double quotes (YAML
+ * 1.2, 7.3.1) keep ": " and escapes apart, and the explicit !str tag keeps
+ * LLVM's metadata reader, which infers a scalar's type from its text even
+ * when quoted, from reading "yes", "n" or "123" as a boolean or a number. */
+static void yaml_str(FILE *out, const char *s) {
+  fputs("!str \"", out);
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    if (*c == '"' || *c == '\\') fprintf(out, "\\%c", *c);
+    else if (*c < 0x20 || *c == 0x7f) fprintf(out, "\\x%02x", *c);
+    else fputc(*c, out);
+  }
+  fputc('"', out);
+}
+
 static void yaml_arg(FILE *out, const char *name, const char *type, const char *kind, uint32_t offset, uint32_t size,
                      uint32_t as, bool pointer, bool is_const, bool is_restrict, bool is_volatile) {
   fputs("      - ", out);
@@ -572,10 +587,18 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
   if (is_const) KEY(".is_const: true\n");
   if (is_restrict) KEY(".is_restrict: true\n");
   if (is_volatile) KEY(".is_volatile: true\n");
-  if (name && *name) KEY(".name: %s\n", name);
+  if (name && *name) {
+    KEY(".name: ");
+    yaml_str(out, name);
+    fputc('\n', out);
+  }
   KEY(".offset: %u\n", offset);
   KEY(".size: %u\n", size);
-  if (type && *type) KEY(".type_name: '%s'\n", type);
+  if (type && *type) {
+    KEY(".type_name: ");
+    yaml_str(out, type);
+    fputc('\n', out);
+  }
   KEY(".value_kind: %s\n", kind);
 #undef KEY
 }
@@ -621,11 +644,17 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .kernarg_segment_align: %u\n", a->kernarg_align ? a->kernarg_align : 8);
   fprintf(out, "    .kernarg_segment_size: %u\n", kernarg_size);
   fprintf(out, "    .max_flat_workgroup_size: %u\n", a->max_flat_workgroup_size ? a->max_flat_workgroup_size : 1024);
-  fprintf(out, "    .name: %s\n", p->name);
+  fputs("    .name: ", out);
+  yaml_str(out, p->name);
+  fputc('\n', out);
   fprintf(out, "    .private_segment_fixed_size: %u\n", a->private_segment_size);
   fprintf(out, "    .sgpr_count: %u\n", mir_total_sgprs(p));
   fprintf(out, "    .sgpr_spill_count: 0\n");
-  fprintf(out, "    .symbol: %s.kd\n", p->name);
+  char sym[1024];
+  snprintf(sym, sizeof sym, "%s.kd", p->name);
+  fputs("    .symbol: ", out);
+  yaml_str(out, sym);
+  fputc('\n', out);
   fprintf(out, "    .uses_dynamic_stack: false\n");
   fprintf(out, "    .vgpr_count: %u\n", next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
