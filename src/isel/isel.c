@@ -40,7 +40,14 @@
 #include <llvm-c/Target.h>
 
 #include "isel/isel_internal.h"
+
 #include "util/bitset.h"
+
+/* The most private memory a work-item can address: scratch per wave is
+ * COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits) units of 1 KiB, at most 8191 KiB,
+ * shared by 64 lanes (Vega ISA guide, "Scratch (Private) Memory"; llc-19
+ * reports "stack frame size exceeds limit" at the same bound). */
+#define MAX_PRIVATE_BYTES (8191u * 1024u / 64u)
 
 /* ---- small helpers ------------------------------------------------------ */
 
@@ -752,7 +759,7 @@ void isel_setup_abi(isel_ctx *c) {
    * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
    * the private segment buffer V#) */
   if (u.alloca_used) {
-    uint32_t poff = 0;
+    uint64_t poff = 0;
     for (uint32_t b = 0; b < c->di->num_blocks; b++)
       for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
         if (!LLVMIsAAllocaInst(ins)) continue;
@@ -767,9 +774,18 @@ void isel_setup_abi(isel_ctx *c) {
         poff = (poff + al - 1) & ~(al - 1);
         mir_temp t = isel_to_sgpr(c, mir_op_const(poff), 1);
         isel_set(c, ins, 0, t);
-        poff += (uint32_t)(LLVMABISizeOfType(c->td, at) * LLVMConstIntGetZExtValue(cnt));
+        uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
+        if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
+        else poff += sz * n;
+        if (poff > MAX_PRIVATE_BYTES) {
+          char msg[160];
+          snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
+                   (unsigned)MAX_PRIVATE_BYTES);
+          isel_unsupported(c, ins, msg);
+          return;
+        }
       }
-    abi->private_segment_size = (poff + 15) & ~15u;
+    abi->private_segment_size = (uint32_t)((poff + 15) & ~15ull);
   }
 
   /* argument loads (all uniform: s_load from the kernarg segment) */
