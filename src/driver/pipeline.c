@@ -103,10 +103,30 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
   return 0;
 }
 
+/* --print-after names: the stages of this function and the registered
+ * machine-IR passes (a misspelt name used to be accepted and print nothing). */
+static bool known_dump_name(const char *name) {
+  static const char *const stages[] = {"all", "import", "divergence", "isel", "emit"};
+  for (unsigned i = 0; i < sizeof stages / sizeof stages[0]; i++)
+    if (!strcmp(name, stages[i])) return true;
+  return mir_pass_lookup(name) != NULL;
+}
+
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
   FILE *dump = o->dump_file ? (FILE *)o->dump_file : stderr;
   pass_timers tm = {0};
   double t_start = now_sec();
+  if (o->print_after && !known_dump_name(o->print_after)) {
+    unsigned n;
+    const mir_pass_info *pl = mir_pass_list(&n);
+    char names[512] = "import, divergence, isel";
+    for (unsigned i = 0; i < n; i++) {
+      size_t l = strlen(names);
+      snprintf(names + l, sizeof names - l, ", %s", pl[i].name);
+    }
+    diag_error(d, NULL, "unknown pass '%s' for --print-after (passes: %s, emit; or all)", o->print_after, names);
+    return -1;
+  }
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module m;

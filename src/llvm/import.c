@@ -128,6 +128,15 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
       fr->ins = LLVMGetNextInstruction(ins);
       if (!LLVMIsACallInst(ins) && !LLVMIsAInvokeInst(ins)) continue;
       LLVMValueRef callee = LLVMGetCalledValue(ins);
+      if (LLVMIsAInlineAsm(callee)) {
+        char *text = LLVMPrintValueToString(ins);
+        const char *t = text;
+        while (*t == ' ') t++;
+        diag_error(d, fn_name(fr->fn), "inline assembly is not supported: %s", t);
+        LLVMDisposeMessage(text);
+        rc = -1;
+        break;
+      }
       if (!LLVMIsAFunction(callee)) {
         diag_error(d, fn_name(fr->fn), "indirect calls are not supported");
         rc = -1;

@@ -12,6 +12,8 @@
 ; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
 ; NOK: nokernel.ll: error: no kernels (amdgpu_kernel functions) in the module
+; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
+; ASM: asm.ll: k: error: inline assembly is not supported: %v = call i32 asm "v_mov_b32 $0, 7", "=v"()
 ; RUN: %not test -e %t.o
 
 ;--- i128.ll
@@ -49,5 +51,13 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a) {
 ;--- nokernel.ll
 target triple = "amdgcn-amd-amdhsa"
 define void @f() {
+  ret void
+}
+
+;--- asm.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %o) {
+  %v = call i32 asm "v_mov_b32 $0, 7", "=v"()
+  store i32 %v, ptr addrspace(1) %o
   ret void
 }
