@@ -28,6 +28,8 @@ static void usage(FILE *f) {
       "  --max-steps=N          a wave that executes N instructions ends the test with 'did\n"
       "                         not finish' (default 20000000)\n"
       "  --timeout=SECONDS      wall-clock limit per test on the emulator (default 60, 0 none)\n"
+      "  --allow-outside-sources  a .program_test's program_source_file may be an absolute\n"
+      "                         path or lie outside the test file's directory tree\n"
       "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
@@ -65,6 +67,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--progress")) cfg.progress = 1;
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
     else if (!strcmp(a, "--differential")) cfg.differential = 1;
+    else if (!strcmp(a, "--allow-outside-sources")) cfg.allow_outside_sources = 1;
     else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10)) {
       int steps = a[2] == 'm';
       const char *v = a + (steps ? 12 : 10);

@@ -576,7 +576,37 @@ void rt_file_free(rt_file *f) {
   memset(f, 0, sizeof *f);
 }
 
+/* Why program_source_file `rel` (at `full`; `dl` = length of the test
+ * file's directory prefix in `path`) lies outside the test file's
+ * directory tree, or NULL when it does not: absolute paths, and paths whose
+ * resolved location (symbolic links and ".." followed) is not below that
+ * directory. */
+static const char *outside_dir(const char *path, size_t dl, const char *rel, const char *full) {
+  if (rel[0] == '/') return "is an absolute path";
+  char *dir = dl ? strndup(path, dl) : strdup(".");
+  char *rd = dir ? realpath(dir, NULL) : NULL, *rf = realpath(full, NULL);
+  const char *why = NULL;
+  if (rd && rf) {
+    size_t n = strlen(rd);
+    if (strncmp(rf, rd, n) != 0 || (rf[n] != '/' && !(n == 1 && rd[0] == '/'))) why = "lies outside the test file's directory";
+  }
+  free(dir);
+  free(rd);
+  free(rf);
+  return why; /* an unresolvable path fails when it is read */
+}
+
+static const char *read_error(int e) {
+  if (e == EINVAL) return "not a regular file";
+  if (e == EFBIG) return "larger than " RT_MAX_FILE_TEXT;
+  return strerror(e);
+}
+
 int rt_file_parse(const char *path, const char *data, size_t size, rt_file *f, char **err) {
+  return rt_file_parse_ex(path, data, size, 0, f, err);
+}
+
+int rt_file_parse_ex(const char *path, const char *data, size_t size, int allow_outside, rt_file *f, char **err) {
   memset(f, 0, sizeof *f);
   *err = NULL;
   /* A NUL-terminated copy, so that the string functions below stay inside
@@ -675,8 +705,10 @@ int rt_file_parse(const char *path, const char *data, size_t size, rt_file *f, c
         if (p.source_file[0] == '/') snprintf(full, need, "%s", p.source_file);
         else snprintf(full, need, "%.*s%s", (int)dl, path, p.source_file);
         size_t sz;
-        f->source = file_read_all(full, &sz);
-        if (!f->source) perr(&p, p.source_line, "cannot read program_source_file %s: %s", full, strerror(errno));
+        const char *why = allow_outside ? NULL : outside_dir(path, dl, p.source_file, full);
+        f->source = why ? NULL : file_read_regular(full, RT_MAX_FILE_BYTES, &sz);
+        if (why) perr(&p, p.source_line, "program_source_file %s %s (--allow-outside-sources permits it)", full, why);
+        else if (!f->source) perr(&p, p.source_line, "cannot read program_source_file %s: %s", full, read_error(errno));
         else {
           f->source_size = sz;
           f->source_path = full;
@@ -711,20 +743,22 @@ int rt_file_parse(const char *path, const char *data, size_t size, rt_file *f, c
   return 0;
 }
 
-int rt_file_load(const char *path, rt_file *f, char **err) {
+int rt_file_load_ex(const char *path, int allow_outside, rt_file *f, char **err) {
   size_t size;
   memset(f, 0, sizeof *f);
-  char *text = file_read_all(path, &size);
+  char *text = file_read_regular(path, RT_MAX_FILE_BYTES, &size);
   if (!text) {
     size_t n = strlen(path) + 128;
     *err = malloc(n);
-    if (*err) snprintf(*err, n, "%s: cannot read: %s", path, strerror(errno));
+    if (*err) snprintf(*err, n, "%s: cannot read: %s", path, read_error(errno));
     return -1;
   }
-  int rc = rt_file_parse(path, text, size, f, err);
+  int rc = rt_file_parse_ex(path, text, size, allow_outside, f, err);
   free(text);
   return rc;
 }
+
+int rt_file_load(const char *path, rt_file *f, char **err) { return rt_file_load_ex(path, 0, f, err); }
 
 char **rt_split_options(const char *s, int *n) {
   *n = 0;

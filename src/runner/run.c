@@ -293,7 +293,7 @@ static void run_one(run_state *rs, file_job *j) {
   report_ctx rc = {j, cfg};
   rt_file f;
   char *err = NULL;
-  if (rt_file_load(j->path, &f, &err) != 0) {
+  if (rt_file_load_ex(j->path, cfg->allow_outside_sources, &f, &err) != 0) {
     /* Malformed or unreadable: one error for the file. */
     if (j->listed) { j->c.xfail++; rt_text_printf(&j->out, "xfail %s\n", err ? err : j->path); }
     else { j->c.failed++; j->c.errors++; rt_text_printf(&j->out, "error %s\n", err ? err : j->path); }

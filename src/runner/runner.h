@@ -145,6 +145,15 @@ int rt_file_load(const char *path, rt_file *f, char **err);
  * is); for tests and for callers that already hold the text. A
  * program_source_file is read relative to `path`'s directory. */
 int rt_file_parse(const char *path, const char *text, size_t size, rt_file *f, char **err);
+/* Test files and program_source_file are read only when they are regular
+ * files of at most RT_MAX_FILE_BYTES (never a device or a FIFO); a
+ * program_source_file must lie inside the test file's directory tree
+ * unless `allow_outside` (wavecc-run --allow-outside-sources). The plain
+ * functions above are these with allow_outside = 0. */
+#define RT_MAX_FILE_BYTES (64u << 20)
+#define RT_MAX_FILE_TEXT "64 MiB"
+int rt_file_load_ex(const char *path, int allow_outside, rt_file *f, char **err);
+int rt_file_parse_ex(const char *path, const char *text, size_t size, int allow_outside, rt_file *f, char **err);
 void rt_file_free(rt_file *f);
 
 /* Splits a build_options string on whitespace (no quoting) into a
@@ -165,6 +174,7 @@ typedef struct rt_config {
   int differential;       /* compile with wavecc and llc-19, compare every buffer byte for byte */
   uint64_t max_steps;     /* emulator: instructions per wave before "did not finish"; 0 default */
   double timeout_seconds; /* emulator: wall-clock seconds per test; 0 none */
+  int allow_outside_sources; /* program_source_file may leave the test file's directory */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */

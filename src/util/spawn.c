@@ -7,9 +7,11 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <spawn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -125,6 +127,26 @@ char *file_read_all(const char *path, size_t *size) {
   while ((r = growbuf_read(&b, fileno(f))) > 0) {}
   fclose(f);
   if (r < 0) { free(b.p); return NULL; }
+  if (!b.p) b.p = calloc(1, 1);
+  else b.p[b.n] = 0;
+  if (size) *size = b.n;
+  return b.p;
+}
+
+char *file_read_regular(const char *path, size_t max, size_t *size) {
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return NULL;
+  struct stat st;
+  if (fstat(fd, &st) != 0) { close(fd); return NULL; }
+  if (!S_ISREG(st.st_mode)) { close(fd); errno = EINVAL; return NULL; }
+  if ((uint64_t)st.st_size > max) { close(fd); errno = EFBIG; return NULL; }
+  growbuf b = {0};
+  int r;
+  while ((r = growbuf_read(&b, fd)) > 0)
+    if (b.n > max) { r = -1; errno = EFBIG; break; }
+  int e = errno;
+  close(fd);
+  if (r < 0) { free(b.p); errno = e; return NULL; }
   if (!b.p) b.p = calloc(1, 1);
   else b.p[b.n] = 0;
   if (size) *size = b.n;

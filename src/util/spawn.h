@@ -24,6 +24,12 @@ void tempdir_remove(const char *path);
 /* Reads a whole file into a malloc'ed buffer (NUL-terminated, *size
  * excludes the NUL). Returns NULL on error (errno set). */
 char *file_read_all(const char *path, size_t *size);
+/* Reads a whole regular file of at most `max` bytes (NUL-terminated, *size
+ * excludes the NUL). Devices, FIFOs and directories are refused without
+ * blocking (errno EINVAL), larger files with EFBIG; NULL on any error
+ * (errno set). For inputs named by users: /dev/zero or a FIFO must not
+ * grow the process or hang it. */
+char *file_read_regular(const char *path, size_t max, size_t *size);
 /* Writes a whole file; 0 or -1 (errno set). */
 int file_write_all(const char *path, const void *data, size_t size);
 

@@ -4,6 +4,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "runner/runner.h"
 
@@ -134,6 +136,8 @@ static void test_bad(void) {
   expect_error("bad/int_ulp.cl", 8, "ulp");
   expect_error("bad/no_source.program_test", 0, "program_source");
   expect_error("bad/missing_source.program_test", 2, "cannot read program_source_file");
+  expect_error("bad/source_absolute.program_test", 2, "program_source_file /dev/zero is an absolute path");
+  expect_error("bad/source_outside.program_test", 2, "lies outside the test file's directory");
   expect_error("bad/ll_count.ll", 6, "expected 1 values, got 2");
   expect_error("bad/duplicate.cl", 9, "given twice");
   expect_error("bad/test_first.cl", 2, "[test] before [config]");
@@ -141,6 +145,39 @@ static void test_bad(void) {
   expect_error("bad/bad_float.cl", 8, "'1.5x' is not a floating-point value");
   expect_error("bad/does-not-exist.cl", 0, "cannot read");
   expect_error("bad/../README.md", 0, "unknown test file type");
+}
+
+/* Inputs that are not regular files are refused without reading or
+ * blocking: /dev/zero (it would grow the process without end) and a FIFO
+ * (it would block forever), as a test file and as a program_source_file
+ * (with --allow-outside-sources for the absolute path). */
+static void test_special_files(void) {
+  rt_file f;
+  char *err = NULL;
+  CHECK(rt_file_load_ex("/dev/zero", 1, &f, &err) != 0 && err && strstr(err, "not a regular file"));
+  free(err);
+  err = NULL;
+  const char *text = "[config]\nprogram_source_file: /dev/zero\nkernel_name: k\ndimensions: 1\n"
+                     "global_size: 1 0 0\n[test]\narg_out: 0 buffer int[1] 1\n";
+  CHECK(rt_file_parse_ex("/tmp/x.program_test", text, strlen(text), 1, &f, &err) != 0 && err &&
+        strstr(err, "cannot read program_source_file /dev/zero: not a regular file"));
+  free(err);
+  err = NULL;
+  char dir[] = "/tmp/wavecc-fifo-XXXXXX";
+  if (!mkdtemp(dir)) { CHECK(0); return; }
+  char fifo[128], test[128];
+  snprintf(fifo, sizeof fifo, "%s/k.cl", dir);
+  snprintf(test, sizeof test, "%s/t.program_test", dir);
+  CHECK(mkfifo(fifo, 0600) == 0);
+  const char *t2 = "[config]\nprogram_source_file: k.cl\nkernel_name: k\ndimensions: 1\n"
+                   "global_size: 1 0 0\n[test]\narg_out: 0 buffer int[1] 1\n";
+  CHECK(rt_file_parse_ex(test, t2, strlen(t2), 0, &f, &err) != 0 && err && strstr(err, "not a regular file"));
+  free(err);
+  err = NULL;
+  CHECK(rt_file_load_ex(fifo, 0, &f, &err) != 0 && err && strstr(err, "not a regular file"));
+  free(err);
+  unlink(fifo);
+  rmdir(dir);
 }
 
 /* Inline texts: things not worth a file each. */
@@ -186,6 +223,7 @@ int main(void) {
   test_good();
   test_bad();
   test_inline();
+  test_special_files();
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
   return failures ? 1 : 0;
 }
