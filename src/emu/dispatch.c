@@ -188,11 +188,16 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
   D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
+  /* COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT: granules of 4 VGPRs
+   * on gfx9 wave64 (AMDGPUUsage, "Kernel Descriptor"). */
+  D.vgpr_limit = ((k->rsrc1 & 0x3f) + 1) * 4;
+  if (D.vgpr_limit > EMU_NUM_VGPR) D.vgpr_limit = EMU_NUM_VGPR;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
   uint32_t group_static = k->info.group_segment_size > k->kd_group_size ? k->info.group_segment_size : k->kd_group_size;
-  uint64_t lds_total = (group_static + 15) & ~15u;
+  /* 64-bit arithmetic: a descriptor's 0xfffffff1 must not wrap to 0. */
+  uint64_t lds_total = ((uint64_t)group_static + 15) & ~15ull;
   uint32_t dyn_lds = 0;
   int rc = -1;
   emu_wave *waves = NULL;
@@ -270,10 +275,20 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   if (lds_total > 65536) { emu_err(dev, "kernel %s: %llu bytes of LDS exceed the 64 KiB of gfx900", kernel, (unsigned long long)lds_total); goto out; }
 
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
-  uint32_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
+  uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
   if (k->kcode_props & (1u << 11)) priv += 16384; /* USES_DYNAMIC_STACK: room for the stack */
-  D.scratch_per_lane = (priv + 15) & ~15u;
-  D.scratch_per_wave = (D.scratch_per_lane * 64 + 1023) & ~1023u;
+  /* The hardware addresses at most COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits)
+   * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane.
+   * Computed in 64 bits, so a huge descriptor value is refused instead of
+   * wrapping to a wrong stride. */
+  uint64_t lane_bytes = ((uint64_t)priv + 15) & ~15ull;
+  if (lane_bytes > 8191ull * 1024 / 64) {
+    emu_err(dev, "kernel %s: private segment of %llu bytes per work-item exceeds the 131056 bytes gfx900 can address",
+            kernel, (unsigned long long)lane_bytes);
+    goto out;
+  }
+  D.scratch_per_lane = (uint32_t)lane_bytes;
+  D.scratch_per_wave = (uint32_t)((lane_bytes * 64 + 1023) & ~1023ull);
   uint64_t scratch = 0;
   if (D.scratch_per_wave) {
     scratch = emu_alloc_internal(dev, (uint64_t)D.scratch_per_wave * nwaves, 1);

@@ -194,6 +194,7 @@ typedef struct emu_dispatch {
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
+  unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
   /* writes done by the current instruction (for --trace) */
@@ -213,6 +214,13 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
+/* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
+ * descriptor allocates (d->vgpr_limit): on hardware the rest belong to
+ * other waves. `what` is "reads" or "writes". */
+int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+/* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
+ * descriptor allocates: on hardware the rest belong to other waves. */
+int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
 /* --trace: notes a VGPR write, with the value of the first active lane. */
 void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw);
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);

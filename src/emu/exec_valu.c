@@ -545,7 +545,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
                     uint64_t lanes, const emu_vinfo *vi, uint64_t *vals) {
   if (code >= OPC_VGPR0) {
     int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
-    if (r + (int)ndw > EMU_NUM_VGPR) return emu_fault(d, w, in, "VGPR v%d out of range", r);
+    if (r < 0 || emu_vrange(d, w, in, (unsigned)r, ndw, "reads")) return r < 0 ? emu_fault(d, w, in, "VGPR index %d", r) : -1;
     if (i == 2 && ndw == 2 && (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32)) {
       /* llc feeds an undefined high half to v_mad_u64_u32 when only the low
        * 32 bits of the result are used: do not report that as an uninit read. */
@@ -596,6 +596,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     memset(buf[i], 0, sizeof buf[i]);
     if (i < sh->nuses && read_src(d, w, in, i, in->src[i], 1, lanes, &vi, buf[i])) return -1;
   }
+  if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int rnd = (w->mode >> 2) & 3;
   for (unsigned l = 0; l < EMU_WAVE; l++) {
     if (!((lanes >> l) & 1)) continue;
@@ -692,6 +693,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (err) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
     if (err) return -1;
+    if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
     emu_vwrite(d, w, in->dst, lane, v);
     emu_trace_vwrite(d, w, in->dst, 1);
     return 0;
@@ -831,7 +833,10 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   /* Write the VGPR result. */
   int dreg = vgpr_index(w, in->dst, 3);
-  if (dreg + (int)dw > EMU_NUM_VGPR) { free(dst); return emu_fault(d, w, in, "VGPR v%d out of range", dreg); }
+  if (dreg < 0 || emu_vrange(d, w, in, (unsigned)dreg, dw, "writes")) {
+    free(dst);
+    return dreg < 0 ? emu_fault(d, w, in, "VGPR index %d", dreg) : -1;
+  }
   for (unsigned i = 0; i < dw; i++)
     if ((w->vpend[dreg + i] & exec) && !d->dev->opt.lax_waitcnt) {
       free(dst);

@@ -165,10 +165,16 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 }
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
+int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  if (vreg + ndw <= d->vgpr_limit) return 0;
+  unsigned r = vreg >= d->vgpr_limit ? vreg : d->vgpr_limit;
+  return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, d->vgpr_limit);
+}
+
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes) {
+  if (emu_vrange(d, w, in, vreg, ndw, "reads")) return -1;
   for (unsigned i = 0; i < ndw; i++) {
     unsigned r = vreg + i;
-    if (r >= EMU_NUM_VGPR) return emu_fault(d, w, in, "VGPR v%u out of range", r);
     if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
       return emu_fault(d, w, in, "reads v%u before an s_waitcnt covers the load at pc 0x%llx (missing vmcnt/lgkmcnt wait)",
                        r, (unsigned long long)(pending_pc(w, 1, r) - d->entry));
@@ -256,6 +262,11 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
     emu_pending *np = realloc(w->pend, nc * sizeof *np);
     if (!np) { free(p->vals); free(p->maskw); return emu_fault(d, w, in, "out of memory"); }
     w->pend = np; w->cappend = nc;
+  }
+  if (p->vgpr && p->ndw && emu_vrange(d, w, in, p->reg, p->ndw, "loads into")) {
+    free(p->vals);
+    free(p->maskw);
+    return -1;
   }
   if (p->vgpr) for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_VGPR; i++) w->vpend[p->reg + i] |= p->lanes;
   else for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) w->spend[p->reg + i] = 1;

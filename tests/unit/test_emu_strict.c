@@ -7,7 +7,8 @@
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
  *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
  *   - a global store outside every allocation, an LDS access past the end,
- *   - an unknown instruction, an endless loop (instruction limit),
+ *   - an unknown instruction, an endless loop (instruction limit, per-wave
+ *     watchdog), registers beyond those the kernel descriptor allocates,
  *   - malformed code objects.
  * The same kernels with the fix applied must pass, so that the checks do
  * not simply fire on everything. */
@@ -74,6 +75,34 @@ int main(void) {
   wemu_options lim = {0};
   lim.max_wave_instructions = 10000;
   expect("endless loop hits the instruction limit", "loop:\n  s_branch loop\n", NULL, &lim, "instruction limit");
+  wemu_options steps = {0};
+  steps.max_steps = 5000;
+  expect("endless loop hits the per-wave watchdog (max_steps)", "loop:\n  s_branch loop\n", NULL, &steps,
+         "did not finish within 5000 instructions per wave");
+  /* The helper's descriptor allocates 64 VGPRs (granulated: v0..v63). */
+  expect("VALU write beyond the descriptor's VGPRs", "  v_mov_b32 v200, 1\n", NULL, NULL,
+         "writes v200 beyond the 64 VGPRs the kernel descriptor allocates");
+  expect("VALU read beyond the descriptor's VGPRs", "  v_mov_b32 v1, v64\n", NULL, NULL,
+         "reads v64 beyond the 64 VGPRs");
+  expect("load into VGPRs that straddle the descriptor's end",
+         EMU_PROLOGUE "  global_load_dwordx2 v[63:64], v[10:11], off\n  s_waitcnt vmcnt(0)\n", NULL, NULL,
+         "loads into v64 beyond the 64 VGPRs");
+  expect("v_writelane beyond the descriptor's VGPRs", "  v_writelane_b32 v100, s0, 3\n", NULL, NULL,
+         "writes v100 beyond");
+  expect("the last allocated VGPR is fine", "  v_mov_b32 v63, 1\n  v_mov_b32 v1, v63\n", NULL, NULL, NULL);
+
+  /* Descriptor sizes near 2^32 are refused, not wrapped (32-bit products
+   * gave a 0-byte LDS and a wrong scratch stride). */
+  printf("emu strict: huge group and private segment sizes\n");
+  int rc = emu_quick("  s_nop 0\n", "  .amdhsa_group_segment_fixed_size 0xfffffff1\n", out, 64 * 4, NULL, 0, NULL, msg,
+                     sizeof msg);
+  CHECK(rc == -1 && strstr(msg, "exceed the 64 KiB"), "group segment 0xfffffff1: rc=%d %s", rc, msg);
+  rc = emu_quick("  s_nop 0\n", "  .amdhsa_private_segment_fixed_size 0xfffffff0\n", out, 64 * 4, NULL, 0, NULL, msg,
+                 sizeof msg);
+  CHECK(rc == -1 && strstr(msg, "exceeds the 131056 bytes"), "private segment 0xfffffff0: rc=%d %s", rc, msg);
+  rc = emu_quick("  s_nop 0\n", "  .amdhsa_private_segment_fixed_size 131056\n", out, 64 * 4, NULL, 0, NULL, msg,
+                 sizeof msg);
+  CHECK(rc == 0, "private segment 131056 must run: %s", msg);
 
   printf("emu strict: malformed code objects\n");
   wemu_device *d = wemu_create(NULL);
