@@ -42,6 +42,8 @@ from kt import Rng  # noqa: E402  (splitmix64: the inputs of a seed never change
 SCALAR = {'i8': ('char', 8), 'i16': ('short', 16), 'i32': ('int', 32), 'i64': ('long', 64),
           'float': ('float', 32), 'double': ('double', 64)}
 BUFFER_BYTES = 4096
+# branches a kernel may take before it returns (llvm-stress loops rarely end)
+BRANCH_BUDGET = 500
 # clang-19's data layout for amdgcn-amd-amdhsa (allocas in address space 5)
 LAYOUT = ('e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-'
           'p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-'
@@ -60,6 +62,9 @@ def signed(v, bits):
 # unspecified padding bits), where two correct compilers may differ. The
 # sanitizer rewrites each such instruction into a defined one, line by line
 # on llvm-stress's own output shapes, so that a difference is a real lead.
+# Most llvm-stress loops never end; with `bound`, every branch first counts
+# itself in a private counter and the kernel returns once BRANCH_BUDGET
+# branches have been taken, the same way under both compilers.
 
 def split_top(s):
     """Splits on commas outside <> [] () {}."""
@@ -101,7 +106,7 @@ def mangle(ty):
     return 'v%d%s' % (n, e) if n else e
 
 
-def sanitize(ir):
+def sanitize(ir, bound=True):
     out, decls, k = [], set(), [0]
 
     def tmp(name):
@@ -180,6 +185,29 @@ def sanitize(ir):
             out.append('%scall void @llvm.memset.p5.i32(ptr addrspace(5) %s.p5, i8 0, i32 256, i1 false)' % (ind, d))
             out.append('%s%s = addrspacecast ptr addrspace(5) %s.p5 to ptr' % (ind, d, d))
             decls.add('declare void @llvm.memset.p5.i32(ptr addrspace(5), i8, i32, i1)')
+            continue
+        m = re.match(r'^(\s+)br (.*)$', ln)
+        if m and bound:  # every branch pays into a budget; at its end the kernel returns
+            k[0] += 1
+            n = k[0]
+            out.append('%s%%bc%d = load i32, ptr addrspace(5) %%bcount, align 4' % (ind, n))
+            out.append('%s%%bc%d.n = add i32 %%bc%d, 1' % (ind, n, n))
+            out.append('%sstore i32 %%bc%d.n, ptr addrspace(5) %%bcount, align 4' % (ind, n))
+            out.append('%s%%bc%d.ok = icmp ult i32 %%bc%d, %d' % (ind, n, n, BRANCH_BUDGET))
+            out.append('%sbr i1 %%bc%d.ok, label %%bc%d.go, label %%bc.exit' % (ind, n, n))
+            out.append('bc%d.go:' % n)
+            ln = ln.replace('poison', 'false').replace('undef', 'false')
+            out.append(ln)
+            continue
+        if ln == 'BB:' and bound:
+            out.append(ln)
+            out.append('  %bcount = alloca i32, align 4, addrspace(5)')
+            out.append('  store i32 0, ptr addrspace(5) %bcount, align 4')
+            continue
+        if ln == '}' and bound:
+            out.append('bc.exit:')
+            out.append('  ret void')
+            out.append(ln)
             continue
         if 'shufflevector' in ln:
             ln = re.sub(r'i32 (poison|undef)', 'i32 0', ln)
