@@ -1185,6 +1185,15 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
                                 mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1))));
     return true;
   }
+  if (name_is(n, "llvm.bswap.i64")) {
+    /* each half byte-reversed, the halves swapped */
+    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    mir_temp lo = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, true), mir_op_temp(sel));
+    mir_temp hi = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, false), mir_op_temp(sel));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    return true;
+  }
   if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
     mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
     mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));

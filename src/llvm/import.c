@@ -18,6 +18,7 @@
  */
 #include "llvm/import.h"
 #include "llvm/lower_reductions.h"
+#include "llvm/scalarize_vector_intrinsics.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -255,6 +256,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
 
   /* After inlining, so reductions inside callees are seen too. */
   wir_lower_reductions(mod);
+  wir_scalarize_vector_intrinsics(mod);
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))

@@ -1,0 +1,187 @@
+/* IR pass: scalarise element-wise intrinsics on fixed-width vectors.
+ *
+ * OpenCL's vector built-ins reach the back end as vector intrinsics
+ * (popcount(int4) -> llvm.ctpop.v4i32, rotate(ulong2) -> llvm.fshl.v2i64,
+ * ldexp(float4, int4) -> llvm.ldexp.v4f32.v4i32, ...). GCN has no vector
+ * registers in the IR's sense: a vector is one register per element in each
+ * lane, so an element-wise intrinsic is simply its scalar form applied to
+ * every element. LLVM's Scalarizer pass does this, but only for the
+ * intrinsics its TTI hook names, and the LLVM-C pass builder cannot hand it
+ * ours; so this pass does it generally, and a new element-wise intrinsic
+ * needs no work here once instruction selection has its scalar form.
+ *
+ * Algorithm, per call of an intrinsic with a fixed vector result <N x T>:
+ *  1. Shape: every argument is a vector of N elements (split per element)
+ *     or not a vector at all (passed unchanged to every scalar call: the
+ *     i1 "zero is poison" flag of ctlz/cttz, powi's i32 exponent). At least
+ *     one argument is a vector. Families that are not element-wise although
+ *     they may have this shape (llvm.masked.*, llvm.vector.*, llvm.vp.*,
+ *     llvm.experimental.*, llvm.matrix.*, llvm.amdgcn.*, ...) are skipped.
+ *  2. Overloaded types: the intrinsic must be overloaded; its name's
+ *     suffix (llvm.ldexp.v4f32.v4i32 -> "v4f32", "v4i32") lists the
+ *     overloaded types in mangled form (LLVM LangRef, "Intrinsic
+ *     Functions": overloaded intrinsics carry their types in the name).
+ *     Each suffix component must be the mangled form of the result or an
+ *     argument type; its scalar element type becomes the scalar overload.
+ *  3. The scalar declaration (LLVMGetIntrinsicDeclaration) must have
+ *     exactly the expected signature: T (scalar args...). Any mismatch
+ *     means the intrinsic is not element-wise in this way: skipped.
+ *  4. N scalar calls on extractelement'ed arguments, joined by
+ *     insertelement into the result; fast-math flags and metadata (!fpmath
+ *     decides sqrt's accuracy) are copied to every scalar call.
+ * Skipped calls stay as they are: instruction selection reports what it
+ * cannot select, naming the call, so nothing is ever silently wrong.
+ */
+#include "llvm/scalarize_vector_intrinsics.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+enum { MAX_ARGS = 8, MAX_OVERLOADS = 8, MANGLED = 32 };
+
+static bool has_prefix(const char *s, size_t n, const char *p) {
+  size_t pl = strlen(p);
+  return n >= pl && memcmp(s, p, pl) == 0;
+}
+
+/* Families whose vector forms are not element-wise (masks, lane
+ * permutations, whole-vector operations) or are target intrinsics with
+ * fixed vector signatures. */
+static bool denied(const char *name, size_t n) {
+  static const char *const deny[] = {
+      "llvm.masked.", "llvm.vector.", "llvm.vp.",  "llvm.experimental.", "llvm.matrix.",
+      "llvm.amdgcn.", "llvm.stepvector", "llvm.get.active.lane.mask", "llvm.memcpy", "llvm.memset",
+      "llvm.memmove",
+  };
+  for (size_t i = 0; i < sizeof deny / sizeof deny[0]; i++)
+    if (has_prefix(name, n, deny[i])) return true;
+  return false;
+}
+
+/* LLVM's mangled name of a type as it appears in an overloaded intrinsic's
+ * name (i32, f32, f16, bf16, f64, p1, v4i32); false for types the pass
+ * does not need to name. */
+static bool mangle(LLVMTypeRef t, char *buf, size_t n) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: snprintf(buf, n, "i%u", LLVMGetIntTypeWidth(t)); return true;
+  case LLVMHalfTypeKind: snprintf(buf, n, "f16"); return true;
+  case LLVMBFloatTypeKind: snprintf(buf, n, "bf16"); return true;
+  case LLVMFloatTypeKind: snprintf(buf, n, "f32"); return true;
+  case LLVMDoubleTypeKind: snprintf(buf, n, "f64"); return true;
+  case LLVMPointerTypeKind: snprintf(buf, n, "p%u", LLVMGetPointerAddressSpace(t)); return true;
+  case LLVMVectorTypeKind: {
+    char e[MANGLED];
+    if (!mangle(LLVMGetElementType(t), e, sizeof e)) return false;
+    snprintf(buf, n, "v%u%s", LLVMGetVectorSize(t), e);
+    return true;
+  }
+  default: return false;
+  }
+}
+
+static LLVMTypeRef scalar_of(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+}
+
+/* Steps 1-3 of the header comment: the scalar declaration for `call`, or
+ * NULL when the call is not an element-wise vector intrinsic. */
+static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueRef callee, unsigned *lanes) {
+  unsigned id = LLVMGetIntrinsicID(callee);
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  if (!id || LLVMGetTypeKind(rt) != LLVMVectorTypeKind || !LLVMIntrinsicIsOverloaded(id)) return NULL;
+  size_t nlen;
+  const char *name = LLVMGetValueName2(callee, &nlen);
+  if (denied(name, nlen)) return NULL;
+  unsigned n = LLVMGetVectorSize(rt), nargs = (unsigned)LLVMGetNumArgOperands(call);
+  if (nargs > MAX_ARGS) return NULL;
+  LLVMTypeRef types[MAX_ARGS + 1];
+  types[0] = rt;
+  bool any_vector = false;
+  for (unsigned i = 0; i < nargs; i++) {
+    types[i + 1] = LLVMTypeOf(LLVMGetOperand(call, i));
+    if (LLVMGetTypeKind(types[i + 1]) == LLVMVectorTypeKind) {
+      if (LLVMGetVectorSize(types[i + 1]) != n) return NULL;
+      any_vector = true;
+    }
+  }
+  if (!any_vector) return NULL;
+  /* the overloaded types, from the name's suffix */
+  size_t blen;
+  const char *base = LLVMIntrinsicGetName(id, &blen);
+  if (nlen <= blen + 1 || memcmp(name, base, blen) != 0 || name[blen] != '.') return NULL;
+  LLVMTypeRef ov[MAX_OVERLOADS];
+  unsigned nov = 0;
+  for (size_t p = blen + 1; p < nlen;) {
+    size_t q = p;
+    while (q < nlen && name[q] != '.') q++;
+    if (nov == MAX_OVERLOADS || q - p >= MANGLED) return NULL;
+    LLVMTypeRef found = NULL;
+    for (unsigned i = 0; i <= nargs && !found; i++) {
+      char m[MANGLED];
+      if (mangle(types[i], m, sizeof m) && strlen(m) == q - p && memcmp(m, name + p, q - p) == 0)
+        found = scalar_of(types[i]);
+    }
+    if (!found) return NULL;
+    ov[nov++] = found;
+    p = q + 1;
+  }
+  LLVMValueRef decl = LLVMGetIntrinsicDeclaration(mod, id, ov, nov);
+  LLVMTypeRef ft = LLVMGlobalGetValueType(decl);
+  if (LLVMGetReturnType(ft) != scalar_of(rt) || LLVMCountParamTypes(ft) != nargs || LLVMIsFunctionVarArg(ft))
+    return NULL;
+  LLVMTypeRef pt[MAX_ARGS];
+  LLVMGetParamTypes(ft, pt);
+  for (unsigned i = 0; i < nargs; i++)
+    if (pt[i] != scalar_of(types[i + 1])) return NULL;
+  *lanes = n;
+  return decl;
+}
+
+/* Step 4: the scalar calls replacing `call`. */
+static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef decl, unsigned n) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef ft = LLVMGlobalGetValueType(decl);
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+  size_t nmd = 0;
+  LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &nmd);
+  bool fmf = LLVMCanValueUseFastMathFlags(call);
+  LLVMPositionBuilderBefore(b, call);
+  LLVMValueRef acc = LLVMGetPoison(LLVMTypeOf(call));
+  for (unsigned e = 0; e < n; e++) {
+    LLVMValueRef idx = LLVMConstInt(i32, e, 0), args[MAX_ARGS];
+    for (unsigned i = 0; i < nargs; i++) {
+      LLVMValueRef a = LLVMGetOperand(call, i);
+      args[i] = LLVMGetTypeKind(LLVMTypeOf(a)) == LLVMVectorTypeKind ? LLVMBuildExtractElement(b, a, idx, "") : a;
+    }
+    LLVMValueRef s = LLVMBuildCall2(b, ft, decl, args, nargs, "");
+    if (fmf && LLVMCanValueUseFastMathFlags(s)) LLVMSetFastMathFlags(s, LLVMGetFastMathFlags(call));
+    for (size_t k = 0; k < nmd; k++)
+      LLVMSetMetadata(s, LLVMValueMetadataEntriesGetKind(md, (unsigned)k),
+                      LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)k)));
+    acc = LLVMBuildInsertElement(b, acc, s, idx, "");
+  }
+  if (md) LLVMDisposeValueMetadataEntries(md);
+  LLVMReplaceAllUsesWith(call, acc);
+  LLVMInstructionEraseFromParent(call);
+}
+
+int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+  int done = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb), next; ins; ins = next) {
+        next = LLVMGetNextInstruction(ins);
+        LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
+        if (!callee || !LLVMIsAFunction(callee)) continue;
+        unsigned n = 0;
+        LLVMValueRef decl = scalar_decl(mod, ins, callee, &n);
+        if (!decl) continue;
+        expand(mod, b, ins, decl, n);
+        done++;
+      }
+  LLVMDisposeBuilder(b);
+  return done;
+}
