@@ -317,16 +317,21 @@ static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
   q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
   mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  mir_temp f = isel_tmp(c, mir_rc_v(1));
-  mir_instr *fm = isel_emit(c, ISA_V_DIV_FMAS_F32, 4, 1);
-  fm->ops[0] = mir_op_temp(t3);
+  mir_temp f = isel_div_fmas(c, ISA_V_DIV_FMAS_F32, t3, r, q, vcc);
+  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+}
+
+mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
+  mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));
+  mir_instr *fm = isel_emit(c, op, 4, 1);
+  fm->ops[0] = mir_op_temp(e);
   fm->ops[1] = mir_op_temp(r);
   fm->ops[2] = mir_op_temp(q);
   fm->ops[3] = mir_op_temp(vcc);
   fm->ops[3].flags |= MIR_OPND_FIXED_REG;
   fm->ops[3].preg = MIR_PREG_VCC;
   fm->defs[0] = mir_op_temp(f);
-  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+  return f;
 }
 
 /* ---- compares ---- */
@@ -929,6 +934,8 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "vector wider than 16 elements");
     return true;
   }
+  int sel = isel_f64_inst(c, ins);
+  if (sel >= 0) return sel;
   switch (opc) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
@@ -1076,6 +1083,8 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
     return true;
   }
+  int sel = isel_f64_call(c, ins, n);
+  if (sel >= 0) return sel;
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
   if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
       name_is(n, "llvm.fma.v")) {

@@ -112,6 +112,12 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+/* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
+ * conversions to and from double) and f64 intrinsics (name contains
+ * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
+ * cannot be selected (the caller reports it), 1 when selected. */
+int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
+int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);
@@ -123,6 +129,9 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+/* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
+ * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
+mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */

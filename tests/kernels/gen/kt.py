@@ -260,13 +260,15 @@ def sizes(*v):
 
 def write(fname, name, source, tests, kernel_name=None, dimensions=1,
           global_size=None, local_size=None, build_options=None,
-          clc_version_min=None, comment=None):
+          clc_version_min=None, comment=None, extensions=None):
     """Write tests/kernels/<fname> with the config block, tests and source."""
     cfg = ['[config]', 'name: ' + name]
     if clc_version_min:
         cfg.append('clc_version_min: %d' % clc_version_min)
     if build_options:
         cfg.append('build_options: ' + build_options)
+    if extensions:
+        cfg.append('require_device_extensions: ' + extensions)
     if kernel_name:
         cfg.append('kernel_name: ' + kernel_name)
     cfg.append('dimensions: %d' % dimensions)
