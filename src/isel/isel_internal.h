@@ -118,6 +118,14 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
+ * when `ins` is not a 64-bit integer atomic (unsupported ones are
+ * reported and return true). */
+bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
+/* The atomic instruction `op` (returning form) for the atomicrmw/cmpxchg
+ * `ins` on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the
+ * old value (and for cmpxchg the success lane mask) as ins's result. */
+void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);
