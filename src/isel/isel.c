@@ -189,6 +189,8 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
       *bits = u;
     } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMDoubleTypeKind) {
       memcpy(bits, &d, 8);
+    } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMHalfTypeKind) {
+      *bits = isel_f16_bits(d);
     } else {
       return false;
     }

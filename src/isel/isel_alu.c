@@ -935,6 +935,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   int sel = isel_f64_inst(c, ins);
+  if (sel < 0) sel = isel_half_inst(c, ins);
   if (sel >= 0) return sel;
   switch (opc) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
@@ -1084,6 +1085,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   int sel = isel_f64_call(c, ins, n);
+  if (sel < 0) sel = isel_half_call(c, ins, n);
   if (sel >= 0) return sel;
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
   if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||

@@ -118,6 +118,12 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* isel_half.c: half-precision instructions and f16 intrinsics, with the
+ * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
+ * encoding of a value exactly representable in half (constants). */
+int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
+int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+uint32_t isel_f16_bits(double v);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */

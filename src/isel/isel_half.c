@@ -1,0 +1,228 @@
+/* Instruction selection: half precision (f16).
+ *
+ * A half lives in the low 16 bits of a 32-bit register (the upper bits
+ * are undefined, as for i16); vectors of half are one register per
+ * element, packed two per dword only in memory (isel_pack_dwords), so
+ * vload_half / vstore_half / vloada_half / vstorea_half on every address
+ * space are plain 16-bit loads and stores plus the conversions here.
+ *
+ * Conversions (Vega ISA guide, VOP1 "V_CVT_F32_F16", "V_CVT_F16_F32"):
+ *  - half -> float is exact (v_cvt_f32_f16); half -> double goes through
+ *    float (exact twice); half -> integer through float (exact).
+ *  - float -> half rounds once (v_cvt_f16_f32, round to nearest even:
+ *    the MODE register's default); integers -> half through float: every
+ *    integer that does not overflow half (|x| < 65520) is exact in float.
+ *  - double -> half must round once: double -> float rounding to odd
+ *    (round to nearest, then step toward zero when that went past the
+ *    value, then set the last bit when inexact), then float -> half to
+ *    nearest even. Rounding to odd with 24 >= 11 + 2 bits makes the
+ *    second rounding correct (Boldo & Melquiond, "Emulation of FMA and
+ *    correctly rounded sums: proved algorithms using rounding to odd",
+ *    IEEE TC 2008).
+ * Arithmetic: fadd/fsub/fmul with the VOP2 f16 instructions (correctly
+ * rounded); fneg/fabs/copysign on the sign bit; fcmp with v_cmp_*_f16
+ * (src1 a VGPR, never the swapped form); floor/ceil/trunc/rint, min/max,
+ * class with their f16 instructions; llvm.fmuladd as a multiply and an
+ * add (the unfused form it allows). fdiv, frem and llvm.fma on half are
+ * reported as unsupported.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+uint32_t isel_f16_bits(double v) {
+  uint32_t sign = signbit(v) ? 0x8000u : 0;
+  double a = fabs(v);
+  if (isnan(v)) return sign | 0x7e00u;
+  if (isinf(v) || a >= 65520.0) return sign | 0x7c00u;
+  if (a == 0) return sign;
+  int e;
+  double m = frexp(a, &e); /* a = m * 2^e, m in [0.5, 1) */
+  if (e - 1 < -14) /* subnormal: units of 2^-24 */
+    return sign | (uint32_t)nearbyint(ldexp(a, 24));
+  uint32_t frac = (uint32_t)nearbyint(ldexp(m, 11)) - 1024; /* 10 fraction bits */
+  if (frac == 1024) { /* rounded up to the next binade */
+    frac = 0;
+    e++;
+  }
+  return sign | (uint32_t)(e - 1 + 15) << 10 | frac;
+}
+
+static bool is_half(LLVMTypeRef t) { return LLVMGetTypeKind(isel_scalar_type(t)) == LLVMHalfTypeKind; }
+
+static LLVMTypeKind kind(LLVMTypeRef t) { return LLVMGetTypeKind(isel_scalar_type(t)); }
+
+static mir_temp vreg(isel_ctx *c, mir_operand o) { return isel_to_vgpr(c, o, 1); }
+
+/* double (v2/s2 operand) -> half, rounded once to nearest even. */
+static mir_temp f64_to_f16(isel_ctx *c, mir_operand d) {
+  mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F64, d);
+  mir_temp back = isel_tmp(c, mir_rc_v(2));
+  mir_operand s1[1] = {mir_op_temp(f)};
+  isel_valu(c, ISA_V_CVT_F64_F32, &back, 1, s1, 1, false);
+  mir_temp dv = isel_to_vgpr(c, d, 2);
+  mir_temp inexact = isel_tmp(c, mir_rc_s(2)), past = isel_tmp(c, mir_rc_s(2));
+  mir_operand s2[2] = {mir_op_temp(back), mir_op_temp(dv)};
+  isel_valu(c, ISA_V_CMP_NEQ_F64, &inexact, 1, s2, 2, true);
+  /* |back| > |d|: compare magnitudes with the sign bits cleared */
+  mir_temp m = isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1);
+  mir_temp ab = isel_create2(c, isel_half_of(c, mir_op_temp(back), false),
+                             mir_op_temp(isel_v1(c, ISA_V_AND_B32, mir_op_temp(m), isel_half_of(c, mir_op_temp(back), true))), true);
+  mir_temp ad = isel_create2(c, isel_half_of(c, mir_op_temp(dv), false),
+                             mir_op_temp(isel_v1(c, ISA_V_AND_B32, mir_op_temp(m), isel_half_of(c, mir_op_temp(dv), true))), true);
+  mir_operand s3[2] = {mir_op_temp(ab), mir_op_temp(ad)};
+  isel_valu(c, ISA_V_CMP_GT_F64, &past, 1, s3, 2, true);
+  mir_temp step = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), mir_op_temp(past));
+  mir_temp tz = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(f), mir_op_temp(step));
+  mir_temp odd = isel_v1(c, ISA_V_OR_B32, mir_op_const(1), mir_op_temp(tz));
+  mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(tz), mir_op_temp(odd), mir_op_temp(inexact));
+  return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(r));
+}
+
+static const char *cmp_name(LLVMRealPredicate p) {
+  static const char *const n[] = {
+      [LLVMRealPredicateFalse] = "f", [LLVMRealOEQ] = "eq",  [LLVMRealOGT] = "gt",  [LLVMRealOGE] = "ge",
+      [LLVMRealOLT] = "lt",           [LLVMRealOLE] = "le",  [LLVMRealONE] = "lg",  [LLVMRealORD] = "o",
+      [LLVMRealUNO] = "u",            [LLVMRealUEQ] = "nlg", [LLVMRealUGT] = "nle", [LLVMRealUGE] = "nlt",
+      [LLVMRealULT] = "nge",          [LLVMRealULE] = "ngt", [LLVMRealUNE] = "neq", [LLVMRealPredicateTrue] = "tru",
+  };
+  return (unsigned)p < sizeof n / sizeof n[0] ? n[p] : NULL;
+}
+
+static mir_temp vcmp16(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_operand s[2] = {a, mir_op_temp(vreg(c, b))};
+  isel_valu(c, op, &d, 1, s, 2, true);
+  return d;
+}
+
+/* One element of a conversion to or from half; false if not handled. */
+static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, mir_temp *d) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0);
+  LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
+  mir_operand a = isel_get(c, A, e);
+  unsigned sb = isel_type_bits(st), db = isel_type_bits(dt);
+  switch (opc) {
+  case LLVMFPExt: {
+    mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F16, a);
+    if (kind(dt) == LLVMFloatTypeKind) {
+      *d = f;
+    } else {
+      *d = isel_tmp(c, mir_rc_v(2));
+      mir_operand s[1] = {mir_op_temp(f)};
+      isel_valu(c, ISA_V_CVT_F64_F32, d, 1, s, 1, false);
+    }
+    return kind(dt) == LLVMFloatTypeKind || kind(dt) == LLVMDoubleTypeKind;
+  }
+  case LLVMFPTrunc:
+    if (kind(st) == LLVMFloatTypeKind) *d = isel_v1_1(c, ISA_V_CVT_F16_F32, a);
+    else if (kind(st) == LLVMDoubleTypeKind) *d = f64_to_f16(c, a);
+    else return false;
+    return true;
+  case LLVMFPToSI: case LLVMFPToUI: {
+    if (db > 32 || db == 1) return false;
+    mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F16, a);
+    *d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(f));
+    return true;
+  }
+  case LLVMSIToFP: case LLVMUIToFP: {
+    bool sign = opc == LLVMSIToFP;
+    if (sb > 32 || sb == 1) return false;
+    if (sb < 32) a = mir_op_temp(isel_v1_3(c, sign ? ISA_V_BFE_I32 : ISA_V_BFE_U32, a, mir_op_const(0), mir_op_const(sb)));
+    mir_temp f = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a);
+    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(f));
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
+  LLVMTypeRef dt = LLVMTypeOf(ins);
+  LLVMValueRef A = LLVMGetNumOperands(ins) > 0 ? LLVMGetOperand(ins, 0) : NULL;
+  LLVMTypeRef st = A ? LLVMTypeOf(A) : NULL;
+  bool mine;
+  switch (opc) {
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMFRem: case LLVMFNeg:
+  case LLVMFPTrunc: case LLVMSIToFP: case LLVMUIToFP:
+    mine = is_half(dt);
+    break;
+  case LLVMFCmp: case LLVMFPExt: case LLVMFPToSI: case LLVMFPToUI:
+    mine = is_half(st);
+    break;
+  default:
+    mine = false;
+  }
+  if (!mine) return -1;
+  unsigned nc = isel_num_comps(dt);
+  for (unsigned e = 0; e < nc; e++) {
+    mir_temp d;
+    mir_operand a = isel_get(c, A, e);
+    switch (opc) {
+    case LLVMFAdd: case LLVMFSub: case LLVMFMul: {
+      mir_operand b = isel_get(c, LLVMGetOperand(ins, 1), e);
+      unsigned op = opc == LLVMFAdd ? ISA_V_ADD_F16 : opc == LLVMFSub ? ISA_V_SUB_F16 : ISA_V_MUL_F16;
+      d = isel_v1(c, op, a, mir_op_temp(vreg(c, b)));
+      break;
+    }
+    case LLVMFNeg: d = isel_v1(c, ISA_V_XOR_B32, mir_op_const(0x8000u), mir_op_temp(vreg(c, a))); break;
+    case LLVMFCmp: {
+      const char *p = cmp_name(LLVMGetFCmpPredicate(ins));
+      char mn[32];
+      snprintf(mn, sizeof mn, "v_cmp_%s_f16", p ? p : "?");
+      isa_op op = isa_by_mnemonic(mn);
+      if (op == ISA_NUM_OPS) return 0;
+      d = vcmp16(c, op, a, isel_get(c, LLVMGetOperand(ins, 1), e));
+      break;
+    }
+    case LLVMFDiv: case LLVMFRem: return 0;
+    default:
+      if (!convert(c, ins, opc, e, &d)) return 0;
+    }
+    isel_set(c, ins, e, d);
+  }
+  return 1;
+}
+
+int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
+  if (!strstr(n, ".f16")) return -1;
+  if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) return 0;
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(ins);
+  mir_operand a[2] = {{0}};
+  for (unsigned i = 0; i < nargs && i < 2; i++) a[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
+  static const struct { const char *name; unsigned op; } un[] = {
+      {"llvm.floor.f16", ISA_V_FLOOR_F16}, {"llvm.ceil.f16", ISA_V_CEIL_F16},      {"llvm.trunc.f16", ISA_V_TRUNC_F16},
+      {"llvm.rint.f16", ISA_V_RNDNE_F16},  {"llvm.nearbyint.f16", ISA_V_RNDNE_F16}, {"llvm.roundeven.f16", ISA_V_RNDNE_F16},
+  };
+  for (unsigned k = 0; k < sizeof un / sizeof un[0]; k++)
+    if (!strcmp(n, un[k].name)) {
+      isel_set(c, ins, 0, isel_v1_1(c, un[k].op, a[0]));
+      return 1;
+    }
+  mir_temp d;
+  if (!strcmp(n, "llvm.fabs.f16")) {
+    d = isel_v1(c, ISA_V_AND_B32, mir_op_const(0x7fffu), mir_op_temp(vreg(c, a[0])));
+  } else if (!strcmp(n, "llvm.copysign.f16")) {
+    d = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(vreg(c, mir_op_const(0x7fffu))), a[0], a[1]);
+  } else if (!strcmp(n, "llvm.minnum.f16") || !strcmp(n, "llvm.maxnum.f16")) {
+    d = isel_v1(c, n[7] == 'i' ? ISA_V_MIN_F16 : ISA_V_MAX_F16, a[0], mir_op_temp(vreg(c, a[1])));
+  } else if (!strcmp(n, "llvm.fmuladd.f16")) {
+    /* fmuladd allows the unfused form: two correctly rounded steps */
+    mir_temp p = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, a[1])));
+    d = isel_v1(c, ISA_V_ADD_F16, isel_get(c, LLVMGetOperand(ins, 2), 0), mir_op_temp(p));
+  } else if (!strcmp(n, "llvm.canonicalize.f16")) {
+    d = isel_v1(c, ISA_V_MAX_F16, a[0], mir_op_temp(vreg(c, a[0])));
+  } else if (!strcmp(n, "llvm.is.fpclass.f16") || !strcmp(n, "llvm.amdgcn.class.f16")) {
+    mir_operand mk = a[1];
+    if (mk.kind == MIR_OPND_CONST) mk = mir_op_const(mk.imm & 0x3ff);
+    d = vcmp16(c, ISA_V_CMP_CLASS_F16, a[0], mk);
+  } else {
+    return 0;
+  }
+  isel_set(c, ins, 0, d);
+  return 1;
+}

@@ -1,0 +1,347 @@
+#!/usr/bin/python3
+"""Half precision: f_half_vload_vstore.cl and f_half_fp16.cl.
+
+Host references are exact: a half's value is read with struct format 'e'
+(exact), and every rounding to half is kt.round_f16 on a Fraction in the
+rounding mode the built-in names, so no host FPU rounding is involved.
+Half data travels as ushort bit patterns, so stores are compared bit for
+bit (-0 included); no NaN is stored (its payload bits are not specified).
+
+f_half_vload_vstore.cl needs no extension for vload_half/vstore_half
+(cl_khr_fp64 only for the double kernel): PoCL runs it too.
+f_half_fp16.cl needs cl_khr_fp16, which PoCL does not offer: its expected
+values come from the host reference alone (PoCL skips the file)."""
+import sys
+sys.dont_write_bytecode = True
+import os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kt import *
+
+INF = math.inf
+
+VLS_SRC = r'''
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+/* 43 floats from the 16 halves at p: vload_half(5), vload_half2(1),
+ * vload_half3(1), vload_half4(1), vload_half8(1), vload_half16(0),
+ * vloada_half2(3), vloada_half3(1) (aligned like 4 halves),
+ * vloada_half4(2). */
+#define LOADS(P, o) do {                                                    \
+    (o)[0] = vload_half(5, P);                                              \
+    vstore2(vload_half2(1, P), 0, (o) + 1);                                 \
+    vstore3(vload_half3(1, P), 0, (o) + 3);                                 \
+    vstore4(vload_half4(1, P), 0, (o) + 6);                                 \
+    vstore8(vload_half8(1, P), 0, (o) + 10);                                \
+    vstore16(vload_half16(0, P), 0, (o) + 18);                              \
+    vstore2(vloada_half2(3, P), 0, (o) + 34);                               \
+    vstore3(vloada_half3(1, P), 0, (o) + 36);                               \
+    vstore4(vloada_half4(2, P), 0, (o) + 39);                               \
+} while (0)
+
+/* Each work-item owns 16 halves (as ushort bits): loaded from global,
+ * constant, local and private memory. */
+kernel void k_vload(global const ushort *raw, constant ushort *craw, global float *o)
+{
+    local ushort lu[16 * 16];
+    ushort pu[16];
+    size_t i = get_global_id(0), l = get_local_id(0);
+    for (int k = 0; k < 16; k++) {
+        lu[16 * l + k] = raw[16 * i + k];
+        pu[k] = raw[16 * i + k];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    LOADS((global const half *)(raw + 16 * i), o + 172 * i);
+    LOADS((constant half *)(craw + 16 * i), o + 172 * i + 43);
+    LOADS((local const half *)(lu + 16 * l), o + 172 * i + 86);
+    LOADS((private const half *)pu, o + 172 * i + 129);
+}
+
+/* 48 halves from the 16 values x[0..15] (float or double) into p, every
+ * rounding mode and vector width (see gen_half.py for the slot map). */
+#define STORES(x, P) do {                                                   \
+    vstore_half(x.s0, 0, P);                                                \
+    vstore_half_rte(x.s1, 1, P);                                            \
+    vstore_half_rtz(x.s2, 2, P);                                            \
+    vstore_half_rtp(x.s3, 3, P);                                            \
+    vstore_half_rtn(x.s4, 4, P);                                            \
+    vstore_half_rtz(x.sf, 5, P);                                            \
+    vstore_half2_rtz(x.s56, 3, P);                                          \
+    vstore_half_rtp(x.s7, 8, P);                                            \
+    vstore_half3_rtp(x.s789, 3, P);                                         \
+    vstore_half4_rtn(x.sabcd, 3, P);                                        \
+    vstore_half8(x.s01234567, 2, P);                                        \
+    vstorea_half2_rtp(x.sef, 12, P);                                        \
+    vstorea_half2_rte(x.scd, 13, P);                                        \
+    vstorea_half3_rtn(x.s789, 7, P);                                        \
+    vstore_half_rtn(x.sb, 31, P);                                           \
+    vstore_half16_rtz(x, 2, P);                                             \
+} while (0)
+
+/* float -> half into global, local and private memory. */
+kernel void k_vstore(global const float16 *in, global ushort *o)
+{
+    local ushort lu[32 * 48];
+    ushort pu[48];
+    size_t i = get_global_id(0), l = get_local_id(0);
+    float16 x = in[i];
+    STORES(x, (global half *)(o + 144 * i));
+    STORES(x, (local half *)(lu + 48 * l));
+    STORES(x, (private half *)pu);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int k = 0; k < 48; k++) {
+        o[144 * i + 48 + k] = lu[48 * l + k];
+        o[144 * i + 96 + k] = pu[k];
+    }
+}
+
+/* double -> half: rounded once (no double rounding through float). */
+kernel void k_vstore_double(global const double16 *in, global ushort *o)
+{
+    size_t i = get_global_id(0);
+    double16 x = in[i];
+    STORES(x, (global half *)(o + 48 * i));
+}
+'''
+
+FP16_SRC = r'''
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+
+/* Conversions between half, float, double and int, scalar and vector. */
+kernel void k_conv(global const ushort *raw, global const float *f, global const double *d,
+                   global float *of, global double *od, global ushort *oh)
+{
+    size_t i = get_global_id(0);
+    half h = as_half(raw[i]);
+    half4 h4 = as_half4(vload4(i, raw + 64));
+    of[5 * i + 0] = h;
+    vstore4(convert_float4(h4), 0, of + 5 * i + 1);
+    od[2 * i + 0] = h;
+    od[2 * i + 1] = (double)h4.w;
+    oh[10 * i + 0] = as_ushort((half)f[i]);
+    oh[10 * i + 1] = as_ushort((half)d[i]);
+    oh[10 * i + 2] = as_ushort(convert_half_rtz(f[i]));
+    oh[10 * i + 3] = as_ushort(convert_half_rtp(f[i]));
+    oh[10 * i + 4] = as_ushort(convert_half_rtn(f[i]));
+    oh[10 * i + 5] = as_ushort(convert_half((int)f[i]));
+    vstore4(as_ushort4(convert_half4(vload4(i, f + 64))), 0, oh + 10 * i + 6);
+}
+
+/* Arithmetic, compares, constants and bitcasts of half vectors. */
+kernel void k_arith(global const ushort *ra, global const ushort *rb, global ushort *oh, global int *oi,
+                    global uint *ou)
+{
+    size_t i = get_global_id(0);
+    half a = as_half(ra[i]), b = as_half(rb[i]);
+    half4 k = (half4)(1.5h, -0.25h, 65504.0h, 0x1p-24h);
+    oh[8 * i + 0] = as_ushort(a + b);
+    oh[8 * i + 1] = as_ushort(a - b);
+    oh[8 * i + 2] = as_ushort(a * b);
+    oh[8 * i + 3] = as_ushort(-a);
+    oh[8 * i + 4] = as_ushort(a + k.x);
+    oh[8 * i + 5] = as_ushort(b * k.w);
+    oh[8 * i + 6] = as_ushort(k.z - a);
+    oh[8 * i + 7] = as_ushort(fabs(b));
+    oi[4 * i + 0] = a < b;
+    oi[4 * i + 1] = a == b;
+    oi[4 * i + 2] = a >= b;
+    oi[4 * i + 3] = isnan(a);
+    half2 p = as_half2((uint)ra[i] | (uint)rb[i] << 16);
+    ou[3 * i + 0] = as_uint(p.yx);
+    ou[3 * i + 1] = as_uint(k.xy);
+    ou[3 * i + 2] = as_uint(k.zw + (half2)(a, b));
+}
+'''
+
+
+def hval(u):
+    return bitsh(u)
+
+
+def rnd(x, mode):
+    """float or double value -> half bits, rounded in `mode`"""
+    if math.isinf(x):
+        return hbits(x)
+    if x == 0:
+        return hbits(x)
+    return hbits(round_f16(Fraction(x), mode))
+
+
+def half_bits(rng):
+    """arbitrary half bit patterns: normals, subnormals, zeros, infinities
+    (NaN only in the inputs of loads, where any NaN matches)"""
+    u = rng.bits(16)
+    return u
+
+
+def vload_test(rng):
+    n = 16
+    raw = [half_bits(rng) for _ in range(16 * n)]
+    out = []
+    for i in range(n):
+        p = [hval(u) for u in raw[16 * i:16 * i + 16]]
+        one = [p[5]] + p[2:4] + p[3:6] + p[4:8] + p[8:16] + p[0:16] + p[6:8] + p[4:7] + p[8:12]
+        assert len(one) == 43
+        out += one * 4
+    te = Test('vload', kernel_name='k_vload', global_size=sizes(n), local_size=sizes(16))
+    te.inp(0, 'ushort', 16 * n, raw).inp(1, 'ushort', 16 * n, raw).out(2, 'float', 172 * n, out)
+    return te
+
+
+def store_slots(x):
+    """The 48 slots STORES writes (mode per slot), in the kernel's order;
+    later stores overwrite earlier ones at the same slot."""
+    s = [None] * 48
+    def put(k, v, m):
+        s[k] = rnd(v, m)
+    put(0, x[0], 'rte'); put(1, x[1], 'rte'); put(2, x[2], 'rtz'); put(3, x[3], 'rtp'); put(4, x[4], 'rtn')
+    put(5, x[15], 'rtz')
+    put(6, x[5], 'rtz'); put(7, x[6], 'rtz')
+    put(8, x[7], 'rtp')
+    for j in range(3):
+        put(9 + j, x[7 + j], 'rtp')
+    for j in range(4):
+        put(12 + j, x[10 + j], 'rtn')
+    for j in range(8):
+        put(16 + j, x[j], 'rte')
+    put(24, x[14], 'rtp'); put(25, x[15], 'rtp')
+    put(26, x[12], 'rte'); put(27, x[13], 'rte')
+    for j in range(3):
+        put(28 + j, x[7 + j], 'rtn')
+    put(31, x[11], 'rtn')
+    for j in range(16):
+        put(32 + j, x[j], 'rtz')
+    assert None not in s
+    return s
+
+
+def store_values(rng, n, double):
+    """values that exercise rounding: random significands across half's
+    range, exact halves, ties, overflow, subnormal range; for double also
+    halfway-plus-a-little cases that double rounding through float breaks"""
+    vals = []
+    for k in range(16 * n):
+        kind = rng.range(0, 9)
+        h = bitsh(rng.bits(15) | (rng.bits(1) << 15))
+        while math.isnan(h) or math.isinf(h):
+            h = bitsh(rng.bits(15) | (rng.bits(1) << 15))
+        if kind == 0:
+            v = h  # exact
+        elif kind == 1 and h != 0:
+            # exactly halfway to the next half up in magnitude
+            nxt = bitsh(hbits(h) + 1)
+            v = (h + nxt) / 2 if not math.isinf(nxt) else h
+        elif kind == 2:
+            v = rng.pick([65504.0, 65519.0, 65520.0, 70000.0, 1e30, -65519.99, -65520.0, -1e9, INF, -INF, 0.0, -0.0])
+        elif kind == 3:
+            # half's subnormal range; not below 2^-24, where libclc 19's
+            # directed roundings give +-0 instead of +-2^-24 (spec deviation)
+            v = math.ldexp(1 + rng.bits(23) / 2.0 ** 23, rng.range(-24, -15)) * rng.pick([1, -1])
+        elif kind == 4 and double and h != 0:
+            # just above / below a half tie by far less than a float ulp
+            nxt = bitsh(hbits(h) + 1)
+            if math.isinf(nxt):
+                v = h
+            else:
+                v = (h + nxt) / 2
+                v += math.copysign(abs(v) * 2.0 ** -40, v) * rng.pick([1, -1])
+        else:
+            m = rng.bits(52 if double else 23)
+            v = math.ldexp(1 + m / 2.0 ** (52 if double else 23), rng.range(-24, 15)) * rng.pick([1, -1])
+        if not double:
+            v = f32(v) if not math.isinf(v) else v
+        vals.append(v)
+    return vals
+
+
+def vstore_tests(rng):
+    n = 32
+    X = store_values(rng, n, False)
+    out = []
+    for i in range(n):
+        out += store_slots(X[16 * i:16 * i + 16]) * 3
+    te = Test('vstore float', kernel_name='k_vstore', global_size=sizes(n), local_size=sizes(32))
+    te.inp(0, 'float16', n, X).inp(1, 'ushort', 144 * n, [0] * (144 * n)).out(1, 'ushort', 144 * n, out)
+    D = store_values(rng, 2 * n, True)
+    out = []
+    for i in range(2 * n):
+        out += store_slots(D[16 * i:16 * i + 16])
+    td = Test('vstore double', kernel_name='k_vstore_double', global_size=sizes(2 * n), local_size=sizes(64))
+    td.inp(0, 'double16', 2 * n, D).inp(1, 'ushort', 96 * n, [0] * (96 * n)).out(1, 'ushort', 96 * n, out)
+    return [te, td]
+
+
+def fp16_conv_test(rng):
+    n = 64
+    raw = [rng.bits(16) for _ in range(n + 4 * n)]
+    F = store_values(rng, n, False)[:n]
+    F = [v if not math.isinf(v) and abs(v) < 1e5 else 1.0 for v in F]  # (int)f in range
+    D = store_values(rng, n, True)[:n]
+    F4 = store_values(rng, n, False)[:4 * n]
+    of, od, oh = [], [], []
+    for i in range(n):
+        h4 = [hval(u) for u in raw[n + 4 * i:n + 4 * i + 4]]
+        of += [hval(raw[i])] + h4
+        od += [hval(raw[i]), h4[3]]
+        oh += [rnd(F[i], 'rte'), rnd(D[i], 'rte'), rnd(F[i], 'rtz'), rnd(F[i], 'rtp'), rnd(F[i], 'rtn'),
+               rnd(float(math.trunc(F[i])), 'rte')]
+        oh += [rnd(v, 'rte') for v in F4[4 * i:4 * i + 4]]
+    te = Test('conv', kernel_name='k_conv', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ushort', 5 * n, raw).inp(1, 'float', 5 * n, F + F4).inp(2, 'double', n, D)
+    te.out(3, 'float', 5 * n, of).out(4, 'double', 2 * n, od).out(5, 'ushort', 10 * n, oh)
+    return te
+
+
+def fp16_arith_test(rng):
+    n = 64
+    A, B = [], []
+    while len(A) < n:
+        a, b = rng.bits(16), rng.bits(16)
+        if math.isnan(hval(a)) or math.isnan(hval(b)):
+            continue  # NaN results have unspecified bits
+        x, y = hval(a), hval(b)
+        if math.isinf(x) and math.isinf(y):
+            continue  # inf - inf and inf * 0 would be NaN
+        if (math.isinf(x) and y == 0) or (math.isinf(y) and x == 0):
+            continue
+        A.append(a), B.append(b)
+    k = [1.5, -0.25, 65504.0, 2.0 ** -24]
+    oh, oi, ou = [], [], []
+    for a, b in zip(A, B):
+        x, y = hval(a), hval(b)
+
+        def add(p, q):
+            if math.isinf(p) or math.isinf(q):
+                return hbits(p + q)
+            s = Fraction(p) + Fraction(q)
+            if s == 0:
+                return hbits(p + q)  # signed zero rules: the host's binary64 sum has them
+            return hbits(round_f16(s))
+
+        def mul(p, q):
+            if math.isinf(p) or math.isinf(q) or p == 0 or q == 0:
+                return hbits(p * q)
+            return hbits(round_f16(Fraction(p) * Fraction(q)))
+
+        oh += [add(x, y), add(x, -y), mul(x, y), hbits(-x), add(x, k[0]), mul(y, k[3]), add(k[2], -x),
+               hbits(abs(y))]
+        oi += [int(x < y), int(x == y), int(x >= y), 0]
+        ou += [b | a << 16, hbits(k[0]) | hbits(k[1]) << 16, add(k[2], x) | add(k[3], y) << 16]
+    te = Test('arith', kernel_name='k_arith', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ushort', n, A).inp(1, 'ushort', n, B)
+    te.out(2, 'ushort', 8 * n, oh).out(3, 'int', 4 * n, oi).out(4, 'uint', 3 * n, ou)
+    return te
+
+
+def main():
+    rng = Rng(1601)
+    write('f_half_vload_vstore.cl', 'half vload/vstore', VLS_SRC, [vload_test(rng)] + vstore_tests(rng),
+          extensions='cl_khr_fp64',
+          comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
+    write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
+          [fp16_conv_test(rng), fp16_arith_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
+          comment='PoCL does not offer cl_khr_fp16: the expected values come from the exact host\n'
+                  'reference alone (gen_half.py); llc-19 and wavecc are checked against it.')
+
+
+main()
