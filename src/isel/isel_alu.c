@@ -1091,6 +1091,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
       name_is(n, "llvm.fma.v")) {
     if (bits != 32) return false;
+    if (nc == 1 && isel_half_mad_mix(c, ins)) return true;
     for (unsigned e = 0; e < nc; e++)
       isel_set(c, ins, e,
                isel_v1_3(c, ISA_V_FMA_F32, isel_get(c, LLVMGetOperand(ins, 0), e),

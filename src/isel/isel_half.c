@@ -25,6 +25,13 @@
  * class with their f16 instructions; llvm.fmuladd as a multiply and an
  * add (the unfused form it allows). fdiv, frem and llvm.fma on half are
  * reported as unsupported.
+ * Mixed precision: an f32 fma/fmuladd whose three operands are all
+ * extended from half is one v_mad_mix_f32 with f16 sources. That is exact:
+ * the product of two halves (11-bit significands) is exact in f32, so the
+ * unfused mad rounds once, like fma; and every nonzero result is a
+ * multiple of 2^-48 (the smallest half product), never an f32 denormal
+ * that a flushing mad could lose. With an f32 addend neither holds in
+ * general, so that case stays v_cvt + v_fma_f32.
  */
 #include <math.h>
 #include <stdio.h>
@@ -79,6 +86,33 @@ static mir_temp f64_to_f16(isel_ctx *c, mir_operand d) {
   mir_temp odd = isel_v1(c, ISA_V_OR_B32, mir_op_const(1), mir_op_temp(tz));
   mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(tz), mir_op_temp(odd), mir_op_temp(inexact));
   return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(r));
+}
+
+/* The half value behind `v` when v is `fpext half ... to float`. */
+static LLVMValueRef ext_from_half(LLVMValueRef v) {
+  if (!LLVMIsAFPExtInst(v)) return NULL;
+  LLVMValueRef h = LLVMGetOperand(v, 0);
+  return LLVMGetTypeKind(LLVMTypeOf(h)) == LLVMHalfTypeKind ? h : NULL;
+}
+
+/* fma / fmuladd on f32 whose three operands all extend halves. */
+static bool mad_mix_call(LLVMValueRef v) {
+  LLVMValueRef f = LLVMIsACallInst(v) ? LLVMGetCalledValue(v) : NULL;
+  size_t n;
+  const char *name = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &n) : "";
+  if (strcmp(name, "llvm.fma.f32") && strcmp(name, "llvm.fmuladd.f32")) return false;
+  for (unsigned i = 0; i < 3; i++)
+    if (!ext_from_half(LLVMGetOperand(v, i))) return false;
+  return true;
+}
+
+/* An fpext whose every user is such a call needs no code of its own. */
+static bool only_feeds_mad_mix(LLVMValueRef ext) {
+  LLVMUseRef u = LLVMGetFirstUse(ext);
+  if (!u) return false;
+  for (; u; u = LLVMGetNextUse(u))
+    if (!mad_mix_call(LLVMGetUser(u))) return false;
+  return true;
 }
 
 static const char *cmp_name(LLVMRealPredicate p) {
@@ -158,6 +192,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
     mine = false;
   }
   if (!mine) return -1;
+  if (opc == LLVMFPExt && kind(dt) == LLVMFloatTypeKind && only_feeds_mad_mix(ins)) return 1;
   unsigned nc = isel_num_comps(dt);
   for (unsigned e = 0; e < nc; e++) {
     mir_temp d;
@@ -225,4 +260,16 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   }
   isel_set(c, ins, 0, d);
   return 1;
+}
+
+bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins) {
+  if (!mad_mix_call(ins)) return false;
+  LLVMValueRef h[3];
+  for (unsigned i = 0; i < 3; i++) h[i] = ext_from_half(LLVMGetOperand(ins, i));
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  mir_instr *m = isel_emit(c, ISA_V_MAD_MIX_F32, 3, 1);
+  for (unsigned i = 0; i < 3; i++) m->ops[i] = mir_op_temp(vreg(c, isel_get(c, h[i], 0)));
+  m->defs[0] = mir_op_temp(d);
+  isel_set(c, ins, 0, d);
+  return true;
 }

@@ -124,6 +124,9 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 uint32_t isel_f16_bits(double v);
+/* fma/fmuladd.f32 `ins` whose operands all extend halves -> one
+ * v_mad_mix_f32 (true), else false (nothing emitted). */
+bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */

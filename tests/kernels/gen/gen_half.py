@@ -94,6 +94,17 @@ kernel void k_vstore(global const float16 *in, global ushort *o)
     }
 }
 
+/* Mixed precision: products of halves plus a half, in f32 (wavecc: one
+ * v_mad_mix_f32 each; exact, the product of two halves fits f32). */
+kernel void k_madmix(global const half *h, global float *o)
+{
+    size_t i = get_global_id(0);
+    float x = vload_half(3 * i, h), y = vload_half(3 * i + 1, h), z = vload_half(3 * i + 2, h);
+    o[3 * i + 0] = x * y + z;
+    o[3 * i + 1] = fma(x, z, y);
+    o[3 * i + 2] = mad(z, y, -x);
+}
+
 /* double -> half: rounded once (no double rounding through float). */
 kernel void k_vstore_double(global const double16 *in, global ushort *o)
 {
@@ -271,6 +282,18 @@ def vstore_tests(rng):
     return [te, td]
 
 
+def madmix_test(rng):
+    n = 64
+    raw = [rng.bits(16) for _ in range(3 * n)]
+    out = []
+    for i in range(n):
+        x, y, z = (hval(u) for u in raw[3 * i:3 * i + 3])
+        out += [fma32(x, y, z), fma32(x, z, y), fma32(z, y, -x)]
+    te = Test('mad_mix', kernel_name='k_madmix', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ushort', 3 * n, raw).out(1, 'float', 3 * n, out)
+    return te
+
+
 def fp16_conv_test(rng):
     n = 64
     raw = [rng.bits(16) for _ in range(n + 4 * n)]
@@ -335,7 +358,7 @@ def fp16_arith_test(rng):
 
 def main():
     rng = Rng(1601)
-    write('f_half_vload_vstore.cl', 'half vload/vstore', VLS_SRC, [vload_test(rng)] + vstore_tests(rng),
+    write('f_half_vload_vstore.cl', 'half vload/vstore', VLS_SRC, [vload_test(rng)] + vstore_tests(rng) + [madmix_test(rng)],
           extensions='cl_khr_fp64',
           comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
     write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
