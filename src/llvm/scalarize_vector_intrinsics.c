@@ -10,7 +10,9 @@
  * ours; so this pass does it generally, and a new element-wise intrinsic
  * needs no work here once instruction selection has its scalar form.
  *
- * Algorithm, per call of an intrinsic with a fixed vector result <N x T>:
+ * Algorithm, per call of an intrinsic with a fixed vector result <N x T>
+ * (or a literal struct of N-element vectors, the *.with.overflow shape,
+ * used only through extractvalue):
  *  1. Shape: every argument is a vector of N elements (split per element)
  *     or not a vector at all (passed unchanged to every scalar call: the
  *     i1 "zero is poison" flag of ctlz/cttz, powi's i32 exponent). At least
@@ -34,11 +36,13 @@
  */
 #include "llvm/scalarize_vector_intrinsics.h"
 
+#include <assert.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
-enum { MAX_ARGS = 8, MAX_OVERLOADS = 8, MANGLED = 32 };
+enum { MAX_ARGS = 8, MAX_OVERLOADS = 8, MANGLED = 32, MAX_MEMBERS = 4 };
 
 static bool has_prefix(const char *s, size_t n, const char *p) {
   size_t pl = strlen(p);
@@ -84,16 +88,45 @@ static LLVMTypeRef scalar_of(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
 }
 
+/* Lanes and scalar result type of a call result that is a fixed vector
+ * <N x T> (scalar: T) or a literal struct of N-element vectors, the
+ * *.with.overflow shape (scalar: the struct of their element types) whose
+ * every user is a one-index extractvalue; 0 for anything else. */
+static unsigned result_lanes(LLVMValueRef call, LLVMTypeRef *scalar) {
+  LLVMTypeRef rt = LLVMTypeOf(call);
+  if (LLVMGetTypeKind(rt) == LLVMVectorTypeKind) {
+    *scalar = LLVMGetElementType(rt);
+    return LLVMGetVectorSize(rt);
+  }
+  unsigned nm = LLVMGetTypeKind(rt) == LLVMStructTypeKind ? LLVMCountStructElementTypes(rt) : 0;
+  if (nm == 0 || nm > MAX_MEMBERS || !LLVMIsLiteralStruct(rt)) return 0;
+  LLVMTypeRef m[MAX_MEMBERS];
+  LLVMGetStructElementTypes(rt, m);
+  unsigned n = 0;
+  for (unsigned i = 0; i < nm; i++) {
+    if (LLVMGetTypeKind(m[i]) != LLVMVectorTypeKind || (n && LLVMGetVectorSize(m[i]) != n)) return 0;
+    n = LLVMGetVectorSize(m[i]);
+    m[i] = LLVMGetElementType(m[i]);
+  }
+  for (LLVMUseRef u = LLVMGetFirstUse(call); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAExtractValueInst(user) || LLVMGetNumIndices(user) != 1) return 0;
+  }
+  *scalar = LLVMStructTypeInContext(LLVMGetTypeContext(rt), m, nm, 0);
+  return n;
+}
+
 /* Steps 1-3 of the header comment: the scalar declaration for `call`, or
  * NULL when the call is not an element-wise vector intrinsic. */
 static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueRef callee, unsigned *lanes) {
   unsigned id = LLVMGetIntrinsicID(callee);
-  LLVMTypeRef rt = LLVMTypeOf(call);
-  if (!id || LLVMGetTypeKind(rt) != LLVMVectorTypeKind || !LLVMIntrinsicIsOverloaded(id)) return NULL;
+  LLVMTypeRef rt = LLVMTypeOf(call), srt = NULL;
+  unsigned n = id ? result_lanes(call, &srt) : 0;
+  if (!n || !LLVMIntrinsicIsOverloaded(id)) return NULL;
   size_t nlen;
   const char *name = LLVMGetValueName2(callee, &nlen);
   if (denied(name, nlen)) return NULL;
-  unsigned n = LLVMGetVectorSize(rt), nargs = (unsigned)LLVMGetNumArgOperands(call);
+  unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
   if (nargs > MAX_ARGS) return NULL;
   LLVMTypeRef types[MAX_ARGS + 1];
   types[0] = rt;
@@ -128,7 +161,7 @@ static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueR
   }
   LLVMValueRef decl = LLVMGetIntrinsicDeclaration(mod, id, ov, nov);
   LLVMTypeRef ft = LLVMGlobalGetValueType(decl);
-  if (LLVMGetReturnType(ft) != scalar_of(rt) || LLVMCountParamTypes(ft) != nargs || LLVMIsFunctionVarArg(ft))
+  if (LLVMGetReturnType(ft) != srt || LLVMCountParamTypes(ft) != nargs || LLVMIsFunctionVarArg(ft))
     return NULL;
   LLVMTypeRef pt[MAX_ARGS];
   LLVMGetParamTypes(ft, pt);
@@ -138,17 +171,21 @@ static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueR
   return decl;
 }
 
-/* Step 4: the scalar calls replacing `call`. */
+/* Step 4: the scalar calls replacing `call`. A struct result becomes one
+ * vector per member, each replacing the extractvalues of that member. */
 static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call, LLVMValueRef decl, unsigned n) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), rt = LLVMTypeOf(call);
   LLVMTypeRef ft = LLVMGlobalGetValueType(decl);
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
+  bool is_struct = LLVMGetTypeKind(rt) == LLVMStructTypeKind;
+  unsigned nm = is_struct ? LLVMCountStructElementTypes(rt) : 1;
   size_t nmd = 0;
   LLVMValueMetadataEntry *md = LLVMInstructionGetAllMetadataOtherThanDebugLoc(call, &nmd);
   bool fmf = LLVMCanValueUseFastMathFlags(call);
   LLVMPositionBuilderBefore(b, call);
-  LLVMValueRef acc = LLVMGetPoison(LLVMTypeOf(call));
+  LLVMValueRef acc[MAX_MEMBERS];
+  for (unsigned m = 0; m < nm; m++) acc[m] = LLVMGetPoison(is_struct ? LLVMStructGetTypeAtIndex(rt, m) : rt);
   for (unsigned e = 0; e < n; e++) {
     LLVMValueRef idx = LLVMConstInt(i32, e, 0), args[MAX_ARGS];
     for (unsigned i = 0; i < nargs; i++) {
@@ -160,28 +197,48 @@ static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call, LLVMV
     for (size_t k = 0; k < nmd; k++)
       LLVMSetMetadata(s, LLVMValueMetadataEntriesGetKind(md, (unsigned)k),
                       LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(md, (unsigned)k)));
-    acc = LLVMBuildInsertElement(b, acc, s, idx, "");
+    for (unsigned m = 0; m < nm; m++)
+      acc[m] = LLVMBuildInsertElement(b, acc[m], is_struct ? LLVMBuildExtractValue(b, s, m, "") : s, idx, "");
   }
   if (md) LLVMDisposeValueMetadataEntries(md);
-  LLVMReplaceAllUsesWith(call, acc);
+  if (is_struct) {
+    /* every user is a one-index extractvalue (result_lanes checked) */
+    while (LLVMGetFirstUse(call)) {
+      LLVMValueRef ev = LLVMGetUser(LLVMGetFirstUse(call));
+      LLVMReplaceAllUsesWith(ev, acc[LLVMGetIndices(ev)[0]]);
+      LLVMInstructionEraseFromParent(ev);
+    }
+  } else {
+    LLVMReplaceAllUsesWith(call, acc[0]);
+  }
   LLVMInstructionEraseFromParent(call);
 }
 
 int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
-  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
-  int done = 0;
+  /* collect first: rewriting a struct-returning call erases its users,
+   * which may follow it in the block */
+  typedef struct site { LLVMValueRef call, decl; unsigned lanes; } site;
+  site *sites = NULL;
+  size_t ns = 0, cap = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb), next; ins; ins = next) {
-        next = LLVMGetNextInstruction(ins);
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
         LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
         if (!callee || !LLVMIsAFunction(callee)) continue;
         unsigned n = 0;
         LLVMValueRef decl = scalar_decl(mod, ins, callee, &n);
         if (!decl) continue;
-        expand(mod, b, ins, decl, n);
-        done++;
+        if (ns == cap) {
+          cap = cap ? 2 * cap : 16;
+          site *grown = realloc(sites, cap * sizeof *sites);
+          assert(grown);
+          sites = grown;
+        }
+        sites[ns++] = (site){ins, decl, n};
       }
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+  for (size_t i = 0; i < ns; i++) expand(mod, b, sites[i].call, sites[i].decl, sites[i].lanes);
   LLVMDisposeBuilder(b);
-  return done;
+  free(sites);
+  return (int)ns;
 }

@@ -181,7 +181,118 @@ def float_tests(rng):
     return tests
 
 
+LL_IR = r'''
+define amdgpu_kernel void @k_ll(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %o32,
+                                ptr addrspace(1) %o64, ptr addrspace(1) %of) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %t = zext i32 %tid to i64
+  %pa = getelementptr <4 x i32>, ptr addrspace(1) %a, i64 %t
+  %x = load <4 x i32>, ptr addrspace(1) %pa, align 16
+  %pb = getelementptr <4 x i32>, ptr addrspace(1) %b, i64 %t
+  %y = load <4 x i32>, ptr addrspace(1) %pb, align 16
+  %r0 = call <4 x i32> @llvm.ctlz.v4i32(<4 x i32> %x, i1 false)
+  %r1 = call <4 x i32> @llvm.cttz.v4i32(<4 x i32> %x, i1 false)
+  %r2 = call <4 x i32> @llvm.abs.v4i32(<4 x i32> %x, i1 false)
+  %r3 = call <4 x i32> @llvm.fshr.v4i32(<4 x i32> %x, <4 x i32> %y, <4 x i32> %y)
+  %r4 = call <4 x i32> @llvm.usub.sat.v4i32(<4 x i32> %x, <4 x i32> %y)
+  %so = call {<4 x i32>, <4 x i1>} @llvm.sadd.with.overflow.v4i32(<4 x i32> %x, <4 x i32> %y)
+  %sum = extractvalue {<4 x i32>, <4 x i1>} %so, 0
+  %ov = extractvalue {<4 x i32>, <4 x i1>} %so, 1
+  %ovm = sext <4 x i1> %ov to <4 x i32>
+  %r5 = xor <4 x i32> %sum, %ovm
+  %X = bitcast <4 x i32> %x to <2 x i64>
+  %Y = bitcast <4 x i32> %y to <2 x i64>
+  %q0 = call <2 x i64> @llvm.ctlz.v2i64(<2 x i64> %X, i1 false)
+  %q1 = call <2 x i64> @llvm.cttz.v2i64(<2 x i64> %X, i1 false)
+  %q2 = call <2 x i64> @llvm.smin.v2i64(<2 x i64> %X, <2 x i64> %Y)
+  %q3 = call <2 x i64> @llvm.fshl.v2i64(<2 x i64> %X, <2 x i64> %Y, <2 x i64> %Y)
+  %q4 = call <2 x i64> @llvm.uadd.sat.v2i64(<2 x i64> %X, <2 x i64> %Y)
+  %q5 = call <2 x i64> @llvm.bswap.v2i64(<2 x i64> %X)
+  %xs = ashr <4 x i32> %x, <i32 8, i32 8, i32 8, i32 8>
+  %f = sitofp <4 x i32> %xs to <4 x float>
+  %y15 = and <4 x i32> %y, <i32 15, i32 15, i32 15, i32 15>
+  %e = sub <4 x i32> %y15, <i32 8, i32 8, i32 8, i32 8>
+  %g0 = call <4 x float> @llvm.ldexp.v4f32.v4i32(<4 x float> %f, <4 x i32> %e)
+  %fq = fmul <4 x float> %f, <float 0.25, float 0.25, float 0.25, float 0.25>
+  %g1 = call <4 x float> @llvm.round.v4f32(<4 x float> %fq)
+  %yf = bitcast <4 x i32> %y to <4 x float>
+  %g2 = call <4 x float> @llvm.copysign.v4f32(<4 x float> %f, <4 x float> %yf)
+  %b32 = mul i64 %t, 6
+  %b64 = mul i64 %t, 6
+  %bf = mul i64 %t, 3
+STORES
+  ret void
+}
+'''
+
+
+def ll_ir():
+    st = []
+    for k, (v, ty, base, bname) in enumerate(
+            [('r%d' % j, '<4 x i32>', 'o32', 'b32') for j in range(6)] +
+            [('q%d' % j, '<2 x i64>', 'o64', 'b64') for j in range(6)] +
+            [('g%d' % j, '<4 x float>', 'of', 'bf') for j in range(3)]):
+        j = int(v[1:])
+        st.append('  %%i%d = add i64 %%%s, %d' % (k, bname, j))
+        st.append('  %%p%d = getelementptr %s, ptr addrspace(1) %%%s, i64 %%i%d' % (k, ty, base, k))
+        st.append('  store %s %%%s, ptr addrspace(1) %%p%d, align 16' % (ty, v, k))
+    return LL_IR.replace('STORES', '\n'.join(st))
+
+
+def ll_test(rng):
+    M, M64 = 2 ** 32 - 1, 2 ** 64 - 1
+    n = 64
+    A, B = [], []
+    for k in range(4 * n):
+        x, y = rng.bits(32), rng.bits(32)
+        if rng.range(0, 3) == 0:
+            x >>= rng.range(0, 31)
+        if rng.range(0, 7) == 0:
+            x = rng.pick([0, 1, 0x80000000, M])
+        A.append(x), B.append(y)
+    o32, o64, of = [], [], []
+    for i in range(n):
+        xs, ys = A[4 * i:4 * i + 4], B[4 * i:4 * i + 4]
+        s = lambda v: wrap(v, 'int')
+        def sadd(x, y):
+            r = s(x) + s(y)
+            return (r & M) ^ (M if not tmin('int') <= r <= tmax('int') else 0)
+        rows = [[32 - x.bit_length() for x in xs], [32 if x == 0 else (x & -x).bit_length() - 1 for x in xs],
+                [abs(s(x)) & M for x in xs], [(((x << 32) | y) >> (y % 32)) & M for x, y in zip(xs, ys)],
+                [max(0, x - y) for x, y in zip(xs, ys)], [sadd(x, y) for x, y in zip(xs, ys)]]
+        for r in rows:
+            o32 += r
+        X = [xs[0] | xs[1] << 32, xs[2] | xs[3] << 32]
+        Y = [ys[0] | ys[1] << 32, ys[2] | ys[3] << 32]
+        rows = [[64 - v.bit_length() for v in X], [64 if v == 0 else (v & -v).bit_length() - 1 for v in X],
+                [min(wrap(p, 'long'), wrap(q, 'long')) & M64 for p, q in zip(X, Y)],
+                [(((p << 64) | q) << (q % 64) >> 64) & M64 for p, q in zip(X, Y)],
+                [min(M64, p + q) for p, q in zip(X, Y)],
+                [int.from_bytes(p.to_bytes(8, 'little'), 'big') for p in X]]
+        for r in rows:
+            o64 += r
+        f = [float(s(x) >> 8) for x in xs]
+        e = [(y & 15) - 8 for y in ys]
+        of += [v * 2.0 ** k for v, k in zip(f, e)]
+        of += [math.copysign(float(math.floor(abs(Fraction(v) / 4) + Fraction(1, 2))), v) for v in f]
+        of += [math.copysign(v, -1.0 if y >> 31 else 1.0) for v, y in zip(f, ys)]
+    te = Test('vector intrinsics in LLVM IR', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'uint4', n, A).inp(1, 'uint4', n, B)
+    te.out(2, 'uint4', 6 * n, o32).out(3, 'ulong2', 6 * n, o64).out(4, 'float4', 3 * n, of)
+    head = ['# GENERATED by tests/kernels/gen/gen_vecintrin.py -- do not edit; see gen/README.md.',
+            '# LLVM IR the OpenCL front end does not produce: ctlz/cttz/abs with their i1',
+            '# operand, sadd.with.overflow returning a struct of vectors, i64 vectors,',
+            '# ldexp with an exponent vector. llc-19 and wavecc run it (PoCL takes no IR).',
+            '[config]', 'name: vector intrinsics (LLVM IR)', 'kernel_name: k_ll', 'dimensions: 1', '']
+    lines = head + te.text().split('\n')
+    text = ''.join('; ' + ln + '\n' if ln else ';\n' for ln in lines)
+    text += ';\ntarget triple = "amdgcn-amd-amdhsa"\n' + ll_ir()
+    with open(os.path.join(KDIR, 'f_vec_intrinsics.ll'), 'w') as fh:
+        fh.write(text)
+
+
 def main():
+    ll_test(Rng(8002))
     rng = Rng(8001)
     src = SRC_HEAD + ''.join('INTK(%s)\n' % type_of(t, n) for t, n in INT_TYPES) + FLOAT_SRC
     tests = int_tests(rng) + float_tests(rng)
