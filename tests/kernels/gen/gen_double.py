@@ -55,6 +55,22 @@ kernel void k_divsqrt(global const double *a, global const double *b, global dou
     o[2 * i + 1] = sqrt(a[i]);
 }
 
+/* Uniform operands: by-value arguments and values computed from them
+ * live in SGPR pairs and reach the f64 instructions through the constant
+ * bus; mixed with the (divergent) work-item id. */
+kernel void k_uniform(double s, double t, long n, global double *o)
+{
+    size_t i = get_global_id(0);
+    double u = s * (double)n;
+    double v = u / t;
+    o[6 * i + 0] = u;
+    o[6 * i + 1] = v + 0.5;
+    o[6 * i + 2] = sqrt(s) - (double)i;
+    o[6 * i + 3] = -t * (double)i;
+    o[6 * i + 4] = s < t ? s : t;
+    o[6 * i + 5] = (double)(float)s + (double)(long)(v / 1e6);
+}
+
 /* Compares and classification: 13 ints per work-item. */
 kernel void k_cmp(global const double *a, global const double *b, global int *o)
 {
@@ -234,6 +250,20 @@ def divsqrt_tests(g):
     return [te]
 
 
+def uniform_tests():
+    n = 64
+    s, t, l = 2.718281828459045, -0.3, 12345678901
+    u = s * float(l)  # float(l) is exact (l < 2^53)
+    v = u / t
+    out = []
+    for i in range(n):
+        out += [u, v + 0.5, math.sqrt(s) - float(i), -t * float(i), min(s, t),
+                round_f32(Fraction(s)) + float(math.trunc(v / 1e6))]
+    te = Test('uniform', kernel_name='k_uniform', global_size=sizes(n), local_size=sizes(64))
+    te.val(0, 'double', s).val(1, 'double', t).val(2, 'long', l).out(3, 'double', 6 * n, out)
+    return [te]
+
+
 def cmp_tests(g):
     n = 64
     X = [SPECIALS[k % len(SPECIALS)] if k < 40 else g.d() for k in range(n)]
@@ -342,7 +372,7 @@ def libm_tests(g):
 
 def main():
     g = Gen(9001)
-    tests = arith_tests(g) + divsqrt_tests(g) + cmp_tests(g) + vec_tests(g)
+    tests = arith_tests(g) + divsqrt_tests(g) + uniform_tests() + cmp_tests(g) + vec_tests(g)
     te, oi, od, of = conv_tests(g)
     te.out(3, 'long', len(oi), oi)
     te.out(4, 'double', len(od), od).out(5, 'float', len(of), of)
