@@ -150,6 +150,9 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
+ * shared aperture in the high dword; LDS null (-1) gives generic null. */
+mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);
