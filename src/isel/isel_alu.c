@@ -296,7 +296,7 @@ static mir_temp divrem64(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand 
 
 /* ---- f32 division ---- */
 
-static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
   mir_temp den = isel_tmp(c, mir_rc_v(1));
   mir_temp d1[2] = {den, vcc_unused};
@@ -481,7 +481,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
         break;
-      case LLVMFDiv: d = fdiv32(c, a, b); break;
+      case LLVMFDiv: d = isel_fdiv32(c, a, b); break;
       default: return false;
       }
       isel_set(c, ins, e, d);

@@ -23,7 +23,9 @@
  * rounded); fneg/fabs/copysign on the sign bit; fcmp with v_cmp_*_f16
  * (src1 a VGPR, never the swapped form); floor/ceil/trunc/rint, min/max,
  * class with their f16 instructions; llvm.fmuladd as a multiply and an
- * add (the unfused form it allows). fdiv, frem and llvm.fma on half are
+ * add (the unfused form it allows); fdiv and sqrt correctly rounded in f32,
+ * then rounded to half (innocuous double rounding); fma through f64 with
+ * rounding to odd; round, ldexp (exponent clamped to +-64). frem is
  * reported as unsupported.
  * Mixed precision: an f32 fma/fmuladd whose three operands are all
  * extended from half is one v_mad_mix_f32 with f16 sources. That is exact:
@@ -115,6 +117,48 @@ static bool only_feeds_mad_mix(LLVMValueRef ext) {
   return true;
 }
 
+static mir_temp vcmp16(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_operand s[2] = {a, mir_op_temp(vreg(c, b))};
+  isel_valu(c, op, &d, 1, s, 2, true);
+  return d;
+}
+
+static mir_temp to_f32(isel_ctx *c, mir_operand h) { return isel_v1_1(c, ISA_V_CVT_F32_F16, h); }
+
+static mir_temp to_f16(isel_ctx *c, mir_temp f) { return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(f)); }
+
+static mir_temp to_f64(isel_ctx *c, mir_operand h) {
+  mir_temp d = isel_tmp(c, mir_rc_v(2));
+  mir_operand s[1] = {mir_op_temp(to_f32(c, h))};
+  isel_valu(c, ISA_V_CVT_F64_F32, &d, 1, s, 1, false);
+  return d;
+}
+
+/* fma on halves, rounded once: the product is exact in f64, the sum is
+ * rounded to odd there (isel_f64_add_odd), then to half through f64_to_f16
+ * (to odd in f32, then to nearest even): every step keeps >= 2 extra bits. */
+static mir_temp fma16(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
+  mir_temp p = isel_tmp(c, mir_rc_v(2));
+  mir_operand s[2] = {mir_op_temp(to_f64(c, a)), mir_op_temp(to_f64(c, b))};
+  isel_valu(c, ISA_V_MUL_F64, &p, 1, s, 2, true);
+  return f64_to_f16(c, mir_op_temp(isel_f64_add_odd(c, mir_op_temp(p), mir_op_temp(to_f64(c, x)))));
+}
+
+/* round half away from zero: trunc(x) + copysign(1, x) when
+ * |x - trunc(x)| >= 1/2 (exact in half), with x's sign */
+static mir_temp round16(isel_ctx *c, mir_operand x) {
+  mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F16, x);
+  mir_temp d = isel_v1(c, ISA_V_SUB_F16, x, mir_op_temp(t));
+  mir_temp ad = isel_v1(c, ISA_V_AND_B32, mir_op_const(0x7fffu), mir_op_temp(d));
+  mir_temp big = vcmp16(c, ISA_V_CMP_LE_F16, mir_op_const(0x3800u) /* 0.5 */, mir_op_temp(ad));
+  mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(vreg(c, mir_op_const(0x7fffu))),
+                           mir_op_temp(vreg(c, mir_op_const(0x3c00u))), x);
+  mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
+  mir_temp sum = isel_v1(c, ISA_V_ADD_F16, mir_op_temp(t), mir_op_temp(inc));
+  return isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(vreg(c, mir_op_const(0x7fffu))), mir_op_temp(sum), x);
+}
+
 static const char *cmp_name(LLVMRealPredicate p) {
   static const char *const n[] = {
       [LLVMRealPredicateFalse] = "f", [LLVMRealOEQ] = "eq",  [LLVMRealOGT] = "gt",  [LLVMRealOGE] = "ge",
@@ -125,12 +169,6 @@ static const char *cmp_name(LLVMRealPredicate p) {
   return (unsigned)p < sizeof n / sizeof n[0] ? n[p] : NULL;
 }
 
-static mir_temp vcmp16(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
-  mir_operand s[2] = {a, mir_op_temp(vreg(c, b))};
-  isel_valu(c, op, &d, 1, s, 2, true);
-  return d;
-}
 
 /* One element of a conversion to or from half; false if not handled. */
 static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, mir_temp *d) {
@@ -214,7 +252,15 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
       d = vcmp16(c, op, a, isel_get(c, LLVMGetOperand(ins, 1), e));
       break;
     }
-    case LLVMFDiv: case LLVMFRem: return 0;
+    case LLVMFDiv: {
+      /* correctly rounded f32 quotient, then to half: 24 >= 2 * 11 + 2
+       * bits make the double rounding innocuous (Figueroa, "When is
+       * double rounding innocuous?", SIGNUM 1995) */
+      mir_operand b = isel_get(c, LLVMGetOperand(ins, 1), e);
+      d = to_f16(c, isel_fdiv32(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
+      break;
+    }
+    case LLVMFRem: return 0;
     default:
       if (!convert(c, ins, opc, e, &d)) return 0;
     }
@@ -249,6 +295,18 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     /* fmuladd allows the unfused form: two correctly rounded steps */
     mir_temp p = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, a[1])));
     d = isel_v1(c, ISA_V_ADD_F16, isel_get(c, LLVMGetOperand(ins, 2), 0), mir_op_temp(p));
+  } else if (!strcmp(n, "llvm.fma.f16")) {
+    d = fma16(c, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
+  } else if (!strcmp(n, "llvm.sqrt.f16")) {
+    /* correctly rounded in f32, then to half (innocuous, as for fdiv) */
+    d = to_f16(c, isel_sqrt_exact(c, mir_op_temp(to_f32(c, a[0]))));
+  } else if (!strcmp(n, "llvm.round.f16")) {
+    d = round16(c, a[0]);
+  } else if (!strcmp(n, "llvm.ldexp.f16.i32")) {
+    /* v_ldexp_f16 takes an i16 exponent: clamp to +-64, beyond which any
+     * nonzero half overflows or underflows to 0 just the same */
+    mir_temp k = isel_v1_3(c, ISA_V_MED3_I32, a[1], mir_op_const((uint32_t)-64), mir_op_const(64));
+    d = isel_v1(c, ISA_V_LDEXP_F16, a[0], mir_op_temp(k));
   } else if (!strcmp(n, "llvm.canonicalize.f16")) {
     d = isel_v1(c, ISA_V_MAX_F16, a[0], mir_op_temp(vreg(c, a[0])));
   } else if (!strcmp(n, "llvm.is.fpclass.f16") || !strcmp(n, "llvm.amdgcn.class.f16")) {

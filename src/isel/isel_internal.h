@@ -118,6 +118,9 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* a + b (doubles, v2/s2 operands) rounded to odd, v2: a later rounding
+ * to at most 51 significand bits is then correct (isel_half.c's fma). */
+mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b);
 /* isel_half.c: half-precision instructions and f16 intrinsics, with the
  * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
  * encoding of a value exactly representable in half (constants). */
@@ -146,6 +149,8 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+/* Correctly rounded f32 division a / b (v1). */
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);

@@ -138,6 +138,20 @@ kernel void k_conv(global const ushort *raw, global const float *f, global const
     vstore4(as_ushort4(convert_half4(vload4(i, f + 64))), 0, oh + 10 * i + 6);
 }
 
+/* Division, sqrt, fma, round and ldexp on half (libclc calls the
+ * llvm.*.f16 intrinsics), each rounded once. */
+kernel void k_math(global const ushort *ra, global const ushort *rb, global const ushort *rc,
+                   global const int *n, global ushort *oh)
+{
+    size_t i = get_global_id(0);
+    half a = as_half(ra[i]), b = as_half(rb[i]), c = as_half(rc[i]);
+    oh[5 * i + 0] = as_ushort(a / b);
+    oh[5 * i + 1] = as_ushort(sqrt(fabs(a)));
+    oh[5 * i + 2] = as_ushort(fma(a, b, c));
+    oh[5 * i + 3] = as_ushort(round(c));
+    oh[5 * i + 4] = as_ushort(ldexp(a, n[i]));
+}
+
 /* Arithmetic, compares, constants and bitcasts of half vectors. */
 kernel void k_arith(global const ushort *ra, global const ushort *rb, global ushort *oh, global int *oi,
                     global uint *ou)
@@ -315,6 +329,49 @@ def fp16_conv_test(rng):
     return te
 
 
+def finite_half(rng):
+    while True:
+        u = rng.bits(16)
+        if not (math.isnan(hval(u)) or math.isinf(hval(u))):
+            return u
+
+
+def hfma(a, b, c):
+    r = Fraction(a) * Fraction(b) + Fraction(c)
+    if r == 0:
+        pneg = (math.copysign(1.0, a) < 0) != (math.copysign(1.0, b) < 0)
+        return hbits(-0.0 if (a == 0 or b == 0) and c == 0 and pneg and math.copysign(1.0, c) < 0 else 0.0)
+    return hbits(round_f16(r))
+
+
+def fp16_math_test(rng):
+    n = 128
+    A, B, C, N, out = [], [], [], [], []
+    for k in range(n):
+        a, b, c = finite_half(rng), finite_half(rng), finite_half(rng)
+        if k % 8 == 0:
+            # products on a half tie plus a tiny addend: 1.5 * (1 + 2^-10) * 2^e
+            e = rng.range(-10, 14)
+            a, b, c = hbits(math.ldexp(1 + 2.0 ** -10, e)), hbits(1.5), hbits(2.0 ** -24 * rng.pick([1, -1]))
+        x, y, z = hval(a), hval(b), hval(c)
+        if y == 0:
+            b, y = hbits(1.0), 1.0
+        m = rng.range(-40, 40)
+        q = Fraction(x) / Fraction(y)
+        sq = Fraction(math.sqrt(abs(x)))  # correctly rounded double: 53 >= 2*11+2
+        rz = math.copysign(float(math.floor(abs(Fraction(z)) + Fraction(1, 2))), z)
+        lx = Fraction(x) * Fraction(2) ** m
+        out += [hbits(round_f16(q)) if q else hbits(math.copysign(0.0, x) * math.copysign(1.0, y)),
+                hbits(round_f16(sq)) if sq else hbits(0.0),
+                hfma(x, y, z), hbits(rz),
+                hbits(round_f16(lx)) if lx else hbits(x)]
+        A.append(a), B.append(b), C.append(c), N.append(m)
+    te = Test('math', kernel_name='k_math', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ushort', n, A).inp(1, 'ushort', n, B).inp(2, 'ushort', n, C).inp(3, 'int', n, N)
+    te.out(4, 'ushort', 5 * n, out)
+    return te
+
+
 def fp16_arith_test(rng):
     n = 64
     A, B = [], []
@@ -362,7 +419,7 @@ def main():
           extensions='cl_khr_fp64',
           comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
     write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
-          [fp16_conv_test(rng), fp16_arith_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
+          [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
           comment='PoCL does not offer cl_khr_fp16: the expected values come from the exact host\n'
                   'reference alone (gen_half.py); llc-19 and wavecc are checked against it.')
 
