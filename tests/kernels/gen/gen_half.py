@@ -138,6 +138,25 @@ kernel void k_conv(global const ushort *raw, global const float *f, global const
     vstore4(as_ushort4(convert_half4(vload4(i, f + 64))), 0, oh + 10 * i + 6);
 }
 
+/* Bitcasts between half vectors and 32/64-bit integers and floats,
+ * swizzles and vector literals of halves, half3 and half8 in memory. */
+kernel void k_bits(global const uint *u, global const ulong *l, global uint *o, global ulong *ol,
+                   global half *h3, global ushort *o8)
+{
+    size_t i = get_global_id(0);
+    half2 a = as_half2(u[i]);
+    half4 b = as_half4(l[i]);
+    o[3 * i + 0] = as_uint(a.yx);
+    o[3 * i + 1] = as_uint(b.zw);
+    o[3 * i + 2] = as_uint(as_half2(as_float(a)).yy);
+    ol[2 * i + 0] = as_ulong(b.wzyx);
+    ol[2 * i + 1] = as_ulong((half4)(a, b.xy));
+    half3 t = vload3(i, h3);
+    vstore3(t.zxy, i, h3);
+    half8 e = (half8)(b, a.y, a.x, b.w, b.z);
+    vstore8(as_ushort8(e), i, o8);
+}
+
 /* Division, sqrt, fma, round and ldexp on half (libclc calls the
  * llvm.*.f16 intrinsics), each rounded once. */
 kernel void k_math(global const ushort *ra, global const ushort *rb, global const ushort *rc,
@@ -344,6 +363,28 @@ def hfma(a, b, c):
     return hbits(round_f16(r))
 
 
+def fp16_bits_test(rng):
+    n = 64
+    U = [rng.bits(32) for _ in range(n)]
+    L = [rng.bits(64) for _ in range(n)]
+    H3 = [rng.bits(16) for _ in range(3 * n)]
+    o, ol, h3o, o8 = [], [], [], []
+    for u, l, k in zip(U, L, range(n)):
+        a = [u & 0xffff, u >> 16]
+        b = [(l >> (16 * j)) & 0xffff for j in range(4)]
+        pack = lambda hs: sum(h << (16 * j) for j, h in enumerate(hs))
+        o += [pack([a[1], a[0]]), pack(b[2:4]), pack([a[1], a[1]])]
+        ol += [pack(b[::-1]), pack(a + b[:2])]
+        t = H3[3 * k:3 * k + 3]
+        h3o += [t[2], t[0], t[1]]
+        o8 += b + [a[1], a[0], b[3], b[2]]
+    te = Test('bits', kernel_name='k_bits', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'uint', n, U).inp(1, 'ulong', n, L).out(2, 'uint', 3 * n, o).out(3, 'ulong', 2 * n, ol)
+    # half3 data as bit patterns: a 'ushort' buffer the kernel reads as half
+    te.inp(4, 'ushort', 3 * n, H3).out(4, 'ushort', 3 * n, h3o).out(5, 'ushort', 8 * n, o8)
+    return te
+
+
 def fp16_math_test(rng):
     n = 128
     A, B, C, N, out = [], [], [], [], []
@@ -419,7 +460,7 @@ def main():
           extensions='cl_khr_fp64',
           comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
     write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
-          [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
+          [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng), fp16_bits_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
           comment='PoCL does not offer cl_khr_fp16: the expected values come from the exact host\n'
                   'reference alone (gen_half.py); llc-19 and wavecc are checked against it.')
 
