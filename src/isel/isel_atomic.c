@@ -58,19 +58,33 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* The non-returning form of `op` for an atomic whose result is unused:
+ * the same global/flat instruction without glc, or the LDS one without
+ * _rtn_ (ds_wrxchg has none: it stays returning). */
+static unsigned no_return_form(unsigned op, unsigned as) {
+  if (as != 3) return op;
+  char mn[64];
+  const char *src = isa_table[op].mnemonic, *r = strstr(src, "_rtn");
+  if (!r) return op;
+  snprintf(mn, sizeof mn, "%.*s%s", (int)(r - src), src, r + 4);
+  isa_op nr = isa_by_mnemonic(mn);
+  return nr == ISA_NUM_OPS ? op : nr;
+}
+
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  if (!LLVMGetFirstUse(ins)) op = no_return_form(op, as);
+  bool rtn = LLVMGetFirstUse(ins) || (as == 3 && strstr(isa_table[op].mnemonic, "_rtn"));
   mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
   mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
   w->offset = 0;
-  mir_temp old = isel_tmp(c, mir_rc_v(dw));
   mir_instr *a;
   if (cas && as == 3) {
-    a = isel_emit(c, op, 3, 1);
+    a = isel_emit(c, op, 3, rtn);
     a->ops[1] = mir_op_temp(cmp);
     a->ops[2] = mir_op_temp(data);
   } else if (cas) {
@@ -79,16 +93,18 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
     cv->ops[0] = mir_op_temp(data);
     cv->ops[1] = mir_op_temp(cmp);
     cv->defs[0] = mir_op_temp(both);
-    a = isel_emit(c, op, 2, 1);
+    a = isel_emit(c, op, 2, rtn);
     a->ops[1] = mir_op_temp(both);
   } else {
-    a = isel_emit(c, op, 2, 1);
+    a = isel_emit(c, op, 2, rtn);
     a->ops[1] = mir_op_temp(data);
   }
   a->ops[0] = mir_op_temp(va);
+  if (as == 1) a->enc_flags |= MIR_ENC_OFF;
+  if (!rtn) return; /* nothing reads the old value */
+  mir_temp old = isel_tmp(c, mir_rc_v(dw));
   a->defs[0] = mir_op_temp(old);
   if (as != 3) a->enc_flags |= MIR_ENC_GLC;
-  if (as == 1) a->enc_flags |= MIR_ENC_OFF;
   isel_set(c, ins, 0, old);
   if (cas) {
     mir_temp eq = isel_tmp(c, mir_rc_s(2));

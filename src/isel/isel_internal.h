@@ -134,9 +134,10 @@ bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
-/* The atomic instruction `op` (returning form) for the atomicrmw/cmpxchg
- * `ins` on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the
- * old value (and for cmpxchg the success lane mask) as ins's result. */
+/* The atomic instruction `op` (its returning form; the non-returning one
+ * is chosen when ins's result is unused) for the atomicrmw/cmpxchg `ins`
+ * on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the old
+ * value (and for cmpxchg the success lane mask) as ins's result. */
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
