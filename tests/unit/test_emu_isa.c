@@ -254,6 +254,24 @@ static void test_lds64_atomics(void) {
   }
 }
 
+/* v_mad_mix_f32: op_sel picks the half of an f16 source, op_sel_hi says
+ * which sources are f16; neg and abs apply per source. */
+static void test_mad_mix(void) {
+  run("VOP3P v_mad_mix_f32 with op_sel, f32 source, neg and abs",
+      EMU_PROLOGUE
+      "  v_mov_b32 v1, 0x3c004000\n"    /* hi = 1.0h, lo = 2.0h */
+      "  v_mov_b32 v2, 0xc0400000\n"    /* -3.0f */
+      "  v_mad_mix_f32 v3, v1, v1, v2 op_sel:[1,0,0] op_sel_hi:[1,1,0]\n"      /* 1 * 2 - 3 = -1 */
+      "  v_mad_mix_f32 v4, -v1, v1, |v2| op_sel:[0,1,0] op_sel_hi:[1,1,0]\n"   /* -2 * 1 + 3 = 1 */
+      "  global_store_dword v[10:11], v3, off\n"
+      "  global_store_dword v[10:11], v4, off offset:256\n",
+      "", NULL, 0);
+  for (unsigned l = 0; l < 64; l++) {
+    CHECK(out[l] == 0xbf800000u, "lane %u mad_mix 0x%x", l, out[l]);
+    CHECK(out[64 + l] == 0x3f800000u, "lane %u mad_mix neg/abs 0x%x", l, out[64 + l]);
+  }
+}
+
 static void test_buffer(void) {
   uint32_t in[64];
   for (int i = 0; i < 64; i++) in[i] = 7 + (uint32_t)i;
@@ -338,6 +356,7 @@ int main(void) {
   test_mode();
   test_memory();
   test_lds64_atomics();
+  test_mad_mix();
   test_buffer();
   test_scratch();
   test_flat();
