@@ -577,7 +577,6 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 
 /* ---- casts ---- */
 
-static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
 
 static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
@@ -693,7 +692,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     case LLVMSIToFP: case LLVMUIToFP: {
       bool sign = opc == LLVMSIToFP;
       if (db == 32 && sb == 64) {
-        d = i64_to_f32(c, a, sign);
+        d = isel_i64_to_f32(c, a, sign);
         break;
       }
       if (db != 32 || sb > 32) return false;
@@ -744,7 +743,7 @@ mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
  * bit 63, convert the high word with a sticky bit for everything below
  * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale
  * back with ldexp. Signed: convert |x|, then set the sign. */
-static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
+mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
   mir_temp x = v64(c, a), s = {0};
   if (sign) {
     s = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));

@@ -194,13 +194,25 @@ static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, m
     else return false;
     return true;
   case LLVMFPToSI: case LLVMFPToUI: {
-    if (db > 32 || db == 1) return false;
+    /* every finite half fits i32 (|x| <= 65504): i64 is its extension */
+    if ((db > 32 && db != 64) || db == 1) return false;
     mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F16, a);
     *d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(f));
+    if (db == 64) {
+      mir_operand hi = opc == LLVMFPToSI ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(*d)))
+                                         : mir_op_const(0);
+      *d = isel_create2(c, mir_op_temp(*d), hi, true);
+    }
     return true;
   }
   case LLVMSIToFP: case LLVMUIToFP: {
     bool sign = opc == LLVMSIToFP;
+    if (sb == 64) {
+      /* correctly rounded to f32: exact below 65520, and anything larger
+       * is +-inf in half either way */
+      *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(isel_i64_to_f32(c, a, sign)));
+      return true;
+    }
     if (sb > 32 || sb == 1) return false;
     if (sb < 32) a = mir_op_temp(isel_v1_3(c, sign ? ISA_V_BFE_I32 : ISA_V_BFE_U32, a, mir_op_const(0), mir_op_const(sb)));
     mir_temp f = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a);

@@ -150,6 +150,8 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+/* i64/u64 (s2/v2 operand) -> f32, correctly rounded (v1). */
+mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 /* Correctly rounded f32 division a / b (v1). */
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that

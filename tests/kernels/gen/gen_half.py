@@ -171,6 +171,36 @@ kernel void k_math(global const ushort *ra, global const ushort *rb, global cons
     oh[5 * i + 4] = as_ushort(ldexp(a, n[i]));
 }
 
+/* half -> integer in every rounding mode, saturated or not, and double
+ * -> half in every rounding mode. */
+kernel void k_conv2(global const ushort *raw, global const double *d, global long *oi, global ushort *oh)
+{
+    size_t i = get_global_id(0);
+    half h = as_half(raw[i]);
+    oi[6 * i + 0] = convert_int_rte(h);
+    oi[6 * i + 1] = convert_int_sat_rtp(h);
+    oi[6 * i + 2] = convert_char_sat(h);
+    oi[6 * i + 3] = convert_uint_sat_rtn(h);
+    oi[6 * i + 4] = convert_short_sat_rtz(h);
+    oi[6 * i + 5] = convert_long_sat_rte(h);
+    oh[4 * i + 0] = as_ushort(convert_half_rtz(d[i]));
+    oh[4 * i + 1] = as_ushort(convert_half_rtp(d[i]));
+    oh[4 * i + 2] = as_ushort(convert_half_rtn(d[i]));
+    oh[4 * i + 3] = as_ushort(convert_half(d[i] * 1e6));
+}
+
+/* Integers of every width -> half. */
+kernel void k_conv3(global const long *l, global const ulong *u, global ushort *oh)
+{
+    size_t i = get_global_id(0);
+    oh[6 * i + 0] = as_ushort(convert_half(l[i]));
+    oh[6 * i + 1] = as_ushort(convert_half_rtz(u[i]));
+    oh[6 * i + 2] = as_ushort((half)(char)l[i]);
+    oh[6 * i + 3] = as_ushort(convert_half_rtp((ushort)u[i]));
+    oh[6 * i + 4] = as_ushort(convert_half_rtn((int)l[i]));
+    oh[6 * i + 5] = as_ushort(convert_half((uint)u[i]));
+}
+
 /* Arithmetic, compares, constants and bitcasts of half vectors. */
 kernel void k_arith(global const ushort *ra, global const ushort *rb, global ushort *oh, global int *oi,
                     global uint *ou)
@@ -363,6 +393,61 @@ def hfma(a, b, c):
     return hbits(round_f16(r))
 
 
+def to_int(x, mode, t, saturate):
+    if math.isnan(x):
+        return 0
+    if math.isinf(x):
+        return tmax(t) if x > 0 else tmin(t)
+    f = Fraction(x)
+    r = {'rte': round(f), 'rtz': math.trunc(f), 'rtp': math.ceil(f), 'rtn': math.floor(f)}[mode]
+    return sat(r, t) if saturate else r
+
+
+def fp16_conv2_test(rng):
+    n = 64
+    raw = []
+    while len(raw) < n:
+        u = rng.bits(16)
+        if len(raw) < 8:
+            u = hbits([0.5, -0.5, 2.5, -3.5, 127.5, -128.5, 300.25, -70.75][len(raw)])
+        if math.isinf(hval(u)) or math.isnan(hval(u)):
+            if len(raw) % 2:
+                continue  # the non-saturating conversions need finite values: use few specials
+        raw.append(u)
+    D = store_values(rng, n, True)[:n]
+    D = [v if not math.isinf(v) else 1.0 for v in D]
+    oi, oh = [], []
+    for u, dv in zip(raw, D):
+        x = hval(u)
+        fin = not (math.isnan(x) or math.isinf(x))
+        oi += [to_int(x, 'rte', 'int', False) if fin else 0, to_int(x, 'rtp', 'int', True),
+               to_int(x, 'rtz', 'char', True), to_int(x, 'rtn', 'uint', True), to_int(x, 'rtz', 'short', True),
+               to_int(x, 'rte', 'long', True)]
+        oh += [rnd(dv, 'rtz'), rnd(dv, 'rtp'), rnd(dv, 'rtn'), rnd(dv * 1e6, 'rte')]
+    te = Test('conv2', kernel_name='k_conv2', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ushort', n, raw).inp(1, 'double', n, D).out(2, 'long', 6 * n, oi).out(3, 'ushort', 4 * n, oh)
+    return te
+
+
+def fp16_conv3_test(rng):
+    n = 64
+    L, U, oh = [], [], []
+    for k in range(n):
+        l = rng.of('long') >> rng.range(0, 63)
+        u = rng.of('ulong') >> rng.range(0, 63)
+        if k < 6:
+            l, u = [(65519, 65520), (-65520, 65504), (2049, 4097), (-2051, 2 ** 64 - 1), (0, 0), (-1, 65535)][k]
+        L.append(l), U.append(u)
+        oh += [hbits(round_f16(Fraction(l))) if l else 0,
+               hbits(round_f16(Fraction(u), 'rtz')) if u else 0,
+               rnd(float(wrap(l, 'char')), 'rte'), hbits(round_f16(Fraction(u & 0xffff), 'rtp')) if u & 0xffff else 0,
+               hbits(round_f16(Fraction(wrap(l, 'int')), 'rtn')) if wrap(l, 'int') else 0,
+               hbits(round_f16(Fraction(u & 0xffffffff), 'rte')) if u & 0xffffffff else 0]
+    te = Test('conv3', kernel_name='k_conv3', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'long', n, L).inp(1, 'ulong', n, U).out(2, 'ushort', 6 * n, oh)
+    return te
+
+
 def fp16_bits_test(rng):
     n = 64
     U = [rng.bits(32) for _ in range(n)]
@@ -456,11 +541,13 @@ def fp16_arith_test(rng):
 
 def main():
     rng = Rng(1601)
+    conv2 = fp16_conv2_test(Rng(1602))
     write('f_half_vload_vstore.cl', 'half vload/vstore', VLS_SRC, [vload_test(rng)] + vstore_tests(rng) + [madmix_test(rng)],
           extensions='cl_khr_fp64',
           comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
     write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
-          [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng), fp16_bits_test(rng)], extensions='cl_khr_fp16 cl_khr_fp64',
+          [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng), fp16_bits_test(rng),
+           conv2, fp16_conv3_test(Rng(1603))], extensions='cl_khr_fp16 cl_khr_fp64',
           comment='PoCL does not offer cl_khr_fp16: the expected values come from the exact host\n'
                   'reference alone (gen_half.py); llc-19 and wavecc are checked against it.')
 
