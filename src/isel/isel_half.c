@@ -8,10 +8,12 @@
  *
  * Conversions (Vega ISA guide, VOP1 "V_CVT_F32_F16", "V_CVT_F16_F32"):
  *  - half -> float is exact (v_cvt_f32_f16); half -> double goes through
- *    float (exact twice); half -> integer through float (exact).
+ *    float (exact twice); half -> integer through float (exact), i64 as
+ *    the extension of the i32 result (every finite half fits i32).
  *  - float -> half rounds once (v_cvt_f16_f32, round to nearest even:
- *    the MODE register's default); integers -> half through float: every
- *    integer that does not overflow half (|x| < 65520) is exact in float.
+ *    the MODE register's default); integers -> half through float (i64
+ *    correctly rounded to float first): every integer that does not
+ *    overflow half (|x| < 65520) is exact in float, the others give inf.
  *  - double -> half must round once: double -> float rounding to odd
  *    (round to nearest, then step toward zero when that went past the
  *    value, then set the last bit when inexact), then float -> half to
@@ -32,8 +34,8 @@
  * the product of two halves (11-bit significands) is exact in f32, so the
  * unfused mad rounds once, like fma; and every nonzero result is a
  * multiple of 2^-48 (the smallest half product), never an f32 denormal
- * that a flushing mad could lose. With an f32 addend neither holds in
- * general, so that case stays v_cvt + v_fma_f32.
+ * that a flushing mad could lose. With an f32 addend the result can be
+ * an f32 denormal, so that case stays v_cvt + v_fma_f32.
  */
 #include <math.h>
 #include <stdio.h>
@@ -169,7 +171,6 @@ static const char *cmp_name(LLVMRealPredicate p) {
   return (unsigned)p < sizeof n / sizeof n[0] ? n[p] : NULL;
 }
 
-
 /* One element of a conversion to or from half; false if not handled. */
 static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, mir_temp *d) {
   LLVMValueRef A = LLVMGetOperand(ins, 0);
@@ -177,17 +178,11 @@ static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, m
   mir_operand a = isel_get(c, A, e);
   unsigned sb = isel_type_bits(st), db = isel_type_bits(dt);
   switch (opc) {
-  case LLVMFPExt: {
-    mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F16, a);
-    if (kind(dt) == LLVMFloatTypeKind) {
-      *d = f;
-    } else {
-      *d = isel_tmp(c, mir_rc_v(2));
-      mir_operand s[1] = {mir_op_temp(f)};
-      isel_valu(c, ISA_V_CVT_F64_F32, d, 1, s, 1, false);
-    }
-    return kind(dt) == LLVMFloatTypeKind || kind(dt) == LLVMDoubleTypeKind;
-  }
+  case LLVMFPExt:
+    if (kind(dt) == LLVMFloatTypeKind) *d = to_f32(c, a);
+    else if (kind(dt) == LLVMDoubleTypeKind) *d = to_f64(c, a);
+    else return false;
+    return true;
   case LLVMFPTrunc:
     if (kind(st) == LLVMFloatTypeKind) *d = isel_v1_1(c, ISA_V_CVT_F16_F32, a);
     else if (kind(st) == LLVMDoubleTypeKind) *d = f64_to_f16(c, a);
@@ -196,8 +191,7 @@ static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, m
   case LLVMFPToSI: case LLVMFPToUI: {
     /* every finite half fits i32 (|x| <= 65504): i64 is its extension */
     if ((db > 32 && db != 64) || db == 1) return false;
-    mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F16, a);
-    *d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(f));
+    *d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, mir_op_temp(to_f32(c, a)));
     if (db == 64) {
       mir_operand hi = opc == LLVMFPToSI ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(*d)))
                                          : mir_op_const(0);
@@ -302,7 +296,7 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   } else if (!strcmp(n, "llvm.copysign.f16")) {
     d = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(vreg(c, mir_op_const(0x7fffu))), a[0], a[1]);
   } else if (!strcmp(n, "llvm.minnum.f16") || !strcmp(n, "llvm.maxnum.f16")) {
-    d = isel_v1(c, n[7] == 'i' ? ISA_V_MIN_F16 : ISA_V_MAX_F16, a[0], mir_op_temp(vreg(c, a[1])));
+    d = isel_v1(c, !strcmp(n, "llvm.minnum.f16") ? ISA_V_MIN_F16 : ISA_V_MAX_F16, a[0], mir_op_temp(vreg(c, a[1])));
   } else if (!strcmp(n, "llvm.fmuladd.f16")) {
     /* fmuladd allows the unfused form: two correctly rounded steps */
     mir_temp p = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, a[1])));

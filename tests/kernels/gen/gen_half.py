@@ -157,8 +157,8 @@ kernel void k_bits(global const uint *u, global const ulong *l, global uint *o, 
     vstore8(as_ushort8(e), i, o8);
 }
 
-/* Division, sqrt, fma, round and ldexp on half (libclc calls the
- * llvm.*.f16 intrinsics), each rounded once. */
+/* Division, sqrt, fma, round, ldexp, fmin and fmax on half (libclc calls
+ * the llvm.*.f16 intrinsics), each rounded once. */
 kernel void k_math(global const ushort *ra, global const ushort *rb, global const ushort *rc,
                    global const int *n, global ushort *oh)
 {
@@ -169,6 +169,8 @@ kernel void k_math(global const ushort *ra, global const ushort *rb, global cons
     oh[5 * i + 2] = as_ushort(fma(a, b, c));
     oh[5 * i + 3] = as_ushort(round(c));
     oh[5 * i + 4] = as_ushort(ldexp(a, n[i]));
+    oh[5 * get_global_size(0) + 2 * i + 0] = as_ushort(fmin(a, c));
+    oh[5 * get_global_size(0) + 2 * i + 1] = as_ushort(fmax(a, c));
 }
 
 /* half -> integer in every rounding mode, saturated or not, and double
@@ -492,9 +494,13 @@ def fp16_math_test(rng):
                 hfma(x, y, z), hbits(rz),
                 hbits(round_f16(lx)) if lx else hbits(x)]
         A.append(a), B.append(b), C.append(c), N.append(m)
+    for a, c in zip(A, C):
+        x, z = hval(a), hval(c)
+        lo, hi = (x, z) if x < z or (x == z and math.copysign(1, x) < 0) else (z, x)
+        out += [hbits(lo), hbits(hi)]
     te = Test('math', kernel_name='k_math', global_size=sizes(n), local_size=sizes(64))
     te.inp(0, 'ushort', n, A).inp(1, 'ushort', n, B).inp(2, 'ushort', n, C).inp(3, 'int', n, N)
-    te.out(4, 'ushort', 5 * n, out)
+    te.out(4, 'ushort', 7 * n, out)
     return te
 
 
