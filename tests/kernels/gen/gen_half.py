@@ -171,6 +171,12 @@ kernel void k_math(global const ushort *ra, global const ushort *rb, global cons
     oh[5 * i + 4] = as_ushort(ldexp(a, n[i]));
     oh[5 * get_global_size(0) + 2 * i + 0] = as_ushort(fmin(a, c));
     oh[5 * get_global_size(0) + 2 * i + 1] = as_ushort(fmax(a, c));
+    global ushort *r = oh + 7 * get_global_size(0) + 5 * i;
+    r[0] = as_ushort(floor(c));
+    r[1] = as_ushort(ceil(c));
+    r[2] = as_ushort(trunc(c));
+    r[3] = as_ushort(rint(c));
+    r[4] = as_ushort(copysign(a, b));
 }
 
 /* half -> integer in every rounding mode, saturated or not, and double
@@ -498,9 +504,14 @@ def fp16_math_test(rng):
         x, z = hval(a), hval(c)
         lo, hi = (x, z) if x < z or (x == z and math.copysign(1, x) < 0) else (z, x)
         out += [hbits(lo), hbits(hi)]
+    for a, b, c in zip(A, B, C):
+        x, y, z = hval(a), hval(b), hval(c)
+        fz = Fraction(z)
+        ints = [math.floor(fz), math.ceil(fz), math.trunc(fz), round(fz)]
+        out += [hbits(math.copysign(float(v), z)) for v in ints] + [hbits(math.copysign(x, y))]
     te = Test('math', kernel_name='k_math', global_size=sizes(n), local_size=sizes(64))
     te.inp(0, 'ushort', n, A).inp(1, 'ushort', n, B).inp(2, 'ushort', n, C).inp(3, 'int', n, N)
-    te.out(4, 'ushort', 7 * n, out)
+    te.out(4, 'ushort', 12 * n, out)
     return te
 
 
