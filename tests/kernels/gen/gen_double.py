@@ -132,6 +132,25 @@ kernel void k_vec(global const double4 *a, global const double4 *b, global doubl
     o2[i] = q + 2.0;
 }
 
+/* frexp, ldexp, ilogb, fract, modf, rsqrt, nextafter, fdim: libclc's
+ * double versions use the f64 class, frexp, ldexp and rsq instructions. */
+kernel void k_misc(global const double *a, global const double *b, global const int *k,
+                   global double *o, global int *oi)
+{
+    size_t i = get_global_id(0);
+    double x = a[i], y = b[i], ip;
+    int e;
+    o[7 * i + 0] = frexp(x, &e);
+    oi[2 * i + 0] = e;
+    oi[2 * i + 1] = ilogb(x);
+    o[7 * i + 1] = ldexp(x, k[i]);
+    o[7 * i + 2] = fract(x, &ip);
+    o[7 * i + 3] = ip;
+    o[7 * i + 4] = modf(y, &ip) + ip;
+    o[7 * i + 5] = nextafter(x, y);
+    o[7 * i + 6] = fdim(x, y);
+}
+
 #define LIBM1(F) kernel void k_##F(global const double *a, global double *o) \
     { size_t i = get_global_id(0); o[i] = F(a[i]); }
 #define LIBM2(F) kernel void k_##F(global const double *a, global const double *b, global double *o) \
@@ -341,6 +360,27 @@ LIBM = [('exp', math.exp, 3, (-700, 700)), ('log', math.log, 3, (1e-300, 1e300))
 LIBM2 = [('pow', math.pow, 16), ('atan2', math.atan2, 6), ('hypot', math.hypot, 4), ('fmod', math.fmod, 0)]
 
 
+def misc_tests(g):
+    n = 64
+    X = [g.d(-1000, 1000) if k % 4 else g.d(-3, 3) for k in range(n)]
+    Y = [g.d(-8, 8) for _ in range(n)]
+    K = [g.r.range(-60, 60) for _ in range(n)]
+    o, oi = [], []
+    for x, y, k in zip(X, Y, K):
+        m, e = math.frexp(x)
+        fl = math.floor(Fraction(x))
+        fr = float(Fraction(x) - fl)
+        fr = min(fr, 1 - 2.0 ** -53)
+        yi = float(math.trunc(Fraction(y)))
+        o += [m, math.ldexp(x, k), fr, float(fl), float(Fraction(y) - Fraction(yi)) + yi,
+              math.nextafter(x, y), float(Fraction(x) - Fraction(y)) if x > y else 0.0]
+        oi += [e, e - 1]
+    te = Test('misc', kernel_name='k_misc', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'double', n, X).inp(1, 'double', n, Y).inp(2, 'int', n, K)
+    te.out(3, 'double', 7 * n, o).out(4, 'int', 2 * n, oi)
+    return [te]
+
+
 def libm_tests(g):
     tests = []
     n = 64
@@ -377,7 +417,7 @@ def main():
     te.out(3, 'long', len(oi), oi)
     te.out(4, 'double', len(od), od).out(5, 'float', len(of), of)
     tests.append(te)
-    tests += libm_tests(g)
+    tests += misc_tests(g) + libm_tests(g)
     write('f_double.cl', 'double', SRC, tests, extensions='cl_khr_fp64',
           comment='PoCL offers cl_khr_fp64: the expected values are confirmed there too.')
 
