@@ -556,12 +556,41 @@ def fp16_arith_test(rng):
     return te
 
 
+EDGE_SRC = r'''
+/* vstore_half_rtz / _rtp / _rtn of values below half's smallest subnormal
+ * (0 < |x| < 2^-24): libclc 19 gives +-0 where rounding up in magnitude
+ * must give +-2^-24 (see tests/libclc-edges/README.md). */
+kernel void k_tiny(global const float *x, global ushort *o)
+{
+    size_t i = get_global_id(0);
+    vstore_half_rtz(x[i], 3 * i + 0, (global half *)o);
+    vstore_half_rtp(x[i], 3 * i + 1, (global half *)o);
+    vstore_half_rtn(x[i], 3 * i + 2, (global half *)o);
+}
+'''
+
+
+def edge_test(rng):
+    n = 64
+    X = [math.ldexp(1 + rng.bits(23) / 2.0 ** 23, rng.range(-40, -25)) * rng.pick([1, -1]) for _ in range(n)]
+    out = []
+    for x in X:
+        out += [rnd(x, 'rtz'), rnd(x, 'rtp'), rnd(x, 'rtn')]
+    te = Test('tiny', kernel_name='k_tiny', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'float', n, X).inp(1, 'ushort', 3 * n, [0] * (3 * n)).out(1, 'ushort', 3 * n, out)
+    return te
+
+
 def main():
     rng = Rng(1601)
     conv2 = fp16_conv2_test(Rng(1602))
     write('f_half_vload_vstore.cl', 'half vload/vstore', VLS_SRC, [vload_test(rng)] + vstore_tests(rng) + [madmix_test(rng)],
           extensions='cl_khr_fp64',
           comment='vload_half/vstore_half need no cl_khr_fp16: PoCL confirms these values.')
+    write('../libclc-edges/f_libclc_vstore_half.cl', 'libclc 19 vstore_half directed rounding of tiny values',
+          EDGE_SRC, [edge_test(Rng(1604))],
+          comment='libclc 19 deviation (tests/libclc-edges/README.md): passes on PoCL, fails\n'
+                  'wherever libclc is linked (llc and wavecc alike).')
     write('f_half_fp16.cl', 'half arithmetic and conversions (cl_khr_fp16)', FP16_SRC,
           [fp16_conv_test(rng), fp16_arith_test(rng), fp16_math_test(rng), fp16_bits_test(rng),
            conv2, fp16_conv3_test(Rng(1603))], extensions='cl_khr_fp16 cl_khr_fp64',
