@@ -47,7 +47,11 @@ typedef struct memshape {
 
 static memshape shape_of(const char *mn) {
   memshape s = {4, 1, 0, 0, 0};
-  if (strstr(mn, "dwordx2") || strstr(mn, "_b64") || strstr(mn, "_x2")) { s.bytes = 8; s.ndw = 2; }
+  /* 64-bit: dwordx2, _x2 atomics, and the LDS _b64 / _u64 / _i64 forms */
+  if (strstr(mn, "dwordx2") || strstr(mn, "_b64") || strstr(mn, "_x2") || strstr(mn, "_u64") || strstr(mn, "_i64")) {
+    s.bytes = 8;
+    s.ndw = 2;
+  }
   else if (strstr(mn, "dwordx3") || strstr(mn, "_b96")) { s.bytes = 12; s.ndw = 3; }
   else if (strstr(mn, "dwordx4") || strstr(mn, "_b128")) { s.bytes = 16; s.ndw = 4; }
   else if (strstr(mn, "byte") || strstr(mn, "_b8") || strstr(mn, "_u8") || strstr(mn, "_i8")) s.bytes = 1;

@@ -583,7 +583,36 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
 
 /* ------------------------------------------------------------ VOP3P */
 
+/* v_mad_mix_f32 (gfx9): D.f32 = S0 * S1 + S2, each source an f32, or an
+ * f16 (its op_sel_hi bit set) from the low or high half (its op_sel bit);
+ * neg and abs (the neg_hi field) per source. Not fused: like v_mad_f32 the
+ * product is rounded to f32 (denormals per MODE) before the add. */
+static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  uint64_t lanes = w->exec;
+  uint64_t buf[3][EMU_WAVE];
+  emu_vinfo vi = {0};
+  fpenv e = {(int)(w->mode >> 4) & 3, (int)(w->mode >> 6) & 3, (int)(w->mode >> 8) & 1, (int)(w->mode >> 9) & 1};
+  for (unsigned i = 0; i < 3; i++)
+    if (read_src(d, w, in, i, in->src[i], 1, lanes, &vi, buf[i])) return -1;
+  for (unsigned l = 0; l < EMU_WAVE; l++) {
+    if (!((lanes >> l) & 1)) continue;
+    float x[3];
+    for (unsigned i = 0; i < 3; i++) {
+      uint32_t raw = (uint32_t)buf[i][l];
+      if ((in->opsel_hi >> i) & 1) x[i] = (float)emu_h2f((uint16_t)(raw >> (((in->opsel >> i) & 1) ? 16 : 0)));
+      else x[i] = in32(&e, emu_f32(raw));
+      if ((in->neg_hi >> i) & 1) x[i] = fabsf(x[i]);
+      if ((in->neg >> i) & 1) x[i] = -x[i];
+    }
+    volatile float p = x[0] * x[1];
+    emu_vwrite(d, w, in->dst, l, emu_u32(out32(&e, in32(&e, p) + x[2])));
+  }
+  emu_trace_vwrite(d, w, in->dst, 1);
+  return 0;
+}
+
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (in->op == ISA_V_MAD_MIX_F32) return exec_mad_mix(d, w, in);
   uint64_t lanes = w->exec;
   uint64_t *s[3];
   uint64_t buf[3][EMU_WAVE];

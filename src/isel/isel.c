@@ -196,13 +196,17 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
       *bits = u;
     } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMDoubleTypeKind) {
       memcpy(bits, &d, 8);
+    } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMHalfTypeKind) {
+      *bits = isel_f16_bits(d);
     } else {
       return false;
     }
     return true;
   }
   uint32_t off;
-  if (const_lds_address(c, v, &off)) {
+  /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&
+      const_lds_address(c, v, &off)) {
     *bits = off;
     return true;
   }
@@ -212,6 +216,13 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
   if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
+  uint32_t lds;
+  if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && const_lds_address(c, v, &lds)) {
+    /* a constant generic pointer into an LDS variable (addrspacecast of
+     * @lds, maybe under GEPs): aperture + offset, not the bare offset */
+    return mir_op_temp(isel_lds_to_flat(c, mir_op_const(lds)));
+  }
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
     LLVMValueRef e = v;
     if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&

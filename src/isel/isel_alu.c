@@ -296,7 +296,7 @@ static mir_temp divrem64(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand 
 
 /* ---- f32 division ---- */
 
-static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
   mir_temp den = isel_tmp(c, mir_rc_v(1));
   mir_temp d1[2] = {den, vcc_unused};
@@ -317,16 +317,21 @@ static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
   q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
   mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  mir_temp f = isel_tmp(c, mir_rc_v(1));
-  mir_instr *fm = isel_emit(c, ISA_V_DIV_FMAS_F32, 4, 1);
-  fm->ops[0] = mir_op_temp(t3);
+  mir_temp f = isel_div_fmas(c, ISA_V_DIV_FMAS_F32, t3, r, q, vcc);
+  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+}
+
+mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
+  mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));
+  mir_instr *fm = isel_emit(c, op, 4, 1);
+  fm->ops[0] = mir_op_temp(e);
   fm->ops[1] = mir_op_temp(r);
   fm->ops[2] = mir_op_temp(q);
   fm->ops[3] = mir_op_temp(vcc);
   fm->ops[3].flags |= MIR_OPND_FIXED_REG;
   fm->ops[3].preg = MIR_PREG_VCC;
   fm->defs[0] = mir_op_temp(f);
-  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+  return f;
 }
 
 /* ---- compares ---- */
@@ -476,7 +481,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
         break;
-      case LLVMFDiv: d = fdiv32(c, a, b); break;
+      case LLVMFDiv: d = isel_fdiv32(c, a, b); break;
       default: return false;
       }
       isel_set(c, ins, e, d);
@@ -572,7 +577,6 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 
 /* ---- casts ---- */
 
-static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
 
 static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
@@ -617,20 +621,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
         unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
         if (fa == 3 && ta == 0) {
-          /* LDS -> generic: the shared aperture's high half from
-           * SH_MEM_BASES[31:16] (s_getreg_b32 hwreg(15, 16, 16) << 16);
-           * the LDS null pointer (-1) becomes the generic null */
-          mir_temp ap = isel_tmp(c, mir_rc_s(1));
-          mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
-          gr->offset = 15 | (16 << 6) | (15 << 11);
-          gr->defs[0] = mir_op_temp(ap);
-          mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
-          mir_temp lo = isel_to_vgpr(c, a, 1);
-          mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
-          mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));
-          mir_temp rhi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_temp(hi), 1)),
-                                   mir_op_temp(nn));
-          d = isel_create2(c, mir_op_temp(rlo), mir_op_temp(rhi), true);
+          d = isel_lds_to_flat(c, a);
           break;
         }
         bool ok = (fa == 0 || fa == 1 || fa == 4) && (ta == 0 || ta == 1 || ta == 4);
@@ -701,7 +692,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     case LLVMSIToFP: case LLVMUIToFP: {
       bool sign = opc == LLVMSIToFP;
       if (db == 32 && sb == 64) {
-        d = i64_to_f32(c, a, sign);
+        d = isel_i64_to_f32(c, a, sign);
         break;
       }
       if (db != 32 || sb > 32) return false;
@@ -731,11 +722,28 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   return true;
 }
 
+mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
+  /* the shared aperture's high half from SH_MEM_BASES[31:16]
+   * (s_getreg_b32 hwreg(15, 16, 16) << 16); the LDS null pointer (-1)
+   * becomes the generic null */
+  mir_temp ap = isel_tmp(c, mir_rc_s(1));
+  mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
+  gr->offset = 15 | (16 << 6) | (15 << 11);
+  gr->defs[0] = mir_op_temp(ap);
+  mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
+  mir_temp lo = isel_to_vgpr(c, a, 1);
+  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
+  mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));
+  mir_temp rhi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_temp(hi), 1)),
+                           mir_op_temp(nn));
+  return isel_create2(c, mir_op_temp(rlo), mir_op_temp(rhi), true);
+}
+
 /* u64/i64 -> f32, correctly rounded: normalise so the leading one is in
  * bit 63, convert the high word with a sticky bit for everything below
  * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale
  * back with ldexp. Signed: convert |x|, then set the sign. */
-static mir_temp i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
+mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
   mir_temp x = v64(c, a), s = {0};
   if (sign) {
     s = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
@@ -929,6 +937,9 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "vector wider than 16 elements");
     return true;
   }
+  int sel = isel_f64_inst(c, ins);
+  if (sel < 0) sel = isel_half_inst(c, ins);
+  if (sel >= 0) return sel;
   switch (opc) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
@@ -1076,10 +1087,14 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
     return true;
   }
+  int sel = isel_f64_call(c, ins, n);
+  if (sel < 0) sel = isel_half_call(c, ins, n);
+  if (sel >= 0) return sel;
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
   if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
       name_is(n, "llvm.fma.v")) {
     if (bits != 32) return false;
+    if (nc == 1 && isel_half_mad_mix(c, ins)) return true;
     for (unsigned e = 0; e < nc; e++)
       isel_set(c, ins, e,
                isel_v1_3(c, ISA_V_FMA_F32, isel_get(c, LLVMGetOperand(ins, 0), e),
@@ -1183,6 +1198,15 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (name_is(n, "llvm.ldexp.f32") || name_is(n, "llvm.amdgcn.ldexp.f32")) {
     isel_set(c, ins, 0, isel_v1(c, ISA_V_LDEXP_F32, isel_get(c, LLVMGetOperand(ins, 0), 0),
                                 mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1))));
+    return true;
+  }
+  if (name_is(n, "llvm.bswap.i64")) {
+    /* each half byte-reversed, the halves swapped */
+    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
+    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    mir_temp lo = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, true), mir_op_temp(sel));
+    mir_temp hi = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, false), mir_op_temp(sel));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return true;
   }
   if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {

@@ -112,6 +112,33 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+/* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
+ * conversions to and from double) and f64 intrinsics (name contains
+ * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
+ * cannot be selected (the caller reports it), 1 when selected. */
+int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
+int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* a + b (doubles, v2/s2 operands) rounded to odd, v2: a later rounding
+ * to at most 51 significand bits is then correct (isel_half.c's fma). */
+mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b);
+/* isel_half.c: half-precision instructions and f16 intrinsics, with the
+ * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
+ * encoding of a value exactly representable in half (constants). */
+int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
+int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+uint32_t isel_f16_bits(double v);
+/* fma/fmuladd.f32 `ins` whose operands all extend halves -> one
+ * v_mad_mix_f32 (true), else false (nothing emitted). */
+bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
+/* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
+ * when `ins` is not a 64-bit integer atomic (unsupported ones are
+ * reported and return true). */
+bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
+/* The atomic instruction `op` (its returning form; the non-returning one
+ * is chosen when ins's result is unused) for the atomicrmw/cmpxchg `ins`
+ * on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the old
+ * value (and for cmpxchg the success lane mask) as ins's result. */
+void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);
@@ -123,7 +150,17 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+/* i64/u64 (s2/v2 operand) -> f32, correctly rounded (v1). */
+mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
+/* Correctly rounded f32 division a / b (v1). */
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
+/* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
+ * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
+mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
+ * shared aperture in the high dword; LDS null (-1) gives generic null. */
+mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

@@ -473,12 +473,13 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
  * before completes first (s_waitcnt 0); later uses of the result wait for
  * it through the waitcnt pass. cmpxchg yields {old, old == expected}. */
 static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
+  if (isel_atomic64(c, ins)) return true;
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   unsigned bits = isel_type_bits(LLVMTypeOf(val));
   if (bits != 32 || LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || (as != 0 && as != 1 && as != 3)) {
-    isel_unsupported(c, ins, "atomic operation (only 32-bit integer atomics on global, flat and LDS memory)");
+    isel_unsupported(c, ins, "atomic operation (only 32- and 64-bit integer atomics on global, flat and LDS memory)");
     return true;
   }
   const char *what;
@@ -519,34 +520,7 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "atomic operation (no instruction)");
     return true;
   }
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
-  mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), 1);
-  mir_temp cmp = {0};
-  if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1);
-  mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-  w->offset = 0;
-  mir_temp old = isel_tmp(c, mir_rc_v(1));
-  mir_instr *a;
-  if (cas && as == 3) {
-    a = isel_emit(c, op, 3, 1);
-    a->ops[0] = mir_op_temp(va);
-    a->ops[1] = mir_op_temp(cmp);
-    a->ops[2] = mir_op_temp(data);
-  } else if (cas) {
-    mir_temp pair = isel_create2(c, mir_op_temp(data), mir_op_temp(cmp), true);
-    a = isel_emit(c, op, 2, 1);
-    a->ops[0] = mir_op_temp(va);
-    a->ops[1] = mir_op_temp(pair);
-  } else {
-    a = isel_emit(c, op, 2, 1);
-    a->ops[0] = mir_op_temp(va);
-    a->ops[1] = mir_op_temp(data);
-  }
-  a->defs[0] = mir_op_temp(old);
-  if (as != 3) a->enc_flags |= MIR_ENC_GLC;
-  if (as == 1) a->enc_flags |= MIR_ENC_OFF;
-  isel_set(c, ins, 0, old);
-  if (cas) isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_temp(old), mir_op_temp(cmp)));
+  isel_atomic_emit(c, ins, op, 1);
   return true;
 }
 

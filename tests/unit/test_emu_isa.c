@@ -225,6 +225,53 @@ static void test_memory(void) {
   }
 }
 
+/* ds_*_u64 / _i64 are 8-byte accesses (a name-based shape once took them
+ * for 4-byte ones): a carry must reach the high dword, and the signed
+ * minimum must see the sign in bit 63. */
+static void test_lds64_atomics(void) {
+  run("LDS 64-bit atomics (ds_add_rtn_u64, ds_min_rtn_i64)",
+      EMU_PROLOGUE
+      "  v_mov_b32 v4, -1\n  v_mov_b32 v5, 0\n  v_mov_b32 v8, 0\n"
+      "  ds_write_b64 v8, v[4:5]\n"                       /* [0] = 0xffffffff */
+      "  ds_write_b64 v8, v[4:5] offset:8\n"
+      "  s_waitcnt lgkmcnt(0)\n  s_barrier\n"
+      "  v_mov_b32 v2, 1\n  v_mov_b32 v3, 1\n"
+      "  ds_add_rtn_u64 v[6:7], v8, v[2:3]\n"              /* old = 0xffffffff + lane * 0x100000001 */
+      "  v_mov_b32 v2, 0\n  v_sub_u32 v3, 0, v0\n"       /* (-lane) << 32 */
+      "  ds_min_rtn_i64 v[12:13], v8, v[2:3] offset:8\n"
+      "  s_waitcnt lgkmcnt(0)\n  s_barrier\n"
+      "  ds_read_b64 v[12:13], v8 offset:8\n"
+      "  s_waitcnt lgkmcnt(0)\n"
+      "  global_store_dword v[10:11], v6, off\n"
+      "  global_store_dword v[10:11], v7, off offset:256\n"
+      "  global_store_dword v[10:11], v13, off offset:512\n",
+      "  .amdhsa_group_segment_fixed_size 256\n", NULL, 0);
+  for (unsigned l = 0; l < 64; l++) {
+    uint64_t old = 0xffffffffull + (uint64_t)l * 0x100000001ull;
+    CHECK(out[l] == (uint32_t)old && out[64 + l] == (uint32_t)(old >> 32), "lane %u ds_add_rtn_u64 0x%x 0x%x", l,
+          out[l], out[64 + l]);
+    CHECK(out[128 + l] == (uint32_t)-63, "lane %u ds_min_rtn_i64 hi 0x%x", l, out[128 + l]);
+  }
+}
+
+/* v_mad_mix_f32: op_sel picks the half of an f16 source, op_sel_hi says
+ * which sources are f16; neg and abs apply per source. */
+static void test_mad_mix(void) {
+  run("VOP3P v_mad_mix_f32 with op_sel, f32 source, neg and abs",
+      EMU_PROLOGUE
+      "  v_mov_b32 v1, 0x3c004000\n"    /* hi = 1.0h, lo = 2.0h */
+      "  v_mov_b32 v2, 0xc0400000\n"    /* -3.0f */
+      "  v_mad_mix_f32 v3, v1, v1, v2 op_sel:[1,0,0] op_sel_hi:[1,1,0]\n"      /* 1 * 2 - 3 = -1 */
+      "  v_mad_mix_f32 v4, -v1, v1, |v2| op_sel:[0,1,0] op_sel_hi:[1,1,0]\n"   /* -2 * 1 + 3 = 1 */
+      "  global_store_dword v[10:11], v3, off\n"
+      "  global_store_dword v[10:11], v4, off offset:256\n",
+      "", NULL, 0);
+  for (unsigned l = 0; l < 64; l++) {
+    CHECK(out[l] == 0xbf800000u, "lane %u mad_mix 0x%x", l, out[l]);
+    CHECK(out[64 + l] == 0x3f800000u, "lane %u mad_mix neg/abs 0x%x", l, out[64 + l]);
+  }
+}
+
 static void test_buffer(void) {
   uint32_t in[64];
   for (int i = 0; i < 64; i++) in[i] = 7 + (uint32_t)i;
@@ -308,6 +355,8 @@ int main(void) {
   test_f64_and_div();
   test_mode();
   test_memory();
+  test_lds64_atomics();
+  test_mad_mix();
   test_buffer();
   test_scratch();
   test_flat();

@@ -89,17 +89,12 @@ def uns(t):
 F32_MAX = Fraction(2) ** 127 * (2 - Fraction(1, 2 ** 23))
 
 
-def round_f32(x, mode='rte'):
-    """Round a Fraction/int/float exactly to binary32; returns a Python float."""
-    if isinstance(x, float):
-        if math.isnan(x) or math.isinf(x):
-            return x
-        if x == 0:
-            return x
-        x = Fraction(x)
-    x = Fraction(x)
-    if x == 0:
-        return 0.0
+def round_binary(x, mode, frac_bits, emin, fmax):
+    """Round a nonzero Fraction exactly to a binary format with frac_bits
+    stored fraction bits, minimum normal exponent emin (subnormals below
+    it) and largest finite value fmax; returns a Python float. Overflow
+    goes to inf when the mode rounds away from zero in that direction, else
+    to +-fmax (IEEE 754 section 7.4)."""
     neg = x < 0
     a = -x if neg else x
     e = math.floor(math.log2(a.numerator) - math.log2(a.denominator))
@@ -108,7 +103,7 @@ def round_f32(x, mode='rte'):
         e -= 1
     while Fraction(2) ** (e + 1) <= a:
         e += 1
-    qe = max(e, -126) - 23
+    qe = max(e, emin) - frac_bits
     q = a / Fraction(2) ** qe
     n = q.numerator // q.denominator
     rem = q - n
@@ -126,12 +121,49 @@ def round_f32(x, mode='rte'):
     else:
         raise ValueError(mode)
     r = n * Fraction(2) ** qe
-    if r > F32_MAX:
+    if r > fmax:
         if mode == 'rte' or (mode == 'rtp' and not neg) or (mode == 'rtn' and neg):
             return -math.inf if neg else math.inf
-        r = F32_MAX
+        r = fmax
     f = float(r)
     return -f if neg else f
+
+
+def round_f32(x, mode='rte'):
+    """Round a Fraction/int/float exactly to binary32; returns a Python float."""
+    if isinstance(x, float):
+        if math.isnan(x) or math.isinf(x):
+            return x
+        if x == 0:
+            return x
+        x = Fraction(x)
+    x = Fraction(x)
+    if x == 0:
+        return 0.0
+    return round_binary(x, mode, 23, -126, F32_MAX)
+
+
+F16_MAX = Fraction(65504)
+
+
+def round_f16(x, mode='rte'):
+    """Round a Fraction/int/float exactly to binary16 (10 fraction bits,
+    normal exponents from -14, subnormals in units of 2^-24); returns a
+    Python float."""
+    if isinstance(x, float) and (math.isnan(x) or math.isinf(x) or x == 0):
+        return x
+    x = Fraction(x)
+    if x == 0:
+        return 0.0
+    return round_binary(x, mode, 10, -14, F16_MAX)
+
+
+def hbits(x):
+    return struct.unpack('<H', struct.pack('<e', x))[0]
+
+
+def bitsh(u):
+    return struct.unpack('<e', struct.pack('<H', u & 0xffff))[0]
 
 
 def f32(x):
@@ -260,13 +292,15 @@ def sizes(*v):
 
 def write(fname, name, source, tests, kernel_name=None, dimensions=1,
           global_size=None, local_size=None, build_options=None,
-          clc_version_min=None, comment=None):
+          clc_version_min=None, comment=None, extensions=None):
     """Write tests/kernels/<fname> with the config block, tests and source."""
     cfg = ['[config]', 'name: ' + name]
     if clc_version_min:
         cfg.append('clc_version_min: %d' % clc_version_min)
     if build_options:
         cfg.append('build_options: ' + build_options)
+    if extensions:
+        cfg.append('require_device_extensions: ' + extensions)
     if kernel_name:
         cfg.append('kernel_name: ' + kernel_name)
     cfg.append('dimensions: %d' % dimensions)
