@@ -412,10 +412,19 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     r = UF(dd); break;
   }
   case ISA_V_DIV_FMAS_F32: {
-    /* One rounding: fmaf, then an exact power-of-two scale. */
-    float t = fmaf(F(a), F(b), F(c));
-    if (io->cin) t = ldexpf(t, exp32(F(c)) > 127 ? 64 : -64);
-    r = UF(t); break;
+    /* One rounding of a*b+c scaled by 2^+-64: the FMA in double rounded
+     * to odd (toward zero, sticky bit in the last place), the exact scale,
+     * then one rounding to f32 in the current mode; round-to-odd with 29
+     * extra bits makes that second rounding exact even when the scaled
+     * result is an f32 denormal. */
+    if (!io->cin) { r = UF(fmaf(F(a), F(b), F(c))); break; }
+    int rm = fegetround();
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    double t = fma((double)F(a), (double)F(b), (double)F(c));
+    if (fetestexcept(FE_INEXACT)) t = emu_f64(emu_u64(t) | 1);
+    fesetround(rm);
+    r = UF((float)ldexp(t, exp32(F(c)) > 127 ? 64 : -64)); break;
   }
   case ISA_V_DIV_FIXUP_F32: {
     float s0 = F(a), s1 = F(b), s2 = F(c);

@@ -123,6 +123,15 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+
+/* ---- floating-point mode (isel_fpmode.c) ---- */
+/* FLOAT_MODE byte (MODE bits 7:0) of kernel `fn` from "denormal-fp-math"
+ * and "denormal-fp-math-f32", llc-19's defaults when absent. */
+uint32_t isel_fp_mode_of(LLVMValueRef fn);
+/* Emits s_setreg_imm32_b32 writing `value` into MODE field f. */
+void isel_set_mode_field(isel_ctx *c, isa_mode_field f, unsigned value);
+/* Does the kernel flush f32 denormals (inputs or outputs)? */
+bool isel_denorm32_flushed(const isel_ctx *c);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */

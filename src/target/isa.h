@@ -66,6 +66,21 @@ typedef struct isa_info {
   uint32_t flags;
 } isa_info;
 
+/* MODE register fields (Vega ISA guide, "MODE"; AMDGPUUsage "Floating Point
+ * Mode"): field f occupies bits 2f+1:2f of MODE and of the descriptor's
+ * FLOAT_MODE byte. Rounding: 0 nearest even, 1 +inf, 2 -inf, 3 toward
+ * zero. Denormals: bit 0 allows input denormals, bit 1 output denormals
+ * (3 = keep all, 0 = flush all). */
+typedef enum isa_mode_field {
+  ISA_MODE_ROUND32, ISA_MODE_ROUND16_64, ISA_MODE_DENORM32, ISA_MODE_DENORM16_64, ISA_MODE_NUM_FIELDS
+} isa_mode_field;
+static inline unsigned isa_mode_get(uint32_t mode, isa_mode_field f) { return (mode >> (2 * f)) & 3u; }
+static inline uint32_t isa_mode_set(uint32_t mode, isa_mode_field f, unsigned v) {
+  return (mode & ~(3u << (2 * f))) | ((v & 3u) << (2 * f));
+}
+/* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
+#define ISA_HWREG_MODE 1u
+
 /* The table, indexed by isa_op. */
 extern const isa_info isa_table[ISA_NUM_OPS];
 /* Name of an encoding format ("SOP1", ...). */

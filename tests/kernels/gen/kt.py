@@ -19,6 +19,8 @@ import os
 import struct
 from fractions import Fraction
 
+from fpref import F32
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KDIR = os.path.dirname(HERE)
 
@@ -86,7 +88,6 @@ def uns(t):
 
 
 # ----------------------------------------------------------------- float32
-F32_MAX = Fraction(2) ** 127 * (2 - Fraction(1, 2 ** 23))
 
 
 def round_f32(x, mode='rte'):
@@ -100,38 +101,7 @@ def round_f32(x, mode='rte'):
     x = Fraction(x)
     if x == 0:
         return 0.0
-    neg = x < 0
-    a = -x if neg else x
-    e = math.floor(math.log2(a.numerator) - math.log2(a.denominator))
-    # fix e so that 2^e <= a < 2^(e+1)
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    qe = max(e, -126) - 23
-    q = a / Fraction(2) ** qe
-    n = q.numerator // q.denominator
-    rem = q - n
-    if mode == 'rte':
-        if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2 == 1):
-            n += 1
-    elif mode == 'rtz':
-        pass
-    elif mode == 'rtp':
-        if rem and not neg:
-            n += 1
-    elif mode == 'rtn':
-        if rem and neg:
-            n += 1
-    else:
-        raise ValueError(mode)
-    r = n * Fraction(2) ** qe
-    if r > F32_MAX:
-        if mode == 'rte' or (mode == 'rtp' and not neg) or (mode == 'rtn' and neg):
-            return -math.inf if neg else math.inf
-        r = F32_MAX
-    f = float(r)
-    return -f if neg else f
+    return bitsf(F32.round(x, mode))
 
 
 def f32(x):
