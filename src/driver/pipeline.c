@@ -5,7 +5,7 @@
  *   for each kernel:
  *     divergence -> isel (EXEC-mask control flow included)
  *     -> liveness -> [spilling, later] -> regalloc -> ssa-elim
- *     -> [MODE register, later] -> waitcnt -> hazards
+ *     -> MODE register -> waitcnt -> hazards
  *   emission of the whole module (assembly), then assemble + link for
  *   --filetype=obj.
  *
@@ -85,7 +85,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       /* "spill": not yet */
       "regalloc",
       "ssa-elim",
-      /* "mode-register": not yet */
+      "mode",
       "waitcnt",
       "hazards",
   };

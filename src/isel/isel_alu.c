@@ -15,8 +15,9 @@
  *    of the denormal/overflow range and sets VCC), v_rcp_f32 refined by
  *    FMAs, v_div_fmas_f32 (undoes the scaling from VCC), v_div_fixup_f32
  *    (special cases: 0, inf, NaN). When the kernel flushes f32 denormals
- *    the refinement FMAs run with denormals on (MODE written around them,
- *    as llc-19 does), since their scaled residuals may be denormal.
+ *    the refinement FMAs need denormals on (as in llc-19's code), since
+ *    their scaled residuals may be denormal: they carry a fixed MODE field
+ *    (mir_instr.fpmode) and the MODE pass writes MODE around them.
  */
 #include <string.h>
 
@@ -312,8 +313,7 @@ static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   ds->defs[1].preg = MIR_PREG_VCC;
   mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
   /* The refinement needs denormals: its scaled residuals can be tiny. */
-  bool flushed = isel_denorm32_flushed(c);
-  if (flushed) isel_set_mode_field(c, ISA_MODE_DENORM32, 3);
+  uint32_t region = isel_fpmode_begin(c);
   mir_operand nden = mir_op_temp(den);
   nden.flags |= MIR_OPND_NEG;
   mir_temp t = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(r), mir_op_const(0x3f800000u));
@@ -322,7 +322,7 @@ static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
   q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
   mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  if (flushed) isel_set_mode_field(c, ISA_MODE_DENORM32, isa_mode_get(c->p->abi.float_mode, ISA_MODE_DENORM32));
+  if (isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
   mir_temp f = isel_tmp(c, mir_rc_v(1));
   mir_instr *fm = isel_emit(c, ISA_V_DIV_FMAS_F32, 4, 1);
   fm->ops[0] = mir_op_temp(t3);
@@ -1008,14 +1008,13 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
   ndn.flags |= MIR_OPND_NEG;
   nup.flags |= MIR_OPND_NEG;
   /* The residuals may be denormal and their signs decide: denormals on. */
-  bool flushed = isel_denorm32_flushed(c);
-  if (flushed) isel_set_mode_field(c, ISA_MODE_DENORM32, 3);
+  uint32_t region = isel_fpmode_begin(c);
   mir_temp rdn = isel_v1_3(c, ISA_V_FMA_F32, ndn, mir_op_temp(sq), mir_op_temp(xv));
   mir_temp rup = isel_v1_3(c, ISA_V_FMA_F32, nup, mir_op_temp(sq), mir_op_temp(xv));
   mir_temp use_dn = isel_vcmp(c, ISA_V_CMP_GE_F32, mir_op_const(0), mir_op_temp(rdn));
   mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
   mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
-  if (flushed) isel_set_mode_field(c, ISA_MODE_DENORM32, isa_mode_get(c->p->abi.float_mode, ISA_MODE_DENORM32));
+  if (isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
   mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x37800000u), 1)), mir_op_temp(r));
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));

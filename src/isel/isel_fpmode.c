@@ -48,11 +48,11 @@ uint32_t isel_fp_mode_of(LLVMValueRef fn) {
   return isa_mode_set(isa_mode_set(0, ISA_MODE_DENORM32, d32), ISA_MODE_DENORM16_64, d64);
 }
 
-/* s_setreg_imm32_b32 of one MODE field: simm16 = hwreg(MODE, 2f, 2). */
-void isel_set_mode_field(isel_ctx *c, isa_mode_field f, unsigned value) {
-  mir_instr *w = isel_emit(c, ISA_S_SETREG_IMM32_B32, 1, 0);
-  w->offset = (int32_t)(ISA_HWREG_MODE | (2u * f) << 6 | 1u << 11);
-  w->ops[0] = mir_op_const(value & 3u);
+uint32_t isel_fpmode_begin(const isel_ctx *c) { return c->p->blocks[c->cur].num_instrs; }
+
+void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value) {
+  mir_block *b = &c->p->blocks[c->cur];
+  for (uint32_t i = start; i < b->num_instrs; i++) b->instrs[i]->fpmode = mir_fpmode_fix(b->instrs[i]->fpmode, f, value);
 }
 
 bool isel_denorm32_flushed(const isel_ctx *c) { return isa_mode_get(c->p->abi.float_mode, ISA_MODE_DENORM32) != 3; }

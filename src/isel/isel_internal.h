@@ -128,8 +128,11 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 /* FLOAT_MODE byte (MODE bits 7:0) of kernel `fn` from "denormal-fp-math"
  * and "denormal-fp-math-f32", llc-19's defaults when absent. */
 uint32_t isel_fp_mode_of(LLVMValueRef fn);
-/* Emits s_setreg_imm32_b32 writing `value` into MODE field f. */
-void isel_set_mode_field(isel_ctx *c, isa_mode_field f, unsigned value);
+/* A region of instructions that need MODE field f = value (the MODE pass
+ * sets it): start = isel_fpmode_begin() before emitting them into the
+ * current block, isel_fpmode_end(start, f, value) after. */
+uint32_t isel_fpmode_begin(const isel_ctx *c);
+void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value);
 /* Does the kernel flush f32 denormals (inputs or outputs)? */
 bool isel_denorm32_flushed(const isel_ctx *c);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
