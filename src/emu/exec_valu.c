@@ -405,7 +405,12 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     if (s2 == 0 || s1 == 0) dd = NAN;
     else if (e2 - e1 >= 96) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, 64); }
     else if (is_den32(emu_u32(s1))) dd = ldexpf(s0, 64);
-    else if (is_den32(emu_u32(1.0f / s1)) && is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, 64); }
+    /* The guide's pseudo code scales the denominator up here, which
+     * overflows (1/S1 denormal means S1 >= 2^126); scaling it down by 2^64
+     * is what makes v_div_fmas's 2^-64 (the scaled quotient's exponent is
+     * below 127) undo the scaling, so that llc's and our f32 division of a
+     * value by a huge one give the correctly rounded denormal quotient. */
+    else if (is_den32(emu_u32(1.0f / s1)) && is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, -64); }
     else if (is_den32(emu_u32(1.0f / s1))) dd = ldexpf(s0, -64);
     else if (is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == c32) dd = ldexpf(s0, 64); }
     else if (e2 <= 23) dd = ldexpf(s0, 64);

@@ -299,7 +299,7 @@ static mir_temp divrem64(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand 
 
 /* ---- f32 division ---- */
 
-static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
   mir_temp den = isel_tmp(c, mir_rc_v(1));
   mir_temp d1[2] = {den, vcc_unused};
@@ -482,7 +482,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
         break;
-      case LLVMFDiv: d = fdiv32(c, a, b); break;
+      case LLVMFDiv: d = isel_fdiv32(c, a, b); break;
       default: return false;
       }
       isel_set(c, ins, e, d);
@@ -1042,6 +1042,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
       name_is(n, "llvm.experimental.noalias.scope.decl") || name_is(n, "llvm.invariant.") ||
       name_is(n, "llvm.sideeffect"))
     return true;
+  if (isel_is_fpmode_intrinsic(n)) return isel_fpmode_call(c, ins, n); /* isel_fpmode.c */
   if (name_is(n, "llvm.amdgcn.workitem.id.")) {
     unsigned d = (unsigned)(n[24] - 'x');
     isel_set(c, ins, 0, c->wi_id[d]);

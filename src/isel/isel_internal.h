@@ -123,6 +123,7 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b); /* correctly rounded f32 a/b */
 
 /* ---- floating-point mode (isel_fpmode.c) ---- */
 /* FLOAT_MODE byte (MODE bits 7:0) of kernel `fn` from "denormal-fp-math"
@@ -135,6 +136,12 @@ uint32_t isel_fpmode_begin(const isel_ctx *c);
 void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value);
 /* Does the kernel flush f32 denormals (inputs or outputs)? */
 bool isel_denorm32_flushed(const isel_ctx *c);
+/* Is `name` an intrinsic isel_fpmode_call selects? */
+bool isel_is_fpmode_intrinsic(const char *name);
+/* llvm.set.rounding, llvm.get.rounding, llvm.fptrunc.round and the
+ * llvm.experimental.constrained.* operations; false (caller reports
+ * "unsupported instruction") for types and roundings it does not handle. */
+bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */

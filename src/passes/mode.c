@@ -14,7 +14,8 @@
  * changes only at the program's own writes of MODE (the s_setreg that
  * llvm.set.rounding becomes; every s_setreg of MODE present before this
  * pass is one). Each instruction reads the fields isa_mode_reads() lists
- * and needs each to hold ENV's value, or a fixed value where
+ * (and s_getreg of MODE, llvm.get.rounding, the fields it covers) and
+ * needs each to hold ENV's value, or a fixed value where
  * mir_instr.fpmode says so (static rounding, denormals on inside the f32
  * division). A field value is 0..3 or VAR: ENV's run-time value where
  * compile time cannot tell it (after s_setreg_b32 from an SGPR, or where
@@ -125,6 +126,12 @@ static bool program_write(mode_ctx *c, const mir_instr *ins, unsigned *mask, mst
 static mstate needs(const mir_instr *ins, const mstate *env) {
   mstate n = all(MV_NONE);
   unsigned reads = isa_mode_reads(ins->opcode);
+  if (ins->opcode == ISA_S_GETREG_B32 && (ins->offset & 63) == ISA_HWREG_MODE) {
+    /* llvm.get.rounding: the fields the read covers hold the environment */
+    unsigned off = ((unsigned)ins->offset >> 6) & 31, size = (((unsigned)ins->offset >> 11) & 31) + 1;
+    for (unsigned f = 0; f < NF; f++)
+      if (2 * f + 1 >= off && 2 * f < off + size) reads |= 1u << f;
+  }
   for (unsigned f = 0; f < NF; f++)
     if (reads & (1u << f))
       n.v[f] = mir_fpmode_is_fixed(ins->fpmode, (isa_mode_field)f) ? (uint8_t)mir_fpmode_value(ins->fpmode, (isa_mode_field)f)

@@ -13,10 +13,11 @@ flushes its inputs (v_div_scale reads them unflushed, in llc-19's code as
 in ours), so its reference keeps input denormals."""
 import os
 import sys
+from fractions import Fraction
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng  # noqa: E402
-from fpref import F32, op  # noqa: E402
+from fpref import F16, F32, op, convert, float_to_int  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUTDIR = os.path.dirname(HERE)
@@ -29,7 +30,7 @@ PROLOGUE = '''  %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %base = shl i32 %wg, 6
   %gid = add i32 %base, %tid
   %g64 = zext i32 %gid to i64
-  %ioff = mul i64 %g64, 4
+  %ioff = mul i64 %g64, {nin}
   %pin = getelementptr i32, ptr addrspace(1) %in, i64 %ioff
   %ooff = mul i64 %g64, {nout}
   %pout = getelementptr i32, ptr addrspace(1) %out, i64 %ooff
@@ -62,11 +63,11 @@ def file_text(gen, name, kernels_ir, tests, attrs=''):
     return text
 
 
-def test_block(kernel, tname, n, inputs, outputs, nout):
+def test_block(kernel, tname, n, inputs, outputs, nout, extra=()):
     return ['[test]', 'name: ' + tname, 'kernel_name: ' + kernel,
             'global_size: %d 0 0' % n, 'local_size: 64 0 0',
-            'arg_in: 0 buffer uint[%d] %s' % (4 * n, ' '.join('0x%x' % v for v in inputs)),
-            'arg_out: 1 buffer uint[%d] %s' % (nout * n, ' '.join('0x%x' % v for v in outputs))]
+            'arg_in: 0 buffer uint[%d] %s' % (len(inputs), ' '.join('0x%x' % v for v in inputs)),
+            'arg_out: 1 buffer uint[%d] %s' % (nout * n, ' '.join('0x%x' % v for v in outputs))] + list(extra)
 
 
 # ---------------------------------------------------------------- denormals
@@ -76,7 +77,7 @@ DEN_OPS = ['add', 'sub', 'mul', 'div', 'fma', 'sqrt']
 
 
 def den_kernel(name, idx, attr):
-    body = PROLOGUE.format(nout=len(DEN_OPS)) + load_args(['float'] * 3)
+    body = PROLOGUE.format(nout=len(DEN_OPS), nin=4) + load_args(['float'] * 3)
     body += '''  %add = fadd float %x0, %x1
   %sub = fsub float %x0, %x1
   %mul = fmul float %x0, %x1
@@ -158,6 +159,281 @@ declare float @llvm.sqrt.f32(float)
     return file_text('gen_fpmode.py', 'f32 denormal modes from denormal-fp-math-f32' + (' (flush inputs only, outputs only; llc-19 restores MODE.FP_DENORM to 0 after an f32 division)' if 'k_ftz_in' in kernels else ''), ir, tests, decls + '\n' + attrs)
 
 
+# ------------------------------------------------------------ rounding modes
+# MODE / fpref names of the four directions, in FLT_ROUNDS order
+# (0 toward zero, 1 nearest, 2 upward, 3 downward) and the metadata names.
+FLT = ['rtz', 'rte', 'rtp', 'rtn']
+MD = {'rtz': 'round.towardzero', 'rte': 'round.tonearest', 'rtp': 'round.upward', 'rtn': 'round.downward'}
+CDECLS = """declare void @llvm.set.rounding(i32)
+declare i32 @llvm.get.rounding()
+declare half @llvm.fptrunc.round.f16.f32(float, metadata)
+declare float @llvm.fabs.f32(float)
+declare float @llvm.experimental.constrained.fadd.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fsub.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fmul.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fdiv.f32(float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fma.f32(float, float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.fmuladd.f32(float, float, float, metadata, metadata)
+declare float @llvm.experimental.constrained.sqrt.f32(float, metadata, metadata)
+declare float @llvm.experimental.constrained.sitofp.f32.i32(i32, metadata, metadata)
+declare float @llvm.experimental.constrained.uitofp.f32.i32(i32, metadata, metadata)
+declare half @llvm.experimental.constrained.fptrunc.f16.f32(float, metadata, metadata)
+declare float @llvm.experimental.constrained.fpext.f32.f16(half, metadata)
+declare i32 @llvm.experimental.constrained.fptosi.i32.f32(float, metadata)
+declare i32 @llvm.experimental.constrained.fptoui.i32.f32(float, metadata)
+"""
+EXC = 'metadata !"fpexcept.ignore"'
+# the constrained operations of one set: (name, IR, reference(a, b, c, i, d, mode), result kind)
+NIN = 8
+
+
+def cops(tag, md, names):
+    r = 'metadata !"%s"' % md
+    return [o for o in [
+        ('fadd', '%%fadd%s = call float @llvm.experimental.constrained.fadd.f32(float %%x0, float %%x1, %s, %s) #0' % (tag, r, EXC)),
+        ('fsub', '%%fsub%s = call float @llvm.experimental.constrained.fsub.f32(float %%x0, float %%x1, %s, %s) #0' % (tag, r, EXC)),
+        ('fmul', '%%fmul%s = call float @llvm.experimental.constrained.fmul.f32(float %%x0, float %%x1, %s, %s) #0' % (tag, r, EXC)),
+        ('fdiv', '%%fdiv%s = call float @llvm.experimental.constrained.fdiv.f32(float %%x0, float %%x1, %s, %s) #0' % (tag, r, EXC)),
+        ('fma', '%%fma%s = call float @llvm.experimental.constrained.fma.f32(float %%x0, float %%x1, float %%x2, %s, %s) #0' % (tag, r, EXC)),
+        ('fmuladd', '%%fmuladd%s = call float @llvm.experimental.constrained.fmuladd.f32(float %%x0, float %%x1, float %%x2, %s, %s) #0' % (tag, r, EXC)),
+        ('sqrt', '%%sqrt%s = call float @llvm.experimental.constrained.sqrt.f32(float %%ax, %s, %s) #0' % (tag, r, EXC)),
+        ('sitofp', '%%sitofp%s = call float @llvm.experimental.constrained.sitofp.f32.i32(i32 %%x3, %s, %s) #0' % (tag, r, EXC)),
+        ('uitofp', '%%uitofp%s = call float @llvm.experimental.constrained.uitofp.f32.i32(i32 %%x3, %s, %s) #0' % (tag, r, EXC)),
+        ('fptrunc', '%%fptrunch%s = call half @llvm.experimental.constrained.fptrunc.f16.f32(float %%x0, %s, %s) #0\n'
+                    '  %%fptrunci%s = bitcast half %%fptrunch%s to i16\n'
+                    '  %%fptrunc%s = zext i16 %%fptrunci%s to i32' % (tag, r, EXC, tag, tag, tag, tag)),
+        ('fpext', '%%fpext%s = call float @llvm.experimental.constrained.fpext.f32.f16(half %%fptrunch%s, %s) #0' % (tag, tag, EXC)),
+        ('fptosi', '%%fptosi%s = call i32 @llvm.experimental.constrained.fptosi.i32.f32(float %%x4, %s) #0' % (tag, EXC)),
+        ('fptoui', '%%fptoui%s = call i32 @llvm.experimental.constrained.fptoui.i32.f32(float %%ad, %s) #0' % (tag, EXC)),
+    ] if o[0] in names]
+
+
+KIND = {'fptrunc': 'i32', 'fptosi': 'i32', 'fptoui': 'i32'}
+
+
+def cref(name, a, b, c, i, d, mode):
+    if name in ('fadd', 'fsub', 'fmul', 'fdiv'):
+        return op(F32, {'fadd': 'add', 'fsub': 'sub', 'fmul': 'mul', 'fdiv': 'div'}[name], [a, b], mode)
+    if name in ('fma', 'fmuladd'):
+        return op(F32, 'fma', [a, b, c], mode)
+    if name == 'sqrt':
+        return op(F32, 'sqrt', [a & 0x7fffffff], mode)
+    if name == 'sitofp':
+        return F32.round(Fraction(i - (1 << 32) if i >> 31 else i), mode)
+    if name == 'uitofp':
+        return F32.round(Fraction(i), mode)
+    if name == 'fptrunc':
+        return convert(F32, F16, a, mode)
+    if name == 'fpext':
+        return convert(F16, F32, convert(F32, F16, a, mode))
+    if name == 'fptosi':
+        return float_to_int(F32, d, 32, True) & 0xffffffff
+    if name == 'fptoui':
+        return float_to_int(F32, d & 0x7fffffff, 32, False)
+    raise ValueError(name)
+
+
+def round_inputs(rng, n):
+    """a, b, c: ordinary, tiny and huge f32 so that every direction gives a
+    different result somewhere (overflow to inf or to the largest finite,
+    f16 overflow and denormals for fptrunc); i: any int32; d: in the range
+    of both fptosi and fptoui after fabs."""
+    def f():
+        k = rng.range(0, 9)
+        if k == 0:
+            return rng.range(0x70, 0x8e) << 23 | rng.bits(23) | rng.range(0, 1) << 31  # f16 range and beyond
+        if k == 1:
+            return rng.range(0xfc, 0xfe) << 23 | rng.bits(23) | rng.range(0, 1) << 31  # near overflow
+        if k == 2:
+            return rng.range(0x01, 0x08) << 23 | rng.bits(23) | rng.range(0, 1) << 31  # tiny
+        if k == 3:
+            return rng.range(0x60, 0x70) << 23 | rng.bits(23) | rng.range(0, 1) << 31  # f16 denormals
+        return rng.range(0x78, 0x88) << 23 | rng.bits(23) | rng.range(0, 1) << 31
+    vals = []
+    for _ in range(n):
+        a, b, c = f(), f(), f()
+        if not (b >> 23) & 0xff:
+            b |= 0x3f800000
+        if ((a >> 23) & 0xff) - ((b >> 23) & 0xff) < -140:
+            # v_div_fixup_f32 returns 0 for quotients below 2^-150 in every
+            # rounding mode (Vega ISA guide), so the f32 division sequence of
+            # llc-19 and wavecc is not directed-rounded there: not tested
+            b = (b & 0x807fffff) | 0x3f800000
+        d = rng.range(0x60, 0x9d) << 23 | rng.bits(23) | rng.range(0, 1) << 31
+        vals += [a, b, c, rng.bits(32), d, 0, 0, 0]
+    return vals
+
+
+def round_prologue(nout):
+    body = PROLOGUE.format(nout=nout, nin=NIN) + load_args(['float', 'float', 'float', 'i32', 'float'])
+    body += '  %ax = call float @llvm.fabs.f32(float %x0)\n  %ad = call float @llvm.fabs.f32(float %x4)\n'
+    return body
+
+
+def kernel_ir(name, args, body):
+    return ('define amdgpu_kernel void @%s(ptr addrspace(1) %%in, ptr addrspace(1) %%out%s) #0 {\n%s  ret void\n}\n\n'
+            % (name, args, body))
+
+
+# llc-19 selects these constrained operations; fdiv, sqrt, fptosi and
+# fptoui stop it ("unsupported libcall legalization"): a file of their own.
+LLC_OPS = ['fadd', 'fsub', 'fmul', 'fma', 'fmuladd', 'sitofp', 'uitofp', 'fptrunc', 'fpext']
+OTHER_OPS = ['fdiv', 'sqrt', 'fptosi', 'fptoui']
+
+
+def gen_rounding(names, title, with_round, static):
+    """llvm.set.rounding (run-time and constant) followed by constrained
+    operations `names` with round.dynamic and with the matching static
+    rounding (defined behaviour), llvm.fptrunc.round between them (a fixed
+    f16 rounding the MODE pass must undo to the run-time value), and
+    llvm.get.rounding."""
+    ops = cops('', 'round.dynamic', names)
+    extra = [('%trupz', 'i32')] if with_round else []
+    nout = len(ops) + 1 + len(extra)
+    body = round_prologue(nout) + '  call void @llvm.set.rounding(i32 %m) #0\n'
+    if with_round:
+        body += '  %trup = call half @llvm.fptrunc.round.f16.f32(float %x1, metadata !"round.upward") #0\n'
+        body += '  %trupi = bitcast half %trup to i16\n  %trupz = zext i16 %trupi to i32\n'
+    body += ''.join('  %s\n' % ir for _, ir in ops)
+    body += '  %gr = call i32 @llvm.get.rounding() #0\n'
+    body += store_results([('%' + nm, KIND.get(nm, 'float')) for nm, _ in ops] + extra + [('%gr', 'i32')])
+    ir = kernel_ir('k_dynamic', ', i32 %m', body)
+    tests = []
+    n = 64
+    for flt, mode in enumerate(FLT):
+        rng = Rng(0x5e7 + flt)
+        inputs = round_inputs(rng, n)
+        out = []
+        for k in range(n):
+            a, b, c, i, d = inputs[NIN * k:NIN * k + 5]
+            out += [cref(nm, a, b, c, i, d, mode) for nm, _ in ops]
+            out += ([convert(F32, F16, b, 'rtp')] if with_round else []) + [flt]
+        tests.append(test_block('k_dynamic', 'set.rounding(%d) at run time: %s' % (flt, mode), n, inputs, out, nout,
+                                ['arg_in: 2 int %d' % flt]))
+    if not static:
+        return file_text('gen_fpmode.py', title, ir, tests, CDECLS + '\nattributes #0 = { strictfp }\n')
+    # constant set.rounding, then the static rounding that matches it
+    ir, tests = '', []
+    body = round_prologue(4 * len(ops) + 5)
+    outs = []
+    for flt, mode in enumerate(FLT):
+        tops = cops(mode, MD[mode], names)
+        body += '  call void @llvm.set.rounding(i32 %d) #0\n' % flt
+        body += ''.join('  %s\n' % ir for _, ir in tops)
+        outs += [('%' + nm + mode, KIND.get(nm, 'float')) for nm, _ in tops]
+    body += '  %gr = call i32 @llvm.get.rounding() #0\n'
+    # a static rounding that differs from the environment (nearest again):
+    # honoured, the MODE pass sets it around the operation
+    body += '  call void @llvm.set.rounding(i32 1) #0\n'
+    for mode in ('rtp', 'rtn', 'rtz'):
+        body += ('  %%only%s = call float @llvm.experimental.constrained.fadd.f32(float %%x0, float %%x1, metadata !"%s", %s) #0\n'
+                 % (mode, MD[mode], EXC))
+        outs.append(('%only' + mode, 'float'))
+    body += ('  %%after = call float @llvm.experimental.constrained.fmul.f32(float %%x0, float %%x1, metadata !"round.dynamic", %s) #0\n'
+             % EXC)
+    body += store_results(outs + [('%gr', 'i32'), ('%after', 'float')])
+    ir += kernel_ir('k_static', '', body)
+    rng = Rng(0x5e70)
+    inputs = round_inputs(rng, n)
+    out = []
+    for k in range(n):
+        a, b, c, i, d = inputs[NIN * k:NIN * k + 5]
+        for mode in FLT:
+            out += [cref(nm, a, b, c, i, d, mode) for nm, _ in ops]
+        out += [cref('fadd', a, b, c, i, d, m) for m in ('rtp', 'rtn', 'rtz')]
+        out += [3, cref('fmul', a, b, c, i, d, 'rte')]
+    tests.append(test_block('k_static', 'constant set.rounding, matching static roundings', n, inputs, out,
+                            4 * len(ops) + 5))
+    return file_text('gen_fpmode.py', title, ir, tests, CDECLS + '\nattributes #0 = { strictfp }\n')
+
+
+def trunc_store(t, j, md):
+    """IR: out[row + j] = bits of llvm.fptrunc.round(in[row + j], md)."""
+    return ('''  %{t}idx = add i32 %row, {j}
+  %{t}i64 = zext i32 %{t}idx to i64
+  %{t}pi = getelementptr float, ptr addrspace(1) %in, i64 %{t}i64
+  %{t}v = load float, ptr addrspace(1) %{t}pi, align 4
+  %{t}h = call half @llvm.fptrunc.round.f16.f32(float %{t}v, metadata !"{md}")
+  %{t}hi = bitcast half %{t}h to i16
+  %{t}hz = zext i16 %{t}hi to i32
+  %{t}po = getelementptr i32, ptr addrspace(1) %out, i64 %{t}i64
+  store i32 %{t}hz, ptr addrspace(1) %{t}po, align 4
+''').format(t=t, j=j, md=md)
+
+
+def gen_fptrunc_round():
+    """f_fpmode_fptrunc_round.ll: llvm.fptrunc.round f32 -> f16 in every
+    direction next to plain conversions in the environment's mode
+    (k_trunc), and in a loop of run-time length in f_fpmode_fptrunc_loop.ll
+    (k_trunc_loop: the MODE pass writes the f16 rounding once before the
+    loop; llc-19 writes it in every iteration)."""
+    nout = 6
+    body = PROLOGUE.format(nout=nout, nin=4) + load_args(['float', 'float'])
+    res = []
+    for k, mode in enumerate(['rtp', 'rte', 'rtn', 'rtz']):
+        body += ('  %%t%d = call half @llvm.fptrunc.round.f16.f32(float %%x0, metadata !"%s")\n'
+                 '  %%t%di = bitcast half %%t%d to i16\n  %%t%dz = zext i16 %%t%di to i32\n' % (k, MD[mode], k, k, k, k))
+        res.append(('%%t%dz' % k, 'i32'))
+    body += ('  %%p = call half @llvm.fptrunc.round.f16.f32(float %%x1, metadata !"%s")\n'
+             '  %%pi = bitcast half %%p to i16\n  %%pz = zext i16 %%pi to i32\n' % MD['rte'])
+    body += '  %s = fadd float %x0, %x1\n'
+    body += store_results(res + [('%pz', 'i32'), ('%s', 'float')])
+    ir = kernel_ir('k_trunc', '', body)
+    n = 128
+    rng = Rng(0x7f16)
+    inputs = []
+    for _ in range(n):
+        inputs += [round_inputs(rng, 1)[0], round_inputs(rng, 1)[0], 0, 0]
+    out = []
+    for k in range(n):
+        a, b = inputs[4 * k:4 * k + 2]
+        out += [convert(F32, F16, a, m) for m in ['rtp', 'rte', 'rtn', 'rtz']]
+        out += [convert(F32, F16, b, 'rte'), op(F32, 'add', [a, b])]
+    tests = [test_block('k_trunc', 'fptrunc.round in every direction, then the environment', n, inputs, out, nout)]
+    # the loop: work-item g converts in[g*L + j] for j < %len upward into
+    # out[g*L + j]; then out[g*L + L - 1] = plain fptrunc of in[g*L + L - 1]
+    L = 16
+    ir += """define amdgpu_kernel void @k_trunc_loop(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %len) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %wg = call i32 @llvm.amdgcn.workgroup.id.x()
+  %base = shl i32 %wg, 6
+  %gid = add i32 %base, %tid
+  %row = mul i32 %gid, 16
+  %has = icmp sgt i32 %len, 0
+  br i1 %has, label %loop, label %done
+loop:
+  %j = phi i32 [ 0, %entry ], [ %jn, %loop ]
+""" + trunc_store('', '%j', 'round.upward') + """  %jn = add i32 %j, 1
+  %more = icmp slt i32 %jn, %len
+  br i1 %more, label %loop, label %done
+done:
+""" + trunc_store('l', '15', 'round.downward') + """  ret void
+}
+
+"""
+    n = 64
+    rng = Rng(0x7f17)
+    inputs = []
+    for _ in range(n * L):
+        inputs.append(round_inputs(rng, 1)[0])
+    out = []
+    for k in range(n):
+        row = inputs[L * k:L * k + L]
+        out += [convert(F32, F16, v, 'rtp') for v in row[:L - 1]] + [convert(F32, F16, row[L - 1], 'rtn')]
+    ir_loop, ir = ir[ir.index('define amdgpu_kernel void @k_trunc_loop'):], ir[:ir.index('define amdgpu_kernel void @k_trunc_loop')]
+    loop_tests = [['[test]', 'name: fptrunc.round upward in a loop of 15, downward after it',
+                  'kernel_name: k_trunc_loop', 'global_size: %d 0 0' % n, 'local_size: 64 0 0',
+                  'arg_in: 0 buffer uint[%d] %s' % (len(inputs), ' '.join('0x%x' % v for v in inputs)),
+                  'arg_out: 1 buffer uint[%d] %s' % (len(out), ' '.join('0x%x' % v for v in out)),
+                  'arg_in: 2 int %d' % (L - 1)]]
+    decl = 'declare half @llvm.fptrunc.round.f16.f32(float, metadata)\n'
+    return (file_text('gen_fpmode.py', 'llvm.fptrunc.round f32 -> f16 in every direction, then nearest again'
+                      ' (llc-19 selects it only for upward and downward)', ir, tests, decl),
+            file_text('gen_fpmode.py', 'llvm.fptrunc.round upward in a loop (one MODE write before it, not one'
+                      ' per iteration)', ir_loop, loop_tests, decl))
+
+
 def main():
     # flush-all and IEEE; flush only inputs or only outputs apart (llc-19
     # restores the wrong denormal mode after an f32 division there)
@@ -165,7 +441,24 @@ def main():
         f.write(gen_denorm(['k_ieee', 'k_ftz']))
     with open(os.path.join(OUTDIR, 'f_fpmode_denorm_inout.ll'), 'w') as f:
         f.write(gen_denorm(['k_ftz_in', 'k_ftz_out']))
-
+    alone, loop = gen_fptrunc_round()
+    with open(os.path.join(OUTDIR, 'f_fpmode_fptrunc_round.ll'), 'w') as f:
+        f.write(alone)
+    with open(os.path.join(OUTDIR, 'f_fpmode_fptrunc_loop.ll'), 'w') as f:
+        f.write(loop)
+    with open(os.path.join(OUTDIR, 'f_fpmode_rounding.ll'), 'w') as f:
+        f.write(gen_rounding(LLC_OPS, 'run-time llvm.set.rounding, llvm.get.rounding, constrained FP with'
+                             ' round.dynamic in every direction', False, False))
+    with open(os.path.join(OUTDIR, 'f_fpmode_rounding_divsqrt.ll'), 'w') as f:
+        f.write(gen_rounding(OTHER_OPS, 'constrained fdiv, sqrt, fptosi, fptoui in every direction,'
+                             ' llvm.fptrunc.round after a run-time llvm.set.rounding (llc-19 cannot select the'
+                             ' constrained ones: unsupported libcall legalization; it drops llvm.fptrunc.round'
+                             ' in strictfp functions)', True, False))
+    with open(os.path.join(OUTDIR, 'f_fpmode_rounding_static.ll'), 'w') as f:
+        f.write(gen_rounding(LLC_OPS + OTHER_OPS, 'constant llvm.set.rounding in turn to each direction, each'
+                             ' followed by constrained FP with the matching static rounding (llc-19 merges the'
+                             ' operations of different directions across llvm.set.rounding, and it cannot select'
+                             ' constrained fdiv, sqrt, fptosi, fptoui)', False, True))
 
 if __name__ == '__main__':
     main()
