@@ -183,9 +183,9 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
         wavecc_kernel_stats *s = &r->kernels[k];
         report_add(&r->report,
                    "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
-                   "Occupancy %u, spills %u, reloads %u\n",
+                   "Occupancy %u, spills %u, reloads %u, mode writes %u\n",
                    s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
-                   s->spills, s->reloads);
+                   s->spills, s->reloads, s->mode_writes);
       }
     }
   }

@@ -448,6 +448,8 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
         n = taken == b + 1 ? fall != b + 1 : 1 + (fall != b + 1);
       } else {
         unsigned sz = mir_instr_size(p, ins);
+        if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
+          st->mode_writes++;
         if (sz) {
           st->instructions++;
           st->code_bytes += sz;
