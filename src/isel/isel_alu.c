@@ -992,14 +992,20 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   }
 }
 
-/* Correctly rounded f32 square root: scale tiny inputs up by 2^32, take
- * the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
+/* Correctly rounded f32 square root: scale inputs below 2^-80 up by 2^96,
+ * take the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
  * exact FMA residuals x - s'*s, pick the right one, undo the scaling
- * (2^-16), and pass +-0 and +inf through. Under a flushing f32 denormal
- * mode the residuals and their compares run with denormals on. */
+ * (2^-48), and pass +-0 and +inf through. The scaled x is at least 2^-80
+ * (2^-53 for denormal inputs), so a nonzero residual is a multiple of
+ * about x * 2^-46 >= 2^-126: never denormal, and the sequence needs no
+ * MODE change when the kernel flushes f32 denormals. */
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
-  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x0f800000u), 1)), x);
-  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x4f800000u), 1)), x);
+  return isel_sqrt_scaled(c, x, NULL, NULL);
+}
+
+mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp *tiny_out) {
+  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_TINY), 1)), x);
+  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_SCALE), 1)), x);
   mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
   mir_temp sq = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(xv));
   mir_temp dn = isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(sq));
@@ -1007,16 +1013,13 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
   mir_operand ndn = mir_op_temp(dn), nup = mir_op_temp(up);
   ndn.flags |= MIR_OPND_NEG;
   nup.flags |= MIR_OPND_NEG;
-  /* The residuals may be denormal and their signs decide: denormals on. */
-  uint32_t region = isel_fpmode_begin(c);
   mir_temp rdn = isel_v1_3(c, ISA_V_FMA_F32, ndn, mir_op_temp(sq), mir_op_temp(xv));
   mir_temp rup = isel_v1_3(c, ISA_V_FMA_F32, nup, mir_op_temp(sq), mir_op_temp(xv));
   mir_temp use_dn = isel_vcmp(c, ISA_V_CMP_GE_F32, mir_op_const(0), mir_op_temp(rdn));
   mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
   mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
-  if (isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
-  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x37800000u), 1)), mir_op_temp(r));
+  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_UNSCALE), 1)), mir_op_temp(r));
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
   /* +-0 and +inf pass through unchanged (negative inputs and NaN already
    * give NaN above); two compares rather than v_cmp_class keep this to
@@ -1024,6 +1027,7 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
   mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_const(0), mir_op_temp(xv));
   mir_temp inf = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7f800000u), 1)), mir_op_temp(xv));
   mir_temp special = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(z), mir_op_temp(inf));
+  if (xv_out) *xv_out = xv, *tiny_out = tiny;
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
 

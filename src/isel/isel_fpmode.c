@@ -140,23 +140,19 @@ static mir_temp v2_def(isel_ctx *c, unsigned op, mir_operand a) {
 /* Correctly rounded f32 sqrt in rounding `rnd` (0..3, 4 = the
  * environment's): the nearest result r, then one step toward the
  * direction when the residual x - r*r (on the scaled values of
- * isel_sqrt_exact, never tiny enough to round to zero, with denormals
- * on) shows r on the wrong side. */
+ * isel_sqrt_scaled: exact in sign, never denormal) shows r on the wrong
+ * side. */
 static mir_temp sqrt_rounded(isel_ctx *c, mir_operand x, int rnd) {
-  mir_temp r = isel_sqrt_exact(c, x);
+  mir_temp xv, tiny;
+  mir_temp r = isel_sqrt_scaled(c, x, &xv, &tiny);
   if (rnd == 0) return r;
-  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x0f800000u), 1)), x);
-  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x4f800000u), 1)), x);
-  mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
-  mir_temp rs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x47800000u), 1)), mir_op_temp(r));
+  mir_temp rs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_ROOT_SCALE), 1)), mir_op_temp(r));
   mir_temp rv = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(rs), mir_op_temp(tiny));
-  uint32_t region = isel_fpmode_begin(c);
   mir_operand nrv = mir_op_temp(rv);
   nrv.flags |= MIR_OPND_NEG;
   mir_temp res = isel_v1_3(c, ISA_V_FMA_F32, nrv, mir_op_temp(rv), mir_op_temp(xv));
   mir_temp low = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(res));  /* r < sqrt(x) */
   mir_temp high = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_const(0), mir_op_temp(res)); /* r > sqrt(x) */
-  if (isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
   if (rnd == 4) {
     mir_temp h = get_round32(c);
     low = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(low),

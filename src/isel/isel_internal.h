@@ -123,6 +123,13 @@ bool isel_masked(isel_ctx *c);
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
+/* The same, also giving the scaled input (x, or x * 2^96 where x < 2^-80)
+ * and the lane mask of the scaled lanes (result scaled by 2^48 there). */
+mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv, mir_temp *tiny);
+#define ISEL_SQRT_TINY 0x17800000u        /* 2^-80 */
+#define ISEL_SQRT_SCALE 0x6f800000u       /* 2^96 */
+#define ISEL_SQRT_ROOT_SCALE 0x57800000u  /* 2^48 */
+#define ISEL_SQRT_UNSCALE 0x27800000u     /* 2^-48 */
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b); /* correctly rounded f32 a/b */
 
 /* ---- floating-point mode (isel_fpmode.c) ---- */
