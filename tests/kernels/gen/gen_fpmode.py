@@ -434,6 +434,53 @@ done:
                       ' per iteration)', ir_loop, loop_tests, decl))
 
 
+def gen_denorm16():
+    """f_fpmode_denorm16.ll: f16 denormals follow "denormal-fp-math"
+    (FLOAT_DENORM_MODE_16_64) while f32 keeps them ("denormal-fp-math-f32"
+    = ieee): llvm.fptrunc.round f32 -> f16 results and constrained
+    fpext f16 -> f32 / fptrunc f32 -> f16 (round.dynamic), flushed or
+    kept."""
+    ir, tests, attrs = '', [], ''
+    for idx, (sfx, den) in enumerate([('ieee', 3), ('ftz', 0)]):
+        attr = (' "denormal-fp-math"="preserve-sign,preserve-sign" "denormal-fp-math-f32"="ieee,ieee"' if den == 0
+                else ' "denormal-fp-math"="ieee,ieee"')
+        attrs += 'attributes #%d = {%s }\nattributes #%d = { strictfp%s }\n' % (2 * idx, attr, 2 * idx + 1, attr)
+        body = PROLOGUE.format(nout=2, nin=4) + load_args(['float'])
+        for k, mode in enumerate(['rtp', 'rtn']):
+            body += ('  %%t%d = call half @llvm.fptrunc.round.f16.f32(float %%x0, metadata !"%s")\n'
+                     '  %%t%di = bitcast half %%t%d to i16\n  %%t%dz = zext i16 %%t%di to i32\n' % (k, MD[mode], k, k, k, k))
+        body += store_results([('%t0z', 'i32'), ('%t1z', 'i32')])
+        ir += ('define amdgpu_kernel void @k_trunc_%s(ptr addrspace(1) %%in, ptr addrspace(1) %%out) #%d {\n%s  ret void\n}\n\n'
+               % (sfx, 2 * idx, body))
+        body = PROLOGUE.format(nout=2, nin=4) + load_args(['float', 'i32'])
+        body += ('  %%h16 = trunc i32 %%x1 to i16\n  %%h = bitcast i16 %%h16 to half\n'
+                 '  %%ext = call float @llvm.experimental.constrained.fpext.f32.f16(half %%h, %s) #%d\n'
+                 '  %%tr = call half @llvm.experimental.constrained.fptrunc.f16.f32(float %%x0, metadata !"round.dynamic", %s) #%d\n'
+                 '  %%tri = bitcast half %%tr to i16\n  %%trz = zext i16 %%tri to i32\n' % (EXC, 2 * idx + 1, EXC, 2 * idx + 1))
+        body += store_results([('%ext', 'float'), ('%trz', 'i32')])
+        ir += ('define amdgpu_kernel void @k_ext_%s(ptr addrspace(1) %%in, ptr addrspace(1) %%out) #%d {\n%s  ret void\n}\n\n'
+               % (sfx, 2 * idx + 1, body))
+        rng = Rng(0xf16 + idx)
+        n = 64
+        inputs = []
+        for _ in range(n):
+            a = rng.range(0x60, 0x72) << 23 | rng.bits(23) | rng.range(0, 1) << 31  # f16 denormals and small normals
+            h = rng.bits(10) | rng.range(0, 1) << 15 | (rng.range(1, 3) << 10 if rng.range(0, 3) == 0 else 0)
+            inputs += [a, h, 0, 0]
+        out_t, out_e = [], []
+        for k in range(n):
+            a, h = inputs[4 * k:4 * k + 2]
+            out_t += [convert(F32, F16, a, m, 3, den) for m in ('rtp', 'rtn')]
+            out_e += [convert(F16, F32, h, 'rte', den, 3), convert(F32, F16, a, 'rte', 3, den)]
+        tests.append(test_block('k_trunc_' + sfx, 'fptrunc.round, f16 denormal mode %d' % den, n, inputs, out_t, 2))
+        tests.append(test_block('k_ext_' + sfx, 'constrained fpext/fptrunc, f16 denormal mode %d' % den, n, inputs, out_e, 2))
+    decls = ('declare half @llvm.fptrunc.round.f16.f32(float, metadata)\n'
+             'declare float @llvm.experimental.constrained.fpext.f32.f16(half, metadata)\n'
+             'declare half @llvm.experimental.constrained.fptrunc.f16.f32(float, metadata, metadata)\n\n')
+    return file_text('gen_fpmode.py', 'f16 denormal modes from denormal-fp-math (f32 kept by -f32)', ir, tests,
+                     decls + attrs)
+
+
 def main():
     # flush-all and IEEE; flush only inputs or only outputs apart (llc-19
     # restores the wrong denormal mode after an f32 division there)
@@ -441,6 +488,8 @@ def main():
         f.write(gen_denorm(['k_ieee', 'k_ftz']))
     with open(os.path.join(OUTDIR, 'f_fpmode_denorm_inout.ll'), 'w') as f:
         f.write(gen_denorm(['k_ftz_in', 'k_ftz_out']))
+    with open(os.path.join(OUTDIR, 'f_fpmode_denorm16.ll'), 'w') as f:
+        f.write(gen_denorm16())
     alone, loop = gen_fptrunc_round()
     with open(os.path.join(OUTDIR, 'f_fpmode_fptrunc_round.ll'), 'w') as f:
         f.write(alone)
