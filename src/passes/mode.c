@@ -258,8 +258,8 @@ static void hoist_loops(mode_ctx *c, arena *tmp) {
   uint32_t n = p->num_blocks;
   uint8_t *body = arena_alloc(tmp, n);
   uint32_t *work = arena_alloc(tmp, n * sizeof *work);
-  /* headers in order of decreasing body size approximates outermost first:
-   * an enclosing loop's header comes earlier in reverse post-order */
+  /* headers in reverse post-order: an enclosing loop's header dominates
+   * the inner one's and comes first, so outer loops hoist first */
   for (uint32_t h = 0; h < n; h++) {
     memset(body, 0, n);
     uint32_t nw = 0;
