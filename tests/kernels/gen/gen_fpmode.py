@@ -323,10 +323,11 @@ def gen_rounding(names, title, with_round, static):
         outs += [('%' + nm + mode, KIND.get(nm, 'float')) for nm, _ in tops]
     body += '  %gr = call i32 @llvm.get.rounding() #0\n'
     # a static rounding that differs from the environment (nearest again):
-    # honoured, the MODE pass sets it around the operation
+    # honoured, the MODE pass sets it around the operation (operands not
+    # used above, so that LLVM does not merge them with the earlier ones)
     body += '  call void @llvm.set.rounding(i32 1) #0\n'
     for mode in ('rtp', 'rtn', 'rtz'):
-        body += ('  %%only%s = call float @llvm.experimental.constrained.fadd.f32(float %%x0, float %%x1, metadata !"%s", %s) #0\n'
+        body += ('  %%only%s = call float @llvm.experimental.constrained.fadd.f32(float %%x0, float %%x2, metadata !"%s", %s) #0\n'
                  % (mode, MD[mode], EXC))
         outs.append(('%only' + mode, 'float'))
     body += ('  %%after = call float @llvm.experimental.constrained.fmul.f32(float %%x0, float %%x1, metadata !"round.dynamic", %s) #0\n'
@@ -340,7 +341,7 @@ def gen_rounding(names, title, with_round, static):
         a, b, c, i, d = inputs[NIN * k:NIN * k + 5]
         for mode in FLT:
             out += [cref(nm, a, b, c, i, d, mode) for nm, _ in ops]
-        out += [cref('fadd', a, b, c, i, d, m) for m in ('rtp', 'rtn', 'rtz')]
+        out += [cref('fadd', a, c, b, i, d, m) for m in ('rtp', 'rtn', 'rtz')]
         out += [3, cref('fmul', a, b, c, i, d, 'rte')]
     tests.append(test_block('k_static', 'constant set.rounding, matching static roundings', n, inputs, out,
                             4 * len(ops) + 5))
