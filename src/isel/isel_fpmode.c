@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "util/bitset.h"
 
 /* Denormal mode value of the MODE register for one attribute value: 3 keep
  * both, 2 flush inputs only, 1 flush outputs only, 0 flush both. */
@@ -91,7 +92,72 @@ static int rounding_arg(LLVMValueRef md) {
 
 static uint32_t hwreg_mode(unsigned offset, unsigned size) { return ISA_HWREG_MODE | offset << 6 | (size - 1) << 11; }
 
+static uint32_t succ_index(const divergence_info *di, uint32_t b, unsigned k) {
+  return divergence_block_index(di, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(di->blocks[b]), k));
+}
+
+static unsigned num_succs(const divergence_info *di, uint32_t b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[b]);
+  return t ? LLVMGetNumSuccessors(t) : 0;
+}
+
+/* Is LLVM block `bb` reached by the wave only with all the lanes that
+ * entered the kernel's enclosing uniform code, i.e. not inside the region
+ * of a divergent branch D (reachable from D without post-dominating it)?
+ * MODE is per wave: a write of the environment there would change it for
+ * lanes that never ran the write. Post-dominators by the iterative
+ * dataflow over the blocks in reverse post-order. */
+static bool uniformly_reached(isel_ctx *c, LLVMBasicBlockRef bb) {
+  const divergence_info *di = c->di;
+  uint32_t n = di->num_blocks, w = BITSET_WORDS(n + 1), t = divergence_block_index(di, bb);
+  if (t == UINT32_MAX) return true;
+  arena tmp;
+  arena_init(&tmp);
+  uint64_t *pd = arena_alloc(&tmp, (size_t)n * w * sizeof *pd), *cur = arena_alloc(&tmp, w * sizeof *cur);
+  uint64_t *seen = arena_alloc(&tmp, w * sizeof *seen);
+  uint32_t *work = arena_alloc(&tmp, (n + 1) * sizeof *work);
+  memset(pd, 0xff, (size_t)n * w * sizeof *pd);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t b = n; b-- > 0;) {
+      unsigned ns = num_succs(di, b);
+      memset(cur, ns ? 0xff : 0, w * sizeof *cur);
+      for (unsigned k = 0; k < ns; k++) {
+        uint32_t s = succ_index(di, b, k);
+        if (s == UINT32_MAX) continue;
+        for (uint32_t i = 0; i < w; i++) cur[i] &= pd[(size_t)s * w + i];
+      }
+      bitset_set(cur, b);
+      if (memcmp(cur, pd + (size_t)b * w, w * sizeof *cur)) changed = true;
+      bitset_copy(pd + (size_t)b * w, cur, w);
+    }
+  }
+  bool uniform = true;
+  for (uint32_t d = 0; d < n && uniform; d++) {
+    if (!bitset_test(di->divergent_branch, d) || bitset_test(pd + (size_t)d * w, t)) continue;
+    memset(seen, 0, w * sizeof *seen);
+    uint32_t nw = 0;
+    work[nw++] = d;
+    while (nw && uniform) {
+      uint32_t b = work[--nw];
+      for (unsigned k = 0; k < num_succs(di, b); k++) {
+        uint32_t s = succ_index(di, b, k);
+        if (s == UINT32_MAX || bitset_test(seen, s)) continue;
+        if (s == t) uniform = false;
+        bitset_set(seen, s);
+        work[nw++] = s;
+      }
+    }
+  }
+  arena_free(&tmp);
+  return uniform;
+}
+
 static bool set_rounding(isel_ctx *c, LLVMValueRef ins) {
+  if (!uniformly_reached(c, LLVMGetInstructionParent(ins))) {
+    isel_unsupported(c, ins, "llvm.set.rounding under divergent control flow (MODE is per wave)");
+    return true;
+  }
   LLVMValueRef a = LLVMGetOperand(ins, 0);
   if (LLVMIsAConstantInt(a)) {
     long long v = LLVMConstIntGetSExtValue(a);

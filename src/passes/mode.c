@@ -53,7 +53,9 @@
  * right. No calls exist in a kernel (all inlined), so no "default mode at
  * call" rule is needed: each consumer asks for what it needs.
  *
- * Errors (diag): a program MODE write that is not field-aligned, a VAR
+ * Errors (diag): a program MODE write under divergent control flow (the
+ * environment reaching a block differs between the logical and the linear
+ * CFG), a program MODE write that is not field-aligned, a VAR
  * restore of a denormal field or of a rounding field written other than
  * as hwreg(MODE, 0, 4), no SGPR left for the reserved copy.
  */
@@ -146,26 +148,41 @@ static void apply_write(mstate *s, unsigned mask, const mstate *val) {
 
 /* ---- phase 0: the environment ------------------------------------------ */
 
-/* Meet over block b's linear predecessors of their exit environment (env)
- * or exit MODE state; the kernel's FLOAT_MODE flows into the entry block. */
-static mstate entry_state(const mode_ctx *c, uint32_t b, bool env) {
-  mstate in = b == 0 ? c->kernel : all(MV_NONE);
-  const mir_idx_list *preds = &c->p->blocks[b].linear_preds;
+/* Meet over block b's linear (or logical) predecessors of their exit
+ * environment (env) or exit MODE state; the kernel's FLOAT_MODE flows into
+ * the entry block. For the MODE state, a field that equals the
+ * environment at the end of every visited predecessor holds the
+ * environment at entry (VAR when the environments differ): no write is
+ * needed for readers of the environment, after a uniform branch around a
+ * llvm.set.rounding for example. */
+static mstate entry_state(const mode_ctx *c, uint32_t b, bool env, bool logical) {
+  mstate in = b == 0 ? c->kernel : all(MV_NONE), envin = in;
+  unsigned follows_env = ISA_MR_ALL, seen = 0;
+  const mir_idx_list *preds = logical ? &c->p->blocks[b].logical_preds : &c->p->blocks[b].linear_preds;
   for (uint32_t k = 0; k < preds->n; k++) {
     const block_info *pi = &c->bi[preds->v[k]];
-    for (unsigned f = 0; f < NF; f++) in.v[f] = meet(in.v[f], env ? pi->env_out.v[f] : pi->out.v[f]);
+    for (unsigned f = 0; f < NF; f++) {
+      in.v[f] = meet(in.v[f], env ? pi->env_out.v[f] : pi->out.v[f]);
+      envin.v[f] = meet(envin.v[f], pi->env_out.v[f]);
+      if (pi->out.v[f] == MV_NONE) continue; /* not visited yet */
+      seen |= 1u << f;
+      if (pi->out.v[f] != pi->env_out.v[f]) follows_env &= ~(1u << f);
+    }
   }
+  if (env) return in;
+  for (unsigned f = 0; f < NF; f++)
+    if (b != 0 && (seen & follows_env & (1u << f)) && in.v[f] == MV_TOP) in.v[f] = envin.v[f] == MV_TOP ? MV_VAR : envin.v[f];
   return in;
 }
 
-static void env_dataflow(mode_ctx *c) {
+static void env_dataflow(mode_ctx *c, bool logical) {
   mir_program *p = c->p;
   for (uint32_t b = 0; b < p->num_blocks; b++) c->bi[b].env_in = c->bi[b].env_out = all(MV_NONE);
   for (bool changed = true; changed && !c->failed;) {
     changed = false;
     for (uint32_t b = 0; b < p->num_blocks; b++) {
       block_info *bi = &c->bi[b];
-      mstate in = entry_state(c, b, true);
+      mstate in = entry_state(c, b, true, logical);
       for (unsigned f = 0; f < NF; f++)
         if (in.v[f] == MV_TOP) in.v[f] = MV_VAR; /* different per path: a run-time value */
       mstate s = in;
@@ -217,7 +234,7 @@ static void mode_dataflow(mode_ctx *c) {
     changed = false;
     for (uint32_t b = 0; b < p->num_blocks; b++) {
       block_info *bi = &c->bi[b];
-      mstate in = entry_state(c, b, false);
+      mstate in = entry_state(c, b, false, false);
       mstate out;
       for (unsigned f = 0; f < NF; f++)
         out.v[f] = bi->hoisted.v[f] != MV_NONE ? bi->hoisted.v[f] : bi->exit.v[f] != MV_NONE ? bi->exit.v[f] : in.v[f];
@@ -480,13 +497,35 @@ static void apply_list(mir_program *p, mir_block *blk, ins_list *l) {
   for (uint32_t k = l->n; k-- > 0;) mir_block_insert(p, blk, l->pos[k], l->ins[k]);
 }
 
+/* The environment must be the same whether a block is reached along the
+ * logical CFG (what the lanes see) or the linear one (what the wave runs):
+ * a MODE write under divergent control flow would change it for lanes
+ * that never executed the write. Runs phase 0 on both; error if they
+ * disagree anywhere. */
+static void check_uniform_env(mode_ctx *c, arena *tmp) {
+  mir_program *p = c->p;
+  env_dataflow(c, true);
+  mstate *logical_in = arena_alloc(tmp, (p->num_blocks + 1) * sizeof *logical_in);
+  for (uint32_t b = 0; b < p->num_blocks; b++) logical_in[b] = c->bi[b].env_in;
+  env_dataflow(c, false);
+  for (uint32_t b = 0; b < p->num_blocks && !c->failed; b++)
+    for (unsigned f = 0; f < NF && !c->failed; f++) {
+      /* blocks only the linear CFG has (no lanes enter them) do not count */
+      if (logical_in[b].v[f] == MV_NONE || logical_in[b].v[f] == c->bi[b].env_in.v[f]) continue;
+      diag_error(c->d, p->name,
+                 "unsupported: a write of the floating-point mode (llvm.set.rounding) under divergent control "
+                 "flow (MODE is per wave); it reaches block %u on the wave's path but not on its lanes' path", b);
+      c->failed = true;
+    }
+}
+
 int mir_insert_mode_writes(mir_program *p, diag *d) {
   arena tmp;
   arena_init(&tmp);
   mode_ctx c = {.p = p, .d = d, .env_reg = MIR_PREG_NONE};
   c.bi = arena_alloc(&tmp, (p->num_blocks + 1) * sizeof *c.bi);
   for (unsigned f = 0; f < NF; f++) c.kernel.v[f] = (uint8_t)isa_mode_get(p->abi.float_mode, (isa_mode_field)f);
-  env_dataflow(&c);
+  check_uniform_env(&c, &tmp);
   for (uint32_t b = 0; b < p->num_blocks && !c.failed; b++) {
     block_summary(&c, b);
     c.bi[b].hoisted = all(MV_NONE);

@@ -23,6 +23,16 @@
 ; DIV: .amdhsa_float_denorm_mode_16_64 3
 ; RUN: %not %wavecc -O0 %t.dir/bad.ll -o %t.o 2>&1 | FileCheck --check-prefix=BAD %s
 ; BAD: bad.ll: k: error: unsupported instruction: call void @llvm.set.rounding(i32 7)
+; MODE is per wave: llvm.set.rounding where only some lanes run it is
+; refused (here under a divergent if), under a uniform if it is fine, and
+; the join needs no write: MODE equals the environment on both paths.
+; RUN: %not %wavecc -O0 %t.dir/divergent.ll -o %t.o 2>&1 | FileCheck --check-prefix=DIVG %s
+; DIVG: divergent.ll: k: error: unsupported llvm.set.rounding under divergent control flow (MODE is per wave): call void @llvm.set.rounding(i32 2)
+; RUN: %wavecc -O0 -S %t.dir/uniform.ll -o - | FileCheck --check-prefix=UNI %s
+; UNI: s_cbranch_scc
+; UNI: s_setreg_imm32_b32 hwreg(1, 0, 4), 0x5
+; UNI-NOT: s_setreg
+; UNI: s_endpgm
 
 ;--- loop.ll
 target triple = "amdgcn-amd-amdhsa"
@@ -55,6 +65,40 @@ attributes #0 = { "denormal-fp-math-f32"="preserve-sign,preserve-sign" }
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k() {
   call void @llvm.set.rounding(i32 7)
+  ret void
+}
+declare void @llvm.set.rounding(i32)
+
+;--- divergent.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p, float %a) {
+entry:
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %t, 32
+  br i1 %c, label %then, label %join
+then:
+  call void @llvm.set.rounding(i32 2)
+  br label %join
+join:
+  %s = fadd float %a, %a
+  store float %s, ptr addrspace(1) %p
+  ret void
+}
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare void @llvm.set.rounding(i32)
+
+;--- uniform.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p, float %a, i32 %u) {
+entry:
+  %c = icmp ult i32 %u, 32
+  br i1 %c, label %then, label %join
+then:
+  call void @llvm.set.rounding(i32 2)
+  br label %join
+join:
+  %s = fadd float %a, %a
+  store float %s, ptr addrspace(1) %p
   ret void
 }
 declare void @llvm.set.rounding(i32)
