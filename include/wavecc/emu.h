@@ -76,6 +76,7 @@ typedef struct wemu_stats {
   uint64_t salu, valu, smem, vmem, lds, branch, other;
   uint64_t active_lanes_sum; /* sum over VALU wave-instructions of popcount(EXEC): lane utilisation = active_lanes_sum / (64 * valu) */
   uint64_t cycles_estimate;
+  uint64_t mode_writes;      /* s_setreg_b32 / s_setreg_imm32_b32 of MODE executed (wave-instructions) */
   uint64_t waves, workgroups;
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
 } wemu_stats;

@@ -48,6 +48,7 @@ typedef struct wavecc_kernel_stats {
   uint32_t instructions, code_bytes;
   uint32_t sgprs, vgprs, scratch_bytes, occupancy;
   uint32_t spills, reloads;
+  uint32_t mode_writes;      /* s_setreg_b32 / s_setreg_imm32_b32 of MODE in the code */
 } wavecc_kernel_stats;
 
 typedef struct wavecc_result {

@@ -5,7 +5,7 @@
  *   for each kernel:
  *     divergence -> isel (EXEC-mask control flow included)
  *     -> liveness -> [spilling, later] -> regalloc -> ssa-elim
- *     -> [MODE register, later] -> waitcnt -> hazards
+ *     -> MODE register -> waitcnt -> hazards
  *   emission of the whole module (assembly), then assemble + link for
  *   --filetype=obj.
  *
@@ -85,7 +85,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       /* "spill": not yet */
       "regalloc",
       "ssa-elim",
-      /* "mode-register": not yet */
+      "mode",
       "waitcnt",
       "hazards",
   };
@@ -203,9 +203,9 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
         wavecc_kernel_stats *s = &r->kernels[k];
         report_add(&r->report,
                    "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
-                   "Occupancy %u, spills %u, reloads %u\n",
+                   "Occupancy %u, spills %u, reloads %u, mode writes %u\n",
                    s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
-                   s->spills, s->reloads);
+                   s->spills, s->reloads, s->mode_writes);
       }
     }
   }

@@ -58,7 +58,10 @@ typedef struct wg_ctx {
 static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
   uint32_t fl = isa_table[in->op].flags;
   switch (in->fmt) {
-  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: st->salu++; *cost = 1; return "salu";
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC:
+    if ((in->op == ISA_S_SETREG_B32 || in->op == ISA_S_SETREG_IMM32_B32) && (in->simm16 & 63) == ISA_HWREG_MODE)
+      st->mode_writes++;
+    st->salu++; *cost = 1; return "salu";
   case ISA_FMT_SOPP:
     if (fl & ISA_F_BRANCH) { st->branch++; *cost = 4; return "branch"; }
     st->other++; *cost = 1; return "other";

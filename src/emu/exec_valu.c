@@ -12,7 +12,8 @@
  * denormals, 7:6 f64/f16 denormals (bit 0 of each pair allows input
  * denormals, bit 1 output denormals), bit 8 DX10_CLAMP, bit 9 IEEE. The
  * rounding mode is applied with fesetround() around the host's IEEE
- * arithmetic; denormal flushing is done explicitly on inputs and results.
+ * arithmetic; denormal flushing is done explicitly on inputs and results
+ * (f16: only in v_cvt_f16_f32 and v_cvt_f32_f16 so far).
  *
  * v_div_scale / v_div_fmas / v_div_fixup follow the guide's pseudo code:
  * div_scale scales the numerator or denominator by 2^64 (2^128 for f64)
@@ -83,6 +84,11 @@ static int is_den32(uint32_t u) { return (u & 0x7f800000u) == 0 && (u & 0x7fffff
 static int is_den64(uint64_t u) { return (u & 0x7ff0000000000000ull) == 0 && (u & 0xfffffffffffffull) != 0; }
 static float in32(const fpenv *e, float x) { uint32_t u = emu_u32(x); return (!(e->den32 & 1) && is_den32(u)) ? emu_f32(u & 0x80000000u) : x; }
 static float out32(const fpenv *e, float x) { uint32_t u = emu_u32(x); return (!(e->den32 & 2) && is_den32(u)) ? emu_f32(u & 0x80000000u) : x; }
+/* f16 denormals follow the f16/f64 field (bit 0 inputs, bit 1 results);
+ * applied to the f32 <-> f16 conversions. */
+static uint64_t flush16(const fpenv *e, uint64_t h, int bit) {
+  return (!(e->den64 & bit) && (h & 0x7c00) == 0 && (h & 0x3ff)) ? (h & 0x8000) : h;
+}
 static double in64(const fpenv *e, double x) { uint64_t u = emu_u64(x); return (!(e->den64 & 1) && is_den64(u)) ? emu_f64(u & (1ull << 63)) : x; }
 static double out64(const fpenv *e, double x) { uint64_t u = emu_u64(x); return (!(e->den64 & 2) && is_den64(u)) ? emu_f64(u & (1ull << 63)) : x; }
 static uint32_t qnan32(float x) { return emu_u32(x) | 0x400000u; }
@@ -379,8 +385,8 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
   case ISA_V_CVT_F64_U32: r = emu_u64((double)a32); break;
   case ISA_V_CVT_I32_F64: r = (uint32_t)cvt_i32(da); break;
   case ISA_V_CVT_U32_F64: r = cvt_u32(da); break;
-  case ISA_V_CVT_F16_F32: r = emu_f2h(in32(e, F(a)), rnd16); break;
-  case ISA_V_CVT_F32_F16: r = UF((float)H(a)); break;
+  case ISA_V_CVT_F16_F32: r = flush16(e, emu_f2h(in32(e, F(a)), rnd16), 2); break;
+  case ISA_V_CVT_F32_F16: r = UF((float)H(flush16(e, a & 0xffff, 1))); break;
   case ISA_V_CVT_PKRTZ_F16_F32: r = emu_f2h(in32(e, F(a)), 3) | (uint64_t)emu_f2h(in32(e, F(b)), 3) << 16; break;
   case ISA_V_CVT_PKNORM_I16_F32: case ISA_V_CVT_PKNORM_U16_F32: {
     uint32_t out = 0;
@@ -405,17 +411,31 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     if (s2 == 0 || s1 == 0) dd = NAN;
     else if (e2 - e1 >= 96) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, 64); }
     else if (is_den32(emu_u32(s1))) dd = ldexpf(s0, 64);
-    else if (is_den32(emu_u32(1.0f / s1)) && is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, 64); }
+    /* The guide's pseudo code scales the denominator up here, which
+     * overflows (1/S1 denormal means S1 >= 2^126); scaling it down by 2^64
+     * is what makes v_div_fmas's 2^-64 (the scaled quotient's exponent is
+     * below 127) undo the scaling, so that llc's and our f32 division of a
+     * value by a huge one give the correctly rounded denormal quotient. */
+    else if (is_den32(emu_u32(1.0f / s1)) && is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == b32) dd = ldexpf(s0, -64); }
     else if (is_den32(emu_u32(1.0f / s1))) dd = ldexpf(s0, -64);
     else if (is_den32(emu_u32(s2 / s1))) { io->cout = 1; if (a32 == c32) dd = ldexpf(s0, 64); }
     else if (e2 <= 23) dd = ldexpf(s0, 64);
     r = UF(dd); break;
   }
   case ISA_V_DIV_FMAS_F32: {
-    /* One rounding: fmaf, then an exact power-of-two scale. */
-    float t = fmaf(F(a), F(b), F(c));
-    if (io->cin) t = ldexpf(t, exp32(F(c)) > 127 ? 64 : -64);
-    r = UF(t); break;
+    /* One rounding of a*b+c scaled by 2^+-64: the FMA in double rounded
+     * to odd (toward zero, sticky bit in the last place), the exact scale,
+     * then one rounding to f32 in the current mode; round-to-odd with 29
+     * extra bits makes that second rounding exact even when the scaled
+     * result is an f32 denormal. */
+    if (!io->cin) { r = UF(fmaf(F(a), F(b), F(c))); break; }
+    int rm = fegetround();
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    double t = fma((double)F(a), (double)F(b), (double)F(c));
+    if (fetestexcept(FE_INEXACT)) t = emu_f64(emu_u64(t) | 1);
+    fesetround(rm);
+    r = UF((float)ldexp(t, exp32(F(c)) > 127 ? 64 : -64)); break;
   }
   case ISA_V_DIV_FIXUP_F32: {
     float s0 = F(a), s1 = F(b), s2 = F(c);

@@ -652,7 +652,7 @@ void isel_setup_abi(isel_ctx *c) {
   abi->workgroup_id[1] = u.wg[1];
   abi->workgroup_id[2] = u.wg[2];
   abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
-  abi->float_mode = 0xf0; /* round to nearest, f32 and f16/f64 denormals on (llc's default for gfx9) */
+  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
   abi->ieee_mode = true;
   abi->dx10_clamp = true;
   unsigned lo, hi;

@@ -157,6 +157,31 @@ mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);
+/* The same, also giving the scaled input (x, or x * 2^96 where x < 2^-80)
+ * and the lane mask of the scaled lanes (result scaled by 2^48 there). */
+mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv, mir_temp *tiny);
+#define ISEL_SQRT_TINY 0x17800000u        /* 2^-80 */
+#define ISEL_SQRT_SCALE 0x6f800000u       /* 2^96 */
+#define ISEL_SQRT_ROOT_SCALE 0x57800000u  /* 2^48 */
+#define ISEL_SQRT_UNSCALE 0x27800000u     /* 2^-48 */
+
+/* ---- floating-point mode (isel_fpmode.c) ---- */
+/* FLOAT_MODE byte (MODE bits 7:0) of kernel `fn` from "denormal-fp-math"
+ * and "denormal-fp-math-f32", llc-19's defaults when absent. */
+uint32_t isel_fp_mode_of(LLVMValueRef fn);
+/* A region of instructions that need MODE field f = value (the MODE pass
+ * sets it): start = isel_fpmode_begin() before emitting them into the
+ * current block, isel_fpmode_end(start, f, value) after. */
+uint32_t isel_fpmode_begin(const isel_ctx *c);
+void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value);
+/* Does the kernel flush f32 denormals (inputs or outputs)? */
+bool isel_denorm32_flushed(const isel_ctx *c);
+/* Is `name` an intrinsic isel_fpmode_call selects? */
+bool isel_is_fpmode_intrinsic(const char *name);
+/* llvm.set.rounding, llvm.get.rounding, llvm.fptrunc.round and the
+ * llvm.experimental.constrained.* operations; false (caller reports
+ * "unsupported instruction") for types and roundings it does not handle. */
+bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */

@@ -122,6 +122,7 @@ typedef struct mir_instr {
   uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2) */
   uint8_t clamp;
   int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
+  uint16_t fpmode;    /* MODE the instruction needs where it differs from the environment: see mir_fpmode_* */
   mir_operand *ops;   /* inline after the struct */
   mir_operand *defs;
 } mir_instr;
@@ -134,6 +135,19 @@ enum {
   MIR_ENC_IDXEN = 1u << 4,
   MIR_ENC_OFF = 1u << 5,   /* GLOBAL: no VGPR address offset ("off" SADDR) */
 };
+
+/* mir_instr.fpmode: 4 bits per MODE field f (isa_mode_field) at bit 4f.
+ * 0: the field must hold the floating-point environment's value (the
+ * kernel's FLOAT_MODE, or what the program's last s_setreg of MODE wrote:
+ * llvm.set.rounding); MIR_FPMODE_FIXED | v: it must hold v (a static
+ * rounding, denormals on inside the f32 division). Only fields the
+ * instruction reads (isa_mode_reads) matter. Read by the MODE pass. */
+#define MIR_FPMODE_FIXED 8u
+static inline uint16_t mir_fpmode_fix(uint16_t m, isa_mode_field f, unsigned v) {
+  return (uint16_t)((m & ~(15u << (4 * f))) | ((MIR_FPMODE_FIXED | (v & 3u)) << (4 * f)));
+}
+static inline bool mir_fpmode_is_fixed(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & MIR_FPMODE_FIXED; }
+static inline unsigned mir_fpmode_value(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & 3u; }
 
 /* ---- blocks, program --------------------------------------------------- */
 

@@ -249,6 +249,20 @@ static void parse_operand(parser *ps, mir_operand *o) {
   if (abs) expect(ps, "|");
 }
 
+/* mode(r32:V,r1664:V,d32:V,d1664:V): fixed MODE fields (mir_instr.fpmode). */
+static void parse_fpmode(parser *ps, mir_instr *ins) {
+  static const char *const names[ISA_MODE_NUM_FIELDS] = {"r32:", "r1664:", "d32:", "d1664:"};
+  do {
+    unsigned f = 0;
+    while (f < ISA_MODE_NUM_FIELDS && !accept(ps, names[f], false)) f++;
+    if (f == ISA_MODE_NUM_FIELDS) fail(ps, "expected r32:, r1664:, d32: or d1664: in mode(...)");
+    uint64_t v = parse_uint(ps);
+    if (v > 3) fail(ps, "MODE field value out of range (0..3)");
+    ins->fpmode = mir_fpmode_fix(ins->fpmode, (isa_mode_field)f, (unsigned)v);
+  } while (accept(ps, ",", false));
+  expect(ps, ")");
+}
+
 /* Instruction field words after the operands; true if one was consumed. */
 static bool parse_field(parser *ps, mir_instr *ins) {
   if (accept(ps, "vop3", true)) ins->enc_flags |= MIR_ENC_VOP3;
@@ -260,6 +274,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "clamp", true)) ins->clamp = 1;
   else if (accept(ps, "omod:", false)) ins->omod = (uint8_t)parse_uint(ps);
   else if (accept(ps, "offset:", false) || accept(ps, "imm:", false)) ins->offset = (int32_t)parse_const(ps);
+  else if (accept(ps, "mode(", false)) parse_fpmode(ps, ins);
   else if (accept(ps, "vmcnt(", false) || accept(ps, "expcnt(", false) || accept(ps, "lgkmcnt(", false)) {
     /* ps->cur is just past "NAME(": the name's first letter tells which. */
     char c = ps->cur[-6] == 'v' ? 'v' : ps->cur[-7] == 'e' ? 'e' : 'l';
@@ -278,7 +293,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 
 static bool at_field(parser *ps) {
   static const char *const words[] = {"vop3", "glc", "slc", "offen", "idxen", "off", "clamp", "omod:",
-                                      "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt("};
+                                      "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {
     size_t n = strlen(words[i]);

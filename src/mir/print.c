@@ -20,7 +20,9 @@
  * float constants (0.5, 1.0, 2.0, 4.0 and negatives), imm64(C) for a
  * 64-bit constant; undef:CLASS; block operands BBn; `_` for no operand.
  * Trailing words set instruction fields: vop3 glc slc offen idxen off
- * clamp omod:N offset:N (memory) imm:N (SOPP/SOPK immediate).
+ * clamp omod:N offset:N (memory) imm:N (SOPP/SOPK immediate), and
+ * mode(r32:V,r1664:V,d32:V,d1664:V) for the MODE fields an instruction
+ * needs fixed (mir_instr.fpmode).
  */
 #include <stdio.h>
 #include <string.h>
@@ -130,6 +132,20 @@ void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
 }
 
+/* " mode(r32:V,r1664:V,d32:V,d1664:V)" listing the fixed fields only. */
+static const char *const fpmode_names[ISA_MODE_NUM_FIELDS] = {"r32", "r1664", "d32", "d1664"};
+
+static void mir_print_fpmode(FILE *out, uint16_t m) {
+  if (!m) return;
+  const char *sep = " mode(";
+  for (unsigned f = 0; f < ISA_MODE_NUM_FIELDS; f++)
+    if (mir_fpmode_is_fixed(m, (isa_mode_field)f)) {
+      fprintf(out, "%s%s:%u", sep, fpmode_names[f], mir_fpmode_value(m, (isa_mode_field)f));
+      sep = ",";
+    }
+  fputc(')', out);
+}
+
 void mir_print_instr(FILE *out, const mir_instr *ins) {
   for (unsigned i = 0; i < ins->num_defs; i++) {
     if (i) fputs(", ", out);
@@ -149,6 +165,7 @@ void mir_print_instr(FILE *out, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_OFF) fputs(" off", out);
   if (ins->clamp) fputs(" clamp", out);
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
+  mir_print_fpmode(out, ins->fpmode);
   if (ins->opcode == ISA_S_WAITCNT) {
     unsigned vm, exp, lgkm;
     mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);

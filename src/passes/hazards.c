@@ -121,8 +121,8 @@ static void classify(hz_ctx *h, arena *mem) {
     const char *mn = isa_table[op].mnemonic;
     if (strcmp(mn, "v_readlane_b32") == 0 || strcmp(mn, "v_writelane_b32") == 0) h->kind[op] = K_LANE_SELECT;
     else if (strncmp(mn, "v_div_fmas", 10) == 0) h->kind[op] = K_DIV_FMAS;
-    else if (strncmp(mn, "s_setreg", 8) == 0) h->kind[op] = K_SETREG;
-    else if (strncmp(mn, "s_getreg", 8) == 0) h->kind[op] = K_GETREG;
+    else if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) h->kind[op] = K_SETREG;
+    else if (op == ISA_S_GETREG_B32) h->kind[op] = K_GETREG;
   }
 }
 

@@ -3,7 +3,7 @@
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
  *   mir_liveness -> [mir_spill, later] -> mir_regalloc -> mir_ssa_elim
- *   -> mir_insert_waitcnt -> mir_insert_hazard_nops
+ *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
  * Every pass takes the program and a diag; it returns 0 on success and
@@ -106,6 +106,16 @@ int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uin
                              unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx);
 
 /* ---- post-RA passes (src/passes/) ---------------------------------------- */
+
+/* MODE register pass (src/passes/mode.c): after SSA elimination, inserts
+ * s_setreg_imm32_b32 (s_setreg_b32 from a reserved SGPR for a run-time
+ * rounding mode) so that every instruction runs with the MODE fields it
+ * reads (isa_mode_reads) equal to its need: the environment's value (the
+ * kernel's FLOAT_MODE or the program's last write of MODE) or the fixed
+ * value of mir_instr.fpmode. Fewest writes: three-phase dataflow over the
+ * linear CFG with merged fields and loop hoisting (review D50633). Needs
+ * physical registers. Errors: see the file's header. */
+int mir_insert_mode_writes(mir_program *p, diag *d);
 
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and

@@ -11,6 +11,7 @@ static const mir_pass_info passes[] = {
   {"liveness", mir_liveness, "live sets, kill flags and register demand"},
   {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)"},
   {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves"},
+  {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need"},
   {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations"},
   {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states"},
   /* FRONT: machine-IR passes of the front end go here. */

@@ -123,6 +123,7 @@ unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
     size = 8;
     break;
   }
+  if (ins->opcode == ISA_S_SETREG_IMM32_B32) size += 4; /* its 32-bit immediate */
   return size + (needs_literal(ins) ? 4 : 0);
 }
 
@@ -269,6 +270,14 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     }
     break;
   case ISA_FMT_SOPK:
+    if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) {
+      /* hwreg(id, offset, size) first, then the SGPR or 32-bit literal */
+      unsigned h = (uint16_t)ins->offset;
+      fprintf(out, " hwreg(%u, %u, %u), ", h & 63, (h >> 6) & 31, ((h >> 11) & 31) + 1);
+      if (ins->opcode == ISA_S_SETREG_IMM32_B32) fprintf(out, "0x%x", ins->ops[0].imm);
+      else print_opnd(e, &ins->ops[0]);
+      break;
+    }
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
     fprintf(out, "%s0x%x", first ? " " : ", ", (unsigned)(uint16_t)ins->offset);
@@ -442,6 +451,8 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
         n = taken == b + 1 ? fall != b + 1 : 1 + (fall != b + 1);
       } else {
         unsigned sz = mir_instr_size(p, ins);
+        if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
+          st->mode_writes++;
         if (sz) {
           st->instructions++;
           st->code_bytes += sz;

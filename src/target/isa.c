@@ -1,6 +1,7 @@
 /* The instruction table and its look-ups (see isa.h). */
 #include "target/isa.h"
 
+#include <stdbool.h>
 #include <string.h>
 
 const isa_info isa_table[ISA_NUM_OPS] = {
@@ -8,6 +9,16 @@ const isa_info isa_table[ISA_NUM_OPS] = {
 #include "target/isa.def"
 #undef ISA
 };
+
+static const uint8_t mode_reads[ISA_NUM_OPS] = {
+#define ISA_MODE(E, FIELDS) [ISA_##E] = (FIELDS),
+#include "target/isa_mode.def"
+#undef ISA_MODE
+};
+
+bool isa_mode_listed(unsigned op) { return op < ISA_NUM_OPS && mode_reads[op] != 0; }
+
+unsigned isa_mode_reads(unsigned op) { return op < ISA_NUM_OPS ? mode_reads[op] & ISA_MR_ALL : 0; }
 
 static const char *const format_names[ISA_FMT_COUNT] = {
   "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC",

@@ -18,6 +18,7 @@
 #ifndef WAVECC_TARGET_ISA_H
 #define WAVECC_TARGET_ISA_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 typedef enum isa_format {
@@ -65,6 +66,35 @@ typedef struct isa_info {
   const char *sig;
   uint32_t flags;
 } isa_info;
+
+/* MODE register fields (Vega ISA guide, "MODE"; AMDGPUUsage "Floating Point
+ * Mode"): field f occupies bits 2f+1:2f of MODE and of the descriptor's
+ * FLOAT_MODE byte. Rounding: 0 nearest even, 1 +inf, 2 -inf, 3 toward
+ * zero. Denormals: bit 0 allows input denormals, bit 1 output denormals
+ * (3 = keep all, 0 = flush all). */
+typedef enum isa_mode_field {
+  ISA_MODE_ROUND32, ISA_MODE_ROUND16_64, ISA_MODE_DENORM32, ISA_MODE_DENORM16_64, ISA_MODE_NUM_FIELDS
+} isa_mode_field;
+static inline unsigned isa_mode_get(uint32_t mode, isa_mode_field f) { return (mode >> (2 * f)) & 3u; }
+static inline uint32_t isa_mode_set(uint32_t mode, isa_mode_field f, unsigned v) {
+  return (mode & ~(3u << (2 * f))) | ((v & 3u) << (2 * f));
+}
+/* MODE fields an instruction reads: a mask of ISA_MR_* (bit f = field f). */
+enum {
+  ISA_MR_R32 = 1u << ISA_MODE_ROUND32,
+  ISA_MR_R16_64 = 1u << ISA_MODE_ROUND16_64,
+  ISA_MR_D32 = 1u << ISA_MODE_DENORM32,
+  ISA_MR_D16_64 = 1u << ISA_MODE_DENORM16_64,
+  ISA_MR_ALL = 15u,
+  ISA_MR_NONE = 16u, /* isa_mode.def: a float instruction that reads no field */
+};
+/* The MODE fields `op` reads (isa_mode.def); 0 for instructions whose
+ * result does not depend on MODE and for opcodes past the table. */
+unsigned isa_mode_reads(unsigned op);
+/* Does isa_mode.def list `op` (possibly as reading no field)? */
+bool isa_mode_listed(unsigned op);
+/* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
+#define ISA_HWREG_MODE 1u
 
 /* The table, indexed by isa_op. */
 extern const isa_info isa_table[ISA_NUM_OPS];

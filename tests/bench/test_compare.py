@@ -174,6 +174,13 @@ class RunStatsAndTimes(unittest.TestCase):
         self.assertEqual([(n, s) for n, s, _ in a], [("a", "pass"), ("b: index 3: expected 1, got 2", "fail"), ("c: images", "skip")])
         self.assertEqual(a[0][2]["wave_instructions"], 10)
         self.assertEqual(a[1][2]["vmem"], 7)
+        # the runner's order since e849fbd: result line, then its stats lines
+        after = ("pass  t.cl: a\n  stats k [a]: 10 wave-instructions (salu 1, vmem 7), mode writes 2, ~100 cycles\n"
+                 "fail  t.cl: b: index 3: expected 1, got 2\n  stats k [b]: 30 wave-instructions (vmem 9), ~300 cycles\n"
+                 "1 passed, 1 failed, 0 skipped\n")
+        c = C.parse_run_tests(after)
+        self.assertEqual([(n, s) for n, s, _ in c], [("a", "pass"), ("b: index 3: expected 1, got 2", "fail")])
+        self.assertEqual((c[0][2]["wave_instructions"], c[0][2]["mode_writes"], c[1][2]["vmem"]), (10, 2, 9))
         b = C.parse_run_tests(out(20, "pass"))
         sa, sb, used, total = C.match_tests(a, b)
         self.assertEqual((used, total), (1, 3))

@@ -19,6 +19,8 @@ import os
 import struct
 from fractions import Fraction
 
+from fpref import F16, F32  # exact rounding to binary16/32 (one routine for both)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 KDIR = os.path.dirname(HERE)
 
@@ -86,47 +88,6 @@ def uns(t):
 
 
 # ----------------------------------------------------------------- float32
-F32_MAX = Fraction(2) ** 127 * (2 - Fraction(1, 2 ** 23))
-
-
-def round_binary(x, mode, frac_bits, emin, fmax):
-    """Round a nonzero Fraction exactly to a binary format with frac_bits
-    stored fraction bits, minimum normal exponent emin (subnormals below
-    it) and largest finite value fmax; returns a Python float. Overflow
-    goes to inf when the mode rounds away from zero in that direction, else
-    to +-fmax (IEEE 754 section 7.4)."""
-    neg = x < 0
-    a = -x if neg else x
-    e = math.floor(math.log2(a.numerator) - math.log2(a.denominator))
-    # fix e so that 2^e <= a < 2^(e+1)
-    while Fraction(2) ** e > a:
-        e -= 1
-    while Fraction(2) ** (e + 1) <= a:
-        e += 1
-    qe = max(e, emin) - frac_bits
-    q = a / Fraction(2) ** qe
-    n = q.numerator // q.denominator
-    rem = q - n
-    if mode == 'rte':
-        if rem > Fraction(1, 2) or (rem == Fraction(1, 2) and n % 2 == 1):
-            n += 1
-    elif mode == 'rtz':
-        pass
-    elif mode == 'rtp':
-        if rem and not neg:
-            n += 1
-    elif mode == 'rtn':
-        if rem and neg:
-            n += 1
-    else:
-        raise ValueError(mode)
-    r = n * Fraction(2) ** qe
-    if r > fmax:
-        if mode == 'rte' or (mode == 'rtp' and not neg) or (mode == 'rtn' and neg):
-            return -math.inf if neg else math.inf
-        r = fmax
-    f = float(r)
-    return -f if neg else f
 
 
 def round_f32(x, mode='rte'):
@@ -140,10 +101,7 @@ def round_f32(x, mode='rte'):
     x = Fraction(x)
     if x == 0:
         return 0.0
-    return round_binary(x, mode, 23, -126, F32_MAX)
-
-
-F16_MAX = Fraction(65504)
+    return bitsf(F32.round(x, mode))
 
 
 def round_f16(x, mode='rte'):
@@ -155,7 +113,7 @@ def round_f16(x, mode='rte'):
     x = Fraction(x)
     if x == 0:
         return 0.0
-    return round_binary(x, mode, 10, -14, F16_MAX)
+    return struct.unpack('<e', struct.pack('<H', F16.round(x, mode)))[0]
 
 
 def hbits(x):

@@ -1,0 +1,347 @@
+/* Floating-point mode of a kernel: the FLOAT_MODE byte of its descriptor
+ * (COMPUTE_PGM_RSRC1 bits 19:12) from the function attributes, and the
+ * helpers instruction selection uses to keep FP expansions right under the
+ * kernel's denormal mode.
+ *
+ * Source: AMDGPUUsage, "Floating Point Mode" and "Kernel Descriptor"
+ * (FLOAT_ROUND_MODE_32/16_64, FLOAT_DENORM_MODE_32/16_64); LLVM LangRef
+ * "denormal-fp-math" ("OUTPUT,INPUT" with ieee, preserve-sign,
+ * positive-zero, dynamic); the Vega ISA guide, "MODE" register (bits 1:0
+ * f32 rounding, 3:2 f16/f64 rounding, 5:4 f32 denormals, 7:6 f16/f64
+ * denormals; in a denormal pair bit 0 allows input denormals, bit 1
+ * output denormals). Choices follow llc-19 for gfx900, checked on its
+ * output: rounding is always round-to-nearest-even; only "preserve-sign"
+ * flushes (the hardware has no positive-zero flush, so "positive-zero"
+ * and "dynamic" keep denormals, as llc-19 does); "denormal-fp-math-f32"
+ * overrides "denormal-fp-math" for f32; both absent: denormals on.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+#include "util/bitset.h"
+
+/* Denormal mode value of the MODE register for one attribute value: 3 keep
+ * both, 2 flush inputs only, 1 flush outputs only, 0 flush both. */
+static unsigned denorm_value(const char *v, unsigned len) {
+  const char *comma = memchr(v, ',', len);
+  unsigned olen = comma ? (unsigned)(comma - v) : len;
+  const char *in = comma ? comma + 1 : v;
+  unsigned ilen = comma ? len - olen - 1 : len;
+  static const char ps[] = "preserve-sign";
+  bool out_flush = olen == sizeof ps - 1 && memcmp(v, ps, olen) == 0;
+  bool in_flush = ilen == sizeof ps - 1 && memcmp(in, ps, ilen) == 0;
+  return (out_flush ? 0u : 2u) | (in_flush ? 0u : 1u);
+}
+
+static bool attr_value(LLVMValueRef fn, const char *name, unsigned *out) {
+  LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
+  if (!at) return false;
+  unsigned len;
+  const char *v = LLVMGetStringAttributeValue(at, &len);
+  *out = denorm_value(v, len);
+  return true;
+}
+
+uint32_t isel_fp_mode_of(LLVMValueRef fn) {
+  unsigned d64 = 3, d32;
+  attr_value(fn, "denormal-fp-math", &d64);
+  if (!attr_value(fn, "denormal-fp-math-f32", &d32)) d32 = d64;
+  return isa_mode_set(isa_mode_set(0, ISA_MODE_DENORM32, d32), ISA_MODE_DENORM16_64, d64);
+}
+
+uint32_t isel_fpmode_begin(const isel_ctx *c) { return c->p->blocks[c->cur].num_instrs; }
+
+void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value) {
+  mir_block *b = &c->p->blocks[c->cur];
+  for (uint32_t i = start; i < b->num_instrs; i++) b->instrs[i]->fpmode = mir_fpmode_fix(b->instrs[i]->fpmode, f, value);
+}
+
+bool isel_denorm32_flushed(const isel_ctx *c) { return isa_mode_get(c->p->abi.float_mode, ISA_MODE_DENORM32) != 3; }
+
+/* ---- rounding-mode intrinsics ------------------------------------------ *
+ * Sources: LLVM LangRef ("llvm.set.rounding", "llvm.get.rounding",
+ * "llvm.fptrunc.round", "Constrained Floating-Point Intrinsics"; FLT_ROUNDS
+ * encoding 0 toward zero, 1 nearest, 2 upward, 3 downward) and the MODE
+ * rounding encoding (0 nearest even, 1 +inf, 2 -inf, 3 toward zero):
+ * MODE = (FLT_ROUNDS + 3) & 3, FLT_ROUNDS = (MODE + 1) & 3.
+ *
+ * llvm.set.rounding writes both rounding fields (hwreg(MODE, 0, 4)): an
+ * s_setreg the MODE pass treats as the program's environment. Operations
+ * with a static rounding ("round.upward", llvm.fptrunc.round) carry it as a
+ * fixed field (mir_instr.fpmode) and the MODE pass sets it; with
+ * "round.dynamic" they read the environment. A static rounding is
+ * honoured even where it differs from the environment (LangRef makes that
+ * case undefined; doing the operation in the stated direction is the
+ * useful refinement). Instruction selection keeps program order, and no
+ * later pass moves instructions, so no FP operation crosses a mode change
+ * in strictfp functions. */
+
+static const char *const round_names[4] = {"round.tonearest", "round.upward", "round.downward", "round.towardzero"};
+
+/* MODE rounding (0..3) of a constrained intrinsic's rounding argument;
+ * 4 for "round.dynamic"; -1 for anything else (round.tonearestaway). */
+static int rounding_arg(LLVMValueRef md) {
+  unsigned len = 0;
+  const char *s = LLVMGetMDString(md, &len);
+  if (!s) return -1;
+  if (len == 13 && !memcmp(s, "round.dynamic", 13)) return 4;
+  for (int m = 0; m < 4; m++)
+    if (strlen(round_names[m]) == len && !memcmp(s, round_names[m], len)) return m;
+  return -1;
+}
+
+static uint32_t hwreg_mode(unsigned offset, unsigned size) { return ISA_HWREG_MODE | offset << 6 | (size - 1) << 11; }
+
+static uint32_t succ_index(const divergence_info *di, uint32_t b, unsigned k) {
+  return divergence_block_index(di, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(di->blocks[b]), k));
+}
+
+static unsigned num_succs(const divergence_info *di, uint32_t b) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[b]);
+  return t ? LLVMGetNumSuccessors(t) : 0;
+}
+
+/* Is LLVM block `bb` reached by the wave only with all the lanes that
+ * entered the kernel's enclosing uniform code, i.e. not inside the region
+ * of a divergent branch D (reachable from D without post-dominating it)?
+ * MODE is per wave: a write of the environment there would change it for
+ * lanes that never ran the write. Post-dominators by the iterative
+ * dataflow over the blocks in reverse post-order. */
+static bool uniformly_reached(isel_ctx *c, LLVMBasicBlockRef bb) {
+  const divergence_info *di = c->di;
+  uint32_t n = di->num_blocks, w = BITSET_WORDS(n + 1), t = divergence_block_index(di, bb);
+  if (t == UINT32_MAX) return true;
+  arena tmp;
+  arena_init(&tmp);
+  uint64_t *pd = arena_alloc(&tmp, (size_t)n * w * sizeof *pd), *cur = arena_alloc(&tmp, w * sizeof *cur);
+  uint64_t *seen = arena_alloc(&tmp, w * sizeof *seen);
+  uint32_t *work = arena_alloc(&tmp, (n + 1) * sizeof *work);
+  memset(pd, 0xff, (size_t)n * w * sizeof *pd);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t b = n; b-- > 0;) {
+      unsigned ns = num_succs(di, b);
+      memset(cur, ns ? 0xff : 0, w * sizeof *cur);
+      for (unsigned k = 0; k < ns; k++) {
+        uint32_t s = succ_index(di, b, k);
+        if (s == UINT32_MAX) continue;
+        for (uint32_t i = 0; i < w; i++) cur[i] &= pd[(size_t)s * w + i];
+      }
+      bitset_set(cur, b);
+      if (memcmp(cur, pd + (size_t)b * w, w * sizeof *cur)) changed = true;
+      bitset_copy(pd + (size_t)b * w, cur, w);
+    }
+  }
+  bool uniform = true;
+  for (uint32_t d = 0; d < n && uniform; d++) {
+    if (!bitset_test(di->divergent_branch, d) || bitset_test(pd + (size_t)d * w, t)) continue;
+    memset(seen, 0, w * sizeof *seen);
+    uint32_t nw = 0;
+    work[nw++] = d;
+    while (nw && uniform) {
+      uint32_t b = work[--nw];
+      for (unsigned k = 0; k < num_succs(di, b); k++) {
+        uint32_t s = succ_index(di, b, k);
+        if (s == UINT32_MAX || bitset_test(seen, s)) continue;
+        if (s == t) uniform = false;
+        bitset_set(seen, s);
+        work[nw++] = s;
+      }
+    }
+  }
+  arena_free(&tmp);
+  return uniform;
+}
+
+static bool set_rounding(isel_ctx *c, LLVMValueRef ins) {
+  if (!uniformly_reached(c, LLVMGetInstructionParent(ins))) {
+    isel_unsupported(c, ins, "llvm.set.rounding under divergent control flow (MODE is per wave)");
+    return true;
+  }
+  LLVMValueRef a = LLVMGetOperand(ins, 0);
+  if (LLVMIsAConstantInt(a)) {
+    long long v = LLVMConstIntGetSExtValue(a);
+    if (v < 0 || v > 3) return false; /* target-specific encodings: not supported */
+    unsigned h = ((unsigned)v + 3) & 3;
+    mir_instr *w = isel_emit(c, ISA_S_SETREG_IMM32_B32, 1, 0);
+    w->offset = (int32_t)hwreg_mode(0, 4);
+    w->ops[0] = mir_op_const(h | h << 2);
+    return true;
+  }
+  /* run time: MODE bits = ((x + 3) & 3) * 5 (both fields); values past 3
+   * land on one of the four modes (LLVM's extended encodings are not
+   * supported) */
+  mir_operand x = mir_op_temp(isel_to_sgpr(c, isel_get(c, a, 0), 1));
+  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, x, mir_op_const(3));
+  t = isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(3));
+  t = isel_s(c, ISA_S_MUL_I32, 1, mir_op_temp(t), mir_op_const(5));
+  mir_instr *w = isel_emit(c, ISA_S_SETREG_B32, 1, 0);
+  w->offset = (int32_t)hwreg_mode(0, 4);
+  w->ops[0] = mir_op_temp(t);
+  return true;
+}
+
+/* The f32 rounding field of MODE as an SGPR (the MODE pass makes it the
+ * environment's value). */
+static mir_temp get_round32(isel_ctx *c) {
+  mir_temp h = isel_tmp(c, mir_rc_s(1));
+  mir_instr *g = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
+  g->offset = (int32_t)hwreg_mode(0, 2);
+  g->defs[0] = mir_op_temp(h);
+  return h;
+}
+
+static bool get_rounding(isel_ctx *c, LLVMValueRef ins) {
+  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(get_round32(c)), mir_op_const(1));
+  isel_set(c, ins, 0, isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(3)));
+  return true;
+}
+
+static mir_temp v2_def(isel_ctx *c, unsigned op, mir_operand a) {
+  mir_temp d = isel_tmp(c, mir_rc_v(2));
+  isel_valu(c, op, &d, 1, &a, 1, false);
+  return d;
+}
+
+/* Correctly rounded f32 sqrt in rounding `rnd` (0..3, 4 = the
+ * environment's): the nearest result r, then one step toward the
+ * direction when the residual x - r*r (on the scaled values of
+ * isel_sqrt_scaled: exact in sign, never denormal) shows r on the wrong
+ * side. */
+static mir_temp sqrt_rounded(isel_ctx *c, mir_operand x, int rnd) {
+  mir_temp xv, tiny;
+  mir_temp r = isel_sqrt_scaled(c, x, &xv, &tiny);
+  if (rnd == 0) return r;
+  mir_temp rs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_ROOT_SCALE), 1)), mir_op_temp(r));
+  mir_temp rv = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(rs), mir_op_temp(tiny));
+  mir_operand nrv = mir_op_temp(rv);
+  nrv.flags |= MIR_OPND_NEG;
+  mir_temp res = isel_v1_3(c, ISA_V_FMA_F32, nrv, mir_op_temp(rv), mir_op_temp(xv));
+  mir_temp low = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(res));  /* r < sqrt(x) */
+  mir_temp high = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_const(0), mir_op_temp(res)); /* r > sqrt(x) */
+  if (rnd == 4) {
+    mir_temp h = get_round32(c);
+    low = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(low),
+                 mir_op_temp(isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(1), mir_op_temp(h))));
+    high = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(high),
+                  mir_op_temp(isel_vcmp(c, ISA_V_CMP_LE_U32, mir_op_const(2), mir_op_temp(h))));
+  }
+  if (rnd == 1 || rnd == 4)
+    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r),
+                  mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(r))), mir_op_temp(low));
+  if (rnd >= 2)
+    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r),
+                  mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(r))), mir_op_temp(high));
+  return r;
+}
+
+typedef enum cop { C_FADD, C_FSUB, C_FMUL, C_FDIV, C_FMA, C_FMULADD, C_SQRT, C_FPTRUNC, C_FPEXT, C_SITOFP, C_UITOFP,
+                   C_FPTOSI, C_FPTOUI, C_NUM } cop;
+static const struct {
+  const char *name;
+  unsigned nvals; /* value operands before the metadata */
+  bool rounds;    /* has a rounding argument */
+} cops[C_NUM] = {
+  [C_FADD] = {"fadd", 2, true}, [C_FSUB] = {"fsub", 2, true}, [C_FMUL] = {"fmul", 2, true},
+  [C_FDIV] = {"fdiv", 2, true}, [C_FMA] = {"fma", 3, true}, [C_FMULADD] = {"fmuladd", 3, true},
+  [C_SQRT] = {"sqrt", 1, true}, [C_FPTRUNC] = {"fptrunc", 1, true}, [C_FPEXT] = {"fpext", 1, false},
+  [C_SITOFP] = {"sitofp", 1, true}, [C_UITOFP] = {"uitofp", 1, true}, [C_FPTOSI] = {"fptosi", 1, false},
+  [C_FPTOUI] = {"fptoui", 1, false},
+};
+
+static const char constrained[] = "llvm.experimental.constrained.";
+
+static int constrained_op(const char *name) {
+  const char *op = name + sizeof constrained - 1;
+  for (int k = 0; k < C_NUM; k++) {
+    size_t n = strlen(cops[k].name);
+    if (!strncmp(op, cops[k].name, n) && op[n] == '.') return k;
+  }
+  return -1;
+}
+
+static unsigned bits_of(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMFloatTypeKind ? 32 : LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64
+       : LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 16 : 0;
+}
+
+/* One constrained operation on scalars: f32 arithmetic, f32<->f16 and
+ * f32<->f64 conversions, i32<->f32 and i32->f64. The rounding field of
+ * the result's precision is fixed to a static rounding. */
+static bool constrained_call(isel_ctx *c, LLVMValueRef ins, cop k) {
+  LLVMTypeRef rt = LLVMTypeOf(ins), st = LLVMTypeOf(LLVMGetOperand(ins, 0));
+  if (LLVMGetTypeKind(rt) == LLVMVectorTypeKind || LLVMGetTypeKind(st) == LLVMVectorTypeKind) return false;
+  int rnd = cops[k].rounds ? rounding_arg(LLVMGetOperand(ins, cops[k].nvals)) : 4;
+  if (rnd < 0) return false;
+  mir_operand a[3];
+  for (unsigned i = 0; i < cops[k].nvals; i++) a[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
+  unsigned rb = bits_of(rt), sb = bits_of(st);
+  bool f32 = rb == 32 && (sb == 32 || k >= C_SITOFP);
+  uint32_t region = isel_fpmode_begin(c);
+  mir_temp d;
+  switch (k) {
+  case C_FADD: case C_FSUB: case C_FMUL:
+    if (rb != 32) return false;
+    d = isel_v1(c, k == C_FADD ? ISA_V_ADD_F32 : k == C_FSUB ? ISA_V_SUB_F32 : ISA_V_MUL_F32, a[0], a[1]);
+    break;
+  case C_FDIV: if (rb != 32) return false; d = isel_fdiv32(c, a[0], a[1]); break;
+  case C_FMA: case C_FMULADD: if (rb != 32) return false; d = isel_v1_3(c, ISA_V_FMA_F32, a[0], a[1], a[2]); break;
+  case C_SQRT:
+    if (rb != 32) return false;
+    d = sqrt_rounded(c, a[0], rnd);
+    rnd = 4; /* the sequence handles the direction itself */
+    break;
+  case C_FPTRUNC:
+    if (rb == 16 && sb == 32) d = isel_v1_1(c, ISA_V_CVT_F16_F32, a[0]);
+    else if (rb == 32 && sb == 64) d = isel_v1_1(c, ISA_V_CVT_F32_F64, a[0]);
+    else return false;
+    break;
+  case C_FPEXT:
+    if (rb == 32 && sb == 16) d = isel_v1_1(c, ISA_V_CVT_F32_F16, a[0]);
+    else if (rb == 64 && sb == 32) d = v2_def(c, ISA_V_CVT_F64_F32, a[0]);
+    else return false;
+    break;
+  case C_SITOFP: case C_UITOFP:
+    if (LLVMGetIntTypeWidth(st) != 32 || (rb != 32 && rb != 64)) return false;
+    if (rb == 64) d = v2_def(c, k == C_SITOFP ? ISA_V_CVT_F64_I32 : ISA_V_CVT_F64_U32, a[0]);
+    else d = isel_v1_1(c, k == C_SITOFP ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a[0]);
+    break;
+  case C_FPTOSI: case C_FPTOUI:
+    if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(rt) != 32) return false;
+    if (sb == 32) d = isel_v1_1(c, k == C_FPTOSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, a[0]);
+    else if (sb == 64) d = isel_v1_1(c, k == C_FPTOSI ? ISA_V_CVT_I32_F64 : ISA_V_CVT_U32_F64, a[0]);
+    else return false;
+    break;
+  default: return false;
+  }
+  if (rnd < 4) {
+    /* the result's precision picks the field; f64 -> f32 reads both */
+    if (f32 || (rb == 32 && sb == 64)) isel_fpmode_end(c, region, ISA_MODE_ROUND32, (unsigned)rnd);
+    if (rb != 32 || sb == 64) isel_fpmode_end(c, region, ISA_MODE_ROUND16_64, (unsigned)rnd);
+  }
+  isel_set(c, ins, 0, d);
+  return true;
+}
+
+bool isel_is_fpmode_intrinsic(const char *n) {
+  return !strncmp(n, constrained, sizeof constrained - 1) || !strcmp(n, "llvm.set.rounding") ||
+         !strncmp(n, "llvm.get.rounding", 17) || !strncmp(n, "llvm.fptrunc.round.", 19);
+}
+
+bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
+  if (!strcmp(n, "llvm.set.rounding")) return set_rounding(c, ins);
+  if (!strncmp(n, "llvm.get.rounding", 17)) return get_rounding(c, ins);
+  if (!strncmp(n, "llvm.fptrunc.round.", 19)) {
+    /* f32 -> f16 in the given direction (v_cvt_f16_f32 rounds with the
+     * f16/f64 field, as llc-19 assumes) */
+    int rnd = rounding_arg(LLVMGetOperand(ins, 1));
+    if (rnd < 0 || rnd > 3 || bits_of(LLVMTypeOf(ins)) != 16 || bits_of(LLVMTypeOf(LLVMGetOperand(ins, 0))) != 32)
+      return false;
+    uint32_t region = isel_fpmode_begin(c);
+    isel_set(c, ins, 0, isel_v1_1(c, ISA_V_CVT_F16_F32, isel_get(c, LLVMGetOperand(ins, 0), 0)));
+    isel_fpmode_end(c, region, ISA_MODE_ROUND16_64, (unsigned)rnd);
+    return true;
+  }
+  int k = constrained_op(n);
+  return k >= 0 && constrained_call(c, ins, (cop)k);
+}
