@@ -140,6 +140,99 @@ def binfile(fname, title, ops, seed, build_options=None, tol=None, kinds=('speci
     write(fname, title, BIN_SRC, tests, build_options=build_options, comment=comment)
 
 
+DAZ_SRC = r"""
+/* -cl-denorms-are-zero: clang marks the kernel "denormal-fp-math-f32"=
+ * "preserve-sign,preserve-sign", so f32 denormal inputs count as zero and
+ * denormal results are flushed to zero, signs kept. k_inline adds the
+ * integers 1 and 64 as floats: denormals that fit an inline constant (the
+ * operand encoding of small integers), which came back unflushed before the
+ * kernel descriptor carried the mode (issue 8). */
+kernel void k_add(global const float *a, global const float *b, global float *out)
+{
+    size_t i = get_global_id(0);
+    out[i] = a[i] + b[i];
+}
+kernel void k_mul(global const float *a, global const float *b, global float *out)
+{
+    size_t i = get_global_id(0);
+    out[i] = a[i] * b[i];
+}
+kernel void k_inline(global const float *a, global float *out)
+{
+    size_t i = get_global_id(0);
+    out[2 * i] = a[i] + as_float(1);
+    out[2 * i + 1] = a[i] + as_float(64);
+}
+"""
+
+MIN_NORMAL = Fraction(1, 2 ** 126)
+
+
+def daz(x):
+    """An f32 input under flush-to-zero: denormals are signed zeros."""
+    return math.copysign(0.0, x) if x != 0 and abs(x) < 2.0 ** -126 else x
+
+
+def ftz_op(a, b, op):
+    """a op b (op: '+' or '*') under preserve-sign flushing of f32 inputs
+    and results, rounded to nearest even; None when the exact result lies
+    within 2^-20 (relative) of the smallest normal, where tininess before
+    and after rounding could differ between implementations."""
+    a, b = daz(a), daz(b)
+    if op == '+':
+        if a == 0 and b == 0:
+            return -0.0 if math.copysign(1, a) < 0 and math.copysign(1, b) < 0 else 0.0
+        exact = Fraction(a) + Fraction(b)
+        if exact == 0:
+            return 0.0
+    else:
+        neg = (math.copysign(1, a) < 0) != (math.copysign(1, b) < 0)
+        exact = Fraction(a) * Fraction(b)
+        if exact == 0:
+            return -0.0 if neg else 0.0
+    if abs(abs(exact) / MIN_NORMAL - 1) < Fraction(1, 2 ** 20):
+        return None
+    r = round_f32(exact)
+    return math.copysign(0.0, r) if r != 0 and abs(r) < 2.0 ** -126 else r
+
+
+def daz_file():
+    rng = Rng(1011)
+
+    def tiny():
+        """a denormal, a small normal or an ordinary value, either sign"""
+        k = rng.range(0, 2)
+        m = Fraction(rng.range(1, 2 ** 23 - 1))
+        v = float(m / 2 ** 149) if k == 0 else float((2 ** 23 + m) / Fraction(2 ** (23 + rng.range(100, 126)))) if k == 1 \
+            else rng.f32(-4, 4)
+        return -v if rng.range(0, 1) else v
+
+    tests = []
+    for op, name, scale in (('+', 'add', False), ('*', 'mul', True)):
+        pairs = []
+        while len(pairs) < 256:
+            a = tiny()
+            b = tiny() if not scale else float(Fraction(rng.range(1, 2 ** 24 - 1), 2 ** rng.range(20, 40)))
+            r = ftz_op(a, b, op)
+            if r is not None:
+                pairs.append((a, b, r))
+        te = Test(name, kernel_name='k_' + name, global_size=sizes(256), local_size=sizes(64))
+        te.inp(0, 'float', 256, [p[0] for p in pairs]).inp(1, 'float', 256, [p[1] for p in pairs])
+        te.out(2, 'float', 256, [p[2] for p in pairs])
+        tests.append(te)
+    A = [0.0, 0.5, -0.5, 1.0, -1.0, 2.0, -2.0, 4.0, -4.0, 123.0, -0.0, 2.0 ** -125, -(2.0 ** -124), 2.0 ** -149, -(2.0 ** -140)]
+    out = []
+    for a in A:
+        out += [ftz_op(a, bitsf(1), '+'), ftz_op(a, bitsf(64), '+')]
+    te = Test('inline_denormal_constants', kernel_name='k_inline', global_size=sizes(len(A)), local_size=sizes(len(A)))
+    te.inp(0, 'float', len(A), A).out(1, 'float', 2 * len(A), out)
+    tests.append(te)
+    write('f_float_denorms_are_zero.cl', 'float_denorms_are_zero', DAZ_SRC, tests,
+          build_options='-cl-denorms-are-zero',
+          comment='-cl-denorms-are-zero: f32 denormal inputs and results flushed to zero (sign kept);\n'
+                  'exact host reference, results near the smallest normal left out')
+
+
 def main():
     binfile('f_float_addsub.cl', 'float_addsub', [('add', fadd), ('sub', fsub)], 1001,
             comment='f32 add and sub are correctly rounded (round to nearest even)')
@@ -160,6 +253,7 @@ def main():
     sqrt_files()
     cmp_file()
     special_file()
+    daz_file()
 
 
 FMA_SRC = r'''
