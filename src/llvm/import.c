@@ -21,12 +21,12 @@
  *     kernel, tests/passes/instcombine-no-abort.ll), which must never
  *     happen inside libwavecc.
  *  6. Our own IR passes: integer vector reductions to scalar chains
- *     (lower_reductions.c), loads and stores of i1 through bytes
- *     (lower_i1_memory.c), element-wise vector intrinsics to scalar calls
+ *     (lower_reductions.c), loads, stores and bitcasts of i1 vectors through
+ *     their packed bits (lower_bool_vectors.c), element-wise vector intrinsics to scalar calls
  *     (scalarize_vector_intrinsics.c).
  */
 #include "llvm/import.h"
-#include "llvm/lower_i1_memory.h"
+#include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_reductions.h"
 #include "llvm/scalarize_vector_intrinsics.h"
 
@@ -275,7 +275,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
 
   /* After inlining, so reductions inside callees are seen too. */
   wir_lower_reductions(mod);
-  wir_lower_i1_memory(mod);
+  wir_lower_bool_vectors(mod);
   wir_scalarize_vector_intrinsics(mod);
 
   unsigned nk = 0;

@@ -1,0 +1,170 @@
+/* IR pass: the packed-bit form of i1 and <N x i1> values.
+ *
+ * Booleans live in registers as lane masks or SCC-derived 0/1 values, but
+ * in memory an i1 is a byte (LLVM LangRef, "load": a type whose size is not
+ * a whole number of bytes is stored in its store size, the extra bits
+ * unspecified) and a <N x i1> vector is N bits packed from bit 0 into
+ * ceil(N / 8) bytes (the data layout's store size of the vector). Rather
+ * than teach every memory path of instruction selection about booleans,
+ * this pass rewrites:
+ *   load i1          -> load i8,  trunc to i1 (only bit 0 is the value)
+ *   store i1 v       -> zext v to i8, store i8 (the byte is 0 or 1)
+ *   load <N x i1>    -> load iM (M = 8 * ceil(N / 8)), then element k is
+ *                       trunc(lshr(x, k)) to i1
+ *   store <N x i1> v -> iM built from zext(v[k]) << k, stored
+ * Volatile flags and alignments carry over; atomic accesses of i1 do not
+ * exist in LLVM IR. Found by differential fuzzing with llvm-stress
+ * (issue 13): "unsupported load of i1" was wavecc's most common error.
+ *
+ * The same packed form is what `bitcast <N x i1> to iN` and back mean
+ * (LangRef, "bitcast": element 0 in the least significant bit), as clang
+ * and the vectorisers use for masks:
+ *   bitcast iN x to <N x i1>  -> element k = trunc(lshr(x, k))
+ *   bitcast <N x i1> v to iN  -> or of zext(v[k]) << k
+ * so instruction selection never sees a boolean vector reinterpreted, and
+ * extractelement / insertelement with a variable index on <N x i1> go
+ * through the packed integer too (a shift instead of an indexed register
+ * access, which selection does not have). An index at or past N gives
+ * poison in the IR and still does. */
+#include "llvm/lower_bool_vectors.h"
+
+#include <stdbool.h>
+
+/* Bits of the integer that holds `t` in memory, or 0 when `t` is not i1 or
+ * a vector of i1 that fits in 64 bits. */
+static unsigned mem_bits(LLVMTypeRef t, unsigned *n) {
+  *n = 1;
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+    *n = LLVMGetVectorSize(t);
+    t = LLVMGetElementType(t);
+  }
+  if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(t) != 1 || *n > 64) return 0;
+  return (*n + 7) / 8 * 8;
+}
+
+static void copy_access(LLVMValueRef from, LLVMValueRef to) {
+  LLVMSetAlignment(to, LLVMGetAlignment(from));
+  LLVMSetVolatile(to, LLVMGetVolatile(from));
+}
+
+/* The i1 or <N x i1> value (type ty, n elements) whose packed bits are
+ * the low bits of integer x, built before the builder's position. */
+static LLVMValueRef unpack_bits(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef x, LLVMTypeRef ty, unsigned n) {
+  LLVMTypeRef ity = LLVMTypeOf(x), i1 = LLVMInt1TypeInContext(ctx);
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind) return LLVMBuildTrunc(b, x, i1, "");
+  LLVMValueRef v = LLVMGetPoison(ty);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef s = k ? LLVMBuildLShr(b, x, LLVMConstInt(ity, k, false), "") : x;
+    v = LLVMBuildInsertElement(b, v, LLVMBuildTrunc(b, s, i1, ""), LLVMConstInt(i32, k, false), "");
+  }
+  return v;
+}
+
+/* The packed bits of i1 or <N x i1> value `val` (n elements) as an
+ * integer of type ity (zero above bit n-1). */
+static LLVMValueRef pack_bits(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef val, LLVMTypeRef ity, unsigned n) {
+  if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMVectorTypeKind) return LLVMBuildZExt(b, val, ity, "");
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef x = LLVMConstInt(ity, 0, false);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef e = LLVMBuildZExt(b, LLVMBuildExtractElement(b, val, LLVMConstInt(i32, k, false), ""), ity, "");
+    if (k) e = LLVMBuildShl(b, e, LLVMConstInt(ity, k, false), "");
+    x = LLVMBuildOr(b, x, e, "");
+  }
+  return x;
+}
+
+static void lower_load(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned n, unsigned bits) {
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef x = LLVMBuildLoad2(b, LLVMIntTypeInContext(ctx, bits), LLVMGetOperand(ins, 0), "i1mem");
+  copy_access(ins, x);
+  LLVMReplaceAllUsesWith(ins, unpack_bits(b, ctx, x, LLVMTypeOf(ins), n));
+  LLVMInstructionEraseFromParent(ins);
+}
+
+static void lower_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned n, unsigned bits) {
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef x = pack_bits(b, ctx, LLVMGetOperand(ins, 0), LLVMIntTypeInContext(ctx, bits), n);
+  LLVMValueRef st = LLVMBuildStore(b, x, LLVMGetOperand(ins, 1));
+  copy_access(ins, st);
+  LLVMInstructionEraseFromParent(ins);
+}
+
+/* extractelement / insertelement on <N x i1> with a variable index: through
+ * the packed bits (instruction selection indexes vectors only by
+ * constants); false for others. */
+static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, bool insert) {
+  LLVMValueRef vec = LLVMGetOperand(ins, 0), idx = LLVMGetOperand(ins, insert ? 2 : 1);
+  unsigned n, bits;
+  if (LLVMIsAConstant(idx) || !(bits = mem_bits(LLVMTypeOf(vec), &n)) || LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
+    return false;
+  LLVMTypeRef ity = LLVMIntTypeInContext(ctx, bits);
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef x = pack_bits(b, ctx, vec, ity, n);
+  unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  LLVMValueRef k = iw > bits ? LLVMBuildTrunc(b, idx, ity, "") : iw < bits ? LLVMBuildZExt(b, idx, ity, "") : idx;
+  LLVMValueRef v;
+  if (!insert) {
+    v = LLVMBuildTrunc(b, LLVMBuildLShr(b, x, k, ""), LLVMInt1TypeInContext(ctx), "");
+  } else {
+    LLVMValueRef bit = LLVMBuildShl(b, LLVMConstInt(ity, 1, false), k, "");
+    LLVMValueRef e = LLVMBuildShl(b, LLVMBuildZExt(b, LLVMGetOperand(ins, 1), ity, ""), k, "");
+    x = LLVMBuildOr(b, LLVMBuildAnd(b, x, LLVMBuildNot(b, bit, ""), ""), e, "");
+    v = unpack_bits(b, ctx, x, LLVMTypeOf(ins), n);
+  }
+  LLVMReplaceAllUsesWith(ins, v);
+  LLVMInstructionEraseFromParent(ins);
+  return true;
+}
+
+/* bitcast between <N x i1> and iN (either direction); false for others. */
+static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins) {
+  LLVMValueRef src = LLVMGetOperand(ins, 0);
+  LLVMTypeRef from = LLVMTypeOf(src), to = LLVMTypeOf(ins);
+  unsigned n, bits;
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef v;
+  if (LLVMGetTypeKind(to) == LLVMVectorTypeKind && (bits = mem_bits(to, &n)) &&
+      LLVMGetTypeKind(from) == LLVMIntegerTypeKind)
+    v = unpack_bits(b, ctx, src, to, n);
+  else if (LLVMGetTypeKind(from) == LLVMVectorTypeKind && (bits = mem_bits(from, &n)) &&
+           LLVMGetTypeKind(to) == LLVMIntegerTypeKind)
+    v = pack_bits(b, ctx, src, to, n);
+  else
+    return false;
+  LLVMReplaceAllUsesWith(ins, v);
+  LLVMInstructionEraseFromParent(ins);
+  return true;
+}
+
+int wir_lower_bool_vectors(LLVMModuleRef mod) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
+  int lowered = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef ins = LLVMGetFirstInstruction(bb);
+      while (ins) {
+        LLVMValueRef next = LLVMGetNextInstruction(ins);
+        LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+        unsigned n, bits;
+        if (op == LLVMLoad && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
+            (bits = mem_bits(LLVMTypeOf(ins), &n))) {
+          lower_load(b, ctx, ins, n, bits);
+          lowered++;
+        } else if (op == LLVMStore && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
+                   (bits = mem_bits(LLVMTypeOf(LLVMGetOperand(ins, 0)), &n))) {
+          lower_store(b, ctx, ins, n, bits);
+          lowered++;
+        } else if ((op == LLVMBitCast && lower_bitcast(b, ctx, ins)) ||
+                   (op == LLVMExtractElement && lower_var_index(b, ctx, ins, false)) ||
+                   (op == LLVMInsertElement && lower_var_index(b, ctx, ins, true))) {
+          lowered++;
+        }
+        ins = next;
+      }
+    }
+  LLVMDisposeBuilder(b);
+  return lowered;
+}
