@@ -21,14 +21,17 @@
  *     kernel, tests/passes/instcombine-no-abort.ll), which must never
  *     happen inside libwavecc.
  *  6. Our own IR passes: integer vector reductions to scalar chains
- *     (lower_reductions.c), loads, stores and bitcasts of i1 vectors through
- *     their packed bits (lower_bool_vectors.c), element-wise vector intrinsics to scalar calls
- *     (scalarize_vector_intrinsics.c).
+ *     (lower_reductions.c), loads, stores and bitcasts of i1 vectors
+ *     through their packed bits (lower_bool_vectors.c), element-wise vector
+ *     intrinsics to scalar calls (scalarize_vector_intrinsics.c), odd-width
+ *     integers (i48 from SROA) widened to register widths
+ *     (widen_odd_integers.c).
  */
 #include "llvm/import.h"
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_reductions.h"
 #include "llvm/scalarize_vector_intrinsics.h"
+#include "llvm/widen_odd_integers.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -277,6 +280,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   wir_lower_reductions(mod);
   wir_lower_bool_vectors(mod);
   wir_scalarize_vector_intrinsics(mod);
+  wir_widen_odd_integers(mod);
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))

@@ -1,0 +1,324 @@
+/* IR pass: integers of odd widths (i2..i63 other than i8, i16, i32) widened
+ * to the next register width.
+ *
+ * SROA and instcombine make integers of any width from the bytes of an
+ * alloca: a <3 x half> read as i48, a 3-byte struct as i24. Instruction
+ * selection works on i1, i8, i16, i32 and i64 only (the widths GCN's
+ * registers and instructions have), so each odd-width value iW becomes a
+ * value of the next width iP (P = 8, 16, 32 or 64) that always holds the iW
+ * value zero-extended: the upper P - W bits are zero. This is LLVM's type
+ * legalisation by promotion ("Legalizing Types", LLVM's code generator
+ * documentation), done on the IR so selection never sees iW:
+ *   and/or/xor/lshr/udiv/urem, select, phi, freeze  same operation in iP
+ *     (zero upper bits stay zero)
+ *   add/sub/mul/shl                    operation, then `and` with 2^W - 1
+ *   ashr/sdiv/srem                     operands sign-extended inside iP
+ *     (shl, ashr by P - W), operation, then the mask
+ *   trunc/zext/sext to or from iW      through iP, masked or sign-extended
+ *   bitcast <k x T> <-> iW             packed from / unpacked to elements
+ *   icmp                               on iP (signed predicates on the
+ *     sign-extended operands)
+ * A function with any other use of an odd-width value (a load or store of
+ * one, a call, a vector of them, an argument) is left unchanged: selection
+ * then reports the instruction it cannot select, so nothing is silently
+ * wrong. Found by piglit's vload_half tests on private arrays (issue 8),
+ * where SROA leaves `bitcast <3 x half> ... to i48`. */
+#include "llvm/widen_odd_integers.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "llvm/ptrmap.h"
+
+static bool odd_width(unsigned w) { return w > 1 && w < 64 && w != 8 && w != 16 && w != 32; }
+
+static bool is_odd(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && odd_width(LLVMGetIntTypeWidth(t));
+}
+
+static unsigned promoted(unsigned w) { return w <= 8 ? 8 : w <= 16 ? 16 : w <= 32 ? 32 : 64; }
+
+/* Can instruction `u`, a user of an odd-width value, be rewritten? */
+static bool user_ok(LLVMValueRef u) {
+  LLVMTypeRef rt = LLVMTypeOf(u);
+  switch (LLVMGetInstructionOpcode(u)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMAnd:
+  case LLVMOr: case LLVMXor: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem: case LLVMPHI:
+  case LLVMFreeze:
+    return is_odd(rt);
+  case LLVMSelect:
+    return is_odd(rt); /* an odd i1 condition does not exist: i1 is not odd */
+  case LLVMTrunc: case LLVMZExt: case LLVMSExt:
+    return LLVMGetTypeKind(rt) == LLVMIntegerTypeKind;
+  case LLVMICmp:
+    return true;
+  case LLVMBitCast:
+    return is_odd(rt) || (LLVMGetTypeKind(rt) == LLVMVectorTypeKind &&
+                          LLVMGetTypeKind(LLVMGetElementType(rt)) != LLVMPointerTypeKind);
+  default:
+    return false;
+  }
+}
+
+/* Does the function use odd widths, and only in ways this pass handles? */
+static bool function_ok(LLVMValueRef fn, bool *any) {
+  *any = false;
+  for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+    if (is_odd(LLVMTypeOf(a))) return false;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      bool defines = is_odd(LLVMTypeOf(i));
+      if (defines) {
+        *any = true;
+        LLVMOpcode op = LLVMGetInstructionOpcode(i);
+        if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt && op != LLVMBitCast && !user_ok(i)) return false;
+        if (op == LLVMBitCast && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind)
+          return false;
+      }
+      unsigned n = (unsigned)LLVMGetNumOperands(i);
+      for (unsigned k = 0; k < n; k++) {
+        LLVMValueRef o = LLVMGetOperand(i, k);
+        if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o)) && !user_ok(i))
+          return false;
+        if (o && LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind &&
+            is_odd(LLVMGetElementType(LLVMTypeOf(o))))
+          return false;
+      }
+      if (LLVMGetTypeKind(LLVMTypeOf(i)) == LLVMVectorTypeKind && is_odd(LLVMGetElementType(LLVMTypeOf(i))))
+        return false;
+    }
+  return true;
+}
+
+typedef struct wctx {
+  LLVMContextRef ctx;
+  LLVMBuilderRef b;
+  ptrmap map; /* odd-width value -> its widened value */
+  LLVMValueRef *vals;
+  unsigned n, cap;
+} wctx;
+
+static LLVMValueRef widened(wctx *c, LLVMValueRef v);
+
+static LLVMValueRef mask_to(wctx *c, LLVMValueRef x, unsigned w) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  return LLVMBuildAnd(c->b, x, LLVMConstInt(t, w == 64 ? ~0ull : (1ull << w) - 1, false), "");
+}
+
+/* x (type iP holding a zero-extended iW) sign-extended inside iP. */
+static LLVMValueRef sext_in(wctx *c, LLVMValueRef x, unsigned w) {
+  unsigned p = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  if (p == w) return x;
+  LLVMValueRef s = LLVMConstInt(LLVMTypeOf(x), p - w, false);
+  return LLVMBuildAShr(c->b, LLVMBuildShl(c->b, x, s, ""), s, "");
+}
+
+/* An integer operand of any width, as iP_to (zero-extended or truncated). */
+static LLVMValueRef as_width(wctx *c, LLVMValueRef v, unsigned to) {
+  LLVMValueRef x = widened(c, v);
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
+  LLVMTypeRef t = LLVMIntTypeInContext(c->ctx, to);
+  return w == to ? x : w < to ? LLVMBuildZExt(c->b, x, t, "") : LLVMBuildTrunc(c->b, x, t, "");
+}
+
+/* Bits of a vector element type (integer or floating point); 0 for others. */
+static unsigned elem_bits(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 16;
+  case LLVMFloatTypeKind: return 32;
+  case LLVMDoubleTypeKind: return 64;
+  default: return 0;
+  }
+}
+
+static LLVMValueRef pack_vector(wctx *c, LLVMValueRef v, unsigned p) {
+  LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt), t = LLVMIntTypeInContext(c->ctx, p);
+  unsigned k = LLVMGetVectorSize(vt), eb = elem_bits(et);
+  LLVMTypeRef eit = LLVMIntTypeInContext(c->ctx, eb), i32 = LLVMInt32TypeInContext(c->ctx);
+  LLVMValueRef x = LLVMConstInt(t, 0, false);
+  for (unsigned i = 0; i < k; i++) {
+    LLVMValueRef e = LLVMBuildExtractElement(c->b, v, LLVMConstInt(i32, i, false), "");
+    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(c->b, e, eit, "");
+    e = LLVMBuildZExt(c->b, e, t, "");
+    if (i) e = LLVMBuildShl(c->b, e, LLVMConstInt(t, (unsigned long long)i * eb, false), "");
+    x = LLVMBuildOr(c->b, x, e, "");
+  }
+  return x;
+}
+
+static LLVMValueRef unpack_vector(wctx *c, LLVMValueRef x, LLVMTypeRef vt) {
+  LLVMTypeRef et = LLVMGetElementType(vt), i32 = LLVMInt32TypeInContext(c->ctx);
+  unsigned k = LLVMGetVectorSize(vt), eb = elem_bits(et);
+  LLVMTypeRef eit = LLVMIntTypeInContext(c->ctx, eb), t = LLVMTypeOf(x);
+  LLVMValueRef v = LLVMGetPoison(vt);
+  for (unsigned i = 0; i < k; i++) {
+    LLVMValueRef e = i ? LLVMBuildLShr(c->b, x, LLVMConstInt(t, (unsigned long long)i * eb, false), "") : x;
+    e = LLVMBuildTrunc(c->b, e, eit, "");
+    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(c->b, e, et, "");
+    v = LLVMBuildInsertElement(c->b, v, e, LLVMConstInt(i32, i, false), "");
+  }
+  return v;
+}
+
+/* Widens every odd-width operand of `ins` (each is then cached), so that
+ * building `ins`'s replacement afterwards needs no further widening. The
+ * builder is left anywhere. */
+static void widen_operands(wctx *c, LLVMValueRef ins) {
+  unsigned n = (unsigned)LLVMGetNumOperands(ins);
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef o = LLVMGetOperand(ins, k);
+    if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o))) widened(c, o);
+  }
+}
+
+/* The widened value of odd-width `v` (constant, poison or instruction),
+ * built before the instruction it replaces. Moves the builder. */
+static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (!is_odd(t)) return v;
+  unsigned w = LLVMGetIntTypeWidth(t), p = promoted(w);
+  LLVMTypeRef pt = LLVMIntTypeInContext(c->ctx, p);
+  if (LLVMIsPoison(v) || LLVMIsUndef(v)) return LLVMGetPoison(pt);
+  if (LLVMIsAConstantInt(v)) return LLVMConstInt(pt, LLVMConstIntGetZExtValue(v), false);
+  uint32_t i = ptrmap_get(&c->map, v);
+  if (i != UINT32_MAX) return c->vals[i];
+  LLVMValueRef ins = v;
+  LLVMValueRef r;
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op == LLVMPHI) {
+    /* created empty first (a loop may lead back to it), filled below */
+    LLVMPositionBuilderBefore(c->b, ins);
+    r = LLVMBuildPhi(c->b, pt, "");
+  } else {
+    widen_operands(c, ins); /* first: widening them moves the builder */
+    LLVMPositionBuilderBefore(c->b, ins);
+    LLVMValueRef a = LLVMGetNumOperands(ins) > 0 ? LLVMGetOperand(ins, 0) : NULL;
+    LLVMValueRef bb = LLVMGetNumOperands(ins) > 1 ? LLVMGetOperand(ins, 1) : NULL;
+    switch (op) {
+    case LLVMAnd: r = LLVMBuildAnd(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMOr: r = LLVMBuildOr(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMXor: r = LLVMBuildXor(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMLShr: r = LLVMBuildLShr(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMUDiv: r = LLVMBuildUDiv(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMURem: r = LLVMBuildURem(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMAdd: r = mask_to(c, LLVMBuildAdd(c->b, widened(c, a), widened(c, bb), ""), w); break;
+    case LLVMSub: r = mask_to(c, LLVMBuildSub(c->b, widened(c, a), widened(c, bb), ""), w); break;
+    case LLVMMul: r = mask_to(c, LLVMBuildMul(c->b, widened(c, a), widened(c, bb), ""), w); break;
+    case LLVMShl: r = mask_to(c, LLVMBuildShl(c->b, widened(c, a), widened(c, bb), ""), w); break;
+    case LLVMAShr: r = mask_to(c, LLVMBuildAShr(c->b, sext_in(c, widened(c, a), w), widened(c, bb), ""), w); break;
+    case LLVMSDiv:
+      r = mask_to(c, LLVMBuildSDiv(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), ""), w);
+      break;
+    case LLVMSRem:
+      r = mask_to(c, LLVMBuildSRem(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), ""), w);
+      break;
+    case LLVMFreeze: r = LLVMBuildFreeze(c->b, widened(c, a), ""); break;
+    case LLVMSelect:
+      r = LLVMBuildSelect(c->b, a, widened(c, bb), widened(c, LLVMGetOperand(ins, 2)), "");
+      break;
+    case LLVMTrunc: r = mask_to(c, as_width(c, a, p), w); break;
+    case LLVMZExt: r = as_width(c, a, p); break;
+    case LLVMSExt: {
+      LLVMValueRef x = widened(c, a);
+      unsigned aw = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+      if (is_odd(LLVMTypeOf(a))) x = sext_in(c, x, aw);
+      r = mask_to(c, LLVMBuildSExt(c->b, x, pt, ""), w);
+      break;
+    }
+    case LLVMBitCast: r = pack_vector(c, a, p); break;
+    default: r = LLVMGetPoison(pt); break; /* excluded by function_ok */
+    }
+  }
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 64;
+    c->vals = realloc(c->vals, c->cap * sizeof *c->vals);
+  }
+  ptrmap_put(&c->map, v, c->n);
+  c->vals[c->n++] = r;
+  if (op == LLVMPHI) {
+    unsigned n = LLVMCountIncoming(ins);
+    for (unsigned k = 0; k < n; k++) {
+      LLVMBasicBlockRef from = LLVMGetIncomingBlock(ins, k);
+      LLVMValueRef x = widened(c, LLVMGetIncomingValue(ins, k));
+      LLVMAddIncoming(r, &x, &from, 1);
+    }
+  }
+  return r;
+}
+
+/* Rewrites a user with a legal result that reads odd-width values. */
+static void rewrite_boundary(wctx *c, LLVMValueRef u) {
+  widen_operands(c, u);
+  LLVMPositionBuilderBefore(c->b, u);
+  LLVMValueRef a = LLVMGetOperand(u, 0), r = NULL;
+  LLVMTypeRef rt = LLVMTypeOf(u);
+  switch (LLVMGetInstructionOpcode(u)) {
+  case LLVMTrunc: case LLVMZExt:
+    r = as_width(c, a, LLVMGetIntTypeWidth(rt));
+    break;
+  case LLVMSExt:
+    r = LLVMBuildSExt(c->b, sext_in(c, widened(c, a), LLVMGetIntTypeWidth(LLVMTypeOf(a))), rt, "");
+    break;
+  case LLVMICmp: {
+    LLVMIntPredicate pr = LLVMGetICmpPredicate(u);
+    LLVMValueRef x = widened(c, a), y = widened(c, LLVMGetOperand(u, 1));
+    bool sgn = pr == LLVMIntSGT || pr == LLVMIntSGE || pr == LLVMIntSLT || pr == LLVMIntSLE;
+    if (sgn) {
+      unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+      x = sext_in(c, x, w);
+      y = sext_in(c, y, w);
+    }
+    r = LLVMBuildICmp(c->b, pr, x, y, "");
+    break;
+  }
+  case LLVMBitCast:
+    r = unpack_vector(c, widened(c, a), rt);
+    break;
+  default:
+    return;
+  }
+  LLVMReplaceAllUsesWith(u, r);
+}
+
+int wir_widen_odd_integers(LLVMModuleRef mod) {
+  int changed = 0;
+  for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
+    bool any;
+    if (LLVMIsDeclaration(fn) || !function_ok(fn, &any) || !any) continue;
+    wctx c = {.ctx = LLVMGetModuleContext(mod), .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod))};
+    arena mem;
+    arena_init(&mem);
+    ptrmap_init(&c.map, &mem, 64);
+    /* The users with legal results: rewrite them (widening what they read
+     * on demand), then drop the odd-width instructions. */
+    LLVMValueRef *dead = NULL;
+    unsigned nd = 0, capd = 0;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+        bool defines = is_odd(LLVMTypeOf(i)), reads = false;
+        unsigned n = (unsigned)LLVMGetNumOperands(i);
+        for (unsigned k = 0; k < n; k++) {
+          LLVMValueRef o = LLVMGetOperand(i, k);
+          if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o))) reads = true;
+        }
+        if (!defines && !reads) continue;
+        if (nd == capd) {
+          capd = capd ? 2 * capd : 64;
+          dead = realloc(dead, capd * sizeof *dead);
+        }
+        dead[nd++] = i;
+      }
+    for (unsigned k = 0; k < nd; k++)
+      if (!is_odd(LLVMTypeOf(dead[k]))) rewrite_boundary(&c, dead[k]);
+    for (unsigned k = 0; k < nd; k++)
+      if (is_odd(LLVMTypeOf(dead[k]))) LLVMReplaceAllUsesWith(dead[k], LLVMGetPoison(LLVMTypeOf(dead[k])));
+    for (unsigned k = nd; k-- > 0;) LLVMInstructionEraseFromParent(dead[k]);
+    changed += (int)nd;
+    free(dead);
+    free(c.vals);
+    arena_free(&mem);
+    LLVMDisposeBuilder(c.b);
+  }
+  return changed;
+}
