@@ -36,8 +36,12 @@
  *    back-edge masks, blends the back-edge values, accumulates exit masks,
  *    and branches back (through a continue block that sets EXEC to the
  *    continuing lanes, so phi copies leave exited lanes alone) while any
- *    lane continues. Exits may leave one loop level only; anything else is
- *    reported as unsupported.
+ *    lane continues. An exit that leaves several loops (return or break out
+ *    of nested loops) counts as an exit of each: every level's end block
+ *    accumulates it, the outer ones from their children's accumulators.
+ *    Branches into a loop other than to its header (irreducible control
+ *    flow) and continues of an outer loop from an inner one are reported
+ *    as unsupported.
  *  Logical and linear CFG coincide in this mode (EXEC is explicit), so
  *  liveness is the conservative linear one.
  */
@@ -216,8 +220,25 @@ static bool find_loops(mctx *m) {
   return true;
 }
 
+/* Adds x to the exit targets of loop l; false (reported) past 8 targets. */
+static bool add_exit_target(mctx *m, uint32_t l, uint32_t x, LLVMValueRef t) {
+  lp *L = &m->loops[l];
+  for (uint32_t k = 0; k < L->nexit; k++)
+    if (L->exit_target[k] == x) return true;
+  if (L->nexit == 8) {
+    isel_unsupported(m->c, t, "loop with more than 8 exit targets");
+    return false;
+  }
+  L->exit_target[L->nexit++] = x;
+  return true;
+}
+
 /* Checks edges: back edges only from the loop's own blocks (not inner
- * loops), exits leave one level. */
+ * loops). An exit may leave several loops at once (a return or break out
+ * of nested loops): its target becomes an exit target of every loop it
+ * leaves, innermost first, so each level accumulates the lanes that left
+ * through it (the outer ones from their inner loops' accumulators, at
+ * their end blocks). */
 static bool check_edges(mctx *m) {
   isel_ctx *c = m->c;
   for (uint32_t b = 0; b < m->nb; b++) {
@@ -235,20 +256,15 @@ static bool check_edges(mctx *m) {
         continue;
       }
       if (lb == lx || (lx != UINT32_MAX && m->loops[lx].parent == lb && m->loops[lx].header == x)) continue;
-      /* an exit: from lb to its parent level */
-      if (lb == UINT32_MAX || m->loops[lb].parent != lx) {
-        isel_unsupported(c, t, "loop exit leaving more than one loop");
-        return false;
+      /* an exit: from lb out to lx, one of its ancestors (or the top level) */
+      uint32_t l = lb;
+      while (l != UINT32_MAX && l != lx) {
+        if (!add_exit_target(m, l, x, t)) return false;
+        l = m->loops[l].parent;
       }
-      lp *L = &m->loops[lb];
-      bool have = false;
-      for (uint32_t k = 0; k < L->nexit; k++) have |= L->exit_target[k] == x;
-      if (!have) {
-        if (L->nexit == 8) {
-          isel_unsupported(c, t, "loop with more than 8 exit targets");
-          return false;
-        }
-        L->exit_target[L->nexit++] = x;
+      if (l != lx) {
+        isel_unsupported(c, t, "branch into a loop other than to its header (irreducible control flow)");
+        return false;
       }
     }
   }
@@ -373,10 +389,12 @@ static bool is_entry_pred(mctx *m, uint32_t h, uint32_t p) { return !in_loop(m, 
 static bool is_back_pred(mctx *m, uint32_t h, uint32_t p) { return in_loop(m, m->is_header[h] - 1, p); }
 static bool any_pred(mctx *m, uint32_t h, uint32_t p) { (void)m; (void)h; (void)p; return true; }
 
-/* Mask of the edge p -> b as seen from b (exit accumulators for exits). */
+/* Mask of the edge p -> b as seen from b (exit accumulators for exits:
+ * those of the outermost loop the edge leaves, which run last). */
 static mir_temp incoming_mask(mctx *m, uint32_t p, uint32_t b) {
   uint32_t lp_ = m->loop_of[p];
   if (lp_ != m->loop_of[b] && lp_ != UINT32_MAX && !in_loop(m, lp_, b)) {
+    while (m->loops[lp_].parent != UINT32_MAX && !in_loop(m, m->loops[lp_].parent, b)) lp_ = m->loops[lp_].parent;
     lp *L = &m->loops[lp_];
     for (uint32_t k = 0; k < L->nexit; k++)
       if (L->exit_target[k] == b) return L->acc_next[k];
@@ -608,6 +626,12 @@ bool isel_masked(isel_ctx *c) {
         for (uint32_t e = m.pred_start[tgt]; e < m.pred_start[tgt + 1]; e++) {
           uint32_t p = m.pred[e];
           if (m.loop_of[p] == it.x) a = mor(c, a, edge_mask(&m, p, tgt));
+        }
+        /* lanes that left through a child loop straight past this one */
+        for (uint32_t cl = 0; cl < m.nloops; cl++) {
+          if (m.loops[cl].parent != it.x) continue;
+          for (uint32_t k = 0; k < m.loops[cl].nexit; k++)
+            if (m.loops[cl].exit_target[k] == tgt) a = mor(c, a, m.loops[cl].acc_next[k]);
         }
         L->acc_next[x] = a;
         L->acc_phi[x]->ops[1] = mir_op_temp(a);

@@ -25,9 +25,11 @@
  *     through their packed bits (lower_bool_vectors.c), element-wise vector
  *     intrinsics to scalar calls (scalarize_vector_intrinsics.c), odd-width
  *     integers (i48 from SROA) widened to register widths
- *     (widen_odd_integers.c).
+ *     (widen_odd_integers.c), i1 values read outside their loop copied
+ *     through i32 (loop_escaping_booleans.c).
  */
 #include "llvm/import.h"
+#include "llvm/loop_escaping_booleans.h"
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_reductions.h"
 #include "llvm/scalarize_vector_intrinsics.h"
@@ -281,6 +283,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   wir_lower_bool_vectors(mod);
   wir_scalarize_vector_intrinsics(mod);
   wir_widen_odd_integers(mod);
+  wir_loop_escaping_booleans(mod);
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))

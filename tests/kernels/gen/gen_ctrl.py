@@ -325,6 +325,133 @@ def sparse_ref(x):
     return {-1000: 1, 3: 2, 17: 4, 100: 4, 1 << 20: 5, 0x7fffffff: 6, -2 ** 31: 7}.get(x, x & 0xff)
 
 
+NEST_SRC = r"""
+/* Exits that leave several loops at once, on conditions that differ per
+ * work-item: a return from inside two loops (k_ret2), a goto out of three
+ * loops to code after them (k_out3), and a goto out of the two inner of
+ * three loops that stays in the outermost (k_skip2). Values computed in
+ * every loop level are used after the exits. */
+kernel void k_ret2(global const int *a, global int *out, int n)
+{
+    int g = get_global_id(0);
+    int acc = g;
+    for (int i = 0; i < n; i++) {
+        acc += a[(g + i) & 63];
+        for (int j = 0; j < n; j++) {
+            acc += a[(i * 7 + j + g) & 63] ^ j;
+            if ((acc & 15) == (g & 15) && i + j >= (g & 3)) {
+                out[g] = acc * 100 + i * 10 + j;
+                return;
+            }
+        }
+        acc ^= i;
+    }
+    out[g] = -acc;
+}
+kernel void k_out3(global const int *a, global int *out, int n)
+{
+    int g = get_global_id(0);
+    int s = 0, i, j, k;
+    for (i = 0; i < n; i++)
+        for (j = 0; j < n; j++)
+            for (k = 0; k < n; k++) {
+                s += a[(i + 3 * j + 5 * k + g) & 63];
+                if ((s & 31) == (g & 31))
+                    goto found;
+            }
+    out[2 * g] = -1;
+    out[2 * g + 1] = s;
+    return;
+found:
+    out[2 * g] = i * 100 + j * 10 + k;
+    out[2 * g + 1] = s;
+}
+kernel void k_skip2(global const int *a, global int *out, int n)
+{
+    int g = get_global_id(0);
+    int s = 0, t = 0;
+    for (int m = 0; m < n; m++) {
+        for (int i = 0; i < n; i++)
+            for (int j = 0; j < n; j++) {
+                s += a[(m + i * 5 + j + g) & 63];
+                if ((s & 7) == ((g + m) & 7))
+                    goto next;
+            }
+        t += 1000;
+    next:
+        t += s & 255;
+    }
+    out[g] = t;
+}
+"""
+
+
+def nest_ref(A, n, g):
+    # k_ret2
+    acc, r2 = g, None
+    for i in range(n):
+        acc = wrap(acc + A[(g + i) & 63], 'int')
+        for j in range(n):
+            acc = wrap(acc + (A[(i * 7 + j + g) & 63] ^ j), 'int')
+            if (acc & 15) == (g & 15) and i + j >= (g & 3):
+                r2 = wrap(acc * 100 + i * 10 + j, 'int')
+                break
+        if r2 is not None:
+            break
+        acc ^= i
+    if r2 is None:
+        r2 = wrap(-acc, 'int')
+    # k_out3
+    s, found = 0, None
+    for i in range(n):
+        for j in range(n):
+            for k in range(n):
+                s = wrap(s + A[(i + 3 * j + 5 * k + g) & 63], 'int')
+                if (s & 31) == (g & 31):
+                    found = (i, j, k)
+                    break
+            if found:
+                break
+        if found:
+            break
+    o3 = [found[0] * 100 + found[1] * 10 + found[2], s] if found else [-1, s]
+    # k_skip2
+    s, t = 0, 0
+    for m in range(n):
+        hit = False
+        for i in range(n):
+            for j in range(n):
+                s = wrap(s + A[(m + i * 5 + j + g) & 63], 'int')
+                if (s & 7) == ((g + m) & 7):
+                    hit = True
+                    break
+            if hit:
+                break
+        if not hit:
+            t = wrap(t + 1000, 'int')
+        t = wrap(t + (s & 255), 'int')
+    return r2, o3, t
+
+
+def nested_exits():
+    rng = Rng(5101)
+    tests = []
+    for n_items, loc, n in ((64, 64, 5), (128, 64, 9), (96, 32, 3)):
+        A = [rng.range(-1000, 1000) for _ in range(64)]
+        o2, o3, os_ = [], [], []
+        for g in range(n_items):
+            r2, r3, t = nest_ref(A, n, g)
+            o2.append(r2)
+            o3 += r3
+            os_.append(t)
+        for kern, outs, cnt in (('k_ret2', o2, n_items), ('k_out3', o3, 2 * n_items), ('k_skip2', os_, n_items)):
+            te = Test('%s_%d_n%d' % (kern[2:], n_items, n), kernel_name=kern, global_size=sizes(n_items),
+                      local_size=sizes(loc))
+            te.inp(0, 'int', 64, A).inp(1, 'int', cnt, [0] * cnt).out(1, 'int', cnt, outs).val(2, 'int', n)
+            tests.append(te)
+    write('f_loop_nested_exits.cl', 'loop_nested_exits', NEST_SRC, tests)
+
+
 def main():
     rng = Rng(5001)
     # uniform branches
@@ -409,6 +536,7 @@ def main():
         te.inp(0, 'int', n, A).out(1, 'int', n, [sparse_ref(x) for x in A])
         tests.append(te)
     write('f_switch.cl', 'switch', SW_SRC, tests)
+    nested_exits()
 
 
 if __name__ == '__main__':
