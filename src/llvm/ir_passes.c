@@ -1,0 +1,34 @@
+/* The LLVM-IR pass registry (see ir_passes.h). One line per pass, in the
+ * order import.c runs them; adding a pass is adding a line here. */
+#include "llvm/ir_passes.h"
+
+#include <string.h>
+
+#include "llvm/lower_reductions.h"
+
+static int run_lower_reductions(LLVMModuleRef mod, diag *d) {
+  (void)d;
+  wir_lower_reductions(mod);
+  return 0;
+}
+
+static const wir_pass_info passes[] = {
+  {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
+};
+
+const wir_pass_info *wir_pass_list(unsigned *n) {
+  *n = sizeof passes / sizeof passes[0];
+  return passes;
+}
+
+const wir_pass_info *wir_pass_lookup(const char *name) {
+  for (unsigned i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (strcmp(passes[i].name, name) == 0) return &passes[i];
+  return NULL;
+}
+
+int wir_run_ir_passes(LLVMModuleRef mod, diag *d) {
+  for (unsigned i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (passes[i].run(mod, d)) return -1;
+  return 0;
+}
