@@ -923,6 +923,10 @@ static void create_phis(isel_ctx *c, uint32_t b) {
     LLVMTypeRef t = LLVMTypeOf(ins);
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     bool div = divergence_is_divergent(c->di, ins);
+    if (isel_is_rsrc_type(t) && !div) { /* buffer resource: s4 (isel_buffer.c) */
+      isel_set(c, ins, 0, isel_tmp(c, mir_rc_s(4)));
+      continue;
+    }
     if (bits == 0 || bits > 64) {
       isel_unsupported(c, ins, "phi type");
       return;
@@ -1043,7 +1047,8 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
       return;
     }
     bool ok;
-    if (op == LLVMCall) ok = isel_call(c, ins);
+    if (isel_buffer_claims(ins)) ok = isel_buffer(c, ins); /* buffer resources, isel_buffer.c */
+    else if (op == LLVMCall) ok = isel_call(c, ins);
     else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||
              op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
       ok = isel_mem(c, ins);
@@ -1097,7 +1102,8 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (is_bool && mir_rc_size(rc) == 2) o = mir_op_temp(isel_mask_of(c, inc, e));
+        if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
+        else if (is_bool && mir_rc_size(rc) == 2) o = mir_op_temp(isel_mask_of(c, inc, e));
         else if (is_bool) {
           o = isel_get(c, inc, e);
           if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {

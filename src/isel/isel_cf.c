@@ -317,6 +317,7 @@ static mir_temp edge_mask(mctx *m, uint32_t p, uint32_t x) {
 static mir_rc phi_rc(isel_ctx *c, LLVMValueRef phi) {
   unsigned bits = isel_type_bits(LLVMTypeOf(phi));
   bool div = divergence_is_divergent(c->di, phi);
+  if (isel_is_rsrc_type(LLVMTypeOf(phi))) isel_unsupported(c, phi, "buffer resource phi under divergent control flow");
   if (bits == 1) return div ? mir_rc_s(2) : mir_rc_s(1);
   unsigned dw = bits > 32 ? 2 : 1;
   return div ? mir_rc_v(dw) : mir_rc_s(dw);

@@ -124,6 +124,15 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
 mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* isel_buffer.c: buffer resources (ptr addrspace(8), one s4 temporary)
+ * and the buffer intrinsics. isel_buffer_claims says whether an
+ * instruction is isel_buffer's (buffer intrinsic calls; select, icmp and
+ * freeze of resources); isel_buffer_rsrc gives a resource value's s4
+ * (constants: a zero V#). */
+bool isel_buffer_claims(LLVMValueRef ins);
+bool isel_buffer(isel_ctx *c, LLVMValueRef ins);
+bool isel_is_rsrc_type(LLVMTypeRef t);
+mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
 
 static int run_lower_reductions(LLVMModuleRef mod, diag *d) {
@@ -14,6 +15,7 @@ static int run_lower_reductions(LLVMModuleRef mod, diag *d) {
 
 static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
+  {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
 };
 
 const wir_pass_info *wir_pass_list(unsigned *n) {

@@ -1,0 +1,603 @@
+/* IR pass: lower buffer fat pointers (ptr addrspace(7)) to a buffer
+ * resource (ptr addrspace(8), the 128-bit V#) plus a 32-bit byte offset.
+ *
+ * Source: LLVM review D158463 (AMDGPULowerBufferFatPointers) for the
+ * problem and the split representation; AMDGPUUsage "Address Spaces" for
+ * the semantics (a p7 is a V# and an offset; the offset is what GEPs
+ * change and what the hardware range-checks against num_records); Vega
+ * ISA guide 8.1 "Buffer Instructions" for the accesses. wavecc inlines
+ * every call first (import.c), so no function boundary carries a p7 and
+ * the pass works inside kernels only.
+ *
+ * Algorithm, per function:
+ *  1. Every p7-typed value V gets two parts, rsrc(V) (p8) and off(V) (i32),
+ *     computed on demand (parts()) and placed immediately before V, so
+ *     they dominate everything V dominates:
+ *       addrspacecast p8->p7   rsrc = the p8, off = 0
+ *       getelementptr          rsrc = rsrc(base), off = off(base) + bytes
+ *                              (indices sign-extended or truncated to i32:
+ *                              the offset is 32-bit, arithmetic wraps)
+ *       phi / select / freeze  one of each for rsrc and off
+ *       inttoptr iN (N <= 32)  rsrc = null, off = the integer
+ *       constants              null -> (null, 0), poison/undef -> poison
+ *     Phis are created empty first and filled at the end (loops); a phi or
+ *     select whose rsrc operands are all one value is folded away, so a
+ *     pointer walking one buffer keeps one uniform resource (SGPRs) and
+ *     only its offset is a phi.
+ *  2. Users are rewritten:
+ *       load / store           llvm.amdgcn.raw.ptr.buffer.load/store of
+ *                              the value's type, split by type: structs
+ *                              and arrays per element, vectors above 16
+ *                              bytes in 16-byte pieces (shufflevector), i1
+ *                              as i8, other pointers as integers; aux bit 0
+ *                              (glc) and bit 31 for volatile and atomic
+ *                              accesses, bit 1 (slc) for !nontemporal;
+ *                              !invariant.load is kept on the call (isel
+ *                              then uses s_buffer_load when the operands
+ *                              are uniform)
+ *       icmp                   eq/ne: offsets and (unless they are the
+ *                              same value) resources; ordered predicates
+ *                              compare offsets only (D158463 does the same)
+ *       ptrtoint to iN (N<=32) off, truncated or zero-extended
+ *  3. The old p7 instructions are replaced by poison and erased. When an
+ *     aggregate was split, LLVM's instcombine then folds the
+ *     insertvalue/extractvalue chains (the selector takes neither).
+ * Anything else that touches a p7 (vectors of p7, p7 in memory, p7 kernel
+ * arguments, calls) is reported as unsupported, naming the instruction.
+ * Invariant: after a successful run no value or operand has type p7.
+ */
+#include "llvm/lower_buffer_fat_pointers.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "llvm/import.h"
+#include "llvm/ptrmap.h"
+#include "util/arena.h"
+
+typedef struct fp_ctx {
+  LLVMModuleRef mod;
+  LLVMContextRef ctx;
+  LLVMTargetDataRef td;
+  LLVMBuilderRef b;
+  diag *d;
+  const char *fname;
+  LLVMValueRef fn;
+  arena mem;
+  ptrmap map; /* p7 value -> index into rsrc/off */
+  LLVMValueRef *rsrc, *off;
+  uint32_t n, cap;
+  LLVMValueRef *dead; /* old instructions, erased at the end */
+  uint32_t ndead, capdead;
+  LLVMValueRef *phis; /* old p7 phis, filled at the end */
+  uint32_t nphis, capphis;
+  LLVMTypeRef p8, i32, i8;
+  bool failed;
+  bool aggregates; /* an aggregate was split: insertvalue/extractvalue chains to fold */
+} fp_ctx;
+
+static bool is_p7(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 7;
+}
+
+/* Does `t` contain a p7 anywhere (vector elements, aggregate members)? */
+static bool has_p7(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMPointerTypeKind: return is_p7(t);
+  case LLVMVectorTypeKind: case LLVMArrayTypeKind: return has_p7(LLVMGetElementType(t));
+  case LLVMStructTypeKind:
+    for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
+      if (has_p7(LLVMStructGetTypeAtIndex(t, i))) return true;
+    return false;
+  default: return false;
+  }
+}
+
+static void fail(fp_ctx *c, LLVMValueRef ins, const char *what) {
+  if (c->failed) return;
+  char *s = LLVMPrintValueToString(ins);
+  const char *t = s;
+  while (*t == ' ') t++;
+  diag_error(c->d, c->fname, "unsupported %s: %s", what, t);
+  LLVMDisposeMessage(s);
+  c->failed = true;
+}
+
+static void push(fp_ctx *c, LLVMValueRef **arr, uint32_t *n, uint32_t *cap, LLVMValueRef v) {
+  if (*n == *cap) {
+    uint32_t nc = *cap ? *cap * 2 : 64;
+    *arr = arena_grow(&c->mem, *arr, *n, nc, sizeof **arr);
+    *cap = nc;
+  }
+  (*arr)[(*n)++] = v;
+}
+
+static void record(fp_ctx *c, LLVMValueRef v, LLVMValueRef r, LLVMValueRef o) {
+  if (c->n == c->cap) {
+    uint32_t nc = c->cap ? c->cap * 2 : 64;
+    c->rsrc = arena_grow(&c->mem, c->rsrc, c->n, nc, sizeof *c->rsrc);
+    c->off = arena_grow(&c->mem, c->off, c->n, nc, sizeof *c->off);
+    c->cap = nc;
+  }
+  c->rsrc[c->n] = r;
+  c->off[c->n] = o;
+  ptrmap_put(&c->map, v, c->n++);
+}
+
+/* Name of a new part: "<old name>.rsrc" / ".off" (empty for unnamed). */
+static const char *part_name(fp_ctx *c, LLVMValueRef v, const char *suffix) {
+  size_t n;
+  const char *s = LLVMGetValueName2(v, &n);
+  if (!n) return "";
+  char *buf = arena_alloc(&c->mem, n + strlen(suffix) + 1);
+  memcpy(buf, s, n);
+  strcpy(buf + n, suffix);
+  return buf;
+}
+
+static bool is_undef(LLVMValueRef v) { return LLVMIsUndef(v) || LLVMIsPoison(v); }
+
+static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
+
+/* i32 byte offset `o` + `k` (no instruction for k = 0). */
+static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
+  if (!k) return o;
+  return LLVMBuildAdd(c->b, o, LLVMConstInt(c->i32, (unsigned long long)k, 0), name);
+}
+
+/* getelementptr on a p7: the byte offset, in i32 arithmetic. */
+static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
+  parts(c, LLVMGetOperand(ins, 0), r, o);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  int n = LLVMGetNumOperands(ins);
+  int64_t k = 0;
+  LLVMValueRef acc = *o;
+  for (int i = 1; i < n && !c->failed; i++) {
+    LLVMValueRef idx = LLVMGetOperand(ins, i);
+    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) {
+      fail(c, ins, "getelementptr with vector indices on a buffer fat pointer");
+      return;
+    }
+    uint64_t size;
+    if (i == 1) {
+      size = LLVMABISizeOfType(c->td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      unsigned f = (unsigned)LLVMConstIntGetZExtValue(idx);
+      k += (int64_t)LLVMOffsetOfElement(c->td, ty, f);
+      ty = LLVMStructGetTypeAtIndex(ty, f);
+      continue;
+    } else {
+      ty = LLVMGetElementType(ty);
+      size = LLVMABISizeOfType(c->td, ty);
+    }
+    if (LLVMIsAConstantInt(idx)) {
+      k += LLVMConstIntGetSExtValue(idx) * (int64_t)size;
+      continue;
+    }
+    LLVMValueRef x = LLVMBuildIntCast2(c->b, idx, c->i32, 1, "");
+    if (size != 1) {
+      if ((size & (size - 1)) == 0) {
+        unsigned sh = 0;
+        while ((1ull << sh) != size) sh++;
+        x = LLVMBuildShl(c->b, x, LLVMConstInt(c->i32, sh, 0), "");
+      } else {
+        x = LLVMBuildMul(c->b, x, LLVMConstInt(c->i32, size, 0), "");
+      }
+    }
+    acc = LLVMIsNull(acc) ? x : LLVMBuildAdd(c->b, acc, x, "");
+  }
+  *o = add_const(c, acc, (int64_t)(int32_t)(uint32_t)k, part_name(c, ins, ".off"));
+}
+
+/* Parts of a p7 value, computing them (before the defining instruction)
+ * the first time. */
+static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
+  uint32_t i = ptrmap_get(&c->map, v);
+  if (i != UINT32_MAX) {
+    *r = c->rsrc[i];
+    *o = c->off[i];
+    return;
+  }
+  *r = LLVMGetPoison(c->p8);
+  *o = LLVMGetPoison(c->i32);
+  if (c->failed) return;
+  if (LLVMIsAConstantPointerNull(v) || LLVMIsAConstantAggregateZero(v)) {
+    *r = LLVMConstNull(c->p8);
+    *o = LLVMConstNull(c->i32);
+  } else if (is_undef(v)) {
+    /* poison parts, set above */
+  } else if (LLVMIsAInstruction(v)) {
+    LLVMPositionBuilderBefore(c->b, v);
+    switch (LLVMGetInstructionOpcode(v)) {
+    case LLVMAddrSpaceCast: {
+      LLVMValueRef src = LLVMGetOperand(v, 0);
+      if (LLVMGetTypeKind(LLVMTypeOf(src)) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(LLVMTypeOf(src)) != 8) {
+        fail(c, v, "address space cast to a buffer fat pointer (only from ptr addrspace(8))");
+        break;
+      }
+      *r = src;
+      *o = LLVMConstNull(c->i32);
+      break;
+    }
+    case LLVMGetElementPtr: split_gep(c, v, r, o); break;
+    case LLVMPHI:
+      *r = LLVMBuildPhi(c->b, c->p8, part_name(c, v, ".rsrc"));
+      *o = LLVMBuildPhi(c->b, c->i32, part_name(c, v, ".off"));
+      push(c, &c->phis, &c->nphis, &c->capphis, v);
+      break;
+    case LLVMSelect: {
+      LLVMValueRef cond = LLVMGetOperand(v, 0), tr, to, fr, fo;
+      parts(c, LLVMGetOperand(v, 1), &tr, &to);
+      parts(c, LLVMGetOperand(v, 2), &fr, &fo);
+      LLVMPositionBuilderBefore(c->b, v);
+      *r = tr == fr ? tr : LLVMBuildSelect(c->b, cond, tr, fr, part_name(c, v, ".rsrc"));
+      *o = LLVMBuildSelect(c->b, cond, to, fo, part_name(c, v, ".off"));
+      break;
+    }
+    case LLVMFreeze: {
+      LLVMValueRef xr, xo;
+      parts(c, LLVMGetOperand(v, 0), &xr, &xo);
+      LLVMPositionBuilderBefore(c->b, v);
+      *r = LLVMBuildFreeze(c->b, xr, part_name(c, v, ".rsrc"));
+      *o = LLVMBuildFreeze(c->b, xo, part_name(c, v, ".off"));
+      break;
+    }
+    case LLVMIntToPtr: {
+      LLVMValueRef x = LLVMGetOperand(v, 0);
+      if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 32) {
+        fail(c, v, "inttoptr to a buffer fat pointer from an integer wider than 32 bits");
+        break;
+      }
+      *r = LLVMConstNull(c->p8);
+      *o = LLVMBuildZExtOrBitCast(c->b, x, c->i32, part_name(c, v, ".off"));
+      break;
+    }
+    default:
+      fail(c, v, "instruction producing a buffer fat pointer");
+      break;
+    }
+    push(c, &c->dead, &c->ndead, &c->capdead, v);
+  } else {
+    fail(c, v, "buffer fat pointer value (kernel arguments and constant expressions of type ptr addrspace(7))");
+  }
+  record(c, v, *r, *o);
+}
+
+/* ---- memory accesses ---- */
+
+typedef struct access {
+  LLVMValueRef rsrc, off;
+  unsigned aux;   /* raw.ptr.buffer.* cache-policy operand */
+  bool invariant; /* keep !invariant.load on the load calls */
+  LLVMValueRef at; /* the instruction being rewritten (for messages) */
+} access;
+
+static LLVMValueRef call_intrinsic(fp_ctx *c, const char *name, LLVMTypeRef overload, LLVMValueRef *args, unsigned n) {
+  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, id, &overload, 1);
+  LLVMTypeRef ft = LLVMIntrinsicGetType(c->ctx, id, &overload, 1);
+  return LLVMBuildCall2(c->b, ft, fn, args, n, "");
+}
+
+static LLVMValueRef offset_at(fp_ctx *c, const access *a, uint64_t k) {
+  return add_const(c, a->off, (int64_t)k, "");
+}
+
+/* Loads a value of type `t` at byte `k` past the access's offset. */
+static LLVMValueRef load_typed(fp_ctx *c, const access *a, LLVMTypeRef t, uint64_t k) {
+  LLVMTypeKind kind = LLVMGetTypeKind(t);
+  uint64_t size = LLVMStoreSizeOfType(c->td, t);
+  if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
+    unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
+    LLVMValueRef agg = LLVMGetPoison(t);
+    c->aggregates = true;
+    for (unsigned i = 0; i < n && !c->failed; i++) {
+      LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
+      uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
+      agg = LLVMBuildInsertValue(c->b, agg, load_typed(c, a, et, k + eo), i, "");
+    }
+    return agg;
+  }
+  LLVMTypeRef et = kind == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+  if (has_p7(t) || (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1 && kind == LLVMVectorTypeKind) ||
+      (kind == LLVMVectorTypeKind && LLVMGetTypeKind(et) == LLVMPointerTypeKind)) {
+    fail(c, a->at, "load of this type through a buffer fat pointer");
+    return LLVMGetPoison(t);
+  }
+  if (kind == LLVMVectorTypeKind && size > 16) {
+    /* 16-byte pieces, concatenated with shufflevector */
+    unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
+    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
+      fail(c, a->at, "load of this vector type through a buffer fat pointer");
+      return LLVMGetPoison(t);
+    }
+    LLVMValueRef acc = NULL;
+    unsigned have = 0;
+    for (unsigned e = 0; e < n; e += per) {
+      unsigned m = n - e < per ? n - e : per;
+      LLVMValueRef piece = load_typed(c, a, m == 1 ? et : LLVMVectorType(et, m), k + (uint64_t)e * esz);
+      LLVMValueRef mask[64];
+      if (m == 1) piece = LLVMBuildInsertElement(c->b, LLVMGetPoison(LLVMVectorType(et, 1)), piece, LLVMConstInt(c->i32, 0, 0), "");
+      if (!acc) {
+        acc = piece;
+        have = m;
+        continue;
+      }
+      /* widen both to have + m elements */
+      for (unsigned j = 0; j < have + m; j++) mask[j] = LLVMConstInt(c->i32, j, 0);
+      LLVMValueRef wide_piece = piece;
+      if (m != have) {
+        LLVMValueRef pm[64];
+        for (unsigned j = 0; j < have; j++) pm[j] = j < m ? LLVMConstInt(c->i32, j, 0) : LLVMGetPoison(c->i32);
+        wide_piece = LLVMBuildShuffleVector(c->b, piece, LLVMGetPoison(LLVMTypeOf(piece)), LLVMConstVector(pm, have), "");
+      }
+      acc = LLVMBuildShuffleVector(c->b, acc, wide_piece, LLVMConstVector(mask, have + m), "");
+      have += m;
+    }
+    return acc;
+  }
+  if (kind == LLVMPointerTypeKind) {
+    LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, (unsigned)LLVMSizeOfTypeInBits(c->td, t));
+    return LLVMBuildIntToPtr(c->b, load_typed(c, a, it, k), t, "");
+  }
+  if (kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1)
+    return LLVMBuildTrunc(c->b, load_typed(c, a, c->i8, k), t, "");
+  LLVMValueRef args[4] = {a->rsrc, offset_at(c, a, k), LLVMConstInt(c->i32, 0, 0), LLVMConstInt(c->i32, a->aux, 0)};
+  LLVMValueRef call = call_intrinsic(c, "llvm.amdgcn.raw.ptr.buffer.load", t, args, 4);
+  if (a->invariant) {
+    unsigned kid = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
+    LLVMSetMetadata(call, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
+  }
+  return call;
+}
+
+/* Stores `v` at byte `k` past the access's offset. */
+static void store_typed(fp_ctx *c, const access *a, LLVMValueRef v, uint64_t k) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMTypeKind kind = LLVMGetTypeKind(t);
+  uint64_t size = LLVMStoreSizeOfType(c->td, t);
+  if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
+    unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
+    c->aggregates = true;
+    for (unsigned i = 0; i < n && !c->failed; i++) {
+      LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
+      uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
+      store_typed(c, a, LLVMBuildExtractValue(c->b, v, i, ""), k + eo);
+    }
+    return;
+  }
+  LLVMTypeRef et = kind == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+  if (has_p7(t) || (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1 && kind == LLVMVectorTypeKind) ||
+      (kind == LLVMVectorTypeKind && LLVMGetTypeKind(et) == LLVMPointerTypeKind)) {
+    fail(c, a->at, "store of this type through a buffer fat pointer");
+    return;
+  }
+  if (kind == LLVMVectorTypeKind && size > 16) {
+    unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
+    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
+      fail(c, a->at, "store of this vector type through a buffer fat pointer");
+      return;
+    }
+    for (unsigned e = 0; e < n; e += per) {
+      unsigned m = n - e < per ? n - e : per;
+      LLVMValueRef piece;
+      if (m == 1) {
+        piece = LLVMBuildExtractElement(c->b, v, LLVMConstInt(c->i32, e, 0), "");
+      } else {
+        LLVMValueRef mask[64];
+        for (unsigned j = 0; j < m; j++) mask[j] = LLVMConstInt(c->i32, e + j, 0);
+        piece = LLVMBuildShuffleVector(c->b, v, LLVMGetPoison(t), LLVMConstVector(mask, m), "");
+      }
+      store_typed(c, a, piece, k + (uint64_t)e * esz);
+    }
+    return;
+  }
+  if (kind == LLVMPointerTypeKind) {
+    LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, (unsigned)LLVMSizeOfTypeInBits(c->td, t));
+    store_typed(c, a, LLVMBuildPtrToInt(c->b, v, it, ""), k);
+    return;
+  }
+  if (kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1) {
+    store_typed(c, a, LLVMBuildZExt(c->b, v, c->i8, ""), k);
+    return;
+  }
+  LLVMValueRef args[5] = {v, a->rsrc, offset_at(c, a, k), LLVMConstInt(c->i32, 0, 0), LLVMConstInt(c->i32, a->aux, 0)};
+  call_intrinsic(c, "llvm.amdgcn.raw.ptr.buffer.store", t, args, 5);
+}
+
+static bool has_md(fp_ctx *c, LLVMValueRef ins, const char *kind) {
+  return LLVMGetMetadata(ins, LLVMGetMDKindIDInContext(c->ctx, kind, (unsigned)strlen(kind))) != NULL;
+}
+
+static void make_access(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, access *a) {
+  memset(a, 0, sizeof *a);
+  a->at = ins;
+  parts(c, ptr, &a->rsrc, &a->off);
+  LLVMPositionBuilderBefore(c->b, ins);
+  bool atomic = LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
+  if (LLVMGetVolatile(ins) || atomic) a->aux |= 1u | (1u << 31); /* glc; volatile */
+  if (has_md(c, ins, "nontemporal")) a->aux |= 2u;                 /* slc */
+  a->invariant = LLVMGetInstructionOpcode(ins) == LLVMLoad && has_md(c, ins, "invariant.load") && !a->aux;
+}
+
+/* ---- users ---- */
+
+static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef ar, ao, br, bo;
+  parts(c, LLVMGetOperand(ins, 0), &ar, &ao);
+  parts(c, LLVMGetOperand(ins, 1), &br, &bo);
+  if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) {
+    fail(c, ins, "vector compare of buffer fat pointers");
+    return;
+  }
+  LLVMPositionBuilderBefore(c->b, ins);
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
+  LLVMValueRef res = LLVMBuildICmp(c->b, pr, ao, bo, "");
+  if ((pr == LLVMIntEQ || pr == LLVMIntNE) && ar != br) {
+    LLVMValueRef rc = LLVMBuildICmp(c->b, pr, ar, br, "");
+    res = pr == LLVMIntEQ ? LLVMBuildAnd(c->b, rc, res, "") : LLVMBuildOr(c->b, rc, res, "");
+  }
+  LLVMReplaceAllUsesWith(ins, res);
+}
+
+static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  access a;
+  if (op == LLVMLoad && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) && !has_p7(LLVMTypeOf(ins))) {
+    make_access(c, ins, LLVMGetOperand(ins, 0), &a);
+    LLVMValueRef v = load_typed(c, &a, LLVMTypeOf(ins), 0);
+    LLVMReplaceAllUsesWith(ins, v);
+  } else if (op == LLVMStore && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))) && !has_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+    make_access(c, ins, LLVMGetOperand(ins, 1), &a);
+    store_typed(c, &a, LLVMGetOperand(ins, 0), 0);
+  } else if (op == LLVMICmp) {
+    rewrite_icmp(c, ins);
+  } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMTypeOf(ins)) <= 32 &&
+             LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMIntegerTypeKind) {
+    LLVMValueRef r, o;
+    parts(c, LLVMGetOperand(ins, 0), &r, &o);
+    LLVMPositionBuilderBefore(c->b, ins);
+    LLVMReplaceAllUsesWith(ins, LLVMBuildZExtOrBitCast(c->b, o, LLVMTypeOf(ins), ""));
+  } else if (op == LLVMLoad || op == LLVMStore) {
+    fail(c, ins, "buffer fat pointer stored to or loaded from memory");
+    return;
+  } else {
+    fail(c, ins, "use of a buffer fat pointer");
+    return;
+  }
+  push(c, &c->dead, &c->ndead, &c->capdead, ins);
+}
+
+/* ---- phis ---- */
+
+/* The single value a phi merges apart from itself, or NULL. Undef
+ * incomings are ignored only next to a constant or argument (which
+ * dominates everything). */
+static LLVMValueRef trivial_value(LLVMValueRef phi) {
+  LLVMValueRef same = NULL;
+  bool saw_undef = false;
+  for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+    LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+    if (v == phi || v == same) continue;
+    if (is_undef(v)) {
+      saw_undef = true;
+      continue;
+    }
+    if (same) return NULL;
+    same = v;
+  }
+  if (same && saw_undef && LLVMIsAInstruction(same)) return NULL;
+  return same;
+}
+
+static void fill_phis(fp_ctx *c) {
+  for (uint32_t i = 0; i < c->nphis && !c->failed; i++) {
+    LLVMValueRef old = c->phis[i];
+    uint32_t k = ptrmap_get(&c->map, old);
+    for (unsigned j = 0; j < LLVMCountIncoming(old); j++) {
+      LLVMValueRef r, o;
+      LLVMBasicBlockRef bb = LLVMGetIncomingBlock(old, j);
+      parts(c, LLVMGetIncomingValue(old, j), &r, &o);
+      LLVMAddIncoming(c->rsrc[k], &r, &bb, 1);
+      LLVMAddIncoming(c->off[k], &o, &bb, 1);
+    }
+  }
+  /* fold phis that merge one value (repeat: folding one can make another
+   * trivial, as in loops) */
+  for (bool changed = true; changed && !c->failed;) {
+    changed = false;
+    for (uint32_t i = 0; i < c->nphis; i++) {
+      uint32_t k = ptrmap_get(&c->map, c->phis[i]);
+      LLVMValueRef *slots[2] = {&c->rsrc[k], &c->off[k]};
+      for (int s = 0; s < 2; s++) {
+        LLVMValueRef p = *slots[s];
+        if (!LLVMIsAPHINode(p)) continue;
+        LLVMValueRef v = trivial_value(p);
+        if (!v) continue;
+        LLVMReplaceAllUsesWith(p, v);
+        for (uint32_t q = 0; q < c->n; q++) {
+          if (c->rsrc[q] == p) c->rsrc[q] = v;
+          if (c->off[q] == p) c->off[q] = v;
+        }
+        LLVMInstructionEraseFromParent(p);
+        changed = true;
+      }
+    }
+  }
+}
+
+/* ---- driver ---- */
+
+static bool touches_p7(LLVMValueRef ins) {
+  if (has_p7(LLVMTypeOf(ins))) return true;
+  int n = LLVMGetNumOperands(ins);
+  for (int i = 0; i < n; i++) {
+    LLVMValueRef o = LLVMGetOperand(ins, i);
+    if (o && !LLVMIsABasicBlock(o) && has_p7(LLVMTypeOf(o))) return true;
+  }
+  return false;
+}
+
+static void lower_function(fp_ctx *c, LLVMValueRef fn) {
+  c->fn = fn;
+  size_t len;
+  const char *name = LLVMGetValueName2(fn, &len);
+  c->fname = arena_strndup(&c->mem, name, len);
+  c->n = c->ndead = c->nphis = 0;
+  ptrmap_init(&c->map, &c->mem, 64);
+  for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
+    if (has_p7(LLVMTypeOf(a))) {
+      diag_error(c->d, c->fname, "unsupported buffer fat pointer (ptr addrspace(7)) kernel argument");
+      c->failed = true;
+      return;
+    }
+  /* snapshot: the rewrite inserts instructions */
+  LLVMValueRef *work = NULL;
+  uint32_t nw = 0, capw = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins))
+      if (touches_p7(ins)) push(c, &work, &nw, &capw, ins);
+  for (uint32_t i = 0; i < nw && !c->failed; i++) {
+    LLVMValueRef ins = work[i];
+    if (is_p7(LLVMTypeOf(ins))) {
+      LLVMValueRef r, o;
+      parts(c, ins, &r, &o);
+    } else if (has_p7(LLVMTypeOf(ins))) {
+      fail(c, ins, "value containing buffer fat pointers (vectors or aggregates of ptr addrspace(7))");
+    } else {
+      rewrite_user(c, ins);
+    }
+  }
+  if (!c->failed) fill_phis(c);
+  if (c->failed) return;
+  for (uint32_t i = 0; i < c->ndead; i++)
+    if (LLVMGetTypeKind(LLVMTypeOf(c->dead[i])) != LLVMVoidTypeKind)
+      LLVMReplaceAllUsesWith(c->dead[i], LLVMGetPoison(LLVMTypeOf(c->dead[i])));
+  for (uint32_t i = 0; i < c->ndead; i++) LLVMInstructionEraseFromParent(c->dead[i]);
+}
+
+int wir_lower_buffer_fat_pointers(LLVMModuleRef mod, diag *d) {
+  fp_ctx c = {0};
+  c.mod = mod;
+  c.ctx = LLVMGetModuleContext(mod);
+  c.td = LLVMGetModuleDataLayout(mod);
+  c.d = d;
+  c.p8 = LLVMPointerTypeInContext(c.ctx, 8);
+  c.i32 = LLVMInt32TypeInContext(c.ctx);
+  c.i8 = LLVMInt8TypeInContext(c.ctx);
+  arena_init(&c.mem);
+  c.b = LLVMCreateBuilderInContext(c.ctx);
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !c.failed; f = LLVMGetNextFunction(f))
+    if (!LLVMIsDeclaration(f)) lower_function(&c, f);
+  LLVMDisposeBuilder(c.b);
+  arena_free(&c.mem);
+  if (c.failed) return -1;
+  /* aggregates were split into insertvalue/extractvalue chains, which the
+   * selector does not take: instcombine folds them into the fields */
+  if (c.aggregates) return wir_run_passes(mod, "function(instcombine)", d);
+  return 0;
+}
