@@ -282,11 +282,12 @@ static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
   mir_temp t = isel_buffer_rsrc(c, LLVMGetOperand(ins, 1)), f = isel_buffer_rsrc(c, LLVMGetOperand(ins, 2));
   mir_temp halves[2];
   for (int h = 0; h < 2; h++) {
+    mir_temp th = rsrc_half(c, t, h), fh = rsrc_half(c, f, h);
     mir_temp scc = isel_scc_of(c, cond);
     halves[h] = isel_tmp(c, mir_rc_s(2));
     mir_instr *cs = isel_emit(c, ISA_S_CSELECT_B64, 3, 1);
-    cs->ops[0] = mir_op_temp(rsrc_half(c, t, h));
-    cs->ops[1] = mir_op_temp(rsrc_half(c, f, h));
+    cs->ops[0] = mir_op_temp(th);
+    cs->ops[1] = mir_op_temp(fh);
     cs->ops[2] = mir_op_temp(scc);
     cs->ops[2].flags |= MIR_OPND_FIXED_REG;
     cs->ops[2].preg = MIR_PREG_SCC;

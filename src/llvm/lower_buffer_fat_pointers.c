@@ -38,7 +38,9 @@
  *       icmp                   eq/ne: offsets and (unless they are the
  *                              same value) resources; ordered predicates
  *                              compare offsets only (D158463 does the same)
- *       ptrtoint to iN (N<=32) off, truncated or zero-extended
+ *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
+ *                              ptrtoint whose users all truncate to 32
+ *                              bits or less (instcombine's form) likewise
  *  3. The old p7 instructions are replaced by poison and erased. When an
  *     aggregate was split, LLVM's instcombine then folds the
  *     insertvalue/extractvalue chains (the selector takes neither).
@@ -444,6 +446,25 @@ static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
   LLVMReplaceAllUsesWith(ins, res);
 }
 
+/* A wide ptrtoint whose every user truncates to at most 32 bits: each
+ * truncation becomes the offset (truncated). False, changing nothing, for
+ * any other use. */
+static bool ptrtoint_truncs(fp_ctx *c, LLVMValueRef ins) {
+  for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef t = LLVMGetUser(u);
+    if (!LLVMIsATruncInst(t) || LLVMGetIntTypeWidth(LLVMTypeOf(t)) > 32) return false;
+  }
+  LLVMValueRef r, o;
+  parts(c, LLVMGetOperand(ins, 0), &r, &o);
+  while (LLVMGetFirstUse(ins)) {
+    LLVMValueRef t = LLVMGetUser(LLVMGetFirstUse(ins));
+    LLVMPositionBuilderBefore(c->b, t);
+    LLVMReplaceAllUsesWith(t, LLVMBuildTrunc(c->b, o, LLVMTypeOf(t), ""));
+    LLVMInstructionEraseFromParent(t);
+  }
+  return true;
+}
+
 static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
   access a;
@@ -462,6 +483,9 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
     parts(c, LLVMGetOperand(ins, 0), &r, &o);
     LLVMPositionBuilderBefore(c->b, ins);
     LLVMReplaceAllUsesWith(ins, LLVMBuildZExtOrBitCast(c->b, o, LLVMTypeOf(ins), ""));
+  } else if (op == LLVMPtrToInt && ptrtoint_truncs(c, ins)) {
+    /* ptrtoint to i160 (instcombine's form) whose users all truncate to
+     * 32 bits or less: those truncations are the offset */
   } else if (op == LLVMLoad || op == LLVMStore) {
     fail(c, ins, "buffer fat pointer stored to or loaded from memory");
     return;

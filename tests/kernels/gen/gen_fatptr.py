@@ -232,6 +232,118 @@ def agg_tests():
     return tests
 
 
+# ------------------------------------------------------------ pointer walks
+WALK_IR = r"""define amdgpu_kernel void @k_walk(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout) {
+entry:
+PRO  %t8 = shl i32 %tid, 3
+  %base = getelementptr i32, ptr addrspace(7) %pi, i32 %t8
+  %len0 = and i32 %tid, 7
+  %len = add i32 %len0, 1
+  %end = getelementptr i32, ptr addrspace(7) %base, i32 %len
+  br label %loop
+loop:
+  %p = phi ptr addrspace(7) [ %base, %entry ], [ %pn, %loop ]
+  %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
+  %v = load i32, ptr addrspace(7) %p, align 4
+  %s1 = add i32 %s, %v
+  %pn = getelementptr i32, ptr addrspace(7) %p, i32 1
+  %more = icmp ne ptr addrspace(7) %pn, %end
+  br i1 %more, label %loop, label %done
+done:
+  %q = getelementptr i32, ptr addrspace(7) %po, i32 %tid
+  store i32 %s1, ptr addrspace(7) %q, align 4
+  ret void
+}
+
+"""
+
+OPS_IR = r"""define amdgpu_kernel void @k_ptrops(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout, i32 %flag) {
+PRO  %rx = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nout, i32 FLAGS)
+  %px = addrspacecast ptr addrspace(8) %rx to ptr addrspace(7)
+  %u = icmp eq i32 %flag, 0
+  %which = select i1 %u, ptr addrspace(7) %pi, ptr addrspace(7) %px
+  %a = getelementptr i32, ptr addrspace(7) %which, i32 %tid
+  %va = load i32, ptr addrspace(7) %a, align 4
+  %odd = and i32 %tid, 1
+  %isodd = icmp ne i32 %odd, 0
+  %rev = sub i32 63, %tid
+  %b0 = getelementptr i32, ptr addrspace(7) %pi, i32 %tid
+  %b1 = getelementptr i32, ptr addrspace(7) %pi, i32 %rev
+  %b = select i1 %isodd, ptr addrspace(7) %b1, ptr addrspace(7) %b0
+  %vb = load i32, ptr addrspace(7) %b, align 4
+  %t3 = mul i32 %tid, 3
+  %c = getelementptr { i32, i64 }, ptr addrspace(7) %pi, i32 %t3, i32 1
+  %ci = ptrtoint ptr addrspace(7) %c to i32
+  %mid = getelementptr i32, ptr addrspace(7) %pi, i32 32
+  %lt = icmp ult ptr addrspace(7) %b0, %mid
+  %ltz = zext i1 %lt to i32
+  %o = shl i32 %tid, 2
+  %o0 = getelementptr i32, ptr addrspace(7) %po, i32 %o
+  %o1 = getelementptr i32, ptr addrspace(7) %o0, i32 1
+  %o2 = getelementptr i32, ptr addrspace(7) %o0, i32 2
+  %o3 = getelementptr i32, ptr addrspace(7) %o0, i32 3
+  store i32 %va, ptr addrspace(7) %o0, align 4
+  store i32 %vb, ptr addrspace(7) %o1, align 4
+  store i32 %ci, ptr addrspace(7) %o2, align 4
+  store i32 %ltz, ptr addrspace(7) %o3, align 4
+  ret void
+}
+
+"""
+
+
+def walk_tests():
+    tests = []
+    for j, (label, kin, kout) in enumerate(RANGES):
+        rng = Rng(400 + j)
+        nin_b, nout_b = kin * 32, kout * 4   # lane i walks in[8i .. 8i+len)
+        inv = [rng.bits(32) for _ in range(8 * N)]
+        outv = [0xa5a5a5a5] * N
+        for i in range(N):
+            ln = (i & 7) + 1
+            s = sum(inv[8 * i + k] if (8 * i + k) * 4 + 4 <= nin_b else 0 for k in range(ln)) & 0xffffffff
+            if i * 4 + 4 <= nout_b:
+                outv[i] = s
+        t = Test('loop walking a fat pointer to an end pointer (icmp ne), %s' % label, kernel_name='k_walk')
+        t.inp(0, 'uint', 8 * N, inv).inp(1, 'uint', N, [0xa5a5a5a5] * N).out(1, 'uint', N, outv)
+        tests.append(t.val(2, 'int', nin_b).val(3, 'int', nout_b))
+    return tests
+
+
+def ptrops_tests():
+    tests = []
+    for j, (label, kin, kout, flag) in enumerate([('in range, first resource', N, N, 0),
+                                                  ('in range, second resource', N, N, 1),
+                                                  ('partly out of range', 24, 40, 1),
+                                                  ('empty buffers', 0, 0, 0)]):
+        rng = Rng(500 + j)
+        nin_b, nout_b = kin * 4, kout * 16
+        inv = [rng.bits(32) for _ in range(N)]
+
+        def ld(idx, limit):
+            return inv[idx] if idx * 4 + 4 <= limit else 0
+        outv = [0xa5a5a5a5] * (4 * N)
+        for i in range(N):
+            va = ld(i, nin_b if flag == 0 else nout_b)   # second resource: same memory, num_records of out
+            vb = ld(63 - i if i & 1 else i, nin_b)
+            ci = (i * 3 * 16 + 8) & 0xffffffff            # offset of field 1 of { i32, i64 } element 3i
+            lt = 1 if i < 32 else 0
+            for k, v in enumerate([va, vb, ci, lt]):
+                if (4 * i + k) * 4 + 4 <= nout_b:
+                    outv[4 * i + k] = v
+        t = Test('select (uniform: resources, divergent: offsets), ptrtoint, icmp ult, %s' % label,
+                 kernel_name='k_ptrops')
+        t.inp(0, 'uint', N, inv).inp(1, 'uint', 4 * N, [0xa5a5a5a5] * (4 * N)).out(1, 'uint', 4 * N, outv)
+        tests.append(t.val(2, 'int', nin_b).val(3, 'int', nout_b).val(4, 'int', flag))
+    return tests
+
+
+def write_simple(fname, title, ir, tests, comment):
+    lines = ['[config]', 'name: buffer fat pointers: ' + title, 'dimensions: 1',
+             'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N, '']
+    write_ll(fname, 'gen_fatptr.py', lines, tests, ir.replace('PRO', PRO).replace('FLAGS', str(FLAGS)) + DECLS, comment)
+
+
 def main():
     gen_types('f_fatptr_types.ll', ['i8', 'i16', 'i32', 'i64', 'half', 'float', 'double', 'v2f32', 'v3i32', 'v4i32',
                                     'v4f16', 'v2i64'],
@@ -239,6 +351,12 @@ def main():
     gen_types('f_fatptr_wide.ll', ['v3i8', 'v8i32', 'v16i16', 'v4f64'],
               'vectors above 16 bytes (split), odd-sized vectors, structs, arrays, i1 (llc-19 cannot compile these)',
               AGG_IR, agg_tests())
+    write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer', WALK_IR,
+                 walk_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
+                 'divergent trip count (llc-19 crashes on this icmp).')
+    write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
+                 ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
+                 'ptrtoint (the 32-bit offset), icmp ult (offsets).')
 
 
 if __name__ == '__main__':
