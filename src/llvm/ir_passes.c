@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "llvm/import.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
 
@@ -13,9 +14,22 @@ static int run_lower_reductions(LLVMModuleRef mod, diag *d) {
   return 0;
 }
 
+/* LLVM's instcombine, when the module holds insertvalue instructions: the
+ * fat-pointer lowering splits aggregate loads and stores into members and
+ * leaves insertvalue/extractvalue chains, which the selector does not
+ * take; instcombine folds them into the members. */
+static int run_fold_aggregates(LLVMModuleRef mod, diag *d) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMGetInstructionOpcode(i) == LLVMInsertValue) return wir_run_passes(mod, "function(instcombine)", d);
+  return 0;
+}
+
 static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
+  {"fold-aggregates", run_fold_aggregates, "LLVM instcombine when insertvalue is present (split aggregate accesses)"},
 };
 
 const wir_pass_info *wir_pass_list(unsigned *n) {

@@ -41,9 +41,9 @@
  *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
  *                              ptrtoint whose users all truncate to 32
  *                              bits or less (instcombine's form) likewise
- *  3. The old p7 instructions are replaced by poison and erased. When an
- *     aggregate was split, LLVM's instcombine then folds the
- *     insertvalue/extractvalue chains (the selector takes neither).
+ *  3. The old p7 instructions are replaced by poison and erased. Split
+ *     aggregates leave insertvalue/extractvalue chains, which the next
+ *     registry pass (fold-aggregates) folds.
  * Anything else that touches a p7 (vectors of p7, p7 in memory, p7 kernel
  * arguments, calls) is reported as unsupported, naming the instruction.
  * Invariant: after a successful run no value or operand has type p7.
@@ -57,7 +57,6 @@
 
 #include <llvm-c/Target.h>
 
-#include "llvm/import.h"
 #include "llvm/ptrmap.h"
 #include "util/arena.h"
 
@@ -77,9 +76,10 @@ typedef struct fp_ctx {
   uint32_t ndead, capdead;
   LLVMValueRef *phis; /* old p7 phis, filled at the end */
   uint32_t nphis, capphis;
+  LLVMValueRef *icmps; /* compares of p7, rewritten after the phis */
+  uint32_t nicmps, capicmps;
   LLVMTypeRef p8, i32, i8;
   bool failed;
-  bool aggregates; /* an aggregate was split: insertvalue/extractvalue chains to fold */
 } fp_ctx;
 
 static bool is_p7(LLVMTypeRef t) {
@@ -296,7 +296,6 @@ static LLVMValueRef load_typed(fp_ctx *c, const access *a, LLVMTypeRef t, uint64
   if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
     unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
     LLVMValueRef agg = LLVMGetPoison(t);
-    c->aggregates = true;
     for (unsigned i = 0; i < n && !c->failed; i++) {
       LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
       uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
@@ -364,7 +363,6 @@ static void store_typed(fp_ctx *c, const access *a, LLVMValueRef v, uint64_t k) 
   uint64_t size = LLVMStoreSizeOfType(c->td, t);
   if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
     unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
-    c->aggregates = true;
     for (unsigned i = 0; i < n && !c->failed; i++) {
       LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
       uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
@@ -444,6 +442,7 @@ static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
     res = pr == LLVMIntEQ ? LLVMBuildAnd(c->b, rc, res, "") : LLVMBuildOr(c->b, rc, res, "");
   }
   LLVMReplaceAllUsesWith(ins, res);
+  push(c, &c->dead, &c->ndead, &c->capdead, ins);
 }
 
 /* A wide ptrtoint whose every user truncates to at most 32 bits: each
@@ -476,7 +475,9 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
     make_access(c, ins, LLVMGetOperand(ins, 1), &a);
     store_typed(c, &a, LLVMGetOperand(ins, 0), 0);
   } else if (op == LLVMICmp) {
-    rewrite_icmp(c, ins);
+    /* after fill_phis, which may fold resource phis into one value */
+    push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
+    return;
   } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMTypeOf(ins)) <= 32 &&
              LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMIntegerTypeKind) {
     LLVMValueRef r, o;
@@ -571,7 +572,7 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   size_t len;
   const char *name = LLVMGetValueName2(fn, &len);
   c->fname = arena_strndup(&c->mem, name, len);
-  c->n = c->ndead = c->nphis = 0;
+  c->n = c->ndead = c->nphis = c->nicmps = 0;
   ptrmap_init(&c->map, &c->mem, 64);
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
     if (has_p7(LLVMTypeOf(a))) {
@@ -597,6 +598,7 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
     }
   }
   if (!c->failed) fill_phis(c);
+  for (uint32_t i = 0; i < c->nicmps && !c->failed; i++) rewrite_icmp(c, c->icmps[i]);
   if (c->failed) return;
   for (uint32_t i = 0; i < c->ndead; i++)
     if (LLVMGetTypeKind(LLVMTypeOf(c->dead[i])) != LLVMVoidTypeKind)
@@ -619,9 +621,5 @@ int wir_lower_buffer_fat_pointers(LLVMModuleRef mod, diag *d) {
     if (!LLVMIsDeclaration(f)) lower_function(&c, f);
   LLVMDisposeBuilder(c.b);
   arena_free(&c.mem);
-  if (c.failed) return -1;
-  /* aggregates were split into insertvalue/extractvalue chains, which the
-   * selector does not take: instcombine folds them into the fields */
-  if (c.aggregates) return wir_run_passes(mod, "function(instcombine)", d);
-  return 0;
+  return c.failed ? -1 : 0;
 }
