@@ -21,6 +21,9 @@
  *  - A raw.ptr.buffer.load marked !invariant.load with a uniform offset,
  *    and llvm.amdgcn.s.buffer.load with a uniform offset, become
  *    s_buffer_load_dword{,x2,x4,x8,x16} (scalar cache); otherwise MUBUF.
+ *  - raw/struct.ptr.buffer.atomic.*: buffer_atomic_* (glc when the old
+ *    value is used; it comes back in the data registers, a tie register
+ *    allocation honours through a preference, see regalloc.c).
  *  - select / icmp eq,ne / freeze / phi of p8 (uniform): SALU on the four
  *    dwords.
  * Range rules (raw buffer, stride 0): an access whose bytes are at or
@@ -245,6 +248,53 @@ static bool sel_buffer_store(isel_ctx *c, LLVMValueRef ins, bool structured) {
   return true;
 }
 
+/* raw/struct.ptr.buffer.atomic.OP(data, [cmp,] rsrc, [index,] voffset,
+ * soffset, aux): buffer_atomic_OP[_x2]. Everything before completes first
+ * (s_waitcnt 0, as for the other atomics). The returning form (glc)
+ * writes the old value over its data registers: the data goes in a copy
+ * used nowhere else, which register allocation gives to the result. */
+static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool structured) {
+  const char *op = strstr(n, "buffer.atomic.") + 14;
+  size_t oplen = strcspn(op, ".");
+  bool cas = oplen == 7 && !strncmp(op, "cmpswap", 7);
+  unsigned bits = isel_type_bits(LLVMTypeOf(ins)), dw = bits == 64 ? 2 : 1;
+  char mn[64];
+  snprintf(mn, sizeof mn, "buffer_atomic_%.*s%s", (int)oplen, op, bits == 64 ? "_x2" : "");
+  isa_op iop = isa_by_mnemonic(mn);
+  if ((bits != 32 && bits != 64) || isel_num_comps(LLVMTypeOf(ins)) != 1 || iop == ISA_NUM_OPS) {
+    isel_unsupported(c, ins, "buffer atomic (gfx900 has no such instruction)");
+    return true;
+  }
+  unsigned first = cas ? 2 : 1, ndw = cas ? 2 * dw : dw;
+  bufaddr a;
+  addr_of_call(c, &a, ins, first, structured);
+  mir_operand parts[2] = {mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 0), 0), dw)),
+                          cas ? mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw)) : mir_op_const(0)};
+  mir_temp data = isel_tmp(c, mir_rc_v(ndw));
+  mir_instr *cv = isel_emit(c, cas ? MIR_P_CREATE_VECTOR : MIR_P_COPY, cas ? 2 : 1, 1);
+  cv->ops[0] = parts[0];
+  if (cas) cv->ops[1] = parts[1];
+  cv->defs[0] = mir_op_temp(data);
+  mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
+  w->offset = 0;
+  bool ret = LLVMGetFirstUse(ins) != NULL;
+  unsigned nops = 1 + (a.vaddr.id ? 1 : 0) + 2, i = 0;
+  mir_instr *in = isel_emit(c, iop, nops, ret ? 1 : 0);
+  in->ops[i++] = mir_op_temp(data);
+  if (a.vaddr.id) in->ops[i++] = mir_op_temp(a.vaddr);
+  in->ops[i++] = mir_op_temp(a.rsrc);
+  in->ops[i++] = a.soff;
+  in->enc_flags |= (uint16_t)(a.flags & ~MIR_ENC_GLC);
+  in->offset = (int32_t)a.imm;
+  if (ret) {
+    mir_temp old = isel_tmp(c, mir_rc_v(ndw));
+    in->defs[0] = mir_op_temp(old);
+    in->enc_flags |= MIR_ENC_GLC;
+    isel_set(c, ins, 0, cas ? isel_extract(c, old, 0, dw) : old);
+  }
+  return true;
+}
+
 /* s_buffer_load_dwordxN of `bytes` (a multiple of 4, at most 64) at a
  * uniform byte offset. */
 static void sel_sload(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef off) {
@@ -373,6 +423,8 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
     sel_sload(c, ins, isel_buffer_rsrc(c, LLVMGetOperand(ins, 0)), LLVMGetOperand(ins, 1));
     return true;
   }
+  if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, false);
+  if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.")) return sel_buffer_load(c, ins, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.load.")) return sel_buffer_load(c, ins, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.store.")) return sel_buffer_store(c, ins, false);
