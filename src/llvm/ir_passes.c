@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "llvm/expand_buffer_ops.h"
 #include "llvm/import.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
@@ -28,6 +29,7 @@ static int run_fold_aggregates(LLVMModuleRef mod, diag *d) {
 
 static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
+  {"expand-buffer-ops", wir_expand_buffer_ops, "compare-and-swap loops for atomics on ptr addrspace(7) gfx900 lacks"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
   {"fold-aggregates", run_fold_aggregates, "LLVM instcombine when insertvalue is present (split aggregate accesses)"},
 };

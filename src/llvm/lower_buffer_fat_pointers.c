@@ -38,6 +38,10 @@
  *       icmp                   eq/ne: offsets and (unless they are the
  *                              same value) resources; ordered predicates
  *                              compare offsets only (D158463 does the same)
+ *       atomicrmw / cmpxchg    llvm.amdgcn.raw.ptr.buffer.atomic.* on the
+ *                              integer bits (32 or 64); operations gfx900
+ *                              lacks were made cmpxchg loops by
+ *                              expand-buffer-ops
  *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
  *                              ptrtoint whose users all truncate to 32
  *                              bits or less (instcombine's form) likewise
@@ -424,6 +428,52 @@ static void make_access(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, access *a
   a->invariant = LLVMGetInstructionOpcode(ins) == LLVMLoad && has_md(c, ins, "invariant.load") && !a->aux;
 }
 
+/* atomicrmw (the operations gfx900 has: expand-buffer-ops turned the
+ * others into cmpxchg loops) and cmpxchg on a p7: buffer atomics on the
+ * integer bits; cmpxchg's {old, success} is rebuilt with insertvalue. */
+static void rewrite_atomic(fp_ctx *c, LLVMValueRef ins) {
+  static const struct { LLVMAtomicRMWBinOp op; const char *name; } ops[] = {
+      {LLVMAtomicRMWBinOpXchg, "swap"}, {LLVMAtomicRMWBinOpAdd, "add"},   {LLVMAtomicRMWBinOpSub, "sub"},
+      {LLVMAtomicRMWBinOpAnd, "and"},   {LLVMAtomicRMWBinOpOr, "or"},     {LLVMAtomicRMWBinOpXor, "xor"},
+      {LLVMAtomicRMWBinOpMax, "smax"},  {LLVMAtomicRMWBinOpMin, "smin"},  {LLVMAtomicRMWBinOpUMax, "umax"},
+      {LLVMAtomicRMWBinOpUMin, "umin"}, {LLVMAtomicRMWBinOpUIncWrap, "inc"}, {LLVMAtomicRMWBinOpUDecWrap, "dec"},
+  };
+  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
+  LLVMValueRef r, o;
+  parts(c, LLVMGetOperand(ins, 0), &r, &o);
+  LLVMPositionBuilderBefore(c->b, ins);
+  LLVMValueRef val = LLVMGetOperand(ins, cas ? 2 : 1);
+  LLVMTypeRef t = LLVMTypeOf(val);
+  unsigned bits = (unsigned)LLVMSizeOfTypeInBits(c->td, t);
+  const char *name = cas ? "cmpswap" : NULL;
+  for (unsigned i = 0; !cas && i < sizeof ops / sizeof ops[0]; i++)
+    if (ops[i].op == LLVMGetAtomicRMWBinOp(ins)) name = ops[i].name;
+  if (!name || (bits != 32 && bits != 64) || LLVMGetTypeKind(t) == LLVMVectorTypeKind ||
+      LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+    fail(c, ins, "atomic operation on a buffer fat pointer");
+    return;
+  }
+  LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
+  LLVMValueRef args[6];
+  unsigned n = 0;
+  args[n++] = LLVMBuildBitCast(c->b, val, it, "");
+  if (cas) args[n++] = LLVMBuildBitCast(c->b, LLVMGetOperand(ins, 1), it, "");
+  args[n++] = r;
+  args[n++] = o;
+  args[n++] = LLVMConstInt(c->i32, 0, 0);
+  args[n++] = LLVMConstInt(c->i32, has_md(c, ins, "nontemporal") ? 2 : 0, 0);
+  char full[64];
+  snprintf(full, sizeof full, "llvm.amdgcn.raw.ptr.buffer.atomic.%s", name);
+  LLVMValueRef old = call_intrinsic(c, full, it, args, n);
+  if (cas) {
+    LLVMValueRef ok = LLVMBuildICmp(c->b, LLVMIntEQ, old, args[1], "");
+    LLVMValueRef agg = LLVMBuildInsertValue(c->b, LLVMGetPoison(LLVMTypeOf(ins)), old, 0, "");
+    LLVMReplaceAllUsesWith(ins, LLVMBuildInsertValue(c->b, agg, ok, 1, ""));
+  } else {
+    LLVMReplaceAllUsesWith(ins, LLVMBuildBitCast(c->b, old, t, ""));
+  }
+}
+
 /* ---- users ---- */
 
 static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
@@ -474,6 +524,9 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
   } else if (op == LLVMStore && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))) && !has_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
     make_access(c, ins, LLVMGetOperand(ins, 1), &a);
     store_typed(c, &a, LLVMGetOperand(ins, 0), 0);
+  } else if ((op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
+             !has_p7(LLVMTypeOf(LLVMGetOperand(ins, 1)))) {
+    rewrite_atomic(c, ins);
   } else if (op == LLVMICmp) {
     /* after fill_phis, which may fold resource phis into one value */
     push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
