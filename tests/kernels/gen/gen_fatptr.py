@@ -344,6 +344,160 @@ def write_simple(fname, title, ir, tests, comment):
     write_ll(fname, 'gen_fatptr.py', lines, tests, ir.replace('PRO', PRO).replace('FLAGS', str(FLAGS)) + DECLS, comment)
 
 
+# ------------------------------------------------------------ atomics
+M32 = 0xffffffff
+# (op, type, value of lane t as an IR expression on %t / python, initial word)
+ATOMICS = [
+    ('add', 'i32', lambda t: t + 1), ('sub', 'i32', lambda t: t * 3), ('and', 'i32', lambda t: M32 ^ (1 << (t & 15))),
+    ('or', 'i32', lambda t: 1 << ((t * 7) & 31)), ('xor', 'i32', lambda t: (t * 0x9e3779b9) & M32),
+    ('max', 'i32', lambda t: ((t - 32) * 1000003) & M32), ('min', 'i32', lambda t: ((t - 20) * 999983) & M32),
+    ('umax', 'i32', lambda t: (t * 0x3000001) & M32), ('umin', 'i32', lambda t: (t * 0x3000001 + 77) & M32),
+    ('uinc_wrap', 'i32', lambda t: 40), ('udec_wrap', 'i32', lambda t: 40), ('nand', 'i32', lambda t: 0x0f0f0f0f),
+    ('fadd', 'float', lambda t: t * 0.5), ('fsub', 'float', lambda t: float(t)),
+    ('fmax', 'float', lambda t: (t - 20) * 1.25), ('fmin', 'float', lambda t: (t - 40) * 0.75),
+    ('add', 'i64', lambda t: t * 0x100000001), ('umax', 'i64', lambda t: (t * 0x123456789) & (2 ** 64 - 1)),
+    ('xchg', 'i32', lambda t: 0x5eed),
+]
+INIT = [7, 100000, 0xdeadbeef, 0x10, 0x12345678, 5, 5, 0x7000000, 0xfffffff0, 3, 10, 0x33cc33cc,
+        1.0, 5000.0, 2.0, -3.0, 0xfffffff0fffffff0, 0x100, 0x1234]
+WORD = []  # word index of each op (i64 on 8-byte boundaries)
+_w = 0
+for _op, _ty, _ in ATOMICS:
+    if _ty == 'i64' and _w % 2:
+        _w += 1
+    WORD.append(_w)
+    _w += 2 if _ty == 'i64' else 1
+PERM = _w       # word of the add-1 counter whose returns index out[]
+CAS0 = 64       # per-lane cmpxchg words 64..127
+
+
+def rmw(op, ty, old, v):
+    bits = 64 if ty == 'i64' else 32
+    m = (1 << bits) - 1
+
+    def sg(x):
+        return x - (1 << bits) if x >> (bits - 1) else x
+    if ty == 'float':
+        return {'fadd': old + v, 'fsub': old - v, 'fmax': max(old, v), 'fmin': min(old, v)}[op]
+    return {'add': (old + v) & m, 'sub': (old - v) & m, 'and': old & v, 'or': old | v, 'xor': old ^ v,
+            'max': old if sg(old) > sg(v) else v, 'min': old if sg(old) < sg(v) else v,
+            'umax': max(old, v), 'umin': min(old, v), 'uinc_wrap': 0 if old >= v else old + 1,
+            'udec_wrap': v if old == 0 or old > v else old - 1, 'nand': ~(old & v) & m, 'xchg': v}[op]
+
+
+def atomics_ir():
+    ir = 'define amdgpu_kernel void @k_atomics(ptr addrspace(1) %buf, ptr addrspace(1) %out, i32 %nrec) {\n'
+    ir += '  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %buf, i16 0, i32 %nrec, i32 ' \
+          + str(FLAGS) + ')\n  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)\n'
+    ir += '  %t = call i32 @llvm.amdgcn.workitem.id.x()\n  %t64 = zext i32 %t to i64\n'
+    ir += '  %tf = uitofp i32 %t to float\n'
+    for k, (op, ty, f) in enumerate(ATOMICS):
+        vals = [f(t) for t in range(N)]
+        ir += '  %%q%d = getelementptr i32, ptr addrspace(7) %%p, i32 %d\n' % (k, WORD[k])
+        # the lane's value: a table lookup would be a load; build it with arithmetic instead
+        ir += '  %s\n' % value_expr(op, ty, k)
+        ir += '  %%o%d = atomicrmw %s ptr addrspace(7) %%q%d, %s %%v%d seq_cst\n' % (k, op, k, ty, k)
+        assert all(v == eval_value(op, ty, k, t) for t, v in enumerate(vals)), op
+    ir += '  %%qc = getelementptr i32, ptr addrspace(7) %%p, i32 %d\n' % PERM
+    ir += '  %ret = atomicrmw add ptr addrspace(7) %qc, i32 1 seq_cst\n'
+    ir += '  %slot = getelementptr i32, ptr addrspace(1) %out, i32 %ret\n  store i32 1, ptr addrspace(1) %slot\n'
+    ir += '  %ci = add i32 %t, ' + str(CAS0) + '\n  %qx = getelementptr i32, ptr addrspace(7) %p, i32 %ci\n'
+    ir += '  %odd = and i32 %t, 1\n  %isodd = icmp ne i32 %odd, 0\n  %exp = select i1 %isodd, i32 %t, i32 99\n'
+    ir += '  %nv = add i32 %t, 1000\n  %cx = cmpxchg ptr addrspace(7) %qx, i32 %exp, i32 %nv seq_cst seq_cst\n'
+    ir += '  %cold = extractvalue { i32, i1 } %cx, 0\n  %cok = extractvalue { i32, i1 } %cx, 1\n'
+    ir += '  %cokz = zext i1 %cok to i32\n  %t2 = shl i32 %t, 1\n  %oi = add i32 %t2, 64\n'
+    ir += '  %oo = getelementptr i32, ptr addrspace(1) %out, i32 %oi\n  store i32 %cold, ptr addrspace(1) %oo\n'
+    ir += '  %oi1 = add i32 %oi, 1\n  %oo1 = getelementptr i32, ptr addrspace(1) %out, i32 %oi1\n'
+    ir += '  store i32 %cokz, ptr addrspace(1) %oo1\n  ret void\n}\n\n'
+    return ir
+
+
+def value_expr(op, ty, k):
+    """IR text computing lane t's value for atomic k (must match ATOMICS)."""
+    e = {
+        0: 'add i32 %t, 1', 1: 'mul i32 %t, 3',
+        2: 'xor i32 -1, %%sh%d' % k, 3: 'shl i32 1, %%m%d' % k, 4: 'mul i32 %t, -1640531527',
+        5: 'mul i32 %%tm32_%d, 1000003' % k, 6: 'mul i32 %%tm20_%d, 999983' % k, 7: 'mul i32 %t, 50331649',
+        8: 'add i32 %%um%d, 77' % k, 9: 'add i32 0, 40', 10: 'add i32 0, 40', 11: 'add i32 0, 252645135',
+        12: 'fmul float %tf, 0.5', 13: 'fadd float %tf, 0.0', 14: 'fmul float %%tf20_%d, 1.25' % k,
+        15: 'fmul float %%tf40_%d, 0.75' % k, 16: 'mul i64 %t64, 4294967297', 17: 'mul i64 %t64, 4886718345',
+        18: 'add i32 0, 24301',
+    }[k]
+    pre = {
+        2: '%%a%d = and i32 %%t, 15\n  %%sh%d = shl i32 1, %%a%d\n  ' % (k, k, k),
+        3: '%%a%d = mul i32 %%t, 7\n  %%m%d = and i32 %%a%d, 31\n  ' % (k, k, k),
+        5: '%%tm32_%d = sub i32 %%t, 32\n  ' % k, 6: '%%tm20_%d = sub i32 %%t, 20\n  ' % k,
+        8: '%%um%d = mul i32 %%t, 50331649\n  ' % k,
+        14: '%%tf20_%d = fsub float %%tf, 20.0\n  ' % k, 15: '%%tf40_%d = fsub float %%tf, 40.0\n  ' % k,
+    }.get(k, '')
+    return pre + '%%v%d = %s' % (k, e)
+
+
+def eval_value(op, ty, k, t):
+    return ATOMICS[k][2](t)
+
+
+def atomic_tests():
+    tests = []
+    for j, (label, nrec) in enumerate([('in range', 128 * 4), ('ops past word 16 and every cmpxchg out of range', 16 * 4),
+                                       ('cmpxchg of lanes 32..63 out of range', 96 * 4), ('empty buffer', 0)]):
+        words = [0] * 128
+        for k, (op, ty, _) in enumerate(ATOMICS):
+            if ty == 'i64':
+                words[WORD[k]] = INIT[k] & M32
+                words[WORD[k] + 1] = INIT[k] >> 32
+            elif ty == 'float':
+                words[WORD[k]] = struct.unpack('<I', struct.pack('<f', INIT[k]))[0]
+            else:
+                words[WORD[k]] = INIT[k]
+        words[PERM] = 0
+        for i in range(64):
+            words[CAS0 + i] = i
+        final = list(words)
+        inr = lambda w, nb=1: (w + nb) * 4 <= nrec  # noqa: E731
+        for k, (op, ty, f) in enumerate(ATOMICS):
+            w = WORD[k]
+            if not inr(w, 2 if ty == 'i64' else 1):
+                continue
+            if ty == 'i64':
+                old = words[w] | words[w + 1] << 32
+            elif ty == 'float':
+                old = struct.unpack('<f', struct.pack('<I', words[w]))[0]
+            else:
+                old = words[w]
+            for t in range(N):
+                old = rmw(op, ty, old, f(t))
+            if ty == 'i64':
+                final[w], final[w + 1] = old & M32, old >> 32
+            elif ty == 'float':
+                final[w] = struct.unpack('<I', struct.pack('<f', old))[0]
+            else:
+                final[w] = old
+        out = [0xa5a5a5a5] * (64 + 128)
+        if inr(PERM):
+            final[PERM] = N
+            for t in range(N):
+                out[t] = 1
+        else:
+            out[0] = 1
+        for t in range(N):
+            w = CAS0 + t
+            if inr(w):
+                ok = (t & 1) == 1
+                out[64 + 2 * t] = t
+                out[65 + 2 * t] = 1 if ok else 0
+                if ok:
+                    final[w] = t + 1000
+            else:
+                out[64 + 2 * t] = 0
+                out[65 + 2 * t] = 0  # old 0 never equals the expected t (odd) or 99
+        t = Test('atomics, 64 lanes on one word per operation, %s' % label, kernel_name='k_atomics')
+        t.inp(0, 'uint', 128, words).out(0, 'uint', 128, final)
+        t.inp(1, 'uint', 192, [0xa5a5a5a5] * 192).out(1, 'uint', 192, out).val(2, 'int', nrec)
+        tests.append(t)
+    return tests
+
+
 def main():
     gen_types('f_fatptr_types.ll', ['i8', 'i16', 'i32', 'i64', 'half', 'float', 'double', 'v2f32', 'v3i32', 'v4i32',
                                     'v4f16', 'v2i64'],
@@ -354,6 +508,10 @@ def main():
     write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer', WALK_IR,
                  walk_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
                  'divergent trip count (llc-19 crashes on this icmp).')
+    write_simple('f_fatptr_atomics.ll', 'atomicrmw (every LLVM 19 operation) and cmpxchg', atomics_ir(),
+                 atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
+                 'commutative operations, or one value for all lanes); the returned values of an add-1 counter index\n'
+                 'out[] (each 0..63 once); per-lane cmpxchg. Out of range: no write, returns 0.')
     write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
                  ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
