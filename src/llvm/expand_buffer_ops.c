@@ -16,6 +16,15 @@
  *    the compare-and-swap both return 0, so the loop ends at once and the
  *    result is 0, as for the instructions gfx900 has.
  *
+ *  - llvm.memcpy / memmove / memset with a fat pointer on either side (the
+ *    other side any address space): units of the smaller of both
+ *    alignments (1, 2 or 4 bytes). Constant lengths up to 256 bytes are
+ *    unrolled (memmove loads every unit before storing any); others are
+ *    a loop over units and a loop over the bytes left. memmove between two
+ *    fat pointers copies backward when the destination's offset is above
+ *    the source's (one buffer: one resource); between a fat pointer and
+ *    another address space it copies forward (no way to compare them).
+ *
  * Blocks are split with the LLVM-C API (which has no splitBasicBlock): the
  * instructions after the split point move to a new block, and phis in the
  * successors are rebuilt with the new predecessor.
@@ -162,22 +171,187 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   return 0;
 }
 
+/* ---- memcpy / memmove / memset ---- */
+
+/* Alignment (bytes, at least 1) of call operand `arg` (0-based). */
+static unsigned arg_align(LLVMValueRef call, unsigned arg) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef a = LLVMGetCallSiteEnumAttribute(call, arg + 1, kind);
+  uint64_t v = a ? LLVMGetEnumAttributeValue(a) : 1;
+  return v ? (unsigned)v : 1;
+}
+
+typedef struct memop {
+  LLVMValueRef call, dst, src, val; /* src NULL for memset, val NULL otherwise */
+  unsigned unit;                    /* access size: 1, 2 or 4 bytes (both sides' alignment) */
+  bool vol, move;
+} memop;
+
+static LLVMTypeRef int_bytes(ex_ctx *c, unsigned n) { return LLVMIntTypeInContext(c->ctx, 8 * n); }
+
+/* The memset byte repeated over an n-byte integer. */
+static LLVMValueRef splat(ex_ctx *c, LLVMValueRef byte, unsigned n) {
+  if (n == 1) return byte;
+  LLVMValueRef x = LLVMBuildZExt(c->b, byte, int_bytes(c, n), "");
+  unsigned long long k = n == 2 ? 0x0101 : 0x01010101;
+  return LLVMBuildMul(c->b, x, LLVMConstInt(int_bytes(c, n), k, 0), "");
+}
+
+static LLVMValueRef byte_gep(ex_ctx *c, LLVMValueRef p, LLVMValueRef off) {
+  return LLVMBuildGEP2(c->b, LLVMInt8TypeInContext(c->ctx), p, &off, 1, "");
+}
+
+/* Loads the n-byte unit at byte `off` of the source (memset: the splat). */
+static LLVMValueRef unit_load(ex_ctx *c, const memop *m, LLVMValueRef off, unsigned n) {
+  if (!m->src) return splat(c, m->val, n);
+  LLVMValueRef v = LLVMBuildLoad2(c->b, int_bytes(c, n), byte_gep(c, m->src, off), "");
+  LLVMSetAlignment(v, n);
+  LLVMSetVolatile(v, m->vol);
+  return v;
+}
+
+static void unit_store(ex_ctx *c, const memop *m, LLVMValueRef off, LLVMValueRef v, unsigned n) {
+  LLVMValueRef st = LLVMBuildStore(c->b, v, byte_gep(c, m->dst, off));
+  LLVMSetAlignment(st, n);
+  LLVMSetVolatile(st, m->vol);
+}
+
+static LLVMValueRef i32c(ex_ctx *c, uint64_t v) { return LLVMConstInt(LLVMInt32TypeInContext(c->ctx), v, 0); }
+
+/* Constant length: unrolled units; memmove loads everything first. */
+static void mem_unrolled(ex_ctx *c, const memop *m, unsigned len) {
+  LLVMPositionBuilderBefore(c->b, m->call);
+  LLVMValueRef vals[256];
+  unsigned offs[256], sizes[256], n = 0;
+  for (unsigned off = 0; off < len;) {
+    unsigned u = m->unit;
+    while (u > len - off) u /= 2;
+    offs[n] = off;
+    sizes[n++] = u;
+    off += u;
+  }
+  for (unsigned i = 0; i < n; i++) {
+    vals[i] = unit_load(c, m, i32c(c, offs[i]), sizes[i]);
+    if (!m->move) unit_store(c, m, i32c(c, offs[i]), vals[i], sizes[i]);
+  }
+  for (unsigned i = 0; m->move && i < n; i++) unit_store(c, m, i32c(c, offs[i]), vals[i], sizes[i]);
+}
+
+/* A loop before m->call over `count` units of `n` bytes starting at byte
+ * `base`, forward or backward (memmove with the destination above the
+ * source). */
+static void mem_loop(ex_ctx *c, const memop *m, LLVMValueRef base, LLVMValueRef count, unsigned n, bool backward) {
+  LLVMBasicBlockRef pre = LLVMGetInstructionParent(m->call);
+  LLVMBasicBlockRef post = split_before(c, m->call, "mem.done");
+  LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, post, "mem.loop");
+  LLVMPositionBuilderAtEnd(c->b, pre);
+  LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntNE, count, i32c(c, 0), ""), loop, post);
+  LLVMPositionBuilderAtEnd(c->b, loop);
+  LLVMValueRef i = LLVMBuildPhi(c->b, LLVMInt32TypeInContext(c->ctx), "mem.i");
+  LLVMValueRef k = backward ? LLVMBuildSub(c->b, LLVMBuildSub(c->b, count, i, ""), i32c(c, 1), "") : i;
+  LLVMValueRef off = LLVMBuildAdd(c->b, base, LLVMBuildMul(c->b, k, i32c(c, n), ""), "");
+  unit_store(c, m, off, unit_load(c, m, off, n), n);
+  LLVMValueRef i1 = LLVMBuildAdd(c->b, i, i32c(c, 1), "");
+  LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntNE, i1, count, ""), loop, post);
+  LLVMValueRef iv[2] = {i32c(c, 0), i1};
+  LLVMBasicBlockRef ib[2] = {pre, loop};
+  LLVMAddIncoming(i, iv, ib, 2);
+}
+
+/* Variable length: units, then the bytes left, each a loop; backward
+ * copies go tail first. */
+static void mem_loops(ex_ctx *c, const memop *m, LLVMValueRef len, bool backward) {
+  LLVMPositionBuilderBefore(c->b, m->call);
+  LLVMValueRef count = LLVMBuildUDiv(c->b, len, i32c(c, m->unit), "");
+  LLVMValueRef body = LLVMBuildMul(c->b, count, i32c(c, m->unit), "");
+  LLVMValueRef rest = LLVMBuildSub(c->b, len, body, "");
+  if (backward && m->unit > 1) mem_loop(c, m, body, rest, 1, true);
+  mem_loop(c, m, i32c(c, 0), count, m->unit, backward);
+  if (!backward && m->unit > 1) mem_loop(c, m, body, rest, 1, false);
+}
+
+static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
+  memop m = {.call = call, .dst = LLVMGetOperand(call, 0)};
+  bool set = strstr(name, "memset") != NULL;
+  m.move = strstr(name, "memmove") != NULL;
+  if (set) m.val = LLVMGetOperand(call, 1);
+  else m.src = LLVMGetOperand(call, 1);
+  LLVMValueRef len = LLVMGetOperand(call, 2), vol = LLVMGetOperand(call, 3);
+  m.vol = LLVMIsAConstantInt(vol) && LLVMConstIntGetZExtValue(vol);
+  unsigned a = arg_align(call, 0);
+  if (!set && arg_align(call, 1) < a) a = arg_align(call, 1);
+  m.unit = a >= 4 ? 4 : a >= 2 ? 2 : 1;
+  if (LLVMIsAConstantInt(len) && LLVMConstIntGetZExtValue(len) <= 256) {
+    mem_unrolled(c, &m, (unsigned)LLVMConstIntGetZExtValue(len));
+  } else {
+    LLVMPositionBuilderBefore(c->b, call);
+    LLVMValueRef l32 = LLVMBuildIntCast2(c->b, len, LLVMInt32TypeInContext(c->ctx), 0, "mem.len");
+    bool both_p7 = !set && is_p7(LLVMTypeOf(m.dst)) && is_p7(LLVMTypeOf(m.src));
+    if (m.move && both_p7) {
+      /* destination above the source: copy from the end (the offsets
+       * decide; fat pointers into one buffer share their resource) */
+      LLVMValueRef up = LLVMBuildICmp(c->b, LLVMIntUGT, m.dst, m.src, "mem.backward");
+      LLVMBasicBlockRef head = LLVMGetInstructionParent(call);
+      LLVMBasicBlockRef join = split_before(c, call, "mem.join");
+      LLVMBasicBlockRef bwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.bwd");
+      LLVMBasicBlockRef fwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.fwd");
+      LLVMPositionBuilderAtEnd(c->b, head);
+      LLVMBuildCondBr(c->b, up, bwd, fwd);
+      /* each direction gets its own placeholder to split at */
+      LLVMBasicBlockRef arms[2] = {bwd, fwd};
+      for (int k = 0; k < 2; k++) {
+        LLVMPositionBuilderAtEnd(c->b, arms[k]);
+        LLVMValueRef br = LLVMBuildBr(c->b, join);
+        memop mk = m;
+        mk.call = br;
+        mem_loops(c, &mk, l32, k == 0);
+      }
+    } else {
+      /* memmove between different address spaces: forward (they cannot
+       * be compared; documented as a limitation) */
+      mem_loops(c, &m, l32, false);
+    }
+  }
+  LLVMInstructionEraseFromParent(call);
+  return 0;
+}
+
+static const char *mem_intrinsic(LLVMValueRef ins) {
+  if (!LLVMIsACallInst(ins)) return NULL;
+  LLVMValueRef f = LLVMGetCalledValue(ins);
+  if (!LLVMIsAFunction(f)) return NULL;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  if (strncmp(name, "llvm.memcpy.", 12) && strncmp(name, "llvm.memmove.", 13) && strncmp(name, "llvm.memset.", 12) &&
+      strncmp(name, "llvm.memcpy.inline.", 19) && strncmp(name, "llvm.memset.inline.", 19))
+    return NULL;
+  bool p7 = is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) ||
+            (strncmp(name, "llvm.memset", 11) && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))));
+  return p7 ? name : NULL;
+}
+
+/* The next operation in `f` this pass expands, or NULL. */
+static LLVMValueRef next_candidate(LLVMValueRef f, const char **mem) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (LLVMGetInstructionOpcode(ins) == LLVMAtomicRMW && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
+          needs_cas_loop(ins)) {
+        *mem = NULL;
+        return ins;
+      }
+      if ((*mem = mem_intrinsic(ins))) return ins;
+    }
+  return NULL;
+}
+
 int wir_expand_buffer_ops(LLVMModuleRef mod, diag *d) {
   ex_ctx c = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .d = d};
   c.b = LLVMCreateBuilderInContext(c.ctx);
   int rc = 0;
+  /* each expansion removes its instruction and splits blocks: rescan */
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !rc; f = LLVMGetNextFunction(f)) {
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && !rc; bb = LLVMGetNextBasicBlock(bb)) {
-      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins && !rc;) {
-        LLVMValueRef next = LLVMGetNextInstruction(ins);
-        if (LLVMGetInstructionOpcode(ins) == LLVMAtomicRMW && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
-            needs_cas_loop(ins)) {
-          rc = expand_rmw(&c, ins);
-          break; /* the rest of this block moved: continue with the next block (atomic.done) */
-        }
-        ins = next;
-      }
-    }
+    const char *mem;
+    for (LLVMValueRef ins; !rc && (ins = next_candidate(f, &mem));) rc = mem ? expand_mem(&c, ins, mem) : expand_rmw(&c, ins);
   }
   LLVMDisposeBuilder(c.b);
   return rc;

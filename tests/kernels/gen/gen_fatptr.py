@@ -498,6 +498,101 @@ def atomic_tests():
     return tests
 
 
+# ------------------------------------------------------------ memory intrinsics
+MEM_IR = r"""define amdgpu_kernel void @k_mem(ptr addrspace(1) %g, ptr addrspace(1) %b, i32 %nrec) {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %b, i16 0, i32 %nrec, i32 FLAGS)
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %t16 = shl i32 %t, 4
+  %t32 = shl i32 %t, 5
+  ; 1. global -> fat pointer, variable length 1..13, byte aligned
+  %d1o = add i32 %t16, 1
+  %d1 = getelementptr i8, ptr addrspace(7) %p, i32 %d1o
+  %s1 = getelementptr i8, ptr addrspace(1) %g, i32 %t16
+  %l1a = urem i32 %t, 13
+  %l1 = add i32 %l1a, 1
+  call void @llvm.memcpy.p7.p1.i32(ptr addrspace(7) align 1 %d1, ptr addrspace(1) align 1 %s1, i32 %l1, i1 false)
+  ; 2. fat pointer -> global, constant 12 bytes, dword aligned
+  %s2o = add i32 %t16, 2048
+  %s2 = getelementptr i8, ptr addrspace(7) %p, i32 %s2o
+  %d2o = add i32 %t16, 1024
+  %d2 = getelementptr i8, ptr addrspace(1) %g, i32 %d2o
+  call void @llvm.memcpy.p1.p7.i32(ptr addrspace(1) align 4 %d2, ptr addrspace(7) align 4 %s2, i32 12, i1 false)
+  ; 3. memmove inside the buffer, overlapping: even lanes destination above the source, odd below
+  %reg = add i32 %t32, 4096
+  %odd = and i32 %t, 1
+  %isodd = icmp ne i32 %odd, 0
+  %dd = select i1 %isodd, i32 1, i32 5
+  %ss = select i1 %isodd, i32 7, i32 2
+  %d3o = add i32 %reg, %dd
+  %s3o = add i32 %reg, %ss
+  %d3 = getelementptr i8, ptr addrspace(7) %p, i32 %d3o
+  %s3 = getelementptr i8, ptr addrspace(7) %p, i32 %s3o
+  %l3a = and i32 %t, 7
+  %l3 = add i32 %l3a, 9
+  call void @llvm.memmove.p7.p7.i32(ptr addrspace(7) align 1 %d3, ptr addrspace(7) align 1 %s3, i32 %l3, i1 false)
+  ; 4. memset: variable length at an odd offset, then constant 11 bytes dword aligned
+  %m4a = urem i32 %t, 3
+  %m4b = add i32 %t16, 6144
+  %m4o = add i32 %m4b, %m4a
+  %d4 = getelementptr i8, ptr addrspace(7) %p, i32 %m4o
+  %v4 = trunc i32 %t to i8
+  %l4a = urem i32 %t, 9
+  %l4 = add i32 %l4a, 1
+  call void @llvm.memset.p7.i32(ptr addrspace(7) align 1 %d4, i8 %v4, i32 %l4, i1 false)
+  %m5o = add i32 %t16, 7168
+  %d5 = getelementptr i8, ptr addrspace(7) %p, i32 %m5o
+  call void @llvm.memset.p7.i32(ptr addrspace(7) align 4 %d5, i8 90, i32 11, i1 false)
+  ret void
+}
+
+declare void @llvm.memcpy.p7.p1.i32(ptr addrspace(7), ptr addrspace(1), i32, i1)
+declare void @llvm.memcpy.p1.p7.i32(ptr addrspace(1), ptr addrspace(7), i32, i1)
+declare void @llvm.memmove.p7.p7.i32(ptr addrspace(7), ptr addrspace(7), i32, i1)
+declare void @llvm.memset.p7.i32(ptr addrspace(7), i8, i32, i1)
+
+"""
+
+
+def mem_tests():
+    tests = []
+    for j, (label, nrec) in enumerate([('in range', 8192), ('memcpy source partly out of range', 2368),
+                                       ('memmove partly out of range', 4424), ('empty buffer', 0)]):
+        rng = Rng(600 + j)
+        g = [rng.bits(8) for _ in range(2048)]
+        b = [rng.bits(8) for _ in range(8192)]
+        g0, b0 = list(g), list(b)
+
+        def rd(a):
+            return b[a] if a < nrec else 0
+
+        def wr(a, v):
+            if a < nrec:
+                b[a] = v
+        for t in range(N):              # each lane's regions are disjoint: lane order does not matter
+            for k in range(t % 13 + 1):  # 1
+                wr(t * 16 + 1 + k, g0[t * 16 + k])
+        for t in range(N):              # 2 reads the initial buffer (regions untouched by 1)
+            for k in range(12):
+                g[1024 + t * 16 + k] = b0[2048 + t * 16 + k] if 2048 + t * 16 + k < nrec else 0
+        for t in range(N):              # 3
+            reg = 4096 + 32 * t
+            d, s_ = (reg + 1, reg + 7) if t & 1 else (reg + 5, reg + 2)
+            ln = (t & 7) + 9
+            order = range(ln) if d < s_ else range(ln - 1, -1, -1)
+            for k in order:
+                wr(d + k, rd(s_ + k))
+        for t in range(N):              # 4
+            for k in range(t % 9 + 1):
+                wr(6144 + t * 16 + t % 3 + k, t & 0xff)
+            for k in range(11):
+                wr(7168 + t * 16 + k, 90)
+        tt = Test('memcpy both ways, overlapping memmove both directions, memset; %s' % label, kernel_name='k_mem')
+        tt.inp(0, 'uchar', 2048, g0).out(0, 'uchar', 2048, g).inp(1, 'uchar', 8192, b0).out(1, 'uchar', 8192, b)
+        tests.append(tt.val(2, 'int', nrec))
+    return tests
+
+
 def main():
     gen_types('f_fatptr_types.ll', ['i8', 'i16', 'i32', 'i64', 'half', 'float', 'double', 'v2f32', 'v3i32', 'v4i32',
                                     'v4f16', 'v2i64'],
@@ -512,6 +607,9 @@ def main():
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
                  'commutative operations, or one value for all lanes); the returned values of an add-1 counter index\n'
                  'out[] (each 0..63 once); per-lane cmpxchg. Out of range: no write, returns 0.')
+    write_simple('f_fatptr_mem.ll', 'memcpy, memmove and memset with a fat pointer on either side', MEM_IR,
+                 mem_tests(), 'odd lengths and alignments, variable and constant lengths; bytes at or past\n'
+                 'num_records read as 0 and are not written.')
     write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
                  ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
