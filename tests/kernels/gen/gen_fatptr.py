@@ -593,6 +593,85 @@ def mem_tests():
     return tests
 
 
+# ------------------------------------------------------------ buffer intrinsics on resources
+INTR_IR = r"""define amdgpu_kernel void @k_intr(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nidx, i32 %nout, i32 %nsrec, i32 %k) {
+  %ri = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nin, i32 FLAGS)
+  %rs = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 16, i32 %nidx, i32 FLAGS)
+  %ro = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %out, i16 0, i32 %nout, i32 FLAGS)
+  %out2 = getelementptr i8, ptr addrspace(1) %out, i64 1024
+  %ros = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %out2, i16 4, i32 %nsrec, i32 FLAGS)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %t4 = shl i32 %t, 2
+  %v0 = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %ri, i32 %t4, i32 0, i32 0)
+  %v2 = call <2 x i32> @llvm.amdgcn.struct.ptr.buffer.load.v2i32(ptr addrspace(8) %rs, i32 %t, i32 4, i32 0, i32 0)
+  %v2a = extractelement <2 x i32> %v2, i32 0
+  %v2b = extractelement <2 x i32> %v2, i32 1
+  %v2s = add i32 %v2a, %v2b
+  ; s.buffer.load takes the V# as <4 x i32>
+  %ip = ptrtoint ptr addrspace(1) %in to i64
+  %lo = trunc i64 %ip to i32
+  %hi64 = lshr i64 %ip, 32
+  %hi32 = trunc i64 %hi64 to i32
+  %hi = and i32 %hi32, 65535
+  %rv0 = insertelement <4 x i32> poison, i32 %lo, i32 0
+  %rv1 = insertelement <4 x i32> %rv0, i32 %hi, i32 1
+  %rv2 = insertelement <4 x i32> %rv1, i32 %nin, i32 2
+  %rv = insertelement <4 x i32> %rv2, i32 FLAGS, i32 3
+  %k4 = shl i32 %k, 2
+  %sl = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %rv, i32 %k4, i32 0)
+  ; an invariant load through a fat pointer at a uniform offset: s_buffer_load
+  %pi = addrspacecast ptr addrspace(8) %ri to ptr addrspace(7)
+  %k1 = add i32 %k, 1
+  %qi = getelementptr i32, ptr addrspace(7) %pi, i32 %k1
+  %inv = load i32, ptr addrspace(7) %qi, align 4, !invariant.load !0
+  %w0 = insertelement <4 x i32> poison, i32 %v0, i32 0
+  %w1 = insertelement <4 x i32> %w0, i32 %v2s, i32 1
+  %w2 = insertelement <4 x i32> %w1, i32 %sl, i32 2
+  %w = insertelement <4 x i32> %w2, i32 %inv, i32 3
+  %t16 = shl i32 %t, 4
+  call void @llvm.amdgcn.raw.ptr.buffer.store.v4i32(<4 x i32> %w, ptr addrspace(8) %ro, i32 %t16, i32 0, i32 0)
+  %t3 = mul i32 %t, 3
+  call void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32 %t3, ptr addrspace(8) %ros, i32 %t, i32 0, i32 0, i32 0)
+  ret void
+}
+
+declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
+declare <2 x i32> @llvm.amdgcn.struct.ptr.buffer.load.v2i32(ptr addrspace(8), i32, i32, i32, i32)
+declare i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32>, i32, i32)
+declare void @llvm.amdgcn.raw.ptr.buffer.store.v4i32(<4 x i32>, ptr addrspace(8), i32, i32, i32)
+declare void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32, ptr addrspace(8), i32, i32, i32, i32)
+
+!0 = !{}
+
+"""
+
+
+def intr_tests():
+    tests = []
+    for j, (label, nin, nidx, nout, nsrec, k) in enumerate([('in range', 2048, 64, 1024, 64, 5),
+                                                             ('partly out of range', 100, 20, 400, 30, 24),
+                                                             ('empty buffers', 0, 0, 0, 0, 3)]):
+        rng = Rng(700 + j)
+        inv = [rng.bits(32) for _ in range(512)]
+        out = [0xa5a5a5a5] * 512
+        for t in range(N):
+            v0 = inv[t] if t * 4 + 4 <= nin else 0
+            v2 = (inv[4 * t + 1] + inv[4 * t + 2]) & M32 if t < nidx else 0
+            sl = inv[k] if 4 * k + 4 <= nin else 0
+            iv = inv[k + 1] if 4 * (k + 1) + 4 <= nin else 0
+            if t * 16 + 16 <= nout:
+                out[4 * t:4 * t + 4] = [v0, v2, sl, iv]
+            if t < nsrec:
+                out[256 + t] = 3 * t
+        tt = Test('raw and struct (stride 16 and 4) buffer intrinsics, s.buffer.load, invariant fat-pointer load; %s'
+                  % label, kernel_name='k_intr')
+        tt.inp(0, 'uint', 512, inv).inp(1, 'uint', 512, [0xa5a5a5a5] * 512).out(1, 'uint', 512, out)
+        for a, v in enumerate([nin, nidx, nout, nsrec, k]):
+            tt.val(2 + a, 'int', v)
+        tests.append(tt)
+    return tests
+
+
 def main():
     gen_types('f_fatptr_types.ll', ['i8', 'i16', 'i32', 'i64', 'half', 'float', 'double', 'v2f32', 'v3i32', 'v4i32',
                                     'v4f16', 'v2i64'],
@@ -610,6 +689,9 @@ def main():
     write_simple('f_fatptr_mem.ll', 'memcpy, memmove and memset with a fat pointer on either side', MEM_IR,
                  mem_tests(), 'odd lengths and alignments, variable and constant lengths; bytes at or past\n'
                  'num_records read as 0 and are not written.')
+    write_simple('f_fatptr_intrinsics.ll', 'buffer intrinsics on resources (ptr addrspace(8))', INTR_IR,
+                 intr_tests(), 'raw: bytes at or past num_records read 0 / are dropped; struct (stride != 0):\n'
+                 'records at or past num_records; s_buffer_load per dword.')
     write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
                  ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
