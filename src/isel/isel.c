@@ -1042,13 +1042,16 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
     if (LLVMIsAPHINode(ins)) continue;
     LLVMOpcode op = LLVMGetInstructionOpcode(ins);
     LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
+    bool ok;
+    if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */
+      if (!isel_buffer(c, ins)) isel_unsupported(c, ins, "instruction");
+      continue;
+    }
     if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
       isel_unsupported(c, ins, "integer type wider than 64 bits");
       return;
     }
-    bool ok;
-    if (isel_buffer_claims(ins)) ok = isel_buffer(c, ins); /* buffer resources, isel_buffer.c */
-    else if (op == LLVMCall) ok = isel_call(c, ins);
+    if (op == LLVMCall) ok = isel_call(c, ins);
     else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||
              op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
       ok = isel_mem(c, ins);

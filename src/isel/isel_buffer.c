@@ -24,6 +24,9 @@
  *  - raw/struct.ptr.buffer.atomic.*: buffer_atomic_* (glc when the old
  *    value is used; it comes back in the data registers, a tie register
  *    allocation honours through a preference, see regalloc.c).
+ *  - ptrtoint p8 -> i128, inttoptr i128 -> p8 and bitcasts between i128 and
+ *    <4 x i32> (how the lowering moves a V# through memory): the i128 is
+ *    four 32-bit components.
  *  - select / icmp eq,ne / freeze / phi of p8 (uniform): SALU on the four
  *    dwords.
  * Range rules (raw buffer, stride 0): an access whose bytes are at or
@@ -67,6 +70,14 @@ mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v) {
 
 static mir_temp rsrc_half(isel_ctx *c, mir_temp r, bool hi) { return isel_extract(c, r, hi ? 2 : 0, 2); }
 
+static mir_temp create_s4(isel_ctx *c, const mir_operand *parts) {
+  mir_temp d = isel_tmp(c, mir_rc_s(4));
+  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 4, 1);
+  for (unsigned i = 0; i < 4; i++) cv->ops[i] = parts[i];
+  cv->defs[0] = mir_op_temp(d);
+  return d;
+}
+
 static mir_temp make_rsrc(isel_ctx *c, LLVMValueRef ins) {
   mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
   mir_operand lo = isel_half_of(c, base, false), hi = isel_half_of(c, base, true);
@@ -80,22 +91,15 @@ static mir_temp make_rsrc(isel_ctx *c, LLVMValueRef ins) {
   mir_operand parts[4] = {mir_op_temp(isel_to_sgpr(c, lo, 1)), mir_op_temp(w1),
                           mir_op_temp(isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ins, 2), 0), 1)),
                           mir_op_temp(isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ins, 3), 0), 1))};
-  mir_temp d = isel_tmp(c, mir_rc_s(4));
-  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 4, 1);
-  for (unsigned i = 0; i < 4; i++) cv->ops[i] = parts[i];
-  cv->defs[0] = mir_op_temp(d);
-  return d;
+  return create_s4(c, parts);
 }
 
-/* An llvm.amdgcn.s.buffer.load rsrc operand is <4 x i32>: four dwords. */
-static mir_temp rsrc_of_v4i32(isel_ctx *c, LLVMValueRef v) {
+/* A V# from a value of four 32-bit components (<4 x i32>: the operand of
+ * llvm.amdgcn.s.buffer.load; i128: inttoptr to p8), read into SGPRs. */
+static mir_temp rsrc_of_dwords(isel_ctx *c, LLVMValueRef v) {
   mir_operand parts[4];
   for (unsigned i = 0; i < 4; i++) parts[i] = mir_op_temp(isel_to_sgpr(c, isel_get(c, v, i), 1));
-  mir_temp d = isel_tmp(c, mir_rc_s(4));
-  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 4, 1);
-  for (unsigned i = 0; i < 4; i++) cv->ops[i] = parts[i];
-  cv->defs[0] = mir_op_temp(d);
-  return d;
+  return create_s4(c, parts);
 }
 
 /* ---- MUBUF ---- */
@@ -377,8 +381,51 @@ static const char *callee_name(LLVMValueRef ins) {
   return LLVMGetValueName2(f, &len);
 }
 
+static bool is_i128(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 128;
+}
+
+/* A V# as i128 (ptrtoint / inttoptr / bitcast with <4 x i32>, as the
+ * fat-pointer lowering moves V#s through memory): four 32-bit components. */
+static bool sel_rsrc_bits(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef a = LLVMGetOperand(ins, 0);
+  switch (LLVMGetInstructionOpcode(ins)) {
+  case LLVMPtrToInt: {
+    if (!is_i128(LLVMTypeOf(ins))) return false;
+    mir_temp r = isel_buffer_rsrc(c, a);
+    for (unsigned i = 0; i < 4; i++) isel_set(c, ins, i, isel_extract(c, r, i, 1));
+    return true;
+  }
+  case LLVMBitCast: {
+    LLVMTypeRef from = LLVMTypeOf(a), to = LLVMTypeOf(ins);
+    LLVMTypeRef v = is_i128(from) ? to : from;
+    if (LLVMGetTypeKind(v) != LLVMVectorTypeKind || LLVMGetVectorSize(v) != 4 || isel_type_bits(v) != 32) return false;
+    for (unsigned i = 0; i < 4; i++) {
+      mir_operand o = isel_get(c, a, i);
+      bool vg = isel_opnd_is_vgpr(&o) || divergence_is_divergent(c->di, ins);
+      isel_set(c, ins, i, vg ? isel_to_vgpr(c, o, 1) : isel_to_sgpr(c, o, 1));
+    }
+    return true;
+  }
+  case LLVMIntToPtr: {
+    if (!is_i128(LLVMTypeOf(a))) return false;
+    if (divergence_is_divergent(c->di, ins)) {
+      isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+      return true;
+    }
+    isel_set(c, ins, 0, rsrc_of_dwords(c, a));
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
 bool isel_buffer_claims(LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op == LLVMPtrToInt) return is_p8(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  if (op == LLVMIntToPtr) return is_p8(LLVMTypeOf(ins));
+  if (op == LLVMBitCast) return is_i128(LLVMTypeOf(ins)) || is_i128(LLVMTypeOf(LLVMGetOperand(ins, 0)));
   if (op == LLVMCall) {
     const char *n = callee_name(ins);
     return n && (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") || name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ||
@@ -391,6 +438,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
 
 bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op == LLVMPtrToInt || op == LLVMIntToPtr || op == LLVMBitCast) return sel_rsrc_bits(c, ins);
   if (op == LLVMSelect) return sel_rsrc_select(c, ins);
   if (op == LLVMICmp) return sel_rsrc_icmp(c, ins);
   if (op == LLVMFreeze) {
@@ -408,7 +456,7 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   }
   if (name_is(n, "llvm.amdgcn.s.buffer.load")) {
     LLVMValueRef off = LLVMGetOperand(ins, 1);
-    mir_temp r = rsrc_of_v4i32(c, LLVMGetOperand(ins, 0));
+    mir_temp r = rsrc_of_dwords(c, LLVMGetOperand(ins, 0));
     if (scalar_ok(c, ins, off)) {
       sel_sload(c, ins, r, off);
       return true;

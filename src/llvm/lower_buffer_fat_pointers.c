@@ -42,14 +42,15 @@
  *                              integer bits (32 or 64); operations gfx900
  *                              lacks were made cmpxchg loops by
  *                              expand-buffer-ops
+ *       p7 stored / loaded     as its i160: <5 x i32> = {offset, V# dwords}
  *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
  *                              ptrtoint whose users all truncate to 32
  *                              bits or less (instcombine's form) likewise
  *  3. The old p7 instructions are replaced by poison and erased. Split
  *     aggregates leave insertvalue/extractvalue chains, which the next
  *     registry pass (fold-aggregates) folds.
- * Anything else that touches a p7 (vectors of p7, p7 in memory, p7 kernel
- * arguments, calls) is reported as unsupported, naming the instruction.
+ * Anything else that touches a p7 (vectors or aggregates of p7, calls) is
+ * reported as unsupported, naming the instruction.
  * Invariant: after a successful run no value or operand has type p7.
  */
 #include "llvm/lower_buffer_fat_pointers.h"
@@ -148,6 +149,7 @@ static const char *part_name(fp_ctx *c, LLVMValueRef v, const char *suffix) {
 static bool is_undef(LLVMValueRef v) { return LLVMIsUndef(v) || LLVMIsPoison(v); }
 
 static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
+static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
 
 /* i32 byte offset `o` + `k` (no instruction for k = 0). */
 static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
@@ -230,6 +232,7 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       break;
     }
     case LLVMGetElementPtr: split_gep(c, v, r, o); break;
+    case LLVMLoad: load_p7(c, v, r, o); break;
     case LLVMPHI:
       *r = LLVMBuildPhi(c->b, c->p8, part_name(c, v, ".rsrc"));
       *o = LLVMBuildPhi(c->b, c->i32, part_name(c, v, ".off"));
@@ -474,6 +477,64 @@ static void rewrite_atomic(fp_ctx *c, LLVMValueRef ins) {
   }
 }
 
+/* ---- fat pointers in memory ---- */
+
+/* In memory a p7 is its i160 (ptrtoint): the offset in bytes 0..3, the V#
+ * in bytes 4..19; it travels as <5 x i32>. The V# converts through i128
+ * (ptrtoint/inttoptr of the p8), which the selector takes as four dwords. */
+static LLVMValueRef mem_load(fp_ctx *c, LLVMValueRef ins, LLVMTypeRef t) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0);
+  if (is_p7(LLVMTypeOf(ptr))) {
+    access a;
+    make_access(c, ins, ptr, &a);
+    return load_typed(c, &a, t, 0);
+  }
+  LLVMPositionBuilderBefore(c->b, ins);
+  LLVMValueRef ld = LLVMBuildLoad2(c->b, t, ptr, "");
+  LLVMSetAlignment(ld, LLVMGetAlignment(ins));
+  LLVMSetVolatile(ld, LLVMGetVolatile(ins));
+  return ld;
+}
+
+static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    fail(c, ins, "atomic load of a buffer fat pointer");
+    return;
+  }
+  LLVMValueRef v5 = mem_load(c, ins, LLVMVectorType(c->i32, 5));
+  *o = LLVMBuildExtractElement(c->b, v5, LLVMConstInt(c->i32, 0, 0), part_name(c, ins, ".off"));
+  LLVMValueRef mask[4];
+  for (unsigned i = 0; i < 4; i++) mask[i] = LLVMConstInt(c->i32, i + 1, 0);
+  LLVMValueRef v4 = LLVMBuildShuffleVector(c->b, v5, LLVMGetPoison(LLVMTypeOf(v5)), LLVMConstVector(mask, 4), "");
+  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128);
+  *r = LLVMBuildIntToPtr(c->b, LLVMBuildBitCast(c->b, v4, i128, ""), c->p8, part_name(c, ins, ".rsrc"));
+}
+
+static void store_p7(fp_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef r, o, ptr = LLVMGetOperand(ins, 1);
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    fail(c, ins, "atomic store of a buffer fat pointer");
+    return;
+  }
+  parts(c, LLVMGetOperand(ins, 0), &r, &o);
+  LLVMPositionBuilderBefore(c->b, ins);
+  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128), v5t = LLVMVectorType(c->i32, 5);
+  LLVMValueRef v4 = LLVMBuildBitCast(c->b, LLVMBuildPtrToInt(c->b, r, i128, ""), LLVMVectorType(c->i32, 4), "");
+  LLVMValueRef v5 = LLVMBuildInsertElement(c->b, LLVMGetPoison(v5t), o, LLVMConstInt(c->i32, 0, 0), "");
+  for (unsigned i = 0; i < 4; i++)
+    v5 = LLVMBuildInsertElement(c->b, v5, LLVMBuildExtractElement(c->b, v4, LLVMConstInt(c->i32, i, 0), ""),
+                                LLVMConstInt(c->i32, i + 1, 0), "");
+  if (is_p7(LLVMTypeOf(ptr))) {
+    access a;
+    make_access(c, ins, ptr, &a);
+    store_typed(c, &a, v5, 0);
+    return;
+  }
+  LLVMValueRef st = LLVMBuildStore(c->b, v5, ptr);
+  LLVMSetAlignment(st, LLVMGetAlignment(ins));
+  LLVMSetVolatile(st, LLVMGetVolatile(ins));
+}
+
 /* ---- users ---- */
 
 static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
@@ -540,8 +601,10 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
   } else if (op == LLVMPtrToInt && ptrtoint_truncs(c, ins)) {
     /* ptrtoint to i160 (instcombine's form) whose users all truncate to
      * 32 bits or less: those truncations are the offset */
+  } else if (op == LLVMStore && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+    store_p7(c, ins);
   } else if (op == LLVMLoad || op == LLVMStore) {
-    fail(c, ins, "buffer fat pointer stored to or loaded from memory");
+    fail(c, ins, "aggregate or vector of buffer fat pointers stored to or loaded from memory");
     return;
   } else {
     fail(c, ins, "use of a buffer fat pointer");

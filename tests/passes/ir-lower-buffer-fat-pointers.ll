@@ -1,7 +1,7 @@
 ; IR pass test: lower-buffer-fat-pointers alone (wavecc-opt -ir-pass).
 ; RUN: %wavecc-opt -ir-pass=lower-buffer-fat-pointers %s | FileCheck %s
 ; RUN: %not %wavecc-opt -ir-pass=lower-buffer-fat-pointers %S/Inputs/fatptr-unsupported.ll 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: error: unsupported buffer fat pointer stored to or loaded from memory: store ptr addrspace(7)
+; ERR: error: unsupported value containing buffer fat pointers (vectors or aggregates of ptr addrspace(7))
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -98,6 +98,27 @@ define void @aggregates(ptr addrspace(8) %r) {
   %p128 = getelementptr i8, ptr addrspace(7) %p, i32 128
   store i1 true, ptr addrspace(7) %p128
   ret void
+}
+
+; A fat pointer in memory is its i160: <5 x i32> {offset, V# dwords}.
+; CHECK-LABEL: define i32 @in_memory(
+; CHECK: %[[I:.*]] = ptrtoint ptr addrspace(8) %r to i128
+; CHECK-NEXT: %[[V4:.*]] = bitcast i128 %[[I]] to <4 x i32>
+; CHECK: insertelement <5 x i32> <i32 12, i32 poison, i32 poison, i32 poison, i32 poison>
+; CHECK: store <5 x i32> %{{.*}}, ptr addrspace(1) %m, align 32
+; CHECK: %[[L:.*]] = load <5 x i32>, ptr addrspace(1) %m, align 32
+; CHECK-NEXT: %b.off = extractelement <5 x i32> %[[L]], i32 0
+; CHECK-NEXT: %[[S:.*]] = shufflevector <5 x i32> %[[L]], <5 x i32> poison, <4 x i32> <i32 1, i32 2, i32 3, i32 4>
+; CHECK-NEXT: %[[B:.*]] = bitcast <4 x i32> %[[S]] to i128
+; CHECK-NEXT: %b.rsrc = inttoptr i128 %[[B]] to ptr addrspace(8)
+; CHECK-NEXT: call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %b.rsrc, i32 %b.off, i32 0, i32 0)
+define i32 @in_memory(ptr addrspace(8) %r, ptr addrspace(1) %m) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 3
+  store ptr addrspace(7) %q, ptr addrspace(1) %m, align 32
+  %b = load ptr addrspace(7), ptr addrspace(1) %m, align 32
+  %v = load i32, ptr addrspace(7) %b
+  ret i32 %v
 }
 
 !0 = !{i32 1}

@@ -672,6 +672,56 @@ def intr_tests():
     return tests
 
 
+# ------------------------------------------------------------ fat pointers in memory
+INMEM_IR = r"""define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addrspace(1) %slots, ptr addrspace(1) %out, i32 %nin, i32 %k) {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nin, i32 FLAGS)
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %t
+  %slot = getelementptr ptr addrspace(7), ptr addrspace(1) %slots, i32 %t
+  store ptr addrspace(7) %q, ptr addrspace(1) %slot, align 32
+  ; the stored form: offset, then the V# (dword 2 = num_records, dword 3 = flags)
+  %w0 = load i32, ptr addrspace(1) %slot, align 32
+  %s3 = getelementptr i32, ptr addrspace(1) %slot, i32 3
+  %w3 = load i32, ptr addrspace(1) %s3, align 4
+  %s4 = getelementptr i32, ptr addrspace(1) %slot, i32 4
+  %w4 = load i32, ptr addrspace(1) %s4, align 4
+  ; lane k's fat pointer, loaded back at a uniform address
+  %sk = getelementptr ptr addrspace(7), ptr addrspace(1) %slots, i32 %k
+  %pk = load ptr addrspace(7), ptr addrspace(1) %sk, align 32
+  %pt = getelementptr i32, ptr addrspace(7) %pk, i32 %t
+  %v = load i32, ptr addrspace(7) %pt, align 4
+  %o = shl i32 %t, 2
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
+  store i32 %w0, ptr addrspace(1) %o0
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %w3, ptr addrspace(1) %o1
+  %o2 = getelementptr i32, ptr addrspace(1) %o0, i32 2
+  store i32 %w4, ptr addrspace(1) %o2
+  %o3 = getelementptr i32, ptr addrspace(1) %o0, i32 3
+  store i32 %v, ptr addrspace(1) %o3
+  ret void
+}
+
+"""
+
+
+def inmem_tests():
+    tests = []
+    for j, (label, nin, k) in enumerate([('in range', 512, 3), ('partly out of range', 200, 10), ('empty', 0, 0)]):
+        rng = Rng(800 + j)
+        inv = [rng.bits(32) for _ in range(128)]
+        out = []
+        for t in range(N):
+            a = (k + t) * 4      # lane k's pointer, then t more elements
+            out += [t * 4, nin, FLAGS, inv[k + t] if a + 4 <= nin else 0]
+        tt = Test('fat pointers stored (as i160: offset, V#) and loaded back; %s' % label, kernel_name='k_inmem')
+        tt.inp(0, 'uint', 128, inv).inp(1, 'uint', 8 * N, [0] * (8 * N)).inp(2, 'uint', 4 * N, [0] * (4 * N))
+        tt.out(2, 'uint', 4 * N, out).val(3, 'int', nin).val(4, 'int', k)
+        tests.append(tt)
+    return tests
+
+
 def main():
     gen_types('f_fatptr_types.ll', ['i8', 'i16', 'i32', 'i64', 'half', 'float', 'double', 'v2f32', 'v3i32', 'v4i32',
                                     'v4f16', 'v2i64'],
@@ -692,6 +742,8 @@ def main():
     write_simple('f_fatptr_intrinsics.ll', 'buffer intrinsics on resources (ptr addrspace(8))', INTR_IR,
                  intr_tests(), 'raw: bytes at or past num_records read 0 / are dropped; struct (stride != 0):\n'
                  'records at or past num_records; s_buffer_load per dword.')
+    write_simple('f_fatptr_inmem.ll', 'fat pointers stored to and loaded from memory', INMEM_IR, inmem_tests(),
+                 'a ptr addrspace(7) in memory is its i160: the 32-bit offset, then the 128-bit V#.')
     write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
                  ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
