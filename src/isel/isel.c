@@ -685,6 +685,8 @@ void isel_setup_abi(isel_ctx *c) {
         ka->align = 4;
       } else if (as == 1 || as == 4 || as == 0) {
         ka->value_kind = "global_buffer";
+      } else if (as == 7 || as == 8) {
+        ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
       } else {
         isel_unsupported(c, a, "kernel argument address space");
         return;
@@ -780,6 +782,10 @@ void isel_setup_abi(isel_ctx *c) {
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
     uint32_t aoff = c->arg_offset[i];
+    if (isel_is_rsrc_type(t)) {
+      isel_set(c, a, 0, isel_buffer_arg(c, aoff));
+      continue;
+    }
     if (bits == 0 || bits > 64 || size > 64) {
       isel_unsupported(c, a, "kernel argument type");
       return;

@@ -3,7 +3,8 @@
  * (src/llvm/lower_buffer_fat_pointers.c) produces and kernels may call
  * directly.
  *
- *  - A p8 value is one s4 temporary (V# dwords 0..3). It must be uniform:
+ *  - A p8 value is one s4 temporary (V# dwords 0..3); a p8 kernel argument
+ *    is s_load_dwordx4 from the kernarg segment (value kind by_value). It must be uniform:
  *    a divergent resource would need a waterfall loop (readfirstlane the
  *    V#, run the lanes that match, repeat), which wavecc does not emit; it
  *    reports "divergent buffer resource" instead.
@@ -66,6 +67,15 @@ mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v) {
     return isel_tmp(c, mir_rc_s(4));
   }
   return o.temp;
+}
+
+mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off) {
+  mir_temp d = isel_tmp(c, mir_rc_s(4));
+  mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORDX4, 1, 1);
+  ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+  ld->offset = (int32_t)off;
+  ld->defs[0] = mir_op_temp(d);
+  return d;
 }
 
 static mir_temp rsrc_half(isel_ctx *c, mir_temp r, bool hi) { return isel_extract(c, r, hi ? 2 : 0, 2); }

@@ -133,6 +133,9 @@ bool isel_buffer_claims(LLVMValueRef ins);
 bool isel_buffer(isel_ctx *c, LLVMValueRef ins);
 bool isel_is_rsrc_type(LLVMTypeRef t);
 mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v);
+/* A ptr addrspace(8) kernel argument at kernarg byte `off` (16-aligned):
+ * s_load_dwordx4 into an s4. */
+mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

@@ -7,7 +7,8 @@
  * change and what the hardware range-checks against num_records); Vega
  * ISA guide 8.1 "Buffer Instructions" for the accesses. wavecc inlines
  * every call first (import.c), so no function boundary carries a p7 and
- * the pass works inside kernels only.
+ * the pass works inside kernels only (non-kernel functions with p7
+ * parameters are refused).
  *
  * Algorithm, per function:
  *  1. Every p7-typed value V gets two parts, rsrc(V) (p8) and off(V) (i32),
@@ -20,6 +21,9 @@
  *       phi / select / freeze  one of each for rsrc and off
  *       inttoptr iN (N <= 32)  rsrc = null, off = the integer
  *       constants              null -> (null, 0), poison/undef -> poison
+ *       kernel argument        loads from the kernarg segment: the V# at
+ *                              the argument's offset, the offset 16 bytes
+ *                              later (llc-19's {p8, i32} layout)
  *     Phis are created empty first and filled at the end (loops); a phi or
  *     select whose rsrc operands are all one value is folded away, so a
  *     pointer walking one buffer keeps one uniform resource (SGPRs) and
@@ -151,6 +155,43 @@ static bool is_undef(LLVMValueRef v) { return LLVMIsUndef(v) || LLVMIsPoison(v);
 static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
 static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
 
+/* A p7 kernel argument, as llc-19 lays it out ({ptr addrspace(8), i32}:
+ * the V# at the argument's kernarg offset, the 32-bit offset 16 bytes
+ * later), read with invariant loads from the kernarg segment at the start
+ * of the kernel. The offsets follow isel_setup_abi's layout: explicit
+ * arguments in order, each at its ABI alignment, ABI size apart. */
+static void kernel_arg(fp_ctx *c, LLVMValueRef arg, LLVMValueRef *r, LLVMValueRef *o) {
+  uint64_t off = 0;
+  for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a)) {
+    LLVMTypeRef t = LLVMTypeOf(a);
+    uint64_t al = LLVMABIAlignmentOfType(c->td, t);
+    off = (off + al - 1) & ~(al - 1);
+    if (a == arg) break;
+    off += LLVMABISizeOfType(c->td, t);
+  }
+  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(c->fn);
+  LLVMValueRef first = LLVMGetFirstInstruction(entry);
+  while (first && LLVMIsAPHINode(first)) first = LLVMGetNextInstruction(first);
+  LLVMPositionBuilderBefore(c->b, first);
+  LLVMTypeRef p4 = LLVMPointerTypeInContext(c->ctx, 4);
+  unsigned id = LLVMLookupIntrinsicID("llvm.amdgcn.kernarg.segment.ptr", 31);
+  LLVMValueRef kp = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(c->ctx, id, NULL, 0),
+                                   LLVMGetIntrinsicDeclaration(c->mod, id, NULL, 0), NULL, 0, "");
+  unsigned kid = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
+  LLVMValueRef io = LLVMConstInt(c->i32, off, 0), io16 = LLVMConstInt(c->i32, off + 16, 0);
+  LLVMTypeRef i8 = c->i8, v4 = LLVMVectorType(c->i32, 4);
+  LLVMValueRef rv = LLVMBuildLoad2(c->b, v4, LLVMBuildGEP2(c->b, i8, kp, &io, 1, ""), "");
+  LLVMSetAlignment(rv, 16);
+  LLVMSetMetadata(rv, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
+  *r = LLVMBuildIntToPtr(c->b, LLVMBuildBitCast(c->b, rv, LLVMIntTypeInContext(c->ctx, 128), ""), c->p8,
+                         part_name(c, arg, ".rsrc"));
+  LLVMValueRef ov = LLVMBuildLoad2(c->b, c->i32, LLVMBuildGEP2(c->b, i8, kp, &io16, 1, ""), part_name(c, arg, ".off"));
+  LLVMSetAlignment(ov, 16);
+  LLVMSetMetadata(ov, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
+  *o = ov;
+  (void)p4;
+}
+
 /* i32 byte offset `o` + `k` (no instruction for k = 0). */
 static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
   if (!k) return o;
@@ -160,6 +201,7 @@ static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *
 /* getelementptr on a p7: the byte offset, in i32 arithmetic. */
 static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
   parts(c, LLVMGetOperand(ins, 0), r, o);
+  LLVMPositionBuilderBefore(c->b, ins); /* parts() may have moved the builder */
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
   int n = LLVMGetNumOperands(ins);
   int64_t k = 0;
@@ -270,8 +312,10 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       break;
     }
     push(c, &c->dead, &c->ndead, &c->capdead, v);
+  } else if (LLVMIsAArgument(v)) {
+    kernel_arg(c, v, r, o);
   } else {
-    fail(c, v, "buffer fat pointer value (kernel arguments and constant expressions of type ptr addrspace(7))");
+    fail(c, v, "buffer fat pointer value (constant expressions of type ptr addrspace(7))");
   }
   record(c, v, *r, *o);
 }
@@ -691,8 +735,8 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   c->n = c->ndead = c->nphis = c->nicmps = 0;
   ptrmap_init(&c->map, &c->mem, 64);
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-    if (has_p7(LLVMTypeOf(a))) {
-      diag_error(c->d, c->fname, "unsupported buffer fat pointer (ptr addrspace(7)) kernel argument");
+    if (has_p7(LLVMTypeOf(a)) && (!is_p7(LLVMTypeOf(a)) || LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)) {
+      diag_error(c->d, c->fname, "unsupported buffer fat pointer argument (only ptr addrspace(7) kernel arguments)");
       c->failed = true;
       return;
     }

@@ -8,7 +8,7 @@
 ;
 ;
 ; [test]
-; name: fat pointers stored (as i160: offset, V#) and loaded back; in range
+; name: fat pointers stored (as i160: offset, resource) and loaded back; in range
 ; kernel_name: k_inmem
 ; arg_in: 0 buffer uint[128] 58058545 483273631 225075093 2580474561 962239665 762785431 2289948651 2940299172 2419177566 2362595105 2753551540 3415830996 1257274233 2461414295 711366065 3786421773 \
 ;     2307628989 1865653163 3770169833 2271638487 2666825513 2440218174 3985927982 3418429030 133595145 220033314 1601521988 45341498 587446804 1286450501 1729897871 3478859564 \
@@ -86,7 +86,7 @@
 ; arg_in: 4 int 3
 ;
 ; [test]
-; name: fat pointers stored (as i160: offset, V#) and loaded back; partly out of range
+; name: fat pointers stored (as i160: offset, resource) and loaded back; partly out of range
 ; kernel_name: k_inmem
 ; arg_in: 0 buffer uint[128] 1325093154 2187196336 3648096450 1308677493 1642082474 3657141606 2936315512 2080000525 511867899 1787331815 2100522889 592122395 788251682 293759216 941813240 3630291403 \
 ;     1712294767 3931755472 2796087956 3414873665 3928497696 1461656286 3486454287 1609233342 4256374410 3692329238 2082812262 2166605636 1607250737 3887959214 1804010994 4140836709 \
@@ -164,7 +164,7 @@
 ; arg_in: 4 int 10
 ;
 ; [test]
-; name: fat pointers stored (as i160: offset, V#) and loaded back; empty
+; name: fat pointers stored (as i160: offset, resource) and loaded back; empty
 ; kernel_name: k_inmem
 ; arg_in: 0 buffer uint[128] 2357191587 3410843980 3939825932 490872736 2325713277 2536828671 2167186100 2640883659 171986855 2031574920 1861570830 3381759810 664423618 1571730266 567288412 1896165171 \
 ;     4164414394 290062603 950991575 406801987 1959017440 2458585126 963803299 2827200454 826004731 1761458231 1029353389 494324119 2114367638 3361122117 2840040380 236560872 \
@@ -261,7 +261,7 @@ define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addrspace(1) %slots
   %pk = load ptr addrspace(7), ptr addrspace(1) %sk, align 32
   %pt = getelementptr i32, ptr addrspace(7) %pk, i32 %t
   %v = load i32, ptr addrspace(7) %pt, align 4
-  %o = shl i32 %t, 2
+  %o = mul i32 %t, 4
   %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
   store i32 %w0, ptr addrspace(1) %o0
   %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1

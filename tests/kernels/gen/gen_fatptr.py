@@ -672,6 +672,16 @@ def intr_tests():
     return tests
 
 
+def out_stores(vals):
+    """IR ending a kernel: lane t stores vals to out[len(vals) * t + i]."""
+    ir = '  %%o = mul i32 %%t, %d\n  %%o0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % len(vals)
+    for i, v in enumerate(vals):
+        if i:
+            ir += '  %%o%d = getelementptr i32, ptr addrspace(1) %%o0, i32 %d\n' % (i, i)
+        ir += '  store i32 %s, ptr addrspace(1) %%o%d\n' % (v, i)
+    return ir + '  ret void\n}\n\n'
+
+
 # ------------------------------------------------------------ fat pointers in memory
 INMEM_IR = r"""define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addrspace(1) %slots, ptr addrspace(1) %out, i32 %nin, i32 %k) {
   %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nin, i32 FLAGS)
@@ -691,19 +701,7 @@ INMEM_IR = r"""define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addr
   %pk = load ptr addrspace(7), ptr addrspace(1) %sk, align 32
   %pt = getelementptr i32, ptr addrspace(7) %pk, i32 %t
   %v = load i32, ptr addrspace(7) %pt, align 4
-  %o = shl i32 %t, 2
-  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
-  store i32 %w0, ptr addrspace(1) %o0
-  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
-  store i32 %w3, ptr addrspace(1) %o1
-  %o2 = getelementptr i32, ptr addrspace(1) %o0, i32 2
-  store i32 %w4, ptr addrspace(1) %o2
-  %o3 = getelementptr i32, ptr addrspace(1) %o0, i32 3
-  store i32 %v, ptr addrspace(1) %o3
-  ret void
-}
-
-"""
+""" + out_stores(['%w0', '%w3', '%w4', '%v'])
 
 
 def inmem_tests():
@@ -715,9 +713,36 @@ def inmem_tests():
         for t in range(N):
             a = (k + t) * 4      # lane k's pointer, then t more elements
             out += [t * 4, nin, FLAGS, inv[k + t] if a + 4 <= nin else 0]
-        tt = Test('fat pointers stored (as i160: offset, V#) and loaded back; %s' % label, kernel_name='k_inmem')
+        tt = Test('fat pointers stored (as i160: offset, resource) and loaded back; %s' % label, kernel_name='k_inmem')
         tt.inp(0, 'uint', 128, inv).inp(1, 'uint', 8 * N, [0] * (8 * N)).inp(2, 'uint', 4 * N, [0] * (4 * N))
         tt.out(2, 'uint', 4 * N, out).val(3, 'int', nin).val(4, 'int', k)
+        tests.append(tt)
+    return tests
+
+
+# ------------------------------------------------------------ kernel arguments
+ARGS_IR = r"""define amdgpu_kernel void @k_args(i32 %x, ptr addrspace(7) %p, ptr addrspace(8) %r, ptr addrspace(1) %out) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %t
+  %v = load i32, ptr addrspace(7) %q, align 4
+  store i32 %x, ptr addrspace(7) %q, align 4
+  %off = ptrtoint ptr addrspace(7) %q to i32
+  %r7 = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %qr = getelementptr i32, ptr addrspace(7) %r7, i32 %t
+  %w = load i32, ptr addrspace(7) %qr, align 4
+""" + out_stores(['%off', '%v', '%w'])
+
+
+def args_tests():
+    tests = []
+    for off in (0, 100):
+        out = []
+        for t in range(N):
+            out += [off + 4 * t, 0, 0]
+        tt = Test('ptr addrspace(7) and ptr addrspace(8) kernel arguments (a zero resource: every access misses), '
+                  'offset %d' % off, kernel_name='k_args')
+        tt.val(0, 'int', 5).val(1, 'int8', 0, 0, 0, 0, off, 0, 0, 0).val(2, 'int4', 0, 0, 0, 0)
+        tt.inp(3, 'uint', 3 * N, [0xa5a5a5a5] * (3 * N)).out(3, 'uint', 3 * N, out)
         tests.append(tt)
     return tests
 
@@ -744,6 +769,9 @@ def main():
                  'records at or past num_records; s_buffer_load per dword.')
     write_simple('f_fatptr_inmem.ll', 'fat pointers stored to and loaded from memory', INMEM_IR, inmem_tests(),
                  'a ptr addrspace(7) in memory is its i160: the 32-bit offset, then the 128-bit V#.')
+    write_simple('f_fatptr_args.ll', 'fat pointers and resources as kernel arguments', ARGS_IR, args_tests(),
+                 'kernarg layout of a ptr addrspace(7) (32 bytes, 32-aligned): the V#, then the 32-bit offset\n'
+                 '(llc-19\'s {ptr addrspace(8), i32}); a ptr addrspace(8) is 16 bytes.')
     write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
                  ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
