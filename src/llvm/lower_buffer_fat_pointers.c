@@ -17,7 +17,11 @@
  *       addrspacecast p8->p7   rsrc = the p8, off = 0
  *       getelementptr          rsrc = rsrc(base), off = off(base) + bytes
  *                              (indices sign-extended or truncated to i32:
- *                              the offset is 32-bit, arithmetic wraps)
+ *                              the offset is 32-bit, arithmetic wraps);
+ *                              vector indices give a vector of fat
+ *                              pointers: one resource, <N x i32> offsets
+ *       extract/insertelement, shufflevector on such vectors: the offsets
+ *                              (elements of different buffers are refused)
  *       phi / select / freeze  one of each for rsrc and off
  *       inttoptr iN (N <= 32)  rsrc = null, off = the integer
  *       constants              null -> (null, 0), poison/undef -> poison
@@ -95,6 +99,12 @@ static bool is_p7(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 7;
 }
 
+/* A p7 or a vector of p7 (whose parts are one resource for every element
+ * and a vector of offsets). */
+static bool is_p7v(LLVMTypeRef t) {
+  return is_p7(t) || (LLVMGetTypeKind(t) == LLVMVectorTypeKind && is_p7(LLVMGetElementType(t)));
+}
+
 /* Does `t` contain a p7 anywhere (vector elements, aggregate members)? */
 static bool has_p7(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
@@ -152,8 +162,62 @@ static const char *part_name(fp_ctx *c, LLVMValueRef v, const char *suffix) {
 
 static bool is_undef(LLVMValueRef v) { return LLVMIsUndef(v) || LLVMIsPoison(v); }
 
+/* i32, or <N x i32> for a vector of N fat pointers. */
+static LLVMTypeRef offset_type(fp_ctx *c, LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMVectorType(c->i32, LLVMGetVectorSize(t)) : c->i32;
+}
+
+/* `x` (i32) or `x` broadcast to the vector type `ot`. */
+static LLVMValueRef widen(fp_ctx *c, LLVMValueRef x, LLVMTypeRef ot) {
+  if (LLVMGetTypeKind(ot) != LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMVectorTypeKind) return x;
+  unsigned n = LLVMGetVectorSize(ot);
+  LLVMValueRef one = LLVMBuildInsertElement(c->b, LLVMGetPoison(LLVMVectorType(c->i32, 1)), x, LLVMConstInt(c->i32, 0, 0), "");
+  LLVMValueRef zeros[64];
+  for (unsigned i = 0; i < n; i++) zeros[i] = LLVMConstInt(c->i32, 0, 0);
+  return LLVMBuildShuffleVector(c->b, one, LLVMGetPoison(LLVMTypeOf(one)), LLVMConstVector(zeros, n), "");
+}
+
+/* The single resource of two parts, or NULL when they differ (poison
+ * agrees with anything). */
+static LLVMValueRef same_rsrc(LLVMValueRef a, LLVMValueRef b) {
+  if (a == b || is_undef(b)) return a;
+  if (is_undef(a)) return b;
+  return NULL;
+}
+
 static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
 static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
+
+/* extractelement / insertelement / shufflevector on vectors of fat
+ * pointers: the offsets move, the one resource stays (elements of other
+ * buffers are refused). */
+static void vector_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  LLVMValueRef ar, ao, br = NULL, bo = NULL;
+  parts(c, LLVMGetOperand(v, 0), &ar, &ao);
+  if (op != LLVMExtractElement) parts(c, LLVMGetOperand(v, 1), &br, &bo);
+  LLVMPositionBuilderBefore(c->b, v);
+  const char *name = part_name(c, v, ".off");
+  *r = br ? same_rsrc(ar, br) : ar;
+  if (!*r) {
+    fail(c, v, "vector of fat pointers into different buffers");
+    *r = ar;
+    return;
+  }
+  if (op == LLVMExtractElement) {
+    *o = LLVMBuildExtractElement(c->b, ao, LLVMGetOperand(v, 1), name);
+  } else if (op == LLVMInsertElement) {
+    *o = LLVMBuildInsertElement(c->b, ao, bo, LLVMGetOperand(v, 2), name);
+  } else {
+    unsigned n = LLVMGetNumMaskElements(v);
+    LLVMValueRef mask[64];
+    for (unsigned i = 0; i < n && i < 64; i++) {
+      int m = LLVMGetMaskValue(v, i);
+      mask[i] = m < 0 ? LLVMGetPoison(c->i32) : LLVMConstInt(c->i32, (unsigned)m, 0);
+    }
+    *o = LLVMBuildShuffleVector(c->b, ao, bo, LLVMConstVector(mask, n), name);
+  }
+}
 
 /* A p7 kernel argument, as llc-19 lays it out ({ptr addrspace(8), i32}:
  * the V# at the argument's kernarg offset, the 32-bit offset 16 bytes
@@ -195,23 +259,19 @@ static void kernel_arg(fp_ctx *c, LLVMValueRef arg, LLVMValueRef *r, LLVMValueRe
 /* i32 byte offset `o` + `k` (no instruction for k = 0). */
 static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
   if (!k) return o;
-  return LLVMBuildAdd(c->b, o, LLVMConstInt(c->i32, (unsigned long long)k, 0), name);
+  return LLVMBuildAdd(c->b, o, widen(c, LLVMConstInt(c->i32, (unsigned long long)k, 0), LLVMTypeOf(o)), name);
 }
 
 /* getelementptr on a p7: the byte offset, in i32 arithmetic. */
 static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
   parts(c, LLVMGetOperand(ins, 0), r, o);
   LLVMPositionBuilderBefore(c->b, ins); /* parts() may have moved the builder */
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins), ot = offset_type(c, LLVMTypeOf(ins));
   int n = LLVMGetNumOperands(ins);
   int64_t k = 0;
-  LLVMValueRef acc = *o;
+  LLVMValueRef acc = widen(c, *o, ot);
   for (int i = 1; i < n && !c->failed; i++) {
     LLVMValueRef idx = LLVMGetOperand(ins, i);
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) {
-      fail(c, ins, "getelementptr with vector indices on a buffer fat pointer");
-      return;
-    }
     uint64_t size;
     if (i == 1) {
       size = LLVMABISizeOfType(c->td, ty);
@@ -228,14 +288,15 @@ static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef
       k += LLVMConstIntGetSExtValue(idx) * (int64_t)size;
       continue;
     }
-    LLVMValueRef x = LLVMBuildIntCast2(c->b, idx, c->i32, 1, "");
+    bool vec = LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind;
+    LLVMValueRef x = widen(c, LLVMBuildIntCast2(c->b, idx, vec ? ot : c->i32, 1, ""), ot);
     if (size != 1) {
       if ((size & (size - 1)) == 0) {
         unsigned sh = 0;
         while ((1ull << sh) != size) sh++;
-        x = LLVMBuildShl(c->b, x, LLVMConstInt(c->i32, sh, 0), "");
+        x = LLVMBuildShl(c->b, x, widen(c, LLVMConstInt(c->i32, sh, 0), ot), "");
       } else {
-        x = LLVMBuildMul(c->b, x, LLVMConstInt(c->i32, size, 0), "");
+        x = LLVMBuildMul(c->b, x, widen(c, LLVMConstInt(c->i32, size, 0), ot), "");
       }
     }
     acc = LLVMIsNull(acc) ? x : LLVMBuildAdd(c->b, acc, x, "");
@@ -252,12 +313,13 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
     *o = c->off[i];
     return;
   }
+  LLVMTypeRef ot = offset_type(c, LLVMTypeOf(v));
   *r = LLVMGetPoison(c->p8);
-  *o = LLVMGetPoison(c->i32);
+  *o = LLVMGetPoison(ot);
   if (c->failed) return;
   if (LLVMIsAConstantPointerNull(v) || LLVMIsAConstantAggregateZero(v)) {
     *r = LLVMConstNull(c->p8);
-    *o = LLVMConstNull(c->i32);
+    *o = LLVMConstNull(ot);
   } else if (is_undef(v)) {
     /* poison parts, set above */
   } else if (LLVMIsAInstruction(v)) {
@@ -269,6 +331,10 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
         fail(c, v, "address space cast to a buffer fat pointer (only from ptr addrspace(8))");
         break;
       }
+      if (ot != c->i32) {
+        fail(c, v, "address space cast of a vector to buffer fat pointers");
+        break;
+      }
       *r = src;
       *o = LLVMConstNull(c->i32);
       break;
@@ -277,7 +343,7 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
     case LLVMLoad: load_p7(c, v, r, o); break;
     case LLVMPHI:
       *r = LLVMBuildPhi(c->b, c->p8, part_name(c, v, ".rsrc"));
-      *o = LLVMBuildPhi(c->b, c->i32, part_name(c, v, ".off"));
+      *o = LLVMBuildPhi(c->b, ot, part_name(c, v, ".off"));
       push(c, &c->phis, &c->nphis, &c->capphis, v);
       break;
     case LLVMSelect: {
@@ -285,6 +351,10 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       parts(c, LLVMGetOperand(v, 1), &tr, &to);
       parts(c, LLVMGetOperand(v, 2), &fr, &fo);
       LLVMPositionBuilderBefore(c->b, v);
+      if (tr != fr && LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
+        fail(c, v, "per-element select between fat pointers into different buffers");
+        break;
+      }
       *r = tr == fr ? tr : LLVMBuildSelect(c->b, cond, tr, fr, part_name(c, v, ".rsrc"));
       *o = LLVMBuildSelect(c->b, cond, to, fo, part_name(c, v, ".off"));
       break;
@@ -297,6 +367,9 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       *o = LLVMBuildFreeze(c->b, xo, part_name(c, v, ".off"));
       break;
     }
+    case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
+      vector_parts(c, v, r, o);
+      break;
     case LLVMIntToPtr: {
       LLVMValueRef x = LLVMGetOperand(v, 0);
       if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 32) {
@@ -585,12 +658,12 @@ static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ar, ao, br, bo;
   parts(c, LLVMGetOperand(ins, 0), &ar, &ao);
   parts(c, LLVMGetOperand(ins, 1), &br, &bo);
-  if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) {
-    fail(c, ins, "vector compare of buffer fat pointers");
+  LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
+  if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind && (pr == LLVMIntEQ || pr == LLVMIntNE) && ar != br) {
+    fail(c, ins, "vector compare of fat pointers into different buffers");
     return;
   }
   LLVMPositionBuilderBefore(c->b, ins);
-  LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
   LLVMValueRef res = LLVMBuildICmp(c->b, pr, ao, bo, "");
   if ((pr == LLVMIntEQ || pr == LLVMIntNE) && ar != br) {
     LLVMValueRef rc = LLVMBuildICmp(c->b, pr, ar, br, "");
@@ -636,8 +709,8 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
     /* after fill_phis, which may fold resource phis into one value */
     push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
     return;
-  } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMTypeOf(ins)) <= 32 &&
-             LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMIntegerTypeKind) {
+  } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind
+                                                          ? LLVMGetElementType(LLVMTypeOf(ins)) : LLVMTypeOf(ins)) <= 32) {
     LLVMValueRef r, o;
     parts(c, LLVMGetOperand(ins, 0), &r, &o);
     LLVMPositionBuilderBefore(c->b, ins);
@@ -748,11 +821,11 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
       if (touches_p7(ins)) push(c, &work, &nw, &capw, ins);
   for (uint32_t i = 0; i < nw && !c->failed; i++) {
     LLVMValueRef ins = work[i];
-    if (is_p7(LLVMTypeOf(ins))) {
+    if (is_p7v(LLVMTypeOf(ins))) {
       LLVMValueRef r, o;
       parts(c, ins, &r, &o);
     } else if (has_p7(LLVMTypeOf(ins))) {
-      fail(c, ins, "value containing buffer fat pointers (vectors or aggregates of ptr addrspace(7))");
+      fail(c, ins, "value containing buffer fat pointers (aggregates of ptr addrspace(7))");
     } else {
       rewrite_user(c, ins);
     }

@@ -1,7 +1,7 @@
 ; IR pass test: lower-buffer-fat-pointers alone (wavecc-opt -ir-pass).
 ; RUN: %wavecc-opt -ir-pass=lower-buffer-fat-pointers %s | FileCheck %s
 ; RUN: %not %wavecc-opt -ir-pass=lower-buffer-fat-pointers %S/Inputs/fatptr-unsupported.ll 2>&1 | FileCheck %s --check-prefix=ERR
-; ERR: error: unsupported value containing buffer fat pointers (vectors or aggregates of ptr addrspace(7))
+; ERR: error: unsupported aggregate or vector of buffer fat pointers stored to or loaded from memory: store <2 x ptr addrspace(7)>
 
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -119,6 +119,22 @@ define i32 @in_memory(ptr addrspace(8) %r, ptr addrspace(1) %m) {
   %b = load ptr addrspace(7), ptr addrspace(1) %m, align 32
   %v = load i32, ptr addrspace(7) %b
   ret i32 %v
+}
+
+; Vector indices give a vector of fat pointers: one resource, <2 x i32>
+; offsets; extractelement picks an offset.
+; CHECK-LABEL: define i32 @vector_gep(
+; CHECK: %[[X:.*]] = shl <2 x i32> %i, <i32 2, i32 2>
+; CHECK-NEXT: %[[A:.*]] = add <2 x i32> <i32 8, i32 8>, %[[X]]
+; CHECK-NEXT: %e.off = extractelement <2 x i32> %[[A]], i32 1
+; CHECK-NEXT: call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %r, i32 %e.off, i32 0, i32 0)
+define i32 @vector_gep(ptr addrspace(8) %r, <2 x i32> %i) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 2
+  %v = getelementptr i32, ptr addrspace(7) %q, <2 x i32> %i
+  %e = extractelement <2 x ptr addrspace(7)> %v, i32 1
+  %x = load i32, ptr addrspace(7) %e
+  ret i32 %x
 }
 
 !0 = !{i32 1}

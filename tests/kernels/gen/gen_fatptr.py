@@ -109,6 +109,16 @@ def write_ll(fname, gen, lines, tests, ir, comment=None):
         f.write(text + ir)
 
 
+def out_stores(vals):
+    """IR ending a kernel: lane t stores vals to out[len(vals) * t + i]."""
+    ir = '  %%o = mul i32 %%t, %d\n  %%o0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % len(vals)
+    for i, v in enumerate(vals):
+        if i:
+            ir += '  %%o%d = getelementptr i32, ptr addrspace(1) %%o0, i32 %d\n' % (i, i)
+        ir += '  store i32 %s, ptr addrspace(1) %%o%d\n' % (v, i)
+    return ir + '  ret void\n}\n\n'
+
+
 RANGES = [('in range', N, N), ('partly out of range', 24, 40), ('empty buffers', 0, 0)]
 
 
@@ -307,6 +317,44 @@ def walk_tests():
         t = Test('loop walking a fat pointer to an end pointer (icmp ne), %s' % label, kernel_name='k_walk')
         t.inp(0, 'uint', 8 * N, inv).inp(1, 'uint', N, [0xa5a5a5a5] * N).out(1, 'uint', N, outv)
         tests.append(t.val(2, 'int', nin_b).val(3, 'int', nout_b))
+    return tests
+
+
+VEC_IR = r"""define amdgpu_kernel void @k_vecgep(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout) {
+PRO  %t32 = add i32 %tid, 32
+  %i0 = insertelement <2 x i32> poison, i32 %tid, i32 0
+  %idx = insertelement <2 x i32> %i0, i32 %t32, i32 1
+  %vp = getelementptr i32, ptr addrspace(7) %pi, <2 x i32> %idx
+  %sw = shufflevector <2 x ptr addrspace(7)> %vp, <2 x ptr addrspace(7)> poison, <2 x i32> <i32 1, i32 0>
+  %a = extractelement <2 x ptr addrspace(7)> %sw, i32 0
+  %b = extractelement <2 x ptr addrspace(7)> %sw, i32 1
+  %va = load i32, ptr addrspace(7) %a, align 4
+  %vb = load i32, ptr addrspace(7) %b, align 4
+  %vi = ptrtoint <2 x ptr addrspace(7)> %vp to <2 x i32>
+  %off1 = extractelement <2 x i32> %vi, i32 1
+  %lim = getelementptr i32, ptr addrspace(7) %pi, i32 40
+  %l0 = insertelement <2 x ptr addrspace(7)> poison, ptr addrspace(7) %lim, i32 0
+  %l = shufflevector <2 x ptr addrspace(7)> %l0, <2 x ptr addrspace(7)> poison, <2 x i32> zeroinitializer
+  %lt = icmp ult <2 x ptr addrspace(7)> %vp, %l
+  %lt1 = extractelement <2 x i1> %lt, i32 1
+  %ltz = zext i1 %lt1 to i32
+  %t = add i32 %tid, 0
+""" + out_stores(['%va', '%vb', '%off1', '%ltz'])
+
+
+def vec_tests():
+    tests = []
+    for j, (label, nin) in enumerate([('in range', 512), ('partly out of range', 160), ('empty', 0)]):
+        rng = Rng(900 + j)
+        inv = [rng.bits(32) for _ in range(128)]
+        out = []
+        for t in range(N):
+            ld = lambda i: inv[i] if 4 * i + 4 <= nin else 0  # noqa: E731
+            out += [ld(t + 32), ld(t), 4 * (t + 32), 1 if t + 32 < 40 else 0]
+        tt = Test('getelementptr with vector indices, shufflevector, extractelement, vector ptrtoint and icmp; %s'
+                  % label, kernel_name='k_vecgep')
+        tt.inp(0, 'uint', 128, inv).inp(1, 'uint', 4 * N, [0] * (4 * N)).out(1, 'uint', 4 * N, out)
+        tests.append(tt.val(2, 'int', nin).val(3, 'int', 4 * 4 * N))
     return tests
 
 
@@ -672,16 +720,6 @@ def intr_tests():
     return tests
 
 
-def out_stores(vals):
-    """IR ending a kernel: lane t stores vals to out[len(vals) * t + i]."""
-    ir = '  %%o = mul i32 %%t, %d\n  %%o0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % len(vals)
-    for i, v in enumerate(vals):
-        if i:
-            ir += '  %%o%d = getelementptr i32, ptr addrspace(1) %%o0, i32 %d\n' % (i, i)
-        ir += '  store i32 %s, ptr addrspace(1) %%o%d\n' % (v, i)
-    return ir + '  ret void\n}\n\n'
-
-
 # ------------------------------------------------------------ fat pointers in memory
 INMEM_IR = r"""define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addrspace(1) %slots, ptr addrspace(1) %out, i32 %nin, i32 %k) {
   %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nin, i32 FLAGS)
@@ -772,8 +810,8 @@ def main():
     write_simple('f_fatptr_args.ll', 'fat pointers and resources as kernel arguments', ARGS_IR, args_tests(),
                  'kernarg layout of a ptr addrspace(7) (32 bytes, 32-aligned): the V#, then the 32-bit offset\n'
                  '(llc-19\'s {ptr addrspace(8), i32}); a ptr addrspace(8) is 16 bytes.')
-    write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers', OPS_IR,
-                 ptrops_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
+    write_simple('f_fatptr_ptrops.ll', 'select, ptrtoint and ordered compares of fat pointers, vectors of them',
+                 OPS_IR + VEC_IR, ptrops_tests() + vec_tests(), 'select between two resources (uniform) and two offsets (divergent),\n'
                  'ptrtoint (the 32-bit offset), icmp ult (offsets).')
 
 
