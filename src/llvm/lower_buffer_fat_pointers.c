@@ -12,7 +12,7 @@
  *
  * Algorithm, per function:
  *  1. Every p7-typed value V gets two parts, rsrc(V) (p8) and off(V) (i32),
- *     computed on demand (parts()) and placed immediately before V, so
+ *     computed on demand (fp_parts()) and placed immediately before V, so
  *     they dominate everything V dominates:
  *       addrspacecast p8->p7   rsrc = the p8, off = 0
  *       getelementptr          rsrc = rsrc(base), off = off(base) + bytes
@@ -57,11 +57,13 @@
  *  3. The old p7 instructions are replaced by poison and erased. Split
  *     aggregates leave insertvalue/extractvalue chains, which the next
  *     registry pass (fold-aggregates) folds.
- * Anything else that touches a p7 (vectors or aggregates of p7, calls) is
- * reported as unsupported, naming the instruction.
+ * Anything else that touches a p7 (aggregates of p7, vectors of p7 in
+ * memory, calls) is reported as unsupported, naming the instruction.
+ * Loads, stores, atomics and p7 in memory live in fatptr_access.c.
  * Invariant: after a successful run no value or operand has type p7.
  */
 #include "llvm/lower_buffer_fat_pointers.h"
+#include "llvm/fatptr_internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -73,52 +75,30 @@
 #include "llvm/ptrmap.h"
 #include "util/arena.h"
 
-typedef struct fp_ctx {
-  LLVMModuleRef mod;
-  LLVMContextRef ctx;
-  LLVMTargetDataRef td;
-  LLVMBuilderRef b;
-  diag *d;
-  const char *fname;
-  LLVMValueRef fn;
-  arena mem;
-  ptrmap map; /* p7 value -> index into rsrc/off */
-  LLVMValueRef *rsrc, *off;
-  uint32_t n, cap;
-  LLVMValueRef *dead; /* old instructions, erased at the end */
-  uint32_t ndead, capdead;
-  LLVMValueRef *phis; /* old p7 phis, filled at the end */
-  uint32_t nphis, capphis;
-  LLVMValueRef *icmps; /* compares of p7, rewritten after the phis */
-  uint32_t nicmps, capicmps;
-  LLVMTypeRef p8, i32, i8;
-  bool failed;
-} fp_ctx;
 
-static bool is_p7(LLVMTypeRef t) {
+bool fp_is_p7(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 7;
 }
 
 /* A p7 or a vector of p7 (whose parts are one resource for every element
  * and a vector of offsets). */
 static bool is_p7v(LLVMTypeRef t) {
-  return is_p7(t) || (LLVMGetTypeKind(t) == LLVMVectorTypeKind && is_p7(LLVMGetElementType(t)));
+  return fp_is_p7(t) || (LLVMGetTypeKind(t) == LLVMVectorTypeKind && fp_is_p7(LLVMGetElementType(t)));
 }
 
-/* Does `t` contain a p7 anywhere (vector elements, aggregate members)? */
-static bool has_p7(LLVMTypeRef t) {
+bool fp_has_p7(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
-  case LLVMPointerTypeKind: return is_p7(t);
-  case LLVMVectorTypeKind: case LLVMArrayTypeKind: return has_p7(LLVMGetElementType(t));
+  case LLVMPointerTypeKind: return fp_is_p7(t);
+  case LLVMVectorTypeKind: case LLVMArrayTypeKind: return fp_has_p7(LLVMGetElementType(t));
   case LLVMStructTypeKind:
     for (unsigned i = 0; i < LLVMCountStructElementTypes(t); i++)
-      if (has_p7(LLVMStructGetTypeAtIndex(t, i))) return true;
+      if (fp_has_p7(LLVMStructGetTypeAtIndex(t, i))) return true;
     return false;
   default: return false;
   }
 }
 
-static void fail(fp_ctx *c, LLVMValueRef ins, const char *what) {
+void fp_fail(fp_ctx *c, LLVMValueRef ins, const char *what) {
   if (c->failed) return;
   char *s = LLVMPrintValueToString(ins);
   const char *t = s;
@@ -128,7 +108,7 @@ static void fail(fp_ctx *c, LLVMValueRef ins, const char *what) {
   c->failed = true;
 }
 
-static void push(fp_ctx *c, LLVMValueRef **arr, uint32_t *n, uint32_t *cap, LLVMValueRef v) {
+void fp_push(fp_ctx *c, LLVMValueRef **arr, uint32_t *n, uint32_t *cap, LLVMValueRef v) {
   if (*n == *cap) {
     uint32_t nc = *cap ? *cap * 2 : 64;
     *arr = arena_grow(&c->mem, *arr, *n, nc, sizeof **arr);
@@ -150,7 +130,7 @@ static void record(fp_ctx *c, LLVMValueRef v, LLVMValueRef r, LLVMValueRef o) {
 }
 
 /* Name of a new part: "<old name>.rsrc" / ".off" (empty for unnamed). */
-static const char *part_name(fp_ctx *c, LLVMValueRef v, const char *suffix) {
+const char *fp_part_name(fp_ctx *c, LLVMValueRef v, const char *suffix) {
   size_t n;
   const char *s = LLVMGetValueName2(v, &n);
   if (!n) return "";
@@ -185,8 +165,7 @@ static LLVMValueRef same_rsrc(LLVMValueRef a, LLVMValueRef b) {
   return NULL;
 }
 
-static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
-static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
+void fp_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o);
 
 /* extractelement / insertelement / shufflevector on vectors of fat
  * pointers: the offsets move, the one resource stays (elements of other
@@ -194,13 +173,13 @@ static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *
 static void vector_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
   LLVMOpcode op = LLVMGetInstructionOpcode(v);
   LLVMValueRef ar, ao, br = NULL, bo = NULL;
-  parts(c, LLVMGetOperand(v, 0), &ar, &ao);
-  if (op != LLVMExtractElement) parts(c, LLVMGetOperand(v, 1), &br, &bo);
+  fp_parts(c, LLVMGetOperand(v, 0), &ar, &ao);
+  if (op != LLVMExtractElement) fp_parts(c, LLVMGetOperand(v, 1), &br, &bo);
   LLVMPositionBuilderBefore(c->b, v);
-  const char *name = part_name(c, v, ".off");
+  const char *name = fp_part_name(c, v, ".off");
   *r = br ? same_rsrc(ar, br) : ar;
   if (!*r) {
-    fail(c, v, "vector of fat pointers into different buffers");
+    fp_fail(c, v, "vector of fat pointers into different buffers");
     *r = ar;
     return;
   }
@@ -248,8 +227,8 @@ static void kernel_arg(fp_ctx *c, LLVMValueRef arg, LLVMValueRef *r, LLVMValueRe
   LLVMSetAlignment(rv, 16);
   LLVMSetMetadata(rv, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
   *r = LLVMBuildIntToPtr(c->b, LLVMBuildBitCast(c->b, rv, LLVMIntTypeInContext(c->ctx, 128), ""), c->p8,
-                         part_name(c, arg, ".rsrc"));
-  LLVMValueRef ov = LLVMBuildLoad2(c->b, c->i32, LLVMBuildGEP2(c->b, i8, kp, &io16, 1, ""), part_name(c, arg, ".off"));
+                         fp_part_name(c, arg, ".rsrc"));
+  LLVMValueRef ov = LLVMBuildLoad2(c->b, c->i32, LLVMBuildGEP2(c->b, i8, kp, &io16, 1, ""), fp_part_name(c, arg, ".off"));
   LLVMSetAlignment(ov, 16);
   LLVMSetMetadata(ov, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
   *o = ov;
@@ -257,15 +236,15 @@ static void kernel_arg(fp_ctx *c, LLVMValueRef arg, LLVMValueRef *r, LLVMValueRe
 }
 
 /* i32 byte offset `o` + `k` (no instruction for k = 0). */
-static LLVMValueRef add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
+LLVMValueRef fp_add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name) {
   if (!k) return o;
   return LLVMBuildAdd(c->b, o, widen(c, LLVMConstInt(c->i32, (unsigned long long)k, 0), LLVMTypeOf(o)), name);
 }
 
 /* getelementptr on a p7: the byte offset, in i32 arithmetic. */
 static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
-  parts(c, LLVMGetOperand(ins, 0), r, o);
-  LLVMPositionBuilderBefore(c->b, ins); /* parts() may have moved the builder */
+  fp_parts(c, LLVMGetOperand(ins, 0), r, o);
+  LLVMPositionBuilderBefore(c->b, ins); /* fp_parts() may have moved the builder */
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins), ot = offset_type(c, LLVMTypeOf(ins));
   int n = LLVMGetNumOperands(ins);
   int64_t k = 0;
@@ -301,12 +280,12 @@ static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef
     }
     acc = LLVMIsNull(acc) ? x : LLVMBuildAdd(c->b, acc, x, "");
   }
-  *o = add_const(c, acc, (int64_t)(int32_t)(uint32_t)k, part_name(c, ins, ".off"));
+  *o = fp_add_const(c, acc, (int64_t)(int32_t)(uint32_t)k, fp_part_name(c, ins, ".off"));
 }
 
 /* Parts of a p7 value, computing them (before the defining instruction)
  * the first time. */
-static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
+void fp_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
   uint32_t i = ptrmap_get(&c->map, v);
   if (i != UINT32_MAX) {
     *r = c->rsrc[i];
@@ -328,11 +307,11 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
     case LLVMAddrSpaceCast: {
       LLVMValueRef src = LLVMGetOperand(v, 0);
       if (LLVMGetTypeKind(LLVMTypeOf(src)) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(LLVMTypeOf(src)) != 8) {
-        fail(c, v, "address space cast to a buffer fat pointer (only from ptr addrspace(8))");
+        fp_fail(c, v, "address space cast to a buffer fat pointer (only from ptr addrspace(8))");
         break;
       }
       if (ot != c->i32) {
-        fail(c, v, "address space cast of a vector to buffer fat pointers");
+        fp_fail(c, v, "address space cast of a vector to buffer fat pointers");
         break;
       }
       *r = src;
@@ -340,31 +319,31 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       break;
     }
     case LLVMGetElementPtr: split_gep(c, v, r, o); break;
-    case LLVMLoad: load_p7(c, v, r, o); break;
+    case LLVMLoad: fp_load_p7(c, v, r, o); break;
     case LLVMPHI:
-      *r = LLVMBuildPhi(c->b, c->p8, part_name(c, v, ".rsrc"));
-      *o = LLVMBuildPhi(c->b, ot, part_name(c, v, ".off"));
-      push(c, &c->phis, &c->nphis, &c->capphis, v);
+      *r = LLVMBuildPhi(c->b, c->p8, fp_part_name(c, v, ".rsrc"));
+      *o = LLVMBuildPhi(c->b, ot, fp_part_name(c, v, ".off"));
+      fp_push(c, &c->phis, &c->nphis, &c->capphis, v);
       break;
     case LLVMSelect: {
       LLVMValueRef cond = LLVMGetOperand(v, 0), tr, to, fr, fo;
-      parts(c, LLVMGetOperand(v, 1), &tr, &to);
-      parts(c, LLVMGetOperand(v, 2), &fr, &fo);
+      fp_parts(c, LLVMGetOperand(v, 1), &tr, &to);
+      fp_parts(c, LLVMGetOperand(v, 2), &fr, &fo);
       LLVMPositionBuilderBefore(c->b, v);
       if (tr != fr && LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
-        fail(c, v, "per-element select between fat pointers into different buffers");
+        fp_fail(c, v, "per-element select between fat pointers into different buffers");
         break;
       }
-      *r = tr == fr ? tr : LLVMBuildSelect(c->b, cond, tr, fr, part_name(c, v, ".rsrc"));
-      *o = LLVMBuildSelect(c->b, cond, to, fo, part_name(c, v, ".off"));
+      *r = tr == fr ? tr : LLVMBuildSelect(c->b, cond, tr, fr, fp_part_name(c, v, ".rsrc"));
+      *o = LLVMBuildSelect(c->b, cond, to, fo, fp_part_name(c, v, ".off"));
       break;
     }
     case LLVMFreeze: {
       LLVMValueRef xr, xo;
-      parts(c, LLVMGetOperand(v, 0), &xr, &xo);
+      fp_parts(c, LLVMGetOperand(v, 0), &xr, &xo);
       LLVMPositionBuilderBefore(c->b, v);
-      *r = LLVMBuildFreeze(c->b, xr, part_name(c, v, ".rsrc"));
-      *o = LLVMBuildFreeze(c->b, xo, part_name(c, v, ".off"));
+      *r = LLVMBuildFreeze(c->b, xr, fp_part_name(c, v, ".rsrc"));
+      *o = LLVMBuildFreeze(c->b, xo, fp_part_name(c, v, ".off"));
       break;
     }
     case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector:
@@ -373,294 +352,35 @@ static void parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
     case LLVMIntToPtr: {
       LLVMValueRef x = LLVMGetOperand(v, 0);
       if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 32) {
-        fail(c, v, "inttoptr to a buffer fat pointer from an integer wider than 32 bits");
+        fp_fail(c, v, "inttoptr to a buffer fat pointer from an integer wider than 32 bits");
         break;
       }
       *r = LLVMConstNull(c->p8);
-      *o = LLVMBuildZExtOrBitCast(c->b, x, c->i32, part_name(c, v, ".off"));
+      *o = LLVMBuildZExtOrBitCast(c->b, x, c->i32, fp_part_name(c, v, ".off"));
       break;
     }
     default:
-      fail(c, v, "instruction producing a buffer fat pointer");
+      fp_fail(c, v, "instruction producing a buffer fat pointer");
       break;
     }
-    push(c, &c->dead, &c->ndead, &c->capdead, v);
+    fp_push(c, &c->dead, &c->ndead, &c->capdead, v);
   } else if (LLVMIsAArgument(v)) {
     kernel_arg(c, v, r, o);
   } else {
-    fail(c, v, "buffer fat pointer value (constant expressions of type ptr addrspace(7))");
+    fp_fail(c, v, "buffer fat pointer value (constant expressions of type ptr addrspace(7))");
   }
   record(c, v, *r, *o);
-}
-
-/* ---- memory accesses ---- */
-
-typedef struct access {
-  LLVMValueRef rsrc, off;
-  unsigned aux;   /* raw.ptr.buffer.* cache-policy operand */
-  bool invariant; /* keep !invariant.load on the load calls */
-  LLVMValueRef at; /* the instruction being rewritten (for messages) */
-} access;
-
-static LLVMValueRef call_intrinsic(fp_ctx *c, const char *name, LLVMTypeRef overload, LLVMValueRef *args, unsigned n) {
-  unsigned id = LLVMLookupIntrinsicID(name, strlen(name));
-  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, id, &overload, 1);
-  LLVMTypeRef ft = LLVMIntrinsicGetType(c->ctx, id, &overload, 1);
-  return LLVMBuildCall2(c->b, ft, fn, args, n, "");
-}
-
-static LLVMValueRef offset_at(fp_ctx *c, const access *a, uint64_t k) {
-  return add_const(c, a->off, (int64_t)k, "");
-}
-
-/* Loads a value of type `t` at byte `k` past the access's offset. */
-static LLVMValueRef load_typed(fp_ctx *c, const access *a, LLVMTypeRef t, uint64_t k) {
-  LLVMTypeKind kind = LLVMGetTypeKind(t);
-  uint64_t size = LLVMStoreSizeOfType(c->td, t);
-  if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
-    unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
-    LLVMValueRef agg = LLVMGetPoison(t);
-    for (unsigned i = 0; i < n && !c->failed; i++) {
-      LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
-      uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
-      agg = LLVMBuildInsertValue(c->b, agg, load_typed(c, a, et, k + eo), i, "");
-    }
-    return agg;
-  }
-  LLVMTypeRef et = kind == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
-  if (has_p7(t) || (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1 && kind == LLVMVectorTypeKind) ||
-      (kind == LLVMVectorTypeKind && LLVMGetTypeKind(et) == LLVMPointerTypeKind)) {
-    fail(c, a->at, "load of this type through a buffer fat pointer");
-    return LLVMGetPoison(t);
-  }
-  if (kind == LLVMVectorTypeKind && size > 16) {
-    /* 16-byte pieces, concatenated with shufflevector */
-    unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
-    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
-      fail(c, a->at, "load of this vector type through a buffer fat pointer");
-      return LLVMGetPoison(t);
-    }
-    LLVMValueRef acc = NULL;
-    unsigned have = 0;
-    for (unsigned e = 0; e < n; e += per) {
-      unsigned m = n - e < per ? n - e : per;
-      LLVMValueRef piece = load_typed(c, a, m == 1 ? et : LLVMVectorType(et, m), k + (uint64_t)e * esz);
-      LLVMValueRef mask[64];
-      if (m == 1) piece = LLVMBuildInsertElement(c->b, LLVMGetPoison(LLVMVectorType(et, 1)), piece, LLVMConstInt(c->i32, 0, 0), "");
-      if (!acc) {
-        acc = piece;
-        have = m;
-        continue;
-      }
-      /* widen both to have + m elements */
-      for (unsigned j = 0; j < have + m; j++) mask[j] = LLVMConstInt(c->i32, j, 0);
-      LLVMValueRef wide_piece = piece;
-      if (m != have) {
-        LLVMValueRef pm[64];
-        for (unsigned j = 0; j < have; j++) pm[j] = j < m ? LLVMConstInt(c->i32, j, 0) : LLVMGetPoison(c->i32);
-        wide_piece = LLVMBuildShuffleVector(c->b, piece, LLVMGetPoison(LLVMTypeOf(piece)), LLVMConstVector(pm, have), "");
-      }
-      acc = LLVMBuildShuffleVector(c->b, acc, wide_piece, LLVMConstVector(mask, have + m), "");
-      have += m;
-    }
-    return acc;
-  }
-  if (kind == LLVMPointerTypeKind) {
-    LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, (unsigned)LLVMSizeOfTypeInBits(c->td, t));
-    return LLVMBuildIntToPtr(c->b, load_typed(c, a, it, k), t, "");
-  }
-  if (kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1)
-    return LLVMBuildTrunc(c->b, load_typed(c, a, c->i8, k), t, "");
-  LLVMValueRef args[4] = {a->rsrc, offset_at(c, a, k), LLVMConstInt(c->i32, 0, 0), LLVMConstInt(c->i32, a->aux, 0)};
-  LLVMValueRef call = call_intrinsic(c, "llvm.amdgcn.raw.ptr.buffer.load", t, args, 4);
-  if (a->invariant) {
-    unsigned kid = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
-    LLVMSetMetadata(call, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
-  }
-  return call;
-}
-
-/* Stores `v` at byte `k` past the access's offset. */
-static void store_typed(fp_ctx *c, const access *a, LLVMValueRef v, uint64_t k) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  LLVMTypeKind kind = LLVMGetTypeKind(t);
-  uint64_t size = LLVMStoreSizeOfType(c->td, t);
-  if (kind == LLVMStructTypeKind || kind == LLVMArrayTypeKind) {
-    unsigned n = kind == LLVMStructTypeKind ? LLVMCountStructElementTypes(t) : LLVMGetArrayLength(t);
-    for (unsigned i = 0; i < n && !c->failed; i++) {
-      LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
-      uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
-      store_typed(c, a, LLVMBuildExtractValue(c->b, v, i, ""), k + eo);
-    }
-    return;
-  }
-  LLVMTypeRef et = kind == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
-  if (has_p7(t) || (LLVMGetTypeKind(et) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(et) == 1 && kind == LLVMVectorTypeKind) ||
-      (kind == LLVMVectorTypeKind && LLVMGetTypeKind(et) == LLVMPointerTypeKind)) {
-    fail(c, a->at, "store of this type through a buffer fat pointer");
-    return;
-  }
-  if (kind == LLVMVectorTypeKind && size > 16) {
-    unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
-    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
-      fail(c, a->at, "store of this vector type through a buffer fat pointer");
-      return;
-    }
-    for (unsigned e = 0; e < n; e += per) {
-      unsigned m = n - e < per ? n - e : per;
-      LLVMValueRef piece;
-      if (m == 1) {
-        piece = LLVMBuildExtractElement(c->b, v, LLVMConstInt(c->i32, e, 0), "");
-      } else {
-        LLVMValueRef mask[64];
-        for (unsigned j = 0; j < m; j++) mask[j] = LLVMConstInt(c->i32, e + j, 0);
-        piece = LLVMBuildShuffleVector(c->b, v, LLVMGetPoison(t), LLVMConstVector(mask, m), "");
-      }
-      store_typed(c, a, piece, k + (uint64_t)e * esz);
-    }
-    return;
-  }
-  if (kind == LLVMPointerTypeKind) {
-    LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, (unsigned)LLVMSizeOfTypeInBits(c->td, t));
-    store_typed(c, a, LLVMBuildPtrToInt(c->b, v, it, ""), k);
-    return;
-  }
-  if (kind == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1) {
-    store_typed(c, a, LLVMBuildZExt(c->b, v, c->i8, ""), k);
-    return;
-  }
-  LLVMValueRef args[5] = {v, a->rsrc, offset_at(c, a, k), LLVMConstInt(c->i32, 0, 0), LLVMConstInt(c->i32, a->aux, 0)};
-  call_intrinsic(c, "llvm.amdgcn.raw.ptr.buffer.store", t, args, 5);
-}
-
-static bool has_md(fp_ctx *c, LLVMValueRef ins, const char *kind) {
-  return LLVMGetMetadata(ins, LLVMGetMDKindIDInContext(c->ctx, kind, (unsigned)strlen(kind))) != NULL;
-}
-
-static void make_access(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, access *a) {
-  memset(a, 0, sizeof *a);
-  a->at = ins;
-  parts(c, ptr, &a->rsrc, &a->off);
-  LLVMPositionBuilderBefore(c->b, ins);
-  bool atomic = LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
-  if (LLVMGetVolatile(ins) || atomic) a->aux |= 1u | (1u << 31); /* glc; volatile */
-  if (has_md(c, ins, "nontemporal")) a->aux |= 2u;                 /* slc */
-  a->invariant = LLVMGetInstructionOpcode(ins) == LLVMLoad && has_md(c, ins, "invariant.load") && !a->aux;
-}
-
-/* atomicrmw (the operations gfx900 has: expand-buffer-ops turned the
- * others into cmpxchg loops) and cmpxchg on a p7: buffer atomics on the
- * integer bits; cmpxchg's {old, success} is rebuilt with insertvalue. */
-static void rewrite_atomic(fp_ctx *c, LLVMValueRef ins) {
-  static const struct { LLVMAtomicRMWBinOp op; const char *name; } ops[] = {
-      {LLVMAtomicRMWBinOpXchg, "swap"}, {LLVMAtomicRMWBinOpAdd, "add"},   {LLVMAtomicRMWBinOpSub, "sub"},
-      {LLVMAtomicRMWBinOpAnd, "and"},   {LLVMAtomicRMWBinOpOr, "or"},     {LLVMAtomicRMWBinOpXor, "xor"},
-      {LLVMAtomicRMWBinOpMax, "smax"},  {LLVMAtomicRMWBinOpMin, "smin"},  {LLVMAtomicRMWBinOpUMax, "umax"},
-      {LLVMAtomicRMWBinOpUMin, "umin"}, {LLVMAtomicRMWBinOpUIncWrap, "inc"}, {LLVMAtomicRMWBinOpUDecWrap, "dec"},
-  };
-  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
-  LLVMValueRef r, o;
-  parts(c, LLVMGetOperand(ins, 0), &r, &o);
-  LLVMPositionBuilderBefore(c->b, ins);
-  LLVMValueRef val = LLVMGetOperand(ins, cas ? 2 : 1);
-  LLVMTypeRef t = LLVMTypeOf(val);
-  unsigned bits = (unsigned)LLVMSizeOfTypeInBits(c->td, t);
-  const char *name = cas ? "cmpswap" : NULL;
-  for (unsigned i = 0; !cas && i < sizeof ops / sizeof ops[0]; i++)
-    if (ops[i].op == LLVMGetAtomicRMWBinOp(ins)) name = ops[i].name;
-  if (!name || (bits != 32 && bits != 64) || LLVMGetTypeKind(t) == LLVMVectorTypeKind ||
-      LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
-    fail(c, ins, "atomic operation on a buffer fat pointer");
-    return;
-  }
-  LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
-  LLVMValueRef args[6];
-  unsigned n = 0;
-  args[n++] = LLVMBuildBitCast(c->b, val, it, "");
-  if (cas) args[n++] = LLVMBuildBitCast(c->b, LLVMGetOperand(ins, 1), it, "");
-  args[n++] = r;
-  args[n++] = o;
-  args[n++] = LLVMConstInt(c->i32, 0, 0);
-  args[n++] = LLVMConstInt(c->i32, has_md(c, ins, "nontemporal") ? 2 : 0, 0);
-  char full[64];
-  snprintf(full, sizeof full, "llvm.amdgcn.raw.ptr.buffer.atomic.%s", name);
-  LLVMValueRef old = call_intrinsic(c, full, it, args, n);
-  if (cas) {
-    LLVMValueRef ok = LLVMBuildICmp(c->b, LLVMIntEQ, old, args[1], "");
-    LLVMValueRef agg = LLVMBuildInsertValue(c->b, LLVMGetPoison(LLVMTypeOf(ins)), old, 0, "");
-    LLVMReplaceAllUsesWith(ins, LLVMBuildInsertValue(c->b, agg, ok, 1, ""));
-  } else {
-    LLVMReplaceAllUsesWith(ins, LLVMBuildBitCast(c->b, old, t, ""));
-  }
-}
-
-/* ---- fat pointers in memory ---- */
-
-/* In memory a p7 is its i160 (ptrtoint): the offset in bytes 0..3, the V#
- * in bytes 4..19; it travels as <5 x i32>. The V# converts through i128
- * (ptrtoint/inttoptr of the p8), which the selector takes as four dwords. */
-static LLVMValueRef mem_load(fp_ctx *c, LLVMValueRef ins, LLVMTypeRef t) {
-  LLVMValueRef ptr = LLVMGetOperand(ins, 0);
-  if (is_p7(LLVMTypeOf(ptr))) {
-    access a;
-    make_access(c, ins, ptr, &a);
-    return load_typed(c, &a, t, 0);
-  }
-  LLVMPositionBuilderBefore(c->b, ins);
-  LLVMValueRef ld = LLVMBuildLoad2(c->b, t, ptr, "");
-  LLVMSetAlignment(ld, LLVMGetAlignment(ins));
-  LLVMSetVolatile(ld, LLVMGetVolatile(ins));
-  return ld;
-}
-
-static void load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
-  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
-    fail(c, ins, "atomic load of a buffer fat pointer");
-    return;
-  }
-  LLVMValueRef v5 = mem_load(c, ins, LLVMVectorType(c->i32, 5));
-  *o = LLVMBuildExtractElement(c->b, v5, LLVMConstInt(c->i32, 0, 0), part_name(c, ins, ".off"));
-  LLVMValueRef mask[4];
-  for (unsigned i = 0; i < 4; i++) mask[i] = LLVMConstInt(c->i32, i + 1, 0);
-  LLVMValueRef v4 = LLVMBuildShuffleVector(c->b, v5, LLVMGetPoison(LLVMTypeOf(v5)), LLVMConstVector(mask, 4), "");
-  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128);
-  *r = LLVMBuildIntToPtr(c->b, LLVMBuildBitCast(c->b, v4, i128, ""), c->p8, part_name(c, ins, ".rsrc"));
-}
-
-static void store_p7(fp_ctx *c, LLVMValueRef ins) {
-  LLVMValueRef r, o, ptr = LLVMGetOperand(ins, 1);
-  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
-    fail(c, ins, "atomic store of a buffer fat pointer");
-    return;
-  }
-  parts(c, LLVMGetOperand(ins, 0), &r, &o);
-  LLVMPositionBuilderBefore(c->b, ins);
-  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128), v5t = LLVMVectorType(c->i32, 5);
-  LLVMValueRef v4 = LLVMBuildBitCast(c->b, LLVMBuildPtrToInt(c->b, r, i128, ""), LLVMVectorType(c->i32, 4), "");
-  LLVMValueRef v5 = LLVMBuildInsertElement(c->b, LLVMGetPoison(v5t), o, LLVMConstInt(c->i32, 0, 0), "");
-  for (unsigned i = 0; i < 4; i++)
-    v5 = LLVMBuildInsertElement(c->b, v5, LLVMBuildExtractElement(c->b, v4, LLVMConstInt(c->i32, i, 0), ""),
-                                LLVMConstInt(c->i32, i + 1, 0), "");
-  if (is_p7(LLVMTypeOf(ptr))) {
-    access a;
-    make_access(c, ins, ptr, &a);
-    store_typed(c, &a, v5, 0);
-    return;
-  }
-  LLVMValueRef st = LLVMBuildStore(c->b, v5, ptr);
-  LLVMSetAlignment(st, LLVMGetAlignment(ins));
-  LLVMSetVolatile(st, LLVMGetVolatile(ins));
 }
 
 /* ---- users ---- */
 
 static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ar, ao, br, bo;
-  parts(c, LLVMGetOperand(ins, 0), &ar, &ao);
-  parts(c, LLVMGetOperand(ins, 1), &br, &bo);
+  fp_parts(c, LLVMGetOperand(ins, 0), &ar, &ao);
+  fp_parts(c, LLVMGetOperand(ins, 1), &br, &bo);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
   if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind && (pr == LLVMIntEQ || pr == LLVMIntNE) && ar != br) {
-    fail(c, ins, "vector compare of fat pointers into different buffers");
+    fp_fail(c, ins, "vector compare of fat pointers into different buffers");
     return;
   }
   LLVMPositionBuilderBefore(c->b, ins);
@@ -670,7 +390,7 @@ static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
     res = pr == LLVMIntEQ ? LLVMBuildAnd(c->b, rc, res, "") : LLVMBuildOr(c->b, rc, res, "");
   }
   LLVMReplaceAllUsesWith(ins, res);
-  push(c, &c->dead, &c->ndead, &c->capdead, ins);
+  fp_push(c, &c->dead, &c->ndead, &c->capdead, ins);
 }
 
 /* A wide ptrtoint whose every user truncates to at most 32 bits: each
@@ -682,7 +402,7 @@ static bool ptrtoint_truncs(fp_ctx *c, LLVMValueRef ins) {
     if (!LLVMIsATruncInst(t) || LLVMGetIntTypeWidth(LLVMTypeOf(t)) > 32) return false;
   }
   LLVMValueRef r, o;
-  parts(c, LLVMGetOperand(ins, 0), &r, &o);
+  fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
   while (LLVMGetFirstUse(ins)) {
     LLVMValueRef t = LLVMGetUser(LLVMGetFirstUse(ins));
     LLVMPositionBuilderBefore(c->b, t);
@@ -694,40 +414,36 @@ static bool ptrtoint_truncs(fp_ctx *c, LLVMValueRef ins) {
 
 static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
-  access a;
-  if (op == LLVMLoad && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) && !has_p7(LLVMTypeOf(ins))) {
-    make_access(c, ins, LLVMGetOperand(ins, 0), &a);
-    LLVMValueRef v = load_typed(c, &a, LLVMTypeOf(ins), 0);
-    LLVMReplaceAllUsesWith(ins, v);
-  } else if (op == LLVMStore && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))) && !has_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
-    make_access(c, ins, LLVMGetOperand(ins, 1), &a);
-    store_typed(c, &a, LLVMGetOperand(ins, 0), 0);
-  } else if ((op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
-             !has_p7(LLVMTypeOf(LLVMGetOperand(ins, 1)))) {
-    rewrite_atomic(c, ins);
+  if (op == LLVMLoad && fp_is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) && !fp_has_p7(LLVMTypeOf(ins))) {
+    fp_rewrite_load(c, ins);
+  } else if (op == LLVMStore && fp_is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))) && !fp_has_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+    fp_rewrite_store(c, ins);
+  } else if ((op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) && fp_is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
+             !fp_has_p7(LLVMTypeOf(LLVMGetOperand(ins, 1)))) {
+    fp_rewrite_atomic(c, ins);
   } else if (op == LLVMICmp) {
     /* after fill_phis, which may fold resource phis into one value */
-    push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
+    fp_push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
     return;
   } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind
                                                           ? LLVMGetElementType(LLVMTypeOf(ins)) : LLVMTypeOf(ins)) <= 32) {
     LLVMValueRef r, o;
-    parts(c, LLVMGetOperand(ins, 0), &r, &o);
+    fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
     LLVMPositionBuilderBefore(c->b, ins);
     LLVMReplaceAllUsesWith(ins, LLVMBuildZExtOrBitCast(c->b, o, LLVMTypeOf(ins), ""));
   } else if (op == LLVMPtrToInt && ptrtoint_truncs(c, ins)) {
     /* ptrtoint to i160 (instcombine's form) whose users all truncate to
      * 32 bits or less: those truncations are the offset */
-  } else if (op == LLVMStore && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
-    store_p7(c, ins);
+  } else if (op == LLVMStore && fp_is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+    fp_store_p7(c, ins);
   } else if (op == LLVMLoad || op == LLVMStore) {
-    fail(c, ins, "aggregate or vector of buffer fat pointers stored to or loaded from memory");
+    fp_fail(c, ins, "aggregate or vector of buffer fat pointers stored to or loaded from memory");
     return;
   } else {
-    fail(c, ins, "use of a buffer fat pointer");
+    fp_fail(c, ins, "use of a buffer fat pointer");
     return;
   }
-  push(c, &c->dead, &c->ndead, &c->capdead, ins);
+  fp_push(c, &c->dead, &c->ndead, &c->capdead, ins);
 }
 
 /* ---- phis ---- */
@@ -759,7 +475,7 @@ static void fill_phis(fp_ctx *c) {
     for (unsigned j = 0; j < LLVMCountIncoming(old); j++) {
       LLVMValueRef r, o;
       LLVMBasicBlockRef bb = LLVMGetIncomingBlock(old, j);
-      parts(c, LLVMGetIncomingValue(old, j), &r, &o);
+      fp_parts(c, LLVMGetIncomingValue(old, j), &r, &o);
       LLVMAddIncoming(c->rsrc[k], &r, &bb, 1);
       LLVMAddIncoming(c->off[k], &o, &bb, 1);
     }
@@ -791,11 +507,11 @@ static void fill_phis(fp_ctx *c) {
 /* ---- driver ---- */
 
 static bool touches_p7(LLVMValueRef ins) {
-  if (has_p7(LLVMTypeOf(ins))) return true;
+  if (fp_has_p7(LLVMTypeOf(ins))) return true;
   int n = LLVMGetNumOperands(ins);
   for (int i = 0; i < n; i++) {
     LLVMValueRef o = LLVMGetOperand(ins, i);
-    if (o && !LLVMIsABasicBlock(o) && has_p7(LLVMTypeOf(o))) return true;
+    if (o && !LLVMIsABasicBlock(o) && fp_has_p7(LLVMTypeOf(o))) return true;
   }
   return false;
 }
@@ -808,7 +524,7 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   c->n = c->ndead = c->nphis = c->nicmps = 0;
   ptrmap_init(&c->map, &c->mem, 64);
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-    if (has_p7(LLVMTypeOf(a)) && (!is_p7(LLVMTypeOf(a)) || LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)) {
+    if (fp_has_p7(LLVMTypeOf(a)) && (!fp_is_p7(LLVMTypeOf(a)) || LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)) {
       diag_error(c->d, c->fname, "unsupported buffer fat pointer argument (only ptr addrspace(7) kernel arguments)");
       c->failed = true;
       return;
@@ -818,14 +534,14 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   uint32_t nw = 0, capw = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins))
-      if (touches_p7(ins)) push(c, &work, &nw, &capw, ins);
+      if (touches_p7(ins)) fp_push(c, &work, &nw, &capw, ins);
   for (uint32_t i = 0; i < nw && !c->failed; i++) {
     LLVMValueRef ins = work[i];
     if (is_p7v(LLVMTypeOf(ins))) {
       LLVMValueRef r, o;
-      parts(c, ins, &r, &o);
-    } else if (has_p7(LLVMTypeOf(ins))) {
-      fail(c, ins, "value containing buffer fat pointers (aggregates of ptr addrspace(7))");
+      fp_parts(c, ins, &r, &o);
+    } else if (fp_has_p7(LLVMTypeOf(ins))) {
+      fp_fail(c, ins, "value containing buffer fat pointers (aggregates of ptr addrspace(7))");
     } else {
       rewrite_user(c, ins);
     }
