@@ -94,7 +94,7 @@ static LLVMValueRef load_typed(fp_ctx *c, const access *a, LLVMTypeRef t, uint64
     return LLVMBuildTrunc(c->b, load_typed(c, a, c->i8, k), t, "");
   LLVMValueRef args[4] = {a->rsrc, offset_at(c, a, k), LLVMConstInt(c->i32, 0, 0), LLVMConstInt(c->i32, a->aux, 0)};
   LLVMValueRef call = call_intrinsic(c, "llvm.amdgcn.raw.ptr.buffer.load", t, args, 4);
-  if (a->invariant) {
+  if (a->invariant && k % 4 == 0) { /* the piece stays dword-aligned */
     unsigned kid = LLVMGetMDKindIDInContext(c->ctx, "invariant.load", 14);
     LLVMSetMetadata(call, kid, LLVMMDNodeInContext(c->ctx, NULL, 0));
   }
@@ -166,7 +166,9 @@ static void make_access(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, access *a
   bool atomic = LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
   if (LLVMGetVolatile(ins) || atomic) a->aux |= 1u | (1u << 31); /* glc; volatile */
   if (has_md(c, ins, "nontemporal")) a->aux |= 2u;                 /* slc */
-  a->invariant = LLVMGetInstructionOpcode(ins) == LLVMLoad && has_md(c, ins, "invariant.load") && !a->aux;
+  /* s_buffer_load ignores the offset's low two bits: dword-aligned only */
+  a->invariant = LLVMGetInstructionOpcode(ins) == LLVMLoad && has_md(c, ins, "invariant.load") && !a->aux &&
+                 LLVMGetAlignment(ins) >= 4;
 }
 
 /* atomicrmw (the operations gfx900 has: expand-buffer-ops turned the
