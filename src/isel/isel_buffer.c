@@ -235,8 +235,8 @@ static void store_words(isel_ctx *c, const bufaddr *a, unsigned bytes, const mir
 /* raw/struct.ptr.buffer.load: operands (rsrc, [index,] voffset, soffset, aux). */
 static bool sel_buffer_load(isel_ctx *c, LLVMValueRef ins, bool structured) {
   unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins));
-  if (bytes > 64) {
-    isel_unsupported(c, ins, "buffer load wider than 64 bytes");
+  if (bytes > 64 || isel_num_comps(LLVMTypeOf(ins)) > 16) {
+    isel_unsupported(c, ins, "buffer load wider than 64 bytes or 16 elements");
     return true;
   }
   bufaddr a;
@@ -252,7 +252,7 @@ static bool sel_buffer_store(isel_ctx *c, LLVMValueRef ins, bool structured) {
   unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(val));
   mir_operand words[32];
   unsigned nw;
-  if (bytes > 64 || !isel_pack_dwords(c, val, words, &nw)) {
+  if (bytes > 64 || isel_num_comps(LLVMTypeOf(val)) > 16 || !isel_pack_dwords(c, val, words, &nw)) {
     isel_unsupported(c, ins, "buffer store of this type");
     return true;
   }
@@ -331,7 +331,8 @@ static void sel_sload(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef
 
 static bool scalar_ok(isel_ctx *c, LLVMValueRef ins, LLVMValueRef off) {
   unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins));
-  return (!c->masked || c->cur == 0) && bytes % 4 == 0 && bytes <= 64 && !divergence_is_divergent(c->di, off) &&
+  return (!c->masked || c->cur == 0) && bytes % 4 == 0 && bytes <= 64 && isel_num_comps(LLVMTypeOf(ins)) <= 16 &&
+         !divergence_is_divergent(c->di, off) &&
          !divergence_is_divergent(c->di, ins);
 }
 

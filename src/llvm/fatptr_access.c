@@ -57,7 +57,7 @@ static LLVMValueRef load_typed(fp_ctx *c, const access *a, LLVMTypeRef t, uint64
   if (kind == LLVMVectorTypeKind && size > 16) {
     /* 16-byte pieces, concatenated with shufflevector */
     unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
-    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
+    if (!per || LLVMStoreSizeOfType(c->td, et) != esz || n > 64) {
       fp_fail(c, a->at, "load of this vector type through a buffer fat pointer");
       return LLVMGetPoison(t);
     }
@@ -123,7 +123,7 @@ static void store_typed(fp_ctx *c, const access *a, LLVMValueRef v, uint64_t k) 
   }
   if (kind == LLVMVectorTypeKind && size > 16) {
     unsigned n = LLVMGetVectorSize(t), esz = (unsigned)LLVMABISizeOfType(c->td, et), per = 16 / esz;
-    if (!per || LLVMStoreSizeOfType(c->td, et) != esz) {
+    if (!per || LLVMStoreSizeOfType(c->td, et) != esz || n > 64) {
       fp_fail(c, a->at, "store of this vector type through a buffer fat pointer");
       return;
     }

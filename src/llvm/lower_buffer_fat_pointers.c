@@ -152,9 +152,7 @@ static LLVMValueRef widen(fp_ctx *c, LLVMValueRef x, LLVMTypeRef ot) {
   if (LLVMGetTypeKind(ot) != LLVMVectorTypeKind || LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMVectorTypeKind) return x;
   unsigned n = LLVMGetVectorSize(ot);
   LLVMValueRef one = LLVMBuildInsertElement(c->b, LLVMGetPoison(LLVMVectorType(c->i32, 1)), x, LLVMConstInt(c->i32, 0, 0), "");
-  LLVMValueRef zeros[64];
-  for (unsigned i = 0; i < n; i++) zeros[i] = LLVMConstInt(c->i32, 0, 0);
-  return LLVMBuildShuffleVector(c->b, one, LLVMGetPoison(LLVMTypeOf(one)), LLVMConstVector(zeros, n), "");
+  return LLVMBuildShuffleVector(c->b, one, LLVMGetPoison(LLVMTypeOf(one)), LLVMConstNull(LLVMVectorType(c->i32, n)), "");
 }
 
 /* The single resource of two parts, or NULL when they differ (poison
@@ -190,7 +188,11 @@ static void vector_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRe
   } else {
     unsigned n = LLVMGetNumMaskElements(v);
     LLVMValueRef mask[64];
-    for (unsigned i = 0; i < n && i < 64; i++) {
+    if (n > 64) {
+      fp_fail(c, v, "shufflevector of more than 64 fat pointers");
+      return;
+    }
+    for (unsigned i = 0; i < n; i++) {
       int m = LLVMGetMaskValue(v, i);
       mask[i] = m < 0 ? LLVMGetPoison(c->i32) : LLVMConstInt(c->i32, (unsigned)m, 0);
     }

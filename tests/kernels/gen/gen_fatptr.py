@@ -680,6 +680,12 @@ INTR_IR = r"""define amdgpu_kernel void @k_intr(ptr addrspace(1) %in, ptr addrsp
   call void @llvm.amdgcn.raw.ptr.buffer.store.v4i32(<4 x i32> %w, ptr addrspace(8) %ro, i32 %t16, i32 0, i32 0)
   %t3 = mul i32 %t, 3
   call void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32 %t3, ptr addrspace(8) %ros, i32 %t, i32 0, i32 0, i32 0)
+  ; struct buffer atomics: 64 lanes add into 4 records of stride 4 (old values unused: no glc)
+  %out3 = getelementptr i8, ptr addrspace(1) %out, i64 1536
+  %roa = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %out3, i16 4, i32 %nsrec, i32 FLAGS)
+  %ix = and i32 %t, 3
+  %a1 = add i32 %t, 1
+  %unused = call i32 @llvm.amdgcn.struct.ptr.buffer.atomic.add.i32(i32 %a1, ptr addrspace(8) %roa, i32 %ix, i32 0, i32 0, i32 0)
   ret void
 }
 
@@ -688,6 +694,7 @@ declare <2 x i32> @llvm.amdgcn.struct.ptr.buffer.load.v2i32(ptr addrspace(8), i3
 declare i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32>, i32, i32)
 declare void @llvm.amdgcn.raw.ptr.buffer.store.v4i32(<4 x i32>, ptr addrspace(8), i32, i32, i32)
 declare void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32, ptr addrspace(8), i32, i32, i32, i32)
+declare i32 @llvm.amdgcn.struct.ptr.buffer.atomic.add.i32(i32, ptr addrspace(8), i32, i32, i32, i32)
 
 !0 = !{}
 
@@ -711,7 +718,10 @@ def intr_tests():
                 out[4 * t:4 * t + 4] = [v0, v2, sl, iv]
             if t < nsrec:
                 out[256 + t] = 3 * t
-        tt = Test('raw and struct (stride 16 and 4) buffer intrinsics, s.buffer.load, invariant fat-pointer load; %s'
+        for ix in range(4):
+            if ix < nsrec:
+                out[384 + ix] = (0xa5a5a5a5 + sum(t + 1 for t in range(N) if t & 3 == ix)) & M32
+        tt = Test('raw and struct (stride 16 and 4) buffer intrinsics, struct atomics, s.buffer.load, invariant fat-pointer load; %s'
                   % label, kernel_name='k_intr')
         tt.inp(0, 'uint', 512, inv).inp(1, 'uint', 512, [0xa5a5a5a5] * 512).out(1, 'uint', 512, out)
         for a, v in enumerate([nin, nidx, nout, nsrec, k]):
