@@ -3,7 +3,7 @@
 ; the offset in a VGPR (offen), a struct buffer's index in vaddr (idxen), an
 ; invariant load at a uniform offset is s_buffer_load, a returning atomic
 ; writes the old value over its data register, 3-byte accesses are a short
-; and a byte.
+; and a byte, volatile sets glc and !nontemporal slc.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -15,6 +15,8 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-DAG: buffer_load_ushort v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen{{$}}
 ; CHECK-DAG: buffer_load_ubyte v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:2
 ; CHECK-DAG: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 idxen
+; CHECK-DAG: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc{{$}}
+; CHECK-DAG: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen slc{{$}}
 ; CHECK: buffer_atomic_add [[D:v[0-9]+]], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc
 ; CHECK: s_waitcnt vmcnt(0)
 ; CHECK-NEXT: global_store_dword v[{{[0-9]+}}:{{[0-9]+}}], [[D]], off
@@ -34,6 +36,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n
   %s = add i32 %v, %w
   %s2 = add i32 %s, %c1
   call void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32 %s2, ptr addrspace(8) %rs, i32 %t, i32 0, i32 0, i32 0)
+  %vv = load volatile i32, ptr addrspace(7) %q, align 4
+  %vs = add i32 %vv, 1
+  store i32 %vs, ptr addrspace(7) %q, align 4, !nontemporal !1
   %o = atomicrmw add ptr addrspace(7) %q, i32 1 seq_cst
   %g = getelementptr i32, ptr addrspace(1) %out, i32 %t
   store i32 %o, ptr addrspace(1) %g
@@ -45,3 +50,4 @@ declare void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32, ptr addrspace(8), i32
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 !0 = !{}
+!1 = !{i32 1}
