@@ -111,7 +111,8 @@ static void store_typed(fp_ctx *c, const access *a, LLVMValueRef v, uint64_t k) 
     for (unsigned i = 0; i < n && !c->failed; i++) {
       LLVMTypeRef et = kind == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(t, i) : LLVMGetElementType(t);
       uint64_t eo = kind == LLVMStructTypeKind ? LLVMOffsetOfElement(c->td, t, i) : i * LLVMABISizeOfType(c->td, et);
-      store_typed(c, a, LLVMBuildExtractValue(c->b, v, i, ""), k + eo);
+      LLVMValueRef m = fp_member(v, &i, 1);
+      store_typed(c, a, m ? m : LLVMBuildExtractValue(c->b, v, i, ""), k + eo);
     }
     return;
   }
@@ -273,6 +274,25 @@ void fp_store_p7(fp_ctx *c, LLVMValueRef ins) {
   LLVMValueRef st = LLVMBuildStore(c->b, v5, ptr);
   LLVMSetAlignment(st, LLVMGetAlignment(ins));
   LLVMSetVolatile(st, LLVMGetVolatile(ins));
+}
+
+LLVMValueRef fp_member(LLVMValueRef agg, const unsigned *idx, unsigned n) {
+  while (n) {
+    if (!LLVMIsAInsertValueInst(agg)) return NULL;
+    const unsigned *ii = LLVMGetIndices(agg);
+    unsigned ni = LLVMGetNumIndices(agg), k = 0;
+    while (k < ni && k < n && ii[k] == idx[k]) k++;
+    if (k == ni) { /* the insert is the member, or contains it */
+      agg = LLVMGetOperand(agg, 1);
+      idx += ni;
+      n -= ni;
+    } else if (k < n) { /* another member: look further down the chain */
+      agg = LLVMGetOperand(agg, 0);
+    } else {
+      return NULL; /* an insert inside the member: no single value */
+    }
+  }
+  return agg;
 }
 
 void fp_rewrite_load(fp_ctx *c, LLVMValueRef ins) {

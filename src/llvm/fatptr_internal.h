@@ -58,6 +58,9 @@ void fp_rewrite_store(fp_ctx *c, LLVMValueRef ins);
 void fp_rewrite_atomic(fp_ctx *c, LLVMValueRef ins);
 /* A load of a p7 from memory (its i160 as <5 x i32>): the parts. */
 void fp_load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
+/* The value at member path idx[0..n) of `agg` when `agg` is a chain of
+ * insertvalue instructions that names it, else NULL. */
+LLVMValueRef fp_member(LLVMValueRef agg, const unsigned *idx, unsigned n);
 /* A store of a p7 value to memory as its i160. */
 void fp_store_p7(fp_ctx *c, LLVMValueRef ins);
 

@@ -15,15 +15,18 @@ static int run_lower_reductions(LLVMModuleRef mod, diag *d) {
   return 0;
 }
 
-/* LLVM's instcombine, when the module holds insertvalue instructions: the
- * fat-pointer lowering splits aggregate loads and stores into members and
- * leaves insertvalue/extractvalue chains, which the selector does not
- * take; instcombine folds them into the members. */
-static int run_fold_aggregates(LLVMModuleRef mod, diag *d) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
-        if (LLVMGetInstructionOpcode(i) == LLVMInsertValue) return wir_run_passes(mod, "function(instcombine)", d);
+/* LLVM's early-cse after the fat-pointer lowering, when the module calls
+ * buffer intrinsics: the lowering computes each access's offset anew
+ * (every getelementptr's shifts and adds), early-cse shares them. (Not
+ * instcombine: it rewrites the V#'s <4 x i32> <-> i128 moves into i128
+ * loads the selector does not take.) */
+static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (LLVMIsDeclaration(f) && LLVMGetFirstUse(f) && strstr(name, "llvm.amdgcn.") && strstr(name, "buffer."))
+      return wir_run_passes(mod, "function(early-cse)", d);
+  }
   return 0;
 }
 
@@ -31,7 +34,7 @@ static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "compare-and-swap loops for atomics on ptr addrspace(7) gfx900 lacks"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
-  {"fold-aggregates", run_fold_aggregates, "LLVM instcombine when insertvalue is present (split aggregate accesses)"},
+  {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
 };
 
 const wir_pass_info *wir_pass_list(unsigned *n) {

@@ -54,9 +54,9 @@
  *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
  *                              ptrtoint whose users all truncate to 32
  *                              bits or less (instcombine's form) likewise
- *  3. The old p7 instructions are replaced by poison and erased. Split
- *     aggregates leave insertvalue/extractvalue chains, which the next
- *     registry pass (fold-aggregates) folds.
+ *  3. The old p7 instructions are replaced by poison and erased; the
+ *     insertvalue chains of split aggregates are folded into their users'
+ *     extractvalues (the selector takes neither) and erased.
  * Anything else that touches a p7 (aggregates of p7, vectors of p7 in
  * memory, calls) is reported as unsupported, naming the instruction.
  * Loads, stores, atomics and p7 in memory live in fatptr_access.c.
@@ -508,6 +508,34 @@ static void fill_phis(fp_ctx *c) {
 
 /* ---- driver ---- */
 
+/* Split aggregate loads (and cmpxchg results) are insertvalue chains,
+ * which the selector does not take: extractvalues of them become the
+ * member, and chains left without uses are erased. */
+static void fold_aggregates(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;) {
+      LLVMValueRef next = LLVMGetNextInstruction(i);
+      LLVMValueRef m = LLVMIsAExtractValueInst(i) ? fp_member(LLVMGetOperand(i, 0), LLVMGetIndices(i), LLVMGetNumIndices(i)) : NULL;
+      if (m) {
+        LLVMReplaceAllUsesWith(i, m);
+        LLVMInstructionEraseFromParent(i);
+      }
+      i = next;
+    }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i;) {
+        LLVMValueRef next = LLVMGetNextInstruction(i);
+        if (LLVMIsAInsertValueInst(i) && !LLVMGetFirstUse(i)) {
+          LLVMInstructionEraseFromParent(i);
+          changed = true;
+        }
+        i = next;
+      }
+  }
+}
+
 static bool touches_p7(LLVMValueRef ins) {
   if (fp_has_p7(LLVMTypeOf(ins))) return true;
   int n = LLVMGetNumOperands(ins);
@@ -555,6 +583,7 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
     if (LLVMGetTypeKind(LLVMTypeOf(c->dead[i])) != LLVMVoidTypeKind)
       LLVMReplaceAllUsesWith(c->dead[i], LLVMGetPoison(LLVMTypeOf(c->dead[i])));
   for (uint32_t i = 0; i < c->ndead; i++) LLVMInstructionEraseFromParent(c->dead[i]);
+  fold_aggregates(fn);
 }
 
 int wir_lower_buffer_fat_pointers(LLVMModuleRef mod, diag *d) {
