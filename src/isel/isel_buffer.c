@@ -14,7 +14,9 @@
  *  - raw.ptr.buffer.load/store(rsrc, voffset, soffset, aux): MUBUF with
  *    the offset in a VGPR (offen) or, for a constant below 4096, in the
  *    instruction's offset field; soffset as given (the hardware adds it
- *    after the range check); aux bit 0 = glc, bit 1 = slc. struct.ptr
+ *    after the range check); aux bit 0 = glc, bit 1 = slc. An offset
+ *    `x + constant` puts the constant in the offset field, and an add used
+ *    only that way selects to nothing. struct.ptr
  *    variants add the index (idxen, vaddr = {index, offset}; the stride
  *    comes from the V#). Values are moved as dwords: 16/12/8/4-byte
  *    accesses, then a short and a byte for the tail, packed and unpacked
@@ -123,10 +125,62 @@ typedef struct bufaddr {
   mir_operand soff;
 } bufaddr;
 
+/* voffset = x + k with a constant k the instruction's 12-bit offset field
+ * can carry (the pieces of one access add up to 60 more). The hardware
+ * range-checks vaddr + offset together, so the split changes nothing. */
+static bool split_offset(LLVMValueRef v, LLVMValueRef *x, uint32_t *k) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return false;
+  for (int s = 0; s < 2; s++) {
+    LLVMValueRef kv = LLVMGetOperand(v, 1 - s), xv = LLVMGetOperand(v, s);
+    if (!LLVMIsAConstantInt(kv) || LLVMIsAConstant(xv)) continue;
+    uint64_t kk = LLVMConstIntGetZExtValue(kv);
+    if (kk == 0 || kk >= 4096 - 64) continue;
+    *x = xv;
+    *k = (uint32_t)kk;
+    return true;
+  }
+  return false;
+}
+
+static const char *callee_name(LLVMValueRef ins);
+
+/* Operand index of the voffset of a raw/struct buffer load/store/atomic
+ * call (not the scalar-load candidates), or -1. */
+static int voffset_operand(LLVMValueRef call) {
+  const char *n = LLVMIsACallInst(call) ? callee_name(call) : NULL;
+  unsigned kid = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(call)), "invariant.load", 14);
+  if (!n || LLVMGetMetadata(call, kid)) return -1;
+  bool raw = name_is(n, "llvm.amdgcn.raw.ptr.buffer."), st = name_is(n, "llvm.amdgcn.struct.ptr.buffer.");
+  if (!raw && !st) return -1;
+  const char *op = n + (raw ? 27 : 30);
+  int first = name_is(op, "load.") ? 0 : name_is(op, "store.") ? 1 : name_is(op, "atomic.cmpswap.") ? 2
+            : name_is(op, "atomic.") ? 1 : -1;
+  return first < 0 ? -1 : first + (st ? 2 : 1);
+}
+
+/* An add whose every use is the voffset of a buffer access: those fold its
+ * constant into the offset field, so it needs no instruction of its own. */
+static bool offset_add_folds(LLVMValueRef ins) {
+  LLVMValueRef x;
+  uint32_t k;
+  if (!split_offset(ins, &x, &k) || !LLVMGetFirstUse(ins)) return false;
+  for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    int vi = voffset_operand(user);
+    if (vi < 0 || LLVMGetOperand(user, (unsigned)vi) != ins) return false;
+    for (unsigned i = 0; i < (unsigned)LLVMGetNumOperands(user); i++)
+      if ((int)i != vi && LLVMGetOperand(user, i) == ins) return false;
+  }
+  return true;
+}
+
 static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef index, LLVMValueRef voff,
                     LLVMValueRef soff, LLVMValueRef aux) {
   memset(a, 0, sizeof *a);
   a->rsrc = isel_buffer_rsrc(c, rsrc);
+  LLVMValueRef x;
+  uint32_t fold = 0;
+  if (split_offset(voff, &x, &fold)) voff = x;
   mir_operand o = isel_get(c, voff, 0);
   bool const_off = o.kind == MIR_OPND_CONST && o.imm < 4096 - 64; /* pieces add up to 60 */
   if (index) {
@@ -145,6 +199,7 @@ static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef ind
     a->vaddr = isel_to_vgpr(c, o, 1);
     a->flags |= MIR_ENC_OFFEN;
   }
+  a->imm += fold;
   a->soff = isel_get(c, soff, 0);
   if (a->soff.kind == MIR_OPND_CONST && !isel_is_inline_const(a->soff.imm)) a->soff = mir_op_temp(isel_to_sgpr(c, a->soff, 1));
   else if (a->soff.kind == MIR_OPND_TEMP) a->soff = mir_op_temp(isel_to_sgpr(c, a->soff, 1));
@@ -434,6 +489,7 @@ static bool sel_rsrc_bits(isel_ctx *c, LLVMValueRef ins) {
 
 bool isel_buffer_claims(LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op == LLVMAdd) return offset_add_folds(ins);
   if (op == LLVMPtrToInt) return is_p8(LLVMTypeOf(LLVMGetOperand(ins, 0)));
   if (op == LLVMIntToPtr) return is_p8(LLVMTypeOf(ins));
   if (op == LLVMBitCast) return is_i128(LLVMTypeOf(ins)) || is_i128(LLVMTypeOf(LLVMGetOperand(ins, 0)));
@@ -449,6 +505,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
 
 bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op == LLVMAdd) return true; /* folded into its users' offset fields (offset_add_folds) */
   if (op == LLVMPtrToInt || op == LLVMIntToPtr || op == LLVMBitCast) return sel_rsrc_bits(c, ins);
   if (op == LLVMSelect) return sel_rsrc_select(c, ins);
   if (op == LLVMICmp) return sel_rsrc_icmp(c, ins);
