@@ -127,9 +127,11 @@ typedef struct bufaddr {
 
 /* voffset = x + k with a constant k the instruction's 12-bit offset field
  * can carry (the pieces of one access add up to 60 more). The hardware
- * range-checks vaddr + offset together, so the split changes nothing. */
+ * range-checks vaddr + offset together; whether that sum wraps at 32 bits
+ * as the IR's does is not documented (the emulator wraps), so only an add
+ * that cannot wrap (nuw) splits. */
 static bool split_offset(LLVMValueRef v, LLVMValueRef *x, uint32_t *k) {
-  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd) return false;
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMAdd || !LLVMGetNUW(v)) return false;
   for (int s = 0; s < 2; s++) {
     LLVMValueRef kv = LLVMGetOperand(v, 1 - s), xv = LLVMGetOperand(v, s);
     if (!LLVMIsAConstantInt(kv) || LLVMIsAConstant(xv)) continue;

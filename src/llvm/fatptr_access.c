@@ -30,8 +30,13 @@ static LLVMValueRef call_intrinsic(fp_ctx *c, const char *name, LLVMTypeRef over
   return LLVMBuildCall2(c->b, ft, fn, args, n, "");
 }
 
+/* The offset of the piece at byte k of the access: nuw, as an access whose
+ * bytes ran past offset 2^32 - 1 would address nothing (the selector then
+ * may put k in the instruction's offset field). */
 static LLVMValueRef offset_at(fp_ctx *c, const access *a, uint64_t k) {
-  return fp_add_const(c, a->off, (int64_t)k, "");
+  LLVMValueRef o = fp_add_const(c, a->off, (int64_t)k, "");
+  if (k && LLVMIsAInstruction(o)) LLVMSetNUW(o, 1);
+  return o;
 }
 
 /* Loads a value of type `t` at byte `k` past the access's offset. */

@@ -283,6 +283,9 @@ static void split_gep(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef
     acc = LLVMIsNull(acc) ? x : LLVMBuildAdd(c->b, acc, x, "");
   }
   *o = fp_add_const(c, acc, (int64_t)(int32_t)(uint32_t)k, fp_part_name(c, ins, ".off"));
+  /* inbounds: the result stays inside the buffer, so adding a positive
+   * constant cannot wrap the 32-bit offset */
+  if (LLVMIsInBounds(ins) && (int32_t)(uint32_t)k > 0 && LLVMIsAInstruction(*o) && *o != acc) LLVMSetNUW(*o, 1);
 }
 
 /* Parts of a p7 value, computing them (before the defining instruction)

@@ -4,7 +4,8 @@
 ; invariant load at a uniform offset is s_buffer_load, a returning atomic
 ; writes the old value over its data register, 3-byte accesses are a short
 ; and a byte, volatile sets glc and !nontemporal slc, a constant part of the
-; offset goes in the offset field.
+; offset that cannot wrap (nuw: inbounds GEPs, pieces of one access) goes in
+; the offset field.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
@@ -36,7 +37,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n
   %c0 = extractelement <3 x i8> %c, i32 2
   %c1 = zext i8 %c0 to i32
   %s = add i32 %v, %w
-  %q3 = getelementptr i32, ptr addrspace(7) %q, i32 3
+  %q3 = getelementptr inbounds i32, ptr addrspace(7) %q, i32 3
   %v3 = load i32, ptr addrspace(7) %q3, align 4
   %s1 = add i32 %s, %v3
   %s2 = add i32 %s1, %c1

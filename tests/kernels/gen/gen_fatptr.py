@@ -302,6 +302,35 @@ PRO  %rx = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(
 """
 
 
+# offsets that wrap below 0 and come back (getelementptr without inbounds
+# is plain 32-bit arithmetic): lane t reads element t + 1 through
+# p + neg + t + 2 with neg = -1 (an argument, so that nothing folds it
+# away): lane 0's intermediate offset is 0xfffffffc
+WRAP_IR = r"""define amdgpu_kernel void @k_wrap(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout, i32 %neg) {
+PRO  %q = getelementptr i32, ptr addrspace(7) %pi, i32 %neg
+  %r = getelementptr i32, ptr addrspace(7) %q, i32 %tid
+  %s = getelementptr i32, ptr addrspace(7) %r, i32 2
+  %v = load i32, ptr addrspace(7) %s, align 4
+  %d = getelementptr i32, ptr addrspace(7) %po, i32 %tid
+  store i32 %v, ptr addrspace(7) %d, align 4
+  ret void
+}
+
+"""
+
+
+def wrap_tests():
+    tests = []
+    for j, (label, nin) in enumerate([('in range', 260), ('partly out of range', 100)]):
+        rng = Rng(950 + j)
+        inv = [rng.bits(32) for _ in range(N + 1)]
+        out = [inv[t + 1] if 4 * (t + 1) + 4 <= nin else 0 for t in range(N)]
+        tt = Test('offsets wrapping below zero and back, %s' % label, kernel_name='k_wrap')
+        tt.inp(0, 'uint', N + 1, inv).inp(1, 'uint', N, [0] * N).out(1, 'uint', N, out)
+        tests.append(tt.val(2, 'int', nin).val(3, 'int', 4 * N).val(4, 'int', -1))
+    return tests
+
+
 def walk_tests():
     tests = []
     for j, (label, kin, kout) in enumerate(RANGES):
@@ -802,8 +831,8 @@ def main():
     gen_types('f_fatptr_wide.ll', ['v3i8', 'v8i32', 'v16i16', 'v4f64'],
               'vectors above 16 bytes (split), odd-sized vectors, structs, arrays, i1 (llc-19 cannot compile these)',
               AGG_IR, agg_tests())
-    write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer', WALK_IR,
-                 walk_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
+    write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer; wrapping offsets',
+                 WALK_IR + WRAP_IR, walk_tests() + wrap_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
                  'divergent trip count (llc-19 crashes on this icmp).')
     write_simple('f_fatptr_atomics.ll', 'atomicrmw (every LLVM 19 operation) and cmpxchg', atomics_ir(),
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
