@@ -31,7 +31,8 @@
  *    <4 x i32> (how the lowering moves a V# through memory): the i128 is
  *    four 32-bit components.
  *  - select / icmp eq,ne / freeze / phi of p8 (uniform): SALU on the four
- *    dwords.
+ *    dwords; under masked linearisation (isel_cf.c) a resource phi blends
+ *    with isel_buffer_cselect.
  * Range rules (raw buffer, stride 0): an access whose bytes are at or
  * past num_records reads 0 and writes nothing; the emulator checks whole
  * accesses (src/emu/exec_mem.c), so an access straddling num_records is
@@ -395,17 +396,12 @@ static bool scalar_ok(isel_ctx *c, LLVMValueRef ins, LLVMValueRef off) {
 
 /* ---- p8 values ---- */
 
-static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
-  LLVMValueRef cond = LLVMGetOperand(ins, 0);
-  if (divergence_is_divergent(c->di, ins) || LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
-    isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
-    return true;
-  }
-  mir_temp t = isel_buffer_rsrc(c, LLVMGetOperand(ins, 1)), f = isel_buffer_rsrc(c, LLVMGetOperand(ins, 2));
+/* The halves are extracted after `scc` was set: extraction is copies, which
+ * leave SCC alone. */
+mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc) {
   mir_temp halves[2];
   for (int h = 0; h < 2; h++) {
     mir_temp th = rsrc_half(c, t, h), fh = rsrc_half(c, f, h);
-    mir_temp scc = isel_scc_of(c, cond);
     halves[h] = isel_tmp(c, mir_rc_s(2));
     mir_instr *cs = isel_emit(c, ISA_S_CSELECT_B64, 3, 1);
     cs->ops[0] = mir_op_temp(th);
@@ -420,7 +416,17 @@ static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
   cv->ops[0] = mir_op_temp(halves[0]);
   cv->ops[1] = mir_op_temp(halves[1]);
   cv->defs[0] = mir_op_temp(d);
-  isel_set(c, ins, 0, d);
+  return d;
+}
+
+static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef cond = LLVMGetOperand(ins, 0);
+  if (divergence_is_divergent(c->di, ins) || LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
+    isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+    return true;
+  }
+  mir_temp t = isel_buffer_rsrc(c, LLVMGetOperand(ins, 1)), f = isel_buffer_rsrc(c, LLVMGetOperand(ins, 2));
+  isel_set(c, ins, 0, isel_buffer_cselect(c, t, f, isel_scc_of(c, cond)));
   return true;
 }
 

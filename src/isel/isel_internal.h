@@ -133,6 +133,8 @@ bool isel_buffer_claims(LLVMValueRef ins);
 bool isel_buffer(isel_ctx *c, LLVMValueRef ins);
 bool isel_is_rsrc_type(LLVMTypeRef t);
 mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v);
+/* SCC ? t : f for two V#s (s4), two s_cselect_b64. */
+mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc);
 /* A ptr addrspace(8) kernel argument at kernarg byte `off` (16-aligned):
  * s_load_dwordx4 into an s4. */
 mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);

@@ -331,6 +331,61 @@ def wrap_tests():
     return tests
 
 
+# a uniform branch picks one of two resources (a p8 phi that cannot fold),
+# then a loop with a divergent exit walks it: masked linearisation blends
+# the resource phi with s_cselect
+WALK2_IR = r"""define amdgpu_kernel void @k_walk2(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout, i32 %flag) {
+entry:
+PRO  %rx = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nout, i32 FLAGS)
+  %px = addrspacecast ptr addrspace(8) %rx to ptr addrspace(7)
+  %u = icmp eq i32 %flag, 0
+  br i1 %u, label %a, label %b
+a:
+  br label %j
+b:
+  br label %j
+j:
+  %pb = phi ptr addrspace(7) [ %pi, %a ], [ %px, %b ]
+  %t8 = shl i32 %tid, 3
+  %base = getelementptr i32, ptr addrspace(7) %pb, i32 %t8
+  %len0 = and i32 %tid, 7
+  %len = add i32 %len0, 1
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %j ], [ %i1, %loop ]
+  %s = phi i32 [ 0, %j ], [ %s1, %loop ]
+  %p = getelementptr i32, ptr addrspace(7) %base, i32 %i
+  %v = load i32, ptr addrspace(7) %p, align 4
+  %s1 = add i32 %s, %v
+  %i1 = add i32 %i, 1
+  %more = icmp ne i32 %i1, %len
+  br i1 %more, label %loop, label %done
+done:
+  %q = getelementptr i32, ptr addrspace(7) %po, i32 %tid
+  store i32 %s1, ptr addrspace(7) %q, align 4
+  ret void
+}
+
+"""
+
+
+def walk2_tests():
+    tests = []
+    for j, (label, flag, nin, nx) in enumerate([('first resource', 0, 2048, 256), ('second resource', 1, 2048, 256)]):
+        rng = Rng(970 + j)
+        inv = [rng.bits(32) for _ in range(8 * N)]
+        lim = nin if flag == 0 else nx
+        outv = []
+        for i in range(N):
+            ln = (i & 7) + 1
+            outv.append(sum(inv[8 * i + k] if (8 * i + k) * 4 + 4 <= lim else 0 for k in range(ln)) & M32)
+        tt = Test('uniform choice of resource (phi of ptr addrspace(8)) walked by a divergent loop, %s' % label,
+                  kernel_name='k_walk2')
+        tt.inp(0, 'uint', 8 * N, inv).inp(1, 'uint', N, [0] * N).out(1, 'uint', N, outv)
+        tests.append(tt.val(2, 'int', nin).val(3, 'int', nx).val(4, 'int', flag))
+    return tests
+
+
 def walk_tests():
     tests = []
     for j, (label, kin, kout) in enumerate(RANGES):
@@ -832,7 +887,7 @@ def main():
               'vectors above 16 bytes (split), odd-sized vectors, structs, arrays, i1 (llc-19 cannot compile these)',
               AGG_IR, agg_tests())
     write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer; wrapping offsets',
-                 WALK_IR + WRAP_IR, walk_tests() + wrap_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
+                 WALK_IR + WRAP_IR + WALK2_IR, walk_tests() + wrap_tests() + walk2_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
                  'divergent trip count (llc-19 crashes on this icmp).')
     write_simple('f_fatptr_atomics.ll', 'atomicrmw (every LLVM 19 operation) and cmpxchg', atomics_ir(),
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
