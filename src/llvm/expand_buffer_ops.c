@@ -30,6 +30,7 @@
  * successors are rebuilt with the new predecessor.
  */
 #include "llvm/expand_buffer_ops.h"
+#include "llvm/fatptr_internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -350,6 +351,7 @@ int wir_expand_buffer_ops(LLVMModuleRef mod, diag *d) {
   int rc = 0;
   /* each expansion removes its instruction and splits blocks: rescan */
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !rc; f = LLVMGetNextFunction(f)) {
+    if (fp_skipped_function(f)) continue;
     const char *mem;
     for (LLVMValueRef ins; !rc && (ins = next_candidate(f, &mem));) rc = mem ? expand_mem(&c, ins, mem) : expand_rmw(&c, ins);
   }

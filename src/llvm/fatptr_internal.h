@@ -51,6 +51,11 @@ const char *fp_part_name(fp_ctx *c, LLVMValueRef v, const char *suffix);
 /* o + k (no instruction for k = 0). */
 LLVMValueRef fp_add_const(fp_ctx *c, LLVMValueRef o, int64_t k, const char *name);
 
+/* A non-kernel function with fat-pointer parameters: import.c inlined it
+ * into the kernels, it is never selected, and both fat-pointer passes
+ * leave it alone (they could not lower its parameters). */
+bool fp_skipped_function(LLVMValueRef f);
+
 /* fatptr_access.c: each rewrites instruction `ins` (which the caller then
  * erases) into buffer intrinsics placed before it. */
 void fp_rewrite_load(fp_ctx *c, LLVMValueRef ins);

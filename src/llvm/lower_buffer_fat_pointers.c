@@ -7,8 +7,8 @@
  * change and what the hardware range-checks against num_records); Vega
  * ISA guide 8.1 "Buffer Instructions" for the accesses. wavecc inlines
  * every call first (import.c), so no function boundary carries a p7 and
- * the pass works inside kernels only (non-kernel functions with p7
- * parameters are refused).
+ * the pass works on kernels; other functions with fat-pointer parameters
+ * were inlined, are never selected, and are left alone.
  *
  * Algorithm, per function:
  *  1. Every p7-typed value V gets two parts, rsrc(V) (p8) and off(V) (i32),
@@ -557,8 +557,8 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   c->n = c->ndead = c->nphis = c->nicmps = 0;
   ptrmap_init(&c->map, &c->mem, 64);
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-    if (fp_has_p7(LLVMTypeOf(a)) && (!fp_is_p7(LLVMTypeOf(a)) || LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)) {
-      diag_error(c->d, c->fname, "unsupported buffer fat pointer argument (only ptr addrspace(7) kernel arguments)");
+    if (fp_has_p7(LLVMTypeOf(a)) && !fp_is_p7(LLVMTypeOf(a))) {
+      diag_error(c->d, c->fname, "unsupported kernel argument containing buffer fat pointers (vector or aggregate)");
       c->failed = true;
       return;
     }
@@ -589,6 +589,13 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
   fold_aggregates(fn);
 }
 
+bool fp_skipped_function(LLVMValueRef f) {
+  if (LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv) return false;
+  for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a))
+    if (fp_has_p7(LLVMTypeOf(a))) return true;
+  return false;
+}
+
 int wir_lower_buffer_fat_pointers(LLVMModuleRef mod, diag *d) {
   fp_ctx c = {0};
   c.mod = mod;
@@ -601,7 +608,7 @@ int wir_lower_buffer_fat_pointers(LLVMModuleRef mod, diag *d) {
   arena_init(&c.mem);
   c.b = LLVMCreateBuilderInContext(c.ctx);
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !c.failed; f = LLVMGetNextFunction(f))
-    if (!LLVMIsDeclaration(f)) lower_function(&c, f);
+    if (!LLVMIsDeclaration(f) && !fp_skipped_function(f)) lower_function(&c, f);
   LLVMDisposeBuilder(c.b);
   arena_free(&c.mem);
   return c.failed ? -1 : 0;

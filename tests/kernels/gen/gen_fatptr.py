@@ -369,6 +369,34 @@ done:
 """
 
 
+# a function taking a fat pointer (wavecc inlines it; the copy left in the
+# module is never selected)
+HELPER_IR = r"""define i32 @get_elem(ptr addrspace(7) %p, i32 %i) {
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %i
+  %v = load i32, ptr addrspace(7) %q, align 4
+  ret i32 %v
+}
+
+define amdgpu_kernel void @k_helper(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin, i32 %nout) {
+PRO  %r = sub i32 63, %tid
+  %v = call i32 @get_elem(ptr addrspace(7) %pi, i32 %r)
+  %d = getelementptr i32, ptr addrspace(7) %po, i32 %tid
+  store i32 %v, ptr addrspace(7) %d, align 4
+  ret void
+}
+
+"""
+
+
+def helper_tests():
+    rng = Rng(990)
+    inv = [rng.bits(32) for _ in range(N)]
+    out = [inv[63 - t] if (63 - t) * 4 + 4 <= 160 else 0 for t in range(N)]
+    tt = Test('a function with a fat-pointer parameter, inlined', kernel_name='k_helper')
+    tt.inp(0, 'uint', N, inv).inp(1, 'uint', N, [0] * N).out(1, 'uint', N, out)
+    return [tt.val(2, 'int', 160).val(3, 'int', 4 * N)]
+
+
 def walk2_tests():
     tests = []
     for j, (label, flag, nin, nx) in enumerate([('first resource', 0, 2048, 256), ('second resource', 1, 2048, 256)]):
@@ -887,7 +915,8 @@ def main():
               'vectors above 16 bytes (split), odd-sized vectors, structs, arrays, i1 (llc-19 cannot compile these)',
               AGG_IR, agg_tests())
     write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer; wrapping offsets',
-                 WALK_IR + WRAP_IR + WALK2_IR, walk_tests() + wrap_tests() + walk2_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
+                 WALK_IR + WRAP_IR + WALK2_IR + HELPER_IR,
+                 walk_tests() + wrap_tests() + walk2_tests() + helper_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
                  'divergent trip count (llc-19 crashes on this icmp).')
     write_simple('f_fatptr_atomics.ll', 'atomicrmw (every LLVM 19 operation) and cmpxchg', atomics_ir(),
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
