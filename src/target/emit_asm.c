@@ -569,6 +569,18 @@ static const char *addr_space_name(uint32_t as) {
   }
 }
 
+/* A YAML string: tagged !str and single-quoted, as a name such as n, y, no
+ * or null would otherwise read as a boolean or null, even quoted (llvm-mc
+ * then rejects the metadata; llc-19 tags such names the same way). */
+static void yaml_quoted(FILE *out, const char *s) {
+  fputs("!str '", out);
+  for (; *s; s++) {
+    if (*s == '\'') fputc('\'', out);
+    fputc(*s, out);
+  }
+  fputc('\'', out);
+}
+
 static void yaml_arg(FILE *out, const char *name, const char *type, const char *kind, uint32_t offset, uint32_t size,
                      uint32_t as, bool pointer, bool is_const, bool is_restrict, bool is_volatile) {
   fputs("      - ", out);
@@ -578,7 +590,11 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
   if (is_const) KEY(".is_const: true\n");
   if (is_restrict) KEY(".is_restrict: true\n");
   if (is_volatile) KEY(".is_volatile: true\n");
-  if (name && *name) KEY(".name: %s\n", name);
+  if (name && *name) {
+    KEY(".name: ");
+    yaml_quoted(out, name);
+    fputc('\n', out);
+  }
   KEY(".offset: %u\n", offset);
   KEY(".size: %u\n", size);
   if (type && *type) KEY(".type_name: '%s'\n", type);
