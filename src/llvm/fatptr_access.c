@@ -4,7 +4,8 @@
  * split by type (structs and arrays per member at their layout offsets,
  * vectors above 16 bytes in 16-byte pieces, i1 as i8, other pointers as
  * integers); atomics become raw.ptr.buffer.atomic.*; a p7 stored to or
- * loaded from memory is its i160: <5 x i32> {offset, V# dwords}.
+ * loaded from memory is its i160: <5 x i32> {offset, V# dwords}; a p8 in
+ * memory is its four dwords.
  * Cache policy (aux operand): bit 0 glc and bit 31 (volatile) for volatile
  * and atomic accesses, bit 1 slc for !nontemporal; !invariant.load is kept
  * on load calls. Source: D158463 (the i160 memory form, the split), Vega
@@ -242,6 +243,20 @@ static LLVMValueRef mem_load(fp_ctx *c, LLVMValueRef ins, LLVMTypeRef t) {
   return ld;
 }
 
+/* Stores `v` (built before `ins`) where store `ins` stores: through a fat
+ * pointer, or plainly with its alignment and volatility. */
+static void mem_store(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, LLVMValueRef v) {
+  if (fp_is_p7(LLVMTypeOf(ptr))) {
+    access a;
+    make_access(c, ins, ptr, &a);
+    store_typed(c, &a, v, 0);
+    return;
+  }
+  LLVMValueRef st = LLVMBuildStore(c->b, v, ptr);
+  LLVMSetAlignment(st, LLVMGetAlignment(ins));
+  LLVMSetVolatile(st, LLVMGetVolatile(ins));
+}
+
 void fp_load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
   if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
     fp_fail(c, ins, "atomic load of a buffer fat pointer");
@@ -252,8 +267,7 @@ void fp_load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o) {
   LLVMValueRef mask[4];
   for (unsigned i = 0; i < 4; i++) mask[i] = LLVMConstInt(c->i32, i + 1, 0);
   LLVMValueRef v4 = LLVMBuildShuffleVector(c->b, v5, LLVMGetPoison(LLVMTypeOf(v5)), LLVMConstVector(mask, 4), "");
-  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128);
-  *r = LLVMBuildIntToPtr(c->b, LLVMBuildBitCast(c->b, v4, i128, ""), c->p8, fp_part_name(c, ins, ".rsrc"));
+  *r = fp_rsrc_of_words(c, v4, fp_part_name(c, ins, ".rsrc"));
 }
 
 void fp_store_p7(fp_ctx *c, LLVMValueRef ins) {
@@ -264,21 +278,13 @@ void fp_store_p7(fp_ctx *c, LLVMValueRef ins) {
   }
   fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
   LLVMPositionBuilderBefore(c->b, ins);
-  LLVMTypeRef i128 = LLVMIntTypeInContext(c->ctx, 128), v5t = LLVMVectorType(c->i32, 5);
-  LLVMValueRef v4 = LLVMBuildBitCast(c->b, LLVMBuildPtrToInt(c->b, r, i128, ""), LLVMVectorType(c->i32, 4), "");
+  LLVMTypeRef v5t = LLVMVectorType(c->i32, 5);
+  LLVMValueRef v4 = fp_rsrc_words(c, r);
   LLVMValueRef v5 = LLVMBuildInsertElement(c->b, LLVMGetPoison(v5t), o, LLVMConstInt(c->i32, 0, 0), "");
   for (unsigned i = 0; i < 4; i++)
     v5 = LLVMBuildInsertElement(c->b, v5, LLVMBuildExtractElement(c->b, v4, LLVMConstInt(c->i32, i, 0), ""),
                                 LLVMConstInt(c->i32, i + 1, 0), "");
-  if (fp_is_p7(LLVMTypeOf(ptr))) {
-    access a;
-    make_access(c, ins, ptr, &a);
-    store_typed(c, &a, v5, 0);
-    return;
-  }
-  LLVMValueRef st = LLVMBuildStore(c->b, v5, ptr);
-  LLVMSetAlignment(st, LLVMGetAlignment(ins));
-  LLVMSetVolatile(st, LLVMGetVolatile(ins));
+  mem_store(c, ins, ptr, v5);
 }
 
 LLVMValueRef fp_member(LLVMValueRef agg, const unsigned *idx, unsigned n) {
@@ -298,6 +304,40 @@ LLVMValueRef fp_member(LLVMValueRef agg, const unsigned *idx, unsigned n) {
     }
   }
   return agg;
+}
+
+static bool is_p8(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 8;
+}
+
+bool fp_is_rsrc_memop(LLVMValueRef ins) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  return (op == LLVMLoad && is_p8(LLVMTypeOf(ins))) || (op == LLVMStore && is_p8(LLVMTypeOf(LLVMGetOperand(ins, 0))));
+}
+
+LLVMValueRef fp_rsrc_words(fp_ctx *c, LLVMValueRef r) {
+  LLVMValueRef i = LLVMBuildPtrToInt(c->b, r, LLVMIntTypeInContext(c->ctx, 128), "");
+  return LLVMBuildBitCast(c->b, i, LLVMVectorType(c->i32, 4), "");
+}
+
+LLVMValueRef fp_rsrc_of_words(fp_ctx *c, LLVMValueRef w, const char *name) {
+  LLVMValueRef i = LLVMBuildBitCast(c->b, w, LLVMIntTypeInContext(c->ctx, 128), "");
+  return LLVMBuildIntToPtr(c->b, i, c->p8, name);
+}
+
+void fp_rewrite_rsrc_memop(fp_ctx *c, LLVMValueRef ins) {
+  if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
+    fp_fail(c, ins, "atomic load or store of a buffer resource");
+    return;
+  }
+  LLVMTypeRef v4 = LLVMVectorType(c->i32, 4);
+  if (LLVMGetInstructionOpcode(ins) == LLVMLoad) {
+    LLVMValueRef w = mem_load(c, ins, v4);
+    LLVMReplaceAllUsesWith(ins, fp_rsrc_of_words(c, w, ""));
+    return;
+  }
+  LLVMPositionBuilderBefore(c->b, ins);
+  mem_store(c, ins, LLVMGetOperand(ins, 1), fp_rsrc_words(c, LLVMGetOperand(ins, 0)));
 }
 
 void fp_rewrite_load(fp_ctx *c, LLVMValueRef ins) {

@@ -66,6 +66,14 @@ void fp_load_p7(fp_ctx *c, LLVMValueRef ins, LLVMValueRef *r, LLVMValueRef *o);
 /* The value at member path idx[0..n) of `agg` when `agg` is a chain of
  * insertvalue instructions that names it, else NULL. */
 LLVMValueRef fp_member(LLVMValueRef agg, const unsigned *idx, unsigned n);
+/* Loads and stores of ptr addrspace(8) values: through <4 x i32> (the
+ * selector takes p8 only as four SGPRs, from i128). */
+bool fp_is_rsrc_memop(LLVMValueRef ins);
+void fp_rewrite_rsrc_memop(fp_ctx *c, LLVMValueRef ins);
+/* A V# as <4 x i32> and back (ptrtoint / inttoptr through i128), built at
+ * the builder's position. */
+LLVMValueRef fp_rsrc_words(fp_ctx *c, LLVMValueRef r);
+LLVMValueRef fp_rsrc_of_words(fp_ctx *c, LLVMValueRef w, const char *name);
 /* A store of a p7 value to memory as its i160. */
 void fp_store_p7(fp_ctx *c, LLVMValueRef ins);
 

@@ -23,7 +23,8 @@
  *       extract/insertelement, shufflevector on such vectors: the offsets
  *                              (elements of different buffers are refused)
  *       phi / select / freeze  one of each for rsrc and off
- *       inttoptr iN (N <= 32)  rsrc = null, off = the integer
+ *       inttoptr iN (N <= 64)  off = bits 0..31, rsrc = bits 32..63 as V#
+ *                              dword 0 (the rest of the i160 is zero)
  *       constants              null -> (null, 0), poison/undef -> poison
  *       kernel argument        loads from the kernarg segment: the V# at
  *                              the argument's offset, the offset 16 bytes
@@ -51,9 +52,11 @@
  *                              lacks were made cmpxchg loops by
  *                              expand-buffer-ops
  *       p7 stored / loaded     as its i160: <5 x i32> = {offset, V# dwords}
- *       ptrtoint to iN (N<=32) off, truncated or zero-extended; a wider
- *                              ptrtoint whose users all truncate to 32
- *                              bits or less (instcombine's form) likewise
+ *       ptrtoint to iN (N<=64) the low N bits of the i160: offset, then V#
+ *                              dword 0; an i160 ptrtoint whose users all
+ *                              truncate to 64 bits or less (instcombine's
+ *                              form) likewise
+ *       load / store of p8     through <4 x i32> (fatptr_access.c)
  *  3. The old p7 instructions are replaced by poison and erased; the
  *     insertvalue chains of split aggregates are folded into their users'
  *     extractvalues (the selector takes neither) and erased.
@@ -355,13 +358,22 @@ void fp_parts(fp_ctx *c, LLVMValueRef v, LLVMValueRef *r, LLVMValueRef *o) {
       vector_parts(c, v, r, o);
       break;
     case LLVMIntToPtr: {
+      /* bits 0..31 the offset, bits 32..63 V# dword 0, the rest 0 */
       LLVMValueRef x = LLVMGetOperand(v, 0);
-      if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 32) {
-        fp_fail(c, v, "inttoptr to a buffer fat pointer from an integer wider than 32 bits");
+      unsigned w = LLVMGetTypeKind(LLVMTypeOf(x)) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(LLVMTypeOf(x)) : 0;
+      if (!w || w > 64) {
+        fp_fail(c, v, "inttoptr to a buffer fat pointer from an integer wider than 64 bits");
         break;
       }
+      *o = LLVMBuildZExtOrBitCast(c->b, LLVMBuildTruncOrBitCast(c->b, x, w < 32 ? LLVMTypeOf(x) : c->i32, ""), c->i32,
+                                  fp_part_name(c, v, ".off"));
       *r = LLVMConstNull(c->p8);
-      *o = LLVMBuildZExtOrBitCast(c->b, x, c->i32, fp_part_name(c, v, ".off"));
+      if (w > 32) {
+        LLVMValueRef hi = LLVMBuildTrunc(c->b, LLVMBuildLShr(c->b, x, LLVMConstInt(LLVMTypeOf(x), 32, 0), ""), c->i32, "");
+        LLVMValueRef words = LLVMBuildInsertElement(c->b, LLVMConstNull(LLVMVectorType(c->i32, 4)), hi,
+                                                    LLVMConstInt(c->i32, 0, 0), "");
+        *r = fp_rsrc_of_words(c, words, fp_part_name(c, v, ".rsrc"));
+      }
       break;
     }
     default:
@@ -401,18 +413,65 @@ static void rewrite_icmp(fp_ctx *c, LLVMValueRef ins) {
 /* A wide ptrtoint whose every user truncates to at most 32 bits: each
  * truncation becomes the offset (truncated). False, changing nothing, for
  * any other use. */
-static bool ptrtoint_truncs(fp_ctx *c, LLVMValueRef ins) {
-  for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef t = LLVMGetUser(u);
-    if (!LLVMIsATruncInst(t) || LLVMGetIntTypeWidth(LLVMTypeOf(t)) > 32) return false;
+/* The low `it` bits (at most 64) of a fat pointer's i160: the offset in
+ * bits 0..31, V# dword 0 (the base address's low half) in bits 32..63. */
+static LLVMValueRef low_bits(fp_ctx *c, LLVMValueRef r, LLVMValueRef o, LLVMTypeRef it) {
+  unsigned w = LLVMGetIntTypeWidth(it);
+  if (w <= 32) return LLVMBuildZExtOrBitCast(c->b, LLVMBuildTruncOrBitCast(c->b, o, LLVMIntTypeInContext(c->ctx, w < 32 ? w : 32), ""), it, "");
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c->ctx);
+  LLVMValueRef d0 = LLVMBuildExtractElement(c->b, fp_rsrc_words(c, r), LLVMConstInt(c->i32, 0, 0), "");
+  LLVMValueRef hi = LLVMBuildShl(c->b, LLVMBuildZExt(c->b, d0, i64, ""), LLVMConstInt(i64, 32, 0), "");
+  LLVMValueRef v = LLVMBuildOr(c->b, hi, LLVMBuildZExt(c->b, o, i64, ""), "");
+  return LLVMBuildZExtOrBitCast(c->b, LLVMBuildTruncOrBitCast(c->b, v, LLVMIntTypeInContext(c->ctx, w < 64 ? w : 64), ""), it, "");
+}
+
+static bool is_trunc_to(LLVMValueRef t, unsigned max) {
+  return LLVMIsATruncInst(t) && LLVMGetTypeKind(LLVMTypeOf(t)) == LLVMIntegerTypeKind &&
+         LLVMGetIntTypeWidth(LLVMTypeOf(t)) <= max;
+}
+
+/* `lshr X, 32k` (k = 0..4) whose users all truncate to 32 bits or less:
+ * the i160's 32-bit word k. Returns k, or -1. */
+static int word_shift(LLVMValueRef u) {
+  if (!LLVMIsAInstruction(u) || LLVMGetInstructionOpcode(u) != LLVMLShr || !LLVMIsAConstantInt(LLVMGetOperand(u, 1)))
+    return -1;
+  uint64_t sh = LLVMConstIntGetZExtValue(LLVMGetOperand(u, 1));
+  if (sh % 32 || sh > 128) return -1;
+  for (LLVMUseRef x = LLVMGetFirstUse(u); x; x = LLVMGetNextUse(x))
+    if (!is_trunc_to(LLVMGetUser(x), 32)) return -1;
+  return (int)(sh / 32);
+}
+
+/* Replaces every (trunc) user of `v` by word k of the i160 (0: the
+ * offset, 1..4: the V# dwords), truncated; erases them. */
+static void replace_truncs(fp_ctx *c, LLVMValueRef v, LLVMValueRef r, LLVMValueRef o, int k) {
+  while (LLVMGetFirstUse(v)) {
+    LLVMValueRef t = LLVMGetUser(LLVMGetFirstUse(v));
+    LLVMPositionBuilderBefore(c->b, t);
+    LLVMValueRef x = k == 0 ? o : LLVMBuildExtractElement(c->b, fp_rsrc_words(c, r), LLVMConstInt(c->i32, (unsigned)k - 1, 0), "");
+    LLVMReplaceAllUsesWith(t, LLVMBuildTruncOrBitCast(c->b, x, LLVMTypeOf(t), ""));
+    LLVMInstructionEraseFromParent(t);
   }
+}
+
+/* A ptrtoint to i160 (instcombine's form of narrower ones) whose users
+ * all take low bits (trunc to 64 bits or less) or one 32-bit word (lshr by
+ * a multiple of 32, then trunc): those become the offset / V# dwords.
+ * False, changing nothing, for any other use. */
+static bool ptrtoint_truncs(fp_ctx *c, LLVMValueRef ins) {
+  for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u))
+    if (!is_trunc_to(LLVMGetUser(u), 64) && word_shift(LLVMGetUser(u)) < 0) return false;
   LLVMValueRef r, o;
   fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
   while (LLVMGetFirstUse(ins)) {
-    LLVMValueRef t = LLVMGetUser(LLVMGetFirstUse(ins));
-    LLVMPositionBuilderBefore(c->b, t);
-    LLVMReplaceAllUsesWith(t, LLVMBuildTrunc(c->b, o, LLVMTypeOf(t), ""));
-    LLVMInstructionEraseFromParent(t);
+    LLVMValueRef u = LLVMGetUser(LLVMGetFirstUse(ins));
+    if (LLVMIsATruncInst(u)) {
+      LLVMPositionBuilderBefore(c->b, u);
+      LLVMReplaceAllUsesWith(u, low_bits(c, r, o, LLVMTypeOf(u)));
+    } else {
+      replace_truncs(c, u, r, o, word_shift(u));
+    }
+    LLVMInstructionEraseFromParent(u);
   }
   return true;
 }
@@ -430,12 +489,18 @@ static void rewrite_user(fp_ctx *c, LLVMValueRef ins) {
     /* after fill_phis, which may fold resource phis into one value */
     fp_push(c, &c->icmps, &c->nicmps, &c->capicmps, ins);
     return;
-  } else if (op == LLVMPtrToInt && LLVMGetIntTypeWidth(LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind
-                                                          ? LLVMGetElementType(LLVMTypeOf(ins)) : LLVMTypeOf(ins)) <= 32) {
+  } else if (op == LLVMPtrToInt && LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind &&
+             LLVMGetIntTypeWidth(LLVMGetElementType(LLVMTypeOf(ins))) <= 32) {
     LLVMValueRef r, o;
     fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
     LLVMPositionBuilderBefore(c->b, ins);
     LLVMReplaceAllUsesWith(ins, LLVMBuildZExtOrBitCast(c->b, o, LLVMTypeOf(ins), ""));
+  } else if (op == LLVMPtrToInt && LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMIntegerTypeKind &&
+             LLVMGetIntTypeWidth(LLVMTypeOf(ins)) <= 64) {
+    LLVMValueRef r, o;
+    fp_parts(c, LLVMGetOperand(ins, 0), &r, &o);
+    LLVMPositionBuilderBefore(c->b, ins);
+    LLVMReplaceAllUsesWith(ins, low_bits(c, r, o, LLVMTypeOf(ins)));
   } else if (op == LLVMPtrToInt && ptrtoint_truncs(c, ins)) {
     /* ptrtoint to i160 (instcombine's form) whose users all truncate to
      * 32 bits or less: those truncations are the offset */
@@ -540,7 +605,7 @@ static void fold_aggregates(LLVMValueRef fn) {
 }
 
 static bool touches_p7(LLVMValueRef ins) {
-  if (fp_has_p7(LLVMTypeOf(ins))) return true;
+  if (fp_has_p7(LLVMTypeOf(ins)) || fp_is_rsrc_memop(ins)) return true;
   int n = LLVMGetNumOperands(ins);
   for (int i = 0; i < n; i++) {
     LLVMValueRef o = LLVMGetOperand(ins, i);
@@ -575,6 +640,9 @@ static void lower_function(fp_ctx *c, LLVMValueRef fn) {
       fp_parts(c, ins, &r, &o);
     } else if (fp_has_p7(LLVMTypeOf(ins))) {
       fp_fail(c, ins, "value containing buffer fat pointers (aggregates of ptr addrspace(7))");
+    } else if (fp_is_rsrc_memop(ins) && !fp_has_p7(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+      fp_rewrite_rsrc_memop(c, ins);
+      fp_push(c, &c->dead, &c->ndead, &c->capdead, ins);
     } else {
       rewrite_user(c, ins);
     }

@@ -137,4 +137,21 @@ define i32 @vector_gep(ptr addrspace(8) %r, <2 x i32> %i) {
   ret i32 %x
 }
 
+; ptrtoint to i64: the offset, then V# dword 0; a p8 stored goes as its
+; four dwords.
+; CHECK-LABEL: define i64 @int64(
+; CHECK: %[[W:.*]] = bitcast i128 %{{.*}} to <4 x i32>
+; CHECK-NEXT: %[[D0:.*]] = extractelement <4 x i32> %[[W]], i32 0
+; CHECK-NEXT: %[[Z:.*]] = zext i32 %[[D0]] to i64
+; CHECK-NEXT: %[[H:.*]] = shl i64 %[[Z]], 32
+; CHECK-NEXT: or i64 %[[H]], 12
+; CHECK: store <4 x i32> %{{.*}}, ptr addrspace(1) %m, align 16
+define i64 @int64(ptr addrspace(8) %r, ptr addrspace(1) %m) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 3
+  %i = ptrtoint ptr addrspace(7) %q to i64
+  store ptr addrspace(8) %r, ptr addrspace(1) %m, align 16
+  ret i64 %i
+}
+
 !0 = !{i32 1}

@@ -864,6 +864,51 @@ INMEM_IR = r"""define amdgpu_kernel void @k_inmem(ptr addrspace(1) %in, ptr addr
 """ + out_stores(['%w0', '%w3', '%w4', '%v'])
 
 
+# ptrtoint / inttoptr at 64 bits (offset, then V# dword 0 = the base
+# address's low half) and a ptr addrspace(8) stored and loaded back (a load
+# through the inttoptr result is left out: LLVM's instcombine folds
+# inttoptr(ptrtoint p) back to p, while the cast itself keeps only V#
+# dword 0, so the result would depend on the optimisation level)
+INT64_IR = r"""define amdgpu_kernel void @k_int64(ptr addrspace(1) %in, ptr addrspace(1) %slots, ptr addrspace(1) %out, i32 %nin, i32 %k) {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %nin, i32 FLAGS)
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %t
+  %i = ptrtoint ptr addrspace(7) %q to i64
+  %lo = trunc i64 %i to i32
+  %hi64 = lshr i64 %i, 32
+  %hi = trunc i64 %hi64 to i32
+  %base = ptrtoint ptr addrspace(1) %in to i64
+  %blo = trunc i64 %base to i32
+  %same = icmp eq i32 %hi, %blo
+  %samez = zext i1 %same to i32
+  %back = inttoptr i64 %i to ptr addrspace(7)
+  %boff = ptrtoint ptr addrspace(7) %back to i32
+  store ptr addrspace(8) %r, ptr addrspace(1) %slots, align 16
+  %s2 = getelementptr i32, ptr addrspace(1) %slots, i32 2
+  %w2 = load i32, ptr addrspace(1) %s2, align 4
+  %r2 = load ptr addrspace(8), ptr addrspace(1) %slots, align 16
+  %p2 = addrspacecast ptr addrspace(8) %r2 to ptr addrspace(7)
+  %q2 = getelementptr i32, ptr addrspace(7) %p2, i32 %t
+  %v2 = load i32, ptr addrspace(7) %q2, align 4
+""" + out_stores(['%lo', '%samez', '%boff', '%w2', '%v2'])
+
+
+def int64_tests():
+    tests = []
+    for j, (label, nin) in enumerate([('in range', 256), ('partly out of range', 100)]):
+        rng = Rng(980 + j)
+        inv = [rng.bits(32) for _ in range(N)]
+        out = []
+        for t in range(N):
+            out += [4 * t, 1, 4 * t, nin, inv[t] if 4 * t + 4 <= nin else 0]
+        tt = Test('ptrtoint/inttoptr at 64 bits, a resource stored and loaded back; %s' % label, kernel_name='k_int64')
+        tt.inp(0, 'uint', N, inv).inp(1, 'uint', 4, [0] * 4).inp(2, 'uint', 5 * N, [0] * (5 * N))
+        tt.out(2, 'uint', 5 * N, out).val(3, 'int', nin).val(4, 'int', 0)
+        tests.append(tt)
+    return tests
+
+
 def inmem_tests():
     tests = []
     for j, (label, nin, k) in enumerate([('in range', 512, 3), ('partly out of range', 200, 10), ('empty', 0, 0)]):
@@ -928,7 +973,8 @@ def main():
     write_simple('f_fatptr_intrinsics.ll', 'buffer intrinsics on resources (ptr addrspace(8))', INTR_IR,
                  intr_tests(), 'raw: bytes at or past num_records read 0 / are dropped; struct (stride != 0):\n'
                  'records at or past num_records; s_buffer_load per dword.')
-    write_simple('f_fatptr_inmem.ll', 'fat pointers stored to and loaded from memory', INMEM_IR, inmem_tests(),
+    write_simple('f_fatptr_inmem.ll', 'fat pointers and resources in memory, 64-bit ptrtoint/inttoptr',
+                 INMEM_IR + INT64_IR, inmem_tests() + int64_tests(),
                  'a ptr addrspace(7) in memory is its i160: the 32-bit offset, then the 128-bit V#.')
     write_simple('f_fatptr_args.ll', 'fat pointers and resources as kernel arguments', ARGS_IR, args_tests(),
                  'kernarg layout of a ptr addrspace(7) (32 bytes, 32-aligned): the V#, then the 32-bit offset\n'
