@@ -20,10 +20,11 @@
  *    other side any address space): units of the smaller of both
  *    alignments (1, 2 or 4 bytes). Constant lengths up to 256 bytes are
  *    unrolled (memmove loads every unit before storing any); others are
- *    a loop over units and a loop over the bytes left. memmove between two
- *    fat pointers copies backward when the destination's offset is above
- *    the source's (one buffer: one resource); between a fat pointer and
- *    another address space it copies forward (no way to compare them).
+ *    a loop over units and a loop over the bytes left. memmove copies
+ *    backward when the destination lies above the source: two fat pointers
+ *    compare offsets (one buffer: one resource), a fat pointer and a
+ *    global/constant/flat pointer compare global addresses (V# base +
+ *    offset, raw buffers); with LDS or private memory there is no overlap.
  *
  * Blocks are split with the LLVM-C API (which has no splitBasicBlock): the
  * instructions after the split point move to a new block, and phis in the
@@ -271,6 +272,40 @@ static void mem_loops(ex_ctx *c, const memop *m, LLVMValueRef len, bool backward
   if (!backward && m->unit > 1) mem_loop(c, m, body, rest, 1, false);
 }
 
+/* The global address (i64) a fat pointer names for a raw buffer: V#
+ * base (dword 0, dword 1 bits 15:0) + offset, read from its i160 (word 0
+ * the offset, words 1..2 V# dwords 0..1; lower-buffer-fat-pointers turns
+ * the word extractions into V# reads). */
+static LLVMValueRef fat_address(ex_ctx *c, LLVMValueRef p) {
+  LLVMTypeRef i160 = LLVMIntTypeInContext(c->ctx, 160), i32 = LLVMInt32TypeInContext(c->ctx),
+              i64 = LLVMInt64TypeInContext(c->ctx);
+  LLVMValueRef bits = LLVMBuildPtrToInt(c->b, p, i160, "");
+  LLVMValueRef w[3];
+  for (unsigned k = 0; k < 3; k++) {
+    LLVMValueRef x = k ? LLVMBuildLShr(c->b, bits, LLVMConstInt(i160, 32 * k, 0), "") : bits;
+    w[k] = LLVMBuildZExt(c->b, LLVMBuildTrunc(c->b, x, i32, ""), i64, "");
+  }
+  LLVMValueRef hi = LLVMBuildShl(c->b, LLVMBuildAnd(c->b, w[2], LLVMConstInt(i64, 0xffff, 0), ""), LLVMConstInt(i64, 32, 0), "");
+  return LLVMBuildAdd(c->b, LLVMBuildOr(c->b, hi, w[1], ""), w[0], "");
+}
+
+/* For a memmove with a variable length: true when the destination lies
+ * above the source (copy from the end). Two fat pointers compare their
+ * offsets (one buffer, one V#); a fat pointer and a global, constant or
+ * flat pointer compare global addresses. NULL (copy forward) when they
+ * cannot overlap: LDS and private memory are never buffer memory. */
+static LLVMValueRef move_backward(ex_ctx *c, const memop *m) {
+  LLVMTypeRef dt = LLVMTypeOf(m->dst), st = LLVMTypeOf(m->src);
+  if (is_p7(dt) && is_p7(st)) return LLVMBuildICmp(c->b, LLVMIntUGT, m->dst, m->src, "mem.backward");
+  LLVMValueRef other = is_p7(dt) ? m->src : m->dst;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(other));
+  if (as != 0 && as != 1 && as != 4) return NULL;
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(c->ctx);
+  LLVMValueRef d = is_p7(dt) ? fat_address(c, m->dst) : LLVMBuildPtrToInt(c->b, m->dst, i64, "");
+  LLVMValueRef s = is_p7(st) ? fat_address(c, m->src) : LLVMBuildPtrToInt(c->b, m->src, i64, "");
+  return LLVMBuildICmp(c->b, LLVMIntUGT, d, s, "mem.backward");
+}
+
 static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
   memop m = {.call = call, .dst = LLVMGetOperand(call, 0)};
   bool set = strstr(name, "memset") != NULL;
@@ -287,11 +322,8 @@ static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
   } else {
     LLVMPositionBuilderBefore(c->b, call);
     LLVMValueRef l32 = LLVMBuildIntCast2(c->b, len, LLVMInt32TypeInContext(c->ctx), 0, "mem.len");
-    bool both_p7 = !set && is_p7(LLVMTypeOf(m.dst)) && is_p7(LLVMTypeOf(m.src));
-    if (m.move && both_p7) {
-      /* destination above the source: copy from the end (the offsets
-       * decide; fat pointers into one buffer share their resource) */
-      LLVMValueRef up = LLVMBuildICmp(c->b, LLVMIntUGT, m.dst, m.src, "mem.backward");
+    LLVMValueRef up = m.move ? move_backward(c, &m) : NULL;
+    if (up) {
       LLVMBasicBlockRef head = LLVMGetInstructionParent(call);
       LLVMBasicBlockRef join = split_before(c, call, "mem.join");
       LLVMBasicBlockRef bwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.bwd");
@@ -308,8 +340,6 @@ static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
         mem_loops(c, &mk, l32, k == 0);
       }
     } else {
-      /* memmove between different address spaces: forward (they cannot
-       * be compared; documented as a limitation) */
       mem_loops(c, &m, l32, false);
     }
   }

@@ -74,6 +74,28 @@ define void @move(ptr addrspace(8) %r, i32 %a, i32 %b, i32 %n) {
   ret void
 }
 
+; memmove between a fat pointer and a global pointer compares global
+; addresses (V# base + offset); with LDS there is no overlap: forward only.
+; CHECK-LABEL: define void @move_mixed(
+; CHECK: ptrtoint ptr addrspace(7) %p to i160
+; CHECK: %[[G:.*]] = ptrtoint ptr addrspace(1) %g to i64
+; CHECK: %mem.backward = icmp ugt i64 %{{.*}}, %[[G]]
+; CHECK: br i1 %mem.backward, label %mem.bwd, label %mem.fwd
+; CHECK-LABEL: define void @move_lds(
+; CHECK-NOT: mem.backward
+; CHECK: ret void
+define void @move_mixed(ptr addrspace(8) %r, ptr addrspace(1) %g, i32 %n) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  call void @llvm.memmove.p7.p1.i32(ptr addrspace(7) align 1 %p, ptr addrspace(1) align 1 %g, i32 %n, i1 false)
+  ret void
+}
+
+define void @move_lds(ptr addrspace(8) %r, ptr addrspace(3) %l, i32 %n) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  call void @llvm.memmove.p7.p3.i32(ptr addrspace(7) align 1 %p, ptr addrspace(3) align 1 %l, i32 %n, i1 false)
+  ret void
+}
+
 ; memset with a variable length: a dword loop (the byte splatted by a
 ; multiply) and a byte loop for the rest.
 ; CHECK-LABEL: define void @set(
@@ -89,3 +111,5 @@ define void @set(ptr addrspace(8) %r, i8 %b, i64 %n) {
 declare void @llvm.memcpy.p7.p1.i32(ptr addrspace(7), ptr addrspace(1), i32, i1)
 declare void @llvm.memmove.p7.p7.i32(ptr addrspace(7), ptr addrspace(7), i32, i1)
 declare void @llvm.memset.p7.i64(ptr addrspace(7), i8, i64, i1)
+declare void @llvm.memmove.p7.p1.i32(ptr addrspace(7), ptr addrspace(1), i32, i1)
+declare void @llvm.memmove.p7.p3.i32(ptr addrspace(7), ptr addrspace(3), i32, i1)

@@ -714,6 +714,65 @@ declare void @llvm.memset.p7.i32(ptr addrspace(7), i8, i32, i1)
 """
 
 
+# memmove between a fat pointer and a global pointer into the same memory:
+# the direction comes from comparing global addresses (V# base + offset)
+MOVE_IR = r"""define amdgpu_kernel void @k_move_mixed(ptr addrspace(1) %b, i32 %nrec) {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %b, i16 0, i32 %nrec, i32 FLAGS)
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %reg = shl i32 %t, 6
+  %l0 = urem i32 %t, 9
+  %len = add i32 %l0, 20
+  %odd = and i32 %t, 1
+  %isodd = icmp ne i32 %odd, 0
+  br i1 %isodd, label %fwd, label %bwd
+bwd:
+  %d1o = add i32 %reg, 6
+  %d1 = getelementptr i8, ptr addrspace(7) %p, i32 %d1o
+  %s1o = add i32 %reg, 1
+  %s1 = getelementptr i8, ptr addrspace(1) %b, i32 %s1o
+  call void @llvm.memmove.p7.p1.i32(ptr addrspace(7) align 1 %d1, ptr addrspace(1) align 1 %s1, i32 %len, i1 false)
+  br label %done
+fwd:
+  %d2o = add i32 %reg, 2
+  %d2 = getelementptr i8, ptr addrspace(1) %b, i32 %d2o
+  %s2o = add i32 %reg, 9
+  %s2 = getelementptr i8, ptr addrspace(7) %p, i32 %s2o
+  call void @llvm.memmove.p1.p7.i32(ptr addrspace(1) align 1 %d2, ptr addrspace(7) align 1 %s2, i32 %len, i1 false)
+  br label %done
+done:
+  ret void
+}
+
+declare void @llvm.memmove.p7.p1.i32(ptr addrspace(7), ptr addrspace(1), i32, i1)
+declare void @llvm.memmove.p1.p7.i32(ptr addrspace(1), ptr addrspace(7), i32, i1)
+
+"""
+
+
+def move_tests():
+    tests = []
+    for j, (label, nrec) in enumerate([('in range', 4096), ('partly out of range', 1290)]):
+        rng = Rng(660 + j)
+        b0 = [rng.bits(8) for _ in range(4096)]
+        b = list(b0)
+        for t in range(N):   # disjoint 64-byte regions
+            reg, ln = 64 * t, 20 + t % 9
+            if t & 1:        # global destination below the fat-pointer source: forward
+                d, s_, order, dfat = reg + 2, reg + 9, range(ln), False
+            else:            # fat-pointer destination above the global source: backward
+                d, s_, order, dfat = reg + 6, reg + 1, range(ln - 1, -1, -1), True
+            for k in order:
+                v = b[s_ + k] if dfat or s_ + k < nrec else 0
+                if dfat and d + k >= nrec:
+                    continue
+                b[d + k] = v
+        tt = Test('memmove between a fat pointer and a global pointer into the same memory, %s' % label,
+                  kernel_name='k_move_mixed')
+        tests.append(tt.inp(0, 'uchar', 4096, b0).out(0, 'uchar', 4096, b).val(1, 'int', nrec))
+    return tests
+
+
 def mem_tests():
     tests = []
     for j, (label, nrec) in enumerate([('in range', 8192), ('memcpy source partly out of range', 2368),
@@ -967,8 +1026,8 @@ def main():
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
                  'commutative operations, or one value for all lanes); the returned values of an add-1 counter index\n'
                  'out[] (each 0..63 once); per-lane cmpxchg. Out of range: no write, returns 0.')
-    write_simple('f_fatptr_mem.ll', 'memcpy, memmove and memset with a fat pointer on either side', MEM_IR,
-                 mem_tests(), 'odd lengths and alignments, variable and constant lengths; bytes at or past\n'
+    write_simple('f_fatptr_mem.ll', 'memcpy, memmove and memset with a fat pointer on either side',
+                 MEM_IR + MOVE_IR, mem_tests() + move_tests(), 'odd lengths and alignments, variable and constant lengths; bytes at or past\n'
                  'num_records read as 0 and are not written.')
     write_simple('f_fatptr_intrinsics.ll', 'buffer intrinsics on resources (ptr addrspace(8))', INTR_IR,
                  intr_tests(), 'raw: bytes at or past num_records read 0 / are dropped; struct (stride != 0):\n'
