@@ -6247,18 +6247,18 @@ define amdgpu_kernel void @k_move_mixed(ptr addrspace(1) %b, i32 %nrec) {
   %isodd = icmp ne i32 %odd, 0
   br i1 %isodd, label %fwd, label %bwd
 bwd:
-  %d1o = add i32 %reg, 6
-  %d1 = getelementptr i8, ptr addrspace(7) %p, i32 %d1o
-  %s1o = add i32 %reg, 1
-  %s1 = getelementptr i8, ptr addrspace(1) %b, i32 %s1o
-  call void @llvm.memmove.p7.p1.i32(ptr addrspace(7) align 1 %d1, ptr addrspace(1) align 1 %s1, i32 %len, i1 false)
+  %dbwdo = add i32 %reg, 6
+  %dbwd = getelementptr i8, ptr addrspace(7) %p, i32 %dbwdo
+  %sbwdo = add i32 %reg, 1
+  %sbwd = getelementptr i8, ptr addrspace(1) %b, i32 %sbwdo
+  call void @llvm.memmove.p7.p1.i32(ptr addrspace(7) align 1 %dbwd, ptr addrspace(1) align 1 %sbwd, i32 %len, i1 false)
   br label %done
 fwd:
-  %d2o = add i32 %reg, 2
-  %d2 = getelementptr i8, ptr addrspace(1) %b, i32 %d2o
-  %s2o = add i32 %reg, 9
-  %s2 = getelementptr i8, ptr addrspace(7) %p, i32 %s2o
-  call void @llvm.memmove.p1.p7.i32(ptr addrspace(1) align 1 %d2, ptr addrspace(7) align 1 %s2, i32 %len, i1 false)
+  %dfwdo = add i32 %reg, 2
+  %dfwd = getelementptr i8, ptr addrspace(1) %b, i32 %dfwdo
+  %sfwdo = add i32 %reg, 9
+  %sfwd = getelementptr i8, ptr addrspace(7) %p, i32 %sfwdo
+  call void @llvm.memmove.p1.p7.i32(ptr addrspace(1) align 1 %dfwd, ptr addrspace(7) align 1 %sfwd, i32 %len, i1 false)
   br label %done
 done:
   ret void

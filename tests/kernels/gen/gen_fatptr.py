@@ -714,6 +714,19 @@ declare void @llvm.memset.p7.i32(ptr addrspace(7), i8, i32, i1)
 """
 
 
+def move_arm(label, das, doff, sas, soff):
+    """IR of one arm of k_move_mixed: memmove(region + doff in address space
+    das, region + soff in sas, %len), then on to %done."""
+    ptr = {7: '%p', 1: '%b'}
+    ir = '%s:\n' % label
+    for n, (asp, off) in (('d', (das, doff)), ('s', (sas, soff))):
+        ir += '  %%%s%so = add i32 %%reg, %d\n' % (n, label, off)
+        ir += '  %%%s%s = getelementptr i8, ptr addrspace(%d) %s, i32 %%%s%so\n' % (n, label, asp, ptr[asp], n, label)
+    ir += ('  call void @llvm.memmove.p%d.p%d.i32(ptr addrspace(%d) align 1 %%d%s, ptr addrspace(%d) align 1 %%s%s, '
+           'i32 %%len, i1 false)\n  br label %%done\n') % (das, sas, das, label, sas, label)
+    return ir
+
+
 # memmove between a fat pointer and a global pointer into the same memory:
 # the direction comes from comparing global addresses (V# base + offset)
 MOVE_IR = r"""define amdgpu_kernel void @k_move_mixed(ptr addrspace(1) %b, i32 %nrec) {
@@ -726,21 +739,7 @@ MOVE_IR = r"""define amdgpu_kernel void @k_move_mixed(ptr addrspace(1) %b, i32 %
   %odd = and i32 %t, 1
   %isodd = icmp ne i32 %odd, 0
   br i1 %isodd, label %fwd, label %bwd
-bwd:
-  %d1o = add i32 %reg, 6
-  %d1 = getelementptr i8, ptr addrspace(7) %p, i32 %d1o
-  %s1o = add i32 %reg, 1
-  %s1 = getelementptr i8, ptr addrspace(1) %b, i32 %s1o
-  call void @llvm.memmove.p7.p1.i32(ptr addrspace(7) align 1 %d1, ptr addrspace(1) align 1 %s1, i32 %len, i1 false)
-  br label %done
-fwd:
-  %d2o = add i32 %reg, 2
-  %d2 = getelementptr i8, ptr addrspace(1) %b, i32 %d2o
-  %s2o = add i32 %reg, 9
-  %s2 = getelementptr i8, ptr addrspace(7) %p, i32 %s2o
-  call void @llvm.memmove.p1.p7.i32(ptr addrspace(1) align 1 %d2, ptr addrspace(7) align 1 %s2, i32 %len, i1 false)
-  br label %done
-done:
+""" + move_arm('bwd', 7, 6, 1, 1) + move_arm('fwd', 1, 2, 7, 9) + r"""done:
   ret void
 }
 
