@@ -1,6 +1,13 @@
-/* wavecc-opt: text machine IR in, passes, text machine IR out.
+/* wavecc-opt: text machine IR in, passes, text machine IR out; or LLVM IR
+ * in, wavecc's own IR passes, LLVM IR out.
  *
  *   wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-
+ *   wavecc-opt -ir-pass=NAME... FILE.ll|-
+ *
+ * With -ir-pass the input is LLVM IR (text or bitcode): it is parsed and
+ * verified, the named IR passes (src/llvm/ir_passes.c) run in the order
+ * given, the result must verify again, and it is printed as LLVM IR text.
+ * -list-ir-passes lists them.
  *
  * Parses the file (or stdin for "-"), runs the named passes in order
  * (each followed by the verifier in WAVECC_VERIFY builds or with
@@ -14,6 +21,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <llvm-c/Analysis.h>
+
+#include "llvm/import.h"
+#include "llvm/ir_passes.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
 #include "util/bitset.h"
@@ -67,9 +78,36 @@ static void print_with_demand(const mir_program *p, FILE *out) {
   }
 }
 
+/* -ir-pass: LLVM IR in, IR passes, LLVM IR out. */
+static int run_ir_passes(const char *file, char *text, size_t size, const char **names, int n) {
+  diag d = {.file = file};
+  wir_module m;
+  int status = 0;
+  if (wir_parse(text, size, &d, &m)) {
+    status = 1;
+  } else {
+    for (int i = 0; i < n && !status; i++) status = wir_pass_lookup(names[i])->run(m.mod, &d) != 0;
+    char *vmsg = NULL;
+    if (!status && LLVMVerifyModule(m.mod, LLVMReturnStatusAction, &vmsg)) {
+      diag_error(&d, NULL, "internal: LLVM IR does not verify after the IR passes: %s", vmsg);
+      status = 1;
+    }
+    LLVMDisposeMessage(vmsg);
+    if (!status) {
+      char *ir = LLVMPrintModuleToString(m.mod);
+      fputs(ir, stdout);
+      LLVMDisposeMessage(ir);
+    }
+    wir_module_free(&m);
+  }
+  char *msgs = diag_take(&d);
+  if (msgs) { fputs(msgs, stderr); free(msgs); }
+  return status;
+}
+
 int main(int argc, char **argv) {
-  const char *passes[64];
-  int npasses = 0;
+  const char *passes[64], *ir_passes[64];
+  int npasses = 0, nir = 0;
   const char *file = NULL;
   bool verify = false, demand = false, emit = false, stats = false;
   for (int i = 1; i < argc; i++) {
@@ -77,6 +115,14 @@ int main(int argc, char **argv) {
     if (strncmp(a, "-pass=", 6) == 0 || strncmp(a, "--pass=", 7) == 0) {
       if (npasses == 64) { fprintf(stderr, "wavecc-opt: too many passes\n"); return 1; }
       passes[npasses++] = strchr(a, '=') + 1;
+    } else if (strncmp(a, "-ir-pass=", 9) == 0) {
+      if (nir == 64) { fprintf(stderr, "wavecc-opt: too many passes\n"); return 1; }
+      ir_passes[nir++] = a + 9;
+    } else if (strcmp(a, "-list-ir-passes") == 0) {
+      unsigned n;
+      const wir_pass_info *l = wir_pass_list(&n);
+      for (unsigned k = 0; k < n; k++) printf("%-26s %s\n", l[k].name, l[k].description);
+      return 0;
     } else if (strcmp(a, "-verify") == 0) {
       verify = true;
     } else if (strcmp(a, "-emit-asm") == 0) {
@@ -91,7 +137,8 @@ int main(int argc, char **argv) {
       for (unsigned k = 0; k < n; k++) printf("%-12s %s\n", l[k].name, l[k].description);
       return 0;
     } else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-\n");
+      fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-\n"
+                      "       wavecc-opt -ir-pass=NAME... FILE.ll|-\n");
       return 1;
     } else {
       file = a;
@@ -100,9 +147,18 @@ int main(int argc, char **argv) {
   if (!file) { fprintf(stderr, "wavecc-opt: no input file\n"); return 1; }
   for (int i = 0; i < npasses; i++)
     if (!mir_pass_lookup(passes[i])) { fprintf(stderr, "wavecc-opt: unknown pass '%s'\n", passes[i]); return 1; }
-  size_t size;
+  for (int i = 0; i < nir; i++)
+    if (!wir_pass_lookup(ir_passes[i])) { fprintf(stderr, "wavecc-opt: unknown IR pass '%s'\n", ir_passes[i]); return 1; }
+  if (nir && npasses) { fprintf(stderr, "wavecc-opt: -ir-pass and -pass cannot be mixed\n"); return 1; }
+  size_t size = 0;
   char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_all(file, &size);
   if (!text) { perror(file); return 1; }
+  if (strcmp(file, "-") == 0) size = strlen(text);
+  if (nir) {
+    int st = run_ir_passes(file, text, size, ir_passes, nir);
+    free(text);
+    return st;
+  }
   arena mem;
   arena_init(&mem);
   char err[256];

@@ -209,6 +209,9 @@ static int intrinsic_divergence(LLVMValueRef callee) {
   const char *n = LLVMGetValueName2(callee, &len);
   if (name_starts(n, len, "llvm.amdgcn.workitem.id") || name_starts(n, len, "llvm.amdgcn.mbcnt"))
     return 1;
+  /* buffer atomics: each lane sees another old value (isel_buffer.c) */
+  if (name_starts(n, len, "llvm.amdgcn.raw.ptr.buffer.atomic.") || name_starts(n, len, "llvm.amdgcn.struct.ptr.buffer.atomic."))
+    return 1;
   if (name_starts(n, len, "llvm.amdgcn.readfirstlane") || name_starts(n, len, "llvm.amdgcn.workgroup.id") ||
       name_starts(n, len, "llvm.amdgcn.dispatch.ptr") || name_starts(n, len, "llvm.amdgcn.implicitarg.ptr") ||
       name_starts(n, len, "llvm.amdgcn.kernarg.segment.ptr") || name_starts(n, len, "llvm.amdgcn.dispatch.id") ||

@@ -703,6 +703,8 @@ void isel_setup_abi(isel_ctx *c) {
         ka->align = 4;
       } else if (as == 1 || as == 4 || as == 0) {
         ka->value_kind = "global_buffer";
+      } else if (as == 7 || as == 8) {
+        ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
       } else {
         isel_unsupported(c, a, "kernel argument address space");
         return;
@@ -807,6 +809,10 @@ void isel_setup_abi(isel_ctx *c) {
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
     uint32_t aoff = c->arg_offset[i];
+    if (isel_is_rsrc_type(t)) {
+      isel_set(c, a, 0, isel_buffer_arg(c, aoff));
+      continue;
+    }
     if (bits == 0 || bits > 64 || size > 64) {
       isel_unsupported(c, a, "kernel argument type");
       return;
@@ -950,6 +956,10 @@ static void create_phis(isel_ctx *c, uint32_t b) {
     LLVMTypeRef t = LLVMTypeOf(ins);
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     bool div = divergence_is_divergent(c->di, ins);
+    if (isel_is_rsrc_type(t) && !div) { /* buffer resource: s4 (isel_buffer.c) */
+      isel_set(c, ins, 0, isel_tmp(c, mir_rc_s(4)));
+      continue;
+    }
     if (bits == 0 || bits > 64) {
       isel_unsupported(c, ins, "phi type");
       return;
@@ -1065,11 +1075,15 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
     if (LLVMIsAPHINode(ins)) continue;
     LLVMOpcode op = LLVMGetInstructionOpcode(ins);
     LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
+    bool ok;
+    if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */
+      if (!isel_buffer(c, ins)) isel_unsupported(c, ins, "instruction");
+      continue;
+    }
     if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
       isel_unsupported(c, ins, "integer type wider than 64 bits");
       return;
     }
-    bool ok;
     if (op == LLVMCall) ok = isel_call(c, ins);
     else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||
              op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
@@ -1124,7 +1138,8 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (is_bool && mir_rc_size(rc) == 2) o = mir_op_temp(isel_mask_of(c, inc, e));
+        if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
+        else if (is_bool && mir_rc_size(rc) == 2) o = mir_op_temp(isel_mask_of(c, inc, e));
         else if (is_bool) {
           o = isel_get(c, inc, e);
           if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {

@@ -333,6 +333,10 @@ static mir_temp edge_mask(mctx *m, uint32_t p, uint32_t x) {
 static mir_rc phi_rc(isel_ctx *c, LLVMValueRef phi) {
   unsigned bits = isel_type_bits(LLVMTypeOf(phi));
   bool div = divergence_is_divergent(c->di, phi);
+  if (isel_is_rsrc_type(LLVMTypeOf(phi))) { /* a V#: s4, uniform only (isel_buffer.c) */
+    if (div) isel_unsupported(c, phi, "divergent buffer resource (waterfall loops are not implemented)");
+    return mir_rc_s(4);
+  }
   if (bits == 1) return div ? mir_rc_s(2) : mir_rc_s(1);
   unsigned dw = bits > 32 ? 2 : 1;
   return div ? mir_rc_v(dw) : mir_rc_s(dw);
@@ -340,6 +344,7 @@ static mir_rc phi_rc(isel_ctx *c, LLVMValueRef phi) {
 
 /* One incoming value of a phi as an operand of class rc. */
 static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc rc, bool is_bool) {
+  if (isel_is_rsrc_type(LLVMTypeOf(v))) return mir_op_temp(isel_buffer_rsrc(c, v));
   if (is_bool && mir_rc_size(rc) == 2) return mir_op_temp(isel_mask_of(c, v, comp));
   mir_operand o = isel_get(c, v, comp);
   if (is_bool) {
@@ -372,6 +377,7 @@ static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir
   /* uniform: every active lane came the same way */
   mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(mask), mir_op_const(0));
   unsigned dw = mir_rc_size(rc);
+  if (dw == 4) return isel_buffer_cselect(c, v.temp, d, scc); /* a V# */
   mir_temp r = isel_tmp(c, mir_rc_s(dw));
   mir_instr *cs = isel_emit(c, dw == 2 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
   cs->ops[0] = v;
@@ -427,7 +433,9 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
         }
         d = blend(c, d, v, incoming_mask(m, p, b), rc, is_bool);
       }
-      if (!d.id) {
+      if (!d.id && mir_rc_size(rc) == 4) {
+        d = isel_buffer_rsrc(c, LLVMConstNull(LLVMTypeOf(phi)));
+      } else if (!d.id) {
         mir_operand u = mir_op_const(0);
         if (mir_rc_size(rc) == 2) u.size = 2;
         d = mir_rc_is_vgpr(rc) ? isel_to_vgpr(c, u, mir_rc_size(rc)) : isel_to_sgpr(c, u, mir_rc_size(rc));

@@ -186,6 +186,20 @@ mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
+/* isel_buffer.c: buffer resources (ptr addrspace(8), one s4 temporary)
+ * and the buffer intrinsics. isel_buffer_claims says whether an
+ * instruction is isel_buffer's (buffer intrinsic calls; select, icmp and
+ * freeze of resources); isel_buffer_rsrc gives a resource value's s4
+ * (constants: a zero V#). */
+bool isel_buffer_claims(LLVMValueRef ins);
+bool isel_buffer(isel_ctx *c, LLVMValueRef ins);
+bool isel_is_rsrc_type(LLVMTypeRef t);
+mir_temp isel_buffer_rsrc(isel_ctx *c, LLVMValueRef v);
+/* SCC ? t : f for two V#s (s4), two s_cselect_b64. */
+mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc);
+/* A ptr addrspace(8) kernel argument at kernarg byte `off` (16-aligned):
+ * s_load_dwordx4 into an s4. */
+mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

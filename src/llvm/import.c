@@ -20,20 +20,10 @@
  *     whole process with a fatal error when it did not (an llvm-stress
  *     kernel, tests/passes/instcombine-no-abort.ll), which must never
  *     happen inside libwavecc.
- *  6. Our own IR passes: integer vector reductions to scalar chains
- *     (lower_reductions.c), loads, stores and bitcasts of i1 vectors
- *     through their packed bits (lower_bool_vectors.c), element-wise vector
- *     intrinsics to scalar calls (scalarize_vector_intrinsics.c), odd-width
- *     integers (i48 from SROA) widened to register widths
- *     (widen_odd_integers.c), i1 values read outside their loop copied
- *     through i32 (loop_escaping_booleans.c).
+ *  6. wavecc's own IR passes, in the registry's order (ir_passes.c).
  */
 #include "llvm/import.h"
-#include "llvm/loop_escaping_booleans.h"
-#include "llvm/lower_bool_vectors.h"
-#include "llvm/lower_reductions.h"
-#include "llvm/scalarize_vector_intrinsics.h"
-#include "llvm/widen_odd_integers.h"
+#include "llvm/ir_passes.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -178,15 +168,14 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
   return rc;
 }
 
-int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out) {
-  memset(out, 0, sizeof *out);
+/* Parses and verifies `size` bytes (text IR or bitcode, by the magic) into
+ * a new module of `ctx`, whose diagnostic handler records into `id`.
+ * Returns NULL after reporting in `d`. */
+static LLVMModuleRef parse_verify(const char *data, size_t size, LLVMContextRef ctx, import_diag *id, diag *d) {
   if (size == 0) {
     diag_error(d, NULL, "empty input (expected LLVM IR text or bitcode)");
-    return -1;
+    return NULL;
   }
-  import_diag id = {0};
-  LLVMContextRef ctx = LLVMContextCreate();
-  LLVMContextSetDiagnosticHandler(ctx, diag_handler, &id);
   LLVMModuleRef mod = NULL;
   const unsigned char *u = (const unsigned char *)data;
   bool bitcode = size >= 4 && ((u[0] == 'B' && u[1] == 'C' && u[2] == 0xc0 && u[3] == 0xde) ||
@@ -194,28 +183,25 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   if (bitcode) {
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, d->file ? d->file : "input");
     if (LLVMParseBitcodeInContext2(ctx, buf, &mod)) {
-      diag_error(d, NULL, "invalid bitcode: %s", id.have ? id.msg : "cannot be read (truncated?)");
+      diag_error(d, NULL, "invalid bitcode: %s", id->have ? id->msg : "cannot be read (truncated?)");
       LLVMDisposeMemoryBuffer(buf);
-      LLVMContextDispose(ctx);
-      return -1;
+      return NULL;
     }
     LLVMDisposeMemoryBuffer(buf);
   } else {
     if (memchr(data, 0, size)) {
       diag_error(d, NULL, "input is neither LLVM bitcode nor LLVM IR text (contains NUL bytes)");
-      LLVMContextDispose(ctx);
-      return -1;
+      return NULL;
     }
     /* The IR parser needs a NUL-terminated buffer: copy with RequiresNull. */
     LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(data, size, d->file ? d->file : "input");
     char *msg = NULL;
     if (LLVMParseIRInContext(ctx, buf, &mod, &msg)) { /* takes `buf` */
       char line[1024];
-      first_line(line, sizeof line, msg ? msg : (id.have ? id.msg : "parse error"));
+      first_line(line, sizeof line, msg ? msg : (id->have ? id->msg : "parse error"));
       diag_error(d, NULL, "invalid LLVM IR: %s", line);
       LLVMDisposeMessage(msg);
-      LLVMContextDispose(ctx);
-      return -1;
+      return NULL;
     }
   }
   char *vmsg = NULL;
@@ -225,10 +211,38 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     diag_error(d, NULL, "LLVM IR does not verify: %s", line);
     LLVMDisposeMessage(vmsg);
     LLVMDisposeModule(mod);
+    return NULL;
+  }
+  LLVMDisposeMessage(vmsg);
+  return mod;
+}
+
+int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
+  memset(out, 0, sizeof *out);
+  import_diag id = {0};
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, diag_handler, &id);
+  LLVMModuleRef mod = parse_verify(data, size, ctx, &id, d);
+  LLVMContextSetDiagnosticHandler(ctx, diag_handler, NULL);
+  if (!mod) {
     LLVMContextDispose(ctx);
     return -1;
   }
-  LLVMDisposeMessage(vmsg);
+  out->ctx = ctx;
+  out->mod = mod;
+  return 0;
+}
+
+int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out) {
+  memset(out, 0, sizeof *out);
+  import_diag id = {0};
+  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextSetDiagnosticHandler(ctx, diag_handler, &id);
+  LLVMModuleRef mod = parse_verify(data, size, ctx, &id, d);
+  if (!mod) {
+    LLVMContextDispose(ctx);
+    return -1;
+  }
 
   const char *triple = LLVMGetTarget(mod);
   if (!triple || strncmp(triple, "amdgcn-", 7) != 0 || !strstr(triple, "-amdhsa")) {
@@ -278,12 +292,13 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     return -1;
   }
 
-  /* After inlining, so reductions inside callees are seen too. */
-  wir_lower_reductions(mod);
-  wir_lower_bool_vectors(mod);
-  wir_scalarize_vector_intrinsics(mod);
-  wir_widen_odd_integers(mod);
-  wir_loop_escaping_booleans(mod);
+  /* wavecc's own IR passes (ir_passes.c), after inlining so that code
+   * from callees is seen too. */
+  if (wir_run_ir_passes(mod, d)) {
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
 
   unsigned nk = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))

@@ -25,6 +25,11 @@ typedef struct wir_module {
  * free). */
 int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out);
 
+/* Parses and verifies only (no triple check, no passes): for wavecc-opt's
+ * IR pass tests. Returns 0, or -1 with messages in `d`; out->kernels is
+ * left empty. */
+int wir_parse(const char *data, size_t size, diag *d, wir_module *out);
+
 /* Frees the module, its context and the kernel list. */
 void wir_module_free(wir_module *m);
 

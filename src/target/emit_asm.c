@@ -289,8 +289,14 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     break;
   case ISA_FMT_MUBUF: {
-    /* [data/dst], vaddr|off, srsrc, soffset */
-    print_list(e, ins, &first, true);
+    /* [data/dst], vaddr|off, srsrc, soffset; a returning atomic's
+     * definition is its data operand's register (tied, see regalloc.c) */
+    if ((ii->flags & ISA_F_ATOMIC) && ins->num_defs == 1) {
+      if (ins->defs[0].preg != ins->ops[0].preg)
+        emit_error(e, "internal: %s result not in its data register", ii->mnemonic);
+    } else {
+      print_list(e, ins, &first, true);
+    }
     bool addr = ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN);
     for (unsigned k = 0; k < ins->num_ops; k++) {
       const mir_operand *o = &ins->ops[k];

@@ -1,0 +1,71 @@
+/* The LLVM-IR pass registry (see ir_passes.h). One line per pass, in the
+ * order import.c runs them; adding a pass is adding a line here. */
+#include "llvm/ir_passes.h"
+
+#include <string.h>
+
+#include "llvm/expand_buffer_ops.h"
+#include "llvm/import.h"
+#include "llvm/loop_escaping_booleans.h"
+#include "llvm/lower_bool_vectors.h"
+#include "llvm/lower_buffer_fat_pointers.h"
+#include "llvm/lower_reductions.h"
+#include "llvm/scalarize_vector_intrinsics.h"
+#include "llvm/widen_odd_integers.h"
+
+/* The passes that cannot fail, in the registry's signature. */
+#define INFALLIBLE(wrapper, fn)                        \
+  static int wrapper(LLVMModuleRef mod, diag *d) {     \
+    (void)d;                                           \
+    fn(mod);                                           \
+    return 0;                                          \
+  }
+INFALLIBLE(run_lower_reductions, wir_lower_reductions)
+INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
+INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
+INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
+INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
+
+/* LLVM's early-cse after the fat-pointer lowering, when the module calls
+ * buffer intrinsics: the lowering computes each access's offset anew
+ * (every getelementptr's shifts and adds), early-cse shares them. (Not
+ * instcombine: it rewrites the V#'s <4 x i32> <-> i128 moves into i128
+ * loads the selector does not take.) */
+static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t n;
+    const char *name = LLVMGetValueName2(f, &n);
+    if (LLVMIsDeclaration(f) && LLVMGetFirstUse(f) && strstr(name, "llvm.amdgcn.") && strstr(name, "buffer."))
+      return wir_run_passes(mod, "function(early-cse)", d);
+  }
+  return 0;
+}
+
+static const wir_pass_info passes[] = {
+  {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
+  {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
+  {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
+  {"expand-buffer-ops", wir_expand_buffer_ops, "compare-and-swap loops for atomics on ptr addrspace(7) gfx900 lacks"},
+  {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
+  {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
+  {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
+  /* last: every pass above may make loops and booleans */
+  {"loop-escaping-booleans", run_loop_escaping_booleans, "i1 values read outside their loop copied through i32"},
+};
+
+const wir_pass_info *wir_pass_list(unsigned *n) {
+  *n = sizeof passes / sizeof passes[0];
+  return passes;
+}
+
+const wir_pass_info *wir_pass_lookup(const char *name) {
+  for (unsigned i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (strcmp(passes[i].name, name) == 0) return &passes[i];
+  return NULL;
+}
+
+int wir_run_ir_passes(LLVMModuleRef mod, diag *d) {
+  for (unsigned i = 0; i < sizeof passes / sizeof passes[0]; i++)
+    if (passes[i].run(mod, d)) return -1;
+  return 0;
+}
