@@ -376,6 +376,20 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   uint32_t *n_log = arena_alloc(&tmp, max_nb * sizeof *n_log);
   uint32_t *n_lin = arena_alloc(&tmp, max_nb * sizeof *n_lin);
 
+  /* Temporaries some instruction reads: a phi whose result nobody reads
+   * gets no copies. The register allocator may give such a dead phi the
+   * register of a live one (its value never exists), and copying both
+   * would write one register twice in a parallel copy (found by
+   * llvm-stress seed 6: the later copy could overwrite the live value). */
+  uint64_t *used = arena_alloc(&tmp, BITSET_WORDS(p->num_temps + 1) * sizeof *used);
+  memset(used, 0, BITSET_WORDS(p->num_temps + 1) * sizeof *used);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
+    }
+
   /* 1. Phi copies per predecessor edge. */
   for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -389,6 +403,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
           const mir_instr *phi = b->instrs[i];
           if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
+          if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
           pc_add(&c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
         }
         if (!pc->n) continue;
