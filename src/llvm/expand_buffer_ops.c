@@ -1,7 +1,8 @@
-/* IR pass: expand operations on buffer fat pointers (ptr addrspace(7))
- * that have no single buffer instruction, into plain loads, stores and
- * cmpxchg on the same fat pointers, which lower-buffer-fat-pointers (the
- * next pass) then turns into buffer intrinsics.
+/* IR pass: expand operations that have no single instruction -- atomics on
+ * buffer fat pointers (ptr addrspace(7)) gfx900 lacks, and memory
+ * intrinsics in every address space -- into plain loads, stores and
+ * cmpxchg, which lower-buffer-fat-pointers (the next pass) turns into
+ * buffer intrinsics where a fat pointer is involved.
  *
  *  - atomicrmw nand, fadd, fsub, fmax, fmin (gfx900 has no buffer atomic
  *    for them; Vega ISA guide 8.1, "MUBUF Instructions") and every
@@ -16,8 +17,10 @@
  *    the compare-and-swap both return 0, so the loop ends at once and the
  *    result is 0, as for the instructions gfx900 has.
  *
- *  - llvm.memcpy / memmove / memset with a fat pointer on either side (the
- *    other side any address space): units of the smaller of both
+ *  - llvm.memcpy / memmove / memset in any address spaces, a fat pointer
+ *    on either side or none (instruction selection has no memory
+ *    intrinsics; `int a[40] = {0}` in OpenCL C is a memset on private
+ *    memory): units of the smaller of both
  *    alignments (1, 2 or 4 bytes). Constant lengths up to 256 bytes are
  *    unrolled (memmove loads every unit before storing any); others are
  *    a loop over units and a loop over the bytes left. memmove copies
@@ -297,6 +300,17 @@ static LLVMValueRef fat_address(ex_ctx *c, LLVMValueRef p) {
 static LLVMValueRef move_backward(ex_ctx *c, const memop *m) {
   LLVMTypeRef dt = LLVMTypeOf(m->dst), st = LLVMTypeOf(m->src);
   if (is_p7(dt) && is_p7(st)) return LLVMBuildICmp(c->b, LLVMIntUGT, m->dst, m->src, "mem.backward");
+  if (!is_p7(dt) && !is_p7(st)) {
+    /* the same address space, or global/constant/flat against each other
+     * (one address space of global addresses); private or LDS against
+     * anything else cannot overlap */
+    unsigned da = LLVMGetPointerAddressSpace(dt), sa = LLVMGetPointerAddressSpace(st);
+    bool global_like = (da == 0 || da == 1 || da == 4) && (sa == 0 || sa == 1 || sa == 4);
+    if (da != sa && !global_like) return NULL;
+    LLVMTypeRef it = (da == 3 || da == 5) && da == sa ? LLVMInt32TypeInContext(c->ctx) : LLVMInt64TypeInContext(c->ctx);
+    return LLVMBuildICmp(c->b, LLVMIntUGT, LLVMBuildPtrToInt(c->b, m->dst, it, ""), LLVMBuildPtrToInt(c->b, m->src, it, ""),
+                         "mem.backward");
+  }
   LLVMValueRef other = is_p7(dt) ? m->src : m->dst;
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(other));
   if (as != 0 && as != 1 && as != 4) return NULL;
@@ -356,9 +370,7 @@ static const char *mem_intrinsic(LLVMValueRef ins) {
   if (strncmp(name, "llvm.memcpy.", 12) && strncmp(name, "llvm.memmove.", 13) && strncmp(name, "llvm.memset.", 12) &&
       strncmp(name, "llvm.memcpy.inline.", 19) && strncmp(name, "llvm.memset.inline.", 19))
     return NULL;
-  bool p7 = is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) ||
-            (strncmp(name, "llvm.memset", 11) && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 1))));
-  return p7 ? name : NULL;
+  return name; /* every address space: instruction selection has none of them */
 }
 
 /* The next operation in `f` this pass expands, or NULL. */

@@ -45,7 +45,7 @@ static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
-  {"expand-buffer-ops", wir_expand_buffer_ops, "compare-and-swap loops for atomics on ptr addrspace(7) gfx900 lacks"},
+  {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
   {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},

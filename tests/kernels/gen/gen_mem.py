@@ -313,6 +313,87 @@ def private_unaligned():
     write('f_private_unaligned.cl', 'private_unaligned', PRIV_UNALIGNED_SRC, tests)
 
 
+MEMI_SRC = r"""
+/* Memory intrinsics clang emits for ordinary OpenCL C: a zero-initialised
+ * private array is a memset, a struct assignment a memcpy (private to
+ * private, global to local, local to global). */
+typedef struct { int v[24]; short s[5]; char c; } blob;
+
+kernel void k_zero(global const int *idx, global int *out)
+{
+    int g = get_global_id(0);
+    int a[40] = {0};
+    for (int i = 0; i < 40; i++)
+        a[idx[(g + i) & 63] % 40] += i + g;
+    for (int i = 0; i < 40; i++)
+        out[40 * g + i] = a[i];
+}
+
+kernel void k_copy(global const blob *in, global blob *out, local blob *tile)
+{
+    int g = get_global_id(0), l = get_local_id(0);
+    blob p = in[g];              /* global -> private */
+    p.v[g % 24] += 1000;
+    p.s[g % 5] = (short)g;
+    blob q = p;                  /* private -> private */
+    q.c = (char)(g * 3);
+    if (l == 0) *tile = q;       /* private -> local */
+    barrier(CLK_LOCAL_MEM_FENCE);
+    blob r = *tile;              /* local -> private */
+    r.v[0] += q.v[1];
+    out[g] = r;                  /* private -> global */
+}
+"""
+
+
+def mem_intrinsics():
+    rng = Rng(6901)
+    tests = []
+    n = 64
+    idx = [rng.range(0, 10000) for _ in range(64)]
+    out = []
+    for g in range(n):
+        a = [0] * 40
+        for i in range(40):
+            a[idx[(g + i) & 63] % 40] += i + g
+        out += a
+    te = Test('memset_private', kernel_name='k_zero', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'int', 64, idx).inp(1, 'int', 40 * n, [0] * (40 * n)).out(1, 'int', 40 * n, out)
+    tests.append(te)
+    # blob: 24 ints (96 bytes), 5 shorts (10), 1 char, padded to 108 bytes = 27 ints
+    words = 27
+    for n, loc in ((64, 16), (96, 32)):
+        raw = [rng.of('int') for _ in range(words * n)]
+        res = []
+        for g in range(n):
+            lead = (g // loc) * loc  # the work-item with l == 0 of g's group
+            def private_copy(k):
+                b = raw[words * k:words * (k + 1)]
+                v = b[:24]
+                sh = []
+                for j in range(5):
+                    w = b[24 + j // 2]
+                    sh.append(wrap((w >> (16 * (j % 2))) & 0xffff, 'short'))
+                c = wrap(b[26] & 0xff, 'char')
+                v = v[:]
+                v[k % 24] = wrap(v[k % 24] + 1000, 'int')
+                sh[k % 5] = wrap(k, 'short')
+                c = wrap(k * 3, 'char')
+                return v, sh, c
+            v, sh, c = private_copy(lead)
+            qv_g = private_copy(g)[0]
+            v = v[:]
+            v[0] = wrap(v[0] + qv_g[1], 'int')
+            b = v + [(sh[0] & 0xffff) | ((sh[1] & 0xffff) << 16), (sh[2] & 0xffff) | ((sh[3] & 0xffff) << 16),
+                     (sh[4] & 0xffff) | ((c & 0xff) << 16) | (raw[words * lead + 26] & ~0xffffff)]
+            res += [wrap(x, 'int') for x in b]
+        te = Test('memcpy_struct_%d' % n, kernel_name='k_copy', global_size=sizes(n), local_size=sizes(loc))
+        te.inp(0, 'int', words * n, raw).inp(1, 'int', words * n, [0] * (words * n)).out(1, 'int', words * n, res)
+        te.local(2, 'int', words)
+        tests.append(te)
+    write('f_mem_intrinsics.cl', 'mem_intrinsics', MEMI_SRC, tests)
+
+
 def constant_mem():
     rng = Rng(6401)
     table = [rng.of('int') for _ in range(64)]
@@ -582,6 +663,7 @@ def main():
     local_args()
     private_array()
     private_unaligned()
+    mem_intrinsics()
     constant_mem()
     generic_ptr()
     atomic_global()
