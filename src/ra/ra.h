@@ -43,4 +43,21 @@ static inline uint32_t mir_pred_index(const mir_idx_list *l, uint32_t pred) {
   return UINT32_MAX;
 }
 
+/* Lowers one p_spill / p_reload / p_start_linear_vgpr on physical
+ * registers (after mir_regalloc) into `out` (room for 16 instructions):
+ * v_writelane_b32 / v_readlane_b32 for SGPRs, buffer_store_dword /
+ * buffer_load_dword for VGPRs, one per dword; returns how many (0: the
+ * pseudo disappears). Counts them in p->num_spills / num_reloads
+ * (spill_lower.c). */
+unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, mir_instr **out);
+
+/* Places the `nv` virtual spill slots of one register file (VGPR or SGPR,
+ * named by the CONST operand of its p_spill / p_reload; SGPR pseudos whose
+ * lane VGPR is already set are skipped): returns the first dword of each
+ * (array of nv from `mem`), sharing places between slots never live at
+ * once; *extent receives the dwords used. size[s] is slot s's size in
+ * dwords (spill_slots.c). */
+uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *size, uint32_t nv, arena *mem,
+                                uint32_t *extent);
+
 #endif

@@ -520,6 +520,12 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
         continue;
       }
+      if (op == MIR_P_SPILL || op == MIR_P_RELOAD || op == MIR_P_START_LINEAR_VGPR || op == MIR_P_END_LINEAR_VGPR) {
+        mir_instr *lowered[16];
+        unsigned nl = mir_spill_lower(p, ins, lowered);
+        for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
+        continue;
+      }
       /* A move the allocator coalesced into a no-op disappears. */
       if ((op == ISA_S_MOV_B32 || op == ISA_S_MOV_B64 || op == ISA_V_MOV_B32) && ins->num_defs == 1 &&
           ins->num_ops == 1 && ins->ops[0].kind == MIR_OPND_TEMP && !(ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) &&

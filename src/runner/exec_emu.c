@@ -135,6 +135,7 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   o.output = WAVECC_OUTPUT_OBJ;
   o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
   o.stats = cfg->stats;
+  for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
   int nopt = 0;
   char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(f->build_options, &nopt) : NULL;
   o.cl_options = (const char *const *)opts;

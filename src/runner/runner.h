@@ -162,6 +162,8 @@ typedef struct rt_config {
   int verbose, stats, trace, check_uninit, keep_temps;
   const char *known_failures; /* file name, or NULL */
   int progress;           /* -1 auto (stdout is a terminal and many files), 0 off, 1 on */
+  const char *const *wavecc_opts; /* -Xwavecc OPTION, in order (wavecc_parse_option), for every wavecc build */
+  int num_wavecc_opts;
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */

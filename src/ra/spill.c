@@ -1,0 +1,745 @@
+/* Spilling: lowers the register demand of each register file to the
+ * kernel's budget before register assignment (ACO's order: liveness ->
+ * spilling -> register allocation).
+ *
+ * Algorithm (Braun & Hack, "Register Spilling and Live-Range Splitting for
+ * SSA-Form Programs", CC 2009, simplified to spill-everywhere with
+ * block-local reloads), one register file at a time, SGPRs first:
+ *   1. exact SSA liveness (mir_liveness) gives the demand at every
+ *      instruction; next-use distances at block ends come from a backward
+ *      dataflow (distance in instructions; leaving a loop adds a large
+ *      constant, as in the paper, so values used in the loop stay);
+ *   2. a backward walk over each block finds the points whose demand
+ *      exceeds the budget; at each, the values live across the point (not
+ *      read or written by its instruction) with the furthest next use are
+ *      chosen until the demand fits;
+ *   3. every chosen value is rematerialised (a move of a constant:
+ *      re-emitted before each use, no memory), or stored once right after
+ *      its definition and reloaded once per block that reads it, before the
+ *      first read (phi operands: at the end of the predecessor, where SSA
+ *      elimination places the phi copies). A reload that still spans an
+ *      over-budget point is split into one reload per use in the next
+ *      round. Rounds repeat until every point fits; a point whose own
+ *      operands and definitions exceed the budget is a user error naming
+ *      the instruction.
+ *
+ * Where values go (DESIGN.md seeds D96336, D99507):
+ *   - SGPRs: lanes of linear VGPRs (p_start_linear_vgpr in the entry block,
+ *     live in the linear CFG, never coalesced or moved), written with
+ *     v_writelane_b32 and read with v_readlane_b32 of a fixed lane. Both
+ *     ignore EXEC, so an SGPR reload (a saved EXEC mask included) is right
+ *     in a block entered with EXEC = 0.
+ *   - VGPRs: the lane's scratch (MUBUF, "off" address, the private segment
+ *     buffer V# and the wave's scratch offset as soffset, the same private
+ *     path as allocas), above the allocas. A VGPR store right after the
+ *     definition runs under the definition's EXEC; reloads run under the
+ *     EXEC of the reading block, a subset of the lanes that stored (the
+ *     logical CFG governs VGPRs). Phi definitions are stored after the
+ *     block's leading EXEC writes (the join's restored mask).
+ *   - The private segment buffer and scratch wave offset are added to the
+ *     kernel's inputs when a VGPR must spill and the kernel has no allocas;
+ *     they are never spilled themselves (5 SGPRs are reserved for them).
+ *
+ * Spill and reload stay pseudo-instructions (p_spill, p_reload) until
+ * SSA elimination lowers them on physical registers (spill_lower.c).
+ * Not done yet: memory phis (all phi definitions of a block, and all phi
+ * operands on an edge, still need registers at once), SGPRs to scratch
+ * when no VGPR lane is available, slot sharing.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "util/bitset.h"
+
+enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_DONE, TK_PINNED };
+#define FAR 0x3fffffffu
+#define LOOP_EXIT_COST 100000u
+#define MAX_LANE_VGPRS 16u
+
+typedef struct spill_ctx {
+  mir_program *p;
+  diag *d;
+  bool vgpr;             /* the file of the current round */
+  unsigned target;       /* demand the file must fit */
+  unsigned reserve;      /* SGPRs held for the scratch V# and offset where they are not live */
+  uint32_t cap;          /* size of the per-temporary arrays */
+  uint8_t *kind;         /* [temp] TK_* */
+  uint8_t *chosen;       /* [temp] chosen in this round */
+  uint32_t *slot;        /* [temp] first spill slot (SGPR: lane index; VGPR: dword) */
+  mir_instr **def;       /* [temp] defining instruction (this round) */
+  uint32_t *def_block;   /* [temp] its block */
+  uint32_t *reload_of;   /* [temp] block-local reload: the spilled value, else 0 */
+  uint32_t *dist_in;     /* [block * cap + temp] next-use distance at block entry */
+  uint32_t *nu;          /* [temp] next use position in the walked block */
+  mir_temp lanes[MAX_LANE_VGPRS];
+  unsigned num_lanes, scratch_base;
+  uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
+  uint32_t nvslots, cap_vslots;
+  mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
+} spill_ctx;
+
+static unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
+
+/* Does temporary t belong to the file being lowered? Linear VGPRs (the
+ * SGPR spill lanes) never spill. */
+static bool in_file(const spill_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  if (c->vgpr) return mir_rc_is_vgpr(rc) && !(rc & MIR_RC_LINEAR);
+  return !mir_rc_is_vgpr(rc);
+}
+
+static void grow(spill_ctx *c) {
+  uint32_t n = c->p->num_temps;
+  if (n <= c->cap) return;
+  uint32_t ncap = c->cap ? c->cap : 64;
+  while (ncap < n) ncap *= 2;
+  arena *m = c->p->mem;
+  c->kind = arena_grow(m, c->kind, c->cap, ncap, sizeof *c->kind);
+  c->chosen = arena_grow(m, c->chosen, c->cap, ncap, sizeof *c->chosen);
+  c->slot = arena_grow(m, c->slot, c->cap, ncap, sizeof *c->slot);
+  c->reload_of = arena_grow(m, c->reload_of, c->cap, ncap, sizeof *c->reload_of);
+  c->def = arena_grow(m, c->def, c->cap, ncap, sizeof *c->def);
+  c->def_block = arena_grow(m, c->def_block, c->cap, ncap, sizeof *c->def_block);
+  c->nu = arena_grow(m, c->nu, c->cap, ncap, sizeof *c->nu);
+  for (uint32_t t = c->cap; t < ncap; t++) {
+    c->kind[t] = TK_NORMAL;
+    c->chosen[t] = 0;
+    c->slot[t] = UINT32_MAX;
+    c->reload_of[t] = 0;
+  }
+  c->cap = ncap;
+}
+
+static mir_temp new_temp(spill_ctx *c, mir_rc rc) {
+  mir_temp t = mir_new_temp(c->p, rc);
+  grow(c);
+  return t;
+}
+
+static bool is_remat(const mir_instr *ins) {
+  if (!ins || ins->num_defs != 1 || ins->num_ops != 1 || ins->ops[0].kind != MIR_OPND_CONST) return false;
+  if (ins->defs[0].preg != MIR_PREG_NONE || (ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS))) return false;
+  return ins->opcode == ISA_S_MOV_B32 || ins->opcode == ISA_S_MOV_B64 || ins->opcode == ISA_V_MOV_B32;
+}
+
+static mir_instr *clone(mir_program *p, const mir_instr *ins) {
+  mir_instr *n = mir_instr_create(p, ins->opcode, ins->num_ops, ins->num_defs);
+  n->enc_flags = ins->enc_flags;
+  n->omod = ins->omod;
+  n->clamp = ins->clamp;
+  n->offset = ins->offset;
+  memcpy(n->ops, ins->ops, ins->num_ops * sizeof *n->ops);
+  memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
+  return n;
+}
+
+static bool is_terminator(const mir_instr *ins) {
+  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
+  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
+}
+
+/* ---- scratch inputs and spill slots ------------------------------------ */
+
+/* The p_startpgm of the entry block. */
+static mir_instr *startpgm(mir_program *p) {
+  mir_block *b = &p->blocks[0];
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]->opcode == MIR_P_STARTPGM) return b->instrs[i];
+  return NULL;
+}
+
+/* Position after p_startpgm in the entry block. */
+static uint32_t after_startpgm(const mir_program *p) {
+  const mir_block *b = &p->blocks[0];
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]->opcode == MIR_P_STARTPGM) return i + 1;
+  return 0;
+}
+
+/* Finds the private segment buffer (s[0:3]) and scratch wave offset (the
+ * last system SGPR) among the kernel inputs, adding both when absent
+ * (AMDGPUUsage "Initial Kernel Execution State": the V# is the first user
+ * SGPRs, the offset the last system SGPR). Returns false when the kernel
+ * has no p_startpgm (hand-written test input). */
+static bool ensure_scratch_inputs(spill_ctx *c) {
+  mir_program *p = c->p;
+  mir_instr *sp = startpgm(p);
+  if (!sp) return false;
+  if (c->psb.id && c->wo.id) return true;
+  if (p->abi.private_segment_buffer && p->abi.private_segment_wave_offset) {
+    mir_preg last = 0;
+    for (unsigned k = 0; k < sp->num_defs; k++) {
+      const mir_operand *o = &sp->defs[k];
+      if (o->kind != MIR_OPND_TEMP || o->preg >= MIR_MAX_SGPRS) continue;
+      if (o->preg == 0 && mir_rc_size(o->temp.rc) == 4) c->psb = o->temp;
+      if (o->preg >= last) {
+        last = o->preg;
+        c->wo = o->temp;
+      }
+    }
+  } else {
+    mir_instr *n = mir_instr_create(p, MIR_P_STARTPGM, 0, sp->num_defs + 2u);
+    unsigned next = 4;
+    for (unsigned k = 0; k < sp->num_defs; k++) {
+      n->defs[k + 1] = sp->defs[k];
+      mir_operand *o = &n->defs[k + 1];
+      if (o->kind == MIR_OPND_TEMP && o->preg < MIR_MAX_SGPRS) {
+        o->preg = (mir_preg)(o->preg + 4);
+        if (o->preg + mir_rc_size(o->temp.rc) > next) next = o->preg + mir_rc_size(o->temp.rc);
+      }
+    }
+    c->psb = new_temp(c, mir_rc_s(4));
+    c->wo = new_temp(c, mir_rc_s(1));
+    n->defs[0] = mir_op_temp(c->psb);
+    n->defs[0].preg = MIR_PREG_SGPR(0);
+    n->defs[0].flags = MIR_OPND_FIXED_REG;
+    n->defs[sp->num_defs + 1] = mir_op_temp(c->wo);
+    n->defs[sp->num_defs + 1].preg = MIR_PREG_SGPR(next);
+    n->defs[sp->num_defs + 1].flags = MIR_OPND_FIXED_REG;
+    mir_block *b = &p->blocks[0];
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (b->instrs[i] == sp) b->instrs[i] = n;
+    p->abi.private_segment_buffer = true;
+    p->abi.private_segment_wave_offset = true;
+  }
+  grow(c);
+  if (!c->psb.id || !c->wo.id) return false;
+  c->kind[c->psb.id] = c->kind[c->wo.id] = TK_PINNED;
+  /* Spill slots start above the allocas: the wave's offset moves up by
+   * base bytes per lane (x64 lanes: soffset is added after the swizzle),
+   * so the 12-bit MUBUF offset covers 4 KiB of slots. */
+  c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
+  if (c->scratch_base) {
+    mir_instr *add = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
+    mir_temp so = new_temp(c, mir_rc_s(1)), scc = new_temp(c, mir_rc_s(1));
+    add->ops[0] = mir_op_temp(c->wo);
+    add->ops[1] = mir_op_const(c->scratch_base * 64u);
+    add->defs[0] = mir_op_temp(so);
+    add->defs[1] = mir_op_temp(scc);
+    add->defs[1].preg = MIR_PREG_SCC;
+    add->defs[1].flags = MIR_OPND_FIXED_REG;
+    mir_block_insert(p, &p->blocks[0], after_startpgm(p), add);
+    c->wo = so;
+    c->kind[so.id] = c->kind[scc.id] = TK_PINNED;
+  }
+  return true;
+}
+
+/* A new virtual spill slot of `n` dwords for temporary t (placed by
+ * place_slots once the file is done). */
+static void alloc_slot(spill_ctx *c, uint32_t t, unsigned n) {
+  if (c->nvslots == c->cap_vslots) {
+    uint32_t cap = c->cap_vslots ? c->cap_vslots * 2 : 64;
+    c->vslot_size = arena_grow(c->p->mem, c->vslot_size, c->nvslots, cap, sizeof *c->vslot_size);
+    c->cap_vslots = cap;
+  }
+  c->vslot_size[c->nvslots] = (uint8_t)n;
+  c->slot[t] = c->nvslots++;
+}
+
+/* p_spill value, virtual slot s: SGPR -> {value, s, lane VGPR (undef until
+ * placed)}; VGPR -> {value, s, V#, offset}. place_slots turns s into a lane
+ * or a byte offset. */
+static mir_instr *make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
+  mir_instr *ins = mir_instr_create(c->p, MIR_P_SPILL, c->vgpr ? 4 : 3, 0);
+  ins->ops[0] = mir_op_temp(v);
+  ins->ops[1] = mir_op_const(s);
+  if (c->vgpr) {
+    ins->ops[2] = mir_op_temp(c->psb);
+    ins->ops[3] = mir_op_temp(c->wo);
+  } else {
+    ins->ops[2] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+    ins->ops[2].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
+  }
+  return ins;
+}
+
+static mir_instr *make_spill(spill_ctx *c, mir_temp v) { return make_spill_to(c, v, c->slot[v.id]); }
+
+/* p_reload of spilled value t into a new temporary *out. */
+static mir_instr *make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
+  uint32_t s = c->slot[t];
+  *out = new_temp(c, c->p->temp_rc[t]);
+  c->slot[out->id] = s;
+  mir_instr *ins = mir_instr_create(c->p, MIR_P_RELOAD, c->vgpr ? 3 : 2, 1);
+  ins->defs[0] = mir_op_temp(*out);
+  ins->ops[0] = mir_op_const(s);
+  if (c->vgpr) {
+    ins->ops[1] = mir_op_temp(c->psb);
+    ins->ops[2] = mir_op_temp(c->wo);
+  } else {
+    ins->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+    ins->ops[1].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
+  }
+  return ins;
+}
+
+/* Gives the file's virtual slots their places (mir_color_spill_slots:
+ * slots whose contents are never live at once share) and rewrites the
+ * spill code: SGPR slots become lanes of linear VGPRs defined after
+ * p_startpgm, VGPR slots byte offsets above the allocas. */
+static int place_slots(spill_ctx *c) {
+  mir_program *p = c->p;
+  if (!c->nvslots) return 0;
+  uint32_t extent = 0;
+  uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
+  if (c->vgpr) {
+    if (4u * extent > 4096) {
+      diag_error(c->d, p->name, "unsupported: %u bytes of VGPR spill slots per lane (MUBUF offsets reach 4096)", 4u * extent);
+      return -1;
+    }
+    uint32_t end = c->scratch_base + 4u * extent;
+    if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
+  } else {
+    unsigned n = (extent + 63) / 64;
+    if (n > MAX_LANE_VGPRS) {
+      diag_error(c->d, p->name, "unsupported: %u SGPR dwords to spill at once (VGPR lanes hold %u)", extent, MAX_LANE_VGPRS * 64);
+      return -1;
+    }
+    for (c->num_lanes = 0; c->num_lanes < n; c->num_lanes++) {
+      mir_temp lv = new_temp(c, (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR));
+      c->kind[lv.id] = TK_PINNED;
+      mir_instr *ins = mir_instr_create(p, MIR_P_START_LINEAR_VGPR, 0, 1);
+      ins->defs[0] = mir_op_temp(lv);
+      mir_block_insert(p, &p->blocks[0], after_startpgm(p), ins);
+      c->lanes[c->num_lanes] = lv;
+    }
+  }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
+      mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
+      mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
+      uint32_t at = pos[rest[0].imm];
+      if (c->vgpr) {
+        rest[0].imm = 4u * at;
+      } else {
+        rest[0].imm = at % 64;
+        rest[1] = mir_op_temp(c->lanes[at / 64]);
+      }
+    }
+  c->nvslots = 0;
+  return 0;
+}
+
+/* ---- next-use distances ------------------------------------------------ */
+
+/* Is t an operand of one of `s`'s phis on the edge from `b`? */
+static bool phi_use_on_edge(const mir_program *p, uint32_t s, uint32_t b, uint32_t t) {
+  const mir_block *sb = &p->blocks[s];
+  for (uint32_t i = 0; i < sb->num_instrs && mir_is_phi(sb->instrs[i]); i++) {
+    const mir_instr *phi = sb->instrs[i];
+    const mir_idx_list *preds = phi->opcode == MIR_P_PHI ? &sb->logical_preds : &sb->linear_preds;
+    uint32_t k = mir_pred_index(preds, b);
+    if (k < phi->num_ops && phi->ops[k].kind == MIR_OPND_TEMP && phi->ops[k].temp.id == t) return true;
+  }
+  return false;
+}
+
+/* Next-use distance of t at the end of block b (instructions; FAR when
+ * none is known). */
+static uint32_t out_dist(const spill_ctx *c, uint32_t b, uint32_t t) {
+  const mir_program *p = c->p;
+  const mir_block *blk = &p->blocks[b];
+  const mir_idx_list *succs = mir_rc_is_linear(p->temp_rc[t]) ? &blk->linear_succs : &blk->logical_succs;
+  uint32_t best = FAR;
+  for (uint32_t k = 0; k < succs->n; k++) {
+    uint32_t s = succs->v[k], d;
+    if (phi_use_on_edge(p, s, b, t)) d = 0;
+    else if (c->dist_in && bitset_test(p->live->live_in[s], t)) d = c->dist_in[(size_t)s * c->p->num_temps + t];
+    else continue;
+    if (p->blocks[s].loop_depth < blk->loop_depth) d += LOOP_EXIT_COST;
+    if (d < best) best = d;
+  }
+  return best > FAR ? FAR : best;
+}
+
+/* dist_in[b][t] for the file's temporaries: the first use in b, else the
+ * length of b plus the distance at its end; iterated to a fixed point over
+ * the blocks in post-order. Skipped (FAR everywhere) for very large
+ * programs. */
+static void next_use_dataflow(spill_ctx *c) {
+  mir_program *p = c->p;
+  const mir_live_info *li = p->live;
+  uint32_t nb = p->num_blocks, nt = p->num_temps;
+  size_t n = (size_t)nb * nt;
+  c->dist_in = NULL;
+  if (n > (1u << 24)) return;
+  uint32_t *dist = arena_alloc(p->mem, n * sizeof *dist);
+  for (size_t k = 0; k < n; k++) dist[k] = FAR;
+  c->dist_in = dist;
+  uint32_t *fu = c->nu;
+  bool changed = true;
+  for (unsigned iter = 0; changed && iter < 64; iter++) {
+    changed = false;
+    for (uint32_t b = nb; b-- > 0;) {
+      const mir_block *blk = &p->blocks[b];
+      const uint64_t *in = li->live_in[b];
+      for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) fu[t] = FAR;
+      for (uint32_t i = 0; i < blk->num_instrs; i++) {
+        const mir_instr *ins = blk->instrs[i];
+        if (mir_is_phi(ins)) continue;
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          const mir_operand *o = &ins->ops[k];
+          if (o->kind == MIR_OPND_TEMP && bitset_test(in, o->temp.id) && fu[o->temp.id] == FAR) fu[o->temp.id] = i;
+        }
+      }
+      for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
+        if (!in_file(c, t)) continue;
+        uint32_t d = fu[t] != FAR ? fu[t] : blk->num_instrs + out_dist(c, b, t);
+        if (d > FAR) d = FAR;
+        if (d < dist[(size_t)b * nt + t]) {
+          dist[(size_t)b * nt + t] = d;
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
+/* ---- choosing what to spill ------------------------------------------- */
+
+static bool names(const mir_instr *ins, uint32_t t) {
+  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t) return true;
+  return false;
+}
+
+/* Index after the phis, p_startpgm, and the spill lanes and scratch
+ * offset set up behind it: where stores of values defined at block entry
+ * (kernel inputs) go. */
+static uint32_t head_end(const spill_ctx *c, const mir_block *b) {
+  uint32_t i = 0;
+  while (i < b->num_instrs && mir_is_phi(b->instrs[i])) i++;
+  if (i < b->num_instrs && b->instrs[i]->opcode == MIR_P_STARTPGM) {
+    i++;
+    while (i < b->num_instrs && b->instrs[i]->num_defs && b->instrs[i]->defs[0].kind == MIR_OPND_TEMP &&
+           c->kind[b->instrs[i]->defs[0].temp.id] == TK_PINNED)
+      i++;
+  }
+  return i;
+}
+
+static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsigned dem) {
+  char buf[256] = "";
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  if (f) {
+    mir_print_instr(f, ins);
+    fclose(f);
+  }
+  diag_error(c->d, c->p->name,
+             "register budget too small: %u %s cannot hold the operands and results live at `%s` in BB%u (needs %u)",
+             c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
+}
+
+/* Walks every block backwards and marks values to spill (c->chosen) where
+ * demand exceeds the target. *n gets how many were chosen. Error: a point
+ * no choice can relieve. */
+static int choose(spill_ctx *c, unsigned *n) {
+  mir_program *p = c->p;
+  const mir_live_info *li = p->live;
+  uint32_t words = li->words;
+  uint64_t *live = arena_alloc(p->mem, words * sizeof *live);
+  *n = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    uint32_t len = b->num_instrs;
+    bitset_copy(live, li->live_out[bi], words);
+    for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+      if (in_file(c, t)) c->nu[t] = len + out_dist(c, bi, t);
+    for (uint32_t i = len; i-- > 0;) {
+      const mir_instr *ins = b->instrs[i];
+      mir_reg_demand dm = li->demand[bi][i];
+      unsigned dem = c->vgpr ? dm.vgpr : dm.sgpr;
+      if (!c->vgpr && c->reserve) {
+        if (c->psb.id && !bitset_test(live, c->psb.id)) dem += 4;
+        if (c->wo.id && !bitset_test(live, c->wo.id)) dem += 1;
+      }
+      if (dem > c->target) {
+        int excess = (int)dem - (int)c->target;
+        for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+          if (c->chosen[t] && !names(ins, t)) excess -= (int)tsize(c, t);
+        while (excess > 0) {
+          uint32_t best = 0;
+          uint64_t best_key = 0;
+          for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
+            if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || names(ins, t)) continue;
+            uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
+            /* Cheap to bring back: no store (remat, existing slot). */
+            uint64_t key = dist * (c->kind[t] == TK_NORMAL ? 2 : 3) * 16 + tsize(c, t);
+            if (key > best_key) {
+              best_key = key;
+              best = t;
+            }
+          }
+          if (!best) {
+            report_point(c, bi, ins, dem);
+            return -1;
+          }
+          c->chosen[best] = 1;
+          (*n)++;
+          excess -= (int)tsize(c, best);
+        }
+      }
+      /* Step over ins: its definitions end, its operands (next use here) begin. */
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
+      if (mir_is_phi(ins)) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        bitset_set(live, o->temp.id);
+        c->nu[o->temp.id] = i;
+      }
+    }
+  }
+  return 0;
+}
+
+/* ---- rewriting --------------------------------------------------------- */
+
+typedef struct out_buf {
+  mir_instr **v;
+  uint32_t n, cap;
+} out_buf;
+
+static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
+  if (o->n == o->cap) {
+    uint32_t cap = o->cap ? o->cap * 2 : 32;
+    o->v = arena_grow(p->mem, o->v, o->n, cap, sizeof *o->v);
+    o->cap = cap;
+  }
+  o->v[o->n++] = ins;
+}
+
+/* A register copy of chosen value t for one use: a rematerialised
+ * definition or a reload (emitted into `o`). `shared` (block-local reloads
+ * of freshly spilled values) is the per-block map, NULL for a per-use copy. */
+static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
+  mir_temp r;
+  if (c->kind[t] == TK_REMAT) {
+    mir_instr *ins = clone(c->p, c->def[t]);
+    r = new_temp(c, c->p->temp_rc[t]);
+    ins->defs[0] = mir_op_temp(r);
+    c->kind[r.id] = TK_DONE;
+    out_push(c->p, o, ins);
+    return r;
+  }
+  if (shared && c->kind[t] == TK_DONE && shared[t]) {
+    r.id = shared[t];
+    r.rc = c->p->temp_rc[t];
+    return r;
+  }
+  out_push(c->p, o, make_reload(c, t, &r));
+  if (shared && c->kind[t] == TK_DONE) { /* a value spilled this round */
+    shared[t] = r.id;
+    c->kind[r.id] = TK_RELOAD;
+    c->reload_of[r.id] = t;
+  } else {
+    c->kind[r.id] = TK_DONE;
+  }
+  return r;
+}
+
+static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == from) {
+      ins->ops[k].temp = to;
+      ins->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
+    }
+}
+
+/* Reloads (or rematerialises) the chosen phi operands flowing out of bi
+ * into its successors' phis. */
+static void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
+  mir_program *p = c->p;
+  const mir_block *b = &p->blocks[bi];
+  for (int lin = 0; lin < 2; lin++) {
+    const mir_idx_list *succs = lin ? &b->linear_succs : &b->logical_succs;
+    for (uint32_t k = 0; k < succs->n; k++) {
+      mir_block *s = &p->blocks[succs->v[k]];
+      const mir_idx_list *preds = lin ? &s->linear_preds : &s->logical_preds;
+      uint32_t pi = mir_pred_index(preds, bi);
+      for (uint32_t i = 0; i < s->num_instrs && mir_is_phi(s->instrs[i]); i++) {
+        mir_instr *phi = s->instrs[i];
+        if ((phi->opcode == MIR_P_LINEAR_PHI) != (lin == 1) || pi >= phi->num_ops) continue;
+        mir_operand *op = &phi->ops[pi];
+        uint32_t pd = phi->defs[0].temp.id;
+        if (c->chosen[pd]) { /* memory phi: this edge's value goes to the phi's slot */
+          mir_temp v;
+          if (op->kind == MIR_OPND_UNDEF) continue;
+          if (op->kind == MIR_OPND_TEMP && c->slot[op->temp.id] == c->slot[pd]) continue; /* already there */
+          if (op->kind == MIR_OPND_TEMP && c->chosen[op->temp.id]) {
+            v = bring_back(c, op->temp.id, o, NULL);
+          } else if (op->kind == MIR_OPND_TEMP) {
+            v = op->temp;
+          } else { /* a constant: materialise it */
+            v = new_temp(c, c->p->temp_rc[pd]);
+            unsigned n = mir_rc_size(v.rc);
+            mir_instr *mv = mir_instr_create(p, mir_rc_is_vgpr(v.rc) ? ISA_V_MOV_B32 : n == 2 ? ISA_S_MOV_B64 : ISA_S_MOV_B32, 1, 1);
+            mv->ops[0] = *op;
+            mv->defs[0] = mir_op_temp(v);
+            c->kind[v.id] = TK_DONE;
+            out_push(p, o, mv);
+          }
+          out_push(p, o, make_spill_to(c, v, c->slot[pd]));
+          continue;
+        }
+        if (op->kind != MIR_OPND_TEMP || !c->chosen[op->temp.id]) continue;
+        op->temp = bring_back(c, op->temp.id, o, NULL);
+        op->flags &= (uint8_t)~MIR_OPND_KILL;
+      }
+    }
+  }
+}
+
+/* Rewrites every block for the chosen values: stores after definitions,
+ * reloads / rematerialisations before uses, chosen reloads and
+ * rematerialisable definitions dropped. */
+static int apply(spill_ctx *c) {
+  mir_program *p = c->p;
+  for (uint32_t t = 1; t < p->num_temps; t++)
+    if (c->chosen[t] && c->kind[t] == TK_NORMAL) {
+      alloc_slot(c, t, tsize(c, t));
+      c->kind[t] = TK_DONE; /* stored once; its uses reload */
+    }
+  uint32_t *shared = arena_alloc(p->mem, c->cap * sizeof *shared);
+  memset(shared, 0, c->cap * sizeof *shared);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
+    while (term > 0 && is_terminator(b->instrs[term - 1])) term--;
+    if (term < head) term = head;
+    out_buf o = {0}, pending = {0};
+    uint32_t *touched = NULL, ntouched = 0;
+    for (uint32_t i = 0; i <= len; i++) {
+      if (i == head)
+        for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
+      if (i == term) edge_copies(c, bi, &o);
+      if (i == len) break;
+      mir_instr *ins = b->instrs[i];
+      if (!mir_is_phi(ins))
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          const mir_operand *op = &ins->ops[k];
+          if (op->kind != MIR_OPND_TEMP || !c->chosen[op->temp.id]) continue;
+          uint32_t t = op->temp.id;
+          bool had = shared[t] != 0;
+          replace_ops(ins, t, bring_back(c, t, &o, shared));
+          if (!had && shared[t]) {
+            touched = arena_grow(p->mem, touched, ntouched, ntouched + 1, sizeof *touched);
+            touched[ntouched++] = t;
+          }
+        }
+      bool drop = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id] &&
+                  (c->kind[ins->defs[0].temp.id] == TK_REMAT || c->kind[ins->defs[0].temp.id] == TK_RELOAD);
+      if (drop) continue;
+      out_push(p, &o, ins);
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *d = &ins->defs[k];
+        if (d->kind != MIR_OPND_TEMP || !c->chosen[d->temp.id] || c->slot[d->temp.id] == UINT32_MAX) continue;
+        if (c->kind[d->temp.id] != TK_DONE || mir_is_phi(ins)) continue; /* phis: stored on the edges */
+        out_push(p, i < head ? &pending : &o, make_spill(c, d->temp));
+      }
+    }
+    for (uint32_t k = 0; k < ntouched; k++) shared[touched[k]] = 0;
+    b->instrs = o.v;
+    b->num_instrs = o.n;
+    b->cap_instrs = o.cap;
+  }
+  /* Memory phis were kept until every edge had stored its value. */
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      if (mir_is_phi(ins) && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id]) continue;
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
+  for (uint32_t t = 1; t < c->cap; t++)
+    if (c->chosen[t]) {
+      if (c->kind[t] == TK_RELOAD || c->kind[t] == TK_REMAT) c->kind[t] = TK_DONE;
+      c->chosen[t] = 0;
+    }
+  return 0;
+}
+
+/* ---- driver -------------------------------------------------------------- */
+
+/* Definitions of this round and which values rematerialise. */
+static void scan_defs(spill_ctx *c) {
+  mir_program *p = c->p;
+  grow(c);
+  memset(c->def, 0, c->cap * sizeof *c->def);
+  uint8_t *special = mir_special_temps(p, p->mem);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        uint32_t t = o->temp.id;
+        c->def[t] = ins;
+        c->def_block[t] = bi;
+        if (special[t]) c->kind[t] = TK_PINNED;
+        else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = is_remat(ins) ? TK_REMAT : TK_NORMAL;
+      }
+    }
+}
+
+/* Spills values of one register file until its demand is at most target. */
+static int lower_file(spill_ctx *c, bool vgpr, unsigned target) {
+  c->vgpr = vgpr;
+  c->target = target;
+  for (unsigned round = 0; round < 200; round++) {
+    mir_liveness(c->p, c->d);
+    scan_defs(c);
+    next_use_dataflow(c);
+    unsigned n = 0;
+    if (choose(c, &n)) return -1;
+    if (!n) return place_slots(c);
+    if (apply(c)) return -1;
+  }
+  diag_error(c->d, c->p->name, "internal: spilling %s did not converge", vgpr ? "VGPRs" : "SGPRs");
+  return -1;
+}
+
+int mir_spill(mir_program *p, diag *d) {
+  if (p->regs_assigned) return 0;
+  mir_liveness(p, d);
+  unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
+  mir_reg_demand max = p->live->max;
+  p->maxlive_sgpr = max.sgpr;
+  p->maxlive_vgpr = max.vgpr;
+  if (max.sgpr <= bs && max.vgpr <= bv) return 0;
+  spill_ctx *c = arena_alloc(p->mem, sizeof *c);
+  memset(c, 0, sizeof *c);
+  c->p = p;
+  c->d = d;
+  grow(c);
+  /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
+   * SGPRs are lowered); SGPR spills need at least one VGPR of lanes. */
+  bool scratch = max.vgpr + (max.sgpr > bs ? 1u : 0u) > bv;
+  for (;;) {
+    if (scratch && !ensure_scratch_inputs(c)) {
+      diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
+      return 1;
+    }
+    c->reserve = scratch ? 5 : 0;
+    if (lower_file(c, false, bs)) return 1;
+    mir_liveness(p, d);
+    if (p->live->max.vgpr > bv && !scratch) {
+      scratch = true;
+      continue;
+    }
+    break;
+  }
+  if (p->live->max.vgpr > bv && lower_file(c, true, bv)) return 1;
+  mir_liveness(p, d);
+  return 0;
+}
