@@ -63,6 +63,7 @@ typedef struct spill_ctx {
   diag *d;
   bool vgpr;             /* the file of the current round */
   unsigned target;       /* demand the file must fit */
+  unsigned slack;        /* registers kept free where possible: room for tuples in a fragmented file */
   unsigned reserve;      /* SGPRs held for the scratch V# and offset where they are not live */
   uint32_t cap;          /* size of the per-temporary arrays */
   uint8_t *kind;         /* [temp] TK_* */
@@ -424,6 +425,19 @@ static uint32_t head_end(const spill_ctx *c, const mir_block *b) {
   return i;
 }
 
+/* Registers of the file the instruction itself reads and writes. */
+static unsigned own_need(const spill_ctx *c, const mir_instr *ins) {
+  unsigned n = 0;
+  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP || !in_file(c, o->temp.id) || c->kind[o->temp.id] == TK_PINNED) continue;
+    bool seen = false;
+    for (unsigned j = 0; j < k && !seen; j++) seen = ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id;
+    if (!seen) n += tsize(c, o->temp.id);
+  }
+  return n;
+}
+
 static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsigned dem) {
   char buf[256] = "";
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
@@ -459,8 +473,10 @@ static int choose(spill_ctx *c, unsigned *n) {
         if (c->psb.id && !bitset_test(live, c->psb.id)) dem += 4;
         if (c->wo.id && !bitset_test(live, c->wo.id)) dem += 1;
       }
-      if (dem > c->target) {
-        int excess = (int)dem - (int)c->target;
+      unsigned goal = c->target - c->slack;
+      if (dem > goal && own_need(c, ins) > goal) goal = c->target;
+      if (dem > goal) {
+        int excess = (int)dem - (int)goal;
         for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
           if (c->chosen[t] && !names(ins, t)) excess -= (int)tsize(c, t);
         while (excess > 0) {
@@ -476,10 +492,11 @@ static int choose(spill_ctx *c, unsigned *n) {
               best = t;
             }
           }
-          if (!best) {
+          if (!best && excess > (int)c->slack) {
             report_point(c, bi, ins, dem);
             return -1;
           }
+          if (!best) break; /* within the budget, short of the slack */
           c->chosen[best] = 1;
           (*n)++;
           excess -= (int)tsize(c, best);
@@ -696,6 +713,9 @@ static void scan_defs(spill_ctx *c) {
 static int lower_file(spill_ctx *c, bool vgpr, unsigned target) {
   c->vgpr = vgpr;
   c->target = target;
+  mir_liveness(c->p, c->d);
+  mir_reg_demand m = c->p->live->max;
+  c->slack = (vgpr ? m.vgpr : m.sgpr + c->reserve) > target && target > 3 ? 3 : 0;
   for (unsigned round = 0; round < 200; round++) {
     mir_liveness(c->p, c->d);
     scan_defs(c);
