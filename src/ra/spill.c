@@ -323,6 +323,8 @@ static int place_slots(spill_ctx *c) {
         rest[1] = mir_op_temp(c->lanes[at / 64]);
       }
     }
+  /* Virtual slot numbers start again for the next file or round. */
+  for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
   c->nvslots = 0;
   return 0;
 }
@@ -442,7 +444,9 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
   char buf[256] = "";
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
   if (f) {
-    mir_print_instr(f, ins);
+    mir_instr *shown = clone(c->p, ins); /* without liveness's kill flags */
+    for (unsigned k = 0; k < (unsigned)shown->num_ops + shown->num_defs; k++) shown->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
+    mir_print_instr(f, shown);
     fclose(f);
   }
   diag_error(c->d, c->p->name,
@@ -470,8 +474,9 @@ static int choose(spill_ctx *c, unsigned *n) {
       mir_reg_demand dm = li->demand[bi][i];
       unsigned dem = c->vgpr ? dm.vgpr : dm.sgpr;
       if (!c->vgpr && c->reserve) {
-        if (c->psb.id && !bitset_test(live, c->psb.id)) dem += 4;
-        if (c->wo.id && !bitset_test(live, c->wo.id)) dem += 1;
+        /* (where they are not live; a definition is counted already) */
+        if (c->psb.id && !bitset_test(live, c->psb.id) && !names(ins, c->psb.id)) dem += 4;
+        if (c->wo.id && !bitset_test(live, c->wo.id) && !names(ins, c->wo.id)) dem += 1;
       }
       unsigned goal = c->target - c->slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
@@ -538,7 +543,7 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
  * of freshly spilled values) is the per-block map, NULL for a per-use copy. */
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
-  if (c->kind[t] == TK_REMAT) {
+  if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
     mir_instr *ins = clone(c->p, c->def[t]);
     r = new_temp(c, c->p->temp_rc[t]);
     ins->defs[0] = mir_op_temp(r);
@@ -710,12 +715,24 @@ static void scan_defs(spill_ctx *c) {
 }
 
 /* Spills values of one register file until its demand is at most target. */
-static int lower_file(spill_ctx *c, bool vgpr, unsigned target) {
+/* Registers to keep free below the budget where the instructions allow:
+ * the allocator needs a contiguous (SGPRs: aligned) range for the widest
+ * tuple, and it cannot move values live out of a block to make one. */
+static unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
+  c->vgpr = vgpr;
+  unsigned widest = 1;
+  for (uint32_t t = 1; t < c->p->num_temps; t++)
+    if (in_file(c, t) && mir_rc_size(c->p->temp_rc[t]) > widest) widest = mir_rc_size(c->p->temp_rc[t]);
+  /* SGPR tuples are also aligned (pairs even, 4+ dwords to 4): one more. */
+  unsigned slack = widest > 4 ? 3 : widest - 1;
+  if (!vgpr) slack = widest > 4 ? 4 : widest;
+  return slack < target ? slack : 0;
+}
+
+static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack) {
   c->vgpr = vgpr;
   c->target = target;
-  mir_liveness(c->p, c->d);
-  mir_reg_demand m = c->p->live->max;
-  c->slack = (vgpr ? m.vgpr : m.sgpr + c->reserve) > target && target > 3 ? 3 : 0;
+  c->slack = slack;
   for (unsigned round = 0; round < 200; round++) {
     mir_liveness(c->p, c->d);
     scan_defs(c);
@@ -736,30 +753,31 @@ int mir_spill(mir_program *p, diag *d) {
   mir_reg_demand max = p->live->max;
   p->maxlive_sgpr = max.sgpr;
   p->maxlive_vgpr = max.vgpr;
-  if (max.sgpr <= bs && max.vgpr <= bv) return 0;
   spill_ctx *c = arena_alloc(p->mem, sizeof *c);
   memset(c, 0, sizeof *c);
   c->p = p;
   c->d = d;
   grow(c);
+  unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
+  if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
   /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
    * SGPRs are lowered); SGPR spills need at least one VGPR of lanes. */
-  bool scratch = max.vgpr + (max.sgpr > bs ? 1u : 0u) > bv;
+  bool scratch = max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
     if (scratch && !ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
       return 1;
     }
     c->reserve = scratch ? 5 : 0;
-    if (lower_file(c, false, bs)) return 1;
+    if (lower_file(c, false, bs, ss)) return 1;
     mir_liveness(p, d);
-    if (p->live->max.vgpr > bv && !scratch) {
+    if (p->live->max.vgpr + sv > bv && !scratch) {
       scratch = true;
       continue;
     }
     break;
   }
-  if (p->live->max.vgpr > bv && lower_file(c, true, bv)) return 1;
+  if (p->live->max.vgpr + sv > bv && lower_file(c, true, bv, sv)) return 1;
   mir_liveness(p, d);
   return 0;
 }
