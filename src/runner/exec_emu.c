@@ -286,13 +286,14 @@ rt_status rt_emu_run_test(const rt_config *cfg, const rt_file *f, const rt_emu_p
     double util = stats.valu ? 100.0 * (double)stats.active_lanes_sum / (64.0 * (double)stats.valu) : 0.0;
     rt_text_printf(log,
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
-                   "branch %llu, other %llu), lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, emulated in %.3f ms\n",
+                   "branch %llu, other %llu), lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, "
+                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
                    (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
                    (unsigned long long)stats.other, util, (unsigned long long)stats.cycles_estimate,
                    (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
-                   stats.host_seconds * 1e3);
+                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
   for (size_t k = 0; k < t->num_out; k++) {
