@@ -53,7 +53,10 @@
 #include "ra/ra.h"
 #include "util/bitset.h"
 
-enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_DONE, TK_PINNED };
+/* What a temporary is to the spiller. Below TK_DONE: may still be chosen.
+ * TK_KEPT: stored after its definition but still read from its register
+ * by uses before the first over-budget point of its block. */
+enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
 #define FAR 0x3fffffffu
 #define LOOP_EXIT_COST 100000u
 #define MAX_LANE_VGPRS 16u
@@ -72,6 +75,8 @@ typedef struct spill_ctx {
   mir_instr **def;       /* [temp] defining instruction (this round) */
   uint32_t *def_block;   /* [temp] its block */
   uint32_t *reload_of;   /* [temp] block-local reload: the spilled value, else 0 */
+  mir_instr **store;     /* [temp] its p_spill (TK_KEPT values: where a reload finds the slot) */
+  uint32_t *keep;        /* [temp] apply: epoch in which the register copy may still be read */
   uint32_t *dist_in;     /* [block * cap + temp] next-use distance at block entry */
   uint32_t *nu;          /* [temp] next use position in the walked block */
   mir_temp lanes[MAX_LANE_VGPRS];
@@ -104,11 +109,15 @@ static void grow(spill_ctx *c) {
   c->def = arena_grow(m, c->def, c->cap, ncap, sizeof *c->def);
   c->def_block = arena_grow(m, c->def_block, c->cap, ncap, sizeof *c->def_block);
   c->nu = arena_grow(m, c->nu, c->cap, ncap, sizeof *c->nu);
+  c->store = arena_grow(m, c->store, c->cap, ncap, sizeof *c->store);
+  c->keep = arena_grow(m, c->keep, c->cap, ncap, sizeof *c->keep);
   for (uint32_t t = c->cap; t < ncap; t++) {
     c->kind[t] = TK_NORMAL;
     c->chosen[t] = 0;
     c->slot[t] = UINT32_MAX;
     c->reload_of[t] = 0;
+    c->store[t] = NULL;
+    c->keep[t] = 0;
   }
   c->cap = ncap;
 }
@@ -412,16 +421,17 @@ static bool names(const mir_instr *ins, uint32_t t) {
   return false;
 }
 
-/* Index after the phis, p_startpgm, and the spill lanes and scratch
- * offset set up behind it: where stores of values defined at block entry
- * (kernel inputs) go. */
+/* Index after the phis, p_startpgm, and the spill lanes, scratch offset
+ * and stores of kernel inputs behind it: where further stores of values
+ * defined at block entry (kernel inputs) go. */
 static uint32_t head_end(const spill_ctx *c, const mir_block *b) {
   uint32_t i = 0;
   while (i < b->num_instrs && mir_is_phi(b->instrs[i])) i++;
   if (i < b->num_instrs && b->instrs[i]->opcode == MIR_P_STARTPGM) {
     i++;
-    while (i < b->num_instrs && b->instrs[i]->num_defs && b->instrs[i]->defs[0].kind == MIR_OPND_TEMP &&
-           c->kind[b->instrs[i]->defs[0].temp.id] == TK_PINNED)
+    while (i < b->num_instrs && (b->instrs[i]->opcode == MIR_P_SPILL ||
+                                 (b->instrs[i]->num_defs && b->instrs[i]->defs[0].kind == MIR_OPND_TEMP &&
+                                  c->kind[b->instrs[i]->defs[0].temp.id] == TK_PINNED)))
       i++;
   }
   return i;
@@ -465,7 +475,7 @@ static int choose(spill_ctx *c, unsigned *n) {
   *n = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
-    uint32_t len = b->num_instrs;
+    uint32_t len = b->num_instrs, head = head_end(c, b);
     bitset_copy(live, li->live_out[bi], words);
     for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
       if (in_file(c, t)) c->nu[t] = len + out_dist(c, bi, t);
@@ -489,6 +499,7 @@ static int choose(spill_ctx *c, unsigned *n) {
           uint64_t best_key = 0;
           for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
             if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || names(ins, t)) continue;
+            if (c->kind[t] == TK_KEPT && i < head) continue; /* a kernel input on its way to its store */
             uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
             /* Cheap to bring back: no store (remat, existing slot). */
             uint64_t key = dist * (c->kind[t] == TK_NORMAL ? 2 : 3) * 16 + tsize(c, t);
@@ -551,13 +562,23 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
     out_push(c->p, o, ins);
     return r;
   }
-  if (shared && c->kind[t] == TK_DONE && shared[t]) {
+  bool block_local = shared && (c->kind[t] == TK_DONE || c->kind[t] == TK_KEPT);
+  if (block_local && shared[t]) {
     r.id = shared[t];
     r.rc = c->p->temp_rc[t];
     return r;
   }
-  out_push(c->p, o, make_reload(c, t, &r));
-  if (shared && c->kind[t] == TK_DONE) { /* a value spilled this round */
+  if (c->kind[t] == TK_KEPT) { /* spilled in an earlier round: the store names the slot */
+    const mir_instr *st = c->store[t];
+    mir_instr *ins = mir_instr_create(c->p, MIR_P_RELOAD, st->num_ops - 1u, 1);
+    memcpy(ins->ops, st->ops + 1, (st->num_ops - 1u) * sizeof *ins->ops);
+    r = new_temp(c, c->p->temp_rc[t]);
+    ins->defs[0] = mir_op_temp(r);
+    out_push(c->p, o, ins);
+  } else {
+    out_push(c->p, o, make_reload(c, t, &r));
+  }
+  if (block_local) { /* one reload per block */
     shared[t] = r.id;
     c->kind[r.id] = TK_RELOAD;
     c->reload_of[r.id] = t;
@@ -631,6 +652,7 @@ static int apply(spill_ctx *c) {
     }
   uint32_t *shared = arena_alloc(p->mem, c->cap * sizeof *shared);
   memset(shared, 0, c->cap * sizeof *shared);
+  uint32_t epoch = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
@@ -638,6 +660,11 @@ static int apply(spill_ctx *c) {
     if (term < head) term = head;
     out_buf o = {0}, pending = {0};
     uint32_t *touched = NULL, ntouched = 0;
+    /* A value stored in this block is still read from its register until
+     * the first point where demand exceeds the goal (the epoch changes
+     * there, and with every block). */
+    epoch++;
+    const mir_reg_demand *dem = p->live->demand[bi];
     for (uint32_t i = 0; i <= len; i++) {
       if (i == head)
         for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
@@ -649,6 +676,8 @@ static int apply(spill_ctx *c) {
           const mir_operand *op = &ins->ops[k];
           if (op->kind != MIR_OPND_TEMP || !c->chosen[op->temp.id]) continue;
           uint32_t t = op->temp.id;
+          if (ins == c->store[t]) continue; /* its own store */
+          if (c->keep[t] == epoch && c->kind[t] == TK_DONE) continue;
           bool had = shared[t] != 0;
           replace_ops(ins, t, bring_back(c, t, &o, shared));
           if (!had && shared[t]) {
@@ -664,8 +693,13 @@ static int apply(spill_ctx *c) {
         const mir_operand *d = &ins->defs[k];
         if (d->kind != MIR_OPND_TEMP || !c->chosen[d->temp.id] || c->slot[d->temp.id] == UINT32_MAX) continue;
         if (c->kind[d->temp.id] != TK_DONE || mir_is_phi(ins)) continue; /* phis: stored on the edges */
-        out_push(p, i < head ? &pending : &o, make_spill(c, d->temp));
+        mir_instr *st = make_spill(c, d->temp);
+        c->store[d->temp.id] = st;
+        if (i >= head) c->keep[d->temp.id] = epoch;
+        out_push(p, i < head ? &pending : &o, st);
       }
+      unsigned dm = c->vgpr ? dem[i].vgpr : dem[i].sgpr;
+      if (dm > c->target - c->slack) epoch++;
     }
     for (uint32_t k = 0; k < ntouched; k++) shared[touched[k]] = 0;
     b->instrs = o.v;
@@ -686,6 +720,8 @@ static int apply(spill_ctx *c) {
   for (uint32_t t = 1; t < c->cap; t++)
     if (c->chosen[t]) {
       if (c->kind[t] == TK_RELOAD || c->kind[t] == TK_REMAT) c->kind[t] = TK_DONE;
+      else if (c->kind[t] == TK_DONE && c->store[t]) c->kind[t] = TK_KEPT;
+      c->keep[t] = 0;
       c->chosen[t] = 0;
     }
   return 0;
