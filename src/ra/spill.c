@@ -750,7 +750,6 @@ static void scan_defs(spill_ctx *c) {
     }
 }
 
-/* Spills values of one register file until its demand is at most target. */
 /* Registers to keep free below the budget where the instructions allow:
  * the allocator needs a contiguous (SGPRs: aligned) range for the widest
  * tuple, and it cannot move values live out of a block to make one. */
@@ -765,7 +764,12 @@ static unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
   return slack < target ? slack : 0;
 }
 
-static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack) {
+/* Spills values of one register file until its demand is at most target;
+ * with `place`, gives the virtual slots their places at the end (SGPR
+ * slots wait until every SGPR round is done: a later round may split a
+ * reload, which lengthens its slot's life and would invalidate places
+ * chosen earlier). */
+static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, bool place) {
   c->vgpr = vgpr;
   c->target = target;
   c->slack = slack;
@@ -775,7 +779,7 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack) 
     next_use_dataflow(c);
     unsigned n = 0;
     if (choose(c, &n)) return -1;
-    if (!n) return place_slots(c);
+    if (!n) return place ? place_slots(c) : 0;
     if (apply(c)) return -1;
   }
   diag_error(c->d, c->p->name, "internal: spilling %s did not converge", vgpr ? "VGPRs" : "SGPRs");
@@ -805,15 +809,20 @@ int mir_spill(mir_program *p, diag *d) {
       return 1;
     }
     c->reserve = scratch ? 5 : 0;
-    if (lower_file(c, false, bs, ss)) return 1;
+    if (lower_file(c, false, bs, ss, false)) return 1;
     mir_liveness(p, d);
-    if (p->live->max.vgpr + sv > bv && !scratch) {
+    uint32_t extent = 0;
+    if (c->nvslots) mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
+    if (p->live->max.vgpr + (extent + 63) / 64 + sv > bv && !scratch) {
       scratch = true;
       continue;
     }
     break;
   }
-  if (p->live->max.vgpr + sv > bv && lower_file(c, true, bv, sv)) return 1;
+  c->vgpr = false;
+  if (place_slots(c)) return 1;
+  mir_liveness(p, d);
+  if (p->live->max.vgpr + sv > bv && lower_file(c, true, bv, sv, true)) return 1;
   mir_liveness(p, d);
   return 0;
 }
