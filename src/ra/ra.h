@@ -13,6 +13,13 @@ static inline bool mir_is_phi(const mir_instr *ins) {
   return ins->opcode == MIR_P_PHI || ins->opcode == MIR_P_LINEAR_PHI;
 }
 
+/* Branches that end a block: copies and spill code at the end of a block
+ * go before them. */
+static inline bool mir_is_terminator(const mir_instr *ins) {
+  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
+  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
+}
+
 /* A temporary pinned to a special register (SCC, VCC, EXEC, M0, ...) does
  * not occupy an allocatable SGPR: excluded from demand and assignment. */
 static inline bool mir_preg_is_special(mir_preg r) {

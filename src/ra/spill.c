@@ -16,12 +16,19 @@
  *   3. every chosen value is rematerialised (a move of a constant:
  *      re-emitted before each use, no memory), or stored once right after
  *      its definition and reloaded once per block that reads it, before the
- *      first read (phi operands: at the end of the predecessor, where SSA
- *      elimination places the phi copies). A reload that still spans an
- *      over-budget point is split into one reload per use in the next
- *      round. Rounds repeat until every point fits; a point whose own
- *      operands and definitions exceed the budget is a user error naming
- *      the instruction.
+ *      first read after the block's first over-budget point (earlier reads
+ *      still use the register); phi operands are reloaded at the end of the
+ *      predecessor, where SSA elimination places the phi copies; a chosen
+ *      phi becomes a memory phi (each edge stores its value into the phi's
+ *      slot, the phi disappears). A reload that still spans an over-budget
+ *      point is split into one reload per use in the next round. Rounds
+ *      repeat until every point fits; a point whose own operands and
+ *      definitions exceed the budget is a user error naming the
+ *      instruction. Where an instruction allows, a few registers of slack
+ *      stay free (room for the widest tuple: the allocator cannot move
+ *      values live out of a block to defragment the file).
+ *   4. spill slots are virtual until a file is done, then coloured
+ *      (spill_slots.c: slots never live at once share a place).
  *
  * Where values go (DESIGN.md seeds D96336, D99507):
  *   - SGPRs: lanes of linear VGPRs (p_start_linear_vgpr in the entry block,
@@ -34,67 +41,29 @@
  *     path as allocas), above the allocas. A VGPR store right after the
  *     definition runs under the definition's EXEC; reloads run under the
  *     EXEC of the reading block, a subset of the lanes that stored (the
- *     logical CFG governs VGPRs). Phi definitions are stored after the
- *     block's leading EXEC writes (the join's restored mask).
+ *     logical CFG governs VGPRs); a memory phi's stores run under each
+ *     predecessor's EXEC, like the phi copies they replace.
  *   - The private segment buffer and scratch wave offset are added to the
  *     kernel's inputs when a VGPR must spill and the kernel has no allocas;
  *     they are never spilled themselves (5 SGPRs are reserved for them).
+ *     SGPRs are lowered first; if their lanes push the VGPRs over budget
+ *     when that was not foreseen, they are lowered again with the
+ *     reservation (their slots are placed only after the last SGPR round).
  *
  * Spill and reload stay pseudo-instructions (p_spill, p_reload) until
  * SSA elimination lowers them on physical registers (spill_lower.c).
- * Not done yet: memory phis (all phi definitions of a block, and all phi
- * operands on an edge, still need registers at once), SGPRs to scratch
- * when no VGPR lane is available, slot sharing.
+ * Not done yet: SGPRs to scratch when no VGPR lane is available (D96336's
+ * whole-wave save; a kernel needs one VGPR for lanes beyond its own
+ * operands), splitting live ranges at loop boundaries (a value is stored
+ * where it is defined, even inside a loop).
  */
 #include <assert.h>
 #include <string.h>
 
 #include "passes/passes.h"
 #include "ra/ra.h"
+#include "ra/spill_internal.h"
 #include "util/bitset.h"
-
-/* What a temporary is to the spiller. Below TK_DONE: may still be chosen.
- * TK_KEPT: stored after its definition but still read from its register
- * by uses before the first over-budget point of its block. */
-enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
-#define FAR 0x3fffffffu
-#define LOOP_EXIT_COST 100000u
-#define MAX_LANE_VGPRS 16u
-
-typedef struct spill_ctx {
-  mir_program *p;
-  diag *d;
-  bool vgpr;             /* the file of the current round */
-  unsigned target;       /* demand the file must fit */
-  unsigned slack;        /* registers kept free where possible: room for tuples in a fragmented file */
-  unsigned reserve;      /* SGPRs held for the scratch V# and offset where they are not live */
-  uint32_t cap;          /* size of the per-temporary arrays */
-  uint8_t *kind;         /* [temp] TK_* */
-  uint8_t *chosen;       /* [temp] chosen in this round */
-  uint32_t *slot;        /* [temp] first spill slot (SGPR: lane index; VGPR: dword) */
-  mir_instr **def;       /* [temp] defining instruction (this round) */
-  uint32_t *def_block;   /* [temp] its block */
-  uint32_t *reload_of;   /* [temp] block-local reload: the spilled value, else 0 */
-  mir_instr **store;     /* [temp] its p_spill (TK_KEPT values: where a reload finds the slot) */
-  uint32_t *keep;        /* [temp] apply: epoch in which the register copy may still be read */
-  uint32_t *dist_in;     /* [block * cap + temp] next-use distance at block entry */
-  uint32_t *nu;          /* [temp] next use position in the walked block */
-  mir_temp lanes[MAX_LANE_VGPRS];
-  unsigned num_lanes, scratch_base;
-  uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
-  uint32_t nvslots, cap_vslots;
-  mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
-} spill_ctx;
-
-static unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
-
-/* Does temporary t belong to the file being lowered? Linear VGPRs (the
- * SGPR spill lanes) never spill. */
-static bool in_file(const spill_ctx *c, uint32_t t) {
-  mir_rc rc = c->p->temp_rc[t];
-  if (c->vgpr) return mir_rc_is_vgpr(rc) && !(rc & MIR_RC_LINEAR);
-  return !mir_rc_is_vgpr(rc);
-}
 
 static void grow(spill_ctx *c) {
   uint32_t n = c->p->num_temps;
@@ -143,11 +112,6 @@ static mir_instr *clone(mir_program *p, const mir_instr *ins) {
   memcpy(n->ops, ins->ops, ins->num_ops * sizeof *n->ops);
   memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
   return n;
-}
-
-static bool is_terminator(const mir_instr *ins) {
-  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
-  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
 }
 
 /* ---- scratch inputs and spill slots ------------------------------------ */
@@ -338,81 +302,6 @@ static int place_slots(spill_ctx *c) {
   return 0;
 }
 
-/* ---- next-use distances ------------------------------------------------ */
-
-/* Is t an operand of one of `s`'s phis on the edge from `b`? */
-static bool phi_use_on_edge(const mir_program *p, uint32_t s, uint32_t b, uint32_t t) {
-  const mir_block *sb = &p->blocks[s];
-  for (uint32_t i = 0; i < sb->num_instrs && mir_is_phi(sb->instrs[i]); i++) {
-    const mir_instr *phi = sb->instrs[i];
-    const mir_idx_list *preds = phi->opcode == MIR_P_PHI ? &sb->logical_preds : &sb->linear_preds;
-    uint32_t k = mir_pred_index(preds, b);
-    if (k < phi->num_ops && phi->ops[k].kind == MIR_OPND_TEMP && phi->ops[k].temp.id == t) return true;
-  }
-  return false;
-}
-
-/* Next-use distance of t at the end of block b (instructions; FAR when
- * none is known). */
-static uint32_t out_dist(const spill_ctx *c, uint32_t b, uint32_t t) {
-  const mir_program *p = c->p;
-  const mir_block *blk = &p->blocks[b];
-  const mir_idx_list *succs = mir_rc_is_linear(p->temp_rc[t]) ? &blk->linear_succs : &blk->logical_succs;
-  uint32_t best = FAR;
-  for (uint32_t k = 0; k < succs->n; k++) {
-    uint32_t s = succs->v[k], d;
-    if (phi_use_on_edge(p, s, b, t)) d = 0;
-    else if (c->dist_in && bitset_test(p->live->live_in[s], t)) d = c->dist_in[(size_t)s * c->p->num_temps + t];
-    else continue;
-    if (p->blocks[s].loop_depth < blk->loop_depth) d += LOOP_EXIT_COST;
-    if (d < best) best = d;
-  }
-  return best > FAR ? FAR : best;
-}
-
-/* dist_in[b][t] for the file's temporaries: the first use in b, else the
- * length of b plus the distance at its end; iterated to a fixed point over
- * the blocks in post-order. Skipped (FAR everywhere) for very large
- * programs. */
-static void next_use_dataflow(spill_ctx *c) {
-  mir_program *p = c->p;
-  const mir_live_info *li = p->live;
-  uint32_t nb = p->num_blocks, nt = p->num_temps;
-  size_t n = (size_t)nb * nt;
-  c->dist_in = NULL;
-  if (n > (1u << 24)) return;
-  uint32_t *dist = arena_alloc(p->mem, n * sizeof *dist);
-  for (size_t k = 0; k < n; k++) dist[k] = FAR;
-  c->dist_in = dist;
-  uint32_t *fu = c->nu;
-  bool changed = true;
-  for (unsigned iter = 0; changed && iter < 64; iter++) {
-    changed = false;
-    for (uint32_t b = nb; b-- > 0;) {
-      const mir_block *blk = &p->blocks[b];
-      const uint64_t *in = li->live_in[b];
-      for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) fu[t] = FAR;
-      for (uint32_t i = 0; i < blk->num_instrs; i++) {
-        const mir_instr *ins = blk->instrs[i];
-        if (mir_is_phi(ins)) continue;
-        for (unsigned k = 0; k < ins->num_ops; k++) {
-          const mir_operand *o = &ins->ops[k];
-          if (o->kind == MIR_OPND_TEMP && bitset_test(in, o->temp.id) && fu[o->temp.id] == FAR) fu[o->temp.id] = i;
-        }
-      }
-      for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
-        if (!in_file(c, t)) continue;
-        uint32_t d = fu[t] != FAR ? fu[t] : blk->num_instrs + out_dist(c, b, t);
-        if (d > FAR) d = FAR;
-        if (d < dist[(size_t)b * nt + t]) {
-          dist[(size_t)b * nt + t] = d;
-          changed = true;
-        }
-      }
-    }
-  }
-}
-
 /* ---- choosing what to spill ------------------------------------------- */
 
 static bool names(const mir_instr *ins, uint32_t t) {
@@ -478,7 +367,7 @@ static int choose(spill_ctx *c, unsigned *n) {
     uint32_t len = b->num_instrs, head = head_end(c, b);
     bitset_copy(live, li->live_out[bi], words);
     for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
-      if (in_file(c, t)) c->nu[t] = len + out_dist(c, bi, t);
+      if (in_file(c, t)) c->nu[t] = len + spill_out_dist(c, bi, t);
     for (uint32_t i = len; i-- > 0;) {
       const mir_instr *ins = b->instrs[i];
       mir_reg_demand dm = li->demand[bi][i];
@@ -656,7 +545,7 @@ static int apply(spill_ctx *c) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
-    while (term > 0 && is_terminator(b->instrs[term - 1])) term--;
+    while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
     if (term < head) term = head;
     out_buf o = {0}, pending = {0};
     uint32_t *touched = NULL, ntouched = 0;
@@ -776,7 +665,7 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, 
   for (unsigned round = 0; round < 200; round++) {
     mir_liveness(c->p, c->d);
     scan_defs(c);
-    next_use_dataflow(c);
+    spill_next_use(c);
     unsigned n = 0;
     if (choose(c, &n)) return -1;
     if (!n) return place ? place_slots(c) : 0;

@@ -297,11 +297,6 @@ static void mark_busy(const mir_program *p, const uint64_t *live, uint32_t words
   }
 }
 
-static bool is_terminator(const mir_instr *ins) {
-  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
-  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
-}
-
 static void replace_in(mir_idx_list *l, uint32_t from, uint32_t to) {
   for (uint32_t i = 0; i < l->n; i++)
     if (l->v[i] == from) {
@@ -466,7 +461,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   } while (0)
     /* Position of the first terminator: phi copies go before it. */
     uint32_t term = b->num_instrs;
-    while (term > 0 && is_terminator(b->instrs[term - 1])) term--;
+    while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
     bool placed_log = n_log[bi] == 0;
     for (uint32_t i = 0; i < b->num_instrs && !c.failed; i++) {
       mir_instr *ins = b->instrs[i];
