@@ -175,8 +175,10 @@ int main(int argc, char **argv) {
   if (!status && stats) {
     wavecc_kernel_stats st;
     mir_kernel_stats(p, &st);
-    printf("; stats %s: instructions=%u code_bytes=%u sgprs=%u vgprs=%u scratch=%u occupancy=%u\n", st.name,
-           st.instructions, st.code_bytes, st.sgprs, st.vgprs, st.scratch_bytes, st.occupancy);
+    printf("; stats %s: instructions=%u code_bytes=%u sgprs=%u vgprs=%u scratch=%u occupancy=%u maxlive_sgprs=%u "
+           "maxlive_vgprs=%u spills=%u reloads=%u\n",
+           st.name, st.instructions, st.code_bytes, st.sgprs, st.vgprs, st.scratch_bytes, st.occupancy,
+           st.maxlive_sgprs, st.maxlive_vgprs, st.spills, st.reloads);
   }
   if (!status && emit) {
     status = mir_emit_module(&p, 1, stdout, &d) != 0;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "runner/runner.h"
+#include "wavecc/wavecc.h"
 
 static void usage(FILE *f) {
   fputs(
@@ -33,6 +34,8 @@ static void usage(FILE *f) {
       "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
+      "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
+      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O2\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
@@ -54,13 +57,26 @@ int main(int argc, char **argv) {
   cfg.timeout_seconds = 60;
   const char **paths = calloc((size_t)argc + 1, sizeof *paths);
   int npaths = 0;
-  if (!paths) return 2;
+  const char **xopts = calloc((size_t)argc + 1, sizeof *xopts);
+  if (!paths || !xopts) return 2;
+  cfg.wavecc_opts = xopts;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
     const char *jobs = NULL;
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); return 0; }
+    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); free(xopts); return 0; }
     else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) cfg.verbose = 1;
     else if (!strcmp(a, "--stats")) cfg.stats = 1;
+    else if (!strcmp(a, "-Xwavecc")) {
+      wavecc_options probe;
+      wavecc_options_init(&probe);
+      if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
+        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, -ON), got '%s'\n",
+                i + 1 < argc ? argv[i + 1] : "");
+        free(paths); free(xopts);
+        return 2;
+      }
+      xopts[cfg.num_wavecc_opts++] = argv[++i];
+    }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
@@ -85,32 +101,32 @@ int main(int argc, char **argv) {
       if (!strcmp(c, "wavecc")) cfg.compiler = RT_WAVECC;
       else if (!strcmp(c, "llc")) cfg.compiler = RT_LLC;
       else if (!strcmp(c, "pocl")) cfg.compiler = RT_POCL;
-      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc or pocl)\n", c); free(paths); return 2; }
+      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc or pocl)\n", c); free(paths); free(xopts); return 2; }
     } else if (!strncmp(a, "--known-failures=", 17) && a[17]) cfg.known_failures = a + 17;
     else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-      if (i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); free(paths); return 2; }
+      if (i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); free(paths); free(xopts); return 2; }
       jobs = argv[++i];
     } else if (!strncmp(a, "--jobs=", 7)) jobs = a + 7;
     else if (!strncmp(a, "-j", 2)) jobs = a + 2;
     else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "wavecc-run: unknown option '%s' (see --help)\n", a);
-      free(paths);
+      free(paths); free(xopts);
       return 2;
     } else paths[npaths++] = a;
     if (jobs) {
       char *end;
       long n = strtol(jobs, &end, 10);
-      if (*end || n < 1 || n > 256) { fprintf(stderr, "wavecc-run: bad job count '%s' (1 to 256)\n", jobs); free(paths); return 2; }
+      if (*end || n < 1 || n > 256) { fprintf(stderr, "wavecc-run: bad job count '%s' (1 to 256)\n", jobs); free(paths); free(xopts); return 2; }
       cfg.jobs = (int)n;
     }
   }
   if (!npaths) {
     usage(stderr);
-    free(paths);
+    free(paths); free(xopts);
     return 2;
   }
   rt_counts counts;
   int rc = rt_run(&cfg, paths, npaths, stdout, stderr, &counts);
-  free(paths);
+  free(paths); free(xopts);
   return rc;
 }

@@ -25,9 +25,14 @@ static void usage(FILE *f) {
         "  -mcpu=gfx900          target processor (only gfx900)\n"
         "  -O0, -O1, -O2         optimisation level (default -O2)\n"
         "  -DNAME[=VALUE], -cl-std=CLx.y, -I DIR   passed to clang for .cl input\n"
-        "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size\n"
+        "  --max-vgprs=N         VGPR budget per lane (1..256); with the kernel's attributes\n"
+        "                        (\"amdgpu-num-vgpr\", \"amdgpu-waves-per-eu\") the smaller wins\n"
+        "  --max-sgprs=N         SGPR budget (1..102, counting VCC, XNACK_MASK and FLAT_SCRATCH\n"
+        "                        as \"amdgpu-num-sgpr\" does); over budget, wavecc spills\n"
+        "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
+        "                        register demand before spilling (MaxLive), spills and reloads\n"
         "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, liveness,\n"
-        "                        regalloc, ssa-elim, waitcnt, hazards, emit) to stderr\n"
+        "                        spill, regalloc, ssa-elim, waitcnt, hazards, emit) to stderr\n"
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"
         "  --help, --version\n",
@@ -77,8 +82,12 @@ int main(int argc, char **argv) {
       asm_out = false;
     } else if (!strncmp(a, "-mcpu=", 6)) {
       o.mcpu = a + 6;
-    } else if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
-      o.opt_level = a[2] - '0' > 2 ? 2 : a[2] - '0';
+    } else if (wavecc_parse_option(&o, a)) {
+      if (wavecc_parse_option(&o, a) < 0) {
+        fprintf(stderr, "wavecc: error: bad value in '%s' (see --help)\n", a);
+        free(cl);
+        return 2;
+      }
     } else if (!strcmp(a, "--stats") || !strcmp(a, "-stats")) {
       stats = true;
     } else if (!strncmp(a, "--print-after=", 14)) {

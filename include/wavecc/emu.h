@@ -77,6 +77,10 @@ typedef struct wemu_stats {
   uint64_t active_lanes_sum; /* sum over VALU wave-instructions of popcount(EXEC): lane utilisation = active_lanes_sum / (64 * valu) */
   uint64_t cycles_estimate;
   uint64_t mode_writes;      /* s_setreg_b32 / s_setreg_imm32_b32 of MODE executed (wave-instructions) */
+  /* spill code executed (either compiler's): MUBUF stores / loads without a
+   * VGPR address (the "off" form spill slots use; allocas use offen) and
+   * v_writelane_b32 / v_readlane_b32 (SGPRs in VGPR lanes) */
+  uint64_t spill_stores, spill_loads;
   uint64_t waves, workgroups;
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
 } wemu_stats;

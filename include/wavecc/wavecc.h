@@ -41,13 +41,16 @@ typedef struct wavecc_options {
   int time_passes;           /* per-pass times appended to diagnostics-like `report` */
   int stats;                 /* per-kernel statistics into `report` */
   void *dump_file;           /* FILE * for --print-after (NULL: stderr) */
+  unsigned max_vgprs;        /* forced budgets, registers (0: none); the smaller of this and */
+  unsigned max_sgprs;        /* the kernel's attributes wins; SGPRs count VCC/XNACK/FLAT_SCRATCH as llc */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {
   char name[128];
   uint32_t instructions, code_bytes;
   uint32_t sgprs, vgprs, scratch_bytes, occupancy;
-  uint32_t spills, reloads;
+  uint32_t spills, reloads;               /* spill/reload instructions (static) */
+  uint32_t maxlive_sgprs, maxlive_vgprs;  /* register demand before spilling */
   uint32_t mode_writes;      /* s_setreg_b32 / s_setreg_imm32_b32 of MODE in the code */
 } wavecc_kernel_stats;
 
@@ -72,6 +75,12 @@ void wavecc_result_free(wavecc_result *r);
 
 /* Initialises options to their defaults (gfx900, -O2, code object out). */
 void wavecc_options_init(wavecc_options *opts);
+
+/* Applies one option shared by `wavecc` and `wavecc-run -Xwavecc`:
+ * --max-vgprs=N (1..256), --max-sgprs=N (1..102, counting VCC, XNACK_MASK
+ * and FLAT_SCRATCH as "amdgpu-num-sgpr" does), -O0, -O1, -O2. Returns 1
+ * when applied, 0 when `arg` is not such an option, -1 for a bad value. */
+int wavecc_parse_option(wavecc_options *opts, const char *arg);
 
 /* OpenCL C to optimised LLVM bitcode, as Mesa's clover did: clang-19
  * (-target amdgcn-amd-amdhsa -mcpu=<mcpu> -nogpulib -emit-llvm

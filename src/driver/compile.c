@@ -15,6 +15,24 @@ void wavecc_options_init(wavecc_options *o) {
   o->output = WAVECC_OUTPUT_OBJ;
 }
 
+static int parse_count(const char *s, unsigned max, unsigned *out) {
+  char *end;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || v < 1 || v > (long)max) return -1;
+  *out = (unsigned)v;
+  return 1;
+}
+
+int wavecc_parse_option(wavecc_options *o, const char *a) {
+  if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, 256, &o->max_vgprs);
+  if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, 102, &o->max_sgprs);
+  if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
+    o->opt_level = a[2] - '0' > 2 ? 2 : a[2] - '0';
+    return 1;
+  }
+  return 0;
+}
+
 static bool ends_with(const char *s, const char *suf) {
   size_t a = strlen(s), b = strlen(suf);
   return a >= b && strcmp(s + a - b, suf) == 0;

@@ -4,7 +4,7 @@
  *   import (parse, verify, inline, light IR clean-up)
  *   for each kernel:
  *     divergence -> isel (EXEC-mask control flow included)
- *     -> liveness -> [spilling, later] -> regalloc -> ssa-elim
+ *     -> liveness -> spill -> regalloc -> ssa-elim
  *     -> MODE register -> waitcnt -> hazards
  *   emission of the whole module (assembly), then assemble + link for
  *   --filetype=obj.
@@ -78,11 +78,17 @@ static void report_add(char **rep, const char *fmt, ...) {
   *rep = p;
 }
 
+/* Forced budgets (--max-vgprs/--max-sgprs): the smaller of the flag and
+ * the kernel's attributes wins (0 = no limit on either side). */
+static void force_budget(uint32_t *budget, unsigned flag) {
+  if (flag && (!*budget || flag < *budget)) *budget = flag;
+}
+
 /* Runs the machine IR passes after isel on one kernel, in order. */
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
       "liveness",
-      /* "spill": not yet */
+      "spill",
       "regalloc",
       "ssa-elim",
       "mode",
@@ -172,7 +178,9 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       break;
     }
 
-    /* 4. Liveness, register allocation, SSA elimination, waitcnt, hazards. */
+    /* 4. Liveness, spilling, register allocation, SSA elimination, waitcnt, hazards. */
+    force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
+    force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     rc = run_mir_passes(p, o, d, dump, &tm);
   }
 
@@ -203,8 +211,10 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
         wavecc_kernel_stats *s = &r->kernels[k];
         report_add(&r->report,
                    "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
-                   "Occupancy %u, spills %u, reloads %u, mode writes %u\n",
+                   "Occupancy %u, MaxLiveSGPRs %u (allocated %u), MaxLiveVGPRs %u (allocated %u), spills %u, reloads %u, "
+                   "mode writes %u\n",
                    s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
+                   s->maxlive_sgprs, progs[k]->num_sgprs_used, s->maxlive_vgprs, progs[k]->num_vgprs_used,
                    s->spills, s->reloads, s->mode_writes);
       }
     }

@@ -67,9 +67,18 @@ static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
     st->other++; *cost = 1; return "other";
   case ISA_FMT_SMEM: st->smem++; *cost = 4; return "smem";
   case ISA_FMT_DS: st->lds++; *cost = 8; return "lds";
-  case ISA_FMT_MUBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: st->vmem++; *cost = 16; return "vmem";
+  case ISA_FMT_MUBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+    st->vmem++;
+    if (in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) {
+      if (fl & ISA_F_STORE) st->spill_stores++;
+      else if (fl & ISA_F_LOAD) st->spill_loads++;
+    }
+    *cost = 16;
+    return "vmem";
   default: {
     st->valu++;
+    if (in->op == ISA_V_WRITELANE_B32) st->spill_stores++;
+    if (in->op == ISA_V_READLANE_B32) st->spill_loads++;
     const char *mn = isa_table[in->op].mnemonic;
     *cost = ((fl & ISA_F_F64) || strstr(mn, "rcp") || strstr(mn, "rsq") || strstr(mn, "sqrt") || strstr(mn, "exp") || strstr(mn, "log") || strstr(mn, "sin") || strstr(mn, "cos")) ? 16 : 4;
     return "valu";

@@ -393,6 +393,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     else if (index >= nrec) oob[l] = 1;
     addr[l] = base + soff + bo;
   }
+  /* A load with EXEC = 0 writes nothing: remember it for the strict check
+   * on cross-lane reads (v_readlane of a reload under EXEC = 0, D99507). */
+  if (!exec && (isa_table[op].flags & ISA_F_LOAD))
+    for (unsigned i = 0; i < ms.bytes / 4 + (ms.bytes % 4 != 0) && in->vdata + i < EMU_NUM_VGPR; i++) w->vexec0[in->vdata + i] = 1;
   return vmem_lanes(d, w, in, addr, space, oob, in->vdata, in->vdata, 0);
 }
 

@@ -725,10 +725,16 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_readlane lane select")) return -1;
       lane = emu_sread(d, w, in, in->src[1], &err) & 63;
       if (err) return -1;
-    } else if (exec) lane = (unsigned)__builtin_ctzll(exec);
+    } else if (exec) {
+      lane = (unsigned)__builtin_ctzll(exec);
+    } else if (d->dev->opt.check_uninit) {
+      return emu_fault(d, w, in, "EXEC = 0 (undefined on hardware)");
+    }
     uint32_t v;
     if (in->src[0] >= OPC_VGPR0) {
       int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
+      if (d->dev->opt.check_uninit && w->vexec0[r])
+        return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
       if (emu_vcheck(d, w, in, (unsigned)r, 1, 1ull << lane)) return -1;
       v = w->v[r][lane];
     } else { v = emu_sread(d, w, in, in->src[0], &err); if (err) return -1; }

@@ -190,6 +190,7 @@ void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint
   (void)d;
   w->v[vreg][lane] = v;
   w->vinit[vreg] |= 1ull << lane;
+  w->vexec0[vreg] = 0;
 }
 
 void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw) {

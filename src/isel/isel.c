@@ -659,9 +659,15 @@ void isel_setup_abi(isel_ctx *c) {
   abi->max_flat_workgroup_size = 1024;
   if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
   unsigned v;
-  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= 1 && lo <= 10) {
-    abi->num_vgprs_budget = max_vgprs_for_waves[lo];
-    abi->num_sgprs_budget = max_sgprs_for_waves[lo];
+  /* Register budget as llc reads the attributes (AMDGPUSubtarget::
+   * getWavesPerEU): the work-group's waves must fit the CU's 4 SIMDs at
+   * once, so at least ceil(waves / 4) waves per SIMD; "amdgpu-waves-per-eu"
+   * may ask for more, not fewer. */
+  unsigned min_waves = ((abi->max_flat_workgroup_size + 63) / 64 + 3) / 4, waves = min_waves;
+  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= 10) waves = lo;
+  if (waves >= 1 && waves <= 10 && max_vgprs_for_waves[waves] < 256) {
+    abi->num_vgprs_budget = max_vgprs_for_waves[waves];
+    abi->num_sgprs_budget = max_sgprs_for_waves[waves];
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;

@@ -212,7 +212,8 @@ typedef struct mir_program {
   mir_kernel_abi abi;
   /* filled by register allocation / emission */
   uint32_t num_sgprs_used, num_vgprs_used;
-  uint32_t num_spills, num_reloads;
+  uint32_t num_spills, num_reloads;    /* spill/reload instructions (dwords), set when lowered */
+  uint32_t maxlive_sgpr, maxlive_vgpr; /* demand before spilling (mir_spill) */
   /* back-end state (see src/passes/passes.h) */
   struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */
   bool regs_assigned;         /* operands carry physical registers (after mir_regalloc) */

@@ -171,6 +171,9 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return;
   const char *sig = isa_table[ins->opcode].sig;
   if (!sig) return;
+  /* MUBUF with an "off" address (spill code) has no vaddr: the table's
+   * signature describes the addressed form. */
+  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
   unsigned nd = 0, no = 0;
   const char *s = sig;
   char f; unsigned w;

@@ -2,7 +2,7 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_liveness -> [mir_spill, later] -> mir_regalloc -> mir_ssa_elim
+ *   mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -56,6 +56,21 @@ typedef struct mir_live_info {
  * of a backwards dataflow over the CFG in post-order. Never fails on a
  * verified program; returns 0. */
 int mir_liveness(mir_program *p, diag *d);
+
+/* ---- spilling (src/ra/spill.c) ------------------------------------------ */
+
+/* Before mir_regalloc: lowers the SGPR and VGPR demand to the budgets
+ * (mir_sgpr_budget, mir_vgpr_budget) with spill-everywhere by next-use
+ * distance (Braun & Hack 2009): constants are rematerialised, SGPRs go to
+ * lanes of linear VGPRs (p_spill/p_reload, lowered to v_writelane_b32 /
+ * v_readlane_b32: EXEC-independent), VGPRs to the lane's scratch above the
+ * allocas (adds the private segment buffer and wave offset inputs and
+ * raises abi.private_segment_size, bytes per lane). Records the demand
+ * before spilling in p->maxlive_sgpr/maxlive_vgpr. Error: a point whose
+ * own operands and results exceed a budget ("register budget too small:
+ * ... at `instruction`"), more than 1024 SGPR dwords or 4 KiB of VGPR
+ * spill area. */
+int mir_spill(mir_program *p, diag *d);
 
 /* ---- register allocation (src/ra/regalloc.c) ---------------------------- */
 

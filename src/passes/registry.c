@@ -9,6 +9,7 @@
 
 static const mir_pass_info passes[] = {
   {"liveness", mir_liveness, "live sets, kill flags and register demand"},
+  {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch"},
   {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)"},
   {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves"},
   {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need"},

@@ -13,6 +13,13 @@ static inline bool mir_is_phi(const mir_instr *ins) {
   return ins->opcode == MIR_P_PHI || ins->opcode == MIR_P_LINEAR_PHI;
 }
 
+/* Branches that end a block: copies and spill code at the end of a block
+ * go before them. */
+static inline bool mir_is_terminator(const mir_instr *ins) {
+  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
+  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
+}
+
 /* A temporary pinned to a special register (SCC, VCC, EXEC, M0, ...) does
  * not occupy an allocatable SGPR: excluded from demand and assignment. */
 static inline bool mir_preg_is_special(mir_preg r) {
@@ -42,5 +49,22 @@ static inline uint32_t mir_pred_index(const mir_idx_list *l, uint32_t pred) {
     if (l->v[i] == pred) return i;
   return UINT32_MAX;
 }
+
+/* Lowers one p_spill / p_reload / p_start_linear_vgpr on physical
+ * registers (after mir_regalloc) into `out` (room for 16 instructions):
+ * v_writelane_b32 / v_readlane_b32 for SGPRs, buffer_store_dword /
+ * buffer_load_dword for VGPRs, one per dword; returns how many (0: the
+ * pseudo disappears). Counts them in p->num_spills / num_reloads
+ * (spill_lower.c). */
+unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, mir_instr **out);
+
+/* Places the `nv` virtual spill slots of one register file (VGPR or SGPR,
+ * named by the CONST operand of its p_spill / p_reload; SGPR pseudos whose
+ * lane VGPR is already set are skipped): returns the first dword of each
+ * (array of nv from `mem`), sharing places between slots never live at
+ * once; *extent receives the dwords used. size[s] is slot s's size in
+ * dwords (spill_slots.c). */
+uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *size, uint32_t nv, arena *mem,
+                                uint32_t *extent);
 
 #endif

@@ -5,8 +5,8 @@
  * succeeds without a graph).
  *
  * Algorithm: liveness first (kill flags, demand). If the maximum demand
- * exceeds the budget, report it: the spiller (a later pass between
- * liveness and this one) is what brings demand down. Then walk the blocks
+ * exceeds the budget, report it: the spiller (mir_spill, the pass before
+ * this one) is what brings demand down. Then walk the blocks
  * in order (reverse post-order of the linear CFG, so every live-in value
  * was assigned in a dominating block already):
  *   - the register file at block entry holds exactly the live-in
@@ -37,8 +37,8 @@
  * that die in the current block are moved out of the cheapest window by a
  * p_parallelcopy (live-range splitting, renaming their later uses in the
  * block). Values live out of the block are not moved yet; if that is not
- * enough, the failure is reported as a budget error. Spilling is a
- * separate pass (not written yet) that runs before this one.
+ * enough, the failure is reported as a budget error. Linear VGPRs (SGPR
+ * spill lanes) are never moved: a v_mov_b32 would drop inactive lanes.
  */
 #include <assert.h>
 #include <string.h>
@@ -263,6 +263,7 @@ static void grow_arrays(ra_ctx *c) {
 static bool movable(const ra_ctx *c, uint32_t t) {
   if (t < c->live_temps && bitset_test(c->p->live->live_out[c->cur_bi], t)) return false;
   if (mir_preg_is_special(c->reg[t])) return false;
+  if (mir_rc_is_vgpr(c->p->temp_rc[t]) && (c->p->temp_rc[t] & MIR_RC_LINEAR)) return false; /* lanes EXEC would drop */
   const mir_instr *ins = c->cur_ins;
   for (unsigned k = 0; k < ins->num_defs; k++)
     if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;

@@ -297,11 +297,6 @@ static void mark_busy(const mir_program *p, const uint64_t *live, uint32_t words
   }
 }
 
-static bool is_terminator(const mir_instr *ins) {
-  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
-  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
-}
-
 static void replace_in(mir_idx_list *l, uint32_t from, uint32_t to) {
   for (uint32_t i = 0; i < l->n; i++)
     if (l->v[i] == from) {
@@ -481,7 +476,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   } while (0)
     /* Position of the first terminator: phi copies go before it. */
     uint32_t term = b->num_instrs;
-    while (term > 0 && is_terminator(b->instrs[term - 1])) term--;
+    while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
     bool placed_log = n_log[bi] == 0;
     for (uint32_t i = 0; i < b->num_instrs && !c.failed; i++) {
       mir_instr *ins = b->instrs[i];
@@ -533,6 +528,12 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         c.nout = 0;
         pc_lower(&c, pc);
         for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
+        continue;
+      }
+      if (op == MIR_P_SPILL || op == MIR_P_RELOAD || op == MIR_P_START_LINEAR_VGPR || op == MIR_P_END_LINEAR_VGPR) {
+        mir_instr *lowered[16];
+        unsigned nl = mir_spill_lower(p, ins, lowered);
+        for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
         continue;
       }
       /* A move the allocator coalesced into a no-op disappears. */

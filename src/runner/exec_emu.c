@@ -135,6 +135,7 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   o.output = WAVECC_OUTPUT_OBJ;
   o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
   o.stats = cfg->stats;
+  for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
   int nopt = 0;
   char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(f->build_options, &nopt) : NULL;
   o.cl_options = (const char *const *)opts;
@@ -288,13 +289,14 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
     double util = stats.valu ? 100.0 * (double)stats.active_lanes_sum / (64.0 * (double)stats.valu) : 0.0;
     rt_text_printf(log,
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
-                   "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, emulated in %.3f ms\n",
+                   "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, "
+                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
                    (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
                    (unsigned long long)stats.other, (unsigned long long)stats.mode_writes, util, (unsigned long long)stats.cycles_estimate,
                    (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
-                   stats.host_seconds * 1e3);
+                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
   /* Every global buffer comes back, not only the arg_out ones: the

@@ -175,6 +175,8 @@ typedef struct rt_config {
   uint64_t max_steps;     /* emulator: instructions per wave before "did not finish"; 0 default */
   double timeout_seconds; /* emulator: wall-clock seconds per test; 0 none */
   int allow_outside_sources; /* program_source_file may leave the test file's directory */
+  const char *const *wavecc_opts; /* -Xwavecc OPTION, in order (wavecc_parse_option), for every wavecc build */
+  int num_wavecc_opts;
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */

@@ -476,6 +476,8 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
   st->occupancy = occ < wg ? occ : wg;
   st->spills = p->num_spills;
   st->reloads = p->num_reloads;
+  st->maxlive_sgprs = p->maxlive_sgpr;
+  st->maxlive_vgprs = p->maxlive_vgpr;
 }
 
 static void emit_descriptor(const mir_program *p, FILE *out) {

@@ -3,7 +3,9 @@
  * with a message naming the problem and the PC:
  *   - a load result used without the covering s_waitcnt (VMEM, SMEM, LDS;
  *     SMEM out of order), a register overwritten while its load is pending,
- *   - a never-written VGPR read with --check-uninit,
+ *   - a never-written VGPR read with --check-uninit; with it too, spill-code
+ *     corners: v_readfirstlane_b32 with EXEC = 0, v_readlane_b32 of a
+ *     scratch reload that ran with EXEC = 0, of a lane never written,
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
  *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
  *   - a global store outside every allocation, an LDS access past the end,
@@ -59,6 +61,27 @@ int main(void) {
          NULL, NULL, "reads s4 before an s_waitcnt");
   expect("never-written VGPR read with check_uninit", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, &uninit, "never-written v40");
   expect("never-written VGPR read without check_uninit passes", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, NULL, NULL);
+  /* Spill-code corner cases (issue 9, seed D99507), all with check_uninit. */
+  expect("v_readfirstlane_b32 with EXEC = 0",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, "EXEC = 0");
+  expect("v_readlane_b32 of a fixed, written lane with EXEC = 0 passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v0, 0\n  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, NULL);
+#define SCRATCH_KD "  .amdhsa_user_sgpr_private_segment_buffer 1\n  .amdhsa_system_sgpr_private_segment_wavefront_offset 1\n" \
+                   "  .amdhsa_private_segment_fixed_size 16\n"
+  /* with the private segment buffer in s[0:3] the wave offset is s7 */
+#define SCRATCH_RELOAD(EXEC_DURING_LOAD) \
+  "  v_mov_b32 v1, 7\n  buffer_store_dword v1, off, s[0:3], s7\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v2, 0\n" \
+  "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, " EXEC_DURING_LOAD "\n  buffer_load_dword v2, off, s[0:3], s7\n" \
+  "  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v2, 0\n  s_mov_b64 exec, s[20:21]\n"
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32", SCRATCH_RELOAD("0"), SCRATCH_KD, &uninit, "loaded nothing");
+  expect("scratch reload with the wave's EXEC read by v_readlane_b32 passes", SCRATCH_RELOAD("s[20:21]"), SCRATCH_KD, &uninit,
+         NULL);
+  expect("v_readlane_b32 of a lane v_writelane_b32 never wrote",
+         "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  v_readlane_b32 s8, v3, 6\n", NULL, &uninit, "never-written v3 (lane 6)");
+  expect("v_readlane_b32 of the lane v_writelane_b32 wrote passes",
+         "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v3, 5\n", NULL, &uninit, NULL);
   expect("hazard: VALU writes SGPR, v_readlane uses it as lane select",
          "  v_readfirstlane_b32 s8, v0\n  v_readlane_b32 s9, v0, s8\n", NULL, NULL, "hazard");
   expect("hazard avoided with s_nop 3 (4 wait states)",

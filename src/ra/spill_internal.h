@@ -1,0 +1,63 @@
+/* Internals of the spiller (spill.c) shared with its next-use analysis
+ * (spill_nextuse.c). Not a public interface: the pass is mir_spill in
+ * passes/passes.h. */
+#ifndef WAVECC_RA_SPILL_INTERNAL_H
+#define WAVECC_RA_SPILL_INTERNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "mir/mir.h"
+#include "util/diag.h"
+
+/* What a temporary is to the spiller. Below TK_DONE: may still be chosen.
+ * TK_KEPT: stored after its definition but still read from its register
+ * by uses before the first over-budget point of its block. */
+enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
+#define FAR 0x3fffffffu
+#define LOOP_EXIT_COST 100000u
+#define MAX_LANE_VGPRS 16u
+
+typedef struct spill_ctx {
+  mir_program *p;
+  diag *d;
+  bool vgpr;             /* the file of the current round */
+  unsigned target;       /* demand the file must fit */
+  unsigned slack;        /* registers kept free where possible: room for tuples in a fragmented file */
+  unsigned reserve;      /* SGPRs held for the scratch V# and offset where they are not live */
+  uint32_t cap;          /* size of the per-temporary arrays */
+  uint8_t *kind;         /* [temp] TK_* */
+  uint8_t *chosen;       /* [temp] chosen in this round */
+  uint32_t *slot;        /* [temp] first spill slot (SGPR: lane index; VGPR: dword) */
+  mir_instr **def;       /* [temp] defining instruction (this round) */
+  uint32_t *def_block;   /* [temp] its block */
+  uint32_t *reload_of;   /* [temp] block-local reload: the spilled value, else 0 */
+  mir_instr **store;     /* [temp] its p_spill (TK_KEPT values: where a reload finds the slot) */
+  uint32_t *keep;        /* [temp] apply: epoch in which the register copy may still be read */
+  uint32_t *dist_in;     /* [block * cap + temp] next-use distance at block entry */
+  uint32_t *nu;          /* [temp] next use position in the walked block */
+  mir_temp lanes[MAX_LANE_VGPRS];
+  unsigned num_lanes, scratch_base;
+  uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
+  uint32_t nvslots, cap_vslots;
+  mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
+} spill_ctx;
+
+static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
+
+/* Does temporary t belong to the file being lowered? Linear VGPRs (the
+ * SGPR spill lanes) never spill. */
+static inline bool in_file(const spill_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  if (c->vgpr) return mir_rc_is_vgpr(rc) && !(rc & MIR_RC_LINEAR);
+  return !mir_rc_is_vgpr(rc);
+}
+
+/* Next-use distances at block entry (c->dist_in) for the temporaries of
+ * the file being lowered (spill_nextuse.c). */
+void spill_next_use(spill_ctx *c);
+/* Next-use distance of t at the end of block b, in instructions (FAR when
+ * none is known; leaving a loop costs LOOP_EXIT_COST). */
+uint32_t spill_out_dist(const spill_ctx *c, uint32_t b, uint32_t t);
+
+#endif
