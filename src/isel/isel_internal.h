@@ -139,6 +139,15 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
  * on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the old
  * value (and for cmpxchg the success lane mask) as ins's result. */
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
+/* isel_div64.c: a op b (udiv/sdiv/urem/srem) on 32-bit operands already
+ * extended from narrower types; s1 result when `salu`, else v1. */
+mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu);
+/* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
+ * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
+mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
+/* isel_divrange.c: are both operands of the integer division `ins`
+ * provably in [0, 2^bits)? (scalar types only; false when unknown) */
+bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);

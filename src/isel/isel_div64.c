@@ -1,0 +1,294 @@
+/* Instruction selection: integer division and remainder, 32 and 64 bits,
+ * in SALU when the result is uniform and in VALU otherwise.
+ *
+ * Algorithm (the float-reciprocal method AMD's compilers use; the
+ * mathematics is the textbook Newton-Raphson reciprocal, written here
+ * from its derivation):
+ *  - 32 bits: z ~ 2^32 / b from v_rcp_iflag_f32 scaled by 2^32 - 512 (an
+ *    underestimate), one integer Newton step z += mulhi(z, -b * z), the
+ *    quotient estimate q = mulhi(a, z) and two "if (r >= b) q++, r -= b"
+ *    corrections.
+ *  - 64 bits: R ~ 2^64 / d from one f32 reciprocal of float(d) scaled by
+ *    2^64 - 2^42 (0x5f7ffffc: relative error below 2^-22, so d * R < 2^64),
+ *    split into two u32 halves with trunc/fma (exact), refined by two
+ *    integer Newton steps R += mulhi64(R, -d * R mod 2^64) (error 2^-22 ->
+ *    2^-44 -> below the truncation of mulhi64, and R stays below 2^64 / d
+ *    because x(2 - x) <= 1), then q = mulhi64(n, R), r = n - q * d and two
+ *    corrections. The corrections in 64 bits test the borrow of r - d.
+ *  - Signed forms divide magnitudes and fix the signs ((x ^ s) - s).
+ *  - The float steps are VALU (gfx9 SALU has no float ops); on uniform
+ *    operands their results are read back with v_readfirstlane_b32 and the
+ *    integer steps run in SALU with SCC carry chains. Invariant: no
+ *    SCC-writing instruction is emitted between an SCC def and its uses.
+ *
+ * isel_divrem64 first narrows: a signed range analysis of the IR
+ * (isel_divrange.c) proves when both operands of an i64 division lie in
+ * [0, 2^32), and the 32-bit sequence on the low halves is exact then.
+ * Division by zero is undefined in LLVM IR; the sequences give some value.
+ */
+#include "isel/isel_internal.h"
+
+/* The emitter: SALU (uniform) or VALU words. */
+typedef struct dv {
+  isel_ctx *c;
+  bool v;
+} dv;
+
+typedef struct w64 {
+  mir_operand lo, hi;
+} w64;
+
+static mir_operand T(mir_temp t) { return mir_op_temp(t); }
+
+static void salu_legal(dv *x, mir_operand *a, mir_operand *b) {
+  if (isel_opnd_is_vgpr(a)) *a = T(isel_to_sgpr(x->c, *a, 1));
+  if (isel_opnd_is_vgpr(b)) *b = T(isel_to_sgpr(x->c, *b, 1));
+  if (a->kind == MIR_OPND_CONST && b->kind == MIR_OPND_CONST && !isel_is_inline_const(a->imm) &&
+      !isel_is_inline_const(b->imm))
+    *a = T(isel_to_sgpr(x->c, *a, 1));
+}
+
+/* A 32-bit op with no SCC use: sop for SALU, vop (VOP2 keeps a VGPR in
+ * src1 when `commutes`) for VALU. */
+static mir_operand op2(dv *x, unsigned sop, unsigned vop, mir_operand a, mir_operand b, bool commutes) {
+  if (!x->v) {
+    salu_legal(x, &a, &b);
+    return T(isel_s(x->c, sop, 1, a, b));
+  }
+  if (commutes && !isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return T(isel_v1(x->c, vop, b, a));
+  return T(isel_v1(x->c, vop, a, b));
+}
+
+static mir_operand mul_lo(dv *x, mir_operand a, mir_operand b) {
+  return op2(x, ISA_S_MUL_I32, ISA_V_MUL_LO_U32, a, b, true);
+}
+static mir_operand mul_hi(dv *x, mir_operand a, mir_operand b) {
+  return op2(x, ISA_S_MUL_HI_U32, ISA_V_MUL_HI_U32, a, b, true);
+}
+static mir_operand add32(dv *x, mir_operand a, mir_operand b) { return op2(x, ISA_S_ADD_U32, ISA_V_ADD_U32, a, b, true); }
+static mir_operand sub32(dv *x, mir_operand a, mir_operand b) {
+  if (x->v && !isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return T(isel_v1(x->c, ISA_V_SUBREV_U32, b, a));
+  return op2(x, ISA_S_SUB_U32, ISA_V_SUB_U32, a, b, false);
+}
+static mir_operand xor32(dv *x, mir_operand a, mir_operand b) { return op2(x, ISA_S_XOR_B32, ISA_V_XOR_B32, a, b, true); }
+static mir_operand sign_of(dv *x, mir_operand a) {
+  if (!x->v) return op2(x, ISA_S_ASHR_I32, 0, a, mir_op_const(31), false);
+  return T(isel_v1(x->c, ISA_V_ASHRREV_I32, mir_op_const(31), a));
+}
+
+static mir_operand scc_opnd(mir_temp scc) {
+  mir_operand o = T(scc);
+  o.flags |= MIR_OPND_FIXED_REG;
+  o.preg = MIR_PREG_SCC;
+  return o;
+}
+
+/* d[0..n) = a + b (sub: a - b) with the carry (borrow) rippling through
+ * the words; returns the final carry: an SCC temp (SALU) or a lane mask
+ * (VALU), 1 where the sum overflowed (the difference borrowed). */
+static mir_temp chain(dv *x, bool sub, unsigned n, const mir_operand *a, const mir_operand *b, mir_operand *d) {
+  mir_temp carry = {0};
+  for (unsigned i = 0; i < n; i++) {
+    mir_operand s0 = a[i], s1 = b[i];
+    if (!x->v) {
+      salu_legal(x, &s0, &s1);
+      unsigned op = i == 0 ? (sub ? ISA_S_SUB_U32 : ISA_S_ADD_U32) : (sub ? ISA_S_SUBB_U32 : ISA_S_ADDC_U32);
+      mir_temp r = isel_tmp(x->c, mir_rc_s(1)), co = isel_tmp(x->c, mir_rc_s(1));
+      mir_instr *ins = isel_emit(x->c, op, i == 0 ? 2 : 3, 2);
+      ins->ops[0] = s0;
+      ins->ops[1] = s1;
+      if (i) ins->ops[2] = scc_opnd(carry);
+      ins->defs[0] = T(r);
+      ins->defs[1] = scc_opnd(co);
+      carry = co;
+      d[i] = T(r);
+      continue;
+    }
+    if (!sub && !isel_opnd_is_vgpr(&s1) && isel_opnd_is_vgpr(&s0)) {
+      mir_operand t = s0;
+      s0 = s1;
+      s1 = t;
+    }
+    unsigned op = i == 0 ? (sub ? ISA_V_SUB_CO_U32 : ISA_V_ADD_CO_U32) : (sub ? ISA_V_SUBB_CO_U32 : ISA_V_ADDC_CO_U32);
+    mir_temp defs[2] = {isel_tmp(x->c, mir_rc_v(1)), isel_tmp(x->c, mir_rc_s(2))};
+    mir_operand srcs[3] = {s0, s1, i ? T(carry) : mir_op_const(0)};
+    isel_valu(x->c, op, defs, 2, srcs, i ? 3 : 2, true);
+    carry = defs[1];
+    d[i] = T(defs[0]);
+  }
+  return carry;
+}
+
+static w64 add64(dv *x, w64 a, w64 b, bool sub) {
+  mir_operand sa[2] = {a.lo, a.hi}, sb[2] = {b.lo, b.hi}, d[2];
+  chain(x, sub, 2, sa, sb, d);
+  return (w64){d[0], d[1]};
+}
+
+/* cond ? t : f, cond from chain() or cmp_ge(). */
+static mir_operand sel(dv *x, mir_temp cond, mir_operand t, mir_operand f) {
+  if (x->v) return T(isel_v1_3(x->c, ISA_V_CNDMASK_B32, f, t, T(cond)));
+  salu_legal(x, &t, &f);
+  mir_temp d = isel_tmp(x->c, mir_rc_s(1));
+  mir_instr *ins = isel_emit(x->c, ISA_S_CSELECT_B32, 3, 1);
+  ins->ops[0] = t;
+  ins->ops[1] = f;
+  ins->ops[2] = scc_opnd(cond);
+  ins->defs[0] = T(d);
+  return T(d);
+}
+
+static mir_temp cmp_ge(dv *x, mir_operand a, mir_operand b) {
+  if (x->v) return isel_vcmp(x->c, ISA_V_CMP_GE_U32, a, b);
+  salu_legal(x, &a, &b);
+  return isel_scmp(x->c, ISA_S_CMP_GE_U32, a, b);
+}
+
+/* A VALU result as an emitter word (read back for SALU). */
+static mir_operand from_valu(dv *x, mir_temp t) { return x->v ? T(t) : T(isel_to_sgpr(x->c, T(t), 1)); }
+
+/* low 64 bits of a * b */
+static w64 mul64_lo(dv *x, w64 a, w64 b) {
+  mir_operand lo = mul_lo(x, a.lo, b.lo), h0 = mul_hi(x, a.lo, b.lo);
+  mir_operand h1 = mul_lo(x, a.lo, b.hi), h2 = mul_lo(x, a.hi, b.lo);
+  return (w64){lo, add32(x, add32(x, h0, h1), h2)};
+}
+
+/* high 64 bits of the 128-bit a * b: the partial products summed by
+ * columns, all multiplies first so the SALU carry chains stay unbroken. */
+static w64 mul64_hi(dv *x, w64 a, w64 b) {
+  mir_operand h00 = mul_hi(x, a.lo, b.lo);
+  mir_operand l01 = mul_lo(x, a.lo, b.hi), h01 = mul_hi(x, a.lo, b.hi);
+  mir_operand l10 = mul_lo(x, a.hi, b.lo), h10 = mul_hi(x, a.hi, b.lo);
+  mir_operand l11 = mul_lo(x, a.hi, b.hi), h11 = mul_hi(x, a.hi, b.hi);
+  mir_operand z = mir_op_const(0), t[3];
+  /* X = h00 + a.lo * b.hi (fits in 64 bits) */
+  mir_operand xa[2] = {h00, z}, xb[2] = {l01, h01};
+  chain(x, false, 2, xa, xb, t);
+  /* Y = X + a.hi * b.lo; its high word and carry out */
+  mir_operand ya[3] = {t[0], t[1], z}, yb[3] = {l10, h10, z}, y[3];
+  chain(x, false, 3, ya, yb, y);
+  return add64(x, (w64){y[1], y[2]}, (w64){l11, h11}, false);
+}
+
+/* q = n / d, r = n % d (unsigned, 32 bits); either output may be NULL. */
+static void udivrem32(dv *x, mir_operand n, mir_operand d, mir_operand *qo, mir_operand *ro) {
+  isel_ctx *c = x->c;
+  mir_temp fb = isel_v1_1(c, ISA_V_CVT_F32_U32, d);
+  mir_temp rc = isel_v1_1(c, ISA_V_RCP_IFLAG_F32, T(fb));
+  /* 0x4f7ffffe = 2^32 - 512 as float: keeps the estimate below 2^32/d */
+  mir_temp sc = isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x4f7ffffeu), T(rc));
+  mir_operand z = from_valu(x, isel_v1_1(c, ISA_V_CVT_U32_F32, T(sc)));
+  mir_operand e = mul_lo(x, sub32(x, mir_op_const(0), d), z);
+  z = add32(x, z, mul_hi(x, z, e));
+  mir_operand q = mul_hi(x, n, z);
+  mir_operand r = sub32(x, n, mul_lo(x, q, d));
+  for (int step = 0; step < 2; step++) {
+    bool last = step == 1;
+    mir_operand q1 = qo ? add32(x, q, mir_op_const(1)) : q;
+    mir_operand r1 = (ro || !last) ? sub32(x, r, d) : r;
+    mir_temp ge = cmp_ge(x, r, d);
+    if (qo) q = sel(x, ge, q1, q);
+    if (ro || !last) r = sel(x, ge, r1, r);
+  }
+  if (qo) *qo = q;
+  if (ro) *ro = r;
+}
+
+/* The same for 64 bits (words of n and d). */
+static void udivrem64(dv *x, w64 n, w64 d, w64 *qo, w64 *ro) {
+  isel_ctx *c = x->c;
+  mir_temp flo = isel_v1_1(c, ISA_V_CVT_F32_U32, d.lo), fhi = isel_v1_1(c, ISA_V_CVT_F32_U32, d.hi);
+  mir_temp fd = isel_v1_3(c, ISA_V_FMA_F32, T(fhi), mir_op_const(0x4f800000u) /* 2^32 */, T(flo));
+  mir_temp rc = isel_v1_1(c, ISA_V_RCP_F32, T(fd));
+  mir_temp s = isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x5f7ffffcu) /* 2^64 - 2^42 */, T(rc));
+  mir_temp h = isel_v1_1(c, ISA_V_TRUNC_F32, T(isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x2f800000u) /* 2^-32 */, T(s))));
+  mir_temp l = isel_v1_3(c, ISA_V_FMA_F32, T(h), mir_op_const(0xcf800000u) /* -2^32 */, T(s));
+  w64 R = {from_valu(x, isel_v1_1(c, ISA_V_CVT_U32_F32, T(l))), from_valu(x, isel_v1_1(c, ISA_V_CVT_U32_F32, T(h)))};
+  w64 nd = add64(x, (w64){mir_op_const(0), mir_op_const(0)}, d, true);
+  for (int it = 0; it < 2; it++) R = add64(x, R, mul64_hi(x, R, mul64_lo(x, nd, R)), false);
+  w64 q = mul64_hi(x, n, R);
+  w64 r = add64(x, n, mul64_lo(x, q, d), true);
+  for (int step = 0; step < 2; step++) {
+    bool last = step == 1;
+    w64 q1 = qo ? add64(x, q, (w64){mir_op_const(1), mir_op_const(0)}, false) : q;
+    mir_operand ra[2] = {r.lo, r.hi}, da[2] = {d.lo, d.hi}, t[2];
+    mir_temp borrow = chain(x, true, 2, ra, da, t); /* 1 where r < d */
+    if (qo) q = (w64){sel(x, borrow, q.lo, q1.lo), sel(x, borrow, q.hi, q1.hi)};
+    if (ro || !last) r = (w64){sel(x, borrow, r.lo, t[0]), sel(x, borrow, r.hi, t[1])};
+  }
+  if (qo) *qo = q;
+  if (ro) *ro = r;
+}
+
+/* |a| as words and its sign word (0 or -1). */
+static w64 abs64(dv *x, w64 a, mir_operand *sign) {
+  *sign = sign_of(x, a.hi);
+  w64 m = {xor32(x, a.lo, *sign), xor32(x, a.hi, *sign)};
+  return add64(x, m, (w64){*sign, *sign}, true);
+}
+
+static w64 apply_sign64(dv *x, w64 a, mir_operand s) {
+  return add64(x, (w64){xor32(x, a.lo, s), xor32(x, a.hi, s)}, (w64){s, s}, true);
+}
+
+static bool is_signed_op(LLVMOpcode op) { return op == LLVMSDiv || op == LLVMSRem; }
+static bool is_quot_op(LLVMOpcode op) { return op == LLVMUDiv || op == LLVMSDiv; }
+
+/* 32-bit a op b on emitter words. */
+static mir_operand divrem32_words(dv *x, LLVMOpcode op, mir_operand a, mir_operand b) {
+  mir_operand q, r;
+  if (!is_signed_op(op)) {
+    udivrem32(x, a, b, is_quot_op(op) ? &q : NULL, is_quot_op(op) ? NULL : &r);
+    return is_quot_op(op) ? q : r;
+  }
+  mir_operand sa = sign_of(x, a), sb = sign_of(x, b);
+  mir_operand aa = xor32(x, add32(x, a, sa), sa), ab = xor32(x, add32(x, b, sb), sb);
+  if (is_quot_op(op)) {
+    udivrem32(x, aa, ab, &q, NULL);
+    mir_operand s = xor32(x, sa, sb);
+    return sub32(x, xor32(x, q, s), s);
+  }
+  udivrem32(x, aa, ab, NULL, &r);
+  return sub32(x, xor32(x, r, sa), sa);
+}
+
+static mir_temp word_temp(dv *x, mir_operand w) {
+  if (w.kind == MIR_OPND_TEMP) return w.temp;
+  return x->v ? isel_to_vgpr(x->c, w, 1) : isel_to_sgpr(x->c, w, 1);
+}
+
+mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu) {
+  dv x = {c, !salu};
+  return word_temp(&x, divrem32_words(&x, op, a, b));
+}
+
+mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  dv x = {c, divergence_is_divergent(c->di, ins)};
+  w64 a = {isel_get_half(c, A, comp, false), isel_get_half(c, A, comp, true)};
+  w64 b = {isel_get_half(c, B, comp, false), isel_get_half(c, B, comp, true)};
+  w64 res;
+  if (isel_div_operands_below(ins, 32)) {
+    /* both operands in [0, 2^32): unsigned 32-bit division of the low
+     * halves, also for sdiv/srem (their operands are non-negative) */
+    LLVMOpcode op32 = is_quot_op(op) ? LLVMUDiv : LLVMURem;
+    res = (w64){divrem32_words(&x, op32, a.lo, b.lo), mir_op_const(0)};
+  } else if (!is_signed_op(op)) {
+    w64 q, r;
+    udivrem64(&x, a, b, is_quot_op(op) ? &q : NULL, is_quot_op(op) ? NULL : &r);
+    res = is_quot_op(op) ? q : r;
+  } else {
+    mir_operand sa, sb;
+    w64 aa = abs64(&x, a, &sa), ab = abs64(&x, b, &sb), q, r;
+    if (is_quot_op(op)) {
+      udivrem64(&x, aa, ab, &q, NULL);
+      res = apply_sign64(&x, q, xor32(&x, sa, sb));
+    } else {
+      udivrem64(&x, aa, ab, NULL, &r);
+      res = apply_sign64(&x, r, sa);
+    }
+  }
+  return isel_create2(c, res.lo, res.hi, x.v);
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/python3
+"""64-bit division tests: f_int_div64.cl.
+
+udiv/urem/sdiv/srem on ulong/long with divergent operands (one pair per
+lane), uniform operands (one pair per work-group, loaded from a uniform
+address: SALU code), ulong2 vectors, and operands the compiler can prove
+narrow (zero-extended 32-bit values, (l + n - 1) % n). Edge cases: 0, 1,
+2^32 - 1, 2^32, 2^63, 2^64 - 1, negative values, divisors near powers of
+two. Never divides by 0 nor LONG_MIN by -1."""
+import sys
+sys.dont_write_bytecode = True
+import os
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kt import *
+
+M64 = 2 ** 64 - 1
+
+SRC = r'''
+kernel void k_div(global const ulong *a, global const ulong *b, global ulong *out)
+{
+    size_t i = get_global_id(0);
+    ulong x = a[i], y = b[i];
+    long sx = (long)x, sy = (long)y;
+    out[4 * i] = x / y;
+    out[4 * i + 1] = x % y;
+    out[4 * i + 2] = (ulong)(sx / sy);
+    out[4 * i + 3] = (ulong)(sx % sy);
+}
+
+/* one pair per work-group: uniform operands */
+kernel void k_uni(global const ulong *ab, global ulong *out)
+{
+    size_t g = get_group_id(0), l = get_local_id(0);
+    ulong x = ab[2 * g], y = ab[2 * g + 1];
+    long sx = (long)x, sy = (long)y;
+    ulong r[4] = {x / y, x % y, (ulong)(sx / sy), (ulong)(sx % sy)};
+    out[get_global_id(0)] = r[l & 3];
+}
+
+kernel void k_vec(global const ulong2 *a, global const ulong2 *b, global ulong2 *out)
+{
+    size_t i = get_global_id(0);
+    out[2 * i] = a[i] / b[i];
+    out[2 * i + 1] = a[i] % b[i];
+}
+
+/* operands provably below 2^32 */
+kernel void k_narrow(global const uint *a, global const uint *b, global ulong *out)
+{
+    size_t i = get_global_id(0), l = get_local_id(0), n = get_local_size(0);
+    ulong x = a[i], y = b[i];
+    out[4 * i] = x / y;
+    out[4 * i + 1] = x % y;
+    out[4 * i + 2] = (l + n - 1) % n;
+    out[4 * i + 3] = (ulong)((long)x / (long)y) + (i + 7) % 5;
+}
+'''
+
+EDGE = [0, 1, 2, 3, 7, 10, 0xffffffff, 1 << 32, (1 << 32) + 1, (1 << 32) - 2, 1 << 63, (1 << 63) - 1, (1 << 63) + 1,
+        M64, M64 - 1, 1 << 48, (1 << 48) - 1, 0x123456789abcdef0, 1 << 24, (1 << 24) - 1, 1 << 31, (1 << 33) - 1]
+
+
+def cdiv64(x, y):
+    sx, sy = wrap(x, 'long'), wrap(y, 'long')
+    return wrap(cdiv(sx, sy), 'ulong'), wrap(crem(sx, sy), 'ulong')
+
+
+def pairs(rng, n):
+    out = []
+    for a in EDGE:
+        for b in EDGE:
+            if b:
+                out.append((a, b))
+    while len(out) < n:
+        a = rng.u64() >> rng.range(0, 63)
+        b = rng.u64() >> rng.range(0, 63)
+        if rng.range(0, 3) == 0:
+            a = (-a) & M64
+        if rng.range(0, 3) == 0:
+            b = (-b) & M64
+        if b:
+            out.append((a, b))
+    return [(a, b) for a, b in out if not (a == 1 << 63 and b == M64)]
+
+
+def ref4(a, b):
+    q, r = cdiv64(a, b)
+    return [a // b, a % b, q, r]
+
+
+def main():
+    rng = Rng(14064)
+    tests = []
+    ps = pairs(rng, 640)
+    n = len(ps) // 64 * 64
+    ps = ps[:n]
+    te = Test('div_divergent', kernel_name='k_div', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'ulong', n, [a for a, _ in ps]).inp(1, 'ulong', n, [b for _, b in ps])
+    te.out(2, 'ulong', 4 * n, [v for a, b in ps for v in ref4(a, b)])
+    tests.append(te)
+
+    up = ps[::17][:24]
+    o = []
+    for a, b in up:
+        r = ref4(a, b)
+        o += [r[l & 3] for l in range(64)]
+    te = Test('div_uniform', kernel_name='k_uni', global_size=sizes(64 * len(up)), local_size=sizes(64))
+    te.inp(0, 'ulong', 2 * len(up), [v for p in up for v in p]).out(1, 'ulong', 64 * len(up), o)
+    tests.append(te)
+
+    vp = ps[5::3][:128]
+    te = Test('div_vec2', kernel_name='k_vec', global_size=sizes(64), local_size=sizes(64))
+    te.inp(0, 'ulong2', 64, [a for a, _ in vp]).inp(1, 'ulong2', 64, [b for _, b in vp])
+    o = []
+    for k in range(64):
+        (a0, b0), (a1, b1) = vp[2 * k], vp[2 * k + 1]
+        o += [a0 // b0, a1 // b1, a0 % b0, a1 % b1]
+    te.out(2, 'ulong2', 128, o)
+    tests.append(te)
+
+    for k, loc in enumerate((64, 48)):
+        m = 192
+        e32 = [0, 1, 2, 3, 0xffffffff, 0xfffffffe, 1 << 31, (1 << 31) - 1, 1 << 24, (1 << 24) + 1, 65535, 65536]
+        a = [e32[j % len(e32)] if j < 64 else rng.bits(32) >> rng.range(0, 31) for j in range(m)]
+        b = [max(1, e32[(j // len(e32)) % len(e32)]) if j < 64 else 1 + (rng.bits(32) >> rng.range(0, 31)) for j in range(m)]
+        b = [min(v, M64) for v in b]
+        b = [v if v < 1 << 32 else 1 for v in b]
+        o = []
+        for i in range(m):
+            x, y, l = a[i], b[i], i % loc
+            o += [x // y, x % y, (l + loc - 1) % loc, (cdiv(x, y) + (i + 7) % 5) & M64]
+        te = Test('div_narrow_%d' % k, kernel_name='k_narrow', global_size=sizes(m), local_size=sizes(loc))
+        te.inp(0, 'uint', m, a).inp(1, 'uint', m, b).out(2, 'ulong', 4 * m, o)
+        tests.append(te)
+    write('f_int_div64.cl', 'int_div64', SRC, tests,
+          comment='64-bit division: divergent, uniform (SALU), ulong2, and provably narrow operands')
+
+
+if __name__ == '__main__':
+    main()
