@@ -237,9 +237,49 @@ static w64 apply_sign64(dv *x, w64 a, mir_operand s) {
 static bool is_signed_op(LLVMOpcode op) { return op == LLVMSDiv || op == LLVMSRem; }
 static bool is_quot_op(LLVMOpcode op) { return op == LLVMUDiv || op == LLVMSDiv; }
 
+static mir_operand shr32(dv *x, mir_operand a, unsigned k) {
+  if (k == 0) return a;
+  if (!x->v) return op2(x, ISA_S_LSHR_B32, 0, a, mir_op_const(k), false);
+  return T(isel_v1(x->c, ISA_V_LSHRREV_B32, mir_op_const(k), a));
+}
+
+/* n / d or n % d (unsigned, 32 bits) for a constant d >= 1: a multiply by
+ * a magic number (Granlund & Montgomery 1994). With m = ceil(2^(32+s) / d),
+ * floor(n * m / 2^(32+s)) = floor(n / d) for every n < 2^32 when
+ * m * d - 2^(32+s) <= 2^s (their Theorem 4.2): one mul_hi and a shift if
+ * some s <= ceil(log2 d) gives m < 2^32; otherwise the 33-bit multiplier
+ * of their Figure 4.1, t = mulhi(n, m'), q = (t + ((n - t) >> 1)) >> (l - 1). */
+static mir_operand udivrem32_const(dv *x, bool quot, mir_operand n, uint32_t d) {
+  unsigned l = 0;
+  while (l < 32 && ((uint64_t)1 << l) < d) l++;
+  mir_operand q;
+  if ((d & (d - 1)) == 0) {
+    if (!quot) return op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n, mir_op_const(d - 1), true);
+    q = shr32(x, n, l);
+  } else {
+    unsigned s = 0;
+    uint64_t m = 0;
+    for (; s <= l; s++) {
+      unsigned __int128 p = (unsigned __int128)1 << (32 + s);
+      m = (uint64_t)((p + d - 1) / d);
+      if (m < ((uint64_t)1 << 32) && (unsigned __int128)m * d - p <= ((unsigned __int128)1 << s)) break;
+    }
+    if (s <= l) {
+      q = shr32(x, mul_hi(x, n, mir_op_const((uint32_t)m)), s);
+    } else {
+      uint32_t m1 = (uint32_t)((((uint64_t)1 << 32) * (((uint64_t)1 << l) - d)) / d + 1);
+      mir_operand t = mul_hi(x, n, mir_op_const(m1));
+      q = shr32(x, add32(x, t, shr32(x, sub32(x, n, t), 1)), l - 1);
+    }
+  }
+  if (quot) return q;
+  return sub32(x, n, mul_lo(x, q, mir_op_const(d)));
+}
+
 /* 32-bit a op b on emitter words. */
 static mir_operand divrem32_words(dv *x, LLVMOpcode op, mir_operand a, mir_operand b) {
   mir_operand q, r;
+  if (!is_signed_op(op) && b.kind == MIR_OPND_CONST && b.imm != 0) return udivrem32_const(x, is_quot_op(op), a, b.imm);
   if (!is_signed_op(op)) {
     udivrem32(x, a, b, is_quot_op(op) ? &q : NULL, is_quot_op(op) ? NULL : &r);
     return is_quot_op(op) ? q : r;

@@ -44,6 +44,21 @@ kernel void k_vec(global const ulong2 *a, global const ulong2 *b, global ulong2 
     out[2 * i + 1] = a[i] % b[i];
 }
 
+/* 32-bit division by constants (magic multipliers), divergent and uniform */
+kernel void k_const(global const uint *a, global uint *out)
+{
+    size_t i = get_global_id(0);
+    uint x = a[i], u = a[get_group_id(0)];
+    out[8 * i] = x / 3u + u / 7u;
+    out[8 * i + 1] = x % 7u + u % 10u;
+    out[8 * i + 2] = x / 10u;
+    out[8 * i + 3] = x % 641u + u % 1000000007u;
+    out[8 * i + 4] = x / 0x80000001u;
+    out[8 * i + 5] = x % 0xfffffffeu;
+    out[8 * i + 6] = x / 1000000007u + u / 16u;
+    out[8 * i + 7] = (x % 16u) + (u / 0x80000001u);
+}
+
 /* operands provably below 2^32 */
 kernel void k_narrow(global const uint *a, global const uint *b, global ulong *out)
 {
@@ -132,8 +147,20 @@ def main():
         te = Test('div_narrow_%d' % k, kernel_name='k_narrow', global_size=sizes(m), local_size=sizes(loc))
         te.inp(0, 'uint', m, a).inp(1, 'uint', m, b).out(2, 'ulong', 4 * m, o)
         tests.append(te)
+    e32 = [0, 1, 2, 3, 6, 7, 9, 10, 0xffffffff, 0xfffffffe, 0xfffffffd, 1 << 31, (1 << 31) + 1, 0x80000002,
+           1000000006, 1000000007, 2000000014, 640, 641, 642]
+    m = 128
+    a = [e32[j] if j < len(e32) else rng.bits(32) >> rng.range(0, 31) for j in range(m)]
+    o = []
+    for i in range(m):
+        x, u = a[i], a[i // 64]
+        o += [(x // 3 + u // 7) & 0xffffffff, x % 7 + u % 10, x // 10, x % 641 + u % 1000000007, x // 0x80000001,
+              x % 0xfffffffe, x // 1000000007 + u // 16, x % 16 + u // 0x80000001]
+    te = Test('div_const32', kernel_name='k_const', global_size=sizes(m), local_size=sizes(64))
+    te.inp(0, 'uint', m, a).out(1, 'uint', 8 * m, o)
+    tests.append(te)
     write('f_int_div64.cl', 'int_div64', SRC, tests,
-          comment='64-bit division: divergent, uniform (SALU), ulong2, and provably narrow operands')
+          comment='32-bit division by constants; 64-bit division: divergent, uniform (SALU), ulong2, and provably narrow operands')
 
 
 if __name__ == '__main__':
