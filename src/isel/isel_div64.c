@@ -276,23 +276,113 @@ static mir_operand udivrem32_const(dv *x, bool quot, mir_operand n, uint32_t d) 
   return sub32(x, n, mul_lo(x, q, mir_op_const(d)));
 }
 
-/* 32-bit a op b on emitter words. */
-static mir_operand divrem32_words(dv *x, LLVMOpcode op, mir_operand a, mir_operand b) {
+static mir_operand udivrem32_any(dv *x, bool quot, mir_operand n, mir_operand d) {
+  if (d.kind == MIR_OPND_CONST && d.imm != 0) return udivrem32_const(x, quot, n, d.imm);
   mir_operand q, r;
-  if (!is_signed_op(op) && b.kind == MIR_OPND_CONST && b.imm != 0) return udivrem32_const(x, is_quot_op(op), a, b.imm);
-  if (!is_signed_op(op)) {
-    udivrem32(x, a, b, is_quot_op(op) ? &q : NULL, is_quot_op(op) ? NULL : &r);
-    return is_quot_op(op) ? q : r;
+  udivrem32(x, n, d, quot ? &q : NULL, quot ? NULL : &r);
+  return quot ? q : r;
+}
+
+/* 32-bit a op b on emitter words; signed forms through magnitudes. */
+static mir_operand divrem32_words(dv *x, LLVMOpcode op, mir_operand a, mir_operand b) {
+  bool quot = is_quot_op(op);
+  if (!is_signed_op(op)) return udivrem32_any(x, quot, a, b);
+  mir_operand sa = sign_of(x, a), sb, ab;
+  mir_operand aa = xor32(x, add32(x, a, sa), sa);
+  if (b.kind == MIR_OPND_CONST && b.imm != 0) {
+    bool neg = (int32_t)b.imm < 0;
+    ab = mir_op_const(neg ? 0u - b.imm : b.imm);
+    sb = mir_op_const(neg ? 0xffffffffu : 0);
+  } else {
+    sb = sign_of(x, b);
+    ab = xor32(x, add32(x, b, sb), sb);
   }
-  mir_operand sa = sign_of(x, a), sb = sign_of(x, b);
-  mir_operand aa = xor32(x, add32(x, a, sa), sa), ab = xor32(x, add32(x, b, sb), sb);
-  if (is_quot_op(op)) {
-    udivrem32(x, aa, ab, &q, NULL);
-    mir_operand s = xor32(x, sa, sb);
-    return sub32(x, xor32(x, q, s), s);
+  mir_operand res = udivrem32_any(x, quot, aa, ab);
+  mir_operand s = !quot || (sb.kind == MIR_OPND_CONST && sb.imm == 0) ? sa : xor32(x, sa, sb);
+  return sub32(x, xor32(x, res, s), s);
+}
+
+/* A constant word: an SGPR for VALU use when it is a literal (VOP3 takes
+ * no literal; one SGPR per instruction is free), else the constant. */
+static mir_operand konst(dv *x, uint32_t v) {
+  if (x->v && !isel_is_inline_const(v)) return T(isel_to_sgpr(x->c, mir_op_const(v), 1));
+  return mir_op_const(v);
+}
+
+static w64 konst64(dv *x, uint64_t v) { return (w64){konst(x, (uint32_t)v), konst(x, (uint32_t)(v >> 32))}; }
+
+static w64 shr64(dv *x, w64 a, unsigned k) {
+  if (k == 0) return a;
+  if (k >= 32) return (w64){shr32(x, a.hi, k - 32), mir_op_const(0)};
+  mir_operand lo;
+  if (x->v) lo = T(isel_v1_3(x->c, ISA_V_ALIGNBIT_B32, a.hi, a.lo, mir_op_const(k)));
+  else lo = op2(x, ISA_S_OR_B32, 0, shr32(x, a.lo, k), op2(x, ISA_S_LSHL_B32, 0, a.hi, mir_op_const(32 - k), false), true);
+  return (w64){lo, shr32(x, a.hi, k)};
+}
+
+/* The 64-bit form of udivrem32_const (N = 64 in the same theorems). */
+static w64 udivrem64_const(dv *x, bool quot, w64 n, uint64_t d) {
+  typedef unsigned __int128 u128;
+  unsigned l = 0;
+  while (l < 64 && ((uint64_t)1 << l) < d) l++;
+  w64 q;
+  if ((d & (d - 1)) == 0) {
+    if (!quot)
+      return (w64){op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n.lo, konst(x, (uint32_t)(d - 1)), true),
+                   op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n.hi, konst(x, (uint32_t)((d - 1) >> 32)), true)};
+    q = shr64(x, n, l);
+  } else {
+    unsigned s = 0;
+    u128 m = 0;
+    for (; s <= l && s < 64; s++) {
+      u128 p = (u128)1 << (64 + s);
+      m = (p + d - 1) / d;
+      if ((m >> 64) == 0 && m * d - p <= ((u128)1 << s)) break;
+    }
+    if (s <= l && s < 64) {
+      q = shr64(x, mul64_hi(x, n, konst64(x, (uint64_t)m)), s);
+    } else {
+      uint64_t m1 = (uint64_t)((((u128)1 << 64) * ((((u128)1 << l) - d))) / d + 1);
+      w64 t = mul64_hi(x, n, konst64(x, m1));
+      q = shr64(x, add64(x, t, shr64(x, add64(x, n, t, true), 1), false), l - 1);
+    }
   }
-  udivrem32(x, aa, ab, NULL, &r);
-  return sub32(x, xor32(x, r, sa), sa);
+  if (quot) return q;
+  return add64(x, n, mul64_lo(x, q, konst64(x, d)), true);
+}
+
+static bool const64(w64 a, uint64_t *v) {
+  if (a.lo.kind != MIR_OPND_CONST || a.hi.kind != MIR_OPND_CONST) return false;
+  *v = (uint64_t)a.hi.imm << 32 | a.lo.imm;
+  return true;
+}
+
+static w64 udivrem64_any(dv *x, bool quot, w64 n, w64 d) {
+  uint64_t k;
+  if (const64(d, &k) && k != 0) return udivrem64_const(x, quot, n, k);
+  w64 q, r;
+  udivrem64(x, n, d, quot ? &q : NULL, quot ? NULL : &r);
+  return quot ? q : r;
+}
+
+/* 64-bit a op b on emitter words; signed forms through magnitudes. */
+static w64 divrem64_words(dv *x, LLVMOpcode op, w64 a, w64 b) {
+  bool quot = is_quot_op(op);
+  if (!is_signed_op(op)) return udivrem64_any(x, quot, a, b);
+  mir_operand sa, sb;
+  w64 aa = abs64(x, a, &sa), ab;
+  uint64_t k;
+  if (const64(b, &k) && k != 0) {
+    bool neg = (int64_t)k < 0;
+    uint64_t m = neg ? 0 - k : k;
+    ab = (w64){mir_op_const((uint32_t)m), mir_op_const((uint32_t)(m >> 32))};
+    sb = mir_op_const(neg ? 0xffffffffu : 0);
+  } else {
+    ab = abs64(x, b, &sb);
+  }
+  w64 res = udivrem64_any(x, quot, aa, ab);
+  mir_operand s = !quot || (sb.kind == MIR_OPND_CONST && sb.imm == 0) ? sa : xor32(x, sa, sb);
+  return apply_sign64(x, res, s);
 }
 
 static mir_temp word_temp(dv *x, mir_operand w) {
@@ -317,20 +407,8 @@ mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp) {
      * halves, also for sdiv/srem (their operands are non-negative) */
     LLVMOpcode op32 = is_quot_op(op) ? LLVMUDiv : LLVMURem;
     res = (w64){divrem32_words(&x, op32, a.lo, b.lo), mir_op_const(0)};
-  } else if (!is_signed_op(op)) {
-    w64 q, r;
-    udivrem64(&x, a, b, is_quot_op(op) ? &q : NULL, is_quot_op(op) ? NULL : &r);
-    res = is_quot_op(op) ? q : r;
   } else {
-    mir_operand sa, sb;
-    w64 aa = abs64(&x, a, &sa), ab = abs64(&x, b, &sb), q, r;
-    if (is_quot_op(op)) {
-      udivrem64(&x, aa, ab, &q, NULL);
-      res = apply_sign64(&x, q, xor32(&x, sa, sb));
-    } else {
-      udivrem64(&x, aa, ab, NULL, &r);
-      res = apply_sign64(&x, r, sa);
-    }
+    res = divrem64_words(&x, op, a, b);
   }
   return isel_create2(c, res.lo, res.hi, x.v);
 }

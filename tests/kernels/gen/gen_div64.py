@@ -59,6 +59,25 @@ kernel void k_const(global const uint *a, global uint *out)
     out[8 * i + 7] = (x % 16u) + (u / 0x80000001u);
 }
 
+/* 64-bit and signed 32-bit division by constants, divergent and uniform */
+kernel void k_const64(global const ulong *a, global ulong *out)
+{
+    size_t i = get_global_id(0);
+    ulong x = a[i], u = a[get_group_id(0)];
+    long sx = (long)x, su = (long)u;
+    int x32 = (int)(x >> 17);
+    out[10 * i] = x / 3 + u / 7;
+    out[10 * i + 1] = x % 5 + u % 10;
+    out[10 * i + 2] = x / 1000000007ul + u % 1000000007ul;
+    out[10 * i + 3] = x % 0x100000001ul + u / 0x8000000000000001ul;
+    out[10 * i + 4] = x / 0x8000000000000001ul + x % 64 + u / 64;
+    out[10 * i + 5] = (ulong)(sx / -3 + su % 7);
+    out[10 * i + 6] = (ulong)(sx / 64 + su % -64);
+    out[10 * i + 7] = (ulong)(sx / (long)0x8000000000000000ul + sx % 1000000007l + su / -1000000007l);
+    out[10 * i + 8] = (ulong)(long)(x32 / -7 + x32 % 10 + x32 / 16);
+    out[10 * i + 9] = (ulong)(long)(x32 % -16 + x32 / (int)0x80000000u + (int)(su >> 40) / 9);
+}
+
 /* operands provably below 2^32 */
 kernel void k_narrow(global const uint *a, global const uint *b, global ulong *out)
 {
@@ -159,8 +178,28 @@ def main():
     te = Test('div_const32', kernel_name='k_const', global_size=sizes(m), local_size=sizes(64))
     te.inp(0, 'uint', m, a).out(1, 'uint', 8 * m, o)
     tests.append(te)
+    M = 2 ** 64
+    s64 = lambda v: wrap(v, 'long')
+    c64 = [0, 1, 2, 3, 5, 63, 64, 65, 0xffffffff, 1 << 32, (1 << 32) + 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1, M - 1,
+           M - 2, M - 3, M - 64, 1000000007, 2000000014, 0x8000000000000001, 3 * 1000000007 * 5]
+    m = 128
+    a = [c64[j] if j < len(c64) else rng.u64() >> rng.range(0, 63) for j in range(m)]
+    o = []
+    for i in range(m):
+        x, u = a[i], a[i // 64]
+        sx, su = s64(x), s64(u)
+        x32 = wrap(x >> 17, 'int')
+        o += [(x // 3 + u // 7) % M, x % 5 + u % 10, (x // 1000000007 + u % 1000000007) % M,
+              (x % 0x100000001 + u // 0x8000000000000001) % M, x // 0x8000000000000001 + x % 64 + u // 64,
+              (cdiv(sx, -3) + crem(su, 7)) % M, (cdiv(sx, 64) + crem(su, -64)) % M,
+              (cdiv(sx, -(1 << 63)) + crem(sx, 1000000007) + cdiv(su, -1000000007)) % M,
+              wrap(cdiv(x32, -7) + crem(x32, 10) + cdiv(x32, 16), 'int') % M,
+              wrap(crem(x32, -16) + cdiv(x32, -(1 << 31)) + cdiv(wrap(su >> 40, 'int'), 9), 'int') % M]
+    te = Test('div_const64', kernel_name='k_const64', global_size=sizes(m), local_size=sizes(64))
+    te.inp(0, 'ulong', m, a).out(1, 'ulong', 10 * m, o)
+    tests.append(te)
     write('f_int_div64.cl', 'int_div64', SRC, tests,
-          comment='32-bit division by constants; 64-bit division: divergent, uniform (SALU), ulong2, and provably narrow operands')
+          comment='32- and 64-bit division by constants; 64-bit division: divergent, uniform (SALU), ulong2, and provably narrow operands')
 
 
 if __name__ == '__main__':
