@@ -148,6 +148,13 @@ mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* isel_fuse.c: is the i32 operation `ins` folded into its user's
+ * three-operand VALU instruction (then it gets no value of its own)? */
+bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
+/* Select `ins` as v_add3_u32 / v_or3_b32 / v_lshl_add_u32 / v_lshl_or_b32 /
+ * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 when it roots
+ * such a pattern (true), else emit nothing (false). */
+bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);
