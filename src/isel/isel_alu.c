@@ -43,7 +43,7 @@ static mir_temp as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
 
 /* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
 static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
-  if (bits >= 32) return o;
+  if (bits >= 32 || (!sign && bits > 1 && isel_upper_bits_zero(c, o, bits))) return o;
   if (o.kind == MIR_OPND_CONST) {
     uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
     uint32_t v = o.imm & m;

@@ -155,6 +155,10 @@ bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
  * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 when it roots
  * such a pattern (true), else emit nothing (false). */
 bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
+/* isel_zext.c: are bits 31..`bits` of the 32-bit operand o known zero
+ * (o defined nearby in the current block by a zero-extending byte/short
+ * load or an AND with a mask below 2^bits)? false when unknown. */
+bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);
