@@ -129,6 +129,19 @@ static w64 add64(dv *x, w64 a, w64 b, bool sub) {
 
 /* cond ? t : f, cond from chain() or cmp_ge(). */
 static mir_operand sel(dv *x, mir_temp cond, mir_operand t, mir_operand f) {
+  if (x->v && t.kind == MIR_OPND_CONST && f.kind == MIR_OPND_CONST && isel_is_inline_const(t.imm) &&
+      isel_is_inline_const(f.imm)) {
+    /* the VOP3 form takes inline constants in both sources (isel_valu
+     * would move src1 to a VGPR, as the VOP2 form needs) */
+    mir_temp d = isel_tmp(x->c, mir_rc_v(1));
+    mir_instr *ins = isel_emit(x->c, ISA_V_CNDMASK_B32, 3, 1);
+    ins->ops[0] = f;
+    ins->ops[1] = t;
+    ins->ops[2] = T(cond);
+    ins->defs[0] = T(d);
+    ins->enc_flags |= MIR_ENC_VOP3;
+    return T(d);
+  }
   if (x->v) return T(isel_v1_3(x->c, ISA_V_CNDMASK_B32, f, t, T(cond)));
   salu_legal(x, &t, &f);
   mir_temp d = isel_tmp(x->c, mir_rc_s(1));
@@ -167,10 +180,11 @@ static w64 mul64_hi(dv *x, w64 a, w64 b) {
   /* X = h00 + a.lo * b.hi (fits in 64 bits) */
   mir_operand xa[2] = {h00, z}, xb[2] = {l01, h01};
   chain(x, false, 2, xa, xb, t);
-  /* Y = X + a.hi * b.lo; its high word and carry out */
-  mir_operand ya[3] = {t[0], t[1], z}, yb[3] = {l10, h10, z}, y[3];
-  chain(x, false, 3, ya, yb, y);
-  return add64(x, (w64){y[1], y[2]}, (w64){l11, h11}, false);
+  /* Y = X + a.hi * b.lo; its high word and carry out (as a word) */
+  mir_operand ya[2] = {t[0], t[1]}, yb[2] = {l10, h10}, y[2];
+  mir_temp cy = chain(x, false, 2, ya, yb, y);
+  mir_operand ch = sel(x, cy, mir_op_const(1), z);
+  return add64(x, (w64){y[1], ch}, (w64){l11, h11}, false);
 }
 
 /* q = n / d, r = n % d (unsigned, 32 bits); either output may be NULL. */
