@@ -1,6 +1,6 @@
 /* Instruction selection: two or three IR operations as one gfx9 VOP3
  * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
- * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32).
+ * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32).
  *
  * A pattern is an outer i32 operation U whose operand is an inner
  * operation I (for v_bfi_b32, two levels: xor(and(xor(p, q), m), q)) that
@@ -15,7 +15,7 @@
  * middle one: v_add_u32 + v_add3_u32; see isel_fuse_deferred).
  *
  * Semantics from the Vega ISA guide (VOP3 opcodes 0x1ca, 0x1f3, 0x1fd ..
- * 0x202); the shift amount of v_lshl_* uses bits 4:0, as LLVM's shl i32
+ * 0x202, v_bfe_u32 0x1c8); the shift amount of v_lshl_* uses bits 4:0, as LLVM's shl i32
  * (a larger amount is poison).
  */
 #include "isel/isel_internal.h"
@@ -68,6 +68,36 @@ static bool match_bfi(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   return false;
 }
 
+static bool const_u32(LLVMValueRef v, uint32_t *out) {
+  if (!LLVMIsAConstantInt(v)) return false;
+  *out = (uint32_t)LLVMConstIntGetZExtValue(v);
+  return true;
+}
+
+static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  /* (x >> k) & (2^n - 1): v_bfe_u32 x, k, n (for ashr only when the field
+   * stays below bit 32, so no copies of the sign bit are extracted) */
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef I = LLVMGetOperand(u, j);
+    uint32_t mask, k;
+    if (!const_u32(LLVMGetOperand(u, 1 - j), &mask) || mask == 0 || (mask & (mask + 1)) != 0 || mask == 0xffffffffu)
+      continue;
+    unsigned n = 0;
+    while (mask >> n) n++;
+    bool lshr = foldable(c, I, u, LLVMLShr);
+    if (!lshr && !foldable(c, I, u, LLVMAShr)) continue;
+    if (!const_u32(LLVMGetOperand(I, 1), &k) || k == 0 || k > 31) continue;
+    if (k + n > 32) {
+      if (!lshr) continue;
+      n = 32 - k;
+    }
+    LLVMTypeRef t = LLVMTypeOf(u);
+    *m = (fuse_match){ISA_V_BFE_U32, {LLVMGetOperand(I, 0), LLVMConstInt(t, k, 0), LLVMConstInt(t, n, 0)}, {I, NULL}, 1};
+    return true;
+  }
+  return false;
+}
+
 /* The pattern rooted at u, if any (deterministic: the first that fits). */
 static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   if (!LLVMIsAInstruction(u) || !is_i32(u) || LLVMGetNumOperands(u) != 2) return false;
@@ -79,6 +109,7 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
   if (op == LLVMXor) return match_bfi(c, u, m);
+  if (op == LLVMAnd) return match_bfe(c, u, m);
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
     for (unsigned k = 0; k < (pat[p].inner_first_only ? 1u : 2u); k++) {

@@ -152,7 +152,7 @@ bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
  * three-operand VALU instruction (then it gets no value of its own)? */
 bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
 /* Select `ins` as v_add3_u32 / v_or3_b32 / v_lshl_add_u32 / v_lshl_or_b32 /
- * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 when it roots
+ * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 / v_bfe_u32 when it roots
  * such a pattern (true), else emit nothing (false). */
 bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
 /* isel_zext.c: are bits 31..`bits` of the 32-bit operand o known zero

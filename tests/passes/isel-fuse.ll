@@ -186,3 +186,24 @@ define amdgpu_kernel void @k_nofold(ptr addrspace(1) %p, ptr addrspace(1) %q, i3
   store i32 %x, ptr addrspace(1) %ga
   ret void
 }
+
+; (x >> 8) & 0xff is v_bfe_u32 x, 8, 8; an ashr whose field would reach
+; past bit 31 ((x >>s 24) & 0xffff takes copies of the sign bit) is not.
+; CHECK-LABEL: k_bfe:
+; CHECK: v_bfe_u32 {{v[0-9]+}}, {{v[0-9]+}}, 8, 8
+; CHECK: v_ashrrev_i32_e32 {{v[0-9]+}}, 24,
+; CHECK-NOT: v_bfe_u32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_bfe(ptr addrspace(1) %p, ptr addrspace(1) %q) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %ga = getelementptr i32, ptr addrspace(1) %p, i32 %id
+  %gb = getelementptr i32, ptr addrspace(1) %q, i32 %id
+  %a = load i32, ptr addrspace(1) %ga
+  %t = lshr i32 %a, 8
+  %r = and i32 %t, 255
+  store i32 %r, ptr addrspace(1) %ga
+  %u = ashr i32 %a, 24
+  %v = and i32 %u, 65535
+  store i32 %v, ptr addrspace(1) %gb
+  ret void
+}
