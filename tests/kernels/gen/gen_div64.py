@@ -59,6 +59,17 @@ kernel void k_const(global const uint *a, global uint *out)
     out[8 * i + 7] = (x % 16u) + (u / 0x80000001u);
 }
 
+/* char and short division by constants */
+kernel void k_small(global const char *a, global const ushort *b, global int *out)
+{
+    size_t i = get_global_id(0);
+    char x = a[i];
+    ushort y = b[i];
+    out[3 * i] = x / (char)7 + x % (char)-3 + x / (char)-128;
+    out[3 * i + 1] = y / (ushort)10 + y % (ushort)6 + y / (ushort)0x8001;
+    out[3 * i + 2] = (short)y / (short)-5 + (short)y % (short)256;
+}
+
 /* 64-bit and signed 32-bit division by constants, divergent and uniform */
 kernel void k_const64(global const ulong *a, global ulong *out)
 {
@@ -177,6 +188,16 @@ def main():
               x % 0xfffffffe, x // 1000000007 + u // 16, x % 16 + u // 0x80000001]
     te = Test('div_const32', kernel_name='k_const', global_size=sizes(m), local_size=sizes(64))
     te.inp(0, 'uint', m, a).out(1, 'uint', 8 * m, o)
+    tests.append(te)
+    m = 128
+    a = [wrap(rng.u64(), 'char') if j >= 10 else [0, 1, -1, 127, -128, 6, 7, -7, -8, 100][j] for j in range(m)]
+    b = [rng.bits(16) if j >= 8 else [0, 1, 65535, 32768, 32767, 0x8001, 9, 10][j] for j in range(m)]
+    o = []
+    for i in range(m):
+        x, y, sy = a[i], b[i], wrap(b[i], 'short')
+        o += [cdiv(x, 7) + crem(x, -3) + cdiv(x, -128), y // 10 + y % 6 + y // 0x8001, cdiv(sy, -5) + crem(sy, 256)]
+    te = Test('div_const_small', kernel_name='k_small', global_size=sizes(m), local_size=sizes(64))
+    te.inp(0, 'char', m, a).inp(1, 'ushort', m, b).out(2, 'int', 3 * m, o)
     tests.append(te)
     M = 2 ** 64
     s64 = lambda v: wrap(v, 'long')
