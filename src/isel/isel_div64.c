@@ -17,7 +17,12 @@
  *    2^-42 -> below the truncation of mulhi64, and R stays below 2^64 / d
  *    because x(2 - x) <= 1), then q = mulhi64(n, R), r = n - q * d and two
  *    corrections. The corrections in 64 bits test the borrow of r - d.
- *  - Signed forms divide magnitudes and fix the signs ((x ^ s) - s).
+ *  - Constant divisors (32 and 64 bits): a multiply by a magic number
+ *    and a shift (Granlund & Montgomery, "Division by Invariant Integers
+ *    using Multiplication", PLDI 1994, Theorem 4.2 and Figure 4.1), powers
+ *    of two as a shift or an AND; see udivrem32_const.
+ *  - Signed forms divide magnitudes and fix the signs ((x ^ s) - s); a
+ *    constant divisor's sign is folded at compile time.
  *  - The float steps are VALU (gfx9 SALU has no float ops); on uniform
  *    operands their results are read back with v_readfirstlane_b32 and the
  *    integer steps run in SALU with SCC carry chains. Invariant: no
@@ -27,6 +32,9 @@
  * (isel_divrange.c) proves when both operands of an i64 division lie in
  * [0, 2^32), and the 32-bit sequence on the low halves is exact then.
  * Division by zero is undefined in LLVM IR; the sequences give some value.
+ * Not done: a run-time test for operands below 2^32 (llc-19 branches to
+ * the 32-bit sequence): it needs a block split inside selection, which
+ * isel.c's up-front block numbering does not offer yet.
  */
 #include "isel/isel_internal.h"
 
