@@ -265,12 +265,21 @@ static mir_operand shr32(dv *x, mir_operand a, unsigned k) {
   return T(isel_v1(x->c, ISA_V_LSHRREV_B32, mir_op_const(k), a));
 }
 
+isel_magic isel_magic_unsigned(uint64_t d, unsigned bits) {
+  typedef unsigned __int128 u128;
+  unsigned l = 0;
+  while (l < bits && ((uint64_t)1 << l) < d) l++;
+  for (unsigned s = 0; s <= l && bits + s < 128; s++) {
+    u128 p = (u128)1 << (bits + s);
+    u128 m = (p + d - 1) / d;
+    if ((m >> bits) == 0 && m * d - p <= ((u128)1 << s)) return (isel_magic){(uint64_t)m, s, false};
+  }
+  uint64_t m1 = (uint64_t)((((u128)1 << bits) * (((u128)1 << l) - d)) / d + 1);
+  return (isel_magic){m1, l - 1, true};
+}
+
 /* n / d or n % d (unsigned, 32 bits) for a constant d >= 1: a multiply by
- * a magic number (Granlund & Montgomery 1994). With m = ceil(2^(32+s) / d),
- * floor(n * m / 2^(32+s)) = floor(n / d) for every n < 2^32 when
- * m * d - 2^(32+s) <= 2^s (their Theorem 4.2): one mul_hi and a shift if
- * some s <= ceil(log2 d) gives m < 2^32; otherwise the 33-bit multiplier
- * of their Figure 4.1, t = mulhi(n, m'), q = (t + ((n - t) >> 1)) >> (l - 1). */
+ * a magic number (isel_magic_unsigned), powers of two as a shift or AND. */
 static mir_operand udivrem32_const(dv *x, bool quot, mir_operand n, uint32_t d) {
   unsigned l = 0;
   while (l < 32 && ((uint64_t)1 << l) < d) l++;
@@ -279,20 +288,9 @@ static mir_operand udivrem32_const(dv *x, bool quot, mir_operand n, uint32_t d) 
     if (!quot) return op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n, mir_op_const(d - 1), true);
     q = shr32(x, n, l);
   } else {
-    unsigned s = 0;
-    uint64_t m = 0;
-    for (; s <= l; s++) {
-      unsigned __int128 p = (unsigned __int128)1 << (32 + s);
-      m = (uint64_t)((p + d - 1) / d);
-      if (m < ((uint64_t)1 << 32) && (unsigned __int128)m * d - p <= ((unsigned __int128)1 << s)) break;
-    }
-    if (s <= l) {
-      q = shr32(x, mul_hi(x, n, mir_op_const((uint32_t)m)), s);
-    } else {
-      uint32_t m1 = (uint32_t)((((uint64_t)1 << 32) * (((uint64_t)1 << l) - d)) / d + 1);
-      mir_operand t = mul_hi(x, n, mir_op_const(m1));
-      q = shr32(x, add32(x, t, shr32(x, sub32(x, n, t), 1)), l - 1);
-    }
+    isel_magic mg = isel_magic_unsigned(d, 32);
+    mir_operand t = mul_hi(x, n, mir_op_const((uint32_t)mg.m));
+    q = shr32(x, mg.add ? add32(x, t, shr32(x, sub32(x, n, t), 1)) : t, mg.shift);
   }
   if (quot) return q;
   return sub32(x, n, mul_lo(x, q, mir_op_const(d)));
@@ -342,9 +340,8 @@ static w64 shr64(dv *x, w64 a, unsigned k) {
   return (w64){lo, shr32(x, a.hi, k)};
 }
 
-/* The 64-bit form of udivrem32_const (N = 64 in the same theorems). */
+/* The 64-bit form of udivrem32_const. */
 static w64 udivrem64_const(dv *x, bool quot, w64 n, uint64_t d) {
-  typedef unsigned __int128 u128;
   unsigned l = 0;
   while (l < 64 && ((uint64_t)1 << l) < d) l++;
   w64 q;
@@ -354,20 +351,9 @@ static w64 udivrem64_const(dv *x, bool quot, w64 n, uint64_t d) {
                    op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n.hi, konst(x, (uint32_t)((d - 1) >> 32)), true)};
     q = shr64(x, n, l);
   } else {
-    unsigned s = 0;
-    u128 m = 0;
-    for (; s <= l && s < 64; s++) {
-      u128 p = (u128)1 << (64 + s);
-      m = (p + d - 1) / d;
-      if ((m >> 64) == 0 && m * d - p <= ((u128)1 << s)) break;
-    }
-    if (s <= l && s < 64) {
-      q = shr64(x, mul64_hi(x, n, konst64(x, (uint64_t)m)), s);
-    } else {
-      uint64_t m1 = (uint64_t)((((u128)1 << 64) * ((((u128)1 << l) - d))) / d + 1);
-      w64 t = mul64_hi(x, n, konst64(x, m1));
-      q = shr64(x, add64(x, t, shr64(x, add64(x, n, t, true), 1), false), l - 1);
-    }
+    isel_magic mg = isel_magic_unsigned(d, 64);
+    w64 t = mul64_hi(x, n, konst64(x, mg.m));
+    q = shr64(x, mg.add ? add64(x, t, shr64(x, add64(x, n, t, true), 1), false) : t, mg.shift);
   }
   if (quot) return q;
   return add64(x, n, mul64_lo(x, q, konst64(x, d)), true);

@@ -145,6 +145,18 @@ mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b,
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
+/* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
+ * (32 or 64) division by a constant d >= 2 that is not a power of two:
+ * without `add`, q = mulhi(n, m) >> shift (m < 2^bits, their Theorem 4.2
+ * with the smallest shift that works); with `add` (the multiplier needs
+ * bits + 1 bits, their Figure 4.1), t = mulhi(n, m),
+ * q = (t + ((n - t) >> 1)) >> shift. Exact for every n < 2^bits. */
+typedef struct isel_magic {
+  uint64_t m;
+  unsigned shift;
+  bool add;
+} isel_magic;
+isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
