@@ -8,9 +8,7 @@
  * split into halves where the ISA has no 64-bit form.
  *
  * Expansions follow the Vega ISA guide and AMD's published sequences:
- *  - u32 division: float reciprocal estimate (v_rcp_iflag_f32, scaled by
- *    2^32 - 512), one Newton-Raphson step in integers (mul_hi), quotient
- *    estimate and two correction steps; signed via absolute values.
+ *  - integer division and remainder: isel_div64.c (32 and 64 bits).
  *  - f32 division, correctly rounded: v_div_scale_f32 (scales operands out
  *    of the denormal/overflow range and sets VCC), v_rcp_f32 refined by
  *    FMAs, v_div_fmas_f32 (undoes the scaling from VCC), v_div_fixup_f32
@@ -45,7 +43,7 @@ static mir_temp as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
 
 /* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
 static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
-  if (bits >= 32) return o;
+  if (bits >= 32 || (!sign && bits > 1 && isel_upper_bits_zero(c, o, bits))) return o;
   if (o.kind == MIR_OPND_CONST) {
     uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
     uint32_t v = o.imm & m;
@@ -184,63 +182,7 @@ static mir_temp mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), vgpr);
 }
 
-/* ---- 32-bit integer division ---- */
-
-/* q = a / b, r = a % b, unsigned, VALU. */
-static void udivrem32(isel_ctx *c, mir_operand a, mir_operand b, mir_temp *q, mir_temp *r) {
-  mir_temp bv = isel_to_vgpr(c, b, 1);
-  mir_temp av = isel_to_vgpr(c, a, 1);
-  mir_temp fb = isel_v1_1(c, ISA_V_CVT_F32_U32, mir_op_temp(bv));
-  mir_temp rc = isel_v1_1(c, ISA_V_RCP_IFLAG_F32, mir_op_temp(fb));
-  /* 0x4f7ffffe = 2^32 - 512 as float: keeps the estimate below 2^32/b */
-  mir_temp sc = isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x4f7ffffeu), mir_op_temp(rc));
-  mir_temp z = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(sc));
-  mir_temp nb = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), mir_op_temp(bv));
-  mir_temp e = isel_v1(c, ISA_V_MUL_LO_U32, mir_op_temp(nb), mir_op_temp(z));
-  mir_temp ze = isel_v1(c, ISA_V_MUL_HI_U32, mir_op_temp(z), mir_op_temp(e));
-  z = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(z), mir_op_temp(ze));
-  mir_temp qq = isel_v1(c, ISA_V_MUL_HI_U32, mir_op_temp(av), mir_op_temp(z));
-  mir_temp qb = isel_v1(c, ISA_V_MUL_LO_U32, mir_op_temp(qq), mir_op_temp(bv));
-  mir_temp rr = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(av), mir_op_temp(qb));
-  for (int step = 0; step < 2; step++) {
-    /* if (r >= b) { q++; r -= b; } */
-    mir_temp m = isel_vcmp(c, ISA_V_CMP_GE_U32, mir_op_temp(rr), mir_op_temp(bv));
-    mir_temp q1 = isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(qq));
-    mir_temp r1 = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(rr), mir_op_temp(bv));
-    qq = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(qq), mir_op_temp(q1), mir_op_temp(m));
-    rr = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(rr), mir_op_temp(r1), mir_op_temp(m));
-  }
-  *q = qq;
-  *r = rr;
-}
-
-static mir_temp divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b) {
-  mir_temp q, r;
-  if (op == LLVMUDiv || op == LLVMURem) {
-    udivrem32(c, a, b, &q, &r);
-    return op == LLVMUDiv ? q : r;
-  }
-  /* signed: |a| / |b|, then fix the signs */
-  mir_temp av = isel_to_vgpr(c, a, 1), bv = isel_to_vgpr(c, b, 1);
-  mir_temp sa = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(av));
-  mir_temp sb = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(bv));
-  mir_temp aa = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_temp(sa), mir_op_temp(av))));
-  mir_temp ab = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sb), mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_temp(sb), mir_op_temp(bv))));
-  udivrem32(c, mir_op_temp(aa), mir_op_temp(ab), &q, &r);
-  if (op == LLVMSDiv) {
-    mir_temp s = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(sb));
-    mir_temp x = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(s), mir_op_temp(q));
-    return isel_v1(c, ISA_V_SUB_U32, mir_op_temp(x), mir_op_temp(s));
-  }
-  mir_temp x = isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(r));
-  return isel_v1(c, ISA_V_SUB_U32, mir_op_temp(x), mir_op_temp(sa));
-}
-
-/* ---- 64-bit integer division ----
- * Restoring division, one quotient bit per step, fully unrolled (64
- * steps, VALU): r = r << 1 | n[i]; if (r >= d) { r -= d; q |= 1 << i }.
- * Loop-free and exact for every input; x / 0 gives all-ones like the
- * hardware sequences do. Signed forms divide magnitudes and fix signs. */
+/* ---- 64-bit helpers for the signed forms ---- */
 
 static mir_temp v64(isel_ctx *c, mir_operand o) {
   if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
@@ -254,47 +196,6 @@ static mir_temp neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
   mir_temp hi = v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
   mir_temp s2 = isel_create2(c, mir_op_temp(sign), mir_op_temp(sign), true);
   return sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
-}
-
-static void udivrem64(isel_ctx *c, mir_temp n, mir_temp d, mir_temp *qo, mir_temp *ro) {
-  mir_temp nlo = isel_extract(c, n, 0, 1), nhi = isel_extract(c, n, 1, 1);
-  mir_temp r = isel_to_vgpr(c, mir_op_const(0), 1), rh = isel_to_vgpr(c, mir_op_const(0), 1);
-  mir_temp qlo = isel_to_vgpr(c, mir_op_const(0), 1), qhi = isel_to_vgpr(c, mir_op_const(0), 1);
-  for (int i = 63; i >= 0; i--) {
-    /* r = r << 1 | bit i of n */
-    mir_temp r64 = isel_create2(c, mir_op_temp(r), mir_op_temp(rh), true);
-    mir_temp sh = isel_tmp(c, mir_rc_v(2));
-    mir_operand srcs[2] = {mir_op_const(1), mir_op_temp(r64)};
-    isel_valu(c, ISA_V_LSHLREV_B64, &sh, 1, srcs, 2, true);
-    mir_temp bit = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(i >= 32 ? nhi : nlo), mir_op_const((unsigned)i & 31),
-                             mir_op_const(1));
-    mir_temp slo = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, sh, 0, 1)), mir_op_temp(bit));
-    mir_temp shi = isel_extract(c, sh, 1, 1);
-    mir_temp cur = isel_create2(c, mir_op_temp(slo), mir_op_temp(shi), true);
-    mir_temp ge = isel_vcmp(c, ISA_V_CMP_GE_U64, mir_op_temp(cur), mir_op_temp(d));
-    mir_temp diff = sub64(c, mir_op_temp(cur), mir_op_temp(d), true);
-    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(slo), mir_op_temp(isel_extract(c, diff, 0, 1)), mir_op_temp(ge));
-    rh = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(shi), mir_op_temp(isel_extract(c, diff, 1, 1)), mir_op_temp(ge));
-    mir_temp qb = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_const(1u << (i & 31)), 1)),
-                            mir_op_temp(ge));
-    if (i >= 32) qhi = v1c(c, ISA_V_OR_B32, mir_op_temp(qhi), mir_op_temp(qb));
-    else qlo = v1c(c, ISA_V_OR_B32, mir_op_temp(qlo), mir_op_temp(qb));
-  }
-  *qo = isel_create2(c, mir_op_temp(qlo), mir_op_temp(qhi), true);
-  *ro = isel_create2(c, mir_op_temp(r), mir_op_temp(rh), true);
-}
-
-static mir_temp divrem64(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b) {
-  mir_temp av = v64(c, a), bv = v64(c, b), q, r;
-  if (op == LLVMUDiv || op == LLVMURem) {
-    udivrem64(c, av, bv, &q, &r);
-    return op == LLVMUDiv ? q : r;
-  }
-  mir_temp sa = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, av, 1, 1)));
-  mir_temp sb = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, bv, 1, 1)));
-  udivrem64(c, neg64_if(c, av, sa), neg64_if(c, bv, sb), &q, &r);
-  if (op == LLVMSDiv) return neg64_if(c, q, isel_v1(c, ISA_V_XOR_B32, mir_op_temp(sa), mir_op_temp(sb)));
-  return neg64_if(c, r, sa);
 }
 
 /* ---- f32 division ---- */
@@ -564,14 +465,14 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
       break;
     case LLVMUDiv: case LLVMURem:
-      a = extend32(c, a, bits, false, false);
-      b = extend32(c, b, bits, false, false);
-      d = divrem32(c, opc, a, b);
+      a = extend32(c, a, bits, false, !div);
+      b = extend32(c, b, bits, false, !div);
+      d = isel_divrem32(c, opc, a, b, !div);
       break;
     case LLVMSDiv: case LLVMSRem:
-      a = extend32(c, a, bits, true, false);
-      b = extend32(c, b, bits, true, false);
-      d = divrem32(c, opc, a, b);
+      a = extend32(c, a, bits, true, !div);
+      b = extend32(c, b, bits, true, !div);
+      d = isel_divrem32(c, opc, a, b, !div);
       break;
     default:
       return false;
@@ -950,13 +851,14 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
+    if (isel_fuse_deferred(c, ins) || isel_fuse(c, ins)) return true;
     if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
       if (isel_type_bits(ty) != 64) {
         isel_unsupported(c, ins, "integer division of this width");
         return true;
       }
       for (unsigned e = 0; e < isel_num_comps(ty); e++)
-        isel_set(c, ins, e, divrem64(c, opc, isel_get(c, LLVMGetOperand(ins, 0), e), isel_get(c, LLVMGetOperand(ins, 1), e)));
+        isel_set(c, ins, e, isel_divrem64(c, ins, e));
       return true;
     }
     if (isel_type_bits(ty) > 64) {

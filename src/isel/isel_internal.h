@@ -139,6 +139,38 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
  * on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the old
  * value (and for cmpxchg the success lane mask) as ins's result. */
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
+/* isel_div64.c: a op b (udiv/sdiv/urem/srem) on 32-bit operands already
+ * extended from narrower types; s1 result when `salu`, else v1. */
+mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu);
+/* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
+ * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
+mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
+/* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
+ * (32 or 64) division by a constant d >= 2 that is not a power of two:
+ * without `add`, q = mulhi(n, m) >> shift (m < 2^bits, their Theorem 4.2
+ * with the smallest shift that works); with `add` (the multiplier needs
+ * bits + 1 bits, their Figure 4.1), t = mulhi(n, m),
+ * q = (t + ((n - t) >> 1)) >> shift. Exact for every n < 2^bits. */
+typedef struct isel_magic {
+  uint64_t m;
+  unsigned shift;
+  bool add;
+} isel_magic;
+isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
+/* isel_divrange.c: are both operands of the integer division `ins`
+ * provably in [0, 2^bits)? (scalar types only; false when unknown) */
+bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* isel_fuse.c: is the i32 operation `ins` folded into its user's
+ * three-operand VALU instruction (then it gets no value of its own)? */
+bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
+/* Select `ins` as v_add3_u32 / v_or3_b32 / v_lshl_add_u32 / v_lshl_or_b32 /
+ * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 / v_bfe_u32 when it roots
+ * such a pattern (true), else emit nothing (false). */
+bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
+/* isel_zext.c: are bits 31..`bits` of the 32-bit operand o known zero
+ * (o defined nearby in the current block by a zero-extending byte/short
+ * load or an AND with a mask below 2^bits)? false when unknown. */
+bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
 /* isel.c: ABI inputs and argument loads into the current block; the
  * body (no phis, no terminator) of LLVM block b. */
 void isel_setup_abi(isel_ctx *c);

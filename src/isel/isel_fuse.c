@@ -1,0 +1,154 @@
+/* Instruction selection: two or three IR operations as one gfx9 VOP3
+ * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
+ * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32).
+ *
+ * A pattern is an outer i32 operation U whose operand is an inner
+ * operation I (for v_bfi_b32, two levels: xor(and(xor(p, q), m), q)) that
+ * has U as its only use, sits in U's block and, like U, is divergent
+ * (these are VALU-only instructions; folding uniform values would force
+ * SGPR operands through the constant bus). The selector reaches I first:
+ * isel_fuse_deferred(I) says "selected with its user", and I gets no
+ * value of its own; at U, isel_fuse emits the combined instruction from
+ * I's operands. Both answers come from the same structural match, so they
+ * agree; an inner operation whose user is itself deferred is selected
+ * normally (in add(add(add(a, b), c), d) the outermost add takes the
+ * middle one: v_add_u32 + v_add3_u32; see isel_fuse_deferred).
+ *
+ * Semantics from the Vega ISA guide (VOP3 opcodes 0x1ca, 0x1f3, 0x1fd ..
+ * 0x202, v_bfe_u32 0x1c8); the shift amount of v_lshl_* uses bits 4:0, as LLVM's shl i32
+ * (a larger amount is poison).
+ */
+#include "isel/isel_internal.h"
+
+typedef struct fuse_match {
+  unsigned op;             /* ISA opcode */
+  LLVMValueRef src[3];     /* operands of the fused instruction */
+  LLVMValueRef inner[2];   /* the folded IR instructions */
+  unsigned ninner;
+} fuse_match;
+
+static bool is_i32(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
+}
+
+static LLVMValueRef sole_user(LLVMValueRef v) {
+  LLVMUseRef u = LLVMGetFirstUse(v);
+  if (!u || LLVMGetNextUse(u)) return NULL;
+  return LLVMGetUser(u);
+}
+
+/* Can `i` (an operand of user u) be folded: opcode `op`, same block, its
+ * only use is u (once), both divergent i32? */
+static bool foldable(isel_ctx *c, LLVMValueRef i, LLVMValueRef u, LLVMOpcode op) {
+  if (!LLVMIsAInstruction(i) || LLVMGetInstructionOpcode(i) != op || !is_i32(i)) return false;
+  if (LLVMGetInstructionParent(i) != LLVMGetInstructionParent(u) || sole_user(i) != u) return false;
+  return divergence_is_divergent(c->di, i) && divergence_is_divergent(c->di, u);
+}
+
+static bool match_bfi(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  /* ((p ^ q) & m) ^ q == (m & p) | (~m & q): v_bfi_b32 m, p, q */
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I = LLVMGetOperand(u, k), r = LLVMGetOperand(u, 1 - k);
+    if (!foldable(c, I, u, LLVMAnd)) continue;
+    for (unsigned j = 0; j < 2; j++) {
+      LLVMValueRef J = LLVMGetOperand(I, j), mask = LLVMGetOperand(I, 1 - j);
+      if (!foldable(c, J, I, LLVMXor)) continue;
+      LLVMValueRef p = LLVMGetOperand(J, 0), q = LLVMGetOperand(J, 1);
+      if (q != r) {
+        LLVMValueRef t = p;
+        p = q;
+        q = t;
+      }
+      if (q != r) continue;
+      *m = (fuse_match){ISA_V_BFI_B32, {mask, p, q}, {I, J}, 2};
+      return true;
+    }
+  }
+  return false;
+}
+
+static bool const_u32(LLVMValueRef v, uint32_t *out) {
+  if (!LLVMIsAConstantInt(v)) return false;
+  *out = (uint32_t)LLVMConstIntGetZExtValue(v);
+  return true;
+}
+
+static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  /* (x >> k) & (2^n - 1): v_bfe_u32 x, k, n (for ashr only when the field
+   * stays below bit 32, so no copies of the sign bit are extracted) */
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef I = LLVMGetOperand(u, j);
+    uint32_t mask, k;
+    if (!const_u32(LLVMGetOperand(u, 1 - j), &mask) || mask == 0 || (mask & (mask + 1)) != 0 || mask == 0xffffffffu)
+      continue;
+    unsigned n = 0;
+    while (mask >> n) n++;
+    bool lshr = foldable(c, I, u, LLVMLShr);
+    if (!lshr && !foldable(c, I, u, LLVMAShr)) continue;
+    if (!const_u32(LLVMGetOperand(I, 1), &k) || k == 0 || k > 31) continue;
+    if (k + n > 32) {
+      if (!lshr) continue;
+      n = 32 - k;
+    }
+    LLVMTypeRef t = LLVMTypeOf(u);
+    *m = (fuse_match){ISA_V_BFE_U32, {LLVMGetOperand(I, 0), LLVMConstInt(t, k, 0), LLVMConstInt(t, n, 0)}, {I, NULL}, 1};
+    return true;
+  }
+  return false;
+}
+
+/* The pattern rooted at u, if any (deterministic: the first that fits). */
+static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  if (!LLVMIsAInstruction(u) || !is_i32(u) || LLVMGetNumOperands(u) != 2) return false;
+  static const struct { LLVMOpcode outer, inner; unsigned op; bool inner_first_only; } pat[] = {
+      {LLVMAdd, LLVMAdd, ISA_V_ADD3_U32, false},     {LLVMAdd, LLVMShl, ISA_V_LSHL_ADD_U32, false},
+      {LLVMAdd, LLVMXor, ISA_V_XAD_U32, false},      {LLVMOr, LLVMOr, ISA_V_OR3_B32, false},
+      {LLVMOr, LLVMShl, ISA_V_LSHL_OR_B32, false},   {LLVMOr, LLVMAnd, ISA_V_AND_OR_B32, false},
+      {LLVMShl, LLVMAdd, ISA_V_ADD_LSHL_U32, true},
+  };
+  LLVMOpcode op = LLVMGetInstructionOpcode(u);
+  if (op == LLVMXor) return match_bfi(c, u, m);
+  if (op == LLVMAnd) return match_bfe(c, u, m);
+  for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
+    if (pat[p].outer != op) continue;
+    for (unsigned k = 0; k < (pat[p].inner_first_only ? 1u : 2u); k++) {
+      LLVMValueRef I = LLVMGetOperand(u, k);
+      if (!foldable(c, I, u, pat[p].inner)) continue;
+      *m = (fuse_match){pat[p].op, {LLVMGetOperand(I, 0), LLVMGetOperand(I, 1), LLVMGetOperand(u, 1 - k)}, {I, NULL}, 1};
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The instruction whose pattern folds v, or NULL. */
+static LLVMValueRef folder(isel_ctx *c, LLVMValueRef v) {
+  LLVMValueRef u = sole_user(v);
+  for (int lvl = 0; lvl < 2 && u; lvl++, u = sole_user(u)) {
+    fuse_match m;
+    if (!match(c, u, &m)) continue;
+    for (unsigned i = 0; i < m.ninner; i++)
+      if (m.inner[i] == v) return u;
+  }
+  return NULL;
+}
+
+/* v0 -> v1 = folder(v0) -> ... -> vk (folded by nothing): vk is selected,
+ * v(k-1) folds into it, v(k-2) is selected (it is an operand of a
+ * folded instruction), and so on: v0 is deferred when k is odd. The chain
+ * ascends within one block, so it ends. */
+bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins) {
+  unsigned k = 0;
+  for (LLVMValueRef v = folder(c, ins); v; v = folder(c, v)) k++;
+  return k & 1;
+}
+
+bool isel_fuse(isel_ctx *c, LLVMValueRef ins) {
+  fuse_match m;
+  if (!match(c, ins, &m)) return false;
+  mir_operand s[3];
+  for (unsigned i = 0; i < 3; i++) s[i] = isel_get(c, m.src[i], 0);
+  isel_set(c, ins, 0, isel_v1_3(c, m.op, s[0], s[1], s[2]));
+  return true;
+}

@@ -1,0 +1,45 @@
+/* Instruction selection: zero extensions that need no instruction.
+ *
+ * i8/i16 values live in 32-bit registers whose upper bits are undefined,
+ * so a zero extension is normally a v_and_b32 / s_and_b32 with 0xff or
+ * 0xffff. Some definitions already leave those bits zero: the byte and
+ * short loads global/flat/buffer/scratch_load_ubyte/ushort and
+ * ds_read_u8/u16 zero-extend into the whole VGPR (Vega ISA guide, the
+ * MUBUF/FLAT/DS load opcodes), and an AND with a mask that fits clears
+ * them too. The check reads the machine IR already selected: the defining
+ * instruction of the temporary, looked for among the last instructions of
+ * the current block (a bounded backward scan; a definition further away
+ * or in another block just keeps the AND).
+ */
+#include "isel/isel_internal.h"
+
+enum { ZEXT_SCAN = 48 };
+
+static unsigned loaded_bits(unsigned op) {
+  switch (op) {
+  case ISA_GLOBAL_LOAD_UBYTE: case ISA_FLAT_LOAD_UBYTE: case ISA_BUFFER_LOAD_UBYTE: case ISA_SCRATCH_LOAD_UBYTE:
+  case ISA_DS_READ_U8:
+    return 8;
+  case ISA_GLOBAL_LOAD_USHORT: case ISA_FLAT_LOAD_USHORT: case ISA_BUFFER_LOAD_USHORT: case ISA_SCRATCH_LOAD_USHORT:
+  case ISA_DS_READ_U16:
+    return 16;
+  default:
+    return 32;
+  }
+}
+
+bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits) {
+  if (o.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)o.temp.rc) != 1 || bits >= 32) return false;
+  const mir_block *b = &c->p->blocks[c->cur];
+  uint32_t stop = b->num_instrs > ZEXT_SCAN ? b->num_instrs - ZEXT_SCAN : 0;
+  for (uint32_t i = b->num_instrs; i-- > stop;) {
+    const mir_instr *ins = b->instrs[i];
+    if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
+    if (loaded_bits(ins->opcode) <= bits) return true;
+    if ((ins->opcode == ISA_V_AND_B32 || ins->opcode == ISA_S_AND_B32) && ins->num_ops == 2)
+      for (unsigned k = 0; k < 2; k++)
+        if (ins->ops[k].kind == MIR_OPND_CONST && ins->ops[k].imm <= (1u << bits) - 1) return true;
+    return false;
+  }
+  return false;
+}
