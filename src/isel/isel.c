@@ -176,6 +176,21 @@ static bool const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
 
 /* Bits of a scalar constant (low 64). Returns false if not a constant
  * wavecc can encode. */
+bool isel_fp_const_bits(LLVMValueRef k, uint64_t *bits) {
+  unsigned w;
+  switch (LLVMGetTypeKind(LLVMTypeOf(k))) {
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: w = 16; break;
+  case LLVMFloatTypeKind: w = 32; break;
+  case LLVMDoubleTypeKind: w = 64; break;
+  default: return false;
+  }
+  /* The constant folder's bitcast is APFloat::bitcastToAPInt: exact. */
+  LLVMValueRef i = LLVMConstBitCast(k, LLVMIntTypeInContext(LLVMGetTypeContext(LLVMTypeOf(k)), w));
+  if (!LLVMIsAConstantInt(i)) return false;
+  *bits = LLVMConstIntGetZExtValue(i);
+  return true;
+}
+
 static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
   if (LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstantAggregateZero(v) || LLVMIsAConstantPointerNull(v)) {
     *bits = 0;
@@ -186,23 +201,7 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) *bits &= 1;
     return true;
   }
-  if (LLVMIsAConstantFP(v)) {
-    LLVMBool lost;
-    double d = LLVMConstRealGetDouble(v, &lost);
-    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMFloatTypeKind) {
-      float f = (float)d;
-      uint32_t u;
-      memcpy(&u, &f, 4);
-      *bits = u;
-    } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMDoubleTypeKind) {
-      memcpy(bits, &d, 8);
-    } else if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMHalfTypeKind) {
-      *bits = isel_f16_bits(d);
-    } else {
-      return false;
-    }
-    return true;
-  }
+  if (LLVMIsAConstantFP(v)) return isel_fp_const_bits(v, bits);
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&

@@ -123,20 +123,9 @@ static void serialise(ser *s, LLVMValueRef k, uint64_t at) {
     return;
   }
   if (LLVMIsAConstantFP(k)) {
-    LLVMBool lost;
-    double d = LLVMConstRealGetDouble(k, &lost);
-    if (tk == LLVMFloatTypeKind) {
-      float f = (float)d;
-      uint32_t b;
-      memcpy(&b, &f, 4);
-      put_le(s, at, b, 4);
-    } else if (tk == LLVMDoubleTypeKind) {
-      uint64_t b;
-      memcpy(&b, &d, 8);
-      put_le(s, at, b, 8);
-    } else {
-      s->error = "floating-point type in an initialiser (only float and double)";
-    }
+    uint64_t b;
+    if (isel_fp_const_bits(k, &b)) put_le(s, at, b, (unsigned)LLVMStoreSizeOfType(s->td, ty));
+    else s->error = "floating-point type in an initialiser (only half, float and double)";
     return;
   }
   if (tk == LLVMStructTypeKind || tk == LLVMArrayTypeKind || tk == LLVMVectorTypeKind) {

@@ -71,6 +71,10 @@ mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);
 mir_temp isel_tmp(isel_ctx *c, mir_rc rc);
 void isel_unsupported(isel_ctx *c, LLVMValueRef ins, const char *what);
 bool isel_is_inline_const(uint32_t v);
+/* The bit pattern of a half, bfloat, float or double constant, exactly
+ * (NaN payloads and signalling NaNs included: converting through a C double
+ * would quiet them); false for other types. */
+bool isel_fp_const_bits(LLVMValueRef k, uint64_t *bits);
 /* Operand for component `comp` of value v (CONST for constants); for
  * 64-bit values returns the whole s2/v2 temp (or a 64-bit CONST when it
  * is an inline constant; else `*wide_lit` is set). */
