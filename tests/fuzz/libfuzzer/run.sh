@@ -29,7 +29,7 @@ defaults() {
 seeds() {
   case "$1" in
     fuzz_testfile) echo "$SRC/tests/kernels $SRC/tests/runner-inputs $SRC/tests/libclc-edges" ;;
-    fuzz_codeobj)  echo "$SRC/tests/fuzz/corpus/codeobj" ;;
+    fuzz_codeobj)  echo "$SRC/tests/fuzz/corpus/codeobj $SRC/tests/fuzz/corpus/fuzz_codeobj-regressions" ;;
     fuzz_mir)      echo "$SRC/tests/passes" ;;
     *) echo "run.sh: unknown harness $1" >&2; exit 2 ;;
   esac
