@@ -13,7 +13,8 @@ The programs have no undefined behaviour, so any difference is a compiler's
   unsigned and back; division and remainder by `| 1` divisors (unsigned)
   or through safe_div/safe_mod (signed: zero and INT_MIN / -1 guarded);
   shift counts masked to the width; mad24 operands masked to 24 bits; clamp
-  only with constant bounds in order.
+  only with constant bounds in order; abs never sees INT_MIN (libclc 19
+  lowers abs(int) to llvm.abs with INT_MIN poison, which OpenCL defines).
 - floats: every value is a multiple of 2^-e below 2^m with m + e <= 24,
   tracked per expression, so every +, -, *, fma, min, max, floor, ... is
   exact (fma and contraction cannot change a result) and no NaN, infinity
@@ -178,7 +179,9 @@ class Gen:
             lo = self.r.range(-1000, 1000)
             return 'clamp(%s, %d, %d)' % (a(), lo, lo + self.r.range(0, 2000))
         if k == 12:
-            return '(int)abs(%s)' % a()
+            # libclc 19's abs(int) is llvm.abs with INT_MIN poison, against
+            # OpenCL (abs(INT_MIN) is 0x80000000): keep INT_MIN away
+            return '(int)abs(max(%s, -0x7fffffff))' % a()
         return '(int)((uint)%s << (%s & 31u))' % (a(), self.iexpr('uint', depth - 1))
 
     def cond(self, depth):
