@@ -274,6 +274,9 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
   case ISA_V_AND_OR_B32: r = (a32 & b32) | c32; break;
   case ISA_V_OR3_B32: r = a32 | b32 | c32; break;
   case ISA_V_XAD_U32: r = (uint32_t)((a32 ^ b32) + c32); break;
+  /* |S0 - S1| + S2 on unsigned operands (llc-19 selects it for
+   * umax(a, b) - umin(a, b) + c, e.g. OpenCL abs_diff plus an addend) */
+  case ISA_V_SAD_U32: r = (uint32_t)((a32 > b32 ? a32 - b32 : b32 - a32) + c32); break;
   /* integer arithmetic */
   case ISA_V_ADD_U32: case ISA_V_ADD_I32: r = (uint64_t)a32 + b32; io->cout = (int)(r >> 32); r &= 0xffffffffu; break;
   case ISA_V_SUB_U32: case ISA_V_SUB_I32: r = (uint32_t)(a32 - b32); io->cout = b32 > a32; break;

@@ -30,16 +30,23 @@ static char *dupn(const char *s, size_t n) {
   return r;
 }
 
+/* Frees a kernel's argument list with its strings. */
+static void free_args(emu_kernel *k) {
+  for (uint32_t a = 0; a < k->info.num_args; a++) {
+    free((char *)k->args[a].value_kind);
+    free((char *)k->args[a].name);
+  }
+  free(k->args);
+  k->args = NULL;
+  k->info.args = NULL;
+  k->info.num_args = k->info.num_explicit_args = 0;
+}
+
 void wemu_program_free(wemu_program *p) {
   if (!p) return;
   for (uint32_t i = 0; i < p->nkernels; i++) {
-    emu_kernel *k = &p->kernels[i];
-    for (uint32_t a = 0; a < k->info.num_args; a++) {
-      free((char *)k->args[a].value_kind);
-      free((char *)k->args[a].name);
-    }
-    free(k->args);
-    free(k->name);
+    free_args(&p->kernels[i]);
+    free(p->kernels[i].name);
   }
   free(p->kernels);
   if (p->load_base && p->dev) emu_free_at(p->dev, p->load_base);
@@ -117,7 +124,7 @@ static int parse_kernel_md(wemu_device *dev, wemu_program *p, mp_cursor *c) {
     c->p = args_at;
     mp_val arr;
     if (mp_next(c, &arr) || arr.kind != MP_ARRAY || arr.len > 4096) return -1;
-    free(k->args);
+    free_args(k); /* a second metadata entry for the same kernel replaces the first */
     k->args = calloc(arr.len ? arr.len : 1, sizeof *k->args);
     if (!k->args) return -1;
     k->info.num_args = arr.len;

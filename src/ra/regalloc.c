@@ -435,7 +435,14 @@ int mir_regalloc(mir_program *p, diag *d) {
         if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
           c->pref[o->temp.id] = c->reg[t];
       }
-      if (def->flags & MIR_OPND_KILL) release(c, t);
+    }
+    /* A dead phi's register is free only after the whole group: the phis
+     * are one parallel copy on each incoming edge, which writes the dead
+     * one's register too (two phis sharing one would be two writers). */
+    for (uint32_t j = 0; j < i; j++) {
+      const mir_operand *def = &b->instrs[j]->defs[0];
+      if (b->instrs[j]->num_defs == 1 && def->kind == MIR_OPND_TEMP && (def->flags & MIR_OPND_KILL))
+        release(c, def->temp.id);
     }
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];

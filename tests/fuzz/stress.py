@@ -284,24 +284,54 @@ def classify(word, msg):
     return 'difference'
 
 
+def run_all(runner, paths, jobs, batch, max_steps):
+    """{path: (class, message)} for test files run through --differential in
+    batches; a batch that takes the runner down is rerun file by file so
+    that the file that crashes it is named (shared with clsmith.py)."""
+    out = {}
+    for i in range(0, len(paths), batch):
+        part = paths[i:i + batch]
+        res = run_runner(runner, part, jobs, max_steps)
+        if res is None:  # find the file that takes the runner down
+            res = {}
+            for p in part:
+                r = run_runner(runner, [p], 1, max_steps)
+                res[p] = r[p] if r and p in r else ('crash', 'wavecc-run died on this file')
+        for p in part:
+            word, msg = res.get(p, ('crash', 'no result line'))
+            out[p] = ('crash' if word == 'crash' else classify(word, msg), msg)
+    return out
+
+
+def add_common_args(ap, batch, max_steps):
+    """The options of the campaign drivers (shared with clsmith.py)."""
+    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--batch', type=int, default=batch)
+    ap.add_argument('--max-steps', type=int, default=max_steps,
+                    help='instructions per wave before the watchdog ends a kernel (endless loops)')
+    ap.add_argument('--wavecc-run', default=os.path.join(ROOT, 'build', 'tools', 'wavecc-run'))
+    ap.add_argument('--keep', help='write the kernel files here and keep them')
+    ap.add_argument('--expect-clean', action='store_true')
+
+
+def seeds_and_dir(a, prefix):
+    """The --seeds range (LO-HI or one seed) and the directory for the
+    files (--keep, else a new temporary one)."""
+    lo, _, hi = a.seeds.partition('-')
+    tmp = a.keep or tempfile.mkdtemp(prefix=prefix)
+    os.makedirs(tmp, exist_ok=True)
+    return range(int(lo), int(hi or lo) + 1), tmp
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--seeds', default='1-200')
     ap.add_argument('--size', type=int, default=60)
-    ap.add_argument('--jobs', type=int, default=2)
-    ap.add_argument('--batch', type=int, default=100)
-    ap.add_argument('--max-steps', type=int, default=200000,
-                    help='instructions per wave before the watchdog ends a kernel (endless loops)')
-    ap.add_argument('--wavecc-run', default=os.path.join(ROOT, 'build', 'tools', 'wavecc-run'))
+    add_common_args(ap, 100, 200000)
     ap.add_argument('--llvm-stress', default='llvm-stress-19')
-    ap.add_argument('--keep', help='write the kernel files here and keep them')
-    ap.add_argument('--expect-clean', action='store_true')
     ap.add_argument('--raw', action='store_true', help='do not sanitize the programs (undefined behaviour stays)')
     a = ap.parse_args()
-    lo, _, hi = a.seeds.partition('-')
-    seeds = range(int(lo), int(hi or lo) + 1)
-    tmp = a.keep or tempfile.mkdtemp(prefix='wavecc-stress-')
-    os.makedirs(tmp, exist_ok=True)
+    seeds, tmp = seeds_and_dir(a, 'wavecc-stress-')
     files = {}
     for s in seeds:
         ir = subprocess.run([a.llvm_stress, '-seed=%d' % s, '-size=%d' % a.size], stdout=subprocess.PIPE,
@@ -316,23 +346,10 @@ def main():
         files[path] = s
     counts = {}
     lines = []
-    paths = sorted(files)
-    for i in range(0, len(paths), a.batch):
-        batch = paths[i:i + a.batch]
-        res = run_runner(a.wavecc_run, batch, a.jobs, a.max_steps)
-        if res is None:  # find the file that takes the runner down
-            res = {}
-            for p in batch:
-                r = run_runner(a.wavecc_run, [p], 1, a.max_steps)
-                res[p] = r[p] if r and p in r else ('crash', 'wavecc-run died on this file')
-        for p in batch:
-            word, msg = res.get(p, ('crash', 'no result line'))
-            c = 'crash' if word == 'crash' else classify(word, msg)
-            counts[c] = counts.get(c, 0) + 1
-            if c not in ('identical', 'neither compiles', 'only wavecc compiles', 'only llc-19 compiles', 'both fault'):
-                lines.append('seed %d: %s: %s' % (files[p], c, msg))
-            elif c == 'only llc-19 compiles':
-                lines.append('seed %d: %s: %s' % (files[p], c, msg))
+    for p, (c, msg) in sorted(run_all(a.wavecc_run, sorted(files), a.jobs, a.batch, a.max_steps).items()):
+        counts[c] = counts.get(c, 0) + 1
+        if c not in ('identical', 'neither compiles', 'only wavecc compiles', 'both fault'):
+            lines.append('seed %d: %s: %s' % (files[p], c, msg))
     for ln in lines:
         print(ln)
     n = len(files)

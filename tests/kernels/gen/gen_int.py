@@ -155,6 +155,11 @@ def main():
                '#define OP(T, U, x, y) ((T)abs_diff(x, y))',
                lambda t, a, b: wrap(abs(a - b), t), 113,
                note='abs_diff |x - y| returned as the unsigned type, stored back as T')
+    binop_file('f_int_absdiff_add.cl', 'int_abs_diff_add',
+               '#define OP(T, U, x, y) ((T)(abs_diff(x, y) + (U)(x)))',
+               lambda t, a, b: wrap(abs(a - b) + a, t), 119,
+               note='abs_diff(x, y) + x with wraparound: llc-19 selects v_sad_u32 for the 32-bit types\n'
+                    '(found by tests/fuzz/clsmith.py: the emulator did not know v_sad_u32)')
     binop_file('f_int_rotate.cl', 'int_rotate',
                '#define OP(T, U, x, y) rotate(x, y)',
                lambda t, a, b: rotate(a, b, t), 114,
