@@ -200,18 +200,26 @@ static mir_temp neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
 
 /* ---- f32 division ---- */
 
-mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_temp *den, mir_temp *num,
+                    mir_temp *vcc) {
+  unsigned dw = op == ISA_V_DIV_SCALE_F64 ? 2 : 1;
   mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
-  mir_temp den = isel_tmp(c, mir_rc_v(1));
-  mir_temp d1[2] = {den, vcc_unused};
+  *den = isel_tmp(c, mir_rc_v(dw));
+  mir_temp d1[2] = {*den, vcc_unused};
   mir_operand s1[3] = {b, b, a};
-  isel_valu(c, ISA_V_DIV_SCALE_F32, d1, 2, s1, 3, true);
-  mir_temp num = isel_tmp(c, mir_rc_v(1)), vcc = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {num, vcc};
+  isel_valu(c, op, d1, 2, s1, 3, true);
+  *num = isel_tmp(c, mir_rc_v(dw));
+  *vcc = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {*num, *vcc};
   mir_operand s2[3] = {a, b, a};
-  mir_instr *ds = isel_valu(c, ISA_V_DIV_SCALE_F32, d2, 2, s2, 3, true);
+  mir_instr *ds = isel_valu(c, op, d2, 2, s2, 3, true);
   ds->defs[1].flags |= MIR_OPND_FIXED_REG;
   ds->defs[1].preg = MIR_PREG_VCC;
+}
+
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+  mir_temp den, num, vcc;
+  isel_div_scale(c, ISA_V_DIV_SCALE_F32, a, b, &den, &num, &vcc);
   mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
   /* The refinement needs denormals: its scaled residuals can be tiny. */
   uint32_t region = isel_fpmode_begin(c);

@@ -103,16 +103,8 @@ static mir_temp copysign64(isel_ctx *c, mir_operand x, mir_operand y) {
 /* ---- sequences ---- */
 
 static mir_temp fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
-  mir_temp den = isel_tmp(c, mir_rc_v(2)), vcc_unused = isel_tmp(c, mir_rc_s(2));
-  mir_temp d1[2] = {den, vcc_unused};
-  mir_operand s1[3] = {b, b, a};
-  isel_valu(c, ISA_V_DIV_SCALE_F64, d1, 2, s1, 3, true);
-  mir_temp num = isel_tmp(c, mir_rc_v(2)), vcc = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {num, vcc};
-  mir_operand s2[3] = {a, b, a};
-  mir_instr *ds = isel_valu(c, ISA_V_DIV_SCALE_F64, d2, 2, s2, 3, true);
-  ds->defs[1].flags |= MIR_OPND_FIXED_REG;
-  ds->defs[1].preg = MIR_PREG_VCC;
+  mir_temp den, num, vcc;
+  isel_div_scale(c, ISA_V_DIV_SCALE_F64, a, b, &den, &num, &vcc);
   mir_operand one = kf64(c, 0x3ff0000000000000ull), nden = negated(c, mir_op_temp(den));
   mir_temp r = v2_1(c, ISA_V_RCP_F64, mir_op_temp(den));
   for (int k = 0; k < 2; k++) {

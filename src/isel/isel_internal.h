@@ -192,6 +192,11 @@ mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
+/* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =
+ * b scaled, num = a scaled (v1 or v2), vcc = the s2 (fixed to VCC) that
+ * isel_div_fmas reads. */
+void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_temp *den, mir_temp *num,
+                    mir_temp *vcc);
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc);
 /* The same, also giving the scaled input (x, or x * 2^96 where x < 2^-80)
  * and the lane mask of the scaled lanes (result scaled by 2^48 there). */
