@@ -27,6 +27,7 @@
  * access, which selection does not have). An index at or past N gives
  * poison in the IR and still does. */
 #include "llvm/lower_bool_vectors.h"
+#include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 
@@ -47,45 +48,31 @@ static void copy_access(LLVMValueRef from, LLVMValueRef to) {
   LLVMSetVolatile(to, LLVMGetVolatile(from));
 }
 
-/* The i1 or <N x i1> value (type ty, n elements) whose packed bits are
- * the low bits of integer x, built before the builder's position. */
-static LLVMValueRef unpack_bits(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef x, LLVMTypeRef ty, unsigned n) {
-  LLVMTypeRef ity = LLVMTypeOf(x), i1 = LLVMInt1TypeInContext(ctx);
-  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind) return LLVMBuildTrunc(b, x, i1, "");
-  LLVMValueRef v = LLVMGetPoison(ty);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  for (unsigned k = 0; k < n; k++) {
-    LLVMValueRef s = k ? LLVMBuildLShr(b, x, LLVMConstInt(ity, k, false), "") : x;
-    v = LLVMBuildInsertElement(b, v, LLVMBuildTrunc(b, s, i1, ""), LLVMConstInt(i32, k, false), "");
-  }
-  return v;
+/* The i1 or <N x i1> value of type ty whose packed bits are the low bits
+ * of integer x, built before the builder's position. */
+static LLVMValueRef unpack_bits(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef x, LLVMTypeRef ty) {
+  if (LLVMGetTypeKind(ty) != LLVMVectorTypeKind) return LLVMBuildTrunc(b, x, LLVMInt1TypeInContext(ctx), "");
+  return wir_unpack_vector(b, x, ty);
 }
 
-/* The packed bits of i1 or <N x i1> value `val` (n elements) as an
- * integer of type ity (zero above bit n-1). */
-static LLVMValueRef pack_bits(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef val, LLVMTypeRef ity, unsigned n) {
+/* The packed bits of i1 or <N x i1> value `val` as an integer of type ity
+ * (zero above bit N-1). */
+static LLVMValueRef pack_bits(LLVMBuilderRef b, LLVMValueRef val, LLVMTypeRef ity) {
   if (LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMVectorTypeKind) return LLVMBuildZExt(b, val, ity, "");
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef x = LLVMConstInt(ity, 0, false);
-  for (unsigned k = 0; k < n; k++) {
-    LLVMValueRef e = LLVMBuildZExt(b, LLVMBuildExtractElement(b, val, LLVMConstInt(i32, k, false), ""), ity, "");
-    if (k) e = LLVMBuildShl(b, e, LLVMConstInt(ity, k, false), "");
-    x = LLVMBuildOr(b, x, e, "");
-  }
-  return x;
+  return wir_pack_vector(b, val, ity);
 }
 
-static void lower_load(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned n, unsigned bits) {
+static void lower_load(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned bits) {
   LLVMPositionBuilderBefore(b, ins);
   LLVMValueRef x = LLVMBuildLoad2(b, LLVMIntTypeInContext(ctx, bits), LLVMGetOperand(ins, 0), "i1mem");
   copy_access(ins, x);
-  LLVMReplaceAllUsesWith(ins, unpack_bits(b, ctx, x, LLVMTypeOf(ins), n));
+  LLVMReplaceAllUsesWith(ins, unpack_bits(b, ctx, x, LLVMTypeOf(ins)));
   LLVMInstructionEraseFromParent(ins);
 }
 
-static void lower_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned n, unsigned bits) {
+static void lower_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, unsigned bits) {
   LLVMPositionBuilderBefore(b, ins);
-  LLVMValueRef x = pack_bits(b, ctx, LLVMGetOperand(ins, 0), LLVMIntTypeInContext(ctx, bits), n);
+  LLVMValueRef x = pack_bits(b, LLVMGetOperand(ins, 0), LLVMIntTypeInContext(ctx, bits));
   LLVMValueRef st = LLVMBuildStore(b, x, LLVMGetOperand(ins, 1));
   copy_access(ins, st);
   LLVMInstructionEraseFromParent(ins);
@@ -101,7 +88,7 @@ static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef i
     return false;
   LLVMTypeRef ity = LLVMIntTypeInContext(ctx, bits);
   LLVMPositionBuilderBefore(b, ins);
-  LLVMValueRef x = pack_bits(b, ctx, vec, ity, n);
+  LLVMValueRef x = pack_bits(b, vec, ity);
   unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
   LLVMValueRef k = iw > bits ? LLVMBuildTrunc(b, idx, ity, "") : iw < bits ? LLVMBuildZExt(b, idx, ity, "") : idx;
   LLVMValueRef v;
@@ -111,7 +98,7 @@ static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef i
     LLVMValueRef bit = LLVMBuildShl(b, LLVMConstInt(ity, 1, false), k, "");
     LLVMValueRef e = LLVMBuildShl(b, LLVMBuildZExt(b, LLVMGetOperand(ins, 1), ity, ""), k, "");
     x = LLVMBuildOr(b, LLVMBuildAnd(b, x, LLVMBuildNot(b, bit, ""), ""), e, "");
-    v = unpack_bits(b, ctx, x, LLVMTypeOf(ins), n);
+    v = unpack_bits(b, ctx, x, LLVMTypeOf(ins));
   }
   LLVMReplaceAllUsesWith(ins, v);
   LLVMInstructionEraseFromParent(ins);
@@ -127,10 +114,10 @@ static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins
   LLVMValueRef v;
   if (LLVMGetTypeKind(to) == LLVMVectorTypeKind && (bits = mem_bits(to, &n)) &&
       LLVMGetTypeKind(from) == LLVMIntegerTypeKind)
-    v = unpack_bits(b, ctx, src, to, n);
+    v = unpack_bits(b, ctx, src, to);
   else if (LLVMGetTypeKind(from) == LLVMVectorTypeKind && (bits = mem_bits(from, &n)) &&
            LLVMGetTypeKind(to) == LLVMIntegerTypeKind)
-    v = pack_bits(b, ctx, src, to, n);
+    v = pack_bits(b, src, to);
   else
     return false;
   LLVMReplaceAllUsesWith(ins, v);
@@ -151,11 +138,11 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
         unsigned n, bits;
         if (op == LLVMLoad && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
             (bits = mem_bits(LLVMTypeOf(ins), &n))) {
-          lower_load(b, ctx, ins, n, bits);
+          lower_load(b, ctx, ins, bits);
           lowered++;
         } else if (op == LLVMStore && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
                    (bits = mem_bits(LLVMTypeOf(LLVMGetOperand(ins, 0)), &n))) {
-          lower_store(b, ctx, ins, n, bits);
+          lower_store(b, ctx, ins, bits);
           lowered++;
         } else if ((op == LLVMBitCast && lower_bitcast(b, ctx, ins)) ||
                    (op == LLVMExtractElement && lower_var_index(b, ctx, ins, false)) ||

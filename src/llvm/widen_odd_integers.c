@@ -24,6 +24,7 @@
  * wrong. Found by piglit's vload_half tests on private arrays (issue 8),
  * where SROA leaves `bitcast <3 x half> ... to i48`. */
 #include "llvm/widen_odd_integers.h"
+#include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -121,46 +122,6 @@ static LLVMValueRef as_width(wctx *c, LLVMValueRef v, unsigned to) {
   return w == to ? x : w < to ? LLVMBuildZExt(c->b, x, t, "") : LLVMBuildTrunc(c->b, x, t, "");
 }
 
-/* Bits of a vector element type (integer or floating point); 0 for others. */
-static unsigned elem_bits(LLVMTypeRef t) {
-  switch (LLVMGetTypeKind(t)) {
-  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
-  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 16;
-  case LLVMFloatTypeKind: return 32;
-  case LLVMDoubleTypeKind: return 64;
-  default: return 0;
-  }
-}
-
-static LLVMValueRef pack_vector(wctx *c, LLVMValueRef v, unsigned p) {
-  LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt), t = LLVMIntTypeInContext(c->ctx, p);
-  unsigned k = LLVMGetVectorSize(vt), eb = elem_bits(et);
-  LLVMTypeRef eit = LLVMIntTypeInContext(c->ctx, eb), i32 = LLVMInt32TypeInContext(c->ctx);
-  LLVMValueRef x = LLVMConstInt(t, 0, false);
-  for (unsigned i = 0; i < k; i++) {
-    LLVMValueRef e = LLVMBuildExtractElement(c->b, v, LLVMConstInt(i32, i, false), "");
-    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(c->b, e, eit, "");
-    e = LLVMBuildZExt(c->b, e, t, "");
-    if (i) e = LLVMBuildShl(c->b, e, LLVMConstInt(t, (unsigned long long)i * eb, false), "");
-    x = LLVMBuildOr(c->b, x, e, "");
-  }
-  return x;
-}
-
-static LLVMValueRef unpack_vector(wctx *c, LLVMValueRef x, LLVMTypeRef vt) {
-  LLVMTypeRef et = LLVMGetElementType(vt), i32 = LLVMInt32TypeInContext(c->ctx);
-  unsigned k = LLVMGetVectorSize(vt), eb = elem_bits(et);
-  LLVMTypeRef eit = LLVMIntTypeInContext(c->ctx, eb), t = LLVMTypeOf(x);
-  LLVMValueRef v = LLVMGetPoison(vt);
-  for (unsigned i = 0; i < k; i++) {
-    LLVMValueRef e = i ? LLVMBuildLShr(c->b, x, LLVMConstInt(t, (unsigned long long)i * eb, false), "") : x;
-    e = LLVMBuildTrunc(c->b, e, eit, "");
-    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(c->b, e, et, "");
-    v = LLVMBuildInsertElement(c->b, v, e, LLVMConstInt(i32, i, false), "");
-  }
-  return v;
-}
-
 /* Widens every odd-width operand of `ins` (each is then cached), so that
  * building `ins`'s replacement afterwards needs no further widening. The
  * builder is left anywhere. */
@@ -226,7 +187,7 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
       r = mask_to(c, LLVMBuildSExt(c->b, x, pt, ""), w);
       break;
     }
-    case LLVMBitCast: r = pack_vector(c, a, p); break;
+    case LLVMBitCast: r = wir_pack_vector(c->b, a, pt); break;
     default: r = LLVMGetPoison(pt); break; /* excluded by function_ok */
     }
   }
@@ -273,7 +234,7 @@ static void rewrite_boundary(wctx *c, LLVMValueRef u) {
     break;
   }
   case LLVMBitCast:
-    r = unpack_vector(c, widened(c, a), rt);
+    r = wir_unpack_vector(c->b, widened(c, a), rt);
     break;
   default:
     return;

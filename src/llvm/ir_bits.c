@@ -1,0 +1,45 @@
+/* IR helpers: vectors as packed integers (see ir_bits.h). */
+#include "llvm/ir_bits.h"
+
+#include <stdbool.h>
+
+unsigned wir_elem_bits(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 16;
+  case LLVMFloatTypeKind: return 32;
+  case LLVMDoubleTypeKind: return 64;
+  default: return 0;
+  }
+}
+
+LLVMValueRef wir_pack_vector(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ity) {
+  LLVMTypeRef vt = LLVMTypeOf(v), et = LLVMGetElementType(vt);
+  LLVMContextRef ctx = LLVMGetTypeContext(vt);
+  unsigned k = LLVMGetVectorSize(vt), eb = wir_elem_bits(et);
+  LLVMTypeRef eit = LLVMIntTypeInContext(ctx, eb), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef x = LLVMConstInt(ity, 0, false);
+  for (unsigned i = 0; i < k; i++) {
+    LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, i, false), "");
+    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(b, e, eit, "");
+    e = LLVMBuildZExt(b, e, ity, "");
+    if (i) e = LLVMBuildShl(b, e, LLVMConstInt(ity, (unsigned long long)i * eb, false), "");
+    x = LLVMBuildOr(b, x, e, "");
+  }
+  return x;
+}
+
+LLVMValueRef wir_unpack_vector(LLVMBuilderRef b, LLVMValueRef x, LLVMTypeRef vt) {
+  LLVMTypeRef et = LLVMGetElementType(vt), t = LLVMTypeOf(x);
+  LLVMContextRef ctx = LLVMGetTypeContext(vt);
+  unsigned k = LLVMGetVectorSize(vt), eb = wir_elem_bits(et);
+  LLVMTypeRef eit = LLVMIntTypeInContext(ctx, eb), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMValueRef v = LLVMGetPoison(vt);
+  for (unsigned i = 0; i < k; i++) {
+    LLVMValueRef e = i ? LLVMBuildLShr(b, x, LLVMConstInt(t, (unsigned long long)i * eb, false), "") : x;
+    e = LLVMBuildTrunc(b, e, eit, "");
+    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(b, e, et, "");
+    v = LLVMBuildInsertElement(b, v, e, LLVMConstInt(i32, i, false), "");
+  }
+  return v;
+}
