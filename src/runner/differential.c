@@ -24,17 +24,6 @@
 
 #include "runner/runner.h"
 
-/* The first line of a compiler's diagnostics, without its "file: " prefix. */
-static void first_diag(const rt_file *f, const char *diag, char *buf, size_t size) {
-  const char *d = diag ? diag : "";
-  size_t sl = strlen(f->source_path);
-  if (!strncmp(d, f->source_path, sl) && d[sl] == ':') d += sl + 1 + (d[sl + 1] == ' ');
-  size_t n = strcspn(d, "\n");
-  if (n >= size) n = size - 1;
-  memcpy(buf, d, n);
-  buf[n] = 0;
-}
-
 /* The type of argument `index` as the test declares it (uchar when it is
  * not declared, so that any buffer compares as bytes). */
 static rt_type arg_type(const rt_test *t, unsigned index) {
@@ -119,8 +108,8 @@ void rt_differential_file(const rt_config *cfg, const rt_file *f, rt_report_fn r
     for (size_t i = 0; i < f->num_tests; i++) run_test_pair(cfg, &pw, &pl, &f->tests[i], report, ctx, log);
   } else {
     char a[400], b[400];
-    first_diag(f, dw, a, sizeof a);
-    first_diag(f, dl, b, sizeof b);
+    rt_first_diag(f, dw, a, sizeof a);
+    rt_first_diag(f, dl, b, sizeof b);
     char *msg = !okw && !okl ? rt_fmt("neither compiles: wavecc: %s; llc-19: %s", a, b)
                 : !okw      ? rt_fmt("wavecc cannot compile (llc-19 can): %s", a)
                             : rt_fmt("llc-19 cannot compile (wavecc can): %s", b);

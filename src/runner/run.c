@@ -150,6 +150,13 @@ static const char *first_line(const char *s, char *buf, size_t size) {
   return buf;
 }
 
+const char *rt_first_diag(const rt_file *f, const char *diag, char *buf, size_t size) {
+  const char *d = diag ? diag : "";
+  size_t sl = strlen(f->source_path);
+  if (!strncmp(d, f->source_path, sl) && d[sl] == ':') d += sl + 1 + (d[sl + 1] == ' ');
+  return first_line(d, buf, size);
+}
+
 typedef struct report_ctx {
   file_job *job;
   const rt_config *cfg;
@@ -265,11 +272,7 @@ static void run_emu_file(run_state *rs, const rt_file *f, report_ctx *rc) {
     if (cfg->verbose && diag) print_diag(&j->out, diag, 1);
   } else if (!built) {
     char l[600], msg[700];
-    /* The compiler's first message, without a leading "file: " we already print. */
-    const char *d = diag ? diag : "";
-    size_t sl = strlen(f->source_path);
-    if (!strncmp(d, f->source_path, sl) && d[sl] == ':') d += sl + 1 + (d[sl + 1] == ' ');
-    snprintf(msg, sizeof msg, "build failed: %s", first_line(d, l, sizeof l));
+    snprintf(msg, sizeof msg, "build failed: %s", rt_first_diag(f, diag, l, sizeof l));
     for (size_t i = 0; i < f->num_tests; i++) report(rc, &f->tests[i], RT_ERROR, msg);
     print_diag(&j->out, diag, cfg->verbose);
   } else {

@@ -277,6 +277,11 @@ void rt_differential_file(const rt_config *cfg, const rt_file *f, rt_report_fn r
  * declares the argument, bytes otherwise) and both values. */
 char *rt_compare_runs(const rt_test *t, const rt_emu_outputs *w, const rt_emu_outputs *l);
 
+/* The first line (at most size - 1 characters) of a compiler's messages
+ * about file f, without the leading "SOURCE_PATH: " the result lines
+ * already show; copied into buf, which is returned. */
+const char *rt_first_diag(const rt_file *f, const char *diag, char *buf, size_t size);
+
 /* Shared by the back ends: checks test t's arguments for consistency with
  * a kernel's explicit argument count. Returns NULL or a malloc'ed message. */
 char *rt_check_arg_count(const rt_test *t, unsigned kernel_args);
