@@ -177,10 +177,10 @@ static bool offset_add_folds(LLVMValueRef ins) {
   return true;
 }
 
-static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef index, LLVMValueRef voff,
+static void addr_of(isel_ctx *c, bufaddr *a, mir_temp rsrc, LLVMValueRef index, LLVMValueRef voff,
                     LLVMValueRef soff, LLVMValueRef aux) {
   memset(a, 0, sizeof *a);
-  a->rsrc = isel_buffer_rsrc(c, rsrc);
+  a->rsrc = rsrc;
   LLVMValueRef x;
   uint32_t fold = 0;
   if (split_offset(voff, &x, &fold)) voff = x;
@@ -215,7 +215,7 @@ static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef ind
  * resource is operand `first`: (rsrc, [index,] voffset, soffset, aux). */
 static void addr_of_call(isel_ctx *c, bufaddr *a, LLVMValueRef ins, unsigned first, bool structured) {
   unsigned k = first + (structured ? 1 : 0);
-  addr_of(c, a, LLVMGetOperand(ins, first), structured ? LLVMGetOperand(ins, first + 1) : NULL,
+  addr_of(c, a, isel_buffer_rsrc(c, LLVMGetOperand(ins, first)), structured ? LLVMGetOperand(ins, first + 1) : NULL,
           LLVMGetOperand(ins, k + 1), LLVMGetOperand(ins, k + 2), LLVMGetOperand(ins, k + 3));
 }
 
@@ -288,6 +288,22 @@ static void store_words(isel_ctx *c, const bufaddr *a, unsigned bytes, const mir
     mubuf(c, a, ch, off, data);
     off += ch;
   }
+}
+
+/* A load of ins's type at byte `off` of raw buffer `rsrc` (MUBUF, no
+ * soffset), `aux` bit 0 = glc, bit 1 = slc. */
+static bool sel_load_at(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef off, LLVMValueRef aux) {
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins));
+  if (bytes > 64 || isel_num_comps(LLVMTypeOf(ins)) > 16) {
+    isel_unsupported(c, ins, "buffer load wider than 64 bytes or 16 elements");
+    return true;
+  }
+  bufaddr a;
+  addr_of(c, &a, rsrc, NULL, off, LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(c->mod)), 0, 0), aux);
+  mir_operand words[16];
+  load_words(c, &a, bytes, words);
+  if (!isel_unpack_dwords(c, ins, words, (bytes + 3) / 4)) isel_unsupported(c, ins, "buffer load of this type");
+  return true;
 }
 
 /* raw/struct.ptr.buffer.load: operands (rsrc, [index,] voffset, soffset, aux). */
@@ -532,13 +548,18 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   }
   if (name_is(n, "llvm.amdgcn.s.buffer.load")) {
     LLVMValueRef off = LLVMGetOperand(ins, 1);
+    if (divergence_is_divergent(c->di, LLVMGetOperand(ins, 0))) { /* buffer-waterfall removes these */
+      isel_unsupported(c, ins, "divergent buffer resource");
+      return true;
+    }
     mir_temp r = rsrc_of_dwords(c, LLVMGetOperand(ins, 0));
     if (scalar_ok(c, ins, off)) {
       sel_sload(c, ins, r, off);
       return true;
     }
-    isel_unsupported(c, ins, "s.buffer.load with a divergent offset or a size that is not whole dwords");
-    return true;
+    /* a divergent offset, or under masked linearisation (a scalar load
+     * ignores EXEC): the same bytes by MUBUF, cachepolicy bit 0 = glc */
+    return sel_load_at(c, ins, r, off, LLVMGetOperand(ins, 2));
   }
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "invariant.load", 14);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.") && LLVMGetMetadata(ins, kid) &&
