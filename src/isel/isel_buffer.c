@@ -4,10 +4,12 @@
  * directly.
  *
  *  - A p8 value is one s4 temporary (V# dwords 0..3); a p8 kernel argument
- *    is s_load_dwordx4 from the kernarg segment (value kind by_value). It must be uniform:
- *    a divergent resource would need a waterfall loop (readfirstlane the
- *    V#, run the lanes that match, repeat), which wavecc does not emit; it
- *    reports "divergent buffer resource" instead.
+ *    is s_load_dwordx4 from the kernarg segment (value kind by_value). It
+ *    is always uniform here: the IR pass buffer-waterfall
+ *    (src/llvm/fatptr_waterfall.c) turned divergent resources into
+ *    <4 x i32> and wrapped their accesses in loops that read one V# per
+ *    iteration with readfirstlane; a divergent p8 that still arrives is
+ *    reported ("divergent buffer resource"), never read from one lane.
  *  - llvm.amdgcn.make.buffer.rsrc(base, stride, num_records, flags):
  *    dword0 = base[31:0], dword1 = base[47:32] | stride << 16, dword2 =
  *    num_records, dword3 = flags (Vega ISA guide 8.1.5, "Buffer Resource").
@@ -23,7 +25,9 @@
  *    with isel_pack_dwords / isel_unpack_dwords.
  *  - A raw.ptr.buffer.load marked !invariant.load with a uniform offset,
  *    and llvm.amdgcn.s.buffer.load with a uniform offset, become
- *    s_buffer_load_dword{,x2,x4,x8,x16} (scalar cache); otherwise MUBUF.
+ *    s_buffer_load_dword{,x2,x4,x8,x16} (scalar cache); otherwise (a
+ *    divergent offset, or under masked linearisation, where a scalar load
+ *    would ignore EXEC) MUBUF loads of the same bytes.
  *  - raw/struct.ptr.buffer.atomic.*: buffer_atomic_* (glc when the old
  *    value is used; it comes back in the data registers, a tie register
  *    allocation honours through a preference, see regalloc.c).
@@ -438,7 +442,7 @@ mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc) 
 static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef cond = LLVMGetOperand(ins, 0);
   if (divergence_is_divergent(c->di, ins) || LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
-    isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+    isel_unsupported(c, ins, "divergent buffer resource");
     return true;
   }
   mir_temp t = isel_buffer_rsrc(c, LLVMGetOperand(ins, 1)), f = isel_buffer_rsrc(c, LLVMGetOperand(ins, 2));
@@ -500,7 +504,7 @@ static bool sel_rsrc_bits(isel_ctx *c, LLVMValueRef ins) {
   case LLVMIntToPtr: {
     if (!is_i128(LLVMTypeOf(a))) return false;
     if (divergence_is_divergent(c->di, ins)) {
-      isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+      isel_unsupported(c, ins, "divergent buffer resource");
       return true;
     }
     isel_set(c, ins, 0, rsrc_of_dwords(c, a));
@@ -540,7 +544,7 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   const char *n = callee_name(ins);
   if (name_is(n, "llvm.amdgcn.make.buffer.rsrc")) {
     if (divergence_is_divergent(c->di, ins)) {
-      isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+      isel_unsupported(c, ins, "divergent buffer resource");
       return true;
     }
     isel_set(c, ins, 0, make_rsrc(c, ins));
@@ -548,7 +552,7 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   }
   if (name_is(n, "llvm.amdgcn.s.buffer.load")) {
     LLVMValueRef off = LLVMGetOperand(ins, 1);
-    if (divergence_is_divergent(c->di, LLVMGetOperand(ins, 0))) { /* buffer-waterfall removes these */
+    if (divergence_is_divergent(c->di, LLVMGetOperand(ins, 0))) { /* buffer-waterfall rewrote these */
       isel_unsupported(c, ins, "divergent buffer resource");
       return true;
     }

@@ -186,7 +186,7 @@ static void waterfall(wf_ctx *c, LLVMValueRef call, unsigned k, LLVMValueRef w, 
   LLVMBuildBr(b, latch);
 
   LLVMPositionBuilderAtEnd(b, latch);
-  if (LLVMGetTypeKind(LLVMTypeOf(call)) != LLVMVoidTypeKind) {
+  if (LLVMGetFirstUse(call)) {
     LLVMValueRef rr = LLVMBuildPhi(b, LLVMTypeOf(call), "wf.value");
     LLVMReplaceAllUsesWith(call, rr);
     LLVMValueRef vals[2] = {call, LLVMGetPoison(LLVMTypeOf(call))};
