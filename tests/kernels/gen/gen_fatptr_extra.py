@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/kernels/f_fatptr_extra.ll and f_fatptr_mem_spaces.ll: buffer fat pointer cases the other
+"""Writes tests/kernels/f_fatptr_extra.ll, f_fatptr_mem_spaces.ll and f_fatptr_icmp_loop.ll: buffer fat pointer cases the other
 f_fatptr files leave out -- freeze of fat pointers and resources, volatile
 and !nontemporal accesses and atomics (glc/slc: same results), memcpy and
 memmove between a fat pointer and LDS, private and flat memory, and the
@@ -262,6 +262,74 @@ def atom_tests():
     return tests
 
 
+# ------------------------------------------- ordered compares of fat pointers in a loop
+# Lane t walks its (t % 5) + 1 words from in + 4t up, `icmp ult` against the
+# end pointer, summing them (out[2t]), then back down from the last word,
+# `icmp ugt` against the start, summing 3x each (out[2t + 1]). llc-19 crashes
+# on the ordered compares (segmentation fault in "Lower buffer fat pointer
+# operations to buffer resources").
+ICMP_IR = '''define amdgpu_kernel void @k_walk(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %nin) {
+entry:
+''' + rsrc('r', 'in', 'nin') + '''  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %tm = urem i32 %t, 5
+  %len = add i32 %tm, 1
+  %s = getelementptr i32, ptr addrspace(7) %p, i32 %t
+  %e = getelementptr i32, ptr addrspace(7) %s, i32 %len
+  br label %up
+
+up:
+  %q = phi ptr addrspace(7) [ %s, %entry ], [ %q1, %up ]
+  %acc = phi i32 [ 0, %entry ], [ %acc1, %up ]
+  %v = load i32, ptr addrspace(7) %q
+  %acc1 = add i32 %acc, %v
+  %q1 = getelementptr i32, ptr addrspace(7) %q, i32 1
+  %c = icmp ult ptr addrspace(7) %q1, %e
+  br i1 %c, label %up, label %turn
+
+turn:
+  %last = getelementptr i32, ptr addrspace(7) %e, i32 -1
+  br label %down
+
+down:
+  %d = phi ptr addrspace(7) [ %last, %turn ], [ %d1, %down ]
+  %acc2 = phi i32 [ 0, %turn ], [ %acc3, %down ]
+  %w = load i32, ptr addrspace(7) %d
+  %w3 = mul i32 %w, 3
+  %acc3 = add i32 %acc2, %w3
+  %d1 = getelementptr i32, ptr addrspace(7) %d, i32 -1
+  %c2 = icmp ugt ptr addrspace(7) %d, %s
+  br i1 %c2, label %down, label %done
+
+done:
+  %t2 = shl i32 %t, 1
+  %g = getelementptr i32, ptr addrspace(1) %out, i32 %t2
+  store i32 %acc1, ptr addrspace(1) %g
+  %g1 = getelementptr i32, ptr addrspace(1) %g, i32 1
+  store i32 %acc3, ptr addrspace(1) %g1
+  ret void
+}
+
+'''
+
+
+def icmp_tests():
+    tests = []
+    for j, (label, nin) in enumerate([('in range', 272), ('partly out of range', 150), ('empty buffer', 0)]):
+        rng = Rng(980 + j)
+        inw = [rng.bits(32) for _ in range(68)]
+        out = []
+        for t in range(N):
+            ws = [inw[t + k] if 4 * (t + k) + 4 <= nin else 0 for k in range(t % 5 + 1)]
+            out += [sum(ws) & M32, (3 * sum(ws)) & M32]
+        t = Test('walk up (icmp ult) and down (icmp ugt) between fat pointers in a loop, %s (num_records %d)'
+                 % (label, nin), kernel_name='k_walk')
+        t.inp(0, 'uint', 68, inw).inp(1, 'uint', 2 * N, [SENT] * (2 * N)).out(1, 'uint', 2 * N, out)
+        t.val(2, 'int', nin)
+        tests.append(t)
+    return tests
+
+
 def main():
     head = ['[config]', '', 'dimensions: 1', 'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N, '']
     decl = DECLS + '\n!0 = !{i32 1}\n'
@@ -274,6 +342,11 @@ def main():
     write_ll('f_fatptr_mem_spaces.ll', 'gen_fatptr_extra.py', head, mem_tests(), MEM_IR + MEM_DECLS + decl,
              'memcpy/memmove between fat pointers and LDS, private and flat memory (byte units: align 1;\n'
              'llc-19 emits invalid IR for memory intrinsics on fat pointers).')
+    head[1] = 'name: buffer fat pointers: ordered compares between fat pointers in a loop'
+    write_ll('f_fatptr_icmp_loop.ll', 'gen_fatptr_extra.py', head, icmp_tests(), ICMP_IR + decl,
+             'icmp ult / ugt between two fat pointers inside loops (offsets compared: one resource).\n'
+             'llc-19 crashes on it: "Segmentation fault" in its pass "Lower buffer fat pointer operations to\n'
+             'buffer resources" (listed in KNOWN-FAILURES.llc).')
 
 
 if __name__ == '__main__':
