@@ -124,11 +124,11 @@ down:
   br i1 %c2, label %down, label %done
 
 done:
-  %t2 = shl i32 %t, 1
-  %g = getelementptr i32, ptr addrspace(1) %out, i32 %t2
-  store i32 %acc1, ptr addrspace(1) %g
-  %g1 = getelementptr i32, ptr addrspace(1) %g, i32 1
-  store i32 %acc3, ptr addrspace(1) %g1
+  %o = mul i32 %t, 2
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
+  store i32 %acc1, ptr addrspace(1) %o0
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %acc3, ptr addrspace(1) %o1
   ret void
 }
 

@@ -1180,24 +1180,26 @@ define amdgpu_kernel void @k_misc(ptr addrspace(1) %in, ptr addrspace(1) %out, i
   %rh = select i1 %rh.c2, ptr addrspace(8) %r2, ptr addrspace(8) %rh.a
   %ri = ptrtoint ptr addrspace(8) %r to i128
   %rw = bitcast i128 %ri to <4 x i32>
-  %o = shl i32 %tid, 2
-  %v0 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %rw, i32 %o, i32 0)
+  %ob = shl i32 %tid, 2
+  %v0 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %rw, i32 %ob, i32 0)
   %r1i = ptrtoint ptr addrspace(8) %r1 to i128
   %r1w = bitcast i128 %r1i to <4 x i32>
   %rt = sub i32 63, %tid
-  %o1 = shl i32 %rt, 2
-  %v1 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %r1w, i32 %o1, i32 0)
+  %ou = shl i32 %rt, 2
+  %v1 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %r1w, i32 %ou, i32 0)
   %eq = icmp eq ptr addrspace(8) %r, %rh
   %v2 = zext i1 %eq to i32
   %v3 = extractelement <4 x i32> %rw, i32 2
-  %g0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
-  store i32 %v0, ptr addrspace(1) %g0
-  %g1 = getelementptr i32, ptr addrspace(1) %g0, i32 1
-  store i32 %v1, ptr addrspace(1) %g1
-  %g2 = getelementptr i32, ptr addrspace(1) %g0, i32 2
-  store i32 %v2, ptr addrspace(1) %g2
-  %g3 = getelementptr i32, ptr addrspace(1) %g0, i32 3
-  store i32 %v3, ptr addrspace(1) %g3
+  %t = add i32 %tid, 0
+  %o = mul i32 %t, 4
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
+  store i32 %v0, ptr addrspace(1) %o0
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %v1, ptr addrspace(1) %o1
+  %o2 = getelementptr i32, ptr addrspace(1) %o0, i32 2
+  store i32 %v2, ptr addrspace(1) %o2
+  %o3 = getelementptr i32, ptr addrspace(1) %o0, i32 3
+  store i32 %v3, ptr addrspace(1) %o3
   ret void
 }
 

@@ -17,7 +17,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
-from gen_fatptr import FLAGS, N, write_ll  # noqa: E402
+from gen_fatptr import FLAGS, N, out_stores, write_ll  # noqa: E402
 
 M32 = 0xffffffff
 SENT = 0xa5a5a5a5
@@ -302,15 +302,7 @@ down:
   br i1 %c2, label %down, label %done
 
 done:
-  %t2 = shl i32 %t, 1
-  %g = getelementptr i32, ptr addrspace(1) %out, i32 %t2
-  store i32 %acc1, ptr addrspace(1) %g
-  %g1 = getelementptr i32, ptr addrspace(1) %g, i32 1
-  store i32 %acc3, ptr addrspace(1) %g1
-  ret void
-}
-
-'''
+''' + out_stores(['%acc1', '%acc3'])
 
 
 def icmp_tests():

@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
-from gen_fatptr import FLAGS, N, write_ll  # noqa: E402
+from gen_fatptr import FLAGS, N, out_stores, write_ll  # noqa: E402
 
 M32 = 0xffffffff
 SENT = 0xa5a5a5a5
@@ -294,26 +294,18 @@ def cf_tests():
 MISC_IR = kernel('k_misc', sel('r', '%tid') + '''  %h = lshr i32 %tid, 1
 ''' + sel('rh', '%h') + '''  %ri = ptrtoint ptr addrspace(8) %r to i128
   %rw = bitcast i128 %ri to <4 x i32>
-  %o = shl i32 %tid, 2
-  %v0 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %rw, i32 %o, i32 0)
+  %ob = shl i32 %tid, 2
+  %v0 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %rw, i32 %ob, i32 0)
   %r1i = ptrtoint ptr addrspace(8) %r1 to i128
   %r1w = bitcast i128 %r1i to <4 x i32>
   %rt = sub i32 63, %tid
-  %o1 = shl i32 %rt, 2
-  %v1 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %r1w, i32 %o1, i32 0)
+  %ou = shl i32 %rt, 2
+  %v1 = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %r1w, i32 %ou, i32 0)
   %eq = icmp eq ptr addrspace(8) %r, %rh
   %v2 = zext i1 %eq to i32
   %v3 = extractelement <4 x i32> %rw, i32 2
-  %g0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
-  store i32 %v0, ptr addrspace(1) %g0
-  %g1 = getelementptr i32, ptr addrspace(1) %g0, i32 1
-  store i32 %v1, ptr addrspace(1) %g1
-  %g2 = getelementptr i32, ptr addrspace(1) %g0, i32 2
-  store i32 %v2, ptr addrspace(1) %g2
-  %g3 = getelementptr i32, ptr addrspace(1) %g0, i32 3
-  store i32 %v3, ptr addrspace(1) %g3
-  ret void
-''')
+  %t = add i32 %tid, 0
+''' + out_stores(['%v0', '%v1', '%v2', '%v3'])[:-len('}\n\n')])
 
 
 def misc_tests():
