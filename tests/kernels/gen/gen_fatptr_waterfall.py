@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/kernels/f_fatptr_waterfall.ll: buffer accesses whose resource
+"""Writes tests/kernels/f_fatptr_waterfall.ll and f_fatptr_waterfall_mem.ll: buffer accesses whose resource
 differs between lanes (waterfall loops, src/llvm/fatptr_waterfall.c).
 
 Three resources over one global buffer `in` (1024 bytes): resource s starts
@@ -324,6 +324,43 @@ def misc_tests():
     return tests
 
 
+# --------------------------------------------------------------- memcpy
+# Lane t copies (t % 7) + 1 bytes from the global src + 8t to byte
+# 8*(t // 3) + 1 of resource t % 3 (memcpy with a divergent fat pointer:
+# the byte loop's every store runs in a waterfall loop); bytes at or past
+# num_records are dropped.
+MEMCPY_IR = kernel('k_memcpy', sel('r', '%tid') + '''  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %j = udiv i32 %tid, 3
+  %j8 = shl i32 %j, 3
+  %j81 = add i32 %j8, 1
+  %d = getelementptr i8, ptr addrspace(7) %p, i32 %j81
+  %t8 = shl i32 %tid, 3
+  %s = getelementptr i8, ptr addrspace(1) %out, i32 %t8
+  %t7 = urem i32 %tid, 7
+  %len = add i32 %t7, 1
+  call void @llvm.memcpy.p7.p1.i32(ptr addrspace(7) align 1 %d, ptr addrspace(1) align 1 %s, i32 %len, i1 false)
+  ret void
+''')
+
+
+def memcpy_tests():
+    tests = []
+    for j, (label, ns) in enumerate(RANGES):
+        rng = Rng(800 + j)
+        src = [rng.bits(8) for _ in range(8 * N)]
+        mem = [0xa5] * 1024
+        for t in range(N):
+            s = t % 3
+            for k in range(t % 7 + 1):
+                off = 8 * (t // 3) + 1 + k
+                if off + 1 <= ns[s]:
+                    mem[256 * s + off] = src[8 * t + k]
+        t = Test('memcpy to divergent fat pointers, %s (num_records %d %d %d)' % ((label,) + ns), kernel_name='k_memcpy')
+        t.inp(0, 'uchar', 1024, [0xa5] * 1024).out(0, 'uchar', 1024, mem).inp(1, 'uchar', 8 * N, src)
+        tests.append(ranges(t, ns))
+    return tests
+
+
 def main():
     lines = ['[config]', 'name: buffer fat pointers: divergent resources (waterfall loops)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N, '']
@@ -333,6 +370,11 @@ def main():
              'Lanes select among three resources over one buffer (bases 0, 256, 512 bytes; num_records per\n'
              'resource, 0 included): loads, stores, atomics (contending per resource), a divergent loop\n'
              'whose fat pointer changes resource every iteration, s.buffer.load, icmp and ptrtoint.')
+    lines[1] = 'name: buffer fat pointers: memcpy to divergent resources (waterfall loops)'
+    write_ll('f_fatptr_waterfall_mem.ll', 'gen_fatptr_waterfall.py', lines, memcpy_tests(),
+             MEMCPY_IR + DECLS + 'declare void @llvm.memcpy.p7.p1.i32(ptr addrspace(7), ptr addrspace(1), i32, i1)\n',
+             'memcpy of odd lengths to fat pointers on three resources (llc-19 emits invalid IR for memcpy on\n'
+             'fat pointers: "Attribute \'noalias\' applied to incompatible type!").')
 
 
 if __name__ == '__main__':
