@@ -42,6 +42,13 @@
  * selector makes the load in the body a MUBUF load: scalar loads ignore
  * EXEC). Anything else that uses a divergent resource is reported.
  * Uniform resources are left alone (SGPRs, no loop).
+ *
+ * Registers: the loop holds the four readfirstlane'd SGPRs, the match and
+ * remaining-lanes masks (SGPR pairs) and the V# words of every lane (four
+ * VGPRs) across the access. Under a tight budget the spiller keeps SGPRs
+ * in VGPR lanes (v_writelane/v_readlane ignore EXEC), so a reload in the
+ * body, which runs with only the matching lanes, reads the right value;
+ * the corpus passes at 8 VGPRs / 24 SGPRs.
  */
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/fatptr_internal.h"
