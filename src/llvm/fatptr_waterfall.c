@@ -254,7 +254,8 @@ static void run_function(wf_ctx *c, LLVMValueRef fn) {
   c->di = divergence_analyze(fn, &amem);
   c->f.fn = fn;
   size_t nl;
-  c->f.fname = LLVMGetValueName2(fn, &nl);
+  const char *name = LLVMGetValueName2(fn, &nl);
+  c->f.fname = arena_strndup(&c->f.mem, name, nl);
   ptrmap_init(&c->shadow, &c->f.mem, 64);
   ptrmap_init(&c->done, &c->f.mem, 64);
   c->ndiv = c->ncalls = c->nwords = c->f.ndead = 0;
