@@ -129,6 +129,23 @@ define amdgpu_kernel void @sload(ptr addrspace(1) %out, <4 x i32> %w) {
   ret void
 }
 
+; A uniform resource with a divergent offset needs no loop: the selector
+; makes s.buffer.load a MUBUF load with the offset in a VGPR.
+; CHECK-LABEL: define amdgpu_kernel void @sload_voff(
+; CHECK-NOT: readfirstlane
+; CHECK: call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %w, i32 %o, i32 1)
+; ASM-LABEL: sload_voff:
+; ASM-NOT: v_readfirstlane_b32
+; ASM-NOT: s_buffer_load
+; ASM: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc
+define amdgpu_kernel void @sload_voff(ptr addrspace(1) %out, <4 x i32> %w) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %o = shl i32 %t, 2
+  %x = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %w, i32 %o, i32 1)
+  store i32 %x, ptr addrspace(1) %out
+  ret void
+}
+
 declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1), i16, i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
