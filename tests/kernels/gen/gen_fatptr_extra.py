@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Writes tests/kernels/f_fatptr_extra.ll, f_fatptr_mem_spaces.ll and f_fatptr_icmp_loop.ll: buffer fat pointer cases the other
+"""Writes tests/kernels/f_fatptr_extra.ll, f_fatptr_mem_spaces.ll, f_fatptr_icmp_loop.ll and
+f_fatptr_atomic_oob.ll: buffer fat pointer cases the other
 f_fatptr files leave out -- freeze of fat pointers and resources, volatile
 and !nontemporal accesses and atomics (glc/slc: same results), memcpy and
 memmove between a fat pointer and LDS, private and flat memory, and the
@@ -322,6 +323,34 @@ def icmp_tests():
     return tests
 
 
+# ------------------------------------------- contended atomics out of range
+# All 64 lanes add 1 to word 0 of a raw buffer with num_records n and mark
+# the slot of the value they get back: res[old] = 1. In range the returns
+# are 0..63, each once; out of range no atomic happens and every lane gets
+# 0 (hardware rule). llc-19's atomic optimizer turns the 64 atomics into
+# one and hands the lanes prefix sums of their operands, which out of range
+# gives 0..63 instead of 0 (listed in KNOWN-FAILURES.llc).
+OOB_IR = '''define amdgpu_kernel void @k_oob(ptr addrspace(1) %buf, ptr addrspace(1) %res, i32 %n) {
+''' + rsrc('r', 'buf', 'n') + '''  %old = call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32 1, ptr addrspace(8) %r, i32 0, i32 0, i32 0)
+  %g = getelementptr i32, ptr addrspace(1) %res, i32 %old
+  store i32 1, ptr addrspace(1) %g
+  ret void
+}
+
+'''
+
+
+def oob_tests():
+    tests = []
+    for label, n in [('in range', 4), ('out of range', 3), ('empty buffer', 0)]:
+        res = [1] * N if n >= 4 else [1] + [0] * (N - 1)
+        t = Test('64 lanes add 1 to one word, %s (num_records %d)' % (label, n), kernel_name='k_oob')
+        t.inp(0, 'uint', 1, [0]).out(0, 'uint', 1, [N if n >= 4 else 0]).inp(1, 'uint', N, [0] * N)
+        t.out(1, 'uint', N, res).val(2, 'int', n)
+        tests.append(t)
+    return tests
+
+
 def main():
     head = ['[config]', '', 'dimensions: 1', 'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N, '']
     decl = DECLS + '\n!0 = !{i32 1}\n'
@@ -334,6 +363,10 @@ def main():
     write_ll('f_fatptr_mem_spaces.ll', 'gen_fatptr_extra.py', head, mem_tests(), MEM_IR + MEM_DECLS + decl,
              'memcpy/memmove between fat pointers and LDS, private and flat memory (byte units: align 1;\n'
              'llc-19 emits invalid IR for memory intrinsics on fat pointers).')
+    head[1] = 'name: buffer fat pointers: contended atomics out of range'
+    write_ll('f_fatptr_atomic_oob.ll', 'gen_fatptr_extra.py', head, oob_tests(), OOB_IR + 'declare i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32, ptr addrspace(8), i32, i32, i32)\n' + decl,
+             'Out of range every lane of a contended atomic gets 0; llc-19 (its atomic optimizer: one atomic,\n'
+             'prefix sums to the lanes) gives 0..63 (listed in KNOWN-FAILURES.llc).')
     head[1] = 'name: buffer fat pointers: ordered compares between fat pointers in a loop'
     write_ll('f_fatptr_icmp_loop.ll', 'gen_fatptr_extra.py', head, icmp_tests(), ICMP_IR + decl,
              'icmp ult / ugt between two fat pointers inside loops (offsets compared: one resource).\n'
