@@ -55,6 +55,8 @@
 
 #include <string.h>
 
+/* the selector's own analysis: "divergent" here means exactly what would
+ * put the V# in VGPRs there */
 #include "isel/divergence.h"
 
 typedef struct wf_ctx {
