@@ -70,7 +70,7 @@ int main(int argc, char **argv) {
       wavecc_options probe;
       wavecc_options_init(&probe);
       if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
-        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, -ON), got '%s'\n",
+        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
                 i + 1 < argc ? argv[i + 1] : "");
         free(paths); free(xopts);
         return 2;

@@ -43,6 +43,7 @@ typedef struct wavecc_options {
   void *dump_file;           /* FILE * for --print-after (NULL: stderr) */
   unsigned max_vgprs;        /* forced budgets, registers (0: none); the smaller of this and */
   unsigned max_sgprs;        /* the kernel's attributes wins; SGPRs count VCC/XNACK/FLAT_SCRATCH as llc */
+  int spill_sgprs_to_scratch; /* SGPR spills through a whole-wave-saved VGPR, never in lanes (testing) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {

@@ -80,6 +80,7 @@ static void grow(spill_ctx *c) {
   c->nu = arena_grow(m, c->nu, c->cap, ncap, sizeof *c->nu);
   c->store = arena_grow(m, c->store, c->cap, ncap, sizeof *c->store);
   c->keep = arena_grow(m, c->keep, c->cap, ncap, sizeof *c->keep);
+  c->is_scc = arena_grow(m, c->is_scc, c->cap, ncap, sizeof *c->is_scc);
   for (uint32_t t = c->cap; t < ncap; t++) {
     c->kind[t] = TK_NORMAL;
     c->chosen[t] = 0;
@@ -87,6 +88,7 @@ static void grow(spill_ctx *c) {
     c->reload_of[t] = 0;
     c->store[t] = NULL;
     c->keep[t] = 0;
+    c->is_scc[t] = 0;
   }
   c->cap = ncap;
 }
@@ -250,6 +252,46 @@ static mir_instr *make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   return ins;
 }
 
+/* SGPR slots in scratch mode (seed D96336; lowered in spill_lower.c): each
+ * slot takes one per-lane dword of its own (its n SGPR dwords are lanes
+ * 0..n-1 of the temporary VGPR, stored whole: slots cannot share a dword's
+ * lanes), above the save slot of the temporary at offset 0; the VGPR slots
+ * follow (c->vbase). Slots never live at once share, by the linear CFG
+ * (sizes of 64 lanes make mir_color_spill_slots hand out whole dwords).
+ * The pseudos get the scratch form {value, offset, V#, wave offset}. */
+static int place_sgpr_scratch(spill_ctx *c) {
+  mir_program *p = c->p;
+  for (uint32_t s = 0; s < c->nvslots; s++) c->vslot_size[s] = 64;
+  uint32_t extent = 0;
+  uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
+  c->vbase = 4u * (extent / 64 + 1);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
+      bool spill = ins->opcode == MIR_P_SPILL;
+      const mir_operand *val = spill ? &ins->ops[0] : &ins->defs[0];
+      const mir_operand *rest = spill ? &ins->ops[1] : &ins->ops[0];
+      if (mir_rc_is_vgpr(val->temp.rc) || rest[1].kind != MIR_OPND_UNDEF) continue;
+      unsigned j = 0;
+      mir_instr *n = mir_instr_create(p, ins->opcode, spill ? 4 : 3, ins->num_defs);
+      memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
+      if (spill) n->ops[j++] = ins->ops[0];
+      n->ops[j++] = mir_op_const(4u + 4u * (pos[rest[0].imm] / 64));
+      n->ops[j++] = mir_op_temp(c->psb);
+      n->ops[j++] = mir_op_temp(c->wo);
+      /* A reload writes its SGPRs before the last access through the V#
+       * and offset (the temporary's restore): they must not share. */
+      if (!spill) n->ops[j - 1].flags |= MIR_OPND_LATE_KILL, n->ops[j - 2].flags |= MIR_OPND_LATE_KILL;
+      p->blocks[bi].instrs[i] = n;
+    }
+  uint32_t end = c->scratch_base + c->vbase;
+  if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
+  for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
+  c->nvslots = 0;
+  return 0;
+}
+
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
  * slots whose contents are never live at once share) and rewrites the
  * spill code: SGPR slots become lanes of linear VGPRs defined after
@@ -257,14 +299,15 @@ static mir_instr *make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
 static int place_slots(spill_ctx *c) {
   mir_program *p = c->p;
   if (!c->nvslots) return 0;
+  if (!c->vgpr && c->sgpr_scratch) return place_sgpr_scratch(c);
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
-    if (4u * extent > 4096) {
-      diag_error(c->d, p->name, "unsupported: %u bytes of VGPR spill slots per lane (MUBUF offsets reach 4096)", 4u * extent);
+    if (c->vbase + 4u * extent > 4096) {
+      diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
       return -1;
     }
-    uint32_t end = c->scratch_base + 4u * extent;
+    uint32_t end = c->scratch_base + c->vbase + 4u * extent;
     if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
   } else {
     unsigned n = (extent + 63) / 64;
@@ -290,7 +333,7 @@ static int place_slots(spill_ctx *c) {
       if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
-        rest[0].imm = 4u * at;
+        rest[0].imm = c->vbase + 4u * at;
       } else {
         rest[0].imm = at % 64;
         rest[1] = mir_op_temp(c->lanes[at / 64]);
@@ -353,6 +396,34 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
              c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
 }
 
+/* Is ins an SGPR spill or reload with SCC live across it (live: the
+ * temporaries live after it)? Its scratch sequence then needs one free
+ * SGPR to keep SCC in when no SGPR pair is free (spill_lower.c). */
+static bool scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *live) {
+  if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) return false;
+  const mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
+  if (mir_rc_is_vgpr(val->temp.rc)) return false;
+  uint32_t words = c->p->live->words;
+  for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+    if (t < c->cap && c->is_scc[t]) return true;
+  return false;
+}
+
+/* The most VGPRs one instruction reads and writes (what must fit beside
+ * a lane VGPR for SGPR spills). */
+static unsigned max_own_vgprs(spill_ctx *c) {
+  bool was = c->vgpr;
+  unsigned m = 0;
+  c->vgpr = true;
+  for (uint32_t bi = 0; bi < c->p->num_blocks; bi++)
+    for (uint32_t i = 0; i < c->p->blocks[bi].num_instrs; i++) {
+      unsigned n = own_need(c, c->p->blocks[bi].instrs[i]);
+      if (n > m) m = n;
+    }
+  c->vgpr = was;
+  return m;
+}
+
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -377,6 +448,7 @@ static int choose(spill_ctx *c, unsigned *n) {
         if (c->psb.id && !bitset_test(live, c->psb.id) && !names(ins, c->psb.id)) dem += 4;
         if (c->wo.id && !bitset_test(live, c->wo.id) && !names(ins, c->wo.id)) dem += 1;
       }
+      if (!c->vgpr && c->sgpr_scratch && scc_across(c, ins, live)) dem += 1; /* the SCC keeper of spill_lower.c */
       unsigned goal = c->target - c->slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
       if (dem > goal) {
@@ -633,6 +705,7 @@ static void scan_defs(spill_ctx *c) {
         uint32_t t = o->temp.id;
         c->def[t] = ins;
         c->def_block[t] = bi;
+        c->is_scc[t] = o->preg == MIR_PREG_SCC;
         if (special[t]) c->kind[t] = TK_PINNED;
         else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = is_remat(ins) ? TK_REMAT : TK_NORMAL;
       }
@@ -690,8 +763,13 @@ int mir_spill(mir_program *p, diag *d) {
   unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
   if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
   /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
-   * SGPRs are lowered); SGPR spills need at least one VGPR of lanes. */
-  bool scratch = max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
+   * SGPRs are lowered); SGPR spills need at least one VGPR of lanes, else
+   * (or when forced) they go to scratch too, through a whole-wave-saved
+   * temporary VGPR (seed D96336). */
+  scan_defs(c);
+  unsigned own_v = max_own_vgprs(c);
+  c->sgpr_scratch = p->abi.sgpr_spill_scratch || (max.sgpr + ss > bs && own_v + 1 > bv);
+  bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
     if (scratch && !ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
@@ -702,7 +780,12 @@ int mir_spill(mir_program *p, diag *d) {
     mir_liveness(p, d);
     uint32_t extent = 0;
     if (c->nvslots) mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
-    if (p->live->max.vgpr + (extent + 63) / 64 + sv > bv && !scratch) {
+    unsigned lanes = c->sgpr_scratch ? 0 : (extent + 63) / 64;
+    if (lanes && own_v + lanes > bv) { /* no VGPR free for lanes at some instruction */
+      c->sgpr_scratch = scratch = true;
+      continue;
+    }
+    if (p->live->max.vgpr + lanes + sv > bv && !scratch) {
       scratch = true;
       continue;
     }

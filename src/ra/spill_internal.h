@@ -41,6 +41,9 @@ typedef struct spill_ctx {
   uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
   uint32_t nvslots, cap_vslots;
   mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
+  bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
+  uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
+  uint8_t *is_scc;       /* [temp] defined in SCC */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
