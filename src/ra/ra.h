@@ -61,6 +61,10 @@ static inline uint32_t mir_pred_index(const mir_idx_list *l, uint32_t pred) {
  * survive. Returns how many (0: the pseudo disappears). Counts the spilled
  * dwords in p->num_spills / num_reloads (spill_lower.c). */
 #define MIR_SPILL_LOWER_MAX 64
+/* Invariant failures (internal errors, for hand-written input): no free
+ * SGPR to keep SCC in; a reload's SGPRs overlap its V# or offset. */
+#define MIR_SPILL_LOWER_NO_SCC_KEEPER 0xfffffff0u
+#define MIR_SPILL_LOWER_OVERLAP 0xfffffff1u
 unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live, mir_instr **out);
 
 /* Places the `nv` virtual spill slots of one register file (VGPR or SGPR,

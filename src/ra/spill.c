@@ -409,19 +409,65 @@ static bool scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t 
   return false;
 }
 
-/* The most VGPRs one instruction reads and writes (what must fit beside
- * a lane VGPR for SGPR spills). */
-static unsigned max_own_vgprs(spill_ctx *c) {
-  bool was = c->vgpr;
-  unsigned m = 0;
-  c->vgpr = true;
-  for (uint32_t bi = 0; bi < c->p->num_blocks; bi++)
-    for (uint32_t i = 0; i < c->p->blocks[bi].num_instrs; i++) {
-      unsigned n = own_need(c, c->p->blocks[bi].instrs[i]);
-      if (n > m) m = n;
+static bool is_sgpr_pseudo(const mir_instr *ins) {
+  if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) return false;
+  return !mir_rc_is_vgpr((ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0])->temp.rc);
+}
+
+/* Would `lanes` linear VGPRs of SGPR spill lanes leave too few VGPRs for
+ * some instruction's own operands and results (the VGPR spiller could not
+ * relieve that point)? What the VGPR spiller cannot take away at a point
+ * is its demand less the values live across it that it does not name. The
+ * lanes live from the entry (p_start_linear_vgpr) to the last SGPR spill
+ * or reload in linear order, and through every loop (linear back edge,
+ * blocks in layout order) that holds one. Needs current liveness. */
+static bool lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv) {
+  mir_program *p = c->p;
+  uint32_t lb = UINT32_MAX, li = 0;
+  uint8_t *has = arena_alloc(p->mem, p->num_blocks), *live = arena_alloc(p->mem, p->num_blocks);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
+      if (is_sgpr_pseudo(p->blocks[bi].instrs[i])) {
+        has[bi] = 1;
+        lb = bi;
+        li = i;
+      }
+  if (lb == UINT32_MAX) return false;
+  for (uint32_t bi = 0; bi < lb; bi++) live[bi] = 1;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t k = 0; k < p->blocks[bi].linear_succs.n; k++) {
+      uint32_t h = p->blocks[bi].linear_succs.v[k];
+      if (h > bi) continue;
+      bool any = false;
+      for (uint32_t x = h; x <= bi; x++) any |= has[x];
+      for (uint32_t x = h; any && x <= bi; x++) live[x] = 1;
     }
+  const mir_live_info *L = p->live;
+  uint64_t *set = arena_alloc(p->mem, L->words * sizeof *set);
+  bool was = c->vgpr, bad = false;
+  c->vgpr = true;
+  for (uint32_t bi = 0; bi < p->num_blocks && !bad; bi++) {
+    if (!live[bi] && bi != lb) continue;
+    const mir_block *b = &p->blocks[bi];
+    bitset_copy(set, L->live_out[bi], L->words);
+    for (uint32_t i = b->num_instrs; i-- > 0 && !bad;) {
+      const mir_instr *ins = b->instrs[i];
+      if (live[bi] || i <= li) {
+        unsigned thru = 0;
+        for (uint32_t t = bitset_next(set, L->words, 0); t != UINT32_MAX; t = bitset_next(set, L->words, t + 1))
+          if (in_file(c, t) && c->kind[t] != TK_PINNED && !names(ins, t)) thru += tsize(c, t);
+        unsigned dem = L->demand[bi][i].vgpr;
+        bad = (dem > thru ? dem - thru : 0) + lanes > bv;
+      }
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(set, ins->defs[k].temp.id);
+      if (mir_is_phi(ins)) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(set, ins->ops[k].temp.id);
+    }
+  }
   c->vgpr = was;
-  return m;
+  return bad;
 }
 
 /* Walks every block backwards and marks values to spill (c->chosen) where
@@ -766,9 +812,7 @@ int mir_spill(mir_program *p, diag *d) {
    * SGPRs are lowered); SGPR spills need at least one VGPR of lanes, else
    * (or when forced) they go to scratch too, through a whole-wave-saved
    * temporary VGPR (seed D96336). */
-  scan_defs(c);
-  unsigned own_v = max_own_vgprs(c);
-  c->sgpr_scratch = p->abi.sgpr_spill_scratch || (max.sgpr + ss > bs && own_v + 1 > bv);
+  c->sgpr_scratch = p->abi.sgpr_spill_scratch;
   bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
     if (scratch && !ensure_scratch_inputs(c)) {
@@ -781,12 +825,12 @@ int mir_spill(mir_program *p, diag *d) {
     uint32_t extent = 0;
     if (c->nvslots) mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
     unsigned lanes = c->sgpr_scratch ? 0 : (extent + 63) / 64;
-    if (lanes && own_v + lanes > bv) { /* no VGPR free for lanes at some instruction */
-      c->sgpr_scratch = scratch = true;
-      continue;
-    }
     if (p->live->max.vgpr + lanes + sv > bv && !scratch) {
       scratch = true;
+      continue;
+    }
+    if (lanes && lanes_conflict(c, lanes, bv)) { /* no VGPR free for lanes at some instruction */
+      c->sgpr_scratch = scratch = true;
       continue;
     }
     break;

@@ -110,6 +110,12 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
   const mir_operand *val = spill ? &ins->ops[0] : &ins->defs[0];
   const mir_operand *rest = spill ? &ins->ops[1] : &ins->ops[0];
   unsigned n = mir_rc_size(val->temp.rc);
+  /* A reload's SGPRs are written before the V# and offset are last read
+   * (the spiller marks those operands late-kill). */
+  for (unsigned k = 0; !spill && k < n; k++)
+    for (unsigned j = 1; j < 3; j++)
+      if (val->preg + k >= rest[j].preg && val->preg + k < rest[j].preg + (j == 1 ? 4u : 1u))
+        return MIR_SPILL_LOWER_OVERLAP;
   seq s = {.p = p, .out = out, .psb = temp_reg(&rest[1], 0, 4), .wo = temp_reg(&rest[2], 0, 1)};
   uint32_t off = (uint32_t)rest[0].imm, save = 0;
   mir_preg pair = free_sgprs(p, busy, 2), stash = MIR_PREG_NONE;
@@ -120,7 +126,7 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
     s.out[s.n - 1]->ops[0].size = 2;
   } else if (scc_live) {
     stash = free_sgprs(p, busy, 1);
-    assert(stash != MIR_PREG_NONE && "the spiller leaves an SGPR free where SCC is live across");
+    if (stash == MIR_PREG_NONE) return MIR_SPILL_LOWER_NO_SCC_KEEPER; /* the spiller leaves one free */
     mir_instr *m = put(&s, ISA_S_CSELECT_B32, 3, 1);
     m->defs[0] = mir_op_fixed(stash, 1);
     m->ops[0] = mir_op_const(1);

@@ -545,6 +545,13 @@ int mir_ssa_elim(mir_program *p, diag *d) {
           }
         }
         unsigned nl = mir_spill_lower(p, ins, live_after[i] ? busy : NULL, scc_live, lowered);
+        if (nl >= MIR_SPILL_LOWER_NO_SCC_KEEPER) {
+          diag_error(c.d, p->name, nl == MIR_SPILL_LOWER_OVERLAP
+                                       ? "internal: an SGPR reload from scratch overlaps its V# or offset (not late-kill)"
+                                       : "internal: SGPR spill to scratch with SCC live across and no free SGPR to keep it");
+          c.failed = true;
+          break;
+        }
         for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
         continue;
       }
