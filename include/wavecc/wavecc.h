@@ -95,6 +95,14 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
                              int num_cl_options, void **bc, size_t *bc_size,
                              char **diag);
 
+/* LLVM IR (text or bitcode, `size` bytes) with "amdgpu-num-vgpr"=vgprs and
+ * "amdgpu-num-sgpr"=sgprs (0: leave alone) on every amdgpu_kernel function
+ * whose own value is not smaller, as bitcode: malloc'ed *bc / *bc_size.
+ * Returns 0, or non-zero with a malloc'ed message in *diag. The budget llc
+ * sees for `wavecc --max-vgprs/--max-sgprs` (src/llvm/budget_attrs.c). */
+int wavecc_ir_set_budget(const void *ir, size_t size, unsigned vgprs, unsigned sgprs, void **bc, size_t *bc_size,
+                         char **diag);
+
 #ifdef __cplusplus
 }
 #endif
