@@ -36,6 +36,14 @@
  *     v_writelane_b32 and read with v_readlane_b32 of a fixed lane. Both
  *     ignore EXEC, so an SGPR reload (a saved EXEC mask included) is right
  *     in a block entered with EXEC = 0.
+ *   - SGPRs when a VGPR of lanes would not fit beside some instruction's
+ *     own VGPRs (lanes_conflict), or when forced (abi.sgpr_spill_scratch,
+ *     --spill-sgprs-to-scratch): scratch, one per-lane dword per slot,
+ *     through a temporary VGPR whose 64 lanes are saved and restored
+ *     around each access (D96336; sequences in spill_lower.c, all
+ *     EXEC-independent). Where SCC is live across such a pseudo the
+ *     spiller leaves one more SGPR free, in which the lowering keeps SCC
+ *     when no SGPR pair is free for EXEC.
  *   - VGPRs: the lane's scratch (MUBUF, "off" address, the private segment
  *     buffer V# and the wave's scratch offset as soffset, the same private
  *     path as allocas), above the allocas. A VGPR store right after the
@@ -52,10 +60,8 @@
  *
  * Spill and reload stay pseudo-instructions (p_spill, p_reload) until
  * SSA elimination lowers them on physical registers (spill_lower.c).
- * Not done yet: SGPRs to scratch when no VGPR lane is available (D96336's
- * whole-wave save; a kernel needs one VGPR for lanes beyond its own
- * operands), splitting live ranges at loop boundaries (a value is stored
- * where it is defined, even inside a loop).
+ * Not done yet: splitting live ranges at loop boundaries (a value is
+ * stored where it is defined, even inside a loop).
  */
 #include <assert.h>
 #include <string.h>
@@ -252,46 +258,6 @@ static mir_instr *make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   return ins;
 }
 
-/* SGPR slots in scratch mode (seed D96336; lowered in spill_lower.c): each
- * slot takes one per-lane dword of its own (its n SGPR dwords are lanes
- * 0..n-1 of the temporary VGPR, stored whole: slots cannot share a dword's
- * lanes), above the save slot of the temporary at offset 0; the VGPR slots
- * follow (c->vbase). Slots never live at once share, by the linear CFG
- * (sizes of 64 lanes make mir_color_spill_slots hand out whole dwords).
- * The pseudos get the scratch form {value, offset, V#, wave offset}. */
-static int place_sgpr_scratch(spill_ctx *c) {
-  mir_program *p = c->p;
-  for (uint32_t s = 0; s < c->nvslots; s++) c->vslot_size[s] = 64;
-  uint32_t extent = 0;
-  uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
-  c->vbase = 4u * (extent / 64 + 1);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
-      mir_instr *ins = p->blocks[bi].instrs[i];
-      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
-      bool spill = ins->opcode == MIR_P_SPILL;
-      const mir_operand *val = spill ? &ins->ops[0] : &ins->defs[0];
-      const mir_operand *rest = spill ? &ins->ops[1] : &ins->ops[0];
-      if (mir_rc_is_vgpr(val->temp.rc) || rest[1].kind != MIR_OPND_UNDEF) continue;
-      unsigned j = 0;
-      mir_instr *n = mir_instr_create(p, ins->opcode, spill ? 4 : 3, ins->num_defs);
-      memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
-      if (spill) n->ops[j++] = ins->ops[0];
-      n->ops[j++] = mir_op_const(4u + 4u * (pos[rest[0].imm] / 64));
-      n->ops[j++] = mir_op_temp(c->psb);
-      n->ops[j++] = mir_op_temp(c->wo);
-      /* A reload writes its SGPRs before the last access through the V#
-       * and offset (the temporary's restore): they must not share. */
-      if (!spill) n->ops[j - 1].flags |= MIR_OPND_LATE_KILL, n->ops[j - 2].flags |= MIR_OPND_LATE_KILL;
-      p->blocks[bi].instrs[i] = n;
-    }
-  uint32_t end = c->scratch_base + c->vbase;
-  if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
-  for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
-  c->nvslots = 0;
-  return 0;
-}
-
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
  * slots whose contents are never live at once share) and rewrites the
  * spill code: SGPR slots become lanes of linear VGPRs defined after
@@ -299,7 +265,7 @@ static int place_sgpr_scratch(spill_ctx *c) {
 static int place_slots(spill_ctx *c) {
   mir_program *p = c->p;
   if (!c->nvslots) return 0;
-  if (!c->vgpr && c->sgpr_scratch) return place_sgpr_scratch(c);
+  if (!c->vgpr && c->sgpr_scratch) return spill_place_sgpr_scratch(c);
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
@@ -347,12 +313,6 @@ static int place_slots(spill_ctx *c) {
 
 /* ---- choosing what to spill ------------------------------------------- */
 
-static bool names(const mir_instr *ins, uint32_t t) {
-  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++)
-    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t) return true;
-  return false;
-}
-
 /* Index after the phis, p_startpgm, and the spill lanes, scratch offset
  * and stores of kernel inputs behind it: where further stores of values
  * defined at block entry (kernel inputs) go. */
@@ -396,80 +356,6 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
              c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
 }
 
-/* Is ins an SGPR spill or reload with SCC live across it (live: the
- * temporaries live after it)? Its scratch sequence then needs one free
- * SGPR to keep SCC in when no SGPR pair is free (spill_lower.c). */
-static bool scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *live) {
-  if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) return false;
-  const mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
-  if (mir_rc_is_vgpr(val->temp.rc)) return false;
-  uint32_t words = c->p->live->words;
-  for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
-    if (t < c->cap && c->is_scc[t]) return true;
-  return false;
-}
-
-static bool is_sgpr_pseudo(const mir_instr *ins) {
-  if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) return false;
-  return !mir_rc_is_vgpr((ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0])->temp.rc);
-}
-
-/* Would `lanes` linear VGPRs of SGPR spill lanes leave too few VGPRs for
- * some instruction's own operands and results (the VGPR spiller could not
- * relieve that point)? What the VGPR spiller cannot take away at a point
- * is its demand less the values live across it that it does not name. The
- * lanes live from the entry (p_start_linear_vgpr) to the last SGPR spill
- * or reload in linear order, and through every loop (linear back edge,
- * blocks in layout order) that holds one. Needs current liveness. */
-static bool lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv) {
-  mir_program *p = c->p;
-  uint32_t lb = UINT32_MAX, li = 0;
-  uint8_t *has = arena_alloc(p->mem, p->num_blocks), *live = arena_alloc(p->mem, p->num_blocks);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
-      if (is_sgpr_pseudo(p->blocks[bi].instrs[i])) {
-        has[bi] = 1;
-        lb = bi;
-        li = i;
-      }
-  if (lb == UINT32_MAX) return false;
-  for (uint32_t bi = 0; bi < lb; bi++) live[bi] = 1;
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-    for (uint32_t k = 0; k < p->blocks[bi].linear_succs.n; k++) {
-      uint32_t h = p->blocks[bi].linear_succs.v[k];
-      if (h > bi) continue;
-      bool any = false;
-      for (uint32_t x = h; x <= bi; x++) any |= has[x];
-      for (uint32_t x = h; any && x <= bi; x++) live[x] = 1;
-    }
-  const mir_live_info *L = p->live;
-  uint64_t *set = arena_alloc(p->mem, L->words * sizeof *set);
-  bool was = c->vgpr, bad = false;
-  c->vgpr = true;
-  for (uint32_t bi = 0; bi < p->num_blocks && !bad; bi++) {
-    if (!live[bi] && bi != lb) continue;
-    const mir_block *b = &p->blocks[bi];
-    bitset_copy(set, L->live_out[bi], L->words);
-    for (uint32_t i = b->num_instrs; i-- > 0 && !bad;) {
-      const mir_instr *ins = b->instrs[i];
-      if (live[bi] || i <= li) {
-        unsigned thru = 0;
-        for (uint32_t t = bitset_next(set, L->words, 0); t != UINT32_MAX; t = bitset_next(set, L->words, t + 1))
-          if (in_file(c, t) && c->kind[t] != TK_PINNED && !names(ins, t)) thru += tsize(c, t);
-        unsigned dem = L->demand[bi][i].vgpr;
-        bad = (dem > thru ? dem - thru : 0) + lanes > bv;
-      }
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(set, ins->defs[k].temp.id);
-      if (mir_is_phi(ins)) continue;
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(set, ins->ops[k].temp.id);
-    }
-  }
-  c->vgpr = was;
-  return bad;
-}
-
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -491,21 +377,21 @@ static int choose(spill_ctx *c, unsigned *n) {
       unsigned dem = c->vgpr ? dm.vgpr : dm.sgpr;
       if (!c->vgpr && c->reserve) {
         /* (where they are not live; a definition is counted already) */
-        if (c->psb.id && !bitset_test(live, c->psb.id) && !names(ins, c->psb.id)) dem += 4;
-        if (c->wo.id && !bitset_test(live, c->wo.id) && !names(ins, c->wo.id)) dem += 1;
+        if (c->psb.id && !bitset_test(live, c->psb.id) && !spill_names(ins, c->psb.id)) dem += 4;
+        if (c->wo.id && !bitset_test(live, c->wo.id) && !spill_names(ins, c->wo.id)) dem += 1;
       }
-      if (!c->vgpr && c->sgpr_scratch && scc_across(c, ins, live)) dem += 1; /* the SCC keeper of spill_lower.c */
+      if (!c->vgpr && c->sgpr_scratch && spill_scc_across(c, ins, live)) dem += 1; /* the SCC keeper of spill_lower.c */
       unsigned goal = c->target - c->slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
       if (dem > goal) {
         int excess = (int)dem - (int)goal;
         for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
-          if (c->chosen[t] && !names(ins, t)) excess -= (int)tsize(c, t);
+          if (c->chosen[t] && !spill_names(ins, t)) excess -= (int)tsize(c, t);
         while (excess > 0) {
           uint32_t best = 0;
           uint64_t best_key = 0;
           for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
-            if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || names(ins, t)) continue;
+            if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || spill_names(ins, t)) continue;
             if (c->kind[t] == TK_KEPT && i < head) continue; /* a kernel input on its way to its store */
             uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
             /* Cheap to bring back: no store (remat, existing slot). */
@@ -829,7 +715,7 @@ int mir_spill(mir_program *p, diag *d) {
       scratch = true;
       continue;
     }
-    if (lanes && lanes_conflict(c, lanes, bv)) { /* no VGPR free for lanes at some instruction */
+    if (lanes && spill_lanes_conflict(c, lanes, bv)) { /* no VGPR free for lanes at some instruction */
       c->sgpr_scratch = scratch = true;
       continue;
     }
