@@ -24,9 +24,11 @@
  *      point is split into one reload per use in the next round. Rounds
  *      repeat until every point fits; a point whose own operands and
  *      definitions exceed the budget is a user error naming the
- *      instruction. Where an instruction allows, a few registers of slack
- *      stay free (room for the widest tuple: the allocator cannot move
- *      values live out of a block to defragment the file).
+ *      instruction. Where an instruction allows, in blocks that define a
+ *      register tuple, a few registers of slack stay free (room for the
+ *      widest tuple: the allocator cannot move values live out of a block
+ *      to defragment the file); blocks without one (loops of scalar
+ *      arithmetic, often) use the whole budget.
  *   4. spill slots are virtual until a file is done, then coloured
  *      (spill_slots.c: slots never live at once share a place).
  *
@@ -356,6 +358,19 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
              c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
 }
 
+/* The slack of a block: registers kept free where the allocator may need
+ * a contiguous range, i.e. in blocks that define a tuple of the file;
+ * none elsewhere (single registers never need one). */
+static unsigned block_slack(const spill_ctx *c, const mir_block *b) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    const mir_instr *ins = b->instrs[i];
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > 1)
+        return c->slack;
+  }
+  return 0;
+}
+
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -368,6 +383,7 @@ static int choose(spill_ctx *c, unsigned *n) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b);
+    unsigned slack = block_slack(c, b);
     bitset_copy(live, li->live_out[bi], words);
     for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
       if (in_file(c, t)) c->nu[t] = len + spill_out_dist(c, bi, t);
@@ -381,7 +397,7 @@ static int choose(spill_ctx *c, unsigned *n) {
         if (c->wo.id && !bitset_test(live, c->wo.id) && !spill_names(ins, c->wo.id)) dem += 1;
       }
       if (!c->vgpr && c->sgpr_scratch && spill_scc_across(c, ins, live)) dem += 1; /* the SCC keeper of spill_lower.c */
-      unsigned goal = c->target - c->slack;
+      unsigned goal = c->target - slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
       if (dem > goal) {
         int excess = (int)dem - (int)goal;
@@ -401,7 +417,7 @@ static int choose(spill_ctx *c, unsigned *n) {
               best = t;
             }
           }
-          if (!best && excess > (int)c->slack) {
+          if (!best && excess > (int)slack) {
             report_point(c, bi, ins, dem);
             return -1;
           }
@@ -549,6 +565,7 @@ static int apply(spill_ctx *c) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
+    unsigned slack = block_slack(c, b);
     while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
     if (term < head) term = head;
     out_buf o = {0}, pending = {0};
@@ -592,7 +609,7 @@ static int apply(spill_ctx *c) {
         out_push(p, i < head ? &pending : &o, st);
       }
       unsigned dm = c->vgpr ? dem[i].vgpr : dem[i].sgpr;
-      if (dm > c->target - c->slack) epoch++;
+      if (dm > c->target - slack) epoch++;
     }
     for (uint32_t k = 0; k < ntouched; k++) shared[touched[k]] = 0;
     b->instrs = o.v;

@@ -22,6 +22,10 @@ int spill_place_sgpr_scratch(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
   c->vbase = 4u * (extent / 64 + 1);
+  if (c->vbase > 4096) {
+    diag_error(c->d, p->name, "unsupported: %u bytes of SGPR spill slots per lane (MUBUF offsets reach 4096)", c->vbase);
+    return -1;
+  }
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)
     for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
       mir_instr *ins = p->blocks[bi].instrs[i];
