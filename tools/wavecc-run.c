@@ -26,6 +26,9 @@ static void usage(FILE *f) {
       "                         same inputs and compare every global buffer byte for byte\n"
       "                         (arg_out values are not needed; skip = a compiler cannot\n"
       "                         build the file or both codes fault)\n"
+      "  --reg-budget=V,S       the same register budget for every compiler: wavecc as with\n"
+      "                         --max-vgprs=V --max-sgprs=S, llc-19 through \"amdgpu-num-vgpr\"\n"
+      "                         and \"amdgpu-num-sgpr\" added to every kernel's IR\n"
       "  --max-steps=N          a wave that executes N instructions ends the test with 'did\n"
       "                         not finish' (default 20000000)\n"
       "  --timeout=SECONDS      wall-clock limit per test on the emulator (default 60, 0 none)\n"
@@ -66,11 +69,22 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); free(xopts); return 0; }
     else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) cfg.verbose = 1;
     else if (!strcmp(a, "--stats")) cfg.stats = 1;
+    else if (!strncmp(a, "--reg-budget=", 13)) {
+      char *e = NULL;
+      unsigned long v = strtoul(a + 13, &e, 10), s = e && *e == ',' ? strtoul(e + 1, &e, 10) : 0;
+      if (!v || v > 256 || !s || s > 102 || *e) {
+        fprintf(stderr, "wavecc-run: --reg-budget=VGPRS,SGPRS needs 1..256 and 1..102, got '%s'\n", a + 13);
+        free(paths); free(xopts);
+        return 2;
+      }
+      cfg.reg_vgprs = (unsigned)v;
+      cfg.reg_sgprs = (unsigned)s;
+    }
     else if (!strcmp(a, "-Xwavecc")) {
       wavecc_options probe;
       wavecc_options_init(&probe);
       if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
-        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, -ON), got '%s'\n",
+        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
                 i + 1 < argc ? argv[i + 1] : "");
         free(paths); free(xopts);
         return 2;

@@ -29,6 +29,8 @@ static void usage(FILE *f) {
         "                        (\"amdgpu-num-vgpr\", \"amdgpu-waves-per-eu\") the smaller wins\n"
         "  --max-sgprs=N         SGPR budget (1..102, counting VCC, XNACK_MASK and FLAT_SCRATCH\n"
         "                        as \"amdgpu-num-sgpr\" does); over budget, wavecc spills\n"
+        "  --spill-sgprs-to-scratch  spill SGPRs to scratch through a whole-wave-saved VGPR\n"
+        "                        (the fallback when no VGPR is free for lanes), for testing\n"
         "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
         "                        register demand before spilling (MaxLive), spills and reloads\n"
         "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, liveness,\n"

@@ -43,6 +43,7 @@ typedef struct wavecc_options {
   void *dump_file;           /* FILE * for --print-after (NULL: stderr) */
   unsigned max_vgprs;        /* forced budgets, registers (0: none); the smaller of this and */
   unsigned max_sgprs;        /* the kernel's attributes wins; SGPRs count VCC/XNACK/FLAT_SCRATCH as llc */
+  int spill_sgprs_to_scratch; /* SGPR spills through a whole-wave-saved VGPR, never in lanes (testing) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {
@@ -93,6 +94,14 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
                              const char *mcpu, const char *const *cl_options,
                              int num_cl_options, void **bc, size_t *bc_size,
                              char **diag);
+
+/* LLVM IR (text or bitcode, `size` bytes) with "amdgpu-num-vgpr"=vgprs and
+ * "amdgpu-num-sgpr"=sgprs (0: leave alone) on every amdgpu_kernel function
+ * whose own value is not smaller, as bitcode: malloc'ed *bc / *bc_size.
+ * Returns 0, or non-zero with a malloc'ed message in *diag. The budget llc
+ * sees for `wavecc --max-vgprs/--max-sgprs` (src/llvm/budget_attrs.c). */
+int wavecc_ir_set_budget(const void *ir, size_t size, unsigned vgprs, unsigned sgprs, void **bc, size_t *bc_size,
+                         char **diag);
 
 #ifdef __cplusplus
 }

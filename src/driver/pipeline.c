@@ -181,6 +181,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     /* 4. Liveness, spilling, register allocation, SSA elimination, waitcnt, hazards. */
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
+    if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     rc = run_mir_passes(p, o, d, dump, &tm);
   }
 

@@ -301,7 +301,15 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
   int is_load = !is_store && at == AT_NONE;
   if (strstr(mn, "format")) return emu_fault(d, w, in, "typed (format) buffer access is not supported");
   unsigned dn = at == AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
-  if ((is_store || at != AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec)) return -1;
+  /* A spill store (MUBUF "off", no index) may save lanes no code wrote: the
+   * whole-wave save of the temporary VGPR of an SGPR spill to scratch
+   * (seed D96336). It is not an uninitialised read; poison is not carried
+   * through memory, so the reload makes those lanes look written. */
+  int save_uninit = d->dev->opt.check_uninit;
+  if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->dev->opt.check_uninit = 0;
+  int bad = (is_store || at != AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec);
+  d->dev->opt.check_uninit = save_uninit;
+  if (bad) return -1;
   emu_pending p = {0};
   int ret = is_load || (at != AT_NONE && in->glc);
   if (ret) {

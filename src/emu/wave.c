@@ -214,6 +214,7 @@ static void retire(emu_wave *w, emu_pending *p) {
       }
       w->vinit[r] |= p->lanes;
       w->vpend[r] &= ~p->lanes;
+      if (p->lanes) w->vexec0[r] = 0; /* a later load that wrote lanes (the complement's half of a whole-wave reload) */
     }
   } else {
     for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) {

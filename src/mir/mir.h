@@ -199,6 +199,7 @@ typedef struct mir_kernel_abi {
   uint32_t num_sgprs_budget, num_vgprs_budget; /* from attributes and waves-per-eu */
   uint32_t float_mode;           /* the descriptor's FLOAT_MODE byte */
   bool ieee_mode, dx10_clamp;
+  bool sgpr_spill_scratch;       /* spill SGPRs to scratch, not VGPR lanes (--spill-sgprs-to-scratch) */
 } mir_kernel_abi;
 
 typedef struct mir_program {

@@ -394,6 +394,7 @@ static void parse_abi(parser *ps) {
       {"workgroup_id_z", &a->workgroup_id[2]},
       {"private_segment_wave_offset", &a->private_segment_wave_offset},
       {"ieee_mode", &a->ieee_mode}, {"dx10_clamp", &a->dx10_clamp},
+      {"sgpr_spill_scratch", &a->sgpr_spill_scratch},
     };
     struct { const char *w; uint32_t *v; } vals[] = {
       {"workitem_id_dims=", &a->workitem_id_dims}, {"kernarg_size=", &a->kernarg_size},

@@ -51,12 +51,21 @@ static inline uint32_t mir_pred_index(const mir_idx_list *l, uint32_t pred) {
 }
 
 /* Lowers one p_spill / p_reload / p_start_linear_vgpr on physical
- * registers (after mir_regalloc) into `out` (room for 16 instructions):
- * v_writelane_b32 / v_readlane_b32 for SGPRs, buffer_store_dword /
- * buffer_load_dword for VGPRs, one per dword; returns how many (0: the
- * pseudo disappears). Counts them in p->num_spills / num_reloads
- * (spill_lower.c). */
-unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, mir_instr **out);
+ * registers (after mir_regalloc) into `out` (room for
+ * MIR_SPILL_LOWER_MAX instructions): v_writelane_b32 / v_readlane_b32 for
+ * SGPRs in lanes, buffer_store_dword / buffer_load_dword for VGPRs, one
+ * per dword, and for SGPRs to scratch the whole-wave sequence through a
+ * temporary VGPR. `busy` (a bitset over physical register units, or NULL)
+ * holds the registers live across the pseudo and its own operands: a free
+ * SGPR pair below the budget saves EXEC there; `scc_live` says SCC must
+ * survive. Returns how many (0: the pseudo disappears). Counts the spilled
+ * dwords in p->num_spills / num_reloads (spill_lower.c). */
+#define MIR_SPILL_LOWER_MAX 64
+/* Invariant failures (internal errors, for hand-written input): no free
+ * SGPR to keep SCC in; a reload's SGPRs overlap its V# or offset. */
+#define MIR_SPILL_LOWER_NO_SCC_KEEPER 0xfffffff0u
+#define MIR_SPILL_LOWER_OVERLAP 0xfffffff1u
+unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live, mir_instr **out);
 
 /* Places the `nv` virtual spill slots of one register file (VGPR or SGPR,
  * named by the CONST operand of its p_spill / p_reload; SGPR pseudos whose

@@ -24,9 +24,11 @@
  *      point is split into one reload per use in the next round. Rounds
  *      repeat until every point fits; a point whose own operands and
  *      definitions exceed the budget is a user error naming the
- *      instruction. Where an instruction allows, a few registers of slack
- *      stay free (room for the widest tuple: the allocator cannot move
- *      values live out of a block to defragment the file).
+ *      instruction. Where an instruction allows, in blocks that define a
+ *      register tuple, a few registers of slack stay free (room for the
+ *      widest tuple: the allocator cannot move values live out of a block
+ *      to defragment the file); blocks without one (loops of scalar
+ *      arithmetic, often) use the whole budget.
  *   4. spill slots are virtual until a file is done, then coloured
  *      (spill_slots.c: slots never live at once share a place).
  *
@@ -36,6 +38,14 @@
  *     v_writelane_b32 and read with v_readlane_b32 of a fixed lane. Both
  *     ignore EXEC, so an SGPR reload (a saved EXEC mask included) is right
  *     in a block entered with EXEC = 0.
+ *   - SGPRs when a VGPR of lanes would not fit beside some instruction's
+ *     own VGPRs (lanes_conflict), or when forced (abi.sgpr_spill_scratch,
+ *     --spill-sgprs-to-scratch): scratch, one per-lane dword per slot,
+ *     through a temporary VGPR whose 64 lanes are saved and restored
+ *     around each access (D96336; sequences in spill_lower.c, all
+ *     EXEC-independent). Where SCC is live across such a pseudo the
+ *     spiller leaves one more SGPR free, in which the lowering keeps SCC
+ *     when no SGPR pair is free for EXEC.
  *   - VGPRs: the lane's scratch (MUBUF, "off" address, the private segment
  *     buffer V# and the wave's scratch offset as soffset, the same private
  *     path as allocas), above the allocas. A VGPR store right after the
@@ -52,10 +62,8 @@
  *
  * Spill and reload stay pseudo-instructions (p_spill, p_reload) until
  * SSA elimination lowers them on physical registers (spill_lower.c).
- * Not done yet: SGPRs to scratch when no VGPR lane is available (D96336's
- * whole-wave save; a kernel needs one VGPR for lanes beyond its own
- * operands), splitting live ranges at loop boundaries (a value is stored
- * where it is defined, even inside a loop).
+ * Not done yet: splitting live ranges at loop boundaries (a value is
+ * stored where it is defined, even inside a loop).
  */
 #include <assert.h>
 #include <string.h>
@@ -80,6 +88,7 @@ static void grow(spill_ctx *c) {
   c->nu = arena_grow(m, c->nu, c->cap, ncap, sizeof *c->nu);
   c->store = arena_grow(m, c->store, c->cap, ncap, sizeof *c->store);
   c->keep = arena_grow(m, c->keep, c->cap, ncap, sizeof *c->keep);
+  c->is_scc = arena_grow(m, c->is_scc, c->cap, ncap, sizeof *c->is_scc);
   for (uint32_t t = c->cap; t < ncap; t++) {
     c->kind[t] = TK_NORMAL;
     c->chosen[t] = 0;
@@ -87,6 +96,7 @@ static void grow(spill_ctx *c) {
     c->reload_of[t] = 0;
     c->store[t] = NULL;
     c->keep[t] = 0;
+    c->is_scc[t] = 0;
   }
   c->cap = ncap;
 }
@@ -257,14 +267,15 @@ static mir_instr *make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
 static int place_slots(spill_ctx *c) {
   mir_program *p = c->p;
   if (!c->nvslots) return 0;
+  if (!c->vgpr && c->sgpr_scratch) return spill_place_sgpr_scratch(c);
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
-    if (4u * extent > 4096) {
-      diag_error(c->d, p->name, "unsupported: %u bytes of VGPR spill slots per lane (MUBUF offsets reach 4096)", 4u * extent);
+    if (c->vbase + 4u * extent > 4096) {
+      diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
       return -1;
     }
-    uint32_t end = c->scratch_base + 4u * extent;
+    uint32_t end = c->scratch_base + c->vbase + 4u * extent;
     if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
   } else {
     unsigned n = (extent + 63) / 64;
@@ -290,7 +301,7 @@ static int place_slots(spill_ctx *c) {
       if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
-        rest[0].imm = 4u * at;
+        rest[0].imm = c->vbase + 4u * at;
       } else {
         rest[0].imm = at % 64;
         rest[1] = mir_op_temp(c->lanes[at / 64]);
@@ -303,12 +314,6 @@ static int place_slots(spill_ctx *c) {
 }
 
 /* ---- choosing what to spill ------------------------------------------- */
-
-static bool names(const mir_instr *ins, uint32_t t) {
-  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++)
-    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t) return true;
-  return false;
-}
 
 /* Index after the phis, p_startpgm, and the spill lanes, scratch offset
  * and stores of kernel inputs behind it: where further stores of values
@@ -353,6 +358,19 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
              c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
 }
 
+/* The slack of a block: registers kept free where the allocator may need
+ * a contiguous range, i.e. in blocks that define a tuple of the file;
+ * none elsewhere (single registers never need one). */
+static unsigned block_slack(const spill_ctx *c, const mir_block *b) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    const mir_instr *ins = b->instrs[i];
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > 1)
+        return c->slack;
+  }
+  return 0;
+}
+
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -365,6 +383,7 @@ static int choose(spill_ctx *c, unsigned *n) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b);
+    unsigned slack = block_slack(c, b);
     bitset_copy(live, li->live_out[bi], words);
     for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
       if (in_file(c, t)) c->nu[t] = len + spill_out_dist(c, bi, t);
@@ -374,20 +393,21 @@ static int choose(spill_ctx *c, unsigned *n) {
       unsigned dem = c->vgpr ? dm.vgpr : dm.sgpr;
       if (!c->vgpr && c->reserve) {
         /* (where they are not live; a definition is counted already) */
-        if (c->psb.id && !bitset_test(live, c->psb.id) && !names(ins, c->psb.id)) dem += 4;
-        if (c->wo.id && !bitset_test(live, c->wo.id) && !names(ins, c->wo.id)) dem += 1;
+        if (c->psb.id && !bitset_test(live, c->psb.id) && !spill_names(ins, c->psb.id)) dem += 4;
+        if (c->wo.id && !bitset_test(live, c->wo.id) && !spill_names(ins, c->wo.id)) dem += 1;
       }
-      unsigned goal = c->target - c->slack;
+      if (!c->vgpr && c->sgpr_scratch && spill_scc_across(c, ins, live)) dem += 1; /* the SCC keeper of spill_lower.c */
+      unsigned goal = c->target - slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
       if (dem > goal) {
         int excess = (int)dem - (int)goal;
         for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
-          if (c->chosen[t] && !names(ins, t)) excess -= (int)tsize(c, t);
+          if (c->chosen[t] && !spill_names(ins, t)) excess -= (int)tsize(c, t);
         while (excess > 0) {
           uint32_t best = 0;
           uint64_t best_key = 0;
           for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
-            if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || names(ins, t)) continue;
+            if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || spill_names(ins, t)) continue;
             if (c->kind[t] == TK_KEPT && i < head) continue; /* a kernel input on its way to its store */
             uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
             /* Cheap to bring back: no store (remat, existing slot). */
@@ -397,7 +417,7 @@ static int choose(spill_ctx *c, unsigned *n) {
               best = t;
             }
           }
-          if (!best && excess > (int)c->slack) {
+          if (!best && excess > (int)slack) {
             report_point(c, bi, ins, dem);
             return -1;
           }
@@ -545,6 +565,7 @@ static int apply(spill_ctx *c) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
+    unsigned slack = block_slack(c, b);
     while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
     if (term < head) term = head;
     out_buf o = {0}, pending = {0};
@@ -588,7 +609,7 @@ static int apply(spill_ctx *c) {
         out_push(p, i < head ? &pending : &o, st);
       }
       unsigned dm = c->vgpr ? dem[i].vgpr : dem[i].sgpr;
-      if (dm > c->target - c->slack) epoch++;
+      if (dm > c->target - slack) epoch++;
     }
     for (uint32_t k = 0; k < ntouched; k++) shared[touched[k]] = 0;
     b->instrs = o.v;
@@ -633,6 +654,7 @@ static void scan_defs(spill_ctx *c) {
         uint32_t t = o->temp.id;
         c->def[t] = ins;
         c->def_block[t] = bi;
+        c->is_scc[t] = o->preg == MIR_PREG_SCC;
         if (special[t]) c->kind[t] = TK_PINNED;
         else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = is_remat(ins) ? TK_REMAT : TK_NORMAL;
       }
@@ -690,8 +712,11 @@ int mir_spill(mir_program *p, diag *d) {
   unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
   if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
   /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
-   * SGPRs are lowered); SGPR spills need at least one VGPR of lanes. */
-  bool scratch = max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
+   * SGPRs are lowered); SGPR spills need at least one VGPR of lanes, else
+   * (or when forced) they go to scratch too, through a whole-wave-saved
+   * temporary VGPR (seed D96336). */
+  c->sgpr_scratch = p->abi.sgpr_spill_scratch;
+  bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
     if (scratch && !ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
@@ -702,8 +727,13 @@ int mir_spill(mir_program *p, diag *d) {
     mir_liveness(p, d);
     uint32_t extent = 0;
     if (c->nvslots) mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
-    if (p->live->max.vgpr + (extent + 63) / 64 + sv > bv && !scratch) {
+    unsigned lanes = c->sgpr_scratch ? 0 : (extent + 63) / 64;
+    if (p->live->max.vgpr + lanes + sv > bv && !scratch) {
       scratch = true;
+      continue;
+    }
+    if (lanes && spill_lanes_conflict(c, lanes, bv)) { /* no VGPR free for lanes at some instruction */
+      c->sgpr_scratch = scratch = true;
       continue;
     }
     break;

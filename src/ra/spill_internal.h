@@ -41,6 +41,9 @@ typedef struct spill_ctx {
   uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
   uint32_t nvslots, cap_vslots;
   mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
+  bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
+  uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
+  uint8_t *is_scc;       /* [temp] defined in SCC */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
@@ -52,6 +55,23 @@ static inline bool in_file(const spill_ctx *c, uint32_t t) {
   if (c->vgpr) return mir_rc_is_vgpr(rc) && !(rc & MIR_RC_LINEAR);
   return !mir_rc_is_vgpr(rc);
 }
+
+/* Does the instruction read or write temporary t? */
+static inline bool spill_names(const mir_instr *ins, uint32_t t) {
+  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t) return true;
+  return false;
+}
+
+/* spill_sgpr_scratch.c: SGPR spills to scratch (seed D96336). Places the
+ * virtual SGPR slots as per-lane scratch dwords and rewrites the pseudos
+ * into their scratch form (0; c->vbase set); whether the pseudo has SCC
+ * live across it (live: the temporaries live after it); whether `lanes`
+ * VGPRs of spill lanes would leave too few VGPRs for some instruction
+ * (needs current liveness). */
+int spill_place_sgpr_scratch(spill_ctx *c);
+bool spill_scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *live);
+bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of
  * the file being lowered (spill_nextuse.c). */

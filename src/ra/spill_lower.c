@@ -5,6 +5,8 @@
  *   p_reload s <- lane, lv      -> v_readlane_b32  s+k, lv, lane+k
  *   p_spill  v, off, V#, soff   -> buffer_store_dword v+k, off, V#, soff offset:off+4k
  *   p_reload v <- off, V#, soff -> buffer_load_dword  v+k, off, V#, soff offset:off+4k
+ *   p_spill  s, off, V#, soff   -> SGPRs to scratch through a temporary VGPR (below)
+ *   p_reload s <- off, V#, soff
  *   p_start_linear_vgpr         -> nothing (the VGPR is reserved by liveness)
  *
  * v_writelane_b32 / v_readlane_b32 ignore EXEC (Vega ISA guide, VOP3
@@ -13,21 +15,164 @@
  * the lane's private dword at byte `off` through the swizzled private
  * segment buffer (AMDGPUUsage "Private Segment Buffer"), as allocas do;
  * they store and load only the lanes EXEC enables.
+ *
+ * SGPRs to scratch (seed D96336), when the kernel has no VGPR to spare
+ * for lanes: the SGPR dwords go into lanes 0..n-1 of a temporary VGPR
+ * (v0), which is stored whole to the slot's per-lane dword at `off`; v0's
+ * own 64 lanes are saved whole first in the save slot (the dword just
+ * below `off`'s region, at offset 0) and restored after, since other code
+ * may hold values in any of its lanes, active or not. Every memory access
+ * of the sequence covers all 64 lanes, whatever EXEC is on entry (0
+ * included), so a reload is EXEC-independent:
+ *   - with a free SGPR pair sP (not live, below the budget): s_mov_b64 sP,
+ *     exec; s_mov_b64 exec, -1; ... ; s_mov_b64 exec, sP. No SCC write.
+ *   - with none: each whole-wave access is two accesses, under EXEC and
+ *     (after s_not_b64 exec, exec) under its complement, the flips paired
+ *     so that EXEC ends as it began. s_not_b64 writes SCC: when SCC is live
+ *     across, it is kept in a free SGPR sX (s_cselect_b32 sX, 1, 0 before,
+ *     s_cmp_lg_u32 sX, 0 after); the spiller leaves one SGPR free at such
+ *     points (spill.c), so sX always exists.
  */
+#include <assert.h>
+
 #include "passes/passes.h"
 #include "ra/ra.h"
+#include "util/bitset.h"
 
 static mir_operand temp_reg(const mir_operand *o, unsigned k, unsigned dwords) {
   return mir_op_fixed((mir_preg)(o->preg + k), dwords);
 }
 
-unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, mir_instr **out) {
+typedef struct seq {
+  mir_program *p;
+  mir_instr **out;
+  unsigned n;
+  mir_operand psb, wo; /* scratch V# and wave offset */
+} seq;
+
+static mir_instr *put(seq *s, unsigned op, unsigned nops, unsigned ndefs) {
+  assert(s->n < MIR_SPILL_LOWER_MAX);
+  mir_instr *m = mir_instr_create(s->p, op, nops, ndefs);
+  s->out[s->n++] = m;
+  return m;
+}
+
+static void s_mov64(seq *s, mir_operand dst, mir_operand src) {
+  mir_instr *m = put(s, ISA_S_MOV_B64, 1, 1);
+  m->defs[0] = dst;
+  m->ops[0] = src;
+}
+
+static void not_exec(seq *s) {
+  mir_instr *m = put(s, ISA_S_NOT_B64, 1, 2);
+  m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  m->defs[1] = mir_op_fixed(MIR_PREG_SCC, 1);
+  m->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+}
+
+/* buffer_store_dword / buffer_load_dword of the temporary VGPR at byte off. */
+static void tmp_access(seq *s, bool store, uint32_t off) {
+  mir_instr *m = put(s, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
+  unsigned j = 0;
+  if (store) m->ops[j++] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
+  else m->defs[0] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
+  m->ops[j++] = s->psb;
+  m->ops[j++] = s->wo;
+  m->offset = (int32_t)off;
+}
+
+/* A whole-wave access: one access with EXEC = -1 (pair) or two, the second
+ * under the flipped EXEC (*flipped tracks the parity of the flips). */
+static void whole(seq *s, bool pair, bool store, uint32_t off, bool *flipped) {
+  tmp_access(s, store, off);
+  if (pair) return;
+  not_exec(s);
+  *flipped = !*flipped;
+  tmp_access(s, store, off);
+}
+
+/* First free (not busy, below the SGPR budget) SGPR run of `n` dwords
+ * aligned to `n`, or MIR_PREG_NONE. */
+static mir_preg free_sgprs(const mir_program *p, const uint64_t *busy, unsigned n) {
+  if (!busy) return MIR_PREG_NONE;
+  unsigned budget = mir_sgpr_budget(p);
+  for (unsigned r = 0; r + n <= budget; r += n) {
+    bool ok = true;
+    for (unsigned k = 0; k < n; k++) ok &= !bitset_test(busy, r + k);
+    if (ok) return MIR_PREG_SGPR(r);
+  }
+  return MIR_PREG_NONE;
+}
+
+static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live,
+                             mir_instr **out) {
+  bool spill = ins->opcode == MIR_P_SPILL;
+  const mir_operand *val = spill ? &ins->ops[0] : &ins->defs[0];
+  const mir_operand *rest = spill ? &ins->ops[1] : &ins->ops[0];
+  unsigned n = mir_rc_size(val->temp.rc);
+  /* A reload's SGPRs are written before the V# and offset are last read
+   * (the spiller marks those operands late-kill). */
+  for (unsigned k = 0; !spill && k < n; k++)
+    for (unsigned j = 1; j < 3; j++)
+      if (val->preg + k >= rest[j].preg && val->preg + k < rest[j].preg + (j == 1 ? 4u : 1u))
+        return MIR_SPILL_LOWER_OVERLAP;
+  seq s = {.p = p, .out = out, .psb = temp_reg(&rest[1], 0, 4), .wo = temp_reg(&rest[2], 0, 1)};
+  uint32_t off = (uint32_t)rest[0].imm, save = 0;
+  mir_preg pair = free_sgprs(p, busy, 2), stash = MIR_PREG_NONE;
+  bool has_pair = pair != MIR_PREG_NONE, flipped = false;
+  if (has_pair) {
+    s_mov64(&s, mir_op_fixed(pair, 2), mir_op_fixed(MIR_PREG_EXEC, 2));
+    s_mov64(&s, mir_op_fixed(MIR_PREG_EXEC, 2), mir_op_const(0xffffffffu));
+    s.out[s.n - 1]->ops[0].size = 2;
+  } else if (scc_live) {
+    stash = free_sgprs(p, busy, 1);
+    if (stash == MIR_PREG_NONE) return MIR_SPILL_LOWER_NO_SCC_KEEPER; /* the spiller leaves one free */
+    mir_instr *m = put(&s, ISA_S_CSELECT_B32, 3, 1);
+    m->defs[0] = mir_op_fixed(stash, 1);
+    m->ops[0] = mir_op_const(1);
+    m->ops[1] = mir_op_const(0);
+    m->ops[2] = mir_op_fixed(MIR_PREG_SCC, 1);
+  }
+  whole(&s, has_pair, true, save, &flipped);
+  if (spill) {
+    for (unsigned k = 0; k < n; k++) {
+      mir_instr *m = put(&s, ISA_V_WRITELANE_B32, 2, 1);
+      m->defs[0] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
+      m->ops[0] = temp_reg(val, k, 1);
+      m->ops[1] = mir_op_const(k);
+    }
+    whole(&s, has_pair, true, off, &flipped);
+  } else {
+    whole(&s, has_pair, false, off, &flipped);
+    for (unsigned k = 0; k < n; k++) {
+      mir_instr *m = put(&s, ISA_V_READLANE_B32, 2, 1);
+      m->defs[0] = temp_reg(val, k, 1);
+      m->ops[0] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
+      m->ops[1] = mir_op_const(k);
+    }
+  }
+  whole(&s, has_pair, false, save, &flipped);
+  if (flipped) not_exec(&s);
+  if (has_pair) s_mov64(&s, mir_op_fixed(MIR_PREG_EXEC, 2), mir_op_fixed(pair, 2));
+  if (stash != MIR_PREG_NONE) {
+    mir_instr *m = put(&s, ISA_S_CMP_LG_U32, 2, 1);
+    m->defs[0] = mir_op_fixed(MIR_PREG_SCC, 1);
+    m->ops[0] = mir_op_fixed(stash, 1);
+    m->ops[1] = mir_op_const(0);
+  }
+  return s.n;
+}
+
+unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live, mir_instr **out) {
   if (ins->opcode == MIR_P_START_LINEAR_VGPR || ins->opcode == MIR_P_END_LINEAR_VGPR) return 0;
   bool spill = ins->opcode == MIR_P_SPILL;
   const mir_operand *val = spill ? &ins->ops[0] : &ins->defs[0];
   const mir_operand *rest = spill ? &ins->ops[1] : &ins->ops[0]; /* slot, then lane VGPR or V#, offset */
   unsigned n = mir_rc_size(val->temp.rc);
   bool vgpr = mir_rc_is_vgpr(val->temp.rc);
+  if (spill) p->num_spills += n;
+  else p->num_reloads += n;
+  if (!vgpr && ins->num_ops == (spill ? 4u : 3u)) return sgpr_scratch(p, ins, busy, scc_live, out);
   for (unsigned k = 0; k < n; k++) {
     mir_instr *m;
     if (vgpr) {
@@ -51,7 +196,5 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, mir_instr **out) 
     }
     out[k] = m;
   }
-  if (spill) p->num_spills += n;
-  else p->num_reloads += n;
   return n;
 }

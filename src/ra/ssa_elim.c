@@ -454,7 +454,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
       const mir_instr *ins = b->instrs[i];
       unsigned op = ins->opcode;
       if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
-          op == MIR_P_EXTRACT) {
+          op == MIR_P_EXTRACT || op == MIR_P_SPILL || op == MIR_P_RELOAD) {
         live_after[i] = arena_alloc(&tmp, ls.words * sizeof(uint64_t));
         bitset_copy(live_after[i], live, ls.words);
       }
@@ -531,8 +531,27 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         continue;
       }
       if (op == MIR_P_SPILL || op == MIR_P_RELOAD || op == MIR_P_START_LINEAR_VGPR || op == MIR_P_END_LINEAR_VGPR) {
-        mir_instr *lowered[16];
-        unsigned nl = mir_spill_lower(p, ins, lowered);
+        mir_instr *lowered[MIR_SPILL_LOWER_MAX];
+        bool scc_live = false;
+        if (live_after[i]) { /* registers a whole-wave SGPR spill may not borrow */
+          mark_busy(p, live_after[i], ls.words, reg, busy);
+          for (uint32_t t = bitset_next(live_after[i], ls.words, 0); t != UINT32_MAX;
+               t = bitset_next(live_after[i], ls.words, t + 1))
+            scc_live |= reg[t] == MIR_PREG_SCC;
+          for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+            const mir_operand *o = &ins->ops[k];
+            if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_NONE || o->preg == MIR_PREG_SCC) continue;
+            for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && o->preg + u < UNITS; u++) bitset_set(busy, o->preg + u);
+          }
+        }
+        unsigned nl = mir_spill_lower(p, ins, live_after[i] ? busy : NULL, scc_live, lowered);
+        if (nl >= MIR_SPILL_LOWER_NO_SCC_KEEPER) {
+          diag_error(c.d, p->name, nl == MIR_SPILL_LOWER_OVERLAP
+                                       ? "internal: an SGPR reload from scratch overlaps its V# or offset (not late-kill)"
+                                       : "internal: SGPR spill to scratch with SCC live across and no free SGPR to keep it");
+          c.failed = true;
+          break;
+        }
         for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
         continue;
       }

@@ -102,6 +102,18 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
     snprintf(in, sizeof in, "%s/kernel.ll", dir);
     if (file_write_all(in, f->source, f->source_size) != 0) { *diag = strdup("cannot write a temporary file"); goto done; }
   }
+  if (cfg->reg_vgprs || cfg->reg_sgprs) { /* the budget as kernel attributes, as llc reads it */
+    size_t n = 0;
+    void *ir = file_read_all(in, &n), *out = NULL;
+    size_t out_size = 0;
+    int st = ir ? wavecc_ir_set_budget(ir, n, cfg->reg_vgprs, cfg->reg_sgprs, &out, &out_size, diag) : -1;
+    free(ir);
+    if (st != 0) { if (!*diag) *diag = strdup("cannot read the LLVM IR"); goto done; }
+    snprintf(in, sizeof in, "%s/kernel-budget.bc", dir);
+    st = file_write_all(in, out, out_size);
+    free(out);
+    if (st != 0) { *diag = strdup("cannot write a temporary file"); goto done; }
+  }
   char *const llc_argv[] = {llc, "-O2", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
                             "-filetype=obj", in, "-o", obj, NULL};
   if (cfg->verbose) rt_text_printf(log, "  $ %s -O2 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj %s -o %s\n", llc, in, obj);
@@ -136,6 +148,8 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
   o.stats = cfg->stats;
   for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
+  if (cfg->reg_vgprs && (!o.max_vgprs || cfg->reg_vgprs < o.max_vgprs)) o.max_vgprs = cfg->reg_vgprs;
+  if (cfg->reg_sgprs && (!o.max_sgprs || cfg->reg_sgprs < o.max_sgprs)) o.max_sgprs = cfg->reg_sgprs;
   int nopt = 0;
   char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(f->build_options, &nopt) : NULL;
   o.cl_options = (const char *const *)opts;

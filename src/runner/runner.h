@@ -177,6 +177,7 @@ typedef struct rt_config {
   int allow_outside_sources; /* program_source_file may leave the test file's directory */
   const char *const *wavecc_opts; /* -Xwavecc OPTION, in order (wavecc_parse_option), for every wavecc build */
   int num_wavecc_opts;
+  unsigned reg_vgprs, reg_sgprs; /* --reg-budget: the same register budget for every compiler (0: none) */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */

@@ -261,5 +261,24 @@ class ConfigAndSummary(unittest.TestCase):
             self.assertTrue(os.path.exists(spath))
 
 
+class Budget(unittest.TestCase):
+    def test_kernel_attribute_groups_get_the_budget(self):
+        ir = ('define amdgpu_kernel void @k(ptr %a) #0 !kernel_arg_type !1 {\n  ret void\n}\n'
+              'define void @f() #1 {\n  ret void\n}\n'
+              'define amdgpu_kernel void @bare() {\n  ret void\n}\n'
+              'attributes #0 = { nounwind "amdgpu-num-vgpr"="4" }\n'
+              'attributes #1 = { nounwind }\n')
+        out = C.budget_ir(ir, 8, 24)
+        self.assertIn('attributes #0 = { nounwind "amdgpu-num-vgpr"="4" "amdgpu-num-sgpr"="24" }', out)
+        self.assertIn("attributes #1 = { nounwind }", out)  # not a kernel's
+        self.assertIn("define amdgpu_kernel void @bare() #9999 {", out)
+        self.assertIn('attributes #9999 = { "amdgpu-num-vgpr"="8" "amdgpu-num-sgpr"="24" }', out)
+
+    def test_dynamic_spill_counts_are_parsed(self):
+        st = C.parse_run_stats("  stats k [t]: 10 wave-instructions (salu 1), ~30 cycles, "
+                               "dyn-spills 7, dyn-reloads 5, emulated in 0.1 ms\n1 passed, 0 failed")
+        self.assertEqual((st.get("dyn_spills"), st.get("dyn_reloads")), (7, 5))
+
+
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0]] + sys.argv[1:])

@@ -321,6 +321,54 @@ static void test_scratch(void) {
   for (unsigned l = 0; l < 64; l++) CHECK(out[l] == l, "lane %u scratch %u", l, out[l]);
 }
 
+/* The SGPR-to-scratch sequences of spill_lower.c with no SGPR pair free
+ * (seed D96336): the spill under a partial EXEC (lanes 0 and 2), the
+ * reload under EXEC = 0 with SCC live across it (kept in s13). Expected:
+ * the reloaded SGPR, SCC still 1 (s_cselect picks 5), v0's 64 lanes back
+ * (77 everywhere) and EXEC as it was. */
+static void test_sgpr_scratch_spill(void) {
+#define WHOLE(OP, OFF) "  " OP " v0, off, s[0:3], s7" OFF "\n  s_not_b64 exec, exec\n  s_waitcnt vmcnt(0)\n" \
+                       "  " OP " v0, off, s[0:3], s7" OFF "\n  s_waitcnt vmcnt(0)\n"
+  run("SGPR spill to scratch through v0 saved whole: s_not_b64 of EXEC, SCC kept, reload under EXEC = 0",
+      "  s_load_dwordx2 s[24:25], s[4:5], 0x0\n  s_waitcnt lgkmcnt(0)\n"
+      "  v_lshlrev_b32 v10, 2, v0\n  v_mov_b32 v11, s25\n"
+      "  v_add_co_u32 v10, vcc, s24, v10\n  v_addc_co_u32 v11, vcc, 0, v11, vcc\n"
+      "  v_mov_b32 v0, 77\n  s_mov_b32 s12, 0x1234\n"
+      "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 5\n"
+      WHOLE("buffer_store_dword", "")               /* save v0: EXEC is now ~5 */
+      "  v_writelane_b32 v0, s12, 0\n"
+      WHOLE("buffer_store_dword", " offset:4")      /* the slot: EXEC 5 again */
+      WHOLE("buffer_load_dword", "")                /* restore v0 */
+      "  s_not_b64 exec, exec\n"                   /* four flips: EXEC = 5 */
+      "  s_cmp_eq_u64 exec, 5\n  s_cselect_b32 s15, 3, 4\n"
+      "  s_mov_b32 s12, 0\n  s_mov_b64 exec, 0\n"
+      "  s_cmp_eq_u32 0, 0\n"                      /* SCC = 1, live across the reload */
+      "  s_cselect_b32 s13, 1, 0\n"
+      WHOLE("buffer_store_dword", "")
+      WHOLE("buffer_load_dword", " offset:4")
+      "  v_readlane_b32 s12, v0, 0\n"
+      WHOLE("buffer_load_dword", "")
+      "  s_not_b64 exec, exec\n"
+      "  s_cmp_lg_u32 s13, 0\n  s_cselect_b32 s14, 5, 9\n"
+      "  s_cmp_eq_u64 exec, 0\n  s_cselect_b32 s16, 3, 4\n"
+      "  s_mov_b64 exec, s[20:21]\n"
+      "  v_mov_b32 v1, s12\n  global_store_dword v[10:11], v1, off\n"
+      "  v_mov_b32 v1, s14\n  global_store_dword v[10:11], v1, off offset:256\n"
+      "  global_store_dword v[10:11], v0, off offset:512\n"
+      "  v_mov_b32 v1, s15\n  global_store_dword v[10:11], v1, off offset:768\n"
+      "  v_mov_b32 v1, s16\n  global_store_dword v[10:11], v1, off offset:1024\n",
+      "  .amdhsa_user_sgpr_private_segment_buffer 1\n  .amdhsa_system_sgpr_private_segment_wavefront_offset 1\n"
+      "  .amdhsa_private_segment_fixed_size 16\n",
+      NULL, 0);
+#undef WHOLE
+  for (unsigned l = 0; l < 64; l++) {
+    CHECK(out[l] == 0x1234, "lane %u: reloaded SGPR 0x%x", l, out[l]);
+    CHECK(out[64 + l] == 5, "lane %u: SCC after the reload gave %u", l, out[64 + l]);
+    CHECK(out[128 + l] == 77, "lane %u: v0 after save/restore %u", l, out[128 + l]);
+    CHECK(out[192 + l] == 3 && out[256 + l] == 3, "lane %u: EXEC not restored (%u, %u)", l, out[192 + l], out[256 + l]);
+  }
+}
+
 static void test_flat(void) {
   /* user SGPRs: kernarg s[0:1], flat scratch init s[2:3]; system: s4 group id, s5 wave offset */
   run("FLAT/SCRATCH: scratch_* via FLAT_SCRATCH, flat loads from the shared and private apertures",
@@ -359,6 +407,7 @@ int main(void) {
   test_mad_mix();
   test_buffer();
   test_scratch();
+  test_sgpr_scratch_spill();
   test_flat();
   if (failures) { fprintf(stderr, "test_emu_isa: %d check(s) FAILED\n", failures); return 1; }
   printf("test_emu_isa: all checks passed\n");

@@ -78,6 +78,22 @@ int main(void) {
   expect("scratch reload with EXEC = 0 read by v_readlane_b32", SCRATCH_RELOAD("0"), SCRATCH_KD, &uninit, "loaded nothing");
   expect("scratch reload with the wave's EXEC read by v_readlane_b32 passes", SCRATCH_RELOAD("s[20:21]"), SCRATCH_KD, &uninit,
          NULL);
+  /* SGPR spill to scratch without a free SGPR pair (seed D96336): the
+   * reload is two loads, under EXEC (here 0) and under its complement. The
+   * second writes every lane, so v_readlane reads a loaded value. */
+  expect("whole-wave reload: a load under EXEC = 0, then under ~EXEC, read by v_readlane_b32 passes",
+         "  v_mov_b32 v1, 7\n  buffer_store_dword v1, off, s[0:3], s7\n  s_waitcnt vmcnt(0)\n"
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  buffer_load_dword v2, off, s[0:3], s7\n"
+         "  s_not_b64 exec, exec\n  buffer_load_dword v2, off, s[0:3], s7\n  s_not_b64 exec, exec\n"
+         "  s_waitcnt vmcnt(0)\n  v_readlane_b32 s8, v2, 0\n  s_mov_b64 exec, s[20:21]\n",
+         SCRATCH_KD, &uninit, NULL);
+  /* Its whole-wave save stores lanes no code wrote: not an uninitialised read. */
+  expect("whole-wave save of a VGPR with never-written lanes passes",
+         "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, -1\n"
+         "  buffer_store_dword v3, off, s[0:3], s7\n  s_mov_b64 exec, s[20:21]\n",
+         SCRATCH_KD, &uninit, NULL);
+  expect("a global store of never-written lanes is still reported",
+         EMU_PROLOGUE "  global_store_dword v[10:11], v40, off\n", NULL, &uninit, "never-written v40");
   expect("v_readlane_b32 of a lane v_writelane_b32 never wrote",
          "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  v_readlane_b32 s8, v3, 6\n", NULL, &uninit, "never-written v3 (lane 6)");
   expect("v_readlane_b32 of the lane v_writelane_b32 wrote passes",
