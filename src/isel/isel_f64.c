@@ -102,7 +102,7 @@ static mir_temp copysign64(isel_ctx *c, mir_operand x, mir_operand y) {
 
 /* ---- sequences ---- */
 
-static mir_temp fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
+mir_temp isel_fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp den, num, vcc;
   isel_div_scale(c, ISA_V_DIV_SCALE_F64, a, b, &den, &num, &vcc);
   mir_operand one = kf64(c, 0x3ff0000000000000ull), nden = negated(c, mir_op_temp(den));
@@ -117,7 +117,9 @@ static mir_temp fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
   return v2_3(c, ISA_V_DIV_FIXUP_F64, mir_op_temp(f), b, a);
 }
 
-static mir_temp sqrt64(isel_ctx *c, mir_operand x) {
+static mir_temp sqrt64(isel_ctx *c, mir_operand x) { return isel_sqrt64_scaled(c, x, NULL, NULL); }
+
+mir_temp isel_sqrt64_scaled(isel_ctx *c, mir_operand x, mir_temp *xs_out, mir_temp *gs_out) {
   mir_temp small = vcmp64(c, ISA_V_CMP_GT_F64, kf64(c, 0x1000000000000000ull) /* 2^-767 */, x);
   mir_temp up = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_const(256), 1)),
                           mir_op_temp(small));
@@ -132,6 +134,7 @@ static mir_temp sqrt64(isel_ctx *c, mir_operand x) {
     mir_temp d = fma64(c, negated(c, mir_op_temp(g)), mir_op_temp(g), mir_op_temp(xs));
     g = fma64(c, mir_op_temp(d), mir_op_temp(h), mir_op_temp(g));
   }
+  if (xs_out) *xs_out = xs, *gs_out = g;
   mir_temp down = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const((uint32_t)-128), mir_op_temp(small));
   g = v2(c, ISA_V_LDEXP_F64, mir_op_temp(g), mir_op_temp(down));
   /* class bits: -0 (5), +0 (6), +inf (9) */
@@ -157,8 +160,7 @@ static mir_temp round64(isel_ctx *c, mir_operand x) {
   return copysign64(c, mir_op_temp(sum), x);
 }
 
-/* i1..i64 integer operand -> double */
-static mir_temp int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign) {
+mir_temp isel_int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign) {
   if (sb == 1) {
     mir_temp m = isel_mask_of(c, A, e);
     mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(sign ? 0xbff00000u : 0x3ff00000u),
@@ -177,8 +179,7 @@ static mir_temp int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb,
   return v2(c, ISA_V_ADD_F64, mir_op_temp(hi), mir_op_temp(lo));
 }
 
-/* double -> integer of db bits (in range: out of range is poison in IR) */
-static mir_temp f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign) {
+mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign) {
   if (db <= 32) return isel_v1_1(c, sign ? ISA_V_CVT_I32_F64 : ISA_V_CVT_U32_F64, x);
   mir_temp t = v2_1(c, ISA_V_TRUNC_F64, x);
   mir_temp hf = v2(c, ISA_V_MUL_F64, mir_op_temp(t), kf64(c, 0x3df0000000000000ull) /* 2^-32 */);
@@ -248,19 +249,19 @@ int isel_f64_inst(isel_ctx *c, LLVMValueRef ins) {
     case LLVMFAdd: d = v2(c, ISA_V_ADD_F64, a, b); break;
     case LLVMFSub: d = v2(c, ISA_V_ADD_F64, a, negated(c, b)); break;
     case LLVMFMul: d = v2(c, ISA_V_MUL_F64, a, b); break;
-    case LLVMFDiv: d = fdiv64(c, a, b); break;
+    case LLVMFDiv: d = isel_fdiv64(c, a, b); break;
     case LLVMFNeg: d = fneg64(c, a); break;
     case LLVMFCmp: d = vcmp64(c, fcmp_op(LLVMGetFCmpPredicate(ins)), a, b); break;
     case LLVMFPExt: d = v2_1(c, ISA_V_CVT_F64_F32, a); break;
     case LLVMFPTrunc: d = isel_v1_1(c, ISA_V_CVT_F32_F64, a); break;
     case LLVMSIToFP: case LLVMUIToFP:
-      d = int_to_f64(c, A, e, isel_type_bits(st), opc == LLVMSIToFP);
+      d = isel_int_to_f64(c, A, e, isel_type_bits(st), opc == LLVMSIToFP);
       if (!d.id) return 0;
       break;
     case LLVMFPToSI: case LLVMFPToUI: {
       unsigned db = isel_type_bits(dt);
       if (db == 1 || db > 64 || (db > 32 && db != 64)) return 0;
-      d = f64_to_int(c, a, db, opc == LLVMFPToSI);
+      d = isel_f64_to_int(c, a, db, opc == LLVMFPToSI);
       break;
     }
     default: return 0; /* frem */

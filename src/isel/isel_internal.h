@@ -125,12 +125,35 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 /* a + b (doubles, v2/s2 operands) rounded to odd, v2: a later rounding
  * to at most 51 significand bits is then correct (isel_half.c's fma). */
 mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded f64 division a / b (v2 result; operands v2/s2); the
+ * refinement rounds in the f16/f64 rounding field, whichever it holds. */
+mir_temp isel_fdiv64(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded (to nearest) f64 sqrt (v2); when xs is not NULL also
+ * the scaled input xs (x, or x * 2^256 below 2^-767) and its root gs
+ * before the scale back, for a residual xs - gs * gs that is never
+ * denormal. */
+mir_temp isel_sqrt64_scaled(isel_ctx *c, mir_operand x, mir_temp *xs, mir_temp *gs);
+/* Element e of integer value A (sb bits: 1..32 or 64) -> double, one
+ * rounding (in the f16/f64 field); {0} for other widths. */
+mir_temp isel_int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign);
+/* double -> integer of db bits (<= 32 or 64), truncating, independent of
+ * MODE's rounding; out of range is poison in IR. */
+mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign);
 /* isel_half.c: half-precision instructions and f16 intrinsics, with the
  * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
  * encoding of a value exactly representable in half (constants). */
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 uint32_t isel_f16_bits(double v);
+/* double (v2/s2) -> half; the result's rounding is v_cvt_f16_f32's (the
+ * f16/f64 field): the last instruction emitted. */
+mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d);
+/* fma on halves (v1 operands), rounded once by the final v_cvt_f16_f32,
+ * the last instruction emitted; the steps before it need the f16/f64
+ * rounding field at nearest (TwoSum). */
+mir_temp isel_fma16(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x);
+/* half (v1 operand) -> double, exact (v2). */
+mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h);
 /* fma/fmuladd.f32 `ins` whose operands all extend halves -> one
  * v_mad_mix_f32 (true), else false (nothing emitted). */
 bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
