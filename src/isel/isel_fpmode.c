@@ -335,7 +335,7 @@ static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, uint32_
                  mir_op_temp(isel_to_vgpr(c, a[1], 1)));
     return true;
   case C_FDIV:
-    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(isel_fdiv32(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])),
+    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(isel_fdiv32_of_halves(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])),
                                                                   mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[1])))));
     return true;
   case C_FMA: case C_FMULADD:

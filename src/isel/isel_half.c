@@ -264,7 +264,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
        * bits make the double rounding innocuous (Figueroa, "When is
        * double rounding innocuous?", SIGNUM 1995) */
       mir_operand b = isel_get(c, LLVMGetOperand(ins, 1), e);
-      d = to_f16(c, isel_fdiv32(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
+      d = to_f16(c, isel_fdiv32_of_halves(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
       break;
     }
     case LLVMFRem: return 0;

@@ -213,6 +213,10 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 /* Correctly rounded f32 division a / b (v1). */
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
+/* The same for f32 operands that extend halves: their residuals are 0 or
+ * above 2^-90 (granularity of products of f16-range values), never f32
+ * denormals, so no MODE write is needed in a kernel that flushes them. */
+mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 /* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =
