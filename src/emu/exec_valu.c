@@ -539,6 +539,9 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
   case ISA_V_MUL_F16: r = O16(emu_f2h(I16(a) * I16(b), rnd16)); break;
   case ISA_V_MAC_F16: case ISA_V_MAD_F16: case ISA_V_MADMK_F16: case ISA_V_MADAK_F16: case ISA_V_MAD_LEGACY_F16:
     r = O16(emu_f2h(H(flush16(e, emu_f2h(I16(a) * I16(b), rnd16), 1)) + I16(c), rnd16)); break;
+  /* the double FMA rounds (span above 53 bits) only when one term lies
+   * below 2^-30 of the other, far from any half-way point of the f16
+   * result: one correct rounding either way */
   case ISA_V_FMA_F16: case ISA_V_FMA_LEGACY_F16: r = O16(emu_f2h(fma(I16(a), I16(b), I16(c)), rnd16)); break;
   case ISA_V_MAX_F16: r = O16(emu_f2h(dmax_ieee(I16(a), I16(b)), 0)); break;
   case ISA_V_MIN_F16: r = O16(emu_f2h(dmin_ieee(I16(a), I16(b)), 0)); break;

@@ -24,11 +24,6 @@
  *  - round (half away from zero): trunc(x) plus copysign(1, x) when
  *    |x - trunc(x)| >= 1/2 (the subtraction is exact), with x's sign.
  * Compares use v_cmp_*_f64 with src1 in a VGPR (never the swapped form).
- *  - isel_f64_add_odd: a + b rounded to odd (for a later, narrower
- *    rounding to be correct): s = a + b and its exact error e by Knuth's
- *    TwoSum (s - a = bb, e = (a - (s - bb)) + (b - bb)); when e is a
- *    nonzero finite number and s has an even significand, s moves one ulp
- *    toward e (+-1 on its bit pattern), which makes it odd.
  */
 #include <string.h>
 
@@ -311,28 +306,4 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 0;
   isel_set(c, ins, 0, d);
   return 1;
-}
-
-mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b) {
-  mir_temp s = v2(c, ISA_V_ADD_F64, a, b);
-  mir_temp bb = v2(c, ISA_V_ADD_F64, mir_op_temp(s), negated(c, a));
-  mir_temp sbb = v2(c, ISA_V_ADD_F64, mir_op_temp(s), negated(c, mir_op_temp(bb)));
-  mir_temp ea = v2(c, ISA_V_ADD_F64, a, negated(c, mir_op_temp(sbb)));
-  mir_temp eb = v2(c, ISA_V_ADD_F64, b, negated(c, mir_op_temp(bb)));
-  mir_temp e = v2(c, ISA_V_ADD_F64, mir_op_temp(ea), mir_op_temp(eb));
-  /* inexact (e ordered and nonzero) and even */
-  mir_temp inexact = vcmp64(c, ISA_V_CMP_LG_F64, mir_op_const(0), mir_op_temp(e));
-  mir_operand slo = isel_half_of(c, mir_op_temp(s), false), shi = isel_half_of(c, mir_op_temp(s), true);
-  mir_temp lsb = isel_v1(c, ISA_V_AND_B32, mir_op_const(1), slo);
-  mir_temp even = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(lsb));
-  mir_temp adjust = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(inexact), mir_op_temp(even));
-  /* toward e: away from zero (+1 on the magnitude) when e and s agree in sign */
-  mir_temp sx = isel_v1(c, ISA_V_XOR_B32, shi, isel_half_of(c, mir_op_temp(e), true));
-  mir_temp same = isel_vcmp(c, ISA_V_CMP_LE_I32, mir_op_const(0), mir_op_temp(sx));
-  mir_temp step = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0xffffffffu), mir_op_const(1), mir_op_temp(same));
-  mir_temp stephi = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(step));
-  mir_temp moved = isel_add64(c, mir_op_temp(s), mir_op_temp(isel_create2(c, mir_op_temp(step), mir_op_temp(stephi), true)), true);
-  mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, slo, isel_half_of(c, mir_op_temp(moved), false), mir_op_temp(adjust));
-  mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, shi, isel_half_of(c, mir_op_temp(moved), true), mir_op_temp(adjust));
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
 }

@@ -325,10 +325,9 @@ static unsigned bits_of(LLVMTypeRef t) {
 /* f16 arithmetic of a constrained operation (v1 result; false if not
  * handled). f16 division and sqrt go through f32 with the same rounding
  * (double rounding in one direction, or to nearest from 24 >= 2 * 11 + 2
- * bits, is innocuous); fma through f64 steps that need nearest
- * (isel_fma16) and one final rounding. Sets *done when the rounding
+ * bits, is innocuous); fma is v_fma_f16. Sets *done when the rounding
  * fields are already marked. */
-static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, uint32_t region, mir_temp *d, bool *done) {
+static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, mir_temp *d, bool *done) {
   switch (k) {
   case C_FADD: case C_FSUB: case C_FMUL:
     *d = isel_v1(c, k == C_FADD ? ISA_V_ADD_F16 : k == C_FSUB ? ISA_V_SUB_F16 : ISA_V_MUL_F16, a[0],
@@ -338,12 +337,7 @@ static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, uint32_
     *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(isel_fdiv32_of_halves(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])),
                                                                   mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[1])))));
     return true;
-  case C_FMA: case C_FMULADD:
-    *d = isel_fma16(c, a[0], a[1], a[2]);
-    isel_fpmode_end(c, region, ISA_MODE_ROUND16_64, 0);
-    round_last(c, ISA_MODE_ROUND16_64, rnd);
-    *done = true;
-    return true;
+  case C_FMA: case C_FMULADD: *d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], a[2]); return true;
   case C_SQRT:
     *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(sqrt_rounded(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])), rnd)));
     round_last(c, ISA_MODE_ROUND16_64, rnd);
@@ -394,7 +388,7 @@ static bool constrained_call(isel_ctx *c, LLVMValueRef ins, cop k) {
   switch (k) {
   case C_FADD: case C_FSUB: case C_FMUL: case C_FDIV: case C_FMA: case C_FMULADD: case C_SQRT:
     if (rb == 16) {
-      if (!constrained_f16(c, k, a, rnd, region, &d, &done)) return false;
+      if (!constrained_f16(c, k, a, rnd, &d, &done)) return false;
     } else if (rb == 64) {
       if (!constrained_f64(c, k, a, rnd, &d, &done)) return false;
     } else if (k == C_SQRT) {

@@ -138,16 +138,6 @@ mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h) {
   return d;
 }
 
-/* fma on halves, rounded once: the product is exact in f64, the sum is
- * rounded to odd there (isel_f64_add_odd), then to half through isel_f64_to_f16
- * (to odd in f32, then to nearest even): every step keeps >= 2 extra bits. */
-mir_temp isel_fma16(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
-  mir_temp p = isel_tmp(c, mir_rc_v(2));
-  mir_operand s[2] = {mir_op_temp(isel_f16_to_f64(c, a)), mir_op_temp(isel_f16_to_f64(c, b))};
-  isel_valu(c, ISA_V_MUL_F64, &p, 1, s, 2, true);
-  return isel_f64_to_f16(c, mir_op_temp(isel_f64_add_odd(c, mir_op_temp(p), mir_op_temp(isel_f16_to_f64(c, x)))));
-}
-
 /* round half away from zero: trunc(x) + copysign(1, x) when
  * |x - trunc(x)| >= 1/2 (exact in half), with x's sign */
 static mir_temp round16(isel_ctx *c, mir_operand x) {
@@ -303,7 +293,8 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     mir_temp p = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, a[1])));
     d = isel_v1(c, ISA_V_ADD_F16, isel_get(c, LLVMGetOperand(ins, 2), 0), mir_op_temp(p));
   } else if (!strcmp(n, "llvm.fma.f16")) {
-    d = isel_fma16(c, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
+    /* v_fma_f16: fused, one rounding in the f16/f64 field */
+    d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
   } else if (!strcmp(n, "llvm.sqrt.f16")) {
     /* correctly rounded in f32, then to half (innocuous, as for fdiv) */
     d = to_f16(c, isel_sqrt_exact(c, mir_op_temp(to_f32(c, a[0]))));

@@ -122,9 +122,6 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
-/* a + b (doubles, v2/s2 operands) rounded to odd, v2: a later rounding
- * to at most 51 significand bits is then correct (isel_half.c's fma). */
-mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b);
 /* Correctly rounded f64 division a / b (v2 result; operands v2/s2); the
  * refinement rounds in the f16/f64 rounding field, whichever it holds. */
 mir_temp isel_fdiv64(isel_ctx *c, mir_operand a, mir_operand b);
@@ -148,10 +145,6 @@ uint32_t isel_f16_bits(double v);
 /* double (v2/s2) -> half; the result's rounding is v_cvt_f16_f32's (the
  * f16/f64 field): the last instruction emitted. */
 mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d);
-/* fma on halves (v1 operands), rounded once by the final v_cvt_f16_f32,
- * the last instruction emitted; the steps before it need the f16/f64
- * rounding field at nearest (TwoSum). */
-mir_temp isel_fma16(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x);
 /* half (v1 operand) -> double, exact (v2). */
 mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h);
 /* fma/fmuladd.f32 `ins` whose operands all extend halves -> one

@@ -4,9 +4,8 @@
 ; an upward f64 add (1), then the f64 sqrt, whose Goldschmidt steps run at
 ; nearest (0) and whose upward direction is one integer step chosen by the
 ; sign of the residual (no MODE write for it), then an f16 fma rounded
-; downward (2) whose exact f64 steps also run at nearest and only the final
-; v_cvt_f16_f32 rounds downward. "denormal-fp-math"="preserve-sign"
-; flushes f16/f64 denormals in the descriptor.
+; downward (2): one v_fma_f16. "denormal-fp-math"="preserve-sign" flushes
+; f16/f64 denormals in the descriptor.
 ; RUN: %wavecc -O0 -S %s --print-after=mode -o /dev/null 2>&1 | FileCheck --check-prefix=MIR %s
 ; MIR: s_setreg_imm32_b32 1 imm:2177
 ; MIR-NEXT: v_add_f64 {{.*}} mode(r1664:1)
@@ -20,11 +19,8 @@
 ; MIR-NOT: s_setreg
 ; MIR: v_add_co_u32
 ; MIR-NOT: s_setreg
-; MIR: v_mul_f64 {{.*}} mode(r1664:0)
-; MIR-NOT: s_setreg
-; MIR: v_add_f64 {{.*}} mode(r1664:0)
 ; MIR: s_setreg_imm32_b32 2 imm:2177
-; MIR-NEXT: v_cvt_f16_f32 {{.*}} mode(r1664:2)
+; MIR-NEXT: v_fma_f16 {{.*}} mode(r32:2,r1664:2)
 ; MIR-NOT: s_setreg
 ; MIR: s_endpgm
 ; RUN: %wavecc -O0 -S %s -o - | FileCheck --check-prefix=ASM %s
