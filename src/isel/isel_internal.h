@@ -180,6 +180,8 @@ isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* Is the integer value v provably in [0, bound)? (false when unknown) */
+bool isel_value_below(LLVMValueRef v, uint64_t bound);
 /* isel_fuse.c: is the i32 operation `ins` folded into its user's
  * three-operand VALU instruction (then it gets no value of its own)? */
 bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);

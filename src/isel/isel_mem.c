@@ -7,7 +7,9 @@
  *    with a uniform address and dword alignment: s_load_dwordxN (scalar
  *    cache; Vega ISA guide, "Scalar Memory Operations").
  *  - Other global loads/stores: global_load/store with a 64-bit VGPR
- *    address and saddr "off"; generic pointers: flat_load/store; LDS:
+ *    address and saddr "off", or, when the GEP is a uniform base plus a
+ *    divergent index proven small enough (gep_saddr), the SGPR base as
+ *    saddr and a 32-bit VGPR offset; generic pointers: flat_load/store; LDS:
  *    ds_read/ds_write with a 32-bit VGPR address (gfx9 needs no M0 setup).
  *  - Immediate offsets: a GEP whose constant part (constant indices,
  *    struct fields) fits the offset field of every load and store that
@@ -189,6 +191,29 @@ static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *l
   }
 }
 
+/* Is every use of `ptr` a non-atomic load or store of it as the address,
+ * able to carry coff in its offset field up to its last byte? With
+ * `saddr`, the range is global_load/store's (the saddr form is never
+ * s_load), else offset_range's. */
+static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMUseRef u = LLVMGetFirstUse(ptr);
+  if (!u) return false;
+  for (; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMTypeRef ty;
+    if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
+    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
+      ty = LLVMTypeOf(LLVMGetOperand(user, 0));
+    else return false;
+    int64_t lo = -4096, hi = 4095;
+    if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
+      return false;
+    if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
+  }
+  return true;
+}
+
 /* The constant part of GEP `ptr` that the loads and stores using it
  * carry in their offset field, or 0 (not a GEP instruction, another use,
  * out of range). sel_gep leaves that part out of the GEP's value. */
@@ -196,21 +221,35 @@ static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
   if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
   int64_t coff;
   if (!gep_const_part(c, ptr, &coff) || coff == 0) return 0;
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  LLVMUseRef u = LLVMGetFirstUse(ptr);
-  if (!u) return 0;
-  for (; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    LLVMTypeRef ty;
-    if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
-    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
-      ty = LLVMTypeOf(LLVMGetOperand(user, 0));
-    else return 0;
-    int64_t lo, hi;
-    if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || !offset_range(c, user, as, &lo, &hi)) return 0;
-    if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return 0;
+  return only_addressed_within(c, ptr, coff, false) ? coff : 0;
+}
+
+/* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
+ * GEP `ptr` is uniform base + idx * size + constant, with one variable,
+ * divergent index provably in [0, 2^32 / size) (isel_value_below), the
+ * constant in the signed 13-bit offset field to the last byte of every
+ * access, and no use other than global loads and stores of it as their
+ * address (divergent, so never s_load). Returns idx (NULL when the form
+ * does not apply), its element size and the constant. sel_gep then gives
+ * the GEP the 32-bit offset idx * size as its value. */
+static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
+  if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 || divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
+    return NULL;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ptr);
+  LLVMValueRef var = NULL;
+  *coff = 0;
+  for (int i = 1; i < LLVMGetNumOperands(ptr); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ptr, i);
+    uint64_t sz;
+    if (!gep_step(c, &ty, i, idx, coff, &sz)) return NULL;
+    if (!sz) continue;
+    if (var) return NULL;
+    var = idx;
+    *size = sz;
   }
-  return coff;
+  if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
+  return only_addressed_within(c, ptr, *coff, true) ? var : NULL;
 }
 
 static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
@@ -220,6 +259,13 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   if (pbits != 32 && pbits != 64) return false;
   bool ptr64 = pbits == 64;
   bool vgpr = divergence_is_divergent(c->di, ins);
+  uint64_t esize;
+  int64_t scoff;
+  LLVMValueRef var = gep_saddr(c, ins, &esize, &scoff);
+  if (var) {
+    isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true), 1));
+    return true;
+  }
   mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
   if (isel_opnd_is_vgpr(&base)) vgpr = true;
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
@@ -319,8 +365,10 @@ static unsigned next_chunk(unsigned as, unsigned left) {
   return left >= 2 ? 2 : 1;
 }
 
-/* One vector-memory load of `bytes` at va + off into a new VGPR tuple. */
-static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, int32_t off, bool glc) {
+/* One vector-memory load of `bytes` at va + off into a new VGPR tuple;
+ * with an saddr (id != 0, global only) va is the 32-bit offset from it. */
+static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, int32_t off,
+                               bool glc) {
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
@@ -330,18 +378,23 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
     ld->ops[1] = mir_op_temp(c->psb);
     ld->ops[2] = mir_op_temp(c->wave_offset);
     ld->enc_flags |= MIR_ENC_OFFEN;
+  } else if (saddr.id) {
+    ld = isel_emit(c, op, 2, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->ops[1] = mir_op_temp(saddr);
   } else {
     ld = isel_emit(c, op, 1, 1);
     ld->ops[0] = mir_op_temp(va);
   }
   ld->defs[0] = mir_op_temp(d);
   ld->offset = off;
-  if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
+  if ((as == 1 || as == 4) && !saddr.id) ld->enc_flags |= MIR_ENC_OFF;
   if (glc) ld->enc_flags |= MIR_ENC_GLC;
   return d;
 }
 
-static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp data, int32_t off, bool glc) {
+static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, mir_temp data,
+                            int32_t off, bool glc) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
   if (as == 5) {
@@ -353,12 +406,14 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
     st->ops[3] = mir_op_temp(c->wave_offset);
     st->enc_flags |= MIR_ENC_OFFEN;
   } else {
-    st = isel_emit(c, op, 2, 0);
+    /* vaddr, vdata[, saddr] */
+    st = isel_emit(c, op, saddr.id ? 3 : 2, 0);
     st->ops[0] = mir_op_temp(va);
     st->ops[1] = mir_op_temp(data);
+    if (saddr.id) st->ops[2] = mir_op_temp(saddr);
   }
   st->offset = off;
-  if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+  if (as == 1 && !saddr.id) st->enc_flags |= MIR_ENC_OFF;
   if (glc) st->enc_flags |= MIR_ENC_GLC;
 }
 
@@ -389,7 +444,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, off0 + (int32_t)b, LLVMGetVolatile(ins));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, (mir_temp){0}, off0 + (int32_t)b, LLVMGetVolatile(ins));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -411,8 +466,23 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, data, off0 + (int32_t)b, LLVMGetVolatile(ins));
+    emit_vmem_store(c, 5, piece, va, (mir_temp){0}, data, off0 + (int32_t)b, LLVMGetVolatile(ins));
   }
+}
+
+/* The VGPR address of a vector-memory access through `ptr` in address
+ * space `as`: 64-bit for global/flat, 32-bit for LDS and scratch, or the
+ * 32-bit offset from *saddr (id 0 when not that form) with *off set to
+ * the GEP's constant (gep_saddr); *off otherwise stays as given. */
+static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off) {
+  uint64_t esize;
+  int64_t scoff;
+  *saddr = (mir_temp){0};
+  if (gep_saddr(c, ptr, &esize, &scoff)) {
+    *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
+    *off = (int32_t)scoff;
+  }
+  return isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5 || saddr->id) ? 1 : 2);
 }
 
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
@@ -450,14 +520,15 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     set_components(c, ins, d, nc, cdw, false);
     return true;
   }
-  mir_temp va = isel_to_vgpr(c, addr, (as == 3 || as == 5) ? 1 : 2);
+  mir_temp saddr;
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     load_private_pieces(c, ins, va, off0, bytes, piece);
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, off0, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, LLVMGetVolatile(ins));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -468,7 +539,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, off0 + (int32_t)off, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, LLVMGetVolatile(ins));
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -498,8 +569,9 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   }
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5) ? 1 : 2);
   int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
+  mir_temp saddr;
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     store_private_pieces(c, ins, val, va, off0, bytes, piece);
@@ -517,7 +589,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, bytes, va, data, off0, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, bytes, va, saddr, data, off0, LLVMGetVolatile(ins));
     return true;
   }
   mir_operand words[32];
@@ -540,7 +612,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, ch, va, data, off0 + (int32_t)off, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, LLVMGetVolatile(ins));
     off += ch;
   }
   return true;

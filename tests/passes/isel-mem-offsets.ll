@@ -30,6 +30,21 @@
 ; CHECK: buffer_store_dword [[V:v[0-9]+]], [[A:v[0-9]+]], s[0:3], s7 offen glc
 ; CHECK: buffer_store_dword [[V]], [[A]], s[0:3], s7 offen offset:8 glc
 ; CHECK: buffer_load_dword {{v[0-9]+}}, {{v[0-9]+}}, s[0:3], s7 offen offset:8 glc
+; A uniform base plus a divergent index proven below 2^32 / size (here the
+; work-item id, below 1024), used only as global addresses: SGPR base
+; (saddr) and a 32-bit VGPR offset, no 64-bit address arithmetic.
+; CHECK-LABEL: {{^}}saddr:
+; CHECK-NOT: v_addc_co_u32
+; CHECK: v_lshlrev_b32_e32 [[O:v[0-9]+]], 4,
+; CHECK: global_load_dword {{v[0-9]+}}, [[O]], s[{{[0-9]+:[0-9]+}}] offset:-8{{$}}
+; CHECK: v_lshlrev_b32_e32 [[O2:v[0-9]+]], 4,
+; CHECK: global_store_dword [[O2]], {{v[0-9]+}}, s[{{[0-9]+:[0-9]+}}] offset:4{{$}}
+; CHECK-NOT: v_addc_co_u32
+; CHECK: s_endpgm
+; the same with an index of unknown range keeps the 64-bit address
+; CHECK-LABEL: {{^}}nosaddr:
+; CHECK: v_addc_co_u32
+; CHECK: global_load_dword {{v[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:-8{{$}}
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @global(ptr addrspace(1) %p) {
@@ -88,4 +103,25 @@ define amdgpu_kernel void @private(ptr addrspace(1) %p, i32 %i) {
   store i32 %v, ptr addrspace(1) %p
   ret void
 }
+define amdgpu_kernel void @saddr(ptr addrspace(1) %p) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %e = zext i32 %t to i64
+  %b = getelementptr [4 x float], ptr addrspace(1) %p, i64 %e, i64 -2
+  %x = load float, ptr addrspace(1) %b
+  %c = getelementptr inbounds [4 x float], ptr addrspace(1) %p, i64 %e, i64 1
+  store float %x, ptr addrspace(1) %c
+  ret void
+}
+
+define amdgpu_kernel void @nosaddr(ptr addrspace(1) %p, i32 %n) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %m = mul i32 %t, %n
+  %e = zext i32 %m to i64
+  %b = getelementptr [4 x float], ptr addrspace(1) %p, i64 %e, i64 -2
+  %x = load float, ptr addrspace(1) %b
+  %c = getelementptr inbounds [4 x float], ptr addrspace(1) %p, i64 %e, i64 1
+  store float %x, ptr addrspace(1) %c
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()

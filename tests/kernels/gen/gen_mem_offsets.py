@@ -88,6 +88,27 @@ define amdgpu_kernel void @k_private(ptr addrspace(1) %in, ptr addrspace(1) %out
   ret void
 }
 
+define amdgpu_kernel void @k_saddr(ptr addrspace(1) %in, ptr addrspace(1) %out) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %t = zext i32 %tid to i64
+  %t2 = add nuw nsw i64 %t, 2
+  %pa = getelementptr inbounds i32, ptr addrspace(1) %in, i64 %t2
+  %pb = getelementptr inbounds i8, ptr addrspace(1) %pa, i64 -8
+  %a = load i32, ptr addrspace(1) %pa, align 4
+  %b = load i32, ptr addrspace(1) %pb, align 4
+  %r = getelementptr inbounds [4 x i32], ptr addrspace(1) %out, i64 %t, i64 1
+  store i32 %a, ptr addrspace(1) %r, align 4
+  %r3 = getelementptr inbounds [4 x i32], ptr addrspace(1) %out, i64 %t, i64 3
+  store i32 %b, ptr addrspace(1) %r3, align 4
+  %r0 = getelementptr inbounds [4 x i32], ptr addrspace(1) %out, i64 %t, i64 0
+  store <2 x i32> <i32 7, i32 9>, ptr addrspace(1) %r0, align 4
+  %r2 = getelementptr inbounds [4 x i32], ptr addrspace(1) %out, i64 %t, i64 2
+  %c = load i32, ptr addrspace(1) %r2, align 4
+  %s = add i32 %c, %a
+  store i32 %s, ptr addrspace(1) %r2, align 4
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
 declare void @llvm.amdgcn.s.barrier()
@@ -130,6 +151,13 @@ def main():
     for g in range(N):
         out_p += [(vin[g] + g) & 0xffffffff, g]
 
+    # k_saddr: row t of out = {7, 9 (over in[t + 2]), its initial word 2
+    # + in[t + 2], in[t]}
+    sout_in = [rng.bits(32) for _ in range(256)]
+    sout = []
+    for t in range(64):
+        sout += [7, 9, (sout_in[4 * t + 2] + vin[t + 2]) & 0xffffffff, vin[t]]
+
     def hexes(v):
         return ' '.join('0x%x' % x for x in v)
     lines = ['[config]', 'name: immediate offsets of global, flat, constant, LDS and scratch accesses', 'dimensions: 1', '',
@@ -149,7 +177,12 @@ def main():
              'global_size: %d 0 0' % N, 'local_size: 64 0 0',
              'arg_in: 0 buffer uint[%d] %s' % (N, hexes(vin)),
              'arg_out: 1 buffer uint[%d] %s' % (N * 2, hexes(out_p)),
-             'arg_in: 2 int 3']
+             'arg_in: 2 int 3', '',
+             '[test]', 'name: SGPR base + 32-bit VGPR offset (work-item id index)', 'kernel_name: k_saddr',
+             'global_size: 64 0 0', 'local_size: 64 0 0',
+             'arg_in: 0 buffer uint[%d] %s' % (N, hexes(vin)),
+             'arg_in: 1 buffer uint[256] %s' % hexes(sout_in),
+             'arg_out: 1 buffer uint[256] %s' % hexes(sout)]
     write_ll('f_mem_imm_offsets.ll', lines, ir)
 
 
