@@ -191,21 +191,34 @@ static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *l
   }
 }
 
+/* Is GEP instruction `g` (scalar) all constant indices? *k: its bytes. */
+static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
+  if (!LLVMIsAGetElementPtrInst(g) || LLVMGetTypeKind(LLVMTypeOf(g)) == LLVMVectorTypeKind) return false;
+  for (int i = 1; i < LLVMGetNumOperands(g); i++)
+    if (!LLVMIsAConstantInt(LLVMGetOperand(g, i))) return false;
+  return gep_const_part(c, g, k);
+}
+
 /* Is every use of `ptr` a non-atomic load or store of it as the address,
  * able to carry coff in its offset field up to its last byte? With
  * `saddr`, the range is global_load/store's (the saddr form is never
- * s_load), else offset_range's. */
-static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr) {
+ * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
+ * of constant indices k on ptr whose own uses carry coff + k. */
+static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   LLVMUseRef u = LLVMGetFirstUse(ptr);
   if (!u) return false;
   for (; u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     LLVMTypeRef ty;
+    int64_t k;
     if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
     else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
       ty = LLVMTypeOf(LLVMGetOperand(user, 0));
-    else return false;
+    else if (!saddr && depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
+      if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
+      continue;
+    } else return false;
     int64_t lo = -4096, hi = 4095;
     if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
       return false;
@@ -214,14 +227,28 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
   return true;
 }
 
-/* The constant part of GEP `ptr` that the loads and stores using it
- * carry in their offset field, or 0 (not a GEP instruction, another use,
- * out of range). sel_gep leaves that part out of the GEP's value. */
+/* The constant that the loads and stores using pointer `ptr` carry in
+ * their offset field, or 0 (not a GEP instruction, another use, out of
+ * range): ptr's own constant part, plus its base's when ptr has only
+ * constant indices on a folded GEP. sel_gep leaves it out of ptr's
+ * value. A folded GEP's constant-index GEPs are folded too (their uses
+ * were checked with it), so no GEP adds its base's folded constant back,
+ * except to reach a total of 0 (gep_base_total). */
 static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
   if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
-  int64_t coff;
-  if (!gep_const_part(c, ptr, &coff) || coff == 0) return 0;
-  return only_addressed_within(c, ptr, coff, false) ? coff : 0;
+  int64_t coff, k;
+  if (!gep_const_part(c, ptr, &coff)) return 0;
+  if (gep_const_only(c, ptr, &k)) coff += gep_folded_offset(c, LLVMGetOperand(ptr, 0));
+  if (coff == 0) return 0;
+  return only_addressed_within(c, ptr, coff, false, 0) ? coff : 0;
+}
+
+/* What GEP `g`'s base value lacks of its address: the folded constant of
+ * a GEP base, when g has only constant indices (otherwise the base is
+ * never folded: only_addressed_within refuses it). */
+static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
+  int64_t k;
+  return gep_const_only(c, g, &k) ? gep_folded_offset(c, LLVMGetOperand(g, 0)) : 0;
 }
 
 /* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
@@ -249,7 +276,7 @@ static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int
     *size = sz;
   }
   if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
-  return only_addressed_within(c, ptr, *coff, true) ? var : NULL;
+  return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
 }
 
 static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
@@ -280,7 +307,7 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
     if (isel_opnd_is_vgpr(&si)) vgpr = true;
     acc = add_ptr(c, acc, si, ptr64, vgpr);
   }
-  coff -= gep_folded_offset(c, ins);
+  coff += gep_base_total(c, ins) - gep_folded_offset(c, ins);
   if (coff) {
     mir_operand k;
     if (ptr64) {
