@@ -13,13 +13,16 @@
  * denormals, bit 1 output denormals), bit 8 DX10_CLAMP, bit 9 IEEE. The
  * rounding mode is applied with fesetround() around the host's IEEE
  * arithmetic; denormal flushing is done explicitly on inputs and results
- * (f16: only in v_cvt_f16_f32 and v_cvt_f32_f16 so far).
+ * (f16 inputs and results by the f16/f64 field, in every f16 VALU and
+ * VOP3P instruction, compares included; v_cmp_class and v_div_fixup read
+ * raw bits).
  *
  * v_div_scale / v_div_fmas / v_div_fixup follow the guide's pseudo code:
  * div_scale scales the numerator or denominator by 2^64 (2^128 for f64)
  * and sets VCC when the final quotient must be rescaled; div_fmas applies
  * 2^+-64 (2^+-128) depending on the exponent of its third operand. */
 #include <fenv.h>
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,6 +82,11 @@ void emu_valu_init(wemu_device *dev) {
 /* ------------------------------------------------------------ FP helpers */
 
 typedef struct fpenv { int den32, den64, dx10, ieee; } fpenv;
+
+/* The denormal fields, DX10_CLAMP and IEEE bits of the wave's MODE. */
+static fpenv fpenv_of(const emu_wave *w) {
+  return (fpenv){(int)(w->mode >> 4) & 3, (int)(w->mode >> 6) & 3, (int)(w->mode >> 8) & 1, (int)(w->mode >> 9) & 1};
+}
 
 static int is_den32(uint32_t u) { return (u & 0x7f800000u) == 0 && (u & 0x7fffffu) != 0; }
 static int is_den64(uint64_t u) { return (u & 0x7ff0000000000000ull) == 0 && (u & 0xfffffffffffffull) != 0; }
@@ -198,6 +206,9 @@ static float F(uint64_t x) { return emu_f32((uint32_t)x); }
 static uint64_t UF(float f) { return emu_u32(f); }
 static double D(uint64_t x) { return emu_f64(x); }
 static double H(uint64_t x) { return emu_h2f((uint16_t)x); }
+/* f16 operand / result with the f16/f64 denormal field applied (inside lane_op) */
+#define I16(x) H(flush16(e, (x) & 0xffff, 1))
+#define O16(x) flush16(e, (x), 2)
 
 /* Computes one lane. Returns 0, or -1 for an op the emulator lacks. */
 static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, lane_io *io) {
@@ -210,7 +221,7 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
   if (vi->cmptype) {
     int r;
     switch (vi->cmptype) {
-    case 1: r = fcmp(vi->cmp, H(a), H(b)); break;
+    case 1: r = fcmp(vi->cmp, I16(a), I16(b)); break;
     case 2: r = fcmp(vi->cmp, fa, fb); break;
     case 3: r = fcmp(vi->cmp, da, db); break;
     case 4: r = icmp(vi->cmp, (int16_t)a, (int16_t)b, (uint16_t)a, (uint16_t)b, 1); break;
@@ -487,9 +498,23 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     r = emu_u64(dd); break;
   }
   case ISA_V_DIV_FMAS_F64: {
-    double t = fma(D(a), D(b), D(c));
-    if (io->cin) t = ldexp(t, exp64(D(c)) > 1023 ? 128 : -128);
-    r = emu_u64(t); break;
+    /* One rounding of a*b+c scaled by 2^+-128, as for f32 above: the FMA
+     * in long double (64 significand bits on x86-64) rounded to odd, the
+     * exact scale, then one rounding to f64 in the current mode (11 extra
+     * bits make it exact also for denormal quotients). */
+    if (!io->cin) { r = emu_u64(fma(D(a), D(b), D(c))); break; }
+    _Static_assert(LDBL_MANT_DIG >= 55, "v_div_fmas_f64 needs a long double of at least 55 significand bits");
+    int rm = fegetround();
+    fesetround(FE_TOWARDZERO);
+    feclearexcept(FE_INEXACT);
+    long double t = fmal((long double)D(a), (long double)D(b), (long double)D(c));
+    if (fetestexcept(FE_INEXACT)) {
+      int ex;
+      long double m = ldexpl(frexpl(t, &ex), LDBL_MANT_DIG); /* the significand as an integer */
+      if (fmodl(m, 2) == 0) t = nextafterl(t, t < 0 ? -INFINITY : INFINITY);
+    }
+    fesetround(rm);
+    r = emu_u64((double)ldexpl(t, exp64(D(c)) > 1023 ? 128 : -128)); break;
   }
   case ISA_V_DIV_FIXUP_F64: {
     double s0 = D(a), s1 = D(b), s2 = D(c), res;
@@ -506,34 +531,38 @@ static int lane_op(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, la
     else res = neg ? -fabs(s0) : fabs(s0);
     r = emu_u64(res); break;
   }
-  /* f16 (computed exactly in double, rounded once to half) */
-  case ISA_V_ADD_F16: r = emu_f2h(H(a) + H(b), rnd16); break;
-  case ISA_V_SUB_F16: r = emu_f2h(H(a) - H(b), rnd16); break;
-  case ISA_V_SUBREV_F16: r = emu_f2h(H(b) - H(a), rnd16); break;
-  case ISA_V_MUL_F16: r = emu_f2h(H(a) * H(b), rnd16); break;
+  /* f16 (computed exactly in double, rounded once to half); input and
+   * result denormals flushed by the f16/f64 field (I16, O16) */
+  case ISA_V_ADD_F16: r = O16(emu_f2h(I16(a) + I16(b), rnd16)); break;
+  case ISA_V_SUB_F16: r = O16(emu_f2h(I16(a) - I16(b), rnd16)); break;
+  case ISA_V_SUBREV_F16: r = O16(emu_f2h(I16(b) - I16(a), rnd16)); break;
+  case ISA_V_MUL_F16: r = O16(emu_f2h(I16(a) * I16(b), rnd16)); break;
   case ISA_V_MAC_F16: case ISA_V_MAD_F16: case ISA_V_MADMK_F16: case ISA_V_MADAK_F16: case ISA_V_MAD_LEGACY_F16:
-    r = emu_f2h(H(emu_f2h(H(a) * H(b), rnd16)) + H(c), rnd16); break;
-  case ISA_V_FMA_F16: case ISA_V_FMA_LEGACY_F16: r = emu_f2h(fma(H(a), H(b), H(c)), rnd16); break;
-  case ISA_V_MAX_F16: r = emu_f2h(dmax_ieee(H(a), H(b)), 0); break;
-  case ISA_V_MIN_F16: r = emu_f2h(dmin_ieee(H(a), H(b)), 0); break;
-  case ISA_V_MAX3_F16: r = emu_f2h(dmax_ieee(dmax_ieee(H(a), H(b)), H(c)), 0); break;
-  case ISA_V_MIN3_F16: r = emu_f2h(dmin_ieee(dmin_ieee(H(a), H(b)), H(c)), 0); break;
-  case ISA_V_MED3_F16: r = emu_f2h(med3f((float)H(a), (float)H(b), (float)H(c)), 0); break;
-  case ISA_V_LDEXP_F16: r = emu_f2h(ldexp(H(a), (int16_t)b < -100 ? -100 : (int16_t)b > 100 ? 100 : (int16_t)b), rnd16); break;
-  case ISA_V_RCP_F16: r = emu_f2h(1.0 / H(a), rnd16); break;
-  case ISA_V_SQRT_F16: r = emu_f2h(sqrt(H(a)), rnd16); break;
-  case ISA_V_RSQ_F16: r = emu_f2h(1.0 / sqrt(H(a)), rnd16); break;
-  case ISA_V_LOG_F16: r = emu_f2h(log2(H(a)), rnd16); break;
-  case ISA_V_EXP_F16: r = emu_f2h(exp2(H(a)), rnd16); break;
-  case ISA_V_SIN_F16: r = emu_f2h(sin(H(a) * 6.283185307179586), rnd16); break;
-  case ISA_V_COS_F16: r = emu_f2h(cos(H(a) * 6.283185307179586), rnd16); break;
-  case ISA_V_FLOOR_F16: r = emu_f2h(floor(H(a)), 0); break;
-  case ISA_V_CEIL_F16: r = emu_f2h(ceil(H(a)), 0); break;
-  case ISA_V_TRUNC_F16: r = emu_f2h(trunc(H(a)), 0); break;
-  case ISA_V_RNDNE_F16: r = emu_f2h(nearbyint(H(a)), 0); break;
-  case ISA_V_FRACT_F16: { double x = H(a); r = (isnan(x) || isinf(x)) ? (a & 0xffff) : emu_f2h(fmin(x - floor(x), 0x1.ffcp-1), 3); break; }
-  case ISA_V_FREXP_MANT_F16: { int ex; double x = H(a); r = (isnan(x) || isinf(x)) ? (a & 0xffff) : emu_f2h(frexp(x, &ex), 0); break; }
-  case ISA_V_FREXP_EXP_I16_F16: { int ex = 0; double x = H(a); if (!isnan(x) && !isinf(x)) frexp(x, &ex); r = (uint16_t)ex; break; }
+    r = O16(emu_f2h(H(flush16(e, emu_f2h(I16(a) * I16(b), rnd16), 1)) + I16(c), rnd16)); break;
+  /* the double FMA rounds (span above 53 bits) only when one term lies
+   * below 2^-30 of the other, far from any half-way point of the f16
+   * result: one correct rounding either way */
+  case ISA_V_FMA_F16: case ISA_V_FMA_LEGACY_F16: r = O16(emu_f2h(fma(I16(a), I16(b), I16(c)), rnd16)); break;
+  case ISA_V_MAX_F16: r = O16(emu_f2h(dmax_ieee(I16(a), I16(b)), 0)); break;
+  case ISA_V_MIN_F16: r = O16(emu_f2h(dmin_ieee(I16(a), I16(b)), 0)); break;
+  case ISA_V_MAX3_F16: r = O16(emu_f2h(dmax_ieee(dmax_ieee(I16(a), I16(b)), I16(c)), 0)); break;
+  case ISA_V_MIN3_F16: r = O16(emu_f2h(dmin_ieee(dmin_ieee(I16(a), I16(b)), I16(c)), 0)); break;
+  case ISA_V_MED3_F16: r = O16(emu_f2h(med3f((float)I16(a), (float)I16(b), (float)I16(c)), 0)); break;
+  case ISA_V_LDEXP_F16: r = O16(emu_f2h(ldexp(I16(a), (int16_t)b < -100 ? -100 : (int16_t)b > 100 ? 100 : (int16_t)b), rnd16)); break;
+  case ISA_V_RCP_F16: r = O16(emu_f2h(1.0 / I16(a), rnd16)); break;
+  case ISA_V_SQRT_F16: r = O16(emu_f2h(sqrt(I16(a)), rnd16)); break;
+  case ISA_V_RSQ_F16: r = O16(emu_f2h(1.0 / sqrt(I16(a)), rnd16)); break;
+  case ISA_V_LOG_F16: r = O16(emu_f2h(log2(I16(a)), rnd16)); break;
+  case ISA_V_EXP_F16: r = O16(emu_f2h(exp2(I16(a)), rnd16)); break;
+  case ISA_V_SIN_F16: r = O16(emu_f2h(sin(I16(a) * 6.283185307179586), rnd16)); break;
+  case ISA_V_COS_F16: r = O16(emu_f2h(cos(I16(a) * 6.283185307179586), rnd16)); break;
+  case ISA_V_FLOOR_F16: r = O16(emu_f2h(floor(I16(a)), 0)); break;
+  case ISA_V_CEIL_F16: r = O16(emu_f2h(ceil(I16(a)), 0)); break;
+  case ISA_V_TRUNC_F16: r = O16(emu_f2h(trunc(I16(a)), 0)); break;
+  case ISA_V_RNDNE_F16: r = O16(emu_f2h(nearbyint(I16(a)), 0)); break;
+  case ISA_V_FRACT_F16: { double x = I16(a); r = (isnan(x) || isinf(x)) ? (a & 0xffff) : O16(emu_f2h(fmin(x - floor(x), 0x1.ffcp-1), 3)); break; }
+  case ISA_V_FREXP_MANT_F16: { int ex; double x = I16(a); r = (isnan(x) || isinf(x)) ? (a & 0xffff) : O16(emu_f2h(frexp(x, &ex), 0)); break; }
+  case ISA_V_FREXP_EXP_I16_F16: { int ex = 0; double x = I16(a); if (!isnan(x) && !isinf(x)) frexp(x, &ex); r = (uint16_t)ex; break; }
   case ISA_V_CVT_F16_U16: r = emu_f2h((double)(uint16_t)a, rnd16); break;
   case ISA_V_CVT_F16_I16: r = emu_f2h((double)(int16_t)a, rnd16); break;
   case ISA_V_CVT_U16_F16: { double x = H(a); r = isnan(x) || x <= 0 ? 0 : x >= 65535 ? 65535 : (uint16_t)x; break; }
@@ -609,33 +638,49 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
 /* v_mad_mix_f32 (gfx9): D.f32 = S0 * S1 + S2, each source an f32, or an
  * f16 (its op_sel_hi bit set) from the low or high half (its op_sel bit);
  * neg and abs (the neg_hi field) per source. Not fused: like v_mad_f32 the
- * product is rounded to f32 (denormals per MODE) before the add. */
+ * product is rounded to f32 (denormals per MODE) before the add. f16
+ * sources follow the f16/f64 denormal field as v_cvt_f32_f16 does.
+ * v_mad_mixlo_f16 / v_mad_mixhi_f16 compute the same f32 value and write
+ * it converted to f16 (v_cvt_f16_f32's rounding and flushing) into the low
+ * or high half of D, keeping the other half. */
 static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t lanes = w->exec;
   uint64_t buf[3][EMU_WAVE];
   emu_vinfo vi = {0};
-  fpenv e = {(int)(w->mode >> 4) & 3, (int)(w->mode >> 6) & 3, (int)(w->mode >> 8) & 1, (int)(w->mode >> 9) & 1};
+  fpenv e = fpenv_of(w);
+  int rnd16 = (w->mode >> 2) & 3, half = in->op == ISA_V_MAD_MIXHI_F16 ? 2 : in->op == ISA_V_MAD_MIXLO_F16 ? 1 : 0;
   for (unsigned i = 0; i < 3; i++)
     if (read_src(d, w, in, i, in->src[i], 1, lanes, &vi, buf[i])) return -1;
+  if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
+  int old_rnd = fegetround();
+  fesetround(fe_modes[w->mode & 3]);
   for (unsigned l = 0; l < EMU_WAVE; l++) {
     if (!((lanes >> l) & 1)) continue;
     float x[3];
     for (unsigned i = 0; i < 3; i++) {
       uint32_t raw = (uint32_t)buf[i][l];
-      if ((in->opsel_hi >> i) & 1) x[i] = (float)emu_h2f((uint16_t)(raw >> (((in->opsel >> i) & 1) ? 16 : 0)));
+      if ((in->opsel_hi >> i) & 1)
+        x[i] = (float)emu_h2f((uint16_t)flush16(&e, (raw >> (((in->opsel >> i) & 1) ? 16 : 0)) & 0xffff, 1));
       else x[i] = in32(&e, emu_f32(raw));
       if ((in->neg_hi >> i) & 1) x[i] = fabsf(x[i]);
       if ((in->neg >> i) & 1) x[i] = -x[i];
     }
     volatile float p = x[0] * x[1];
-    emu_vwrite(d, w, in->dst, l, emu_u32(out32(&e, in32(&e, p) + x[2])));
+    uint32_t r = emu_u32(out32(&e, in32(&e, p) + x[2]));
+    if (half) {
+      uint32_t h = (uint32_t)flush16(&e, emu_f2h(emu_f32(r), rnd16), 2);
+      r = half == 1 ? (w->v[in->dst][l] & 0xffff0000u) | h : (w->v[in->dst][l] & 0xffffu) | h << 16;
+    }
+    emu_vwrite(d, w, in->dst, l, r);
   }
+  fesetround(old_rnd);
   emu_trace_vwrite(d, w, in->dst, 1);
   return 0;
 }
 
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  if (in->op == ISA_V_MAD_MIX_F32) return exec_mad_mix(d, w, in);
+  if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16)
+    return exec_mad_mix(d, w, in);
   uint64_t lanes = w->exec;
   uint64_t *s[3];
   uint64_t buf[3][EMU_WAVE];
@@ -650,6 +695,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int rnd = (w->mode >> 2) & 3;
+  fpenv e = fpenv_of(w);
   for (unsigned l = 0; l < EMU_WAVE; l++) {
     if (!((lanes >> l) & 1)) continue;
     uint32_t out = 0;
@@ -662,7 +708,10 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         if (ng) x[i] = vi.fsrc ? (uint16_t)(x[i] ^ 0x8000) : (uint16_t)(-(int)x[i]);
       }
       uint32_t r;
-      double A = emu_h2f(x[0]), B = emu_h2f(x[1]), C = emu_h2f(x[2]);
+      /* f16 inputs and results: denormals per the f16/f64 field */
+      int f16 = vi.fsrc == 16;
+      double A = emu_h2f(f16 ? (uint16_t)flush16(&e, x[0], 1) : x[0]), B = emu_h2f(f16 ? (uint16_t)flush16(&e, x[1], 1) : x[1]);
+      double C = emu_h2f(f16 ? (uint16_t)flush16(&e, x[2], 1) : x[2]);
       switch (in->op) {
       case ISA_V_PK_ADD_F16: r = emu_f2h(A + B, rnd); break;
       case ISA_V_PK_MUL_F16: r = emu_f2h(A * B, rnd); break;
@@ -689,6 +738,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       case ISA_V_PK_MIN_U16: r = x[0] < x[1] ? x[0] : x[1]; break;
       default: return emu_fault(d, w, in, "VOP3P instruction not implemented by the emulator");
       }
+      if (f16) r = (uint32_t)flush16(&e, r, 2);
       if (in->clamp && vi.fsrc == 16) { double f = emu_h2f((uint16_t)r); r = emu_f2h(isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f, 0); }
       out |= (r & 0xffff) << (16 * h);
     }
@@ -822,7 +872,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
 
   /* MODE */
-  fpenv e = {(int)(w->mode >> 4) & 3, (int)(w->mode >> 6) & 3, (int)(w->mode >> 8) & 1, (int)(w->mode >> 9) & 1};
+  fpenv e = fpenv_of(w);
   int rnd32 = w->mode & 3, rnd64 = (w->mode >> 2) & 3;
   int is64 = (isa_table[op].flags & ISA_F_F64) != 0;
   int is_f16 = vi->fsrc == 16 || (vi->dst16 && strstr(mn, "f16"));

@@ -217,7 +217,7 @@ void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_
   ds->defs[1].preg = MIR_PREG_VCC;
 }
 
-mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
+static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b, bool denormal_region) {
   mir_temp den, num, vcc;
   isel_div_scale(c, ISA_V_DIV_SCALE_F32, a, b, &den, &num, &vcc);
   mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
@@ -231,10 +231,14 @@ mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
   q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
   mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  if (isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
+  if (denormal_region && isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
   mir_temp f = isel_div_fmas(c, ISA_V_DIV_FMAS_F32, t3, r, q, vcc);
   return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
 }
+
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, true); }
+
+mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, false); }
 
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
   mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));

@@ -17,6 +17,8 @@
  * non-zero; it is substituted wherever that same SSA value occurs in the
  * dividend's tree (not through phis, which the walk never enters). This
  * is what proves `(l + n - 1) % n` in [0, 2^17) when l < 2^10 and n < 2^16.
+ * isel_value_below (32-bit VGPR offsets of global accesses, isel_mem.c)
+ * asks about one value without that assumption.
  */
 #include <string.h>
 
@@ -151,4 +153,10 @@ bool isel_div_operands_below(LLVMValueRef ins, unsigned bits) {
   vrange a = range_of(A, B, 0), b = range_of(B, B, 0);
   i128 lim = (i128)1 << bits;
   return nonneg(a) && nonneg(b) && a.hi < lim && b.hi < lim;
+}
+
+bool isel_value_below(LLVMValueRef v, uint64_t bound) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind) return false;
+  vrange r = range_of(v, NULL, 0);
+  return nonneg(r) && r.hi < (i128)bound;
 }

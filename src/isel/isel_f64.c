@@ -24,11 +24,6 @@
  *  - round (half away from zero): trunc(x) plus copysign(1, x) when
  *    |x - trunc(x)| >= 1/2 (the subtraction is exact), with x's sign.
  * Compares use v_cmp_*_f64 with src1 in a VGPR (never the swapped form).
- *  - isel_f64_add_odd: a + b rounded to odd (for a later, narrower
- *    rounding to be correct): s = a + b and its exact error e by Knuth's
- *    TwoSum (s - a = bb, e = (a - (s - bb)) + (b - bb)); when e is a
- *    nonzero finite number and s has an even significand, s moves one ulp
- *    toward e (+-1 on its bit pattern), which makes it odd.
  */
 #include <string.h>
 
@@ -102,7 +97,7 @@ static mir_temp copysign64(isel_ctx *c, mir_operand x, mir_operand y) {
 
 /* ---- sequences ---- */
 
-static mir_temp fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
+mir_temp isel_fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
   mir_temp den, num, vcc;
   isel_div_scale(c, ISA_V_DIV_SCALE_F64, a, b, &den, &num, &vcc);
   mir_operand one = kf64(c, 0x3ff0000000000000ull), nden = negated(c, mir_op_temp(den));
@@ -117,7 +112,9 @@ static mir_temp fdiv64(isel_ctx *c, mir_operand a, mir_operand b) {
   return v2_3(c, ISA_V_DIV_FIXUP_F64, mir_op_temp(f), b, a);
 }
 
-static mir_temp sqrt64(isel_ctx *c, mir_operand x) {
+static mir_temp sqrt64(isel_ctx *c, mir_operand x) { return isel_sqrt64_scaled(c, x, NULL, NULL); }
+
+mir_temp isel_sqrt64_scaled(isel_ctx *c, mir_operand x, mir_temp *xs_out, mir_temp *gs_out) {
   mir_temp small = vcmp64(c, ISA_V_CMP_GT_F64, kf64(c, 0x1000000000000000ull) /* 2^-767 */, x);
   mir_temp up = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_const(256), 1)),
                           mir_op_temp(small));
@@ -132,6 +129,7 @@ static mir_temp sqrt64(isel_ctx *c, mir_operand x) {
     mir_temp d = fma64(c, negated(c, mir_op_temp(g)), mir_op_temp(g), mir_op_temp(xs));
     g = fma64(c, mir_op_temp(d), mir_op_temp(h), mir_op_temp(g));
   }
+  if (xs_out) *xs_out = xs, *gs_out = g;
   mir_temp down = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const((uint32_t)-128), mir_op_temp(small));
   g = v2(c, ISA_V_LDEXP_F64, mir_op_temp(g), mir_op_temp(down));
   /* class bits: -0 (5), +0 (6), +inf (9) */
@@ -157,8 +155,7 @@ static mir_temp round64(isel_ctx *c, mir_operand x) {
   return copysign64(c, mir_op_temp(sum), x);
 }
 
-/* i1..i64 integer operand -> double */
-static mir_temp int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign) {
+mir_temp isel_int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign) {
   if (sb == 1) {
     mir_temp m = isel_mask_of(c, A, e);
     mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(sign ? 0xbff00000u : 0x3ff00000u),
@@ -177,8 +174,7 @@ static mir_temp int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb,
   return v2(c, ISA_V_ADD_F64, mir_op_temp(hi), mir_op_temp(lo));
 }
 
-/* double -> integer of db bits (in range: out of range is poison in IR) */
-static mir_temp f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign) {
+mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign) {
   if (db <= 32) return isel_v1_1(c, sign ? ISA_V_CVT_I32_F64 : ISA_V_CVT_U32_F64, x);
   mir_temp t = v2_1(c, ISA_V_TRUNC_F64, x);
   mir_temp hf = v2(c, ISA_V_MUL_F64, mir_op_temp(t), kf64(c, 0x3df0000000000000ull) /* 2^-32 */);
@@ -248,19 +244,19 @@ int isel_f64_inst(isel_ctx *c, LLVMValueRef ins) {
     case LLVMFAdd: d = v2(c, ISA_V_ADD_F64, a, b); break;
     case LLVMFSub: d = v2(c, ISA_V_ADD_F64, a, negated(c, b)); break;
     case LLVMFMul: d = v2(c, ISA_V_MUL_F64, a, b); break;
-    case LLVMFDiv: d = fdiv64(c, a, b); break;
+    case LLVMFDiv: d = isel_fdiv64(c, a, b); break;
     case LLVMFNeg: d = fneg64(c, a); break;
     case LLVMFCmp: d = vcmp64(c, fcmp_op(LLVMGetFCmpPredicate(ins)), a, b); break;
     case LLVMFPExt: d = v2_1(c, ISA_V_CVT_F64_F32, a); break;
     case LLVMFPTrunc: d = isel_v1_1(c, ISA_V_CVT_F32_F64, a); break;
     case LLVMSIToFP: case LLVMUIToFP:
-      d = int_to_f64(c, A, e, isel_type_bits(st), opc == LLVMSIToFP);
+      d = isel_int_to_f64(c, A, e, isel_type_bits(st), opc == LLVMSIToFP);
       if (!d.id) return 0;
       break;
     case LLVMFPToSI: case LLVMFPToUI: {
       unsigned db = isel_type_bits(dt);
       if (db == 1 || db > 64 || (db > 32 && db != 64)) return 0;
-      d = f64_to_int(c, a, db, opc == LLVMFPToSI);
+      d = isel_f64_to_int(c, a, db, opc == LLVMFPToSI);
       break;
     }
     default: return 0; /* frem */
@@ -310,28 +306,4 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 0;
   isel_set(c, ins, 0, d);
   return 1;
-}
-
-mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b) {
-  mir_temp s = v2(c, ISA_V_ADD_F64, a, b);
-  mir_temp bb = v2(c, ISA_V_ADD_F64, mir_op_temp(s), negated(c, a));
-  mir_temp sbb = v2(c, ISA_V_ADD_F64, mir_op_temp(s), negated(c, mir_op_temp(bb)));
-  mir_temp ea = v2(c, ISA_V_ADD_F64, a, negated(c, mir_op_temp(sbb)));
-  mir_temp eb = v2(c, ISA_V_ADD_F64, b, negated(c, mir_op_temp(bb)));
-  mir_temp e = v2(c, ISA_V_ADD_F64, mir_op_temp(ea), mir_op_temp(eb));
-  /* inexact (e ordered and nonzero) and even */
-  mir_temp inexact = vcmp64(c, ISA_V_CMP_LG_F64, mir_op_const(0), mir_op_temp(e));
-  mir_operand slo = isel_half_of(c, mir_op_temp(s), false), shi = isel_half_of(c, mir_op_temp(s), true);
-  mir_temp lsb = isel_v1(c, ISA_V_AND_B32, mir_op_const(1), slo);
-  mir_temp even = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(lsb));
-  mir_temp adjust = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(inexact), mir_op_temp(even));
-  /* toward e: away from zero (+1 on the magnitude) when e and s agree in sign */
-  mir_temp sx = isel_v1(c, ISA_V_XOR_B32, shi, isel_half_of(c, mir_op_temp(e), true));
-  mir_temp same = isel_vcmp(c, ISA_V_CMP_LE_I32, mir_op_const(0), mir_op_temp(sx));
-  mir_temp step = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0xffffffffu), mir_op_const(1), mir_op_temp(same));
-  mir_temp stephi = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(step));
-  mir_temp moved = isel_add64(c, mir_op_temp(s), mir_op_temp(isel_create2(c, mir_op_temp(step), mir_op_temp(stephi), true)), true);
-  mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, slo, isel_half_of(c, mir_op_temp(moved), false), mir_op_temp(adjust));
-  mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, shi, isel_half_of(c, mir_op_temp(moved), true), mir_op_temp(adjust));
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
 }

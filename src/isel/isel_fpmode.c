@@ -181,18 +181,18 @@ static bool set_rounding(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
-/* The f32 rounding field of MODE as an SGPR (the MODE pass makes it the
- * environment's value). */
-static mir_temp get_round32(isel_ctx *c) {
+/* A rounding field of MODE (f: ISA_MODE_ROUND32 or ISA_MODE_ROUND16_64)
+ * as an SGPR (the MODE pass makes it the environment's value). */
+static mir_temp get_round(isel_ctx *c, isa_mode_field f) {
   mir_temp h = isel_tmp(c, mir_rc_s(1));
   mir_instr *g = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
-  g->offset = (int32_t)hwreg_mode(0, 2);
+  g->offset = (int32_t)hwreg_mode(f == ISA_MODE_ROUND32 ? 0 : 2, 2);
   g->defs[0] = mir_op_temp(h);
   return h;
 }
 
 static bool get_rounding(isel_ctx *c, LLVMValueRef ins) {
-  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(get_round32(c)), mir_op_const(1));
+  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(get_round(c, ISA_MODE_ROUND32)), mir_op_const(1));
   isel_set(c, ins, 0, isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(3)));
   return true;
 }
@@ -203,11 +203,57 @@ static mir_temp v2_def(isel_ctx *c, unsigned op, mir_operand a) {
   return d;
 }
 
+/* A VOP3 f64 operation of n sources (v2 result). */
+static mir_temp v2_n(isel_ctx *c, unsigned op, mir_operand *s, unsigned n) {
+  mir_temp d = isel_tmp(c, mir_rc_v(2));
+  isel_valu(c, op, &d, 1, s, n, true);
+  return d;
+}
+
+/* The correctly rounded result r (dw dwords, >= 0 or NaN) of a sqrt
+ * moved one ulp toward rounding rnd (1..3, or 4: field f of the
+ * environment) where the residual res (x - r*r, exact in sign) shows it
+ * on the wrong side: up when r < sqrt(x) and rounding up, down when
+ * r > sqrt(x) and rounding down or toward zero. A step on the bit pattern
+ * is one ulp (results are never negative); NaN residuals (inf, NaN) and
+ * zero ones (exact roots, +-0) step nowhere. */
+static mir_temp step_by_residual(isel_ctx *c, mir_temp r, mir_temp res, int rnd, unsigned dw, isa_mode_field f) {
+  unsigned lt = dw == 1 ? ISA_V_CMP_LT_F32 : ISA_V_CMP_LT_F64, gt = dw == 1 ? ISA_V_CMP_GT_F32 : ISA_V_CMP_GT_F64;
+  mir_operand zero = mir_op_const(0);
+  zero.size = (uint8_t)dw;
+  mir_temp low = isel_vcmp(c, lt, zero, mir_op_temp(res));  /* r < sqrt(x) */
+  mir_temp high = isel_vcmp(c, gt, zero, mir_op_temp(res)); /* r > sqrt(x) */
+  if (rnd == 4) {
+    mir_temp h = get_round(c, f);
+    low = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(low),
+                 mir_op_temp(isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(1), mir_op_temp(h))));
+    high = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(high),
+                  mir_op_temp(isel_vcmp(c, ISA_V_CMP_LE_U32, mir_op_const(2), mir_op_temp(h))));
+  }
+  for (int dir = 0; dir < 2; dir++) {
+    if (dir == 0 ? !(rnd == 1 || rnd == 4) : rnd < 2) continue;
+    uint32_t k = dir == 0 ? 1u : 0xffffffffu;
+    mir_temp mask = dir == 0 ? low : high;
+    if (dw == 1) {
+      mir_temp moved = isel_v1(c, ISA_V_ADD_U32, mir_op_const(k), mir_op_temp(r));
+      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(moved), mir_op_temp(mask));
+      continue;
+    }
+    mir_temp kk = isel_create2(c, mir_op_const(k), mir_op_const(dir == 0 ? 0 : 0xffffffffu), false);
+    mir_temp moved = isel_add64(c, mir_op_temp(r), mir_op_temp(kk), true);
+    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), false),
+                            isel_half_of(c, mir_op_temp(moved), false), mir_op_temp(mask));
+    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), true),
+                            isel_half_of(c, mir_op_temp(moved), true), mir_op_temp(mask));
+    r = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+  }
+  return r;
+}
+
 /* Correctly rounded f32 sqrt in rounding `rnd` (0..3, 4 = the
- * environment's): the nearest result r, then one step toward the
- * direction when the residual x - r*r (on the scaled values of
- * isel_sqrt_scaled: exact in sign, never denormal) shows r on the wrong
- * side. */
+ * environment's): the nearest result r (isel_sqrt_scaled checks both
+ * neighbours, so any rounding field gives it), then step_by_residual on
+ * the scaled values (never denormal). */
 static mir_temp sqrt_rounded(isel_ctx *c, mir_operand x, int rnd) {
   mir_temp xv, tiny;
   mir_temp r = isel_sqrt_scaled(c, x, &xv, &tiny);
@@ -217,22 +263,33 @@ static mir_temp sqrt_rounded(isel_ctx *c, mir_operand x, int rnd) {
   mir_operand nrv = mir_op_temp(rv);
   nrv.flags |= MIR_OPND_NEG;
   mir_temp res = isel_v1_3(c, ISA_V_FMA_F32, nrv, mir_op_temp(rv), mir_op_temp(xv));
-  mir_temp low = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(res));  /* r < sqrt(x) */
-  mir_temp high = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_const(0), mir_op_temp(res)); /* r > sqrt(x) */
-  if (rnd == 4) {
-    mir_temp h = get_round32(c);
-    low = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(low),
-                 mir_op_temp(isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(1), mir_op_temp(h))));
-    high = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(high),
-                  mir_op_temp(isel_vcmp(c, ISA_V_CMP_LE_U32, mir_op_const(2), mir_op_temp(h))));
-  }
-  if (rnd == 1 || rnd == 4)
-    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r),
-                  mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(r))), mir_op_temp(low));
-  if (rnd >= 2)
-    r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r),
-                  mir_op_temp(isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(r))), mir_op_temp(high));
-  return r;
+  return step_by_residual(c, r, res, rnd, 1, ISA_MODE_ROUND32);
+}
+
+/* Correctly rounded f64 sqrt in rounding `rnd` (0..3, 4 = the
+ * environment's): isel_sqrt64_scaled's Goldschmidt steps are proven only
+ * in round-to-nearest, so they run with the f16/f64 rounding fixed to
+ * nearest; then step_by_residual on the scaled values. */
+static mir_temp sqrt64_rounded(isel_ctx *c, mir_operand x, int rnd) {
+  uint32_t region = isel_fpmode_begin(c);
+  mir_temp xs, gs;
+  mir_temp r = isel_sqrt64_scaled(c, x, &xs, &gs);
+  if (rnd == 0) return r;
+  mir_operand s[3] = {mir_op_temp(gs), mir_op_temp(gs), mir_op_temp(xs)};
+  s[0].flags |= MIR_OPND_NEG;
+  mir_temp res = v2_n(c, ISA_V_FMA_F64, s, 3);
+  isel_fpmode_end(c, region, ISA_MODE_ROUND16_64, 0);
+  return step_by_residual(c, r, res, rnd, 2, ISA_MODE_ROUND16_64);
+}
+
+/* The last instruction emitted rounds in `rnd` (0..3) or, for 4, in the
+ * environment's field f (a fixed value set by an earlier
+ * isel_fpmode_end is taken back). */
+static void round_last(isel_ctx *c, isa_mode_field f, int rnd) {
+  mir_block *b = &c->p->blocks[c->cur];
+  mir_instr *last = b->instrs[b->num_instrs - 1];
+  if (rnd < 4) last->fpmode = mir_fpmode_fix(last->fpmode, f, (unsigned)rnd);
+  else last->fpmode = (uint16_t)(last->fpmode & ~(15u << (4 * f)));
 }
 
 typedef enum cop { C_FADD, C_FSUB, C_FMUL, C_FDIV, C_FMA, C_FMULADD, C_SQRT, C_FPTRUNC, C_FPEXT, C_SITOFP, C_UITOFP,
@@ -265,9 +322,56 @@ static unsigned bits_of(LLVMTypeRef t) {
        : LLVMGetTypeKind(t) == LLVMHalfTypeKind ? 16 : 0;
 }
 
-/* One constrained operation on scalars: f32 arithmetic, f32<->f16 and
- * f32<->f64 conversions, i32<->f32 and i32->f64. The rounding field of
- * the result's precision is fixed to a static rounding. */
+/* f16 arithmetic of a constrained operation (v1 result; false if not
+ * handled). f16 division and sqrt go through f32 with the same rounding
+ * (double rounding in one direction, or to nearest from 24 >= 2 * 11 + 2
+ * bits, is innocuous); fma is v_fma_f16. Sets *done when the rounding
+ * fields are already marked. */
+static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, mir_temp *d, bool *done) {
+  switch (k) {
+  case C_FADD: case C_FSUB: case C_FMUL:
+    *d = isel_v1(c, k == C_FADD ? ISA_V_ADD_F16 : k == C_FSUB ? ISA_V_SUB_F16 : ISA_V_MUL_F16, a[0],
+                 mir_op_temp(isel_to_vgpr(c, a[1], 1)));
+    return true;
+  case C_FDIV:
+    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(isel_fdiv32_of_halves(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])),
+                                                                  mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[1])))));
+    return true;
+  case C_FMA: case C_FMULADD: *d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], a[2]); return true;
+  case C_SQRT:
+    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(sqrt_rounded(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])), rnd)));
+    round_last(c, ISA_MODE_ROUND16_64, rnd);
+    *done = true;
+    return true;
+  default: return false;
+  }
+}
+
+/* f64 arithmetic of a constrained operation (v2 result; false if not
+ * handled); sqrt marks its own fields (*done). */
+static bool constrained_f64(isel_ctx *c, cop k, mir_operand *a, int rnd, mir_temp *d, bool *done) {
+  switch (k) {
+  case C_FADD: case C_FSUB: case C_FMUL: {
+    mir_operand s[2] = {a[0], a[1]};
+    if (k == C_FSUB) {
+      s[1] = mir_op_temp(isel_to_vgpr(c, a[1], 2));
+      s[1].flags |= MIR_OPND_NEG;
+    }
+    *d = v2_n(c, k == C_FMUL ? ISA_V_MUL_F64 : ISA_V_ADD_F64, s, 2);
+    return true;
+  }
+  case C_FDIV: *d = isel_fdiv64(c, a[0], a[1]); return true;
+  case C_FMA: case C_FMULADD: *d = v2_n(c, ISA_V_FMA_F64, a, 3); return true;
+  case C_SQRT: *d = sqrt64_rounded(c, a[0], rnd); *done = true; return true;
+  default: return false;
+  }
+}
+
+/* One constrained operation on scalars: f32, f64 and f16 arithmetic;
+ * conversions between f16, f32 and f64; i32 -> f16/f32/f64, i64 -> f64;
+ * f16/f32 -> i32, f64 -> i32/i64. A static rounding fixes the rounding
+ * field of the result's precision (both for f16 results, computed through
+ * f32, and for f64 -> f32); round.dynamic leaves it to the environment. */
 static bool constrained_call(isel_ctx *c, LLVMValueRef ins, cop k) {
   LLVMTypeRef rt = LLVMTypeOf(ins), st = LLVMTypeOf(LLVMGetOperand(ins, 0));
   if (LLVMGetTypeKind(rt) == LLVMVectorTypeKind || LLVMGetTypeKind(st) == LLVMVectorTypeKind) return false;
@@ -276,47 +380,68 @@ static bool constrained_call(isel_ctx *c, LLVMValueRef ins, cop k) {
   mir_operand a[3];
   for (unsigned i = 0; i < cops[k].nvals; i++) a[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
   unsigned rb = bits_of(rt), sb = bits_of(st);
-  bool f32 = rb == 32 && (sb == 32 || k >= C_SITOFP);
+  unsigned ib = LLVMGetTypeKind(st) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(st) : 0;
+  unsigned ob = LLVMGetTypeKind(rt) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(rt) : 0;
   uint32_t region = isel_fpmode_begin(c);
+  bool done = false;
   mir_temp d;
   switch (k) {
-  case C_FADD: case C_FSUB: case C_FMUL:
-    if (rb != 32) return false;
-    d = isel_v1(c, k == C_FADD ? ISA_V_ADD_F32 : k == C_FSUB ? ISA_V_SUB_F32 : ISA_V_MUL_F32, a[0], a[1]);
-    break;
-  case C_FDIV: if (rb != 32) return false; d = isel_fdiv32(c, a[0], a[1]); break;
-  case C_FMA: case C_FMULADD: if (rb != 32) return false; d = isel_v1_3(c, ISA_V_FMA_F32, a[0], a[1], a[2]); break;
-  case C_SQRT:
-    if (rb != 32) return false;
-    d = sqrt_rounded(c, a[0], rnd);
-    rnd = 4; /* the sequence handles the direction itself */
+  case C_FADD: case C_FSUB: case C_FMUL: case C_FDIV: case C_FMA: case C_FMULADD: case C_SQRT:
+    if (rb == 16) {
+      if (!constrained_f16(c, k, a, rnd, &d, &done)) return false;
+    } else if (rb == 64) {
+      if (!constrained_f64(c, k, a, rnd, &d, &done)) return false;
+    } else if (k == C_SQRT) {
+      d = sqrt_rounded(c, a[0], rnd);
+      done = true; /* the sequence handles the direction itself */
+    } else if (k == C_FDIV) {
+      d = isel_fdiv32(c, a[0], a[1]);
+    } else if (k == C_FMA || k == C_FMULADD) {
+      d = isel_v1_3(c, ISA_V_FMA_F32, a[0], a[1], a[2]);
+    } else {
+      d = isel_v1(c, k == C_FADD ? ISA_V_ADD_F32 : k == C_FSUB ? ISA_V_SUB_F32 : ISA_V_MUL_F32, a[0], a[1]);
+    }
     break;
   case C_FPTRUNC:
     if (rb == 16 && sb == 32) d = isel_v1_1(c, ISA_V_CVT_F16_F32, a[0]);
+    else if (rb == 16 && sb == 64) d = isel_f64_to_f16(c, a[0]);
     else if (rb == 32 && sb == 64) d = isel_v1_1(c, ISA_V_CVT_F32_F64, a[0]);
     else return false;
     break;
   case C_FPEXT:
     if (rb == 32 && sb == 16) d = isel_v1_1(c, ISA_V_CVT_F32_F16, a[0]);
+    else if (rb == 64 && sb == 16) d = isel_f16_to_f64(c, a[0]);
     else if (rb == 64 && sb == 32) d = v2_def(c, ISA_V_CVT_F64_F32, a[0]);
     else return false;
     break;
-  case C_SITOFP: case C_UITOFP:
-    if (LLVMGetIntTypeWidth(st) != 32 || (rb != 32 && rb != 64)) return false;
-    if (rb == 64) d = v2_def(c, k == C_SITOFP ? ISA_V_CVT_F64_I32 : ISA_V_CVT_F64_U32, a[0]);
-    else d = isel_v1_1(c, k == C_SITOFP ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a[0]);
+  case C_SITOFP: case C_UITOFP: {
+    bool sign = k == C_SITOFP;
+    if (rb == 64 && (ib == 32 || ib == 64)) {
+      d = isel_int_to_f64(c, LLVMGetOperand(ins, 0), 0, ib, sign);
+      break;
+    }
+    if (ib != 32 || rb == 0) return false;
+    d = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a[0]);
+    if (rb == 16) d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(d));
     break;
-  case C_FPTOSI: case C_FPTOUI:
-    if (LLVMGetTypeKind(rt) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(rt) != 32) return false;
-    if (sb == 32) d = isel_v1_1(c, k == C_FPTOSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, a[0]);
-    else if (sb == 64) d = isel_v1_1(c, k == C_FPTOSI ? ISA_V_CVT_I32_F64 : ISA_V_CVT_U32_F64, a[0]);
-    else return false;
+  }
+  case C_FPTOSI: case C_FPTOUI: {
+    bool sign = k == C_FPTOSI;
+    if (sb == 64 && (ob == 32 || ob == 64)) {
+      d = isel_f64_to_int(c, a[0], ob, sign);
+      break;
+    }
+    if (ob != 32 || (sb != 32 && sb != 16)) return false;
+    mir_operand x = sb == 16 ? mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])) : a[0];
+    d = isel_v1_1(c, sign ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, x);
     break;
+  }
   default: return false;
   }
-  if (rnd < 4) {
-    /* the result's precision picks the field; f64 -> f32 reads both */
-    if (f32 || (rb == 32 && sb == 64)) isel_fpmode_end(c, region, ISA_MODE_ROUND32, (unsigned)rnd);
+  if (rnd < 4 && !done) {
+    /* the result's precision picks the field; f64 -> f32 reads both, and
+     * f16 results computed through f32 need both */
+    if (rb == 32 || rb == 16) isel_fpmode_end(c, region, ISA_MODE_ROUND32, (unsigned)rnd);
     if (rb != 32 || sb == 64) isel_fpmode_end(c, region, ISA_MODE_ROUND16_64, (unsigned)rnd);
   }
   isel_set(c, ins, 0, d);

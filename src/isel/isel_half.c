@@ -67,8 +67,9 @@ static LLVMTypeKind kind(LLVMTypeRef t) { return LLVMGetTypeKind(isel_scalar_typ
 
 static mir_temp vreg(isel_ctx *c, mir_operand o) { return isel_to_vgpr(c, o, 1); }
 
-/* double (v2/s2 operand) -> half, rounded once to nearest even. */
-static mir_temp f64_to_f16(isel_ctx *c, mir_operand d) {
+/* double (v2/s2 operand) -> half, rounded once: to odd in f32 (exact
+ * whatever MODE's rounding), then by v_cvt_f16_f32 in the f16/f64 field. */
+mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d) {
   mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F64, d);
   mir_temp back = isel_tmp(c, mir_rc_v(2));
   mir_operand s1[1] = {mir_op_temp(f)};
@@ -130,21 +131,11 @@ static mir_temp to_f32(isel_ctx *c, mir_operand h) { return isel_v1_1(c, ISA_V_C
 
 static mir_temp to_f16(isel_ctx *c, mir_temp f) { return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(f)); }
 
-static mir_temp to_f64(isel_ctx *c, mir_operand h) {
+mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h) {
   mir_temp d = isel_tmp(c, mir_rc_v(2));
   mir_operand s[1] = {mir_op_temp(to_f32(c, h))};
   isel_valu(c, ISA_V_CVT_F64_F32, &d, 1, s, 1, false);
   return d;
-}
-
-/* fma on halves, rounded once: the product is exact in f64, the sum is
- * rounded to odd there (isel_f64_add_odd), then to half through f64_to_f16
- * (to odd in f32, then to nearest even): every step keeps >= 2 extra bits. */
-static mir_temp fma16(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
-  mir_temp p = isel_tmp(c, mir_rc_v(2));
-  mir_operand s[2] = {mir_op_temp(to_f64(c, a)), mir_op_temp(to_f64(c, b))};
-  isel_valu(c, ISA_V_MUL_F64, &p, 1, s, 2, true);
-  return f64_to_f16(c, mir_op_temp(isel_f64_add_odd(c, mir_op_temp(p), mir_op_temp(to_f64(c, x)))));
 }
 
 /* round half away from zero: trunc(x) + copysign(1, x) when
@@ -180,12 +171,12 @@ static bool convert(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, m
   switch (opc) {
   case LLVMFPExt:
     if (kind(dt) == LLVMFloatTypeKind) *d = to_f32(c, a);
-    else if (kind(dt) == LLVMDoubleTypeKind) *d = to_f64(c, a);
+    else if (kind(dt) == LLVMDoubleTypeKind) *d = isel_f16_to_f64(c, a);
     else return false;
     return true;
   case LLVMFPTrunc:
     if (kind(st) == LLVMFloatTypeKind) *d = isel_v1_1(c, ISA_V_CVT_F16_F32, a);
-    else if (kind(st) == LLVMDoubleTypeKind) *d = f64_to_f16(c, a);
+    else if (kind(st) == LLVMDoubleTypeKind) *d = isel_f64_to_f16(c, a);
     else return false;
     return true;
   case LLVMFPToSI: case LLVMFPToUI: {
@@ -263,7 +254,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
        * bits make the double rounding innocuous (Figueroa, "When is
        * double rounding innocuous?", SIGNUM 1995) */
       mir_operand b = isel_get(c, LLVMGetOperand(ins, 1), e);
-      d = to_f16(c, isel_fdiv32(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
+      d = to_f16(c, isel_fdiv32_of_halves(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
       break;
     }
     case LLVMFRem: return 0;
@@ -302,7 +293,8 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     mir_temp p = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, a[1])));
     d = isel_v1(c, ISA_V_ADD_F16, isel_get(c, LLVMGetOperand(ins, 2), 0), mir_op_temp(p));
   } else if (!strcmp(n, "llvm.fma.f16")) {
-    d = fma16(c, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
+    /* v_fma_f16: fused, one rounding in the f16/f64 field */
+    d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
   } else if (!strcmp(n, "llvm.sqrt.f16")) {
     /* correctly rounded in f32, then to half (innocuous, as for fdiv) */
     d = to_f16(c, isel_sqrt_exact(c, mir_op_temp(to_f32(c, a[0]))));

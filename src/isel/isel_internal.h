@@ -122,15 +122,31 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
-/* a + b (doubles, v2/s2 operands) rounded to odd, v2: a later rounding
- * to at most 51 significand bits is then correct (isel_half.c's fma). */
-mir_temp isel_f64_add_odd(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded f64 division a / b (v2 result; operands v2/s2); the
+ * refinement rounds in the f16/f64 rounding field, whichever it holds. */
+mir_temp isel_fdiv64(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded (to nearest) f64 sqrt (v2); when xs is not NULL also
+ * the scaled input xs (x, or x * 2^256 below 2^-767) and its root gs
+ * before the scale back, for a residual xs - gs * gs that is never
+ * denormal. */
+mir_temp isel_sqrt64_scaled(isel_ctx *c, mir_operand x, mir_temp *xs, mir_temp *gs);
+/* Element e of integer value A (sb bits: 1..32 or 64) -> double, one
+ * rounding (in the f16/f64 field); {0} for other widths. */
+mir_temp isel_int_to_f64(isel_ctx *c, LLVMValueRef A, unsigned e, unsigned sb, bool sign);
+/* double -> integer of db bits (<= 32 or 64), truncating, independent of
+ * MODE's rounding; out of range is poison in IR. */
+mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign);
 /* isel_half.c: half-precision instructions and f16 intrinsics, with the
  * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
  * encoding of a value exactly representable in half (constants). */
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 uint32_t isel_f16_bits(double v);
+/* double (v2/s2) -> half; the result's rounding is v_cvt_f16_f32's (the
+ * f16/f64 field): the last instruction emitted. */
+mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d);
+/* half (v1 operand) -> double, exact (v2). */
+mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h);
 /* fma/fmuladd.f32 `ins` whose operands all extend halves -> one
  * v_mad_mix_f32 (true), else false (nothing emitted). */
 bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
@@ -164,6 +180,8 @@ isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* Is the integer value v provably in [0, bound)? (false when unknown) */
+bool isel_value_below(LLVMValueRef v, uint64_t bound);
 /* isel_fuse.c: is the i32 operation `ins` folded into its user's
  * three-operand VALU instruction (then it gets no value of its own)? */
 bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
@@ -190,6 +208,10 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x);
 mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign);
 /* Correctly rounded f32 division a / b (v1). */
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
+/* The same for f32 operands that extend halves: their residuals are 0 or
+ * above 2^-90 (granularity of products of f16-range values), never f32
+ * denormals, so no MODE write is needed in a kernel that flushes them. */
+mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 /* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =

@@ -7,8 +7,21 @@
  *    with a uniform address and dword alignment: s_load_dwordxN (scalar
  *    cache; Vega ISA guide, "Scalar Memory Operations").
  *  - Other global loads/stores: global_load/store with a 64-bit VGPR
- *    address and saddr "off"; generic pointers: flat_load/store; LDS:
+ *    address and saddr "off", or, when the GEP is a uniform base plus a
+ *    divergent index proven small enough (gep_saddr), the SGPR base as
+ *    saddr and a 32-bit VGPR offset; generic pointers: flat_load/store; LDS:
  *    ds_read/ds_write with a 32-bit VGPR address (gfx9 needs no M0 setup).
+ *  - Immediate offsets: a GEP whose constant part (constant indices,
+ *    struct fields) fits the offset field of every load and store that
+ *    uses it as their address, and that has no other use, is computed
+ *    without that part; each access adds it in its offset field
+ *    (gep_folded_offset). gfx900 ranges (Vega ISA guide, "FLAT", "DS",
+ *    "MUBUF", "SMEM" instruction fields): global 13-bit signed, flat
+ *    12-bit unsigned, DS 16-bit unsigned, MUBUF 12-bit unsigned, SMEM
+ *    20-bit unsigned bytes. A global or constant load may become either
+ *    s_load or global_load (sel_load decides), so both take the
+ *    intersection 0..4095; the offset stays in range for the last byte of
+ *    an access split into pieces.
  *  - fence: s_waitcnt on everything (conservative: OpenCL fences around
  *    barriers need all outstanding memory operations complete).
  *  - Private memory (allocas surviving SROA): MUBUF through the private
@@ -117,6 +130,155 @@ static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64
  * VALU instructions) and covers no other element type, so memory, the
  * general solution, replaced it. */
 
+static bool has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
+  /* kind ids are per context: never the global context's */
+  unsigned k = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
+  return LLVMGetMetadata(ins, k) != NULL;
+}
+
+/* One index (operand i >= 1) of a GEP whose indexed type so far is *ty:
+ * a constant index or struct field adds its bytes to *coff (*size = 0),
+ * a variable one gives the element size it scales (*size). false for
+ * shapes sel_gep does not take (vector indices, indexing a scalar). */
+static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef idx, int64_t *coff, uint64_t *size) {
+  if (i == 1) {
+    *size = LLVMABISizeOfType(c->td, *ty);
+  } else if (LLVMGetTypeKind(*ty) == LLVMStructTypeKind) {
+    unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
+    *coff += (int64_t)LLVMOffsetOfElement(c->td, *ty, k);
+    *ty = LLVMStructGetTypeAtIndex(*ty, k);
+    *size = 0;
+    return true;
+  } else if (LLVMGetTypeKind(*ty) == LLVMArrayTypeKind || LLVMGetTypeKind(*ty) == LLVMVectorTypeKind) {
+    *ty = LLVMGetElementType(*ty);
+    *size = LLVMABISizeOfType(c->td, *ty);
+  } else {
+    return false;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) return false;
+  if (LLVMIsAConstantInt(idx)) {
+    *coff += LLVMConstIntGetSExtValue(idx) * (int64_t)*size;
+    *size = 0;
+  }
+  return true;
+}
+
+/* The constant byte offset of GEP `ins`; false for shapes sel_gep does
+ * not take. */
+static bool gep_const_part(isel_ctx *c, LLVMValueRef ins, int64_t *coff) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  uint64_t size;
+  *coff = 0;
+  for (int i = 1; i < LLVMGetNumOperands(ins); i++)
+    if (!gep_step(c, &ty, i, LLVMGetOperand(ins, i), coff, &size)) return false;
+  return true;
+}
+
+/* Immediate offsets [*lo, *hi] an access `user` (load or store) in
+ * address space `as` can carry whichever form sel_load/sel_store give it
+ * (see the file comment); false for none. */
+static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *lo, int64_t *hi) {
+  *lo = 0;
+  *hi = 4095;
+  switch (as) {
+  case 0: case 4: case 5: return true;
+  case 3: *hi = 65535; return true;
+  case 1:
+    /* never s_load: global_load/store's signed 13 bits */
+    if (LLVMIsAStoreInst(user) || (!has_md(c, user, "invariant.load") && !has_md(c, user, "amdgpu.noclobber"))) *lo = -4096;
+    return true;
+  default: return false;
+  }
+}
+
+/* Is GEP instruction `g` (scalar) all constant indices? *k: its bytes. */
+static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
+  if (!LLVMIsAGetElementPtrInst(g) || LLVMGetTypeKind(LLVMTypeOf(g)) == LLVMVectorTypeKind) return false;
+  for (int i = 1; i < LLVMGetNumOperands(g); i++)
+    if (!LLVMIsAConstantInt(LLVMGetOperand(g, i))) return false;
+  return gep_const_part(c, g, k);
+}
+
+/* Is every use of `ptr` a non-atomic load or store of it as the address,
+ * able to carry coff in its offset field up to its last byte? With
+ * `saddr`, the range is global_load/store's (the saddr form is never
+ * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
+ * of constant indices k on ptr whose own uses carry coff + k. */
+static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMUseRef u = LLVMGetFirstUse(ptr);
+  if (!u) return false;
+  for (; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMTypeRef ty;
+    int64_t k;
+    if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
+    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
+      ty = LLVMTypeOf(LLVMGetOperand(user, 0));
+    else if (!saddr && depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
+      if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
+      continue;
+    } else return false;
+    int64_t lo = -4096, hi = 4095;
+    if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
+      return false;
+    if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
+  }
+  return true;
+}
+
+/* The constant that the loads and stores using pointer `ptr` carry in
+ * their offset field, or 0 (not a GEP instruction, another use, out of
+ * range): ptr's own constant part, plus its base's when ptr has only
+ * constant indices on a folded GEP. sel_gep leaves it out of ptr's
+ * value. A folded GEP's constant-index GEPs are folded too (their uses
+ * were checked with it), so no GEP adds its base's folded constant back,
+ * except to reach a total of 0 (gep_base_total). */
+static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
+  if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
+  int64_t coff, k;
+  if (!gep_const_part(c, ptr, &coff)) return 0;
+  if (gep_const_only(c, ptr, &k)) coff += gep_folded_offset(c, LLVMGetOperand(ptr, 0));
+  if (coff == 0) return 0;
+  return only_addressed_within(c, ptr, coff, false, 0) ? coff : 0;
+}
+
+/* What GEP `g`'s base value lacks of its address: the folded constant of
+ * a GEP base, when g has only constant indices (otherwise the base is
+ * never folded: only_addressed_within refuses it). */
+static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
+  int64_t k;
+  return gep_const_only(c, g, &k) ? gep_folded_offset(c, LLVMGetOperand(g, 0)) : 0;
+}
+
+/* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
+ * GEP `ptr` is uniform base + idx * size + constant, with one variable,
+ * divergent index provably in [0, 2^32 / size) (isel_value_below), the
+ * constant in the signed 13-bit offset field to the last byte of every
+ * access, and no use other than global loads and stores of it as their
+ * address (divergent, so never s_load). Returns idx (NULL when the form
+ * does not apply), its element size and the constant. sel_gep then gives
+ * the GEP the 32-bit offset idx * size as its value. */
+static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
+  if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 || divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
+    return NULL;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ptr);
+  LLVMValueRef var = NULL;
+  *coff = 0;
+  for (int i = 1; i < LLVMGetNumOperands(ptr); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ptr, i);
+    uint64_t sz;
+    if (!gep_step(c, &ty, i, idx, coff, &sz)) return NULL;
+    if (!sz) continue;
+    if (var) return NULL;
+    var = idx;
+    *size = sz;
+  }
+  if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
+  return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
+}
+
 static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
@@ -124,37 +286,28 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   if (pbits != 32 && pbits != 64) return false;
   bool ptr64 = pbits == 64;
   bool vgpr = divergence_is_divergent(c->di, ins);
+  uint64_t esize;
+  int64_t scoff;
+  LLVMValueRef var = gep_saddr(c, ins, &esize, &scoff);
+  if (var) {
+    isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true), 1));
+    return true;
+  }
   mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
   if (isel_opnd_is_vgpr(&base)) vgpr = true;
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
-  int n = LLVMGetNumOperands(ins);
   int64_t coff = 0;
   mir_operand acc = base;
-  for (int i = 1; i < n; i++) {
+  for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
     LLVMValueRef idx = LLVMGetOperand(ins, i);
     uint64_t size;
-    if (i == 1) {
-      size = LLVMABISizeOfType(c->td, ty);
-    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
-      coff += (int64_t)LLVMOffsetOfElement(c->td, ty, k);
-      ty = LLVMStructGetTypeAtIndex(ty, k);
-      continue;
-    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind || LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
-      ty = LLVMGetElementType(ty);
-      size = LLVMABISizeOfType(c->td, ty);
-    } else {
-      return false;
-    }
-    if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) return false;
-    if (LLVMIsAConstantInt(idx)) {
-      coff += LLVMConstIntGetSExtValue(idx) * (int64_t)size;
-      continue;
-    }
+    if (!gep_step(c, &ty, i, idx, &coff, &size)) return false;
+    if (!size) continue;
     mir_operand si = scaled_index(c, idx, size, ptr64, vgpr);
     if (isel_opnd_is_vgpr(&si)) vgpr = true;
     acc = add_ptr(c, acc, si, ptr64, vgpr);
   }
+  coff += gep_base_total(c, ins) - gep_folded_offset(c, ins);
   if (coff) {
     mir_operand k;
     if (ptr64) {
@@ -176,12 +329,6 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   if (vgpr && !mir_rc_is_vgpr((mir_rc)t.rc)) t = isel_to_vgpr(c, mir_op_temp(t), ptr64 ? 2 : 1);
   isel_set(c, ins, 0, t);
   return true;
-}
-
-static bool has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
-  /* kind ids are per context: never the global context's */
-  unsigned k = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
-  return LLVMGetMetadata(ins, k) != NULL;
 }
 
 /* Splits a loaded register tuple into the value's components. */
@@ -245,8 +392,10 @@ static unsigned next_chunk(unsigned as, unsigned left) {
   return left >= 2 ? 2 : 1;
 }
 
-/* One vector-memory load of `bytes` at va + off into a new VGPR tuple. */
-static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, unsigned off, bool glc) {
+/* One vector-memory load of `bytes` at va + off into a new VGPR tuple;
+ * with an saddr (id != 0, global only) va is the 32-bit offset from it. */
+static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, int32_t off,
+                               bool glc) {
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
@@ -256,18 +405,23 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
     ld->ops[1] = mir_op_temp(c->psb);
     ld->ops[2] = mir_op_temp(c->wave_offset);
     ld->enc_flags |= MIR_ENC_OFFEN;
+  } else if (saddr.id) {
+    ld = isel_emit(c, op, 2, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->ops[1] = mir_op_temp(saddr);
   } else {
     ld = isel_emit(c, op, 1, 1);
     ld->ops[0] = mir_op_temp(va);
   }
   ld->defs[0] = mir_op_temp(d);
-  ld->offset = (int32_t)off;
-  if (as == 1 || as == 4) ld->enc_flags |= MIR_ENC_OFF;
+  ld->offset = off;
+  if ((as == 1 || as == 4) && !saddr.id) ld->enc_flags |= MIR_ENC_OFF;
   if (glc) ld->enc_flags |= MIR_ENC_GLC;
   return d;
 }
 
-static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp data, unsigned off, bool glc) {
+static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, mir_temp data,
+                            int32_t off, bool glc) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
   if (as == 5) {
@@ -279,12 +433,14 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
     st->ops[3] = mir_op_temp(c->wave_offset);
     st->enc_flags |= MIR_ENC_OFFEN;
   } else {
-    st = isel_emit(c, op, 2, 0);
+    /* vaddr, vdata[, saddr] */
+    st = isel_emit(c, op, saddr.id ? 3 : 2, 0);
     st->ops[0] = mir_op_temp(va);
     st->ops[1] = mir_op_temp(data);
+    if (saddr.id) st->ops[2] = mir_op_temp(saddr);
   }
-  st->offset = (int32_t)off;
-  if (as == 1) st->enc_flags |= MIR_ENC_OFF;
+  st->offset = off;
+  if (as == 1 && !saddr.id) st->enc_flags |= MIR_ENC_OFF;
   if (glc) st->enc_flags |= MIR_ENC_GLC;
 }
 
@@ -304,7 +460,8 @@ static unsigned private_piece(LLVMValueRef ins, unsigned as, unsigned bytes) {
 
 /* A private load in `piece`-byte pieces (private_piece), zero-extended
  * (buffer_load_ubyte/ushort) and reassembled into dwords. */
-static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, unsigned bytes, unsigned piece) {
+static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int32_t off0, unsigned bytes,
+                                unsigned piece) {
   mir_operand words[32];
   unsigned nw = (bytes + 3) / 4;
   if (nw > 32) {
@@ -314,7 +471,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, unsi
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, b, LLVMGetVolatile(ins));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, (mir_temp){0}, off0 + (int32_t)b, LLVMGetVolatile(ins));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -325,8 +482,8 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, unsi
 
 /* A private store in `piece`-byte pieces: each piece is the dword shifted
  * down to its byte (buffer_store_byte/short store the low bits). */
-static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, unsigned bytes,
-                                 unsigned piece) {
+static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, int32_t off0,
+                                 unsigned bytes, unsigned piece) {
   mir_operand words[32];
   unsigned nw;
   if (!isel_pack_dwords(c, val, words, &nw) || nw > 32 || nw * 4 < bytes) {
@@ -336,8 +493,23 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, data, b, LLVMGetVolatile(ins));
+    emit_vmem_store(c, 5, piece, va, (mir_temp){0}, data, off0 + (int32_t)b, LLVMGetVolatile(ins));
   }
+}
+
+/* The VGPR address of a vector-memory access through `ptr` in address
+ * space `as`: 64-bit for global/flat, 32-bit for LDS and scratch, or the
+ * 32-bit offset from *saddr (id 0 when not that form) with *off set to
+ * the GEP's constant (gep_saddr); *off otherwise stays as given. */
+static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off) {
+  uint64_t esize;
+  int64_t scoff;
+  *saddr = (mir_temp){0};
+  if (gep_saddr(c, ptr, &esize, &scoff)) {
+    *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
+    *off = (int32_t)scoff;
+  }
+  return isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5 || saddr->id) ? 1 : 2);
 }
 
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
@@ -355,6 +527,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
   mir_operand addr = isel_get(c, ptr, 0);
+  int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
   bool scalar_ok = (!c->masked || c->cur == 0) &&
                    (as == 4 || (as == 1 && (has_md(c, ins, "invariant.load") || has_md(c, ins, "amdgpu.noclobber")))) &&
@@ -369,18 +542,20 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     mir_instr *ld = isel_emit(c, op, 1, 1);
     ld->ops[0] = mir_op_temp(base);
     ld->defs[0] = mir_op_temp(d);
+    ld->offset = off0;
     if (ldw != dw && nc == 1) d = isel_extract(c, d, 0, cdw);
     set_components(c, ins, d, nc, cdw, false);
     return true;
   }
-  mir_temp va = isel_to_vgpr(c, addr, (as == 3 || as == 5) ? 1 : 2);
+  mir_temp saddr;
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
-    load_private_pieces(c, ins, va, bytes, piece);
+    load_private_pieces(c, ins, va, off0, bytes, piece);
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, 0, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, LLVMGetVolatile(ins));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -391,7 +566,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, off, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, LLVMGetVolatile(ins));
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -421,10 +596,12 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   }
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5) ? 1 : 2);
+  int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
+  mir_temp saddr;
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
-    store_private_pieces(c, ins, val, va, bytes, piece);
+    store_private_pieces(c, ins, val, va, off0, bytes, piece);
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
@@ -439,7 +616,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, bytes, va, data, 0, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, bytes, va, saddr, data, off0, LLVMGetVolatile(ins));
     return true;
   }
   mir_operand words[32];
@@ -462,7 +639,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, ch, va, data, off, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, LLVMGetVolatile(ins));
     off += ch;
   }
   return true;

@@ -22,7 +22,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-DAG: buffer_store_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen slc{{$}}
 ; CHECK: buffer_atomic_add [[D:v[0-9]+]], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc
 ; CHECK: s_waitcnt vmcnt(0)
-; CHECK-NEXT: global_store_dword v[{{[0-9]+}}:{{[0-9]+}}], [[D]], off
+; CHECK-NEXT: global_store_dword v{{[0-9]+}}, [[D]], s[{{[0-9]+}}:{{[0-9]+}}]{{$}}
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
   %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %n, i32 159744)
   %rs = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 4, i32 %n, i32 159744)

@@ -10,7 +10,8 @@ fma/sqrt under the four f32 denormal modes of "denormal-fp-math-f32" (ieee
 and preserve-sign both ways; inputs only and outputs only in the second
 file); division and sqrt get denormal inputs and results. Division never
 flushes its inputs (v_div_scale reads them unflushed, in llc-19's code as
-in ours), so its reference keeps input denormals."""
+in ours), so its reference keeps input denormals. The f64 and f16 files
+come from gen_fpmode_wide.py."""
 import os
 import sys
 from fractions import Fraction
@@ -76,16 +77,19 @@ DEN_KERNELS = [('k_ieee', 3, None), ('k_ftz', 0, 'preserve-sign,preserve-sign'),
 DEN_OPS = ['add', 'sub', 'mul', 'div', 'fma', 'sqrt']
 
 
+def arith_ir(p, t, sfx, a, b, c):
+    """IR: %{p}add/sub/mul/div of a, b, %{p}fma of a, b, c and %{p}sqrt of
+    |a| in type t (intrinsic suffix sfx)."""
+    return ('  %{p}add = fadd {t} {a}, {b}\n  %{p}sub = fsub {t} {a}, {b}\n  %{p}mul = fmul {t} {a}, {b}\n'
+            '  %{p}div = fdiv {t} {a}, {b}\n'
+            '  %{p}fma = call {t} @llvm.fma.{s}({t} {a}, {t} {b}, {t} {c})\n'
+            '  %{p}abs = call {t} @llvm.fabs.{s}({t} {a})\n'
+            '  %{p}sqrt = call {t} @llvm.sqrt.{s}({t} %{p}abs)\n').format(p=p, t=t, s=sfx, a=a, b=b, c=c)
+
+
 def den_kernel(name, idx, attr):
     body = PROLOGUE.format(nout=len(DEN_OPS), nin=4) + load_args(['float'] * 3)
-    body += '''  %add = fadd float %x0, %x1
-  %sub = fsub float %x0, %x1
-  %mul = fmul float %x0, %x1
-  %div = fdiv float %x0, %x1
-  %fma = call float @llvm.fma.f32(float %x0, float %x1, float %x2)
-  %abs = call float @llvm.fabs.f32(float %x0)
-  %sqrt = call float @llvm.sqrt.f32(float %abs)
-'''
+    body += arith_ir('', 'float', 'f32', '%x0', '%x1', '%x2')
     body += store_results([('%' + o, 'float') for o in DEN_OPS])
     attr_ref = ' #%d' % idx if attr else ''
     return 'define amdgpu_kernel void @%s(ptr addrspace(1) %%in, ptr addrspace(1) %%out)%s {\n%s  ret void\n}\n\n' % (
