@@ -67,9 +67,31 @@ static LLVMTypeKind kind(LLVMTypeRef t) { return LLVMGetTypeKind(isel_scalar_typ
 
 static mir_temp vreg(isel_ctx *c, mir_operand o) { return isel_to_vgpr(c, o, 1); }
 
+/* When the kernel flushes f32 denormals, the round-to-odd f32 step below
+ * would turn a nonzero |d| < 2^-126 into 0, and a directed rounding would
+ * then give 0 instead of the smallest half denormal. Every nonzero value
+ * that small converts to half the same way in each rounding direction (it
+ * is far below half of 2^-24), so replace it by +-2^-100, a normal f32
+ * with the same sign: v_frexp_exp gives an exponent below -125 exactly for
+ * those (0 for zero, infinity and NaN). */
+static mir_temp f64_lift_tiny(isel_ctx *c, mir_operand d) {
+  mir_temp dv = isel_to_vgpr(c, d, 2);
+  mir_temp e = isel_v1_1(c, ISA_V_FREXP_EXP_I32_F64, mir_op_temp(dv));
+  mir_temp tiny = isel_tmp(c, mir_rc_s(2));
+  mir_operand sc[2] = {mir_op_temp(isel_to_vgpr(c, mir_op_const((uint32_t)-125), 1)), mir_op_temp(e)};
+  isel_valu(c, ISA_V_CMP_GT_I32, &tiny, 1, sc, 2, true);
+  mir_operand hi = isel_half_of(c, mir_op_temp(dv), true), lo = isel_half_of(c, mir_op_temp(dv), false);
+  mir_temp lifted = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
+                              mir_op_temp(isel_to_vgpr(c, mir_op_const(0x39b00000u), 1)), hi); /* 2^-100 */
+  mir_temp nhi = isel_v1_3(c, ISA_V_CNDMASK_B32, hi, mir_op_temp(lifted), mir_op_temp(tiny));
+  mir_temp nlo = isel_v1_3(c, ISA_V_CNDMASK_B32, lo, mir_op_const(0), mir_op_temp(tiny));
+  return isel_create2(c, mir_op_temp(nlo), mir_op_temp(nhi), true);
+}
+
 /* double (v2/s2 operand) -> half, rounded once: to odd in f32 (exact
  * whatever MODE's rounding), then by v_cvt_f16_f32 in the f16/f64 field. */
 mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d) {
+  if (isel_denorm32_flushed(c)) d = mir_op_temp(f64_lift_tiny(c, d));
   mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_F64, d);
   mir_temp back = isel_tmp(c, mir_rc_v(2));
   mir_operand s1[1] = {mir_op_temp(f)};
