@@ -210,6 +210,11 @@ static unsigned encode_mubuf(enc *e, const isa_info *ii, const mir_operand *cons
     unsigned size = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : o->size;
     if (o->preg < 256 && o->kind != MIR_OPND_CONST && size == 4) { r = k; break; }
   }
+  if (ns == 0 && nd == 0) { /* buffer_wbinvl1 and the like: no operands */
+    w[0] = 0x38u << 26 | (uint32_t)ii->opcode << 18;
+    w[1] = 0;
+    return 2;
+  }
   if (r == ns || r + 1 >= ns) { enc_error(e, "MUBUF without resource and soffset"); return 0; }
   bool addr = ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN);
   unsigned vaddr = addr && r > 0 ? vgpr(e, s[r - 1]) : 0;
@@ -266,8 +271,8 @@ unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn,
     break;
   case ISA_FMT_SOPK: {
     unsigned r = 0;
-    if (ins->opcode == ISA_S_SETREG_IMM32_B32) { e.has_lit = true; e.lit = ins->ops[0].imm; }
-    else if (ins->opcode == ISA_S_SETREG_B32) r = sreg(&e, &ins->ops[0]);
+    if (ins->num_ops && ins->opcode == ISA_S_SETREG_IMM32_B32) { e.has_lit = true; e.lit = ins->ops[0].imm; }
+    else if (ins->num_ops && ins->opcode == ISA_S_SETREG_B32) r = sreg(&e, &ins->ops[0]);
     else if (nd) r = sreg(&e, dv[0]);
     else if (ns) r = sreg(&e, sv[0]);
     w[0] = 0xbu << 28 | (uint32_t)ii->opcode << 23 | r << 16 | simm;
