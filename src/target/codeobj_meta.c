@@ -26,10 +26,10 @@ static void put_le(uint8_t *p, uint64_t v, int n) {
   for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
 }
 
-void mir_kernel_descriptor(const mir_program *p, uint8_t kd[64]) {
+void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]) {
   const mir_kernel_abi *a = &p->abi;
   memset(kd, 0, 64);
-  unsigned v = mir_next_free_vgpr(p), s = mir_total_sgprs(p);
+  unsigned v = r->vgprs, s = r->sgprs;
   if (!v) v = 1;
   if (!s) s = 1;
   uint32_t rsrc1 = ((v + 3) / 4 - 1) | ((s + 7) / 8 - 1) << 6 | (a->float_mode & 0xff) << 12 |
@@ -126,7 +126,7 @@ static void mp_arg(mp_buf *m, const mir_kernel_arg *g, const char *kind, uint32_
   mp_kv_str(m, ".value_kind", kind);
 }
 
-static void mp_kernel(mp_buf *m, const mir_program *p) {
+static void mp_kernel(mp_buf *m, const mir_program *p, const mir_kernel_regs *r) {
   const mir_kernel_abi *a = &p->abi;
   bool has_hidden = false;
   uint32_t explicit_end = 0;
@@ -156,7 +156,7 @@ static void mp_kernel(mp_buf *m, const mir_program *p) {
   mp_kv_uint(m, ".max_flat_workgroup_size", a->max_flat_workgroup_size ? a->max_flat_workgroup_size : 1024);
   mp_kv_str(m, ".name", p->name);
   mp_kv_uint(m, ".private_segment_fixed_size", a->private_segment_size);
-  mp_kv_uint(m, ".sgpr_count", mir_total_sgprs(p));
+  mp_kv_uint(m, ".sgpr_count", r->sgprs);
   mp_kv_uint(m, ".sgpr_spill_count", 0);
   size_t nl = strlen(p->name);
   char *sym = malloc(nl + 4);
@@ -167,17 +167,18 @@ static void mp_kernel(mp_buf *m, const mir_program *p) {
   free(sym);
   mp_str(m, ".uses_dynamic_stack");
   mp_bool(m, false);
-  mp_kv_uint(m, ".vgpr_count", mir_next_free_vgpr(p));
+  mp_kv_uint(m, ".vgpr_count", r->vgprs);
   mp_kv_uint(m, ".vgpr_spill_count", 0);
   mp_kv_uint(m, ".wavefront_size", 64);
 }
 
-int mir_metadata_msgpack(mir_program *const *kernels, unsigned num_kernels, uint8_t **out, size_t *size) {
+int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,
+                         size_t *size) {
   mp_buf m = {0};
   mp_map(&m, 3);
   mp_str(&m, "amdhsa.kernels");
   mp_array(&m, num_kernels);
-  for (unsigned k = 0; k < num_kernels; k++) mp_kernel(&m, kernels[k]);
+  for (unsigned k = 0; k < num_kernels; k++) mp_kernel(&m, kernels[k], &regs[k]);
   mp_kv_str(&m, "amdhsa.target", "amdgcn-amd-amdhsa--gfx900");
   mp_str(&m, "amdhsa.version");
   mp_array(&m, 2);

@@ -139,10 +139,11 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   uint32_t ndata = md ? md->num : 0;
   esym *lsyms = calloc(ndata + 1, sizeof *lsyms);
   uint64_t *data_off = calloc(ndata + 1, sizeof *data_off); /* in .rodata or .data */
+  mir_kernel_regs *regs = calloc(num_kernels + 1, sizeof *regs);
   *elf = NULL;
   *elf_size = 0;
   *instructions = 0;
-  if (!fn_at || !fn_size || !dsyms || !lsyms || !data_off) { rc = 1; goto out; }
+  if (!fn_at || !fn_size || !dsyms || !lsyms || !data_off || !regs) { rc = 1; goto out; }
 
   /* 1. Code: each function 256-byte aligned (AMDGPUUsage: kernel entry alignment). */
   for (unsigned k = 0; k < num_kernels && !rc; k++) {
@@ -153,9 +154,10 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     rc = mir_encode_function(kernels[k], md, &text, &n, d);
     fn_size[k] = text.size - fn_at[k];
     *instructions += n;
+    regs[k] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
   }
   if (rc) goto out;
-  if (mir_metadata_msgpack(kernels, num_kernels, &meta, &meta_size)) { rc = 1; goto out; }
+  if (mir_metadata_msgpack(kernels, regs, num_kernels, &meta, &meta_size)) { rc = 1; goto out; }
 
   /* 2. Read-only part: headers, note, dynsym, hash, dynstr, rodata. */
   section sh[NSEC] = {0};
@@ -212,7 +214,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   size_t kd_at = e.n;
   for (unsigned k = 0; k < num_kernels; k++) {
     uint8_t kd[64];
-    mir_kernel_descriptor(kernels[k], kd);
+    mir_kernel_descriptor(kernels[k], &regs[k], kd);
     eb_put(&e, kd, 64);
   }
   for (uint32_t i = 0; i < ndata; i++) {
@@ -373,6 +375,7 @@ out:
   free(dsyms);
   free(lsyms);
   free(data_off);
+  free(regs);
   mc_code_free(&text);
   return rc;
 }

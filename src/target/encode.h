@@ -114,14 +114,22 @@ unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn,
 int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md,
                           void **elf, size_t *elf_size, uint64_t *instructions, diag *d);
 
+/* A kernel's register counts as the descriptor and metadata state them
+ * (mir_next_free_vgpr, mir_total_sgprs), computed once per kernel: each
+ * is a scan over every operand. */
+typedef struct mir_kernel_regs {
+  unsigned vgprs, sgprs;
+} mir_kernel_regs;
+
 /* The msgpack AMDGPU metadata (AMDGPUUsage "Code Object V5 Metadata") of
  * the module, the same document the YAML of mir_emit_module_data says.
- * *out is malloc'ed. */
-int mir_metadata_msgpack(mir_program *const *kernels, unsigned num_kernels, uint8_t **out, size_t *size);
+ * regs[k] belongs to kernels[k]. *out is malloc'ed; non-zero: no memory. */
+int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,
+                         size_t *size);
 
 /* The 64-byte kernel descriptor (AMDGPUUsage "Kernel Descriptor") without
  * kernel_code_entry_byte_offset (bytes 16..23, set by the writer). */
-void mir_kernel_descriptor(const mir_program *p, uint8_t kd[64]);
+void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]);
 
 /* Cross-check (--assembler=check): assembles `asm_text` with llvm-mc-19
  * and compares its .text, kernel descriptors and metadata note with the
