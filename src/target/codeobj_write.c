@@ -269,12 +269,15 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   }
   for (uint32_t f = 0; f < text.nfix; f++) {
     const mc_fixup *x = &text.fix[f];
-    if (x->space != MC_SYM_DATA || x->symbol >= ndata) {
+    uint64_t target;
+    if (x->space == MC_SYM_DATA && x->symbol < ndata) target = data_off[x->symbol];
+    else if (x->space == MC_SYM_FUNC && x->symbol < num_kernels) target = text_addr + fn_at[x->symbol];
+    else {
       diag_error(d, NULL, "internal: fixup to an unknown symbol");
       rc = 1;
       goto out;
     }
-    int64_t v = (int64_t)data_off[x->symbol] + x->addend - (int64_t)(text_addr + x->offset);
+    int64_t v = (int64_t)target + x->addend - (int64_t)(text_addr + x->offset);
     uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
     set_le(e.b + text_off + x->offset, w, 4);
   }

@@ -70,10 +70,14 @@ extern const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5];
  * high half of S + addend - P (P = the field's address), as
  * R_AMDGPU_REL32_LO / _HI would (AMDGPUUsage "Relocation Records"). */
 typedef enum mc_fixup_kind { MC_FIX_REL32_LO, MC_FIX_REL32_HI } mc_fixup_kind;
-typedef enum mc_symbol_space { MC_SYM_DATA } mc_symbol_space; /* functions: add MC_SYM_FUNC */
+/* What a fixup's symbol index counts: data objects (mir_module_data) or
+ * the functions of the module in the order given to the writer (the
+ * target of a call: s_getpc_b64, s_add_u32/s_addc_u32 of the callee's
+ * PC-relative address, as for data). */
+typedef enum mc_symbol_space { MC_SYM_DATA, MC_SYM_FUNC } mc_symbol_space;
 typedef struct mc_fixup {
   uint32_t offset;
-  uint32_t symbol; /* index into the space: a data object of mir_module_data */
+  uint32_t symbol; /* index into the space */
   int32_t addend;
   uint8_t kind;    /* mc_fixup_kind */
   uint8_t space;   /* mc_symbol_space */
