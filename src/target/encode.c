@@ -418,8 +418,13 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
     if (!ends && mir_fallthrough_branch(p, bi, &t)) emit_branch(&s, ISA_S_BRANCH, t);
   }
   for (uint32_t k = 0; k < s.nbr && !c->oom; k++) {
+    if (s.br[k].target >= p->num_blocks) {
+      diag_error(d, p->name, "internal: branch to a block that does not exist (%u)", s.br[k].target);
+      errors++;
+      continue;
+    }
     int64_t delta = ((int64_t)block_at[s.br[k].target] - (int64_t)(s.br[k].at + 4)) / 4;
-    if (s.br[k].target >= p->num_blocks || delta < -32768 || delta > 32767) {
+    if (delta < -32768 || delta > 32767) {
       diag_error(d, p->name, "branch to block %u out of range (%lld dwords)", s.br[k].target, (long long)delta);
       errors++;
       continue;
