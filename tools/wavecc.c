@@ -37,6 +37,8 @@ static void usage(FILE *f) {
         "                        spill, regalloc, ssa-elim, waitcnt, hazards, emit) to stderr\n"
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"
+        "  --assembler=builtin|llvm-mc|check  code objects from wavecc's own encoder and ELF\n"
+        "                        writer (default), from llvm-mc-19 + ld.lld-19, or both compared\n"
         "  --help, --version\n",
         f);
 }

@@ -30,6 +30,8 @@ typedef enum wavecc_output_kind {
   WAVECC_OUTPUT_ASM, /* assembly text llvm-mc-19 accepts */
 } wavecc_output_kind;
 
+enum { WAVECC_ASSEMBLER_BUILTIN, WAVECC_ASSEMBLER_LLVM_MC, WAVECC_ASSEMBLER_CHECK };
+
 typedef struct wavecc_options {
   const char *mcpu;          /* "gfx900" (default when NULL) */
   int opt_level;             /* 0..2, default 2 */
@@ -44,6 +46,9 @@ typedef struct wavecc_options {
   unsigned max_vgprs;        /* forced budgets, registers (0: none); the smaller of this and */
   unsigned max_sgprs;        /* the kernel's attributes wins; SGPRs count VCC/XNACK/FLAT_SCRATCH as llc */
   int spill_sgprs_to_scratch; /* SGPR spills through a whole-wave-saved VGPR, never in lanes (testing) */
+  int assembler;             /* code objects: WAVECC_ASSEMBLER_BUILTIN (own encoder and ELF writer),
+                                _LLVM_MC (llvm-mc-19 + ld.lld-19), _CHECK (builtin, cross-checked
+                                against llvm-mc and llvm-readelf/objdump: an error on any difference) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {

@@ -27,6 +27,15 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, 256, &o->max_vgprs);
   if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, 102, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
+  if (!strncmp(a, "--assembler=", 12)) {
+    static const char *const names[] = {"builtin", "llvm-mc", "check"};
+    for (int i = 0; i < 3; i++)
+      if (!strcmp(a + 12, names[i])) {
+        o->assembler = i;
+        return 1;
+      }
+    return -1;
+  }
   if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
     o->opt_level = a[2] - '0' > 2 ? 2 : a[2] - '0';
     return 1;

@@ -33,7 +33,6 @@
 #include <llvm-c/Analysis.h>
 #include <llvm-c/BitReader.h>
 #include <llvm-c/IRReader.h>
-#include <llvm-c/Transforms/PassBuilder.h>
 
 #include "llvm/ptrmap.h"
 #include "util/arena.h"
@@ -59,14 +58,13 @@ static void first_line(char *dst, size_t n, const char *src) {
   dst[i] = 0;
 }
 
+/* pass_pipeline.cpp: the pipeline without LLVM's PassBuilder (issue 12). */
+int wir_run_pipeline(LLVMModuleRef mod, const char *passes, char *err, size_t errlen);
+
 int wir_run_passes(LLVMModuleRef mod, const char *passes, diag *d) {
-  LLVMPassBuilderOptionsRef o = LLVMCreatePassBuilderOptions();
-  LLVMErrorRef err = LLVMRunPasses(mod, passes, NULL, o);
-  LLVMDisposePassBuilderOptions(o);
-  if (err) {
-    char *m = LLVMGetErrorMessage(err);
-    diag_error(d, NULL, "LLVM passes '%s' failed: %s", passes, m);
-    LLVMDisposeErrorMessage(m);
+  char err[256];
+  if (wir_run_pipeline(mod, passes, err, sizeof err)) {
+    diag_error(d, NULL, "LLVM passes '%s' failed: %s", passes, err);
     return -1;
   }
   return 0;

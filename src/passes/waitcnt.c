@@ -68,8 +68,27 @@ static void state_clear(wstate *s) {
   s->valid = 1;
 }
 
+/* The register units the program names: [0, s_end) and [256, v_end).
+ * Units outside never get a pending write (dist stays NONE, score 0), so
+ * the per-block conversions and merges, which dominated this pass, skip
+ * them: most kernels name far fewer than the 512 units. Two plain loops
+ * per range keep them vectorisable. */
+typedef struct unit_span {
+  unsigned s_end, v_end;
+} unit_span;
+
+static bool merge_range(wstate *dst, const wstate *src, int c, unsigned lo, unsigned hi) {
+  bool changed = false;
+  for (unsigned r = lo; r < hi; r++)
+    if (src->dist[c][r] < dst->dist[c][r]) {
+      dst->dist[c][r] = src->dist[c][r];
+      changed = true;
+    }
+  return changed;
+}
+
 /* dst = merge(dst, src); returns true when dst changed. */
-static bool state_merge(wstate *dst, const wstate *src) {
+static bool state_merge(wstate *dst, const wstate *src, const unit_span *sp) {
   if (!src->valid) return false;
   if (!dst->valid) {
     *dst = *src;
@@ -77,11 +96,8 @@ static bool state_merge(wstate *dst, const wstate *src) {
   }
   bool changed = false;
   for (int c = 0; c < NCNT; c++) {
-    for (unsigned r = 0; r < UNITS; r++)
-      if (src->dist[c][r] < dst->dist[c][r]) {
-        dst->dist[c][r] = src->dist[c][r];
-        changed = true;
-      }
+    changed |= merge_range(dst, src, c, 0, sp->s_end);
+    changed |= merge_range(dst, src, c, 256, sp->v_end);
     if (src->pending[c] > dst->pending[c]) { dst->pending[c] = src->pending[c]; changed = true; }
     if (src->ooo[c] && !dst->ooo[c]) { dst->ooo[c] = 1; changed = true; }
   }
@@ -100,13 +116,13 @@ typedef struct astate {
   uint8_t ooo[NCNT];
 } astate;
 
-static void to_abs(const wstate *s, astate *a) {
+static void to_abs(const wstate *s, astate *a, const unit_span *sp) {
   for (int c = 0; c < NCNT; c++) {
     a->ub[c] = 256;
     a->lb[c] = 256 - s->pending[c];
     a->ooo[c] = s->ooo[c];
-    for (unsigned r = 0; r < UNITS; r++)
-      a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
+    for (unsigned r = 0; r < sp->s_end; r++) a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
+    for (unsigned r = 256; r < sp->v_end; r++) a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
   }
 }
 
@@ -116,12 +132,13 @@ static unsigned adist(const astate *a, int c, unsigned r) {
   return a->ub[c] - sc;
 }
 
-static void to_rel(const astate *a, wstate *s) {
+static void to_rel(const astate *a, wstate *s, const unit_span *sp) {
   for (int c = 0; c < NCNT; c++) {
     uint32_t pending = a->ub[c] - a->lb[c];
     s->pending[c] = (uint8_t)(pending > cnt_max[c] ? cnt_max[c] : pending);
     s->ooo[c] = a->ooo[c] && pending > 0;
-    for (unsigned r = 0; r < UNITS; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
+    for (unsigned r = 0; r < sp->s_end; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
+    for (unsigned r = 256; r < sp->v_end; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
   }
   s->valid = 1;
 }
@@ -161,8 +178,8 @@ static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
 
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
-static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool insert) {
-  to_abs(s, a);
+static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const unit_span *sp, bool insert) {
+  to_abs(s, a, sp);
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (ins->opcode == ISA_S_WAITCNT) {
@@ -242,7 +259,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       }
     }
   }
-  to_rel(a, s);
+  to_rel(a, s, sp);
 }
 
 int mir_insert_waitcnt(mir_program *p, diag *d) {
@@ -255,6 +272,20 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   wstate *out = arena_alloc(&tmp, nb * sizeof *out);
   wstate *cur = arena_alloc(&tmp, sizeof *cur);
   astate *a = arena_alloc(&tmp, sizeof *a);
+  memset(a, 0, sizeof *a); /* units outside the span keep score 0: nothing pending */
+  unit_span sp = {128, 256}; /* SGPRs and the specials (VCC, M0, EXEC) always */
+  for (uint32_t b = 0; b < nb; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+        mir_preg r;
+        unsigned n;
+        opnd_units(&ins->ops[k], &r, &n);
+        if (!n || r + n > UNITS) continue;
+        if (r < 256 && r + n > sp.s_end) sp.s_end = r + n;
+        if (r >= 256 && r + n > sp.v_end) sp.v_end = r + n;
+      }
+    }
   state_clear(&in[0]);
   bool changed = true;
   while (changed) {
@@ -262,19 +293,19 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
     for (uint32_t b = 0; b < nb; b++) {
       if (!in[b].valid) continue;
       *cur = in[b];
-      run_block(p, &p->blocks[b], cur, a, false);
+      run_block(p, &p->blocks[b], cur, a, &sp, false);
       if (!out[b].valid || memcmp(cur, &out[b], sizeof *cur) != 0) {
         out[b] = *cur;
         for (uint32_t k = 0; k < p->blocks[b].linear_succs.n; k++) {
           uint32_t sb = p->blocks[b].linear_succs.v[k];
-          if (state_merge(&in[sb], &out[b]) && sb <= b) changed = true; /* back edge: another round */
+          if (state_merge(&in[sb], &out[b], &sp) && sb <= b) changed = true; /* back edge: another round */
         }
       }
     }
   }
   for (uint32_t b = 0; b < nb; b++) {
     if (!in[b].valid) state_clear(&in[b]);
-    run_block(p, &p->blocks[b], &in[b], a, true);
+    run_block(p, &p->blocks[b], &in[b], a, &sp, true);
   }
   arena_free(&tmp);
   return 0;

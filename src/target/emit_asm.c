@@ -22,10 +22,11 @@
 #include "passes/passes.h"
 #include "ra/ra.h"
 #include "target/emit_data.h" /* module data hook (FRONT) */
+#include "target/encode.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
-static bool const_is_inline(uint32_t v) {
+bool mir_const_is_inline(uint32_t v) {
   int32_t s = (int32_t)v;
   if (s >= -16 && s <= 64) return true;
   switch (v) {
@@ -67,8 +68,7 @@ static bool opnd_is_vgpr(const mir_operand *o) {
   return r != MIR_PREG_NONE && r >= 256;
 }
 
-/* Does a VOP1/VOP2/VOPC instruction need the VOP3 (e64) encoding? */
-static bool needs_vop3(const mir_instr *ins) {
+bool mir_needs_vop3(const mir_instr *ins) {
   if (!is_vop12c(ins)) return false;
   if (ins->opcode == ISA_V_SWAP_B32) return false; /* VOP1 only: "v_swap_b32 va, vb" */
   if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod) return true;
@@ -99,7 +99,7 @@ static bool needs_literal(const mir_instr *ins) {
   if (f == ISA_FMT_SOPK || f == ISA_FMT_SOPP) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_CONST && !const_is_inline(o->imm)) return true;
+    if (o->kind == MIR_OPND_CONST && !mir_const_is_inline(o->imm)) return true;
   }
   return false;
 }
@@ -117,7 +117,7 @@ unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
     size = 4;
     break;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
-    size = needs_vop3(ins) ? 8 : 4;
+    size = mir_needs_vop3(ins) ? 8 : 4;
     break;
   default:
     size = 8;
@@ -213,8 +213,8 @@ static unsigned sig_count(const char *sig, bool defs) {
   return n;
 }
 
-static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
-  unsigned n = defs ? ins->num_defs : ins->num_ops;
+unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **out) {
+  unsigned n = defs ? ins->num_defs : ins->num_ops, m = 0;
   const mir_operand *v = defs ? ins->defs : ins->ops;
   /* Beyond the signature, EXEC/VCC/M0 operands are implicit (v_div_fmas
    * reads VCC, s_and_saveexec writes EXEC) except in the 32-bit VOP forms,
@@ -225,16 +225,25 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
     if (k >= explicit_n && mir_preg_is_special(opnd_reg(o))) continue;
     if (o->kind == MIR_OPND_BLOCK && !defs) continue;
+    out[m++] = o;
+  }
+  return m;
+}
+
+static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
+  const mir_operand *v[256];
+  unsigned n = mir_asm_operands(ins, defs, v);
+  for (unsigned k = 0; k < n; k++) {
     fputs(*first ? " " : ", ", e->out);
     *first = false;
-    print_opnd(e, o);
+    print_opnd(e, v[k]);
   }
 }
 
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
-  bool vop3 = needs_vop3(ins);
+  bool vop3 = mir_needs_vop3(ins);
   bool first = true;
   if (mir_is_data_address(ins)) { /* module data hook */
     if (!mir_emit_data_address(ins, e->md, out)) emit_error(e, "internal: data address of an unknown object");
@@ -246,7 +255,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   if (is_vop12c(ins)) fputs(vop3 ? "_e64" : "_e32", out);
   if (vop3 || ii->format == ISA_FMT_VOP3) {
     for (unsigned k = 0; k < ins->num_ops; k++)
-      if (ins->ops[k].kind == MIR_OPND_CONST && !const_is_inline(ins->ops[k].imm))
+      if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
         emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, ii->mnemonic);
   }
   switch (ii->format) {
@@ -364,13 +373,13 @@ static void emit_branch(emitter *e, const char *mn, uint32_t target) {
 
 /* ---- descriptor ---------------------------------------------------------- */
 
-static unsigned user_sgpr_count(const mir_kernel_abi *a) {
+unsigned mir_user_sgpr_count(const mir_kernel_abi *a) {
   return 4u * a->private_segment_buffer + 2u * a->dispatch_ptr + 2u * a->queue_ptr + 2u * a->kernarg_segment_ptr +
          2u * a->dispatch_id + 2u * a->flat_scratch_init;
 }
 
 static unsigned input_sgpr_count(const mir_kernel_abi *a) {
-  return user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2] +
+  return mir_user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2] +
          a->private_segment_wave_offset;
 }
 
@@ -394,13 +403,13 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
   *vgprs = v;
 }
 
-static unsigned next_free_sgpr(const mir_program *p) {
+unsigned mir_next_free_sgpr(const mir_program *p) {
   unsigned n, v, in = input_sgpr_count(&p->abi);
   scan_regs(p, &n, &v);
   return n > in ? n : in;
 }
 
-static unsigned next_free_vgpr(const mir_program *p) {
+unsigned mir_next_free_vgpr(const mir_program *p) {
   unsigned s, n, in = p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
   return n > in ? n : in;
@@ -411,7 +420,7 @@ static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch
 unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
    * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
-  return next_free_sgpr(p) + 2 + 2 + (uses_flat_scratch(p) ? 2 : 0);
+  return mir_next_free_sgpr(p) + 2 + 2 + (uses_flat_scratch(p) ? 2 : 0);
 }
 
 unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
@@ -450,11 +459,9 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
       const mir_instr *ins = blk->instrs[i];
       /* Branch pseudos: as many s_branch/s_cbranch as emission writes. */
       unsigned n = 0;
-      if (ins->opcode == MIR_P_BRANCH) {
-        n = ins->ops[0].imm != b + 1;
-      } else if (ins->opcode == MIR_P_CBRANCH_SCC) {
-        uint32_t taken = ins->ops[1].imm, fall = ins->num_ops > 2 ? ins->ops[2].imm : b + 1;
-        n = taken == b + 1 ? fall != b + 1 : 1 + (fall != b + 1);
+      mir_branch br[2];
+      if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
+        n = mir_lower_branch(ins, b, br);
       } else {
         unsigned sz = mir_instr_size(p, ins);
         if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
@@ -470,7 +477,7 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
     }
   }
   st->sgprs = mir_total_sgprs(p);
-  st->vgprs = next_free_vgpr(p);
+  st->vgprs = mir_next_free_vgpr(p);
   st->scratch_bytes = p->abi.private_segment_size;
   unsigned occ = mir_occupancy(st->sgprs, st->vgprs), wg = occupancy_limit_wg(p);
   st->occupancy = occ < wg ? occ : wg;
@@ -486,7 +493,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_group_segment_fixed_size %u\n", a->group_segment_size);
   fprintf(out, "\t\t.amdhsa_private_segment_fixed_size %u\n", a->private_segment_size);
   fprintf(out, "\t\t.amdhsa_kernarg_size %u\n", a->kernarg_size);
-  fprintf(out, "\t\t.amdhsa_user_sgpr_count %u\n", user_sgpr_count(a));
+  fprintf(out, "\t\t.amdhsa_user_sgpr_count %u\n", mir_user_sgpr_count(a));
   fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_ptr %d\n", a->dispatch_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_queue_ptr %d\n", a->queue_ptr);
@@ -498,8 +505,8 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_y %d\n", a->workgroup_id[1]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_z %d\n", a->workgroup_id[2]);
   fprintf(out, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", a->workitem_id_dims);
-  fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", next_free_vgpr(p));
-  fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", next_free_sgpr(p));
+  fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", mir_next_free_vgpr(p));
+  fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
   fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
@@ -511,6 +518,41 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_dx10_clamp %d\n", a->dx10_clamp);
   fprintf(out, "\t\t.amdhsa_ieee_mode %d\n", a->ieee_mode);
   fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
+}
+
+unsigned mir_lower_branch(const mir_instr *ins, uint32_t bi, mir_branch out[2]) {
+  if (ins->opcode == MIR_P_BRANCH) {
+    if (ins->ops[0].imm == bi + 1) return 0;
+    out[0] = (mir_branch){ISA_S_BRANCH, ins->ops[0].imm};
+    return 1;
+  }
+  uint32_t taken = ins->ops[1].imm, fall = ins->num_ops > 2 ? ins->ops[2].imm : bi + 1;
+  unsigned n = 0;
+  if (taken == bi + 1) {
+    if (fall != bi + 1) out[n++] = (mir_branch){ISA_S_CBRANCH_SCC0, fall};
+  } else {
+    out[n++] = (mir_branch){ISA_S_CBRANCH_SCC1, taken};
+    if (fall != bi + 1) out[n++] = (mir_branch){ISA_S_BRANCH, fall};
+  }
+  return n;
+}
+
+bool mir_fallthrough_branch(const mir_program *p, uint32_t bi, uint32_t *target) {
+  /* Falling through: the successor no branch names must be the next
+   * block, else branch to it explicitly (split edges live at the end). */
+  const mir_block *b = &p->blocks[bi];
+  for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+    uint32_t s = b->linear_succs.v[k];
+    bool named = false;
+    for (uint32_t i = 0; i < b->num_instrs && !named; i++)
+      for (unsigned j = 0; j < b->instrs[i]->num_ops; j++)
+        if (b->instrs[i]->ops[j].kind == MIR_OPND_BLOCK && b->instrs[i]->ops[j].imm == s) named = true;
+    if (!named && s != bi + 1) {
+      *target = s;
+      return true;
+    }
+  }
+  return false;
 }
 
 static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *out, diag *d);
@@ -530,20 +572,11 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     bool ends = false; /* control cannot fall through */
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       const mir_instr *ins = b->instrs[i];
+      mir_branch br[2];
       ends = false;
-      if (ins->opcode == MIR_P_BRANCH) {
-        if (ins->ops[0].imm != bi + 1) emit_branch(&e, "s_branch", ins->ops[0].imm);
-        ends = true;
-        continue;
-      }
-      if (ins->opcode == MIR_P_CBRANCH_SCC) {
-        uint32_t taken = ins->ops[1].imm, fall = ins->num_ops > 2 ? ins->ops[2].imm : bi + 1;
-        if (taken == bi + 1) {
-          if (fall != bi + 1) emit_branch(&e, "s_cbranch_scc0", fall);
-        } else {
-          emit_branch(&e, "s_cbranch_scc1", taken);
-          if (fall != bi + 1) emit_branch(&e, "s_branch", fall);
-        }
+      if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
+        unsigned n = mir_lower_branch(ins, bi, br);
+        for (unsigned k = 0; k < n; k++) emit_branch(&e, isa_table[br[k].opcode].mnemonic, br[k].target);
         ends = true;
         continue;
       }
@@ -551,21 +584,8 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
       emit_instr(&e, ins);
       if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH) ends = true;
     }
-    if (!ends) {
-      /* Falling through: the successor no branch names must be the next
-       * block, else branch to it explicitly (split edges live at the end). */
-      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
-        uint32_t s = b->linear_succs.v[k];
-        bool named = false;
-        for (uint32_t i = 0; i < b->num_instrs && !named; i++)
-          for (unsigned j = 0; j < b->instrs[i]->num_ops; j++)
-            if (b->instrs[i]->ops[j].kind == MIR_OPND_BLOCK && b->instrs[i]->ops[j].imm == s) named = true;
-        if (!named && s != bi + 1) {
-          emit_branch(&e, "s_branch", s);
-          break;
-        }
-      }
-    }
+    uint32_t s;
+    if (!ends && mir_fallthrough_branch(p, bi, &s)) emit_branch(&e, "s_branch", s);
   }
   fprintf(out, ".L%s_end:\n\t.size\t%s, .L%s_end-%s\n", p->name, p->name, p->name, p->name);
   emit_descriptor(p, out);
@@ -574,7 +594,7 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
 
 /* ---- metadata ------------------------------------------------------------ */
 
-static const char *addr_space_name(uint32_t as) {
+const char *mir_addr_space_name(uint32_t as) {
   switch (as) {
   case 1: return "global";
   case 3: return "local";
@@ -605,7 +625,7 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
   fputs("      - ", out);
   bool first = true;
 #define KEY(...) do { fputs(first ? "" : "        ", out); first = false; fprintf(out, __VA_ARGS__); } while (0)
-  if (pointer) KEY(".address_space: %s\n", addr_space_name(as));
+  if (pointer) KEY(".address_space: %s\n", mir_addr_space_name(as));
   if (is_const) KEY(".is_const: true\n");
   if (is_restrict) KEY(".is_restrict: true\n");
   if (is_volatile) KEY(".is_volatile: true\n");
@@ -628,7 +648,7 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
 /* Hidden arguments of code object v5 after the explicit ones, at the
  * offsets llc-19 uses (relative to the 8-aligned end of the explicit
  * arguments); the hidden area is 256 bytes. */
-static const struct { const char *kind; uint32_t off, size; } hidden_v5[] = {
+const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5] = {
   {"hidden_block_count_x", 0, 4}, {"hidden_block_count_y", 4, 4}, {"hidden_block_count_z", 8, 4},
   {"hidden_group_size_x", 12, 2}, {"hidden_group_size_y", 14, 2}, {"hidden_group_size_z", 16, 2},
   {"hidden_remainder_x", 18, 2}, {"hidden_remainder_y", 20, 2}, {"hidden_remainder_z", 22, 2},
@@ -657,8 +677,8 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   uint32_t kernarg_size = a->kernarg_size;
   if (!has_hidden && a->num_args) {
     uint32_t base = (explicit_end + 7) & ~7u;
-    for (unsigned i = 0; i < sizeof hidden_v5 / sizeof hidden_v5[0]; i++)
-      yaml_arg(out, NULL, NULL, hidden_v5[i].kind, base + hidden_v5[i].off, hidden_v5[i].size, 0, false, false,
+    for (unsigned i = 0; i < MIR_NUM_HIDDEN_V5; i++)
+      yaml_arg(out, NULL, NULL, mir_hidden_v5[i].kind, base + mir_hidden_v5[i].off, mir_hidden_v5[i].size, 0, false, false,
                false, false);
     if (kernarg_size < base + 256) kernarg_size = base + 256;
   }
@@ -678,9 +698,22 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   yaml_str(out, sym);
   fputc('\n', out);
   fprintf(out, "    .uses_dynamic_stack: false\n");
-  fprintf(out, "    .vgpr_count: %u\n", next_free_vgpr(p));
+  fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
   fprintf(out, "    .wavefront_size: 64\n");
+}
+
+void mir_fix_kernarg_size(mir_program *p) {
+  const mir_kernel_abi *a = &p->abi;
+  bool has_hidden = false;
+  uint32_t explicit_end = 0;
+  for (uint32_t i = 0; i < a->num_args; i++) {
+    const mir_kernel_arg *g = &a->args[i];
+    if (g->value_kind && strncmp(g->value_kind, "hidden_", 7) == 0) has_hidden = true;
+    else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
+  }
+  if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + 256)
+    p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + 256;
 }
 
 int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out, diag *d) {
@@ -694,16 +727,7 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
-    const mir_kernel_abi *a = &p->abi;
-    bool has_hidden = false;
-    uint32_t explicit_end = 0;
-    for (uint32_t i = 0; i < a->num_args; i++) {
-      const mir_kernel_arg *g = &a->args[i];
-      if (g->value_kind && strncmp(g->value_kind, "hidden_", 7) == 0) has_hidden = true;
-      else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
-    }
-    if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + 256)
-      p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + 256;
+    mir_fix_kernarg_size(p);
     rc |= emit_kernel(p, md, out, d);
   }
   mir_emit_data(md, out); /* module data hook (emit_data.c) */

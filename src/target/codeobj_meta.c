@@ -1,0 +1,194 @@
+/* Kernel descriptors and the AMDGPU metadata note in MessagePack: the
+ * binary forms of what emit_asm.c writes as `.amdhsa_kernel` directives
+ * and `.amdgpu_metadata` YAML.
+ *
+ * Descriptor (AMDGPUUsage "Kernel Descriptor", GFX6-GFX9 columns): bytes
+ * 0 group segment size, 4 private segment size, 8 kernarg size, 16 entry
+ * offset (written by the code object writer), 48 COMPUTE_PGM_RSRC1, 52
+ * COMPUTE_PGM_RSRC2, 56 kernel_code_properties; the rest is zero on gfx900.
+ * RSRC1: VGPR blocks [5:0] (granule 4, minus 1), SGPR blocks [9:6]
+ * (granule 8, minus 1: what llvm-mc-19 writes for gfx900), FLOAT_MODE [19:12], DX10_CLAMP
+ * [21], IEEE_MODE [23]. RSRC2: private segment [0], user SGPRs [5:1],
+ * work-group ids [9:7], work-item id dims [12:11]. Properties: the user
+ * SGPR enables in the order of "Initial Kernel Execution State".
+ *
+ * Metadata: a map per kernel with the keys in sorted order, which is the
+ * order LLVM's msgpack document (a std::map) writes, so the note is the
+ * same bytes llvm-mc makes of the YAML. Integers use the smallest
+ * MessagePack form, strings fixstr/str8/str16 (the MessagePack spec). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "target/encode.h"
+
+static void put_le(uint8_t *p, uint64_t v, int n) {
+  for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]) {
+  const mir_kernel_abi *a = &p->abi;
+  memset(kd, 0, 64);
+  unsigned v = r->vgprs, s = r->sgprs;
+  if (!v) v = 1;
+  if (!s) s = 1;
+  uint32_t rsrc1 = ((v + 3) / 4 - 1) | ((s + 7) / 8 - 1) << 6 | (a->float_mode & 0xff) << 12 |
+                   (uint32_t)a->dx10_clamp << 21 | (uint32_t)a->ieee_mode << 23;
+  uint32_t rsrc2 = (uint32_t)a->private_segment_wave_offset | mir_user_sgpr_count(a) << 1 |
+                   (uint32_t)a->workgroup_id[0] << 7 | (uint32_t)a->workgroup_id[1] << 8 |
+                   (uint32_t)a->workgroup_id[2] << 9 | (a->workitem_id_dims & 3) << 11;
+  uint32_t props = (uint32_t)a->private_segment_buffer | (uint32_t)a->dispatch_ptr << 1 |
+                   (uint32_t)a->queue_ptr << 2 | (uint32_t)a->kernarg_segment_ptr << 3 |
+                   (uint32_t)a->dispatch_id << 4 | (uint32_t)a->flat_scratch_init << 5;
+  put_le(kd + 0, a->group_segment_size, 4);
+  put_le(kd + 4, a->private_segment_size, 4);
+  put_le(kd + 8, a->kernarg_size, 4);
+  put_le(kd + 48, rsrc1, 4);
+  put_le(kd + 52, rsrc2, 4);
+  put_le(kd + 56, props, 2);
+}
+
+/* ---- MessagePack writer -------------------------------------------------- */
+
+typedef struct mp_buf {
+  uint8_t *b;
+  size_t n, cap;
+  bool oom;
+} mp_buf;
+
+static void mp_bytes(mp_buf *m, const void *p, size_t n) {
+  if (m->n + n > m->cap) {
+    size_t c = m->cap ? m->cap : 1024;
+    while (c < m->n + n) c *= 2;
+    uint8_t *b = realloc(m->b, c);
+    if (!b) { m->oom = true; return; }
+    m->b = b;
+    m->cap = c;
+  }
+  memcpy(m->b + m->n, p, n);
+  m->n += n;
+}
+
+static void mp_be(mp_buf *m, uint8_t tag, uint64_t v, int n) {
+  uint8_t t[9];
+  t[0] = tag;
+  for (int i = 0; i < n; i++) t[1 + i] = (uint8_t)(v >> (8 * (n - 1 - i)));
+  mp_bytes(m, t, 1 + (size_t)n);
+}
+
+static void mp_uint(mp_buf *m, uint64_t v) {
+  if (v < 128) mp_be(m, (uint8_t)v, 0, 0);
+  else if (v <= 0xff) mp_be(m, 0xcc, v, 1);
+  else if (v <= 0xffff) mp_be(m, 0xcd, v, 2);
+  else if (v <= 0xffffffffu) mp_be(m, 0xce, v, 4);
+  else mp_be(m, 0xcf, v, 8);
+}
+
+static void mp_str(mp_buf *m, const char *s) {
+  size_t n = strlen(s);
+  if (n < 32) mp_be(m, (uint8_t)(0xa0 | n), 0, 0);
+  else if (n <= 0xff) mp_be(m, 0xd9, n, 1);
+  else if (n <= 0xffff) mp_be(m, 0xda, n, 2);
+  else mp_be(m, 0xdb, n, 4);
+  mp_bytes(m, s, n);
+}
+
+static void mp_bool(mp_buf *m, bool v) { mp_be(m, v ? 0xc3 : 0xc2, 0, 0); }
+
+static void mp_array(mp_buf *m, size_t n) {
+  if (n < 16) mp_be(m, (uint8_t)(0x90 | n), 0, 0);
+  else if (n <= 0xffff) mp_be(m, 0xdc, n, 2);
+  else mp_be(m, 0xdd, n, 4);
+}
+
+static void mp_map(mp_buf *m, size_t n) {
+  if (n < 16) mp_be(m, (uint8_t)(0x80 | n), 0, 0);
+  else if (n <= 0xffff) mp_be(m, 0xde, n, 2);
+  else mp_be(m, 0xdf, n, 4);
+}
+
+static void mp_kv_uint(mp_buf *m, const char *k, uint64_t v) { mp_str(m, k); mp_uint(m, v); }
+static void mp_kv_str(mp_buf *m, const char *k, const char *v) { mp_str(m, k); mp_str(m, v); }
+
+/* One argument: the keys emit_asm.c's yaml_arg writes, same order. */
+static void mp_arg(mp_buf *m, const mir_kernel_arg *g, const char *kind, uint32_t offset, uint32_t size) {
+  bool pointer = g && (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer"));
+  bool named = g && g->name && *g->name, typed = g && g->type_name && *g->type_name;
+  mp_map(m, 3u + pointer + (g && g->is_const) + (g && g->is_restrict) + (g && g->is_volatile) + named + typed);
+  if (pointer) mp_kv_str(m, ".address_space", mir_addr_space_name(g->address_space));
+  if (g && g->is_const) { mp_str(m, ".is_const"); mp_bool(m, true); }
+  if (g && g->is_restrict) { mp_str(m, ".is_restrict"); mp_bool(m, true); }
+  if (g && g->is_volatile) { mp_str(m, ".is_volatile"); mp_bool(m, true); }
+  if (named) mp_kv_str(m, ".name", g->name);
+  mp_kv_uint(m, ".offset", offset);
+  mp_kv_uint(m, ".size", size);
+  if (typed) mp_kv_str(m, ".type_name", g->type_name);
+  mp_kv_str(m, ".value_kind", kind);
+}
+
+static void mp_kernel(mp_buf *m, const mir_program *p, const mir_kernel_regs *r) {
+  const mir_kernel_abi *a = &p->abi;
+  bool has_hidden = false;
+  uint32_t explicit_end = 0;
+  for (uint32_t i = 0; i < a->num_args; i++) {
+    const mir_kernel_arg *g = &a->args[i];
+    if (g->value_kind && !strncmp(g->value_kind, "hidden_", 7)) has_hidden = true;
+    else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
+  }
+  bool add_hidden = !has_hidden && a->num_args;
+  mp_map(m, 14);
+  mp_str(m, ".args");
+  mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
+  for (uint32_t i = 0; i < a->num_args; i++) {
+    const mir_kernel_arg *g = &a->args[i];
+    mp_arg(m, g, g->value_kind ? g->value_kind : "by_value", g->offset, g->size);
+  }
+  uint32_t kernarg_size = a->kernarg_size;
+  if (add_hidden) {
+    uint32_t base = (explicit_end + 7) & ~7u;
+    for (unsigned i = 0; i < MIR_NUM_HIDDEN_V5; i++)
+      mp_arg(m, NULL, mir_hidden_v5[i].kind, base + mir_hidden_v5[i].off, mir_hidden_v5[i].size);
+    if (kernarg_size < base + 256) kernarg_size = base + 256;
+  }
+  mp_kv_uint(m, ".group_segment_fixed_size", a->group_segment_size);
+  mp_kv_uint(m, ".kernarg_segment_align", a->kernarg_align ? a->kernarg_align : 8);
+  mp_kv_uint(m, ".kernarg_segment_size", kernarg_size);
+  mp_kv_uint(m, ".max_flat_workgroup_size", a->max_flat_workgroup_size ? a->max_flat_workgroup_size : 1024);
+  mp_kv_str(m, ".name", p->name);
+  mp_kv_uint(m, ".private_segment_fixed_size", a->private_segment_size);
+  mp_kv_uint(m, ".sgpr_count", r->sgprs);
+  mp_kv_uint(m, ".sgpr_spill_count", 0);
+  size_t nl = strlen(p->name);
+  char *sym = malloc(nl + 4);
+  if (!sym) { m->oom = true; return; }
+  memcpy(sym, p->name, nl);
+  memcpy(sym + nl, ".kd", 4);
+  mp_kv_str(m, ".symbol", sym);
+  free(sym);
+  mp_str(m, ".uses_dynamic_stack");
+  mp_bool(m, false);
+  mp_kv_uint(m, ".vgpr_count", r->vgprs);
+  mp_kv_uint(m, ".vgpr_spill_count", 0);
+  mp_kv_uint(m, ".wavefront_size", 64);
+}
+
+int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,
+                         size_t *size) {
+  mp_buf m = {0};
+  mp_map(&m, 3);
+  mp_str(&m, "amdhsa.kernels");
+  mp_array(&m, num_kernels);
+  for (unsigned k = 0; k < num_kernels; k++) mp_kernel(&m, kernels[k], &regs[k]);
+  mp_kv_str(&m, "amdhsa.target", "amdgcn-amd-amdhsa--gfx900");
+  mp_str(&m, "amdhsa.version");
+  mp_array(&m, 2);
+  mp_uint(&m, 1);
+  mp_uint(&m, 2);
+  if (m.oom) {
+    free(m.b);
+    return 1;
+  }
+  *out = m.b;
+  *size = m.n;
+  return 0;
+}

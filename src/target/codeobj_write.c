@@ -1,0 +1,384 @@
+/* HSA code object writer: the module's machine code, kernel descriptors,
+ * metadata note and data objects as the ELF64 shared object a loader
+ * (ROCr, wavecc-run) expects, without llvm-mc or ld.lld.
+ *
+ * Facts from AMDGPUUsage "Code Object" (ELF header: ELFOSABI_AMDGPU_HSA
+ * 64, ABI version 3 for code object v5, EM_AMDGPU 224, e_flags
+ * EF_AMDGPU_MACH_AMDGCN_GFX900 0x2c | XNACK "any" 0x100; "Note Records":
+ * owner "AMDGPU", type NT_AMDGPU_METADATA 32; "Symbols": kernel NAME
+ * (STT_FUNC) and NAME.kd (STT_OBJECT, 64 bytes, in .rodata)), and from the
+ * System V gABI (dynamic section, SysV hash table).
+ *
+ * Layout, like ld.lld's for the same input: a read-only segment (headers,
+ * .note, .dynsym, .hash, .dynstr, .rodata: descriptors then constant
+ * data), an executable segment (.text: functions 256-byte aligned, padded
+ * with s_nop 0 as llvm-mc pads code), a writable one (.data, .dynamic);
+ * then .symtab/.strtab/.shstrtab and the section headers. Segments follow
+ * each other in the file; each starts one page further in memory than its
+ * file offset, so no page holds two permissions and vaddr == offset
+ * modulo the page size. PC-relative fixups (data addresses) are resolved
+ * here; no dynamic relocation remains. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "target/encode.h"
+
+enum {
+  PAGE = 0x1000, EHDR = 64, PHDR = 56, SHDR = 64, SYM = 24,
+  NPHDR = 6, /* PHDR, LOAD r, LOAD rx, LOAD rw, DYNAMIC, NOTE */
+  S_NOP0 = 0xbf800000u,
+};
+
+typedef struct ebuf {
+  uint8_t *b;
+  size_t n, cap;
+  bool oom;
+} ebuf;
+
+static void eb_reserve(ebuf *e, size_t n) {
+  if (e->n + n <= e->cap) return;
+  size_t c = e->cap ? e->cap : 8192;
+  while (c < e->n + n) c *= 2;
+  uint8_t *b = realloc(e->b, c);
+  if (!b) { e->oom = true; return; }
+  e->b = b;
+  e->cap = c;
+}
+static void eb_put(ebuf *e, const void *p, size_t n) {
+  eb_reserve(e, n);
+  if (e->oom) return;
+  memcpy(e->b + e->n, p, n);
+  e->n += n;
+}
+static void eb_zero(ebuf *e, size_t n) {
+  eb_reserve(e, n);
+  if (e->oom) return;
+  memset(e->b + e->n, 0, n);
+  e->n += n;
+}
+static void eb_align(ebuf *e, size_t a) { eb_zero(e, (a - e->n % a) % a); }
+static void eb_le(ebuf *e, uint64_t v, int n) {
+  uint8_t t[8];
+  for (int i = 0; i < n; i++) t[i] = (uint8_t)(v >> (8 * i));
+  eb_put(e, t, (size_t)n);
+}
+static void set_le(uint8_t *p, uint64_t v, int n) {
+  for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A string table under construction (offset 0 is the empty string). */
+static uint32_t str_add(ebuf *t, const char *s, const char *suffix) {
+  uint32_t off = (uint32_t)t->n;
+  eb_put(t, s, strlen(s));
+  if (suffix) eb_put(t, suffix, strlen(suffix));
+  eb_zero(t, 1);
+  return off;
+}
+
+static uint32_t elf_hash(const char *s) {
+  uint32_t h = 0;
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    h = (h << 4) + *c;
+    uint32_t g = h & 0xf0000000u;
+    if (g) h ^= g >> 24;
+    h &= ~g;
+  }
+  return h;
+}
+
+typedef struct esym {
+  uint32_t name; /* offset in its string table */
+  uint8_t info, other;
+  uint16_t shndx;
+  uint64_t value, size;
+  const char *str; /* for the hash */
+} esym;
+
+static void put_sym(ebuf *e, const esym *s) {
+  eb_le(e, s->name, 4);
+  eb_le(e, s->info, 1);
+  eb_le(e, s->other, 1);
+  eb_le(e, s->shndx, 2);
+  eb_le(e, s->value, 8);
+  eb_le(e, s->size, 8);
+}
+
+typedef struct section {
+  const char *name;
+  uint32_t type, link, info;
+  uint64_t flags, addr, off, size, align, entsize;
+} section;
+
+/* Section indices, fixed: .data is present (maybe empty) so that numbers
+ * do not depend on the module. */
+enum { SEC_NULL, SEC_NOTE, SEC_DYNSYM, SEC_HASH, SEC_DYNSTR, SEC_RODATA, SEC_TEXT, SEC_DATA, SEC_DYNAMIC,
+       SEC_SYMTAB, SEC_SHSTRTAB, SEC_STRTAB, NSEC };
+
+static void put_phdr(ebuf *e, uint32_t type, uint32_t flags, uint64_t off, uint64_t addr, uint64_t filesz,
+                     uint64_t memsz, uint64_t align) {
+  eb_le(e, type, 4);
+  eb_le(e, flags, 4);
+  eb_le(e, off, 8);
+  eb_le(e, addr, 8);
+  eb_le(e, addr, 8);
+  eb_le(e, filesz, 8);
+  eb_le(e, memsz, 8);
+  eb_le(e, align, 8);
+}
+
+int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md,
+                          void **elf, size_t *elf_size, uint64_t *instructions, diag *d) {
+  int rc = 0, errors0 = d->errors;
+  mc_code text = {0};
+  uint32_t *fn_at = calloc(num_kernels + 1, sizeof *fn_at), *fn_size = calloc(num_kernels + 1, sizeof *fn_size);
+  uint8_t *meta = NULL;
+  size_t meta_size = 0;
+  ebuf e = {0}, dynstr = {0}, strtab = {0}, shstr = {0};
+  esym *dsyms = calloc(2 * num_kernels + 1, sizeof *dsyms);
+  uint32_t ndata = md ? md->num : 0;
+  esym *lsyms = calloc(ndata + 1, sizeof *lsyms);
+  uint64_t *data_off = calloc(ndata + 1, sizeof *data_off); /* in .rodata or .data */
+  mir_kernel_regs *regs = calloc(num_kernels + 1, sizeof *regs);
+  *elf = NULL;
+  *elf_size = 0;
+  *instructions = 0;
+  if (!fn_at || !fn_size || !dsyms || !lsyms || !data_off || !regs) { rc = 1; goto out; }
+
+  /* 1. Code: each function 256-byte aligned (AMDGPUUsage: kernel entry alignment). */
+  for (unsigned k = 0; k < num_kernels && !rc; k++) {
+    mir_fix_kernarg_size(kernels[k]);
+    mc_code_align(&text, 256, S_NOP0);
+    fn_at[k] = text.size;
+    uint32_t n = 0;
+    rc = mir_encode_function(kernels[k], md, &text, &n, d);
+    fn_size[k] = text.size - fn_at[k];
+    *instructions += n;
+    regs[k] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
+  }
+  if (rc) goto out;
+  if (mir_metadata_msgpack(kernels, regs, num_kernels, &meta, &meta_size)) { rc = 1; goto out; }
+
+  /* 2. Read-only part: headers, note, dynsym, hash, dynstr, rodata. */
+  section sh[NSEC] = {0};
+  eb_zero(&e, EHDR + NPHDR * PHDR);
+  eb_zero(&shstr, 1);
+  eb_zero(&dynstr, 1);
+  eb_zero(&strtab, 1);
+  sh[SEC_NOTE] = (section){".note", 7, 0, 0, 2, 0, e.n, 0, 4, 0};
+  eb_le(&e, 7, 4);
+  eb_le(&e, meta_size, 4);
+  eb_le(&e, 32, 4); /* NT_AMDGPU_METADATA */
+  eb_put(&e, "AMDGPU\0\0", 8);
+  eb_put(&e, meta, meta_size);
+  eb_align(&e, 4);
+  sh[SEC_NOTE].size = e.n - sh[SEC_NOTE].off;
+
+  /* symbols: kernels (FUNC, protected) and descriptors (OBJECT); data objects local in .symtab only */
+  unsigned nd = 0;
+  for (unsigned k = 0; k < num_kernels; k++) {
+    const char *nm = kernels[k]->name;
+    dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, NULL), 1u << 4 | 2, 3, SEC_TEXT, fn_at[k], fn_size[k], nm};
+    dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, ".kd"), 1u << 4 | 1, 0, SEC_RODATA, 64u * k, 64, NULL};
+  }
+  unsigned nsyms = 1 + nd;
+  eb_align(&e, 8);
+  sh[SEC_DYNSYM] = (section){".dynsym", 11, SEC_DYNSTR, 1, 2, 0, e.n, (uint64_t)nsyms * SYM, 8, SYM};
+  size_t dynsym_at = e.n;
+  eb_zero(&e, (size_t)nsyms * SYM); /* values patched once the layout is known */
+  eb_align(&e, 4);
+  sh[SEC_HASH] = (section){".hash", 5, SEC_DYNSYM, 0, 2, 0, e.n, 0, 4, 4};
+  {
+    uint32_t nb = nsyms;
+    uint32_t *bucket = calloc(nb, 4), *chain = calloc(nsyms, 4);
+    if (!bucket || !chain) { free(bucket); free(chain); rc = 1; goto out; }
+    for (uint32_t i = 1; i < nsyms; i++) {
+      /* the .kd names are dynstr + offset; hash the stored string */
+      const char *s = (const char *)dynstr.b + dsyms[i].name;
+      uint32_t b = elf_hash(s) % nb;
+      chain[i] = bucket[b];
+      bucket[b] = i;
+    }
+    eb_le(&e, nb, 4);
+    eb_le(&e, nsyms, 4);
+    for (uint32_t i = 0; i < nb; i++) eb_le(&e, bucket[i], 4);
+    for (uint32_t i = 0; i < nsyms; i++) eb_le(&e, chain[i], 4);
+    free(bucket);
+    free(chain);
+  }
+  sh[SEC_HASH].size = e.n - sh[SEC_HASH].off;
+  sh[SEC_DYNSTR] = (section){".dynstr", 3, 0, 0, 2, 0, e.n, dynstr.n, 1, 0};
+  eb_put(&e, dynstr.b, dynstr.n);
+  eb_align(&e, 64);
+  sh[SEC_RODATA] = (section){".rodata", 1, 0, 0, 2, 0, e.n, 0, 64, 0};
+  size_t kd_at = e.n;
+  for (unsigned k = 0; k < num_kernels; k++) {
+    uint8_t kd[64];
+    mir_kernel_descriptor(kernels[k], &regs[k], kd);
+    eb_put(&e, kd, 64);
+  }
+  for (uint32_t i = 0; i < ndata; i++) {
+    const mir_data_object *o = &md->objs[i];
+    if (o->writable) continue;
+    eb_align(&e, o->align ? o->align : 1);
+    data_off[i] = e.n;
+    eb_put(&e, o->bytes, o->size);
+    if (!o->size) eb_zero(&e, 1);
+  }
+  sh[SEC_RODATA].size = e.n - sh[SEC_RODATA].off;
+  uint64_t ro_end = e.n;
+
+  /* 3. .text */
+  eb_align(&e, 256);
+  uint64_t text_off = e.n, text_addr = e.n + PAGE;
+  sh[SEC_TEXT] = (section){".text", 1, 0, 0, 6, text_addr, text_off, text.size, 256, 0};
+  eb_put(&e, text.bytes, text.size);
+
+  /* 4. writable: .data, .dynamic */
+  eb_align(&e, 64);
+  uint64_t rw_off = e.n, rw_delta = 2 * PAGE;
+  sh[SEC_DATA] = (section){".data", 1, 0, 0, 3, rw_off + rw_delta, rw_off, 0, 1, 0};
+  for (uint32_t i = 0; i < ndata; i++) {
+    const mir_data_object *o = &md->objs[i];
+    if (!o->writable) continue;
+    uint32_t al = o->align ? o->align : 1;
+    if (al > sh[SEC_DATA].align) sh[SEC_DATA].align = al;
+    eb_align(&e, al);
+    data_off[i] = e.n;
+    eb_put(&e, o->bytes, o->size);
+    if (!o->size) eb_zero(&e, 1);
+  }
+  sh[SEC_DATA].size = e.n - rw_off;
+  eb_align(&e, 8);
+  sh[SEC_DYNAMIC] = (section){".dynamic", 6, SEC_DYNSTR, 0, 3, e.n + rw_delta, e.n, 6 * 16, 8, 16};
+  const uint64_t dyn[6][2] = {{6, sh[SEC_DYNSYM].off}, {11, SYM}, {5, sh[SEC_DYNSTR].off}, {10, dynstr.n},
+                              {4, sh[SEC_HASH].off}, {0, 0}};
+  for (int i = 0; i < 6; i++) {
+    eb_le(&e, dyn[i][0], 8);
+    eb_le(&e, dyn[i][1], 8);
+  }
+  uint64_t rw_end = e.n;
+  if (e.oom) { rc = 1; goto out; }
+
+  /* 5. addresses: fixups, symbol values, descriptor entry offsets */
+  for (uint32_t i = 0; i < ndata; i++) {
+    const mir_data_object *o = &md->objs[i];
+    data_off[i] += o->writable ? rw_delta : 0; /* now a virtual address */
+    lsyms[i] = (esym){str_add(&strtab, o->name, NULL), 1, 0, o->writable ? SEC_DATA : SEC_RODATA, data_off[i],
+                      o->size ? o->size : 1, NULL};
+  }
+  for (uint32_t f = 0; f < text.nfix; f++) {
+    const mc_fixup *x = &text.fix[f];
+    uint64_t target;
+    if (x->space == MC_SYM_DATA && x->symbol < ndata) target = data_off[x->symbol];
+    else if (x->space == MC_SYM_FUNC && x->symbol < num_kernels) target = text_addr + fn_at[x->symbol];
+    else {
+      diag_error(d, NULL, "internal: fixup to an unknown symbol");
+      rc = 1;
+      goto out;
+    }
+    int64_t v = (int64_t)target + x->addend - (int64_t)(text_addr + x->offset);
+    uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
+    set_le(e.b + text_off + x->offset, w, 4);
+  }
+  for (unsigned k = 0; k < num_kernels; k++) {
+    uint64_t kd_addr = kd_at + 64u * k;
+    set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[k]) - (int64_t)kd_addr), 8);
+  }
+  for (unsigned i = 1; i < nsyms; i++) {
+    if (dsyms[i].shndx == SEC_TEXT) dsyms[i].value += text_addr;
+    else dsyms[i].value += kd_at;
+  }
+  {
+    ebuf ds = {0};
+    for (unsigned i = 0; i < nsyms; i++) put_sym(&ds, &dsyms[i]);
+    if (ds.oom) { rc = 1; goto out; }
+    memcpy(e.b + dynsym_at, ds.b, ds.n);
+    free(ds.b);
+  }
+
+  /* 6. non-allocated: .symtab (locals, then the dynamic symbols), .shstrtab, .strtab */
+  eb_align(&e, 8);
+  sh[SEC_SYMTAB] = (section){".symtab", 2, SEC_STRTAB, 1 + ndata, 0, 0, e.n, 0, 8, SYM};
+  put_sym(&e, &dsyms[0]);
+  for (uint32_t i = 0; i < ndata; i++) put_sym(&e, &lsyms[i]);
+  for (unsigned i = 1; i < nsyms; i++) {
+    esym s = dsyms[i];
+    s.name = str_add(&strtab, (const char *)dynstr.b + dsyms[i].name, NULL);
+    put_sym(&e, &s);
+  }
+  sh[SEC_SYMTAB].size = e.n - sh[SEC_SYMTAB].off;
+  uint32_t shname[NSEC] = {0};
+  sh[SEC_SHSTRTAB] = (section){".shstrtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
+  sh[SEC_STRTAB] = (section){".strtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
+  for (int i = 1; i < NSEC; i++) shname[i] = str_add(&shstr, sh[i].name, NULL);
+  sh[SEC_SHSTRTAB].off = e.n;
+  sh[SEC_SHSTRTAB].size = shstr.n;
+  eb_put(&e, shstr.b, shstr.n);
+  sh[SEC_STRTAB].off = e.n;
+  sh[SEC_STRTAB].size = strtab.n;
+  eb_put(&e, strtab.b, strtab.n);
+  for (int i = SEC_NOTE; i <= SEC_RODATA; i++) sh[i].addr = sh[i].off;
+  eb_align(&e, 8);
+  uint64_t shoff = e.n;
+  for (int i = 0; i < NSEC; i++) {
+    eb_le(&e, i ? shname[i] : 0, 4);
+    eb_le(&e, sh[i].type, 4);
+    eb_le(&e, sh[i].flags, 8);
+    eb_le(&e, sh[i].addr, 8);
+    eb_le(&e, sh[i].off, 8);
+    eb_le(&e, sh[i].size, 8);
+    eb_le(&e, sh[i].link, 4);
+    eb_le(&e, sh[i].info, 4);
+    eb_le(&e, sh[i].align, 8);
+    eb_le(&e, sh[i].entsize, 8);
+  }
+  if (e.oom) { rc = 1; goto out; }
+
+  /* 7. ELF header and program headers at the start. */
+  {
+    ebuf h = {0};
+    static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
+    eb_put(&h, ident, 16);
+    eb_le(&h, 3, 2);   /* ET_DYN */
+    eb_le(&h, 224, 2); /* EM_AMDGPU */
+    eb_le(&h, 1, 4);
+    eb_le(&h, 0, 8);
+    eb_le(&h, EHDR, 8);
+    eb_le(&h, shoff, 8);
+    eb_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
+    eb_le(&h, EHDR, 2);
+    eb_le(&h, PHDR, 2);
+    eb_le(&h, NPHDR, 2);
+    eb_le(&h, SHDR, 2);
+    eb_le(&h, NSEC, 2);
+    eb_le(&h, SEC_SHSTRTAB, 2);
+    put_phdr(&h, 6, 4, EHDR, EHDR, NPHDR * PHDR, NPHDR * PHDR, 8);               /* PT_PHDR */
+    put_phdr(&h, 1, 4, 0, 0, ro_end, ro_end, PAGE);                              /* PT_LOAD r */
+    put_phdr(&h, 1, 5, text_off, text_addr, text.size, text.size, PAGE);         /* PT_LOAD rx */
+    put_phdr(&h, 1, 6, rw_off, rw_off + rw_delta, rw_end - rw_off, rw_end - rw_off, PAGE); /* PT_LOAD rw */
+    put_phdr(&h, 2, 6, sh[SEC_DYNAMIC].off, sh[SEC_DYNAMIC].addr, 6 * 16, 6 * 16, 8);       /* PT_DYNAMIC */
+    put_phdr(&h, 4, 4, sh[SEC_NOTE].off, sh[SEC_NOTE].off, sh[SEC_NOTE].size, sh[SEC_NOTE].size, 4); /* PT_NOTE */
+    if (h.oom) { rc = 1; free(h.b); goto out; }
+    memcpy(e.b, h.b, h.n);
+    free(h.b);
+  }
+  *elf = e.b;
+  *elf_size = e.n;
+  e.b = NULL;
+out:
+  if (rc && d->errors == errors0) diag_error(d, NULL, "cannot write the code object (out of memory)");
+  free(e.b);
+  free(dynstr.b);
+  free(strtab.b);
+  free(shstr.b);
+  free(meta);
+  free(fn_at);
+  free(fn_size);
+  free(dsyms);
+  free(lsyms);
+  free(data_off);
+  free(regs);
+  mc_code_free(&text);
+  return rc;
+}
