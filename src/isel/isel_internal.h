@@ -115,7 +115,7 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
-bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_call.c: intrinsics */
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
@@ -224,6 +224,18 @@ bool isel_is_fpmode_intrinsic(const char *name);
  * "unsupported instruction") for types and roundings it does not handle. */
 bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
+ * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
+ * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
+ * in src1; an operand as a temporary of the file; an i<bits> zero- or
+ * sign-extended to 32 bits (SALU when `salu`). */
+mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+mir_temp isel_v64(isel_ctx *c, mir_operand o);
+mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign);
+bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n);
+mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b);
+mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw);
+mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
