@@ -11,10 +11,24 @@
 #include "target/emit_data.h"
 #include "util/diag.h"
 
-/* Selects kernel `fn`. The program and everything it points to live in
- * `mem`. Returns NULL after reporting unsupported IR in `d` as
+/* The module's real functions (calls to them are not inlined) and the
+ * calling convention's argument VGPRs (src/isel/isel_calls.c). */
+typedef struct isel_call_abi {
+  LLVMValueRef *functions; /* index = the function's symbol number in emission */
+  unsigned num_functions;
+  unsigned arg_vgprs;      /* most argument or result dwords of any of them (<= 32) */
+} isel_call_abi;
+
+/* Dwords a value of type t takes in the calling convention's argument or
+ * result VGPRs (isel_calls.c); 0 when it cannot be passed, and for void. */
+unsigned isel_call_dwords(LLVMTypeRef t);
+
+/* Selects kernel or function `fn` (`ca` NULL when the module has no real
+ * functions). The program and everything it points to live in `mem`.
+ * Returns NULL after reporting unsupported IR in `d` as
  * "function: message: <instruction>". */
-mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level, diag *d);
+mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
+                         const isel_call_abi *ca, diag *d);
 
 /* The module's data objects (isel_data.c): every global in the global or
  * constant address space with an initialiser, serialised in the module's

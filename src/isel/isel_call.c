@@ -474,7 +474,7 @@ typedef int (*call_family)(isel_ctx *c, LLVMValueRef ins, const char *n);
 
 bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef f = LLVMGetCalledValue(ins);
-  if (!LLVMIsAFunction(f)) return false;
+  if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return isel_call_function(c, ins); /* isel_calls.c */
   size_t len;
   const char *n = LLVMGetValueName2(f, &len);
   static const call_family families[] = {call_abi, isel_f64_call, isel_half_call, call_float,

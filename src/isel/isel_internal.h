@@ -31,6 +31,7 @@
 #include <llvm-c/Target.h>
 
 #include "isel/divergence.h"
+#include "isel/isel.h"
 #include "llvm/ptrmap.h"
 #include "mir/mir.h"
 #include "util/diag.h"
@@ -61,6 +62,10 @@ typedef struct isel_ctx {
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
+  /* calls (isel_calls.c) */
+  const isel_call_abi *ca; /* the module's functions; NULL when none */
+  mir_temp call_psb;       /* the V# callees get (s[0:3]) */
+  mir_temp stack_ptr, ret_addr, entry_exec; /* a function's s6, return address and EXEC at entry */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
@@ -111,6 +116,30 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
 mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v);
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval);
+
+/* ---- calls (isel_calls.c) ---- */
+/* The calling convention's SGPR region: s[0:3] V#, s[4:5] return address,
+ * s6 stack pointer. */
+#define ISEL_CALL_SGPRS 7u
+/* Does fn call anything but intrinsics? */
+bool isel_function_uses_calls(LLVMValueRef fn);
+/* A function's entry: p_startpgm with the convention's inputs, parameters
+ * set from the argument VGPRs, EXEC saved for the return. */
+void isel_setup_function(isel_ctx *c);
+/* A kernel that calls: inputs out of the regions, the callees' V# (base
+ * + wave offset), soffset 0 for its own private accesses. `sp` is its
+ * p_startpgm. */
+void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp);
+/* The end of the program at terminator `term` (ret/unreachable): s_endpgm
+ * in a kernel; in a function the results into v0.., EXEC back to the
+ * entry's, p_return. */
+void isel_emit_exit(isel_ctx *c, LLVMValueRef term);
+/* A call to anything but an intrinsic: arguments, p_call, results. True
+ * when handled (errors are reported through isel_unsupported). */
+bool isel_call_function(isel_ctx *c, LLVMValueRef ins);
+/* The address of function f (s2, s_getpc_b64 marker); false when f is
+ * not one of the module's compiled functions. */
+bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out);
 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */

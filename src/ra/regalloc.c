@@ -56,6 +56,7 @@ typedef struct ra_ctx {
   mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
   uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
   unsigned sgpr_budget, vgpr_budget;
+  unsigned sgpr_lo, vgpr_lo;   /* below: the calling convention's regions (fixed temporaries only) */
   unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
   bool failed;
   uint32_t cap;        /* size of reg/pref */
@@ -101,9 +102,9 @@ static bool fits(const ra_ctx *c, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
-    if (r < 256 || r - 256u + n > c->vgpr_budget) return false;
+    if (r < 256 + c->vgpr_lo || r - 256u + n > c->vgpr_budget) return false;
   } else {
-    if (r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
+    if (r < c->sgpr_lo || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
   }
   return range_free(c, r, n);
 }
@@ -135,7 +136,8 @@ static mir_preg find_free(const ra_ctx *c, mir_rc rc) {
   unsigned n = mir_rc_size(rc), align = rc_align(rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  for (unsigned r = 0; r + n <= limit; r += align)
+  unsigned lo = mir_rc_is_vgpr(rc) ? c->vgpr_lo : (c->sgpr_lo + align - 1) / align * align;
+  for (unsigned r = lo; r + n <= limit; r += align)
     if (range_free(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
   return MIR_PREG_NONE;
 }
@@ -282,7 +284,8 @@ static mir_preg split_for(ra_ctx *c, mir_rc rc) {
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
   mir_preg best = MIR_PREG_NONE;
   unsigned best_cost = UINT32_MAX;
-  for (unsigned r = 0; r + n <= limit; r += align) {
+  unsigned lo = mir_rc_is_vgpr(rc) ? c->vgpr_lo : (c->sgpr_lo + align - 1) / align * align;
+  for (unsigned r = lo; r + n <= limit; r += align) {
     unsigned cost = 0;
     bool ok = true;
     uint32_t last = 0;
@@ -390,6 +393,16 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->d = d;
   c->sgpr_budget = mir_sgpr_budget(p);
   c->vgpr_budget = mir_vgpr_budget(p);
+  /* a leaf function may use the regions: its callers treat them as clobbered */
+  c->sgpr_lo = p->has_calls ? p->abi.call_sgprs : 0;
+  c->vgpr_lo = p->has_calls ? p->abi.call_vgprs : 0;
+  if (p->has_calls && (c->sgpr_lo + 2 > c->sgpr_budget || c->vgpr_lo + 1 > c->vgpr_budget)) {
+    diag_error(d, p->name,
+               "register budget too small for calls: the calling convention keeps s0..s%u and v0..v%u for its "
+               "own use (budget %u SGPRs, %u VGPRs)",
+               c->sgpr_lo - 1, c->vgpr_lo ? c->vgpr_lo - 1 : 0, c->sgpr_budget, c->vgpr_budget);
+    return 1;
+  }
   if (li->max.vgpr > c->vgpr_budget) {
     diag_error(d, p->name, "register budget exceeded: needs %u VGPRs, has %u", li->max.vgpr, c->vgpr_budget);
     return 1;

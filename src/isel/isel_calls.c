@@ -1,0 +1,335 @@
+/* Instruction selection of calls to real functions, of a function's entry
+ * and return, and of a calling kernel's stack set-up: wavecc's calling
+ * convention.
+ *
+ * The convention follows AMDGPUUsage "Calling Conventions" (the default C
+ * convention of non-kernel functions on amdhsa, as llc-19 uses it) where
+ * that costs nothing, and simplifies where the ABI is internal: wavecc
+ * compiles whole modules, so only wavecc code calls wavecc code.
+ *
+ *   s[0:3]  scratch V# (private segment buffer), its base already moved by
+ *           the wave's scratch offset (the kernel adds it once, as llc's
+ *           kernels do); nobody writes it. llc: the same.
+ *   s[4:5]  return address, written by s_swappc_b64. llc: s[30:31].
+ *   s6      stack pointer: the callee's frame base, a wave-scaled byte
+ *           offset (lane offset x 64) from the V# base, used as MUBUF
+ *           soffset. The caller moves it past its own frame around each
+ *           call and back. llc: s32 (and s33 as frame pointer).
+ *   v0..    arguments, then results, one dword after another: i1 as 0/1,
+ *           integers and floats up to 32 bits in one dword each, 64-bit
+ *           values low dword first, vectors of 8/16-bit elements packed
+ *           (isel_pack_dwords), at most 32 dwords (llc: v0-v31 then the
+ *           stack; wavecc reports more as unsupported). Every argument is a
+ *           VGPR, uniform or not (llc passes `inreg` ones in SGPRs).
+ *   clobbered: the regions s0..s6 (call_sgprs = 7) and v0..v(N-1), N the
+ *           most argument or result dwords of any function of the module
+ *           (call_vgprs), plus VCC, SCC and M0. Every other register is
+ *           callee-saved, all 64 lanes of a VGPR (src/passes/frame.c
+ *           saves what the callee writes). llc clobbers far more (v0-v39,
+ *           s0-s29 ...) and saves v40+ / s30+; wavecc's caller then needs
+ *           no clobber model at all: the register allocator keeps every
+ *           value out of the regions (abi.call_sgprs/call_vgprs), so
+ *           nothing it holds is in a register a callee may change.
+ *   EXEC    at the call: the caller's active lanes; preserved.
+ *   frame   [s6, s6 + frame_size x 64) of scratch: allocas, spill slots,
+ *           saved registers. A private pointer is a lane offset from the V#
+ *           base (the kernel's allocas keep their own offsets, which are
+ *           the same numbers), so one may be passed to a callee.
+ *   waits   the caller waits for every counter before s_swappc_b64 and the
+ *           callee before s_setpc_b64 (frame pass).
+ *
+ * A function's ABI inputs (work-item ids, work-group ids, dispatch and
+ * kernarg pointers) are not passed: using them in a function that is not
+ * inlined is reported as unsupported.
+ *
+ * Divergent function pointers are turned into a loop over the distinct
+ * callees before isel (src/llvm/expand_indirect_calls.c), so a call's
+ * callee is always uniform here (an SGPR pair; readfirstlane'd when a
+ * uniform value sits in VGPRs).
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+/* Dwords of a value of type t in the convention; 0 when it cannot be
+ * passed (void too). */
+unsigned isel_call_dwords(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMVoidTypeKind) return 0;
+  unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
+  if (bits == 1) return nc == 1 ? 1 : 0;
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
+  if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
+  return nc * (bits == 64 ? 2 : 1);
+}
+
+static mir_operand fixed_use(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.preg = r;
+  return o;
+}
+
+static mir_operand fixed_def(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.flags |= MIR_OPND_FIXED_REG;
+  o.preg = r;
+  return o;
+}
+
+/* The dwords of value v as VGPR temporaries; false when v's type cannot
+ * be passed. */
+static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_type_bits(t) == 1) {
+    if (isel_num_comps(t) != 1) return false;
+    out[0] = isel_bool_to_vgpr(c, v, 0, 1);
+    *n = 1;
+    return true;
+  }
+  mir_operand w[32];
+  if (!isel_call_dwords(t) || !isel_pack_dwords(c, v, w, n)) return false;
+  for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
+  return true;
+}
+
+/* Sets v (a parameter or a call's result) from `n` VGPR dwords. */
+static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_type_bits(t) == 1) {
+    isel_set(c, v, 0, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(dw[0])));
+    return true;
+  }
+  mir_operand w[32];
+  for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
+  return isel_unpack_dwords(c, v, w, n);
+}
+
+/* Index of f in the module's function list, or UINT32_MAX. */
+static uint32_t function_index(const isel_ctx *c, LLVMValueRef f) {
+  for (uint32_t k = 0; c->ca && k < c->ca->num_functions; k++)
+    if (c->ca->functions[k] == f) return k;
+  return UINT32_MAX;
+}
+
+bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out) {
+  uint32_t k = function_index(c, f);
+  if (k == UINT32_MAX) return false;
+  /* s_getpc_b64 + rel32 relocation, as for data (emit_data.h): the marker's
+   * offset is -(index + 1) for a function */
+  mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
+  mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
+  pc->defs[0] = mir_op_temp(a);
+  pc->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+  pc->offset = -(int32_t)(k + 1);
+  *out = mir_op_temp(a);
+  return true;
+}
+
+static void note_callee(isel_ctx *c, uint32_t k) {
+  mir_program *p = c->p;
+  for (uint32_t i = 0; i < p->num_callees; i++)
+    if (p->callees[i] == k) return;
+  uint32_t *n = arena_alloc(c->mem, (p->num_callees + 1) * sizeof *n);
+  if (p->num_callees) memcpy(n, p->callees, p->num_callees * sizeof *n);
+  n[p->num_callees++] = k;
+  p->callees = n;
+}
+
+bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef callee = LLVMGetCalledValue(ins);
+  mir_operand addr;
+  if (LLVMIsAFunction(callee)) {
+    uint32_t k = function_index(c, callee);
+    if (k == UINT32_MAX || !isel_function_address(c, callee, &addr)) {
+      isel_unsupported(c, ins, "call (the callee is not compiled)");
+      return true;
+    }
+    note_callee(c, k);
+  } else {
+    addr = isel_get(c, callee, 0);
+    c->p->calls_indirect = true;
+  }
+  mir_temp target = isel_to_sgpr(c, addr, 2);
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0;
+  mir_temp args[32];
+  for (unsigned i = 0; i < nargs; i++) {
+    LLVMValueRef a = LLVMGetOperand(ins, i);
+    unsigned n = isel_call_dwords(LLVMTypeOf(a)), got = 0;
+    if (!n || na + n > 32 || na + n > c->p->abi.call_vgprs) {
+      isel_unsupported(c, ins, n ? "call (more than 32 dwords of arguments)" : "call argument type");
+      return true;
+    }
+    if (!value_dwords(c, a, args + na, &got)) {
+      isel_unsupported(c, ins, "call argument type");
+      return true;
+    }
+    na += got;
+  }
+  LLVMTypeRef rt = LLVMTypeOf(ins);
+  unsigned nr = isel_call_dwords(rt);
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > c->p->abi.call_vgprs)) {
+    isel_unsupported(c, ins, "call result type");
+    return true;
+  }
+  mir_instr *call = isel_emit(c, MIR_P_CALL, 2 + na, 1 + nr);
+  call->ops[0] = mir_op_temp(target);
+  call->ops[1] = fixed_use(c->call_psb, MIR_PREG_SGPR(0));
+  for (unsigned i = 0; i < na; i++) call->ops[2 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
+  call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(4));
+  if (!nr) return true;
+  /* results leave the region at once: the next call clobbers it */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, nr, nr);
+  mir_temp res[32];
+  for (unsigned i = 0; i < nr; i++) {
+    mir_temp f = isel_tmp(c, mir_rc_v(1));
+    call->defs[1 + i] = fixed_def(f, MIR_PREG_VGPR(i));
+    res[i] = isel_tmp(c, mir_rc_v(1));
+    pc->ops[i] = mir_op_temp(f);
+    pc->defs[i] = mir_op_temp(res[i]);
+  }
+  if (!set_from_dwords(c, ins, res, nr)) isel_unsupported(c, ins, "call result type");
+  return true;
+}
+
+/* Replaces every definition of the entry's p_startpgm by a fresh temporary
+ * copied to the old one right after it: the old ones are then free to live
+ * anywhere outside the calling convention's regions. */
+static void free_startpgm_defs(isel_ctx *c, mir_instr *sp) {
+  mir_block *b = &c->p->blocks[0];
+  uint32_t pos = 0;
+  while (pos < b->num_instrs && b->instrs[pos] != sp) pos++;
+  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, sp->num_defs, sp->num_defs);
+  for (unsigned k = 0; k < sp->num_defs; k++) {
+    mir_temp old = sp->defs[k].temp, nt = isel_tmp(c, (mir_rc)old.rc);
+    pc->defs[k] = mir_op_temp(old);
+    pc->ops[k] = mir_op_temp(nt);
+    sp->defs[k].temp = nt;
+  }
+  mir_block_insert(c->p, b, pos + 1, pc);
+}
+
+void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
+  mir_program *p = c->p;
+  p->abi.call_sgprs = ISEL_CALL_SGPRS;
+  p->abi.call_vgprs = c->ca->arg_vgprs;
+  free_startpgm_defs(c, sp);
+  /* V# base + the wave's scratch offset, as callees expect it; the
+   * kernel's own private accesses use it too, with soffset 0, so the
+   * spiller (p->scratch_rsrc/offset) and the allocas agree with callees */
+  mir_temp lo = isel_extract(c, c->psb, 0, 2);
+  mir_temp wo = isel_create2(c, mir_op_temp(c->wave_offset), mir_op_const(0), false);
+  mir_temp base = isel_add64(c, mir_op_temp(lo), mir_op_temp(wo), false);
+  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 3, 1);
+  mir_temp psb = isel_tmp(c, mir_rc_s(4));
+  cv->ops[0] = mir_op_temp(base);
+  cv->ops[1] = mir_op_temp(isel_extract(c, c->psb, 2, 1));
+  cv->ops[2] = mir_op_temp(isel_extract(c, c->psb, 3, 1));
+  cv->defs[0] = mir_op_temp(psb);
+  c->psb = c->call_psb = psb;
+  c->wave_offset = isel_to_sgpr(c, mir_op_const(0), 1);
+  p->scratch_rsrc = c->psb;
+  p->scratch_offset = c->wave_offset;
+}
+
+void isel_setup_function(isel_ctx *c) {
+  mir_program *p = c->p;
+  p->is_function = true;
+  p->abi.call_sgprs = ISEL_CALL_SGPRS;
+  p->abi.call_vgprs = c->ca ? c->ca->arg_vgprs : 0;
+  /* for the spiller, which finds the V# and frame base among the inputs */
+  p->abi.private_segment_buffer = p->abi.private_segment_wave_offset = true;
+  unsigned np = LLVMCountParams(c->fn), nv = 0;
+  LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
+  LLVMGetParams(c->fn, params);
+  for (unsigned i = 0; i < np; i++) {
+    unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (!n) {
+      isel_unsupported(c, params[i], "function parameter type");
+      return;
+    }
+    nv += n;
+  }
+  if (nv > p->abi.call_vgprs) {
+    isel_unsupported(c, c->fn, "function (more than 32 dwords of parameters)");
+    return;
+  }
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 3 + nv);
+  c->psb = c->call_psb = isel_tmp(c, mir_rc_s(4));
+  mir_temp ra = isel_tmp(c, mir_rc_s(2));
+  c->stack_ptr = isel_tmp(c, mir_rc_s(1));
+  sp->defs[0] = fixed_def(c->psb, MIR_PREG_SGPR(0));
+  sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(4));
+  sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(6));
+  mir_temp in[32];
+  for (unsigned i = 0; i < nv; i++) sp->defs[3 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  p->scratch_rsrc = c->psb;
+  p->scratch_offset = c->stack_ptr;
+  /* the return address and arguments leave the region at once */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nv, 1 + nv);
+  c->ret_addr = isel_tmp(c, mir_rc_s(2));
+  pc->ops[0] = mir_op_temp(ra);
+  pc->defs[0] = mir_op_temp(c->ret_addr);
+  mir_temp a[32];
+  for (unsigned i = 0; i < nv; i++) {
+    pc->ops[1 + i] = mir_op_temp(in[i]);
+    pc->defs[1 + i] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
+  }
+  c->entry_exec = isel_tmp(c, mir_rc_s(2));
+  mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  sx->defs[0] = mir_op_temp(c->entry_exec);
+  /* private pointers are lane offsets from the V# base: soffset 0 */
+  c->wave_offset = isel_to_sgpr(c, mir_op_const(0), 1);
+  for (unsigned i = 0, k = 0; i < np; i++) {
+    unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
+      isel_unsupported(c, params[i], "function parameter type");
+      return;
+    }
+    k += n;
+  }
+}
+
+void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
+  if (!c->p->is_function) {
+    isel_emit(c, ISA_S_ENDPGM, 0, 0);
+    return;
+  }
+  mir_temp res[32];
+  unsigned nr = 0;
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(c->fn));
+  unsigned want = isel_call_dwords(rt);
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > c->p->abi.call_vgprs)) {
+    isel_unsupported(c, term, "function result type");
+    return;
+  }
+  if (term && LLVMGetInstructionOpcode(term) == LLVMRet && LLVMGetNumOperands(term) == 1) {
+    if (!value_dwords(c, LLVMGetOperand(term, 0), res, &nr)) {
+      isel_unsupported(c, term, "function result type");
+      return;
+    }
+  } else {
+    /* unreachable: the results are undefined */
+    for (; nr < want; nr++) res[nr] = isel_to_vgpr(c, mir_op_const(0), 1);
+  }
+  /* all of the entry's lanes return (masked control flow may end with
+   * fewer active) */
+  mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  rx->ops[0] = mir_op_temp(c->entry_exec);
+  rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
+  r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(4));
+  r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(6));
+  for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+}
+
+bool isel_function_uses_calls(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins)) continue;
+      LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return true;
+    }
+  return false;
+}
