@@ -7,34 +7,42 @@
  * that costs nothing, and simplifies where the ABI is internal: wavecc
  * compiles whole modules, so only wavecc code calls wavecc code.
  *
- *   s[0:3]  scratch V# (private segment buffer), its base already moved by
- *           the wave's scratch offset (the kernel adds it once, as llc's
- *           kernels do); nobody writes it. llc: the same.
+ *   s[0:3]  scratch V# (the kernel's private segment buffer, unchanged);
+ *           nobody writes it. llc: s[0:3], with the wave offset added to
+ *           its base.
  *   s[4:5]  return address, written by s_swappc_b64. llc: s[30:31].
  *   s6      stack pointer: the callee's frame base, a wave-scaled byte
  *           offset (lane offset x 64) from the V# base, used as MUBUF
  *           soffset. The caller moves it past its own frame around each
  *           call and back. llc: s32 (and s33 as frame pointer).
+ *   s7      the wave's scratch offset (the kernel's system SGPR), the
+ *           soffset of every access through a private pointer; nobody
+ *           writes it. A private pointer is a lane offset from V# base +
+ *           wave offset, the kernel's own alloca offsets included, so one
+ *           may be passed to a callee. llc folds the offset into the V#
+ *           instead; keeping both in the region's registers for the whole
+ *           program costs no extra SGPRs where budgets are small.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 8/16-bit elements packed
  *           (isel_pack_dwords), at most 32 dwords (llc: v0-v31 then the
  *           stack; wavecc reports more as unsupported). Every argument is a
  *           VGPR, uniform or not (llc passes `inreg` ones in SGPRs).
- *   clobbered: the regions s0..s6 (call_sgprs = 7) and v0..v(N-1), N the
- *           most argument or result dwords of any function of the module
- *           (call_vgprs), plus VCC, SCC and M0. Every other register is
- *           callee-saved, all 64 lanes of a VGPR (src/passes/frame.c
- *           saves what the callee writes). llc clobbers far more (v0-v39,
- *           s0-s29 ...) and saves v40+ / s30+; wavecc's caller then needs
- *           no clobber model at all: the register allocator keeps every
- *           value out of the regions (abi.call_sgprs/call_vgprs), so
- *           nothing it holds is in a register a callee may change.
+ *   clobbered: s0..s7 (call_sgprs = 8: s[0:3], s6, s7 hold the same
+ *           values after a call, but the allocator keeps other values out
+ *           of the region in a program that calls), the callee's VGPR
+ *           region v0..v(R-1), R its argument or result dwords, whichever
+ *           are more (abi.call_vgprs in the callee; an indirect call's R
+ *           is the most of any function), plus VCC, SCC and M0. p_call
+ *           defines v0..v(R-1), so the allocator keeps values live across
+ *           it above them (regalloc.c, call_crossings) and the spiller
+ *           counts them. Every other register is callee-saved, all 64
+ *           lanes of a VGPR (src/passes/frame.c saves what the callee
+ *           writes). llc clobbers far more (v0-v39, s0-s29 ...) and saves
+ *           v40+ / s30+.
  *   EXEC    at the call: the caller's active lanes; preserved.
  *   frame   [s6, s6 + frame_size x 64) of scratch: allocas, spill slots,
- *           saved registers. A private pointer is a lane offset from the V#
- *           base (the kernel's allocas keep their own offsets, which are
- *           the same numbers), so one may be passed to a callee.
+ *           saved registers.
  *   waits   the caller waits for every counter before s_swappc_b64 and the
  *           callee before s_setpc_b64 (frame pass).
  *
@@ -104,6 +112,18 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   return isel_unpack_dwords(c, v, w, n);
 }
 
+/* The VGPRs v0.. a function of type fnty may clobber: its argument or
+ * result dwords, whichever are more (0 when a type cannot be passed). */
+static unsigned fn_region(LLVMTypeRef fnty) {
+  unsigned np = LLVMCountParamTypes(fnty), n = 0;
+  LLVMTypeRef tys[64];
+  if (np > 64) return 0;
+  LLVMGetParamTypes(fnty, tys);
+  for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
+  unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
+  return r > n ? r : n;
+}
+
 /* Index of f in the module's function list, or UINT32_MAX. */
 static uint32_t function_index(const isel_ctx *c, LLVMValueRef f) {
   for (uint32_t k = 0; c->ca && k < c->ca->num_functions; k++)
@@ -155,7 +175,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned i = 0; i < nargs; i++) {
     LLVMValueRef a = LLVMGetOperand(ins, i);
     unsigned n = isel_call_dwords(LLVMTypeOf(a)), got = 0;
-    if (!n || na + n > 32 || na + n > c->p->abi.call_vgprs) {
+    if (!n || na + n > 32) {
       isel_unsupported(c, ins, n ? "call (more than 32 dwords of arguments)" : "call argument type");
       return true;
     }
@@ -167,15 +187,20 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   }
   LLVMTypeRef rt = LLVMTypeOf(ins);
   unsigned nr = isel_call_dwords(rt);
-  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > c->p->abi.call_vgprs)) {
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > 32)) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
-  mir_instr *call = isel_emit(c, MIR_P_CALL, 2 + na, 1 + nr);
+  /* the callee clobbers its own region (an indirect one: any function's) */
+  unsigned region = LLVMIsAFunction(callee) ? fn_region(LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  if (region < na || region < nr) region = na > nr ? na : nr;
+  mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + na, 1 + region);
   call->ops[0] = mir_op_temp(target);
-  call->ops[1] = fixed_use(c->call_psb, MIR_PREG_SGPR(0));
-  for (unsigned i = 0; i < na; i++) call->ops[2 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
+  call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  call->ops[2] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
+  for (unsigned i = 0; i < na; i++) call->ops[3 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(4));
+  for (unsigned i = nr; i < region; i++) call->defs[1 + i] = fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   if (!nr) return true;
   /* results leave the region at once: the next call clobbers it */
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, nr, nr);
@@ -191,42 +216,25 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
-/* Replaces every definition of the entry's p_startpgm by a fresh temporary
- * copied to the old one right after it: the old ones are then free to live
- * anywhere outside the calling convention's regions. */
-static void free_startpgm_defs(isel_ctx *c, mir_instr *sp) {
-  mir_block *b = &c->p->blocks[0];
-  uint32_t pos = 0;
-  while (pos < b->num_instrs && b->instrs[pos] != sp) pos++;
-  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, sp->num_defs, sp->num_defs);
-  for (unsigned k = 0; k < sp->num_defs; k++) {
-    mir_temp old = sp->defs[k].temp, nt = isel_tmp(c, (mir_rc)old.rc);
-    pc->defs[k] = mir_op_temp(old);
-    pc->ops[k] = mir_op_temp(nt);
-    sp->defs[k].temp = nt;
-  }
-  mir_block_insert(c->p, b, pos + 1, pc);
-}
-
 void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
   mir_program *p = c->p;
   p->abi.call_sgprs = ISEL_CALL_SGPRS;
-  p->abi.call_vgprs = c->ca->arg_vgprs;
-  free_startpgm_defs(c, sp);
-  /* V# base + the wave's scratch offset, as callees expect it; the
-   * kernel's own private accesses use it too, with soffset 0, so the
-   * spiller (p->scratch_rsrc/offset) and the allocas agree with callees */
-  mir_temp lo = isel_extract(c, c->psb, 0, 2);
-  mir_temp wo = isel_create2(c, mir_op_temp(c->wave_offset), mir_op_const(0), false);
-  mir_temp base = isel_add64(c, mir_op_temp(lo), mir_op_temp(wo), false);
-  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 3, 1);
-  mir_temp psb = isel_tmp(c, mir_rc_s(4));
-  cv->ops[0] = mir_op_temp(base);
-  cv->ops[1] = mir_op_temp(isel_extract(c, c->psb, 2, 1));
-  cv->ops[2] = mir_op_temp(isel_extract(c, c->psb, 3, 1));
-  cv->defs[0] = mir_op_temp(psb);
-  c->psb = c->call_psb = psb;
-  c->wave_offset = isel_to_sgpr(c, mir_op_const(0), 1);
+  /* Every input but the V# (which stays in s[0:3]) leaves the region
+   * through a copy right after p_startpgm; the wave offset goes to s7 and
+   * stays there. */
+  mir_block *b = &p->blocks[0];
+  uint32_t pos = 0;
+  while (pos < b->num_instrs && b->instrs[pos] != sp) pos++;
+  mir_instr *pc = mir_instr_create(p, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
+  for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
+    mir_temp old = sp->defs[k].temp;
+    if (old.id == c->psb.id) continue;
+    mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
+    pc->defs[j] = old.id == c->wave_offset.id ? fixed_def(old, MIR_PREG_SGPR(7)) : mir_op_temp(old);
+    pc->ops[j++] = mir_op_temp(nt);
+    sp->defs[k].temp = nt;
+  }
+  mir_block_insert(p, b, pos + 1, pc);
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->wave_offset;
 }
@@ -235,9 +243,7 @@ void isel_setup_function(isel_ctx *c) {
   mir_program *p = c->p;
   p->is_function = true;
   p->abi.call_sgprs = ISEL_CALL_SGPRS;
-  p->abi.call_vgprs = c->ca ? c->ca->arg_vgprs : 0;
-  /* for the spiller, which finds the V# and frame base among the inputs */
-  p->abi.private_segment_buffer = p->abi.private_segment_wave_offset = true;
+  p->abi.call_vgprs = fn_region(LLVMGlobalGetValueType(c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -249,19 +255,21 @@ void isel_setup_function(isel_ctx *c) {
     }
     nv += n;
   }
-  if (nv > p->abi.call_vgprs) {
+  if (nv > 32) {
     isel_unsupported(c, c->fn, "function (more than 32 dwords of parameters)");
     return;
   }
-  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 3 + nv);
-  c->psb = c->call_psb = isel_tmp(c, mir_rc_s(4));
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 4 + nv);
+  c->psb = isel_tmp(c, mir_rc_s(4));
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
   c->stack_ptr = isel_tmp(c, mir_rc_s(1));
+  c->wave_offset = isel_tmp(c, mir_rc_s(1));
   sp->defs[0] = fixed_def(c->psb, MIR_PREG_SGPR(0));
   sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(4));
   sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(6));
+  sp->defs[3] = fixed_def(c->wave_offset, MIR_PREG_SGPR(7));
   mir_temp in[32];
-  for (unsigned i = 0; i < nv; i++) sp->defs[3 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  for (unsigned i = 0; i < nv; i++) sp->defs[4 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->stack_ptr;
   /* the return address and arguments leave the region at once */
@@ -278,8 +286,6 @@ void isel_setup_function(isel_ctx *c) {
   mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
   sx->defs[0] = mir_op_temp(c->entry_exec);
-  /* private pointers are lane offsets from the V# base: soffset 0 */
-  c->wave_offset = isel_to_sgpr(c, mir_op_const(0), 1);
   for (unsigned i = 0, k = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
@@ -299,7 +305,7 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
   unsigned nr = 0;
   LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(c->fn));
   unsigned want = isel_call_dwords(rt);
-  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > c->p->abi.call_vgprs)) {
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > 32)) {
     isel_unsupported(c, term, "function result type");
     return;
   }
@@ -317,11 +323,12 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
   mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   rx->ops[0] = mir_op_temp(c->entry_exec);
   rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
-  mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
+  mir_instr *r = isel_emit(c, MIR_P_RETURN, 4 + nr, 0);
   r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(4));
   r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
   r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(6));
-  for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+  r->ops[3] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
+  for (unsigned i = 0; i < nr; i++) r->ops[4 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
 }
 
 bool isel_function_uses_calls(LLVMValueRef fn) {

@@ -64,7 +64,6 @@ typedef struct isel_ctx {
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
-  mir_temp call_psb;       /* the V# callees get (s[0:3]) */
   mir_temp stack_ptr, ret_addr, entry_exec; /* a function's s6, return address and EXEC at entry */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
@@ -119,16 +118,15 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 
 /* ---- calls (isel_calls.c) ---- */
 /* The calling convention's SGPR region: s[0:3] V#, s[4:5] return address,
- * s6 stack pointer. */
-#define ISEL_CALL_SGPRS 7u
+ * s6 stack pointer, s7 wave offset. */
+#define ISEL_CALL_SGPRS 8u
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters
  * set from the argument VGPRs, EXEC saved for the return. */
 void isel_setup_function(isel_ctx *c);
-/* A kernel that calls: inputs out of the regions, the callees' V# (base
- * + wave offset), soffset 0 for its own private accesses. `sp` is its
- * p_startpgm. */
+/* A kernel that calls: inputs out of the region but the V# (s[0:3]) and
+ * the wave offset (to s7), both kept there. `sp` is its p_startpgm. */
 void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp);
 /* The end of the program at terminator `term` (ret/unreachable): s_endpgm
  * in a kernel; in a function the results into v0.., EXEC back to the

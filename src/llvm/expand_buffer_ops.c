@@ -35,6 +35,7 @@
  */
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/fatptr_internal.h"
+#include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -49,55 +50,6 @@ typedef struct ex_ctx {
 
 static bool is_p7(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 7;
-}
-
-/* Phis of `succ` naming `from` as a predecessor now name `to`. */
-static void retarget_phis(ex_ctx *c, LLVMBasicBlockRef succ, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
-  LLVMValueRef phi = LLVMGetFirstInstruction(succ);
-  while (phi && LLVMIsAPHINode(phi)) {
-    LLVMValueRef next = LLVMGetNextInstruction(phi);
-    bool hit = false;
-    for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) hit |= LLVMGetIncomingBlock(phi, i) == from;
-    if (hit) {
-      LLVMPositionBuilderBefore(c->b, phi);
-      size_t n;
-      const char *name = LLVMGetValueName2(phi, &n);
-      char buf[256];
-      snprintf(buf, sizeof buf, "%.*s", (int)(n < 255 ? n : 255), name);
-      LLVMValueRef np = LLVMBuildPhi(c->b, LLVMTypeOf(phi), "");
-      for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
-        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
-        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
-        if (bb == from) bb = to;
-        LLVMAddIncoming(np, &v, &bb, 1);
-      }
-      LLVMReplaceAllUsesWith(phi, np);
-      LLVMInstructionEraseFromParent(phi);
-      LLVMSetValueName2(np, buf, strlen(buf));
-    }
-    phi = next;
-  }
-}
-
-/* Moves `ins` and everything after it into a new block placed after its
- * block; the old block is left without a terminator. Returns the new
- * block. */
-static LLVMBasicBlockRef split_before(ex_ctx *c, LLVMValueRef ins, const char *name) {
-  LLVMBasicBlockRef bb = LLVMGetInstructionParent(ins);
-  LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
-  LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
-  LLVMBasicBlockRef tail = next ? LLVMInsertBasicBlockInContext(c->ctx, next, name)
-                                : LLVMAppendBasicBlockInContext(c->ctx, fn, name);
-  LLVMPositionBuilderAtEnd(c->b, tail);
-  for (LLVMValueRef i = ins; i;) {
-    LLVMValueRef n = LLVMGetNextInstruction(i);
-    LLVMInstructionRemoveFromParent(i);
-    LLVMInsertIntoBuilder(c->b, i);
-    i = n;
-  }
-  LLVMValueRef term = LLVMGetBasicBlockTerminator(tail);
-  for (unsigned s = 0; term && s < LLVMGetNumSuccessors(term); s++) retarget_phis(c, LLVMGetSuccessor(term, s), bb, tail);
-  return tail;
 }
 
 /* ---- atomics ---- */
@@ -147,7 +99,7 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   }
   LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
-  LLVMBasicBlockRef done = split_before(c, ins, "atomic.done");
+  LLVMBasicBlockRef done = wir_split_before(c->b, ins, "atomic.done");
   LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, done, "atomic.loop");
   LLVMPositionBuilderAtEnd(c->b, pre);
   LLVMValueRef init = LLVMBuildLoad2(c->b, t, ptr, "atomic.init");
@@ -247,7 +199,7 @@ static void mem_unrolled(ex_ctx *c, const memop *m, unsigned len) {
  * source). */
 static void mem_loop(ex_ctx *c, const memop *m, LLVMValueRef base, LLVMValueRef count, unsigned n, bool backward) {
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(m->call);
-  LLVMBasicBlockRef post = split_before(c, m->call, "mem.done");
+  LLVMBasicBlockRef post = wir_split_before(c->b, m->call, "mem.done");
   LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, post, "mem.loop");
   LLVMPositionBuilderAtEnd(c->b, pre);
   LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntNE, count, i32c(c, 0), ""), loop, post);
@@ -339,7 +291,7 @@ static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
     LLVMValueRef up = m.move ? move_backward(c, &m) : NULL;
     if (up) {
       LLVMBasicBlockRef head = LLVMGetInstructionParent(call);
-      LLVMBasicBlockRef join = split_before(c, call, "mem.join");
+      LLVMBasicBlockRef join = wir_split_before(c->b, call, "mem.join");
       LLVMBasicBlockRef bwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.bwd");
       LLVMBasicBlockRef fwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.fwd");
       LLVMPositionBuilderAtEnd(c->b, head);

@@ -112,11 +112,12 @@ typedef enum mir_pseudo {
   MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
   MIR_P_START_LINEAR_VGPR,
   MIR_P_END_LINEAR_VGPR,
-  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), then the
-                              argument dwords (fixed v0..); defs = the return address (fixed s[4:5]),
-                              then the result dwords (fixed v0..); lowered by the frame pass */
+  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), ops[2] =
+                              wave offset (s7), then the argument dwords (fixed v0..); defs = the return
+                              address (fixed s[4:5]), then the result dwords (fixed v0..); lowered by the
+                              frame pass */
   MIR_P_RETURN,            /* ops[0] = return address (fixed s[4:5]), ops[1] = V# (s[0:3]), ops[2] = stack
-                              pointer (s6), ops[3] = entry EXEC (s2), then the result dwords (fixed v0..) */
+                              pointer (s6), ops[3] = wave offset (s7), then the result dwords (fixed v0..) */
   MIR_P_LAST
 } mir_pseudo;
 

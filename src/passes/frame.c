@@ -3,7 +3,7 @@
  * register allocation and SSA elimination, on physical registers.
  *
  * Frame of a program, bytes per lane from its frame base (a function's
- * s6 at entry; a kernel's V# base + wave offset):
+ * s6 at entry; a kernel's wave offset):
  *   [0, A)        allocas (isel), then spill slots (the spiller raises
  *                 abi.private_segment_size past them)
  *   [A, A + 4n)   a function's saved registers: each VGPR it writes
@@ -21,8 +21,10 @@
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
  * s_setpc_b64 s[4:5]. p_call becomes
  *   s_waitcnt 0                            nothing outstanding at entry
- *   s_mov_b32 s6, F*64      (kernel)  |  s_add_u32 s6, s6, F*64 (function)
- *   s_swappc_b64 s[4:5], target
+ *   s_add_u32 s6, s7, F*64  (kernel)  |  s_add_u32 s6, s6, F*64 (function)
+ *   s_getpc_b64 s[4:5]; s_add_u32 s4, s4, 20; s_addc_u32 s5, s5, 0
+ *   s_cmp_lg_u64 exec, 0; s_cselect_b64 s[4:5], target, s[4:5]
+ *   s_swappc_b64 s[4:5], s[4:5]         (EXEC = 0: "calls" the next one)
  *                                     |  s_sub_u32 s6, s6, F*64 (function)
  * The whole wave of each saved VGPR is stored because the caller may hold
  * values in lanes this call does not run (a VGPR live in a divergent
@@ -32,7 +34,7 @@
 
 #include "passes/passes.h"
 
-enum { CALL_SGPRS = 7 }; /* s0..s6: isel_calls.c's ISEL_CALL_SGPRS */
+enum { CALL_SGPRS = 8 }; /* s0..s7: isel_calls.c's ISEL_CALL_SGPRS */
 
 typedef struct frame_ctx {
   mir_program *p;
@@ -171,13 +173,13 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   return n;
 }
 
-/* s6 = frame base + F*64 (kernel: F*64) before a call; back after. */
+/* s6 = frame base + F*64 before a call (a kernel's frame base is its wave
+ * offset, s7; op S_MOV_B32 stands for that), back after. */
 static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
-  mir_instr *m = sop(p, op, op == ISA_S_MOV_B32 ? 1 : 2, 1);
+  mir_instr *m = sop(p, op == ISA_S_MOV_B32 ? ISA_S_ADD_U32 : op, 2, 1);
   m->defs[0] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
-  unsigned j = 0;
-  if (op != ISA_S_MOV_B32) m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
-  m->ops[j] = mir_op_const(bytes);
+  m->ops[0] = mir_op_fixed(MIR_PREG_SGPR(op == ISA_S_MOV_B32 ? 7 : 6), 1);
+  m->ops[1] = mir_op_const(bytes);
   return m;
 }
 
@@ -188,9 +190,37 @@ static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
   seq[n++] = waitcnt0(p);
   if (!p->is_function) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
   else if (bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  /* Under an empty EXEC (masked control flow runs some blocks so) the
+   * callee pointer may be garbage: call the next instruction instead. Its
+   * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
+   * instructions after it (no literal; nothing is inserted among them:
+   * the later passes add nothing between SALU instructions). */
+  mir_instr *pc = sop(p, ISA_S_GETPC_B64, 0, 1);
+  pc->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = pc;
+  mir_instr *lo = sop(p, ISA_S_ADD_U32, 2, 1);
+  lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
+  lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
+  lo->ops[1] = mir_op_const(20);
+  seq[n++] = lo;
+  mir_instr *hi = sop(p, ISA_S_ADDC_U32, 2, 1);
+  hi->defs[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
+  hi->ops[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
+  hi->ops[1] = mir_op_const(0);
+  seq[n++] = hi;
+  mir_instr *cmp = sop(p, ISA_S_CMP_LG_U64, 2, 0);
+  cmp->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  cmp->ops[1] = mir_op_const(0);
+  cmp->ops[1].size = 2;
+  seq[n++] = cmp;
+  mir_instr *cs = sop(p, ISA_S_CSELECT_B64, 2, 1);
+  cs->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  cs->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
+  cs->ops[1] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = cs;
   mir_instr *sw = sop(p, ISA_S_SWAPPC_B64, 1, 1);
   sw->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
-  sw->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
+  sw->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
   seq[n++] = sw;
   if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, bytes);
   return n;

@@ -335,6 +335,12 @@ static uint32_t head_end(const spill_ctx *c, const mir_block *b) {
                                   c->kind[b->instrs[i]->defs[0].temp.id] == TK_PINNED)))
       i++;
   }
+  /* scratch inputs isel defined after p_startpgm (calls: the copies out of
+   * the calling convention's registers, isel_calls.c) come first */
+  if (b == &c->p->blocks[0] && c->wo.id)
+    for (uint32_t j = i; j < b->num_instrs; j++)
+      for (unsigned k = 0; k < b->instrs[j]->num_defs; k++)
+        if (b->instrs[j]->defs[k].kind == MIR_OPND_TEMP && b->instrs[j]->defs[k].temp.id == c->wo.id) i = j + 1;
   return i;
 }
 
@@ -691,17 +697,17 @@ int mir_spill(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
   mir_liveness(p, d);
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
-  /* The calling convention's regions hold only fixed temporaries: the rest
-   * must fit below them; a function's V# and stack pointer live in the
-   * SGPR region throughout and are counted in the demand already. */
-  unsigned rs = p->has_calls ? p->abi.call_sgprs - (p->is_function ? 5u : 0u) : 0, rv = p->has_calls ? p->abi.call_vgprs : 0;
-  if (p->has_calls && (bs <= rs + 1 || bv <= rv)) {
-    diag_error(d, p->name, "register budget too small for calls (%u SGPRs, %u VGPRs; calls keep %u and %u)", bs, bv,
-               p->abi.call_sgprs, rv);
+  /* The calling convention's SGPR region holds only fixed temporaries: the
+   * rest must fit beside it. The V# and wave offset (and a function's
+   * stack pointer) live there throughout and are counted in the demand
+   * already. (The VGPRs a call clobbers are its definitions: counted.) */
+  unsigned rs = p->has_calls ? p->abi.call_sgprs - (p->is_function ? 6u : 5u) : 0;
+  if (p->has_calls && bs <= rs + 1) {
+    diag_error(d, p->name, "register budget too small for calls (%u SGPRs; calls keep s0..s%u)", bs,
+               p->abi.call_sgprs - 1);
     return 1;
   }
   bs -= rs;
-  bv -= rv;
   mir_reg_demand max = p->live->max;
   p->maxlive_sgpr = max.sgpr;
   p->maxlive_vgpr = max.vgpr;
