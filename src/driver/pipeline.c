@@ -2,10 +2,11 @@
  * "Pipeline"):
  *
  *   import (parse, verify, inline, light IR clean-up)
- *   for each kernel:
+ *   for each kernel, then each real (not inlined) function:
  *     divergence -> isel (EXEC-mask control flow included)
  *     -> liveness -> spill -> regalloc -> ssa-elim
- *     -> MODE register -> waitcnt -> hazards
+ *     -> frame -> MODE register -> waitcnt -> hazards
+ *   a calling kernel's registers and stack cover its callees'
  *   emission of the whole module (assembly), then assemble + link for
  *   --filetype=obj.
  *
@@ -119,14 +120,16 @@ static bool known_dump_name(const char *name) {
   return mir_pass_lookup(name) != NULL;
 }
 
-/* The calling convention's argument VGPRs: the most argument or result
- * dwords of any real function (isel reports types it cannot pass). */
-static unsigned call_arg_vgprs(const wir_module *m) {
+/* The VGPRs an indirect call clobbers: the most argument dwords in VGPRs
+ * (reg_args at most) or result dwords of any real function (isel reports
+ * types it cannot pass). */
+static unsigned call_arg_vgprs(const wir_module *m, unsigned reg_args) {
   unsigned most = 0;
   for (unsigned k = 0; k < m->num_functions; k++) {
     LLVMValueRef f = m->functions[k];
     unsigned n = 0;
     for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a)) n += isel_call_dwords(LLVMTypeOf(a));
+    if (n > reg_args) n = reg_args;
     unsigned r = isel_call_dwords(LLVMGetReturnType(LLVMGlobalGetValueType(f)));
     if (r > n) n = r;
     if (n > most) most = n;
@@ -234,7 +237,10 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   /* Kernels first, then the real functions (calls, isel_calls.c): program
    * nk + k is function k of the module's list. */
   unsigned nk = m.num_kernels, np = nk + m.num_functions;
-  isel_call_abi ca = {m.functions, m.num_functions, call_arg_vgprs(&m)};
+  /* Under a forced VGPR budget half of it carries arguments (so a call
+   * fits); the rest go on the stack. */
+  unsigned reg_args = o->max_vgprs && o->max_vgprs / 2 < 32 ? (o->max_vgprs / 2 ? o->max_vgprs / 2 : 1) : 32;
+  isel_call_abi ca = {m.functions, m.num_functions, call_arg_vgprs(&m, reg_args), reg_args};
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
   int rc = 0;

@@ -654,7 +654,7 @@ static bool layout_allocas(isel_ctx *c) {
     mir_temp fb = isel_s(c, ISA_S_SUB_U32, 1, mir_op_temp(c->stack_ptr), mir_op_temp(c->wave_offset));
     lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(fb), mir_op_const(6));
   }
-  uint64_t poff = 0;
+  uint64_t poff = c->stack_arg_bytes; /* a function's stack arguments come first */
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!LLVMIsAAllocaInst(ins)) continue;

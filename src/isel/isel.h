@@ -16,7 +16,8 @@
 typedef struct isel_call_abi {
   LLVMValueRef *functions; /* index = the function's symbol number in emission */
   unsigned num_functions;
-  unsigned arg_vgprs;      /* most argument or result dwords of any of them (<= 32) */
+  unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
+  unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
 } isel_call_abi;
 
 /* Dwords a value of type t takes in the calling convention's argument or

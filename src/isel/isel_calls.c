@@ -25,8 +25,12 @@
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 8/16-bit elements packed
- *           (isel_pack_dwords), at most 32 dwords (llc: v0-v31 then the
- *           stack; wavecc reports more as unsupported). Every argument is a
+ *           (isel_pack_dwords); v0-v31, the dwords after the 32nd at the
+ *           start of the callee's frame (bytes 0, 4, ... from s6), where
+ *           the caller stores them and the callee loads them;
+ *           results at most 32 dwords. Under a forced VGPR budget
+ *           (--max-vgprs=N) only N/2 argument dwords travel in VGPRs, so
+ *           that a call fits the budget (isel_call_abi.reg_args). As llc, but every argument is a
  *           VGPR, uniform or not (llc passes `inreg` ones in SGPRs).
  *   clobbered: s0..s7 (call_sgprs = 8: s[0:3], s6, s7 hold the same
  *           values after a call, but the allocator keeps other values out
@@ -112,14 +116,15 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   return isel_unpack_dwords(c, v, w, n);
 }
 
-/* The VGPRs v0.. a function of type fnty may clobber: its argument or
- * result dwords, whichever are more (0 when a type cannot be passed). */
-static unsigned fn_region(LLVMTypeRef fnty) {
+/* The VGPRs v0.. a function of type fnty may clobber: its argument dwords
+ * in VGPRs or its result dwords, whichever are more. */
+static unsigned fn_region(const isel_ctx *c, LLVMTypeRef fnty) {
   unsigned np = LLVMCountParamTypes(fnty), n = 0;
   LLVMTypeRef tys[64];
   if (np > 64) return 0;
   LLVMGetParamTypes(fnty, tys);
   for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
+  if (n > c->ca->reg_args) n = c->ca->reg_args;
   unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
   return r > n ? r : n;
 }
@@ -170,41 +175,66 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     c->p->calls_indirect = true;
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
-  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0;
-  mir_temp args[32];
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = 0;
+  for (unsigned i = 0; i < nargs; i++) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
+  /* dwords past the VGPR ones go to the start of the callee's frame, stored
+   * as soon as each argument is computed (so they need not all be live at
+   * the call); the callee's stack pointer is this frame's base + its size,
+   * which the frame pass fills in */
+  mir_temp out_sp = {0};
+  if (total > nreg && total <= ISEL_CALL_MAX_ARGS) {
+    out_sp = isel_tmp(c, mir_rc_s(1));
+    mir_temp scc = isel_tmp(c, mir_rc_s(1));
+    mir_instr *add = isel_emit(c, ISA_S_ADD_U32, 2, 2);
+    add->ops[0] = mir_op_temp(c->p->is_function ? c->stack_ptr : c->wave_offset);
+    add->ops[1] = mir_op_const(0);
+    add->defs[0] = mir_op_temp(out_sp);
+    add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+    add->offset = MIR_OFFSET_FRAME_SIZE;
+  }
+  mir_temp args[ISEL_CALL_MAX_ARGS];
   for (unsigned i = 0; i < nargs; i++) {
     LLVMValueRef a = LLVMGetOperand(ins, i);
     unsigned n = isel_call_dwords(LLVMTypeOf(a)), got = 0;
-    if (!n || na + n > 32) {
-      isel_unsupported(c, ins, n ? "call (more than 32 dwords of arguments)" : "call argument type");
+    if (!n || na + n > ISEL_CALL_MAX_ARGS) {
+      isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
       return true;
     }
     if (!value_dwords(c, a, args + na, &got)) {
       isel_unsupported(c, ins, "call argument type");
       return true;
     }
+    for (unsigned k = na; k < na + got; k++) {
+      if (k < nreg) continue;
+      mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
+      st->ops[0] = mir_op_temp(args[k]);
+      st->ops[1] = mir_op_temp(c->psb);
+      st->ops[2] = mir_op_temp(out_sp);
+      st->offset = (int32_t)(4 * (k - nreg));
+    }
     na += got;
   }
   LLVMTypeRef rt = LLVMTypeOf(ins);
   unsigned nr = isel_call_dwords(rt);
-  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > 32)) {
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > ISEL_CALL_REG_ARGS)) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
   /* the callee clobbers its own region (an indirect one: any function's) */
-  unsigned region = LLVMIsAFunction(callee) ? fn_region(LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
-  if (region < na || region < nr) region = na > nr ? na : nr;
-  mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + na, 1 + region);
+  unsigned region = LLVMIsAFunction(callee) ? fn_region(c, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
+  mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
   call->ops[2] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
-  for (unsigned i = 0; i < na; i++) call->ops[3 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
+  for (unsigned i = 0; i < nreg; i++) call->ops[3 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(4));
   for (unsigned i = nr; i < region; i++) call->defs[1 + i] = fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   if (!nr) return true;
   /* results leave the region at once: the next call clobbers it */
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, nr, nr);
-  mir_temp res[32];
+  mir_temp res[ISEL_CALL_REG_ARGS];
   for (unsigned i = 0; i < nr; i++) {
     mir_temp f = isel_tmp(c, mir_rc_v(1));
     call->defs[1 + i] = fixed_def(f, MIR_PREG_VGPR(i));
@@ -243,7 +273,7 @@ void isel_setup_function(isel_ctx *c) {
   mir_program *p = c->p;
   p->is_function = true;
   p->abi.call_sgprs = ISEL_CALL_SGPRS;
-  p->abi.call_vgprs = fn_region(LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = fn_region(c, LLVMGlobalGetValueType(c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -255,11 +285,12 @@ void isel_setup_function(isel_ctx *c) {
     }
     nv += n;
   }
-  if (nv > 32) {
-    isel_unsupported(c, c->fn, "function (more than 32 dwords of parameters)");
+  if (nv > ISEL_CALL_MAX_ARGS) {
+    isel_unsupported(c, c->fn, "function (more than 256 dwords of parameters)");
     return;
   }
-  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 4 + nv);
+  unsigned nreg = nv < c->ca->reg_args ? nv : c->ca->reg_args;
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 4 + nreg);
   c->psb = isel_tmp(c, mir_rc_s(4));
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
   c->stack_ptr = isel_tmp(c, mir_rc_s(1));
@@ -268,20 +299,30 @@ void isel_setup_function(isel_ctx *c) {
   sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(4));
   sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(6));
   sp->defs[3] = fixed_def(c->wave_offset, MIR_PREG_SGPR(7));
-  mir_temp in[32];
-  for (unsigned i = 0; i < nv; i++) sp->defs[4 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  mir_temp in[ISEL_CALL_REG_ARGS];
+  for (unsigned i = 0; i < nreg; i++) sp->defs[4 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->stack_ptr;
   /* the return address and arguments leave the region at once */
-  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nv, 1 + nv);
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nreg, 1 + nreg);
   c->ret_addr = isel_tmp(c, mir_rc_s(2));
   pc->ops[0] = mir_op_temp(ra);
   pc->defs[0] = mir_op_temp(c->ret_addr);
-  mir_temp a[32];
-  for (unsigned i = 0; i < nv; i++) {
+  mir_temp *a = arena_alloc(c->mem, (nv + 1) * sizeof *a);
+  for (unsigned i = 0; i < nreg; i++) {
     pc->ops[1 + i] = mir_op_temp(in[i]);
     pc->defs[1 + i] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
   }
+  /* the rest from the start of the frame, where the caller stored them */
+  for (unsigned i = nreg; i < nv; i++) {
+    mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 2, 1);
+    ld->defs[0] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
+    ld->ops[0] = mir_op_temp(c->psb);
+    ld->ops[1] = mir_op_temp(c->stack_ptr);
+    ld->offset = (int32_t)(4 * (i - nreg));
+  }
+  c->stack_arg_bytes = 4 * (nv - nreg);
+  p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
   c->entry_exec = isel_tmp(c, mir_rc_s(2));
   mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
@@ -301,11 +342,11 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     isel_emit(c, ISA_S_ENDPGM, 0, 0);
     return;
   }
-  mir_temp res[32];
+  mir_temp res[ISEL_CALL_MAX_ARGS];
   unsigned nr = 0;
   LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(c->fn));
   unsigned want = isel_call_dwords(rt);
-  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > 32)) {
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > ISEL_CALL_REG_ARGS)) {
     isel_unsupported(c, term, "function result type");
     return;
   }

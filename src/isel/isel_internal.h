@@ -65,6 +65,7 @@ typedef struct isel_ctx {
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
   mir_temp stack_ptr, ret_addr, entry_exec; /* a function's s6, return address and EXEC at entry */
+  uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
@@ -120,6 +121,9 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 /* The calling convention's SGPR region: s[0:3] V#, s[4:5] return address,
  * s6 stack pointer, s7 wave offset. */
 #define ISEL_CALL_SGPRS 8u
+/* Argument dwords in VGPRs (the rest on the stack), and the most in all. */
+#define ISEL_CALL_REG_ARGS 32u
+#define ISEL_CALL_MAX_ARGS 256u
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters

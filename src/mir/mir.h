@@ -155,6 +155,12 @@ static inline uint16_t mir_fpmode_fix(uint16_t m, isa_mode_field f, unsigned v) 
 static inline bool mir_fpmode_is_fixed(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & MIR_FPMODE_FIXED; }
 static inline unsigned mir_fpmode_value(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & 3u; }
 
+/* mir_instr.offset of `s_add_u32 d, base, 0` when the constant must become
+ * the program's frame size x 64 (the stack pointer of a call whose
+ * arguments are stored before the frame size is known, isel_calls.c);
+ * the frame pass sets it. */
+#define MIR_OFFSET_FRAME_SIZE 0x7f4d4152
+
 /* ---- blocks, program --------------------------------------------------- */
 
 typedef struct mir_idx_list {

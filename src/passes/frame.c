@@ -20,12 +20,15 @@
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
  * s_setpc_b64 s[4:5]. p_call becomes
- *   s_waitcnt 0                            nothing outstanding at entry
  *   s_add_u32 s6, s7, F*64  (kernel)  |  s_add_u32 s6, s6, F*64 (function)
+ *   s_waitcnt 0                            nothing outstanding at entry
  *   s_getpc_b64 s[4:5]; s_add_u32 s4, s4, 20; s_addc_u32 s5, s5, 0
  *   s_cmp_lg_u64 exec, 0; s_cselect_b64 s[4:5], target, s[4:5]
  *   s_swappc_b64 s[4:5], s[4:5]         (EXEC = 0: "calls" the next one)
  *                                     |  s_sub_u32 s6, s6, F*64 (function)
+ * Arguments past the VGPR ones were stored by isel through an
+ * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
+ * becomes F*64 here.
  * The whole wave of each saved VGPR is stored because the caller may hold
  * values in lanes this call does not run (a VGPR live in a divergent
  * region); the MUBUF offset field (12 bits) limits the frame to 4 KiB.
@@ -187,9 +190,9 @@ static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
   mir_program *p = c->p;
   uint32_t bytes = p->frame_size * 64u;
   unsigned n = 0;
-  seq[n++] = waitcnt0(p);
   if (!p->is_function) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
   else if (bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  seq[n++] = waitcnt0(p);
   /* Under an empty EXEC (masked control flow runs some blocks so) the
    * callee pointer may be garbage: call the next instruction instead. Its
    * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
@@ -256,6 +259,12 @@ int mir_frame(mir_program *p, diag *d) {
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
       unsigned n = 0;
+      if (ins->opcode == ISA_S_ADD_U32 && ins->offset == MIR_OFFSET_FRAME_SIZE) {
+        /* a stack pointer for arguments stored before the call */
+        ins->ops[1] = mir_op_const(p->frame_size * 64u);
+        ins->offset = 0;
+        continue;
+      }
       if (ins->opcode == MIR_P_CALL) n = call_seq(c, ins, seq);
       else if (ins->opcode == MIR_P_RETURN) n = epilogue(c, seq);
       else continue;

@@ -396,8 +396,8 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
 
 /* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
  * (p_call's VGPR definitions: its results and the callee's other clobbers,
- * src/isel/isel_calls.c): a backward walk over each block from its
- * live-out set. */
+ * src/isel/isel_calls.c): a backward walk
+ * over each block from its live-out set. */
 static uint8_t *call_crossings(const mir_program *p, arena *mem) {
   const mir_live_info *li = p->live;
   uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);

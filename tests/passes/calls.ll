@@ -23,8 +23,8 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 ; CHECK-NEXT: s_add_u32 s[[A]], s[[A]], f@rel32@lo+4
 ; CHECK-NEXT: s_addc_u32 s[[B]], s[[B]], f@rel32@hi+12
 ; CHECK: v_mov_b32_e32 v0,
-; CHECK: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
-; CHECK-NEXT: s_add_u32 s6, s7, 0
+; CHECK: s_add_u32 s6, s7, 0
+; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
 ; CHECK-NEXT: s_getpc_b64 s[4:5]
 ; CHECK-NEXT: s_add_u32 s4, s4, 20
 ; CHECK-NEXT: s_addc_u32 s5, s5, 0

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Calls to functions that are not inlined (wavecc's calling convention,
-src/isel/isel_calls.c): f_call_args.cl (argument and result kinds),
+src/isel/isel_calls.c): f_call_args.cl (argument and result kinds, arguments on the stack),
 f_call_control.cl (calls under divergent branches and loops, values live
 across calls, nested calls, private memory in callees and private pointers
 passed down), f_call_recursion.cl (recursion; host reference only: PoCL
@@ -78,6 +78,24 @@ kernel void k_args(global const int *in, global int *oi, global long *ol, global
     oi[5 * i + 4] = is_odd(x >> 1);
     op[i] = pair((uint)x, (uint)x >> 5);
 }
+
+/* 37 argument dwords: the 33 past v31 go on the stack, into the start of
+ * the callee's frame, beside its own private array */
+__attribute__((noinline)) int4 many(int4 a0, int4 a1, int4 a2, int4 a3, int4 a4, int4 a5, int4 a6, int4 a7,
+                                    int4 a8, int x)
+{
+    volatile int loc[4] = {1, 2, 3, 4};
+    int4 t = a0 + a1 * 2 + a2 * 3 + a3 * 4 + a4 * 5 + a5 * 6 + a6 * 7 + a7 * 8;
+    return t * a8 + x + loc[x & 3];
+}
+
+kernel void k_stack(global const int *in, global int4 *out)
+{
+    size_t i = get_global_id(0);
+    int x = in[i];
+    int4 b = (int4)(x, x >> 3, x ^ 0x55, -x);
+    out[i] = many(b, b + 1, b + 2, b + 3, b + 4, b + 5, b + 6, b + 7, b + 8, x);
+}
 '''
 
 
@@ -116,11 +134,22 @@ def args():
             o4 += v
             ob += by
             op += pr
-        te = Test('args_%d_%d' % (n, loc), global_size=sizes(n), local_size=sizes(loc))
+        te = Test('args_%d_%d' % (n, loc), kernel_name='k_args', global_size=sizes(n), local_size=sizes(loc))
         te.inp(0, 'int', n, X).out(1, 'int', 5 * n, oi).out(2, 'long', n, ol).out(3, 'float', n, of)
         te.out(4, 'int4', n, o4).out(5, 'uchar4', n, ob).out(6, 'ulong2', n, op).local(7, 'int', loc)
         tests.append(te)
-    write('f_call_args.cl', 'call_args', ARGS_SRC, tests, kernel_name='k_args')
+    for n, loc in ((64, 64), (40, 20)):
+        X = [wrap(rng.u64(), 'int') for _ in range(n)]
+        o = []
+        for x in X:
+            b = [x, x >> 3, x ^ 0x55, wrap(-x, 'int')]
+            for e in b:
+                t = sum((e + k) * (k + 1) for k in range(8))
+                o.append(wrap(t * (e + 8) + x + [1, 2, 3, 4][x & 3], 'int'))
+        te = Test('stack_%d_%d' % (n, loc), kernel_name='k_stack', global_size=sizes(n), local_size=sizes(loc))
+        te.inp(0, 'int', n, X).out(1, 'int4', n, o)
+        tests.append(te)
+    write('f_call_args.cl', 'call_args', ARGS_SRC, tests)
 
 
 CONTROL_SRC = r'''
