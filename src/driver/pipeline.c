@@ -120,93 +120,6 @@ static bool known_dump_name(const char *name) {
   return mir_pass_lookup(name) != NULL;
 }
 
-/* The VGPRs an indirect call clobbers: the most argument dwords in VGPRs
- * (reg_args at most) or result dwords of any real function (isel reports
- * types it cannot pass). */
-static unsigned call_arg_vgprs(const wir_module *m, unsigned reg_args) {
-  unsigned most = 0;
-  for (unsigned k = 0; k < m->num_functions; k++) {
-    LLVMValueRef f = m->functions[k];
-    unsigned n = 0;
-    for (LLVMValueRef a = LLVMGetFirstParam(f); a; a = LLVMGetNextParam(a)) n += isel_call_dwords(LLVMTypeOf(a));
-    if (n > reg_args) n = reg_args;
-    unsigned r = isel_call_dwords(LLVMGetReturnType(LLVMGlobalGetValueType(f)));
-    if (r > n) n = r;
-    if (n > most) most = n;
-  }
-  return most > 32 ? 32 : most ? most : 1;
-}
-
-/* Stack bytes per lane a program needs with everything it calls; UINT32_MAX
- * on a cycle (recursion). `state`: 0 new, 1 on the path, 2 done. */
-static uint32_t stack_need(mir_program **progs, unsigned nk, unsigned k, uint8_t *state, uint32_t *need) {
-  if (state[k] == 1) return UINT32_MAX;
-  if (state[k] == 2) return need[k];
-  state[k] = 1;
-  uint32_t most = 0;
-  const mir_program *p = progs[k];
-  for (uint32_t i = 0; i < p->num_callees && most != UINT32_MAX; i++) {
-    uint32_t n = stack_need(progs, nk, nk + p->callees[i], state, need);
-    if (n > most) most = n;
-  }
-  state[k] = 2;
-  need[k] = most == UINT32_MAX ? UINT32_MAX : p->frame_size + most;
-  return need[k];
-}
-
-/* After every program is compiled: a calling kernel's descriptor covers
- * its callees (registers: the most any reachable function names; scratch:
- * the deepest chain of frames, or the dynamic stack when a cycle or an
- * indirect call makes the depth unknown). */
-static int call_resources(mir_program **progs, unsigned nk, unsigned nf, diag *d) {
-  (void)d;
-  if (!nf) return 0;
-  unsigned np = nk + nf;
-  uint8_t *state = calloc(np, 1), *seen = calloc(np, 1);
-  uint32_t *need = calloc(np, sizeof *need), *work = calloc(np, sizeof *work);
-  for (unsigned k = 0; k < nk; k++) {
-    mir_program *p = progs[k];
-    if (!p->has_calls) continue;
-    memset(seen, 0, np);
-    unsigned nw = 0;
-    bool indirect = false;
-    work[nw++] = k;
-    seen[k] = 1;
-    while (nw) {
-      const mir_program *q = progs[work[--nw]];
-      indirect |= q->calls_indirect;
-      for (uint32_t i = 0; i < q->num_callees; i++)
-        if (!seen[nk + q->callees[i]]) seen[nk + q->callees[i]] = 1, work[nw++] = nk + q->callees[i];
-      if (q->calls_indirect) /* any function whose address is taken: all, to be safe */
-        for (unsigned f = nk; f < np; f++)
-          if (!seen[f]) seen[f] = 1, work[nw++] = f;
-    }
-    uint32_t deepest = 0;
-    for (unsigned f = nk; f < np; f++) {
-      if (!seen[f]) continue;
-      unsigned s, v;
-      mir_program_regs(progs[f], &s, &v);
-      if (s > p->callee_sgprs) p->callee_sgprs = s;
-      if (v > p->callee_vgprs) p->callee_vgprs = v;
-      memset(state, 0, np);
-      uint32_t n = stack_need(progs, nk, f, state, need);
-      if (n > deepest) deepest = n;
-    }
-    if (indirect || deepest == UINT32_MAX) {
-      p->abi.uses_dynamic_stack = true;
-      deepest = 0;
-      for (unsigned f = nk; f < np; f++)
-        if (seen[f] && progs[f]->frame_size > deepest) deepest = progs[f]->frame_size;
-    }
-    p->abi.private_segment_size = p->frame_size + deepest;
-  }
-  free(state);
-  free(seen);
-  free(need);
-  free(work);
-  return 0;
-}
-
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
   FILE *dump = o->dump_file ? (FILE *)o->dump_file : stderr;
   pass_timers tm = {0};
@@ -237,10 +150,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   /* Kernels first, then the real functions (calls, isel_calls.c): program
    * nk + k is function k of the module's list. */
   unsigned nk = m.num_kernels, np = nk + m.num_functions;
-  /* Under a forced VGPR budget half of it carries arguments (so a call
-   * fits); the rest go on the stack. */
-  unsigned reg_args = o->max_vgprs && o->max_vgprs / 2 < 32 ? (o->max_vgprs / 2 ? o->max_vgprs / 2 : 1) : 32;
-  isel_call_abi ca = {m.functions, m.num_functions, call_arg_vgprs(&m, reg_args), reg_args};
+  isel_call_abi ca;
+  isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs);
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
   int rc = 0;
@@ -279,7 +190,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     rc = run_mir_passes(p, o, d, dump, &tm);
   }
-  if (!rc) rc = call_resources(progs, nk, m.num_functions, d);
+  if (!rc && m.num_functions) mir_call_resources(progs, nk, m.num_functions);
 
   /* 5. Emission: assembly for the whole module (with its data objects:
    * initialised globals), then the code object. */

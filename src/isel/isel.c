@@ -691,6 +691,15 @@ void isel_setup_abi(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   abi_uses u;
   scan_uses(c, &u);
+  if (u.calls && c->ca) {
+    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
+    unsigned m = c->ca->implicit;
+    for (unsigned d = 0; d < 3; d++) {
+      u.wi[d] |= (m >> d) & 1;
+      u.wg[d] |= (m >> (3 + d)) & 1;
+    }
+    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
+  }
   abi->private_segment_buffer = u.alloca_used;
   abi->private_segment_wave_offset = u.alloca_used;
   abi->dispatch_ptr = u.dispatch_ptr;
@@ -719,10 +728,6 @@ void isel_setup_abi(isel_ctx *c) {
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
   if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
-    if (u.dispatch_ptr || u.implicitarg || u.wg[0] || u.wg[1] || u.wg[2] || u.wi[0] || u.wi[1] || u.wi[2]) {
-      isel_unsupported(c, c->fn, "work-item, work-group or dispatch intrinsic in a function that is not inlined");
-      return;
-    }
     c->p->has_calls = u.calls;
     isel_setup_function(c);
     if (!c->failed && u.alloca_used) layout_allocas(c);

@@ -18,7 +18,25 @@ typedef struct isel_call_abi {
   unsigned num_functions;
   unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
   unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
+  unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes after its arguments */
 } isel_call_abi;
+
+/* ABI inputs a function uses (intrinsics), passed after its arguments as
+ * one dword each (pointers two), in this order. */
+enum {
+  ISEL_IMPLICIT_WI_X = 1u << 0, ISEL_IMPLICIT_WI_Y = 1u << 1, ISEL_IMPLICIT_WI_Z = 1u << 2,
+  ISEL_IMPLICIT_WG_X = 1u << 3, ISEL_IMPLICIT_WG_Y = 1u << 4, ISEL_IMPLICIT_WG_Z = 1u << 5,
+  ISEL_IMPLICIT_DISPATCH = 1u << 6,    /* llvm.amdgcn.dispatch.ptr */
+  ISEL_IMPLICIT_IMPLICITARG = 1u << 7, /* llvm.amdgcn.implicitarg.ptr */
+};
+/* Fills `ca` for the module's real functions (isel_calls.c): their VGPR
+ * regions, implicit inputs, and the argument VGPRs (half of `max_vgprs`,
+ * the forced budget, when that is below 32; 0 = none). */
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs);
+/* The ISEL_IMPLICIT_* inputs function fn's instructions use. */
+unsigned isel_implicit_uses(LLVMValueRef fn);
+/* Dwords the implicit inputs `mask` take. */
+unsigned isel_implicit_dwords(unsigned mask);
 
 /* Dwords a value of type t takes in the calling convention's argument or
  * result VGPRs (isel_calls.c); 0 when it cannot be passed, and for void. */

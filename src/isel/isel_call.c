@@ -39,6 +39,7 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (!strcmp(n, "llvm.amdgcn.kernarg.segment.ptr")) {
+    if (c->p->is_function) return 0; /* not passed to functions (isel_calls.c) */
     isel_set(c, ins, 0, c->kernarg_ptr);
     return 1;
   }

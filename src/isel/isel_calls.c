@@ -50,9 +50,13 @@
  *   waits   the caller waits for every counter before s_swappc_b64 and the
  *           callee before s_setpc_b64 (frame pass).
  *
- * A function's ABI inputs (work-item ids, work-group ids, dispatch and
- * kernarg pointers) are not passed: using them in a function that is not
- * inlined is reported as unsupported.
+ * ABI inputs: work-item ids, work-group ids, the dispatch pointer and the
+ * implicit-argument pointer a function uses (llvm.amdgcn.* intrinsics)
+ * follow the arguments as extra dwords, for every function of the module
+ * the same set (the union of all their uses, isel_call_abi.implicit), so
+ * that an indirect call passes what any callee reads; the kernel enables
+ * and passes them. llc passes them in fixed SGPRs and v31 instead.
+ * llvm.amdgcn.kernarg.segment.ptr in a function is unsupported.
  *
  * Divergent function pointers are turned into a loop over the distinct
  * callees before isel (src/llvm/expand_indirect_calls.c), so a call's
@@ -116,17 +120,97 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   return isel_unpack_dwords(c, v, w, n);
 }
 
+unsigned isel_implicit_dwords(unsigned mask) {
+  unsigned n = 0;
+  for (unsigned b = 0; b < 6; b++) n += (mask >> b) & 1;
+  return n + 2 * ((mask >> 6) & 1) + 2 * ((mask >> 7) & 1);
+}
+
+unsigned isel_implicit_uses(LLVMValueRef fn) {
+  static const struct { const char *name; unsigned bit; } tab[] = {
+      {"llvm.amdgcn.workitem.id.x", ISEL_IMPLICIT_WI_X},   {"llvm.amdgcn.workitem.id.y", ISEL_IMPLICIT_WI_Y},
+      {"llvm.amdgcn.workitem.id.z", ISEL_IMPLICIT_WI_Z},   {"llvm.amdgcn.workgroup.id.x", ISEL_IMPLICIT_WG_X},
+      {"llvm.amdgcn.workgroup.id.y", ISEL_IMPLICIT_WG_Y},  {"llvm.amdgcn.workgroup.id.z", ISEL_IMPLICIT_WG_Z},
+      {"llvm.amdgcn.dispatch.ptr", ISEL_IMPLICIT_DISPATCH}, {"llvm.amdgcn.implicitarg.ptr", ISEL_IMPLICIT_IMPLICITARG},
+  };
+  unsigned m = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins) || !LLVMIsAFunction(LLVMGetCalledValue(ins))) continue;
+      size_t len;
+      const char *n = LLVMGetValueName2(LLVMGetCalledValue(ins), &len);
+      for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
+        if (!strcmp(n, tab[k].name)) m |= tab[k].bit;
+    }
+  return m;
+}
+
+/* The implicit inputs' dwords as VGPR temporaries, from the caller's own
+ * (a kernel's ABI inputs, or what a function received). */
+static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
+  unsigned m = c->ca->implicit, n = 0;
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WI_X << d)) out[n++] = c->wi_id[d];
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = isel_to_vgpr(c, mir_op_temp(c->wg_id[d]), 1);
+  mir_temp ptrs[2] = {c->dispatch_ptr, {0}};
+  if (m & ISEL_IMPLICIT_IMPLICITARG) {
+    mir_operand off = mir_op_const(c->hidden_offset);
+    ptrs[1] = c->hidden_offset ? isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false) : c->kernarg_ptr;
+  }
+  for (unsigned k = 0; k < 2; k++)
+    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
+      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 0, 1)), 1);
+      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 1, 1)), 1);
+    }
+  return n;
+}
+
+/* A function's implicit inputs from its last argument dwords. */
+static void receive_implicit(isel_ctx *c, const mir_temp *in) {
+  unsigned m = c->ca->implicit, n = 0;
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WI_X << d)) c->wi_id[d] = in[n++];
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) c->wg_id[d] = isel_to_sgpr(c, mir_op_temp(in[n++]), 1);
+  for (unsigned k = 0; k < 2; k++)
+    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
+      mir_temp lo = isel_to_sgpr(c, mir_op_temp(in[n]), 1), hi = isel_to_sgpr(c, mir_op_temp(in[n + 1]), 1);
+      mir_temp p = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+      n += 2;
+      if (k == 0) c->dispatch_ptr = p;
+      else c->kernarg_ptr = p; /* implicitarg.ptr = kernarg_ptr + hidden_offset (0 here) */
+    }
+  c->hidden_offset = 0;
+}
+
 /* The VGPRs v0.. a function of type fnty may clobber: its argument dwords
- * in VGPRs or its result dwords, whichever are more. */
-static unsigned fn_region(const isel_ctx *c, LLVMTypeRef fnty) {
-  unsigned np = LLVMCountParamTypes(fnty), n = 0;
+ * (implicit inputs included) in VGPRs or its result dwords, whichever are
+ * more. */
+static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
+  unsigned np = LLVMCountParamTypes(fnty), n = isel_implicit_dwords(ca->implicit);
   LLVMTypeRef tys[64];
   if (np > 64) return 0;
   LLVMGetParamTypes(fnty, tys);
   for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
-  if (n > c->ca->reg_args) n = c->ca->reg_args;
+  if (n > ca->reg_args) n = ca->reg_args;
   unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
   return r > n ? r : n;
+}
+
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs) {
+  /* under a forced VGPR budget half of it carries arguments (so that a
+   * call fits it), the rest go on the stack */
+  unsigned half = max_vgprs / 2 ? max_vgprs / 2 : 1;
+  *ca = (isel_call_abi){.functions = functions, .num_functions = n,
+                        .reg_args = max_vgprs && half < ISEL_CALL_REG_ARGS ? half : ISEL_CALL_REG_ARGS};
+  for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
+  /* an indirect call clobbers what any function may */
+  ca->arg_vgprs = 1;
+  for (unsigned k = 0; k < n; k++) {
+    unsigned r = fn_region(ca, LLVMGlobalGetValueType(functions[k]));
+    if (r > ca->arg_vgprs) ca->arg_vgprs = r;
+  }
 }
 
 /* Index of f in the module's function list, or UINT32_MAX. */
@@ -175,7 +259,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     c->p->calls_indirect = true;
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
-  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = 0;
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = isel_implicit_dwords(c->ca->implicit);
   for (unsigned i = 0; i < nargs; i++) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
   unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
@@ -193,17 +277,22 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
-  mir_temp args[ISEL_CALL_MAX_ARGS];
-  for (unsigned i = 0; i < nargs; i++) {
-    LLVMValueRef a = LLVMGetOperand(ins, i);
-    unsigned n = isel_call_dwords(LLVMTypeOf(a)), got = 0;
-    if (!n || na + n > ISEL_CALL_MAX_ARGS) {
-      isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
-      return true;
-    }
-    if (!value_dwords(c, a, args + na, &got)) {
-      isel_unsupported(c, ins, "call argument type");
-      return true;
+  mir_temp args[ISEL_CALL_MAX_ARGS + 16];
+  for (unsigned i = 0; i <= nargs; i++) {
+    unsigned got = 0;
+    if (i == nargs) { /* the implicit inputs last */
+      got = implicit_dwords(c, args + na);
+    } else {
+      LLVMValueRef a = LLVMGetOperand(ins, i);
+      unsigned n = isel_call_dwords(LLVMTypeOf(a));
+      if (!n || na + n > ISEL_CALL_MAX_ARGS) {
+        isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
+        return true;
+      }
+      if (!value_dwords(c, a, args + na, &got)) {
+        isel_unsupported(c, ins, "call argument type");
+        return true;
+      }
     }
     for (unsigned k = na; k < na + got; k++) {
       if (k < nreg) continue;
@@ -222,7 +311,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   /* the callee clobbers its own region (an indirect one: any function's) */
-  unsigned region = LLVMIsAFunction(callee) ? fn_region(c, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
   if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
   mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
@@ -273,7 +362,7 @@ void isel_setup_function(isel_ctx *c) {
   mir_program *p = c->p;
   p->is_function = true;
   p->abi.call_sgprs = ISEL_CALL_SGPRS;
-  p->abi.call_vgprs = fn_region(c, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = fn_region(c->ca, LLVMGlobalGetValueType(c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -285,6 +374,8 @@ void isel_setup_function(isel_ctx *c) {
     }
     nv += n;
   }
+  unsigned nexp = nv;
+  nv += isel_implicit_dwords(c->ca->implicit);
   if (nv > ISEL_CALL_MAX_ARGS) {
     isel_unsupported(c, c->fn, "function (more than 256 dwords of parameters)");
     return;
@@ -323,6 +414,7 @@ void isel_setup_function(isel_ctx *c) {
   }
   c->stack_arg_bytes = 4 * (nv - nreg);
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
+  receive_implicit(c, a + nexp);
   c->entry_exec = isel_tmp(c, mir_rc_s(2));
   mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);

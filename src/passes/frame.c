@@ -33,6 +33,7 @@
  * values in lanes this call does not run (a VGPR live in a divergent
  * region); the MUBUF offset field (12 bits) limits the frame to 4 KiB.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -166,6 +167,13 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
       seq[n++] = waitcnt0(p);
       for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
     }
+    if (c->ns) {
+      /* the caller's hazard pass cannot see these VALU writes of SGPRs:
+       * 5 wait states before its first instruction may read one in VMEM */
+      mir_instr *nop = sop(p, ISA_S_NOP, 0, 0);
+      nop->offset = 4;
+      seq[n++] = nop;
+    }
     for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, c->vgprs[i], vgpr_slot(c, i));
   }
   seq[n++] = waitcnt0(p);
@@ -274,4 +282,71 @@ int mir_frame(mir_program *p, diag *d) {
     }
   }
   return 0;
+}
+
+/* Stack bytes per lane a program needs with everything it calls; UINT32_MAX
+ * on a cycle (recursion). `state`: 0 new, 1 on the path, 2 done. */
+static uint32_t stack_need(mir_program **progs, unsigned nk, unsigned k, uint8_t *state, uint32_t *need) {
+  if (state[k] == 1) return UINT32_MAX;
+  if (state[k] == 2) return need[k];
+  state[k] = 1;
+  uint32_t most = 0;
+  const mir_program *p = progs[k];
+  for (uint32_t i = 0; i < p->num_callees && most != UINT32_MAX; i++) {
+    uint32_t n = stack_need(progs, nk, nk + p->callees[i], state, need);
+    if (n > most) most = n;
+  }
+  state[k] = 2;
+  need[k] = most == UINT32_MAX ? UINT32_MAX : p->frame_size + most;
+  return need[k];
+}
+
+/* After every program is compiled: a calling kernel's descriptor covers
+ * its callees (registers: the most any reachable function names; scratch:
+ * the deepest chain of frames, or the dynamic stack when a cycle or an
+ * indirect call makes the depth unknown). */
+void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf) {
+  unsigned np = nk + nf;
+  uint8_t *state = calloc(np, 1), *seen = calloc(np, 1);
+  uint32_t *need = calloc(np, sizeof *need), *work = calloc(np, sizeof *work);
+  for (unsigned k = 0; k < nk; k++) {
+    mir_program *p = progs[k];
+    if (!p->has_calls) continue;
+    memset(seen, 0, np);
+    unsigned nw = 0;
+    bool indirect = false;
+    work[nw++] = k;
+    seen[k] = 1;
+    while (nw) {
+      const mir_program *q = progs[work[--nw]];
+      indirect |= q->calls_indirect;
+      for (uint32_t i = 0; i < q->num_callees; i++)
+        if (!seen[nk + q->callees[i]]) seen[nk + q->callees[i]] = 1, work[nw++] = nk + q->callees[i];
+      if (q->calls_indirect) /* any function whose address is taken: all, to be safe */
+        for (unsigned f = nk; f < np; f++)
+          if (!seen[f]) seen[f] = 1, work[nw++] = f;
+    }
+    uint32_t deepest = 0;
+    for (unsigned f = nk; f < np; f++) {
+      if (!seen[f]) continue;
+      unsigned s, v;
+      mir_program_regs(progs[f], &s, &v);
+      if (s > p->callee_sgprs) p->callee_sgprs = s;
+      if (v > p->callee_vgprs) p->callee_vgprs = v;
+      memset(state, 0, np);
+      uint32_t n = stack_need(progs, nk, f, state, need);
+      if (n > deepest) deepest = n;
+    }
+    if (indirect || deepest == UINT32_MAX) {
+      p->abi.uses_dynamic_stack = true;
+      deepest = 0;
+      for (unsigned f = nk; f < np; f++)
+        if (seen[f] && progs[f]->frame_size > deepest) deepest = progs[f]->frame_size;
+    }
+    p->abi.private_segment_size = p->frame_size + deepest;
+  }
+  free(state);
+  free(seen);
+  free(need);
+  free(work);
 }

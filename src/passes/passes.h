@@ -139,6 +139,14 @@ int mir_insert_mode_writes(mir_program *p, diag *d);
  * pointer move and s_swappc_b64. Returns non-zero after reporting a frame
  * beyond 4 KiB per lane. */
 int mir_frame(mir_program *p, diag *d);
+/* After every program's frame pass: `progs` holds nk kernels, then nf
+ * functions (function k of isel_calls.c's list at nk + k). A calling
+ * kernel's descriptor then covers its callees: callee_sgprs/vgprs are the
+ * most any reachable function names, private_segment_size its frame plus
+ * the deepest chain of callee frames, or the dynamic stack
+ * (uses_dynamic_stack) when recursion or an indirect call leaves the
+ * depth unknown. */
+void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
 
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and

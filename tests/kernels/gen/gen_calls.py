@@ -3,7 +3,8 @@
 src/isel/isel_calls.c): f_call_args.cl (argument and result kinds, arguments on the stack),
 f_call_control.cl (calls under divergent branches and loops, values live
 across calls, nested calls, private memory in callees and private pointers
-passed down), f_call_recursion.cl (recursion; host reference only: PoCL
+passed down), f_call_ids.cl (work-item functions in callees),
+f_call_recursion.cl (recursion; host reference only: PoCL
 crashes on recursive kernels), f_call_fnptr.ll (function pointers, uniform
 and divergent; LLVM IR since OpenCL C has none)."""
 import sys
@@ -353,6 +354,48 @@ def recursion():
                   'device_regex keeps this file to gfx900.')
 
 
+IDS_SRC = r'''
+/* Work-item functions inside functions that are not inlined: the ids,
+ * the dispatch packet and the implicit arguments (global offset) travel
+ * as extra argument dwords. */
+__attribute__((noinline)) int where(int salt)
+{
+    return (int)get_global_id(0) * 1000 + (int)get_global_id(1) * 10 + (int)get_local_id(1) + salt +
+           (int)get_group_id(0) * 100000 + (int)get_local_size(0) * 7;
+}
+__attribute__((noinline)) int outer(int salt)
+{
+    int here = (int)get_local_id(0);
+    return where(salt + here) * 2 + (int)get_global_offset(1);
+}
+
+kernel void k_ids(global int *out)
+{
+    size_t gx = get_global_id(0) - get_global_offset(0), gy = get_global_id(1) - get_global_offset(1);
+    out[gy * get_global_size(0) + gx] = outer((int)gx & 3);
+}
+'''
+
+
+def ids():
+    tests = []
+    for (nx, ny), (lx, ly), (ox, oy) in (((16, 8), (8, 4), (3, 5)), ((64, 2), (64, 1), (0, 0)), ((12, 10), (4, 5), (7, 1))):
+        o = [0] * (nx * ny)
+        for gy in range(ny):
+            for gx in range(nx):
+                idx, idy = gx + ox, gy + oy
+                lxid, lyid = gx % lx, gy % ly
+                grp = gx // lx
+                salt = (gx & 3) + lxid
+                w = idx * 1000 + idy * 10 + lyid + salt + grp * 100000 + lx * 7
+                o[gy * nx + gx] = wrap(w * 2 + oy, 'int')
+        te = Test('ids_%dx%d_%dx%d' % (nx, ny, lx, ly), dimensions=2, global_size=sizes(nx, ny),
+                  local_size=sizes(lx, ly), global_offset=sizes(ox, oy))
+        te.out(0, 'int', nx * ny, o)
+        tests.append(te)
+    write('f_call_ids.cl', 'call_ids', IDS_SRC, tests, kernel_name='k_ids', dimensions=2)
+
+
 FNPTR_IR = r'''define internal i32 @f_const(i32 %x) {
   ret i32 100
 }
@@ -464,4 +507,5 @@ if __name__ == '__main__':
     args()
     control()
     recursion()
+    ids()
     fnptr()
