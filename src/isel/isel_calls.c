@@ -63,6 +63,7 @@
  * callee is always uniform here (an SGPR pair; readfirstlane'd when a
  * uniform value sits in VGPRs).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
@@ -189,10 +190,10 @@ static void receive_implicit(isel_ctx *c, const mir_temp *in) {
  * more. */
 static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
   unsigned np = LLVMCountParamTypes(fnty), n = isel_implicit_dwords(ca->implicit);
-  LLVMTypeRef tys[64];
-  if (np > 64) return 0;
+  LLVMTypeRef *tys = malloc((np + 1) * sizeof *tys);
   LLVMGetParamTypes(fnty, tys);
   for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
+  free(tys);
   if (n > ca->reg_args) n = ca->reg_args;
   unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
   return r > n ? r : n;
@@ -247,6 +248,10 @@ static void note_callee(isel_ctx *c, uint32_t k) {
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
+  if (!c->ca) {
+    isel_unsupported(c, ins, "call (no function of the module can be its callee)");
+    return true;
+  }
   if (LLVMIsAFunction(callee)) {
     uint32_t k = function_index(c, callee);
     if (k == UINT32_MAX || !isel_function_address(c, callee, &addr)) {
