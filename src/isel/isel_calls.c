@@ -447,6 +447,16 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     isel_unsupported(c, term, "function result type");
     return;
   }
+  if (c->masked || !term) {
+    /* masked control flow runs every block and ends once, at the last
+     * one, which may be an unreachable block: the lanes that returned
+     * return the (only, "mergereturn") ret's value */
+    term = NULL;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !term; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (t && LLVMGetInstructionOpcode(t) == LLVMRet) term = t;
+    }
+  }
   if (term && LLVMGetInstructionOpcode(term) == LLVMRet && LLVMGetNumOperands(term) == 1) {
     if (!value_dwords(c, LLVMGetOperand(term, 0), res, &nr)) {
       isel_unsupported(c, term, "function result type");
