@@ -4,10 +4,12 @@
  * directly.
  *
  *  - A p8 value is one s4 temporary (V# dwords 0..3); a p8 kernel argument
- *    is s_load_dwordx4 from the kernarg segment (value kind by_value). It must be uniform:
- *    a divergent resource would need a waterfall loop (readfirstlane the
- *    V#, run the lanes that match, repeat), which wavecc does not emit; it
- *    reports "divergent buffer resource" instead.
+ *    is s_load_dwordx4 from the kernarg segment (value kind by_value). It
+ *    is always uniform here: the IR pass buffer-waterfall
+ *    (src/llvm/fatptr_waterfall.c) turned divergent resources into
+ *    <4 x i32> and wrapped their accesses in loops that read one V# per
+ *    iteration with readfirstlane; a divergent p8 that still arrives is
+ *    reported ("divergent buffer resource"), never read from one lane.
  *  - llvm.amdgcn.make.buffer.rsrc(base, stride, num_records, flags):
  *    dword0 = base[31:0], dword1 = base[47:32] | stride << 16, dword2 =
  *    num_records, dword3 = flags (Vega ISA guide 8.1.5, "Buffer Resource").
@@ -23,7 +25,9 @@
  *    with isel_pack_dwords / isel_unpack_dwords.
  *  - A raw.ptr.buffer.load marked !invariant.load with a uniform offset,
  *    and llvm.amdgcn.s.buffer.load with a uniform offset, become
- *    s_buffer_load_dword{,x2,x4,x8,x16} (scalar cache); otherwise MUBUF.
+ *    s_buffer_load_dword{,x2,x4,x8,x16} (scalar cache); otherwise (a
+ *    divergent offset, or under masked linearisation, where a scalar load
+ *    would ignore EXEC) MUBUF loads of the same bytes.
  *  - raw/struct.ptr.buffer.atomic.*: buffer_atomic_* (glc when the old
  *    value is used; it comes back in the data registers, a tie register
  *    allocation honours through a preference, see regalloc.c).
@@ -177,10 +181,10 @@ static bool offset_add_folds(LLVMValueRef ins) {
   return true;
 }
 
-static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef index, LLVMValueRef voff,
+static void addr_of(isel_ctx *c, bufaddr *a, mir_temp rsrc, LLVMValueRef index, LLVMValueRef voff,
                     LLVMValueRef soff, LLVMValueRef aux) {
   memset(a, 0, sizeof *a);
-  a->rsrc = isel_buffer_rsrc(c, rsrc);
+  a->rsrc = rsrc;
   LLVMValueRef x;
   uint32_t fold = 0;
   if (split_offset(voff, &x, &fold)) voff = x;
@@ -215,7 +219,7 @@ static void addr_of(isel_ctx *c, bufaddr *a, LLVMValueRef rsrc, LLVMValueRef ind
  * resource is operand `first`: (rsrc, [index,] voffset, soffset, aux). */
 static void addr_of_call(isel_ctx *c, bufaddr *a, LLVMValueRef ins, unsigned first, bool structured) {
   unsigned k = first + (structured ? 1 : 0);
-  addr_of(c, a, LLVMGetOperand(ins, first), structured ? LLVMGetOperand(ins, first + 1) : NULL,
+  addr_of(c, a, isel_buffer_rsrc(c, LLVMGetOperand(ins, first)), structured ? LLVMGetOperand(ins, first + 1) : NULL,
           LLVMGetOperand(ins, k + 1), LLVMGetOperand(ins, k + 2), LLVMGetOperand(ins, k + 3));
 }
 
@@ -288,6 +292,22 @@ static void store_words(isel_ctx *c, const bufaddr *a, unsigned bytes, const mir
     mubuf(c, a, ch, off, data);
     off += ch;
   }
+}
+
+/* A load of ins's type at byte `off` of raw buffer `rsrc` (MUBUF, no
+ * soffset), `aux` bit 0 = glc, bit 1 = slc. */
+static bool sel_load_at(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef off, LLVMValueRef aux) {
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins));
+  if (bytes > 64 || isel_num_comps(LLVMTypeOf(ins)) > 16) {
+    isel_unsupported(c, ins, "buffer load wider than 64 bytes or 16 elements");
+    return true;
+  }
+  bufaddr a;
+  addr_of(c, &a, rsrc, NULL, off, LLVMConstInt(LLVMInt32TypeInContext(LLVMGetModuleContext(c->mod)), 0, 0), aux);
+  mir_operand words[16];
+  load_words(c, &a, bytes, words);
+  if (!isel_unpack_dwords(c, ins, words, (bytes + 3) / 4)) isel_unsupported(c, ins, "buffer load of this type");
+  return true;
 }
 
 /* raw/struct.ptr.buffer.load: operands (rsrc, [index,] voffset, soffset, aux). */
@@ -422,7 +442,7 @@ mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc) 
 static bool sel_rsrc_select(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef cond = LLVMGetOperand(ins, 0);
   if (divergence_is_divergent(c->di, ins) || LLVMGetTypeKind(LLVMTypeOf(cond)) == LLVMVectorTypeKind) {
-    isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+    isel_unsupported(c, ins, "divergent buffer resource");
     return true;
   }
   mir_temp t = isel_buffer_rsrc(c, LLVMGetOperand(ins, 1)), f = isel_buffer_rsrc(c, LLVMGetOperand(ins, 2));
@@ -484,7 +504,7 @@ static bool sel_rsrc_bits(isel_ctx *c, LLVMValueRef ins) {
   case LLVMIntToPtr: {
     if (!is_i128(LLVMTypeOf(a))) return false;
     if (divergence_is_divergent(c->di, ins)) {
-      isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+      isel_unsupported(c, ins, "divergent buffer resource");
       return true;
     }
     isel_set(c, ins, 0, rsrc_of_dwords(c, a));
@@ -524,7 +544,7 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   const char *n = callee_name(ins);
   if (name_is(n, "llvm.amdgcn.make.buffer.rsrc")) {
     if (divergence_is_divergent(c->di, ins)) {
-      isel_unsupported(c, ins, "divergent buffer resource (waterfall loops are not implemented)");
+      isel_unsupported(c, ins, "divergent buffer resource");
       return true;
     }
     isel_set(c, ins, 0, make_rsrc(c, ins));
@@ -532,13 +552,18 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   }
   if (name_is(n, "llvm.amdgcn.s.buffer.load")) {
     LLVMValueRef off = LLVMGetOperand(ins, 1);
+    if (divergence_is_divergent(c->di, LLVMGetOperand(ins, 0))) { /* buffer-waterfall rewrote these */
+      isel_unsupported(c, ins, "divergent buffer resource");
+      return true;
+    }
     mir_temp r = rsrc_of_dwords(c, LLVMGetOperand(ins, 0));
     if (scalar_ok(c, ins, off)) {
       sel_sload(c, ins, r, off);
       return true;
     }
-    isel_unsupported(c, ins, "s.buffer.load with a divergent offset or a size that is not whole dwords");
-    return true;
+    /* a divergent offset, or under masked linearisation (a scalar load
+     * ignores EXEC): the same bytes by MUBUF, cachepolicy bit 0 = glc */
+    return sel_load_at(c, ins, r, off, LLVMGetOperand(ins, 2));
   }
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "invariant.load", 14);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.") && LLVMGetMetadata(ins, kid) &&

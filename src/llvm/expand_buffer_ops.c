@@ -35,7 +35,6 @@
  */
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/fatptr_internal.h"
-#include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -50,6 +49,53 @@ typedef struct ex_ctx {
 
 static bool is_p7(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 7;
+}
+
+/* Phis of `succ` naming `from` as a predecessor now name `to`. */
+static void retarget_phis(LLVMBuilderRef b, LLVMBasicBlockRef succ, LLVMBasicBlockRef from, LLVMBasicBlockRef to) {
+  LLVMValueRef phi = LLVMGetFirstInstruction(succ);
+  while (phi && LLVMIsAPHINode(phi)) {
+    LLVMValueRef next = LLVMGetNextInstruction(phi);
+    bool hit = false;
+    for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) hit |= LLVMGetIncomingBlock(phi, i) == from;
+    if (hit) {
+      LLVMPositionBuilderBefore(b, phi);
+      size_t n;
+      const char *name = LLVMGetValueName2(phi, &n);
+      char buf[256];
+      snprintf(buf, sizeof buf, "%.*s", (int)(n < 255 ? n : 255), name);
+      LLVMValueRef np = LLVMBuildPhi(b, LLVMTypeOf(phi), "");
+      for (unsigned i = 0; i < LLVMCountIncoming(phi); i++) {
+        LLVMValueRef v = LLVMGetIncomingValue(phi, i);
+        LLVMBasicBlockRef bb = LLVMGetIncomingBlock(phi, i);
+        if (bb == from) bb = to;
+        LLVMAddIncoming(np, &v, &bb, 1);
+      }
+      LLVMReplaceAllUsesWith(phi, np);
+      LLVMInstructionEraseFromParent(phi);
+      LLVMSetValueName2(np, buf, strlen(buf));
+    }
+    phi = next;
+  }
+}
+
+LLVMBasicBlockRef fp_split_before(LLVMBuilderRef b, LLVMValueRef ins, const char *name) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(ins);
+  LLVMBasicBlockRef next = LLVMGetNextBasicBlock(bb);
+  LLVMValueRef fn = LLVMGetBasicBlockParent(bb);
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(ins));
+  LLVMBasicBlockRef tail = next ? LLVMInsertBasicBlockInContext(ctx, next, name)
+                                : LLVMAppendBasicBlockInContext(ctx, fn, name);
+  LLVMPositionBuilderAtEnd(b, tail);
+  for (LLVMValueRef i = ins; i;) {
+    LLVMValueRef n = LLVMGetNextInstruction(i);
+    LLVMInstructionRemoveFromParent(i);
+    LLVMInsertIntoBuilder(b, i);
+    i = n;
+  }
+  LLVMValueRef term = LLVMGetBasicBlockTerminator(tail);
+  for (unsigned s = 0; term && s < LLVMGetNumSuccessors(term); s++) retarget_phis(b, LLVMGetSuccessor(term, s), bb, tail);
+  return tail;
 }
 
 /* ---- atomics ---- */
@@ -99,7 +145,7 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   }
   LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
-  LLVMBasicBlockRef done = wir_split_before(c->b, ins, "atomic.done");
+  LLVMBasicBlockRef done = fp_split_before(c->b, ins, "atomic.done");
   LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, done, "atomic.loop");
   LLVMPositionBuilderAtEnd(c->b, pre);
   LLVMValueRef init = LLVMBuildLoad2(c->b, t, ptr, "atomic.init");
@@ -199,7 +245,7 @@ static void mem_unrolled(ex_ctx *c, const memop *m, unsigned len) {
  * source). */
 static void mem_loop(ex_ctx *c, const memop *m, LLVMValueRef base, LLVMValueRef count, unsigned n, bool backward) {
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(m->call);
-  LLVMBasicBlockRef post = wir_split_before(c->b, m->call, "mem.done");
+  LLVMBasicBlockRef post = fp_split_before(c->b, m->call, "mem.done");
   LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, post, "mem.loop");
   LLVMPositionBuilderAtEnd(c->b, pre);
   LLVMBuildCondBr(c->b, LLVMBuildICmp(c->b, LLVMIntNE, count, i32c(c, 0), ""), loop, post);
@@ -291,7 +337,7 @@ static int expand_mem(ex_ctx *c, LLVMValueRef call, const char *name) {
     LLVMValueRef up = m.move ? move_backward(c, &m) : NULL;
     if (up) {
       LLVMBasicBlockRef head = LLVMGetInstructionParent(call);
-      LLVMBasicBlockRef join = wir_split_before(c->b, call, "mem.join");
+      LLVMBasicBlockRef join = fp_split_before(c->b, call, "mem.join");
       LLVMBasicBlockRef bwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.bwd");
       LLVMBasicBlockRef fwd = LLVMInsertBasicBlockInContext(c->ctx, join, "mem.fwd");
       LLVMPositionBuilderAtEnd(c->b, head);

@@ -23,7 +23,7 @@
  * are skipped there, so no call runs without lanes.
  */
 #include "llvm/expand_indirect_calls.h"
-#include "llvm/ir_bits.h"
+#include "llvm/fatptr_internal.h" /* fp_split_before */
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -42,7 +42,7 @@ static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call) {
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx), i1 = LLVMInt1TypeInContext(ctx);
   LLVMBasicBlockRef head = LLVMGetInstructionParent(call);
   LLVMValueRef fn = LLVMGetBasicBlockParent(head);
-  LLVMBasicBlockRef rest = wir_split_before(b, call, "icall.rest");
+  LLVMBasicBlockRef rest = fp_split_before(b, call, "icall.rest");
   LLVMBasicBlockRef wf = LLVMInsertBasicBlockInContext(ctx, rest, "icall.wf");
   LLVMBasicBlockRef cb = LLVMInsertBasicBlockInContext(ctx, rest, "icall.call");
   LLVMBasicBlockRef latch = LLVMInsertBasicBlockInContext(ctx, rest, "icall.latch");

@@ -77,4 +77,11 @@ LLVMValueRef fp_rsrc_of_words(fp_ctx *c, LLVMValueRef w, const char *name);
 /* A store of a p7 value to memory as its i160. */
 void fp_store_p7(fp_ctx *c, LLVMValueRef ins);
 
+/* expand_buffer_ops.c: moves `ins` and everything after it into a new
+ * block (`name`) placed after its block, whose successors' phis now name
+ * the new block; the old block is left without a terminator (the LLVM-C
+ * API has no splitBasicBlock). Returns the new block; `b` ends positioned
+ * at its end. */
+LLVMBasicBlockRef fp_split_before(LLVMBuilderRef b, LLVMValueRef ins, const char *name);
+
 #endif

@@ -1,8 +1,7 @@
 /* IR helpers: a fixed vector as the integer of its packed elements and
  * back, the layout of `bitcast` and of vectors in memory (LLVM LangRef,
  * "bitcast": element 0 in the least significant bits). Used by the passes
- * lower-bool-vectors (<N x i1>) and widen-odd-integers (<3 x half> as i48);
- * and the block split of passes that build loops. */
+ * lower-bool-vectors (<N x i1>) and widen-odd-integers (<3 x half> as i48). */
 #ifndef WAVECC_LLVM_IR_BITS_H
 #define WAVECC_LLVM_IR_BITS_H
 
@@ -18,12 +17,5 @@ unsigned wir_elem_bits(LLVMTypeRef t);
 LLVMValueRef wir_pack_vector(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ity);
 /* The inverse: a vector of type `vt` from the low bits of integer `x`. */
 LLVMValueRef wir_unpack_vector(LLVMBuilderRef b, LLVMValueRef x, LLVMTypeRef vt);
-
-/* Moves `ins` and everything after it into a new block `name` placed
- * after its block (the LLVM-C API has no splitBasicBlock); phis of the
- * moved terminator's successors name the new block. The old block is left
- * without a terminator. Uses builder `b`. Shared by expand-buffer-ops and
- * expand-indirect-calls. */
-LLVMBasicBlockRef wir_split_before(LLVMBuilderRef b, LLVMValueRef ins, const char *name);
 
 #endif

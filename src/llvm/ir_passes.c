@@ -6,6 +6,7 @@
 
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/expand_indirect_calls.h"
+#include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
 #include "llvm/loop_escaping_booleans.h"
 #include "llvm/lower_bool_vectors.h"
@@ -49,6 +50,7 @@ static const wir_pass_info passes[] = {
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
   {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
+  {"buffer-waterfall", wir_buffer_waterfall, "loops running buffer accesses once per distinct V# when the resource is divergent"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
   {"expand-indirect-calls", wir_expand_indirect_calls, "indirect calls as loops over the active lanes' distinct callees (uniform callee)"},
   /* last: every pass above may make loops and booleans */

@@ -154,4 +154,29 @@ define i64 @int64(ptr addrspace(8) %r, ptr addrspace(1) %m) {
   ret i64 %i
 }
 
+; freeze of a fat pointer freezes both parts; an atomic's !nontemporal
+; sets slc (aux bit 1) and volatile sets nothing (glc would mean "return the
+; old value" on an atomic; atomics are performed in L2 anyway).
+; CHECK-LABEL: define i32 @frz(
+; CHECK-NEXT: %[[O:.*]] = shl i32 %i, 2
+; CHECK-NEXT: %f.rsrc = freeze ptr addrspace(8) %r
+; CHECK-NEXT: %f.off = freeze i32 %[[O]]
+; CHECK-NEXT: call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %f.rsrc, i32 %f.off, i32 0, i32 0)
+; CHECK-LABEL: define void @nt_atomic(
+; CHECK: call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32 1, ptr addrspace(8) %r, i32 %{{.*}}, i32 0, i32 2)
+define i32 @frz(ptr addrspace(8) %r, i32 %i) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %i
+  %f = freeze ptr addrspace(7) %q
+  %v = load i32, ptr addrspace(7) %f
+  ret i32 %v
+}
+
+define void @nt_atomic(ptr addrspace(8) %r, i32 %i) {
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %i
+  %o = atomicrmw volatile add ptr addrspace(7) %q, i32 1 monotonic, !nontemporal !0
+  ret void
+}
+
 !0 = !{i32 1}

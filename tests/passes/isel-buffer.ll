@@ -51,6 +51,22 @@ define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n
   ret void
 }
 
+; A !nontemporal atomic sets slc: without its old value used, no glc; with
+; it used, glc too.
+; CHECK-LABEL: k_nt:
+; CHECK: buffer_atomic_add v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen slc{{$}}
+; CHECK: buffer_atomic_add v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc slc{{$}}
+define amdgpu_kernel void @k_nt(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %n, i32 159744)
+  %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(7) %p, i32 %t
+  %u = atomicrmw volatile add ptr addrspace(7) %q, i32 1 monotonic, !nontemporal !1
+  %o = atomicrmw add ptr addrspace(7) %q, i32 2 monotonic, !nontemporal !1
+  store i32 %o, ptr addrspace(1) %out
+  ret void
+}
+
 declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1), i16, i32, i32)
 declare void @llvm.amdgcn.struct.ptr.buffer.store.i32(i32, ptr addrspace(8), i32, i32, i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()

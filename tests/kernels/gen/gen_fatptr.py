@@ -1020,7 +1020,7 @@ def main():
     write_simple('f_fatptr_walk.ll', 'a loop walking a fat pointer until it equals an end pointer; wrapping offsets',
                  WALK_IR + WRAP_IR + WALK2_IR + HELPER_IR,
                  walk_tests() + wrap_tests() + walk2_tests() + helper_tests(), 'phi of ptr addrspace(7) and icmp ne between fat pointers in a loop with a\n'
-                 'divergent trip count (llc-19 crashes on this icmp).')
+                 'divergent trip count (llc-19 compiles icmp ne; ordered compares crash it: f_fatptr_icmp_loop.ll).')
     write_simple('f_fatptr_atomics.ll', 'atomicrmw (every LLVM 19 operation) and cmpxchg', atomics_ir(),
                  atomic_tests(), '64 lanes contend on one word per operation (final values are order-independent:\n'
                  'commutative operations, or one value for all lanes); the returned values of an add-1 counter index\n'

@@ -1,0 +1,154 @@
+; IR pass test: buffer-waterfall alone (wavecc-opt -ir-pass), then the
+; machine code of its loop (wavecc -S).
+; RUN: %wavecc-opt -ir-pass=buffer-waterfall %s | FileCheck %s
+; RUN: %wavecc %s -S -o - | FileCheck %s --check-prefix=ASM
+; RUN: %not %wavecc-opt -ir-pass=buffer-waterfall %S/Inputs/waterfall-unsupported.ll 2>&1 | FileCheck %s --check-prefix=ERR
+; ERR: error: unsupported use of a divergent buffer resource: %i = ptrtoint ptr addrspace(8) %r to i64
+
+target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
+target triple = "amdgcn-amd-amdhsa"
+
+; A select between two uniform resources on a lane-dependent condition:
+; the select becomes one of their V# words; the load runs in a loop whose
+; header reads the first active lane's V# (readfirstlane), whose body runs
+; for the lanes holding it, and whose latch lets them leave.
+; CHECK-LABEL: define amdgpu_kernel void @sel(
+; CHECK: %[[W0:.*]] = bitcast i128 %{{.*}} to <4 x i32>
+; CHECK: %[[W1:.*]] = bitcast i128 %{{.*}} to <4 x i32>
+; CHECK: %[[W:.*]] = select i1 %c, <4 x i32> %[[W1]], <4 x i32> %[[W0]]
+; CHECK-NEXT: %o = shl i32 %t, 2
+; CHECK-NEXT: br label %wf.head
+; CHECK: wf.head:
+; CHECK-NEXT: %[[E0:.*]] = extractelement <4 x i32> %[[W]], i32 0
+; CHECK-NEXT: %[[U0:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %[[E0]])
+; CHECK-NEXT: icmp eq i32 %[[E0]], %[[U0]]
+; CHECK-COUNT-3: call i32 @llvm.amdgcn.readfirstlane.i32
+; CHECK: %[[M:.*]] = and i1
+; CHECK: %wf.rsrc = inttoptr i128 %{{.*}} to ptr addrspace(8)
+; CHECK-NEXT: br i1 %[[M]], label %wf.body, label %wf.latch
+; CHECK: wf.body:
+; CHECK-NEXT: %[[V:.*]] = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %wf.rsrc, i32 %o, i32 0, i32 0)
+; CHECK-NEXT: br label %wf.latch
+; CHECK: wf.latch:
+; CHECK-NEXT: %wf.value = phi i32 [ %[[V]], %wf.body ], [ poison, %wf.head ]
+; CHECK-NEXT: br i1 %[[M]], label %wf.exit, label %wf.head
+; CHECK: wf.exit:
+; CHECK-NEXT: store i32 %wf.value, ptr addrspace(1) %out
+; The uniform resource %r0 is accessed without a loop.
+; CHECK-NEXT: call void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32 %wf.value, ptr addrspace(8) %r0, i32 0, i32 0, i32 0)
+; CHECK-NEXT: ret void
+; The loop in machine code (masked linearisation: the exit is divergent):
+; EXEC = the lanes still waiting when the header reads the V#, EXEC = the
+; matching lanes around the load, a uniform branch back while lanes wait.
+; ASM-LABEL: sel:
+; ASM: s_mov_b64 s[{{[0-9]+}}:{{[0-9]+}}], 0
+; ASM-NEXT: [[HEAD:.Lsel_BB[0-9]+]]:
+; ASM-NEXT: s_mov_b64 exec, s[{{[0-9]+}}:{{[0-9]+}}]
+; ASM-NEXT: v_readfirstlane_b32{{(_e32)?}} [[S:s[0-9]+]], [[V:v[0-9]+]]
+; ASM-NEXT: v_cmp_eq_u32_e64 s[{{[0-9]+}}:{{[0-9]+}}], [[S]], [[V]]
+; ASM-COUNT-3: v_readfirstlane_b32
+; ASM: s_mov_b64 exec, s[{{[0-9]+}}:{{[0-9]+}}]
+; ASM-NEXT: s_cbranch_execz
+; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
+; ASM-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen
+; ASM: s_cmp_lg_u64
+; ASM: s_branch [[HEAD]]
+; ASM: buffer_store_dword
+define amdgpu_kernel void @sel(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+  %r0 = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %n, i32 159744)
+  %r1 = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %out, i16 0, i32 %n, i32 159744)
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = and i32 %t, 1
+  %c = icmp eq i32 %a, 0
+  %r = select i1 %c, ptr addrspace(8) %r1, ptr addrspace(8) %r0
+  %o = shl i32 %t, 2
+  %v = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %r, i32 %o, i32 0, i32 0)
+  store i32 %v, ptr addrspace(1) %out
+  call void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32 %v, ptr addrspace(8) %r0, i32 0, i32 0, i32 0)
+  ret void
+}
+
+; make.buffer.rsrc of a lane-dependent base becomes its V# words (base
+; low, base high & 0xffff | stride << 16, num_records, flags); a phi of
+; divergent resources becomes a phi of words; an atomic without users
+; keeps no value; icmp eq compares the four words.
+; CHECK-LABEL: define amdgpu_kernel void @make_phi(
+; CHECK: %[[B:.*]] = ptrtoint ptr addrspace(1) %p to i64
+; CHECK-NEXT: trunc i64 %[[B]] to i32
+; CHECK-NEXT: lshr i64 %[[B]], 32
+; CHECK-NEXT: trunc i64
+; CHECK-NEXT: and i32 %{{.*}}, 65535
+; CHECK-NEXT: or i32 %{{.*}}, 262144
+; CHECK: insertelement <4 x i32> %{{.*}}, i32 %n, i32 2
+; CHECK-NEXT: insertelement <4 x i32> %{{.*}}, i32 7, i32 3
+; CHECK: join:
+; CHECK-NEXT: %rj.words = phi <4 x i32>
+; CHECK: wf.body:
+; CHECK-NEXT: call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32 1, ptr addrspace(8) %wf.rsrc, i32 0, i32 0, i32 0)
+; CHECK-NEXT: br label %wf.latch
+; CHECK: wf.latch:
+; CHECK-NEXT: br i1
+; CHECK: wf.exit:
+; CHECK-COUNT-4: icmp eq i32
+; CHECK: %[[Z:.*]] = zext i1 %{{.*}} to i32
+; CHECK-NOT: ptr addrspace(8) %rj
+define amdgpu_kernel void @make_phi(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %rd = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %p, i16 4, i32 %n, i32 7)
+  %ru = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %out, i16 0, i32 %n, i32 7)
+  %c = icmp ult i32 %t, 5
+  br i1 %c, label %then, label %join
+then:
+  br label %join
+join:
+  %rj = phi ptr addrspace(8) [ %rd, %then ], [ %ru, %entry ]
+  %x = call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32 1, ptr addrspace(8) %rj, i32 0, i32 0, i32 0)
+  %e = icmp eq ptr addrspace(8) %rj, %ru
+  %z = zext i1 %e to i32
+  store i32 %z, ptr addrspace(1) %out
+  ret void
+}
+
+; s.buffer.load of a divergent <4 x i32> gets the loop on the vector itself.
+; CHECK-LABEL: define amdgpu_kernel void @sload(
+; CHECK: wf.body:
+; CHECK-NEXT: call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %{{.*}}, i32 8, i32 0)
+; Only the divergent word needs v_readfirstlane; the load in the body runs
+; under EXEC, so it is MUBUF, not s_buffer_load.
+; ASM-LABEL: sload:
+; ASM: v_readfirstlane_b32
+; ASM-NOT: s_buffer_load
+; ASM: buffer_load_dword v{{[0-9]+}}, off, s[{{[0-9]+}}:{{[0-9]+}}], 0 offset:8
+define amdgpu_kernel void @sload(ptr addrspace(1) %out, <4 x i32> %w) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %v = insertelement <4 x i32> %w, i32 %t, i32 2
+  %x = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %v, i32 8, i32 0)
+  store i32 %x, ptr addrspace(1) %out
+  ret void
+}
+
+; A uniform resource with a divergent offset needs no loop: the selector
+; makes s.buffer.load a MUBUF load with the offset in a VGPR.
+; CHECK-LABEL: define amdgpu_kernel void @sload_voff(
+; CHECK-NOT: readfirstlane
+; CHECK: call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %w, i32 %o, i32 1)
+; ASM-LABEL: sload_voff:
+; ASM-NOT: v_readfirstlane_b32
+; ASM-NOT: s_buffer_load
+; ASM: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen glc
+define amdgpu_kernel void @sload_voff(ptr addrspace(1) %out, <4 x i32> %w) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %o = shl i32 %t, 2
+  %x = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %w, i32 %o, i32 1)
+  store i32 %x, ptr addrspace(1) %out
+  ret void
+}
+
+declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1), i16, i32, i32)
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
+declare void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32, ptr addrspace(8), i32, i32, i32)
+declare i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32, ptr addrspace(8), i32, i32, i32)
+declare i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32>, i32, i32)
