@@ -2,10 +2,11 @@
  * "Pipeline"):
  *
  *   import (parse, verify, inline, light IR clean-up)
- *   for each kernel:
+ *   for each kernel, then each real (not inlined) function:
  *     divergence -> isel (EXEC-mask control flow included)
  *     -> liveness -> spill -> regalloc -> ssa-elim
- *     -> MODE register -> waitcnt -> hazards
+ *     -> frame -> MODE register -> waitcnt -> hazards
+ *   a calling kernel's registers and stack cover its callees'
  *   emission of the whole module (assembly), then assemble + link for
  *   --filetype=obj.
  *
@@ -95,6 +96,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "spill",
       "regalloc",
       "ssa-elim",
+      "frame",
       "mode",
       "waitcnt",
       "hazards",
@@ -149,13 +151,18 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   }
   double t_ours = now_sec();
 
-  arena *mems = calloc(m.num_kernels, sizeof *mems);
-  mir_program **progs = calloc(m.num_kernels, sizeof *progs);
+  /* Kernels first, then the real functions (calls, isel_calls.c): program
+   * nk + k is function k of the module's list. */
+  unsigned nk = m.num_kernels, np = nk + m.num_functions;
+  isel_call_abi ca;
+  isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs);
+  arena *mems = calloc(np, sizeof *mems);
+  mir_program **progs = calloc(np, sizeof *progs);
   int rc = 0;
-  for (unsigned k = 0; k < m.num_kernels && !rc; k++) {
+  for (unsigned k = 0; k < np && !rc; k++) {
     arena_init(&mems[k]);
     arena *mem = &mems[k];
-    LLVMValueRef fn = m.kernels[k];
+    LLVMValueRef fn = k < nk ? m.kernels[k] : m.functions[k - nk];
 
     /* 2. Divergence analysis: uniform values -> SGPRs. */
     double t0 = now_sec();
@@ -165,7 +172,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
     /* 3. Instruction selection, EXEC-mask control flow included. */
     t0 = now_sec();
-    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, d);
+    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, m.num_functions ? &ca : NULL, d);
     timer_add(&tm, "isel", now_sec() - t0);
     if (!p) {
       rc = -1;
@@ -182,12 +189,13 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       break;
     }
 
-    /* 4. Liveness, spilling, register allocation, SSA elimination, waitcnt, hazards. */
+    /* 4. Liveness, spilling, register allocation, SSA elimination, frames, waitcnt, hazards. */
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     rc = run_mir_passes(p, o, d, dump, &tm);
   }
+  if (!rc && m.num_functions) mir_call_resources(progs, nk, m.num_functions);
 
   /* 5. Emission: assembly for the whole module (with its data objects:
    * initialised globals), then the code object. */
@@ -197,15 +205,25 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   arena_init(&data_mem);
   mir_module_data md = {0};
   if (!rc) rc = isel_module_data(m.mod, &data_mem, d, &md);
+  if (!rc && m.num_functions) {
+    const char **names = arena_alloc(&data_mem, m.num_functions * sizeof *names);
+    for (unsigned k = 0; k < m.num_functions; k++) names[k] = progs[nk + k]->name;
+    md.funcs = names;
+    md.num_funcs = m.num_functions;
+  }
   /* The builtin assembler encodes straight from machine IR; assembly text
-   * is written for -S, for llvm-mc, for the cross-check and for dumps. */
-  bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
+   * is written for -S, for llvm-mc, for the cross-check and for dumps.
+   * Modules with real functions (calls) still go through llvm-mc: the
+   * builtin writer gives every program a kernel descriptor and metadata
+   * and does not yet emit local function symbols. */
+  bool obj = o->output == WAVECC_OUTPUT_OBJ;
+  bool builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC && !m.num_functions;
   void *elf = NULL;
   size_t elf_size = 0;
   if (!rc && (!builtin || o->assembler == WAVECC_ASSEMBLER_CHECK || wants_dump(o, "emit"))) {
     double t0 = now_sec();
     FILE *f = open_memstream(&asm_text, &asm_len);
-    rc = mir_emit_module_data(progs, m.num_kernels, &md, f, d);
+    rc = mir_emit_module_data(progs, np, &md, f, d);
     fclose(f);
     timer_add(&tm, "emit", now_sec() - t0);
     if (wants_dump(o, "emit")) fputs(asm_text, dump);
@@ -236,7 +254,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     }
   }
   if (data_mem.head) arena_free(&data_mem);
-  for (unsigned k = 0; k < m.num_kernels; k++)
+  for (unsigned k = 0; k < np; k++)
     if (mems[k].head) arena_free(&mems[k]);
   free(mems);
   free(progs);

@@ -217,7 +217,7 @@ static int intrinsic_divergence(LLVMValueRef callee) {
       name_starts(n, len, "llvm.amdgcn.kernarg.segment.ptr") || name_starts(n, len, "llvm.amdgcn.dispatch.id") ||
       name_starts(n, len, "llvm.amdgcn.queue.ptr"))
     return 0;
-  if (!LLVMGetIntrinsicID(callee)) return 1; /* calls are inlined; be safe */
+  if (!LLVMGetIntrinsicID(callee)) return 1; /* a real call: results come back in VGPRs */
   return -1;
 }
 
@@ -325,6 +325,10 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   di->num_values = nv;
   di->divergent = arena_alloc(mem, BITSET_WORDS(nv + 1) * sizeof(uint64_t));
   di->divergent_branch = arena_alloc(mem, BITSET_WORDS(g.nb + 1) * sizeof(uint64_t));
+  /* A non-kernel function's arguments arrive in VGPRs, one value per lane
+   * (isel_calls.c). */
+  if (LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)
+    for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a)) mark(di, a);
 
   bool changed = true;
   while (changed) {

@@ -214,6 +214,7 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
 
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
+  if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
   if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
   uint32_t lds;
   if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
@@ -605,7 +606,7 @@ static const unsigned max_vgprs_for_waves[11] = {256, 256, 128, 84, 64, 48, 40, 
 static const unsigned max_sgprs_for_waves[11] = {102, 102, 102, 102, 102, 102, 102, 102, 100, 88, 80};
 
 typedef struct abi_uses {
-  bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used;
+  bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
 static void scan_uses(isel_ctx *c, abi_uses *u) {
@@ -615,7 +616,10 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
-      if (!LLVMIsAFunction(f)) continue;
+      if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) {
+        u->calls = u->alloca_used = true; /* callees' frames are scratch */
+        continue;
+      }
       size_t len;
       const char *n = LLVMGetValueName2(f, &len);
       if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) u->dispatch_ptr = true;
@@ -637,12 +641,65 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
   (*n)++;
 }
 
+/* Private memory: every static alloca gets a fixed offset in the lane's
+ * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
+ * the private segment buffer V#). In a function the frame starts at the
+ * stack pointer (wave-scaled: (s6 - wave offset) / 64 is the lane offset
+ * from V# base + wave offset, what private pointers are). False
+ * after reporting. */
+static bool layout_allocas(isel_ctx *c) {
+  mir_kernel_abi *abi = &c->p->abi;
+  mir_temp lane_base = {0};
+  if (c->p->is_function) {
+    mir_temp fb = isel_s(c, ISA_S_SUB_U32, 1, mir_op_temp(c->stack_ptr), mir_op_temp(c->wave_offset));
+    lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(fb), mir_op_const(6));
+  }
+  uint64_t poff = c->stack_arg_bytes; /* a function's stack arguments come first */
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsAAllocaInst(ins)) continue;
+      LLVMValueRef cnt = LLVMGetOperand(ins, 0);
+      if (!LLVMIsAConstantInt(cnt)) {
+        isel_unsupported(c, ins, "dynamically sized alloca");
+        return false;
+      }
+      LLVMTypeRef at = LLVMGetAllocatedType(ins);
+      uint32_t al = LLVMGetAlignment(ins);
+      if (al < 4) al = 4;
+      poff = (poff + al - 1) & ~(al - 1);
+      mir_temp t = lane_base.id ? isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane_base), mir_op_const((uint32_t)poff))
+                                : isel_to_sgpr(c, mir_op_const((uint32_t)poff), 1);
+      isel_set(c, ins, 0, t);
+      uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
+      if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
+      else poff += sz * n;
+      if (poff > MAX_PRIVATE_BYTES) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
+                 (unsigned)MAX_PRIVATE_BYTES);
+        isel_unsupported(c, ins, msg);
+        return false;
+      }
+    }
+  abi->private_segment_size = (uint32_t)((poff + 15) & ~15ull);
+  return true;
+}
+
 /* Lays out the kernel arguments and emits p_startpgm plus the loads of
  * every used explicit argument into the entry block. */
 void isel_setup_abi(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   abi_uses u;
   scan_uses(c, &u);
+  if (u.calls && c->ca) {
+    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
+    unsigned m = c->ca->implicit;
+    for (unsigned d = 0; d < 3; d++) {
+      u.wi[d] |= (m >> d) & 1;
+      u.wg[d] |= (m >> (3 + d)) & 1;
+    }
+    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
+  }
   abi->private_segment_buffer = u.alloca_used;
   abi->private_segment_wave_offset = u.alloca_used;
   abi->dispatch_ptr = u.dispatch_ptr;
@@ -670,6 +727,12 @@ void isel_setup_abi(isel_ctx *c) {
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
+  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
+    c->p->has_calls = u.calls;
+    isel_setup_function(c);
+    if (!c->failed && u.alloca_used) layout_allocas(c);
+    return;
+  }
 
   /* explicit arguments */
   unsigned na = LLVMCountParams(c->fn);
@@ -773,38 +836,11 @@ void isel_setup_abi(isel_ctx *c) {
     sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
   }
 
-  /* private memory: every static alloca gets a fixed offset in the lane's
-   * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
-   * the private segment buffer V#) */
-  if (u.alloca_used) {
-    uint64_t poff = 0;
-    for (uint32_t b = 0; b < c->di->num_blocks; b++)
-      for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
-        if (!LLVMIsAAllocaInst(ins)) continue;
-        LLVMValueRef cnt = LLVMGetOperand(ins, 0);
-        if (!LLVMIsAConstantInt(cnt)) {
-          isel_unsupported(c, ins, "dynamically sized alloca");
-          return;
-        }
-        LLVMTypeRef at = LLVMGetAllocatedType(ins);
-        uint32_t al = LLVMGetAlignment(ins);
-        if (al < 4) al = 4;
-        poff = (poff + al - 1) & ~(al - 1);
-        mir_temp t = isel_to_sgpr(c, mir_op_const(poff), 1);
-        isel_set(c, ins, 0, t);
-        uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
-        if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
-        else poff += sz * n;
-        if (poff > MAX_PRIVATE_BYTES) {
-          char msg[160];
-          snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
-                   (unsigned)MAX_PRIVATE_BYTES);
-          isel_unsupported(c, ins, msg);
-          return;
-        }
-      }
-    abi->private_segment_size = (uint32_t)((poff + 15) & ~15ull);
+  if (u.calls) {
+    c->p->has_calls = true;
+    isel_setup_calling_kernel(c, sp);
   }
+  if (u.alloca_used && !layout_allocas(c)) return;
 
   /* argument loads (all uniform: s_load from the kernarg segment) */
   i = 0;
@@ -983,7 +1019,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   uint32_t mb = pl->mir[b];
   LLVMOpcode op = LLVMGetInstructionOpcode(term);
   if (op == LLVMRet || op == LLVMUnreachable) {
-    isel_emit(c, ISA_S_ENDPGM, 0, 0);
+    isel_emit_exit(c, term);
     return;
   }
   if (op != LLVMBr) {
@@ -1180,8 +1216,10 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
   }
 }
 
-mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level, diag *d) {
+mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
+                         const isel_call_abi *ca, diag *d) {
   isel_ctx c = {0};
+  c.ca = ca;
   size_t nlen;
   const char *name = LLVMGetValueName2(fn, &nlen);
   c.fname = arena_strndup(mem, name, nlen);

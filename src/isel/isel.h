@@ -11,10 +11,43 @@
 #include "target/emit_data.h"
 #include "util/diag.h"
 
-/* Selects kernel `fn`. The program and everything it points to live in
- * `mem`. Returns NULL after reporting unsupported IR in `d` as
+/* The module's real functions (calls to them are not inlined) and the
+ * calling convention's argument VGPRs (src/isel/isel_calls.c). */
+typedef struct isel_call_abi {
+  LLVMValueRef *functions; /* index = the function's symbol number in emission */
+  unsigned num_functions;
+  unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
+  unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
+  unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes after its arguments */
+} isel_call_abi;
+
+/* ABI inputs a function uses (intrinsics), passed after its arguments as
+ * one dword each (pointers two), in this order. */
+enum {
+  ISEL_IMPLICIT_WI_X = 1u << 0, ISEL_IMPLICIT_WI_Y = 1u << 1, ISEL_IMPLICIT_WI_Z = 1u << 2,
+  ISEL_IMPLICIT_WG_X = 1u << 3, ISEL_IMPLICIT_WG_Y = 1u << 4, ISEL_IMPLICIT_WG_Z = 1u << 5,
+  ISEL_IMPLICIT_DISPATCH = 1u << 6,    /* llvm.amdgcn.dispatch.ptr */
+  ISEL_IMPLICIT_IMPLICITARG = 1u << 7, /* llvm.amdgcn.implicitarg.ptr */
+};
+/* Fills `ca` for the module's real functions (isel_calls.c): their VGPR
+ * regions, implicit inputs, and the argument VGPRs (half of `max_vgprs`,
+ * the forced budget, when that is below 32; 0 = none). */
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs);
+/* The ISEL_IMPLICIT_* inputs function fn's instructions use. */
+unsigned isel_implicit_uses(LLVMValueRef fn);
+/* Dwords the implicit inputs `mask` take. */
+unsigned isel_implicit_dwords(unsigned mask);
+
+/* Dwords a value of type t takes in the calling convention's argument or
+ * result VGPRs (isel_calls.c); 0 when it cannot be passed, and for void. */
+unsigned isel_call_dwords(LLVMTypeRef t);
+
+/* Selects kernel or function `fn` (`ca` NULL when the module has no real
+ * functions). The program and everything it points to live in `mem`.
+ * Returns NULL after reporting unsupported IR in `d` as
  * "function: message: <instruction>". */
-mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level, diag *d);
+mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
+                         const isel_call_abi *ca, diag *d);
 
 /* The module's data objects (isel_data.c): every global in the global or
  * constant address space with an initialiser, serialised in the module's

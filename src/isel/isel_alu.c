@@ -23,7 +23,7 @@
 
 static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
 
-static bool all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
+bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
   (void)c;
   for (unsigned i = 0; i < n; i++)
     if (isel_opnd_is_vgpr(&ops[i])) return false;
@@ -31,18 +31,18 @@ static bool all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
 }
 
 /* VOP2 with commuting operands: keep a VGPR in src1. */
-static mir_temp v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
   if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return isel_v1(c, op, b, a);
   return isel_v1(c, op, a, b);
 }
 
-static mir_temp as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
+mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
   if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc) == vgpr) return o.temp;
   return vgpr ? isel_to_vgpr(c, o, dw) : isel_to_sgpr(c, o, dw);
 }
 
 /* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
-static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
+mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
   if (bits >= 32 || (!sign && bits > 1 && isel_upper_bits_zero(c, o, bits))) return o;
   if (o.kind == MIR_OPND_CONST) {
     uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
@@ -70,7 +70,7 @@ static mir_operand extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign
     return mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, o, mir_op_const((1u << bits) - 1)));
   }
   if (sign) return mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, o, mir_op_const(0), mir_op_const(bits)));
-  return mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
+  return mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
 }
 
 /* Zero- or sign-extend an i33..i63 value held in a 64-bit operand. */
@@ -89,7 +89,7 @@ static mir_operand ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, b
     return mir_op_temp(isel_create2(c, lo, hi, false));
   }
   if (sign) hi = mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, hi, mir_op_const(0), mir_op_const(hb)));
-  else hi = mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const((1u << hb) - 1), hi));
+  else hi = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << hb) - 1), hi));
   return mir_op_temp(isel_create2(c, lo, hi, true));
 }
 
@@ -133,7 +133,7 @@ mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
 }
 
-static mir_temp sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
   mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
   if (!vgpr) {
@@ -184,18 +184,18 @@ static mir_temp mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
 
 /* ---- 64-bit helpers for the signed forms ---- */
 
-static mir_temp v64(isel_ctx *c, mir_operand o) {
+mir_temp isel_v64(isel_ctx *c, mir_operand o) {
   if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
   mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
   return isel_create2(c, lo, hi, true);
 }
 
-static mir_temp neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
+mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
   /* (x ^ s) - s with s = 0 or -1 in both halves */
-  mir_temp lo = v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), false));
-  mir_temp hi = v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
+  mir_temp lo = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), false));
+  mir_temp hi = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
   mir_temp s2 = isel_create2(c, mir_op_temp(sign), mir_op_temp(sign), true);
-  return sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
+  return isel_sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
 }
 
 /* ---- f32 division ---- */
@@ -290,7 +290,7 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
     }
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
-    bool salu = !is_div(c, ins) && all_salu(c, ops, 2);
+    bool salu = !is_div(c, ins) && isel_all_salu(c, ops, 2);
     if (bits > 32) {
       if (bits < 64) {
         a = ext64(c, a, bits, sign, salu);
@@ -310,8 +310,8 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
       continue;
     }
     if (bits < 32) {
-      a = extend32(c, a, bits, sign, salu);
-      b = extend32(c, b, bits, sign, salu);
+      a = isel_extend32(c, a, bits, sign, salu);
+      b = isel_extend32(c, b, bits, sign, salu);
     }
     if (salu) {
       mir_temp scc = isel_scmp(c, sop, a, b);
@@ -390,12 +390,12 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     }
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
-    bool salu = !div && all_salu(c, ops, 2);
+    bool salu = !div && isel_all_salu(c, ops, 2);
     if (sk == LLVMFloatTypeKind) {
       mir_temp d;
       switch (opc) {
-      case LLVMFAdd: d = v1c(c, ISA_V_ADD_F32, a, b); break;
-      case LLVMFMul: d = v1c(c, ISA_V_MUL_F32, a, b); break;
+      case LLVMFAdd: d = isel_v1c(c, ISA_V_ADD_F32, a, b); break;
+      case LLVMFMul: d = isel_v1c(c, ISA_V_MUL_F32, a, b); break;
       case LLVMFSub:
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
@@ -412,7 +412,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = ext64(c, a, bits, opc == LLVMAShr, salu);
       switch (opc) {
       case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
-      case LLVMSub: d = sub64(c, a, b, !salu); break;
+      case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
       case LLVMMul: d = mul64(c, a, b, !salu); break;
       case LLVMAnd: case LLVMOr: case LLVMXor: {
         if (salu) {
@@ -423,8 +423,8 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
           d = isel_s(c, op, 2, x, y);
         } else {
           unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
-          mir_temp lo = v1c(c, op, isel_half_of(c, a, false), isel_half_of(c, b, false));
-          mir_temp hi = v1c(c, op, isel_half_of(c, a, true), isel_half_of(c, b, true));
+          mir_temp lo = isel_v1c(c, op, isel_half_of(c, a, false), isel_half_of(c, b, false));
+          mir_temp hi = isel_v1c(c, op, isel_half_of(c, a, true), isel_half_of(c, b, true));
           d = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
         }
         break;
@@ -455,35 +455,35 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     /* 32-bit and narrower */
     mir_temp d;
     switch (opc) {
-    case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : v1c(c, ISA_V_ADD_U32, a, b); break;
+    case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : isel_v1c(c, ISA_V_ADD_U32, a, b); break;
     case LLVMSub:
       d = salu ? isel_s(c, ISA_S_SUB_U32, 1, a, b)
                : ((!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_U32, b, a)
                                                                      : isel_v1(c, ISA_V_SUB_U32, a, b));
       break;
     case LLVMMul: d = salu ? isel_s(c, ISA_S_MUL_I32, 1, a, b) : isel_v1(c, ISA_V_MUL_LO_U32, a, b); break;
-    case LLVMAnd: d = salu ? isel_s(c, ISA_S_AND_B32, 1, a, b) : v1c(c, ISA_V_AND_B32, a, b); break;
-    case LLVMOr: d = salu ? isel_s(c, ISA_S_OR_B32, 1, a, b) : v1c(c, ISA_V_OR_B32, a, b); break;
-    case LLVMXor: d = salu ? isel_s(c, ISA_S_XOR_B32, 1, a, b) : v1c(c, ISA_V_XOR_B32, a, b); break;
+    case LLVMAnd: d = salu ? isel_s(c, ISA_S_AND_B32, 1, a, b) : isel_v1c(c, ISA_V_AND_B32, a, b); break;
+    case LLVMOr: d = salu ? isel_s(c, ISA_S_OR_B32, 1, a, b) : isel_v1c(c, ISA_V_OR_B32, a, b); break;
+    case LLVMXor: d = salu ? isel_s(c, ISA_S_XOR_B32, 1, a, b) : isel_v1c(c, ISA_V_XOR_B32, a, b); break;
     case LLVMShl:
       d = salu ? isel_s(c, ISA_S_LSHL_B32, 1, a, b) : isel_v1(c, ISA_V_LSHLREV_B32, b, a);
       break;
     case LLVMLShr:
-      a = extend32(c, a, bits, false, salu);
+      a = isel_extend32(c, a, bits, false, salu);
       d = salu ? isel_s(c, ISA_S_LSHR_B32, 1, a, b) : isel_v1(c, ISA_V_LSHRREV_B32, b, a);
       break;
     case LLVMAShr:
-      a = extend32(c, a, bits, true, salu);
+      a = isel_extend32(c, a, bits, true, salu);
       d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
       break;
     case LLVMUDiv: case LLVMURem:
-      a = extend32(c, a, bits, false, !div);
-      b = extend32(c, b, bits, false, !div);
+      a = isel_extend32(c, a, bits, false, !div);
+      b = isel_extend32(c, b, bits, false, !div);
       d = isel_divrem32(c, opc, a, b, !div);
       break;
     case LLVMSDiv: case LLVMSRem:
-      a = extend32(c, a, bits, true, !div);
-      b = extend32(c, b, bits, true, !div);
+      a = isel_extend32(c, a, bits, true, !div);
+      b = isel_extend32(c, b, bits, true, !div);
       d = isel_divrem32(c, opc, a, b, !div);
       break;
     default:
@@ -518,7 +518,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       mir_operand o = isel_get(c, A, 0);
       for (unsigned e = 0; e < 2; e++) {
         mir_operand h = isel_half_of(c, o, e == 1);
-        isel_set(c, ins, e, as_temp(c, h, isel_opnd_is_vgpr(&o), 1));
+        isel_set(c, ins, e, isel_as_temp(c, h, isel_opnd_is_vgpr(&o), 1));
       }
       return true;
     }
@@ -547,10 +547,10 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         if (!ok) return false;
       }
       if (sb == db) {
-        d = as_temp(c, a, isel_opnd_is_vgpr(&a) || (a.kind == MIR_OPND_CONST && div), (db + 31) / 32);
+        d = isel_as_temp(c, a, isel_opnd_is_vgpr(&a) || (a.kind == MIR_OPND_CONST && div), (db + 31) / 32);
       } else if (sb > 32 && db <= 32) {
         mir_operand lo = isel_half_of(c, a, false);
-        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
+        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
       } else if (sb <= 32 && db > 32) {
         d = isel_create2(c, a, mir_op_const(0), isel_opnd_is_vgpr(&a));
       } else {
@@ -564,14 +564,14 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         if (salu && !isel_opnd_is_vgpr(&lo)) {
           d = isel_s(c, ISA_S_AND_B32, 1, lo, mir_op_const(1));
         } else {
-          mir_temp t = v1c(c, ISA_V_AND_B32, mir_op_const(1), lo);
+          mir_temp t = isel_v1c(c, ISA_V_AND_B32, mir_op_const(1), lo);
           d = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(t));
         }
       } else if (sb > 32) {
         mir_operand lo = isel_half_of(c, a, false);
-        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
+        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
       } else {
-        d = as_temp(c, a, isel_opnd_is_vgpr(&a), 1);
+        d = isel_as_temp(c, a, isel_opnd_is_vgpr(&a), 1);
       }
       break;
     case LLVMZExt: case LLVMSExt: {
@@ -580,7 +580,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (sb > 32) {
         /* i33..i63 -> i64: normalise the upper bits */
         mir_operand x = ext64(c, a, sb, sign, salu);
-        d = x.kind == MIR_OPND_TEMP ? x.temp : as_temp(c, x, div, 2);
+        d = x.kind == MIR_OPND_TEMP ? x.temp : isel_as_temp(c, x, div, 2);
         break;
       }
       if (sb == 1) {
@@ -590,13 +590,13 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         } else if (o.kind == MIR_OPND_CONST) {
           lo = mir_op_const(o.imm ? (sign ? 0xffffffffu : 1) : 0);
         } else {
-          lo = extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
+          lo = isel_extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
         }
       } else {
-        lo = extend32(c, a, sb, sign, salu);
+        lo = isel_extend32(c, a, sb, sign, salu);
       }
       if (db <= 32) {
-        d = as_temp(c, lo, isel_opnd_is_vgpr(&lo) || (lo.kind == MIR_OPND_CONST && div), 1);
+        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo) || (lo.kind == MIR_OPND_CONST && div), 1);
         break;
       }
       bool v = isel_opnd_is_vgpr(&lo);
@@ -621,7 +621,7 @@ static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
                       mir_op_temp(m));
         break;
       }
-      a = extend32(c, a, sb, sign, salu);
+      a = isel_extend32(c, a, sb, sign, salu);
       d = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a);
       break;
     }
@@ -663,25 +663,25 @@ mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
  * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale
  * back with ldexp. Signed: convert |x|, then set the sign. */
 mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
-  mir_temp x = v64(c, a), s = {0};
+  mir_temp x = isel_v64(c, a), s = {0};
   if (sign) {
     s = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
-    x = neg64_if(c, x, s);
+    x = isel_neg64_if(c, x, s);
   }
   mir_temp hi = isel_extract(c, x, 1, 1);
-  mir_temp sh = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(hi))));
+  mir_temp sh = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(hi))));
   mir_temp nx = isel_tmp(c, mir_rc_v(2));
   mir_operand srcs[2] = {mir_op_temp(sh), mir_op_temp(x)};
   isel_valu(c, ISA_V_LSHLREV_B64, &nx, 1, srcs, 2, true);
   mir_temp nz = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(isel_extract(c, nx, 0, 1)));
   mir_temp sticky = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), mir_op_temp(nz));
-  mir_temp m = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, nx, 1, 1)), mir_op_temp(sticky));
+  mir_temp m = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, nx, 1, 1)), mir_op_temp(sticky));
   mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_U32, mir_op_temp(m));
   mir_temp e = isel_v1(c, ISA_V_SUB_U32, mir_op_const(32), mir_op_temp(sh));
   mir_temp r = isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(f), mir_op_temp(e));
   if (sign) {
-    mir_temp sbit = v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x80000000u), 1)), mir_op_temp(s));
-    r = v1c(c, ISA_V_OR_B32, mir_op_temp(sbit), mir_op_temp(r));
+    mir_temp sbit = isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x80000000u), 1)), mir_op_temp(s));
+    r = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(sbit), mir_op_temp(r));
   }
   return r;
 }
@@ -695,7 +695,7 @@ static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
     /* convert |x| (the split is exact only for non-negative values), then
      * negate where x was negative */
     sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), x);
-    x = mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), x));
+    x = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), x));
   }
   mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
   mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x2f800000u), 1)), mir_op_temp(t));
@@ -705,7 +705,7 @@ static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
   mir_temp hi = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(fl));
   mir_temp lu = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(lo));
   mir_temp r = isel_create2(c, mir_op_temp(lu), mir_op_temp(hi), true);
-  return sign ? neg64_if(c, r, sgn) : r;
+  return sign ? isel_neg64_if(c, r, sgn) : r;
 }
 
 /* ---- select ---- */
@@ -725,7 +725,7 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       unsigned dw = bits > 32 ? 2 : 1;
       bool v = isel_opnd_is_vgpr(&o) || is_div(c, ins);
       if (bits == 1) isel_set(c, ins, e, o.kind == MIR_OPND_TEMP ? o.temp : isel_mask_of(c, pick, e));
-      else isel_set(c, ins, e, as_temp(c, o, v, dw));
+      else isel_set(c, ins, e, isel_as_temp(c, o, v, dw));
       continue;
     }
     if (bits == 1) {
@@ -738,7 +738,7 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
     mir_operand t = isel_get(c, T, e), f = isel_get(c, F, e);
     mir_operand ops[3] = {co, t, f};
     bool cbool = co.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)co.temp.rc) == 1 && !mir_rc_is_vgpr((mir_rc)co.temp.rc);
-    if (cbool && !is_div(c, ins) && all_salu(c, ops, 3)) {
+    if (cbool && !is_div(c, ins) && isel_all_salu(c, ops, 3)) {
       mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, co, mir_op_const(0));
       mir_temp d = isel_tmp(c, mir_rc_s(bits > 32 ? 2 : 1));
       if (bits > 32) {
@@ -778,7 +778,7 @@ static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
   if (bits == 1) return isel_mask_of(c, v, e);
   mir_operand o = isel_get(c, v, e);
   if (o.kind == MIR_OPND_TEMP) return o.temp;
-  return as_temp(c, o, div, bits > 32 ? 2 : 1);
+  return isel_as_temp(c, o, div, bits > 32 ? 2 : 1);
 }
 
 static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
@@ -791,7 +791,7 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     mir_operand idx = isel_get(c, I, 0);
     if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
     unsigned dw = bits > 32 ? 2 : 1;
-    mir_temp r = as_temp(c, isel_get(c, V, 0), true, dw);
+    mir_temp r = isel_as_temp(c, isel_get(c, V, 0), true, dw);
     for (unsigned e = 1; e < nc; e++) {
       mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(e), idx);
       mir_operand x = isel_get(c, V, e);
@@ -886,7 +886,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
       if (!is_div(c, ins) && !isel_opnd_is_vgpr(&a))
         isel_set(c, ins, e, isel_s(c, ISA_S_XOR_B32, 1, a, mir_op_const(0x80000000u)));
       else
-        isel_set(c, ins, e, v1c(c, ISA_V_XOR_B32, mir_op_const(0x80000000u), a));
+        isel_set(c, ins, e, isel_v1c(c, ISA_V_XOR_B32, mir_op_const(0x80000000u), a));
     }
     return true;
   }
@@ -956,436 +956,6 @@ mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
 
-/* ---- intrinsics ---- */
-
-static bool name_is(const char *n, const char *p) { return strncmp(n, p, strlen(p)) == 0; }
-
-bool isel_call(isel_ctx *c, LLVMValueRef ins) {
-  LLVMValueRef f = LLVMGetCalledValue(ins);
-  if (!LLVMIsAFunction(f)) return false;
-  size_t len;
-  const char *n = LLVMGetValueName2(f, &len);
-  LLVMTypeRef ty = LLVMTypeOf(ins);
-  bool div = is_div(c, ins);
-  if (name_is(n, "llvm.lifetime.") || name_is(n, "llvm.assume") || name_is(n, "llvm.dbg.") ||
-      name_is(n, "llvm.experimental.noalias.scope.decl") || name_is(n, "llvm.invariant.") ||
-      name_is(n, "llvm.sideeffect"))
-    return true;
-  if (isel_is_fpmode_intrinsic(n)) return isel_fpmode_call(c, ins, n); /* isel_fpmode.c */
-  if (name_is(n, "llvm.amdgcn.workitem.id.")) {
-    unsigned d = (unsigned)(n[24] - 'x');
-    isel_set(c, ins, 0, c->wi_id[d]);
-    return true;
-  }
-  if (name_is(n, "llvm.amdgcn.workgroup.id.")) {
-    unsigned d = (unsigned)(n[25] - 'x');
-    isel_set(c, ins, 0, c->wg_id[d]);
-    return true;
-  }
-  if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) {
-    isel_set(c, ins, 0, c->dispatch_ptr);
-    return true;
-  }
-  if (!strcmp(n, "llvm.amdgcn.kernarg.segment.ptr")) {
-    isel_set(c, ins, 0, c->kernarg_ptr);
-    return true;
-  }
-  if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
-    mir_operand off = mir_op_const(c->hidden_offset);
-    off.size = 1;
-    isel_set(c, ins, 0, isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false));
-    return true;
-  }
-  if (!strcmp(n, "llvm.amdgcn.s.barrier")) {
-    /* OpenCL's work-group barrier: all memory operations of the wave
-     * complete before it (the fences around it ask for that too) */
-    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-    w->offset = 0;
-    isel_emit(c, ISA_S_BARRIER, 0, 0);
-    return true;
-  }
-  if (!strcmp(n, "llvm.amdgcn.s.waitcnt")) {
-    LLVMValueRef k = LLVMGetOperand(ins, 0);
-    if (!LLVMIsAConstantInt(k)) return false;
-    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-    w->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
-    return true;
-  }
-  if (name_is(n, "llvm.amdgcn.readfirstlane")) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
-    return true;
-  }
-  int sel = isel_f64_call(c, ins, n);
-  if (sel < 0) sel = isel_half_call(c, ins, n);
-  if (sel >= 0) return sel;
-  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
-      name_is(n, "llvm.fma.v")) {
-    if (bits != 32) return false;
-    if (nc == 1 && isel_half_mad_mix(c, ins)) return true;
-    for (unsigned e = 0; e < nc; e++)
-      isel_set(c, ins, e,
-               isel_v1_3(c, ISA_V_FMA_F32, isel_get(c, LLVMGetOperand(ins, 0), e),
-                         isel_get(c, LLVMGetOperand(ins, 1), e), isel_get(c, LLVMGetOperand(ins, 2), e)));
-    return true;
-  }
-  if (name_is(n, "llvm.fabs.")) {
-    if (bits != 32) return false;
-    for (unsigned e = 0; e < nc; e++) {
-      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e);
-      if (!div && !isel_opnd_is_vgpr(&a)) isel_set(c, ins, e, isel_s(c, ISA_S_AND_B32, 1, a, mir_op_const(0x7fffffffu)));
-      else isel_set(c, ins, e, v1c(c, ISA_V_AND_B32, mir_op_const(0x7fffffffu), a));
-    }
-    return true;
-  }
-  if ((name_is(n, "llvm.smin.i64") || name_is(n, "llvm.smax.i64") || name_is(n, "llvm.umin.i64") ||
-       name_is(n, "llvm.umax.i64"))) {
-    bool sign = n[5] == 's', mn = n[7] == 'i';
-    unsigned op = sign ? (mn ? ISA_V_CMP_LT_I64 : ISA_V_CMP_GT_I64) : (mn ? ISA_V_CMP_LT_U64 : ISA_V_CMP_GT_U64);
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
-    mir_operand ca = a, cb = b;
-    if (ca.kind == MIR_OPND_CONST && ca.size != 2) ca = mir_op_temp(isel_to_vgpr(c, ca, 2));
-    if (cb.kind == MIR_OPND_CONST && cb.size != 2) cb = mir_op_temp(isel_to_vgpr(c, cb, 2));
-    mir_temp m = isel_vcmp(c, op, ca, cb); /* lanes where a wins */
-    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, false), isel_half_of(c, a, false), mir_op_temp(m));
-    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, true), isel_half_of(c, a, true), mir_op_temp(m));
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
-    return true;
-  }
-  struct { const char *name; unsigned sop, vop; } mm[] = {
-      {"llvm.minnum.", 0, ISA_V_MIN_F32}, {"llvm.maxnum.", 0, ISA_V_MAX_F32},
-      {"llvm.smin.", ISA_S_MIN_I32, ISA_V_MIN_I32}, {"llvm.smax.", ISA_S_MAX_I32, ISA_V_MAX_I32},
-      {"llvm.umin.", ISA_S_MIN_U32, ISA_V_MIN_U32}, {"llvm.umax.", ISA_S_MAX_U32, ISA_V_MAX_U32},
-  };
-  for (unsigned k = 0; k < sizeof mm / sizeof mm[0]; k++) {
-    if (!name_is(n, mm[k].name)) continue;
-    if (bits > 32 || (bits < 32 && !mm[k].sop) || bits == 1) return false;
-    bool sign = mm[k].sop == ISA_S_MIN_I32 || mm[k].sop == ISA_S_MAX_I32;
-    for (unsigned e = 0; e < nc; e++) {
-      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
-      mir_operand ops[2] = {a, b};
-      if (bits < 32) {
-        bool sal = !div && all_salu(c, ops, 2);
-        a = ops[0] = extend32(c, a, bits, sign, sal);
-        b = ops[1] = extend32(c, b, bits, sign, sal);
-      }
-      if (mm[k].sop && !div && all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
-      else isel_set(c, ins, e, v1c(c, mm[k].vop, a, b));
-    }
-    return true;
-  }
-  /* one-source f32 operations the VALU has directly */
-  struct { const char *name; unsigned op; } un[] = {
-      {"llvm.floor.f32", ISA_V_FLOOR_F32}, {"llvm.ceil.f32", ISA_V_CEIL_F32}, {"llvm.trunc.f32", ISA_V_TRUNC_F32},
-      {"llvm.rint.f32", ISA_V_RNDNE_F32}, {"llvm.nearbyint.f32", ISA_V_RNDNE_F32},
-      {"llvm.roundeven.f32", ISA_V_RNDNE_F32}, {"llvm.amdgcn.rcp.f32", ISA_V_RCP_F32},
-      {"llvm.amdgcn.rsq.f32", ISA_V_RSQ_F32}, {"llvm.amdgcn.sqrt.f32", ISA_V_SQRT_F32},
-      {"llvm.amdgcn.fract.f32", ISA_V_FRACT_F32},
-      {"llvm.floor.v", ISA_V_FLOOR_F32}, {"llvm.ceil.v", ISA_V_CEIL_F32}, {"llvm.trunc.v", ISA_V_TRUNC_F32},
-      {"llvm.rint.v", ISA_V_RNDNE_F32},
-  };
-  for (unsigned k = 0; k < sizeof un / sizeof un[0]; k++) {
-    if (!name_is(n, un[k].name)) continue;
-    if (bits != 32 || LLVMGetTypeKind(isel_scalar_type(ty)) != LLVMFloatTypeKind) return false;
-    for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_v1_1(c, un[k].op, isel_get(c, LLVMGetOperand(ins, 0), e)));
-    return true;
-  }
-  if (name_is(n, "llvm.canonicalize.f32")) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    isel_set(c, ins, 0, isel_v1(c, ISA_V_MAX_F32, a, mir_op_temp(isel_to_vgpr(c, a, 1))));
-    return true;
-  }
-  if (name_is(n, "llvm.sqrt.f32") || name_is(n, "llvm.sqrt.v")) {
-    if (bits != 32) return false;
-    /* !fpmath >= 1 ulp (OpenCL's default 3 ulp) or afn: the hardware
-     * estimate is within 1 ulp; otherwise the correctly rounded sequence */
-    unsigned fk = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "fpmath", 6);
-    bool approx = LLVMGetMetadata(ins, fk) != NULL;
-    for (unsigned e = 0; e < nc; e++) {
-      mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);
-      isel_set(c, ins, e, approx ? isel_v1_1(c, ISA_V_SQRT_F32, x) : isel_sqrt_exact(c, x));
-    }
-    return true;
-  }
-  if (name_is(n, "llvm.copysign.f32") || name_is(n, "llvm.copysign.v")) {
-    if (bits != 32) return false;
-    for (unsigned e = 0; e < nc; e++) {
-      mir_temp m = isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1);
-      isel_set(c, ins, e, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(m), isel_get(c, LLVMGetOperand(ins, 0), e),
-                                    isel_get(c, LLVMGetOperand(ins, 1), e)));
-    }
-    return true;
-  }
-  if (name_is(n, "llvm.is.fpclass.f32") || name_is(n, "llvm.amdgcn.class.f32")) {
-    LLVMValueRef M = LLVMGetOperand(ins, 1);
-    mir_operand mk = isel_get(c, M, 0);
-    if (mk.kind == MIR_OPND_CONST) mk = mir_op_const(mk.imm & 0x3ff);
-    isel_set(c, ins, 0, isel_vcmp(c, ISA_V_CMP_CLASS_F32, isel_get(c, LLVMGetOperand(ins, 0), 0), mk));
-    return true;
-  }
-  if (name_is(n, "llvm.ldexp.f32") || name_is(n, "llvm.amdgcn.ldexp.f32")) {
-    isel_set(c, ins, 0, isel_v1(c, ISA_V_LDEXP_F32, isel_get(c, LLVMGetOperand(ins, 0), 0),
-                                mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1))));
-    return true;
-  }
-  if (name_is(n, "llvm.bswap.i64")) {
-    /* each half byte-reversed, the halves swapped */
-    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_temp lo = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, true), mir_op_temp(sel));
-    mir_temp hi = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, false), mir_op_temp(sel));
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
-    return true;
-  }
-  if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
-    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
-    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
-    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
-    isel_set(c, ins, 0, r);
-    return true;
-  }
-  if ((name_is(n, "llvm.ctlz.i64") || name_is(n, "llvm.cttz.i64") || name_is(n, "llvm.ctpop.i64")) && nc == 1) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_operand lo = isel_half_of(c, a, false), hi = isel_half_of(c, a, true);
-    mir_temp r;
-    if (n[7] == 'p') {
-      mir_temp t = isel_v1(c, ISA_V_BCNT_U32_B32, lo, mir_op_const(0));
-      r = isel_v1(c, ISA_V_BCNT_U32_B32, hi, mir_op_temp(t));
-    } else {
-      /* count in the significant half, then the other half plus 32 */
-      bool lead = n[7] == 'l';
-      mir_operand first = lead ? hi : lo, second = lead ? lo : hi;
-      unsigned op = lead ? ISA_V_FFBH_U32 : ISA_V_FFBL_B32;
-      mir_temp f1 = isel_v1_1(c, op, first);
-      mir_temp f2 = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, op, second)));
-      mir_temp f2p = isel_v1(c, ISA_V_ADD_U32, mir_op_const(32), mir_op_temp(f2));
-      mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), first);
-      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(f1), mir_op_temp(f2p), mir_op_temp(z));
-    }
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
-    return true;
-  }
-  if ((name_is(n, "llvm.sadd.with.overflow.i64") || name_is(n, "llvm.ssub.with.overflow.i64") ||
-       name_is(n, "llvm.uadd.with.overflow.i64") || name_is(n, "llvm.usub.with.overflow.i64") ||
-       name_is(n, "llvm.sadd.sat.i64") || name_is(n, "llvm.ssub.sat.i64") || name_is(n, "llvm.uadd.sat.i64") ||
-       name_is(n, "llvm.usub.sat.i64"))) {
-    bool sign = n[5] == 's', add = n[6] == 'a', sat = strstr(n, ".sat.") != NULL;
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
-    mir_temp r = add ? isel_add64(c, a, b, true) : sub64(c, a, b, true);
-    mir_temp ov;
-    mir_temp av = v64(c, a), bv = v64(c, b);
-    if (!sign) {
-      ov = add ? isel_vcmp(c, ISA_V_CMP_LT_U64, mir_op_temp(r), mir_op_temp(av))
-               : isel_vcmp(c, ISA_V_CMP_LT_U64, mir_op_temp(av), mir_op_temp(bv));
-    } else {
-      mir_operand ah = isel_half_of(c, mir_op_temp(av), true), bh = isel_half_of(c, mir_op_temp(bv), true);
-      mir_operand rh = isel_half_of(c, mir_op_temp(r), true);
-      mir_temp x1 = v1c(c, ISA_V_XOR_B32, ah, rh);
-      mir_temp x2 = add ? v1c(c, ISA_V_XOR_B32, bh, rh) : v1c(c, ISA_V_XOR_B32, ah, bh);
-      mir_temp x = v1c(c, ISA_V_AND_B32, mir_op_temp(x1), mir_op_temp(x2));
-      ov = isel_vcmp(c, ISA_V_CMP_GT_I32, mir_op_const(0), mir_op_temp(x));
-    }
-    if (!sat) {
-      isel_set(c, ins, 0, r);
-      isel_set(c, ins, 1, ov);
-      return true;
-    }
-    mir_temp slo, shi;
-    if (sign) {
-      /* a < 0 overflows to INT64_MIN, else to INT64_MAX */
-      mir_temp neg = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), isel_half_of(c, mir_op_temp(av), true));
-      slo = v1c(c, ISA_V_XOR_B32, mir_op_const(0xffffffffu), mir_op_temp(neg));
-      shi = v1c(c, ISA_V_XOR_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(neg));
-    } else {
-      slo = shi = isel_to_vgpr(c, mir_op_const(add ? 0xffffffffu : 0), 1);
-    }
-    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), false), mir_op_temp(slo), mir_op_temp(ov));
-    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, mir_op_temp(r), true), mir_op_temp(shi), mir_op_temp(ov));
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
-    return true;
-  }
-  if (name_is(n, "llvm.umul.with.overflow.i32") || name_is(n, "llvm.smul.with.overflow.i32")) {
-    bool sign = n[5] == 's';
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
-    mir_temp lo = isel_v1(c, ISA_V_MUL_LO_U32, a, b);
-    mir_temp hi = isel_v1(c, sign ? ISA_V_MUL_HI_I32 : ISA_V_MUL_HI_U32, a, b);
-    mir_operand expect = sign ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(lo))) : mir_op_const(0);
-    isel_set(c, ins, 0, lo);
-    isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_NE_U32, expect, mir_op_temp(hi)));
-    return true;
-  }
-  if (name_is(n, "llvm.round.f32")) {
-    /* half away from zero: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0) */
-    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
-    mir_temp d = isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t));
-    mir_temp ad = v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(d));
-    mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), mir_op_temp(ad));
-    mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                             mir_op_temp(isel_to_vgpr(c, mir_op_const(0x3f800000u), 1)), x);
-    mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
-    mir_temp sum = isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc));
-    /* the result has x's sign (round(-0.3) is -0) */
-    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                                  mir_op_temp(sum), x));
-    return true;
-  }
-  if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
-    if (bits > 32 || nc != 1) return false;
-    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
-    mir_temp r;
-    if (n[7] == 'p') {
-      r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));
-    } else if (n[7] == 'l') {
-      r = isel_v1_1(c, ISA_V_FFBH_U32, a);
-      r = v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(r));
-      if (bits < 32) r = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(r), mir_op_const(32 - bits));
-    } else {
-      r = isel_v1_1(c, ISA_V_FFBL_B32, a);
-      r = v1c(c, ISA_V_MIN_U32, mir_op_const(bits), mir_op_temp(r));
-    }
-    isel_set(c, ins, 0, r);
-    return true;
-  }
-  if (name_is(n, "llvm.sadd.sat.") || name_is(n, "llvm.ssub.sat.") || name_is(n, "llvm.uadd.sat.") ||
-      name_is(n, "llvm.usub.sat.")) {
-    if (bits > 32) return false;
-    bool sign = n[5] == 's', add = n[6] == 'a';
-    for (unsigned e = 0; e < nc; e++) {
-      mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
-      mir_temp r;
-      if (bits == 32) {
-        /* the VALU clamps on overflow when asked to */
-        unsigned op = sign ? (add ? ISA_V_ADD_I32 : ISA_V_SUB_I32) : (add ? ISA_V_ADD_U32 : ISA_V_SUB_U32);
-        r = isel_tmp(c, mir_rc_v(1));
-        mir_operand srcs[2] = {a, b};
-        mir_instr *in = isel_valu(c, op, &r, 1, srcs, 2, true);
-        in->clamp = 1;
-      } else {
-        a = extend32(c, a, bits, sign, false);
-        b = extend32(c, b, bits, sign, false);
-        mir_temp t = add ? v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
-        int32_t hi = sign ? (1 << (bits - 1)) - 1 : (1 << bits) - 1, lo = sign ? -(1 << (bits - 1)) : 0;
-        t = v1c(c, ISA_V_MIN_I32, mir_op_const((uint32_t)hi), mir_op_temp(t));
-        r = v1c(c, ISA_V_MAX_I32, mir_op_const((uint32_t)lo), mir_op_temp(t));
-      }
-      isel_set(c, ins, e, r);
-    }
-    return true;
-  }
-  if ((name_is(n, "llvm.fshl.i") || name_is(n, "llvm.fshr.i")) && bits < 32) {
-    /* small funnel shifts through a 2w-bit concatenation */
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
-    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
-    mir_operand b = extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
-    mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
-    mir_temp s2 = v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh);
-    mir_temp cat = v1c(c, ISA_V_OR_B32, mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(bits), a)), b);
-    mir_temp r;
-    if (left) {
-      r = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_temp(s2), mir_op_temp(cat));
-      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(bits), mir_op_temp(r));
-    } else {
-      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
-    }
-    isel_set(c, ins, 0, r);
-    return true;
-  }
-  if ((name_is(n, "llvm.sadd.with.overflow.i32") || name_is(n, "llvm.ssub.with.overflow.i32") ||
-       name_is(n, "llvm.uadd.with.overflow.i32") || name_is(n, "llvm.usub.with.overflow.i32"))) {
-    bool sign = n[5] == 's', add = n[6] == 'a';
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
-    mir_temp r = add ? v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
-    mir_temp ov;
-    if (!sign) {
-      /* carry: r < a (add), a < b (sub) */
-      ov = add ? isel_vcmp(c, ISA_V_CMP_LT_U32, mir_op_temp(r), a) : isel_vcmp(c, ISA_V_CMP_LT_U32, a, b);
-    } else {
-      /* signed overflow: sign of (a ^ r) & (b ^ r) (add) / (a ^ b) & (a ^ r) (sub) */
-      mir_temp x1 = v1c(c, ISA_V_XOR_B32, a, mir_op_temp(r));
-      mir_temp x2 = add ? v1c(c, ISA_V_XOR_B32, b, mir_op_temp(r)) : v1c(c, ISA_V_XOR_B32, a, b);
-      mir_temp x = v1c(c, ISA_V_AND_B32, mir_op_temp(x1), mir_op_temp(x2));
-      ov = isel_vcmp(c, ISA_V_CMP_GT_I32, mir_op_const(0), mir_op_temp(x));
-    }
-    isel_set(c, ins, 0, r);
-    isel_set(c, ins, 1, ov);
-    return true;
-  }
-  if (name_is(n, "llvm.abs.i64")) {
-    mir_temp x = v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0));
-    mir_temp sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
-    isel_set(c, ins, 0, neg64_if(c, x, sgn));
-    return true;
-  }
-  if (name_is(n, "llvm.fshl.i64") || name_is(n, "llvm.fshr.i64")) {
-    /* (a << s) | (b >> (64 - s)) for fshl, (a << (64 - s)) | (b >> s) for
-     * fshr, s taken mod 64; s == 0 gives a (fshl) or b (fshr) */
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
-    mir_temp a = v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0)), b = v64(c, isel_get(c, LLVMGetOperand(ins, 1), 0));
-    mir_operand sh = isel_half_of(c, isel_get(c, LLVMGetOperand(ins, 2), 0), false);
-    mir_temp s1 = v1c(c, ISA_V_AND_B32, mir_op_const(63), sh);
-    mir_temp s2 = isel_v1(c, ISA_V_SUB_U32, mir_op_const(64), mir_op_temp(s1));
-    mir_temp l = isel_tmp(c, mir_rc_v(2)), r = isel_tmp(c, mir_rc_v(2));
-    mir_operand ls[2] = {mir_op_temp(left ? s1 : s2), mir_op_temp(a)};
-    isel_valu(c, ISA_V_LSHLREV_B64, &l, 1, ls, 2, true);
-    mir_operand rs[2] = {mir_op_temp(left ? s2 : s1), mir_op_temp(b)};
-    isel_valu(c, ISA_V_LSHRREV_B64, &r, 1, rs, 2, true);
-    mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(s1));
-    mir_temp keep = left ? a : b;
-    mir_temp lo = v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), false), isel_half_of(c, mir_op_temp(r), false));
-    mir_temp hi = v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), true), isel_half_of(c, mir_op_temp(r), true));
-    lo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(lo), isel_half_of(c, mir_op_temp(keep), false), mir_op_temp(z));
-    hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(hi), isel_half_of(c, mir_op_temp(keep), true), mir_op_temp(z));
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
-    return true;
-  }
-  if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {
-    mir_operand a = extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, true, false);
-    mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
-    isel_set(c, ins, 0, v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
-    return true;
-  }
-  if (name_is(n, "llvm.abs.i32")) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
-    isel_set(c, ins, 0, v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
-    return true;
-  }
-  if (name_is(n, "llvm.ctpop.i32")) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    isel_set(c, ins, 0, isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0)));
-    return true;
-  }
-  if (name_is(n, "llvm.fshr.i32") || name_is(n, "llvm.fshl.i32")) {
-    LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), S = LLVMGetOperand(ins, 2);
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
-    mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0), s = isel_get(c, S, 0);
-    if (left) {
-      if (s.kind == MIR_OPND_CONST) {
-        if ((s.imm & 31) == 0) {
-          isel_set(c, ins, 0, as_temp(c, a, isel_opnd_is_vgpr(&a) || div, 1));
-          return true;
-        }
-        s = mir_op_const(32 - (s.imm & 31));
-      } else if (A == B) {
-        s = mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), s));
-      } else {
-        /* (a:b) >> (32 - s), and a itself when s % 32 == 0 */
-        mir_temp ns = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), s);
-        mir_temp r = isel_v1_3(c, ISA_V_ALIGNBIT_B32, a, b, mir_op_temp(ns));
-        mir_temp low = v1c(c, ISA_V_AND_B32, mir_op_const(31), s);
-        mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(low));
-        isel_set(c, ins, 0, isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), a, mir_op_temp(z)));
-        return true;
-      }
-    }
-    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_ALIGNBIT_B32, a, b, s));
-    return true;
-  }
-  return false;
-}
-
 /* ---- packing to and from 32-bit words ---- */
 
 static bool any_vgpr(const mir_operand *o, unsigned n) {
@@ -1429,17 +999,17 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
           acc = mir_op_const(k);
           first = false;
         } else if (k) {
-          acc = vg ? mir_op_temp(v1c(c, ISA_V_OR_B32, mir_op_const(k), acc)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, mir_op_const(k)));
+          acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, mir_op_const(k), acc)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, mir_op_const(k)));
         }
         continue;
       }
-      mir_operand x = vg ? mir_op_temp(v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
+      mir_operand x = vg ? mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
       if (i) x = vg ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(i * bits), x)) : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, x, mir_op_const(i * bits)));
       if (first) {
         acc = x;
         first = false;
       } else {
-        acc = vg ? mir_op_temp(v1c(c, ISA_V_OR_B32, acc, x)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
+        acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, acc, x)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
       }
     }
     out[w] = acc;
@@ -1464,11 +1034,11 @@ bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, un
     unsigned sh = (e * bits) % 32;
     bool vg = isel_opnd_is_vgpr(&w) || (div && w.kind == MIR_OPND_CONST);
     if (w.kind == MIR_OPND_CONST) {
-      isel_set(c, dst, e, as_temp(c, mir_op_const(w.imm >> sh), vg, 1));
+      isel_set(c, dst, e, isel_as_temp(c, mir_op_const(w.imm >> sh), vg, 1));
       continue;
     }
     if (!sh) {
-      isel_set(c, dst, e, as_temp(c, w, vg, 1));
+      isel_set(c, dst, e, isel_as_temp(c, w, vg, 1));
       continue;
     }
     isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));

@@ -726,7 +726,7 @@ bool isel_masked(isel_ctx *c) {
     if (i + 1 < ni) {
       branch_to(c, c->cur, base[i + 1]);
     } else {
-      isel_emit(c, ISA_S_ENDPGM, 0, 0);
+      isel_emit_exit(c, t);
     }
   }
   /* the last item may be a CONT/END (a loop ending the kernel): end there */
@@ -734,7 +734,7 @@ bool isel_masked(isel_ctx *c) {
     /* END's fallthrough target i + 2 does not exist: add the final block */
     uint32_t fin = mir_add_block(c->p);
     c->cur = fin;
-    isel_emit(c, ISA_S_ENDPGM, 0, 0);
+    isel_emit_exit(c, NULL);
   }
   return !c->failed;
 }

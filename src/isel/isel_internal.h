@@ -31,6 +31,7 @@
 #include <llvm-c/Target.h>
 
 #include "isel/divergence.h"
+#include "isel/isel.h"
 #include "llvm/ptrmap.h"
 #include "mir/mir.h"
 #include "util/diag.h"
@@ -61,6 +62,10 @@ typedef struct isel_ctx {
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
+  /* calls (isel_calls.c) */
+  const isel_call_abi *ca; /* the module's functions; NULL when none */
+  mir_temp stack_ptr, ret_addr, entry_exec; /* a function's s6, return address and EXEC at entry */
+  uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
@@ -112,10 +117,36 @@ mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
 mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v);
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval);
 
+/* ---- calls (isel_calls.c) ---- */
+/* The calling convention's SGPR region: s[0:3] V#, s[4:5] return address,
+ * s6 stack pointer, s7 wave offset. */
+#define ISEL_CALL_SGPRS 8u
+/* Argument dwords in VGPRs (the rest on the stack), and the most in all. */
+#define ISEL_CALL_REG_ARGS 32u
+#define ISEL_CALL_MAX_ARGS 256u
+/* Does fn call anything but intrinsics? */
+bool isel_function_uses_calls(LLVMValueRef fn);
+/* A function's entry: p_startpgm with the convention's inputs, parameters
+ * set from the argument VGPRs, EXEC saved for the return. */
+void isel_setup_function(isel_ctx *c);
+/* A kernel that calls: inputs out of the region but the V# (s[0:3]) and
+ * the wave offset (to s7), both kept there. `sp` is its p_startpgm. */
+void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp);
+/* The end of the program at terminator `term` (ret/unreachable): s_endpgm
+ * in a kernel; in a function the results into v0.., EXEC back to the
+ * entry's, p_return. */
+void isel_emit_exit(isel_ctx *c, LLVMValueRef term);
+/* A call to anything but an intrinsic: arguments, p_call, results. True
+ * when handled (errors are reported through isel_unsupported). */
+bool isel_call_function(isel_ctx *c, LLVMValueRef ins);
+/* The address of function f (s2, s_getpc_b64 marker); false when f is
+ * not one of the module's compiled functions. */
+bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out);
+
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
-bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_alu.c: intrinsics */
+bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_call.c: intrinsics */
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
@@ -246,6 +277,18 @@ bool isel_is_fpmode_intrinsic(const char *name);
  * "unsupported instruction") for types and roundings it does not handle. */
 bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
+ * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
+ * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
+ * in src1; an operand as a temporary of the file; an i<bits> zero- or
+ * sign-extended to 32 bits (SALU when `salu`). */
+mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+mir_temp isel_v64(isel_ctx *c, mir_operand o);
+mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign);
+bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n);
+mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b);
+mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw);
+mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);

@@ -7,11 +7,14 @@
  *  2. Verify (LLVMVerifyModule) so the selector may assume well-formed IR.
  *  3. Check the triple: wavecc only targets amdgcn/amdhsa (AMDGPUUsage,
  *     "Target Triples").
- *  4. wavecc has no call ABI (AMDGPUUsage "Calling Conventions" would need
- *     a stack and SGPR/VGPR argument passing): every call to a defined
- *     function is inlined. A call graph walk finds recursion first and
- *     names the function; `noinline` is overridden by `alwaysinline` and
- *     LLVM's "always-inline" pass does the work.
+ *  4. Calls: a function marked `noinline`, one on a call-graph cycle
+ *     (recursion) and one whose address is taken stays a real function,
+ *     compiled with wavecc's calling convention (src/isel/isel_calls.c);
+ *     every other callee is marked `alwaysinline` and LLVM's
+ *     "always-inline" pass does the work. Real functions get one return
+ *     block ("mergereturn"): a function returns once, with all its lanes.
+ *     Afterwards the functions a kernel reaches (calls, address uses) are
+ *     listed for compilation; the others are never compiled.
  *  5. "lowerswitch" turns switches into branch trees the selector handles;
  *     at -O1/-O2 a light clean-up (sroa, early-cse, instcombine,
  *     simplifycfg) gives canonical IR and removes allocas where possible.
@@ -84,7 +87,7 @@ static const char *fn_name(LLVMValueRef f) {
  * 1 = on stack, 2 = done. Reports the first function found on a cycle.
  * Iterative over an explicit stack of (function, next instruction) so deep
  * call chains cannot overflow the C stack. */
-static int check_calls(LLVMModuleRef mod, diag *d) {
+static int check_calls(LLVMModuleRef mod, diag *d, LLVMContextRef ctx) {
   arena mem;
   arena_init(&mem);
   unsigned nf = 0;
@@ -97,7 +100,7 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
     fns[i] = f;
     ptrmap_put(&idx, f, i++);
   }
-  uint8_t *state = arena_alloc(&mem, nf + 1);
+  uint8_t *state = arena_alloc(&mem, nf + 1), *recursive = arena_alloc(&mem, nf + 1);
   typedef struct frame { LLVMValueRef fn; LLVMBasicBlockRef bb; LLVMValueRef ins; } frame;
   frame *stack = arena_alloc(&mem, (nf + 1) * sizeof *stack);
   int rc = 0;
@@ -132,11 +135,7 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
         rc = -1;
         break;
       }
-      if (!LLVMIsAFunction(callee)) {
-        diag_error(d, fn_name(fr->fn), "indirect calls are not supported");
-        rc = -1;
-        break;
-      }
+      if (!LLVMIsAFunction(callee)) continue; /* indirect: address-taken functions stay real */
       if (LLVMGetIntrinsicID(callee)) continue;
       if (LLVMIsDeclaration(callee)) {
         diag_error(d, fn_name(fr->fn), "call to undefined function '%s' (wavecc links nothing: inline or define it)",
@@ -151,10 +150,12 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
       }
       uint32_t ci = ptrmap_get(&idx, callee);
       if (state[ci] == 1) {
-        diag_error(d, fn_name(callee), "recursion is not supported (function '%s' calls itself through '%s')",
-                   fn_name(callee), fn_name(fr->fn));
-        rc = -1;
-        break;
+        /* a cycle: every function on the stack from the callee up is on it */
+        for (unsigned k = sp; k-- > 0;) {
+          recursive[ptrmap_get(&idx, stack[k].fn)] = 1;
+          if (stack[k].fn == callee) break;
+        }
+        continue;
       }
       if (state[ci] == 2) continue;
       state[ci] = 1;
@@ -162,8 +163,56 @@ static int check_calls(LLVMModuleRef mod, diag *d) {
       stack[sp++] = (frame){callee, bb, bb ? LLVMGetFirstInstruction(bb) : NULL};
     }
   }
+  /* Functions on a cycle cannot be inlined: mark them noinline. */
+  unsigned kind_noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
+  for (unsigned k = 0; k < nf && !rc; k++)
+    if (recursive[k]) {
+      LLVMRemoveEnumAttributeAtIndex(fns[k], LLVMAttributeFunctionIndex, LLVMGetEnumAttributeKindForName("optnone", 7));
+      LLVMAddAttributeAtIndex(fns[k], LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind_noinline, 0));
+    }
   arena_free(&mem);
   return rc;
+}
+
+/* The non-kernel functions the kernels reach through calls or address
+ * uses (a worklist over the instructions of reached functions), in module
+ * order, into out->functions. */
+static void list_functions(LLVMModuleRef mod, wir_module *out) {
+  unsigned nf = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) nf++;
+  arena mem;
+  arena_init(&mem);
+  ptrmap idx;
+  ptrmap_init(&idx, &mem, nf);
+  LLVMValueRef *fns = arena_alloc(&mem, (nf + 1) * sizeof *fns), *work = arena_alloc(&mem, (nf + 1) * sizeof *work);
+  uint8_t *reached = arena_alloc(&mem, nf + 1);
+  unsigned i = 0, nw = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    fns[i] = f;
+    ptrmap_put(&idx, f, i);
+    if (is_kernel(f) && !LLVMIsDeclaration(f)) {
+      reached[i] = 1;
+      work[nw++] = f;
+    }
+    i++;
+  }
+  while (nw) {
+    LLVMValueRef f = work[--nw];
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins))
+        for (int k = 0, n = LLVMGetNumOperands(ins); k < n; k++) {
+          LLVMValueRef o = LLVMGetOperand(ins, k);
+          if (!o || !LLVMIsAFunction(o) || LLVMIsDeclaration(o) || is_kernel(o)) continue;
+          uint32_t j = ptrmap_get(&idx, o);
+          if (j == UINT32_MAX || reached[j]) continue;
+          reached[j] = 1;
+          work[nw++] = o;
+        }
+  }
+  out->functions = malloc((nf + 1) * sizeof *out->functions);
+  for (unsigned k = 0; k < nf; k++)
+    if (reached[k] && !is_kernel(fns[k])) out->functions[out->num_functions++] = fns[k];
+  arena_free(&mem);
 }
 
 /* Parses and verifies `size` bytes (text IR or bitcode, by the magic) into
@@ -251,21 +300,25 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     return -1;
   }
 
-  if (check_calls(mod, d)) {
+  if (check_calls(mod, d, ctx)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     return -1;
   }
 
-  /* Force-inline everything that is not a kernel. */
+  /* Inline everything that is not a kernel or a real function. `noinline`
+   * with `optnone` is clang's -O0 marking of every function, not a request:
+   * such functions are inlined as before. */
   unsigned kind_noinline = LLVMGetEnumAttributeKindForName("noinline", 8);
   unsigned kind_always = LLVMGetEnumAttributeKindForName("alwaysinline", 12);
   unsigned kind_optnone = LLVMGetEnumAttributeKindForName("optnone", 7);
   bool any_callee = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     if (LLVMIsDeclaration(f) || is_kernel(f)) continue;
-    LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_noinline);
+    bool optnone = LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_optnone) != NULL;
     LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_optnone);
+    if (!optnone && LLVMGetEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_noinline)) continue; /* real */
+    LLVMRemoveEnumAttributeAtIndex(f, LLVMAttributeFunctionIndex, kind_noinline);
     LLVMAddAttributeAtIndex(f, LLVMAttributeFunctionIndex, LLVMCreateEnumAttribute(ctx, kind_always, 0));
     any_callee = true;
   }
@@ -279,11 +332,11 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   }
   const char *pipeline;
   if (opt_level <= 0)
-    pipeline = any_callee ? "always-inline,function(lower-switch,break-crit-edges)" : "function(lower-switch,break-crit-edges)";
+    pipeline = any_callee ? "always-inline,function(mergereturn,lower-switch,break-crit-edges)" : "function(mergereturn,lower-switch,break-crit-edges)";
   else if (opt_level == 1)
-    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,lower-switch,break-crit-edges)";
+    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   else
-    pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,lower-switch,break-crit-edges)";
+    pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   if (wir_run_passes(mod, pipeline, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
@@ -315,6 +368,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   out->kernels = malloc(nk * sizeof *out->kernels);
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     if (is_kernel(f) && !LLVMIsDeclaration(f)) out->kernels[out->num_kernels++] = f;
+  list_functions(mod, out);
   return 0;
 }
 
@@ -322,5 +376,6 @@ void wir_module_free(wir_module *m) {
   if (m->mod) LLVMDisposeModule(m->mod);
   if (m->ctx) LLVMContextDispose(m->ctx);
   free(m->kernels);
+  free(m->functions);
   memset(m, 0, sizeof *m);
 }

@@ -15,12 +15,17 @@ typedef struct wir_module {
   LLVMModuleRef mod;
   LLVMValueRef *kernels; /* malloc'ed, amdgpu_kernel definitions in module order */
   unsigned num_kernels;
+  /* Non-kernel functions compiled as real functions (calls.c's calling
+   * convention): `noinline` ones, those on a call-graph cycle, and those
+   * whose address is taken, when a kernel reaches them; module order. */
+  LLVMValueRef *functions; /* malloc'ed */
+  unsigned num_functions;
 } wir_module;
 
 /* Parses `size` bytes (text IR or bitcode, detected by the magic) into a
  * fresh context, verifies it and prepares it for instruction selection:
- * inlines all calls (recursion and calls to undefined functions are user
- * errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
+ * inlines calls except to `noinline`, recursive and address-taken
+ * functions (calls to undefined functions are user errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
  * simplifycfg. Returns 0, or non-zero with messages in `d` (and nothing to
  * free). */
 int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out);

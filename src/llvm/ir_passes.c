@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "llvm/expand_buffer_ops.h"
+#include "llvm/expand_indirect_calls.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
 #include "llvm/loop_escaping_booleans.h"
@@ -51,6 +52,7 @@ static const wir_pass_info passes[] = {
   {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
   {"buffer-waterfall", wir_buffer_waterfall, "loops running buffer accesses once per distinct V# when the resource is divergent"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
+  {"expand-indirect-calls", wir_expand_indirect_calls, "indirect calls as loops over the active lanes' distinct callees (uniform callee)"},
   /* last: every pass above may make loops and booleans */
   {"loop-escaping-booleans", run_loop_escaping_booleans, "i1 values read outside their loop copied through i32"},
 };

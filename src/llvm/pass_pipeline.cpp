@@ -47,6 +47,7 @@
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BreakCriticalEdges.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
+#include "llvm/Transforms/Utils/UnifyFunctionExitNodes.h"
 
 using namespace llvm;
 
@@ -92,6 +93,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name) {
   else if (name == "simplifycfg") FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions()));
   else if (name == "lower-switch") FPM.addPass(LowerSwitchPass());
   else if (name == "break-crit-edges") FPM.addPass(BreakCriticalEdgesPass());
+  else if (name == "mergereturn") FPM.addPass(UnifyFunctionExitNodesPass());
   else return false;
   return true;
 }

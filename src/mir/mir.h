@@ -112,6 +112,12 @@ typedef enum mir_pseudo {
   MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
   MIR_P_START_LINEAR_VGPR,
   MIR_P_END_LINEAR_VGPR,
+  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), ops[2] =
+                              wave offset (s7), then the argument dwords (fixed v0..); defs = the return
+                              address (fixed s[4:5]), then the result dwords (fixed v0..); lowered by the
+                              frame pass */
+  MIR_P_RETURN,            /* ops[0] = return address (fixed s[4:5]), ops[1] = V# (s[0:3]), ops[2] = stack
+                              pointer (s6), ops[3] = wave offset (s7), then the result dwords (fixed v0..) */
   MIR_P_LAST
 } mir_pseudo;
 
@@ -148,6 +154,12 @@ static inline uint16_t mir_fpmode_fix(uint16_t m, isa_mode_field f, unsigned v) 
 }
 static inline bool mir_fpmode_is_fixed(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & MIR_FPMODE_FIXED; }
 static inline unsigned mir_fpmode_value(uint16_t m, isa_mode_field f) { return (m >> (4 * f)) & 3u; }
+
+/* mir_instr.offset of `s_add_u32 d, base, 0` when the constant must become
+ * the program's frame size x 64 (the stack pointer of a call whose
+ * arguments are stored before the frame size is known, isel_calls.c);
+ * the frame pass sets it. */
+#define MIR_OFFSET_FRAME_SIZE 0x7f4d4152
 
 /* ---- blocks, program --------------------------------------------------- */
 
@@ -200,6 +212,11 @@ typedef struct mir_kernel_abi {
   uint32_t float_mode;           /* the descriptor's FLOAT_MODE byte */
   bool ieee_mode, dx10_clamp;
   bool sgpr_spill_scratch;       /* spill SGPRs to scratch, not VGPR lanes (--spill-sgprs-to-scratch) */
+  /* The calling convention's register regions (src/isel/isel_calls.c):
+   * s0..s(call_sgprs-1) and v0..v(call_vgprs-1) hold only fixed ABI
+   * temporaries in a function or a program that calls; 0 = no region. */
+  uint32_t call_sgprs, call_vgprs;
+  bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 
 typedef struct mir_program {
@@ -219,6 +236,14 @@ typedef struct mir_program {
   struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */
   bool regs_assigned;         /* operands carry physical registers (after mir_regalloc) */
   bool ssa_eliminated;        /* no phis or parallel copies left (after mir_ssa_elim) */
+  /* calls (src/isel/isel_calls.c, src/passes/frame.c) */
+  bool is_function;           /* a non-kernel function: ends in p_return, has no descriptor */
+  bool has_calls, calls_indirect;
+  uint32_t *callees;          /* direct callees: indices in the module's function list */
+  uint32_t num_callees;
+  uint32_t frame_size;        /* bytes per lane of this program's own stack frame (frame pass) */
+  mir_temp scratch_rsrc, scratch_offset; /* a function's V# and frame base, for the spiller */
+  uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
 } mir_program;
 
 /* ---- construction (builder.c) ----------------------------------------- */

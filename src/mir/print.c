@@ -34,7 +34,7 @@ static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_phi", "p_linear_phi", "p_parallelcopy", "p_copy", "p_create_vector",
   "p_split_vector", "p_extract", "p_startpgm", "p_branch", "p_cbranch_scc",
   "p_logical_start", "p_logical_end", "p_spill", "p_reload",
-  "p_start_linear_vgpr", "p_end_linear_vgpr",
+  "p_start_linear_vgpr", "p_end_linear_vgpr", "p_call", "p_return",
 };
 
 const char *mir_opcode_name(unsigned opcode) {

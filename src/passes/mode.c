@@ -50,8 +50,10 @@
  * Invariants: after the pass every instruction runs with each field it
  * reads equal to its need on every path; the program's own MODE writes
  * are kept where they are; nothing is written where the state is already
- * right. No calls exist in a kernel (all inlined), so no "default mode at
- * call" rule is needed: each consumer asks for what it needs.
+ * right. Calls (s_swappc_b64) and returns (s_setpc_b64) need every field
+ * at the environment's value: a function assumes its caller's default
+ * mode at entry and leaves it so (a mode llvm.set.rounding chose before a
+ * call is not seen by the callee).
  *
  * Errors (diag): a program MODE write under divergent control flow (the
  * environment reaching a block differs between the logical and the linear
@@ -128,6 +130,9 @@ static bool program_write(mode_ctx *c, const mir_instr *ins, unsigned *mask, mst
 static mstate needs(const mir_instr *ins, const mstate *env) {
   mstate n = all(MV_NONE);
   unsigned reads = isa_mode_reads(ins->opcode);
+  /* calls and returns (src/passes/frame.c): a function starts and ends
+   * with every field at the environment's value */
+  if (ins->opcode == ISA_S_SWAPPC_B64 || ins->opcode == ISA_S_SETPC_B64) reads = (1u << NF) - 1;
   if (ins->opcode == ISA_S_GETREG_B32 && (ins->offset & 63) == ISA_HWREG_MODE) {
     /* llvm.get.rounding: the fields the read covers hold the environment */
     unsigned off = ((unsigned)ins->offset >> 6) & 31, size = (((unsigned)ins->offset >> 11) & 31) + 1;

@@ -132,6 +132,22 @@ int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uin
  * physical registers. Errors: see the file's header. */
 int mir_insert_mode_writes(mir_program *p, diag *d);
 
+/* Stack frames of the calling convention (frame.c, after SSA
+ * elimination): sets p->frame_size; in a function, saves the registers it
+ * writes outside the convention's regions (prologue) and restores them
+ * before s_setpc_b64 (p_return); p_call becomes s_waitcnt, the stack
+ * pointer move and s_swappc_b64. Returns non-zero after reporting a frame
+ * beyond 4 KiB per lane. */
+int mir_frame(mir_program *p, diag *d);
+/* After every program's frame pass: `progs` holds nk kernels, then nf
+ * functions (function k of isel_calls.c's list at nk + k). A calling
+ * kernel's descriptor then covers its callees: callee_sgprs/vgprs are the
+ * most any reachable function names, private_segment_size its frame plus
+ * the deepest chain of callee frames, or the dynamic stack
+ * (uses_dynamic_stack) when recursion or an indirect call leaves the
+ * depth unknown. */
+void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
+
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and
  * before writes of registers pending loads/stores still access. Dataflow
@@ -172,6 +188,9 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st);
 /* SGPR count llc reports (NumSgprs): used SGPRs + VCC (2) + the other
  * reservations; and waves per SIMD on gfx9 for given SGPR/VGPR counts. */
 unsigned mir_total_sgprs(const mir_program *p);
+/* Highest SGPR and VGPR the program's operands name, + 1 (emit_asm.c):
+ * what a calling kernel's descriptor must cover for a callee. */
+void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs);
 unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs);
 
 /* ---- code object (src/target/codeobj.c) ------------------------------- */

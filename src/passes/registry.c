@@ -12,6 +12,7 @@ static const mir_pass_info passes[] = {
   {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch"},
   {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)"},
   {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves"},
+  {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences"},
   {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need"},
   {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations"},
   {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states"},

@@ -56,6 +56,8 @@ typedef struct ra_ctx {
   mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
   uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
   unsigned sgpr_budget, vgpr_budget;
+  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (fixed temporaries only) */
+  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none) */
   unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
   bool failed;
   uint32_t cap;        /* size of reg/pref */
@@ -96,14 +98,23 @@ static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
   return true;
 }
 
+/* Lowest register temporary t may take in its file: above the SGPR region
+ * in a program that calls; above the VGPRs a call it lives across
+ * clobbers. */
+static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
+  if (mir_rc_is_vgpr(rc)) return c->cross && t < c->cap && t < c->live_temps ? c->cross[t] : 0;
+  unsigned a = rc_align(rc);
+  return (c->sgpr_lo + a - 1) / a * a;
+}
+
 /* Can temporary t (class rc) live in r? Free, in range, aligned. */
-static bool fits(const ra_ctx *c, mir_rc rc, mir_preg r) {
+static bool fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
-    if (r < 256 || r - 256u + n > c->vgpr_budget) return false;
+    if (r < 256 + lowest(c, t, rc) || r - 256u + n > c->vgpr_budget) return false;
   } else {
-    if (r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
+    if (r < lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
   }
   return range_free(c, r, n);
 }
@@ -131,23 +142,24 @@ static void release(ra_ctx *c, uint32_t t) {
 
 /* Lowest free aligned range for class rc; MIR_PREG_NONE when none. Scans
  * 64 units per word for single registers. */
-static mir_preg find_free(const ra_ctx *c, mir_rc rc) {
+static mir_preg find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned n = mir_rc_size(rc), align = rc_align(rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  for (unsigned r = 0; r + n <= limit; r += align)
+  unsigned lo = lowest(c, t, rc);
+  for (unsigned r = lo; r + n <= limit; r += align)
     if (range_free(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
   return MIR_PREG_NONE;
 }
 
 static void grow_arrays(ra_ctx *c);
-static mir_preg split_for(ra_ctx *c, mir_rc rc);
+static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc);
 
 static mir_preg choose(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
-  if (fits(c, rc, c->pref[t])) return c->pref[t];
-  mir_preg r = find_free(c, rc);
-  if (r == MIR_PREG_NONE && c->cur_ins) r = split_for(c, rc);
+  if (fits(c, t, rc, c->pref[t])) return c->pref[t];
+  mir_preg r = find_free(c, t, rc);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = split_for(c, t, rc);
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
     bool v = mir_rc_is_vgpr(rc);
@@ -276,13 +288,14 @@ static bool movable(const ra_ctx *c, uint32_t t) {
  * outside the window with one p_parallelcopy before the current
  * instruction, renaming its later uses in this block; return the window.
  * MIR_PREG_NONE when no window can be cleared. */
-static mir_preg split_for(ra_ctx *c, mir_rc rc) {
+static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned n = mir_rc_size(rc), align = rc_align(rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
   mir_preg best = MIR_PREG_NONE;
   unsigned best_cost = UINT32_MAX;
-  for (unsigned r = 0; r + n <= limit; r += align) {
+  unsigned lo = lowest(c, t, rc);
+  for (unsigned r = lo; r + n <= limit; r += align) {
     unsigned cost = 0;
     bool ok = true;
     uint32_t last = 0;
@@ -328,7 +341,7 @@ static mir_preg split_for(ra_ctx *c, mir_rc rc) {
   mir_preg dest[16];
   bool ok = true;
   for (unsigned k = 0; k < nocc; k++) {
-    dest[k] = find_free(c, c->p->temp_rc[occ[k]]);
+    dest[k] = find_free(c, occ[k], c->p->temp_rc[occ[k]]);
     if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;
   }
@@ -381,6 +394,36 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
   occupy(c, t, r);
 }
 
+/* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
+ * (p_call's VGPR definitions: its results and the callee's other clobbers,
+ * src/isel/isel_calls.c): a backward walk
+ * over each block from its live-out set. */
+static uint8_t *call_crossings(const mir_program *p, arena *mem) {
+  const mir_live_info *li = p->live;
+  uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
+  uint64_t *live = arena_alloc(mem, li->words * sizeof *live);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    bitset_copy(live, li->live_out[bi], li->words);
+    for (uint32_t i = b->num_instrs; i-- > 0;) {
+      const mir_instr *ins = b->instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
+      if (ins->opcode == MIR_P_CALL) {
+        unsigned n = 0;
+        for (unsigned k = 0; k < ins->num_defs; k++)
+          if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
+        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1))
+          if (cross[t] < n) cross[t] = (uint8_t)n;
+      }
+      if (mir_is_phi(ins)) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
+    }
+  }
+  return cross;
+}
+
 int mir_regalloc(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
   mir_liveness(p, d);
@@ -390,6 +433,14 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->d = d;
   c->sgpr_budget = mir_sgpr_budget(p);
   c->vgpr_budget = mir_vgpr_budget(p);
+  /* a leaf function may use the SGPR region: its callers treat it as clobbered */
+  c->sgpr_lo = p->has_calls ? p->abi.call_sgprs : 0;
+  if (p->has_calls && c->sgpr_lo + 2 > c->sgpr_budget) {
+    diag_error(d, p->name,
+               "register budget too small for calls: the calling convention keeps s0..s%u for its own use "
+               "(budget %u SGPRs)", c->sgpr_lo - 1, c->sgpr_budget);
+    return 1;
+  }
   if (li->max.vgpr > c->vgpr_budget) {
     diag_error(d, p->name, "register budget exceeded: needs %u VGPRs, has %u", li->max.vgpr, c->vgpr_budget);
     return 1;
@@ -404,6 +455,7 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->reg = arena_alloc(p->mem, cap * sizeof *c->reg);
   c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
   for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
+  if (p->has_calls) c->cross = call_crossings(p, p->mem);
 
   for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -421,10 +473,10 @@ int mir_regalloc(mir_program *p, diag *d) {
       mir_operand *def = &phi->defs[0];
       if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
       uint32_t t = def->temp.id;
-      if (c->pref[t] == MIR_PREG_NONE || !fits(c, def->temp.rc, c->pref[t]))
+      if (c->pref[t] == MIR_PREG_NONE || !fits(c, t, def->temp.rc, c->pref[t]))
         for (unsigned k = 0; k < phi->num_ops; k++) {
           const mir_operand *o = &phi->ops[k];
-          if (o->kind == MIR_OPND_TEMP && fits(c, def->temp.rc, c->reg[o->temp.id])) {
+          if (o->kind == MIR_OPND_TEMP && fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
             c->pref[t] = c->reg[o->temp.id];
             break;
           }

@@ -152,7 +152,19 @@ static bool ensure_scratch_inputs(spill_ctx *c) {
   mir_instr *sp = startpgm(p);
   if (!sp) return false;
   if (c->psb.id && c->wo.id) return true;
-  if (p->abi.private_segment_buffer && p->abi.private_segment_wave_offset) {
+  uint32_t at = after_startpgm(p);
+  if (p->scratch_rsrc.id) {
+    /* isel named them (calls: the V# moved by the wave offset, the frame
+     * base): the offset's add goes after both are defined */
+    c->psb = p->scratch_rsrc;
+    c->wo = p->scratch_offset;
+    const mir_block *b0 = &p->blocks[0];
+    for (uint32_t i = 0; i < b0->num_instrs; i++)
+      for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
+        const mir_operand *o = &b0->instrs[i]->defs[k];
+        if (o->kind == MIR_OPND_TEMP && (o->temp.id == c->psb.id || o->temp.id == c->wo.id) && i + 1 > at) at = i + 1;
+      }
+  } else if (p->abi.private_segment_buffer && p->abi.private_segment_wave_offset) {
     mir_preg last = 0;
     for (unsigned k = 0; k < sp->num_defs; k++) {
       const mir_operand *o = &sp->defs[k];
@@ -204,7 +216,7 @@ static bool ensure_scratch_inputs(spill_ctx *c) {
     add->defs[1] = mir_op_temp(scc);
     add->defs[1].preg = MIR_PREG_SCC;
     add->defs[1].flags = MIR_OPND_FIXED_REG;
-    mir_block_insert(p, &p->blocks[0], after_startpgm(p), add);
+    mir_block_insert(p, &p->blocks[0], at, add);
     c->wo = so;
     c->kind[so.id] = c->kind[scc.id] = TK_PINNED;
   }
@@ -328,6 +340,12 @@ static uint32_t head_end(const spill_ctx *c, const mir_block *b) {
                                   c->kind[b->instrs[i]->defs[0].temp.id] == TK_PINNED)))
       i++;
   }
+  /* scratch inputs isel defined after p_startpgm (calls: the copies out of
+   * the calling convention's registers, isel_calls.c) come first */
+  if (b == &c->p->blocks[0] && c->wo.id)
+    for (uint32_t j = i; j < b->num_instrs; j++)
+      for (unsigned k = 0; k < b->instrs[j]->num_defs; k++)
+        if (b->instrs[j]->defs[k].kind == MIR_OPND_TEMP && b->instrs[j]->defs[k].temp.id == c->wo.id) i = j + 1;
   return i;
 }
 
@@ -701,6 +719,17 @@ int mir_spill(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
   mir_liveness(p, d);
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
+  /* The calling convention's SGPR region holds only fixed temporaries: the
+   * rest must fit beside it. The V# and wave offset (and a function's
+   * stack pointer) live there throughout and are counted in the demand
+   * already. (The VGPRs a call clobbers are its definitions: counted.) */
+  unsigned rs = p->has_calls ? p->abi.call_sgprs - (p->is_function ? 6u : 5u) : 0;
+  if (p->has_calls && bs <= rs + 1) {
+    diag_error(d, p->name, "register budget too small for calls (%u SGPRs; calls keep s0..s%u)", bs,
+               p->abi.call_sgprs - 1);
+    return 1;
+  }
+  bs -= rs;
   mir_reg_demand max = p->live->max;
   p->maxlive_sgpr = max.sgpr;
   p->maxlive_vgpr = max.vgpr;

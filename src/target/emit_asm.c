@@ -403,15 +403,19 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
   *vgprs = v;
 }
 
+void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) { scan_regs(p, sgprs, vgprs); }
+
 unsigned mir_next_free_sgpr(const mir_program *p) {
   unsigned n, v, in = input_sgpr_count(&p->abi);
   scan_regs(p, &n, &v);
+  if (p->callee_sgprs > n) n = p->callee_sgprs;
   return n > in ? n : in;
 }
 
 unsigned mir_next_free_vgpr(const mir_program *p) {
   unsigned s, n, in = p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
+  if (p->callee_vgprs > n) n = p->callee_vgprs;
   return n > in ? n : in;
 }
 
@@ -500,6 +504,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr %d\n", a->kernarg_segment_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_id %d\n", a->dispatch_id);
   fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  if (a->uses_dynamic_stack) fprintf(out, "\t\t.amdhsa_uses_dynamic_stack 1\n");
   fprintf(out, "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n", a->private_segment_wave_offset);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_x %d\n", a->workgroup_id[0]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_y %d\n", a->workgroup_id[1]);
@@ -564,7 +569,10 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     diag_error(d, p->name, "internal: emission needs SSA elimination first");
     return 1;
   }
-  fprintf(out, "\t.text\n\t.globl\t%s\n\t.p2align\t8\n\t.type\t%s,@function\n%s:\n", p->name, p->name, p->name);
+  if (p->is_function) /* a callee (isel_calls.c): local to the code object, no descriptor */
+    fprintf(out, "\t.text\n\t.p2align\t2\n\t.type\t%s,@function\n%s:\n", p->name, p->name);
+  else
+    fprintf(out, "\t.text\n\t.globl\t%s\n\t.p2align\t8\n\t.type\t%s,@function\n%s:\n", p->name, p->name, p->name);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     label(out, p, bi);
@@ -582,13 +590,13 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
       }
       if (ins->opcode >= ISA_NUM_OPS) continue; /* markers left by earlier passes emit nothing */
       emit_instr(&e, ins);
-      if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH) ends = true;
+      if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH || ins->opcode == ISA_S_SETPC_B64) ends = true;
     }
     uint32_t s;
     if (!ends && mir_fallthrough_branch(p, bi, &s)) emit_branch(&e, "s_branch", s);
   }
   fprintf(out, ".L%s_end:\n\t.size\t%s, .L%s_end-%s\n", p->name, p->name, p->name, p->name);
-  emit_descriptor(p, out);
+  if (!p->is_function) emit_descriptor(p, out);
   return e.errors ? 1 : 0;
 }
 
@@ -727,13 +735,20 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
+    if (p->is_function) {
+      rc |= emit_kernel(p, md, out, d);
+      continue;
+    }
     mir_fix_kernarg_size(p);
     rc |= emit_kernel(p, md, out, d);
   }
   mir_emit_data(md, out); /* module data hook (emit_data.c) */
   fputs("\t.section\t\".note.GNU-stack\",\"\",@progbits\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n", out);
-  if (!num_kernels) fputs("  []\n", out);
-  for (unsigned k = 0; k < num_kernels; k++) emit_kernel_metadata(kernels[k], out);
+  unsigned listed = 0;
+  for (unsigned k = 0; k < num_kernels; k++) listed += !kernels[k]->is_function;
+  if (!listed) fputs("  []\n", out);
+  for (unsigned k = 0; k < num_kernels; k++)
+    if (!kernels[k]->is_function) emit_kernel_metadata(kernels[k], out);
   fputs("amdhsa.target: amdgcn-amd-amdhsa--gfx900\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", out);
   return rc;
 }

@@ -23,17 +23,19 @@ void mir_emit_data(const mir_module_data *md, FILE *out) {
   }
 }
 
-bool mir_is_data_address(const mir_instr *ins) { return ins->opcode == ISA_S_GETPC_B64 && ins->offset > 0; }
+bool mir_is_data_address(const mir_instr *ins) { return ins->opcode == ISA_S_GETPC_B64 && ins->offset != 0; }
 
 bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out) {
-  uint32_t k = (uint32_t)ins->offset - 1;
-  if (!md || k >= md->num || !ins->num_defs || ins->defs[0].preg == MIR_PREG_NONE) return false;
+  bool func = ins->offset < 0;
+  uint32_t k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+  if (!md || k >= (func ? md->num_funcs : md->num) || !ins->num_defs || ins->defs[0].preg == MIR_PREG_NONE)
+    return false;
   char pair[32], lo[16], hi[16];
   mir_preg r = ins->defs[0].preg;
   mir_preg_format(pair, sizeof pair, r, 2);
   mir_preg_format(lo, sizeof lo, r, 1);
   mir_preg_format(hi, sizeof hi, (mir_preg)(r + 1), 1);
-  const char *s = md->objs[k].name;
+  const char *s = func ? md->funcs[k] : md->objs[k].name;
   fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, %s@rel32@lo+4\n\ts_addc_u32 %s, %s, %s@rel32@hi+12\n", pair, lo,
           lo, s, hi, hi, s);
   return true;

@@ -11,7 +11,8 @@
  * (s_getpc_b64 returns the address of the next instruction; each
  * relocation is relative to its own literal, 4 and 12 bytes past it). In
  * machine IR the sequence is one s_getpc_b64 whose `offset` field holds
- * the object's index + 1 and whose trailing SCC definition records that the
+ * the object's index + 1 (a function's address, for calls: -(its index
+ * + 1) in `funcs`) and whose trailing SCC definition records that the
  * expansion clobbers SCC; keeping it one instruction means nothing (copies,
  * wait states) can land between the three and break the +4/+12. */
 #ifndef WAVECC_TARGET_EMIT_DATA_H
@@ -35,6 +36,8 @@ typedef struct mir_data_object {
 typedef struct mir_module_data {
   const mir_data_object *objs;
   uint32_t num;
+  const char *const *funcs; /* the module's real functions: a marker offset -(k + 1) names funcs[k] */
+  uint32_t num_funcs;
 } mir_module_data;
 
 /* Writes every object of `md` (NULL: none) with alignment, .type and .size. */

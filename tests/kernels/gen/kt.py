@@ -250,7 +250,7 @@ def sizes(*v):
 
 def write(fname, name, source, tests, kernel_name=None, dimensions=1,
           global_size=None, local_size=None, build_options=None,
-          clc_version_min=None, comment=None, extensions=None):
+          clc_version_min=None, comment=None, extensions=None, device_regex=None):
     """Write tests/kernels/<fname> with the config block, tests and source."""
     cfg = ['[config]', 'name: ' + name]
     if clc_version_min:
@@ -259,6 +259,8 @@ def write(fname, name, source, tests, kernel_name=None, dimensions=1,
         cfg.append('build_options: ' + build_options)
     if extensions:
         cfg.append('require_device_extensions: ' + extensions)
+    if device_regex:
+        cfg.append('device_regex: ' + device_regex)
     if kernel_name:
         cfg.append('kernel_name: ' + kernel_name)
     cfg.append('dimensions: %d' % dimensions)

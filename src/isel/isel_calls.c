@@ -1,0 +1,490 @@
+/* Instruction selection of calls to real functions, of a function's entry
+ * and return, and of a calling kernel's stack set-up: wavecc's calling
+ * convention.
+ *
+ * The convention follows AMDGPUUsage "Calling Conventions" (the default C
+ * convention of non-kernel functions on amdhsa, as llc-19 uses it) where
+ * that costs nothing, and simplifies where the ABI is internal: wavecc
+ * compiles whole modules, so only wavecc code calls wavecc code.
+ *
+ *   s[0:3]  scratch V# (the kernel's private segment buffer, unchanged);
+ *           nobody writes it. llc: s[0:3], with the wave offset added to
+ *           its base.
+ *   s[4:5]  return address, written by s_swappc_b64. llc: s[30:31].
+ *   s6      stack pointer: the callee's frame base, a wave-scaled byte
+ *           offset (lane offset x 64) from the V# base, used as MUBUF
+ *           soffset. The caller moves it past its own frame around each
+ *           call and back. llc: s32 (and s33 as frame pointer).
+ *   s7      the wave's scratch offset (the kernel's system SGPR), the
+ *           soffset of every access through a private pointer; nobody
+ *           writes it. A private pointer is a lane offset from V# base +
+ *           wave offset, the kernel's own alloca offsets included, so one
+ *           may be passed to a callee. llc folds the offset into the V#
+ *           instead; keeping both in the region's registers for the whole
+ *           program costs no extra SGPRs where budgets are small.
+ *   v0..    arguments, then results, one dword after another: i1 as 0/1,
+ *           integers and floats up to 32 bits in one dword each, 64-bit
+ *           values low dword first, vectors of 8/16-bit elements packed
+ *           (isel_pack_dwords); v0-v31, the dwords after the 32nd at the
+ *           start of the callee's frame (bytes 0, 4, ... from s6), where
+ *           the caller stores them and the callee loads them;
+ *           results at most 32 dwords. Under a forced VGPR budget
+ *           (--max-vgprs=N) only N/2 argument dwords travel in VGPRs, so
+ *           that a call fits the budget (isel_call_abi.reg_args). As llc, but every argument is a
+ *           VGPR, uniform or not (llc passes `inreg` ones in SGPRs).
+ *   clobbered: s0..s7 (call_sgprs = 8: s[0:3], s6, s7 hold the same
+ *           values after a call, but the allocator keeps other values out
+ *           of the region in a program that calls), the callee's VGPR
+ *           region v0..v(R-1), R its argument or result dwords, whichever
+ *           are more (abi.call_vgprs in the callee; an indirect call's R
+ *           is the most of any function), plus VCC, SCC and M0. p_call
+ *           defines v0..v(R-1), so the allocator keeps values live across
+ *           it above them (regalloc.c, call_crossings) and the spiller
+ *           counts them. Every other register is callee-saved, all 64
+ *           lanes of a VGPR (src/passes/frame.c saves what the callee
+ *           writes). llc clobbers far more (v0-v39, s0-s29 ...) and saves
+ *           v40+ / s30+.
+ *   EXEC    at the call: the caller's active lanes; preserved.
+ *   frame   [s6, s6 + frame_size x 64) of scratch: allocas, spill slots,
+ *           saved registers.
+ *   waits   the caller waits for every counter before s_swappc_b64 and the
+ *           callee before s_setpc_b64 (frame pass).
+ *
+ * ABI inputs: work-item ids, work-group ids, the dispatch pointer and the
+ * implicit-argument pointer a function uses (llvm.amdgcn.* intrinsics)
+ * follow the arguments as extra dwords, for every function of the module
+ * the same set (the union of all their uses, isel_call_abi.implicit), so
+ * that an indirect call passes what any callee reads; the kernel enables
+ * and passes them. llc passes them in fixed SGPRs and v31 instead.
+ * llvm.amdgcn.kernarg.segment.ptr in a function is unsupported.
+ *
+ * Divergent function pointers are turned into a loop over the distinct
+ * callees before isel (src/llvm/expand_indirect_calls.c), so a call's
+ * callee is always uniform here (an SGPR pair; readfirstlane'd when a
+ * uniform value sits in VGPRs).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+/* Dwords of a value of type t in the convention; 0 when it cannot be
+ * passed (void too). */
+unsigned isel_call_dwords(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  if (k == LLVMVoidTypeKind) return 0;
+  unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
+  if (bits == 1) return nc == 1 ? 1 : 0;
+  if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
+  if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
+  return nc * (bits == 64 ? 2 : 1);
+}
+
+static mir_operand fixed_use(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.preg = r;
+  return o;
+}
+
+static mir_operand fixed_def(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.flags |= MIR_OPND_FIXED_REG;
+  o.preg = r;
+  return o;
+}
+
+/* The dwords of value v as VGPR temporaries; false when v's type cannot
+ * be passed. */
+static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_type_bits(t) == 1) {
+    if (isel_num_comps(t) != 1) return false;
+    out[0] = isel_bool_to_vgpr(c, v, 0, 1);
+    *n = 1;
+    return true;
+  }
+  mir_operand w[32];
+  if (!isel_call_dwords(t) || !isel_pack_dwords(c, v, w, n)) return false;
+  for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
+  return true;
+}
+
+/* Sets v (a parameter or a call's result) from `n` VGPR dwords. */
+static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_type_bits(t) == 1) {
+    isel_set(c, v, 0, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(dw[0])));
+    return true;
+  }
+  mir_operand w[32];
+  for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
+  return isel_unpack_dwords(c, v, w, n);
+}
+
+unsigned isel_implicit_dwords(unsigned mask) {
+  unsigned n = 0;
+  for (unsigned b = 0; b < 6; b++) n += (mask >> b) & 1;
+  return n + 2 * ((mask >> 6) & 1) + 2 * ((mask >> 7) & 1);
+}
+
+unsigned isel_implicit_uses(LLVMValueRef fn) {
+  static const struct { const char *name; unsigned bit; } tab[] = {
+      {"llvm.amdgcn.workitem.id.x", ISEL_IMPLICIT_WI_X},   {"llvm.amdgcn.workitem.id.y", ISEL_IMPLICIT_WI_Y},
+      {"llvm.amdgcn.workitem.id.z", ISEL_IMPLICIT_WI_Z},   {"llvm.amdgcn.workgroup.id.x", ISEL_IMPLICIT_WG_X},
+      {"llvm.amdgcn.workgroup.id.y", ISEL_IMPLICIT_WG_Y},  {"llvm.amdgcn.workgroup.id.z", ISEL_IMPLICIT_WG_Z},
+      {"llvm.amdgcn.dispatch.ptr", ISEL_IMPLICIT_DISPATCH}, {"llvm.amdgcn.implicitarg.ptr", ISEL_IMPLICIT_IMPLICITARG},
+  };
+  unsigned m = 0;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins) || !LLVMIsAFunction(LLVMGetCalledValue(ins))) continue;
+      size_t len;
+      const char *n = LLVMGetValueName2(LLVMGetCalledValue(ins), &len);
+      for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
+        if (!strcmp(n, tab[k].name)) m |= tab[k].bit;
+    }
+  return m;
+}
+
+/* The implicit inputs' dwords as VGPR temporaries, from the caller's own
+ * (a kernel's ABI inputs, or what a function received). */
+static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
+  unsigned m = c->ca->implicit, n = 0;
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WI_X << d)) out[n++] = c->wi_id[d];
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = isel_to_vgpr(c, mir_op_temp(c->wg_id[d]), 1);
+  mir_temp ptrs[2] = {c->dispatch_ptr, {0}};
+  if (m & ISEL_IMPLICIT_IMPLICITARG) {
+    mir_operand off = mir_op_const(c->hidden_offset);
+    ptrs[1] = c->hidden_offset ? isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false) : c->kernarg_ptr;
+  }
+  for (unsigned k = 0; k < 2; k++)
+    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
+      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 0, 1)), 1);
+      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 1, 1)), 1);
+    }
+  return n;
+}
+
+/* A function's implicit inputs from its last argument dwords. */
+static void receive_implicit(isel_ctx *c, const mir_temp *in) {
+  unsigned m = c->ca->implicit, n = 0;
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WI_X << d)) c->wi_id[d] = in[n++];
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) c->wg_id[d] = isel_to_sgpr(c, mir_op_temp(in[n++]), 1);
+  for (unsigned k = 0; k < 2; k++)
+    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
+      mir_temp lo = isel_to_sgpr(c, mir_op_temp(in[n]), 1), hi = isel_to_sgpr(c, mir_op_temp(in[n + 1]), 1);
+      mir_temp p = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+      n += 2;
+      if (k == 0) c->dispatch_ptr = p;
+      else c->kernarg_ptr = p; /* implicitarg.ptr = kernarg_ptr + hidden_offset (0 here) */
+    }
+  c->hidden_offset = 0;
+}
+
+/* The VGPRs v0.. a function of type fnty may clobber: its argument dwords
+ * (implicit inputs included) in VGPRs or its result dwords, whichever are
+ * more. */
+static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
+  unsigned np = LLVMCountParamTypes(fnty), n = isel_implicit_dwords(ca->implicit);
+  LLVMTypeRef *tys = malloc((np + 1) * sizeof *tys);
+  LLVMGetParamTypes(fnty, tys);
+  for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
+  free(tys);
+  if (n > ca->reg_args) n = ca->reg_args;
+  unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
+  return r > n ? r : n;
+}
+
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs) {
+  /* under a forced VGPR budget half of it carries arguments (so that a
+   * call fits it), the rest go on the stack */
+  unsigned half = max_vgprs / 2 ? max_vgprs / 2 : 1;
+  *ca = (isel_call_abi){.functions = functions, .num_functions = n,
+                        .reg_args = max_vgprs && half < ISEL_CALL_REG_ARGS ? half : ISEL_CALL_REG_ARGS};
+  for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
+  /* an indirect call clobbers what any function may */
+  ca->arg_vgprs = 1;
+  for (unsigned k = 0; k < n; k++) {
+    unsigned r = fn_region(ca, LLVMGlobalGetValueType(functions[k]));
+    if (r > ca->arg_vgprs) ca->arg_vgprs = r;
+  }
+}
+
+/* Index of f in the module's function list, or UINT32_MAX. */
+static uint32_t function_index(const isel_ctx *c, LLVMValueRef f) {
+  for (uint32_t k = 0; c->ca && k < c->ca->num_functions; k++)
+    if (c->ca->functions[k] == f) return k;
+  return UINT32_MAX;
+}
+
+bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out) {
+  uint32_t k = function_index(c, f);
+  if (k == UINT32_MAX) return false;
+  /* s_getpc_b64 + rel32 relocation, as for data (emit_data.h): the marker's
+   * offset is -(index + 1) for a function */
+  mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
+  mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
+  pc->defs[0] = mir_op_temp(a);
+  pc->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+  pc->offset = -(int32_t)(k + 1);
+  *out = mir_op_temp(a);
+  return true;
+}
+
+static void note_callee(isel_ctx *c, uint32_t k) {
+  mir_program *p = c->p;
+  for (uint32_t i = 0; i < p->num_callees; i++)
+    if (p->callees[i] == k) return;
+  uint32_t *n = arena_alloc(c->mem, (p->num_callees + 1) * sizeof *n);
+  if (p->num_callees) memcpy(n, p->callees, p->num_callees * sizeof *n);
+  n[p->num_callees++] = k;
+  p->callees = n;
+}
+
+bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef callee = LLVMGetCalledValue(ins);
+  mir_operand addr;
+  if (!c->ca) {
+    isel_unsupported(c, ins, "call (no function of the module can be its callee)");
+    return true;
+  }
+  if (LLVMIsAFunction(callee)) {
+    uint32_t k = function_index(c, callee);
+    if (k == UINT32_MAX || !isel_function_address(c, callee, &addr)) {
+      isel_unsupported(c, ins, "call (the callee is not compiled)");
+      return true;
+    }
+    note_callee(c, k);
+  } else {
+    addr = isel_get(c, callee, 0);
+    c->p->calls_indirect = true;
+  }
+  mir_temp target = isel_to_sgpr(c, addr, 2);
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = isel_implicit_dwords(c->ca->implicit);
+  for (unsigned i = 0; i < nargs; i++) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
+  /* dwords past the VGPR ones go to the start of the callee's frame, stored
+   * as soon as each argument is computed (so they need not all be live at
+   * the call); the callee's stack pointer is this frame's base + its size,
+   * which the frame pass fills in */
+  mir_temp out_sp = {0};
+  if (total > nreg && total <= ISEL_CALL_MAX_ARGS) {
+    out_sp = isel_tmp(c, mir_rc_s(1));
+    mir_temp scc = isel_tmp(c, mir_rc_s(1));
+    mir_instr *add = isel_emit(c, ISA_S_ADD_U32, 2, 2);
+    add->ops[0] = mir_op_temp(c->p->is_function ? c->stack_ptr : c->wave_offset);
+    add->ops[1] = mir_op_const(0);
+    add->defs[0] = mir_op_temp(out_sp);
+    add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+    add->offset = MIR_OFFSET_FRAME_SIZE;
+  }
+  mir_temp args[ISEL_CALL_MAX_ARGS + 16];
+  for (unsigned i = 0; i <= nargs; i++) {
+    unsigned got = 0;
+    if (i == nargs) { /* the implicit inputs last */
+      got = implicit_dwords(c, args + na);
+    } else {
+      LLVMValueRef a = LLVMGetOperand(ins, i);
+      unsigned n = isel_call_dwords(LLVMTypeOf(a));
+      if (!n || na + n > ISEL_CALL_MAX_ARGS) {
+        isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
+        return true;
+      }
+      if (!value_dwords(c, a, args + na, &got)) {
+        isel_unsupported(c, ins, "call argument type");
+        return true;
+      }
+    }
+    for (unsigned k = na; k < na + got; k++) {
+      if (k < nreg) continue;
+      mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
+      st->ops[0] = mir_op_temp(args[k]);
+      st->ops[1] = mir_op_temp(c->psb);
+      st->ops[2] = mir_op_temp(out_sp);
+      st->offset = (int32_t)(4 * (k - nreg));
+    }
+    na += got;
+  }
+  LLVMTypeRef rt = LLVMTypeOf(ins);
+  unsigned nr = isel_call_dwords(rt);
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!nr || nr > ISEL_CALL_REG_ARGS)) {
+    isel_unsupported(c, ins, "call result type");
+    return true;
+  }
+  /* the callee clobbers its own region (an indirect one: any function's) */
+  unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
+  mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + nreg, 1 + region);
+  call->ops[0] = mir_op_temp(target);
+  call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  call->ops[2] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
+  for (unsigned i = 0; i < nreg; i++) call->ops[3 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
+  call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(4));
+  for (unsigned i = nr; i < region; i++) call->defs[1 + i] = fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  if (!nr) return true;
+  /* results leave the region at once: the next call clobbers it */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, nr, nr);
+  mir_temp res[ISEL_CALL_REG_ARGS];
+  for (unsigned i = 0; i < nr; i++) {
+    mir_temp f = isel_tmp(c, mir_rc_v(1));
+    call->defs[1 + i] = fixed_def(f, MIR_PREG_VGPR(i));
+    res[i] = isel_tmp(c, mir_rc_v(1));
+    pc->ops[i] = mir_op_temp(f);
+    pc->defs[i] = mir_op_temp(res[i]);
+  }
+  if (!set_from_dwords(c, ins, res, nr)) isel_unsupported(c, ins, "call result type");
+  return true;
+}
+
+void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
+  mir_program *p = c->p;
+  p->abi.call_sgprs = ISEL_CALL_SGPRS;
+  /* Every input but the V# (which stays in s[0:3]) leaves the region
+   * through a copy right after p_startpgm; the wave offset goes to s7 and
+   * stays there. */
+  mir_block *b = &p->blocks[0];
+  uint32_t pos = 0;
+  while (pos < b->num_instrs && b->instrs[pos] != sp) pos++;
+  mir_instr *pc = mir_instr_create(p, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
+  for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
+    mir_temp old = sp->defs[k].temp;
+    if (old.id == c->psb.id) continue;
+    mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
+    pc->defs[j] = old.id == c->wave_offset.id ? fixed_def(old, MIR_PREG_SGPR(7)) : mir_op_temp(old);
+    pc->ops[j++] = mir_op_temp(nt);
+    sp->defs[k].temp = nt;
+  }
+  mir_block_insert(p, b, pos + 1, pc);
+  p->scratch_rsrc = c->psb;
+  p->scratch_offset = c->wave_offset;
+}
+
+void isel_setup_function(isel_ctx *c) {
+  mir_program *p = c->p;
+  p->is_function = true;
+  p->abi.call_sgprs = ISEL_CALL_SGPRS;
+  p->abi.call_vgprs = fn_region(c->ca, LLVMGlobalGetValueType(c->fn));
+  unsigned np = LLVMCountParams(c->fn), nv = 0;
+  LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
+  LLVMGetParams(c->fn, params);
+  for (unsigned i = 0; i < np; i++) {
+    unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (!n) {
+      isel_unsupported(c, params[i], "function parameter type");
+      return;
+    }
+    nv += n;
+  }
+  unsigned nexp = nv;
+  nv += isel_implicit_dwords(c->ca->implicit);
+  if (nv > ISEL_CALL_MAX_ARGS) {
+    isel_unsupported(c, c->fn, "function (more than 256 dwords of parameters)");
+    return;
+  }
+  unsigned nreg = nv < c->ca->reg_args ? nv : c->ca->reg_args;
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 4 + nreg);
+  c->psb = isel_tmp(c, mir_rc_s(4));
+  mir_temp ra = isel_tmp(c, mir_rc_s(2));
+  c->stack_ptr = isel_tmp(c, mir_rc_s(1));
+  c->wave_offset = isel_tmp(c, mir_rc_s(1));
+  sp->defs[0] = fixed_def(c->psb, MIR_PREG_SGPR(0));
+  sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(4));
+  sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(6));
+  sp->defs[3] = fixed_def(c->wave_offset, MIR_PREG_SGPR(7));
+  mir_temp in[ISEL_CALL_REG_ARGS];
+  for (unsigned i = 0; i < nreg; i++) sp->defs[4 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  p->scratch_rsrc = c->psb;
+  p->scratch_offset = c->stack_ptr;
+  /* the return address and arguments leave the region at once */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nreg, 1 + nreg);
+  c->ret_addr = isel_tmp(c, mir_rc_s(2));
+  pc->ops[0] = mir_op_temp(ra);
+  pc->defs[0] = mir_op_temp(c->ret_addr);
+  mir_temp *a = arena_alloc(c->mem, (nv + 1) * sizeof *a);
+  for (unsigned i = 0; i < nreg; i++) {
+    pc->ops[1 + i] = mir_op_temp(in[i]);
+    pc->defs[1 + i] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
+  }
+  /* the rest from the start of the frame, where the caller stored them */
+  for (unsigned i = nreg; i < nv; i++) {
+    mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 2, 1);
+    ld->defs[0] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
+    ld->ops[0] = mir_op_temp(c->psb);
+    ld->ops[1] = mir_op_temp(c->stack_ptr);
+    ld->offset = (int32_t)(4 * (i - nreg));
+  }
+  c->stack_arg_bytes = 4 * (nv - nreg);
+  p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
+  receive_implicit(c, a + nexp);
+  c->entry_exec = isel_tmp(c, mir_rc_s(2));
+  mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  sx->defs[0] = mir_op_temp(c->entry_exec);
+  for (unsigned i = 0, k = 0; i < np; i++) {
+    unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
+      isel_unsupported(c, params[i], "function parameter type");
+      return;
+    }
+    k += n;
+  }
+}
+
+void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
+  if (!c->p->is_function) {
+    isel_emit(c, ISA_S_ENDPGM, 0, 0);
+    return;
+  }
+  mir_temp res[ISEL_CALL_MAX_ARGS];
+  unsigned nr = 0;
+  LLVMTypeRef rt = LLVMGetReturnType(LLVMGlobalGetValueType(c->fn));
+  unsigned want = isel_call_dwords(rt);
+  if (LLVMGetTypeKind(rt) != LLVMVoidTypeKind && (!want || want > ISEL_CALL_REG_ARGS)) {
+    isel_unsupported(c, term, "function result type");
+    return;
+  }
+  if (c->masked || !term) {
+    /* masked control flow runs every block and ends once, at the last
+     * one, which may be an unreachable block: the lanes that returned
+     * return the (only, "mergereturn") ret's value */
+    term = NULL;
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(c->fn); bb && !term; bb = LLVMGetNextBasicBlock(bb)) {
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(bb);
+      if (t && LLVMGetInstructionOpcode(t) == LLVMRet) term = t;
+    }
+  }
+  if (term && LLVMGetInstructionOpcode(term) == LLVMRet && LLVMGetNumOperands(term) == 1) {
+    if (!value_dwords(c, LLVMGetOperand(term, 0), res, &nr)) {
+      isel_unsupported(c, term, "function result type");
+      return;
+    }
+  } else {
+    /* unreachable: the results are undefined */
+    for (; nr < want; nr++) res[nr] = isel_to_vgpr(c, mir_op_const(0), 1);
+  }
+  /* all of the entry's lanes return (masked control flow may end with
+   * fewer active) */
+  mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  rx->ops[0] = mir_op_temp(c->entry_exec);
+  rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  mir_instr *r = isel_emit(c, MIR_P_RETURN, 4 + nr, 0);
+  r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(4));
+  r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(6));
+  r->ops[3] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
+  for (unsigned i = 0; i < nr; i++) r->ops[4 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+}
+
+bool isel_function_uses_calls(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins)) continue;
+      LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return true;
+    }
+  return false;
+}

@@ -1,0 +1,352 @@
+/* Stack frames and the call/return sequences of wavecc's calling
+ * convention (src/isel/isel_calls.c has the register conventions), after
+ * register allocation and SSA elimination, on physical registers.
+ *
+ * Frame of a program, bytes per lane from its frame base (a function's
+ * s6 at entry; a kernel's wave offset):
+ *   [0, A)        allocas (isel), then spill slots (the spiller raises
+ *                 abi.private_segment_size past them)
+ *   [A, A + 4n)   a function's saved registers: each VGPR it writes
+ *                 outside the argument region, all 64 lanes, then the
+ *                 SGPRs it writes outside s0..s6, 64 per VGPR's lanes
+ * frame_size = the total rounded to 16; a callee's frame starts there.
+ *
+ * Prologue (at a function's entry, before the copies out of its inputs):
+ *   s_or_saveexec_b64 vcc, -1              VCC is clobbered by calls
+ *   buffer_store_dword vK, s[0:3], s6 offset:..   each saved VGPR
+ *   v_writelane_b32 vT, sK, lane ...       SGPRs into a saved VGPR's lanes
+ *   buffer_store_dword vT, s[0:3], s6 offset:..
+ *   s_mov_b64 exec, vcc
+ * p_return becomes the epilogue (the same in reverse, loads, then
+ * s_waitcnt 0 so the caller sees no outstanding memory operation) and
+ * s_setpc_b64 s[4:5]. p_call becomes
+ *   s_add_u32 s6, s7, F*64  (kernel)  |  s_add_u32 s6, s6, F*64 (function)
+ *   s_waitcnt 0                            nothing outstanding at entry
+ *   s_getpc_b64 s[4:5]; s_add_u32 s4, s4, 20; s_addc_u32 s5, s5, 0
+ *   s_cmp_lg_u64 exec, 0; s_cselect_b64 s[4:5], target, s[4:5]
+ *   s_swappc_b64 s[4:5], s[4:5]         (EXEC = 0: "calls" the next one)
+ *                                     |  s_sub_u32 s6, s6, F*64 (function)
+ * Arguments past the VGPR ones were stored by isel through an
+ * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
+ * becomes F*64 here.
+ * The whole wave of each saved VGPR is stored because the caller may hold
+ * values in lanes this call does not run (a VGPR live in a divergent
+ * region); the MUBUF offset field (12 bits) limits the frame to 4 KiB.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+enum { CALL_SGPRS = 8 }; /* s0..s7: isel_calls.c's ISEL_CALL_SGPRS */
+
+typedef struct frame_ctx {
+  mir_program *p;
+  diag *d;
+  uint8_t saved[512];     /* registers (preg numbering) a function must save */
+  mir_preg vgprs[256], sgprs[MIR_MAX_SGPRS];
+  unsigned nv, ns;
+  mir_preg lanes_vgpr;    /* the saved VGPR that carries SGPRs */
+  uint32_t csr_base;      /* byte offset of the save area */
+} frame_ctx;
+
+static mir_instr *sop(mir_program *p, unsigned op, unsigned nops, unsigned ndefs) {
+  return mir_instr_create(p, op, nops, ndefs);
+}
+
+static mir_instr *waitcnt0(mir_program *p) {
+  mir_instr *w = sop(p, ISA_S_WAITCNT, 0, 0);
+  w->offset = 0;
+  return w;
+}
+
+/* buffer_{store,load}_dword v, s[0:3], s6 offset:off */
+static mir_instr *scratch_dword(mir_program *p, bool store, mir_preg v, uint32_t off) {
+  mir_instr *m = sop(p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
+  unsigned j = 0;
+  if (store) m->ops[j++] = mir_op_fixed(v, 1);
+  else m->defs[0] = mir_op_fixed(v, 1);
+  m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(0), 4);
+  m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
+  m->offset = (int32_t)off;
+  return m;
+}
+
+static mir_instr *lane_op(mir_program *p, bool write, mir_preg v, mir_preg s, unsigned lane) {
+  mir_instr *m = sop(p, write ? ISA_V_WRITELANE_B32 : ISA_V_READLANE_B32, 2, 1);
+  if (write) {
+    m->defs[0] = mir_op_fixed(v, 1);
+    m->ops[0] = mir_op_fixed(s, 1);
+  } else {
+    m->defs[0] = mir_op_fixed(s, 1);
+    m->ops[0] = mir_op_fixed(v, 1);
+  }
+  m->ops[1] = mir_op_const(lane);
+  return m;
+}
+
+/* s_or_saveexec_b64 vcc, -1 / s_mov_b64 exec, vcc */
+static mir_instr *all_lanes(mir_program *p, bool on) {
+  mir_instr *m = sop(p, on ? ISA_S_OR_SAVEEXEC_B64 : ISA_S_MOV_B64, 1, 1);
+  if (on) {
+    m->defs[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    m->ops[0] = mir_op_const(0xffffffffu);
+    m->ops[0].size = 2;
+  } else {
+    m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+    m->ops[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+  }
+  return m;
+}
+
+/* The registers a function writes outside the convention's regions. */
+static void find_saved(frame_ctx *c) {
+  mir_program *p = c->p;
+  unsigned vlo = p->abi.call_vgprs;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      if (ins->opcode == MIR_P_STARTPGM) continue;
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
+        mir_preg r = o->preg;
+        unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
+        for (unsigned u = 0; u < n; u++) {
+          mir_preg x = (mir_preg)(r + u);
+          if ((x >= CALL_SGPRS && x < MIR_MAX_SGPRS) || (x >= 256 + vlo && x < 512)) c->saved[x] = 1;
+        }
+      }
+    }
+  for (unsigned r = 0; r < MIR_MAX_SGPRS; r++)
+    if (c->saved[r]) c->sgprs[c->ns++] = (mir_preg)r;
+  if (c->ns) {
+    /* SGPRs travel in the lanes of a saved VGPR: the first one written,
+     * else the first one above the argument region */
+    if (!c->saved[256 + vlo] && vlo < 256) {
+      bool any = false;
+      for (unsigned r = 256 + vlo; r < 512 && !any; r++) any = c->saved[r];
+      if (!any) c->saved[256 + vlo] = 1;
+    }
+  }
+  for (unsigned r = 256; r < 512; r++)
+    if (c->saved[r]) c->vgprs[c->nv++] = (mir_preg)r;
+  c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
+  if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
+}
+
+static uint32_t vgpr_slot(const frame_ctx *c, unsigned i) { return c->csr_base + 4 * i; }
+static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_base + 4 * (c->nv + chunk); }
+
+/* Inserts `n` instructions of `seq` at position pos of block b. */
+static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **seq, unsigned n) {
+  for (unsigned k = 0; k < n; k++) mir_block_insert(p, b, pos + k, seq[k]);
+}
+
+static unsigned prologue(frame_ctx *c, mir_instr **seq) {
+  mir_program *p = c->p;
+  unsigned n = 0;
+  if (!c->nv) return 0;
+  seq[n++] = all_lanes(p, true);
+  for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, c->vgprs[i], vgpr_slot(c, i));
+  for (unsigned i = 0; i < c->ns; i++) {
+    seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
+    if (i % 64 == 63 || i + 1 == c->ns) seq[n++] = scratch_dword(p, true, c->lanes_vgpr, sgpr_slot(c, i / 64));
+  }
+  seq[n++] = all_lanes(p, false);
+  return n;
+}
+
+static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
+  mir_program *p = c->p;
+  unsigned n = 0;
+  if (c->nv) {
+    seq[n++] = all_lanes(p, true);
+    for (unsigned i = 0; i < c->ns; i += 64) {
+      seq[n++] = scratch_dword(p, false, c->lanes_vgpr, sgpr_slot(c, i / 64));
+      seq[n++] = waitcnt0(p);
+      for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
+    }
+    if (c->ns) {
+      /* the caller's hazard pass cannot see these VALU writes of SGPRs:
+       * 5 wait states before its first instruction may read one in VMEM */
+      mir_instr *nop = sop(p, ISA_S_NOP, 0, 0);
+      nop->offset = 4;
+      seq[n++] = nop;
+    }
+    for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, c->vgprs[i], vgpr_slot(c, i));
+  }
+  seq[n++] = waitcnt0(p);
+  if (c->nv) seq[n++] = all_lanes(p, false);
+  mir_instr *r = sop(p, ISA_S_SETPC_B64, 1, 0);
+  r->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = r;
+  return n;
+}
+
+/* s6 = frame base + F*64 before a call (a kernel's frame base is its wave
+ * offset, s7; op S_MOV_B32 stands for that), back after. */
+static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
+  mir_instr *m = sop(p, op == ISA_S_MOV_B32 ? ISA_S_ADD_U32 : op, 2, 1);
+  m->defs[0] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
+  m->ops[0] = mir_op_fixed(MIR_PREG_SGPR(op == ISA_S_MOV_B32 ? 7 : 6), 1);
+  m->ops[1] = mir_op_const(bytes);
+  return m;
+}
+
+static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
+  mir_program *p = c->p;
+  uint32_t bytes = p->frame_size * 64u;
+  unsigned n = 0;
+  if (!p->is_function) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
+  else if (bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  seq[n++] = waitcnt0(p);
+  /* Under an empty EXEC (masked control flow runs some blocks so) the
+   * callee pointer may be garbage: call the next instruction instead. Its
+   * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
+   * instructions after it (no literal; nothing is inserted among them:
+   * the later passes add nothing between SALU instructions). */
+  mir_instr *pc = sop(p, ISA_S_GETPC_B64, 0, 1);
+  pc->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = pc;
+  mir_instr *lo = sop(p, ISA_S_ADD_U32, 2, 1);
+  lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
+  lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
+  lo->ops[1] = mir_op_const(20);
+  seq[n++] = lo;
+  mir_instr *hi = sop(p, ISA_S_ADDC_U32, 2, 1);
+  hi->defs[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
+  hi->ops[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
+  hi->ops[1] = mir_op_const(0);
+  seq[n++] = hi;
+  mir_instr *cmp = sop(p, ISA_S_CMP_LG_U64, 2, 0);
+  cmp->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  cmp->ops[1] = mir_op_const(0);
+  cmp->ops[1].size = 2;
+  seq[n++] = cmp;
+  mir_instr *cs = sop(p, ISA_S_CSELECT_B64, 2, 1);
+  cs->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  cs->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
+  cs->ops[1] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = cs;
+  mir_instr *sw = sop(p, ISA_S_SWAPPC_B64, 1, 1);
+  sw->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  sw->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  seq[n++] = sw;
+  if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, bytes);
+  return n;
+}
+
+int mir_frame(mir_program *p, diag *d) {
+  if (!p->is_function && !p->has_calls) {
+    p->frame_size = p->abi.private_segment_size;
+    return 0;
+  }
+  frame_ctx *c = arena_alloc(p->mem, sizeof *c);
+  memset(c, 0, sizeof *c);
+  c->p = p;
+  c->d = d;
+  c->csr_base = (p->abi.private_segment_size + 3) & ~3u;
+  if (p->is_function) find_saved(c);
+  uint32_t end = c->csr_base + 4 * (c->nv + (c->ns + 63) / 64);
+  if (end > 4096) {
+    diag_error(d, p->name, "unsupported: stack frame of %u bytes per lane (a function's frame must fit the 4 KiB "
+               "MUBUF offset)", end);
+    return 1;
+  }
+  p->frame_size = (end + 15) & ~15u;
+  mir_instr *seq[600];
+  /* the prologue opens the entry block (p_startpgm is gone after SSA
+   * elimination; the copies out of its registers follow) */
+  if (p->is_function && p->num_blocks) {
+    unsigned n = prologue(c, seq);
+    insert_seq(p, &p->blocks[0], 0, seq, n);
+  }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      unsigned n = 0;
+      if (ins->opcode == ISA_S_ADD_U32 && ins->offset == MIR_OFFSET_FRAME_SIZE) {
+        /* a stack pointer for arguments stored before the call */
+        ins->ops[1] = mir_op_const(p->frame_size * 64u);
+        ins->offset = 0;
+        continue;
+      }
+      if (ins->opcode == MIR_P_CALL) n = call_seq(c, ins, seq);
+      else if (ins->opcode == MIR_P_RETURN) n = epilogue(c, seq);
+      else continue;
+      b->instrs[i] = seq[0];
+      insert_seq(p, b, i + 1, seq + 1, n - 1);
+      i += n - 1;
+    }
+  }
+  return 0;
+}
+
+/* Stack bytes per lane a program needs with everything it calls; UINT32_MAX
+ * on a cycle (recursion). `state`: 0 new, 1 on the path, 2 done. */
+static uint32_t stack_need(mir_program **progs, unsigned nk, unsigned k, uint8_t *state, uint32_t *need) {
+  if (state[k] == 1) return UINT32_MAX;
+  if (state[k] == 2) return need[k];
+  state[k] = 1;
+  uint32_t most = 0;
+  const mir_program *p = progs[k];
+  for (uint32_t i = 0; i < p->num_callees && most != UINT32_MAX; i++) {
+    uint32_t n = stack_need(progs, nk, nk + p->callees[i], state, need);
+    if (n > most) most = n;
+  }
+  state[k] = 2;
+  need[k] = most == UINT32_MAX ? UINT32_MAX : p->frame_size + most;
+  return need[k];
+}
+
+/* After every program is compiled: a calling kernel's descriptor covers
+ * its callees (registers: the most any reachable function names; scratch:
+ * the deepest chain of frames, or the dynamic stack when a cycle or an
+ * indirect call makes the depth unknown). */
+void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf) {
+  unsigned np = nk + nf;
+  uint8_t *state = calloc(np, 1), *seen = calloc(np, 1);
+  uint32_t *need = calloc(np, sizeof *need), *work = calloc(np, sizeof *work);
+  for (unsigned k = 0; k < nk; k++) {
+    mir_program *p = progs[k];
+    if (!p->has_calls) continue;
+    memset(seen, 0, np);
+    unsigned nw = 0;
+    bool indirect = false;
+    work[nw++] = k;
+    seen[k] = 1;
+    while (nw) {
+      const mir_program *q = progs[work[--nw]];
+      indirect |= q->calls_indirect;
+      for (uint32_t i = 0; i < q->num_callees; i++)
+        if (!seen[nk + q->callees[i]]) seen[nk + q->callees[i]] = 1, work[nw++] = nk + q->callees[i];
+      if (q->calls_indirect) /* any function whose address is taken: all, to be safe */
+        for (unsigned f = nk; f < np; f++)
+          if (!seen[f]) seen[f] = 1, work[nw++] = f;
+    }
+    uint32_t deepest = 0;
+    for (unsigned f = nk; f < np; f++) {
+      if (!seen[f]) continue;
+      unsigned s, v;
+      mir_program_regs(progs[f], &s, &v);
+      if (s > p->callee_sgprs) p->callee_sgprs = s;
+      if (v > p->callee_vgprs) p->callee_vgprs = v;
+      memset(state, 0, np);
+      uint32_t n = stack_need(progs, nk, f, state, need);
+      if (n > deepest) deepest = n;
+    }
+    if (indirect || deepest == UINT32_MAX) {
+      p->abi.uses_dynamic_stack = true;
+      deepest = 0;
+      for (unsigned f = nk; f < np; f++)
+        if (seen[f] && progs[f]->frame_size > deepest) deepest = progs[f]->frame_size;
+    }
+    p->abi.private_segment_size = p->frame_size + deepest;
+  }
+  free(state);
+  free(seen);
+  free(need);
+  free(work);
+}

@@ -1,0 +1,34 @@
+; Recursion is compiled, not refused (it used to be "recursion is not
+; supported"): each activation moves the stack pointer s6 past its frame
+; around its calls, and a kernel that reaches a call-graph cycle asks for a
+; dynamic stack in its descriptor (the depth is not known).
+; RUN: %wavecc %s -S -o - | FileCheck %s
+target triple = "amdgcn-amd-amdhsa"
+
+define i32 @fact(i32 %n) noinline {
+  %c = icmp ult i32 %n, 2
+  br i1 %c, label %one, label %rec
+one:
+  ret i32 1
+rec:
+  %m = sub i32 %n, 1
+  %r = call i32 @fact(i32 %m)
+  %p = mul i32 %n, %r
+  ret i32 %p
+}
+
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
+  %r = call i32 @fact(i32 %n)
+  store i32 %r, ptr addrspace(1) %out
+  ret void
+}
+
+; CHECK-LABEL: k:
+; CHECK: s_swappc_b64 s[4:5], s[4:5]
+; CHECK: .amdhsa_private_segment_fixed_size [[FRAME:[0-9]+]]
+; CHECK: .amdhsa_uses_dynamic_stack 1
+; CHECK-LABEL: fact:
+; CHECK: s_add_u32 s6, s6, 0x[[ADJ:[0-9a-f]+]]
+; CHECK: s_swappc_b64 s[4:5], s[4:5]
+; CHECK-NEXT: s_sub_u32 s6, s6, 0x[[ADJ]]
+; CHECK: s_setpc_b64 s[4:5]
