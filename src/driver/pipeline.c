@@ -212,12 +212,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     md.num_funcs = m.num_functions;
   }
   /* The builtin assembler encodes straight from machine IR; assembly text
-   * is written for -S, for llvm-mc, for the cross-check and for dumps.
-   * Modules with real functions (calls) still go through llvm-mc: the
-   * builtin writer gives every program a kernel descriptor and metadata
-   * and does not yet emit local function symbols. */
-  bool obj = o->output == WAVECC_OUTPUT_OBJ;
-  bool builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC && !m.num_functions;
+   * is written for -S, for llvm-mc, for the cross-check and for dumps. */
+  bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
   void *elf = NULL;
   size_t elf_size = 0;
   if (!rc && (!builtin || o->assembler == WAVECC_ASSEMBLER_CHECK || wants_dump(o, "emit"))) {
@@ -231,7 +227,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   if (!rc && builtin) {
     double t0 = now_sec();
     uint64_t n;
-    rc = mir_write_code_object(progs, m.num_kernels, &md, &elf, &elf_size, &n, d);
+    rc = mir_write_code_object(progs, np, &md, &elf, &elf_size, &n, d);
     timer_add(&tm, "encode", now_sec() - t0);
   }
   r->pass_seconds = now_sec() - t_ours;

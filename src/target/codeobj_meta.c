@@ -39,7 +39,8 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
                    (uint32_t)a->workgroup_id[2] << 9 | (a->workitem_id_dims & 3) << 11;
   uint32_t props = (uint32_t)a->private_segment_buffer | (uint32_t)a->dispatch_ptr << 1 |
                    (uint32_t)a->queue_ptr << 2 | (uint32_t)a->kernarg_segment_ptr << 3 |
-                   (uint32_t)a->dispatch_id << 4 | (uint32_t)a->flat_scratch_init << 5;
+                   (uint32_t)a->dispatch_id << 4 | (uint32_t)a->flat_scratch_init << 5 |
+                   (uint32_t)a->uses_dynamic_stack << 11;
   put_le(kd + 0, a->group_segment_size, 4);
   put_le(kd + 4, a->private_segment_size, 4);
   put_le(kd + 8, a->kernarg_size, 4);
@@ -166,7 +167,7 @@ static void mp_kernel(mp_buf *m, const mir_program *p, const mir_kernel_regs *r)
   mp_kv_str(m, ".symbol", sym);
   free(sym);
   mp_str(m, ".uses_dynamic_stack");
-  mp_bool(m, false);
+  mp_bool(m, p->abi.uses_dynamic_stack);
   mp_kv_uint(m, ".vgpr_count", r->vgprs);
   mp_kv_uint(m, ".vgpr_spill_count", 0);
   mp_kv_uint(m, ".wavefront_size", 64);

@@ -140,24 +140,37 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   esym *lsyms = calloc(ndata + 1, sizeof *lsyms);
   uint64_t *data_off = calloc(ndata + 1, sizeof *data_off); /* in .rodata or .data */
   mir_kernel_regs *regs = calloc(num_kernels + 1, sizeof *regs);
+  /* kernels and functions (callees) among the programs, by position */
+  mir_program **kerns = calloc(num_kernels + 1, sizeof *kerns);
+  uint32_t *kern_prog = calloc(num_kernels + 1, sizeof *kern_prog), *func_prog = calloc(num_kernels + 1, sizeof *func_prog);
+  unsigned nkern = 0, nfunc = 0;
   *elf = NULL;
   *elf_size = 0;
   *instructions = 0;
-  if (!fn_at || !fn_size || !dsyms || !lsyms || !data_off || !regs) { rc = 1; goto out; }
+  if (!fn_at || !fn_size || !dsyms || !lsyms || !data_off || !regs || !kerns || !kern_prog || !func_prog) {
+    rc = 1;
+    goto out;
+  }
 
   /* 1. Code: each function 256-byte aligned (AMDGPUUsage: kernel entry alignment). */
   for (unsigned k = 0; k < num_kernels && !rc; k++) {
-    mir_fix_kernarg_size(kernels[k]);
-    mc_code_align(&text, 256, S_NOP0);
+    bool func = kernels[k]->is_function;
+    if (func) func_prog[nfunc++] = k;
+    else {
+      mir_fix_kernarg_size(kernels[k]);
+      kern_prog[nkern] = k;
+      kerns[nkern++] = kernels[k];
+    }
+    mc_code_align(&text, func ? 4 : 256, S_NOP0);
     fn_at[k] = text.size;
     uint32_t n = 0;
     rc = mir_encode_function(kernels[k], md, &text, &n, d);
     fn_size[k] = text.size - fn_at[k];
     *instructions += n;
-    regs[k] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
+    if (!func) regs[nkern - 1] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
   }
   if (rc) goto out;
-  if (mir_metadata_msgpack(kernels, regs, num_kernels, &meta, &meta_size)) { rc = 1; goto out; }
+  if (mir_metadata_msgpack(kerns, regs, nkern, &meta, &meta_size)) { rc = 1; goto out; }
 
   /* 2. Read-only part: headers, note, dynsym, hash, dynstr, rodata. */
   section sh[NSEC] = {0};
@@ -176,10 +189,11 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
 
   /* symbols: kernels (FUNC, protected) and descriptors (OBJECT); data objects local in .symtab only */
   unsigned nd = 0;
-  for (unsigned k = 0; k < num_kernels; k++) {
-    const char *nm = kernels[k]->name;
+  for (unsigned ki = 0; ki < nkern; ki++) {
+    const char *nm = kerns[ki]->name;
+    uint32_t k = kern_prog[ki];
     dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, NULL), 1u << 4 | 2, 3, SEC_TEXT, fn_at[k], fn_size[k], nm};
-    dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, ".kd"), 1u << 4 | 1, 0, SEC_RODATA, 64u * k, 64, NULL};
+    dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, ".kd"), 1u << 4 | 1, 0, SEC_RODATA, 64u * ki, 64, NULL};
   }
   unsigned nsyms = 1 + nd;
   eb_align(&e, 8);
@@ -212,9 +226,9 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   eb_align(&e, 64);
   sh[SEC_RODATA] = (section){".rodata", 1, 0, 0, 2, 0, e.n, 0, 64, 0};
   size_t kd_at = e.n;
-  for (unsigned k = 0; k < num_kernels; k++) {
+  for (unsigned ki = 0; ki < nkern; ki++) {
     uint8_t kd[64];
-    mir_kernel_descriptor(kernels[k], &regs[k], kd);
+    mir_kernel_descriptor(kerns[ki], &regs[ki], kd);
     eb_put(&e, kd, 64);
   }
   for (uint32_t i = 0; i < ndata; i++) {
@@ -271,7 +285,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     const mc_fixup *x = &text.fix[f];
     uint64_t target;
     if (x->space == MC_SYM_DATA && x->symbol < ndata) target = data_off[x->symbol];
-    else if (x->space == MC_SYM_FUNC && x->symbol < num_kernels) target = text_addr + fn_at[x->symbol];
+    else if (x->space == MC_SYM_FUNC && x->symbol < nfunc) target = text_addr + fn_at[func_prog[x->symbol]];
     else {
       diag_error(d, NULL, "internal: fixup to an unknown symbol");
       rc = 1;
@@ -281,9 +295,9 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
     set_le(e.b + text_off + x->offset, w, 4);
   }
-  for (unsigned k = 0; k < num_kernels; k++) {
-    uint64_t kd_addr = kd_at + 64u * k;
-    set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[k]) - (int64_t)kd_addr), 8);
+  for (unsigned ki = 0; ki < nkern; ki++) {
+    uint64_t kd_addr = kd_at + 64u * ki;
+    set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[kern_prog[ki]]) - (int64_t)kd_addr), 8);
   }
   for (unsigned i = 1; i < nsyms; i++) {
     if (dsyms[i].shndx == SEC_TEXT) dsyms[i].value += text_addr;
@@ -299,9 +313,14 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
 
   /* 6. non-allocated: .symtab (locals, then the dynamic symbols), .shstrtab, .strtab */
   eb_align(&e, 8);
-  sh[SEC_SYMTAB] = (section){".symtab", 2, SEC_STRTAB, 1 + ndata, 0, 0, e.n, 0, 8, SYM};
+  sh[SEC_SYMTAB] = (section){".symtab", 2, SEC_STRTAB, 1 + ndata + nfunc, 0, 0, e.n, 0, 8, SYM};
   put_sym(&e, &dsyms[0]);
   for (uint32_t i = 0; i < ndata; i++) put_sym(&e, &lsyms[i]);
+  for (unsigned fi = 0; fi < nfunc; fi++) { /* callees: local FUNC symbols */
+    uint32_t k = func_prog[fi];
+    esym s = {str_add(&strtab, kernels[k]->name, NULL), 2, 0, SEC_TEXT, text_addr + fn_at[k], fn_size[k], NULL};
+    put_sym(&e, &s);
+  }
   for (unsigned i = 1; i < nsyms; i++) {
     esym s = dsyms[i];
     s.name = str_add(&strtab, (const char *)dynstr.b + dsyms[i].name, NULL);
@@ -379,6 +398,9 @@ out:
   free(lsyms);
   free(data_off);
   free(regs);
+  free(kerns);
+  free(kern_prog);
+  free(func_prog);
   mc_code_free(&text);
   return rc;
 }

@@ -705,7 +705,7 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fputs("    .symbol: ", out);
   yaml_str(out, sym);
   fputc('\n', out);
-  fprintf(out, "    .uses_dynamic_stack: false\n");
+  fprintf(out, "    .uses_dynamic_stack: %s\n", a->uses_dynamic_stack ? "true" : "false");
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
   fprintf(out, "    .wavefront_size: 64\n");

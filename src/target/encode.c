@@ -356,14 +356,17 @@ static void emit_branch(fn_state *s, uint16_t opcode, uint32_t target) {
 /* s_getpc_b64 s[N:N+1]; s_add_u32 sN, sN, lit; s_addc_u32 sN+1, sN+1, lit
  * with the literals PC-relative to the object (emit_data.h). */
 static void emit_data_address(fn_state *s, const mir_instr *ins) {
-  uint32_t r = ins->defs[0].preg, k = (uint32_t)ins->offset - 1;
+  /* offset k + 1 names data object k, -(k + 1) function k (emit_data.c) */
+  bool func = ins->offset < 0;
+  uint32_t r = ins->defs[0].preg, k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+  mc_symbol_space space = func ? MC_SYM_FUNC : MC_SYM_DATA;
   mc_code *c = s->c;
   put32(c, 0x17du << 23 | r << 16 | (uint32_t)isa_table[ISA_S_GETPC_B64].opcode << 8);
   put32(c, 2u << 30 | (uint32_t)isa_table[ISA_S_ADD_U32].opcode << 23 | r << 16 | (uint32_t)LIT << 8 | r);
-  add_fixup(c, (mc_fixup){c->size, k, 4, MC_FIX_REL32_LO, MC_SYM_DATA});
+  add_fixup(c, (mc_fixup){c->size, k, 4, MC_FIX_REL32_LO, space});
   put32(c, 0);
   put32(c, 2u << 30 | (uint32_t)isa_table[ISA_S_ADDC_U32].opcode << 23 | (r + 1) << 16 | (uint32_t)LIT << 8 | (r + 1));
-  add_fixup(c, (mc_fixup){c->size, k, 12, MC_FIX_REL32_HI, MC_SYM_DATA});
+  add_fixup(c, (mc_fixup){c->size, k, 12, MC_FIX_REL32_HI, space});
   put32(c, 0);
   s->instructions += 3;
 }
@@ -391,7 +394,9 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
       }
       if (ins->opcode >= ISA_NUM_OPS) continue;
       if (mir_is_data_address(ins)) {
-        if (!md || (uint32_t)ins->offset - 1 >= md->num) {
+        bool func = ins->offset < 0;
+        uint32_t k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+        if (!md || k >= (func ? md->num_funcs : md->num)) {
           diag_error(d, p->name, "internal: data address of an unknown object");
           errors++;
         }
@@ -412,7 +417,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
           }
       for (unsigned k = 0; k < n; k++) put32(c, w[k]);
       if (n) s.instructions++;
-      if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH) ends = true;
+      if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH || ins->opcode == ISA_S_SETPC_B64) ends = true;
     }
     uint32_t t;
     if (!ends && mir_fallthrough_branch(p, bi, &t)) emit_branch(&s, ISA_S_BRANCH, t);

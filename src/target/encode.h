@@ -71,9 +71,10 @@ extern const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5];
  * R_AMDGPU_REL32_LO / _HI would (AMDGPUUsage "Relocation Records"). */
 typedef enum mc_fixup_kind { MC_FIX_REL32_LO, MC_FIX_REL32_HI } mc_fixup_kind;
 /* What a fixup's symbol index counts: data objects (mir_module_data) or
- * the functions of the module in the order given to the writer (the
- * target of a call: s_getpc_b64, s_add_u32/s_addc_u32 of the callee's
- * PC-relative address, as for data). */
+ * the module's functions that are not kernels, in mir_module_data.funcs
+ * order, which is the order of the programs with is_function given to the
+ * writer (the target of a call: s_getpc_b64, s_add_u32/s_addc_u32 of the
+ * callee's PC-relative address, as for data). */
 typedef enum mc_symbol_space { MC_SYM_DATA, MC_SYM_FUNC } mc_symbol_space;
 typedef struct mc_fixup {
   uint32_t offset;
@@ -112,9 +113,12 @@ unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn,
 /* ---- code object ------------------------------------------------------- */
 
 /* Writes the HSA code object (ELF64 shared object, EM_AMDGPU, code object
- * v5) of a module: the kernels' code, descriptors, metadata note and
- * data objects, every PC-relative reference resolved. *elf is malloc'ed.
- * Returns 0 or non-zero after a diagnostic. *instructions as above. */
+ * v5) of a module: the programs' code (kernels 256-byte aligned, with
+ * descriptors, metadata and global symbols; programs with is_function,
+ * the callees of isel_calls.c, 4-byte aligned with a local FUNC symbol
+ * only), the data objects, every PC-relative reference resolved. *elf is
+ * malloc'ed. Returns 0 or non-zero after a diagnostic. *instructions as
+ * above. */
 int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md,
                           void **elf, size_t *elf_size, uint64_t *instructions, diag *d);
 
