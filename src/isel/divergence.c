@@ -197,6 +197,93 @@ static void build_ipdom(cfg *g, arena *mem) {
     if (ip[i] == UINT32_MAX) ip[i] = vexit;
 }
 
+/* Immediate dominators (Cooper-Harvey-Kennedy on RPO indices). */
+static void build_idom(cfg *g, uint32_t *d) {
+  for (uint32_t b = 0; b < g->nb; b++) d[b] = UINT32_MAX;
+  d[0] = 0;
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (uint32_t b = 1; b < g->nb; b++) {
+      uint32_t nd = UINT32_MAX;
+      for (uint32_t e = g->pred_start[b]; e < g->pred_start[b + 1]; e++) {
+        uint32_t p = g->pred[e];
+        if (d[p] == UINT32_MAX) continue;
+        if (nd == UINT32_MAX) {
+          nd = p;
+          continue;
+        }
+        uint32_t x = p, y = nd;
+        while (x != y) {
+          while (x > y) x = d[x];
+          while (y > x) y = d[y];
+        }
+        nd = x;
+      }
+      if (nd != d[b]) {
+        d[b] = nd;
+        changed = true;
+      }
+    }
+  }
+}
+
+static bool dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
+  while (b != a && b != 0) b = idom[b];
+  return b == a;
+}
+
+bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b) {
+  for (uint32_t l = di->loop_of[b]; l != UINT32_MAX; l = di->loop_parent[l])
+    if (l == h) return true;
+  return false;
+}
+
+/* Natural loops of the back edges u -> h (h dominates u), headers in RPO
+ * order so that an enclosing loop is filled before the loops it holds. */
+static void build_loops(divergence_info *di, cfg *g, arena *mem) {
+  uint32_t nb = g->nb;
+  di->loop_of = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
+  di->loop_parent = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
+  uint32_t *work = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
+  uint8_t *in = arena_alloc(mem, nb + 1);
+  for (uint32_t b = 0; b < nb; b++) di->loop_of[b] = di->loop_parent[b] = UINT32_MAX;
+  di->reducible = true;
+  for (uint32_t h = 0; h < nb; h++) {
+    uint32_t nw = 0;
+    bool header = false;
+    memset(in, 0, nb + 1);
+    in[h] = 1;
+    for (uint32_t e = g->pred_start[h]; e < g->pred_start[h + 1]; e++) {
+      uint32_t u = g->pred[e];
+      if (u < h) continue;
+      if (!dominates(di->idom, h, u)) {
+        di->reducible = false;
+        continue;
+      }
+      header = true;
+      if (!in[u]) {
+        in[u] = 1;
+        work[nw++] = u;
+      }
+    }
+    if (!header) continue;
+    for (uint32_t k = 0; k < nw; k++) {
+      uint32_t x = work[k];
+      for (uint32_t e = g->pred_start[x]; e < g->pred_start[x + 1]; e++) {
+        uint32_t p = g->pred[e];
+        if (!in[p]) {
+          in[p] = 1;
+          work[nw++] = p;
+        }
+      }
+    }
+    di->loop_parent[h] = di->loop_of[h];
+    for (uint32_t b = 0; b < nb; b++)
+      if (in[b]) di->loop_of[b] = h;
+  }
+}
+
 static bool name_starts(const char *n, size_t len, const char *prefix) {
   size_t pl = strlen(prefix);
   return len >= pl && memcmp(n, prefix, pl) == 0;
@@ -242,6 +329,50 @@ static bool mark(divergence_info *di, LLVMValueRef v) {
   return true;
 }
 
+/* Sync dependence on a reducible CFG: the phis of the blocks that paths
+ * from two different successors of the divergent branch b reach before
+ * they reconverge at b's immediate post-dominator `stop` (included). The
+ * header of a loop holding b ends a path (the back edge is the lanes that
+ * stay, all with the same values: a loop exit is temporal divergence,
+ * handled by the caller), so a uniform induction variable of a loop with a
+ * divergent exit stays uniform. Reaching a block from two successors is a
+ * superset of LLVM's join points (two disjoint paths), which is safe. */
+static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, arena *mem) {
+  uint32_t nb = g->nb;
+  uint8_t *reach = arena_alloc(mem, nb + 1), *seen = arena_alloc(mem, nb + 1);
+  uint32_t *work = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
+  bool changed = false;
+  for (uint32_t e = g->succ_start[b]; e < g->succ_start[b + 1]; e++) {
+    uint32_t s0 = g->succ[e];
+    bool dup = false;
+    for (uint32_t e2 = g->succ_start[b]; e2 < e; e2++) dup |= g->succ[e2] == s0;
+    if (dup) continue;
+    memset(seen, 0, nb + 1);
+    uint32_t nw = 0;
+    work[nw++] = s0;
+    seen[s0] = 1;
+    for (uint32_t k = 0; k < nw; k++) {
+      uint32_t n = work[k];
+      if (reach[n] < 2) reach[n]++;
+      if (n == stop || (di->loop_of[n] == n && divergence_in_loop(di, n, b))) continue;
+      for (uint32_t e2 = g->succ_start[n]; e2 < g->succ_start[n + 1]; e2++) {
+        uint32_t x = g->succ[e2];
+        if (!seen[x]) {
+          seen[x] = 1;
+          work[nw++] = x;
+        }
+      }
+    }
+  }
+  for (uint32_t n = 0; n < nb; n++) {
+    if (reach[n] < 2) continue;
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
+         ins = LLVMGetNextInstruction(ins))
+      changed |= mark(di, ins);
+  }
+  return changed;
+}
+
 /* A divergent branch at block b: sync and temporal divergence. */
 static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, arena *mem) {
   bool changed = false;
@@ -266,13 +397,17 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
       }
     }
   }
-  /* phis in the region and at its end */
-  for (uint32_t k = 0; k <= nw; k++) {
-    uint32_t n = k < nw ? work[k] : stop;
-    if (n >= nb) continue;
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
-         ins = LLVMGetNextInstruction(ins))
-      changed |= mark(di, ins);
+  if (di->reducible) {
+    changed |= mark_joins(di, g, b, stop, mem);
+  } else {
+    /* every phi in the region and at its end */
+    for (uint32_t k = 0; k <= nw; k++) {
+      uint32_t n = k < nw ? work[k] : stop;
+      if (n >= nb) continue;
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
+           ins = LLVMGetNextInstruction(ins))
+        changed |= mark(di, ins);
+    }
   }
   if (!in[b]) return changed;
   /* The region cycles back to b: find the cycle (blocks of the region that
@@ -313,6 +448,14 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   build_ipdom(&g, mem);
   di->num_blocks = g.nb;
   di->blocks = g.rpo;
+  di->succ_start = g.succ_start;
+  di->succ = g.succ;
+  di->pred_start = g.pred_start;
+  di->pred = g.pred;
+  di->ipdom = g.ipdom;
+  di->idom = arena_alloc(mem, (g.nb + 1) * sizeof(uint32_t));
+  build_idom(&g, di->idom);
+  build_loops(di, &g, mem);
   uint32_t nv = LLVMCountParams(fn);
   for (uint32_t b = 0; b < g.nb; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(g.rpo[b]); ins; ins = LLVMGetNextInstruction(ins)) nv++;

@@ -1,0 +1,660 @@
+/* Instruction selection: divergent control flow as structured EXEC-mask
+ * regions.
+ *
+ * The kernel is walked as a tree of single-entry single-exit regions over
+ * the LLVM CFG (dominators, post-dominators and natural loops from the
+ * divergence analysis), and every divergent construct is lowered the way
+ * ACO lowers NIR's structured control flow and LLVM's SILowerControlFlow
+ * lowers the output of StructurizeCFG:
+ *
+ *  - if-then at B (join J = ipdom(B)):
+ *        B:  saved = s_and_saveexec_b64 cond ; s_cbranch_execz J
+ *        T…: then region                     (logical B->T…->J)
+ *        J:  exec = s_or_b64 exec, saved
+ *    When J has phis, the lanes that go straight from B to J need a block
+ *    of their own for their phi copies: F: exec = saved & ~exec (logical
+ *    B->F->J). An if-then-else has that block between the arms (linear
+ *    only) and the else region after it. Nested regions are selected
+ *    recursively; a join that is also the enclosing arm's end gets a block
+ *    of its own for the EXEC restore.
+ *  - uniform branches of the same shapes: p_cbranch_scc, no EXEC change.
+ *  - natural loop L (one latch, one block outside L entering the header,
+ *    every exit edge to one block E whose predecessors are all in L):
+ *        P:  saved_L = exec   (when an exit is divergent)
+ *        H…: body; at an exiting block X (top level of the body):
+ *            exec &= ~exit lanes ; s_cbranch_execz E
+ *            (when E has phis: exec = exit lanes, a block for their phi
+ *            copies, then exec = saved & ~exec)
+ *        latch: s_cbranch_execnz H (divergent exit), p_cbranch_scc (uniform)
+ *        E:  exec = saved_L
+ *    so the lanes that leave wait, inactive, until every lane has left;
+ *    values they computed stay in their VGPR lanes (VALU writes of later
+ *    iterations leave inactive lanes alone), which is why divergence
+ *    analysis makes values used after such a loop divergent.
+ *  EXEC is never zero inside a region (every narrowing is followed by
+ *  s_cbranch_execz past it), so uniform values stay in SGPRs and scalar
+ *  loads stay legal everywhere. Lane-mask (i1) phis at a divergent join
+ *  are carried in a VGPR (0/1, written under each edge's EXEC) and turned
+ *  back into a mask after the phis: an SGPR pair written by two arms would
+ *  keep only the last arm's bits.
+ *
+ * Any other shape (exits from inside a nested if, several exit targets,
+ * several latches, returns inside a region, irreducible control flow)
+ * makes isel_structured return -1 before emitting anything, and the
+ * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
+ * function attribute "wavecc-no-structurize" (pass tests of those). Two walks of
+ * the same recursion: the first only checks the shapes and numbers the
+ * machine blocks, the second emits with every block number known.
+ *
+ * Logical CFG = the LLVM CFG through these blocks; linear CFG = what the
+ * wave executes (the else-entry block and the exit-continue block are
+ * linear only). SGPRs are live along the linear CFG, VGPRs along the
+ * logical one (src/ra/liveness.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "isel/isel_internal.h"
+#include "util/bitset.h"
+
+#define NONE UINT32_MAX
+#define REJECT() (s->why = s->why ? s->why : __LINE__, false)
+#define PL 1u /* logical edge */
+#define PN 2u /* linear edge, with a p_branch */
+
+/* Machine blocks with an edge still to add to the next region's entry. */
+typedef struct pend {
+  uint32_t n;
+  uint32_t v[8];
+  uint8_t f[8];
+} pend;
+
+typedef struct sctx {
+  isel_ctx *c;
+  const divergence_info *di;
+  bool emit;          /* second walk */
+  uint32_t nb, nmb;   /* LLVM blocks, machine blocks so far */
+  uint32_t *mh;       /* LLVM block -> its machine block */
+  uint32_t *pre;      /* loop header -> pre-header block */
+  uint32_t *aux;      /* branch block -> its F (divergent) or empty-arm (uniform) block */
+  uint32_t *jp;       /* branch block -> the J' block of a join that ends the region */
+  uint32_t *xb;       /* exiting block -> its exit-lanes block (XC = xb + 1) */
+  uint32_t *exit_of;  /* loop header -> exit target */
+  uint32_t *m2l;      /* machine block -> LLVM block of its phi operands */
+  uint8_t *visited;
+  mir_temp *join_saved; /* LLVM block: exec |= this at its start */
+  mir_temp *exit_saved; /* LLVM block: exec = this at its start */
+  int why;              /* line of the first rejection (--print-after=isel notes) */
+} sctx;
+
+static bool is_header(const sctx *s, uint32_t b) { return s->di->loop_of[b] == b; }
+
+static bool in_loop(const sctx *s, uint32_t h, uint32_t b) {
+  return h == NONE || divergence_in_loop(s->di, h, b);
+}
+
+static uint32_t succ_idx(const sctx *s, LLVMValueRef t, unsigned k) {
+  return divergence_block_index(s->di, LLVMGetSuccessor(t, k));
+}
+
+/* Distinct LLVM predecessors of b. */
+static uint32_t npreds(const sctx *s, uint32_t b) {
+  const divergence_info *di = s->di;
+  uint32_t n = 0;
+  for (uint32_t e = di->pred_start[b]; e < di->pred_start[b + 1]; e++) {
+    bool dup = false;
+    for (uint32_t e2 = di->pred_start[b]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+    n += !dup;
+  }
+  return n;
+}
+
+static bool has_phis(const sctx *s, uint32_t b) {
+  LLVMValueRef f = LLVMGetFirstInstruction(s->di->blocks[b]);
+  return f && LLVMIsAPHINode(f);
+}
+
+static uint32_t newblk(sctx *s, uint32_t llvm) {
+  uint32_t m = s->nmb++;
+  s->m2l[m] = llvm;
+  return m;
+}
+
+static mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
+
+/* ---- emission helpers (no-ops in the checking walk) ---- */
+
+static void edge(sctx *s, uint32_t from, uint32_t to, unsigned f) {
+  if (!s->emit) return;
+  if (f & PL) mir_add_logical_edge(s->c->p, from, to);
+  if (f & PN) mir_add_linear_edge(s->c->p, from, to);
+}
+
+/* Ends block `from` with a branch to `to` (flags f: PN adds the p_branch). */
+static void jump(sctx *s, uint32_t from, uint32_t to, unsigned f) {
+  if (s->emit && (f & PN)) {
+    s->c->cur = from;
+    mir_instr *br = isel_emit(s->c, MIR_P_BRANCH, 1, 0);
+    br->ops[0] = mir_op_block(to);
+  }
+  edge(s, from, to, f);
+}
+
+static void sopp(sctx *s, uint32_t blk, unsigned op, uint32_t target) {
+  if (!s->emit) return;
+  s->c->cur = blk;
+  mir_instr *i = isel_emit(s->c, op, 1, 0);
+  i->ops[0] = mir_op_block(target);
+}
+
+/* exec = op a, b in the current block. */
+static void exec_set(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_instr *i = isel_emit(c, op, 2, 1);
+  i->ops[0] = a;
+  i->ops[1] = b;
+  i->defs[0] = exec_op();
+}
+
+static mir_temp sop1(isel_ctx *c, unsigned op, mir_operand a) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_instr *i = isel_emit(c, op, 1, 1);
+  i->ops[0] = a;
+  i->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+static void cbranch_scc(sctx *s, uint32_t blk, LLVMValueRef cond, uint32_t t, uint32_t f) {
+  if (!s->emit) return;
+  isel_ctx *c = s->c;
+  c->cur = blk;
+  mir_temp scc = isel_scc_of(c, cond);
+  mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
+  br->ops[0] = mir_op_temp(scc);
+  br->ops[0].flags |= MIR_OPND_FIXED_REG;
+  br->ops[0].preg = MIR_PREG_SCC;
+  br->ops[1] = mir_op_block(t);
+  br->ops[2] = mir_op_block(f);
+}
+
+static void connect(sctx *s, pend *io, uint32_t to) {
+  for (uint32_t k = 0; k < io->n; k++) jump(s, io->v[k], to, io->f[k]);
+  io->n = 0;
+}
+
+static bool push(pend *io, uint32_t b, unsigned f) {
+  if (io->n == 8) return false;
+  io->v[io->n] = b;
+  io->f[io->n++] = (uint8_t)f;
+  return true;
+}
+
+static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
+
+/* Is b a block holding nothing but the back edge to h? */
+static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  return LLVMGetFirstInstruction(s->di->blocks[b]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == h &&
+         npreds(s, b) == 1;
+}
+
+/* ---- loops ---- */
+
+/* The exit edge of the top-level exiting block b (machine block mb) of
+ * loop h, successor `out` leaving; `latch` (NONE: none) the LLVM latch
+ * when the other successor is h or an empty latch folded into b, whose
+ * back edge this block then takes. Adds the continuing edges to `io` (a
+ * latch branches back itself). */
+static void emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
+  isel_ctx *c = s->c;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  LLVMValueRef cond = LLVMGetCondition(t);
+  uint32_t E = s->exit_of[h], eh = s->mh[E], next = s->nmb;
+  bool div = bitset_test(s->di->divergent_branch, b);
+  if (!div) {
+    if (latch != NONE) {
+      cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
+      edge(s, mb, eh, PL | PN);
+      edge(s, mb, s->mh[h], PL | PN);
+      return;
+    }
+    cbranch_scc(s, mb, cond, out ? next : eh, out ? eh : next);
+    edge(s, mb, eh, PL | PN);
+    edge(s, mb, next, PL | PN);
+    return;
+  }
+  mir_temp m = {0};
+  if (s->emit) {
+    c->cur = mb;
+    m = isel_mask_of(c, cond, 0);
+  }
+  if (!has_phis(s, E)) {
+    /* exec = the lanes that stay */
+    if (latch != NONE) s->m2l[mb] = latch;
+    if (s->emit)
+      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
+    if (latch != NONE) {
+      sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+      edge(s, mb, s->mh[h], PL | PN);
+      edge(s, mb, eh, PL);
+      jump(s, mb, eh, PN);
+      return;
+    }
+    sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
+    edge(s, mb, eh, PL | PN);
+    push(io, mb, PL | PN);
+    return;
+  }
+  /* E's phis need a block that runs with exactly the leaving lanes */
+  uint32_t xb = newblk(s, b), xc = newblk(s, latch);
+  s->xb[b] = xb;
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    mir_temp em = out ? sop1(c, ISA_S_NOT_B64, mir_op_temp(m)) : m;
+    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(em));
+  }
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
+  edge(s, mb, xc, PN);
+  jump(s, mb, xb, PL | PN);
+  jump(s, xb, xc, PN);
+  edge(s, xb, eh, PL);
+  if (s->emit) {
+    c->cur = xc;
+    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+  }
+  if (latch != NONE) {
+    edge(s, mb, xc, PL);
+    sopp(s, xc, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+    edge(s, xc, s->mh[h], PL | PN);
+    jump(s, xc, eh, PN);
+    return;
+  }
+  sopp(s, xc, ISA_S_CBRANCH_EXECZ, eh);
+  edge(s, xc, eh, PN);
+  push(io, xc, PN);
+  push(io, mb, PL);
+}
+
+/* Loop headed by h inside loop `outer`, entered from the blocks in io.
+ * *exit: the block the region continues with. */
+static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, pend *io, uint32_t *exit) {
+  const divergence_info *di = s->di;
+  isel_ctx *c = s->c;
+  uint32_t nlatch = 0, nout = 0, P = NONE, E = NONE;
+  for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
+    uint32_t p = di->pred[e];
+    if (in_loop(s, h, p)) nlatch++;
+    else {
+      nout++;
+      P = p;
+    }
+  }
+  if (nlatch != 1 || nout != 1) return REJECT();
+  bool div_exit = false;
+  for (uint32_t b = 0; b < s->nb; b++) {
+    if (!in_loop(s, h, b)) continue;
+    for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
+      uint32_t x = di->succ[e];
+      if (in_loop(s, h, x)) continue;
+      if (E != NONE && E != x) return REJECT();
+      E = x;
+      div_exit |= bitset_test(di->divergent_branch, b);
+    }
+  }
+  if (E == NONE || is_header(s, E) || !in_loop(s, outer, E)) return REJECT();
+  for (uint32_t e = di->pred_start[E]; e < di->pred_start[E + 1]; e++)
+    if (!in_loop(s, h, di->pred[e])) return REJECT();
+  s->exit_of[h] = E;
+  uint32_t pre = newblk(s, P);
+  s->pre[h] = pre;
+  connect(s, io, pre);
+  mir_temp saved = {0};
+  if (s->emit && div_exit) {
+    c->cur = pre;
+    saved = sop1(c, ISA_S_MOV_B64, exec_op());
+  }
+  pend body = {0};
+  push(&body, pre, PL | PN);
+  if (!walk(s, h, h, h, true, &body)) return REJECT();
+  connect(s, &body, s->mh[h]);
+  s->exit_saved[E] = saved;
+  *exit = E;
+  return true;
+}
+
+/* ---- ifs ---- */
+
+/* The if at b (machine block mb) whose join J = ipdom(b). */
+static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  isel_ctx *c = s->c;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  LLVMValueRef cond = LLVMGetCondition(t);
+  uint32_t sk[2] = {succ_idx(s, t, 0), succ_idx(s, t, 1)};
+  bool div = bitset_test(s->di->divergent_branch, b);
+  bool jphis = has_phis(s, J);
+  for (int k = 0; k < 2; k++)
+    if (sk[k] != J && !is_header(s, sk[k]) && npreds(s, sk[k]) != 1) return REJECT();
+  uint32_t jentry = J == stop ? NONE : s->mh[J]; /* known in the emitting walk */
+  pend out = {0};
+  if (!div) {
+    if (J == stop && (sk[0] == J || sk[1] == J)) {
+      /* an empty arm ending the region gets a block: it carries b's edge */
+      uint32_t ea = newblk(s, b);
+      s->aux[b] = ea;
+      uint32_t other = sk[0] == J ? sk[1] : sk[0];
+      cbranch_scc(s, mb, cond, sk[0] == J ? ea : s->nmb, sk[0] == J ? s->nmb : ea);
+      edge(s, mb, ea, PL | PN);
+      edge(s, mb, s->nmb, PL | PN);
+      push(&out, ea, PL | PN);
+      pend arm = {0};
+      if (!walk(s, other, J, loop, false, &arm) || !arm.n) return REJECT();
+      for (uint32_t q = 0; q < arm.n; q++)
+        if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+    } else {
+      uint32_t a0 = sk[0] == J ? jentry : s->nmb;
+      uint32_t a1 = sk[1] == J ? jentry : NONE;
+      /* a1 of a non-empty second arm is known once the first is walked:
+       * take it from the checking walk's numbering */
+      if (sk[1] != J) a1 = is_header(s, sk[1]) ? s->pre[sk[1]] : s->mh[sk[1]];
+      cbranch_scc(s, mb, cond, a0, a1);
+      for (int k = 0; k < 2; k++) {
+        if (sk[k] == J) {
+          edge(s, mb, jentry, PL | PN);
+          continue;
+        }
+        edge(s, mb, s->nmb, PL | PN);
+        pend arm = {0};
+        if (!walk(s, sk[k], J, loop, false, &arm) || !arm.n) return REJECT();
+        for (uint32_t q = 0; q < arm.n; q++)
+          if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+      }
+    }
+    if (J == stop) {
+      *io = out;
+      return true;
+    }
+    connect(s, &out, s->nmb);
+    return true;
+  }
+  /* divergent: "then" is the first non-empty arm */
+  unsigned tk = sk[0] == J ? 1 : 0;
+  uint32_t ts = sk[tk], es = sk[1 - tk];
+  bool eempty = es == J, need_f = !eempty || jphis;
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    mir_temp m = isel_mask_of(c, cond, 0);
+    if (tk) m = sop1(c, ISA_S_NOT_B64, mir_op_temp(m));
+    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  }
+  /* where the lanes of an empty or finished "then" go: F, J or J' */
+  uint32_t skip_to = need_f ? s->aux[b] : (J == stop ? s->jp[b] : jentry);
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, skip_to);
+  edge(s, mb, skip_to, PN);
+  if (eempty && !need_f) push(&out, mb, PL);
+  jump(s, mb, s->nmb, PL | PN);
+  pend arm = {0};
+  if (!walk(s, ts, J, loop, false, &arm) || !arm.n) return REJECT();
+  if (need_f) {
+    uint32_t f = newblk(s, eempty ? b : NONE);
+    s->aux[b] = f;
+    for (uint32_t q = 0; q < arm.n; q++) {
+      if (arm.f[q] & PN) jump(s, arm.v[q], f, PN);
+      if ((arm.f[q] & PL) && !push(&out, arm.v[q], PL)) return REJECT();
+    }
+    if (s->emit) {
+      c->cur = f;
+      exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+    }
+    if (eempty) {
+      edge(s, mb, f, PL);
+      push(&out, f, PL | PN);
+    } else {
+      /* a join that ends the region gets its J' block after the else arm:
+       * numbered by the checking walk */
+      uint32_t skip2 = J == stop ? s->jp[b] : jentry;
+      sopp(s, f, ISA_S_CBRANCH_EXECZ, skip2);
+      edge(s, f, skip2, PN);
+      jump(s, f, s->nmb, PN);
+      edge(s, mb, s->nmb, PL);
+      pend arm2 = {0};
+      if (!walk(s, es, J, loop, false, &arm2) || !arm2.n) return REJECT();
+      for (uint32_t q = 0; q < arm2.n; q++)
+        if (!push(&out, arm2.v[q], arm2.f[q])) return REJECT();
+    }
+  } else {
+    for (uint32_t q = 0; q < arm.n; q++)
+      if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+  }
+  if (J == stop) {
+    /* the EXEC restore gets a block of its own on the linear path; the
+     * arms' logical edges (and phi copies) go on to the caller's join */
+    uint32_t jp = newblk(s, NONE);
+    s->jp[b] = jp;
+    for (uint32_t q = 0; q < out.n; q++) {
+      if (out.f[q] & PN) jump(s, out.v[q], jp, PN);
+      if ((out.f[q] & PL) && !push(io, out.v[q], PL)) return REJECT();
+    }
+    if (s->emit) {
+      c->cur = jp;
+      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+    }
+    if (!push(io, jp, PN)) return REJECT();
+    return true;
+  }
+  s->join_saved[J] = saved;
+  connect(s, &out, s->nmb);
+  return true;
+}
+
+/* ---- regions ---- */
+
+/* Selects the region from LLVM block b up to (not including) `stop`
+ * (num_blocks: the kernel's end) inside the loop headed by `loop` (NONE:
+ * none); `top`: b is at the top level of that loop's body (exits and the
+ * latch may only be there). io: the blocks that branch into b on input,
+ * into `stop` on output (none after a return). False when the shape is
+ * not handled (checking walk) or selection failed (emitting walk). */
+static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io) {
+  isel_ctx *c = s->c;
+  const divergence_info *di = s->di;
+  bool first = true;
+  while (first || b != stop) {
+    bool loop_body = first && b == loop;
+    first = false;
+    if (s->visited[b]) return REJECT();
+    if (is_header(s, b) && !loop_body) {
+      uint32_t e;
+      if (!walk_loop(s, b, loop, io, &e)) return REJECT();
+      b = e;
+      if (b == stop) return REJECT();
+      continue;
+    }
+    s->visited[b] = 1;
+    if (!s->emit && has_phis(s, b))
+      for (uint32_t k = 0; k < io->n; k++)
+        if ((io->f[k] & PL) && s->m2l[io->v[k]] == NONE) return REJECT();
+    uint32_t mb = newblk(s, b);
+    s->mh[b] = mb;
+    connect(s, io, mb);
+    if (s->emit) {
+      c->cur = mb;
+      if (b == 0) isel_setup_abi(c);
+      isel_create_phis(c, b);
+      if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
+      if (s->exit_saved[b].id) {
+        mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+        i->ops[0] = mir_op_temp(s->exit_saved[b]);
+        i->defs[0] = exec_op();
+      }
+      isel_select_body(c, b);
+      if (c->failed || c->cur != mb) return REJECT();
+    }
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[b]);
+    LLVMOpcode op = LLVMGetInstructionOpcode(t);
+    if (op == LLVMRet || op == LLVMUnreachable) {
+      if (stop != s->nb || loop != NONE) return REJECT();
+      if (s->emit) isel_emit(c, ISA_S_ENDPGM, 0, 0);
+      return true;
+    }
+    if (op != LLVMBr) return REJECT();
+    uint32_t s0 = succ_idx(s, t, 0), s1 = LLVMIsConditional(t) ? succ_idx(s, t, 1) : s0;
+    if (s0 == NONE || s1 == NONE) return REJECT();
+    if (s0 == s1) {
+      push(io, mb, PL | PN);
+      if (s0 == stop) return true;
+      if (!in_loop(s, loop, s0) || (!is_header(s, s0) && npreds(s, s0) != 1)) return REJECT();
+      b = s0;
+      continue;
+    }
+    if (loop != NONE) {
+      bool in0 = s0 != loop && in_loop(s, loop, s0), in1 = s1 != loop && in_loop(s, loop, s1);
+      if (!in0 || !in1) {
+        unsigned out = (!in0 && s0 != loop) ? 0 : (!in1 && s1 != loop) ? 1 : 2;
+        if (!top || out == 2) return REJECT();
+        uint32_t sin = out ? s0 : s1, sout = out ? s1 : s0;
+        if (sout != s->exit_of[loop]) return REJECT();
+        /* an empty latch after a divergent exit folds into it: one
+         * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */
+        bool fold = sin != loop && bitset_test(di->divergent_branch, b) && empty_latch(s, sin, loop);
+        if (sin == loop || fold) {
+          if (stop != loop) return REJECT();
+          if (fold) {
+            s->visited[sin] = 1;
+            s->mh[sin] = mb;
+          }
+          emit_exit(s, b, mb, loop, out, fold ? sin : b, io);
+          return true;
+        }
+        if (!in_loop(s, loop, sin) || (!is_header(s, sin) && npreds(s, sin) != 1)) return REJECT();
+        emit_exit(s, b, mb, loop, out, NONE, io);
+        b = sin;
+        continue;
+      }
+    }
+    uint32_t J = di->ipdom[b];
+    if (J >= s->nb || J == loop || !in_loop(s, loop, J) || is_header(s, J)) return REJECT();
+    if (J != stop && s->visited[J]) return REJECT();
+    if (!walk_if(s, b, mb, J, stop, loop, io)) return REJECT();
+    if (J == stop) return true;
+    b = J;
+  }
+  return true;
+}
+
+/* ---- lane-mask phis at divergent joins ---- */
+
+/* Moves the instructions of blk from index `from` on to index `pos`. */
+static void move_to(mir_block *blk, uint32_t from, uint32_t pos) {
+  uint32_t n = blk->num_instrs - from;
+  mir_instr *tmp[16];
+  if (!n || n > 16) return;
+  for (uint32_t k = 0; k < n; k++) tmp[k] = blk->instrs[from + k];
+  memmove(&blk->instrs[pos + n], &blk->instrs[pos], (from - pos) * sizeof(mir_instr *));
+  for (uint32_t k = 0; k < n; k++) blk->instrs[pos + k] = tmp[k];
+}
+
+static uint32_t tail_start(const mir_block *blk) {
+  uint32_t t = blk->num_instrs;
+  while (t > 0) {
+    unsigned o = blk->instrs[t - 1]->opcode;
+    if (o == MIR_P_BRANCH || o == MIR_P_CBRANCH_SCC || o == ISA_S_CBRANCH_EXECZ || o == ISA_S_CBRANCH_EXECNZ ||
+        o == ISA_S_ENDPGM)
+      t--;
+    else
+      break;
+  }
+  return t;
+}
+
+/* The lane-mask phis of machine block mb become VGPR (0/1) phis and a
+ * v_cmp after them: each edge's copy writes only its own lanes. */
+static void vgpr_bool_phis(sctx *s, uint32_t mb) {
+  isel_ctx *c = s->c;
+  mir_block *blk = &c->p->blocks[mb];
+  uint32_t nphi = 0;
+  while (nphi < blk->num_instrs && blk->instrs[nphi]->opcode == MIR_P_PHI) nphi++;
+  for (uint32_t i = 0; i < nphi; i++) {
+    mir_instr *phi = blk->instrs[i];
+    mir_operand *d = &phi->defs[0];
+    if (d->kind != MIR_OPND_TEMP || mir_rc_is_vgpr((mir_rc)d->temp.rc) || mir_rc_size((mir_rc)d->temp.rc) != 2) continue;
+    mir_temp m = d->temp, pv = isel_tmp(c, mir_rc_v(1));
+    *d = mir_op_temp(pv);
+    for (unsigned k = 0; k < phi->num_ops; k++) {
+      if (phi->ops[k].kind != MIR_OPND_TEMP) {
+        phi->ops[k].temp.rc = mir_rc_v(1);
+        continue;
+      }
+      uint32_t pm = blk->logical_preds.v[k];
+      mir_block *pb = &c->p->blocks[pm];
+      uint32_t at = tail_start(pb), n0 = pb->num_instrs;
+      c->cur = pm;
+      mir_temp v = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), phi->ops[k]);
+      move_to(pb, n0, at);
+      phi->ops[k] = mir_op_temp(v);
+    }
+    c->cur = mb;
+    uint32_t n0 = blk->num_instrs;
+    mir_temp r = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(pv));
+    for (uint32_t k = n0; k < blk->num_instrs; k++)
+      if (blk->instrs[k]->num_defs && blk->instrs[k]->defs[0].kind == MIR_OPND_TEMP &&
+          blk->instrs[k]->defs[0].temp.id == r.id)
+        blk->instrs[k]->defs[0] = mir_op_temp(m);
+    /* after the EXEC restore that follows the phis */
+    uint32_t at = nphi;
+    while (at < n0 && blk->instrs[at]->num_defs && blk->instrs[at]->defs[0].kind == MIR_OPND_FIXED &&
+           blk->instrs[at]->defs[0].preg == MIR_PREG_EXEC)
+      at++;
+    move_to(blk, n0, at);
+  }
+}
+
+/* ---- driver ---- */
+
+int isel_structured(isel_ctx *c) {
+  const divergence_info *di = c->di;
+  uint32_t nb = di->num_blocks;
+  bool any = false;
+  for (uint32_t b = 0; b < nb; b++) any |= bitset_test(di->divergent_branch, b);
+  if (!any || !di->reducible) return -1;
+  /* pass tests of the fallbacks ask for them with this attribute */
+  if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-structurize", 21)) return -1;
+  sctx s = {.c = c, .di = di, .nb = nb};
+  arena *mem = c->mem;
+  size_t w = (nb + 1) * sizeof(uint32_t);
+  s.mh = arena_alloc(mem, w);
+  s.pre = arena_alloc(mem, w);
+  s.aux = arena_alloc(mem, w);
+  s.jp = arena_alloc(mem, w);
+  s.xb = arena_alloc(mem, w);
+  s.exit_of = arena_alloc(mem, w);
+  s.m2l = arena_alloc(mem, (6 * nb + 8) * sizeof(uint32_t));
+  s.visited = arena_alloc(mem, nb + 1);
+  s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
+  s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
+  pend io = {0};
+  if (!walk(&s, 0, nb, NONE, false, &io)) {
+    if (getenv("WAVECC_DEBUG_CF")) fprintf(stderr, "CFDEBUG reject %s line %d\n", c->fname, s.why);
+    return -1;
+  }
+  for (uint32_t b = 0; b < nb; b++)
+    if (!s.visited[b]) return -1;
+  uint32_t total = s.nmb;
+  for (uint32_t i = 0; i < total; i++) mir_add_block(c->p);
+  memset(s.visited, 0, nb + 1);
+  s.nmb = 0;
+  s.emit = true;
+  io.n = 0;
+  c->cur = 0;
+  if (!walk(&s, 0, nb, NONE, false, &io) || c->failed) {
+    if (!c->failed) isel_unsupported(c, LLVMGetBasicBlockTerminator(di->blocks[0]), "structured control flow (internal)");
+    return 0;
+  }
+  isel_finish_phis(c, s.mh, s.m2l);
+  if (c->failed) return 0;
+  for (uint32_t b = 0; b < nb; b++)
+    if (s.join_saved[b].id || s.exit_saved[b].id) vgpr_bool_phis(&s, s.mh[b]);
+  return c->failed ? 0 : 1;
+}
