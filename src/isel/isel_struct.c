@@ -66,8 +66,8 @@
 /* Machine blocks with an edge still to add to the next region's entry. */
 typedef struct pend {
   uint32_t n;
-  uint32_t v[8];
-  uint8_t f[8];
+  uint32_t v[32];
+  uint8_t f[32];
 } pend;
 
 typedef struct sctx {
@@ -183,7 +183,7 @@ static void connect(sctx *s, pend *io, uint32_t to) {
 }
 
 static bool push(pend *io, uint32_t b, unsigned f) {
-  if (io->n == 8) return false;
+  if (io->n == 32) return false;
   io->v[io->n] = b;
   io->f[io->n++] = (uint8_t)f;
   return true;
