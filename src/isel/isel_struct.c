@@ -79,8 +79,9 @@ typedef struct sctx {
   uint32_t *pre;      /* loop header -> pre-header block */
   uint32_t *aux;      /* branch block -> its F (divergent) or empty-arm (uniform) block */
   uint32_t *jp;       /* branch block -> the J' block of a join that ends the region */
+  uint32_t *djp;      /* dispatch target -> the EXEC restore after its region */
   uint32_t *xb;       /* exiting block -> its exit-lanes block (XC = xb + 1) */
-  uint32_t *exit_of;  /* loop header -> exit target */
+  struct lstate **lst; /* loop header -> its exits (below) */
   uint32_t *m2l;      /* machine block -> LLVM block of its phi operands */
   uint8_t *visited;
   mir_temp *join_saved; /* LLVM block: exec |= this at its start */
@@ -200,65 +201,104 @@ static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
 
 /* ---- loops ---- */
 
+/* Lanes that leave loop h through its top-level exiting blocks. Exits to
+ * the join after the loop (jx, the first post-dominator of h outside the
+ * loop) continue there; exits to other targets ("dispatch targets", each
+ * a region ending at jx) are accumulated per target in SGPR pairs (header
+ * phis, linear phis at the landing block) and run after the loop, one
+ * target after the other, under its accumulated lanes. */
+typedef struct lstate {
+  uint32_t jx, nt, tgt[4];
+  bool dispatch;        /* nt > 0: every exit lands in block lx first */
+  uint32_t lx;          /* landing block (dispatch) */
+  mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
+  mir_temp acc[4];      /* current version of each target's lanes */
+  mir_instr *acc_phi[4];
+  uint32_t nin;         /* linear edges into lx, with the versions of acc */
+  uint32_t in_blk[32];
+  mir_temp in_acc[32][4];
+} lstate;
+
+/* A linear edge from `from` to the landing block (and its acc versions). */
+static bool land(lstate *L, uint32_t from) {
+  if (!L->dispatch) return true;
+  if (L->nin == 32) return false;
+  L->in_blk[L->nin] = from;
+  for (uint32_t i = 0; i < L->nt; i++) L->in_acc[L->nin][i] = L->acc[i];
+  L->nin++;
+  return true;
+}
+
 /* The exit edge of the top-level exiting block b (machine block mb) of
  * loop h, successor `out` leaving; `latch` (NONE: none) the LLVM latch
  * when the other successor is h or an empty latch folded into b, whose
  * back edge this block then takes. Adds the continuing edges to `io` (a
  * latch branches back itself). */
-static void emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
+static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
   isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
   LLVMValueRef cond = LLVMGetCondition(t);
-  uint32_t E = s->exit_of[h], eh = s->mh[E], next = s->nmb;
-  bool div = bitset_test(s->di->divergent_branch, b);
+  uint32_t T = succ_idx(s, t, out), jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh, next = s->nmb;
+  int ti = -1;
+  for (uint32_t i = 0; i < L->nt; i++)
+    if (L->tgt[i] == T) ti = (int)i;
+  bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
   if (!div) {
     if (latch != NONE) {
       cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
       edge(s, mb, eh, PL | PN);
       edge(s, mb, s->mh[h], PL | PN);
-      return;
+      return true;
     }
     cbranch_scc(s, mb, cond, out ? next : eh, out ? eh : next);
     edge(s, mb, eh, PL | PN);
     edge(s, mb, next, PL | PN);
-    return;
+    return true;
   }
   mir_temp m = {0};
   if (s->emit) {
     c->cur = mb;
     m = isel_mask_of(c, cond, 0);
   }
-  if (!has_phis(s, E)) {
-    /* exec = the lanes that stay */
+  if (ti >= 0 || !has_phis(s, L->jx)) {
+    /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
     if (latch != NONE) s->m2l[mb] = latch;
-    if (s->emit)
+    if (s->emit && ti >= 0) {
+      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
+      L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
+      exec_set(c, ISA_S_ANDN2_B64, exec_op(), mir_op_temp(el));
+    } else if (s->emit) {
       exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
+    }
+    unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
     if (latch != NONE) {
       sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
       edge(s, mb, s->mh[h], PL | PN);
-      edge(s, mb, eh, PL);
-      jump(s, mb, eh, PN);
-      return;
+      if (!lf) edge(s, mb, jh, PL);
+      jump(s, mb, eh, PN | lf);
+      return land(L, mb);
     }
     sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
-    edge(s, mb, eh, PL | PN);
+    if (!lf) edge(s, mb, jh, PL);
+    edge(s, mb, eh, PN | lf);
     push(io, mb, PL | PN);
-    return;
+    return land(L, mb);
   }
-  /* E's phis need a block that runs with exactly the leaving lanes */
+  /* jx's phis need a block that runs with exactly the leaving lanes */
   uint32_t xb = newblk(s, b), xc = newblk(s, latch);
   s->xb[b] = xb;
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
-    mir_temp em = out ? sop1(c, ISA_S_NOT_B64, mir_op_temp(m)) : m;
+    mir_temp em = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
     saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(em));
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
   edge(s, mb, xc, PN);
   jump(s, mb, xb, PL | PN);
   jump(s, xb, xc, PN);
-  edge(s, xb, eh, PL);
+  edge(s, xb, jh, PL);
   if (s->emit) {
     c->cur = xc;
     exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
@@ -268,20 +308,99 @@ static void emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
     sopp(s, xc, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
     edge(s, xc, s->mh[h], PL | PN);
     jump(s, xc, eh, PN);
-    return;
+    return land(L, xc);
   }
   sopp(s, xc, ISA_S_CBRANCH_EXECZ, eh);
   edge(s, xc, eh, PN);
   push(io, xc, PN);
   push(io, mb, PL);
+  return land(L, xc);
 }
 
-/* Loop headed by h inside loop `outer`, entered from the blocks in io.
- * *exit: the block the region continues with. */
-static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, pend *io, uint32_t *exit) {
+/* At the start of loop h's header: the accumulators' phis. */
+static void loop_head(sctx *s, uint32_t h, uint32_t pre) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  for (uint32_t i = 0; i < L->nt; i++) {
+    mir_temp a = L->acc[i]; /* the pre-header's zero */
+    L->acc[i] = isel_tmp(c, mir_rc_s(2));
+    L->acc_phi[i] = isel_emit(c, MIR_P_PHI, 2, 1);
+    L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
+    L->acc_phi[i]->ops[0] = mir_op_temp(a);
+  }
+  (void)pre;
+}
+
+/* After loop h: the landing block (accumulators' linear phis, EXEC), then
+ * each dispatch target's region under its lanes. Adds to io the edges into
+ * jx. */
+static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  uint32_t lx = newblk(s, NONE);
+  if (lx != L->lx && s->emit) return false;
+  L->lx = lx;
+  mir_temp fin[4] = {{0}};
+  if (s->emit) {
+    c->cur = lx;
+    mir_block *blk = &c->p->blocks[lx];
+    if (blk->linear_preds.n != L->nin) return false;
+    for (uint32_t i = 0; i < L->nt; i++) {
+      fin[i] = isel_tmp(c, mir_rc_s(2));
+      mir_instr *phi = isel_emit(c, MIR_P_LINEAR_PHI, L->nin, 1);
+      phi->defs[0] = mir_op_temp(fin[i]);
+      for (uint32_t k = 0; k < L->nin; k++) {
+        uint32_t q = 0;
+        while (q < L->nin && L->in_blk[q] != blk->linear_preds.v[k]) q++;
+        if (q == L->nin) return false;
+        phi->ops[k] = mir_op_temp(L->in_acc[q][i]);
+      }
+    }
+    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mv->ops[0] = mir_op_temp(L->saved);
+    mv->defs[0] = exec_op();
+  }
+  uint32_t prev = lx;
+  unsigned pf = L->nt ? PL | PN : PN;
+  for (uint32_t i = 0; i < L->nt; i++) {
+    uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
+    jump(s, prev, d, pf);
+    mir_temp saved = {0};
+    if (s->emit) {
+      c->cur = d;
+      saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(fin[i]));
+    }
+    uint32_t jp = s->djp[T];
+    sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
+    edge(s, d, jp, PN);
+    jump(s, d, s->nmb, PL | PN);
+    pend arm = {0};
+    if (!walk(s, T, L->jx, outer, false, &arm) || !arm.n) return false;
+    jp = newblk(s, NONE);
+    s->djp[T] = jp;
+    for (uint32_t q = 0; q < arm.n; q++) {
+      if (arm.f[q] & PN) jump(s, arm.v[q], jp, PN);
+      if ((arm.f[q] & PL) && !push(io, arm.v[q], PL)) return false;
+    }
+    if (s->emit) {
+      c->cur = jp;
+      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+    }
+    /* the lanes of the next targets pass this one's region */
+    if (i + 1 < L->nt) edge(s, d, s->nmb, PL);
+    prev = jp;
+    pf = PN;
+  }
+  return push(io, prev, pf);
+}
+
+/* Loop headed by h inside loop `outer` and the region ending at `stop`,
+ * entered from the blocks in io. *exit: the block the region continues
+ * with (io: the edges into it). */
+static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit) {
   const divergence_info *di = s->di;
   isel_ctx *c = s->c;
-  uint32_t nlatch = 0, nout = 0, P = NONE, E = NONE;
+  uint32_t nlatch = 0, nout = 0, P = NONE;
   for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
     uint32_t p = di->pred[e];
     if (in_loop(s, h, p)) nlatch++;
@@ -291,35 +410,65 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, pend *io, uint32_t *e
     }
   }
   if (nlatch != 1 || nout != 1) return REJECT();
+  lstate *L = s->lst[h];
+  if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
+  uint32_t lx = L->lx;
+  memset(L, 0, sizeof *L);
+  L->lx = lx;
+  /* jx: the first post-dominator of h outside the loop */
+  uint32_t jx = h;
+  while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];
+  if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
+  L->jx = jx;
   bool div_exit = false;
   for (uint32_t b = 0; b < s->nb; b++) {
     if (!in_loop(s, h, b)) continue;
     for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
       uint32_t x = di->succ[e];
       if (in_loop(s, h, x)) continue;
-      if (E != NONE && E != x) return REJECT();
-      E = x;
       div_exit |= bitset_test(di->divergent_branch, b);
+      if (x == jx) continue;
+      bool known = false;
+      for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
+      if (known) continue;
+      if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
+      for (uint32_t e2 = di->pred_start[x]; e2 < di->pred_start[x + 1]; e2++)
+        if (!in_loop(s, h, di->pred[e2])) return REJECT();
+      L->tgt[L->nt++] = x;
     }
   }
-  if (E == NONE || is_header(s, E) || !in_loop(s, outer, E)) return REJECT();
-  for (uint32_t e = di->pred_start[E]; e < di->pred_start[E + 1]; e++)
-    if (!in_loop(s, h, di->pred[e])) return REJECT();
-  s->exit_of[h] = E;
+  /* a join that ends the enclosing region (the loop's guard) gets the
+   * landing block too: the lanes wait there, the caller restores EXEC */
+  L->dispatch = L->nt > 0 || jx == stop;
+  if (!L->dispatch)
+    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1]; e++)
+      if (!in_loop(s, h, di->pred[e])) return REJECT();
   uint32_t pre = newblk(s, P);
   s->pre[h] = pre;
   connect(s, io, pre);
-  mir_temp saved = {0};
-  if (s->emit && div_exit) {
+  if (s->emit && (div_exit || L->dispatch)) {
     c->cur = pre;
-    saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    L->saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    for (uint32_t i = 0; i < L->nt; i++) {
+      mir_operand z = mir_op_const(0);
+      z.size = 2;
+      L->acc[i] = isel_to_sgpr(c, z, 2);
+    }
   }
   pend body = {0};
   push(&body, pre, PL | PN);
   if (!walk(s, h, h, h, true, &body)) return REJECT();
   connect(s, &body, s->mh[h]);
-  s->exit_saved[E] = saved;
-  *exit = E;
+  if (s->emit)
+    for (uint32_t i = 0; i < L->nt; i++) L->acc_phi[i]->ops[1] = mir_op_temp(L->acc[i]);
+  if (L->dispatch) {
+    if (!dispatch(s, h, outer, io)) return REJECT();
+    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && jx != stop; e++)
+      if (!in_loop(s, h, di->pred[e]) && !s->visited[di->pred[e]]) return REJECT();
+  } else {
+    s->exit_saved[jx] = L->saved;
+  }
+  *exit = jx;
   return true;
 }
 
@@ -467,9 +616,9 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
     if (s->visited[b]) return REJECT();
     if (is_header(s, b) && !loop_body) {
       uint32_t e;
-      if (!walk_loop(s, b, loop, io, &e)) return REJECT();
+      if (!walk_loop(s, b, loop, stop, io, &e)) return REJECT();
       b = e;
-      if (b == stop) return REJECT();
+      if (b == stop) return true;
       continue;
     }
     s->visited[b] = 1;
@@ -483,6 +632,7 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
       c->cur = mb;
       if (b == 0) isel_setup_abi(c);
       isel_create_phis(c, b);
+      if (loop_body) loop_head(s, b, 0);
       if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
         mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
@@ -515,7 +665,9 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
         unsigned out = (!in0 && s0 != loop) ? 0 : (!in1 && s1 != loop) ? 1 : 2;
         if (!top || out == 2) return REJECT();
         uint32_t sin = out ? s0 : s1, sout = out ? s1 : s0;
-        if (sout != s->exit_of[loop]) return REJECT();
+        bool known = sout == s->lst[loop]->jx;
+        for (uint32_t i = 0; i < s->lst[loop]->nt; i++) known |= s->lst[loop]->tgt[i] == sout;
+        if (!known) return REJECT();
         /* an empty latch after a divergent exit folds into it: one
          * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */
         bool fold = sin != loop && bitset_test(di->divergent_branch, b) && empty_latch(s, sin, loop);
@@ -525,11 +677,10 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
             s->visited[sin] = 1;
             s->mh[sin] = mb;
           }
-          emit_exit(s, b, mb, loop, out, fold ? sin : b, io);
-          return true;
+          return emit_exit(s, b, mb, loop, out, fold ? sin : b, io) || REJECT();
         }
         if (!in_loop(s, loop, sin) || (!is_header(s, sin) && npreds(s, sin) != 1)) return REJECT();
-        emit_exit(s, b, mb, loop, out, NONE, io);
+        if (!emit_exit(s, b, mb, loop, out, NONE, io)) return REJECT();
         b = sin;
         continue;
       }
@@ -628,8 +779,9 @@ int isel_structured(isel_ctx *c) {
   s.pre = arena_alloc(mem, w);
   s.aux = arena_alloc(mem, w);
   s.jp = arena_alloc(mem, w);
+  s.djp = arena_alloc(mem, w);
   s.xb = arena_alloc(mem, w);
-  s.exit_of = arena_alloc(mem, w);
+  s.lst = arena_alloc(mem, (nb + 1) * sizeof *s.lst);
   s.m2l = arena_alloc(mem, (6 * nb + 8) * sizeof(uint32_t));
   s.visited = arena_alloc(mem, nb + 1);
   s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
