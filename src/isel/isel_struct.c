@@ -192,6 +192,15 @@ static bool push(pend *io, uint32_t b, unsigned f) {
 
 static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
 
+/* Is x J itself, or a block holding nothing but a branch to J (a split
+ * critical edge) with one predecessor? */
+static bool empty_to(const sctx *s, uint32_t x, uint32_t J) {
+  if (x == J) return true;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[x]);
+  return LLVMGetFirstInstruction(s->di->blocks[x]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == J &&
+         npreds(s, x) == 1;
+}
+
 /* Is b a block holding nothing but the back edge to h? */
 static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
@@ -526,10 +535,14 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
     connect(s, &out, s->nmb);
     return true;
   }
-  /* divergent: "then" is the first non-empty arm */
-  unsigned tk = sk[0] == J ? 1 : 0;
+  /* divergent: "then" is the first non-empty arm; an arm that is only an
+   * edge to J (or a block split off such an edge) needs no block of its
+   * own unless J's phis need its lanes' copies */
+  unsigned tk = sk[0] == J || (empty_to(s, sk[0], J) && sk[1] != J) ? 1 : 0;
   uint32_t ts = sk[tk], es = sk[1 - tk];
-  bool eempty = es == J, need_f = !eempty || jphis;
+  bool eempty = empty_to(s, es, J), need_f = !eempty || jphis;
+  uint32_t ellvm = es == J ? b : es; /* J's predecessor on the empty arm */
+  if (eempty && es != J) s->visited[es] = 1;
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
@@ -542,13 +555,14 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   uint32_t skip_to = need_f ? s->aux[b] : (J == stop ? s->jp[b] : jentry);
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, skip_to);
   edge(s, mb, skip_to, PN);
-  if (eempty && !need_f) push(&out, mb, PL);
+  if (eempty && !need_f) push(&out, mb, PL); /* J has no phis: b stands for ellvm */
   jump(s, mb, s->nmb, PL | PN);
   pend arm = {0};
   if (!walk(s, ts, J, loop, false, &arm) || !arm.n) return REJECT();
   if (need_f) {
-    uint32_t f = newblk(s, eempty ? b : NONE);
+    uint32_t f = newblk(s, eempty ? ellvm : NONE);
     s->aux[b] = f;
+    if (eempty && es != J) s->mh[es] = f;
     for (uint32_t q = 0; q < arm.n; q++) {
       if (arm.f[q] & PN) jump(s, arm.v[q], f, PN);
       if ((arm.f[q] & PL) && !push(&out, arm.v[q], PL)) return REJECT();
