@@ -218,6 +218,7 @@ static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
  * target after the other, under its accumulated lanes. */
 typedef struct lstate {
   uint32_t jx, nt, tgt[4];
+  uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
   bool dispatch;        /* nt > 0: every exit lands in block lx first */
   uint32_t lx;          /* landing block (dispatch) */
   mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
@@ -249,10 +250,17 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
   LLVMValueRef cond = LLVMGetCondition(t);
   uint32_t T = succ_idx(s, t, out), jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh, next = s->nmb;
+  uint32_t via = b; /* jx's predecessor for its phis */
+  for (uint32_t i = 0; i < L->nal; i++)
+    if (L->al[i] == T) {
+      via = T;
+      T = L->jx;
+    }
   int ti = -1;
   for (uint32_t i = 0; i < L->nt; i++)
     if (L->tgt[i] == T) ti = (int)i;
   bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
+  if (!div && via != b && has_phis(s, L->jx)) return false;
   if (!div) {
     if (latch != NONE) {
       cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
@@ -295,7 +303,7 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
     return land(L, mb);
   }
   /* jx's phis need a block that runs with exactly the leaving lanes */
-  uint32_t xb = newblk(s, b), xc = newblk(s, latch);
+  uint32_t xb = newblk(s, via), xc = newblk(s, latch);
   s->xb[b] = xb;
   mir_temp saved = {0};
   if (s->emit) {
@@ -438,6 +446,13 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
       div_exit |= bitset_test(di->divergent_branch, b);
       if (x == jx) continue;
       bool known = false;
+      if (empty_to(s, x, jx)) {
+        for (uint32_t i = 0; i < L->nal; i++) known |= L->al[i] == x;
+        if (!known && L->nal == 4) return REJECT();
+        if (!known) L->al[L->nal++] = x;
+        s->visited[x] = 1;
+        continue;
+      }
       for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
       if (known) continue;
       if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
@@ -449,9 +464,11 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
   /* a join that ends the enclosing region (the loop's guard) gets the
    * landing block too: the lanes wait there, the caller restores EXEC */
   L->dispatch = L->nt > 0 || jx == stop;
-  if (!L->dispatch)
-    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1]; e++)
-      if (!in_loop(s, h, di->pred[e])) return REJECT();
+  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
+    bool alias = false;
+    for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
+    if (!in_loop(s, h, di->pred[e]) && !alias) return REJECT();
+  }
   uint32_t pre = newblk(s, P);
   s->pre[h] = pre;
   connect(s, io, pre);
@@ -679,8 +696,10 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
         unsigned out = (!in0 && s0 != loop) ? 0 : (!in1 && s1 != loop) ? 1 : 2;
         if (!top || out == 2) return REJECT();
         uint32_t sin = out ? s0 : s1, sout = out ? s1 : s0;
-        bool known = sout == s->lst[loop]->jx;
-        for (uint32_t i = 0; i < s->lst[loop]->nt; i++) known |= s->lst[loop]->tgt[i] == sout;
+        const struct lstate *ls = s->lst[loop];
+        bool known = sout == ls->jx;
+        for (uint32_t i = 0; i < ls->nt; i++) known |= ls->tgt[i] == sout;
+        for (uint32_t i = 0; i < ls->nal; i++) known |= ls->al[i] == sout;
         if (!known) return REJECT();
         /* an empty latch after a divergent exit folds into it: one
          * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */
