@@ -11,8 +11,10 @@
  *
  * Control flow, after Mesa ACO's isel (logical vs linear CFG):
  *  - uniform branch: s_cmp -> p_cbranch_scc; logical = linear edges.
- *  - divergent branch: only the structured shapes `if-then` and
- *    `if-then-else` whose arms are single blocks are handled here:
+ *  - divergent branches: structured EXEC-mask regions (nested ifs, loops
+ *    with divergent exits) by isel_struct.c when the CFG has their shapes;
+ *    otherwise the shapes `if-then` and `if-then-else` whose arms are
+ *    single blocks are handled here:
  *        B: saved = s_and_saveexec_b64 cond; s_cbranch_execz E
  *        T: then-arm                      (logical B->T->J, linear T->E)
  *        E: exec = saved & ~exec; s_cbranch_execz J   (linear only)

@@ -185,6 +185,11 @@ bool isel_masked(isel_ctx *c);
  * has no divergent branch or a shape isel_struct does not handle (nothing
  * emitted), 0 after reporting unsupported IR, 1 when selected. */
 int isel_structured(isel_ctx *c);
+/* isel_boolphi.c: after the phis of machine block mb are filled, its
+ * lane-mask (s2) phis become VGPR (0/1) phis, a v_cndmask_b32 at the end of
+ * each logical predecessor and a v_cmp_ne_u32 after the phis and any EXEC
+ * restore that follows them (the mask keeps its temporary). */
+void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb);
 /* isel.c: the phis of LLVM block b as placeholder temporaries (before its
  * body is selected), and, once every block is selected, their p_phi
  * instructions at the front of machine block mir[b] with one operand per

@@ -34,12 +34,16 @@
  *  EXEC is never zero inside a region (every narrowing is followed by
  *  s_cbranch_execz past it), so uniform values stay in SGPRs and scalar
  *  loads stay legal everywhere. Lane-mask (i1) phis at a divergent join
- *  are carried in a VGPR (0/1, written under each edge's EXEC) and turned
- *  back into a mask after the phis: an SGPR pair written by two arms would
- *  keep only the last arm's bits.
+ *  go through a VGPR (isel_boolphi.c).
+ *  A loop with several exit targets: the lanes leaving to a target other
+ *  than the join after the loop are accumulated per target in an SGPR pair
+ *  (header phis, linear phis at a landing block where EXEC is restored),
+ *  and each such target's region then runs under its lanes, as an if-then
+ *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
  *
- * Any other shape (exits from inside a nested if, several exit targets,
- * several latches, returns inside a region, irreducible control flow)
+ * Any other shape (exits from inside a nested if, exits of several loops
+ * at once, several latches, returns inside a region, irreducible control
+ * flow)
  * makes isel_structured return -1 before emitting anything, and the
  * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
  * function attribute "wavecc-no-structurize" (pass tests of those). Two walks of
@@ -51,8 +55,6 @@
  * linear only). SGPRs are live along the linear CFG, VGPRs along the
  * logical one (src/ra/liveness.c).
  */
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
@@ -86,7 +88,7 @@ typedef struct sctx {
   uint8_t *visited;
   mir_temp *join_saved; /* LLVM block: exec |= this at its start */
   mir_temp *exit_saved; /* LLVM block: exec = this at its start */
-  int why;              /* line of the first rejection (--print-after=isel notes) */
+  int why;              /* source line of the first rejection (for a debugger) */
 } sctx;
 
 static bool is_header(const sctx *s, uint32_t b) { return s->di->loop_of[b] == b; }
@@ -728,73 +730,6 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
   return true;
 }
 
-/* ---- lane-mask phis at divergent joins ---- */
-
-/* Moves the instructions of blk from index `from` on to index `pos`. */
-static void move_to(mir_block *blk, uint32_t from, uint32_t pos) {
-  uint32_t n = blk->num_instrs - from;
-  mir_instr *tmp[16];
-  if (!n || n > 16) return;
-  for (uint32_t k = 0; k < n; k++) tmp[k] = blk->instrs[from + k];
-  memmove(&blk->instrs[pos + n], &blk->instrs[pos], (from - pos) * sizeof(mir_instr *));
-  for (uint32_t k = 0; k < n; k++) blk->instrs[pos + k] = tmp[k];
-}
-
-static uint32_t tail_start(const mir_block *blk) {
-  uint32_t t = blk->num_instrs;
-  while (t > 0) {
-    unsigned o = blk->instrs[t - 1]->opcode;
-    if (o == MIR_P_BRANCH || o == MIR_P_CBRANCH_SCC || o == ISA_S_CBRANCH_EXECZ || o == ISA_S_CBRANCH_EXECNZ ||
-        o == ISA_S_ENDPGM)
-      t--;
-    else
-      break;
-  }
-  return t;
-}
-
-/* The lane-mask phis of machine block mb become VGPR (0/1) phis and a
- * v_cmp after them: each edge's copy writes only its own lanes. */
-static void vgpr_bool_phis(sctx *s, uint32_t mb) {
-  isel_ctx *c = s->c;
-  mir_block *blk = &c->p->blocks[mb];
-  uint32_t nphi = 0;
-  while (nphi < blk->num_instrs && blk->instrs[nphi]->opcode == MIR_P_PHI) nphi++;
-  for (uint32_t i = 0; i < nphi; i++) {
-    mir_instr *phi = blk->instrs[i];
-    mir_operand *d = &phi->defs[0];
-    if (d->kind != MIR_OPND_TEMP || mir_rc_is_vgpr((mir_rc)d->temp.rc) || mir_rc_size((mir_rc)d->temp.rc) != 2) continue;
-    mir_temp m = d->temp, pv = isel_tmp(c, mir_rc_v(1));
-    *d = mir_op_temp(pv);
-    for (unsigned k = 0; k < phi->num_ops; k++) {
-      if (phi->ops[k].kind != MIR_OPND_TEMP) {
-        phi->ops[k].temp.rc = mir_rc_v(1);
-        continue;
-      }
-      uint32_t pm = blk->logical_preds.v[k];
-      mir_block *pb = &c->p->blocks[pm];
-      uint32_t at = tail_start(pb), n0 = pb->num_instrs;
-      c->cur = pm;
-      mir_temp v = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), phi->ops[k]);
-      move_to(pb, n0, at);
-      phi->ops[k] = mir_op_temp(v);
-    }
-    c->cur = mb;
-    uint32_t n0 = blk->num_instrs;
-    mir_temp r = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(pv));
-    for (uint32_t k = n0; k < blk->num_instrs; k++)
-      if (blk->instrs[k]->num_defs && blk->instrs[k]->defs[0].kind == MIR_OPND_TEMP &&
-          blk->instrs[k]->defs[0].temp.id == r.id)
-        blk->instrs[k]->defs[0] = mir_op_temp(m);
-    /* after the EXEC restore that follows the phis */
-    uint32_t at = nphi;
-    while (at < n0 && blk->instrs[at]->num_defs && blk->instrs[at]->defs[0].kind == MIR_OPND_FIXED &&
-           blk->instrs[at]->defs[0].preg == MIR_PREG_EXEC)
-      at++;
-    move_to(blk, n0, at);
-  }
-}
-
 /* ---- driver ---- */
 
 int isel_structured(isel_ctx *c) {
@@ -820,10 +755,7 @@ int isel_structured(isel_ctx *c) {
   s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   pend io = {0};
-  if (!walk(&s, 0, nb, NONE, false, &io)) {
-    if (getenv("WAVECC_DEBUG_CF")) fprintf(stderr, "CFDEBUG reject %s line %d\n", c->fname, s.why);
-    return -1;
-  }
+  if (!walk(&s, 0, nb, NONE, false, &io)) return -1;
   for (uint32_t b = 0; b < nb; b++)
     if (!s.visited[b]) return -1;
   uint32_t total = s.nmb;
@@ -840,6 +772,6 @@ int isel_structured(isel_ctx *c) {
   isel_finish_phis(c, s.mh, s.m2l);
   if (c->failed) return 0;
   for (uint32_t b = 0; b < nb; b++)
-    if (s.join_saved[b].id || s.exit_saved[b].id) vgpr_bool_phis(&s, s.mh[b]);
+    if (s.join_saved[b].id || s.exit_saved[b].id) isel_vgpr_bool_phis(c, s.mh[b]);
   return c->failed ? 0 : 1;
 }
