@@ -1075,6 +1075,26 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   pl->join_saved[J] = saved;
 }
 
+/* A divergent value whose components a selector forwarded from uniform
+ * operands (insertelement, shufflevector, ...) gets VGPR copies: a value
+ * read after a loop that lanes leave in different iterations must keep
+ * each lane's own iteration's value, which only VGPR writes (under EXEC)
+ * do; an SGPR holds the last iteration's. */
+static void divergent_in_vgprs(isel_ctx *c, LLVMValueRef ins) {
+  uint32_t vi = ptrmap_get(&c->vmap, ins);
+  LLVMTypeRef t0 = LLVMTypeOf(ins);
+  LLVMTypeKind k = LLVMGetTypeKind(t0);
+  /* lane masks (i1) and aggregates (cmpxchg's {value, i1}) stay as they are */
+  if (vi == UINT32_MAX || k == LLVMStructTypeKind || k == LLVMArrayTypeKind ||
+      isel_type_bits(isel_scalar_type(t0)) == 1 || isel_is_rsrc_type(t0))
+    return;
+  for (unsigned e = 0; e < c->vals[vi].n; e++) {
+    mir_temp t = c->vals[vi].t[e];
+    unsigned dw = mir_rc_size((mir_rc)t.rc);
+    if (t.id && !mir_rc_is_vgpr((mir_rc)t.rc) && dw <= 2) c->vals[vi].t[e] = isel_to_vgpr(c, mir_op_temp(t), dw);
+  }
+}
+
 void isel_select_body(isel_ctx *c, uint32_t b) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && ins != term && !c->failed;
@@ -1098,6 +1118,7 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
     else ok = isel_alu(c, ins);
     (void)0;
     if (!ok) isel_unsupported(c, ins, "instruction");
+    else if (divergence_is_divergent(c->di, ins)) divergent_in_vgprs(c, ins);
   }
   if (b != UINT32_MAX && c->di->blocks[b] && term && LLVMGetInstructionOpcode(term) == LLVMBr &&
       !LLVMIsConditional(term))

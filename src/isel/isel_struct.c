@@ -88,6 +88,7 @@ typedef struct sctx {
   uint8_t *visited;
   mir_temp *join_saved; /* LLVM block: exec |= this at its start */
   mir_temp *exit_saved; /* LLVM block: exec = this at its start */
+  uint8_t *lanejoin;    /* LLVM block whose phis' copies run under different lanes */
   int why;              /* source line of the first rejection (for a debugger) */
 } sctx;
 
@@ -466,6 +467,7 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
   /* a join that ends the enclosing region (the loop's guard) gets the
    * landing block too: the lanes wait there, the caller restores EXEC */
   L->dispatch = L->nt > 0 || jx == stop;
+  if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
   for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
     bool alias = false;
     for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
@@ -554,6 +556,7 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
     connect(s, &out, s->nmb);
     return true;
   }
+  s->lanejoin[J] = 1;
   /* divergent: "then" is the first non-empty arm; an arm that is only an
    * edge to J (or a block split off such an edge) needs no block of its
    * own unless J's phis need its lanes' copies */
@@ -754,6 +757,7 @@ int isel_structured(isel_ctx *c) {
   s.visited = arena_alloc(mem, nb + 1);
   s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
+  s.lanejoin = arena_alloc(mem, nb + 1);
   pend io = {0};
   if (!walk(&s, 0, nb, NONE, false, &io)) return -1;
   for (uint32_t b = 0; b < nb; b++)
@@ -772,6 +776,6 @@ int isel_structured(isel_ctx *c) {
   isel_finish_phis(c, s.mh, s.m2l);
   if (c->failed) return 0;
   for (uint32_t b = 0; b < nb; b++)
-    if (s.join_saved[b].id || s.exit_saved[b].id) isel_vgpr_bool_phis(c, s.mh[b]);
+    if (s.lanejoin[b]) isel_vgpr_bool_phis(c, s.mh[b]);
   return c->failed ? 0 : 1;
 }

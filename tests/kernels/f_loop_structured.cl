@@ -391,6 +391,48 @@ arg_out: 3 buffer int[780] -9 361 11 1 6 673 22 1 958 1453 22 1 1428 -4 22 1 \
     97 361 11 1 178 0 22 1 955 0 11 1 1029 1765 11 1 \
     97 361 11 1 594 1297 22 1 189 985 11 1
 arg_in: 4 int 13
+
+[test]
+name: temporal_128
+kernel_name: k_temporal
+global_size: 128 0 0
+local_size: 64 0 0
+arg_in: 0 buffer int[128] 84 15 88 26 20 99 5 41 41 118 24 28 101 18 125 28 \
+    58 49 86 105 37 114 72 116 83 36 54 52 11 72 100 99 \
+    75 17 82 95 26 99 1 56 56 30 50 124 98 37 41 104 \
+    5 61 114 6 107 121 36 63 54 54 116 46 89 81 35 52 \
+    17 51 69 11 48 100 93 15 101 51 125 44 95 80 42 31 \
+    14 117 48 50 15 75 76 82 106 69 76 101 87 119 26 92 \
+    76 50 66 83 109 23 69 86 41 1 77 69 20 77 76 121 \
+    106 90 87 13 108 119 62 84 87 95 1 39 72 24 31 68
+arg_out: 1 buffer int[128] 5 1 7 4 5 32 6 9 10 16 11 12 64 14 21 16 \
+    19 20 23 128 22 28 26 30 29 27 29 30 28 33 48 32 \
+    36 34 39 40 37 32 38 42 43 42 45 50 16 47 48 112 \
+    48 52 57 51 160 60 56 58 59 60 65 61 65 66 64 66 \
+    65 68 70 67 71 48 75 71 64 76 81 77 81 82 80 80 \
+    80 88 85 86 84 89 90 92 144 93 94 64 97 100 95 100 \
+    100 100 102 104 192 102 106 108 106 105 110 111 109 113 114 118 \
+    144 118 119 115 176 124 121 124 125 126 122 125 128 126 127 131
+
+[test]
+name: temporal_100
+kernel_name: k_temporal
+global_size: 100 0 0
+local_size: 50 0 0
+arg_in: 0 buffer int[100] 58 23 45 59 67 92 101 30 85 99 90 38 104 46 66 73 \
+    93 55 53 100 115 83 82 91 100 79 4 48 51 36 70 45 \
+    114 11 44 113 95 66 46 61 106 20 10 18 48 52 39 8 \
+    85 22 48 66 81 82 75 94 18 73 107 36 74 108 75 22 \
+    59 86 79 12 66 64 33 48 44 47 50 73 127 42 69 37 \
+    62 32 73 59 94 2 47 73 12 54 43 99 16 93 63 18 \
+    103 105 23 65
+arg_out: 1 buffer int[100] 3 2 4 6 8 10 64 8 13 32 15 13 112 15 18 19 \
+    21 20 21 48 27 26 27 28 48 29 26 30 31 31 34 33 \
+    39 33 36 42 41 41 40 42 144 42 42 44 47 48 48 47 \
+    53 50 53 55 57 58 58 60 57 61 160 61 64 176 66 64 \
+    67 70 70 67 72 73 72 74 74 75 77 79 83 79 82 81 \
+    83 83 86 86 89 85 88 91 88 92 92 32 93 98 97 96 \
+    96 128 99 103
 !*/
 /* Shapes the structured lowering of divergent control flow handles
  * (src/isel/isel_struct.c): a divergent loop holding an if-then and a
@@ -436,4 +478,20 @@ kernel void k_struct(global const int *a, global const int *b, constant int *tbl
     out[4 * i] = acc;
     out[4 * i + 1] = s;
     out[4 * i + 2] = p ? 11 : 22;
+}
+
+/* A uniform loop counter stored into a private array that stays a vector
+ * (dynamic index after the loop): lanes leave the loop in different
+ * iterations and must each read their own last store (found by
+ * tests/fuzz/clsmith.py seed 53: the insertelement forwarded the SGPR). */
+kernel void k_temporal(global const int *a, global int *out)
+{
+    size_t i = get_global_id(0);
+    int n = a[i] & 15;
+    int arr[8];
+    for (int k = 0; k < 8; k++)
+        arr[k] = (int)i + k;
+    for (int j = 0; j < n; j++)
+        arr[6] = j << 4;
+    out[i] = arr[(a[i] >> 4) & 7];
 }

@@ -499,6 +499,22 @@ kernel void k_struct(global const int *a, global const int *b, constant int *tbl
     out[4 * i + 1] = s;
     out[4 * i + 2] = p ? 11 : 22;
 }
+
+/* A uniform loop counter stored into a private array that stays a vector
+ * (dynamic index after the loop): lanes leave the loop in different
+ * iterations and must each read their own last store (found by
+ * tests/fuzz/clsmith.py seed 53: the insertelement forwarded the SGPR). */
+kernel void k_temporal(global const int *a, global int *out)
+{
+    size_t i = get_global_id(0);
+    int n = a[i] & 15;
+    int arr[8];
+    for (int k = 0; k < 8; k++)
+        arr[k] = (int)i + k;
+    for (int j = 0; j < n; j++)
+        arr[6] = j << 4;
+    out[i] = arr[(a[i] >> 4) & 7];
+}
 """
 
 
@@ -546,6 +562,17 @@ def structured():
         te = Test(name, kernel_name='k_struct', global_size=sizes(n), local_size=sizes(loc))
         te.inp(0, 'int', n, A).inp(1, 'int', n, B).inp(2, 'int', 16, T)
         te.inp(3, 'int', 4 * n, [0] * (4 * n)).out(3, 'int', 4 * n, o).val(4, 'int', u)
+        tests.append(te)
+    for name, n, loc in (('temporal_128', 128, 64), ('temporal_100', 100, 50)):
+        A = [rng.range(0, 127) for _ in range(n)]
+        o = []
+        for i, x in enumerate(A):
+            arr = [i + k for k in range(8)]
+            for j in range(x & 15):
+                arr[6] = j << 4
+            o.append(arr[(x >> 4) & 7])
+        te = Test(name, kernel_name='k_temporal', global_size=sizes(n), local_size=sizes(loc))
+        te.inp(0, 'int', n, A).out(1, 'int', n, o)
         tests.append(te)
     write('f_loop_structured.cl', 'loop_structured', STRUCT_SRC, tests)
 
