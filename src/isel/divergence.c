@@ -27,8 +27,8 @@
  *  Marking more values divergent never breaks correctness (a uniform value
  *  in a VGPR is merely wasteful), so every approximation errs that way.
  *
- * Post-dominators: Cooper, Harvey & Kennedy, "A Simple, Fast Dominance
- * Algorithm" (2001), on the reverse CFG with a virtual exit node.
+ * The CFG, post-dominators and loops come from the shared analysis in
+ * llvm/cfg.c (also used by the selectors and loop-escaping-booleans).
  * Cost: O(values) per fixpoint round, O(blocks) per divergent branch.
  */
 #include "isel/divergence.h"
@@ -37,252 +37,13 @@
 
 #include "util/bitset.h"
 
-typedef struct cfg {
-  uint32_t nb;
-  LLVMBasicBlockRef *rpo;
-  uint32_t *succ_start, *succ; /* CSR successor lists by RPO index */
-  uint32_t *pred_start, *pred;
-  uint32_t *ipdom;             /* nb = virtual exit */
-} cfg;
+typedef llvm_cfg cfg;
 
-static uint32_t bidx(const divergence_info *di, LLVMBasicBlockRef bb) {
-  return ptrmap_get(&di->bindex, bb);
-}
+static uint32_t bidx(const divergence_info *di, LLVMBasicBlockRef bb) { return ptrmap_get(&di->bindex, bb); }
 
-uint32_t divergence_block_index(const divergence_info *di, LLVMBasicBlockRef bb) {
-  return bidx(di, bb);
-}
+uint32_t divergence_block_index(const divergence_info *di, LLVMBasicBlockRef bb) { return bidx(di, bb); }
 
-/* Reverse post-order by iterative DFS from the entry. */
-static void build_cfg(divergence_info *di, LLVMValueRef fn, arena *mem, cfg *g) {
-  uint32_t total = (uint32_t)LLVMCountBasicBlocks(fn);
-  LLVMBasicBlockRef *post = arena_alloc(mem, (total + 1) * sizeof *post);
-  typedef struct fr { LLVMBasicBlockRef bb; unsigned next; } fr;
-  fr *st = arena_alloc(mem, (total + 1) * sizeof *st);
-  ptrmap seen;
-  ptrmap_init(&seen, mem, total);
-  uint32_t np = 0, sp = 0;
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  st[sp++] = (fr){entry, 0};
-  ptrmap_put(&seen, entry, 1);
-  while (sp) {
-    fr *f = &st[sp - 1];
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    if (f->next < ns) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(term, f->next++);
-      if (ptrmap_get(&seen, s) == UINT32_MAX) {
-        ptrmap_put(&seen, s, 1);
-        st[sp++] = (fr){s, 0};
-      }
-      continue;
-    }
-    post[np++] = f->bb;
-    sp--;
-  }
-  g->nb = np;
-  g->rpo = arena_alloc(mem, (np + 1) * sizeof *g->rpo);
-  ptrmap_init(&di->bindex, mem, np);
-  for (uint32_t i = 0; i < np; i++) {
-    g->rpo[i] = post[np - 1 - i];
-    ptrmap_put(&di->bindex, g->rpo[i], i);
-  }
-  /* successors, then predecessors by counting */
-  uint32_t ne = 0;
-  for (uint32_t i = 0; i < np; i++) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->rpo[i]);
-    ne += term ? LLVMGetNumSuccessors(term) : 0;
-  }
-  g->succ_start = arena_alloc(mem, (np + 1) * sizeof(uint32_t));
-  g->succ = arena_alloc(mem, (ne + 1) * sizeof(uint32_t));
-  g->pred_start = arena_alloc(mem, (np + 2) * sizeof(uint32_t));
-  g->pred = arena_alloc(mem, (ne + 1) * sizeof(uint32_t));
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < np; i++) {
-    g->succ_start[i] = k;
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->rpo[i]);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned s = 0; s < ns; s++) {
-      uint32_t t = bidx(di, LLVMGetSuccessor(term, s));
-      g->succ[k++] = t;
-      g->pred_start[t + 1]++;
-    }
-  }
-  g->succ_start[np] = k;
-  for (uint32_t i = 0; i < np; i++) g->pred_start[i + 1] += g->pred_start[i];
-  uint32_t *fill = arena_alloc(mem, (np + 1) * sizeof(uint32_t));
-  for (uint32_t i = 0; i < np; i++)
-    for (uint32_t e = g->succ_start[i]; e < g->succ_start[i + 1]; e++) {
-      uint32_t t = g->succ[e];
-      g->pred[g->pred_start[t] + fill[t]++] = i;
-    }
-}
-
-/* Immediate post-dominators (Cooper-Harvey-Kennedy on the reverse CFG). */
-static void build_ipdom(cfg *g, arena *mem) {
-  uint32_t nb = g->nb, vexit = nb;
-  /* post-order of the reverse CFG from the virtual exit */
-  uint32_t *order = arena_alloc(mem, (nb + 2) * sizeof(uint32_t)); /* node -> post-order number */
-  uint32_t *rev = arena_alloc(mem, (nb + 2) * sizeof(uint32_t));   /* post-order list */
-  uint8_t *seen = arena_alloc(mem, nb + 2);
-  typedef struct fr { uint32_t n, next; } fr;
-  fr *st = arena_alloc(mem, (nb + 2) * sizeof *st);
-  uint32_t *exits = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  uint32_t nexits = 0;
-  for (uint32_t i = 0; i < nb; i++)
-    if (g->succ_start[i] == g->succ_start[i + 1]) exits[nexits++] = i;
-  uint32_t np = 0, sp = 0;
-  st[sp++] = (fr){vexit, 0};
-  seen[vexit] = 1;
-  while (sp) {
-    fr *f = &st[sp - 1];
-    uint32_t n = f->n, cnt, nx;
-    if (n == vexit) {
-      cnt = nexits;
-      nx = f->next < cnt ? exits[f->next] : 0;
-    } else {
-      cnt = g->pred_start[n + 1] - g->pred_start[n];
-      nx = f->next < cnt ? g->pred[g->pred_start[n] + f->next] : 0;
-    }
-    if (f->next < cnt) {
-      f->next++;
-      if (!seen[nx]) {
-        seen[nx] = 1;
-        st[sp++] = (fr){nx, 0};
-      }
-      continue;
-    }
-    order[n] = np;
-    rev[np++] = n;
-    sp--;
-  }
-  uint32_t *ip = g->ipdom = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t i = 0; i <= nb; i++) ip[i] = UINT32_MAX;
-  ip[vexit] = vexit;
-  /* Blocks that cannot reach an exit (endless loops) post-dominate
-   * nothing: give them the virtual exit. */
-  for (uint32_t i = 0; i < nb; i++)
-    if (!seen[i]) ip[i] = vexit;
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    /* reverse post-order of the reverse CFG, skipping the root */
-    for (uint32_t k = np - 1; k-- > 0;) {
-      uint32_t n = rev[k];
-      uint32_t nd = UINT32_MAX;
-      /* "predecessors" in the reverse CFG = successors in the CFG */
-      uint32_t s0 = g->succ_start[n], s1 = g->succ_start[n + 1];
-      if (s0 == s1) nd = vexit;
-      for (uint32_t e = s0; e < s1; e++) {
-        uint32_t s = g->succ[e];
-        if (!seen[s] || ip[s] == UINT32_MAX) continue;
-        if (nd == UINT32_MAX) {
-          nd = s;
-          continue;
-        }
-        uint32_t a = s, b = nd;
-        while (a != b) {
-          while (order[a] < order[b]) a = ip[a];
-          while (order[b] < order[a]) b = ip[b];
-        }
-        nd = a;
-      }
-      if (nd != UINT32_MAX && ip[n] != nd) {
-        ip[n] = nd;
-        changed = true;
-      }
-    }
-  }
-  for (uint32_t i = 0; i < nb; i++)
-    if (ip[i] == UINT32_MAX) ip[i] = vexit;
-}
-
-/* Immediate dominators (Cooper-Harvey-Kennedy on RPO indices). */
-static void build_idom(cfg *g, uint32_t *d) {
-  for (uint32_t b = 0; b < g->nb; b++) d[b] = UINT32_MAX;
-  d[0] = 0;
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (uint32_t b = 1; b < g->nb; b++) {
-      uint32_t nd = UINT32_MAX;
-      for (uint32_t e = g->pred_start[b]; e < g->pred_start[b + 1]; e++) {
-        uint32_t p = g->pred[e];
-        if (d[p] == UINT32_MAX) continue;
-        if (nd == UINT32_MAX) {
-          nd = p;
-          continue;
-        }
-        uint32_t x = p, y = nd;
-        while (x != y) {
-          while (x > y) x = d[x];
-          while (y > x) y = d[y];
-        }
-        nd = x;
-      }
-      if (nd != d[b]) {
-        d[b] = nd;
-        changed = true;
-      }
-    }
-  }
-}
-
-static bool dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
-  while (b != a && b != 0) b = idom[b];
-  return b == a;
-}
-
-bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b) {
-  for (uint32_t l = di->loop_of[b]; l != UINT32_MAX; l = di->loop_parent[l])
-    if (l == h) return true;
-  return false;
-}
-
-/* Natural loops of the back edges u -> h (h dominates u), headers in RPO
- * order so that an enclosing loop is filled before the loops it holds. */
-static void build_loops(divergence_info *di, cfg *g, arena *mem) {
-  uint32_t nb = g->nb;
-  di->loop_of = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  di->loop_parent = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  uint32_t *work = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  uint8_t *in = arena_alloc(mem, nb + 1);
-  for (uint32_t b = 0; b < nb; b++) di->loop_of[b] = di->loop_parent[b] = UINT32_MAX;
-  di->reducible = true;
-  for (uint32_t h = 0; h < nb; h++) {
-    uint32_t nw = 0;
-    bool header = false;
-    memset(in, 0, nb + 1);
-    in[h] = 1;
-    for (uint32_t e = g->pred_start[h]; e < g->pred_start[h + 1]; e++) {
-      uint32_t u = g->pred[e];
-      if (u < h) continue;
-      if (!dominates(di->idom, h, u)) {
-        di->reducible = false;
-        continue;
-      }
-      header = true;
-      if (!in[u]) {
-        in[u] = 1;
-        work[nw++] = u;
-      }
-    }
-    if (!header) continue;
-    for (uint32_t k = 0; k < nw; k++) {
-      uint32_t x = work[k];
-      for (uint32_t e = g->pred_start[x]; e < g->pred_start[x + 1]; e++) {
-        uint32_t p = g->pred[e];
-        if (!in[p]) {
-          in[p] = 1;
-          work[nw++] = p;
-        }
-      }
-    }
-    di->loop_parent[h] = di->loop_of[h];
-    for (uint32_t b = 0; b < nb; b++)
-      if (in[b]) di->loop_of[b] = h;
-  }
-}
+bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b) { return llvm_cfg_in_loop(di->cfg, h, b); }
 
 static bool name_starts(const char *n, size_t len, const char *prefix) {
   size_t pl = strlen(prefix);
@@ -443,9 +204,9 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
 
 divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   divergence_info *di = arena_alloc(mem, sizeof *di);
-  cfg g;
-  build_cfg(di, fn, mem, &g);
-  build_ipdom(&g, mem);
+  const llvm_cfg *gp = di->cfg = llvm_cfg_build(fn, mem);
+  cfg g = *gp;
+  di->bindex = g.bindex;
   di->num_blocks = g.nb;
   di->blocks = g.rpo;
   di->succ_start = g.succ_start;
@@ -453,9 +214,10 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   di->pred_start = g.pred_start;
   di->pred = g.pred;
   di->ipdom = g.ipdom;
-  di->idom = arena_alloc(mem, (g.nb + 1) * sizeof(uint32_t));
-  build_idom(&g, di->idom);
-  build_loops(di, &g, mem);
+  di->idom = g.idom;
+  di->loop_of = g.loop_of;
+  di->loop_parent = g.loop_parent;
+  di->reducible = g.reducible;
   uint32_t nv = LLVMCountParams(fn);
   for (uint32_t b = 0; b < g.nb; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(g.rpo[b]); ins; ins = LLVMGetNextInstruction(ins)) nv++;

@@ -10,6 +10,7 @@
 
 #include <llvm-c/Core.h>
 
+#include "llvm/cfg.h"
 #include "llvm/ptrmap.h"
 #include "util/arena.h"
 
@@ -21,6 +22,7 @@ typedef struct divergence_info {
   uint32_t num_blocks;
   LLVMBasicBlockRef *blocks;   /* in reverse post-order */
   uint64_t *divergent_branch;  /* bitset over blocks (RPO index): terminator is a divergent branch */
+  const llvm_cfg *cfg;      /* the shared CFG analysis (llvm/cfg.h); the fields below are its */
   /* The CFG analysis the selector shares (by RPO index): successor and
    * predecessor lists (CSR, duplicates kept), immediate dominators (the
    * entry's is itself), immediate post-dominators (num_blocks = the virtual

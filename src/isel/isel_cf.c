@@ -8,7 +8,7 @@
  *  - Order: reverse post-order, rearranged so that every loop's blocks are
  *    contiguous after its header (reducible CFGs only; loops found from
  *    back edges h <- u with h dominating u, dominators from the shared
- *    CFG analysis in divergence.c).
+ *    CFG analysis in llvm/cfg.c).
  *  - Every block b runs, in that order, with EXEC = M_b, the OR of the
  *    masks of its incoming edges; a conditional branch on c splits M_b into
  *    M_b & c and M_b & ~c (lane masks, SGPR pairs). Every mask is defined
@@ -137,7 +137,6 @@ static bool find_loops(mctx *m) {
   uint32_t nb = m->nb, words = BITSET_WORDS(nb + 1);
   m->loops = arena_alloc(c->mem, (nb + 1) * sizeof(lp));
   m->is_header = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
-  uint32_t *work = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
   for (uint32_t h = 0; h < nb; h++) {
     bool header = false;
     for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
@@ -150,29 +149,13 @@ static bool find_loops(mctx *m) {
       header = true;
     }
     if (!header) continue;
+    /* the body from the shared CFG analysis (llvm/cfg.c) */
     lp *L = &m->loops[m->nloops];
     memset(L, 0, sizeof *L);
     L->header = h;
     L->body = arena_alloc(c->mem, words * sizeof(uint64_t));
-    bitset_set(L->body, h);
-    uint32_t nw = 0;
-    for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
-      uint32_t u = m->pred[e];
-      if (u >= h && !bitset_test(L->body, u)) {
-        bitset_set(L->body, u);
-        work[nw++] = u;
-      }
-    }
-    for (uint32_t k = 0; k < nw; k++) {
-      uint32_t x = work[k];
-      for (uint32_t e = m->pred_start[x]; e < m->pred_start[x + 1]; e++) {
-        uint32_t p = m->pred[e];
-        if (!bitset_test(L->body, p)) {
-          bitset_set(L->body, p);
-          work[nw++] = p;
-        }
-      }
-    }
+    for (uint32_t b = 0; b < nb; b++)
+      if (divergence_in_loop(c->di, h, b)) bitset_set(L->body, b);
     m->is_header[h] = ++m->nloops;
   }
   /* innermost loop per block and loop parents: loops were found in header
@@ -509,7 +492,7 @@ bool isel_masked(isel_ctx *c) {
   m.nb = c->di->num_blocks;
   c->masked = true;
   build_preds(&m);
-  m.idom = c->di->idom; /* the shared CFG analysis (divergence.c) */
+  m.idom = c->di->idom; /* the shared CFG analysis (llvm/cfg.c) */
   if (!find_loops(&m) || !check_edges(&m)) return false;
   item *items = arena_alloc(c->mem, (m.nb * 4 + 4) * sizeof(item));
   uint8_t *done = arena_alloc(c->mem, m.nb + 1);
