@@ -3,7 +3,7 @@
  *
  * The kernel is walked as a tree of single-entry single-exit regions over
  * the LLVM CFG (dominators, post-dominators and natural loops from the
- * divergence analysis), and every divergent construct is lowered the way
+ * shared analysis, llvm/cfg.c), and every divergent construct is lowered the way
  * ACO lowers NIR's structured control flow and LLVM's SILowerControlFlow
  * lowers the output of StructurizeCFG:
  *
@@ -19,7 +19,9 @@
  *    of its own for the EXEC restore.
  *  - uniform branches of the same shapes: p_cbranch_scc, no EXEC change.
  *  - natural loop L (one latch, one block outside L entering the header,
- *    every exit edge to one block E whose predecessors are all in L):
+ *    exits only at the top level of its body; E = the first post-dominator
+ *    of the header outside L, its predecessors all in L unless E ends the
+ *    enclosing region, as the join of the loop's guard does):
  *        P:  saved_L = exec   (when an exit is divergent)
  *        H…: body; at an exiting block X (top level of the body):
  *            exec &= ~exit lanes ; s_cbranch_execz E
@@ -43,17 +45,20 @@
  *
  * Any other shape (exits from inside a nested if, exits of several loops
  * at once, several latches, returns inside a region, irreducible control
- * flow)
- * makes isel_structured return -1 before emitting anything, and the
+ * flow) makes isel_structured return -1 before emitting anything, and the
  * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
- * function attribute "wavecc-no-structurize" (pass tests of those). Two walks of
- * the same recursion: the first only checks the shapes and numbers the
- * machine blocks, the second emits with every block number known.
+ * function attribute "wavecc-no-structurize" (pass tests of those). Two
+ * walks of the same recursion: the first only checks the shapes and
+ * numbers the machine blocks, the second emits with every block number
+ * known.
  *
  * Logical CFG = the LLVM CFG through these blocks; linear CFG = what the
  * wave executes (the else-entry block and the exit-continue block are
  * linear only). SGPRs are live along the linear CFG, VGPRs along the
- * logical one (src/ra/liveness.c).
+ * logical one (src/ra/liveness.c). A value of the loop read after a
+ * divergent exit is a VGPR (divergence analysis marks it, isel.c copies
+ * forwarded SGPR components); linear VGPRs (SGPR spill lanes) start in the
+ * entry block, so they never share a register with such a value.
  */
 #include <string.h>
 
@@ -338,7 +343,7 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
 }
 
 /* At the start of loop h's header: the accumulators' phis. */
-static void loop_head(sctx *s, uint32_t h, uint32_t pre) {
+static void loop_head(sctx *s, uint32_t h) {
   lstate *L = s->lst[h];
   isel_ctx *c = s->c;
   for (uint32_t i = 0; i < L->nt; i++) {
@@ -348,7 +353,6 @@ static void loop_head(sctx *s, uint32_t h, uint32_t pre) {
     L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
     L->acc_phi[i]->ops[0] = mir_op_temp(a);
   }
-  (void)pre;
 }
 
 /* After loop h: the landing block (accumulators' linear phis, EXEC), then
@@ -668,7 +672,7 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
       c->cur = mb;
       if (b == 0) isel_setup_abi(c);
       isel_create_phis(c, b);
-      if (loop_body) loop_head(s, b, 0);
+      if (loop_body) loop_head(s, b);
       if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
         mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
