@@ -27,8 +27,8 @@
  *  Marking more values divergent never breaks correctness (a uniform value
  *  in a VGPR is merely wasteful), so every approximation errs that way.
  *
- * Post-dominators: Cooper, Harvey & Kennedy, "A Simple, Fast Dominance
- * Algorithm" (2001), on the reverse CFG with a virtual exit node.
+ * The CFG, post-dominators and loops come from the shared analysis in
+ * llvm/cfg.c (also used by the selectors and loop-escaping-booleans).
  * Cost: O(values) per fixpoint round, O(blocks) per divergent branch.
  */
 #include "isel/divergence.h"
@@ -37,165 +37,13 @@
 
 #include "util/bitset.h"
 
-typedef struct cfg {
-  uint32_t nb;
-  LLVMBasicBlockRef *rpo;
-  uint32_t *succ_start, *succ; /* CSR successor lists by RPO index */
-  uint32_t *pred_start, *pred;
-  uint32_t *ipdom;             /* nb = virtual exit */
-} cfg;
+typedef llvm_cfg cfg;
 
-static uint32_t bidx(const divergence_info *di, LLVMBasicBlockRef bb) {
-  return ptrmap_get(&di->bindex, bb);
-}
+static uint32_t bidx(const divergence_info *di, LLVMBasicBlockRef bb) { return ptrmap_get(&di->bindex, bb); }
 
-uint32_t divergence_block_index(const divergence_info *di, LLVMBasicBlockRef bb) {
-  return bidx(di, bb);
-}
+uint32_t divergence_block_index(const divergence_info *di, LLVMBasicBlockRef bb) { return bidx(di, bb); }
 
-/* Reverse post-order by iterative DFS from the entry. */
-static void build_cfg(divergence_info *di, LLVMValueRef fn, arena *mem, cfg *g) {
-  uint32_t total = (uint32_t)LLVMCountBasicBlocks(fn);
-  LLVMBasicBlockRef *post = arena_alloc(mem, (total + 1) * sizeof *post);
-  typedef struct fr { LLVMBasicBlockRef bb; unsigned next; } fr;
-  fr *st = arena_alloc(mem, (total + 1) * sizeof *st);
-  ptrmap seen;
-  ptrmap_init(&seen, mem, total);
-  uint32_t np = 0, sp = 0;
-  LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(fn);
-  st[sp++] = (fr){entry, 0};
-  ptrmap_put(&seen, entry, 1);
-  while (sp) {
-    fr *f = &st[sp - 1];
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(f->bb);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    if (f->next < ns) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(term, f->next++);
-      if (ptrmap_get(&seen, s) == UINT32_MAX) {
-        ptrmap_put(&seen, s, 1);
-        st[sp++] = (fr){s, 0};
-      }
-      continue;
-    }
-    post[np++] = f->bb;
-    sp--;
-  }
-  g->nb = np;
-  g->rpo = arena_alloc(mem, (np + 1) * sizeof *g->rpo);
-  ptrmap_init(&di->bindex, mem, np);
-  for (uint32_t i = 0; i < np; i++) {
-    g->rpo[i] = post[np - 1 - i];
-    ptrmap_put(&di->bindex, g->rpo[i], i);
-  }
-  /* successors, then predecessors by counting */
-  uint32_t ne = 0;
-  for (uint32_t i = 0; i < np; i++) {
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->rpo[i]);
-    ne += term ? LLVMGetNumSuccessors(term) : 0;
-  }
-  g->succ_start = arena_alloc(mem, (np + 1) * sizeof(uint32_t));
-  g->succ = arena_alloc(mem, (ne + 1) * sizeof(uint32_t));
-  g->pred_start = arena_alloc(mem, (np + 2) * sizeof(uint32_t));
-  g->pred = arena_alloc(mem, (ne + 1) * sizeof(uint32_t));
-  uint32_t k = 0;
-  for (uint32_t i = 0; i < np; i++) {
-    g->succ_start[i] = k;
-    LLVMValueRef term = LLVMGetBasicBlockTerminator(g->rpo[i]);
-    unsigned ns = term ? LLVMGetNumSuccessors(term) : 0;
-    for (unsigned s = 0; s < ns; s++) {
-      uint32_t t = bidx(di, LLVMGetSuccessor(term, s));
-      g->succ[k++] = t;
-      g->pred_start[t + 1]++;
-    }
-  }
-  g->succ_start[np] = k;
-  for (uint32_t i = 0; i < np; i++) g->pred_start[i + 1] += g->pred_start[i];
-  uint32_t *fill = arena_alloc(mem, (np + 1) * sizeof(uint32_t));
-  for (uint32_t i = 0; i < np; i++)
-    for (uint32_t e = g->succ_start[i]; e < g->succ_start[i + 1]; e++) {
-      uint32_t t = g->succ[e];
-      g->pred[g->pred_start[t] + fill[t]++] = i;
-    }
-}
-
-/* Immediate post-dominators (Cooper-Harvey-Kennedy on the reverse CFG). */
-static void build_ipdom(cfg *g, arena *mem) {
-  uint32_t nb = g->nb, vexit = nb;
-  /* post-order of the reverse CFG from the virtual exit */
-  uint32_t *order = arena_alloc(mem, (nb + 2) * sizeof(uint32_t)); /* node -> post-order number */
-  uint32_t *rev = arena_alloc(mem, (nb + 2) * sizeof(uint32_t));   /* post-order list */
-  uint8_t *seen = arena_alloc(mem, nb + 2);
-  typedef struct fr { uint32_t n, next; } fr;
-  fr *st = arena_alloc(mem, (nb + 2) * sizeof *st);
-  uint32_t *exits = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  uint32_t nexits = 0;
-  for (uint32_t i = 0; i < nb; i++)
-    if (g->succ_start[i] == g->succ_start[i + 1]) exits[nexits++] = i;
-  uint32_t np = 0, sp = 0;
-  st[sp++] = (fr){vexit, 0};
-  seen[vexit] = 1;
-  while (sp) {
-    fr *f = &st[sp - 1];
-    uint32_t n = f->n, cnt, nx;
-    if (n == vexit) {
-      cnt = nexits;
-      nx = f->next < cnt ? exits[f->next] : 0;
-    } else {
-      cnt = g->pred_start[n + 1] - g->pred_start[n];
-      nx = f->next < cnt ? g->pred[g->pred_start[n] + f->next] : 0;
-    }
-    if (f->next < cnt) {
-      f->next++;
-      if (!seen[nx]) {
-        seen[nx] = 1;
-        st[sp++] = (fr){nx, 0};
-      }
-      continue;
-    }
-    order[n] = np;
-    rev[np++] = n;
-    sp--;
-  }
-  uint32_t *ip = g->ipdom = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t i = 0; i <= nb; i++) ip[i] = UINT32_MAX;
-  ip[vexit] = vexit;
-  /* Blocks that cannot reach an exit (endless loops) post-dominate
-   * nothing: give them the virtual exit. */
-  for (uint32_t i = 0; i < nb; i++)
-    if (!seen[i]) ip[i] = vexit;
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    /* reverse post-order of the reverse CFG, skipping the root */
-    for (uint32_t k = np - 1; k-- > 0;) {
-      uint32_t n = rev[k];
-      uint32_t nd = UINT32_MAX;
-      /* "predecessors" in the reverse CFG = successors in the CFG */
-      uint32_t s0 = g->succ_start[n], s1 = g->succ_start[n + 1];
-      if (s0 == s1) nd = vexit;
-      for (uint32_t e = s0; e < s1; e++) {
-        uint32_t s = g->succ[e];
-        if (!seen[s] || ip[s] == UINT32_MAX) continue;
-        if (nd == UINT32_MAX) {
-          nd = s;
-          continue;
-        }
-        uint32_t a = s, b = nd;
-        while (a != b) {
-          while (order[a] < order[b]) a = ip[a];
-          while (order[b] < order[a]) b = ip[b];
-        }
-        nd = a;
-      }
-      if (nd != UINT32_MAX && ip[n] != nd) {
-        ip[n] = nd;
-        changed = true;
-      }
-    }
-  }
-  for (uint32_t i = 0; i < nb; i++)
-    if (ip[i] == UINT32_MAX) ip[i] = vexit;
-}
+bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b) { return llvm_cfg_in_loop(di->cfg, h, b); }
 
 static bool name_starts(const char *n, size_t len, const char *prefix) {
   size_t pl = strlen(prefix);
@@ -242,6 +90,50 @@ static bool mark(divergence_info *di, LLVMValueRef v) {
   return true;
 }
 
+/* Sync dependence on a reducible CFG: the phis of the blocks that paths
+ * from two different successors of the divergent branch b reach before
+ * they reconverge at b's immediate post-dominator `stop` (included). The
+ * header of a loop holding b ends a path (the back edge is the lanes that
+ * stay, all with the same values: a loop exit is temporal divergence,
+ * handled by the caller), so a uniform induction variable of a loop with a
+ * divergent exit stays uniform. Reaching a block from two successors is a
+ * superset of LLVM's join points (two disjoint paths), which is safe. */
+static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, arena *mem) {
+  uint32_t nb = g->nb;
+  uint8_t *reach = arena_alloc(mem, nb + 1), *seen = arena_alloc(mem, nb + 1);
+  uint32_t *work = arena_alloc(mem, (nb + 1) * sizeof(uint32_t));
+  bool changed = false;
+  for (uint32_t e = g->succ_start[b]; e < g->succ_start[b + 1]; e++) {
+    uint32_t s0 = g->succ[e];
+    bool dup = false;
+    for (uint32_t e2 = g->succ_start[b]; e2 < e; e2++) dup |= g->succ[e2] == s0;
+    if (dup) continue;
+    memset(seen, 0, nb + 1);
+    uint32_t nw = 0;
+    work[nw++] = s0;
+    seen[s0] = 1;
+    for (uint32_t k = 0; k < nw; k++) {
+      uint32_t n = work[k];
+      if (reach[n] < 2) reach[n]++;
+      if (n == stop || (di->loop_of[n] == n && divergence_in_loop(di, n, b))) continue;
+      for (uint32_t e2 = g->succ_start[n]; e2 < g->succ_start[n + 1]; e2++) {
+        uint32_t x = g->succ[e2];
+        if (!seen[x]) {
+          seen[x] = 1;
+          work[nw++] = x;
+        }
+      }
+    }
+  }
+  for (uint32_t n = 0; n < nb; n++) {
+    if (reach[n] < 2) continue;
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
+         ins = LLVMGetNextInstruction(ins))
+      changed |= mark(di, ins);
+  }
+  return changed;
+}
+
 /* A divergent branch at block b: sync and temporal divergence. */
 static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, arena *mem) {
   bool changed = false;
@@ -266,13 +158,17 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
       }
     }
   }
-  /* phis in the region and at its end */
-  for (uint32_t k = 0; k <= nw; k++) {
-    uint32_t n = k < nw ? work[k] : stop;
-    if (n >= nb) continue;
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
-         ins = LLVMGetNextInstruction(ins))
-      changed |= mark(di, ins);
+  if (di->reducible) {
+    changed |= mark_joins(di, g, b, stop, mem);
+  } else {
+    /* every phi in the region and at its end */
+    for (uint32_t k = 0; k <= nw; k++) {
+      uint32_t n = k < nw ? work[k] : stop;
+      if (n >= nb) continue;
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[n]); ins && LLVMIsAPHINode(ins);
+           ins = LLVMGetNextInstruction(ins))
+        changed |= mark(di, ins);
+    }
   }
   if (!in[b]) return changed;
   /* The region cycles back to b: find the cycle (blocks of the region that
@@ -308,11 +204,20 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
 
 divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   divergence_info *di = arena_alloc(mem, sizeof *di);
-  cfg g;
-  build_cfg(di, fn, mem, &g);
-  build_ipdom(&g, mem);
+  const llvm_cfg *gp = di->cfg = llvm_cfg_build(fn, mem);
+  cfg g = *gp;
+  di->bindex = g.bindex;
   di->num_blocks = g.nb;
   di->blocks = g.rpo;
+  di->succ_start = g.succ_start;
+  di->succ = g.succ;
+  di->pred_start = g.pred_start;
+  di->pred = g.pred;
+  di->ipdom = g.ipdom;
+  di->idom = g.idom;
+  di->loop_of = g.loop_of;
+  di->loop_parent = g.loop_parent;
+  di->reducible = g.reducible;
   uint32_t nv = LLVMCountParams(fn);
   for (uint32_t b = 0; b < g.nb; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(g.rpo[b]); ins; ins = LLVMGetNextInstruction(ins)) nv++;

@@ -10,6 +10,7 @@
 
 #include <llvm-c/Core.h>
 
+#include "llvm/cfg.h"
 #include "llvm/ptrmap.h"
 #include "util/arena.h"
 
@@ -21,7 +22,21 @@ typedef struct divergence_info {
   uint32_t num_blocks;
   LLVMBasicBlockRef *blocks;   /* in reverse post-order */
   uint64_t *divergent_branch;  /* bitset over blocks (RPO index): terminator is a divergent branch */
+  const llvm_cfg *cfg;      /* the shared CFG analysis (llvm/cfg.h); the fields below are its */
+  /* The CFG analysis the selector shares (by RPO index): successor and
+   * predecessor lists (CSR, duplicates kept), immediate dominators (the
+   * entry's is itself), immediate post-dominators (num_blocks = the virtual
+   * exit) and natural loops: loop_of[b] is the header of the innermost
+   * loop holding b, loop_parent[h] the header of the loop enclosing the
+   * one headed by h (UINT32_MAX: none). `reducible` is false when a
+   * retreating edge enters a block that does not dominate its source. */
+  uint32_t *succ_start, *succ, *pred_start, *pred;
+  uint32_t *idom, *ipdom, *loop_of, *loop_parent;
+  bool reducible;
 } divergence_info;
+
+/* Is block b (RPO index) in the loop headed by h? */
+bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b);
 
 /* Analyses kernel `fn`; all memory from `mem`. */
 divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem);

@@ -11,8 +11,10 @@
  *
  * Control flow, after Mesa ACO's isel (logical vs linear CFG):
  *  - uniform branch: s_cmp -> p_cbranch_scc; logical = linear edges.
- *  - divergent branch: only the structured shapes `if-then` and
- *    `if-then-else` whose arms are single blocks are handled here:
+ *  - divergent branches: structured EXEC-mask regions (nested ifs, loops
+ *    with divergent exits) by isel_struct.c when the CFG has their shapes;
+ *    otherwise the shapes `if-then` and `if-then-else` whose arms are
+ *    single blocks are handled here:
  *        B: saved = s_and_saveexec_b64 cond; s_cbranch_execz E
  *        T: then-arm                      (logical B->T->J, linear T->E)
  *        E: exec = saved & ~exec; s_cbranch_execz J   (linear only)
@@ -991,7 +993,7 @@ static void edge(isel_ctx *c, uint32_t from, uint32_t to, bool logical, bool lin
 
 
 /* Phis of LLVM block b as p_phi placeholders (operands filled at the end). */
-static void create_phis(isel_ctx *c, uint32_t b) {
+void isel_create_phis(isel_ctx *c, uint32_t b) {
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && LLVMIsAPHINode(ins);
        ins = LLVMGetNextInstruction(ins)) {
     LLVMTypeRef t = LLVMTypeOf(ins);
@@ -1076,7 +1078,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   c->cur = tb;
   pl->mir_to_llvm[tb] = T;
   pl->done[T] = 1;
-  create_phis(c, T);
+  isel_create_phis(c, T);
   isel_select_body(c, T);
   emit_branch(c, eb);
   edge(c, tb, pl->mir[J], true, false);
@@ -1099,7 +1101,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   if (F != UINT32_MAX) {
     pl->mir_to_llvm[fb] = F;
     pl->done[F] = 1;
-    create_phis(c, F);
+    isel_create_phis(c, F);
     isel_select_body(c, F);
   } else {
     pl->mir_to_llvm[fb] = b;
@@ -1107,6 +1109,26 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   emit_branch(c, pl->mir[J]);
   edge(c, fb, pl->mir[J], true, true);
   pl->join_saved[J] = saved;
+}
+
+/* A divergent value whose components a selector forwarded from uniform
+ * operands (insertelement, shufflevector, ...) gets VGPR copies: a value
+ * read after a loop that lanes leave in different iterations must keep
+ * each lane's own iteration's value, which only VGPR writes (under EXEC)
+ * do; an SGPR holds the last iteration's. */
+static void divergent_in_vgprs(isel_ctx *c, LLVMValueRef ins) {
+  uint32_t vi = ptrmap_get(&c->vmap, ins);
+  LLVMTypeRef t0 = LLVMTypeOf(ins);
+  LLVMTypeKind k = LLVMGetTypeKind(t0);
+  /* lane masks (i1) and aggregates (cmpxchg's {value, i1}) stay as they are */
+  if (vi == UINT32_MAX || k == LLVMStructTypeKind || k == LLVMArrayTypeKind ||
+      isel_type_bits(isel_scalar_type(t0)) == 1 || isel_is_rsrc_type(t0))
+    return;
+  for (unsigned e = 0; e < c->vals[vi].n; e++) {
+    mir_temp t = c->vals[vi].t[e];
+    unsigned dw = mir_rc_size((mir_rc)t.rc);
+    if (t.id && !mir_rc_is_vgpr((mir_rc)t.rc) && dw <= 2) c->vals[vi].t[e] = isel_to_vgpr(c, mir_op_temp(t), dw);
+  }
 }
 
 void isel_select_body(isel_ctx *c, uint32_t b) {
@@ -1132,6 +1154,7 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
     else ok = isel_alu(c, ins);
     (void)0;
     if (!ok) isel_unsupported(c, ins, "instruction");
+    else if (divergence_is_divergent(c->di, ins)) divergent_in_vgprs(c, ins);
   }
   if (b != UINT32_MAX && c->di->blocks[b] && term && LLVMGetInstructionOpcode(term) == LLVMBr &&
       !LLVMIsConditional(term))
@@ -1139,8 +1162,8 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
 }
 
 /* Fills the operands of block mb's phis from its logical predecessors. */
-static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
-  uint32_t mb = pl->mir[b];
+static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm, uint32_t b) {
+  uint32_t mb = mir[b];
   mir_block *blk = &c->p->blocks[mb];
   uint32_t np = blk->logical_preds.n;
   unsigned k = 0;
@@ -1156,7 +1179,7 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
       if (is_bool && mir_rc_size(rc) == 2 && bitset_test(c->di->divergent_branch, 0) == 0 && 0) {}
       for (uint32_t pi = 0; pi < np; pi++) {
         uint32_t pm = blk->logical_preds.v[pi];
-        uint32_t lb = pl->mir_to_llvm[pm];
+        uint32_t lb = mir_to_llvm[pm];
         LLVMValueRef inc = NULL;
         unsigned ni = LLVMCountIncoming(ins);
         for (unsigned q = 0; q < ni; q++)
@@ -1172,7 +1195,9 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
         uint32_t tail = 0; /* number of trailing control instructions */
         while (tail < pb->num_instrs) {
           unsigned o = pb->instrs[pb->num_instrs - 1 - tail]->opcode;
-          if (o == MIR_P_BRANCH || o == MIR_P_CBRANCH_SCC || o == ISA_S_CBRANCH_EXECZ || o == ISA_S_ENDPGM) tail++;
+          if (o == MIR_P_BRANCH || o == MIR_P_CBRANCH_SCC || o == ISA_S_CBRANCH_EXECZ || o == ISA_S_CBRANCH_EXECNZ ||
+              o == ISA_S_ENDPGM)
+            tail++;
           else break;
         }
         /* emit at the end, then rotate the new instructions before the tail */
@@ -1216,6 +1241,33 @@ static void fill_phis(isel_ctx *c, cf_plan *pl, uint32_t b) {
   }
 }
 
+/* The p_phi instructions of every LLVM block with phis, at the front of
+ * its machine block mir[b], one operand per logical predecessor, filled
+ * from the LLVM incoming value of the block mir_to_llvm names. */
+void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm) {
+  const divergence_info *di = c->di;
+  uint32_t nb = di->num_blocks;
+  for (uint32_t b = 0; b < nb && !c->failed; b++) {
+    LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
+    if (!first || !LLVMIsAPHINode(first)) continue;
+    uint32_t mb = mir[b];
+    uint32_t np = c->p->blocks[mb].logical_preds.n;
+    uint32_t pos = 0;
+    for (LLVMValueRef ins = first; ins && LLVMIsAPHINode(ins); ins = LLVMGetNextInstruction(ins)) {
+      isel_val *v = &c->vals[ptrmap_get(&c->vmap, ins)];
+      for (unsigned e = 0; e < v->n; e++) {
+        mir_instr *phi = mir_instr_create(c->p, MIR_P_PHI, np, 1);
+        phi->defs[0] = mir_op_temp(v->t[e]);
+        mir_block_insert(c->p, &c->p->blocks[mb], pos++, phi);
+      }
+    }
+  }
+  for (uint32_t b = 0; b < nb && !c->failed; b++) {
+    LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
+    if (first && LLVMIsAPHINode(first)) fill_phis(c, mir, mir_to_llvm, b);
+  }
+}
+
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
                          const isel_call_abi *ca, diag *d) {
   isel_ctx c = {0};
@@ -1247,8 +1299,12 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
       if (si != UINT32_MAX) pl.npreds[si]++;
     }
   }
-  /* Divergent branches other than simple if/else shapes: lower the whole
-   * kernel by masked linearisation (isel_cf.c). */
+  /* Divergent control flow: structured EXEC-mask regions where the CFG
+   * has their shape (isel_struct.c), else the simple if/else shapes below,
+   * else the whole kernel by masked linearisation (isel_cf.c). */
+  layout_lds(&c);
+  int st = isel_structured(&c);
+  if (st >= 0) return st ? c.p : NULL;
   bool need_masked = false;
   for (uint32_t b = 0; b < nb; b++) {
     if (!bitset_test(di->divergent_branch, b)) continue;
@@ -1257,7 +1313,6 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
     if (!match_if(&c, &pl, b, &T, &F, &J, &inv)) need_masked = true;
   }
   if (need_masked) {
-    layout_lds(&c);
     if (!isel_masked(&c)) return NULL;
     return c.p;
   }
@@ -1287,13 +1342,12 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
   for (uint32_t b = 0; b < nb; b++)
     if (!claimed[b]) pl.mir_to_llvm[pl.mir[b]] = b;
 
-  layout_lds(&c);
   c.cur = 0;
   isel_setup_abi(&c);
   for (uint32_t b = 0; b < nb && !c.failed; b++) {
     if (pl.done[b] || claimed[b]) continue;
     c.cur = pl.mir[b];
-    create_phis(&c, b);
+    isel_create_phis(&c, b);
     if (pl.join_saved[b].id) {
       mir_instr *rs = isel_emit(&c, ISA_S_OR_B64, 2, 1);
       rs->ops[0] = exec_op();
@@ -1303,27 +1357,7 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
     isel_select_body(&c, b);
     if (!c.failed) select_terminator(&c, b, &pl);
   }
-  /* phi instructions: create now that predecessors are known; they go to
-   * the front of each block */
-  for (uint32_t b = 0; b < nb && !c.failed; b++) {
-    LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
-    if (!first || !LLVMIsAPHINode(first)) continue;
-    uint32_t mb = pl.mir[b];
-    uint32_t np = c.p->blocks[mb].logical_preds.n;
-    uint32_t pos = 0;
-    for (LLVMValueRef ins = first; ins && LLVMIsAPHINode(ins); ins = LLVMGetNextInstruction(ins)) {
-      isel_val *v = &c.vals[ptrmap_get(&c.vmap, ins)];
-      for (unsigned e = 0; e < v->n; e++) {
-        mir_instr *phi = mir_instr_create(c.p, MIR_P_PHI, np, 1);
-        phi->defs[0] = mir_op_temp(v->t[e]);
-        mir_block_insert(c.p, &c.p->blocks[mb], pos++, phi);
-      }
-    }
-  }
-  for (uint32_t b = 0; b < nb && !c.failed; b++) {
-    LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
-    if (first && LLVMIsAPHINode(first)) fill_phis(&c, &pl, b);
-  }
+  isel_finish_phis(&c, pl.mir, pl.mir_to_llvm);
   if (c.failed) return NULL;
   for (uint32_t i = 0; i < c.p->num_blocks; i++) c.p->blocks[i].flags |= 0;
   return c.p;

@@ -7,8 +7,8 @@
  *
  *  - Order: reverse post-order, rearranged so that every loop's blocks are
  *    contiguous after its header (reducible CFGs only; loops found from
- *    back edges h <- u with h dominating u, Cooper-Harvey-Kennedy
- *    dominators).
+ *    back edges h <- u with h dominating u, dominators from the shared
+ *    CFG analysis in llvm/cfg.c).
  *  - Every block b runs, in that order, with EXEC = M_b, the OR of the
  *    masks of its incoming edges; a conditional branch on c splits M_b into
  *    M_b & c and M_b & ~c (lane masks, SGPR pairs). Every mask is defined
@@ -67,7 +67,7 @@ typedef struct mctx {
   isel_ctx *c;
   uint32_t nb;
   uint32_t *pred_start, *pred; /* CSR predecessor lists (LLVM RPO indices) */
-  uint32_t *idom;
+  const uint32_t *idom;
   uint32_t nloops;
   lp *loops;
   uint32_t *loop_of;           /* innermost loop of a block, UINT32_MAX none */
@@ -126,38 +126,6 @@ static void build_preds(mctx *m) {
   m->pred = np;
 }
 
-static void build_idom(mctx *m) {
-  uint32_t nb = m->nb;
-  uint32_t *d = m->idom = arena_alloc(m->c->mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t b = 0; b < nb; b++) d[b] = UINT32_MAX;
-  d[0] = 0;
-  bool changed = true;
-  while (changed) {
-    changed = false;
-    for (uint32_t b = 1; b < nb; b++) {
-      uint32_t nd = UINT32_MAX;
-      for (uint32_t e = m->pred_start[b]; e < m->pred_start[b + 1]; e++) {
-        uint32_t p = m->pred[e];
-        if (d[p] == UINT32_MAX) continue;
-        if (nd == UINT32_MAX) {
-          nd = p;
-          continue;
-        }
-        uint32_t x = p, y = nd;
-        while (x != y) {
-          while (x > y) x = d[x];
-          while (y > x) y = d[y];
-        }
-        nd = x;
-      }
-      if (nd != d[b]) {
-        d[b] = nd;
-        changed = true;
-      }
-    }
-  }
-}
-
 static bool dominates(const mctx *m, uint32_t a, uint32_t b) {
   while (b != a && b != 0) b = m->idom[b];
   return b == a;
@@ -169,7 +137,6 @@ static bool find_loops(mctx *m) {
   uint32_t nb = m->nb, words = BITSET_WORDS(nb + 1);
   m->loops = arena_alloc(c->mem, (nb + 1) * sizeof(lp));
   m->is_header = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
-  uint32_t *work = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
   for (uint32_t h = 0; h < nb; h++) {
     bool header = false;
     for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
@@ -182,29 +149,13 @@ static bool find_loops(mctx *m) {
       header = true;
     }
     if (!header) continue;
+    /* the body from the shared CFG analysis (llvm/cfg.c) */
     lp *L = &m->loops[m->nloops];
     memset(L, 0, sizeof *L);
     L->header = h;
     L->body = arena_alloc(c->mem, words * sizeof(uint64_t));
-    bitset_set(L->body, h);
-    uint32_t nw = 0;
-    for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
-      uint32_t u = m->pred[e];
-      if (u >= h && !bitset_test(L->body, u)) {
-        bitset_set(L->body, u);
-        work[nw++] = u;
-      }
-    }
-    for (uint32_t k = 0; k < nw; k++) {
-      uint32_t x = work[k];
-      for (uint32_t e = m->pred_start[x]; e < m->pred_start[x + 1]; e++) {
-        uint32_t p = m->pred[e];
-        if (!bitset_test(L->body, p)) {
-          bitset_set(L->body, p);
-          work[nw++] = p;
-        }
-      }
-    }
+    for (uint32_t b = 0; b < nb; b++)
+      if (divergence_in_loop(c->di, h, b)) bitset_set(L->body, b);
     m->is_header[h] = ++m->nloops;
   }
   /* innermost loop per block and loop parents: loops were found in header
@@ -541,7 +492,7 @@ bool isel_masked(isel_ctx *c) {
   m.nb = c->di->num_blocks;
   c->masked = true;
   build_preds(&m);
-  build_idom(&m);
+  m.idom = c->di->idom; /* the shared CFG analysis (llvm/cfg.c) */
   if (!find_loops(&m) || !check_edges(&m)) return false;
   item *items = arena_alloc(c->mem, (m.nb * 4 + 4) * sizeof(item));
   uint8_t *done = arena_alloc(c->mem, m.nb + 1);

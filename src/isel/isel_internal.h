@@ -230,6 +230,22 @@ void isel_setup_abi(isel_ctx *c);
 void isel_select_body(isel_ctx *c, uint32_t b);
 /* isel_cf.c: whole-kernel masked linearisation. */
 bool isel_masked(isel_ctx *c);
+/* isel_struct.c: the kernel with structured EXEC-mask regions. -1 when it
+ * has no divergent branch or a shape isel_struct does not handle (nothing
+ * emitted), 0 after reporting unsupported IR, 1 when selected. */
+int isel_structured(isel_ctx *c);
+/* isel_boolphi.c: after the phis of machine block mb are filled, its
+ * lane-mask (s2) phis become VGPR (0/1) phis, a v_cndmask_b32 at the end of
+ * each logical predecessor and a v_cmp_ne_u32 after the phis and any EXEC
+ * restore that follows them (the mask keeps its temporary). */
+void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb);
+/* isel.c: the phis of LLVM block b as placeholder temporaries (before its
+ * body is selected), and, once every block is selected, their p_phi
+ * instructions at the front of machine block mir[b] with one operand per
+ * logical predecessor pm, the incoming value from LLVM block
+ * mir_to_llvm[pm]. */
+void isel_create_phis(isel_ctx *c, uint32_t b);
+void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm);
 /* isel_alu.c: a value as 32-bit words (element bits packed, 64-bit split)
  * and back; both return false for layouts they cannot express. */
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);

@@ -16,10 +16,9 @@
  *   - a use by a phi P outside L (an exit edge) makes P an i32 phi of the
  *     incoming values' i32 copies, each made right after its definition
  *     (inside its loop), followed by `icmp ne P32, 0`.
- * Loops are natural loops of back edges u -> h with h dominating u
- * (dominators after Cooper, Harvey & Kennedy, "A Simple, Fast Dominance
- * Algorithm", 2001). Found by a corpus kernel returning from inside two
- * divergent loops (tests/kernels/f_loop_nested_exits.cl, k_ret2), whose
+ * Loops are natural loops of back edges u -> h with h dominating u, from
+ * the shared CFG analysis (llvm/cfg.c). Found by a corpus kernel
+ * returning from inside two divergent loops (tests/kernels/f_loop_nested_exits.cl, k_ret2), whose
  * results were wrong. */
 #include "llvm/loop_escaping_booleans.h"
 
@@ -27,143 +26,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "llvm/cfg.h"
 #include "llvm/ptrmap.h"
-
-typedef struct lctx {
-  unsigned nb;
-  LLVMBasicBlockRef *rpo;
-  ptrmap index;          /* block -> RPO index */
-  unsigned *idom;
-  unsigned *loop_head;   /* innermost loop header per block (its RPO index), or nb */
-  unsigned char *body;   /* nb * nb: body[h * nb + b] = b is in the loop headed by h */
-} lctx;
-
-static unsigned idx(const lctx *l, LLVMBasicBlockRef b) {
-  uint32_t i = ptrmap_get(&l->index, b);
-  return i == UINT32_MAX ? l->nb : i;
-}
-
-static void build_rpo(lctx *l, LLVMValueRef fn, arena *mem) {
-  unsigned n = LLVMCountBasicBlocks(fn);
-  l->rpo = arena_alloc(mem, (n + 1) * sizeof *l->rpo);
-  LLVMBasicBlockRef *post = arena_alloc(mem, (n + 1) * sizeof *post);
-  LLVMBasicBlockRef *stack = arena_alloc(mem, (n + 1) * sizeof *stack);
-  unsigned *next = arena_alloc(mem, (n + 1) * sizeof *next);
-  ptrmap seen;
-  ptrmap_init(&seen, mem, n);
-  unsigned sp = 0, np = 0;
-  stack[sp] = LLVMGetEntryBasicBlock(fn);
-  next[sp++] = 0;
-  ptrmap_put(&seen, stack[0], 1);
-  while (sp) {
-    LLVMBasicBlockRef b = stack[sp - 1];
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(b);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    if (next[sp - 1] < ns) {
-      LLVMBasicBlockRef s = LLVMGetSuccessor(t, next[sp - 1]++);
-      if (ptrmap_get(&seen, s) == UINT32_MAX) {
-        ptrmap_put(&seen, s, 1);
-        stack[sp] = s;
-        next[sp++] = 0;
-      }
-      continue;
-    }
-    post[np++] = b;
-    sp--;
-  }
-  l->nb = np;
-  ptrmap_init(&l->index, mem, np);
-  for (unsigned i = 0; i < np; i++) {
-    l->rpo[i] = post[np - 1 - i];
-    ptrmap_put(&l->index, l->rpo[i], i);
-  }
-}
-
-static unsigned intersect(const lctx *l, unsigned a, unsigned b) {
-  while (a != b) {
-    while (a > b) a = l->idom[a];
-    while (b > a) b = l->idom[b];
-  }
-  return a;
-}
-
-/* Predecessors of block b are found from the uses of b (branch operands). */
-static void build_idom(lctx *l, arena *mem) {
-  l->idom = arena_alloc(mem, (l->nb + 1) * sizeof *l->idom);
-  for (unsigned i = 0; i < l->nb; i++) l->idom[i] = l->nb;
-  l->idom[0] = 0;
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (unsigned i = 1; i < l->nb; i++) {
-      unsigned nd = l->nb;
-      for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(l->rpo[i])); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsATerminatorInst(user)) continue;
-        unsigned p = idx(l, LLVMGetInstructionParent(user));
-        if (p >= l->nb || l->idom[p] == l->nb) continue;
-        nd = nd == l->nb ? p : intersect(l, p, nd);
-      }
-      if (nd != l->idom[i]) {
-        l->idom[i] = nd;
-        changed = true;
-      }
-    }
-  }
-}
-
-static bool dominates(const lctx *l, unsigned a, unsigned b) {
-  while (b != a && b != 0 && l->idom[b] != b && l->idom[b] != l->nb) b = l->idom[b];
-  return a == b;
-}
-
-/* Natural loop bodies; headers in RPO order, so an inner loop's header
- * comes after its parent's and overwrites loop_head last. */
-static void build_loops(lctx *l, arena *mem) {
-  unsigned nb = l->nb;
-  l->loop_head = arena_alloc(mem, (nb + 1) * sizeof *l->loop_head);
-  l->body = arena_alloc(mem, (size_t)nb * nb + 1);
-  memset(l->body, 0, (size_t)nb * nb + 1);
-  for (unsigned i = 0; i < nb; i++) l->loop_head[i] = nb;
-  unsigned *work = arena_alloc(mem, (nb + 1) * sizeof *work);
-  for (unsigned h = 0; h < nb; h++) {
-    unsigned char *body = l->body + (size_t)h * nb;
-    unsigned nw = 0;
-    for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(l->rpo[h])); u; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (!LLVMIsATerminatorInst(user)) continue;
-      unsigned p = idx(l, LLVMGetInstructionParent(user));
-      if (p < nb && dominates(l, h, p) && !body[p]) {
-        body[p] = 1;
-        work[nw++] = p;
-      }
-    }
-    if (!nw) continue;
-    body[h] = 1;
-    for (unsigned k = 0; k < nw; k++) {
-      if (work[k] == h) continue;
-      for (LLVMUseRef u = LLVMGetFirstUse(LLVMBasicBlockAsValue(l->rpo[work[k]])); u; u = LLVMGetNextUse(u)) {
-        LLVMValueRef user = LLVMGetUser(u);
-        if (!LLVMIsATerminatorInst(user)) continue;
-        unsigned p = idx(l, LLVMGetInstructionParent(user));
-        if (p < nb && !body[p]) {
-          body[p] = 1;
-          work[nw++] = p;
-        }
-      }
-    }
-    for (unsigned b = 0; b < nb; b++)
-      if (body[b]) l->loop_head[b] = h;
-  }
-}
 
 static bool is_i1(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1;
 }
 
 /* Is a use in block `ub` outside the innermost loop of block `db`? */
-static bool outside(const lctx *l, unsigned db, unsigned ub) {
-  unsigned h = l->loop_head[db];
-  return h < l->nb && ub < l->nb && !l->body[(size_t)h * l->nb + ub];
+static bool outside(const llvm_cfg *l, unsigned db, unsigned ub) {
+  unsigned h = l->loop_of[db];
+  return h != UINT32_MAX && ub != UINT32_MAX && !llvm_cfg_in_loop(l, h, ub);
 }
 
 static LLVMValueRef first_non_phi(LLVMBasicBlockRef bb) {
@@ -231,10 +104,7 @@ static void widen_phi(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef p, zcac
 static int run_function(LLVMValueRef fn, LLVMContextRef ctx, LLVMBuilderRef b) {
   arena mem;
   arena_init(&mem);
-  lctx l = {0};
-  build_rpo(&l, fn, &mem);
-  build_idom(&l, &mem);
-  build_loops(&l, &mem);
+  const llvm_cfg *l = llvm_cfg_build(fn, &mem);
   int changed = 0;
   LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
   zcache zc = {0};
@@ -242,16 +112,16 @@ static int run_function(LLVMValueRef fn, LLVMContextRef ctx, LLVMBuilderRef b) {
   /* phis to widen, collected first (widening replaces them) */
   LLVMValueRef *phis = NULL;
   unsigned nphi = 0, capphi = 0;
-  for (unsigned bi = 0; bi < l.nb; bi++) {
-    if (l.loop_head[bi] == l.nb) continue;
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(l.rpo[bi]); ins; ins = LLVMGetNextInstruction(ins)) {
+  for (unsigned bi = 0; bi < l->nb; bi++) {
+    if (l->loop_of[bi] == UINT32_MAX) continue;
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(l->rpo[bi]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!is_i1(LLVMTypeOf(ins))) continue;
       LLVMUseRef u = LLVMGetFirstUse(ins);
       while (u) {
         LLVMUseRef nu = LLVMGetNextUse(u);
         LLVMValueRef user = LLVMGetUser(u);
-        unsigned ub = idx(&l, LLVMGetInstructionParent(user));
-        if (outside(&l, bi, ub)) {
+        unsigned ub = llvm_cfg_index(l, LLVMGetInstructionParent(user));
+        if (outside(l, bi, ub)) {
           if (LLVMIsAPHINode(user)) {
             bool have = false;
             for (unsigned k = 0; k < nphi; k++) have |= phis[k] == user;

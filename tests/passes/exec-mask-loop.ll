@@ -3,6 +3,8 @@
 ; the end block continues while any lane is left, through a continue block
 ; that sets EXEC to the continuing lanes; the exit block's EXEC is the
 ; accumulated exit mask.
+; (The attribute "wavecc-no-structurize" keeps this kernel out of
+; isel_struct.c's structured lowering.)
 ; RUN: %wavecc %s -O0 -S -o %t.s --print-after=isel 2>&1 | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -24,7 +26,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT: p_branch [[HDR]]
 ; CHECK: global_store_dword
 ; CHECK: s_endpgm
-define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+define amdgpu_kernel void @k(ptr addrspace(1) %out) "wavecc-no-structurize" {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   br label %loop

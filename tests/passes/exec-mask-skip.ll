@@ -2,6 +2,8 @@
 ; empty: the head sets EXEC and branches over the body with
 ; s_cbranch_execz; the tail (edge masks, blends) always runs, and the
 ; loop's end block still branches back while any lane continues.
+; (The attribute "wavecc-no-structurize" keeps this kernel out of
+; isel_struct.c's structured lowering; the loop counter is uniform.)
 ; RUN: %wavecc %s -O0 -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -11,8 +13,8 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_mov_b64 s[{{[0-9]+:[0-9]+}}], 0
 ; CHECK-NEXT: [[HDR:\.Lk_BB[0-9]+]]:
 ; CHECK-NEXT: s_mov_b64 exec,
-; CHECK-NEXT: v_and_b32
-; CHECK-NEXT: v_cmp_eq_u32
+; CHECK-NEXT: s_and_b32
+; CHECK-NEXT: s_cmp_eq_u32
 ; CHECK: s_cbranch_execz [[TAIL:\.Lk_BB[0-9]+]]
 ; CHECK-NEXT: .Lk_BB{{[0-9]+}}:
 ; CHECK: global_load_dword
@@ -31,7 +33,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: global_store_dword
 ; CHECK-NEXT: [[END]]:
 ; CHECK-NEXT: s_endpgm
-define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) {
+define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %in) "wavecc-no-structurize" {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   br label %loop

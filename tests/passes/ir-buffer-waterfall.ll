@@ -37,22 +37,24 @@ target triple = "amdgcn-amd-amdhsa"
 ; The uniform resource %r0 is accessed without a loop.
 ; CHECK-NEXT: call void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32 %wf.value, ptr addrspace(8) %r0, i32 0, i32 0, i32 0)
 ; CHECK-NEXT: ret void
-; The loop in machine code (masked linearisation: the exit is divergent):
-; EXEC = the lanes still waiting when the header reads the V#, EXEC = the
-; matching lanes around the load, a uniform branch back while lanes wait.
+; The loop in machine code (a structured loop with a divergent exit):
+; EXEC saved before it; each iteration reads one lane's V#, runs the load
+; under s_and_saveexec for the matching lanes, removes them from EXEC and
+; branches back while lanes remain; EXEC restored after the loop.
 ; ASM-LABEL: sel:
-; ASM: s_mov_b64 s[{{[0-9]+}}:{{[0-9]+}}], 0
+; ASM: s_mov_b64 [[SAVE:s\[[0-9]+:[0-9]+\]]], exec
 ; ASM-NEXT: [[HEAD:.Lsel_BB[0-9]+]]:
-; ASM-NEXT: s_mov_b64 exec, s[{{[0-9]+}}:{{[0-9]+}}]
 ; ASM-NEXT: v_readfirstlane_b32{{(_e32)?}} [[S:s[0-9]+]], [[V:v[0-9]+]]
 ; ASM-NEXT: v_cmp_eq_u32_e64 s[{{[0-9]+}}:{{[0-9]+}}], [[S]], [[V]]
 ; ASM-COUNT-3: v_readfirstlane_b32
-; ASM: s_mov_b64 exec, s[{{[0-9]+}}:{{[0-9]+}}]
+; ASM: s_and_saveexec_b64
 ; ASM-NEXT: s_cbranch_execz
 ; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
 ; ASM-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen
-; ASM: s_cmp_lg_u64
-; ASM: s_branch [[HEAD]]
+; ASM: s_andn2_b64 exec, exec, s[{{[0-9]+}}:{{[0-9]+}}]
+; ASM-NEXT: s_cbranch_execnz [[HEAD]]
+; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
+; ASM-NEXT: s_mov_b64 exec, [[SAVE]]
 ; ASM: buffer_store_dword
 define amdgpu_kernel void @sel(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
   %r0 = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %n, i32 159744)
@@ -115,12 +117,12 @@ join:
 ; CHECK-LABEL: define amdgpu_kernel void @sload(
 ; CHECK: wf.body:
 ; CHECK-NEXT: call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %{{.*}}, i32 8, i32 0)
-; Only the divergent word needs v_readfirstlane; the load in the body runs
-; under EXEC, so it is MUBUF, not s_buffer_load.
+; Only the divergent word needs v_readfirstlane; inside the structured
+; loop the body's V# is uniform (read from the first lane), so the load
+; stays s_buffer_load.
 ; ASM-LABEL: sload:
 ; ASM: v_readfirstlane_b32
-; ASM-NOT: s_buffer_load
-; ASM: buffer_load_dword v{{[0-9]+}}, off, s[{{[0-9]+}}:{{[0-9]+}}], 0 offset:8
+; ASM: s_buffer_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x8
 define amdgpu_kernel void @sload(ptr addrspace(1) %out, <4 x i32> %w) {
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %v = insertelement <4 x i32> %w, i32 %t, i32 2

@@ -3,9 +3,8 @@
 ; (under the entry's EXEC, all lanes), stay in memory through the loop
 ; (whose exit is divergent: lanes leave at different iterations) and the
 ; barrier, and come back with buffer_load_dword after the barrier, where
-; EXEC is the whole wave again. Inside the loop nothing is reloaded: its
-; values fit the 4 VGPRs, as the loop defines no register tuple and so
-; needs no registers kept free for one.
+; EXEC is the whole wave again (restored from the copy saved before the
+; loop, isel_struct.c); the loop itself needs no reload.
 ; RUN: %wavecc %s -S -o - --max-vgprs=4 | FileCheck %s
 ; RUN: %wavecc %s -S -o - --max-vgprs=4 --stats | FileCheck %s --check-prefix=STATS
 target triple = "amdgcn-amd-amdhsa"
@@ -16,20 +15,20 @@ declare void @llvm.amdgcn.s.barrier()
 ; CHECK: global_load_dword
 ; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}}
 ; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:
-; CHECK: .Lk_BB2:
-; CHECK-NEXT: s_mov_b64 exec,
-; CHECK-NOT: buffer_
+; CHECK: s_mov_b64 [[SAVED:s\[[0-9]+:[0-9]+\]]], exec
+; CHECK: [[LOOP:\.Lk_BB[0-9]+]]:
 ; CHECK: v_mul_lo_u32
-; CHECK-NOT: buffer_
 ; CHECK: v_cmp_gt_u32
-; CHECK-NOT: buffer_
-; CHECK: s_branch .Lk_BB2
+; CHECK-NEXT: s_andn2_b64 exec, exec,
+; CHECK-NEXT: s_cbranch_execnz [[LOOP]]
+; CHECK-NEXT: .Lk_BB{{[0-9]+}}:
+; CHECK-NEXT: s_mov_b64 exec, [[SAVED]]
 ; CHECK: s_barrier
 ; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}}
 ; CHECK: s_endpgm
 ; CHECK: .amdhsa_private_segment_fixed_size {{[1-9][0-9]*}}
 
-; STATS: k: {{.*}}MaxLiveVGPRs {{[5-9]}} (allocated {{[1-4]}}){{.*}}spills {{[1-9]}}
+; STATS: k: {{.*}}MaxLiveVGPRs {{[5-9]}} (allocated 4){{.*}}spills {{[1-9]}}
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(3) %lds) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

@@ -1,5 +1,6 @@
 #!/usr/bin/python3
-"""Control-flow tests: f_branch_*.cl, f_loop_*.cl, f_switch.cl.
+"""Control-flow tests: f_branch_*.cl, f_loop_*.cl (f_loop_structured.cl: shapes of
+src/isel/isel_struct.c), f_switch.cl.
 
 The reference functions below mirror each kernel statement by statement
 (with C's truncating % and / via cdiv/crem, and 32-bit wraparound where the
@@ -452,6 +453,130 @@ def nested_exits():
     write('f_loop_nested_exits.cl', 'loop_nested_exits', NEST_SRC, tests)
 
 
+STRUCT_SRC = r"""
+/* Shapes the structured lowering of divergent control flow handles
+ * (src/isel/isel_struct.c): a divergent loop holding an if-then and a
+ * divergent inner loop with a break at its top level, a value of the inner
+ * loop read after it (lanes leave in different iterations), a uniform
+ * table read indexed by the uniform counter of a divergent loop (a scalar
+ * load inside the loop), a uniform loop inside a divergent if/else, and a
+ * boolean merged at a divergent join. */
+kernel void k_struct(global const int *a, global const int *b, constant int *tbl, global int *out, int u)
+{
+    size_t i = get_global_id(0);
+    int n = a[i], m = b[i];
+    int acc = 0;
+    for (int j = 0; j < n; j++) {
+        if (j & 1)
+            acc += tbl[j & 15];
+        int k = 0;
+        while (k < m) {
+            acc += k ^ j;
+            if (acc > 3000)
+                break;
+            k++;
+        }
+        acc += 3 * k;
+        if (acc > 9000)
+            break;
+    }
+    int s = 0;
+    if (n & 1) {
+        for (int j = 0; j < u; j++)
+            s += j * n + tbl[j & 15];
+    } else if (m > 3) {
+        s = -m;
+        out[4 * i + 3] = 7;
+    }
+    int p;
+    if (n > m) {
+        out[4 * i + 3] = 1;
+        p = (acc & 1) != 0;
+    } else {
+        p = s < 0;
+    }
+    out[4 * i] = acc;
+    out[4 * i + 1] = s;
+    out[4 * i + 2] = p ? 11 : 22;
+}
+
+/* A uniform loop counter stored into a private array that stays a vector
+ * (dynamic index after the loop): lanes leave the loop in different
+ * iterations and must each read their own last store (found by
+ * tests/fuzz/clsmith.py seed 53: the insertelement forwarded the SGPR). */
+kernel void k_temporal(global const int *a, global int *out)
+{
+    size_t i = get_global_id(0);
+    int n = a[i] & 15;
+    int arr[8];
+    for (int k = 0; k < 8; k++)
+        arr[k] = (int)i + k;
+    for (int j = 0; j < n; j++)
+        arr[6] = j << 4;
+    out[i] = arr[(a[i] >> 4) & 7];
+}
+"""
+
+
+def struct_ref(n, m, tbl, u):
+    acc = 0
+    for j in range(n):
+        if j & 1:
+            acc += tbl[j & 15]
+        k = 0
+        while k < m:
+            acc += k ^ j
+            if acc > 3000:
+                break
+            k += 1
+        acc += 3 * k
+        if acc > 9000:
+            break
+    s = 0
+    o3 = 0
+    if n & 1:
+        for j in range(u):
+            s += j * n + tbl[j & 15]
+    elif m > 3:
+        s = -m
+        o3 = 7
+    if n > m:
+        o3 = 1
+        p = (acc & 1) != 0
+    else:
+        p = s < 0
+    return [acc, s, 11 if p else 22, o3]
+
+
+def structured():
+    rng = Rng(5201)
+    tests = []
+    for name, n, loc, nmax, mmax, u in (('struct_small', 256, 64, 9, 9, 5), ('struct_big', 128, 128, 40, 30, 0),
+                                        ('struct_mixed', 195, 65, 25, 4, 13)):
+        A = [rng.range(0, nmax) for _ in range(n)]
+        B = [rng.range(0, mmax) for _ in range(n)]
+        T = [rng.range(-50, 50) for _ in range(16)]
+        o = []
+        for x, y in zip(A, B):
+            o += struct_ref(x, y, T, u)
+        te = Test(name, kernel_name='k_struct', global_size=sizes(n), local_size=sizes(loc))
+        te.inp(0, 'int', n, A).inp(1, 'int', n, B).inp(2, 'int', 16, T)
+        te.inp(3, 'int', 4 * n, [0] * (4 * n)).out(3, 'int', 4 * n, o).val(4, 'int', u)
+        tests.append(te)
+    for name, n, loc in (('temporal_128', 128, 64), ('temporal_100', 100, 50)):
+        A = [rng.range(0, 127) for _ in range(n)]
+        o = []
+        for i, x in enumerate(A):
+            arr = [i + k for k in range(8)]
+            for j in range(x & 15):
+                arr[6] = j << 4
+            o.append(arr[(x >> 4) & 7])
+        te = Test(name, kernel_name='k_temporal', global_size=sizes(n), local_size=sizes(loc))
+        te.inp(0, 'int', n, A).out(1, 'int', n, o)
+        tests.append(te)
+    write('f_loop_structured.cl', 'loop_structured', STRUCT_SRC, tests)
+
+
 def main():
     rng = Rng(5001)
     # uniform branches
@@ -537,6 +662,7 @@ def main():
         tests.append(te)
     write('f_switch.cl', 'switch', SW_SRC, tests)
     nested_exits()
+    structured()
 
 
 if __name__ == '__main__':

@@ -1,0 +1,785 @@
+/* Instruction selection: divergent control flow as structured EXEC-mask
+ * regions.
+ *
+ * The kernel is walked as a tree of single-entry single-exit regions over
+ * the LLVM CFG (dominators, post-dominators and natural loops from the
+ * shared analysis, llvm/cfg.c), and every divergent construct is lowered the way
+ * ACO lowers NIR's structured control flow and LLVM's SILowerControlFlow
+ * lowers the output of StructurizeCFG:
+ *
+ *  - if-then at B (join J = ipdom(B)):
+ *        B:  saved = s_and_saveexec_b64 cond ; s_cbranch_execz J
+ *        T…: then region                     (logical B->T…->J)
+ *        J:  exec = s_or_b64 exec, saved
+ *    When J has phis, the lanes that go straight from B to J need a block
+ *    of their own for their phi copies: F: exec = saved & ~exec (logical
+ *    B->F->J). An if-then-else has that block between the arms (linear
+ *    only) and the else region after it. Nested regions are selected
+ *    recursively; a join that is also the enclosing arm's end gets a block
+ *    of its own for the EXEC restore.
+ *  - uniform branches of the same shapes: p_cbranch_scc, no EXEC change.
+ *  - natural loop L (one latch, one block outside L entering the header,
+ *    exits only at the top level of its body; E = the first post-dominator
+ *    of the header outside L, its predecessors all in L unless E ends the
+ *    enclosing region, as the join of the loop's guard does):
+ *        P:  saved_L = exec   (when an exit is divergent)
+ *        H…: body; at an exiting block X (top level of the body):
+ *            exec &= ~exit lanes ; s_cbranch_execz E
+ *            (when E has phis: exec = exit lanes, a block for their phi
+ *            copies, then exec = saved & ~exec)
+ *        latch: s_cbranch_execnz H (divergent exit), p_cbranch_scc (uniform)
+ *        E:  exec = saved_L
+ *    so the lanes that leave wait, inactive, until every lane has left;
+ *    values they computed stay in their VGPR lanes (VALU writes of later
+ *    iterations leave inactive lanes alone), which is why divergence
+ *    analysis makes values used after such a loop divergent.
+ *  EXEC is never zero inside a region (every narrowing is followed by
+ *  s_cbranch_execz past it), so uniform values stay in SGPRs and scalar
+ *  loads stay legal everywhere. Lane-mask (i1) phis at a divergent join
+ *  go through a VGPR (isel_boolphi.c).
+ *  A loop with several exit targets: the lanes leaving to a target other
+ *  than the join after the loop are accumulated per target in an SGPR pair
+ *  (header phis, linear phis at a landing block where EXEC is restored),
+ *  and each such target's region then runs under its lanes, as an if-then
+ *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
+ *
+ * Any other shape (exits from inside a nested if, exits of several loops
+ * at once, several latches, returns inside a region, irreducible control
+ * flow) makes isel_structured return -1 before emitting anything, and the
+ * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
+ * function attribute "wavecc-no-structurize" (pass tests of those). Two
+ * walks of the same recursion: the first only checks the shapes and
+ * numbers the machine blocks, the second emits with every block number
+ * known.
+ *
+ * Logical CFG = the LLVM CFG through these blocks; linear CFG = what the
+ * wave executes (the else-entry block and the exit-continue block are
+ * linear only). SGPRs are live along the linear CFG, VGPRs along the
+ * logical one (src/ra/liveness.c). A value of the loop read after a
+ * divergent exit is a VGPR (divergence analysis marks it, isel.c copies
+ * forwarded SGPR components); linear VGPRs (SGPR spill lanes) start in the
+ * entry block, so they never share a register with such a value.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+#include "util/bitset.h"
+
+#define NONE UINT32_MAX
+#define REJECT() (s->why = s->why ? s->why : __LINE__, false)
+#define PL 1u /* logical edge */
+#define PN 2u /* linear edge, with a p_branch */
+
+/* Machine blocks with an edge still to add to the next region's entry. */
+typedef struct pend {
+  uint32_t n;
+  uint32_t v[32];
+  uint8_t f[32];
+} pend;
+
+typedef struct sctx {
+  isel_ctx *c;
+  const divergence_info *di;
+  bool emit;          /* second walk */
+  uint32_t nb, nmb;   /* LLVM blocks, machine blocks so far */
+  uint32_t *mh;       /* LLVM block -> its machine block */
+  uint32_t *pre;      /* loop header -> pre-header block */
+  uint32_t *aux;      /* branch block -> its F (divergent) or empty-arm (uniform) block */
+  uint32_t *jp;       /* branch block -> the J' block of a join that ends the region */
+  uint32_t *djp;      /* dispatch target -> the EXEC restore after its region */
+  uint32_t *xb;       /* exiting block -> its exit-lanes block (XC = xb + 1) */
+  struct lstate **lst; /* loop header -> its exits (below) */
+  uint32_t *m2l;      /* machine block -> LLVM block of its phi operands */
+  uint8_t *visited;
+  mir_temp *join_saved; /* LLVM block: exec |= this at its start */
+  mir_temp *exit_saved; /* LLVM block: exec = this at its start */
+  uint8_t *lanejoin;    /* LLVM block whose phis' copies run under different lanes */
+  int why;              /* source line of the first rejection (for a debugger) */
+} sctx;
+
+static bool is_header(const sctx *s, uint32_t b) { return s->di->loop_of[b] == b; }
+
+static bool in_loop(const sctx *s, uint32_t h, uint32_t b) {
+  return h == NONE || divergence_in_loop(s->di, h, b);
+}
+
+static uint32_t succ_idx(const sctx *s, LLVMValueRef t, unsigned k) {
+  return divergence_block_index(s->di, LLVMGetSuccessor(t, k));
+}
+
+/* Distinct LLVM predecessors of b. */
+static uint32_t npreds(const sctx *s, uint32_t b) {
+  const divergence_info *di = s->di;
+  uint32_t n = 0;
+  for (uint32_t e = di->pred_start[b]; e < di->pred_start[b + 1]; e++) {
+    bool dup = false;
+    for (uint32_t e2 = di->pred_start[b]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+    n += !dup;
+  }
+  return n;
+}
+
+static bool has_phis(const sctx *s, uint32_t b) {
+  LLVMValueRef f = LLVMGetFirstInstruction(s->di->blocks[b]);
+  return f && LLVMIsAPHINode(f);
+}
+
+static uint32_t newblk(sctx *s, uint32_t llvm) {
+  uint32_t m = s->nmb++;
+  s->m2l[m] = llvm;
+  return m;
+}
+
+static mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
+
+/* ---- emission helpers (no-ops in the checking walk) ---- */
+
+static void edge(sctx *s, uint32_t from, uint32_t to, unsigned f) {
+  if (!s->emit) return;
+  if (f & PL) mir_add_logical_edge(s->c->p, from, to);
+  if (f & PN) mir_add_linear_edge(s->c->p, from, to);
+}
+
+/* Ends block `from` with a branch to `to` (flags f: PN adds the p_branch). */
+static void jump(sctx *s, uint32_t from, uint32_t to, unsigned f) {
+  if (s->emit && (f & PN)) {
+    s->c->cur = from;
+    mir_instr *br = isel_emit(s->c, MIR_P_BRANCH, 1, 0);
+    br->ops[0] = mir_op_block(to);
+  }
+  edge(s, from, to, f);
+}
+
+static void sopp(sctx *s, uint32_t blk, unsigned op, uint32_t target) {
+  if (!s->emit) return;
+  s->c->cur = blk;
+  mir_instr *i = isel_emit(s->c, op, 1, 0);
+  i->ops[0] = mir_op_block(target);
+}
+
+/* exec = op a, b in the current block. */
+static void exec_set(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_instr *i = isel_emit(c, op, 2, 1);
+  i->ops[0] = a;
+  i->ops[1] = b;
+  i->defs[0] = exec_op();
+}
+
+static mir_temp sop1(isel_ctx *c, unsigned op, mir_operand a) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_instr *i = isel_emit(c, op, 1, 1);
+  i->ops[0] = a;
+  i->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+static void cbranch_scc(sctx *s, uint32_t blk, LLVMValueRef cond, uint32_t t, uint32_t f) {
+  if (!s->emit) return;
+  isel_ctx *c = s->c;
+  c->cur = blk;
+  mir_temp scc = isel_scc_of(c, cond);
+  mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
+  br->ops[0] = mir_op_temp(scc);
+  br->ops[0].flags |= MIR_OPND_FIXED_REG;
+  br->ops[0].preg = MIR_PREG_SCC;
+  br->ops[1] = mir_op_block(t);
+  br->ops[2] = mir_op_block(f);
+}
+
+static void connect(sctx *s, pend *io, uint32_t to) {
+  for (uint32_t k = 0; k < io->n; k++) jump(s, io->v[k], to, io->f[k]);
+  io->n = 0;
+}
+
+static bool push(pend *io, uint32_t b, unsigned f) {
+  if (io->n == 32) return false;
+  io->v[io->n] = b;
+  io->f[io->n++] = (uint8_t)f;
+  return true;
+}
+
+static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
+
+/* Is x J itself, or a block holding nothing but a branch to J (a split
+ * critical edge) with one predecessor? */
+static bool empty_to(const sctx *s, uint32_t x, uint32_t J) {
+  if (x == J) return true;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[x]);
+  return LLVMGetFirstInstruction(s->di->blocks[x]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == J &&
+         npreds(s, x) == 1;
+}
+
+/* Is b a block holding nothing but the back edge to h? */
+static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  return LLVMGetFirstInstruction(s->di->blocks[b]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == h &&
+         npreds(s, b) == 1;
+}
+
+/* ---- loops ---- */
+
+/* Lanes that leave loop h through its top-level exiting blocks. Exits to
+ * the join after the loop (jx, the first post-dominator of h outside the
+ * loop) continue there; exits to other targets ("dispatch targets", each
+ * a region ending at jx) are accumulated per target in SGPR pairs (header
+ * phis, linear phis at the landing block) and run after the loop, one
+ * target after the other, under its accumulated lanes. */
+typedef struct lstate {
+  uint32_t jx, nt, tgt[4];
+  uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
+  bool dispatch;        /* nt > 0: every exit lands in block lx first */
+  uint32_t lx;          /* landing block (dispatch) */
+  mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
+  mir_temp acc[4];      /* current version of each target's lanes */
+  mir_instr *acc_phi[4];
+  uint32_t nin;         /* linear edges into lx, with the versions of acc */
+  uint32_t in_blk[32];
+  mir_temp in_acc[32][4];
+} lstate;
+
+/* A linear edge from `from` to the landing block (and its acc versions). */
+static bool land(lstate *L, uint32_t from) {
+  if (!L->dispatch) return true;
+  if (L->nin == 32) return false;
+  L->in_blk[L->nin] = from;
+  for (uint32_t i = 0; i < L->nt; i++) L->in_acc[L->nin][i] = L->acc[i];
+  L->nin++;
+  return true;
+}
+
+/* The exit edge of the top-level exiting block b (machine block mb) of
+ * loop h, successor `out` leaving; `latch` (NONE: none) the LLVM latch
+ * when the other successor is h or an empty latch folded into b, whose
+ * back edge this block then takes. Adds the continuing edges to `io` (a
+ * latch branches back itself). */
+static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
+  isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  LLVMValueRef cond = LLVMGetCondition(t);
+  uint32_t T = succ_idx(s, t, out), jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh, next = s->nmb;
+  uint32_t via = b; /* jx's predecessor for its phis */
+  for (uint32_t i = 0; i < L->nal; i++)
+    if (L->al[i] == T) {
+      via = T;
+      T = L->jx;
+    }
+  int ti = -1;
+  for (uint32_t i = 0; i < L->nt; i++)
+    if (L->tgt[i] == T) ti = (int)i;
+  bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
+  if (!div && via != b && has_phis(s, L->jx)) return false;
+  if (!div) {
+    if (latch != NONE) {
+      cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
+      edge(s, mb, eh, PL | PN);
+      edge(s, mb, s->mh[h], PL | PN);
+      return true;
+    }
+    cbranch_scc(s, mb, cond, out ? next : eh, out ? eh : next);
+    edge(s, mb, eh, PL | PN);
+    edge(s, mb, next, PL | PN);
+    return true;
+  }
+  mir_temp m = {0};
+  if (s->emit) {
+    c->cur = mb;
+    m = isel_mask_of(c, cond, 0);
+  }
+  if (ti >= 0 || !has_phis(s, L->jx)) {
+    /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
+    if (latch != NONE) s->m2l[mb] = latch;
+    if (s->emit && ti >= 0) {
+      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
+      L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
+      exec_set(c, ISA_S_ANDN2_B64, exec_op(), mir_op_temp(el));
+    } else if (s->emit) {
+      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
+    }
+    unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
+    if (latch != NONE) {
+      sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+      edge(s, mb, s->mh[h], PL | PN);
+      if (!lf) edge(s, mb, jh, PL);
+      jump(s, mb, eh, PN | lf);
+      return land(L, mb);
+    }
+    sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
+    if (!lf) edge(s, mb, jh, PL);
+    edge(s, mb, eh, PN | lf);
+    push(io, mb, PL | PN);
+    return land(L, mb);
+  }
+  /* jx's phis need a block that runs with exactly the leaving lanes */
+  uint32_t xb = newblk(s, via), xc = newblk(s, latch);
+  s->xb[b] = xb;
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    mir_temp em = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
+    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(em));
+  }
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
+  edge(s, mb, xc, PN);
+  jump(s, mb, xb, PL | PN);
+  jump(s, xb, xc, PN);
+  edge(s, xb, jh, PL);
+  if (s->emit) {
+    c->cur = xc;
+    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+  }
+  if (latch != NONE) {
+    edge(s, mb, xc, PL);
+    sopp(s, xc, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+    edge(s, xc, s->mh[h], PL | PN);
+    jump(s, xc, eh, PN);
+    return land(L, xc);
+  }
+  sopp(s, xc, ISA_S_CBRANCH_EXECZ, eh);
+  edge(s, xc, eh, PN);
+  push(io, xc, PN);
+  push(io, mb, PL);
+  return land(L, xc);
+}
+
+/* At the start of loop h's header: the accumulators' phis. */
+static void loop_head(sctx *s, uint32_t h) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  for (uint32_t i = 0; i < L->nt; i++) {
+    mir_temp a = L->acc[i]; /* the pre-header's zero */
+    L->acc[i] = isel_tmp(c, mir_rc_s(2));
+    L->acc_phi[i] = isel_emit(c, MIR_P_PHI, 2, 1);
+    L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
+    L->acc_phi[i]->ops[0] = mir_op_temp(a);
+  }
+}
+
+/* After loop h: the landing block (accumulators' linear phis, EXEC), then
+ * each dispatch target's region under its lanes. Adds to io the edges into
+ * jx. */
+static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  uint32_t lx = newblk(s, NONE);
+  if (lx != L->lx && s->emit) return false;
+  L->lx = lx;
+  mir_temp fin[4] = {{0}};
+  if (s->emit) {
+    c->cur = lx;
+    mir_block *blk = &c->p->blocks[lx];
+    if (blk->linear_preds.n != L->nin) return false;
+    for (uint32_t i = 0; i < L->nt; i++) {
+      fin[i] = isel_tmp(c, mir_rc_s(2));
+      mir_instr *phi = isel_emit(c, MIR_P_LINEAR_PHI, L->nin, 1);
+      phi->defs[0] = mir_op_temp(fin[i]);
+      for (uint32_t k = 0; k < L->nin; k++) {
+        uint32_t q = 0;
+        while (q < L->nin && L->in_blk[q] != blk->linear_preds.v[k]) q++;
+        if (q == L->nin) return false;
+        phi->ops[k] = mir_op_temp(L->in_acc[q][i]);
+      }
+    }
+    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mv->ops[0] = mir_op_temp(L->saved);
+    mv->defs[0] = exec_op();
+  }
+  uint32_t prev = lx;
+  unsigned pf = L->nt ? PL | PN : PN;
+  for (uint32_t i = 0; i < L->nt; i++) {
+    uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
+    jump(s, prev, d, pf);
+    mir_temp saved = {0};
+    if (s->emit) {
+      c->cur = d;
+      saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(fin[i]));
+    }
+    uint32_t jp = s->djp[T];
+    sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
+    edge(s, d, jp, PN);
+    jump(s, d, s->nmb, PL | PN);
+    pend arm = {0};
+    if (!walk(s, T, L->jx, outer, false, &arm) || !arm.n) return false;
+    jp = newblk(s, NONE);
+    s->djp[T] = jp;
+    for (uint32_t q = 0; q < arm.n; q++) {
+      if (arm.f[q] & PN) jump(s, arm.v[q], jp, PN);
+      if ((arm.f[q] & PL) && !push(io, arm.v[q], PL)) return false;
+    }
+    if (s->emit) {
+      c->cur = jp;
+      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+    }
+    /* the lanes of the next targets pass this one's region */
+    if (i + 1 < L->nt) edge(s, d, s->nmb, PL);
+    prev = jp;
+    pf = PN;
+  }
+  return push(io, prev, pf);
+}
+
+/* Loop headed by h inside loop `outer` and the region ending at `stop`,
+ * entered from the blocks in io. *exit: the block the region continues
+ * with (io: the edges into it). */
+static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit) {
+  const divergence_info *di = s->di;
+  isel_ctx *c = s->c;
+  uint32_t nlatch = 0, nout = 0, P = NONE;
+  for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
+    uint32_t p = di->pred[e];
+    if (in_loop(s, h, p)) nlatch++;
+    else {
+      nout++;
+      P = p;
+    }
+  }
+  if (nlatch != 1 || nout != 1) return REJECT();
+  lstate *L = s->lst[h];
+  if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
+  uint32_t lx = L->lx;
+  memset(L, 0, sizeof *L);
+  L->lx = lx;
+  /* jx: the first post-dominator of h outside the loop */
+  uint32_t jx = h;
+  while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];
+  if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
+  L->jx = jx;
+  bool div_exit = false;
+  for (uint32_t b = 0; b < s->nb; b++) {
+    if (!in_loop(s, h, b)) continue;
+    for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
+      uint32_t x = di->succ[e];
+      if (in_loop(s, h, x)) continue;
+      div_exit |= bitset_test(di->divergent_branch, b);
+      if (x == jx) continue;
+      bool known = false;
+      if (empty_to(s, x, jx)) {
+        for (uint32_t i = 0; i < L->nal; i++) known |= L->al[i] == x;
+        if (!known && L->nal == 4) return REJECT();
+        if (!known) L->al[L->nal++] = x;
+        s->visited[x] = 1;
+        continue;
+      }
+      for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
+      if (known) continue;
+      if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
+      for (uint32_t e2 = di->pred_start[x]; e2 < di->pred_start[x + 1]; e2++)
+        if (!in_loop(s, h, di->pred[e2])) return REJECT();
+      L->tgt[L->nt++] = x;
+    }
+  }
+  /* a join that ends the enclosing region (the loop's guard) gets the
+   * landing block too: the lanes wait there, the caller restores EXEC */
+  L->dispatch = L->nt > 0 || jx == stop;
+  if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
+  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
+    bool alias = false;
+    for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
+    if (!in_loop(s, h, di->pred[e]) && !alias) return REJECT();
+  }
+  uint32_t pre = newblk(s, P);
+  s->pre[h] = pre;
+  connect(s, io, pre);
+  if (s->emit && (div_exit || L->dispatch)) {
+    c->cur = pre;
+    L->saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    for (uint32_t i = 0; i < L->nt; i++) {
+      mir_operand z = mir_op_const(0);
+      z.size = 2;
+      L->acc[i] = isel_to_sgpr(c, z, 2);
+    }
+  }
+  pend body = {0};
+  push(&body, pre, PL | PN);
+  if (!walk(s, h, h, h, true, &body)) return REJECT();
+  connect(s, &body, s->mh[h]);
+  if (s->emit)
+    for (uint32_t i = 0; i < L->nt; i++) L->acc_phi[i]->ops[1] = mir_op_temp(L->acc[i]);
+  if (L->dispatch) {
+    if (!dispatch(s, h, outer, io)) return REJECT();
+    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && jx != stop; e++)
+      if (!in_loop(s, h, di->pred[e]) && !s->visited[di->pred[e]]) return REJECT();
+  } else {
+    s->exit_saved[jx] = L->saved;
+  }
+  *exit = jx;
+  return true;
+}
+
+/* ---- ifs ---- */
+
+/* The if at b (machine block mb) whose join J = ipdom(b). */
+static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  isel_ctx *c = s->c;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  LLVMValueRef cond = LLVMGetCondition(t);
+  uint32_t sk[2] = {succ_idx(s, t, 0), succ_idx(s, t, 1)};
+  bool div = bitset_test(s->di->divergent_branch, b);
+  bool jphis = has_phis(s, J);
+  for (int k = 0; k < 2; k++)
+    if (sk[k] != J && !is_header(s, sk[k]) && npreds(s, sk[k]) != 1) return REJECT();
+  uint32_t jentry = J == stop ? NONE : s->mh[J]; /* known in the emitting walk */
+  pend out = {0};
+  if (!div) {
+    if (J == stop && (sk[0] == J || sk[1] == J)) {
+      /* an empty arm ending the region gets a block: it carries b's edge */
+      uint32_t ea = newblk(s, b);
+      s->aux[b] = ea;
+      uint32_t other = sk[0] == J ? sk[1] : sk[0];
+      cbranch_scc(s, mb, cond, sk[0] == J ? ea : s->nmb, sk[0] == J ? s->nmb : ea);
+      edge(s, mb, ea, PL | PN);
+      edge(s, mb, s->nmb, PL | PN);
+      push(&out, ea, PL | PN);
+      pend arm = {0};
+      if (!walk(s, other, J, loop, false, &arm) || !arm.n) return REJECT();
+      for (uint32_t q = 0; q < arm.n; q++)
+        if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+    } else {
+      uint32_t a0 = sk[0] == J ? jentry : s->nmb;
+      uint32_t a1 = sk[1] == J ? jentry : NONE;
+      /* a1 of a non-empty second arm is known once the first is walked:
+       * take it from the checking walk's numbering */
+      if (sk[1] != J) a1 = is_header(s, sk[1]) ? s->pre[sk[1]] : s->mh[sk[1]];
+      cbranch_scc(s, mb, cond, a0, a1);
+      for (int k = 0; k < 2; k++) {
+        if (sk[k] == J) {
+          edge(s, mb, jentry, PL | PN);
+          continue;
+        }
+        edge(s, mb, s->nmb, PL | PN);
+        pend arm = {0};
+        if (!walk(s, sk[k], J, loop, false, &arm) || !arm.n) return REJECT();
+        for (uint32_t q = 0; q < arm.n; q++)
+          if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+      }
+    }
+    if (J == stop) {
+      *io = out;
+      return true;
+    }
+    connect(s, &out, s->nmb);
+    return true;
+  }
+  s->lanejoin[J] = 1;
+  /* divergent: "then" is the first non-empty arm; an arm that is only an
+   * edge to J (or a block split off such an edge) needs no block of its
+   * own unless J's phis need its lanes' copies */
+  unsigned tk = sk[0] == J || (empty_to(s, sk[0], J) && sk[1] != J) ? 1 : 0;
+  uint32_t ts = sk[tk], es = sk[1 - tk];
+  bool eempty = empty_to(s, es, J), need_f = !eempty || jphis;
+  uint32_t ellvm = es == J ? b : es; /* J's predecessor on the empty arm */
+  if (eempty && es != J) s->visited[es] = 1;
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    mir_temp m = isel_mask_of(c, cond, 0);
+    if (tk) m = sop1(c, ISA_S_NOT_B64, mir_op_temp(m));
+    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  }
+  /* where the lanes of an empty or finished "then" go: F, J or J' */
+  uint32_t skip_to = need_f ? s->aux[b] : (J == stop ? s->jp[b] : jentry);
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, skip_to);
+  edge(s, mb, skip_to, PN);
+  if (eempty && !need_f) push(&out, mb, PL); /* J has no phis: b stands for ellvm */
+  jump(s, mb, s->nmb, PL | PN);
+  pend arm = {0};
+  if (!walk(s, ts, J, loop, false, &arm) || !arm.n) return REJECT();
+  if (need_f) {
+    uint32_t f = newblk(s, eempty ? ellvm : NONE);
+    s->aux[b] = f;
+    if (eempty && es != J) s->mh[es] = f;
+    for (uint32_t q = 0; q < arm.n; q++) {
+      if (arm.f[q] & PN) jump(s, arm.v[q], f, PN);
+      if ((arm.f[q] & PL) && !push(&out, arm.v[q], PL)) return REJECT();
+    }
+    if (s->emit) {
+      c->cur = f;
+      exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+    }
+    if (eempty) {
+      edge(s, mb, f, PL);
+      push(&out, f, PL | PN);
+    } else {
+      /* a join that ends the region gets its J' block after the else arm:
+       * numbered by the checking walk */
+      uint32_t skip2 = J == stop ? s->jp[b] : jentry;
+      sopp(s, f, ISA_S_CBRANCH_EXECZ, skip2);
+      edge(s, f, skip2, PN);
+      jump(s, f, s->nmb, PN);
+      edge(s, mb, s->nmb, PL);
+      pend arm2 = {0};
+      if (!walk(s, es, J, loop, false, &arm2) || !arm2.n) return REJECT();
+      for (uint32_t q = 0; q < arm2.n; q++)
+        if (!push(&out, arm2.v[q], arm2.f[q])) return REJECT();
+    }
+  } else {
+    for (uint32_t q = 0; q < arm.n; q++)
+      if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
+  }
+  if (J == stop) {
+    /* the EXEC restore gets a block of its own on the linear path; the
+     * arms' logical edges (and phi copies) go on to the caller's join */
+    uint32_t jp = newblk(s, NONE);
+    s->jp[b] = jp;
+    for (uint32_t q = 0; q < out.n; q++) {
+      if (out.f[q] & PN) jump(s, out.v[q], jp, PN);
+      if ((out.f[q] & PL) && !push(io, out.v[q], PL)) return REJECT();
+    }
+    if (s->emit) {
+      c->cur = jp;
+      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+    }
+    if (!push(io, jp, PN)) return REJECT();
+    return true;
+  }
+  s->join_saved[J] = saved;
+  connect(s, &out, s->nmb);
+  return true;
+}
+
+/* ---- regions ---- */
+
+/* Selects the region from LLVM block b up to (not including) `stop`
+ * (num_blocks: the kernel's end) inside the loop headed by `loop` (NONE:
+ * none); `top`: b is at the top level of that loop's body (exits and the
+ * latch may only be there). io: the blocks that branch into b on input,
+ * into `stop` on output (none after a return). False when the shape is
+ * not handled (checking walk) or selection failed (emitting walk). */
+static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io) {
+  isel_ctx *c = s->c;
+  const divergence_info *di = s->di;
+  bool first = true;
+  while (first || b != stop) {
+    bool loop_body = first && b == loop;
+    first = false;
+    if (s->visited[b]) return REJECT();
+    if (is_header(s, b) && !loop_body) {
+      uint32_t e;
+      if (!walk_loop(s, b, loop, stop, io, &e)) return REJECT();
+      b = e;
+      if (b == stop) return true;
+      continue;
+    }
+    s->visited[b] = 1;
+    if (!s->emit && has_phis(s, b))
+      for (uint32_t k = 0; k < io->n; k++)
+        if ((io->f[k] & PL) && s->m2l[io->v[k]] == NONE) return REJECT();
+    uint32_t mb = newblk(s, b);
+    s->mh[b] = mb;
+    connect(s, io, mb);
+    if (s->emit) {
+      c->cur = mb;
+      if (b == 0) isel_setup_abi(c);
+      isel_create_phis(c, b);
+      if (loop_body) loop_head(s, b);
+      if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
+      if (s->exit_saved[b].id) {
+        mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+        i->ops[0] = mir_op_temp(s->exit_saved[b]);
+        i->defs[0] = exec_op();
+      }
+      isel_select_body(c, b);
+      if (c->failed || c->cur != mb) return REJECT();
+    }
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[b]);
+    LLVMOpcode op = LLVMGetInstructionOpcode(t);
+    if (op == LLVMRet || op == LLVMUnreachable) {
+      if (stop != s->nb || loop != NONE) return REJECT();
+      if (s->emit) isel_emit_exit(c, t);
+      return true;
+    }
+    if (op != LLVMBr) return REJECT();
+    uint32_t s0 = succ_idx(s, t, 0), s1 = LLVMIsConditional(t) ? succ_idx(s, t, 1) : s0;
+    if (s0 == NONE || s1 == NONE) return REJECT();
+    if (s0 == s1) {
+      push(io, mb, PL | PN);
+      if (s0 == stop) return true;
+      if (!in_loop(s, loop, s0) || (!is_header(s, s0) && npreds(s, s0) != 1)) return REJECT();
+      b = s0;
+      continue;
+    }
+    if (loop != NONE) {
+      bool in0 = s0 != loop && in_loop(s, loop, s0), in1 = s1 != loop && in_loop(s, loop, s1);
+      if (!in0 || !in1) {
+        unsigned out = (!in0 && s0 != loop) ? 0 : (!in1 && s1 != loop) ? 1 : 2;
+        if (!top || out == 2) return REJECT();
+        uint32_t sin = out ? s0 : s1, sout = out ? s1 : s0;
+        const struct lstate *ls = s->lst[loop];
+        bool known = sout == ls->jx;
+        for (uint32_t i = 0; i < ls->nt; i++) known |= ls->tgt[i] == sout;
+        for (uint32_t i = 0; i < ls->nal; i++) known |= ls->al[i] == sout;
+        if (!known) return REJECT();
+        /* an empty latch after a divergent exit folds into it: one
+         * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */
+        bool fold = sin != loop && bitset_test(di->divergent_branch, b) && empty_latch(s, sin, loop);
+        if (sin == loop || fold) {
+          if (stop != loop) return REJECT();
+          if (fold) {
+            s->visited[sin] = 1;
+            s->mh[sin] = mb;
+          }
+          return emit_exit(s, b, mb, loop, out, fold ? sin : b, io) || REJECT();
+        }
+        if (!in_loop(s, loop, sin) || (!is_header(s, sin) && npreds(s, sin) != 1)) return REJECT();
+        if (!emit_exit(s, b, mb, loop, out, NONE, io)) return REJECT();
+        b = sin;
+        continue;
+      }
+    }
+    uint32_t J = di->ipdom[b];
+    if (J >= s->nb || J == loop || !in_loop(s, loop, J) || is_header(s, J)) return REJECT();
+    if (J != stop && s->visited[J]) return REJECT();
+    if (!walk_if(s, b, mb, J, stop, loop, io)) return REJECT();
+    if (J == stop) return true;
+    b = J;
+  }
+  return true;
+}
+
+/* ---- driver ---- */
+
+int isel_structured(isel_ctx *c) {
+  const divergence_info *di = c->di;
+  uint32_t nb = di->num_blocks;
+  bool any = false;
+  for (uint32_t b = 0; b < nb; b++) any |= bitset_test(di->divergent_branch, b);
+  if (!any || !di->reducible) return -1;
+  /* pass tests of the fallbacks ask for them with this attribute */
+  if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-structurize", 21)) return -1;
+  sctx s = {.c = c, .di = di, .nb = nb};
+  arena *mem = c->mem;
+  size_t w = (nb + 1) * sizeof(uint32_t);
+  s.mh = arena_alloc(mem, w);
+  s.pre = arena_alloc(mem, w);
+  s.aux = arena_alloc(mem, w);
+  s.jp = arena_alloc(mem, w);
+  s.djp = arena_alloc(mem, w);
+  s.xb = arena_alloc(mem, w);
+  s.lst = arena_alloc(mem, (nb + 1) * sizeof *s.lst);
+  s.m2l = arena_alloc(mem, (6 * nb + 8) * sizeof(uint32_t));
+  s.visited = arena_alloc(mem, nb + 1);
+  s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
+  s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
+  s.lanejoin = arena_alloc(mem, nb + 1);
+  pend io = {0};
+  if (!walk(&s, 0, nb, NONE, false, &io)) return -1;
+  for (uint32_t b = 0; b < nb; b++)
+    if (!s.visited[b]) return -1;
+  uint32_t total = s.nmb;
+  for (uint32_t i = 0; i < total; i++) mir_add_block(c->p);
+  memset(s.visited, 0, nb + 1);
+  s.nmb = 0;
+  s.emit = true;
+  io.n = 0;
+  c->cur = 0;
+  if (!walk(&s, 0, nb, NONE, false, &io) || c->failed) {
+    if (!c->failed) isel_unsupported(c, LLVMGetBasicBlockTerminator(di->blocks[0]), "structured control flow (internal)");
+    return 0;
+  }
+  isel_finish_phis(c, s.mh, s.m2l);
+  if (c->failed) return 0;
+  for (uint32_t b = 0; b < nb; b++)
+    if (s.lanejoin[b]) isel_vgpr_bool_phis(c, s.mh[b]);
+  return c->failed ? 0 : 1;
+}
