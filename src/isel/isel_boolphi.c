@@ -25,6 +25,12 @@ static void move_to(mir_block *blk, uint32_t from, uint32_t pos) {
   for (uint32_t k = 0; k < n; k++) blk->instrs[pos + k] = tmp[k];
 }
 
+static bool reads_temp(const mir_instr *ins, uint32_t id) {
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == id) return true;
+  return false;
+}
+
 static uint32_t tail_start(const mir_block *blk) {
   uint32_t t = blk->num_instrs;
   while (t > 0) {
@@ -68,10 +74,12 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
       if (blk->instrs[k]->num_defs && blk->instrs[k]->defs[0].kind == MIR_OPND_TEMP &&
           blk->instrs[k]->defs[0].temp.id == r.id)
         blk->instrs[k]->defs[0] = mir_op_temp(m);
-    /* after the EXEC restore that follows the phis */
+    /* after the EXEC restore that follows the phis, but before any EXEC
+     * update that reads the mask itself (a loop whose exit condition is
+     * this phi: s_andn2_b64 exec, exec, mask) */
     uint32_t at = nphi;
     while (at < n0 && blk->instrs[at]->num_defs && blk->instrs[at]->defs[0].kind == MIR_OPND_FIXED &&
-           blk->instrs[at]->defs[0].preg == MIR_PREG_EXEC)
+           blk->instrs[at]->defs[0].preg == MIR_PREG_EXEC && !reads_temp(blk->instrs[at], m.id))
       at++;
     move_to(blk, n0, at);
   }
