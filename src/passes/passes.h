@@ -89,7 +89,9 @@ unsigned mir_vgpr_budget(const mir_program *p);
  * live-range splits), and phi operands are coalesced with the phi's
  * register where possible. Vector SGPR temporaries are aligned (s2: even,
  * s4 and up: multiple of 4). Sets p->num_sgprs_used/num_vgprs_used and
- * p->regs_assigned. Error: "register budget exceeded: needs N VGPRs, has M"
+ * p->regs_assigned. Uses p->live when set (exact: the pass registry keeps
+ * it only across passes that leave it exact), else computes it. Error:
+ * "register budget exceeded: needs N VGPRs, has M"
  * (or SGPRs) when the demand exceeds the budget. */
 int mir_regalloc(mir_program *p, diag *d);
 
@@ -209,6 +211,11 @@ typedef struct mir_pass_info {
   const char *name;     /* "liveness", "regalloc", "ssa-elim", "waitcnt", "hazards", ... */
   mir_pass_fn run;
   const char *description;
+  /* p->live still describes the program after the pass (it computes it, or
+   * recomputes it after its changes); mir_run_pass drops p->live after any
+   * other pass, so a pass that needs liveness computes it only when
+   * p->live is NULL (one computation per kernel instead of three). */
+  bool keeps_liveness;
 } mir_pass_info;
 
 /* The pass by name, or NULL. The table lives in registry.c; FRONT adds its

@@ -8,14 +8,14 @@
 #include "passes/passes.h"
 
 static const mir_pass_info passes[] = {
-  {"liveness", mir_liveness, "live sets, kill flags and register demand"},
-  {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch"},
-  {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)"},
-  {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves"},
-  {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences"},
-  {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need"},
-  {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations"},
-  {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states"},
+  {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
+  {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
+  {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
+  {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves", false},
+  {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
+  {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
+  {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
+  {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
   /* FRONT: machine-IR passes of the front end go here. */
 };
 
@@ -32,6 +32,7 @@ const mir_pass_info *mir_pass_list(unsigned *n) {
 
 int mir_run_pass(mir_program *p, const mir_pass_info *pass, diag *d, bool verify, const char *print_after, FILE *dump) {
   int rc = pass->run(p, d);
+  if (!pass->keeps_liveness) p->live = NULL; /* stale once the pass changed the program */
 #ifdef WAVECC_VERIFY
   verify = true;
 #endif

@@ -426,7 +426,7 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem) {
 
 int mir_regalloc(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
-  mir_liveness(p, d);
+  if (!p->live) mir_liveness(p, d);
   const mir_live_info *li = p->live;
   ra_ctx *c = arena_alloc(p->mem, sizeof *c);
   c->p = p;
