@@ -159,10 +159,14 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
   int rc = 0;
+  size_t diag_len = d->len;
+  int diag_errors = d->errors;
   for (unsigned k = 0; k < np && !rc; k++) {
     arena_init(&mems[k]);
     arena *mem = &mems[k];
     LLVMValueRef fn = k < nk ? m.kernels[k] : m.functions[k - nk];
+    diag_len = d->len;
+    diag_errors = d->errors;
 
     /* 2. Divergence analysis: uniform values -> SGPRs. */
     double t0 = now_sec();
@@ -194,6 +198,19 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     rc = run_mir_passes(p, o, d, dump, &tm);
+    if (rc && p->structured) {
+      /* Structured regions keep uniform values (V#s, masks) in SGPRs
+       * across loops; under a small budget the allocator can then fail
+       * where masked linearisation fits. Compile this program again that
+       * way rather than fail (the attribute is isel_struct.c's opt-out). */
+      diag_rollback(d, diag_len, diag_errors);
+      arena_free(&mems[k]);
+      progs[k] = NULL;
+      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                              LLVMCreateStringAttribute(LLVMGetModuleContext(m.mod), "wavecc-no-structurize", 21, "", 0));
+      rc = 0;
+      k--;
+    }
   }
   if (!rc && m.num_functions) mir_call_resources(progs, nk, m.num_functions);
 

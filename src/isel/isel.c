@@ -1304,6 +1304,7 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
    * else the whole kernel by masked linearisation (isel_cf.c). */
   layout_lds(&c);
   int st = isel_structured(&c);
+  if (st > 0) c.p->structured = true;
   if (st >= 0) return st ? c.p : NULL;
   bool need_masked = false;
   for (uint32_t b = 0; b < nb; b++) {

@@ -238,6 +238,7 @@ typedef struct mir_program {
   bool ssa_eliminated;        /* no phis or parallel copies left (after mir_ssa_elim) */
   /* calls (src/isel/isel_calls.c, src/passes/frame.c) */
   bool is_function;           /* a non-kernel function: ends in p_return, has no descriptor */
+  bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool has_calls, calls_indirect;
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;

@@ -44,6 +44,14 @@ void diag_warning(diag *d, const char *function, const char *fmt, ...) {
   va_end(ap);
 }
 
+void diag_rollback(diag *d, size_t len, int errors) {
+  if (d->buf && len < d->len) {
+    d->len = len;
+    d->buf[len] = '\0';
+  }
+  d->errors = errors;
+}
+
 char *diag_take(diag *d) {
   char *b = d->buf;
   d->buf = NULL;

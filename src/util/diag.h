@@ -20,6 +20,9 @@ void diag_error(diag *d, const char *function, const char *fmt, ...)
 /* Same with "warning:"; does not count as an error. */
 void diag_warning(diag *d, const char *function, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)));
+/* Forgets what was reported since the buffer had `len` bytes and `errors`
+ * errors (a step that is retried another way). */
+void diag_rollback(diag *d, size_t len, int errors);
 /* Takes the buffer (caller frees) and resets `d`'s buffer. */
 char *diag_take(diag *d);
 
