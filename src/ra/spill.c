@@ -371,6 +371,7 @@ static unsigned block_slack(const spill_ctx *c, const mir_block *b) {
   return 0;
 }
 
+
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -687,6 +688,7 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, 
   for (unsigned round = 0; round < 200; round++) {
     mir_liveness(c->p, c->d);
     scan_defs(c);
+    spill_loop_depths(c);
     spill_next_use(c);
     unsigned n = 0;
     if (choose(c, &n)) return -1;
