@@ -301,7 +301,8 @@ static int place_slots(spill_ctx *c) {
       if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
-        rest[0].imm = c->vbase + 4u * at;
+        rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */
+        ins->offset = 0;
       } else {
         rest[0].imm = at % 64;
         rest[1] = mir_op_temp(c->lanes[at / 64]);
@@ -498,6 +499,43 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
   return r;
 }
 
+/* A p_extract of dwords from a VGPR tuple that waits in its slot (not in
+ * a register, no reload of it in this block yet) becomes a reload of just
+ * those dwords into the extract's result: one load per dword used instead
+ * of a whole-tuple reload per use (the component's dword offset rides in
+ * the pseudo's offset field until place_slots folds it into the slot's
+ * byte offset). The result becomes a TK_RELOAD value, so choosing it (now
+ * or later) brings it back from the same place without a store of its
+ * own. Returns
+ * the reload, or ins unchanged. */
+static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch) {
+  if (!c->vgpr || ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || ins->ops[1].kind != MIR_OPND_CONST ||
+      ins->defs[0].kind != MIR_OPND_TEMP)
+    return ins;
+  uint32_t t = ins->ops[0].temp.id, d = ins->defs[0].temp.id;
+  if (!c->chosen[t] || shared[t] || (c->keep[t] == epoch && c->kind[t] == TK_DONE)) return ins;
+  mir_instr *r;
+  if (c->kind[t] == TK_RELOAD) {
+    r = clone(c->p, c->def[t]);
+  } else if (c->kind[t] == TK_KEPT) {
+    const mir_instr *st = c->store[t];
+    r = mir_instr_create(c->p, MIR_P_RELOAD, st->num_ops - 1u, 1);
+    memcpy(r->ops, st->ops + 1, (st->num_ops - 1u) * sizeof *r->ops);
+  } else if (c->kind[t] == TK_DONE) {
+    mir_temp unused;
+    r = make_reload(c, t, &unused);
+  } else {
+    return ins;
+  }
+  r->offset += (int32_t)ins->ops[1].imm;
+  r->defs[0] = ins->defs[0];
+  /* A result chosen too is dropped by apply and cloned before each use
+   * (its virtual slot stays unused). */
+  c->kind[d] = TK_RELOAD;
+  c->def[d] = r;
+  return r;
+}
+
 static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == from) {
@@ -581,7 +619,7 @@ static int apply(spill_ctx *c) {
         for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
       if (i == term) edge_copies(c, bi, &o);
       if (i == len) break;
-      mir_instr *ins = b->instrs[i];
+      mir_instr *ins = partial_reload(c, b->instrs[i], shared, epoch);
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *op = &ins->ops[k];
