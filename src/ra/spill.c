@@ -508,7 +508,8 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
  * or later) brings it back from the same place without a store of its
  * own. Returns
  * the reload, or ins unchanged. */
-static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch) {
+static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch, uint32_t *alias,
+                                 int32_t *alias_off) {
   if (!c->vgpr || ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || ins->ops[1].kind != MIR_OPND_CONST ||
       ins->defs[0].kind != MIR_OPND_TEMP)
     return ins;
@@ -529,11 +530,44 @@ static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *s
   }
   r->offset += (int32_t)ins->ops[1].imm;
   r->defs[0] = ins->defs[0];
+  if (c->kind[d] == TK_KEPT && c->store[d] && c->store[d]->opcode == MIR_P_SPILL) {
+    /* Stored in an earlier round: those dwords are in the tuple's slot
+     * already, so the store goes and d's reloads read the tuple's slot
+     * (rewritten by alias_slots; the tuple's store dominates them). */
+    uint32_t old = (uint32_t)c->store[d]->ops[1].imm;
+    alias[old] = (uint32_t)r->ops[0].imm;
+    alias_off[old] = r->offset;
+  }
   /* A result chosen too is dropped by apply and cloned before each use
    * (its virtual slot stays unused). */
   c->kind[d] = TK_RELOAD;
   c->def[d] = r;
   return r;
+}
+
+/* Drops the stores of aliased virtual slots and points their reloads at
+ * the slot (and dword) that already holds the value. */
+static void alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off) {
+  mir_program *p = c->p;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      bool st = ins->opcode == MIR_P_SPILL, ld = ins->opcode == MIR_P_RELOAD;
+      mir_operand *slot = st ? &ins->ops[1] : ld ? &ins->ops[0] : NULL;
+      const mir_operand *val = st ? &ins->ops[0] : ld ? &ins->defs[0] : NULL;
+      if (slot && mir_rc_is_vgpr(val->temp.rc) && slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
+        if (st) continue;
+        while (slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
+          ins->offset += alias_off[slot->imm];
+          slot->imm = alias[slot->imm];
+        }
+      }
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
 }
 
 static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
@@ -600,7 +634,10 @@ static int apply(spill_ctx *c) {
     }
   uint32_t *shared = arena_alloc(p->mem, c->cap * sizeof *shared);
   memset(shared, 0, c->cap * sizeof *shared);
-  uint32_t epoch = 0;
+  uint32_t epoch = 0, *alias = arena_alloc(p->mem, (c->nvslots + 1) * sizeof *alias);
+  int32_t *alias_off = arena_alloc(p->mem, (c->nvslots + 1) * sizeof *alias_off);
+  bool aliased = false;
+  for (uint32_t s = 0; s < c->nvslots; s++) alias[s] = UINT32_MAX;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
@@ -619,7 +656,8 @@ static int apply(spill_ctx *c) {
         for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
       if (i == term) edge_copies(c, bi, &o);
       if (i == len) break;
-      mir_instr *ins = partial_reload(c, b->instrs[i], shared, epoch);
+      mir_instr *ins = partial_reload(c, b->instrs[i], shared, epoch, alias, alias_off);
+      aliased |= ins != b->instrs[i] && ins->opcode == MIR_P_RELOAD;
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *op = &ins->ops[k];
@@ -655,6 +693,7 @@ static int apply(spill_ctx *c) {
     b->num_instrs = o.n;
     b->cap_instrs = o.cap;
   }
+  if (aliased) alias_slots(c, alias, alias_off);
   /* Memory phis were kept until every edge had stored its value. */
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
