@@ -360,16 +360,21 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
 }
 
 /* The slack of a block: registers kept free where the allocator may need
- * a contiguous range, i.e. in blocks that define a tuple of the file;
- * none elsewhere (single registers never need one). */
+ * a contiguous range, i.e. in blocks that define a tuple of the file, as
+ * many as the widest tuple defined there needs (at most the file's
+ * slack); none elsewhere (single registers never need one). */
 static unsigned block_slack(const spill_ctx *c, const mir_block *b) {
+  unsigned widest = 1;
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     const mir_instr *ins = b->instrs[i];
     for (unsigned k = 0; k < ins->num_defs; k++)
-      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > 1)
-        return c->slack;
+      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > widest)
+        widest = tsize(c, ins->defs[k].temp.id);
   }
-  return 0;
+  if (widest == 1) return 0;
+  /* (SGPR tuples are aligned: one more, as in file_slack) */
+  unsigned s = c->vgpr ? (widest > 2 ? c->slack : widest) : widest > 4 ? 4 : widest;
+  return s < c->slack ? s : c->slack;
 }
 
 
