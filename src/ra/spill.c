@@ -308,6 +308,7 @@ static int place_slots(spill_ctx *c) {
         rest[1] = mir_op_temp(c->lanes[at / 64]);
       }
     }
+  spill_drop_round_trips(c);
   /* Virtual slot numbers start again for the next file or round. */
   for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
   c->nvslots = 0;

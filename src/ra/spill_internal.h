@@ -74,6 +74,11 @@ int spill_place_sgpr_scratch(spill_ctx *c);
 bool spill_scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *live);
 bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
 
+/* Drops stores of values into the place they were just reloaded from
+ * (same block, nothing written there since; VGPRs: same EXEC) and reloads
+ * whose result is unused, for the file just placed (spill_cleanup.c). */
+void spill_drop_round_trips(spill_ctx *c);
+
 /* Loop depth of every block (c->depth): the number of natural loops of
  * the linear CFG that contain it (spill_nextuse.c). Instruction selection
  * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */

@@ -1,0 +1,113 @@
+/* Clean-up of placed spill code (called by spill.c once a file's slots
+ * have their places): round trips and dead reloads.
+ *
+ * A round trip is a p_spill of a value that a p_reload of the same place
+ * (VGPR: the same scratch bytes; SGPR: the same lanes of the same lane
+ * VGPR) defined earlier in the block, with nothing written to that place
+ * in between: the slot already holds the value. It appears where a memory
+ * phi's edge stores a value that was reloaded from a slot the colouring
+ * gave the phi's slot's place (a loop-carried value updated in memory),
+ * and the store is dropped. For VGPRs the EXEC mask must not change in
+ * between: the reload wrote only the lanes EXEC enabled, and the store
+ * writes back exactly those. SGPR lane accesses ignore EXEC.
+ *
+ * A dead reload is a p_reload whose result nothing reads any more (the
+ * result of a dropped round trip, or a tuple dword whose store moved to
+ * the tuple's slot, spill.c partial_reload): it goes too.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "ra/spill_internal.h"
+#include "util/bitset.h"
+
+typedef struct place {
+  uint32_t temp;  /* the reload's result */
+  uint32_t lanes; /* SGPR: the lane VGPR's temporary; VGPR: 0 */
+  int64_t lo, hi; /* VGPR: bytes [lo, hi); SGPR: lanes [lo, hi) */
+} place;
+
+/* The place a placed spill pseudo of the file being lowered names, or
+ * false (other file, or not placed: SGPR slots in scratch). */
+static bool place_of(const spill_ctx *c, const mir_instr *ins, place *pl) {
+  bool st = ins->opcode == MIR_P_SPILL;
+  if (!st && ins->opcode != MIR_P_RELOAD) return false;
+  const mir_operand *val = st ? &ins->ops[0] : &ins->defs[0];
+  const mir_operand *rest = st ? &ins->ops[1] : &ins->ops[0];
+  if (val->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(val->temp.rc) != c->vgpr) return false;
+  unsigned n = mir_rc_size(val->temp.rc);
+  if (c->vgpr) {
+    if (ins->num_ops != (st ? 4u : 3u)) return false;
+    *pl = (place){val->temp.id, 0, rest[0].imm, rest[0].imm + 4 * (int64_t)n};
+  } else {
+    if (ins->num_ops != (st ? 3u : 2u) || rest[1].kind != MIR_OPND_TEMP) return false;
+    *pl = (place){val->temp.id, rest[1].temp.id, rest[0].imm, rest[0].imm + (int64_t)n};
+  }
+  return true;
+}
+
+static bool writes_exec(const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
+  return false;
+}
+
+void spill_drop_round_trips(spill_ctx *c) {
+  mir_program *p = c->p;
+  uint32_t cap = 0;
+  place *seen = NULL;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (b->num_instrs > cap) {
+      seen = arena_grow(p->mem, seen, cap, b->num_instrs, sizeof *seen);
+      cap = b->num_instrs;
+    }
+    uint32_t ns = 0, n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      place pl;
+      if (place_of(c, ins, &pl)) {
+        if (ins->opcode == MIR_P_RELOAD) {
+          seen[ns++] = pl;
+        } else {
+          bool trip = false;
+          uint32_t m = 0;
+          for (uint32_t k = 0; k < ns; k++) {
+            const place *s = &seen[k];
+            if (s->temp == pl.temp && s->lanes == pl.lanes && s->lo == pl.lo && s->hi == pl.hi) trip = true;
+            if (s->lanes == pl.lanes && s->lo < pl.hi && pl.lo < s->hi) continue; /* overwritten (unless a trip) */
+            seen[m++] = *s;
+          }
+          if (trip) continue; /* the place holds the value already: nothing changes */
+          ns = m;
+        }
+      } else if (c->vgpr && writes_exec(ins)) {
+        ns = 0;
+      }
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
+  /* Dead reloads of the file. */
+  uint32_t words = BITSET_WORDS(p->num_temps);
+  uint64_t *used = arena_alloc(p->mem, (words ? words : 1) * sizeof *used);
+  memset(used, 0, (words ? words : 1) * sizeof *used);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
+    }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      place pl;
+      if (ins->opcode == MIR_P_RELOAD && place_of(c, ins, &pl) && !bitset_test(used, pl.temp)) continue;
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
+}
