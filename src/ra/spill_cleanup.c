@@ -11,6 +11,10 @@
  * between: the reload wrote only the lanes EXEC enabled, and the store
  * writes back exactly those. SGPR lane accesses ignore EXEC.
  *
+ * A reload of the place a store has just written (only other stores in
+ * between: no register changes, no EXEC change) reads the stored value
+ * from its register instead; its result is renamed to that value.
+ *
  * A dead reload is a p_reload whose result nothing reads any more (the
  * result of a dropped round trip, or a tuple dword whose store moved to
  * the tuple's slot, spill.c partial_reload): it goes too.
@@ -55,8 +59,9 @@ static bool writes_exec(const mir_instr *ins) {
 
 void spill_drop_round_trips(spill_ctx *c) {
   mir_program *p = c->p;
-  uint32_t cap = 0;
+  uint32_t cap = 0, *rename = arena_alloc(p->mem, (p->num_temps ? p->num_temps : 1) * sizeof *rename);
   place *seen = NULL;
+  memset(rename, 0, (p->num_temps ? p->num_temps : 1) * sizeof *rename);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     if (b->num_instrs > cap) {
@@ -64,13 +69,24 @@ void spill_drop_round_trips(spill_ctx *c) {
       cap = b->num_instrs;
     }
     uint32_t ns = 0, n = 0;
+    place last = {0}; /* the latest store, while only stores follow it */
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
       place pl;
-      if (place_of(c, ins, &pl)) {
+      bool is_place = place_of(c, ins, &pl);
+      if (is_place && ins->opcode == MIR_P_RELOAD && last.temp && last.lanes == pl.lanes && last.lo == pl.lo &&
+          last.hi == pl.hi) {
+        uint32_t v = last.temp; /* the stored value is still in its register: read it there */
+        while (rename[v]) v = rename[v];
+        rename[pl.temp] = v;
+        continue;
+      }
+      if (!is_place || ins->opcode != MIR_P_SPILL) last.temp = 0;
+      if (is_place) {
         if (ins->opcode == MIR_P_RELOAD) {
           seen[ns++] = pl;
         } else {
+          last = pl;
           bool trip = false;
           uint32_t m = 0;
           for (uint32_t k = 0; k < ns; k++) {
@@ -89,6 +105,15 @@ void spill_drop_round_trips(spill_ctx *c) {
     }
     b->num_instrs = n;
   }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && rename[ins->ops[k].temp.id]) {
+          ins->ops[k].temp.id = rename[ins->ops[k].temp.id];
+          ins->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
+        }
+    }
   /* Dead reloads of the file. */
   uint32_t words = BITSET_WORDS(p->num_temps);
   uint64_t *used = arena_alloc(p->mem, (words ? words : 1) * sizeof *used);
