@@ -17,7 +17,8 @@
  *
  * A dead reload is a p_reload whose result nothing reads any more (the
  * result of a dropped round trip, or a tuple dword whose store moved to
- * the tuple's slot, spill.c partial_reload): it goes too.
+ * the tuple's slot, spill.c partial_reload): it goes too, and then so do
+ * the stores to places that no remaining reload reads.
  */
 #include <string.h>
 
@@ -124,13 +125,39 @@ void spill_drop_round_trips(spill_ctx *c) {
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
     }
+  uint32_t nr = 0, cap_r = 0;
+  place *reads = NULL;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t n = 0;
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
       place pl;
-      if (ins->opcode == MIR_P_RELOAD && place_of(c, ins, &pl) && !bitset_test(used, pl.temp)) continue;
+      if (ins->opcode == MIR_P_RELOAD && place_of(c, ins, &pl)) {
+        if (!bitset_test(used, pl.temp)) continue;
+        if (nr == cap_r) {
+          reads = arena_grow(p->mem, reads, cap_r, cap_r ? cap_r * 2 : 64, sizeof *reads);
+          cap_r = cap_r ? cap_r * 2 : 64;
+        }
+        reads[nr++] = pl;
+      }
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
+  /* Stores to places no reload reads (every reload of them went). */
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      place pl;
+      if (ins->opcode == MIR_P_SPILL && place_of(c, ins, &pl)) {
+        bool read = false;
+        for (uint32_t k = 0; k < nr && !read; k++)
+          read = reads[k].lanes == pl.lanes && reads[k].lo < pl.hi && pl.lo < reads[k].hi;
+        if (!read) continue;
+      }
       b->instrs[n++] = ins;
     }
     b->num_instrs = n;
