@@ -58,6 +58,45 @@ static bool writes_exec(const mir_instr *ins) {
   return false;
 }
 
+typedef struct sweep {
+  const uint64_t *used; /* temporaries some instruction reads */
+  place *reads;         /* places of the reloads kept */
+  uint32_t nr, cap;
+} sweep;
+
+/* Dead reloads go; the places of the others are recorded. */
+static bool keep_reload(spill_ctx *c, sweep *s, const mir_instr *ins) {
+  place pl;
+  if (ins->opcode != MIR_P_RELOAD || !place_of(c, ins, &pl)) return true;
+  if (!bitset_test(s->used, pl.temp)) return false;
+  if (s->nr == s->cap) {
+    uint32_t cap = s->cap ? s->cap * 2 : 64;
+    s->reads = arena_grow(c->p->mem, s->reads, s->cap, cap, sizeof *s->reads);
+    s->cap = cap;
+  }
+  s->reads[s->nr++] = pl;
+  return true;
+}
+
+/* Stores to places no kept reload reads (every reload of them went). */
+static bool keep_store(spill_ctx *c, sweep *s, const mir_instr *ins) {
+  place pl;
+  if (ins->opcode != MIR_P_SPILL || !place_of(c, ins, &pl)) return true;
+  for (uint32_t k = 0; k < s->nr; k++)
+    if (s->reads[k].lanes == pl.lanes && s->reads[k].lo < pl.hi && pl.lo < s->reads[k].hi) return true;
+  return false;
+}
+
+static void filter(spill_ctx *c, sweep *s, bool (*keep)(spill_ctx *, sweep *, const mir_instr *)) {
+  for (uint32_t bi = 0; bi < c->p->num_blocks; bi++) {
+    mir_block *b = &c->p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (keep(c, s, b->instrs[i])) b->instrs[n++] = b->instrs[i];
+    b->num_instrs = n;
+  }
+}
+
 void spill_drop_round_trips(spill_ctx *c) {
   mir_program *p = c->p;
   uint32_t cap = 0, *rename = arena_alloc(p->mem, (p->num_temps ? p->num_temps : 1) * sizeof *rename);
@@ -125,41 +164,7 @@ void spill_drop_round_trips(spill_ctx *c) {
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
     }
-  uint32_t nr = 0, cap_r = 0;
-  place *reads = NULL;
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    mir_block *b = &p->blocks[bi];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < b->num_instrs; i++) {
-      mir_instr *ins = b->instrs[i];
-      place pl;
-      if (ins->opcode == MIR_P_RELOAD && place_of(c, ins, &pl)) {
-        if (!bitset_test(used, pl.temp)) continue;
-        if (nr == cap_r) {
-          reads = arena_grow(p->mem, reads, cap_r, cap_r ? cap_r * 2 : 64, sizeof *reads);
-          cap_r = cap_r ? cap_r * 2 : 64;
-        }
-        reads[nr++] = pl;
-      }
-      b->instrs[n++] = ins;
-    }
-    b->num_instrs = n;
-  }
-  /* Stores to places no reload reads (every reload of them went). */
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    mir_block *b = &p->blocks[bi];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < b->num_instrs; i++) {
-      mir_instr *ins = b->instrs[i];
-      place pl;
-      if (ins->opcode == MIR_P_SPILL && place_of(c, ins, &pl)) {
-        bool read = false;
-        for (uint32_t k = 0; k < nr && !read; k++)
-          read = reads[k].lanes == pl.lanes && reads[k].lo < pl.hi && pl.lo < reads[k].hi;
-        if (!read) continue;
-      }
-      b->instrs[n++] = ins;
-    }
-    b->num_instrs = n;
-  }
+  sweep sw = {.used = used};
+  filter(c, &sw, keep_reload);
+  filter(c, &sw, keep_store);
 }

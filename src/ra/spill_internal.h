@@ -75,8 +75,10 @@ bool spill_scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *
 bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
 
 /* Drops stores of values into the place they were just reloaded from
- * (same block, nothing written there since; VGPRs: same EXEC) and reloads
- * whose result is unused, for the file just placed (spill_cleanup.c). */
+ * (same block, nothing written there since; VGPRs: same EXEC), reads a
+ * value stored just before from its register, drops reloads whose result
+ * is unused and stores nothing reloads, for the file just placed
+ * (spill_cleanup.c). */
 void spill_drop_round_trips(spill_ctx *c);
 
 /* Loop depth of every block (c->depth): the number of natural loops of
