@@ -30,7 +30,13 @@
  *      to defragment the file); blocks without one (loops of scalar
  *      arithmetic, often) use the whole budget.
  *   4. spill slots are virtual until a file is done, then coloured
- *      (spill_slots.c: slots never live at once share a place).
+ *      (spill_slots.c: slots never live at once share a place), and the
+ *      placed code cleaned up (spill_cleanup.c: stores back to where a
+ *      value was just reloaded from, reloads right after a store of the
+ *      same place, dead reloads and unread stores).
+ * A p_extract of a spilled VGPR tuple reloads just the dwords it takes
+ * (partial_reload). Loops are found here (spill_loop_depths): instruction
+ * selection leaves mir_block.loop_depth at 0.
  *
  * Where values go (DESIGN.md seeds D96336, D99507):
  *   - SGPRs: lanes of linear VGPRs (p_start_linear_vgpr in the entry block,
