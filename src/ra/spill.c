@@ -545,7 +545,7 @@ static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *s
   if (c->kind[d] == TK_KEPT && c->store[d] && c->store[d]->opcode == MIR_P_SPILL) {
     /* Stored in an earlier round: those dwords are in the tuple's slot
      * already, so the store goes and d's reloads read the tuple's slot
-     * (rewritten by alias_slots; the tuple's store dominates them). */
+     * (rewritten by spill_alias_slots; the tuple's store dominates them). */
     uint32_t old = (uint32_t)c->store[d]->ops[1].imm;
     alias[old] = (uint32_t)r->ops[0].imm;
     alias_off[old] = r->offset;
@@ -555,31 +555,6 @@ static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *s
   c->kind[d] = TK_RELOAD;
   c->def[d] = r;
   return r;
-}
-
-/* Drops the stores of aliased virtual slots and points their reloads at
- * the slot (and dword) that already holds the value. */
-static void alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off) {
-  mir_program *p = c->p;
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    mir_block *b = &p->blocks[bi];
-    uint32_t n = 0;
-    for (uint32_t i = 0; i < b->num_instrs; i++) {
-      mir_instr *ins = b->instrs[i];
-      bool st = ins->opcode == MIR_P_SPILL, ld = ins->opcode == MIR_P_RELOAD;
-      mir_operand *slot = st ? &ins->ops[1] : ld ? &ins->ops[0] : NULL;
-      const mir_operand *val = st ? &ins->ops[0] : ld ? &ins->defs[0] : NULL;
-      if (slot && mir_rc_is_vgpr(val->temp.rc) && slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
-        if (st) continue;
-        while (slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
-          ins->offset += alias_off[slot->imm];
-          slot->imm = alias[slot->imm];
-        }
-      }
-      b->instrs[n++] = ins;
-    }
-    b->num_instrs = n;
-  }
 }
 
 static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
@@ -705,7 +680,7 @@ static int apply(spill_ctx *c) {
     b->num_instrs = o.n;
     b->cap_instrs = o.cap;
   }
-  if (aliased) alias_slots(c, alias, alias_off);
+  if (aliased) spill_alias_slots(c, alias, alias_off);
   /* Memory phis were kept until every edge had stored its value. */
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];

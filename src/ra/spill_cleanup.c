@@ -1,5 +1,7 @@
 /* Clean-up of placed spill code (called by spill.c once a file's slots
- * have their places): round trips and dead reloads.
+ * have their places): round trips and dead reloads; and, before
+ * placement, the rewrite of slots whose value already sits in a tuple's
+ * slot (spill_alias_slots, for spill.c's partial reloads).
  *
  * A round trip is a p_spill of a value that a p_reload of the same place
  * (VGPR: the same scratch bytes; SGPR: the same lanes of the same lane
@@ -167,4 +169,27 @@ void spill_drop_round_trips(spill_ctx *c) {
   sweep sw = {.used = used};
   filter(c, &sw, keep_reload);
   filter(c, &sw, keep_store);
+}
+
+void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off) {
+  mir_program *p = c->p;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      bool st = ins->opcode == MIR_P_SPILL, ld = ins->opcode == MIR_P_RELOAD;
+      mir_operand *slot = st ? &ins->ops[1] : ld ? &ins->ops[0] : NULL;
+      const mir_operand *val = st ? &ins->ops[0] : ld ? &ins->defs[0] : NULL;
+      if (slot && mir_rc_is_vgpr(val->temp.rc) && slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
+        if (st) continue;
+        while (slot->imm < c->nvslots && alias[slot->imm] != UINT32_MAX) {
+          ins->offset += alias_off[slot->imm];
+          slot->imm = alias[slot->imm];
+        }
+      }
+      b->instrs[n++] = ins;
+    }
+    b->num_instrs = n;
+  }
 }

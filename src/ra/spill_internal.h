@@ -81,6 +81,12 @@ bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
  * (spill_cleanup.c). */
 void spill_drop_round_trips(spill_ctx *c);
 
+/* Drops the stores of virtual VGPR slots s with alias[s] != UINT32_MAX
+ * and points their reloads at slot alias[s], alias_off[s] dwords in
+ * (chains followed), where the value already is (spill.c partial_reload;
+ * spill_cleanup.c). Before placement. */
+void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
+
 /* Loop depth of every block (c->depth): the number of natural loops of
  * the linear CFG that contain it (spill_nextuse.c). Instruction selection
  * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
