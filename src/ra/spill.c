@@ -30,7 +30,13 @@
  *      to defragment the file); blocks without one (loops of scalar
  *      arithmetic, often) use the whole budget.
  *   4. spill slots are virtual until a file is done, then coloured
- *      (spill_slots.c: slots never live at once share a place).
+ *      (spill_slots.c: slots never live at once share a place), and the
+ *      placed code cleaned up (spill_cleanup.c: stores back to where a
+ *      value was just reloaded from, reloads right after a store of the
+ *      same place, dead reloads and unread stores).
+ * A p_extract of a spilled VGPR tuple reloads just the dwords it takes
+ * (partial_reload). Loops are found here (spill_loop_depths): instruction
+ * selection leaves mir_block.loop_depth at 0.
  *
  * Where values go (DESIGN.md seeds D96336, D99507):
  *   - SGPRs: lanes of linear VGPRs (p_start_linear_vgpr in the entry block,
@@ -313,12 +319,14 @@ static int place_slots(spill_ctx *c) {
       if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
-        rest[0].imm = c->vbase + 4u * at;
+        rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */
+        ins->offset = 0;
       } else {
         rest[0].imm = at % 64;
         rest[1] = mir_op_temp(c->lanes[at / 64]);
       }
     }
+  spill_drop_round_trips(c);
   /* Virtual slot numbers start again for the next file or round. */
   for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
   c->nvslots = 0;
@@ -377,17 +385,23 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
 }
 
 /* The slack of a block: registers kept free where the allocator may need
- * a contiguous range, i.e. in blocks that define a tuple of the file;
- * none elsewhere (single registers never need one). */
+ * a contiguous range, i.e. in blocks that define a tuple of the file, as
+ * many as the widest tuple defined there needs (at most the file's
+ * slack); none elsewhere (single registers never need one). */
 static unsigned block_slack(const spill_ctx *c, const mir_block *b) {
+  unsigned widest = 1;
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     const mir_instr *ins = b->instrs[i];
     for (unsigned k = 0; k < ins->num_defs; k++)
-      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > 1)
-        return c->slack;
+      if (ins->defs[k].kind == MIR_OPND_TEMP && in_file(c, ins->defs[k].temp.id) && tsize(c, ins->defs[k].temp.id) > widest)
+        widest = tsize(c, ins->defs[k].temp.id);
   }
-  return 0;
+  if (widest == 1) return 0;
+  /* (SGPR tuples are aligned: one more, as in file_slack) */
+  unsigned s = c->vgpr ? (widest > 2 ? c->slack : widest) : widest > 4 ? 4 : widest;
+  return s < c->slack ? s : c->slack;
 }
+
 
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
@@ -515,6 +529,52 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
   return r;
 }
 
+/* A p_extract of dwords from a VGPR tuple that waits in its slot (not in
+ * a register, no reload of it in this block yet) becomes a reload of just
+ * those dwords into the extract's result: one load per dword used instead
+ * of a whole-tuple reload per use (the component's dword offset rides in
+ * the pseudo's offset field until place_slots folds it into the slot's
+ * byte offset). The result becomes a TK_RELOAD value, so choosing it (now
+ * or later) brings it back from the same place without a store of its
+ * own. Returns
+ * the reload, or ins unchanged. */
+static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch, uint32_t *alias,
+                                 int32_t *alias_off) {
+  if (!c->vgpr || ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || ins->ops[1].kind != MIR_OPND_CONST ||
+      ins->defs[0].kind != MIR_OPND_TEMP)
+    return ins;
+  uint32_t t = ins->ops[0].temp.id, d = ins->defs[0].temp.id;
+  if (!c->chosen[t] || shared[t] || (c->keep[t] == epoch && c->kind[t] == TK_DONE)) return ins;
+  mir_instr *r;
+  if (c->kind[t] == TK_RELOAD) {
+    r = clone(c->p, c->def[t]);
+  } else if (c->kind[t] == TK_KEPT) {
+    const mir_instr *st = c->store[t];
+    r = mir_instr_create(c->p, MIR_P_RELOAD, st->num_ops - 1u, 1);
+    memcpy(r->ops, st->ops + 1, (st->num_ops - 1u) * sizeof *r->ops);
+  } else if (c->kind[t] == TK_DONE) {
+    mir_temp unused;
+    r = make_reload(c, t, &unused);
+  } else {
+    return ins;
+  }
+  r->offset += (int32_t)ins->ops[1].imm;
+  r->defs[0] = ins->defs[0];
+  if (c->kind[d] == TK_KEPT && c->store[d] && c->store[d]->opcode == MIR_P_SPILL) {
+    /* Stored in an earlier round: those dwords are in the tuple's slot
+     * already, so the store goes and d's reloads read the tuple's slot
+     * (rewritten by spill_alias_slots; the tuple's store dominates them). */
+    uint32_t old = (uint32_t)c->store[d]->ops[1].imm;
+    alias[old] = (uint32_t)r->ops[0].imm;
+    alias_off[old] = r->offset;
+  }
+  /* A result chosen too is dropped by apply and cloned before each use
+   * (its virtual slot stays unused). */
+  c->kind[d] = TK_RELOAD;
+  c->def[d] = r;
+  return r;
+}
+
 static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == from) {
@@ -579,7 +639,10 @@ static int apply(spill_ctx *c) {
     }
   uint32_t *shared = arena_alloc(p->mem, c->cap * sizeof *shared);
   memset(shared, 0, c->cap * sizeof *shared);
-  uint32_t epoch = 0;
+  uint32_t epoch = 0, *alias = arena_alloc(p->mem, (c->nvslots + 1) * sizeof *alias);
+  int32_t *alias_off = arena_alloc(p->mem, (c->nvslots + 1) * sizeof *alias_off);
+  bool aliased = false;
+  for (uint32_t s = 0; s < c->nvslots; s++) alias[s] = UINT32_MAX;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = head_end(c, b), term = len;
@@ -598,7 +661,8 @@ static int apply(spill_ctx *c) {
         for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
       if (i == term) edge_copies(c, bi, &o);
       if (i == len) break;
-      mir_instr *ins = b->instrs[i];
+      mir_instr *ins = partial_reload(c, b->instrs[i], shared, epoch, alias, alias_off);
+      aliased |= ins != b->instrs[i] && ins->opcode == MIR_P_RELOAD;
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *op = &ins->ops[k];
@@ -634,6 +698,7 @@ static int apply(spill_ctx *c) {
     b->num_instrs = o.n;
     b->cap_instrs = o.cap;
   }
+  if (aliased) spill_alias_slots(c, alias, alias_off);
   /* Memory phis were kept until every edge had stored its value. */
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -705,6 +770,7 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, 
   for (unsigned round = 0; round < 200; round++) {
     mir_liveness(c->p, c->d);
     scan_defs(c);
+    spill_loop_depths(c);
     spill_next_use(c);
     unsigned n = 0;
     if (choose(c, &n)) return -1;

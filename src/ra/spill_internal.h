@@ -44,6 +44,7 @@ typedef struct spill_ctx {
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
+  uint32_t *depth;       /* [block] loop depth in the linear CFG (spill_loop_depths) */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
@@ -72,6 +73,24 @@ static inline bool spill_names(const mir_instr *ins, uint32_t t) {
 int spill_place_sgpr_scratch(spill_ctx *c);
 bool spill_scc_across(const spill_ctx *c, const mir_instr *ins, const uint64_t *live);
 bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
+
+/* Drops stores of values into the place they were just reloaded from
+ * (same block, nothing written there since; VGPRs: same EXEC), reads a
+ * value stored just before from its register, drops reloads whose result
+ * is unused and stores nothing reloads, for the file just placed
+ * (spill_cleanup.c). */
+void spill_drop_round_trips(spill_ctx *c);
+
+/* Drops the stores of virtual VGPR slots s with alias[s] != UINT32_MAX
+ * and points their reloads at slot alias[s], alias_off[s] dwords in
+ * (chains followed), where the value already is (spill.c partial_reload;
+ * spill_cleanup.c). Before placement. */
+void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
+
+/* Loop depth of every block (c->depth): the number of natural loops of
+ * the linear CFG that contain it (spill_nextuse.c). Instruction selection
+ * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
+void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of
  * the file being lowered (spill_nextuse.c). */
