@@ -69,7 +69,8 @@ int mir_liveness(mir_program *p, diag *d);
  * before spilling in p->maxlive_sgpr/maxlive_vgpr. Error: a point whose
  * own operands and results exceed a budget ("register budget too small:
  * ... at `instruction`"), more than 1024 SGPR dwords or 4 KiB of VGPR
- * spill area. */
+ * spill area. Uses p->live when set (exact, see mir_pass_info), else
+ * computes it; leaves it exact for the program it returns. */
 int mir_spill(mir_program *p, diag *d);
 
 /* ---- register allocation (src/ra/regalloc.c) ---------------------------- */

@@ -783,7 +783,7 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, 
 
 int mir_spill(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
-  mir_liveness(p, d);
+  if (!p->live) mir_liveness(p, d); /* the liveness pass just ran (registry: keeps_liveness) */
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
   /* The calling convention's SGPR region holds only fixed temporaries: the
    * rest must fit beside it. The V# and wave offset (and a function's
