@@ -224,9 +224,15 @@ bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
  * (o defined nearby in the current block by a zero-extending byte/short
  * load or an AND with a mask below 2^bits)? false when unknown. */
 bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
-/* isel.c: ABI inputs and argument loads into the current block; the
- * body (no phis, no terminator) of LLVM block b. */
+/* isel_abi.c: ABI inputs and argument loads into the current block (a
+ * kernel's hardware-initialised registers and kernarg loads, or a
+ * function's calling-convention inputs), private memory of the allocas;
+ * failures are reported (isel_unsupported) and set c->failed. */
 void isel_setup_abi(isel_ctx *c);
+/* isel_abi.c: byte offsets in the group segment (LDS) for the addrspace(3)
+ * globals this kernel uses (c->lds_globals, abi.group_segment_size). */
+void isel_layout_lds(isel_ctx *c);
+/* isel.c: the body (no phis, no terminator) of LLVM block b. */
 void isel_select_body(isel_ctx *c, uint32_t b);
 /* isel_cf.c: whole-kernel masked linearisation. */
 bool isel_masked(isel_ctx *c);

@@ -1,0 +1,388 @@
+/* Instruction selection: the kernel's (or function's) ABI inputs.
+ *
+ * Which hardware-initialised SGPRs/VGPRs and kernarg fields a kernel needs
+ * (AMDGPUUsage, "Initial Kernel Execution State" and "Kernel Descriptor":
+ * private segment buffer, dispatch and kernarg pointers, work-group ids,
+ * work-item ids, hidden arguments of code object v5), where its explicit
+ * arguments lie in the kernarg segment, the per-lane layout of its static
+ * allocas in scratch, and the LDS offsets of its addrspace(3) globals.
+ * Split out of isel.c (one concern per file); functions defer to
+ * isel_calls.c for the calling convention's inputs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "isel/isel_internal.h"
+#include "util/bitset.h"
+
+/* The most private memory a work-item can address: scratch per wave is
+ * COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits) units of 1 KiB, at most 8191 KiB,
+ * shared by 64 lanes (Vega ISA guide, "Scratch (Private) Memory"; llc-19
+ * reports "stack frame size exceeds limit" at the same bound). */
+#define MAX_PRIVATE_BYTES (8191u * 1024u / 64u)
+
+static const char *md_string_at(isel_ctx *c, const char *kind, unsigned idx) {
+  unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
+  size_t n = 0;
+  LLVMValueMetadataEntry *e = LLVMGlobalCopyAllMetadata(c->fn, &n);
+  const char *res = NULL;
+  for (size_t i = 0; i < n; i++) {
+    if (LLVMValueMetadataEntriesGetKind(e, (unsigned)i) != kid) continue;
+    LLVMMetadataRef md = LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i);
+    LLVMValueRef mv = LLVMMetadataAsValue(LLVMGetModuleContext(c->mod), md);
+    unsigned no = LLVMGetMDNodeNumOperands(mv);
+    if (idx >= no) break;
+    LLVMValueRef *ops = arena_alloc(c->mem, no * sizeof *ops);
+    LLVMGetMDNodeOperands(mv, ops);
+    unsigned len = 0;
+    const char *s = ops[idx] ? LLVMGetMDString(ops[idx], &len) : NULL;
+    if (s) res = arena_strndup(c->mem, s, len);
+    break;
+  }
+  if (e) LLVMDisposeValueMetadataEntries(e);
+  return res;
+}
+
+static unsigned fn_attr_pair(LLVMValueRef fn, const char *name, unsigned *a, unsigned *b) {
+  LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
+  if (!at) return 0;
+  unsigned len;
+  const char *v = LLVMGetStringAttributeValue(at, &len);
+  char buf[64];
+  snprintf(buf, sizeof buf, "%.*s", (int)len, v);
+  int n = sscanf(buf, "%u,%u", a, b);
+  return n < 0 ? 0 : (unsigned)n;
+}
+
+static const unsigned max_vgprs_for_waves[11] = {256, 256, 128, 84, 64, 48, 40, 36, 32, 28, 24};
+static const unsigned max_sgprs_for_waves[11] = {102, 102, 102, 102, 102, 102, 102, 102, 100, 88, 80};
+
+typedef struct abi_uses {
+  bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
+} abi_uses;
+
+static void scan_uses(isel_ctx *c, abi_uses *u) {
+  memset(u, 0, sizeof *u);
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
+      if (!LLVMIsACallInst(ins)) continue;
+      LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) {
+        u->calls = u->alloca_used = true; /* callees' frames are scratch */
+        continue;
+      }
+      size_t len;
+      const char *n = LLVMGetValueName2(f, &len);
+      if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) u->dispatch_ptr = true;
+      else if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) u->implicitarg = true;
+      else if (!strncmp(n, "llvm.amdgcn.workgroup.id.", 25)) u->wg[n[25] - 'x'] = true;
+      else if (!strncmp(n, "llvm.amdgcn.workitem.id.", 24)) u->wi[n[24] - 'x'] = true;
+    }
+}
+
+static mir_operand fixed_def(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.flags |= MIR_OPND_FIXED_REG;
+  o.preg = r;
+  return o;
+}
+
+static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_t off, uint32_t size) {
+  a[*n] = (mir_kernel_arg){.value_kind = kind, .offset = off, .size = size, .align = size};
+  (*n)++;
+}
+
+/* Private memory: every static alloca gets a fixed offset in the lane's
+ * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
+ * the private segment buffer V#). In a function the frame starts at the
+ * stack pointer (wave-scaled: (s6 - wave offset) / 64 is the lane offset
+ * from V# base + wave offset, what private pointers are). False
+ * after reporting. */
+static bool layout_allocas(isel_ctx *c) {
+  mir_kernel_abi *abi = &c->p->abi;
+  mir_temp lane_base = {0};
+  if (c->p->is_function) {
+    mir_temp fb = isel_s(c, ISA_S_SUB_U32, 1, mir_op_temp(c->stack_ptr), mir_op_temp(c->wave_offset));
+    lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(fb), mir_op_const(6));
+  }
+  uint64_t poff = c->stack_arg_bytes; /* a function's stack arguments come first */
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsAAllocaInst(ins)) continue;
+      LLVMValueRef cnt = LLVMGetOperand(ins, 0);
+      if (!LLVMIsAConstantInt(cnt)) {
+        isel_unsupported(c, ins, "dynamically sized alloca");
+        return false;
+      }
+      LLVMTypeRef at = LLVMGetAllocatedType(ins);
+      uint32_t al = LLVMGetAlignment(ins);
+      if (al < 4) al = 4;
+      poff = (poff + al - 1) & ~(al - 1);
+      mir_temp t = lane_base.id ? isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane_base), mir_op_const((uint32_t)poff))
+                                : isel_to_sgpr(c, mir_op_const((uint32_t)poff), 1);
+      isel_set(c, ins, 0, t);
+      uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
+      if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
+      else poff += sz * n;
+      if (poff > MAX_PRIVATE_BYTES) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
+                 (unsigned)MAX_PRIVATE_BYTES);
+        isel_unsupported(c, ins, msg);
+        return false;
+      }
+    }
+  abi->private_segment_size = (uint32_t)((poff + 15) & ~15ull);
+  return true;
+}
+
+/* Lays out the kernel arguments and emits p_startpgm plus the loads of
+ * every used explicit argument into the entry block. */
+void isel_setup_abi(isel_ctx *c) {
+  mir_kernel_abi *abi = &c->p->abi;
+  abi_uses u;
+  scan_uses(c, &u);
+  if (u.calls && c->ca) {
+    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
+    unsigned m = c->ca->implicit;
+    for (unsigned d = 0; d < 3; d++) {
+      u.wi[d] |= (m >> d) & 1;
+      u.wg[d] |= (m >> (3 + d)) & 1;
+    }
+    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
+  }
+  abi->private_segment_buffer = u.alloca_used;
+  abi->private_segment_wave_offset = u.alloca_used;
+  abi->dispatch_ptr = u.dispatch_ptr;
+  abi->kernarg_segment_ptr = true;
+  abi->workgroup_id[0] = true;
+  abi->workgroup_id[1] = u.wg[1];
+  abi->workgroup_id[2] = u.wg[2];
+  abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
+  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
+  abi->ieee_mode = true;
+  abi->dx10_clamp = true;
+  unsigned lo, hi;
+  abi->max_flat_workgroup_size = 1024;
+  if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
+  unsigned v;
+  /* Register budget as llc reads the attributes (AMDGPUSubtarget::
+   * getWavesPerEU): the work-group's waves must fit the CU's 4 SIMDs at
+   * once, so at least ceil(waves / 4) waves per SIMD; "amdgpu-waves-per-eu"
+   * may ask for more, not fewer. */
+  unsigned min_waves = ((abi->max_flat_workgroup_size + 63) / 64 + 3) / 4, waves = min_waves;
+  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= 10) waves = lo;
+  if (waves >= 1 && waves <= 10 && max_vgprs_for_waves[waves] < 256) {
+    abi->num_vgprs_budget = max_vgprs_for_waves[waves];
+    abi->num_sgprs_budget = max_sgprs_for_waves[waves];
+  }
+  if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
+  if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
+  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
+    c->p->has_calls = u.calls;
+    isel_setup_function(c);
+    if (!c->failed && u.alloca_used) layout_allocas(c);
+    return;
+  }
+
+  /* explicit arguments */
+  unsigned na = LLVMCountParams(c->fn);
+  c->arg_offset = arena_alloc(c->mem, (na + 1) * sizeof(uint32_t));
+  mir_kernel_arg *args = arena_alloc(c->mem, (na + 16) * sizeof *args);
+  unsigned nargs = 0;
+  uint32_t off = 0, kalign = 8;
+  unsigned i = 0;
+  for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
+    LLVMTypeRef t = LLVMTypeOf(a);
+    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
+    uint32_t al = LLVMABIAlignmentOfType(c->td, t);
+    if (al > kalign) kalign = al;
+    off = (off + al - 1) & ~(al - 1);
+    c->arg_offset[i] = off;
+    mir_kernel_arg *ka = &args[nargs++];
+    memset(ka, 0, sizeof *ka);
+    size_t nl;
+    const char *nm = LLVMGetValueName2(a, &nl);
+    ka->name = nl ? arena_strndup(c->mem, nm, nl) : NULL;
+    ka->type_name = md_string_at(c, "kernel_arg_type", i);
+    ka->offset = off;
+    ka->size = size;
+    ka->align = al;
+    const char *qual = md_string_at(c, "kernel_arg_type_qual", i);
+    if (qual) {
+      ka->is_const = strstr(qual, "const") != NULL;
+      ka->is_restrict = strstr(qual, "restrict") != NULL;
+      ka->is_volatile = strstr(qual, "volatile") != NULL;
+    }
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+      unsigned as = LLVMGetPointerAddressSpace(t);
+      ka->address_space = as;
+      if (as == 3) {
+        ka->value_kind = "dynamic_shared_pointer";
+        ka->align = 4;
+      } else if (as == 1 || as == 4 || as == 0) {
+        ka->value_kind = "global_buffer";
+      } else if (as == 7 || as == 8) {
+        ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
+      } else {
+        isel_unsupported(c, a, "kernel argument address space");
+        return;
+      }
+    } else {
+      ka->value_kind = "by_value";
+    }
+    off += size;
+  }
+  c->hidden_offset = (off + 7) & ~7u;
+  uint32_t h = c->hidden_offset;
+  add_hidden(args, &nargs, "hidden_block_count_x", h + 0, 4);
+  add_hidden(args, &nargs, "hidden_block_count_y", h + 4, 4);
+  add_hidden(args, &nargs, "hidden_block_count_z", h + 8, 4);
+  add_hidden(args, &nargs, "hidden_group_size_x", h + 12, 2);
+  add_hidden(args, &nargs, "hidden_group_size_y", h + 14, 2);
+  add_hidden(args, &nargs, "hidden_group_size_z", h + 16, 2);
+  add_hidden(args, &nargs, "hidden_remainder_x", h + 18, 2);
+  add_hidden(args, &nargs, "hidden_remainder_y", h + 20, 2);
+  add_hidden(args, &nargs, "hidden_remainder_z", h + 22, 2);
+  add_hidden(args, &nargs, "hidden_global_offset_x", h + 40, 8);
+  add_hidden(args, &nargs, "hidden_global_offset_y", h + 48, 8);
+  add_hidden(args, &nargs, "hidden_global_offset_z", h + 56, 8);
+  add_hidden(args, &nargs, "hidden_grid_dims", h + 64, 2);
+  abi->args = args;
+  abi->num_args = nargs;
+  abi->kernarg_size = h + 256;
+  abi->kernarg_align = kalign;
+
+  /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
+  unsigned ndefs = 1 + (u.dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u.alloca_used ? 2 : 0);
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
+  unsigned k = 0, sg = 0;
+  if (u.alloca_used) {
+    c->psb = isel_tmp(c, mir_rc_s(4));
+    sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
+    sg += 4;
+  }
+  if (u.dispatch_ptr) {
+    c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
+    sg += 2;
+  }
+  c->kernarg_ptr = isel_tmp(c, mir_rc_s(2));
+  sp->defs[k++] = fixed_def(c->kernarg_ptr, MIR_PREG_SGPR(sg));
+  sg += 2;
+  for (unsigned d = 0; d < 3; d++) {
+    if (!abi->workgroup_id[d]) continue;
+    c->wg_id[d] = isel_tmp(c, mir_rc_s(1));
+    sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
+    sg++;
+  }
+  if (u.alloca_used) {
+    c->wave_offset = isel_tmp(c, mir_rc_s(1));
+    sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
+    sg++;
+  }
+  for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
+    c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
+    sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
+  }
+
+  if (u.calls) {
+    c->p->has_calls = true;
+    isel_setup_calling_kernel(c, sp);
+  }
+  if (u.alloca_used && !layout_allocas(c)) return;
+
+  /* argument loads (all uniform: s_load from the kernarg segment) */
+  i = 0;
+  for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
+    if (!LLVMGetFirstUse(a)) continue;
+    LLVMTypeRef t = LLVMTypeOf(a);
+    unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
+    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
+    uint32_t aoff = c->arg_offset[i];
+    if (isel_is_rsrc_type(t)) {
+      isel_set(c, a, 0, isel_buffer_arg(c, aoff));
+      continue;
+    }
+    if (bits == 0 || bits > 64 || size > 64) {
+      isel_unsupported(c, a, "kernel argument type");
+      return;
+    }
+    uint32_t dw = (size + 3) / 4;
+    if (bits < 32 && nc > 1) {
+      /* packed small elements: load the dwords, unpack with SALU shifts */
+      mir_operand words[16];
+      for (uint32_t w = 0; w < dw; w++) {
+        mir_temp d = isel_tmp(c, mir_rc_s(1));
+        mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORD, 1, 1);
+        ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+        ld->offset = (int32_t)((aoff & ~3u) + 4 * w);
+        ld->defs[0] = mir_op_temp(d);
+        words[w] = mir_op_temp(d);
+      }
+      if ((aoff & 3) || !isel_unpack_dwords(c, a, words, dw)) {
+        isel_unsupported(c, a, "kernel argument type");
+        return;
+      }
+      continue;
+    }
+    if (bits < 32) {
+      /* load the containing dword, shift the value down */
+      mir_temp d = isel_tmp(c, mir_rc_s(1));
+      mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORD, 1, 1);
+      ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+      ld->offset = (int32_t)(aoff & ~3u);
+      ld->defs[0] = mir_op_temp(d);
+      if (aoff & 3) d = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(d), mir_op_const((aoff & 3) * 8));
+      if (bits == 1) d = isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(d), mir_op_const(1));
+      isel_set(c, a, 0, d);
+      continue;
+    }
+    if (aoff & 3) {
+      isel_unsupported(c, a, "misaligned kernel argument");
+      return;
+    }
+    unsigned ldw = dw <= 1 ? 1 : dw <= 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
+    unsigned op = ldw == 1 ? ISA_S_LOAD_DWORD : ldw == 2 ? ISA_S_LOAD_DWORDX2 : ldw == 4 ? ISA_S_LOAD_DWORDX4
+                : ldw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+    mir_temp d = isel_tmp(c, mir_rc_s(ldw));
+    mir_instr *ld = isel_emit(c, op, 1, 1);
+    ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+    ld->offset = (int32_t)aoff;
+    ld->defs[0] = mir_op_temp(d);
+    unsigned cdw = bits / 32;
+    if (nc == 1 && ldw == cdw) {
+      isel_set(c, a, 0, d);
+      continue;
+    }
+    for (unsigned e = 0; e < nc; e++) isel_set(c, a, e, isel_extract(c, d, e * cdw, cdw));
+  }
+}
+
+void isel_layout_lds(isel_ctx *c) {
+  ptrmap_init(&c->lds_globals, c->mem, 16);
+  uint32_t off = 0;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
+    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3) continue;
+    /* only globals this kernel uses */
+    bool used = false;
+    for (LLVMUseRef u = LLVMGetFirstUse(g); u && !used; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (LLVMIsAInstruction(user)) used = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == c->fn;
+      else used = true; /* constant expression: be safe */
+    }
+    if (!used) continue;
+    LLVMTypeRef t = LLVMGlobalGetValueType(g);
+    uint32_t al = LLVMGetAlignment(g);
+    if (al < 4) al = 4;
+    off = (off + al - 1) & ~(al - 1);
+    ptrmap_put(&c->lds_globals, g, off);
+    off += (uint32_t)LLVMABISizeOfType(c->td, t);
+  }
+  c->p->abi.group_segment_size = off;
+}
