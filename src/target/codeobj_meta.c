@@ -21,10 +21,7 @@
 
 #include "passes/passes.h"
 #include "target/encode.h"
-
-static void put_le(uint8_t *p, uint64_t v, int n) {
-  for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
+#include "util/bytebuf.h"
 
 void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]) {
   const mir_kernel_abi *a = &p->abi;
@@ -41,43 +38,24 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
                    (uint32_t)a->queue_ptr << 2 | (uint32_t)a->kernarg_segment_ptr << 3 |
                    (uint32_t)a->dispatch_id << 4 | (uint32_t)a->flat_scratch_init << 5 |
                    (uint32_t)a->uses_dynamic_stack << 11;
-  put_le(kd + 0, a->group_segment_size, 4);
-  put_le(kd + 4, a->private_segment_size, 4);
-  put_le(kd + 8, a->kernarg_size, 4);
-  put_le(kd + 48, rsrc1, 4);
-  put_le(kd + 52, rsrc2, 4);
-  put_le(kd + 56, props, 2);
+  bytes_set_le(kd + 0, a->group_segment_size, 4);
+  bytes_set_le(kd + 4, a->private_segment_size, 4);
+  bytes_set_le(kd + 8, a->kernarg_size, 4);
+  bytes_set_le(kd + 48, rsrc1, 4);
+  bytes_set_le(kd + 52, rsrc2, 4);
+  bytes_set_le(kd + 56, props, 2);
 }
 
 /* ---- MessagePack writer -------------------------------------------------- */
 
-typedef struct mp_buf {
-  uint8_t *b;
-  size_t n, cap;
-  bool oom;
-} mp_buf;
-
-static void mp_bytes(mp_buf *m, const void *p, size_t n) {
-  if (m->n + n > m->cap) {
-    size_t c = m->cap ? m->cap : 1024;
-    while (c < m->n + n) c *= 2;
-    uint8_t *b = realloc(m->b, c);
-    if (!b) { m->oom = true; return; }
-    m->b = b;
-    m->cap = c;
-  }
-  memcpy(m->b + m->n, p, n);
-  m->n += n;
-}
-
-static void mp_be(mp_buf *m, uint8_t tag, uint64_t v, int n) {
+static void mp_be(bytebuf *m, uint8_t tag, uint64_t v, int n) {
   uint8_t t[9];
   t[0] = tag;
   for (int i = 0; i < n; i++) t[1 + i] = (uint8_t)(v >> (8 * (n - 1 - i)));
-  mp_bytes(m, t, 1 + (size_t)n);
+  bytebuf_put(m, t, 1 + (size_t)n);
 }
 
-static void mp_uint(mp_buf *m, uint64_t v) {
+static void mp_uint(bytebuf *m, uint64_t v) {
   if (v < 128) mp_be(m, (uint8_t)v, 0, 0);
   else if (v <= 0xff) mp_be(m, 0xcc, v, 1);
   else if (v <= 0xffff) mp_be(m, 0xcd, v, 2);
@@ -85,34 +63,34 @@ static void mp_uint(mp_buf *m, uint64_t v) {
   else mp_be(m, 0xcf, v, 8);
 }
 
-static void mp_str(mp_buf *m, const char *s) {
+static void mp_str(bytebuf *m, const char *s) {
   size_t n = strlen(s);
   if (n < 32) mp_be(m, (uint8_t)(0xa0 | n), 0, 0);
   else if (n <= 0xff) mp_be(m, 0xd9, n, 1);
   else if (n <= 0xffff) mp_be(m, 0xda, n, 2);
   else mp_be(m, 0xdb, n, 4);
-  mp_bytes(m, s, n);
+  bytebuf_put(m, s, n);
 }
 
-static void mp_bool(mp_buf *m, bool v) { mp_be(m, v ? 0xc3 : 0xc2, 0, 0); }
+static void mp_bool(bytebuf *m, bool v) { mp_be(m, v ? 0xc3 : 0xc2, 0, 0); }
 
-static void mp_array(mp_buf *m, size_t n) {
+static void mp_array(bytebuf *m, size_t n) {
   if (n < 16) mp_be(m, (uint8_t)(0x90 | n), 0, 0);
   else if (n <= 0xffff) mp_be(m, 0xdc, n, 2);
   else mp_be(m, 0xdd, n, 4);
 }
 
-static void mp_map(mp_buf *m, size_t n) {
+static void mp_map(bytebuf *m, size_t n) {
   if (n < 16) mp_be(m, (uint8_t)(0x80 | n), 0, 0);
   else if (n <= 0xffff) mp_be(m, 0xde, n, 2);
   else mp_be(m, 0xdf, n, 4);
 }
 
-static void mp_kv_uint(mp_buf *m, const char *k, uint64_t v) { mp_str(m, k); mp_uint(m, v); }
-static void mp_kv_str(mp_buf *m, const char *k, const char *v) { mp_str(m, k); mp_str(m, v); }
+static void mp_kv_uint(bytebuf *m, const char *k, uint64_t v) { mp_str(m, k); mp_uint(m, v); }
+static void mp_kv_str(bytebuf *m, const char *k, const char *v) { mp_str(m, k); mp_str(m, v); }
 
 /* One argument: the keys emit_asm.c's yaml_arg writes, same order. */
-static void mp_arg(mp_buf *m, const mir_kernel_arg *g, const char *kind, uint32_t offset, uint32_t size) {
+static void mp_arg(bytebuf *m, const mir_kernel_arg *g, const char *kind, uint32_t offset, uint32_t size) {
   bool pointer = g && (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer"));
   bool named = g && g->name && *g->name, typed = g && g->type_name && *g->type_name;
   mp_map(m, 3u + pointer + (g && g->is_const) + (g && g->is_restrict) + (g && g->is_volatile) + named + typed);
@@ -127,7 +105,7 @@ static void mp_arg(mp_buf *m, const mir_kernel_arg *g, const char *kind, uint32_
   mp_kv_str(m, ".value_kind", kind);
 }
 
-static void mp_kernel(mp_buf *m, const mir_program *p, const mir_kernel_regs *r) {
+static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r) {
   const mir_kernel_abi *a = &p->abi;
   bool has_hidden = false;
   uint32_t explicit_end = 0;
@@ -175,7 +153,7 @@ static void mp_kernel(mp_buf *m, const mir_program *p, const mir_kernel_regs *r)
 
 int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,
                          size_t *size) {
-  mp_buf m = {0};
+  bytebuf m = {0};
   mp_map(&m, 3);
   mp_str(&m, "amdhsa.kernels");
   mp_array(&m, num_kernels);

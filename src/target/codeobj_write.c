@@ -23,6 +23,7 @@
 
 #include "passes/passes.h"
 #include "target/encode.h"
+#include "util/bytebuf.h"
 
 enum {
   PAGE = 0x1000, EHDR = 64, PHDR = 56, SHDR = 64, SYM = 24,
@@ -30,49 +31,12 @@ enum {
   S_NOP0 = 0xbf800000u,
 };
 
-typedef struct ebuf {
-  uint8_t *b;
-  size_t n, cap;
-  bool oom;
-} ebuf;
-
-static void eb_reserve(ebuf *e, size_t n) {
-  if (e->n + n <= e->cap) return;
-  size_t c = e->cap ? e->cap : 8192;
-  while (c < e->n + n) c *= 2;
-  uint8_t *b = realloc(e->b, c);
-  if (!b) { e->oom = true; return; }
-  e->b = b;
-  e->cap = c;
-}
-static void eb_put(ebuf *e, const void *p, size_t n) {
-  eb_reserve(e, n);
-  if (e->oom) return;
-  memcpy(e->b + e->n, p, n);
-  e->n += n;
-}
-static void eb_zero(ebuf *e, size_t n) {
-  eb_reserve(e, n);
-  if (e->oom) return;
-  memset(e->b + e->n, 0, n);
-  e->n += n;
-}
-static void eb_align(ebuf *e, size_t a) { eb_zero(e, (a - e->n % a) % a); }
-static void eb_le(ebuf *e, uint64_t v, int n) {
-  uint8_t t[8];
-  for (int i = 0; i < n; i++) t[i] = (uint8_t)(v >> (8 * i));
-  eb_put(e, t, (size_t)n);
-}
-static void set_le(uint8_t *p, uint64_t v, int n) {
-  for (int i = 0; i < n; i++) p[i] = (uint8_t)(v >> (8 * i));
-}
-
 /* A string table under construction (offset 0 is the empty string). */
-static uint32_t str_add(ebuf *t, const char *s, const char *suffix) {
+static uint32_t str_add(bytebuf *t, const char *s, const char *suffix) {
   uint32_t off = (uint32_t)t->n;
-  eb_put(t, s, strlen(s));
-  if (suffix) eb_put(t, suffix, strlen(suffix));
-  eb_zero(t, 1);
+  bytebuf_put(t, s, strlen(s));
+  if (suffix) bytebuf_put(t, suffix, strlen(suffix));
+  bytebuf_zero(t, 1);
   return off;
 }
 
@@ -95,13 +59,13 @@ typedef struct esym {
   const char *str; /* for the hash */
 } esym;
 
-static void put_sym(ebuf *e, const esym *s) {
-  eb_le(e, s->name, 4);
-  eb_le(e, s->info, 1);
-  eb_le(e, s->other, 1);
-  eb_le(e, s->shndx, 2);
-  eb_le(e, s->value, 8);
-  eb_le(e, s->size, 8);
+static void put_sym(bytebuf *e, const esym *s) {
+  bytebuf_le(e, s->name, 4);
+  bytebuf_le(e, s->info, 1);
+  bytebuf_le(e, s->other, 1);
+  bytebuf_le(e, s->shndx, 2);
+  bytebuf_le(e, s->value, 8);
+  bytebuf_le(e, s->size, 8);
 }
 
 typedef struct section {
@@ -115,16 +79,16 @@ typedef struct section {
 enum { SEC_NULL, SEC_NOTE, SEC_DYNSYM, SEC_HASH, SEC_DYNSTR, SEC_RODATA, SEC_TEXT, SEC_DATA, SEC_DYNAMIC,
        SEC_SYMTAB, SEC_SHSTRTAB, SEC_STRTAB, NSEC };
 
-static void put_phdr(ebuf *e, uint32_t type, uint32_t flags, uint64_t off, uint64_t addr, uint64_t filesz,
+static void put_phdr(bytebuf *e, uint32_t type, uint32_t flags, uint64_t off, uint64_t addr, uint64_t filesz,
                      uint64_t memsz, uint64_t align) {
-  eb_le(e, type, 4);
-  eb_le(e, flags, 4);
-  eb_le(e, off, 8);
-  eb_le(e, addr, 8);
-  eb_le(e, addr, 8);
-  eb_le(e, filesz, 8);
-  eb_le(e, memsz, 8);
-  eb_le(e, align, 8);
+  bytebuf_le(e, type, 4);
+  bytebuf_le(e, flags, 4);
+  bytebuf_le(e, off, 8);
+  bytebuf_le(e, addr, 8);
+  bytebuf_le(e, addr, 8);
+  bytebuf_le(e, filesz, 8);
+  bytebuf_le(e, memsz, 8);
+  bytebuf_le(e, align, 8);
 }
 
 int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md,
@@ -134,7 +98,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   uint32_t *fn_at = calloc(num_kernels + 1, sizeof *fn_at), *fn_size = calloc(num_kernels + 1, sizeof *fn_size);
   uint8_t *meta = NULL;
   size_t meta_size = 0;
-  ebuf e = {0}, dynstr = {0}, strtab = {0}, shstr = {0};
+  bytebuf e = {0}, dynstr = {0}, strtab = {0}, shstr = {0};
   esym *dsyms = calloc(2 * num_kernels + 1, sizeof *dsyms);
   uint32_t ndata = md ? md->num : 0;
   esym *lsyms = calloc(ndata + 1, sizeof *lsyms);
@@ -174,17 +138,17 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
 
   /* 2. Read-only part: headers, note, dynsym, hash, dynstr, rodata. */
   section sh[NSEC] = {0};
-  eb_zero(&e, EHDR + NPHDR * PHDR);
-  eb_zero(&shstr, 1);
-  eb_zero(&dynstr, 1);
-  eb_zero(&strtab, 1);
+  bytebuf_zero(&e, EHDR + NPHDR * PHDR);
+  bytebuf_zero(&shstr, 1);
+  bytebuf_zero(&dynstr, 1);
+  bytebuf_zero(&strtab, 1);
   sh[SEC_NOTE] = (section){".note", 7, 0, 0, 2, 0, e.n, 0, 4, 0};
-  eb_le(&e, 7, 4);
-  eb_le(&e, meta_size, 4);
-  eb_le(&e, 32, 4); /* NT_AMDGPU_METADATA */
-  eb_put(&e, "AMDGPU\0\0", 8);
-  eb_put(&e, meta, meta_size);
-  eb_align(&e, 4);
+  bytebuf_le(&e, 7, 4);
+  bytebuf_le(&e, meta_size, 4);
+  bytebuf_le(&e, 32, 4); /* NT_AMDGPU_METADATA */
+  bytebuf_put(&e, "AMDGPU\0\0", 8);
+  bytebuf_put(&e, meta, meta_size);
+  bytebuf_align(&e, 4);
   sh[SEC_NOTE].size = e.n - sh[SEC_NOTE].off;
 
   /* symbols: kernels (FUNC, protected) and descriptors (OBJECT); data objects local in .symtab only */
@@ -196,11 +160,11 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     dsyms[1 + nd++] = (esym){str_add(&dynstr, nm, ".kd"), 1u << 4 | 1, 0, SEC_RODATA, 64u * ki, 64, NULL};
   }
   unsigned nsyms = 1 + nd;
-  eb_align(&e, 8);
+  bytebuf_align(&e, 8);
   sh[SEC_DYNSYM] = (section){".dynsym", 11, SEC_DYNSTR, 1, 2, 0, e.n, (uint64_t)nsyms * SYM, 8, SYM};
   size_t dynsym_at = e.n;
-  eb_zero(&e, (size_t)nsyms * SYM); /* values patched once the layout is known */
-  eb_align(&e, 4);
+  bytebuf_zero(&e, (size_t)nsyms * SYM); /* values patched once the layout is known */
+  bytebuf_align(&e, 4);
   sh[SEC_HASH] = (section){".hash", 5, SEC_DYNSYM, 0, 2, 0, e.n, 0, 4, 4};
   {
     uint32_t nb = nsyms;
@@ -213,43 +177,43 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
       chain[i] = bucket[b];
       bucket[b] = i;
     }
-    eb_le(&e, nb, 4);
-    eb_le(&e, nsyms, 4);
-    for (uint32_t i = 0; i < nb; i++) eb_le(&e, bucket[i], 4);
-    for (uint32_t i = 0; i < nsyms; i++) eb_le(&e, chain[i], 4);
+    bytebuf_le(&e, nb, 4);
+    bytebuf_le(&e, nsyms, 4);
+    for (uint32_t i = 0; i < nb; i++) bytebuf_le(&e, bucket[i], 4);
+    for (uint32_t i = 0; i < nsyms; i++) bytebuf_le(&e, chain[i], 4);
     free(bucket);
     free(chain);
   }
   sh[SEC_HASH].size = e.n - sh[SEC_HASH].off;
   sh[SEC_DYNSTR] = (section){".dynstr", 3, 0, 0, 2, 0, e.n, dynstr.n, 1, 0};
-  eb_put(&e, dynstr.b, dynstr.n);
-  eb_align(&e, 64);
+  bytebuf_put(&e, dynstr.b, dynstr.n);
+  bytebuf_align(&e, 64);
   sh[SEC_RODATA] = (section){".rodata", 1, 0, 0, 2, 0, e.n, 0, 64, 0};
   size_t kd_at = e.n;
   for (unsigned ki = 0; ki < nkern; ki++) {
     uint8_t kd[64];
     mir_kernel_descriptor(kerns[ki], &regs[ki], kd);
-    eb_put(&e, kd, 64);
+    bytebuf_put(&e, kd, 64);
   }
   for (uint32_t i = 0; i < ndata; i++) {
     const mir_data_object *o = &md->objs[i];
     if (o->writable) continue;
-    eb_align(&e, o->align ? o->align : 1);
+    bytebuf_align(&e, o->align ? o->align : 1);
     data_off[i] = e.n;
-    eb_put(&e, o->bytes, o->size);
-    if (!o->size) eb_zero(&e, 1);
+    bytebuf_put(&e, o->bytes, o->size);
+    if (!o->size) bytebuf_zero(&e, 1);
   }
   sh[SEC_RODATA].size = e.n - sh[SEC_RODATA].off;
   uint64_t ro_end = e.n;
 
   /* 3. .text */
-  eb_align(&e, 256);
+  bytebuf_align(&e, 256);
   uint64_t text_off = e.n, text_addr = e.n + PAGE;
   sh[SEC_TEXT] = (section){".text", 1, 0, 0, 6, text_addr, text_off, text.size, 256, 0};
-  eb_put(&e, text.bytes, text.size);
+  bytebuf_put(&e, text.bytes, text.size);
 
   /* 4. writable: .data, .dynamic */
-  eb_align(&e, 64);
+  bytebuf_align(&e, 64);
   uint64_t rw_off = e.n, rw_delta = 2 * PAGE;
   sh[SEC_DATA] = (section){".data", 1, 0, 0, 3, rw_off + rw_delta, rw_off, 0, 1, 0};
   for (uint32_t i = 0; i < ndata; i++) {
@@ -257,19 +221,19 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     if (!o->writable) continue;
     uint32_t al = o->align ? o->align : 1;
     if (al > sh[SEC_DATA].align) sh[SEC_DATA].align = al;
-    eb_align(&e, al);
+    bytebuf_align(&e, al);
     data_off[i] = e.n;
-    eb_put(&e, o->bytes, o->size);
-    if (!o->size) eb_zero(&e, 1);
+    bytebuf_put(&e, o->bytes, o->size);
+    if (!o->size) bytebuf_zero(&e, 1);
   }
   sh[SEC_DATA].size = e.n - rw_off;
-  eb_align(&e, 8);
+  bytebuf_align(&e, 8);
   sh[SEC_DYNAMIC] = (section){".dynamic", 6, SEC_DYNSTR, 0, 3, e.n + rw_delta, e.n, 6 * 16, 8, 16};
   const uint64_t dyn[6][2] = {{6, sh[SEC_DYNSYM].off}, {11, SYM}, {5, sh[SEC_DYNSTR].off}, {10, dynstr.n},
                               {4, sh[SEC_HASH].off}, {0, 0}};
   for (int i = 0; i < 6; i++) {
-    eb_le(&e, dyn[i][0], 8);
-    eb_le(&e, dyn[i][1], 8);
+    bytebuf_le(&e, dyn[i][0], 8);
+    bytebuf_le(&e, dyn[i][1], 8);
   }
   uint64_t rw_end = e.n;
   if (e.oom) { rc = 1; goto out; }
@@ -293,18 +257,18 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     }
     int64_t v = (int64_t)target + x->addend - (int64_t)(text_addr + x->offset);
     uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
-    set_le(e.b + text_off + x->offset, w, 4);
+    bytes_set_le(e.b + text_off + x->offset, w, 4);
   }
   for (unsigned ki = 0; ki < nkern; ki++) {
     uint64_t kd_addr = kd_at + 64u * ki;
-    set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[kern_prog[ki]]) - (int64_t)kd_addr), 8);
+    bytes_set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[kern_prog[ki]]) - (int64_t)kd_addr), 8);
   }
   for (unsigned i = 1; i < nsyms; i++) {
     if (dsyms[i].shndx == SEC_TEXT) dsyms[i].value += text_addr;
     else dsyms[i].value += kd_at;
   }
   {
-    ebuf ds = {0};
+    bytebuf ds = {0};
     for (unsigned i = 0; i < nsyms; i++) put_sym(&ds, &dsyms[i]);
     if (ds.oom) { rc = 1; goto out; }
     memcpy(e.b + dynsym_at, ds.b, ds.n);
@@ -312,7 +276,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   }
 
   /* 6. non-allocated: .symtab (locals, then the dynamic symbols), .shstrtab, .strtab */
-  eb_align(&e, 8);
+  bytebuf_align(&e, 8);
   sh[SEC_SYMTAB] = (section){".symtab", 2, SEC_STRTAB, 1 + ndata + nfunc, 0, 0, e.n, 0, 8, SYM};
   put_sym(&e, &dsyms[0]);
   for (uint32_t i = 0; i < ndata; i++) put_sym(&e, &lsyms[i]);
@@ -333,45 +297,45 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   for (int i = 1; i < NSEC; i++) shname[i] = str_add(&shstr, sh[i].name, NULL);
   sh[SEC_SHSTRTAB].off = e.n;
   sh[SEC_SHSTRTAB].size = shstr.n;
-  eb_put(&e, shstr.b, shstr.n);
+  bytebuf_put(&e, shstr.b, shstr.n);
   sh[SEC_STRTAB].off = e.n;
   sh[SEC_STRTAB].size = strtab.n;
-  eb_put(&e, strtab.b, strtab.n);
+  bytebuf_put(&e, strtab.b, strtab.n);
   for (int i = SEC_NOTE; i <= SEC_RODATA; i++) sh[i].addr = sh[i].off;
-  eb_align(&e, 8);
+  bytebuf_align(&e, 8);
   uint64_t shoff = e.n;
   for (int i = 0; i < NSEC; i++) {
-    eb_le(&e, i ? shname[i] : 0, 4);
-    eb_le(&e, sh[i].type, 4);
-    eb_le(&e, sh[i].flags, 8);
-    eb_le(&e, sh[i].addr, 8);
-    eb_le(&e, sh[i].off, 8);
-    eb_le(&e, sh[i].size, 8);
-    eb_le(&e, sh[i].link, 4);
-    eb_le(&e, sh[i].info, 4);
-    eb_le(&e, sh[i].align, 8);
-    eb_le(&e, sh[i].entsize, 8);
+    bytebuf_le(&e, i ? shname[i] : 0, 4);
+    bytebuf_le(&e, sh[i].type, 4);
+    bytebuf_le(&e, sh[i].flags, 8);
+    bytebuf_le(&e, sh[i].addr, 8);
+    bytebuf_le(&e, sh[i].off, 8);
+    bytebuf_le(&e, sh[i].size, 8);
+    bytebuf_le(&e, sh[i].link, 4);
+    bytebuf_le(&e, sh[i].info, 4);
+    bytebuf_le(&e, sh[i].align, 8);
+    bytebuf_le(&e, sh[i].entsize, 8);
   }
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
   {
-    ebuf h = {0};
+    bytebuf h = {0};
     static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
-    eb_put(&h, ident, 16);
-    eb_le(&h, 3, 2);   /* ET_DYN */
-    eb_le(&h, 224, 2); /* EM_AMDGPU */
-    eb_le(&h, 1, 4);
-    eb_le(&h, 0, 8);
-    eb_le(&h, EHDR, 8);
-    eb_le(&h, shoff, 8);
-    eb_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
-    eb_le(&h, EHDR, 2);
-    eb_le(&h, PHDR, 2);
-    eb_le(&h, NPHDR, 2);
-    eb_le(&h, SHDR, 2);
-    eb_le(&h, NSEC, 2);
-    eb_le(&h, SEC_SHSTRTAB, 2);
+    bytebuf_put(&h, ident, 16);
+    bytebuf_le(&h, 3, 2);   /* ET_DYN */
+    bytebuf_le(&h, 224, 2); /* EM_AMDGPU */
+    bytebuf_le(&h, 1, 4);
+    bytebuf_le(&h, 0, 8);
+    bytebuf_le(&h, EHDR, 8);
+    bytebuf_le(&h, shoff, 8);
+    bytebuf_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
+    bytebuf_le(&h, EHDR, 2);
+    bytebuf_le(&h, PHDR, 2);
+    bytebuf_le(&h, NPHDR, 2);
+    bytebuf_le(&h, SHDR, 2);
+    bytebuf_le(&h, NSEC, 2);
+    bytebuf_le(&h, SEC_SHSTRTAB, 2);
     put_phdr(&h, 6, 4, EHDR, EHDR, NPHDR * PHDR, NPHDR * PHDR, 8);               /* PT_PHDR */
     put_phdr(&h, 1, 4, 0, 0, ro_end, ro_end, PAGE);                              /* PT_LOAD r */
     put_phdr(&h, 1, 5, text_off, text_addr, text.size, text.size, PAGE);         /* PT_LOAD rx */
