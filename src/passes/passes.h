@@ -203,6 +203,11 @@ unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs);
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
 int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
+ * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
+ * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
+ * path and --assembler=check (codeobj_check.c). */
+int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);
 
 /* ---- pass registry (src/passes/registry.c) ------------------------------ */
 

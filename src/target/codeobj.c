@@ -10,36 +10,43 @@
 #include "passes/passes.h"
 #include "util/spawn.h"
 
+int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {
+  char s_path[600], mc[512];
+  snprintf(s_path, sizeof s_path, "%s/k.s", dir);
+  snprintf(o_path, o_size, "%s/k.o", dir);
+  if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
+    diag_error(d, NULL, "cannot write %s", s_path);
+    return 1;
+  }
+  char *err = NULL;
+  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
+                     "-filetype=obj", s_path, "-o", o_path, NULL};
+  int st = spawn_capture(mc_argv, NULL, NULL, &err);
+  int rc = 0;
+  if (st != 0 || (err && *err)) {
+    /* Warnings count as errors: the emitter must produce clean assembly. */
+    diag_error(d, NULL, "llvm-mc failed (status %d): %s", st, err ? err : "");
+    rc = 1;
+  }
+  free(err);
+  return rc;
+}
+
 int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
-  char dir[512], s_path[600], o_path[600], so_path[600], mc[512], lld[512];
+  char dir[512], o_path[600], so_path[600], lld[512];
   *elf = NULL;
   *elf_size = 0;
   if (tempdir_create(dir, sizeof dir) != 0) {
     diag_error(d, NULL, "cannot create a temporary directory");
     return 1;
   }
-  snprintf(s_path, sizeof s_path, "%s/k.s", dir);
-  snprintf(o_path, sizeof o_path, "%s/k.o", dir);
   snprintf(so_path, sizeof so_path, "%s/k.so", dir);
   int rc = 1;
   char *err = NULL;
-  if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
-    diag_error(d, NULL, "cannot write %s", s_path);
-    goto out;
-  }
-  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
-                     "-filetype=obj", s_path, "-o", o_path, NULL};
-  int st = spawn_capture(mc_argv, NULL, NULL, &err);
-  if (st != 0 || (err && *err)) {
-    /* Warnings count as errors: the emitter must produce clean assembly. */
-    diag_error(d, NULL, "llvm-mc failed (status %d): %s", st, err ? err : "");
-    goto out;
-  }
-  free(err);
-  err = NULL;
+  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
   char *ld_argv[] = {(char *)llvm_tool_path(lld, sizeof lld, "ld.lld"), "-shared", "--no-undefined", o_path, "-o",
                      so_path, NULL};
-  st = spawn_capture(ld_argv, NULL, NULL, &err);
+  int st = spawn_capture(ld_argv, NULL, NULL, &err);
   if (st != 0) {
     diag_error(d, NULL, "ld.lld failed (status %d): %s", st, err ? err : "");
     goto out;

@@ -130,28 +130,20 @@ static bool tool_clean(const char *tool, const char *arg, const char *path, diag
 }
 
 int mir_check_code_object(const char *asm_text, const void *elf, size_t elf_size, diag *d) {
-  char dir[512], s_path[600], o_path[600], so_path[600], mc[512];
+  char dir[512], o_path[600], so_path[600];
   if (tempdir_create(dir, sizeof dir) != 0) {
     diag_error(d, NULL, "cannot create a temporary directory");
     return 1;
   }
-  snprintf(s_path, sizeof s_path, "%s/k.s", dir);
-  snprintf(o_path, sizeof o_path, "%s/k.o", dir);
   snprintf(so_path, sizeof so_path, "%s/k.hsaco", dir);
   int rc = 1;
-  char *err = NULL, *obj = NULL;
+  char *obj = NULL;
   size_t obj_size = 0;
-  if (file_write_all(s_path, asm_text, strlen(asm_text)) || file_write_all(so_path, elf, elf_size)) {
-    diag_error(d, NULL, "cannot write to %s", dir);
+  if (file_write_all(so_path, elf, elf_size)) {
+    diag_error(d, NULL, "cannot write %s", so_path);
     goto out;
   }
-  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
-                     "-filetype=obj", s_path, "-o", o_path, NULL};
-  int st = spawn_capture(mc_argv, NULL, NULL, &err);
-  if (st != 0 || (err && *err)) {
-    diag_error(d, NULL, "llvm-mc failed (status %d): %s", st, err ? err : "");
-    goto out;
-  }
+  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
   obj = file_read_all(o_path, &obj_size);
   if (!obj) {
     diag_error(d, NULL, "cannot read %s", o_path);
@@ -176,7 +168,6 @@ int mir_check_code_object(const char *asm_text, const void *elf, size_t elf_size
   ok &= tool_clean("llvm-objdump", "-d", so_path, d);
   rc = ok ? 0 : 1;
 out:
-  free(err);
   free(obj);
   tempdir_remove(dir);
   return rc;
