@@ -198,11 +198,12 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     rc = run_mir_passes(p, o, d, dump, &tm);
-    if (rc && p->structured) {
+    if (rc && p->structured && p->budget_failed) {
       /* Structured regions keep uniform values (V#s, masks) in SGPRs
        * across loops; under a small budget the allocator can then fail
        * where masked linearisation fits. Compile this program again that
-       * way rather than fail (the attribute is isel_struct.c's opt-out). */
+       * way rather than fail (the attribute is isel_struct.c's opt-out).
+       * Only budget failures: an internal error must not be hidden. */
       diag_rollback(d, diag_len, diag_errors);
       arena_free(&mems[k]);
       progs[k] = NULL;

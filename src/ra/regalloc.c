@@ -168,6 +168,7 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
                mir_rc_size(rc), v ? "VGPR" : "SGPR", v ? li->max.vgpr : li->max.sgpr, v ? "VGPRs" : "SGPRs",
                v ? c->vgpr_budget : c->sgpr_budget);
     c->failed = true;
+    c->p->budget_failed = true;
   }
   return r;
 }
@@ -443,10 +444,12 @@ int mir_regalloc(mir_program *p, diag *d) {
   }
   if (li->max.vgpr > c->vgpr_budget) {
     diag_error(d, p->name, "register budget exceeded: needs %u VGPRs, has %u", li->max.vgpr, c->vgpr_budget);
+    p->budget_failed = true;
     return 1;
   }
   if (li->max.sgpr > c->sgpr_budget) {
     diag_error(d, p->name, "register budget exceeded: needs %u SGPRs, has %u", li->max.sgpr, c->sgpr_budget);
+    p->budget_failed = true;
     return 1;
   }
   uint32_t cap = p->num_temps ? p->num_temps : 1;

@@ -382,6 +382,7 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
   diag_error(c->d, c->p->name,
              "register budget too small: %u %s cannot hold the operands and results live at `%s` in BB%u (needs %u)",
              c->target, c->vgpr ? "VGPRs" : "SGPRs", buf, bi, dem);
+  c->p->budget_failed = true;
 }
 
 /* The slack of a block: registers kept free where the allocator may need
