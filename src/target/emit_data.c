@@ -25,9 +25,14 @@ void mir_emit_data(const mir_module_data *md, FILE *out) {
 
 bool mir_is_data_address(const mir_instr *ins) { return ins->opcode == ISA_S_GETPC_B64 && ins->offset != 0; }
 
+uint32_t mir_data_address_index(const mir_instr *ins, bool *func) {
+  *func = ins->offset < 0;
+  return *func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+}
+
 bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out) {
-  bool func = ins->offset < 0;
-  uint32_t k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+  bool func;
+  uint32_t k = mir_data_address_index(ins, &func);
   if (!md || k >= (func ? md->num_funcs : md->num) || !ins->num_defs || ins->defs[0].preg == MIR_PREG_NONE)
     return false;
   char pair[32], lo[16], hi[16];

@@ -46,6 +46,11 @@ void mir_emit_data(const mir_module_data *md, FILE *out);
 /* Is `ins` the address-of-data marker (s_getpc_b64 with an object)? */
 bool mir_is_data_address(const mir_instr *ins);
 
+/* The object a data-address marker names: its offset is k + 1 for data
+ * object k of mir_module_data, -(k + 1) for function k (md->funcs, the
+ * callee of a call). Returns k; *func tells which list. */
+uint32_t mir_data_address_index(const mir_instr *ins, bool *func);
+
 /* Writes the three-instruction expansion of a data-address marker after
  * register allocation; false if the object index is not in `md`. */
 bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out);

@@ -356,9 +356,8 @@ static void emit_branch(fn_state *s, uint16_t opcode, uint32_t target) {
 /* s_getpc_b64 s[N:N+1]; s_add_u32 sN, sN, lit; s_addc_u32 sN+1, sN+1, lit
  * with the literals PC-relative to the object (emit_data.h). */
 static void emit_data_address(fn_state *s, const mir_instr *ins) {
-  /* offset k + 1 names data object k, -(k + 1) function k (emit_data.c) */
-  bool func = ins->offset < 0;
-  uint32_t r = ins->defs[0].preg, k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+  bool func;
+  uint32_t r = ins->defs[0].preg, k = mir_data_address_index(ins, &func);
   mc_symbol_space space = func ? MC_SYM_FUNC : MC_SYM_DATA;
   mc_code *c = s->c;
   put32(c, 0x17du << 23 | r << 16 | (uint32_t)isa_table[ISA_S_GETPC_B64].opcode << 8);
@@ -394,8 +393,8 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
       }
       if (ins->opcode >= ISA_NUM_OPS) continue;
       if (mir_is_data_address(ins)) {
-        bool func = ins->offset < 0;
-        uint32_t k = func ? (uint32_t)(-(int64_t)ins->offset) - 1 : (uint32_t)ins->offset - 1;
+        bool func;
+        uint32_t k = mir_data_address_index(ins, &func);
         if (!md || k >= (func ? md->num_funcs : md->num)) {
           diag_error(d, p->name, "internal: data address of an unknown object");
           errors++;
