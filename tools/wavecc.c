@@ -33,7 +33,7 @@ static void usage(FILE *f) {
         "                        (the fallback when no VGPR is free for lanes), for testing\n"
         "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
         "                        register demand before spilling (MaxLive), spills and reloads\n"
-        "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, liveness,\n"
+        "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, fold-copies, dce, liveness,\n"
         "                        spill, regalloc, ssa-elim, waitcnt, hazards, emit) to stderr\n"
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"

@@ -2,7 +2,7 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
+ *   mir_fold_copies -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -25,6 +25,22 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
+
+/* ---- copy folding (src/passes/fold_copies.c) ----------------------------- */
+
+/* Renames reads of SSA temporaries defined by p_copy or p_extract to the
+ * temporary they equal (same register class, no fixed register, not a
+ * tied operand), leaving the copies unused for mir_dce. Never fails;
+ * returns 0. */
+int mir_fold_copies(mir_program *p, diag *d);
+
+/* ---- dead-code elimination (src/passes/dce.c) ---------------------------- */
+
+/* Deletes instructions of an SSA program (before register allocation)
+ * whose definitions are all unused temporaries and that have no other
+ * effect (no memory, EXEC, M0, branch or barrier effect), iterating until
+ * none is left. Never fails; returns 0. */
+int mir_dce(mir_program *p, diag *d);
 
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 
