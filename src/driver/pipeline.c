@@ -116,6 +116,7 @@ static void shrink_budget(mir_program *p, const budget_shrink *s) {
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
       "fold-copies",
+      "cse",
       "dce",
       "liveness",
       "spill",
@@ -229,12 +230,12 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       /* Demand fit the budget but no free range was left for a tuple:
        * the spiller kept too little slack. Spill to one register fewer
        * in that file and allocate again (all of this program). */
-      diag_rollback(d, diag_len, diag_errors);
-      arena_free(&mems[k]);
-      progs[k] = NULL;
       shrink[k].tries++;
       if (p->fragmented == 2) shrink[k].vgprs++;
       else shrink[k].sgprs++;
+      diag_rollback(d, diag_len, diag_errors);
+      arena_free(&mems[k]); /* p is gone after this */
+      progs[k] = NULL;
       rc = 0;
       k--;
       continue;

@@ -29,13 +29,8 @@
 #include <stdlib.h>
 
 #include "passes/passes.h"
+#include "passes/ssa_rename.h"
 #include "target/isa.h"
-
-/* Operand k of ins is tied to a definition: its register is overwritten. */
-static bool tied(const mir_instr *ins, unsigned k) {
-  return k == 0 && ins->num_defs == 1 && ins->opcode < ISA_NUM_OPS && isa_table[ins->opcode].format == ISA_FMT_MUBUF &&
-         (isa_table[ins->opcode].flags & ISA_F_ATOMIC);
-}
 
 static bool plain_temp(const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && !(o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_NEG | MIR_OPND_ABS));
@@ -70,18 +65,6 @@ static uint32_t source_of(const mir_instr *ins, mir_instr *const *def, uint32_t 
     at += size;
   }
   return 0;
-}
-
-/* The final replacement of temporary t (following chains, compressing them). */
-static uint32_t resolve(uint32_t *repl, uint32_t t) {
-  uint32_t r = t;
-  while (repl[r]) r = repl[r];
-  while (repl[t] && repl[t] != r) {
-    uint32_t next = repl[t];
-    repl[t] = r;
-    t = next;
-  }
-  return r;
 }
 
 int mir_fold_copies(mir_program *p, diag *d) {
@@ -122,23 +105,11 @@ int mir_fold_copies(mir_program *p, diag *d) {
       uint32_t dt = ins->defs[0].temp.id;
       if (vec && vec_folds[vec] != uses[vec]) continue;
       /* Only values defined once (SSA) on both sides; no cycles. */
-      if (!s || s >= n || ndefs[s] != 1 || ndefs[dt] != 1 || resolve(repl, s) == dt) continue;
+      if (!s || s >= n || ndefs[s] != 1 || ndefs[dt] != 1 || ssa_rename_resolve(repl, s) == dt) continue;
       repl[dt] = s;
     }
   }
-  for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      mir_instr *ins = blk->instrs[i];
-      for (unsigned k = 0; k < ins->num_ops; k++) {
-        mir_operand *o = &ins->ops[k];
-        if (o->kind != MIR_OPND_TEMP || (o->flags & MIR_OPND_FIXED_REG) || o->temp.id >= n || !repl[o->temp.id] ||
-            tied(ins, k))
-          continue;
-        o->temp.id = resolve(repl, o->temp.id);
-      }
-    }
-  }
+  ssa_rename_apply(p, repl, n);
   free(vec_folds);
   free(uses);
   free(ndefs);

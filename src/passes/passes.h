@@ -2,7 +2,7 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_fold_copies -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
+ *   mir_fold_copies -> mir_cse -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -33,6 +33,14 @@
  * tied operand), leaving the copies unused for mir_dce. Never fails;
  * returns 0. */
 int mir_fold_copies(mir_program *p, diag *d);
+
+/* ---- local common-subexpression elimination (src/passes/cse.c) ---------- */
+
+/* Renames the results of an instruction equal to an earlier one in the
+ * same block (no effects, no fixed registers, no EXEC write between) to
+ * the earlier results, leaving it unused for mir_dce. Never fails;
+ * returns 0. */
+int mir_cse(mir_program *p, diag *d);
 
 /* ---- dead-code elimination (src/passes/dce.c) ---------------------------- */
 
