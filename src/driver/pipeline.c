@@ -115,6 +115,7 @@ static void shrink_budget(mir_program *p, const budget_shrink *s) {
 /* Runs the machine IR passes after isel on one kernel, in order. */
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
+      "simplify",
       "fold-copies",
       "cse",
       "dce",

@@ -2,7 +2,7 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_fold_copies -> mir_cse -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
+ *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -25,6 +25,13 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
+
+/* ---- algebraic identities (src/passes/simplify.c) ------------------------ */
+
+/* Turns 32-bit ALU instructions whose constant operand is an identity
+ * (x + 0, x | 0, x & ~0, x << 0, x * 1, ...) into p_copy of the other
+ * operand, for mir_fold_copies. Never fails; returns 0. */
+int mir_simplify(mir_program *p, diag *d);
 
 /* ---- copy folding (src/passes/fold_copies.c) ----------------------------- */
 
