@@ -34,7 +34,7 @@ static void usage(FILE *f) {
         "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
         "                        register demand before spilling (MaxLive), spills and reloads\n"
         "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, simplify,\n"
-        "                        fold-copies, cse, dce, liveness, spill, regalloc, ssa-elim,\n"
+        "                        fold-copies, cse, dce, licm, liveness, spill, regalloc, ssa-elim,\n"
         "                        frame, mode, waitcnt, hazards, emit) to stderr\n"
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"

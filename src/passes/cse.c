@@ -16,7 +16,8 @@
  * allocator's choice). An
  * instruction that writes EXEC, and any pseudo op other than the copy and
  * vector ones, empties the table: a VALU result computed under one EXEC
- * does not stand for one computed under another. Values read by a tied
+ * does not stand for one computed under another. So does a MODE write
+ * (s_setreg: llvm.set.rounding), for the floating-point results. Values read by a tied
  * operand (a returning MUBUF atomic's data, which its result overwrites;
  * isel gives it a copy of its own) are never merged.
  *
@@ -53,29 +54,12 @@ static bool candidate(const mir_instr *ins) {
   return true;
 }
 
-/* Marks the temporaries read as a returning MUBUF atomic's data (tied to
- * its result). */
-static void mark_tied(const mir_program *p, uint8_t *tied, uint32_t n) {
-  for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      const mir_instr *ins = blk->instrs[i];
-      if (ins->num_ops && ssa_operand_tied(ins, 0) && ins->ops[0].kind == MIR_OPND_TEMP && ins->ops[0].temp.id < n)
-        tied[ins->ops[0].temp.id] = 1;
-    }
-  }
-}
-
-static bool defines_tied(const mir_instr *ins, const uint8_t *tied) {
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (tied[ins->defs[k].temp.id]) return true;
-  return false;
-}
-
 /* Empties the value table at `ins`? */
 static bool barrier(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return !vector_pseudo(ins->opcode) && ins->opcode != MIR_P_PHI && ins->opcode != MIR_P_LINEAR_PHI;
   if (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) return true;
+  /* llvm.set.rounding and friends: FP results before and after differ */
+  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) return true;
   for (unsigned k = 0; k < ins->num_defs; k++)
     if (ins->defs[k].kind == MIR_OPND_FIXED && ins->defs[k].preg == MIR_PREG_EXEC) return true;
   return false;
@@ -116,7 +100,7 @@ int mir_cse(mir_program *p, diag *d) {
   uint32_t *repl = calloc(n, sizeof *repl);
   uint8_t *tied = calloc(n, 1);
   if (!repl || !tied) abort();
-  mark_tied(p, tied, n);
+  ssa_mark_tied(p, tied, n);
   uint32_t cap = 0;
   const mir_instr **table = NULL;
   bool any = false;
@@ -138,7 +122,7 @@ int mir_cse(mir_program *p, diag *d) {
         memset(table, 0, cap * sizeof *table);
         continue;
       }
-      if (!candidate(ins) || defines_tied(ins, tied)) continue;
+      if (!candidate(ins) || ssa_defines_tied(ins, tied)) continue;
       uint32_t slot = (uint32_t)hash_instr(ins, repl) & (cap - 1);
       while (table[slot] && !same(table[slot], ins, repl)) slot = (slot + 1) & (cap - 1);
       if (!table[slot]) {

@@ -2,7 +2,8 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
+ *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_licm -> mir_cse
+ *   -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -48,6 +49,14 @@ int mir_fold_copies(mir_program *p, diag *d);
  * the earlier results, leaving it unused for mir_dce. Never fails;
  * returns 0. */
 int mir_cse(mir_program *p, diag *d);
+
+/* ---- loop-invariant code motion (src/passes/licm.c) ----------------------- */
+
+/* Moves effect-free instructions whose operands are defined outside their
+ * loop to the loop's preheader, innermost loops first, while the loop's
+ * register demand stays below the budget. Runs liveness. Never fails;
+ * returns 0. */
+int mir_licm(mir_program *p, diag *d);
 
 /* ---- dead-code elimination (src/passes/dce.c) ---------------------------- */
 

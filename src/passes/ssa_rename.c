@@ -8,6 +8,24 @@ bool ssa_operand_tied(const mir_instr *ins, unsigned k) {
          (isa_table[ins->opcode].flags & ISA_F_ATOMIC);
 }
 
+void ssa_mark_tied(const mir_program *p, uint8_t *tied, uint32_t n) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ssa_operand_tied(ins, k) && ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n)
+          tied[ins->ops[k].temp.id] = 1;
+    }
+  }
+}
+
+bool ssa_defines_tied(const mir_instr *ins, const uint8_t *tied) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_TEMP && tied[ins->defs[k].temp.id]) return true;
+  return false;
+}
+
 void ssa_rename_apply(mir_program *p, const uint32_t *repl, uint32_t n) {
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];

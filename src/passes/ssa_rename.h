@@ -20,6 +20,13 @@ static inline uint32_t ssa_rename_resolve(const uint32_t *repl, uint32_t t) {
  * own that dies there; regalloc.c places the result on it). */
 bool ssa_operand_tied(const mir_instr *ins, unsigned k);
 
+/* Sets tied[t] (t below n) for every temporary read by a tied operand. */
+void ssa_mark_tied(const mir_program *p, uint8_t *tied, uint32_t n);
+
+/* Does ins define a temporary marked in tied? Such a value is a copy
+ * made for one tied use: it must not be merged with another or moved. */
+bool ssa_defines_tied(const mir_instr *ins, const uint8_t *tied);
+
 /* Rewrites every temporary operand t of p (ids below n) to
  * ssa_rename_resolve(repl, t), except operands constrained to a fixed
  * register (the copy that satisfies the constraint stays) and tied ones. */

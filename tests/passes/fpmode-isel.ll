@@ -8,6 +8,7 @@
 ; RUN: split-file %s %t.dir
 ; RUN: %wavecc -O0 -S %t.dir/loop.ll --print-after=mode -o /dev/null 2>&1 | FileCheck --check-prefix=LOOP %s
 ; LOOP: BB0: succs: BB1
+; (the converted value varies per iteration: licm must not move it)
 ; LOOP: s_setreg_imm32_b32 1 imm:2177
 ; LOOP-NEXT: p_branch BB1
 ; LOOP-NOT: s_setreg
@@ -41,7 +42,9 @@ entry:
   br label %loop
 loop:
   %i = phi i32 [ 0, %entry ], [ %in, %loop ]
-  %h = call half @llvm.fptrunc.round.f16.f32(float %x, metadata !"round.upward")
+  %if = sitofp i32 %i to float
+  %xi = fmul float %x, %if
+  %h = call half @llvm.fptrunc.round.f16.f32(float %xi, metadata !"round.upward")
   %q = getelementptr half, ptr addrspace(1) %p, i32 %i
   store half %h, ptr addrspace(1) %q
   %in = add i32 %i, 1

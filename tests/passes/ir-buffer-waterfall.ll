@@ -43,7 +43,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; branches back while lanes remain; EXEC restored after the loop.
 ; ASM-LABEL: sel:
 ; ASM: s_mov_b64 [[SAVE:s\[[0-9]+:[0-9]+\]]], exec
-; ASM-NEXT: [[HEAD:.Lsel_BB[0-9]+]]:
+; ASM: [[HEAD:.Lsel_BB[0-9]+]]:
 ; ASM-NEXT: v_readfirstlane_b32{{(_e32)?}} [[S:s[0-9]+]], [[V:v[0-9]+]]
 ; ASM-NEXT: v_cmp_eq_u32_e64 s[{{[0-9]+}}:{{[0-9]+}}], [[S]], [[V]]
 ; ASM-COUNT-3: v_readfirstlane_b32

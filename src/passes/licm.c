@@ -1,0 +1,266 @@
+/* Loop-invariant code motion on SSA machine IR, after cse and dce.
+ *
+ * Why: selection expands each address where LLVM's GEP stands, so scaled
+ * indices that do not change in a loop (`v_lshlrev_b32 2, col` for every
+ * LDS read of a tiled matrix multiply) are recomputed every iteration;
+ * LLVM's own LICM cannot see them because they are not IR instructions.
+ *
+ * What: loops are found on the linear CFG (a back edge goes from a latch to
+ * a header at or before it; blocks are in reverse post-order). A loop is
+ * handled when its header has exactly one predecessor outside the loop, in
+ * both the linear and the logical CFG, whose only successor is the header
+ * (the preheader) and that ends in an unconditional branch or none. An
+ * instruction of the loop moves to the end of the preheader, before its
+ * branch, when it has no effect (as for cse: no memory, EXEC, M0, branch
+ * or SCC-read effect, no fixed registers) and every temporary it reads is
+ * defined outside the loop or by an instruction already moved. Loops are
+ * visited innermost first, so a value can move out of a nest level by
+ * level. The preheader's EXEC holds every lane that enters the loop, so a
+ * VALU result computed there is valid for every lane that would have
+ * computed it inside.
+ *
+ * Not moved: the copy a returning MUBUF atomic's tied data operand gets
+ * (the atomic overwrites it every iteration), v_readfirstlane_b32 (its lane depends on EXEC, which a
+ * waterfall loop narrows each iteration), floating-point ops in a program
+ * that writes MODE
+ * (llvm.set.rounding inside the loop would change their result), and SALU
+ * ops that write SCC when SCC is live out of the preheader.
+ *
+ * Register pressure: a moved value is live through the whole loop.
+ * Liveness gives each loop's maximum demand per register file; values move
+ * only while that demand plus what already moved stays at least SLACK
+ * registers below the budget, so code the spiller would have to reload in
+ * the loop is not created here.
+ *
+ * Input: a program in SSA form before register allocation. Never fails;
+ * returns 0. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "passes/ssa_rename.h"
+#include "target/isa.h"
+#include "util/bitset.h"
+
+#define SLACK 4u
+
+#define EFFECTS                                                                                  \
+  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
+   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
+   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
+
+typedef struct licm_ctx {
+  mir_program *p;
+  bool mode_writes;    /* the program writes MODE (s_setreg): FP ops stay */
+  bool *scc_temp;      /* [temp] defined in SCC */
+  uint8_t *tied;       /* [temp] read by a tied operand (ssa_mark_tied) */
+  mir_reg_demand *extra; /* [block] registers of values moved through it */
+  uint32_t *def_block; /* [temp] block of the definition, UINT32_MAX for none */
+  uint32_t *mark;      /* [block] loop stamp */
+  uint32_t *stack;
+  unsigned sgpr_budget, vgpr_budget;
+} licm_ctx;
+
+static bool movable(const licm_ctx *c, const mir_instr *ins) {
+  if (ins->num_defs == 0) return false;
+  if (c->mode_writes && ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_FLOAT)) return false;
+  /* The first active lane depends on EXEC, which a loop changes (waterfall
+   * loops pick a new lane each iteration). */
+  if (ins->opcode == ISA_V_READFIRSTLANE_B32) return false;
+  if (ins->opcode >= ISA_NUM_OPS) {
+    if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR && ins->opcode != MIR_P_SPLIT_VECTOR &&
+        ins->opcode != MIR_P_EXTRACT)
+      return false;
+  } else if (isa_table[ins->opcode].flags & EFFECTS) {
+    return false;
+  }
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind != MIR_OPND_TEMP || (ins->defs[k].flags & MIR_OPND_FIXED_REG)) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_FIXED || (o->flags & MIR_OPND_FIXED_REG)) return false;
+    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
+  }
+  return true;
+}
+
+/* Marks the loop of header h (stamp h + 1 in c->mark); returns its number
+ * of blocks, 0 if h is no header. */
+static uint32_t find_loop(licm_ctx *c, uint32_t h) {
+  const mir_idx_list *preds = &c->p->blocks[h].linear_preds;
+  uint32_t n = 0, stamp = h + 1, size = 1;
+  bool header = false;
+  for (uint32_t k = 0; k < preds->n; k++) header |= preds->v[k] >= h;
+  if (!header) return 0;
+  c->mark[h] = stamp; /* the walk back from the latches stops here */
+  for (uint32_t k = 0; k < preds->n; k++) {
+    uint32_t l = preds->v[k];
+    if (l < h || c->mark[l] == stamp) continue;
+    c->mark[l] = stamp;
+    c->stack[n++] = l;
+    size++;
+  }
+  while (n) {
+    const mir_idx_list *bp = &c->p->blocks[c->stack[--n]].linear_preds;
+    for (uint32_t k = 0; k < bp->n; k++)
+      if (c->mark[bp->v[k]] != stamp) {
+        c->mark[bp->v[k]] = stamp;
+        c->stack[n++] = bp->v[k];
+        size++;
+      }
+  }
+  return size;
+}
+
+/* The preheader of the loop of h (marked), or UINT32_MAX. */
+static uint32_t preheader(const licm_ctx *c, uint32_t h) {
+  const mir_block *hb = &c->p->blocks[h];
+  uint32_t stamp = h + 1, ph = UINT32_MAX;
+  for (uint32_t k = 0; k < hb->linear_preds.n; k++) {
+    uint32_t b = hb->linear_preds.v[k];
+    if (c->mark[b] == stamp) continue;
+    if (ph != UINT32_MAX && ph != b) return UINT32_MAX;
+    ph = b;
+  }
+  for (uint32_t k = 0; k < hb->logical_preds.n; k++) {
+    uint32_t b = hb->logical_preds.v[k];
+    if (c->mark[b] != stamp && b != ph) return UINT32_MAX;
+  }
+  if (ph == UINT32_MAX) return ph;
+  const mir_block *pb = &c->p->blocks[ph];
+  if (pb->linear_succs.n != 1 || pb->linear_succs.v[0] != h || pb->logical_succs.n > 1) return UINT32_MAX;
+  if (pb->logical_succs.n == 1 && pb->logical_succs.v[0] != h) return UINT32_MAX;
+  if (pb->num_instrs) {
+    const mir_instr *last = pb->instrs[pb->num_instrs - 1];
+    bool term = last->opcode == MIR_P_BRANCH || last->opcode == MIR_P_CBRANCH_SCC ||
+                (last->opcode < ISA_NUM_OPS && (isa_table[last->opcode].flags & (ISA_F_BRANCH | ISA_F_TERMINATOR)));
+    if (term && last->opcode != MIR_P_BRANCH) return UINT32_MAX;
+  }
+  return ph;
+}
+
+static bool invariant(const licm_ctx *c, const mir_instr *ins, uint32_t stamp) {
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    uint32_t b = c->def_block[o->temp.id];
+    if (b == UINT32_MAX || c->mark[b] == stamp) return false;
+  }
+  return true;
+}
+
+/* Inserts ins into block b before its final p_branch (if any). */
+static void insert_before_branch(mir_program *p, mir_block *b, mir_instr *ins) {
+  uint32_t at = b->num_instrs;
+  if (at && b->instrs[at - 1]->opcode == MIR_P_BRANCH) at--;
+  mir_block_append(p, b, ins); /* grows the array */
+  memmove(&b->instrs[at + 1], &b->instrs[at], (b->num_instrs - 1 - at) * sizeof b->instrs[0]);
+  b->instrs[at] = ins;
+}
+
+/* Moves the invariant instructions of the loop of h to its preheader ph. */
+static void hoist_loop(licm_ctx *c, uint32_t h, uint32_t ph, mir_reg_demand room) {
+  mir_program *p = c->p;
+  uint32_t stamp = h + 1;
+  unsigned used_s = 0, used_v = 0;
+  /* SCC live out of the preheader (never, as selected today; checked):
+   * then SALU ops that write SCC stay. */
+  bool scc_free = true;
+  const mir_live_info *li = p->live;
+  for (uint32_t t = 1; t < p->num_temps; t++)
+    if (c->scc_temp[t] && bitset_test(li->live_out[ph], t)) scc_free = false;
+  /* Blocks in order: definitions come before uses except around the back
+   * edge (phis), which are not moved. */
+  for (uint32_t b = h; b < p->num_blocks; b++) {
+    if (c->mark[b] != stamp) continue;
+    mir_block *blk = &p->blocks[b];
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      bool move = movable(c, ins) && invariant(c, ins, stamp) && !ssa_defines_tied(ins, c->tied) &&
+                  (scc_free || ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_WRITES_SCC));
+      if (move) {
+        unsigned s = 0, v = 0;
+        for (unsigned k = 0; k < ins->num_defs; k++) {
+          mir_rc rc = ins->defs[k].temp.rc;
+          if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
+          else s += mir_rc_size(rc);
+        }
+        move = used_s + s <= room.sgpr && used_v + v <= room.vgpr;
+        if (move) {
+          used_s += s;
+          used_v += v;
+        }
+      }
+      if (!move) {
+        blk->instrs[j++] = ins;
+        continue;
+      }
+      insert_before_branch(p, &p->blocks[ph], ins);
+      for (unsigned k = 0; k < ins->num_defs; k++) c->def_block[ins->defs[k].temp.id] = ph;
+    }
+    blk->num_instrs = j;
+  }
+  /* Moved values live through the loop and out of the preheader. */
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    if (c->mark[b] == stamp || b == ph) {
+      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + used_s);
+      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + used_v);
+    }
+}
+
+int mir_licm(mir_program *p, diag *d) {
+  uint32_t nb = p->num_blocks, nt = p->num_temps ? p->num_temps : 1;
+  if (nb < 2) return 0;
+  licm_ctx c = {.p = p, .sgpr_budget = mir_sgpr_budget(p), .vgpr_budget = mir_vgpr_budget(p)};
+  c.def_block = malloc(nt * sizeof *c.def_block);
+  c.mark = calloc(nb, sizeof *c.mark);
+  c.stack = malloc(nb * sizeof *c.stack);
+  c.scc_temp = calloc(nt, sizeof *c.scc_temp);
+  c.extra = calloc(nb, sizeof *c.extra);
+  c.tied = calloc(nt, 1);
+  if (!c.def_block || !c.mark || !c.stack || !c.scc_temp || !c.extra || !c.tied) abort();
+  ssa_mark_tied(p, c.tied, nt);
+  for (uint32_t t = 0; t < nt; t++) c.def_block[t] = UINT32_MAX;
+  for (uint32_t b = 0; b < nb; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      unsigned op = blk->instrs[i]->opcode;
+      if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) c.mode_writes = true;
+      for (unsigned k = 0; k < blk->instrs[i]->num_defs; k++) {
+        const mir_instr *ins = blk->instrs[i];
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id < nt) {
+          c.def_block[o->temp.id] = b;
+          if (o->preg == MIR_PREG_SCC) c.scc_temp[o->temp.id] = true;
+        }
+      }
+    }
+  }
+  mir_liveness(p, d);
+  const mir_live_info *li = p->live;
+  /* Innermost loops first: their headers come later in block order. */
+  for (uint32_t h = nb; h-- > 0;) {
+    if (!find_loop(&c, h)) continue;
+    uint32_t ph = preheader(&c, h);
+    if (ph == UINT32_MAX) continue;
+    mir_reg_demand peak = {0, 0};
+    for (uint32_t b = 0; b < nb; b++)
+      if (c.mark[b] == h + 1) {
+        unsigned s = li->block_max[b].sgpr + c.extra[b].sgpr, v = li->block_max[b].vgpr + c.extra[b].vgpr;
+        if (s > peak.sgpr) peak.sgpr = (uint16_t)s;
+        if (v > peak.vgpr) peak.vgpr = (uint16_t)v;
+      }
+    mir_reg_demand room = {
+        (uint16_t)(peak.sgpr + SLACK < c.sgpr_budget ? c.sgpr_budget - SLACK - peak.sgpr : 0),
+        (uint16_t)(peak.vgpr + SLACK < c.vgpr_budget ? c.vgpr_budget - SLACK - peak.vgpr : 0)};
+    if (room.sgpr || room.vgpr) hoist_loop(&c, h, ph, room);
+  }
+  free(c.tied);
+  free(c.extra);
+  free(c.scc_temp);
+  free(c.stack);
+  free(c.mark);
+  free(c.def_block);
+  return 0;
+}
