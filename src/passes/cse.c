@@ -30,28 +30,8 @@
 #include "passes/ssa_rename.h"
 #include "target/isa.h"
 
-#define EFFECTS                                                                                  \
-  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
-   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
-   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
-
 static bool vector_pseudo(unsigned op) {
   return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
-
-/* Can `ins` stand for (or be replaced by) an equal instruction? */
-static bool candidate(const mir_instr *ins) {
-  if (ins->num_defs == 0) return false;
-  if (ins->opcode < ISA_NUM_OPS ? (isa_table[ins->opcode].flags & EFFECTS) != 0 : !vector_pseudo(ins->opcode))
-    return false;
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].kind != MIR_OPND_TEMP || (ins->defs[k].flags & MIR_OPND_FIXED_REG)) return false;
-  for (unsigned k = 0; k < ins->num_ops; k++) {
-    const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_FIXED || (o->flags & MIR_OPND_FIXED_REG)) return false;
-    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
-  }
-  return true;
 }
 
 /* Empties the value table at `ins`? */
@@ -122,7 +102,7 @@ int mir_cse(mir_program *p, diag *d) {
         memset(table, 0, cap * sizeof *table);
         continue;
       }
-      if (!candidate(ins) || ssa_defines_tied(ins, tied)) continue;
+      if (!ssa_pure(ins) || ssa_defines_tied(ins, tied)) continue;
       uint32_t slot = (uint32_t)hash_instr(ins, repl) & (cap - 1);
       while (table[slot] && !same(table[slot], ins, repl)) slot = (slot + 1) & (cap - 1);
       if (!table[slot]) {

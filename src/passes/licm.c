@@ -44,11 +44,6 @@
 
 #define SLACK 4u
 
-#define EFFECTS                                                                                  \
-  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
-   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
-   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
-
 typedef struct licm_ctx {
   mir_program *p;
   bool mode_writes;    /* the program writes MODE (s_setreg): FP ops stay */
@@ -62,26 +57,11 @@ typedef struct licm_ctx {
 } licm_ctx;
 
 static bool movable(const licm_ctx *c, const mir_instr *ins) {
-  if (ins->num_defs == 0) return false;
   if (c->mode_writes && ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_FLOAT)) return false;
   /* The first active lane depends on EXEC, which a loop changes (waterfall
    * loops pick a new lane each iteration). */
   if (ins->opcode == ISA_V_READFIRSTLANE_B32) return false;
-  if (ins->opcode >= ISA_NUM_OPS) {
-    if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR && ins->opcode != MIR_P_SPLIT_VECTOR &&
-        ins->opcode != MIR_P_EXTRACT)
-      return false;
-  } else if (isa_table[ins->opcode].flags & EFFECTS) {
-    return false;
-  }
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].kind != MIR_OPND_TEMP || (ins->defs[k].flags & MIR_OPND_FIXED_REG)) return false;
-  for (unsigned k = 0; k < ins->num_ops; k++) {
-    const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_FIXED || (o->flags & MIR_OPND_FIXED_REG)) return false;
-    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
-  }
-  return true;
+  return ssa_pure(ins);
 }
 
 /* Marks the loop of header h (stamp h + 1 in c->mark); returns its number

@@ -3,6 +3,29 @@
 
 #include "target/isa.h"
 
+#define EFFECTS                                                                                  \
+  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
+   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
+   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
+
+bool ssa_pure(const mir_instr *ins) {
+  if (ins->num_defs == 0) return false;
+  if (ins->opcode < ISA_NUM_OPS) {
+    if (isa_table[ins->opcode].flags & EFFECTS) return false;
+  } else if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR && ins->opcode != MIR_P_SPLIT_VECTOR &&
+             ins->opcode != MIR_P_EXTRACT) {
+    return false;
+  }
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind != MIR_OPND_TEMP || (ins->defs[k].flags & MIR_OPND_FIXED_REG)) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_FIXED || (o->flags & MIR_OPND_FIXED_REG)) return false;
+    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
+  }
+  return true;
+}
+
 bool ssa_operand_tied(const mir_instr *ins, unsigned k) {
   return k == 0 && ins->num_defs == 1 && ins->opcode < ISA_NUM_OPS && isa_table[ins->opcode].format == ISA_FMT_MUBUF &&
          (isa_table[ins->opcode].flags & ISA_F_ATOMIC);

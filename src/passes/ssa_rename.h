@@ -1,6 +1,8 @@
-/* Renaming SSA temporaries after a pass found that one equals another
- * (fold-copies, cse): a replacement map by temporary id, followed to its
- * end, and one rewrite of every operand that may read the replacement. */
+/* Helpers of the SSA clean-up passes (fold-copies, cse, licm): renaming
+ * temporaries after a pass found that one equals another (a replacement
+ * map by temporary id, followed to its end, and one rewrite of every
+ * operand that may read the replacement), tied operands, and which
+ * instructions are pure values. */
 #ifndef WAVECC_PASSES_SSA_RENAME_H
 #define WAVECC_PASSES_SSA_RENAME_H
 
@@ -19,6 +21,13 @@ static inline uint32_t ssa_rename_resolve(const uint32_t *repl, uint32_t t) {
  * A returning MUBUF atomic's data operand (isel gives it a copy of its
  * own that dies there; regalloc.c places the result on it). */
 bool ssa_operand_tied(const mir_instr *ins, unsigned k);
+
+/* Is ins a pure value computation that may be merged with an equal one
+ * (cse) or moved (licm)? At least one result, all in temporaries without
+ * fixed registers; no memory, EXEC, M0, branch, barrier or SCC-read
+ * effect (isa.h flags); copy and vector pseudo ops count; no operand in a
+ * fixed register (its value depends on position). */
+bool ssa_pure(const mir_instr *ins);
 
 /* Sets tied[t] (t below n) for every temporary read by a tied operand. */
 void ssa_mark_tied(const mir_program *p, uint8_t *tied, uint32_t n);
