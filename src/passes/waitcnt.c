@@ -190,9 +190,10 @@ static void to_rel(const astate *a, wstate *s, const unit_span *sp) {
   s->valid = 1;
 }
 
-/* Applies "wait until at most n events of counter c are outstanding". */
+/* Applies "wait until at most n events of counter c are outstanding".
+ * With an out-of-order event outstanding only n = 0 says which are done. */
 static void apply_wait(astate *a, int c, unsigned n) {
-  if (n >= a->ub[c] - a->lb[c]) return;
+  if (n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
   a->lb[c] = a->ub[c] - n;
   if (n == 0) a->ooo[c] = 0;
 }
@@ -265,6 +266,35 @@ static int exec_change(const mir_instr *ins) {
   }
 }
 
+/* An s_waitcnt already in the program (fences, barriers, atomics, libclc's
+ * s_waitcnt, an earlier wait of this pass): counters that can have no more
+ * than the count outstanding are left out; the wait is folded into an
+ * s_waitcnt right before it, or removed when nothing is left. Returns true
+ * when it removed instruction i. */
+static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCNT]) {
+  bool any = false;
+  for (int c = 0; c < NCNT; c++) {
+    if (n[c] >= cnt_max[c] || n[c] >= a->ub[c] - a->lb[c]) n[c] = cnt_max[c];
+    else any = true;
+  }
+  mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
+  if (any && prev && prev->opcode == ISA_S_WAITCNT) {
+    unsigned o[NCNT];
+    mir_waitcnt_decode((uint16_t)prev->offset, &o[VM], &o[EXP], &o[LGKM]);
+    for (int c = 0; c < NCNT; c++)
+      if (n[c] < o[c]) o[c] = n[c];
+    prev->offset = mir_waitcnt_encode(o[VM], o[EXP], o[LGKM]);
+    any = false;
+  }
+  if (!any) {
+    memmove(&b->instrs[i], &b->instrs[i + 1], (b->num_instrs - i - 1) * sizeof *b->instrs);
+    b->num_instrs--;
+    return true;
+  }
+  b->instrs[i]->offset = mir_waitcnt_encode(n[VM], n[EXP], n[LGKM]);
+  return false;
+}
+
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
 static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const unit_span *sp, bool insert) {
@@ -274,7 +304,9 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
       mir_waitcnt_decode((uint16_t)ins->offset, &n[VM], &n[EXP], &n[LGKM]);
+      bool removed = insert && relax_wait(a, b, i, n);
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, n[c]);
+      if (removed) i--;
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
