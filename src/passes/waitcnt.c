@@ -20,9 +20,12 @@
  *    In-order counters need exactly that; when an out-of-order event is
  *    outstanding in the counter (SMEM, FLAT in lgkmcnt) only cnt = 0 is
  *    safe. No wait when the count is at least what can be outstanding.
- *    A preceding s_waitcnt is tightened instead of adding another.
+ *    A preceding s_waitcnt is tightened instead of adding another. A load
+ *    overwriting a pending load of the same in-order counter needs none.
  *  - s_barrier waits for everything (gfx900 has no automatic wait before
- *    barriers); s_endpgm needs no wait.
+ *    barriers); s_endpgm needs no wait. s_waitcnt already in the program
+ *    (fences, barriers, atomics, calls) keep only the counters that can
+ *    still exceed their count (relax_wait).
  *  - Across blocks: forward dataflow over the linear CFG; the entry state
  *    of a block is the merge of its predecessors' exits (per register the
  *    smaller distance, the larger pending count, out-of-order if any),
