@@ -89,9 +89,36 @@ static void force_budget(uint32_t *budget, unsigned flag) {
   if (flag && (!*budget || flag < *budget)) *budget = flag;
 }
 
+/* Retries of one program whose allocation failed for fragmentation: the
+ * registers taken off each file's budget (see compile loop). */
+typedef struct budget_shrink {
+  unsigned tries, vgprs, sgprs;
+} budget_shrink;
+#define MAX_SHRINK 3
+
+/* Lowers p's budgets by the registers a fragmentation retry took off
+ * (spiller and allocator then both aim lower; the kernel still fits the
+ * real budget). */
+static void shrink_budget(mir_program *p, const budget_shrink *s) {
+  if (s->vgprs) {
+    unsigned v = mir_vgpr_budget(p);
+    p->abi.num_vgprs_budget = v > s->vgprs + 1 ? v - s->vgprs : v;
+  }
+  if (s->sgprs) {
+    /* num_sgprs_budget counts VCC, FLAT_SCRATCH and XNACK_MASK as the
+     * "amdgpu-num-sgpr" attribute does; mir_sgpr_budget excludes them. */
+    unsigned b = p->abi.num_sgprs_budget ? p->abi.num_sgprs_budget : MIR_MAX_SGPRS;
+    p->abi.num_sgprs_budget = b > s->sgprs + 8 ? b - s->sgprs : b;
+  }
+}
+
 /* Runs the machine IR passes after isel on one kernel, in order. */
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
+      "simplify",
+      "fold-copies",
+      "cse",
+      "dce",
       "sched-loads",
       "liveness",
       "spill",
@@ -159,6 +186,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs);
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
+  budget_shrink *shrink = calloc(np, sizeof *shrink);
   int rc = 0;
   size_t diag_len = d->len;
   int diag_errors = d->errors;
@@ -198,7 +226,22 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
+    shrink_budget(p, &shrink[k]);
     rc = run_mir_passes(p, o, d, dump, &tm);
+    if (rc && p->budget_failed && p->fragmented && shrink[k].tries < MAX_SHRINK) {
+      /* Demand fit the budget but no free range was left for a tuple:
+       * the spiller kept too little slack. Spill to one register fewer
+       * in that file and allocate again (all of this program). */
+      shrink[k].tries++;
+      if (p->fragmented == 2) shrink[k].vgprs++;
+      else shrink[k].sgprs++;
+      diag_rollback(d, diag_len, diag_errors);
+      arena_free(&mems[k]); /* p is gone after this */
+      progs[k] = NULL;
+      rc = 0;
+      k--;
+      continue;
+    }
     if (rc && p->structured && p->budget_failed) {
       /* Structured regions keep uniform values (V#s, masks) in SGPRs
        * across loops; under a small budget the allocator can then fail
@@ -210,6 +253,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       progs[k] = NULL;
       LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                               LLVMCreateStringAttribute(LLVMGetModuleContext(m.mod), "wavecc-no-structurize", 21, "", 0));
+      memset(&shrink[k], 0, sizeof shrink[k]);
       rc = 0;
       k--;
     }
@@ -271,6 +315,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   if (data_mem.head) arena_free(&data_mem);
   for (unsigned k = 0; k < np; k++)
     if (mems[k].head) arena_free(&mems[k]);
+  free(shrink);
   free(mems);
   free(progs);
   wir_module_free(&m);

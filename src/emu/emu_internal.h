@@ -73,6 +73,7 @@ typedef struct emu_vinfo {
   uint8_t src16;    /* sources are 16-bit values (f16/i16/u16 ops) */
   uint8_t dst16;    /* result is 16 bits */
   uint8_t fsrc;     /* float sources: 0 none, 16, 32, 64 (for modifiers/constants) */
+  uint8_t family;   /* which lane-semantics family computes it (valu_lane.h EMU_LANE_*) */
 } emu_vinfo;
 
 struct wemu_device {

@@ -557,6 +557,54 @@ mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v) {
   return isel_scmp(c, ISA_S_CMP_LG_U32, o, mir_op_const(0));
 }
 
+/* The SCC temporary of `s_cselect_b32 t, 1, 0, scc` defining `t` in the
+ * current block when SCC still holds it (no instruction since writes SCC
+ * or is a pseudo op that may expand to SCC writes); its position in *at.
+ * Returns false otherwise. */
+static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at) {
+  mir_block *blk = &c->p->blocks[c->cur];
+  for (uint32_t i = blk->num_instrs; i-- > 0;) {
+    mir_instr *ins = blk->instrs[i];
+    if (ins->opcode >= ISA_NUM_OPS) return false;
+    for (unsigned k = 0; k < ins->num_defs; k++) {
+      const mir_operand *d = &ins->defs[k];
+      if (d->kind == MIR_OPND_TEMP && d->temp.id == t.id) {
+        if (ins->opcode != ISA_S_CSELECT_B32 || ins->num_ops != 3 || ins->ops[0].kind != MIR_OPND_CONST ||
+            ins->ops[0].imm != 1 || ins->ops[1].kind != MIR_OPND_CONST || ins->ops[1].imm != 0 ||
+            ins->ops[2].kind != MIR_OPND_TEMP)
+          return false;
+        *scc = ins->ops[2].temp;
+        *at = i;
+        return true;
+      }
+      if (d->preg == MIR_PREG_SCC) return false;
+    }
+    if (isa_table[ins->opcode].flags & ISA_F_WRITES_SCC) return false;
+  }
+  return false;
+}
+
+/* i1 into SCC for the uniform conditional branch that ends the current
+ * block. A uniform compare is selected as s_cmp + s_cselect_b32 1, 0 (the
+ * i1 as an SGPR 0/1); when SCC still holds that compare here, the branch
+ * reads it directly (no s_cmp_lg_u32 of the 0/1 value), and when the
+ * branch is the i1's only use the s_cselect goes too. */
+mir_temp isel_branch_scc(isel_ctx *c, LLVMValueRef cond) {
+  mir_operand o = isel_get(c, cond, 0);
+  mir_temp scc;
+  uint32_t at;
+  if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 1 && live_scc_of_bool(c, o.temp, &scc, &at)) {
+    LLVMUseRef u = LLVMGetFirstUse(cond);
+    if (u && !LLVMGetNextUse(u)) {
+      mir_block *blk = &c->p->blocks[c->cur];
+      memmove(&blk->instrs[at], &blk->instrs[at + 1], (blk->num_instrs - at - 1) * sizeof blk->instrs[0]);
+      blk->num_instrs--;
+    }
+    return scc;
+  }
+  return isel_scc_of(c, cond);
+}
+
 /* i1 -> VGPR holding tval or 0 per lane. */
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval) {
   mir_temp m = isel_mask_of(c, v, comp);
@@ -665,7 +713,7 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   LLVMValueRef cond = LLVMGetCondition(term);
   uint32_t s0 = llvm_idx(c, LLVMGetSuccessor(term, 0)), s1 = llvm_idx(c, LLVMGetSuccessor(term, 1));
   if (!bitset_test(c->di->divergent_branch, b)) {
-    mir_temp scc = isel_scc_of(c, cond);
+    mir_temp scc = isel_branch_scc(c, cond);
     mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
     br->ops[0] = scc_use(scc);
     br->ops[1] = mir_op_block(pl->mir[s0]);

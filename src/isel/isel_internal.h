@@ -115,6 +115,7 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -
 /* i1 conversions */
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
 mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v);
+mir_temp isel_branch_scc(isel_ctx *c, LLVMValueRef cond);
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval);
 
 /* ---- calls (isel_calls.c) ---- */

@@ -177,7 +177,7 @@ static void cbranch_scc(sctx *s, uint32_t blk, LLVMValueRef cond, uint32_t t, ui
   if (!s->emit) return;
   isel_ctx *c = s->c;
   c->cur = blk;
-  mir_temp scc = isel_scc_of(c, cond);
+  mir_temp scc = isel_branch_scc(c, cond);
   mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
   br->ops[0] = mir_op_temp(scc);
   br->ops[0].flags |= MIR_OPND_FIXED_REG;

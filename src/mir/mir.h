@@ -240,6 +240,7 @@ typedef struct mir_program {
   bool is_function;           /* a non-kernel function: ends in p_return, has no descriptor */
   bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
+  uint8_t fragmented;         /* regalloc found no free range although demand fit: 1 SGPRs, 2 VGPRs */
   bool has_calls, calls_indirect;
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;

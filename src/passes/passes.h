@@ -2,7 +2,8 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_sched_loads -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
+ *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
+ *   -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
  *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -25,6 +26,37 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
+
+/* ---- algebraic identities (src/passes/simplify.c) ------------------------ */
+
+/* Turns 32-bit ALU instructions whose constant operand is an identity
+ * (x + 0, x | 0, x & ~0, x << 0, x * 1, ...) into p_copy of the other
+ * operand, for mir_fold_copies. Never fails; returns 0. */
+int mir_simplify(mir_program *p, diag *d);
+
+/* ---- copy folding (src/passes/fold_copies.c) ----------------------------- */
+
+/* Renames reads of SSA temporaries defined by p_copy or p_extract to the
+ * temporary they equal (same register class, no fixed register, not a
+ * tied operand), leaving the copies unused for mir_dce. Never fails;
+ * returns 0. */
+int mir_fold_copies(mir_program *p, diag *d);
+
+/* ---- local common-subexpression elimination (src/passes/cse.c) ---------- */
+
+/* Renames the results of an instruction equal to an earlier one in the
+ * same block (no effects, no fixed registers, no EXEC write between) to
+ * the earlier results, leaving it unused for mir_dce. Never fails;
+ * returns 0. */
+int mir_cse(mir_program *p, diag *d);
+
+/* ---- dead-code elimination (src/passes/dce.c) ---------------------------- */
+
+/* Deletes instructions of an SSA program (before register allocation)
+ * whose definitions are all unused temporaries and that have no other
+ * effect (no memory, EXEC, M0, branch or barrier effect), iterating until
+ * none is left. Never fails; returns 0. */
+int mir_dce(mir_program *p, diag *d);
 
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 

@@ -8,6 +8,10 @@
 #include "passes/passes.h"
 
 static const mir_pass_info passes[] = {
+  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies", false},
+  {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
+  {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
+  {"dce", mir_dce, "delete instructions whose results are unused and that have no other effect", false},
   {"sched-loads", mir_sched_loads, "move the loads of a block up and together, within the register pressure", false},
   {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
   {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},

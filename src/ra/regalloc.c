@@ -169,6 +169,7 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
                v ? c->vgpr_budget : c->sgpr_budget);
     c->failed = true;
     c->p->budget_failed = true;
+    c->p->fragmented = v ? 2 : 1;
   }
   return r;
 }

@@ -37,8 +37,9 @@
 ; CHECK-NOT: v_addc_co_u32
 ; CHECK: v_lshlrev_b32_e32 [[O:v[0-9]+]], 4,
 ; CHECK: global_load_dword {{v[0-9]+}}, [[O]], s[{{[0-9]+:[0-9]+}}] offset:-8{{$}}
-; CHECK: v_lshlrev_b32_e32 [[O2:v[0-9]+]], 4,
-; CHECK: global_store_dword [[O2]], {{v[0-9]+}}, s[{{[0-9]+:[0-9]+}}] offset:4{{$}}
+; (one shift for both: cse)
+; CHECK-NOT: v_lshlrev_b32
+; CHECK: global_store_dword [[O]], {{v[0-9]+}}, s[{{[0-9]+:[0-9]+}}] offset:4{{$}}
 ; CHECK-NOT: v_addc_co_u32
 ; CHECK: s_endpgm
 ; the same with an index of unknown range keeps the 64-bit address

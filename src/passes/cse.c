@@ -1,0 +1,160 @@
+/* Local common-subexpression elimination on SSA machine IR, after copy
+ * folding and before dead-code elimination.
+ *
+ * Why: selection expands every LLVM address computation on its own, so a
+ * block with 32 LDS reads whose addresses share a uniform row offset
+ * computes `v_lshlrev_b32 7, row` 32 times (bench/kernels/sgemm_reg4x4.cl);
+ * LLVM's IR-level CSE cannot see the machine operations a GEP becomes.
+ *
+ * What: within one block, an instruction equal to an earlier one (same
+ * opcode, operands, modifiers, encoding flags, offset and MODE needs) has
+ * its results renamed to the earlier results; dce then deletes it. Only
+ * instructions the dce pass could delete count (no memory, EXEC, M0 or
+ * branch effect), and none with a fixed-register operand or result (SCC,
+ * VCC, EXEC, ABI registers: their value depends on position; a carry or
+ * condition in a temporary is fine, the encoding's implicit VCC is the
+ * allocator's choice). An
+ * instruction that writes EXEC, and any pseudo op other than the copy and
+ * vector ones, empties the table: a VALU result computed under one EXEC
+ * does not stand for one computed under another. Values read by a tied
+ * operand (a returning MUBUF atomic's data, which its result overwrites;
+ * isel gives it a copy of its own) are never merged.
+ *
+ * Input: a program in SSA form before register allocation. Never fails;
+ * returns 0. O(instructions) expected (hash table per block). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+#include "passes/ssa_rename.h"
+#include "target/isa.h"
+
+#define EFFECTS                                                                                  \
+  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
+   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
+   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
+
+static bool vector_pseudo(unsigned op) {
+  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
+}
+
+/* Can `ins` stand for (or be replaced by) an equal instruction? */
+static bool candidate(const mir_instr *ins) {
+  if (ins->num_defs == 0) return false;
+  if (ins->opcode < ISA_NUM_OPS ? (isa_table[ins->opcode].flags & EFFECTS) != 0 : !vector_pseudo(ins->opcode))
+    return false;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind != MIR_OPND_TEMP || (ins->defs[k].flags & MIR_OPND_FIXED_REG)) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_FIXED || (o->flags & MIR_OPND_FIXED_REG)) return false;
+    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
+  }
+  return true;
+}
+
+/* Marks the temporaries read as a returning MUBUF atomic's data (tied to
+ * its result). */
+static void mark_tied(const mir_program *p, uint8_t *tied, uint32_t n) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      if (ins->num_ops && ssa_operand_tied(ins, 0) && ins->ops[0].kind == MIR_OPND_TEMP && ins->ops[0].temp.id < n)
+        tied[ins->ops[0].temp.id] = 1;
+    }
+  }
+}
+
+static bool defines_tied(const mir_instr *ins, const uint8_t *tied) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (tied[ins->defs[k].temp.id]) return true;
+  return false;
+}
+
+/* Empties the value table at `ins`? */
+static bool barrier(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return !vector_pseudo(ins->opcode) && ins->opcode != MIR_P_PHI && ins->opcode != MIR_P_LINEAR_PHI;
+  if (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_FIXED && ins->defs[k].preg == MIR_PREG_EXEC) return true;
+  return false;
+}
+
+/* Operand identity for hashing and comparison (kill flags ignored). */
+static uint64_t opnd_key(const mir_operand *o, const uint32_t *repl) {
+  uint64_t v = o->kind == MIR_OPND_TEMP ? ssa_rename_resolve(repl, o->temp.id) : o->kind == MIR_OPND_UNDEF ? o->temp.rc : o->imm;
+  uint64_t flags = o->flags & (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  return v | (uint64_t)o->kind << 32 | flags << 40 | (uint64_t)o->size << 48;
+}
+
+static uint64_t hash_instr(const mir_instr *ins, const uint32_t *repl) {
+  uint64_t h = 1469598103934665603ull;
+  uint64_t parts[6] = {ins->opcode, ins->num_ops, ins->num_defs, ins->enc_flags, (uint64_t)ins->offset,
+                       (uint64_t)ins->omod << 8 | ins->clamp | (uint64_t)ins->fpmode << 16};
+  for (unsigned i = 0; i < 6; i++) h = (h ^ parts[i]) * 1099511628211ull;
+  for (unsigned k = 0; k < ins->num_ops; k++) h = (h ^ opnd_key(&ins->ops[k], repl)) * 1099511628211ull;
+  for (unsigned k = 0; k < ins->num_defs; k++) h = (h ^ ins->defs[k].temp.rc) * 1099511628211ull;
+  return h ^ (h >> 29);
+}
+
+static bool same(const mir_instr *a, const mir_instr *b, const uint32_t *repl) {
+  if (a->opcode != b->opcode || a->num_ops != b->num_ops || a->num_defs != b->num_defs ||
+      a->enc_flags != b->enc_flags || a->offset != b->offset || a->omod != b->omod || a->clamp != b->clamp ||
+      a->fpmode != b->fpmode)
+    return false;
+  for (unsigned k = 0; k < a->num_ops; k++)
+    if (opnd_key(&a->ops[k], repl) != opnd_key(&b->ops[k], repl)) return false;
+  for (unsigned k = 0; k < a->num_defs; k++)
+    if (a->defs[k].temp.rc != b->defs[k].temp.rc) return false;
+  return true;
+}
+
+int mir_cse(mir_program *p, diag *d) {
+  (void)d;
+  uint32_t n = p->num_temps ? p->num_temps : 1;
+  uint32_t *repl = calloc(n, sizeof *repl);
+  uint8_t *tied = calloc(n, 1);
+  if (!repl || !tied) abort();
+  mark_tied(p, tied, n);
+  uint32_t cap = 0;
+  const mir_instr **table = NULL;
+  bool any = false;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    /* Table of at least twice the block's instructions, power of two. */
+    uint32_t want = 16;
+    while (want < 2 * blk->num_instrs) want *= 2;
+    if (want > cap) {
+      free(table);
+      cap = want;
+      table = malloc(cap * sizeof *table);
+      if (!table) abort();
+    }
+    memset(table, 0, cap * sizeof *table);
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      if (barrier(ins)) {
+        memset(table, 0, cap * sizeof *table);
+        continue;
+      }
+      if (!candidate(ins) || defines_tied(ins, tied)) continue;
+      uint32_t slot = (uint32_t)hash_instr(ins, repl) & (cap - 1);
+      while (table[slot] && !same(table[slot], ins, repl)) slot = (slot + 1) & (cap - 1);
+      if (!table[slot]) {
+        table[slot] = ins;
+        continue;
+      }
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        uint32_t t = ins->defs[k].temp.id, to = ssa_rename_resolve(repl, table[slot]->defs[k].temp.id);
+        if (t < n && t != to) repl[t] = to;
+      }
+      any = true;
+    }
+  }
+  free(table);
+  if (any) ssa_rename_apply(p, repl, n);
+  free(tied);
+  free(repl);
+  return 0;
+}

@@ -1,0 +1,141 @@
+/* Dead-code elimination on SSA machine IR, the first pass after
+ * instruction selection.
+ *
+ * Why: selection expands an LLVM value into its machine form before it
+ * knows how the users will read it. A sign-extended 32-bit index gets its
+ * high half (v_ashrrev_i32) even when every address that uses it ends up
+ * in the SGPR-base + 32-bit VGPR-offset form, a 64-bit value is split into
+ * halves nobody reads, a compare's 0/1 value stays after the branch read
+ * SCC. Such instructions cost issue slots and, until liveness sees them
+ * dead, registers.
+ *
+ * What goes: an instruction all of whose definitions are temporaries that
+ * no operand anywhere reads, and whose opcode has no effect besides those
+ * definitions: no memory access, no EXEC, M0 or branch effect, no barrier,
+ * no fixed physical-register definition other than SCC and VCC carries;
+ * phis, copies and vector pseudo ops count as pure. Instructions without
+ * definitions (stores, s_setreg, waits) always stay. Removal is iterated
+ * with a worklist: deleting an instruction may leave its operands' defining
+ * instructions dead in turn. O(instructions + temporaries).
+ *
+ * Input: a program in SSA form before register allocation. Never fails;
+ * returns 0. */
+#include <stdlib.h>
+
+#include "passes/passes.h"
+#include "target/isa.h"
+
+/* Flags of ISA ops that have an effect beyond their definitions. */
+#define EFFECTS                                                                                  \
+  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
+   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
+   ISA_F_WRITES_M0)
+
+/* May `ins` go once its definitions are unused? */
+static bool removable(const mir_instr *ins) {
+  if (ins->num_defs == 0) return false;
+  if (ins->opcode < ISA_NUM_OPS) {
+    if (isa_table[ins->opcode].flags & EFFECTS) return false;
+  } else {
+    switch (ins->opcode) {
+    case MIR_P_PHI: case MIR_P_LINEAR_PHI: case MIR_P_PARALLELCOPY: case MIR_P_COPY:
+    case MIR_P_CREATE_VECTOR: case MIR_P_SPLIT_VECTOR: case MIR_P_EXTRACT:
+      break;
+    default:
+      return false;
+    }
+  }
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *d = &ins->defs[k];
+    if (d->kind != MIR_OPND_TEMP) return false;
+    if ((d->flags & MIR_OPND_FIXED_REG) && d->preg != MIR_PREG_SCC && d->preg != MIR_PREG_VCC) return false;
+  }
+  return true;
+}
+
+/* Removable, and the only definition of each of its temporaries (the
+ * bookkeeping below needs one defining instruction per temporary). */
+static bool candidate(const mir_instr *ins, const uint8_t *ndefs) {
+  if (!removable(ins)) return false;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ndefs[ins->defs[k].temp.id] != 1) return false;
+  return true;
+}
+
+static bool all_defs_unused(const mir_instr *ins, const uint32_t *uses) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (uses[ins->defs[k].temp.id]) return false;
+  return true;
+}
+
+int mir_dce(mir_program *p, diag *d) {
+  (void)d;
+  uint32_t n = p->num_temps;
+  uint32_t *uses = calloc(n ? n : 1, sizeof *uses);
+  mir_instr **def = calloc(n ? n : 1, sizeof *def);
+  uint8_t *ndefs = calloc(n ? n : 1, 1);
+  mir_instr **work = NULL;
+  size_t nwork = 0, cap = 0;
+  if (!uses || !def || !ndefs) abort();
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) uses[ins->ops[k].temp.id]++;
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < n) {
+          def[ins->defs[k].temp.id] = ins;
+          if (ndefs[ins->defs[k].temp.id] < 2) ndefs[ins->defs[k].temp.id]++;
+        }
+    }
+  }
+  /* Seed the worklist with every removable instruction; the loop re-checks. */
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      if (!candidate(ins, ndefs)) continue;
+      if (nwork == cap) {
+        cap = cap ? 2 * cap : 64;
+        work = realloc(work, cap * sizeof *work);
+        if (!work) abort();
+      }
+      work[nwork++] = ins;
+    }
+  }
+  /* A removed instruction is marked by clearing its definitions' entries
+   * in def[] (it defines only temporaries, so it has at least one). */
+  while (nwork) {
+    mir_instr *ins = work[--nwork];
+    if (def[ins->defs[0].temp.id] != ins || !all_defs_unused(ins, uses)) continue;
+    for (unsigned k = 0; k < ins->num_defs; k++) def[ins->defs[k].temp.id] = NULL;
+    for (unsigned k = 0; k < ins->num_ops; k++) {
+      const mir_operand *o = &ins->ops[k];
+      if (o->kind != MIR_OPND_TEMP || o->temp.id >= n) continue;
+      if (--uses[o->temp.id] == 0 && def[o->temp.id] && candidate(def[o->temp.id], ndefs)) {
+        if (nwork == cap) {
+          cap = cap ? 2 * cap : 64;
+          work = realloc(work, cap * sizeof *work);
+          if (!work) abort();
+        }
+        work[nwork++] = def[o->temp.id];
+      }
+    }
+  }
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    uint32_t j = 0;
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      bool gone = candidate(ins, ndefs) && def[ins->defs[0].temp.id] != ins;
+      if (!gone) blk->instrs[j++] = ins;
+    }
+    blk->num_instrs = j;
+  }
+  free(work);
+  free(ndefs);
+  free(def);
+  free(uses);
+  return 0;
+}
