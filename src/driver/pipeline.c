@@ -122,6 +122,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "licm",
       "cse",
       "dce",
+      "sched-loads",
       "liveness",
       "spill",
       "regalloc",

@@ -3,8 +3,8 @@
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
  *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_licm -> mir_cse
- *   -> mir_dce -> mir_liveness -> mir_spill -> mir_regalloc -> mir_ssa_elim
- *   -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
+ *   -> mir_dce -> mir_sched_loads -> mir_liveness -> mir_spill -> mir_regalloc
+ *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
  * Every pass takes the program and a diag; it returns 0 on success and
@@ -190,6 +190,15 @@ int mir_frame(mir_program *p, diag *d);
  * (uses_dynamic_stack) when recursion or an indirect call leaves the
  * depth unknown. */
 void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
+
+/* Before register allocation (SSA temporaries): moves the loads of each
+ * block up, in order, next to each other, as far as their operands, the
+ * previous load and stores/atomics/barriers/s_waitcnt/EXEC and M0 writes
+ * allow, while the register demand stays within the occupancy the program
+ * already has (VGPRs) or its maximum (SGPRs) and below the budgets. Runs
+ * mir_liveness itself; leaves p->live stale (NULL). Returns 0
+ * (src/passes/sched_loads.c). */
+int mir_sched_loads(mir_program *p, diag *d);
 
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and

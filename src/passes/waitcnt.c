@@ -20,13 +20,29 @@
  *    In-order counters need exactly that; when an out-of-order event is
  *    outstanding in the counter (SMEM, FLAT in lgkmcnt) only cnt = 0 is
  *    safe. No wait when the count is at least what can be outstanding.
- *    A preceding s_waitcnt is tightened instead of adding another.
+ *    A preceding s_waitcnt is tightened instead of adding another. A load
+ *    overwriting a pending load of the same in-order counter needs none.
  *  - s_barrier waits for everything (gfx900 has no automatic wait before
- *    barriers); s_endpgm needs no wait.
+ *    barriers); s_endpgm needs no wait. s_waitcnt already in the program
+ *    (fences, barriers, atomics, calls) keep only the counters that can
+ *    still exceed their count (relax_wait).
  *  - Across blocks: forward dataflow over the linear CFG; the entry state
  *    of a block is the merge of its predecessors' exits (per register the
  *    smaller distance, the larger pending count, out-of-order if any),
  *    iterated to a fixed point, which is conservative at loop headers.
+ *  - Lanes (the else arm of a divergent if/else): a VGPR load writes only
+ *    the lanes EXEC had when it issued. Each EXEC write starts an exec
+ *    epoch; a pending VGPR write remembers its epoch. `exec = S & ~exec`
+ *    (s_andn2_b64 exec, S, exec; s_andn2_saveexec_b64) makes the new EXEC
+ *    disjoint from the old one, and narrowing writes (s_and_saveexec_b64,
+ *    s_and_b64 / s_andn2_b64 exec, exec, X) keep that disjointness. A
+ *    lane-masked instruction that reads or writes a VGPR whose pending load
+ *    was issued in an epoch disjoint from the current EXEC touches none of
+ *    the load's lanes and needs no wait: the phi of an if/else lives in one
+ *    register, so the else arm writes the register the then arm loads
+ *    into. Not for instructions that ignore EXEC (v_readlane, ...), cross
+ *    lanes (ds_(b)permute, ds_swizzle) or calls. Epochs are kept relative
+ *    (exec writes since), merged at joins only when equal on every path.
  *
  * Encoding (gfx9): vmcnt[3:0] at [3:0] and vmcnt[5:4] at [15:14], expcnt
  * [6:4], lgkmcnt [11:8]; maxima 63, 7, 15 mean "no wait on this counter".
@@ -56,6 +72,8 @@ static const unsigned cnt_max[NCNT] = {63, 15, 7};
 
 typedef struct wstate {
   uint8_t dist[NCNT][UNITS]; /* NONE: no pending write */
+  uint8_t xdist[NCNT][UNITS]; /* exec writes since that write issued; NONE: unknown */
+  uint8_t xdisj;             /* EXEC is disjoint from the EXEC of xdisj exec writes ago; NONE: none known */
   uint8_t pending[NCNT];     /* events possibly outstanding (capped at the max) */
   uint8_t ooo[NCNT];         /* an out-of-order event may be outstanding */
   uint8_t valid;             /* reached by the dataflow yet */
@@ -63,6 +81,8 @@ typedef struct wstate {
 
 static void state_clear(wstate *s) {
   memset(s->dist, NONE, sizeof s->dist);
+  memset(s->xdist, NONE, sizeof s->xdist);
+  s->xdisj = NONE;
   memset(s->pending, 0, sizeof s->pending);
   memset(s->ooo, 0, sizeof s->ooo);
   s->valid = 1;
@@ -79,11 +99,20 @@ typedef struct unit_span {
 
 static bool merge_range(wstate *dst, const wstate *src, int c, unsigned lo, unsigned hi) {
   bool changed = false;
-  for (unsigned r = lo; r < hi; r++)
+  for (unsigned r = lo; r < hi; r++) {
+    if (src->dist[c][r] == NONE) continue;
+    /* The exec epoch of a pending write survives only if every path that
+     * has the write pending agrees on it. */
+    uint8_t x = dst->dist[c][r] == NONE || dst->xdist[c][r] == src->xdist[c][r] ? src->xdist[c][r] : NONE;
+    if (x != dst->xdist[c][r]) {
+      dst->xdist[c][r] = x;
+      changed = true;
+    }
     if (src->dist[c][r] < dst->dist[c][r]) {
       dst->dist[c][r] = src->dist[c][r];
       changed = true;
     }
+  }
   return changed;
 }
 
@@ -101,6 +130,7 @@ static bool state_merge(wstate *dst, const wstate *src, const unit_span *sp) {
     if (src->pending[c] > dst->pending[c]) { dst->pending[c] = src->pending[c]; changed = true; }
     if (src->ooo[c] && !dst->ooo[c]) { dst->ooo[c] = 1; changed = true; }
   }
+  if (src->xdisj != dst->xdisj && dst->xdisj != NONE) { dst->xdisj = NONE; changed = true; }
   return changed;
 }
 
@@ -114,10 +144,22 @@ typedef struct astate {
   uint32_t score[NCNT][UNITS];
   uint32_t ub[NCNT], lb[NCNT];
   uint8_t ooo[NCNT];
+  uint32_t xep[NCNT][UNITS]; /* exec epoch of the pending write; 0: unknown */
+  uint32_t xub;              /* current exec epoch (exec writes, from XBASE) */
+  uint32_t xdisj;            /* epoch EXEC is disjoint from; 0: none */
 } astate;
 
+#define XBASE 1024u
+
+static uint32_t xep_abs(const wstate *s, int c, unsigned r) {
+  return s->dist[c][r] == NONE || s->xdist[c][r] == NONE ? 0 : XBASE - s->xdist[c][r];
+}
+
 static void to_abs(const wstate *s, astate *a, const unit_span *sp) {
+  a->xub = XBASE;
+  a->xdisj = s->xdisj == NONE ? 0 : XBASE - s->xdisj;
   for (int c = 0; c < NCNT; c++) {
+    for (unsigned r = 256; r < sp->v_end; r++) a->xep[c][r] = xep_abs(s, c, r);
     a->ub[c] = 256;
     a->lb[c] = 256 - s->pending[c];
     a->ooo[c] = s->ooo[c];
@@ -132,8 +174,16 @@ static unsigned adist(const astate *a, int c, unsigned r) {
   return a->ub[c] - sc;
 }
 
+static uint8_t xrel(const astate *a, uint32_t ep) {
+  return ep == 0 || a->xub - ep >= NONE ? NONE : (uint8_t)(a->xub - ep);
+}
+
 static void to_rel(const astate *a, wstate *s, const unit_span *sp) {
+  s->xdisj = xrel(a, a->xdisj);
   for (int c = 0; c < NCNT; c++) {
+    /* SGPR units have no lanes: no epoch. */
+    for (unsigned r = 0; r < sp->s_end; r++) s->xdist[c][r] = NONE;
+    for (unsigned r = 256; r < sp->v_end; r++) s->xdist[c][r] = adist(a, c, r) == NONE ? NONE : xrel(a, a->xep[c][r]);
     uint32_t pending = a->ub[c] - a->lb[c];
     s->pending[c] = (uint8_t)(pending > cnt_max[c] ? cnt_max[c] : pending);
     s->ooo[c] = a->ooo[c] && pending > 0;
@@ -143,9 +193,10 @@ static void to_rel(const astate *a, wstate *s, const unit_span *sp) {
   s->valid = 1;
 }
 
-/* Applies "wait until at most n events of counter c are outstanding". */
+/* Applies "wait until at most n events of counter c are outstanding".
+ * With an out-of-order event outstanding only n = 0 says which are done. */
 static void apply_wait(astate *a, int c, unsigned n) {
-  if (n >= a->ub[c] - a->lb[c]) return;
+  if (n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
   a->lb[c] = a->ub[c] - n;
   if (n == 0) a->ooo[c] = 0;
 }
@@ -176,6 +227,77 @@ static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
   return m;
 }
 
+static bool opnd_is_exec(const mir_operand *o) {
+  return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) && o->preg == MIR_PREG_EXEC;
+}
+
+/* Whether the instruction reads and writes VGPRs only in the lanes EXEC
+ * enables (so lanes of a load issued under a disjoint EXEC are untouched). */
+static bool lane_masked(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_BRANCH)) return false;
+  return ins->opcode != ISA_DS_SWIZZLE_B32 && ins->opcode != ISA_DS_PERMUTE_B32 && ins->opcode != ISA_DS_BPERMUTE_B32;
+}
+
+enum { X_NONE, X_NARROW, X_COMPLEMENT, X_OTHER };
+
+/* How the instruction changes EXEC: not at all, to a subset of the old
+ * EXEC, to lanes disjoint from it (S & ~exec), or otherwise. Calls and
+ * pseudo instructions other than branches count as "otherwise". */
+static int exec_change(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS)
+    return ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC || ins->opcode == MIR_P_LOGICAL_START ||
+                   ins->opcode == MIR_P_LOGICAL_END
+               ? X_NONE
+               : X_OTHER;
+  if (ins->opcode == ISA_S_SWAPPC_B64) return X_OTHER;
+  bool writes = isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC;
+  for (unsigned k = 0; k < ins->num_defs; k++) writes |= opnd_is_exec(&ins->defs[k]);
+  if (!writes) return X_NONE;
+  switch (ins->opcode) {
+  case ISA_S_AND_SAVEEXEC_B64: return X_NARROW;           /* exec = src & exec */
+  case ISA_S_ANDN2_SAVEEXEC_B64: return X_COMPLEMENT;     /* exec = src & ~exec */
+  case ISA_S_AND_B64:
+    if (ins->num_ops == 2 && (opnd_is_exec(&ins->ops[0]) || opnd_is_exec(&ins->ops[1]))) return X_NARROW;
+    return X_OTHER;
+  case ISA_S_ANDN2_B64:
+    if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[0])) return X_NARROW; /* exec & ~X */
+    if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[1]) && !opnd_is_exec(&ins->ops[0])) return X_COMPLEMENT;
+    return X_OTHER;
+  default: return X_OTHER;
+  }
+}
+
+/* An s_waitcnt already in the program (fences, barriers, atomics, libclc's
+ * s_waitcnt, an earlier wait of this pass): counters that can have no more
+ * than the count outstanding are left out; the wait is folded into an
+ * s_waitcnt right before it, or removed when nothing is left. Returns true
+ * when it removed instruction i. */
+static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCNT]) {
+  bool any = false;
+  for (int c = 0; c < NCNT; c++) {
+    if (n[c] >= cnt_max[c] || n[c] >= a->ub[c] - a->lb[c]) n[c] = cnt_max[c];
+    else any = true;
+  }
+  mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
+  if (any && prev && prev->opcode == ISA_S_WAITCNT) {
+    unsigned o[NCNT];
+    mir_waitcnt_decode((uint16_t)prev->offset, &o[VM], &o[EXP], &o[LGKM]);
+    for (int c = 0; c < NCNT; c++)
+      if (n[c] < o[c]) o[c] = n[c];
+    prev->offset = mir_waitcnt_encode(o[VM], o[EXP], o[LGKM]);
+    any = false;
+  }
+  if (!any) {
+    memmove(&b->instrs[i], &b->instrs[i + 1], (b->num_instrs - i - 1) * sizeof *b->instrs);
+    b->num_instrs--;
+    return true;
+  }
+  b->instrs[i]->offset = mir_waitcnt_encode(n[VM], n[EXP], n[LGKM]);
+  return false;
+}
+
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
 static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const unit_span *sp, bool insert) {
@@ -185,19 +307,30 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
       mir_waitcnt_decode((uint16_t)ins->offset, &n[VM], &n[EXP], &n[LGKM]);
+      bool removed = insert && relax_wait(a, b, i, n);
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, n[c]);
+      if (removed) i--;
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
     unsigned need[NCNT] = {NONE, NONE, NONE};
+    bool lanes = a->xdisj != 0 && lane_masked(ins);
+    bool ooo_ev;
+    unsigned ev_mask = events(ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
     if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
     for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
       unsigned n;
       opnd_units(&ins->ops[k], &r, &n);
+      /* A load overwriting a pending load of the same in-order counter
+       * writes after it (LLVM's SIInsertWaitcnts makes the same exception
+       * for VMEM of one type). */
+      bool ordered_def = k >= ins->num_ops && !ooo_ev && (ev_mask == 1u << VM || ev_mask == 1u << LGKM);
       for (unsigned u = 0; u < n && r + u < UNITS; u++)
         for (int c = 0; c < NCNT; c++) {
+          if (ordered_def && ev_mask == 1u << c && !a->ooo[c]) continue;
+          if (lanes && r + u >= 256 && a->xep[c][r + u] == a->xdisj) continue; /* other lanes */
           unsigned d = adist(a, c, r + u);
           if (d < need[c]) need[c] = d;
         }
@@ -255,8 +388,19 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
         mir_preg r;
         unsigned n;
         opnd_units(&ins->defs[k], &r, &n);
-        for (unsigned u = 0; u < n && r + u < UNITS; u++) a->score[c][r + u] = a->ub[c];
+        for (unsigned u = 0; u < n && r + u < UNITS; u++) {
+          /* A write still pending from another epoch: lanes unknown. */
+          bool older = adist(a, c, r + u) != NONE && a->xep[c][r + u] != a->xub;
+          a->score[c][r + u] = a->ub[c];
+          a->xep[c][r + u] = older ? 0 : a->xub;
+        }
       }
+    }
+    switch (exec_change(ins)) {
+    case X_NONE: break;
+    case X_NARROW: a->xub++; break; /* a subset of a set disjoint from xdisj stays disjoint */
+    case X_COMPLEMENT: a->xdisj = a->xub++; break;
+    default: a->xub++; a->xdisj = 0; break;
     }
   }
   to_rel(a, s, sp);

@@ -24,7 +24,7 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 ; CHECK-NEXT: s_addc_u32 s[[B]], s[[B]], f@rel32@hi+12
 ; CHECK: v_mov_b32_e32 v0,
 ; CHECK: s_add_u32 s6, s7, 0
-; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; CHECK-NEXT: s_waitcnt lgkmcnt(0)
 ; CHECK-NEXT: s_getpc_b64 s[4:5]
 ; CHECK-NEXT: s_add_u32 s4, s4, 20
 ; CHECK-NEXT: s_addc_u32 s5, s5, 0
@@ -55,6 +55,6 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 ; CHECK: s_or_saveexec_b64 vcc, -1
 ; CHECK: v_readlane_b32 s8, v3, 0
 ; CHECK: buffer_load_dword v3, off, s[0:3], s6{{$}}
-; CHECK: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; CHECK: s_waitcnt vmcnt(0){{$}}
 ; CHECK-NEXT: s_mov_b64 exec, vcc
 ; CHECK-NEXT: s_setpc_b64 s[4:5]

@@ -10,12 +10,13 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: k_load_align1:
 ; CHECK-NOT: buffer_load_dword
+; (the four loads issue together: sched-loads)
 ; CHECK: buffer_load_ubyte {{v[0-9]+}}, [[A:v[0-9]+]], s[0:3], {{s[0-9]+}} offen{{$}}
-; CHECK: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:1
+; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:1
+; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:2
+; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:3
 ; CHECK: v_lshl_or_b32 {{v[0-9]+}}, {{v[0-9]+}}, 8,
-; CHECK: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:2
 ; CHECK: v_lshl_or_b32 {{v[0-9]+}}, {{v[0-9]+}}, 16,
-; CHECK: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:3
 ; CHECK: v_lshl_or_b32 {{v[0-9]+}}, {{v[0-9]+}}, 24,
 ; CHECK-NOT: buffer_load_dword
 ; CHECK: s_endpgm

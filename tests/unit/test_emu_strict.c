@@ -2,7 +2,8 @@
  * real hardware would not report, and the emulator must fail the dispatch
  * with a message naming the problem and the PC:
  *   - a load result used without the covering s_waitcnt (VMEM, SMEM, LDS;
- *     SMEM out of order), a register overwritten while its load is pending,
+ *     SMEM out of order), a register overwritten while its load is pending
+ *     (in the load's lanes: other lanes may be written and read),
  *   - a never-written VGPR read with --check-uninit; with it too, spill-code
  *     corners: v_readfirstlane_b32 with EXEC = 0, v_readlane_b32 of a
  *     scratch reload that ran with EXEC = 0, of a lane never written,
@@ -56,6 +57,18 @@ int main(void) {
          "  .amdhsa_group_segment_fixed_size 256\n", NULL, "reads v2 before an s_waitcnt");
   expect("VALU overwrites a VGPR whose load is still outstanding (WAW)",
          EMU_PROLOGUE "  global_load_dword v2, v[10:11], off\n  v_mov_b32 v2, 0\n  s_waitcnt vmcnt(0)\n", NULL, NULL, "overwrites v2");
+  /* Lanes: a load writes only the lanes EXEC had at issue; the else arm
+   * of an if/else (EXEC = saved & ~EXEC) may read and write the register
+   * in its own lanes while the load is pending (waitcnt.c relies on it). */
+#define ELSE_ARM(RESTORE) \
+  EMU_PROLOGUE \
+  "  v_cmp_gt_u32 vcc, 32, v0\n  s_and_saveexec_b64 s[20:21], vcc\n  global_load_dword v2, v[10:11], off\n" \
+  RESTORE "  v_mov_b32 v2, 5\n  v_add_u32 v3, 1, v2\n  s_or_b64 exec, exec, s[20:21]\n" \
+  "  s_waitcnt vmcnt(0)\n  global_store_dword v[10:11], v3, off\n"
+  expect("else arm writes and reads the register of a then-arm load in its own lanes",
+         ELSE_ARM("  s_andn2_b64 exec, s[20:21], exec\n"), NULL, NULL, NULL);
+  expect("the same with EXEC restored to every lane: the write overlaps the load",
+         ELSE_ARM("  s_mov_b64 exec, s[20:21]\n"), NULL, NULL, "overwrites v2");
   expect("SMEM returns out of order: lgkmcnt(1) does not cover either of two s_loads",
          "  s_load_dword s4, s[0:1], 0x0\n  s_load_dword s5, s[0:1], 0x4\n  s_waitcnt lgkmcnt(1)\n  v_mov_b32 v1, s4\n",
          NULL, NULL, "reads s4 before an s_waitcnt");
