@@ -11,7 +11,7 @@
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
 ; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
-; NOK: nokernel.ll: error: no kernels (amdgpu_kernel functions) in the module
+; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
 ; ASM: asm.ll: k: error: inline assembly is not supported: %v = call i32 asm "v_mov_b32 $0, 7", "=v"()
 ; RUN: %not test -e %t.o
