@@ -37,9 +37,11 @@
  *           (isel_pack_dwords); the dwords past the VGPR ones at the start
  *           of the callee's frame (bytes 0, 4, ... from its stack
  *           pointer), where the caller stores them and the callee loads
- *           them; results at most 32 dwords. Every argument is a VGPR
- *           (`inreg` is not honoured: llc-19's own callers and callees
- *           disagree on those SGPRs, LLVM PR #182754).
+ *           them; results at most 32 dwords. Aggregates travel as their
+ *           scalars (isel_aggregate.c). `inreg` arguments go in SGPRs
+ *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
+ *           them (its callers disagree, LLVM PR #182754); in the compact
+ *           layout they are ordinary VGPR arguments.
  *   clobbered by a wavecc callee: the SGPR region (the allocator keeps a
  *           calling program's values out of it), the callee's VGPR region
  *           v0..v(R-1), R its argument (work-item ids included) or result
@@ -76,6 +78,12 @@
 unsigned isel_call_dwords(LLVMTypeRef t) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
   if (k == LLVMVoidTypeKind) return 0;
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind) { /* its scalars in order (isel_aggregate.c) */
+    LLVMTypeRef st[ISEL_AGG_MAX_SCALARS];
+    unsigned n = isel_agg_scalars(t, st), d = 0;
+    for (unsigned i = 0; i < n; i++) d += isel_type_bits(st[i]) == 64 ? 2 : 1;
+    return d;
+  }
   unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
   if (bits == 1) return nc == 1 ? 1 : 0;
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
@@ -100,6 +108,7 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
  * be passed. */
 static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
   LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_agg_scalars(t, NULL)) return isel_agg_to_dwords(c, v, out, n);
   if (isel_type_bits(t) == 1) {
     if (isel_num_comps(t) != 1) return false;
     out[0] = isel_bool_to_vgpr(c, v, 0, 1);
@@ -115,6 +124,7 @@ static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n
 /* Sets v (a parameter or a call's result) from `n` VGPR dwords. */
 static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n) {
   LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_agg_scalars(t, NULL)) return isel_agg_from_dwords(c, v, dw, n);
   if (isel_type_bits(t) == 1) {
     isel_set(c, v, 0, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(dw[0])));
     return true;
@@ -152,6 +162,24 @@ unsigned isel_implicit_uses(LLVMValueRef fn) {
 /* Registers of the AMDGPUUsage layout's implicit inputs. */
 enum { IDS_VGPR = 31, DISPATCH_SGPR = 4, IMPLICITARG_SGPR = 8, WG_SGPR = 12 };
 #define IMPLICIT_WI (ISEL_IMPLICIT_WI_X | ISEL_IMPLICIT_WI_Y | ISEL_IMPLICIT_WI_Z)
+
+/* The SGPRs of `inreg` argument dwords in the AMDGPUUsage layout, in
+ * order: s4..s29 but for the registers of the implicit inputs an unknown
+ * callee reserves (dispatch pointer s[4:5], implicit-argument pointer
+ * s[8:9], dispatch id s[10:11], work-group ids s12..s14, LDS kernel id
+ * s15), as llc-19's callees read them. (llc-19's callers write s0.. instead,
+ * over the V#: LLVM PR #182754 fixed that side later.) */
+static const uint8_t INREG_SGPRS[] = {6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
+#define NUM_INREG ((unsigned)sizeof INREG_SGPRS)
+
+/* Is argument i of call `ins` (or parameter i of function `fn`, ins NULL)
+ * `inreg` in the AMDGPUUsage layout? */
+static bool is_inreg(const isel_call_abi *ca, LLVMValueRef ins, LLVMValueRef fn, unsigned i) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("inreg", 5);
+  if (!ca->amdgpu) return false; /* compact: every argument in VGPRs (internal) */
+  if (ins && LLVMGetCallSiteEnumAttribute(ins, i + 1, kind)) return true;
+  return fn && LLVMIsAFunction(fn) && LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
+}
 
 /* Implicit input dwords that travel after the arguments (compact layout). */
 static unsigned implicit_arg_dwords(const isel_call_abi *ca) {
@@ -350,8 +378,10 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     c->p->calls_indirect = true;
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
-  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = implicit_arg_dwords(c->ca);
-  for (unsigned i = 0; i < nargs; i++) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = implicit_arg_dwords(c->ca), nin = 0;
+  mir_operand inreg[NUM_INREG];
+  for (unsigned i = 0; i < nargs; i++)
+    if (!is_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
   unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
    * as soon as each argument is computed (so they need not all be live at
@@ -376,6 +406,18 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     } else {
       LLVMValueRef a = LLVMGetOperand(ins, i);
       unsigned n = isel_call_dwords(LLVMTypeOf(a));
+      if (is_inreg(c->ca, ins, callee, i)) {
+        /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
+        mir_operand w[32];
+        unsigned nw;
+        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !isel_pack_dwords(c, a, w, &nw) || nin + nw > NUM_INREG) {
+          isel_unsupported(c, ins, "inreg call argument (i1, aggregate, or more than 16 SGPR dwords)");
+          return true;
+        }
+        for (unsigned k = 0; k < nw; k++, nin++)
+          inreg[nin] = fixed_use(isel_as_temp(c, w[k], false, 1), MIR_PREG_SGPR(INREG_SGPRS[nin]));
+        continue;
+      }
       if (!n || na + n > ISEL_CALL_MAX_ARGS) {
         isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
         return true;
@@ -404,8 +446,9 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   /* the callee clobbers its own region (an indirect one: any function's) */
   unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
   if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
-  mir_operand fx[8];
+  mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);
+  for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
   if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
   /* a kernel's wave offset: the frame pass adds it to the V#'s base
    * around the call (the callee's V# base is the wave's scratch) */
@@ -484,13 +527,20 @@ void isel_setup_function(isel_ctx *c) {
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
+  unsigned nin = 0;
   for (unsigned i = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (!n) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
     }
-    nv += n;
+    if (!is_inreg(ca, NULL, c->fn, i)) {
+      nv += n;
+    } else if (isel_type_bits(LLVMTypeOf(params[i])) == 1 || isel_agg_scalars(LLVMTypeOf(params[i]), NULL) ||
+               (nin += n) > NUM_INREG) {
+      isel_unsupported(c, params[i], "inreg parameter (i1, aggregate, or more than 16 SGPR dwords)");
+      return;
+    }
   }
   unsigned nexp = nv;
   nv += implicit_arg_dwords(ca);
@@ -499,8 +549,13 @@ void isel_setup_function(isel_ctx *c) {
     return;
   }
   unsigned nreg = nv < ca->reg_args ? nv : ca->reg_args;
-  mir_operand fx[8];
+  mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_defs(c, fx);
+  mir_temp sin[NUM_INREG];
+  for (unsigned i = 0; i < nin; i++) {
+    sin[i] = isel_tmp(c, mir_rc_s(1)); /* named after the copy below */
+    fx[nfx++] = fixed_def(sin[i], MIR_PREG_SGPR(INREG_SGPRS[i]));
+  }
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 3 + nfx + nreg);
   c->psb = isel_tmp(c, mir_rc_s(4));
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
@@ -554,8 +609,17 @@ void isel_setup_function(isel_ctx *c) {
   mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
   sx->defs[0] = mir_op_temp(c->entry_exec);
-  for (unsigned i = 0, k = 0; i < np; i++) {
+  for (unsigned i = 0, k = 0, s = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (is_inreg(ca, NULL, c->fn, i)) {
+      mir_operand w[32];
+      for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
+      if (LLVMGetFirstUse(params[i]) && !isel_unpack_dwords(c, params[i], w, n)) {
+        isel_unsupported(c, params[i], "inreg parameter type");
+        return;
+      }
+      continue;
+    }
     if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
       isel_unsupported(c, params[i], "function parameter type");
       return;

@@ -126,6 +126,20 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 /* The soffset of an access through a private pointer: the wave offset,
  * or 0 in a function (isel_calls.c). */
 mir_operand isel_private_soffset(isel_ctx *c);
+/* ---- aggregates (isel_aggregate.c) ---- */
+#define ISEL_AGG_MAX_SCALARS 16u
+/* Scalars of struct/array type t (their types into `types` when not NULL);
+ * 0 when t is not an aggregate or wavecc cannot hold it. */
+unsigned isel_agg_scalars(LLVMTypeRef t, LLVMTypeRef *types);
+/* extractvalue / insertvalue; false (extract) or reported (insert) when
+ * unsupported. */
+bool isel_extract_value(isel_ctx *c, LLVMValueRef ins);
+bool isel_insert_value(isel_ctx *c, LLVMValueRef ins);
+/* An aggregate's scalars as call dwords in VGPRs (64-bit ones as two), and
+ * back: the calling convention's order (isel_calls.c). */
+bool isel_agg_to_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n);
+bool isel_agg_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n);
+
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters
