@@ -71,6 +71,7 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
       if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) {
         u->calls = u->alloca_used = true; /* callees' frames are scratch */
         continue;

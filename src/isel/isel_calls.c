@@ -350,6 +350,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
   bool external = false;
+  if (LLVMIsAInlineAsm(callee)) return isel_inline_asm(c, ins); /* isel_asm.c */
   if (!c->ca) {
     isel_unsupported(c, ins, "call (no function of the module can be its callee)");
     return true;
@@ -681,6 +682,7 @@ bool isel_function_uses_calls(LLVMValueRef fn) {
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c */
       if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return true;
     }
   return false;

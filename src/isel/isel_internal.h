@@ -126,6 +126,10 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 /* The soffset of an access through a private pointer: the wave offset,
  * or 0 in a function (isel_calls.c). */
 mir_operand isel_private_soffset(isel_ctx *c);
+/* Inline assembly (isel_asm.c): the call `ins` of an InlineAsm value;
+ * reports what it does not take. Returns true (handled or reported). */
+bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins);
+
 /* ---- aggregates (isel_aggregate.c) ---- */
 #define ISEL_AGG_MAX_SCALARS 16u
 /* Scalars of struct/array type t (their types into `types` when not NULL);

@@ -132,15 +132,7 @@ static int check_calls(LLVMModuleRef mod, diag *d, LLVMContextRef ctx) {
       fr->ins = LLVMGetNextInstruction(ins);
       if (!LLVMIsACallInst(ins) && !LLVMIsAInvokeInst(ins)) continue;
       LLVMValueRef callee = LLVMGetCalledValue(ins);
-      if (LLVMIsAInlineAsm(callee)) {
-        char *text = LLVMPrintValueToString(ins);
-        const char *t = text;
-        while (*t == ' ') t++;
-        diag_error(d, fn_name(fr->fn), "inline assembly is not supported: %s", t);
-        LLVMDisposeMessage(text);
-        rc = -1;
-        break;
-      }
+      if (LLVMIsAInlineAsm(callee)) continue; /* selected by isel_asm.c */
       if (!LLVMIsAFunction(callee)) continue; /* indirect: address-taken functions stay real */
       if (LLVMGetIntrinsicID(callee)) continue;
       if (LLVMIsDeclaration(callee) && LLVMGetVisibility(callee) != LLVMDefaultVisibility)
