@@ -44,6 +44,8 @@ static void usage(FILE *f) {
       "                         output when -j > 1)\n"
       "  --check-uninit         report reads of never-written registers\n"
       "  --keep-temps           keep temporary files and code objects, print where\n"
+      "  --code-object=FILE     run FILE (a linked gfx900 code object, e.g. wavecc's and\n"
+      "                         llc's code linked by ld.lld) instead of compiling each file\n"
       "  --progress, --no-progress  force the progress line on or off (default: on when\n"
       "                         stdout is a terminal and there are 10 files or more)\n"
       "  -v, --verbose          build logs, commands, full diagnostics\n"
@@ -94,6 +96,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
+    else if (!strncmp(a, "--code-object=", 14)) cfg.code_object = a + 14;
     else if (!strcmp(a, "--progress")) cfg.progress = 1;
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
     else if (!strcmp(a, "--differential")) cfg.differential = 1;

@@ -186,7 +186,9 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
    * nk + k is function k of the module's list. */
   unsigned nk = m.num_kernels, np = nk + m.num_functions;
   isel_call_abi ca;
-  isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs);
+  isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs, o->max_sgprs);
+  isel_call_abi_externs(&ca, m.mod);
+  bool calls = m.num_functions || ca.num_externs;
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
   budget_shrink *shrink = calloc(np, sizeof *shrink);
@@ -208,7 +210,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
     /* 3. Instruction selection, EXEC-mask control flow included. */
     t0 = now_sec();
-    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, m.num_functions ? &ca : NULL, d);
+    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, calls ? &ca : NULL, d);
     timer_add(&tm, "isel", now_sec() - t0);
     if (!p) {
       rc = -1;
@@ -261,7 +263,12 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       k--;
     }
   }
-  if (!rc && m.num_functions) mir_call_resources(progs, nk, m.num_functions);
+  if (!rc && calls) mir_call_resources(progs, nk, m.num_functions);
+  /* a module without kernels is a library: its exported functions are
+   * for other code objects (AMDGPUUsage's convention, isel_calls.c) */
+  for (unsigned k = nk; !rc && !nk && k < np; k++)
+    progs[k]->exported = LLVMGetLinkage(m.functions[k - nk]) != LLVMInternalLinkage &&
+                         LLVMGetLinkage(m.functions[k - nk]) != LLVMPrivateLinkage;
 
   /* 5. Emission: assembly for the whole module (with its data objects:
    * initialised globals), then the code object. */
@@ -271,15 +278,32 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   arena_init(&data_mem);
   mir_module_data md = {0};
   if (!rc) rc = isel_module_data(m.mod, &data_mem, d, &md);
-  if (!rc && m.num_functions) {
-    const char **names = arena_alloc(&data_mem, m.num_functions * sizeof *names);
+  if (!rc && calls) {
+    /* symbols: the module's functions, then the external ones */
+    const char **names = arena_alloc(&data_mem, (m.num_functions + ca.num_externs) * sizeof *names);
     for (unsigned k = 0; k < m.num_functions; k++) names[k] = progs[nk + k]->name;
+    for (unsigned k = 0; k < ca.num_externs; k++) {
+      size_t len; /* the module outlives emission */
+      names[m.num_functions + k] = LLVMGetValueName2(ca.externs[k], &len);
+    }
     md.funcs = names;
-    md.num_funcs = m.num_functions;
+    md.num_funcs = m.num_functions + ca.num_externs;
+    md.num_defined_funcs = m.num_functions;
   }
   /* The builtin assembler encodes straight from machine IR; assembly text
    * is written for -S, for llvm-mc, for the cross-check and for dumps. */
   bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
+  size_t xlen;
+  if (!rc && obj && (!nk || ca.num_externs)) {
+    /* wavecc writes whole code objects; linking with another one's code
+     * is ld.lld's job, from wavecc's assembly */
+    if (!nk)
+      diag_error(d, NULL, "a module without kernels (functions for other code objects) is written only as assembly (-S)");
+    else
+      diag_error(d, NULL, "call to undefined function '%s': wavecc links nothing (inline or define it, or write assembly "
+                 "with -S and link it with the callee's code object by ld.lld)", LLVMGetValueName2(ca.externs[0], &xlen));
+    rc = -1;
+  }
   void *elf = NULL;
   size_t elf_size = 0;
   if (!rc && (!builtin || o->assembler == WAVECC_ASSEMBLER_CHECK || wants_dump(o, "emit"))) {
@@ -321,6 +345,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   free(shrink);
   free(mems);
   free(progs);
+  free(ca.externs);
   wir_module_free(&m);
 
   if (!rc && obj) {

@@ -16,13 +16,25 @@
 typedef struct isel_call_abi {
   LLVMValueRef *functions; /* index = the function's symbol number in emission */
   unsigned num_functions;
+  LLVMValueRef *externs;   /* declared functions called (symbols num_functions + k): other code objects' */
+  unsigned num_externs;
   unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
   unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
-  unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes after its arguments */
+  unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes */
+  /* AMDGPUUsage's registers (true: return address s[30:31], stack
+   * pointer s32, implicit inputs in s4..s14 and v31, interoperable with
+   * llc-19) or the compact layout a forced small register budget needs
+   * (s[4:5], s6, implicit inputs as argument dwords). */
+  bool amdgpu;
+  unsigned ra_sgpr, sp_sgpr, call_sgprs; /* return address pair, stack pointer, SGPR region s0..call_sgprs-1 */
+  unsigned wo_sgpr;        /* compact: s7 keeps a calling kernel's wave offset (functions save it); 0 = none */
 } isel_call_abi;
 
-/* ABI inputs a function uses (intrinsics), passed after its arguments as
- * one dword each (pointers two), in this order. */
+/* ABI inputs a function uses (intrinsics): in the AMDGPUUsage layout in
+ * llc's registers (work-item ids packed in v31, x | y << 10 | z << 20;
+ * dispatch pointer s[4:5], implicit-argument pointer s[8:9], work-group
+ * ids s12..s14); in the compact layout after the arguments as one dword
+ * each (pointers two), in this order. */
 enum {
   ISEL_IMPLICIT_WI_X = 1u << 0, ISEL_IMPLICIT_WI_Y = 1u << 1, ISEL_IMPLICIT_WI_Z = 1u << 2,
   ISEL_IMPLICIT_WG_X = 1u << 3, ISEL_IMPLICIT_WG_Y = 1u << 4, ISEL_IMPLICIT_WG_Z = 1u << 5,
@@ -30,9 +42,15 @@ enum {
   ISEL_IMPLICIT_IMPLICITARG = 1u << 7, /* llvm.amdgcn.implicitarg.ptr */
 };
 /* Fills `ca` for the module's real functions (isel_calls.c): their VGPR
- * regions, implicit inputs, and the argument VGPRs (half of `max_vgprs`,
- * the forced budget, when that is below 32; 0 = none). */
-void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs);
+ * regions, implicit inputs, the layout (compact when a forced budget,
+ * `max_vgprs` or `max_sgprs`, is below 64; 0 = none) and the argument
+ * VGPRs (v0..v30 in AMDGPUUsage's; half of `max_vgprs` in the compact). */
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs,
+                        unsigned max_sgprs);
+/* The declared (external) functions module `mod` calls, into ca->externs
+ * (malloc'ed; the caller frees it); with any, the AMDGPUUsage layout
+ * passes every implicit input, as llc's callers do for an unknown callee. */
+void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod);
 /* The ISEL_IMPLICIT_* inputs function fn's instructions use. */
 unsigned isel_implicit_uses(LLVMValueRef fn);
 /* Dwords the implicit inputs `mask` take. */

@@ -71,6 +71,7 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
       if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) {
         u->calls = u->alloca_used = true; /* callees' frames are scratch */
         continue;
@@ -99,16 +100,13 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
 /* Private memory: every static alloca gets a fixed offset in the lane's
  * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
  * the private segment buffer V#). In a function the frame starts at the
- * stack pointer (wave-scaled: (s6 - wave offset) / 64 is the lane offset
- * from V# base + wave offset, what private pointers are). False
- * after reporting. */
+ * stack pointer (wave-scaled from the V# base, whose base is the wave's
+ * scratch in a function: SP / 64 is the lane offset, what private
+ * pointers are). False after reporting. */
 static bool layout_allocas(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   mir_temp lane_base = {0};
-  if (c->p->is_function) {
-    mir_temp fb = isel_s(c, ISA_S_SUB_U32, 1, mir_op_temp(c->stack_ptr), mir_op_temp(c->wave_offset));
-    lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(fb), mir_op_const(6));
-  }
+  if (c->p->is_function) lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(6));
   uint64_t poff = c->stack_arg_bytes; /* a function's stack arguments come first */
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {

@@ -897,16 +897,8 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     return sel_cast(c, ins, opc);
   case LLVMSelect: return sel_select(c, ins);
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: return sel_vector(c, ins, opc);
-  case LLVMExtractValue: {
-    /* structs of scalars (cmpxchg, *.with.overflow): one component each */
-    LLVMValueRef A = LLVMGetOperand(ins, 0);
-    if (LLVMGetNumIndices(ins) != 1) return false;
-    unsigned idx = LLVMGetIndices(ins)[0];
-    uint32_t vi = ptrmap_get(&c->vmap, A);
-    if (vi == UINT32_MAX || idx >= c->vals[vi].n) return false;
-    isel_set(c, ins, 0, c->vals[vi].t[idx]);
-    return true;
-  }
+  case LLVMExtractValue: return isel_extract_value(c, ins); /* isel_aggregate.c */
+  case LLVMInsertValue: return isel_insert_value(c, ins);
   case LLVMFreeze: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);
     for (unsigned e = 0; e < isel_num_comps(ty); e++) isel_set(c, ins, e, comp_temp(c, A, e, is_div(c, ins)));

@@ -1,62 +1,67 @@
 /* Instruction selection of calls to real functions, of a function's entry
- * and return, and of a calling kernel's stack set-up: wavecc's calling
- * convention.
+ * and return, and of a calling kernel's stack set-up: the calling
+ * convention of AMDGPUUsage ("Calling Conventions", "Call Convention":
+ * the default C convention of non-kernel functions on amdhsa) as llc-19
+ * implements it for gfx900, so wavecc code calls llc code and is called by
+ * it. Under a forced register budget below 64 (--max-vgprs/--max-sgprs,
+ * where s30..s32 and v31 do not exist) a compact layout of the same shape
+ * is used instead, internal to the module (isel_call_abi.amdgpu false).
  *
- * The convention follows AMDGPUUsage "Calling Conventions" (the default C
- * convention of non-kernel functions on amdhsa, as llc-19 uses it) where
- * that costs nothing, and simplifies where the ABI is internal: wavecc
- * compiles whole modules, so only wavecc code calls wavecc code.
+ *                AMDGPUUsage              compact
+ *   V#           s[0:3]                   s[0:3]
+ *   return addr  s[30:31]                 s[4:5]     written by s_swappc_b64
+ *   stack ptr    s32                      s6
+ *   region       s0..s32                  s0..s7     (isel_call_abi.call_sgprs)
+ *   kernel's WO  any SGPR above s32       s7 (saved by functions)
+ *   args         v0..v30, then stack      v0..v(N/2-1), then stack
+ *   work-items   v31: x | y<<10 | z<<20   argument dwords after the args
+ *   work-groups  s12, s13, s14            argument dwords
+ *   dispatch ptr s[4:5]                   two argument dwords
+ *   implicitarg  s[8:9]                   two argument dwords
  *
- *   s[0:3]  scratch V# (the kernel's private segment buffer, unchanged);
- *           nobody writes it. llc: s[0:3], with the wave offset added to
- *           its base.
- *   s[4:5]  return address, written by s_swappc_b64. llc: s[30:31].
- *   s6      stack pointer: the callee's frame base, a wave-scaled byte
- *           offset (lane offset x 64) from the V# base, used as MUBUF
- *           soffset. The caller moves it past its own frame around each
- *           call and back. llc: s32 (and s33 as frame pointer).
- *   s7      the wave's scratch offset (the kernel's system SGPR), the
- *           soffset of every access through a private pointer; nobody
- *           writes it. A private pointer is a lane offset from V# base +
- *           wave offset, the kernel's own alloca offsets included, so one
- *           may be passed to a callee. llc folds the offset into the V#
- *           instead; keeping both in the region's registers for the whole
- *           program costs no extra SGPRs where budgets are small.
+ *   V#      its base is the wave's scratch: a calling kernel adds its
+ *           wave offset around each call (frame pass; llc's kernels add it
+ *           once, but keeping the V# in s[0:3] and the offset as the
+ *           kernel's own soffset costs fewer SGPRs); functions do not
+ *           write it.
+ *   stack   the stack pointer is the callee's frame base, wave-scaled
+ *           (lane offset x 64) from the V# base, the soffset of frame
+ *           accesses; the caller moves it past its own frame around each
+ *           call and back. A private pointer is a lane offset from the
+ *           wave's scratch (soffset: a kernel's wave offset, 0 in a
+ *           function), so one may be passed to a callee. No frame pointer: frames have a
+ *           static size.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 8/16-bit elements packed
- *           (isel_pack_dwords); v0-v31, the dwords after the 32nd at the
- *           start of the callee's frame (bytes 0, 4, ... from s6), where
- *           the caller stores them and the callee loads them;
- *           results at most 32 dwords. Under a forced VGPR budget
- *           (--max-vgprs=N) only N/2 argument dwords travel in VGPRs, so
- *           that a call fits the budget (isel_call_abi.reg_args). As llc, but every argument is a
- *           VGPR, uniform or not (llc passes `inreg` ones in SGPRs).
- *   clobbered: s0..s7 (call_sgprs = 8: s[0:3], s6, s7 hold the same
- *           values after a call, but the allocator keeps other values out
- *           of the region in a program that calls), the callee's VGPR
- *           region v0..v(R-1), R its argument or result dwords, whichever
- *           are more (abi.call_vgprs in the callee; an indirect call's R
- *           is the most of any function), plus VCC, SCC and M0. p_call
+ *           (isel_pack_dwords); the dwords past the VGPR ones at the start
+ *           of the callee's frame (bytes 0, 4, ... from its stack
+ *           pointer), where the caller stores them and the callee loads
+ *           them; results at most 32 dwords. Aggregates travel as their
+ *           scalars (isel_aggregate.c). `inreg` arguments go in SGPRs
+ *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
+ *           them (its callers disagree, LLVM PR #182754); in the compact
+ *           layout they are ordinary VGPR arguments.
+ *   clobbered by a wavecc callee: the SGPR region (the allocator keeps a
+ *           calling program's values out of it), the callee's VGPR region
+ *           v0..v(R-1), R its argument (work-item ids included) or result
+ *           dwords, whichever are more (abi.call_vgprs; an indirect call's
+ *           R is the most of any function), plus VCC, SCC and M0. p_call
  *           defines v0..v(R-1), so the allocator keeps values live across
- *           it above them (regalloc.c, call_crossings) and the spiller
- *           counts them. Every other register is callee-saved, all 64
- *           lanes of a VGPR (src/passes/frame.c saves what the callee
- *           writes). llc clobbers far more (v0-v39, s0-s29 ...) and saves
- *           v40+ / s30+.
+ *           it above them (regalloc.c, call_crossings). A wavecc function
+ *           saves every other register it writes, all 64 lanes of a VGPR
+ *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
+ *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
+ *           code may call it.
  *   EXEC    at the call: the caller's active lanes; preserved.
- *   frame   [s6, s6 + frame_size x 64) of scratch: allocas, spill slots,
- *           saved registers.
  *   waits   the caller waits for every counter before s_swappc_b64 and the
  *           callee before s_setpc_b64 (frame pass).
  *
- * ABI inputs: work-item ids, work-group ids, the dispatch pointer and the
- * implicit-argument pointer a function uses (llvm.amdgcn.* intrinsics)
- * follow the arguments as extra dwords, for every function of the module
- * the same set (the union of all their uses, isel_call_abi.implicit), so
- * that an indirect call passes what any callee reads; the kernel enables
- * and passes them. llc passes them in fixed SGPRs and v31 instead.
- * llvm.amdgcn.kernarg.segment.ptr in a function is unsupported.
+ * Implicit inputs: every function of the module receives the same set
+ * (the union of all their uses, isel_call_abi.implicit), so that an
+ * indirect call passes what any callee reads; the kernel enables and
+ * passes them. llvm.amdgcn.kernarg.segment.ptr in a function is
+ * unsupported (llc passes nothing for it either).
  *
  * Divergent function pointers are turned into a loop over the distinct
  * callees before isel (src/llvm/expand_indirect_calls.c), so a call's
@@ -73,6 +78,12 @@
 unsigned isel_call_dwords(LLVMTypeRef t) {
   LLVMTypeKind k = LLVMGetTypeKind(t);
   if (k == LLVMVoidTypeKind) return 0;
+  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind) { /* its scalars in order (isel_aggregate.c) */
+    LLVMTypeRef st[ISEL_AGG_MAX_SCALARS];
+    unsigned n = isel_agg_scalars(t, st), d = 0;
+    for (unsigned i = 0; i < n; i++) d += isel_type_bits(st[i]) == 64 ? 2 : 1;
+    return d;
+  }
   unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
   if (bits == 1) return nc == 1 ? 1 : 0;
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
@@ -97,6 +108,7 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
  * be passed. */
 static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
   LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_agg_scalars(t, NULL)) return isel_agg_to_dwords(c, v, out, n);
   if (isel_type_bits(t) == 1) {
     if (isel_num_comps(t) != 1) return false;
     out[0] = isel_bool_to_vgpr(c, v, 0, 1);
@@ -112,6 +124,7 @@ static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n
 /* Sets v (a parameter or a call's result) from `n` VGPR dwords. */
 static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n) {
   LLVMTypeRef t = LLVMTypeOf(v);
+  if (isel_agg_scalars(t, NULL)) return isel_agg_from_dwords(c, v, dw, n);
   if (isel_type_bits(t) == 1) {
     isel_set(c, v, 0, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(dw[0])));
     return true;
@@ -146,19 +159,51 @@ unsigned isel_implicit_uses(LLVMValueRef fn) {
   return m;
 }
 
+/* Registers of the AMDGPUUsage layout's implicit inputs. */
+enum { IDS_VGPR = 31, DISPATCH_SGPR = 4, IMPLICITARG_SGPR = 8, WG_SGPR = 12 };
+#define IMPLICIT_WI (ISEL_IMPLICIT_WI_X | ISEL_IMPLICIT_WI_Y | ISEL_IMPLICIT_WI_Z)
+
+/* The SGPRs of `inreg` argument dwords in the AMDGPUUsage layout, in
+ * order: s4..s29 but for the registers of the implicit inputs an unknown
+ * callee reserves (dispatch pointer s[4:5], implicit-argument pointer
+ * s[8:9], dispatch id s[10:11], work-group ids s12..s14, LDS kernel id
+ * s15), as llc-19's callees read them. (llc-19's callers write s0.. instead,
+ * over the V#: LLVM PR #182754 fixed that side later.) */
+static const uint8_t INREG_SGPRS[] = {6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
+#define NUM_INREG ((unsigned)sizeof INREG_SGPRS)
+
+/* Is argument i of call `ins` (or parameter i of function `fn`, ins NULL)
+ * `inreg` in the AMDGPUUsage layout? */
+static bool is_inreg(const isel_call_abi *ca, LLVMValueRef ins, LLVMValueRef fn, unsigned i) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("inreg", 5);
+  if (!ca->amdgpu) return false; /* compact: every argument in VGPRs (internal) */
+  if (ins && LLVMGetCallSiteEnumAttribute(ins, i + 1, kind)) return true;
+  return fn && LLVMIsAFunction(fn) && LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
+}
+
+/* Implicit input dwords that travel after the arguments (compact layout). */
+static unsigned implicit_arg_dwords(const isel_call_abi *ca) {
+  return ca->amdgpu ? 0 : isel_implicit_dwords(ca->implicit);
+}
+
+/* The implicit-argument pointer: the kernarg pointer past the explicit
+ * arguments (a function's is already that). */
+static mir_temp implicitarg_ptr(isel_ctx *c) {
+  if (!c->hidden_offset) return c->kernarg_ptr;
+  return isel_add64(c, mir_op_temp(c->kernarg_ptr), mir_op_const(c->hidden_offset), false);
+}
+
 /* The implicit inputs' dwords as VGPR temporaries, from the caller's own
- * (a kernel's ABI inputs, or what a function received). */
+ * (a kernel's ABI inputs, or what a function received): compact layout. */
 static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
   unsigned m = c->ca->implicit, n = 0;
+  if (c->ca->amdgpu) return 0;
   for (unsigned d = 0; d < 3; d++)
     if (m & (ISEL_IMPLICIT_WI_X << d)) out[n++] = c->wi_id[d];
   for (unsigned d = 0; d < 3; d++)
     if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = isel_to_vgpr(c, mir_op_temp(c->wg_id[d]), 1);
   mir_temp ptrs[2] = {c->dispatch_ptr, {0}};
-  if (m & ISEL_IMPLICIT_IMPLICITARG) {
-    mir_operand off = mir_op_const(c->hidden_offset);
-    ptrs[1] = c->hidden_offset ? isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false) : c->kernarg_ptr;
-  }
+  if (m & ISEL_IMPLICIT_IMPLICITARG) ptrs[1] = implicitarg_ptr(c);
   for (unsigned k = 0; k < 2; k++)
     if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
       out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 0, 1)), 1);
@@ -167,7 +212,30 @@ static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
   return n;
 }
 
-/* A function's implicit inputs from its last argument dwords. */
+/* The AMDGPUUsage layout's implicit inputs as fixed uses of the caller's
+ * own values (work-item ids packed into one VGPR as llc does); returns
+ * how many. */
+static unsigned implicit_regs(isel_ctx *c, mir_operand *out) {
+  unsigned m = c->ca->implicit, n = 0;
+  if (!c->ca->amdgpu) return 0;
+  if (m & IMPLICIT_WI) {
+    mir_temp t = c->wi_packed;
+    if (!t.id) {
+      t = c->wi_id[0];
+      for (unsigned d = 1; d < 3; d++)
+        if (m & (ISEL_IMPLICIT_WI_X << d))
+          t = isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(c->wi_id[d]), mir_op_const(10 * d), mir_op_temp(t));
+    }
+    out[n++] = fixed_use(t, MIR_PREG_VGPR(IDS_VGPR));
+  }
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = fixed_use(c->wg_id[d], MIR_PREG_SGPR(WG_SGPR + d));
+  if (m & ISEL_IMPLICIT_DISPATCH) out[n++] = fixed_use(c->dispatch_ptr, MIR_PREG_SGPR(DISPATCH_SGPR));
+  if (m & ISEL_IMPLICIT_IMPLICITARG) out[n++] = fixed_use(implicitarg_ptr(c), MIR_PREG_SGPR(IMPLICITARG_SGPR));
+  return n;
+}
+
+/* A function's implicit inputs from its last argument dwords (compact). */
 static void receive_implicit(isel_ctx *c, const mir_temp *in) {
   unsigned m = c->ca->implicit, n = 0;
   for (unsigned d = 0; d < 3; d++)
@@ -186,25 +254,34 @@ static void receive_implicit(isel_ctx *c, const mir_temp *in) {
 }
 
 /* The VGPRs v0.. a function of type fnty may clobber: its argument dwords
- * (implicit inputs included) in VGPRs or its result dwords, whichever are
+ * in VGPRs (implicit inputs included) or its result dwords, whichever are
  * more. */
 static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
-  unsigned np = LLVMCountParamTypes(fnty), n = isel_implicit_dwords(ca->implicit);
+  unsigned np = LLVMCountParamTypes(fnty), n = implicit_arg_dwords(ca);
   LLVMTypeRef *tys = malloc((np + 1) * sizeof *tys);
   LLVMGetParamTypes(fnty, tys);
   for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
   free(tys);
   if (n > ca->reg_args) n = ca->reg_args;
+  if (ca->amdgpu && (ca->implicit & IMPLICIT_WI)) n = IDS_VGPR + 1;
   unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
   return r > n ? r : n;
 }
 
-void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs) {
-  /* under a forced VGPR budget half of it carries arguments (so that a
+void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs,
+                        unsigned max_sgprs) {
+  bool compact = (max_vgprs && max_vgprs < 64) || (max_sgprs && max_sgprs < 64);
+  /* compact: half of a forced VGPR budget carries arguments (so that a
    * call fits it), the rest go on the stack */
   unsigned half = max_vgprs / 2 ? max_vgprs / 2 : 1;
-  *ca = (isel_call_abi){.functions = functions, .num_functions = n,
-                        .reg_args = max_vgprs && half < ISEL_CALL_REG_ARGS ? half : ISEL_CALL_REG_ARGS};
+  *ca = (isel_call_abi){.functions = functions, .num_functions = n, .amdgpu = !compact};
+  if (compact) {
+    ca->reg_args = max_vgprs && half < ISEL_CALL_REG_ARGS ? half : ISEL_CALL_REG_ARGS;
+    ca->ra_sgpr = 4, ca->sp_sgpr = 6, ca->call_sgprs = 8, ca->wo_sgpr = 7;
+  } else {
+    ca->reg_args = IDS_VGPR; /* v31 is the work-item ids' (llc's callers always reserve it) */
+    ca->ra_sgpr = 30, ca->sp_sgpr = 32, ca->call_sgprs = 33;
+  }
   for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
   /* an indirect call clobbers what any function may */
   ca->arg_vgprs = 1;
@@ -214,10 +291,34 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
   }
 }
 
-/* Index of f in the module's function list, or UINT32_MAX. */
+void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n++;
+  ca->externs = malloc((n + 1) * sizeof *ca->externs);
+  ca->num_externs = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
+    size_t len;
+    const char *name = LLVMGetValueName2(f, &len);
+    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && strncmp(name, "llvm.", 5) && LLVMGetFirstUse(f))
+      ca->externs[ca->num_externs++] = f;
+  }
+  if (ca->num_externs && ca->amdgpu) {
+    ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
+    ca->arg_vgprs = IDS_VGPR + 1;
+    for (unsigned k = 0; k < ca->num_functions; k++) {
+      unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
+      if (r > ca->arg_vgprs) ca->arg_vgprs = r;
+    }
+  }
+}
+
+/* Symbol index of f: the module's function list, then the externs;
+ * UINT32_MAX when neither. */
 static uint32_t function_index(const isel_ctx *c, LLVMValueRef f) {
   for (uint32_t k = 0; c->ca && k < c->ca->num_functions; k++)
     if (c->ca->functions[k] == f) return k;
+  for (uint32_t k = 0; c->ca && k < c->ca->num_externs; k++)
+    if (c->ca->externs[k] == f) return c->ca->num_functions + k;
   return UINT32_MAX;
 }
 
@@ -248,6 +349,8 @@ static void note_callee(isel_ctx *c, uint32_t k) {
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
+  bool external = false;
+  if (LLVMIsAInlineAsm(callee)) return isel_inline_asm(c, ins); /* isel_asm.c */
   if (!c->ca) {
     isel_unsupported(c, ins, "call (no function of the module can be its callee)");
     return true;
@@ -258,14 +361,28 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
       isel_unsupported(c, ins, "call (the callee is not compiled)");
       return true;
     }
-    note_callee(c, k);
+    if (k >= c->ca->num_functions) {
+      /* another code object's function: AMDGPUUsage's clobbers, which
+       * the frame pass honours around the call in a kernel */
+      if (!c->ca->amdgpu || c->p->is_function) {
+        isel_unsupported(c, ins, c->ca->amdgpu ? "call to an external function from a non-kernel function"
+                                               : "call to an external function under a register budget below 64");
+        return true;
+      }
+      external = true;
+      c->p->calls_external = true;
+    } else {
+      note_callee(c, k);
+    }
   } else {
     addr = isel_get(c, callee, 0);
     c->p->calls_indirect = true;
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
-  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = isel_implicit_dwords(c->ca->implicit);
-  for (unsigned i = 0; i < nargs; i++) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = implicit_arg_dwords(c->ca), nin = 0;
+  mir_operand inreg[NUM_INREG];
+  for (unsigned i = 0; i < nargs; i++)
+    if (!is_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
   unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
    * as soon as each argument is computed (so they need not all be live at
@@ -290,6 +407,18 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     } else {
       LLVMValueRef a = LLVMGetOperand(ins, i);
       unsigned n = isel_call_dwords(LLVMTypeOf(a));
+      if (is_inreg(c->ca, ins, callee, i)) {
+        /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
+        mir_operand w[32];
+        unsigned nw;
+        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !isel_pack_dwords(c, a, w, &nw) || nin + nw > NUM_INREG) {
+          isel_unsupported(c, ins, "inreg call argument (i1, aggregate, or more than 16 SGPR dwords)");
+          return true;
+        }
+        for (unsigned k = 0; k < nw; k++, nin++)
+          inreg[nin] = fixed_use(isel_as_temp(c, w[k], false, 1), MIR_PREG_SGPR(INREG_SGPRS[nin]));
+        continue;
+      }
       if (!n || na + n > ISEL_CALL_MAX_ARGS) {
         isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
         return true;
@@ -317,13 +446,22 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   }
   /* the callee clobbers its own region (an indirect one: any function's) */
   unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
+  mir_operand fx[8 + NUM_INREG];
+  unsigned nfx = implicit_regs(c, fx);
+  for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
   if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
-  mir_instr *call = isel_emit(c, MIR_P_CALL, 3 + nreg, 1 + region);
+  /* a kernel's wave offset: the frame pass adds it to the V#'s base
+   * around the call (the callee's V# base is the wave's scratch) */
+  unsigned nk = c->p->is_function ? 2 : 3;
+  mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
+  call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
   call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
-  call->ops[2] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
-  for (unsigned i = 0; i < nreg; i++) call->ops[3 + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
-  call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(4));
+  if (nk == 3) call->ops[2] = mir_op_temp(c->wave_offset);
+  for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
+  for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
+  call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
   for (unsigned i = nr; i < region; i++) call->defs[1 + i] = fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   if (!nr) return true;
   /* results leave the region at once: the next call clobbers it */
@@ -342,73 +480,115 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
 
 void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
   mir_program *p = c->p;
-  p->abi.call_sgprs = ISEL_CALL_SGPRS;
+  p->abi.call_sgprs = c->ca->call_sgprs;
+  p->abi.call_wo_sgpr = c->ca->wo_sgpr;
+  p->abi.call_ra_sgpr = c->ca->ra_sgpr;
+  p->abi.call_sp_sgpr = c->ca->sp_sgpr;
   /* Every input but the V# (which stays in s[0:3]) leaves the region
-   * through a copy right after p_startpgm; the wave offset goes to s7 and
-   * stays there. */
-  mir_block *b = &p->blocks[0];
-  uint32_t pos = 0;
-  while (pos < b->num_instrs && b->instrs[pos] != sp) pos++;
-  mir_instr *pc = mir_instr_create(p, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
+   * through a copy right after p_startpgm. */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
   for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
     mir_temp old = sp->defs[k].temp;
     if (old.id == c->psb.id) continue;
     mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
-    pc->defs[j] = old.id == c->wave_offset.id ? fixed_def(old, MIR_PREG_SGPR(7)) : mir_op_temp(old);
+    bool wo = old.id == c->wave_offset.id && c->ca->wo_sgpr;
+    pc->defs[j] = wo ? fixed_def(old, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(old);
     pc->ops[j++] = mir_op_temp(nt);
     sp->defs[k].temp = nt;
   }
-  mir_block_insert(p, b, pos + 1, pc);
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->wave_offset;
 }
 
+/* A function's implicit inputs in the AMDGPUUsage layout: fixed
+ * definitions of p_startpgm in `defs` (the registers implicit_regs
+ * passes), their temporaries named in c (work-item ids still packed). */
+static unsigned implicit_defs(isel_ctx *c, mir_operand *defs) {
+  unsigned m = c->ca->implicit, n = 0;
+  if (!c->ca->amdgpu) return 0;
+  if (m & IMPLICIT_WI) defs[n++] = fixed_def(c->wi_packed = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(IDS_VGPR));
+  for (unsigned d = 0; d < 3; d++)
+    if (m & (ISEL_IMPLICIT_WG_X << d)) defs[n++] = fixed_def(c->wg_id[d] = isel_tmp(c, mir_rc_s(1)), MIR_PREG_SGPR(WG_SGPR + d));
+  if (m & ISEL_IMPLICIT_DISPATCH) defs[n++] = fixed_def(c->dispatch_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(DISPATCH_SGPR));
+  if (m & ISEL_IMPLICIT_IMPLICITARG)
+    defs[n++] = fixed_def(c->kernarg_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(IMPLICITARG_SGPR));
+  c->hidden_offset = 0;
+  return n;
+}
+
 void isel_setup_function(isel_ctx *c) {
   mir_program *p = c->p;
+  const isel_call_abi *ca = c->ca;
   p->is_function = true;
-  p->abi.call_sgprs = ISEL_CALL_SGPRS;
-  p->abi.call_vgprs = fn_region(c->ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_sgprs = ca->call_sgprs;
+  p->abi.call_wo_sgpr = ca->wo_sgpr;
+  p->abi.call_ra_sgpr = ca->ra_sgpr;
+  p->abi.call_sp_sgpr = ca->sp_sgpr;
+  p->abi.call_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
+  unsigned nin = 0;
   for (unsigned i = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (!n) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
     }
-    nv += n;
+    if (!is_inreg(ca, NULL, c->fn, i)) {
+      nv += n;
+    } else if (isel_type_bits(LLVMTypeOf(params[i])) == 1 || isel_agg_scalars(LLVMTypeOf(params[i]), NULL) ||
+               (nin += n) > NUM_INREG) {
+      isel_unsupported(c, params[i], "inreg parameter (i1, aggregate, or more than 16 SGPR dwords)");
+      return;
+    }
   }
   unsigned nexp = nv;
-  nv += isel_implicit_dwords(c->ca->implicit);
+  nv += implicit_arg_dwords(ca);
   if (nv > ISEL_CALL_MAX_ARGS) {
     isel_unsupported(c, c->fn, "function (more than 256 dwords of parameters)");
     return;
   }
-  unsigned nreg = nv < c->ca->reg_args ? nv : c->ca->reg_args;
-  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 4 + nreg);
+  unsigned nreg = nv < ca->reg_args ? nv : ca->reg_args;
+  mir_operand fx[8 + NUM_INREG];
+  unsigned nfx = implicit_defs(c, fx);
+  mir_temp sin[NUM_INREG];
+  for (unsigned i = 0; i < nin; i++) {
+    sin[i] = isel_tmp(c, mir_rc_s(1)); /* named after the copy below */
+    fx[nfx++] = fixed_def(sin[i], MIR_PREG_SGPR(INREG_SGPRS[i]));
+  }
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 3 + nfx + nreg);
   c->psb = isel_tmp(c, mir_rc_s(4));
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
   c->stack_ptr = isel_tmp(c, mir_rc_s(1));
-  c->wave_offset = isel_tmp(c, mir_rc_s(1));
   sp->defs[0] = fixed_def(c->psb, MIR_PREG_SGPR(0));
-  sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(4));
-  sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(6));
-  sp->defs[3] = fixed_def(c->wave_offset, MIR_PREG_SGPR(7));
+  sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(ca->ra_sgpr));
+  sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(ca->sp_sgpr));
+  for (unsigned i = 0; i < nfx; i++) sp->defs[3 + i] = fx[i];
   mir_temp in[ISEL_CALL_REG_ARGS];
-  for (unsigned i = 0; i < nreg; i++) sp->defs[4 + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
-  p->scratch_rsrc = c->psb;
-  p->scratch_offset = c->stack_ptr;
-  /* the return address and arguments leave the region at once */
-  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nreg, 1 + nreg);
+  for (unsigned i = 0; i < nreg; i++)
+    sp->defs[3 + nfx + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  /* the return address, implicit inputs and arguments leave the region at once */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nfx + nreg, 1 + nfx + nreg);
   c->ret_addr = isel_tmp(c, mir_rc_s(2));
   pc->ops[0] = mir_op_temp(ra);
   pc->defs[0] = mir_op_temp(c->ret_addr);
+  for (unsigned i = 0; i < nfx; i++) {
+    mir_temp t = sp->defs[3 + i].temp, nt = isel_tmp(c, (mir_rc)t.rc);
+    /* the named temporaries (c->wg_id, ...) become the copies */
+    sp->defs[3 + i].temp = nt;
+    pc->ops[1 + i] = mir_op_temp(nt);
+    pc->defs[1 + i] = mir_op_temp(t);
+  }
   mir_temp *a = arena_alloc(c->mem, (nv + 1) * sizeof *a);
   for (unsigned i = 0; i < nreg; i++) {
-    pc->ops[1 + i] = mir_op_temp(in[i]);
-    pc->defs[1 + i] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
+    pc->ops[1 + nfx + i] = mir_op_temp(in[i]);
+    pc->defs[1 + nfx + i] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
   }
+  /* private pointers are offsets from the V# base: soffset 0 */
+  c->soffset_zero = true;
+  p->scratch_rsrc = c->psb;
+  p->scratch_offset = c->stack_ptr;
   /* the rest from the start of the frame, where the caller stored them */
   for (unsigned i = nreg; i < nv; i++) {
     mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 2, 1);
@@ -419,13 +599,28 @@ void isel_setup_function(isel_ctx *c) {
   }
   c->stack_arg_bytes = 4 * (nv - nreg);
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
-  receive_implicit(c, a + nexp);
+  if (ca->amdgpu) {
+    for (unsigned d = 0; d < 3; d++)
+      if (ca->implicit & (ISEL_IMPLICIT_WI_X << d))
+        c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));
+  } else {
+    receive_implicit(c, a + nexp);
+  }
   c->entry_exec = isel_tmp(c, mir_rc_s(2));
   mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
   sx->defs[0] = mir_op_temp(c->entry_exec);
-  for (unsigned i = 0, k = 0; i < np; i++) {
+  for (unsigned i = 0, k = 0, s = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (is_inreg(ca, NULL, c->fn, i)) {
+      mir_operand w[32];
+      for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
+      if (LLVMGetFirstUse(params[i]) && !isel_unpack_dwords(c, params[i], w, n)) {
+        isel_unsupported(c, params[i], "inreg parameter type");
+        return;
+      }
+      continue;
+    }
     if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
@@ -471,12 +666,15 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
   mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   rx->ops[0] = mir_op_temp(c->entry_exec);
   rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
-  mir_instr *r = isel_emit(c, MIR_P_RETURN, 4 + nr, 0);
-  r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(4));
+  mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
+  r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
   r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
-  r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(6));
-  r->ops[3] = fixed_use(c->wave_offset, MIR_PREG_SGPR(7));
-  for (unsigned i = 0; i < nr; i++) r->ops[4 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+  r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(c->ca->sp_sgpr));
+  for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+}
+
+mir_operand isel_private_soffset(isel_ctx *c) {
+  return c->soffset_zero ? mir_op_const(0) : mir_op_temp(c->wave_offset);
 }
 
 bool isel_function_uses_calls(LLVMValueRef fn) {
@@ -484,6 +682,7 @@ bool isel_function_uses_calls(LLVMValueRef fn) {
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
+      if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c */
       if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return true;
     }
   return false;

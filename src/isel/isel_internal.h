@@ -62,9 +62,11 @@ typedef struct isel_ctx {
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
+  bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
-  mir_temp stack_ptr, ret_addr, entry_exec; /* a function's s6, return address and EXEC at entry */
+  mir_temp stack_ptr, ret_addr, entry_exec; /* a function's stack pointer, return address and EXEC at entry */
+  mir_temp wi_packed;      /* a function's work-item ids as received (v31), AMDGPUUsage layout */
   uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
@@ -119,19 +121,37 @@ mir_temp isel_branch_scc(isel_ctx *c, LLVMValueRef cond);
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval);
 
 /* ---- calls (isel_calls.c) ---- */
-/* The calling convention's SGPR region: s[0:3] V#, s[4:5] return address,
- * s6 stack pointer, s7 wave offset. */
-#define ISEL_CALL_SGPRS 8u
 /* Argument dwords in VGPRs (the rest on the stack), and the most in all. */
 #define ISEL_CALL_REG_ARGS 32u
 #define ISEL_CALL_MAX_ARGS 256u
+/* The soffset of an access through a private pointer: the wave offset,
+ * or 0 in a function (isel_calls.c). */
+mir_operand isel_private_soffset(isel_ctx *c);
+/* Inline assembly (isel_asm.c): the call `ins` of an InlineAsm value;
+ * reports what it does not take. Returns true (handled or reported). */
+bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins);
+
+/* ---- aggregates (isel_aggregate.c) ---- */
+#define ISEL_AGG_MAX_SCALARS 16u
+/* Scalars of struct/array type t (their types into `types` when not NULL);
+ * 0 when t is not an aggregate or wavecc cannot hold it. */
+unsigned isel_agg_scalars(LLVMTypeRef t, LLVMTypeRef *types);
+/* extractvalue / insertvalue; false (extract) or reported (insert) when
+ * unsupported. */
+bool isel_extract_value(isel_ctx *c, LLVMValueRef ins);
+bool isel_insert_value(isel_ctx *c, LLVMValueRef ins);
+/* An aggregate's scalars as call dwords in VGPRs (64-bit ones as two), and
+ * back: the calling convention's order (isel_calls.c). */
+bool isel_agg_to_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n);
+bool isel_agg_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n);
+
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters
  * set from the argument VGPRs, EXEC saved for the return. */
 void isel_setup_function(isel_ctx *c);
-/* A kernel that calls: inputs out of the region but the V# (s[0:3]) and
- * the wave offset (to s7), both kept there. `sp` is its p_startpgm. */
+/* A kernel that calls: inputs out of the region but the V# (s[0:3]). `sp`
+ * is its p_startpgm, the last instruction so far. */
 void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp);
 /* The end of the program at terminator `term` (ret/unreachable): s_endpgm
  * in a kernel; in a function the results into v0.., EXEC back to the

@@ -403,7 +403,7 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
     ld = isel_emit(c, op, 3, 1);
     ld->ops[0] = mir_op_temp(va);
     ld->ops[1] = mir_op_temp(c->psb);
-    ld->ops[2] = mir_op_temp(c->wave_offset);
+    ld->ops[2] = isel_private_soffset(c);
     ld->enc_flags |= MIR_ENC_OFFEN;
   } else if (saddr.id) {
     ld = isel_emit(c, op, 2, 1);
@@ -430,7 +430,7 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
     st->ops[0] = mir_op_temp(data);
     st->ops[1] = mir_op_temp(va);
     st->ops[2] = mir_op_temp(c->psb);
-    st->ops[3] = mir_op_temp(c->wave_offset);
+    st->ops[3] = isel_private_soffset(c);
     st->enc_flags |= MIR_ENC_OFFEN;
   } else {
     /* vaddr, vdata[, saddr] */

@@ -77,6 +77,12 @@ static bool is_kernel(LLVMValueRef f) {
   return LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv;
 }
 
+/* A function other code objects may call: not internal or private. */
+static bool is_exported(LLVMValueRef f) {
+  LLVMLinkage l = LLVMGetLinkage(f);
+  return l != LLVMInternalLinkage && l != LLVMPrivateLinkage && !LLVMGetIntrinsicID(f);
+}
+
 static const char *fn_name(LLVMValueRef f) {
   size_t len;
   const char *n = LLVMGetValueName2(f, &len);
@@ -126,18 +132,13 @@ static int check_calls(LLVMModuleRef mod, diag *d, LLVMContextRef ctx) {
       fr->ins = LLVMGetNextInstruction(ins);
       if (!LLVMIsACallInst(ins) && !LLVMIsAInvokeInst(ins)) continue;
       LLVMValueRef callee = LLVMGetCalledValue(ins);
-      if (LLVMIsAInlineAsm(callee)) {
-        char *text = LLVMPrintValueToString(ins);
-        const char *t = text;
-        while (*t == ' ') t++;
-        diag_error(d, fn_name(fr->fn), "inline assembly is not supported: %s", t);
-        LLVMDisposeMessage(text);
-        rc = -1;
-        break;
-      }
+      if (LLVMIsAInlineAsm(callee)) continue; /* selected by isel_asm.c */
       if (!LLVMIsAFunction(callee)) continue; /* indirect: address-taken functions stay real */
       if (LLVMGetIntrinsicID(callee)) continue;
+      if (LLVMIsDeclaration(callee) && LLVMGetVisibility(callee) != LLVMDefaultVisibility)
+        continue; /* another code object's (hidden, as clang declares them): AMDGPUUsage's convention, isel_calls.c */
       if (LLVMIsDeclaration(callee)) {
+        /* default visibility would need a GOT load wavecc does not emit */
         diag_error(d, fn_name(fr->fn), "call to undefined function '%s' (wavecc links nothing: inline or define it)",
                    fn_name(callee));
         rc = -1;
@@ -176,7 +177,8 @@ static int check_calls(LLVMModuleRef mod, diag *d, LLVMContextRef ctx) {
 
 /* The non-kernel functions the kernels reach through calls or address
  * uses (a worklist over the instructions of reached functions), in module
- * order, into out->functions. */
+ * order, into out->functions. In a module without kernels the roots are
+ * its exported (non-local) function definitions. */
 static void list_functions(LLVMModuleRef mod, wir_module *out) {
   unsigned nf = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) nf++;
@@ -190,7 +192,7 @@ static void list_functions(LLVMModuleRef mod, wir_module *out) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     fns[i] = f;
     ptrmap_put(&idx, f, i);
-    if (is_kernel(f) && !LLVMIsDeclaration(f)) {
+    if (!LLVMIsDeclaration(f) && (is_kernel(f) || (!out->num_kernels && is_exported(f)))) {
       reached[i] = 1;
       work[nw++] = f;
     }
@@ -351,10 +353,12 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     return -1;
   }
 
-  unsigned nk = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+  unsigned nk = 0, nexp = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
     if (is_kernel(f) && !LLVMIsDeclaration(f)) nk++;
-  if (nk == 0) {
+    if (!is_kernel(f) && !LLVMIsDeclaration(f) && is_exported(f)) nexp++;
+  }
+  if (nk == 0 && nexp == 0) {
     diag_error(d, NULL, "no kernels (amdgpu_kernel functions) in the module");
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
@@ -365,7 +369,7 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
   LLVMContextSetDiagnosticHandler(ctx, diag_handler, NULL);
   out->ctx = ctx;
   out->mod = mod;
-  out->kernels = malloc(nk * sizeof *out->kernels);
+  out->kernels = malloc((nk + 1) * sizeof *out->kernels);
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     if (is_kernel(f) && !LLVMIsDeclaration(f)) out->kernels[out->num_kernels++] = f;
   list_functions(mod, out);

@@ -112,12 +112,13 @@ typedef enum mir_pseudo {
   MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
   MIR_P_START_LINEAR_VGPR,
   MIR_P_END_LINEAR_VGPR,
-  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), ops[2] =
-                              wave offset (s7), then the argument dwords (fixed v0..); defs = the return
-                              address (fixed s[4:5]), then the result dwords (fixed v0..); lowered by the
-                              frame pass */
-  MIR_P_RETURN,            /* ops[0] = return address (fixed s[4:5]), ops[1] = V# (s[0:3]), ops[2] = stack
-                              pointer (s6), ops[3] = wave offset (s7), then the result dwords (fixed v0..) */
+  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), in a kernel
+                              ops[2] = its wave offset, then the implicit inputs and argument dwords
+                              (fixed registers); defs = the return
+                              address (fixed pair, abi.call_ra_sgpr), then the VGPRs it clobbers (fixed
+                              v0..); lowered by the frame pass */
+  MIR_P_RETURN,            /* ops[0] = return address (fixed pair), ops[1] = V# (s[0:3]), ops[2] = stack
+                              pointer (abi.call_sp_sgpr), then the result dwords (fixed v0..) */
   MIR_P_LAST
 } mir_pseudo;
 
@@ -216,6 +217,8 @@ typedef struct mir_kernel_abi {
    * s0..s(call_sgprs-1) and v0..v(call_vgprs-1) hold only fixed ABI
    * temporaries in a function or a program that calls; 0 = no region. */
   uint32_t call_sgprs, call_vgprs;
+  uint32_t call_ra_sgpr, call_sp_sgpr; /* return address pair and stack pointer (s30, s32 or s4, s6) */
+  uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's wave offset, which functions save; 0 = none */
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 
@@ -242,6 +245,8 @@ typedef struct mir_program {
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
   uint8_t fragmented;         /* regalloc found no free range although demand fit: 1 SGPRs, 2 VGPRs */
   bool has_calls, calls_indirect;
+  bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
+  bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;
   uint32_t frame_size;        /* bytes per lane of this program's own stack frame (frame pass) */

@@ -1,31 +1,35 @@
-/* Stack frames and the call/return sequences of wavecc's calling
- * convention (src/isel/isel_calls.c has the register conventions), after
- * register allocation and SSA elimination, on physical registers.
+/* Stack frames and the call/return sequences of the calling convention
+ * (src/isel/isel_calls.c has the register conventions: SP below is s32,
+ * RA s[30:31], or s6 and s[4:5] in the compact layout), after register
+ * allocation and SSA elimination, on physical registers.
  *
  * Frame of a program, bytes per lane from its frame base (a function's
- * s6 at entry; a kernel's wave offset):
+ * SP at entry; a kernel's wave offset):
  *   [0, A)        allocas (isel), then spill slots (the spiller raises
  *                 abi.private_segment_size past them)
  *   [A, A + 4n)   a function's saved registers: each VGPR it writes
  *                 outside the argument region, all 64 lanes, then the
- *                 SGPRs it writes outside s0..s6, 64 per VGPR's lanes
+ *                 SGPRs it writes outside the SGPR region, 64 per VGPR's lanes
  * frame_size = the total rounded to 16; a callee's frame starts there.
  *
  * Prologue (at a function's entry, before the copies out of its inputs):
  *   s_or_saveexec_b64 vcc, -1              VCC is clobbered by calls
- *   buffer_store_dword vK, s[0:3], s6 offset:..   each saved VGPR
+ *   buffer_store_dword vK, off, s[0:3], SP offset:..   each saved VGPR
  *   v_writelane_b32 vT, sK, lane ...       SGPRs into a saved VGPR's lanes
- *   buffer_store_dword vT, s[0:3], s6 offset:..
+ *   buffer_store_dword vT, off, s[0:3], SP offset:..
  *   s_mov_b64 exec, vcc
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
- * s_setpc_b64 s[4:5]. p_call becomes
- *   s_add_u32 s6, s7, F*64  (kernel)  |  s_add_u32 s6, s6, F*64 (function)
+ * s_setpc_b64 RA. p_call becomes
+ *   s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0   (kernel: the callee's V#
+ *                                     base is the wave's scratch)
+ *   s_mov_b32 SP, F*64  (kernel)  |  s_add_u32 SP, SP, F*64 (function)
  *   s_waitcnt 0                            nothing outstanding at entry
- *   s_getpc_b64 s[4:5]; s_add_u32 s4, s4, 20; s_addc_u32 s5, s5, 0
- *   s_cmp_lg_u64 exec, 0; s_cselect_b64 s[4:5], target, s[4:5]
- *   s_swappc_b64 s[4:5], s[4:5]         (EXEC = 0: "calls" the next one)
- *                                     |  s_sub_u32 s6, s6, F*64 (function)
+ *   s_getpc_b64 RA; s_add_u32 RA.lo, RA.lo, 20; s_addc_u32 RA.hi, RA.hi, 0
+ *   s_cmp_lg_u64 exec, 0; s_cselect_b64 RA, target, RA
+ *   s_swappc_b64 RA, RA                 (EXEC = 0: "calls" the next one)
+ *                                 |  s_sub_u32 SP, SP, F*64 (function)
+ *   s_sub_u32 s0, s0, WO; s_subb_u32 s1, s1, 0   (kernel)
  * Arguments past the VGPR ones were stored by isel through an
  * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
  * becomes F*64 here.
@@ -38,8 +42,6 @@
 
 #include "passes/passes.h"
 
-enum { CALL_SGPRS = 8 }; /* s0..s7: isel_calls.c's ISEL_CALL_SGPRS */
-
 typedef struct frame_ctx {
   mir_program *p;
   diag *d;
@@ -48,7 +50,22 @@ typedef struct frame_ctx {
   unsigned nv, ns;
   mir_preg lanes_vgpr;    /* the saved VGPR that carries SGPRs */
   uint32_t csr_base;      /* byte offset of the save area */
+  uint32_t xsave_base;    /* a kernel's: where the VGPRs an external call may clobber are saved */
 } frame_ctx;
+
+/* Does AMDGPUUsage let a callee clobber v`r`? (v0-v39, then v48-v55,
+ * v64-v71, ...: all but eight of every sixteen above v39.) */
+static bool llc_clobbers_vgpr(unsigned r) { return r < 40 || (r - 40) % 16 >= 8; }
+
+/* The VGPRs a kernel uses from `from` on that an external callee may
+ * clobber, into `out`; returns how many. */
+static unsigned external_clobbered(const mir_program *p, unsigned from, mir_preg *out) {
+  unsigned n = 0;
+  for (unsigned r = from; r < p->num_vgprs_used; r++)
+    if (llc_clobbers_vgpr(r)) out[n++] = MIR_PREG_VGPR(r);
+  return n;
+}
+
 
 static mir_instr *sop(mir_program *p, unsigned op, unsigned nops, unsigned ndefs) {
   return mir_instr_create(p, op, nops, ndefs);
@@ -60,14 +77,16 @@ static mir_instr *waitcnt0(mir_program *p) {
   return w;
 }
 
-/* buffer_{store,load}_dword v, s[0:3], s6 offset:off */
-static mir_instr *scratch_dword(mir_program *p, bool store, mir_preg v, uint32_t off) {
+#define SP MIR_PREG_SGPR(p->abi.call_sp_sgpr)
+
+/* buffer_{store,load}_dword v, off, s[0:3], soff offset:off */
+static mir_instr *scratch_dword(mir_program *p, bool store, mir_preg soff, mir_preg v, uint32_t off) {
   mir_instr *m = sop(p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
   unsigned j = 0;
   if (store) m->ops[j++] = mir_op_fixed(v, 1);
   else m->defs[0] = mir_op_fixed(v, 1);
   m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(0), 4);
-  m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
+  m->ops[j++] = mir_op_fixed(soff, 1);
   m->offset = (int32_t)off;
   return m;
 }
@@ -114,7 +133,8 @@ static void find_saved(frame_ctx *c) {
         unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
         for (unsigned u = 0; u < n; u++) {
           mir_preg x = (mir_preg)(r + u);
-          if ((x >= CALL_SGPRS && x < MIR_MAX_SGPRS) || (x >= 256 + vlo && x < 512)) c->saved[x] = 1;
+          bool wo = p->abi.call_wo_sgpr && x == p->abi.call_wo_sgpr; /* a kernel's wave offset */
+          if (((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) || (x >= 256 + vlo && x < 512)) c->saved[x] = 1;
         }
       }
     }
@@ -148,10 +168,10 @@ static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   unsigned n = 0;
   if (!c->nv) return 0;
   seq[n++] = all_lanes(p, true);
-  for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, c->vgprs[i], vgpr_slot(c, i));
+  for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
   for (unsigned i = 0; i < c->ns; i++) {
     seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
-    if (i % 64 == 63 || i + 1 == c->ns) seq[n++] = scratch_dword(p, true, c->lanes_vgpr, sgpr_slot(c, i / 64));
+    if (i % 64 == 63 || i + 1 == c->ns) seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
   }
   seq[n++] = all_lanes(p, false);
   return n;
@@ -163,7 +183,7 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   if (c->nv) {
     seq[n++] = all_lanes(p, true);
     for (unsigned i = 0; i < c->ns; i += 64) {
-      seq[n++] = scratch_dword(p, false, c->lanes_vgpr, sgpr_slot(c, i / 64));
+      seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
       seq[n++] = waitcnt0(p);
       for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
     }
@@ -174,49 +194,89 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
       nop->offset = 4;
       seq[n++] = nop;
     }
-    for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, c->vgprs[i], vgpr_slot(c, i));
+    for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, SP, c->vgprs[i], vgpr_slot(c, i));
   }
   seq[n++] = waitcnt0(p);
   if (c->nv) seq[n++] = all_lanes(p, false);
   mir_instr *r = sop(p, ISA_S_SETPC_B64, 1, 0);
-  r->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  r->ops[0] = mir_op_fixed(MIR_PREG_SGPR(p->abi.call_ra_sgpr), 2);
   seq[n++] = r;
   return n;
 }
 
-/* s6 = frame base + F*64 before a call (a kernel's frame base is its wave
- * offset, s7; op S_MOV_B32 stands for that), back after. */
+/* SP = frame base + F*64 before a call (a kernel's frame base is 0: op
+ * S_MOV_B32), back after. */
 static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
-  mir_instr *m = sop(p, op == ISA_S_MOV_B32 ? ISA_S_ADD_U32 : op, 2, 1);
-  m->defs[0] = mir_op_fixed(MIR_PREG_SGPR(6), 1);
-  m->ops[0] = mir_op_fixed(MIR_PREG_SGPR(op == ISA_S_MOV_B32 ? 7 : 6), 1);
-  m->ops[1] = mir_op_const(bytes);
+  mir_preg sp = MIR_PREG_SGPR(p->abi.call_sp_sgpr);
+  mir_instr *m = sop(p, op, op == ISA_S_MOV_B32 ? 1 : 2, 1);
+  m->defs[0] = mir_op_fixed(sp, 1);
+  m->ops[0] = op == ISA_S_MOV_B32 ? mir_op_const(bytes) : mir_op_fixed(sp, 1);
+  if (op != ISA_S_MOV_B32) m->ops[1] = mir_op_const(bytes);
   return m;
+}
+
+/* s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0 (or s_sub/s_subb): a
+ * kernel's V# base moved to or back from its wave's scratch. */
+static unsigned fold_wave_offset(mir_program *p, bool add, mir_preg wo, mir_instr **seq) {
+  mir_instr *lo = sop(p, add ? ISA_S_ADD_U32 : ISA_S_SUB_U32, 2, 1);
+  lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
+  lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
+  lo->ops[1] = mir_op_fixed(wo, 1);
+  mir_instr *hi = sop(p, add ? ISA_S_ADDC_U32 : ISA_S_SUBB_U32, 2, 1);
+  hi->defs[0] = mir_op_fixed(MIR_PREG_SGPR(1), 1);
+  hi->ops[0] = mir_op_fixed(MIR_PREG_SGPR(1), 1);
+  hi->ops[1] = mir_op_const(0);
+  seq[0] = lo;
+  seq[1] = hi;
+  return 2;
+}
+
+/* Around a kernel's call to another code object's function: every VGPR
+ * it uses above the call's region that AMDGPUUsage lets the callee
+ * clobber, all 64 lanes, saved into the kernel's frame (soffset: its wave
+ * offset) before (`after` false) or restored after the call. Live or
+ * not: the kernel is not analysed per call. */
+static unsigned external_save(frame_ctx *c, const mir_instr *call, bool after, mir_instr **seq) {
+  mir_program *p = c->p;
+  mir_preg regs[256];
+  unsigned region = call->num_defs - 1u, nr = external_clobbered(p, region, regs), n = 0;
+  if (!nr) return 0;
+  seq[n++] = all_lanes(p, true);
+  for (unsigned i = 0; i < nr; i++) seq[n++] = scratch_dword(p, !after, call->ops[2].preg, regs[i], c->xsave_base + 4 * i);
+  if (after) seq[n++] = waitcnt0(p);
+  seq[n++] = all_lanes(p, false);
+  return n;
 }
 
 static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
   mir_program *p = c->p;
   uint32_t bytes = p->frame_size * 64u;
   unsigned n = 0;
-  if (!p->is_function) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
-  else if (bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  if (call->offset) n += external_save(c, call, false, seq + n);
+  if (!p->is_function) {
+    n += fold_wave_offset(p, true, call->ops[2].preg, seq + n);
+    seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
+  } else if (bytes) {
+    seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  }
   seq[n++] = waitcnt0(p);
   /* Under an empty EXEC (masked control flow runs some blocks so) the
    * callee pointer may be garbage: call the next instruction instead. Its
    * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
    * instructions after it (no literal; nothing is inserted among them:
    * the later passes add nothing between SALU instructions). */
+  mir_preg ra = MIR_PREG_SGPR(p->abi.call_ra_sgpr);
   mir_instr *pc = sop(p, ISA_S_GETPC_B64, 0, 1);
-  pc->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  pc->defs[0] = mir_op_fixed(ra, 2);
   seq[n++] = pc;
   mir_instr *lo = sop(p, ISA_S_ADD_U32, 2, 1);
-  lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
-  lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 1);
+  lo->defs[0] = mir_op_fixed(ra, 1);
+  lo->ops[0] = mir_op_fixed(ra, 1);
   lo->ops[1] = mir_op_const(20);
   seq[n++] = lo;
   mir_instr *hi = sop(p, ISA_S_ADDC_U32, 2, 1);
-  hi->defs[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
-  hi->ops[0] = mir_op_fixed(MIR_PREG_SGPR(5), 1);
+  hi->defs[0] = mir_op_fixed(ra + 1, 1);
+  hi->ops[0] = mir_op_fixed(ra + 1, 1);
   hi->ops[1] = mir_op_const(0);
   seq[n++] = hi;
   mir_instr *cmp = sop(p, ISA_S_CMP_LG_U64, 2, 0);
@@ -225,15 +285,17 @@ static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
   cmp->ops[1].size = 2;
   seq[n++] = cmp;
   mir_instr *cs = sop(p, ISA_S_CSELECT_B64, 2, 1);
-  cs->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  cs->defs[0] = mir_op_fixed(ra, 2);
   cs->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
-  cs->ops[1] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  cs->ops[1] = mir_op_fixed(ra, 2);
   seq[n++] = cs;
   mir_instr *sw = sop(p, ISA_S_SWAPPC_B64, 1, 1);
-  sw->defs[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
-  sw->ops[0] = mir_op_fixed(MIR_PREG_SGPR(4), 2);
+  sw->defs[0] = mir_op_fixed(ra, 2);
+  sw->ops[0] = mir_op_fixed(ra, 2);
   seq[n++] = sw;
   if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, bytes);
+  if (!p->is_function) n += fold_wave_offset(p, false, call->ops[2].preg, seq + n);
+  if (call->offset) n += external_save(c, call, true, seq + n);
   return n;
 }
 
@@ -249,6 +311,11 @@ int mir_frame(mir_program *p, diag *d) {
   c->csr_base = (p->abi.private_segment_size + 3) & ~3u;
   if (p->is_function) find_saved(c);
   uint32_t end = c->csr_base + 4 * (c->nv + (c->ns + 63) / 64);
+  if (p->calls_external) {
+    mir_preg regs[256];
+    c->xsave_base = end;
+    end += 4 * external_clobbered(p, 32, regs); /* the most a call's save needs (regions start at v32) */
+  }
   if (end > 4096) {
     diag_error(d, p->name, "unsupported: stack frame of %u bytes per lane (a function's frame must fit the 4 KiB "
                "MUBUF offset)", end);
@@ -336,6 +403,13 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf) {
       memset(state, 0, np);
       uint32_t n = stack_need(progs, nk, f, state, need);
       if (n > deepest) deepest = n;
+    }
+    if (p->calls_external) {
+      /* another code object's function: its needs are unknown (llc
+       * assumes the same of an external callee) */
+      p->callee_sgprs = MIR_MAX_SGPRS;
+      p->callee_vgprs = 256;
+      indirect = true;
     }
     if (indirect || deepest == UINT32_MAX) {
       p->abi.uses_dynamic_stack = true;

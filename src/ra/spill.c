@@ -787,10 +787,11 @@ int mir_spill(mir_program *p, diag *d) {
   if (!p->live) mir_liveness(p, d); /* the liveness pass just ran (registry: keeps_liveness) */
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
   /* The calling convention's SGPR region holds only fixed temporaries: the
-   * rest must fit beside it. The V# and wave offset (and a function's
+   * rest must fit beside it. The V# (and a function's
    * stack pointer) live there throughout and are counted in the demand
    * already. (The VGPRs a call clobbers are its definitions: counted.) */
-  unsigned rs = p->has_calls ? p->abi.call_sgprs - (p->is_function ? 6u : 5u) : 0;
+  unsigned held = p->is_function ? 5u : (p->abi.call_wo_sgpr ? 5u : 4u); /* V#, SP or wave offset */
+  unsigned rs = p->has_calls ? p->abi.call_sgprs - held : 0;
   if (p->has_calls && bs <= rs + 1) {
     diag_error(d, p->name, "register budget too small for calls (%u SGPRs; calls keep s0..s%u)", bs,
                p->abi.call_sgprs - 1);

@@ -185,6 +185,11 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
 int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
   memset(p, 0, sizeof *p);
   *diag = NULL;
+  if (cfg->code_object) { /* prebuilt (interoperability tests): the file gives the tests only */
+    p->elf = file_read_all(cfg->code_object, &p->elf_size);
+    if (!p->elf) *diag = strdup("cannot read the --code-object file");
+    return p->elf ? 0 : -1;
+  }
   return cfg->compiler == RT_LLC ? build_llc(cfg, f, p, diag, log) : build_wavecc(cfg, f, p, diag, log);
 }
 

@@ -178,6 +178,7 @@ typedef struct rt_config {
   const char *const *wavecc_opts; /* -Xwavecc OPTION, in order (wavecc_parse_option), for every wavecc build */
   int num_wavecc_opts;
   unsigned reg_vgprs, reg_sgprs; /* --reg-budget: the same register budget for every compiler (0: none) */
+  const char *code_object; /* --code-object: run this prebuilt code object instead of compiling (emulator) */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */

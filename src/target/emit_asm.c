@@ -569,8 +569,9 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     diag_error(d, p->name, "internal: emission needs SSA elimination first");
     return 1;
   }
-  if (p->is_function) /* a callee (isel_calls.c): local to the code object, no descriptor */
-    fprintf(out, "\t.text\n\t.p2align\t2\n\t.type\t%s,@function\n%s:\n", p->name, p->name);
+  if (p->is_function) /* a callee (isel_calls.c): no descriptor; local unless exported */
+    fprintf(out, "\t.text\n%s%s%s\t.p2align\t2\n\t.type\t%s,@function\n%s:\n", p->exported ? "\t.globl\t" : "",
+            p->exported ? p->name : "", p->exported ? "\n" : "", p->name, p->name);
   else
     fprintf(out, "\t.text\n\t.globl\t%s\n\t.p2align\t8\n\t.type\t%s,@function\n%s:\n", p->name, p->name, p->name);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
@@ -743,6 +744,10 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
     rc |= emit_kernel(p, md, out, d);
   }
   mir_emit_data(md, out); /* module data hook (emit_data.c) */
+  /* other code objects' functions the module calls (isel_calls.c: hidden
+   * ones only, reached by rel32 relocations ld.lld resolves) */
+  for (uint32_t k = md ? md->num_defined_funcs : 0; md && k < md->num_funcs; k++)
+    fprintf(out, "\t.hidden\t%s\n", md->funcs[k]);
   fputs("\t.section\t\".note.GNU-stack\",\"\",@progbits\n\t.amdgpu_metadata\n---\namdhsa.kernels:\n", out);
   unsigned listed = 0;
   for (unsigned k = 0; k < num_kernels; k++) listed += !kernels[k]->is_function;

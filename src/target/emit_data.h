@@ -38,6 +38,7 @@ typedef struct mir_module_data {
   uint32_t num;
   const char *const *funcs; /* the module's real functions: a marker offset -(k + 1) names funcs[k] */
   uint32_t num_funcs;
+  uint32_t num_defined_funcs; /* funcs[k] for k >= this are other code objects' (hidden) functions */
 } mir_module_data;
 
 /* Writes every object of `md` (NULL: none) with alignment, .type and .size. */

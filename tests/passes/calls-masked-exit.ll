@@ -33,4 +33,4 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 ; CHECK-NOT: v_mov_b32_e32 v0, 0{{$}}
 ; CHECK: v_mov_b32_e32 v0, v{{[0-9]+}}
 ; CHECK-NEXT: s_or_saveexec_b64 vcc, -1
-; CHECK: s_setpc_b64 s[4:5]
+; CHECK: s_setpc_b64 s[30:31]

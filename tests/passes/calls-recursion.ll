@@ -1,5 +1,5 @@
 ; Recursion is compiled, not refused (it used to be "recursion is not
-; supported"): each activation moves the stack pointer s6 past its frame
+; supported"): each activation moves the stack pointer s32 past its frame
 ; around its calls, and a kernel that reaches a call-graph cycle asks for a
 ; dynamic stack in its descriptor (the depth is not known).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
@@ -24,11 +24,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 }
 
 ; CHECK-LABEL: k:
-; CHECK: s_swappc_b64 s[4:5], s[4:5]
+; CHECK: s_swappc_b64 s[30:31], s[30:31]
 ; CHECK: .amdhsa_private_segment_fixed_size [[FRAME:[0-9]+]]
 ; CHECK: .amdhsa_uses_dynamic_stack 1
 ; CHECK-LABEL: fact:
-; CHECK: s_add_u32 s6, s6, 0x[[ADJ:[0-9a-f]+]]
-; CHECK: s_swappc_b64 s[4:5], s[4:5]
-; CHECK-NEXT: s_sub_u32 s6, s6, 0x[[ADJ]]
-; CHECK: s_setpc_b64 s[4:5]
+; CHECK: s_add_u32 s32, s32, 0x[[ADJ:[0-9a-f]+]]
+; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK-NEXT: s_sub_u32 s32, s32, 0x[[ADJ]]
+; CHECK: s_setpc_b64 s[30:31]

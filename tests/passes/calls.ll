@@ -1,11 +1,11 @@
-; Calls to a function that is not inlined (isel_calls.c, frame.c): the
-; caller moves the arguments into v0.., the V# into s[0:3], the wave offset
-; into s7, waits for every counter, sets the callee's stack pointer s6 past
-; its own frame and calls through s[4:5] (an empty EXEC calls the next
-; instruction instead); values live across the call stay above the callee's
-; VGPR region v0..v2. The callee saves every register it writes outside the
-; calling convention's regions (all 64 lanes), restores them, waits, and
-; returns with s_setpc_b64.
+; Calls to a function that is not inlined (isel_calls.c, frame.c), in
+; AMDGPUUsage's convention: the kernel adds its wave offset to the V#'s
+; base around the call (and back), the caller moves the arguments into v0.. and the V# into s[0:3],
+; waits for every counter, sets the stack pointer s32 past its own frame
+; and calls through s[30:31] (an empty EXEC calls the next instruction
+; instead); values live across the call stay above the callee's VGPR
+; region v0..v2. The callee (a leaf) uses s4..s29 freely, as AMDGPUUsage
+; lets it, waits, and returns with s_setpc_b64 s[30:31].
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -23,14 +23,18 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 ; CHECK-NEXT: s_add_u32 s[[A]], s[[A]], f@rel32@lo+4
 ; CHECK-NEXT: s_addc_u32 s[[B]], s[[B]], f@rel32@hi+12
 ; CHECK: v_mov_b32_e32 v0,
-; CHECK: s_add_u32 s6, s7, 0
-; CHECK-NEXT: s_waitcnt lgkmcnt(0)
-; CHECK-NEXT: s_getpc_b64 s[4:5]
-; CHECK-NEXT: s_add_u32 s4, s4, 20
-; CHECK-NEXT: s_addc_u32 s5, s5, 0
+; CHECK: s_add_u32 s0, s0, s[[WO:[0-9]+]]
+; CHECK-NEXT: s_addc_u32 s1, s1, 0
+; CHECK-NEXT: s_mov_b32 s32, 0
+; CHECK-NEXT: s_waitcnt {{.*}}lgkmcnt(0)
+; CHECK-NEXT: s_getpc_b64 s[30:31]
+; CHECK-NEXT: s_add_u32 s30, s30, 20
+; CHECK-NEXT: s_addc_u32 s31, s31, 0
 ; CHECK-NEXT: s_cmp_lg_u64 exec, 0
-; CHECK-NEXT: s_cselect_b64 s[4:5], s[[[A]]:[[B]]], s[4:5]
-; CHECK-NEXT: s_swappc_b64 s[4:5], s[4:5]
+; CHECK-NEXT: s_cselect_b64 s[30:31], s[[[A]]:[[B]]], s[30:31]
+; CHECK-NEXT: s_swappc_b64 s[30:31], s[30:31]
+; CHECK-NEXT: s_sub_u32 s0, s0, s[[WO]]
+; CHECK-NEXT: s_subb_u32 s1, s1, 0
 ; CHECK-NOT: v0
 ; CHECK: v_add_u32_e32 v{{[0-9]+}}, v0, v[[ID:[3-9]|[1-9][0-9]]]
 ; CHECK: s_endpgm
@@ -46,15 +50,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 }
 
 ; CHECK-LABEL: f:
-; CHECK: s_or_saveexec_b64 vcc, -1
-; CHECK-NEXT: buffer_store_dword v3, off, s[0:3], s6{{$}}
-; CHECK: v_writelane_b32 v3, s8, 0
-; CHECK: buffer_store_dword v3, off, s[0:3], s6 offset:
-; CHECK-NEXT: s_mov_b64 exec, vcc
+; CHECK-NOT: buffer_store
 ; CHECK: v_mul_lo_u32
-; CHECK: s_or_saveexec_b64 vcc, -1
-; CHECK: v_readlane_b32 s8, v3, 0
-; CHECK: buffer_load_dword v3, off, s[0:3], s6{{$}}
-; CHECK: s_waitcnt vmcnt(0){{$}}
-; CHECK-NEXT: s_mov_b64 exec, vcc
-; CHECK-NEXT: s_setpc_b64 s[4:5]
+; (nothing outstanding at the return: the waitcnt pass drops the wait)
+; CHECK-NOT: s_waitcnt
+; CHECK: s_setpc_b64 s[30:31]

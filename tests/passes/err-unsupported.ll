@@ -11,9 +11,9 @@
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
 ; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
-; NOK: nokernel.ll: error: no kernels (amdgpu_kernel functions) in the module
+; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
-; ASM: asm.ll: k: error: inline assembly is not supported: %v = call i32 asm "v_mov_b32 $0, 7", "=v"()
+; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'global_load_dword' (GLOBAL format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions): %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
 ; RUN: %not test -e %t.o
 
 ;--- i128.ll
@@ -57,7 +57,7 @@ define void @f() {
 ;--- asm.ll
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
-  %v = call i32 asm "v_mov_b32 $0, 7", "=v"()
+  %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
   store i32 %v, ptr addrspace(1) %o
   ret void
 }

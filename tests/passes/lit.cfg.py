@@ -16,3 +16,6 @@ config.substitutions.append(("split-file", os.path.join(config.llvm_bin_dir, "sp
 config.substitutions.append(("%not", os.path.join(config.llvm_bin_dir, "not")))
 config.environment["ASAN_OPTIONS"] = "detect_leaks=1"
 config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_bin_dir, "llvm-mc")))
+config.substitutions.append(("%wavecc-run", os.path.join(config.wavecc_bin_dir, "wavecc-run")))
+config.substitutions.append(("%llc", os.path.join(config.llvm_bin_dir, "llc")))
+config.substitutions.append(("%ld.lld", os.path.join(config.llvm_bin_dir, "ld.lld")))

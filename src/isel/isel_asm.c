@@ -1,0 +1,269 @@
+/* Inline assembly, the common case: one or a few gfx900 ALU instructions
+ * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them) with
+ * register constraints "v", "s", "=v", "=s", fixed registers "{v0}" /
+ * "={s4}", immediates "i" / "n", and "~{...}" clobbers. Each instruction
+ * becomes an ordinary machine instruction: `$N` operands are the
+ * constraint's temporaries, integers are constants, and a register the
+ * text names is renamed: a new temporary where the text writes it (the
+ * program cannot see a clobbered register's value, so any register does,
+ * and the allocator needs to move nothing), the input's or output's
+ * temporary where a "{vN}" constraint put it. The encoder and the
+ * emulator then treat them like selected code. Anything else
+ * (memory instructions, branches, implicit VCC or SCC reads, tied or
+ * memory constraints, divergent values for "s") is an error naming the
+ * construct, never silently different code.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "isel/isel_internal.h"
+#include "target/asm_text.h"
+
+enum { MAX_CONS = 16, MAX_PHYS = 16 };
+
+typedef struct asm_con {
+  bool out, imm;
+  char file;       /* 'v' or 's' */
+  mir_preg fixed;  /* MIR_PREG_NONE unless "{v0}" */
+  mir_operand opnd; /* inputs: the value; outputs: the temporary */
+  bool written;
+} asm_con;
+
+typedef struct asm_ctx {
+  isel_ctx *c;
+  LLVMValueRef ins;
+  asm_con con[MAX_CONS];
+  unsigned ncon, nout;
+  struct { mir_preg r; mir_temp t; } phys[MAX_PHYS]; /* registers the text wrote */
+  unsigned nphys;
+} asm_ctx;
+
+static bool fail(asm_ctx *a, const char *what, const char *detail) {
+  char msg[300];
+  snprintf(msg, sizeof msg, "inline assembly: %s%s%s", what, detail ? " " : "", detail ? detail : "");
+  isel_unsupported(a->c, a->ins, msg);
+  return true;
+}
+
+/* "{v3}" / "{s10}" -> the register; MIR_PREG_NONE otherwise. */
+static mir_preg braced_reg(const char *s, size_t n) {
+  if (n < 4 || s[0] != '{' || s[n - 1] != '}' || (s[1] != 'v' && s[1] != 's')) return MIR_PREG_NONE;
+  unsigned r = 0;
+  for (size_t i = 2; i + 1 < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return MIR_PREG_NONE;
+    r = r * 10 + (unsigned)(s[i] - '0');
+  }
+  if (s[1] == 'v') return r < 256 ? MIR_PREG_VGPR(r) : MIR_PREG_NONE;
+  return r < MIR_MAX_SGPRS ? MIR_PREG_SGPR(r) : MIR_PREG_NONE;
+}
+
+/* Splits the constraint string into a->con (clobbers are dropped: the
+ * registers the text writes are modelled as definitions anyway). */
+static bool parse_constraints(asm_ctx *a, const char *s, size_t len) {
+  size_t i = 0;
+  while (i <= len) {
+    size_t j = i;
+    while (j < len && s[j] != ',') j++;
+    const char *p = s + i;
+    size_t n = j - i;
+    i = j + 1;
+    if (!n || p[0] == '~') continue; /* "" (no operands) or a clobber */
+    if (a->ncon == MAX_CONS) return !fail(a, "more than 16 operands", NULL);
+    asm_con *k = &a->con[a->ncon++];
+    memset(k, 0, sizeof *k);
+    k->fixed = MIR_PREG_NONE;
+    if (n && p[0] == '=') k->out = true, p++, n--;
+    if (n && p[0] == '&') p++, n--; /* early clobber: every output has its own register anyway */
+    char one[32];
+    snprintf(one, sizeof one, "%.*s", (int)(n < 31 ? n : 31), p);
+    if (k->out && a->ncon - 1 != a->nout) return !fail(a, "constraint order (outputs first):", one);
+    if (k->out) a->nout++;
+    if (!strcmp(one, "v") || !strcmp(one, "s")) {
+      k->file = one[0];
+    } else if ((k->fixed = braced_reg(p, n)) != MIR_PREG_NONE) {
+      k->file = p[1];
+    } else if (!k->out && (!strcmp(one, "i") || !strcmp(one, "n"))) {
+      k->imm = true;
+    } else {
+      return !fail(a, "constraint", one);
+    }
+  }
+  return true;
+}
+
+static mir_operand fixed_opnd(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.preg = r;
+  o.flags |= MIR_OPND_FIXED_REG;
+  return o;
+}
+
+/* The inputs' operands, in the classes their constraints ask for. */
+static bool bind_inputs(asm_ctx *a) {
+  isel_ctx *c = a->c;
+  unsigned argi = 0;
+  for (unsigned k = a->nout; k < a->ncon; k++, argi++) {
+    asm_con *q = &a->con[k];
+    LLVMValueRef v = LLVMGetOperand(a->ins, argi);
+    LLVMTypeRef t = LLVMTypeOf(v);
+    unsigned bits = isel_type_bits(t);
+    if (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64)) return !fail(a, "operand type", NULL);
+    mir_operand o = isel_get(c, v, 0);
+    if (q->imm) {
+      if (o.kind != MIR_OPND_CONST) return !fail(a, "\"i\" operand that is not a constant", NULL);
+      q->opnd = o;
+      continue;
+    }
+    bool vg = q->file == 'v';
+    if (!vg && divergence_is_divergent(c->di, v)) return !fail(a, "divergent value for an \"s\" operand", NULL);
+    mir_temp tt = isel_as_temp(c, o, vg, bits == 64 ? 2 : 1);
+    q->opnd = mir_op_temp(tt);
+    if (q->fixed != MIR_PREG_NONE) { /* the text names it by its register */
+      if (a->nphys == MAX_PHYS) return !fail(a, "more than 16 registers", NULL);
+      a->phys[a->nphys].r = q->fixed;
+      a->phys[a->nphys++].t = tt;
+    }
+  }
+  return true;
+}
+
+/* The outputs' temporaries, sized by the call's result type(s). */
+static bool make_outputs(asm_ctx *a) {
+  LLVMTypeRef rt = LLVMTypeOf(a->ins);
+  for (unsigned k = 0; k < a->nout; k++) {
+    LLVMTypeRef t = a->nout == 1 && LLVMGetTypeKind(rt) != LLVMStructTypeKind ? rt : LLVMStructGetTypeAtIndex(rt, k);
+    unsigned bits = isel_type_bits(t);
+    if (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64)) return !fail(a, "result type", NULL);
+    unsigned dw = bits == 64 ? 2 : 1;
+    a->con[k].opnd = mir_op_temp(isel_tmp(a->c, a->con[k].file == 'v' ? mir_rc_v(dw) : mir_rc_s(dw)));
+  }
+  return true;
+}
+
+/* Operand `o` of the text as a use. */
+static bool use_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
+  if (o->kind == ASM_OPND_CONST) {
+    *out = mir_op_const(o->value);
+    return true;
+  }
+  if (o->kind == ASM_OPND_ARG) {
+    if (o->value >= a->ncon) return !fail(a, "operand number out of range", NULL);
+    asm_con *q = &a->con[o->value];
+    if (q->out && !q->written) return !fail(a, "reads an output before writing it", NULL);
+    *out = q->opnd;
+    return true;
+  }
+  mir_preg r = o->kind == ASM_OPND_VGPR ? MIR_PREG_VGPR(o->value) : MIR_PREG_SGPR(o->value);
+  for (unsigned i = a->nphys; i-- > 0;)
+    if (a->phys[i].r == r && mir_rc_size((mir_rc)a->phys[i].t.rc) == o->count) {
+      *out = mir_op_temp(a->phys[i].t);
+      return true;
+    }
+  return !fail(a, "reads a register it did not write (pass values through operands)", NULL);
+}
+
+/* Operand `o` of the text as a definition. */
+static bool def_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
+  if (o->kind == ASM_OPND_CONST) return !fail(a, "a constant as a destination", NULL);
+  if (o->kind == ASM_OPND_ARG) {
+    if (o->value >= a->nout) return !fail(a, "writes an input operand", NULL);
+    asm_con *q = &a->con[o->value];
+    if (q->written) return !fail(a, "writes an output twice", NULL);
+    q->written = true;
+    *out = q->opnd;
+    return true;
+  }
+  if (a->nphys == MAX_PHYS) return !fail(a, "writes more than 16 registers", NULL);
+  bool vg = o->kind == ASM_OPND_VGPR;
+  mir_preg r = vg ? MIR_PREG_VGPR(o->value) : MIR_PREG_SGPR(o->value);
+  if ((vg && o->value + o->count > 256) || (!vg && o->value + o->count > MIR_MAX_SGPRS))
+    return !fail(a, "register out of range", NULL);
+  mir_temp t = isel_tmp(a->c, vg ? mir_rc_v(o->count) : mir_rc_s(o->count));
+  for (unsigned k = 0; k < a->nout; k++) /* an output "={vN}" written by name */
+    if (a->con[k].fixed == r && mir_rc_size((mir_rc)a->con[k].opnd.temp.rc) == o->count && !a->con[k].written) {
+      a->con[k].written = true;
+      t = a->con[k].opnd.temp;
+    }
+  a->phys[a->nphys].r = r;
+  a->phys[a->nphys++].t = t;
+  *out = mir_op_temp(t);
+  return true;
+}
+
+/* One instruction of the text. */
+static bool emit_one(asm_ctx *a, const asm_instr *ai) {
+  isel_ctx *c = a->c;
+  const isa_info *ii = &isa_table[ai->op];
+  if (ai->op == ISA_S_NOP) { /* s_nop N: wait states only */
+    if (ai->nops != 1 || ai->ops[0].kind != ASM_OPND_CONST || ai->ops[0].value > 15)
+      return !fail(a, "s_nop operand (0..15)", NULL);
+    isel_emit(c, ISA_S_NOP, 0, 0)->offset = (int32_t)ai->ops[0].value;
+    return true;
+  }
+  if (ii->flags & (ISA_F_READS_SCC | ISA_F_READS_VCC | ISA_F_WRITES_VCC | ISA_F_WRITES_EXEC | ISA_F_BRANCH |
+                   ISA_F_READS_M0 | ISA_F_WRITES_M0))
+    return !fail(a, "instruction with implicit operands (SCC or VCC reads, VCC, EXEC or M0 writes, branches):",
+                 ii->mnemonic);
+  const char *semi = strchr(ii->sig, ';');
+  unsigned nd = 0, nu = 0;
+  for (const char *p = ii->sig; *p; p++)
+    if (*p == 's' || *p == 'v' || *p == 'a') (p < semi ? nd++ : nu++);
+  if (ai->nops != nd + nu) return !fail(a, "operand count of", ii->mnemonic);
+  mir_operand d[ASM_MAX_OPNDS], u[ASM_MAX_OPNDS];
+  for (unsigned k = 0; k < nd; k++)
+    if (!def_opnd(a, &ai->ops[k], &d[k])) return false;
+  for (unsigned k = 0; k < nu; k++)
+    if (!use_opnd(a, &ai->ops[nd + k], &u[k])) return false;
+  bool salu = ii->format == ISA_FMT_SOP1 || ii->format == ISA_FMT_SOP2;
+  for (unsigned k = 0; k < nd; k++) {
+    bool vg = mir_rc_is_vgpr((mir_rc)d[k].temp.rc);
+    if (vg == salu) return !fail(a, "destination register file of", ii->mnemonic);
+  }
+  if (salu) {
+    bool scc = ii->flags & ISA_F_WRITES_SCC;
+    mir_instr *m = isel_emit(c, ai->op, nu, nd + (scc ? 1 : 0));
+    for (unsigned k = 0; k < nu; k++) {
+      if (isel_opnd_is_vgpr(&u[k])) return !fail(a, "a VGPR operand of", ii->mnemonic);
+      m->ops[k] = u[k];
+    }
+    for (unsigned k = 0; k < nd; k++) m->defs[k] = d[k];
+    if (scc) m->defs[nd] = fixed_opnd(isel_tmp(c, mir_rc_s(1)), MIR_PREG_SCC);
+    return true;
+  }
+  mir_temp dt[ASM_MAX_OPNDS];
+  for (unsigned k = 0; k < nd; k++) dt[k] = d[k].temp;
+  isel_valu(c, ai->op, dt, nd, u, nu, ai->vop3);
+  return true;
+}
+
+bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef ia = LLVMGetCalledValue(ins);
+  asm_ctx *a = arena_alloc(c->mem, sizeof *a);
+  memset(a, 0, sizeof *a);
+  a->c = c;
+  a->ins = ins;
+  size_t slen, clen;
+  const char *text = LLVMGetInlineAsmAsmString(ia, &slen);
+  const char *cons = LLVMGetInlineAsmConstraintString(ia, &clen);
+  if (!parse_constraints(a, cons, clen)) return true;
+  if (a->ncon - a->nout != LLVMGetNumArgOperands(ins)) return fail(a, "operand count", NULL);
+  if (!bind_inputs(a) || !make_outputs(a)) return true;
+  for (size_t i = 0; i < slen;) {
+    size_t j = i;
+    while (j < slen && text[j] != '\n' && text[j] != ';') j++;
+    size_t k = i;
+    while (k < j && (text[k] == ' ' || text[k] == '\t')) k++;
+    if (k < j) {
+      asm_instr ai;
+      char err[200];
+      if (asm_parse_instr(text + i, j - i, &ai, err, sizeof err)) return fail(a, err, NULL);
+      if (!emit_one(a, &ai)) return true;
+    }
+    i = j + 1;
+  }
+  for (unsigned k = 0; k < a->nout; k++) {
+    if (!a->con[k].written) return fail(a, "an output the text does not write", NULL);
+    isel_set(c, ins, k, a->con[k].opnd.temp);
+  }
+  return true;
+}

@@ -1,0 +1,43 @@
+/* A small parser of gfx900 assembly text, one instruction at a time, for
+ * inline assembly (src/isel/isel_asm.c): the mnemonic is looked up in the
+ * instruction table (isa.def) and the operands are read in the order the
+ * assembler writes them (definitions, then uses), as LLVM's AMDGPUAsmGFX9
+ * syntax spells them. Only the ALU formats (SOP1, SOP2, VOP1, VOP2, VOP3)
+ * and s_nop, with register, `$N` and integer operands; anything else is
+ * an error naming the construct.
+ */
+#ifndef WAVECC_TARGET_ASM_TEXT_H
+#define WAVECC_TARGET_ASM_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "target/isa.h"
+
+typedef enum asm_opnd_kind {
+  ASM_OPND_ARG,   /* $N: operand N of the inline asm's constraint list */
+  ASM_OPND_VGPR,  /* vN or v[N:M] */
+  ASM_OPND_SGPR,  /* sN or s[N:M] */
+  ASM_OPND_CONST, /* an integer (decimal, 0x hex, negative) */
+} asm_opnd_kind;
+
+typedef struct asm_opnd {
+  asm_opnd_kind kind;
+  uint32_t value;  /* ARG: N; registers: first register number; CONST: the bits */
+  unsigned count;  /* registers: how many (1 for vN) */
+} asm_opnd;
+
+enum { ASM_MAX_OPNDS = 4 };
+
+typedef struct asm_instr {
+  isa_op op;
+  int vop3;        /* the _e64 suffix asked for the VOP3 encoding */
+  unsigned nops;   /* operands as written: definitions, then uses */
+  asm_opnd ops[ASM_MAX_OPNDS];
+} asm_instr;
+
+/* Parses one instruction from the `len` bytes at `text` (no newline or
+ * ';' inside). Returns 0, or -1 with a message in err (errlen bytes). */
+int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, size_t errlen);
+
+#endif
