@@ -932,15 +932,20 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
    * else the whole kernel by masked linearisation (isel_cf.c). */
   isel_layout_lds(&c);
   int st = isel_structured(&c);
-  if (st > 0) c.p->structured = true;
+  if (st > 0) {
+    c.p->structured = true;
+    c.p->cf_lowering = MIR_CF_STRUCTURED;
+  }
   if (st >= 0) return st ? c.p : NULL;
-  bool need_masked = false;
+  bool need_masked = false, any_div = false;
   for (uint32_t b = 0; b < nb; b++) {
     if (!bitset_test(di->divergent_branch, b)) continue;
+    any_div = true;
     uint32_t T, F, J;
     bool inv;
     if (!match_if(&c, &pl, b, &T, &F, &J, &inv)) need_masked = true;
   }
+  c.p->cf_lowering = need_masked ? MIR_CF_MASKED : any_div ? MIR_CF_IFELSE : MIR_CF_UNIFORM;
   if (need_masked) {
     if (!isel_masked(&c)) return NULL;
     return c.p;

@@ -763,9 +763,13 @@ int isel_structured(isel_ctx *c) {
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.lanejoin = arena_alloc(mem, nb + 1);
   pend io = {0};
-  if (!walk(&s, 0, nb, NONE, false, &io)) return -1;
-  for (uint32_t b = 0; b < nb; b++)
-    if (!s.visited[b]) return -1;
+  bool ok = walk(&s, 0, nb, NONE, false, &io);
+  for (uint32_t b = 0; b < nb && ok; b++)
+    if (!s.visited[b]) ok = (s.why = s.why ? s.why : __LINE__, false);
+  if (!ok) {
+    c->p->cf_reject_line = (uint16_t)s.why;
+    return -1;
+  }
   uint32_t total = s.nmb;
   for (uint32_t i = 0; i < total; i++) mir_add_block(c->p);
   memset(s.visited, 0, nb + 1);

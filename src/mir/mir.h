@@ -240,6 +240,9 @@ typedef struct mir_program {
   bool is_function;           /* a non-kernel function: ends in p_return, has no descriptor */
   bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
+  uint8_t cf_lowering;        /* how isel lowered divergent branches: MIR_CF_* (wavecc --stats) */
+  uint16_t cf_reject_line;    /* MIR_CF_MASKED/IFELSE: isel_struct.c line that refused the shape (0: opt-out) */
+  bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
   bool has_calls, calls_indirect;
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;
@@ -247,6 +250,9 @@ typedef struct mir_program {
   mir_temp scratch_rsrc, scratch_offset; /* a function's V# and frame base, for the spiller */
   uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
 } mir_program;
+
+/* mir_program.cf_lowering */
+enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 
 /* ---- construction (builder.c) ----------------------------------------- */
 
