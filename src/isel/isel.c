@@ -682,16 +682,10 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   }
   /* B: exec &= cond, saved = old exec */
   mir_temp mask = isel_mask_of(c, cond, 0);
-  if (invert) {
-    mir_temp nm = isel_tmp(c, mir_rc_s(2));
-    mir_instr *n = isel_emit(c, ISA_S_NOT_B64, 1, 1);
-    n->ops[0] = mir_op_temp(mask);
-    n->defs[0] = mir_op_temp(nm);
-    mask = nm;
-  }
   uint32_t tb = pl->mir[T], eb = tb + 1, fb = tb + 2;
   mir_temp saved = isel_tmp(c, mir_rc_s(2));
-  mir_instr *se = isel_emit(c, ISA_S_AND_SAVEEXEC_B64, 1, 1);
+  /* inverted: EXEC = ~cond & EXEC */
+  mir_instr *se = isel_emit(c, invert ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, 1, 1);
   se->ops[0] = mir_op_temp(mask);
   se->defs[0] = mir_op_temp(saved);
   mir_instr *bz = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);

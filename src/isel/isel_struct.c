@@ -94,6 +94,11 @@ typedef struct sctx {
   mir_temp *join_saved; /* LLVM block: exec |= this at its start */
   mir_temp *exit_saved; /* LLVM block: exec = this at its start */
   uint8_t *lanejoin;    /* LLVM block whose phis' copies run under different lanes */
+  /* Inside the "then" arm of a divergent if-then whose join restores EXEC
+   * with exec |= saved (no else block): an if-then whose join is that same
+   * join (fold_stop) only narrows EXEC and skips to that restore
+   * (fold_target), as `a && b` does; NONE outside such an arm. */
+  uint32_t fold_stop, fold_target;
   int why;              /* source line of the first rejection (for a debugger) */
 } sctx;
 
@@ -199,6 +204,7 @@ static bool push(pend *io, uint32_t b, unsigned f) {
 }
 
 static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit, uint32_t P);
 
 /* Is x J itself, or a block holding nothing but a branch to J (a split
  * critical edge) with one predecessor? */
@@ -316,8 +322,8 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
-    mir_temp em = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
-    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(em));
+    /* EXEC = the leaving lanes (~cond & EXEC when the false edge leaves) */
+    saved = sop1(c, out ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
   edge(s, mb, xc, PN);
@@ -423,7 +429,6 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
  * with (io: the edges into it). */
 static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit) {
   const divergence_info *di = s->di;
-  isel_ctx *c = s->c;
   uint32_t nlatch = 0, nout = 0, P = NONE;
   for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
     uint32_t p = di->pred[e];
@@ -434,6 +439,19 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
     }
   }
   if (nlatch != 1 || nout != 1) return REJECT();
+  /* regions inside and after the loop have restores of their own */
+  uint32_t fs = s->fold_stop, ft = s->fold_target;
+  s->fold_stop = NONE;
+  bool ok = walk_loop_in(s, h, outer, stop, io, exit, P);
+  s->fold_stop = fs;
+  s->fold_target = ft;
+  return ok;
+}
+
+/* walk_loop's work, P the block entering the header from outside. */
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit, uint32_t P) {
+  const divergence_info *di = s->di;
+  isel_ctx *c = s->c;
   lstate *L = s->lst[h];
   if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
   uint32_t lx = L->lx;
@@ -508,6 +526,32 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
 
 /* ---- ifs ---- */
 
+/* A divergent if-then at b (machine block mb, "then" region starting at
+ * LLVM block ts, negated condition when tk) whose join is the join of
+ * the enclosing if-then's arm: EXEC only narrows, and the lanes that skip
+ * or finish go to the enclosing join's exec |= saved, which restores
+ * these lanes too (llc does the same for `a && b`). */
+static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsigned tk, LLVMValueRef cond,
+                           uint32_t loop, pend *io) {
+  if (s->emit) {
+    isel_ctx *c = s->c;
+    c->cur = mb;
+    mir_temp m = isel_mask_of(c, cond, 0);
+    exec_set(c, tk ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, exec_op(), mir_op_temp(m));
+    c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  }
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, s->fold_target);
+  edge(s, mb, s->fold_target, PN);
+  if (!push(io, mb, PL)) return REJECT(); /* the empty arm's logical edge to J */
+  jump(s, mb, s->nmb, PL | PN);
+  pend arm = {0};
+  if (!walk(s, ts, s->fold_stop, loop, false, &arm) || !arm.n) return REJECT();
+  for (uint32_t q = 0; q < arm.n; q++)
+    if (!push(io, arm.v[q], arm.f[q])) return REJECT();
+  (void)b;
+  return true;
+}
+
 /* The if at b (machine block mb) whose join J = ipdom(b). */
 static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   isel_ctx *c = s->c;
@@ -569,12 +613,14 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   bool eempty = empty_to(s, es, J), need_f = !eempty || jphis;
   uint32_t ellvm = es == J ? b : es; /* J's predecessor on the empty arm */
   if (eempty && es != J) s->visited[es] = 1;
+  if (!need_f && J == stop && J == s->fold_stop) return walk_if_folded(s, b, mb, ts, tk, cond, loop, io);
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
+    /* a negated condition (the "then" is the false successor): EXEC =
+     * ~cond & EXEC in the same instruction, no s_not */
     mir_temp m = isel_mask_of(c, cond, 0);
-    if (tk) m = sop1(c, ISA_S_NOT_B64, mir_op_temp(m));
-    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    saved = sop1(c, tk ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
   }
   /* where the lanes of an empty or finished "then" go: F, J or J' */
@@ -584,7 +630,15 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   if (eempty && !need_f) push(&out, mb, PL); /* J has no phis: b stands for ellvm */
   jump(s, mb, s->nmb, PL | PN);
   pend arm = {0};
-  if (!walk(s, ts, J, loop, false, &arm) || !arm.n) return REJECT();
+  uint32_t fs = s->fold_stop, ft = s->fold_target;
+  if (!need_f) {
+    s->fold_stop = J;
+    s->fold_target = skip_to;
+  }
+  bool arm_ok = walk(s, ts, J, loop, false, &arm);
+  s->fold_stop = fs;
+  s->fold_target = ft;
+  if (!arm_ok || !arm.n) return REJECT();
   if (need_f) {
     uint32_t f = newblk(s, eempty ? ellvm : NONE);
     s->aux[b] = f;
@@ -747,7 +801,7 @@ int isel_structured(isel_ctx *c) {
   if (!any || !di->reducible) return -1;
   /* pass tests of the fallbacks ask for them with this attribute */
   if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-structurize", 21)) return -1;
-  sctx s = {.c = c, .di = di, .nb = nb};
+  sctx s = {.c = c, .di = di, .nb = nb, .fold_stop = NONE};
   arena *mem = c->mem;
   size_t w = (nb + 1) * sizeof(uint32_t);
   s.mh = arena_alloc(mem, w);
@@ -775,6 +829,7 @@ int isel_structured(isel_ctx *c) {
   memset(s.visited, 0, nb + 1);
   s.nmb = 0;
   s.emit = true;
+  s.fold_stop = NONE;
   io.n = 0;
   c->cur = 0;
   if (!walk(&s, 0, nb, NONE, false, &io) || c->failed) {
