@@ -87,7 +87,6 @@ typedef struct sctx {
   uint32_t *aux;      /* branch block -> its F (divergent) or empty-arm (uniform) block */
   uint32_t *jp;       /* branch block -> the J' block of a join that ends the region */
   uint32_t *djp;      /* dispatch target -> the EXEC restore after its region */
-  uint32_t *xb;       /* exiting block -> its exit-lanes block (XC = xb + 1) */
   struct lstate **lst; /* loop header -> its exits (below) */
   uint32_t *m2l;      /* machine block -> LLVM block of its phi operands */
   uint8_t *visited;
@@ -204,7 +203,11 @@ static bool push(pend *io, uint32_t b, unsigned f) {
 }
 
 static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
-static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit, uint32_t P);
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit,
+                         uint32_t P);
+struct lstate;
+static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, mir_temp m, unsigned out,
+                       uint32_t latch, pend *io);
 
 /* Is x J itself, or a block holding nothing but a branch to J (a split
  * critical edge) with one predecessor? */
@@ -233,6 +236,9 @@ static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
 typedef struct lstate {
   uint32_t jx, nt, tgt[4];
   uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
+  bool esc[4];          /* tgt[i] is outside the enclosing loop too: its lanes leave both */
+  uint32_t escx[4];     /* the one LLVM block exiting to an escaping target */
+  bool masked;          /* EXEC is saved before the loop (a divergent exit or dispatch) */
   bool dispatch;        /* nt > 0: every exit lands in block lx first */
   uint32_t lx;          /* landing block (dispatch) */
   mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
@@ -274,7 +280,13 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
   for (uint32_t i = 0; i < L->nt; i++)
     if (L->tgt[i] == T) ti = (int)i;
   bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
-  if (!div && via != b && has_phis(s, L->jx)) return false;
+  if (!div && via != b && has_phis(s, L->jx)) {
+    /* a uniform exit through a split edge: its block carries jx's phi copies */
+    uint32_t ab = newblk(s, via);
+    jump(s, ab, eh, PL | PN);
+    eh = ab;
+    next = s->nmb;
+  }
   if (!div) {
     if (latch != NONE) {
       cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
@@ -292,6 +304,19 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
     c->cur = mb;
     m = isel_mask_of(c, cond, 0);
   }
+  return exit_lanes(s, via, mb, h, ti, m, out, latch, io);
+}
+
+/* The divergent part of emit_exit: lanes m (out = 0) or EXEC & ~m (out =
+ * 1) leave loop h from LLVM block `via` (jx's predecessor for its phis)
+ * through machine block mb, to dispatch target ti (-1: to jx). Also the
+ * exit of an inner loop's lanes that leave h too (escape). */
+static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, mir_temp m, unsigned out,
+                       uint32_t latch, pend *io) {
+  isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
+  uint32_t jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh;
+  c->cur = mb;
   if (ti >= 0 || !has_phis(s, L->jx)) {
     /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
     if (latch != NONE) s->m2l[mb] = latch;
@@ -318,7 +343,6 @@ static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out
   }
   /* jx's phis need a block that runs with exactly the leaving lanes */
   uint32_t xb = newblk(s, via), xc = newblk(s, latch);
-  s->xb[b] = xb;
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
@@ -390,11 +414,29 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     mv->ops[0] = mir_op_temp(L->saved);
     mv->defs[0] = exec_op();
   }
-  uint32_t prev = lx;
-  unsigned pf = L->nt ? PL | PN : PN;
+  pend chain = {0}; /* the edges into the next block */
+  push(&chain, lx, L->nt ? PL | PN : PN);
   for (uint32_t i = 0; i < L->nt; i++) {
+    if (L->esc[i]) {
+      /* these lanes leave the enclosing loop too: an exit of `outer` */
+      lstate *Lo = s->lst[outer];
+      uint32_t e = newblk(s, L->escx[i]), T = L->tgt[i], via = L->escx[i];
+      int ti = -1;
+      connect(s, &chain, e);
+      for (uint32_t k = 0; k < Lo->nal; k++)
+        if (Lo->al[k] == T) {
+          via = T;
+          T = Lo->jx;
+        }
+      for (uint32_t k = 0; k < Lo->nt; k++)
+        if (Lo->tgt[k] == T) ti = (int)k;
+      if (!exit_lanes(s, via, e, outer, ti, fin[i], 0, NONE, &chain)) return false;
+      /* no logical edge on unless more targets' lanes follow */
+      for (uint32_t q = 0; q < chain.n && i + 1 == L->nt; q++) chain.f[q] &= (uint8_t)~PL;
+      continue;
+    }
     uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
-    jump(s, prev, d, pf);
+    connect(s, &chain, d);
     mir_temp saved = {0};
     if (s->emit) {
       c->cur = d;
@@ -417,17 +459,39 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
       exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
     }
     /* the lanes of the next targets pass this one's region */
-    if (i + 1 < L->nt) edge(s, d, s->nmb, PL);
-    prev = jp;
-    pf = PN;
+    if (i + 1 < L->nt) push(&chain, d, PL);
+    push(&chain, jp, PN);
   }
-  return push(io, prev, pf);
+  for (uint32_t q = 0; q < chain.n; q++)
+    if (chain.f[q] && !push(io, chain.v[q], chain.f[q])) return false;
+  return true;
+}
+
+/* Exiting block b of loop h branches to x outside the enclosing loop
+ * `outer` too: x becomes a dispatch target of h that escapes (dispatch()
+ * lets its lanes leave `outer` as well). Only from a loop at the top level
+ * of outer's body, to a block outer's exits know, from one exiting block,
+ * and when outer saves EXEC (its lanes wait for the others). */
+static bool escape(sctx *s, uint32_t h, uint32_t outer, bool top, uint32_t b, uint32_t x) {
+  lstate *L = s->lst[h], *Lo = s->lst[outer];
+  if (!top || !Lo || !Lo->masked) return false;
+  bool known = x == Lo->jx;
+  for (uint32_t i = 0; i < Lo->nt; i++) known |= Lo->tgt[i] == x;
+  for (uint32_t i = 0; i < Lo->nal; i++) known |= Lo->al[i] == x;
+  if (!known) return false;
+  for (uint32_t i = 0; i < L->nt; i++)
+    if (L->tgt[i] == x) return L->esc[i] && L->escx[i] == b;
+  if (L->nt == 4) return false;
+  L->esc[L->nt] = true;
+  L->escx[L->nt] = b;
+  L->tgt[L->nt++] = x;
+  return true;
 }
 
 /* Loop headed by h inside loop `outer` and the region ending at `stop`,
  * entered from the blocks in io. *exit: the block the region continues
  * with (io: the edges into it). */
-static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit) {
+static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit) {
   const divergence_info *di = s->di;
   uint32_t nlatch = 0, nout = 0, P = NONE;
   for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
@@ -442,14 +506,15 @@ static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *
   /* regions inside and after the loop have restores of their own */
   uint32_t fs = s->fold_stop, ft = s->fold_target;
   s->fold_stop = NONE;
-  bool ok = walk_loop_in(s, h, outer, stop, io, exit, P);
+  bool ok = walk_loop_in(s, h, outer, stop, top, io, exit, P);
   s->fold_stop = fs;
   s->fold_target = ft;
   return ok;
 }
 
 /* walk_loop's work, P the block entering the header from outside. */
-static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit, uint32_t P) {
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit,
+                         uint32_t P) {
   const divergence_info *di = s->di;
   isel_ctx *c = s->c;
   lstate *L = s->lst[h];
@@ -460,6 +525,18 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pen
   /* jx: the first post-dominator of h outside the loop */
   uint32_t jx = h;
   while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];
+  if (outer != NONE && top && (jx >= s->nb || !in_loop(s, outer, jx))) {
+    /* exits that leave the enclosing loop too (escapes, below) join the
+     * others only outside it: jx is then the one exit target inside it */
+    jx = NONE;
+    for (uint32_t b = 0; b < s->nb; b++)
+      for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1] && in_loop(s, h, b); e++) {
+        uint32_t x = di->succ[e];
+        if (in_loop(s, h, x) || !in_loop(s, outer, x) || x == jx) continue;
+        if (jx != NONE) return REJECT();
+        jx = x;
+      }
+  }
   if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
   L->jx = jx;
   bool div_exit = false;
@@ -471,6 +548,10 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pen
       div_exit |= bitset_test(di->divergent_branch, b);
       if (x == jx) continue;
       bool known = false;
+      if (outer != NONE && !in_loop(s, outer, x)) {
+        if (!escape(s, h, outer, top, b, x)) return REJECT();
+        continue;
+      }
       if (empty_to(s, x, jx)) {
         for (uint32_t i = 0; i < L->nal; i++) known |= L->al[i] == x;
         if (!known && L->nal == 4) return REJECT();
@@ -489,6 +570,7 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pen
   /* a join that ends the enclosing region (the loop's guard) gets the
    * landing block too: the lanes wait there, the caller restores EXEC */
   L->dispatch = L->nt > 0 || jx == stop;
+  L->masked = div_exit || L->dispatch;
   if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
   for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
     bool alias = false;
@@ -710,7 +792,7 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
     if (s->visited[b]) return REJECT();
     if (is_header(s, b) && !loop_body) {
       uint32_t e;
-      if (!walk_loop(s, b, loop, stop, io, &e)) return REJECT();
+      if (!walk_loop(s, b, loop, stop, top, io, &e)) return REJECT();
       b = e;
       if (b == stop) return true;
       continue;
@@ -809,7 +891,6 @@ int isel_structured(isel_ctx *c) {
   s.aux = arena_alloc(mem, w);
   s.jp = arena_alloc(mem, w);
   s.djp = arena_alloc(mem, w);
-  s.xb = arena_alloc(mem, w);
   s.lst = arena_alloc(mem, (nb + 1) * sizeof *s.lst);
   s.m2l = arena_alloc(mem, (6 * nb + 8) * sizeof(uint32_t));
   s.visited = arena_alloc(mem, nb + 1);
