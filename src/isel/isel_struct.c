@@ -98,6 +98,8 @@ typedef struct sctx {
    * join (fold_stop) only narrows EXEC and skips to that restore
    * (fold_target), as `a && b` does; NONE outside such an arm. */
   uint32_t fold_stop, fold_target;
+  uint8_t *lm;          /* branch block whose region is lowered block by block (walk_local) */
+  mir_temp (*em)[2];    /* walk_local: lanes on each edge of a region's block */
   int why;              /* source line of the first rejection (for a debugger) */
 } sctx;
 
@@ -634,8 +636,165 @@ static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsign
   return true;
 }
 
-/* The if at b (machine block mb) whose join J = ipdom(b). */
+/* ---- acyclic regions that are not nested ifs ---- */
+
+/* The blocks between divergent branch b and its join J (exclusive), in
+ * RPO order, into r (at most nb); 0 when the region is not one walk_local
+ * takes: a loop, an exit, a return, an entry from outside, a uniform
+ * (SGPR) phi (its copies would not follow the lanes), J the end of the
+ * enclosing region or J's phis fed from outside. */
+static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t stop, uint32_t loop, uint32_t *r) {
+  const divergence_info *di = s->di;
+  uint32_t n = 0;
+  if (J == stop) return 0;
+  /* blocks reachable from b without passing J; RPO order = index order */
+  for (uint32_t x = b + 1; x < J; x++) {
+    uint32_t nin = 0, np = 0;
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++, np++) {
+      uint32_t p = di->pred[e];
+      bool pin = p == b;
+      for (uint32_t k = 0; k < n && !pin; k++) pin = r[k] == p;
+      nin += pin;
+    }
+    if (nin && nin != np) return 0; /* also entered from outside the region */
+    if (nin) r[n++] = x;
+  }
+  for (uint32_t k = 0; k <= n; k++) {
+    uint32_t x = k < n ? r[k] : J;
+    if (s->visited[x] || is_header(s, x) || !in_loop(s, loop, x)) return 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
+      if (!divergence_is_divergent(di, i)) return 0;
+    if (k == n) break;
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
+    if (LLVMGetInstructionOpcode(t) != LLVMBr) return 0;
+    for (uint32_t e = di->succ_start[x]; e < di->succ_start[x + 1]; e++) {
+      uint32_t y = di->succ[e];
+      bool ok = y == J;
+      for (uint32_t q = 0; q < n && !ok; q++) ok = r[q] == y;
+      if (!ok) return 0;
+    }
+  }
+  for (uint32_t e = di->pred_start[J]; e < di->pred_start[J + 1]; e++) {
+    bool ok = di->pred[e] == b;
+    for (uint32_t q = 0; q < n && !ok; q++) ok = r[q] == di->pred[e];
+    if (!ok) return 0;
+  }
+  return n;
+}
+
+/* Lanes of machine block mb's LLVM block x on its successor edges:
+ * em[x][k] = M & cond or M & ~cond (M: the lanes in x). */
+static void local_edges(sctx *s, uint32_t x, mir_temp M) {
+  isel_ctx *c = s->c;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[x]);
+  if (!LLVMIsConditional(t)) {
+    s->em[x][0] = s->em[x][1] = M;
+    return;
+  }
+  mir_temp m = isel_mask_of(c, LLVMGetCondition(t), 0);
+  s->em[x][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(M), mir_op_temp(m));
+  s->em[x][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(M), mir_op_temp(m));
+}
+
+/* The region of divergent branch b (machine block mb) up to its join J
+ * when it is not a tree of ifs (a switch's decision tree whose leaves
+ * share blocks, early exits to a common join): masked linearisation of
+ * just this region. Its blocks run one after the other in RPO order, each
+ * with EXEC = the OR of its incoming edges' lanes (possibly none: no
+ * scalar loads there), so SGPRs (masks) are defined on the one linear
+ * path; the logical CFG keeps the LLVM edges, and a phi's copies at the
+ * end of each predecessor, under that predecessor's lanes, leave every
+ * lane the copy of the last block on its own path. J restores EXEC. */
+static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  const divergence_info *di = s->di;
+  isel_ctx *c = s->c;
+  uint32_t *r = arena_alloc(c->mem, (s->nb + 1) * sizeof *r);
+  uint32_t n = local_region(s, b, J, stop, loop, r);
+  if (!n) return REJECT();
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    local_edges(s, b, saved);
+  }
+  uint32_t prev = mb;
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t x = r[k], mx = newblk(s, x);
+    s->visited[x] = 1;
+    s->mh[x] = mx;
+    s->lanejoin[x] = 1;
+    jump(s, prev, mx, PN);
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++) {
+      bool dup = false;
+      for (uint32_t e2 = di->pred_start[x]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+      if (!dup) edge(s, s->mh[di->pred[e]], mx, PL);
+    }
+    prev = mx;
+    if (!s->emit) continue;
+    c->cur = mx;
+    isel_create_phis(c, x);
+    mir_temp M = {0};
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++) {
+      uint32_t p = di->pred[e];
+      bool dup = false;
+      for (uint32_t e2 = di->pred_start[x]; e2 < e; e2++) dup |= di->pred[e2] == p;
+      LLVMValueRef pt = LLVMGetBasicBlockTerminator(di->blocks[p]);
+      for (unsigned q = 0; q < LLVMGetNumSuccessors(pt) && !dup; q++) {
+        if (succ_idx(s, pt, q) != x) continue;
+        mir_temp in = s->em[p][q];
+        M = M.id ? isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(M), mir_op_temp(in)) : in;
+      }
+    }
+    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mv->ops[0] = mir_op_temp(M);
+    mv->defs[0] = exec_op();
+    c->no_smem = true;
+    isel_select_body(c, x);
+    c->no_smem = false;
+    if (c->failed || c->cur != mx) return REJECT();
+    local_edges(s, x, M);
+  }
+  pend out = {0};
+  for (uint32_t e = di->pred_start[J]; e < di->pred_start[J + 1]; e++) {
+    bool dup = false;
+    for (uint32_t e2 = di->pred_start[J]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+    if (!dup && !push(&out, s->mh[di->pred[e]], PL)) return REJECT();
+  }
+  if (!push(&out, prev, PN)) return REJECT();
+  s->lanejoin[J] = 1;
+  s->join_saved[J] = saved;
+  if (s->emit) c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  connect(s, &out, s->nmb);
+  (void)io;
+  return true;
+}
+
+static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io);
+
+/* The if at b (machine block mb) whose join J = ipdom(b): a tree of ifs
+ * (walk_if_tree) when it is one, else walk_local (decided by the checking
+ * walk, which tries the first and undoes it). */
 static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  if (s->emit) return s->lm[b] ? walk_local(s, b, mb, J, stop, loop, io) : walk_if_tree(s, b, mb, J, stop, loop, io);
+  if (!bitset_test(s->di->divergent_branch, b)) return walk_if_tree(s, b, mb, J, stop, loop, io);
+  uint32_t nmb = s->nmb, nb = s->nb;
+  int why = s->why;
+  pend io0 = *io;
+  uint8_t *vis = arena_alloc(s->c->mem, 2 * (nb + 1));
+  memcpy(vis, s->visited, nb + 1);
+  memcpy(vis + nb + 1, s->lanejoin, nb + 1);
+  if (walk_if_tree(s, b, mb, J, stop, loop, io)) return true;
+  s->nmb = nmb;
+  s->why = why;
+  *io = io0;
+  memcpy(s->visited, vis, nb + 1);
+  memcpy(s->lanejoin, vis + nb + 1, nb + 1);
+  s->lm[b] = 1;
+  return walk_local(s, b, mb, J, stop, loop, io);
+}
+
+/* An if whose arms are regions of their own (nested ifs and loops). */
+static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   isel_ctx *c = s->c;
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
   LLVMValueRef cond = LLVMGetCondition(t);
@@ -897,6 +1056,8 @@ int isel_structured(isel_ctx *c) {
   s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.lanejoin = arena_alloc(mem, nb + 1);
+  s.lm = arena_alloc(mem, nb + 1);
+  s.em = arena_alloc(mem, (nb + 1) * sizeof *s.em);
   pend io = {0};
   bool ok = walk(&s, 0, nb, NONE, false, &io);
   for (uint32_t b = 0; b < nb && ok; b++)

@@ -35,26 +35,29 @@ exit:
   ret void
 }
 
-; b3 is entered from b1 and from b2, whose other edge leaves the region
-; (early return): not a nested if.
-; CHECK: shared: {{.*}}, divergent control flow masked (isel_struct.c:{{[0-9]+}})
-define amdgpu_kernel void @shared(ptr addrspace(1) %out) {
+; A break out of a loop from inside a nested if: not taken yet.
+; CHECK: nested: {{.*}}, divergent control flow masked (isel_struct.c:{{[0-9]+}})
+define amdgpu_kernel void @nested(ptr addrspace(1) %out, ptr addrspace(1) %log) {
 entry:
   %id = call i32 @llvm.amdgcn.workitem.id.x()
-  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
-  %c0 = icmp ult i32 %id, 10
-  br i1 %c0, label %exit, label %b1
-b1:
-  %c1 = icmp ult i32 %id, 20
-  br i1 %c1, label %b2, label %b3
-b2:
-  store i32 1, ptr addrspace(1) %p
-  %c2 = icmp ult i32 %id, 15
-  br i1 %c2, label %exit, label %b3
-b3:
-  store i32 2, ptr addrspace(1) %p
-  br label %exit
+  %q = getelementptr i32, ptr addrspace(1) %log, i32 %id
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %a = icmp ult i32 %i, %id
+  br i1 %a, label %inner, label %latch
+inner:
+  %old = load volatile i32, ptr addrspace(1) %q
+  %b = icmp eq i32 %old, 5
+  br i1 %b, label %exit, label %latch
+latch:
+  store volatile i32 %i, ptr addrspace(1) %q
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, 100
+  br i1 %c, label %loop, label %exit
 exit:
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 %i, ptr addrspace(1) %p
   ret void
 }
 
