@@ -92,7 +92,7 @@ static const char *cf_lowering_name(const mir_program *p, char *buf, size_t n) {
   const char *name = names[p->cf_lowering];
   if (p->cf_lowering < MIR_CF_IFELSE) return name;
   if (p->cf_budget_retry) snprintf(buf, n, "%s (register budget)", name);
-  else if (p->cf_reject_line) snprintf(buf, n, "%s (isel_struct.c:%u)", name, p->cf_reject_line);
+  else if (p->cf_reject_line) snprintf(buf, n, "%s (%s:%u)", name, p->cf_reject_file, p->cf_reject_line);
   else snprintf(buf, n, "%s (wavecc-no-structurize)", name);
   return buf;
 }

@@ -241,7 +241,8 @@ typedef struct mir_program {
   bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
   uint8_t cf_lowering;        /* how isel lowered divergent branches: MIR_CF_* (wavecc --stats) */
-  uint16_t cf_reject_line;    /* MIR_CF_MASKED/IFELSE: isel_struct.c line that refused the shape (0: opt-out) */
+  uint16_t cf_reject_line;    /* MIR_CF_MASKED/IFELSE: source line that refused the shape (0: opt-out) */
+  const char *cf_reject_file; /* and its file (isel_struct.c or isel_struct_loop.c) */
   bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
   bool has_calls, calls_indirect;
   uint32_t *callees;          /* direct callees: indices in the module's function list */

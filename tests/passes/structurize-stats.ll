@@ -1,7 +1,7 @@
 ; wavecc --stats says how each kernel's divergent branches were lowered:
 ; structured EXEC-mask regions (isel_struct.c), the simple if/else
 ; selector, or masked linearisation of the whole kernel, with the
-; isel_struct.c line that refused the shape (or the opt-out attribute;
+; isel_struct*.c line that refused the shape (or the opt-out attribute;
 ; "register budget" when compiled again unstructured to fit the budget).
 ; This is how to find the kernels that still fall back.
 ; RUN: %wavecc %s --stats -S -o /dev/null 2>&1 | FileCheck %s
@@ -36,7 +36,7 @@ exit:
 }
 
 ; A break out of a loop from inside a nested if: not taken yet.
-; CHECK: nested: {{.*}}, divergent control flow masked (isel_struct.c:{{[0-9]+}})
+; CHECK: nested: {{.*}}, divergent control flow masked (isel_struct{{(_loop)?}}.c:{{[0-9]+}})
 define amdgpu_kernel void @nested(ptr addrspace(1) %out, ptr addrspace(1) %log) {
 entry:
   %id = call i32 @llvm.amdgcn.workitem.id.x()
