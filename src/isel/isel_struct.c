@@ -113,7 +113,7 @@ static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsign
 
 /* The blocks between divergent branch b and its join J (exclusive), in
  * RPO order, into r (at most nb); 0 when the region is not one walk_local
- * takes: a loop, an exit, a return, an entry from outside, a uniform
+ * takes: a loop, an exit, a return, a call, an entry from outside, a uniform
  * (SGPR) phi (its copies would not follow the lanes), J the end of the
  * enclosing region or J's phis fed from outside. */
 static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t stop, uint32_t loop, uint32_t *r) {
@@ -138,6 +138,11 @@ static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t sto
     for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
       if (!divergence_is_divergent(di, i)) return 0;
     if (k == n) break;
+    /* no calls: a callee's own regions assume a non-empty EXEC */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      if (f && (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f))) return 0;
+    }
     LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
     if (LLVMGetInstructionOpcode(t) != LLVMBr) return 0;
     for (uint32_t e = di->succ_start[x]; e < di->succ_start[x + 1]; e++) {

@@ -6,6 +6,7 @@
 ; structured. The address computed before the region keeps its SGPR base +
 ; VGPR offset form inside it (no scalar loads inside: EXEC may be zero).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
+; RUN: %wavecc %s --stats -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()
@@ -38,6 +39,34 @@ b2:
   br i1 %c2, label %exit, label %b3
 b3:
   store i32 2, ptr addrspace(1) %p
+  br label %exit
+exit:
+  ret void
+}
+
+; The same shape with a call in a shared block is not lowered block by
+; block (the callee's regions assume a non-empty EXEC): masked fallback.
+; STATS: callr: {{.*}}, divergent control flow masked (isel_struct.c:{{[0-9]+}})
+define void @f(ptr addrspace(1) %p) noinline {
+  store i32 3, ptr addrspace(1) %p
+  ret void
+}
+
+define amdgpu_kernel void @callr(ptr addrspace(1) %out) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  %c0 = icmp ult i32 %id, 10
+  br i1 %c0, label %exit, label %b1
+b1:
+  %c1 = icmp ult i32 %id, 20
+  br i1 %c1, label %b2, label %b3
+b2:
+  store i32 1, ptr addrspace(1) %p
+  %c2 = icmp ult i32 %id, 15
+  br i1 %c2, label %exit, label %b3
+b3:
+  call void @f(ptr addrspace(1) %p)
   br label %exit
 exit:
   ret void
