@@ -149,7 +149,9 @@ void isel_struct_loop_head(sctx *s, uint32_t h) {
   for (uint32_t i = 0; i < L->nt; i++) {
     mir_temp a = L->acc[i]; /* the pre-header's zero */
     L->acc[i] = isel_tmp(c, mir_rc_s(2));
-    L->acc_phi[i] = isel_emit(c, MIR_P_PHI, 2, 1);
+    /* linear: an escape's update (dispatch(), after an inner loop) is not
+     * on the logical path from the inner loop's exits to the latch */
+    L->acc_phi[i] = isel_emit(c, MIR_P_LINEAR_PHI, 2, 1);
     L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
     L->acc_phi[i]->ops[0] = mir_op_temp(a);
   }
