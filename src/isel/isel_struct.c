@@ -257,18 +257,26 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   if (!bitset_test(s->di->divergent_branch, b)) return walk_if_tree(s, b, mb, J, stop, loop, io);
   uint32_t nmb = s->nmb, nb = s->nb;
   int why = s->why;
+  const char *why_file = s->why_file;
   pend io0 = *io;
   uint8_t *vis = arena_alloc(s->c->mem, 2 * (nb + 1));
   memcpy(vis, s->visited, nb + 1);
   memcpy(vis + nb + 1, s->lanejoin, nb + 1);
   if (walk_if_tree(s, b, mb, J, stop, loop, io)) return true;
+  int tree_why = s->why;
+  const char *tree_file = s->why_file;
   s->nmb = nmb;
   s->why = why;
+  s->why_file = why_file;
   *io = io0;
   memcpy(s->visited, vis, nb + 1);
   memcpy(s->lanejoin, vis + nb + 1, nb + 1);
   s->lm[b] = 1;
-  return walk_local(s, b, mb, J, stop, loop, io);
+  if (walk_local(s, b, mb, J, stop, loop, io)) return true;
+  /* neither: the tree walk's refusal names the shape better */
+  s->why = why ? why : tree_why;
+  s->why_file = why ? why_file : tree_file;
+  return false;
 }
 
 /* An if whose arms are regions of their own (nested ifs and loops). */
