@@ -85,6 +85,18 @@ static void report_add(char **rep, const char *fmt, ...) {
 
 /* Forced budgets (--max-vgprs/--max-sgprs): the smaller of the flag and
  * the kernel's attributes wins (0 = no limit on either side). */
+/* "structured", "masked (isel_struct.c:LINE)", ... for --stats: how isel
+ * lowered p's divergent branches and, when not structured, why. */
+static const char *cf_lowering_name(const mir_program *p, char *buf, size_t n) {
+  static const char *const names[] = {"none", "structured", "if/else", "masked"};
+  const char *name = names[p->cf_lowering];
+  if (p->cf_lowering < MIR_CF_IFELSE) return name;
+  if (p->cf_budget_retry) snprintf(buf, n, "%s (register budget)", name);
+  else if (p->cf_reject_line) snprintf(buf, n, "%s (%s:%u)", name, p->cf_reject_file, p->cf_reject_line);
+  else snprintf(buf, n, "%s (wavecc-no-structurize)", name);
+  return buf;
+}
+
 static void force_budget(uint32_t *budget, unsigned flag) {
   if (flag && (!*budget || flag < *budget)) *budget = flag;
 }
@@ -195,6 +207,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   int rc = 0;
   size_t diag_len = d->len;
   int diag_errors = d->errors;
+  unsigned retried = UINT32_MAX; /* the program compiled again unstructured */
   for (unsigned k = 0; k < np && !rc; k++) {
     arena_init(&mems[k]);
     arena *mem = &mems[k];
@@ -217,6 +230,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       break;
     }
     progs[k] = p;
+    p->cf_budget_retry = k == retried;
     if (wants_dump(o, "isel")) {
       fprintf(dump, "# *** machine IR after isel ***\n");
       mir_print(p, dump);
@@ -260,6 +274,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
                               LLVMCreateStringAttribute(LLVMGetModuleContext(m.mod), "wavecc-no-structurize", 21, "", 0));
       memset(&shrink[k], 0, sizeof shrink[k]);
       rc = 0;
+      retried = k;
       k--;
     }
   }
@@ -329,13 +344,14 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       r->output_instructions += r->kernels[k].instructions;
       if (o->stats) {
         wavecc_kernel_stats *s = &r->kernels[k];
+        char cfbuf[64];
         report_add(&r->report,
                    "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
                    "Occupancy %u, MaxLiveSGPRs %u (allocated %u), MaxLiveVGPRs %u (allocated %u), spills %u, reloads %u, "
-                   "mode writes %u\n",
+                   "mode writes %u, divergent control flow %s\n",
                    s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
                    s->maxlive_sgprs, progs[k]->num_sgprs_used, s->maxlive_vgprs, progs[k]->num_vgprs_used,
-                   s->spills, s->reloads, s->mode_writes);
+                   s->spills, s->reloads, s->mode_writes, cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
       }
     }
   }

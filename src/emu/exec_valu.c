@@ -336,9 +336,33 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (strstr(mn, "addc_co") || strstr(mn, "subb")) nsrc = 2;
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
+  uint64_t blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
+  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
+  uint64_t cin = 0;
+  if (uses_carry) {
+    unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
+    if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
+      if (valu_hazard(d, w, in, OPC_VCC_LO, 4, "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
+    cin = emu_sread64(d, w, in, cc, &err);
+    if (err) { free(src); return -1; }
+  }
   for (unsigned i = 0; i < nsrc; i++) {
     unsigned wd = widths[i] ? widths[i] : 1;
-    if (read_src(d, w, in, i, codes[i], wd, exec, vi, src[i])) { free(src); return -1; }
+    /* v_cndmask_b32 reads, in each lane, only the source its mask bit
+     * selects. A blend (masked linearisation's phis) may select a value
+     * never written in some lanes when a later blend replaces it there:
+     * under --check-uninit those lanes of the result stay never-written
+     * (blend_unset) and a real use of them is reported, not the blend. */
+    uint64_t lanes = exec;
+    if (op == ISA_V_CNDMASK_B32) {
+      lanes = i ? exec & cin : exec & ~cin;
+      int save = d->dev->opt.check_uninit, bad;
+      d->dev->opt.check_uninit = 0;
+      bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
+      d->dev->opt.check_uninit = save;
+      if (bad) { free(src); return -1; }
+      if (codes[i] >= OPC_VGPR0) blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
+    } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) { free(src); return -1; }
     if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
       unsigned sel = in->src_sel[i];
       for (unsigned l = 0; l < EMU_WAVE; l++) {
@@ -360,15 +384,6 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         if ((in->neg >> i) & 1) src[i][l] ^= sb;
       }
     }
-  }
-  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
-  uint64_t cin = 0;
-  if (uses_carry) {
-    unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
-    if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
-      if (valu_hazard(d, w, in, OPC_VCC_LO, 4, "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
-    cin = emu_sread64(d, w, in, cc, &err);
-    if (err) { free(src); return -1; }
   }
 
   /* MODE */
@@ -468,6 +483,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (dw > 1) emu_vwrite(d, w, (unsigned)dreg + 1, l, (uint32_t)(r >> 32));
   }
   free(dst);
+  if (d->dev->opt.check_uninit) w->vinit[dreg] &= ~blend_unset;
   emu_trace_vwrite(d, w, (unsigned)dreg, dw);
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;

@@ -730,16 +730,10 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   }
   /* B: exec &= cond, saved = old exec */
   mir_temp mask = isel_mask_of(c, cond, 0);
-  if (invert) {
-    mir_temp nm = isel_tmp(c, mir_rc_s(2));
-    mir_instr *n = isel_emit(c, ISA_S_NOT_B64, 1, 1);
-    n->ops[0] = mir_op_temp(mask);
-    n->defs[0] = mir_op_temp(nm);
-    mask = nm;
-  }
   uint32_t tb = pl->mir[T], eb = tb + 1, fb = tb + 2;
   mir_temp saved = isel_tmp(c, mir_rc_s(2));
-  mir_instr *se = isel_emit(c, ISA_S_AND_SAVEEXEC_B64, 1, 1);
+  /* inverted: EXEC = ~cond & EXEC */
+  mir_instr *se = isel_emit(c, invert ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, 1, 1);
   se->ops[0] = mir_op_temp(mask);
   se->defs[0] = mir_op_temp(saved);
   mir_instr *bz = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
@@ -980,15 +974,20 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
    * else the whole kernel by masked linearisation (isel_cf.c). */
   isel_layout_lds(&c);
   int st = isel_structured(&c);
-  if (st > 0) c.p->structured = true;
+  if (st > 0) {
+    c.p->structured = true;
+    c.p->cf_lowering = MIR_CF_STRUCTURED;
+  }
   if (st >= 0) return st ? c.p : NULL;
-  bool need_masked = false;
+  bool need_masked = false, any_div = false;
   for (uint32_t b = 0; b < nb; b++) {
     if (!bitset_test(di->divergent_branch, b)) continue;
+    any_div = true;
     uint32_t T, F, J;
     bool inv;
     if (!match_if(&c, &pl, b, &T, &F, &J, &inv)) need_masked = true;
   }
+  c.p->cf_lowering = need_masked ? MIR_CF_MASKED : any_div ? MIR_CF_IFELSE : MIR_CF_UNIFORM;
   if (need_masked) {
     if (!isel_masked(&c)) return NULL;
     return c.p;

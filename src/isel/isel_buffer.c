@@ -409,7 +409,7 @@ static void sel_sload(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef
 
 static bool scalar_ok(isel_ctx *c, LLVMValueRef ins, LLVMValueRef off) {
   unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins));
-  return (!c->masked || c->cur == 0) && bytes % 4 == 0 && bytes <= 64 && isel_num_comps(LLVMTypeOf(ins)) <= 16 &&
+  return (!c->masked || c->cur == 0) && !c->no_smem && bytes % 4 == 0 && bytes <= 64 && isel_num_comps(LLVMTypeOf(ins)) <= 16 &&
          !divergence_is_divergent(c->di, off) &&
          !divergence_is_divergent(c->di, ins);
 }

@@ -59,6 +59,7 @@ typedef struct isel_ctx {
   uint32_t cur;            /* current machine block */
   bool failed;
   bool masked;             /* masked linearisation (isel_cf.c): no scalar loads */
+  bool no_smem;            /* EXEC may be zero here (isel_struct.c, walk_local): no scalar loads */
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */

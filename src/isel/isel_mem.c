@@ -529,7 +529,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   mir_operand addr = isel_get(c, ptr, 0);
   int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
-  bool scalar_ok = (!c->masked || c->cur == 0) &&
+  bool scalar_ok = (!c->masked || c->cur == 0) && !c->no_smem &&
                    (as == 4 || (as == 1 && (has_md(c, ins, "invariant.load") || has_md(c, ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3 && !packed;

@@ -16,7 +16,11 @@
  *    B->F->J). An if-then-else has that block between the arms (linear
  *    only) and the else region after it. Nested regions are selected
  *    recursively; a join that is also the enclosing arm's end gets a block
- *    of its own for the EXEC restore.
+ *    of its own for the EXEC restore, except in the "then" arm of an
+ *    if-then without F (`a && b`): there the inner if only narrows EXEC
+ *    (s_and_b64 exec) and skips to the outer restore, which restores its
+ *    lanes too. A negated condition ("then" = the false successor) takes
+ *    s_andn1_saveexec_b64 (EXEC = ~cond & EXEC), not s_not_b64.
  *  - uniform branches of the same shapes: p_cbranch_scc, no EXEC change.
  *  - natural loop L (one latch, one block outside L entering the header,
  *    exits only at the top level of its body; E = the first post-dominator
@@ -33,8 +37,8 @@
  *    values they computed stay in their VGPR lanes (VALU writes of later
  *    iterations leave inactive lanes alone), which is why divergence
  *    analysis makes values used after such a loop divergent.
- *  EXEC is never zero inside a region (every narrowing is followed by
- *  s_cbranch_execz past it), so uniform values stay in SGPRs and scalar
+ *  EXEC is never zero inside a region other than walk_local's (below;
+ *  every narrowing is followed by s_cbranch_execz past it), so uniform values stay in SGPRs and scalar
  *  loads stay legal everywhere. Lane-mask (i1) phis at a divergent join
  *  go through a VGPR (isel_boolphi.c).
  *  A loop with several exit targets: the lanes leaving to a target other
@@ -42,15 +46,26 @@
  *  (header phis, linear phis at a landing block where EXEC is restored),
  *  and each such target's region then runs under its lanes, as an if-then
  *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
+ *  An exit that leaves the enclosing loop too (a break out of two or
+ *  three loops; the inner loop at the top level of the outer's body) is
+ *  such a target of the inner loop that "escapes": after the inner loop
+ *  its lanes leave the outer loop, as an exit of it (isel_struct_loop.c).
+ *  - a divergent region that is not a tree of ifs (a switch's decision
+ *    tree whose leaves share blocks, early exits to a common join; no
+ *    loop, exit or return inside, phis all divergent): its blocks run one
+ *    after the other, each with EXEC = the OR of its incoming edges' lanes,
+ *    possibly none (walk_local: masked linearisation of just that region,
+ *    no scalar loads in it; the rest of the kernel stays structured).
  *
- * Any other shape (exits from inside a nested if, exits of several loops
- * at once, several latches, returns inside a region, irreducible control
- * flow) makes isel_structured return -1 before emitting anything, and the
+ * Any other shape (exits from inside a nested if in a loop, several
+ * latches, returns inside a region, irreducible control flow) makes
+ * isel_structured return -1 before emitting anything, and the
  * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
- * function attribute "wavecc-no-structurize" (pass tests of those). Two
- * walks of the same recursion: the first only checks the shapes and
- * numbers the machine blocks, the second emits with every block number
- * known.
+ * function attribute "wavecc-no-structurize" (pass tests of those);
+ * wavecc --stats names the line that refused the shape. Two walks of the
+ * same recursion: the first only checks the shapes, numbers the machine
+ * blocks and chooses walk_local where a tree of ifs fails (undoing that
+ * attempt), the second emits with every block number known.
  *
  * Logical CFG = the LLVM CFG through these blocks; linear CFG = what the
  * wave executes (the else-entry block and the exit-continue block are
@@ -62,454 +77,210 @@
  */
 #include <string.h>
 
-#include "isel/isel_internal.h"
+#define ISEL_STRUCT_FILE "isel_struct.c"
+#include "isel/isel_struct.h"
 #include "util/bitset.h"
 
-#define NONE UINT32_MAX
-#define REJECT() (s->why = s->why ? s->why : __LINE__, false)
-#define PL 1u /* logical edge */
-#define PN 2u /* linear edge, with a p_branch */
+/* ---- ifs ---- */
 
-/* Machine blocks with an edge still to add to the next region's entry. */
-typedef struct pend {
-  uint32_t n;
-  uint32_t v[32];
-  uint8_t f[32];
-} pend;
-
-typedef struct sctx {
-  isel_ctx *c;
-  const divergence_info *di;
-  bool emit;          /* second walk */
-  uint32_t nb, nmb;   /* LLVM blocks, machine blocks so far */
-  uint32_t *mh;       /* LLVM block -> its machine block */
-  uint32_t *pre;      /* loop header -> pre-header block */
-  uint32_t *aux;      /* branch block -> its F (divergent) or empty-arm (uniform) block */
-  uint32_t *jp;       /* branch block -> the J' block of a join that ends the region */
-  uint32_t *djp;      /* dispatch target -> the EXEC restore after its region */
-  uint32_t *xb;       /* exiting block -> its exit-lanes block (XC = xb + 1) */
-  struct lstate **lst; /* loop header -> its exits (below) */
-  uint32_t *m2l;      /* machine block -> LLVM block of its phi operands */
-  uint8_t *visited;
-  mir_temp *join_saved; /* LLVM block: exec |= this at its start */
-  mir_temp *exit_saved; /* LLVM block: exec = this at its start */
-  uint8_t *lanejoin;    /* LLVM block whose phis' copies run under different lanes */
-  int why;              /* source line of the first rejection (for a debugger) */
-} sctx;
-
-static bool is_header(const sctx *s, uint32_t b) { return s->di->loop_of[b] == b; }
-
-static bool in_loop(const sctx *s, uint32_t h, uint32_t b) {
-  return h == NONE || divergence_in_loop(s->di, h, b);
+/* A divergent if-then at b (machine block mb, "then" region starting at
+ * LLVM block ts, negated condition when tk) whose join is the join of
+ * the enclosing if-then's arm: EXEC only narrows, and the lanes that skip
+ * or finish go to the enclosing join's exec |= saved, which restores
+ * these lanes too (llc does the same for `a && b`). */
+static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsigned tk, LLVMValueRef cond,
+                           uint32_t loop, pend *io) {
+  if (s->emit) {
+    isel_ctx *c = s->c;
+    c->cur = mb;
+    mir_temp m = isel_mask_of(c, cond, 0);
+    exec_set(c, tk ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, exec_op(), mir_op_temp(m));
+    c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  }
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, s->fold_target);
+  edge(s, mb, s->fold_target, PN);
+  if (!push(io, mb, PL)) return REJECT(); /* the empty arm's logical edge to J */
+  jump(s, mb, s->nmb, PL | PN);
+  pend arm = {0};
+  if (!isel_struct_walk(s, ts, s->fold_stop, loop, false, &arm) || !arm.n) return REJECT();
+  for (uint32_t q = 0; q < arm.n; q++)
+    if (!push(io, arm.v[q], arm.f[q])) return REJECT();
+  (void)b;
+  return true;
 }
 
-static uint32_t succ_idx(const sctx *s, LLVMValueRef t, unsigned k) {
-  return divergence_block_index(s->di, LLVMGetSuccessor(t, k));
-}
+/* ---- acyclic regions that are not nested ifs ---- */
 
-/* Distinct LLVM predecessors of b. */
-static uint32_t npreds(const sctx *s, uint32_t b) {
+/* The blocks between divergent branch b and its join J (exclusive), in
+ * RPO order, into r (at most nb); 0 when the region is not one walk_local
+ * takes: a loop, an exit, a return, a call, an entry from outside, a uniform
+ * (SGPR) phi (its copies would not follow the lanes), J the end of the
+ * enclosing region or J's phis fed from outside. */
+static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t stop, uint32_t loop, uint32_t *r) {
   const divergence_info *di = s->di;
   uint32_t n = 0;
-  for (uint32_t e = di->pred_start[b]; e < di->pred_start[b + 1]; e++) {
-    bool dup = false;
-    for (uint32_t e2 = di->pred_start[b]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
-    n += !dup;
+  if (J == stop) return 0;
+  /* blocks reachable from b without passing J; RPO order = index order */
+  for (uint32_t x = b + 1; x < J; x++) {
+    uint32_t nin = 0, np = 0;
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++, np++) {
+      uint32_t p = di->pred[e];
+      bool pin = p == b;
+      for (uint32_t k = 0; k < n && !pin; k++) pin = r[k] == p;
+      nin += pin;
+    }
+    if (nin && nin != np) return 0; /* also entered from outside the region */
+    if (nin) r[n++] = x;
+  }
+  for (uint32_t k = 0; k <= n; k++) {
+    uint32_t x = k < n ? r[k] : J;
+    if (s->visited[x] || is_header(s, x) || !in_loop(s, loop, x)) return 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
+      if (!divergence_is_divergent(di, i)) return 0;
+    if (k == n) break;
+    /* no calls: a callee's own regions assume a non-empty EXEC */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      if (f && (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f))) return 0;
+    }
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
+    if (LLVMGetInstructionOpcode(t) != LLVMBr) return 0;
+    for (uint32_t e = di->succ_start[x]; e < di->succ_start[x + 1]; e++) {
+      uint32_t y = di->succ[e];
+      bool ok = y == J;
+      for (uint32_t q = 0; q < n && !ok; q++) ok = r[q] == y;
+      if (!ok) return 0;
+    }
+  }
+  for (uint32_t e = di->pred_start[J]; e < di->pred_start[J + 1]; e++) {
+    bool ok = di->pred[e] == b;
+    for (uint32_t q = 0; q < n && !ok; q++) ok = r[q] == di->pred[e];
+    if (!ok) return 0;
   }
   return n;
 }
 
-static bool has_phis(const sctx *s, uint32_t b) {
-  LLVMValueRef f = LLVMGetFirstInstruction(s->di->blocks[b]);
-  return f && LLVMIsAPHINode(f);
-}
-
-static uint32_t newblk(sctx *s, uint32_t llvm) {
-  uint32_t m = s->nmb++;
-  s->m2l[m] = llvm;
-  return m;
-}
-
-static mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
-
-/* ---- emission helpers (no-ops in the checking walk) ---- */
-
-static void edge(sctx *s, uint32_t from, uint32_t to, unsigned f) {
-  if (!s->emit) return;
-  if (f & PL) mir_add_logical_edge(s->c->p, from, to);
-  if (f & PN) mir_add_linear_edge(s->c->p, from, to);
-}
-
-/* Ends block `from` with a branch to `to` (flags f: PN adds the p_branch). */
-static void jump(sctx *s, uint32_t from, uint32_t to, unsigned f) {
-  if (s->emit && (f & PN)) {
-    s->c->cur = from;
-    mir_instr *br = isel_emit(s->c, MIR_P_BRANCH, 1, 0);
-    br->ops[0] = mir_op_block(to);
-  }
-  edge(s, from, to, f);
-}
-
-static void sopp(sctx *s, uint32_t blk, unsigned op, uint32_t target) {
-  if (!s->emit) return;
-  s->c->cur = blk;
-  mir_instr *i = isel_emit(s->c, op, 1, 0);
-  i->ops[0] = mir_op_block(target);
-}
-
-/* exec = op a, b in the current block. */
-static void exec_set(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_instr *i = isel_emit(c, op, 2, 1);
-  i->ops[0] = a;
-  i->ops[1] = b;
-  i->defs[0] = exec_op();
-}
-
-static mir_temp sop1(isel_ctx *c, unsigned op, mir_operand a) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
-  mir_instr *i = isel_emit(c, op, 1, 1);
-  i->ops[0] = a;
-  i->defs[0] = mir_op_temp(d);
-  return d;
-}
-
-static void cbranch_scc(sctx *s, uint32_t blk, LLVMValueRef cond, uint32_t t, uint32_t f) {
-  if (!s->emit) return;
+/* Lanes of machine block mb's LLVM block x on its successor edges:
+ * em[x][k] = M & cond or M & ~cond (M: the lanes in x). */
+static void local_edges(sctx *s, uint32_t x, mir_temp M) {
   isel_ctx *c = s->c;
-  c->cur = blk;
-  mir_temp scc = isel_branch_scc(c, cond);
-  mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
-  br->ops[0] = mir_op_temp(scc);
-  br->ops[0].flags |= MIR_OPND_FIXED_REG;
-  br->ops[0].preg = MIR_PREG_SCC;
-  br->ops[1] = mir_op_block(t);
-  br->ops[2] = mir_op_block(f);
-}
-
-static void connect(sctx *s, pend *io, uint32_t to) {
-  for (uint32_t k = 0; k < io->n; k++) jump(s, io->v[k], to, io->f[k]);
-  io->n = 0;
-}
-
-static bool push(pend *io, uint32_t b, unsigned f) {
-  if (io->n == 32) return false;
-  io->v[io->n] = b;
-  io->f[io->n++] = (uint8_t)f;
-  return true;
-}
-
-static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
-
-/* Is x J itself, or a block holding nothing but a branch to J (a split
- * critical edge) with one predecessor? */
-static bool empty_to(const sctx *s, uint32_t x, uint32_t J) {
-  if (x == J) return true;
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[x]);
-  return LLVMGetFirstInstruction(s->di->blocks[x]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == J &&
-         npreds(s, x) == 1;
+  if (!LLVMIsConditional(t)) {
+    s->em[x][0] = s->em[x][1] = M;
+    return;
+  }
+  mir_temp m = isel_mask_of(c, LLVMGetCondition(t), 0);
+  s->em[x][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(M), mir_op_temp(m));
+  s->em[x][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(M), mir_op_temp(m));
 }
 
-/* Is b a block holding nothing but the back edge to h? */
-static bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
-  return LLVMGetFirstInstruction(s->di->blocks[b]) == t && !LLVMIsConditional(t) && succ_idx(s, t, 0) == h &&
-         npreds(s, b) == 1;
-}
-
-/* ---- loops ---- */
-
-/* Lanes that leave loop h through its top-level exiting blocks. Exits to
- * the join after the loop (jx, the first post-dominator of h outside the
- * loop) continue there; exits to other targets ("dispatch targets", each
- * a region ending at jx) are accumulated per target in SGPR pairs (header
- * phis, linear phis at the landing block) and run after the loop, one
- * target after the other, under its accumulated lanes. */
-typedef struct lstate {
-  uint32_t jx, nt, tgt[4];
-  uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
-  bool dispatch;        /* nt > 0: every exit lands in block lx first */
-  uint32_t lx;          /* landing block (dispatch) */
-  mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
-  mir_temp acc[4];      /* current version of each target's lanes */
-  mir_instr *acc_phi[4];
-  uint32_t nin;         /* linear edges into lx, with the versions of acc */
-  uint32_t in_blk[32];
-  mir_temp in_acc[32][4];
-} lstate;
-
-/* A linear edge from `from` to the landing block (and its acc versions). */
-static bool land(lstate *L, uint32_t from) {
-  if (!L->dispatch) return true;
-  if (L->nin == 32) return false;
-  L->in_blk[L->nin] = from;
-  for (uint32_t i = 0; i < L->nt; i++) L->in_acc[L->nin][i] = L->acc[i];
-  L->nin++;
-  return true;
-}
-
-/* The exit edge of the top-level exiting block b (machine block mb) of
- * loop h, successor `out` leaving; `latch` (NONE: none) the LLVM latch
- * when the other successor is h or an empty latch folded into b, whose
- * back edge this block then takes. Adds the continuing edges to `io` (a
- * latch branches back itself). */
-static bool emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
+/* The region of divergent branch b (machine block mb) up to its join J
+ * when it is not a tree of ifs (a switch's decision tree whose leaves
+ * share blocks, early exits to a common join): masked linearisation of
+ * just this region. Its blocks run one after the other in RPO order, each
+ * with EXEC = the OR of its incoming edges' lanes (possibly none: no
+ * scalar loads there), so SGPRs (masks) are defined on the one linear
+ * path; the logical CFG keeps the LLVM edges, and a phi's copies at the
+ * end of each predecessor, under that predecessor's lanes, leave every
+ * lane the copy of the last block on its own path. J restores EXEC. */
+static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  const divergence_info *di = s->di;
   isel_ctx *c = s->c;
-  lstate *L = s->lst[h];
-  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
-  LLVMValueRef cond = LLVMGetCondition(t);
-  uint32_t T = succ_idx(s, t, out), jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh, next = s->nmb;
-  uint32_t via = b; /* jx's predecessor for its phis */
-  for (uint32_t i = 0; i < L->nal; i++)
-    if (L->al[i] == T) {
-      via = T;
-      T = L->jx;
-    }
-  int ti = -1;
-  for (uint32_t i = 0; i < L->nt; i++)
-    if (L->tgt[i] == T) ti = (int)i;
-  bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
-  if (!div && via != b && has_phis(s, L->jx)) return false;
-  if (!div) {
-    if (latch != NONE) {
-      cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
-      edge(s, mb, eh, PL | PN);
-      edge(s, mb, s->mh[h], PL | PN);
-      return true;
-    }
-    cbranch_scc(s, mb, cond, out ? next : eh, out ? eh : next);
-    edge(s, mb, eh, PL | PN);
-    edge(s, mb, next, PL | PN);
-    return true;
-  }
-  mir_temp m = {0};
-  if (s->emit) {
-    c->cur = mb;
-    m = isel_mask_of(c, cond, 0);
-  }
-  if (ti >= 0 || !has_phis(s, L->jx)) {
-    /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
-    if (latch != NONE) s->m2l[mb] = latch;
-    if (s->emit && ti >= 0) {
-      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
-      L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
-      exec_set(c, ISA_S_ANDN2_B64, exec_op(), mir_op_temp(el));
-    } else if (s->emit) {
-      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
-    }
-    unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
-    if (latch != NONE) {
-      sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
-      edge(s, mb, s->mh[h], PL | PN);
-      if (!lf) edge(s, mb, jh, PL);
-      jump(s, mb, eh, PN | lf);
-      return land(L, mb);
-    }
-    sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
-    if (!lf) edge(s, mb, jh, PL);
-    edge(s, mb, eh, PN | lf);
-    push(io, mb, PL | PN);
-    return land(L, mb);
-  }
-  /* jx's phis need a block that runs with exactly the leaving lanes */
-  uint32_t xb = newblk(s, via), xc = newblk(s, latch);
-  s->xb[b] = xb;
+  uint32_t *r = arena_alloc(c->mem, (s->nb + 1) * sizeof *r);
+  uint32_t n = local_region(s, b, J, stop, loop, r);
+  if (!n) return REJECT();
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
-    mir_temp em = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
-    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(em));
+    saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    local_edges(s, b, saved);
   }
-  sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
-  edge(s, mb, xc, PN);
-  jump(s, mb, xb, PL | PN);
-  jump(s, xb, xc, PN);
-  edge(s, xb, jh, PL);
-  if (s->emit) {
-    c->cur = xc;
-    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
-  }
-  if (latch != NONE) {
-    edge(s, mb, xc, PL);
-    sopp(s, xc, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
-    edge(s, xc, s->mh[h], PL | PN);
-    jump(s, xc, eh, PN);
-    return land(L, xc);
-  }
-  sopp(s, xc, ISA_S_CBRANCH_EXECZ, eh);
-  edge(s, xc, eh, PN);
-  push(io, xc, PN);
-  push(io, mb, PL);
-  return land(L, xc);
-}
-
-/* At the start of loop h's header: the accumulators' phis. */
-static void loop_head(sctx *s, uint32_t h) {
-  lstate *L = s->lst[h];
-  isel_ctx *c = s->c;
-  for (uint32_t i = 0; i < L->nt; i++) {
-    mir_temp a = L->acc[i]; /* the pre-header's zero */
-    L->acc[i] = isel_tmp(c, mir_rc_s(2));
-    L->acc_phi[i] = isel_emit(c, MIR_P_PHI, 2, 1);
-    L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
-    L->acc_phi[i]->ops[0] = mir_op_temp(a);
-  }
-}
-
-/* After loop h: the landing block (accumulators' linear phis, EXEC), then
- * each dispatch target's region under its lanes. Adds to io the edges into
- * jx. */
-static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
-  lstate *L = s->lst[h];
-  isel_ctx *c = s->c;
-  uint32_t lx = newblk(s, NONE);
-  if (lx != L->lx && s->emit) return false;
-  L->lx = lx;
-  mir_temp fin[4] = {{0}};
-  if (s->emit) {
-    c->cur = lx;
-    mir_block *blk = &c->p->blocks[lx];
-    if (blk->linear_preds.n != L->nin) return false;
-    for (uint32_t i = 0; i < L->nt; i++) {
-      fin[i] = isel_tmp(c, mir_rc_s(2));
-      mir_instr *phi = isel_emit(c, MIR_P_LINEAR_PHI, L->nin, 1);
-      phi->defs[0] = mir_op_temp(fin[i]);
-      for (uint32_t k = 0; k < L->nin; k++) {
-        uint32_t q = 0;
-        while (q < L->nin && L->in_blk[q] != blk->linear_preds.v[k]) q++;
-        if (q == L->nin) return false;
-        phi->ops[k] = mir_op_temp(L->in_acc[q][i]);
+  uint32_t prev = mb;
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t x = r[k], mx = newblk(s, x);
+    s->visited[x] = 1;
+    s->mh[x] = mx;
+    s->lanejoin[x] = 1;
+    jump(s, prev, mx, PN);
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++) {
+      bool dup = false;
+      for (uint32_t e2 = di->pred_start[x]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+      if (!dup) edge(s, s->mh[di->pred[e]], mx, PL);
+    }
+    prev = mx;
+    if (!s->emit) continue;
+    c->cur = mx;
+    isel_create_phis(c, x);
+    mir_temp M = {0};
+    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++) {
+      uint32_t p = di->pred[e];
+      bool dup = false;
+      for (uint32_t e2 = di->pred_start[x]; e2 < e; e2++) dup |= di->pred[e2] == p;
+      LLVMValueRef pt = LLVMGetBasicBlockTerminator(di->blocks[p]);
+      for (unsigned q = 0; q < LLVMGetNumSuccessors(pt) && !dup; q++) {
+        if (succ_idx(s, pt, q) != x) continue;
+        mir_temp in = s->em[p][q];
+        M = M.id ? isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(M), mir_op_temp(in)) : in;
       }
     }
     mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-    mv->ops[0] = mir_op_temp(L->saved);
+    mv->ops[0] = mir_op_temp(M);
     mv->defs[0] = exec_op();
+    c->no_smem = true;
+    isel_select_body(c, x);
+    c->no_smem = false;
+    if (c->failed || c->cur != mx) return REJECT();
+    local_edges(s, x, M);
   }
-  uint32_t prev = lx;
-  unsigned pf = L->nt ? PL | PN : PN;
-  for (uint32_t i = 0; i < L->nt; i++) {
-    uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
-    jump(s, prev, d, pf);
-    mir_temp saved = {0};
-    if (s->emit) {
-      c->cur = d;
-      saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(fin[i]));
-    }
-    uint32_t jp = s->djp[T];
-    sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
-    edge(s, d, jp, PN);
-    jump(s, d, s->nmb, PL | PN);
-    pend arm = {0};
-    if (!walk(s, T, L->jx, outer, false, &arm) || !arm.n) return false;
-    jp = newblk(s, NONE);
-    s->djp[T] = jp;
-    for (uint32_t q = 0; q < arm.n; q++) {
-      if (arm.f[q] & PN) jump(s, arm.v[q], jp, PN);
-      if ((arm.f[q] & PL) && !push(io, arm.v[q], PL)) return false;
-    }
-    if (s->emit) {
-      c->cur = jp;
-      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
-    }
-    /* the lanes of the next targets pass this one's region */
-    if (i + 1 < L->nt) edge(s, d, s->nmb, PL);
-    prev = jp;
-    pf = PN;
+  pend out = {0};
+  for (uint32_t e = di->pred_start[J]; e < di->pred_start[J + 1]; e++) {
+    bool dup = false;
+    for (uint32_t e2 = di->pred_start[J]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
+    if (!dup && !push(&out, s->mh[di->pred[e]], PL)) return REJECT();
   }
-  return push(io, prev, pf);
-}
-
-/* Loop headed by h inside loop `outer` and the region ending at `stop`,
- * entered from the blocks in io. *exit: the block the region continues
- * with (io: the edges into it). */
-static bool walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, pend *io, uint32_t *exit) {
-  const divergence_info *di = s->di;
-  isel_ctx *c = s->c;
-  uint32_t nlatch = 0, nout = 0, P = NONE;
-  for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
-    uint32_t p = di->pred[e];
-    if (in_loop(s, h, p)) nlatch++;
-    else {
-      nout++;
-      P = p;
-    }
-  }
-  if (nlatch != 1 || nout != 1) return REJECT();
-  lstate *L = s->lst[h];
-  if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
-  uint32_t lx = L->lx;
-  memset(L, 0, sizeof *L);
-  L->lx = lx;
-  /* jx: the first post-dominator of h outside the loop */
-  uint32_t jx = h;
-  while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];
-  if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
-  L->jx = jx;
-  bool div_exit = false;
-  for (uint32_t b = 0; b < s->nb; b++) {
-    if (!in_loop(s, h, b)) continue;
-    for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
-      uint32_t x = di->succ[e];
-      if (in_loop(s, h, x)) continue;
-      div_exit |= bitset_test(di->divergent_branch, b);
-      if (x == jx) continue;
-      bool known = false;
-      if (empty_to(s, x, jx)) {
-        for (uint32_t i = 0; i < L->nal; i++) known |= L->al[i] == x;
-        if (!known && L->nal == 4) return REJECT();
-        if (!known) L->al[L->nal++] = x;
-        s->visited[x] = 1;
-        continue;
-      }
-      for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
-      if (known) continue;
-      if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
-      for (uint32_t e2 = di->pred_start[x]; e2 < di->pred_start[x + 1]; e2++)
-        if (!in_loop(s, h, di->pred[e2])) return REJECT();
-      L->tgt[L->nt++] = x;
-    }
-  }
-  /* a join that ends the enclosing region (the loop's guard) gets the
-   * landing block too: the lanes wait there, the caller restores EXEC */
-  L->dispatch = L->nt > 0 || jx == stop;
-  if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
-  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
-    bool alias = false;
-    for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
-    if (!in_loop(s, h, di->pred[e]) && !alias) return REJECT();
-  }
-  uint32_t pre = newblk(s, P);
-  s->pre[h] = pre;
-  connect(s, io, pre);
-  if (s->emit && (div_exit || L->dispatch)) {
-    c->cur = pre;
-    L->saved = sop1(c, ISA_S_MOV_B64, exec_op());
-    for (uint32_t i = 0; i < L->nt; i++) {
-      mir_operand z = mir_op_const(0);
-      z.size = 2;
-      L->acc[i] = isel_to_sgpr(c, z, 2);
-    }
-  }
-  pend body = {0};
-  push(&body, pre, PL | PN);
-  if (!walk(s, h, h, h, true, &body)) return REJECT();
-  connect(s, &body, s->mh[h]);
-  if (s->emit)
-    for (uint32_t i = 0; i < L->nt; i++) L->acc_phi[i]->ops[1] = mir_op_temp(L->acc[i]);
-  if (L->dispatch) {
-    if (!dispatch(s, h, outer, io)) return REJECT();
-    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && jx != stop; e++)
-      if (!in_loop(s, h, di->pred[e]) && !s->visited[di->pred[e]]) return REJECT();
-  } else {
-    s->exit_saved[jx] = L->saved;
-  }
-  *exit = jx;
+  if (!push(&out, prev, PN)) return REJECT();
+  s->lanejoin[J] = 1;
+  s->join_saved[J] = saved;
+  if (s->emit) c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+  connect(s, &out, s->nmb);
+  (void)io;
   return true;
 }
 
-/* ---- ifs ---- */
+static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io);
 
-/* The if at b (machine block mb) whose join J = ipdom(b). */
+/* The if at b (machine block mb) whose join J = ipdom(b): a tree of ifs
+ * (walk_if_tree) when it is one, else walk_local (decided by the checking
+ * walk, which tries the first and undoes it). */
 static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
+  if (s->emit) return s->lm[b] ? walk_local(s, b, mb, J, stop, loop, io) : walk_if_tree(s, b, mb, J, stop, loop, io);
+  if (!bitset_test(s->di->divergent_branch, b)) return walk_if_tree(s, b, mb, J, stop, loop, io);
+  uint32_t nmb = s->nmb, nb = s->nb;
+  int why = s->why;
+  const char *why_file = s->why_file;
+  pend io0 = *io;
+  uint8_t *vis = arena_alloc(s->c->mem, 2 * (nb + 1));
+  memcpy(vis, s->visited, nb + 1);
+  memcpy(vis + nb + 1, s->lanejoin, nb + 1);
+  if (walk_if_tree(s, b, mb, J, stop, loop, io)) return true;
+  int tree_why = s->why;
+  const char *tree_file = s->why_file;
+  s->nmb = nmb;
+  s->why = why;
+  s->why_file = why_file;
+  *io = io0;
+  memcpy(s->visited, vis, nb + 1);
+  memcpy(s->lanejoin, vis + nb + 1, nb + 1);
+  s->lm[b] = 1;
+  if (walk_local(s, b, mb, J, stop, loop, io)) return true;
+  /* neither: the tree walk's refusal names the shape better */
+  s->why = why ? why : tree_why;
+  s->why_file = why ? why_file : tree_file;
+  return false;
+}
+
+/* An if whose arms are regions of their own (nested ifs and loops). */
+static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   isel_ctx *c = s->c;
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
   LLVMValueRef cond = LLVMGetCondition(t);
@@ -531,7 +302,7 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
       edge(s, mb, s->nmb, PL | PN);
       push(&out, ea, PL | PN);
       pend arm = {0};
-      if (!walk(s, other, J, loop, false, &arm) || !arm.n) return REJECT();
+      if (!isel_struct_walk(s, other, J, loop, false, &arm) || !arm.n) return REJECT();
       for (uint32_t q = 0; q < arm.n; q++)
         if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
     } else {
@@ -548,7 +319,7 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
         }
         edge(s, mb, s->nmb, PL | PN);
         pend arm = {0};
-        if (!walk(s, sk[k], J, loop, false, &arm) || !arm.n) return REJECT();
+        if (!isel_struct_walk(s, sk[k], J, loop, false, &arm) || !arm.n) return REJECT();
         for (uint32_t q = 0; q < arm.n; q++)
           if (!push(&out, arm.v[q], arm.f[q])) return REJECT();
       }
@@ -569,12 +340,14 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   bool eempty = empty_to(s, es, J), need_f = !eempty || jphis;
   uint32_t ellvm = es == J ? b : es; /* J's predecessor on the empty arm */
   if (eempty && es != J) s->visited[es] = 1;
+  if (!need_f && J == stop && J == s->fold_stop) return walk_if_folded(s, b, mb, ts, tk, cond, loop, io);
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
+    /* a negated condition (the "then" is the false successor): EXEC =
+     * ~cond & EXEC in the same instruction, no s_not */
     mir_temp m = isel_mask_of(c, cond, 0);
-    if (tk) m = sop1(c, ISA_S_NOT_B64, mir_op_temp(m));
-    saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    saved = sop1(c, tk ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
   }
   /* where the lanes of an empty or finished "then" go: F, J or J' */
@@ -584,7 +357,15 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   if (eempty && !need_f) push(&out, mb, PL); /* J has no phis: b stands for ellvm */
   jump(s, mb, s->nmb, PL | PN);
   pend arm = {0};
-  if (!walk(s, ts, J, loop, false, &arm) || !arm.n) return REJECT();
+  uint32_t fs = s->fold_stop, ft = s->fold_target;
+  if (!need_f) {
+    s->fold_stop = J;
+    s->fold_target = skip_to;
+  }
+  bool arm_ok = isel_struct_walk(s, ts, J, loop, false, &arm);
+  s->fold_stop = fs;
+  s->fold_target = ft;
+  if (!arm_ok || !arm.n) return REJECT();
   if (need_f) {
     uint32_t f = newblk(s, eempty ? ellvm : NONE);
     s->aux[b] = f;
@@ -609,7 +390,7 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
       jump(s, f, s->nmb, PN);
       edge(s, mb, s->nmb, PL);
       pend arm2 = {0};
-      if (!walk(s, es, J, loop, false, &arm2) || !arm2.n) return REJECT();
+      if (!isel_struct_walk(s, es, J, loop, false, &arm2) || !arm2.n) return REJECT();
       for (uint32_t q = 0; q < arm2.n; q++)
         if (!push(&out, arm2.v[q], arm2.f[q])) return REJECT();
     }
@@ -646,7 +427,7 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
  * latch may only be there). io: the blocks that branch into b on input,
  * into `stop` on output (none after a return). False when the shape is
  * not handled (checking walk) or selection failed (emitting walk). */
-static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io) {
+bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io) {
   isel_ctx *c = s->c;
   const divergence_info *di = s->di;
   bool first = true;
@@ -656,7 +437,7 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
     if (s->visited[b]) return REJECT();
     if (is_header(s, b) && !loop_body) {
       uint32_t e;
-      if (!walk_loop(s, b, loop, stop, io, &e)) return REJECT();
+      if (!isel_struct_walk_loop(s, b, loop, stop, top, io, &e)) return REJECT();
       b = e;
       if (b == stop) return true;
       continue;
@@ -672,7 +453,7 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
       c->cur = mb;
       if (b == 0) isel_setup_abi(c);
       isel_create_phis(c, b);
-      if (loop_body) loop_head(s, b);
+      if (loop_body) isel_struct_loop_head(s, b);
       if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
         mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
@@ -719,10 +500,10 @@ static bool walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pe
             s->visited[sin] = 1;
             s->mh[sin] = mb;
           }
-          return emit_exit(s, b, mb, loop, out, fold ? sin : b, io) || REJECT();
+          return isel_struct_emit_exit(s, b, mb, loop, out, fold ? sin : b, io) || REJECT();
         }
         if (!in_loop(s, loop, sin) || (!is_header(s, sin) && npreds(s, sin) != 1)) return REJECT();
-        if (!emit_exit(s, b, mb, loop, out, NONE, io)) return REJECT();
+        if (!isel_struct_emit_exit(s, b, mb, loop, out, NONE, io)) return REJECT();
         b = sin;
         continue;
       }
@@ -747,7 +528,7 @@ int isel_structured(isel_ctx *c) {
   if (!any || !di->reducible) return -1;
   /* pass tests of the fallbacks ask for them with this attribute */
   if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-structurize", 21)) return -1;
-  sctx s = {.c = c, .di = di, .nb = nb};
+  sctx s = {.c = c, .di = di, .nb = nb, .fold_stop = NONE};
   arena *mem = c->mem;
   size_t w = (nb + 1) * sizeof(uint32_t);
   s.mh = arena_alloc(mem, w);
@@ -755,25 +536,36 @@ int isel_structured(isel_ctx *c) {
   s.aux = arena_alloc(mem, w);
   s.jp = arena_alloc(mem, w);
   s.djp = arena_alloc(mem, w);
-  s.xb = arena_alloc(mem, w);
   s.lst = arena_alloc(mem, (nb + 1) * sizeof *s.lst);
   s.m2l = arena_alloc(mem, (6 * nb + 8) * sizeof(uint32_t));
   s.visited = arena_alloc(mem, nb + 1);
   s.join_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.lanejoin = arena_alloc(mem, nb + 1);
+  s.lm = arena_alloc(mem, nb + 1);
+  s.em = arena_alloc(mem, (nb + 1) * sizeof *s.em);
   pend io = {0};
-  if (!walk(&s, 0, nb, NONE, false, &io)) return -1;
-  for (uint32_t b = 0; b < nb; b++)
-    if (!s.visited[b]) return -1;
+  bool ok = isel_struct_walk(&s, 0, nb, NONE, false, &io);
+  for (uint32_t b = 0; b < nb && ok; b++)
+    if (!s.visited[b]) {
+      ok = false;
+      s.why = s.why ? s.why : __LINE__;
+      s.why_file = s.why_file ? s.why_file : ISEL_STRUCT_FILE;
+    }
+  if (!ok) {
+    c->p->cf_reject_line = (uint16_t)s.why;
+    c->p->cf_reject_file = s.why_file;
+    return -1;
+  }
   uint32_t total = s.nmb;
   for (uint32_t i = 0; i < total; i++) mir_add_block(c->p);
   memset(s.visited, 0, nb + 1);
   s.nmb = 0;
   s.emit = true;
+  s.fold_stop = NONE;
   io.n = 0;
   c->cur = 0;
-  if (!walk(&s, 0, nb, NONE, false, &io) || c->failed) {
+  if (!isel_struct_walk(&s, 0, nb, NONE, false, &io) || c->failed) {
     if (!c->failed) isel_unsupported(c, LLVMGetBasicBlockTerminator(di->blocks[0]), "structured control flow (internal)");
     return 0;
   }

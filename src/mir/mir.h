@@ -244,6 +244,10 @@ typedef struct mir_program {
   bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
   uint8_t fragmented;         /* regalloc found no free range although demand fit: 1 SGPRs, 2 VGPRs */
+  uint8_t cf_lowering;        /* how isel lowered divergent branches: MIR_CF_* (wavecc --stats) */
+  uint16_t cf_reject_line;    /* MIR_CF_MASKED/IFELSE: source line that refused the shape (0: opt-out) */
+  const char *cf_reject_file; /* and its file (isel_struct.c or isel_struct_loop.c) */
+  bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
@@ -253,6 +257,9 @@ typedef struct mir_program {
   mir_temp scratch_rsrc, scratch_offset; /* a function's V# and frame base, for the spiller */
   uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
 } mir_program;
+
+/* mir_program.cf_lowering */
+enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 
 /* ---- construction (builder.c) ----------------------------------------- */
 

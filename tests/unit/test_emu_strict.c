@@ -74,6 +74,18 @@ int main(void) {
          NULL, NULL, "reads s4 before an s_waitcnt");
   expect("never-written VGPR read with check_uninit", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, &uninit, "never-written v40");
   expect("never-written VGPR read without check_uninit passes", EMU_PROLOGUE "  v_add_u32 v3, v0, v40\n", NULL, NULL, NULL);
+  /* v_cndmask_b32 reads only the operand its mask selects per lane; a
+   * selected never-written lane stays never-written in the result, which
+   * a later blend may replace (masked linearisation's phi chains) or a
+   * real use reports. vcc = 0 (no lane id above 100), s[20:21] = every lane. */
+#define BLEND_SETUP EMU_PROLOGUE "  v_cmp_lt_u32 vcc, 100, v0\n  v_cmp_le_u32 s[20:21], 0, v0\n"
+  expect("v_cndmask_b32 whose never-written operand is masked off passes",
+         BLEND_SETUP "  v_cndmask_b32 v3, v0, v40, vcc\n  v_add_u32 v4, 1, v3\n", NULL, &uninit, NULL);
+  expect("never-written lanes of a blend replaced by a later blend pass",
+         BLEND_SETUP "  v_cndmask_b32 v3, v40, v0, vcc\n  v_cndmask_b32_e64 v4, v3, v0, s[20:21]\n  v_add_u32 v5, 1, v4\n",
+         NULL, &uninit, NULL);
+  expect("a blend that selected a never-written lane, then used",
+         BLEND_SETUP "  v_cndmask_b32 v3, v40, v0, vcc\n  v_add_u32 v5, 1, v3\n", NULL, &uninit, "never-written v3");
   /* Spill-code corner cases (issue 9, seed D99507), all with check_uninit. */
   expect("v_readfirstlane_b32 with EXEC = 0",
          "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n",

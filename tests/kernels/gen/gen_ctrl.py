@@ -330,8 +330,9 @@ NEST_SRC = r"""
 /* Exits that leave several loops at once, on conditions that differ per
  * work-item: a return from inside two loops (k_ret2), a goto out of three
  * loops to code after them (k_out3), and a goto out of the two inner of
- * three loops that stays in the outermost (k_skip2). Values computed in
- * every loop level are used after the exits. */
+ * three loops that stays in the outermost (k_skip2), a break out of two
+ * loops to the code after them, where both exits join (k_brk2). Values
+ * computed in every loop level are used after the exits. */
 kernel void k_ret2(global const int *a, global int *out, int n)
 {
     int g = get_global_id(0);
@@ -384,7 +385,36 @@ kernel void k_skip2(global const int *a, global int *out, int n)
     }
     out[g] = t;
 }
+kernel void k_brk2(global const int *a, global int *out, int n)
+{
+    int g = get_global_id(0);
+    int s = g, r = -1;
+    for (int i = 0; i < n; i++) {
+        for (int j = 0; j < n; j++) {
+            s += a[(i * 3 + j + g) & 63];
+            if ((s & 15) == (g & 15)) {
+                r = i * 10 + j;
+                goto done;
+            }
+        }
+        s ^= i;
+    }
+done:
+    out[2 * g] = r;
+    out[2 * g + 1] = s;
+}
 """
+
+
+def brk2_ref(A, n, g):
+    s, r = g, -1
+    for i in range(n):
+        for j in range(n):
+            s = wrap(s + A[(i * 3 + j + g) & 63], 'int')
+            if (s & 15) == (g & 15):
+                return [i * 10 + j, s]
+        s ^= i
+    return [r, s]
 
 
 def nest_ref(A, n, g):
@@ -439,13 +469,15 @@ def nested_exits():
     tests = []
     for n_items, loc, n in ((64, 64, 5), (128, 64, 9), (96, 32, 3)):
         A = [rng.range(-1000, 1000) for _ in range(64)]
-        o2, o3, os_ = [], [], []
+        o2, o3, os_, ob = [], [], [], []
         for g in range(n_items):
             r2, r3, t = nest_ref(A, n, g)
             o2.append(r2)
             o3 += r3
             os_.append(t)
-        for kern, outs, cnt in (('k_ret2', o2, n_items), ('k_out3', o3, 2 * n_items), ('k_skip2', os_, n_items)):
+            ob += brk2_ref(A, n, g)
+        for kern, outs, cnt in (('k_ret2', o2, n_items), ('k_out3', o3, 2 * n_items), ('k_skip2', os_, n_items),
+                                ('k_brk2', ob, 2 * n_items)):
             te = Test('%s_%d_n%d' % (kern[2:], n_items, n), kernel_name=kern, global_size=sizes(n_items),
                       local_size=sizes(loc))
             te.inp(0, 'int', 64, A).inp(1, 'int', cnt, [0] * cnt).out(1, 'int', cnt, outs).val(2, 'int', n)

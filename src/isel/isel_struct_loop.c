@@ -1,0 +1,379 @@
+/* Instruction selection: divergent loops as structured EXEC-mask regions
+ * (the loop part of isel_struct.c's walk; the algorithm is described
+ * there): saving EXEC before the loop, exits at the top level of the body
+ * (s_andn2_b64 exec, lanes waiting for the others), exit targets other
+ * than the join after the loop accumulated per target and dispatched
+ * after it, and exits that leave the enclosing loop too (escapes).
+ */
+#include <string.h>
+
+#define ISEL_STRUCT_FILE "isel_struct_loop.c"
+#include "isel/isel_struct.h"
+#include "util/bitset.h"
+
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit,
+                         uint32_t P);
+static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, mir_temp m, unsigned out,
+                       uint32_t latch, pend *io);
+
+/* ---- loops ---- */
+
+
+/* A linear edge from `from` to the landing block (and its acc versions). */
+static bool land(lstate *L, uint32_t from) {
+  if (!L->dispatch) return true;
+  if (L->nin == 32) return false;
+  L->in_blk[L->nin] = from;
+  for (uint32_t i = 0; i < L->nt; i++) L->in_acc[L->nin][i] = L->acc[i];
+  L->nin++;
+  return true;
+}
+
+/* The exit edge of the top-level exiting block b (machine block mb) of
+ * loop h, successor `out` leaving; `latch` (NONE: none) the LLVM latch
+ * when the other successor is h or an empty latch folded into b, whose
+ * back edge this block then takes. Adds the continuing edges to `io` (a
+ * latch branches back itself). */
+bool isel_struct_emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigned out, uint32_t latch, pend *io) {
+  isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[b]);
+  LLVMValueRef cond = LLVMGetCondition(t);
+  uint32_t T = succ_idx(s, t, out), jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh, next = s->nmb;
+  uint32_t via = b; /* jx's predecessor for its phis */
+  for (uint32_t i = 0; i < L->nal; i++)
+    if (L->al[i] == T) {
+      via = T;
+      T = L->jx;
+    }
+  int ti = -1;
+  for (uint32_t i = 0; i < L->nt; i++)
+    if (L->tgt[i] == T) ti = (int)i;
+  bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
+  if (!div && via != b && has_phis(s, L->jx)) {
+    /* a uniform exit through a split edge: its block carries jx's phi copies */
+    uint32_t ab = newblk(s, via);
+    jump(s, ab, eh, PL | PN);
+    eh = ab;
+    next = s->nmb;
+  }
+  if (!div) {
+    if (latch != NONE) {
+      cbranch_scc(s, mb, cond, out ? s->mh[h] : eh, out ? eh : s->mh[h]);
+      edge(s, mb, eh, PL | PN);
+      edge(s, mb, s->mh[h], PL | PN);
+      return true;
+    }
+    cbranch_scc(s, mb, cond, out ? next : eh, out ? eh : next);
+    edge(s, mb, eh, PL | PN);
+    edge(s, mb, next, PL | PN);
+    return true;
+  }
+  mir_temp m = {0};
+  if (s->emit) {
+    c->cur = mb;
+    m = isel_mask_of(c, cond, 0);
+  }
+  return exit_lanes(s, via, mb, h, ti, m, out, latch, io);
+}
+
+/* The divergent part of emit_exit: lanes m (out = 0) or EXEC & ~m (out =
+ * 1) leave loop h from LLVM block `via` (jx's predecessor for its phis)
+ * through machine block mb, to dispatch target ti (-1: to jx). Also the
+ * exit of an inner loop's lanes that leave h too (escape). */
+static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, mir_temp m, unsigned out,
+                       uint32_t latch, pend *io) {
+  isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
+  uint32_t jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh;
+  c->cur = mb;
+  if (ti >= 0 || !has_phis(s, L->jx)) {
+    /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
+    if (latch != NONE) s->m2l[mb] = latch;
+    if (s->emit && ti >= 0) {
+      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
+      L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
+      exec_set(c, ISA_S_ANDN2_B64, exec_op(), mir_op_temp(el));
+    } else if (s->emit) {
+      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
+    }
+    unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
+    if (latch != NONE) {
+      sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+      edge(s, mb, s->mh[h], PL | PN);
+      if (!lf) edge(s, mb, jh, PL);
+      jump(s, mb, eh, PN | lf);
+      return land(L, mb);
+    }
+    sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
+    if (!lf) edge(s, mb, jh, PL);
+    edge(s, mb, eh, PN | lf);
+    push(io, mb, PL | PN);
+    return land(L, mb);
+  }
+  /* jx's phis need a block that runs with exactly the leaving lanes */
+  uint32_t xb = newblk(s, via), xc = newblk(s, latch);
+  mir_temp saved = {0};
+  if (s->emit) {
+    c->cur = mb;
+    /* EXEC = the leaving lanes (~cond & EXEC when the false edge leaves) */
+    saved = sop1(c, out ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+  }
+  sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
+  edge(s, mb, xc, PN);
+  jump(s, mb, xb, PL | PN);
+  jump(s, xb, xc, PN);
+  edge(s, xb, jh, PL);
+  if (s->emit) {
+    c->cur = xc;
+    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+  }
+  if (latch != NONE) {
+    edge(s, mb, xc, PL);
+    sopp(s, xc, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
+    edge(s, xc, s->mh[h], PL | PN);
+    jump(s, xc, eh, PN);
+    return land(L, xc);
+  }
+  sopp(s, xc, ISA_S_CBRANCH_EXECZ, eh);
+  edge(s, xc, eh, PN);
+  push(io, xc, PN);
+  push(io, mb, PL);
+  return land(L, xc);
+}
+
+/* At the start of loop h's header: the accumulators' phis. */
+void isel_struct_loop_head(sctx *s, uint32_t h) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  for (uint32_t i = 0; i < L->nt; i++) {
+    mir_temp a = L->acc[i]; /* the pre-header's zero */
+    L->acc[i] = isel_tmp(c, mir_rc_s(2));
+    /* linear: an escape's update (dispatch(), after an inner loop) is not
+     * on the logical path from the inner loop's exits to the latch */
+    L->acc_phi[i] = isel_emit(c, MIR_P_LINEAR_PHI, 2, 1);
+    L->acc_phi[i]->defs[0] = mir_op_temp(L->acc[i]);
+    L->acc_phi[i]->ops[0] = mir_op_temp(a);
+  }
+}
+
+/* After loop h: the landing block (accumulators' linear phis, EXEC), then
+ * each dispatch target's region under its lanes. Adds to io the edges into
+ * jx. */
+static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
+  lstate *L = s->lst[h];
+  isel_ctx *c = s->c;
+  uint32_t lx = newblk(s, NONE);
+  if (lx != L->lx && s->emit) return false;
+  L->lx = lx;
+  mir_temp fin[4] = {{0}};
+  if (s->emit) {
+    c->cur = lx;
+    mir_block *blk = &c->p->blocks[lx];
+    if (blk->linear_preds.n != L->nin) return false;
+    for (uint32_t i = 0; i < L->nt; i++) {
+      fin[i] = isel_tmp(c, mir_rc_s(2));
+      mir_instr *phi = isel_emit(c, MIR_P_LINEAR_PHI, L->nin, 1);
+      phi->defs[0] = mir_op_temp(fin[i]);
+      for (uint32_t k = 0; k < L->nin; k++) {
+        uint32_t q = 0;
+        while (q < L->nin && L->in_blk[q] != blk->linear_preds.v[k]) q++;
+        if (q == L->nin) return false;
+        phi->ops[k] = mir_op_temp(L->in_acc[q][i]);
+      }
+    }
+    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mv->ops[0] = mir_op_temp(L->saved);
+    mv->defs[0] = exec_op();
+  }
+  pend chain = {0}; /* the edges into the next block */
+  push(&chain, lx, L->nt ? PL | PN : PN);
+  for (uint32_t i = 0; i < L->nt; i++) {
+    if (L->esc[i]) {
+      /* these lanes leave the enclosing loop too: an exit of `outer` */
+      lstate *Lo = s->lst[outer];
+      uint32_t e = newblk(s, L->escx[i]), T = L->tgt[i], via = L->escx[i];
+      int ti = -1;
+      connect(s, &chain, e);
+      for (uint32_t k = 0; k < Lo->nal; k++)
+        if (Lo->al[k] == T) {
+          via = T;
+          T = Lo->jx;
+        }
+      for (uint32_t k = 0; k < Lo->nt; k++)
+        if (Lo->tgt[k] == T) ti = (int)k;
+      if (!exit_lanes(s, via, e, outer, ti, fin[i], 0, NONE, &chain)) return false;
+      /* no logical edge on unless more targets' lanes follow */
+      for (uint32_t q = 0; q < chain.n && i + 1 == L->nt; q++) chain.f[q] &= (uint8_t)~PL;
+      continue;
+    }
+    uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
+    connect(s, &chain, d);
+    mir_temp saved = {0};
+    if (s->emit) {
+      c->cur = d;
+      saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(fin[i]));
+    }
+    uint32_t jp = s->djp[T];
+    sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
+    edge(s, d, jp, PN);
+    jump(s, d, s->nmb, PL | PN);
+    pend arm = {0};
+    if (!isel_struct_walk(s, T, L->jx, outer, false, &arm) || !arm.n) return false;
+    jp = newblk(s, NONE);
+    s->djp[T] = jp;
+    for (uint32_t q = 0; q < arm.n; q++) {
+      if (arm.f[q] & PN) jump(s, arm.v[q], jp, PN);
+      if ((arm.f[q] & PL) && !push(io, arm.v[q], PL)) return false;
+    }
+    if (s->emit) {
+      c->cur = jp;
+      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+    }
+    /* the lanes of the next targets pass this one's region */
+    if (i + 1 < L->nt) push(&chain, d, PL);
+    push(&chain, jp, PN);
+  }
+  for (uint32_t q = 0; q < chain.n; q++)
+    if (chain.f[q] && !push(io, chain.v[q], chain.f[q])) return false;
+  return true;
+}
+
+/* Exiting block b of loop h branches to x outside the enclosing loop
+ * `outer` too: x becomes a dispatch target of h that escapes (dispatch()
+ * lets its lanes leave `outer` as well). Only from a loop at the top level
+ * of outer's body, to a block outer's exits know, from one exiting block,
+ * and when outer saves EXEC (its lanes wait for the others). */
+static bool escape(sctx *s, uint32_t h, uint32_t outer, bool top, uint32_t b, uint32_t x) {
+  lstate *L = s->lst[h], *Lo = s->lst[outer];
+  if (!top || !Lo || !Lo->masked) return false;
+  bool known = x == Lo->jx;
+  for (uint32_t i = 0; i < Lo->nt; i++) known |= Lo->tgt[i] == x;
+  for (uint32_t i = 0; i < Lo->nal; i++) known |= Lo->al[i] == x;
+  if (!known) return false;
+  for (uint32_t i = 0; i < L->nt; i++)
+    if (L->tgt[i] == x) return L->esc[i] && L->escx[i] == b;
+  if (L->nt == 4) return false;
+  L->esc[L->nt] = true;
+  L->escx[L->nt] = b;
+  L->tgt[L->nt++] = x;
+  return true;
+}
+
+/* Loop headed by h inside loop `outer` and the region ending at `stop`,
+ * entered from the blocks in io. *exit: the block the region continues
+ * with (io: the edges into it). */
+bool isel_struct_walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit) {
+  const divergence_info *di = s->di;
+  uint32_t nlatch = 0, nout = 0, P = NONE;
+  for (uint32_t e = di->pred_start[h]; e < di->pred_start[h + 1]; e++) {
+    uint32_t p = di->pred[e];
+    if (in_loop(s, h, p)) nlatch++;
+    else {
+      nout++;
+      P = p;
+    }
+  }
+  if (nlatch != 1 || nout != 1) return REJECT();
+  /* regions inside and after the loop have restores of their own */
+  uint32_t fs = s->fold_stop, ft = s->fold_target;
+  s->fold_stop = NONE;
+  bool ok = walk_loop_in(s, h, outer, stop, top, io, exit, P);
+  s->fold_stop = fs;
+  s->fold_target = ft;
+  return ok;
+}
+
+/* walk_loop's work, P the block entering the header from outside. */
+static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit,
+                         uint32_t P) {
+  const divergence_info *di = s->di;
+  isel_ctx *c = s->c;
+  lstate *L = s->lst[h];
+  if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
+  uint32_t lx = L->lx;
+  memset(L, 0, sizeof *L);
+  L->lx = lx;
+  /* jx: the first post-dominator of h outside the loop */
+  uint32_t jx = h;
+  while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];
+  if (outer != NONE && top && (jx >= s->nb || !in_loop(s, outer, jx))) {
+    /* exits that leave the enclosing loop too (escapes, below) join the
+     * others only outside it: jx is then the one exit target inside it */
+    jx = NONE;
+    for (uint32_t b = 0; b < s->nb; b++)
+      for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1] && in_loop(s, h, b); e++) {
+        uint32_t x = di->succ[e];
+        if (in_loop(s, h, x) || !in_loop(s, outer, x) || x == jx) continue;
+        if (jx != NONE) return REJECT();
+        jx = x;
+      }
+  }
+  if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
+  L->jx = jx;
+  bool div_exit = false;
+  for (uint32_t b = 0; b < s->nb; b++) {
+    if (!in_loop(s, h, b)) continue;
+    for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
+      uint32_t x = di->succ[e];
+      if (in_loop(s, h, x)) continue;
+      div_exit |= bitset_test(di->divergent_branch, b);
+      if (x == jx) continue;
+      bool known = false;
+      if (outer != NONE && !in_loop(s, outer, x)) {
+        if (!escape(s, h, outer, top, b, x)) return REJECT();
+        continue;
+      }
+      if (empty_to(s, x, jx)) {
+        for (uint32_t i = 0; i < L->nal; i++) known |= L->al[i] == x;
+        if (!known && L->nal == 4) return REJECT();
+        if (!known) L->al[L->nal++] = x;
+        s->visited[x] = 1;
+        continue;
+      }
+      for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
+      if (known) continue;
+      if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
+      for (uint32_t e2 = di->pred_start[x]; e2 < di->pred_start[x + 1]; e2++)
+        if (!in_loop(s, h, di->pred[e2])) return REJECT();
+      L->tgt[L->nt++] = x;
+    }
+  }
+  /* a join that ends the enclosing region (the loop's guard) gets the
+   * landing block too: the lanes wait there, the caller restores EXEC */
+  L->dispatch = L->nt > 0 || jx == stop;
+  L->masked = div_exit || L->dispatch;
+  if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
+  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
+    bool alias = false;
+    for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
+    if (!in_loop(s, h, di->pred[e]) && !alias) return REJECT();
+  }
+  uint32_t pre = newblk(s, P);
+  s->pre[h] = pre;
+  connect(s, io, pre);
+  if (s->emit && (div_exit || L->dispatch)) {
+    c->cur = pre;
+    L->saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    for (uint32_t i = 0; i < L->nt; i++) {
+      mir_operand z = mir_op_const(0);
+      z.size = 2;
+      L->acc[i] = isel_to_sgpr(c, z, 2);
+    }
+  }
+  pend body = {0};
+  push(&body, pre, PL | PN);
+  if (!isel_struct_walk(s, h, h, h, true, &body)) return REJECT();
+  connect(s, &body, s->mh[h]);
+  if (s->emit)
+    for (uint32_t i = 0; i < L->nt; i++) L->acc_phi[i]->ops[1] = mir_op_temp(L->acc[i]);
+  if (L->dispatch) {
+    if (!dispatch(s, h, outer, io)) return REJECT();
+    for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && jx != stop; e++)
+      if (!in_loop(s, h, di->pred[e]) && !s->visited[di->pred[e]]) return REJECT();
+  } else {
+    s->exit_saved[jx] = L->saved;
+  }
+  *exit = jx;
+  return true;
+}

@@ -1,0 +1,76 @@
+; wavecc --stats says how each kernel's divergent branches were lowered:
+; structured EXEC-mask regions (isel_struct.c), the simple if/else
+; selector, or masked linearisation of the whole kernel, with the
+; isel_struct*.c line that refused the shape (or the opt-out attribute;
+; "register budget" when compiled again unstructured to fit the budget).
+; This is how to find the kernels that still fall back.
+; RUN: %wavecc %s --stats -S -o /dev/null 2>&1 | FileCheck %s
+target triple = "amdgcn-amd-amdhsa"
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+; CHECK: uni: {{.*}}, divergent control flow none
+define amdgpu_kernel void @uni(ptr addrspace(1) %out, i32 %n) {
+entry:
+  %c = icmp eq i32 %n, 0
+  br i1 %c, label %then, label %exit
+then:
+  store i32 1, ptr addrspace(1) %out
+  br label %exit
+exit:
+  ret void
+}
+
+; CHECK: ifthen: {{.*}}, divergent control flow structured
+define amdgpu_kernel void @ifthen(ptr addrspace(1) %out) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %id, 10
+  br i1 %c, label %then, label %exit
+then:
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 1, ptr addrspace(1) %p
+  br label %exit
+exit:
+  ret void
+}
+
+; A break out of a loop from inside a nested if: not taken yet.
+; CHECK: nested: {{.*}}, divergent control flow masked (isel_struct{{(_loop)?}}.c:{{[0-9]+}})
+define amdgpu_kernel void @nested(ptr addrspace(1) %out, ptr addrspace(1) %log) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i32, ptr addrspace(1) %log, i32 %id
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %a = icmp ult i32 %i, %id
+  br i1 %a, label %inner, label %latch
+inner:
+  %old = load volatile i32, ptr addrspace(1) %q
+  %b = icmp eq i32 %old, 5
+  br i1 %b, label %exit, label %latch
+latch:
+  store volatile i32 %i, ptr addrspace(1) %q
+  %i.next = add i32 %i, 1
+  %c = icmp ult i32 %i.next, 100
+  br i1 %c, label %loop, label %exit
+exit:
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 %i, ptr addrspace(1) %p
+  ret void
+}
+
+; CHECK: optout: {{.*}}, divergent control flow if/else (wavecc-no-structurize)
+define amdgpu_kernel void @optout(ptr addrspace(1) %out) "wavecc-no-structurize" {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %id, 10
+  br i1 %c, label %then, label %exit
+then:
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 1, ptr addrspace(1) %p
+  br label %exit
+exit:
+  ret void
+}
