@@ -55,20 +55,20 @@ static int identity_source(const mir_instr *ins) {
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
+    mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      mir_instr *ins = blk->instrs[i];
+      const mir_instr *ins = blk->instrs[i];
       int s = identity_source(ins);
       if (s < 0) continue;
       const mir_operand *src = &ins->ops[s];
       if (src->kind != MIR_OPND_TEMP || (src->flags & MIR_OPND_FIXED_REG)) continue;
-      mir_operand keep = *src;
-      keep.flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
-      ins->opcode = MIR_P_COPY;
-      ins->ops[0] = keep;
-      ins->num_ops = 1;
-      ins->enc_flags = 0;
-      ins->fpmode = 0;
+      /* A new instruction: the operand and definition arrays are laid out
+       * for the opcode's counts (mir_instr_create). */
+      mir_instr *copy = mir_instr_create(p, MIR_P_COPY, 1, 1);
+      copy->ops[0] = *src;
+      copy->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+      copy->defs[0] = ins->defs[0];
+      blk->instrs[i] = copy;
     }
   }
   return 0;
