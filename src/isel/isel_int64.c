@@ -1,0 +1,168 @@
+/* Instruction selection: integer extension and 64-bit integer arithmetic.
+ *
+ * i8/i16 live in 32-bit registers whose upper bits are undefined and
+ * i33..i63 in 64-bit pairs; the extenders normalise them before an
+ * operation that reads those bits. i64 add, subtract and multiply are
+ * split into 32-bit halves (the ISA has no 64-bit form of them):
+ * s_add_u32/s_addc_u32 or v_add_co_u32/v_addc_co_u32 for the sum, and
+ * the schoolbook product of the halves (the high-by-high term falls
+ * outside 64 bits).
+ */
+#include "isel/isel_internal.h"
+
+/* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
+mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
+  if (bits >= 32 || (!sign && bits > 1 && isel_upper_bits_zero(c, o, bits))) return o;
+  if (o.kind == MIR_OPND_CONST) {
+    uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
+    uint32_t v = o.imm & m;
+    if (sign && (v >> (bits - 1)) & 1) v |= ~m;
+    return mir_op_const(v);
+  }
+  if (bits == 1) {
+    /* booleans are kept as 0/1 */
+    if (!sign) return o;
+    if (salu) return mir_op_temp(isel_s(c, ISA_S_SUB_I32, 1, mir_op_const(0), o));
+    return mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), o));
+  }
+  if (salu) {
+    if (sign) {
+      mir_temp d = isel_tmp(c, mir_rc_s(1));
+      mir_instr *ins = isel_emit(c, bits == 8 ? ISA_S_SEXT_I32_I8 : ISA_S_SEXT_I32_I16, 1, 1);
+      ins->ops[0] = o;
+      ins->defs[0] = mir_op_temp(d);
+      if (bits == 8 || bits == 16) return mir_op_temp(d);
+      return mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1,
+                                mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, o, mir_op_const(32 - bits))),
+                                mir_op_const(32 - bits)));
+    }
+    return mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, o, mir_op_const((1u << bits) - 1)));
+  }
+  if (sign) return mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, o, mir_op_const(0), mir_op_const(bits)));
+  return mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
+}
+
+/* Zero- or sign-extend an i33..i63 value held in a 64-bit operand. */
+mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
+  if (bits >= 64 || bits <= 32) return o;
+  if (o.kind == MIR_OPND_CONST) {
+    if (sign || (int32_t)o.imm >= 0) return o; /* constants are sign-extended already */
+    o = mir_op_temp(isel_to_sgpr(c, o, 2));
+  }
+  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
+  unsigned hb = bits - 32;
+  if (salu && !isel_opnd_is_vgpr(&hi)) {
+    if (sign) hi = mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, hi, mir_op_const(32 - hb))),
+                                      mir_op_const(32 - hb)));
+    else hi = mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, hi, mir_op_const((1u << hb) - 1)));
+    return mir_op_temp(isel_create2(c, lo, hi, false));
+  }
+  if (sign) hi = mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, hi, mir_op_const(0), mir_op_const(hb)));
+  else hi = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << hb) - 1), hi));
+  return mir_op_temp(isel_create2(c, lo, hi, true));
+}
+
+/* ---- 64-bit helpers ---- */
+
+mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  if (!vgpr) {
+    mir_temp scc;
+    mir_temp lo = isel_s_scc(c, ISA_S_ADD_U32, 1, al, bl, &scc);
+    mir_temp hi = isel_tmp(c, mir_rc_s(1));
+    mir_operand x = ah, y = bh;
+    if (x.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)x.temp.rc)) x = mir_op_temp(isel_to_sgpr(c, x, 1));
+    if (y.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)y.temp.rc)) y = mir_op_temp(isel_to_sgpr(c, y, 1));
+    mir_instr *ins = isel_emit(c, ISA_S_ADDC_U32, 3, 1);
+    ins->ops[0] = x;
+    ins->ops[1] = y;
+    ins->ops[2] = mir_op_temp(scc);
+    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
+    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->defs[0] = mir_op_temp(hi);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+  }
+  if (!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) {
+    mir_operand t = al;
+    al = bl;
+    bl = t;
+    t = ah;
+    ah = bh;
+    bh = t;
+  }
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d1[2] = {lo, carry};
+  mir_operand s1[2] = {al, bl};
+  isel_valu(c, ISA_V_ADD_CO_U32, d1, 2, s1, 2, true);
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {hi, c2};
+  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
+  isel_valu(c, ISA_V_ADDC_CO_U32, d2, 2, s2, 3, true);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+}
+
+mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  if (!vgpr) {
+    mir_temp scc;
+    mir_temp lo = isel_s_scc(c, ISA_S_SUB_U32, 1, al, bl, &scc);
+    mir_temp hi = isel_tmp(c, mir_rc_s(1));
+    mir_instr *ins = isel_emit(c, ISA_S_SUBB_U32, 3, 1);
+    ins->ops[0] = ah;
+    ins->ops[1] = bh;
+    ins->ops[2] = mir_op_temp(scc);
+    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
+    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->defs[0] = mir_op_temp(hi);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+  }
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d1[2] = {lo, carry};
+  mir_operand s1[2] = {al, bl};
+  isel_valu(c, ISA_V_SUB_CO_U32, d1, 2, s1, 2, true);
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {hi, c2};
+  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
+  isel_valu(c, ISA_V_SUBB_CO_U32, d2, 2, s2, 3, true);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+}
+
+mir_temp isel_mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
+  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  mir_temp lo, hi;
+  if (!vgpr) {
+    lo = isel_s(c, ISA_S_MUL_I32, 1, al, bl);
+    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, al, bl);
+    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, al, bh);
+    mir_temp h2 = isel_s(c, ISA_S_MUL_I32, 1, ah, bl);
+    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
+    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(h2));
+  } else {
+    lo = isel_v1(c, ISA_V_MUL_LO_U32, al, bl);
+    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, al, bl);
+    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, al, bh);
+    mir_temp h2 = isel_v1(c, ISA_V_MUL_LO_U32, ah, bl);
+    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
+    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(hi), mir_op_temp(h2));
+  }
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), vgpr);
+}
+
+/* ---- 64-bit helpers for the signed forms ---- */
+
+mir_temp isel_v64(isel_ctx *c, mir_operand o) {
+  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
+  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
+  return isel_create2(c, lo, hi, true);
+}
+
+mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
+  /* (x ^ s) - s with s = 0 or -1 in both halves */
+  mir_temp lo = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), false));
+  mir_temp hi = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
+  mir_temp s2 = isel_create2(c, mir_op_temp(sign), mir_op_temp(sign), true);
+  return isel_sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
+}
