@@ -140,6 +140,36 @@ static bool sel_fcmp(isel_ctx *c, LLVMValueRef ins) {
 
 /* ---- binary operators ---- */
 
+/* The lo or hi half of a 64-bit operand o (IR value V): a constant when V
+ * is a scalar constant (isel_get gives a register for wide literals). */
+static mir_operand half_k(isel_ctx *c, LLVMValueRef V, mir_operand o, bool hi) {
+  if (LLVMIsAConstantInt(V)) {
+    uint64_t k = LLVMConstIntGetZExtValue(V);
+    return mir_op_const((uint32_t)(hi ? k >> 32 : k));
+  }
+  return isel_half_src(c, o, hi);
+}
+
+/* One half of a VALU i64 and/or/xor (IR operands A, B as a, b); a constant
+ * half that is an identity (x & ~0, x | 0, x ^ 0) or absorbing (x & 0,
+ * x | ~0) costs no instruction. */
+static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_operand a, LLVMValueRef B,
+                              mir_operand b, bool hi) {
+  mir_operand x = half_k(c, A, a, hi), y = half_k(c, B, b, hi);
+  if (x.kind == MIR_OPND_CONST) {
+    mir_operand t = x;
+    x = y;
+    y = t;
+  }
+  if (y.kind == MIR_OPND_CONST) {
+    uint32_t k = y.imm;
+    if ((opc == LLVMAnd && k == 0xffffffffu) || (opc != LLVMAnd && k == 0)) return x;
+    if ((opc == LLVMAnd && k == 0) || (opc == LLVMOr && k == 0xffffffffu)) return y;
+  }
+  unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
+  return mir_op_temp(isel_v1c(c, op, x, y));
+}
+
 static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -193,7 +223,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       switch (opc) {
       case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
       case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
-      case LLVMMul: d = isel_mul64(c, a, b, !salu); break;
+      case LLVMMul: d = isel_mul64(c, A, B, a, b, !salu); break;
       case LLVMAnd: case LLVMOr: case LLVMXor: {
         if (salu) {
           unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
@@ -202,16 +232,16 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
           if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
           d = isel_s(c, op, 2, x, y);
         } else {
-          unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
-          mir_temp lo = isel_v1c(c, op, isel_half_of(c, a, false), isel_half_of(c, b, false));
-          mir_temp hi = isel_v1c(c, op, isel_half_of(c, a, true), isel_half_of(c, b, true));
-          d = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+          mir_operand lo = logic_half(c, opc, A, a, B, b, false), hi = logic_half(c, opc, A, a, B, b, true);
+          d = isel_create2(c, lo, hi, true);
         }
         break;
       }
       case LLVMShl: case LLVMLShr: case LLVMAShr: {
         mir_operand amt = isel_half_of(c, b, false);
-        if (salu) {
+        if (amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
+          d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
+        } else if (salu) {
           unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
           mir_operand x = a;
           if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));

@@ -129,26 +129,125 @@ mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
 }
 
-mir_temp isel_mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
-  mir_temp lo, hi;
-  if (!vgpr) {
-    lo = isel_s(c, ISA_S_MUL_I32, 1, al, bl);
-    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, al, bl);
-    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, al, bh);
-    mir_temp h2 = isel_s(c, ISA_S_MUL_I32, 1, ah, bl);
-    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
-    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(h2));
-  } else {
-    lo = isel_v1(c, ISA_V_MUL_LO_U32, al, bl);
-    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, al, bl);
-    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, al, bh);
-    mir_temp h2 = isel_v1(c, ISA_V_MUL_LO_U32, ah, bl);
-    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
-    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(hi), mir_op_temp(h2));
+/* isel_half_of, looking through a p_create_vector of two dwords emitted
+ * shortly before in the current block: the half itself, with no extract
+ * and no 2-dword temporary kept live for it (fewer aligned pairs for the
+ * allocator to find). */
+mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi) {
+  if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+    const mir_block *b = &c->p->blocks[c->cur];
+    for (uint32_t i = b->num_instrs, n = 0; i-- > 0 && n < 32; n++) {
+      const mir_instr *in = b->instrs[i];
+      if (in->num_defs != 1 || in->defs[0].kind != MIR_OPND_TEMP || in->defs[0].temp.id != o.temp.id) continue;
+      if (in->opcode == MIR_P_CREATE_VECTOR && in->num_ops == 2 && in->ops[hi].kind == MIR_OPND_TEMP &&
+          mir_rc_size((mir_rc)in->ops[hi].temp.rc) == 1 && !(in->ops[hi].flags & MIR_OPND_FIXED_REG))
+        return in->ops[hi];
+      break;
+    }
   }
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), vgpr);
+  return isel_half_of(c, o, hi);
+}
+
+/* What the IR proves about a 64-bit multiply operand: its value is a
+ * zero-extended (MUL_Z) or sign-extended (MUL_S) 32-bit value. */
+enum { MUL_Z = 1, MUL_S = 2 };
+
+static unsigned mul_kind(LLVMValueRef v) {
+  if (LLVMIsAConstantInt(v)) {
+    uint64_t k = LLVMConstIntGetZExtValue(v);
+    return (k >> 32 == 0 ? MUL_Z : 0) | ((uint64_t)(int64_t)(int32_t)k == k ? MUL_S : 0);
+  }
+  if (!v || !LLVMIsAInstruction(v)) return 0;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (op == LLVMAnd || op == LLVMLShr || op == LLVMAShr) {
+    /* x & 0xffffffff, x >> 32 (logical: zero-extended; arithmetic:
+     * sign-extended) */
+    LLVMValueRef k = LLVMGetOperand(v, 1);
+    if (!LLVMIsAConstantInt(k) || isel_type_bits(LLVMTypeOf(v)) != 64) return 0;
+    uint64_t m = LLVMConstIntGetZExtValue(k);
+    if (op == LLVMAnd) return m >> 32 == 0 ? MUL_Z | (m >> 31 == 0 ? MUL_S : 0) : 0;
+    if (m < 32 || m > 63) return 0;
+    return op == LLVMAShr ? MUL_S : MUL_Z | (m > 32 ? MUL_S : 0);
+  }
+  if (op != LLVMZExt && op != LLVMSExt) return 0;
+  unsigned sb = isel_type_bits(LLVMTypeOf(LLVMGetOperand(v, 0)));
+  if (sb > 32 || sb == 1) return 0;
+  if (op == LLVMSExt) return MUL_S;
+  return MUL_Z | (sb < 32 ? MUL_S : 0);
+}
+
+static mir_temp mad64(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_temp d[2] = {isel_tmp(c, mir_rc_v(2)), isel_tmp(c, mir_rc_s(2))};
+  mir_operand zero = mir_op_const(0);
+  zero.size = 2;
+  mir_operand s[3] = {a, b, zero};
+  isel_valu(c, op, d, 2, s, 3, true);
+  return d[0];
+}
+
+/* Low 64 bits of a * b from the 32-bit halves: al*bl in full, plus the
+ * low words of al*bh and ah*bl in the high half (ah*bh lies above bit 63).
+ * A half the IR proves zero (or a pure sign extension, for the signed
+ * 32x32 product) drops its term. VALU: v_mad_u64_u32 / v_mad_i64_i32 with
+ * a zero addend gives al*bl in one instruction; v_add3_u32 sums the
+ * cross terms. */
+mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr) {
+  unsigned ka = mul_kind(A), kb = mul_kind(B);
+  if (!(ka & MUL_Z) && (kb & MUL_Z)) {
+    mir_operand t = a;
+    a = b;
+    b = t;
+    unsigned tk = ka;
+    ka = kb;
+    kb = tk;
+  }
+  mir_operand al = isel_half_src(c, a, false), bl = isel_half_src(c, b, false);
+  bool zz = (ka & MUL_Z) && (kb & MUL_Z), ss = !zz && (ka & MUL_S) && (kb & MUL_S);
+  bool z1 = !zz && !ss && (ka & MUL_Z); /* a's high half is zero */
+  mir_operand ah = (zz || ss || z1) ? mir_op_const(0) : isel_half_src(c, a, true);
+  mir_operand bh = (zz || ss) ? mir_op_const(0) : isel_half_src(c, b, true);
+  if (vgpr) {
+    if (zz || ss) {
+      /* two v1 halves rather than one v2 v_mad: the high half alone is
+       * one instruction (mul_hi), and no 2-dword register is needed */
+      mir_temp lo = isel_v1(c, ISA_V_MUL_LO_U32, al, bl);
+      mir_temp hi = isel_v1(c, ss ? ISA_V_MUL_HI_I32 : ISA_V_MUL_HI_U32, al, bl);
+      return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+    }
+    mir_temp p = mad64(c, ISA_V_MAD_U64_U32, al, bl);
+    mir_operand plo = mir_op_temp(isel_extract(c, p, 0, 1)), phi = mir_op_temp(isel_extract(c, p, 1, 1));
+    mir_temp hi;
+    mir_temp t1 = isel_v1(c, ISA_V_MUL_LO_U32, al, bh);
+    if (z1) {
+      hi = isel_v1c(c, ISA_V_ADD_U32, phi, mir_op_temp(t1));
+    } else {
+      mir_temp t2 = isel_v1(c, ISA_V_MUL_LO_U32, ah, bl);
+      hi = isel_v1_3(c, ISA_V_ADD3_U32, phi, mir_op_temp(t1), mir_op_temp(t2));
+    }
+    return isel_create2(c, plo, mir_op_temp(hi), true);
+  }
+  mir_temp lo = isel_s(c, ISA_S_MUL_I32, 1, al, bl);
+  mir_temp hi = isel_s(c, ss ? ISA_S_MUL_HI_I32 : ISA_S_MUL_HI_U32, 1, al, bl);
+  if (!zz && !ss) {
+    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, al, bh)));
+    if (!z1) hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, ah, bl)));
+  }
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+}
+
+/* A 64-bit shift by 32 + k (k < 32) moves one half into the other:
+ * one 32-bit shift (none when k == 0) instead of a 64-bit one. */
+mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr) {
+  mir_operand src = isel_half_src(c, a, opc != LLVMShl), moved = src, other = mir_op_const(0);
+  unsigned op = opc == LLVMShl ? (vgpr ? ISA_V_LSHLREV_B32 : ISA_S_LSHL_B32)
+                : opc == LLVMLShr ? (vgpr ? ISA_V_LSHRREV_B32 : ISA_S_LSHR_B32)
+                                  : (vgpr ? ISA_V_ASHRREV_I32 : ISA_S_ASHR_I32);
+  if (src.kind == MIR_OPND_CONST) src = mir_op_temp(isel_as_temp(c, src, vgpr, 1));
+  if (k) moved = mir_op_temp(vgpr ? isel_v1(c, op, mir_op_const(k), src) : isel_s(c, op, 1, src, mir_op_const(k)));
+  if (opc == LLVMAShr)
+    other = mir_op_temp(vgpr ? isel_v1(c, op, mir_op_const(31), src) : isel_s(c, op, 1, src, mir_op_const(31)));
+  if (opc == LLVMShl) return isel_create2(c, other, moved, vgpr);
+  return isel_create2(c, moved, other, vgpr);
 }
 
 /* ---- 64-bit helpers for the signed forms ---- */

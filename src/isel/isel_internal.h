@@ -318,9 +318,17 @@ mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw);
 mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
 /* isel_int64.c: an i33..i63 (bits) held in a 64-bit operand, zero- or
  * sign-extended to 64 bits (other widths: o unchanged); a * b on 64-bit
- * operands (low 64 bits of the product), s2 or v2 (vgpr). */
+ * operands (low 64 bits of the product), s2 or v2 (vgpr), where A and B
+ * are the IR values of a and b (NULL: unknown): zero- or sign-extended
+ * 32-bit operands need fewer partial products. */
 mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
-mir_temp isel_mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* isel_int64.c: isel_half_of, but the operand itself when o was built
+ * from two dwords (p_create_vector) shortly before in the current block. */
+mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
+/* isel_int64.c: shl/lshr/ashr (opc) of the 64-bit operand a by 32 + k
+ * (k < 32), s2 or v2 (vgpr). */
+mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr);
+mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
