@@ -460,6 +460,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
     if (isel_fuse_deferred(c, ins) || isel_fuse(c, ins)) return true;
+    if (isel_narrow(c, ins) > 0) return true;
     if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
       if (isel_type_bits(ty) != 64) {
         isel_unsupported(c, ins, "integer division of this width");

@@ -322,6 +322,11 @@ mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, 
  * are the IR values of a and b (NULL: unknown): zero- or sign-extended
  * 32-bit operands need fewer partial products. */
 mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
+/* isel_narrow.c: v_bfe_i32/u32 for shift pairs, 24-bit multiplies and
+ * multiply-adds for a divergent scalar integer instruction whose operands
+ * the IR proves narrow: -1 when none applies (select it normally), 1 when
+ * selected. */
+int isel_narrow(isel_ctx *c, LLVMValueRef ins);
 /* isel_int64.c: isel_half_of, but the operand itself when o was built
  * from two dwords (p_create_vector) shortly before in the current block. */
 mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
