@@ -140,6 +140,25 @@ static bool sel_fcmp(isel_ctx *c, LLVMValueRef ins) {
 
 /* ---- binary operators ---- */
 
+/* The shift amount operand b (IR value B, element e) of a 32- or 64-bit
+ * shift: y for B = y & m where m keeps the low 5 (6) bits, since the
+ * hardware shifts read only those (Vega ISA guide, S_LSHL_B32 ..
+ * V_ASHRREV_I64); the AND is then left to dce. */
+static mir_operand shift_amount(isel_ctx *c, LLVMValueRef B, unsigned e, mir_operand b, unsigned bits) {
+  if (!LLVMIsAInstruction(B) || LLVMGetInstructionOpcode(B) != LLVMAnd) return b;
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef K = LLVMGetOperand(B, j), Y = LLVMGetOperand(B, 1 - j);
+    if (LLVMGetTypeKind(LLVMTypeOf(K)) == LLVMVectorTypeKind && LLVMIsAConstant(K)) K = LLVMGetAggregateElement(K, e);
+    if (!K || !LLVMIsAConstantInt(K) || (LLVMConstIntGetZExtValue(K) & (bits - 1)) != bits - 1) continue;
+    if (LLVMIsAConstant(Y) || !isel_has(c, Y)) continue;
+    mir_operand y = isel_get(c, Y, e);
+    /* keep the operand in the same register file as the masked one */
+    if (isel_opnd_is_vgpr(&y) != isel_opnd_is_vgpr(&b)) continue;
+    return y;
+  }
+  return b;
+}
+
 /* The lo or hi half of a 64-bit operand o (IR value V): a constant when V
  * is a scalar constant (isel_get gives a register for wide literals). */
 static mir_operand half_k(isel_ctx *c, LLVMValueRef V, mir_operand o, bool hi) {
@@ -238,7 +257,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         break;
       }
       case LLVMShl: case LLVMLShr: case LLVMAShr: {
-        mir_operand amt = isel_half_of(c, b, false);
+        mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
         if (amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
           d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
         } else if (salu) {
@@ -264,6 +283,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     }
     /* 32-bit and narrower */
     mir_temp d;
+    if (bits == 32 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr)) b = shift_amount(c, B, e, b, 32);
     switch (opc) {
     case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : isel_v1c(c, ISA_V_ADD_U32, a, b); break;
     case LLVMSub:

@@ -271,13 +271,32 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
         }
         continue;
       }
-      mir_operand x = vg ? mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
+      if (vg && !first) {
+        /* v_lshl_or_b32: the shift and the OR in one; the top part needs
+         * no mask (its garbage bits leave through bit 31) */
+        mir_operand x = p;
+        if (i + 1 < per && !isel_upper_bits_zero(c, p, bits))
+          x = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(mask), p));
+        acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, x, mir_op_const(i * bits), acc));
+        continue;
+      }
+      if (!vg && !first && per == 2 && i == 1) {
+        /* two 16-bit halves: s_pack_ll_b32_b16 (acc: the low part, or a
+         * constant below 2^16) */
+        acc = mir_op_temp(isel_s(c, ISA_S_PACK_LL_B32_B16, 1, acc, p));
+        continue;
+      }
+      mir_operand x = p;
+      /* (s_pack_ll_b32_b16 below reads only the low half) */
+      bool packs = !vg && per == 2 && i == 0 && parts[1].kind != MIR_OPND_CONST;
+      if (!packs && !(vg && isel_upper_bits_zero(c, p, bits)))
+        x = vg ? mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
       if (i) x = vg ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(i * bits), x)) : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, x, mir_op_const(i * bits)));
       if (first) {
         acc = x;
         first = false;
       } else {
-        acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, acc, x)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
+        acc = mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
       }
     }
     out[w] = acc;
