@@ -481,6 +481,8 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
     if (isel_fuse_deferred(c, ins) || isel_fuse(c, ins)) return true;
     if (isel_narrow(c, ins) > 0) return true;
+    if ((opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem) && isel_divrem_small(c, ins))
+      return true;
     if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
       if (isel_type_bits(ty) != 64) {
         isel_unsupported(c, ins, "integer division of this width");

@@ -197,6 +197,11 @@ mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b,
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
+/* isel_div64.c: a divergent scalar integer division or remainder (any
+ * width up to 64) whose operands the range analysis puts in [0, 2^21),
+ * by a non-constant divisor, selected through one f32 reciprocal; false
+ * (nothing emitted) when it does not qualify. */
+bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins);
 /* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
  * (32 or 64) division by a constant d >= 2 that is not a power of two:
  * without `add`, q = mulhi(n, m) >> shift (m < 2^bits, their Theorem 4.2
