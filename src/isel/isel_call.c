@@ -302,15 +302,15 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
       mir_temp t = isel_v1(c, ISA_V_BCNT_U32_B32, lo, mir_op_const(0));
       r = isel_v1(c, ISA_V_BCNT_U32_B32, hi, mir_op_temp(t));
     } else {
-      /* count in the significant half, then the other half plus 32 */
+      /* count in the significant half (all ones when it is zero), else
+       * 32 plus the count in the other half (capped at 32): the smaller */
       bool lead = n[7] == 'l';
       mir_operand first = lead ? hi : lo, second = lead ? lo : hi;
       unsigned op = lead ? ISA_V_FFBH_U32 : ISA_V_FFBL_B32;
       mir_temp f1 = isel_v1_1(c, op, first);
       mir_temp f2 = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, op, second)));
       mir_temp f2p = isel_v1(c, ISA_V_ADD_U32, mir_op_const(32), mir_op_temp(f2));
-      mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), first);
-      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(f1), mir_op_temp(f2p), mir_op_temp(z));
+      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_temp(f1), mir_op_temp(f2p));
     }
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
     return 1;

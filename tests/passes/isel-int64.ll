@@ -144,3 +144,23 @@ define amdgpu_kernel void @k_logic64(ptr addrspace(1) %p) {
   store i64 %y, ptr addrspace(1) %ga
   ret void
 }
+
+; ctlz.i64: the high half's count (all ones when it is zero) against 32
+; plus the low half's capped count, one v_min_u32; no compare and select.
+; CHECK-LABEL: k_ctlz64:
+; CHECK: v_ffbh_u32
+; CHECK: v_ffbh_u32
+; CHECK: v_min_u32
+; CHECK: v_add_u32
+; CHECK: v_min_u32
+; CHECK-NOT: v_cndmask_b32
+; CHECK: s_endpgm
+declare i64 @llvm.ctlz.i64(i64, i1)
+define amdgpu_kernel void @k_ctlz64(ptr addrspace(1) %p) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %ga = getelementptr i64, ptr addrspace(1) %p, i32 %id
+  %a = load i64, ptr addrspace(1) %ga
+  %c = call i64 @llvm.ctlz.i64(i64 %a, i1 false)
+  store i64 %c, ptr addrspace(1) %ga
+  ret void
+}
