@@ -258,7 +258,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       }
       case LLVMShl: case LLVMLShr: case LLVMAShr: {
         mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
-        if (amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
+        if (!salu && amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
           d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
         } else if (salu) {
           unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;

@@ -236,7 +236,9 @@ mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, 
 }
 
 /* A 64-bit shift by 32 + k (k < 32) moves one half into the other:
- * one 32-bit shift (none when k == 0) instead of a 64-bit one. */
+ * one 32-bit shift (none when k == 0) instead of a 64-bit one. Used for
+ * VALU only: a uniform s_lshl_b64 is one instruction, and rebuilding the
+ * pair from halves costs SGPR moves (more instructions over the corpus). */
 mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr) {
   mir_operand src = isel_half_src(c, a, opc != LLVMShl), moved = src, other = mir_op_const(0);
   unsigned op = opc == LLVMShl ? (vgpr ? ISA_V_LSHLREV_B32 : ISA_S_LSHL_B32)
