@@ -1,5 +1,5 @@
-/* Instruction selection: arithmetic, logic, compares, casts, select,
- * vectors and intrinsics.
+/* Instruction selection: integer and f32 arithmetic and logic, compares,
+ * select, vector element operations, and the dispatch of ALU instructions.
  *
  * SALU when the result is uniform and every operand is in an SGPR or a
  * constant, VALU otherwise. i8/i16 live in 32-bit registers whose upper
@@ -7,18 +7,10 @@
  * division, extension, conversion) extend first. i64 is an SGPR/VGPR pair
  * split into halves where the ISA has no 64-bit form.
  *
- * Expansions follow the Vega ISA guide and AMD's published sequences:
- *  - integer division and remainder: isel_div64.c (32 and 64 bits).
- *  - f32 division, correctly rounded: v_div_scale_f32 (scales operands out
- *    of the denormal/overflow range and sets VCC), v_rcp_f32 refined by
- *    FMAs, v_div_fmas_f32 (undoes the scaling from VCC), v_div_fixup_f32
- *    (special cases: 0, inf, NaN). When the kernel flushes f32 denormals
- *    the refinement FMAs need denormals on (as in llc-19's code), since
- *    their scaled residuals may be denormal: they carry a fixed MODE field
- *    (mir_instr.fpmode) and the MODE pass writes MODE around them.
+ * Elsewhere: extension and 64-bit add/sub/mul in isel_int64.c, casts and
+ * dword packing in isel_cast.c, f32 division and square root in
+ * isel_f32div.c, integer division and remainder in isel_div64.c.
  */
-#include <string.h>
-
 #include "isel/isel_internal.h"
 
 static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
@@ -39,218 +31,6 @@ mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
   if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc) == vgpr) return o.temp;
   return vgpr ? isel_to_vgpr(c, o, dw) : isel_to_sgpr(c, o, dw);
-}
-
-/* Zero- or sign-extend a small int (bits < 32) held in a 32-bit operand. */
-mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
-  if (bits >= 32 || (!sign && bits > 1 && isel_upper_bits_zero(c, o, bits))) return o;
-  if (o.kind == MIR_OPND_CONST) {
-    uint32_t m = bits == 32 ? 0xffffffffu : ((1u << bits) - 1);
-    uint32_t v = o.imm & m;
-    if (sign && (v >> (bits - 1)) & 1) v |= ~m;
-    return mir_op_const(v);
-  }
-  if (bits == 1) {
-    /* booleans are kept as 0/1 */
-    if (!sign) return o;
-    if (salu) return mir_op_temp(isel_s(c, ISA_S_SUB_I32, 1, mir_op_const(0), o));
-    return mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), o));
-  }
-  if (salu) {
-    if (sign) {
-      mir_temp d = isel_tmp(c, mir_rc_s(1));
-      mir_instr *ins = isel_emit(c, bits == 8 ? ISA_S_SEXT_I32_I8 : ISA_S_SEXT_I32_I16, 1, 1);
-      ins->ops[0] = o;
-      ins->defs[0] = mir_op_temp(d);
-      if (bits == 8 || bits == 16) return mir_op_temp(d);
-      return mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1,
-                                mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, o, mir_op_const(32 - bits))),
-                                mir_op_const(32 - bits)));
-    }
-    return mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, o, mir_op_const((1u << bits) - 1)));
-  }
-  if (sign) return mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, o, mir_op_const(0), mir_op_const(bits)));
-  return mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
-}
-
-/* Zero- or sign-extend an i33..i63 value held in a 64-bit operand. */
-static mir_operand ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
-  if (bits >= 64 || bits <= 32) return o;
-  if (o.kind == MIR_OPND_CONST) {
-    if (sign || (int32_t)o.imm >= 0) return o; /* constants are sign-extended already */
-    o = mir_op_temp(isel_to_sgpr(c, o, 2));
-  }
-  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
-  unsigned hb = bits - 32;
-  if (salu && !isel_opnd_is_vgpr(&hi)) {
-    if (sign) hi = mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, hi, mir_op_const(32 - hb))),
-                                      mir_op_const(32 - hb)));
-    else hi = mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, hi, mir_op_const((1u << hb) - 1)));
-    return mir_op_temp(isel_create2(c, lo, hi, false));
-  }
-  if (sign) hi = mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, hi, mir_op_const(0), mir_op_const(hb)));
-  else hi = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << hb) - 1), hi));
-  return mir_op_temp(isel_create2(c, lo, hi, true));
-}
-
-/* ---- 64-bit helpers ---- */
-
-mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
-  if (!vgpr) {
-    mir_temp scc;
-    mir_temp lo = isel_s_scc(c, ISA_S_ADD_U32, 1, al, bl, &scc);
-    mir_temp hi = isel_tmp(c, mir_rc_s(1));
-    mir_operand x = ah, y = bh;
-    if (x.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)x.temp.rc)) x = mir_op_temp(isel_to_sgpr(c, x, 1));
-    if (y.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)y.temp.rc)) y = mir_op_temp(isel_to_sgpr(c, y, 1));
-    mir_instr *ins = isel_emit(c, ISA_S_ADDC_U32, 3, 1);
-    ins->ops[0] = x;
-    ins->ops[1] = y;
-    ins->ops[2] = mir_op_temp(scc);
-    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
-    ins->ops[2].preg = MIR_PREG_SCC;
-    ins->defs[0] = mir_op_temp(hi);
-    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
-  }
-  if (!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) {
-    mir_operand t = al;
-    al = bl;
-    bl = t;
-    t = ah;
-    ah = bh;
-    bh = t;
-  }
-  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
-  mir_temp d1[2] = {lo, carry};
-  mir_operand s1[2] = {al, bl};
-  isel_valu(c, ISA_V_ADD_CO_U32, d1, 2, s1, 2, true);
-  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {hi, c2};
-  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
-  isel_valu(c, ISA_V_ADDC_CO_U32, d2, 2, s2, 3, true);
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
-}
-
-mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
-  if (!vgpr) {
-    mir_temp scc;
-    mir_temp lo = isel_s_scc(c, ISA_S_SUB_U32, 1, al, bl, &scc);
-    mir_temp hi = isel_tmp(c, mir_rc_s(1));
-    mir_instr *ins = isel_emit(c, ISA_S_SUBB_U32, 3, 1);
-    ins->ops[0] = ah;
-    ins->ops[1] = bh;
-    ins->ops[2] = mir_op_temp(scc);
-    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
-    ins->ops[2].preg = MIR_PREG_SCC;
-    ins->defs[0] = mir_op_temp(hi);
-    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
-  }
-  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
-  mir_temp d1[2] = {lo, carry};
-  mir_operand s1[2] = {al, bl};
-  isel_valu(c, ISA_V_SUB_CO_U32, d1, 2, s1, 2, true);
-  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {hi, c2};
-  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
-  isel_valu(c, ISA_V_SUBB_CO_U32, d2, 2, s2, 3, true);
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
-}
-
-static mir_temp mul64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
-  mir_temp lo, hi;
-  if (!vgpr) {
-    lo = isel_s(c, ISA_S_MUL_I32, 1, al, bl);
-    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, al, bl);
-    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, al, bh);
-    mir_temp h2 = isel_s(c, ISA_S_MUL_I32, 1, ah, bl);
-    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
-    hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(hi), mir_op_temp(h2));
-  } else {
-    lo = isel_v1(c, ISA_V_MUL_LO_U32, al, bl);
-    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, al, bl);
-    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, al, bh);
-    mir_temp h2 = isel_v1(c, ISA_V_MUL_LO_U32, ah, bl);
-    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
-    hi = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(hi), mir_op_temp(h2));
-  }
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), vgpr);
-}
-
-/* ---- 64-bit helpers for the signed forms ---- */
-
-mir_temp isel_v64(isel_ctx *c, mir_operand o) {
-  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
-  mir_operand lo = isel_half_of(c, o, false), hi = isel_half_of(c, o, true);
-  return isel_create2(c, lo, hi, true);
-}
-
-mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign) {
-  /* (x ^ s) - s with s = 0 or -1 in both halves */
-  mir_temp lo = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), false));
-  mir_temp hi = isel_v1c(c, ISA_V_XOR_B32, mir_op_temp(sign), isel_half_of(c, mir_op_temp(x), true));
-  mir_temp s2 = isel_create2(c, mir_op_temp(sign), mir_op_temp(sign), true);
-  return isel_sub64(c, mir_op_temp(isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true)), mir_op_temp(s2), true);
-}
-
-/* ---- f32 division ---- */
-
-void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_temp *den, mir_temp *num,
-                    mir_temp *vcc) {
-  unsigned dw = op == ISA_V_DIV_SCALE_F64 ? 2 : 1;
-  mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
-  *den = isel_tmp(c, mir_rc_v(dw));
-  mir_temp d1[2] = {*den, vcc_unused};
-  mir_operand s1[3] = {b, b, a};
-  isel_valu(c, op, d1, 2, s1, 3, true);
-  *num = isel_tmp(c, mir_rc_v(dw));
-  *vcc = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {*num, *vcc};
-  mir_operand s2[3] = {a, b, a};
-  mir_instr *ds = isel_valu(c, op, d2, 2, s2, 3, true);
-  ds->defs[1].flags |= MIR_OPND_FIXED_REG;
-  ds->defs[1].preg = MIR_PREG_VCC;
-}
-
-static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b, bool denormal_region) {
-  mir_temp den, num, vcc;
-  isel_div_scale(c, ISA_V_DIV_SCALE_F32, a, b, &den, &num, &vcc);
-  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
-  /* The refinement needs denormals: its scaled residuals can be tiny. */
-  uint32_t region = isel_fpmode_begin(c);
-  mir_operand nden = mir_op_temp(den);
-  nden.flags |= MIR_OPND_NEG;
-  mir_temp t = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(r), mir_op_const(0x3f800000u));
-  r = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t), mir_op_temp(r), mir_op_temp(r));
-  mir_temp q = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(num), mir_op_temp(r));
-  mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
-  mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
-  if (denormal_region && isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
-  mir_temp f = isel_div_fmas(c, ISA_V_DIV_FMAS_F32, t3, r, q, vcc);
-  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
-}
-
-mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, true); }
-
-mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, false); }
-
-mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
-  mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));
-  mir_instr *fm = isel_emit(c, op, 4, 1);
-  fm->ops[0] = mir_op_temp(e);
-  fm->ops[1] = mir_op_temp(r);
-  fm->ops[2] = mir_op_temp(q);
-  fm->ops[3] = mir_op_temp(vcc);
-  fm->ops[3].flags |= MIR_OPND_FIXED_REG;
-  fm->ops[3].preg = MIR_PREG_VCC;
-  fm->defs[0] = mir_op_temp(f);
-  return f;
 }
 
 /* ---- compares ---- */
@@ -293,8 +73,8 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
     bool salu = !is_div(c, ins) && isel_all_salu(c, ops, 2);
     if (bits > 32) {
       if (bits < 64) {
-        a = ext64(c, a, bits, sign, salu);
-        b = ext64(c, b, bits, sign, salu);
+        a = isel_ext64(c, a, bits, sign, salu);
+        b = isel_ext64(c, b, bits, sign, salu);
       }
       if (salu && (pr == LLVMIntEQ || pr == LLVMIntNE)) {
         mir_operand x = a, y = b;
@@ -360,6 +140,55 @@ static bool sel_fcmp(isel_ctx *c, LLVMValueRef ins) {
 
 /* ---- binary operators ---- */
 
+/* The shift amount operand b (IR value B, element e) of a 32- or 64-bit
+ * shift: y for B = y & m where m keeps the low 5 (6) bits, since the
+ * hardware shifts read only those (Vega ISA guide, S_LSHL_B32 ..
+ * V_ASHRREV_I64); the AND is then left to dce. */
+static mir_operand shift_amount(isel_ctx *c, LLVMValueRef B, unsigned e, mir_operand b, unsigned bits) {
+  if (!LLVMIsAInstruction(B) || LLVMGetInstructionOpcode(B) != LLVMAnd) return b;
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef K = LLVMGetOperand(B, j), Y = LLVMGetOperand(B, 1 - j);
+    if (LLVMGetTypeKind(LLVMTypeOf(K)) == LLVMVectorTypeKind && LLVMIsAConstant(K)) K = LLVMGetAggregateElement(K, e);
+    if (!K || !LLVMIsAConstantInt(K) || (LLVMConstIntGetZExtValue(K) & (bits - 1)) != bits - 1) continue;
+    if (LLVMIsAConstant(Y) || !isel_has(c, Y)) continue;
+    mir_operand y = isel_get(c, Y, e);
+    /* keep the operand in the same register file as the masked one */
+    if (isel_opnd_is_vgpr(&y) != isel_opnd_is_vgpr(&b)) continue;
+    return y;
+  }
+  return b;
+}
+
+/* The lo or hi half of a 64-bit operand o (IR value V): a constant when V
+ * is a scalar constant (isel_get gives a register for wide literals). */
+static mir_operand half_k(isel_ctx *c, LLVMValueRef V, mir_operand o, bool hi) {
+  if (LLVMIsAConstantInt(V)) {
+    uint64_t k = LLVMConstIntGetZExtValue(V);
+    return mir_op_const((uint32_t)(hi ? k >> 32 : k));
+  }
+  return isel_half_src(c, o, hi);
+}
+
+/* One half of a VALU i64 and/or/xor (IR operands A, B as a, b); a constant
+ * half that is an identity (x & ~0, x | 0, x ^ 0) or absorbing (x & 0,
+ * x | ~0) costs no instruction. */
+static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_operand a, LLVMValueRef B,
+                              mir_operand b, bool hi) {
+  mir_operand x = half_k(c, A, a, hi), y = half_k(c, B, b, hi);
+  if (x.kind == MIR_OPND_CONST) {
+    mir_operand t = x;
+    x = y;
+    y = t;
+  }
+  if (y.kind == MIR_OPND_CONST) {
+    uint32_t k = y.imm;
+    if ((opc == LLVMAnd && k == 0xffffffffu) || (opc != LLVMAnd && k == 0)) return x;
+    if ((opc == LLVMAnd && k == 0) || (opc == LLVMOr && k == 0xffffffffu)) return y;
+  }
+  unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
+  return mir_op_temp(isel_v1c(c, op, x, y));
+}
+
 static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -409,11 +238,11 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     if (sk != LLVMIntegerTypeKind) return false;
     if (bits > 32) {
       mir_temp d;
-      if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = ext64(c, a, bits, opc == LLVMAShr, salu);
+      if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = isel_ext64(c, a, bits, opc == LLVMAShr, salu);
       switch (opc) {
       case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
       case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
-      case LLVMMul: d = mul64(c, a, b, !salu); break;
+      case LLVMMul: d = isel_mul64(c, A, B, a, b, !salu); break;
       case LLVMAnd: case LLVMOr: case LLVMXor: {
         if (salu) {
           unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
@@ -422,16 +251,16 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
           if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
           d = isel_s(c, op, 2, x, y);
         } else {
-          unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
-          mir_temp lo = isel_v1c(c, op, isel_half_of(c, a, false), isel_half_of(c, b, false));
-          mir_temp hi = isel_v1c(c, op, isel_half_of(c, a, true), isel_half_of(c, b, true));
-          d = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+          mir_operand lo = logic_half(c, opc, A, a, B, b, false), hi = logic_half(c, opc, A, a, B, b, true);
+          d = isel_create2(c, lo, hi, true);
         }
         break;
       }
       case LLVMShl: case LLVMLShr: case LLVMAShr: {
-        mir_operand amt = isel_half_of(c, b, false);
-        if (salu) {
+        mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
+        if (!salu && amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
+          d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
+        } else if (salu) {
           unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
           mir_operand x = a;
           if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
@@ -454,6 +283,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     }
     /* 32-bit and narrower */
     mir_temp d;
+    if (bits == 32 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr)) b = shift_amount(c, B, e, b, 32);
     switch (opc) {
     case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : isel_v1c(c, ISA_V_ADD_U32, a, b); break;
     case LLVMSub:
@@ -492,220 +322,6 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     isel_set(c, ins, e, d);
   }
   return true;
-}
-
-/* ---- casts ---- */
-
-static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
-
-static bool sel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
-  LLVMValueRef A = LLVMGetOperand(ins, 0);
-  LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
-  unsigned sb = isel_type_bits(st), db = isel_type_bits(dt), nc = isel_num_comps(dt);
-  bool div = is_div(c, ins);
-  if (sb == 0 || db == 0 || sb > 64 || db > 64) return false;
-  if (opc == LLVMBitCast && (isel_num_comps(st) != nc || sb != db)) {
-    mir_operand dws[32];
-    unsigned ndw;
-    if (!isel_pack_dwords(c, A, dws, &ndw)) return false;
-    return isel_unpack_dwords(c, ins, dws, ndw);
-  }
-  if (opc == LLVMBitCast && isel_num_comps(st) != nc) {
-    /* i64 <-> <2 x i32> / <2 x float> */
-    unsigned snc = isel_num_comps(st);
-    if (sb * snc != db * nc) return false;
-    if (sb == 64 && snc == 1 && db == 32 && nc == 2) {
-      mir_operand o = isel_get(c, A, 0);
-      for (unsigned e = 0; e < 2; e++) {
-        mir_operand h = isel_half_of(c, o, e == 1);
-        isel_set(c, ins, e, isel_as_temp(c, h, isel_opnd_is_vgpr(&o), 1));
-      }
-      return true;
-    }
-    if (db == 64 && nc == 1 && sb == 32 && snc == 2) {
-      mir_operand lo = isel_get(c, A, 0), hi = isel_get(c, A, 1);
-      bool v = isel_opnd_is_vgpr(&lo) || isel_opnd_is_vgpr(&hi);
-      isel_set(c, ins, 0, isel_create2(c, lo, hi, v));
-      return true;
-    }
-    return false;
-  }
-  for (unsigned e = 0; e < nc; e++) {
-    mir_operand a = isel_get(c, A, e);
-    bool salu = !div && !isel_opnd_is_vgpr(&a);
-    mir_temp d;
-    switch (opc) {
-    case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr: case LLVMAddrSpaceCast: {
-      if (opc == LLVMAddrSpaceCast) {
-        unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
-        unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
-        if (fa == 3 && ta == 0) {
-          d = isel_lds_to_flat(c, a);
-          break;
-        }
-        bool ok = (fa == 0 || fa == 1 || fa == 4) && (ta == 0 || ta == 1 || ta == 4);
-        if (!ok) return false;
-      }
-      if (sb == db) {
-        d = isel_as_temp(c, a, isel_opnd_is_vgpr(&a) || (a.kind == MIR_OPND_CONST && div), (db + 31) / 32);
-      } else if (sb > 32 && db <= 32) {
-        mir_operand lo = isel_half_of(c, a, false);
-        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
-      } else if (sb <= 32 && db > 32) {
-        d = isel_create2(c, a, mir_op_const(0), isel_opnd_is_vgpr(&a));
-      } else {
-        return false;
-      }
-      break;
-    }
-    case LLVMTrunc:
-      if (db == 1) {
-        mir_operand lo = sb > 32 ? isel_half_of(c, a, false) : a;
-        if (salu && !isel_opnd_is_vgpr(&lo)) {
-          d = isel_s(c, ISA_S_AND_B32, 1, lo, mir_op_const(1));
-        } else {
-          mir_temp t = isel_v1c(c, ISA_V_AND_B32, mir_op_const(1), lo);
-          d = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(t));
-        }
-      } else if (sb > 32) {
-        mir_operand lo = isel_half_of(c, a, false);
-        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo), 1);
-      } else {
-        d = isel_as_temp(c, a, isel_opnd_is_vgpr(&a), 1);
-      }
-      break;
-    case LLVMZExt: case LLVMSExt: {
-      bool sign = opc == LLVMSExt;
-      mir_operand lo;
-      if (sb > 32) {
-        /* i33..i63 -> i64: normalise the upper bits */
-        mir_operand x = ext64(c, a, sb, sign, salu);
-        d = x.kind == MIR_OPND_TEMP ? x.temp : isel_as_temp(c, x, div, 2);
-        break;
-      }
-      if (sb == 1) {
-        mir_operand o = a;
-        if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
-          lo = mir_op_temp(isel_bool_to_vgpr(c, A, e, sign ? 0xffffffffu : 1));
-        } else if (o.kind == MIR_OPND_CONST) {
-          lo = mir_op_const(o.imm ? (sign ? 0xffffffffu : 1) : 0);
-        } else {
-          lo = isel_extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
-        }
-      } else {
-        lo = isel_extend32(c, a, sb, sign, salu);
-      }
-      if (db <= 32) {
-        d = isel_as_temp(c, lo, isel_opnd_is_vgpr(&lo) || (lo.kind == MIR_OPND_CONST && div), 1);
-        break;
-      }
-      bool v = isel_opnd_is_vgpr(&lo);
-      mir_operand hi;
-      if (!sign) hi = mir_op_const(0);
-      else if (lo.kind == MIR_OPND_CONST) hi = mir_op_const((int32_t)lo.imm < 0 ? 0xffffffffu : 0);
-      else if (v) hi = mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo));
-      else hi = mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
-      d = isel_create2(c, lo, hi, v || (div && lo.kind == MIR_OPND_CONST));
-      break;
-    }
-    case LLVMSIToFP: case LLVMUIToFP: {
-      bool sign = opc == LLVMSIToFP;
-      if (db == 32 && sb == 64) {
-        d = isel_i64_to_f32(c, a, sign);
-        break;
-      }
-      if (db != 32 || sb > 32) return false;
-      if (sb == 1) {
-        mir_temp m = isel_mask_of(c, A, e);
-        d = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(sign ? 0xbf800000u : 0x3f800000u),
-                      mir_op_temp(m));
-        break;
-      }
-      a = isel_extend32(c, a, sb, sign, salu);
-      d = isel_v1_1(c, sign ? ISA_V_CVT_F32_I32 : ISA_V_CVT_F32_U32, a);
-      break;
-    }
-    case LLVMFPToSI: case LLVMFPToUI:
-      if (sb == 32 && db == 64) {
-        d = f32_to_i64(c, a, opc == LLVMFPToSI);
-        break;
-      }
-      if (sb != 32 || db > 32 || db == 1) return false;
-      d = isel_v1_1(c, opc == LLVMFPToSI ? ISA_V_CVT_I32_F32 : ISA_V_CVT_U32_F32, a);
-      break;
-    default:
-      return false;
-    }
-    isel_set(c, ins, e, d);
-  }
-  return true;
-}
-
-mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
-  /* the shared aperture's high half from SH_MEM_BASES[31:16]
-   * (s_getreg_b32 hwreg(15, 16, 16) << 16); the LDS null pointer (-1)
-   * becomes the generic null */
-  mir_temp ap = isel_tmp(c, mir_rc_s(1));
-  mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
-  gr->offset = 15 | (16 << 6) | (15 << 11);
-  gr->defs[0] = mir_op_temp(ap);
-  mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
-  mir_temp lo = isel_to_vgpr(c, a, 1);
-  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
-  mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));
-  mir_temp rhi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_temp(hi), 1)),
-                           mir_op_temp(nn));
-  return isel_create2(c, mir_op_temp(rlo), mir_op_temp(rhi), true);
-}
-
-/* u64/i64 -> f32, correctly rounded: normalise so the leading one is in
- * bit 63, convert the high word with a sticky bit for everything below
- * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale
- * back with ldexp. Signed: convert |x|, then set the sign. */
-mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
-  mir_temp x = isel_v64(c, a), s = {0};
-  if (sign) {
-    s = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
-    x = isel_neg64_if(c, x, s);
-  }
-  mir_temp hi = isel_extract(c, x, 1, 1);
-  mir_temp sh = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(hi))));
-  mir_temp nx = isel_tmp(c, mir_rc_v(2));
-  mir_operand srcs[2] = {mir_op_temp(sh), mir_op_temp(x)};
-  isel_valu(c, ISA_V_LSHLREV_B64, &nx, 1, srcs, 2, true);
-  mir_temp nz = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(isel_extract(c, nx, 0, 1)));
-  mir_temp sticky = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), mir_op_temp(nz));
-  mir_temp m = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(isel_extract(c, nx, 1, 1)), mir_op_temp(sticky));
-  mir_temp f = isel_v1_1(c, ISA_V_CVT_F32_U32, mir_op_temp(m));
-  mir_temp e = isel_v1(c, ISA_V_SUB_U32, mir_op_const(32), mir_op_temp(sh));
-  mir_temp r = isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(f), mir_op_temp(e));
-  if (sign) {
-    mir_temp sbit = isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x80000000u), 1)), mir_op_temp(s));
-    r = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(sbit), mir_op_temp(r));
-  }
-  return r;
-}
-
-/* f32 -> i64/u64 (in range; out of range is poison in LLVM): split the
- * truncated value into 2^32 * floor(t / 2^32) + remainder, both exact in
- * f32 arithmetic with FMA. */
-static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
-  mir_temp sgn = {0};
-  if (sign) {
-    /* convert |x| (the split is exact only for non-negative values), then
-     * negate where x was negative */
-    sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), x);
-    x = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), x));
-  }
-  mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
-  mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x2f800000u), 1)), mir_op_temp(t));
-  mir_temp fl = isel_v1_1(c, ISA_V_FLOOR_F32, mir_op_temp(k));
-  mir_temp lo = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(fl), mir_op_temp(isel_to_vgpr(c, mir_op_const(0xcf800000u), 1)),
-                          mir_op_temp(t));
-  mir_temp hi = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(fl));
-  mir_temp lu = isel_v1_1(c, ISA_V_CVT_U32_F32, mir_op_temp(lo));
-  mir_temp r = isel_create2(c, mir_op_temp(lu), mir_op_temp(hi), true);
-  return sign ? isel_neg64_if(c, r, sgn) : r;
 }
 
 /* ---- select ---- */
@@ -864,6 +480,9 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
     if (isel_fuse_deferred(c, ins) || isel_fuse(c, ins)) return true;
+    if (isel_narrow(c, ins) > 0) return true;
+    if ((opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem) && isel_divrem_small(c, ins))
+      return true;
     if (isel_type_bits(ty) > 32 && (opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem)) {
       if (isel_type_bits(ty) != 64) {
         isel_unsupported(c, ins, "integer division of this width");
@@ -894,7 +513,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMFCmp: return sel_fcmp(c, ins);
   case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
   case LLVMAddrSpaceCast: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
-    return sel_cast(c, ins, opc);
+    return isel_cast(c, ins, opc);
   case LLVMSelect: return sel_select(c, ins);
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: return sel_vector(c, ins, opc);
   case LLVMExtractValue: return isel_extract_value(c, ins); /* isel_aggregate.c */
@@ -907,133 +526,4 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   default:
     return false;
   }
-}
-
-/* Correctly rounded f32 square root: scale inputs below 2^-80 up by 2^96,
- * take the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
- * exact FMA residuals x - s'*s, pick the right one, undo the scaling
- * (2^-48), and pass +-0 and +inf through. The scaled x is at least 2^-80
- * (2^-53 for denormal inputs), so a nonzero residual is a multiple of
- * about x * 2^-46 >= 2^-126: never denormal, and the sequence needs no
- * MODE change when the kernel flushes f32 denormals. */
-mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
-  return isel_sqrt_scaled(c, x, NULL, NULL);
-}
-
-mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp *tiny_out) {
-  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_TINY), 1)), x);
-  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_SCALE), 1)), x);
-  mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
-  mir_temp sq = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(xv));
-  mir_temp dn = isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(sq));
-  mir_temp up = isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(sq));
-  mir_operand ndn = mir_op_temp(dn), nup = mir_op_temp(up);
-  ndn.flags |= MIR_OPND_NEG;
-  nup.flags |= MIR_OPND_NEG;
-  mir_temp rdn = isel_v1_3(c, ISA_V_FMA_F32, ndn, mir_op_temp(sq), mir_op_temp(xv));
-  mir_temp rup = isel_v1_3(c, ISA_V_FMA_F32, nup, mir_op_temp(sq), mir_op_temp(xv));
-  mir_temp use_dn = isel_vcmp(c, ISA_V_CMP_GE_F32, mir_op_const(0), mir_op_temp(rdn));
-  mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
-  mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
-  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
-  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_UNSCALE), 1)), mir_op_temp(r));
-  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
-  /* +-0 and +inf pass through unchanged (negative inputs and NaN already
-   * give NaN above); two compares rather than v_cmp_class keep this to
-   * the plainest instructions */
-  mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_const(0), mir_op_temp(xv));
-  mir_temp inf = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7f800000u), 1)), mir_op_temp(xv));
-  mir_temp special = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(z), mir_op_temp(inf));
-  if (xv_out) *xv_out = xv, *tiny_out = tiny;
-  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
-}
-
-/* ---- packing to and from 32-bit words ---- */
-
-static bool any_vgpr(const mir_operand *o, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
-    if (isel_opnd_is_vgpr(&o[i])) return true;
-  return false;
-}
-
-bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
-  if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
-  if ((bits * nc + 31) / 32 > 32) return false;
-  *n = (bits * nc + 31) / 32;
-  if (bits >= 32) {
-    unsigned k = 0;
-    for (unsigned e = 0; e < nc; e++) {
-      mir_operand o = isel_get(c, v, e);
-      if (bits == 32) {
-        out[k++] = o;
-      } else {
-        out[k++] = isel_half_of(c, o, false);
-        out[k++] = isel_half_of(c, o, true);
-      }
-    }
-    return true;
-  }
-  unsigned per = 32 / bits;
-  uint32_t mask = (1u << bits) - 1;
-  for (unsigned w = 0; w < *n; w++) {
-    mir_operand parts[4];
-    for (unsigned i = 0; i < per; i++) parts[i] = w * per + i < nc ? isel_get(c, v, w * per + i) : mir_op_const(0);
-    bool vg = any_vgpr(parts, per);
-    mir_operand acc = mir_op_const(0);
-    bool first = true;
-    for (unsigned i = 0; i < per; i++) {
-      mir_operand p = parts[i];
-      if (p.kind == MIR_OPND_CONST) {
-        uint32_t k = (p.imm & mask) << (i * bits);
-        if (first) {
-          acc = mir_op_const(k);
-          first = false;
-        } else if (k) {
-          acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, mir_op_const(k), acc)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, mir_op_const(k)));
-        }
-        continue;
-      }
-      mir_operand x = vg ? mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(mask), p)) : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, p, mir_op_const(mask)));
-      if (i) x = vg ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(i * bits), x)) : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, x, mir_op_const(i * bits)));
-      if (first) {
-        acc = x;
-        first = false;
-      } else {
-        acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, acc, x)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, x));
-      }
-    }
-    out[w] = acc;
-  }
-  return true;
-}
-
-bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n) {
-  LLVMTypeRef t = LLVMTypeOf(dst);
-  unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
-  if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
-  if (bits * nc > n * 32) return false;
-  bool div = is_div(c, dst);
-  for (unsigned e = 0; e < nc; e++) {
-    if (bits == 64) {
-      mir_operand lo = dw[2 * e], hi = dw[2 * e + 1];
-      mir_operand pair[2] = {lo, hi};
-      isel_set(c, dst, e, isel_create2(c, lo, hi, any_vgpr(pair, 2) || div));
-      continue;
-    }
-    mir_operand w = dw[e * bits / 32];
-    unsigned sh = (e * bits) % 32;
-    bool vg = isel_opnd_is_vgpr(&w) || (div && w.kind == MIR_OPND_CONST);
-    if (w.kind == MIR_OPND_CONST) {
-      isel_set(c, dst, e, isel_as_temp(c, mir_op_const(w.imm >> sh), vg, 1));
-      continue;
-    }
-    if (!sh) {
-      isel_set(c, dst, e, isel_as_temp(c, w, vg, 1));
-      continue;
-    }
-    isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));
-  }
-  return true;
 }

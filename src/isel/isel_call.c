@@ -3,7 +3,7 @@
  * family returns -1 when the intrinsic is not one of its own, 0 when it is
  * but cannot be selected (the caller reports it), 1 when selected. The
  * double and half families live in isel_f64.c and isel_half.c, the MODE
- * register intrinsics in isel_fpmode.c. Sequences as in isel_alu.c's
+ * register intrinsics in isel_fpmode.c. Sequences as in isel_f32div.c's
  * header.
  */
 #include <string.h>
@@ -169,6 +169,62 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
   return -1;
 }
 
+/* The intrinsic name of a call (NULL for other values). */
+static const char *intrinsic_name(LLVMValueRef v) {
+  if (!v || !LLVMIsACallInst(v)) return NULL;
+  LLVMValueRef f = LLVMGetCalledValue(v);
+  if (!f || !LLVMIsAFunction(f)) return NULL;
+  size_t len;
+  return LLVMGetValueName2(f, &len);
+}
+
+/* Element e of the integer constant v, sign- or zero-extended from bits. */
+static bool const_elem(LLVMValueRef v, unsigned e, unsigned bits, bool sign, int64_t *k) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && LLVMIsAConstant(v)) v = LLVMGetAggregateElement(v, e);
+  if (!v || !LLVMIsAConstantInt(v)) return false;
+  uint64_t u = LLVMConstIntGetZExtValue(v) & (bits == 64 ? ~0ull : (1ull << bits) - 1);
+  *k = sign && bits < 64 && (u >> (bits - 1)) ? (int64_t)(u | ~((1ull << bits) - 1)) : (int64_t)u;
+  return true;
+}
+
+/* A clamp min(max(x, lo), hi) or max(min(x, hi), lo) with constant bounds
+ * (element e; ins the outer call named n, its inner call used only by it,
+ * in its block): one v_med3_i32 / v_med3_u32 x, lo, hi (Vega ISA guide,
+ * VOP3 0x1d7/0x1d8). umin(smax(x, lo), hi) with 0 <= lo <= hi < 2^31 is
+ * a signed clamp too (x is non-negative after the smax). Divergent only,
+ * and both bounds inline constants; the inner call is left to dce. */
+static bool clamp_med3(isel_ctx *c, LLVMValueRef ins, const char *n, unsigned e, unsigned bits) {
+  LLVMValueRef in = LLVMGetOperand(ins, 0);
+  const char *m = intrinsic_name(in);
+  if (!m || !is_div(c, ins) || !is_div(c, in) || LLVMGetInstructionParent(in) != LLVMGetInstructionParent(ins)) return false;
+  LLVMUseRef u = LLVMGetFirstUse(in);
+  if (!u || LLVMGetNextUse(u)) return false;
+  bool omin = name_is(n, "llvm.smin.") || name_is(n, "llvm.umin."), osign = n[5] == 's';
+  bool imin = name_is(m, "llvm.smin.") || name_is(m, "llvm.umin."), isign = m[5] == 's';
+  if (!(name_is(m, "llvm.smin.") || name_is(m, "llvm.smax.") || name_is(m, "llvm.umin.") || name_is(m, "llvm.umax.")) ||
+      omin == imin)
+    return false;
+  /* the bounds, each read in its own call's signedness */
+  int64_t ko, ki;
+  if (!const_elem(LLVMGetOperand(ins, 1), e, bits, osign, &ko) || !const_elem(LLVMGetOperand(in, 1), e, bits, isign, &ki))
+    return false;
+  int64_t lo = omin ? ki : ko, hi = omin ? ko : ki;
+  bool sign;
+  if (osign == isign) sign = osign;
+  else if (omin && !osign && isign && lo >= 0 && hi < ((int64_t)1 << 31) && hi < ((int64_t)1 << (bits - 1))) sign = true;
+  else return false;
+  if (sign ? lo > hi : (uint64_t)lo > (uint64_t)hi) return false;
+  /* VOP3 takes no literal: a literal bound costs a v_mov_b32, and then
+   * the min and max (VOP2, literals allowed) are as short */
+  if (!isel_is_inline_const((uint32_t)lo) || !isel_is_inline_const((uint32_t)hi)) return false;
+  LLVMValueRef X = LLVMGetOperand(in, 0);
+  if (!LLVMIsAConstant(X) && !isel_has(c, X)) return false;
+  mir_operand x = isel_extend32(c, isel_get(c, X, e), bits, sign, false);
+  isel_set(c, ins, e,
+           isel_v1_3(c, sign ? ISA_V_MED3_I32 : ISA_V_MED3_U32, x, mir_op_const((uint32_t)lo), mir_op_const((uint32_t)hi)));
+  return true;
+}
+
 /* Integer and f32 min/max (i64 through a compare and two v_cndmask). */
 static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -199,6 +255,7 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
     if (bits > 32 || (bits < 32 && !mm[k].sop) || bits == 1) return 0;
     bool sign = mm[k].sop == ISA_S_MIN_I32 || mm[k].sop == ISA_S_MAX_I32;
     for (unsigned e = 0; e < nc; e++) {
+      if (mm[k].sop && clamp_med3(c, ins, n, e, bits)) continue;
       mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
       mir_operand ops[2] = {a, b};
       if (bits < 32) {
@@ -245,15 +302,15 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
       mir_temp t = isel_v1(c, ISA_V_BCNT_U32_B32, lo, mir_op_const(0));
       r = isel_v1(c, ISA_V_BCNT_U32_B32, hi, mir_op_temp(t));
     } else {
-      /* count in the significant half, then the other half plus 32 */
+      /* count in the significant half (all ones when it is zero), else
+       * 32 plus the count in the other half (capped at 32): the smaller */
       bool lead = n[7] == 'l';
       mir_operand first = lead ? hi : lo, second = lead ? lo : hi;
       unsigned op = lead ? ISA_V_FFBH_U32 : ISA_V_FFBL_B32;
       mir_temp f1 = isel_v1_1(c, op, first);
       mir_temp f2 = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(isel_v1_1(c, op, second)));
       mir_temp f2p = isel_v1(c, ISA_V_ADD_U32, mir_op_const(32), mir_op_temp(f2));
-      mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), first);
-      r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(f1), mir_op_temp(f2p), mir_op_temp(z));
+      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_temp(f1), mir_op_temp(f2p));
     }
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
     return 1;

@@ -28,6 +28,11 @@
  *    integer steps run in SALU with SCC carry chains. Invariant: no
  *    SCC-writing instruction is emitted between an SCC def and its uses.
  *
+ *  - Operands below 2^21 (divergent, divisor not constant): one f32
+ *    reciprocal, a truncated quotient estimate and one correction from
+ *    an exact FMA residual (udivrem_f32, isel_divrem_small), for any
+ *    width; about half the instructions of the 32-bit sequence.
+ *
  * isel_divrem64 first narrows: a signed range analysis of the IR
  * (isel_divrange.c) proves when both operands of an i64 division lie in
  * [0, 2^32), and the 32-bit sequence on the low halves is exact then.
@@ -396,6 +401,53 @@ static w64 divrem64_words(dv *x, LLVMOpcode op, w64 a, w64 b) {
 static mir_temp word_temp(dv *x, mir_operand w) {
   if (w.kind == MIR_OPND_TEMP) return w.temp;
   return x->v ? isel_to_vgpr(x->c, w, 1) : isel_to_sgpr(x->c, w, 1);
+}
+
+/* n / d or n % d (quot) for 0 <= n < 2^21 and 1 <= d < 2^21, VALU, from
+ * one f32 reciprocal (9 instructions for the quotient, as llc-19's
+ * 24-bit expansion; the bound here is tighter so that it holds in every
+ * rounding mode). n and d convert exactly; t = n * rcp(d) has relative
+ * error at most 2^-22 + 2^-46 (v_rcp_f32 within 1 ulp, the product
+ * rounded once), so |t - n/d| < (2^21 / d) * 2^-21.9 < 1/d. With
+ * q = floor(n/d): n/d <= q + 1 - 1/d gives t < q + 1, and n/d >= q gives
+ * t > q - 1/d, so fq = trunc(t) is q or q - 1. The residual n - fq * d
+ * is an integer in [0, 2d), below 2^22 and exact in one FMA; fq was one
+ * short where it is >= d. The remainder n - q * d is exact mod 2^32 with
+ * v_mul_u32_u24 (q, d < 2^24). */
+static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+  isel_ctx *c = x->c;
+  mir_temp fn = isel_v1_1(c, ISA_V_CVT_F32_U32, n), fd = isel_v1_1(c, ISA_V_CVT_F32_U32, d);
+  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, T(fd));
+  mir_temp fq = isel_v1_1(c, ISA_V_TRUNC_F32, T(isel_v1(c, ISA_V_MUL_F32, T(fn), T(r))));
+  mir_operand nfq = T(fq);
+  nfq.flags |= MIR_OPND_NEG;
+  mir_temp fr = isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn));
+  mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(fq));
+  mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, T(fr), T(fd));
+  mir_temp q1 = isel_tmp(c, mir_rc_v(1)), co = isel_tmp(c, mir_rc_s(2));
+  mir_temp dd[2] = {q1, co};
+  mir_operand ss[3] = {mir_op_const(0), T(q), T(up)};
+  isel_valu(c, ISA_V_ADDC_CO_U32, dd, 2, ss, 3, true);
+  if (quot) return T(q1);
+  return sub32(x, n, T(isel_v1c(c, ISA_V_MUL_U32_U24, T(q1), d)));
+}
+
+bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMIsAConstant(B) || !divergence_is_divergent(c->di, ins))
+    return false;
+  unsigned bits = LLVMGetIntTypeWidth(ty);
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  /* (unsigned operations on types up to 21 bits qualify by their type;
+   * the range analysis works on signed intervals) */
+  if (!((op == LLVMUDiv || op == LLVMURem) && bits <= 21) && !isel_div_operands_below(ins, 21)) return false;
+  dv x = {c, true};
+  mir_operand a = bits > 32 ? isel_get_half(c, A, 0, false) : isel_extend32(c, isel_get(c, A, 0), bits, false, false);
+  mir_operand b = bits > 32 ? isel_get_half(c, B, 0, false) : isel_extend32(c, isel_get(c, B, 0), bits, false, false);
+  mir_operand r = udivrem_f32(&x, is_quot_op(op), a, b);
+  isel_set(c, ins, 0, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
+  return true;
 }
 
 mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu) {

@@ -2,6 +2,8 @@
  * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
  * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32).
  *
+ * The majority (x & y) | ((x | y) & z) becomes v_xor_b32 + v_bfi_b32.
+ *
  * A pattern is an outer i32 operation U whose operand is an inner
  * operation I (for v_bfi_b32, two levels: xor(and(xor(p, q), m), q)) that
  * has U as its only use, sits in U's block and, like U, is divergent
@@ -21,7 +23,7 @@
 #include "isel/isel_internal.h"
 
 typedef struct fuse_match {
-  unsigned op;             /* ISA opcode */
+  unsigned op;             /* ISA opcode (FUSE_MAJ: v_xor_b32 + v_bfi_b32) */
   LLVMValueRef src[3];     /* operands of the fused instruction */
   LLVMValueRef inner[2];   /* the folded IR instructions */
   unsigned ninner;
@@ -62,6 +64,31 @@ static bool match_bfi(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       }
       if (q != r) continue;
       *m = (fuse_match){ISA_V_BFI_B32, {mask, p, q}, {I, J}, 2};
+      return true;
+    }
+  }
+  return false;
+}
+
+enum { FUSE_MAJ = ~0u };
+
+/* Is v an instruction `op` whose operands are {x, y} in either order? */
+static bool same_pair(LLVMValueRef v, LLVMOpcode op, LLVMValueRef x, LLVMValueRef y) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != op) return false;
+  LLVMValueRef a = LLVMGetOperand(v, 0), b = LLVMGetOperand(v, 1);
+  return (a == x && b == y) || (a == y && b == x);
+}
+
+static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  /* the majority (x & y) | ((x | y) & z) == bfi(x ^ y, z, y): where x and
+   * y differ, z decides; where they agree, either (SHA-1, SHA-2) */
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I1 = LLVMGetOperand(u, k), I2 = LLVMGetOperand(u, 1 - k);
+    if (!foldable(c, I1, u, LLVMAnd) || !foldable(c, I2, u, LLVMAnd)) continue;
+    LLVMValueRef x = LLVMGetOperand(I2, 0), y = LLVMGetOperand(I2, 1);
+    for (unsigned j = 0; j < 2; j++) {
+      if (!same_pair(LLVMGetOperand(I1, j), LLVMOr, x, y)) continue;
+      *m = (fuse_match){FUSE_MAJ, {x, y, LLVMGetOperand(I1, 1 - j)}, {I1, I2}, 2};
       return true;
     }
   }
@@ -110,6 +137,7 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
   if (op == LLVMXor) return match_bfi(c, u, m);
   if (op == LLVMAnd) return match_bfe(c, u, m);
+  if (op == LLVMOr && match_maj(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
     for (unsigned k = 0; k < (pat[p].inner_first_only ? 1u : 2u); k++) {
@@ -149,6 +177,12 @@ bool isel_fuse(isel_ctx *c, LLVMValueRef ins) {
   if (!match(c, ins, &m)) return false;
   mir_operand s[3];
   for (unsigned i = 0; i < 3; i++) s[i] = isel_get(c, m.src[i], 0);
+  if (m.op == FUSE_MAJ) {
+    /* (the x | y inside is selected on its own and, unread, left to dce) */
+    mir_temp t = isel_v1c(c, ISA_V_XOR_B32, s[0], s[1]);
+    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(t), s[2], s[1]));
+    return true;
+  }
   isel_set(c, ins, 0, isel_v1_3(c, m.op, s[0], s[1], s[2]));
   return true;
 }

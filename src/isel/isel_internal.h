@@ -218,6 +218,11 @@ mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b,
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
+/* isel_div64.c: a divergent scalar integer division or remainder (any
+ * width up to 64) whose operands the range analysis puts in [0, 2^21),
+ * by a non-constant divisor, selected through one f32 reciprocal; false
+ * (nothing emitted) when it does not qualify. */
+bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins);
 /* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
  * (32 or 64) division by a constant d >= 2 that is not a power of two:
  * without `add`, q = mulhi(n, m) >> shift (m < 2^bits, their Theorem 4.2
@@ -274,7 +279,11 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb);
  * mir_to_llvm[pm]. */
 void isel_create_phis(isel_ctx *c, uint32_t b);
 void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm);
-/* isel_alu.c: a value as 32-bit words (element bits packed, 64-bit split)
+/* isel_cast.c: trunc/zext/sext, bitcasts, pointer casts and int<->float
+ * conversions of instruction ins (opcode opc); false for forms it does not
+ * select (the caller reports them). */
+bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc);
+/* isel_cast.c: a value as 32-bit words (element bits packed, 64-bit split)
  * and back; both return false for layouts they cannot express. */
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n);
 bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, unsigned n);
@@ -321,7 +330,7 @@ bool isel_is_fpmode_intrinsic(const char *name);
  * "unsupported instruction") for types and roundings it does not handle. */
 bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
-/* isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
+/* isel_int64.c / isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
  * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
  * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
  * in src1; an operand as a temporary of the file; an i<bits> zero- or
@@ -333,6 +342,24 @@ bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n);
 mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b);
 mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw);
 mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
+/* isel_int64.c: an i33..i63 (bits) held in a 64-bit operand, zero- or
+ * sign-extended to 64 bits (other widths: o unchanged); a * b on 64-bit
+ * operands (low 64 bits of the product), s2 or v2 (vgpr), where A and B
+ * are the IR values of a and b (NULL: unknown): zero- or sign-extended
+ * 32-bit operands need fewer partial products. */
+mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu);
+/* isel_narrow.c: v_bfe_i32/u32 for shift pairs, 24-bit multiplies and
+ * multiply-adds for a divergent scalar integer instruction whose operands
+ * the IR proves narrow: -1 when none applies (select it normally), 1 when
+ * selected. */
+int isel_narrow(isel_ctx *c, LLVMValueRef ins);
+/* isel_int64.c: isel_half_of, but the operand itself when o was built
+ * from two dwords (p_create_vector) shortly before in the current block. */
+mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
+/* isel_int64.c: shl/lshr/ashr (opc) of the 64-bit operand a by 32 + k
+ * (k < 32), s2 or v2 (vgpr). */
+mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr);
+mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr);
 /* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
  * shared aperture in the high dword; LDS null (-1) gives generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);

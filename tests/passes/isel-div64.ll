@@ -44,12 +44,14 @@ define amdgpu_kernel void @k_srem64_divergent(ptr addrspace(1) %p, i64 %b) {
 }
 
 ; (l + n - 1) % n with l < 2^10 and n < 2^16: n is not zero (division by
-; zero is undefined), so the dividend is in [0, 2^17) and the 32-bit
-; sequence (v_rcp_iflag_f32) is used, not the 64-bit one (v_rcp_f32).
+; zero is undefined), so the dividend is in [0, 2^17), and both operands
+; are below 2^21: the f32 sequence (v_rcp_f32, v_trunc_f32, no integer
+; steps) is used, not the 64-bit one (v_mul_hi_u32 chains).
 ; CHECK-LABEL: k_urem_narrow:
-; CHECK-NOT: v_rcp_f32
-; CHECK: v_rcp_iflag_f32
-; CHECK-NOT: v_rcp_f32
+; CHECK-NOT: v_mul_hi_u32
+; CHECK: v_rcp_f32
+; CHECK: v_trunc_f32
+; CHECK-NOT: v_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_urem_narrow(ptr addrspace(1) %p, i32 %nn) {
   %l32 = call i32 @llvm.amdgcn.workitem.id.x()
@@ -67,10 +69,12 @@ define amdgpu_kernel void @k_urem_narrow(ptr addrspace(1) %p, i32 %nn) {
 ; Without nsw the sum still cannot leave [-1, 2^17) in signed terms, so it
 ; is narrowed too; a dividend shifted up to 2^59 is not.
 ; CHECK-LABEL: k_urem_nonsw:
-; CHECK-NOT: v_rcp_f32
-; CHECK: v_rcp_iflag_f32
+; CHECK-NOT: v_mul_hi_u32
+; CHECK: v_trunc_f32
+; CHECK-NOT: v_mul_hi_u32
 ; CHECK-LABEL: k_urem_wide:
 ; CHECK: v_rcp_f32
+; CHECK: v_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_urem_nonsw(ptr addrspace(1) %p, i32 %nn) {
   %l32 = call i32 @llvm.amdgcn.workitem.id.x()

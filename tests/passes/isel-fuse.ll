@@ -207,3 +207,29 @@ define amdgpu_kernel void @k_bfe(ptr addrspace(1) %p, ptr addrspace(1) %q) {
   store i32 %v, ptr addrspace(1) %gb
   ret void
 }
+
+; The majority (x & y) | ((x | y) & z) of SHA-1/SHA-2: v_xor_b32 and
+; v_bfi_b32 (z where x and y differ, y where they agree); the x | y is
+; left unread and dce removes it.
+; CHECK-LABEL: k_maj:
+; CHECK-NOT: v_and_or_b32
+; CHECK-NOT: v_or_b32
+; CHECK: v_xor_b32_e32 [[T:v[0-9]+]],
+; CHECK: v_bfi_b32 v{{[0-9]+}}, [[T]], v{{[0-9]+}}, v{{[0-9]+}}
+; CHECK-NOT: v_or_b32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_maj(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr addrspace(1) %s) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %ga = getelementptr i32, ptr addrspace(1) %p, i32 %id
+  %gb = getelementptr i32, ptr addrspace(1) %q, i32 %id
+  %gc = getelementptr i32, ptr addrspace(1) %s, i32 %id
+  %x = load i32, ptr addrspace(1) %ga
+  %y = load i32, ptr addrspace(1) %gb
+  %z = load i32, ptr addrspace(1) %gc
+  %a = and i32 %x, %y
+  %o = or i32 %x, %y
+  %b = and i32 %o, %z
+  %r = or i32 %b, %a
+  store i32 %r, ptr addrspace(1) %ga
+  ret void
+}

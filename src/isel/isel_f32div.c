@@ -1,0 +1,106 @@
+/* Instruction selection: correctly rounded f32 division and square root.
+ *
+ *  - division: v_div_scale_f32 (scales operands out
+ *    of the denormal/overflow range and sets VCC), v_rcp_f32 refined by
+ *    FMAs, v_div_fmas_f32 (undoes the scaling from VCC), v_div_fixup_f32
+ *    (special cases: 0, inf, NaN). When the kernel flushes f32 denormals
+ *    the refinement FMAs need denormals on (as in llc-19's code), since
+ *    their scaled residuals may be denormal: they carry a fixed MODE field
+ *    (mir_instr.fpmode) and the MODE pass writes MODE around them.
+ *  - square root: see isel_sqrt_scaled below.
+ */
+#include "isel/isel_internal.h"
+
+/* ---- f32 division ---- */
+
+void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_temp *den, mir_temp *num,
+                    mir_temp *vcc) {
+  unsigned dw = op == ISA_V_DIV_SCALE_F64 ? 2 : 1;
+  mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
+  *den = isel_tmp(c, mir_rc_v(dw));
+  mir_temp d1[2] = {*den, vcc_unused};
+  mir_operand s1[3] = {b, b, a};
+  isel_valu(c, op, d1, 2, s1, 3, true);
+  *num = isel_tmp(c, mir_rc_v(dw));
+  *vcc = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {*num, *vcc};
+  mir_operand s2[3] = {a, b, a};
+  mir_instr *ds = isel_valu(c, op, d2, 2, s2, 3, true);
+  ds->defs[1].flags |= MIR_OPND_FIXED_REG;
+  ds->defs[1].preg = MIR_PREG_VCC;
+}
+
+static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b, bool denormal_region) {
+  mir_temp den, num, vcc;
+  isel_div_scale(c, ISA_V_DIV_SCALE_F32, a, b, &den, &num, &vcc);
+  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(den));
+  /* The refinement needs denormals: its scaled residuals can be tiny. */
+  uint32_t region = isel_fpmode_begin(c);
+  mir_operand nden = mir_op_temp(den);
+  nden.flags |= MIR_OPND_NEG;
+  mir_temp t = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(r), mir_op_const(0x3f800000u));
+  r = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t), mir_op_temp(r), mir_op_temp(r));
+  mir_temp q = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(num), mir_op_temp(r));
+  mir_temp t2 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
+  q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(t2), mir_op_temp(r), mir_op_temp(q));
+  mir_temp t3 = isel_v1_3(c, ISA_V_FMA_F32, nden, mir_op_temp(q), mir_op_temp(num));
+  if (denormal_region && isel_denorm32_flushed(c)) isel_fpmode_end(c, region, ISA_MODE_DENORM32, 3);
+  mir_temp f = isel_div_fmas(c, ISA_V_DIV_FMAS_F32, t3, r, q, vcc);
+  return isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(f), b, a);
+}
+
+mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, true); }
+
+mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, false); }
+
+mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
+  mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));
+  mir_instr *fm = isel_emit(c, op, 4, 1);
+  fm->ops[0] = mir_op_temp(e);
+  fm->ops[1] = mir_op_temp(r);
+  fm->ops[2] = mir_op_temp(q);
+  fm->ops[3] = mir_op_temp(vcc);
+  fm->ops[3].flags |= MIR_OPND_FIXED_REG;
+  fm->ops[3].preg = MIR_PREG_VCC;
+  fm->defs[0] = mir_op_temp(f);
+  return f;
+}
+
+/* Correctly rounded f32 square root: scale inputs below 2^-80 up by 2^96,
+ * take the hardware estimate s, test its neighbours s-1ulp and s+1ulp with
+ * exact FMA residuals x - s'*s, pick the right one, undo the scaling
+ * (2^-48), and pass +-0 and +inf through. The scaled x is at least 2^-80
+ * (2^-53 for denormal inputs), so a nonzero residual is a multiple of
+ * about x * 2^-46 >= 2^-126: never denormal, and the sequence needs no
+ * MODE change when the kernel flushes f32 denormals. */
+mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
+  return isel_sqrt_scaled(c, x, NULL, NULL);
+}
+
+mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp *tiny_out) {
+  mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_TINY), 1)), x);
+  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_SCALE), 1)), x);
+  mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
+  mir_temp sq = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(xv));
+  mir_temp dn = isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(sq));
+  mir_temp up = isel_v1(c, ISA_V_ADD_U32, mir_op_const(1), mir_op_temp(sq));
+  mir_operand ndn = mir_op_temp(dn), nup = mir_op_temp(up);
+  ndn.flags |= MIR_OPND_NEG;
+  nup.flags |= MIR_OPND_NEG;
+  mir_temp rdn = isel_v1_3(c, ISA_V_FMA_F32, ndn, mir_op_temp(sq), mir_op_temp(xv));
+  mir_temp rup = isel_v1_3(c, ISA_V_FMA_F32, nup, mir_op_temp(sq), mir_op_temp(xv));
+  mir_temp use_dn = isel_vcmp(c, ISA_V_CMP_GE_F32, mir_op_const(0), mir_op_temp(rdn));
+  mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
+  mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
+  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
+  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_UNSCALE), 1)), mir_op_temp(r));
+  r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
+  /* +-0 and +inf pass through unchanged (negative inputs and NaN already
+   * give NaN above); two compares rather than v_cmp_class keep this to
+   * the plainest instructions */
+  mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_const(0), mir_op_temp(xv));
+  mir_temp inf = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7f800000u), 1)), mir_op_temp(xv));
+  mir_temp special = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(z), mir_op_temp(inf));
+  if (xv_out) *xv_out = xv, *tiny_out = tiny;
+  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
+}

@@ -1,0 +1,165 @@
+/* Instruction selection: VALU forms for operands the IR proves narrow.
+ *
+ *  - Bitfield extension: ashr (shl x, k), k is x's low B - k bits
+ *    sign-extended (B: the type's width), one v_bfe_i32 x, 0, B - k;
+ *    lshr (shl x, k), k the same zero-extended, v_bfe_u32.
+ *  - 24-bit multiplies: v_mul_u32_u24 / v_mul_i32_i24 read the low 24
+ *    bits of each operand (zero- or sign-extended) and give the low 32
+ *    bits of the product at full rate, where v_mul_lo_u32 is quarter
+ *    rate. They fit an i32 mul whose operands both lie in [0, 2^24) or
+ *    both in [-2^23, 2^23): x & m with m < 2^24 (then x itself is the
+ *    operand), zext/sext from 24 bits or fewer, ashr (shl x, 8), 8 (then
+ *    x), lshr by 8 or more, small constants, values the range analysis
+ *    bounds. An i8 or i16 mul needs only the low 8 or 16 product bits,
+ *    which v_mul_u32_u24 gives for any operands.
+ *  - add (mul24 a, b), c with the mul used only there: v_mad_u32_u24 /
+ *    v_mad_i32_i24 a, b, c.
+ *
+ * Only for divergent results (VALU); uniform ones keep their SALU code.
+ * Where the form reads an inner operation's operand (x above), the inner
+ * operation is still selected when reached and, when nothing else reads
+ * it, the dce pass removes it. Semantics: Vega ISA guide, VOP2 opcodes
+ * 0x06/0x08, VOP3 0x1c2/0x1c3 (mad24), 0x1c8/0x1c9 (bfe).
+ */
+#include "isel/isel_internal.h"
+
+/* Element e of the integer constant v (scalar: e ignored). */
+static bool const_u(LLVMValueRef v, unsigned e, uint64_t *k) {
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && LLVMIsAConstant(v)) v = LLVMGetAggregateElement(v, e);
+  if (!v || !LLVMIsAConstantInt(v)) return false;
+  *k = LLVMConstIntGetZExtValue(v);
+  return true;
+}
+
+static bool is_op(LLVMValueRef v, LLVMOpcode op) {
+  return v && LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op;
+}
+
+/* Has v a value to read (selected already, or a constant)? */
+static bool avail(isel_ctx *c, LLVMValueRef v) { return LLVMIsAConstant(v) || isel_has(c, v); }
+
+/* shl x, k (k constant) feeding v: x and k, else NULL. */
+static LLVMValueRef shl_of(LLVMValueRef v, unsigned e, uint64_t *k) {
+  LLVMValueRef s = LLVMGetOperand(v, 0);
+  uint64_t k2;
+  if (!is_op(s, LLVMShl) || !const_u(LLVMGetOperand(s, 1), e, &k2) || !const_u(LLVMGetOperand(v, 1), e, k) || k2 != *k)
+    return NULL;
+  return LLVMGetOperand(s, 0);
+}
+
+enum { N_U24 = 1, N_S24 = 2 };
+
+/* Which 24-bit multiply operand forms fit the i32 value v; *src is what
+ * to pass (v, or an operand of v with the same low 24 bits). */
+static unsigned narrow24(isel_ctx *c, LLVMValueRef v, unsigned e, LLVMValueRef *src) {
+  uint64_t k;
+  *src = v;
+  if (const_u(v, e, &k)) {
+    int64_t s = (int64_t)(int32_t)(uint32_t)k;
+    return (k < (1u << 24) ? N_U24 : 0) | (s >= -(1 << 23) && s < (1 << 23) ? N_S24 : 0);
+  }
+  if (!LLVMIsAInstruction(v)) return isel_value_below(v, 1u << 24) ? N_U24 | (isel_value_below(v, 1u << 23) ? N_S24 : 0) : 0;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAnd:
+    for (unsigned j = 0; j < 2; j++)
+      if (const_u(LLVMGetOperand(v, j), e, &k) && k < (1u << 24)) {
+        LLVMValueRef x = LLVMGetOperand(v, 1 - j);
+        if (k == 0xffffff && avail(c, x)) *src = x;
+        return N_U24 | (k < (1u << 23) ? N_S24 : 0);
+      }
+    break;
+  case LLVMZExt: case LLVMSExt: {
+    unsigned sb = isel_type_bits(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    if (sb > 24 || sb == 1) break;
+    if (LLVMGetInstructionOpcode(v) == LLVMSExt) return N_S24;
+    return N_U24 | (sb < 24 ? N_S24 : 0);
+  }
+  case LLVMLShr:
+    if (const_u(LLVMGetOperand(v, 1), e, &k) && k >= 8 && k < 32) return N_U24 | (k > 8 ? N_S24 : 0);
+    break;
+  case LLVMAShr: {
+    LLVMValueRef x = shl_of(v, e, &k);
+    if (x && k == 8 && avail(c, x)) *src = x;
+    if (const_u(LLVMGetOperand(v, 1), e, &k) && k >= 8 && k < 32) return N_S24;
+    break;
+  }
+  default: break;
+  }
+  return isel_value_below(v, 1u << 24) ? N_U24 | (isel_value_below(v, 1u << 23) ? N_S24 : 0) : 0;
+}
+
+/* The 24-bit form of the i32 (or narrower, bits) mul m: its opcode
+ * (ISA_V_MUL_U32_U24 / ISA_V_MUL_I32_I24) and sources; 0 when none. */
+static unsigned mul24(isel_ctx *c, LLVMValueRef m, unsigned e, unsigned bits, LLVMValueRef src[2]) {
+  if (bits <= 16) {
+    src[0] = LLVMGetOperand(m, 0);
+    src[1] = LLVMGetOperand(m, 1);
+    return ISA_V_MUL_U32_U24;
+  }
+  unsigned ka = narrow24(c, LLVMGetOperand(m, 0), e, &src[0]), kb = narrow24(c, LLVMGetOperand(m, 1), e, &src[1]);
+  if (ka & kb & N_U24) return ISA_V_MUL_U32_U24;
+  /* (narrow24 substitutes an inner operand only where it reports one
+   * form, so src suits the form chosen) */
+  if (ka & kb & N_S24) return ISA_V_MUL_I32_I24;
+  return 0;
+}
+
+static LLVMValueRef sole_user(LLVMValueRef v) {
+  LLVMUseRef u = LLVMGetFirstUse(v);
+  if (!u || LLVMGetNextUse(u)) return NULL;
+  return LLVMGetUser(u);
+}
+
+/* Element e of instruction ins (bits wide): has it a narrow form? With
+ * emit, select it. */
+static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits, bool emit) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  LLVMValueRef src[2];
+  if (op == LLVMAShr || op == LLVMLShr) {
+    uint64_t k;
+    LLVMValueRef x = shl_of(ins, e, &k);
+    if (!x || k == 0 || k >= bits || !avail(c, x)) return false;
+    if (emit)
+      isel_set(c, ins, e,
+               isel_v1_3(c, op == LLVMAShr ? ISA_V_BFE_I32 : ISA_V_BFE_U32, isel_get(c, x, e), mir_op_const(0),
+                         mir_op_const(bits - (unsigned)k)));
+    return true;
+  }
+  if (op == LLVMMul) {
+    unsigned mop = mul24(c, ins, e, bits, src);
+    if (!mop) return false;
+    if (emit) isel_set(c, ins, e, isel_v1c(c, mop, isel_get(c, src[0], e), isel_get(c, src[1], e)));
+    return true;
+  }
+  if (op != LLVMAdd || bits != 32) return false;
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef m = LLVMGetOperand(ins, j);
+    if (!is_op(m, LLVMMul) || sole_user(m) != ins || LLVMGetInstructionParent(m) != LLVMGetInstructionParent(ins) ||
+        !divergence_is_divergent(c->di, m))
+      continue;
+    unsigned mop = mul24(c, m, e, bits, src);
+    if (!mop || !avail(c, src[0]) || !avail(c, src[1])) continue;
+    if (!emit) return true;
+    unsigned mad = mop == ISA_V_MUL_U32_U24 ? ISA_V_MAD_U32_U24 : ISA_V_MAD_I32_I24;
+    mir_operand z = isel_get(c, LLVMGetOperand(ins, 1 - j), e);
+    isel_set(c, ins, e, isel_v1_3(c, mad, isel_get(c, src[0], e), isel_get(c, src[1], e), z));
+    return true;
+  }
+  return false;
+}
+
+int isel_narrow(isel_ctx *c, LLVMValueRef ins) {
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  if (!divergence_is_divergent(c->di, ins)) return -1;
+  LLVMTypeRef st = isel_scalar_type(ty);
+  if (LLVMGetTypeKind(st) != LLVMIntegerTypeKind) return -1;
+  unsigned bits = LLVMGetIntTypeWidth(st), nc = isel_num_comps(ty);
+  if (bits > 32 || bits < 8) return -1;
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  if (op != LLVMAShr && op != LLVMLShr && op != LLVMMul && op != LLVMAdd) return -1;
+  /* every element or none (a vector is selected as one instruction) */
+  for (unsigned e = 0; e < nc; e++)
+    if (!narrow_elem(c, ins, e, bits, false)) return -1;
+  for (unsigned e = 0; e < nc; e++) narrow_elem(c, ins, e, bits, true);
+  return 1;
+}
