@@ -133,7 +133,7 @@ mir_instr *spill_clone(mir_program *p, const mir_instr *ins) {
 /* ---- driver -------------------------------------------------------------- */
 
 /* Definitions of this round and which values rematerialise. */
-void scan_defs(spill_ctx *c) {
+static void scan_defs(spill_ctx *c) {
   mir_program *p = c->p;
   spill_grow(c);
   memset(c->def, 0, c->cap * sizeof *c->def);
@@ -157,7 +157,7 @@ void scan_defs(spill_ctx *c) {
 /* Registers to keep free below the budget where the instructions allow:
  * the allocator needs a contiguous (SGPRs: aligned) range for the widest
  * tuple, and it cannot move values live out of a block to make one. */
-unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
+static unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
   c->vgpr = vgpr;
   unsigned widest = 1;
   for (uint32_t t = 1; t < c->p->num_temps; t++)
@@ -173,7 +173,7 @@ unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
  * slots wait until every SGPR round is done: a later round may split a
  * reload, which lengthens its slot's life and would invalidate places
  * chosen earlier). */
-int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, bool place) {
+static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, bool place) {
   c->vgpr = vgpr;
   c->target = target;
   c->slack = slack;
@@ -216,6 +216,12 @@ int mir_spill(mir_program *p, diag *d) {
   spill_grow(c);
   unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
   if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
+  if (max.vgpr + sv > bv) { /* first the reordering that needs no memory (spill_sink.c) */
+    spill_sink_trees(c, bv - sv);
+    mir_liveness(p, d);
+    max = p->live->max;
+    if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
+  }
   /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
    * SGPRs are lowered); SGPR spills need at least one VGPR of lanes, else
    * (or when forced) they go to scratch too, through a whole-wave-saved

@@ -25,7 +25,7 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 /* A register copy of chosen value t for one use: a rematerialised
  * definition or a reload (emitted into `o`). `shared` (block-local reloads
  * of freshly spilled values) is the per-block map, NULL for a per-use copy. */
-mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
+static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
     mir_instr *ins = spill_clone(c->p, c->def[t]);
@@ -70,7 +70,7 @@ mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
  * or later) brings it back from the same place without a store of its
  * own. Returns
  * the reload, or ins unchanged. */
-mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch, uint32_t *alias,
+static mir_instr *partial_reload(spill_ctx *c, mir_instr *ins, const uint32_t *shared, uint32_t epoch, uint32_t *alias,
                                  int32_t *alias_off) {
   if (!c->vgpr || ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || ins->ops[1].kind != MIR_OPND_CONST ||
       ins->defs[0].kind != MIR_OPND_TEMP)
@@ -117,7 +117,7 @@ static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
 
 /* Reloads (or rematerialises) the chosen phi operands flowing out of bi
  * into its successors' phis. */
-void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
+static void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
   mir_program *p = c->p;
   const mir_block *b = &p->blocks[bi];
   for (int lin = 0; lin < 2; lin++) {

@@ -31,7 +31,7 @@ uint32_t spill_head_end(const spill_ctx *c, const mir_block *b) {
 }
 
 /* Registers of the file the instruction itself reads and writes. */
-unsigned own_need(const spill_ctx *c, const mir_instr *ins) {
+static unsigned own_need(const spill_ctx *c, const mir_instr *ins) {
   unsigned n = 0;
   for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
     const mir_operand *o = &ins->ops[k];
@@ -43,7 +43,7 @@ unsigned own_need(const spill_ctx *c, const mir_instr *ins) {
   return n;
 }
 
-void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsigned dem) {
+static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsigned dem) {
   char buf[256] = "";
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
   if (f) {

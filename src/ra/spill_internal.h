@@ -47,6 +47,9 @@ typedef struct spill_ctx {
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
   uint32_t *depth;       /* [block] loop depth in the linear CFG (spill_loop_depths) */
+  uint32_t num_loops, loop_words; /* natural loops of the linear CFG, outermost (lowest header) first */
+  uint32_t *loop_head;   /* [loop] header block */
+  uint64_t *loop_blocks; /* [loop * loop_words] member blocks */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
@@ -100,6 +103,11 @@ int spill_choose(spill_ctx *c, unsigned *n);
  * reloads, rematerialisations, memory phis); 0 or -1. */
 int spill_apply(spill_ctx *c);
 
+/* spill_sink.c: moves VALU expression trees to just before their first
+ * use in blocks whose VGPR demand exceeds `budget`, where that lowers the
+ * demand (needs current liveness; leaves it stale). */
+void spill_sink_trees(spill_ctx *c, unsigned budget);
+
 /* spill_sgpr_scratch.c: SGPR spills to scratch (seed D96336). Places the
  * virtual SGPR slots as per-lane scratch dwords and rewrites the pseudos
  * into their scratch form (0; c->vbase set); whether the pseudo has SCC
@@ -124,8 +132,9 @@ void spill_drop_round_trips(spill_ctx *c);
 void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
 
 /* Loop depth of every block (c->depth): the number of natural loops of
- * the linear CFG that contain it (spill_nextuse.c). Instruction selection
- * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
+ * the linear CFG that contain it, and the loops themselves (c->loop_head,
+ * c->loop_blocks; spill_nextuse.c). Instruction selection leaves
+ * mir_block.loop_depth at 0, so the spiller finds loops itself. */
 void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of
