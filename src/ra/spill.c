@@ -216,8 +216,8 @@ int mir_spill(mir_program *p, diag *d) {
   spill_grow(c);
   unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
   if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
-  if (max.vgpr + sv > bv) { /* first the reordering that needs no memory (spill_sink.c) */
-    spill_sink_trees(c, bv - sv);
+  { /* first the reordering that needs no memory (spill_sink.c) */
+    spill_sink_trees(c, bv - sv, bs - ss);
     mir_liveness(p, d);
     max = p->live->max;
     if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;

@@ -115,9 +115,137 @@ static void replace_ops(mir_instr *ins, uint32_t from, mir_temp to) {
     }
 }
 
+/* Reloads hoisted out of loops: a chosen value defined before a loop and
+ * read inside it, where the loop's demand (the value included) fits the
+ * budget, is reloaded once at the end of the loop's preheader and the
+ * loop reads that register (Braun & Hack keep such values in W at the
+ * header; spilling them was for pressure elsewhere). */
+typedef struct hoist {
+  uint32_t t, loop, pre; /* value, loop, preheader block */
+  uint32_t r;            /* the reload's result, once emitted (0 before) */
+} hoist;
+
+typedef struct hoists {
+  hoist *v;
+  uint32_t n;
+  uint32_t *first; /* [temp] index + 1 of its first hoist, 0: none */
+  uint32_t *next;  /* [hoist] index + 1 of the value's next hoist */
+} hoists;
+
+/* The register holding t in block b, hoisted out of a loop containing b;
+ * 0 when none. */
+static uint32_t hoisted(const spill_ctx *c, const hoists *hs, uint32_t t, uint32_t b) {
+  if (!hs->first || t >= c->cap) return 0;
+  for (uint32_t k = hs->first[t]; k; k = hs->next[k - 1]) {
+    const hoist *h = &hs->v[k - 1];
+    if (h->r && bitset_test(c->loop_blocks + (size_t)h->loop * c->loop_words, b)) return h->r;
+  }
+  return 0;
+}
+
+/* The block before loop l's header, when it is the header's only entry
+ * (linear and logical) and the header its only successor; else
+ * UINT32_MAX. */
+static uint32_t preheader(const spill_ctx *c, uint32_t l) {
+  const mir_program *p = c->p;
+  uint32_t h = c->loop_head[l], pre = UINT32_MAX;
+  const mir_idx_list *lists[2] = {&p->blocks[h].linear_preds, &p->blocks[h].logical_preds};
+  for (int k = 0; k < 2; k++)
+    for (uint32_t j = 0; j < lists[k]->n; j++) {
+      uint32_t b = lists[k]->v[j];
+      if (bitset_test(c->loop_blocks + (size_t)l * c->loop_words, b)) continue;
+      if (pre != UINT32_MAX && pre != b) return UINT32_MAX;
+      pre = b;
+    }
+  if (pre == UINT32_MAX) return pre;
+  const mir_block *pb = &p->blocks[pre];
+  if (pb->linear_succs.n != 1 || pb->linear_succs.v[0] != h) return UINT32_MAX;
+  if (pb->logical_succs.n > 1 || (pb->logical_succs.n == 1 && pb->logical_succs.v[0] != h)) return UINT32_MAX;
+  return pre;
+}
+
+/* Does every point of loop l fit the budget of the file (the SGPR
+ * reservations included)? The tuple slack is not asked for: where the
+ * hoisted value takes it, a later round spills again at that point. */
+static bool loop_fits(spill_ctx *c, uint32_t l) {
+  const mir_program *p = c->p;
+  const uint64_t *members = c->loop_blocks + (size_t)l * c->loop_words;
+  unsigned goal = c->target, extra = c->vgpr ? 0 : c->reserve + (c->sgpr_scratch ? 1u : 0u);
+  for (uint32_t b = bitset_next(members, c->loop_words, 0); b != UINT32_MAX; b = bitset_next(members, c->loop_words, b + 1)) {
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      mir_reg_demand dm = p->live->demand[b][i];
+      if ((c->vgpr ? dm.vgpr : dm.sgpr) + extra > goal) return false;
+    }
+  }
+  return true;
+}
+
+/* Is t read (not by a phi) in a block of loop l? */
+static bool read_in_loop(const spill_ctx *c, uint32_t t, uint32_t l) {
+  const uint64_t *members = c->loop_blocks + (size_t)l * c->loop_words;
+  for (uint32_t b = bitset_next(members, c->loop_words, 0); b != UINT32_MAX; b = bitset_next(members, c->loop_words, b + 1)) {
+    const mir_block *blk = &c->p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++)
+      if (!mir_is_phi(blk->instrs[i]) && spill_names(blk->instrs[i], t)) return true;
+  }
+  return false;
+}
+
+/* Chooses the hoisted reloads of this round: for each chosen value the
+ * outermost loops (not inside one chosen already) that qualify. */
+static void plan_hoists(spill_ctx *c, hoists *hs) {
+  mir_program *p = c->p;
+  memset(hs, 0, sizeof *hs);
+  if (!c->num_loops) return;
+  uint8_t *fits = arena_alloc(p->mem, c->num_loops);
+  uint32_t *pre = arena_alloc(p->mem, c->num_loops * sizeof *pre);
+  bool any = false;
+  for (uint32_t l = 0; l < c->num_loops; l++) {
+    pre[l] = preheader(c, l);
+    fits[l] = pre[l] != UINT32_MAX && loop_fits(c, l);
+    any |= fits[l];
+  }
+  if (!any) return;
+  hs->first = arena_alloc(p->mem, c->cap * sizeof *hs->first);
+  memset(hs->first, 0, c->cap * sizeof *hs->first);
+  uint32_t cap = 0;
+  for (uint32_t t = 1; t < p->num_temps; t++) {
+    if (!c->chosen[t] || (c->kind[t] != TK_DONE && c->kind[t] != TK_KEPT)) continue;
+    for (uint32_t l = 0; l < c->num_loops; l++) {
+      uint32_t h = c->loop_head[l];
+      if (!fits[l] || !bitset_test(p->live->live_in[h], t)) continue;
+      bool inside = false; /* in a loop hoisted for t already */
+      for (uint32_t k = hs->first[t]; k && !inside; k = hs->next[k - 1])
+        inside = bitset_test(c->loop_blocks + (size_t)hs->v[k - 1].loop * c->loop_words, h);
+      if (inside || !read_in_loop(c, t, l)) continue;
+      if (hs->n == cap) {
+        uint32_t ncap = cap ? cap * 2 : 16;
+        hs->v = arena_grow(p->mem, hs->v, cap, ncap, sizeof *hs->v);
+        hs->next = arena_grow(p->mem, hs->next, cap, ncap, sizeof *hs->next);
+        cap = ncap;
+      }
+      hs->v[hs->n] = (hoist){t, l, pre[l], 0};
+      hs->next[hs->n] = hs->first[t];
+      hs->first[t] = ++hs->n;
+    }
+  }
+}
+
+/* Emits the hoisted reloads whose preheader is block b. */
+static void emit_hoists(spill_ctx *c, hoists *hs, uint32_t b, out_buf *o) {
+  for (uint32_t k = 0; k < hs->n; k++) {
+    hoist *h = &hs->v[k];
+    if (h->pre != b) continue;
+    mir_temp r = bring_back(c, h->t, o, NULL);
+    c->kind[r.id] = TK_RELOAD; /* chosen later: reloaded again, no store */
+    c->reload_of[r.id] = h->t;
+    h->r = r.id;
+  }
+}
+
 /* Reloads (or rematerialises) the chosen phi operands flowing out of bi
  * into its successors' phis. */
-static void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
+static void edge_copies(spill_ctx *c, const hoists *hs, uint32_t bi, out_buf *o) {
   mir_program *p = c->p;
   const mir_block *b = &p->blocks[bi];
   for (int lin = 0; lin < 2; lin++) {
@@ -135,7 +263,11 @@ static void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
           mir_temp v;
           if (op->kind == MIR_OPND_UNDEF) continue;
           if (op->kind == MIR_OPND_TEMP && c->slot[op->temp.id] == c->slot[pd]) continue; /* already there */
-          if (op->kind == MIR_OPND_TEMP && c->chosen[op->temp.id]) {
+          uint32_t hr = op->kind == MIR_OPND_TEMP ? hoisted(c, hs, op->temp.id, bi) : 0;
+          if (hr) {
+            v.id = hr;
+            v.rc = p->temp_rc[hr];
+          } else if (op->kind == MIR_OPND_TEMP && c->chosen[op->temp.id]) {
             v = bring_back(c, op->temp.id, o, NULL);
           } else if (op->kind == MIR_OPND_TEMP) {
             v = op->temp;
@@ -152,7 +284,12 @@ static void edge_copies(spill_ctx *c, uint32_t bi, out_buf *o) {
           continue;
         }
         if (op->kind != MIR_OPND_TEMP || !c->chosen[op->temp.id]) continue;
-        op->temp = bring_back(c, op->temp.id, o, NULL);
+        uint32_t hr = hoisted(c, hs, op->temp.id, bi);
+        if (hr) {
+          op->temp.id = hr;
+        } else {
+          op->temp = bring_back(c, op->temp.id, o, NULL);
+        }
         op->flags &= (uint8_t)~MIR_OPND_KILL;
       }
     }
@@ -169,6 +306,8 @@ int spill_apply(spill_ctx *c) {
       spill_alloc_slot(c, t, tsize(c, t));
       c->kind[t] = TK_DONE; /* stored once; its uses reload */
     }
+  hoists hs;
+  plan_hoists(c, &hs);
   uint32_t *shared = arena_alloc(p->mem, c->cap * sizeof *shared);
   memset(shared, 0, c->cap * sizeof *shared);
   uint32_t epoch = 0, *alias = arena_alloc(p->mem, (c->nvslots + 1) * sizeof *alias);
@@ -191,9 +330,14 @@ int spill_apply(spill_ctx *c) {
     for (uint32_t i = 0; i <= len; i++) {
       if (i == head)
         for (uint32_t k = 0; k < pending.n; k++) out_push(p, &o, pending.v[k]);
-      if (i == term) edge_copies(c, bi, &o);
+      if (i == term) {
+        emit_hoists(c, &hs, bi, &o);
+        edge_copies(c, &hs, bi, &o);
+      }
       if (i == len) break;
-      mir_instr *ins = partial_reload(c, b->instrs[i], shared, epoch, alias, alias_off);
+      mir_instr *ins = b->instrs[i];
+      if (ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || !hoisted(c, &hs, ins->ops[0].temp.id, bi))
+        ins = partial_reload(c, ins, shared, epoch, alias, alias_off);
       aliased |= ins != b->instrs[i] && ins->opcode == MIR_P_RELOAD;
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
@@ -202,6 +346,11 @@ int spill_apply(spill_ctx *c) {
           uint32_t t = op->temp.id;
           if (ins == c->store[t]) continue; /* its own store */
           if (c->keep[t] == epoch && c->kind[t] == TK_DONE) continue;
+          uint32_t hr = hoisted(c, &hs, t, bi);
+          if (hr) {
+            replace_ops(ins, t, (mir_temp){.id = hr, .rc = p->temp_rc[hr]});
+            continue;
+          }
           bool had = shared[t] != 0;
           replace_ops(ins, t, bring_back(c, t, &o, shared));
           if (!had && shared[t]) {

@@ -103,10 +103,11 @@ int spill_choose(spill_ctx *c, unsigned *n);
  * reloads, rematerialisations, memory phis); 0 or -1. */
 int spill_apply(spill_ctx *c);
 
-/* spill_sink.c: moves VALU expression trees to just before their first
- * use in blocks whose VGPR demand exceeds `budget`, where that lowers the
- * demand (needs current liveness; leaves it stale). */
-void spill_sink_trees(spill_ctx *c, unsigned budget);
+/* spill_sink.c: moves VALU and SALU expression trees to just before
+ * their first use in blocks whose VGPR or SGPR demand exceeds vbudget or
+ * sbudget, where that lowers the demand (needs current liveness; leaves
+ * it stale). */
+void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget);
 
 /* spill_sgpr_scratch.c: SGPR spills to scratch (seed D96336). Places the
  * virtual SGPR slots as per-lane scratch dwords and rewrites the pseudos

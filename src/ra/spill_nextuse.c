@@ -46,13 +46,16 @@ void spill_loop_depths(spill_ctx *c) {
   for (uint32_t h = 0; h < nb; h++) {
     const mir_idx_list *preds = &p->blocks[h].linear_preds;
     uint32_t n = 0, stamp = h + 1;
+    bool loop = false;
     for (uint32_t k = 0; k < preds->n; k++) {
       uint32_t l = preds->v[k];
-      if (l < h || mark[l] == stamp) continue;
+      if (l < h) continue;
+      loop = true;
+      if (l == h || mark[l] == stamp) continue; /* (a one-block loop: the header is its latch) */
       mark[l] = stamp;
       stack[n++] = l;
     }
-    if (!n) continue;
+    if (!loop) continue;
     uint32_t li = c->num_loops++;
     c->loop_head[li] = h;
     c->loop_blocks = arena_grow(p->mem, c->loop_blocks, (size_t)li * words, (size_t)(li + 1) * words, sizeof *c->loop_blocks);

@@ -1,8 +1,9 @@
-/* Sinking of VALU expression trees towards their use, before the VGPRs
- * are spilled (spill.c): a pressure-lowering reordering inside a block,
+/* Sinking of expression trees towards their use, before registers are
+ * spilled (spill.c): a pressure-lowering reordering inside a block,
  * the cheapest form of rematerialisation. A value computed long before
  * its only uses (an unrolled producer loop followed by its consumer:
- * f_spill_vgpr's 320 values of x) holds a register all that time; moved,
+ * f_spill_vgpr's 320 values of x, f_spill_sgpr's 120 uniform values of
+ * s) holds a register all that time; moved,
  * together with the single-use values it is computed from, to just before
  * its first use, it holds none, and the values it is computed from are
  * live there anyway (or cost no more than the value itself).
@@ -11,18 +12,24 @@
  * same block that define its operands, when each such operand has that
  * one use; every instruction of it is a plain VALU operation (one VGPR
  * definition, no implicit VCC/SCC/M0/EXEC access, no memory, no fixed
- * registers, not a lane access that ignores EXEC). The root's results are
- * used only in its block. The tree moves, in its order, to just before the
- * first use of the root when:
+ * registers, not a lane access that ignores EXEC) or SALU operation (one
+ * SGPR definition and an SCC definition nothing reads, no SCC read). The
+ * root's results are used only in its block. The tree moves, in its
+ * order, to just before the first use of the root when:
  *   - no instruction between its first instruction and that use changes
  *     EXEC, ends or starts the logical region, sets MODE, or calls (the
  *     tree computes the same lanes, with the same rounding);
+ *   - if it writes SCC, no SCC value defined before the destination is
+ *     read at or after it;
  *   - for each register file, the leaves (operands defined outside the
  *     tree) that are not live after the destination add at most the
  *     root's own size in that file: the demand at no point between grows.
  * Blocks are walked from their end, so a leaf kept live by a tree moved
- * earlier makes the next move free. Runs only in blocks whose VGPR demand
- * exceeds the budget. Cost: O(n^2) per such block of n instructions.
+ * earlier makes the next move free. A leaf that is not live after the
+ * destination but is itself a plain operation of values live there is
+ * computed again in the tree (its original goes once nothing reads it).
+ * Runs only in blocks whose demand exceeds the budget of a file. Cost:
+ * O(n^2) per such block of n instructions.
  */
 #include <string.h>
 
@@ -32,41 +39,6 @@
 #include "util/bitset.h"
 
 #define MAX_TREE 8u
-
-/* A plain VALU operation that may move within its block. */
-static bool sinkable(const spill_ctx *c, const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS || ins->num_defs != 1) return false;
-  const isa_info *ii = &isa_table[ins->opcode];
-  if (ii->format != ISA_FMT_VOP1 && ii->format != ISA_FMT_VOP2 && ii->format != ISA_FMT_VOP3 && ii->format != ISA_FMT_VOP3P)
-    return false;
-  uint32_t bad = ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
-                 ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
-                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
-  if (ii->flags & bad) return false;
-  const mir_operand *d = &ins->defs[0];
-  if (d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || !mir_rc_is_vgpr(d->temp.rc) || (d->temp.rc & MIR_RC_LINEAR))
-    return false;
-  if (c->kind[d->temp.id] == TK_PINNED) return false;
-  for (unsigned k = 0; k < ins->num_ops; k++) {
-    const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_CONST) continue;
-    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE) return false;
-  }
-  return true;
-}
-
-/* May a VALU tree move past ins? */
-static bool is_fence(const mir_instr *ins) {
-  if (ins->opcode == MIR_P_LOGICAL_START || ins->opcode == MIR_P_LOGICAL_END || ins->opcode == MIR_P_CALL ||
-      ins->opcode == MIR_P_STARTPGM || mir_is_phi(ins))
-    return true;
-  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) return true;
-  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR)))
-    return true;
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
-  return false;
-}
 
 typedef struct sink_state {
   spill_ctx *c;
@@ -79,6 +51,62 @@ typedef struct sink_state {
   uint32_t cap;       /* of uses, bl_uses and copied */
   const uint64_t *live_out;
 } sink_state;
+
+/* The SCC definition of ins (a SALU operation's), or NULL. */
+static const mir_operand *scc_def(const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].preg == MIR_PREG_SCC) return &ins->defs[k];
+  return NULL;
+}
+
+/* Does ins write SCC (whether or not the SCC result is named)? */
+static bool writes_scc(const mir_instr *ins) {
+  return scc_def(ins) || (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_SCC));
+}
+
+/* A plain VALU or SALU operation that may move within its block: one
+ * register result (a SALU operation may also set SCC, when nothing reads
+ * it), operands temporaries or constants, no other state read or
+ * written. */
+static bool sinkable(const sink_state *s, const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || !ins->num_defs || ins->num_defs > 2) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  bool valu = ii->format == ISA_FMT_VOP1 || ii->format == ISA_FMT_VOP2 || ii->format == ISA_FMT_VOP3 || ii->format == ISA_FMT_VOP3P;
+  bool salu = ii->format == ISA_FMT_SOP1 || ii->format == ISA_FMT_SOP2 || ii->format == ISA_FMT_SOPK;
+  if (!valu && !salu) return false;
+  uint32_t bad = ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
+                 ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
+                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
+  if ((ii->flags & bad) || (valu && (ii->flags & ISA_F_WRITES_SCC))) return false;
+  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32 || ins->opcode == ISA_S_GETREG_B32) return false;
+  const mir_operand *d = &ins->defs[0];
+  if (d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || (d->temp.rc & MIR_RC_LINEAR)) return false;
+  if (mir_rc_is_vgpr(d->temp.rc) != valu || s->c->kind[d->temp.id] == TK_PINNED) return false;
+  if (ins->num_defs == 2) {
+    const mir_operand *sc = &ins->defs[1];
+    if (!salu || sc->kind != MIR_OPND_TEMP || sc->preg != MIR_PREG_SCC || s->uses[sc->temp.id]) return false;
+  }
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_CONST) continue;
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE) return false;
+  }
+  return true;
+}
+
+/* May a tree move past ins? */
+static bool is_fence(const mir_instr *ins) {
+  if (ins->opcode == MIR_P_LOGICAL_START || ins->opcode == MIR_P_LOGICAL_END || ins->opcode == MIR_P_CALL ||
+      ins->opcode == MIR_P_STARTPGM || mir_is_phi(ins))
+    return true;
+  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) return true;
+  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR)))
+    return true;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
+  return false;
+}
+
 
 /* Grows the use counts to the spiller's arrays (new temporaries: 0). */
 static void sink_grow(sink_state *s) {
@@ -100,6 +128,16 @@ static bool live_from(const sink_state *s, uint32_t t, uint32_t from) {
   return false;
 }
 
+/* Is t read in [lo, u) outside the tree? */
+static bool read_between(const sink_state *s, uint32_t t, uint32_t lo, uint32_t u, const uint32_t *pos, unsigned nt) {
+  for (uint32_t j = lo; j < u; j++) {
+    bool in = false;
+    for (unsigned k = 0; k < nt && !in; k++) in = pos[k] == j;
+    if (!in && spill_names(s->v[j], t)) return true;
+  }
+  return false;
+}
+
 /* Position of the instruction defining t in [0, below), else UINT32_MAX. */
 static uint32_t def_pos(const sink_state *s, uint32_t t, uint32_t below) {
   for (uint32_t j = below; j-- > 0;)
@@ -118,7 +156,7 @@ static unsigned collect(const sink_state *s, uint32_t at, uint32_t *pos, unsigne
     const mir_operand *o = &ins->ops[k];
     if (o->kind != MIR_OPND_TEMP || s->uses[o->temp.id] != 1 || s->bl_uses[o->temp.id] != 1) continue;
     uint32_t j = def_pos(s, o->temp.id, at);
-    if (j == UINT32_MAX || !sinkable(s->c, s->v[j])) continue;
+    if (j == UINT32_MAX || !sinkable(s, s->v[j])) continue;
     n = collect(s, j, pos, n);
     if (!n) return 0;
   }
@@ -135,7 +173,7 @@ static bool in_tree(const uint32_t *pos, unsigned n, uint32_t j) {
  * instead of kept live until u: defined in the block by a plain VALU
  * operation whose operands are constants or live after u? */
 static bool clonable_leaf(const sink_state *s, uint32_t dp, uint32_t u) {
-  if (dp == UINT32_MAX || !sinkable(s->c, s->v[dp])) return false;
+  if (dp == UINT32_MAX || !sinkable(s, s->v[dp])) return false;
   const mir_instr *ins = s->v[dp];
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].kind == MIR_OPND_TEMP && !live_from(s, ins->ops[k].temp.id, u)) return false;
@@ -148,7 +186,7 @@ static bool clonable_leaf(const sink_state *s, uint32_t dp, uint32_t u) {
 static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   const mir_instr *root = s->v[i];
   *added = 0;
-  if (!sinkable(s->c, root) || j == i + 1) return;
+  if (!sinkable(s, root) || j == i + 1) return;
   uint32_t d = root->defs[0].temp.id;
   if (!s->uses[d] || s->uses[d] != s->bl_uses[d] || bitset_test(s->live_out, d)) return;
   uint32_t u = i + 1;
@@ -165,6 +203,7 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   /* Leaves not live after the destination, per file; those a plain VALU
    * operation computes from values live there are recomputed instead. */
   unsigned cost_v = 0, cost_s = 0, nseen = 0, nclone = 0;
+  bool lone = false; /* a leaf kept live longer that no other tree here reads */
   uint32_t seen[MAX_TREE * 4], clone_t[MAX_TREE * 4], clone_dp[MAX_TREE * 4];
   for (unsigned k = 0; k < nt; k++) {
     const mir_instr *ins = s->v[pos[k]];
@@ -186,9 +225,26 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
       }
       if (mir_rc_is_vgpr(op->temp.rc)) cost_v += mir_rc_size(op->temp.rc);
       else cost_s += mir_rc_size(op->temp.rc);
+      if (!read_between(s, t, lo, u, pos, nt)) lone = true;
     }
   }
-  if (cost_s || cost_v > mir_rc_size(root->defs[0].temp.rc)) return;
+  unsigned root_n = mir_rc_size(root->defs[0].temp.rc), root_v = mir_rc_is_vgpr(root->defs[0].temp.rc) ? root_n : 0;
+  if (cost_v > root_v || cost_s > root_n - root_v) return;
+  /* A move that only trades the root's register for a leaf's gains
+   * nothing unless other trees reading that leaf can follow for free. */
+  if (lone && cost_v + cost_s == root_n) return;
+  /* SALU operations clobber SCC: nothing may read an SCC value defined
+   * before the destination at or after it. */
+  bool clobbers = false;
+  for (unsigned k = 0; k < nt; k++) clobbers |= writes_scc(s->v[pos[k]]);
+  for (unsigned k = 0; k < nclone; k++) clobbers |= writes_scc(s->v[clone_dp[k]]);
+  if (clobbers)
+    for (uint32_t q = u; q-- > 0;) {
+      if (in_tree(pos, nt, q) || !writes_scc(s->v[q])) continue;
+      const mir_operand *sc = scc_def(s->v[q]); /* (absent: nothing reads it) */
+      if (sc && sc->kind == MIR_OPND_TEMP && live_from(s, sc->temp.id, u)) return;
+      break;
+    }
   mir_instr *cdef[MAX_TREE * 4]; /* (the leaves' definitions, before positions change) */
   for (unsigned k = 0; k < nclone; k++) cdef[k] = s->v[clone_dp[k]];
   /* Move: the tree's instructions keep their order, before position u. */
@@ -205,6 +261,7 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
     mir_instr *cl = spill_clone(s->c->p, cdef[k]);
     mir_temp nt2 = spill_new_temp(s->c, cl->defs[0].temp.rc);
     cl->defs[0] = mir_op_temp(nt2);
+    if (cl->num_defs == 2) cl->defs[1].temp = spill_new_temp(s->c, cl->defs[1].temp.rc); /* a dead SCC of its own */
     for (unsigned q = 0; q < cl->num_ops; q++) cl->ops[q].flags &= (uint8_t)~MIR_OPND_KILL;
     for (unsigned q = 0; q < m; q++)
       for (unsigned o = 0; o < tree[q]->num_ops; o++)
@@ -228,7 +285,7 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   }
 }
 
-void spill_sink_trees(spill_ctx *c, unsigned budget) {
+void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
   mir_program *p = c->p;
   const mir_live_info *li = p->live;
   spill_grow(c);
@@ -243,7 +300,7 @@ void spill_sink_trees(spill_ctx *c, unsigned budget) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     bool over = false;
-    for (uint32_t i = 0; i < b->num_instrs && !over; i++) over = li->demand[bi][i].vgpr > budget;
+    for (uint32_t i = 0; i < b->num_instrs && !over; i++) over = li->demand[bi][i].vgpr > vbudget || li->demand[bi][i].sgpr > sbudget;
     if (!over) continue;
     s.b = b;
     s.v = b->instrs;
@@ -270,7 +327,7 @@ void spill_sink_trees(spill_ctx *c, unsigned budget) {
     uint32_t n = 0;
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
-      if (sinkable(c, ins) && s.copied[ins->defs[0].temp.id] && !s.uses[ins->defs[0].temp.id]) {
+      if (sinkable(&s, ins) && s.copied[ins->defs[0].temp.id] && !s.uses[ins->defs[0].temp.id]) {
         for (unsigned k = 0; k < ins->num_ops; k++)
           if (ins->ops[k].kind == MIR_OPND_TEMP) s.uses[ins->ops[k].temp.id]--;
         continue;
