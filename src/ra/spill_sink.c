@@ -48,6 +48,12 @@ typedef struct sink_state {
   uint32_t *uses;     /* [temp] uses anywhere in the program (phis included) */
   uint32_t *bl_uses;  /* [temp] uses in this block */
   uint8_t *copied;    /* [temp] recomputed for some tree (its definition goes when unread) */
+  struct sink_undo {
+    mir_instr *ins;
+    unsigned op;
+    mir_temp was;
+  } *undo;            /* operands renamed to recomputed leaves, to undo a block */
+  uint32_t nundo, cap_undo;
   uint32_t cap;       /* of uses, bl_uses and copied */
   const uint64_t *live_out;
 } sink_state;
@@ -266,6 +272,12 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
     for (unsigned q = 0; q < m; q++)
       for (unsigned o = 0; o < tree[q]->num_ops; o++)
         if (tree[q]->ops[o].kind == MIR_OPND_TEMP && tree[q]->ops[o].temp.id == clone_t[k]) {
+          if (s->nundo == s->cap_undo) {
+            uint32_t cap = s->cap_undo ? 2 * s->cap_undo : 32;
+            s->undo = arena_grow(s->c->p->mem, s->undo, s->cap_undo, cap, sizeof *s->undo);
+            s->cap_undo = cap;
+          }
+          s->undo[s->nundo++] = (struct sink_undo){tree[q], o, tree[q]->ops[o].temp};
           tree[q]->ops[o].temp = nt2;
           s->uses[clone_t[k]]--;
           s->bl_uses[clone_t[k]]--;
@@ -285,6 +297,16 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   }
 }
 
+/* The highest demand of each file in block b. */
+static mir_reg_demand block_peak(const mir_live_info *li, uint32_t b, uint32_t n) {
+  mir_reg_demand m = {0};
+  for (uint32_t i = 0; i < n; i++) {
+    if (li->demand[b][i].vgpr > m.vgpr) m.vgpr = li->demand[b][i].vgpr;
+    if (li->demand[b][i].sgpr > m.sgpr) m.sgpr = li->demand[b][i].sgpr;
+  }
+  return m;
+}
+
 void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
   mir_program *p = c->p;
   const mir_live_info *li = p->live;
@@ -297,11 +319,24 @@ void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) s.uses[ins->ops[k].temp.id]++;
     }
+  /* Each block's order before, and its peaks, to go back to where the
+   * reordering does not lower them. */
+  mir_instr ***old = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *old);
+  uint32_t *old_n = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *old_n);
+  mir_reg_demand *peak = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *peak);
+  uint32_t *undo_from = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *undo_from);
+  uint32_t *undo_to = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *undo_to);
+  bool any = false;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
-    bool over = false;
-    for (uint32_t i = 0; i < b->num_instrs && !over; i++) over = li->demand[bi][i].vgpr > vbudget || li->demand[bi][i].sgpr > sbudget;
-    if (!over) continue;
+    old[bi] = NULL;
+    peak[bi] = block_peak(li, bi, b->num_instrs);
+    if (peak[bi].vgpr <= vbudget && peak[bi].sgpr <= sbudget) continue;
+    old[bi] = arena_alloc(p->mem, (b->num_instrs + 1) * sizeof *old[bi]);
+    memcpy(old[bi], b->instrs, b->num_instrs * sizeof *old[bi]);
+    old_n[bi] = b->num_instrs;
+    any = true;
+    undo_from[bi] = s.nundo;
     s.b = b;
     s.v = b->instrs;
     s.n = b->num_instrs;
@@ -335,5 +370,22 @@ void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
       b->instrs[n++] = ins;
     }
     b->num_instrs = n;
+    undo_to[bi] = s.nundo;
+  }
+  if (!any) return;
+  mir_liveness(p, c->d);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    if (!old[bi]) continue;
+    mir_reg_demand now = block_peak(p->live, bi, p->blocks[bi].num_instrs);
+    bool better = now.vgpr <= peak[bi].vgpr && now.sgpr <= peak[bi].sgpr && (now.vgpr < peak[bi].vgpr || now.sgpr < peak[bi].sgpr);
+    if (better) continue;
+    mir_block *b = &p->blocks[bi];
+    if (b->cap_instrs < old_n[bi]) {
+      b->instrs = arena_grow(p->mem, b->instrs, b->cap_instrs, old_n[bi], sizeof *b->instrs);
+      b->cap_instrs = old_n[bi];
+    }
+    memcpy(b->instrs, old[bi], old_n[bi] * sizeof *b->instrs);
+    b->num_instrs = old_n[bi];
+    for (uint32_t k = undo_to[bi]; k-- > undo_from[bi];) s.undo[k].ins->ops[s.undo[k].op].temp = s.undo[k].was;
   }
 }
