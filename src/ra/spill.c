@@ -5,6 +5,9 @@
  * Algorithm (Braun & Hack, "Register Spilling and Live-Range Splitting for
  * SSA-Form Programs", CC 2009, simplified to spill-everywhere with
  * block-local reloads), one register file at a time, SGPRs first:
+ *   0. first, in blocks over a budget, expression trees move to just
+ *      before their uses where that lowers the block's peak demand
+ *      (spill_sink.c): no memory at all;
  *   1. exact SSA liveness (mir_liveness) gives the demand at every
  *      instruction; next-use distances at block ends come from a backward
  *      dataflow (distance in instructions; leaving a loop adds a large
@@ -13,8 +16,10 @@
  *      exceeds the budget; at each, the values live across the point (not
  *      read or written by its instruction) with the furthest next use are
  *      chosen until the demand fits;
- *   3. every chosen value is rematerialised (a move of a constant:
- *      re-emitted before each use, no memory), or stored once right after
+ *   3. every chosen value is rematerialised (a move of a constant, or a
+ *      plain ALU operation whose register operands are live at its uses:
+ *      re-emitted before each use, no memory; spill_remat.c), or stored
+ *      once right after
  *      its definition and reloaded once per block that reads it, before the
  *      first read after the block's first over-budget point (earlier reads
  *      still use the register); phi operands are reloaded at the end of the
@@ -28,7 +33,10 @@
  *      register tuple, a few registers of slack stay free (room for the
  *      widest tuple: the allocator cannot move values live out of a block
  *      to defragment the file); blocks without one (loops of scalar
- *      arithmetic, often) use the whole budget.
+ *      arithmetic, often) use the whole budget. A value defined before a
+ *      loop and read in it, where the loop's demand fits the budget, is
+ *      reloaded once at the end of the loop's preheader instead of in the
+ *      loop's blocks (spill_apply.c plan_hoists).
  *   4. spill slots are virtual until a file is done, then coloured
  *      (spill_slots.c: slots never live at once share a place), and the
  *      placed code cleaned up (spill_cleanup.c: stores back to where a
@@ -68,8 +76,11 @@
  *
  * Spill and reload stay pseudo-instructions (p_spill, p_reload) until
  * SSA elimination lowers them on physical registers (spill_lower.c).
- * Not done yet: splitting live ranges at loop boundaries (a value is
- * stored where it is defined, even inside a loop).
+ * Not done yet: full live-range splitting at loop boundaries (a value
+ * defined in a loop is stored where it is defined, every iteration; a
+ * value reloaded in a loop that has no room for it is reloaded in every
+ * block of the loop that reads it) and Braun & Hack's block-local MIN
+ * eviction (a reload spanning an over-budget point is split per use).
  */
 #include <assert.h>
 #include <string.h>
@@ -113,18 +124,13 @@ mir_temp spill_new_temp(spill_ctx *c, mir_rc rc) {
   return t;
 }
 
-static bool is_remat(const mir_instr *ins) {
-  if (!ins || ins->num_defs != 1 || ins->num_ops != 1 || ins->ops[0].kind != MIR_OPND_CONST) return false;
-  if (ins->defs[0].preg != MIR_PREG_NONE || (ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS))) return false;
-  return ins->opcode == ISA_S_MOV_B32 || ins->opcode == ISA_S_MOV_B64 || ins->opcode == ISA_V_MOV_B32;
-}
-
 mir_instr *spill_clone(mir_program *p, const mir_instr *ins) {
   mir_instr *n = mir_instr_create(p, ins->opcode, ins->num_ops, ins->num_defs);
   n->enc_flags = ins->enc_flags;
   n->omod = ins->omod;
   n->clamp = ins->clamp;
   n->offset = ins->offset;
+  n->fpmode = ins->fpmode;
   memcpy(n->ops, ins->ops, ins->num_ops * sizeof *n->ops);
   memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
   return n;
@@ -149,9 +155,10 @@ static void scan_defs(spill_ctx *c) {
         c->def_block[t] = bi;
         c->is_scc[t] = o->preg == MIR_PREG_SCC;
         if (special[t]) c->kind[t] = TK_PINNED;
-        else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = is_remat(ins) ? TK_REMAT : TK_NORMAL;
+        else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = spill_is_remat(ins) ? TK_REMAT : TK_NORMAL;
       }
     }
+  spill_remat_from_live(c);
 }
 
 /* Registers to keep free below the budget where the instructions allow:

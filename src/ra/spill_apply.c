@@ -301,6 +301,12 @@ static void edge_copies(spill_ctx *c, const hoists *hs, uint32_t bi, out_buf *o)
  * rematerialisable definitions dropped. */
 int spill_apply(spill_ctx *c) {
   mir_program *p = c->p;
+  /* A copy of an operation whose operand goes to memory too would reload
+   * that operand: such a value is stored and reloaded itself. */
+  for (uint32_t t = 1; t < p->num_temps; t++)
+    if (c->chosen[t] && c->kind[t] == TK_REMAT)
+      for (unsigned k = 0; k < c->def[t]->num_ops; k++)
+        if (c->def[t]->ops[k].kind == MIR_OPND_TEMP && c->chosen[c->def[t]->ops[k].temp.id]) c->kind[t] = TK_NORMAL;
   for (uint32_t t = 1; t < p->num_temps; t++)
     if (c->chosen[t] && c->kind[t] == TK_NORMAL) {
       spill_alloc_slot(c, t, tsize(c, t));

@@ -103,6 +103,13 @@ int spill_choose(spill_ctx *c, unsigned *n);
  * reloads, rematerialisations, memory phis); 0 or -1. */
 int spill_apply(spill_ctx *c);
 
+/* spill_remat.c: is ins a move of a constant (always rematerialised)?
+ * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
+ * register operands are live at every use (after scan_defs; needs current
+ * liveness and c->def). */
+bool spill_is_remat(const mir_instr *ins);
+void spill_remat_from_live(spill_ctx *c);
+
 /* spill_sink.c: moves VALU and SALU expression trees to just before
  * their first use in blocks whose VGPR or SGPR demand exceeds vbudget or
  * sbudget, where that lowers the demand (needs current liveness; leaves
