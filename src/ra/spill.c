@@ -198,6 +198,34 @@ static int lower_file(spill_ctx *c, bool vgpr, unsigned target, unsigned slack, 
   return -1;
 }
 
+/* Would `lanes` VGPRs of SGPR spill lanes push the VGPR demand over the
+ * goal inside loops, at points where it fits without them, at more such
+ * points than there are SGPR spills and reloads, none of which runs in a
+ * loop? Then the SGPRs go to scratch instead (whole-wave sequences
+ * outside loops, several instructions each) and the loops keep their
+ * VGPRs (app_mandelbrot: otherwise a VGPR is reloaded in every
+ * iteration). A heuristic: it costs aes.cl 10 % more executed spill
+ * code, where the loop needs VGPR reloads anyway. Needs liveness. */
+static bool lanes_spill_in_loops(spill_ctx *c, unsigned lanes, unsigned goal) {
+  mir_program *p = c->p;
+  spill_loop_depths(c);
+  unsigned pushed = 0, sgpr_code = 0;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      if ((ins->opcode == MIR_P_SPILL && !mir_rc_is_vgpr(ins->ops[0].temp.rc)) ||
+          (ins->opcode == MIR_P_RELOAD && !mir_rc_is_vgpr(ins->defs[0].temp.rc))) {
+        if (c->depth[b]) return false;
+        sgpr_code++;
+      }
+      unsigned v = p->live->demand[b][i].vgpr;
+      if (c->depth[b] && v <= goal && v + lanes > goal) pushed++;
+    }
+  }
+  return pushed > sgpr_code;
+}
+
 int mir_spill(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
   if (!p->live) mir_liveness(p, d); /* the liveness pass just ran (registry: keeps_liveness) */
@@ -228,6 +256,13 @@ int mir_spill(mir_program *p, diag *d) {
     mir_liveness(p, d);
     max = p->live->max;
     if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
+    if (max.sgpr + ss + 5 > bs) { /* (5: the scratch V# and offset VGPR spills need) */
+      spill_loop_depths(c);
+      spill_sink_const_loads(c);
+      mir_liveness(p, d);
+      max = p->live->max;
+      if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
+    }
   }
   /* VGPR spills need the scratch V# and offset (5 SGPRs, reserved before
    * SGPRs are lowered); SGPR spills need at least one VGPR of lanes, else
@@ -251,6 +286,10 @@ int mir_spill(mir_program *p, diag *d) {
       continue;
     }
     if (lanes && spill_lanes_conflict(c, lanes, bv)) { /* no VGPR free for lanes at some instruction */
+      c->sgpr_scratch = scratch = true;
+      continue;
+    }
+    if (lanes && !c->sgpr_scratch && lanes_spill_in_loops(c, lanes, bv - sv)) {
       c->sgpr_scratch = scratch = true;
       continue;
     }

@@ -146,7 +146,7 @@ static uint32_t hoisted(const spill_ctx *c, const hoists *hs, uint32_t t, uint32
 /* The block before loop l's header, when it is the header's only entry
  * (linear and logical) and the header its only successor; else
  * UINT32_MAX. */
-static uint32_t preheader(const spill_ctx *c, uint32_t l) {
+uint32_t spill_preheader(const spill_ctx *c, uint32_t l) {
   const mir_program *p = c->p;
   uint32_t h = c->loop_head[l], pre = UINT32_MAX;
   const mir_idx_list *lists[2] = {&p->blocks[h].linear_preds, &p->blocks[h].logical_preds};
@@ -201,7 +201,7 @@ static void plan_hoists(spill_ctx *c, hoists *hs) {
   uint32_t *pre = arena_alloc(p->mem, c->num_loops * sizeof *pre);
   bool any = false;
   for (uint32_t l = 0; l < c->num_loops; l++) {
-    pre[l] = preheader(c, l);
+    pre[l] = spill_preheader(c, l);
     fits[l] = pre[l] != UINT32_MAX && loop_fits(c, l);
     any |= fits[l];
   }

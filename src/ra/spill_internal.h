@@ -100,8 +100,12 @@ unsigned spill_block_slack(const spill_ctx *c, const mir_block *b);
 int spill_choose(spill_ctx *c, unsigned *n);
 
 /* spill_apply.c: rewrites every block for the chosen values (stores,
- * reloads, rematerialisations, memory phis); 0 or -1. */
+ * reloads, rematerialisations, memory phis); 0 or -1. spill_preheader:
+ * the block before loop l's header when it is the header's only entry
+ * (linear and logical) and the header its only successor, else
+ * UINT32_MAX. */
 int spill_apply(spill_ctx *c);
+uint32_t spill_preheader(const spill_ctx *c, uint32_t l);
 
 /* spill_remat.c: is ins a move of a constant (always rematerialised)?
  * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
@@ -115,6 +119,12 @@ void spill_remat_from_live(spill_ctx *c);
  * sbudget, where that lowers the demand (needs current liveness; leaves
  * it stale). */
 void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget);
+/* spill_sink.c: moves loads of kernel arguments (s_load from a kernel
+ * input address) from the entry block to just before their only reader
+ * (to the preheader of a loop that reads them), where that lowers the
+ * SGPR peak without raising it in a loop (needs liveness and c->depth;
+ * leaves liveness stale). */
+void spill_sink_const_loads(spill_ctx *c);
 
 /* spill_sgpr_scratch.c: SGPR spills to scratch (seed D96336). Places the
  * virtual SGPR slots as per-lane scratch dwords and rewrites the pseudos

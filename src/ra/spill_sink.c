@@ -297,6 +297,16 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   }
 }
 
+/* Puts block b's instructions back to the n of `was`. */
+static void restore_block(mir_program *p, mir_block *b, mir_instr *const *was, uint32_t n) {
+  if (b->cap_instrs < n) {
+    b->instrs = arena_grow(p->mem, b->instrs, b->cap_instrs, n, sizeof *b->instrs);
+    b->cap_instrs = n;
+  }
+  memcpy(b->instrs, was, n * sizeof *b->instrs);
+  b->num_instrs = n;
+}
+
 /* The highest demand of each file in block b. */
 static mir_reg_demand block_peak(const mir_live_info *li, uint32_t b, uint32_t n) {
   mir_reg_demand m = {0};
@@ -380,12 +390,113 @@ void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
     bool better = now.vgpr <= peak[bi].vgpr && now.sgpr <= peak[bi].sgpr && (now.vgpr < peak[bi].vgpr || now.sgpr < peak[bi].sgpr);
     if (better) continue;
     mir_block *b = &p->blocks[bi];
-    if (b->cap_instrs < old_n[bi]) {
-      b->instrs = arena_grow(p->mem, b->instrs, b->cap_instrs, old_n[bi], sizeof *b->instrs);
-      b->cap_instrs = old_n[bi];
-    }
-    memcpy(b->instrs, old[bi], old_n[bi] * sizeof *b->instrs);
-    b->num_instrs = old_n[bi];
+    restore_block(p, b, old[bi], old_n[bi]);
     for (uint32_t k = undo_to[bi]; k-- > undo_from[bi];) s.undo[k].ins->ops[s.undo[k].op].temp = s.undo[k].was;
+  }
+}
+
+/* Is ins a scalar load of constant memory: an s_load from an address the
+ * kernel received (a p_startpgm result: the kernel-argument segment or the
+ * dispatch packet, both read-only for the whole dispatch)? */
+static bool const_load(const mir_program *p, const uint8_t *input, const mir_instr *ins) {
+  (void)p;
+  if (ins->opcode != ISA_S_LOAD_DWORD && ins->opcode != ISA_S_LOAD_DWORDX2 && ins->opcode != ISA_S_LOAD_DWORDX4) return false;
+  if (ins->num_defs != 1 || ins->num_ops != 1 || (ins->enc_flags & MIR_ENC_GLC)) return false;
+  const mir_operand *a = &ins->ops[0], *d = &ins->defs[0];
+  return a->kind == MIR_OPND_TEMP && input[a->temp.id] && d->kind == MIR_OPND_TEMP && d->preg == MIR_PREG_NONE;
+}
+
+/* The highest SGPR demand of the program and of its loops' blocks. */
+static void sgpr_peaks(const spill_ctx *c, unsigned *all, unsigned *loops) {
+  const mir_program *p = c->p;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      unsigned v = p->live->demand[b][i].sgpr;
+      if (v > *all) *all = v;
+      if (c->depth[b] && v > *loops) *loops = v;
+    }
+}
+
+void spill_sink_const_loads(spill_ctx *c) {
+  mir_program *p = c->p;
+  uint32_t nt = p->num_temps, nb = p->num_blocks;
+  if (!nb) return;
+  uint8_t *input = arena_alloc(p->mem, nt);
+  uint32_t *ublock = arena_alloc(p->mem, nt * sizeof *ublock); /* the one block reading t, UINT32_MAX: several, phi */
+  memset(input, 0, nt);
+  for (uint32_t t = 0; t < nt; t++) ublock[t] = UINT32_MAX - 1;
+  for (uint32_t bi = 0; bi < nb; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      if (ins->opcode == MIR_P_STARTPGM)
+        for (unsigned k = 0; k < ins->num_defs; k++)
+          if (ins->defs[k].kind == MIR_OPND_TEMP) input[ins->defs[k].temp.id] = 1;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        if (ins->ops[k].kind != MIR_OPND_TEMP) continue;
+        uint32_t t = ins->ops[k].temp.id;
+        if (mir_is_phi(ins)) ublock[t] = UINT32_MAX;
+        else if (ublock[t] == UINT32_MAX - 1) ublock[t] = bi;
+        else if (ublock[t] != bi) ublock[t] = UINT32_MAX;
+      }
+    }
+  /* Loads in the entry block whose value only one later block reads move
+   * to just before that read, or, when that block is in a loop, to the
+   * end of the outermost such loop's preheader (so each runs at most
+   * once). */
+  /* Each block's order before, to go back if the moves do not lower the
+   * SGPR peak or raise it inside a loop (the address stays live longer). */
+  mir_instr ***old = arena_alloc(p->mem, nb * sizeof *old);
+  uint32_t *old_n = arena_alloc(p->mem, nb * sizeof *old_n);
+  for (uint32_t bi = 0; bi < nb; bi++) {
+    mir_block *b = &p->blocks[bi];
+    old[bi] = arena_alloc(p->mem, (b->num_instrs + 1) * sizeof *old[bi]);
+    memcpy(old[bi], b->instrs, b->num_instrs * sizeof *old[bi]);
+    old_n[bi] = b->num_instrs;
+  }
+  unsigned all0 = 0, loop0 = 0;
+  sgpr_peaks(c, &all0, &loop0);
+  mir_block *b0 = &p->blocks[0];
+  uint32_t n = 0;
+  bool moved = false;
+  for (uint32_t i = 0; i < b0->num_instrs; i++) {
+    mir_instr *ins = b0->instrs[i];
+    uint32_t u = const_load(p, input, ins) ? ublock[ins->defs[0].temp.id] : UINT32_MAX;
+    if (u != UINT32_MAX && u != UINT32_MAX - 1 && c->depth[u] != 0) { /* read in a loop: its preheader */
+      uint32_t l = 0;
+      while (l < c->num_loops && !bitset_test(c->loop_blocks + (size_t)l * c->loop_words, u)) l++;
+      u = l < c->num_loops ? spill_preheader(c, l) : UINT32_MAX;
+      if (u != UINT32_MAX && c->depth[u] != 0) u = UINT32_MAX;
+      if (u != UINT32_MAX) {
+        mir_block *ub = &p->blocks[u];
+        uint32_t at = ub->num_instrs;
+        while (at > 0 && mir_is_terminator(ub->instrs[at - 1])) at--;
+        if (u != 0) {
+          mir_block_insert(p, ub, at, ins);
+          moved = true;
+          continue;
+        }
+      }
+      b0->instrs[n++] = ins;
+      continue;
+    }
+    if (u == UINT32_MAX || u == UINT32_MAX - 1 || u == 0) {
+      b0->instrs[n++] = ins;
+      continue;
+    }
+    mir_block *ub = &p->blocks[u];
+    uint32_t at = 0;
+    while (at < ub->num_instrs && !spill_names(ub->instrs[at], ins->defs[0].temp.id)) at++;
+    mir_block_insert(p, ub, at, ins);
+    moved = true;
+  }
+  b0->num_instrs = n;
+  if (!moved) return;
+  mir_liveness(p, c->d);
+  unsigned all1 = 0, loop1 = 0;
+  sgpr_peaks(c, &all1, &loop1);
+  if (all1 < all0 && loop1 <= loop0) return;
+  for (uint32_t bi = 0; bi < nb; bi++) {
+    mir_block *b = &p->blocks[bi];
+    restore_block(p, b, old[bi], old_n[bi]);
   }
 }
