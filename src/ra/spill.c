@@ -6,8 +6,10 @@
  * SSA-Form Programs", CC 2009, simplified to spill-everywhere with
  * block-local reloads), one register file at a time, SGPRs first:
  *   0. first, in blocks over a budget, expression trees move to just
- *      before their uses where that lowers the block's peak demand
- *      (spill_sink.c): no memory at all;
+ *      before their uses where that lowers the block's peak demand, and
+ *      kernel-argument loads move from the entry block to the one block
+ *      that reads them (a loop's preheader) where that lowers the SGPR
+ *      peak (spill_sink.c): no memory at all;
  *   1. exact SSA liveness (mir_liveness) gives the demand at every
  *      instruction; next-use distances at block ends come from a backward
  *      dataflow (distance in instructions; leaving a loop adds a large
@@ -53,7 +55,9 @@
  *     ignore EXEC, so an SGPR reload (a saved EXEC mask included) is right
  *     in a block entered with EXEC = 0.
  *   - SGPRs when a VGPR of lanes would not fit beside some instruction's
- *     own VGPRs (lanes_conflict), or when forced (abi.sgpr_spill_scratch,
+ *     own VGPRs (lanes_conflict), when it would push loops over the VGPR
+ *     budget while no SGPR spill code runs in a loop (lanes_spill_in_loops),
+ *     or when forced (abi.sgpr_spill_scratch,
  *     --spill-sgprs-to-scratch): scratch, one per-lane dword per slot,
  *     through a temporary VGPR whose 64 lanes are saved and restored
  *     around each access (D96336; sequences in spill_lower.c, all
