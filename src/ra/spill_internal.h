@@ -1,6 +1,8 @@
-/* Internals of the spiller (spill.c) shared with its next-use analysis
- * (spill_nextuse.c). Not a public interface: the pass is mir_spill in
- * passes/passes.h. */
+/* Internals of the spiller (spill.c, the driver) shared by its parts:
+ * spill_place.c (scratch inputs, slots), spill_choose.c (what to spill),
+ * spill_apply.c (rewriting), spill_nextuse.c (next-use distances),
+ * spill_cleanup.c, spill_sgpr_scratch.c. Not a public interface: the pass
+ * is mir_spill in passes/passes.h. */
 #ifndef WAVECC_RA_SPILL_INTERNAL_H
 #define WAVECC_RA_SPILL_INTERNAL_H
 
@@ -45,6 +47,9 @@ typedef struct spill_ctx {
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
   uint32_t *depth;       /* [block] loop depth in the linear CFG (spill_loop_depths) */
+  uint32_t num_loops, loop_words; /* natural loops of the linear CFG, outermost (lowest header) first */
+  uint32_t *loop_head;   /* [loop] header block */
+  uint64_t *loop_blocks; /* [loop * loop_words] member blocks */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
@@ -63,6 +68,63 @@ static inline bool spill_names(const mir_instr *ins, uint32_t t) {
     if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t) return true;
   return false;
 }
+
+/* spill.c: the per-temporary arrays grown to p->num_temps; a new
+ * temporary of class rc (arrays grown); a copy of an instruction (same
+ * operands, definitions and encoding fields). */
+void spill_grow(spill_ctx *c);
+mir_temp spill_new_temp(spill_ctx *c, mir_rc rc);
+mir_instr *spill_clone(mir_program *p, const mir_instr *ins);
+
+/* spill_place.c. spill_ensure_scratch_inputs: finds or adds the private
+ * segment buffer (c->psb) and scratch wave offset (c->wo) among the kernel
+ * inputs (false: no p_startpgm). spill_alloc_slot: a new virtual slot of n
+ * dwords for t (c->slot[t]). spill_make_spill_to / spill_make_spill /
+ * spill_make_reload: the pseudos for virtual slot s / t's slot (a reload
+ * defines a new temporary *out). spill_place_slots: places the file's
+ * virtual slots and rewrites the pseudos (0, or -1 with an error). */
+bool spill_ensure_scratch_inputs(spill_ctx *c);
+void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n);
+mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s);
+mir_instr *spill_make_spill(spill_ctx *c, mir_temp v);
+mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out);
+int spill_place_slots(spill_ctx *c);
+
+/* spill_choose.c. spill_head_end: index after a block's phis and entry
+ * code (where stores of values defined at entry go). spill_block_slack:
+ * registers kept free in block b for tuples. spill_choose: marks values
+ * to spill (c->chosen) where demand exceeds the target; *n gets how many
+ * (-1: a point no choice relieves, reported). */
+uint32_t spill_head_end(const spill_ctx *c, const mir_block *b);
+unsigned spill_block_slack(const spill_ctx *c, const mir_block *b);
+int spill_choose(spill_ctx *c, unsigned *n);
+
+/* spill_apply.c: rewrites every block for the chosen values (stores,
+ * reloads, rematerialisations, memory phis); 0 or -1. spill_preheader:
+ * the block before loop l's header when it is the header's only entry
+ * (linear and logical) and the header its only successor, else
+ * UINT32_MAX. */
+int spill_apply(spill_ctx *c);
+uint32_t spill_preheader(const spill_ctx *c, uint32_t l);
+
+/* spill_remat.c: is ins a move of a constant (always rematerialised)?
+ * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
+ * register operands are live at every use (after scan_defs; needs current
+ * liveness and c->def). */
+bool spill_is_remat(const mir_instr *ins);
+void spill_remat_from_live(spill_ctx *c);
+
+/* spill_sink.c: moves VALU and SALU expression trees to just before
+ * their first use in blocks whose VGPR or SGPR demand exceeds vbudget or
+ * sbudget, where that lowers the demand (needs current liveness; leaves
+ * it stale). */
+void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget);
+/* spill_sink.c: moves loads of kernel arguments (s_load from a kernel
+ * input address) from the entry block to just before their only reader
+ * (to the preheader of a loop that reads them), where that lowers the
+ * SGPR peak without raising it in a loop (needs liveness and c->depth;
+ * leaves liveness stale). */
+void spill_sink_const_loads(spill_ctx *c);
 
 /* spill_sgpr_scratch.c: SGPR spills to scratch (seed D96336). Places the
  * virtual SGPR slots as per-lane scratch dwords and rewrites the pseudos
@@ -88,8 +150,9 @@ void spill_drop_round_trips(spill_ctx *c);
 void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
 
 /* Loop depth of every block (c->depth): the number of natural loops of
- * the linear CFG that contain it (spill_nextuse.c). Instruction selection
- * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
+ * the linear CFG that contain it, and the loops themselves (c->loop_head,
+ * c->loop_blocks; spill_nextuse.c). Instruction selection leaves
+ * mir_block.loop_depth at 0, so the spiller finds loops itself. */
 void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of

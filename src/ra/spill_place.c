@@ -1,0 +1,212 @@
+/* Scratch inputs and spill slots of the spiller (spill.c): the private
+ * segment buffer and wave offset VGPR spills need, virtual slots, the
+ * p_spill / p_reload pseudos naming them, and the placing of a file's
+ * slots once it is done (lanes of linear VGPRs for SGPRs, scratch byte
+ * offsets above the allocas for VGPRs). */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "ra/spill_internal.h"
+#include "util/bitset.h"
+
+/* The p_startpgm of the entry block. */
+static mir_instr *startpgm(mir_program *p) {
+  mir_block *b = &p->blocks[0];
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]->opcode == MIR_P_STARTPGM) return b->instrs[i];
+  return NULL;
+}
+
+/* Position after p_startpgm in the entry block. */
+static uint32_t after_startpgm(const mir_program *p) {
+  const mir_block *b = &p->blocks[0];
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]->opcode == MIR_P_STARTPGM) return i + 1;
+  return 0;
+}
+
+/* Finds the private segment buffer (s[0:3]) and scratch wave offset (the
+ * last system SGPR) among the kernel inputs, adding both when absent
+ * (AMDGPUUsage "Initial Kernel Execution State": the V# is the first user
+ * SGPRs, the offset the last system SGPR). Returns false when the kernel
+ * has no p_startpgm (hand-written test input). */
+bool spill_ensure_scratch_inputs(spill_ctx *c) {
+  mir_program *p = c->p;
+  mir_instr *sp = startpgm(p);
+  if (!sp) return false;
+  if (c->psb.id && c->wo.id) return true;
+  uint32_t at = after_startpgm(p);
+  if (p->scratch_rsrc.id) {
+    /* isel named them (calls: the V# moved by the wave offset, the frame
+     * base): the offset's add goes after both are defined */
+    c->psb = p->scratch_rsrc;
+    c->wo = p->scratch_offset;
+    const mir_block *b0 = &p->blocks[0];
+    for (uint32_t i = 0; i < b0->num_instrs; i++)
+      for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
+        const mir_operand *o = &b0->instrs[i]->defs[k];
+        if (o->kind == MIR_OPND_TEMP && (o->temp.id == c->psb.id || o->temp.id == c->wo.id) && i + 1 > at) at = i + 1;
+      }
+  } else if (p->abi.private_segment_buffer && p->abi.private_segment_wave_offset) {
+    mir_preg last = 0;
+    for (unsigned k = 0; k < sp->num_defs; k++) {
+      const mir_operand *o = &sp->defs[k];
+      if (o->kind != MIR_OPND_TEMP || o->preg >= MIR_MAX_SGPRS) continue;
+      if (o->preg == 0 && mir_rc_size(o->temp.rc) == 4) c->psb = o->temp;
+      if (o->preg >= last) {
+        last = o->preg;
+        c->wo = o->temp;
+      }
+    }
+  } else {
+    mir_instr *n = mir_instr_create(p, MIR_P_STARTPGM, 0, sp->num_defs + 2u);
+    unsigned next = 4;
+    for (unsigned k = 0; k < sp->num_defs; k++) {
+      n->defs[k + 1] = sp->defs[k];
+      mir_operand *o = &n->defs[k + 1];
+      if (o->kind == MIR_OPND_TEMP && o->preg < MIR_MAX_SGPRS) {
+        o->preg = (mir_preg)(o->preg + 4);
+        if (o->preg + mir_rc_size(o->temp.rc) > next) next = o->preg + mir_rc_size(o->temp.rc);
+      }
+    }
+    c->psb = spill_new_temp(c, mir_rc_s(4));
+    c->wo = spill_new_temp(c, mir_rc_s(1));
+    n->defs[0] = mir_op_temp(c->psb);
+    n->defs[0].preg = MIR_PREG_SGPR(0);
+    n->defs[0].flags = MIR_OPND_FIXED_REG;
+    n->defs[sp->num_defs + 1] = mir_op_temp(c->wo);
+    n->defs[sp->num_defs + 1].preg = MIR_PREG_SGPR(next);
+    n->defs[sp->num_defs + 1].flags = MIR_OPND_FIXED_REG;
+    mir_block *b = &p->blocks[0];
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (b->instrs[i] == sp) b->instrs[i] = n;
+    p->abi.private_segment_buffer = true;
+    p->abi.private_segment_wave_offset = true;
+  }
+  spill_grow(c);
+  if (!c->psb.id || !c->wo.id) return false;
+  c->kind[c->psb.id] = c->kind[c->wo.id] = TK_PINNED;
+  /* Spill slots start above the allocas: the wave's offset moves up by
+   * base bytes per lane (x64 lanes: soffset is added after the swizzle),
+   * so the 12-bit MUBUF offset covers 4 KiB of slots. */
+  c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
+  if (c->scratch_base) {
+    mir_instr *add = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
+    mir_temp so = spill_new_temp(c, mir_rc_s(1)), scc = spill_new_temp(c, mir_rc_s(1));
+    add->ops[0] = mir_op_temp(c->wo);
+    add->ops[1] = mir_op_const(c->scratch_base * 64u);
+    add->defs[0] = mir_op_temp(so);
+    add->defs[1] = mir_op_temp(scc);
+    add->defs[1].preg = MIR_PREG_SCC;
+    add->defs[1].flags = MIR_OPND_FIXED_REG;
+    mir_block_insert(p, &p->blocks[0], at, add);
+    c->wo = so;
+    c->kind[so.id] = c->kind[scc.id] = TK_PINNED;
+  }
+  return true;
+}
+
+/* A new virtual spill slot of `n` dwords for temporary t (placed by
+ * place_slots once the file is done). */
+void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n) {
+  if (c->nvslots == c->cap_vslots) {
+    uint32_t cap = c->cap_vslots ? c->cap_vslots * 2 : 64;
+    c->vslot_size = arena_grow(c->p->mem, c->vslot_size, c->nvslots, cap, sizeof *c->vslot_size);
+    c->cap_vslots = cap;
+  }
+  c->vslot_size[c->nvslots] = (uint8_t)n;
+  c->slot[t] = c->nvslots++;
+}
+
+/* p_spill value, virtual slot s: SGPR -> {value, s, lane VGPR (undef until
+ * placed)}; VGPR -> {value, s, V#, offset}. place_slots turns s into a lane
+ * or a byte offset. */
+mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
+  mir_instr *ins = mir_instr_create(c->p, MIR_P_SPILL, c->vgpr ? 4 : 3, 0);
+  ins->ops[0] = mir_op_temp(v);
+  ins->ops[1] = mir_op_const(s);
+  if (c->vgpr) {
+    ins->ops[2] = mir_op_temp(c->psb);
+    ins->ops[3] = mir_op_temp(c->wo);
+  } else {
+    ins->ops[2] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+    ins->ops[2].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
+  }
+  return ins;
+}
+
+mir_instr *spill_make_spill(spill_ctx *c, mir_temp v) { return spill_make_spill_to(c, v, c->slot[v.id]); }
+
+/* p_reload of spilled value t into a new temporary *out. */
+mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
+  uint32_t s = c->slot[t];
+  *out = spill_new_temp(c, c->p->temp_rc[t]);
+  c->slot[out->id] = s;
+  mir_instr *ins = mir_instr_create(c->p, MIR_P_RELOAD, c->vgpr ? 3 : 2, 1);
+  ins->defs[0] = mir_op_temp(*out);
+  ins->ops[0] = mir_op_const(s);
+  if (c->vgpr) {
+    ins->ops[1] = mir_op_temp(c->psb);
+    ins->ops[2] = mir_op_temp(c->wo);
+  } else {
+    ins->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+    ins->ops[1].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
+  }
+  return ins;
+}
+
+/* Gives the file's virtual slots their places (mir_color_spill_slots:
+ * slots whose contents are never live at once share) and rewrites the
+ * spill code: SGPR slots become lanes of linear VGPRs defined after
+ * p_startpgm, VGPR slots byte offsets above the allocas. */
+int spill_place_slots(spill_ctx *c) {
+  mir_program *p = c->p;
+  if (!c->nvslots) return 0;
+  if (!c->vgpr && c->sgpr_scratch) return spill_place_sgpr_scratch(c);
+  uint32_t extent = 0;
+  uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
+  if (c->vgpr) {
+    if (c->vbase + 4u * extent > 4096) {
+      diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
+      return -1;
+    }
+    uint32_t end = c->scratch_base + c->vbase + 4u * extent;
+    if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
+  } else {
+    unsigned n = (extent + 63) / 64;
+    if (n > MAX_LANE_VGPRS) {
+      diag_error(c->d, p->name, "unsupported: %u SGPR dwords to spill at once (VGPR lanes hold %u)", extent, MAX_LANE_VGPRS * 64);
+      return -1;
+    }
+    for (c->num_lanes = 0; c->num_lanes < n; c->num_lanes++) {
+      mir_temp lv = spill_new_temp(c, (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR));
+      c->kind[lv.id] = TK_PINNED;
+      mir_instr *ins = mir_instr_create(p, MIR_P_START_LINEAR_VGPR, 0, 1);
+      ins->defs[0] = mir_op_temp(lv);
+      mir_block_insert(p, &p->blocks[0], after_startpgm(p), ins);
+      c->lanes[c->num_lanes] = lv;
+    }
+  }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
+      mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
+      mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
+      uint32_t at = pos[rest[0].imm];
+      if (c->vgpr) {
+        rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */
+        ins->offset = 0;
+      } else {
+        rest[0].imm = at % 64;
+        rest[1] = mir_op_temp(c->lanes[at / 64]);
+      }
+    }
+  spill_drop_round_trips(c);
+  /* Virtual slot numbers start again for the next file or round. */
+  for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
+  c->nvslots = 0;
+  return 0;
+}
