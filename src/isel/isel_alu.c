@@ -96,8 +96,11 @@ static mir_operand ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, b
 /* ---- 64-bit helpers ---- */
 
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  return isel_add64_halves(c, isel_half_of(c, a, false), isel_half_of(c, a, true), isel_half_of(c, b, false),
+                           isel_half_of(c, b, true), vgpr);
+}
+
+mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_operand bl, mir_operand bh, bool vgpr) {
   if (!vgpr) {
     mir_temp scc;
     mir_temp lo = isel_s_scc(c, ISA_S_ADD_U32, 1, al, bl, &scc);
@@ -114,7 +117,10 @@ mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }
-  if (!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) {
+  /* src1 of v_add_co/v_addc_co is a VGPR: b gets the operand with more
+   * VGPR halves (a known-zero half is the constant 0) */
+  if ((!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) &&
+      isel_opnd_is_vgpr(&al) + isel_opnd_is_vgpr(&ah) > isel_opnd_is_vgpr(&bl) + isel_opnd_is_vgpr(&bh)) {
     mir_operand t = al;
     al = bl;
     bl = t;
@@ -877,6 +883,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
       isel_unsupported(c, ins, "integer type wider than 64 bits");
       return true;
     }
+    if (isel_narrow_deferred(c, ins) || isel_narrow64(c, ins)) return true; /* isel_narrow.c */
     return sel_binop(c, ins, opc);
   case LLVMFNeg: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);

@@ -227,6 +227,18 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
   return true;
 }
 
+/* Is v a kernel's llvm.amdgcn.implicitarg.ptr? Its value is kernarg_ptr +
+ * hidden_offset, a constant the loads through it can carry like a GEP's
+ * (gep_folded_offset; isel_call.c then gives it kernarg_ptr as its
+ * value). In a function the pointer is an argument (isel_calls.c). */
+static bool is_implicitarg_ptr(isel_ctx *c, LLVMValueRef v) {
+  if (c->p->is_function || !LLVMIsACallInst(v)) return false;
+  LLVMValueRef f = LLVMGetCalledValue(v);
+  size_t len;
+  const char *n = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
+  return n && !strcmp(n, "llvm.amdgcn.implicitarg.ptr");
+}
+
 /* The constant that the loads and stores using pointer `ptr` carry in
  * their offset field, or 0 (not a GEP instruction, another use, out of
  * range): ptr's own constant part, plus its base's when ptr has only
@@ -235,6 +247,8 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
  * were checked with it), so no GEP adds its base's folded constant back,
  * except to reach a total of 0 (gep_base_total). */
 static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
+  if (is_implicitarg_ptr(c, ptr))
+    return c->hidden_offset && only_addressed_within(c, ptr, c->hidden_offset, false, 0) ? c->hidden_offset : 0;
   if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
   int64_t coff, k;
   if (!gep_const_part(c, ptr, &coff)) return 0;
@@ -250,6 +264,8 @@ static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
   int64_t k;
   return gep_const_only(c, g, &k) ? gep_folded_offset(c, LLVMGetOperand(g, 0)) : 0;
 }
+
+int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr) { return gep_folded_offset(c, ptr); }
 
 /* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
  * GEP `ptr` is uniform base + idx * size + constant, with one variable,

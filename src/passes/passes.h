@@ -26,6 +26,14 @@
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
+/* ---- dead code (src/passes/dce.c) --------------------------------------- */
+
+/* Before liveness, on SSA form: deletes pure instructions (copies, vector
+ * pseudos, phis, SALU/VALU without memory, EXEC, M0 or control effects)
+ * whose definitions are all unused temporaries, until none is left.
+ * Never fails; returns 0. */
+int mir_dce(mir_program *p, diag *d);
+
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 
 /* Register demand: dwords of SGPRs and VGPRs needed at one point. */

@@ -15,7 +15,6 @@
 ; MIR: v_rsq_f64 {{.*}} mode(r1664:0)
 ; MIR: v_fma_f64 killed -[[G:%[0-9]+]]:v2{{.*}}, killed [[G]]:v2{{.*}} mode(r1664:0)
 ; MIR-NEXT: v_cmp_lt_f64 imm64(0)
-; MIR-NEXT: v_cmp_gt_f64 imm64(0)
 ; MIR-NOT: s_setreg
 ; MIR: v_add_co_u32
 ; MIR-NOT: s_setreg
