@@ -295,6 +295,56 @@ static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int
   return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
 }
 
+/* The variable indices of GEP `g` and the element sizes they scale, at
+ * most 4 (*n); false for shapes sel_gep does not take or more indices. */
+static bool gep_vars(isel_ctx *c, LLVMValueRef g, LLVMValueRef *v, uint64_t *sz, unsigned *n) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
+  int64_t coff = 0;
+  *n = 0;
+  for (int i = 1; i < LLVMGetNumOperands(g); i++) {
+    uint64_t size;
+    if (!gep_step(c, &ty, i, LLVMGetOperand(g, i), &coff, &size)) return false;
+    if (!size) continue;
+    if (*n == 4) return false;
+    v[*n] = LLVMGetOperand(g, i);
+    sz[(*n)++] = size;
+  }
+  return true;
+}
+
+/* Does sel_gep compute GEP `g` as its base plus its variable part alone
+ * (every constant carried by the accesses' offset fields)? */
+static bool gep_only_variable(isel_ctx *c, LLVMValueRef g) {
+  int64_t coff;
+  uint64_t esize;
+  return LLVMIsAGetElementPtrInst(g) && LLVMGetTypeKind(LLVMTypeOf(g)) != LLVMVectorTypeKind &&
+         gep_const_part(c, g, &coff) && coff + gep_base_total(c, g) - gep_folded_offset(c, g) == 0 &&
+         !gep_saddr(c, g, &esize, &coff);
+}
+
+/* An earlier GEP in the block of GEP `ins` (at most 256 instructions back)
+ * that has the same value: the same base and variable indices, each
+ * computed as base + variable part (gep_only_variable). LICM hoists
+ * &tile[ty][k] for every k of an unrolled loop into one block; without
+ * this each would keep its own copy of tile + ty * stride live across
+ * the loop (tiled matmul: 32 VGPRs of equal addresses). NULL if none. */
+static LLVMValueRef gep_same_value(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef v[4], w[4];
+  uint64_t sz[4], sw[4];
+  unsigned n, m;
+  if (!gep_only_variable(c, ins) || !gep_vars(c, ins, v, sz, &n)) return NULL;
+  LLVMValueRef g = LLVMGetPreviousInstruction(ins);
+  for (unsigned k = 0; g && k < 256; k++, g = LLVMGetPreviousInstruction(g)) {
+    if (!LLVMIsAGetElementPtrInst(g) || LLVMGetOperand(g, 0) != LLVMGetOperand(ins, 0) ||
+        LLVMTypeOf(g) != LLVMTypeOf(ins) || !isel_has(c, g) || !gep_vars(c, g, w, sw, &m) || m != n)
+      continue;
+    bool same = true;
+    for (unsigned j = 0; j < n && same; j++) same = v[j] == w[j] && sz[j] == sw[j];
+    if (same && gep_only_variable(c, g)) return g;
+  }
+  return NULL;
+}
+
 static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
@@ -308,6 +358,14 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   if (var) {
     isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true), 1));
     return true;
+  }
+  LLVMValueRef same = gep_same_value(c, ins);
+  if (same) {
+    mir_operand o = isel_get(c, same, 0);
+    if (o.kind == MIR_OPND_TEMP) {
+      isel_set(c, ins, 0, o.temp);
+      return true;
+    }
   }
   mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
   if (isel_opnd_is_vgpr(&base)) vgpr = true;
