@@ -4,7 +4,7 @@
  *   import (parse, verify, inline, light IR clean-up)
  *   for each kernel, then each real (not inlined) function:
  *     divergence -> isel (EXEC-mask control flow included)
- *     -> dce -> liveness -> spill -> regalloc -> ssa-elim
+ *     -> dce -> mem-merge -> liveness -> spill -> regalloc -> ssa-elim
  *     -> frame -> MODE register -> waitcnt -> hazards
  *   a calling kernel's registers and stack cover its callees'
  *   emission of the whole module (assembly), then assemble + link for
@@ -93,6 +93,7 @@ static void force_budget(uint32_t *budget, unsigned flag) {
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
       "dce",
+      "mem-merge",
       "liveness",
       "spill",
       "regalloc",

@@ -76,7 +76,10 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
                 : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
                                      mir_op_const(sh)));
     }
-    mir_operand hi = vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
+    /* an index known below 2^31 (a zext nneg index_split looked through)
+     * has a zero upper half */
+    mir_operand hi = isel_value_below(idx, 1ull << 31) ? mir_op_const(0)
+                   : vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
                           : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
     x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
   }
@@ -114,6 +117,8 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
 }
 
 static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64, bool vgpr) {
+  if (b.kind == MIR_OPND_CONST && b.imm == 0) return a; /* an LDS variable at offset 0 */
+  if (a.kind == MIR_OPND_CONST && a.imm == 0) return b;
   if (ptr64) return mir_op_temp(isel_add64(c, a, b, vgpr));
   if (vgpr) {
     if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, b, a));
@@ -136,11 +141,50 @@ static bool has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
   return LLVMGetMetadata(ins, k) != NULL;
 }
 
+/* A variable GEP index idx = x + k whose constant k can join the GEP's
+ * constant offset, x then scaled as scaled_index scales it (an i32 or
+ * narrower x sign-extended in 64-bit pointers; the low 32 bits in 32-bit
+ * ones): add / disjoint or with a constant, maybe under a sext or zext,
+ * when the flags make the index exactly x + k at the pointer's width
+ * (GEP arithmetic wraps at that width). opt -O2 writes a[o + 1], a[o + 2],
+ * ... of an unrolled loop as zext nneg (add nuw nsw o, j); split, they
+ * share one base and each access carries j * size in its offset field.
+ * Returns x and sets *k, or idx with *k = 0. */
+static LLVMValueRef index_split(LLVMValueRef idx, bool ptr64, int64_t *k) {
+  *k = 0;
+  LLVMValueRef a = idx;
+  bool zext = LLVMIsAZExtInst(a) != NULL, sext = LLVMIsASExtInst(a) != NULL;
+  if (zext || sext) a = LLVMGetOperand(a, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind) return idx;
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+  /* 32-bit pointers: everything wraps at 2^32, an extension of 32 bits
+   * or more changes nothing */
+  if (w > 64 || (!ptr64 && w < 32) || (ptr64 && zext && !LLVMGetNNeg(idx))) return idx;
+  /* the extension alone: x, when scaled_index extends it the same way at
+   * no extra cost (a zext nneg x it knows below 2^31) */
+  bool bare_ok = (zext || sext) && (!ptr64 || sext || isel_value_below(a, 1ull << 31));
+  if (!LLVMIsAInstruction(a)) return bare_ok ? a : idx;
+  LLVMOpcode op = LLVMGetInstructionOpcode(a);
+  bool disjoint = op == LLVMOr && LLVMGetIsDisjoint(a);
+  LLVMValueRef kc = LLVMGetOperand(a, 1);
+  if ((op != LLVMAdd && !disjoint) || !LLVMIsAConstantInt(kc)) return bare_ok ? a : idx;
+  bool nuw = disjoint || LLVMGetNUW(a), nsw = disjoint || LLVMGetNSW(a);
+  /* zext nneg (x + k), nuw: x <= x + k < 2^(w-1), so x sign-extends
+   * like it zero-extends and k is unsigned */
+  if (ptr64 && (zext ? !nuw : w < 64 && !nsw)) return bare_ok ? a : idx;
+  *k = zext ? (int64_t)LLVMConstIntGetZExtValue(kc) : LLVMConstIntGetSExtValue(kc);
+  return LLVMGetOperand(a, 0);
+}
+
 /* One index (operand i >= 1) of a GEP whose indexed type so far is *ty:
  * a constant index or struct field adds its bytes to *coff (*size = 0),
- * a variable one gives the element size it scales (*size). false for
- * shapes sel_gep does not take (vector indices, indexing a scalar). */
-static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef idx, int64_t *coff, uint64_t *size) {
+ * a variable one gives the element size it scales (*size) and, split
+ * by index_split (ptr64: a 64-bit pointer), its variable part (*idx).
+ * false for shapes sel_gep does not take (vector indices, indexing a
+ * scalar). */
+static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef *pidx, bool ptr64, int64_t *coff,
+                     uint64_t *size) {
+  LLVMValueRef idx = *pidx;
   if (i == 1) {
     *size = LLVMABISizeOfType(c->td, *ty);
   } else if (LLVMGetTypeKind(*ty) == LLVMStructTypeKind) {
@@ -159,9 +203,15 @@ static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef idx, int6
   if (LLVMIsAConstantInt(idx)) {
     *coff += LLVMConstIntGetSExtValue(idx) * (int64_t)*size;
     *size = 0;
+    return true;
   }
+  int64_t k;
+  *pidx = index_split(idx, ptr64, &k);
+  *coff += k * (int64_t)*size;
   return true;
 }
+
+static bool gep_ptr64(LLVMValueRef g) { return isel_type_bits(LLVMTypeOf(g)) == 64; }
 
 /* The constant byte offset of GEP `ins`; false for shapes sel_gep does
  * not take. */
@@ -169,8 +219,10 @@ static bool gep_const_part(isel_ctx *c, LLVMValueRef ins, int64_t *coff) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
   uint64_t size;
   *coff = 0;
-  for (int i = 1; i < LLVMGetNumOperands(ins); i++)
-    if (!gep_step(c, &ty, i, LLVMGetOperand(ins, i), coff, &size)) return false;
+  for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ins, i);
+    if (!gep_step(c, &ty, i, &idx, gep_ptr64(ins), coff, &size)) return false;
+  }
   return true;
 }
 
@@ -285,7 +337,7 @@ static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int
   for (int i = 1; i < LLVMGetNumOperands(ptr); i++) {
     LLVMValueRef idx = LLVMGetOperand(ptr, i);
     uint64_t sz;
-    if (!gep_step(c, &ty, i, idx, coff, &sz)) return NULL;
+    if (!gep_step(c, &ty, i, &idx, true, coff, &sz)) return NULL;
     if (!sz) continue;
     if (var) return NULL;
     var = idx;
@@ -303,10 +355,11 @@ static bool gep_vars(isel_ctx *c, LLVMValueRef g, LLVMValueRef *v, uint64_t *sz,
   *n = 0;
   for (int i = 1; i < LLVMGetNumOperands(g); i++) {
     uint64_t size;
-    if (!gep_step(c, &ty, i, LLVMGetOperand(g, i), &coff, &size)) return false;
+    LLVMValueRef idx = LLVMGetOperand(g, i);
+    if (!gep_step(c, &ty, i, &idx, gep_ptr64(g), &coff, &size)) return false;
     if (!size) continue;
     if (*n == 4) return false;
-    v[*n] = LLVMGetOperand(g, i);
+    v[*n] = idx;
     sz[(*n)++] = size;
   }
   return true;
@@ -375,7 +428,7 @@ static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
   for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
     LLVMValueRef idx = LLVMGetOperand(ins, i);
     uint64_t size;
-    if (!gep_step(c, &ty, i, idx, &coff, &size)) return false;
+    if (!gep_step(c, &ty, i, &idx, ptr64, &coff, &size)) return false;
     if (!size) continue;
     mir_operand si = scaled_index(c, idx, size, ptr64, vgpr);
     if (isel_opnd_is_vgpr(&si)) vgpr = true;

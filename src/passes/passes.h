@@ -34,6 +34,15 @@
  * Never fails; returns 0. */
 int mir_dce(mir_program *p, diag *d);
 
+/* ---- memory access merging (src/passes/mem_merge.c) ---------------------- */
+
+/* Before liveness, on SSA form: per block, scalar loads from one base that
+ * tile 2..16 dwords become one s_load_dwordxN (+ p_split_vector), repeated
+ * scalar loads copies of the first, and pairs of ds_read/ds_write_b32/b64
+ * on one address temporary ds_read2/ds_write2 (st64 forms included).
+ * Never fails; returns 0. */
+int mir_mem_merge(mir_program *p, diag *d);
+
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 
 /* Register demand: dwords of SGPRs and VGPRs needed at one point. */
