@@ -117,14 +117,16 @@ mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_oper
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }
-  /* src1 of v_add_co/v_addc_co is a VGPR: b gets the operand with more
-   * VGPR halves (a known-zero half is the constant 0) */
-  if ((!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) &&
-      isel_opnd_is_vgpr(&al) + isel_opnd_is_vgpr(&ah) > isel_opnd_is_vgpr(&bl) + isel_opnd_is_vgpr(&bh)) {
+  /* src1 of v_add_co/v_addc_co is a VGPR: each half puts a VGPR operand
+   * there, else a register (a known-zero half, the constant 0, stays in
+   * src0: no register holds it) */
+  if (!isel_opnd_is_vgpr(&bl) && (isel_opnd_is_vgpr(&al) || bl.kind == MIR_OPND_CONST)) {
     mir_operand t = al;
     al = bl;
     bl = t;
-    t = ah;
+  }
+  if (!isel_opnd_is_vgpr(&bh) && (isel_opnd_is_vgpr(&ah) || bh.kind == MIR_OPND_CONST)) {
+    mir_operand t = ah;
     ah = bh;
     bh = t;
   }

@@ -320,7 +320,7 @@ static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
 int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr) { return gep_folded_offset(c, ptr); }
 
 /* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
- * GEP `ptr` is uniform base + idx * size + constant, with one variable,
+ * GEP `ptr` (global or constant memory) is uniform base + idx * size + constant, with one variable,
  * divergent index provably in [0, 2^32 / size) (isel_value_below), the
  * constant in the signed 13-bit offset field to the last byte of every
  * access, and no use other than global loads and stores of it as their
@@ -329,7 +329,8 @@ int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr) { return gep_folded_of
  * the GEP the 32-bit offset idx * size as its value. */
 static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
   if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
-      LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 || divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
+      (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 4) ||
+      divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
     return NULL;
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(ptr);
   LLVMValueRef var = NULL;

@@ -11,6 +11,9 @@
  *  - mul of two such operands: s_mul_i32 + s_mul_hi_u32 when uniform (the
  *    high product dropped when the product is below 2^32), one
  *    v_mad_u64_u32 a, b, 0 when divergent (v_mul_lo_u32 when below 2^32);
+ *    of one such operand b and any x: lo(x) * b in full plus hi(x) * b in
+ *    the upper half (three multiplies and an add in SALU, a
+ *    v_mad_u64_u32, a v_mul_lo_u32 and an add in VALU, not 4 + 2);
  *  - a divergent add(mul(a, b), x) whose mul has this add as its only use,
  *    in the same block: one v_mad_u64_u32 a, b, x (the mul is selected with
  *    its user: isel_narrow_deferred says so when the selector reaches it);
@@ -100,6 +103,26 @@ static bool sel_mul(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* A 64-bit x times a `b` below 2^32 (a size_t index times a constant):
+ * the product of x's low half and b in full, plus x's high half times b
+ * in the upper half; two multiplies fewer than the general product. */
+static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef b) {
+  mir_operand ops[3] = {isel_get_half(c, x, 0, false), isel_get_half(c, x, 0, true), lo_of(c, b)};
+  if (!divergence_is_divergent(c->di, ins) && isel_all_salu(c, ops, 3)) {
+    mir_temp lo = isel_s(c, ISA_S_MUL_I32, 1, ops[0], ops[2]);
+    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, ops[0], ops[2]);
+    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, ops[1], ops[2]);
+    mir_temp hi = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false));
+    return true;
+  }
+  mir_temp p = mad_u64(c, ops[0], ops[2], zero64());
+  mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, ops[1], ops[2]);
+  mir_temp hi = isel_v1c(c, ISA_V_ADD_U32, isel_half_of(c, mir_op_temp(p), true), mir_op_temp(h1));
+  isel_set(c, ins, 0, isel_create2(c, isel_half_of(c, mir_op_temp(p), false), mir_op_temp(hi), true));
+  return true;
+}
+
 static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), X;
   LLVMValueRef m = mad_operand(c, ins, &X);
@@ -127,7 +150,13 @@ static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
 bool isel_narrow64(isel_ctx *c, LLVMValueRef ins) {
   if (!is_i64(ins)) return false;
   switch (LLVMGetInstructionOpcode(ins)) {
-  case LLVMMul: return narrow_mul(ins) && sel_mul(c, ins);
+  case LLVMMul: {
+    LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+    if (narrow_mul(ins)) return sel_mul(c, ins);
+    if (hi_zero(B)) return sel_mul_64x32(c, ins, A, B);
+    if (hi_zero(A)) return sel_mul_64x32(c, ins, B, A);
+    return false;
+  }
   case LLVMAdd: return sel_add(c, ins);
   default: return false;
   }

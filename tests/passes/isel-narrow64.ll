@@ -29,6 +29,14 @@
 ; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v0, s{{[0-9]+}}, 0{{$}}
 ; CHECK-NOT: v_mul
 ; CHECK: s_endpgm
+; a 64-bit value times a constant below 2^32: v_mad_u64_u32 on the low
+; half, one v_mul_lo_u32 for the high half, no multiply by the constant's
+; zero upper half
+; CHECK-LABEL: {{^}}m64x32:
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 12, 0{{$}}
+; CHECK: v_mul_lo_u32 v{{[0-9]+}}, v{{[0-9]+}}, 12
+; CHECK-NOT: v_mul
+; CHECK: s_endpgm
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @gid(ptr addrspace(1) %p, ptr addrspace(1) %r) {
@@ -74,6 +82,15 @@ define amdgpu_kernel void @vmul(ptr addrspace(1) %p, i32 %x) {
   %x64 = zext i32 %x to i64
   %m = mul i64 %t64, %x64
   %q = getelementptr i64, ptr addrspace(1) %p, i64 %t64
+  store i64 %m, ptr addrspace(1) %q
+  ret void
+}
+
+define amdgpu_kernel void @m64x32(ptr addrspace(1) %p) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %q = getelementptr i64, ptr addrspace(1) %p, i32 %t
+  %x = load i64, ptr addrspace(1) %q
+  %m = mul i64 %x, 12
   store i64 %m, ptr addrspace(1) %q
   ret void
 }
