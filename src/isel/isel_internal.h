@@ -69,6 +69,7 @@ typedef struct isel_ctx {
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
+  ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
 } isel_ctx;
 
 /* ---- helpers (isel.c) ---- */
@@ -336,10 +337,19 @@ mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc);
 /* A ptr addrspace(8) kernel argument at kernarg byte `off` (16-aligned):
  * s_load_dwordx4 into an s4. */
 mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);
-/* isel_mem.c: the constant the loads and stores through pointer `ptr`
- * (a GEP or a kernel's implicitarg.ptr) carry in their offset field, left
- * out of ptr's own value; 0 when none. */
+/* isel_gep.c: getelementptr (false for shapes it does not take); the
+ * constant the loads and stores through pointer `ptr` (a GEP or a
+ * kernel's implicitarg.ptr) carry in their offset field, left out of
+ * ptr's own value (0 when none); the variable index of a GEP selected as
+ * a 32-bit VGPR offset from its SGPR base (saddr form: NULL when not),
+ * with its element size and constant; the value under `ptr`'s folded
+ * constant-index GEPs (ptr itself when none); does `ins` carry metadata
+ * `kind`? */
+bool isel_gep(isel_ctx *c, LLVMValueRef ins);
 int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr);
+LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff);
+LLVMValueRef isel_address_root(isel_ctx *c, LLVMValueRef ptr);
+bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

@@ -25,7 +25,8 @@
  * elements, at the first read, when nothing between them writes memory,
  * changes EXEC or waits at a barrier; two ds_write_b32 (b64) likewise
  * become ds_write2 at the second write when nothing between them touches
- * memory at all. Equal offsets are left alone. Encodings: offset0 |
+ * memory at all. Equal offsets are left alone; accesses beyond the
+ * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
  */
@@ -209,6 +210,84 @@ static unsigned ds_elem(unsigned op, bool *write) {
   return 0;
 }
 
+/* LDS accesses on one address temporary at offsets of 1 KiB and more
+ * (an LDS variable placed after a tile: its base is in the offset field)
+ * cannot pair: ds_read2's offsets are 8 bits of elements. When three or
+ * more of one block lie in one 1020-byte window above such an offset m,
+ * they take a new address, base + m, and pair from it (llc-19 keeps the
+ * same kind of base). The v_add_u32 goes right after the base's own
+ * definition, so it dominates every use, runs under the EXEC the base
+ * was computed under and is not repeated in a loop that uses it; one
+ * per (base, m) in the program. */
+typedef struct rebase {
+  uint32_t base, nb; /* temporary ids */
+  int32_t m;
+  mir_instr *add;
+} rebase;
+
+static bool in_window(const mir_instr *y, uint32_t base, int32_t m) {
+  bool w;
+  unsigned e = ds_elem(y->opcode, &w);
+  return e && y->ops[0].kind == MIR_OPND_TEMP && y->ops[0].temp.id == base && y->offset >= m &&
+         y->offset - m <= 1020 && (y->offset - m) % (int32_t)e == 0;
+}
+
+static void rebase_ds(mir_program *p) {
+  rebase *rb = NULL;
+  unsigned nrb = 0, cap = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t f = 0; f < b->num_instrs; f++) {
+      mir_instr *x = b->instrs[f];
+      bool w;
+      if (!ds_elem(x->opcode, &w) || x->ops[0].kind != MIR_OPND_TEMP || x->offset < 1024) continue;
+      uint32_t base = x->ops[0].temp.id;
+      int32_t m = x->offset;
+      unsigned n = 0;
+      for (uint32_t g = f; g < b->num_instrs; g++) n += in_window(b->instrs[g], base, m);
+      if (n < 3) continue;
+      unsigned r = 0;
+      while (r < nrb && !(rb[r].base == base && rb[r].m == m)) r++;
+      if (r == nrb) {
+        if (nrb == cap) {
+          cap = cap ? 2 * cap : 8;
+          rebase *t = realloc(rb, cap * sizeof *rb);
+          if (!t) break;
+          rb = t;
+        }
+        mir_temp nb = mir_new_temp(p, mir_rc_v(1));
+        mir_instr *add = mir_instr_create(p, ISA_V_ADD_U32, 2, 1);
+        add->ops[0] = mir_op_const((uint32_t)m);
+        add->ops[1] = x->ops[0];
+        add->ops[1].flags = 0;
+        add->defs[0] = mir_op_temp(nb);
+        rb[nrb++] = (rebase){base, nb.id, m, add};
+      }
+      for (uint32_t g = f; g < b->num_instrs; g++) {
+        mir_instr *y = b->instrs[g];
+        if (!in_window(y, base, m)) continue;
+        y->ops[0].temp.id = rb[r].nb;
+        y->ops[0].flags = 0;
+        y->offset -= m;
+      }
+    }
+  }
+  /* the adds after their bases' definitions (after a block's phis) */
+  for (unsigned r = 0; r < nrb; r++)
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      mir_block *b = &p->blocks[bi];
+      uint32_t at = UINT32_MAX;
+      for (uint32_t i = 0; i < b->num_instrs && at == UINT32_MAX; i++)
+        for (unsigned k = 0; k < b->instrs[i]->num_defs; k++)
+          if (b->instrs[i]->defs[k].kind == MIR_OPND_TEMP && b->instrs[i]->defs[k].temp.id == rb[r].base) at = i + 1;
+      if (at == UINT32_MAX) continue;
+      while (at < b->num_instrs && b->instrs[at]->opcode == MIR_P_PHI) at++;
+      mir_block_insert(p, b, at, rb[r].add);
+      break;
+    }
+  free(rb);
+}
+
 static void merge_ds(mir_program *p, mir_block *b, rewrite *rw) {
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *x = b->instrs[i];
@@ -254,6 +333,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
    * the file): smaller merges there */
   unsigned budget = p->abi.num_sgprs_budget;
   unsigned cap = !budget || budget >= 64 ? 16 : budget >= 48 ? 8 : budget >= 32 ? 4 : 2;
+  rebase_ds(p);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     if (!b->num_instrs) continue;

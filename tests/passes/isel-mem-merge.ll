@@ -7,6 +7,9 @@
 ;    base, j * 4 in the offset field, s_load_dwordx16 + s_load_dwordx8;
 ;  - &tile[ty][k] for k = 0..3, hoisted GEPs with the same variable part:
 ;    one address register and two ds_read2_b32.
+;  - &u[ty][tx] where @u lies at 1024 in LDS: the variable's offset goes in
+;    the offset field, the address is the one &t[ty][tx] uses, and the two
+;    stores are one ds_write2st64_b32 (1024 bytes = 4 x 64 dwords).
 ; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}args:
 ; CHECK: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[0:1], 0x0{{$}}
@@ -23,10 +26,15 @@
 ; CHECK-NEXT: ds_read2_b32 v[{{[0-9]+}}:{{[0-9]+}}], [[A]] offset0:2 offset1:3{{$}}
 ; CHECK-NOT: ds_read
 ; CHECK: s_endpgm
+; CHECK-LABEL: {{^}}lds2:
+; CHECK-NOT: 0x400
+; CHECK: ds_write2st64_b32 v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}} offset1:4{{$}}
+; CHECK: s_endpgm
 target triple = "amdgcn-amd-amdhsa"
 
 @tab = internal addrspace(4) constant [32 x i32] [i32 1, i32 2, i32 3, i32 4, i32 5, i32 6, i32 7, i32 8, i32 9, i32 10, i32 11, i32 12, i32 13, i32 14, i32 15, i32 16, i32 17, i32 18, i32 19, i32 20, i32 21, i32 22, i32 23, i32 24, i32 25, i32 26, i32 27, i32 28, i32 29, i32 30, i32 31, i32 32]
 @t = internal addrspace(3) global [16 x [16 x float]] undef, align 4
+@u = internal addrspace(3) global [16 x [16 x float]] undef, align 4
 
 define amdgpu_kernel void @args(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c) {
   %x = load i32, ptr addrspace(1) %a
@@ -177,4 +185,15 @@ define amdgpu_kernel void @tile(ptr addrspace(1) %out) {
   ret void
 }
 
+define amdgpu_kernel void @lds2(float %a, float %b) {
+  %tx = call i32 @llvm.amdgcn.workitem.id.x()
+  %ty = call i32 @llvm.amdgcn.workitem.id.y()
+  %g = getelementptr inbounds [16 x [16 x float]], ptr addrspace(3) @t, i32 0, i32 %ty, i32 %tx
+  store float %a, ptr addrspace(3) %g, align 4
+  %h = getelementptr inbounds [16 x [16 x float]], ptr addrspace(3) @u, i32 0, i32 %ty, i32 %tx
+  store float %b, ptr addrspace(3) %h, align 4
+  ret void
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workitem.id.y()
