@@ -19,7 +19,9 @@
  *    base and variable part share one value (gep_same_value), so runs of
  *    accesses have one address register that mem_merge.c can pair on.
  *  - SGPR base + VGPR offset (saddr): a uniform base plus one divergent
- *    index proven small enough (gep_saddr), global or constant memory.
+ *    index proven small enough (gep_saddr), global or constant memory;
+ *    otherwise a divergent 64-bit base + zero-extended 32-bit index * size
+ *    is one v_mad_u64_u32 (mad_index).
  * Split out of isel_mem.c, which selects the loads and stores.
  */
 #include <string.h>
@@ -422,6 +424,20 @@ static LLVMValueRef gep_same_value(isel_ctx *c, LLVMValueRef ins) {
   return NULL;
 }
 
+/* A divergent 64-bit address base + x * size with x a 32-bit value
+ * known to extend with zeros (zero-extended, or below 2^31; an i64 index
+ * below 2^32) is one v_mad_u64_u32 x, size, base: not a 64-bit shift or
+ * multiply and an add with carry (five instructions with their moves).
+ * *x32: the 32-bit x. */
+static bool mad_index(isel_ctx *c, LLVMValueRef idx, bool zx, mir_operand *x32) {
+  if (LLVMIsAConstant(idx)) return false;
+  unsigned ib = isel_type_bits(LLVMTypeOf(idx));
+  if (ib == 32 && (zx || isel_value_below(idx, 1ull << 31))) *x32 = isel_get(c, idx, 0);
+  else if (ib == 64 && isel_value_below(idx, 1ull << 32)) *x32 = isel_get_half(c, idx, 0, false);
+  else return false;
+  return true;
+}
+
 bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
@@ -455,6 +471,12 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
     bool zx;
     if (!gep_step(c, &ty, i, &idx, ptr64, &coff, &size, &zx)) return false;
     if (!size) continue;
+    mir_operand x32;
+    if (ptr64 && size <= UINT32_MAX && divergence_is_divergent(c->di, ins) && mad_index(c, idx, zx, &x32)) {
+      acc = mir_op_temp(isel_mad_u64(c, x32, mir_op_const((uint32_t)size), acc));
+      vgpr = true;
+      continue;
+    }
     mir_operand si = scaled_index(c, idx, size, ptr64, vgpr, zx);
     if (isel_opnd_is_vgpr(&si)) vgpr = true;
     acc = add_ptr(c, acc, si, ptr64, vgpr);

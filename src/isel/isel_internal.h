@@ -226,6 +226,8 @@ bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
  * mul `ins` selected narrower by the known-zero upper halves of its
  * operands (true), else nothing emitted (false). */
 bool isel_narrow_deferred(isel_ctx *c, LLVMValueRef ins);
+/* v_mad_u64_u32 a, b, x: a * b (32-bit operands) + x (64-bit), v2. */
+mir_temp isel_mad_u64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x);
 bool isel_narrow64(isel_ctx *c, LLVMValueRef ins);
 /* isel_zext.c: are bits 31..`bits` of the 32-bit operand o known zero
  * (o defined nearby in the current block by a zero-extending byte/short

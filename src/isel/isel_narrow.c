@@ -73,8 +73,7 @@ bool isel_narrow_deferred(isel_ctx *c, LLVMValueRef ins) {
   return u && LLVMIsAInstruction(u) && mad_operand(c, u, &other) == ins;
 }
 
-/* v_mad_u64_u32 a, b, x (x: a 64-bit operand), v2 result. */
-static mir_temp mad_u64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
+mir_temp isel_mad_u64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
   mir_temp d = isel_tmp(c, mir_rc_v(2)), carry = isel_tmp(c, mir_rc_s(2));
   mir_temp defs[2] = {d, carry};
   mir_operand srcs[3] = {a, b, x};
@@ -98,7 +97,7 @@ static bool sel_mul(isel_ctx *c, LLVMValueRef ins) {
   } else if (small) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(isel_v1(c, ISA_V_MUL_LO_U32, ops[0], ops[1])), mir_op_const(0), true));
   } else {
-    isel_set(c, ins, 0, mad_u64(c, ops[0], ops[1], zero64()));
+    isel_set(c, ins, 0, isel_mad_u64(c, ops[0], ops[1], zero64()));
   }
   return true;
 }
@@ -116,7 +115,7 @@ static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMVal
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false));
     return true;
   }
-  mir_temp p = mad_u64(c, ops[0], ops[2], zero64());
+  mir_temp p = isel_mad_u64(c, ops[0], ops[2], zero64());
   mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, ops[1], ops[2]);
   mir_temp hi = isel_v1c(c, ISA_V_ADD_U32, isel_half_of(c, mir_op_temp(p), true), mir_op_temp(h1));
   isel_set(c, ins, 0, isel_create2(c, isel_half_of(c, mir_op_temp(p), false), mir_op_temp(hi), true));
@@ -127,7 +126,7 @@ static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), X;
   LLVMValueRef m = mad_operand(c, ins, &X);
   if (m) {
-    isel_set(c, ins, 0, mad_u64(c, lo_of(c, LLVMGetOperand(m, 0)), lo_of(c, LLVMGetOperand(m, 1)), isel_get(c, X, 0)));
+    isel_set(c, ins, 0, isel_mad_u64(c, lo_of(c, LLVMGetOperand(m, 0)), lo_of(c, LLVMGetOperand(m, 1)), isel_get(c, X, 0)));
     return true;
   }
   bool za = hi_zero(A), zb = hi_zero(B);
