@@ -159,8 +159,10 @@ static LLVMValueRef index_split(LLVMValueRef idx, bool ptr64, int64_t *k, bool *
   if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind) return idx;
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
   /* 32-bit pointers: everything wraps at 2^32, an extension of 32 bits
-   * or more changes nothing */
-  if (w > 64 || (!ptr64 && w < 32)) return idx;
+   * or more changes nothing. Narrower x are left to their extension (an
+   * i1 is a lane mask, not a number: clsmith seeds 2, 4, 8 indexed with
+   * zext (icmp) and read through the mask's low half) */
+  if (w > 64 || w < 32) return idx;
   LLVMValueRef bare = zext || sext ? a : idx;
   bool bare_zx = zext && ptr64;
   LLVMOpcode op = LLVMIsAInstruction(a) ? LLVMGetInstructionOpcode(a) : LLVMRet;

@@ -5,7 +5,8 @@
 v_mad_u64_u32, s_mul_i32 + s_mul_hi_u32, carries into a known-zero upper
 half) with operands near 2^32; runs of uniform __constant loads from one
 base (scalar loads merged into wider ones); adjacent LDS reads and writes
-(ds_read2/ds_write2 and wider forms); many kernel arguments read at once."""
+(ds_read2/ds_write2 and wider forms); many kernel arguments read at once;
+a compare result as an index (zext i1: a lane mask, not split as a number)."""
 import sys
 sys.dont_write_bytecode = True
 import os
@@ -58,6 +59,12 @@ kernel void k_lds(global const uint *in, global uint *out)
     uint2 p = w[b] + w[b + 1];
     out[2 * g] = s;
     out[2 * g + 1] = p.x ^ p.y;
+}
+
+kernel void k_bool(global const uint *inp, global uint *out)
+{
+    uint gid = get_global_id(0);
+    out[gid] = inp[(uint)((gid & 3u) == 1u)] + inp[(uint)(gid & 1u) + 2u];
 }
 
 kernel void k_args(global uint *out, uint a0, uint a1, uint a2, uint a3, uint a4, uint a5, uint a6, uint a7,
@@ -115,6 +122,12 @@ def main():
     tl = Test('adjacent LDS reads and writes', kernel_name='k_lds', global_size=sizes(n), local_size=sizes(64))
     tl.inp(0, 'uint', n, inp).out(1, 'uint', 2 * n, res)
     tests.append(tl)
+
+    bi = [rng.bits(32) for _ in range(4)]
+    tb = Test('a compare result (zext i1) as an index', kernel_name='k_bool', global_size=sizes(n),
+              local_size=sizes(64))
+    tb.inp(0, 'uint', 4, bi).out(1, 'uint', n, [(bi[1 if g % 4 == 1 else 0] + bi[(g & 1) + 2]) & M32 for g in range(n)])
+    tests.append(tb)
 
     av = [rng.bits(32) for _ in range(10)]
     res = []
