@@ -4,7 +4,7 @@
  *   import (parse, verify, inline, light IR clean-up)
  *   for each kernel, then each real (not inlined) function:
  *     divergence -> isel (EXEC-mask control flow included)
- *     -> liveness -> spill -> regalloc -> ssa-elim
+ *     -> dce -> mem-merge -> liveness -> spill -> regalloc -> ssa-elim
  *     -> frame -> MODE register -> waitcnt -> hazards
  *   a calling kernel's registers and stack cover its callees'
  *   emission of the whole module (assembly), then assemble + link for
@@ -131,7 +131,9 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "fold-copies",
       "cse",
       "dce",
+      "mem-merge",
       "licm",
+      "fold-copies",
       "cse",
       "dce",
       "sched-loads",

@@ -122,6 +122,10 @@ static bool layout_allocas(isel_ctx *c) {
       poff = (poff + al - 1) & ~(al - 1);
       mir_temp t = lane_base.id ? isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane_base), mir_op_const((uint32_t)poff))
                                 : isel_to_sgpr(c, mir_op_const((uint32_t)poff), 1);
+      if (!lane_base.id) { /* a kernel's: accesses may carry it in their offset field (isel_mem.c) */
+        if (!c->alloca_off.cap) ptrmap_init(&c->alloca_off, c->mem, 16);
+        ptrmap_put(&c->alloca_off, ins, (uint32_t)poff);
+      }
       isel_set(c, ins, 0, t);
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
       if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;

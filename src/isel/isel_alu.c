@@ -496,6 +496,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
       isel_unsupported(c, ins, "integer type wider than 64 bits");
       return true;
     }
+    if (isel_narrow_deferred(c, ins) || isel_narrow64(c, ins)) return true; /* isel_narrow64.c */
     return sel_binop(c, ins, opc);
   case LLVMFNeg: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);

@@ -44,6 +44,10 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
+    if (isel_folded_offset(c, ins)) { /* every load adds hidden_offset in its offset field */
+      isel_set(c, ins, 0, c->kernarg_ptr);
+      return 1;
+    }
     mir_operand off = mir_op_const(c->hidden_offset);
     off.size = 1;
     isel_set(c, ins, 0, isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false));

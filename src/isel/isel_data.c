@@ -78,8 +78,18 @@ bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out) {
   if (!const_data_address(c, v, &g, &off)) return false;
   uint32_t k = data_index(c->mod, g);
   if (k == UINT32_MAX) return false;
-  /* materialised at each use: cheap, and always defined where it is used
-   * (blocks may be skipped under an empty EXEC, see isel_cf.c) */
+  /* materialised in each block that uses it: cheap, and always defined
+   * where it is used (blocks may be skipped under an empty EXEC, see
+   * isel_cf.c); within a block the first one serves every later use */
+  mir_block *blk = &c->p->blocks[c->cur];
+  for (uint32_t i = blk->num_instrs, n = 0; i-- > 0 && n < 512; n++) {
+    mir_instr *x = blk->instrs[i];
+    if (x->opcode == ISA_S_GETPC_B64 && x->offset == (int32_t)(k + 1) && x->defs[0].kind == MIR_OPND_TEMP && !off) {
+      *out = x->defs[0];
+      out->flags = 0;
+      return true;
+    }
+  }
   mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
   mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
   pc->defs[0] = mir_op_temp(a);

@@ -65,8 +65,11 @@ mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, boo
 /* ---- 64-bit helpers ---- */
 
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
-  mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
-  mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
+  return isel_add64_halves(c, isel_half_of(c, a, false), isel_half_of(c, a, true), isel_half_of(c, b, false),
+                           isel_half_of(c, b, true), vgpr);
+}
+
+mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_operand bl, mir_operand bh, bool vgpr) {
   if (!vgpr) {
     mir_temp scc;
     mir_temp lo = isel_s_scc(c, ISA_S_ADD_U32, 1, al, bl, &scc);
@@ -83,11 +86,16 @@ mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }
-  if (!isel_opnd_is_vgpr(&bl) || !isel_opnd_is_vgpr(&bh)) {
+  /* src1 of v_add_co/v_addc_co is a VGPR: each half puts a VGPR operand
+   * there, else a register (a known-zero half, the constant 0, stays in
+   * src0: no register holds it) */
+  if (!isel_opnd_is_vgpr(&bl) && (isel_opnd_is_vgpr(&al) || bl.kind == MIR_OPND_CONST)) {
     mir_operand t = al;
     al = bl;
     bl = t;
-    t = ah;
+  }
+  if (!isel_opnd_is_vgpr(&bh) && (isel_opnd_is_vgpr(&ah) || bh.kind == MIR_OPND_CONST)) {
+    mir_operand t = ah;
     ah = bh;
     bh = t;
   }

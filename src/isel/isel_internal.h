@@ -72,6 +72,7 @@ typedef struct isel_ctx {
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
+  ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
 } isel_ctx;
 
 /* ---- helpers (isel.c) ---- */
@@ -247,6 +248,14 @@ bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins);
  * v_add_lshl_u32 / v_and_or_b32 / v_xad_u32 / v_bfi_b32 / v_bfe_u32 when it roots
  * such a pattern (true), else emit nothing (false). */
 bool isel_fuse(isel_ctx *c, LLVMValueRef ins);
+/* isel_narrow.c: is the i64 mul `ins` selected with its add user (one
+ * v_mad_u64_u32; then it gets no value of its own)? And the i64 add or
+ * mul `ins` selected narrower by the known-zero upper halves of its
+ * operands (true), else nothing emitted (false). */
+bool isel_narrow_deferred(isel_ctx *c, LLVMValueRef ins);
+/* v_mad_u64_u32 a, b, x: a * b (32-bit operands) + x (64-bit), v2. */
+mir_temp isel_mad_u64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x);
+bool isel_narrow64(isel_ctx *c, LLVMValueRef ins);
 /* isel_zext.c: are bits 31..`bits` of the 32-bit operand o known zero
  * (o defined nearby in the current block by a zero-extending byte/short
  * load or an AND with a mask below 2^bits)? false when unknown. */
@@ -330,6 +339,8 @@ bool isel_is_fpmode_intrinsic(const char *name);
  * "unsupported instruction") for types and roundings it does not handle. */
 bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
+/* The same from the 32-bit halves of a and b (s2 or v2 result). */
+mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_operand bl, mir_operand bh, bool vgpr);
 /* isel_int64.c / isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
  * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
  * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
@@ -377,6 +388,19 @@ mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc);
 /* A ptr addrspace(8) kernel argument at kernarg byte `off` (16-aligned):
  * s_load_dwordx4 into an s4. */
 mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);
+/* isel_gep.c: getelementptr (false for shapes it does not take); the
+ * constant the loads and stores through pointer `ptr` (a GEP or a
+ * kernel's implicitarg.ptr) carry in their offset field, left out of
+ * ptr's own value (0 when none); the variable index of a GEP selected as
+ * a 32-bit VGPR offset from its SGPR base (saddr form: NULL when not),
+ * with its element size and constant; the value under `ptr`'s folded
+ * constant-index GEPs (ptr itself when none); does `ins` carry metadata
+ * `kind`? */
+bool isel_gep(isel_ctx *c, LLVMValueRef ins);
+int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr);
+LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff);
+LLVMValueRef isel_address_root(isel_ctx *c, LLVMValueRef ptr);
+bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out);

@@ -1,27 +1,17 @@
-/* Instruction selection: addresses and memory.
+/* Instruction selection: loads, stores, atomics and fences.
  *
- *  - getelementptr: base + sum(index * element size) + constant, in 64-bit
- *    (global/constant/flat) or 32-bit (LDS) arithmetic; SALU when uniform.
  *  - Loads from constant memory, or from global memory the IR marks as
  *    not written during the kernel (!invariant.load, !amdgpu.noclobber),
  *    with a uniform address and dword alignment: s_load_dwordxN (scalar
  *    cache; Vega ISA guide, "Scalar Memory Operations").
  *  - Other global loads/stores: global_load/store with a 64-bit VGPR
  *    address and saddr "off", or, when the GEP is a uniform base plus a
- *    divergent index proven small enough (gep_saddr), the SGPR base as
+ *    divergent index proven small enough (isel_gep_saddr), the SGPR base as
  *    saddr and a 32-bit VGPR offset; generic pointers: flat_load/store; LDS:
  *    ds_read/ds_write with a 32-bit VGPR address (gfx9 needs no M0 setup).
- *  - Immediate offsets: a GEP whose constant part (constant indices,
- *    struct fields) fits the offset field of every load and store that
- *    uses it as their address, and that has no other use, is computed
- *    without that part; each access adds it in its offset field
- *    (gep_folded_offset). gfx900 ranges (Vega ISA guide, "FLAT", "DS",
- *    "MUBUF", "SMEM" instruction fields): global 13-bit signed, flat
- *    12-bit unsigned, DS 16-bit unsigned, MUBUF 12-bit unsigned, SMEM
- *    20-bit unsigned bytes. A global or constant load may become either
- *    s_load or global_load (sel_load decides), so both take the
- *    intersection 0..4095; the offset stays in range for the last byte of
- *    an access split into pieces.
+ *  - Addresses, GEPs and immediate offsets: isel_gep.c. A kernel's
+ *    private array at a constant index needs no VGPR address: MUBUF
+ *    "off" with the whole address in the offset field.
  *  - fence: s_waitcnt on everything (conservative: OpenCL fences around
  *    barriers need all outstanding memory operations complete).
  *  - Private memory (allocas surviving SROA): MUBUF through the private
@@ -32,304 +22,6 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
-
-static unsigned log2u(uint64_t v) {
-  unsigned n = 0;
-  while (v > 1) {
-    v >>= 1;
-    n++;
-  }
-  return n;
-}
-
-/* idx (any int width) * size, as a 64-bit (or 32-bit) value. */
-static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bool ptr64, bool vgpr) {
-  unsigned ib = isel_type_bits(LLVMTypeOf(idx));
-  mir_operand x = isel_get(c, idx, 0);
-  if (!ptr64) {
-    mir_operand lo = ib == 64 ? isel_half_of(c, x, false) : x;
-    if (ib < 32 && lo.kind != MIR_OPND_CONST) {
-      /* sign-extend small indices */
-      unsigned sh = 32 - ib;
-      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
-                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
-                                     mir_op_const(sh)));
-    }
-    if (size == 1) return lo;
-    if ((size & (size - 1)) == 0) {
-      unsigned s = log2u(size);
-      return vgpr ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo))
-                  : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(s)));
-    }
-    return vgpr ? mir_op_temp(isel_v1(c, ISA_V_MUL_LO_U32, lo, mir_op_const((uint32_t)size)))
-                : mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, lo, mir_op_const((uint32_t)size)));
-  }
-  /* 64-bit: sign-extend to i64 first */
-  mir_operand x64;
-  if (ib == 64) {
-    x64 = x;
-  } else {
-    mir_operand lo = x;
-    if (ib < 32) {
-      unsigned sh = 32 - ib;
-      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
-                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
-                                     mir_op_const(sh)));
-    }
-    mir_operand hi = vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
-                          : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
-    x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
-  }
-  if (size == 1) return x64;
-  if ((size & (size - 1)) == 0) {
-    unsigned s = log2u(size);
-    mir_temp d;
-    if (vgpr) {
-      d = isel_tmp(c, mir_rc_v(2));
-      mir_operand xs = x64;
-      if (xs.kind != MIR_OPND_TEMP || !mir_rc_is_vgpr((mir_rc)xs.temp.rc)) xs = mir_op_temp(isel_to_vgpr(c, xs, 2));
-      mir_operand srcs[2] = {mir_op_const(s), xs};
-      isel_valu(c, ISA_V_LSHLREV_B64, &d, 1, srcs, 2, true);
-    } else {
-      d = isel_s(c, ISA_S_LSHL_B64, 2, x64, mir_op_const(s));
-    }
-    return mir_op_temp(d);
-  }
-  /* general constant: lo*size, hi*size + mulhi(lo, size) */
-  mir_operand lo = isel_half_of(c, x64, false), hi = isel_half_of(c, x64, true);
-  mir_operand k = mir_op_const((uint32_t)size);
-  mir_temp rl, rh;
-  if (vgpr) {
-    rl = isel_v1(c, ISA_V_MUL_LO_U32, lo, k);
-    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, lo, k);
-    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, hi, k);
-    rh = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
-  } else {
-    rl = isel_s(c, ISA_S_MUL_I32, 1, lo, k);
-    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, lo, k);
-    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, hi, k);
-    rh = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
-  }
-  return mir_op_temp(isel_create2(c, mir_op_temp(rl), mir_op_temp(rh), vgpr));
-}
-
-static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64, bool vgpr) {
-  if (ptr64) return mir_op_temp(isel_add64(c, a, b, vgpr));
-  if (vgpr) {
-    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, b, a));
-    return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, a, b));
-  }
-  return mir_op_temp(isel_s(c, ISA_S_ADD_U32, 1, a, b));
-}
-
-/* Constant tables (module globals with initialisers) live in the code
- * object's .rodata and are addressed PC-relative (isel_data.c); loads from
- * them are ordinary loads. An earlier workaround turned loads from small
- * 32-bit tables into select chains over the elements: that costs one
- * compare and select per element per load (a 256-entry AES T-table: 512
- * VALU instructions) and covers no other element type, so memory, the
- * general solution, replaced it. */
-
-static bool has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
-  /* kind ids are per context: never the global context's */
-  unsigned k = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
-  return LLVMGetMetadata(ins, k) != NULL;
-}
-
-/* One index (operand i >= 1) of a GEP whose indexed type so far is *ty:
- * a constant index or struct field adds its bytes to *coff (*size = 0),
- * a variable one gives the element size it scales (*size). false for
- * shapes sel_gep does not take (vector indices, indexing a scalar). */
-static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef idx, int64_t *coff, uint64_t *size) {
-  if (i == 1) {
-    *size = LLVMABISizeOfType(c->td, *ty);
-  } else if (LLVMGetTypeKind(*ty) == LLVMStructTypeKind) {
-    unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
-    *coff += (int64_t)LLVMOffsetOfElement(c->td, *ty, k);
-    *ty = LLVMStructGetTypeAtIndex(*ty, k);
-    *size = 0;
-    return true;
-  } else if (LLVMGetTypeKind(*ty) == LLVMArrayTypeKind || LLVMGetTypeKind(*ty) == LLVMVectorTypeKind) {
-    *ty = LLVMGetElementType(*ty);
-    *size = LLVMABISizeOfType(c->td, *ty);
-  } else {
-    return false;
-  }
-  if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) return false;
-  if (LLVMIsAConstantInt(idx)) {
-    *coff += LLVMConstIntGetSExtValue(idx) * (int64_t)*size;
-    *size = 0;
-  }
-  return true;
-}
-
-/* The constant byte offset of GEP `ins`; false for shapes sel_gep does
- * not take. */
-static bool gep_const_part(isel_ctx *c, LLVMValueRef ins, int64_t *coff) {
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
-  uint64_t size;
-  *coff = 0;
-  for (int i = 1; i < LLVMGetNumOperands(ins); i++)
-    if (!gep_step(c, &ty, i, LLVMGetOperand(ins, i), coff, &size)) return false;
-  return true;
-}
-
-/* Immediate offsets [*lo, *hi] an access `user` (load or store) in
- * address space `as` can carry whichever form sel_load/sel_store give it
- * (see the file comment); false for none. */
-static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *lo, int64_t *hi) {
-  *lo = 0;
-  *hi = 4095;
-  switch (as) {
-  case 0: case 4: case 5: return true;
-  case 3: *hi = 65535; return true;
-  case 1:
-    /* never s_load: global_load/store's signed 13 bits */
-    if (LLVMIsAStoreInst(user) || (!has_md(c, user, "invariant.load") && !has_md(c, user, "amdgpu.noclobber"))) *lo = -4096;
-    return true;
-  default: return false;
-  }
-}
-
-/* Is GEP instruction `g` (scalar) all constant indices? *k: its bytes. */
-static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
-  if (!LLVMIsAGetElementPtrInst(g) || LLVMGetTypeKind(LLVMTypeOf(g)) == LLVMVectorTypeKind) return false;
-  for (int i = 1; i < LLVMGetNumOperands(g); i++)
-    if (!LLVMIsAConstantInt(LLVMGetOperand(g, i))) return false;
-  return gep_const_part(c, g, k);
-}
-
-/* Is every use of `ptr` a non-atomic load or store of it as the address,
- * able to carry coff in its offset field up to its last byte? With
- * `saddr`, the range is global_load/store's (the saddr form is never
- * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
- * of constant indices k on ptr whose own uses carry coff + k. */
-static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  LLVMUseRef u = LLVMGetFirstUse(ptr);
-  if (!u) return false;
-  for (; u; u = LLVMGetNextUse(u)) {
-    LLVMValueRef user = LLVMGetUser(u);
-    LLVMTypeRef ty;
-    int64_t k;
-    if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
-    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
-      ty = LLVMTypeOf(LLVMGetOperand(user, 0));
-    else if (!saddr && depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
-      if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
-      continue;
-    } else return false;
-    int64_t lo = -4096, hi = 4095;
-    if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
-      return false;
-    if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
-  }
-  return true;
-}
-
-/* The constant that the loads and stores using pointer `ptr` carry in
- * their offset field, or 0 (not a GEP instruction, another use, out of
- * range): ptr's own constant part, plus its base's when ptr has only
- * constant indices on a folded GEP. sel_gep leaves it out of ptr's
- * value. A folded GEP's constant-index GEPs are folded too (their uses
- * were checked with it), so no GEP adds its base's folded constant back,
- * except to reach a total of 0 (gep_base_total). */
-static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
-  if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
-  int64_t coff, k;
-  if (!gep_const_part(c, ptr, &coff)) return 0;
-  if (gep_const_only(c, ptr, &k)) coff += gep_folded_offset(c, LLVMGetOperand(ptr, 0));
-  if (coff == 0) return 0;
-  return only_addressed_within(c, ptr, coff, false, 0) ? coff : 0;
-}
-
-/* What GEP `g`'s base value lacks of its address: the folded constant of
- * a GEP base, when g has only constant indices (otherwise the base is
- * never folded: only_addressed_within refuses it). */
-static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
-  int64_t k;
-  return gep_const_only(c, g, &k) ? gep_folded_offset(c, LLVMGetOperand(g, 0)) : 0;
-}
-
-/* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
- * GEP `ptr` is uniform base + idx * size + constant, with one variable,
- * divergent index provably in [0, 2^32 / size) (isel_value_below), the
- * constant in the signed 13-bit offset field to the last byte of every
- * access, and no use other than global loads and stores of it as their
- * address (divergent, so never s_load). Returns idx (NULL when the form
- * does not apply), its element size and the constant. sel_gep then gives
- * the GEP the 32-bit offset idx * size as its value. */
-static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
-  if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
-      LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 || divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
-    return NULL;
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ptr);
-  LLVMValueRef var = NULL;
-  *coff = 0;
-  for (int i = 1; i < LLVMGetNumOperands(ptr); i++) {
-    LLVMValueRef idx = LLVMGetOperand(ptr, i);
-    uint64_t sz;
-    if (!gep_step(c, &ty, i, idx, coff, &sz)) return NULL;
-    if (!sz) continue;
-    if (var) return NULL;
-    var = idx;
-    *size = sz;
-  }
-  if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
-  return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
-}
-
-static bool sel_gep(isel_ctx *c, LLVMValueRef ins) {
-  LLVMTypeRef pty = LLVMTypeOf(ins);
-  if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
-  unsigned pbits = isel_type_bits(pty);
-  if (pbits != 32 && pbits != 64) return false;
-  bool ptr64 = pbits == 64;
-  bool vgpr = divergence_is_divergent(c->di, ins);
-  uint64_t esize;
-  int64_t scoff;
-  LLVMValueRef var = gep_saddr(c, ins, &esize, &scoff);
-  if (var) {
-    isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true), 1));
-    return true;
-  }
-  mir_operand base = isel_get(c, LLVMGetOperand(ins, 0), 0);
-  if (isel_opnd_is_vgpr(&base)) vgpr = true;
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
-  int64_t coff = 0;
-  mir_operand acc = base;
-  for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
-    LLVMValueRef idx = LLVMGetOperand(ins, i);
-    uint64_t size;
-    if (!gep_step(c, &ty, i, idx, &coff, &size)) return false;
-    if (!size) continue;
-    mir_operand si = scaled_index(c, idx, size, ptr64, vgpr);
-    if (isel_opnd_is_vgpr(&si)) vgpr = true;
-    acc = add_ptr(c, acc, si, ptr64, vgpr);
-  }
-  coff += gep_base_total(c, ins) - gep_folded_offset(c, ins);
-  if (coff) {
-    mir_operand k;
-    if (ptr64) {
-      if (coff >= -16 && coff <= 64) {
-        k = mir_op_const((uint32_t)coff);
-        k.size = 2;
-      } else {
-        k = mir_op_temp(isel_create2(c, mir_op_const((uint32_t)coff), mir_op_const((uint32_t)((uint64_t)coff >> 32)), false));
-      }
-    } else {
-      k = mir_op_const((uint32_t)coff);
-    }
-    acc = add_ptr(c, acc, k, ptr64, vgpr);
-  }
-  mir_temp t;
-  if (acc.kind == MIR_OPND_TEMP) t = acc.temp;
-  else if (vgpr) t = isel_to_vgpr(c, acc, ptr64 ? 2 : 1);
-  else t = isel_to_sgpr(c, acc, ptr64 ? 2 : 1);
-  if (vgpr && !mir_rc_is_vgpr((mir_rc)t.rc)) t = isel_to_vgpr(c, mir_op_temp(t), ptr64 ? 2 : 1);
-  isel_set(c, ins, 0, t);
-  return true;
-}
 
 /* Splits a loaded register tuple into the value's components. */
 static void set_components(isel_ctx *c, LLVMValueRef ins, mir_temp d, unsigned nc, unsigned cdw, bool vgpr) {
@@ -399,7 +91,11 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
-  if (as == 5) {
+  if (as == 5 && !va.id) { /* a constant address: all in the offset field ("off") */
+    ld = isel_emit(c, op, 2, 1);
+    ld->ops[0] = mir_op_temp(c->psb);
+    ld->ops[1] = mir_op_temp(c->wave_offset);
+  } else if (as == 5) {
     ld = isel_emit(c, op, 3, 1);
     ld->ops[0] = mir_op_temp(va);
     ld->ops[1] = mir_op_temp(c->psb);
@@ -424,7 +120,12 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
                             int32_t off, bool glc) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
-  if (as == 5) {
+  if (as == 5 && !va.id) { /* vdata, V#, soffset; the address in the offset field */
+    st = isel_emit(c, op, 3, 0);
+    st->ops[0] = mir_op_temp(data);
+    st->ops[1] = mir_op_temp(c->psb);
+    st->ops[2] = mir_op_temp(c->wave_offset);
+  } else if (as == 5) {
     /* MUBUF: vdata first, then vaddr, V#, soffset */
     st = isel_emit(c, op, 4, 0);
     st->ops[0] = mir_op_temp(data);
@@ -500,12 +201,22 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
 /* The VGPR address of a vector-memory access through `ptr` in address
  * space `as`: 64-bit for global/flat, 32-bit for LDS and scratch, or the
  * 32-bit offset from *saddr (id 0 when not that form) with *off set to
- * the GEP's constant (gep_saddr); *off otherwise stays as given. */
-static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off) {
+ * the GEP's constant (isel_gep_saddr); *off otherwise stays as given. */
+static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off,
+                               unsigned bytes) {
   uint64_t esize;
   int64_t scoff;
   *saddr = (mir_temp){0};
-  if (gep_saddr(c, ptr, &esize, &scoff)) {
+  if (as == 5 && c->alloca_off.cap) {
+    /* a kernel's alloca, maybe under folded constant GEPs: the whole
+     * address fits MUBUF's 12-bit offset field, no VGPR address */
+    uint32_t po = ptrmap_get(&c->alloca_off, isel_address_root(c, ptr));
+    if (po != UINT32_MAX && (int64_t)po + *off >= 0 && (int64_t)po + *off + bytes <= 4096) {
+      *off += (int32_t)po;
+      return (mir_temp){0};
+    }
+  }
+  if (isel_gep_saddr(c, ptr, &esize, &scoff)) {
     *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
     *off = (int32_t)scoff;
   }
@@ -527,10 +238,10 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
   mir_operand addr = isel_get(c, ptr, 0);
-  int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
+  int32_t off0 = (int32_t)isel_folded_offset(c, ptr);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
   bool scalar_ok = (!c->masked || c->cur == 0) && !c->no_smem &&
-                   (as == 4 || (as == 1 && (has_md(c, ins, "invariant.load") || has_md(c, ins, "amdgpu.noclobber")))) &&
+                   (as == 4 || (as == 1 && (isel_has_md(c, ins, "invariant.load") || isel_has_md(c, ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3 && !packed;
   if (scalar_ok) {
@@ -548,7 +259,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   mir_temp saddr;
-  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     load_private_pieces(c, ins, va, off0, bytes, piece);
@@ -596,9 +307,9 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   }
   unsigned cdw = bits > 32 ? 2 : 1, dw = (bytes + 3) / 4;
   bool packed = bits < 32 && nc > 1;
-  int32_t off0 = (int32_t)gep_folded_offset(c, ptr);
+  int32_t off0 = (int32_t)isel_folded_offset(c, ptr);
   mir_temp saddr;
-  mir_temp va = vector_address(c, ptr, as, &saddr, &off0);
+  mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     store_private_pieces(c, ins, val, va, off0, bytes, piece);
@@ -703,7 +414,7 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
 
 bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   switch (LLVMGetInstructionOpcode(ins)) {
-  case LLVMGetElementPtr: return sel_gep(c, ins);
+  case LLVMGetElementPtr: return isel_gep(c, ins); /* isel_gep.c */
   case LLVMLoad: return sel_load(c, ins);
   case LLVMStore: return sel_store(c, ins);
   case LLVMFence: {

@@ -2,8 +2,9 @@
  * instruction selection and exec-mask lowering) to the code object.
  *
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_licm -> mir_cse
- *   -> mir_dce -> mir_sched_loads -> mir_liveness -> mir_spill -> mir_regalloc
+ *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_mem_merge
+ *   -> mir_licm -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
+ *   -> mir_liveness -> mir_spill -> mir_regalloc
  *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -65,6 +66,15 @@ int mir_licm(mir_program *p, diag *d);
  * effect (no memory, EXEC, M0, branch or barrier effect), iterating until
  * none is left. Never fails; returns 0. */
 int mir_dce(mir_program *p, diag *d);
+
+/* ---- memory access merging (src/passes/mem_merge.c) ---------------------- */
+
+/* Before liveness, on SSA form: per block, scalar loads from one base that
+ * tile 2..16 dwords become one s_load_dwordxN (+ p_split_vector), repeated
+ * scalar loads copies of the first, and pairs of ds_read/ds_write_b32/b64
+ * on one address temporary ds_read2/ds_write2 (st64 forms included).
+ * Never fails; returns 0. */
+int mir_mem_merge(mir_program *p, diag *d);
 
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 

@@ -14,7 +14,8 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-LABEL: k_mulhi_u32:
 ; CHECK-NOT: v_mul_lo_u32
 ; CHECK-NOT: v_lshrrev_b64
-; CHECK: v_mul_hi_u32 v{{[0-9]+}}, v{{[0-9]+}}, v{{[0-9]+}}
+; (or one v_mad_u64_u32 from isel_narrow64.c, which sees the multiply first)
+; CHECK: {{v_mul_hi_u32 v[0-9]+, v[0-9]+, v[0-9]+|v_mad_u64_u32 v\[[0-9]+:[0-9]+\], s\[[0-9]+:[0-9]+\], v[0-9]+, v[0-9]+, 0}}
 ; CHECK-NOT: v_mul_lo_u32
 ; CHECK-NOT: v_lshrrev_b64
 ; CHECK: s_endpgm

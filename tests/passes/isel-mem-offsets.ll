@@ -42,9 +42,10 @@
 ; CHECK: global_store_dword [[O]], {{v[0-9]+}}, s[{{[0-9]+:[0-9]+}}] offset:4{{$}}
 ; CHECK-NOT: v_addc_co_u32
 ; CHECK: s_endpgm
-; the same with an index of unknown range keeps the 64-bit address
+; the same with an index of unknown range keeps the 64-bit address, base +
+; zext(index) * 16 in one v_mad_u64_u32 (isel_gep.c mad_index)
 ; CHECK-LABEL: {{^}}nosaddr:
-; CHECK: v_addc_co_u32
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 16, s[{{[0-9]+:[0-9]+}}]{{$}}
 ; CHECK: global_load_dword {{v[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:-8{{$}}
 target triple = "amdgcn-amd-amdhsa"
 

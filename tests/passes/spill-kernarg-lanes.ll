@@ -15,8 +15,6 @@
 ; CHECK-LABEL: mandelbrot:
 ; CHECK: .Lmandelbrot_BB1:
 ; CHECK: s_load_dword s{{[0-9]+}}, s[6:7], 0x10
-; CHECK: s_mov_b64 exec, -1
-; CHECK: v_readlane_b32
 ; CHECK: .Lmandelbrot_BB2:
 ; CHECK: .Lmandelbrot_BB3:
 ; CHECK-NOT: buffer_

@@ -1,0 +1,514 @@
+/* Instruction selection: getelementptr and address modes.
+ *
+ *  - getelementptr: base + sum(index * element size) + constant, in 64-bit
+ *    (global/constant/flat) or 32-bit (LDS) arithmetic; SALU when uniform.
+ *  - Immediate offsets: a GEP whose constant part (constant indices,
+ *    struct fields) fits the offset field of every load and store that
+ *    uses it as their address, and that has no other use, is computed
+ *    without that part; each access adds it in its offset field
+ *    (gep_folded_offset). gfx900 ranges (Vega ISA guide, "FLAT", "DS",
+ *    "MUBUF", "SMEM" instruction fields): global 13-bit signed, flat
+ *    12-bit unsigned, DS 16-bit unsigned, MUBUF 12-bit unsigned, SMEM
+ *    20-bit unsigned bytes. A global or constant load may become either
+ *    s_load or global_load (isel_mem.c's sel_load decides), so both take
+ *    the intersection 0..4095; the offset stays in range for the last byte
+ *    of an access split into pieces. A kernel's implicitarg.ptr is
+ *    kernarg_ptr + hidden_offset, a constant folded the same way.
+ *  - The constant part includes a variable index's x + k (index_split)
+ *    and a constant LDS base (lds_const_base); GEPs left with the same
+ *    base and variable part share one value (gep_same_value), so runs of
+ *    accesses have one address register that mem_merge.c can pair on.
+ *  - SGPR base + VGPR offset (saddr): a uniform base plus one divergent
+ *    index proven small enough (gep_saddr), global or constant memory;
+ *    otherwise a divergent 64-bit base + zero-extended 32-bit index * size
+ *    is one v_mad_u64_u32 (mad_index).
+ * Split out of isel_mem.c, which selects the loads and stores.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+static unsigned log2u(uint64_t v) {
+  unsigned n = 0;
+  while (v > 1) {
+    v >>= 1;
+    n++;
+  }
+  return n;
+}
+
+/* idx (any int width; sign-extended, or zero-extended with `zx`) * size,
+ * as a 64-bit (or 32-bit) value. */
+static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bool ptr64, bool vgpr, bool zx) {
+  unsigned ib = isel_type_bits(LLVMTypeOf(idx));
+  mir_operand x = isel_get(c, idx, 0);
+  if (!ptr64) {
+    mir_operand lo = ib == 64 ? isel_half_of(c, x, false) : x;
+    if (ib < 32 && lo.kind != MIR_OPND_CONST) {
+      /* sign-extend small indices */
+      unsigned sh = 32 - ib;
+      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
+                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
+                                     mir_op_const(sh)));
+    }
+    if (size == 1) return lo;
+    if ((size & (size - 1)) == 0) {
+      unsigned s = log2u(size);
+      return vgpr ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo))
+                  : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(s)));
+    }
+    return vgpr ? mir_op_temp(isel_v1(c, ISA_V_MUL_LO_U32, lo, mir_op_const((uint32_t)size)))
+                : mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, lo, mir_op_const((uint32_t)size)));
+  }
+  /* 64-bit: sign-extend to i64 first */
+  mir_operand x64;
+  if (ib == 64) {
+    x64 = x;
+  } else {
+    mir_operand lo = x;
+    if (ib < 32 && zx) {
+      lo = isel_extend32(c, lo, ib, false, !vgpr && !isel_opnd_is_vgpr(&lo));
+    } else if (ib < 32) {
+      unsigned sh = 32 - ib;
+      lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
+                : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
+                                     mir_op_const(sh)));
+    }
+    /* a zero-extended index (a zext index_split looked through), or one
+     * known below 2^31, has a zero upper half */
+    mir_operand hi = zx || isel_value_below(idx, 1ull << 31) ? mir_op_const(0)
+                   : vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
+                          : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
+    x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
+  }
+  if (size == 1) return x64;
+  if ((size & (size - 1)) == 0) {
+    unsigned s = log2u(size);
+    mir_temp d;
+    if (vgpr) {
+      d = isel_tmp(c, mir_rc_v(2));
+      mir_operand xs = x64;
+      if (xs.kind != MIR_OPND_TEMP || !mir_rc_is_vgpr((mir_rc)xs.temp.rc)) xs = mir_op_temp(isel_to_vgpr(c, xs, 2));
+      mir_operand srcs[2] = {mir_op_const(s), xs};
+      isel_valu(c, ISA_V_LSHLREV_B64, &d, 1, srcs, 2, true);
+    } else {
+      d = isel_s(c, ISA_S_LSHL_B64, 2, x64, mir_op_const(s));
+    }
+    return mir_op_temp(d);
+  }
+  /* general constant: lo*size, hi*size + mulhi(lo, size) */
+  mir_operand lo = isel_half_of(c, x64, false), hi = isel_half_of(c, x64, true);
+  mir_operand k = mir_op_const((uint32_t)size);
+  mir_temp rl, rh;
+  if (vgpr) {
+    rl = isel_v1(c, ISA_V_MUL_LO_U32, lo, k);
+    mir_temp h0 = isel_v1(c, ISA_V_MUL_HI_U32, lo, k);
+    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, hi, k);
+    rh = isel_v1(c, ISA_V_ADD_U32, mir_op_temp(h0), mir_op_temp(h1));
+  } else {
+    rl = isel_s(c, ISA_S_MUL_I32, 1, lo, k);
+    mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, lo, k);
+    mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, hi, k);
+    rh = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(h0), mir_op_temp(h1));
+  }
+  return mir_op_temp(isel_create2(c, mir_op_temp(rl), mir_op_temp(rh), vgpr));
+}
+
+static mir_operand add_ptr(isel_ctx *c, mir_operand a, mir_operand b, bool ptr64, bool vgpr) {
+  if (b.kind == MIR_OPND_CONST && b.imm == 0) return a; /* an LDS variable at offset 0 */
+  if (a.kind == MIR_OPND_CONST && a.imm == 0) return b;
+  if (ptr64) return mir_op_temp(isel_add64(c, a, b, vgpr));
+  if (vgpr) {
+    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, b, a));
+    return mir_op_temp(isel_v1(c, ISA_V_ADD_U32, a, b));
+  }
+  return mir_op_temp(isel_s(c, ISA_S_ADD_U32, 1, a, b));
+}
+
+/* Constant tables (module globals with initialisers) live in the code
+ * object's .rodata and are addressed PC-relative (isel_data.c); loads from
+ * them are ordinary loads. An earlier workaround turned loads from small
+ * 32-bit tables into select chains over the elements: that costs one
+ * compare and select per element per load (a 256-entry AES T-table: 512
+ * VALU instructions) and covers no other element type, so memory, the
+ * general solution, replaced it. */
+
+bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
+  /* kind ids are per context: never the global context's */
+  unsigned k = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
+  return LLVMGetMetadata(ins, k) != NULL;
+}
+
+/* A variable GEP index idx = x + k whose constant k can join the GEP's
+ * constant offset, x then scaled as scaled_index scales it (in 64-bit
+ * pointers an i32 or narrower x is sign-extended, or zero-extended when
+ * *zx is set; in 32-bit ones only the low 32 bits count): add / disjoint
+ * or with a constant, maybe under a sext or zext, when the flags make the
+ * index exactly ext(x) + k at the pointer's width (GEP arithmetic wraps
+ * at that width); an extension alone is looked through too. opt -O2
+ * writes a[o + 1], a[o + 2], ... of an unrolled loop as zext (add nuw o,
+ * j) or zext (or disjoint o, j); split, they share one base and each
+ * access carries j * size in its offset field. Returns x and sets *k,
+ * or idx with *k = 0. */
+static LLVMValueRef index_split(LLVMValueRef idx, bool ptr64, int64_t *k, bool *zx) {
+  *k = 0;
+  *zx = false;
+  LLVMValueRef a = idx;
+  bool zext = LLVMIsAZExtInst(a) != NULL, sext = LLVMIsASExtInst(a) != NULL;
+  if (zext || sext) a = LLVMGetOperand(a, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(a)) != LLVMIntegerTypeKind) return idx;
+  unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(a));
+  /* 32-bit pointers: everything wraps at 2^32, an extension of 32 bits
+   * or more changes nothing. Narrower x are left to their extension (an
+   * i1 is a lane mask, not a number: clsmith seeds 2, 4, 8 indexed with
+   * zext (icmp) and read through the mask's low half) */
+  if (w > 64 || w < 32) return idx;
+  LLVMValueRef bare = zext || sext ? a : idx;
+  bool bare_zx = zext && ptr64;
+  LLVMOpcode op = LLVMIsAInstruction(a) ? LLVMGetInstructionOpcode(a) : LLVMRet;
+  bool disjoint = op == LLVMOr && LLVMGetIsDisjoint(a);
+  LLVMValueRef kc = op == LLVMAdd || disjoint ? LLVMGetOperand(a, 1) : NULL;
+  bool nuw = disjoint || (op == LLVMAdd && LLVMGetNUW(a)), nsw = disjoint || (op == LLVMAdd && LLVMGetNSW(a));
+  if (!kc || !LLVMIsAConstantInt(kc) || (ptr64 && (zext ? !nuw : w < 64 && !nsw))) {
+    *zx = bare_zx;
+    return bare;
+  }
+  *zx = bare_zx;
+  *k = zext ? (int64_t)LLVMConstIntGetZExtValue(kc) : LLVMConstIntGetSExtValue(kc);
+  return LLVMGetOperand(a, 0);
+}
+
+/* One index (operand i >= 1) of a GEP whose indexed type so far is *ty:
+ * a constant index or struct field adds its bytes to *coff (*size = 0),
+ * a variable one gives the element size it scales (*size) and, split
+ * by index_split (ptr64: a 64-bit pointer), its variable part (*idx).
+ * false for shapes sel_gep does not take (vector indices, indexing a
+ * scalar). */
+static bool gep_step(isel_ctx *c, LLVMTypeRef *ty, int i, LLVMValueRef *pidx, bool ptr64, int64_t *coff,
+                     uint64_t *size, bool *zx) {
+  bool zx_unused;
+  if (!zx) zx = &zx_unused;
+  *zx = false;
+  LLVMValueRef idx = *pidx;
+  if (i == 1) {
+    *size = LLVMABISizeOfType(c->td, *ty);
+  } else if (LLVMGetTypeKind(*ty) == LLVMStructTypeKind) {
+    unsigned k = (unsigned)LLVMConstIntGetZExtValue(idx);
+    *coff += (int64_t)LLVMOffsetOfElement(c->td, *ty, k);
+    *ty = LLVMStructGetTypeAtIndex(*ty, k);
+    *size = 0;
+    return true;
+  } else if (LLVMGetTypeKind(*ty) == LLVMArrayTypeKind || LLVMGetTypeKind(*ty) == LLVMVectorTypeKind) {
+    *ty = LLVMGetElementType(*ty);
+    *size = LLVMABISizeOfType(c->td, *ty);
+  } else {
+    return false;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(idx)) == LLVMVectorTypeKind) return false;
+  if (LLVMIsAConstantInt(idx)) {
+    *coff += LLVMConstIntGetSExtValue(idx) * (int64_t)*size;
+    *size = 0;
+    return true;
+  }
+  int64_t k;
+  *pidx = index_split(idx, ptr64, &k, zx);
+  *coff += k * (int64_t)*size;
+  return true;
+}
+
+static bool gep_ptr64(LLVMValueRef g) { return isel_type_bits(LLVMTypeOf(g)) == 64; }
+
+/* The LDS byte offset of GEP g's base when that is a constant (an LDS
+ * variable, or a constant expression into one): part of g's constant, so
+ * the accesses carry it in their 16-bit offset field instead of an add
+ * per address (a second tile at 0x400). */
+static bool lds_const_base(isel_ctx *c, LLVMValueRef g, int64_t *off) {
+  LLVMValueRef b = LLVMGetOperand(g, 0);
+  if (LLVMGetTypeKind(LLVMTypeOf(g)) != LLVMPointerTypeKind || LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3 ||
+      !LLVMIsAConstant(b) || LLVMGetTypeKind(LLVMTypeOf(b)) != LLVMPointerTypeKind)
+    return false;
+  mir_operand o = isel_get(c, b, 0); /* a constant LDS address: nothing emitted */
+  if (o.kind != MIR_OPND_CONST) return false;
+  *off = o.imm;
+  return true;
+}
+
+/* The constant byte offset of GEP `ins` (with a constant LDS base's);
+ * false for shapes sel_gep does not take. */
+static bool gep_const_part(isel_ctx *c, LLVMValueRef ins, int64_t *coff) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  uint64_t size;
+  *coff = 0;
+  lds_const_base(c, ins, coff);
+  for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ins, i);
+    if (!gep_step(c, &ty, i, &idx, gep_ptr64(ins), coff, &size, NULL)) return false;
+  }
+  return true;
+}
+
+/* Immediate offsets [*lo, *hi] an access `user` (load or store) in
+ * address space `as` can carry whichever form sel_load/sel_store give it
+ * (see the file comment); false for none. */
+static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *lo, int64_t *hi) {
+  *lo = 0;
+  *hi = 4095;
+  switch (as) {
+  case 0: case 4: case 5: return true;
+  case 3: *hi = 65535; return true;
+  case 1:
+    /* never s_load: global_load/store's signed 13 bits */
+    if (LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber"))) *lo = -4096;
+    return true;
+  default: return false;
+  }
+}
+
+/* Is GEP instruction `g` (scalar) all constant indices? *k: its bytes. */
+static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
+  if (!LLVMIsAGetElementPtrInst(g) || LLVMGetTypeKind(LLVMTypeOf(g)) == LLVMVectorTypeKind) return false;
+  for (int i = 1; i < LLVMGetNumOperands(g); i++)
+    if (!LLVMIsAConstantInt(LLVMGetOperand(g, i))) return false;
+  return gep_const_part(c, g, k);
+}
+
+/* Is every use of `ptr` a non-atomic load or store of it as the address,
+ * able to carry coff in its offset field up to its last byte? With
+ * `saddr`, the range is global_load/store's (the saddr form is never
+ * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
+ * of constant indices k on ptr whose own uses carry coff + k. */
+static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  LLVMUseRef u = LLVMGetFirstUse(ptr);
+  if (!u) return false;
+  for (; u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    LLVMTypeRef ty;
+    int64_t k;
+    if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
+    else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
+      ty = LLVMTypeOf(LLVMGetOperand(user, 0));
+    else if (!saddr && depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
+      if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
+      continue;
+    } else return false;
+    int64_t lo = -4096, hi = 4095;
+    if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
+      return false;
+    if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
+  }
+  return true;
+}
+
+/* Is v a kernel's llvm.amdgcn.implicitarg.ptr? Its value is kernarg_ptr +
+ * hidden_offset, a constant the loads through it can carry like a GEP's
+ * (gep_folded_offset; isel_call.c then gives it kernarg_ptr as its
+ * value). In a function the pointer is an argument (isel_calls.c). */
+static bool is_implicitarg_ptr(isel_ctx *c, LLVMValueRef v) {
+  if (c->p->is_function || !LLVMIsACallInst(v)) return false;
+  LLVMValueRef f = LLVMGetCalledValue(v);
+  size_t len;
+  const char *n = LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : NULL;
+  return n && !strcmp(n, "llvm.amdgcn.implicitarg.ptr");
+}
+
+/* The constant that the loads and stores using pointer `ptr` carry in
+ * their offset field, or 0 (not a GEP instruction, another use, out of
+ * range): ptr's own constant part, plus its base's when ptr has only
+ * constant indices on a folded GEP. sel_gep leaves it out of ptr's
+ * value. A folded GEP's constant-index GEPs are folded too (their uses
+ * were checked with it), so no GEP adds its base's folded constant back,
+ * except to reach a total of 0 (gep_base_total). */
+static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
+  if (is_implicitarg_ptr(c, ptr))
+    return c->hidden_offset && only_addressed_within(c, ptr, c->hidden_offset, false, 0) ? c->hidden_offset : 0;
+  if (!LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind) return 0;
+  int64_t coff, k;
+  if (!gep_const_part(c, ptr, &coff)) return 0;
+  if (gep_const_only(c, ptr, &k)) coff += gep_folded_offset(c, LLVMGetOperand(ptr, 0));
+  if (coff == 0) return 0;
+  return only_addressed_within(c, ptr, coff, false, 0) ? coff : 0;
+}
+
+/* What GEP `g`'s base value lacks of its address: the folded constant of
+ * a GEP base, when g has only constant indices (otherwise the base is
+ * never folded: only_addressed_within refuses it). */
+static int64_t gep_base_total(isel_ctx *c, LLVMValueRef g) {
+  int64_t k;
+  return gep_const_only(c, g, &k) ? gep_folded_offset(c, LLVMGetOperand(g, 0)) : 0;
+}
+
+int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr) { return gep_folded_offset(c, ptr); }
+
+/* global_load/store in the SGPR base + 32-bit VGPR offset form (saddr):
+ * GEP `ptr` (global or constant memory) is uniform base + idx * size + constant, with one variable,
+ * divergent index provably in [0, 2^32 / size) (isel_value_below), the
+ * constant in the signed 13-bit offset field to the last byte of every
+ * access, and no use other than global loads and stores of it as their
+ * address (divergent, so never s_load). Returns idx (NULL when the form
+ * does not apply), its element size and the constant. sel_gep then gives
+ * the GEP the 32-bit offset idx * size as its value. */
+LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
+  if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
+      (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 4) ||
+      divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
+    return NULL;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ptr);
+  LLVMValueRef var = NULL;
+  *coff = 0;
+  for (int i = 1; i < LLVMGetNumOperands(ptr); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ptr, i);
+    uint64_t sz;
+    if (!gep_step(c, &ty, i, &idx, true, coff, &sz, NULL)) return NULL;
+    if (!sz) continue;
+    if (var) return NULL;
+    var = idx;
+    *size = sz;
+  }
+  if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
+  return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
+}
+
+/* The variable indices of GEP `g` and the element sizes they scale (the
+ * low bit set for a zero-extended index, see index_split), at most 4
+ * (*n); false for shapes sel_gep does not take or more indices. */
+static bool gep_vars(isel_ctx *c, LLVMValueRef g, LLVMValueRef *v, uint64_t *sz, unsigned *n) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(g);
+  int64_t coff = 0;
+  *n = 0;
+  for (int i = 1; i < LLVMGetNumOperands(g); i++) {
+    uint64_t size;
+    LLVMValueRef idx = LLVMGetOperand(g, i);
+    bool zx;
+    if (!gep_step(c, &ty, i, &idx, gep_ptr64(g), &coff, &size, &zx)) return false;
+    if (!size) continue;
+    if (*n == 4) return false;
+    v[*n] = idx;
+    sz[(*n)++] = size << 1 | zx;
+  }
+  return true;
+}
+
+/* Does sel_gep compute GEP `g` as its base plus its variable part alone
+ * (every constant carried by the accesses' offset fields)? */
+static bool gep_only_variable(isel_ctx *c, LLVMValueRef g) {
+  int64_t coff;
+  uint64_t esize;
+  return LLVMIsAGetElementPtrInst(g) && LLVMGetTypeKind(LLVMTypeOf(g)) != LLVMVectorTypeKind &&
+         gep_const_part(c, g, &coff) && coff + gep_base_total(c, g) - gep_folded_offset(c, g) == 0 &&
+         !isel_gep_saddr(c, g, &esize, &coff);
+}
+
+/* An earlier GEP in the block of GEP `ins` (at most 256 instructions back)
+ * that has the same value: the same base and variable indices, each
+ * computed as base + variable part (gep_only_variable). LICM hoists
+ * &tile[ty][k] for every k of an unrolled loop into one block; without
+ * this each would keep its own copy of tile + ty * stride live across
+ * the loop (tiled matmul: 32 VGPRs of equal addresses). NULL if none. */
+static LLVMValueRef gep_same_value(isel_ctx *c, LLVMValueRef ins) {
+  LLVMValueRef v[4], w[4];
+  uint64_t sz[4], sw[4];
+  unsigned n, m;
+  if (!gep_only_variable(c, ins) || !gep_vars(c, ins, v, sz, &n)) return NULL;
+  LLVMValueRef g = LLVMGetPreviousInstruction(ins);
+  for (unsigned k = 0; g && k < 256; k++, g = LLVMGetPreviousInstruction(g)) {
+    int64_t lb;
+    if (!LLVMIsAGetElementPtrInst(g) || LLVMTypeOf(g) != LLVMTypeOf(ins) || !isel_has(c, g) ||
+        !gep_vars(c, g, w, sw, &m) || m != n)
+      continue;
+    /* two constant LDS bases are both in the offset fields */
+    if (LLVMGetOperand(g, 0) != LLVMGetOperand(ins, 0) && !(lds_const_base(c, g, &lb) && lds_const_base(c, ins, &lb)))
+      continue;
+    bool same = true;
+    for (unsigned j = 0; j < n && same; j++) same = v[j] == w[j] && sz[j] == sw[j];
+    if (same && gep_only_variable(c, g)) return g;
+  }
+  return NULL;
+}
+
+/* A divergent 64-bit address base + x * size with x a 32-bit value
+ * known to extend with zeros (zero-extended, or below 2^31; an i64 index
+ * below 2^32) is one v_mad_u64_u32 x, size, base: not a 64-bit shift or
+ * multiply and an add with carry (five instructions with their moves).
+ * *x32: the 32-bit x. */
+static bool mad_index(isel_ctx *c, LLVMValueRef idx, bool zx, mir_operand *x32) {
+  if (LLVMIsAConstant(idx)) return false;
+  unsigned ib = isel_type_bits(LLVMTypeOf(idx));
+  if (ib == 32 && (zx || isel_value_below(idx, 1ull << 31))) *x32 = isel_get(c, idx, 0);
+  else if (ib == 64 && isel_value_below(idx, 1ull << 32)) *x32 = isel_get_half(c, idx, 0, false);
+  else return false;
+  return true;
+}
+
+bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
+  LLVMTypeRef pty = LLVMTypeOf(ins);
+  if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
+  unsigned pbits = isel_type_bits(pty);
+  if (pbits != 32 && pbits != 64) return false;
+  bool ptr64 = pbits == 64;
+  bool vgpr = divergence_is_divergent(c->di, ins);
+  uint64_t esize;
+  int64_t scoff;
+  LLVMValueRef var = isel_gep_saddr(c, ins, &esize, &scoff);
+  if (var) {
+    isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true, false), 1));
+    return true;
+  }
+  LLVMValueRef same = gep_same_value(c, ins);
+  if (same) {
+    mir_operand o = isel_get(c, same, 0);
+    if (o.kind == MIR_OPND_TEMP) {
+      isel_set(c, ins, 0, o.temp);
+      return true;
+    }
+  }
+  int64_t coff = 0;
+  mir_operand base = lds_const_base(c, ins, &coff) ? mir_op_const(0) : isel_get(c, LLVMGetOperand(ins, 0), 0);
+  if (isel_opnd_is_vgpr(&base)) vgpr = true;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(ins);
+  mir_operand acc = base;
+  for (int i = 1; i < LLVMGetNumOperands(ins); i++) {
+    LLVMValueRef idx = LLVMGetOperand(ins, i);
+    uint64_t size;
+    bool zx;
+    if (!gep_step(c, &ty, i, &idx, ptr64, &coff, &size, &zx)) return false;
+    if (!size) continue;
+    mir_operand x32;
+    if (ptr64 && size <= UINT32_MAX && divergence_is_divergent(c->di, ins) && mad_index(c, idx, zx, &x32)) {
+      acc = mir_op_temp(isel_mad_u64(c, x32, mir_op_const((uint32_t)size), acc));
+      vgpr = true;
+      continue;
+    }
+    mir_operand si = scaled_index(c, idx, size, ptr64, vgpr, zx);
+    if (isel_opnd_is_vgpr(&si)) vgpr = true;
+    acc = add_ptr(c, acc, si, ptr64, vgpr);
+  }
+  coff += gep_base_total(c, ins) - gep_folded_offset(c, ins);
+  if (coff) {
+    mir_operand k;
+    if (ptr64) {
+      if (coff >= -16 && coff <= 64) {
+        k = mir_op_const((uint32_t)coff);
+        k.size = 2;
+      } else {
+        k = mir_op_temp(isel_create2(c, mir_op_const((uint32_t)coff), mir_op_const((uint32_t)((uint64_t)coff >> 32)), false));
+      }
+    } else {
+      k = mir_op_const((uint32_t)coff);
+    }
+    acc = add_ptr(c, acc, k, ptr64, vgpr);
+  }
+  mir_temp t;
+  if (acc.kind == MIR_OPND_TEMP) t = acc.temp;
+  else if (vgpr) t = isel_to_vgpr(c, acc, ptr64 ? 2 : 1);
+  else t = isel_to_sgpr(c, acc, ptr64 ? 2 : 1);
+  if (vgpr && !mir_rc_is_vgpr((mir_rc)t.rc)) t = isel_to_vgpr(c, mir_op_temp(t), ptr64 ? 2 : 1);
+  isel_set(c, ins, 0, t);
+  return true;
+}
+
+LLVMValueRef isel_address_root(isel_ctx *c, LLVMValueRef ptr) {
+  int64_t k;
+  while (gep_const_only(c, ptr, &k) && gep_only_variable(c, ptr)) ptr = LLVMGetOperand(ptr, 0);
+  return ptr;
+}

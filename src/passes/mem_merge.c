@@ -1,0 +1,356 @@
+/* Merging of adjacent memory accesses (SSA machine IR, before liveness).
+ *
+ * Instruction selection emits one access per IR load or store: one
+ * s_load_dword per kernel argument or __constant element, one ds_read_b32
+ * per LDS element. The hardware reads up to 16 dwords with one scalar load
+ * and two LDS elements with one ds_read2/ds_write2, which issues fewer
+ * instructions and waits on fewer counter increments (llc-19's
+ * SILoadStoreOptimizer does the same).
+ *
+ * Scalar loads (per block): s_load_dword..x8 from the same base temporary
+ * (the kernarg pointer, a __constant base) at offsets that tile a range of
+ * 2, 4, 8 or 16 dwords exactly become one s_load_dwordxN there, at the
+ * first of them in the block, followed by a p_split_vector into their
+ * original results (each load's place in the range a multiple of its size,
+ * so the allocator keeps the pieces in the tuple's registers). A second
+ * load of the same dwords becomes a copy of the first. Scalar loads read
+ * memory that does not change during the kernel (kernarg segment, constant
+ * and invariant memory: isel_mem.c's scalar_ok), so moving one up across
+ * stores is safe. Under a small SGPR budget the tuples stay small (none
+ * below 32 SGPRs, 4 dwords below 48, 8 below 64). No over-reading: only dwords some load read
+ * are loaded.
+ * LDS (per block): two ds_read_b32 (ds_read_b64) from the same address
+ * temporary whose offsets are dword (qword) multiples below 256 become
+ * ds_read2_b32 (ds_read2_b64), or the st64 forms for multiples of 64
+ * elements, at the first read, when nothing between them writes memory,
+ * changes EXEC or waits at a barrier; two ds_write_b32 (b64) likewise
+ * become ds_write2 at the second write when nothing between them touches
+ * memory at all. Equal offsets are left alone; accesses beyond the
+ * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
+ * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
+ * fields: two 8-bit offsets in elements, x64 for st64).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "passes/passes.h"
+
+typedef struct ld_cand {
+  uint32_t pos;   /* index in the block */
+  uint32_t base;  /* base temporary id */
+  int32_t off;    /* bytes */
+  unsigned dw;    /* dwords */
+} ld_cand;
+
+static unsigned smem_dwords(unsigned op) {
+  switch (op) {
+  case ISA_S_LOAD_DWORD: return 1;
+  case ISA_S_LOAD_DWORDX2: return 2;
+  case ISA_S_LOAD_DWORDX4: return 4;
+  case ISA_S_LOAD_DWORDX8: return 8;
+  default: return 0;
+  }
+}
+
+static unsigned smem_op(unsigned dw) {
+  return dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw == 4 ? ISA_S_LOAD_DWORDX4
+       : dw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+}
+
+static bool plain_temp_def(const mir_instr *ins) {
+  return ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && !(ins->defs[0].flags & MIR_OPND_FIXED_REG);
+}
+
+static int cmp_cand(const void *a, const void *b) {
+  const ld_cand *x = a, *y = b;
+  if (x->base != y->base) return x->base < y->base ? -1 : 1;
+  if (x->off != y->off) return x->off < y->off ? -1 : 1;
+  return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+/* Block rewriting: per old position, the instructions that replace it
+ * (NULL, NULL: removed; the old one when untouched). */
+typedef struct rewrite {
+  mir_instr **first, **second;
+  bool *gone;
+} rewrite;
+
+static void apply(mir_program *p, mir_block *b, rewrite *rw) {
+  mir_instr **v = arena_alloc(p->mem, (2 * b->num_instrs + 1) * sizeof *v);
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    if (rw->gone[i]) continue;
+    if (!rw->first[i]) {
+      v[w++] = b->instrs[i];
+      continue;
+    }
+    v[w++] = rw->first[i];
+    if (rw->second[i]) v[w++] = rw->second[i];
+  }
+  b->instrs = v;
+  b->num_instrs = b->cap_instrs = w;
+}
+
+static mir_instr *split_into(mir_program *p, mir_temp whole, mir_instr **parts, unsigned n) {
+  mir_instr *s = mir_instr_create(p, MIR_P_SPLIT_VECTOR, 1, n);
+  s->ops[0] = mir_op_temp(whole);
+  for (unsigned k = 0; k < n; k++) s->defs[k] = parts[k]->defs[0];
+  return s;
+}
+
+/* ---- scalar loads -------------------------------------------------------- */
+
+static void merge_smem(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) {
+  ld_cand *c = malloc(b->num_instrs * sizeof *c);
+  if (!c) return;
+  unsigned n = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    unsigned dw = smem_dwords(ins->opcode);
+    if (!dw || ins->num_ops != 1 || ins->ops[0].kind != MIR_OPND_TEMP || !plain_temp_def(ins) ||
+        (ins->enc_flags & MIR_ENC_GLC) || ins->offset < 0 || ins->offset % 4)
+      continue;
+    c[n++] = (ld_cand){i, ins->ops[0].temp.id, ins->offset, dw};
+  }
+  qsort(c, n, sizeof *c, cmp_cand);
+  /* the same dwords loaded again: a copy of the first (kept in c) */
+  unsigned m = 0;
+  for (unsigned i = 0; i < n; i++) {
+    if (m && c[m - 1].base == c[i].base && c[m - 1].off == c[i].off && c[m - 1].dw == c[i].dw) {
+      mir_instr *cp = mir_instr_create(p, MIR_P_COPY, 1, 1);
+      cp->ops[0] = b->instrs[c[m - 1].pos]->defs[0];
+      cp->ops[0].flags = 0;
+      cp->defs[0] = b->instrs[c[i].pos]->defs[0];
+      rw->first[c[i].pos] = cp;
+      continue;
+    }
+    c[m++] = c[i];
+  }
+  n = m;
+  for (unsigned i = 0; i < n;) {
+    /* the longest run from c[i] that tiles 2, 4, 8 or 16 dwords */
+    unsigned total = c[i].dw, best = i, best_total = 0;
+    for (unsigned k = i + 1; k < n && c[k].base == c[i].base; k++) {
+      if (c[k].off != c[i].off + 4 * (int32_t)total || total % c[k].dw || total + c[k].dw > cap) break;
+      total += c[k].dw;
+      if ((total & (total - 1)) == 0) best = k, best_total = total;
+    }
+    if (best == i) {
+      i++;
+      continue;
+    }
+    mir_instr *parts[16];
+    unsigned np = 0;
+    uint32_t first = UINT32_MAX;
+    for (unsigned q = i; q <= best; q++) {
+      parts[np++] = b->instrs[c[q].pos];
+      if (c[q].pos < first) first = c[q].pos;
+      rw->gone[c[q].pos] = true;
+    }
+    mir_temp whole = mir_new_temp(p, mir_rc_s(best_total));
+    mir_instr *ld = mir_instr_create(p, smem_op(best_total), 1, 1);
+    ld->ops[0] = parts[0]->ops[0];
+    ld->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+    ld->offset = c[i].off;
+    ld->defs[0] = mir_op_temp(whole);
+    rw->gone[first] = false;
+    rw->first[first] = ld;
+    rw->second[first] = split_into(p, whole, parts, np);
+    i = best + 1;
+  }
+  free(c);
+}
+
+/* ---- LDS ----------------------------------------------------------------- */
+
+/* Does `ins` stop moving an LDS access across it: it writes memory or
+ * EXEC, waits at a barrier, calls, or (for writes, `any_mem`) accesses
+ * memory at all? */
+static bool ds_fence(const mir_instr *ins, bool any_mem) {
+  if (ins->opcode >= ISA_NUM_OPS) {
+    switch (ins->opcode) {
+    case MIR_P_COPY: case MIR_P_CREATE_VECTOR: case MIR_P_SPLIT_VECTOR: case MIR_P_EXTRACT: case MIR_P_PHI:
+    case MIR_P_PARALLELCOPY:
+      return false;
+    default:
+      return true;
+    }
+  }
+  uint32_t f = isa_table[ins->opcode].flags;
+  if (f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR)) return true;
+  if (any_mem && (f & ISA_F_LOAD)) return true;
+  if (ins->opcode == ISA_S_WAITCNT) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *d = &ins->defs[k];
+    if ((d->kind == MIR_OPND_FIXED || (d->flags & MIR_OPND_FIXED_REG)) && d->preg == MIR_PREG_EXEC) return true;
+  }
+  return false;
+}
+
+/* The merged opcode and offset field for two accesses of `elem` bytes at
+ * byte offsets a and b (a != b), or false. */
+static bool ds_pair(bool write, unsigned elem, int32_t a, int32_t b, unsigned *op, int32_t *field) {
+  if (a < 0 || b < 0 || a == b || a % (int32_t)elem || b % (int32_t)elem) return false;
+  uint32_t ea = (uint32_t)a / elem, eb = (uint32_t)b / elem;
+  bool st64 = false;
+  if (ea > 255 || eb > 255) {
+    if (ea % 64 || eb % 64 || ea / 64 > 255 || eb / 64 > 255) return false;
+    ea /= 64, eb /= 64, st64 = true;
+  }
+  if (elem == 4) *op = write ? (st64 ? ISA_DS_WRITE2ST64_B32 : ISA_DS_WRITE2_B32) : (st64 ? ISA_DS_READ2ST64_B32 : ISA_DS_READ2_B32);
+  else *op = write ? (st64 ? ISA_DS_WRITE2ST64_B64 : ISA_DS_WRITE2_B64) : (st64 ? ISA_DS_READ2ST64_B64 : ISA_DS_READ2_B64);
+  *field = (int32_t)(ea | eb << 8);
+  return true;
+}
+
+static unsigned ds_elem(unsigned op, bool *write) {
+  *write = op == ISA_DS_WRITE_B32 || op == ISA_DS_WRITE_B64;
+  if (op == ISA_DS_READ_B32 || op == ISA_DS_WRITE_B32) return 4;
+  if (op == ISA_DS_READ_B64 || op == ISA_DS_WRITE_B64) return 8;
+  return 0;
+}
+
+/* LDS accesses on one address temporary at offsets of 1 KiB and more
+ * (an LDS variable placed after a tile: its base is in the offset field)
+ * cannot pair: ds_read2's offsets are 8 bits of elements. When three or
+ * more of one block lie in one 1020-byte window above such an offset m,
+ * they take a new address, base + m, and pair from it (llc-19 keeps the
+ * same kind of base). The v_add_u32 goes right after the base's own
+ * definition, so it dominates every use, runs under the EXEC the base
+ * was computed under and is not repeated in a loop that uses it; one
+ * per (base, m) in the program. */
+typedef struct rebase {
+  uint32_t base, nb; /* temporary ids */
+  int32_t m;
+  mir_instr *add;
+} rebase;
+
+static bool in_window(const mir_instr *y, uint32_t base, int32_t m) {
+  bool w;
+  unsigned e = ds_elem(y->opcode, &w);
+  return e && y->ops[0].kind == MIR_OPND_TEMP && y->ops[0].temp.id == base && y->offset >= m &&
+         y->offset - m <= 1020 && (y->offset - m) % (int32_t)e == 0;
+}
+
+static void rebase_ds(mir_program *p) {
+  rebase *rb = NULL;
+  unsigned nrb = 0, cap = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t f = 0; f < b->num_instrs; f++) {
+      mir_instr *x = b->instrs[f];
+      bool w;
+      if (!ds_elem(x->opcode, &w) || x->ops[0].kind != MIR_OPND_TEMP || x->offset < 1024) continue;
+      uint32_t base = x->ops[0].temp.id;
+      int32_t m = x->offset;
+      unsigned n = 0;
+      for (uint32_t g = f; g < b->num_instrs; g++) n += in_window(b->instrs[g], base, m);
+      if (n < 3) continue;
+      unsigned r = 0;
+      while (r < nrb && !(rb[r].base == base && rb[r].m == m)) r++;
+      if (r == nrb) {
+        if (nrb == cap) {
+          cap = cap ? 2 * cap : 8;
+          rebase *t = realloc(rb, cap * sizeof *rb);
+          if (!t) break;
+          rb = t;
+        }
+        mir_temp nb = mir_new_temp(p, mir_rc_v(1));
+        mir_instr *add = mir_instr_create(p, ISA_V_ADD_U32, 2, 1);
+        add->ops[0] = mir_op_const((uint32_t)m);
+        add->ops[1] = x->ops[0];
+        add->ops[1].flags = 0;
+        add->defs[0] = mir_op_temp(nb);
+        rb[nrb++] = (rebase){base, nb.id, m, add};
+      }
+      for (uint32_t g = f; g < b->num_instrs; g++) {
+        mir_instr *y = b->instrs[g];
+        if (!in_window(y, base, m)) continue;
+        y->ops[0].temp.id = rb[r].nb;
+        y->ops[0].flags = 0;
+        y->offset -= m;
+      }
+    }
+  }
+  /* the adds after their bases' definitions (after a block's phis) */
+  for (unsigned r = 0; r < nrb; r++)
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      mir_block *b = &p->blocks[bi];
+      uint32_t at = UINT32_MAX;
+      for (uint32_t i = 0; i < b->num_instrs && at == UINT32_MAX; i++)
+        for (unsigned k = 0; k < b->instrs[i]->num_defs; k++)
+          if (b->instrs[i]->defs[k].kind == MIR_OPND_TEMP && b->instrs[i]->defs[k].temp.id == rb[r].base) at = i + 1;
+      if (at == UINT32_MAX) continue;
+      while (at < b->num_instrs && b->instrs[at]->opcode == MIR_P_PHI) at++;
+      mir_block_insert(p, b, at, rb[r].add);
+      break;
+    }
+  free(rb);
+}
+
+static void merge_ds(mir_program *p, mir_block *b, rewrite *rw) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *x = b->instrs[i];
+    bool write;
+    unsigned elem = ds_elem(x->opcode, &write);
+    if (!elem || rw->gone[i] || rw->first[i] || x->ops[0].kind != MIR_OPND_TEMP) continue;
+    if (write ? (x->num_ops != 2 || x->num_defs) : (x->num_ops != 1 || !plain_temp_def(x))) continue;
+    for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64; j++) {
+      mir_instr *y = b->instrs[j];
+      unsigned op;
+      int32_t field;
+      if (y->opcode == x->opcode && !rw->gone[j] && !rw->first[j] && y->ops[0].kind == MIR_OPND_TEMP &&
+          y->ops[0].temp.id == x->ops[0].temp.id && y->num_ops == x->num_ops && (write || plain_temp_def(y)) &&
+          ds_pair(write, elem, x->offset, y->offset, &op, &field)) {
+        mir_instr *m = mir_instr_create(p, op, write ? 3 : 1, write ? 0 : 1);
+        m->ops[0] = x->ops[0];
+        m->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+        m->offset = field;
+        if (write) {
+          m->ops[1] = x->ops[1];
+          m->ops[2] = y->ops[1];
+          rw->gone[i] = true;
+          rw->first[j] = m;
+        } else {
+          mir_temp whole = mir_new_temp(p, mir_rc_v(2 * elem / 4));
+          m->defs[0] = mir_op_temp(whole);
+          mir_instr *parts[2] = {x, y};
+          rw->first[i] = m;
+          rw->second[i] = split_into(p, whole, parts, 2);
+          rw->gone[j] = true;
+        }
+        break;
+      }
+      if (ds_fence(y, write)) break;
+    }
+  }
+}
+
+int mir_mem_merge(mir_program *p, diag *d) {
+  (void)d;
+  /* a forced small SGPR budget leaves the allocator little room for
+   * aligned tuples (8/24: a 4-aligned s4 beside spilled pairs fragments
+   * the file): smaller merges there, and none below 32 SGPRs, where the
+   * spiller sinks each kernel-argument load to the block that reads it
+   * (spill_sink.c; a merged pair would keep both in the entry) */
+  unsigned budget = p->abi.num_sgprs_budget;
+  unsigned cap = !budget || budget >= 64 ? 16 : budget >= 48 ? 8 : budget >= 32 ? 4 : 1;
+  rebase_ds(p);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (!b->num_instrs) continue;
+    rewrite rw;
+    rw.first = calloc(b->num_instrs, sizeof *rw.first);
+    rw.second = calloc(b->num_instrs, sizeof *rw.second);
+    rw.gone = calloc(b->num_instrs, sizeof *rw.gone);
+    if (rw.first && rw.second && rw.gone) {
+      merge_smem(p, b, &rw, cap);
+      merge_ds(p, b, &rw);
+      apply(p, b, &rw);
+    }
+    free(rw.first);
+    free(rw.second);
+    free(rw.gone);
+  }
+  return 0;
+}
