@@ -92,6 +92,7 @@ static void force_budget(uint32_t *budget, unsigned flag) {
 /* Runs the machine IR passes after isel on one kernel, in order. */
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
   static const char *const order[] = {
+      "fold-vectors",
       "liveness",
       "spill",
       "regalloc",

@@ -57,6 +57,16 @@ typedef struct mir_live_info {
  * verified program; returns 0. */
 int mir_liveness(mir_program *p, diag *d);
 
+/* ---- vector folding (src/ra/fold_vectors.c) ----------------------------- */
+
+/* Before liveness, on SSA temporaries: an extract of a create_vector's
+ * result is renamed to that operand, a create_vector of all the extracts of
+ * one value to that value; the extracts of one value that dies in their
+ * block become one p_split_vector (so the allocator places the parts in
+ * its registers); unread create_vector / split_vector / extract and
+ * moves (p_copy, s_mov, v_mov without a register constraint) are deleted. Never fails; returns 0. */
+int mir_fold_vectors(mir_program *p, diag *d);
+
 /* ---- spilling (src/ra/spill.c) ------------------------------------------ */
 
 /* Before mir_regalloc: lowers the SGPR and VGPR demand to the budgets

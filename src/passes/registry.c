@@ -8,6 +8,7 @@
 #include "passes/passes.h"
 
 static const mir_pass_info passes[] = {
+  {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
   {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
   {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
   {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
