@@ -116,6 +116,19 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
   return 0;
 }
 
+/* Prepares compiling `fn` again after a budget failure: drops the
+ * failed program and its diagnostics and marks the function with `attr`
+ * (an opt-out the next compilation reads). Returns 0 (the new rc). */
+static int retry_without(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog, LLVMValueRef fn,
+                         const char *attr) {
+  diag_rollback(d, diag_len, diag_errors);
+  arena_free(mem);
+  *prog = NULL;
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)), attr, (unsigned)strlen(attr), "", 0));
+  return 0;
+}
+
 /* --print-after names: the stages of this function and the registered
  * machine-IR passes (a misspelt name used to be accepted and print nothing). */
 static bool known_dump_name(const char *name) {
@@ -198,19 +211,24 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
+    p->no_coalesce = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "wavecc-no-coalesce", 18) != NULL;
     rc = run_mir_passes(p, o, d, dump, &tm);
+    if (rc && p->budget_failed && !p->no_coalesce) {
+      /* Folded vectors and register affinities leave the file more
+       * fragmented under a small budget (values sit where their partners
+       * want them), and the allocator cannot always clear a range for a
+       * tuple: compile this program again without them rather than fail. */
+      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-coalesce");
+      k--;
+      continue;
+    }
     if (rc && p->structured && p->budget_failed) {
       /* Structured regions keep uniform values (V#s, masks) in SGPRs
        * across loops; under a small budget the allocator can then fail
        * where masked linearisation fits. Compile this program again that
        * way rather than fail (the attribute is isel_struct.c's opt-out).
        * Only budget failures: an internal error must not be hidden. */
-      diag_rollback(d, diag_len, diag_errors);
-      arena_free(&mems[k]);
-      progs[k] = NULL;
-      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                              LLVMCreateStringAttribute(LLVMGetModuleContext(m.mod), "wavecc-no-structurize", 21, "", 0));
-      rc = 0;
+      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-structurize");
       k--;
     }
   }

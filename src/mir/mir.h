@@ -240,6 +240,7 @@ typedef struct mir_program {
   bool is_function;           /* a non-kernel function: ends in p_return, has no descriptor */
   bool structured;            /* divergent control flow as structured regions (isel_struct.c) */
   bool budget_failed;         /* spill or regalloc stopped because the register budget cannot be met */
+  bool no_coalesce;           /* no vector folding or register affinities: the retry after budget_failed */
   bool has_calls, calls_indirect;
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;

@@ -133,7 +133,11 @@ static bool merge_extracts(fold_ctx *c, mir_block *b) {
     uint32_t s = first->ops[0].temp.id;
     mir_rc src = c->p->temp_rc[s];
     unsigned n = mir_rc_size(src);
-    if (n < 2 || n > 16 || !same_kind(src, first->defs[0].temp.rc)) continue;
+    /* Pairs only: a split defines all its parts while its operand is
+     * live, which needs 2n registers at once (the spiller counts them
+     * together); wider tuples keep their extracts, which the spiller can
+     * reload one dword at a time. */
+    if (n != 2 || !same_kind(src, first->defs[0].temp.rc)) continue;
     if (p_room(c) < n) return changed;
     /* Every use of s is in this block (no phi: a phi's operand is a use at
      * the end of a predecessor), and from here on each is a one-dword
@@ -231,7 +235,7 @@ static void compact(mir_program *p) {
 
 int mir_fold_vectors(mir_program *p, diag *d) {
   (void)d;
-  if (p->regs_assigned || !p->num_temps) return 0;
+  if (p->regs_assigned || !p->num_temps || p->no_coalesce) return 0;
   arena tmp;
   arena_init(&tmp);
   fold_ctx c = {.p = p};

@@ -234,6 +234,7 @@ static void compute_affinities(ra_ctx *c) {
     c->set_reg[t] = MIR_PREG_NONE;
     c->vec[t] = NULL;
   }
+  if (p->no_coalesce) return;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
