@@ -43,6 +43,7 @@ typedef struct fold_ctx {
   mir_instr **def;   /* [temp] defining instruction (after renaming) */
   uint32_t *repl;    /* [temp] renamed to, or 0 */
   uint32_t *uses;    /* [temp] operand uses (phis included) */
+  uint32_t *xuses;   /* [temp] of those, uses as an extract's source */
   uint32_t cap;      /* size of the arrays */
 } fold_ctx;
 
@@ -77,6 +78,7 @@ static bool forward(fold_ctx *c, const mir_instr *ins) {
   if (is_extract(ins)) {
     const mir_instr *cv = c->def[ins->ops[0].temp.id];
     if (!cv || cv->opcode != MIR_P_CREATE_VECTOR || cv->num_defs != 1) return false;
+    if (c->uses[ins->ops[0].temp.id] != c->xuses[ins->ops[0].temp.id]) return false;
     mir_temp d = ins->defs[0].temp;
     unsigned want = extract_first(ins), at = 0;
     for (unsigned k = 0; k < cv->num_ops; k++) {
@@ -113,6 +115,7 @@ static bool forward(fold_ctx *c, const mir_instr *ins) {
 
 static void count_uses(fold_ctx *c) {
   memset(c->uses, 0, c->p->num_temps * sizeof *c->uses);
+  memset(c->xuses, 0, c->p->num_temps * sizeof *c->xuses);
   for (uint32_t bi = 0; bi < c->p->num_blocks; bi++) {
     const mir_block *b = &c->p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
@@ -120,6 +123,7 @@ static void count_uses(fold_ctx *c) {
       if (!ins) continue;
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) c->uses[ins->ops[k].temp.id]++;
+      if (is_extract(ins)) c->xuses[ins->ops[0].temp.id]++;
     }
   }
 }
@@ -245,6 +249,7 @@ int mir_fold_vectors(mir_program *p, diag *d) {
   c.def = arena_alloc(&tmp, cap * sizeof *c.def);
   c.repl = arena_alloc(&tmp, cap * sizeof *c.repl);
   c.uses = arena_alloc(&tmp, cap * sizeof *c.uses);
+  c.xuses = arena_alloc(&tmp, cap * sizeof *c.xuses);
   memset(c.def, 0, cap * sizeof *c.def);
   memset(c.repl, 0, cap * sizeof *c.repl);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
@@ -255,6 +260,7 @@ int mir_fold_vectors(mir_program *p, diag *d) {
         if (ins->defs[k].kind == MIR_OPND_TEMP) c.def[ins->defs[k].temp.id] = ins;
     }
   }
+  count_uses(&c);
   /* Rule 1 in block order (reverse post-order: definitions before uses
    * except at loop phis, which the renaming sweep below catches). */
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {

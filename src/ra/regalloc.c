@@ -48,6 +48,7 @@
 #include "util/bitset.h"
 
 #define UNITS 512u
+#define RA_MAX_RESV 16u
 
 typedef struct ra_ctx {
   mir_program *p;
@@ -73,6 +74,10 @@ typedef struct ra_ctx {
   mir_preg *set_reg;       /* [root] register of the set's first placed member */
   const mir_instr **vec;   /* [temp] the create_vector it is an operand of */
   uint8_t *vec_off;        /* [temp] its first dword in that vector */
+  /* Ranges promised to vectors whose operands are being placed (block
+   * local): other SGPR values avoid them while another range is free. */
+  struct { mir_preg base; uint8_t n; uint32_t vec; } resv[RA_MAX_RESV];
+  unsigned num_resv;
 } ra_ctx;
 
 unsigned mir_sgpr_budget(const mir_program *p) {
@@ -146,16 +151,29 @@ static void release(ra_ctx *c, uint32_t t) {
     if (c->owner[r + u] == t) c->owner[r + u] = 0;
 }
 
-/* Lowest free aligned range for class rc; MIR_PREG_NONE when none. Scans
- * 64 units per word for single registers. */
+static bool reserved(const ra_ctx *c, mir_preg r, unsigned n) {
+  for (unsigned k = 0; k < c->num_resv; k++)
+    if (r < c->resv[k].base + c->resv[k].n && c->resv[k].base < r + n) return true;
+  return false;
+}
+
+/* Lowest free aligned range for class rc; MIR_PREG_NONE when none. SGPRs
+ * stay outside the ranges reserved for vectors when another range is
+ * free (a V# built from four readfirstlanes is then written in place; for
+ * VGPRs, measured on the corpus, the reservations cost more moves than
+ * they save: unaligned VGPR tuples find room anyway). */
 static mir_preg find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned n = mir_rc_size(rc), align = rc_align(rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
   unsigned lo = lowest(c, t, rc);
+  mir_preg any = MIR_PREG_NONE;
   for (unsigned r = lo; r + n <= limit; r += align)
-    if (range_free(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
-  return MIR_PREG_NONE;
+    if (range_free(c, (mir_preg)(base + r), n)) {
+      if (!c->num_resv || mir_rc_is_vgpr(rc) || !reserved(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
+      if (any == MIR_PREG_NONE) any = (mir_preg)(base + r);
+    }
+  return any;
 }
 
 static void grow_arrays(ra_ctx *c);
@@ -293,6 +311,13 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     c->pref[d->temp.id] = base;
   }
   if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
+  bool known = false;
+  for (unsigned k = 0; k < c->num_resv; k++) known |= c->resv[k].vec == d->temp.id;
+  if (!known && c->num_resv < RA_MAX_RESV) {
+    c->resv[c->num_resv].base = base;
+    c->resv[c->num_resv].n = (uint8_t)mir_rc_size(rc);
+    c->resv[c->num_resv++].vec = d->temp.id;
+  }
   return (mir_preg)(base + c->vec_off[t]);
 }
 
@@ -540,6 +565,8 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
     if (r == MIR_PREG_NONE) return;
   }
   occupy(c, t, r);
+  for (unsigned k = 0; k < c->num_resv; k++)
+    if (c->resv[k].vec == t) c->resv[k] = c->resv[--c->num_resv];
   if (t < c->live_temps && !mir_preg_is_special(r) && r != MIR_PREG_SCC) {
     uint32_t set = find_set(c, t);
     if (c->set_reg[set] == MIR_PREG_NONE) c->set_reg[set] = r;
@@ -615,6 +642,7 @@ int mir_regalloc(mir_program *p, diag *d) {
   for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
     mir_block *b = &p->blocks[bi];
     memset(c->owner, 0, sizeof c->owner);
+    c->num_resv = 0;
     const uint64_t *in = li->live_in[bi];
     for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
       /* Dominance order guarantees the value is assigned; a value used
