@@ -97,6 +97,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "spill",
       "regalloc",
       "ssa-elim",
+      "copy-cleanup",
       "frame",
       "mode",
       "waitcnt",

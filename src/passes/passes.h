@@ -120,6 +120,14 @@ int mir_regalloc(mir_program *p, diag *d);
  * SGPR, a critical edge outside the linear CFG. Sets p->ssa_eliminated. */
 int mir_ssa_elim(mir_program *p, diag *d);
 
+/* After mir_ssa_elim, on physical registers, block by block: reads of a
+ * move's destination read its source while both are unchanged (VGPRs:
+ * and EXEC; SGPR reads only in SALU/SMEM, for the constant bus); moves
+ * onto themselves, and moves whose destination is completely rewritten
+ * in the block before any read (VGPRs: under the same EXEC), are deleted
+ * (src/ra/copy_cleanup.c). Never fails; returns 0. */
+int mir_copy_cleanup(mir_program *p, diag *d);
+
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
  * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;

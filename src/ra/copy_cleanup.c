@@ -1,0 +1,229 @@
+/* Copy clean-up after SSA elimination, on physical registers.
+ *
+ * The allocator's affinities remove most copies; the ones left are
+ * mostly reads of a value that stays live elsewhere (an extract of a pair
+ * that is used again, a vector built from values used again). Within each
+ * block, in order (like LLVM's MachineCopyPropagation, block-local):
+ *
+ *  1. Forwarding: after `d = mov s` (s_mov_b32/s_mov_b64/v_mov_b32 between
+ *     allocatable registers of one file), a later read of d reads s
+ *     instead, as long as neither d nor s has been written since and, for
+ *     VGPRs, EXEC has not been written since (a v_mov writes only the
+ *     active lanes: under another EXEC the two registers differ). A tuple
+ *     operand is rewritten only when every dword maps to consecutive
+ *     source dwords (same alignment for SGPR tuples). SGPR reads are
+ *     rewritten only in SALU and SMEM instructions: in VALU a new SGPR
+ *     could exceed the one-SGPR constant bus. Not rewritten: instructions
+ *     that ignore EXEC (v_readlane reads inactive lanes), atomics (their
+ *     data operand is tied to the result), pseudos.
+ *  2. Dead moves: a move whose destination is, before any read of it,
+ *     completely rewritten in the same block (for VGPRs under the same
+ *     EXEC) by an instruction that reads nothing implicitly from its
+ *     destination, is deleted; so is a move onto itself. Registers live
+ *     out of the block are never judged: a move not overwritten in its
+ *     block stays.
+ *
+ * Moves have no side effects on SCC or VCC, so deleting one is safe once
+ * its result is dead. Runs after mir_ssa_elim, before the frame pass.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+#define UNITS 512u
+
+static bool general(mir_preg r) { return r < MIR_MAX_SGPRS || (r >= 256 && r < 512); }
+
+static unsigned opnd_size(const mir_operand *o) {
+  if (o->kind == MIR_OPND_TEMP) return mir_rc_size(o->temp.rc);
+  if (o->kind == MIR_OPND_FIXED) return o->size ? o->size : 1;
+  return 0;
+}
+
+static bool is_reg(const mir_operand *o) {
+  return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) && o->preg != MIR_PREG_NONE;
+}
+
+/* A plain move between allocatable registers of one file: 1 dword, or 2
+ * for s_mov_b64. Sets *d, *s, *n. Constant moves are moves too, with
+ * *s = MIR_PREG_NONE. */
+static bool plain_move(const mir_instr *ins, mir_preg *d, mir_preg *s, unsigned *n) {
+  unsigned op = ins->opcode;
+  if ((op != ISA_S_MOV_B32 && op != ISA_S_MOV_B64 && op != ISA_V_MOV_B32) || ins->num_defs != 1 || ins->num_ops != 1)
+    return false;
+  const mir_operand *dd = &ins->defs[0], *o = &ins->ops[0];
+  if (!is_reg(dd) || !general(dd->preg) || ins->clamp || ins->omod || (o->flags & (MIR_OPND_NEG | MIR_OPND_ABS)))
+    return false;
+  *n = op == ISA_S_MOV_B64 ? 2 : 1;
+  *d = dd->preg;
+  *s = MIR_PREG_NONE;
+  if (o->kind == MIR_OPND_CONST) return true;
+  if (!is_reg(o) || !general(o->preg) || (o->preg >= 256) != (dd->preg >= 256)) return false;
+  *s = o->preg;
+  return true;
+}
+
+static bool writes_exec(const mir_instr *ins) {
+  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC)) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_reg(o) && o->preg <= MIR_PREG_EXEC + 1 && o->preg + opnd_size(o) > MIR_PREG_EXEC) return true;
+  }
+  return false;
+}
+
+/* Instructions that may read a register they write, beyond their
+ * operands, or write only part of it: their result does not end the
+ * previous value. (Read from the mnemonic: the table has no column for
+ * tied or partial destinations yet.) */
+static bool full_write(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  switch (ii->format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SMEM: case ISA_FMT_VOP1: case ISA_FMT_VOP2:
+  case ISA_FMT_VOP3: case ISA_FMT_VOPC: case ISA_FMT_DS: case ISA_FMT_MUBUF: case ISA_FMT_FLAT:
+  case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+    break;
+  default:
+    return false;
+  }
+  if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) return false;
+  static const char *const partial[] = {"mac", "d16", "cmov", "bitset", "movrel", "sdwa"};
+  for (unsigned k = 0; k < sizeof partial / sizeof partial[0]; k++)
+    if (strstr(ii->mnemonic, partial[k])) return false;
+  return true;
+}
+
+/* May a register operand (of the file `vgpr` says) of ins be renamed to
+ * another register of its file? */
+static bool renamable(const mir_instr *ins, bool vgpr) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
+  if (vgpr) return true;
+  switch (ii->format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SMEM:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
+
+typedef struct cc_ctx {
+  mir_preg map[UNITS]; /* register -> the register it is a copy of, or NONE */
+} cc_ctx;
+
+static void forget(cc_ctx *c, mir_preg r, unsigned n) {
+  for (unsigned u = 0; u < UNITS; u++) {
+    mir_preg m = c->map[u];
+    if (m == MIR_PREG_NONE) continue;
+    if ((u >= r && u < r + n) || (m >= r && m < r + n)) c->map[u] = MIR_PREG_NONE;
+  }
+}
+
+static void forget_vgprs(cc_ctx *c) {
+  for (unsigned u = 256; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+}
+
+/* Rule 1 over one block. */
+static void forward_block(cc_ctx *c, mir_block *b) {
+  for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+  bool any = false;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
+      if (any) for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+      any = false;
+      continue;
+    }
+    if (any)
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        mir_operand *o = &ins->ops[k];
+        if (!is_reg(o) || !general(o->preg)) continue;
+        unsigned n = opnd_size(o);
+        mir_preg s = c->map[o->preg];
+        if (s == MIR_PREG_NONE || !renamable(ins, o->preg >= 256)) continue;
+        bool ok = o->preg + n <= UNITS;
+        for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
+        if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
+        if (ok) o->preg = s;
+      }
+    if (any && writes_exec(ins)) forget_vgprs(c);
+    for (unsigned k = 0; k < ins->num_defs && any; k++)
+      if (is_reg(&ins->defs[k])) forget(c, ins->defs[k].preg, opnd_size(&ins->defs[k]));
+    mir_preg d, s;
+    unsigned n;
+    if (plain_move(ins, &d, &s, &n) && s != MIR_PREG_NONE && s != d) {
+      for (unsigned u = 0; u < n; u++) c->map[d + u] = (mir_preg)(s + u);
+      any = true;
+    }
+  }
+}
+
+/* Does ins read any of r..r+n-1 (explicitly, or maybe implicitly)? */
+static bool reads(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) return true;
+  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) return true; /* relative to M0 */
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
+  }
+  return false;
+}
+
+/* Does ins write all of r..r+n-1, ending the old value? */
+static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (!full_write(ins)) return false;
+  for (unsigned u = 0; u < n; u++) {
+    bool w = false;
+    for (unsigned k = 0; k < ins->num_defs && !w; k++) {
+      const mir_operand *o = &ins->defs[k];
+      w = is_reg(o) && o->preg <= r + u && r + u < o->preg + opnd_size(o);
+    }
+    if (!w) return false;
+  }
+  return true;
+}
+
+static bool touches(const mir_instr *ins, mir_preg r, unsigned n) {
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
+  }
+  return false;
+}
+
+/* Rule 2 for the move at position i of b. */
+static bool dead_move(const mir_block *b, uint32_t i) {
+  mir_preg d, s;
+  unsigned n;
+  if (!plain_move(b->instrs[i], &d, &s, &n)) return false;
+  if (s == d) return true;
+  bool vgpr = d >= 256;
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    const mir_instr *x = b->instrs[j];
+    if (reads(x, d, n)) return false;
+    if (overwrites(x, d, n)) return true;
+    if (touches(x, d, n)) return false; /* a partial write: the rest lives on */
+    if (vgpr && writes_exec(x)) return false;
+  }
+  return false;
+}
+
+int mir_copy_cleanup(mir_program *p, diag *d) {
+  (void)d;
+  if (!p->ssa_eliminated) return 0;
+  cc_ctx *c = arena_alloc(p->mem, sizeof *c);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    forward_block(c, b);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (!dead_move(b, i)) b->instrs[w++] = b->instrs[i];
+    b->num_instrs = w;
+  }
+  return 0;
+}
