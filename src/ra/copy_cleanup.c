@@ -14,8 +14,9 @@
  *     source dwords (same alignment for SGPR tuples). SGPR reads are
  *     rewritten only in SALU and SMEM instructions: in VALU a new SGPR
  *     could exceed the one-SGPR constant bus. Not rewritten: instructions
- *     that ignore EXEC (v_readlane reads inactive lanes), atomics (their
- *     data operand is tied to the result), pseudos.
+ *     that ignore EXEC or read other lanes (v_readlane, ds_swizzle,
+ *     ds_(b)permute see inactive lanes), atomics (their data operand is
+ *     tied to the result), M0-relative moves, pseudos.
  *  2. Dead moves: a move whose destination is, before any read of it,
  *     completely rewritten in the same block (for VGPRs under the same
  *     EXEC) by an instruction that reads nothing implicitly from its
@@ -101,6 +102,9 @@ static bool renamable(const mir_instr *ins, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
   if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
+  /* cross-lane reads see the inactive lanes, where the two differ */
+  if (ins->opcode == ISA_DS_SWIZZLE_B32 || ins->opcode == ISA_DS_PERMUTE_B32 || ins->opcode == ISA_DS_BPERMUTE_B32)
+    return false;
   if (vgpr) return true;
   switch (ii->format) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SMEM:
