@@ -11,9 +11,10 @@
  *     VGPRs, EXEC has not been written since (a v_mov writes only the
  *     active lanes: under another EXEC the two registers differ). A tuple
  *     operand is rewritten only when every dword maps to consecutive
- *     source dwords (same alignment for SGPR tuples). SGPR reads are
- *     rewritten only in SALU and SMEM instructions: in VALU a new SGPR
- *     could exceed the one-SGPR constant bus. Not rewritten: instructions
+ *     source dwords (same alignment for SGPR tuples). An SGPR read in VALU
+ *     is rewritten only when it is the instruction's one scalar source
+ *     (gfx9 reads one SGPR or literal per instruction: a second distinct
+ *     SGPR would break that). Not rewritten: instructions
  *     that ignore EXEC or read other lanes (v_readlane, ds_swizzle,
  *     ds_(b)permute see inactive lanes), atomics (their data operand is
  *     tied to the result), M0-relative moves, pseudos.
@@ -23,6 +24,12 @@
  *     destination, is deleted; so is a move onto itself. Registers live
  *     out of the block are never judged: a move not overwritten in its
  *     block stays.
+ *
+ *  3. Dead SGPR moves: with SGPR liveness over the linear CFG (SGPRs are
+ *     written whole, whatever EXEC holds), a move into SGPRs nobody reads
+ *     afterwards is deleted (calls and returns count as reading every
+ *     SGPR). VGPRs have no such pass: a v_mov under a partial EXEC keeps
+ *     the other lanes' old values, which later code may read.
  *
  * Moves have no side effects on SCC or VCC, so deleting one is safe once
  * its result is dead. Runs after mir_ssa_elim, before the frame pass.
@@ -96,9 +103,9 @@ static bool full_write(const mir_instr *ins) {
   return true;
 }
 
-/* May a register operand (of the file `vgpr` says) of ins be renamed to
- * another register of its file? */
-static bool renamable(const mir_instr *ins, bool vgpr) {
+/* May register operand k of ins (a VGPR or an SGPR, as `vgpr` says) be
+ * renamed to another register of its file? */
+static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
   if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
@@ -109,9 +116,23 @@ static bool renamable(const mir_instr *ins, bool vgpr) {
   switch (ii->format) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SMEM:
     return true;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOP3: case ISA_FMT_VOPC:
+    break;
   default:
     return false;
   }
+  /* VALU: one constant-bus read on gfx9. The renamed SGPR may be the only
+   * scalar source: every other operand a VGPR or a small integer (an
+   * inline constant whatever the operand type), no implicit VCC or M0. */
+  if (ii->flags & (ISA_F_READS_VCC | ISA_F_READS_M0)) return false;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    const mir_operand *o = &ins->ops[j];
+    if (j == k || o->kind == MIR_OPND_NONE) continue;
+    if (o->kind == MIR_OPND_CONST && o->size <= 1 && ((int32_t)o->imm >= -16 && (int32_t)o->imm <= 64)) continue;
+    if (is_reg(o) && o->preg >= 256) continue;
+    return false;
+  }
+  return true;
 }
 
 static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
@@ -149,7 +170,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         if (!is_reg(o) || !general(o->preg)) continue;
         unsigned n = opnd_size(o);
         mir_preg s = c->map[o->preg];
-        if (s == MIR_PREG_NONE || !renamable(ins, o->preg >= 256)) continue;
+        if (s == MIR_PREG_NONE || !renamable(ins, k, o->preg >= 256)) continue;
         bool ok = o->preg + n <= UNITS;
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
@@ -217,6 +238,90 @@ static bool dead_move(const mir_block *b, uint32_t i) {
   return false;
 }
 
+/* ---- SGPR liveness, for rule 3 ----------------------------------------- */
+
+typedef uint64_t sgpr_set[2]; /* s0..s101 */
+
+static void set_range(uint64_t *m, mir_preg r, unsigned n, bool on) {
+  for (unsigned u = r; u < r + n && u < MIR_MAX_SGPRS; u++) {
+    if (on) m[u >> 6] |= 1ull << (u & 63);
+    else m[u >> 6] &= ~(1ull << (u & 63));
+  }
+}
+
+static bool any_in(const uint64_t *m, mir_preg r, unsigned n) {
+  for (unsigned u = r; u < r + n && u < MIR_MAX_SGPRS; u++)
+    if ((m[u >> 6] >> (u & 63)) & 1) return true;
+  return false;
+}
+
+/* live = live before ins, from live after it. Pseudos other than
+ * branches (calls, returns) read every SGPR, as far as we know. */
+static void sgpr_step(const mir_instr *ins, uint64_t *live) {
+  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
+    live[0] = ~0ull;
+    live[1] = ~0ull;
+    return;
+  }
+  if (full_write(ins))
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (is_reg(&ins->defs[k])) set_range(live, ins->defs[k].preg, opnd_size(&ins->defs[k]), false);
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (is_reg(&ins->ops[k])) set_range(live, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
+  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) live[0] = live[1] = ~0ull;
+}
+
+/* Live-out SGPRs per block over the linear CFG (the wave's own order:
+ * SGPRs are not masked by EXEC); iterated to a fixed point. */
+static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
+  sgpr_set *out = arena_alloc(mem, p->num_blocks * sizeof *out);
+  sgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
+  memset(out, 0, p->num_blocks * sizeof *out);
+  memset(in, 0, p->num_blocks * sizeof *in);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t bi = p->num_blocks; bi-- > 0;) {
+      const mir_block *b = &p->blocks[bi];
+      uint64_t live[2] = {0, 0};
+      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+        live[0] |= in[b->linear_succs.v[k]][0];
+        live[1] |= in[b->linear_succs.v[k]][1];
+      }
+      out[bi][0] = live[0];
+      out[bi][1] = live[1];
+      for (uint32_t i = b->num_instrs; i-- > 0;) sgpr_step(b->instrs[i], live);
+      if (live[0] != in[bi][0] || live[1] != in[bi][1]) {
+        in[bi][0] = live[0];
+        in[bi][1] = live[1];
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+/* Rule 3 in block b: SGPR moves whose destination nobody reads. */
+static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
+  uint64_t live[2] = {live_out[0], live_out[1]};
+  uint32_t ndead = 0;
+  for (uint32_t i = b->num_instrs; i-- > 0;) {
+    mir_instr *ins = b->instrs[i];
+    mir_preg d, s;
+    unsigned n;
+    if (plain_move(ins, &d, &s, &n) && d < MIR_MAX_SGPRS && !any_in(live, d, n)) {
+      b->instrs[i] = NULL; /* reads nothing now, writes nothing live */
+      ndead++;
+      continue;
+    }
+    sgpr_step(ins, live);
+  }
+  if (!ndead) return;
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]) b->instrs[w++] = b->instrs[i];
+  b->num_instrs = w;
+}
+
 int mir_copy_cleanup(mir_program *p, diag *d) {
   (void)d;
   if (!p->ssa_eliminated) return 0;
@@ -229,5 +334,10 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
       if (!dead_move(b, i)) b->instrs[w++] = b->instrs[i];
     b->num_instrs = w;
   }
+  arena tmp;
+  arena_init(&tmp);
+  sgpr_set *out = sgpr_live_out(p, &tmp);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
+  arena_free(&tmp);
   return 0;
 }
