@@ -299,7 +299,8 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
   if (base == MIR_PREG_NONE && d->temp.id < c->live_temps) base = c->set_reg[find_set(c, d->temp.id)];
   for (unsigned k = 0; k < v->num_ops && base == MIR_PREG_NONE; k++) {
     const mir_operand *o = &v->ops[k];
-    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || c->vec[o->temp.id] != v) continue;
+    /* operands renamed by a split (new temporaries) have no entry */
+    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || o->temp.id >= c->live_temps || c->vec[o->temp.id] != v) continue;
     mir_preg r = c->reg[o->temp.id];
     if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
     r = (mir_preg)(r - c->vec_off[o->temp.id]);
