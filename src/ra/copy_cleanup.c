@@ -17,7 +17,8 @@
  *     SGPR would break that). Not rewritten: instructions
  *     that ignore EXEC or read other lanes (v_readlane, ds_swizzle,
  *     ds_(b)permute see inactive lanes), atomics (their data operand is
- *     tied to the result), M0-relative moves, pseudos.
+ *     tied to the result), v_swap_b32 (its operands are its results),
+ *     M0-relative moves, pseudos.
  *  2. Dead moves: a move whose destination is, before any read of it,
  *     completely rewritten in the same block (for VGPRs under the same
  *     EXEC) by an instruction that reads nothing implicitly from its
@@ -109,6 +110,8 @@ static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
   if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
+  /* v_swap_b32's operands are its results (the registers it exchanges) */
+  if (ins->opcode == ISA_V_SWAP_B32) return false;
   /* cross-lane reads see the inactive lanes, where the two differ */
   if (ins->opcode == ISA_DS_SWIZZLE_B32 || ins->opcode == ISA_DS_PERMUTE_B32 || ins->opcode == ISA_DS_BPERMUTE_B32)
     return false;

@@ -28,7 +28,7 @@ declare void @llvm.amdgcn.s.barrier()
 ; CHECK: s_endpgm
 ; CHECK: .amdhsa_private_segment_fixed_size {{[1-9][0-9]*}}
 
-; STATS: k: {{.*}}MaxLiveVGPRs {{[5-9]}} (allocated 4){{.*}}spills {{[1-9]}}
+; STATS: k: {{.*}}MaxLiveVGPRs {{[5-9]}} (allocated {{[1-4]}}){{.*}}spills {{[1-9]}}
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(3) %lds) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
