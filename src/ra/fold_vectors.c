@@ -12,11 +12,14 @@
  * p_create_vector/p_split_vector handling in its optimizer, and
  * LLVM's REG_SEQUENCE / subregister folding):
  *
- *  1. An extract of a create_vector's result reads that operand: its uses
- *     are renamed to the operand (same register class). A create_vector
+ *  1. An extract of a create_vector's result read only by extracts reads
+ *     that operand: its uses are renamed to the operand (same register
+ *     class), and the create dies (when the vector has other readers the
+ *     extract stays: renaming would keep the operands live beside the
+ *     vector, and the create would copy them). A create_vector
  *     whose operands are the extracts, in order, of all of one value of
  *     the same class is that value.
- *  2. Extracts of one value s in a block, when every use of s from the
+ *  2. Extracts of one pair s in a block, when every use of s from the
  *     first of them on is such an extract, become one p_split_vector at
  *     the first: s dies there and the allocator places the parts in s's
  *     own registers (regalloc.c prefers them), so the halves cost nothing.
