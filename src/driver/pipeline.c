@@ -136,11 +136,13 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "fold-copies",
       "cse",
       "dce",
+      "fold-vectors",
       "sched-loads",
       "liveness",
       "spill",
       "regalloc",
       "ssa-elim",
+      "copy-cleanup",
       "frame",
       "mode",
       "waitcnt",
@@ -157,6 +159,19 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
     timer_add(tm, pi->name, now_sec() - t0);
     if (rc) return rc;
   }
+  return 0;
+}
+
+/* Prepares compiling `fn` again after a budget failure: drops the
+ * failed program and its diagnostics and marks the function with `attr`
+ * (an opt-out the next compilation reads). Returns 0 (the new rc). */
+static int retry_without(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog, LLVMValueRef fn,
+                         const char *attr) {
+  diag_rollback(d, diag_len, diag_errors);
+  arena_free(mem);
+  *prog = NULL;
+  LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
+                          LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)), attr, (unsigned)strlen(attr), "", 0));
   return 0;
 }
 
@@ -247,8 +262,11 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
+    p->no_coalesce = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "wavecc-no-coalesce", 18) != NULL;
     shrink_budget(p, &shrink[k]);
     rc = run_mir_passes(p, o, d, dump, &tm);
+    /* Budget failures are retried, each way at most once, in this order
+     * (an internal error is never retried: it must not be hidden). */
     if (rc && p->budget_failed && p->fragmented && shrink[k].tries < MAX_SHRINK) {
       /* Demand fit the budget but no free range was left for a tuple:
        * the spiller kept too little slack. Spill to one register fewer
@@ -263,19 +281,24 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       k--;
       continue;
     }
+    if (rc && p->budget_failed && !p->no_coalesce) {
+      /* Folded vectors and register affinities leave the file more
+       * fragmented under a small budget (values sit where their partners
+       * want them), and the allocator cannot always clear a range for a
+       * tuple: compile this program again without them rather than fail. */
+      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-coalesce");
+      memset(&shrink[k], 0, sizeof shrink[k]);
+      k--;
+      continue;
+    }
     if (rc && p->structured && p->budget_failed) {
       /* Structured regions keep uniform values (V#s, masks) in SGPRs
        * across loops; under a small budget the allocator can then fail
        * where masked linearisation fits. Compile this program again that
        * way rather than fail (the attribute is isel_struct.c's opt-out).
        * Only budget failures: an internal error must not be hidden. */
-      diag_rollback(d, diag_len, diag_errors);
-      arena_free(&mems[k]);
-      progs[k] = NULL;
-      LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
-                              LLVMCreateStringAttribute(LLVMGetModuleContext(m.mod), "wavecc-no-structurize", 21, "", 0));
+      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-structurize");
       memset(&shrink[k], 0, sizeof shrink[k]);
-      rc = 0;
       retried = k;
       k--;
     }

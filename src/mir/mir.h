@@ -248,6 +248,7 @@ typedef struct mir_program {
   uint16_t cf_reject_line;    /* MIR_CF_MASKED/IFELSE: source line that refused the shape (0: opt-out) */
   const char *cf_reject_file; /* and its file (isel_struct.c or isel_struct_loop.c) */
   bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
+  bool no_coalesce;           /* no vector folding or register affinities: the retry after budget_failed */
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */

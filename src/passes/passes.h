@@ -107,6 +107,16 @@ typedef struct mir_live_info {
  * verified program; returns 0. */
 int mir_liveness(mir_program *p, diag *d);
 
+/* ---- vector folding (src/ra/fold_vectors.c) ----------------------------- */
+
+/* Before liveness, on SSA temporaries: an extract of a create_vector's
+ * result is renamed to that operand, a create_vector of all the extracts of
+ * one value to that value; the extracts of one value that dies in their
+ * block become one p_split_vector (so the allocator places the parts in
+ * its registers); unread create_vector / split_vector / extract and
+ * moves (p_copy, s_mov, v_mov without a register constraint) are deleted. Never fails; returns 0. */
+int mir_fold_vectors(mir_program *p, diag *d);
+
 /* ---- spilling (src/ra/spill.c) ------------------------------------------ */
 
 /* Before mir_regalloc: lowers the SGPR and VGPR demand to the budgets
@@ -159,6 +169,15 @@ int mir_regalloc(mir_program *p, diag *d);
  * markers and no-op moves. Error (internal): a copy from a VGPR to an
  * SGPR, a critical edge outside the linear CFG. Sets p->ssa_eliminated. */
 int mir_ssa_elim(mir_program *p, diag *d);
+
+/* After mir_ssa_elim, on physical registers, block by block: reads of a
+ * move's destination read its source while both are unchanged (VGPRs:
+ * and EXEC; an SGPR read in VALU only when it is the one scalar source,
+ * for the constant bus); moves
+ * onto themselves, and moves whose destination is completely rewritten
+ * in the block before any read (VGPRs: under the same EXEC), are deleted
+ * (src/ra/copy_cleanup.c). Never fails; returns 0. */
+int mir_copy_cleanup(mir_program *p, diag *d);
 
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg

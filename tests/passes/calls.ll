@@ -22,7 +22,12 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 ; CHECK: s_getpc_b64 s[[[A:[0-9]+]]:[[B:[0-9]+]]]
 ; CHECK-NEXT: s_add_u32 s[[A]], s[[A]], f@rel32@lo+4
 ; CHECK-NEXT: s_addc_u32 s[[B]], s[[B]], f@rel32@hi+12
-; CHECK: v_mov_b32_e32 v0,
+; The first argument (the work-item id) is in v0 already: the copy that
+; kept it across the call is forwarded to the argument move, which then
+; copied v0 onto itself and is gone (copy-cleanup). The i64 goes to v[1:2].
+; CHECK-NOT: v_mov_b32_e32 v0,
+; CHECK: v_mov_b32_e32 v1, 3
+; CHECK-NEXT: v_mov_b32_e32 v2, 0
 ; CHECK: s_add_u32 s0, s0, s[[WO:[0-9]+]]
 ; CHECK-NEXT: s_addc_u32 s1, s1, 0
 ; CHECK-NEXT: s_mov_b32 s32, 0

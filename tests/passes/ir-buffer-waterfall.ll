@@ -50,6 +50,9 @@ target triple = "amdgcn-amd-amdhsa"
 ; ASM: s_and_saveexec_b64
 ; ASM-NEXT: s_cbranch_execz
 ; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
+; The readfirstlanes write the V# in place (no copies), so the VALU-SGPR
+; write -> VMEM read hazard needs one wait state.
+; ASM-NEXT: s_nop 0
 ; ASM-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen
 ; ASM: s_andn2_b64 exec, exec, s[{{[0-9]+}}:{{[0-9]+}}]
 ; ASM-NEXT: s_cbranch_execnz [[HEAD]]

@@ -1,0 +1,346 @@
+/* Copy clean-up after SSA elimination, on physical registers.
+ *
+ * The allocator's affinities remove most copies; the ones left are
+ * mostly reads of a value that stays live elsewhere (an extract of a pair
+ * that is used again, a vector built from values used again). Within each
+ * block, in order (like LLVM's MachineCopyPropagation, block-local):
+ *
+ *  1. Forwarding: after `d = mov s` (s_mov_b32/s_mov_b64/v_mov_b32 between
+ *     allocatable registers of one file), a later read of d reads s
+ *     instead, as long as neither d nor s has been written since and, for
+ *     VGPRs, EXEC has not been written since (a v_mov writes only the
+ *     active lanes: under another EXEC the two registers differ). A tuple
+ *     operand is rewritten only when every dword maps to consecutive
+ *     source dwords (same alignment for SGPR tuples). An SGPR read in VALU
+ *     is rewritten only when it is the instruction's one scalar source
+ *     (gfx9 reads one SGPR or literal per instruction: a second distinct
+ *     SGPR would break that). Not rewritten: instructions
+ *     that ignore EXEC or read other lanes (v_readlane, ds_swizzle,
+ *     ds_(b)permute see inactive lanes), atomics (their data operand is
+ *     tied to the result), v_swap_b32 (its operands are its results),
+ *     M0-relative moves, pseudos.
+ *  2. Dead moves: a move whose destination is, before any read of it,
+ *     completely rewritten in the same block (for VGPRs under the same
+ *     EXEC) by an instruction that reads nothing implicitly from its
+ *     destination, is deleted; so is a move onto itself. Registers live
+ *     out of the block are never judged: a move not overwritten in its
+ *     block stays.
+ *
+ *  3. Dead SGPR moves: with SGPR liveness over the linear CFG (SGPRs are
+ *     written whole, whatever EXEC holds), a move into SGPRs nobody reads
+ *     afterwards is deleted (calls and returns count as reading every
+ *     SGPR). VGPRs have no such pass: a v_mov under a partial EXEC keeps
+ *     the other lanes' old values, which later code may read.
+ *
+ * Moves have no side effects on SCC or VCC, so deleting one is safe once
+ * its result is dead. Runs after mir_ssa_elim, before the frame pass.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+#define UNITS 512u
+
+static bool general(mir_preg r) { return r < MIR_MAX_SGPRS || (r >= 256 && r < 512); }
+
+static unsigned opnd_size(const mir_operand *o) {
+  if (o->kind == MIR_OPND_TEMP) return mir_rc_size(o->temp.rc);
+  if (o->kind == MIR_OPND_FIXED) return o->size ? o->size : 1;
+  return 0;
+}
+
+static bool is_reg(const mir_operand *o) {
+  return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) && o->preg != MIR_PREG_NONE;
+}
+
+/* A plain move between allocatable registers of one file: 1 dword, or 2
+ * for s_mov_b64. Sets *d, *s, *n. Constant moves are moves too, with
+ * *s = MIR_PREG_NONE. */
+static bool plain_move(const mir_instr *ins, mir_preg *d, mir_preg *s, unsigned *n) {
+  unsigned op = ins->opcode;
+  if ((op != ISA_S_MOV_B32 && op != ISA_S_MOV_B64 && op != ISA_V_MOV_B32) || ins->num_defs != 1 || ins->num_ops != 1)
+    return false;
+  const mir_operand *dd = &ins->defs[0], *o = &ins->ops[0];
+  if (!is_reg(dd) || !general(dd->preg) || ins->clamp || ins->omod || (o->flags & (MIR_OPND_NEG | MIR_OPND_ABS)))
+    return false;
+  *n = op == ISA_S_MOV_B64 ? 2 : 1;
+  *d = dd->preg;
+  *s = MIR_PREG_NONE;
+  if (o->kind == MIR_OPND_CONST) return true;
+  if (!is_reg(o) || !general(o->preg) || (o->preg >= 256) != (dd->preg >= 256)) return false;
+  *s = o->preg;
+  return true;
+}
+
+static bool writes_exec(const mir_instr *ins) {
+  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC)) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_reg(o) && o->preg <= MIR_PREG_EXEC + 1 && o->preg + opnd_size(o) > MIR_PREG_EXEC) return true;
+  }
+  return false;
+}
+
+/* Instructions that may read a register they write, beyond their
+ * operands, or write only part of it: their result does not end the
+ * previous value. (Read from the mnemonic: the table has no column for
+ * tied or partial destinations yet.) */
+static bool full_write(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  switch (ii->format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SMEM: case ISA_FMT_VOP1: case ISA_FMT_VOP2:
+  case ISA_FMT_VOP3: case ISA_FMT_VOPC: case ISA_FMT_DS: case ISA_FMT_MUBUF: case ISA_FMT_FLAT:
+  case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+    break;
+  default:
+    return false;
+  }
+  if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) return false;
+  static const char *const partial[] = {"mac", "d16", "cmov", "bitset", "movrel", "sdwa"};
+  for (unsigned k = 0; k < sizeof partial / sizeof partial[0]; k++)
+    if (strstr(ii->mnemonic, partial[k])) return false;
+  return true;
+}
+
+/* May register operand k of ins (a VGPR or an SGPR, as `vgpr` says) be
+ * renamed to another register of its file? */
+static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
+  /* v_swap_b32's operands are its results (the registers it exchanges) */
+  if (ins->opcode == ISA_V_SWAP_B32) return false;
+  /* cross-lane reads see the inactive lanes, where the two differ */
+  if (ins->opcode == ISA_DS_SWIZZLE_B32 || ins->opcode == ISA_DS_PERMUTE_B32 || ins->opcode == ISA_DS_BPERMUTE_B32)
+    return false;
+  if (vgpr) return true;
+  switch (ii->format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SMEM:
+    return true;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOP3: case ISA_FMT_VOPC:
+    break;
+  default:
+    return false;
+  }
+  /* VALU: one constant-bus read on gfx9. The renamed SGPR may be the only
+   * scalar source: every other operand a VGPR or a small integer (an
+   * inline constant whatever the operand type), no implicit VCC or M0. */
+  if (ii->flags & (ISA_F_READS_VCC | ISA_F_READS_M0)) return false;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    const mir_operand *o = &ins->ops[j];
+    if (j == k || o->kind == MIR_OPND_NONE) continue;
+    if (o->kind == MIR_OPND_CONST && o->size <= 1 && ((int32_t)o->imm >= -16 && (int32_t)o->imm <= 64)) continue;
+    if (is_reg(o) && o->preg >= 256) continue;
+    return false;
+  }
+  return true;
+}
+
+static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
+
+typedef struct cc_ctx {
+  mir_preg map[UNITS]; /* register -> the register it is a copy of, or NONE */
+} cc_ctx;
+
+static void forget(cc_ctx *c, mir_preg r, unsigned n) {
+  for (unsigned u = 0; u < UNITS; u++) {
+    mir_preg m = c->map[u];
+    if (m == MIR_PREG_NONE) continue;
+    if ((u >= r && u < r + n) || (m >= r && m < r + n)) c->map[u] = MIR_PREG_NONE;
+  }
+}
+
+static void forget_vgprs(cc_ctx *c) {
+  for (unsigned u = 256; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+}
+
+/* Rule 1 over one block. */
+static void forward_block(cc_ctx *c, mir_block *b) {
+  for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+  bool any = false;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
+      if (any) for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+      any = false;
+      continue;
+    }
+    if (any)
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        mir_operand *o = &ins->ops[k];
+        if (!is_reg(o) || !general(o->preg)) continue;
+        unsigned n = opnd_size(o);
+        mir_preg s = c->map[o->preg];
+        if (s == MIR_PREG_NONE || !renamable(ins, k, o->preg >= 256)) continue;
+        bool ok = o->preg + n <= UNITS;
+        for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
+        if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
+        if (ok) o->preg = s;
+      }
+    if (any && writes_exec(ins)) forget_vgprs(c);
+    for (unsigned k = 0; k < ins->num_defs && any; k++)
+      if (is_reg(&ins->defs[k])) forget(c, ins->defs[k].preg, opnd_size(&ins->defs[k]));
+    mir_preg d, s;
+    unsigned n;
+    if (plain_move(ins, &d, &s, &n) && s != MIR_PREG_NONE && s != d) {
+      for (unsigned u = 0; u < n; u++) c->map[d + u] = (mir_preg)(s + u);
+      any = true;
+    }
+  }
+}
+
+/* Does ins read any of r..r+n-1 (explicitly, or maybe implicitly)? */
+static bool reads(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) return true;
+  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) return true; /* relative to M0 */
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
+  }
+  return false;
+}
+
+/* Does ins write all of r..r+n-1, ending the old value? */
+static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (!full_write(ins)) return false;
+  for (unsigned u = 0; u < n; u++) {
+    bool w = false;
+    for (unsigned k = 0; k < ins->num_defs && !w; k++) {
+      const mir_operand *o = &ins->defs[k];
+      w = is_reg(o) && o->preg <= r + u && r + u < o->preg + opnd_size(o);
+    }
+    if (!w) return false;
+  }
+  return true;
+}
+
+static bool touches(const mir_instr *ins, mir_preg r, unsigned n) {
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
+  }
+  return false;
+}
+
+/* Rule 2 for the move at position i of b. */
+static bool dead_move(const mir_block *b, uint32_t i) {
+  mir_preg d, s;
+  unsigned n;
+  if (!plain_move(b->instrs[i], &d, &s, &n)) return false;
+  if (s == d) return true;
+  bool vgpr = d >= 256;
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    const mir_instr *x = b->instrs[j];
+    if (reads(x, d, n)) return false;
+    if (overwrites(x, d, n)) return true;
+    if (touches(x, d, n)) return false; /* a partial write: the rest lives on */
+    if (vgpr && writes_exec(x)) return false;
+  }
+  return false;
+}
+
+/* ---- SGPR liveness, for rule 3 ----------------------------------------- */
+
+typedef uint64_t sgpr_set[2]; /* s0..s101 */
+
+static void set_range(uint64_t *m, mir_preg r, unsigned n, bool on) {
+  for (unsigned u = r; u < r + n && u < MIR_MAX_SGPRS; u++) {
+    if (on) m[u >> 6] |= 1ull << (u & 63);
+    else m[u >> 6] &= ~(1ull << (u & 63));
+  }
+}
+
+static bool any_in(const uint64_t *m, mir_preg r, unsigned n) {
+  for (unsigned u = r; u < r + n && u < MIR_MAX_SGPRS; u++)
+    if ((m[u >> 6] >> (u & 63)) & 1) return true;
+  return false;
+}
+
+/* live = live before ins, from live after it. Pseudos other than
+ * branches (calls, returns) read every SGPR, as far as we know. */
+static void sgpr_step(const mir_instr *ins, uint64_t *live) {
+  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
+    live[0] = ~0ull;
+    live[1] = ~0ull;
+    return;
+  }
+  if (full_write(ins))
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (is_reg(&ins->defs[k])) set_range(live, ins->defs[k].preg, opnd_size(&ins->defs[k]), false);
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (is_reg(&ins->ops[k])) set_range(live, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
+  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) live[0] = live[1] = ~0ull;
+}
+
+/* Live-out SGPRs per block over the linear CFG (the wave's own order:
+ * SGPRs are not masked by EXEC); iterated to a fixed point. */
+static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
+  sgpr_set *out = arena_alloc(mem, p->num_blocks * sizeof *out);
+  sgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
+  memset(out, 0, p->num_blocks * sizeof *out);
+  memset(in, 0, p->num_blocks * sizeof *in);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t bi = p->num_blocks; bi-- > 0;) {
+      const mir_block *b = &p->blocks[bi];
+      uint64_t live[2] = {0, 0};
+      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+        live[0] |= in[b->linear_succs.v[k]][0];
+        live[1] |= in[b->linear_succs.v[k]][1];
+      }
+      out[bi][0] = live[0];
+      out[bi][1] = live[1];
+      for (uint32_t i = b->num_instrs; i-- > 0;) sgpr_step(b->instrs[i], live);
+      if (live[0] != in[bi][0] || live[1] != in[bi][1]) {
+        in[bi][0] = live[0];
+        in[bi][1] = live[1];
+        changed = true;
+      }
+    }
+  }
+  return out;
+}
+
+/* Rule 3 in block b: SGPR moves whose destination nobody reads. */
+static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
+  uint64_t live[2] = {live_out[0], live_out[1]};
+  uint32_t ndead = 0;
+  for (uint32_t i = b->num_instrs; i-- > 0;) {
+    mir_instr *ins = b->instrs[i];
+    mir_preg d, s;
+    unsigned n;
+    if (plain_move(ins, &d, &s, &n) && d < MIR_MAX_SGPRS && !any_in(live, d, n)) {
+      b->instrs[i] = NULL; /* reads nothing now, writes nothing live */
+      ndead++;
+      continue;
+    }
+    sgpr_step(ins, live);
+  }
+  if (!ndead) return;
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]) b->instrs[w++] = b->instrs[i];
+  b->num_instrs = w;
+}
+
+int mir_copy_cleanup(mir_program *p, diag *d) {
+  (void)d;
+  if (!p->ssa_eliminated) return 0;
+  cc_ctx *c = arena_alloc(p->mem, sizeof *c);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    forward_block(c, b);
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (!dead_move(b, i)) b->instrs[w++] = b->instrs[i];
+    b->num_instrs = w;
+  }
+  arena tmp;
+  arena_init(&tmp);
+  sgpr_set *out = sgpr_live_out(p, &tmp);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
+  arena_free(&tmp);
+  return 0;
+}

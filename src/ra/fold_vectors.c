@@ -1,0 +1,290 @@
+/* Vector folding before register allocation: takes apart the tuple
+ * shuffles instruction selection leaves around 64-bit arithmetic, so the
+ * allocator sees each dword as one value and SSA elimination has no moves
+ * to emit for them.
+ *
+ * Instruction selection builds a 64-bit value from its halves with
+ * p_create_vector and takes it apart again with one p_extract per half
+ * (isel_half_of), so `a + b + c` on 64-bit pointers is
+ * create(lo, hi) -> extract 0, extract 1 -> add/addc -> create -> extract
+ * ... Every extract of a value that lives on is a copy after allocation.
+ * This pass, on SSA temporaries (the same rewrites as ACO's
+ * p_create_vector/p_split_vector handling in its optimizer, and
+ * LLVM's REG_SEQUENCE / subregister folding):
+ *
+ *  1. An extract of a create_vector's result read only by extracts reads
+ *     that operand: its uses are renamed to the operand (same register
+ *     class), and the create dies (when the vector has other readers the
+ *     extract stays: renaming would keep the operands live beside the
+ *     vector, and the create would copy them). A create_vector
+ *     whose operands are the extracts, in order, of all of one value of
+ *     the same class is that value.
+ *  2. Extracts of one pair s in a block, when every use of s from the
+ *     first of them on is such an extract, become one p_split_vector at
+ *     the first: s dies there and the allocator places the parts in s's
+ *     own registers (regalloc.c prefers them), so the halves cost nothing.
+ *  3. Pure tuple pseudos (create_vector, split_vector, extract) and moves
+ *     (p_copy, s_mov_b32/b64, v_mov_b32 without a register constraint on
+ *     the result) whose results nobody reads are deleted: rule 1 leaves
+ *     the creates dead, and isel leaves zero halves nobody reads.
+ *
+ * Legality: renaming a use of x = extract(create(.., a, ..)) to a is SSA
+ * copy propagation: a's definition dominates the create, which dominates
+ * the extract and so every use of x; the class is the same, so liveness
+ * flows over the same CFG (logical or linear). For VGPRs the lanes a holds
+ * are a superset of those the extract wrote under its EXEC. Moving a later
+ * extract up to the first one only defines its result earlier, while s is
+ * still live (same register demand). Runs before liveness and spilling.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+typedef struct fold_ctx {
+  mir_program *p;
+  mir_instr **def;   /* [temp] defining instruction (after renaming) */
+  uint32_t *repl;    /* [temp] renamed to, or 0 */
+  uint32_t *uses;    /* [temp] operand uses (phis included) */
+  uint32_t *xuses;   /* [temp] of those, uses as an extract's source */
+  uint32_t cap;      /* size of the arrays */
+} fold_ctx;
+
+static uint32_t chase(const fold_ctx *c, uint32_t t) {
+  while (t && c->repl[t]) t = c->repl[t];
+  return t;
+}
+
+static void rename_operands(fold_ctx *c, mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP) ins->ops[k].temp.id = chase(c, ins->ops[k].temp.id) & 0xffffffu;
+}
+
+/* Temporaries rule 2 may still create within the per-temp arrays. */
+static uint32_t p_room(const fold_ctx *c) { return c->cap > c->p->num_temps ? c->cap - c->p->num_temps : 0; }
+
+static bool is_extract(const mir_instr *ins) {
+  return ins && ins->opcode == MIR_P_EXTRACT && ins->num_ops == 2 && ins->ops[0].kind == MIR_OPND_TEMP &&
+         ins->ops[1].kind == MIR_OPND_CONST && ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP;
+}
+
+/* First dword of an extract's result in its source (the index counts in
+ * units of the result's size, as mir_ssa_elim reads it). */
+static unsigned extract_first(const mir_instr *ins) { return ins->ops[1].imm * mir_rc_size(ins->defs[0].temp.rc); }
+
+/* Same file and linear flag, any size. */
+static bool same_kind(mir_rc a, mir_rc b) { return (a & ~MIR_RC_SIZE_MASK) == (b & ~MIR_RC_SIZE_MASK); }
+
+/* Rule 1 for one instruction (operands already renamed): records the
+ * renaming of its result, if any. */
+static bool forward(fold_ctx *c, const mir_instr *ins) {
+  if (is_extract(ins)) {
+    const mir_instr *cv = c->def[ins->ops[0].temp.id];
+    if (!cv || cv->opcode != MIR_P_CREATE_VECTOR || cv->num_defs != 1) return false;
+    if (c->uses[ins->ops[0].temp.id] != c->xuses[ins->ops[0].temp.id]) return false;
+    mir_temp d = ins->defs[0].temp;
+    unsigned want = extract_first(ins), at = 0;
+    for (unsigned k = 0; k < cv->num_ops; k++) {
+      const mir_operand *o = &cv->ops[k];
+      unsigned n = o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF ? mir_rc_size(o->temp.rc) : o->size ? o->size : 1;
+      if (at == want) {
+        if (o->kind != MIR_OPND_TEMP || o->temp.rc != d.rc || o->temp.id == d.id) return false;
+        c->repl[d.id] = o->temp.id;
+        return true;
+      }
+      at += n;
+      if (at > want) return false;
+    }
+    return false;
+  }
+  if (ins->opcode == MIR_P_CREATE_VECTOR && ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP) {
+    mir_temp d = ins->defs[0].temp;
+    uint32_t src = 0;
+    unsigned at = 0;
+    for (unsigned k = 0; k < ins->num_ops; k++) {
+      const mir_operand *o = &ins->ops[k];
+      if (o->kind != MIR_OPND_TEMP) return false;
+      const mir_instr *x = c->def[o->temp.id];
+      if (!is_extract(x) || extract_first(x) != at || (src && x->ops[0].temp.id != src)) return false;
+      src = x->ops[0].temp.id;
+      at += mir_rc_size(o->temp.rc);
+    }
+    if (!src || c->p->temp_rc[src] != d.rc || at != mir_rc_size(d.rc)) return false;
+    c->repl[d.id] = src;
+    return true;
+  }
+  return false;
+}
+
+static void count_uses(fold_ctx *c) {
+  memset(c->uses, 0, c->p->num_temps * sizeof *c->uses);
+  memset(c->xuses, 0, c->p->num_temps * sizeof *c->xuses);
+  for (uint32_t bi = 0; bi < c->p->num_blocks; bi++) {
+    const mir_block *b = &c->p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      const mir_instr *ins = b->instrs[i];
+      if (!ins) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) c->uses[ins->ops[k].temp.id]++;
+      if (is_extract(ins)) c->xuses[ins->ops[0].temp.id]++;
+    }
+  }
+}
+
+/* Rule 2 in block b: returns true when something changed. */
+static bool merge_extracts(fold_ctx *c, mir_block *b) {
+  bool changed = false;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *first = b->instrs[i];
+    if (!is_extract(first) || mir_rc_size(first->defs[0].temp.rc) != 1) continue;
+    uint32_t s = first->ops[0].temp.id;
+    mir_rc src = c->p->temp_rc[s];
+    unsigned n = mir_rc_size(src);
+    /* Pairs only: a split defines all its parts while its operand is
+     * live, which needs 2n registers at once (the spiller counts them
+     * together); wider tuples keep their extracts, which the spiller can
+     * reload one dword at a time. */
+    if (n != 2 || !same_kind(src, first->defs[0].temp.rc)) continue;
+    if (p_room(c) < n) return changed;
+    /* Every use of s is in this block (no phi: a phi's operand is a use at
+     * the end of a predecessor), and from here on each is a one-dword
+     * extract of the same class. */
+    uint32_t in_block = 0, count = 0;
+    bool ok = true;
+    for (uint32_t j = 0; j < b->num_instrs && ok; j++) {
+      const mir_instr *x = b->instrs[j];
+      if (!x) continue;
+      for (unsigned k = 0; k < x->num_ops; k++) {
+        if (x->ops[k].kind != MIR_OPND_TEMP || x->ops[k].temp.id != s) continue;
+        in_block += !mir_is_phi(x);
+        if (j < i) continue;
+        if (is_extract(x) && k == 0 && x->defs[0].temp.rc == first->defs[0].temp.rc && extract_first(x) < n)
+          count++;
+        else
+          ok = false;
+      }
+    }
+    if (!ok || count < 2 || in_block != c->uses[s]) continue;
+    mir_instr *sv = mir_instr_create(c->p, MIR_P_SPLIT_VECTOR, 1, n);
+    sv->ops[0] = first->ops[0];
+    for (unsigned k = 0; k < n; k++) sv->defs[k].kind = MIR_OPND_NONE;
+    for (uint32_t j = i; j < b->num_instrs; j++) {
+      mir_instr *x = b->instrs[j];
+      if (!is_extract(x) || x->ops[0].temp.id != s) continue;
+      unsigned k = extract_first(x);
+      if (sv->defs[k].kind == MIR_OPND_NONE) {
+        sv->defs[k] = x->defs[0];
+        c->def[x->defs[0].temp.id] = sv;
+      } else {
+        c->repl[x->defs[0].temp.id] = sv->defs[k].temp.id;
+      }
+    }
+    for (unsigned k = 0; k < n; k++)
+      if (sv->defs[k].kind == MIR_OPND_NONE) sv->defs[k] = mir_op_temp(mir_new_temp(c->p, first->defs[0].temp.rc));
+    for (uint32_t j = i + 1; j < b->num_instrs; j++)
+      if (is_extract(b->instrs[j]) && b->instrs[j]->ops[0].temp.id == s) b->instrs[j] = NULL;
+    b->instrs[i] = sv;
+    changed = true;
+  }
+  return changed;
+}
+
+static bool pure_tuple_op(const mir_instr *ins) {
+  switch (ins->opcode) {
+  case MIR_P_CREATE_VECTOR:
+  case MIR_P_SPLIT_VECTOR:
+  case MIR_P_EXTRACT:
+    return true;
+  case MIR_P_COPY:
+  case ISA_S_MOV_B32:
+  case ISA_S_MOV_B64:
+  case ISA_V_MOV_B32:
+    return ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && ins->defs[0].preg == MIR_PREG_NONE;
+  default:
+    return false;
+  }
+}
+
+/* Rule 3: deletes unread pure tuple pseudos until none is left. */
+static bool delete_dead(fold_ctx *c) {
+  bool any = false, changed = true;
+  while (changed) {
+    changed = false;
+    count_uses(c);
+    for (uint32_t bi = 0; bi < c->p->num_blocks; bi++) {
+      mir_block *b = &c->p->blocks[bi];
+      for (uint32_t i = b->num_instrs; i-- > 0;) {
+        mir_instr *ins = b->instrs[i];
+        if (!ins || !pure_tuple_op(ins)) continue;
+        bool dead = true;
+        for (unsigned k = 0; k < ins->num_defs && dead; k++)
+          dead = ins->defs[k].kind != MIR_OPND_TEMP || c->uses[ins->defs[k].temp.id] == 0;
+        if (!dead) continue;
+        for (unsigned k = 0; k < ins->num_ops; k++)
+          if (ins->ops[k].kind == MIR_OPND_TEMP) c->uses[ins->ops[k].temp.id]--;
+        b->instrs[i] = NULL;
+        changed = any = true;
+      }
+    }
+  }
+  return any;
+}
+
+static void compact(mir_program *p) {
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (b->instrs[i]) b->instrs[w++] = b->instrs[i];
+    b->num_instrs = w;
+  }
+}
+
+int mir_fold_vectors(mir_program *p, diag *d) {
+  (void)d;
+  if (p->regs_assigned || !p->num_temps || p->no_coalesce) return 0;
+  arena tmp;
+  arena_init(&tmp);
+  fold_ctx c = {.p = p};
+  /* Rule 2 creates temporaries: room for one per dword of every value. */
+  uint32_t cap = p->num_temps * 2 + 64;
+  c.cap = cap;
+  c.def = arena_alloc(&tmp, cap * sizeof *c.def);
+  c.repl = arena_alloc(&tmp, cap * sizeof *c.repl);
+  c.uses = arena_alloc(&tmp, cap * sizeof *c.uses);
+  c.xuses = arena_alloc(&tmp, cap * sizeof *c.xuses);
+  memset(c.def, 0, cap * sizeof *c.def);
+  memset(c.repl, 0, cap * sizeof *c.repl);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) c.def[ins->defs[k].temp.id] = ins;
+    }
+  }
+  count_uses(&c);
+  /* Rule 1 in block order (reverse post-order: definitions before uses
+   * except at loop phis, which the renaming sweep below catches). */
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      rename_operands(&c, b->instrs[i]);
+      forward(&c, b->instrs[i]);
+    }
+  }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) rename_operands(&c, p->blocks[bi].instrs[i]);
+  delete_dead(&c);
+  count_uses(&c);
+  bool merged = false;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) merged |= merge_extracts(&c, &p->blocks[bi]);
+  if (merged)
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
+        if (p->blocks[bi].instrs[i]) rename_operands(&c, p->blocks[bi].instrs[i]);
+  compact(p);
+  arena_free(&tmp);
+  p->live = NULL;
+  return 0;
+}
