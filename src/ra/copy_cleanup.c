@@ -141,29 +141,55 @@ static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
 static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
 
 typedef struct cc_ctx {
-  mir_preg map[UNITS]; /* register -> the register it is a copy of, or NONE */
+  mir_preg map[UNITS];   /* register -> the register it is a copy of, or NONE */
+  uint16_t active[UNITS]; /* the registers whose map entry is set (any order) */
+  unsigned nactive;
 } cc_ctx;
 
-static void forget(cc_ctx *c, mir_preg r, unsigned n) {
-  for (unsigned u = 0; u < UNITS; u++) {
-    mir_preg m = c->map[u];
-    if (m == MIR_PREG_NONE) continue;
-    if ((u >= r && u < r + n) || (m >= r && m < r + n)) c->map[u] = MIR_PREG_NONE;
+/* Drops the entries for which drop() is true; visits only set entries
+ * (scanning all 512 registers per definition made the pass the third
+ * slowest of the compiler). */
+static void forget_where(cc_ctx *c, bool (*drop)(unsigned u, mir_preg m, mir_preg r, unsigned n), mir_preg r, unsigned n) {
+  for (unsigned i = 0; i < c->nactive;) {
+    unsigned u = c->active[i];
+    if (drop(u, c->map[u], r, n)) {
+      c->map[u] = MIR_PREG_NONE;
+      c->active[i] = c->active[--c->nactive];
+    } else {
+      i++;
+    }
   }
 }
 
-static void forget_vgprs(cc_ctx *c) {
-  for (unsigned u = 256; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+static bool overlaps(unsigned u, mir_preg m, mir_preg r, unsigned n) {
+  return (u >= r && u < r + n) || (m >= r && m < r + n);
+}
+static bool is_vgpr_entry(unsigned u, mir_preg m, mir_preg r, unsigned n) {
+  (void)m, (void)r, (void)n;
+  return u >= 256;
+}
+static bool every_entry(unsigned u, mir_preg m, mir_preg r, unsigned n) {
+  (void)u, (void)m, (void)r, (void)n;
+  return true;
+}
+
+static void forget(cc_ctx *c, mir_preg r, unsigned n) { forget_where(c, overlaps, r, n); }
+static void forget_vgprs(cc_ctx *c) { forget_where(c, is_vgpr_entry, 0, 0); }
+static void forget_all(cc_ctx *c) { forget_where(c, every_entry, 0, 0); }
+
+static void remember(cc_ctx *c, unsigned u, mir_preg s) {
+  if (c->map[u] == MIR_PREG_NONE) c->active[c->nactive++] = (uint16_t)u;
+  c->map[u] = s;
 }
 
 /* Rule 1 over one block. */
 static void forward_block(cc_ctx *c, mir_block *b) {
-  for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+  forget_all(c);
   bool any = false;
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
-      if (any) for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+      if (any) forget_all(c);
       any = false;
       continue;
     }
@@ -185,7 +211,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
     mir_preg d, s;
     unsigned n;
     if (plain_move(ins, &d, &s, &n) && s != MIR_PREG_NONE && s != d) {
-      for (unsigned u = 0; u < n; u++) c->map[d + u] = (mir_preg)(s + u);
+      for (unsigned u = 0; u < n; u++) remember(c, d + u, (mir_preg)(s + u));
       any = true;
     }
   }
@@ -329,6 +355,8 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   (void)d;
   if (!p->ssa_eliminated) return 0;
   cc_ctx *c = arena_alloc(p->mem, sizeof *c);
+  for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
+  c->nactive = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     forward_block(c, b);
