@@ -1,0 +1,578 @@
+/* Instruction selection: values and the instructions that build them.
+ *
+ * The value map (LLVM value + component -> SSA temporary or constant
+ * operand), constants (inline constants, literals, LDS addresses of group
+ * variables, FP constant bits), halves and parts of 64-bit and wider
+ * temporaries, moves between the register files (SGPR -> VGPR copies,
+ * v_readfirstlane_b32 back), and the small builders every selector uses:
+ * VALU with operand legalisation (src1 a VGPR, one SGPR or literal on the
+ * constant bus), SALU with an optional SCC result, compares, and the three
+ * forms of an i1 (lane mask in an SGPR pair, 0/1 in an SGPR, SCC).
+ * Operand rules: AMD "Vega Instruction Set Architecture", chapters 4
+ * ("Program Flow", SCC), 6 ("Vector ALU", constant bus) and 12 (formats).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <llvm-c/Target.h>
+
+#include "isel/isel_internal.h"
+
+/* ---- small helpers ------------------------------------------------------ */
+
+mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs) {
+  mir_instr *ins = mir_instr_create(c->p, op, nops, ndefs);
+  mir_block_append(c->p, &c->p->blocks[c->cur], ins);
+  return ins;
+}
+
+mir_temp isel_tmp(isel_ctx *c, mir_rc rc) { return mir_new_temp(c->p, rc); }
+
+void isel_unsupported(isel_ctx *c, LLVMValueRef ins, const char *what) {
+  if (c->failed) return;
+  char *s = ins ? LLVMPrintValueToString(ins) : NULL;
+  const char *t = s ? s : "";
+  while (*t == ' ') t++;
+  diag_error(c->d, c->fname, "unsupported %s: %s", what, t);
+  if (s) LLVMDisposeMessage(s);
+  c->failed = true;
+}
+
+bool isel_is_inline_const(uint32_t v) {
+  int32_t s = (int32_t)v;
+  if (s >= -16 && s <= 64) return true;
+  switch (v) {
+  case 0x3f000000: case 0xbf000000: case 0x3f800000: case 0xbf800000:
+  case 0x40000000: case 0xc0000000: case 0x40800000: case 0xc0800000:
+  case 0x3e22f983:
+    return true;
+  default:
+    return false;
+  }
+}
+
+bool isel_opnd_is_vgpr(const mir_operand *o) {
+  return o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o->temp.rc);
+}
+
+bool isel_opnd_is_sgpr_like(const mir_operand *o) {
+  if (o->kind == MIR_OPND_TEMP) return !mir_rc_is_vgpr((mir_rc)o->temp.rc);
+  if (o->kind == MIR_OPND_FIXED) return true;
+  if (o->kind == MIR_OPND_CONST) return !(o->size == 1 && isel_is_inline_const(o->imm)) && o->size == 1;
+  return false;
+}
+
+static bool is_literal(const mir_operand *o) {
+  return o->kind == MIR_OPND_CONST && o->size == 1 && !isel_is_inline_const(o->imm);
+}
+
+unsigned isel_type_bits(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMFloatTypeKind: return 32;
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: return 16;
+  case LLVMDoubleTypeKind: return 64;
+  case LLVMPointerTypeKind: {
+    unsigned as = LLVMGetPointerAddressSpace(t);
+    return (as == 3 || as == 5 || as == 2 || as == 6) ? 32 : (as == 7 ? 160 : (as == 8 ? 128 : 64));
+  }
+  case LLVMVectorTypeKind: return isel_type_bits(LLVMGetElementType(t));
+  default: return 0;
+  }
+}
+
+unsigned isel_num_comps(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetVectorSize(t) : 1;
+}
+
+LLVMTypeRef isel_scalar_type(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
+}
+
+void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
+  uint32_t i = ptrmap_get(&c->vmap, v);
+  if (i == UINT32_MAX) {
+    if (c->nvals == c->capvals) {
+      uint32_t nc = c->capvals ? c->capvals * 2 : 256;
+      c->vals = arena_grow(c->mem, c->vals, c->nvals, nc, sizeof *c->vals);
+      c->capvals = nc;
+    }
+    i = c->nvals++;
+    memset(&c->vals[i], 0, sizeof c->vals[i]);
+    ptrmap_put(&c->vmap, v, i);
+  }
+  c->vals[i].t[comp] = t;
+  if (c->vals[i].n < comp + 1) c->vals[i].n = (uint8_t)(comp + 1);
+}
+
+bool isel_has(isel_ctx *c, LLVMValueRef v) { return ptrmap_get(&c->vmap, v) != UINT32_MAX; }
+
+/* LDS address (byte offset) of a constant expression rooted at an
+ * addrspace(3) global; false if it is something else. */
+static bool const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
+  if (LLVMIsAGlobalVariable(v)) {
+    uint32_t off = ptrmap_get(&c->lds_globals, v);
+    if (off == UINT32_MAX) return false;
+    *out = off;
+    return true;
+  }
+  if (!LLVMIsAConstantExpr(v)) return false;
+  LLVMOpcode op = LLVMGetConstOpcode(v);
+  if (op == LLVMBitCast || op == LLVMAddrSpaceCast) return const_lds_address(c, LLVMGetOperand(v, 0), out);
+  if (op != LLVMGetElementPtr) return false;
+  uint32_t base;
+  if (!const_lds_address(c, LLVMGetOperand(v, 0), &base)) return false;
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+  int n = LLVMGetNumOperands(v);
+  int64_t off = 0;
+  for (int i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(v, i);
+    if (!LLVMIsAConstantInt(idx)) return false;
+    int64_t k = LLVMConstIntGetSExtValue(idx);
+    if (i == 1) {
+      off += k * (int64_t)LLVMABISizeOfType(c->td, ty);
+    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
+      off += (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)k);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
+    } else {
+      ty = LLVMGetElementType(ty);
+      off += k * (int64_t)LLVMABISizeOfType(c->td, ty);
+    }
+  }
+  *out = (uint32_t)(base + off);
+  return true;
+}
+
+/* Bits of a scalar constant (low 64). Returns false if not a constant
+ * wavecc can encode. */
+bool isel_fp_const_bits(LLVMValueRef k, uint64_t *bits) {
+  unsigned w;
+  switch (LLVMGetTypeKind(LLVMTypeOf(k))) {
+  case LLVMHalfTypeKind: case LLVMBFloatTypeKind: w = 16; break;
+  case LLVMFloatTypeKind: w = 32; break;
+  case LLVMDoubleTypeKind: w = 64; break;
+  default: return false;
+  }
+  /* The constant folder's bitcast is APFloat::bitcastToAPInt: exact. */
+  LLVMValueRef i = LLVMConstBitCast(k, LLVMIntTypeInContext(LLVMGetTypeContext(LLVMTypeOf(k)), w));
+  if (!LLVMIsAConstantInt(i)) return false;
+  *bits = LLVMConstIntGetZExtValue(i);
+  return true;
+}
+
+static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
+  if (LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstantAggregateZero(v) || LLVMIsAConstantPointerNull(v)) {
+    *bits = 0;
+    return true;
+  }
+  if (LLVMIsAConstantInt(v)) {
+    *bits = (uint64_t)LLVMConstIntGetSExtValue(v);
+    if (LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1) *bits &= 1;
+    return true;
+  }
+  if (LLVMIsAConstantFP(v)) return isel_fp_const_bits(v, bits);
+  uint32_t off;
+  /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&
+      const_lds_address(c, v, &off)) {
+    *bits = off;
+    return true;
+  }
+  return false;
+}
+
+mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
+  mir_operand da;
+  if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
+  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
+  uint32_t lds;
+  if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && const_lds_address(c, v, &lds)) {
+    /* a constant generic pointer into an LDS variable (addrspacecast of
+     * @lds, maybe under GEPs): aperture + offset, not the bare offset */
+    return mir_op_temp(isel_lds_to_flat(c, mir_op_const(lds)));
+  }
+  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
+    LLVMValueRef e = v;
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
+        !LLVMIsAConstantAggregateZero(v))
+      e = LLVMGetAggregateElement(v, comp);
+    uint64_t bits;
+    if (!e || !const_bits(c, e, &bits)) {
+      isel_unsupported(c, v, "constant");
+      return mir_op_const(0);
+    }
+    unsigned w = isel_type_bits(LLVMTypeOf(e));
+    if (w <= 32) return mir_op_const((uint32_t)bits);
+    /* 64-bit: inline constants fit directly, others go to a register */
+    int64_t s = (int64_t)bits;
+    if (s >= -16 && s <= 64) {
+      mir_operand o = mir_op_const((uint32_t)bits);
+      o.size = 2;
+      return o;
+    }
+    mir_temp t = isel_create2(c, mir_op_const((uint32_t)bits), mir_op_const((uint32_t)(bits >> 32)), false);
+    return mir_op_temp(t);
+  }
+  if (LLVMIsAGlobalValue(v)) {
+    uint32_t off;
+    if (const_lds_address(c, v, &off)) return mir_op_const(off);
+    isel_unsupported(c, v, "reference to a global variable outside LDS");
+    return mir_op_const(0);
+  }
+  uint32_t i = ptrmap_get(&c->vmap, v);
+  if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
+    isel_unsupported(c, v, "value (not selected before its use)");
+    return mir_op_const(0);
+  }
+  return mir_op_temp(c->vals[i].t[comp]);
+}
+
+mir_operand isel_half_of(isel_ctx *c, mir_operand o, bool hi) {
+  if (o.kind == MIR_OPND_CONST) {
+    if (o.size == 2) return mir_op_const(hi ? ((int32_t)o.imm < 0 ? 0xffffffffu : 0) : o.imm);
+    return mir_op_const(hi ? 0 : o.imm);
+  }
+  if (o.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)o.temp.rc) < 2) return hi ? mir_op_const(0) : o;
+  bool v = mir_rc_is_vgpr((mir_rc)o.temp.rc);
+  mir_temp d = isel_tmp(c, v ? mir_rc_v(1) : mir_rc_s(1));
+  mir_instr *ins = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+  ins->ops[0] = o;
+  ins->ops[1] = mir_op_const(hi ? 1 : 0);
+  ins->defs[0] = mir_op_temp(d);
+  return mir_op_temp(d);
+}
+
+mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size) {
+  bool v = mir_rc_is_vgpr((mir_rc)src.rc);
+  if (size == 2) {
+    /* two one-dword extracts: keeps the copies SSA elimination makes
+     * simple */
+    mir_temp lo = isel_extract(c, src, dword, 1), hi = isel_extract(c, src, dword + 1, 1);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), v);
+  }
+  mir_temp d = isel_tmp(c, v ? mir_rc_v(size) : mir_rc_s(size));
+  mir_instr *ins = isel_emit(c, MIR_P_EXTRACT, 2, 1);
+  ins->ops[0] = mir_op_temp(src);
+  ins->ops[1] = mir_op_const(dword);
+  ins->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi) {
+  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
+    LLVMValueRef e = v;
+    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
+        !LLVMIsAConstantAggregateZero(v))
+      e = LLVMGetAggregateElement(v, comp);
+    uint64_t bits;
+    if (!e || !const_bits(c, e, &bits)) {
+      isel_unsupported(c, v, "constant");
+      return mir_op_const(0);
+    }
+    return mir_op_const((uint32_t)(hi ? bits >> 32 : bits));
+  }
+  return isel_half_of(c, isel_get(c, v, comp), hi);
+}
+
+mir_temp isel_create2(isel_ctx *c, mir_operand lo, mir_operand hi, bool vgpr) {
+  if (vgpr) {
+    if (!isel_opnd_is_vgpr(&lo)) lo = mir_op_temp(isel_to_vgpr(c, lo, 1));
+    if (!isel_opnd_is_vgpr(&hi)) hi = mir_op_temp(isel_to_vgpr(c, hi, 1));
+  } else {
+    if (lo.kind != MIR_OPND_TEMP) lo = mir_op_temp(isel_to_sgpr(c, lo, 1));
+    if (hi.kind != MIR_OPND_TEMP) hi = mir_op_temp(isel_to_sgpr(c, hi, 1));
+    if (isel_opnd_is_vgpr(&lo)) lo = mir_op_temp(isel_to_sgpr(c, lo, 1));
+    if (isel_opnd_is_vgpr(&hi)) hi = mir_op_temp(isel_to_sgpr(c, hi, 1));
+  }
+  mir_temp d = isel_tmp(c, vgpr ? mir_rc_v(2) : mir_rc_s(2));
+  mir_instr *ins = isel_emit(c, MIR_P_CREATE_VECTOR, 2, 1);
+  ins->ops[0] = lo;
+  ins->ops[1] = hi;
+  ins->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+mir_temp isel_to_vgpr(isel_ctx *c, mir_operand o, unsigned dwords) {
+  if (isel_opnd_is_vgpr(&o)) return o.temp;
+  mir_temp d = isel_tmp(c, mir_rc_v(dwords));
+  if (o.kind == MIR_OPND_CONST && dwords == 1) {
+    mir_instr *ins = isel_emit(c, ISA_V_MOV_B32, 1, 1);
+    ins->ops[0] = o;
+    ins->defs[0] = mir_op_temp(d);
+    return d;
+  }
+  if (o.kind == MIR_OPND_CONST) {
+    mir_temp lo = isel_to_vgpr(c, isel_half_of(c, o, false), 1);
+    mir_temp hi = isel_to_vgpr(c, isel_half_of(c, o, true), 1);
+    return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+  }
+  mir_instr *ins = isel_emit(c, MIR_P_COPY, 1, 1);
+  ins->ops[0] = o;
+  ins->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+mir_temp isel_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords) {
+  if (o.kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o.temp.rc)) return o.temp;
+  if (o.kind == MIR_OPND_CONST) {
+    mir_temp d = isel_tmp(c, mir_rc_s(dwords));
+    if (dwords == 2 && o.size != 2) {
+      mir_temp lo = isel_to_sgpr(c, mir_op_const(o.imm), 1);
+      mir_temp hi = isel_to_sgpr(c, mir_op_const(0), 1);
+      return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+    }
+    mir_instr *ins = isel_emit(c, dwords == 2 ? ISA_S_MOV_B64 : ISA_S_MOV_B32, 1, 1);
+    ins->ops[0] = o;
+    ins->defs[0] = mir_op_temp(d);
+    return d;
+  }
+  /* a uniform value in a VGPR: read it from the first active lane */
+  if (dwords == 1) {
+    mir_temp d = isel_tmp(c, mir_rc_s(1));
+    mir_instr *ins = isel_emit(c, ISA_V_READFIRSTLANE_B32, 1, 1);
+    ins->ops[0] = o;
+    ins->defs[0] = mir_op_temp(d);
+    return d;
+  }
+  mir_temp lo = isel_to_sgpr(c, isel_half_of(c, o, false), 1);
+  mir_temp hi = isel_to_sgpr(c, isel_half_of(c, o, true), 1);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
+}
+
+/* gfx9 VALU operand rules: at most one SGPR or literal (the constant bus),
+ * no literal in VOP3, VOP2 src1 must be a VGPR. */
+mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, mir_operand *srcs, unsigned nsrc,
+                     bool vop3) {
+  isa_format f = isa_table[op].format;
+  bool is_vop3 = vop3 || f == ISA_FMT_VOP3;
+  /* VOP2 with a non-VGPR src1: swap if commutative-friendly is the
+   * caller's job; here we fall back to the VOP3 form. */
+  /* VOP2/VOPC src1 stays a VGPR even in the VOP3 form: the shared
+   * signature says so, and it keeps the 32-bit encoding available */
+  if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && nsrc >= 2 && !isel_opnd_is_vgpr(&srcs[1]))
+    srcs[1] = mir_op_temp(isel_to_vgpr(c, srcs[1], srcs[1].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)srcs[1].temp.rc) : (srcs[1].size == 2 ? 2 : 1)));
+  if (!is_vop3 && (f == ISA_FMT_VOPC || ndefs > 1 || nsrc > 2)) is_vop3 = true;
+  bool bus_used = false;
+  mir_temp bus_temp = {0};
+  /* last operand first: a trailing lane mask (v_cndmask, v_addc) must
+   * keep the constant bus, the other operands move to VGPRs */
+  for (unsigned i = nsrc; i-- > 0;) {
+    mir_operand *s = &srcs[i];
+    if (s->kind == MIR_OPND_CONST && s->size == 2) continue; /* 64-bit inline constant */
+    if (is_vop3 && is_literal(s)) {
+      *s = mir_op_temp(isel_to_vgpr(c, *s, 1));
+      continue;
+    }
+    if (!isel_opnd_is_sgpr_like(s)) continue;
+    if (s->kind == MIR_OPND_TEMP && bus_used && bus_temp.id == s->temp.id) continue;
+    if (!bus_used) {
+      bus_used = true;
+      if (s->kind == MIR_OPND_TEMP) bus_temp = s->temp;
+      continue;
+    }
+    unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
+    *s = mir_op_temp(isel_to_vgpr(c, *s, dw));
+  }
+  mir_instr *ins = isel_emit(c, op, nsrc, ndefs);
+  for (unsigned i = 0; i < nsrc; i++) ins->ops[i] = srcs[i];
+  for (unsigned i = 0; i < ndefs; i++) ins->defs[i] = mir_op_temp(defs[i]);
+  if (is_vop3 && f != ISA_FMT_VOP3) ins->enc_flags |= MIR_ENC_VOP3;
+  return ins;
+}
+
+mir_temp isel_v1(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  mir_operand s[2] = {a, b};
+  isel_valu(c, op, &d, 1, s, 2, false);
+  return d;
+}
+
+mir_temp isel_v1_3(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_operand s2) {
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  mir_operand s[3] = {a, b, s2};
+  isel_valu(c, op, &d, 1, s, 3, true);
+  return d;
+}
+
+mir_temp isel_v1_1(isel_ctx *c, unsigned op, mir_operand a) {
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  mir_operand s[1] = {a};
+  isel_valu(c, op, &d, 1, s, 1, false);
+  return d;
+}
+
+/* SALU: at most one literal; VGPR operands are read back first. */
+static void legalise_salu(isel_ctx *c, mir_operand *a, mir_operand *b) {
+  if (a->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)a->temp.rc))
+    *a = mir_op_temp(isel_to_sgpr(c, *a, mir_rc_size((mir_rc)a->temp.rc)));
+  if (b && b->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)b->temp.rc))
+    *b = mir_op_temp(isel_to_sgpr(c, *b, mir_rc_size((mir_rc)b->temp.rc)));
+  if (b && is_literal(a) && is_literal(b)) *a = mir_op_temp(isel_to_sgpr(c, *a, 1));
+}
+
+mir_temp isel_s_scc(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_operand b, mir_temp *scc) {
+  legalise_salu(c, &a, &b);
+  mir_temp d = isel_tmp(c, mir_rc_s(dwords));
+  mir_instr *ins = isel_emit(c, op, 2, scc ? 2 : 1);
+  ins->ops[0] = a;
+  ins->ops[1] = b;
+  ins->defs[0] = mir_op_temp(d);
+  if (scc) {
+    *scc = isel_tmp(c, mir_rc_s(1));
+    ins->defs[1] = mir_op_temp(*scc);
+    ins->defs[1].flags |= MIR_OPND_FIXED_REG;
+    ins->defs[1].preg = MIR_PREG_SCC;
+  }
+  return d;
+}
+
+mir_temp isel_s(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_operand b) {
+  return isel_s_scc(c, op, dwords, a, b, NULL);
+}
+
+mir_temp isel_scmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  legalise_salu(c, &a, &b);
+  mir_temp scc = isel_tmp(c, mir_rc_s(1));
+  mir_instr *ins = isel_emit(c, op, 2, 1);
+  ins->ops[0] = a;
+  ins->ops[1] = b;
+  ins->defs[0] = mir_op_temp(scc);
+  ins->defs[0].flags |= MIR_OPND_FIXED_REG;
+  ins->defs[0].preg = MIR_PREG_SCC;
+  return scc;
+}
+
+static mir_temp cselect(isel_ctx *c, unsigned dwords, mir_operand t, mir_operand f, mir_temp scc) {
+  mir_temp d = isel_tmp(c, mir_rc_s(dwords));
+  mir_instr *ins = isel_emit(c, dwords == 2 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
+  ins->ops[0] = t;
+  ins->ops[1] = f;
+  ins->ops[2] = isel_scc_operand(scc);
+  ins->defs[0] = mir_op_temp(d);
+  return d;
+}
+
+mir_temp isel_scc_to_bool(isel_ctx *c, mir_temp scc) {
+  return cselect(c, 1, mir_op_const(1), mir_op_const(0), scc);
+}
+
+/* The compare with swapped operands (a < b == b > a). */
+static unsigned vcmp_swapped(unsigned op) {
+  static const struct { unsigned a, b; } sw[] = {
+      {ISA_V_CMP_LT_F32, ISA_V_CMP_GT_F32}, {ISA_V_CMP_LE_F32, ISA_V_CMP_GE_F32},
+      {ISA_V_CMP_NGE_F32, ISA_V_CMP_NLE_F32}, {ISA_V_CMP_NGT_F32, ISA_V_CMP_NLT_F32},
+      {ISA_V_CMP_LT_I32, ISA_V_CMP_GT_I32}, {ISA_V_CMP_LE_I32, ISA_V_CMP_GE_I32},
+      {ISA_V_CMP_LT_U32, ISA_V_CMP_GT_U32}, {ISA_V_CMP_LE_U32, ISA_V_CMP_GE_U32},
+      {ISA_V_CMP_LT_I64, ISA_V_CMP_GT_I64}, {ISA_V_CMP_LE_I64, ISA_V_CMP_GE_I64},
+      {ISA_V_CMP_LT_U64, ISA_V_CMP_GT_U64}, {ISA_V_CMP_LE_U64, ISA_V_CMP_GE_U64},
+  };
+  for (unsigned i = 0; i < sizeof sw / sizeof sw[0]; i++) {
+    if (sw[i].a == op) return sw[i].b;
+    if (sw[i].b == op) return sw[i].a;
+  }
+  if (op == ISA_V_CMP_CLASS_F32) return ISA_NUM_OPS; /* operands have different roles */
+  return op; /* symmetric: eq, ne, lg, o, u, nlg, neq */
+}
+
+mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && vcmp_swapped(op) != ISA_NUM_OPS) {
+    mir_operand t = a;
+    a = b;
+    b = t;
+    op = vcmp_swapped(op);
+  }
+  mir_operand s[2] = {a, b};
+  isel_valu(c, op, &d, 1, s, 2, true);
+  return d;
+}
+
+
+/* i1 as a lane mask (s2). */
+mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
+  if (LLVMIsAConstantInt(v) || LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstant(v)) {
+    mir_operand o = isel_get(c, v, comp);
+    mir_operand m = mir_op_const(o.imm ? 0xffffffffu : 0);
+    m.size = 2;
+    return isel_to_sgpr(c, m, 2);
+  }
+  mir_operand o = isel_get(c, v, comp);
+  if (o.kind != MIR_OPND_TEMP) return isel_to_sgpr(c, o, 2);
+  if (mir_rc_size((mir_rc)o.temp.rc) == 2) return o.temp;
+  /* boolean 0/1 in an SGPR (or VGPR) */
+  mir_temp b = isel_to_sgpr(c, o, 1);
+  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
+  mir_operand all = mir_op_const(0xffffffffu);
+  all.size = 2;
+  mir_operand none = mir_op_const(0);
+  none.size = 2;
+  return cselect(c, 2, all, none, scc);
+}
+
+/* i1 into SCC for a uniform branch. */
+mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v) {
+  mir_operand o = isel_get(c, v, 0);
+  if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+    mir_temp scc;
+    isel_s_scc(c, ISA_S_AND_B64, 2, o, isel_exec_operand(), &scc);
+    return scc;
+  }
+  if (o.kind == MIR_OPND_CONST) o = mir_op_temp(isel_to_sgpr(c, o, 1));
+  return isel_scmp(c, ISA_S_CMP_LG_U32, o, mir_op_const(0));
+}
+
+/* The SCC temporary of `s_cselect_b32 t, 1, 0, scc` defining `t` in the
+ * current block when SCC still holds it (no instruction since writes SCC
+ * or is a pseudo op that may expand to SCC writes); its position in *at.
+ * Returns false otherwise. */
+static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at) {
+  mir_block *blk = &c->p->blocks[c->cur];
+  for (uint32_t i = blk->num_instrs; i-- > 0;) {
+    mir_instr *ins = blk->instrs[i];
+    if (ins->opcode >= ISA_NUM_OPS) return false;
+    for (unsigned k = 0; k < ins->num_defs; k++) {
+      const mir_operand *d = &ins->defs[k];
+      if (d->kind == MIR_OPND_TEMP && d->temp.id == t.id) {
+        if (ins->opcode != ISA_S_CSELECT_B32 || ins->num_ops != 3 || ins->ops[0].kind != MIR_OPND_CONST ||
+            ins->ops[0].imm != 1 || ins->ops[1].kind != MIR_OPND_CONST || ins->ops[1].imm != 0 ||
+            ins->ops[2].kind != MIR_OPND_TEMP)
+          return false;
+        *scc = ins->ops[2].temp;
+        *at = i;
+        return true;
+      }
+      if (d->preg == MIR_PREG_SCC) return false;
+    }
+    if (isa_table[ins->opcode].flags & ISA_F_WRITES_SCC) return false;
+  }
+  return false;
+}
+
+/* i1 into SCC for the uniform conditional branch that ends the current
+ * block. A uniform compare is selected as s_cmp + s_cselect_b32 1, 0 (the
+ * i1 as an SGPR 0/1); when SCC still holds that compare here, the branch
+ * reads it directly (no s_cmp_lg_u32 of the 0/1 value), and when the
+ * branch is the i1's only use the s_cselect goes too. */
+mir_temp isel_branch_scc(isel_ctx *c, LLVMValueRef cond) {
+  mir_operand o = isel_get(c, cond, 0);
+  mir_temp scc;
+  uint32_t at;
+  if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 1 && live_scc_of_bool(c, o.temp, &scc, &at)) {
+    LLVMUseRef u = LLVMGetFirstUse(cond);
+    if (u && !LLVMGetNextUse(u)) {
+      mir_block *blk = &c->p->blocks[c->cur];
+      memmove(&blk->instrs[at], &blk->instrs[at + 1], (blk->num_instrs - at - 1) * sizeof blk->instrs[0]);
+      blk->num_instrs--;
+    }
+    return scc;
+  }
+  return isel_scc_of(c, cond);
+}
+
+/* i1 -> VGPR holding tval or 0 per lane. */
+mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval) {
+  mir_temp m = isel_mask_of(c, v, comp);
+  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(tval), mir_op_temp(m));
+}
