@@ -5,13 +5,11 @@
  * LDS read of a tiled matrix multiply) are recomputed every iteration;
  * LLVM's own LICM cannot see them because they are not IR instructions.
  *
- * What: loops are found on the linear CFG (a back edge goes from a latch to
- * a header at or before it; blocks are in reverse post-order). A loop is
- * handled when its header has exactly one predecessor outside the loop, in
- * both the linear and the logical CFG, whose only successor is the header
- * (the preheader) and that ends in an unconditional branch or none. An
- * instruction of the loop moves to the end of the preheader, before its
- * branch, when it has no effect (as for cse: no memory, EXEC, M0, branch
+ * What: the loops of the linear CFG (mir/loops.h). A loop is handled when
+ * it has a preheader (mir_loop_preheader: the header's one entry in both
+ * CFGs, with the header its only successor) that ends in an unconditional
+ * branch or none. An instruction of the loop moves to the end of the
+ * preheader, before its branch, when it has no effect (as for cse: no memory, EXEC, M0, branch
  * or SCC-read effect, no fixed registers) and every temporary it reads is
  * defined outside the loop or by an instruction already moved. Loops are
  * visited innermost first, so a value can move out of a nest level by
@@ -37,6 +35,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mir/loops.h"
 #include "passes/passes.h"
 #include "passes/ssa_rename.h"
 #include "target/isa.h"
@@ -51,8 +50,7 @@ typedef struct licm_ctx {
   uint8_t *tied;       /* [temp] read by a tied operand (ssa_mark_tied) */
   mir_reg_demand *extra; /* [block] registers of values moved through it */
   uint32_t *def_block; /* [temp] block of the definition, UINT32_MAX for none */
-  uint32_t *mark;      /* [block] loop stamp */
-  uint32_t *stack;
+  mir_loops loops;     /* of the linear CFG (mir_find_loops) */
   unsigned sgpr_budget, vgpr_budget;
 } licm_ctx;
 
@@ -64,67 +62,25 @@ static bool movable(const licm_ctx *c, const mir_instr *ins) {
   return ssa_pure(ins);
 }
 
-/* Marks the loop of header h (stamp h + 1 in c->mark); returns its number
- * of blocks, 0 if h is no header. */
-static uint32_t find_loop(licm_ctx *c, uint32_t h) {
-  const mir_idx_list *preds = &c->p->blocks[h].linear_preds;
-  uint32_t n = 0, stamp = h + 1, size = 1;
-  bool header = false;
-  for (uint32_t k = 0; k < preds->n; k++) header |= preds->v[k] >= h;
-  if (!header) return 0;
-  c->mark[h] = stamp; /* the walk back from the latches stops here */
-  for (uint32_t k = 0; k < preds->n; k++) {
-    uint32_t l = preds->v[k];
-    if (l < h || c->mark[l] == stamp) continue;
-    c->mark[l] = stamp;
-    c->stack[n++] = l;
-    size++;
-  }
-  while (n) {
-    const mir_idx_list *bp = &c->p->blocks[c->stack[--n]].linear_preds;
-    for (uint32_t k = 0; k < bp->n; k++)
-      if (c->mark[bp->v[k]] != stamp) {
-        c->mark[bp->v[k]] = stamp;
-        c->stack[n++] = bp->v[k];
-        size++;
-      }
-  }
-  return size;
-}
-
-/* The preheader of the loop of h (marked), or UINT32_MAX. */
-static uint32_t preheader(const licm_ctx *c, uint32_t h) {
-  const mir_block *hb = &c->p->blocks[h];
-  uint32_t stamp = h + 1, ph = UINT32_MAX;
-  for (uint32_t k = 0; k < hb->linear_preds.n; k++) {
-    uint32_t b = hb->linear_preds.v[k];
-    if (c->mark[b] == stamp) continue;
-    if (ph != UINT32_MAX && ph != b) return UINT32_MAX;
-    ph = b;
-  }
-  for (uint32_t k = 0; k < hb->logical_preds.n; k++) {
-    uint32_t b = hb->logical_preds.v[k];
-    if (c->mark[b] != stamp && b != ph) return UINT32_MAX;
-  }
-  if (ph == UINT32_MAX) return ph;
+/* The preheader of loop l (mir_loop_preheader) when the moved code can
+ * go at its end: it ends in an unconditional branch or none. Else
+ * UINT32_MAX. */
+static uint32_t preheader(const licm_ctx *c, uint32_t l) {
+  uint32_t ph = mir_loop_preheader(c->p, &c->loops, l);
+  if (ph == UINT32_MAX || !c->p->blocks[ph].num_instrs) return ph;
   const mir_block *pb = &c->p->blocks[ph];
-  if (pb->linear_succs.n != 1 || pb->linear_succs.v[0] != h || pb->logical_succs.n > 1) return UINT32_MAX;
-  if (pb->logical_succs.n == 1 && pb->logical_succs.v[0] != h) return UINT32_MAX;
-  if (pb->num_instrs) {
-    const mir_instr *last = pb->instrs[pb->num_instrs - 1];
-    bool term = last->opcode == MIR_P_BRANCH || last->opcode == MIR_P_CBRANCH_SCC ||
-                (last->opcode < ISA_NUM_OPS && (isa_table[last->opcode].flags & (ISA_F_BRANCH | ISA_F_TERMINATOR)));
-    if (term && last->opcode != MIR_P_BRANCH) return UINT32_MAX;
-  }
-  return ph;
+  const mir_instr *last = pb->instrs[pb->num_instrs - 1];
+  bool term = last->opcode == MIR_P_BRANCH || last->opcode == MIR_P_CBRANCH_SCC ||
+              (last->opcode < ISA_NUM_OPS && (isa_table[last->opcode].flags & (ISA_F_BRANCH | ISA_F_TERMINATOR)));
+  return term && last->opcode != MIR_P_BRANCH ? UINT32_MAX : ph;
 }
 
-static bool invariant(const licm_ctx *c, const mir_instr *ins, uint32_t stamp) {
+static bool invariant(const licm_ctx *c, const mir_instr *ins, uint32_t l) {
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
     if (o->kind != MIR_OPND_TEMP) continue;
     uint32_t b = c->def_block[o->temp.id];
-    if (b == UINT32_MAX || c->mark[b] == stamp) return false;
+    if (b == UINT32_MAX || mir_loop_has(&c->loops, l, b)) return false;
   }
   return true;
 }
@@ -138,10 +94,9 @@ static void insert_before_branch(mir_program *p, mir_block *b, mir_instr *ins) {
   b->instrs[at] = ins;
 }
 
-/* Moves the invariant instructions of the loop of h to its preheader ph. */
-static void hoist_loop(licm_ctx *c, uint32_t h, uint32_t ph, mir_reg_demand room) {
+/* Moves the invariant instructions of loop l to its preheader ph. */
+static void hoist_loop(licm_ctx *c, uint32_t l, uint32_t ph, mir_reg_demand room) {
   mir_program *p = c->p;
-  uint32_t stamp = h + 1;
   unsigned used_s = 0, used_v = 0;
   /* SCC live out of the preheader (never, as selected today; checked):
    * then SALU ops that write SCC stay. */
@@ -151,13 +106,13 @@ static void hoist_loop(licm_ctx *c, uint32_t h, uint32_t ph, mir_reg_demand room
     if (c->scc_temp[t] && bitset_test(li->live_out[ph], t)) scc_free = false;
   /* Blocks in order: definitions come before uses except around the back
    * edge (phis), which are not moved. */
-  for (uint32_t b = h; b < p->num_blocks; b++) {
-    if (c->mark[b] != stamp) continue;
+  for (uint32_t b = c->loops.head[l]; b < p->num_blocks; b++) {
+    if (!mir_loop_has(&c->loops, l, b)) continue;
     mir_block *blk = &p->blocks[b];
     uint32_t j = 0;
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       mir_instr *ins = blk->instrs[i];
-      bool move = movable(c, ins) && invariant(c, ins, stamp) && !ssa_defines_tied(ins, c->tied) &&
+      bool move = movable(c, ins) && invariant(c, ins, l) && !ssa_defines_tied(ins, c->tied) &&
                   (scc_free || ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_WRITES_SCC));
       if (move) {
         unsigned s = 0, v = 0;
@@ -183,7 +138,7 @@ static void hoist_loop(licm_ctx *c, uint32_t h, uint32_t ph, mir_reg_demand room
   }
   /* Moved values live through the loop and out of the preheader. */
   for (uint32_t b = 0; b < p->num_blocks; b++)
-    if (c->mark[b] == stamp || b == ph) {
+    if (mir_loop_has(&c->loops, l, b) || b == ph) {
       c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + used_s);
       c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + used_v);
     }
@@ -194,12 +149,10 @@ int mir_licm(mir_program *p, diag *d) {
   if (nb < 2) return 0;
   licm_ctx c = {.p = p, .sgpr_budget = mir_sgpr_budget(p), .vgpr_budget = mir_vgpr_budget(p)};
   c.def_block = malloc(nt * sizeof *c.def_block);
-  c.mark = calloc(nb, sizeof *c.mark);
-  c.stack = malloc(nb * sizeof *c.stack);
   c.scc_temp = calloc(nt, sizeof *c.scc_temp);
   c.extra = calloc(nb, sizeof *c.extra);
   c.tied = calloc(nt, 1);
-  if (!c.def_block || !c.mark || !c.stack || !c.scc_temp || !c.extra || !c.tied) abort();
+  if (!c.def_block || !c.scc_temp || !c.extra || !c.tied) abort();
   ssa_mark_tied(p, c.tied, nt);
   for (uint32_t t = 0; t < nt; t++) c.def_block[t] = UINT32_MAX;
   for (uint32_t b = 0; b < nb; b++) {
@@ -219,14 +172,14 @@ int mir_licm(mir_program *p, diag *d) {
   }
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
+  mir_find_loops(p, p->mem, &c.loops);
   /* Innermost loops first: their headers come later in block order. */
-  for (uint32_t h = nb; h-- > 0;) {
-    if (!find_loop(&c, h)) continue;
-    uint32_t ph = preheader(&c, h);
+  for (uint32_t l = c.loops.num; l-- > 0;) {
+    uint32_t ph = preheader(&c, l);
     if (ph == UINT32_MAX) continue;
     mir_reg_demand peak = {0, 0};
     for (uint32_t b = 0; b < nb; b++)
-      if (c.mark[b] == h + 1) {
+      if (mir_loop_has(&c.loops, l, b)) {
         unsigned s = li->block_max[b].sgpr + c.extra[b].sgpr, v = li->block_max[b].vgpr + c.extra[b].vgpr;
         if (s > peak.sgpr) peak.sgpr = (uint16_t)s;
         if (v > peak.vgpr) peak.vgpr = (uint16_t)v;
@@ -234,13 +187,11 @@ int mir_licm(mir_program *p, diag *d) {
     mir_reg_demand room = {
         (uint16_t)(peak.sgpr + SLACK < c.sgpr_budget ? c.sgpr_budget - SLACK - peak.sgpr : 0),
         (uint16_t)(peak.vgpr + SLACK < c.vgpr_budget ? c.vgpr_budget - SLACK - peak.vgpr : 0)};
-    if (room.sgpr || room.vgpr) hoist_loop(&c, h, ph, room);
+    if (room.sgpr || room.vgpr) hoist_loop(&c, l, ph, room);
   }
   free(c.tied);
   free(c.extra);
   free(c.scc_temp);
-  free(c.stack);
-  free(c.mark);
   free(c.def_block);
   return 0;
 }

@@ -220,11 +220,11 @@ static bool lanes_spill_in_loops(spill_ctx *c, unsigned lanes, unsigned goal) {
       const mir_instr *ins = blk->instrs[i];
       if ((ins->opcode == MIR_P_SPILL && !mir_rc_is_vgpr(ins->ops[0].temp.rc)) ||
           (ins->opcode == MIR_P_RELOAD && !mir_rc_is_vgpr(ins->defs[0].temp.rc))) {
-        if (c->depth[b]) return false;
+        if (c->loops.depth[b]) return false;
         sgpr_code++;
       }
       unsigned v = p->live->demand[b][i].vgpr;
-      if (c->depth[b] && v <= goal && v + lanes > goal) pushed++;
+      if (c->loops.depth[b] && v <= goal && v + lanes > goal) pushed++;
     }
   }
   return pushed > sgpr_code;

@@ -138,30 +138,9 @@ static uint32_t hoisted(const spill_ctx *c, const hoists *hs, uint32_t t, uint32
   if (!hs->first || t >= c->cap) return 0;
   for (uint32_t k = hs->first[t]; k; k = hs->next[k - 1]) {
     const hoist *h = &hs->v[k - 1];
-    if (h->r && bitset_test(c->loop_blocks + (size_t)h->loop * c->loop_words, b)) return h->r;
+    if (h->r && bitset_test(c->loops.blocks + (size_t)h->loop * c->loops.words, b)) return h->r;
   }
   return 0;
-}
-
-/* The block before loop l's header, when it is the header's only entry
- * (linear and logical) and the header its only successor; else
- * UINT32_MAX. */
-uint32_t spill_preheader(const spill_ctx *c, uint32_t l) {
-  const mir_program *p = c->p;
-  uint32_t h = c->loop_head[l], pre = UINT32_MAX;
-  const mir_idx_list *lists[2] = {&p->blocks[h].linear_preds, &p->blocks[h].logical_preds};
-  for (int k = 0; k < 2; k++)
-    for (uint32_t j = 0; j < lists[k]->n; j++) {
-      uint32_t b = lists[k]->v[j];
-      if (bitset_test(c->loop_blocks + (size_t)l * c->loop_words, b)) continue;
-      if (pre != UINT32_MAX && pre != b) return UINT32_MAX;
-      pre = b;
-    }
-  if (pre == UINT32_MAX) return pre;
-  const mir_block *pb = &p->blocks[pre];
-  if (pb->linear_succs.n != 1 || pb->linear_succs.v[0] != h) return UINT32_MAX;
-  if (pb->logical_succs.n > 1 || (pb->logical_succs.n == 1 && pb->logical_succs.v[0] != h)) return UINT32_MAX;
-  return pre;
 }
 
 /* Does every point of loop l fit the budget of the file (the SGPR
@@ -169,9 +148,9 @@ uint32_t spill_preheader(const spill_ctx *c, uint32_t l) {
  * hoisted value takes it, a later round spills again at that point. */
 static bool loop_fits(spill_ctx *c, uint32_t l) {
   const mir_program *p = c->p;
-  const uint64_t *members = c->loop_blocks + (size_t)l * c->loop_words;
+  const uint64_t *members = c->loops.blocks + (size_t)l * c->loops.words;
   unsigned goal = c->target, extra = c->vgpr ? 0 : c->reserve + (c->sgpr_scratch ? 1u : 0u);
-  for (uint32_t b = bitset_next(members, c->loop_words, 0); b != UINT32_MAX; b = bitset_next(members, c->loop_words, b + 1)) {
+  for (uint32_t b = bitset_next(members, c->loops.words, 0); b != UINT32_MAX; b = bitset_next(members, c->loops.words, b + 1)) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       mir_reg_demand dm = p->live->demand[b][i];
       if ((c->vgpr ? dm.vgpr : dm.sgpr) + extra > goal) return false;
@@ -182,8 +161,8 @@ static bool loop_fits(spill_ctx *c, uint32_t l) {
 
 /* Is t read (not by a phi) in a block of loop l? */
 static bool read_in_loop(const spill_ctx *c, uint32_t t, uint32_t l) {
-  const uint64_t *members = c->loop_blocks + (size_t)l * c->loop_words;
-  for (uint32_t b = bitset_next(members, c->loop_words, 0); b != UINT32_MAX; b = bitset_next(members, c->loop_words, b + 1)) {
+  const uint64_t *members = c->loops.blocks + (size_t)l * c->loops.words;
+  for (uint32_t b = bitset_next(members, c->loops.words, 0); b != UINT32_MAX; b = bitset_next(members, c->loops.words, b + 1)) {
     const mir_block *blk = &c->p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++)
       if (!mir_is_phi(blk->instrs[i]) && spill_names(blk->instrs[i], t)) return true;
@@ -196,12 +175,12 @@ static bool read_in_loop(const spill_ctx *c, uint32_t t, uint32_t l) {
 static void plan_hoists(spill_ctx *c, hoists *hs) {
   mir_program *p = c->p;
   memset(hs, 0, sizeof *hs);
-  if (!c->num_loops) return;
-  uint8_t *fits = arena_alloc(p->mem, c->num_loops);
-  uint32_t *pre = arena_alloc(p->mem, c->num_loops * sizeof *pre);
+  if (!c->loops.num) return;
+  uint8_t *fits = arena_alloc(p->mem, c->loops.num);
+  uint32_t *pre = arena_alloc(p->mem, c->loops.num * sizeof *pre);
   bool any = false;
-  for (uint32_t l = 0; l < c->num_loops; l++) {
-    pre[l] = spill_preheader(c, l);
+  for (uint32_t l = 0; l < c->loops.num; l++) {
+    pre[l] = mir_loop_preheader(c->p, &c->loops, l);
     fits[l] = pre[l] != UINT32_MAX && loop_fits(c, l);
     any |= fits[l];
   }
@@ -211,12 +190,12 @@ static void plan_hoists(spill_ctx *c, hoists *hs) {
   uint32_t cap = 0;
   for (uint32_t t = 1; t < p->num_temps; t++) {
     if (!c->chosen[t] || (c->kind[t] != TK_DONE && c->kind[t] != TK_KEPT)) continue;
-    for (uint32_t l = 0; l < c->num_loops; l++) {
-      uint32_t h = c->loop_head[l];
+    for (uint32_t l = 0; l < c->loops.num; l++) {
+      uint32_t h = c->loops.head[l];
       if (!fits[l] || !bitset_test(p->live->live_in[h], t)) continue;
       bool inside = false; /* in a loop hoisted for t already */
       for (uint32_t k = hs->first[t]; k && !inside; k = hs->next[k - 1])
-        inside = bitset_test(c->loop_blocks + (size_t)hs->v[k - 1].loop * c->loop_words, h);
+        inside = bitset_test(c->loops.blocks + (size_t)hs->v[k - 1].loop * c->loops.words, h);
       if (inside || !read_in_loop(c, t, l)) continue;
       if (hs->n == cap) {
         uint32_t ncap = cap ? cap * 2 : 16;

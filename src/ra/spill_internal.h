@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mir/loops.h"
 #include "mir/mir.h"
 #include "util/diag.h"
 
@@ -46,10 +47,7 @@ typedef struct spill_ctx {
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
-  uint32_t *depth;       /* [block] loop depth in the linear CFG (spill_loop_depths) */
-  uint32_t num_loops, loop_words; /* natural loops of the linear CFG, outermost (lowest header) first */
-  uint32_t *loop_head;   /* [loop] header block */
-  uint64_t *loop_blocks; /* [loop * loop_words] member blocks */
+  mir_loops loops;       /* natural loops of the linear CFG and each block's depth (spill_loop_depths) */
 } spill_ctx;
 
 static inline unsigned tsize(const spill_ctx *c, uint32_t t) { return mir_rc_size(c->p->temp_rc[t]); }
@@ -100,12 +98,8 @@ unsigned spill_block_slack(const spill_ctx *c, const mir_block *b);
 int spill_choose(spill_ctx *c, unsigned *n);
 
 /* spill_apply.c: rewrites every block for the chosen values (stores,
- * reloads, rematerialisations, memory phis); 0 or -1. spill_preheader:
- * the block before loop l's header when it is the header's only entry
- * (linear and logical) and the header its only successor, else
- * UINT32_MAX. */
+ * reloads, rematerialisations, memory phis); 0 or -1. */
 int spill_apply(spill_ctx *c);
-uint32_t spill_preheader(const spill_ctx *c, uint32_t l);
 
 /* spill_remat.c: is ins a move of a constant (always rematerialised)?
  * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
@@ -149,10 +143,9 @@ void spill_drop_round_trips(spill_ctx *c);
  * spill_cleanup.c). Before placement. */
 void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
 
-/* Loop depth of every block (c->depth): the number of natural loops of
- * the linear CFG that contain it, and the loops themselves (c->loop_head,
- * c->loop_blocks; spill_nextuse.c). Instruction selection leaves
- * mir_block.loop_depth at 0, so the spiller finds loops itself. */
+/* The natural loops of the linear CFG and each block's loop depth
+ * (c->loops, mir_find_loops; spill_nextuse.c). Instruction selection
+ * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
 void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of

@@ -29,54 +29,7 @@ static bool phi_use_on_edge(const mir_program *p, uint32_t s, uint32_t b, uint32
   return false;
 }
 
-void spill_loop_depths(spill_ctx *c) {
-  mir_program *p = c->p;
-  uint32_t nb = p->num_blocks, words = (nb + 63) / 64;
-  c->depth = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *c->depth);
-  c->loop_words = words;
-  c->num_loops = 0;
-  c->loop_head = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *c->loop_head);
-  c->loop_blocks = NULL;
-  uint32_t *mark = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *mark), *stack = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *stack);
-  for (uint32_t b = 0; b < nb; b++) c->depth[b] = mark[b] = 0;
-  /* A back edge goes from a latch to a header at or before it in block
-   * order (structured CFG: blocks are in reverse post-order); its loop is
-   * the header plus every block reaching the latch without passing the
-   * header. Two back edges to one header count as one loop. */
-  for (uint32_t h = 0; h < nb; h++) {
-    const mir_idx_list *preds = &p->blocks[h].linear_preds;
-    uint32_t n = 0, stamp = h + 1;
-    bool loop = false;
-    for (uint32_t k = 0; k < preds->n; k++) {
-      uint32_t l = preds->v[k];
-      if (l < h) continue;
-      loop = true;
-      if (l == h || mark[l] == stamp) continue; /* (a one-block loop: the header is its latch) */
-      mark[l] = stamp;
-      stack[n++] = l;
-    }
-    if (!loop) continue;
-    uint32_t li = c->num_loops++;
-    c->loop_head[li] = h;
-    c->loop_blocks = arena_grow(p->mem, c->loop_blocks, (size_t)li * words, (size_t)(li + 1) * words, sizeof *c->loop_blocks);
-    uint64_t *members = c->loop_blocks + (size_t)li * words;
-    memset(members, 0, words * sizeof *members);
-    bitset_set(members, h);
-    mark[h] = stamp;
-    c->depth[h]++;
-    while (n) {
-      uint32_t b = stack[--n];
-      c->depth[b]++;
-      bitset_set(members, b);
-      const mir_idx_list *bp = &p->blocks[b].linear_preds;
-      for (uint32_t k = 0; k < bp->n; k++)
-        if (mark[bp->v[k]] != stamp) {
-          mark[bp->v[k]] = stamp;
-          stack[n++] = bp->v[k];
-        }
-    }
-  }
-}
+void spill_loop_depths(spill_ctx *c) { mir_find_loops(c->p, c->p->mem, &c->loops); }
 
 /* Next-use distance of t at the end of block b (instructions; FAR when
  * none is known). */
@@ -90,7 +43,7 @@ uint32_t spill_out_dist(const spill_ctx *c, uint32_t b, uint32_t t) {
     if (phi_use_on_edge(p, s, b, t)) d = 0;
     else if (c->dist_in && bitset_test(p->live->live_in[s], t)) d = c->dist_in[(size_t)s * c->p->num_temps + t];
     else continue;
-    if (c->depth[s] < c->depth[b]) d += LOOP_EXIT_COST;
+    if (c->loops.depth[s] < c->loops.depth[b]) d += LOOP_EXIT_COST;
     if (d < best) best = d;
   }
   return best > FAR ? FAR : best;

@@ -413,7 +413,7 @@ static void sgpr_peaks(const spill_ctx *c, unsigned *all, unsigned *loops) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       unsigned v = p->live->demand[b][i].sgpr;
       if (v > *all) *all = v;
-      if (c->depth[b] && v > *loops) *loops = v;
+      if (c->loops.depth[b] && v > *loops) *loops = v;
     }
 }
 
@@ -461,11 +461,11 @@ void spill_sink_const_loads(spill_ctx *c) {
   for (uint32_t i = 0; i < b0->num_instrs; i++) {
     mir_instr *ins = b0->instrs[i];
     uint32_t u = const_load(p, input, ins) ? ublock[ins->defs[0].temp.id] : UINT32_MAX;
-    if (u != UINT32_MAX && u != UINT32_MAX - 1 && c->depth[u] != 0) { /* read in a loop: its preheader */
+    if (u != UINT32_MAX && u != UINT32_MAX - 1 && c->loops.depth[u] != 0) { /* read in a loop: its preheader */
       uint32_t l = 0;
-      while (l < c->num_loops && !bitset_test(c->loop_blocks + (size_t)l * c->loop_words, u)) l++;
-      u = l < c->num_loops ? spill_preheader(c, l) : UINT32_MAX;
-      if (u != UINT32_MAX && c->depth[u] != 0) u = UINT32_MAX;
+      while (l < c->loops.num && !bitset_test(c->loops.blocks + (size_t)l * c->loops.words, u)) l++;
+      u = l < c->loops.num ? mir_loop_preheader(c->p, &c->loops, l) : UINT32_MAX;
+      if (u != UINT32_MAX && c->loops.depth[u] != 0) u = UINT32_MAX;
       if (u != UINT32_MAX) {
         mir_block *ub = &p->blocks[u];
         uint32_t at = ub->num_instrs;
