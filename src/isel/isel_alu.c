@@ -367,9 +367,7 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       mir_instr *cs = isel_emit(c, bits > 32 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
       cs->ops[0] = t;
       cs->ops[1] = f;
-      cs->ops[2] = mir_op_temp(scc);
-      cs->ops[2].flags |= MIR_OPND_FIXED_REG;
-      cs->ops[2].preg = MIR_PREG_SCC;
+      cs->ops[2] = isel_scc_operand(scc);
       cs->defs[0] = mir_op_temp(d);
       isel_set(c, ins, e, d);
       continue;

@@ -426,9 +426,7 @@ mir_temp isel_buffer_cselect(isel_ctx *c, mir_temp t, mir_temp f, mir_temp scc) 
     mir_instr *cs = isel_emit(c, ISA_S_CSELECT_B64, 3, 1);
     cs->ops[0] = mir_op_temp(th);
     cs->ops[1] = mir_op_temp(fh);
-    cs->ops[2] = mir_op_temp(scc);
-    cs->ops[2].flags |= MIR_OPND_FIXED_REG;
-    cs->ops[2].preg = MIR_PREG_SCC;
+    cs->ops[2] = isel_scc_operand(scc);
     cs->defs[0] = mir_op_temp(halves[h]);
   }
   mir_temp d = isel_tmp(c, mir_rc_s(4));

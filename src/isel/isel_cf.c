@@ -250,12 +250,11 @@ static void order_region(mctx *m, uint32_t loop, uint8_t *done, item *out, uint3
 
 /* ---- code helpers ---- */
 
-static mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
 
 static void set_exec(isel_ctx *c, mir_temp m) {
   mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
   i->ops[0] = mir_op_temp(m);
-  i->defs[0] = exec_op();
+  i->defs[0] = isel_exec_operand();
 }
 
 static mir_temp mor(isel_ctx *c, mir_temp a, mir_temp b) {
@@ -301,7 +300,7 @@ static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc 
   if (is_bool) {
     if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
       mir_temp scc;
-      isel_s_scc(c, ISA_S_AND_B64, 2, o, exec_op(), &scc);
+      isel_s_scc(c, ISA_S_AND_B64, 2, o, isel_exec_operand(), &scc);
       return mir_op_temp(isel_scc_to_bool(c, scc));
     }
     return mir_op_temp(isel_to_sgpr(c, o, 1));
@@ -333,9 +332,7 @@ static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir
   mir_instr *cs = isel_emit(c, dw == 2 ? ISA_S_CSELECT_B64 : ISA_S_CSELECT_B32, 3, 1);
   cs->ops[0] = v;
   cs->ops[1] = mir_op_temp(d);
-  cs->ops[2] = mir_op_temp(scc);
-  cs->ops[2].flags |= MIR_OPND_FIXED_REG;
-  cs->ops[2].preg = MIR_PREG_SCC;
+  cs->ops[2] = isel_scc_operand(scc);
   cs->defs[0] = mir_op_temp(r);
   return r;
 }
@@ -602,9 +599,7 @@ bool isel_masked(isel_ctx *c) {
       L->mask_phi->ops[1] = mir_op_temp(bm);
       mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(bm), mir_op_const(0));
       mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
-      br->ops[0] = mir_op_temp(scc);
-      br->ops[0].flags |= MIR_OPND_FIXED_REG;
-      br->ops[0].preg = MIR_PREG_SCC;
+      br->ops[0] = isel_scc_operand(scc);
       br->ops[1] = mir_op_block(L->cont);
       br->ops[2] = mir_op_block(base[i + 2]);
       mir_add_logical_edge(c->p, base[i], L->cont);
@@ -625,7 +620,7 @@ bool isel_masked(isel_ctx *c) {
       isel_setup_abi(c);
       mir_temp all = isel_tmp(c, mir_rc_s(2));
       mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-      mv->ops[0] = exec_op();
+      mv->ops[0] = isel_exec_operand();
       mv->defs[0] = mir_op_temp(all);
       m.mask[0] = all;
     } else if (!m.is_header[b]) {

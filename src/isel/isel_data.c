@@ -93,9 +93,7 @@ bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out) {
   mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
   mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
   pc->defs[0] = mir_op_temp(a);
-  pc->defs[1] = mir_op_temp(scc);
-  pc->defs[1].flags |= MIR_OPND_FIXED_REG;
-  pc->defs[1].preg = MIR_PREG_SCC;
+  pc->defs[1] = isel_scc_operand(scc);
   pc->offset = (int32_t)(k + 1);
   if (off) {
     mir_temp k64 = isel_create2(c, mir_op_const((uint32_t)off), mir_op_const((uint32_t)((uint64_t)off >> 32)), false);

@@ -91,13 +91,6 @@ static mir_operand sign_of(dv *x, mir_operand a) {
   return T(isel_v1(x->c, ISA_V_ASHRREV_I32, mir_op_const(31), a));
 }
 
-static mir_operand scc_opnd(mir_temp scc) {
-  mir_operand o = T(scc);
-  o.flags |= MIR_OPND_FIXED_REG;
-  o.preg = MIR_PREG_SCC;
-  return o;
-}
-
 /* d[0..n) = a + b (sub: a - b) with the carry (borrow) rippling through
  * the words; returns the final carry: an SCC temp (SALU) or a lane mask
  * (VALU), 1 where the sum overflowed (the difference borrowed). */
@@ -112,9 +105,9 @@ static mir_temp chain(dv *x, bool sub, unsigned n, const mir_operand *a, const m
       mir_instr *ins = isel_emit(x->c, op, i == 0 ? 2 : 3, 2);
       ins->ops[0] = s0;
       ins->ops[1] = s1;
-      if (i) ins->ops[2] = scc_opnd(carry);
+      if (i) ins->ops[2] = isel_scc_operand(carry);
       ins->defs[0] = T(r);
-      ins->defs[1] = scc_opnd(co);
+      ins->defs[1] = isel_scc_operand(co);
       carry = co;
       d[i] = T(r);
       continue;
@@ -161,7 +154,7 @@ static mir_operand sel(dv *x, mir_temp cond, mir_operand t, mir_operand f) {
   mir_instr *ins = isel_emit(x->c, ISA_S_CSELECT_B32, 3, 1);
   ins->ops[0] = t;
   ins->ops[1] = f;
-  ins->ops[2] = scc_opnd(cond);
+  ins->ops[2] = isel_scc_operand(cond);
   ins->defs[0] = T(d);
   return T(d);
 }

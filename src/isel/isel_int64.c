@@ -80,9 +80,7 @@ mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_oper
     mir_instr *ins = isel_emit(c, ISA_S_ADDC_U32, 3, 1);
     ins->ops[0] = x;
     ins->ops[1] = y;
-    ins->ops[2] = mir_op_temp(scc);
-    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
-    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->ops[2] = isel_scc_operand(scc);
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }
@@ -120,9 +118,7 @@ mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
     mir_instr *ins = isel_emit(c, ISA_S_SUBB_U32, 3, 1);
     ins->ops[0] = ah;
     ins->ops[1] = bh;
-    ins->ops[2] = mir_op_temp(scc);
-    ins->ops[2].flags |= MIR_OPND_FIXED_REG;
-    ins->ops[2].preg = MIR_PREG_SCC;
+    ins->ops[2] = isel_scc_operand(scc);
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }

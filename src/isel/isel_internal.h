@@ -118,7 +118,8 @@ mir_temp isel_scc_to_bool(isel_ctx *c, mir_temp scc);
 mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> s2 mask */
 /* i1 conversions */
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
-/* EXEC as a fixed 64-bit operand, and an SCC temporary read as SCC. */
+/* EXEC as a fixed 64-bit operand; an SCC temporary as an operand or
+ * definition pinned to SCC. */
 static inline mir_operand isel_exec_operand(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
 static inline mir_operand isel_scc_operand(mir_temp scc) {
   mir_operand o = mir_op_temp(scc);

@@ -94,7 +94,7 @@ static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsign
     isel_ctx *c = s->c;
     c->cur = mb;
     mir_temp m = isel_mask_of(c, cond, 0);
-    exec_set(c, tk ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, exec_op(), mir_op_temp(m));
+    exec_set(c, tk ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, isel_exec_operand(), mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, s->fold_target);
@@ -192,7 +192,7 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
-    saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    saved = sop1(c, ISA_S_MOV_B64, isel_exec_operand());
     local_edges(s, b, saved);
   }
   uint32_t prev = mb;
@@ -225,7 +225,7 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     }
     mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
     mv->ops[0] = mir_op_temp(M);
-    mv->defs[0] = exec_op();
+    mv->defs[0] = isel_exec_operand();
     c->no_smem = true;
     isel_select_body(c, x);
     c->no_smem = false;
@@ -376,7 +376,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     }
     if (s->emit) {
       c->cur = f;
-      exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+      exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), isel_exec_operand());
     }
     if (eempty) {
       edge(s, mb, f, PL);
@@ -409,7 +409,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     }
     if (s->emit) {
       c->cur = jp;
-      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+      exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(saved));
     }
     if (!push(io, jp, PN)) return REJECT();
     return true;
@@ -454,11 +454,11 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
       if (b == 0) isel_setup_abi(c);
       isel_create_phis(c, b);
       if (loop_body) isel_struct_loop_head(s, b);
-      if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(s->join_saved[b]));
+      if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
         mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
         i->ops[0] = mir_op_temp(s->exit_saved[b]);
-        i->defs[0] = exec_op();
+        i->defs[0] = isel_exec_operand();
       }
       isel_select_body(c, b);
       if (c->failed || c->cur != mb) return REJECT();

@@ -79,7 +79,6 @@ static inline uint32_t newblk(sctx *s, uint32_t llvm) {
   return m;
 }
 
-static inline mir_operand exec_op(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
 
 /* ---- emission helpers (no-ops in the checking walk) ---- */
 
@@ -111,7 +110,7 @@ static inline void exec_set(isel_ctx *c, unsigned op, mir_operand a, mir_operand
   mir_instr *i = isel_emit(c, op, 2, 1);
   i->ops[0] = a;
   i->ops[1] = b;
-  i->defs[0] = exec_op();
+  i->defs[0] = isel_exec_operand();
 }
 
 static inline mir_temp sop1(isel_ctx *c, unsigned op, mir_operand a) {
@@ -128,9 +127,7 @@ static inline void cbranch_scc(sctx *s, uint32_t blk, LLVMValueRef cond, uint32_
   c->cur = blk;
   mir_temp scc = isel_branch_scc(c, cond);
   mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
-  br->ops[0] = mir_op_temp(scc);
-  br->ops[0].flags |= MIR_OPND_FIXED_REG;
-  br->ops[0].preg = MIR_PREG_SCC;
+  br->ops[0] = isel_scc_operand(scc);
   br->ops[1] = mir_op_block(t);
   br->ops[2] = mir_op_block(f);
 }

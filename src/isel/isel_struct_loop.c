@@ -91,11 +91,11 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
     /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
     if (latch != NONE) s->m2l[mb] = latch;
     if (s->emit && ti >= 0) {
-      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, exec_op(), mir_op_temp(m));
+      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, isel_exec_operand(), mir_op_temp(m));
       L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
-      exec_set(c, ISA_S_ANDN2_B64, exec_op(), mir_op_temp(el));
+      exec_set(c, ISA_S_ANDN2_B64, isel_exec_operand(), mir_op_temp(el));
     } else if (s->emit) {
-      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, exec_op(), mir_op_temp(m));
+      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, isel_exec_operand(), mir_op_temp(m));
     }
     unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
     if (latch != NONE) {
@@ -126,7 +126,7 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
   edge(s, xb, jh, PL);
   if (s->emit) {
     c->cur = xc;
-    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), exec_op());
+    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), isel_exec_operand());
   }
   if (latch != NONE) {
     edge(s, mb, xc, PL);
@@ -184,7 +184,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     }
     mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
     mv->ops[0] = mir_op_temp(L->saved);
-    mv->defs[0] = exec_op();
+    mv->defs[0] = isel_exec_operand();
   }
   pend chain = {0}; /* the edges into the next block */
   push(&chain, lx, L->nt ? PL | PN : PN);
@@ -228,7 +228,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     }
     if (s->emit) {
       c->cur = jp;
-      exec_set(c, ISA_S_OR_B64, exec_op(), mir_op_temp(saved));
+      exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(saved));
     }
     /* the lanes of the next targets pass this one's region */
     if (i + 1 < L->nt) push(&chain, d, PL);
@@ -354,7 +354,7 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   connect(s, io, pre);
   if (s->emit && (div_exit || L->dispatch)) {
     c->cur = pre;
-    L->saved = sop1(c, ISA_S_MOV_B64, exec_op());
+    L->saved = sop1(c, ISA_S_MOV_B64, isel_exec_operand());
     for (uint32_t i = 0; i < L->nt; i++) {
       mir_operand z = mir_op_const(0);
       z.size = 2;

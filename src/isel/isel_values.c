@@ -438,9 +438,7 @@ mir_temp isel_scmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
   mir_instr *ins = isel_emit(c, op, 2, 1);
   ins->ops[0] = a;
   ins->ops[1] = b;
-  ins->defs[0] = mir_op_temp(scc);
-  ins->defs[0].flags |= MIR_OPND_FIXED_REG;
-  ins->defs[0].preg = MIR_PREG_SCC;
+  ins->defs[0] = isel_scc_operand(scc);
   return scc;
 }
 
