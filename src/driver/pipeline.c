@@ -162,14 +162,20 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
   return 0;
 }
 
+/* Drops a failed program (its arena: the program is gone after this) and
+ * the diagnostics it reported, before compiling it again. */
+static void drop_program(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog) {
+  diag_rollback(d, diag_len, diag_errors);
+  arena_free(mem);
+  *prog = NULL;
+}
+
 /* Prepares compiling `fn` again after a budget failure: drops the
  * failed program and its diagnostics and marks the function with `attr`
  * (an opt-out the next compilation reads). Returns 0 (the new rc). */
 static int retry_without(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog, LLVMValueRef fn,
                          const char *attr) {
-  diag_rollback(d, diag_len, diag_errors);
-  arena_free(mem);
-  *prog = NULL;
+  drop_program(d, diag_len, diag_errors, mem, prog);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)), attr, (unsigned)strlen(attr), "", 0));
   return 0;
@@ -274,9 +280,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       shrink[k].tries++;
       if (p->fragmented == 2) shrink[k].vgprs++;
       else shrink[k].sgprs++;
-      diag_rollback(d, diag_len, diag_errors);
-      arena_free(&mems[k]); /* p is gone after this */
-      progs[k] = NULL;
+      drop_program(d, diag_len, diag_errors, &mems[k], &progs[k]); /* p is gone after this */
       rc = 0;
       k--;
       continue;

@@ -23,19 +23,14 @@
 #include <stdlib.h>
 
 #include "passes/passes.h"
+#include "passes/ssa_rename.h"
 #include "target/isa.h"
-
-/* Flags of ISA ops that have an effect beyond their definitions. */
-#define EFFECTS                                                                                  \
-  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
-   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
-   ISA_F_WRITES_M0)
 
 /* May `ins` go once its definitions are unused? */
 static bool removable(const mir_instr *ins) {
   if (ins->num_defs == 0) return false;
   if (ins->opcode < ISA_NUM_OPS) {
-    if (isa_table[ins->opcode].flags & EFFECTS) return false;
+    if (isa_table[ins->opcode].flags & SSA_EFFECTS) return false;
   } else {
     switch (ins->opcode) {
     case MIR_P_PHI: case MIR_P_LINEAR_PHI: case MIR_P_PARALLELCOPY: case MIR_P_COPY:
@@ -68,6 +63,15 @@ static bool all_defs_unused(const mir_instr *ins, const uint32_t *uses) {
   return true;
 }
 
+static void push(mir_instr ***work, size_t *n, size_t *cap, mir_instr *ins) {
+  if (*n == *cap) {
+    *cap = *cap ? 2 * *cap : 64;
+    *work = realloc(*work, *cap * sizeof **work);
+    if (!*work) abort();
+  }
+  (*work)[(*n)++] = ins;
+}
+
 int mir_dce(mir_program *p, diag *d) {
   (void)d;
   uint32_t n = p->num_temps;
@@ -77,31 +81,14 @@ int mir_dce(mir_program *p, diag *d) {
   mir_instr **work = NULL;
   size_t nwork = 0, cap = 0;
   if (!uses || !def || !ndefs) abort();
-  for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      mir_instr *ins = blk->instrs[i];
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) uses[ins->ops[k].temp.id]++;
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < n) {
-          def[ins->defs[k].temp.id] = ins;
-          if (ndefs[ins->defs[k].temp.id] < 2) ndefs[ins->defs[k].temp.id]++;
-        }
-    }
-  }
+  ssa_count(p, n, def, ndefs, uses);
   /* Seed the worklist with every removable instruction; the loop re-checks. */
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       mir_instr *ins = blk->instrs[i];
       if (!candidate(ins, ndefs)) continue;
-      if (nwork == cap) {
-        cap = cap ? 2 * cap : 64;
-        work = realloc(work, cap * sizeof *work);
-        if (!work) abort();
-      }
-      work[nwork++] = ins;
+      push(&work, &nwork, &cap, ins);
     }
   }
   /* A removed instruction is marked by clearing its definitions' entries
@@ -114,12 +101,7 @@ int mir_dce(mir_program *p, diag *d) {
       const mir_operand *o = &ins->ops[k];
       if (o->kind != MIR_OPND_TEMP || o->temp.id >= n) continue;
       if (--uses[o->temp.id] == 0 && def[o->temp.id] && candidate(def[o->temp.id], ndefs)) {
-        if (nwork == cap) {
-          cap = cap ? 2 * cap : 64;
-          work = realloc(work, cap * sizeof *work);
-          if (!work) abort();
-        }
-        work[nwork++] = def[o->temp.id];
+        push(&work, &nwork, &cap, def[o->temp.id]);
       }
     }
   }

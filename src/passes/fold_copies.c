@@ -75,20 +75,7 @@ int mir_fold_copies(mir_program *p, diag *d) {
   uint8_t *ndefs = calloc(n, 1);
   uint32_t *uses = calloc(n, sizeof *uses), *vec_folds = calloc(n, sizeof *vec_folds);
   if (!repl || !def || !ndefs || !uses || !vec_folds) abort();
-  for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      mir_instr *ins = blk->instrs[i];
-      for (unsigned k = 0; k < ins->num_defs; k++) {
-        const mir_operand *o = &ins->defs[k];
-        if (o->kind != MIR_OPND_TEMP || o->temp.id >= n) continue;
-        def[o->temp.id] = ins;
-        if (ndefs[o->temp.id] < 2) ndefs[o->temp.id]++;
-      }
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) uses[ins->ops[k].temp.id]++;
-    }
-  }
+  ssa_count(p, n, def, ndefs, uses);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {

@@ -3,15 +3,27 @@
 
 #include "target/isa.h"
 
-#define EFFECTS                                                                                  \
-  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
-   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
-   ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_READS_SCC)
+void ssa_count(const mir_program *p, uint32_t n, mir_instr **def, uint8_t *ndefs, uint32_t *uses) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *ins = blk->instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        const mir_operand *o = &ins->defs[k];
+        if (o->kind != MIR_OPND_TEMP || o->temp.id >= n) continue;
+        def[o->temp.id] = ins;
+        if (ndefs[o->temp.id] < 2) ndefs[o->temp.id]++;
+      }
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) uses[ins->ops[k].temp.id]++;
+    }
+  }
+}
 
 bool ssa_pure(const mir_instr *ins) {
   if (ins->num_defs == 0) return false;
   if (ins->opcode < ISA_NUM_OPS) {
-    if (isa_table[ins->opcode].flags & EFFECTS) return false;
+    if (isa_table[ins->opcode].flags & (SSA_EFFECTS | ISA_F_READS_M0 | ISA_F_READS_SCC)) return false;
   } else if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR && ins->opcode != MIR_P_SPLIT_VECTOR &&
              ins->opcode != MIR_P_EXTRACT) {
     return false;

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "mir/mir.h"
+#include "target/isa.h"
 
 /* The temporary t finally stands for: repl[t] (0 = itself), followed. */
 static inline uint32_t ssa_rename_resolve(const uint32_t *repl, uint32_t t) {
@@ -22,11 +23,23 @@ static inline uint32_t ssa_rename_resolve(const uint32_t *repl, uint32_t t) {
  * own that dies there; regalloc.c places the result on it). */
 bool ssa_operand_tied(const mir_instr *ins, unsigned k);
 
+/* isa.h flags of ops with an effect beyond their definitions (memory,
+ * waits, EXEC, M0 writes, control flow). */
+#define SSA_EFFECTS                                                                              \
+  (ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT |   \
+   ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR |  \
+   ISA_F_WRITES_M0)
+
+/* Per temporary id below n: def[t] the instruction defining t (the last
+ * one when several do), ndefs[t] how many do (counting stops at 2), uses[t]
+ * how many operands read it. The arrays hold n zeroed entries. */
+void ssa_count(const mir_program *p, uint32_t n, mir_instr **def, uint8_t *ndefs, uint32_t *uses);
+
 /* Is ins a pure value computation that may be merged with an equal one
  * (cse) or moved (licm)? At least one result, all in temporaries without
- * fixed registers; no memory, EXEC, M0, branch, barrier or SCC-read
- * effect (isa.h flags); copy and vector pseudo ops count; no operand in a
- * fixed register (its value depends on position). */
+ * fixed registers; none of SSA_EFFECTS and no M0 or SCC read; copy and
+ * vector pseudo ops count; no operand in a fixed register (its value
+ * depends on position). */
 bool ssa_pure(const mir_instr *ins);
 
 /* Sets tied[t] (t below n) for every temporary read by a tied operand. */
