@@ -30,13 +30,9 @@
 #include "passes/ssa_rename.h"
 #include "target/isa.h"
 
-static bool vector_pseudo(unsigned op) {
-  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
-
 /* Empties the value table at `ins`? */
 static bool barrier(const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS) return !vector_pseudo(ins->opcode) && ins->opcode != MIR_P_PHI && ins->opcode != MIR_P_LINEAR_PHI;
+  if (ins->opcode >= ISA_NUM_OPS) return !ssa_vector_pseudo(ins->opcode) && ins->opcode != MIR_P_PHI && ins->opcode != MIR_P_LINEAR_PHI;
   if (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) return true;
   /* llvm.set.rounding and friends: FP results before and after differ */
   if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) return true;

@@ -33,7 +33,6 @@
  * Input: a program in SSA form before register allocation. Never fails;
  * returns 0. */
 #include <stdlib.h>
-#include <string.h>
 
 #include "mir/loops.h"
 #include "passes/passes.h"
@@ -89,9 +88,7 @@ static bool invariant(const licm_ctx *c, const mir_instr *ins, uint32_t l) {
 static void insert_before_branch(mir_program *p, mir_block *b, mir_instr *ins) {
   uint32_t at = b->num_instrs;
   if (at && b->instrs[at - 1]->opcode == MIR_P_BRANCH) at--;
-  mir_block_append(p, b, ins); /* grows the array */
-  memmove(&b->instrs[at + 1], &b->instrs[at], (b->num_instrs - 1 - at) * sizeof b->instrs[0]);
-  b->instrs[at] = ins;
+  mir_block_insert(p, b, at, ins);
 }
 
 /* Moves the invariant instructions of loop l to its preheader ph. */

@@ -24,8 +24,7 @@ bool ssa_pure(const mir_instr *ins) {
   if (ins->num_defs == 0) return false;
   if (ins->opcode < ISA_NUM_OPS) {
     if (isa_table[ins->opcode].flags & (SSA_EFFECTS | ISA_F_READS_M0 | ISA_F_READS_SCC)) return false;
-  } else if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR && ins->opcode != MIR_P_SPLIT_VECTOR &&
-             ins->opcode != MIR_P_EXTRACT) {
+  } else if (!ssa_vector_pseudo(ins->opcode)) {
     return false;
   }
   for (unsigned k = 0; k < ins->num_defs; k++)

@@ -35,6 +35,12 @@ bool ssa_operand_tied(const mir_instr *ins, unsigned k);
  * how many operands read it. The arrays hold n zeroed entries. */
 void ssa_count(const mir_program *p, uint32_t n, mir_instr **def, uint8_t *ndefs, uint32_t *uses);
 
+/* Is op one of the copy and vector pseudo ops (p_copy, p_create_vector,
+ * p_split_vector, p_extract)? */
+static inline bool ssa_vector_pseudo(unsigned op) {
+  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
+}
+
 /* Is ins a pure value computation that may be merged with an equal one
  * (cse) or moved (licm)? At least one result, all in temporaries without
  * fixed registers; none of SSA_EFFECTS and no M0 or SCC read; copy and
