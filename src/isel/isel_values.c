@@ -350,8 +350,16 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
   /* VOP2 with a non-VGPR src1: swap if commutative-friendly is the
    * caller's job; here we fall back to the VOP3 form. */
   /* VOP2/VOPC src1 stays a VGPR even in the VOP3 form: the shared
-   * signature says so, and it keeps the 32-bit encoding available */
-  if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && nsrc >= 2 && !isel_opnd_is_vgpr(&srcs[1]))
+   * signature says so, and it keeps the 32-bit encoding available. The
+   * exception: a VOP2 with an SGPR carry or mask (v_addc_co_u32,
+   * v_cndmask_b32 with two definitions or three sources) is VOP3 only
+   * as long as the allocator does not give that operand VCC; an inline
+   * constant there (v_cndmask 0, 1, s[..]; v_addc 0, 0, s[..]) costs no
+   * v_mov, and the printer and encoder choose VOP3 for it
+   * (mir_needs_vop3). */
+  bool mask_form = f == ISA_FMT_VOP2 && (ndefs > 1 || nsrc > 2);
+  if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && nsrc >= 2 && !isel_opnd_is_vgpr(&srcs[1]) &&
+      !(mask_form && srcs[1].kind == MIR_OPND_CONST && srcs[1].size == 1 && !is_literal(&srcs[1])))
     srcs[1] = mir_op_temp(isel_to_vgpr(c, srcs[1], srcs[1].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)srcs[1].temp.rc) : (srcs[1].size == 2 ? 2 : 1)));
   if (!is_vop3 && (f == ISA_FMT_VOPC || ndefs > 1 || nsrc > 2)) is_vop3 = true;
   bool bus_used = false;

@@ -10,7 +10,10 @@
 ; CHECK: s_load_dword [[O:s[0-9]+]], s[2:3], 0x14{{$}}
 ; CHECK-NOT: s_mul
 ; CHECK: v_add_co_u32_e64 v[[L:[0-9]+]], [[C:s\[[0-9]+:[0-9]+\]]], [[O]], v0
-; CHECK: v_addc_co_u32_e64 v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0, v{{[0-9]+}}, [[C]]
+; the upper half is the carry alone: both addends are the inline 0 (no
+; v_mov_b32 0 and no copies to build the addend pair)
+; CHECK-NEXT: v_addc_co_u32_e64 v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0, 0, [[C]]
+; CHECK-NOT: v_mov_b32_e32 v{{[0-9]+}}, v{{[0-9]+}}
 ; CHECK: v_mad_u64_u32 v[[[L]]:{{[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s4, v[[[L]]:{{[0-9]+}}]
 ; CHECK-NOT: s_mul
 ; CHECK: s_endpgm

@@ -10,10 +10,10 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-LABEL: b:
 ; CHECK: s_and_saveexec_b64 [[BS:s\[[0-9]+:[0-9]+\]]]
 ; CHECK: v_cmp_lt_u32_e64 [[M1:s\[[0-9]+:[0-9]+\]]], 3,
-; CHECK: v_cndmask_b32_e64 [[V:v[0-9]+]], 0, {{v[0-9]+}}, [[M1]]
+; CHECK: v_cndmask_b32_e64 [[V:v[0-9]+]], 0, 1, [[M1]]
 ; CHECK: s_andn2_b64 exec, [[BS]], exec
 ; CHECK: v_cmp_gt_u32_e64 [[M2:s\[[0-9]+:[0-9]+\]]], 50,
-; CHECK: v_cndmask_b32_e64 [[V]], 0, {{v[0-9]+}}, [[M2]]
+; CHECK: v_cndmask_b32_e64 [[V]], 0, 1, [[M2]]
 ; CHECK: s_or_b64 exec, exec, [[BS]]
 ; CHECK-NEXT: v_cmp_ne_u32_e64 {{s\[[0-9]+:[0-9]+\]}}, 0, [[V]]
 define amdgpu_kernel void @b(ptr addrspace(1) %out, i32 %n) {
