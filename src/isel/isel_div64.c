@@ -168,8 +168,24 @@ static mir_temp cmp_ge(dv *x, mir_operand a, mir_operand b) {
 /* A VALU result as an emitter word (read back for SALU). */
 static mir_operand from_valu(dv *x, mir_temp t) { return x->v ? T(t) : T(isel_to_sgpr(x->c, T(t), 1)); }
 
-/* low 64 bits of a * b */
+/* {lo, 0} as a VGPR pair: the 64-bit addend of v_mad_u64_u32 */
+static mir_operand zext_pair(dv *x, mir_operand lo) {
+  return T(isel_create2(x->c, lo, mir_op_const(0), true));
+}
+
+static mir_operand half(dv *x, mir_temp t, bool hi) { return isel_half_of(x->c, T(t), hi); }
+
+/* low 64 bits of a * b; in VALU the low product's two halves come from
+ * one v_mad_u64_u32 and the cross products are summed by v_add3_u32
+ * (4 instructions, not 6) */
 static w64 mul64_lo(dv *x, w64 a, w64 b) {
+  if (x->v) {
+    mir_operand z = mir_op_const(0);
+    z.size = 2;
+    mir_temp p = isel_mad_u64(x->c, a.lo, b.lo, z);
+    mir_operand h1 = mul_lo(x, a.lo, b.hi), h2 = mul_lo(x, a.hi, b.lo);
+    return (w64){half(x, p, false), T(isel_v1_3(x->c, ISA_V_ADD3_U32, half(x, p, true), h1, h2))};
+  }
   mir_operand lo = mul_lo(x, a.lo, b.lo), h0 = mul_hi(x, a.lo, b.lo);
   mir_operand h1 = mul_lo(x, a.lo, b.hi), h2 = mul_lo(x, a.hi, b.lo);
   return (w64){lo, add32(x, add32(x, h0, h1), h2)};
@@ -178,6 +194,17 @@ static w64 mul64_lo(dv *x, w64 a, w64 b) {
 /* high 64 bits of the 128-bit a * b: the partial products summed by
  * columns, all multiplies first so the SALU carry chains stay unbroken. */
 static w64 mul64_hi(dv *x, w64 a, w64 b) {
+  if (x->v) {
+    /* X = a.lo * b.hi + hi(a.lo * b.lo), Y = a.hi * b.lo + lo(X) and
+     * Z = a.hi * b.hi + hi(X) each fit in 64 bits (v_mad_u64_u32 with a
+     * zero-extended addend); the result is Z + hi(Y): 9 instructions
+     * with the addends' zero halves, not 14 */
+    mir_operand h00 = mul_hi(x, a.lo, b.lo);
+    mir_temp X = isel_mad_u64(x->c, a.lo, b.hi, zext_pair(x, h00));
+    mir_temp Y = isel_mad_u64(x->c, a.hi, b.lo, zext_pair(x, half(x, X, false)));
+    mir_temp Z = isel_mad_u64(x->c, a.hi, b.hi, zext_pair(x, half(x, X, true)));
+    return add64(x, (w64){half(x, Z, false), half(x, Z, true)}, (w64){half(x, Y, true), mir_op_const(0)}, false);
+  }
   mir_operand h00 = mul_hi(x, a.lo, b.lo);
   mir_operand l01 = mul_lo(x, a.lo, b.hi), h01 = mul_hi(x, a.lo, b.hi);
   mir_operand l10 = mul_lo(x, a.hi, b.lo), h10 = mul_hi(x, a.hi, b.lo);

@@ -124,3 +124,26 @@ define amdgpu_kernel void @k_const32(ptr addrspace(1) %p) {
   store i32 %s2, ptr addrspace(1) %g
   ret void
 }
+
+; Divergent i64 division by a constant: the high half of the 128-bit
+; product with the magic number is one v_mul_hi_u32 and three
+; v_mad_u64_u32 that accumulate the partial-product columns (not seven
+; v_mul_lo/v_mul_hi_u32 and three carry chains).
+; CHECK-LABEL: k_udiv64_const:
+; CHECK-NOT: v_mul_lo_u32
+; CHECK: v_mul_hi_u32
+; CHECK-NOT: v_mul_lo_u32
+; CHECK-NOT: v_mul_hi_u32
+; CHECK-COUNT-3: v_mad_u64_u32
+; CHECK-NOT: v_mul_lo_u32
+; CHECK-NOT: v_mul_hi_u32
+; CHECK: v_alignbit_b32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_udiv64_const(ptr addrspace(1) %p) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %g = getelementptr i64, ptr addrspace(1) %p, i32 %id
+  %x = load i64, ptr addrspace(1) %g
+  %q = udiv i64 %x, 1000000007
+  store i64 %q, ptr addrspace(1) %g
+  ret void
+}
