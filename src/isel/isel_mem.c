@@ -219,6 +219,15 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
   if (isel_gep_saddr(c, ptr, &esize, &scoff)) {
     *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
     *off = (int32_t)scoff;
+  } else if (as == 1) {
+    /* a uniform global address in SGPRs: it is the saddr and the VGPR
+     * offset is 0 (one v_mov_b32 0 that cse shares, not two v_mov_b32
+     * building a VGPR pair for every access; llc-19 does the same) */
+    mir_operand a = isel_get(c, ptr, 0);
+    if (a.kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)a.temp.rc) && mir_rc_size((mir_rc)a.temp.rc) == 2) {
+      *saddr = a.temp;
+      return isel_to_vgpr(c, mir_op_const(0), 1);
+    }
   }
   return isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5 || saddr->id) ? 1 : 2);
 }
