@@ -29,6 +29,16 @@
  * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
+ * Global and flat (per block, after the above, repeated while it finds
+ * more): dword loads/stores on the same address registers (VGPR address
+ * and saddr temporaries, same encoding bits) whose byte ranges touch
+ * become one dwordx2/x3/x4, as llc-19's load-store vectorizer and
+ * SILoadStoreOptimizer give. Only accesses isel marked "dwaligned" (IR
+ * alignment 4 or more: a multi-dword global access needs a dword-aligned
+ * address unless the unaligned access mode is on, which llc-19 does not
+ * assume for gfx900 either) and not volatile (glc) take part. Loads
+ * merge at the first, stores at the last; what may lie between is in
+ * grow_run. Scratch stays per dword (swizzled, element size 4).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +336,210 @@ static void merge_ds(mir_program *p, mir_block *b, rewrite *rw) {
   }
 }
 
+/* ---- global and flat memory ---------------------------------------------- */
+
+/* below this many VGPRs (a forced budget) merged tuples stay at 2 dwords */
+#define VM_SMALL_VGPRS 16
+
+/* A global or flat access of whole dwords: its dwords (0 if not one),
+ * whether it stores, and its family (0 global, 1 flat). */
+static unsigned vm_dwords(unsigned op, bool *store, unsigned *family) {
+  static const unsigned tab[][3] = {
+    {ISA_GLOBAL_LOAD_DWORD, 1, 0}, {ISA_GLOBAL_LOAD_DWORDX2, 2, 0}, {ISA_GLOBAL_LOAD_DWORDX3, 3, 0},
+    {ISA_GLOBAL_LOAD_DWORDX4, 4, 0}, {ISA_GLOBAL_STORE_DWORD, 1, 2}, {ISA_GLOBAL_STORE_DWORDX2, 2, 2},
+    {ISA_GLOBAL_STORE_DWORDX3, 3, 2}, {ISA_GLOBAL_STORE_DWORDX4, 4, 2}, {ISA_FLAT_LOAD_DWORD, 1, 1},
+    {ISA_FLAT_LOAD_DWORDX2, 2, 1}, {ISA_FLAT_LOAD_DWORDX3, 3, 1}, {ISA_FLAT_LOAD_DWORDX4, 4, 1},
+    {ISA_FLAT_STORE_DWORD, 1, 3}, {ISA_FLAT_STORE_DWORDX2, 2, 3}, {ISA_FLAT_STORE_DWORDX3, 3, 3},
+    {ISA_FLAT_STORE_DWORDX4, 4, 3},
+  };
+  for (unsigned i = 0; i < sizeof tab / sizeof tab[0]; i++)
+    if (tab[i][0] == op) {
+      *store = tab[i][2] & 2;
+      *family = tab[i][2] & 1;
+      return tab[i][1];
+    }
+  return 0;
+}
+
+static unsigned vm_opcode(unsigned family, bool store, unsigned dw) {
+  static const unsigned tab[2][2][4] = {
+    {{ISA_GLOBAL_LOAD_DWORD, ISA_GLOBAL_LOAD_DWORDX2, ISA_GLOBAL_LOAD_DWORDX3, ISA_GLOBAL_LOAD_DWORDX4},
+     {ISA_GLOBAL_STORE_DWORD, ISA_GLOBAL_STORE_DWORDX2, ISA_GLOBAL_STORE_DWORDX3, ISA_GLOBAL_STORE_DWORDX4}},
+    {{ISA_FLAT_LOAD_DWORD, ISA_FLAT_LOAD_DWORDX2, ISA_FLAT_LOAD_DWORDX3, ISA_FLAT_LOAD_DWORDX4},
+     {ISA_FLAT_STORE_DWORD, ISA_FLAT_STORE_DWORDX2, ISA_FLAT_STORE_DWORDX3, ISA_FLAT_STORE_DWORDX4}},
+  };
+  return tab[family][store][dw - 1];
+}
+
+/* One global/flat access as mem-merge sees it: the address operands
+ * (VGPR address, SGPR base or 0) and the byte range it touches. */
+typedef struct vm_acc {
+  unsigned dw, family;
+  bool store, mergeable; /* mergeable: dword-aligned, not volatile, plain operands */
+  uint32_t va, saddr;
+  int32_t lo, hi;
+} vm_acc;
+
+static bool vm_access(const mir_instr *ins, vm_acc *a) {
+  a->dw = vm_dwords(ins->opcode, &a->store, &a->family);
+  if (!a->dw) return false;
+  unsigned nops = a->store ? 2 : 1;
+  const mir_operand *sa = ins->num_ops > nops ? &ins->ops[nops] : NULL;
+  a->va = ins->ops[0].kind == MIR_OPND_TEMP ? ins->ops[0].temp.id : 0;
+  a->saddr = sa && sa->kind == MIR_OPND_TEMP ? sa->temp.id : 0;
+  a->lo = ins->offset;
+  a->hi = ins->offset + 4 * (int32_t)a->dw;
+  a->mergeable = a->va && (!sa || a->saddr) && (ins->enc_flags & MIR_ENC_DWALIGNED) &&
+                 !(ins->enc_flags & (MIR_ENC_GLC | MIR_ENC_SLC)) &&
+                 (a->store ? ins->num_defs == 0 && ins->ops[1].kind == MIR_OPND_TEMP : plain_temp_def(ins));
+  return true;
+}
+
+/* Same address registers and encoding: the two ranges are exact offsets
+ * from one address, so disjoint ranges never alias. */
+static bool vm_same_base(const mir_instr *x, const vm_acc *a, const mir_instr *y, const vm_acc *b) {
+  return a->family == b->family && a->va && a->va == b->va && a->saddr == b->saddr &&
+         (x->num_ops - (a->store ? 2 : 1)) == (y->num_ops - (b->store ? 2 : 1)) &&
+         ((x->enc_flags ^ y->enc_flags) & (uint16_t)~MIR_ENC_GLC) == 0;
+}
+
+/* What an instruction between merged accesses of `family` means to the
+ * merge: 0 nothing (ALU, copies, scalar loads of memory the kernel does
+ * not write, LDS beside global memory), 1 a read, 2 a write, 3 a fence
+ * (barrier, EXEC write, wait, branch, call or unknown pseudo). */
+static int vm_effect(const mir_instr *ins, unsigned family) {
+  if (ins->opcode >= ISA_NUM_OPS) return ds_fence(ins, false) ? 3 : 0;
+  const isa_info *ii = &isa_table[ins->opcode];
+  bool writes = ii->flags & (ISA_F_STORE | ISA_F_ATOMIC);
+  if (!writes && ds_fence(ins, false)) return 3;
+  if ((ii->format == ISA_FMT_SMEM && !writes) || (ii->format == ISA_FMT_DS && family == 0)) return 0;
+  if (writes) return 2;
+  if (ii->flags & ISA_F_LOAD) return 1;
+  /* a cache write-back or invalidate (buffer_wbinvl1) orders accesses */
+  return ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_FLAT || ii->format == ISA_FMT_GLOBAL ||
+         ii->format == ISA_FMT_SCRATCH ? 3 : 0;
+}
+
+/* The instructions now at position j (the replacement when rewritten). */
+static unsigned at_pos(const mir_block *b, const rewrite *rw, uint32_t j, const mir_instr **out) {
+  if (rw->gone[j]) return 0;
+  if (!rw->first[j]) {
+    out[0] = b->instrs[j];
+    return 1;
+  }
+  out[0] = rw->first[j];
+  out[1] = rw->second[j];
+  return out[1] ? 2 : 1;
+}
+
+static bool untouched(const rewrite *rw, uint32_t j) { return !rw->gone[j] && !rw->first[j]; }
+
+/* A run of accesses being merged: in offset order, covering [lo, hi). */
+typedef struct vm_run {
+  mir_instr *parts[4];
+  uint32_t pos[4];
+  unsigned np;
+  int32_t lo, hi;
+} vm_run;
+
+static bool run_extends(const vm_run *r, const vm_acc *c, unsigned cap) {
+  return (c->lo == r->hi || c->hi == r->lo) && (unsigned)(c->hi - c->lo + r->hi - r->lo) <= 4 * cap;
+}
+
+static void run_add(vm_run *r, mir_instr *ins, uint32_t j, const vm_acc *c) {
+  unsigned at = c->lo == r->hi ? r->np : 0;
+  memmove(r->parts + at + 1, r->parts + at, (r->np - at) * sizeof *r->parts);
+  memmove(r->pos + at + 1, r->pos + at, (r->np - at) * sizeof *r->pos);
+  r->parts[at] = ins, r->pos[at] = j, r->np++;
+  if (c->lo == r->hi) r->hi = c->hi;
+  else r->lo = c->lo;
+}
+
+/* Grows a run from the access x at i over later accesses of the same
+ * base and kind that extend its range to at most `cap` dwords.
+ * Loads move up to x: no write that may alias may lie on the way, and a
+ * same-base store on the way keeps out only the words it writes.
+ * Stores move down to the last of them: nothing on the way may read or
+ * write what the moved stores write (no fence, no access of unknown
+ * address, same-base accesses only outside the range gathered so far).
+ * Returns the position of the run's last access. */
+static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, const vm_acc *a, unsigned cap, vm_run *r) {
+  const mir_instr *x = b->instrs[i];
+  int32_t blo = INT32_MAX, bhi = INT32_MIN; /* loads: what same-base stores on the way write */
+  uint32_t last = i;
+  for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64 && (unsigned)(r->hi - r->lo) < 4 * cap; j++) {
+    const mir_instr *now[2];
+    unsigned nn = at_pos(b, rw, j, now);
+    bool stop = false;
+    for (unsigned k = 0; k < nn && !stop; k++) {
+      const mir_instr *y = now[k];
+      vm_acc c;
+      if (vm_access(y, &c) && vm_same_base(x, a, y, &c)) {
+        if (c.store == a->store && c.mergeable && untouched(rw, j) && run_extends(r, &c, cap) &&
+            (c.hi <= blo || c.lo >= bhi)) {
+          run_add(r, b->instrs[j], j, &c);
+          last = j;
+        } else if (a->store) {
+          stop = c.lo < r->hi && c.hi > r->lo;
+        } else if (c.store) {
+          blo = c.lo < blo ? c.lo : blo;
+          bhi = c.hi > bhi ? c.hi : bhi;
+        }
+        continue;
+      }
+      if (vm_effect(y, a->family) >= (a->store ? 1 : 2)) stop = true;
+    }
+    if (stop) break;
+  }
+  return last;
+}
+
+/* Merges the run from the global/flat access at i, if any: loads into one
+ * load at i split into the old results, stores into one store at the
+ * run's last position of the p_create_vector of their data. */
+static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, unsigned cap) {
+  mir_instr *x = b->instrs[i];
+  vm_acc a;
+  if (!vm_access(x, &a) || !a.mergeable || !untouched(rw, i)) return false;
+  vm_run r = {{x}, {i}, 1, a.lo, a.hi};
+  uint32_t last = grow_run(b, rw, i, &a, cap, &r);
+  if (r.np < 2) return false;
+  mir_instr *m = mir_instr_create(p, vm_opcode(a.family, a.store, (unsigned)(r.hi - r.lo) / 4), x->num_ops, !a.store);
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    m->ops[k] = x->ops[k];
+    m->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  }
+  m->offset = r.lo;
+  m->enc_flags = x->enc_flags;
+  mir_temp whole = mir_new_temp(p, mir_rc_v((unsigned)(r.hi - r.lo) / 4));
+  for (unsigned k = 0; k < r.np; k++) rw->gone[r.pos[k]] = true;
+  if (!a.store) {
+    m->defs[0] = mir_op_temp(whole);
+    rw->gone[i] = false;
+    rw->first[i] = m;
+    rw->second[i] = split_into(p, whole, r.parts, r.np);
+    return true;
+  }
+  mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, r.np, 1);
+  for (unsigned k = 0; k < r.np; k++) {
+    cv->ops[k] = r.parts[k]->ops[1];
+    cv->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  }
+  cv->defs[0] = mir_op_temp(whole);
+  m->ops[1] = mir_op_temp(whole);
+  rw->gone[last] = false;
+  rw->first[last] = cv;
+  rw->second[last] = m;
+  return true;
+}
+
+static bool merge_vm(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) {
+  bool any = false;
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    any |= merge_vm_run(p, b, rw, i, cap);
+  return any;
+}
+
 int mir_mem_merge(mir_program *p, diag *d) {
   (void)d;
   /* a forced small SGPR budget leaves the allocator little room for
@@ -335,22 +549,35 @@ int mir_mem_merge(mir_program *p, diag *d) {
    * (spill_sink.c; a merged pair would keep both in the entry) */
   unsigned budget = p->abi.num_sgprs_budget;
   unsigned cap = !budget || budget >= 64 ? 16 : budget >= 48 ? 8 : budget >= 32 ? 4 : 1;
+  /* global/flat tuples: at most 4 dwords; 2 under a small VGPR budget */
+  unsigned vcap = p->abi.num_vgprs_budget && p->abi.num_vgprs_budget < VM_SMALL_VGPRS ? 2 : 4;
   rebase_ds(p);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
-    if (!b->num_instrs) continue;
-    rewrite rw;
-    rw.first = calloc(b->num_instrs, sizeof *rw.first);
-    rw.second = calloc(b->num_instrs, sizeof *rw.second);
-    rw.gone = calloc(b->num_instrs, sizeof *rw.gone);
-    if (rw.first && rw.second && rw.gone) {
-      merge_smem(p, b, &rw, cap);
-      merge_ds(p, b, &rw);
-      apply(p, b, &rw);
+    /* round 0: scalar and LDS; later rounds: global/flat, again while a
+     * merge makes a new neighbour (0+4, 8, 12 in that order: 0..8, then
+     * 8 and 0..8 and 12) */
+    bool more = true;
+    for (unsigned round = 0; round < 4 && more && b->num_instrs; round++) {
+      rewrite rw;
+      rw.first = calloc(b->num_instrs, sizeof *rw.first);
+      rw.second = calloc(b->num_instrs, sizeof *rw.second);
+      rw.gone = calloc(b->num_instrs, sizeof *rw.gone);
+      more = false;
+      if (rw.first && rw.second && rw.gone) {
+        if (round == 0) {
+          merge_smem(p, b, &rw, cap);
+          merge_ds(p, b, &rw);
+          more = true;
+        } else {
+          more = merge_vm(p, b, &rw, vcap);
+        }
+        apply(p, b, &rw);
+      }
+      free(rw.first);
+      free(rw.second);
+      free(rw.gone);
     }
-    free(rw.first);
-    free(rw.second);
-    free(rw.gone);
   }
   return 0;
 }
