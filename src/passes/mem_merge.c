@@ -22,10 +22,11 @@
  * LDS (per block): two ds_read_b32 (ds_read_b64) from the same address
  * temporary whose offsets are dword (qword) multiples below 256 become
  * ds_read2_b32 (ds_read2_b64), or the st64 forms for multiples of 64
- * elements, at the first read, when nothing between them writes memory,
+ * elements, at the first read, when nothing between them writes LDS,
  * changes EXEC or waits at a barrier; two ds_write_b32 (b64) likewise
  * become ds_write2 at the second write when nothing between them touches
- * memory at all. Equal offsets are left alone; accesses beyond the
+ * LDS (or flat memory, which may be LDS) at all; scratch and global
+ * accesses do not count (mem_space). Equal offsets are left alone; accesses beyond the
  * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
@@ -173,10 +174,40 @@ static void merge_smem(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) 
 
 /* ---- LDS ----------------------------------------------------------------- */
 
-/* Does `ins` stop moving an LDS access across it: it writes memory or
- * EXEC, waits at a barrier, calls, or (for writes, `any_mem`) accesses
- * memory at all? */
-static bool ds_fence(const mir_instr *ins, bool any_mem) {
+/* Memory spaces, for what may alias what: scalar loads read memory the
+ * kernel does not write (isel_mem.c's scalar_ok), LDS, scratch (MUBUF
+ * through the private segment buffer, SCRATCH), global (GLOBAL, and
+ * MUBUF through any other V#: buffer resources address global memory),
+ * and flat, which may be any of the last three. */
+enum { SP_NONE, SP_CONST, SP_LDS, SP_SCRATCH, SP_GLOBAL, SP_FLAT };
+
+static unsigned mem_space(const mir_instr *ins, uint32_t psb) {
+  if (ins->opcode >= ISA_NUM_OPS) return SP_NONE;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (!(ii->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC))) return SP_NONE;
+  switch (ii->format) {
+  case ISA_FMT_SMEM: return (ii->flags & (ISA_F_STORE | ISA_F_ATOMIC)) ? SP_FLAT : SP_CONST;
+  case ISA_FMT_DS: return SP_LDS;
+  case ISA_FMT_SCRATCH: return SP_SCRATCH;
+  case ISA_FMT_GLOBAL: return SP_GLOBAL;
+  case ISA_FMT_MUBUF:
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP && mir_rc_size(ins->ops[k].temp.rc) == 4 && !mir_rc_is_vgpr(ins->ops[k].temp.rc))
+        return psb && ins->ops[k].temp.id == psb ? SP_SCRATCH : SP_GLOBAL;
+    return SP_FLAT;
+  default: return SP_FLAT;
+  }
+}
+
+static bool may_alias(unsigned a, unsigned b) {
+  if (a == SP_NONE || b == SP_NONE || a == SP_CONST || b == SP_CONST) return false;
+  return a == b || a == SP_FLAT || b == SP_FLAT;
+}
+
+/* Does `ins` order every memory access around it: a barrier, an EXEC
+ * write, a wait, a branch, a cache write-back or invalidate, a call or
+ * another pseudo that is not a plain copy? */
+static bool mem_fence(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) {
     switch (ins->opcode) {
     case MIR_P_COPY: case MIR_P_CREATE_VECTOR: case MIR_P_SPLIT_VECTOR: case MIR_P_EXTRACT: case MIR_P_PHI:
@@ -186,15 +217,41 @@ static bool ds_fence(const mir_instr *ins, bool any_mem) {
       return true;
     }
   }
-  uint32_t f = isa_table[ins->opcode].flags;
-  if (f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR)) return true;
-  if (any_mem && (f & ISA_F_LOAD)) return true;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (ii->flags & (ISA_F_BARRIER | ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR)) return true;
   if (ins->opcode == ISA_S_WAITCNT) return true;
+  if ((ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_FLAT || ii->format == ISA_FMT_GLOBAL) &&
+      !(ii->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC)))
+    return true;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     const mir_operand *d = &ins->defs[k];
     if ((d->kind == MIR_OPND_FIXED || (d->flags & MIR_OPND_FIXED_REG)) && d->preg == MIR_PREG_EXEC) return true;
   }
   return false;
+}
+
+/* Does `ins` stop moving an access of `space` across it: a fence, or a
+ * write (for writes, `any_mem`: any access) that may alias the space? */
+static bool mem_blocks(const mir_instr *ins, unsigned space, bool any_mem, uint32_t psb) {
+  if (mem_fence(ins)) return true;
+  unsigned s = mem_space(ins, psb);
+  if (!may_alias(s, space)) return false;
+  return any_mem || (isa_table[ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC));
+}
+
+/* The private segment buffer temporary (p_startpgm's s[0:3]), or 0. */
+static uint32_t find_psb(const mir_program *p) {
+  if (!p->num_blocks) return 0;
+  const mir_block *b = &p->blocks[0];
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    const mir_instr *ins = b->instrs[i];
+    if (ins->opcode != MIR_P_STARTPGM) continue;
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].preg == MIR_PREG_SGPR(0) &&
+          mir_rc_size(ins->defs[k].temp.rc) == 4 && !mir_rc_is_vgpr(ins->defs[k].temp.rc))
+        return ins->defs[k].temp.id;
+  }
+  return 0;
 }
 
 /* The merged opcode and offset field for two accesses of `elem` bytes at
@@ -298,7 +355,7 @@ static void rebase_ds(mir_program *p) {
   free(rb);
 }
 
-static void merge_ds(mir_program *p, mir_block *b, rewrite *rw) {
+static void merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *x = b->instrs[i];
     bool write;
@@ -331,7 +388,7 @@ static void merge_ds(mir_program *p, mir_block *b, rewrite *rw) {
         }
         break;
       }
-      if (ds_fence(y, write)) break;
+      if (mem_blocks(y, SP_LDS, write, psb)) break;
     }
   }
 }
@@ -407,19 +464,6 @@ static bool vm_same_base(const mir_instr *x, const vm_acc *a, const mir_instr *y
  * merge: 0 nothing (ALU, copies, scalar loads of memory the kernel does
  * not write, LDS beside global memory), 1 a read, 2 a write, 3 a fence
  * (barrier, EXEC write, wait, branch, call or unknown pseudo). */
-static int vm_effect(const mir_instr *ins, unsigned family) {
-  if (ins->opcode >= ISA_NUM_OPS) return ds_fence(ins, false) ? 3 : 0;
-  const isa_info *ii = &isa_table[ins->opcode];
-  bool writes = ii->flags & (ISA_F_STORE | ISA_F_ATOMIC);
-  if (!writes && ds_fence(ins, false)) return 3;
-  if ((ii->format == ISA_FMT_SMEM && !writes) || (ii->format == ISA_FMT_DS && family == 0)) return 0;
-  if (writes) return 2;
-  if (ii->flags & ISA_F_LOAD) return 1;
-  /* a cache write-back or invalidate (buffer_wbinvl1) orders accesses */
-  return ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_FLAT || ii->format == ISA_FMT_GLOBAL ||
-         ii->format == ISA_FMT_SCRATCH ? 3 : 0;
-}
-
 /* The instructions now at position j (the replacement when rewritten). */
 static unsigned at_pos(const mir_block *b, const rewrite *rw, uint32_t j, const mir_instr **out) {
   if (rw->gone[j]) return 0;
@@ -463,7 +507,8 @@ static void run_add(vm_run *r, mir_instr *ins, uint32_t j, const vm_acc *c) {
  * write what the moved stores write (no fence, no access of unknown
  * address, same-base accesses only outside the range gathered so far).
  * Returns the position of the run's last access. */
-static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, const vm_acc *a, unsigned cap, vm_run *r) {
+static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, const vm_acc *a, unsigned cap, uint32_t psb,
+                         vm_run *r) {
   const mir_instr *x = b->instrs[i];
   int32_t blo = INT32_MAX, bhi = INT32_MIN; /* loads: what same-base stores on the way write */
   uint32_t last = i;
@@ -487,7 +532,7 @@ static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, cons
         }
         continue;
       }
-      if (vm_effect(y, a->family) >= (a->store ? 1 : 2)) stop = true;
+      if (mem_blocks(y, a->family ? SP_FLAT : SP_GLOBAL, a->store, psb)) stop = true;
     }
     if (stop) break;
   }
@@ -497,12 +542,12 @@ static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, cons
 /* Merges the run from the global/flat access at i, if any: loads into one
  * load at i split into the old results, stores into one store at the
  * run's last position of the p_create_vector of their data. */
-static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, unsigned cap) {
+static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, unsigned cap, uint32_t psb) {
   mir_instr *x = b->instrs[i];
   vm_acc a;
   if (!vm_access(x, &a) || !a.mergeable || !untouched(rw, i)) return false;
   vm_run r = {{x}, {i}, 1, a.lo, a.hi};
-  uint32_t last = grow_run(b, rw, i, &a, cap, &r);
+  uint32_t last = grow_run(b, rw, i, &a, cap, psb, &r);
   if (r.np < 2) return false;
   mir_instr *m = mir_instr_create(p, vm_opcode(a.family, a.store, (unsigned)(r.hi - r.lo) / 4), x->num_ops, !a.store);
   for (unsigned k = 0; k < x->num_ops; k++) {
@@ -533,10 +578,10 @@ static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, 
   return true;
 }
 
-static bool merge_vm(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) {
+static bool merge_vm(mir_program *p, mir_block *b, rewrite *rw, unsigned cap, uint32_t psb) {
   bool any = false;
   for (uint32_t i = 0; i < b->num_instrs; i++)
-    any |= merge_vm_run(p, b, rw, i, cap);
+    any |= merge_vm_run(p, b, rw, i, cap, psb);
   return any;
 }
 
@@ -551,6 +596,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   unsigned cap = !budget || budget >= 64 ? 16 : budget >= 48 ? 8 : budget >= 32 ? 4 : 1;
   /* global/flat tuples: at most 4 dwords; 2 under a small VGPR budget */
   unsigned vcap = p->abi.num_vgprs_budget && p->abi.num_vgprs_budget < VM_SMALL_VGPRS ? 2 : 4;
+  uint32_t psb = find_psb(p);
   rebase_ds(p);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -567,10 +613,10 @@ int mir_mem_merge(mir_program *p, diag *d) {
       if (rw.first && rw.second && rw.gone) {
         if (round == 0) {
           merge_smem(p, b, &rw, cap);
-          merge_ds(p, b, &rw);
+          merge_ds(p, b, &rw, psb);
           more = true;
         } else {
-          more = merge_vm(p, b, &rw, vcap);
+          more = merge_vm(p, b, &rw, vcap, psb);
         }
         apply(p, b, &rw);
       }
