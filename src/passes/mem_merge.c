@@ -26,7 +26,7 @@
  * changes EXEC or waits at a barrier; two ds_write_b32 (b64) likewise
  * become ds_write2 at the second write when nothing between them touches
  * LDS (or flat memory, which may be LDS) at all; scratch and global
- * accesses do not count (mem_space). Equal offsets are left alone; accesses beyond the
+ * accesses do not count (mir_mem_space). Equal offsets are left alone; accesses beyond the
  * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
@@ -174,36 +174,6 @@ static void merge_smem(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) 
 
 /* ---- LDS ----------------------------------------------------------------- */
 
-/* Memory spaces, for what may alias what: scalar loads read memory the
- * kernel does not write (isel_mem.c's scalar_ok), LDS, scratch (MUBUF
- * through the private segment buffer, SCRATCH), global (GLOBAL, and
- * MUBUF through any other V#: buffer resources address global memory),
- * and flat, which may be any of the last three. */
-enum { SP_NONE, SP_CONST, SP_LDS, SP_SCRATCH, SP_GLOBAL, SP_FLAT };
-
-static unsigned mem_space(const mir_instr *ins, uint32_t psb) {
-  if (ins->opcode >= ISA_NUM_OPS) return SP_NONE;
-  const isa_info *ii = &isa_table[ins->opcode];
-  if (!(ii->flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC))) return SP_NONE;
-  switch (ii->format) {
-  case ISA_FMT_SMEM: return (ii->flags & (ISA_F_STORE | ISA_F_ATOMIC)) ? SP_FLAT : SP_CONST;
-  case ISA_FMT_DS: return SP_LDS;
-  case ISA_FMT_SCRATCH: return SP_SCRATCH;
-  case ISA_FMT_GLOBAL: return SP_GLOBAL;
-  case ISA_FMT_MUBUF:
-    for (unsigned k = 0; k < ins->num_ops; k++)
-      if (ins->ops[k].kind == MIR_OPND_TEMP && mir_rc_size(ins->ops[k].temp.rc) == 4 && !mir_rc_is_vgpr(ins->ops[k].temp.rc))
-        return psb && ins->ops[k].temp.id == psb ? SP_SCRATCH : SP_GLOBAL;
-    return SP_FLAT;
-  default: return SP_FLAT;
-  }
-}
-
-static bool may_alias(unsigned a, unsigned b) {
-  if (a == SP_NONE || b == SP_NONE || a == SP_CONST || b == SP_CONST) return false;
-  return a == b || a == SP_FLAT || b == SP_FLAT;
-}
-
 /* Does `ins` order every memory access around it: a barrier, an EXEC
  * write, a wait, a branch, a cache write-back or invalidate, a call or
  * another pseudo that is not a plain copy? */
@@ -234,24 +204,9 @@ static bool mem_fence(const mir_instr *ins) {
  * write (for writes, `any_mem`: any access) that may alias the space? */
 static bool mem_blocks(const mir_instr *ins, unsigned space, bool any_mem, uint32_t psb) {
   if (mem_fence(ins)) return true;
-  unsigned s = mem_space(ins, psb);
-  if (!may_alias(s, space)) return false;
+  unsigned s = mir_mem_space(ins, psb);
+  if (!mir_may_alias(s, space)) return false;
   return any_mem || (isa_table[ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC));
-}
-
-/* The private segment buffer temporary (p_startpgm's s[0:3]), or 0. */
-static uint32_t find_psb(const mir_program *p) {
-  if (!p->num_blocks) return 0;
-  const mir_block *b = &p->blocks[0];
-  for (uint32_t i = 0; i < b->num_instrs; i++) {
-    const mir_instr *ins = b->instrs[i];
-    if (ins->opcode != MIR_P_STARTPGM) continue;
-    for (unsigned k = 0; k < ins->num_defs; k++)
-      if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].preg == MIR_PREG_SGPR(0) &&
-          mir_rc_size(ins->defs[k].temp.rc) == 4 && !mir_rc_is_vgpr(ins->defs[k].temp.rc))
-        return ins->defs[k].temp.id;
-  }
-  return 0;
 }
 
 /* The merged opcode and offset field for two accesses of `elem` bytes at
@@ -388,7 +343,7 @@ static void merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
         }
         break;
       }
-      if (mem_blocks(y, SP_LDS, write, psb)) break;
+      if (mem_blocks(y, MIR_SP_LDS, write, psb)) break;
     }
   }
 }
@@ -532,7 +487,7 @@ static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, cons
         }
         continue;
       }
-      if (mem_blocks(y, a->family ? SP_FLAT : SP_GLOBAL, a->store, psb)) stop = true;
+      if (mem_blocks(y, a->family ? MIR_SP_FLAT : MIR_SP_GLOBAL, a->store, psb)) stop = true;
     }
     if (stop) break;
   }
@@ -596,7 +551,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   unsigned cap = !budget || budget >= 64 ? 16 : budget >= 48 ? 8 : budget >= 32 ? 4 : 1;
   /* global/flat tuples: at most 4 dwords; 2 under a small VGPR budget */
   unsigned vcap = p->abi.num_vgprs_budget && p->abi.num_vgprs_budget < VM_SMALL_VGPRS ? 2 : 4;
-  uint32_t psb = find_psb(p);
+  uint32_t psb = mir_private_buffer(p);
   rebase_ds(p);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
