@@ -23,7 +23,8 @@
  * temporary whose offsets are dword (qword) multiples below 256 become
  * ds_read2_b32 (ds_read2_b64), or the st64 forms for multiples of 64
  * elements, at the first read, when nothing between them writes LDS,
- * changes EXEC or waits at a barrier; two ds_write_b32 (b64) likewise
+ * changes EXEC or waits at a barrier, and neither result goes into a
+ * wider tuple (feeds_wide_vector); two ds_write_b32 (b64) likewise
  * become ds_write2 at the second write when nothing between them touches
  * LDS (or flat memory, which may be LDS) at all; scratch and global
  * accesses do not count (mir_mem_space). Equal offsets are left alone; accesses beyond the
@@ -310,6 +311,24 @@ static void rebase_ds(mir_program *p) {
   free(rb);
 }
 
+/* Does a result of the reads x or y (in block b from position i on) go
+ * into a p_create_vector of more than two parts (the data of a wider
+ * store)? Then a ds_read2 pair would cost moves: the allocator does not
+ * place the pair's two registers inside that tuple, so each dword would
+ * be copied (f_mem_intrinsics.cl's k_copy: four v_mov_b32 per
+ * global_store_dwordx4 of LDS data), while single ds_read_b32 write the
+ * tuple's registers directly. */
+static bool feeds_wide_vector(const mir_block *b, uint32_t i, const mir_instr *x, const mir_instr *y) {
+  uint32_t tx = x->defs[0].temp.id, ty = y->defs[0].temp.id;
+  for (uint32_t k = i + 1; k < b->num_instrs; k++) {
+    const mir_instr *u = b->instrs[k];
+    if (u->opcode != MIR_P_CREATE_VECTOR || u->num_ops <= 2) continue;
+    for (unsigned o = 0; o < u->num_ops; o++)
+      if (u->ops[o].kind == MIR_OPND_TEMP && (u->ops[o].temp.id == tx || u->ops[o].temp.id == ty)) return true;
+  }
+  return false;
+}
+
 static void merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *x = b->instrs[i];
@@ -324,6 +343,7 @@ static void merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
       if (y->opcode == x->opcode && !rw->gone[j] && !rw->first[j] && y->ops[0].kind == MIR_OPND_TEMP &&
           y->ops[0].temp.id == x->ops[0].temp.id && y->num_ops == x->num_ops && (write || plain_temp_def(y)) &&
           ds_pair(write, elem, x->offset, y->offset, &op, &field)) {
+        if (!write && feeds_wide_vector(b, i, x, y)) break;
         mir_instr *m = mir_instr_create(p, op, write ? 3 : 1, write ? 0 : 1);
         m->ops[0] = x->ops[0];
         m->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
@@ -555,24 +575,20 @@ int mir_mem_merge(mir_program *p, diag *d) {
   rebase_ds(p);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
-    /* round 0: scalar and LDS; later rounds: global/flat, again while a
-     * merge makes a new neighbour (0+4, 8, 12 in that order: 0..8, then
-     * 8 and 0..8 and 12) */
+    /* round 0: scalar loads; 1..3: global/flat, again while a merge
+     * makes a new neighbour (0+4, 8, 12 in that order: 0..8, then 8 and
+     * 0..8 and 12); 4: LDS */
     bool more = true;
-    for (unsigned round = 0; round < 4 && more && b->num_instrs; round++) {
+    for (unsigned round = 0; round < 5 && b->num_instrs; round++) {
+      if (!more && round < 4) continue;
       rewrite rw;
       rw.first = calloc(b->num_instrs, sizeof *rw.first);
       rw.second = calloc(b->num_instrs, sizeof *rw.second);
       rw.gone = calloc(b->num_instrs, sizeof *rw.gone);
-      more = false;
       if (rw.first && rw.second && rw.gone) {
-        if (round == 0) {
-          merge_smem(p, b, &rw, cap);
-          merge_ds(p, b, &rw, psb);
-          more = true;
-        } else {
-          more = merge_vm(p, b, &rw, vcap, psb);
-        }
+        if (round == 0) merge_smem(p, b, &rw, cap);
+        else if (round < 4) more = merge_vm(p, b, &rw, vcap, psb);
+        else merge_ds(p, b, &rw, psb); /* last: it sees the stores' p_create_vector (feeds_wide_vector) */
         apply(p, b, &rw);
       }
       free(rw.first);
