@@ -439,10 +439,6 @@ static bool vm_same_base(const mir_instr *x, const vm_acc *a, const mir_instr *y
          ((x->enc_flags ^ y->enc_flags) & (uint16_t)~MIR_ENC_GLC) == 0;
 }
 
-/* What an instruction between merged accesses of `family` means to the
- * merge: 0 nothing (ALU, copies, scalar loads of memory the kernel does
- * not write, LDS beside global memory), 1 a read, 2 a write, 3 a fence
- * (barrier, EXEC write, wait, branch, call or unknown pseudo). */
 /* The instructions now at position j (the replacement when rewritten). */
 static unsigned at_pos(const mir_block *b, const rewrite *rw, uint32_t j, const mir_instr **out) {
   if (rw->gone[j]) return 0;
