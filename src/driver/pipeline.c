@@ -133,6 +133,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "dce",
       "mem-merge",
       "licm",
+      "simplify", /* again: copies folded make v_cndmask x, x */
       "fold-copies",
       "cse",
       "dce",

@@ -6,7 +6,9 @@
  *    struct fields) fits the offset field of every load and store that
  *    uses it as their address, and that has no other use, is computed
  *    without that part; each access adds it in its offset field
- *    (gep_folded_offset). gfx900 ranges (Vega ISA guide, "FLAT", "DS",
+ *    (gep_folded_offset); a constant beyond the fields' range leaves
+ *    the part below a multiple of 4096 there (64-bit pointers), so
+ *    nearby constants share one base + 4096 k. gfx900 ranges (Vega ISA guide, "FLAT", "DS",
  *    "MUBUF", "SMEM" instruction fields): global 13-bit signed, flat
  *    12-bit unsigned, DS 16-bit unsigned, MUBUF 12-bit unsigned, SMEM
  *    20-bit unsigned bytes. A global or constant load may become either
@@ -327,7 +329,14 @@ static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
   if (!gep_const_part(c, ptr, &coff)) return 0;
   if (gep_const_only(c, ptr, &k)) coff += gep_folded_offset(c, LLVMGetOperand(ptr, 0));
   if (coff == 0) return 0;
-  return only_addressed_within(c, ptr, coff, false, 0) ? coff : 0;
+  if (only_addressed_within(c, ptr, coff, false, 0)) return coff;
+  /* Too far for the offset fields: a 64-bit pointer carries the part
+   * below a multiple of 4096 and its value is base + that multiple, which
+   * the GEPs of one base at nearby constants share (cse computes base +
+   * 4096 once for 4156 and 4164; llc-19 keeps one such base too). */
+  int64_t r = coff - (coff & ~(int64_t)4095);
+  if (r && gep_ptr64(ptr) && only_addressed_within(c, ptr, r, false, 0)) return r;
+  return 0;
 }
 
 /* What GEP `g`'s base value lacks of its address: the folded constant of

@@ -86,8 +86,18 @@ static unsigned next_chunk(unsigned as, unsigned left) {
 
 /* One vector-memory load of `bytes` at va + off into a new VGPR tuple;
  * with an saddr (id != 0, global only) va is the 32-bit offset from it. */
+/* enc_flags of an access of `bytes` at byte `rel` from the IR load or
+ * store's pointer: glc when volatile; dwaligned when the IR alignment
+ * makes the address a multiple of 4 and the access is whole dwords (the
+ * condition for mem_merge.c to widen it). */
+static uint16_t access_flags(LLVMValueRef ins, uint32_t rel, unsigned bytes) {
+  uint16_t f = LLVMGetVolatile(ins) ? MIR_ENC_GLC : 0;
+  if (LLVMGetAlignment(ins) >= 4 && rel % 4 == 0 && bytes % 4 == 0) f |= MIR_ENC_DWALIGNED;
+  return f;
+}
+
 static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, int32_t off,
-                               bool glc) {
+                               uint16_t flags) {
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
@@ -112,12 +122,12 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
   ld->defs[0] = mir_op_temp(d);
   ld->offset = off;
   if ((as == 1 || as == 4) && !saddr.id) ld->enc_flags |= MIR_ENC_OFF;
-  if (glc) ld->enc_flags |= MIR_ENC_GLC;
+  ld->enc_flags |= flags;
   return d;
 }
 
 static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, mir_temp data,
-                            int32_t off, bool glc) {
+                            int32_t off, uint16_t flags) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
   if (as == 5 && !va.id) { /* vdata, V#, soffset; the address in the offset field */
@@ -142,7 +152,7 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
   }
   st->offset = off;
   if (as == 1 && !saddr.id) st->enc_flags |= MIR_ENC_OFF;
-  if (glc) st->enc_flags |= MIR_ENC_GLC;
+  st->enc_flags |= flags;
 }
 
 /* Private memory is interleaved per dword across the wave's lanes
@@ -172,7 +182,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, (mir_temp){0}, off0 + (int32_t)b, LLVMGetVolatile(ins));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, (mir_temp){0}, off0 + (int32_t)b, access_flags(ins, b, piece));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -194,7 +204,7 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, (mir_temp){0}, data, off0 + (int32_t)b, LLVMGetVolatile(ins));
+    emit_vmem_store(c, 5, piece, va, (mir_temp){0}, data, off0 + (int32_t)b, access_flags(ins, b, piece));
   }
 }
 
@@ -275,7 +285,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(ins, 0, bytes));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -286,7 +296,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, LLVMGetVolatile(ins));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(ins, off, ch));
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -336,7 +346,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, bytes, va, saddr, data, off0, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(ins, 0, bytes));
     return true;
   }
   mir_operand words[32];
@@ -359,7 +369,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, LLVMGetVolatile(ins));
+    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, access_flags(ins, off, ch));
     off += ch;
   }
   return true;

@@ -141,6 +141,9 @@ enum {
   MIR_ENC_OFFEN = 1u << 3, /* MUBUF: VGPR offset */
   MIR_ENC_IDXEN = 1u << 4,
   MIR_ENC_OFF = 1u << 5,   /* GLOBAL: no VGPR address offset ("off" SADDR) */
+  /* not an encoding bit: a dword-multiple VMEM access whose address the
+   * IR proves 4-byte aligned ("dwaligned"), so mem-merge may widen it */
+  MIR_ENC_DWALIGNED = 1u << 6,
 };
 
 /* mir_instr.fpmode: 4 bits per MODE field f (isa_mode_field) at bit 4f.

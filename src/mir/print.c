@@ -163,6 +163,7 @@ void mir_print_instr(FILE *out, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
   if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
   if (ins->enc_flags & MIR_ENC_OFF) fputs(" off", out);
+  if (ins->enc_flags & MIR_ENC_DWALIGNED) fputs(" dwaligned", out);
   if (ins->clamp) fputs(" clamp", out);
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
   mir_print_fpmode(out, ins->fpmode);

@@ -76,6 +76,19 @@ int mir_dce(mir_program *p, diag *d);
  * Never fails; returns 0. */
 int mir_mem_merge(mir_program *p, diag *d);
 
+/* Memory spaces (mem_space.c): MIR_SP_NONE for an instruction that
+ * accesses no memory; CONST for s_load (memory the kernel never writes);
+ * LDS; SCRATCH (MUBUF through the private segment buffer `psb`, SCRATCH);
+ * GLOBAL (GLOBAL, MUBUF through any other V#, s_buffer_load); FLAT for
+ * flat accesses and anything else, which may be any of them. */
+enum { MIR_SP_NONE, MIR_SP_CONST, MIR_SP_LDS, MIR_SP_SCRATCH, MIR_SP_GLOBAL, MIR_SP_FLAT };
+unsigned mir_mem_space(const mir_instr *ins, uint32_t psb);
+/* Whether accesses of spaces a and b may touch the same bytes. */
+bool mir_may_alias(unsigned a, unsigned b);
+/* The private segment buffer V# temporary (p_startpgm's s[0:3] definition
+ * in kernels and callees), or 0 when there is none. */
+uint32_t mir_private_buffer(const mir_program *p);
+
 /* ---- liveness (src/ra/liveness.c) -------------------------------------- */
 
 /* Register demand: dwords of SGPRs and VGPRs needed at one point. */

@@ -1,6 +1,6 @@
 /* Algebraic identities on SSA machine IR, the first pass after
  * instruction selection: x + 0, x - 0, x | 0, x ^ 0, x & ~0, x << 0,
- * x >> 0 and x * 1 become `p_copy x`, which fold-copies then renames away
+ * x >> 0, x * 1 and v_cndmask x, x become `p_copy x`, which fold-copies then renames away
  * when x has the result's register class (and which stays a v_mov_b32
  * when an SGPR value becomes a VGPR one).
  *
@@ -38,6 +38,13 @@ static bool is_const(const mir_operand *o, uint32_t k) {
 
 /* The operand index equal to ins's result, or -1. */
 static int identity_source(const mir_instr *ins) {
+  /* v_cndmask_b32 x, x, c: both lanes' choices are x (a select of two
+   * vectors that differ in a few elements, as the IR keeps promoted
+   * private arrays: f_private_array.cl's k_sort) */
+  if (ins->opcode == ISA_V_CNDMASK_B32 && ins->num_defs == 1 && ins->num_ops == 3 && !ins->clamp && !ins->omod &&
+      ins->ops[0].kind == MIR_OPND_TEMP && ins->ops[1].kind == MIR_OPND_TEMP &&
+      ins->ops[0].temp.id == ins->ops[1].temp.id && !((ins->ops[0].flags | ins->ops[1].flags) & (MIR_OPND_NEG | MIR_OPND_ABS)))
+    return 0;
   if (ins->num_defs != 1 || ins->num_ops != 2 || ins->clamp || ins->omod) return -1;
   if (ins->defs[0].kind != MIR_OPND_TEMP || (ins->defs[0].flags & MIR_OPND_FIXED_REG)) return -1;
   for (unsigned k = 0; k < 2; k++)

@@ -1,13 +1,12 @@
 ; A GEP of constant indices on a GEP of constant indices: the base's
 ; constant is folded along (its uses, and its constant GEPs' uses, all fit),
-; so each access carries the sum: 32 + 4, 32 - 8, 32; on the constant
-; pointer 16 + 4 and 16 - 16.
+; so each access carries the sum: 32 + 4, 32 - 8, 32 (mem-merge joins
+; 32 and 36 into one dwordx2); on the constant pointer 16 + 4 and 16 - 16.
 ; RUN: %wavecc -O0 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}chain:
 ; CHECK-NOT: v_add_co_u32{{.*}}, 32,
-; CHECK: global_load_dword {{v[0-9]+}}, v[[[A:[0-9]+]]:{{[0-9]+}}], off offset:36{{$}}
+; CHECK: global_load_dwordx2 {{v\[[0-9]+:[0-9]+\]}}, v[[[A:[0-9]+]]:{{[0-9]+}}], off offset:32{{$}}
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[A]]:{{[0-9]+}}], off offset:24{{$}}
-; CHECK: global_load_dword {{v[0-9]+}}, v[[[A]]:{{[0-9]+}}], off offset:32{{$}}
 ; CHECK-NOT: s_add_u32
 ; CHECK: s_load_dword {{s[0-9]+}}, s[[[C:[0-9]+]]:{{[0-9]+}}], 0x14{{$}}
 ; CHECK: s_load_dword {{s[0-9]+}}, s[[[C]]:{{[0-9]+}}], 0x0{{$}}

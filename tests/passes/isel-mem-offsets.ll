@@ -3,9 +3,11 @@
 ; field when it fits every form the access may take: global_load/store
 ; -4096..4095 (13-bit signed), flat 0..4095, ds_read/write 0..65535,
 ; MUBUF scratch 0..4095, s_load (a constant or invariant global load may be
-; scalar) 0..4095. Past the range, with a use that is not a memory
-; address, or for the last byte of an access beyond it, the constant is
-; added in registers as before.
+; scalar) 0..4095. With a use that is not a memory address, or for the
+; last byte of an access beyond it, the constant is added in registers as
+; before; past the range, a 64-bit pointer adds only the multiple of 4096
+; below it and its accesses carry the rest (8000 = 4096 + 0xf40), so that
+; nearby constants share one base.
 ; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}global:
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[P:[0-9]+]]:{{[0-9]+}}], off offset:4{{$}}
@@ -24,8 +26,9 @@
 ; CHECK: ds_read_b64 v[{{[0-9]+:[0-9]+}}], [[L]] offset:256{{$}}
 ; CHECK-LABEL: {{^}}scalar:
 ; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xc{{$}}
-; CHECK: s_add_u32
-; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0x0{{$}}
+; CHECK: s_mov_b32 [[K:s[0-9]+]], 0x1000
+; CHECK: s_add_u32 {{s[0-9]+}}, {{s[0-9]+}}, [[K]]
+; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xf40{{$}}
 ; CHECK-LABEL: {{^}}private:
 ; CHECK: buffer_store_dword [[V:v[0-9]+]], [[A:v[0-9]+]], s[0:3], s7 offen glc
 ; CHECK: buffer_store_dword [[V]], [[A]], s[0:3], s7 offen offset:8 glc
