@@ -342,7 +342,9 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     unsigned ev_mask = events(ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
     if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
-    for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+    /* Nothing outstanding: no register can need a wait (most ALU code). */
+    bool busy = a->ub[VM] != a->lb[VM] || a->ub[LGKM] != a->lb[LGKM] || a->ub[EXP] != a->lb[EXP];
+    for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
       unsigned n;
       opnd_units(&ins->ops[k], &r, &n);
@@ -362,7 +364,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       }
     }
     /* Implicit reads of M0 and VCC. */
-    if (ins->opcode < ISA_NUM_OPS) {
+    if (busy && ins->opcode < ISA_NUM_OPS) {
       uint32_t f = isa_table[ins->opcode].flags;
       for (int c = 0; c < NCNT; c++) {
         unsigned d = NONE;
