@@ -89,10 +89,18 @@ typedef uint8_t opc_cache[ISA_NUM_OPS];
 
 static bool full_write_op(unsigned op);
 
+/* strstr for short mnemonics, without the library call's setup per search. */
+static bool contains(const char *s, const char *w) {
+  size_t n = strlen(w);
+  for (; *s; s++)
+    if (*s == w[0] && strncmp(s, w, n) == 0) return true;
+  return false;
+}
+
 static unsigned opc(opc_cache oc, unsigned op) {
   if (!oc[op])
     oc[op] = (uint8_t)(OPC_KNOWN | (full_write_op(op) ? OPC_FULL_WRITE : 0) |
-                       (strstr(isa_table[op].mnemonic, "movrel") ? OPC_MOVREL : 0));
+                       (contains(isa_table[op].mnemonic, "movrel") ? OPC_MOVREL : 0));
   return oc[op];
 }
 
@@ -113,7 +121,7 @@ static bool full_write_op(unsigned op) {
   if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) return false;
   static const char *const partial[] = {"mac", "d16", "cmov", "bitset", "movrel", "sdwa"};
   for (unsigned k = 0; k < sizeof partial / sizeof partial[0]; k++)
-    if (strstr(ii->mnemonic, partial[k])) return false;
+    if (contains(ii->mnemonic, partial[k])) return false;
   return true;
 }
 
@@ -331,20 +339,28 @@ static bool any_in(const uint64_t *m, mir_preg r, unsigned n) {
   return false;
 }
 
-/* live = live before ins, from live after it. Pseudos other than
- * branches (calls, returns) read every SGPR, as far as we know. */
-static void sgpr_step(opc_cache oc, const mir_instr *ins, uint64_t *live) {
-  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
-    live[0] = ~0ull;
-    live[1] = ~0ull;
+/* What ins does to the live SGPRs above it: live = (live & ~kill) | gen.
+ * Pseudos other than branches (calls, returns) read every SGPR, as far as
+ * we know. */
+static void sgpr_effect(opc_cache oc, const mir_instr *ins, uint64_t *kill, uint64_t *gen) {
+  kill[0] = kill[1] = gen[0] = gen[1] = 0;
+  if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
+      movrel(oc, ins)) {
+    kill[0] = kill[1] = gen[0] = gen[1] = ~0ull;
     return;
   }
   if (full_write(oc, ins))
     for (unsigned k = 0; k < ins->num_defs; k++)
-      if (is_reg(&ins->defs[k])) set_range(live, ins->defs[k].preg, opnd_size(&ins->defs[k]), false);
+      if (is_reg(&ins->defs[k])) set_range(kill, ins->defs[k].preg, opnd_size(&ins->defs[k]), true);
   for (unsigned k = 0; k < ins->num_ops; k++)
-    if (is_reg(&ins->ops[k])) set_range(live, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
-  if (movrel(oc, ins)) live[0] = live[1] = ~0ull;
+    if (is_reg(&ins->ops[k])) set_range(gen, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
+}
+
+/* live = live before ins, from live after it. */
+static void sgpr_step(opc_cache oc, const mir_instr *ins, uint64_t *live) {
+  uint64_t k[2], g[2];
+  sgpr_effect(oc, ins, k, g);
+  for (int w = 0; w < 2; w++) live[w] = (live[w] & ~k[w]) | g[w];
 }
 
 /* Live-out SGPRs per block over the linear CFG (the wave's own order:
@@ -362,14 +378,11 @@ static sgpr_set *sgpr_live_out(opc_cache oc, const mir_program *p, arena *mem) {
     const mir_block *b = &p->blocks[bi];
     for (int w = 0; w < 2; w++) kill[bi][w] = gen[bi][w] = 0;
     for (uint32_t i = b->num_instrs; i-- > 0;) {
-      /* the step's own kill and gen: what it does to "all live" and "none live" */
-      uint64_t all[2] = {~0ull, ~0ull}, none[2] = {0, 0};
-      sgpr_step(oc, b->instrs[i], all);
-      sgpr_step(oc, b->instrs[i], none);
+      uint64_t k[2], g[2];
+      sgpr_effect(oc, b->instrs[i], k, g);
       for (int w = 0; w < 2; w++) {
-        uint64_t k = ~all[w] | none[w], g = none[w]; /* k: bits the step sets to a constant */
-        kill[bi][w] |= k;
-        gen[bi][w] = (gen[bi][w] & ~k) | g;
+        kill[bi][w] |= k[w];
+        gen[bi][w] = (gen[bi][w] & ~k[w]) | g[w];
       }
     }
   }
