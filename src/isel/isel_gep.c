@@ -418,7 +418,8 @@ static LLVMValueRef gep_same_value(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef v[4], w[4];
   uint64_t sz[4], sw[4];
   unsigned n, m;
-  if (!gep_only_variable(c, ins) || !gep_vars(c, ins, v, sz, &n)) return NULL;
+  if (!gep_vars(c, ins, v, sz, &n)) return NULL;
+  int only = -1; /* gep_only_variable(ins), asked once a candidate matches (both are pure) */
   LLVMValueRef g = LLVMGetPreviousInstruction(ins);
   for (unsigned k = 0; g && k < 256; k++, g = LLVMGetPreviousInstruction(g)) {
     int64_t lb;
@@ -430,7 +431,10 @@ static LLVMValueRef gep_same_value(isel_ctx *c, LLVMValueRef ins) {
       continue;
     bool same = true;
     for (unsigned j = 0; j < n && same; j++) same = v[j] == w[j] && sz[j] == sw[j];
-    if (same && gep_only_variable(c, g)) return g;
+    if (!same) continue;
+    if (only < 0) only = gep_only_variable(c, ins);
+    if (!only) return NULL;
+    if (gep_only_variable(c, g)) return g;
   }
   return NULL;
 }

@@ -94,7 +94,9 @@ void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
   uint32_t i = ptrmap_get(&c->vmap, v);
   if (i == UINT32_MAX) {
     if (c->nvals == c->capvals) {
-      uint32_t nc = c->capvals ? c->capvals * 2 : 256;
+      /* first room for every value the function defines (arguments and
+       * instructions): growing by doubling touched twice the memory */
+      uint32_t nc = c->capvals ? c->capvals * 2 : c->di->num_values > 256 ? c->di->num_values : 256;
       c->vals = arena_grow(c->mem, c->vals, c->nvals, nc, sizeof *c->vals);
       c->capvals = nc;
     }

@@ -77,8 +77,9 @@ int mir_cse(mir_program *p, diag *d) {
   uint8_t *tied = calloc(n, 1);
   if (!repl || !tied) abort();
   ssa_mark_tied(p, tied, n);
-  uint32_t cap = 0;
+  uint32_t cap = 0, nfilled = 0;
   const mir_instr **table = NULL;
+  uint32_t *filled = NULL; /* the slots in use: emptying the table costs what it holds, not its size */
   bool any = false;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
@@ -87,15 +88,18 @@ int mir_cse(mir_program *p, diag *d) {
     while (want < 2 * blk->num_instrs) want *= 2;
     if (want > cap) {
       free(table);
+      free(filled);
       cap = want;
-      table = malloc(cap * sizeof *table);
-      if (!table) abort();
+      table = calloc(cap, sizeof *table);
+      filled = malloc(cap * sizeof *filled);
+      if (!table || !filled) abort();
+      nfilled = 0;
     }
-    memset(table, 0, cap * sizeof *table);
+    while (nfilled) table[filled[--nfilled]] = NULL;
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       mir_instr *ins = blk->instrs[i];
       if (barrier(ins)) {
-        memset(table, 0, cap * sizeof *table);
+        while (nfilled) table[filled[--nfilled]] = NULL;
         continue;
       }
       if (!ssa_pure(ins) || ssa_defines_tied(ins, tied)) continue;
@@ -103,6 +107,7 @@ int mir_cse(mir_program *p, diag *d) {
       while (table[slot] && !same(table[slot], ins, repl)) slot = (slot + 1) & (cap - 1);
       if (!table[slot]) {
         table[slot] = ins;
+        filled[nfilled++] = slot;
         continue;
       }
       for (unsigned k = 0; k < ins->num_defs; k++) {
@@ -113,6 +118,7 @@ int mir_cse(mir_program *p, diag *d) {
     }
   }
   free(table);
+  free(filled);
   if (any) ssa_rename_apply(p, repl, n);
   free(tied);
   free(repl);

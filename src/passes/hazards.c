@@ -107,30 +107,33 @@ static bool writes_m0(const mir_instr *p) {
   return false;
 }
 
-/* Instruction classes the rules name, looked up once per pass run by
- * mnemonic (the table is shared and grows; no enum names are assumed). */
+/* Instruction classes the rules name, looked up by mnemonic (the table is
+ * shared and grows; no enum names are assumed), once per opcode met: the
+ * whole table per program cost as much as the rest of the pass. */
 enum { K_NONE, K_LANE_SELECT, K_DIV_FMAS, K_SETREG, K_GETREG };
 
 typedef struct hz_ctx {
-  uint8_t *kind; /* [opcode] */
+  uint8_t *kind; /* [opcode]: 1 + class, 0 while not looked up */
 } hz_ctx;
 
-static void classify(hz_ctx *h, arena *mem) {
-  h->kind = arena_alloc(mem, ISA_NUM_OPS);
-  for (unsigned op = 0; op < ISA_NUM_OPS; op++) {
+static unsigned kind_of(hz_ctx *h, unsigned op) {
+  if (!h->kind[op]) {
     const char *mn = isa_table[op].mnemonic;
-    if (strcmp(mn, "v_readlane_b32") == 0 || strcmp(mn, "v_writelane_b32") == 0) h->kind[op] = K_LANE_SELECT;
-    else if (strncmp(mn, "v_div_fmas", 10) == 0) h->kind[op] = K_DIV_FMAS;
-    else if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) h->kind[op] = K_SETREG;
-    else if (op == ISA_S_GETREG_B32) h->kind[op] = K_GETREG;
+    unsigned k = K_NONE;
+    if (strcmp(mn, "v_readlane_b32") == 0 || strcmp(mn, "v_writelane_b32") == 0) k = K_LANE_SELECT;
+    else if (strncmp(mn, "v_div_fmas", 10) == 0) k = K_DIV_FMAS;
+    else if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) k = K_SETREG;
+    else if (op == ISA_S_GETREG_B32) k = K_GETREG;
+    h->kind[op] = (uint8_t)(1 + k);
   }
+  return h->kind[op] - 1u;
 }
 
 /* Wait states `cons` needs after `prod` (0 if none). */
-static unsigned required(const hz_ctx *h, const mir_instr *prod, const mir_instr *cons) {
+static unsigned required(hz_ctx *h, const mir_instr *prod, const mir_instr *cons) {
   if (prod->opcode >= ISA_NUM_OPS || cons->opcode >= ISA_NUM_OPS) return 0;
   unsigned need = 0;
-  unsigned pk = h->kind[prod->opcode], ck = h->kind[cons->opcode];
+  unsigned pk = kind_of(h, prod->opcode), ck = kind_of(h, cons->opcode);
   if (is_valu(prod)) {
     if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1])) need = 4;
     if (ck == K_DIV_FMAS && writes_vcc(prod) && need < 4) need = 4;
@@ -162,7 +165,7 @@ static unsigned wait_states(const mir_instr *i) {
 
 /* Largest shortfall of wait states for `cons` looking back from position
  * `pos` (exclusive) of block b with `dist` states already between. */
-static unsigned shortfall(const hz_ctx *h, const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
+static unsigned shortfall(hz_ctx *h, const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
                           unsigned depth) {
   unsigned worst = 0;
   const mir_block *blk = &p->blocks[b];
@@ -186,7 +189,7 @@ int mir_insert_hazard_nops(mir_program *p, diag *d) {
   arena tmp;
   arena_init(&tmp);
   hz_ctx h;
-  classify(&h, &tmp);
+  h.kind = arena_alloc(&tmp, ISA_NUM_OPS);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {

@@ -145,6 +145,8 @@ int mir_licm(mir_program *p, diag *d) {
   uint32_t nb = p->num_blocks, nt = p->num_temps ? p->num_temps : 1;
   if (nb < 2) return 0;
   licm_ctx c = {.p = p, .sgpr_budget = mir_sgpr_budget(p), .vgpr_budget = mir_vgpr_budget(p)};
+  mir_find_loops(p, p->mem, &c.loops);
+  if (!c.loops.num) return 0; /* nothing to hoist: no liveness needed */
   c.def_block = malloc(nt * sizeof *c.def_block);
   c.scc_temp = calloc(nt, sizeof *c.scc_temp);
   c.extra = calloc(nb, sizeof *c.extra);
@@ -169,7 +171,6 @@ int mir_licm(mir_program *p, diag *d) {
   }
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
-  mir_find_loops(p, p->mem, &c.loops);
   /* Innermost loops first: their headers come later in block order. */
   for (uint32_t l = c.loops.num; l-- > 0;) {
     uint32_t ph = preheader(&c, l);

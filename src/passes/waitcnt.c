@@ -46,8 +46,10 @@
  *
  * Encoding (gfx9): vmcnt[3:0] at [3:0] and vmcnt[5:4] at [15:14], expcnt
  * [6:4], lgkmcnt [11:8]; maxima 63, 7, 15 mean "no wait on this counter".
- * Cost: O(instructions * registers touched + blocks * registers) per
- * pass over the blocks; a few passes until the dataflow is stable.
+ * Cost: O(instructions * registers touched + blocks * slots) per pass
+ * over the blocks, slots being the register units loads write; a few
+ * passes until the dataflow is stable, re-running only the blocks whose
+ * entry state changed.
  */
 #include <string.h>
 
@@ -67,66 +69,78 @@ void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *expcnt, unsigne
 enum { VM, LGKM, EXP, NCNT };
 #define UNITS 512u
 #define NONE 0xffu
+#define NOSLOT 0xffffu
 
 static const unsigned cnt_max[NCNT] = {63, 15, 7};
 
+/* Only the register units some event-counting instruction (a load, an
+ * atomic with return, ...) writes can ever have a pending write; every
+ * other unit keeps dist NONE (score 0) for good. The states are kept over
+ * those units alone, numbered densely as slots (SGPR units first, then
+ * VGPR units), which makes the per-block conversions, merges, copies and
+ * comparisons O(slots) instead of O(512): a whole-range state dominated
+ * the pass (and its page faults) on every kernel. */
+typedef struct slots {
+  uint16_t of[UNITS]; /* unit -> slot, NOSLOT if never written by an event */
+  unsigned n, ns;     /* slots; SGPR slots are [0, ns) */
+} slots;
+
 typedef struct wstate {
-  uint8_t dist[NCNT][UNITS]; /* NONE: no pending write */
-  uint8_t xdist[NCNT][UNITS]; /* exec writes since that write issued; NONE: unknown */
-  uint8_t xdisj;             /* EXEC is disjoint from the EXEC of xdisj exec writes ago; NONE: none known */
-  uint8_t pending[NCNT];     /* events possibly outstanding (capped at the max) */
-  uint8_t ooo[NCNT];         /* an out-of-order event may be outstanding */
-  uint8_t valid;             /* reached by the dataflow yet */
+  uint8_t *d;       /* dist [NCNT][n] (NONE: no pending write), then xdist [NCNT][n]
+                     * (exec writes since that write issued; NONE: unknown) */
+  uint8_t xdisj;    /* EXEC is disjoint from the EXEC of xdisj exec writes ago; NONE: none known */
+  uint8_t pending[NCNT]; /* events possibly outstanding (capped at the max) */
+  uint8_t ooo[NCNT];     /* an out-of-order event may be outstanding */
+  uint8_t valid;         /* reached by the dataflow yet */
 } wstate;
 
-static void state_clear(wstate *s) {
-  memset(s->dist, NONE, sizeof s->dist);
-  memset(s->xdist, NONE, sizeof s->xdist);
+#define DIST(s, c, i, n) ((s)->d[(size_t)(c) * (n) + (i)])
+#define XDIST(s, c, i, n) ((s)->d[(size_t)(NCNT + (c)) * (n) + (i)])
+
+static void state_clear(wstate *s, const slots *sl) {
+  memset(s->d, NONE, 2 * NCNT * (size_t)sl->n);
   s->xdisj = NONE;
   memset(s->pending, 0, sizeof s->pending);
   memset(s->ooo, 0, sizeof s->ooo);
   s->valid = 1;
 }
 
-/* The register units the program names: [0, s_end) and [256, v_end).
- * Units outside never get a pending write (dist stays NONE, score 0), so
- * the per-block conversions and merges, which dominated this pass, skip
- * them: most kernels name far fewer than the 512 units. Two plain loops
- * per range keep them vectorisable. */
-typedef struct unit_span {
-  unsigned s_end, v_end;
-} unit_span;
+static void state_copy(wstate *dst, const wstate *src, const slots *sl) {
+  uint8_t *d = dst->d;
+  *dst = *src;
+  dst->d = d;
+  memcpy(d, src->d, 2 * NCNT * (size_t)sl->n);
+}
 
-static bool merge_range(wstate *dst, const wstate *src, int c, unsigned lo, unsigned hi) {
-  bool changed = false;
-  for (unsigned r = lo; r < hi; r++) {
-    if (src->dist[c][r] == NONE) continue;
-    /* The exec epoch of a pending write survives only if every path that
-     * has the write pending agrees on it. */
-    uint8_t x = dst->dist[c][r] == NONE || dst->xdist[c][r] == src->xdist[c][r] ? src->xdist[c][r] : NONE;
-    if (x != dst->xdist[c][r]) {
-      dst->xdist[c][r] = x;
-      changed = true;
-    }
-    if (src->dist[c][r] < dst->dist[c][r]) {
-      dst->dist[c][r] = src->dist[c][r];
-      changed = true;
-    }
-  }
-  return changed;
+static bool state_equal(const wstate *x, const wstate *y, const slots *sl) {
+  return x->valid == y->valid && x->xdisj == y->xdisj && memcmp(x->pending, y->pending, sizeof x->pending) == 0 &&
+         memcmp(x->ooo, y->ooo, sizeof x->ooo) == 0 && memcmp(x->d, y->d, 2 * NCNT * (size_t)sl->n) == 0;
 }
 
 /* dst = merge(dst, src); returns true when dst changed. */
-static bool state_merge(wstate *dst, const wstate *src, const unit_span *sp) {
+static bool state_merge(wstate *dst, const wstate *src, const slots *sl) {
   if (!src->valid) return false;
   if (!dst->valid) {
-    *dst = *src;
+    state_copy(dst, src, sl);
     return true;
   }
   bool changed = false;
+  unsigned n = sl->n;
   for (int c = 0; c < NCNT; c++) {
-    changed |= merge_range(dst, src, c, 0, sp->s_end);
-    changed |= merge_range(dst, src, c, 256, sp->v_end);
+    for (unsigned r = 0; r < n; r++) {
+      if (DIST(src, c, r, n) == NONE) continue;
+      /* The exec epoch of a pending write survives only if every path that
+       * has the write pending agrees on it. */
+      uint8_t x = DIST(dst, c, r, n) == NONE || XDIST(dst, c, r, n) == XDIST(src, c, r, n) ? XDIST(src, c, r, n) : NONE;
+      if (x != XDIST(dst, c, r, n)) {
+        XDIST(dst, c, r, n) = x;
+        changed = true;
+      }
+      if (DIST(src, c, r, n) < DIST(dst, c, r, n)) {
+        DIST(dst, c, r, n) = DIST(src, c, r, n);
+        changed = true;
+      }
+    }
     if (src->pending[c] > dst->pending[c]) { dst->pending[c] = src->pending[c]; changed = true; }
     if (src->ooo[c] && !dst->ooo[c]) { dst->ooo[c] = 1; changed = true; }
   }
@@ -136,59 +150,68 @@ static bool state_merge(wstate *dst, const wstate *src, const unit_span *sp) {
 
 /* Inside a block the state is kept with absolute event numbers so that
  * issuing an event is O(1): per counter `ub` counts events issued, a write
- * of register r pending as event score[r] is still outstanding iff
- * score[r] > lb (lb = ub - pending) and fewer than the counter's maximum
+ * of the unit of slot i pending as event score[c][i] is still outstanding
+ * iff score > lb (lb = ub - pending) and fewer than the counter's maximum
  * events came after it. Converted from/to the relative form at block
- * boundaries (O(registers) per block). */
+ * boundaries (O(slots) per block). */
 typedef struct astate {
-  uint32_t score[NCNT][UNITS];
+  uint32_t *score;           /* [NCNT][n] */
   uint32_t ub[NCNT], lb[NCNT];
   uint8_t ooo[NCNT];
-  uint32_t xep[NCNT][UNITS]; /* exec epoch of the pending write; 0: unknown */
+  uint32_t *xep;             /* [NCNT][n] exec epoch of the pending write; 0: unknown */
   uint32_t xub;              /* current exec epoch (exec writes, from XBASE) */
   uint32_t xdisj;            /* epoch EXEC is disjoint from; 0: none */
+  const slots *sl;
 } astate;
 
 #define XBASE 1024u
+#define SCORE(a, c, i) ((a)->score[(size_t)(c) * (a)->sl->n + (i)])
+#define XEP(a, c, i) ((a)->xep[(size_t)(c) * (a)->sl->n + (i)])
 
-static uint32_t xep_abs(const wstate *s, int c, unsigned r) {
-  return s->dist[c][r] == NONE || s->xdist[c][r] == NONE ? 0 : XBASE - s->xdist[c][r];
+static uint32_t xep_abs(const wstate *s, int c, unsigned i, unsigned n) {
+  return DIST(s, c, i, n) == NONE || XDIST(s, c, i, n) == NONE ? 0 : XBASE - XDIST(s, c, i, n);
 }
 
-static void to_abs(const wstate *s, astate *a, const unit_span *sp) {
+static void to_abs(const wstate *s, astate *a) {
+  unsigned n = a->sl->n;
   a->xub = XBASE;
   a->xdisj = s->xdisj == NONE ? 0 : XBASE - s->xdisj;
   for (int c = 0; c < NCNT; c++) {
-    for (unsigned r = 256; r < sp->v_end; r++) a->xep[c][r] = xep_abs(s, c, r);
+    for (unsigned i = 0; i < n; i++) XEP(a, c, i) = xep_abs(s, c, i, n);
     a->ub[c] = 256;
     a->lb[c] = 256 - s->pending[c];
     a->ooo[c] = s->ooo[c];
-    for (unsigned r = 0; r < sp->s_end; r++) a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
-    for (unsigned r = 256; r < sp->v_end; r++) a->score[c][r] = s->dist[c][r] == NONE ? 0 : 256 - s->dist[c][r];
+    for (unsigned i = 0; i < n; i++) SCORE(a, c, i) = DIST(s, c, i, n) == NONE ? 0 : 256 - DIST(s, c, i, n);
   }
 }
 
-static unsigned adist(const astate *a, int c, unsigned r) {
-  uint32_t sc = a->score[c][r];
+static unsigned adist(const astate *a, int c, unsigned i) {
+  uint32_t sc = SCORE(a, c, i);
   if (sc <= a->lb[c] || a->ub[c] - sc >= cnt_max[c]) return NONE;
   return a->ub[c] - sc;
+}
+
+/* adist of a register unit (NONE for units no event writes). */
+static unsigned adist_unit(const astate *a, int c, unsigned u) {
+  unsigned i = a->sl->of[u];
+  return i == NOSLOT ? NONE : adist(a, c, i);
 }
 
 static uint8_t xrel(const astate *a, uint32_t ep) {
   return ep == 0 || a->xub - ep >= NONE ? NONE : (uint8_t)(a->xub - ep);
 }
 
-static void to_rel(const astate *a, wstate *s, const unit_span *sp) {
+static void to_rel(const astate *a, wstate *s) {
+  unsigned n = a->sl->n, ns = a->sl->ns;
   s->xdisj = xrel(a, a->xdisj);
   for (int c = 0; c < NCNT; c++) {
     /* SGPR units have no lanes: no epoch. */
-    for (unsigned r = 0; r < sp->s_end; r++) s->xdist[c][r] = NONE;
-    for (unsigned r = 256; r < sp->v_end; r++) s->xdist[c][r] = adist(a, c, r) == NONE ? NONE : xrel(a, a->xep[c][r]);
+    for (unsigned i = 0; i < ns; i++) XDIST(s, c, i, n) = NONE;
+    for (unsigned i = ns; i < n; i++) XDIST(s, c, i, n) = adist(a, c, i) == NONE ? NONE : xrel(a, XEP(a, c, i));
     uint32_t pending = a->ub[c] - a->lb[c];
     s->pending[c] = (uint8_t)(pending > cnt_max[c] ? cnt_max[c] : pending);
     s->ooo[c] = a->ooo[c] && pending > 0;
-    for (unsigned r = 0; r < sp->s_end; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
-    for (unsigned r = 256; r < sp->v_end; r++) s->dist[c][r] = (uint8_t)adist(a, c, r);
+    for (unsigned i = 0; i < n; i++) DIST(s, c, i, n) = (uint8_t)adist(a, c, i);
   }
   s->valid = 1;
 }
@@ -300,8 +323,8 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
 
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
-static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const unit_span *sp, bool insert) {
-  to_abs(s, a, sp);
+static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool insert) {
+  to_abs(s, a);
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (ins->opcode == ISA_S_WAITCNT) {
@@ -319,7 +342,9 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
     unsigned ev_mask = events(ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
     if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
-    for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+    /* Nothing outstanding: no register can need a wait (most ALU code). */
+    bool busy = a->ub[VM] != a->lb[VM] || a->ub[LGKM] != a->lb[LGKM] || a->ub[EXP] != a->lb[EXP];
+    for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
       unsigned n;
       opnd_units(&ins->ops[k], &r, &n);
@@ -327,22 +352,25 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
        * writes after it (LLVM's SIInsertWaitcnts makes the same exception
        * for VMEM of one type). */
       bool ordered_def = k >= ins->num_ops && !ooo_ev && (ev_mask == 1u << VM || ev_mask == 1u << LGKM);
-      for (unsigned u = 0; u < n && r + u < UNITS; u++)
+      for (unsigned u = 0; u < n && r + u < UNITS; u++) {
+        unsigned i = a->sl->of[r + u];
+        if (i == NOSLOT) continue; /* never pending */
         for (int c = 0; c < NCNT; c++) {
           if (ordered_def && ev_mask == 1u << c && !a->ooo[c]) continue;
-          if (lanes && r + u >= 256 && a->xep[c][r + u] == a->xdisj) continue; /* other lanes */
-          unsigned d = adist(a, c, r + u);
+          if (lanes && r + u >= 256 && XEP(a, c, i) == a->xdisj) continue; /* other lanes */
+          unsigned d = adist(a, c, i);
           if (d < need[c]) need[c] = d;
         }
+      }
     }
     /* Implicit reads of M0 and VCC. */
-    if (ins->opcode < ISA_NUM_OPS) {
+    if (busy && ins->opcode < ISA_NUM_OPS) {
       uint32_t f = isa_table[ins->opcode].flags;
       for (int c = 0; c < NCNT; c++) {
         unsigned d = NONE;
-        if (f & ISA_F_READS_M0) d = adist(a, c, MIR_PREG_M0);
+        if (f & ISA_F_READS_M0) d = adist_unit(a, c, MIR_PREG_M0);
         if (f & ISA_F_READS_VCC) {
-          unsigned d0 = adist(a, c, MIR_PREG_VCC), d1 = adist(a, c, MIR_PREG_VCC + 1);
+          unsigned d0 = adist_unit(a, c, MIR_PREG_VCC), d1 = adist_unit(a, c, MIR_PREG_VCC + 1);
           if (d0 < d) d = d0;
           if (d1 < d) d = d1;
         }
@@ -389,10 +417,11 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
         unsigned n;
         opnd_units(&ins->defs[k], &r, &n);
         for (unsigned u = 0; u < n && r + u < UNITS; u++) {
+          unsigned i = a->sl->of[r + u]; /* a slot: every unit an event writes has one */
           /* A write still pending from another epoch: lanes unknown. */
-          bool older = adist(a, c, r + u) != NONE && a->xep[c][r + u] != a->xub;
-          a->score[c][r + u] = a->ub[c];
-          a->xep[c][r + u] = older ? 0 : a->xub;
+          bool older = adist(a, c, i) != NONE && XEP(a, c, i) != a->xub;
+          SCORE(a, c, i) = a->ub[c];
+          XEP(a, c, i) = older ? 0 : a->xub;
         }
       }
     }
@@ -403,7 +432,31 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, const 
     default: a->xub++; a->xdisj = 0; break;
     }
   }
-  to_rel(a, s, sp);
+  to_rel(a, s);
+}
+
+/* The slots: every register unit an instruction that counts events writes. */
+static void find_slots(const mir_program *p, slots *sl) {
+  uint8_t used[UNITS] = {0};
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      bool ooo;
+      if (!events(ins, &ooo)) continue;
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        mir_preg r;
+        unsigned n;
+        opnd_units(&ins->defs[k], &r, &n);
+        for (unsigned u = 0; u < n && r + u < UNITS; u++) used[r + u] = 1;
+      }
+    }
+  sl->n = 0;
+  for (unsigned u = 0; u < UNITS; u++) {
+    sl->of[u] = NOSLOT;
+    if (!used[u]) continue;
+    sl->of[u] = (uint16_t)sl->n++;
+    if (u < 256) sl->ns = sl->n;
+  }
 }
 
 int mir_insert_waitcnt(mir_program *p, diag *d) {
@@ -412,44 +465,49 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   if (!nb) return 0;
   arena tmp;
   arena_init(&tmp);
+  slots *sl = arena_alloc(&tmp, sizeof *sl);
+  find_slots(p, sl);
+  size_t bytes = 2 * NCNT * (size_t)sl->n;
   wstate *in = arena_alloc(&tmp, nb * sizeof *in);
   wstate *out = arena_alloc(&tmp, nb * sizeof *out);
-  wstate *cur = arena_alloc(&tmp, sizeof *cur);
-  astate *a = arena_alloc(&tmp, sizeof *a);
-  memset(a, 0, sizeof *a); /* units outside the span keep score 0: nothing pending */
-  unit_span sp = {128, 256}; /* SGPRs and the specials (VCC, M0, EXEC) always */
-  for (uint32_t b = 0; b < nb; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      const mir_instr *ins = p->blocks[b].instrs[i];
-      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
-        mir_preg r;
-        unsigned n;
-        opnd_units(&ins->ops[k], &r, &n);
-        if (!n || r + n > UNITS) continue;
-        if (r < 256 && r + n > sp.s_end) sp.s_end = r + n;
-        if (r >= 256 && r + n > sp.v_end) sp.v_end = r + n;
-      }
-    }
-  state_clear(&in[0]);
+  uint8_t *dirty = arena_alloc(&tmp, nb);
+  wstate cur = {0};
+  cur.d = arena_alloc(&tmp, bytes);
+  for (uint32_t b = 0; b < nb; b++) {
+    in[b].d = arena_alloc(&tmp, bytes);
+    out[b].d = arena_alloc(&tmp, bytes);
+  }
+  astate a = {0};
+  a.sl = sl;
+  a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
+  a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
+  state_clear(&in[0], sl);
+  dirty[0] = 1;
   bool changed = true;
   while (changed) {
     changed = false;
     for (uint32_t b = 0; b < nb; b++) {
-      if (!in[b].valid) continue;
-      *cur = in[b];
-      run_block(p, &p->blocks[b], cur, a, &sp, false);
-      if (!out[b].valid || memcmp(cur, &out[b], sizeof *cur) != 0) {
-        out[b] = *cur;
+      /* A block whose entry state has not changed since it last ran would
+       * give the same exit state again: skipped. */
+      if (!in[b].valid || !dirty[b]) continue;
+      dirty[b] = 0;
+      state_copy(&cur, &in[b], sl);
+      run_block(p, &p->blocks[b], &cur, &a, false);
+      if (!out[b].valid || !state_equal(&cur, &out[b], sl)) {
+        state_copy(&out[b], &cur, sl);
         for (uint32_t k = 0; k < p->blocks[b].linear_succs.n; k++) {
           uint32_t sb = p->blocks[b].linear_succs.v[k];
-          if (state_merge(&in[sb], &out[b], &sp) && sb <= b) changed = true; /* back edge: another round */
+          if (state_merge(&in[sb], &out[b], sl)) {
+            dirty[sb] = 1;
+            if (sb <= b) changed = true; /* back edge: another round */
+          }
         }
       }
     }
   }
   for (uint32_t b = 0; b < nb; b++) {
-    if (!in[b].valid) state_clear(&in[b]);
-    run_block(p, &p->blocks[b], &in[b], a, &sp, true);
+    if (!in[b].valid) state_clear(&in[b], sl);
+    run_block(p, &p->blocks[b], &in[b], &a, true);
   }
   arena_free(&tmp);
   return 0;

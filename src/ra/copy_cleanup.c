@@ -82,13 +82,34 @@ static bool writes_exec(const mir_instr *ins) {
   return false;
 }
 
+/* Per-opcode facts read from the mnemonic, computed on first use (string
+ * searches per instruction made them most of this pass's time). */
+enum { OPC_KNOWN = 1, OPC_FULL_WRITE = 2, OPC_MOVREL = 4 };
+typedef uint8_t opc_cache[ISA_NUM_OPS];
+
+static bool full_write_op(unsigned op);
+
+/* strstr for short mnemonics, without the library call's setup per search. */
+static bool contains(const char *s, const char *w) {
+  size_t n = strlen(w);
+  for (; *s; s++)
+    if (*s == w[0] && strncmp(s, w, n) == 0) return true;
+  return false;
+}
+
+static unsigned opc(opc_cache oc, unsigned op) {
+  if (!oc[op])
+    oc[op] = (uint8_t)(OPC_KNOWN | (full_write_op(op) ? OPC_FULL_WRITE : 0) |
+                       (contains(isa_table[op].mnemonic, "movrel") ? OPC_MOVREL : 0));
+  return oc[op];
+}
+
 /* Instructions that may read a register they write, beyond their
  * operands, or write only part of it: their result does not end the
  * previous value. (Read from the mnemonic: the table has no column for
  * tied or partial destinations yet.) */
-static bool full_write(const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS) return false;
-  const isa_info *ii = &isa_table[ins->opcode];
+static bool full_write_op(unsigned op) {
+  const isa_info *ii = &isa_table[op];
   switch (ii->format) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SMEM: case ISA_FMT_VOP1: case ISA_FMT_VOP2:
   case ISA_FMT_VOP3: case ISA_FMT_VOPC: case ISA_FMT_DS: case ISA_FMT_MUBUF: case ISA_FMT_FLAT:
@@ -100,16 +121,24 @@ static bool full_write(const mir_instr *ins) {
   if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) return false;
   static const char *const partial[] = {"mac", "d16", "cmov", "bitset", "movrel", "sdwa"};
   for (unsigned k = 0; k < sizeof partial / sizeof partial[0]; k++)
-    if (strstr(ii->mnemonic, partial[k])) return false;
+    if (contains(ii->mnemonic, partial[k])) return false;
   return true;
+}
+
+static bool full_write(opc_cache oc, const mir_instr *ins) {
+  return ins->opcode < ISA_NUM_OPS && (opc(oc, ins->opcode) & OPC_FULL_WRITE);
+}
+
+static bool movrel(opc_cache oc, const mir_instr *ins) {
+  return ins->opcode < ISA_NUM_OPS && (opc(oc, ins->opcode) & OPC_MOVREL);
 }
 
 /* May register operand k of ins (a VGPR or an SGPR, as `vgpr` says) be
  * renamed to another register of its file? */
-static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
+static bool renamable(opc_cache oc, const mir_instr *ins, unsigned k, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
-  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || strstr(ii->mnemonic, "movrel")) return false;
+  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || movrel(oc, ins)) return false;
   /* v_swap_b32's operands are its results (the registers it exchanges) */
   if (ins->opcode == ISA_V_SWAP_B32) return false;
   /* cross-lane reads see the inactive lanes, where the two differ */
@@ -144,6 +173,12 @@ typedef struct cc_ctx {
   mir_preg map[UNITS];   /* register -> the register it is a copy of, or NONE */
   uint16_t active[UNITS]; /* the registers whose map entry is set (any order) */
   unsigned nactive;
+  opc_cache oc;
+  /* Rule 2: per register unit, base + index of the nearest later
+   * instruction of the block naming it; values below base are from
+   * earlier blocks (no reset per block). */
+  uint32_t next[UNITS];
+  uint32_t base;
 } cc_ctx;
 
 /* Drops the entries for which drop() is true; visits only set entries
@@ -199,7 +234,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         if (!is_reg(o) || !general(o->preg)) continue;
         unsigned n = opnd_size(o);
         mir_preg s = c->map[o->preg];
-        if (s == MIR_PREG_NONE || !renamable(ins, k, o->preg >= 256)) continue;
+        if (s == MIR_PREG_NONE || !renamable(c->oc, ins, k, o->preg >= 256)) continue;
         bool ok = o->preg + n <= UNITS;
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
@@ -218,9 +253,9 @@ static void forward_block(cc_ctx *c, mir_block *b) {
 }
 
 /* Does ins read any of r..r+n-1 (explicitly, or maybe implicitly)? */
-static bool reads(const mir_instr *ins, mir_preg r, unsigned n) {
+static bool reads(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned n) {
   if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) return true;
-  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) return true; /* relative to M0 */
+  if (movrel(oc, ins)) return true; /* relative to M0 */
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
     if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
@@ -229,8 +264,8 @@ static bool reads(const mir_instr *ins, mir_preg r, unsigned n) {
 }
 
 /* Does ins write all of r..r+n-1, ending the old value? */
-static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n) {
-  if (!full_write(ins)) return false;
+static bool overwrites(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned n) {
+  if (!full_write(oc, ins)) return false;
   for (unsigned u = 0; u < n; u++) {
     bool w = false;
     for (unsigned k = 0; k < ins->num_defs && !w; k++) {
@@ -242,29 +277,49 @@ static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n) {
   return true;
 }
 
-static bool touches(const mir_instr *ins, mir_preg r, unsigned n) {
-  for (unsigned k = 0; k < ins->num_defs; k++) {
-    const mir_operand *o = &ins->defs[k];
-    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
-  }
-  return false;
-}
-
-/* Rule 2 for the move at position i of b. */
-static bool dead_move(const mir_block *b, uint32_t i) {
+/* Rule 2 for the move at position i of b, given j: the first later
+ * instruction that names its destination, may read everything or, for
+ * VGPRs, writes EXEC (UINT32_MAX: none). Every instruction before j
+ * neither reads nor writes the destination. */
+static bool dead_move(opc_cache oc, const mir_block *b, uint32_t i, uint32_t j) {
   mir_preg d, s;
   unsigned n;
   if (!plain_move(b->instrs[i], &d, &s, &n)) return false;
   if (s == d) return true;
-  bool vgpr = d >= 256;
-  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
-    const mir_instr *x = b->instrs[j];
-    if (reads(x, d, n)) return false;
-    if (overwrites(x, d, n)) return true;
-    if (touches(x, d, n)) return false; /* a partial write: the rest lives on */
-    if (vgpr && writes_exec(x)) return false;
+  if (j == UINT32_MAX) return false;
+  const mir_instr *x = b->instrs[j];
+  /* not overwritten: a read, a partial write (the rest lives on) or EXEC changed */
+  return !reads(oc, x, d, n) && overwrites(oc, x, d, n);
+}
+
+/* Rule 2 over block b: dead[i] for each instruction. One backward walk
+ * finds each move's deciding instruction (a forward scan per move was
+ * quadratic in the block's length). */
+static void dead_moves(cc_ctx *c, const mir_block *b, uint8_t *dead) {
+  uint32_t base = c->base, next_all = UINT32_MAX, next_exec = UINT32_MAX;
+  for (uint32_t i = b->num_instrs; i-- > 0;) {
+    const mir_instr *ins = b->instrs[i];
+    mir_preg d, s;
+    unsigned n;
+    uint32_t j = UINT32_MAX;
+    if (plain_move(ins, &d, &s, &n)) {
+      j = next_all;
+      for (unsigned u = 0; u < n && d + u < UNITS; u++)
+        if (c->next[d + u] >= base && c->next[d + u] - base < j) j = c->next[d + u] - base;
+      if (d >= 256 && next_exec < j) j = next_exec;
+    }
+    dead[i] = dead_move(c->oc, b, i, j);
+    if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
+        movrel(c->oc, ins))
+      next_all = i;
+    if (writes_exec(ins)) next_exec = i;
+    for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+      const mir_operand *o = &ins->ops[k]; /* defs follow ops */
+      if (!is_reg(o)) continue;
+      for (unsigned u = o->preg; u < o->preg + opnd_size(o) && u < UNITS; u++) c->next[u] = base + i;
+    }
   }
-  return false;
+  c->base = base + b->num_instrs;
 }
 
 /* ---- SGPR liveness, for rule 3 ----------------------------------------- */
@@ -284,29 +339,53 @@ static bool any_in(const uint64_t *m, mir_preg r, unsigned n) {
   return false;
 }
 
-/* live = live before ins, from live after it. Pseudos other than
- * branches (calls, returns) read every SGPR, as far as we know. */
-static void sgpr_step(const mir_instr *ins, uint64_t *live) {
-  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
-    live[0] = ~0ull;
-    live[1] = ~0ull;
+/* What ins does to the live SGPRs above it: live = (live & ~kill) | gen.
+ * Pseudos other than branches (calls, returns) read every SGPR, as far as
+ * we know. */
+static void sgpr_effect(opc_cache oc, const mir_instr *ins, uint64_t *kill, uint64_t *gen) {
+  kill[0] = kill[1] = gen[0] = gen[1] = 0;
+  if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
+      movrel(oc, ins)) {
+    kill[0] = kill[1] = gen[0] = gen[1] = ~0ull;
     return;
   }
-  if (full_write(ins))
+  if (full_write(oc, ins))
     for (unsigned k = 0; k < ins->num_defs; k++)
-      if (is_reg(&ins->defs[k])) set_range(live, ins->defs[k].preg, opnd_size(&ins->defs[k]), false);
+      if (is_reg(&ins->defs[k])) set_range(kill, ins->defs[k].preg, opnd_size(&ins->defs[k]), true);
   for (unsigned k = 0; k < ins->num_ops; k++)
-    if (is_reg(&ins->ops[k])) set_range(live, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
-  if (ins->opcode < ISA_NUM_OPS && strstr(isa_table[ins->opcode].mnemonic, "movrel")) live[0] = live[1] = ~0ull;
+    if (is_reg(&ins->ops[k])) set_range(gen, ins->ops[k].preg, opnd_size(&ins->ops[k]), true);
+}
+
+/* live = live before ins, from live after it. */
+static void sgpr_step(opc_cache oc, const mir_instr *ins, uint64_t *live) {
+  uint64_t k[2], g[2];
+  sgpr_effect(oc, ins, k, g);
+  for (int w = 0; w < 2; w++) live[w] = (live[w] & ~k[w]) | g[w];
 }
 
 /* Live-out SGPRs per block over the linear CFG (the wave's own order:
- * SGPRs are not masked by EXEC); iterated to a fixed point. */
-static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
+ * SGPRs are not masked by EXEC); iterated to a fixed point. Each block's
+ * effect is summarised once as live_in = (live_out & ~kill) | gen: every
+ * sgpr_step has that form, and so has their composition. */
+static sgpr_set *sgpr_live_out(opc_cache oc, const mir_program *p, arena *mem) {
   sgpr_set *out = arena_alloc(mem, p->num_blocks * sizeof *out);
   sgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
+  sgpr_set *kill = arena_alloc(mem, p->num_blocks * sizeof *kill);
+  sgpr_set *gen = arena_alloc(mem, p->num_blocks * sizeof *gen);
   memset(out, 0, p->num_blocks * sizeof *out);
   memset(in, 0, p->num_blocks * sizeof *in);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    for (int w = 0; w < 2; w++) kill[bi][w] = gen[bi][w] = 0;
+    for (uint32_t i = b->num_instrs; i-- > 0;) {
+      uint64_t k[2], g[2];
+      sgpr_effect(oc, b->instrs[i], k, g);
+      for (int w = 0; w < 2; w++) {
+        kill[bi][w] |= k[w];
+        gen[bi][w] = (gen[bi][w] & ~k[w]) | g[w];
+      }
+    }
+  }
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t bi = p->num_blocks; bi-- > 0;) {
@@ -318,7 +397,7 @@ static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
       }
       out[bi][0] = live[0];
       out[bi][1] = live[1];
-      for (uint32_t i = b->num_instrs; i-- > 0;) sgpr_step(b->instrs[i], live);
+      for (int w = 0; w < 2; w++) live[w] = (live[w] & ~kill[bi][w]) | gen[bi][w];
       if (live[0] != in[bi][0] || live[1] != in[bi][1]) {
         in[bi][0] = live[0];
         in[bi][1] = live[1];
@@ -330,7 +409,7 @@ static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
 }
 
 /* Rule 3 in block b: SGPR moves whose destination nobody reads. */
-static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
+static void delete_dead_sgpr_moves(opc_cache oc, mir_block *b, const uint64_t *live_out) {
   uint64_t live[2] = {live_out[0], live_out[1]};
   uint32_t ndead = 0;
   for (uint32_t i = b->num_instrs; i-- > 0;) {
@@ -342,7 +421,7 @@ static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
       ndead++;
       continue;
     }
-    sgpr_step(ins, live);
+    sgpr_step(oc, ins, live);
   }
   if (!ndead) return;
   uint32_t w = 0;
@@ -357,18 +436,24 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   cc_ctx *c = arena_alloc(p->mem, sizeof *c);
   for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
   c->nactive = 0;
+  c->base = 1; /* next[] starts at 0: "none" */
+  arena tmp;
+  arena_init(&tmp);
+  uint32_t most = 1;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    if (p->blocks[bi].num_instrs > most) most = p->blocks[bi].num_instrs;
+  uint8_t *dead = arena_alloc(&tmp, most);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     forward_block(c, b);
+    dead_moves(c, b, dead);
     uint32_t w = 0;
     for (uint32_t i = 0; i < b->num_instrs; i++)
-      if (!dead_move(b, i)) b->instrs[w++] = b->instrs[i];
+      if (!dead[i]) b->instrs[w++] = b->instrs[i];
     b->num_instrs = w;
   }
-  arena tmp;
-  arena_init(&tmp);
-  sgpr_set *out = sgpr_live_out(p, &tmp);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
+  sgpr_set *out = sgpr_live_out(c->oc, p, &tmp);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(c->oc, &p->blocks[bi], out[bi]);
   arena_free(&tmp);
   return 0;
 }

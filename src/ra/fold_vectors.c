@@ -48,6 +48,11 @@ typedef struct fold_ctx {
   uint32_t *uses;    /* [temp] operand uses (phis included) */
   uint32_t *xuses;   /* [temp] of those, uses as an extract's source */
   uint32_t cap;      /* size of the arrays */
+  /* Rule 2, per temporary, over the current block (zero outside it): */
+  uint32_t *inb;     /* uses other than phis */
+  uint32_t *good;    /* uses as a one-dword in-range extract of the same kind */
+  uint32_t *seen;    /* of those, the ones before the current position */
+  uint32_t *lastbad; /* 1 + position of the last other use */
 } fold_ctx;
 
 static uint32_t chase(const fold_ctx *c, uint32_t t) {
@@ -131,11 +136,44 @@ static void count_uses(fold_ctx *c) {
   }
 }
 
-/* Rule 2 in block b: returns true when something changed. */
+/* Is operand k of x a use of s that rule 2 can merge: the source of a
+ * one-dword extract of s's kind within s? */
+static bool good_use(const fold_ctx *c, const mir_instr *x, unsigned k, uint32_t s) {
+  mir_rc src = c->p->temp_rc[s];
+  return is_extract(x) && k == 0 && mir_rc_size(x->defs[0].temp.rc) == 1 && same_kind(src, x->defs[0].temp.rc) &&
+         extract_first(x) < mir_rc_size(src);
+}
+
+/* Per-temporary use counts of block b for rule 2 (add), or their reset. */
+static void block_uses(fold_ctx *c, const mir_block *b, bool add) {
+  for (uint32_t j = 0; j < b->num_instrs; j++) {
+    const mir_instr *x = b->instrs[j];
+    if (!x) continue;
+    for (unsigned k = 0; k < x->num_ops; k++) {
+      if (x->ops[k].kind != MIR_OPND_TEMP) continue;
+      uint32_t s = x->ops[k].temp.id;
+      if (!add) {
+        c->inb[s] = c->good[s] = c->seen[s] = c->lastbad[s] = 0;
+        continue;
+      }
+      c->inb[s] += !mir_is_phi(x);
+      if (good_use(c, x, k, s)) c->good[s]++;
+      else c->lastbad[s] = j + 1;
+    }
+  }
+}
+
+/* Rule 2 in block b: returns true when something changed. The uses of
+ * each temporary are counted once per block (a scan of the block per
+ * extract was quadratic). */
 static bool merge_extracts(fold_ctx *c, mir_block *b) {
   bool changed = false;
+  block_uses(c, b, true);
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *first = b->instrs[i];
+    if (!first) continue;
+    for (unsigned k = 0; k < first->num_ops; k++) /* uses before the next position */
+      if (first->ops[k].kind == MIR_OPND_TEMP && good_use(c, first, k, first->ops[k].temp.id)) c->seen[first->ops[k].temp.id]++;
     if (!is_extract(first) || mir_rc_size(first->defs[0].temp.rc) != 1) continue;
     uint32_t s = first->ops[0].temp.id;
     mir_rc src = c->p->temp_rc[s];
@@ -145,26 +183,13 @@ static bool merge_extracts(fold_ctx *c, mir_block *b) {
      * together); wider tuples keep their extracts, which the spiller can
      * reload one dword at a time. */
     if (n != 2 || !same_kind(src, first->defs[0].temp.rc)) continue;
-    if (p_room(c) < n) return changed;
+    if (p_room(c) < n) break;
     /* Every use of s is in this block (no phi: a phi's operand is a use at
      * the end of a predecessor), and from here on each is a one-dword
      * extract of the same class. */
-    uint32_t in_block = 0, count = 0;
-    bool ok = true;
-    for (uint32_t j = 0; j < b->num_instrs && ok; j++) {
-      const mir_instr *x = b->instrs[j];
-      if (!x) continue;
-      for (unsigned k = 0; k < x->num_ops; k++) {
-        if (x->ops[k].kind != MIR_OPND_TEMP || x->ops[k].temp.id != s) continue;
-        in_block += !mir_is_phi(x);
-        if (j < i) continue;
-        if (is_extract(x) && k == 0 && x->defs[0].temp.rc == first->defs[0].temp.rc && extract_first(x) < n)
-          count++;
-        else
-          ok = false;
-      }
-    }
-    if (!ok || count < 2 || in_block != c->uses[s]) continue;
+    uint32_t count = c->good[s] - c->seen[s] + 1; /* from i on, first included */
+    bool ok = c->lastbad[s] <= i;
+    if (!ok || count < 2 || c->inb[s] != c->uses[s]) continue;
     mir_instr *sv = mir_instr_create(c->p, MIR_P_SPLIT_VECTOR, 1, n);
     sv->ops[0] = first->ops[0];
     for (unsigned k = 0; k < n; k++) sv->defs[k].kind = MIR_OPND_NONE;
@@ -186,6 +211,7 @@ static bool merge_extracts(fold_ctx *c, mir_block *b) {
     b->instrs[i] = sv;
     changed = true;
   }
+  block_uses(c, b, false);
   return changed;
 }
 
@@ -246,13 +272,21 @@ int mir_fold_vectors(mir_program *p, diag *d) {
   arena tmp;
   arena_init(&tmp);
   fold_ctx c = {.p = p};
-  /* Rule 2 creates temporaries: room for one per dword of every value. */
-  uint32_t cap = p->num_temps * 2 + 64;
+  /* Rule 2 creates temporaries: at most one per merge, and a merge takes
+   * at least two extracts, so one per extract is room enough (the bound
+   * per value, twice the temporaries, made the arrays the pass's cost). */
+  uint32_t cap = p->num_temps + 64;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) cap += p->blocks[bi].instrs[i]->opcode == MIR_P_EXTRACT;
   c.cap = cap;
   c.def = arena_alloc(&tmp, cap * sizeof *c.def);
   c.repl = arena_alloc(&tmp, cap * sizeof *c.repl);
   c.uses = arena_alloc(&tmp, cap * sizeof *c.uses);
   c.xuses = arena_alloc(&tmp, cap * sizeof *c.xuses);
+  c.inb = arena_alloc(&tmp, cap * sizeof *c.inb);
+  c.good = arena_alloc(&tmp, cap * sizeof *c.good);
+  c.seen = arena_alloc(&tmp, cap * sizeof *c.seen);
+  c.lastbad = arena_alloc(&tmp, cap * sizeof *c.lastbad);
   memset(c.def, 0, cap * sizeof *c.def);
   memset(c.repl, 0, cap * sizeof *c.repl);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {

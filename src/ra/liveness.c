@@ -154,8 +154,10 @@ int mir_liveness(mir_program *p, diag *d) {
   li->live_out = ls.out;
   li->demand = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *li->demand);
   li->block_max = arena_alloc(p->mem, (nb ? nb : 1) * sizeof *li->block_max);
-  uint8_t *special = mir_special_temps(p, p->mem);
-  uint64_t *live = arena_alloc(p->mem, words * sizeof *live);
+  arena scratch; /* freed at the end: the next liveness computation reuses its pages */
+  arena_init(&scratch);
+  uint8_t *special = mir_special_temps(p, &scratch);
+  uint64_t *live = arena_alloc(&scratch, words * sizeof *live);
 
   for (uint32_t bi = 0; bi < nb; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -216,6 +218,7 @@ int mir_liveness(mir_program *p, diag *d) {
     li->block_max[bi] = bmax;
     demand_max(&li->max, bmax);
   }
+  arena_free(&scratch);
   p->live = li;
   return 0;
 }

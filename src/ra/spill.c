@@ -253,9 +253,9 @@ int mir_spill(mir_program *p, diag *d) {
   memset(c, 0, sizeof *c);
   c->p = p;
   c->d = d;
-  spill_grow(c);
   unsigned ss = file_slack(c, false, bs), sv = file_slack(c, true, bv);
   if (max.sgpr + ss <= bs && max.vgpr + sv <= bv) return 0;
+  spill_grow(c); /* per-temporary arrays only when something must move */
   { /* first the reordering that needs no memory (spill_sink.c) */
     spill_sink_trees(c, bv - sv, bs - ss);
     mir_liveness(p, d);

@@ -297,6 +297,38 @@ static void mark_busy(const mir_program *p, const uint64_t *live, uint32_t words
   }
 }
 
+/* What mark_busy and the SCC test see after one instruction, kept while
+ * walking a block backwards: per register unit the number of live
+ * temporaries in it (two coalesced temporaries can share one), the units
+ * with a non-zero count, and the live temporaries in SCC. Copying these
+ * per copy instead of the whole live set made the pass O(instructions)
+ * in memory; mark_busy per copy was O(temporaries). */
+typedef struct reg_occ {
+  uint16_t cnt[UNITS];
+  uint64_t busy[BITSET_WORDS(UNITS)];
+  uint32_t scc;
+} reg_occ;
+
+typedef struct busy_snap {
+  uint64_t busy[BITSET_WORDS(UNITS)];
+  bool scc_live;
+} busy_snap;
+
+static void occ_update(reg_occ *o, const mir_program *p, const mir_preg *reg, uint32_t t, bool live) {
+  mir_preg r = reg[t];
+  if (r == MIR_PREG_NONE) return;
+  if (r == MIR_PREG_SCC) {
+    o->scc += live ? 1 : (uint32_t)-1;
+    return;
+  }
+  for (unsigned u = 0; u < mir_rc_size(p->temp_rc[t]) && r + u < UNITS; u++) {
+    if (live ? o->cnt[r + u]++ == 0 : --o->cnt[r + u] == 0) {
+      if (live) bitset_set(o->busy, r + u);
+      else bitset_clear(o->busy, r + u);
+    }
+  }
+}
+
 static void replace_in(mir_idx_list *l, uint32_t from, uint32_t to) {
   for (uint32_t i = 0; i < l->n; i++)
     if (l->v[i] == from) {
@@ -360,6 +392,7 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   elim_ctx c = {.p = p, .d = d};
   uint64_t *busy = arena_alloc(&tmp, BITSET_WORDS(UNITS) * sizeof *busy);
   uint64_t *live = arena_alloc(&tmp, ls.words * sizeof *live);
+  reg_occ *occ = arena_alloc(&tmp, sizeof *occ);
   c.busy = busy;
   pcopy *pc = arena_alloc(&tmp, sizeof *pc);
   /* Per block: moves to insert at the end (logical ones, linear ones). */
@@ -445,24 +478,34 @@ int mir_ssa_elim(mir_program *p, diag *d) {
    * registers a swap may borrow; instructions are rebuilt forwards. */
   for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
     mir_block *b = &p->blocks[bi];
-    /* live-after per instruction, computed backwards into a scratch array of sets only for copies. */
-    uint64_t **live_after = arena_alloc(&tmp, (b->num_instrs + 1) * sizeof *live_after);
+    /* The busy registers after each copy, computed backwards (only for copies). */
+    busy_snap **live_after = arena_alloc(&tmp, (b->num_instrs + 1) * sizeof *live_after);
     /* Split-edge blocks hold only a branch: no copies to find registers for. */
     if (bi < orig_nb) bitset_copy(live, ls.out[bi], ls.words);
     else memset(live, 0, ls.words * sizeof *live);
+    memset(occ, 0, sizeof *occ);
+    for (uint32_t t = bitset_next(live, ls.words, 0); t != UINT32_MAX; t = bitset_next(live, ls.words, t + 1))
+      occ_update(occ, p, reg, t, true);
     for (uint32_t i = b->num_instrs; i-- > 0;) {
       const mir_instr *ins = b->instrs[i];
       unsigned op = ins->opcode;
       if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
           op == MIR_P_EXTRACT || op == MIR_P_SPILL || op == MIR_P_RELOAD) {
-        live_after[i] = arena_alloc(&tmp, ls.words * sizeof(uint64_t));
-        bitset_copy(live_after[i], live, ls.words);
+        live_after[i] = arena_alloc(&tmp, sizeof *live_after[i]);
+        memcpy(live_after[i]->busy, occ->busy, sizeof occ->busy);
+        live_after[i]->scc_live = occ->scc != 0;
       }
       for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
+        if (ins->defs[k].kind == MIR_OPND_TEMP && bitset_test(live, ins->defs[k].temp.id)) {
+          bitset_clear(live, ins->defs[k].temp.id);
+          occ_update(occ, p, reg, ins->defs[k].temp.id, false);
+        }
       if (mir_is_phi(ins)) continue;
       for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
+        if (ins->ops[k].kind == MIR_OPND_TEMP && !bitset_test(live, ins->ops[k].temp.id)) {
+          bitset_set(live, ins->ops[k].temp.id);
+          occ_update(occ, p, reg, ins->ops[k].temp.id, true);
+        }
     }
     uint32_t cap = b->num_instrs + n_log[bi] + n_lin[bi] + 8, n = 0;
     mir_instr **ni = arena_alloc(p->mem, cap * sizeof *ni);
@@ -516,15 +559,12 @@ int mir_ssa_elim(mir_program *p, diag *d) {
           pc_add(&c, pc, ins->defs[0].preg, opnd_dwords(&ins->defs[0]), &ins->ops[0],
                  ins->num_ops > 1 ? ins->ops[1].imm * opnd_dwords(&ins->defs[0]) : 0);
         }
-        mark_busy(p, live_after[i], ls.words, reg, busy);
+        memcpy(busy, live_after[i]->busy, sizeof live_after[i]->busy);
         for (unsigned j = 0; j < pc->n; j++) {
           bitset_set(busy, pc->dst[j]);
           if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
         }
-        c.scc_live = false;
-        for (uint32_t t = bitset_next(live_after[i], ls.words, 0); t != UINT32_MAX;
-             t = bitset_next(live_after[i], ls.words, t + 1))
-          c.scc_live |= reg[t] == MIR_PREG_SCC;
+        c.scc_live = live_after[i]->scc_live;
         c.nout = 0;
         pc_lower(&c, pc);
         for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
@@ -534,10 +574,8 @@ int mir_ssa_elim(mir_program *p, diag *d) {
         mir_instr *lowered[MIR_SPILL_LOWER_MAX];
         bool scc_live = false;
         if (live_after[i]) { /* registers a whole-wave SGPR spill may not borrow */
-          mark_busy(p, live_after[i], ls.words, reg, busy);
-          for (uint32_t t = bitset_next(live_after[i], ls.words, 0); t != UINT32_MAX;
-               t = bitset_next(live_after[i], ls.words, t + 1))
-            scc_live |= reg[t] == MIR_PREG_SCC;
+          memcpy(busy, live_after[i]->busy, sizeof live_after[i]->busy);
+          scc_live = live_after[i]->scc_live;
           for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
             const mir_operand *o = &ins->ops[k];
             if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_NONE || o->preg == MIR_PREG_SCC) continue;
