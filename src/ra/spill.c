@@ -31,10 +31,12 @@
  *      point is split into one reload per use in the next round. Rounds
  *      repeat until every point fits; a point whose own operands and
  *      definitions exceed the budget is a user error naming the
- *      instruction. Where an instruction allows, in blocks that define a
- *      register tuple, a few registers of slack stay free (room for the
- *      widest tuple: the allocator cannot move values live out of a block
- *      to defragment the file); blocks without one (loops of scalar
+ *      instruction. After the allocator once found a file too
+ *      fragmented for a tuple (pipeline.c retries: abi.tuple_slack),
+ *      where an instruction allows, in blocks that define a register
+ *      tuple, a few registers of slack stay free (room for the widest
+ *      tuple: the allocator cannot move values live out of a block to
+ *      defragment the file); blocks without one (loops of scalar
  *      arithmetic, often) use the whole budget. A value defined before a
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
@@ -167,9 +169,14 @@ static void scan_defs(spill_ctx *c) {
 
 /* Registers to keep free below the budget where the instructions allow:
  * the allocator needs a contiguous (SGPRs: aligned) range for the widest
- * tuple, and it cannot move values live out of a block to make one. */
+ * tuple, and it cannot move values live out of a block to make one. Only
+ * in a file where an allocation without it failed already
+ * (abi.tuple_slack, pipeline.c's fragmentation retry): mostly the
+ * allocator finds a range anyway, and at a budget of 8 VGPRs two or three
+ * registers kept free cost far more spill code than a second compile. */
 static unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
   c->vgpr = vgpr;
+  if (!(c->p->abi.tuple_slack & (vgpr ? 2u : 1u))) return 0;
   unsigned widest = 1;
   for (uint32_t t = 1; t < c->p->num_temps; t++)
     if (in_file(c, t) && mir_rc_size(c->p->temp_rc[t]) > widest) widest = mir_rc_size(c->p->temp_rc[t]);
