@@ -41,7 +41,11 @@
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
  *      loop's blocks (spill_apply.c plan_hoists).
- *   4. spill slots are virtual until a file is done, then coloured
+ *   4. spill slots are virtual until a file is done; then (VGPRs) a
+ *      reload of a value that an earlier instruction of its block left in
+ *      a register reads that register where keeping it live fits the
+ *      budget throughout, shortest gaps first (spill_reuse.c: most of
+ *      what MIN would have kept); the slots are coloured
  *      (spill_slots.c: slots never live at once share a place), and the
  *      placed code cleaned up (spill_cleanup.c: stores back to where a
  *      value was just reloaded from, reloads right after a store of the
@@ -86,7 +90,9 @@
  * defined in a loop is stored where it is defined, every iteration; a
  * value reloaded in a loop that has no room for it is reloaded in every
  * block of the loop that reads it) and Braun & Hack's block-local MIN
- * eviction (a reload spanning an over-budget point is split per use).
+ * eviction as the choice itself (a value is chosen for the whole block,
+ * and a reload spanning an over-budget point is split per use; step 4
+ * then keeps in registers what fits, VGPRs only).
  */
 #include <assert.h>
 #include <string.h>
