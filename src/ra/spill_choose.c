@@ -115,8 +115,13 @@ int spill_choose(spill_ctx *c, unsigned *n) {
             if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || spill_names(ins, t)) continue;
             if (c->kind[t] == TK_KEPT && i < head) continue; /* a kernel input on its way to its store */
             uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
-            /* Cheap to bring back: no store (remat, existing slot). */
-            uint64_t key = dist * (c->kind[t] == TK_NORMAL ? 2 : 3) * 16 + tsize(c, t);
+            /* Cheap to bring back: no store (an existing slot), or no
+             * memory at all (remat: one ALU instruction per use, which in
+             * a long block beats a store and a reload of a value whose
+             * next use is up to three times as far; sha1_unrolled's round
+             * constants, fft_radix4's twiddle factors). */
+            unsigned cheap = c->kind[t] == TK_NORMAL ? 2 : c->kind[t] == TK_REMAT ? 6 : 3;
+            uint64_t key = dist * cheap * 16 + tsize(c, t);
             if (key > best_key) {
               best_key = key;
               best = t;
