@@ -105,6 +105,7 @@ static void force_budget(uint32_t *budget, unsigned flag) {
  * registers taken off each file's budget (see compile loop). */
 typedef struct budget_shrink {
   unsigned tries, vgprs, sgprs;
+  uint8_t slack; /* abi.tuple_slack: the failing file, then both (3) */
 } budget_shrink;
 #define MAX_SHRINK 3
 
@@ -112,6 +113,7 @@ typedef struct budget_shrink {
  * (spiller and allocator then both aim lower; the kernel still fits the
  * real budget). */
 static void shrink_budget(mir_program *p, const budget_shrink *s) {
+  p->abi.tuple_slack = s->slack;
   if (s->vgprs) {
     unsigned v = mir_vgpr_budget(p);
     p->abi.num_vgprs_budget = v > s->vgprs + 1 ? v - s->vgprs : v;
@@ -276,11 +278,19 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
      * (an internal error is never retried: it must not be hidden). */
     if (rc && p->budget_failed && p->fragmented && shrink[k].tries < MAX_SHRINK) {
       /* Demand fit the budget but no free range was left for a tuple:
-       * the spiller kept too little slack. Spill to one register fewer
-       * in that file and allocate again (all of this program). */
-      shrink[k].tries++;
-      if (p->fragmented == 2) shrink[k].vgprs++;
-      else shrink[k].sgprs++;
+       * the spiller kept too little slack. The first time, it keeps
+       * room for the widest tuple in the failing file (spill.c
+       * file_slack), the second time in both (the other file's spill
+       * code can change the first's: SGPR lanes are VGPRs); after that,
+       * spill to one register fewer in the failing file. Each time
+       * allocate again (all of this program). */
+      if (shrink[k].slack != 3) {
+        shrink[k].slack = shrink[k].slack ? 3 : p->fragmented;
+      } else {
+        shrink[k].tries++;
+        if (p->fragmented == 2) shrink[k].vgprs++;
+        else shrink[k].sgprs++;
+      }
       drop_program(d, diag_len, diag_errors, &mems[k], &progs[k]); /* p is gone after this */
       rc = 0;
       k--;

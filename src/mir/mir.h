@@ -213,6 +213,7 @@ typedef struct mir_kernel_abi {
   mir_kernel_arg *args;
   uint32_t max_flat_workgroup_size;
   uint32_t num_sgprs_budget, num_vgprs_budget; /* from attributes and waves-per-eu */
+  uint32_t tuple_slack;          /* files where the spiller keeps room for tuples: 1 SGPRs, 2 VGPRs (pipeline.c retry) */
   uint32_t float_mode;           /* the descriptor's FLOAT_MODE byte */
   bool ieee_mode, dx10_clamp;
   bool sgpr_spill_scratch;       /* spill SGPRs to scratch, not VGPR lanes (--spill-sgprs-to-scratch) */

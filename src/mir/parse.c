@@ -403,6 +403,7 @@ static void parse_abi(parser *ps) {
       {"private_segment_size=", &a->private_segment_size},
       {"max_flat_workgroup_size=", &a->max_flat_workgroup_size},
       {"num_sgprs_budget=", &a->num_sgprs_budget}, {"num_vgprs_budget=", &a->num_vgprs_budget},
+      {"tuple_slack=", &a->tuple_slack},
       {"float_mode=", &a->float_mode},
     };
     bool ok = false;

@@ -239,6 +239,7 @@ static void print_abi(FILE *out, const mir_kernel_abi *a) {
   if (a->ieee_mode) fputs(" ieee_mode", out);
   if (a->dx10_clamp) fputs(" dx10_clamp", out);
   if (a->sgpr_spill_scratch) fputs(" sgpr_spill_scratch", out);
+  if (a->tuple_slack) fprintf(out, " tuple_slack=%u", a->tuple_slack);
   fprintf(out, " workitem_id_dims=%u kernarg_size=%u kernarg_align=%u group_segment_size=%u"
                " private_segment_size=%u max_flat_workgroup_size=%u num_sgprs_budget=%u"
                " num_vgprs_budget=%u float_mode=%u\n",

@@ -31,15 +31,21 @@
  *      point is split into one reload per use in the next round. Rounds
  *      repeat until every point fits; a point whose own operands and
  *      definitions exceed the budget is a user error naming the
- *      instruction. Where an instruction allows, in blocks that define a
- *      register tuple, a few registers of slack stay free (room for the
- *      widest tuple: the allocator cannot move values live out of a block
- *      to defragment the file); blocks without one (loops of scalar
+ *      instruction. After the allocator once found a file too
+ *      fragmented for a tuple (pipeline.c retries: abi.tuple_slack),
+ *      where an instruction allows, in blocks that define a register
+ *      tuple, a few registers of slack stay free (room for the widest
+ *      tuple: the allocator cannot move values live out of a block to
+ *      defragment the file); blocks without one (loops of scalar
  *      arithmetic, often) use the whole budget. A value defined before a
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
  *      loop's blocks (spill_apply.c plan_hoists).
- *   4. spill slots are virtual until a file is done, then coloured
+ *   4. spill slots are virtual until a file is done; then (VGPRs) a
+ *      reload of a value that an earlier instruction of its block left in
+ *      a register reads that register where keeping it live fits the
+ *      budget throughout, shortest gaps first (spill_reuse.c: most of
+ *      what MIN would have kept); the slots are coloured
  *      (spill_slots.c: slots never live at once share a place), and the
  *      placed code cleaned up (spill_cleanup.c: stores back to where a
  *      value was just reloaded from, reloads right after a store of the
@@ -84,7 +90,9 @@
  * defined in a loop is stored where it is defined, every iteration; a
  * value reloaded in a loop that has no room for it is reloaded in every
  * block of the loop that reads it) and Braun & Hack's block-local MIN
- * eviction (a reload spanning an over-budget point is split per use).
+ * eviction as the choice itself (a value is chosen for the whole block,
+ * and a reload spanning an over-budget point is split per use; step 4
+ * then keeps in registers what fits, VGPRs only).
  */
 #include <assert.h>
 #include <string.h>
@@ -167,9 +175,14 @@ static void scan_defs(spill_ctx *c) {
 
 /* Registers to keep free below the budget where the instructions allow:
  * the allocator needs a contiguous (SGPRs: aligned) range for the widest
- * tuple, and it cannot move values live out of a block to make one. */
+ * tuple, and it cannot move values live out of a block to make one. Only
+ * in a file where an allocation without it failed already
+ * (abi.tuple_slack, pipeline.c's fragmentation retry): mostly the
+ * allocator finds a range anyway, and at a budget of 8 VGPRs two or three
+ * registers kept free cost far more spill code than a second compile. */
 static unsigned file_slack(spill_ctx *c, bool vgpr, unsigned target) {
   c->vgpr = vgpr;
+  if (!(c->p->abi.tuple_slack & (vgpr ? 2u : 1u))) return 0;
   unsigned widest = 1;
   for (uint32_t t = 1; t < c->p->num_temps; t++)
     if (in_file(c, t) && mir_rc_size(c->p->temp_rc[t]) > widest) widest = mir_rc_size(c->p->temp_rc[t]);

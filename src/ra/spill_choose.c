@@ -84,12 +84,16 @@ int spill_choose(spill_ctx *c, unsigned *n) {
   const mir_live_info *li = p->live;
   uint32_t words = li->words;
   uint64_t *live = arena_alloc(p->mem, words * sizeof *live);
+  /* values stored in an earlier round whose store is still ahead in the
+   * block (walking backwards: passed already) */
+  uint64_t *to_store = arena_alloc(p->mem, words * sizeof *to_store);
   *n = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     uint32_t len = b->num_instrs, head = spill_head_end(c, b);
     unsigned slack = spill_block_slack(c, b);
     bitset_copy(live, li->live_out[bi], words);
+    memset(to_store, 0, words * sizeof *to_store);
     for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
       if (in_file(c, t)) c->nu[t] = len + spill_out_dist(c, bi, t);
     for (uint32_t i = len; i-- > 0;) {
@@ -113,10 +117,20 @@ int spill_choose(spill_ctx *c, unsigned *n) {
           uint64_t best_key = 0;
           for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
             if (!in_file(c, t) || c->chosen[t] || c->kind[t] >= TK_DONE || spill_names(ins, t)) continue;
-            if (c->kind[t] == TK_KEPT && i < head) continue; /* a kernel input on its way to its store */
+            /* On its way to its store (a kernel input, or a value defined
+             * before the stores of a block's entry): its register stays
+             * live up to there whatever is chosen, so choosing it relieves
+             * nothing and the rounds would never end (calls-workitem-id
+             * at 8/22 with tuple slack). */
+            if (c->kind[t] == TK_KEPT && (i < head || bitset_test(to_store, t))) continue;
             uint64_t dist = c->nu[t] > i ? c->nu[t] - i : 1;
-            /* Cheap to bring back: no store (remat, existing slot). */
-            uint64_t key = dist * (c->kind[t] == TK_NORMAL ? 2 : 3) * 16 + tsize(c, t);
+            /* Cheap to bring back: no store (an existing slot), or no
+             * memory at all (remat: one ALU instruction per use, which in
+             * a long block beats a store and a reload of a value whose
+             * next use is up to three times as far; sha1_unrolled's round
+             * constants, fft_radix4's twiddle factors). */
+            unsigned cheap = c->kind[t] == TK_NORMAL ? 2 : c->kind[t] == TK_REMAT ? 6 : 3;
+            uint64_t key = dist * cheap * 16 + tsize(c, t);
             if (key > best_key) {
               best_key = key;
               best = t;
@@ -132,6 +146,8 @@ int spill_choose(spill_ctx *c, unsigned *n) {
           excess -= (int)tsize(c, best);
         }
       }
+      if (ins->opcode == MIR_P_SPILL && ins->ops[0].kind == MIR_OPND_TEMP && c->store[ins->ops[0].temp.id] == ins)
+        bitset_set(to_store, ins->ops[0].temp.id);
       /* Step over ins: its definitions end, its operands (next use here) begin. */
       for (unsigned k = 0; k < ins->num_defs; k++)
         if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);

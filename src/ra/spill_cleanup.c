@@ -54,12 +54,6 @@ static bool place_of(const spill_ctx *c, const mir_instr *ins, place *pl) {
   return true;
 }
 
-static bool writes_exec(const mir_instr *ins) {
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
-  return false;
-}
-
 typedef struct sweep {
   const uint64_t *used; /* temporaries some instruction reads */
   place *reads;         /* places of the reloads kept */
@@ -140,7 +134,7 @@ void spill_drop_round_trips(spill_ctx *c) {
           if (trip) continue; /* the place holds the value already: nothing changes */
           ns = m;
         }
-      } else if (c->vgpr && writes_exec(ins)) {
+      } else if (c->vgpr && spill_writes_exec(ins)) {
         ns = 0;
       }
       b->instrs[n++] = ins;

@@ -67,6 +67,13 @@ static inline bool spill_names(const mir_instr *ins, uint32_t t) {
   return false;
 }
 
+/* Does the instruction write EXEC? */
+static inline bool spill_writes_exec(const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
+  return false;
+}
+
 /* spill.c: the per-temporary arrays grown to p->num_temps; a new
  * temporary of class rc (arrays grown); a copy of an instruction (same
  * operands, definitions and encoding fields). */
@@ -136,6 +143,13 @@ bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
  * is unused and stores nothing reloads, for the file just placed
  * (spill_cleanup.c). */
 void spill_drop_round_trips(spill_ctx *c);
+
+/* Before slots are placed (VGPRs, SGPRs in lanes): reloads whose slot's value an earlier
+ * instruction of the block left in a register read that register where
+ * keeping it live fits the budget (nearest reuse first), and stores to
+ * slots nothing reads any more go (spill_reuse.c). Recomputes liveness;
+ * true when something changed (liveness stale then). */
+bool spill_reuse_registers(spill_ctx *c);
 
 /* Drops the stores of virtual VGPR slots s with alias[s] != UINT32_MAX
  * and points their reloads at slot alias[s], alias_off[s] dwords in

@@ -10,7 +10,10 @@
  * and over the linear CFG for SGPR slots (lanes of a linear VGPR). Two
  * slots interfere when one is stored while the other is live; colouring is
  * greedy first fit in slot order over dword positions, a slot of n dwords
- * taking n consecutive ones; SGPR slots never straddle a multiple of 64
+ * taking n consecutive ones, except that a slot takes the place of its
+ * partner where that is free (a slot reloaded right before a store to the
+ * other: a memory phi's edge copy, which in one place is a round trip
+ * spill_cleanup.c drops); SGPR slots never straddle a multiple of 64
  * (one VGPR's lanes). Cost: O(blocks * slots / 64 * iterations) for the
  * dataflow, O(slots^2 / 64) for the interference matrix.
  */
@@ -75,10 +78,18 @@ static void slot_reach(const mir_program *p, bool vgpr, uint32_t words, const ui
   }
 }
 
+/* Are the n dwords from `at` free of the slots stamped `stamp`? */
+static bool free_at(const uint32_t *busy, uint32_t at, unsigned n, uint32_t stamp) {
+  for (unsigned k = 0; k < n; k++)
+    if (busy[at + k] == stamp) return false;
+  return true;
+}
+
 /* Greedy first fit of each slot after the positions of its interfering
- * predecessors in slot order. */
-static uint32_t *first_fit(bool vgpr, const uint8_t *size, uint32_t nv, const uint64_t *adj, uint32_t words, arena *mem,
-                           uint32_t *extent) {
+ * predecessors in slot order; a slot with a partner placed already takes
+ * the partner's position where that is free. */
+static uint32_t *first_fit(bool vgpr, const uint8_t *size, uint32_t nv, const uint64_t *adj, uint32_t words,
+                           const uint32_t *partner, arena *mem, uint32_t *extent) {
   uint32_t *pos = arena_alloc(mem, (nv ? nv : 1) * sizeof *pos);
   uint32_t cap = 128, *busy = arena_alloc(mem, cap * sizeof *busy); /* stamp per dword position */
   memset(busy, 0, cap * sizeof *busy);
@@ -87,12 +98,11 @@ static uint32_t *first_fit(bool vgpr, const uint8_t *size, uint32_t nv, const ui
     const uint64_t *a = adj + (size_t)s * words;
     for (uint32_t t = bitset_next(a, words, 0); t != UINT32_MAX && t < s; t = bitset_next(a, words, t + 1))
       for (unsigned k = 0; k < size[t]; k++) busy[pos[t] + k] = s + 1;
-    uint32_t at = 0;
-    for (;; at++) {
-      if (!vgpr && at % 64 + size[s] > 64) continue;
-      unsigned k = 0;
-      while (k < size[s] && busy[at + k] != s + 1) k++;
-      if (k == size[s]) break;
+    uint32_t at = 0, q = partner[s];
+    if (q < s && size[q] == size[s] && free_at(busy, pos[q], size[s], s + 1)) {
+      at = pos[q];
+    } else {
+      while ((!vgpr && at % 64 + size[s] > 64) || !free_at(busy, at, size[s], s + 1)) at++;
     }
     pos[s] = at;
     if (at + size[s] > *extent) *extent = at + size[s];
@@ -157,5 +167,28 @@ uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *
       }
     }
   }
-  return first_fit(vgpr, size, nv, adj, words, mem, extent);
+  /* Partners: a slot whose value a reload brings back and the next store
+   * puts into another slot (a memory phi's edge copy). In one place the
+   * pair is a round trip spill_cleanup.c drops. */
+  uint32_t *partner = arena_alloc(mem, (nv ? nv : 1) * sizeof *partner);
+  uint32_t *from = arena_alloc(mem, (p->num_temps ? p->num_temps : 1) * sizeof *from);
+  memset(partner, 0xff, (nv ? nv : 1) * sizeof *partner);
+  memset(from, 0xff, (p->num_temps ? p->num_temps : 1) * sizeof *from);
+  for (uint32_t b = 0; b < nb; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      bool st;
+      uint32_t s = vslot_of(ins, vgpr, &st);
+      if (s >= nv) continue;
+      uint32_t t = st ? ins->ops[0].temp.id : ins->defs[0].temp.id;
+      if (!st) {
+        if (!ins->offset) from[t] = s; /* (a partial reload is no copy of the slot) */
+        continue;
+      }
+      uint32_t a = from[t];
+      if (a >= nv || a == s) continue;
+      uint32_t lo = a < s ? a : s, hi = a < s ? s : a;
+      if (partner[hi] == UINT32_MAX) partner[hi] = lo;
+    }
+  return first_fit(vgpr, size, nv, adj, words, partner, mem, extent);
 }
