@@ -56,6 +56,7 @@ typedef struct sink_state {
   uint32_t nundo, cap_undo;
   uint32_t cap;       /* of uses, bl_uses and copied */
   const uint64_t *live_out;
+  uint32_t live_temps; /* temporaries live_out covers (ids created since are not live out) */
 } sink_state;
 
 /* The SCC definition of ins (a SALU operation's), or NULL. */
@@ -125,9 +126,13 @@ static void sink_grow(sink_state *s) {
   s->cap = s->c->cap;
 }
 
+/* Is t live out of the block? A temporary made while sinking (a
+ * recomputed leaf) has an id past the liveness bitsets and is not. */
+static bool live_out(const sink_state *s, uint32_t t) { return t < s->live_temps && bitset_test(s->live_out, t); }
+
 /* Is t read at or after position `from`, or live out of the block? */
 static bool live_from(const sink_state *s, uint32_t t, uint32_t from) {
-  if (bitset_test(s->live_out, t)) return true;
+  if (live_out(s, t)) return true;
   for (uint32_t j = from; j < s->n; j++)
     for (unsigned k = 0; k < s->v[j]->num_ops; k++)
       if (s->v[j]->ops[k].kind == MIR_OPND_TEMP && s->v[j]->ops[k].temp.id == t) return true;
@@ -194,7 +199,7 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
   *added = 0;
   if (!sinkable(s, root) || j == i + 1) return;
   uint32_t d = root->defs[0].temp.id;
-  if (!s->uses[d] || s->uses[d] != s->bl_uses[d] || bitset_test(s->live_out, d)) return;
+  if (!s->uses[d] || s->uses[d] != s->bl_uses[d] || live_out(s, d)) return;
   uint32_t u = i + 1;
   while (u < j && !spill_names(s->v[u], d)) u++;
   if (u != j) return;
@@ -351,6 +356,7 @@ void spill_sink_trees(spill_ctx *c, unsigned vbudget, unsigned sbudget) {
     s.v = b->instrs;
     s.n = b->num_instrs;
     s.live_out = li->live_out[bi];
+    s.live_temps = li->words * 64;
     memset(s.bl_uses, 0, s.cap * sizeof *s.bl_uses);
     for (uint32_t i = 0; i < s.n; i++)
       for (unsigned k = 0; k < s.v[i]->num_ops; k++)
