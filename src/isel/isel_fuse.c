@@ -1,6 +1,7 @@
 /* Instruction selection: two or three IR operations as one gfx9 VOP3
  * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
- * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32).
+ * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32), and
+ * an i64 bitwise select as two v_bfi_b32.
  *
  * The majority (x & y) | ((x | y) & z) becomes v_xor_b32 + v_bfi_b32.
  *
@@ -29,10 +30,12 @@ typedef struct fuse_match {
   unsigned ninner;
 } fuse_match;
 
-static bool is_i32(LLVMValueRef v) {
+static bool is_int(LLVMValueRef v, unsigned bits) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == bits;
 }
+
+static bool is_i32(LLVMValueRef v) { return is_int(v, 32); }
 
 static LLVMValueRef sole_user(LLVMValueRef v) {
   LLVMUseRef u = LLVMGetFirstUse(v);
@@ -41,9 +44,10 @@ static LLVMValueRef sole_user(LLVMValueRef v) {
 }
 
 /* Can `i` (an operand of user u) be folded: opcode `op`, same block, its
- * only use is u (once), both divergent i32? */
+ * only use is u (once), both divergent i32 (or i64 in the v_bfi_b32
+ * pattern, which match admits alone: its and/xor share u's type)? */
 static bool foldable(isel_ctx *c, LLVMValueRef i, LLVMValueRef u, LLVMOpcode op) {
-  if (!LLVMIsAInstruction(i) || LLVMGetInstructionOpcode(i) != op || !is_i32(i)) return false;
+  if (!LLVMIsAInstruction(i) || LLVMGetInstructionOpcode(i) != op || !(is_i32(i) || is_int(i, 64))) return false;
   if (LLVMGetInstructionParent(i) != LLVMGetInstructionParent(u) || sole_user(i) != u) return false;
   return divergence_is_divergent(c->di, i) && divergence_is_divergent(c->di, u);
 }
@@ -125,9 +129,13 @@ static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   return false;
 }
 
-/* The pattern rooted at u, if any (deterministic: the first that fits). */
+/* The pattern rooted at u, if any (deterministic: the first that fits).
+ * Bitwise select also on i64 (two v_bfi_b32, one per half; OpenCL's
+ * bitselect on long). */
 static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
-  if (!LLVMIsAInstruction(u) || !is_i32(u) || LLVMGetNumOperands(u) != 2) return false;
+  if (!LLVMIsAInstruction(u) || LLVMGetNumOperands(u) != 2) return false;
+  if (LLVMGetInstructionOpcode(u) == LLVMXor && is_int(u, 64)) return match_bfi(c, u, m);
+  if (!is_i32(u)) return false;
   static const struct { LLVMOpcode outer, inner; unsigned op; bool inner_first_only; } pat[] = {
       {LLVMAdd, LLVMAdd, ISA_V_ADD3_U32, false},     {LLVMAdd, LLVMShl, ISA_V_LSHL_ADD_U32, false},
       {LLVMAdd, LLVMXor, ISA_V_XAD_U32, false},      {LLVMOr, LLVMOr, ISA_V_OR3_B32, false},
@@ -175,6 +183,14 @@ bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins) {
 bool isel_fuse(isel_ctx *c, LLVMValueRef ins) {
   fuse_match m;
   if (!match(c, ins, &m)) return false;
+  if (is_int(ins, 64)) {
+    mir_operand h[2];
+    for (unsigned hi = 0; hi < 2; hi++)
+      h[hi] = mir_op_temp(isel_v1_3(c, ISA_V_BFI_B32, isel_get_half(c, m.src[0], 0, hi),
+                                    isel_get_half(c, m.src[1], 0, hi), isel_get_half(c, m.src[2], 0, hi)));
+    isel_set(c, ins, 0, isel_create2(c, h[0], h[1], true));
+    return true;
+  }
   mir_operand s[3];
   for (unsigned i = 0; i < 3; i++) s[i] = isel_get(c, m.src[i], 0);
   if (m.op == FUSE_MAJ) {

@@ -142,6 +142,49 @@ define amdgpu_kernel void @k_bfi(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr a
   ret void
 }
 
+; The same on i64 (OpenCL bitselect on long): one v_bfi_b32 per half, no
+; xor/and/xor pairs.
+; CHECK-LABEL: k_bfi64:
+; CHECK-NOT: v_xor_b32
+; CHECK: v_bfi_b32
+; CHECK-NEXT: v_bfi_b32
+; CHECK-NOT: v_xor_b32
+; CHECK-NOT: v_and_b32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_bfi64(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr addrspace(1) %s) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %ga = getelementptr i64, ptr addrspace(1) %p, i32 %id
+  %gb = getelementptr i64, ptr addrspace(1) %q, i32 %id
+  %gc = getelementptr i64, ptr addrspace(1) %s, i32 %id
+  %a = load i64, ptr addrspace(1) %ga
+  %b = load i64, ptr addrspace(1) %gb
+  %c = load i64, ptr addrspace(1) %gc
+  %t = xor i64 %a, %b
+  %u = and i64 %t, %c
+  %r = xor i64 %u, %b
+  store i64 %r, ptr addrspace(1) %ga
+  ret void
+}
+
+; An i64 select whose mask and second operand are uniform (SGPR pairs):
+; v_bfi_b32 reads one SGPR per half at most (the constant bus), the other
+; is copied to a VGPR.
+; CHECK-LABEL: k_bfi64_uniform:
+; CHECK: v_bfi_b32
+; CHECK: v_bfi_b32
+; CHECK-NOT: v_xor_b32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_bfi64_uniform(ptr addrspace(1) %p, i64 %b, i64 %m) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %ga = getelementptr i64, ptr addrspace(1) %p, i32 %id
+  %a = load i64, ptr addrspace(1) %ga
+  %t = xor i64 %a, %b
+  %u = and i64 %t, %m
+  %r = xor i64 %u, %b
+  store i64 %r, ptr addrspace(1) %ga
+  ret void
+}
+
 ; A chain: (a + b) + c folds, + (a ^ c) is one more add of it
 ; (the middle add is selected on its own: v_add_u32 then v_add3_u32).
 ; CHECK-LABEL: k_chain:
