@@ -211,6 +211,19 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (bools) {
         unsigned op32 = sop == ISA_S_AND_B64 ? ISA_S_AND_B32 : sop == ISA_S_OR_B64 ? ISA_S_OR_B32 : ISA_S_XOR_B32;
         isel_set(c, ins, e, isel_s(c, op32, 1, a, b));
+      } else if (opc == LLVMXor && (a.kind == MIR_OPND_CONST || b.kind == MIR_OPND_CONST)) {
+        /* xor with true (LLVM's not) or false: s_not_b64 or nothing, not
+         * a materialised -1 and s_xor_b64 */
+        bool bk = b.kind == MIR_OPND_CONST;
+        mir_temp mx = isel_mask_of(c, bk ? A : B, e);
+        if ((bk ? b.imm : a.imm) != 0) {
+          mir_temp d = isel_tmp(c, mir_rc_s(2));
+          mir_instr *ni = isel_emit(c, ISA_S_NOT_B64, 1, 1);
+          ni->ops[0] = mir_op_temp(mx);
+          ni->defs[0] = mir_op_temp(d);
+          mx = d;
+        }
+        isel_set(c, ins, e, mx);
       } else {
         mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
         isel_set(c, ins, e, isel_s(c, sop, 2, mir_op_temp(ma), mir_op_temp(mb)));
@@ -345,7 +358,18 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       continue;
     }
     if (bits == 1) {
-      mir_temp m = isel_mask_of(c, C, ce), mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
+      mir_temp m = isel_mask_of(c, C, ce);
+      /* a constant arm (LLVM's logical and/or: select c, t, false and
+       * select c, true, f) makes one SALU op of the three; the same bits */
+      mir_operand k = LLVMIsAConstant(T) ? isel_get(c, T, e) : LLVMIsAConstant(F) ? isel_get(c, F, e) : mir_op_temp(m);
+      if (k.kind == MIR_OPND_CONST) {
+        static const unsigned arm_op[2][2] = {{ISA_S_AND_B64, ISA_S_ORN2_B64}, {ISA_S_ANDN2_B64, ISA_S_OR_B64}};
+        bool t_const = LLVMIsAConstant(T);
+        mir_temp other = isel_mask_of(c, t_const ? F : T, e);
+        isel_set(c, ins, e, isel_s(c, arm_op[t_const][k.imm != 0], 2, mir_op_temp(other), mir_op_temp(m)));
+        continue;
+      }
+      mir_temp mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
       mir_temp x = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(mt), mir_op_temp(m));
       mir_temp y = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(mf), mir_op_temp(m));
       isel_set(c, ins, e, isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(x), mir_op_temp(y)));
