@@ -311,13 +311,24 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     case LLVMShl:
       d = salu ? isel_s(c, ISA_S_LSHL_B32, 1, a, b) : isel_v1(c, ISA_V_LSHLREV_B32, b, a);
       break;
-    case LLVMLShr:
+    case LLVMLShr: case LLVMAShr:
+      if (bits < 32 && b.kind == MIR_OPND_CONST && b.imm > 0 && b.imm < bits &&
+          (opc == LLVMAShr || !isel_upper_bits_zero(c, a, bits))) {
+        /* iN >> k with the bits above N unknown: one bit-field extract of
+         * bits k .. N-1 instead of clearing (sign-extending) and shifting */
+        bool sg = opc == LLVMAShr;
+        uint32_t w = bits - b.imm;
+        d = salu ? isel_s(c, sg ? ISA_S_BFE_I32 : ISA_S_BFE_U32, 1, a, mir_op_const(b.imm | w << 16))
+                 : isel_v1_3(c, sg ? ISA_V_BFE_I32 : ISA_V_BFE_U32, a, b, mir_op_const(w));
+        break;
+      }
+      if (opc == LLVMAShr) {
+        a = isel_extend32(c, a, bits, true, salu);
+        d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
+        break;
+      }
       a = isel_extend32(c, a, bits, false, salu);
       d = salu ? isel_s(c, ISA_S_LSHR_B32, 1, a, b) : isel_v1(c, ISA_V_LSHRREV_B32, b, a);
-      break;
-    case LLVMAShr:
-      a = isel_extend32(c, a, bits, true, salu);
-      d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
       break;
     case LLVMUDiv: case LLVMURem:
       a = isel_extend32(c, a, bits, false, !div);
