@@ -104,7 +104,9 @@ static bool sel_mul(isel_ctx *c, LLVMValueRef ins) {
 
 /* A 64-bit x times a `b` below 2^32 (a size_t index times a constant):
  * the product of x's low half and b in full, plus x's high half times b
- * in the upper half; two multiplies fewer than the general product. */
+ * in the upper half; two multiplies fewer than the general product (one
+ * v_mad_u32_u24 for the upper half when the range analysis bounds b below
+ * 2^24 and x below 2^56, as llc-19 does from known bits). */
 static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef b) {
   mir_operand ops[3] = {isel_get_half(c, x, 0, false), isel_get_half(c, x, 0, true), lo_of(c, b)};
   if (!divergence_is_divergent(c->di, ins) && isel_all_salu(c, ops, 3)) {
@@ -115,9 +117,16 @@ static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMVal
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false));
     return true;
   }
-  mir_temp p = isel_mad_u64(c, ops[0], ops[2], zero64());
-  mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, ops[1], ops[2]);
-  mir_temp hi = isel_v1c(c, ISA_V_ADD_U32, isel_half_of(c, mir_op_temp(p), true), mir_op_temp(h1));
+  mir_temp p = isel_mad_u64(c, ops[0], ops[2], zero64()), hi;
+  if (isel_value_below(b, 1u << 24) && isel_value_below(x, (uint64_t)1 << 56)) {
+    /* b and x's high half below 2^24: their product's low word plus the
+     * carry-in half in one full-rate v_mad_u32_u24, not v_mul_lo_u32
+     * (quarter rate) and v_add_u32 */
+    hi = isel_v1_3(c, ISA_V_MAD_U32_U24, ops[1], ops[2], isel_half_of(c, mir_op_temp(p), true));
+  } else {
+    mir_temp h1 = isel_v1(c, ISA_V_MUL_LO_U32, ops[1], ops[2]);
+    hi = isel_v1c(c, ISA_V_ADD_U32, isel_half_of(c, mir_op_temp(p), true), mir_op_temp(h1));
+  }
   isel_set(c, ins, 0, isel_create2(c, isel_half_of(c, mir_op_temp(p), false), mir_op_temp(hi), true));
   return true;
 }
