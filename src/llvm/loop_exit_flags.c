@@ -27,6 +27,13 @@
  *   dominance over the reads (the path now runs through F0): they go
  *   through an alloca (store after the definition, load before the read)
  *   and LLVM's SROA (mem2reg's promotion) builds the phis again.
+ * Before that, one more shape the selector's regions cannot hold: a small
+ * block x (at most MAXDUP instructions, one branch to the loop's join,
+ * values read only by the join's phis) that is both the target of a
+ * divergent exit of a loop and reached around the loop (a break out of an
+ * inner loop whose target is also the other arm of the if guarding it, as
+ * LLVM leaves `goto` out of two loops): x gets a copy for the exit edge,
+ * so that the exit target is a region of its own (tail duplication).
  * Repeated until no loop has such an exit (each batch moves one region's
  * exits to the top level). Only functions with a divergent branch: the
  * others keep their CFG (the uniform selector takes any shape).
@@ -136,7 +143,7 @@ static bool outside(const llvm_cfg *g, uint32_t h, LLVMBasicBlockRef bb) {
 
 /* Reads of `ins` (defined between D and Z) outside loop h go through an
  * alloca; returns whether any did. */
-static bool demote(const llvm_cfg *g, uint32_t h, LLVMValueRef ins, LLVMBuilderRef b) {
+static bool demote(const llvm_cfg *g, uint32_t h, uint32_t D, LLVMValueRef ins, LLVMBuilderRef b) {
   LLVMValueRef *users = NULL;
   unsigned *ops = NULL, n = 0, cap = 0;
   for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
@@ -165,6 +172,10 @@ static bool demote(const llvm_cfg *g, uint32_t h, LLVMValueRef ins, LLVMBuilderR
   LLVMValueRef slot = LLVMBuildAlloca(b, LLVMTypeOf(ins), "exit.val");
   LLVMPositionBuilderBefore(b, LLVMIsAPHINode(ins) ? first_non_phi(here) : LLVMGetNextInstruction(ins));
   LLVMBuildStore(b, ins, slot);
+  /* undef again in every iteration before the region: the value is not
+   * carried around the loop (no header phi for it) */
+  LLVMPositionBuilderBefore(b, LLVMGetBasicBlockTerminator(g->rpo[D]));
+  LLVMBuildStore(b, LLVMGetUndef(LLVMTypeOf(ins)), slot);
   for (unsigned q = 0; q < n; q++) {
     LLVMValueRef user = users[q];
     if (LLVMIsAPHINode(user))
@@ -264,21 +275,159 @@ static void rewrite(const llvm_cfg *g, const batch *bt, LLVMContextRef ctx, LLVM
   }
 }
 
+/* ---- exit targets shared with a path around the loop ---- */
+
+#define MAXDUP 32 /* instructions of a block copied for a loop's exit edge */
+
+/* Is every value of block x read only in x or by the phis of its single
+ * successor sb on the edge from x? */
+static bool local_values(LLVMBasicBlockRef x, LLVMBasicBlockRef sb) {
+  for (LLVMValueRef ins = LLVMGetFirstInstruction(x); ins; ins = LLVMGetNextInstruction(ins))
+    for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      LLVMBasicBlockRef ub = LLVMGetInstructionParent(user);
+      if (ub == x && !LLVMIsAPHINode(user)) continue;
+      if (ub != sb || !LLVMIsAPHINode(user)) return false;
+      unsigned n = LLVMCountIncoming(user);
+      for (unsigned k = 0; k < n; k++)
+        if (LLVMGetIncomingValue(user, k) == ins && LLVMGetIncomingBlock(user, k) != x) return false;
+    }
+  return true;
+}
+
+/* The copy of x's value v on the edge from p (v itself when defined
+ * elsewhere). */
+static LLVMValueRef mapped(LLVMValueRef v, LLVMValueRef *from, LLVMValueRef *to, unsigned n) {
+  for (unsigned k = 0; k < n; k++)
+    if (from[k] == v) return to[k];
+  return v;
+}
+
+/* Block x (one unconditional branch to sb, at most MAXDUP instructions,
+ * values read only there) is entered by an exit edge p -> x of a loop
+ * (see exit_loop_of) and by an edge from outside that loop, so it joins the loop's
+ * exit with the path around the loop (a break out of an inner loop whose
+ * target is also the outer if's other arm): the selector's regions need
+ * a tree. x gets a copy for the edge from p. */
+static void copy_for_edge(LLVMBasicBlockRef x, LLVMBasicBlockRef sb, LLVMBasicBlockRef p, LLVMContextRef ctx,
+                          LLVMBuilderRef b) {
+  LLVMValueRef from[MAXDUP], to[MAXDUP];
+  unsigned n = 0;
+  LLVMBasicBlockRef xd = LLVMAppendBasicBlockInContext(ctx, LLVMGetBasicBlockParent(x), "exit.copy");
+  LLVMPositionBuilderAtEnd(b, xd);
+  for (LLVMValueRef ins = LLVMGetFirstInstruction(x); ins; ins = LLVMGetNextInstruction(ins)) {
+    from[n] = ins;
+    if (LLVMIsAPHINode(ins)) {
+      for (unsigned k = 0; k < LLVMCountIncoming(ins); k++)
+        if (LLVMGetIncomingBlock(ins, k) == p) to[n] = LLVMGetIncomingValue(ins, k);
+    } else {
+      to[n] = LLVMInstructionClone(ins);
+      for (int k = 0; k < LLVMGetNumOperands(ins); k++)
+        LLVMSetOperand(to[n], (unsigned)k, mapped(LLVMGetOperand(ins, (unsigned)k), from, to, n));
+      LLVMInsertIntoBuilderWithName(b, to[n], "");
+    }
+    n++;
+  }
+  for (LLVMValueRef ph = LLVMGetFirstInstruction(sb); ph && LLVMIsAPHINode(ph); ph = LLVMGetNextInstruction(ph))
+    for (unsigned k = 0; k < LLVMCountIncoming(ph); k++)
+      if (LLVMGetIncomingBlock(ph, k) == x) {
+        LLVMValueRef v = mapped(LLVMGetIncomingValue(ph, k), from, to, n);
+        LLVMAddIncoming(ph, &v, &xd, 1);
+        break;
+      }
+  /* x's phis lose the edge from p */
+  for (LLVMValueRef ph = LLVMGetFirstInstruction(x); ph && LLVMIsAPHINode(ph);) {
+    LLVMValueRef next = LLVMGetNextInstruction(ph);
+    LLVMPositionBuilderBefore(b, ph);
+    LLVMValueRef q = LLVMBuildPhi(b, LLVMTypeOf(ph), "");
+    for (unsigned k = 0; k < LLVMCountIncoming(ph); k++) {
+      LLVMBasicBlockRef in = LLVMGetIncomingBlock(ph, k);
+      LLVMValueRef v = LLVMGetIncomingValue(ph, k);
+      if (in != p) LLVMAddIncoming(q, &v, &in, 1);
+    }
+    LLVMReplaceAllUsesWith(ph, q);
+    LLVMInstructionEraseFromParent(ph);
+    ph = next;
+  }
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(p);
+  for (unsigned k = 0; k < LLVMGetNumSuccessors(t); k++)
+    if (LLVMGetSuccessor(t, k) == x) LLVMSetSuccessor(t, k, xd);
+}
+
+/* The loop that edge p -> x leaves: p's loop when x is outside it, or
+ * the loop of p's single predecessor when p is a block of its own on that
+ * exit edge (break-crit-edges' split, or a block computing the exit's
+ * values); NONE otherwise. */
+static uint32_t exit_loop_of(const llvm_cfg *g, uint32_t p, uint32_t x) {
+  uint32_t h = g->loop_of[p];
+  if (h != NONE && !llvm_cfg_in_loop(g, h, x)) return h;
+  if (g->pred_start[p + 1] - g->pred_start[p] != 1) return NONE;
+  h = g->loop_of[g->pred[g->pred_start[p]]];
+  return h != NONE && !llvm_cfg_in_loop(g, h, p) && !llvm_cfg_in_loop(g, h, x) ? h : NONE;
+}
+
+/* The first block copy_for_edge applies to, copied; false when none. */
+static bool split_shared_exit(const llvm_cfg *g, const divergence_info *di, LLVMContextRef ctx, LLVMBuilderRef b) {
+  for (uint32_t x = 0; x < g->nb; x++) {
+    LLVMBasicBlockRef xb = g->rpo[x];
+    LLVMValueRef t = LLVMGetBasicBlockTerminator(xb);
+    if (!t || LLVMGetInstructionOpcode(t) != LLVMBr || LLVMIsConditional(t)) continue;
+    unsigned ni = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(xb); i; i = LLVMGetNextInstruction(i)) ni++;
+    LLVMBasicBlockRef sb = LLVMGetSuccessor(t, 0);
+    if (ni > MAXDUP || sb == xb) continue;
+    for (uint32_t e = g->pred_start[x]; e < g->pred_start[x + 1]; e++) {
+      uint32_t p = g->pred[e], hp = exit_loop_of(g, p, x);
+      if (hp == NONE) continue;
+      LLVMValueRef pt = LLVMGetBasicBlockTerminator(g->rpo[p]);
+      if (LLVMGetNumSuccessors(pt) == 2 && LLVMGetSuccessor(pt, 0) == LLVMGetSuccessor(pt, 1)) continue;
+      /* only a divergent exit: uniform regions need no tree */
+      uint32_t xb0 = llvm_cfg_in_loop(g, hp, p) ? p : g->pred[g->pred_start[p]];
+      LLVMValueRef xt = LLVMGetBasicBlockTerminator(g->rpo[xb0]);
+      if (!LLVMIsConditional(xt) || !divergence_is_divergent(di, LLVMGetCondition(xt))) continue;
+      /* only where x is an exit target between the loop and its join
+       * (the first post-dominator of the header outside the loop), not
+       * the join itself: the selector's exit targets are regions ending
+       * there */
+      uint32_t jx = hp;
+      while (jx < g->nb && llvm_cfg_in_loop(g, hp, jx)) jx = g->ipdom[jx];
+      if (jx == x || llvm_cfg_index(g, sb) != jx) continue;
+      bool around = false;
+      for (uint32_t e2 = g->pred_start[x]; e2 < g->pred_start[x + 1]; e2++) {
+        uint32_t r = g->pred[e2];
+        around |= !llvm_cfg_in_loop(g, hp, r) && exit_loop_of(g, r, x) != hp;
+      }
+      if (!around || !local_values(xb, sb)) continue;
+      copy_for_edge(xb, sb, g->rpo[p], ctx, b);
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Batches of function fn until none is left; returns the number. */
 static int run_function(LLVMValueRef fn) {
   LLVMContextRef ctx = LLVMGetModuleContext(LLVMGetGlobalParent(fn));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   arena mem;
   arena_init(&mem);
-  divergence_info *di = divergence_analyze(fn, &mem);
+  /* the divergence of the function as it came: the conditions this pass
+   * tests are the original ones (its own flags are not asked about) */
+  arena dmem;
+  arena_init(&dmem);
+  divergence_info *di = divergence_analyze(fn, &dmem);
   bool any = false;
   for (uint32_t i = 0; i < di->num_blocks; i++) any |= bitset_test(di->divergent_branch, i);
-  arena_free(&mem);
   int n = 0;
   while (any && n < 64) {
     arena_init(&mem);
     const llvm_cfg *g = llvm_cfg_build(fn, &mem);
     batch bt;
+    if (g->reducible && split_shared_exit(g, di, ctx, b)) {
+      arena_free(&mem);
+      n++;
+      continue;
+    }
     if (!g->reducible || !find_batch(g, &bt)) {
       arena_free(&mem);
       break;
@@ -287,12 +436,13 @@ static int run_function(LLVMValueRef fn) {
     for (uint32_t y = 0; y < g->nb; y++) {
       if (!llvm_cfg_in_loop(g, bt.h, y) || y == bt.D || !dominates(g, bt.D, y) || dominates(g, bt.Z, y)) continue;
       for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[y]); ins; ins = LLVMGetNextInstruction(ins))
-        if (LLVMGetTypeKind(LLVMTypeOf(ins)) != LLVMVoidTypeKind) demote(g, bt.h, ins, b);
+        if (LLVMGetTypeKind(LLVMTypeOf(ins)) != LLVMVoidTypeKind) demote(g, bt.h, bt.D, ins, b);
     }
     rewrite(g, &bt, ctx, b);
     arena_free(&mem);
     n++;
   }
+  arena_free(&dmem);
   LLVMDisposeBuilder(b);
   return n;
 }

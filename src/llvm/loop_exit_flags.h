@@ -11,7 +11,8 @@
  * edge of a natural loop that leaves from a block not dominating the
  * loop's latch (a break or return inside an if of the body) to a flow
  * block at the next top-level block of the body, which leaves the loop on
- * an i1 flag per exit target. Values read on the far side go through
+ * an i1 flag per exit target, and copies a small exit target that is also
+ * reached around its loop for the exit edge. Values read on the far side go through
  * allocas promoted again by LLVM's SROA. Returns 0, or -1 when SROA
  * fails (reported in `d`). */
 int wir_loop_exit_flags(LLVMModuleRef mod, diag *d);
