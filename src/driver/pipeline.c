@@ -143,6 +143,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "regalloc",
       "ssa-elim",
       "copy-cleanup",
+      "exec-cleanup",
       "frame",
       "mode",
       "waitcnt",
