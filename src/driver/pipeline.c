@@ -147,6 +147,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "frame",
       "mode",
       "waitcnt",
+      "branch-thread",
       "hazards",
   };
   for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {

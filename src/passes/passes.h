@@ -185,6 +185,12 @@ int mir_copy_cleanup(mir_program *p, diag *d);
  * (src/passes/exec_cleanup.c). Never fails; returns 0. */
 int mir_exec_cleanup(mir_program *p, diag *d);
 
+/* After waitcnt: a conditional branch over a block that only branches
+ * elsewhere (a loop's exit test and its back edge) becomes one inverted
+ * conditional branch to that block's target (src/passes/branch_thread.c).
+ * Never fails; returns 0. */
+int mir_branch_thread(mir_program *p, diag *d);
+
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
  * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;

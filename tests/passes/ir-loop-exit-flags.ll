@@ -70,7 +70,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; ASM-NEXT: s_or_b64 {{s\[[0-9]+:[0-9]+\]}}, {{s\[[0-9]+:[0-9]+\]}}, [[LEAVE]]
 ; ASM-NEXT: s_andn2_b64 exec, exec, [[LEAVE]]
 ; ASM-NEXT: s_cbranch_execz
-; ASM: s_branch [[LOOP]]
+; ASM: s_cbranch_execnz [[LOOP]]
 ; ASM: s_mov_b64 exec, [[SAVED]]
 define amdgpu_kernel void @brk(ptr addrspace(1) %out, ptr addrspace(1) %a, i32 %n) {
 entry:
