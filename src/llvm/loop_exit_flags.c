@@ -415,9 +415,12 @@ static int run_function(LLVMValueRef fn) {
    * tests are the original ones (its own flags are not asked about) */
   arena dmem;
   arena_init(&dmem);
-  divergence_info *di = divergence_analyze(fn, &dmem);
+  const llvm_cfg *g0 = llvm_cfg_build(fn, &dmem);
+  bool loops = false;
+  for (uint32_t i = 0; i < g0->nb; i++) loops |= g0->loop_of[i] != NONE;
+  divergence_info *di = loops ? divergence_analyze(fn, &dmem) : NULL; /* no loop: nothing to do */
   bool any = false;
-  for (uint32_t i = 0; i < di->num_blocks; i++) any |= bitset_test(di->divergent_branch, i);
+  for (uint32_t i = 0; di && i < di->num_blocks; i++) any |= bitset_test(di->divergent_branch, i);
   int n = 0;
   while (any && n < 64) {
     arena_init(&mem);
