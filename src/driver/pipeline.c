@@ -146,9 +146,11 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "regalloc",
       "ssa-elim",
       "copy-cleanup",
+      "exec-cleanup",
       "frame",
       "mode",
       "waitcnt",
+      "branch-thread",
       "hazards",
   };
   for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {
@@ -394,6 +396,13 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
                    s->spills, s->reloads, s->mode_writes, cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
       }
     }
+    /* functions have no descriptor line: name only those not structured */
+    for (unsigned k = m.num_kernels; k < np && o->stats; k++)
+      if (progs[k]->cf_lowering >= MIR_CF_IFELSE) {
+        char cfbuf[64];
+        report_add(&r->report, "function %s: divergent control flow %s\n", progs[k]->name,
+                   cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
+      }
   }
   if (data_mem.head) arena_free(&data_mem);
   for (unsigned k = 0; k < np; k++)

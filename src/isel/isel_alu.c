@@ -345,6 +345,18 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       continue;
     }
     if (bits == 1) {
+      /* `a || b` and `a && b` as LLVM writes them (select c, true, b /
+       * select c, b, false): one mask operation, not and + andn2 + or */
+      mir_operand tc = isel_get(c, T, e), fc = isel_get(c, F, e);
+      if (tc.kind == MIR_OPND_CONST || fc.kind == MIR_OPND_CONST) {
+        bool on_t = tc.kind == MIR_OPND_CONST;
+        bool one = (on_t ? tc.imm : fc.imm) != 0;
+        mir_temp m = isel_mask_of(c, C, ce), o = isel_mask_of(c, on_t ? F : T, e);
+        /* T const: c | f or f & ~c; F const: t | ~c or t & c */
+        unsigned op = on_t ? (one ? ISA_S_OR_B64 : ISA_S_ANDN2_B64) : (one ? ISA_S_ORN2_B64 : ISA_S_AND_B64);
+        isel_set(c, ins, e, isel_s(c, op, 2, mir_op_temp(o), mir_op_temp(m)));
+        continue;
+      }
       mir_temp m = isel_mask_of(c, C, ce), mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
       mir_temp x = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(mt), mir_op_temp(m));
       mir_temp y = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(mf), mir_op_temp(m));

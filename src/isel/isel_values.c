@@ -499,6 +499,8 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 
 
 /* i1 as a lane mask (s2). */
+static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at);
+
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   if (LLVMIsAConstantInt(v) || LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstant(v)) {
     mir_operand o = isel_get(c, v, comp);
@@ -509,9 +511,12 @@ mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand o = isel_get(c, v, comp);
   if (o.kind != MIR_OPND_TEMP) return isel_to_sgpr(c, o, 2);
   if (mir_rc_size((mir_rc)o.temp.rc) == 2) return o.temp;
-  /* boolean 0/1 in an SGPR (or VGPR) */
-  mir_temp b = isel_to_sgpr(c, o, 1);
-  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
+  /* boolean 0/1 in an SGPR (or VGPR); a compare's SCC when it is still
+   * live here (no s_cmp_lg_u32 of its s_cselect_b32 1, 0, which dce then
+   * drops when nothing else reads it) */
+  mir_temp b = isel_to_sgpr(c, o, 1), scc;
+  uint32_t at;
+  if (!live_scc_of_bool(c, b, &scc, &at)) scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
   mir_operand all = mir_op_const(0xffffffffu);
   all.size = 2;
   mir_operand none = mir_op_const(0);

@@ -192,6 +192,18 @@ int mir_ssa_elim(mir_program *p, diag *d);
  * (src/ra/copy_cleanup.c). Never fails; returns 0. */
 int mir_copy_cleanup(mir_program *p, diag *d);
 
+/* After copy-cleanup, in structured programs: an if's block for the lanes
+ * that skip its "then" arm, left with nothing but `exec = s_andn2_b64 S,
+ * exec` before the join's `exec = s_or_b64 exec, S`, loses the s_andn2
+ * (src/passes/exec_cleanup.c). Never fails; returns 0. */
+int mir_exec_cleanup(mir_program *p, diag *d);
+
+/* After waitcnt: a conditional branch over a block that only branches
+ * elsewhere (a loop's exit test and its back edge) becomes one inverted
+ * conditional branch to that block's target (src/passes/branch_thread.c).
+ * Never fails; returns 0. */
+int mir_branch_thread(mir_program *p, diag *d);
+
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
  * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
