@@ -27,7 +27,7 @@ typedef struct isel_call_abi {
    * (s[4:5], s6, implicit inputs as argument dwords). */
   bool amdgpu;
   unsigned ra_sgpr, sp_sgpr, call_sgprs; /* return address pair, stack pointer, SGPR region s0..call_sgprs-1 */
-  unsigned wo_sgpr;        /* compact: s7 keeps a calling kernel's wave offset (functions save it); 0 = none */
+  unsigned wo_sgpr;        /* compact: s7 keeps a calling kernel's soffset 0 (functions save it); 0 = none */
 } isel_call_abi;
 
 /* ABI inputs a function uses (intrinsics): in the AMDGPUUsage layout in

@@ -12,7 +12,7 @@
  *   return addr  s[30:31]                 s[4:5]     written by s_swappc_b64
  *   stack ptr    s32                      s6
  *   region       s0..s32                  s0..s7     (isel_call_abi.call_sgprs)
- *   kernel's WO  any SGPR above s32       s7 (saved by functions)
+ *   kernel's 0   any SGPR above s32       s7 (saved by functions)
  *   args         v0..v30, then stack      v0..v(N/2-1), then stack
  *   work-items   v31: x | y<<10 | z<<20   argument dwords after the args
  *   work-groups  s12, s13, s14            argument dwords
@@ -20,17 +20,15 @@
  *   implicitarg  s[8:9]                   two argument dwords
  *
  *   V#      its base is the wave's scratch: a calling kernel adds its
- *           wave offset around each call (frame pass; llc's kernels add it
- *           once, but keeping the V# in s[0:3] and the offset as the
- *           kernel's own soffset costs fewer SGPRs); functions do not
- *           write it.
+ *           wave offset to it once, at its entry (frame pass), as llc's
+ *           kernels do; functions do not write it.
  *   stack   the stack pointer is the callee's frame base, wave-scaled
  *           (lane offset x 64) from the V# base, the soffset of frame
  *           accesses; the caller moves it past its own frame around each
  *           call and back. A private pointer is a lane offset from the
- *           wave's scratch (soffset: a kernel's wave offset, 0 in a
- *           function), so one may be passed to a callee. No frame pointer: frames have a
- *           static size.
+ *           wave's scratch (soffset 0 in a calling kernel and in a
+ *           function), so one may be passed to a callee. No frame
+ *           pointer: frames have a static size.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 8/16-bit elements packed
@@ -72,6 +70,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "util/bitset.h"
 
 /* Dwords of a value of type t in the convention; 0 when it cannot be
  * passed (void too). */
@@ -387,15 +386,16 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
    * as soon as each argument is computed (so they need not all be live at
    * the call); the callee's stack pointer is this frame's base + its size,
-   * which the frame pass fills in */
-  mir_temp out_sp = {0};
-  if (total > nreg && total <= ISEL_CALL_MAX_ARGS) {
-    out_sp = isel_tmp(c, mir_rc_s(1));
+   * which the frame pass fills in; a kernel's, in the AMDGPUUsage layout,
+   * is s32 itself (set once at its entry, kept by callees, frame.c) */
+  mir_operand out_sp = mir_op_fixed(MIR_PREG_SGPR(c->ca->sp_sgpr), 1);
+  if (total > nreg && total <= ISEL_CALL_MAX_ARGS && (c->p->is_function || !c->ca->amdgpu)) {
+    out_sp = mir_op_temp(isel_tmp(c, mir_rc_s(1)));
     mir_temp scc = isel_tmp(c, mir_rc_s(1));
     mir_instr *add = isel_emit(c, ISA_S_ADD_U32, 2, 2);
     add->ops[0] = mir_op_temp(c->p->is_function ? c->stack_ptr : c->wave_offset);
     add->ops[1] = mir_op_const(0);
-    add->defs[0] = mir_op_temp(out_sp);
+    add->defs[0] = out_sp;
     add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
@@ -433,7 +433,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
       mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
       st->ops[0] = mir_op_temp(args[k]);
       st->ops[1] = mir_op_temp(c->psb);
-      st->ops[2] = mir_op_temp(out_sp);
+      st->ops[2] = out_sp;
       st->offset = (int32_t)(4 * (k - nreg));
     }
     na += got;
@@ -451,14 +451,11 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   unsigned nfx = implicit_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
   if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
-  /* a kernel's wave offset: the frame pass adds it to the V#'s base
-   * around the call (the callee's V# base is the wave's scratch) */
-  unsigned nk = c->p->is_function ? 2 : 3;
+  const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
   mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
   call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
-  if (nk == 3) call->ops[2] = mir_op_temp(c->wave_offset);
   for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
   for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
@@ -484,18 +481,27 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
   p->abi.call_wo_sgpr = c->ca->wo_sgpr;
   p->abi.call_ra_sgpr = c->ca->ra_sgpr;
   p->abi.call_sp_sgpr = c->ca->sp_sgpr;
-  /* Every input but the V# (which stays in s[0:3]) leaves the region
-   * through a copy right after p_startpgm. */
-  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
+  /* Every input but the V# (which stays in s[0:3]) and the wave offset
+   * leaves the region through a copy right after p_startpgm. The frame
+   * pass adds the wave offset to the V#'s base once, before anything
+   * else (src/passes/frame.c): from then on the V# addresses the wave's
+   * scratch, as a function's does, and the kernel's own private accesses
+   * use soffset 0 (a zero SGPR for the spiller and stack arguments; s7
+   * in the compact layout, where SGPRs are few and the region has room). */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 2u, sp->num_defs - 2u);
   for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
     mir_temp old = sp->defs[k].temp;
-    if (old.id == c->psb.id) continue;
+    if (old.id == c->psb.id || old.id == c->wave_offset.id) continue;
     mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
-    bool wo = old.id == c->wave_offset.id && c->ca->wo_sgpr;
-    pc->defs[j] = wo ? fixed_def(old, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(old);
+    pc->defs[j] = mir_op_temp(old);
     pc->ops[j++] = mir_op_temp(nt);
     sp->defs[k].temp = nt;
   }
+  c->wave_offset = isel_tmp(c, mir_rc_s(1));
+  mir_instr *z = isel_emit(c, ISA_S_MOV_B32, 1, 1);
+  z->ops[0] = mir_op_const(0);
+  z->defs[0] = c->ca->wo_sgpr ? fixed_def(c->wave_offset, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(c->wave_offset);
+  c->soffset_zero = true;
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->wave_offset;
 }
@@ -629,6 +635,14 @@ void isel_setup_function(isel_ctx *c) {
   }
 }
 
+/* Does the function branch on a divergent condition anywhere (the only
+ * way selected code writes EXEC)? */
+static bool any_divergent_branch(const isel_ctx *c) {
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    if (bitset_test(c->di->divergent_branch, b)) return true;
+  return false;
+}
+
 void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
   if (!c->p->is_function) {
     isel_emit(c, ISA_S_ENDPGM, 0, 0);
@@ -662,10 +676,13 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     for (; nr < want; nr++) res[nr] = isel_to_vgpr(c, mir_op_const(0), 1);
   }
   /* all of the entry's lanes return (masked control flow may end with
-   * fewer active) */
-  mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-  rx->ops[0] = mir_op_temp(c->entry_exec);
-  rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+   * fewer active); without divergent branches EXEC never changes, and
+   * dce drops the unused entry copy */
+  if (any_divergent_branch(c)) {
+    mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    rx->ops[0] = mir_op_temp(c->entry_exec);
+    rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  }
   mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
   r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
   r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));

@@ -218,7 +218,7 @@ typedef struct mir_kernel_abi {
    * temporaries in a function or a program that calls; 0 = no region. */
   uint32_t call_sgprs, call_vgprs;
   uint32_t call_ra_sgpr, call_sp_sgpr; /* return address pair and stack pointer (s30, s32 or s4, s6) */
-  uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's wave offset, which functions save; 0 = none */
+  uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's soffset 0 (frame base), which functions save; 0 = none */
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 

@@ -57,8 +57,12 @@ typedef struct ra_ctx {
   mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
   uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
   unsigned sgpr_budget, vgpr_budget;
-  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (fixed temporaries only) */
-  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none) */
+  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
+  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs: 1 if it
+                                * lives across a call or is a call's target */
+  bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
+                                * layout, whose region holds a calling kernel's fixed soffset 0) */
+  mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
   unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
   bool failed;
   uint32_t cap;        /* size of reg/pref */
@@ -104,16 +108,19 @@ static unsigned rc_align(mir_rc rc) {
 }
 
 static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
+  if (c->sp_blocked != MIR_PREG_NONE && r <= c->sp_blocked && c->sp_blocked < r + n) return false;
   for (unsigned u = 0; u < n; u++)
     if (c->owner[r + u]) return false;
   return true;
 }
 
 /* Lowest register temporary t may take in its file: above the SGPR region
- * in a program that calls; above the VGPRs a call it lives across
- * clobbers. */
+ * when it lives across a call (a temporary made during allocation: in any
+ * program that calls); above the VGPRs a call it lives across clobbers. */
 static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
-  if (mir_rc_is_vgpr(rc)) return c->cross && t < c->cap && t < c->live_temps ? c->cross[t] : 0;
+  bool known = c->cross && t < c->cap && t < c->live_temps;
+  if (mir_rc_is_vgpr(rc)) return known ? c->cross[t] : 0;
+  if (known && c->region_free && !c->cross[t]) return 0;
   unsigned a = rc_align(rc);
   return (c->sgpr_lo + a - 1) / a * a;
 }
@@ -582,7 +589,9 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
 
 /* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
  * (p_call's VGPR definitions: its results and the callee's other clobbers,
- * src/isel/isel_calls.c): a backward walk
+ * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
+ * one (the callee clobbers the SGPR region) or is a call's target (kept
+ * out of the registers the call's fixed operands take): a backward walk
  * over each block from its live-out set. */
 static uint8_t *call_crossings(const mir_program *p, arena *mem) {
   const mir_live_info *li = p->live;
@@ -599,8 +608,11 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem) {
         unsigned n = 0;
         for (unsigned k = 0; k < ins->num_defs; k++)
           if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
-        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1))
-          if (cross[t] < n) cross[t] = (uint8_t)n;
+        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
+          unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : 1;
+          if (cross[t] < m) cross[t] = (uint8_t)m;
+        }
+        if (ins->ops[0].kind == MIR_OPND_TEMP) cross[ins->ops[0].temp.id] = 1;
       }
       if (mir_is_phi(ins)) continue;
       for (unsigned k = 0; k < ins->num_ops; k++)
@@ -644,6 +656,8 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
   for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
   if (p->has_calls) c->cross = call_crossings(p, p->mem);
+  c->region_free = !p->abi.call_wo_sgpr;
+  c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
   compute_affinities(c);
 
   for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {

@@ -24,11 +24,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 }
 
 ; CHECK-LABEL: k:
-; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
 ; CHECK: .amdhsa_private_segment_fixed_size [[FRAME:[0-9]+]]
 ; CHECK: .amdhsa_uses_dynamic_stack 1
 ; CHECK-LABEL: fact:
 ; CHECK: s_add_u32 s32, s32, 0x[[ADJ:[0-9a-f]+]]
-; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
 ; CHECK-NEXT: s_sub_u32 s32, s32, 0x[[ADJ]]
 ; CHECK: s_setpc_b64 s[30:31]
