@@ -191,11 +191,13 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
       seq[n++] = waitcnt0(p);
       for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
     }
-    if (c->ns) {
-      /* the caller's hazard pass cannot see these VALU writes of SGPRs:
-       * 5 wait states before its first instruction may read one in VMEM */
+    /* the caller's hazard pass cannot see these VALU writes of SGPRs:
+     * 5 wait states before its first instruction may read one in VMEM;
+     * the VGPR reloads, the wait, the EXEC restore and s_setpc_b64 below
+     * count one each */
+    if (c->ns && c->nv + 3 < 5) {
       mir_instr *nop = sop(p, ISA_S_NOP, 0, 0);
-      nop->offset = 4;
+      nop->offset = (int32_t)(5 - (c->nv + 3)) - 1;
       seq[n++] = nop;
     }
     for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, SP, c->vgprs[i], vgpr_slot(c, i));
