@@ -31,8 +31,9 @@
  *           pointer: frames have a static size.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
- *           values low dword first, vectors of 8/16-bit elements packed
- *           (isel_pack_dwords); the dwords past the VGPR ones at the start
+ *           values low dword first, vectors of 16-bit elements packed two
+ *           to a dword, of 8-bit elements one element per dword (as
+ *           llc-19); the dwords past the VGPR ones at the start
  *           of the callee's frame (bytes 0, 4, ... from its stack
  *           pointer), where the caller stores them and the callee loads
  *           them; results at most 32 dwords. Aggregates travel as their
@@ -40,14 +41,20 @@
  *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
  *           them (its callers disagree, LLVM PR #182754); in the compact
  *           layout they are ordinary VGPR arguments.
- *   clobbered by a wavecc callee: the SGPR region (the allocator keeps a
- *           calling program's values out of it), the callee's VGPR region
- *           v0..v(R-1), R its argument (work-item ids included) or result
- *           dwords, whichever are more (abi.call_vgprs; an indirect call's
- *           R is the most of any function), plus VCC, SCC and M0. p_call
- *           defines v0..v(R-1), so the allocator keeps values live across
- *           it above them (regalloc.c, call_crossings). A wavecc function
- *           saves every other register it writes, all 64 lanes of a VGPR
+ *   clobbered by a wavecc callee: the SGPR region (the allocator keeps
+ *           a calling program's values that live across a call out of
+ *           it), VCC, SCC and M0, and the VGPRs v0..v(C-1): C is at most
+ *           max(R, 40) (abi.call_vgprs), R its argument (work-item ids
+ *           included) or result dwords, whichever are more
+ *           (abi.call_arg_vgprs); AMDGPUUsage lets a callee clobber
+ *           v0..v39. A function compiled already tells its callers its
+ *           C exactly: the VGPRs it writes below max(R, 40) (frame.c,
+ *           vgpr_clobber; the pipeline compiles callees first); an
+ *           indirect call, a call in a cycle and the compact layout
+ *           (where C = R) use the bound. p_call defines v0..v(C-1), so
+ *           the allocator keeps values live across it above them
+ *           (regalloc.c, call_crossings). A wavecc function saves every
+ *           other register it writes, all 64 lanes of a VGPR
  *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
  *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
  *           code may call it.
@@ -86,6 +93,7 @@ unsigned isel_call_dwords(LLVMTypeRef t) {
   unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
   if (bits == 1) return nc == 1 ? 1 : 0;
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
+  if (k == LLVMVectorTypeKind && bits == 8) return nc; /* one dword per element, as llc-19 */
   if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
   return nc * (bits == 64 ? 2 : 1);
 }
@@ -103,6 +111,29 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
   return o;
 }
 
+/* The dwords of value v in the convention (v's type not i1 or an
+ * aggregate): vectors of 8-bit elements one element per dword (the low
+ * byte; llc-19's getNumRegistersForCallingConv), 16-bit ones two per
+ * dword, the rest as isel_pack_dwords; false when v cannot be passed. */
+static bool call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_pack_dwords(c, v, w, n);
+  *n = isel_num_comps(t);
+  if (*n > 32) return false;
+  for (unsigned e = 0; e < *n; e++) w[e] = isel_get(c, v, e);
+  return true;
+}
+
+/* Sets v (not i1 or an aggregate) from its `n` dwords in the convention
+ * (call_words). */
+static bool from_call_words(isel_ctx *c, LLVMValueRef v, const mir_operand *w, unsigned n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_unpack_dwords(c, v, w, n);
+  if (n != isel_num_comps(t)) return false;
+  for (unsigned e = 0; e < n; e++) isel_set(c, v, e, isel_as_temp(c, w[e], isel_opnd_is_vgpr(&w[e]), 1));
+  return true;
+}
+
 /* The dwords of value v as VGPR temporaries; false when v's type cannot
  * be passed. */
 static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
@@ -115,7 +146,7 @@ static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n
     return true;
   }
   mir_operand w[32];
-  if (!isel_call_dwords(t) || !isel_pack_dwords(c, v, w, n)) return false;
+  if (!isel_call_dwords(t) || !call_words(c, v, w, n)) return false;
   for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
   return true;
 }
@@ -130,7 +161,7 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   }
   mir_operand w[32];
   for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
-  return isel_unpack_dwords(c, v, w, n);
+  return from_call_words(c, v, w, n);
 }
 
 unsigned isel_implicit_dwords(unsigned mask) {
@@ -267,6 +298,13 @@ static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
   return r > n ? r : n;
 }
 
+/* The VGPRs v0.. a function of type fnty may clobber without saving them
+ * (the convention's, when nothing more precise is known). */
+static unsigned fn_clobber(const isel_call_abi *ca, LLVMTypeRef fnty) {
+  unsigned r = fn_region(ca, fnty);
+  return r > ca->min_clobber ? r : ca->min_clobber;
+}
+
 void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs,
                         unsigned max_sgprs) {
   bool compact = (max_vgprs && max_vgprs < 64) || (max_sgprs && max_sgprs < 64);
@@ -280,12 +318,13 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
   } else {
     ca->reg_args = IDS_VGPR; /* v31 is the work-item ids' (llc's callers always reserve it) */
     ca->ra_sgpr = 30, ca->sp_sgpr = 32, ca->call_sgprs = 33;
+    ca->min_clobber = 40;
   }
   for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
   /* an indirect call clobbers what any function may */
   ca->arg_vgprs = 1;
   for (unsigned k = 0; k < n; k++) {
-    unsigned r = fn_region(ca, LLVMGlobalGetValueType(functions[k]));
+    unsigned r = fn_clobber(ca, LLVMGlobalGetValueType(functions[k]));
     if (r > ca->arg_vgprs) ca->arg_vgprs = r;
   }
 }
@@ -305,10 +344,31 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
     ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
     ca->arg_vgprs = IDS_VGPR + 1;
     for (unsigned k = 0; k < ca->num_functions; k++) {
-      unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
+      unsigned r = fn_clobber(ca, LLVMGlobalGetValueType(ca->functions[k]));
       if (r > ca->arg_vgprs) ca->arg_vgprs = r;
     }
   }
+}
+
+/* Depth-first post-order over the direct calls among the functions. */
+static void order_from(const isel_call_abi *ca, unsigned k, uint8_t *state, unsigned *order, unsigned *n) {
+  state[k] = 1;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ca->functions[k]); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins)) continue;
+      LLVMValueRef f = LLVMGetCalledValue(ins);
+      for (unsigned j = 0; j < ca->num_functions; j++)
+        if (ca->functions[j] == f && !state[j]) order_from(ca, j, state, order, n);
+    }
+  order[(*n)++] = k;
+}
+
+void isel_call_order(const isel_call_abi *ca, unsigned *order) {
+  uint8_t *state = calloc(ca->num_functions + 1, 1);
+  unsigned n = 0;
+  for (unsigned k = 0; k < ca->num_functions; k++)
+    if (!state[k]) order_from(ca, k, state, order, &n);
+  free(state);
 }
 
 /* Symbol index of f: the module's function list, then the externs;
@@ -354,8 +414,9 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call (no function of the module can be its callee)");
     return true;
   }
+  uint32_t fk = UINT32_MAX; /* a module function's index */
   if (LLVMIsAFunction(callee)) {
-    uint32_t k = function_index(c, callee);
+    uint32_t k = fk = function_index(c, callee);
     if (k == UINT32_MAX || !isel_function_address(c, callee, &addr)) {
       isel_unsupported(c, ins, "call (the callee is not compiled)");
       return true;
@@ -411,7 +472,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
         /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
         mir_operand w[32];
         unsigned nw;
-        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !isel_pack_dwords(c, a, w, &nw) || nin + nw > NUM_INREG) {
+        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !call_words(c, a, w, &nw) || nin + nw > NUM_INREG) {
           isel_unsupported(c, ins, "inreg call argument (i1, aggregate, or more than 16 SGPR dwords)");
           return true;
         }
@@ -444,8 +505,13 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
-  /* the callee clobbers its own region (an indirect one: any function's) */
-  unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  /* the VGPRs the callee clobbers: what it writes and does not save when
+   * it is compiled already, else the convention's (an indirect one: any
+   * function's) */
+  unsigned region = c->ca->arg_vgprs;
+  if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
+  else if (external) region = fn_region(c->ca, LLVMGlobalGetValueType(callee));
+  else if (LLVMIsAFunction(callee)) region = fn_clobber(c->ca, LLVMGlobalGetValueType(callee));
   if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);
@@ -530,7 +596,8 @@ void isel_setup_function(isel_ctx *c) {
   p->abi.call_wo_sgpr = ca->wo_sgpr;
   p->abi.call_ra_sgpr = ca->ra_sgpr;
   p->abi.call_sp_sgpr = ca->sp_sgpr;
-  p->abi.call_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_arg_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = fn_clobber(ca, LLVMGlobalGetValueType(c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -621,7 +688,7 @@ void isel_setup_function(isel_ctx *c) {
     if (is_inreg(ca, NULL, c->fn, i)) {
       mir_operand w[32];
       for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
-      if (LLVMGetFirstUse(params[i]) && !isel_unpack_dwords(c, params[i], w, n)) {
+      if (LLVMGetFirstUse(params[i]) && !from_call_words(c, params[i], w, n)) {
         isel_unsupported(c, params[i], "inreg parameter type");
         return;
       }

@@ -4,12 +4,14 @@
  * allocation and SSA elimination, on physical registers.
  *
  * Frame of a program, bytes per lane from its frame base (a function's
- * SP at entry; a kernel's wave offset):
+ * SP at entry; a kernel's, after it added its wave offset to the V#'s
+ * base once at entry: 0):
  *   [0, A)        allocas (isel), then spill slots (the spiller raises
  *                 abi.private_segment_size past them)
  *   [A, A + 4n)   a function's saved registers: each VGPR it writes
- *                 outside the argument region, all 64 lanes, then the
- *                 SGPRs it writes outside the SGPR region, 64 per VGPR's lanes
+ *                 above the ones it may clobber (find_saved), all 64
+ *                 lanes, then the SGPRs it writes outside the SGPR
+ *                 region, 64 per VGPR's lanes
  * frame_size = the total rounded to 16; a callee's frame starts there.
  *
  * Prologue (at a function's entry, before the copies out of its inputs):
@@ -20,16 +22,17 @@
  *   s_mov_b64 exec, vcc
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
- * s_setpc_b64 RA. p_call becomes
- *   s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0   (kernel: the callee's V#
- *                                     base is the wave's scratch)
- *   s_mov_b32 SP, F*64  (kernel)  |  s_add_u32 SP, SP, F*64 (function)
+ * s_setpc_b64 RA. A calling kernel starts with kernel_prologue (the wave
+ * offset into the V#'s base, SP = F*64). p_call becomes
+ *   s_add_u32 SP, SP, F*64 (function)  |  s_mov_b32 SP, F*64 (a kernel
+ *                                         whose SP is an input register)
  *   s_waitcnt 0                            nothing outstanding at entry
+ *   s_swappc_b64 RA, target
+ *   s_sub_u32 SP, SP, F*64 (function)
+ * and where EXEC may be empty (frame_exec.c) the s_swappc_b64 is guarded:
  *   s_getpc_b64 RA; s_add_u32 RA.lo, RA.lo, 20; s_addc_u32 RA.hi, RA.hi, 0
  *   s_cmp_lg_u64 exec, 0; s_cselect_b64 RA, target, RA
  *   s_swappc_b64 RA, RA                 (EXEC = 0: "calls" the next one)
- *                                 |  s_sub_u32 SP, SP, F*64 (function)
- *   s_sub_u32 s0, s0, WO; s_subb_u32 s1, s1, 0   (kernel)
  * Arguments past the VGPR ones were stored by isel through an
  * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
  * becomes F*64 here.
@@ -43,6 +46,7 @@
 
 #include "passes/passes.h"
 #include "target/encode.h"
+#include "target/isa.h"
 
 typedef struct frame_ctx {
   mir_program *p;
@@ -122,14 +126,21 @@ static mir_instr *all_lanes(mir_program *p, bool on) {
   return m;
 }
 
-/* The registers a function writes outside the convention's regions. */
+/* The registers a function must save: the SGPRs it writes above the
+ * region, the VGPRs it writes above the ones it may clobber (call_vgprs),
+ * and the VGPRs above its arguments and results it writes in lanes EXEC
+ * does not select (v_writelane: a caller's value in a lane this call does
+ * not run may sit there). What it writes and does not save is its
+ * clobber set, v0..v(vgpr_clobber-1), which its callers avoid. */
 static void find_saved(frame_ctx *c) {
   mir_program *p = c->p;
-  unsigned vlo = p->abi.call_vgprs;
+  unsigned vlo = p->abi.call_vgprs, vargs = p->abi.call_arg_vgprs;
+  uint8_t written[256] = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
       if (ins->opcode == MIR_P_STARTPGM) continue;
+      bool lanes = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_IGNORES_EXEC);
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *o = &ins->defs[k];
         if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
@@ -138,23 +149,27 @@ static void find_saved(frame_ctx *c) {
         for (unsigned u = 0; u < n; u++) {
           mir_preg x = (mir_preg)(r + u);
           bool wo = p->abi.call_wo_sgpr && x == p->abi.call_wo_sgpr; /* a calling kernel's soffset 0 */
-          if (((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) || (x >= 256 + vlo && x < 512)) c->saved[x] = 1;
+          if ((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) c->saved[x] = 1;
+          if (x < 256 || x >= 512) continue;
+          if (x >= 256 + vlo || (lanes && x >= 256 + vargs)) c->saved[x] = 1;
+          else written[x - 256] = 1;
         }
       }
     }
   for (unsigned r = 0; r < MIR_MAX_SGPRS; r++)
     if (c->saved[r]) c->sgprs[c->ns++] = (mir_preg)r;
   if (c->ns) {
-    /* SGPRs travel in the lanes of a saved VGPR: the first one written,
-     * else the first one above the argument region */
-    if (!c->saved[256 + vlo] && vlo < 256) {
-      bool any = false;
-      for (unsigned r = 256 + vlo; r < 512 && !any; r++) any = c->saved[r];
-      if (!any) c->saved[256 + vlo] = 1;
-    }
+    /* SGPRs travel in the lanes of a saved VGPR: the first one, else the
+     * first one above the arguments and results */
+    bool any = false;
+    for (unsigned r = 256 + vargs; r < 512 && !any; r++) any = c->saved[r];
+    if (!any && vargs < 256) c->saved[256 + vargs] = 1;
   }
   for (unsigned r = 256; r < 512; r++)
     if (c->saved[r]) c->vgprs[c->nv++] = (mir_preg)r;
+  p->vgpr_clobber = 0;
+  for (unsigned r = 0; r < 256; r++)
+    if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
   c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }
