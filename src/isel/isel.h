@@ -18,7 +18,6 @@ typedef struct isel_call_abi {
   unsigned num_functions;
   LLVMValueRef *externs;   /* declared functions called (symbols num_functions + k): other code objects' */
   unsigned num_externs;
-  unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
   unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
   unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes */
   /* AMDGPUUsage's registers (true: return address s[30:31], stack

@@ -321,12 +321,6 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
     ca->min_clobber = 40;
   }
   for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
-  /* an indirect call clobbers what any function may */
-  ca->arg_vgprs = 1;
-  for (unsigned k = 0; k < n; k++) {
-    unsigned r = fn_clobber(ca, LLVMGlobalGetValueType(functions[k]));
-    if (r > ca->arg_vgprs) ca->arg_vgprs = r;
-  }
 }
 
 void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
@@ -342,11 +336,6 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
   }
   if (ca->num_externs && ca->amdgpu) {
     ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
-    ca->arg_vgprs = IDS_VGPR + 1;
-    for (unsigned k = 0; k < ca->num_functions; k++) {
-      unsigned r = fn_clobber(ca, LLVMGlobalGetValueType(ca->functions[k]));
-      if (r > ca->arg_vgprs) ca->arg_vgprs = r;
-    }
   }
 }
 
@@ -403,6 +392,17 @@ static void note_callee(isel_ctx *c, uint32_t k) {
   if (p->num_callees) memcpy(n, p->callees, p->num_callees * sizeof *n);
   n[p->num_callees++] = k;
   p->callees = n;
+}
+
+/* The VGPRs an indirect call clobbers: the most any function may, each
+ * exactly when compiled already (a kernel's: all of them). */
+static unsigned indirect_clobber(const isel_call_abi *ca) {
+  unsigned most = 1;
+  for (unsigned k = 0; k < ca->num_functions; k++) {
+    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, LLVMGlobalGetValueType(ca->functions[k]));
+    if (r > most) most = r;
+  }
+  return ca->num_externs && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
 }
 
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
@@ -508,10 +508,11 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   /* the VGPRs the callee clobbers: what it writes and does not save when
    * it is compiled already, else the convention's (an indirect one: any
    * function's) */
-  unsigned region = c->ca->arg_vgprs;
-  if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
+  unsigned region = 0;
+  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
+  else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
   else if (external) region = fn_region(c->ca, LLVMGlobalGetValueType(callee));
-  else if (LLVMIsAFunction(callee)) region = fn_clobber(c->ca, LLVMGlobalGetValueType(callee));
+  else region = fn_clobber(c->ca, LLVMGlobalGetValueType(callee));
   if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);

@@ -112,8 +112,8 @@ typedef enum mir_pseudo {
   MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
   MIR_P_START_LINEAR_VGPR,
   MIR_P_END_LINEAR_VGPR,
-  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), in a kernel
-                              ops[2] = its wave offset, then the implicit inputs and argument dwords
+  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]),
+                              then the implicit inputs and argument dwords
                               (fixed registers); defs = the return
                               address (fixed pair, abi.call_ra_sgpr), then the VGPRs it clobbers (fixed
                               v0..); lowered by the frame pass */

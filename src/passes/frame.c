@@ -18,7 +18,8 @@
  *   s_or_saveexec_b64 vcc, -1              VCC is clobbered by calls
  *   buffer_store_dword vK, off, s[0:3], SP offset:..   each saved VGPR
  *   v_writelane_b32 vT, sK, lane ...       SGPRs into a saved VGPR's lanes
- *   buffer_store_dword vT, off, s[0:3], SP offset:..
+ *   buffer_store_dword vT, off, s[0:3], SP offset:..   (not when the
+ *                            function never writes vT: they stay there)
  *   s_mov_b64 exec, vcc
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
@@ -55,6 +56,7 @@ typedef struct frame_ctx {
   mir_preg vgprs[256], sgprs[MIR_MAX_SGPRS];
   unsigned nv, ns;
   mir_preg lanes_vgpr;    /* the saved VGPR that carries SGPRs */
+  bool lanes_kept;        /* the function never writes it: the SGPRs stay in its lanes throughout */
   uint32_t csr_base;      /* byte offset of the save area */
   uint32_t xsave_base;    /* a kernel's: where the VGPRs an external call may clobber are saved */
   bool sp_per_call;       /* a kernel whose SP is an input register: set before each call */
@@ -135,7 +137,7 @@ static mir_instr *all_lanes(mir_program *p, bool on) {
 static void find_saved(frame_ctx *c) {
   mir_program *p = c->p;
   unsigned vlo = p->abi.call_vgprs, vargs = p->abi.call_arg_vgprs;
-  uint8_t written[256] = {0};
+  uint8_t written[256] = {0}, any_write[256] = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
@@ -151,6 +153,7 @@ static void find_saved(frame_ctx *c) {
           bool wo = p->abi.call_wo_sgpr && x == p->abi.call_wo_sgpr; /* a calling kernel's soffset 0 */
           if ((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) c->saved[x] = 1;
           if (x < 256 || x >= 512) continue;
+          any_write[x - 256] = 1;
           if (x >= 256 + vlo || (lanes && x >= 256 + vargs)) c->saved[x] = 1;
           else written[x - 256] = 1;
         }
@@ -171,6 +174,7 @@ static void find_saved(frame_ctx *c) {
   for (unsigned r = 0; r < 256; r++)
     if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
   c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
+  c->lanes_kept = c->ns && c->ns <= 64 && !any_write[c->lanes_vgpr - 256];
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }
 
@@ -190,7 +194,8 @@ static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
   for (unsigned i = 0; i < c->ns; i++) {
     seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
-    if (i % 64 == 63 || i + 1 == c->ns) seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+    if ((i % 64 == 63 || i + 1 == c->ns) && !c->lanes_kept)
+      seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
   }
   seq[n++] = all_lanes(p, false);
   return n;
@@ -202,8 +207,10 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   if (c->nv) {
     seq[n++] = all_lanes(p, true);
     for (unsigned i = 0; i < c->ns; i += 64) {
-      seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
-      seq[n++] = waitcnt0(p);
+      if (!c->lanes_kept) {
+        seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+        seq[n++] = waitcnt0(p);
+      }
       for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
     }
     /* the caller's hazard pass cannot see these VALU writes of SGPRs:

@@ -50,6 +50,8 @@
 #define UNITS 512u
 #define RA_MAX_RESV 16u
 
+enum { SGPR_TARGET = 1, SGPR_CROSSES = 2 }; /* call_crossings' marks of SGPR temporaries */
+
 typedef struct ra_ctx {
   mir_program *p;
   diag *d;
@@ -58,8 +60,8 @@ typedef struct ra_ctx {
   uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
   unsigned sgpr_budget, vgpr_budget;
   unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
-  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs: 1 if it
-                                * lives across a call or is a call's target */
+  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs:
+                                * call_crossings' SGPR_TARGET or SGPR_CROSSES */
   bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
                                 * layout, whose region holds a calling kernel's fixed soffset 0) */
   mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
@@ -121,6 +123,7 @@ static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
   bool known = c->cross && t < c->cap && t < c->live_temps;
   if (mir_rc_is_vgpr(rc)) return known ? c->cross[t] : 0;
   if (known && c->region_free && !c->cross[t]) return 0;
+  if (known && c->region_free && c->cross[t] == SGPR_TARGET) return 16; /* past the implicit inputs */
   unsigned a = rc_align(rc);
   return (c->sgpr_lo + a - 1) / a * a;
 }
@@ -591,8 +594,8 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
  * (p_call's VGPR definitions: its results and the callee's other clobbers,
  * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
  * one (the callee clobbers the SGPR region) or is a call's target (kept
- * out of the registers the call's fixed operands take): a backward walk
- * over each block from its live-out set. */
+ * out of the registers the call's fixed operands take, which would have
+ * to move it): a backward walk over each block from its live-out set. */
 static uint8_t *call_crossings(const mir_program *p, arena *mem) {
   const mir_live_info *li = p->live;
   uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
@@ -609,15 +612,39 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem) {
         for (unsigned k = 0; k < ins->num_defs; k++)
           if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
         for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
-          unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : 1;
+          unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : SGPR_CROSSES;
           if (cross[t] < m) cross[t] = (uint8_t)m;
         }
-        if (ins->ops[0].kind == MIR_OPND_TEMP) cross[ins->ops[0].temp.id] = 1;
+        /* the target: above the SGPRs of the call's fixed operands (the
+         * implicit inputs s4..s14; inreg arguments up to s29) */
+        bool inreg = false;
+        for (unsigned k = 1; k < ins->num_ops; k++)
+          inreg |= ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].preg >= 16 && ins->ops[k].preg < MIR_MAX_SGPRS;
+        uint8_t *ct = ins->ops[0].kind == MIR_OPND_TEMP ? &cross[ins->ops[0].temp.id] : NULL;
+        if (ct && *ct < (inreg ? SGPR_CROSSES : SGPR_TARGET)) *ct = inreg ? SGPR_CROSSES : SGPR_TARGET;
       }
       if (mir_is_phi(ins)) continue;
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
     }
+  }
+  /* an SGPR tuple whose parts live across a call goes there too (a merged
+   * s_load's result: else every part is copied out of the region) */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+        const mir_instr *ins = p->blocks[bi].instrs[i];
+        if (ins->opcode != MIR_P_SPLIT_VECTOR && ins->opcode != MIR_P_EXTRACT) continue;
+        const mir_operand *src = &ins->ops[0];
+        if (src->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(src->temp.rc) || cross[src->temp.id] == SGPR_CROSSES) continue;
+        for (unsigned k = 0; k < ins->num_defs; k++)
+          if (ins->defs[k].kind == MIR_OPND_TEMP && cross[ins->defs[k].temp.id] == SGPR_CROSSES) {
+            cross[src->temp.id] = SGPR_CROSSES;
+            changed = true;
+            break;
+          }
+      }
   }
   return cross;
 }

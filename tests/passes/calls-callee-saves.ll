@@ -1,13 +1,18 @@
 ; A function that calls (isel_calls.c, regalloc.c, frame.c) keeps only the
 ; SGPR values a call clobbers out of the convention's region s0..s32: its
-; return address, the implicit-argument pointer it reads after the call
-; and the callee's address, six SGPRs saved in lanes of v1. The work-group
-; id it passes on stays in s12 (it used to be copied to s33 and saved, nine
-; SGPRs in all), it has no divergent branch, so EXEC is neither saved nor
-; restored, and its call needs no empty-EXEC guard (frame_exec.c). After
-; the lanes are read back, one more wait state (s_nop 0) with the VGPR
-; reload, the wait, the EXEC restore and s_setpc_b64 makes the five a VMEM
-; read of a restored SGPR needs in the caller (it was s_nop 4).
+; return address and the implicit-argument pointer it reads after the
+; call, four SGPRs saved in lanes of v1. The callee's address sits in
+; s[16:17], past the registers of the call's implicit inputs; the
+; work-group id it passes on stays in s12 (it used to be copied to s33 and
+; saved, nine SGPRs in all). It has no divergent branch, so EXEC is neither
+; saved nor restored, and its call needs no empty-EXEC guard
+; (frame_exec.c). Nothing in it writes v1 (the callee clobbers v0 only),
+; so the SGPRs stay in v1's lanes from prologue to epilogue: v1 is stored
+; once and loaded once (it used to be stored and loaded a second time
+; with the lanes). After the lanes are read back, one more wait state
+; (s_nop 0) with the VGPR reload, the wait, the EXEC restore and
+; s_setpc_b64 makes the five a VMEM read of a restored SGPR needs in the
+; caller (it was s_nop 4).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -25,17 +30,16 @@ define internal i32 @leaf(i32 %x) noinline {
 ; CHECK-NEXT: .Lmid_BB0:
 ; CHECK-NEXT: s_or_saveexec_b64 vcc, -1
 ; CHECK-NEXT: buffer_store_dword v1, off, s[0:3], s32
-; CHECK-COUNT-6: v_writelane_b32 v1, s{{[0-9]+}}
-; CHECK-NEXT: buffer_store_dword v1, off, s[0:3], s32 offset:4
+; CHECK-COUNT-4: v_writelane_b32 v1, s{{[0-9]+}}
 ; CHECK-NEXT: s_mov_b64 exec, vcc
 ; CHECK-NOT: s12
 ; CHECK-NOT: exec
-; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
+; CHECK: s_getpc_b64 s[16:17]
+; CHECK-NOT: exec
+; CHECK: s_swappc_b64 s[30:31], s[16:17]
 ; CHECK-NOT: exec
 ; CHECK: s_or_saveexec_b64 vcc, -1
-; CHECK-NEXT: buffer_load_dword v1, off, s[0:3], s32 offset:4
-; CHECK-NEXT: s_waitcnt vmcnt(0)
-; CHECK-COUNT-6: v_readlane_b32 s{{[0-9]+}}, v1
+; CHECK-COUNT-4: v_readlane_b32 s{{[0-9]+}}, v1
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: buffer_load_dword v1, off, s[0:3], s32
 ; CHECK-NEXT: s_waitcnt vmcnt(0)
