@@ -398,6 +398,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   free(shrink);
   free(order);
   free(ca.clobbers);
+  free(ca.in_cycle);
   free(mems);
   free(progs);
   free(ca.externs);

@@ -35,6 +35,10 @@ typedef struct isel_call_abi {
    * compiles callees first: isel_call_order); 0 = not yet, assume
    * max(arguments and results, min_clobber). NULL: none known. */
   uint16_t *clobbers;
+  /* [function] on a cycle of direct calls (isel_call_order): it cannot
+   * know its own clobbers, so it clobbers only its arguments and results
+   * and saves the rest, as in the compact layout. NULL: none. */
+  uint8_t *in_cycle;
 } isel_call_abi;
 
 /* ABI inputs a function uses (intrinsics): in the AMDGPUUsage layout in
@@ -61,8 +65,9 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod);
 
 /* The order to compile the module's functions in: indices into
  * ca->functions, every function after the ones it calls directly (a cycle
- * broken anywhere), so that a caller knows its callees' clobbers. */
-void isel_call_order(const isel_call_abi *ca, unsigned *order);
+ * broken anywhere), so that a caller knows its callees' clobbers. Sets
+ * ca->in_cycle (malloc'ed; the caller frees it). */
+void isel_call_order(isel_call_abi *ca, unsigned *order);
 /* The ISEL_IMPLICIT_* inputs function fn's instructions use. */
 unsigned isel_implicit_uses(LLVMValueRef fn);
 /* Dwords the implicit inputs `mask` take. */

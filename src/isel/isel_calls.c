@@ -298,10 +298,11 @@ static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
   return r > n ? r : n;
 }
 
-/* The VGPRs v0.. a function of type fnty may clobber without saving them
- * (the convention's, when nothing more precise is known). */
-static unsigned fn_clobber(const isel_call_abi *ca, LLVMTypeRef fnty) {
-  unsigned r = fn_region(ca, fnty);
+/* The VGPRs v0.. function k may clobber without saving them (the
+ * convention's, when nothing more precise is known). */
+static unsigned fn_clobber(const isel_call_abi *ca, unsigned k) {
+  unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
+  if (ca->in_cycle && ca->in_cycle[k]) return r;
   return r > ca->min_clobber ? r : ca->min_clobber;
 }
 
@@ -339,25 +340,40 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
   }
 }
 
-/* Depth-first post-order over the direct calls among the functions. */
-static void order_from(const isel_call_abi *ca, unsigned k, uint8_t *state, unsigned *order, unsigned *n) {
+/* Depth-first post-order over the direct calls among the functions;
+ * state 1: on the path (`path`, depth *np), 2: done. A call to a function
+ * on the path closes a cycle: the path from it on is in_cycle. */
+static void order_from(isel_call_abi *ca, unsigned k, uint8_t *state, unsigned *path, unsigned *np, unsigned *order,
+                       unsigned *n) {
   state[k] = 1;
+  path[(*np)++] = k;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ca->functions[k]); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
-      for (unsigned j = 0; j < ca->num_functions; j++)
-        if (ca->functions[j] == f && !state[j]) order_from(ca, j, state, order, n);
+      for (unsigned j = 0; j < ca->num_functions; j++) {
+        if (ca->functions[j] != f) continue;
+        if (!state[j]) order_from(ca, j, state, path, np, order, n);
+        else if (state[j] == 1)
+          for (unsigned d = *np; d-- > 0;) {
+            ca->in_cycle[path[d]] = 1;
+            if (path[d] == j) break;
+          }
+      }
     }
+  (*np)--;
+  state[k] = 2;
   order[(*n)++] = k;
 }
 
-void isel_call_order(const isel_call_abi *ca, unsigned *order) {
+void isel_call_order(isel_call_abi *ca, unsigned *order) {
   uint8_t *state = calloc(ca->num_functions + 1, 1);
-  unsigned n = 0;
+  unsigned *path = calloc(ca->num_functions + 1, sizeof *path), n = 0, np = 0;
+  ca->in_cycle = calloc(ca->num_functions + 1, 1);
   for (unsigned k = 0; k < ca->num_functions; k++)
-    if (!state[k]) order_from(ca, k, state, order, &n);
+    if (!state[k]) order_from(ca, k, state, path, &np, order, &n);
   free(state);
+  free(path);
 }
 
 /* Symbol index of f: the module's function list, then the externs;
@@ -399,7 +415,7 @@ static void note_callee(isel_ctx *c, uint32_t k) {
 static unsigned indirect_clobber(const isel_call_abi *ca) {
   unsigned most = 1;
   for (unsigned k = 0; k < ca->num_functions; k++) {
-    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, LLVMGlobalGetValueType(ca->functions[k]));
+    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, k);
     if (r > most) most = r;
   }
   return ca->num_externs && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
@@ -512,7 +528,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
   else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
   else if (external) region = fn_region(c->ca, LLVMGlobalGetValueType(callee));
-  else region = fn_clobber(c->ca, LLVMGlobalGetValueType(callee));
+  else region = fn_clobber(c->ca, fk);
   if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);
@@ -598,7 +614,7 @@ void isel_setup_function(isel_ctx *c) {
   p->abi.call_ra_sgpr = ca->ra_sgpr;
   p->abi.call_sp_sgpr = ca->sp_sgpr;
   p->abi.call_arg_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
-  p->abi.call_vgprs = fn_clobber(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = fn_clobber(ca, function_index(c, c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
