@@ -44,7 +44,9 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
-    if (isel_folded_offset(c, ins)) { /* every load adds hidden_offset in its offset field */
+    if (!c->hidden_offset || isel_folded_offset(c, ins)) {
+      /* a function's pointer is the implicit arguments' already; a
+       * kernel's loads add hidden_offset in their offset field */
       isel_set(c, ins, 0, c->kernarg_ptr);
       return 1;
     }

@@ -236,6 +236,11 @@ int mir_insert_mode_writes(mir_program *p, diag *d);
  * pointer move and s_swappc_b64. Returns non-zero after reporting a frame
  * beyond 4 KiB per lane. */
 int mir_frame(mir_program *p, diag *d);
+
+/* For each p_call of p, in block and instruction order: may it run with
+ * EXEC empty (then the frame pass guards it)? Arena-allocated; on
+ * physical registers after SSA elimination (frame_exec.c). */
+bool *mir_calls_under_empty_exec(const mir_program *p);
 /* After every program's frame pass: `progs` holds nk kernels, then nf
  * functions (function k of isel_calls.c's list at nk + k). A calling
  * kernel's descriptor then covers its callees: callee_sgprs/vgprs are the

@@ -50,6 +50,8 @@
 #define UNITS 512u
 #define RA_MAX_RESV 16u
 
+enum { SGPR_TARGET = 1, SGPR_CROSSES = 2 }; /* call_crossings' marks of SGPR temporaries */
+
 typedef struct ra_ctx {
   mir_program *p;
   diag *d;
@@ -57,8 +59,12 @@ typedef struct ra_ctx {
   mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
   uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
   unsigned sgpr_budget, vgpr_budget;
-  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (fixed temporaries only) */
-  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none) */
+  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
+  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs:
+                                * call_crossings' SGPR_TARGET or SGPR_CROSSES */
+  bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
+                                * layout, whose region holds a calling kernel's fixed soffset 0) */
+  mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
   unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
   bool failed;
   uint32_t cap;        /* size of reg/pref */
@@ -104,16 +110,20 @@ static unsigned rc_align(mir_rc rc) {
 }
 
 static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
+  if (c->sp_blocked != MIR_PREG_NONE && r <= c->sp_blocked && c->sp_blocked < r + n) return false;
   for (unsigned u = 0; u < n; u++)
     if (c->owner[r + u]) return false;
   return true;
 }
 
 /* Lowest register temporary t may take in its file: above the SGPR region
- * in a program that calls; above the VGPRs a call it lives across
- * clobbers. */
+ * when it lives across a call (a temporary made during allocation: in any
+ * program that calls); above the VGPRs a call it lives across clobbers. */
 static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
-  if (mir_rc_is_vgpr(rc)) return c->cross && t < c->cap && t < c->live_temps ? c->cross[t] : 0;
+  bool known = c->cross && t < c->cap && t < c->live_temps;
+  if (mir_rc_is_vgpr(rc)) return known ? c->cross[t] : 0;
+  if (known && c->region_free && !c->cross[t]) return 0;
+  if (known && c->region_free && c->cross[t] == SGPR_TARGET) return 16; /* past the implicit inputs */
   unsigned a = rc_align(rc);
   return (c->sgpr_lo + a - 1) / a * a;
 }
@@ -582,8 +592,10 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
 
 /* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
  * (p_call's VGPR definitions: its results and the callee's other clobbers,
- * src/isel/isel_calls.c): a backward walk
- * over each block from its live-out set. */
+ * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
+ * one (the callee clobbers the SGPR region) or is a call's target (kept
+ * out of the registers the call's fixed operands take, which would have
+ * to move it): a backward walk over each block from its live-out set. */
 static uint8_t *call_crossings(const mir_program *p, arena *mem) {
   const mir_live_info *li = p->live;
   uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
@@ -599,13 +611,40 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem) {
         unsigned n = 0;
         for (unsigned k = 0; k < ins->num_defs; k++)
           if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
-        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1))
-          if (cross[t] < n) cross[t] = (uint8_t)n;
+        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
+          unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : SGPR_CROSSES;
+          if (cross[t] < m) cross[t] = (uint8_t)m;
+        }
+        /* the target: above the SGPRs of the call's fixed operands (the
+         * implicit inputs s4..s14; inreg arguments up to s29) */
+        bool inreg = false;
+        for (unsigned k = 1; k < ins->num_ops; k++)
+          inreg |= ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].preg >= 16 && ins->ops[k].preg < MIR_MAX_SGPRS;
+        uint8_t *ct = ins->ops[0].kind == MIR_OPND_TEMP ? &cross[ins->ops[0].temp.id] : NULL;
+        if (ct && *ct < (inreg ? SGPR_CROSSES : SGPR_TARGET)) *ct = inreg ? SGPR_CROSSES : SGPR_TARGET;
       }
       if (mir_is_phi(ins)) continue;
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
     }
+  }
+  /* an SGPR tuple whose parts live across a call goes there too (a merged
+   * s_load's result: else every part is copied out of the region) */
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+        const mir_instr *ins = p->blocks[bi].instrs[i];
+        if (ins->opcode != MIR_P_SPLIT_VECTOR && ins->opcode != MIR_P_EXTRACT) continue;
+        const mir_operand *src = &ins->ops[0];
+        if (src->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(src->temp.rc) || cross[src->temp.id] == SGPR_CROSSES) continue;
+        for (unsigned k = 0; k < ins->num_defs; k++)
+          if (ins->defs[k].kind == MIR_OPND_TEMP && cross[ins->defs[k].temp.id] == SGPR_CROSSES) {
+            cross[src->temp.id] = SGPR_CROSSES;
+            changed = true;
+            break;
+          }
+      }
   }
   return cross;
 }
@@ -644,6 +683,8 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
   for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
   if (p->has_calls) c->cross = call_crossings(p, p->mem);
+  c->region_free = !p->abi.call_wo_sgpr;
+  c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
   compute_affinities(c);
 
   for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
