@@ -28,6 +28,7 @@ define internal i32 @leaf(i32 %x) noinline {
 
 ; CHECK-LABEL: mid:
 ; CHECK-NEXT: .Lmid_BB0:
+; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
 ; CHECK-NEXT: s_or_saveexec_b64 vcc, -1
 ; CHECK-NEXT: buffer_store_dword v1, off, s[0:3], s32
 ; CHECK-COUNT-4: v_writelane_b32 v1, s{{[0-9]+}}

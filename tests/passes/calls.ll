@@ -52,6 +52,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 
 ; CHECK-LABEL: f:
 ; CHECK-NEXT: .Lf_BB0:
+; the caller may have loads outstanding into the argument registers
+; (llc-19's callers do not wait before s_swappc_b64): wait first
+; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
 ; CHECK-NEXT: v_mul_lo_u32
 ; CHECK-NEXT: v_add_u32_e32
 ; (nothing outstanding at the return: the waitcnt pass drops the wait)
