@@ -53,6 +53,35 @@ mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(
 
 mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, false); }
 
+/* Correctly rounded f16 division (round to nearest in both MODE rounding
+ * fields, the default environment), from the operands extended to f32:
+ *   r = rcp(b), q0 = a*r, e = fma(-b, q0, a), q1 = fma(e, r, q0),
+ *   fixup = v_div_fixup_f32(q1, b, a), then v_cvt_f16_f32.
+ * Why it rounds correctly with v_rcp_f32's 1-ulp error: every value stays a
+ * normal f32 (|a|, |b| in [2^-24, 65504]), e is exact (a and b*q0 agree to
+ * about 22 bits and b*q0 has 35), so q0 + e*r differs from x = a/b by
+ * |q0 - x| * |1 - b*r| <= 1.5 * 2^-46 |x|, and q1 is within 2^-24 (1 + 2^-21)
+ * |x| of x. A nonzero distance from x to a half rounding boundary m (12
+ * significant bits; 11 in the subnormal range) is |a - m*b| / |b|, where
+ * a - m*b is a nonzero multiple of the last bit of m*b (23 bits), hence at
+ * least 2^-23 |x|: q1 lies on x's side of every boundary, and equals m when
+ * x = m. v_div_fixup_f32 gives 0/0, inf/inf, x/0, 0/x, x/inf and NaN
+ * operands their IEEE results, as in the full f32 division (whose 14
+ * instructions this replaces); no f32 denormal arises, so neither denormal
+ * field matters. Not used under a non-default rounding (constrained
+ * operations keep isel_fdiv32_of_halves). */
+mir_temp isel_fdiv16(isel_ctx *c, mir_operand a16, mir_operand b16) {
+  mir_temp a = isel_v1_1(c, ISA_V_CVT_F32_F16, a16), b = isel_v1_1(c, ISA_V_CVT_F32_F16, b16);
+  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(b));
+  mir_temp q = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(a), mir_op_temp(r));
+  mir_operand nb = mir_op_temp(b);
+  nb.flags |= MIR_OPND_NEG;
+  mir_temp e = isel_v1_3(c, ISA_V_FMA_F32, nb, mir_op_temp(q), mir_op_temp(a));
+  q = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(e), mir_op_temp(r), mir_op_temp(q));
+  mir_temp f = isel_v1_3(c, ISA_V_DIV_FIXUP_F32, mir_op_temp(q), mir_op_temp(b), mir_op_temp(a));
+  return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(f));
+}
+
 mir_temp isel_div_fmas(isel_ctx *c, unsigned op, mir_temp e, mir_temp r, mir_temp q, mir_temp vcc) {
   mir_temp f = isel_tmp(c, mir_rc_v(op == ISA_V_DIV_FMAS_F64 ? 2 : 1));
   mir_instr *fm = isel_emit(c, op, 4, 1);

@@ -1,0 +1,98 @@
+; Half division and square root, f64 inline constants and f64 source
+; modifiers (issue 14, floating point):
+; - fdiv half: a*rcp(b) with one residual step in f32, v_div_fixup_f32 for
+;   the special operands, one v_cvt_f16_f32 (8 instructions, correctly
+;   rounded; the proof is at isel_fdiv16), not the 14 of a full f32 division;
+; - llvm.sqrt.f16 is v_sqrt_f16, with llvm.fabs.f16 still an and;
+; - the f64 division's Newton steps take 1.0 as an inline constant (no
+;   s_mov pair);
+; - llvm.fabs.f64 / fneg feeding f64 arithmetic, compares, fma and sqrt
+;   become |x| and -x source modifiers (no v_and/v_xor and no copies).
+; RUN: %wavecc -S %s -o - | FileCheck %s
+; CHECK-LABEL: k_hdiv:
+; CHECK: v_cvt_f32_f16_e32 [[A:v[0-9]+]],
+; CHECK: v_cvt_f32_f16_e32 [[B:v[0-9]+]],
+; CHECK-NEXT: v_rcp_f32_e32 [[R:v[0-9]+]], [[B]]
+; CHECK-NEXT: v_mul_f32_e32 [[Q:v[0-9]+]], [[A]], [[R]]
+; CHECK-NEXT: v_fma_f32 [[E:v[0-9]+]], -[[B]], [[Q]], [[A]]
+; CHECK-NEXT: v_fma_f32 [[Q1:v[0-9]+]], [[E]], [[R]], [[Q]]
+; CHECK-NEXT: v_div_fixup_f32 [[F:v[0-9]+]], [[Q1]], [[B]], [[A]]
+; CHECK-NEXT: v_cvt_f16_f32_e32 {{v[0-9]+}}, [[F]]
+; CHECK-NOT: v_div_scale
+; CHECK-NOT: v_div_fmas
+; CHECK: s_endpgm
+; CHECK-LABEL: k_hsqrt:
+; CHECK: v_and_b32_e32 [[X:v[0-9]+]], 0x7fff,
+; CHECK-NEXT: v_sqrt_f16_e32 {{v[0-9]+}}, [[X]]
+; CHECK-NOT: v_sqrt_f32
+; CHECK: s_endpgm
+; CHECK-LABEL: k_ddiv:
+; CHECK-NOT: s_mov_b32 {{s[0-9]+}}, 0x3ff00000
+; CHECK: v_fma_f64 v[{{[0-9:]+}}], -v[{{[0-9:]+}}], v[{{[0-9:]+}}], 1.0
+; CHECK: v_fma_f64 v[{{[0-9:]+}}], -v[{{[0-9:]+}}], v[{{[0-9:]+}}], 1.0
+; CHECK: s_endpgm
+; CHECK-LABEL: k_dmods:
+; CHECK-NOT: v_and_b32
+; CHECK-NOT: v_xor_b32
+; CHECK: v_add_f64 v[{{[0-9:]+}}], v[{{[0-9:]+}}], -|v[{{[0-9:]+}}]|
+; CHECK: v_cmp_gt_f64_e64 {{s\[[0-9:]+\]}}, {{s\[[0-9:]+\]}}, |v[{{[0-9:]+}}]|
+; CHECK: v_ldexp_f64 v[{{[0-9:]+}}], |v[{{[0-9:]+}}]|,
+; CHECK: v_mul_f64 v[{{[0-9:]+}}], 0.5, v[{{[0-9:]+}}]
+; CHECK: v_fma_f64 v[{{[0-9:]+}}], -v[{{[0-9:]+}}], v[{{[0-9:]+}}], 0.5
+; CHECK-NOT: v_and_b32
+; CHECK: s_endpgm
+target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @k_hdiv(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr half, ptr addrspace(1) %p, i32 %tid
+  %pb = getelementptr half, ptr addrspace(1) %pa, i32 64
+  %a = load half, ptr addrspace(1) %pa
+  %b = load half, ptr addrspace(1) %pb
+  %q = fdiv half %a, %b
+  store half %q, ptr addrspace(1) %pa
+  ret void
+}
+
+define amdgpu_kernel void @k_hsqrt(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr half, ptr addrspace(1) %p, i32 %tid
+  %a = load half, ptr addrspace(1) %pa
+  %x = call half @llvm.fabs.f16(half %a)
+  %s = call half @llvm.sqrt.f16(half %x)
+  store half %s, ptr addrspace(1) %pa
+  ret void
+}
+
+define amdgpu_kernel void @k_ddiv(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr double, ptr addrspace(1) %p, i32 %tid
+  %pb = getelementptr double, ptr addrspace(1) %pa, i32 64
+  %a = load double, ptr addrspace(1) %pa
+  %b = load double, ptr addrspace(1) %pb
+  %q = fdiv double %a, %b
+  store double %q, ptr addrspace(1) %pa
+  ret void
+}
+
+define amdgpu_kernel void @k_dmods(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr double, ptr addrspace(1) %p, i32 %tid
+  %pb = getelementptr double, ptr addrspace(1) %pa, i32 64
+  %a = load double, ptr addrspace(1) %pa
+  %b = load double, ptr addrspace(1) %pb
+  %ab = call double @llvm.fabs.f64(double %b)
+  %nab = fneg double %ab
+  %s = fadd double %a, %nab
+  %aa = call double @llvm.fabs.f64(double %a)
+  %r = call double @llvm.sqrt.f64(double %aa)
+  %t = fadd double %s, %r
+  store double %t, ptr addrspace(1) %pa
+  ret void
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare half @llvm.fabs.f16(half)
+declare half @llvm.sqrt.f16(half)
+declare double @llvm.fabs.f64(double)
+declare double @llvm.sqrt.f64(double)
