@@ -282,6 +282,21 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
   return 1;
 }
 
+/* v_sqrt_f16 of H; llvm.fabs.f16 around H becomes the abs source modifier
+ * (VOP3 form), as llc-19 selects it. */
+static mir_temp sqrt16(isel_ctx *c, LLVMValueRef H) {
+  LLVMValueRef f = LLVMIsACallInst(H) ? LLVMGetCalledValue(H) : NULL;
+  size_t n;
+  if (!f || !LLVMIsAFunction(f) || strcmp(LLVMGetValueName2(f, &n), "llvm.fabs.f16") != 0)
+    return isel_v1_1(c, ISA_V_SQRT_F16, isel_get(c, H, 0));
+  mir_operand x = isel_get(c, LLVMGetOperand(H, 0), 0);
+  if (x.kind != MIR_OPND_TEMP) return isel_v1_1(c, ISA_V_SQRT_F16, isel_get(c, H, 0));
+  x.flags |= MIR_OPND_ABS;
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  isel_valu(c, ISA_V_SQRT_F16, &d, 1, &x, 1, true);
+  return d;
+}
+
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   if (!strstr(n, ".f16")) return -1;
   if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) return 0;
@@ -314,7 +329,7 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   } else if (!strcmp(n, "llvm.sqrt.f16")) {
     /* v_sqrt_f16, as llc-19 selects it (ISD::FSQRT f16 is legal on GFX8+):
      * taken as correctly rounded in the f16/f64 rounding field */
-    d = isel_v1_1(c, ISA_V_SQRT_F16, a[0]);
+    d = sqrt16(c, LLVMGetOperand(ins, 0));
   } else if (!strcmp(n, "llvm.round.f16")) {
     d = round16(c, a[0]);
   } else if (!strcmp(n, "llvm.ldexp.f16.i32")) {

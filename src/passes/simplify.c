@@ -10,7 +10,18 @@
  *
  * Only 32-bit ALU forms with one definition (an SCC or carry result that
  * someone reads is a second definition and keeps the instruction), no
- * source modifiers, no clamp or output modifier. Never fails; returns 0. */
+ * source modifiers, no clamp or output modifier.
+ *
+ * Also `v_and_b32 0xffff, h` where h is the result of a VOP1/VOP2 f16
+ * operation that writes zeros to the high half of its VGPR on GFX9
+ * (v_add/sub/subrev/mul_f16, v_sqrt/rcp/rsq_f16, v_cvt_f16_f32: the
+ * "legacy" zeroing that LLVM's GCNSubtarget::zeroesHigh16BitsOfDest lists
+ * for GFX9; v_fma_f16, v_mad_f16 and v_div_fixup_f16 preserve the high
+ * bits there and keep the and): the zext of a half's bits, which selection
+ * writes as an and because a half's upper bits are undefined in general.
+ * Never fails; returns 0. */
+#include <stdlib.h>
+
 #include "passes/passes.h"
 #include "target/isa.h"
 
@@ -52,13 +63,48 @@ static int identity_source(const mir_instr *ins) {
   return -1;
 }
 
+/* Does op write zeros to bits 31:16 of its 32-bit VGPR result (GFX9)? */
+static bool zeroes_high16(uint16_t op) {
+  switch (op) {
+  case ISA_V_ADD_F16: case ISA_V_SUB_F16: case ISA_V_SUBREV_F16: case ISA_V_MUL_F16:
+  case ISA_V_SQRT_F16: case ISA_V_RCP_F16: case ISA_V_RSQ_F16: case ISA_V_CVT_F16_F32:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* For `v_and_b32 0xffff, h` with h from zeroes_high16: the operand index
+ * of h, else -1. */
+static int zero_high_source(const mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode != ISA_V_AND_B32 || ins->num_defs != 1 || ins->clamp || ins->omod) return -1;
+  if (ins->defs[0].kind != MIR_OPND_TEMP || (ins->defs[0].flags & MIR_OPND_FIXED_REG)) return -1;
+  for (int k = 0; k < 2; k++) {
+    const mir_operand *h = &ins->ops[k];
+    if (!is_const(&ins->ops[1 - k], 0xffffu) || h->kind != MIR_OPND_TEMP || h->flags) continue;
+    const mir_instr *dh = h->temp.id < num_temps ? def[h->temp.id] : NULL;
+    if (dh && zeroes_high16(dh->opcode) && !dh->clamp && !dh->omod && dh->num_defs == 1) return k;
+  }
+  return -1;
+}
+
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
+  mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
+  if (!def) return 0; /* an optimisation only */
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < p->num_temps)
+          def[ins->defs[k].temp.id] = ins;
+    }
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
       int s = identity_source(ins);
+      if (s < 0) s = zero_high_source(ins, def, p->num_temps);
       if (s < 0) continue;
       const mir_operand *src = &ins->ops[s];
       if (src->kind != MIR_OPND_TEMP || (src->flags & MIR_OPND_FIXED_REG)) continue;
@@ -71,5 +117,6 @@ int mir_simplify(mir_program *p, diag *d) {
       blk->instrs[i] = copy;
     }
   }
+  free(def);
   return 0;
 }

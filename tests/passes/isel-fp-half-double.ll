@@ -3,7 +3,10 @@
 ; - fdiv half: a*rcp(b) with one residual step in f32, v_div_fixup_f32 for
 ;   the special operands, one v_cvt_f16_f32 (8 instructions, correctly
 ;   rounded; the proof is at isel_fdiv16), not the 14 of a full f32 division;
-; - llvm.sqrt.f16 is v_sqrt_f16, with llvm.fabs.f16 still an and;
+; - llvm.sqrt.f16 is v_sqrt_f16, llvm.fabs.f16 its abs modifier;
+; - zext of a half's bits needs no v_and_b32 0xffff after the GFX9 f16
+;   instructions that zero the high half (add, sqrt, cvt_f16_f32 ending the
+;   division), but keeps it after v_fma_f16 (which preserves it);
 ; - the f64 division's Newton steps take 1.0 as an inline constant (no
 ;   s_mov pair);
 ; - llvm.fabs.f64 / fneg feeding f64 arithmetic, compares, fma and sqrt
@@ -22,9 +25,15 @@
 ; CHECK-NOT: v_div_fmas
 ; CHECK: s_endpgm
 ; CHECK-LABEL: k_hsqrt:
-; CHECK: v_and_b32_e32 [[X:v[0-9]+]], 0x7fff,
-; CHECK-NEXT: v_sqrt_f16_e32 {{v[0-9]+}}, [[X]]
+; CHECK-NOT: v_and_b32
+; CHECK: v_sqrt_f16_e64 {{v[0-9]+}}, |{{v[0-9]+}}|
 ; CHECK-NOT: v_sqrt_f32
+; CHECK: s_endpgm
+; CHECK-LABEL: k_hzext:
+; CHECK: v_add_f16_e32
+; CHECK: v_fma_f16 [[FMA:v[0-9]+]],
+; CHECK: v_and_b32_e32 {{v[0-9]+}}, 0xffff, [[FMA]]
+; CHECK-NOT: v_and_b32
 ; CHECK: s_endpgm
 ; CHECK-LABEL: k_ddiv:
 ; CHECK-NOT: s_mov_b32 {{s[0-9]+}}, 0x3ff00000
@@ -64,6 +73,28 @@ define amdgpu_kernel void @k_hsqrt(ptr addrspace(1) %p) {
   ret void
 }
 
+define amdgpu_kernel void @k_hzext(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr half, ptr addrspace(1) %p, i32 %tid
+  %pb = getelementptr half, ptr addrspace(1) %pa, i32 64
+  %a = load half, ptr addrspace(1) %pa
+  %b = load half, ptr addrspace(1) %pb
+  %s = fadd half %a, %b
+  %f = call half @llvm.fma.f16(half %a, half %b, half %s)
+  %q = fdiv half %a, %b
+  %si = bitcast half %s to i16
+  %fi = bitcast half %f to i16
+  %qi = bitcast half %q to i16
+  %sz = zext i16 %si to i32
+  %fz = zext i16 %fi to i32
+  %qz = zext i16 %qi to i32
+  %o = getelementptr i32, ptr addrspace(1) %p, i32 %tid
+  store volatile i32 %sz, ptr addrspace(1) %o
+  store volatile i32 %fz, ptr addrspace(1) %o
+  store volatile i32 %qz, ptr addrspace(1) %o
+  ret void
+}
+
 define amdgpu_kernel void @k_ddiv(ptr addrspace(1) %p) {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %pa = getelementptr double, ptr addrspace(1) %p, i32 %tid
@@ -94,5 +125,6 @@ define amdgpu_kernel void @k_dmods(ptr addrspace(1) %p) {
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare half @llvm.fabs.f16(half)
 declare half @llvm.sqrt.f16(half)
+declare half @llvm.fma.f16(half, half, half)
 declare double @llvm.fabs.f64(double)
 declare double @llvm.sqrt.f64(double)
