@@ -19,6 +19,12 @@
  * for GFX9; v_fma_f16, v_mad_f16 and v_div_fixup_f16 preserve the high
  * bits there and keep the and): the zext of a half's bits, which selection
  * writes as an and because a half's upper bits are undefined in general.
+ *
+ * And an SGPR constant copied to VGPRs, `v = p_copy s` with s from
+ * s_mov_b32 k (or a p_create_vector of such), becomes `v_mov_b32 v, k`
+ * (a VGPR p_create_vector of the constants): a double or i64 constant
+ * stored to memory was two s_mov_b32 and two v_mov_b32 (f_fp_const_bits);
+ * dce removes the s_mov_b32 no one else reads.
  * Never fails; returns 0. */
 #include <stdlib.h>
 
@@ -88,6 +94,55 @@ static int zero_high_source(const mir_instr *ins, mir_instr *const *def, uint32_
   return -1;
 }
 
+/* The constant k when o is one, or a temporary that s_mov_b32 k defines. */
+static bool sgpr_const(const mir_operand *o, mir_instr *const *def, uint32_t num_temps, mir_operand *k) {
+  if (o->kind == MIR_OPND_CONST && o->size <= 1 && !o->flags) {
+    *k = *o;
+    return true;
+  }
+  if (o->kind != MIR_OPND_TEMP || o->flags || o->temp.id >= num_temps || mir_rc_is_vgpr((mir_rc)o->temp.rc))
+    return false;
+  const mir_instr *dm = def[o->temp.id];
+  if (!dm || dm->opcode != ISA_S_MOV_B32 || dm->num_ops != 1 || dm->ops[0].kind != MIR_OPND_CONST ||
+      dm->ops[0].size > 1)
+    return false;
+  *k = mir_op_const(dm->ops[0].imm);
+  return true;
+}
+
+/* `v = p_copy s` of an SGPR constant (one dword, or a vector of up to four
+ * constant dwords) as the instruction that writes the constants to v
+ * directly, or NULL. */
+static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+  if (ins->opcode != MIR_P_COPY || ins->num_ops != 1 || ins->num_defs != 1) return NULL;
+  const mir_operand *dst = &ins->defs[0], *src = &ins->ops[0];
+  if (dst->kind != MIR_OPND_TEMP || (dst->flags & MIR_OPND_FIXED_REG) || !mir_rc_is_vgpr((mir_rc)dst->temp.rc))
+    return NULL;
+  if (src->kind != MIR_OPND_TEMP || (src->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) ||
+      src->temp.id >= p->num_temps || mir_rc_is_vgpr((mir_rc)src->temp.rc))
+    return NULL;
+  unsigned n = mir_rc_size((mir_rc)dst->temp.rc);
+  mir_operand k[4];
+  mir_operand s0 = *src;
+  s0.flags = 0;
+  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0])) {
+    mir_instr *m = mir_instr_create(p, ISA_V_MOV_B32, 1, 1);
+    m->ops[0] = k[0];
+    m->defs[0] = *dst;
+    return m;
+  }
+  const mir_instr *vec = def[src->temp.id];
+  if (n < 2 || n > 4 || !vec || vec->opcode != MIR_P_CREATE_VECTOR || vec->num_ops != n ||
+      mir_rc_size((mir_rc)src->temp.rc) != n)
+    return NULL;
+  for (unsigned i = 0; i < n; i++)
+    if (!sgpr_const(&vec->ops[i], def, p->num_temps, &k[i])) return NULL;
+  mir_instr *m = mir_instr_create(p, MIR_P_CREATE_VECTOR, n, 1);
+  for (unsigned i = 0; i < n; i++) m->ops[i] = k[i];
+  m->defs[0] = *dst;
+  return m;
+}
+
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
   mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
@@ -103,6 +158,11 @@ int mir_simplify(mir_program *p, diag *d) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
+      mir_instr *k = const_to_vgpr(p, ins, def);
+      if (k) {
+        blk->instrs[i] = k;
+        continue;
+      }
       int s = identity_source(ins);
       if (s < 0) s = zero_high_source(ins, def, p->num_temps);
       if (s < 0) continue;
