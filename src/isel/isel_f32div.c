@@ -108,7 +108,8 @@ mir_temp isel_sqrt_exact(isel_ctx *c, mir_operand x) {
 
 mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp *tiny_out) {
   mir_temp tiny = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_TINY), 1)), x);
-  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_SCALE), 1)), x);
+  /* the scale factors are literals of the VOP2 multiplies (src0) */
+  mir_temp xs = isel_v1(c, ISA_V_MUL_F32, mir_op_const(ISEL_SQRT_SCALE), x);
   mir_temp xv = isel_v1_3(c, ISA_V_CNDMASK_B32, x, mir_op_temp(xs), mir_op_temp(tiny));
   mir_temp sq = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(xv));
   mir_temp dn = isel_v1(c, ISA_V_ADD_U32, mir_op_const(0xffffffffu), mir_op_temp(sq));
@@ -122,14 +123,12 @@ mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp
   mir_temp r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(sq), mir_op_temp(dn), mir_op_temp(use_dn));
   mir_temp use_up = isel_vcmp(c, ISA_V_CMP_LT_F32, mir_op_const(0), mir_op_temp(rup));
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(up), mir_op_temp(use_up));
-  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(ISEL_SQRT_UNSCALE), 1)), mir_op_temp(r));
+  mir_temp down = isel_v1(c, ISA_V_MUL_F32, mir_op_const(ISEL_SQRT_UNSCALE), mir_op_temp(r));
   r = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(down), mir_op_temp(tiny));
   /* +-0 and +inf pass through unchanged (negative inputs and NaN already
-   * give NaN above); two compares rather than v_cmp_class keep this to
-   * the plainest instructions */
-  mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_const(0), mir_op_temp(xv));
-  mir_temp inf = isel_vcmp(c, ISA_V_CMP_EQ_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7f800000u), 1)), mir_op_temp(xv));
-  mir_temp special = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(z), mir_op_temp(inf));
+   * give NaN above): one v_cmp_class_f32 with the classes -0 (bit 5), +0
+   * (bit 6) and +inf (bit 9), as in the f64 sequence */
+  mir_temp special = isel_vcmp(c, ISA_V_CMP_CLASS_F32, mir_op_temp(xv), mir_op_const(0x260));
   if (xv_out) *xv_out = xv, *tiny_out = tiny;
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }

@@ -11,6 +11,8 @@
 ;   s_mov pair);
 ; - llvm.fabs.f64 / fneg feeding f64 arithmetic, compares, fma and sqrt
 ;   become |x| and -x source modifiers (no v_and/v_xor and no copies).
+; - the correctly rounded f32 sqrt takes its scale factors as VOP2
+;   literals and tests +-0/+inf with one v_cmp_class_f32 (0x260).
 ; RUN: %wavecc -S %s -o - | FileCheck %s
 ; CHECK-LABEL: k_hdiv:
 ; CHECK: v_cvt_f32_f16_e32 [[A:v[0-9]+]],
@@ -34,6 +36,14 @@
 ; CHECK: v_fma_f16 [[FMA:v[0-9]+]],
 ; CHECK: v_and_b32_e32 {{v[0-9]+}}, 0xffff, [[FMA]]
 ; CHECK-NOT: v_and_b32
+; CHECK: s_endpgm
+; CHECK-LABEL: k_fsqrt:
+; CHECK: v_mul_f32_e32 {{v[0-9]+}}, 0x6f800000,
+; CHECK: v_sqrt_f32_e32
+; CHECK: v_mul_f32_e32 {{v[0-9]+}}, 0x27800000,
+; CHECK: v_mov_b32_e32 [[K:v[0-9]+]], 0x260
+; CHECK-NEXT: v_cmp_class_f32_e64 {{s\[[0-9:]+\]}}, {{v[0-9]+}}, [[K]]
+; CHECK-NOT: s_or_b64
 ; CHECK: s_endpgm
 ; CHECK-LABEL: k_ddiv:
 ; CHECK-NOT: s_mov_b32 {{s[0-9]+}}, 0x3ff00000
@@ -95,6 +105,15 @@ define amdgpu_kernel void @k_hzext(ptr addrspace(1) %p) {
   ret void
 }
 
+define amdgpu_kernel void @k_fsqrt(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr float, ptr addrspace(1) %p, i32 %tid
+  %a = load float, ptr addrspace(1) %pa
+  %s = call float @llvm.sqrt.f32(float %a)
+  store float %s, ptr addrspace(1) %pa
+  ret void
+}
+
 define amdgpu_kernel void @k_ddiv(ptr addrspace(1) %p) {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   %pa = getelementptr double, ptr addrspace(1) %p, i32 %tid
@@ -127,4 +146,5 @@ declare half @llvm.fabs.f16(half)
 declare half @llvm.sqrt.f16(half)
 declare half @llvm.fma.f16(half, half, half)
 declare double @llvm.fabs.f64(double)
+declare float @llvm.sqrt.f32(float)
 declare double @llvm.sqrt.f64(double)
