@@ -25,6 +25,9 @@
  * (a VGPR p_create_vector of the constants): a double or i64 constant
  * stored to memory was two s_mov_b32 and two v_mov_b32 (f_fp_const_bits);
  * dce removes the s_mov_b32 no one else reads.
+ *
+ * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
+ * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
  * Never fails; returns 0. */
 #include <stdlib.h>
 
@@ -143,6 +146,32 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   return m;
 }
 
+/* `v_xor_b32 0x80000000, t` with t = `v_and_b32 0x7fffffff, x` as
+ * `v_or_b32 0x80000000, x`, or NULL. */
+static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+  if (ins->opcode != ISA_V_XOR_B32 || ins->num_defs != 1 || ins->num_ops != 2 || ins->clamp || ins->omod) return NULL;
+  int k = is_const(&ins->ops[0], 0x80000000u) ? 0 : is_const(&ins->ops[1], 0x80000000u) ? 1 : -1;
+  if (k < 0) return NULL;
+  const mir_operand *t = &ins->ops[1 - k];
+  if (t->kind != MIR_OPND_TEMP || (t->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || t->temp.id >= p->num_temps)
+    return NULL;
+  const mir_instr *a = def[t->temp.id];
+  if (!a || a->opcode != ISA_V_AND_B32 || a->num_ops != 2 || a->num_defs != 1 || a->clamp || a->omod) return NULL;
+  int j = is_const(&a->ops[0], 0x7fffffffu) ? 0 : is_const(&a->ops[1], 0x7fffffffu) ? 1 : -1;
+  if (j < 0) return NULL;
+  const mir_operand *x = &a->ops[1 - j];
+  /* VOP2 with the literal in src0: x must be a VGPR (src1) */
+  if (x->kind != MIR_OPND_TEMP || (x->flags & (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_FIXED_REG)) ||
+      !mir_rc_is_vgpr((mir_rc)x->temp.rc) || mir_rc_size((mir_rc)x->temp.rc) != 1)
+    return NULL;
+  mir_instr *m = mir_instr_create(p, ISA_V_OR_B32, 2, 1);
+  m->ops[0] = mir_op_const(0x80000000u);
+  m->ops[1] = *x;
+  m->ops[1].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  m->defs[0] = ins->defs[0];
+  return m;
+}
+
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
   mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
@@ -159,6 +188,7 @@ int mir_simplify(mir_program *p, diag *d) {
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def);
+      if (!k) k = neg_abs(p, ins, def);
       if (k) {
         blk->instrs[i] = k;
         continue;
