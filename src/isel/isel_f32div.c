@@ -51,6 +51,47 @@ static mir_temp fdiv32(isel_ctx *c, mir_operand a, mir_operand b, bool denormal_
 
 mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, true); }
 
+/* The ulp bound of an instruction's !fpmath metadata, 0 without one. */
+static double fpmath_ulps(isel_ctx *c, LLVMValueRef ins) {
+  unsigned fk = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "fpmath", 6);
+  LLVMValueRef md = LLVMGetMetadata(ins, fk);
+  if (!md || LLVMGetMDNodeNumOperands(md) < 1) return 0;
+  LLVMValueRef v[1];
+  LLVMGetMDNodeOperands(md, v);
+  if (!v[0] || !LLVMIsAConstantFP(v[0])) return 0;
+  LLVMBool lossy;
+  return LLVMConstRealGetDouble(v[0], &lossy);
+}
+
+/* a / b within 2.5 ulp (OpenCL's bound for float division, the !fpmath
+ * clang writes; llc-19 expands such an fdiv the same way): with
+ * a = ma * 2^ea and b = mb * 2^eb (v_frexp_mant/exp, ma, mb in [0.5, 1),
+ * exact also for denormals), a / b = ldexp(ma * rcp(mb), ea - eb). rcp is
+ * within 1 ulp and the product rounds once (ma * rcp(mb) lies in (0.5, 2],
+ * never denormal), so the result is within 1.5 ulp, and v_ldexp is exact
+ * unless the result is denormal, where its one rounding (half an ulp of
+ * the denormal) dominates. Special operands: frexp passes 0, inf and NaN
+ * through with exponent 0, so 0/0 = 0*inf and inf/inf = inf*0 give NaN,
+ * x/0 = inf, 0/x = 0, x/inf = 0, with IEEE signs. A numerator of 1.0 needs
+ * only the reciprocal: ldexp(rcp(mb), -eb). */
+static mir_temp fdiv32_frexp(isel_ctx *c, mir_operand a, mir_operand b) {
+  mir_temp mb = isel_v1_1(c, ISA_V_FREXP_MANT_F32, b), eb = isel_v1_1(c, ISA_V_FREXP_EXP_I32_F32, b);
+  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, mir_op_temp(mb));
+  if (a.kind == MIR_OPND_CONST && a.imm == 0x3f800000u) {
+    mir_temp ne = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), mir_op_temp(eb));
+    return isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(r), mir_op_temp(ne));
+  }
+  mir_temp ma = isel_v1_1(c, ISA_V_FREXP_MANT_F32, a), ea = isel_v1_1(c, ISA_V_FREXP_EXP_I32_F32, a);
+  mir_temp q = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(ma), mir_op_temp(r));
+  mir_temp e = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(ea), mir_op_temp(eb));
+  return isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(q), mir_op_temp(e));
+}
+
+mir_temp isel_fdiv32_of(isel_ctx *c, LLVMValueRef ins, mir_operand a, mir_operand b) {
+  if (fpmath_ulps(c, ins) >= 2.5) return fdiv32_frexp(c, a, b);
+  return fdiv32(c, a, b, true);
+}
+
 mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b) { return fdiv32(c, a, b, false); }
 
 /* Correctly rounded f16 division (round to nearest in both MODE rounding

@@ -148,3 +148,35 @@ declare half @llvm.fma.f16(half, half, half)
 declare double @llvm.fabs.f64(double)
 declare float @llvm.sqrt.f32(float)
 declare double @llvm.sqrt.f64(double)
+
+; f32 division with clang's OpenCL !fpmath 2.5 ulp: frexp-scaled v_rcp_f32
+; (8 instructions, 5 for 1.0/x, whose frexp and rcp of b cse shares here) instead of the correctly rounded sequence;
+; without !fpmath it stays correctly rounded.
+; RUN: %wavecc -S %s -o - | FileCheck --check-prefix=DIV %s
+; DIV-LABEL: k_fdiv_fpmath:
+; DIV-NOT: v_div_scale
+; DIV: v_frexp_mant_f32_e32 [[MB:v[0-9]+]], [[B:v[0-9]+]]
+; DIV: v_rcp_f32_e32 [[R:v[0-9]+]], [[MB]]
+; DIV: v_frexp_mant_f32_e32 [[MA:v[0-9]+]],
+; DIV: v_mul_f32_e32 [[Q:v[0-9]+]], [[MA]], [[R]]
+; DIV: v_sub_u32_e32 [[E:v[0-9]+]],
+; DIV: v_ldexp_f32 {{v[0-9]+}}, [[Q]], [[E]]
+; DIV: v_sub_u32_e32 [[E1:v[0-9]+]], 0,
+; DIV: v_ldexp_f32 {{v[0-9]+}}, [[R]], [[E1]]
+; DIV: v_div_scale_f32
+; DIV: s_endpgm
+define amdgpu_kernel void @k_fdiv_fpmath(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr float, ptr addrspace(1) %p, i32 %tid
+  %pb = getelementptr float, ptr addrspace(1) %pa, i32 64
+  %a = load float, ptr addrspace(1) %pa
+  %b = load float, ptr addrspace(1) %pb
+  %q = fdiv float %a, %b, !fpmath !0
+  %r = fdiv float 1.0, %b, !fpmath !0
+  %x = fdiv float %b, %a
+  store volatile float %q, ptr addrspace(1) %pa
+  store volatile float %r, ptr addrspace(1) %pa
+  store volatile float %x, ptr addrspace(1) %pa
+  ret void
+}
+!0 = !{float 2.500000e+00}
