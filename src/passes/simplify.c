@@ -106,6 +106,21 @@ static bool sgpr_const(const mir_operand *o, mir_instr *const *def, uint32_t num
   if (o->kind != MIR_OPND_TEMP || o->flags || o->temp.id >= num_temps || mir_rc_is_vgpr((mir_rc)o->temp.rc))
     return false;
   const mir_instr *dm = def[o->temp.id];
+  if (dm && dm->opcode == MIR_P_EXTRACT && mir_rc_size((mir_rc)o->temp.rc) == 1 && dm->num_ops == 2 &&
+      dm->ops[0].kind == MIR_OPND_TEMP && dm->ops[0].temp.id < num_temps && dm->ops[1].kind == MIR_OPND_CONST) {
+    /* dword idx of a p_create_vector of one-dword parts (a 64-bit constant split for a select) */
+    const mir_instr *vec = def[dm->ops[0].temp.id];
+    uint32_t idx = dm->ops[1].imm;
+    if (!vec || vec->opcode != MIR_P_CREATE_VECTOR || idx >= vec->num_ops) return false;
+    for (unsigned i = 0; i <= idx; i++)
+      if (vec->ops[i].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)vec->ops[i].temp.rc) != 1 : vec->ops[i].size > 1)
+        return false;
+    const mir_operand *part = &vec->ops[idx];
+    if (part->kind == MIR_OPND_TEMP && (part->temp.id >= num_temps || !def[part->temp.id] ||
+                                        def[part->temp.id]->opcode != ISA_S_MOV_B32))
+      return false;
+    return sgpr_const(part, def, num_temps, k);
+  }
   if (!dm || dm->opcode != ISA_S_MOV_B32 || dm->num_ops != 1 || dm->ops[0].kind != MIR_OPND_CONST ||
       dm->ops[0].size > 1)
     return false;
