@@ -173,3 +173,28 @@ mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp
   if (xv_out) *xv_out = xv, *tiny_out = tiny;
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
+
+/* round (half away from zero), as llc-19 selects it: t = trunc(x), then
+ * t + copysign(|x - t| >= 1/2 ? 1 : 0, x). The subtraction is exact; the
+ * compare takes |x - t| as a source modifier and the cndmask the inline
+ * constants 0 and 1.0. Adding a zero with x's sign keeps t's sign (round
+ * of -0.3 is -0); a nonzero increment has t's sign too, and NaN and +-inf
+ * (x - t is NaN, so no increment) come out of t unchanged. */
+mir_temp isel_round32(isel_ctx *c, mir_operand x) {
+  mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
+  mir_operand d = mir_op_temp(isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t)));
+  d.flags |= MIR_OPND_ABS;
+  mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), d);
+  /* VOP3 v_cndmask_b32 takes both inline constants (isel_valu would move
+   * src1 to a VGPR for the VOP2 form) */
+  mir_temp inc = isel_tmp(c, mir_rc_v(1));
+  mir_instr *cm = isel_emit(c, ISA_V_CNDMASK_B32, 3, 1);
+  cm->ops[0] = mir_op_const(0);
+  cm->ops[1] = mir_op_const(0x3f800000u);
+  cm->ops[2] = mir_op_temp(big);
+  cm->defs[0] = mir_op_temp(inc);
+  cm->enc_flags |= MIR_ENC_VOP3;
+  mir_temp sinc = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
+                            mir_op_temp(inc), x);
+  return isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(sinc));
+}

@@ -180,3 +180,24 @@ define amdgpu_kernel void @k_fdiv_fpmath(ptr addrspace(1) %p) {
   ret void
 }
 !0 = !{float 2.500000e+00}
+
+; llvm.round.f32: trunc, |x - trunc| >= 0.5 by a source modifier, an inline
+; 0 / 1.0 cndmask, copysign onto x, one add (no final copysign).
+; RUN: %wavecc -S %s -o - | FileCheck --check-prefix=RND %s
+; RND-LABEL: k_round:
+; RND: v_trunc_f32_e32 [[T:v[0-9]+]], [[X:v[0-9]+]]
+; RND-NEXT: v_sub_f32_e32 [[D:v[0-9]+]], [[X]], [[T]]
+; RND-NEXT: v_cmp_le_f32_e64 [[B:s\[[0-9:]+\]]], 0x3f000000, |[[D]]|
+; RND-NEXT: v_cndmask_b32_e64 [[I:v[0-9]+]], 0, 0x3f800000, [[B]]
+; RND: v_bfi_b32 [[S:v[0-9]+]], {{v[0-9]+}}, [[I]], [[X]]
+; RND-NEXT: v_add_f32_e32 {{v[0-9]+}}, [[T]], [[S]]
+; RND-NEXT: global_store_dword
+define amdgpu_kernel void @k_round(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr float, ptr addrspace(1) %p, i32 %tid
+  %a = load float, ptr addrspace(1) %pa
+  %r = call float @llvm.round.f32(float %a)
+  store float %r, ptr addrspace(1) %pa
+  ret void
+}
+declare float @llvm.round.f32(float)
