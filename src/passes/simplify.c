@@ -28,10 +28,20 @@
  *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
+ *
+ * And an fneg or fabs of an f32 (xor 0x80000000 / and 0x7fffffff, SALU or
+ * VALU, possibly copied to a VGPR) read by an f32 add, sub, mul, fma,
+ * min, max or compare becomes the neg / abs source modifier of that
+ * operand (the VOP3 encoding), as llc-19 folds them: the operation reads
+ * x itself, with the same sign bit the xor/and would have given it. Only
+ * when the VOP3 form stays legal: no literal operand and at most one SGPR
+ * (the constant bus). The xor/and and the copy are left to dce.
  * Never fails; returns 0. */
 #include <stdlib.h>
+#include <string.h>
 
 #include "passes/passes.h"
+#include "target/encode.h"
 #include "target/isa.h"
 
 /* An identity: for op, the constant k at operand position pos leaves the
@@ -187,6 +197,76 @@ static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const
   return m;
 }
 
+/* Does op read its operands as f32 values that take neg/abs modifiers? */
+static bool f32_mod_op(uint16_t op) {
+  switch (op) {
+  case ISA_V_ADD_F32: case ISA_V_SUB_F32: case ISA_V_SUBREV_F32: case ISA_V_MUL_F32: case ISA_V_FMA_F32:
+  case ISA_V_MIN_F32: case ISA_V_MAX_F32:
+    return true;
+  default:
+    break;
+  }
+  const char *mn = isa_table[op].mnemonic;
+  return isa_table[op].format == ISA_FMT_VOPC && !strncmp(mn, "v_cmp_", 6) && strstr(mn, "_f32") &&
+         !strstr(mn, "class");
+}
+
+/* The source x and modifier (MIR_OPND_NEG / MIR_OPND_ABS) when temporary t
+ * is x ^ 0x80000000 or x & 0x7fffffff (through a p_copy), else 0. */
+static uint8_t sign_op_source(const mir_operand *t, mir_instr *const *def, uint32_t num_temps, mir_operand *x) {
+  if (t->kind != MIR_OPND_TEMP || t->temp.id >= num_temps || mir_rc_size((mir_rc)t->temp.rc) != 1) return 0;
+  const mir_instr *d = def[t->temp.id];
+  if (d && d->opcode == MIR_P_COPY && d->num_ops == 1 && d->ops[0].kind == MIR_OPND_TEMP && !d->ops[0].flags &&
+      d->ops[0].temp.id < num_temps && mir_rc_size((mir_rc)d->ops[0].temp.rc) == 1)
+    d = def[d->ops[0].temp.id];
+  if (!d || d->num_ops != 2 || d->clamp || d->omod) return 0;
+  uint8_t mod;
+  uint32_t k;
+  if (d->opcode == ISA_V_XOR_B32 || d->opcode == ISA_S_XOR_B32) mod = MIR_OPND_NEG, k = 0x80000000u;
+  else if (d->opcode == ISA_V_AND_B32 || d->opcode == ISA_S_AND_B32) mod = MIR_OPND_ABS, k = 0x7fffffffu;
+  else return 0;
+  int j = is_const(&d->ops[0], k) ? 1 : is_const(&d->ops[1], k) ? 0 : -1;
+  if (j < 0 || d->ops[j].kind != MIR_OPND_TEMP || d->ops[j].flags || mir_rc_size((mir_rc)d->ops[j].temp.rc) != 1)
+    return 0;
+  *x = d->ops[j];
+  return mod;
+}
+
+/* Folds fneg/fabs sources of an f32 operation into its modifiers (see the
+ * header); true if ins changed. */
+static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode >= ISA_NUM_OPS || !f32_mod_op(ins->opcode) || ins->num_ops > 3) return false;
+  mir_operand ops[3];
+  bool changed = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    ops[k] = ins->ops[k];
+    mir_operand x;
+    uint8_t mod = sign_op_source(&ins->ops[k], def, num_temps, &x);
+    if (!mod || (ins->ops[k].flags & ~(MIR_OPND_NEG | MIR_OPND_ABS))) continue;
+    uint8_t f = ins->ops[k].flags;
+    if (mod == MIR_OPND_ABS) f |= MIR_OPND_ABS;
+    else if (!(f & MIR_OPND_ABS)) f ^= MIR_OPND_NEG;
+    ops[k] = x;
+    ops[k].flags = f;
+    changed = true;
+  }
+  if (!changed) return false;
+  /* the VOP3 form: no literal, one SGPR at most */
+  uint32_t sgpr = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ops[k];
+    if (o->kind == MIR_OPND_CONST && (o->size > 1 || !mir_const_is_inline(o->imm))) return false;
+    if (o->kind == MIR_OPND_FIXED) return false;
+    if (o->kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o->temp.rc)) {
+      if (sgpr && sgpr != o->temp.id) return false;
+      sgpr = o->temp.id;
+    }
+  }
+  for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k] = ops[k];
+  if (isa_table[ins->opcode].format != ISA_FMT_VOP3) ins->enc_flags |= MIR_ENC_VOP3;
+  return true;
+}
+
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
   mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
@@ -201,6 +281,7 @@ int mir_simplify(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      fold_sign_mods(blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def);
       if (!k) k = neg_abs(p, ins, def);
