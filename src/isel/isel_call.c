@@ -129,7 +129,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     bool approx = LLVMGetMetadata(ins, fk) != NULL;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);
-      isel_set(c, ins, e, approx ? isel_v1_1(c, ISA_V_SQRT_F32, x) : isel_sqrt_exact(c, x));
+      isel_set(c, ins, e, approx ? isel_sqrt_1ulp(c, x) : isel_sqrt_exact(c, x));
     }
     return 1;
   }

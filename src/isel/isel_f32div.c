@@ -174,6 +174,19 @@ mir_temp isel_sqrt_scaled(isel_ctx *c, mir_operand x, mir_temp *xv_out, mir_temp
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(r), mir_op_temp(xv), mir_op_temp(special));
 }
 
+/* v_cndmask_b32 (VOP3) of two inline constants: mask ? b : a. isel_valu
+ * would move src1 to a VGPR for the VOP2 form. */
+static mir_temp cndmask_k(isel_ctx *c, uint32_t a, uint32_t b, mir_temp mask) {
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  mir_instr *cm = isel_emit(c, ISA_V_CNDMASK_B32, 3, 1);
+  cm->ops[0] = mir_op_const(a);
+  cm->ops[1] = mir_op_const(b);
+  cm->ops[2] = mir_op_temp(mask);
+  cm->defs[0] = mir_op_temp(d);
+  cm->enc_flags |= MIR_ENC_VOP3;
+  return d;
+}
+
 /* round (half away from zero), as llc-19 selects it: t = trunc(x), then
  * t + copysign(|x - t| >= 1/2 ? 1 : 0, x). The subtraction is exact; the
  * compare takes |x - t| as a source modifier and the cndmask the inline
@@ -185,16 +198,23 @@ mir_temp isel_round32(isel_ctx *c, mir_operand x) {
   mir_operand d = mir_op_temp(isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t)));
   d.flags |= MIR_OPND_ABS;
   mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), d);
-  /* VOP3 v_cndmask_b32 takes both inline constants (isel_valu would move
-   * src1 to a VGPR for the VOP2 form) */
-  mir_temp inc = isel_tmp(c, mir_rc_v(1));
-  mir_instr *cm = isel_emit(c, ISA_V_CNDMASK_B32, 3, 1);
-  cm->ops[0] = mir_op_const(0);
-  cm->ops[1] = mir_op_const(0x3f800000u);
-  cm->ops[2] = mir_op_temp(big);
-  cm->defs[0] = mir_op_temp(inc);
-  cm->enc_flags |= MIR_ENC_VOP3;
+  mir_temp inc = cndmask_k(c, 0, 0x3f800000u, big);
   mir_temp sinc = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
                             mir_op_temp(inc), x);
   return isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(sinc));
+}
+
+/* sqrt within 1 ulp (!fpmath, afn): v_sqrt_f32, whose 1-ulp bound does
+ * not cover denormal inputs, so when the kernel keeps f32 denormals an
+ * input below 2^-126 is scaled by 2^32 and the root by 2^-16 (exact powers
+ * of two), as llc-19 lowers it; a flushing kernel takes v_sqrt_f32 alone.
+ * Negative inputs, +-0, inf and NaN pass through the scaling unchanged in
+ * kind (ldexp keeps them). */
+mir_temp isel_sqrt_1ulp(isel_ctx *c, mir_operand x) {
+  if (isel_denorm32_flushed(c)) return isel_v1_1(c, ISA_V_SQRT_F32, x);
+  mir_temp small = isel_vcmp(c, ISA_V_CMP_GT_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x00800000u), 1)), x);
+  mir_temp up = cndmask_k(c, 0, 32, small);
+  mir_temp s = isel_v1_1(c, ISA_V_SQRT_F32, mir_op_temp(isel_v1(c, ISA_V_LDEXP_F32, x, mir_op_temp(up))));
+  mir_temp down = cndmask_k(c, 0, (uint32_t)-16, small);
+  return isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(s), mir_op_temp(down));
 }

@@ -323,6 +323,8 @@ mir_temp isel_fdiv16(isel_ctx *c, mir_operand a16, mir_operand b16);
 mir_temp isel_fdiv32_of(isel_ctx *c, LLVMValueRef ins, mir_operand a, mir_operand b);
 /* llvm.round.f32 of x (v1 result; isel_f32div.c). */
 mir_temp isel_round32(isel_ctx *c, mir_operand x);
+/* f32 sqrt within 1 ulp, denormal inputs scaled unless flushed (isel_f32div.c). */
+mir_temp isel_sqrt_1ulp(isel_ctx *c, mir_operand x);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 /* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =

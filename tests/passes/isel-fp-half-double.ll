@@ -201,3 +201,24 @@ define amdgpu_kernel void @k_round(ptr addrspace(1) %p) {
   ret void
 }
 declare float @llvm.round.f32(float)
+
+; sqrt with !fpmath (1-ulp v_sqrt_f32): an input below 2^-126 is scaled by
+; 2^32 and the root by 2^-16 when the kernel keeps f32 denormals, since
+; v_sqrt_f32's bound does not cover denormal inputs.
+; RUN: %wavecc -S %s -o - | FileCheck --check-prefix=SQ %s
+; SQ-LABEL: k_sqrt_fpmath:
+; SQ: v_cmp_gt_f32_e64 [[S:s\[[0-9:]+\]]], {{v[0-9]+}}, [[X:v[0-9]+]]
+; SQ-NEXT: v_cndmask_b32_e64 [[U:v[0-9]+]], 0, 32, [[S]]
+; SQ-NEXT: v_ldexp_f32 [[XS:v[0-9]+]], [[X]], [[U]]
+; SQ-NEXT: v_sqrt_f32_e32 [[R:v[0-9]+]], [[XS]]
+; SQ-NEXT: v_cndmask_b32_e64 [[D:v[0-9]+]], 0, -16, [[S]]
+; SQ-NEXT: v_ldexp_f32 {{v[0-9]+}}, [[R]], [[D]]
+define amdgpu_kernel void @k_sqrt_fpmath(ptr addrspace(1) %p) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %pa = getelementptr float, ptr addrspace(1) %p, i32 %tid
+  %a = load float, ptr addrspace(1) %pa
+  %r = call float @llvm.sqrt.f32(float %a), !fpmath !1
+  store float %r, ptr addrspace(1) %pa
+  ret void
+}
+!1 = !{float 3.000000e+00}
