@@ -141,7 +141,7 @@ static bool sgpr_const(const mir_operand *o, mir_instr *const *def, uint32_t num
 /* `v = p_copy s` of an SGPR constant (one dword, or a vector of up to four
  * constant dwords) as the instruction that writes the constants to v
  * directly, or NULL. */
-static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
   if (ins->opcode != MIR_P_COPY || ins->num_ops != 1 || ins->num_defs != 1) return NULL;
   const mir_operand *dst = &ins->defs[0], *src = &ins->ops[0];
   if (dst->kind != MIR_OPND_TEMP || (dst->flags & MIR_OPND_FIXED_REG) || !mir_rc_is_vgpr((mir_rc)dst->temp.rc))
@@ -149,11 +149,14 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   if (src->kind != MIR_OPND_TEMP || (src->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) ||
       src->temp.id >= p->num_temps || mir_rc_is_vgpr((mir_rc)src->temp.rc))
     return NULL;
+  /* only the copy reads the SGPR value: the VGPR then lives as long as
+   * before (a shared constant kept in a VGPR raised register pressure) */
+  if (uses[src->temp.id] != 1) return NULL;
   unsigned n = mir_rc_size((mir_rc)dst->temp.rc);
   mir_operand k[4];
   mir_operand s0 = *src;
   s0.flags = 0;
-  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0])) {
+  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0]) && !mir_const_is_inline(k[0].imm)) {
     mir_instr *m = mir_instr_create(p, ISA_V_MOV_B32, 1, 1);
     m->ops[0] = k[0];
     m->defs[0] = *dst;
@@ -270,20 +273,27 @@ static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_t
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
   mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
-  if (!def) return 0; /* an optimisation only */
+  uint32_t *uses = calloc(p->num_temps ? p->num_temps : 1, sizeof *uses);
+  if (!def || !uses) { /* an optimisation only */
+    free(def);
+    free(uses);
+    return 0;
+  }
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       mir_instr *ins = p->blocks[b].instrs[i];
       for (unsigned k = 0; k < ins->num_defs; k++)
         if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < p->num_temps)
           def[ins->defs[k].temp.id] = ins;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < p->num_temps) uses[ins->ops[k].temp.id]++;
     }
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       fold_sign_mods(blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
-      mir_instr *k = const_to_vgpr(p, ins, def);
+      mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);
       if (k) {
         blk->instrs[i] = k;
@@ -304,5 +314,6 @@ int mir_simplify(mir_program *p, diag *d) {
     }
   }
   free(def);
+  free(uses);
   return 0;
 }
