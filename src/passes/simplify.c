@@ -35,7 +35,7 @@
  * operand (the VOP3 encoding), as llc-19 folds them: the operation reads
  * x itself, with the same sign bit the xor/and would have given it. Only
  * when the VOP3 form stays legal: no literal operand and at most one SGPR
- * (the constant bus). The xor/and and the copy are left to dce.
+ * (the constant bus), and src1 of a VOP2/VOPC operation still a VGPR. The xor/and and the copy are left to dce.
  * Never fails; returns 0. */
 #include <stdlib.h>
 #include <string.h>
@@ -235,10 +235,14 @@ static uint8_t sign_op_source(const mir_operand *t, mir_instr *const *def, uint3
   return mod;
 }
 
+static bool is_vgpr_temp(const mir_operand *o) {
+  return o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o->temp.rc);
+}
+
 /* Folds fneg/fabs sources of an f32 operation into its modifiers (see the
  * header); true if ins changed. */
 static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
-  if (ins->opcode >= ISA_NUM_OPS || !f32_mod_op(ins->opcode) || ins->num_ops > 3) return false;
+  if (ins->opcode >= ISA_NUM_OPS || !f32_mod_op(ins->opcode) || ins->num_ops < 2 || ins->num_ops > 3) return false;
   mir_operand ops[3];
   bool changed = false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
@@ -252,6 +256,22 @@ static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_t
     ops[k] = x;
     ops[k].flags = f;
     changed = true;
+  }
+  /* a VOP2/VOPC src1 stays a VGPR in the VOP3 form too (the verifier's
+   * and isel_valu's convention): swap a commutative operation's sources,
+   * else keep src1 as it was */
+  if (isa_table[ins->opcode].format != ISA_FMT_VOP3 && !is_vgpr_temp(&ops[1])) {
+    bool comm = ins->opcode == ISA_V_ADD_F32 || ins->opcode == ISA_V_MUL_F32 || ins->opcode == ISA_V_MIN_F32 ||
+                ins->opcode == ISA_V_MAX_F32;
+    if (comm && is_vgpr_temp(&ops[0])) {
+      mir_operand t = ops[0];
+      ops[0] = ops[1];
+      ops[1] = t;
+    } else {
+      ops[1] = ins->ops[1];
+      changed = ops[0].kind != ins->ops[0].kind || ops[0].temp.id != ins->ops[0].temp.id ||
+                ops[0].flags != ins->ops[0].flags;
+    }
   }
   if (!changed) return false;
   /* the VOP3 form: no literal, one SGPR at most */
