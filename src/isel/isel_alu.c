@@ -229,7 +229,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
         break;
-      case LLVMFDiv: d = isel_fdiv32(c, a, b); break;
+      case LLVMFDiv: d = isel_fdiv32_of(c, ins, a, b); break; /* isel_f32div.c */
       default: return false;
       }
       isel_set(c, ins, e, d);

@@ -131,7 +131,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     bool approx = LLVMGetMetadata(ins, fk) != NULL;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);
-      isel_set(c, ins, e, approx ? isel_v1_1(c, ISA_V_SQRT_F32, x) : isel_sqrt_exact(c, x));
+      isel_set(c, ins, e, approx ? isel_sqrt_1ulp(c, x) : isel_sqrt_exact(c, x));
     }
     return 1;
   }
@@ -157,19 +157,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (name_is(n, "llvm.round.f32")) {
-    /* half away from zero: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0) */
-    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
-    mir_temp d = isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t));
-    mir_temp ad = isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(d));
-    mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), mir_op_temp(ad));
-    mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                             mir_op_temp(isel_to_vgpr(c, mir_op_const(0x3f800000u), 1)), x);
-    mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
-    mir_temp sum = isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc));
-    /* the result has x's sign (round(-0.3) is -0) */
-    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                                  mir_op_temp(sum), x));
+    isel_set(c, ins, 0, isel_round32(c, isel_get(c, LLVMGetOperand(ins, 0), 0)));
     return 1;
   }
   return -1;

@@ -314,6 +314,17 @@ mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
  * above 2^-90 (granularity of products of f16-range values), never f32
  * denormals, so no MODE write is needed in a kernel that flushes them. */
 mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded f16 a / b (v1 halves in, v1 half out) in the default
+ * rounding, through f32 in 8 instructions (isel_f32div.c). */
+mir_temp isel_fdiv16(isel_ctx *c, mir_operand a16, mir_operand b16);
+/* f32 a / b for the fdiv instruction `ins` (one element): the correctly
+ * rounded sequence, or with !fpmath >= 2.5 ulp the frexp-scaled
+ * reciprocal (isel_f32div.c). */
+mir_temp isel_fdiv32_of(isel_ctx *c, LLVMValueRef ins, mir_operand a, mir_operand b);
+/* llvm.round.f32 of x (v1 result; isel_f32div.c). */
+mir_temp isel_round32(isel_ctx *c, mir_operand x);
+/* f32 sqrt within 1 ulp, denormal inputs scaled unless flushed (isel_f32div.c). */
+mir_temp isel_sqrt_1ulp(isel_ctx *c, mir_operand x);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 /* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =

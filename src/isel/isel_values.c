@@ -383,7 +383,10 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
       continue;
     }
     unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
+    uint8_t mods = s->flags & (MIR_OPND_NEG | MIR_OPND_ABS); /* source modifiers stay on the copy */
+    s->flags &= (uint8_t)~mods;
     *s = mir_op_temp(isel_to_vgpr(c, *s, dw));
+    s->flags |= mods;
   }
   mir_instr *ins = isel_emit(c, op, nsrc, ndefs);
   for (unsigned i = 0; i < nsrc; i++) ins->ops[i] = srcs[i];

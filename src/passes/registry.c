@@ -8,7 +8,7 @@
 #include "passes/passes.h"
 
 static const mir_pass_info passes[] = {
-  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies", false},
+  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies; f32 fneg/fabs as source modifiers; SGPR constants to VGPRs", false},
   {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
   {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
   {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
