@@ -541,6 +541,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   const char *n = LLVMGetValueName2(f, &len);
   static const call_family families[] = {call_abi, isel_f64_call, isel_half_call, call_float,
                                          call_minmax, call_bits, call_overflow};
+  if (isel_packed_call(c, ins, n) > 0) return true; /* isel_packed.c: <N x i16> as VOP3P */
   for (unsigned k = 0; k < sizeof families / sizeof families[0]; k++) {
     int sel = families[k](c, ins, n);
     if (sel >= 0) return sel;

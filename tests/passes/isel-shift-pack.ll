@@ -42,11 +42,14 @@ define amdgpu_kernel void @k_shift_mask_narrow(ptr addrspace(1) %p) {
   ret void
 }
 
-; <2 x i16> computed in VGPRs, stored as one dword: and + v_lshl_or_b32.
+; <2 x i16> computed in VGPRs, stored as one dword: one packed shift
+; (a + a) on the loaded dword, nothing to unpack or repack
+; (isel_packed.c).
 ; CHECK-LABEL: k_pack_short2:
-; CHECK: v_and_b32_e32 v{{[0-9]+}}, 0xffff,
-; CHECK-NEXT: v_lshl_or_b32 v{{[0-9]+}}, v{{[0-9]+}}, 16, v{{[0-9]+}}
-; CHECK-NOT: v_or_b32
+; CHECK: s_mov_b32 [[K:s[0-9]+]], 0x10001
+; CHECK: v_pk_lshlrev_b16 [[R:v[0-9]+]], [[K]], v{{[0-9]+}}
+; CHECK-NEXT: global_store_dword v{{[0-9]+}}, [[R]],
+; CHECK-NOT: v_lshl_or_b32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_pack_short2(ptr addrspace(1) %p) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
