@@ -262,6 +262,7 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
     mir_operand parts[4];
     for (unsigned i = 0; i < per; i++) parts[i] = w * per + i < nc ? isel_get(c, v, w * per + i) : mir_op_const(0);
     bool vg = any_vgpr(parts, per);
+    if (vg && isel_packed_perm_word(c, parts, per, bits, &out[w])) continue; /* isel_packed.c */
     mir_operand acc = mir_op_const(0);
     bool first = true;
     for (unsigned i = 0; i < per; i++) {

@@ -192,6 +192,10 @@ void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t);
  * -1 when not (not such an operation, or packing would cost more). */
 int isel_packed_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_packed_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* One dword of `per` VGPR elements of `bits` bits (two i16 or four i8,
+ * upper bits undefined) packed with v_perm_b32 into *out, when that is
+ * shorter than masking and shifting; false (nothing emitted) otherwise. */
+bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, unsigned bits, mir_operand *out);
 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */

@@ -25,7 +25,7 @@
  * ones (each half of the result from the same half of every source), no
  * inline constants (their high-half meaning differs between generations).
  * A pair without a shadow is packed with v_perm_b32 (VGPRs, selector
- * 0x05040100 in an SGPR: low bytes of S1, then low bytes of S0) or
+ * 0x01000504 in an SGPR: low bytes of S0, then low bytes of S1) or
  * s_pack_ll_b32_b16 (uniform); constant pairs are one s_mov_b32. Packing
  * is chosen only when it is not longer than the per-element sequence
  * (see cost()).
@@ -71,6 +71,13 @@ static word_kind word_kind_of(isel_ctx *c, LLVMValueRef V, unsigned w, uint32_t 
   return isel_opnd_is_vgpr(&lo) || isel_opnd_is_vgpr(&hi) ? W_PERM : W_SPACK;
 }
 
+/* lo's low half | hi's low half << 16 (v_perm_b32: selector bytes 0..3
+ * pick bytes of S1, 4..7 bytes of S0, 0x0c a zero byte). */
+static mir_temp perm_halves(isel_ctx *c, mir_operand lo, mir_operand hi) {
+  mir_operand sel = mir_op_temp(isel_to_sgpr(c, mir_op_const(0x01000504u), 1));
+  return isel_v1_3(c, ISA_V_PERM_B32, lo, hi, sel);
+}
+
 static mir_operand word_of(isel_ctx *c, LLVMValueRef V, unsigned w) {
   uint32_t k = 0;
   unsigned nc = isel_num_comps(LLVMTypeOf(V));
@@ -82,9 +89,8 @@ static mir_operand word_of(isel_ctx *c, LLVMValueRef V, unsigned w) {
   mir_operand lo = isel_get(c, V, 2 * w), hi = 2 * w + 1 < nc ? isel_get(c, V, 2 * w + 1) : mir_op_const(0);
   if (!isel_opnd_is_vgpr(&lo) && !isel_opnd_is_vgpr(&hi))
     return mir_op_temp(isel_s(c, ISA_S_PACK_LL_B32_B16, 1, lo, hi));
-  mir_temp sel = isel_to_sgpr(c, mir_op_const(0x05040100u), 1);
   /* not recorded as V's shadow: this block need not dominate V's other uses */
-  return mir_op_temp(isel_v1_3(c, ISA_V_PERM_B32, hi, lo, mir_op_temp(sel)));
+  return mir_op_temp(perm_halves(c, lo, hi));
 }
 
 /* One VOP3P (or plain VALU for logic) instruction on legal operands: at
@@ -190,4 +196,29 @@ int isel_packed_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   pk_desc d;
   if (!call_desc(name, &d) || LLVMGetNumArgOperands(ins) != 2) return -1;
   return select_packed(c, ins, LLVMGetOperand(ins, 0), LLVMGetOperand(ins, 1), &d) ? 1 : -1;
+}
+
+/* ---- packing elements computed one by one ---- */
+
+bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, unsigned bits, mir_operand *out) {
+  if ((per != 2 || bits != 16) && (per != 4 || bits != 8)) return false;
+  unsigned masked = 0;
+  for (unsigned i = 0; i < per; i++) {
+    if (parts[i].kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&parts[i])) return false;
+    masked += i + 1 < per && !isel_upper_bits_zero(c, parts[i], bits);
+  }
+  /* masking and shifting: one v_and_b32 per element with bits above its
+   * own, one v_lshl_or_b32 per element after the first */
+  if (masked + per - 1 <= (per == 2 ? 1u : 3u)) return false;
+  if (per == 2) {
+    *out = mir_op_temp(perm_halves(c, parts[0], parts[1]));
+    return true;
+  }
+  /* bytes 0 of (p0, p1) and of (p2, p3) into the low halves of two
+   * dwords, then the two halves; operands in element order */
+  mir_operand two = mir_op_temp(isel_to_sgpr(c, mir_op_const(0x0c0c0004u), 1));
+  mir_temp lo = isel_v1_3(c, ISA_V_PERM_B32, parts[0], parts[1], two);
+  mir_temp hi = isel_v1_3(c, ISA_V_PERM_B32, parts[2], parts[3], two);
+  *out = mir_op_temp(perm_halves(c, mir_op_temp(lo), mir_op_temp(hi)));
+  return true;
 }
