@@ -286,6 +286,14 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
+/* The most VGPRs a gfx9 wave can use at the occupancy `used` VGPRs give
+ * (waves per SIMD: 256 / VGPRs in granules of 4, at most 10). */
+static unsigned same_occupancy_vgprs(unsigned used) {
+  unsigned g = (used + 3) & ~3u, waves = g ? 256 / g : 10;
+  if (waves > 10) waves = 10;
+  return (256 / waves) & ~3u;
+}
+
 /* Where the vector t is an operand of would put t: at the vector's fixed
  * or preferred register, else where an operand already placed implies,
  * else in the lowest free range that holds the whole vector (remembered as
@@ -313,7 +321,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     /* A fresh VGPR range above every VGPR used so far would raise the
      * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
      * vector-heavy tests, for 1% fewer instructions); SGPRs are cheaper. */
-    if (mir_rc_is_vgpr(rc) && base - 256u + mir_rc_size(rc) > c->vgpr_hwm) return MIR_PREG_NONE;
+    if (mir_rc_is_vgpr(rc) && base - 256u + mir_rc_size(rc) > same_occupancy_vgprs(c->vgpr_hwm)) return MIR_PREG_NONE;
     c->pref[d->temp.id] = base;
   }
   if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;

@@ -11,7 +11,7 @@
 ; CHECK-NOT: s_mul
 ; CHECK: v_add_co_u32_e64 v[[L:[0-9]+]], [[C:s\[[0-9]+:[0-9]+\]]], [[O]], v0
 ; CHECK: v_addc_co_u32_e64 v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0, v{{[0-9]+}}, [[C]]
-; CHECK: v_mad_u64_u32 v[[[L]]:{{[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s4, v[[[L]]:{{[0-9]+}}]
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s4, v[[[L]]:{{[0-9]+}}]
 ; CHECK-NOT: s_mul
 ; CHECK: s_endpgm
 ; uniform: s_mul_i32 + s_mul_hi_u32; a product below 2^32 (two i16) has no
