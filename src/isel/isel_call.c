@@ -321,7 +321,24 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
   }
   if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
     if (bits > 32 || nc != 1) return 0;
-    mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
+    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    if (bits < 32 && n[7] != 'p' && x.kind != MIR_OPND_CONST) {
+      /* i8/i16, upper bits undefined: ctlz = ffbh((x << (32 - w)) | 1 << (31 - w))
+       * (the marker bit makes x = 0 give w), cttz = ffbl(x | 1 << w) (the
+       * marker is the lowest set bit at or above w); no extension, no min */
+      mir_temp r;
+      if (n[7] == 'l') {
+        mir_temp k = isel_to_sgpr(c, mir_op_const(1u << (31 - bits)), 1);
+        r = isel_v1_3(c, ISA_V_LSHL_OR_B32, x, mir_op_const(32 - bits), mir_op_temp(k));
+        r = isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(r));
+      } else {
+        r = isel_v1c(c, ISA_V_OR_B32, mir_op_const(1u << bits), x);
+        r = isel_v1_1(c, ISA_V_FFBL_B32, mir_op_temp(r));
+      }
+      isel_set(c, ins, 0, r);
+      return 1;
+    }
+    mir_operand a = isel_extend32(c, x, bits, false, false);
     mir_temp r;
     if (n[7] == 'p') {
       r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));

@@ -6,7 +6,12 @@ selects as VOP3P instructions (v_pk_add_u16, v_pk_max_i16, v_pk_sub_i16
 clamp, ...; src/isel/isel_packed.c): both operands loaded, one computed
 element by element (packed with v_perm_b32), constant and uniform
 (broadcast) operands, odd widths, shift amounts at 15, values across a
-divergent branch, and a uniform vector computed per work-group."""
+divergent branch, and a uniform vector computed per work-group.
+
+Also f_subdword_bits.cl: clz and ctz (popcount((x & -x) - 1), which
+opt -O2 turns into llvm.cttz) of char,
+uchar, short and ushort vectors, 0 and single-bit values included
+(wavecc: ffbh/ffbl of the value with a marker bit, no extension)."""
 import sys
 sys.dont_write_bytecode = True
 import os
@@ -157,6 +162,48 @@ def main():
     te.inp(0, 'short4', n, A).inp(1, 'short4', n, B).out(2, 'short4', 2 * n, o)
     tests.append(te)
     write('f_vec_packed16.cl', 'vec_packed16', SRC, tests)
+    bits_file(rng)
+
+
+BITS_SRC = r'''
+/* clz and ctz of 8- and 16-bit elements (upper register bits undefined in
+ * wavecc: ffbh of x << (32 - w) with a marker bit, ffbl of x | 1 << w). */
+#define K(T) \
+kernel void k_##T(global const T##4 *a, global T##4 *out) \
+{ \
+    size_t i = get_global_id(0); \
+    T##4 x = a[i]; \
+    out[2 * i + 0] = clz(x); \
+    out[2 * i + 1] = popcount((x & -x) - (T##4)1); /* opt -O2: llvm.cttz */ \
+}
+K(char)
+K(uchar)
+K(short)
+K(ushort)
+'''
+
+
+def ctz(v, t):
+    u = v & ((1 << BITS[t]) - 1)
+    if u == 0:
+        return BITS[t]
+    return (u & -u).bit_length() - 1
+
+
+def bits_file(rng):
+    tests = []
+    n = 64
+    for t in ('char', 'uchar', 'short', 'ushort'):
+        w = BITS[t]
+        edge = [0, 1, wrap(1 << (w - 1), t), wrap((1 << w) - 1, t), wrap(1 << (w // 2), t)]
+        A = [rng.pick(edge + [rng.of(t)] * 2) for _ in range(4 * n)]
+        o = []
+        for x in chunks(A, 4):
+            o += [clz(v, t) for v in x] + [ctz(v, t) for v in x]
+        te = Test(t, kernel_name='k_' + t, global_size=sizes(n), local_size=sizes(64))
+        te.inp(0, t + '4', n, A).out(1, t + '4', 2 * n, o)
+        tests.append(te)
+    write('f_subdword_bits.cl', 'subdword_bits', BITS_SRC, tests)
 
 
 if __name__ == '__main__':
