@@ -229,6 +229,32 @@ static bool clamp_med3(isel_ctx *c, LLVMValueRef ins, const char *n, unsigned e,
   return true;
 }
 
+/* min(min(a, b), c) of one i32 integer min/max intrinsic (a reduction
+ * chain: lower-reductions, or source code), divergent, the inner call
+ * used only here and in the same block: v_min3/v_max3 (Vega ISA guide,
+ * VOP3 0x1d1..0x1d5) of a, b and c. The inner call's own instruction,
+ * then unread, goes in dce. False (nothing emitted) for other shapes. */
+static bool min3_of_chain(isel_ctx *c, LLVMValueRef ins, unsigned vop, unsigned bits, unsigned nc) {
+  static const unsigned two[4] = {ISA_V_MIN_I32, ISA_V_MAX_I32, ISA_V_MIN_U32, ISA_V_MAX_U32};
+  static const unsigned three[4] = {ISA_V_MIN3_I32, ISA_V_MAX3_I32, ISA_V_MIN3_U32, ISA_V_MAX3_U32};
+  unsigned op3 = 0;
+  for (unsigned k = 0; k < 4; k++)
+    if (two[k] == vop) op3 = three[k];
+  if (!op3 || bits != 32 || nc != 1 || !is_div(c, ins)) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I = LLVMGetOperand(ins, k);
+    LLVMUseRef u = LLVMIsACallInst(I) ? LLVMGetFirstUse(I) : NULL;
+    if (!u || LLVMGetNextUse(u) || LLVMGetCalledValue(I) != LLVMGetCalledValue(ins) ||
+        LLVMGetInstructionParent(I) != LLVMGetInstructionParent(ins) || !is_div(c, I))
+      continue;
+    mir_operand x = isel_get(c, LLVMGetOperand(I, 0), 0), y = isel_get(c, LLVMGetOperand(I, 1), 0);
+    mir_operand z = isel_get(c, LLVMGetOperand(ins, 1 - k), 0);
+    isel_set(c, ins, 0, isel_v1_3(c, op3, x, y, z));
+    return true;
+  }
+  return false;
+}
+
 /* Integer and f32 min/max (i64 through a compare and two v_cndmask). */
 static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -268,7 +294,7 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
         b = ops[1] = isel_extend32(c, b, bits, sign, sal);
       }
       if (mm[k].sop && !div && isel_all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
-      else isel_set(c, ins, e, isel_v1c(c, mm[k].vop, a, b));
+      else if (!min3_of_chain(c, ins, mm[k].vop, bits, nc)) isel_set(c, ins, e, isel_v1c(c, mm[k].vop, a, b));
     }
     return 1;
   }
