@@ -96,6 +96,8 @@ static mir_operand word_of(isel_ctx *c, LLVMValueRef V, unsigned w) {
 /* One VOP3P (or plain VALU for logic) instruction on legal operands: at
  * most one SGPR, the others VGPRs. */
 static mir_temp pk_emit(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, bool clamp) {
+  /* v_and/or/xor_b32 are VOP2: the usual legalisation (a VGPR in src1) */
+  if (isa_table[op].format != ISA_FMT_VOP3P) return isel_v1c(c, op, s[0], s[1]);
   uint32_t sgpr = 0;
   for (unsigned i = 0; i < n; i++) {
     if (s[i].kind == MIR_OPND_CONST) s[i] = mir_op_temp(isel_to_sgpr(c, s[i], 1));
