@@ -482,7 +482,8 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "vector wider than 16 elements");
     return true;
   }
-  int sel = isel_f64_inst(c, ins);
+  int sel = isel_packed_inst(c, ins); /* isel_packed.c: <N x i16> as VOP3P */
+  if (sel < 0) sel = isel_f64_inst(c, ins);
   if (sel < 0) sel = isel_half_inst(c, ins);
   if (sel >= 0) return sel;
   switch (opc) {

@@ -254,9 +254,15 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   unsigned per = 32 / bits;
   uint32_t mask = (1u << bits) - 1;
   for (unsigned w = 0; w < *n; w++) {
+    mir_temp pk = bits == 16 ? isel_packed_word(c, v, w) : (mir_temp){0};
+    if (pk.id) { /* the dword as loaded or computed (isel_packed.c) */
+      out[w] = mir_op_temp(pk);
+      continue;
+    }
     mir_operand parts[4];
     for (unsigned i = 0; i < per; i++) parts[i] = w * per + i < nc ? isel_get(c, v, w * per + i) : mir_op_const(0);
     bool vg = any_vgpr(parts, per);
+    if (vg && isel_packed_perm_word(c, parts, per, bits, &out[w])) continue; /* isel_packed.c */
     mir_operand acc = mir_op_const(0);
     bool first = true;
     for (unsigned i = 0; i < per; i++) {
@@ -326,6 +332,7 @@ bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, un
     }
     if (!sh) {
       isel_set(c, dst, e, isel_as_temp(c, w, vg, 1));
+      if (bits == 16 && w.kind == MIR_OPND_TEMP) isel_packed_record(c, dst, e / 2, w.temp);
       continue;
     }
     isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));

@@ -90,22 +90,31 @@ LLVMTypeRef isel_scalar_type(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
 }
 
-void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
-  uint32_t i = ptrmap_get(&c->vmap, v);
+isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, uint32_t *cap, LLVMValueRef v) {
+  uint32_t i = ptrmap_get(map, v);
   if (i == UINT32_MAX) {
-    if (c->nvals == c->capvals) {
-      /* first room for every value the function defines (arguments and
-       * instructions): growing by doubling touched twice the memory */
-      uint32_t nc = c->capvals ? c->capvals * 2 : c->di->num_values > 256 ? c->di->num_values : 256;
-      c->vals = arena_grow(c->mem, c->vals, c->nvals, nc, sizeof *c->vals);
-      c->capvals = nc;
+    if (*n == *cap) {
+      uint32_t nc = *cap ? *cap * 2 : 256;
+      *vals = arena_grow(mem, *vals, *n, nc, sizeof **vals);
+      *cap = nc;
     }
-    i = c->nvals++;
-    memset(&c->vals[i], 0, sizeof c->vals[i]);
-    ptrmap_put(&c->vmap, v, i);
+    i = (*n)++;
+    memset(&(*vals)[i], 0, sizeof (*vals)[i]);
+    ptrmap_put(map, v, i);
   }
-  c->vals[i].t[comp] = t;
-  if (c->vals[i].n < comp + 1) c->vals[i].n = (uint8_t)(comp + 1);
+  return &(*vals)[i];
+}
+
+void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
+  if (!c->capvals && c->di->num_values > 256) {
+    /* first room for every value the function defines (arguments and
+     * instructions): growing by doubling touched twice the memory */
+    c->vals = arena_grow(c->mem, c->vals, 0, c->di->num_values, sizeof *c->vals);
+    c->capvals = c->di->num_values;
+  }
+  isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
+  s->t[comp] = t;
+  if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
 }
 
 bool isel_has(isel_ctx *c, LLVMValueRef v) { return ptrmap_get(&c->vmap, v) != UINT32_MAX; }

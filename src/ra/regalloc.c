@@ -296,6 +296,14 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
+/* The most VGPRs a gfx9 wave can use at the occupancy `used` VGPRs give
+ * (waves per SIMD: 256 / VGPRs in granules of 4, at most 10). */
+static unsigned same_occupancy_vgprs(unsigned used) {
+  unsigned g = (used + 3) & ~3u, waves = g ? 256 / g : 10;
+  if (waves > 10) waves = 10;
+  return (256 / waves) & ~3u;
+}
+
 /* Where the vector t is an operand of would put t: at the vector's fixed
  * or preferred register, else where an operand already placed implies,
  * else in the lowest free range that holds the whole vector (remembered as
@@ -323,7 +331,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     /* A fresh VGPR range above every VGPR used so far would raise the
      * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
      * vector-heavy tests, for 1% fewer instructions); SGPRs are cheaper. */
-    if (mir_rc_is_vgpr(rc) && base - 256u + mir_rc_size(rc) > c->vgpr_hwm) return MIR_PREG_NONE;
+    if (mir_rc_is_vgpr(rc) && base - 256u + mir_rc_size(rc) > same_occupancy_vgprs(c->vgpr_hwm)) return MIR_PREG_NONE;
     c->pref[d->temp.id] = base;
   }
   if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
@@ -362,6 +370,38 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
   return r;
 }
 
+/* A p_create_vector's result prefers the range its dying operands already
+ * sit in, slot for slot (the base most of them imply): operands that
+ * landed in consecutive registers, e.g. results computed in place of the
+ * values they replace, then need no copy even when their vector_slot
+ * range was not free when the first of them was placed. */
+static void prefer_vector_base(ra_ctx *c, const mir_instr *ins) {
+  const mir_operand *d = &ins->defs[0];
+  if (ins->num_defs != 1 || d->kind != MIR_OPND_TEMP || c->pref[d->temp.id] != MIR_PREG_NONE) return;
+  mir_preg file = mir_rc_is_vgpr(d->temp.rc) ? 256 : 0, cand[16];
+  unsigned nc = 0, best = 0;
+  mir_preg base = MIR_PREG_NONE;
+  unsigned off = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    unsigned sz = o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF ? mir_rc_size(o->temp.rc) : o->size ? o->size : 1;
+    if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && nc < 16 &&
+        mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(d->temp.rc)) {
+      mir_preg r = c->reg[o->temp.id];
+      if (r != MIR_PREG_NONE && !mir_preg_is_special(r) && r != MIR_PREG_SCC && r >= file + off &&
+          (r - off - file) % rc_align(d->temp.rc) == 0)
+        cand[nc++] = (mir_preg)(r - off);
+    }
+    off += sz;
+  }
+  for (unsigned i = 0; i < nc; i++) {
+    unsigned n = 0;
+    for (unsigned j = 0; j < nc; j++) n += cand[j] == cand[i];
+    if (n > best) best = n, base = cand[i];
+  }
+  if (best >= 2 || (best == 1 && nc == 1)) c->pref[d->temp.id] = base;
+}
+
 /* Sets preferences that make copies no-ops: copy-like instructions prefer
  * the source register for the destination (and vice versa when the source
  * is not assigned yet is not needed: sources are always defined first). */
@@ -378,6 +418,9 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
       if (mir_rc_is_vgpr(d->temp.rc) != mir_rc_is_vgpr(o->temp.rc)) continue;
       if (c->pref[d->temp.id] == MIR_PREG_NONE) c->pref[d->temp.id] = c->reg[o->temp.id];
     }
+    break;
+  case MIR_P_CREATE_VECTOR:
+    prefer_vector_base(c, ins);
     break;
   case MIR_P_SPLIT_VECTOR: {
     const mir_operand *o = &ins->ops[0];

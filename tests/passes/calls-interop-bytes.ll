@@ -32,9 +32,10 @@
 ; ASM-DAG: v_mov_b32_e32 v2, v[[B2]]
 ; ASM-DAG: v_mov_b32_e32 v3, v[[B3]]
 ; ASM: s_swappc_b64
-; ASM: v_and_b32_e32 v0, 0xff, v0
-; ASM-NEXT: v_and_b32_e32 v1, 0xff, v1
-; ASM-NEXT: v_lshl_or_b32 v0, v1, 8, v0
+; the four result bytes from v0..v3, packed by v_perm_b32 (isel_packed.c)
+; ASM: v_perm_b32 [[L:v[0-9]+]], v0, v1, [[S:s[0-9]+]]
+; ASM-NEXT: v_perm_b32 [[H:v[0-9]+]], v2, v3, [[S]]
+; ASM: v_perm_b32 {{v[0-9]+}}, [[L]], [[H]],
 
 ;--- callee.ll
 target triple = "amdgcn-amd-amdhsa"
