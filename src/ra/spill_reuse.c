@@ -103,11 +103,10 @@ typedef struct reuse_ctx {
   uint32_t ng, capg;
 } reuse_ctx;
 
-/* The block's only predecessor in the CFG of the file (VGPRs: logical
- * and linear, SGPRs: linear), else UINT32_MAX: a block entered only from
- * there continues its holders (the value is in the same register at the
- * block's start, and liveness carries it along that edge). */
-static uint32_t only_pred(const spill_ctx *c, const mir_block *b) {
+/* A block entered only from spill_only_pred continues its holders (the
+ * value is in the same register at the block's start, and liveness
+ * carries it along that edge). */
+uint32_t spill_only_pred(const spill_ctx *c, const mir_block *b) {
   if (b->linear_preds.n != 1) return UINT32_MAX;
   if (c->vgpr && (b->logical_preds.n != 1 || b->logical_preds.v[0] != b->linear_preds.v[0])) return UINT32_MAX;
   return b->linear_preds.v[0];
@@ -259,7 +258,7 @@ bool spill_reuse_registers(spill_ctx *c) {
   uint8_t **drop = arena_alloc(m, nb * sizeof *drop);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
-    uint32_t pred = only_pred(c, b);
+    uint32_t pred = spill_only_pred(c, b);
     r.chain[bi] = pred < bi && c->vgpr ? pred : UINT32_MAX; /* (a loop header's back edge: no) */
     r.dem[bi] = block_demand(c, bi);
     r.goal[bi] = c->target - spill_block_slack(c, b);
