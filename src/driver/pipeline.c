@@ -146,9 +146,11 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "regalloc",
       "ssa-elim",
       "copy-cleanup",
+      "exec-cleanup",
       "frame",
       "mode",
       "waitcnt",
+      "branch-thread",
       "hazards",
   };
   for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {
@@ -220,13 +222,19 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   }
   double t_ours = now_sec();
 
-  /* Kernels first, then the real functions (calls, isel_calls.c): program
-   * nk + k is function k of the module's list. */
+  /* Program k < nk is kernel k, program nk + k function k of the module's
+   * list (calls, isel_calls.c). The functions are compiled first, each
+   * after its callees (whose clobbered VGPRs its calls then avoid), then
+   * the kernels. */
   unsigned nk = m.num_kernels, np = nk + m.num_functions;
   isel_call_abi ca;
   isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs, o->max_sgprs);
   isel_call_abi_externs(&ca, m.mod);
   bool calls = m.num_functions || ca.num_externs;
+  unsigned *order = calloc(np + 1, sizeof *order);
+  isel_call_order(&ca, order);
+  for (unsigned i = 0; i < np; i++) order[i] = i < m.num_functions ? nk + order[i] : i - m.num_functions;
+  ca.clobbers = calloc(m.num_functions + 1, sizeof *ca.clobbers);
   arena *mems = calloc(np, sizeof *mems);
   mir_program **progs = calloc(np, sizeof *progs);
   budget_shrink *shrink = calloc(np, sizeof *shrink);
@@ -234,7 +242,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   size_t diag_len = d->len;
   int diag_errors = d->errors;
   unsigned retried = UINT32_MAX; /* the program compiled again unstructured */
-  for (unsigned k = 0; k < np && !rc; k++) {
+  for (unsigned oi = 0; oi < np && !rc; oi++) {
+    unsigned k = order[oi];
     arena_init(&mems[k]);
     arena *mem = &mems[k];
     LLVMValueRef fn = k < nk ? m.kernels[k] : m.functions[k - nk];
@@ -274,6 +283,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     p->no_coalesce = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "wavecc-no-coalesce", 18) != NULL;
     shrink_budget(p, &shrink[k]);
     rc = run_mir_passes(p, o, d, dump, &tm);
+    if (!rc && k >= nk) ca.clobbers[k - nk] = (uint16_t)(p->vgpr_clobber + 1);
     /* Budget failures are retried, each way at most once, in this order
      * (an internal error is never retried: it must not be hidden). */
     if (rc && p->budget_failed && p->fragmented && shrink[k].tries < MAX_SHRINK) {
@@ -293,7 +303,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       }
       drop_program(d, diag_len, diag_errors, &mems[k], &progs[k]); /* p is gone after this */
       rc = 0;
-      k--;
+      oi--;
       continue;
     }
     if (rc && p->budget_failed && !p->no_coalesce) {
@@ -303,7 +313,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
        * tuple: compile this program again without them rather than fail. */
       rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-coalesce");
       memset(&shrink[k], 0, sizeof shrink[k]);
-      k--;
+      oi--;
       continue;
     }
     if (rc && p->structured && p->budget_failed) {
@@ -315,7 +325,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-structurize");
       memset(&shrink[k], 0, sizeof shrink[k]);
       retried = k;
-      k--;
+      oi--;
     }
   }
   if (!rc && calls) mir_call_resources(progs, nk, m.num_functions);
@@ -394,11 +404,21 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
                    s->spills, s->reloads, s->mode_writes, cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
       }
     }
+    /* functions have no descriptor line: name only those not structured */
+    for (unsigned k = m.num_kernels; k < np && o->stats; k++)
+      if (progs[k]->cf_lowering >= MIR_CF_IFELSE) {
+        char cfbuf[64];
+        report_add(&r->report, "function %s: divergent control flow %s\n", progs[k]->name,
+                   cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
+      }
   }
   if (data_mem.head) arena_free(&data_mem);
   for (unsigned k = 0; k < np; k++)
     if (mems[k].head) arena_free(&mems[k]);
   free(shrink);
+  free(order);
+  free(ca.clobbers);
+  free(ca.in_cycle);
   free(mems);
   free(progs);
   free(ca.externs);

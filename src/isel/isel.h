@@ -18,7 +18,6 @@ typedef struct isel_call_abi {
   unsigned num_functions;
   LLVMValueRef *externs;   /* declared functions called (symbols num_functions + k): other code objects' */
   unsigned num_externs;
-  unsigned arg_vgprs;      /* the most VGPRs any of them clobbers (argument dwords in VGPRs or results) */
   unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
   unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes */
   /* AMDGPUUsage's registers (true: return address s[30:31], stack
@@ -27,7 +26,19 @@ typedef struct isel_call_abi {
    * (s[4:5], s6, implicit inputs as argument dwords). */
   bool amdgpu;
   unsigned ra_sgpr, sp_sgpr, call_sgprs; /* return address pair, stack pointer, SGPR region s0..call_sgprs-1 */
-  unsigned wo_sgpr;        /* compact: s7 keeps a calling kernel's wave offset (functions save it); 0 = none */
+  unsigned wo_sgpr;        /* compact: s7 keeps a calling kernel's soffset 0 (functions save it); 0 = none */
+  /* VGPRs v0.. a function may clobber without saving them: AMDGPUUsage
+   * lets a callee clobber v0..v39 (40; 0 in the compact layout, where a
+   * function saves all it writes above its arguments and results) */
+  unsigned min_clobber;
+  /* [function] 1 + the VGPRs v0.. it clobbers, once compiled (the pipeline
+   * compiles callees first: isel_call_order); 0 = not yet, assume
+   * max(arguments and results, min_clobber). NULL: none known. */
+  uint16_t *clobbers;
+  /* [function] on a cycle of direct calls (isel_call_order): it cannot
+   * know its own clobbers, so it clobbers only its arguments and results
+   * and saves the rest, as in the compact layout. NULL: none. */
+  uint8_t *in_cycle;
 } isel_call_abi;
 
 /* ABI inputs a function uses (intrinsics): in the AMDGPUUsage layout in
@@ -51,6 +62,12 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
  * (malloc'ed; the caller frees it); with any, the AMDGPUUsage layout
  * passes every implicit input, as llc's callers do for an unknown callee. */
 void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod);
+
+/* The order to compile the module's functions in: indices into
+ * ca->functions, every function after the ones it calls directly (a cycle
+ * broken anywhere), so that a caller knows its callees' clobbers. Sets
+ * ca->in_cycle (malloc'ed; the caller frees it). */
+void isel_call_order(isel_call_abi *ca, unsigned *order);
 /* The ISEL_IMPLICIT_* inputs function fn's instructions use. */
 unsigned isel_implicit_uses(LLVMValueRef fn);
 /* Dwords the implicit inputs `mask` take. */

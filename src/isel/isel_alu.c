@@ -242,7 +242,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
                                                               : isel_v1(c, ISA_V_SUB_F32, a, b);
         break;
-      case LLVMFDiv: d = isel_fdiv32(c, a, b); break;
+      case LLVMFDiv: d = isel_fdiv32_of(c, ins, a, b); break; /* isel_f32div.c */
       default: return false;
       }
       isel_set(c, ins, e, d);
@@ -369,18 +369,19 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
       continue;
     }
     if (bits == 1) {
-      mir_temp m = isel_mask_of(c, C, ce);
-      /* a constant arm (LLVM's logical and/or: select c, t, false and
-       * select c, true, f) makes one SALU op of the three; the same bits */
-      mir_operand k = LLVMIsAConstant(T) ? isel_get(c, T, e) : LLVMIsAConstant(F) ? isel_get(c, F, e) : mir_op_temp(m);
-      if (k.kind == MIR_OPND_CONST) {
-        static const unsigned arm_op[2][2] = {{ISA_S_AND_B64, ISA_S_ORN2_B64}, {ISA_S_ANDN2_B64, ISA_S_OR_B64}};
-        bool t_const = LLVMIsAConstant(T);
-        mir_temp other = isel_mask_of(c, t_const ? F : T, e);
-        isel_set(c, ins, e, isel_s(c, arm_op[t_const][k.imm != 0], 2, mir_op_temp(other), mir_op_temp(m)));
+      /* `a || b` and `a && b` as LLVM writes them (select c, true, b /
+       * select c, b, false): one mask operation, not and + andn2 + or */
+      mir_operand tc = isel_get(c, T, e), fc = isel_get(c, F, e);
+      if (tc.kind == MIR_OPND_CONST || fc.kind == MIR_OPND_CONST) {
+        bool on_t = tc.kind == MIR_OPND_CONST;
+        bool one = (on_t ? tc.imm : fc.imm) != 0;
+        mir_temp m = isel_mask_of(c, C, ce), o = isel_mask_of(c, on_t ? F : T, e);
+        /* T const: c | f or f & ~c; F const: t | ~c or t & c */
+        unsigned op = on_t ? (one ? ISA_S_OR_B64 : ISA_S_ANDN2_B64) : (one ? ISA_S_ORN2_B64 : ISA_S_AND_B64);
+        isel_set(c, ins, e, isel_s(c, op, 2, mir_op_temp(o), mir_op_temp(m)));
         continue;
       }
-      mir_temp mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
+      mir_temp m = isel_mask_of(c, C, ce), mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
       mir_temp x = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(mt), mir_op_temp(m));
       mir_temp y = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(mf), mir_op_temp(m));
       isel_set(c, ins, e, isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(x), mir_op_temp(y)));
@@ -505,7 +506,8 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "vector wider than 16 elements");
     return true;
   }
-  int sel = isel_f64_inst(c, ins);
+  int sel = isel_packed_inst(c, ins); /* isel_packed.c: <N x i16> as VOP3P */
+  if (sel < 0) sel = isel_f64_inst(c, ins);
   if (sel < 0) sel = isel_half_inst(c, ins);
   if (sel >= 0) return sel;
   switch (opc) {

@@ -31,6 +31,25 @@ static bool reads_temp(const mir_instr *ins, uint32_t id) {
   return false;
 }
 
+static bool defines_exec(const mir_instr *ins) {
+  return ins->num_defs && ins->defs[0].kind == MIR_OPND_FIXED && ins->defs[0].preg == MIR_PREG_EXEC;
+}
+
+/* Is temporary `id` defined in blk by s_mov_b64 of a constant lane mask
+ * (no lanes or all)? *v: 0 or 1. */
+static bool const_mask(const mir_block *blk, uint32_t id, uint32_t *v) {
+  for (uint32_t k = blk->num_instrs; k-- > 0;) {
+    const mir_instr *ins = blk->instrs[k];
+    if (!ins->num_defs || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != id) continue;
+    if (ins->opcode != ISA_S_MOV_B64 || ins->ops[0].kind != MIR_OPND_CONST) return false;
+    uint32_t x = ins->ops[0].imm;
+    if (x != 0 && x != UINT32_MAX) return false;
+    *v = x ? 1 : 0;
+    return true;
+  }
+  return false;
+}
+
 static uint32_t tail_start(const mir_block *blk) {
   uint32_t t = blk->num_instrs;
   while (t > 0) {
@@ -61,6 +80,13 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
       }
       uint32_t pm = blk->logical_preds.v[k];
       mir_block *pb = &c->p->blocks[pm];
+      uint32_t cv;
+      if (const_mask(pb, phi->ops[k].temp.id, &cv)) {
+        /* a constant edge (a loop-exit flag's true/false): 0 or 1, no
+         * mask and no v_cndmask */
+        phi->ops[k] = mir_op_const(cv);
+        continue;
+      }
       uint32_t at = tail_start(pb), n0 = pb->num_instrs;
       c->cur = pm;
       mir_temp v = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(1), phi->ops[k]);
@@ -74,13 +100,17 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
       if (blk->instrs[k]->num_defs && blk->instrs[k]->defs[0].kind == MIR_OPND_TEMP &&
           blk->instrs[k]->defs[0].temp.id == r.id)
         blk->instrs[k]->defs[0] = mir_op_temp(m);
-    /* after the EXEC restore that follows the phis, but before any EXEC
-     * update that reads the mask itself (a loop whose exit condition is
-     * this phi: s_andn2_b64 exec, exec, mask) */
-    uint32_t at = nphi;
-    while (at < n0 && blk->instrs[at]->num_defs && blk->instrs[at]->defs[0].kind == MIR_OPND_FIXED &&
-           blk->instrs[at]->defs[0].preg == MIR_PREG_EXEC && !reads_temp(blk->instrs[at], m.id))
-      at++;
+    /* after the EXEC set that follows the phis (a restore, or in a block
+     * of walk_local the OR of its edges' lanes into an SGPR pair and then
+     * s_mov_b64 exec: the compare must see every lane of the block), but
+     * before any EXEC update that reads the mask itself (a loop whose exit
+     * condition is this phi: s_andn2_b64 exec, exec, mask) */
+    uint32_t at = nphi, k = nphi;
+    while (k < n0 && blk->instrs[k]->opcode == ISA_S_OR_B64 && !defines_exec(blk->instrs[k]) &&
+           !reads_temp(blk->instrs[k], m.id))
+      k++;
+    if (k < n0 && blk->instrs[k]->opcode == ISA_S_MOV_B64 && defines_exec(blk->instrs[k])) at = k + 1;
+    while (at < n0 && defines_exec(blk->instrs[at]) && !reads_temp(blk->instrs[at], m.id)) at++;
     move_to(blk, n0, at);
   }
 }

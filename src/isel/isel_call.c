@@ -44,7 +44,9 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
-    if (isel_folded_offset(c, ins)) { /* every load adds hidden_offset in its offset field */
+    if (!c->hidden_offset || isel_folded_offset(c, ins)) {
+      /* a function's pointer is the implicit arguments' already; a
+       * kernel's loads add hidden_offset in their offset field */
       isel_set(c, ins, 0, c->kernarg_ptr);
       return 1;
     }
@@ -129,7 +131,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     bool approx = LLVMGetMetadata(ins, fk) != NULL;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), e);
-      isel_set(c, ins, e, approx ? isel_v1_1(c, ISA_V_SQRT_F32, x) : isel_sqrt_exact(c, x));
+      isel_set(c, ins, e, approx ? isel_sqrt_1ulp(c, x) : isel_sqrt_exact(c, x));
     }
     return 1;
   }
@@ -155,19 +157,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     return 1;
   }
   if (name_is(n, "llvm.round.f32")) {
-    /* half away from zero: trunc(x) + (|x - trunc(x)| >= 0.5 ? copysign(1, x) : 0) */
-    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
-    mir_temp d = isel_v1(c, ISA_V_SUB_F32, x, mir_op_temp(t));
-    mir_temp ad = isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), mir_op_temp(d));
-    mir_temp big = isel_vcmp(c, ISA_V_CMP_LE_F32, mir_op_const(0x3f000000u), mir_op_temp(ad));
-    mir_temp one = isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                             mir_op_temp(isel_to_vgpr(c, mir_op_const(0x3f800000u), 1)), x);
-    mir_temp inc = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(one), mir_op_temp(big));
-    mir_temp sum = isel_v1(c, ISA_V_ADD_F32, mir_op_temp(t), mir_op_temp(inc));
-    /* the result has x's sign (round(-0.3) is -0) */
-    isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)),
-                                  mir_op_temp(sum), x));
+    isel_set(c, ins, 0, isel_round32(c, isel_get(c, LLVMGetOperand(ins, 0), 0)));
     return 1;
   }
   return -1;
@@ -229,6 +219,32 @@ static bool clamp_med3(isel_ctx *c, LLVMValueRef ins, const char *n, unsigned e,
   return true;
 }
 
+/* min(min(a, b), c) of one i32 integer min/max intrinsic (a reduction
+ * chain: lower-reductions, or source code), divergent, the inner call
+ * used only here and in the same block: v_min3/v_max3 (Vega ISA guide,
+ * VOP3 0x1d1..0x1d5) of a, b and c. The inner call's own instruction,
+ * then unread, goes in dce. False (nothing emitted) for other shapes. */
+static bool min3_of_chain(isel_ctx *c, LLVMValueRef ins, unsigned vop, unsigned bits, unsigned nc) {
+  static const unsigned two[4] = {ISA_V_MIN_I32, ISA_V_MAX_I32, ISA_V_MIN_U32, ISA_V_MAX_U32};
+  static const unsigned three[4] = {ISA_V_MIN3_I32, ISA_V_MAX3_I32, ISA_V_MIN3_U32, ISA_V_MAX3_U32};
+  unsigned op3 = 0;
+  for (unsigned k = 0; k < 4; k++)
+    if (two[k] == vop) op3 = three[k];
+  if (!op3 || bits != 32 || nc != 1 || !is_div(c, ins)) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I = LLVMGetOperand(ins, k);
+    LLVMUseRef u = LLVMIsACallInst(I) ? LLVMGetFirstUse(I) : NULL;
+    if (!u || LLVMGetNextUse(u) || LLVMGetCalledValue(I) != LLVMGetCalledValue(ins) ||
+        LLVMGetInstructionParent(I) != LLVMGetInstructionParent(ins) || !is_div(c, I))
+      continue;
+    mir_operand x = isel_get(c, LLVMGetOperand(I, 0), 0), y = isel_get(c, LLVMGetOperand(I, 1), 0);
+    mir_operand z = isel_get(c, LLVMGetOperand(ins, 1 - k), 0);
+    isel_set(c, ins, 0, isel_v1_3(c, op3, x, y, z));
+    return true;
+  }
+  return false;
+}
+
 /* Integer and f32 min/max (i64 through a compare and two v_cndmask). */
 static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -268,7 +284,7 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
         b = ops[1] = isel_extend32(c, b, bits, sign, sal);
       }
       if (mm[k].sop && !div && isel_all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
-      else isel_set(c, ins, e, isel_v1c(c, mm[k].vop, a, b));
+      else if (!min3_of_chain(c, ins, mm[k].vop, bits, nc)) isel_set(c, ins, e, isel_v1c(c, mm[k].vop, a, b));
     }
     return 1;
   }
@@ -321,7 +337,24 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
   }
   if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
     if (bits > 32 || nc != 1) return 0;
-    mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
+    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    if (bits < 32 && n[7] != 'p' && x.kind != MIR_OPND_CONST) {
+      /* i8/i16, upper bits undefined: ctlz = ffbh((x << (32 - w)) | 1 << (31 - w))
+       * (the marker bit makes x = 0 give w), cttz = ffbl(x | 1 << w) (the
+       * marker is the lowest set bit at or above w); no extension, no min */
+      mir_temp r;
+      if (n[7] == 'l') {
+        mir_temp k = isel_to_sgpr(c, mir_op_const(1u << (31 - bits)), 1);
+        r = isel_v1_3(c, ISA_V_LSHL_OR_B32, x, mir_op_const(32 - bits), mir_op_temp(k));
+        r = isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(r));
+      } else {
+        r = isel_v1c(c, ISA_V_OR_B32, mir_op_const(1u << bits), x);
+        r = isel_v1_1(c, ISA_V_FFBL_B32, mir_op_temp(r));
+      }
+      isel_set(c, ins, 0, r);
+      return 1;
+    }
+    mir_operand a = isel_extend32(c, x, bits, false, false);
     mir_temp r;
     if (n[7] == 'p') {
       r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));
@@ -541,6 +574,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   const char *n = LLVMGetValueName2(f, &len);
   static const call_family families[] = {call_abi, isel_f64_call, isel_half_call, call_float,
                                          call_minmax, call_bits, call_overflow};
+  if (isel_packed_call(c, ins, n) > 0) return true; /* isel_packed.c: <N x i16> as VOP3P */
   for (unsigned k = 0; k < sizeof families / sizeof families[0]; k++) {
     int sel = families[k](c, ins, n);
     if (sel >= 0) return sel;

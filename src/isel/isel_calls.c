@@ -12,7 +12,7 @@
  *   return addr  s[30:31]                 s[4:5]     written by s_swappc_b64
  *   stack ptr    s32                      s6
  *   region       s0..s32                  s0..s7     (isel_call_abi.call_sgprs)
- *   kernel's WO  any SGPR above s32       s7 (saved by functions)
+ *   kernel's 0   any SGPR above s32       s7 (saved by functions)
  *   args         v0..v30, then stack      v0..v(N/2-1), then stack
  *   work-items   v31: x | y<<10 | z<<20   argument dwords after the args
  *   work-groups  s12, s13, s14            argument dwords
@@ -20,21 +20,20 @@
  *   implicitarg  s[8:9]                   two argument dwords
  *
  *   V#      its base is the wave's scratch: a calling kernel adds its
- *           wave offset around each call (frame pass; llc's kernels add it
- *           once, but keeping the V# in s[0:3] and the offset as the
- *           kernel's own soffset costs fewer SGPRs); functions do not
- *           write it.
+ *           wave offset to it once, at its entry (frame pass), as llc's
+ *           kernels do; functions do not write it.
  *   stack   the stack pointer is the callee's frame base, wave-scaled
  *           (lane offset x 64) from the V# base, the soffset of frame
  *           accesses; the caller moves it past its own frame around each
  *           call and back. A private pointer is a lane offset from the
- *           wave's scratch (soffset: a kernel's wave offset, 0 in a
- *           function), so one may be passed to a callee. No frame pointer: frames have a
- *           static size.
+ *           wave's scratch (soffset 0 in a calling kernel and in a
+ *           function), so one may be passed to a callee. No frame
+ *           pointer: frames have a static size.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
- *           values low dword first, vectors of 8/16-bit elements packed
- *           (isel_pack_dwords); the dwords past the VGPR ones at the start
+ *           values low dword first, vectors of 16-bit elements packed two
+ *           to a dword, of 8-bit elements one element per dword (as
+ *           llc-19); the dwords past the VGPR ones at the start
  *           of the callee's frame (bytes 0, 4, ... from its stack
  *           pointer), where the caller stores them and the callee loads
  *           them; results at most 32 dwords. Aggregates travel as their
@@ -42,14 +41,20 @@
  *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
  *           them (its callers disagree, LLVM PR #182754); in the compact
  *           layout they are ordinary VGPR arguments.
- *   clobbered by a wavecc callee: the SGPR region (the allocator keeps a
- *           calling program's values out of it), the callee's VGPR region
- *           v0..v(R-1), R its argument (work-item ids included) or result
- *           dwords, whichever are more (abi.call_vgprs; an indirect call's
- *           R is the most of any function), plus VCC, SCC and M0. p_call
- *           defines v0..v(R-1), so the allocator keeps values live across
- *           it above them (regalloc.c, call_crossings). A wavecc function
- *           saves every other register it writes, all 64 lanes of a VGPR
+ *   clobbered by a wavecc callee: the SGPR region (the allocator keeps
+ *           a calling program's values that live across a call out of
+ *           it), VCC, SCC and M0, and the VGPRs v0..v(C-1): C is at most
+ *           max(R, 40) (abi.call_vgprs), R its argument (work-item ids
+ *           included) or result dwords, whichever are more
+ *           (abi.call_arg_vgprs); AMDGPUUsage lets a callee clobber
+ *           v0..v39. A function compiled already tells its callers its
+ *           C exactly: the VGPRs it writes below max(R, 40) (frame.c,
+ *           vgpr_clobber; the pipeline compiles callees first); an
+ *           indirect call, a call in a cycle and the compact layout
+ *           (where C = R) use the bound. p_call defines v0..v(C-1), so
+ *           the allocator keeps values live across it above them
+ *           (regalloc.c, call_crossings). A wavecc function saves every
+ *           other register it writes, all 64 lanes of a VGPR
  *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
  *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
  *           code may call it.
@@ -72,6 +77,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "util/bitset.h"
 
 /* Dwords of a value of type t in the convention; 0 when it cannot be
  * passed (void too). */
@@ -87,6 +93,7 @@ unsigned isel_call_dwords(LLVMTypeRef t) {
   unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
   if (bits == 1) return nc == 1 ? 1 : 0;
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
+  if (k == LLVMVectorTypeKind && bits == 8) return nc; /* one dword per element, as llc-19 */
   if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
   return nc * (bits == 64 ? 2 : 1);
 }
@@ -104,6 +111,29 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
   return o;
 }
 
+/* The dwords of value v in the convention (v's type not i1 or an
+ * aggregate): vectors of 8-bit elements one element per dword (the low
+ * byte; llc-19's getNumRegistersForCallingConv), 16-bit ones two per
+ * dword, the rest as isel_pack_dwords; false when v cannot be passed. */
+static bool call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_pack_dwords(c, v, w, n);
+  *n = isel_num_comps(t);
+  if (*n > 32) return false;
+  for (unsigned e = 0; e < *n; e++) w[e] = isel_get(c, v, e);
+  return true;
+}
+
+/* Sets v (not i1 or an aggregate) from its `n` dwords in the convention
+ * (call_words). */
+static bool from_call_words(isel_ctx *c, LLVMValueRef v, const mir_operand *w, unsigned n) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_unpack_dwords(c, v, w, n);
+  if (n != isel_num_comps(t)) return false;
+  for (unsigned e = 0; e < n; e++) isel_set(c, v, e, isel_as_temp(c, w[e], isel_opnd_is_vgpr(&w[e]), 1));
+  return true;
+}
+
 /* The dwords of value v as VGPR temporaries; false when v's type cannot
  * be passed. */
 static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
@@ -116,7 +146,7 @@ static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n
     return true;
   }
   mir_operand w[32];
-  if (!isel_call_dwords(t) || !isel_pack_dwords(c, v, w, n)) return false;
+  if (!isel_call_dwords(t) || !call_words(c, v, w, n)) return false;
   for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
   return true;
 }
@@ -131,7 +161,7 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   }
   mir_operand w[32];
   for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
-  return isel_unpack_dwords(c, v, w, n);
+  return from_call_words(c, v, w, n);
 }
 
 unsigned isel_implicit_dwords(unsigned mask) {
@@ -268,6 +298,14 @@ static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
   return r > n ? r : n;
 }
 
+/* The VGPRs v0.. function k may clobber without saving them (the
+ * convention's, when nothing more precise is known). */
+static unsigned fn_clobber(const isel_call_abi *ca, unsigned k) {
+  unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
+  if (ca->in_cycle && ca->in_cycle[k]) return r;
+  return r > ca->min_clobber ? r : ca->min_clobber;
+}
+
 void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs,
                         unsigned max_sgprs) {
   bool compact = (max_vgprs && max_vgprs < 64) || (max_sgprs && max_sgprs < 64);
@@ -281,14 +319,9 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
   } else {
     ca->reg_args = IDS_VGPR; /* v31 is the work-item ids' (llc's callers always reserve it) */
     ca->ra_sgpr = 30, ca->sp_sgpr = 32, ca->call_sgprs = 33;
+    ca->min_clobber = 40;
   }
   for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
-  /* an indirect call clobbers what any function may */
-  ca->arg_vgprs = 1;
-  for (unsigned k = 0; k < n; k++) {
-    unsigned r = fn_region(ca, LLVMGlobalGetValueType(functions[k]));
-    if (r > ca->arg_vgprs) ca->arg_vgprs = r;
-  }
 }
 
 void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
@@ -304,12 +337,43 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
   }
   if (ca->num_externs && ca->amdgpu) {
     ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
-    ca->arg_vgprs = IDS_VGPR + 1;
-    for (unsigned k = 0; k < ca->num_functions; k++) {
-      unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
-      if (r > ca->arg_vgprs) ca->arg_vgprs = r;
-    }
   }
+}
+
+/* Depth-first post-order over the direct calls among the functions;
+ * state 1: on the path (`path`, depth *np), 2: done. A call to a function
+ * on the path closes a cycle: the path from it on is in_cycle. */
+static void order_from(isel_call_abi *ca, unsigned k, uint8_t *state, unsigned *path, unsigned *np, unsigned *order,
+                       unsigned *n) {
+  state[k] = 1;
+  path[(*np)++] = k;
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ca->functions[k]); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (!LLVMIsACallInst(ins)) continue;
+      LLVMValueRef f = LLVMGetCalledValue(ins);
+      for (unsigned j = 0; j < ca->num_functions; j++) {
+        if (ca->functions[j] != f) continue;
+        if (!state[j]) order_from(ca, j, state, path, np, order, n);
+        else if (state[j] == 1)
+          for (unsigned d = *np; d-- > 0;) {
+            ca->in_cycle[path[d]] = 1;
+            if (path[d] == j) break;
+          }
+      }
+    }
+  (*np)--;
+  state[k] = 2;
+  order[(*n)++] = k;
+}
+
+void isel_call_order(isel_call_abi *ca, unsigned *order) {
+  uint8_t *state = calloc(ca->num_functions + 1, 1);
+  unsigned *path = calloc(ca->num_functions + 1, sizeof *path), n = 0, np = 0;
+  ca->in_cycle = calloc(ca->num_functions + 1, 1);
+  for (unsigned k = 0; k < ca->num_functions; k++)
+    if (!state[k]) order_from(ca, k, state, path, &np, order, &n);
+  free(state);
+  free(path);
 }
 
 /* Symbol index of f: the module's function list, then the externs;
@@ -346,6 +410,17 @@ static void note_callee(isel_ctx *c, uint32_t k) {
   p->callees = n;
 }
 
+/* The VGPRs an indirect call clobbers: the most any function may, each
+ * exactly when compiled already (a kernel's: all of them). */
+static unsigned indirect_clobber(const isel_call_abi *ca) {
+  unsigned most = 1;
+  for (unsigned k = 0; k < ca->num_functions; k++) {
+    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, k);
+    if (r > most) most = r;
+  }
+  return ca->num_externs && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
+}
+
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
@@ -355,8 +430,9 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call (no function of the module can be its callee)");
     return true;
   }
+  uint32_t fk = UINT32_MAX; /* a module function's index */
   if (LLVMIsAFunction(callee)) {
-    uint32_t k = function_index(c, callee);
+    uint32_t k = fk = function_index(c, callee);
     if (k == UINT32_MAX || !isel_function_address(c, callee, &addr)) {
       isel_unsupported(c, ins, "call (the callee is not compiled)");
       return true;
@@ -387,15 +463,16 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
    * as soon as each argument is computed (so they need not all be live at
    * the call); the callee's stack pointer is this frame's base + its size,
-   * which the frame pass fills in */
-  mir_temp out_sp = {0};
-  if (total > nreg && total <= ISEL_CALL_MAX_ARGS) {
-    out_sp = isel_tmp(c, mir_rc_s(1));
+   * which the frame pass fills in; a kernel's, in the AMDGPUUsage layout,
+   * is s32 itself (set once at its entry, kept by callees, frame.c) */
+  mir_operand out_sp = mir_op_fixed(MIR_PREG_SGPR(c->ca->sp_sgpr), 1);
+  if (total > nreg && total <= ISEL_CALL_MAX_ARGS && (c->p->is_function || !c->ca->amdgpu)) {
+    out_sp = mir_op_temp(isel_tmp(c, mir_rc_s(1)));
     mir_temp scc = isel_tmp(c, mir_rc_s(1));
     mir_instr *add = isel_emit(c, ISA_S_ADD_U32, 2, 2);
     add->ops[0] = mir_op_temp(c->p->is_function ? c->stack_ptr : c->wave_offset);
     add->ops[1] = mir_op_const(0);
-    add->defs[0] = mir_op_temp(out_sp);
+    add->defs[0] = out_sp;
     add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
@@ -411,7 +488,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
         /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
         mir_operand w[32];
         unsigned nw;
-        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !isel_pack_dwords(c, a, w, &nw) || nin + nw > NUM_INREG) {
+        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !call_words(c, a, w, &nw) || nin + nw > NUM_INREG) {
           isel_unsupported(c, ins, "inreg call argument (i1, aggregate, or more than 16 SGPR dwords)");
           return true;
         }
@@ -433,7 +510,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
       mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
       st->ops[0] = mir_op_temp(args[k]);
       st->ops[1] = mir_op_temp(c->psb);
-      st->ops[2] = mir_op_temp(out_sp);
+      st->ops[2] = out_sp;
       st->offset = (int32_t)(4 * (k - nreg));
     }
     na += got;
@@ -444,21 +521,24 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
-  /* the callee clobbers its own region (an indirect one: any function's) */
-  unsigned region = LLVMIsAFunction(callee) ? fn_region(c->ca, LLVMGlobalGetValueType(callee)) : c->ca->arg_vgprs;
+  /* the VGPRs the callee clobbers: what it writes and does not save when
+   * it is compiled already, else the convention's (an indirect one: any
+   * function's) */
+  unsigned region = 0;
+  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
+  else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
+  else if (external) region = fn_region(c->ca, LLVMGlobalGetValueType(callee));
+  else region = fn_clobber(c->ca, fk);
   if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
   if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
-  /* a kernel's wave offset: the frame pass adds it to the V#'s base
-   * around the call (the callee's V# base is the wave's scratch) */
-  unsigned nk = c->p->is_function ? 2 : 3;
+  const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
   mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
   call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
-  if (nk == 3) call->ops[2] = mir_op_temp(c->wave_offset);
   for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
   for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
@@ -484,18 +564,27 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
   p->abi.call_wo_sgpr = c->ca->wo_sgpr;
   p->abi.call_ra_sgpr = c->ca->ra_sgpr;
   p->abi.call_sp_sgpr = c->ca->sp_sgpr;
-  /* Every input but the V# (which stays in s[0:3]) leaves the region
-   * through a copy right after p_startpgm. */
-  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 1u, sp->num_defs - 1u);
+  /* Every input but the V# (which stays in s[0:3]) and the wave offset
+   * leaves the region through a copy right after p_startpgm. The frame
+   * pass adds the wave offset to the V#'s base once, before anything
+   * else (src/passes/frame.c): from then on the V# addresses the wave's
+   * scratch, as a function's does, and the kernel's own private accesses
+   * use soffset 0 (a zero SGPR for the spiller and stack arguments; s7
+   * in the compact layout, where SGPRs are few and the region has room). */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 2u, sp->num_defs - 2u);
   for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
     mir_temp old = sp->defs[k].temp;
-    if (old.id == c->psb.id) continue;
+    if (old.id == c->psb.id || old.id == c->wave_offset.id) continue;
     mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
-    bool wo = old.id == c->wave_offset.id && c->ca->wo_sgpr;
-    pc->defs[j] = wo ? fixed_def(old, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(old);
+    pc->defs[j] = mir_op_temp(old);
     pc->ops[j++] = mir_op_temp(nt);
     sp->defs[k].temp = nt;
   }
+  c->wave_offset = isel_tmp(c, mir_rc_s(1));
+  mir_instr *z = isel_emit(c, ISA_S_MOV_B32, 1, 1);
+  z->ops[0] = mir_op_const(0);
+  z->defs[0] = c->ca->wo_sgpr ? fixed_def(c->wave_offset, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(c->wave_offset);
+  c->soffset_zero = true;
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->wave_offset;
 }
@@ -524,7 +613,8 @@ void isel_setup_function(isel_ctx *c) {
   p->abi.call_wo_sgpr = ca->wo_sgpr;
   p->abi.call_ra_sgpr = ca->ra_sgpr;
   p->abi.call_sp_sgpr = ca->sp_sgpr;
-  p->abi.call_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_arg_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = fn_clobber(ca, function_index(c, c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -615,7 +705,7 @@ void isel_setup_function(isel_ctx *c) {
     if (is_inreg(ca, NULL, c->fn, i)) {
       mir_operand w[32];
       for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
-      if (LLVMGetFirstUse(params[i]) && !isel_unpack_dwords(c, params[i], w, n)) {
+      if (LLVMGetFirstUse(params[i]) && !from_call_words(c, params[i], w, n)) {
         isel_unsupported(c, params[i], "inreg parameter type");
         return;
       }
@@ -627,6 +717,14 @@ void isel_setup_function(isel_ctx *c) {
     }
     k += n;
   }
+}
+
+/* Does the function branch on a divergent condition anywhere (the only
+ * way selected code writes EXEC)? */
+static bool any_divergent_branch(const isel_ctx *c) {
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    if (bitset_test(c->di->divergent_branch, b)) return true;
+  return false;
 }
 
 void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
@@ -662,10 +760,13 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     for (; nr < want; nr++) res[nr] = isel_to_vgpr(c, mir_op_const(0), 1);
   }
   /* all of the entry's lanes return (masked control flow may end with
-   * fewer active) */
-  mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-  rx->ops[0] = mir_op_temp(c->entry_exec);
-  rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+   * fewer active); without divergent branches EXEC never changes, and
+   * dce drops the unused entry copy */
+  if (any_divergent_branch(c)) {
+    mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    rx->ops[0] = mir_op_temp(c->entry_exec);
+    rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  }
   mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
   r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
   r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));

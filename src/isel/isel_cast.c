@@ -196,7 +196,7 @@ mir_temp isel_i64_to_f32(isel_ctx *c, mir_operand a, bool sign) {
   mir_temp e = isel_v1(c, ISA_V_SUB_U32, mir_op_const(32), mir_op_temp(sh));
   mir_temp r = isel_v1(c, ISA_V_LDEXP_F32, mir_op_temp(f), mir_op_temp(e));
   if (sign) {
-    mir_temp sbit = isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x80000000u), 1)), mir_op_temp(s));
+    mir_temp sbit = isel_v1(c, ISA_V_AND_B32, mir_op_const(0x80000000u), mir_op_temp(s));
     r = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(sbit), mir_op_temp(r));
   }
   return r;
@@ -211,10 +211,10 @@ static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign) {
     /* convert |x| (the split is exact only for non-negative values), then
      * negate where x was negative */
     sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), x);
-    x = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1)), x));
+    x = mir_op_temp(isel_v1(c, ISA_V_AND_B32, mir_op_const(0x7fffffffu), x)); /* literal src0 of the VOP2 */
   }
   mir_temp t = isel_v1_1(c, ISA_V_TRUNC_F32, x);
-  mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_temp(isel_to_vgpr(c, mir_op_const(0x2f800000u), 1)), mir_op_temp(t));
+  mir_temp k = isel_v1(c, ISA_V_MUL_F32, mir_op_const(0x2f800000u), mir_op_temp(t));
   mir_temp fl = isel_v1_1(c, ISA_V_FLOOR_F32, mir_op_temp(k));
   mir_temp lo = isel_v1_3(c, ISA_V_FMA_F32, mir_op_temp(fl), mir_op_temp(isel_to_vgpr(c, mir_op_const(0xcf800000u), 1)),
                           mir_op_temp(t));
@@ -254,9 +254,15 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   unsigned per = 32 / bits;
   uint32_t mask = (1u << bits) - 1;
   for (unsigned w = 0; w < *n; w++) {
+    mir_temp pk = bits == 16 ? isel_packed_word(c, v, w) : (mir_temp){0};
+    if (pk.id) { /* the dword as loaded or computed (isel_packed.c) */
+      out[w] = mir_op_temp(pk);
+      continue;
+    }
     mir_operand parts[4];
     for (unsigned i = 0; i < per; i++) parts[i] = w * per + i < nc ? isel_get(c, v, w * per + i) : mir_op_const(0);
     bool vg = any_vgpr(parts, per);
+    if (vg && isel_packed_perm_word(c, parts, per, bits, &out[w])) continue; /* isel_packed.c */
     mir_operand acc = mir_op_const(0);
     bool first = true;
     for (unsigned i = 0; i < per; i++) {
@@ -326,6 +332,7 @@ bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, un
     }
     if (!sh) {
       isel_set(c, dst, e, isel_as_temp(c, w, vg, 1));
+      if (bits == 16 && w.kind == MIR_OPND_TEMP) isel_packed_record(c, dst, e / 2, w.temp);
       continue;
     }
     isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));

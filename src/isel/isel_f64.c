@@ -31,16 +31,73 @@
 
 /* ---- operand helpers ---- */
 
-static mir_operand vpair(isel_ctx *c, mir_operand o) { return mir_op_temp(isel_to_vgpr(c, o, 2)); }
+/* o in a VGPR pair, keeping its VOP3 source modifiers. */
+static mir_operand vpair(isel_ctx *c, mir_operand o) {
+  uint8_t mods = o.flags & (MIR_OPND_NEG | MIR_OPND_ABS);
+  o.flags &= (uint8_t)~mods;
+  mir_operand v = mir_op_temp(isel_to_vgpr(c, o, 2));
+  v.flags |= mods;
+  return v;
+}
 
-/* A double constant as an SGPR pair. */
+/* Element e of the f64 value V as a VOP3 source: fneg and llvm.fabs.f64
+ * around it become the neg and abs source modifiers (outermost first: an
+ * fneg inside a fabs has no effect), as llc-19 folds them. Only for
+ * instructions that read the operand as f64 in a VOP3a encoding (not
+ * v_div_scale, whose VOP3b form has no abs bits). The fneg/fabs itself is
+ * still selected and left to dce when unused. */
+static mir_operand fsrc(isel_ctx *c, LLVMValueRef V, unsigned e) {
+  uint8_t mods = 0;
+  LLVMValueRef V0 = V;
+  for (;;) {
+    if (LLVMIsAInstruction(V) && LLVMGetInstructionOpcode(V) == LLVMFNeg) {
+      if (!(mods & MIR_OPND_ABS)) mods ^= MIR_OPND_NEG;
+    } else if (LLVMIsACallInst(V) && LLVMIsAFunction(LLVMGetCalledValue(V))) {
+      size_t n;
+      const char *name = LLVMGetValueName2(LLVMGetCalledValue(V), &n);
+      if (strcmp(name, "llvm.fabs.f64") != 0) break;
+      mods |= MIR_OPND_ABS;
+    } else {
+      break;
+    }
+    V = LLVMGetOperand(V, 0);
+  }
+  mir_operand o = isel_get(c, V, e);
+  if (o.kind != MIR_OPND_TEMP) return isel_get(c, V0, e); /* constants: the selected fneg/fabs */
+  o.flags |= mods;
+  return o;
+}
+
+/* A double constant for an f64 source: +-0.5, +-1, +-2, +-4 and 0 are
+ * inline constants of a 64-bit operand (written as the f32 bit pattern
+ * with size 2, see encode.c), others an SGPR pair. Only for operands the
+ * instruction reads as f64 (never split into halves). */
 static mir_operand kf64(isel_ctx *c, uint64_t bits) {
+  static const uint32_t inl[] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
+                                 0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u};
+  for (unsigned k = 0; k < sizeof inl / sizeof inl[0]; k++) {
+    float f;
+    memcpy(&f, &inl[k], sizeof f);
+    double d = f;
+    uint64_t db;
+    memcpy(&db, &d, sizeof db);
+    if (db == bits) {
+      mir_operand o = mir_op_const(inl[k]);
+      o.size = 2;
+      return o;
+    }
+  }
+  if (!bits) {
+    mir_operand o = mir_op_const(0);
+    o.size = 2;
+    return o;
+  }
   return mir_op_temp(isel_create2(c, mir_op_const((uint32_t)bits), mir_op_const((uint32_t)(bits >> 32)), false));
 }
 
 static mir_operand negated(isel_ctx *c, mir_operand o) {
   mir_operand v = vpair(c, o);
-  v.flags |= MIR_OPND_NEG;
+  v.flags ^= MIR_OPND_NEG;
   return v;
 }
 
@@ -71,7 +128,7 @@ static mir_temp fma64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) 
 static mir_temp vcmp64(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
   mir_temp d = isel_tmp(c, mir_rc_s(2));
   unsigned dw = op == ISA_V_CMP_CLASS_F64 ? 1 : 2;
-  mir_operand s[2] = {a, mir_op_temp(isel_to_vgpr(c, b, dw))};
+  mir_operand s[2] = {a, dw == 2 ? vpair(c, b) : mir_op_temp(isel_to_vgpr(c, b, dw))};
   isel_valu(c, op, &d, 1, s, 2, true);
   return d;
 }
@@ -235,10 +292,12 @@ int isel_f64_inst(isel_ctx *c, LLVMValueRef ins) {
   default:
     return -1;
   }
+  /* source modifiers for the VOP3a arithmetic and compares */
+  bool mods = opc == LLVMFAdd || opc == LLVMFSub || opc == LLVMFMul || opc == LLVMFCmp;
   for (unsigned e = 0; e < nc; e++) {
-    mir_operand a = isel_get(c, A, e), b = {0};
+    mir_operand a = mods ? fsrc(c, A, e) : isel_get(c, A, e), b = {0};
     if (opc != LLVMFNeg && LLVMGetNumOperands(ins) > 1 && opc != LLVMFPToSI && opc != LLVMFPToUI)
-      b = isel_get(c, LLVMGetOperand(ins, 1), e);
+      b = mods ? fsrc(c, LLVMGetOperand(ins, 1), e) : isel_get(c, LLVMGetOperand(ins, 1), e);
     mir_temp d;
     switch (opc) {
     case LLVMFAdd: d = v2(c, ISA_V_ADD_F64, a, b); break;
@@ -273,7 +332,11 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(ins);
   if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) return 0;
   mir_operand a[3] = {{0}};
-  for (unsigned i = 0; i < nargs && i < 3; i++) a[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
+  /* fma, sqrt, min/max and class take fneg/fabs as source modifiers */
+  bool mods = !strcmp(n, "llvm.fma.f64") || !strcmp(n, "llvm.fmuladd.f64") || !strcmp(n, "llvm.sqrt.f64") ||
+              !strcmp(n, "llvm.minnum.f64") || !strcmp(n, "llvm.maxnum.f64");
+  for (unsigned i = 0; i < nargs && i < 3; i++)
+    a[i] = mods ? fsrc(c, LLVMGetOperand(ins, i), 0) : isel_get(c, LLVMGetOperand(ins, i), 0);
   static const struct { const char *name; unsigned op; } un[] = {
       {"llvm.floor.f64", ISA_V_FLOOR_F64},       {"llvm.ceil.f64", ISA_V_CEIL_F64},
       {"llvm.trunc.f64", ISA_V_TRUNC_F64},       {"llvm.rint.f64", ISA_V_RNDNE_F64},

@@ -323,9 +323,9 @@ static unsigned bits_of(LLVMTypeRef t) {
 }
 
 /* f16 arithmetic of a constrained operation (v1 result; false if not
- * handled). f16 division and sqrt go through f32 with the same rounding
+ * handled). f16 division goes through f32 with the same rounding
  * (double rounding in one direction, or to nearest from 24 >= 2 * 11 + 2
- * bits, is innocuous); fma is v_fma_f16. Sets *done when the rounding
+ * bits, is innocuous); sqrt is v_sqrt_f16, fma v_fma_f16. Sets *done when the rounding
  * fields are already marked. */
 static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, mir_temp *d, bool *done) {
   switch (k) {
@@ -339,7 +339,8 @@ static bool constrained_f16(isel_ctx *c, cop k, mir_operand *a, int rnd, mir_tem
     return true;
   case C_FMA: case C_FMULADD: *d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], a[2]); return true;
   case C_SQRT:
-    *d = isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(sqrt_rounded(c, mir_op_temp(isel_v1_1(c, ISA_V_CVT_F32_F16, a[0])), rnd)));
+    /* v_sqrt_f16 rounds in the f16/f64 field, as llc-19 selects it */
+    *d = isel_v1_1(c, ISA_V_SQRT_F16, a[0]);
     round_last(c, ISA_MODE_ROUND16_64, rnd);
     *done = true;
     return true;

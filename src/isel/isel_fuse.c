@@ -37,6 +37,26 @@ static bool is_int(LLVMValueRef v, unsigned bits) {
 
 static bool is_i32(LLVMValueRef v) { return is_int(v, 32); }
 
+/* i8 and i16 live in 32-bit registers with undefined upper bits; the
+ * fused add/or/xor/and/shl forms compute their low bits from the
+ * operands' low bits alone, so they fit too, except a shift amount, which
+ * the hardware reads from bits 4:0: it must be a constant below the width
+ * (the i1-to-integer packing of lower-bool-vectors: zext(b[k]) << k). */
+static bool is_narrow(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && (LLVMGetIntTypeWidth(t) == 8 || LLVMGetIntTypeWidth(t) == 16);
+}
+
+static bool fusable_type(LLVMValueRef v) {
+  if (is_i32(v)) return true;
+  if (!is_narrow(v)) return false;
+  if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMShl) {
+    LLVMValueRef k = LLVMGetOperand(v, 1);
+    return LLVMIsAConstantInt(k) && LLVMConstIntGetZExtValue(k) < LLVMGetIntTypeWidth(LLVMTypeOf(v));
+  }
+  return true;
+}
+
 static LLVMValueRef sole_user(LLVMValueRef v) {
   LLVMUseRef u = LLVMGetFirstUse(v);
   if (!u || LLVMGetNextUse(u)) return NULL;
@@ -47,7 +67,7 @@ static LLVMValueRef sole_user(LLVMValueRef v) {
  * only use is u (once), both divergent i32 (or i64 in the v_bfi_b32
  * pattern, which match admits alone: its and/xor share u's type)? */
 static bool foldable(isel_ctx *c, LLVMValueRef i, LLVMValueRef u, LLVMOpcode op) {
-  if (!LLVMIsAInstruction(i) || LLVMGetInstructionOpcode(i) != op || !(is_i32(i) || is_int(i, 64))) return false;
+  if (!LLVMIsAInstruction(i) || LLVMGetInstructionOpcode(i) != op || !(fusable_type(i) || is_int(i, 64))) return false;
   if (LLVMGetInstructionParent(i) != LLVMGetInstructionParent(u) || sole_user(i) != u) return false;
   return divergence_is_divergent(c->di, i) && divergence_is_divergent(c->di, u);
 }
@@ -135,7 +155,7 @@ static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
 static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   if (!LLVMIsAInstruction(u) || LLVMGetNumOperands(u) != 2) return false;
   if (LLVMGetInstructionOpcode(u) == LLVMXor && is_int(u, 64)) return match_bfi(c, u, m);
-  if (!is_i32(u)) return false;
+  if (!fusable_type(u)) return false;
   static const struct { LLVMOpcode outer, inner; unsigned op; bool inner_first_only; } pat[] = {
       {LLVMAdd, LLVMAdd, ISA_V_ADD3_U32, false},     {LLVMAdd, LLVMShl, ISA_V_LSHL_ADD_U32, false},
       {LLVMAdd, LLVMXor, ISA_V_XAD_U32, false},      {LLVMOr, LLVMOr, ISA_V_OR3_B32, false},
@@ -144,7 +164,7 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
   if (op == LLVMXor) return match_bfi(c, u, m);
-  if (op == LLVMAnd) return match_bfe(c, u, m);
+  if (op == LLVMAnd) return is_i32(u) && match_bfe(c, u, m); /* a narrow lshr reads undefined bits */
   if (op == LLVMOr && match_maj(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;

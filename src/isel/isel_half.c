@@ -25,9 +25,9 @@
  * rounded); fneg/fabs/copysign on the sign bit; fcmp with v_cmp_*_f16
  * (src1 a VGPR, never the swapped form); floor/ceil/trunc/rint, min/max,
  * class with their f16 instructions; llvm.fmuladd as a multiply and an
- * add (the unfused form it allows); fdiv and sqrt correctly rounded in f32,
- * then rounded to half (innocuous double rounding); fma through f64 with
- * rounding to odd; round, ldexp (exponent clamped to +-64). frem is
+ * add (the unfused form it allows); fdiv through f32 (isel_fdiv16: one
+ * refinement of a*rcp(b) is enough for a correctly rounded half); sqrt with
+ * v_sqrt_f16; fma with v_fma_f16; round, ldexp (exponent clamped to +-64). frem is
  * reported as unsupported.
  * Mixed precision: an f32 fma/fmuladd whose three operands are all
  * extended from half is one v_mad_mix_f32 with f16 sources. That is exact:
@@ -151,8 +151,6 @@ static mir_temp vcmp16(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 
 static mir_temp to_f32(isel_ctx *c, mir_operand h) { return isel_v1_1(c, ISA_V_CVT_F32_F16, h); }
 
-static mir_temp to_f16(isel_ctx *c, mir_temp f) { return isel_v1_1(c, ISA_V_CVT_F16_F32, mir_op_temp(f)); }
-
 mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h) {
   mir_temp d = isel_tmp(c, mir_rc_v(2));
   mir_operand s[1] = {mir_op_temp(to_f32(c, h))};
@@ -272,11 +270,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
       break;
     }
     case LLVMFDiv: {
-      /* correctly rounded f32 quotient, then to half: 24 >= 2 * 11 + 2
-       * bits make the double rounding innocuous (Figueroa, "When is
-       * double rounding innocuous?", SIGNUM 1995) */
-      mir_operand b = isel_get(c, LLVMGetOperand(ins, 1), e);
-      d = to_f16(c, isel_fdiv32_of_halves(c, mir_op_temp(to_f32(c, a)), mir_op_temp(to_f32(c, b))));
+      d = isel_fdiv16(c, a, isel_get(c, LLVMGetOperand(ins, 1), e));
       break;
     }
     case LLVMFRem: return 0;
@@ -286,6 +280,21 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, e, d);
   }
   return 1;
+}
+
+/* v_sqrt_f16 of H; llvm.fabs.f16 around H becomes the abs source modifier
+ * (VOP3 form), as llc-19 selects it. */
+static mir_temp sqrt16(isel_ctx *c, LLVMValueRef H) {
+  LLVMValueRef f = LLVMIsACallInst(H) ? LLVMGetCalledValue(H) : NULL;
+  size_t n;
+  if (!f || !LLVMIsAFunction(f) || strcmp(LLVMGetValueName2(f, &n), "llvm.fabs.f16") != 0)
+    return isel_v1_1(c, ISA_V_SQRT_F16, isel_get(c, H, 0));
+  mir_operand x = isel_get(c, LLVMGetOperand(H, 0), 0);
+  if (x.kind != MIR_OPND_TEMP) return isel_v1_1(c, ISA_V_SQRT_F16, isel_get(c, H, 0));
+  x.flags |= MIR_OPND_ABS;
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  isel_valu(c, ISA_V_SQRT_F16, &d, 1, &x, 1, true);
+  return d;
 }
 
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
@@ -318,8 +327,9 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     /* v_fma_f16: fused, one rounding in the f16/f64 field */
     d = isel_v1_3(c, ISA_V_FMA_F16, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0));
   } else if (!strcmp(n, "llvm.sqrt.f16")) {
-    /* correctly rounded in f32, then to half (innocuous, as for fdiv) */
-    d = to_f16(c, isel_sqrt_exact(c, mir_op_temp(to_f32(c, a[0]))));
+    /* v_sqrt_f16, as llc-19 selects it (ISD::FSQRT f16 is legal on GFX8+):
+     * taken as correctly rounded in the f16/f64 rounding field */
+    d = sqrt16(c, LLVMGetOperand(ins, 0));
   } else if (!strcmp(n, "llvm.round.f16")) {
     d = round16(c, a[0]);
   } else if (!strcmp(n, "llvm.ldexp.f16.i32")) {

@@ -73,6 +73,9 @@ typedef struct isel_ctx {
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
+  ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
+  isel_val *pk;            /* packed dwords of such values, two elements each */
+  uint32_t npk, cappk;
 } isel_ctx;
 
 /* ---- helpers (isel.c) ---- */
@@ -94,6 +97,9 @@ mir_operand isel_half_of(isel_ctx *c, mir_operand o, bool hi);
 /* `size` dwords (1 or 2) of a register tuple starting at `dword`. */
 mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size);
 void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t);
+/* The entry of v in a value table (map -> index into *vals, *n used of
+ * *cap), added empty when absent; the array grows in arena mem. */
+isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, uint32_t *cap, LLVMValueRef v);
 bool isel_has(isel_ctx *c, LLVMValueRef v);
 /* Class helpers */
 bool isel_opnd_is_vgpr(const mir_operand *o);
@@ -174,6 +180,22 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins);
 /* The address of function f (s2, s_getpc_b64 marker); false when f is
  * not one of the module's compiled functions. */
 bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out);
+
+/* ---- packed 16-bit vectors (isel_packed.c) ---- */
+/* Dword w (elements 2w, 2w+1) of <N x i16> value v in packed form, a v1
+ * temporary defined with v; id 0 when wavecc has none. */
+mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w);
+/* Records t (v1) as dword w of v; call only where v is defined. */
+void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t);
+/* A divergent <N x i16> binary operation (isel_packed_inst) or min/max/
+ * saturating intrinsic call `name` as VOP3P instructions: 1 when selected,
+ * -1 when not (not such an operation, or packing would cost more). */
+int isel_packed_inst(isel_ctx *c, LLVMValueRef ins);
+int isel_packed_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* One dword of `per` VGPR elements of `bits` bits (two i16 or four i8,
+ * upper bits undefined) packed with v_perm_b32 into *out, when that is
+ * shorter than masking and shifting; false (nothing emitted) otherwise. */
+bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, unsigned bits, mir_operand *out);
 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
@@ -314,6 +336,17 @@ mir_temp isel_fdiv32(isel_ctx *c, mir_operand a, mir_operand b);
  * above 2^-90 (granularity of products of f16-range values), never f32
  * denormals, so no MODE write is needed in a kernel that flushes them. */
 mir_temp isel_fdiv32_of_halves(isel_ctx *c, mir_operand a, mir_operand b);
+/* Correctly rounded f16 a / b (v1 halves in, v1 half out) in the default
+ * rounding, through f32 in 8 instructions (isel_f32div.c). */
+mir_temp isel_fdiv16(isel_ctx *c, mir_operand a16, mir_operand b16);
+/* f32 a / b for the fdiv instruction `ins` (one element): the correctly
+ * rounded sequence, or with !fpmath >= 2.5 ulp the frexp-scaled
+ * reciprocal (isel_f32div.c). */
+mir_temp isel_fdiv32_of(isel_ctx *c, LLVMValueRef ins, mir_operand a, mir_operand b);
+/* llvm.round.f32 of x (v1 result; isel_f32div.c). */
+mir_temp isel_round32(isel_ctx *c, mir_operand x);
+/* f32 sqrt within 1 ulp, denormal inputs scaled unless flushed (isel_f32div.c). */
+mir_temp isel_sqrt_1ulp(isel_ctx *c, mir_operand x);
 /* v_div_fmas_f32/f64 (op) d = e * r + q, scaled by the VCC that
  * v_div_scale set (vcc: its s2 def, fixed to VCC); d is v1 or v2. */
 /* The two v_div_scale_f32/f64 (op) of a / b that start a division: den =

@@ -57,8 +57,10 @@
  *    possibly none (walk_local: masked linearisation of just that region,
  *    no scalar loads in it; the rest of the kernel stays structured).
  *
- * Any other shape (exits from inside a nested if in a loop, several
- * latches, returns inside a region, irreducible control flow) makes
+ * Exits from inside an if of a loop body are moved to its top level
+ * before selection (the IR pass loop-exit-flags, llvm/loop_exit_flags.c).
+ * Any other shape (several latches, returns inside a region outside
+ * loops, irreducible control flow) makes
  * isel_structured return -1 before emitting anything, and the
  * kernel goes to the simpler selectors (isel.c, isel_cf.c); so does the
  * function attribute "wavecc-no-structurize" (pass tests of those);

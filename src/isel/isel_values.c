@@ -90,22 +90,31 @@ LLVMTypeRef isel_scalar_type(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t;
 }
 
-void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
-  uint32_t i = ptrmap_get(&c->vmap, v);
+isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, uint32_t *cap, LLVMValueRef v) {
+  uint32_t i = ptrmap_get(map, v);
   if (i == UINT32_MAX) {
-    if (c->nvals == c->capvals) {
-      /* first room for every value the function defines (arguments and
-       * instructions): growing by doubling touched twice the memory */
-      uint32_t nc = c->capvals ? c->capvals * 2 : c->di->num_values > 256 ? c->di->num_values : 256;
-      c->vals = arena_grow(c->mem, c->vals, c->nvals, nc, sizeof *c->vals);
-      c->capvals = nc;
+    if (*n == *cap) {
+      uint32_t nc = *cap ? *cap * 2 : 256;
+      *vals = arena_grow(mem, *vals, *n, nc, sizeof **vals);
+      *cap = nc;
     }
-    i = c->nvals++;
-    memset(&c->vals[i], 0, sizeof c->vals[i]);
-    ptrmap_put(&c->vmap, v, i);
+    i = (*n)++;
+    memset(&(*vals)[i], 0, sizeof (*vals)[i]);
+    ptrmap_put(map, v, i);
   }
-  c->vals[i].t[comp] = t;
-  if (c->vals[i].n < comp + 1) c->vals[i].n = (uint8_t)(comp + 1);
+  return &(*vals)[i];
+}
+
+void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
+  if (!c->capvals && c->di->num_values > 256) {
+    /* first room for every value the function defines (arguments and
+     * instructions): growing by doubling touched twice the memory */
+    c->vals = arena_grow(c->mem, c->vals, 0, c->di->num_values, sizeof *c->vals);
+    c->capvals = c->di->num_values;
+  }
+  isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
+  s->t[comp] = t;
+  if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
 }
 
 bool isel_has(isel_ctx *c, LLVMValueRef v) { return ptrmap_get(&c->vmap, v) != UINT32_MAX; }
@@ -383,7 +392,10 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
       continue;
     }
     unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
+    uint8_t mods = s->flags & (MIR_OPND_NEG | MIR_OPND_ABS); /* source modifiers stay on the copy */
+    s->flags &= (uint8_t)~mods;
     *s = mir_op_temp(isel_to_vgpr(c, *s, dw));
+    s->flags |= mods;
   }
   mir_instr *ins = isel_emit(c, op, nsrc, ndefs);
   for (unsigned i = 0; i < nsrc; i++) ins->ops[i] = srcs[i];
@@ -499,6 +511,8 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 
 
 /* i1 as a lane mask (s2). */
+static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at);
+
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   if (LLVMIsAConstantInt(v) || LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstant(v)) {
     mir_operand o = isel_get(c, v, comp);
@@ -509,9 +523,12 @@ mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand o = isel_get(c, v, comp);
   if (o.kind != MIR_OPND_TEMP) return isel_to_sgpr(c, o, 2);
   if (mir_rc_size((mir_rc)o.temp.rc) == 2) return o.temp;
-  /* boolean 0/1 in an SGPR (or VGPR) */
-  mir_temp b = isel_to_sgpr(c, o, 1);
-  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
+  /* boolean 0/1 in an SGPR (or VGPR); a compare's SCC when it is still
+   * live here (no s_cmp_lg_u32 of its s_cselect_b32 1, 0, which dce then
+   * drops when nothing else reads it) */
+  mir_temp b = isel_to_sgpr(c, o, 1), scc;
+  uint32_t at;
+  if (!live_scc_of_bool(c, b, &scc, &at)) scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
   mir_operand all = mir_op_const(0xffffffffu);
   all.size = 2;
   mir_operand none = mir_op_const(0);

@@ -6,14 +6,15 @@
  * short loads global/flat/buffer/scratch_load_ubyte/ushort and
  * ds_read_u8/u16 zero-extend into the whole VGPR (Vega ISA guide, the
  * MUBUF/FLAT/DS load opcodes), and an AND with a mask that fits clears
- * them too. The check reads the machine IR already selected: the defining
+ * them too, and so do AND, OR and XOR of such values (two levels deep).
+ * The check reads the machine IR already selected: the defining
  * instruction of the temporary, looked for among the last instructions of
  * the current block (a bounded backward scan; a definition further away
  * or in another block just keeps the AND).
  */
 #include "isel/isel_internal.h"
 
-enum { ZEXT_SCAN = 48 };
+enum { ZEXT_SCAN = 256 };
 
 static unsigned loaded_bits(unsigned op) {
   switch (op) {
@@ -28,18 +29,36 @@ static unsigned loaded_bits(unsigned op) {
   }
 }
 
-bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits) {
-  if (o.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)o.temp.rc) != 1 || bits >= 32) return false;
+/* Below the scan bound from position `end` of the current block; `depth`
+ * bounds the walk through AND/OR/XOR operands (both zero above `bits`
+ * for OR/XOR, either for AND). */
+static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, unsigned depth) {
+  if (o.kind == MIR_OPND_CONST) return o.size <= 1 && o.imm <= (1u << bits) - 1;
+  if (o.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)o.temp.rc) != 1) return false;
   const mir_block *b = &c->p->blocks[c->cur];
-  uint32_t stop = b->num_instrs > ZEXT_SCAN ? b->num_instrs - ZEXT_SCAN : 0;
-  for (uint32_t i = b->num_instrs; i-- > stop;) {
+  uint32_t stop = end > ZEXT_SCAN ? end - ZEXT_SCAN : 0;
+  for (uint32_t i = end; i-- > stop;) {
     const mir_instr *ins = b->instrs[i];
     if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
     if (loaded_bits(ins->opcode) <= bits) return true;
-    if ((ins->opcode == ISA_V_AND_B32 || ins->opcode == ISA_S_AND_B32) && ins->num_ops == 2)
+    bool is_and = ins->opcode == ISA_V_AND_B32 || ins->opcode == ISA_S_AND_B32;
+    bool is_or = ins->opcode == ISA_V_OR_B32 || ins->opcode == ISA_S_OR_B32 || ins->opcode == ISA_V_XOR_B32 ||
+                 ins->opcode == ISA_S_XOR_B32;
+    if ((!is_and && !is_or) || ins->num_ops != 2 || ins->clamp) return false;
+    if (!depth) {
+      /* only the constant-mask case without looking further */
+      if (!is_and) return false;
       for (unsigned k = 0; k < 2; k++)
         if (ins->ops[k].kind == MIR_OPND_CONST && ins->ops[k].imm <= (1u << bits) - 1) return true;
-    return false;
+      return false;
+    }
+    bool z0 = zero_above(c, ins->ops[0], bits, i, depth - 1), z1 = zero_above(c, ins->ops[1], bits, i, depth - 1);
+    return is_and ? z0 || z1 : z0 && z1;
   }
   return false;
+}
+
+bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits) {
+  if (o.kind != MIR_OPND_TEMP || bits >= 32) return false;
+  return zero_above(c, o, bits, c->p->blocks[c->cur].num_instrs, 2);
 }

@@ -2,6 +2,7 @@
 #include "llvm/ir_bits.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 
 unsigned wir_elem_bits(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
@@ -18,15 +19,21 @@ LLVMValueRef wir_pack_vector(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ity) 
   LLVMContextRef ctx = LLVMGetTypeContext(vt);
   unsigned k = LLVMGetVectorSize(vt), eb = wir_elem_bits(et);
   LLVMTypeRef eit = LLVMIntTypeInContext(ctx, eb), i32 = LLVMInt32TypeInContext(ctx);
-  LLVMValueRef x = LLVMConstInt(ity, 0, false);
+  LLVMValueRef x = NULL;
   for (unsigned i = 0; i < k; i++) {
     LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, i, false), "");
-    if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(b, e, eit, "");
-    e = LLVMBuildZExt(b, e, ity, "");
-    if (i) e = LLVMBuildShl(b, e, LLVMConstInt(ity, (unsigned long long)i * eb, false), "");
-    x = LLVMBuildOr(b, x, e, "");
+    if (eb == 1) {
+      /* a boolean's bit: one select of 1 << i or 0 (a v_cndmask_b32 /
+       * s_cselect), not a zext and a shift */
+      e = LLVMBuildSelect(b, e, LLVMConstInt(ity, 1ull << i, false), LLVMConstInt(ity, 0, false), "");
+    } else {
+      if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind) e = LLVMBuildBitCast(b, e, eit, "");
+      e = LLVMBuildZExt(b, e, ity, "");
+      if (i) e = LLVMBuildShl(b, e, LLVMConstInt(ity, (unsigned long long)i * eb, false), "");
+    }
+    x = x ? LLVMBuildOr(b, x, e, "") : e;
   }
-  return x;
+  return x ? x : LLVMConstInt(ity, 0, false);
 }
 
 LLVMValueRef wir_unpack_vector(LLVMBuilderRef b, LLVMValueRef x, LLVMTypeRef vt) {

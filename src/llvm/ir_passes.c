@@ -9,6 +9,7 @@
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
 #include "llvm/loop_escaping_booleans.h"
+#include "llvm/loop_exit_flags.h"
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
@@ -53,6 +54,7 @@ static const wir_pass_info passes[] = {
   {"buffer-waterfall", wir_buffer_waterfall, "loops running buffer accesses once per distinct V# when the resource is divergent"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
   {"expand-indirect-calls", wir_expand_indirect_calls, "indirect calls as loops over the active lanes' distinct callees (uniform callee)"},
+  {"loop-exit-flags", wir_loop_exit_flags, "loop exits inside an if of the body as flags tested at its top level"},
   /* last: every pass above may make loops and booleans */
   {"loop-escaping-booleans", run_loop_escaping_booleans, "i1 values read outside their loop copied through i32"},
 };

@@ -63,6 +63,20 @@ static bool denied(const char *name, size_t n) {
   return false;
 }
 
+/* <N x i16> min/max and saturating add/sub stay whole: instruction
+ * selection computes two elements per VOP3P instruction (isel_packed.c),
+ * and selects them element by element otherwise. */
+static bool packed_whole(const char *name, size_t n, LLVMTypeRef rt) {
+  static const char *const keep[] = {"llvm.smax.", "llvm.smin.", "llvm.umax.", "llvm.umin.",
+                                     "llvm.sadd.sat.", "llvm.ssub.sat.", "llvm.uadd.sat.", "llvm.usub.sat."};
+  if (LLVMGetTypeKind(rt) != LLVMVectorTypeKind || LLVMGetVectorSize(rt) > 16) return false;
+  LLVMTypeRef et = LLVMGetElementType(rt);
+  if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(et) != 16) return false;
+  for (size_t i = 0; i < sizeof keep / sizeof keep[0]; i++)
+    if (has_prefix(name, n, keep[i])) return true;
+  return false;
+}
+
 /* LLVM's mangled name of a type as it appears in an overloaded intrinsic's
  * name (i32, f32, f16, bf16, f64, p1, v4i32); false for types the pass
  * does not need to name. */
@@ -125,7 +139,7 @@ static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueR
   if (!n || !LLVMIntrinsicIsOverloaded(id)) return NULL;
   size_t nlen;
   const char *name = LLVMGetValueName2(callee, &nlen);
-  if (denied(name, nlen)) return NULL;
+  if (denied(name, nlen) || packed_whole(name, nlen, rt)) return NULL;
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
   if (nargs > MAX_ARGS) return NULL;
   LLVMTypeRef types[MAX_ARGS + 1];

@@ -112,8 +112,8 @@ typedef enum mir_pseudo {
   MIR_P_RELOAD,            /* defs[0] = slot ops[0] (CONST) */
   MIR_P_START_LINEAR_VGPR,
   MIR_P_END_LINEAR_VGPR,
-  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]), in a kernel
-                              ops[2] = its wave offset, then the implicit inputs and argument dwords
+  MIR_P_CALL,              /* ops[0] = callee address (s2), ops[1] = scratch V# (fixed s[0:3]),
+                              then the implicit inputs and argument dwords
                               (fixed registers); defs = the return
                               address (fixed pair, abi.call_ra_sgpr), then the VGPRs it clobbers (fixed
                               v0..); lowered by the frame pass */
@@ -221,8 +221,10 @@ typedef struct mir_kernel_abi {
    * s0..s(call_sgprs-1) and v0..v(call_vgprs-1) hold only fixed ABI
    * temporaries in a function or a program that calls; 0 = no region. */
   uint32_t call_sgprs, call_vgprs;
+  uint32_t call_arg_vgprs; /* a function's argument (work-item ids included) or result VGPRs, whichever
+                            * are more; call_vgprs is that or more (the VGPRs it may clobber unsaved) */
   uint32_t call_ra_sgpr, call_sp_sgpr; /* return address pair and stack pointer (s30, s32 or s4, s6) */
-  uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's wave offset, which functions save; 0 = none */
+  uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's soffset 0 (frame base), which functions save; 0 = none */
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 
@@ -259,6 +261,7 @@ typedef struct mir_program {
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;
   uint32_t frame_size;        /* bytes per lane of this program's own stack frame (frame pass) */
+  uint32_t vgpr_clobber;      /* a function: VGPRs v0.. it writes and does not save (frame pass) */
   mir_temp scratch_rsrc, scratch_offset; /* a function's V# and frame base, for the spiller */
   uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
 } mir_program;

@@ -4,32 +4,36 @@
  * allocation and SSA elimination, on physical registers.
  *
  * Frame of a program, bytes per lane from its frame base (a function's
- * SP at entry; a kernel's wave offset):
+ * SP at entry; a kernel's, after it added its wave offset to the V#'s
+ * base once at entry: 0):
  *   [0, A)        allocas (isel), then spill slots (the spiller raises
  *                 abi.private_segment_size past them)
  *   [A, A + 4n)   a function's saved registers: each VGPR it writes
- *                 outside the argument region, all 64 lanes, then the
- *                 SGPRs it writes outside the SGPR region, 64 per VGPR's lanes
+ *                 above the ones it may clobber (find_saved), all 64
+ *                 lanes, then the SGPRs it writes outside the SGPR
+ *                 region, 64 per VGPR's lanes
  * frame_size = the total rounded to 16; a callee's frame starts there.
  *
  * Prologue (at a function's entry, before the copies out of its inputs):
  *   s_or_saveexec_b64 vcc, -1              VCC is clobbered by calls
  *   buffer_store_dword vK, off, s[0:3], SP offset:..   each saved VGPR
  *   v_writelane_b32 vT, sK, lane ...       SGPRs into a saved VGPR's lanes
- *   buffer_store_dword vT, off, s[0:3], SP offset:..
+ *   buffer_store_dword vT, off, s[0:3], SP offset:..   (not when the
+ *                            function never writes vT: they stay there)
  *   s_mov_b64 exec, vcc
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
- * s_setpc_b64 RA. p_call becomes
- *   s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0   (kernel: the callee's V#
- *                                     base is the wave's scratch)
- *   s_mov_b32 SP, F*64  (kernel)  |  s_add_u32 SP, SP, F*64 (function)
+ * s_setpc_b64 RA. A calling kernel starts with kernel_prologue (the wave
+ * offset into the V#'s base, SP = F*64). p_call becomes
+ *   s_add_u32 SP, SP, F*64 (function)  |  s_mov_b32 SP, F*64 (a kernel
+ *                                         whose SP is an input register)
  *   s_waitcnt 0                            nothing outstanding at entry
+ *   s_swappc_b64 RA, target
+ *   s_sub_u32 SP, SP, F*64 (function)
+ * and where EXEC may be empty (frame_exec.c) the s_swappc_b64 is guarded:
  *   s_getpc_b64 RA; s_add_u32 RA.lo, RA.lo, 20; s_addc_u32 RA.hi, RA.hi, 0
  *   s_cmp_lg_u64 exec, 0; s_cselect_b64 RA, target, RA
  *   s_swappc_b64 RA, RA                 (EXEC = 0: "calls" the next one)
- *                                 |  s_sub_u32 SP, SP, F*64 (function)
- *   s_sub_u32 s0, s0, WO; s_subb_u32 s1, s1, 0   (kernel)
  * Arguments past the VGPR ones were stored by isel through an
  * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
  * becomes F*64 here.
@@ -37,10 +41,13 @@
  * values in lanes this call does not run (a VGPR live in a divergent
  * region); the MUBUF offset field (12 bits) limits the frame to 4 KiB.
  */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
+#include "target/encode.h"
+#include "target/isa.h"
 
 typedef struct frame_ctx {
   mir_program *p;
@@ -49,8 +56,10 @@ typedef struct frame_ctx {
   mir_preg vgprs[256], sgprs[MIR_MAX_SGPRS];
   unsigned nv, ns;
   mir_preg lanes_vgpr;    /* the saved VGPR that carries SGPRs */
+  bool lanes_kept;        /* the function never writes it: the SGPRs stay in its lanes throughout */
   uint32_t csr_base;      /* byte offset of the save area */
   uint32_t xsave_base;    /* a kernel's: where the VGPRs an external call may clobber are saved */
+  bool sp_per_call;       /* a kernel whose SP is an input register: set before each call */
 } frame_ctx;
 
 /* Does AMDGPUUsage let a callee clobber v`r`? (v0-v39, then v48-v55,
@@ -77,16 +86,17 @@ static mir_instr *waitcnt0(mir_program *p) {
   return w;
 }
 
-#define SP MIR_PREG_SGPR(p->abi.call_sp_sgpr)
+#define SP mir_op_fixed(MIR_PREG_SGPR(p->abi.call_sp_sgpr), 1)
 
-/* buffer_{store,load}_dword v, off, s[0:3], soff offset:off */
-static mir_instr *scratch_dword(mir_program *p, bool store, mir_preg soff, mir_preg v, uint32_t off) {
+/* buffer_{store,load}_dword v, off, s[0:3], soff offset:off (soff a
+ * register or the constant 0) */
+static mir_instr *scratch_dword(mir_program *p, bool store, mir_operand soff, mir_preg v, uint32_t off) {
   mir_instr *m = sop(p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
   unsigned j = 0;
   if (store) m->ops[j++] = mir_op_fixed(v, 1);
   else m->defs[0] = mir_op_fixed(v, 1);
   m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(0), 4);
-  m->ops[j++] = mir_op_fixed(soff, 1);
+  m->ops[j++] = soff;
   m->offset = (int32_t)off;
   return m;
 }
@@ -118,14 +128,21 @@ static mir_instr *all_lanes(mir_program *p, bool on) {
   return m;
 }
 
-/* The registers a function writes outside the convention's regions. */
+/* The registers a function must save: the SGPRs it writes above the
+ * region, the VGPRs it writes above the ones it may clobber (call_vgprs),
+ * and the VGPRs above its arguments and results it writes in lanes EXEC
+ * does not select (v_writelane: a caller's value in a lane this call does
+ * not run may sit there). What it writes and does not save is its
+ * clobber set, v0..v(vgpr_clobber-1), which its callers avoid. */
 static void find_saved(frame_ctx *c) {
   mir_program *p = c->p;
-  unsigned vlo = p->abi.call_vgprs;
+  unsigned vlo = p->abi.call_vgprs, vargs = p->abi.call_arg_vgprs;
+  uint8_t written[256] = {0}, any_write[256] = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
       if (ins->opcode == MIR_P_STARTPGM) continue;
+      bool lanes = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_IGNORES_EXEC);
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *o = &ins->defs[k];
         if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
@@ -133,25 +150,31 @@ static void find_saved(frame_ctx *c) {
         unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
         for (unsigned u = 0; u < n; u++) {
           mir_preg x = (mir_preg)(r + u);
-          bool wo = p->abi.call_wo_sgpr && x == p->abi.call_wo_sgpr; /* a kernel's wave offset */
-          if (((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) || (x >= 256 + vlo && x < 512)) c->saved[x] = 1;
+          bool wo = p->abi.call_wo_sgpr && x == p->abi.call_wo_sgpr; /* a calling kernel's soffset 0 */
+          if ((x >= p->abi.call_sgprs || wo) && x < MIR_MAX_SGPRS) c->saved[x] = 1;
+          if (x < 256 || x >= 512) continue;
+          any_write[x - 256] = 1;
+          if (x >= 256 + vlo || (lanes && x >= 256 + vargs)) c->saved[x] = 1;
+          else written[x - 256] = 1;
         }
       }
     }
   for (unsigned r = 0; r < MIR_MAX_SGPRS; r++)
     if (c->saved[r]) c->sgprs[c->ns++] = (mir_preg)r;
   if (c->ns) {
-    /* SGPRs travel in the lanes of a saved VGPR: the first one written,
-     * else the first one above the argument region */
-    if (!c->saved[256 + vlo] && vlo < 256) {
-      bool any = false;
-      for (unsigned r = 256 + vlo; r < 512 && !any; r++) any = c->saved[r];
-      if (!any) c->saved[256 + vlo] = 1;
-    }
+    /* SGPRs travel in the lanes of a saved VGPR: the first one, else the
+     * first one above the arguments and results */
+    bool any = false;
+    for (unsigned r = 256 + vargs; r < 512 && !any; r++) any = c->saved[r];
+    if (!any && vargs < 256) c->saved[256 + vargs] = 1;
   }
   for (unsigned r = 256; r < 512; r++)
     if (c->saved[r]) c->vgprs[c->nv++] = (mir_preg)r;
+  p->vgpr_clobber = 0;
+  for (unsigned r = 0; r < 256; r++)
+    if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
   c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
+  c->lanes_kept = c->ns && c->ns <= 64 && !any_write[c->lanes_vgpr - 256];
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }
 
@@ -171,7 +194,8 @@ static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
   for (unsigned i = 0; i < c->ns; i++) {
     seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
-    if (i % 64 == 63 || i + 1 == c->ns) seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+    if ((i % 64 == 63 || i + 1 == c->ns) && !c->lanes_kept)
+      seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
   }
   seq[n++] = all_lanes(p, false);
   return n;
@@ -183,15 +207,19 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   if (c->nv) {
     seq[n++] = all_lanes(p, true);
     for (unsigned i = 0; i < c->ns; i += 64) {
-      seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
-      seq[n++] = waitcnt0(p);
+      if (!c->lanes_kept) {
+        seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+        seq[n++] = waitcnt0(p);
+      }
       for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
     }
-    if (c->ns) {
-      /* the caller's hazard pass cannot see these VALU writes of SGPRs:
-       * 5 wait states before its first instruction may read one in VMEM */
+    /* the caller's hazard pass cannot see these VALU writes of SGPRs:
+     * 5 wait states before its first instruction may read one in VMEM;
+     * the VGPR reloads, the wait, the EXEC restore and s_setpc_b64 below
+     * count one each */
+    if (c->ns && c->nv + 3 < 5) {
       mir_instr *nop = sop(p, ISA_S_NOP, 0, 0);
-      nop->offset = 4;
+      nop->offset = (int32_t)(5 - (c->nv + 3)) - 1;
       seq[n++] = nop;
     }
     for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, SP, c->vgprs[i], vgpr_slot(c, i));
@@ -215,20 +243,34 @@ static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
   return m;
 }
 
-/* s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0 (or s_sub/s_subb): a
- * kernel's V# base moved to or back from its wave's scratch. */
-static unsigned fold_wave_offset(mir_program *p, bool add, mir_preg wo, mir_instr **seq) {
-  mir_instr *lo = sop(p, add ? ISA_S_ADD_U32 : ISA_S_SUB_U32, 2, 1);
+/* A calling kernel's entry, before anything else runs (the hardware's
+ * input SGPRs are still where the descriptor put them):
+ *   s_add_u32 s0, s0, WO; s_addc_u32 s1, s1, 0   the V# base becomes the
+ *                       wave's scratch, WO the wave offset (the last system SGPR)
+ *   s_mov_b32 SP, F*64  the callees' frames start past the kernel's;
+ *                       callees preserve SP, and no value of a calling
+ *                       program lives in the SGPR region. Not when SP is
+ *                       an input register (s6 of the compact layout): then
+ *                       before each call (sp_per_call). */
+static unsigned kernel_prologue(frame_ctx *c, mir_instr **seq) {
+  mir_program *p = c->p;
+  const mir_kernel_abi *a = &p->abi;
+  assert(a->private_segment_buffer && a->private_segment_wave_offset);
+  unsigned wo = mir_user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2];
+  c->sp_per_call = a->call_sp_sgpr <= wo;
+  mir_instr *lo = sop(p, ISA_S_ADD_U32, 2, 1);
   lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
   lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
-  lo->ops[1] = mir_op_fixed(wo, 1);
-  mir_instr *hi = sop(p, add ? ISA_S_ADDC_U32 : ISA_S_SUBB_U32, 2, 1);
+  lo->ops[1] = mir_op_fixed(MIR_PREG_SGPR(wo), 1);
+  mir_instr *hi = sop(p, ISA_S_ADDC_U32, 2, 1);
   hi->defs[0] = mir_op_fixed(MIR_PREG_SGPR(1), 1);
   hi->ops[0] = mir_op_fixed(MIR_PREG_SGPR(1), 1);
   hi->ops[1] = mir_op_const(0);
   seq[0] = lo;
   seq[1] = hi;
-  return 2;
+  if (c->sp_per_call) return 2;
+  seq[2] = sp_adjust(p, ISA_S_MOV_B32, p->frame_size * 64u);
+  return 3;
 }
 
 /* Around a kernel's call to another code object's function: every VGPR
@@ -242,30 +284,30 @@ static unsigned external_save(frame_ctx *c, const mir_instr *call, bool after, m
   unsigned region = call->num_defs - 1u, nr = external_clobbered(p, region, regs), n = 0;
   if (!nr) return 0;
   seq[n++] = all_lanes(p, true);
-  for (unsigned i = 0; i < nr; i++) seq[n++] = scratch_dword(p, !after, call->ops[2].preg, regs[i], c->xsave_base + 4 * i);
+  for (unsigned i = 0; i < nr; i++) seq[n++] = scratch_dword(p, !after, mir_op_const(0), regs[i], c->xsave_base + 4 * i);
   if (after) seq[n++] = waitcnt0(p);
   seq[n++] = all_lanes(p, false);
   return n;
 }
 
-static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
-  mir_program *p = c->p;
-  uint32_t bytes = p->frame_size * 64u;
+/* Under an empty EXEC (masked control flow runs some blocks so) the
+ * callee pointer may be garbage: call the next instruction instead. Its
+ * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
+ * instructions after it (no literal; nothing is inserted among them:
+ * the later passes add nothing between SALU instructions). Only where
+ * EXEC may be empty (frame_exec.c). */
+static unsigned guarded_swappc(mir_program *p, const mir_instr *call, mir_instr **seq) {
   unsigned n = 0;
-  if (call->offset) n += external_save(c, call, false, seq + n);
-  if (!p->is_function) {
-    n += fold_wave_offset(p, true, call->ops[2].preg, seq + n);
-    seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
-  } else if (bytes) {
-    seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  mir_preg ra = MIR_PREG_SGPR(p->abi.call_ra_sgpr), target = call->ops[0].preg;
+  if (target < ra + 2 && ra < target + 2) {
+    /* a target not live across the call may sit in the return address
+     * pair: through VCC, which the callee clobbers anyway */
+    mir_instr *mv = sop(p, ISA_S_MOV_B64, 1, 1);
+    mv->defs[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    mv->ops[0] = mir_op_fixed(target, 2);
+    seq[n++] = mv;
+    target = MIR_PREG_VCC;
   }
-  seq[n++] = waitcnt0(p);
-  /* Under an empty EXEC (masked control flow runs some blocks so) the
-   * callee pointer may be garbage: call the next instruction instead. Its
-   * address is the s_getpc_b64 result + 20, the bytes of the five 4-byte
-   * instructions after it (no literal; nothing is inserted among them:
-   * the later passes add nothing between SALU instructions). */
-  mir_preg ra = MIR_PREG_SGPR(p->abi.call_ra_sgpr);
   mir_instr *pc = sop(p, ISA_S_GETPC_B64, 0, 1);
   pc->defs[0] = mir_op_fixed(ra, 2);
   seq[n++] = pc;
@@ -286,15 +328,34 @@ static unsigned call_seq(frame_ctx *c, const mir_instr *call, mir_instr **seq) {
   seq[n++] = cmp;
   mir_instr *cs = sop(p, ISA_S_CSELECT_B64, 2, 1);
   cs->defs[0] = mir_op_fixed(ra, 2);
-  cs->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
+  cs->ops[0] = mir_op_fixed(target, 2);
   cs->ops[1] = mir_op_fixed(ra, 2);
   seq[n++] = cs;
   mir_instr *sw = sop(p, ISA_S_SWAPPC_B64, 1, 1);
   sw->defs[0] = mir_op_fixed(ra, 2);
   sw->ops[0] = mir_op_fixed(ra, 2);
   seq[n++] = sw;
+  return n;
+}
+
+static unsigned call_seq(frame_ctx *c, const mir_instr *call, bool guard, mir_instr **seq) {
+  mir_program *p = c->p;
+  uint32_t bytes = p->frame_size * 64u;
+  unsigned n = 0;
+  if (call->offset) n += external_save(c, call, false, seq + n);
+  if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
+  if (c->sp_per_call) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, bytes);
+  seq[n++] = waitcnt0(p);
+  mir_preg ra = MIR_PREG_SGPR(p->abi.call_ra_sgpr);
+  if (!guard) {
+    mir_instr *sw = sop(p, ISA_S_SWAPPC_B64, 1, 1);
+    sw->defs[0] = mir_op_fixed(ra, 2);
+    sw->ops[0] = mir_op_fixed(call->ops[0].preg, 2);
+    seq[n++] = sw;
+  } else {
+    n += guarded_swappc(p, call, seq + n);
+  }
   if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, bytes);
-  if (!p->is_function) n += fold_wave_offset(p, false, call->ops[2].preg, seq + n);
   if (call->offset) n += external_save(c, call, true, seq + n);
   return n;
 }
@@ -323,12 +384,14 @@ int mir_frame(mir_program *p, diag *d) {
   }
   p->frame_size = (end + 15) & ~15u;
   mir_instr *seq[600];
+  bool *maybe_empty = mir_calls_under_empty_exec(p); /* before the prologue is inserted */
   /* the prologue opens the entry block (p_startpgm is gone after SSA
    * elimination; the copies out of its registers follow) */
-  if (p->is_function && p->num_blocks) {
-    unsigned n = prologue(c, seq);
+  if (p->num_blocks) {
+    unsigned n = p->is_function ? prologue(c, seq) : kernel_prologue(c, seq);
     insert_seq(p, &p->blocks[0], 0, seq, n);
   }
+  uint32_t ncall = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
@@ -340,7 +403,7 @@ int mir_frame(mir_program *p, diag *d) {
         ins->offset = 0;
         continue;
       }
-      if (ins->opcode == MIR_P_CALL) n = call_seq(c, ins, seq);
+      if (ins->opcode == MIR_P_CALL) n = call_seq(c, ins, maybe_empty[ncall++], seq);
       else if (ins->opcode == MIR_P_RETURN) n = epilogue(c, seq);
       else continue;
       b->instrs[i] = seq[0];

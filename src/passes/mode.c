@@ -63,6 +63,7 @@
  */
 #include <string.h>
 
+#include "mir/loops.h"
 #include "passes/passes.h"
 
 enum { NF = ISA_MODE_NUM_FIELDS, MV_VAR = 4, MV_TOP = 5, MV_NONE = 6 };
@@ -250,12 +251,12 @@ static void mode_dataflow(mode_ctx *c) {
   }
 }
 
-/* The one value every instruction of the loop body needs in field f:
+/* The one value every instruction of loop l's body needs in field f:
  * MV_NONE if none reads it, MV_TOP if needs differ or the body writes f. */
-static uint8_t loop_need(mode_ctx *c, const uint8_t *body, isa_mode_field f) {
+static uint8_t loop_need(mode_ctx *c, const mir_loops *L, uint32_t l, isa_mode_field f) {
   uint8_t v = MV_NONE;
-  for (uint32_t b = 0; b < c->p->num_blocks && v != MV_TOP; b++) {
-    if (!body[b]) continue;
+  for (uint32_t b = L->head[l]; b < c->p->num_blocks && v != MV_TOP; b++) {
+    if (!mir_loop_has(L, l, b)) continue;
     const mir_block *blk = &c->p->blocks[b];
     mstate env = c->bi[b].env_in;
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
@@ -273,34 +274,21 @@ static uint8_t loop_need(mode_ctx *c, const uint8_t *body, isa_mode_field f) {
   return v;
 }
 
-/* Loop hoisting (see the header): natural loops of the linear CFG's back
- * edges (b -> h with h <= b in reverse post-order), outermost first. */
+/* Loop hoisting (see the header) over the natural loops of the linear CFG
+ * (mir_find_loops, as licm and the spiller use them): outermost first, an
+ * enclosing loop's header coming before the inner one's. */
 static void hoist_loops(mode_ctx *c, arena *tmp) {
   mir_program *p = c->p;
-  uint32_t n = p->num_blocks;
-  uint8_t *body = arena_alloc(tmp, n);
-  uint32_t *work = arena_alloc(tmp, n * sizeof *work);
-  /* headers in reverse post-order: an enclosing loop's header dominates
-   * the inner one's and comes first, so outer loops hoist first */
-  for (uint32_t h = 0; h < n; h++) {
-    memset(body, 0, n);
-    uint32_t nw = 0;
-    body[h] = 1;
+  mir_loops L;
+  mir_find_loops(p, tmp, &L);
+  for (uint32_t l = 0; l < L.num; l++) {
+    uint32_t h = L.head[l];
     const mir_idx_list *hp = &p->blocks[h].linear_preds;
-    for (uint32_t k = 0; k < hp->n; k++)
-      if (hp->v[k] >= h && !body[hp->v[k]]) body[hp->v[k]] = 1, work[nw++] = hp->v[k];
-    if (!nw) continue; /* not a loop header */
-    while (nw) {
-      uint32_t b = work[--nw];
-      const mir_idx_list *pl = &p->blocks[b].linear_preds;
-      for (uint32_t k = 0; k < pl->n; k++)
-        if (!body[pl->v[k]]) body[pl->v[k]] = 1, work[nw++] = pl->v[k];
-    }
     for (unsigned f = 0; f < NF; f++) {
-      uint8_t v = loop_need(c, body, (isa_mode_field)f);
+      uint8_t v = loop_need(c, &L, l, (isa_mode_field)f);
       if (v >= MV_VAR || c->bi[h].in.v[f] == v) continue;
       for (uint32_t k = 0; k < hp->n; k++)
-        if (!body[hp->v[k]]) c->bi[hp->v[k]].hoisted.v[f] = v;
+        if (!mir_loop_has(&L, l, hp->v[k])) c->bi[hp->v[k]].hoisted.v[f] = v;
       mode_dataflow(c);
     }
   }

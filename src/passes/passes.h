@@ -192,6 +192,18 @@ int mir_ssa_elim(mir_program *p, diag *d);
  * (src/ra/copy_cleanup.c). Never fails; returns 0. */
 int mir_copy_cleanup(mir_program *p, diag *d);
 
+/* After copy-cleanup, in structured programs: an if's block for the lanes
+ * that skip its "then" arm, left with nothing but `exec = s_andn2_b64 S,
+ * exec` before the join's `exec = s_or_b64 exec, S`, loses the s_andn2
+ * (src/passes/exec_cleanup.c). Never fails; returns 0. */
+int mir_exec_cleanup(mir_program *p, diag *d);
+
+/* After waitcnt: a conditional branch over a block that only branches
+ * elsewhere (a loop's exit test and its back edge) becomes one inverted
+ * conditional branch to that block's target (src/passes/branch_thread.c).
+ * Never fails; returns 0. */
+int mir_branch_thread(mir_program *p, diag *d);
+
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
  * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
@@ -224,6 +236,11 @@ int mir_insert_mode_writes(mir_program *p, diag *d);
  * pointer move and s_swappc_b64. Returns non-zero after reporting a frame
  * beyond 4 KiB per lane. */
 int mir_frame(mir_program *p, diag *d);
+
+/* For each p_call of p, in block and instruction order: may it run with
+ * EXEC empty (then the frame pass guards it)? Arena-allocated; on
+ * physical registers after SSA elimination (frame_exec.c). */
+bool *mir_calls_under_empty_exec(const mir_program *p);
 /* After every program's frame pass: `progs` holds nk kernels, then nf
  * functions (function k of isel_calls.c's list at nk + k). A calling
  * kernel's descriptor then covers its callees: callee_sgprs/vgprs are the

@@ -8,7 +8,7 @@
 #include "passes/passes.h"
 
 static const mir_pass_info passes[] = {
-  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies", false},
+  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies; f32 fneg/fabs as source modifiers; SGPR constants to VGPRs", false},
   {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
   {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
   {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
@@ -21,9 +21,11 @@ static const mir_pass_info passes[] = {
   {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
   {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves", false},
   {"copy-cleanup", mir_copy_cleanup, "forward moves to their readers and delete the dead ones", false},
+  {"exec-cleanup", mir_exec_cleanup, "drop an if's s_andn2_b64 exec that only precedes the join's s_or_b64 exec", false},
   {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
   {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
   {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
+  {"branch-thread", mir_branch_thread, "a conditional branch over a block holding only a branch becomes one inverted branch", false},
   {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
   /* FRONT: machine-IR passes of the front end go here. */
 };

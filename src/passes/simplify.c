@@ -10,8 +10,38 @@
  *
  * Only 32-bit ALU forms with one definition (an SCC or carry result that
  * someone reads is a second definition and keeps the instruction), no
- * source modifiers, no clamp or output modifier. Never fails; returns 0. */
+ * source modifiers, no clamp or output modifier.
+ *
+ * Also `v_and_b32 0xffff, h` where h is the result of a VOP1/VOP2 f16
+ * operation that writes zeros to the high half of its VGPR on GFX9
+ * (v_add/sub/subrev/mul_f16, v_sqrt/rcp/rsq_f16, v_cvt_f16_f32: the
+ * "legacy" zeroing that LLVM's GCNSubtarget::zeroesHigh16BitsOfDest lists
+ * for GFX9; v_fma_f16, v_mad_f16 and v_div_fixup_f16 preserve the high
+ * bits there and keep the and): the zext of a half's bits, which selection
+ * writes as an and because a half's upper bits are undefined in general.
+ *
+ * And an SGPR constant copied to VGPRs, `v = p_copy s` with s from
+ * s_mov_b32 k (or a p_create_vector of such), becomes `v_mov_b32 v, k`
+ * (a VGPR p_create_vector of the constants): a double or i64 constant
+ * stored to memory was two s_mov_b32 and two v_mov_b32 (f_fp_const_bits);
+ * dce removes the s_mov_b32 no one else reads.
+ *
+ * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
+ * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
+ *
+ * And an fneg or fabs of an f32 (xor 0x80000000 / and 0x7fffffff, SALU or
+ * VALU, possibly copied to a VGPR) read by an f32 add, sub, mul, fma,
+ * min, max or compare becomes the neg / abs source modifier of that
+ * operand (the VOP3 encoding), as llc-19 folds them: the operation reads
+ * x itself, with the same sign bit the xor/and would have given it. Only
+ * when the VOP3 form stays legal: no literal operand and at most one SGPR
+ * (the constant bus), and src1 of a VOP2/VOPC operation still a VGPR. The xor/and and the copy are left to dce.
+ * Never fails; returns 0. */
+#include <stdlib.h>
+#include <string.h>
+
 #include "passes/passes.h"
+#include "target/encode.h"
 #include "target/isa.h"
 
 /* An identity: for op, the constant k at operand position pos leaves the
@@ -59,13 +89,245 @@ static int identity_source(const mir_instr *ins) {
   return -1;
 }
 
+/* Does op write zeros to bits 31:16 of its 32-bit VGPR result (GFX9)? */
+static bool zeroes_high16(uint16_t op) {
+  switch (op) {
+  case ISA_V_ADD_F16: case ISA_V_SUB_F16: case ISA_V_SUBREV_F16: case ISA_V_MUL_F16:
+  case ISA_V_SQRT_F16: case ISA_V_RCP_F16: case ISA_V_RSQ_F16: case ISA_V_CVT_F16_F32:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* For `v_and_b32 0xffff, h` with h from zeroes_high16: the operand index
+ * of h, else -1. */
+static int zero_high_source(const mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode != ISA_V_AND_B32 || ins->num_defs != 1 || ins->clamp || ins->omod) return -1;
+  if (ins->defs[0].kind != MIR_OPND_TEMP || (ins->defs[0].flags & MIR_OPND_FIXED_REG)) return -1;
+  for (int k = 0; k < 2; k++) {
+    const mir_operand *h = &ins->ops[k];
+    if (!is_const(&ins->ops[1 - k], 0xffffu) || h->kind != MIR_OPND_TEMP || h->flags) continue;
+    const mir_instr *dh = h->temp.id < num_temps ? def[h->temp.id] : NULL;
+    if (dh && zeroes_high16(dh->opcode) && !dh->clamp && !dh->omod && dh->num_defs == 1) return k;
+  }
+  return -1;
+}
+
+/* The constant k when o is one, or a temporary that s_mov_b32 k defines. */
+static bool sgpr_const(const mir_operand *o, mir_instr *const *def, uint32_t num_temps, mir_operand *k) {
+  if (o->kind == MIR_OPND_CONST && o->size <= 1 && !o->flags) {
+    *k = *o;
+    return true;
+  }
+  if (o->kind != MIR_OPND_TEMP || o->flags || o->temp.id >= num_temps || mir_rc_is_vgpr((mir_rc)o->temp.rc))
+    return false;
+  const mir_instr *dm = def[o->temp.id];
+  if (dm && dm->opcode == MIR_P_EXTRACT && mir_rc_size((mir_rc)o->temp.rc) == 1 && dm->num_ops == 2 &&
+      dm->ops[0].kind == MIR_OPND_TEMP && dm->ops[0].temp.id < num_temps && dm->ops[1].kind == MIR_OPND_CONST) {
+    /* dword idx of a p_create_vector of one-dword parts (a 64-bit constant split for a select) */
+    const mir_instr *vec = def[dm->ops[0].temp.id];
+    uint32_t idx = dm->ops[1].imm;
+    if (!vec || vec->opcode != MIR_P_CREATE_VECTOR || idx >= vec->num_ops) return false;
+    for (unsigned i = 0; i <= idx; i++)
+      if (vec->ops[i].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)vec->ops[i].temp.rc) != 1 : vec->ops[i].size > 1)
+        return false;
+    const mir_operand *part = &vec->ops[idx];
+    if (part->kind == MIR_OPND_TEMP && (part->temp.id >= num_temps || !def[part->temp.id] ||
+                                        def[part->temp.id]->opcode != ISA_S_MOV_B32))
+      return false;
+    return sgpr_const(part, def, num_temps, k);
+  }
+  if (!dm || dm->opcode != ISA_S_MOV_B32 || dm->num_ops != 1 || dm->ops[0].kind != MIR_OPND_CONST ||
+      dm->ops[0].size > 1)
+    return false;
+  *k = mir_op_const(dm->ops[0].imm);
+  return true;
+}
+
+/* `v = p_copy s` of an SGPR constant (one dword, or a vector of up to four
+ * constant dwords) as the instruction that writes the constants to v
+ * directly, or NULL. */
+static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
+  if (ins->opcode != MIR_P_COPY || ins->num_ops != 1 || ins->num_defs != 1) return NULL;
+  const mir_operand *dst = &ins->defs[0], *src = &ins->ops[0];
+  if (dst->kind != MIR_OPND_TEMP || (dst->flags & MIR_OPND_FIXED_REG) || !mir_rc_is_vgpr((mir_rc)dst->temp.rc))
+    return NULL;
+  if (src->kind != MIR_OPND_TEMP || (src->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) ||
+      src->temp.id >= p->num_temps || mir_rc_is_vgpr((mir_rc)src->temp.rc))
+    return NULL;
+  /* only the copy reads the SGPR value: the VGPR then lives as long as
+   * before (a shared constant kept in a VGPR raised register pressure) */
+  if (uses[src->temp.id] != 1) return NULL;
+  unsigned n = mir_rc_size((mir_rc)dst->temp.rc);
+  mir_operand k[4];
+  mir_operand s0 = *src;
+  s0.flags = 0;
+  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0]) && !mir_const_is_inline(k[0].imm)) {
+    mir_instr *m = mir_instr_create(p, ISA_V_MOV_B32, 1, 1);
+    m->ops[0] = k[0];
+    m->defs[0] = *dst;
+    return m;
+  }
+  const mir_instr *vec = def[src->temp.id];
+  if (n < 2 || n > 4 || !vec || vec->opcode != MIR_P_CREATE_VECTOR || vec->num_ops != n ||
+      mir_rc_size((mir_rc)src->temp.rc) != n)
+    return NULL;
+  for (unsigned i = 0; i < n; i++)
+    if (!sgpr_const(&vec->ops[i], def, p->num_temps, &k[i])) return NULL;
+  mir_instr *m = mir_instr_create(p, MIR_P_CREATE_VECTOR, n, 1);
+  for (unsigned i = 0; i < n; i++) m->ops[i] = k[i];
+  m->defs[0] = *dst;
+  return m;
+}
+
+/* `v_xor_b32 0x80000000, t` with t = `v_and_b32 0x7fffffff, x` as
+ * `v_or_b32 0x80000000, x`, or NULL. */
+static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+  if (ins->opcode != ISA_V_XOR_B32 || ins->num_defs != 1 || ins->num_ops != 2 || ins->clamp || ins->omod) return NULL;
+  int k = is_const(&ins->ops[0], 0x80000000u) ? 0 : is_const(&ins->ops[1], 0x80000000u) ? 1 : -1;
+  if (k < 0) return NULL;
+  const mir_operand *t = &ins->ops[1 - k];
+  if (t->kind != MIR_OPND_TEMP || (t->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || t->temp.id >= p->num_temps)
+    return NULL;
+  const mir_instr *a = def[t->temp.id];
+  if (!a || a->opcode != ISA_V_AND_B32 || a->num_ops != 2 || a->num_defs != 1 || a->clamp || a->omod) return NULL;
+  int j = is_const(&a->ops[0], 0x7fffffffu) ? 0 : is_const(&a->ops[1], 0x7fffffffu) ? 1 : -1;
+  if (j < 0) return NULL;
+  const mir_operand *x = &a->ops[1 - j];
+  /* VOP2 with the literal in src0: x must be a VGPR (src1) */
+  if (x->kind != MIR_OPND_TEMP || (x->flags & (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_FIXED_REG)) ||
+      !mir_rc_is_vgpr((mir_rc)x->temp.rc) || mir_rc_size((mir_rc)x->temp.rc) != 1)
+    return NULL;
+  mir_instr *m = mir_instr_create(p, ISA_V_OR_B32, 2, 1);
+  m->ops[0] = mir_op_const(0x80000000u);
+  m->ops[1] = *x;
+  m->ops[1].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  m->defs[0] = ins->defs[0];
+  return m;
+}
+
+/* Does op read its operands as f32 values that take neg/abs modifiers? */
+static bool f32_mod_op(uint16_t op) {
+  switch (op) {
+  case ISA_V_ADD_F32: case ISA_V_SUB_F32: case ISA_V_SUBREV_F32: case ISA_V_MUL_F32: case ISA_V_FMA_F32:
+  case ISA_V_MIN_F32: case ISA_V_MAX_F32:
+    return true;
+  default:
+    break;
+  }
+  const char *mn = isa_table[op].mnemonic;
+  return isa_table[op].format == ISA_FMT_VOPC && !strncmp(mn, "v_cmp_", 6) && strstr(mn, "_f32") &&
+         !strstr(mn, "class");
+}
+
+/* The source x and modifier (MIR_OPND_NEG / MIR_OPND_ABS) when temporary t
+ * is x ^ 0x80000000 or x & 0x7fffffff (through a p_copy), else 0. */
+static uint8_t sign_op_source(const mir_operand *t, mir_instr *const *def, uint32_t num_temps, mir_operand *x) {
+  if (t->kind != MIR_OPND_TEMP || t->temp.id >= num_temps || mir_rc_size((mir_rc)t->temp.rc) != 1) return 0;
+  const mir_instr *d = def[t->temp.id];
+  if (d && d->opcode == MIR_P_COPY && d->num_ops == 1 && d->ops[0].kind == MIR_OPND_TEMP && !d->ops[0].flags &&
+      d->ops[0].temp.id < num_temps && mir_rc_size((mir_rc)d->ops[0].temp.rc) == 1)
+    d = def[d->ops[0].temp.id];
+  if (!d || d->num_ops != 2 || d->clamp || d->omod) return 0;
+  uint8_t mod;
+  uint32_t k;
+  if (d->opcode == ISA_V_XOR_B32 || d->opcode == ISA_S_XOR_B32) mod = MIR_OPND_NEG, k = 0x80000000u;
+  else if (d->opcode == ISA_V_AND_B32 || d->opcode == ISA_S_AND_B32) mod = MIR_OPND_ABS, k = 0x7fffffffu;
+  else return 0;
+  int j = is_const(&d->ops[0], k) ? 1 : is_const(&d->ops[1], k) ? 0 : -1;
+  if (j < 0 || d->ops[j].kind != MIR_OPND_TEMP || d->ops[j].flags || mir_rc_size((mir_rc)d->ops[j].temp.rc) != 1)
+    return 0;
+  *x = d->ops[j];
+  return mod;
+}
+
+static bool is_vgpr_temp(const mir_operand *o) {
+  return o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o->temp.rc);
+}
+
+/* Folds fneg/fabs sources of an f32 operation into its modifiers (see the
+ * header); true if ins changed. */
+static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode >= ISA_NUM_OPS || !f32_mod_op(ins->opcode) || ins->num_ops < 2 || ins->num_ops > 3) return false;
+  mir_operand ops[3];
+  bool changed = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    ops[k] = ins->ops[k];
+    mir_operand x;
+    uint8_t mod = sign_op_source(&ins->ops[k], def, num_temps, &x);
+    if (!mod || (ins->ops[k].flags & ~(MIR_OPND_NEG | MIR_OPND_ABS))) continue;
+    uint8_t f = ins->ops[k].flags;
+    if (mod == MIR_OPND_ABS) f |= MIR_OPND_ABS;
+    else if (!(f & MIR_OPND_ABS)) f ^= MIR_OPND_NEG;
+    ops[k] = x;
+    ops[k].flags = f;
+    changed = true;
+  }
+  /* a VOP2/VOPC src1 stays a VGPR in the VOP3 form too (the verifier's
+   * and isel_valu's convention): swap a commutative operation's sources,
+   * else keep src1 as it was */
+  if (isa_table[ins->opcode].format != ISA_FMT_VOP3 && !is_vgpr_temp(&ops[1])) {
+    bool comm = ins->opcode == ISA_V_ADD_F32 || ins->opcode == ISA_V_MUL_F32 || ins->opcode == ISA_V_MIN_F32 ||
+                ins->opcode == ISA_V_MAX_F32;
+    if (comm && is_vgpr_temp(&ops[0])) {
+      mir_operand t = ops[0];
+      ops[0] = ops[1];
+      ops[1] = t;
+    } else {
+      ops[1] = ins->ops[1];
+      changed = ops[0].kind != ins->ops[0].kind || ops[0].temp.id != ins->ops[0].temp.id ||
+                ops[0].flags != ins->ops[0].flags;
+    }
+  }
+  if (!changed) return false;
+  /* the VOP3 form: no literal, one SGPR at most */
+  uint32_t sgpr = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ops[k];
+    if (o->kind == MIR_OPND_CONST && (o->size > 1 || !mir_const_is_inline(o->imm))) return false;
+    if (o->kind == MIR_OPND_FIXED) return false;
+    if (o->kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o->temp.rc)) {
+      if (sgpr && sgpr != o->temp.id) return false;
+      sgpr = o->temp.id;
+    }
+  }
+  for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k] = ops[k];
+  if (isa_table[ins->opcode].format != ISA_FMT_VOP3) ins->enc_flags |= MIR_ENC_VOP3;
+  return true;
+}
+
 int mir_simplify(mir_program *p, diag *d) {
   (void)d;
+  mir_instr **def = calloc(p->num_temps ? p->num_temps : 1, sizeof *def);
+  uint32_t *uses = calloc(p->num_temps ? p->num_temps : 1, sizeof *uses);
+  if (!def || !uses) { /* an optimisation only */
+    free(def);
+    free(uses);
+    return 0;
+  }
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < p->num_temps)
+          def[ins->defs[k].temp.id] = ins;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < p->num_temps) uses[ins->ops[k].temp.id]++;
+    }
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      fold_sign_mods(blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
+      mir_instr *k = const_to_vgpr(p, ins, def, uses);
+      if (!k) k = neg_abs(p, ins, def);
+      if (k) {
+        blk->instrs[i] = k;
+        continue;
+      }
       int s = identity_source(ins);
+      if (s < 0) s = zero_high_source(ins, def, p->num_temps);
       if (s < 0) continue;
       const mir_operand *src = &ins->ops[s];
       if (src->kind != MIR_OPND_TEMP || (src->flags & MIR_OPND_FIXED_REG)) continue;
@@ -78,5 +340,7 @@ int mir_simplify(mir_program *p, diag *d) {
       blk->instrs[i] = copy;
     }
   }
+  free(def);
+  free(uses);
   return 0;
 }

@@ -459,6 +459,26 @@ static void find_slots(const mir_program *p, slots *sl) {
   }
 }
 
+/* A function's callers may leave loads outstanding, their destinations
+ * being the argument registers: llc-19's callers do not wait before
+ * s_swappc_b64, its callees wait for everything first (LLVM's
+ * SIInsertWaitcnts: "the function is going to insert a wait on everything
+ * in its prolog"). So does a wavecc function, before its prologue reads
+ * any register; added after the dataflow, which assumes a clear entry
+ * state (wavecc's own call sequences wait before the call). */
+static void entry_wait(mir_program *p) {
+  mir_block *b = &p->blocks[0];
+  uint32_t at = 0;
+  while (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == MIR_P_STARTPGM) at++;
+  if (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == ISA_S_WAITCNT) {
+    b->instrs[at]->offset = mir_waitcnt_encode(0, 0, 0);
+    return;
+  }
+  mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
+  w->offset = mir_waitcnt_encode(0, 0, 0);
+  mir_block_insert(p, b, at, w);
+}
+
 int mir_insert_waitcnt(mir_program *p, diag *d) {
   (void)d;
   uint32_t nb = p->num_blocks;
@@ -509,6 +529,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
     if (!in[b].valid) state_clear(&in[b], sl);
     run_block(p, &p->blocks[b], &in[b], &a, true);
   }
+  if (p->is_function) entry_wait(p);
   arena_free(&tmp);
   return 0;
 }

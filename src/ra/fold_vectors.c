@@ -19,7 +19,8 @@
  *     vector, and the create would copy them). A create_vector
  *     whose operands are the extracts, in order, of all of one value of
  *     the same class is that value.
- *  2. Extracts of one pair s in a block, when every use of s from the
+ *  2. Extracts of one pair (or tuple of up to four dwords, budget
+ *     permitting: max_split) s in a block, when every use of s from the
  *     first of them on is such an extract, become one p_split_vector at
  *     the first: s dies there and the allocator places the parts in s's
  *     own registers (regalloc.c prefers them), so the halves cost nothing.
@@ -136,6 +137,12 @@ static void count_uses(fold_ctx *c) {
   }
 }
 
+/* The widest tuple (dwords) rule 2 splits in class rc's register file. */
+static unsigned max_split(const mir_program *p, mir_rc rc) {
+  unsigned budget = mir_rc_is_vgpr(rc) ? p->abi.num_vgprs_budget : p->abi.num_sgprs_budget;
+  return budget == 0 || budget >= 16 ? 4 : 2;
+}
+
 /* Is operand k of x a use of s that rule 2 can merge: the source of a
  * one-dword extract of s's kind within s? */
 static bool good_use(const fold_ctx *c, const mir_instr *x, unsigned k, uint32_t s) {
@@ -178,11 +185,15 @@ static bool merge_extracts(fold_ctx *c, mir_block *b) {
     uint32_t s = first->ops[0].temp.id;
     mir_rc src = c->p->temp_rc[s];
     unsigned n = mir_rc_size(src);
-    /* Pairs only: a split defines all its parts while its operand is
-     * live, which needs 2n registers at once (the spiller counts them
-     * together); wider tuples keep their extracts, which the spiller can
-     * reload one dword at a time. */
-    if (n != 2 || !same_kind(src, first->defs[0].temp.rc)) continue;
+    /* Pairs, and tuples of up to four dwords when the file's budget is
+     * not tight: a split defines all its parts while its operand is live,
+     * which needs 2n registers at once (the spiller counts them together,
+     * and at 8 VGPRs stopped converging on 4-dword splits); there the
+     * wider tuples keep their extracts, which the spiller can reload one
+     * dword at a time. Without the split, an extract of a tuple that
+     * lives on is a copy after allocation (loads of <4 x float>: three
+     * v_mov_b32 each). */
+    if (n < 2 || n > max_split(c->p, src) || !same_kind(src, first->defs[0].temp.rc)) continue;
     if (p_room(c) < n) break;
     /* Every use of s is in this block (no phi: a phi's operand is a use at
      * the end of a predecessor), and from here on each is a one-dword

@@ -12,6 +12,12 @@
  * and the store is dropped. For VGPRs the EXEC mask must not change in
  * between: the reload wrote only the lanes EXEC enabled, and the store
  * writes back exactly those. SGPR lane accesses ignore EXEC.
+ * A second store of a value to the place an earlier one wrote it to, with
+ * nothing else written there and EXEC unchanged in between, is dropped
+ * the same way (a value spilled where it is made, and again on a loop's
+ * back edge into the memory phi whose slot it shares). Both look back
+ * across a chain of blocks each entered only from the one before it in
+ * the layout (sgemm_reg4x4.cl: its loop latch).
  *
  * A reload of the place a store has just written (only other stores in
  * between: no register changes, no EXEC change) reads the stored value
@@ -98,13 +104,15 @@ void spill_drop_round_trips(spill_ctx *c) {
   uint32_t cap = 0, *rename = arena_alloc(p->mem, (p->num_temps ? p->num_temps : 1) * sizeof *rename);
   place *seen = NULL;
   memset(rename, 0, (p->num_temps ? p->num_temps : 1) * sizeof *rename);
+  uint32_t ns = 0;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
-    if (b->num_instrs > cap) {
-      seen = arena_grow(p->mem, seen, cap, b->num_instrs, sizeof *seen);
-      cap = b->num_instrs;
+    if (!bi || spill_only_pred(c, b) != bi - 1) ns = 0; /* else the chain continues */
+    if (ns + b->num_instrs > cap) {
+      seen = arena_grow(p->mem, seen, cap, ns + b->num_instrs, sizeof *seen);
+      cap = ns + b->num_instrs;
     }
-    uint32_t ns = 0, n = 0;
+    uint32_t n = 0;
     place last = {0}; /* the latest store, while only stores follow it */
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
@@ -133,6 +141,7 @@ void spill_drop_round_trips(spill_ctx *c) {
           }
           if (trip) continue; /* the place holds the value already: nothing changes */
           ns = m;
+          seen[ns++] = pl; /* and now holds this one: storing it again changes nothing */
         }
       } else if (c->vgpr && spill_writes_exec(ins)) {
         ns = 0;

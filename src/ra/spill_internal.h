@@ -144,6 +144,12 @@ bool spill_lanes_conflict(spill_ctx *c, unsigned lanes, unsigned bv);
  * (spill_cleanup.c). */
 void spill_drop_round_trips(spill_ctx *c);
 
+/* The block's only predecessor in the CFG of the file (VGPRs: logical
+ * and linear, the same block; SGPRs: linear), else UINT32_MAX: registers
+ * and spill slots hold at b's start what they held at its end
+ * (spill_reuse.c). */
+uint32_t spill_only_pred(const spill_ctx *c, const mir_block *b);
+
 /* Before slots are placed (VGPRs, SGPRs in lanes): reloads whose slot's value an earlier
  * instruction of the block left in a register read that register where
  * keeping it live fits the budget (nearest reuse first), and stores to

@@ -5,7 +5,9 @@
  * last mention to the reload fits the budget at every instruction in
  * between. For VGPRs "the same block" extends up a chain of blocks each
  * entered only from the one before (logical and linear CFG: a then-block
- * after its branch).
+ * after its branch), and from the join of an if back to the if's block,
+ * for what held a value before its s_and_saveexec_b64 (join_of:
+ * app_matmul_tiled.cl's LDS address after a join).
  *
  * Why: the rounds of spill.c spill a value everywhere once it is chosen
  * at one over-budget point, so in a long block under sustained pressure
@@ -20,8 +22,9 @@
  * Validity: the register holds what the slot holds while nothing else is
  * stored to an overlapping slot and no call intervenes; for VGPRs also
  * while EXEC only loses lanes (s_and_saveexec_b64; any other write of EXEC
- * ends every holder): a reload writes only the enabled lanes, and those
- * the register holds. The reload's result is renamed to the register's
+ * ends every holder, except the join's s_or_b64 that restores the EXEC a
+ * holder from before the if was made under): a reload writes only the
+ * enabled lanes, and those the register holds. The reload's result is renamed to the register's
  * value, which is defined earlier in the block or the chain before it and
  * so dominates every use. SGPRs stay within a block: across blocks they
  * cost more than they saved (raysphere.cl at 8/24: 9 % more executed
@@ -95,7 +98,12 @@ typedef struct reuse_ctx {
   spill_ctx *c;
   uint16_t **dem;   /* [block][instr] demand of the file, bridged gaps added */
   unsigned *goal;   /* [block] budget minus the block's tuple slack */
-  uint32_t *chain;  /* [block] its only predecessor (both CFGs), else UINT32_MAX */
+  uint32_t *chain;  /* [block] its only predecessor (both CFGs), else UINT32_MAX;
+                     * or, for the join of an if (join_of), the if's block */
+  uint8_t *join;    /* [block] chain[] leads to an if's block over the two blocks before it */
+  held **pre;       /* [block] holders just before its last s_and_saveexec_b64 */
+  uint32_t *npre;
+  uint32_t *mask;   /* [block] the mask that s_and_saveexec_b64 saved, else 0 */
   held **out;       /* [block] holders at its end */
   uint32_t *nout;
   uint32_t *last_b, *last_i; /* [temp] last mention in the walk */
@@ -103,11 +111,10 @@ typedef struct reuse_ctx {
   uint32_t ng, capg;
 } reuse_ctx;
 
-/* The block's only predecessor in the CFG of the file (VGPRs: logical
- * and linear, SGPRs: linear), else UINT32_MAX: a block entered only from
- * there continues its holders (the value is in the same register at the
- * block's start, and liveness carries it along that edge). */
-static uint32_t only_pred(const spill_ctx *c, const mir_block *b) {
+/* A block entered only from spill_only_pred continues its holders (the
+ * value is in the same register at the block's start, and liveness
+ * carries it along that edge). */
+uint32_t spill_only_pred(const spill_ctx *c, const mir_block *b) {
   if (b->linear_preds.n != 1) return UINT32_MAX;
   if (c->vgpr && (b->logical_preds.n != 1 || b->logical_preds.v[0] != b->linear_preds.v[0])) return UINT32_MAX;
   return b->linear_preds.v[0];
@@ -125,6 +132,7 @@ static void add_gap(reuse_ctx *r, uint32_t rb, uint32_t ri, uint32_t holder) {
   for (;;) { /* (the chain leads back to fb: holders only pass along it) */
     g.len += end - (x == g.fb ? g.fi : 0);
     if (x == g.fb) break;
+    if (r->join[x]) g.len += p->blocks[x - 1].num_instrs + p->blocks[x - 2].num_instrs;
     x = r->chain[x];
     end = p->blocks[x].num_instrs;
   }
@@ -136,6 +144,48 @@ static void add_gap(reuse_ctx *r, uint32_t rb, uint32_t ri, uint32_t holder) {
   r->gs[r->ng++] = g;
 }
 
+/* The temporary an instruction reads at operand position k, else 0. */
+static uint32_t op_temp(const mir_instr *ins, unsigned k) {
+  return k < ins->num_ops && ins->ops[k].kind == MIR_OPND_TEMP ? ins->ops[k].temp.id : 0;
+}
+
+/* Does the instruction (in the else-block or the join of an if whose
+ * saved mask is m) compute EXEC from m: s_andn2_b64 m, exec (else) or
+ * s_or_b64 exec, m (join: EXEC is again what it was before the if)? */
+static bool if_mask_op(const mir_instr *ins, unsigned opcode, uint32_t m) {
+  return ins->opcode == opcode && m && (op_temp(ins, 0) == m || op_temp(ins, 1) == m);
+}
+
+static bool pair_is(const mir_idx_list *l, uint32_t a, uint32_t b) {
+  return l->n == 2 && ((l->v[0] == a && l->v[1] == b) || (l->v[0] == b && l->v[1] == a));
+}
+
+/* Is VGPR block bi the join of an if laid out as its block A = bi-3
+ * (ending in s_and_saveexec_b64 of mask m), then-block T = bi-2 (entered
+ * only from A), else-block L = bi-1 (logical predecessor A, linear A and
+ * T; its only EXEC write s_andn2_b64 m, exec), bi entered linearly from
+ * L and logically from T and L? Then a VGPR that held a slot's value in
+ * A before the s_and_saveexec_b64 still holds it for every lane once bi's
+ * s_or_b64 exec, m restores EXEC, unless T or L stores to the slot or
+ * calls (the holder stays live through T and L: no lane of it changes). */
+static bool join_of(const reuse_ctx *r, uint32_t bi) {
+  const mir_program *p = r->c->p;
+  if (!r->c->vgpr || bi < 3 || !r->mask[bi - 3]) return false;
+  const mir_block *j = &p->blocks[bi], *l = &p->blocks[bi - 1], *t = &p->blocks[bi - 2];
+  uint32_t a = bi - 3, m = r->mask[a];
+  if (j->linear_preds.n != 1 || j->linear_preds.v[0] != bi - 1 || !pair_is(&j->logical_preds, bi - 2, bi - 1)) return false;
+  if (l->logical_preds.n != 1 || l->logical_preds.v[0] != a || !pair_is(&l->linear_preds, a, bi - 2)) return false;
+  if (t->linear_preds.n != 1 || t->linear_preds.v[0] != a || t->logical_preds.n != 1 || t->logical_preds.v[0] != a)
+    return false;
+  for (uint32_t y = bi - 2; y < bi; y++)
+    for (uint32_t i = 0; i < p->blocks[y].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[y].instrs[i];
+      if (ins->opcode == MIR_P_CALL) return false;
+      if (spill_writes_exec(ins) && (y == bi - 2 || !if_mask_op(ins, ISA_S_ANDN2_B64, m))) return false;
+    }
+  return true;
+}
+
 /* Forward walk of block bi: records the gaps (each reload against the
  * latest holder of its slot) and the holders at the end. */
 static void walk_block(reuse_ctx *r, uint32_t bi) {
@@ -144,7 +194,28 @@ static void walk_block(reuse_ctx *r, uint32_t bi) {
   mir_block *b = &p->blocks[bi];
   held *hs = NULL;
   uint32_t nh = 0, caph = 0;
-  if (r->chain[bi] != UINT32_MAX && r->nout[r->chain[bi]]) {
+  bool restore = false; /* the join's s_or_b64 exec, m still to come */
+  if (r->join[bi]) {
+    uint32_t a = r->chain[bi];
+    caph = r->npre[a] ? r->npre[a] : 1;
+    hs = arena_alloc(p->mem, caph * sizeof *hs);
+    for (uint32_t k = 0; k < r->npre[a]; k++) { /* less what T or L overwrites */
+      held h = r->pre[a][k];
+      bool kept = true;
+      for (uint32_t y = bi - 2; y < bi && kept; y++)
+        for (uint32_t i = 0; i < p->blocks[y].num_instrs && kept; i++) {
+          int64_t lo, hi;
+          uint32_t t;
+          const mir_instr *ins = p->blocks[y].instrs[i];
+          if (ins->opcode == MIR_P_SPILL && vplace(c, ins, &lo, &hi, &t) && h.lo < hi && lo < h.hi) kept = false;
+        }
+      if (!kept) continue;
+      hs[nh++] = h;
+      r->last_b[h.temp] = h.lb;
+      r->last_i[h.temp] = h.li;
+    }
+    restore = true;
+  } else if (r->chain[bi] != UINT32_MAX && r->nout[r->chain[bi]]) {
     caph = nh = r->nout[r->chain[bi]];
     hs = arena_alloc(p->mem, caph * sizeof *hs);
     memcpy(hs, r->out[r->chain[bi]], nh * sizeof *hs);
@@ -170,14 +241,28 @@ static void walk_block(reuse_ctx *r, uint32_t bi) {
         hs[keep++] = hs[k];
       }
       nh = keep;
+      uint32_t pk = 0; /* and so is a holder from before the s_and_saveexec_b64 */
+      for (uint32_t k = 0; st && k < r->npre[bi]; k++)
+        if (!(r->pre[bi][k].lo < hi && lo < r->pre[bi][k].hi)) r->pre[bi][pk++] = r->pre[bi][k];
+      if (st) r->npre[bi] = pk;
       if (nh == caph) {
         uint32_t cap = caph ? caph * 2 : 32;
         hs = arena_grow(p->mem, hs, caph, cap, sizeof *hs);
         caph = cap;
       }
       if (!found) hs[nh++] = (held){lo, hi, t, 0, 0};
-    } else if ((c->vgpr && spill_writes_exec(ins) && !exec_narrows(ins)) || ins->opcode == MIR_P_CALL) {
+    } else if (c->vgpr && exec_narrows(ins)) {
+      r->pre[bi] = arena_alloc(p->mem, (nh ? nh : 1) * sizeof *hs);
+      for (uint32_t k = 0; k < nh; k++)
+        r->pre[bi][k] = (held){hs[k].lo, hs[k].hi, hs[k].temp, r->last_b[hs[k].temp], r->last_i[hs[k].temp]};
+      r->npre[bi] = nh;
+      r->mask[bi] = ins->defs[0].kind == MIR_OPND_TEMP && ins->defs[0].preg != MIR_PREG_EXEC ? ins->defs[0].temp.id : 0;
+    } else if (restore && if_mask_op(ins, ISA_S_OR_B64, r->mask[r->chain[bi]])) {
+      restore = false; /* EXEC is what it was when A's holders were recorded */
+    } else if ((c->vgpr && spill_writes_exec(ins)) || ins->opcode == MIR_P_CALL) {
       nh = 0; /* (a call clobbers registers it does not name) */
+      r->npre[bi] = 0;
+      r->mask[bi] = 0;
     }
     for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++)
       if (ins->ops[k].kind == MIR_OPND_TEMP) {
@@ -226,6 +311,11 @@ static bool bridge(reuse_ctx *r, const gap *g, unsigned size) {
         if (pass) r->dem[x][j] = (uint16_t)(r->dem[x][j] + size);
       }
       if (x == g->fb) break;
+      for (uint32_t y = x - 2; r->join[x] && y < x; y++) /* the then- and else-blocks, whole */
+        for (uint32_t j = 0; j < p->blocks[y].num_instrs; j++) {
+          if (!pass && r->dem[y][j] + size > r->goal[y]) return false;
+          if (pass) r->dem[y][j] = (uint16_t)(r->dem[y][j] + size);
+        }
       x = r->chain[x];
       end = p->blocks[x].num_instrs;
     }
@@ -252,6 +342,12 @@ bool spill_reuse_registers(spill_ctx *c) {
   r.dem = arena_alloc(m, nb * sizeof *r.dem);
   r.goal = arena_alloc(m, nb * sizeof *r.goal);
   r.chain = arena_alloc(m, nb * sizeof *r.chain);
+  r.join = arena_alloc(m, nb);
+  r.pre = arena_alloc(m, nb * sizeof *r.pre);
+  r.npre = arena_alloc(m, nb * sizeof *r.npre);
+  r.mask = arena_alloc(m, nb * sizeof *r.mask);
+  memset(r.npre, 0, nb * sizeof *r.npre);
+  memset(r.mask, 0, nb * sizeof *r.mask);
   r.out = arena_alloc(m, nb * sizeof *r.out);
   r.nout = arena_alloc(m, nb * sizeof *r.nout);
   r.last_b = arena_alloc(m, nt * sizeof *r.last_b);
@@ -259,8 +355,10 @@ bool spill_reuse_registers(spill_ctx *c) {
   uint8_t **drop = arena_alloc(m, nb * sizeof *drop);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
-    uint32_t pred = only_pred(c, b);
+    uint32_t pred = spill_only_pred(c, b);
     r.chain[bi] = pred < bi && c->vgpr ? pred : UINT32_MAX; /* (a loop header's back edge: no) */
+    r.join[bi] = join_of(&r, bi);
+    if (r.join[bi]) r.chain[bi] = bi - 3;
     r.dem[bi] = block_demand(c, bi);
     r.goal[bi] = c->target - spill_block_slack(c, b);
     drop[bi] = arena_alloc(m, b->num_instrs ? b->num_instrs : 1);

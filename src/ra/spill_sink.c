@@ -274,6 +274,7 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
     cl->defs[0] = mir_op_temp(nt2);
     if (cl->num_defs == 2) cl->defs[1].temp = spill_new_temp(s->c, cl->defs[1].temp.rc); /* a dead SCC of its own */
     for (unsigned q = 0; q < cl->num_ops; q++) cl->ops[q].flags &= (uint8_t)~MIR_OPND_KILL;
+    uint32_t nread = 0; /* tree operands now reading the copy (two subtrees may share the leaf) */
     for (unsigned q = 0; q < m; q++)
       for (unsigned o = 0; o < tree[q]->num_ops; o++)
         if (tree[q]->ops[o].kind == MIR_OPND_TEMP && tree[q]->ops[o].temp.id == clone_t[k]) {
@@ -284,12 +285,13 @@ static void try_sink(sink_state *s, uint32_t i, uint32_t j, unsigned *added) {
           }
           s->undo[s->nundo++] = (struct sink_undo){tree[q], o, tree[q]->ops[o].temp};
           tree[q]->ops[o].temp = nt2;
+          nread++;
           s->uses[clone_t[k]]--;
           s->bl_uses[clone_t[k]]--;
           s->copied[clone_t[k]] = 1;
         }
     sink_grow(s);
-    s->uses[nt2.id] = s->bl_uses[nt2.id] = 1;
+    s->uses[nt2.id] = s->bl_uses[nt2.id] = nread;
     for (unsigned q = 0; q < cl->num_ops; q++)
       if (cl->ops[q].kind == MIR_OPND_TEMP) {
         s->uses[cl->ops[q].temp.id]++;

@@ -32,5 +32,4 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 ; CHECK: v_add_u32_e32 v[[S:[0-9]+]],
 ; CHECK-NOT: v_mov_b32_e32 v0, 0{{$}}
 ; CHECK: v_mov_b32_e32 v0, v{{[0-9]+}}
-; CHECK-NEXT: s_or_saveexec_b64 vcc, -1
-; CHECK: s_setpc_b64 s[30:31]
+; CHECK-NEXT: s_setpc_b64 s[30:31]

@@ -1,7 +1,10 @@
 ; Recursion is compiled, not refused (it used to be "recursion is not
 ; supported"): each activation moves the stack pointer s32 past its frame
 ; around its calls, and a kernel that reaches a call-graph cycle asks for a
-; dynamic stack in its descriptor (the depth is not known).
+; dynamic stack in its descriptor (the depth is not known). A function on
+; a cycle cannot learn its own clobbers before it is compiled: it clobbers
+; only its argument and result VGPRs and saves the rest (isel_call_order,
+; in_cycle), so the kernel needs 2 VGPRs, not 41 (v0..v39 clobbered).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -24,11 +27,12 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 }
 
 ; CHECK-LABEL: k:
-; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
 ; CHECK: .amdhsa_private_segment_fixed_size [[FRAME:[0-9]+]]
 ; CHECK: .amdhsa_uses_dynamic_stack 1
+; CHECK: .amdhsa_next_free_vgpr 2{{$}}
 ; CHECK-LABEL: fact:
 ; CHECK: s_add_u32 s32, s32, 0x[[ADJ:[0-9a-f]+]]
-; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
 ; CHECK-NEXT: s_sub_u32 s32, s32, 0x[[ADJ]]
 ; CHECK: s_setpc_b64 s[30:31]

@@ -1,8 +1,8 @@
 ; Arguments past the 31 argument VGPRs (v31 carries the work-item ids) go on the stack: the caller stores
-; them at the start of the callee's frame through a stack pointer whose
-; constant the frame pass sets to the caller's frame size x 64 (here the
-; kernel's 16-byte frame: 0x400), and the callee loads them from s32; its
-; own private array comes after them.
+; them at the start of the callee's frame through the stack pointer, which
+; a kernel sets once at its entry to its frame size x 64 (here 16 bytes:
+; 0x400) and stores through directly, and the callee loads them from s32;
+; its own private array comes after them.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -21,11 +21,13 @@ define internal i32 @f(<16 x i32> %a, <16 x i32> %b, i32 %c, i32 %d) noinline {
 }
 
 ; CHECK-LABEL: k:
-; CHECK: s_add_u32 s[[SP:[0-9]+]], s{{[0-9]+}}, 0x400
-; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[{{[0-9]+:[0-9]+}}], s[[SP]]{{$}}
-; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[{{[0-9]+:[0-9]+}}], s[[SP]] offset:4
 ; CHECK: s_mov_b32 s32, 0x400
-; CHECK: s_swappc_b64 s[30:31], s[30:31]
+; CHECK-NOT: s32
+; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s32{{$}}
+; CHECK-NEXT: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s32 offset:4
+; CHECK: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s32 offset:8
+; CHECK-NOT: s32
+; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+:[0-9]+}}]
 ; CHECK-LABEL: f:
 ; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s32{{$}}
 ; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s32 offset:4

@@ -1,11 +1,13 @@
 ; Calls to a function that is not inlined (isel_calls.c, frame.c), in
 ; AMDGPUUsage's convention: the kernel adds its wave offset to the V#'s
-; base around the call (and back), the caller moves the arguments into v0.. and the V# into s[0:3],
-; waits for every counter, sets the stack pointer s32 past its own frame
-; and calls through s[30:31] (an empty EXEC calls the next instruction
-; instead); values live across the call stay above the callee's VGPR
-; region v0..v2. The callee (a leaf) uses s4..s29 freely, as AMDGPUUsage
-; lets it, waits, and returns with s_setpc_b64 s[30:31].
+; base and sets the stack pointer s32 past its own frame once, at its
+; entry (as llc-19 does); the caller moves the arguments into v0.., waits
+; for every counter and calls through s[30:31] with s_swappc_b64 alone (the
+; entry block runs with EXEC non-zero: no guard, frame_exec.c); values
+; live across the call stay above the callee's VGPR region v0..v2. The
+; callee (a leaf) uses s4..s29 freely, as AMDGPUUsage lets it, waits, and
+; returns with s_setpc_b64 s[30:31]; it writes no EXEC, so it neither
+; saves nor restores it.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -19,6 +21,10 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 }
 
 ; CHECK-LABEL: k:
+; CHECK-NEXT: .Lk_BB0:
+; CHECK-NEXT: s_add_u32 s0, s0, s7
+; CHECK-NEXT: s_addc_u32 s1, s1, 0
+; CHECK-NEXT: s_mov_b32 s32, 0
 ; CHECK: s_getpc_b64 s[[[A:[0-9]+]]:[[B:[0-9]+]]]
 ; CHECK-NEXT: s_add_u32 s[[A]], s[[A]], f@rel32@lo+4
 ; CHECK-NEXT: s_addc_u32 s[[B]], s[[B]], f@rel32@hi+12
@@ -28,18 +34,8 @@ define internal i32 @f(i32 %a, i64 %b) noinline {
 ; CHECK-NOT: v_mov_b32_e32 v0,
 ; CHECK: v_mov_b32_e32 v1, 3
 ; CHECK-NEXT: v_mov_b32_e32 v2, 0
-; CHECK: s_add_u32 s0, s0, s[[WO:[0-9]+]]
-; CHECK-NEXT: s_addc_u32 s1, s1, 0
-; CHECK-NEXT: s_mov_b32 s32, 0
 ; CHECK-NEXT: s_waitcnt {{.*}}lgkmcnt(0)
-; CHECK-NEXT: s_getpc_b64 s[30:31]
-; CHECK-NEXT: s_add_u32 s30, s30, 20
-; CHECK-NEXT: s_addc_u32 s31, s31, 0
-; CHECK-NEXT: s_cmp_lg_u64 exec, 0
-; CHECK-NEXT: s_cselect_b64 s[30:31], s[[[A]]:[[B]]], s[30:31]
-; CHECK-NEXT: s_swappc_b64 s[30:31], s[30:31]
-; CHECK-NEXT: s_sub_u32 s0, s0, s[[WO]]
-; CHECK-NEXT: s_subb_u32 s1, s1, 0
+; CHECK-NEXT: s_swappc_b64 s[30:31], s[[[A]]:[[B]]]
 ; CHECK-NOT: v0
 ; CHECK: v_add_u32_e32 v{{[0-9]+}}, v0, v[[ID:[3-9]|[1-9][0-9]]]
 ; CHECK: s_endpgm
@@ -55,8 +51,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 }
 
 ; CHECK-LABEL: f:
-; CHECK-NOT: buffer_store
-; CHECK: v_mul_lo_u32
+; CHECK-NEXT: .Lf_BB0:
+; the caller may have loads outstanding into the argument registers
+; (llc-19's callers do not wait before s_swappc_b64): wait first
+; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
+; CHECK-NEXT: v_mul_lo_u32
+; CHECK-NEXT: v_add_u32_e32
 ; (nothing outstanding at the return: the waitcnt pass drops the wait)
-; CHECK-NOT: s_waitcnt
-; CHECK: s_setpc_b64 s[30:31]
+; CHECK-NEXT: s_setpc_b64 s[30:31]

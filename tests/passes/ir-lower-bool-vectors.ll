@@ -13,7 +13,7 @@
 ; CHECK: %[[E:[0-9]+]] = trunc i8 %[[SH]] to i1
 ; CHECK: %[[Z:[0-9]+]] = zext i1 %[[E]] to i8
 ; CHECK: store i8 %[[Z]], ptr addrspace(1) %p, align 1
-; CHECK: shl i4 %{{[0-9]+}}, 3
+; CHECK: select i1 %{{[0-9]+}}, i4 -8, i4 0
 ; CHECK-NOT: load <4 x i1>
 ; CHECK-NOT: bitcast
 ; CHECK: ret i8

@@ -14,7 +14,7 @@
 ; v_mov_b32 0 and no copies to build the addend pair)
 ; CHECK-NEXT: v_addc_co_u32_e64 v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0, 0, [[C]]
 ; CHECK-NOT: v_mov_b32_e32 v{{[0-9]+}}, v{{[0-9]+}}
-; CHECK: v_mad_u64_u32 v[[[L]]:{{[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s4, v[[[L]]:{{[0-9]+}}]
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s4, v[[[L]]:{{[0-9]+}}]
 ; CHECK-NOT: s_mul
 ; CHECK: s_endpgm
 ; uniform: s_mul_i32 + s_mul_hi_u32; a product below 2^32 (two i16) has no

@@ -32,9 +32,12 @@ define amdgpu_kernel void @k_load_align1(ptr addrspace(1) %out) {
 }
 
 ; A 2-aligned <2 x i16> goes as two shorts; the second is the high half.
+; The loaded dword is stored as it is (no repacking of its halves).
 ; CHECK-LABEL: k_store_align2:
-; CHECK: buffer_store_short [[LO:v[0-9]+]], [[A:v[0-9]+]], s[0:3], {{s[0-9]+}} offen{{$}}
-; CHECK-NEXT: v_lshrrev_b32_e32 [[HI:v[0-9]+]], 16, [[LO]]
+; CHECK: global_load_dword [[LO:v[0-9]+]]
+; CHECK-NOT: v_lshl_or_b32
+; CHECK: v_lshrrev_b32_e32 [[HI:v[0-9]+]], 16, [[LO]]
+; CHECK-NEXT: buffer_store_short [[LO]], [[A:v[0-9]+]], s[0:3], {{s[0-9]+}} offen{{$}}
 ; CHECK-NEXT: buffer_store_short [[HI]], [[A]], s[0:3], {{s[0-9]+}} offen offset:2
 ; CHECK-NOT: buffer_store_dword
 ; CHECK: s_endpgm

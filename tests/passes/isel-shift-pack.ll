@@ -42,11 +42,14 @@ define amdgpu_kernel void @k_shift_mask_narrow(ptr addrspace(1) %p) {
   ret void
 }
 
-; <2 x i16> computed in VGPRs, stored as one dword: and + v_lshl_or_b32.
+; <2 x i16> computed in VGPRs, stored as one dword: one packed shift
+; (a + a) on the loaded dword, nothing to unpack or repack
+; (isel_packed.c).
 ; CHECK-LABEL: k_pack_short2:
-; CHECK: v_and_b32_e32 v{{[0-9]+}}, 0xffff,
-; CHECK-NEXT: v_lshl_or_b32 v{{[0-9]+}}, v{{[0-9]+}}, 16, v{{[0-9]+}}
-; CHECK-NOT: v_or_b32
+; CHECK: s_mov_b32 [[K:s[0-9]+]], 0x10001
+; CHECK: v_pk_lshlrev_b16 [[R:v[0-9]+]], [[K]], v{{[0-9]+}}
+; CHECK-NEXT: global_store_dword v{{[0-9]+}}, [[R]],
+; CHECK-NOT: v_lshl_or_b32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_pack_short2(ptr addrspace(1) %p) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
@@ -57,10 +60,20 @@ define amdgpu_kernel void @k_pack_short2(ptr addrspace(1) %p) {
   ret void
 }
 
-; <4 x i8>: three v_lshl_or_b32, the top byte unmasked.
+; <4 x i8> of bytes with undefined upper bits: three v_perm_b32 (bytes
+; 0 of elements 0, 1 and of 2, 3 into two halves, then the halves), where
+; masking and shifting took three v_and_b32 and three v_lshl_or_b32
+; (isel_packed_perm_word).
 ; CHECK-LABEL: k_pack_char4:
-; CHECK-COUNT-3: v_lshl_or_b32 v{{[0-9]+}}, v{{[0-9]+}}, {{8|16|24}}, v{{[0-9]+}}
+; CHECK-NOT: v_and_b32
+; CHECK: s_mov_b32 [[B:s[0-9]+]], 0xc0c0004
+; CHECK-NEXT: v_perm_b32 [[LO:v[0-9]+]], v{{[0-9]+}}, v{{[0-9]+}}, [[B]]
+; CHECK-NEXT: v_perm_b32 [[HI:v[0-9]+]], v{{[0-9]+}}, v{{[0-9]+}}, [[B]]
+; CHECK-NEXT: s_mov_b32 [[H:s[0-9]+]], 0x1000504
+; CHECK-NEXT: v_perm_b32 v{{[0-9]+}}, [[LO]], [[HI]], [[H]]
+; CHECK-NOT: v_and_b32
 ; CHECK-NOT: v_or_b32
+; CHECK-NOT: v_lshl_or_b32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_pack_char4(ptr addrspace(1) %p) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()

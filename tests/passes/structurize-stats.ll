@@ -35,8 +35,9 @@ exit:
   ret void
 }
 
-; A break out of a loop from inside a nested if: not taken yet.
-; CHECK: nested: {{.*}}, divergent control flow masked (isel_struct{{(_loop)?}}.c:{{[0-9]+}})
+; A break out of a loop from inside a nested if: the IR pass
+; loop-exit-flags moves it to the top level of the body.
+; CHECK: nested: {{.*}}, divergent control flow structured
 define amdgpu_kernel void @nested(ptr addrspace(1) %out, ptr addrspace(1) %log) {
 entry:
   %id = call i32 @llvm.amdgcn.workitem.id.x()
@@ -58,6 +59,32 @@ latch:
 exit:
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
   store i32 %i, ptr addrspace(1) %p
+  ret void
+}
+
+; A loop with two latches (LLVM's loop-simplify would merge them): still
+; masked linearisation, with the line that refused it.
+; CHECK: latches: {{.*}}, divergent control flow masked (isel_struct{{(_loop)?}}.c:{{[0-9]+}})
+define amdgpu_kernel void @latches(ptr addrspace(1) %out) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i1, %a ], [ %i2, %b ]
+  %c = icmp ult i32 %i, %id
+  br i1 %c, label %a, label %b
+a:
+  %i1 = add i32 %i, 3
+  %ca = icmp ult i32 %i1, 50
+  br i1 %ca, label %loop, label %exit
+b:
+  %i2 = add i32 %i, 5
+  %cb = icmp ult i32 %i2, 60
+  br i1 %cb, label %loop, label %exit
+exit:
+  %r = phi i32 [ %i1, %a ], [ %i2, %b ]
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 %r, ptr addrspace(1) %p
   ret void
 }
 

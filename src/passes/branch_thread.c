@@ -1,0 +1,71 @@
+/* Branch threading through a block that holds nothing but a branch.
+ *
+ * A loop whose latch both tests the exit and branches back is laid out as
+ *     X:  ...; s_cbranch_scc1 T   (or s_cbranch_execz T: leave)
+ *     F:  s_branch H               (the back edge, a block of its own)
+ *     T:  ...
+ * so every iteration runs two branches. With F's branch gone and X's
+ * condition inverted to H, one is left (llc's layout):
+ *     X:  ...; s_cbranch_scc0 H   (s_cbranch_execnz H)
+ *     F:  (empty, falls through to T)
+ * Conditions: F is X's layout successor and T is F's, F has no other
+ * linear predecessor and no other instruction. The linear CFG is updated
+ * (X -> H, F -> T instead of X -> T, F -> H); the logical CFG, which no
+ * pass after this one reads, is left as it was. Runs after waitcnt (the
+ * paths keep their instructions, only an s_branch goes) and before the
+ * hazard pass, which then counts wait states over the new layout.
+ */
+#include "passes/passes.h"
+
+static void replace(mir_idx_list *l, uint32_t from, uint32_t to) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == from) {
+      l->v[i] = to;
+      return;
+    }
+}
+
+/* The index in X of its conditional branch to T (the one before an
+ * optional p_branch to F), or -1. */
+static int cond_to(const mir_block *x, uint32_t f, uint32_t t) {
+  uint32_t n = x->num_instrs;
+  if (n && x->instrs[n - 1]->opcode == MIR_P_BRANCH && x->instrs[n - 1]->ops[0].imm == f) n--;
+  if (!n) return -1;
+  const mir_instr *c = x->instrs[n - 1];
+  if ((c->opcode == ISA_S_CBRANCH_EXECZ || c->opcode == ISA_S_CBRANCH_EXECNZ) && c->ops[0].imm == t) return (int)n - 1;
+  if (c->opcode == MIR_P_CBRANCH_SCC && n == x->num_instrs && c->num_ops == 3 &&
+      ((c->ops[1].imm == t && c->ops[2].imm == f) || (c->ops[1].imm == f && c->ops[2].imm == t)))
+    return (int)n - 1;
+  return -1;
+}
+
+int mir_branch_thread(mir_program *p, diag *d) {
+  (void)d;
+  for (uint32_t x = 0; x + 2 < p->num_blocks; x++) {
+    mir_block *xb = &p->blocks[x], *fb = &p->blocks[x + 1];
+    uint32_t f = x + 1, t = x + 2;
+    if (fb->num_instrs != 1 || fb->instrs[0]->opcode != MIR_P_BRANCH || fb->linear_preds.n != 1 ||
+        fb->linear_preds.v[0] != x || fb->linear_succs.n != 1)
+      continue;
+    uint32_t h = fb->instrs[0]->ops[0].imm;
+    if (h == t || h == f || fb->linear_succs.v[0] != h) continue;
+    int k = cond_to(xb, f, t);
+    if (k < 0) continue;
+    mir_instr *c = xb->instrs[k];
+    if (c->opcode == MIR_P_CBRANCH_SCC) {
+      /* if SCC: T else F -> if SCC: F (falls to T) else H; and the mirror */
+      bool to_t = c->ops[1].imm == t;
+      c->ops[1].imm = to_t ? f : h;
+      c->ops[2].imm = to_t ? h : f;
+    } else {
+      c->opcode = c->opcode == ISA_S_CBRANCH_EXECZ ? ISA_S_CBRANCH_EXECNZ : ISA_S_CBRANCH_EXECZ;
+      c->ops[0].imm = h;
+    }
+    fb->num_instrs = 0;
+    replace(&xb->linear_succs, t, h);
+    replace(&fb->linear_succs, h, t);
+    replace(&p->blocks[t].linear_preds, x, f);
+    replace(&p->blocks[h].linear_preds, f, x);
+  }
+  return 0;
+}

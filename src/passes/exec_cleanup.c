@@ -1,0 +1,50 @@
+/* Post-RA clean-up of EXEC restores in structured divergent control flow
+ * (isel_struct.c).
+ *
+ * An if whose join has phis gets a block F for the lanes that skip the
+ * "then" arm: `exec = s_andn2_b64 saved, exec` (saved: EXEC before the
+ * if), their phi copies, then the join's `exec = s_or_b64 exec, saved`.
+ * When coalescing has left F no copies, F only computes saved & ~exec and
+ * the join ORs saved back in: EXEC ends as saved either way, because the
+ * lanes entering F (those of the "then" arm, or none after
+ * s_cbranch_execz) are a subset of saved. The s_andn2_b64 goes; SCC,
+ * which it also writes, is written again by the s_or_b64 at once.
+ *
+ * Pattern (on physical registers, after copy-cleanup): a block whose only
+ * instructions are `exec = s_andn2_b64 S, exec` and a branch to its one
+ * linear successor J, whose first instruction is `exec = s_or_b64 exec, S`
+ * with the same temporary S. Only in structured programs, where every such
+ * F block enters with EXEC inside S.
+ */
+#include <string.h>
+
+#include "passes/passes.h"
+
+static bool is_exec(const mir_operand *o) { return o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_EXEC; }
+
+/* Is ins `exec = op a, b` with operand `tmp` (a temporary) at k and EXEC
+ * at the other position? Sets *t to the temporary. */
+static bool exec_op(const mir_instr *ins, unsigned op, unsigned k, mir_temp *t) {
+  if (ins->opcode != op || ins->num_defs != 1 || ins->num_ops != 2 || !is_exec(&ins->defs[0])) return false;
+  if (ins->ops[k].kind != MIR_OPND_TEMP || !is_exec(&ins->ops[1 - k])) return false;
+  *t = ins->ops[k].temp;
+  return true;
+}
+
+int mir_exec_cleanup(mir_program *p, diag *d) {
+  (void)d;
+  if (!p->structured) return 0;
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *f = &p->blocks[b];
+    mir_temp s, s2;
+    if (f->num_instrs != 2 || f->linear_succs.n != 1 || !exec_op(f->instrs[0], ISA_S_ANDN2_B64, 0, &s)) continue;
+    const mir_instr *br = f->instrs[1];
+    uint32_t j = f->linear_succs.v[0];
+    if (br->opcode != MIR_P_BRANCH || br->ops[0].kind != MIR_OPND_BLOCK || br->ops[0].imm != j) continue;
+    const mir_block *jb = &p->blocks[j];
+    if (!jb->num_instrs || !exec_op(jb->instrs[0], ISA_S_OR_B64, 1, &s2) || s2.id != s.id) continue;
+    f->instrs[0] = f->instrs[1];
+    f->num_instrs = 1;
+  }
+  return 0;
+}
