@@ -388,6 +388,12 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
   c.opt_level = opt_level;
   c.p = mir_program_create(mem, c.fname);
   ptrmap_init(&c.vmap, mem, di->num_values);
+  /* room for every value the function defines (arguments and
+   * instructions) at once: growing by doubling touched twice the memory */
+  if (di->num_values > 256) {
+    c.vals = arena_grow(mem, NULL, 0, di->num_values, sizeof *c.vals);
+    c.capvals = di->num_values;
+  }
 
   uint32_t nb = di->num_blocks;
   cf_plan pl;

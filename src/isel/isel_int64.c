@@ -64,6 +64,21 @@ mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, boo
 
 /* ---- 64-bit helpers ---- */
 
+/* A VGPR pair {al op_lo bl, ah op_hi bh + carry}: the low half's carry
+ * (borrow) out, an SGPR pair, feeds the high half (VOP3 forms). */
+static mir_temp valu_carry_pair(isel_ctx *c, unsigned op_lo, unsigned op_hi, mir_operand al, mir_operand ah,
+                                mir_operand bl, mir_operand bh) {
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d1[2] = {lo, carry};
+  mir_operand s1[2] = {al, bl};
+  isel_valu(c, op_lo, d1, 2, s1, 2, true);
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp d2[2] = {hi, c2};
+  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
+  isel_valu(c, op_hi, d2, 2, s2, 3, true);
+  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+}
+
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   return isel_add64_halves(c, isel_half_of(c, a, false), isel_half_of(c, a, true), isel_half_of(c, b, false),
                            isel_half_of(c, b, true), vgpr);
@@ -97,15 +112,7 @@ mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_oper
     ah = bh;
     bh = t;
   }
-  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
-  mir_temp d1[2] = {lo, carry};
-  mir_operand s1[2] = {al, bl};
-  isel_valu(c, ISA_V_ADD_CO_U32, d1, 2, s1, 2, true);
-  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {hi, c2};
-  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
-  isel_valu(c, ISA_V_ADDC_CO_U32, d2, 2, s2, 3, true);
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+  return valu_carry_pair(c, ISA_V_ADD_CO_U32, ISA_V_ADDC_CO_U32, al, ah, bl, bh);
 }
 
 mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
@@ -122,15 +129,7 @@ mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
     ins->defs[0] = mir_op_temp(hi);
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
   }
-  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
-  mir_temp d1[2] = {lo, carry};
-  mir_operand s1[2] = {al, bl};
-  isel_valu(c, ISA_V_SUB_CO_U32, d1, 2, s1, 2, true);
-  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
-  mir_temp d2[2] = {hi, c2};
-  mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
-  isel_valu(c, ISA_V_SUBB_CO_U32, d2, 2, s2, 3, true);
-  return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
+  return valu_carry_pair(c, ISA_V_SUB_CO_U32, ISA_V_SUBB_CO_U32, al, ah, bl, bh);
 }
 
 /* isel_half_of, looking through a p_create_vector of two dwords emitted

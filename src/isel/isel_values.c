@@ -106,12 +106,6 @@ isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, u
 }
 
 void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
-  if (!c->capvals && c->di->num_values > 256) {
-    /* first room for every value the function defines (arguments and
-     * instructions): growing by doubling touched twice the memory */
-    c->vals = arena_grow(c->mem, c->vals, 0, c->di->num_values, sizeof *c->vals);
-    c->capvals = c->di->num_values;
-  }
   isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
   s->t[comp] = t;
   if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
@@ -193,6 +187,19 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
   return false;
 }
 
+/* Component comp of the constant v (a vector's element, else v itself)
+ * as *e and its bit pattern; false, with the user error reported, when
+ * the constant is of a kind selection does not take. */
+static bool const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, LLVMValueRef *e, uint64_t *bits) {
+  *e = v;
+  if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
+      !LLVMIsAConstantAggregateZero(v))
+    *e = LLVMGetAggregateElement(v, comp);
+  if (*e && const_bits(c, *e, bits)) return true;
+  isel_unsupported(c, v, "constant");
+  return false;
+}
+
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
   if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
@@ -205,15 +212,9 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
     return mir_op_temp(isel_lds_to_flat(c, mir_op_const(lds)));
   }
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
-    LLVMValueRef e = v;
-    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
-        !LLVMIsAConstantAggregateZero(v))
-      e = LLVMGetAggregateElement(v, comp);
+    LLVMValueRef e;
     uint64_t bits;
-    if (!e || !const_bits(c, e, &bits)) {
-      isel_unsupported(c, v, "constant");
-      return mir_op_const(0);
-    }
+    if (!const_component(c, v, comp, &e, &bits)) return mir_op_const(0);
     unsigned w = isel_type_bits(LLVMTypeOf(e));
     if (w <= 32) return mir_op_const((uint32_t)bits);
     /* 64-bit: inline constants fit directly, others go to a register */
@@ -273,15 +274,9 @@ mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size) 
 
 mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi) {
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
-    LLVMValueRef e = v;
-    if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
-        !LLVMIsAConstantAggregateZero(v))
-      e = LLVMGetAggregateElement(v, comp);
+    LLVMValueRef e;
     uint64_t bits;
-    if (!e || !const_bits(c, e, &bits)) {
-      isel_unsupported(c, v, "constant");
-      return mir_op_const(0);
-    }
+    if (!const_component(c, v, comp, &e, &bits)) return mir_op_const(0);
     return mir_op_const((uint32_t)(hi ? bits >> 32 : bits));
   }
   return isel_half_of(c, isel_get(c, v, comp), hi);
