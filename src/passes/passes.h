@@ -259,6 +259,15 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
  * (src/passes/sched_loads.c). */
 int mir_sched_loads(mir_program *p, diag *d);
 
+/* Before the spiller: list-schedules, bottom-up, the regions of each block
+ * whose exact register demand exceeds the VGPR or SGPR budget, choosing
+ * the ready instruction that raises the over-budget file's live registers
+ * least (Sethi-Ullman style); keeps a new order only when its peak demand
+ * or its demand above the budget is lower and neither is higher. Blocks
+ * within the budgets are untouched. Runs mir_liveness itself; leaves
+ * p->live NULL when it reordered. Returns 0 (src/passes/sched_pressure.c). */
+int mir_sched_pressure(mir_program *p, diag *d);
+
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and
  * before writes of registers pending loads/stores still access. Dataflow
