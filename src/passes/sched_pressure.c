@@ -89,6 +89,7 @@ typedef struct sp_ctx {
   uint32_t *def_at;       /* [temp] 1 + region index of its definition, 0 when outside */
   /* per temporary, for min_cost (all zero between calls but next/cur) */
   uint32_t *next, *cur, *wset;
+  uint32_t *users; /* [temp] for list_schedule: zero between calls */
   uint8_t *seen, *inreg, *pinned, *stored;
   arena *tmp;
 } sp_ctx;
@@ -292,19 +293,39 @@ static void build_dag(sp_ctx *c, mir_instr *const *v, uint32_t n, sp_dag *g) {
 }
 
 /* Change of live registers per file when `ins` is placed next (walking
- * up) with `live` live below it. */
-static void placement_delta(const sp_ctx *c, const mir_instr *ins, const uint64_t *live, int d[2]) {
+ * up) with `live` live below it. With `users` (per temporary, the
+ * unplaced instructions of the region that read it), the change is in
+ * 1/64 registers and an operand that starts its life here is charged
+ * only its share among those readers: a pointer that six loads read
+ * becomes live with whichever load goes first, so the first one is not
+ * to blame for all of it (the Sethi-Ullman view of a shared operand). */
+static void placement_delta(const sp_ctx *c, const mir_instr *ins, const uint64_t *live, const uint32_t *users,
+                            int d[2]) {
+  int unit = users ? 64 : 1;
   d[0] = d[1] = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     const mir_operand *o = &ins->defs[k];
-    if (counted(c, o) && bitset_test(live, o->temp.id)) d[file_of(o->temp.rc)] -= (int)mir_rc_size(o->temp.rc);
+    if (counted(c, o) && bitset_test(live, o->temp.id)) d[file_of(o->temp.rc)] -= unit * (int)mir_rc_size(o->temp.rc);
   }
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
     if (!counted(c, o) || bitset_test(live, o->temp.id)) continue;
     bool dup = false;
     for (unsigned j = 0; j < k; j++) dup |= ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id;
-    if (!dup) d[file_of(o->temp.rc)] += (int)mir_rc_size(o->temp.rc);
+    if (dup) continue;
+    int sz = unit * (int)mir_rc_size(o->temp.rc);
+    d[file_of(o->temp.rc)] += users && users[o->temp.id] > 1 ? sz / (int)users[o->temp.id] : sz;
+  }
+}
+
+/* Adds `sign` to users[t] for each distinct temporary `ins` reads. */
+static void count_users(const mir_instr *ins, uint32_t *users, int sign) {
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    bool dup = false;
+    for (unsigned j = 0; j < k; j++) dup |= ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id;
+    if (!dup) users[o->temp.id] += (uint32_t)sign;
   }
 }
 
@@ -320,8 +341,10 @@ static void list_schedule(sp_ctx *c, mir_instr *const *v, uint32_t n, const sp_d
   uint32_t *left = arena_alloc(c->tmp, n * sizeof *left);
   uint32_t *ready = arena_alloc(c->tmp, n * sizeof *ready), nready = 0;
   memcpy(left, g->nsucc, n * sizeof *left);
-  for (uint32_t i = 0; i < n; i++)
+  for (uint32_t i = 0; i < n; i++) {
     if (!left[i]) ready[nready++] = i;
+    count_users(v[i], c->users, 1);
+  }
   for (uint32_t pos = n; pos-- > 0;) {
     bool pressure = always;
     for (unsigned f = 0; f < 2; f++) pressure |= over[f] && cur[f] >= (int)c->budget[f];
@@ -329,7 +352,7 @@ static void list_schedule(sp_ctx *c, mir_instr *const *v, uint32_t n, const sp_d
     int best_key[3] = {0, 0, 0};
     for (uint32_t r = 0; r < nready; r++) {
       int d[2], key[3];
-      placement_delta(c, v[ready[r]], live, d);
+      placement_delta(c, v[ready[r]], live, c->users, d);
       int dover = (over[0] ? d[0] : 0) + (over[1] ? d[1] : 0), dother = (over[0] ? 0 : d[0]) + (over[1] ? 0 : d[1]);
       key[0] = pressure ? dover : 0;
       key[1] = pressure ? dother : 0;
@@ -344,7 +367,8 @@ static void list_schedule(sp_ctx *c, mir_instr *const *v, uint32_t n, const sp_d
     ready[best] = ready[--nready];
     out[pos] = v[i];
     int d[2];
-    placement_delta(c, v[i], live, d);
+    placement_delta(c, v[i], live, NULL, d);
+    count_users(v[i], c->users, -1);
     cur[0] += d[0];
     cur[1] += d[1];
     for (unsigned k = 0; k < v[i]->num_defs; k++)
@@ -555,6 +579,7 @@ int mir_sched_pressure(mir_program *p, diag *d) {
   size_t nt = p->num_temps ? p->num_temps : 1;
   c.next = arena_alloc(&tmp, nt * sizeof *c.next);
   c.cur = arena_alloc(&tmp, nt * sizeof *c.cur);
+  c.users = arena_alloc(&tmp, nt * sizeof *c.users);
   c.wset = arena_alloc(&tmp, nt * sizeof *c.wset);
   c.seen = arena_alloc(&tmp, nt);
   c.inreg = arena_alloc(&tmp, nt);
