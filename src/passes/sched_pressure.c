@@ -90,6 +90,7 @@ typedef struct sp_ctx {
   /* per temporary, for min_cost (all zero between calls but next/cur) */
   uint32_t *next, *cur, *wset;
   uint32_t *users; /* [temp] for list_schedule: zero between calls */
+  uint32_t *nu, stride; /* min_cost: next uses per position, stride >= operands + definitions */
   uint8_t *seen, *inreg, *pinned, *stored;
   arena *tmp;
 } sp_ctx;
@@ -220,6 +221,7 @@ static void region_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint64
  * number of successors of each instruction. */
 typedef struct sp_dag {
   uint32_t *pred_start, *preds; /* preds of i: preds[pred_start[i] .. pred_start[i+1]) */
+  uint32_t *succ_start, *succs; /* the same for successors */
   uint32_t *nsucc;
 } sp_dag;
 
@@ -285,10 +287,14 @@ static void build_dag(sp_ctx *c, mir_instr *const *v, uint32_t n, sp_dag *g) {
     g->nsucc[eb.e[k][0]]++;
   }
   for (uint32_t i = 0; i < n; i++) g->pred_start[i + 1] += g->pred_start[i];
-  uint32_t *fill = arena_alloc(c->tmp, (n ? n : 1) * sizeof *fill);
+  g->succ_start = arena_alloc(c->tmp, (n + 1) * sizeof *g->succ_start);
+  g->succs = arena_alloc(c->tmp, (eb.n ? eb.n : 1) * sizeof *g->succs);
+  for (uint32_t i = 0; i < n; i++) g->succ_start[i + 1] = g->succ_start[i] + g->nsucc[i];
+  uint32_t *fill = arena_alloc(c->tmp, (n ? n : 1) * sizeof *fill), *sfill = arena_alloc(c->tmp, (n ? n : 1) * sizeof *sfill);
   for (uint32_t k = 0; k < eb.n; k++) {
-    uint32_t to = eb.e[k][1];
-    g->preds[g->pred_start[to] + fill[to]++] = eb.e[k][0];
+    uint32_t from = eb.e[k][0], to = eb.e[k][1];
+    g->preds[g->pred_start[to] + fill[to]++] = from;
+    g->succs[g->succ_start[from] + sfill[from]++] = to;
   }
 }
 
@@ -392,22 +398,21 @@ static void list_schedule(sp_ctx *c, mir_instr *const *v, uint32_t n, const sp_d
 static unsigned min_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint64_t *live_in, const uint64_t *live_end,
                          unsigned f) {
   /* next use of each operand / definition, from a backward walk */
-  uint32_t *next = c->next, **opn = arena_alloc(c->tmp, n * sizeof *opn), **defn = arena_alloc(c->tmp, n * sizeof *defn);
+  uint32_t *next = c->next;
   for (uint32_t i = n; i-- > 0;) {
     const mir_instr *ins = v[i];
-    opn[i] = arena_alloc(c->tmp, (ins->num_ops + 1u) * sizeof **opn);
-    defn[i] = arena_alloc(c->tmp, (ins->num_defs + 1u) * sizeof **defn);
+    uint32_t *opn_i = c->nu + (size_t)i * c->stride, *defn_i = opn_i + ins->num_ops;
     for (unsigned k = 0; k < ins->num_defs; k++) {
       const mir_operand *o = &ins->defs[k];
       if (o->kind != MIR_OPND_TEMP) continue;
       uint32_t t = o->temp.id;
-      defn[i][k] = c->seen[t] ? next[t] : (bitset_test(live_end, t) ? n : SP_NEVER);
+      defn_i[k] = c->seen[t] ? next[t] : (bitset_test(live_end, t) ? n : SP_NEVER);
     }
     for (unsigned k = 0; k < ins->num_ops; k++) {
       const mir_operand *o = &ins->ops[k];
       if (o->kind != MIR_OPND_TEMP) continue;
       uint32_t t = o->temp.id;
-      opn[i][k] = c->seen[t] ? next[t] : (bitset_test(live_end, t) ? n : SP_NEVER);
+      opn_i[k] = c->seen[t] ? next[t] : (bitset_test(live_end, t) ? n : SP_NEVER);
     }
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_TEMP) {
@@ -452,7 +457,7 @@ static unsigned min_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint6
           continue;
         }
         if (c->inreg[t]) {
-          if (!def) c->cur[t] = opn[i][k];
+          if (!def) c->cur[t] = c->nu[(size_t)i * c->stride + k];
           continue;
         }
         unsigned sz = mir_rc_size(o->temp.rc);
@@ -473,7 +478,7 @@ static unsigned min_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint6
         if (!def) cost++; /* a reload */
         c->inreg[t] = 1;
         c->pinned[t] = 1;
-        c->cur[t] = def ? defn[i][k - ins->num_ops] : opn[i][k];
+        c->cur[t] = c->nu[(size_t)i * c->stride + k]; /* defs follow the operands */
         used += sz;
         w[nw++] = t;
       }
@@ -500,6 +505,76 @@ static unsigned min_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint6
   for (uint32_t t = bitset_next(live_in, c->words, 0); t != UINT32_MAX; t = bitset_next(live_in, c->words, t + 1))
     c->stored[t] = c->inreg[t] = 0;
   return cost;
+}
+
+
+/* MIN's stores and reloads for `v`, summed over the over-budget files. */
+static unsigned min_total(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint64_t *live_in, const uint64_t *live_end,
+                          const bool over[2]) {
+  unsigned m = 0;
+  for (unsigned f = 0; f < 2; f++)
+    if (over[f]) m += min_cost(c, v, n, live_in, live_end, f);
+  return m;
+}
+
+/* Moves order[p] to position t, shifting the ones between; keeps
+ * ix (original index per position) and pos (position per original
+ * index) in step. */
+static void move_to(mir_instr **order, uint32_t *ix, uint32_t *pos, uint32_t p, uint32_t t) {
+  mir_instr *x = order[p];
+  uint32_t xi = ix[p];
+  if (t > p) {
+    memmove(order + p, order + p + 1, (t - p) * sizeof *order);
+    memmove(ix + p, ix + p + 1, (t - p) * sizeof *ix);
+  } else {
+    memmove(order + t + 1, order + t, (p - t) * sizeof *order);
+    memmove(ix + t + 1, ix + t, (p - t) * sizeof *ix);
+  }
+  order[t] = x;
+  ix[t] = xi;
+  for (uint32_t k = p < t ? p : t; k <= (p < t ? t : p); k++) pos[ix[k]] = k;
+}
+
+/* Local search on `order` (a valid order of v, the region's original
+ * instructions, that g describes): each instruction in turn tries the
+ * earliest and the latest place its dependences allow, and stays there
+ * when MIN's estimate of spill code falls. A few rounds, until none
+ * helps; *cost is the estimate of `order`, kept up to date. */
+#define SP_SEARCH_ROUNDS 4
+#define SP_SEARCH_MAX 1024 /* larger regions: list scheduling only (O(n^2) per round) */
+static void local_search(sp_ctx *c, mir_instr *const *v, mir_instr **order, uint32_t n, const sp_dag *g,
+                         const uint64_t *live_in, const uint64_t *live_end, const bool over[2], unsigned *cost) {
+  uint32_t *ix = arena_alloc(c->tmp, n * sizeof *ix), *pos = arena_alloc(c->tmp, n * sizeof *pos);
+  for (uint32_t k = 0; k < n; k++) /* the original index of each position */
+    for (uint32_t i = 0; i < n; i++)
+      if (v[i] == order[k]) {
+        ix[k] = i;
+        pos[i] = k;
+        break;
+      }
+  for (unsigned round = 0; round < SP_SEARCH_ROUNDS && *cost; round++) {
+    bool any = false;
+    for (uint32_t i = 0; i < n && *cost; i++) {
+      uint32_t p = pos[i], lo = 0, hi = n - 1;
+      for (uint32_t k = g->pred_start[i]; k < g->pred_start[i + 1]; k++)
+        if (pos[g->preds[k]] + 1 > lo) lo = pos[g->preds[k]] + 1;
+      for (uint32_t k = g->succ_start[i]; k < g->succ_start[i + 1]; k++)
+        if (pos[g->succs[k]] - 1 < hi) hi = pos[g->succs[k]] - 1;
+      uint32_t targets[2] = {lo, hi};
+      for (unsigned t = 0; t < 2; t++) {
+        if (targets[t] == p) continue;
+        move_to(order, ix, pos, p, targets[t]);
+        unsigned m = min_total(c, order, n, live_in, live_end, over);
+        if (m < *cost) {
+          *cost = m;
+          any = true;
+          break;
+        }
+        move_to(order, ix, pos, targets[t], p);
+      }
+    }
+    if (!any) break;
+  }
 }
 
 /* Whether `nw` is better than `old` (see the head comment). */
@@ -531,20 +606,34 @@ static bool schedule_region(sp_ctx *c, mir_instr **v, uint32_t n, const uint64_t
   uint64_t *live_in = arena_alloc(c->tmp, c->words * sizeof *live_in);
   bitset_copy(live_in, live_end, c->words);
   for (uint32_t i = n; i-- > 0;) step_up(v[i], live_in);
-  unsigned old_min = 0, best_min;
-  for (unsigned f = 0; f < 2; f++)
-    if (over[f]) old_min += min_cost(c, v, n, live_in, live_end, f);
-  best_min = old_min;
-  mir_instr **cand[2], **best = NULL;
+  c->stride = 1;
+  for (uint32_t i = 0; i < n; i++)
+    if (v[i]->num_ops + v[i]->num_defs > c->stride) c->stride = v[i]->num_ops + v[i]->num_defs;
+  c->nu = arena_alloc(c->tmp, (size_t)n * c->stride * sizeof *c->nu);
+  unsigned old_min = min_total(c, v, n, live_in, live_end, over), best_min = old_min;
+  /* candidates: the two list schedules, then a local search from the
+   * one of the old order and those two with the smallest estimate */
+  mir_instr **cand[3], **best = NULL, *const *start = v;
+  unsigned mins[3], start_min = old_min;
   sp_cost best_cost = old;
-  for (unsigned a = 0; a < 2; a++) {
+  for (unsigned a = 0; a < 3; a++) {
     cand[a] = arena_alloc(c->tmp, n * sizeof *cand[a]);
-    list_schedule(c, v, n, &g, live_end, cur_end, over, a == 0, cand[a]);
+    if (a < 2) {
+      list_schedule(c, v, n, &g, live_end, cur_end, over, a == 0, cand[a]);
+      mins[a] = min_total(c, cand[a], n, live_in, live_end, over);
+      if (mins[a] < start_min) {
+        start = cand[a];
+        start_min = mins[a];
+      }
+    } else {
+      if (n > SP_SEARCH_MAX) break;
+      memcpy(cand[a], start, n * sizeof *cand[a]);
+      mins[a] = start_min;
+      local_search(c, v, cand[a], n, &g, live_in, live_end, over, &mins[a]);
+    }
     sp_cost nc;
     region_cost(c, cand[a], n, live_end, cur_end, &nc);
-    unsigned nm = 0;
-    for (unsigned f = 0; f < 2; f++)
-      if (over[f]) nm += min_cost(c, cand[a], n, live_in, live_end, f);
+    unsigned nm = mins[a];
     /* the estimate must gain by a margin (an eighth, and two stores or
      * reloads): it is not the spiller, and a new order in a loop can cost
      * copies on the back edge that no estimate here sees */
