@@ -517,6 +517,15 @@ static unsigned min_total(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint
   return m;
 }
 
+/* Whether `a` and `b` read a temporary in common. */
+static bool shares_operand(const mir_instr *a, const mir_instr *b) {
+  for (unsigned i = 0; i < a->num_ops; i++)
+    if (a->ops[i].kind == MIR_OPND_TEMP)
+      for (unsigned j = 0; j < b->num_ops; j++)
+        if (b->ops[j].kind == MIR_OPND_TEMP && b->ops[j].temp.id == a->ops[i].temp.id) return true;
+  return false;
+}
+
 /* Moves order[p] to position t, shifting the ones between; keeps
  * ix (original index per position) and pos (position per original
  * index) in step. */
@@ -541,6 +550,7 @@ static void move_to(mir_instr **order, uint32_t *ix, uint32_t *pos, uint32_t p, 
  * when MIN's estimate of spill code falls. A few rounds, until none
  * helps; *cost is the estimate of `order`, kept up to date. */
 #define SP_SEARCH_ROUNDS 4
+#define SP_TARGETS 8
 #define SP_SEARCH_MAX 1024 /* larger regions: list scheduling only (O(n^2) per round) */
 static void local_search(sp_ctx *c, mir_instr *const *v, mir_instr **order, uint32_t n, const sp_dag *g,
                          const uint64_t *live_in, const uint64_t *live_end, const bool over[2], unsigned *cost) {
@@ -560,8 +570,12 @@ static void local_search(sp_ctx *c, mir_instr *const *v, mir_instr **order, uint
         if (pos[g->preds[k]] + 1 > lo) lo = pos[g->preds[k]] + 1;
       for (uint32_t k = g->succ_start[i]; k < g->succ_start[i + 1]; k++)
         if (pos[g->succs[k]] - 1 < hi) hi = pos[g->succs[k]] - 1;
-      uint32_t targets[2] = {lo, hi};
-      for (unsigned t = 0; t < 2; t++) {
+      /* the two ends, and next to the other readers of its operands
+       * (the operands' lives get shorter there) */
+      uint32_t targets[SP_TARGETS] = {lo, hi}, nt = 2;
+      for (uint32_t q = lo; q <= hi && nt < SP_TARGETS; q++)
+        if (q != p && shares_operand(order[q], order[p])) targets[nt++] = q < p ? q + 1 : q;
+      for (unsigned t = 0; t < nt; t++) {
         if (targets[t] == p) continue;
         move_to(order, ix, pos, p, targets[t]);
         unsigned m = min_total(c, order, n, live_in, live_end, over);
