@@ -4,7 +4,7 @@
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
  *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_mem_merge
  *   -> mir_licm -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
- *   -> mir_liveness -> mir_spill -> mir_regalloc
+ *   -> mir_sched_pressure -> mir_liveness -> mir_spill -> mir_regalloc
  *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
@@ -258,6 +258,15 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
  * mir_liveness itself; leaves p->live stale (NULL). Returns 0
  * (src/passes/sched_loads.c). */
 int mir_sched_loads(mir_program *p, diag *d);
+
+/* Before the spiller: list-schedules, bottom-up, the regions of each block
+ * whose exact register demand exceeds the VGPR or SGPR budget, choosing
+ * the ready instruction that raises the over-budget file's live registers
+ * least (Sethi-Ullman style); keeps a new order only when its peak demand
+ * or its demand above the budget is lower and neither is higher. Blocks
+ * within the budgets are untouched. Runs mir_liveness itself; leaves
+ * p->live NULL when it reordered. Returns 0 (src/passes/sched_pressure.c). */
+int mir_sched_pressure(mir_program *p, diag *d);
 
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and
