@@ -28,10 +28,31 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
+    /* A load is copied once per block, like a reload; the copy is an
+     * ordinary value (TK_NORMAL) of the next round. */
+    bool share = shared && c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]);
+    if (share && shared[t]) {
+      r.id = shared[t];
+      r.rc = c->p->temp_rc[t];
+      return r;
+    }
     mir_instr *ins = spill_clone(c->p, c->def[t]);
+    /* Operands brought back first (spill_remat_settle allowed them): a
+     * chained ALU copy, or a load's spilled address reloaded. */
+    bool load = c->kind[t] == TK_REMAT && spill_remat_is_load(ins);
+    for (unsigned k = 0; k < ins->num_ops && c->kind[t] == TK_REMAT; k++) {
+      mir_operand *op = &ins->ops[k];
+      if (op->kind != MIR_OPND_TEMP) continue;
+      uint32_t u = op->temp.id;
+      if (c->chosen[u] || (load && c->kind[u] == TK_KEPT && in_file(c, u))) {
+        op->temp = bring_back(c, u, o, NULL);
+        op->flags &= (uint8_t)~MIR_OPND_KILL;
+      }
+    }
     r = spill_new_temp(c, c->p->temp_rc[t]);
     ins->defs[0] = mir_op_temp(r);
-    c->kind[r.id] = TK_DONE;
+    c->kind[r.id] = share ? TK_NORMAL : TK_DONE;
+    if (share) shared[t] = r.id;
     out_push(c->p, o, ins);
     return r;
   }
@@ -280,12 +301,7 @@ static void edge_copies(spill_ctx *c, const hoists *hs, uint32_t bi, out_buf *o)
  * rematerialisable definitions dropped. */
 int spill_apply(spill_ctx *c) {
   mir_program *p = c->p;
-  /* A copy of an operation whose operand goes to memory too would reload
-   * that operand: such a value is stored and reloaded itself. */
-  for (uint32_t t = 1; t < p->num_temps; t++)
-    if (c->chosen[t] && c->kind[t] == TK_REMAT)
-      for (unsigned k = 0; k < c->def[t]->num_ops; k++)
-        if (c->def[t]->ops[k].kind == MIR_OPND_TEMP && c->chosen[c->def[t]->ops[k].temp.id]) c->kind[t] = TK_NORMAL;
+  spill_remat_settle(c); /* copies whose chosen operands cannot come back first are stored */
   for (uint32_t t = 1; t < p->num_temps; t++)
     if (c->chosen[t] && c->kind[t] == TK_NORMAL) {
       spill_alloc_slot(c, t, tsize(c, t));
@@ -376,6 +392,7 @@ int spill_apply(spill_ctx *c) {
     }
     b->num_instrs = n;
   }
+  spill_remat_drop_dead(c);
   for (uint32_t t = 1; t < c->cap; t++)
     if (c->chosen[t]) {
       if (c->kind[t] == TK_RELOAD || c->kind[t] == TK_REMAT) c->kind[t] = TK_DONE;

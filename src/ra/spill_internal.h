@@ -47,6 +47,7 @@ typedef struct spill_ctx {
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
+  uint8_t *remat_deep;   /* [temp] TK_REMAT: operands that are TK_REMAT ALU values may be copied at its uses */
   mir_loops loops;       /* natural loops of the linear CFG and each block's depth (spill_loop_depths) */
 } spill_ctx;
 
@@ -110,10 +111,23 @@ int spill_apply(spill_ctx *c);
 
 /* spill_remat.c: is ins a move of a constant (always rematerialised)?
  * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
- * register operands are live at every use (after scan_defs; needs current
- * liveness and c->def). */
+ * register operands are live at every use, and the loaded values that can
+ * be loaded again at every use (after scan_defs; needs current liveness
+ * and c->def, and points c->def of such a value at how it is computed
+ * again: a one-dword load outside any block for a dword of a loaded
+ * tuple). spill_remat_is_load: is that a load? spill_remat_settle
+ * (spill_apply.c, once the round's values are chosen): back to TK_NORMAL
+ * (stored) every chosen TK_REMAT value whose copy would need a chosen
+ * operand that cannot be brought back before it (a chain deeper than two,
+ * an ALU operation's operand that goes to memory). */
 bool spill_is_remat(const mir_instr *ins);
 void spill_remat_from_live(spill_ctx *c);
+bool spill_remat_is_load(const mir_instr *ins);
+void spill_remat_settle(spill_ctx *c);
+/* spill_remat.c: drops loads (not volatile) and p_split_vector /
+ * p_extract whose results nothing reads any more: a loaded tuple whose
+ * every dword is loaded again where it is used (end of spill_apply). */
+void spill_remat_drop_dead(spill_ctx *c);
 
 /* spill_sink.c: moves VALU and SALU expression trees to just before
  * their first use in blocks whose VGPR or SGPR demand exceeds vbudget or

@@ -13,6 +13,20 @@
  *     scratch load (VGPRs) or a v_readlane (SGPRs). An operation that
  *     writes SCC, VCC, EXEC or M0, touches memory, or reads lanes
  *     regardless of EXEC is never copied.
+ *   - a load (spill_remat_settle, load_template): LDS, global and scalar
+ *     loads, whole or one dword of a loaded tuple (a ds_read2_b32 pair
+ *     element becomes a ds_read_b32 at its offset), when on every path
+ *     of the linear CFG from the load to each use nothing may change that
+ *     memory (clobbers: stores, atomics, barriers, fences, calls) and each
+ *     register operand (the address) is live at the use or, spilled in an
+ *     earlier round, stored before it: the copy then reloads the address
+ *     first (a reload and an LDS read instead of a store and a reload).
+ *     Scalar loads read memory the kernel never writes (isel emits them
+ *     only for that). The copy runs under the EXEC of the use, a subset
+ *     of the lanes that loaded (VGPRs follow the logical CFG);
+ *   - chains: an operand chosen in the same round and rematerialisable
+ *     itself (an ALU operation, e.g. an LDS address) is copied first,
+ *     where its own operands are live at the use (depth 2).
  * The operand condition is checked every round on the current liveness: a
  * value whose operand was spilled since is stored and reloaded again.
  */
@@ -56,10 +70,195 @@ static bool plain_alu(const spill_ctx *c, const mir_instr *ins) {
   return regs > 0;
 }
 
-/* Are the register operands of t's definition all in `live` (or read by
- * `at`, when given)? */
-static bool operands_live(const spill_ctx *c, uint32_t t, const uint64_t *live, const mir_instr *at) {
-  const mir_instr *def = c->def[t];
+/* ---- loads ------------------------------------------------------------- */
+
+enum { LD_NONE, LD_LDS, LD_GLOBAL, LD_SMEM };
+
+/* The memory a load reads, for the loads a copy may repeat: LDS,
+ * global (not the d16 forms, which merge into their destination), and
+ * scalar loads (isel_mem.c and isel_buffer.c emit those only for memory
+ * the kernel never writes: constant, !invariant.load, !amdgpu.noclobber).
+ * Volatile (GLC) and SLC loads are never repeated. */
+static int load_class(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || (ins->enc_flags & (MIR_ENC_GLC | MIR_ENC_SLC))) return LD_NONE;
+  switch (ins->opcode) {
+  case ISA_DS_READ_B32: case ISA_DS_READ2_B32: case ISA_DS_READ2ST64_B32: case ISA_DS_READ_I8: case ISA_DS_READ_U8:
+  case ISA_DS_READ_I16: case ISA_DS_READ_U16: case ISA_DS_READ_B64: case ISA_DS_READ2_B64: case ISA_DS_READ2ST64_B64:
+  case ISA_DS_READ_B96: case ISA_DS_READ_B128:
+    return LD_LDS;
+  case ISA_GLOBAL_LOAD_UBYTE: case ISA_GLOBAL_LOAD_SBYTE: case ISA_GLOBAL_LOAD_USHORT: case ISA_GLOBAL_LOAD_SSHORT:
+  case ISA_GLOBAL_LOAD_DWORD: case ISA_GLOBAL_LOAD_DWORDX2: case ISA_GLOBAL_LOAD_DWORDX3: case ISA_GLOBAL_LOAD_DWORDX4:
+    return LD_GLOBAL;
+  case ISA_S_LOAD_DWORD: case ISA_S_LOAD_DWORDX2: case ISA_S_LOAD_DWORDX4: case ISA_S_LOAD_DWORDX8: case ISA_S_LOAD_DWORDX16:
+  case ISA_S_BUFFER_LOAD_DWORD: case ISA_S_BUFFER_LOAD_DWORDX2: case ISA_S_BUFFER_LOAD_DWORDX4:
+  case ISA_S_BUFFER_LOAD_DWORDX8: case ISA_S_BUFFER_LOAD_DWORDX16:
+    return LD_SMEM;
+  default:
+    return LD_NONE;
+  }
+}
+
+bool spill_remat_is_load(const mir_instr *ins) { return ins && load_class(ins) != LD_NONE; }
+
+/* The one-dword load that reads dword `dw` of what `ld` loads, its byte
+ * offset in *off; ISA_NUM_OPS when there is none in range (DS offsets
+ * are 16 bits, global 13 bits signed, SMEM 20 bits; ds_read2* keep their
+ * two offsets in units of 4 or 256 bytes, offset0 | offset1 << 8). */
+static unsigned dword_load(const mir_instr *ld, unsigned dw, int32_t *off) {
+  int32_t o = ld->offset;
+  unsigned op = ISA_NUM_OPS;
+  switch (ld->opcode) {
+  case ISA_DS_READ2_B32: case ISA_DS_READ2ST64_B32:
+    if (dw > 1) return ISA_NUM_OPS;
+    *off = ((o >> (8 * dw)) & 0xff) * (ld->opcode == ISA_DS_READ2_B32 ? 4 : 256);
+    return ISA_DS_READ_B32;
+  case ISA_DS_READ2_B64: case ISA_DS_READ2ST64_B64:
+    if (dw > 3) return ISA_NUM_OPS;
+    *off = ((o >> (8 * (dw / 2))) & 0xff) * (ld->opcode == ISA_DS_READ2_B64 ? 8 : 512) + 4 * (int32_t)(dw % 2);
+    return *off <= 0xffff ? ISA_DS_READ_B32 : ISA_NUM_OPS;
+  case ISA_DS_READ_B64: case ISA_DS_READ_B96: case ISA_DS_READ_B128:
+    *off = o + 4 * (int32_t)dw;
+    return *off <= 0xffff ? ISA_DS_READ_B32 : ISA_NUM_OPS;
+  case ISA_GLOBAL_LOAD_DWORDX2: case ISA_GLOBAL_LOAD_DWORDX3: case ISA_GLOBAL_LOAD_DWORDX4:
+    *off = o + 4 * (int32_t)dw;
+    return *off <= 4095 ? ISA_GLOBAL_LOAD_DWORD : ISA_NUM_OPS;
+  case ISA_S_LOAD_DWORDX2: case ISA_S_LOAD_DWORDX4: case ISA_S_LOAD_DWORDX8: case ISA_S_LOAD_DWORDX16:
+    op = ISA_S_LOAD_DWORD;
+    break;
+  case ISA_S_BUFFER_LOAD_DWORDX2: case ISA_S_BUFFER_LOAD_DWORDX4: case ISA_S_BUFFER_LOAD_DWORDX8:
+  case ISA_S_BUFFER_LOAD_DWORDX16:
+    op = ISA_S_BUFFER_LOAD_DWORD;
+    break;
+  default:
+    return ISA_NUM_OPS;
+  }
+  *off = o + 4 * (int32_t)dw;
+  return *off >= 0 && *off < (1 << 20) ? op : ISA_NUM_OPS;
+}
+
+/* How value t is loaded again, or NULL: its own definition when that is
+ * a load of t alone, or, for one dword that p_split_vector / p_extract
+ * takes from a loaded tuple (a ds_read2_b32 pair, a global dwordx4), a new
+ * one-dword load of just that dword (not in any block). *ld gets the load
+ * that ran (where memory must be unchanged from). */
+static mir_instr *load_template(spill_ctx *c, uint32_t t, const mir_instr **ld) {
+  mir_instr *def = c->def[t];
+  if (def->num_defs == 1 && load_class(def) != LD_NONE && def->defs[0].kind == MIR_OPND_TEMP &&
+      def->defs[0].preg == MIR_PREG_NONE) {
+    *ld = def;
+    return def;
+  }
+  if ((def->opcode != MIR_P_SPLIT_VECTOR && def->opcode != MIR_P_EXTRACT) || def->ops[0].kind != MIR_OPND_TEMP ||
+      tsize(c, t) != 1)
+    return NULL;
+  const mir_instr *src = c->def[def->ops[0].temp.id];
+  if (!src || src->num_defs != 1 || load_class(src) == LD_NONE || src->defs[0].preg != MIR_PREG_NONE) return NULL;
+  unsigned dw = 0;
+  if (def->opcode == MIR_P_EXTRACT) {
+    if (def->num_ops < 2 || def->ops[1].kind != MIR_OPND_CONST) return NULL;
+    dw = (unsigned)def->ops[1].imm;
+  } else {
+    unsigned k = 0;
+    while (k < def->num_defs && !(def->defs[k].kind == MIR_OPND_TEMP && def->defs[k].temp.id == t)) dw += tsize(c, def->defs[k++].temp.id);
+    if (k == def->num_defs) return NULL;
+  }
+  int32_t off = 0;
+  unsigned op = dword_load(src, dw, &off);
+  if (op == ISA_NUM_OPS) return NULL;
+  mir_instr *n = mir_instr_create(c->p, op, src->num_ops, 1);
+  memcpy(n->ops, src->ops, src->num_ops * sizeof *n->ops);
+  for (unsigned k = 0; k < n->num_ops; k++) n->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
+  n->enc_flags = src->enc_flags;
+  n->offset = off;
+  n->defs[0] = mir_op_temp((mir_temp){.id = t, .rc = c->p->temp_rc[t]});
+  *ld = src;
+  return n;
+}
+
+/* May `ins` change what a load of class cls reads, for a copy of the load
+ * after it? Stores and atomics to that memory (LDS: DS and flat; global:
+ * every vector and scalar memory store), barriers, fences (s_waitcnt and
+ * cache invalidations before waitcnt runs are the fences isel emits),
+ * volatile loads (ordering) and calls. */
+static bool clobbers(const mir_instr *ins, int cls) {
+  if (cls == LD_SMEM) return false;
+  if (ins->opcode == MIR_P_CALL) return true;
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (ii->flags & ISA_F_BARRIER) return true;
+  if (ins->opcode == ISA_S_WAITCNT || ins->opcode == ISA_BUFFER_WBINVL1 || ins->opcode == ISA_BUFFER_WBINVL1_VOL ||
+      ins->opcode == ISA_S_DCACHE_INV || ins->opcode == ISA_S_DCACHE_WB || ins->opcode == ISA_S_SWAPPC_B64)
+    return true;
+  if ((ii->flags & ISA_F_LOAD) && (ins->enc_flags & MIR_ENC_GLC)) return true;
+  bool writes = (ii->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
+  if (cls == LD_LDS)
+    return ii->format == ISA_FMT_FLAT ? writes : ii->format == ISA_FMT_DS && (writes || !(ii->flags & ISA_F_LOAD));
+  return writes && ii->format != ISA_FMT_DS;
+}
+
+/* Per block, for one class of memory: n[b][i] = how many of the block's
+ * first i instructions may change it (i up to num_instrs). */
+typedef struct clobber_map {
+  uint32_t **n;
+} clobber_map;
+
+static void map_clobbers(const mir_program *p, int cls, clobber_map *m) {
+  m->n = arena_alloc(p->mem, p->num_blocks * sizeof *m->n);
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    m->n[b] = arena_alloc(p->mem, (blk->num_instrs + 1) * sizeof **m->n);
+    m->n[b][0] = 0;
+    for (uint32_t i = 0; i < blk->num_instrs; i++) m->n[b][i + 1] = m->n[b][i] + (clobbers(blk->instrs[i], cls) ? 1u : 0u);
+  }
+}
+
+/* Work space of memory_unchanged: two block sets and a stack. */
+typedef struct reach_ws {
+  uint64_t *fwd, *bwd;
+  uint32_t *stack;
+} reach_ws;
+
+/* Blocks reachable along linear successor (fwd) or predecessor edges
+ * from the neighbours of `from`, never entering `stop`. */
+static void reach(const mir_program *p, uint32_t from, uint32_t stop, bool fwd, uint64_t *set, uint32_t *stack) {
+  memset(set, 0, ((p->num_blocks + 63) / 64) * sizeof *set);
+  uint32_t n = 0;
+  stack[n++] = from;
+  while (n) {
+    const mir_block *b = &p->blocks[stack[--n]];
+    const mir_idx_list *next = fwd ? &b->linear_succs : &b->linear_preds;
+    for (uint32_t k = 0; k < next->n; k++) {
+      uint32_t s = next->v[k];
+      if (s == stop || bitset_test(set, s)) continue;
+      bitset_set(set, s);
+      stack[n++] = s;
+    }
+  }
+}
+
+/* Does every path of the linear CFG (the order a wave runs its blocks in,
+ * whichever lanes take them: another lane's store clobbers too) from
+ * instruction di of block db to instruction ui of block ub (ui =
+ * num_instrs: the block's end) leave the map's memory unchanged? A path
+ * that comes back to db runs the load again, so it ends there. */
+static bool memory_unchanged(const mir_program *p, const clobber_map *m, reach_ws *w, uint32_t db, uint32_t di,
+                             uint32_t ub, uint32_t ui) {
+  uint32_t *const *n = m->n;
+  if (db == ub) return di < ui && n[db][ui] == n[db][di + 1];
+  if (n[db][p->blocks[db].num_instrs] != n[db][di + 1]) return false;
+  reach(p, db, db, true, w->fwd, w->stack);
+  if (!bitset_test(w->fwd, ub)) return false;
+  reach(p, ub, db, false, w->bwd, w->stack);
+  /* ub itself: whole when a path runs through it to itself, else up to ui */
+  if (bitset_test(w->bwd, ub) ? n[ub][p->blocks[ub].num_instrs] : n[ub][ui]) return false;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    if (b != ub && bitset_test(w->fwd, b) && bitset_test(w->bwd, b) && n[b][p->blocks[b].num_instrs]) return false;
+  return true;
+}
+
+/* Are the register operands of `def` all in `live` (or read by `at`,
+ * when given)? */
+static bool operands_live(const mir_instr *def, const uint64_t *live, const mir_instr *at) {
   for (unsigned k = 0; k < def->num_ops; k++) {
     const mir_operand *o = &def->ops[k];
     if (o->kind != MIR_OPND_TEMP) continue;
@@ -68,35 +267,133 @@ static bool operands_live(const spill_ctx *c, uint32_t t, const uint64_t *live, 
   return true;
 }
 
+/* The candidate search of one round. */
+typedef struct remat_scan {
+  mir_instr **tmpl;     /* [temp] how the value is computed again */
+  const mir_instr **ld; /* [temp] loads: the load that ran */
+  uint8_t *cand;        /* [temp] 0: none, 1: ALU operation, 2: load */
+  uint8_t *deep;        /* [temp] ALU operands of the template can be copied at every use */
+  uint32_t *pos;        /* [temp] index of its definition in c->def_block */
+  uint32_t *spos;       /* [temp] TK_KEPT: index of its store in the definition's block (UINT32_MAX: none) */
+  clobber_map mem[2];   /* LDS, global */
+  reach_ws ws;
+} remat_scan;
+
+/* Can a copy of candidate t stand before instruction ui of block ub (ui =
+ * num_instrs: the end, where phi operands are brought back)? live: the
+ * temporaries live after that instruction (at: the instruction, NULL at
+ * the end). A load's TK_KEPT operands (addresses spilled in an earlier
+ * round) are reloaded before the copy (spill_apply.c bring_back): their
+ * store must come first. */
+static bool fits_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *live, const mir_instr *at, uint32_t ub,
+                     uint32_t ui) {
+  const mir_instr *tm = s->tmpl[t];
+  if (s->cand[t] == 1) return operands_live(tm, live, at);
+  int cls = load_class(tm);
+  if (cls != LD_SMEM) {
+    uint32_t lt = s->ld[t]->defs[0].temp.id;
+    if (!memory_unchanged(c->p, &s->mem[cls == LD_LDS ? 0 : 1], &s->ws, c->def_block[lt], s->pos[lt], ub, ui))
+      return false;
+  }
+  for (unsigned k = 0; k < tm->num_ops; k++) {
+    const mir_operand *o = &tm->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    uint32_t id = o->temp.id;
+    if (c->kind[id] == TK_KEPT && in_file(c, id)) {
+      if (s->spos[id] == UINT32_MAX || (ub == c->def_block[id] && s->spos[id] >= ui)) return false;
+    } else if (!bitset_test(live, id) && !(at && spill_names(at, id))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/* Do the ALU operations among the operands of t's template have their
+ * own operands live at this use (so that a chain copies them here)? */
+static bool deep_fits(const remat_scan *s, uint32_t t, const uint64_t *live, const mir_instr *at) {
+  const mir_instr *tm = s->tmpl[t];
+  for (unsigned k = 0; k < tm->num_ops; k++) {
+    const mir_operand *o = &tm->ops[k];
+    if (o->kind == MIR_OPND_TEMP && s->cand[o->temp.id] == 1 && !operands_live(s->tmpl[o->temp.id], live, at)) return false;
+  }
+  return true;
+}
+
+/* Checks one use of t: clears its candidacy or its chain flag. */
+static void check_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *live, const mir_instr *at, uint32_t ub,
+                      uint32_t ui) {
+  if (!s->cand[t]) return;
+  if (!fits_use(c, s, t, live, at, ub, ui)) s->cand[t] = 0;
+  else if (s->deep[t] && !deep_fits(s, t, live, at)) s->deep[t] = 0;
+}
+
+/* Finds the candidates and their templates; false when there are none. */
+static bool find_candidates(spill_ctx *c, remat_scan *s) {
+  mir_program *p = c->p;
+  size_t n = c->cap;
+  s->tmpl = arena_alloc(p->mem, n * sizeof *s->tmpl);
+  s->ld = arena_alloc(p->mem, n * sizeof *s->ld);
+  s->cand = arena_alloc(p->mem, n);
+  s->deep = arena_alloc(p->mem, n);
+  memset(s->cand, 0, n);
+  bool any = false, loads = false;
+  for (uint32_t t = 1; t < p->num_temps; t++) {
+    if (!c->def[t] || !in_file(c, t)) continue;
+    if (plain_alu(c, c->def[t])) {
+      s->cand[t] = 1;
+      s->tmpl[t] = c->def[t];
+    } else if (c->kind[t] == TK_NORMAL && !(p->temp_rc[t] & MIR_RC_LINEAR) && !c->is_scc[t] &&
+               (s->tmpl[t] = load_template(c, t, &s->ld[t]))) {
+      s->cand[t] = 2;
+      loads = true;
+    }
+    s->deep[t] = s->cand[t];
+    any |= s->cand[t] != 0;
+  }
+  if (!loads) return any;
+  s->pos = arena_alloc(p->mem, n * sizeof *s->pos);
+  s->spos = arena_alloc(p->mem, n * sizeof *s->spos);
+  for (uint32_t t = 0; t < n; t++) s->spos[t] = UINT32_MAX;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP) s->pos[ins->defs[k].temp.id] = i;
+      if (ins->opcode == MIR_P_SPILL && ins->ops[0].kind == MIR_OPND_TEMP) {
+        uint32_t v = ins->ops[0].temp.id;
+        if (c->store[v] == ins && c->def_block[v] == bi) s->spos[v] = i;
+      }
+    }
+  map_clobbers(p, LD_LDS, &s->mem[0]);
+  map_clobbers(p, LD_GLOBAL, &s->mem[1]);
+  uint32_t words = (p->num_blocks + 63) / 64;
+  s->ws.fwd = arena_alloc(p->mem, words * sizeof *s->ws.fwd);
+  s->ws.bwd = arena_alloc(p->mem, words * sizeof *s->ws.bwd);
+  s->ws.stack = arena_alloc(p->mem, (p->num_blocks + 1) * sizeof *s->ws.stack);
+  return true;
+}
+
 void spill_remat_from_live(spill_ctx *c) {
   mir_program *p = c->p;
   const mir_live_info *li = p->live;
   uint32_t words = li->words;
-  uint8_t *cand = arena_alloc(p->mem, c->cap);
-  memset(cand, 0, c->cap);
-  bool any = false;
-  for (uint32_t t = 1; t < p->num_temps; t++)
-    if (c->def[t] && in_file(c, t) && plain_alu(c, c->def[t])) {
-      cand[t] = 1;
-      any = true;
-    }
-  if (!any) return;
+  remat_scan s;
+  if (!find_candidates(c, &s)) return;
   /* Every use, with the values live after it (a backward walk per block). */
   uint64_t *live = arena_alloc(p->mem, words * sizeof *live);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
-    /* phi operands on edges out of bi: the operands must be live out */
+    /* phi operands on edges out of bi: brought back at its end */
     for (int lin = 0; lin < 2; lin++) {
       const mir_idx_list *succs = lin ? &b->linear_succs : &b->logical_succs;
       for (uint32_t k = 0; k < succs->n; k++) {
-        const mir_block *s = &p->blocks[succs->v[k]];
-        uint32_t pi = mir_pred_index(lin ? &s->linear_preds : &s->logical_preds, bi);
-        for (uint32_t i = 0; i < s->num_instrs && mir_is_phi(s->instrs[i]); i++) {
-          const mir_instr *phi = s->instrs[i];
+        const mir_block *sb = &p->blocks[succs->v[k]];
+        uint32_t pi = mir_pred_index(lin ? &sb->linear_preds : &sb->logical_preds, bi);
+        for (uint32_t i = 0; i < sb->num_instrs && mir_is_phi(sb->instrs[i]); i++) {
+          const mir_instr *phi = sb->instrs[i];
           if ((phi->opcode == MIR_P_LINEAR_PHI) != (lin == 1) || pi >= phi->num_ops) continue;
           const mir_operand *o = &phi->ops[pi];
-          if (o->kind == MIR_OPND_TEMP && cand[o->temp.id] && !operands_live(c, o->temp.id, li->live_out[bi], NULL))
-            cand[o->temp.id] = 0;
+          if (o->kind == MIR_OPND_TEMP) check_use(c, &s, o->temp.id, li->live_out[bi], NULL, bi, b->num_instrs);
         }
       }
     }
@@ -106,7 +403,7 @@ void spill_remat_from_live(spill_ctx *c) {
       if (mir_is_phi(ins)) break;
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
-        if (o->kind == MIR_OPND_TEMP && cand[o->temp.id] && !operands_live(c, o->temp.id, live, ins)) cand[o->temp.id] = 0;
+        if (o->kind == MIR_OPND_TEMP) check_use(c, &s, o->temp.id, live, ins, bi, i);
       }
       for (unsigned k = 0; k < ins->num_defs; k++)
         if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
@@ -115,5 +412,72 @@ void spill_remat_from_live(spill_ctx *c) {
     }
   }
   for (uint32_t t = 1; t < p->num_temps; t++)
-    if (cand[t]) c->kind[t] = TK_REMAT;
+    if (s.cand[t]) {
+      c->kind[t] = TK_REMAT;
+      c->def[t] = s.tmpl[t];
+      c->remat_deep[t] = s.deep[t];
+    }
+}
+
+void spill_remat_settle(spill_ctx *c) {
+  const mir_program *p = c->p;
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t t = 1; t < p->num_temps; t++) {
+      if (!c->chosen[t] || c->kind[t] != TK_REMAT) continue;
+      const mir_instr *d = c->def[t];
+      bool load = spill_remat_is_load(d), ok = true;
+      for (unsigned k = 0; k < d->num_ops && ok; k++) {
+        const mir_operand *o = &d->ops[k];
+        if (o->kind != MIR_OPND_TEMP || !c->chosen[o->temp.id]) continue;
+        uint32_t id = o->temp.id;
+        if (c->kind[id] == TK_REMAT && c->remat_deep[t] && !spill_remat_is_load(c->def[id])) {
+          const mir_instr *od = c->def[id]; /* depth 2: its own operands stay */
+          for (unsigned j = 0; j < od->num_ops && ok; j++)
+            ok = od->ops[j].kind != MIR_OPND_TEMP || !c->chosen[od->ops[j].temp.id];
+        } else {
+          ok = load && c->kind[id] != TK_REMAT && in_file(c, id); /* a reload of the address */
+        }
+      }
+      if (!ok) {
+        c->kind[t] = TK_NORMAL;
+        changed = true;
+      }
+    }
+  }
+}
+
+void spill_remat_drop_dead(spill_ctx *c) {
+  mir_program *p = c->p;
+  uint32_t *uses = arena_alloc(p->mem, p->num_temps * sizeof *uses);
+  memset(uses, 0, p->num_temps * sizeof *uses);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) uses[ins->ops[k].temp.id]++;
+    }
+  /* Backwards, so that a split found dead frees its load further up. */
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    bool gone = false;
+    for (uint32_t i = b->num_instrs; i-- > 0;) {
+      mir_instr *ins = b->instrs[i];
+      bool split = ins->opcode == MIR_P_SPLIT_VECTOR || ins->opcode == MIR_P_EXTRACT;
+      if (!split && load_class(ins) == LD_NONE) continue;
+      bool dead = ins->num_defs > 0;
+      for (unsigned k = 0; k < ins->num_defs && dead; k++)
+        dead = ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].preg == MIR_PREG_NONE && !uses[ins->defs[k].temp.id];
+      if (!dead) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) uses[ins->ops[k].temp.id]--;
+      b->instrs[i] = NULL;
+      gone = true;
+    }
+    if (!gone) continue;
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++)
+      if (b->instrs[i]) b->instrs[n++] = b->instrs[i];
+    b->num_instrs = n;
+  }
 }
