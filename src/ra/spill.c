@@ -118,7 +118,7 @@ void spill_grow(spill_ctx *c) {
   c->store = arena_grow(m, c->store, c->cap, ncap, sizeof *c->store);
   c->keep = arena_grow(m, c->keep, c->cap, ncap, sizeof *c->keep);
   c->is_scc = arena_grow(m, c->is_scc, c->cap, ncap, sizeof *c->is_scc);
-  c->remat_deep = arena_grow(m, c->remat_deep, c->cap, ncap, sizeof *c->remat_deep);
+  c->remat_flags = arena_grow(m, c->remat_flags, c->cap, ncap, sizeof *c->remat_flags);
   for (uint32_t t = c->cap; t < ncap; t++) {
     c->kind[t] = TK_NORMAL;
     c->chosen[t] = 0;
@@ -127,7 +127,7 @@ void spill_grow(spill_ctx *c) {
     c->store[t] = NULL;
     c->keep[t] = 0;
     c->is_scc[t] = 0;
-    c->remat_deep[t] = 0;
+    c->remat_flags[t] = 0;
   }
   c->cap = ncap;
 }

@@ -29,8 +29,9 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
     /* A load is copied once per block, like a reload; the copy is an
-     * ordinary value (TK_NORMAL) of the next round. */
-    bool share = shared && c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]);
+     * ordinary value (TK_NORMAL) of the next round, copied per use when
+     * chosen again. */
+    bool share = shared && c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]) && !(c->remat_flags[t] & REMAT_COPY);
     if (share && shared[t]) {
       r.id = shared[t];
       r.rc = c->p->temp_rc[t];
@@ -52,7 +53,10 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
     r = spill_new_temp(c, c->p->temp_rc[t]);
     ins->defs[0] = mir_op_temp(r);
     c->kind[r.id] = share ? TK_NORMAL : TK_DONE;
-    if (share) shared[t] = r.id;
+    if (share) {
+      shared[t] = r.id;
+      c->remat_flags[r.id] = REMAT_COPY;
+    }
     out_push(c->p, o, ins);
     return r;
   }

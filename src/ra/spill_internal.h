@@ -17,6 +17,10 @@
  * TK_KEPT: stored after its definition but still read from its register
  * by uses before the first over-budget point of its block. */
 enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
+/* REMAT_DEEP: a TK_REMAT value whose operands that are TK_REMAT ALU
+ * values may be copied at its uses; REMAT_COPY: a block's copy of a
+ * rematerialised load (copied again per use, not per block: rounds end). */
+enum { REMAT_DEEP = 1, REMAT_COPY = 2 };
 #define FAR 0x3fffffffu
 #define LOOP_EXIT_COST 100000u
 #define MAX_LANE_VGPRS 16u
@@ -47,7 +51,7 @@ typedef struct spill_ctx {
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
-  uint8_t *remat_deep;   /* [temp] TK_REMAT: operands that are TK_REMAT ALU values may be copied at its uses */
+  uint8_t *remat_flags;  /* [temp] REMAT_* (spill_remat.c) */
   mir_loops loops;       /* natural loops of the linear CFG and each block's depth (spill_loop_depths) */
 } spill_ctx;
 

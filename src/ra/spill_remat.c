@@ -13,17 +13,25 @@
  *     scratch load (VGPRs) or a v_readlane (SGPRs). An operation that
  *     writes SCC, VCC, EXEC or M0, touches memory, or reads lanes
  *     regardless of EXEC is never copied.
- *   - a load (spill_remat_settle, load_template): LDS, global and scalar
- *     loads, whole or one dword of a loaded tuple (a ds_read2_b32 pair
- *     element becomes a ds_read_b32 at its offset), when on every path
- *     of the linear CFG from the load to each use nothing may change that
- *     memory (clobbers: stores, atomics, barriers, fences, calls) and each
- *     register operand (the address) is live at the use or, spilled in an
- *     earlier round, stored before it: the copy then reloads the address
- *     first (a reload and an LDS read instead of a store and a reload).
- *     Scalar loads read memory the kernel never writes (isel emits them
- *     only for that). The copy runs under the EXEC of the use, a subset
- *     of the lanes that loaded (VGPRs follow the logical CFG);
+ *   - an LDS load (load_template), whole or one dword of a loaded tuple
+ *     (an element of a ds_read2_b32 pair becomes a ds_read_b32 at its
+ *     offset), when on every path of the linear CFG from the load to each
+ *     use nothing may change LDS (clobbers: DS and flat stores and
+ *     atomics, barriers, fences, volatile loads, calls; another lane's
+ *     store counts, so the linear CFG) and each register operand (the
+ *     address) is live at the use or, spilled in an earlier round, stored
+ *     before it: the copy then reloads the address first (an LDS read
+ *     and a reload instead of a store and a reload). One copy per block,
+ *     like a reload (spill_apply.c bring_back); a copy chosen again is
+ *     copied per use. The copy runs under the EXEC of the use, a subset
+ *     of the lanes that loaded (VGPRs follow the logical CFG); waitcnt
+ *     runs later and waits for it like any load. Loaded tuples nothing
+ *     reads any more are dropped (spill_remat_drop_dead). Global and
+ *     scalar loads stay stored: tried (session 6), a re-executed global
+ *     load costs as much as a reload and runs more often than the
+ *     reloads it replaced (particles.cl: 7 % more cycles for 1 % fewer
+ *     spill instructions), and an s_load instead of a v_readlane made
+ *     aes.cl spill more;
  *   - chains: an operand chosen in the same round and rematerialisable
  *     itself (an ALU operation, e.g. an LDS address) is copied first,
  *     where its own operands are live at the use (depth 2).
@@ -72,79 +80,53 @@ static bool plain_alu(const spill_ctx *c, const mir_instr *ins) {
 
 /* ---- loads ------------------------------------------------------------- */
 
-enum { LD_NONE, LD_LDS, LD_GLOBAL, LD_SMEM };
-
-/* The memory a load reads, for the loads a copy may repeat: LDS,
- * global (not the d16 forms, which merge into their destination), and
- * scalar loads (isel_mem.c and isel_buffer.c emit those only for memory
- * the kernel never writes: constant, !invariant.load, !amdgpu.noclobber).
- * Volatile (GLC) and SLC loads are never repeated. */
-static int load_class(const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS || (ins->enc_flags & (MIR_ENC_GLC | MIR_ENC_SLC))) return LD_NONE;
+/* An LDS load a copy may repeat (not volatile: GLC set by isel_mem.c for
+ * a volatile access). */
+static bool lds_load(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || (ins->enc_flags & (MIR_ENC_GLC | MIR_ENC_SLC))) return false;
   switch (ins->opcode) {
   case ISA_DS_READ_B32: case ISA_DS_READ2_B32: case ISA_DS_READ2ST64_B32: case ISA_DS_READ_I8: case ISA_DS_READ_U8:
   case ISA_DS_READ_I16: case ISA_DS_READ_U16: case ISA_DS_READ_B64: case ISA_DS_READ2_B64: case ISA_DS_READ2ST64_B64:
   case ISA_DS_READ_B96: case ISA_DS_READ_B128:
-    return LD_LDS;
-  case ISA_GLOBAL_LOAD_UBYTE: case ISA_GLOBAL_LOAD_SBYTE: case ISA_GLOBAL_LOAD_USHORT: case ISA_GLOBAL_LOAD_SSHORT:
-  case ISA_GLOBAL_LOAD_DWORD: case ISA_GLOBAL_LOAD_DWORDX2: case ISA_GLOBAL_LOAD_DWORDX3: case ISA_GLOBAL_LOAD_DWORDX4:
-    return LD_GLOBAL;
-  case ISA_S_LOAD_DWORD: case ISA_S_LOAD_DWORDX2: case ISA_S_LOAD_DWORDX4: case ISA_S_LOAD_DWORDX8: case ISA_S_LOAD_DWORDX16:
-  case ISA_S_BUFFER_LOAD_DWORD: case ISA_S_BUFFER_LOAD_DWORDX2: case ISA_S_BUFFER_LOAD_DWORDX4:
-  case ISA_S_BUFFER_LOAD_DWORDX8: case ISA_S_BUFFER_LOAD_DWORDX16:
-    return LD_SMEM;
+    return true;
   default:
-    return LD_NONE;
+    return false;
   }
 }
 
-bool spill_remat_is_load(const mir_instr *ins) { return ins && load_class(ins) != LD_NONE; }
+bool spill_remat_is_load(const mir_instr *ins) { return ins && lds_load(ins); }
 
-/* The one-dword load that reads dword `dw` of what `ld` loads, its byte
- * offset in *off; ISA_NUM_OPS when there is none in range (DS offsets
- * are 16 bits, global 13 bits signed, SMEM 20 bits; ds_read2* keep their
- * two offsets in units of 4 or 256 bytes, offset0 | offset1 << 8). */
-static unsigned dword_load(const mir_instr *ld, unsigned dw, int32_t *off) {
-  int32_t o = ld->offset;
-  unsigned op = ISA_NUM_OPS;
+/* The byte offset of the ds_read_b32 that reads dword `dw` of what `ld`
+ * loads; -1 when out of range (DS offsets are 16 bits; ds_read2* keep
+ * their two offsets in units of 4, 8, 256 or 512 bytes, offset0 |
+ * offset1 << 8: Vega ISA guide, "DS" instructions). */
+static int32_t dword_offset(const mir_instr *ld, unsigned dw) {
+  int32_t o = ld->offset, off;
   switch (ld->opcode) {
   case ISA_DS_READ2_B32: case ISA_DS_READ2ST64_B32:
-    if (dw > 1) return ISA_NUM_OPS;
-    *off = ((o >> (8 * dw)) & 0xff) * (ld->opcode == ISA_DS_READ2_B32 ? 4 : 256);
-    return ISA_DS_READ_B32;
+    if (dw > 1) return -1;
+    return ((o >> (8 * dw)) & 0xff) * (ld->opcode == ISA_DS_READ2_B32 ? 4 : 256);
   case ISA_DS_READ2_B64: case ISA_DS_READ2ST64_B64:
-    if (dw > 3) return ISA_NUM_OPS;
-    *off = ((o >> (8 * (dw / 2))) & 0xff) * (ld->opcode == ISA_DS_READ2_B64 ? 8 : 512) + 4 * (int32_t)(dw % 2);
-    return *off <= 0xffff ? ISA_DS_READ_B32 : ISA_NUM_OPS;
-  case ISA_DS_READ_B64: case ISA_DS_READ_B96: case ISA_DS_READ_B128:
-    *off = o + 4 * (int32_t)dw;
-    return *off <= 0xffff ? ISA_DS_READ_B32 : ISA_NUM_OPS;
-  case ISA_GLOBAL_LOAD_DWORDX2: case ISA_GLOBAL_LOAD_DWORDX3: case ISA_GLOBAL_LOAD_DWORDX4:
-    *off = o + 4 * (int32_t)dw;
-    return *off <= 4095 ? ISA_GLOBAL_LOAD_DWORD : ISA_NUM_OPS;
-  case ISA_S_LOAD_DWORDX2: case ISA_S_LOAD_DWORDX4: case ISA_S_LOAD_DWORDX8: case ISA_S_LOAD_DWORDX16:
-    op = ISA_S_LOAD_DWORD;
+    if (dw > 3) return -1;
+    off = ((o >> (8 * (dw / 2))) & 0xff) * (ld->opcode == ISA_DS_READ2_B64 ? 8 : 512) + 4 * (int32_t)(dw % 2);
     break;
-  case ISA_S_BUFFER_LOAD_DWORDX2: case ISA_S_BUFFER_LOAD_DWORDX4: case ISA_S_BUFFER_LOAD_DWORDX8:
-  case ISA_S_BUFFER_LOAD_DWORDX16:
-    op = ISA_S_BUFFER_LOAD_DWORD;
+  case ISA_DS_READ_B64: case ISA_DS_READ_B96: case ISA_DS_READ_B128:
+    off = o + 4 * (int32_t)dw;
     break;
   default:
-    return ISA_NUM_OPS;
+    return -1;
   }
-  *off = o + 4 * (int32_t)dw;
-  return *off >= 0 && *off < (1 << 20) ? op : ISA_NUM_OPS;
+  return off <= 0xffff ? off : -1;
 }
 
 /* How value t is loaded again, or NULL: its own definition when that is
- * a load of t alone, or, for one dword that p_split_vector / p_extract
- * takes from a loaded tuple (a ds_read2_b32 pair, a global dwordx4), a new
- * one-dword load of just that dword (not in any block). *ld gets the load
- * that ran (where memory must be unchanged from). */
+ * an LDS load of t alone, or, for one dword that p_split_vector /
+ * p_extract takes from a loaded tuple (an element of a ds_read2_b32
+ * pair), a new ds_read_b32 of just that dword at its offset (not in any
+ * block). *ld gets the load that ran (where LDS must be unchanged from). */
 static mir_instr *load_template(spill_ctx *c, uint32_t t, const mir_instr **ld) {
   mir_instr *def = c->def[t];
-  if (def->num_defs == 1 && load_class(def) != LD_NONE && def->defs[0].kind == MIR_OPND_TEMP &&
-      def->defs[0].preg == MIR_PREG_NONE) {
+  if (def->num_defs == 1 && lds_load(def) && def->defs[0].kind == MIR_OPND_TEMP && def->defs[0].preg == MIR_PREG_NONE) {
     *ld = def;
     return def;
   }
@@ -152,20 +134,20 @@ static mir_instr *load_template(spill_ctx *c, uint32_t t, const mir_instr **ld) 
       tsize(c, t) != 1)
     return NULL;
   const mir_instr *src = c->def[def->ops[0].temp.id];
-  if (!src || src->num_defs != 1 || load_class(src) == LD_NONE || src->defs[0].preg != MIR_PREG_NONE) return NULL;
+  if (!src || src->num_defs != 1 || !lds_load(src) || src->defs[0].preg != MIR_PREG_NONE) return NULL;
   unsigned dw = 0;
   if (def->opcode == MIR_P_EXTRACT) {
     if (def->num_ops < 2 || def->ops[1].kind != MIR_OPND_CONST) return NULL;
     dw = (unsigned)def->ops[1].imm;
   } else {
     unsigned k = 0;
-    while (k < def->num_defs && !(def->defs[k].kind == MIR_OPND_TEMP && def->defs[k].temp.id == t)) dw += tsize(c, def->defs[k++].temp.id);
+    while (k < def->num_defs && !(def->defs[k].kind == MIR_OPND_TEMP && def->defs[k].temp.id == t))
+      dw += tsize(c, def->defs[k++].temp.id);
     if (k == def->num_defs) return NULL;
   }
-  int32_t off = 0;
-  unsigned op = dword_load(src, dw, &off);
-  if (op == ISA_NUM_OPS) return NULL;
-  mir_instr *n = mir_instr_create(c->p, op, src->num_ops, 1);
+  int32_t off = dword_offset(src, dw);
+  if (off < 0) return NULL;
+  mir_instr *n = mir_instr_create(c->p, ISA_DS_READ_B32, src->num_ops, 1);
   memcpy(n->ops, src->ops, src->num_ops * sizeof *n->ops);
   for (unsigned k = 0; k < n->num_ops; k++) n->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
   n->enc_flags = src->enc_flags;
@@ -175,13 +157,13 @@ static mir_instr *load_template(spill_ctx *c, uint32_t t, const mir_instr **ld) 
   return n;
 }
 
-/* May `ins` change what a load of class cls reads, for a copy of the load
- * after it? Stores and atomics to that memory (LDS: DS and flat; global:
- * every vector and scalar memory store), barriers, fences (s_waitcnt and
- * cache invalidations before waitcnt runs are the fences isel emits),
- * volatile loads (ordering) and calls. */
-static bool clobbers(const mir_instr *ins, int cls) {
-  if (cls == LD_SMEM) return false;
+/* May `ins` change what an LDS load reads, for a copy of the load after
+ * it? DS and flat stores and atomics (flat may address LDS), other DS
+ * operations that are not plain loads, barriers (other waves' stores
+ * become visible), fences (isel_mem.c: s_waitcnt and cache
+ * invalidations; waitcnt runs after the spiller), volatile loads
+ * (ordering) and calls. */
+static bool clobbers(const mir_instr *ins) {
   if (ins->opcode == MIR_P_CALL) return true;
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
@@ -191,24 +173,22 @@ static bool clobbers(const mir_instr *ins, int cls) {
     return true;
   if ((ii->flags & ISA_F_LOAD) && (ins->enc_flags & MIR_ENC_GLC)) return true;
   bool writes = (ii->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
-  if (cls == LD_LDS)
-    return ii->format == ISA_FMT_FLAT ? writes : ii->format == ISA_FMT_DS && (writes || !(ii->flags & ISA_F_LOAD));
-  return writes && ii->format != ISA_FMT_DS;
+  return ii->format == ISA_FMT_FLAT ? writes : ii->format == ISA_FMT_DS && (writes || !(ii->flags & ISA_F_LOAD));
 }
 
-/* Per block, for one class of memory: n[b][i] = how many of the block's
- * first i instructions may change it (i up to num_instrs). */
+/* Per block: n[b][i] = how many of the block's first i instructions may
+ * change LDS (i up to num_instrs). */
 typedef struct clobber_map {
   uint32_t **n;
 } clobber_map;
 
-static void map_clobbers(const mir_program *p, int cls, clobber_map *m) {
+static void map_clobbers(const mir_program *p, clobber_map *m) {
   m->n = arena_alloc(p->mem, p->num_blocks * sizeof *m->n);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
     m->n[b] = arena_alloc(p->mem, (blk->num_instrs + 1) * sizeof **m->n);
     m->n[b][0] = 0;
-    for (uint32_t i = 0; i < blk->num_instrs; i++) m->n[b][i + 1] = m->n[b][i] + (clobbers(blk->instrs[i], cls) ? 1u : 0u);
+    for (uint32_t i = 0; i < blk->num_instrs; i++) m->n[b][i + 1] = m->n[b][i] + (clobbers(blk->instrs[i]) ? 1u : 0u);
   }
 }
 
@@ -239,7 +219,7 @@ static void reach(const mir_program *p, uint32_t from, uint32_t stop, bool fwd, 
 /* Does every path of the linear CFG (the order a wave runs its blocks in,
  * whichever lanes take them: another lane's store clobbers too) from
  * instruction di of block db to instruction ui of block ub (ui =
- * num_instrs: the block's end) leave the map's memory unchanged? A path
+ * num_instrs: the block's end) leave LDS unchanged? A path
  * that comes back to db runs the load again, so it ends there. */
 static bool memory_unchanged(const mir_program *p, const clobber_map *m, reach_ws *w, uint32_t db, uint32_t di,
                              uint32_t ub, uint32_t ui) {
@@ -275,7 +255,7 @@ typedef struct remat_scan {
   uint8_t *deep;        /* [temp] ALU operands of the template can be copied at every use */
   uint32_t *pos;        /* [temp] index of its definition in c->def_block */
   uint32_t *spos;       /* [temp] TK_KEPT: index of its store in the definition's block (UINT32_MAX: none) */
-  clobber_map mem[2];   /* LDS, global */
+  clobber_map mem;      /* where LDS may change */
   reach_ws ws;
 } remat_scan;
 
@@ -289,12 +269,8 @@ static bool fits_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *li
                      uint32_t ui) {
   const mir_instr *tm = s->tmpl[t];
   if (s->cand[t] == 1) return operands_live(tm, live, at);
-  int cls = load_class(tm);
-  if (cls != LD_SMEM) {
-    uint32_t lt = s->ld[t]->defs[0].temp.id;
-    if (!memory_unchanged(c->p, &s->mem[cls == LD_LDS ? 0 : 1], &s->ws, c->def_block[lt], s->pos[lt], ub, ui))
-      return false;
-  }
+  uint32_t lt = s->ld[t]->defs[0].temp.id;
+  if (!memory_unchanged(c->p, &s->mem, &s->ws, c->def_block[lt], s->pos[lt], ub, ui)) return false;
   for (unsigned k = 0; k < tm->num_ops; k++) {
     const mir_operand *o = &tm->ops[k];
     if (o->kind != MIR_OPND_TEMP) continue;
@@ -364,8 +340,7 @@ static bool find_candidates(spill_ctx *c, remat_scan *s) {
         if (c->store[v] == ins && c->def_block[v] == bi) s->spos[v] = i;
       }
     }
-  map_clobbers(p, LD_LDS, &s->mem[0]);
-  map_clobbers(p, LD_GLOBAL, &s->mem[1]);
+  map_clobbers(p, &s->mem);
   uint32_t words = (p->num_blocks + 63) / 64;
   s->ws.fwd = arena_alloc(p->mem, words * sizeof *s->ws.fwd);
   s->ws.bwd = arena_alloc(p->mem, words * sizeof *s->ws.bwd);
@@ -415,7 +390,7 @@ void spill_remat_from_live(spill_ctx *c) {
     if (s.cand[t]) {
       c->kind[t] = TK_REMAT;
       c->def[t] = s.tmpl[t];
-      c->remat_deep[t] = s.deep[t];
+      c->remat_flags[t] = (uint8_t)((c->remat_flags[t] & REMAT_COPY) | (s.deep[t] ? REMAT_DEEP : 0));
     }
 }
 
@@ -431,7 +406,7 @@ void spill_remat_settle(spill_ctx *c) {
         const mir_operand *o = &d->ops[k];
         if (o->kind != MIR_OPND_TEMP || !c->chosen[o->temp.id]) continue;
         uint32_t id = o->temp.id;
-        if (c->kind[id] == TK_REMAT && c->remat_deep[t] && !spill_remat_is_load(c->def[id])) {
+        if (c->kind[id] == TK_REMAT && (c->remat_flags[t] & REMAT_DEEP) && !spill_remat_is_load(c->def[id])) {
           const mir_instr *od = c->def[id]; /* depth 2: its own operands stay */
           for (unsigned j = 0; j < od->num_ops && ok; j++)
             ok = od->ops[j].kind != MIR_OPND_TEMP || !c->chosen[od->ops[j].temp.id];
@@ -464,7 +439,7 @@ void spill_remat_drop_dead(spill_ctx *c) {
     for (uint32_t i = b->num_instrs; i-- > 0;) {
       mir_instr *ins = b->instrs[i];
       bool split = ins->opcode == MIR_P_SPLIT_VECTOR || ins->opcode == MIR_P_EXTRACT;
-      if (!split && load_class(ins) == LD_NONE) continue;
+      if (!split && !lds_load(ins)) continue;
       bool dead = ins->num_defs > 0;
       for (unsigned k = 0; k < ins->num_defs && dead; k++)
         dead = ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].preg == MIR_PREG_NONE && !uses[ins->defs[k].temp.id];
@@ -481,3 +456,4 @@ void spill_remat_drop_dead(spill_ctx *c) {
     b->num_instrs = n;
   }
 }
+
