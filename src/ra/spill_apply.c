@@ -28,10 +28,10 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
-    /* A load is copied once per block, like a reload; the copy is an
-     * ordinary value (TK_NORMAL) of the next round, copied per use when
-     * chosen again. */
-    bool share = shared && c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]) && !(c->remat_flags[t] & REMAT_COPY);
+    /* A load, or a copy that reloads an operand, is made once per block,
+     * like a reload; the copy is an ordinary value (TK_NORMAL) of the next
+     * round, copied per use when chosen again. */
+    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_costly(c, t);
     if (share && shared[t]) {
       r.id = shared[t];
       r.rc = c->p->temp_rc[t];
@@ -39,13 +39,13 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
     }
     mir_instr *ins = spill_clone(c->p, c->def[t]);
     /* Operands brought back first (spill_remat_settle allowed them): a
-     * chained ALU copy, or a load's spilled address reloaded. */
-    bool load = c->kind[t] == TK_REMAT && spill_remat_is_load(ins);
+     * chained ALU copy, or a spilled operand reloaded. */
+    bool reload_kept = c->kind[t] == TK_REMAT && (c->remat_flags[t] & REMAT_RELOAD_OPS);
     for (unsigned k = 0; k < ins->num_ops && c->kind[t] == TK_REMAT; k++) {
       mir_operand *op = &ins->ops[k];
       if (op->kind != MIR_OPND_TEMP) continue;
       uint32_t u = op->temp.id;
-      if (c->chosen[u] || (load && c->kind[u] == TK_KEPT && in_file(c, u))) {
+      if (c->chosen[u] || (reload_kept && c->kind[u] == TK_KEPT && in_file(c, u))) {
         op->temp = bring_back(c, u, o, NULL);
         op->flags &= (uint8_t)~MIR_OPND_KILL;
       }

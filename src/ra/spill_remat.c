@@ -253,6 +253,8 @@ typedef struct remat_scan {
   const mir_instr **ld; /* [temp] loads: the load that ran */
   uint8_t *cand;        /* [temp] 0: none, 1: ALU operation, 2: load */
   uint8_t *deep;        /* [temp] ALU operands of the template can be copied at every use */
+  uint8_t *reload_ops;  /* [temp] some use needs a TK_KEPT operand reloaded */
+  uint8_t *in_loop;     /* [temp] some use is in a loop its definition is not in */
   uint32_t *pos;        /* [temp] index of its definition in c->def_block */
   uint32_t *spos;       /* [temp] TK_KEPT: index of its store in the definition's block (UINT32_MAX: none) */
   clobber_map mem;      /* where LDS may change */
@@ -268,20 +270,30 @@ typedef struct remat_scan {
 static bool fits_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *live, const mir_instr *at, uint32_t ub,
                      uint32_t ui) {
   const mir_instr *tm = s->tmpl[t];
-  if (s->cand[t] == 1) return operands_live(tm, live, at);
-  uint32_t lt = s->ld[t]->defs[0].temp.id;
-  if (!memory_unchanged(c->p, &s->mem, &s->ws, c->def_block[lt], s->pos[lt], ub, ui)) return false;
+  if (s->cand[t] == 2) {
+    uint32_t lt = s->ld[t]->defs[0].temp.id;
+    if (!memory_unchanged(c->p, &s->mem, &s->ws, c->def_block[lt], s->pos[lt], ub, ui)) return false;
+  }
+  unsigned reloads = 0;
   for (unsigned k = 0; k < tm->num_ops; k++) {
     const mir_operand *o = &tm->ops[k];
     if (o->kind != MIR_OPND_TEMP) continue;
     uint32_t id = o->temp.id;
-    if (c->kind[id] == TK_KEPT && in_file(c, id)) {
-      if (s->spos[id] == UINT32_MAX || (ub == c->def_block[id] && s->spos[id] >= ui)) return false;
-    } else if (!bitset_test(live, id) && !(at && spill_names(at, id))) {
+    if (bitset_test(live, id) || (at && spill_names(at, id))) continue;
+    if (c->kind[id] != TK_KEPT || !in_file(c, id) || s->spos[id] == UINT32_MAX ||
+        (ub == c->def_block[id] && s->spos[id] >= ui))
       return false;
-    }
+    reloads++;
   }
-  return true;
+  /* an operation of registers a deeper loop reloads stays a stored value:
+   * its reload may leave the loop (spill_apply.c plan_hoists) */
+  bool deeper = c->loops.depth[ub] > c->loops.depth[c->def_block[t]];
+  if (reloads && s->cand[t] == 1 && deeper) return false;
+  if (deeper) s->in_loop[t] = 1;
+  if (reloads) s->reload_ops[t] = 1;
+  /* an ALU copy reloads at most one operand (a reload instead of a
+   * reload of the value; two would cost more) */
+  return s->cand[t] == 2 || reloads <= 1;
 }
 
 /* Do the ALU operations among the operands of t's template have their
@@ -311,7 +323,12 @@ static bool find_candidates(spill_ctx *c, remat_scan *s) {
   s->ld = arena_alloc(p->mem, n * sizeof *s->ld);
   s->cand = arena_alloc(p->mem, n);
   s->deep = arena_alloc(p->mem, n);
+  s->reload_ops = arena_alloc(p->mem, n);
+  s->in_loop = arena_alloc(p->mem, n);
   memset(s->cand, 0, n);
+  memset(s->reload_ops, 0, n);
+  memset(s->in_loop, 0, n);
+  if (!c->loops.depth) spill_loop_depths(c); /* the spiller adds no blocks: found once */
   bool any = false, loads = false;
   for (uint32_t t = 1; t < p->num_temps; t++) {
     if (!c->def[t] || !in_file(c, t)) continue;
@@ -326,7 +343,7 @@ static bool find_candidates(spill_ctx *c, remat_scan *s) {
     s->deep[t] = s->cand[t];
     any |= s->cand[t] != 0;
   }
-  if (!loads) return any;
+  if (!any) return false;
   s->pos = arena_alloc(p->mem, n * sizeof *s->pos);
   s->spos = arena_alloc(p->mem, n * sizeof *s->spos);
   for (uint32_t t = 0; t < n; t++) s->spos[t] = UINT32_MAX;
@@ -340,6 +357,7 @@ static bool find_candidates(spill_ctx *c, remat_scan *s) {
         if (c->store[v] == ins && c->def_block[v] == bi) s->spos[v] = i;
       }
     }
+  if (!loads) return true;
   map_clobbers(p, &s->mem);
   uint32_t words = (p->num_blocks + 63) / 64;
   s->ws.fwd = arena_alloc(p->mem, words * sizeof *s->ws.fwd);
@@ -390,7 +408,8 @@ void spill_remat_from_live(spill_ctx *c) {
     if (s.cand[t]) {
       c->kind[t] = TK_REMAT;
       c->def[t] = s.tmpl[t];
-      c->remat_flags[t] = (uint8_t)((c->remat_flags[t] & REMAT_COPY) | (s.deep[t] ? REMAT_DEEP : 0));
+      c->remat_flags[t] = (uint8_t)((c->remat_flags[t] & REMAT_COPY) | (s.deep[t] ? REMAT_DEEP : 0) |
+                                    (s.reload_ops[t] ? REMAT_RELOAD_OPS : 0) | (s.in_loop[t] ? REMAT_IN_LOOP : 0));
     }
 }
 
@@ -401,20 +420,25 @@ void spill_remat_settle(spill_ctx *c) {
     for (uint32_t t = 1; t < p->num_temps; t++) {
       if (!c->chosen[t] || c->kind[t] != TK_REMAT) continue;
       const mir_instr *d = c->def[t];
-      bool load = spill_remat_is_load(d), ok = true;
+      bool ok = true;
+      unsigned reloads = 0;
       for (unsigned k = 0; k < d->num_ops && ok; k++) {
         const mir_operand *o = &d->ops[k];
-        if (o->kind != MIR_OPND_TEMP || !c->chosen[o->temp.id]) continue;
+        if (o->kind != MIR_OPND_TEMP) continue;
         uint32_t id = o->temp.id;
-        if (c->kind[id] == TK_REMAT && (c->remat_flags[t] & REMAT_DEEP) && !spill_remat_is_load(c->def[id])) {
-          const mir_instr *od = c->def[id]; /* depth 2: its own operands stay */
+        if (!c->chosen[id]) {
+          reloads += (c->remat_flags[t] & REMAT_RELOAD_OPS) && c->kind[id] == TK_KEPT && in_file(c, id);
+        } else if (c->kind[id] == TK_REMAT) { /* a chain: depth 2, its own operands stay */
+          const mir_instr *od = c->def[id];
+          ok = (c->remat_flags[t] & REMAT_DEEP) && !spill_remat_is_load(od);
           for (unsigned j = 0; j < od->num_ops && ok; j++)
             ok = od->ops[j].kind != MIR_OPND_TEMP || !c->chosen[od->ops[j].temp.id];
-        } else {
-          ok = load && c->kind[id] != TK_REMAT && in_file(c, id); /* a reload of the address */
+        } else { /* stored now: reloaded before the copy */
+          ok = in_file(c, id) && (spill_remat_is_load(d) || !(c->remat_flags[t] & REMAT_IN_LOOP));
+          reloads++;
         }
       }
-      if (!ok) {
+      if (!ok || (reloads > 1 && !spill_remat_is_load(d))) {
         c->kind[t] = TK_NORMAL;
         changed = true;
       }
@@ -457,3 +481,17 @@ void spill_remat_drop_dead(spill_ctx *c) {
   }
 }
 
+
+bool spill_remat_costly(const spill_ctx *c, uint32_t t) {
+  const mir_instr *d = c->def[t];
+  if (spill_remat_is_load(d)) return true;
+  for (unsigned k = 0; k < d->num_ops; k++) {
+    const mir_operand *o = &d->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    uint32_t u = o->temp.id;
+    if ((c->chosen[u] && c->kind[u] != TK_REMAT) ||
+        ((c->remat_flags[t] & REMAT_RELOAD_OPS) && c->kind[u] == TK_KEPT && in_file(c, u)))
+      return true;
+  }
+  return false;
+}
