@@ -28,10 +28,10 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
-    /* A load, or a copy that reloads an operand, is made once per block,
-     * like a reload; the copy is an ordinary value (TK_NORMAL) of the next
-     * round, copied per use when chosen again. */
-    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_costly(c, t);
+    /* A load is copied once per block, like a reload; the copy is an
+     * ordinary value (TK_NORMAL) of the next round, copied per use when
+     * chosen again. */
+    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_is_load(c->def[t]);
     if (share && shared[t]) {
       r.id = shared[t];
       r.rc = c->p->temp_rc[t];
