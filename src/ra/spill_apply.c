@@ -28,10 +28,10 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
-    /* A load is copied once per block, like a reload; the copy is an
-     * ordinary value (TK_NORMAL) of the next round, copied per use when
-     * chosen again. */
-    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_is_load(c->def[t]);
+    /* A load, or a copy that reloads an operand, is made once per block,
+     * like a reload; the copy is an ordinary value (TK_NORMAL) of the next
+     * round, copied per use when chosen again. */
+    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_costly(c, t);
     if (share && shared[t]) {
       r.id = shared[t];
       r.rc = c->p->temp_rc[t];
@@ -344,6 +344,11 @@ int spill_apply(spill_ctx *c) {
       if (ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || !hoisted(c, &hs, ins->ops[0].temp.id, bi))
         ins = partial_reload(c, ins, shared, epoch, alias, alias_off);
       aliased |= ins != b->instrs[i] && ins->opcode == MIR_P_RELOAD;
+      /* A definition copied before each use goes, its operands untouched:
+       * the copies clone it (c->def). */
+      bool drop = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id] &&
+                  (c->kind[ins->defs[0].temp.id] == TK_REMAT || c->kind[ins->defs[0].temp.id] == TK_RELOAD);
+      if (drop) continue;
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *op = &ins->ops[k];
@@ -363,9 +368,6 @@ int spill_apply(spill_ctx *c) {
             touched[ntouched++] = t;
           }
         }
-      bool drop = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id] &&
-                  (c->kind[ins->defs[0].temp.id] == TK_REMAT || c->kind[ins->defs[0].temp.id] == TK_RELOAD);
-      if (drop) continue;
       out_push(p, &o, ins);
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *d = &ins->defs[k];

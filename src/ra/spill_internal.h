@@ -21,8 +21,9 @@ enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
  * values may be copied at its uses; REMAT_COPY: a block's copy of a
  * rematerialised load (copied again per use, not per block: rounds end);
  * REMAT_RELOAD_OPS: a TK_REMAT value whose TK_KEPT operands (spilled in an
- * earlier round) are reloaded before each copy. */
-enum { REMAT_DEEP = 1, REMAT_COPY = 2, REMAT_RELOAD_OPS = 4 };
+ * earlier round) are reloaded before each copy; REMAT_IN_LOOP: a TK_REMAT
+ * value read in a loop its definition is not in. */
+enum { REMAT_DEEP = 1, REMAT_COPY = 2, REMAT_RELOAD_OPS = 4, REMAT_IN_LOOP = 8 };
 #define FAR 0x3fffffffu
 #define LOOP_EXIT_COST 100000u
 #define MAX_LANE_VGPRS 16u
@@ -130,6 +131,9 @@ bool spill_is_remat(const mir_instr *ins);
 void spill_remat_from_live(spill_ctx *c);
 bool spill_remat_is_load(const mir_instr *ins);
 void spill_remat_settle(spill_ctx *c);
+/* spill_remat.c: is the copy of TK_REMAT value t a load or does it reload
+ * an operand (made once per block then, not once per use)? */
+bool spill_remat_costly(const spill_ctx *c, uint32_t t);
 /* spill_remat.c: drops loads (not volatile) and p_split_vector /
  * p_extract whose results nothing reads any more: a loaded tuple whose
  * every dword is loaded again where it is used (end of spill_apply). */

@@ -254,6 +254,7 @@ typedef struct remat_scan {
   uint8_t *cand;        /* [temp] 0: none, 1: ALU operation, 2: load */
   uint8_t *deep;        /* [temp] ALU operands of the template can be copied at every use */
   uint8_t *reload_ops;  /* [temp] some use needs a TK_KEPT operand reloaded */
+  uint8_t *in_loop;     /* [temp] some use is in a loop its definition is not in */
   uint32_t *pos;        /* [temp] index of its definition in c->def_block */
   uint32_t *spos;       /* [temp] TK_KEPT: index of its store in the definition's block (UINT32_MAX: none) */
   clobber_map mem;      /* where LDS may change */
@@ -273,7 +274,7 @@ static bool fits_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *li
     uint32_t lt = s->ld[t]->defs[0].temp.id;
     if (!memory_unchanged(c->p, &s->mem, &s->ws, c->def_block[lt], s->pos[lt], ub, ui)) return false;
   }
-  unsigned reloads = 0;
+  unsigned reloads = 0, width = 0;
   for (unsigned k = 0; k < tm->num_ops; k++) {
     const mir_operand *o = &tm->ops[k];
     if (o->kind != MIR_OPND_TEMP) continue;
@@ -282,16 +283,20 @@ static bool fits_use(spill_ctx *c, remat_scan *s, uint32_t t, const uint64_t *li
     if (c->kind[id] != TK_KEPT || !in_file(c, id) || s->spos[id] == UINT32_MAX ||
         (ub == c->def_block[id] && s->spos[id] >= ui))
       return false;
-    reloads += tsize(c, id);
+    reloads++;
+    width += tsize(c, id);
   }
-  /* an ALU copy reloads nothing (tried, session 6: copies that reload an
-   * operand lowered fft_radix4's spill code by 15 % but left f_double.cl's
-   * k_atan2 at 8/24 with tuple slack at a point no choice relieved) */
-  if (reloads && s->cand[t] == 1) return false;
-  /* no wider than a reload of the value: the copy needs no more room */
-  if (reloads > tsize(c, t)) return false;
+  /* the copy needs no more room than a reload of the value would */
+  if (width > tsize(c, t)) return false;
+  /* an operation of registers a deeper loop reloads stays a stored value:
+   * its reload may leave the loop (spill_apply.c plan_hoists) */
+  bool deeper = c->loops.depth[ub] > c->loops.depth[c->def_block[t]];
+  if (reloads && s->cand[t] == 1 && deeper) return false;
+  if (deeper) s->in_loop[t] = 1;
   if (reloads) s->reload_ops[t] = 1;
-  return true;
+  /* an ALU copy reloads at most one operand (a reload instead of a
+   * reload of the value; two would cost more) */
+  return s->cand[t] == 2 || reloads <= 1;
 }
 
 /* Do the ALU operations among the operands of t's template have their
@@ -322,8 +327,11 @@ static bool find_candidates(spill_ctx *c, remat_scan *s) {
   s->cand = arena_alloc(p->mem, n);
   s->deep = arena_alloc(p->mem, n);
   s->reload_ops = arena_alloc(p->mem, n);
+  s->in_loop = arena_alloc(p->mem, n);
   memset(s->cand, 0, n);
   memset(s->reload_ops, 0, n);
+  memset(s->in_loop, 0, n);
+  if (!c->loops.depth) spill_loop_depths(c); /* the spiller adds no blocks: found once */
   bool any = false, loads = false;
   for (uint32_t t = 1; t < p->num_temps; t++) {
     if (!c->def[t] || !in_file(c, t)) continue;
@@ -404,7 +412,7 @@ void spill_remat_from_live(spill_ctx *c) {
       c->kind[t] = TK_REMAT;
       c->def[t] = s.tmpl[t];
       c->remat_flags[t] = (uint8_t)((c->remat_flags[t] & REMAT_COPY) | (s.deep[t] ? REMAT_DEEP : 0) |
-                                    (s.reload_ops[t] ? REMAT_RELOAD_OPS : 0));
+                                    (s.reload_ops[t] ? REMAT_RELOAD_OPS : 0) | (s.in_loop[t] ? REMAT_IN_LOOP : 0));
     }
 }
 
@@ -416,25 +424,30 @@ void spill_remat_settle(spill_ctx *c) {
       if (!c->chosen[t] || c->kind[t] != TK_REMAT) continue;
       const mir_instr *d = c->def[t];
       bool ok = true;
-      unsigned reloads = 0;
+      unsigned reloads = 0, width = 0;
       for (unsigned k = 0; k < d->num_ops && ok; k++) {
         const mir_operand *o = &d->ops[k];
         if (o->kind != MIR_OPND_TEMP) continue;
         uint32_t id = o->temp.id;
         if (!c->chosen[id]) {
-          if ((c->remat_flags[t] & REMAT_RELOAD_OPS) && c->kind[id] == TK_KEPT && in_file(c, id)) reloads += tsize(c, id);
+          if ((c->remat_flags[t] & REMAT_RELOAD_OPS) && c->kind[id] == TK_KEPT && in_file(c, id)) {
+            reloads++;
+            width += tsize(c, id);
+          }
         } else if (c->kind[id] == TK_REMAT) { /* a chain: depth 2, its own operands stay */
           const mir_instr *od = c->def[id];
           ok = (c->remat_flags[t] & REMAT_DEEP) && !spill_remat_is_load(od) && tsize(c, id) <= tsize(c, t);
           for (unsigned j = 0; j < od->num_ops && ok; j++)
             ok = od->ops[j].kind != MIR_OPND_TEMP || !c->chosen[od->ops[j].temp.id];
         } else { /* stored now: reloaded before the copy */
-          ok = in_file(c, id) && spill_remat_is_load(d);
-          reloads += tsize(c, id);
+          ok = in_file(c, id) && (spill_remat_is_load(d) || !(c->remat_flags[t] & REMAT_IN_LOOP));
+          reloads++;
+          width += tsize(c, id);
         }
       }
-      /* the operands a copy reloads take no more room than the value */
-      if (!ok || reloads > tsize(c, t)) {
+      /* as in fits_use: at most one operand reloaded for an ALU copy, and
+       * no more room than a reload of the value */
+      if (!ok || (reloads > 1 && !spill_remat_is_load(d)) || width > tsize(c, t)) {
         c->kind[t] = TK_NORMAL;
         changed = true;
       }
@@ -478,3 +491,16 @@ void spill_remat_drop_dead(spill_ctx *c) {
 }
 
 
+bool spill_remat_costly(const spill_ctx *c, uint32_t t) {
+  const mir_instr *d = c->def[t];
+  if (spill_remat_is_load(d)) return true;
+  for (unsigned k = 0; k < d->num_ops; k++) {
+    const mir_operand *o = &d->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    uint32_t u = o->temp.id;
+    if ((c->chosen[u] && c->kind[u] != TK_REMAT) ||
+        ((c->remat_flags[t] & REMAT_RELOAD_OPS) && c->kind[u] == TK_KEPT && in_file(c, u)))
+      return true;
+  }
+  return false;
+}
