@@ -18,9 +18,11 @@
  *      exceeds the budget; at each, the values live across the point (not
  *      read or written by its instruction) with the furthest next use are
  *      chosen until the demand fits;
- *   3. every chosen value is rematerialised (a move of a constant, or a
- *      plain ALU operation whose register operands are live at its uses:
- *      re-emitted before each use, no memory; spill_remat.c), or stored
+ *   3. every chosen value is rematerialised (a move of a constant, a
+ *      plain ALU operation whose register operands are live at its uses,
+ *      or an LDS load nothing can have changed by then, also one element
+ *      of a ds_read2_b32: re-emitted before each use, or once per block
+ *      for a load, no scratch store; spill_remat.c), or stored
  *      once right after
  *      its definition and reloaded once per block that reads it, before the
  *      first read after the block's first over-budget point (earlier reads

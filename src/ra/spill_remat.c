@@ -10,9 +10,14 @@
  *     use of the value anyway (read there or live after it; for a phi
  *     operand, live out of the predecessor), so the copy lengthens no
  *     live range and costs one ALU instruction where a reload costs a
- *     scratch load (VGPRs) or a v_readlane (SGPRs). An operation that
- *     writes SCC, VCC, EXEC or M0, touches memory, or reads lanes
- *     regardless of EXEC is never copied.
+ *     scratch load (VGPRs) or a v_readlane (SGPRs). One operand may
+ *     instead be in memory (spilled in an earlier round, or chosen in the
+ *     same round): the copy reloads it first, a reload in place of the
+ *     value's own store and reload, where the use is in no deeper loop
+ *     than the definition (the value's reload could leave the loop) and
+ *     the operand is no wider than the value. An operation that writes
+ *     SCC, VCC, EXEC or M0, touches memory, or reads lanes regardless of
+ *     EXEC is never copied.
  *   - an LDS load (load_template), whole or one dword of a loaded tuple
  *     (an element of a ds_read2_b32 pair becomes a ds_read_b32 at its
  *     offset), when on every path of the linear CFG from the load to each
