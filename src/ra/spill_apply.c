@@ -39,14 +39,15 @@ static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *share
     }
     mir_instr *ins = spill_clone(c->p, c->def[t]);
     /* Operands brought back first (spill_remat_settle allowed them): a
-     * chained ALU copy, or a spilled operand reloaded. */
+     * chained ALU copy, or a spilled operand reloaded (a load's address:
+     * once per block, the caller clears `shared` for it). */
     bool reload_kept = c->kind[t] == TK_REMAT && (c->remat_flags[t] & REMAT_RELOAD_OPS);
     for (unsigned k = 0; k < ins->num_ops && c->kind[t] == TK_REMAT; k++) {
       mir_operand *op = &ins->ops[k];
       if (op->kind != MIR_OPND_TEMP) continue;
       uint32_t u = op->temp.id;
       if (c->chosen[u] || (reload_kept && c->kind[u] == TK_KEPT && in_file(c, u))) {
-        op->temp = bring_back(c, u, o, NULL);
+        op->temp = bring_back(c, u, o, spill_remat_is_load(ins) ? shared : NULL);
         op->flags &= (uint8_t)~MIR_OPND_KILL;
       }
     }
@@ -361,12 +362,18 @@ int spill_apply(spill_ctx *c) {
             replace_ops(ins, t, (mir_temp){.id = hr, .rc = p->temp_rc[hr]});
             continue;
           }
-          bool had = shared[t] != 0;
+          bool had = shared[t] != 0, load = c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]);
+          const mir_instr *tm = c->def[t];
           replace_ops(ins, t, bring_back(c, t, &o, shared));
           if (!had && shared[t]) {
             touched = arena_grow(p->mem, touched, ntouched, ntouched + 1, sizeof *touched);
             touched[ntouched++] = t;
           }
+          for (unsigned j = 0; load && j < tm->num_ops; j++) /* the load's address, reloaded for the block */
+            if (tm->ops[j].kind == MIR_OPND_TEMP && shared[tm->ops[j].temp.id]) {
+              touched = arena_grow(p->mem, touched, ntouched, ntouched + 1, sizeof *touched);
+              touched[ntouched++] = tm->ops[j].temp.id;
+            }
         }
       out_push(p, &o, ins);
       for (unsigned k = 0; k < ins->num_defs; k++) {

@@ -27,8 +27,9 @@
  *     address) is live at the use or, spilled in an earlier round, stored
  *     before it: the copy then reloads the address first (an LDS read
  *     and a reload instead of a store and a reload). One copy per block,
- *     like a reload (spill_apply.c bring_back); a copy chosen again is
- *     copied per use. The copy runs under the EXEC of the use, a subset
+ *     like a reload (spill_apply.c bring_back), and one reload of a
+ *     spilled address per block, shared by the block's copies; a copy
+ *     chosen again is copied per use. The copy runs under the EXEC of the use, a subset
  *     of the lanes that loaded (VGPRs follow the logical CFG); waitcnt
  *     runs later and waits for it like any load. Loaded tuples nothing
  *     reads any more are dropped (spill_remat_drop_dead). Global and
