@@ -125,8 +125,9 @@ int spill_apply(spill_ctx *c);
  * tuple). spill_remat_is_load: is that a load? spill_remat_settle
  * (spill_apply.c, once the round's values are chosen): back to TK_NORMAL
  * (stored) every chosen TK_REMAT value whose copy would need a chosen
- * operand that cannot be brought back before it (a chain deeper than two,
- * an ALU operation's operand that goes to memory). */
+ * operand that cannot be brought back before it (a chain deeper than two;
+ * for an ALU operation, more than one operand in memory, one wider than
+ * the value, or one reloaded in a deeper loop than the definition). */
 bool spill_is_remat(const mir_instr *ins);
 void spill_remat_from_live(spill_ctx *c);
 bool spill_remat_is_load(const mir_instr *ins);
