@@ -24,7 +24,8 @@
  *     use nothing may change LDS (clobbers: DS and flat stores and
  *     atomics, barriers, fences, volatile loads, calls; another lane's
  *     store counts, so the linear CFG) and each register operand (the
- *     address) is live at the use or, spilled in an earlier round, stored
+ *     address) is live at the use, or may live on to it (the address of
+ *     a wide load: fits_use), or, spilled in an earlier round, is stored
  *     before it: the copy then reloads the address first (an LDS read
  *     and a reload instead of a store and a reload). One copy per block,
  *     like a reload (spill_apply.c bring_back), and one reload of a
