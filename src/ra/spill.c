@@ -18,9 +18,11 @@
  *      exceeds the budget; at each, the values live across the point (not
  *      read or written by its instruction) with the furthest next use are
  *      chosen until the demand fits;
- *   3. every chosen value is rematerialised (a move of a constant, or a
- *      plain ALU operation whose register operands are live at its uses:
- *      re-emitted before each use, no memory; spill_remat.c), or stored
+ *   3. every chosen value is rematerialised (a move of a constant, a
+ *      plain ALU operation whose register operands are live at its uses,
+ *      or an LDS load nothing can have changed by then, also one element
+ *      of a ds_read2_b32: re-emitted before each use, or once per block
+ *      for a load, no scratch store; spill_remat.c), or stored
  *      once right after
  *      its definition and reloaded once per block that reads it, before the
  *      first read after the block's first over-budget point (earlier reads
@@ -118,6 +120,7 @@ void spill_grow(spill_ctx *c) {
   c->store = arena_grow(m, c->store, c->cap, ncap, sizeof *c->store);
   c->keep = arena_grow(m, c->keep, c->cap, ncap, sizeof *c->keep);
   c->is_scc = arena_grow(m, c->is_scc, c->cap, ncap, sizeof *c->is_scc);
+  c->remat_flags = arena_grow(m, c->remat_flags, c->cap, ncap, sizeof *c->remat_flags);
   for (uint32_t t = c->cap; t < ncap; t++) {
     c->kind[t] = TK_NORMAL;
     c->chosen[t] = 0;
@@ -126,6 +129,7 @@ void spill_grow(spill_ctx *c) {
     c->store[t] = NULL;
     c->keep[t] = 0;
     c->is_scc[t] = 0;
+    c->remat_flags[t] = 0;
   }
   c->cap = ncap;
 }

@@ -28,10 +28,36 @@ static void out_push(mir_program *p, out_buf *o, mir_instr *ins) {
 static mir_temp bring_back(spill_ctx *c, uint32_t t, out_buf *o, uint32_t *shared) {
   mir_temp r;
   if (c->kind[t] == TK_REMAT || c->kind[t] == TK_RELOAD) { /* a copy of the definition: same constant, same slot */
+    /* A load, or a copy that reloads an operand, is made once per block,
+     * like a reload; the copy is an ordinary value (TK_NORMAL) of the next
+     * round, copied per use when chosen again. */
+    bool share = shared && c->kind[t] == TK_REMAT && !(c->remat_flags[t] & REMAT_COPY) && spill_remat_costly(c, t);
+    if (share && shared[t]) {
+      r.id = shared[t];
+      r.rc = c->p->temp_rc[t];
+      return r;
+    }
     mir_instr *ins = spill_clone(c->p, c->def[t]);
+    /* Operands brought back first (spill_remat_settle allowed them): a
+     * chained ALU copy, or a spilled operand reloaded (a load's address:
+     * once per block, the caller clears `shared` for it). */
+    bool reload_kept = c->kind[t] == TK_REMAT && (c->remat_flags[t] & REMAT_RELOAD_OPS);
+    for (unsigned k = 0; k < ins->num_ops && c->kind[t] == TK_REMAT; k++) {
+      mir_operand *op = &ins->ops[k];
+      if (op->kind != MIR_OPND_TEMP) continue;
+      uint32_t u = op->temp.id;
+      if (c->chosen[u] || (reload_kept && c->kind[u] == TK_KEPT && in_file(c, u))) {
+        op->temp = bring_back(c, u, o, spill_remat_is_load(ins) ? shared : NULL);
+        op->flags &= (uint8_t)~MIR_OPND_KILL;
+      }
+    }
     r = spill_new_temp(c, c->p->temp_rc[t]);
     ins->defs[0] = mir_op_temp(r);
-    c->kind[r.id] = TK_DONE;
+    c->kind[r.id] = share ? TK_NORMAL : TK_DONE;
+    if (share) {
+      shared[t] = r.id;
+      c->remat_flags[r.id] = REMAT_COPY;
+    }
     out_push(c->p, o, ins);
     return r;
   }
@@ -280,12 +306,7 @@ static void edge_copies(spill_ctx *c, const hoists *hs, uint32_t bi, out_buf *o)
  * rematerialisable definitions dropped. */
 int spill_apply(spill_ctx *c) {
   mir_program *p = c->p;
-  /* A copy of an operation whose operand goes to memory too would reload
-   * that operand: such a value is stored and reloaded itself. */
-  for (uint32_t t = 1; t < p->num_temps; t++)
-    if (c->chosen[t] && c->kind[t] == TK_REMAT)
-      for (unsigned k = 0; k < c->def[t]->num_ops; k++)
-        if (c->def[t]->ops[k].kind == MIR_OPND_TEMP && c->chosen[c->def[t]->ops[k].temp.id]) c->kind[t] = TK_NORMAL;
+  spill_remat_settle(c); /* copies whose chosen operands cannot come back first are stored */
   for (uint32_t t = 1; t < p->num_temps; t++)
     if (c->chosen[t] && c->kind[t] == TK_NORMAL) {
       spill_alloc_slot(c, t, tsize(c, t));
@@ -324,6 +345,11 @@ int spill_apply(spill_ctx *c) {
       if (ins->opcode != MIR_P_EXTRACT || ins->ops[0].kind != MIR_OPND_TEMP || !hoisted(c, &hs, ins->ops[0].temp.id, bi))
         ins = partial_reload(c, ins, shared, epoch, alias, alias_off);
       aliased |= ins != b->instrs[i] && ins->opcode == MIR_P_RELOAD;
+      /* A definition copied before each use goes, its operands untouched:
+       * the copies clone it (c->def). */
+      bool drop = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id] &&
+                  (c->kind[ins->defs[0].temp.id] == TK_REMAT || c->kind[ins->defs[0].temp.id] == TK_RELOAD);
+      if (drop) continue;
       if (!mir_is_phi(ins))
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *op = &ins->ops[k];
@@ -336,16 +362,19 @@ int spill_apply(spill_ctx *c) {
             replace_ops(ins, t, (mir_temp){.id = hr, .rc = p->temp_rc[hr]});
             continue;
           }
-          bool had = shared[t] != 0;
+          bool had = shared[t] != 0, load = c->kind[t] == TK_REMAT && spill_remat_is_load(c->def[t]);
+          const mir_instr *tm = c->def[t];
           replace_ops(ins, t, bring_back(c, t, &o, shared));
           if (!had && shared[t]) {
             touched = arena_grow(p->mem, touched, ntouched, ntouched + 1, sizeof *touched);
             touched[ntouched++] = t;
           }
+          for (unsigned j = 0; load && j < tm->num_ops; j++) /* the load's address, reloaded for the block */
+            if (tm->ops[j].kind == MIR_OPND_TEMP && shared[tm->ops[j].temp.id]) {
+              touched = arena_grow(p->mem, touched, ntouched, ntouched + 1, sizeof *touched);
+              touched[ntouched++] = tm->ops[j].temp.id;
+            }
         }
-      bool drop = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && c->chosen[ins->defs[0].temp.id] &&
-                  (c->kind[ins->defs[0].temp.id] == TK_REMAT || c->kind[ins->defs[0].temp.id] == TK_RELOAD);
-      if (drop) continue;
       out_push(p, &o, ins);
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *d = &ins->defs[k];
@@ -376,6 +405,7 @@ int spill_apply(spill_ctx *c) {
     }
     b->num_instrs = n;
   }
+  spill_remat_drop_dead(c);
   for (uint32_t t = 1; t < c->cap; t++)
     if (c->chosen[t]) {
       if (c->kind[t] == TK_RELOAD || c->kind[t] == TK_REMAT) c->kind[t] = TK_DONE;

@@ -17,6 +17,13 @@
  * TK_KEPT: stored after its definition but still read from its register
  * by uses before the first over-budget point of its block. */
 enum { TK_NORMAL, TK_REMAT, TK_RELOAD, TK_KEPT, TK_DONE, TK_PINNED };
+/* REMAT_DEEP: a TK_REMAT value whose operands that are TK_REMAT ALU
+ * values may be copied at its uses; REMAT_COPY: a block's copy of a
+ * rematerialised load (copied again per use, not per block: rounds end);
+ * REMAT_RELOAD_OPS: a TK_REMAT value whose TK_KEPT operands (spilled in an
+ * earlier round) are reloaded before each copy; REMAT_IN_LOOP: a TK_REMAT
+ * value read in a loop its definition is not in. */
+enum { REMAT_DEEP = 1, REMAT_COPY = 2, REMAT_RELOAD_OPS = 4, REMAT_IN_LOOP = 8 };
 #define FAR 0x3fffffffu
 #define LOOP_EXIT_COST 100000u
 #define MAX_LANE_VGPRS 16u
@@ -47,6 +54,7 @@ typedef struct spill_ctx {
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
+  uint8_t *remat_flags;  /* [temp] REMAT_* (spill_remat.c) */
   mir_loops loops;       /* natural loops of the linear CFG and each block's depth (spill_loop_depths) */
 } spill_ctx;
 
@@ -110,10 +118,27 @@ int spill_apply(spill_ctx *c);
 
 /* spill_remat.c: is ins a move of a constant (always rematerialised)?
  * spill_remat_from_live: marks TK_REMAT the plain ALU values whose
- * register operands are live at every use (after scan_defs; needs current
- * liveness and c->def). */
+ * register operands are live at every use, and the loaded values that can
+ * be loaded again at every use (after scan_defs; needs current liveness
+ * and c->def, and points c->def of such a value at how it is computed
+ * again: a one-dword load outside any block for a dword of a loaded
+ * tuple). spill_remat_is_load: is that a load? spill_remat_settle
+ * (spill_apply.c, once the round's values are chosen): back to TK_NORMAL
+ * (stored) every chosen TK_REMAT value whose copy would need a chosen
+ * operand that cannot be brought back before it (a chain deeper than two;
+ * for an ALU operation, more than one operand in memory, one wider than
+ * the value, or one reloaded in a deeper loop than the definition). */
 bool spill_is_remat(const mir_instr *ins);
 void spill_remat_from_live(spill_ctx *c);
+bool spill_remat_is_load(const mir_instr *ins);
+void spill_remat_settle(spill_ctx *c);
+/* spill_remat.c: is the copy of TK_REMAT value t a load or does it reload
+ * an operand (made once per block then, not once per use)? */
+bool spill_remat_costly(const spill_ctx *c, uint32_t t);
+/* spill_remat.c: drops loads (not volatile) and p_split_vector /
+ * p_extract whose results nothing reads any more: a loaded tuple whose
+ * every dword is loaded again where it is used (end of spill_apply). */
+void spill_remat_drop_dead(spill_ctx *c);
 
 /* spill_sink.c: moves VALU and SALU expression trees to just before
  * their first use in blocks whose VGPR or SGPR demand exceeds vbudget or
