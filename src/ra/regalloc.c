@@ -569,9 +569,10 @@ static bool window_holds_operand(const ra_ctx *c, mir_preg r, unsigned n, const 
  * left outside it: the register of an operand of the current instruction
  * that dies there (not late), which moves into the window in the same
  * parallel copy (a swap). Fragmentation at a p_create_vector of dying
- * values: 8 VGPRs free, none four in a row, and the window's one occupant
- * has nowhere to go but where an operand sits (f_half_vload_vstore.cl at
- * 30..34 VGPRs). Returns the register, or MIR_PREG_NONE. */
+ * values: seven VGPRs free (four of them the operands), none four in a
+ * row within the budget, and the window's one occupant has nowhere to go
+ * but where an operand sits (f_half_vload_vstore.cl at 30..32 and 34
+ * VGPRs). Returns the register, or MIR_PREG_NONE. */
 static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, unsigned nocc, split_swap *sw) {
   const mir_instr *ins = c->cur_ins;
   mir_rc orc = c->p->temp_rc[o];
