@@ -168,6 +168,7 @@ typedef struct emu_wave {
   uint8_t spend[EMU_NUM_SGPR];   /* a load into this SGPR is outstanding */
   uint32_t (*v)[EMU_WAVE];       /* [256][64] */
   uint64_t vinit[EMU_NUM_VGPR];  /* lanes written */
+  uint64_t vundef[EMU_NUM_VGPR]; /* lanes holding v_writelane_b32's copy of a never-written SGPR (not in vinit) */
   uint64_t vpend[EMU_NUM_VGPR];  /* lanes with an outstanding load */
   uint8_t vexec0[EMU_NUM_VGPR];  /* last written by a load that ran with EXEC = 0 (loaded nothing) */
   uint64_t exec;

@@ -288,11 +288,38 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
       if (d->dev->opt.check_uninit && w->vexec0[r])
         return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
+      if ((w->vundef[r] >> lane) & 1) { /* the restore of a copied never-written SGPR: see below */
+        if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
+        if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;
+        w->valu_sgpr_write[in->dst & 127] = w->ws;
+        return 0;
+      }
       if (emu_vcheck(d, w, in, (unsigned)r, 1, 1ull << lane)) return -1;
       v = w->v[r][lane];
     } else { v = emu_sread(d, w, in, in->src[0], &err); if (err) return -1; }
     if (emu_swrite(d, w, in, in->dst, v)) return -1;
     w->valu_sgpr_write[in->dst & 127] = w->ws;
+    return 0;
+  }
+  /* v_writelane_b32 of a never-written SGPR is a copy, not a use (as in
+   * Memcheck's definedness model): a callee's prologue saves every
+   * callee-saved SGPR it writes, whatever the caller left there, and the
+   * ABI (AMDGPUUsage, callee-saved SGPRs) makes that save legal whether or
+   * not the caller ever wrote the register. The lane is marked vundef
+   * rather than written: v_readlane_b32 of it restores a never-written
+   * SGPR (the caller's later read of that SGPR is still reported), and any
+   * other read of the lane is reported like a never-written lane. A lane
+   * that no v_writelane_b32 wrote is still reported by v_readlane_b32. */
+  if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
+      in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
+    if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_writelane lane select")) return -1;
+    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+    if (err) return -1;
+    if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
+    emu_vwrite(d, w, in->dst, lane, w->s[in->src[0]]);
+    w->vinit[in->dst] &= ~(1ull << lane);
+    w->vundef[in->dst] |= 1ull << lane;
+    emu_trace_vwrite(d, w, in->dst, 1);
     return 0;
   }
   if (op == ISA_V_WRITELANE_B32) {

@@ -190,6 +190,7 @@ void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint
   (void)d;
   w->v[vreg][lane] = v;
   w->vinit[vreg] |= 1ull << lane;
+  w->vundef[vreg] &= ~(1ull << lane);
   w->vexec0[vreg] = 0;
 }
 
@@ -213,6 +214,7 @@ static void retire(emu_wave *w, emu_pending *p) {
         w->v[r][l] = nv;
       }
       w->vinit[r] |= p->lanes;
+      w->vundef[r] &= ~p->lanes;
       w->vpend[r] &= ~p->lanes;
       if (p->lanes) w->vexec0[r] = 0; /* a later load that wrote lanes (the complement's half of a whole-wave reload) */
     }

@@ -97,7 +97,9 @@ void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & MIR_OPND_KILL) fputs("killed ", out);
   if (o->flags & MIR_OPND_LATE_KILL) fputs("latekill ", out);
   if (o->flags & MIR_OPND_FIXED_REG) fputs("fixed ", out);
-  if (o->flags & MIR_OPND_NEG) fputc('-', out);
+  /* a negated constant keeps a space: "-0x7fffffff" would parse back as
+   * the constant 0x80000001, "-0.5" as 0xbf000000 (fuzz_mir) */
+  if (o->flags & MIR_OPND_NEG) fputs(o->kind == MIR_OPND_CONST && !(o->flags & MIR_OPND_ABS) ? "- " : "-", out);
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
   char buf[32];
   switch ((mir_opnd_kind)o->kind) {

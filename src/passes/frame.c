@@ -11,7 +11,9 @@
  *   [A, A + 4n)   a function's saved registers: each VGPR it writes
  *                 above the ones it may clobber (find_saved), all 64
  *                 lanes, then the SGPRs it writes outside the SGPR
- *                 region, 64 per VGPR's lanes
+ *                 region, 64 per VGPR's lanes, then the argument and
+ *                 result VGPRs it writes in lanes EXEC does not select
+ *                 (low_lanes), all 64 lanes
  * frame_size = the total rounded to 16; a callee's frame starts there.
  *
  * Prologue (at a function's entry, before the copies out of its inputs):
@@ -23,7 +25,8 @@
  *   s_mov_b64 exec, vcc
  * p_return becomes the epilogue (the same in reverse, loads, then
  * s_waitcnt 0 so the caller sees no outstanding memory operation) and
- * s_setpc_b64 RA. A calling kernel starts with kernel_prologue (the wave
+ * s_setpc_b64 RA; low_lanes are loaded last, under s_not_b64 exec, vcc
+ * (only the lanes the call does not run: the others hold its results). A calling kernel starts with kernel_prologue (the wave
  * offset into the V#'s base, SP = F*64). p_call becomes
  *   s_add_u32 SP, SP, F*64 (function)  |  s_mov_b32 SP, F*64 (a kernel
  *                                         whose SP is an input register)
@@ -55,6 +58,8 @@ typedef struct frame_ctx {
   uint8_t saved[512];     /* registers (preg numbering) a function must save */
   mir_preg vgprs[256], sgprs[MIR_MAX_SGPRS];
   unsigned nv, ns;
+  mir_preg low_lanes[256]; /* argument/result VGPRs it writes in lanes EXEC does not select (find_saved) */
+  unsigned nl;
   mir_preg lanes_vgpr;    /* the saved VGPR that carries SGPRs */
   bool lanes_kept;        /* the function never writes it: the SGPRs stay in its lanes throughout */
   uint32_t csr_base;      /* byte offset of the save area */
@@ -133,11 +138,18 @@ static mir_instr *all_lanes(mir_program *p, bool on) {
  * and the VGPRs above its arguments and results it writes in lanes EXEC
  * does not select (v_writelane: a caller's value in a lane this call does
  * not run may sit there). What it writes and does not save is its
- * clobber set, v0..v(vgpr_clobber-1), which its callers avoid. */
+ * clobber set, v0..v(vgpr_clobber-1), which its callers avoid. Argument
+ * and result VGPRs written in such lanes (an SGPR spill's lanes in a
+ * result VGPR that is free until the return) are clobbered in the lanes
+ * the call runs, but a caller may hold a value in the others (one that
+ * is not live across the call in the logical CFG: the other arm of an
+ * if): low_lanes, stored whole and reloaded only in the lanes EXEC does
+ * not select at the return (AMDGPUUsage's whole-wave rule for such
+ * registers, without undoing the results). */
 static void find_saved(frame_ctx *c) {
   mir_program *p = c->p;
   unsigned vlo = p->abi.call_vgprs, vargs = p->abi.call_arg_vgprs;
-  uint8_t written[256] = {0}, any_write[256] = {0};
+  uint8_t written[256] = {0}, any_write[256] = {0}, low_lane[256] = {0};
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
@@ -156,6 +168,7 @@ static void find_saved(frame_ctx *c) {
           any_write[x - 256] = 1;
           if (x >= 256 + vlo || (lanes && x >= 256 + vargs)) c->saved[x] = 1;
           else written[x - 256] = 1;
+          if (lanes && x < 256 + vargs) low_lane[x - 256] = 1;
         }
       }
     }
@@ -170,6 +183,8 @@ static void find_saved(frame_ctx *c) {
   }
   for (unsigned r = 256; r < 512; r++)
     if (c->saved[r]) c->vgprs[c->nv++] = (mir_preg)r;
+  for (unsigned r = 0; r < 256; r++)
+    if (low_lane[r] && !c->saved[256 + r]) c->low_lanes[c->nl++] = (mir_preg)(256 + r);
   p->vgpr_clobber = 0;
   for (unsigned r = 0; r < 256; r++)
     if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
@@ -180,6 +195,7 @@ static void find_saved(frame_ctx *c) {
 
 static uint32_t vgpr_slot(const frame_ctx *c, unsigned i) { return c->csr_base + 4 * i; }
 static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_base + 4 * (c->nv + chunk); }
+static uint32_t low_lanes_slot(const frame_ctx *c, unsigned i) { return sgpr_slot(c, (c->ns + 63) / 64 + i); }
 
 /* Inserts `n` instructions of `seq` at position pos of block b. */
 static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **seq, unsigned n) {
@@ -189,9 +205,10 @@ static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **s
 static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   mir_program *p = c->p;
   unsigned n = 0;
-  if (!c->nv) return 0;
+  if (!c->nv && !c->nl) return 0;
   seq[n++] = all_lanes(p, true);
   for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
+  for (unsigned i = 0; i < c->nl; i++) seq[n++] = scratch_dword(p, true, SP, c->low_lanes[i], low_lanes_slot(c, i));
   for (unsigned i = 0; i < c->ns; i++) {
     seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
     if ((i % 64 == 63 || i + 1 == c->ns) && !c->lanes_kept)
@@ -224,8 +241,18 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
     }
     for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, false, SP, c->vgprs[i], vgpr_slot(c, i));
   }
+  if (c->nl) {
+    /* EXEC = the lanes the call does not run (VCC holds the others) */
+    if (!c->nv) seq[n++] = all_lanes(p, true);
+    mir_instr *m = sop(p, ISA_S_NOT_B64, 1, 2);
+    m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+    m->defs[1] = mir_op_fixed(MIR_PREG_SCC, 1);
+    m->ops[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    seq[n++] = m;
+    for (unsigned i = 0; i < c->nl; i++) seq[n++] = scratch_dword(p, false, SP, c->low_lanes[i], low_lanes_slot(c, i));
+  }
   seq[n++] = waitcnt0(p);
-  if (c->nv) seq[n++] = all_lanes(p, false);
+  if (c->nv || c->nl) seq[n++] = all_lanes(p, false);
   mir_instr *r = sop(p, ISA_S_SETPC_B64, 1, 0);
   r->ops[0] = mir_op_fixed(MIR_PREG_SGPR(p->abi.call_ra_sgpr), 2);
   seq[n++] = r;
@@ -371,7 +398,7 @@ int mir_frame(mir_program *p, diag *d) {
   c->d = d;
   c->csr_base = (p->abi.private_segment_size + 3) & ~3u;
   if (p->is_function) find_saved(c);
-  uint32_t end = c->csr_base + 4 * (c->nv + (c->ns + 63) / 64);
+  uint32_t end = c->csr_base + 4 * (c->nv + (c->ns + 63) / 64 + c->nl);
   if (p->calls_external) {
     mir_preg regs[256];
     c->xsave_base = end;

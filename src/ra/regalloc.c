@@ -36,7 +36,10 @@
  * When demand fits but no aligned range is free (fragmentation), values
  * that die in the current block are moved out of the cheapest window by a
  * p_parallelcopy (live-range splitting, renaming their later uses in the
- * block). Values live out of the block are not moved yet; if that is not
+ * block). When no free range is left outside the window for one of them,
+ * it swaps places with an operand that dies at the instruction (the
+ * operand moves into the window, which the definitions may overwrite).
+ * Values live out of the block are not moved yet; if that is not
  * enough, the failure is reported as a budget error. Linear VGPRs (SGPR
  * spill lanes) are never moved: a v_mov_b32 would drop inactive lanes.
  */
@@ -532,6 +535,80 @@ static bool movable(const ra_ctx *c, uint32_t t) {
   return true;
 }
 
+/* Operands of the current instruction that split_for moves into its
+ * window (they die there, so its definitions may take their registers),
+ * to free their registers for the window's occupants. */
+typedef struct split_swap {
+  mir_preg base;            /* the window */
+  unsigned n;
+  unsigned num;
+  uint32_t op[4];           /* the operands moved */
+  mir_preg dest[4];         /* their registers in the window */
+  uint16_t used;            /* window units already taken by them */
+} split_swap;
+
+/* Does [r, r+n) hold an operand of the current instruction that stays
+ * where it is (not one of the window's occupants `occ`, which move)? A
+ * dying operand's registers are free for the definitions but still read
+ * by the copy and the instruction. */
+static bool window_holds_operand(const ra_ctx *c, mir_preg r, unsigned n, const uint32_t *occ, unsigned nocc) {
+  const mir_instr *ins = c->cur_ins;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *x = &ins->ops[k];
+    if (x->kind != MIR_OPND_TEMP) continue;
+    mir_preg xr = c->reg[x->temp.id];
+    if (xr == MIR_PREG_NONE || mir_preg_is_special(xr) || xr == MIR_PREG_SCC) continue;
+    bool moves = false;
+    for (unsigned j = 0; j < nocc; j++) moves |= occ[j] == x->temp.id;
+    if (!moves && xr < r + n && r < xr + mir_rc_size(x->temp.rc)) return true;
+  }
+  return false;
+}
+
+/* A home for occupant `o` of split_for's window when no free range is
+ * left outside it: the register of an operand of the current instruction
+ * that dies there (not late), which moves into the window in the same
+ * parallel copy (a swap). Fragmentation at a p_create_vector of dying
+ * values: seven VGPRs free (four of them the operands), none four in a
+ * row within the budget, and the window's one occupant has nowhere to go
+ * but where an operand sits (f_half_vload_vstore.cl at 30..32 and 34
+ * VGPRs). Returns the register, or MIR_PREG_NONE. */
+static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, unsigned nocc, split_swap *sw) {
+  const mir_instr *ins = c->cur_ins;
+  mir_rc orc = c->p->temp_rc[o];
+  unsigned on = mir_rc_size(orc);
+  for (unsigned k = 0; k < ins->num_ops && sw->num < 4; k++) {
+    const mir_operand *x = &ins->ops[k];
+    if (x->kind != MIR_OPND_TEMP || !(x->flags & MIR_OPND_KILL) || (x->flags & MIR_OPND_LATE_KILL) ||
+        x->preg != MIR_PREG_NONE || mir_rc_is_vgpr(x->temp.rc) != mir_rc_is_vgpr(orc) || (x->temp.rc & MIR_RC_LINEAR))
+      continue;
+    uint32_t xt = x->temp.id;
+    mir_preg r = c->reg[xt];
+    unsigned xn = mir_rc_size(x->temp.rc);
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || xn < on) continue;
+    bool skip = false;
+    for (unsigned j = 0; j < nocc; j++) skip |= occ[j] == xt;
+    for (unsigned j = 0; j < sw->num; j++) skip |= sw->op[j] == xt;
+    mir_preg file = mir_rc_is_vgpr(orc) ? 256 : 0;
+    if (skip || (r - file) % rc_align(orc) || (unsigned)(r - file) < lowest(c, o, orc)) continue;
+    if (r < sw->base + sw->n && sw->base < r + xn) continue; /* in the window itself */
+    for (unsigned u = 0; u < on; u++) skip |= c->owner[r + u] != UINT32_MAX; /* held for the copy, not another's */
+    if (skip) continue;
+    /* its place in the window */
+    unsigned a = rc_align(x->temp.rc);
+    for (unsigned w = 0; w + xn <= sw->n; w++) {
+      if ((sw->base + w - file) % a || (unsigned)(sw->base + w - file) < lowest(c, xt, x->temp.rc)) continue;
+      uint16_t m = (uint16_t)(((1u << xn) - 1) << w);
+      if ((sw->used & m) || window_holds_operand(c, sw->base + w, xn, occ, nocc)) continue;
+      sw->used |= m;
+      sw->op[sw->num] = xt;
+      sw->dest[sw->num++] = (mir_preg)(sw->base + w);
+      return r;
+    }
+  }
+  return MIR_PREG_NONE;
+}
+
 /* Live-range splitting when the file is fragmented (ACO's approach,
  * restricted to block-local values): pick the aligned window for class rc
  * holding the fewest values, all movable; move each to a free range
@@ -589,9 +666,11 @@ static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
       }
   }
   mir_preg dest[16];
+  split_swap sw = {.base = best, .n = n};
   bool ok = true;
   for (unsigned k = 0; k < nocc; k++) {
     dest[k] = find_free(c, occ[k], c->p->temp_rc[occ[k]]);
+    if (dest[k] == MIR_PREG_NONE) dest[k] = swap_with_operand(c, occ[k], occ, nocc, &sw);
     if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;
   }
@@ -604,16 +683,18 @@ static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
     for (unsigned k = 0; k < nocc; k++) occupy(c, occ[k], c->reg[occ[k]]);
     return MIR_PREG_NONE;
   }
-  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, nocc, nocc);
-  for (unsigned k = 0; k < nocc; k++) {
-    uint32_t o = occ[k];
+  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, nocc + sw.num, nocc + sw.num);
+  for (unsigned k = 0; k < nocc + sw.num; k++) {
+    bool op = k >= nocc; /* an operand of the instruction, into the window */
+    uint32_t o = op ? sw.op[k - nocc] : occ[k];
     mir_temp nt = mir_new_temp(c->p, c->p->temp_rc[o]);
     grow_arrays(c);
     mir_temp ot = {.id = o, .rc = c->p->temp_rc[o]};
     pc->ops[k] = mir_op_temp(ot);
     pc->ops[k].flags = MIR_OPND_KILL;
     pc->defs[k] = mir_op_temp(nt);
-    occupy(c, nt.id, dest[k]);
+    if (op) c->reg[nt.id] = sw.dest[k - nocc]; /* it dies at the instruction: free for its definitions */
+    else occupy(c, nt.id, dest[k]);
     /* Rename the uses from the current instruction to the end of the block. */
     for (uint32_t i = c->cur_pos; i < c->cur_block->num_instrs; i++) {
       mir_instr *ins = c->cur_block->instrs[i];

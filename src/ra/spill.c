@@ -154,6 +154,17 @@ mir_instr *spill_clone(mir_program *p, const mir_instr *ins) {
 
 /* ---- driver -------------------------------------------------------------- */
 
+/* Is `d` a definition fixed in the calling convention's SGPR region of a
+ * program whose other values may not use the region (a calling kernel's
+ * compact layout, abi.call_wo_sgpr: its V# and soffset 0)? mir_spill
+ * counts these as held in the region; spilled, they would free only
+ * registers nothing else may take, while their reloads need registers
+ * above it (f_call_control.cl at 14-16 VGPRs, 25 SGPRs: "no free 2-dword
+ * SGPR range (demand 10 SGPRs, has 16)"). */
+static bool in_call_region(const mir_program *p, const mir_operand *d) {
+  return p->has_calls && p->abi.call_wo_sgpr && d->preg != MIR_PREG_NONE && d->preg < p->abi.call_sgprs;
+}
+
 /* Definitions of this round and which values rematerialise. */
 static void scan_defs(spill_ctx *c) {
   mir_program *p = c->p;
@@ -170,7 +181,7 @@ static void scan_defs(spill_ctx *c) {
         c->def[t] = ins;
         c->def_block[t] = bi;
         c->is_scc[t] = o->preg == MIR_PREG_SCC;
-        if (special[t]) c->kind[t] = TK_PINNED;
+        if (special[t] || in_call_region(p, o)) c->kind[t] = TK_PINNED;
         else if (c->kind[t] == TK_NORMAL || c->kind[t] == TK_REMAT) c->kind[t] = spill_is_remat(ins) ? TK_REMAT : TK_NORMAL;
       }
     }

@@ -6,7 +6,9 @@
  *     (in the load's lanes: other lanes may be written and read),
  *   - a never-written VGPR read with --check-uninit; with it too, spill-code
  *     corners: v_readfirstlane_b32 with EXEC = 0, v_readlane_b32 of a
- *     scratch reload that ran with EXEC = 0, of a lane never written,
+ *     scratch reload that ran with EXEC = 0, of a lane never written
+ *     (v_writelane_b32/v_readlane_b32 of a never-written SGPR are copies,
+ *     a later use of it is reported),
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
  *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
  *   - a global store outside every allocation, an LDS access past the end,
@@ -123,6 +125,19 @@ int main(void) {
          "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  v_readlane_b32 s8, v3, 6\n", NULL, &uninit, "never-written v3 (lane 6)");
   expect("v_readlane_b32 of the lane v_writelane_b32 wrote passes",
          "  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 5\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v3, 5\n", NULL, &uninit, NULL);
+  /* A callee's prologue saves each callee-saved SGPR it writes, which the
+   * caller may never have written: the save and its restore are copies,
+   * only a later use of the restored (still never-written) SGPR counts. */
+  expect("v_writelane_b32 save of a never-written SGPR, v_readlane_b32 restore passes",
+         "  v_writelane_b32 v3, s13, 6\n  s_mov_b32 s13, 1\n  v_readlane_b32 s13, v3, 6\n", NULL, &uninit, NULL);
+  expect("the restored never-written SGPR, then used",
+         "  v_writelane_b32 v3, s13, 6\n  s_mov_b32 s13, 1\n  v_readlane_b32 s13, v3, 6\n  s_add_u32 s14, s13, 1\n", NULL,
+         &uninit, "never-written s13");
+  expect("a VALU read of the lane holding a never-written SGPR's copy",
+         "  v_writelane_b32 v3, s13, 0\n  v_add_u32 v4, v3, v0\n", NULL, &uninit, "never-written v3 (lane 0)");
+  expect("a written lane over the copy of a never-written SGPR, then read, passes",
+         "  v_writelane_b32 v3, s13, 0\n  s_mov_b32 s9, 42\n  v_writelane_b32 v3, s9, 0\n  v_readlane_b32 s8, v3, 0\n"
+         "  s_add_u32 s10, s8, 1\n", NULL, &uninit, NULL);
   expect("hazard: VALU writes SGPR, v_readlane uses it as lane select",
          "  v_readfirstlane_b32 s8, v0\n  v_readlane_b32 s9, v0, s8\n", NULL, NULL, "hazard");
   expect("hazard avoided with s_nop 3 (4 wait states)",
