@@ -41,7 +41,12 @@
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
  *      loop's blocks (spill_apply.c plan_hoists).
- *   4. spill slots are virtual until a file is done; then (VGPRs) a
+ *   4. spill slots are virtual until a file is done; then a slot
+ *      reloaded in a loop and never stored there is reloaded once at the
+ *      end of the loop's preheader where the final demand leaves room,
+ *      values live through the loop and unused in it going to memory
+ *      around a single-exit loop where that makes the room (spill_loops.c:
+ *      Braun & Hack's loop-entry set, after the rounds); (VGPRs) a
  *      reload of a value that an earlier instruction of its block left in
  *      a register reads that register where keeping it live fits the
  *      budget throughout, shortest gaps first (spill_reuse.c: most of
@@ -88,8 +93,8 @@
  * SSA elimination lowers them on physical registers (spill_lower.c).
  * Not done yet: full live-range splitting at loop boundaries (a value
  * defined in a loop is stored where it is defined, every iteration; a
- * value reloaded in a loop that has no room for it is reloaded in every
- * block of the loop that reads it) and Braun & Hack's block-local MIN
+ * value reloaded in a loop that has no room for it even after step 4 is
+ * reloaded in every block of the loop that reads it) and Braun & Hack's block-local MIN
  * eviction as the choice itself (a value is chosen for the whole block,
  * and a reload spanning an over-budget point is split per use; step 4
  * then keeps in registers what fits, VGPRs only).
