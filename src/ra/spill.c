@@ -43,10 +43,9 @@
  *      loop's blocks (spill_apply.c plan_hoists).
  *   4. spill slots are virtual until a file is done; then a slot
  *      reloaded in a loop and never stored there is reloaded once at the
- *      end of the loop's preheader where the final demand leaves room,
- *      values live through the loop and unused in it going to memory
- *      around a single-exit loop where that makes the room (spill_loops.c:
- *      Braun & Hack's loop-entry set, after the rounds); (VGPRs) a
+ *      end of the loop's preheader where the final demand leaves room
+ *      (spill_loops.c: Braun & Hack's loop-entry set, after the rounds);
+ *      (VGPRs) a
  *      reload of a value that an earlier instruction of its block left in
  *      a register reads that register where keeping it live fits the
  *      budget throughout, shortest gaps first (spill_reuse.c: most of
