@@ -41,15 +41,15 @@
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
  *      loop's blocks (spill_apply.c plan_hoists).
- *   4. spill slots are virtual until a file is done; then a slot
- *      reloaded in a loop and never stored there is reloaded once at the
- *      end of the loop's preheader where the final demand leaves room
- *      (spill_loops.c: Braun & Hack's loop-entry set, after the rounds);
- *      (VGPRs) a
+ *   4. spill slots are virtual until a file is done; then (VGPRs) a
  *      reload of a value that an earlier instruction of its block left in
  *      a register reads that register where keeping it live fits the
  *      budget throughout, shortest gaps first (spill_reuse.c: most of
- *      what MIN would have kept); the slots are coloured
+ *      what MIN would have kept); then a slot reloaded in a loop and
+ *      never stored there is reloaded once at the end of the loop's
+ *      preheader where the final demand leaves room (spill_loops.c:
+ *      Braun & Hack's loop-entry set, after the rounds; spill_reuse.c
+ *      again after it); the slots are coloured
  *      (spill_slots.c: slots never live at once share a place), and the
  *      placed code cleaned up (spill_cleanup.c: stores back to where a
  *      value was just reloaded from, reloads right after a store of the
