@@ -8,8 +8,7 @@
 ; one buffer_load_dword in the preheader, none in the loop.
 ; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
 ; CHECK: s_load_dwordx2 s[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], 0x18
-; CHECK-NEXT: v_readlane_b32 s{{[0-9]+}}, v{{[0-9]+}}, 2
-; CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:8
+; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:8
 ; CHECK-NEXT: [[LOOP:\.Ltrace_BB[0-9]+]]:
 ; CHECK-NOT: v_readlane_b32
 ; CHECK-NOT: buffer_load_dword
