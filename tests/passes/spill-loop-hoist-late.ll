@@ -5,7 +5,9 @@
 ; reload them once before the loop (the loop was over budget then, with
 ; values that later rounds spilled), so they were reloaded in every
 ; iteration. The loop has room for both at the end: one v_readlane_b32 and
-; one buffer_load_dword in the preheader, none in the loop.
+; one buffer_load_dword in the preheader, none in the loop. (With the
+; pressure scheduler, sched-pressure, the count stays in a register and
+; only dir.y's reload moves.)
 ; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
 ; CHECK: s_load_dwordx2 s[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], 0x18
 ; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:8
