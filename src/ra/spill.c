@@ -47,7 +47,11 @@
  *      reload of a value that an earlier instruction of its block left in
  *      a register reads that register where keeping it live fits the
  *      budget throughout, shortest gaps first (spill_reuse.c: most of
- *      what MIN would have kept); the slots are coloured
+ *      what MIN would have kept); then a slot reloaded in a loop and
+ *      never stored there is reloaded once at the end of the loop's
+ *      preheader where the final demand leaves room (spill_loops.c:
+ *      Braun & Hack's loop-entry set, after the rounds; spill_reuse.c
+ *      again after it); the slots are coloured
  *      (spill_slots.c: slots never live at once share a place), and the
  *      placed code cleaned up (spill_cleanup.c: stores back to where a
  *      value was just reloaded from, reloads right after a store of the
@@ -90,8 +94,8 @@
  * SSA elimination lowers them on physical registers (spill_lower.c).
  * Not done yet: full live-range splitting at loop boundaries (a value
  * defined in a loop is stored where it is defined, every iteration; a
- * value reloaded in a loop that has no room for it is reloaded in every
- * block of the loop that reads it) and Braun & Hack's block-local MIN
+ * value reloaded in a loop that has no room for it even after step 4 is
+ * reloaded in every block of the loop that reads it) and Braun & Hack's block-local MIN
  * eviction as the choice itself (a value is chosen for the whole block,
  * and a reload spanning an over-budget point is split per use; step 4
  * then keeps in registers what fits, VGPRs only).

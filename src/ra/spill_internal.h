@@ -181,6 +181,16 @@ uint32_t spill_only_pred(const spill_ctx *c, const mir_block *b);
  * slots nothing reads any more go (spill_reuse.c). Recomputes liveness;
  * true when something changed (liveness stale then). */
 bool spill_reuse_registers(spill_ctx *c);
+/* The file's demand at each instruction of block bi (current liveness),
+ * with the SGPRs reserved for the scratch V# and offset where they are not
+ * live, as spill_choose.c counts them (spill_reuse.c). */
+uint16_t *spill_block_demand(const spill_ctx *c, uint32_t bi);
+
+/* Before slots are placed (VGPRs, SGPRs in lanes): a slot reloaded in a
+ * loop and never stored there is reloaded once at the end of the loop's
+ * preheader where the loop has room for it (spill_loops.c). Leaves
+ * liveness stale; true when something changed. */
+bool spill_hoist_loop_reloads(spill_ctx *c);
 
 /* Drops the stores of virtual VGPR slots s with alias[s] != UINT32_MAX
  * and points their reloads at slot alias[s], alias_off[s] dwords in

@@ -165,6 +165,7 @@ int spill_place_slots(spill_ctx *c) {
   if (!c->nvslots) return 0;
   if (!c->vgpr && c->sgpr_scratch) return spill_place_sgpr_scratch(c);
   spill_reuse_registers(c);
+  if (spill_hoist_loop_reloads(c)) spill_reuse_registers(c);
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {

@@ -278,8 +278,7 @@ static void walk_block(reuse_ctx *r, uint32_t bi) {
   r->nout[bi] = nh;
 }
 
-/* The file's demand at each instruction of block bi. */
-static uint16_t *block_demand(const spill_ctx *c, uint32_t bi) {
+uint16_t *spill_block_demand(const spill_ctx *c, uint32_t bi) {
   const mir_program *p = c->p;
   const mir_block *b = &p->blocks[bi];
   uint16_t *dem = arena_alloc(p->mem, (b->num_instrs ? b->num_instrs : 1) * sizeof *dem);
@@ -359,7 +358,7 @@ bool spill_reuse_registers(spill_ctx *c) {
     r.chain[bi] = pred < bi && c->vgpr ? pred : UINT32_MAX; /* (a loop header's back edge: no) */
     r.join[bi] = join_of(&r, bi);
     if (r.join[bi]) r.chain[bi] = bi - 3;
-    r.dem[bi] = block_demand(c, bi);
+    r.dem[bi] = spill_block_demand(c, bi);
     r.goal[bi] = c->target - spill_block_slack(c, b);
     drop[bi] = arena_alloc(m, b->num_instrs ? b->num_instrs : 1);
     memset(drop[bi], 0, b->num_instrs ? b->num_instrs : 1);
