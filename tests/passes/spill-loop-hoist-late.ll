@@ -1,49 +1,27 @@
 ; Reloads moved out of a loop after the last spill round (src/ra/spill_loops.c),
-; raysphere.cl's loop at 8 VGPRs / 24 SGPRs: the sphere count (an SGPR in a
-; lane of the spill VGPR) and dir.y (a VGPR in scratch) are chosen before
-; the loop, where their next use is far; the round that chose them could not
-; reload them once before the loop (the loop was over budget then, with
-; values that later rounds spilled), so they were reloaded in every
-; iteration. The loop has room for both at the end: one v_readlane_b32 and
-; one buffer_load_dword in the preheader, none in the loop. (With the
-; pressure scheduler, sched-pressure, the count stays in a register and
-; only dir.y's reload moves.)
+; raysphere.cl's loop at 8 VGPRs / 24 SGPRs (the IR clang-19 -O2 makes of
+; bench/kernels/raysphere.cl, linked with libclc). The spheres pointer (an
+; SGPR pair in lanes of the spill VGPR) and dir.y (a VGPR in scratch) are
+; chosen before the loop, where their next use is far; the round that chose
+; them could not reload them once before the loop (the loop was over budget
+; then, with values later rounds spilled), so without spill_loops.c they are
+; reloaded in every iteration (two v_readlane_b32 and a buffer_load_dword).
+; The loop has room for them at the end: the preheader reloads them once,
+; the loop reads the registers. (Updated in session 6: with LDS
+; rematerialisation and the pressure scheduler merged, the earlier reduced
+; IR of this test no longer spilled these values at all.)
 ; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
-; CHECK: s_load_dwordx2 s[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], 0x18
-; CHECK: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:8
+; tmin = INFINITY starts the preheader
+; CHECK: v_mov_b32_e32 v{{[0-9]+}}, 0x7f800000
+; CHECK: v_readlane_b32 {{s[0-9]+}}, [[LANES:v[0-9]+]]
+; CHECK-NEXT: v_readlane_b32 {{s[0-9]+}}, [[LANES]]
+; CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}} offset:8
 ; CHECK-NEXT: [[LOOP:\.Ltrace_BB[0-9]+]]:
 ; CHECK-NOT: v_readlane_b32
-; CHECK-NOT: buffer_load_dword
+; CHECK-NOT: offset:8{{$}}
 ; CHECK: s_cbranch_scc0 [[LOOP]]
-; Generated from this OpenCL C (clang-19 -O2, linked with libclc):
-; kernel void trace(global int *hit, global float *dist, global float *shade,
-;                   global const float4 *spheres, int ns, int width, int height,
-;                   float pix, float4 light)
-; {
-;     int px = get_global_id(0);
-;     int py = get_global_id(1);
-;     if (px >= width || py >= height)
-;         return;
-;     float3 dir = normalize((float3)(((float)px + 0.5f - 0.5f * (float)width) * pix,
-;                                     ((float)py + 0.5f - 0.5f * (float)height) * pix,
-;                                     -1.0f));
-;     float tmin = INFINITY;
-;     int best = -1;
-;     for (int i = 0; i < ns; ++i) {
-;         float4 s = spheres[i];
-;         float b = dot(s.xyz, dir);
-;         float c = dot(s.xyz, s.xyz) - s.w * s.w;
-;         float disc = b * b - c;
-;         if (disc > 0.0f && b < tmin) {
-;                 tmin = b;
-;                 best = i;
-;         }
-;     }
-;     int o = py * width + px;
-;     hit[o] = best;
-;     dist[o] = tmin;
-;     shade[o] = light.x * dir.x + light.y;
-; }
+; ModuleID = '/tmp/rs/kl.bc'
+source_filename = "llvm-link"
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"
 target triple = "amdgcn-amd-amdhsa"
 
@@ -74,7 +52,7 @@ define protected amdgpu_kernel void @trace(ptr addrspace(1) nocapture noundef wr
   %30 = icmp slt i32 %21, %5
   %31 = icmp slt i32 %29, %6
   %32 = select i1 %30, i1 %31, i1 false
-  br i1 %32, label %33, label %160
+  br i1 %32, label %33, label %192
 
 33:                                               ; preds = %9
   %34 = sitofp i32 %21 to float
@@ -177,62 +155,103 @@ define protected amdgpu_kernel void @trace(ptr addrspace(1) nocapture noundef wr
 _Z9normalizeDv3_f.exit:                           ; preds = %33, %107
   %116 = phi <3 x float> [ %115, %107 ], [ %45, %33 ]
   %117 = icmp sgt i32 %4, 0
-  %118 = extractelement <3 x float> %116, i64 0
   br i1 %117, label %.preheader, label %.loopexit
 
 .preheader:                                       ; preds = %_Z9normalizeDv3_f.exit
+  %118 = extractelement <3 x float> %116, i64 0
   %119 = extractelement <3 x float> %116, i64 1
   %120 = extractelement <3 x float> %116, i64 2
-  br label %132
+  br label %128
 
-.loopexit:                                        ; preds = %132, %_Z9normalizeDv3_f.exit
-  %121 = phi i32 [ -1, %_Z9normalizeDv3_f.exit ], [ %156, %132 ]
-  %122 = phi float [ 0x7FF0000000000000, %_Z9normalizeDv3_f.exit ], [ %157, %132 ]
+.loopexit:                                        ; preds = %161, %_Z9normalizeDv3_f.exit
+  %121 = phi i32 [ -1, %_Z9normalizeDv3_f.exit ], [ %162, %161 ]
+  %122 = phi float [ 0x7FF0000000000000, %_Z9normalizeDv3_f.exit ], [ %163, %161 ]
   %123 = mul nsw i32 %29, %5
   %124 = add nsw i32 %123, %21
   %125 = sext i32 %124 to i64
   %126 = getelementptr inbounds i32, ptr addrspace(1) %0, i64 %125
   store i32 %121, ptr addrspace(1) %126, align 4, !tbaa !10
-  %127 = getelementptr inbounds float, ptr addrspace(1) %1, i64 %125
-  store float %122, ptr addrspace(1) %127, align 4, !tbaa !15
-  %128 = extractelement <4 x float> %8, i64 0
-  %129 = extractelement <4 x float> %8, i64 1
-  %130 = tail call float @llvm.fmuladd.f32(float %128, float %118, float %129)
-  %131 = getelementptr inbounds float, ptr addrspace(1) %2, i64 %125
-  store float %130, ptr addrspace(1) %131, align 4, !tbaa !15
-  br label %160
+  %127 = icmp slt i32 %121, 0
+  br i1 %127, label %188, label %166
 
-132:                                              ; preds = %.preheader, %132
-  %133 = phi float [ %157, %132 ], [ 0x7FF0000000000000, %.preheader ]
-  %134 = phi i32 [ %156, %132 ], [ -1, %.preheader ]
-  %135 = phi i32 [ %158, %132 ], [ 0, %.preheader ]
-  %136 = zext nneg i32 %135 to i64
-  %137 = getelementptr inbounds <4 x float>, ptr addrspace(1) %3, i64 %136
-  %138 = load <4 x float>, ptr addrspace(1) %137, align 16, !tbaa !17, !amdgpu.noclobber !18
-  %139 = extractelement <4 x float> %138, i64 0
-  %140 = extractelement <4 x float> %138, i64 1
-  %141 = fmul float %119, %140
-  %142 = tail call float @llvm.fmuladd.f32(float %139, float %118, float %141)
-  %143 = extractelement <4 x float> %138, i64 2
-  %144 = tail call noundef float @llvm.fmuladd.f32(float %143, float %120, float %142)
-  %145 = fmul float %140, %140
-  %146 = tail call float @llvm.fmuladd.f32(float %139, float %139, float %145)
-  %147 = tail call noundef float @llvm.fmuladd.f32(float %143, float %143, float %146)
-  %148 = extractelement <4 x float> %138, i64 3
+128:                                              ; preds = %.preheader, %161
+  %129 = phi float [ %163, %161 ], [ 0x7FF0000000000000, %.preheader ]
+  %130 = phi i32 [ %162, %161 ], [ -1, %.preheader ]
+  %131 = phi i32 [ %164, %161 ], [ 0, %.preheader ]
+  %132 = zext nneg i32 %131 to i64
+  %133 = getelementptr inbounds <4 x float>, ptr addrspace(1) %3, i64 %132
+  %134 = load <4 x float>, ptr addrspace(1) %133, align 16, !tbaa !15, !amdgpu.noclobber !16
+  %135 = shufflevector <4 x float> %134, <4 x float> poison, <3 x i32> <i32 0, i32 1, i32 2>
+  %136 = fneg <3 x float> %135
+  %137 = extractelement <3 x float> %136, i64 0
+  %138 = extractelement <3 x float> %136, i64 1
+  %139 = fmul float %119, %138
+  %140 = tail call float @llvm.fmuladd.f32(float %137, float %118, float %139)
+  %141 = extractelement <3 x float> %136, i64 2
+  %142 = tail call noundef float @llvm.fmuladd.f32(float %141, float %120, float %140)
+  %143 = fmul float %138, %138
+  %144 = tail call float @llvm.fmuladd.f32(float %137, float %137, float %143)
+  %145 = tail call noundef float @llvm.fmuladd.f32(float %141, float %141, float %144)
+  %146 = extractelement <4 x float> %134, i64 3
+  %147 = fneg float %146
+  %148 = tail call float @llvm.fmuladd.f32(float %147, float %146, float %145)
   %149 = fneg float %148
-  %150 = tail call float @llvm.fmuladd.f32(float %149, float %148, float %147)
-  %151 = fneg float %150
-  %152 = tail call float @llvm.fmuladd.f32(float %144, float %144, float %151)
-  %153 = fcmp ogt float %152, 0.000000e+00
-  %154 = fcmp olt float %144, %133
-  %155 = select i1 %153, i1 %154, i1 false
-  %156 = select i1 %155, i32 %135, i32 %134
-  %157 = select i1 %155, float %144, float %133
-  %158 = add nuw nsw i32 %135, 1
-  %159 = icmp eq i32 %158, %4
-  br i1 %159, label %.loopexit, label %132
+  %150 = tail call float @llvm.fmuladd.f32(float %142, float %142, float %149)
+  %151 = fcmp ogt float %150, 0.000000e+00
+  br i1 %151, label %152, label %161
 
-160:                                              ; preds = %9, %.loopexit
+152:                                              ; preds = %128
+  %153 = fneg float %142
+  %154 = tail call float @llvm.sqrt.f32(float noundef %150) #3, !fpmath !17
+  %155 = fsub float %153, %154
+  %156 = fcmp ogt float %155, 0x3F50624DE0000000
+  %157 = fcmp olt float %155, %129
+  %158 = select i1 %156, i1 %157, i1 false
+  %159 = select i1 %158, i32 %131, i32 %130
+  %160 = select i1 %158, float %155, float %129
+  br label %161
+
+161:                                              ; preds = %152, %128
+  %162 = phi i32 [ %159, %152 ], [ %130, %128 ]
+  %163 = phi float [ %160, %152 ], [ %129, %128 ]
+  %164 = add nuw nsw i32 %131, 1
+  %165 = icmp eq i32 %164, %4
+  br i1 %165, label %.loopexit, label %128
+
+166:                                              ; preds = %.loopexit
+  %167 = zext nneg i32 %121 to i64
+  %168 = getelementptr inbounds <4 x float>, ptr addrspace(1) %3, i64 %167
+  %169 = load <4 x float>, ptr addrspace(1) %168, align 16, !tbaa !15
+  %170 = insertelement <3 x float> poison, float %122, i64 0
+  %171 = shufflevector <3 x float> %170, <3 x float> poison, <3 x i32> zeroinitializer
+  %172 = fmul <3 x float> %116, %171
+  %173 = shufflevector <4 x float> %169, <4 x float> poison, <3 x i32> <i32 0, i32 1, i32 2>
+  %174 = fsub <3 x float> %172, %173
+  %175 = shufflevector <4 x float> %169, <4 x float> poison, <3 x i32> <i32 3, i32 3, i32 3>
+  %176 = fdiv <3 x float> %174, %175, !fpmath !14
+  %177 = extractelement <3 x float> %176, i64 0
+  %178 = extractelement <4 x float> %8, i64 0
+  %179 = extractelement <3 x float> %176, i64 1
+  %180 = extractelement <4 x float> %8, i64 1
+  %181 = fmul float %180, %179
+  %182 = tail call float @llvm.fmuladd.f32(float %177, float %178, float %181)
+  %183 = extractelement <3 x float> %176, i64 2
+  %184 = extractelement <4 x float> %8, i64 2
+  %185 = tail call noundef float @llvm.fmuladd.f32(float %183, float %184, float %182)
+  %186 = tail call float @llvm.maxnum.f32(float noundef %185, float noundef 0.000000e+00) #3
+  %187 = tail call float @llvm.fmuladd.f32(float %186, float 0x3FECCCCCC0000000, float 0x3FB99999A0000000)
+  br label %188
+
+188:                                              ; preds = %.loopexit, %166
+  %.sink = phi float [ %122, %166 ], [ 0.000000e+00, %.loopexit ]
+  %189 = phi float [ %187, %166 ], [ 0.000000e+00, %.loopexit ]
+  %190 = getelementptr inbounds float, ptr addrspace(1) %1, i64 %125
+  store float %.sink, ptr addrspace(1) %190, align 4
+  %191 = getelementptr inbounds float, ptr addrspace(1) %2, i64 %125
+  store float %189, ptr addrspace(1) %191, align 4, !tbaa !18
+  br label %192
+
+192:                                              ; preds = %188, %9
   ret void
 }
 
@@ -240,13 +259,16 @@ _Z9normalizeDv3_f.exit:                           ; preds = %33, %107
 declare float @llvm.fmuladd.f32(float, float, float) #1
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.sqrt.f32(float) #1
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
+declare float @llvm.maxnum.f32(float, float) #1
+
+; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare float @llvm.fabs.f32(float) #1
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare float @llvm.copysign.f32(float, float) #1
-
-; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
-declare float @llvm.sqrt.f32(float) #1
 
 ; Function Attrs: mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none)
 declare noundef i32 @llvm.amdgcn.workgroup.id.x() #1
@@ -269,6 +291,7 @@ declare noundef align 4 ptr addrspace(4) @llvm.amdgcn.implicitarg.ptr() #1
 attributes #0 = { convergent nofree norecurse nosync nounwind memory(argmem: readwrite) "amdgpu-flat-work-group-size"="1,256" "amdgpu-no-agpr" "amdgpu-no-completion-action" "amdgpu-no-default-queue" "amdgpu-no-dispatch-id" "amdgpu-no-heap-ptr" "amdgpu-no-hostcall-ptr" "amdgpu-no-lds-kernel-id" "amdgpu-no-multigrid-sync-arg" "amdgpu-no-queue-ptr" "amdgpu-no-workgroup-id-x" "amdgpu-no-workgroup-id-z" "amdgpu-no-workitem-id-x" "amdgpu-no-workitem-id-z" "no-trapping-math"="true" "stack-protector-buffer-size"="8" "target-cpu"="gfx900" "target-features"="+16-bit-insts,+ci-insts,+dpp,+gfx8-insts,+gfx9-insts,+s-memrealtime,+s-memtime-inst,+wavefrontsize64" "uniform-work-group-size"="true" }
 attributes #1 = { mustprogress nocallback nofree nosync nounwind speculatable willreturn memory(none) }
 attributes #2 = { convergent nobuiltin nounwind "no-builtins" }
+attributes #3 = { convergent nounwind willreturn memory(none) }
 
 !opencl.ocl.version = !{!0}
 !llvm.module.flags = !{!1, !2, !3}
@@ -289,7 +312,8 @@ attributes #2 = { convergent nobuiltin nounwind "no-builtins" }
 !12 = !{!"omnipotent char", !13, i64 0}
 !13 = !{!"Simple C/C++ TBAA"}
 !14 = !{float 2.500000e+00}
-!15 = !{!16, !16, i64 0}
-!16 = !{!"float", !12, i64 0}
-!17 = !{!12, !12, i64 0}
-!18 = !{}
+!15 = !{!12, !12, i64 0}
+!16 = !{}
+!17 = !{float 3.000000e+00}
+!18 = !{!19, !19, i64 0}
+!19 = !{!"float", !12, i64 0}
