@@ -17,12 +17,13 @@
  * ends in p_branch or nothing, and that writes EXEC only by widening it
  * (s_or_b64, a join): then EXEC at P's end holds every lane that enters
  * L, and so every lane of a block U that P dominates (logical and linear
- * CFG). For such a U after L (not in L), an expression tree T in U is
- * grown from a root with a VGPR result downward: an operand's definition
- * joins T when it is in U, has that one use and is a plain ALU
- * instruction (VOP1/2/3/3P, SOP1/2/K; no memory, no SCC, VCC, EXEC or M0
- * read or write, not lane-crossing: as spill_remat.c's plain_alu; no FP op
- * in a program that writes MODE; no copy made for a tied operand). Every
+ * CFG). For such a U after L (not in L), an expression T in U is grown
+ * from a root with a VGPR result downward: an operand's definition joins
+ * T when it is in U, every use of its result is in T, and it is a plain
+ * ALU instruction (VOP1/2/3/3P, SOP1/2/K; no memory, no SCC, VCC, EXEC or
+ * M0 read or write, not lane-crossing: as spill_remat.c's plain_alu; no
+ * FP op in a program that writes MODE; no copy made for a tied operand)
+ * or a p_copy / p_create_vector into a VGPR (at most 16 nodes). Every
  * other operand (a leaf) is a constant or a temporary defined outside L
  * in a block at or before P that dominates P. A VGPR leaf is freed when
  * all its uses outside T are at or before P outside L and no loop around
@@ -207,16 +208,60 @@ static bool freed_leaf(const hp_ctx *c, uint32_t l, uint32_t ph, uint32_t x, uns
   return true;
 }
 
-/* Tries the tree rooted at block u's instruction `at`; moves it to the
- * end of ph and returns true when that frees VGPRs through loop l. */
+/* A copy pseudo that may move with an expression: p_copy or
+ * p_create_vector of temporaries and constants into a VGPR temporary. */
+static bool vgpr_pseudo(const hp_ctx *c, const mir_instr *ins) {
+  if ((ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_CREATE_VECTOR) || ins->num_defs != 1 || !ssa_pure(ins)) return false;
+  const mir_operand *d = &ins->defs[0];
+  if (d->preg != MIR_PREG_NONE || !mir_rc_is_vgpr(d->temp.rc) || (d->temp.rc & MIR_RC_LINEAR) || d->temp.id >= c->nt ||
+      c->tied[d->temp.id])
+    return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind == MIR_OPND_CONST) continue;
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || o->temp.id >= c->nt || c->is_scc[o->temp.id] ||
+        (o->temp.rc & MIR_RC_LINEAR))
+      return false;
+  }
+  return true;
+}
+
+static bool node_ok(const hp_ctx *c, const mir_instr *ins) { return plain_alu(c, ins) || vgpr_pseudo(c, ins); }
+
+static bool in_list(mir_instr *const *v, unsigned n, const mir_instr *ins) {
+  for (unsigned q = 0; q < n; q++)
+    if (v[q] == ins) return true;
+  return false;
+}
+
+/* Tries the expression rooted at block u's instruction `at` (grown over
+ * definitions in u all of whose uses it holds); moves it to the end of ph
+ * and returns true when that frees VGPRs through loop l. */
 static bool try_root(hp_ctx *c, uint32_t l, uint32_t ph, uint32_t u, uint32_t at) {
   mir_program *p = c->p;
   mir_block *ub = &p->blocks[u];
   mir_instr *root = ub->instrs[at];
-  if (!plain_alu(c, root) || !mir_rc_is_vgpr(root->defs[0].temp.rc)) return false;
+  if (!node_ok(c, root) || !mir_rc_is_vgpr(root->defs[0].temp.rc)) return false;
   mir_instr *tree[MAX_TREE];
   unsigned nt = 0;
   tree[nt++] = root;
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (unsigned q = 0; q < nt; q++)
+      for (unsigned k = 0; k < tree[q]->num_ops; k++) {
+        const mir_operand *o = &tree[q]->ops[k];
+        if (o->kind != MIR_OPND_TEMP || c->def_block[o->temp.id] != u || nt == MAX_TREE) continue;
+        uint32_t t = o->temp.id;
+        if (in_list(tree, nt, c->def[t]) || !node_ok(c, c->def[t])) continue;
+        unsigned n = 0;
+        for (unsigned r = 0; r < nt; r++)
+          for (unsigned m = 0; m < tree[r]->num_ops; m++)
+            n += tree[r]->ops[m].kind == MIR_OPND_TEMP && tree[r]->ops[m].temp.id == t;
+        if (n != num_uses(c, t)) continue;
+        tree[nt++] = c->def[t];
+        grew = true;
+      }
+  }
   uint32_t leaves[MAX_TREE * 4];
   unsigned leaf_uses[MAX_TREE * 4], nl = 0;
   for (unsigned q = 0; q < nt; q++) {
@@ -225,10 +270,7 @@ static bool try_root(hp_ctx *c, uint32_t l, uint32_t ph, uint32_t u, uint32_t at
       const mir_operand *o = &ins->ops[k];
       if (o->kind != MIR_OPND_TEMP) continue;
       uint32_t t = o->temp.id, db = c->def_block[t];
-      if (db == u && num_uses(c, t) == 1 && nt < MAX_TREE && plain_alu(c, c->def[t])) {
-        tree[nt++] = c->def[t];
-        continue;
-      }
+      if (db == u && in_list(tree, nt, c->def[t])) continue;
       if (db == UINT32_MAX || db > ph || mir_loop_has(&c->loops, l, db)) return false;
       unsigned j = 0;
       while (j < nl && leaves[j] != t) j++;
@@ -254,9 +296,7 @@ static bool try_root(hp_ctx *c, uint32_t l, uint32_t ph, uint32_t u, uint32_t at
   uint32_t j = 0;
   for (uint32_t i = 0; i < ub->num_instrs; i++) {
     mir_instr *ins = ub->instrs[i];
-    bool in_tree = false;
-    for (unsigned q = 0; q < nt && !in_tree; q++) in_tree = tree[q] == ins;
-    if (in_tree) mir_block_insert(p, pb, pos++, ins);
+    if (in_list(tree, nt, ins)) mir_block_insert(p, pb, pos++, ins);
     else ub->instrs[j++] = ins;
   }
   ub->num_instrs = j;
