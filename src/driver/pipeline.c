@@ -141,6 +141,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
       "dce",
       "fold-vectors",
       "sched-loads",
+      "hoist-pressure",
       "sched-pressure",
       "liveness",
       "spill",

@@ -268,6 +268,13 @@ int mir_sched_loads(mir_program *p, diag *d);
  * p->live NULL when it reordered. Returns 0 (src/passes/sched_pressure.c). */
 int mir_sched_pressure(mir_program *p, diag *d);
 
+/* Before sched-pressure: in a loop over the VGPR budget, moves an ALU
+ * expression tree computed after the loop from values live through it to
+ * the preheader when the values it frees hold more VGPRs than its result.
+ * Runs mir_liveness when p->live is NULL; leaves p->live NULL when it
+ * moved. Returns 0 (src/passes/loop_hoist_pressure.c). */
+int mir_hoist_pressure(mir_program *p, diag *d);
+
 /* Inserts the minimum s_waitcnt (vmcnt/expcnt/lgkmcnt, gfx9 encoding)
  * before every use of a register a pending memory operation writes, and
  * before writes of registers pending loads/stores still access. Dataflow

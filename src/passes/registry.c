@@ -14,6 +14,7 @@ static const mir_pass_info passes[] = {
   {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
   {"dce", mir_dce, "delete instructions whose results are unused and that have no other effect", false},
   {"sched-loads", mir_sched_loads, "move the loads of a block up and together, within the register pressure", false},
+  {"hoist-pressure", mir_hoist_pressure, "move an expression computed after an over-budget loop from values live through it to the preheader when fewer VGPRs then live through the loop", false},
   {"sched-pressure", mir_sched_pressure, "reorder over-budget blocks to lower their peak register demand before spilling", false},
   {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
   {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
