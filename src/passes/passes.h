@@ -4,7 +4,7 @@
  * Order in the pipeline (src/driver/pipeline.c, FRONT):
  *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_mem_merge
  *   -> mir_licm -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
- *   -> mir_sched_pressure -> mir_liveness -> mir_spill -> mir_regalloc
+ *   -> mir_hoist_pressure -> mir_sched_pressure -> mir_liveness -> mir_spill -> mir_regalloc
  *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
  *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
  *
