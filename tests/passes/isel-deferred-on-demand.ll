@@ -6,7 +6,8 @@
 ; an i32 add / or that the outer add / or folds into v_add3_u32 / v_or3_b32
 ; (isel_fuse.c). wavecc refused all three ("unsupported value (not selected
 ; before its use)"), at -O0 (f_odd_width_int.ll) and, for the fused i32
-; forms, at -O2 too.
+; forms, at -O2 too; so was a buffer voffset x + k (isel_buffer.c) with x
+; folded into the add.
 ; RUN: %wavecc -O0 -S %s -o - | FileCheck %s
 ; RUN: %wavecc -O2 -S %s -o - | FileCheck %s --check-prefix=O2
 ; the mul at the GEP, the + 1 as offset:8
@@ -34,11 +35,19 @@
 ; CHECK-NEXT: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], [[O]], 4, s[{{[0-9]+:[0-9]+}}]
 ; CHECK: global_load_dword v{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:12
 ; CHECK: s_endpgm
+; a buffer access's voffset x + 16 (isel_buffer.c folds the add, nuw, into
+; the offset field) whose x the add would fold into v_add3_u32
+; CHECK-LABEL: {{^}}kb:
+; CHECK: v_add_u32_e32 [[X:v[0-9]+]], s{{[0-9]+}}, v0
+; CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, [[X]], s[{{[0-9]+:[0-9]+}}], 0 offen offset:16
+; CHECK: s_endpgm
 ; O2-LABEL: {{^}}fuse:
 ; O2: global_load_dword v{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:20
 ; O2: v_or_b32_e32 [[O:v[0-9]+]], s{{[0-9]+}}, v0
 ; O2: global_load_dword v{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:12
 ; O2: s_endpgm
+; O2-LABEL: {{^}}kb:
+; O2: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0 offen offset:16
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @mad(ptr addrspace(1) %in, ptr addrspace(1) %out) {
@@ -94,3 +103,15 @@ define amdgpu_kernel void @fuse(ptr addrspace(1) %in, ptr addrspace(1) %out, i32
   ret void
 }
 declare i32 @llvm.amdgcn.workitem.id.x()
+
+define amdgpu_kernel void @kb(ptr addrspace(8) %r, ptr addrspace(1) %out, i32 %b) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %s = add i32 %tid, %b
+  %vo = add nuw i32 %s, 16
+  %v = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %r, i32 %vo, i32 0, i32 0)
+  %g = zext i32 %tid to i64
+  %po = getelementptr i32, ptr addrspace(1) %out, i64 %g
+  store i32 %v, ptr addrspace(1) %po
+  ret void
+}
+declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
