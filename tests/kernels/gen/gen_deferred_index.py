@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""f_deferred_index.ll: GEP indices x + k whose x is an operation isel
+"""f_deferred_index.ll: GEP indices and buffer voffsets x + k whose x isel
 defers to its user (src/isel/isel_values.c, select_on_demand).
 
 index_split (src/isel/isel_gep.c) takes x out of an index x + k and puts
@@ -54,6 +54,26 @@ j:
   ret void
 }
 
+; a buffer voffset x + 16, the add (nuw) folded into the offset field, x
+; an add that add(x, 16) would fold into v_add3_u32
+define amdgpu_kernel void @k_buf(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %b) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %wg = call i32 @llvm.amdgcn.workgroup.id.x()
+  %base = shl i32 %wg, 6
+  %gid = add i32 %base, %tid
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %in, i16 0, i32 %NBYTES%, i32 159744)
+  %x4 = shl i32 %gid, 2
+  %s = add i32 %x4, %b
+  %vo = add nuw i32 %s, 16
+  %v = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %r, i32 %vo, i32 0, i32 0)
+  %g = zext i32 %gid to i64
+  %po = getelementptr i32, ptr addrspace(1) %out, i64 %g
+  store i32 %v, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+declare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1), i16, i32, i32)
+declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
 '''
@@ -78,7 +98,13 @@ def main():
                   'arg_in: 1 buffer uint[%d] repeat 0' % N,
                   'arg_out: 1 buffer uint[%d] %s' % (N, ' '.join(map(str, out))),
                   'arg_in: 2 uint %d' % B, 'arg_in: 3 uint %d' % c, '']
-    write_ll('f_deferred_index.ll', lines, IR)
+    lines += ['[test]', 'name: buffer voffset', 'kernel_name: k_buf', 'global_size: %d 0 0' % N,
+              'local_size: 64 0 0',
+              'arg_in: 0 buffer uint[%d] %s' % (len(A), ' '.join(map(str, A))),
+              'arg_in: 1 buffer uint[%d] repeat 0' % N,
+              'arg_out: 1 buffer uint[%d] %s' % (N, ' '.join(str(A[g + (B + 16) // 4]) for g in range(N))),
+              'arg_in: 2 uint %d' % B, '']
+    write_ll('f_deferred_index.ll', lines, IR.replace('%NBYTES%', str(4 * len(A))))
 
 
 if __name__ == '__main__':
