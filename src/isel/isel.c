@@ -235,31 +235,32 @@ static void divergent_in_vgprs(isel_ctx *c, LLVMValueRef ins) {
   }
 }
 
+void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
+  bool ok;
+  if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */
+    if (!isel_buffer(c, ins)) isel_unsupported(c, ins, "instruction");
+    return;
+  }
+  if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
+    isel_unsupported(c, ins, "integer type wider than 64 bits");
+    return;
+  }
+  if (op == LLVMCall) ok = isel_call(c, ins);
+  else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||
+           op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
+    ok = isel_mem(c, ins);
+  else ok = isel_alu(c, ins);
+  if (!ok) isel_unsupported(c, ins, "instruction");
+  else if (divergence_is_divergent(c->di, ins)) divergent_in_vgprs(c, ins);
+}
+
 void isel_select_body(isel_ctx *c, uint32_t b) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && ins != term && !c->failed;
-       ins = LLVMGetNextInstruction(ins)) {
-    if (LLVMIsAPHINode(ins)) continue;
-    LLVMOpcode op = LLVMGetInstructionOpcode(ins);
-    LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
-    bool ok;
-    if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */
-      if (!isel_buffer(c, ins)) isel_unsupported(c, ins, "instruction");
-      continue;
-    }
-    if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
-      isel_unsupported(c, ins, "integer type wider than 64 bits");
-      return;
-    }
-    if (op == LLVMCall) ok = isel_call(c, ins);
-    else if (op == LLVMLoad || op == LLVMStore || op == LLVMGetElementPtr || op == LLVMAlloca ||
-             op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg || op == LLVMFence)
-      ok = isel_mem(c, ins);
-    else ok = isel_alu(c, ins);
-    (void)0;
-    if (!ok) isel_unsupported(c, ins, "instruction");
-    else if (divergence_is_divergent(c->di, ins)) divergent_in_vgprs(c, ins);
-  }
+       ins = LLVMGetNextInstruction(ins))
+    if (!LLVMIsAPHINode(ins)) isel_select_inst(c, ins);
   if (b != UINT32_MAX && c->di->blocks[b] && term && LLVMGetInstructionOpcode(term) == LLVMBr &&
       !LLVMIsConditional(term))
     return;

@@ -514,7 +514,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
-    if (isel_fuse_deferred(c, ins) || isel_fuse(c, ins)) return true;
+    if ((ins != c->on_demand && isel_fuse_deferred(c, ins)) || isel_fuse(c, ins)) return true;
     if (isel_narrow(c, ins) > 0) return true;
     if ((opc == LLVMUDiv || opc == LLVMSDiv || opc == LLVMURem || opc == LLVMSRem) && isel_divrem_small(c, ins))
       return true;
@@ -531,7 +531,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
       isel_unsupported(c, ins, "integer type wider than 64 bits");
       return true;
     }
-    if (isel_narrow_deferred(c, ins) || isel_narrow64(c, ins)) return true; /* isel_narrow64.c */
+    if ((ins != c->on_demand && isel_narrow_deferred(c, ins)) || isel_narrow64(c, ins)) return true; /* isel_narrow64.c */
     return sel_binop(c, ins, opc);
   case LLVMFNeg: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);

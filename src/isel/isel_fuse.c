@@ -15,7 +15,9 @@
  * I's operands. Both answers come from the same structural match, so they
  * agree; an inner operation whose user is itself deferred is selected
  * normally (in add(add(add(a, b), c), d) the outermost add takes the
- * middle one: v_add_u32 + v_add3_u32; see isel_fuse_deferred).
+ * middle one: v_add_u32 + v_add3_u32; see isel_fuse_deferred). A
+ * consumer that looks through U to I (a GEP's index_split) gets I selected
+ * at its use (isel_values.c, select_on_demand).
  *
  * Semantics from the Vega ISA guide (VOP3 opcodes 0x1ca, 0x1f3, 0x1fd ..
  * 0x202, v_bfe_u32 0x1c8); the shift amount of v_lshl_* uses bits 4:0, as LLVM's shl i32

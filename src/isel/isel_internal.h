@@ -57,6 +57,7 @@ typedef struct isel_ctx {
   isel_val *vals;
   uint32_t nvals, capvals;
   uint32_t cur;            /* current machine block */
+  LLVMValueRef on_demand;  /* a deferred value selected at a use (isel_values.c, select_on_demand) */
   bool failed;
   bool masked;             /* masked linearisation (isel_cf.c): no scalar loads */
   bool no_smem;            /* EXEC may be zero here (isel_struct.c, walk_local): no scalar loads */
@@ -301,6 +302,9 @@ void isel_setup_abi(isel_ctx *c);
 void isel_layout_lds(isel_ctx *c);
 /* isel.c: the body (no phis, no terminator) of LLVM block b. */
 void isel_select_body(isel_ctx *c, uint32_t b);
+/* Selects the one non-phi instruction `ins` at the current point of block
+ * c->cur (errors reported through isel_unsupported). */
+void isel_select_inst(isel_ctx *c, LLVMValueRef ins);
 /* isel_cf.c: whole-kernel masked linearisation. */
 bool isel_masked(isel_ctx *c);
 /* isel_struct.c: the kernel with structured EXEC-mask regions. -1 when it

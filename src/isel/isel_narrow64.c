@@ -16,7 +16,9 @@
  *    v_mad_u64_u32, a v_mul_lo_u32 and an add in VALU, not 4 + 2);
  *  - a divergent add(mul(a, b), x) whose mul has this add as its only use,
  *    in the same block: one v_mad_u64_u32 a, b, x (the mul is selected with
- *    its user: isel_narrow_deferred says so when the selector reaches it);
+ *    its user: isel_narrow_deferred says so when the selector reaches it;
+ *    a consumer that looks through the add to the mul, as a GEP's
+ *    index_split does, gets the mul selected at its use: isel_values.c);
  *  - add: the known-zero upper halves are the constant 0 (no register
  *    holding zero is read), and when the sum itself is below 2^32 it is a
  *    32-bit add with a zero upper half.

@@ -111,7 +111,10 @@ void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
   if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
 }
 
-bool isel_has(isel_ctx *c, LLVMValueRef v) { return ptrmap_get(&c->vmap, v) != UINT32_MAX; }
+bool isel_has(isel_ctx *c, LLVMValueRef v) {
+  uint32_t i = ptrmap_get(&c->vmap, v);
+  return i != UINT32_MAX && c->vals[i].n; /* n = 0: selected at a use and not kept (select_on_demand) */
+}
 
 /* LDS address (byte offset) of a constant expression rooted at an
  * addrspace(3) global; false if it is something else. */
@@ -200,6 +203,41 @@ static bool const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, LLVMValu
   return false;
 }
 
+/* Is v a value its user selects together with it (isel_fuse_deferred,
+ * isel_narrow_deferred), so that v gets no value where it stands? */
+static bool deferred(isel_ctx *c, LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v) || v == c->on_demand) return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl: case LLVMLShr:
+  case LLVMAShr:
+    return isel_fuse_deferred(c, v) || isel_narrow_deferred(c, v);
+  default: return false;
+  }
+}
+
+/* Component comp of the deferred value v, selected here, at a use. The
+ * deferral assumes v's user takes v's operands, but a consumer may look
+ * through that user to v itself: isel_gep.c's index_split takes x out of
+ * an index x + k, with x a mul that add(x, k) would fuse into one
+ * v_mad_u64_u32 (the IR opt -O2 leaves has no such index, -O0's and
+ * hand-written IR does). v is selected afresh at each such use and not
+ * kept: this use may be in a block the next one's is not dominated by,
+ * while v's operands, defined before v's user, dominate every use. */
+static mir_operand select_on_demand(isel_ctx *c, LLVMValueRef v, unsigned comp) {
+  LLVMValueRef saved = c->on_demand;
+  c->on_demand = v;
+  isel_select_inst(c, v);
+  c->on_demand = saved;
+  uint32_t i = ptrmap_get(&c->vmap, v);
+  if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
+    isel_unsupported(c, v, "value (not selected at its use)");
+    return mir_op_const(0);
+  }
+  mir_operand o = mir_op_temp(c->vals[i].t[comp]);
+  memset(&c->vals[i], 0, sizeof c->vals[i]);
+  return o;
+}
+
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
   if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
@@ -235,6 +273,7 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   }
   uint32_t i = ptrmap_get(&c->vmap, v);
   if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
+    if (!c->failed && deferred(c, v)) return select_on_demand(c, v, comp);
     isel_unsupported(c, v, "value (not selected before its use)");
     return mir_op_const(0);
   }
