@@ -145,19 +145,10 @@ static bool dominates(hp_ctx *c, uint32_t d, uint32_t u) {
 /* A plain ALU instruction with one temporary result (after spill_remat.c's
  * plain_alu, on SSA temporaries before spilling). */
 static bool plain_alu(const hp_ctx *c, const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS || ins->num_defs != 1) return false;
-  const isa_info *ii = &isa_table[ins->opcode];
-  bool valu = ii->format == ISA_FMT_VOP1 || ii->format == ISA_FMT_VOP2 || ii->format == ISA_FMT_VOP3 || ii->format == ISA_FMT_VOP3P;
-  bool salu = ii->format == ISA_FMT_SOP1 || ii->format == ISA_FMT_SOP2 || ii->format == ISA_FMT_SOPK;
-  if (!valu && !salu) return false;
-  uint32_t bad = ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
-                 ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
-                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
-  if (ii->flags & bad) return false;
-  if (c->mode_writes && (ii->flags & ISA_F_FLOAT)) return false;
-  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32 || ins->opcode == ISA_S_GETREG_B32 ||
-      ins->opcode == ISA_V_READFIRSTLANE_B32)
-    return false;
+  bool valu;
+  if (ins->num_defs != 1 || !isa_is_plain_alu(ins->opcode, &valu)) return false;
+  if (c->mode_writes && (isa_table[ins->opcode].flags & ISA_F_FLOAT)) return false;
+  if (ins->opcode == ISA_V_READFIRSTLANE_B32) return false;
   const mir_operand *d = &ins->defs[0];
   if (d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || (d->flags & MIR_OPND_FIXED_REG) ||
       (d->temp.rc & MIR_RC_LINEAR) || mir_rc_is_vgpr(d->temp.rc) != valu || d->temp.id >= c->nt || c->tied[d->temp.id])

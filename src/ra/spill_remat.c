@@ -61,16 +61,8 @@ bool spill_is_remat(const mir_instr *ins) {
 /* A plain ALU operation of registers and constants, one result, that a
  * copy computes the same way anywhere its operands hold their values. */
 static bool plain_alu(const spill_ctx *c, const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS || ins->num_defs != 1) return false;
-  const isa_info *ii = &isa_table[ins->opcode];
-  bool valu = ii->format == ISA_FMT_VOP1 || ii->format == ISA_FMT_VOP2 || ii->format == ISA_FMT_VOP3 || ii->format == ISA_FMT_VOP3P;
-  bool salu = ii->format == ISA_FMT_SOP1 || ii->format == ISA_FMT_SOP2 || ii->format == ISA_FMT_SOPK;
-  if (!valu && !salu) return false;
-  uint32_t bad = ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
-                 ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
-                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
-  if (ii->flags & bad) return false;
-  if (ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32 || ins->opcode == ISA_S_GETREG_B32) return false;
+  bool valu;
+  if (ins->num_defs != 1 || !isa_is_plain_alu(ins->opcode, &valu)) return false;
   const mir_operand *d = &ins->defs[0];
   if (d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || (d->temp.rc & MIR_RC_LINEAR) || mir_rc_is_vgpr(d->temp.rc) != valu)
     return false;

@@ -43,3 +43,18 @@ isa_op isa_by_mnemonic(const char *mnemonic) {
       return (isa_op)i;
   return ISA_NUM_OPS;
 }
+
+bool isa_is_plain_alu(unsigned op, bool *valu) {
+  if (op >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[op];
+  bool v = ii->format == ISA_FMT_VOP1 || ii->format == ISA_FMT_VOP2 || ii->format == ISA_FMT_VOP3 || ii->format == ISA_FMT_VOP3P;
+  bool s = ii->format == ISA_FMT_SOP1 || ii->format == ISA_FMT_SOP2 || ii->format == ISA_FMT_SOPK;
+  if (!v && !s) return false;
+  uint32_t bad = ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
+                 ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
+                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
+  if (ii->flags & bad) return false;
+  if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32 || op == ISA_S_GETREG_B32) return false;
+  if (valu) *valu = v;
+  return true;
+}

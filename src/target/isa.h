@@ -93,6 +93,14 @@ enum {
 unsigned isa_mode_reads(unsigned op);
 /* Does isa_mode.def list `op` (possibly as reading no field)? */
 bool isa_mode_listed(unsigned op);
+/* Is `op` a plain VALU or SALU operation (VOP1/2/3/3P, SOP1/2/K) whose
+ * only effect is its register result, so a copy of it computes the same
+ * value anywhere its operands hold theirs? No SCC, VCC, EXEC or M0 read
+ * or write, no lane-crossing (EXEC-ignoring) access, no memory, counter,
+ * branch or barrier, no s_setreg/s_getreg. *valu (may be NULL) gets
+ * whether it is a VALU format. Used by the spiller's rematerialisation
+ * (spill_remat.c) and by hoist-pressure (loop_hoist_pressure.c). */
+bool isa_is_plain_alu(unsigned op, bool *valu);
 /* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
 #define ISA_HWREG_MODE 1u
 
