@@ -112,6 +112,18 @@ typedef struct mir_live_info {
   mir_reg_demand max;          /* max over the program */
 } mir_live_info;
 
+/* One instruction of mir_liveness's backward walk (src/ra/liveness.c):
+ * moves `live` (temporary ids live after `ins`) and `cur` (their
+ * registers per file, in dwords; temporaries marked in `special` not
+ * counted) to before `ins` and returns the demand at `ins`: the larger of
+ * the registers live before it and those live after it plus its
+ * definitions nobody reads and its late-kill operands. A phi's operands
+ * are not read here (they are read on the incoming edges). With `mark`,
+ * sets the kill flags of `ins` as the register allocator reads them;
+ * without, leaves `ins` unchanged (sched-pressure prices candidate
+ * orders with it). */
+mir_reg_demand mir_demand_step(const mir_program *p, const uint8_t *special, mir_instr *ins, uint64_t *live,
+                               mir_reg_demand *cur, bool mark);
 /* Computes live-in/live-out per block, sets MIR_OPND_KILL on every operand
  * that is the last use of its temporary (and clears stale kill flags),
  * computes register demand per instruction, per block and for the program,

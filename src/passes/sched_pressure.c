@@ -183,44 +183,20 @@ static void step_up(const mir_instr *ins, uint64_t *live) {
 }
 
 /* Exact demand of `v[0..n)` given the temporaries live after it
- * (`live_end`, `cur_end` registers per file): mir_liveness's formula. */
+ * (`live_end`, `cur_end` registers per file): mir_liveness's own step
+ * (mir_demand_step, which leaves the instructions unchanged here). */
 static void region_cost(sp_ctx *c, mir_instr *const *v, uint32_t n, const uint64_t *live_end, const int cur_end[2],
                         sp_cost *out) {
   uint64_t *live = c->work;
   bitset_copy(live, live_end, c->words);
-  int cur[2] = {cur_end[0], cur_end[1]};
+  mir_reg_demand cur = {.sgpr = (uint16_t)cur_end[1], .vgpr = (uint16_t)cur_end[0]};
   memset(out, 0, sizeof *out);
   for (uint32_t i = n; i-- > 0;) {
-    const mir_instr *ins = v[i];
-    int after[2] = {cur[0], cur[1]}, extra[2] = {0, 0};
-    for (unsigned k = 0; k < ins->num_defs; k++) {
-      const mir_operand *o = &ins->defs[k];
-      if (o->kind != MIR_OPND_TEMP) continue;
-      int sz = counted(c, o) ? (int)mir_rc_size(o->temp.rc) : 0;
-      if (bitset_test(live, o->temp.id)) {
-        bitset_clear(live, o->temp.id);
-        cur[file_of(o->temp.rc)] -= sz;
-      } else {
-        extra[file_of(o->temp.rc)] += sz;
-      }
-    }
-    for (unsigned k = 0; k < ins->num_ops; k++) {
-      const mir_operand *o = &ins->ops[k];
-      if (o->kind != MIR_OPND_TEMP || bitset_test(live, o->temp.id)) continue;
-      bitset_set(live, o->temp.id);
-      int sz = counted(c, o) ? (int)mir_rc_size(o->temp.rc) : 0;
-      cur[file_of(o->temp.rc)] += sz;
-      bool late = false;
-      for (unsigned j = k; j < ins->num_ops; j++)
-        late |= ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id &&
-                (ins->ops[j].flags & MIR_OPND_LATE_KILL);
-      if (late) extra[file_of(o->temp.rc)] += sz;
-    }
+    mir_reg_demand at = mir_demand_step(c->p, c->special, v[i], live, &cur, false);
+    unsigned file_at[2] = {at.vgpr, at.sgpr}; /* file_of: 0 VGPRs, 1 SGPRs */
     for (unsigned f = 0; f < 2; f++) {
-      int at = after[f] + extra[f];
-      if (cur[f] > at) at = cur[f];
-      if ((unsigned)at > out->peak[f]) out->peak[f] = (unsigned)at;
-      if ((unsigned)at > c->budget[f]) out->excess[f] += (unsigned)at - c->budget[f];
+      if (file_at[f] > out->peak[f]) out->peak[f] = file_at[f];
+      if (file_at[f] > c->budget[f]) out->excess[f] += file_at[f] - c->budget[f];
     }
   }
 }

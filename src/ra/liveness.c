@@ -128,6 +128,46 @@ static inline void demand_max(mir_reg_demand *a, mir_reg_demand b) {
   if (b.vgpr > a->vgpr) a->vgpr = b.vgpr;
 }
 
+mir_reg_demand mir_demand_step(const mir_program *p, const uint8_t *special, mir_instr *ins, uint64_t *live,
+                               mir_reg_demand *cur, bool mark) {
+  mir_reg_demand after = *cur, extra = {0, 0};
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_operand *o = &ins->defs[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    if (mark) o->flags &= (uint8_t)~MIR_OPND_KILL;
+    if (bitset_test(live, o->temp.id)) {
+      bitset_clear(live, o->temp.id);
+      demand_add(cur, p, special, o->temp.id, -1);
+    } else {
+      /* A dead definition still needs a register while written; mark
+       * it killed so the allocator frees it right away. */
+      if (mark) o->flags |= MIR_OPND_KILL;
+      demand_add(&extra, p, special, o->temp.id, 1);
+    }
+  }
+  if (!mir_is_phi(ins)) {
+    if (mark)
+      for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
+    for (unsigned k = 0; k < ins->num_ops; k++) {
+      mir_operand *o = &ins->ops[k];
+      if (o->kind != MIR_OPND_TEMP || bitset_test(live, o->temp.id)) continue;
+      bitset_set(live, o->temp.id);
+      demand_add(cur, p, special, o->temp.id, 1);
+      /* Mark every operand naming this temporary in the instruction. */
+      bool late = false;
+      for (unsigned j = k; j < ins->num_ops; j++)
+        if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id) {
+          if (mark) ins->ops[j].flags |= MIR_OPND_KILL;
+          late |= (ins->ops[j].flags & MIR_OPND_LATE_KILL) != 0;
+        }
+      if (late) demand_add(&extra, p, special, o->temp.id, 1);
+    }
+  }
+  mir_reg_demand at = {(uint16_t)(after.sgpr + extra.sgpr), (uint16_t)(after.vgpr + extra.vgpr)};
+  demand_max(&at, *cur);
+  return at;
+}
+
 uint8_t *mir_special_temps(const mir_program *p, arena *mem) {
   uint8_t *special = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
   for (uint32_t b = 0; b < p->num_blocks; b++)
@@ -170,22 +210,8 @@ int mir_liveness(mir_program *p, diag *d) {
     bmax = cur;
     for (uint32_t i = b->num_instrs; i-- > 0;) {
       mir_instr *ins = b->instrs[i];
-      mir_reg_demand after = cur, extra = {0, 0};
-      for (unsigned k = 0; k < ins->num_defs; k++) {
-        mir_operand *o = &ins->defs[k];
-        if (o->kind != MIR_OPND_TEMP) continue;
-        o->flags &= (uint8_t)~MIR_OPND_KILL;
-        if (bitset_test(live, o->temp.id)) {
-          bitset_clear(live, o->temp.id);
-          demand_add(&cur, p, special, o->temp.id, -1);
-        } else {
-          /* A dead definition still needs a register while written; mark
-           * it killed so the allocator frees it right away. */
-          o->flags |= MIR_OPND_KILL;
-          demand_add(&extra, p, special, o->temp.id, 1);
-        }
-      }
-      if (mir_is_phi(ins)) {
+      mir_reg_demand at = mir_demand_step(p, special, ins, live, &cur, true);
+      if (mir_is_phi(ins))
         /* Phi operands die on the edge: killed unless live into this block. */
         for (unsigned k = 0; k < ins->num_ops; k++) {
           mir_operand *o = &ins->ops[k];
@@ -193,25 +219,6 @@ int mir_liveness(mir_program *p, diag *d) {
           if (bitset_test(ls.in[bi], o->temp.id)) o->flags &= (uint8_t)~MIR_OPND_KILL;
           else o->flags |= MIR_OPND_KILL;
         }
-      } else {
-        for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
-        for (unsigned k = 0; k < ins->num_ops; k++) {
-          mir_operand *o = &ins->ops[k];
-          if (o->kind != MIR_OPND_TEMP || bitset_test(live, o->temp.id)) continue;
-          bitset_set(live, o->temp.id);
-          demand_add(&cur, p, special, o->temp.id, 1);
-          /* Mark every operand naming this temporary in the instruction. */
-          bool late = false;
-          for (unsigned j = k; j < ins->num_ops; j++)
-            if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o->temp.id) {
-              ins->ops[j].flags |= MIR_OPND_KILL;
-              late |= (ins->ops[j].flags & MIR_OPND_LATE_KILL) != 0;
-            }
-          if (late) demand_add(&extra, p, special, o->temp.id, 1);
-        }
-      }
-      mir_reg_demand at = {(uint16_t)(after.sgpr + extra.sgpr), (uint16_t)(after.vgpr + extra.vgpr)};
-      demand_max(&at, cur);
       dem[i] = at;
       demand_max(&bmax, at);
     }
