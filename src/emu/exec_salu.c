@@ -34,6 +34,33 @@ static int branch(emu_wave *w, const emu_inst *in, int taken) {
   return 1; /* pc updated */
 }
 
+/* s_sendmsg / s_sendmsghalt (Vega ISA guide, "SEND_MSG" message types:
+ * simm16 bits 3:0 the message, 6:4 its operation; M0 its data). A compute
+ * wave can send MSG_INTERRUPT (1): the SQ raises an interrupt with M0's
+ * data for the host (ROCm's KFD signals the event it names, if any) and
+ * the wave goes on; the emulator has no host to interrupt, so the wave
+ * just goes on. The others are graphics-stage messages (GS, GS_DONE,
+ * ORDERED_PS_DONE, EARLY_PRIM_DEALLOC, GS_ALLOC_REQ) or the trap handler's
+ * and the system's (SAVEWAVE, STALL_WAVE_GEN, HALT_WAVES, GET_DOORBELL,
+ * SYSMSG): refused rather than guessed. s_sendmsghalt then halts the wave:
+ * it stays resident until the host or a debugger resumes it, so the
+ * dispatch never completes; the emulator reports that at once instead of
+ * running into the watchdog. (MSG_DEALLOC_VGPRS is gfx11's.) */
+static int sendmsg(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  static const char *const names[16] = {
+      [1] = "MSG_INTERRUPT", [2] = "MSG_GS", [3] = "MSG_GS_DONE", [4] = "MSG_SAVEWAVE",
+      [5] = "MSG_STALL_WAVE_GEN", [6] = "MSG_HALT_WAVES", [7] = "MSG_ORDERED_PS_DONE",
+      [8] = "MSG_EARLY_PRIM_DEALLOC", [9] = "MSG_GS_ALLOC_REQ", [10] = "MSG_GET_DOORBELL", [15] = "MSG_SYSMSG"};
+  unsigned id = (unsigned)in->simm16 & 0xf;
+  const char *name = names[id] ? names[id] : "reserved";
+  if (in->op == ISA_S_SENDMSGHALT)
+    return emu_fault(d, w, in, "wave halted (message %u, %s; wave %u of its work-group): a halted wave never "
+                     "finishes, so the dispatch cannot complete", id, name, w->id_in_group);
+  if (id == 1) return 0;
+  return emu_fault(d, w, in, "message %u (%s) is not modelled: a compute wave's only message here is MSG_INTERRUPT (1)",
+                   id, name);
+}
+
 /* Executes one scalar instruction. Returns 0 (advance pc), 1 (pc set), -1 fault. */
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const emu_opshape *sh = &d->dev->shape[in->op];
@@ -62,9 +89,9 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       unsigned s = (unsigned)in->simm16 & 0xffff;
       return emu_wait(d, w, (s & 0xf) | ((s >> 14) & 3) << 4, (s >> 8) & 0xf);
     }
-    case ISA_S_SENDMSG:
+    case ISA_S_SENDMSG: case ISA_S_SENDMSGHALT:
       if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_sendmsg")) return -1;
-      return 0;
+      return sendmsg(d, w, in);
     case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
     case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
     case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;

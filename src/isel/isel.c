@@ -410,10 +410,10 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
       if (si != UINT32_MAX) pl.npreds[si]++;
     }
   }
+  if (!isel_layout_lds(&c)) return NULL;
   /* Divergent control flow: structured EXEC-mask regions where the CFG
    * has their shape (isel_struct.c), else the simple if/else shapes below,
    * else the whole kernel by masked linearisation (isel_cf.c). */
-  isel_layout_lds(&c);
   int st = isel_structured(&c);
   if (st > 0) {
     c.p->structured = true;

@@ -5,8 +5,7 @@
  * private segment buffer, dispatch and kernarg pointers, work-group ids,
  * work-item ids, hidden arguments of code object v5), where its explicit
  * arguments lie in the kernarg segment, the per-lane layout of its static
- * allocas in scratch, and the LDS offsets of its addrspace(3) globals.
- * Split out of isel.c (one concern per file); functions defer to
+ * allocas in scratch (the LDS layout is isel_lds.c's). Split out of isel.c (one concern per file); functions defer to
  * isel_calls.c for the calling convention's inputs.
  */
 #include <stdio.h>
@@ -364,27 +363,4 @@ void isel_setup_abi(isel_ctx *c) {
     }
     for (unsigned e = 0; e < nc; e++) isel_set(c, a, e, isel_extract(c, d, e * cdw, cdw));
   }
-}
-
-void isel_layout_lds(isel_ctx *c) {
-  ptrmap_init(&c->lds_globals, c->mem, 16);
-  uint32_t off = 0;
-  for (LLVMValueRef g = LLVMGetFirstGlobal(c->mod); g; g = LLVMGetNextGlobal(g)) {
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(g)) != 3) continue;
-    /* only globals this kernel uses */
-    bool used = false;
-    for (LLVMUseRef u = LLVMGetFirstUse(g); u && !used; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      if (LLVMIsAInstruction(user)) used = LLVMGetBasicBlockParent(LLVMGetInstructionParent(user)) == c->fn;
-      else used = true; /* constant expression: be safe */
-    }
-    if (!used) continue;
-    LLVMTypeRef t = LLVMGlobalGetValueType(g);
-    uint32_t al = LLVMGetAlignment(g);
-    if (al < 4) al = 4;
-    off = (off + al - 1) & ~(al - 1);
-    ptrmap_put(&c->lds_globals, g, off);
-    off += (uint32_t)LLVMABISizeOfType(c->td, t);
-  }
-  c->p->abi.group_segment_size = off;
 }

@@ -70,6 +70,22 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     w->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
     return 1;
   }
+  if (!strcmp(n, "llvm.amdgcn.s.sendmsg") || !strcmp(n, "llvm.amdgcn.s.sendmsghalt")) {
+    /* s_sendmsg(halt) simm16 with M0 the second operand (read from the
+     * first active lane, as llc-19 does), any message llc-19 accepts; the
+     * control flow lowerings never run it under an empty EXEC (isel_cf.c),
+     * as llc's hasUnwantedEffectsWhenEXECEmpty keeps its s_cbranch_execz */
+    LLVMValueRef k = LLVMGetOperand(ins, 0);
+    if (!LLVMIsAConstantInt(k)) return 0;
+    mir_operand m0 = isel_get(c, LLVMGetOperand(ins, 1), 0);
+    if (m0.kind == MIR_OPND_UNDEF) m0 = mir_op_const(0);
+    mir_temp m0s = isel_to_sgpr(c, m0, 1);
+    mir_instr *s = isel_emit(c, strcmp(n, "llvm.amdgcn.s.sendmsg") ? ISA_S_SENDMSGHALT : ISA_S_SENDMSG, 1, 0);
+    s->ops[0] = mir_op_temp(m0s);
+    s->ops[0].preg = MIR_PREG_M0;
+    s->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
+    return 1;
+  }
   if (name_is(n, "llvm.amdgcn.readfirstlane")) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));

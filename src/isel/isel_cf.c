@@ -26,7 +26,10 @@
  *    M_b in the same loop iteration (b dominates it and it is in b's loop),
  *    so with M_b empty no lane reads the value; blends choose it only under
  *    an edge mask of b, which is then 0. Loop back edges are decided in
- *    the end block, which is never skipped.
+ *    the end block, which is never skipped. Skipping is an optimisation
+ *    except for a block that sends a message (s_sendmsg, s_sendmsghalt):
+ *    it must not run under an empty mask, and is reported as unsupported
+ *    where it cannot be skipped.
  *  - Phis become blends: v_cndmask_b32 (VGPR), s_cselect on "edge mask !=
  *    0" (uniform SGPR values: all lanes of a uniform branch agree), mask
  *    merges for lane masks.
@@ -433,7 +436,7 @@ static bool skippable(mctx *m, uint32_t b) {
       LLVMValueRef callee = LLVMGetCalledValue(ins);
       size_t len = 0;
       const char *name = callee ? LLVMGetValueName2(callee, &len) : "";
-      if (!callee || !LLVMIsAFunction(callee) || strstr(name, "barrier") || strstr(name, "sendmsg")) return false;
+      if (!callee || !LLVMIsAFunction(callee) || strstr(name, "barrier")) return false;
     }
     /* a value read after its loop (temporal divergence) keeps the lanes of
      * earlier iterations: its block must keep running */
@@ -447,6 +450,19 @@ static bool skippable(mctx *m, uint32_t b) {
     }
   }
   return body;
+}
+
+/* The first message LLVM block bb sends (llvm.amdgcn.s.sendmsg/sendmsghalt), or NULL.
+ * Unlike a barrier, a message must not be sent under an empty EXEC (llc's
+ * hasUnwantedEffectsWhenEXECEmpty keeps the s_cbranch_execz around it): a
+ * wave whose lanes do not reach it must not halt or interrupt. */
+static LLVMValueRef sends_message(LLVMBasicBlockRef bb) {
+  for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+    LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
+    size_t len = 0;
+    if (callee && LLVMIsAFunction(callee) && strstr(LLVMGetValueName2(callee, &len), "llvm.amdgcn.s.sendmsg")) return ins;
+  }
+  return NULL;
 }
 
 /* In the tail block (current): phis for the values of LLVM block b that
@@ -509,6 +525,12 @@ bool isel_masked(isel_ctx *c) {
   for (uint32_t i = 0; i < ni; i++) {
     base[i] = nmb;
     skip[i] = items[i].kind == IT_BLOCK && skippable(&m, items[i].x);
+    LLVMValueRef msg = items[i].kind == IT_BLOCK && !skip[i] && items[i].x ? sends_message(c->di->blocks[items[i].x]) : NULL;
+    if (msg) {
+      isel_unsupported(c, msg, "message (s_sendmsg) in a block masked linearisation runs under any mask (loop header, "
+                       "barrier, or values read after its loop)");
+      return false;
+    }
     for (unsigned k = 0; k < (skip[i] ? 3u : 1u); k++) nmb = mir_add_block(c->p) + 1;
     if (items[i].kind == IT_BLOCK) m.mir[items[i].x] = base[i];
     else if (items[i].kind == IT_PRE) m.loops[items[i].x].pre = base[i];

@@ -297,9 +297,12 @@ bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
  * function's calling-convention inputs), private memory of the allocas;
  * failures are reported (isel_unsupported) and set c->failed. */
 void isel_setup_abi(isel_ctx *c);
-/* isel_abi.c: byte offsets in the group segment (LDS) for the addrspace(3)
- * globals this kernel uses (c->lds_globals, abi.group_segment_size). */
-void isel_layout_lds(isel_ctx *c);
+/* isel_lds.c: byte offsets in the group segment (LDS) of the addrspace(3)
+ * globals the program can address (c->lds_globals) and, for a kernel, its
+ * group segment size (abi.group_segment_size): one module-wide region for
+ * the globals functions use, so that every kernel reaching a function
+ * agrees with it. false after reporting LDS beyond ISA_LDS_BYTES. */
+bool isel_layout_lds(isel_ctx *c);
 /* isel.c: the body (no phis, no terminator) of LLVM block b. */
 void isel_select_body(isel_ctx *c, uint32_t b);
 /* Selects the one non-phi instruction `ins` at the current point of block

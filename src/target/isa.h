@@ -101,6 +101,10 @@ bool isa_mode_listed(unsigned op);
  * whether it is a VALU format. Used by the spiller's rematerialisation
  * (spill_remat.c) and by hoist-pressure (loop_hoist_pressure.c). */
 bool isa_is_plain_alu(unsigned op, bool *valu);
+/* LDS bytes one work-group can allocate on gfx900: 64 KiB per compute
+ * unit (Vega ISA guide, "Local Data Share"; llc-19: "local memory (N)
+ * exceeds limit (65536)"). */
+#define ISA_LDS_BYTES 65536u
 /* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
 #define ISA_HWREG_MODE 1u
 
