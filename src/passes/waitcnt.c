@@ -165,8 +165,8 @@ static bool state_merge(wstate *dst, const wstate *src, const slots *sl) {
  * issuing an event is O(1): per counter `ub` counts events issued, a write
  * of the unit of slot i pending as event score[c][i] is still outstanding
  * iff score > lb (lb = ub - pending; ub - lb never exceeds the counter's
- * maximum, see "Counter capacity" above). Converted from/to the relative form at block
- * boundaries (O(slots) per block). */
+ * maximum, see "Counter capacity" above). Converted from/to the relative
+ * form at block boundaries (O(slots) per block). */
 typedef struct astate {
   uint32_t *score;           /* [NCNT][n] */
   uint32_t ub[NCNT], lb[NCNT];
@@ -395,7 +395,8 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     }
     /* Counter capacity: one more event must still fit in the counter. */
     for (int c = 0; c < NCNT; c++)
-      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= cnt_max[c] && cnt_max[c] - 1 < need[c]) need[c] = cnt_max[c] - 1;
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= cnt_max[c] && cnt_max[c] - 1 < need[c])
+        need[c] = cnt_max[c] - 1;
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {
