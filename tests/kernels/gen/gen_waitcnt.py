@@ -95,9 +95,10 @@ def k_vstore(s, t, w, fn):
 
 # --------------------------------------------- LDS + SMEM + VMEM, straight
 def k_mixed(s, rng):
-    """Per lane: SMEM loads of every width (uniform), s LDS writes then s LDS
-    reads of cycling widths, 4*s global loads (with a store of each value
-    after it), then everything folded into one ulong in reverse order."""
+    """Per lane: s LDS writes of cycling widths, SMEM loads of every width
+    (uniform), s LDS reads, 4*s global loads of cycling widths with a store
+    of a constant after every third (vmcnt counts stores too), then every
+    value folded into one ulong, the last loaded first."""
     nv = 4 * s
     name = 'mixed_%d' % s
     src = 'kernel void %s(global ulong *out, global const int16 *uni, global ulong *stores' % name
