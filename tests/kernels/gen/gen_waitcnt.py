@@ -10,7 +10,9 @@ and above 63) and SMEM loads (out of order in lgkmcnt) in flight before
 the values are used, in straight-line code and across loop back edges,
 with every access width: SMEM dword..dwordx16 (uniform loads of int..int16,
 long16/double16 as two x16), LDS b8/b16/b32/b64/b128, global ubyte..dwordx4
-loads and stores. wavecc dropped the pending SMEM load once 15 LDS events
+loads and stores, and FLAT loads through a generic pointer
+(f_waitcnt_capacity_flat.cl, OpenCL C 2.0: FLAT counts in both counters,
+out of order in lgkmcnt). wavecc dropped the pending SMEM load once 15 LDS events
 followed it (the model took them as returning in order): the emulator
 stopped the vstore16-to-local reproducer with "reads s4 before an s_waitcnt
 covers the load". Exports (expcnt) do not occur in compute kernels and are
@@ -215,6 +217,40 @@ def k_loop(s, rng):
     return src, te
 
 
+def k_flat(s, rng):
+    """OpenCL C 2.0: FLAT loads through a generic pointer (global at run
+    time, LDS as far as the compiler knows) in flight while s LDS stores
+    issue; FLAT counts in vmcnt and, out of order, in lgkmcnt."""
+    name = 'flat_%d' % s
+    src = 'kernel void %s(global ulong *out, global int *gin, int sel)\n{\n' % name
+    src += '    volatile local int lds[%d];\n' % ((s - 1) * STRIDE + LANES)
+    src += '    size_t l = get_local_id(0), g = get_global_id(0);\n'
+    src += '    volatile int *q = sel ? (volatile int *)gin : (volatile int *)lds;\n'
+    src += '    int pre0 = q[g], pre1 = q[g + 64];\n'
+    for i in range(s):
+        src += '    lds[%d + l] = (int)l * %d + %d;\n' % (i * STRIDE, i + 1, i)
+    src += '    ulong acc = 0;\n' + acc_code('pre1', 1) + acc_code('pre0', 1)
+    src += '    for (int i = 0; i < %d; ++i) acc = acc * 31 + (ulong)(long)lds[i * %d + l];\n' % (s, STRIDE)
+    src += '    out[g] = acc;\n}\n'
+    gin = [rng.of('int') for _ in range(2 * LANES)]
+    exp = []
+    for g in range(LANES):
+        acc = acc_step(acc_step(0, gin[g + 64], 'int'), gin[g], 'int')
+        for i in range(s):
+            acc = acc_step(acc, g * (i + 1) + i, 'int')
+        exp.append(acc)
+    te = Test(name, kernel_name=name, global_size=sizes(LANES), local_size=sizes(LANES))
+    te.out(0, 'ulong', LANES, exp).inp(1, 'int', 2 * LANES, gin).val(2, 'int', 1)
+    return src, te
+
+
+def write_flat(s, fname):
+    src, te = k_flat(s, Rng(2200 + s))
+    kt.write(fname, 'waitcnt_capacity_flat_%d' % s, src, [te], clc_version_min=20, build_options='-cl-std=CL2.0',
+             comment='FLAT (generic pointer) loads in flight with S = %d LDS stores (issue 21);\n'
+                     'needs OpenCL C 2.0 (generic address space); skipped where unsupported' % s)
+
+
 REPRO = r'''
 kernel void k(global float *out, global float16 *in) {
     float16 tmp = in[0];
@@ -264,11 +300,13 @@ def main():
             src, tests = build(s, False)
             kt.write('f_waitcnt_capacity_%d.cl' % s, 'waitcnt_capacity_%d' % s, src, tests,
                      extensions='cl_khr_fp64', comment='counter capacity at S = %d (issue 21)' % s)
+            write_flat(s, 'f_waitcnt_capacity_flat_%d.cl' % s)
         return
     src, tests = build(17, True)
     kt.write('f_waitcnt_capacity.cl', 'waitcnt_capacity', src, tests, extensions='cl_khr_fp64',
              comment='more operations in flight than lgkmcnt (15) / vmcnt (63) hold, SMEM among them (issue 21);\n'
                      'the first test is the issue\'s vstore16-to-local reproducer')
+    write_flat(17, 'f_waitcnt_capacity_flat.cl')
 
 
 if __name__ == '__main__':
