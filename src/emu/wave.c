@@ -7,7 +7,9 @@
  * the matching counter (vmcnt, lgkmcnt) low enough; until then the
  * destination keeps its old contents. Because code that reads such a
  * register is always wrong on hardware, the read is reported as a fault
- * naming both PCs. Loads retire in issue order per counter. */
+ * naming both PCs. Loads retire in issue order per counter, except SMEM
+ * (out of order: only lgkmcnt(0) retires it); see emu_wait and, for the
+ * counters' capacity, emu_pending_add. */
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -229,25 +231,32 @@ static void retire(emu_wave *w, emu_pending *p) {
   free(p->maskw);
 }
 
-/* s_waitcnt: retires the oldest loads until at most vm / lgkm remain.
- * SMEM returns out of order (Vega ISA 4.4), so while an SMEM access is
- * outstanding only lgkmcnt(0) retires anything counted by lgkmcnt. */
+/* Whether a queued access returns out of order within its counter: SMEM
+ * in lgkmcnt (Vega ISA 4.4); VMEM and LDS return in order. */
+static bool pend_ooo(const emu_pending *p) {
+  return p->kind == 1 && isa_table[p->op].format == ISA_FMT_SMEM;
+}
+
+/* s_waitcnt: "at most vm / lgkm accesses of the counter outstanding".
+ * Each access counts at least one, so at most that many of the in-order
+ * accesses remain, and those are the newest: the older ones retire. An
+ * out-of-order access (SMEM) is known complete only at a count of 0; with
+ * SMEM outstanding, lgkmcnt(N > 0) still retires the LDS accesses older
+ * than the newest N (Vega ISA 4.4: LDS returns in order). */
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm) {
-  if (lgkm > 0)
-    for (size_t i = 0; i < w->npend; i++)
-      if (w->pend[i].kind == 1 && isa_table[w->pend[i].op].format == ISA_FMT_SMEM) { lgkm = 1000; break; }
   for (int kind = 0; kind < 2; kind++) {
     unsigned lim = kind ? lgkm : vm, cnt = 0;
-    for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind;
+    for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind && !pend_ooo(&w->pend[i]);
     size_t j = 0;
     for (size_t i = 0; i < w->npend; i++) {
-      if (w->pend[i].kind == kind && cnt > lim) {
+      bool ooo = pend_ooo(&w->pend[i]);
+      if (w->pend[i].kind == kind && (ooo ? lim == 0 : cnt > lim)) {
         emu_pending *p = &w->pend[i];
         if (d->trace && p->ndw && d->twlen + 48 < sizeof d->tw)
           d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " %s%u..%u<-pc 0x%llx", p->vgpr ? "v" : "s",
                                        p->reg, p->reg + p->ndw - 1, (unsigned long long)(p->pc - d->entry));
         retire(w, p);
-        cnt--;
+        if (!ooo) cnt--;
       }
       else w->pend[j++] = w->pend[i];
     }
@@ -275,12 +284,13 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
   if (p->vgpr) for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_VGPR; i++) w->vpend[p->reg + i] |= p->lanes;
   else for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) w->spend[p->reg + i] = 1;
   w->pend[w->npend++] = *p;
-  /* The hardware counters saturate (vmcnt 63, lgkmcnt 15): the oldest
-   * loads have necessarily returned once more are issued. */
-  unsigned vm = 0, lg = 0;
-  for (size_t i = 0; i < w->npend; i++) { if (w->pend[i].kind) lg++; else vm++; }
-  if (vm > 63) emu_wait(d, w, 63, 1000);
-  if (lg > 15) emu_wait(d, w, 1000, 15);
+  /* A counter holds at most ISA_VMCNT_MAX / ISA_LGKMCNT_MAX accesses: gfx9
+   * stalls an issue that would exceed it until one completes, so once more
+   * in-order accesses are queued the oldest have returned (emu_wait; which
+   * one returned is unknown when SMEM is outstanding, so SMEM stays
+   * queued). wavecc never relies on this (src/passes/waitcnt.c waits
+   * first); llc-19 may. */
+  emu_wait(d, w, ISA_VMCNT_MAX, ISA_LGKMCNT_MAX);
   return 0;
 }
 

@@ -22,6 +22,18 @@
  *    safe. No wait when the count is at least what can be outstanding.
  *    A preceding s_waitcnt is tightened instead of adding another. A load
  *    overwriting a pending load of the same in-order counter needs none.
+ *  - Counter capacity: a counter field holds at most cnt_max events
+ *    (15 for lgkmcnt on gfx9). Before an event that would make more than
+ *    that many of its counter outstanding, the pass waits until at most
+ *    cnt_max - 1 remain (0 while an out-of-order event is outstanding).
+ *    gfx9 stalls such an issue until one event completes, but which one is
+ *    unknown once SMEM is in flight, and a counter that overflowed would
+ *    let a later s_waitcnt pass too early; with the wait, at most cnt_max
+ *    are ever outstanding, every pending write keeps its exact distance
+ *    and no event is assumed complete without an s_waitcnt saying so.
+ *    (The pass used to drop the oldest pending write once cnt_max events
+ *    followed it, as if they returned in order: an s_load_dwordx16 followed
+ *    by 17 ds_write_b32 lost its wait, issue 21.)
  *  - s_barrier waits for everything (gfx900 has no automatic wait before
  *    barriers); s_endpgm needs no wait. s_waitcnt already in the program
  *    (fences, barriers, atomics, calls) keep only the counters that can
@@ -51,6 +63,7 @@
  * passes until the dataflow is stable, re-running only the blocks whose
  * entry state changed.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -71,7 +84,7 @@ enum { VM, LGKM, EXP, NCNT };
 #define NONE 0xffu
 #define NOSLOT 0xffffu
 
-static const unsigned cnt_max[NCNT] = {63, 15, 7};
+static const unsigned cnt_max[NCNT] = {ISA_VMCNT_MAX, ISA_LGKMCNT_MAX, ISA_EXPCNT_MAX};
 
 /* Only the register units some event-counting instruction (a load, an
  * atomic with return, ...) writes can ever have a pending write; every
@@ -151,9 +164,9 @@ static bool state_merge(wstate *dst, const wstate *src, const slots *sl) {
 /* Inside a block the state is kept with absolute event numbers so that
  * issuing an event is O(1): per counter `ub` counts events issued, a write
  * of the unit of slot i pending as event score[c][i] is still outstanding
- * iff score > lb (lb = ub - pending) and fewer than the counter's maximum
- * events came after it. Converted from/to the relative form at block
- * boundaries (O(slots) per block). */
+ * iff score > lb (lb = ub - pending; ub - lb never exceeds the counter's
+ * maximum, see "Counter capacity" above). Converted from/to the relative
+ * form at block boundaries (O(slots) per block). */
 typedef struct astate {
   uint32_t *score;           /* [NCNT][n] */
   uint32_t ub[NCNT], lb[NCNT];
@@ -187,7 +200,8 @@ static void to_abs(const wstate *s, astate *a) {
 
 static unsigned adist(const astate *a, int c, unsigned i) {
   uint32_t sc = SCORE(a, c, i);
-  if (sc <= a->lb[c] || a->ub[c] - sc >= cnt_max[c]) return NONE;
+  if (sc <= a->lb[c]) return NONE;
+  assert(a->ub[c] - sc < cnt_max[c]);
   return a->ub[c] - sc;
 }
 
@@ -209,7 +223,8 @@ static void to_rel(const astate *a, wstate *s) {
     for (unsigned i = 0; i < ns; i++) XDIST(s, c, i, n) = NONE;
     for (unsigned i = ns; i < n; i++) XDIST(s, c, i, n) = adist(a, c, i) == NONE ? NONE : xrel(a, XEP(a, c, i));
     uint32_t pending = a->ub[c] - a->lb[c];
-    s->pending[c] = (uint8_t)(pending > cnt_max[c] ? cnt_max[c] : pending);
+    assert(pending <= cnt_max[c]);
+    s->pending[c] = (uint8_t)pending;
     s->ooo[c] = a->ooo[c] && pending > 0;
     for (unsigned i = 0; i < n; i++) DIST(s, c, i, n) = (uint8_t)adist(a, c, i);
   }
@@ -217,9 +232,10 @@ static void to_rel(const astate *a, wstate *s) {
 }
 
 /* Applies "wait until at most n events of counter c are outstanding".
- * With an out-of-order event outstanding only n = 0 says which are done. */
+ * With an out-of-order event outstanding only n = 0 says which are done;
+ * n = cnt_max is the field's "no wait". */
 static void apply_wait(astate *a, int c, unsigned n) {
-  if (n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
+  if (n >= cnt_max[c] || n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
   a->lb[c] = a->ub[c] - n;
   if (n == 0) a->ooo[c] = 0;
 }
@@ -377,6 +393,10 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
         if (d < need[c]) need[c] = d;
       }
     }
+    /* Counter capacity: one more event must still fit in the counter. */
+    for (int c = 0; c < NCNT; c++)
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= cnt_max[c] && cnt_max[c] - 1 < need[c])
+        need[c] = cnt_max[c] - 1;
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {
@@ -409,8 +429,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     for (int c = 0; c < NCNT; c++) {
       if (!(ev & (1u << c))) continue;
       a->ub[c]++;
-      /* At most the counter's maximum can be outstanding. */
-      if (a->ub[c] - a->lb[c] > cnt_max[c]) a->lb[c] = a->ub[c] - cnt_max[c];
+      assert(a->ub[c] - a->lb[c] <= cnt_max[c]); /* the capacity wait above */
       if (c == LGKM && ooo) a->ooo[c] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
