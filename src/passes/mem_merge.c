@@ -19,7 +19,7 @@
  * stores is safe. Under a small SGPR budget the tuples stay small (none
  * below 32 SGPRs, 4 dwords below 48, 8 below 64). No over-reading: only dwords some load read
  * are loaded.
- * LDS (per block): two ds_read_b32 (ds_read_b64) from the same address
+ * LDS (per block): two non-volatile ds_read_b32 (ds_read_b64) from the same address
  * temporary whose offsets are dword (qword) multiples below 256 become
  * ds_read2_b32 (ds_read2_b64), or the st64 forms for multiples of 64
  * elements, at the first read, when nothing between them writes LDS,
@@ -338,13 +338,17 @@ static void merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
     mir_instr *x = b->instrs[i];
     bool write;
     unsigned elem = ds_elem(x->opcode, &write);
-    if (!elem || rw->gone[i] || rw->first[i] || x->ops[0].kind != MIR_OPND_TEMP) continue;
+    /* glc marks a volatile access (isel_mem.c access_flags): LLVM keeps
+     * the number and order of volatile accesses, so neither side pairs */
+    if (!elem || rw->gone[i] || rw->first[i] || x->ops[0].kind != MIR_OPND_TEMP || (x->enc_flags & MIR_ENC_GLC))
+      continue;
     if (write ? (x->num_ops != 2 || x->num_defs) : (x->num_ops != 1 || !plain_temp_def(x))) continue;
     for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64; j++) {
       mir_instr *y = b->instrs[j];
       unsigned op;
       int32_t field;
-      if (y->opcode == x->opcode && !rw->gone[j] && !rw->first[j] && y->ops[0].kind == MIR_OPND_TEMP &&
+      if (y->opcode == x->opcode && !rw->gone[j] && !rw->first[j] && !(y->enc_flags & MIR_ENC_GLC) &&
+          y->ops[0].kind == MIR_OPND_TEMP &&
           y->ops[0].temp.id == x->ops[0].temp.id && y->num_ops == x->num_ops && (write || plain_temp_def(y)) &&
           ds_pair(write, elem, x->offset, y->offset, &op, &field)) {
         if (!write && feeds_wide_vector(b, i, x, y)) break;
