@@ -232,7 +232,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   isel_call_abi ca;
   isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs, o->max_sgprs);
   isel_call_abi_externs(&ca, m.mod);
-  bool calls = m.num_functions || ca.num_externs;
+  bool calls = m.num_functions || ca.num_externs || ca.unknown_callees;
   unsigned *order = calloc(np + 1, sizeof *order);
   isel_call_order(&ca, order);
   for (unsigned i = 0; i < np; i++) order[i] = i < m.num_functions ? nk + order[i] : i - m.num_functions;

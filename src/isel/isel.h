@@ -18,6 +18,11 @@ typedef struct isel_call_abi {
   unsigned num_functions;
   LLVMValueRef *externs;   /* declared functions called (symbols num_functions + k): other code objects' */
   unsigned num_externs;
+  /* the module calls through a pointer but defines no function the call
+   * could reach: the callee is another code object's (a kernel argument),
+   * so, as for externs, it takes every implicit input and clobbers what
+   * AMDGPUUsage lets it */
+  bool unknown_callees;
   unsigned reg_args;       /* argument dwords passed in VGPRs (32; fewer under --max-vgprs), the rest on the stack */
   unsigned implicit;       /* ISEL_IMPLICIT_* inputs every function takes */
   /* AMDGPUUsage's registers (true: return address s[30:31], stack

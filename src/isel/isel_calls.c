@@ -324,6 +324,18 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
   for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
 }
 
+/* Does a defined function of mod call through a pointer (not inline asm)? */
+static bool calls_through_pointer(LLVMModuleRef mod) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
+        if (!LLVMIsACallInst(i)) continue;
+        LLVMValueRef callee = LLVMGetCalledValue(i);
+        if (!LLVMIsAFunction(callee) && !LLVMIsAInlineAsm(callee)) return true;
+      }
+  return false;
+}
+
 void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n++;
@@ -335,7 +347,8 @@ void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
     if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && strncmp(name, "llvm.", 5) && LLVMGetFirstUse(f))
       ca->externs[ca->num_externs++] = f;
   }
-  if (ca->num_externs && ca->amdgpu) {
+  ca->unknown_callees = !ca->num_functions && calls_through_pointer(mod);
+  if ((ca->num_externs || ca->unknown_callees) && ca->amdgpu) {
     ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
   }
 }
@@ -418,7 +431,7 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
     unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, k);
     if (r > most) most = r;
   }
-  return ca->num_externs && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
+  return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
 }
 
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
