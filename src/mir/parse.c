@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "passes/passes.h"
+#include "target/waitcnt_imm.h"
 
 typedef struct parser {
   mir_program *p;

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "passes/passes.h"
+#include "target/waitcnt_imm.h"
 
 static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_phi", "p_linear_phi", "p_parallelcopy", "p_copy", "p_create_vector",

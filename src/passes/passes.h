@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "mir/mir.h"
+#include "target/waitcnt_imm.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
@@ -298,10 +299,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d);
  * after every pass that adds or moves instructions. Returns 0. */
 int mir_insert_hazard_nops(mir_program *p, diag *d);
 
-/* gfx9 s_waitcnt immediate: vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15; a
- * counter at its maximum means "do not wait on it". */
-uint16_t mir_waitcnt_encode(unsigned vmcnt, unsigned expcnt, unsigned lgkmcnt);
-void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *expcnt, unsigned *lgkmcnt);
+/* The s_waitcnt immediate (mir_waitcnt_encode/decode): target/waitcnt_imm.h. */
 
 /* ---- emission (src/target/emit_asm.c) --------------------------------- */
 
