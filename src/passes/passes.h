@@ -24,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "mir/liveness.h"
 #include "mir/mir.h"
 #include "target/waitcnt_imm.h"
 #include "util/diag.h"
@@ -89,49 +90,6 @@ bool mir_may_alias(unsigned a, unsigned b);
 /* The private segment buffer V# temporary (p_startpgm's s[0:3] definition
  * in kernels and callees), or 0 when there is none. */
 uint32_t mir_private_buffer(const mir_program *p);
-
-/* ---- liveness (src/ra/liveness.c) -------------------------------------- */
-
-/* Register demand: dwords of SGPRs and VGPRs needed at one point. */
-typedef struct mir_reg_demand {
-  uint16_t sgpr, vgpr;
-} mir_reg_demand;
-
-/* Result of mir_liveness, stored in p->live (arena memory of the program).
- * Bitsets are over temporary ids (BITSET_WORDS(p->num_temps) words).
- * SGPR and linear-VGPR temporaries are live over the linear CFG, logical
- * VGPR temporaries over the logical CFG. */
-typedef struct mir_live_info {
-  uint32_t words;              /* words per bitset */
-  uint64_t **live_in;          /* [block] temps live on entry (phi defs excluded) */
-  uint64_t **live_out;         /* [block] temps live on exit (phi operands of successors included) */
-  /* [block][instr]: registers occupied while the instruction executes:
-   * max(live before it, live after it + its definitions + late-kill operands).
-   * Phis count as defined at block entry. */
-  mir_reg_demand **demand;
-  mir_reg_demand *block_max;   /* [block] max of demand over the block (and its live-in) */
-  mir_reg_demand max;          /* max over the program */
-} mir_live_info;
-
-/* One instruction of mir_liveness's backward walk (src/ra/liveness.c):
- * moves `live` (temporary ids live after `ins`) and `cur` (their
- * registers per file, in dwords; temporaries marked in `special` not
- * counted) to before `ins` and returns the demand at `ins`: the larger of
- * the registers live before it and those live after it plus its
- * definitions nobody reads and its late-kill operands. A phi's operands
- * are not read here (they are read on the incoming edges). With `mark`,
- * sets the kill flags of `ins` as the register allocator reads them;
- * without, leaves `ins` unchanged (sched-pressure prices candidate
- * orders with it). */
-mir_reg_demand mir_demand_step(const mir_program *p, const uint8_t *special, mir_instr *ins, uint64_t *live,
-                               mir_reg_demand *cur, bool mark);
-/* Computes live-in/live-out per block, sets MIR_OPND_KILL on every operand
- * that is the last use of its temporary (and clears stale kill flags),
- * computes register demand per instruction, per block and for the program,
- * and stores the result in p->live. O(instructions * words) per iteration
- * of a backwards dataflow over the CFG in post-order. Never fails on a
- * verified program; returns 0. */
-int mir_liveness(mir_program *p, diag *d);
 
 /* ---- vector folding (src/ra/fold_vectors.c) ----------------------------- */
 
