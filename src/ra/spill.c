@@ -103,7 +103,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"
