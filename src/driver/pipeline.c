@@ -22,8 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "isel/divergence.h"
 #include "isel/isel.h"
+#include "llvm/divergence.h"
 #include "llvm/import.h"
 #include "mir/mir.h"
 #include "passes/passes.h"

@@ -6,7 +6,7 @@
 
 #include <llvm-c/Core.h>
 
-#include "isel/divergence.h"
+#include "llvm/divergence.h"
 #include "mir/mir.h"
 #include "target/emit_data.h"
 #include "util/diag.h"
