@@ -22,12 +22,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "emit/encode.h"
 #include "isel/isel.h"
 #include "llvm/divergence.h"
 #include "llvm/import.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
-#include "target/encode.h"
 
 #ifdef WAVECC_VERIFY
 #define VERIFY_DEFAULT true

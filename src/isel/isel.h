@@ -8,7 +8,7 @@
 
 #include "llvm/divergence.h"
 #include "mir/mir.h"
-#include "target/emit_data.h"
+#include "emit/emit_data.h"
 #include "util/diag.h"
 
 /* The module's real functions (calls to them are not inlined) and the

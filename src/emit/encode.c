@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/encode.h"
 #include "passes/passes.h"
-#include "target/encode.h"
 #include "target/isa.h"
 
 enum { LIT = 255, SADDR_OFF = 0x7f };

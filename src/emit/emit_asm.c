@@ -19,10 +19,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "emit/emit_data.h" /* module data hook (FRONT) */
+#include "emit/encode.h"
 #include "passes/passes.h"
 #include "ra/ra.h"
-#include "target/emit_data.h" /* module data hook (FRONT) */
-#include "target/encode.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
