@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/emit.h"
 #include "emit/encode.h"
-#include "passes/passes.h"
 #include "util/spawn.h"
 
 typedef struct esec {

@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/emit.h"
 #include "emit/encode.h"
-#include "passes/passes.h"
 #include "util/bytebuf.h"
 
 enum {
