@@ -82,7 +82,7 @@ static inline bool spill_writes_exec(const mir_instr *ins) {
   return false;
 }
 
-/* spill.c: the per-temporary arrays grown to p->num_temps; a new
+/* spill_ctx.c: the per-temporary arrays grown to p->num_temps; a new
  * temporary of class rc (arrays grown); a copy of an instruction (same
  * operands, definitions and encoding fields). */
 void spill_grow(spill_ctx *c);
