@@ -2,7 +2,7 @@
  * spill_place.c (scratch inputs, slots), spill_choose.c (what to spill),
  * spill_apply.c (rewriting), spill_nextuse.c (next-use distances),
  * spill_cleanup.c, spill_sgpr_scratch.c. Not a public interface: the pass
- * is mir_spill in passes/passes.h. */
+ * is mir_spill in ra/ra.h. */
 #ifndef WAVECC_RA_SPILL_INTERNAL_H
 #define WAVECC_RA_SPILL_INTERNAL_H
 
