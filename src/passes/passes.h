@@ -1,12 +1,10 @@
 /* Entry points of the compiler back end: everything from machine IR (after
  * instruction selection and exec-mask lowering) to the code object.
  *
- * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_mem_merge
- *   -> mir_licm -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
- *   -> mir_hoist_pressure -> mir_sched_pressure -> mir_liveness -> mir_spill -> mir_regalloc
- *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
- *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
+ * The order of the passes is one list, `pipeline` in src/passes/registry.c
+ * (mir_pass_pipeline; `wavecc --print-passes` prints it); the driver
+ * (src/driver/pipeline.c) runs it after instruction selection, then
+ * emits the module (emit/emit.h).
  *
  * Every pass takes the program and a diag; it returns 0 on success and
  * non-zero after reporting a user error with diag_error (for example
@@ -198,11 +196,14 @@ typedef struct mir_pass_info {
   bool keeps_liveness;
 } mir_pass_info;
 
-/* The pass by name, or NULL. The table lives in registry.c; FRONT adds its
- * machine-IR passes (exec-mask lowering, ...) there, one line each. */
+/* The pass by name, or NULL. The table lives in registry.c, one line per
+ * pass. */
 const mir_pass_info *mir_pass_lookup(const char *name);
-/* All passes; *n receives the count. */
+/* All passes, each once; *n receives the count. */
 const mir_pass_info *mir_pass_list(unsigned *n);
+/* The pipeline's pass order after instruction selection (registry.c),
+ * passes that run twice listed twice; *n receives the count. */
+const mir_pass_info *const *mir_pass_pipeline(unsigned *n);
 
 /* Runs one pass, then (in WAVECC_VERIFY builds, or when `verify` is true)
  * mir_verify with the right after_ra mode; prints the program to `dump`
