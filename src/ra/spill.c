@@ -57,8 +57,7 @@
  *      value was just reloaded from, reloads right after a store of the
  *      same place, dead reloads and unread stores).
  * A p_extract of a spilled VGPR tuple reloads just the dwords it takes
- * (partial_reload). Loops are found here (spill_loop_depths): instruction
- * selection leaves mir_block.loop_depth at 0.
+ * (partial_reload). Loops are found here (spill_loop_depths).
  *
  * Where values go (DESIGN.md seeds D96336, D99507):
  *   - SGPRs: lanes of linear VGPRs (p_start_linear_vgpr in the entry block,

@@ -199,8 +199,7 @@ bool spill_hoist_loop_reloads(spill_ctx *c);
 void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
 
 /* The natural loops of the linear CFG and each block's loop depth
- * (c->loops, mir_find_loops; spill_nextuse.c). Instruction selection
- * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
+ * (c->loops, mir_find_loops; spill_nextuse.c). */
 void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of
