@@ -1,6 +1,6 @@
 /* The register-allocation layer: vector folding, spilling, register
  * allocation, SSA elimination and copy cleanup (the passes, run through
- * the pass list of passes/passes.h), and the internals its files and the
+ * the pass list of passes/registry.c), and the internals its files and the
  * post-RA passes share. Below src/passes, which includes it: nothing here
  * includes passes/passes.h (scripts/check-layers.py). */
 #ifndef WAVECC_RA_RA_H
