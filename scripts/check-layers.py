@@ -153,26 +153,30 @@ def objects(root, build):
     return objs
 
 
-def symbols(obj):
-    out = subprocess.run(["nm", "-P", obj], check=True, capture_output=True, text=True).stdout
-    defined, undefined = set(), set()
+def symbols(objs):
+    """{source: (defined, undefined)} from one `nm -P -A` over all objects."""
+    by_obj = {o: src for src, o in objs.items()}
+    out = subprocess.run(["nm", "-P", "-A", *sorted(by_obj)], check=True, capture_output=True, text=True).stdout
+    syms = {src: (set(), set()) for src in objs}
     for line in out.splitlines():
-        parts = line.split()
-        if len(parts) < 2:
+        path, _, rest = line.partition(": ")
+        parts = rest.split()
+        if path not in by_obj or len(parts) < 2:
             continue
+        defined, undefined = syms[by_obj[path]]
         name, kind = parts[0], parts[1]
         if kind == "U":
             undefined.add(name)
-        elif kind in "TDRBCGSVW" and kind.isupper():
+        elif kind in "TDRBCGSVW":
             defined.add(name)
-    return defined, undefined
+    return syms
 
 
 def call_graph(root, build):
     objs = objects(root, build)
     if not objs:
         sys.exit(f"{sys.argv[0]}: no object files under {build}/src/CMakeFiles (build first)")
-    syms = {src: symbols(o) for src, o in objs.items()}
+    syms = symbols(objs)
     owner = {}
     for src, (defined, _) in syms.items():
         for s in defined:
