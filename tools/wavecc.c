@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/pipeline.h"
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
@@ -33,12 +34,10 @@ static void usage(FILE *f) {
         "                        (the fallback when no VGPR is free for lanes), for testing\n"
         "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
         "                        register demand before spilling (MaxLive), spills and reloads\n"
-        "  --print-after=PASS    dump the IR after PASS (import, divergence, isel, simplify,\n"
-        "                        fold-copies, cse, dce, mem-merge, licm, sched-loads, liveness,\n"
-        "                        spill, regalloc, ssa-elim, frame, mode, waitcnt, hazards, emit)\n"
-        "                        to stderr\n"
+        "  --print-after=PASS    dump the IR after PASS (a name of the pass order below) to stderr\n"
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"
+        "  --print-passes        the pass order (also below), then exit\n"
         "  --assembler=builtin|llvm-mc|check  code objects from wavecc's own encoder and ELF\n"
         "                        writer (default), from llvm-mc-19 + ld.lld-19, or both compared\n"
         "  --help, --version\n",
@@ -69,6 +68,11 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
+      wavecc_print_passes(stdout);
+      free(cl);
+      return 0;
+    } else if (!strcmp(a, "--print-passes")) {
+      wavecc_print_passes(stdout);
       free(cl);
       return 0;
     } else if (!strcmp(a, "--version")) {

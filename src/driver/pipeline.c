@@ -1,14 +1,16 @@
 /* The compiler pipeline, readable top to bottom (../shared/DESIGN.md
  * "Pipeline"):
  *
- *   import (parse, verify, inline, light IR clean-up)
- *   for each kernel, then each real (not inlined) function:
- *     divergence -> isel (EXEC-mask control flow included)
- *     -> dce -> mem-merge -> liveness -> spill -> regalloc -> ssa-elim
- *     -> frame -> MODE register -> waitcnt -> hazards
+ *   1. import (parse, verify, inline, the IR passes of src/llvm)
+ *   for each real (not inlined) function, callees first, then each kernel
+ *   (compile_program):
+ *     2. divergence  3. isel (EXEC-mask control flow included)
+ *     4. the machine-IR passes, in the one order there is:
+ *        mir_pass_pipeline (src/passes/registry.c; wavecc --print-passes)
+ *     a budget failure compiles the program again as retry_policy says
  *   a calling kernel's registers and stack cover its callees'
- *   emission of the whole module (assembly), then assemble + link for
- *   --filetype=obj.
+ *   5. emission of the whole module (assembly and/or the builtin code
+ *      object; llvm-mc + ld.lld for --assembler=llvm-mc).
  *
  * Every kernel gets one arena that all its passes allocate from, freed
  * after emission. --print-after=PASS / all dumps after a pass; in
@@ -22,12 +24,12 @@
 #include <string.h>
 #include <time.h>
 
-#include "isel/divergence.h"
+#include "emit/encode.h"
 #include "isel/isel.h"
+#include "llvm/divergence.h"
 #include "llvm/import.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
-#include "target/encode.h"
 
 #ifdef WAVECC_VERIFY
 #define VERIFY_DEFAULT true
@@ -83,8 +85,6 @@ static void report_add(char **rep, const char *fmt, ...) {
   *rep = p;
 }
 
-/* Forced budgets (--max-vgprs/--max-sgprs): the smaller of the flag and
- * the kernel's attributes wins (0 = no limit on either side). */
 /* "structured", "masked (isel_struct.c:LINE)", ... for --stats: how isel
  * lowered p's divergent branches and, when not structured, why. */
 static const char *cf_lowering_name(const mir_program *p, char *buf, size_t n) {
@@ -97,6 +97,8 @@ static const char *cf_lowering_name(const mir_program *p, char *buf, size_t n) {
   return buf;
 }
 
+/* Forced budgets (--max-vgprs/--max-sgprs): the smaller of the flag and
+ * the kernel's attributes wins (0 = no limit on either side). */
 static void force_budget(uint32_t *budget, unsigned flag) {
   if (flag && (!*budget || flag < *budget)) *budget = flag;
 }
@@ -126,47 +128,62 @@ static void shrink_budget(mir_program *p, const budget_shrink *s) {
   }
 }
 
-/* Runs the machine IR passes after isel on one kernel, in order. */
+/* Runs the machine-IR passes after isel on one program, in the one pass
+ * order there is (mir_pass_pipeline, src/passes/registry.c). */
 static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE *dump, pass_timers *tm) {
-  static const char *const order[] = {
-      "simplify",
-      "fold-copies",
-      "cse",
-      "dce",
-      "mem-merge",
-      "licm",
-      "simplify", /* again: copies folded make v_cndmask x, x */
-      "fold-copies",
-      "cse",
-      "dce",
-      "fold-vectors",
-      "sched-loads",
-      "hoist-pressure",
-      "sched-pressure",
-      "liveness",
-      "spill",
-      "regalloc",
-      "ssa-elim",
-      "copy-cleanup",
-      "exec-cleanup",
-      "frame",
-      "mode",
-      "waitcnt",
-      "branch-thread",
-      "hazards",
-  };
-  for (unsigned i = 0; i < sizeof order / sizeof order[0]; i++) {
-    const mir_pass_info *pi = mir_pass_lookup(order[i]);
-    if (!pi) {
-      diag_error(d, p->name, "internal: machine IR pass '%s' is not registered", order[i]);
-      return -1;
-    }
+  unsigned n;
+  const mir_pass_info *const *order = mir_pass_pipeline(&n);
+  for (unsigned i = 0; i < n; i++) {
     double t0 = now_sec();
-    int rc = mir_run_pass(p, pi, d, VERIFY_DEFAULT, o->print_after, dump);
-    timer_add(tm, pi->name, now_sec() - t0);
+    int rc = mir_run_pass(p, order[i], d, VERIFY_DEFAULT, o->print_after, dump);
+    timer_add(tm, order[i]->name, now_sec() - t0);
     if (rc) return rc;
   }
   return 0;
+}
+
+/* What to do after the machine-IR passes failed on a program. */
+typedef enum retry_kind {
+  RETRY_NONE,         /* report the failure */
+  RETRY_SHRINK,       /* allocate again, keeping more slack or to a smaller budget */
+  RETRY_NO_COALESCE,  /* compile again without vector folding and register affinities */
+  RETRY_UNSTRUCTURED, /* compile again with masked control flow instead of structured regions */
+} retry_kind;
+
+/* Budget failures are retried, each way at most once (shrinking up to
+ * MAX_SHRINK times), in this order; an internal error is never retried:
+ * it must not be hidden.
+ * - RETRY_SHRINK: demand fit the budget but no free range was left for a
+ *   tuple: the spiller kept too little slack.
+ * - RETRY_NO_COALESCE: folded vectors and register affinities leave the
+ *   file more fragmented under a small budget (values sit where their
+ *   partners want them), and the allocator cannot always clear a range
+ *   for a tuple.
+ * - RETRY_UNSTRUCTURED: structured regions keep uniform values (V#s,
+ *   masks) in SGPRs across loops; under a small budget the allocator can
+ *   then fail where masked linearisation fits. */
+static retry_kind retry_policy(const mir_program *p, const budget_shrink *s) {
+  if (!p->budget_failed) return RETRY_NONE;
+  if (p->fragmented && s->tries < MAX_SHRINK) return RETRY_SHRINK;
+  if (!p->no_coalesce) return RETRY_NO_COALESCE;
+  if (p->structured) return RETRY_UNSTRUCTURED;
+  return RETRY_NONE;
+}
+
+/* The next RETRY_SHRINK after a fragmentation failure in file
+ * `fragmented` (1 SGPRs, 2 VGPRs): the first time the spiller keeps room
+ * for the widest tuple in the failing file (spill.c file_slack), the
+ * second time in both (the other file's spill code can change the
+ * first's: SGPR lanes are VGPRs); after that, it spills to one register
+ * fewer in the failing file. */
+static void shrink_step(budget_shrink *s, uint8_t fragmented) {
+  if (s->slack != 3) {
+    s->slack = s->slack ? 3 : fragmented;
+  } else {
+    s->tries++;
+    if (fragmented == 2) s->vgprs++;
+    else s->sgprs++;
+  }
 }
 
 /* Drops a failed program (its arena: the program is gone after this) and
@@ -179,261 +196,313 @@ static void drop_program(diag *d, size_t diag_len, int diag_errors, arena *mem, 
 
 /* Prepares compiling `fn` again after a budget failure: drops the
  * failed program and its diagnostics and marks the function with `attr`
- * (an opt-out the next compilation reads). Returns 0 (the new rc). */
-static int retry_without(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog, LLVMValueRef fn,
-                         const char *attr) {
+ * (an opt-out the next compilation reads). */
+static void retry_without(diag *d, size_t diag_len, int diag_errors, arena *mem, mir_program **prog, LLVMValueRef fn,
+                          const char *attr) {
   drop_program(d, diag_len, diag_errors, mem, prog);
   LLVMAddAttributeAtIndex(fn, LLVMAttributeFunctionIndex,
                           LLVMCreateStringAttribute(LLVMGetTypeContext(LLVMTypeOf(fn)), attr, (unsigned)strlen(attr), "", 0));
-  return 0;
 }
 
-/* --print-after names: the stages of this function and the registered
- * machine-IR passes (a misspelt name used to be accepted and print nothing). */
+/* The stages around the machine-IR passes, as --print-after and
+ * --time-passes name them. */
+static const char *const stages_before[][2] = {
+    {"import", "LLVM IR in: parse, verify, inline, IR passes (src/llvm)"},
+    {"divergence", "uniform and divergent values, per kernel and function (src/llvm/divergence.c)"},
+    {"isel", "instruction selection, EXEC-mask control flow included (src/isel)"},
+};
+static const char *const stage_emit[2] = {"emit", "assembly text of the module (src/emit); then the code object"};
+
+/* --print-after names: the stages and the registered machine-IR passes (a
+ * misspelt name used to be accepted and print nothing). */
 static bool known_dump_name(const char *name) {
-  static const char *const stages[] = {"all", "import", "divergence", "isel", "emit"};
-  for (unsigned i = 0; i < sizeof stages / sizeof stages[0]; i++)
-    if (!strcmp(name, stages[i])) return true;
+  if (!strcmp(name, "all") || !strcmp(name, stage_emit[0])) return true;
+  for (unsigned i = 0; i < sizeof stages_before / sizeof stages_before[0]; i++)
+    if (!strcmp(name, stages_before[i][0])) return true;
   return mir_pass_lookup(name) != NULL;
 }
 
-int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
-  FILE *dump = o->dump_file ? (FILE *)o->dump_file : stderr;
-  pass_timers tm = {0};
-  double t_start = now_sec();
-  if (o->print_after && !known_dump_name(o->print_after)) {
-    unsigned n;
-    const mir_pass_info *pl = mir_pass_list(&n);
-    char names[512] = "import, divergence, isel";
-    for (unsigned i = 0; i < n; i++) {
-      size_t l = strlen(names);
-      snprintf(names + l, sizeof names - l, ", %s", pl[i].name);
-    }
-    diag_error(d, NULL, "unknown pass '%s' for --print-after (passes: %s, emit; or all)", o->print_after, names);
+static int check_print_after(const wavecc_options *o, diag *d) {
+  if (!o->print_after || known_dump_name(o->print_after)) return 0;
+  unsigned n;
+  const mir_pass_info *pl = mir_pass_list(&n);
+  char names[512] = "";
+  for (unsigned i = 0; i < sizeof stages_before / sizeof stages_before[0]; i++) {
+    size_t l = strlen(names);
+    snprintf(names + l, sizeof names - l, "%s%s", i ? ", " : "", stages_before[i][0]);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    size_t l = strlen(names);
+    snprintf(names + l, sizeof names - l, ", %s", pl[i].name);
+  }
+  diag_error(d, NULL, "unknown pass '%s' for --print-after (passes: %s, %s; or all)", o->print_after, names,
+             stage_emit[0]);
+  return -1;
+}
+
+void wavecc_print_passes(FILE *out) {
+  fputs("wavecc pass order (per kernel and function, from import to emit):\n", out);
+  for (unsigned i = 0; i < sizeof stages_before / sizeof stages_before[0]; i++)
+    fprintf(out, "  %-15s %s\n", stages_before[i][0], stages_before[i][1]);
+  unsigned n;
+  const mir_pass_info *const *order = mir_pass_pipeline(&n);
+  for (unsigned i = 0; i < n; i++) fprintf(out, "  %-15s %s\n", order[i]->name, order[i]->description);
+  fprintf(out, "  %-15s %s\n", stage_emit[0], stage_emit[1]);
+}
+
+/* One compilation's state, shared by its steps. Program k < nk is kernel
+ * k, program nk + k function k of the module's list (calls,
+ * isel_calls.c). */
+typedef struct pipeline {
+  const wavecc_options *o;
+  diag *d;
+  FILE *dump;
+  pass_timers tm;
+  wir_module m;
+  isel_call_abi ca;
+  bool calls;
+  unsigned nk, np;
+  arena *mems;                /* [np] one arena per program */
+  mir_program **progs;        /* [np] */
+  budget_shrink *shrink;      /* [np] */
+  unsigned retried;           /* the program compiled again unstructured */
+} pipeline;
+
+/* Divergence analysis and instruction selection of program k (into
+ * pl->progs[k]), with their dumps; the verifier after isel. */
+static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
+  const wavecc_options *o = pl->o;
+  arena *mem = &pl->mems[k];
+  /* 2. Divergence analysis: uniform values -> SGPRs. */
+  double t0 = now_sec();
+  divergence_info *di = divergence_analyze(fn, mem);
+  timer_add(&pl->tm, "divergence", now_sec() - t0);
+  if (wants_dump(o, "divergence")) divergence_print(di, fn, pl->dump);
+
+  /* 3. Instruction selection, EXEC-mask control flow included. */
+  t0 = now_sec();
+  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->d);
+  timer_add(&pl->tm, "isel", now_sec() - t0);
+  if (!p) return -1;
+  pl->progs[k] = p;
+  p->cf_budget_retry = k == pl->retried;
+  if (wants_dump(o, "isel")) {
+    fprintf(pl->dump, "# *** machine IR after isel ***\n");
+    mir_print(p, pl->dump);
+  }
+  if (VERIFY_DEFAULT && mir_verify(p, false, "isel", pl->dump)) {
+    diag_error(pl->d, p->name, "internal: machine IR verifier failed after isel");
     return -1;
   }
+  return 0;
+}
 
-  /* 1. LLVM IR in: parse, verify, inline, clean up. */
-  wir_module m;
-  if (wir_import(ir, size, o->opt_level, d, &m)) return -1;
-  timer_add(&tm, "import", now_sec() - t_start);
-  if (wants_dump(o, "import")) {
-    char *s = LLVMPrintModuleToString(m.mod);
-    fprintf(dump, "; *** IR after import ***\n%s", s);
-    LLVMDisposeMessage(s);
-  }
-  double t_ours = now_sec();
-
-  /* Program k < nk is kernel k, program nk + k function k of the module's
-   * list (calls, isel_calls.c). The functions are compiled first, each
-   * after its callees (whose clobbered VGPRs its calls then avoid), then
-   * the kernels. */
-  unsigned nk = m.num_kernels, np = nk + m.num_functions;
-  isel_call_abi ca;
-  isel_call_abi_init(&ca, m.functions, m.num_functions, o->max_vgprs, o->max_sgprs);
-  isel_call_abi_externs(&ca, m.mod);
-  bool calls = m.num_functions || ca.num_externs || ca.unknown_callees;
-  unsigned *order = calloc(np + 1, sizeof *order);
-  isel_call_order(&ca, order);
-  for (unsigned i = 0; i < np; i++) order[i] = i < m.num_functions ? nk + order[i] : i - m.num_functions;
-  ca.clobbers = calloc(m.num_functions + 1, sizeof *ca.clobbers);
-  arena *mems = calloc(np, sizeof *mems);
-  mir_program **progs = calloc(np, sizeof *progs);
-  budget_shrink *shrink = calloc(np, sizeof *shrink);
-  int rc = 0;
-  size_t diag_len = d->len;
-  int diag_errors = d->errors;
-  unsigned retried = UINT32_MAX; /* the program compiled again unstructured */
-  for (unsigned oi = 0; oi < np && !rc; oi++) {
-    unsigned k = order[oi];
-    arena_init(&mems[k]);
-    arena *mem = &mems[k];
-    LLVMValueRef fn = k < nk ? m.kernels[k] : m.functions[k - nk];
-    diag_len = d->len;
-    diag_errors = d->errors;
-
-    /* 2. Divergence analysis: uniform values -> SGPRs. */
-    double t0 = now_sec();
-    divergence_info *di = divergence_analyze(fn, mem);
-    timer_add(&tm, "divergence", now_sec() - t0);
-    if (wants_dump(o, "divergence")) divergence_print(di, fn, dump);
-
-    /* 3. Instruction selection, EXEC-mask control flow included. */
-    t0 = now_sec();
-    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, calls ? &ca : NULL, d);
-    timer_add(&tm, "isel", now_sec() - t0);
-    if (!p) {
-      rc = -1;
-      break;
-    }
-    progs[k] = p;
-    p->cf_budget_retry = k == retried;
-    if (wants_dump(o, "isel")) {
-      fprintf(dump, "# *** machine IR after isel ***\n");
-      mir_print(p, dump);
-    }
-    if (VERIFY_DEFAULT && mir_verify(p, false, "isel", dump)) {
-      diag_error(d, p->name, "internal: machine IR verifier failed after isel");
-      rc = -1;
-      break;
-    }
+/* Compiles program k through selection and the machine-IR passes, and
+ * again while retry_policy asks for it. Returns 0 or the failure's rc. */
+static int compile_program(pipeline *pl, unsigned k) {
+  const wavecc_options *o = pl->o;
+  diag *d = pl->d;
+  LLVMValueRef fn = k < pl->nk ? pl->m.kernels[k] : pl->m.functions[k - pl->nk];
+  for (;;) {
+    arena_init(&pl->mems[k]);
+    size_t diag_len = d->len;
+    int diag_errors = d->errors;
+    if (select_program(pl, k, fn)) return -1;
+    mir_program *p = pl->progs[k];
 
     /* 4. Liveness, spilling, register allocation, SSA elimination, frames, waitcnt, hazards. */
     force_budget(&p->abi.num_vgprs_budget, o->max_vgprs);
     force_budget(&p->abi.num_sgprs_budget, o->max_sgprs);
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     p->no_coalesce = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "wavecc-no-coalesce", 18) != NULL;
-    shrink_budget(p, &shrink[k]);
-    rc = run_mir_passes(p, o, d, dump, &tm);
-    if (!rc && k >= nk) ca.clobbers[k - nk] = (uint16_t)(p->vgpr_clobber + 1);
-    /* Budget failures are retried, each way at most once, in this order
-     * (an internal error is never retried: it must not be hidden). */
-    if (rc && p->budget_failed && p->fragmented && shrink[k].tries < MAX_SHRINK) {
-      /* Demand fit the budget but no free range was left for a tuple:
-       * the spiller kept too little slack. The first time, it keeps
-       * room for the widest tuple in the failing file (spill.c
-       * file_slack), the second time in both (the other file's spill
-       * code can change the first's: SGPR lanes are VGPRs); after that,
-       * spill to one register fewer in the failing file. Each time
-       * allocate again (all of this program). */
-      if (shrink[k].slack != 3) {
-        shrink[k].slack = shrink[k].slack ? 3 : p->fragmented;
-      } else {
-        shrink[k].tries++;
-        if (p->fragmented == 2) shrink[k].vgprs++;
-        else shrink[k].sgprs++;
-      }
-      drop_program(d, diag_len, diag_errors, &mems[k], &progs[k]); /* p is gone after this */
-      rc = 0;
-      oi--;
-      continue;
-    }
-    if (rc && p->budget_failed && !p->no_coalesce) {
-      /* Folded vectors and register affinities leave the file more
-       * fragmented under a small budget (values sit where their partners
-       * want them), and the allocator cannot always clear a range for a
-       * tuple: compile this program again without them rather than fail. */
-      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-coalesce");
-      memset(&shrink[k], 0, sizeof shrink[k]);
-      oi--;
-      continue;
-    }
-    if (rc && p->structured && p->budget_failed) {
-      /* Structured regions keep uniform values (V#s, masks) in SGPRs
-       * across loops; under a small budget the allocator can then fail
-       * where masked linearisation fits. Compile this program again that
-       * way rather than fail (the attribute is isel_struct.c's opt-out).
-       * Only budget failures: an internal error must not be hidden. */
-      rc = retry_without(d, diag_len, diag_errors, &mems[k], &progs[k], fn, "wavecc-no-structurize");
-      memset(&shrink[k], 0, sizeof shrink[k]);
-      retried = k;
-      oi--;
+    shrink_budget(p, &pl->shrink[k]);
+    int rc = run_mir_passes(p, o, d, pl->dump, &pl->tm);
+    if (!rc && k >= pl->nk) pl->ca.clobbers[k - pl->nk] = (uint16_t)(p->vgpr_clobber + 1);
+    retry_kind retry = rc ? retry_policy(p, &pl->shrink[k]) : RETRY_NONE;
+    switch (retry) {
+    case RETRY_NONE:
+      return rc;
+    case RETRY_SHRINK: /* each time allocate again (all of this program) */
+      shrink_step(&pl->shrink[k], p->fragmented);
+      drop_program(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k]); /* p is gone after this */
+      break;
+    case RETRY_NO_COALESCE:
+      retry_without(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k], fn, "wavecc-no-coalesce");
+      memset(&pl->shrink[k], 0, sizeof pl->shrink[k]);
+      break;
+    case RETRY_UNSTRUCTURED: /* the attribute is isel_struct.c's opt-out */
+      retry_without(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k], fn, "wavecc-no-structurize");
+      memset(&pl->shrink[k], 0, sizeof pl->shrink[k]);
+      pl->retried = k;
+      break;
     }
   }
-  if (!rc && calls) mir_call_resources(progs, nk, m.num_functions);
-  /* a module without kernels is a library: its exported functions are
-   * for other code objects (AMDGPUUsage's convention, isel_calls.c) */
-  for (unsigned k = nk; !rc && !nk && k < np; k++)
-    progs[k]->exported = LLVMGetLinkage(m.functions[k - nk]) != LLVMInternalLinkage &&
-                         LLVMGetLinkage(m.functions[k - nk]) != LLVMPrivateLinkage;
+}
 
-  /* 5. Emission: assembly for the whole module (with its data objects:
-   * initialised globals), then the code object. */
-  char *asm_text = NULL;
-  size_t asm_len = 0;
-  arena data_mem;
-  arena_init(&data_mem);
+/* 5. Emission: assembly for the whole module (with its data objects:
+ * initialised globals) when asked for or needed, then the code object
+ * from the builtin assembler. */
+static int emit_module(pipeline *pl, arena *data_mem, char **asm_text, size_t *asm_len, void **elf, size_t *elf_size) {
+  const wavecc_options *o = pl->o;
+  diag *d = pl->d;
+  isel_call_abi *ca = &pl->ca;
+  unsigned nk = pl->nk, nf = pl->m.num_functions;
   mir_module_data md = {0};
-  if (!rc) rc = isel_module_data(m.mod, &data_mem, d, &md);
-  if (!rc && calls) {
+  int rc = isel_module_data(pl->m.mod, data_mem, d, &md);
+  if (!rc && pl->calls) {
     /* symbols: the module's functions, then the external ones */
-    const char **names = arena_alloc(&data_mem, (m.num_functions + ca.num_externs) * sizeof *names);
-    for (unsigned k = 0; k < m.num_functions; k++) names[k] = progs[nk + k]->name;
-    for (unsigned k = 0; k < ca.num_externs; k++) {
+    const char **names = arena_alloc(data_mem, (nf + ca->num_externs) * sizeof *names);
+    for (unsigned k = 0; k < nf; k++) names[k] = pl->progs[nk + k]->name;
+    for (unsigned k = 0; k < ca->num_externs; k++) {
       size_t len; /* the module outlives emission */
-      names[m.num_functions + k] = LLVMGetValueName2(ca.externs[k], &len);
+      names[nf + k] = LLVMGetValueName2(ca->externs[k], &len);
     }
     md.funcs = names;
-    md.num_funcs = m.num_functions + ca.num_externs;
-    md.num_defined_funcs = m.num_functions;
+    md.num_funcs = nf + ca->num_externs;
+    md.num_defined_funcs = nf;
   }
   /* The builtin assembler encodes straight from machine IR; assembly text
    * is written for -S, for llvm-mc, for the cross-check and for dumps. */
   bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
   size_t xlen;
-  if (!rc && obj && (!nk || ca.num_externs)) {
+  if (!rc && obj && (!nk || ca->num_externs)) {
     /* wavecc writes whole code objects; linking with another one's code
      * is ld.lld's job, from wavecc's assembly */
     if (!nk)
       diag_error(d, NULL, "a module without kernels (functions for other code objects) is written only as assembly (-S)");
     else
       diag_error(d, NULL, "call to undefined function '%s': wavecc links nothing (inline or define it, or write assembly "
-                 "with -S and link it with the callee's code object by ld.lld)", LLVMGetValueName2(ca.externs[0], &xlen));
+                 "with -S and link it with the callee's code object by ld.lld)", LLVMGetValueName2(ca->externs[0], &xlen));
     rc = -1;
   }
-  void *elf = NULL;
-  size_t elf_size = 0;
   if (!rc && (!builtin || o->assembler == WAVECC_ASSEMBLER_CHECK || wants_dump(o, "emit"))) {
     double t0 = now_sec();
-    FILE *f = open_memstream(&asm_text, &asm_len);
-    rc = mir_emit_module_data(progs, np, &md, f, d);
+    FILE *f = open_memstream(asm_text, asm_len);
+    rc = mir_emit_module_data(pl->progs, pl->np, &md, f, d);
     fclose(f);
-    timer_add(&tm, "emit", now_sec() - t0);
-    if (wants_dump(o, "emit")) fputs(asm_text, dump);
+    timer_add(&pl->tm, "emit", now_sec() - t0);
+    if (wants_dump(o, "emit")) fputs(*asm_text, pl->dump);
   }
   if (!rc && builtin) {
     double t0 = now_sec();
     uint64_t n;
-    rc = mir_write_code_object(progs, np, &md, &elf, &elf_size, &n, d);
-    timer_add(&tm, "encode", now_sec() - t0);
+    rc = mir_write_code_object(pl->progs, pl->np, &md, elf, elf_size, &n, d);
+    timer_add(&pl->tm, "encode", now_sec() - t0);
   }
-  r->pass_seconds = now_sec() - t_ours;
-  if (!rc) {
-    r->kernels = calloc(m.num_kernels, sizeof *r->kernels);
-    r->num_kernels = m.num_kernels;
-    for (unsigned k = 0; k < m.num_kernels; k++) {
-      mir_kernel_stats(progs[k], &r->kernels[k]);
-      r->output_instructions += r->kernels[k].instructions;
-      if (o->stats) {
-        wavecc_kernel_stats *s = &r->kernels[k];
-        char cfbuf[64];
-        report_add(&r->report,
-                   "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
-                   "Occupancy %u, MaxLiveSGPRs %u (allocated %u), MaxLiveVGPRs %u (allocated %u), spills %u, reloads %u, "
-                   "mode writes %u, divergent control flow %s\n",
-                   s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
-                   s->maxlive_sgprs, progs[k]->num_sgprs_used, s->maxlive_vgprs, progs[k]->num_vgprs_used,
-                   s->spills, s->reloads, s->mode_writes, cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
-      }
-    }
-    /* functions have no descriptor line: name only those not structured */
-    for (unsigned k = m.num_kernels; k < np && o->stats; k++)
-      if (progs[k]->cf_lowering >= MIR_CF_IFELSE) {
-        char cfbuf[64];
-        report_add(&r->report, "function %s: divergent control flow %s\n", progs[k]->name,
-                   cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
-      }
-  }
-  if (data_mem.head) arena_free(&data_mem);
-  for (unsigned k = 0; k < np; k++)
-    if (mems[k].head) arena_free(&mems[k]);
-  free(shrink);
-  free(order);
-  free(ca.clobbers);
-  free(ca.in_cycle);
-  free(mems);
-  free(progs);
-  free(ca.externs);
-  wir_module_free(&m);
+  return rc;
+}
 
+/* The kernels' statistics into r, and their --stats lines. */
+static void report_stats(const pipeline *pl, wavecc_result *r) {
+  mir_program **progs = pl->progs;
+  r->kernels = calloc(pl->m.num_kernels, sizeof *r->kernels);
+  r->num_kernels = pl->m.num_kernels;
+  for (unsigned k = 0; k < pl->m.num_kernels; k++) {
+    mir_kernel_stats(progs[k], &r->kernels[k]);
+    r->output_instructions += r->kernels[k].instructions;
+    if (pl->o->stats) {
+      wavecc_kernel_stats *s = &r->kernels[k];
+      char cfbuf[64];
+      report_add(&r->report,
+                 "%s: instructions %u, code bytes %u, NumSgprs %u, NumVgprs %u, ScratchSize %u, "
+                 "Occupancy %u, MaxLiveSGPRs %u (allocated %u), MaxLiveVGPRs %u (allocated %u), spills %u, reloads %u, "
+                 "mode writes %u, divergent control flow %s\n",
+                 s->name, s->instructions, s->code_bytes, s->sgprs, s->vgprs, s->scratch_bytes, s->occupancy,
+                 s->maxlive_sgprs, progs[k]->num_sgprs_used, s->maxlive_vgprs, progs[k]->num_vgprs_used,
+                 s->spills, s->reloads, s->mode_writes, cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
+    }
+  }
+  /* functions have no descriptor line: name only those not structured */
+  for (unsigned k = pl->m.num_kernels; k < pl->np && pl->o->stats; k++)
+    if (progs[k]->cf_lowering >= MIR_CF_IFELSE) {
+      char cfbuf[64];
+      report_add(&r->report, "function %s: divergent control flow %s\n", progs[k]->name,
+                 cf_lowering_name(progs[k], cfbuf, sizeof cfbuf));
+    }
+}
+
+static void report_times(const pass_timers *tm, wavecc_result *r) {
+  double total = 0;
+  for (unsigned i = 0; i < tm->n; i++) total += tm->sec[i];
+  report_add(&r->report, "===== wavecc pass times =====\n");
+  for (unsigned i = 0; i < tm->n; i++)
+    report_add(&r->report, "%10.6f s %5.1f%%  %s\n", tm->sec[i], total > 0 ? 100.0 * tm->sec[i] / total : 0.0,
+               tm->name[i]);
+  report_add(&r->report, "%10.6f s total\n", total);
+}
+
+int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
+  pipeline pl = {.o = o, .d = d, .dump = o->dump_file ? (FILE *)o->dump_file : stderr, .retried = UINT32_MAX};
+  double t_start = now_sec();
+  if (check_print_after(o, d)) return -1;
+
+  /* 1. LLVM IR in: parse, verify, inline, clean up. */
+  wir_module *m = &pl.m;
+  if (wir_import(ir, size, o->opt_level, d, m)) return -1;
+  timer_add(&pl.tm, "import", now_sec() - t_start);
+  if (wants_dump(o, "import")) {
+    char *s = LLVMPrintModuleToString(m->mod);
+    fprintf(pl.dump, "; *** IR after import ***\n%s", s);
+    LLVMDisposeMessage(s);
+  }
+  double t_ours = now_sec();
+
+  /* 2-4 per program (compile_program). The functions are compiled first,
+   * each after its callees (whose clobbered VGPRs its calls then avoid),
+   * then the kernels. */
+  isel_call_abi *ca = &pl.ca;
+  pl.nk = m->num_kernels;
+  pl.np = pl.nk + m->num_functions;
+  isel_call_abi_init(ca, m->functions, m->num_functions, o->max_vgprs, o->max_sgprs);
+  isel_call_abi_externs(ca, m->mod);
+  pl.calls = m->num_functions || ca->num_externs || ca->unknown_callees;
+  unsigned *order = calloc(pl.np + 1, sizeof *order);
+  isel_call_order(ca, order);
+  for (unsigned i = 0; i < pl.np; i++) order[i] = i < m->num_functions ? pl.nk + order[i] : i - m->num_functions;
+  ca->clobbers = calloc(m->num_functions + 1, sizeof *ca->clobbers);
+  pl.mems = calloc(pl.np, sizeof *pl.mems);
+  pl.progs = calloc(pl.np, sizeof *pl.progs);
+  pl.shrink = calloc(pl.np, sizeof *pl.shrink);
+  int rc = 0;
+  for (unsigned oi = 0; oi < pl.np && !rc; oi++) rc = compile_program(&pl, order[oi]);
+  if (!rc && pl.calls) mir_call_resources(pl.progs, pl.nk, m->num_functions);
+  /* a module without kernels is a library: its exported functions are
+   * for other code objects (AMDGPUUsage's convention, isel_calls.c) */
+  for (unsigned k = pl.nk; !rc && !pl.nk && k < pl.np; k++)
+    pl.progs[k]->exported = LLVMGetLinkage(m->functions[k - pl.nk]) != LLVMInternalLinkage &&
+                            LLVMGetLinkage(m->functions[k - pl.nk]) != LLVMPrivateLinkage;
+
+  /* 5. Emission. */
+  char *asm_text = NULL;
+  size_t asm_len = 0;
+  void *elf = NULL;
+  size_t elf_size = 0;
+  arena data_mem;
+  arena_init(&data_mem);
+  if (!rc) rc = emit_module(&pl, &data_mem, &asm_text, &asm_len, &elf, &elf_size);
+  r->pass_seconds = now_sec() - t_ours;
+  if (!rc) report_stats(&pl, r);
+  if (data_mem.head) arena_free(&data_mem);
+  for (unsigned k = 0; k < pl.np; k++)
+    if (pl.mems[k].head) arena_free(&pl.mems[k]);
+  free(pl.shrink);
+  free(order);
+  free(ca->clobbers);
+  free(ca->in_cycle);
+  free(pl.mems);
+  free(pl.progs);
+  free(ca->externs);
+  wir_module_free(m);
+
+  bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
   if (!rc && obj) {
     double t0 = now_sec();
     if (!builtin) {
       rc = wavecc_assemble_link(asm_text, &elf, &elf_size, d);
-      timer_add(&tm, "assemble-link", now_sec() - t0);
+      timer_add(&pl.tm, "assemble-link", now_sec() - t0);
     } else if (o->assembler == WAVECC_ASSEMBLER_CHECK) {
       rc = mir_check_code_object(asm_text, elf, elf_size, d);
-      timer_add(&tm, "check-assembler", now_sec() - t0);
+      timer_add(&pl.tm, "check-assembler", now_sec() - t0);
     }
     if (!rc) {
       r->output = elf;
@@ -449,14 +518,6 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     free(asm_text);
     free(elf);
   }
-  if (o->time_passes) {
-    double total = 0;
-    for (unsigned i = 0; i < tm.n; i++) total += tm.sec[i];
-    report_add(&r->report, "===== wavecc pass times =====\n");
-    for (unsigned i = 0; i < tm.n; i++)
-      report_add(&r->report, "%10.6f s %5.1f%%  %s\n", tm.sec[i], total > 0 ? 100.0 * tm.sec[i] / total : 0.0,
-                 tm.name[i]);
-    report_add(&r->report, "%10.6f s total\n", total);
-  }
+  if (o->time_passes) report_times(&pl.tm, r);
   return rc;
 }

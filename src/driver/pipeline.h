@@ -4,6 +4,7 @@
 #define WAVECC_DRIVER_PIPELINE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
@@ -12,5 +13,11 @@
  * (output, kernels, report, pass_seconds, output_instructions). Returns 0,
  * or non-zero after reporting in `d`; then r->output stays NULL. */
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r);
+
+/* Writes the pass order to `out`, one line per step with what it does:
+ * the stages before the machine-IR passes, the passes in the order the
+ * pipeline runs them (mir_pass_pipeline), emission. The names are those
+ * --print-after accepts. For `wavecc --print-passes` and `--help`. */
+void wavecc_print_passes(FILE *out);
 
 #endif

@@ -15,13 +15,6 @@
 
 #define ALLOC_GAP 0x10000ull
 
-void emu_err(wemu_device *dev, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(dev->err, sizeof dev->err, fmt, ap);
-  va_end(ap);
-}
-
 /* Creates a device; options are copied (NULL: defaults). NULL on OOM. */
 wemu_device *wemu_create(const wemu_options *o) {
   wemu_device *d = calloc(1, sizeof *d);

@@ -376,9 +376,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       if (k->kcode_props & 16) { SET(0); SET(0); }
       if (k->kcode_props & 32) { SET(scratch); SET(scratch >> 32); }
       if (k->kcode_props & 64) SET(D.scratch_per_lane);
-      if (s != nuser && s < nuser) s = nuser; /* user SGPR count from RSRC2 wins */
-      s = nuser > s ? nuser : s;
-      s = nuser;
+      s = nuser; /* user SGPR count from RSRC2 wins */
       if (k->rsrc2 & (1u << 7)) SET(gx);
       if (k->rsrc2 & (1u << 8)) SET(gy);
       if (k->rsrc2 & (1u << 9)) SET(gz);

@@ -261,9 +261,6 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && ins != term && !c->failed;
        ins = LLVMGetNextInstruction(ins))
     if (!LLVMIsAPHINode(ins)) isel_select_inst(c, ins);
-  if (b != UINT32_MAX && c->di->blocks[b] && term && LLVMGetInstructionOpcode(term) == LLVMBr &&
-      !LLVMIsConditional(term))
-    return;
 }
 
 /* Fills the operands of block mb's phis from its logical predecessors. */
@@ -281,7 +278,6 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
       mir_temp d = val->t[e];
       mir_rc rc = (mir_rc)d.rc;
       bool is_bool = isel_type_bits(LLVMTypeOf(ins)) == 1;
-      if (is_bool && mir_rc_size(rc) == 2 && bitset_test(c->di->divergent_branch, 0) == 0 && 0) {}
       for (uint32_t pi = 0; pi < np; pi++) {
         uint32_t pm = blk->logical_preds.v[pi];
         uint32_t lb = mir_to_llvm[pm];
@@ -476,6 +472,5 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
   }
   isel_finish_phis(&c, pl.mir, pl.mir_to_llvm);
   if (c.failed) return NULL;
-  for (uint32_t i = 0; i < c.p->num_blocks; i++) c.p->blocks[i].flags |= 0;
   return c.p;
 }

@@ -6,9 +6,9 @@
 
 #include <llvm-c/Core.h>
 
-#include "isel/divergence.h"
+#include "llvm/divergence.h"
 #include "mir/mir.h"
-#include "target/emit_data.h"
+#include "emit/emit_data.h"
 #include "util/diag.h"
 
 /* The module's real functions (calls to them are not inlined) and the

@@ -19,7 +19,7 @@
 
 #include "isel/isel.h"
 #include "isel/isel_internal.h"
-#include "target/emit_data.h"
+#include "emit/emit_data.h"
 
 static bool is_data_global(LLVMValueRef g) {
   if (!LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g) || !LLVMGetInitializer(g)) return false;

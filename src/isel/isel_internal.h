@@ -30,8 +30,8 @@
 #include <llvm-c/Core.h>
 #include <llvm-c/Target.h>
 
-#include "isel/divergence.h"
 #include "isel/isel.h"
+#include "llvm/divergence.h"
 #include "llvm/ptrmap.h"
 #include "mir/mir.h"
 #include "util/diag.h"

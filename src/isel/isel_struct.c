@@ -72,7 +72,7 @@
  * Logical CFG = the LLVM CFG through these blocks; linear CFG = what the
  * wave executes (the else-entry block and the exit-continue block are
  * linear only). SGPRs are live along the linear CFG, VGPRs along the
- * logical one (src/ra/liveness.c). A value of the loop read after a
+ * logical one (src/mir/liveness.c). A value of the loop read after a
  * divergent exit is a VGPR (divergence analysis marks it, isel.c copies
  * forwarded SGPR components); linear VGPRs (SGPR spill lanes) start in the
  * entry block, so they never share a register with such a value.

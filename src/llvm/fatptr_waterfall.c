@@ -57,7 +57,7 @@
 
 /* the selector's own analysis: "divergent" here means exactly what would
  * put the V# in VGPRs there */
-#include "isel/divergence.h"
+#include "llvm/divergence.h"
 
 typedef struct wf_ctx {
   fp_ctx f;            /* builder, context and types for the fatptr helpers */

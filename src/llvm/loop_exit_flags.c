@@ -44,8 +44,8 @@
 #include <stdbool.h>
 #include <stdlib.h>
 
-#include "isel/divergence.h"
 #include "llvm/cfg.h"
+#include "llvm/divergence.h"
 #include "llvm/import.h"
 #include "util/bitset.h"
 

@@ -182,7 +182,6 @@ enum {
 typedef struct mir_block {
   uint32_t index;
   uint32_t flags;
-  uint32_t loop_depth;
   mir_instr **instrs;
   uint32_t num_instrs, cap_instrs;
   mir_idx_list logical_preds, logical_succs;

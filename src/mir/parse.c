@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "passes/passes.h"
+#include "target/waitcnt_imm.h"
 
 typedef struct parser {
   mir_program *p;
@@ -373,7 +373,6 @@ static void parse_block_header(parser *ps) {
     else if (accept(ps, "linear_preds:", false)) parse_list(ps, &b->linear_preds, NULL);
     else if (accept(ps, "logical_succs:", false)) parse_list(ps, &b->logical_succs, NULL);
     else if (accept(ps, "linear_succs:", false)) parse_list(ps, &b->linear_succs, NULL);
-    else if (accept(ps, "loop_depth=", false)) b->loop_depth = (uint32_t)parse_uint(ps);
     else if (accept(ps, "loop_header", true)) b->flags |= MIR_BLOCK_LOOP_HEADER;
     else if (accept(ps, "loop_exit", true)) b->flags |= MIR_BLOCK_LOOP_EXIT;
     else if (accept(ps, "divergent_branch", true)) b->flags |= MIR_BLOCK_DIVERGENT_BRANCH;

@@ -6,7 +6,7 @@
  *   abi kernarg_segment_ptr workgroup_id_x kernarg_size=16 ...
  *   arg "name" "type" value_kind offset=0 size=8 align=8 as=1 const
  *   BB0: succs: BB1 BB2                       ; logical == linear
- *   BB3: logical_preds: BB1 linear_preds: BB1 BB2 loop_depth=1 loop_header
+ *   BB3: logical_preds: BB1 linear_preds: BB1 BB2 loop_header
  *     %3:s2@s[4:5] = s_mov_b64 exec
  *     %4:v1 = v_add_f32 killed %2:v1, 1.0 vop3 clamp
  *     %5:v1 = global_load_dword %1:v2, off offset:16 glc
@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "passes/passes.h"
+#include "target/waitcnt_imm.h"
 
 static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_phi", "p_linear_phi", "p_parallelcopy", "p_copy", "p_create_vector",
@@ -210,7 +210,6 @@ void mir_print_block_header(FILE *out, const mir_block *b) {
     print_list(out, "logical_succs", &b->logical_succs, true);
     print_list(out, "linear_succs", &b->linear_succs, true);
   }
-  if (b->loop_depth) fprintf(out, " loop_depth=%u", b->loop_depth);
   if (b->flags & MIR_BLOCK_LOOP_HEADER) fputs(" loop_header", out);
   if (b->flags & MIR_BLOCK_LOOP_EXIT) fputs(" loop_exit", out);
   if (b->flags & MIR_BLOCK_DIVERGENT_BRANCH) fputs(" divergent_branch", out);

@@ -24,8 +24,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mir/liveness.h"
 #include "mir/mir.h"
-#include "ra/ra.h"
 #include "util/bitset.h"
 
 typedef struct vctx {

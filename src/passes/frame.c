@@ -49,7 +49,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/encode.h"
 #include "target/isa.h"
 
 typedef struct frame_ctx {

@@ -1,12 +1,10 @@
 /* Entry points of the compiler back end: everything from machine IR (after
  * instruction selection and exec-mask lowering) to the code object.
  *
- * Order in the pipeline (src/driver/pipeline.c, FRONT):
- *   mir_simplify -> mir_fold_copies -> mir_cse -> mir_dce -> mir_mem_merge
- *   -> mir_licm -> mir_fold_copies -> mir_cse -> mir_dce -> mir_sched_loads
- *   -> mir_hoist_pressure -> mir_sched_pressure -> mir_liveness -> mir_spill -> mir_regalloc
- *   -> mir_ssa_elim -> mir_insert_mode_writes -> mir_insert_waitcnt -> mir_insert_hazard_nops
- *   -> mir_emit_module (assembly text) -> wavecc_assemble_link (ELF)
+ * The order of the passes is one list, `pipeline` in src/passes/registry.c
+ * (mir_pass_pipeline; `wavecc --print-passes` prints it); the driver
+ * (src/driver/pipeline.c) runs it after instruction selection, then
+ * emits the module (emit/emit.h).
  *
  * Every pass takes the program and a diag; it returns 0 on success and
  * non-zero after reporting a user error with diag_error (for example
@@ -24,7 +22,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "emit/emit.h"
+#include "mir/liveness.h"
 #include "mir/mir.h"
+#include "ra/ra.h"
+#include "target/waitcnt_imm.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
@@ -89,120 +91,10 @@ bool mir_may_alias(unsigned a, unsigned b);
  * in kernels and callees), or 0 when there is none. */
 uint32_t mir_private_buffer(const mir_program *p);
 
-/* ---- liveness (src/ra/liveness.c) -------------------------------------- */
+/* ---- register allocation: ra/ra.h (included above) ---------------------- */
 
-/* Register demand: dwords of SGPRs and VGPRs needed at one point. */
-typedef struct mir_reg_demand {
-  uint16_t sgpr, vgpr;
-} mir_reg_demand;
-
-/* Result of mir_liveness, stored in p->live (arena memory of the program).
- * Bitsets are over temporary ids (BITSET_WORDS(p->num_temps) words).
- * SGPR and linear-VGPR temporaries are live over the linear CFG, logical
- * VGPR temporaries over the logical CFG. */
-typedef struct mir_live_info {
-  uint32_t words;              /* words per bitset */
-  uint64_t **live_in;          /* [block] temps live on entry (phi defs excluded) */
-  uint64_t **live_out;         /* [block] temps live on exit (phi operands of successors included) */
-  /* [block][instr]: registers occupied while the instruction executes:
-   * max(live before it, live after it + its definitions + late-kill operands).
-   * Phis count as defined at block entry. */
-  mir_reg_demand **demand;
-  mir_reg_demand *block_max;   /* [block] max of demand over the block (and its live-in) */
-  mir_reg_demand max;          /* max over the program */
-} mir_live_info;
-
-/* One instruction of mir_liveness's backward walk (src/ra/liveness.c):
- * moves `live` (temporary ids live after `ins`) and `cur` (their
- * registers per file, in dwords; temporaries marked in `special` not
- * counted) to before `ins` and returns the demand at `ins`: the larger of
- * the registers live before it and those live after it plus its
- * definitions nobody reads and its late-kill operands. A phi's operands
- * are not read here (they are read on the incoming edges). With `mark`,
- * sets the kill flags of `ins` as the register allocator reads them;
- * without, leaves `ins` unchanged (sched-pressure prices candidate
- * orders with it). */
-mir_reg_demand mir_demand_step(const mir_program *p, const uint8_t *special, mir_instr *ins, uint64_t *live,
-                               mir_reg_demand *cur, bool mark);
-/* Computes live-in/live-out per block, sets MIR_OPND_KILL on every operand
- * that is the last use of its temporary (and clears stale kill flags),
- * computes register demand per instruction, per block and for the program,
- * and stores the result in p->live. O(instructions * words) per iteration
- * of a backwards dataflow over the CFG in post-order. Never fails on a
- * verified program; returns 0. */
-int mir_liveness(mir_program *p, diag *d);
-
-/* ---- vector folding (src/ra/fold_vectors.c) ----------------------------- */
-
-/* Before liveness, on SSA temporaries: an extract of a create_vector's
- * result is renamed to that operand, a create_vector of all the extracts of
- * one value to that value; the extracts of one value that dies in their
- * block become one p_split_vector (so the allocator places the parts in
- * its registers); unread create_vector / split_vector / extract and
- * moves (p_copy, s_mov, v_mov without a register constraint) are deleted. Never fails; returns 0. */
-int mir_fold_vectors(mir_program *p, diag *d);
-
-/* ---- spilling (src/ra/spill.c) ------------------------------------------ */
-
-/* Before mir_regalloc: lowers the SGPR and VGPR demand to the budgets
- * (mir_sgpr_budget, mir_vgpr_budget) with spill-everywhere by next-use
- * distance (Braun & Hack 2009): constants are rematerialised, SGPRs go to
- * lanes of linear VGPRs (p_spill/p_reload, lowered to v_writelane_b32 /
- * v_readlane_b32: EXEC-independent), VGPRs to the lane's scratch above the
- * allocas (adds the private segment buffer and wave offset inputs and
- * raises abi.private_segment_size, bytes per lane). Records the demand
- * before spilling in p->maxlive_sgpr/maxlive_vgpr. Error: a point whose
- * own operands and results exceed a budget ("register budget too small:
- * ... at `instruction`"), more than 1024 SGPR dwords or 4 KiB of VGPR
- * spill area. Uses p->live when set (exact, see mir_pass_info), else
- * computes it; leaves it exact for the program it returns. */
-int mir_spill(mir_program *p, diag *d);
-
-/* ---- register allocation (src/ra/regalloc.c) ---------------------------- */
-
-/* Budgets the allocator uses: SGPRs = abi.num_sgprs_budget (or
- * MIR_MAX_SGPRS minus the VCC/flat-scratch/XNACK reservations when 0),
- * VGPRs = abi.num_vgprs_budget (or 256 when 0). */
-unsigned mir_sgpr_budget(const mir_program *p);
-unsigned mir_vgpr_budget(const mir_program *p);
-
-/* SSA register allocation after ACO: runs mir_liveness itself (kill flags
- * must be fresh). Before allocation a physical register on a temporary is
- * a constraint (ABI inputs of p_startpgm, SCC/VCC/EXEC/M0 operands).
- * Assigns a physical register (operand.preg)
- * to every temporary operand and definition, keeping SSA form: phis stay,
- * parallel copies are inserted where a value must move (fixed operands,
- * live-range splits), and phi operands are coalesced with the phi's
- * register where possible. Vector SGPR temporaries are aligned (s2: even,
- * s4 and up: multiple of 4). Sets p->num_sgprs_used/num_vgprs_used and
- * p->regs_assigned. Uses p->live when set (exact: the pass registry keeps
- * it only across passes that leave it exact), else computes it. Error:
- * "register budget exceeded: needs N VGPRs, has M"
- * (or SGPRs) when the demand exceeds the budget. */
-int mir_regalloc(mir_program *p, diag *d);
-
-/* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
-
-/* After mir_regalloc: replaces phis by parallel copies at the end of the
- * predecessors (logical phis before p_logical_end, linear ones before the
- * branch; critical edges that carry copies are split into a new block at
- * the end of the array) and lowers every p_parallelcopy (and p_copy,
- * p_create_vector, p_split_vector, p_extract) to sequential
- * s_mov_b32/s_mov_b64/v_mov_b32, breaking cycles with v_swap_b32 (VGPRs)
- * or three moves through a free SGPR (else s_xor when SCC is dead).
- * Moves use fixed physical-register operands. Removes p_startpgm, logical
- * markers and no-op moves. Error (internal): a copy from a VGPR to an
- * SGPR, a critical edge outside the linear CFG. Sets p->ssa_eliminated. */
-int mir_ssa_elim(mir_program *p, diag *d);
-
-/* After mir_ssa_elim, on physical registers, block by block: reads of a
- * move's destination read its source while both are unchanged (VGPRs:
- * and EXEC; an SGPR read in VALU only when it is the one scalar source,
- * for the constant bus); moves
- * onto themselves, and moves whose destination is completely rewritten
- * in the block before any read (VGPRs: under the same EXEC), are deleted
- * (src/ra/copy_cleanup.c). Never fails; returns 0. */
-int mir_copy_cleanup(mir_program *p, diag *d);
+/* Vector folding, liveness, spilling, register allocation, SSA elimination
+ * and copy cleanup are declared in ra/ra.h and mir/liveness.h. */
 
 /* After copy-cleanup, in structured programs: an if's block for the lanes
  * that skip its "then" arm, left with nothing but `exec = s_andn2_b64 S,
@@ -215,19 +107,6 @@ int mir_exec_cleanup(mir_program *p, diag *d);
  * conditional branch to that block's target (src/passes/branch_thread.c).
  * Never fails; returns 0. */
 int mir_branch_thread(mir_program *p, diag *d);
-
-/* One parallel copy on physical registers, for mir_ssa_elim and its unit
- * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
- * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
- * src[i] may also be MIR_PREG_NONE with src_const[i] a constant.
- * `emit(ctx, dst, src, is_const, value)` receives the sequential moves
- * (src == dst never); `swap(ctx, a, b)` exchanges two registers of the same
- * file. Returns the number of moves+swaps, or -1 for an illegal VGPR->SGPR
- * move. Destinations must be distinct. */
-typedef void (*mir_pc_move_fn)(void *ctx, mir_preg dst, mir_preg src, bool is_const, uint32_t value);
-typedef void (*mir_pc_swap_fn)(void *ctx, mir_preg a, mir_preg b);
-int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uint32_t *src_const,
-                             unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx);
 
 /* ---- post-RA passes (src/passes/) ---------------------------------------- */
 
@@ -298,52 +177,9 @@ int mir_insert_waitcnt(mir_program *p, diag *d);
  * after every pass that adds or moves instructions. Returns 0. */
 int mir_insert_hazard_nops(mir_program *p, diag *d);
 
-/* gfx9 s_waitcnt immediate: vmcnt 0..63, expcnt 0..7, lgkmcnt 0..15; a
- * counter at its maximum means "do not wait on it". */
-uint16_t mir_waitcnt_encode(unsigned vmcnt, unsigned expcnt, unsigned lgkmcnt);
-void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *expcnt, unsigned *lgkmcnt);
+/* The s_waitcnt immediate (mir_waitcnt_encode/decode): target/waitcnt_imm.h. */
 
-/* ---- emission (src/target/emit_asm.c) --------------------------------- */
-
-/* Encoded size in bytes of one instruction (4 or 8, +4 per literal);
- * 0 for pseudos that emit nothing. */
-unsigned mir_instr_size(const mir_program *p, const mir_instr *ins);
-
-/* Writes one kernel: `.text` code with block labels, then its
- * `.amdhsa_kernel` descriptor block. Needs a program after ssa_elim (and
- * the post-RA passes). Error: an instruction emission cannot express. */
-int mir_emit_asm(const mir_program *p, FILE *out, diag *d);
-
-/* Writes a whole module: `.amdgcn_target`, `.amdhsa_code_object_version 5`,
- * each kernel (mir_emit_asm), then the `.amdgpu_metadata` YAML for all. */
-int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out, diag *d);
-
-/* Statistics for `wavecc --stats`: instructions, code bytes, SGPRs and
- * VGPRs as llc counts them (NumSgprs includes VCC/flat scratch/XNACK),
- * scratch bytes per lane, occupancy (waves per SIMD, 1..10, also limited
- * by the work-group size and LDS as LLVM computes it), spills. */
-void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st);
-
-/* SGPR count llc reports (NumSgprs): used SGPRs + VCC (2) + the other
- * reservations; and waves per SIMD on gfx9 for given SGPR/VGPR counts. */
-unsigned mir_total_sgprs(const mir_program *p);
-/* Highest SGPR and VGPR the program's operands name, + 1 (emit_asm.c):
- * what a calling kernel's descriptor must cover for a callee. */
-void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs);
-unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs);
-
-/* ---- code object (src/target/codeobj.c) ------------------------------- */
-
-/* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
- * -mcpu=gfx900 -filetype=obj) and links it with ld.lld -shared into an HSA
- * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
- * Error: the tools' messages. */
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
-/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
- * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
- * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
- * path and --assembler=check (codeobj_check.c). */
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);
+/* ---- emission and code objects: emit/emit.h (included above) ----------- */
 
 /* ---- pass registry (src/passes/registry.c) ------------------------------ */
 
@@ -360,11 +196,14 @@ typedef struct mir_pass_info {
   bool keeps_liveness;
 } mir_pass_info;
 
-/* The pass by name, or NULL. The table lives in registry.c; FRONT adds its
- * machine-IR passes (exec-mask lowering, ...) there, one line each. */
+/* The pass by name, or NULL. The table lives in registry.c, one line per
+ * pass. */
 const mir_pass_info *mir_pass_lookup(const char *name);
-/* All passes; *n receives the count. */
+/* All passes, each once; *n receives the count. */
 const mir_pass_info *mir_pass_list(unsigned *n);
+/* The pipeline's pass order after instruction selection (registry.c),
+ * passes that run twice listed twice; *n receives the count. */
+const mir_pass_info *const *mir_pass_pipeline(unsigned *n);
 
 /* Runs one pass, then (in WAVECC_VERIFY builds, or when `verify` is true)
  * mir_verify with the right after_ra mode; prints the program to `dump`

@@ -1,35 +1,74 @@
-/* The machine-IR pass registry: names for --print-after, wavecc-opt and
- * the pipeline, plus the run-and-verify wrapper. One line per pass; the
- * verifier's mode follows the program's own state flags (regs_assigned,
- * ssa_eliminated), so passes need no per-pass verifier settings. */
+/* The machine-IR passes: the registry (names for --print-after and
+ * wavecc-opt), the pipeline's pass order, and the run-and-verify wrapper.
+ * One line per pass; the verifier's mode follows the program's own state
+ * flags (regs_assigned, ssa_eliminated), so passes need no per-pass
+ * verifier settings. A new pass is a line in `passes` and its place in
+ * `pipeline`. */
 #include <stdio.h>
 #include <string.h>
 
 #include "passes/passes.h"
 
-static const mir_pass_info passes[] = {
-  {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies; f32 fneg/fabs as source modifiers; SGPR constants to VGPRs", false},
-  {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
-  {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
-  {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
-  {"dce", mir_dce, "delete instructions whose results are unused and that have no other effect", false},
-  {"sched-loads", mir_sched_loads, "move the loads of a block up and together, within the register pressure", false},
-  {"hoist-pressure", mir_hoist_pressure, "move an expression computed after an over-budget loop from values live through it to the preheader when fewer VGPRs then live through the loop", false},
-  {"sched-pressure", mir_sched_pressure, "reorder over-budget blocks to lower their peak register demand before spilling", false},
-  {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
-  {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
-  {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
-  {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
-  {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
-  {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves", false},
-  {"copy-cleanup", mir_copy_cleanup, "forward moves to their readers and delete the dead ones", false},
-  {"exec-cleanup", mir_exec_cleanup, "drop an if's s_andn2_b64 exec that only precedes the join's s_or_b64 exec", false},
-  {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
-  {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
-  {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
-  {"branch-thread", mir_branch_thread, "a conditional branch over a block holding only a branch becomes one inverted branch", false},
-  {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
-  /* FRONT: machine-IR passes of the front end go here. */
+/* Every machine-IR pass once, by id: the names --print-after and
+ * wavecc-opt accept. */
+enum {
+  P_SIMPLIFY, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
+  P_MEM_MERGE, P_FOLD_VECTORS, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP,
+  P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, NUM_PASSES
+};
+
+static const mir_pass_info passes[NUM_PASSES] = {
+  [P_SIMPLIFY] = {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies; f32 fneg/fabs as source modifiers; SGPR constants to VGPRs", false},
+  [P_FOLD_COPIES] = {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
+  [P_CSE] = {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
+  [P_LICM] = {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
+  [P_DCE] = {"dce", mir_dce, "delete instructions whose results are unused and that have no other effect", false},
+  [P_SCHED_LOADS] = {"sched-loads", mir_sched_loads, "move the loads of a block up and together, within the register pressure", false},
+  [P_HOIST_PRESSURE] = {"hoist-pressure", mir_hoist_pressure, "move an expression computed after an over-budget loop from values live through it to the preheader when fewer VGPRs then live through the loop", false},
+  [P_SCHED_PRESSURE] = {"sched-pressure", mir_sched_pressure, "reorder over-budget blocks to lower their peak register demand before spilling", false},
+  [P_MEM_MERGE] = {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
+  [P_FOLD_VECTORS] = {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
+  [P_LIVENESS] = {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
+  [P_SPILL] = {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
+  [P_REGALLOC] = {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
+  [P_SSA_ELIM] = {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves", false},
+  [P_COPY_CLEANUP] = {"copy-cleanup", mir_copy_cleanup, "forward moves to their readers and delete the dead ones", false},
+  [P_EXEC_CLEANUP] = {"exec-cleanup", mir_exec_cleanup, "drop an if's s_andn2_b64 exec that only precedes the join's s_or_b64 exec", false},
+  [P_FRAME] = {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
+  [P_MODE] = {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
+  [P_WAITCNT] = {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
+  [P_BRANCH_THREAD] = {"branch-thread", mir_branch_thread, "a conditional branch over a block holding only a branch becomes one inverted branch", false},
+  [P_HAZARDS] = {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
+};
+
+/* The pass order after instruction selection: the one list the pipeline
+ * runs (src/driver/pipeline.c) and `wavecc --print-passes` prints. */
+static const mir_pass_info *const pipeline[] = {
+  &passes[P_SIMPLIFY],
+  &passes[P_FOLD_COPIES],
+  &passes[P_CSE],
+  &passes[P_DCE],
+  &passes[P_MEM_MERGE],
+  &passes[P_LICM],
+  &passes[P_SIMPLIFY], /* again: copies folded make v_cndmask x, x */
+  &passes[P_FOLD_COPIES],
+  &passes[P_CSE],
+  &passes[P_DCE],
+  &passes[P_FOLD_VECTORS],
+  &passes[P_SCHED_LOADS],
+  &passes[P_HOIST_PRESSURE],
+  &passes[P_SCHED_PRESSURE],
+  &passes[P_LIVENESS],
+  &passes[P_SPILL],
+  &passes[P_REGALLOC],
+  &passes[P_SSA_ELIM],
+  &passes[P_COPY_CLEANUP],
+  &passes[P_EXEC_CLEANUP],
+  &passes[P_FRAME],
+  &passes[P_MODE],
+  &passes[P_WAITCNT],
+  &passes[P_BRANCH_THREAD],
+  &passes[P_HAZARDS],
 };
 
 const mir_pass_info *mir_pass_lookup(const char *name) {
@@ -41,6 +80,11 @@ const mir_pass_info *mir_pass_lookup(const char *name) {
 const mir_pass_info *mir_pass_list(unsigned *n) {
   *n = sizeof passes / sizeof passes[0];
   return passes;
+}
+
+const mir_pass_info *const *mir_pass_pipeline(unsigned *n) {
+  *n = sizeof pipeline / sizeof pipeline[0];
+  return pipeline;
 }
 
 int mir_run_pass(mir_program *p, const mir_pass_info *pass, diag *d, bool verify, const char *print_after, FILE *dump) {

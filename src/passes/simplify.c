@@ -41,7 +41,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/encode.h"
 #include "target/isa.h"
 
 /* An identity: for op, the constant k at operand position pos leaves the

@@ -37,7 +37,6 @@
  */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 
 #define UNITS 512u

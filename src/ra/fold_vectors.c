@@ -39,7 +39,6 @@
  */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 
 typedef struct fold_ctx {

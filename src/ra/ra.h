@@ -1,54 +1,17 @@
-/* Internals shared by the register-allocation layer (liveness, regalloc,
- * SSA elimination) and the verifier. Not a public interface: see
- * passes/passes.h for the passes themselves. */
+/* The register-allocation layer: vector folding, spilling, register
+ * allocation, SSA elimination and copy cleanup (the passes, run through
+ * the pass list of passes/registry.c), and the internals its files and the
+ * post-RA passes share. Below src/passes, which includes it: nothing here
+ * includes passes/passes.h (scripts/check-layers.py). */
 #ifndef WAVECC_RA_RA_H
 #define WAVECC_RA_RA_H
 
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "mir/liveness.h"
 #include "mir/mir.h"
-
-static inline bool mir_is_phi(const mir_instr *ins) {
-  return ins->opcode == MIR_P_PHI || ins->opcode == MIR_P_LINEAR_PHI;
-}
-
-/* Branches that end a block: copies and spill code at the end of a block
- * go before them. */
-static inline bool mir_is_terminator(const mir_instr *ins) {
-  if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return true;
-  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & (ISA_F_TERMINATOR | ISA_F_BRANCH));
-}
-
-/* A temporary pinned to a special register (SCC, VCC, EXEC, M0, ...) does
- * not occupy an allocatable SGPR: excluded from demand and assignment. */
-static inline bool mir_preg_is_special(mir_preg r) {
-  return r != MIR_PREG_NONE && r >= MIR_MAX_SGPRS && r < 256;
-}
-
-/* Live-in / live-out bitsets over temporary ids per block, without
- * touching the program (the verifier's view; mir_liveness builds on it).
- * Linear temporaries flow over the linear CFG, logical ones over the
- * logical CFG; phi operands are live-out of their predecessor, phi defs
- * are not live-in. `linear_mask` gets the set of linear temporaries.
- * All storage comes from `mem`. */
-typedef struct mir_live_sets {
-  uint32_t words;
-  uint64_t **in, **out;
-  uint64_t *linear_mask;
-} mir_live_sets;
-void mir_compute_live_sets(const mir_program *p, arena *mem, mir_live_sets *ls);
-
-/* Per temporary id: 1 when its definition pins it to a special register
- * (see mir_preg_is_special). Array of p->num_temps bytes from `mem`. */
-uint8_t *mir_special_temps(const mir_program *p, arena *mem);
-
-/* Position of block `pred` in `l` (the phi operand index), or UINT32_MAX. */
-static inline uint32_t mir_pred_index(const mir_idx_list *l, uint32_t pred) {
-  for (uint32_t i = 0; i < l->n; i++)
-    if (l->v[i] == pred) return i;
-  return UINT32_MAX;
-}
+#include "util/diag.h"
 
 /* Lowers one p_spill / p_reload / p_start_linear_vgpr on physical
  * registers (after mir_regalloc) into `out` (room for
@@ -75,5 +38,90 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *b
  * dwords (spill_slots.c). */
 uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *size, uint32_t nv, arena *mem,
                                 uint32_t *extent);
+
+/* ---- vector folding (src/ra/fold_vectors.c) ----------------------------- */
+
+/* Before liveness, on SSA temporaries: an extract of a create_vector's
+ * result is renamed to that operand, a create_vector of all the extracts of
+ * one value to that value; the extracts of one value that dies in their
+ * block become one p_split_vector (so the allocator places the parts in
+ * its registers); unread create_vector / split_vector / extract and
+ * moves (p_copy, s_mov, v_mov without a register constraint) are deleted. Never fails; returns 0. */
+int mir_fold_vectors(mir_program *p, diag *d);
+
+/* ---- spilling (src/ra/spill.c) ------------------------------------------ */
+
+/* Before mir_regalloc: lowers the SGPR and VGPR demand to the budgets
+ * (mir_sgpr_budget, mir_vgpr_budget) with spill-everywhere by next-use
+ * distance (Braun & Hack 2009): constants are rematerialised, SGPRs go to
+ * lanes of linear VGPRs (p_spill/p_reload, lowered to v_writelane_b32 /
+ * v_readlane_b32: EXEC-independent), VGPRs to the lane's scratch above the
+ * allocas (adds the private segment buffer and wave offset inputs and
+ * raises abi.private_segment_size, bytes per lane). Records the demand
+ * before spilling in p->maxlive_sgpr/maxlive_vgpr. Error: a point whose
+ * own operands and results exceed a budget ("register budget too small:
+ * ... at `instruction`"), more than 1024 SGPR dwords or 4 KiB of VGPR
+ * spill area. Uses p->live when set (exact, see mir_pass_info), else
+ * computes it; leaves it exact for the program it returns. */
+int mir_spill(mir_program *p, diag *d);
+
+/* ---- register allocation (src/ra/regalloc.c) ---------------------------- */
+
+/* Budgets the allocator uses: SGPRs = abi.num_sgprs_budget (or
+ * MIR_MAX_SGPRS minus the VCC/flat-scratch/XNACK reservations when 0),
+ * VGPRs = abi.num_vgprs_budget (or 256 when 0). */
+unsigned mir_sgpr_budget(const mir_program *p);
+unsigned mir_vgpr_budget(const mir_program *p);
+
+/* SSA register allocation after ACO: runs mir_liveness itself (kill flags
+ * must be fresh). Before allocation a physical register on a temporary is
+ * a constraint (ABI inputs of p_startpgm, SCC/VCC/EXEC/M0 operands).
+ * Assigns a physical register (operand.preg)
+ * to every temporary operand and definition, keeping SSA form: phis stay,
+ * parallel copies are inserted where a value must move (fixed operands,
+ * live-range splits), and phi operands are coalesced with the phi's
+ * register where possible. Vector SGPR temporaries are aligned (s2: even,
+ * s4 and up: multiple of 4). Sets p->num_sgprs_used/num_vgprs_used and
+ * p->regs_assigned. Uses p->live when set (exact: the pass registry keeps
+ * it only across passes that leave it exact), else computes it. Error:
+ * "register budget exceeded: needs N VGPRs, has M"
+ * (or SGPRs) when the demand exceeds the budget. */
+int mir_regalloc(mir_program *p, diag *d);
+
+/* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
+
+/* After mir_regalloc: replaces phis by parallel copies at the end of the
+ * predecessors (logical phis before p_logical_end, linear ones before the
+ * branch; critical edges that carry copies are split into a new block at
+ * the end of the array) and lowers every p_parallelcopy (and p_copy,
+ * p_create_vector, p_split_vector, p_extract) to sequential
+ * s_mov_b32/s_mov_b64/v_mov_b32, breaking cycles with v_swap_b32 (VGPRs)
+ * or three moves through a free SGPR (else s_xor when SCC is dead).
+ * Moves use fixed physical-register operands. Removes p_startpgm, logical
+ * markers and no-op moves. Error (internal): a copy from a VGPR to an
+ * SGPR, a critical edge outside the linear CFG. Sets p->ssa_eliminated. */
+int mir_ssa_elim(mir_program *p, diag *d);
+
+/* After mir_ssa_elim, on physical registers, block by block: reads of a
+ * move's destination read its source while both are unchanged (VGPRs:
+ * and EXEC; an SGPR read in VALU only when it is the one scalar source,
+ * for the constant bus); moves
+ * onto themselves, and moves whose destination is completely rewritten
+ * in the block before any read (VGPRs: under the same EXEC), are deleted
+ * (src/ra/copy_cleanup.c). Never fails; returns 0. */
+int mir_copy_cleanup(mir_program *p, diag *d);
+
+/* One parallel copy on physical registers, for mir_ssa_elim and its unit
+ * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
+ * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
+ * src[i] may also be MIR_PREG_NONE with src_const[i] a constant.
+ * `emit(ctx, dst, src, is_const, value)` receives the sequential moves
+ * (src == dst never); `swap(ctx, a, b)` exchanges two registers of the same
+ * file. Returns the number of moves+swaps, or -1 for an illegal VGPR->SGPR
+ * move. Destinations must be distinct. */
+typedef void (*mir_pc_move_fn)(void *ctx, mir_preg dst, mir_preg src, bool is_const, uint32_t value);
+typedef void (*mir_pc_swap_fn)(void *ctx, mir_preg a, mir_preg b);
+int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uint32_t *src_const,
+                             unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx);
 
 #endif

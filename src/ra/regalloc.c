@@ -46,7 +46,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 

@@ -3,7 +3,6 @@
  * partial reloads of VGPR tuples. */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"

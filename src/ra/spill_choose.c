@@ -3,7 +3,6 @@
  * the point with the furthest next use (Braun & Hack 2009). */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"

@@ -2,7 +2,7 @@
  * spill_place.c (scratch inputs, slots), spill_choose.c (what to spill),
  * spill_apply.c (rewriting), spill_nextuse.c (next-use distances),
  * spill_cleanup.c, spill_sgpr_scratch.c. Not a public interface: the pass
- * is mir_spill in passes/passes.h. */
+ * is mir_spill in ra/ra.h. */
 #ifndef WAVECC_RA_SPILL_INTERNAL_H
 #define WAVECC_RA_SPILL_INTERNAL_H
 
@@ -82,7 +82,7 @@ static inline bool spill_writes_exec(const mir_instr *ins) {
   return false;
 }
 
-/* spill.c: the per-temporary arrays grown to p->num_temps; a new
+/* spill_ctx.c: the per-temporary arrays grown to p->num_temps; a new
  * temporary of class rc (arrays grown); a copy of an instruction (same
  * operands, definitions and encoding fields). */
 void spill_grow(spill_ctx *c);
@@ -199,8 +199,7 @@ bool spill_hoist_loop_reloads(spill_ctx *c);
 void spill_alias_slots(spill_ctx *c, const uint32_t *alias, const int32_t *alias_off);
 
 /* The natural loops of the linear CFG and each block's loop depth
- * (c->loops, mir_find_loops; spill_nextuse.c). Instruction selection
- * leaves mir_block.loop_depth at 0, so the spiller finds loops itself. */
+ * (c->loops, mir_find_loops; spill_nextuse.c). */
 void spill_loop_depths(spill_ctx *c);
 
 /* Next-use distances at block entry (c->dist_in) for the temporaries of

@@ -35,7 +35,6 @@
  */
 #include <assert.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 

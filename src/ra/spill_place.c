@@ -5,7 +5,6 @@
  * offsets above the allocas for VGPRs). */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"

@@ -4,7 +4,6 @@
  * themselves are in spill_lower.c. */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"

@@ -33,7 +33,6 @@
  */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
 #include "util/bitset.h"

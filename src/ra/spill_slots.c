@@ -19,7 +19,6 @@
  */
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 

@@ -35,7 +35,6 @@
 #include <assert.h>
 #include <string.h>
 
-#include "passes/passes.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 
@@ -350,7 +349,6 @@ static uint32_t split_edge(mir_program *p, uint32_t pb, uint32_t succ) {
   bool logical = list_has(&p->blocks[pb].logical_succs, succ);
   uint32_t nb = mir_add_block(p);
   mir_block *pred = &p->blocks[pb], *s = &p->blocks[succ], *n = &p->blocks[nb];
-  n->loop_depth = s->loop_depth < pred->loop_depth ? s->loop_depth : pred->loop_depth;
   replace_in(&pred->linear_succs, succ, nb);
   replace_in(&s->linear_preds, pb, nb);
   mir_idx_list_push(p, &n->linear_preds, pb);

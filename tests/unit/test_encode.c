@@ -1,4 +1,4 @@
-/* Unit test: the builtin encoder (src/target/encode.c), one or more
+/* Unit test: the builtin encoder (src/emit/encode.c), one or more
  * instructions of every format it writes, against the bytes llvm-mc-19
  * prints for the assembly wavecc's printer writes for the same machine
  * IR (`wavecc-opt -emit-asm` | `llvm-mc-19 -triple=amdgcn-amd-amdhsa
@@ -10,8 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/encode.h"
 #include "mir/mir.h"
-#include "target/encode.h"
 #include "util/arena.h"
 
 static const struct {

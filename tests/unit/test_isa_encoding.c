@@ -1,5 +1,5 @@
 /* Unit test: every entry of the instruction table (src/target/isa.def)
- * encodes through the table-driven encoder (src/target/encode.c) and the
+ * encodes through the table-driven encoder (src/emit/encode.c) and the
  * emulator's decoder (src/emu/decode.c) reads the same instruction back:
  * one table, both directions, no per-instruction code. Each entry gets
  * operands of the kinds and widths of its signature; VOP1/VOP2/VOPC
@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emit/encode.h"
 #include "emu/emu_internal.h"
 #include "mir/mir.h"
-#include "target/encode.h"
 #include "target/isa.h"
 #include "util/arena.h"
 

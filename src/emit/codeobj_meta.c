@@ -19,8 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/emit.h"
+#include "emit/encode.h"
 #include "util/bytebuf.h"
 
 void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]) {

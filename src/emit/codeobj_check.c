@@ -14,8 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/emit.h"
+#include "emit/encode.h"
 #include "util/spawn.h"
 
 typedef struct esec {

@@ -31,7 +31,7 @@
  * llvm/cfg.c (also used by the selectors and loop-escaping-booleans).
  * Cost: O(values) per fixpoint round, O(blocks) per divergent branch.
  */
-#include "isel/divergence.h"
+#include "llvm/divergence.h"
 
 #include <string.h>
 

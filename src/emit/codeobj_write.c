@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/emit.h"
+#include "emit/encode.h"
 #include "util/bytebuf.h"
 
 enum {

@@ -2,7 +2,7 @@
  * emit_data.h for the layout and the instruction sequence (AMDGPUUsage,
  * "Relocation Records": R_AMDGPU_REL32_LO/HI, which ld.lld resolves
  * inside the code object, so no dynamic relocation is left). */
-#include "target/emit_data.h"
+#include "emit/emit_data.h"
 
 void mir_emit_data(const mir_module_data *md, FILE *out) {
   if (!md) return;

@@ -1,8 +1,8 @@
 /* Divergence analysis on LLVM IR: which values are the same in every
  * active lane of a wave (uniform: SGPR candidates) and which may differ
  * (divergent: VGPRs, lane masks). See divergence.c for the algorithm. */
-#ifndef WAVECC_ISEL_DIVERGENCE_H
-#define WAVECC_ISEL_DIVERGENCE_H
+#ifndef WAVECC_LLVM_DIVERGENCE_H
+#define WAVECC_LLVM_DIVERGENCE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -16,8 +16,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "emit/emit_data.h"
 #include "mir/mir.h"
-#include "target/emit_data.h"
 #include "util/diag.h"
 
 /* ---- shared with the assembly printer (emit_asm.c) ---------------------- */

@@ -27,8 +27,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "ra/ra.h"
+#include "mir/liveness.h"
 #include "util/bitset.h"
 
 static void block_gen_kill(const mir_program *p, const mir_block *b, uint64_t *gen, uint64_t *kill) {

@@ -56,7 +56,7 @@ uint32_t mir_data_address_index(const mir_instr *ins, bool *func);
  * register allocation; false if the object index is not in `md`. */
 bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE *out);
 
-/* Like mir_emit_module (passes.h), with the module's data objects. */
+/* Like mir_emit_module (emit.h), with the module's data objects. */
 int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
                          diag *d);
 

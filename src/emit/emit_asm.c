@@ -19,10 +19,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "ra/ra.h"
-#include "target/emit_data.h" /* module data hook (FRONT) */
-#include "target/encode.h"
+#include "emit/emit.h"
+#include "emit/emit_data.h"
+#include "emit/encode.h"
+#include "mir/liveness.h"
+#include "target/waitcnt_imm.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
+#include "emit/emit.h"
 #include "util/spawn.h"
 
 int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {

@@ -24,9 +24,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "passes/passes.h"
-#include "target/encode.h"
+#include "emit/emit.h"
+#include "emit/encode.h"
 #include "target/isa.h"
+#include "target/waitcnt_imm.h"
 
 enum { LIT = 255, SADDR_OFF = 0x7f };
 

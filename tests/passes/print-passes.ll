@@ -1,0 +1,70 @@
+; The one pass order (issue 23): `wavecc --print-passes` and `--help`
+; print mir_pass_pipeline (src/passes/registry.c) between the stages, and
+; the pipeline runs exactly that order (--print-after-all dumps after each
+; step, in order, nothing else).
+; RUN: %wavecc --print-passes | FileCheck --check-prefix=ORDER %s
+; RUN: %wavecc --help | FileCheck --check-prefix=ORDER %s
+; RUN: %wavecc --print-after-all %s -S -o /dev/null 2>&1 | grep -e '\*\*\*' | FileCheck --check-prefix=RAN %s
+; ORDER: wavecc pass order
+; ORDER-NEXT: {{^  }}import {{.*}}
+; ORDER-NEXT: {{^  }}divergence {{.*}}
+; ORDER-NEXT: {{^  }}isel {{.*}}
+; ORDER-NEXT: {{^  }}simplify {{.*}}
+; ORDER-NEXT: {{^  }}fold-copies {{.*}}
+; ORDER-NEXT: {{^  }}cse {{.*}}
+; ORDER-NEXT: {{^  }}dce {{.*}}
+; ORDER-NEXT: {{^  }}mem-merge {{.*}}
+; ORDER-NEXT: {{^  }}licm {{.*}}
+; ORDER-NEXT: {{^  }}simplify {{.*}}
+; ORDER-NEXT: {{^  }}fold-copies {{.*}}
+; ORDER-NEXT: {{^  }}cse {{.*}}
+; ORDER-NEXT: {{^  }}dce {{.*}}
+; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
+; ORDER-NEXT: {{^  }}sched-loads {{.*}}
+; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
+; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
+; ORDER-NEXT: {{^  }}liveness {{.*}}
+; ORDER-NEXT: {{^  }}spill {{.*}}
+; ORDER-NEXT: {{^  }}regalloc {{.*}}
+; ORDER-NEXT: {{^  }}ssa-elim {{.*}}
+; ORDER-NEXT: {{^  }}copy-cleanup {{.*}}
+; ORDER-NEXT: {{^  }}exec-cleanup {{.*}}
+; ORDER-NEXT: {{^  }}frame {{.*}}
+; ORDER-NEXT: {{^  }}mode {{.*}}
+; ORDER-NEXT: {{^  }}waitcnt {{.*}}
+; ORDER-NEXT: {{^  }}branch-thread {{.*}}
+; ORDER-NEXT: {{^  }}hazards {{.*}}
+; ORDER-NEXT: {{^  }}emit {{.*}}
+; RAN: ; *** IR after import ***
+; RAN-NEXT: # *** machine IR after isel ***
+; RAN-NEXT: ; *** machine IR after simplify ***
+; RAN-NEXT: ; *** machine IR after fold-copies ***
+; RAN-NEXT: ; *** machine IR after cse ***
+; RAN-NEXT: ; *** machine IR after dce ***
+; RAN-NEXT: ; *** machine IR after mem-merge ***
+; RAN-NEXT: ; *** machine IR after licm ***
+; RAN-NEXT: ; *** machine IR after simplify ***
+; RAN-NEXT: ; *** machine IR after fold-copies ***
+; RAN-NEXT: ; *** machine IR after cse ***
+; RAN-NEXT: ; *** machine IR after dce ***
+; RAN-NEXT: ; *** machine IR after fold-vectors ***
+; RAN-NEXT: ; *** machine IR after sched-loads ***
+; RAN-NEXT: ; *** machine IR after hoist-pressure ***
+; RAN-NEXT: ; *** machine IR after sched-pressure ***
+; RAN-NEXT: ; *** machine IR after liveness ***
+; RAN-NEXT: ; *** machine IR after spill ***
+; RAN-NEXT: ; *** machine IR after regalloc ***
+; RAN-NEXT: ; *** machine IR after ssa-elim ***
+; RAN-NEXT: ; *** machine IR after copy-cleanup ***
+; RAN-NEXT: ; *** machine IR after exec-cleanup ***
+; RAN-NEXT: ; *** machine IR after frame ***
+; RAN-NEXT: ; *** machine IR after mode ***
+; RAN-NEXT: ; *** machine IR after waitcnt ***
+; RAN-NEXT: ; *** machine IR after branch-thread ***
+; RAN-NEXT: ; *** machine IR after hazards ***
+; RAN-NOT: ***
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %o) {
+  store i32 1, ptr addrspace(1) %o
+  ret void
+}
