@@ -41,7 +41,6 @@ typedef struct sctx {
    * (fold_target), as `a && b` does; NONE outside such an arm. */
   uint32_t fold_stop, fold_target;
   uint8_t *lm;          /* branch block whose region is lowered block by block (walk_local) */
-  mir_temp (*em)[2];    /* walk_local: lanes on each edge of a region's block */
   int why;              /* source line of the first rejection (wavecc --stats) */
   const char *why_file; /* and its file */
 } sctx;
