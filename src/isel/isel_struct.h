@@ -174,6 +174,7 @@ typedef struct lstate {
   bool masked;          /* EXEC is saved before the loop (a divergent exit or dispatch) */
   bool dispatch;        /* nt > 0: every exit lands in block lx first */
   uint32_t lx;          /* landing block (dispatch) */
+  uint32_t dblk[4];     /* the block after lx that starts target i's lanes (its exits' logical successor) */
   mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
   mir_temp acc[4];      /* current version of each target's lanes */
   mir_instr *acc_phi[4];
