@@ -150,7 +150,11 @@ static void emit_error(emitter *e, const char *fmt, ...) {
   e->errors++;
 }
 
-static void label(FILE *out, const mir_program *p, uint32_t b) { fprintf(out, ".L%s_BB%u", p->name, b); }
+static void label(FILE *out, const mir_program *p, uint32_t b) {
+  char suffix[16];
+  snprintf(suffix, sizeof suffix, "_BB%u", b);
+  mir_emit_symbol3(out, ".L", p->name, suffix);
+}
 
 static void print_const(FILE *out, const mir_operand *o) {
   if (o->size == 2) {
@@ -494,7 +498,9 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
 
 static void emit_descriptor(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
-  fprintf(out, "\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel %s\n", p->name);
+  fputs("\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel ", out);
+  mir_emit_symbol(out, p->name);
+  fputc('\n', out);
   fprintf(out, "\t\t.amdhsa_group_segment_fixed_size %u\n", a->group_segment_size);
   fprintf(out, "\t\t.amdhsa_private_segment_fixed_size %u\n", a->private_segment_size);
   fprintf(out, "\t\t.amdhsa_kernarg_size %u\n", a->kernarg_size);
@@ -570,11 +576,18 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     diag_error(d, p->name, "internal: emission needs SSA elimination first");
     return 1;
   }
-  if (p->is_function) /* a callee (isel_calls.c): no descriptor; local unless exported */
-    fprintf(out, "\t.text\n%s%s%s\t.p2align\t2\n\t.type\t%s,@function\n%s:\n", p->exported ? "\t.globl\t" : "",
-            p->exported ? p->name : "", p->exported ? "\n" : "", p->name, p->name);
-  else
-    fprintf(out, "\t.text\n\t.globl\t%s\n\t.p2align\t8\n\t.type\t%s,@function\n%s:\n", p->name, p->name, p->name);
+  /* a callee (isel_calls.c) has no descriptor and is local unless exported */
+  fputs("\t.text\n", out);
+  if (!p->is_function || p->exported) {
+    fputs("\t.globl\t", out);
+    mir_emit_symbol(out, p->name);
+    fputc('\n', out);
+  }
+  fputs(p->is_function ? "\t.p2align\t2\n\t.type\t" : "\t.p2align\t8\n\t.type\t", out);
+  mir_emit_symbol(out, p->name);
+  fputs(",@function\n", out);
+  mir_emit_symbol(out, p->name);
+  fputs(":\n", out);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     label(out, p, bi);
@@ -597,7 +610,14 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     uint32_t s;
     if (!ends && mir_fallthrough_branch(p, bi, &s)) emit_branch(&e, "s_branch", s);
   }
-  fprintf(out, ".L%s_end:\n\t.size\t%s, .L%s_end-%s\n", p->name, p->name, p->name, p->name);
+  mir_emit_symbol3(out, ".L", p->name, "_end");
+  fputs(":\n\t.size\t", out);
+  mir_emit_symbol(out, p->name);
+  fputs(", ", out);
+  mir_emit_symbol3(out, ".L", p->name, "_end");
+  fputc('-', out);
+  mir_emit_symbol(out, p->name);
+  fputc('\n', out);
   if (!p->is_function) emit_descriptor(p, out);
   return e.errors ? 1 : 0;
 }

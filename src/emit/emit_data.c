@@ -4,22 +4,59 @@
  * inside the code object, so no dynamic relocation is left). */
 #include "emit/emit_data.h"
 
+#include <ctype.h>
+
+static bool bare_chars(const char *s) {
+  for (; *s; s++)
+    if (!isalnum((unsigned char)*s) && *s != '_' && *s != '.' && *s != '$') return false;
+  return true;
+}
+
+static void quoted_bytes(FILE *out, const char *s) {
+  for (const unsigned char *c = (const unsigned char *)s; *c; c++) {
+    if (*c == '"' || *c == '\\') fprintf(out, "\\%c", *c);
+    else if (*c < 0x20 || *c == 0x7f) fprintf(out, "\\%03o", *c);
+    else fputc(*c, out);
+  }
+}
+
+void mir_emit_symbol(FILE *out, const char *name) { mir_emit_symbol3(out, "", name, ""); }
+
+void mir_emit_symbol3(FILE *out, const char *prefix, const char *name, const char *suffix) {
+  char first = *prefix ? *prefix : *name ? *name : *suffix;
+  if (first && !isdigit((unsigned char)first) && bare_chars(prefix) && bare_chars(name) && bare_chars(suffix)) {
+    fprintf(out, "%s%s%s", prefix, name, suffix);
+    return;
+  }
+  fputc('"', out);
+  quoted_bytes(out, prefix);
+  quoted_bytes(out, name);
+  quoted_bytes(out, suffix);
+  fputc('"', out);
+}
+
 void mir_emit_data(const mir_module_data *md, FILE *out) {
   if (!md) return;
   for (uint32_t k = 0; k < md->num; k++) {
     const mir_data_object *o = &md->objs[k];
     unsigned lg = 0;
     while ((1u << lg) < o->align) lg++;
-    fprintf(out, "\t.type\t%s,@object\n", o->name);
+    fputs("\t.type\t", out);
+    mir_emit_symbol(out, o->name);
+    fputs(",@object\n", out);
     fputs(o->writable ? "\t.section\t.data,\"aw\",@progbits\n" : "\t.section\t.rodata,\"a\",@progbits\n", out);
-    fprintf(out, "\t.p2align\t%u, 0x0\n%s:\n", lg, o->name);
+    fprintf(out, "\t.p2align\t%u, 0x0\n", lg);
+    mir_emit_symbol(out, o->name);
+    fputs(":\n", out);
     for (uint64_t i = 0; i < o->size; i += 16) {
       fputs("\t.byte\t", out);
       for (uint64_t j = i; j < o->size && j < i + 16; j++) fprintf(out, j == i ? "%u" : ",%u", o->bytes[j]);
       fputc('\n', out);
     }
     if (!o->size) fputs("\t.zero\t1\n", out); /* a symbol needs a byte to point at */
-    fprintf(out, "\t.size\t%s, %llu\n", o->name, (unsigned long long)(o->size ? o->size : 1));
+    fputs("\t.size\t", out);
+    mir_emit_symbol(out, o->name);
+    fprintf(out, ", %llu\n", (unsigned long long)(o->size ? o->size : 1));
   }
 }
 
@@ -41,7 +78,10 @@ bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE
   mir_preg_format(lo, sizeof lo, r, 1);
   mir_preg_format(hi, sizeof hi, (mir_preg)(r + 1), 1);
   const char *s = func ? md->funcs[k] : md->objs[k].name;
-  fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, %s@rel32@lo+4\n\ts_addc_u32 %s, %s, %s@rel32@hi+12\n", pair, lo,
-          lo, s, hi, hi, s);
+  fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, ", pair, lo, lo);
+  mir_emit_symbol(out, s);
+  fprintf(out, "@rel32@lo+4\n\ts_addc_u32 %s, %s, ", hi, hi);
+  mir_emit_symbol(out, s);
+  fputs("@rel32@hi+12\n", out);
   return true;
 }

@@ -41,6 +41,22 @@ typedef struct mir_module_data {
   uint32_t num_defined_funcs; /* funcs[k] for k >= this are other code objects' (hidden) functions */
 } mir_module_data;
 
+/* Writes symbol `name` as the assembler reads it back: bare when it is an
+ * identifier llvm-mc-19 accepts ([A-Za-z_.$][A-Za-z0-9_.$]*), else in
+ * double quotes, as llc-19 does (MCSymbol::print) for "a b" or "-", and
+ * also for names that start with a digit ("1e3", which llvm-mc's lexer
+ * reads as a number; llc-19 writes those bare, and llvm-mc rejects its
+ * output). Inside the quotes `"` and `\` are escaped and control bytes
+ * are written as \ooo, so no name can end the string or the line and
+ * inject directives. llvm-mc-19 keeps escapes in the symbol verbatim (it
+ * does not decode them), so names with such bytes round-trip only through
+ * the builtin ELF writer, which writes the name's own bytes. */
+void mir_emit_symbol(FILE *out, const char *name);
+
+/* mir_emit_symbol of `prefix` name `suffix` as one symbol (local labels
+ * .L<name>_BB3, "<name>.kd"). */
+void mir_emit_symbol3(FILE *out, const char *prefix, const char *name, const char *suffix);
+
 /* Writes every object of `md` (NULL: none) with alignment, .type and .size. */
 void mir_emit_data(const mir_module_data *md, FILE *out);
 

@@ -353,6 +353,10 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
     if (!first || !LLVMIsAPHINode(first)) continue;
     uint32_t mb = mir[b];
     uint32_t np = c->p->blocks[mb].logical_preds.n;
+    if (np > MIR_MAX_OPERANDS) {
+      isel_unsupported(c, first, "a phi with more than 65535 incoming edges");
+      return;
+    }
     uint32_t pos = 0;
     for (LLVMValueRef ins = first; ins && LLVMIsAPHINode(ins); ins = LLVMGetNextInstruction(ins)) {
       isel_val *v = &c->vals[ptrmap_get(&c->vmap, ins)];

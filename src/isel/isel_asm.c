@@ -190,6 +190,29 @@ static bool def_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
   return true;
 }
 
+/* Does operand k of the text (`o`) have the width the instruction's
+ * operand takes (the ISA table's signature, `width` dwords)? A "$0" of an
+ * i64 printed into a 32-bit operand (v_mov_b32 v[1:2], v0) would leave
+ * half of the value unwritten or unread; llc-19 refuses it too ("invalid
+ * operand for instruction"). Constants fit any width. */
+static bool check_width(asm_ctx *a, const asm_opnd *o, unsigned width, unsigned k, const char *mnemonic) {
+  unsigned have;
+  if (o->kind == ASM_OPND_CONST) return true;
+  if (o->kind == ASM_OPND_ARG) {
+    if (o->value >= a->ncon) return !fail(a, "operand number out of range", NULL);
+    const asm_con *q = &a->con[o->value];
+    if (q->imm) return true;
+    have = mir_rc_size((mir_rc)q->opnd.temp.rc);
+  } else {
+    have = o->count;
+  }
+  if (!width || have == width) return true;
+  char msg[160];
+  snprintf(msg, sizeof msg, "operand %u of %s is %u bits wide, the instruction's is %u", k, mnemonic, 32 * have,
+           32 * width);
+  return !fail(a, msg, NULL);
+}
+
 /* One instruction of the text. */
 static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   isel_ctx *c = a->c;
@@ -204,11 +227,15 @@ static bool emit_one(asm_ctx *a, const asm_instr *ai) {
                    ISA_F_READS_M0 | ISA_F_WRITES_M0))
     return !fail(a, "instruction with implicit operands (SCC or VCC reads, VCC, EXEC or M0 writes, branches):",
                  ii->mnemonic);
-  const char *semi = strchr(ii->sig, ';');
-  unsigned nd = 0, nu = 0;
-  for (const char *p = ii->sig; *p; p++)
-    if (*p == 's' || *p == 'v' || *p == 'a') (p < semi ? nd++ : nu++);
+  unsigned nd = 0, nu = 0, width[ASM_MAX_OPNDS + 1];
+  const char *sig = ii->sig;
+  char file;
+  while (nd + nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[nd])) nd++;
+  if (*sig == ';') sig++;
+  while (nd + nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[nd + nu])) nu++;
   if (ai->nops != nd + nu) return !fail(a, "operand count of", ii->mnemonic);
+  for (unsigned k = 0; k < nd + nu; k++)
+    if (!check_width(a, &ai->ops[k], width[k], k, ii->mnemonic)) return false;
   mir_operand d[ASM_MAX_OPNDS], u[ASM_MAX_OPNDS];
   for (unsigned k = 0; k < nd; k++)
     if (!def_opnd(a, &ai->ops[k], &d[k])) return false;

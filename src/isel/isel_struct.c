@@ -77,6 +77,7 @@
  * forwarded SGPR components); linear VGPRs (SGPR spill lanes) start in the
  * entry block, so they never share a register with such a value.
  */
+#include <assert.h>
 #include <string.h>
 
 #define ISEL_STRUCT_FILE "isel_struct.c"
@@ -163,17 +164,27 @@ static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t sto
 }
 
 /* Lanes of machine block mb's LLVM block x on its successor edges:
- * em[x][k] = M & cond or M & ~cond (M: the lanes in x). */
-static void local_edges(sctx *s, uint32_t x, mir_temp M) {
+ * M & cond or M & ~cond (M: the lanes in x), ORed at once into
+ * acc[y], the lanes entering each successor y of x inside the region (not
+ * J). Accumulating at the edge, not at y, keeps one mask per block still
+ * to come live instead of one per edge: the leaves of a wide switch's
+ * decision tree all branch to its default block, and a 300-case divergent
+ * switch had ~300 pairs live at once (issue 22). */
+static void local_edges(sctx *s, uint32_t x, mir_temp M, uint32_t J, mir_temp *acc) {
   isel_ctx *c = s->c;
   LLVMValueRef t = LLVMGetBasicBlockTerminator(s->di->blocks[x]);
-  if (!LLVMIsConditional(t)) {
-    s->em[x][0] = s->em[x][1] = M;
-    return;
+  mir_temp em[2] = {M, M};
+  if (LLVMIsConditional(t)) {
+    mir_temp m = isel_mask_of(c, LLVMGetCondition(t), 0);
+    em[0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(M), mir_op_temp(m));
+    em[1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(M), mir_op_temp(m));
   }
-  mir_temp m = isel_mask_of(c, LLVMGetCondition(t), 0);
-  s->em[x][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(M), mir_op_temp(m));
-  s->em[x][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(M), mir_op_temp(m));
+  for (unsigned q = 0; q < LLVMGetNumSuccessors(t); q++) {
+    uint32_t y = succ_idx(s, t, q);
+    if (y == J) continue;
+    mir_temp in = em[q];
+    acc[y] = acc[y].id ? isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(acc[y]), mir_op_temp(in)) : in;
+  }
 }
 
 /* The region of divergent branch b (machine block mb) up to its join J
@@ -192,10 +203,13 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
   uint32_t n = local_region(s, b, J, stop, loop, r);
   if (!n) return REJECT();
   mir_temp saved = {0};
+  mir_temp *acc = NULL; /* LLVM block of the region -> its lanes so far (local_edges) */
   if (s->emit) {
+    acc = arena_alloc(c->mem, (s->nb + 1) * sizeof *acc);
+    memset(acc, 0, (s->nb + 1) * sizeof *acc);
     c->cur = mb;
     saved = sop1(c, ISA_S_MOV_B64, isel_exec_operand());
-    local_edges(s, b, saved);
+    local_edges(s, b, saved, J, acc);
   }
   uint32_t prev = mb;
   for (uint32_t k = 0; k < n; k++) {
@@ -213,18 +227,8 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     if (!s->emit) continue;
     c->cur = mx;
     isel_create_phis(c, x);
-    mir_temp M = {0};
-    for (uint32_t e = di->pred_start[x]; e < di->pred_start[x + 1]; e++) {
-      uint32_t p = di->pred[e];
-      bool dup = false;
-      for (uint32_t e2 = di->pred_start[x]; e2 < e; e2++) dup |= di->pred[e2] == p;
-      LLVMValueRef pt = LLVMGetBasicBlockTerminator(di->blocks[p]);
-      for (unsigned q = 0; q < LLVMGetNumSuccessors(pt) && !dup; q++) {
-        if (succ_idx(s, pt, q) != x) continue;
-        mir_temp in = s->em[p][q];
-        M = M.id ? isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(M), mir_op_temp(in)) : in;
-      }
-    }
+    mir_temp M = acc[x];
+    assert(M.id); /* every predecessor came earlier (RPO) */
     mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
     mv->ops[0] = mir_op_temp(M);
     mv->defs[0] = isel_exec_operand();
@@ -232,19 +236,19 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     isel_select_body(c, x);
     c->no_smem = false;
     if (c->failed || c->cur != mx) return REJECT();
-    local_edges(s, x, M);
+    local_edges(s, x, M, J, acc);
   }
-  pend out = {0};
+  /* J comes next: its logical edges from every predecessor (a switch's
+   * join may have hundreds, more than a pend holds) and the linear one */
   for (uint32_t e = di->pred_start[J]; e < di->pred_start[J + 1]; e++) {
     bool dup = false;
     for (uint32_t e2 = di->pred_start[J]; e2 < e; e2++) dup |= di->pred[e2] == di->pred[e];
-    if (!dup && !push(&out, s->mh[di->pred[e]], PL)) return REJECT();
+    if (!dup) jump(s, s->mh[di->pred[e]], s->nmb, PL);
   }
-  if (!push(&out, prev, PN)) return REJECT();
+  jump(s, prev, s->nmb, PN);
   s->lanejoin[J] = 1;
   s->join_saved[J] = saved;
   if (s->emit) c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
-  connect(s, &out, s->nmb);
   (void)io;
   return true;
 }
@@ -545,7 +549,6 @@ int isel_structured(isel_ctx *c) {
   s.exit_saved = arena_alloc(mem, (nb + 1) * sizeof(mir_temp));
   s.lanejoin = arena_alloc(mem, nb + 1);
   s.lm = arena_alloc(mem, nb + 1);
-  s.em = arena_alloc(mem, (nb + 1) * sizeof *s.em);
   pend io = {0};
   bool ok = isel_struct_walk(&s, 0, nb, NONE, false, &io);
   for (uint32_t b = 0; b < nb && ok; b++)

@@ -41,7 +41,6 @@ typedef struct sctx {
    * (fold_target), as `a && b` does; NONE outside such an arm. */
   uint32_t fold_stop, fold_target;
   uint8_t *lm;          /* branch block whose region is lowered block by block (walk_local) */
-  mir_temp (*em)[2];    /* walk_local: lanes on each edge of a region's block */
   int why;              /* source line of the first rejection (wavecc --stats) */
   const char *why_file; /* and its file */
 } sctx;
@@ -175,6 +174,7 @@ typedef struct lstate {
   bool masked;          /* EXEC is saved before the loop (a divergent exit or dispatch) */
   bool dispatch;        /* nt > 0: every exit lands in block lx first */
   uint32_t lx;          /* landing block (dispatch) */
+  uint32_t dblk[4];     /* the block after lx that starts target i's lanes (its exits' logical successor) */
   mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */
   mir_temp acc[4];      /* current version of each target's lanes */
   mir_instr *acc_phi[4];

@@ -97,17 +97,22 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
     } else if (s->emit) {
       exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, isel_exec_operand(), mir_op_temp(m));
     }
-    unsigned lf = ti >= 0 ? PL : 0; /* dispatch targets: logically via lx */
+    /* The leaving lanes' logical edge goes straight to where they run
+     * next: jx, or the block that starts a dispatch target's lanes after
+     * the landing block (not lx, which every exit reaches: a value of
+     * this block read by the target would not dominate its use). Other
+     * code in between runs under other lanes and leaves theirs alone. */
+    uint32_t lt = ti >= 0 ? L->dblk[ti] : jh;
     if (latch != NONE) {
       sopp(s, mb, ISA_S_CBRANCH_EXECNZ, s->mh[h]);
       edge(s, mb, s->mh[h], PL | PN);
-      if (!lf) edge(s, mb, jh, PL);
-      jump(s, mb, eh, PN | lf);
+      edge(s, mb, lt, PL);
+      jump(s, mb, eh, PN);
       return land(L, mb);
     }
     sopp(s, mb, ISA_S_CBRANCH_EXECZ, eh);
-    if (!lf) edge(s, mb, jh, PL);
-    edge(s, mb, eh, PN | lf);
+    edge(s, mb, lt, PL);
+    edge(s, mb, eh, PN);
     push(io, mb, PL | PN);
     return land(L, mb);
   }
@@ -186,14 +191,18 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     mv->ops[0] = mir_op_temp(L->saved);
     mv->defs[0] = isel_exec_operand();
   }
-  pend chain = {0}; /* the edges into the next block */
-  push(&chain, lx, L->nt ? PL | PN : PN);
+  /* the edges into the next block: linear only, each target's lanes come
+   * logically from their exits (exit_lanes) */
+  pend chain = {0};
+  push(&chain, lx, PN);
   for (uint32_t i = 0; i < L->nt; i++) {
     if (L->esc[i]) {
       /* these lanes leave the enclosing loop too: an exit of `outer` */
       lstate *Lo = s->lst[outer];
       uint32_t e = newblk(s, L->escx[i]), T = L->tgt[i], via = L->escx[i];
       int ti = -1;
+      if (s->emit && e != L->dblk[i]) return false;
+      L->dblk[i] = e;
       connect(s, &chain, e);
       for (uint32_t k = 0; k < Lo->nal; k++)
         if (Lo->al[k] == T) {
@@ -203,11 +212,15 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
       for (uint32_t k = 0; k < Lo->nt; k++)
         if (Lo->tgt[k] == T) ti = (int)k;
       if (!exit_lanes(s, via, e, outer, ti, fin[i], 0, NONE, &chain)) return false;
-      /* no logical edge on unless more targets' lanes follow */
-      for (uint32_t q = 0; q < chain.n && i + 1 == L->nt; q++) chain.f[q] &= (uint8_t)~PL;
+      /* the lanes that stay in `outer` go on through its own exits and
+       * jx, and the next targets' lanes come from their exits: no
+       * logical edge on */
+      for (uint32_t q = 0; q < chain.n; q++) chain.f[q] &= (uint8_t)~PL;
       continue;
     }
     uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
+    if (s->emit && d != L->dblk[i]) return false;
+    L->dblk[i] = d;
     connect(s, &chain, d);
     mir_temp saved = {0};
     if (s->emit) {
@@ -230,8 +243,6 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
       c->cur = jp;
       exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(saved));
     }
-    /* the lanes of the next targets pass this one's region */
-    if (i + 1 < L->nt) push(&chain, d, PL);
     push(&chain, jp, PN);
   }
   for (uint32_t q = 0; q < chain.n; q++)
@@ -291,9 +302,11 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   isel_ctx *c = s->c;
   lstate *L = s->lst[h];
   if (!L) L = s->lst[h] = arena_alloc(c->mem, sizeof *L);
-  uint32_t lx = L->lx;
+  uint32_t lx = L->lx, dblk[4];
+  memcpy(dblk, L->dblk, sizeof dblk);
   memset(L, 0, sizeof *L);
   L->lx = lx;
+  memcpy(L->dblk, dblk, sizeof dblk); /* numbered by the checking walk */
   /* jx: the first post-dominator of h outside the loop */
   uint32_t jx = h;
   while (jx < s->nb && in_loop(s, h, jx)) jx = di->ipdom[jx];

@@ -51,12 +51,12 @@ mir_temp mir_new_temp(mir_program *p, mir_rc rc) {
 }
 
 mir_instr *mir_instr_create(mir_program *p, unsigned opcode, unsigned num_ops, unsigned num_defs) {
-  assert(opcode < MIR_P_LAST && num_ops < 256 && num_defs < 256);
+  assert(opcode < MIR_P_LAST && num_ops <= MIR_MAX_OPERANDS && num_defs <= MIR_MAX_OPERANDS);
   size_t sz = sizeof(mir_instr) + (num_ops + num_defs) * sizeof(mir_operand);
   mir_instr *ins = arena_alloc(p->mem, sz);
   ins->opcode = (uint16_t)opcode;
-  ins->num_ops = (uint8_t)num_ops;
-  ins->num_defs = (uint8_t)num_defs;
+  ins->num_ops = (uint16_t)num_ops;
+  ins->num_defs = (uint16_t)num_defs;
   ins->ops = (mir_operand *)(ins + 1);
   ins->defs = ins->ops + num_ops;
   for (unsigned i = 0; i < num_ops + num_defs; i++) ins->ops[i].preg = MIR_PREG_NONE;

@@ -122,14 +122,19 @@ typedef enum mir_pseudo {
   MIR_P_LAST
 } mir_pseudo;
 
+/* Most operands (or definitions) one instruction can have. */
+#define MIR_MAX_OPERANDS 0xffffu
+
 typedef struct mir_instr {
   uint16_t opcode;    /* isa_op or mir_pseudo */
-  uint8_t num_ops, num_defs;
+  /* 16 bits: a phi has one operand per predecessor, and a switch sends
+   * hundreds of edges into one block (MIR_MAX_OPERANDS) */
+  uint16_t num_ops, num_defs;
   uint16_t enc_flags; /* MIR_ENC_* */
   uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2) */
   uint8_t clamp;
-  int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
   uint16_t fpmode;    /* MODE the instruction needs where it differs from the environment: see mir_fpmode_* */
+  int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
   mir_operand *ops;   /* inline after the struct */
   mir_operand *defs;
 } mir_instr;

@@ -139,16 +139,6 @@ static bool dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
   }
 }
 
-static bool sig_entry(const char **s, char *file, unsigned *width) {
-  while (**s == ',' ) (*s)++;
-  if (!**s || **s == ';') return false;
-  *file = **s;
-  (*s)++;
-  *width = 0;
-  while (**s >= '0' && **s <= '9') *width = *width * 10 + (unsigned)(*(*s)++ - '0');
-  return true;
-}
-
 static void check_sig_operand(vctx *v, int b, int i, const mir_operand *o, char file, unsigned width, const char *what, unsigned idx) {
   unsigned size;
   bool vgpr;
@@ -177,14 +167,14 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   unsigned nd = 0, no = 0;
   const char *s = sig;
   char f; unsigned w;
-  while (sig_entry(&s, &f, &w)) nd++;
+  while (isa_sig_entry(&s, &f, &w)) nd++;
   if (*s == ';') s++;
-  while (sig_entry(&s, &f, &w)) no++;
+  while (isa_sig_entry(&s, &f, &w)) no++;
   if (nd != ins->num_defs || no != ins->num_ops) return; /* implicit/extra operands: not checked */
   s = sig;
-  for (unsigned k = 0; sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
   if (*s == ';') s++;
-  for (unsigned k = 0; sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
 }
 
 static bool preg_fits(mir_rc rc, mir_preg r) {

@@ -75,6 +75,19 @@ unsigned spill_block_slack(const spill_ctx *c, const mir_block *b) {
   return s < c->slack ? s : c->slack;
 }
 
+/* Dwords of the chosen values in `live` that `ins` names (each once). */
+static unsigned chosen_named(const spill_ctx *c, const mir_instr *ins, const uint64_t *live) {
+  unsigned sum = 0, n = (unsigned)ins->num_ops + ins->num_defs;
+  for (unsigned k = 0; k < n; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP || !c->chosen[o->temp.id] || !bitset_test(live, o->temp.id)) continue;
+    bool dup = false;
+    for (unsigned q = 0; q < k && !dup; q++) dup = ins->ops[q].kind == MIR_OPND_TEMP && ins->ops[q].temp.id == o->temp.id;
+    if (!dup) sum += tsize(c, o->temp.id);
+  }
+  return sum;
+}
+
 /* Walks every block backwards and marks values to spill (c->chosen) where
  * demand exceeds the target. *n gets how many were chosen. Error: a point
  * no choice can relieve. */
@@ -93,8 +106,15 @@ int spill_choose(spill_ctx *c, unsigned *n) {
     unsigned slack = spill_block_slack(c, b);
     bitset_copy(live, li->live_out[bi], words);
     memset(to_store, 0, words * sizeof *to_store);
-    for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+    /* dwords of the chosen values in `live`, kept up to date below, so an
+     * instruction over the goal costs its operands, not a walk of every
+     * live value (that walk made choosing quadratic in a block with
+     * hundreds of values live, issue 22) */
+    unsigned chosen_live = 0;
+    for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
       if (in_file(c, t)) c->nu[t] = len + spill_out_dist(c, bi, t);
+      if (c->chosen[t]) chosen_live += tsize(c, t);
+    }
     for (uint32_t i = len; i-- > 0;) {
       const mir_instr *ins = b->instrs[i];
       mir_reg_demand dm = li->demand[bi][i];
@@ -108,9 +128,7 @@ int spill_choose(spill_ctx *c, unsigned *n) {
       unsigned goal = c->target - slack;
       if (dem > goal && own_need(c, ins) > goal) goal = c->target;
       if (dem > goal) {
-        int excess = (int)dem - (int)goal;
-        for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
-          if (c->chosen[t] && !spill_names(ins, t)) excess -= (int)tsize(c, t);
+        int excess = (int)dem - (int)goal - (int)chosen_live + (int)chosen_named(c, ins, live);
         while (excess > 0) {
           uint32_t best = 0;
           uint64_t best_key = 0;
@@ -141,6 +159,7 @@ int spill_choose(spill_ctx *c, unsigned *n) {
           }
           if (!best) break; /* within the budget, short of the slack */
           c->chosen[best] = 1;
+          chosen_live += tsize(c, best);
           (*n)++;
           excess -= (int)tsize(c, best);
         }
@@ -148,12 +167,17 @@ int spill_choose(spill_ctx *c, unsigned *n) {
       if (ins->opcode == MIR_P_SPILL && ins->ops[0].kind == MIR_OPND_TEMP && c->store[ins->ops[0].temp.id] == ins)
         bitset_set(to_store, ins->ops[0].temp.id);
       /* Step over ins: its definitions end, its operands (next use here) begin. */
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
+      for (unsigned k = 0; k < ins->num_defs; k++) {
+        uint32_t t = ins->defs[k].temp.id;
+        if (ins->defs[k].kind != MIR_OPND_TEMP || !bitset_test(live, t)) continue;
+        if (c->chosen[t]) chosen_live -= tsize(c, t);
+        bitset_clear(live, t);
+      }
       if (mir_is_phi(ins)) continue;
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
         if (o->kind != MIR_OPND_TEMP) continue;
+        if (!bitset_test(live, o->temp.id) && c->chosen[o->temp.id]) chosen_live += tsize(c, o->temp.id);
         bitset_set(live, o->temp.id);
         c->nu[o->temp.id] = i;
       }

@@ -44,6 +44,16 @@ isa_op isa_by_mnemonic(const char *mnemonic) {
   return ISA_NUM_OPS;
 }
 
+bool isa_sig_entry(const char **s, char *file, unsigned *width) {
+  while (**s == ',') (*s)++;
+  if (!**s || **s == ';') return false;
+  *file = **s;
+  (*s)++;
+  *width = 0;
+  while (**s >= '0' && **s <= '9') *width = *width * 10 + (unsigned)(*(*s)++ - '0');
+  return true;
+}
+
 bool isa_is_plain_alu(unsigned op, bool *valu) {
   if (op >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[op];

@@ -10,7 +10,7 @@
  *             Vega ISA guide, chapter 12 "Microcode Formats").
  *   OPCODE    the opcode field of FORMAT on gfx9 (Vega ISA guide, chapter 12;
  *             confirmed with llvm-mc-19 -show-encoding).
- *   signature operand list, see isa_sig_* in isa.c: defs then ';' then uses,
+ *   signature operand list (read with isa_sig_entry): defs then ';' then uses,
  *             each a register file letter (s, v, a=any source) and a width
  *             in dwords, e.g. "v1;a1,v1" for v_add_f32.
  *   FLAGS     an or of ISA_F_* below.
@@ -112,6 +112,11 @@ bool isa_is_plain_alu(unsigned op, bool *valu);
  * unit (Vega ISA guide, "Local Data Share"; llc-19: "local memory (N)
  * exceeds limit (65536)"). */
 #define ISA_LDS_BYTES 65536u
+/* Reads the next operand of a signature (the table's "v2;a1,a2" column)
+ * at *s: its register file letter (s, v, a = any source) into *file and
+ * its width in dwords into *width, advancing *s. false at the ';' that
+ * ends the definitions (step past it for the uses) or at the end. */
+bool isa_sig_entry(const char **s, char *file, unsigned *width);
 /* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
 #define ISA_HWREG_MODE 1u
 
