@@ -27,8 +27,11 @@
  *           accesses; the caller moves it past its own frame around each
  *           call and back. A private pointer is a lane offset from the
  *           wave's scratch (soffset 0 in a calling kernel and in a
- *           function), so one may be passed to a callee. No frame
- *           pointer: frames have a static size.
+ *           function), so one may be passed to a callee. Frames have
+ *           a static size; the SP is 16-byte aligned per lane at entry,
+ *           and a function with a stack object aligned more realigns
+ *           their base in an SGPR (a frame pointer, isel_frame_base),
+ *           the frame keeping room for the padding.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 16-bit elements packed two
@@ -776,6 +779,33 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
 
 mir_operand isel_private_soffset(isel_ctx *c) {
   return c->soffset_zero ? mir_op_const(0) : mir_op_temp(c->wave_offset);
+}
+
+/* The stack pointer is a wave-scaled byte offset (swizzled scratch: the
+ * V#'s index stride is the wave's lanes, 64 on gfx900), 16-byte aligned
+ * per lane at a function's entry (AMDGPUUsage, "Call Convention": "The
+ * swizzled SP value is always ... 16 byte aligned for the amdgcn
+ * architecture"; wavecc's frames are multiples of 16). */
+enum { WAVE_LANES_LOG2 = 6, STACK_ALIGN = 16 };
+
+mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t *first) {
+  mir_temp base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(WAVE_LANES_LOG2));
+  if (align <= STACK_ALIGN) {
+    *below = 0;
+    *first = c->stack_arg_bytes;
+    return base;
+  }
+  /* An object aligned more than that: llc-19 rounds its frame pointer up,
+   * s33 = (s32 + (A - 1) * 64) & -(A * 64); the same in lane units. The
+   * base lies past the stack arguments, at most A - 16 bytes above them;
+   * the frame keeps that room (private_segment_size), so the spill slots,
+   * saved registers and callees' frames after it stay static offsets from
+   * the stack pointer. */
+  uint32_t args = (c->stack_arg_bytes + STACK_ALIGN - 1) & ~(STACK_ALIGN - 1u);
+  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(base), mir_op_const(args + align - 1));
+  *below = args + align - STACK_ALIGN;
+  *first = 0;
+  return isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(~(align - 1)));
 }
 
 bool isel_function_uses_calls(LLVMValueRef fn) {
