@@ -490,6 +490,182 @@ def wide_ref(inp, n, gid):
     return ((s ^ a[n - 1]) + gid) & M32
 
 
+BYVAL_IR = r'''%S = type { [9 x i32] }
+%T = type { i64, i32, i32 }
+
+; byval first, then 32 i32 arguments: the object at stack byte 0, the
+; 32nd dword after it (36). It changes its copy.
+define i32 @f_first(ptr addrspace(5) byval(%S) align 4 %s, ARGS32) #0 {
+  %p0 = getelementptr i32, ptr addrspace(5) %s, i32 0
+  %p8 = getelementptr i32, ptr addrspace(5) %s, i32 8
+  %v0 = load i32, ptr addrspace(5) %p0
+  %w0 = add i32 %v0, %a0
+  store i32 %w0, ptr addrspace(5) %p0
+  %v8 = load i32, ptr addrspace(5) %p8
+  %u0 = load i32, ptr addrspace(5) %p0
+  %m8 = mul i32 %v8, 3
+  %m31 = mul i32 %a31, 5
+  %r0 = add i32 %u0, %m8
+  %r1 = add i32 %r0, %m31
+  %r2 = add i32 %r1, %a30
+  ret i32 %r2
+}
+
+; 32 i32 arguments (the last on the stack at byte 0), then an 8-aligned
+; byval object (at byte 8), then an i32 (at byte 24). It changes its copy.
+define i32 @f_after(ARGS32, ptr addrspace(5) byval(%T) align 8 %t, i32 %b) #0 {
+  %q = load i64, ptr addrspace(5) %t
+  %p1 = getelementptr i8, ptr addrspace(5) %t, i32 8
+  %p2 = getelementptr i8, ptr addrspace(5) %t, i32 12
+  %x1 = load i32, ptr addrspace(5) %p1
+  %x2 = load i32, ptr addrspace(5) %p2
+  %ql = trunc i64 %q to i32
+  %qs = lshr i64 %q, 32
+  %qh = trunc i64 %qs to i32
+  store i32 %b, ptr addrspace(5) %p1
+  store i64 0, ptr addrspace(5) %t
+  %b7 = mul i32 %b, 7
+  %s0 = add i32 %ql, %qh
+  %s1 = xor i32 %s0, %x1
+  %s2 = add i32 %s1, %x2
+  %s3 = add i32 %s2, %a31
+  %s4 = add i32 %s3, %b7
+  %s5 = add i32 %s4, %a0
+  ret i32 %s5
+}
+
+; Its own byval object passed on by value: f_first changes only its copy.
+define i32 @f_nested(ptr addrspace(5) byval(%S) align 4 %s, i32 %x) #0 {
+  %p1 = getelementptr i32, ptr addrspace(5) %s, i32 1
+  %p0 = getelementptr i32, ptr addrspace(5) %s, i32 0
+  store i32 %x, ptr addrspace(5) %p1
+  %r = call i32 @f_first(ptr addrspace(5) byval(%S) align 4 %s, NESTED32)
+  %v1 = load i32, ptr addrspace(5) %p1
+  %v0 = load i32, ptr addrspace(5) %p0
+  %t = add i32 %r, %v1
+  %u = add i32 %t, %v0
+  ret i32 %u
+}
+
+define amdgpu_kernel void @k_byval(ptr addrspace(1) %in, ptr addrspace(1) %out) #1 {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %grp = call i32 @llvm.amdgcn.workgroup.id.x()
+  %base = mul i32 %grp, 64
+  %gid = add i32 %base, %id
+  %pi = getelementptr i32, ptr addrspace(1) %in, i32 %gid
+  %v = load i32, ptr addrspace(1) %pi
+  %s1 = alloca %S, align 4, addrspace(5)
+  %s2 = alloca %S, align 4, addrspace(5)
+  %t = alloca %T, align 8, addrspace(5)
+FILL
+  %odd = and i32 %id, 1
+  %c = icmp ne i32 %odd, 0
+  %sp = select i1 %c, ptr addrspace(5) %s1, ptr addrspace(5) %s2
+  %r1 = call i32 @f_first(ptr addrspace(5) byval(%S) align 4 %sp, CALL32)
+  %r2 = call i32 @f_after(CALL32, ptr addrspace(5) byval(%T) align 8 %t, i32 9)
+  %r3 = call i32 @f_nested(ptr addrspace(5) byval(%S) align 4 %s1, i32 %gid)
+SUM
+  %o = mul i32 %gid, 4
+  %o0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
+  store i32 %r1, ptr addrspace(1) %o0
+  %o1 = getelementptr i32, ptr addrspace(1) %o0, i32 1
+  store i32 %r2, ptr addrspace(1) %o1
+  %o2 = getelementptr i32, ptr addrspace(1) %o0, i32 2
+  store i32 %r3, ptr addrspace(1) %o2
+  %o3 = getelementptr i32, ptr addrspace(1) %o0, i32 3
+  store i32 %chk, ptr addrspace(1) %o3
+  ret void
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.workgroup.id.x()
+
+attributes #0 = { noinline }
+attributes #1 = { "amdgpu-flat-work-group-size"="1,256" }
+'''
+
+
+def byval_ir():
+    """k_byval: byval objects (as llc-19 passes them: copied by the caller
+    onto the stack in argument order with the dwords past the argument
+    VGPRs) from uniform and divergent private pointers, before and after
+    32 i32 arguments, 8-aligned, changed by the callee (the caller's object
+    must not change), and passed on by value from a callee's own."""
+    fill = []
+    for i in range(9):
+        fill.append('  %%f1_%d = getelementptr i32, ptr addrspace(5) %%s1, i32 %d' % (i, i))
+        fill.append('  %%m1_%d = mul i32 %%v, %d' % (i, i + 1))
+        fill.append('  %%e1_%d = add i32 %%m1_%d, %d' % (i, i, i))
+        fill.append('  store i32 %%e1_%d, ptr addrspace(5) %%f1_%d' % (i, i))
+        fill.append('  %%f2_%d = getelementptr i32, ptr addrspace(5) %%s2, i32 %d' % (i, i))
+        fill.append('  %%e2_%d = xor i32 %%v, %d' % (i, 1 << i))
+        fill.append('  store i32 %%e2_%d, ptr addrspace(5) %%f2_%d' % (i, i))
+    fill.append('  %tq0 = zext i32 %v to i64')
+    fill.append('  %tq1 = shl i64 %tq0, 32')
+    fill.append('  %tq2 = zext i32 %gid to i64')
+    fill.append('  %tq = or i64 %tq1, %tq2')
+    fill.append('  store i64 %tq, ptr addrspace(5) %t')
+    fill.append('  %tp1 = getelementptr i8, ptr addrspace(5) %t, i32 8')
+    fill.append('  %tv1 = add i32 %v, 77')
+    fill.append('  store i32 %tv1, ptr addrspace(5) %tp1')
+    fill.append('  %tp2 = getelementptr i8, ptr addrspace(5) %t, i32 12')
+    fill.append('  %tv2 = mul i32 %v, 3')
+    fill.append('  store i32 %tv2, ptr addrspace(5) %tp2')
+    for i in range(32):
+        fill.append('  %%c%d = add i32 %%v, %d' % (i, i * 1000 + 1))
+    # the objects after the calls: all of them, and t's fields
+    sm = []
+    prev = '0'
+    for o in ('s1', 's2'):
+        for i in range(9):
+            sm.append('  %%g%s_%d = getelementptr i32, ptr addrspace(5) %%%s, i32 %d' % (o, i, o, i))
+            sm.append('  %%l%s_%d = load i32, ptr addrspace(5) %%g%s_%d' % (o, i, o, i))
+            sm.append('  %%x%s_%d = mul i32 %%l%s_%d, %d' % (o, i, o, i, 2 * i + 1))
+            sm.append('  %%a%s_%d = add i32 %s, %%x%s_%d' % (o, i, prev, o, i))
+            prev = '%%a%s_%d' % (o, i)
+    sm.append('  %tl = load i64, ptr addrspace(5) %t')
+    sm.append('  %tlo = trunc i64 %tl to i32')
+    sm.append('  %tl1 = load i32, ptr addrspace(5) %tp1')
+    sm.append('  %tl2 = load i32, ptr addrspace(5) %tp2')
+    sm.append('  %%z0 = xor i32 %s, %%tlo' % prev)
+    sm.append('  %z1 = add i32 %z0, %tl1')
+    sm.append('  %chk = add i32 %z1, %tl2')
+    args32 = ', '.join('i32 %%a%d' % i for i in range(32))
+    call32 = ', '.join('i32 %%c%d' % i for i in range(32))
+    nested = ', '.join('i32 %x' if i % 2 else 'i32 %d' % i for i in range(32))
+    return (BYVAL_IR.replace('ARGS32', args32).replace('CALL32', call32).replace('NESTED32', nested)
+            .replace('FILL', '\n'.join(fill)).replace('SUM', '\n'.join(sm)))
+
+
+def byval_ref(v, gid, lane):
+    """k_byval's four results for input v (host model of the IR above)"""
+    s1 = [(v * (i + 1) + i) & M32 for i in range(9)]
+    s2 = [(v ^ (1 << i)) & M32 for i in range(9)]
+    c = [(v + i * 1000 + 1) & M32 for i in range(32)]
+
+    def f_first(s, a):
+        s = list(s)
+        s[0] = (s[0] + a[0]) & M32
+        return (s[0] + s[8] * 3 + a[31] * 5 + a[30]) & M32
+
+    src = s1 if lane & 1 else s2
+    r1 = f_first(src, c)
+    q = (v << 32) | gid
+    ql, qh = q & M32, q >> 32
+    x1, x2 = (v + 77) & M32, (v * 3) & M32
+    r2 = ((((ql + qh) & M32) ^ x1) + x2 + c[31] + 9 * 7 + c[0]) & M32
+    own = list(s1)
+    own[1] = gid
+    nested = [gid if i % 2 else i for i in range(32)]
+    r3 = (f_first(own, nested) + own[1] + own[0]) & M32
+    acc = 0
+    for o in (s1, s2):
+        for i in range(9):
+            acc = (acc + o[i] * (2 * i + 1)) & M32
+    chk = ((acc ^ gid) + x1 + x2) & M32
+    return [r1, r2, r3, chk]
+
+
 def main():
     write('f_call_stack_align.cl', 'call_stack_align', ALIGN_SRC, align_tests())
     write('f_call_many_args.cl', 'call_many_args', MANY_SRC, many_tests())
@@ -504,6 +680,18 @@ def main():
             te.inp(0, 'uint', 256, inp).out(1, 'uint', g, [wide_ref(inp, n, i) for i in range(g)])
             lines += te.text().split('\n') + ['']
     write_ll('f_call_wide_args.ll', lines, wide_ir())
+    rng = Rng(5150)
+    n = 128
+    inp = [rng.u64() & M32 for _ in range(n)]
+    o = []
+    for g in range(n):
+        o += byval_ref(inp[g], g, g % 64)
+    te = Test('byval_128_64', kernel_name='k_byval', global_size=sizes(n), local_size=sizes(64))
+    te.inp(0, 'uint', n, inp).out(1, 'uint', 4 * n, o)
+    lines = ['# byval arguments (LLVM IR; clang passes structs byref): copied by the caller onto',
+             '# the stack in argument order, as llc-19 does. Host reference only.',
+             '[config]', 'name: call_byval', 'dimensions: 1', ''] + te.text().split('\n') + ['']
+    write_ll('f_call_byval.ll', lines, byval_ir())
 
 
 main()
