@@ -98,15 +98,20 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
 
 /* Private memory: every static alloca gets a fixed offset in the lane's
  * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
- * the private segment buffer V#). In a function the frame starts at the
- * stack pointer (wave-scaled from the V# base, whose base is the wave's
- * scratch in a function: SP / 64 is the lane offset, what private
- * pointers are). False after reporting. */
+ * the private segment buffer V#). In a function the objects start at
+ * its frame base (isel_frame_base: SP / 64, the lane offset private
+ * pointers are, past the stack arguments; realigned for an object
+ * aligned more than the stack pointer). False after reporting. */
 static bool layout_allocas(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
   mir_temp lane_base = {0};
-  if (c->p->is_function) lane_base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(6));
-  uint64_t poff = c->stack_arg_bytes; /* a function's stack arguments come first */
+  uint32_t most = 4, below = 0, first = 0;
+  for (uint32_t b = 0; b < c->di->num_blocks; b++)
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins))
+      if (LLVMIsAAllocaInst(ins) && LLVMGetAlignment(ins) > most) most = LLVMGetAlignment(ins);
+  /* a function's objects from its frame base (realigned for `most`) */
+  if (c->p->is_function) lane_base = isel_frame_base(c, most, &below, &first);
+  uint64_t poff = first;
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (!LLVMIsAAllocaInst(ins)) continue;
@@ -129,7 +134,7 @@ static bool layout_allocas(isel_ctx *c) {
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
       if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
       else poff += sz * n;
-      if (poff > MAX_PRIVATE_BYTES) {
+      if (below + poff > MAX_PRIVATE_BYTES) {
         char msg[160];
         snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
                  (unsigned)MAX_PRIVATE_BYTES);
@@ -137,7 +142,7 @@ static bool layout_allocas(isel_ctx *c) {
         return false;
       }
     }
-  abi->private_segment_size = (uint32_t)((poff + 15) & ~15ull);
+  abi->private_segment_size = (uint32_t)((below + poff + 15) & ~15ull);
   return true;
 }
 

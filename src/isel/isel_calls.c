@@ -27,8 +27,11 @@
  *           accesses; the caller moves it past its own frame around each
  *           call and back. A private pointer is a lane offset from the
  *           wave's scratch (soffset 0 in a calling kernel and in a
- *           function), so one may be passed to a callee. No frame
- *           pointer: frames have a static size.
+ *           function), so one may be passed to a callee. Frames have
+ *           a static size; the SP is 16-byte aligned per lane at entry,
+ *           and a function with a stack object aligned more realigns
+ *           their base in an SGPR (a frame pointer, isel_frame_base),
+ *           the frame keeping room for the padding.
  *   v0..    arguments, then results, one dword after another: i1 as 0/1,
  *           integers and floats up to 32 bits in one dword each, 64-bit
  *           values low dword first, vectors of 16-bit elements packed two
@@ -37,7 +40,11 @@
  *           of the callee's frame (bytes 0, 4, ... from its stack
  *           pointer), where the caller stores them and the callee loads
  *           them; results at most 32 dwords. Aggregates travel as their
- *           scalars (isel_aggregate.c). `inreg` arguments go in SGPRs
+ *           scalars (isel_aggregate.c). A `byval` argument's object is
+ *           copied by the caller onto the stack, in argument order with
+ *           the dwords past the VGPR ones, aligned as its attribute says
+ *           (llc-19's CC_AMDGPU_Func, CCPassByVal<4, 4>); the callee's
+ *           parameter points there (is_byval). `inreg` arguments go in SGPRs
  *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
  *           them (its callers disagree, LLVM PR #182754); in the compact
  *           layout they are ordinary VGPR arguments.
@@ -78,6 +85,13 @@
 
 #include "isel/isel_internal.h"
 #include "util/bitset.h"
+
+/* The stack pointer is a wave-scaled byte offset (swizzled scratch: the
+ * V#'s index stride is the wave's lanes, 64 on gfx900), 16-byte aligned
+ * per lane at a function's entry (AMDGPUUsage, "Call Convention": "The
+ * swizzled SP value is always ... 16 byte aligned for the amdgcn
+ * architecture"; wavecc's frames are multiples of 16). */
+enum { WAVE_LANES_LOG2 = 6, STACK_ALIGN = 16 };
 
 /* Dwords of a value of type t in the convention; 0 when it cannot be
  * passed (void too). */
@@ -209,6 +223,26 @@ static bool is_inreg(const isel_call_abi *ca, LLVMValueRef ins, LLVMValueRef fn,
   if (!ca->amdgpu) return false; /* compact: every argument in VGPRs (internal) */
   if (ins && LLVMGetCallSiteEnumAttribute(ins, i + 1, kind)) return true;
   return fn && LLVMIsAFunction(fn) && LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
+}
+
+/* Is argument i of call `ins` (or parameter i of function `fn`, ins NULL)
+ * `byval`? Then its object travels on the stack, copied by the caller, as
+ * llc-19 passes it (AMDGPUCallingConv.td CC_AMDGPU_Func: CCPassByVal<4, 4>,
+ * in argument order with the dwords past the argument VGPRs): *size and
+ * *align (at least 4) of the object. */
+static bool is_byval(isel_ctx *c, LLVMValueRef ins, LLVMValueRef fn, unsigned i, uint32_t *size, uint32_t *align) {
+  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5), ak = LLVMGetEnumAttributeKindForName("align", 5);
+  LLVMAttributeRef a = ins ? LLVMGetCallSiteEnumAttribute(ins, i + 1, kind) : NULL;
+  LLVMAttributeRef al = ins ? LLVMGetCallSiteEnumAttribute(ins, i + 1, ak) : NULL;
+  if (!a && fn && LLVMIsAFunction(fn)) {
+    a = LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
+    al = LLVMGetEnumAttributeAtIndex(fn, i + 1, ak);
+  }
+  if (!a || !LLVMIsTypeAttribute(a)) return false;
+  uint64_t sz = LLVMABISizeOfType(c->td, LLVMGetTypeAttributeValue(a)), alv = al ? LLVMGetEnumAttributeValue(al) : 4;
+  *size = sz < 4 ? 4 : (uint32_t)sz;
+  *align = alv < 4 ? 4 : (uint32_t)alv;
+  return true;
 }
 
 /* Implicit input dwords that travel after the arguments (compact layout). */
@@ -434,6 +468,34 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
   return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
 }
 
+/* A byval argument's object (at private pointer `src`) copied, dword by
+ * dword, to byte `at` of the callee's stack arguments (soffset `sp`);
+ * false after reporting a size that is not whole dwords or an offset past
+ * the MUBUF offset field. */
+static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_operand sp, uint32_t at, uint32_t size) {
+  if (size % 4 || at + size > 4096) {
+    isel_unsupported(c, ins, "byval argument (a size that is not whole dwords, or beyond 4 KiB of stack arguments)");
+    return false;
+  }
+  mir_temp va = isel_to_vgpr(c, src, 1);
+  for (uint32_t off = 0; off < size; off += 4) {
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 3, 1);
+    ld->ops[0] = mir_op_temp(va);
+    ld->ops[1] = mir_op_temp(c->psb);
+    ld->ops[2] = isel_private_soffset(c);
+    ld->enc_flags |= MIR_ENC_OFFEN;
+    ld->defs[0] = mir_op_temp(d);
+    ld->offset = (int32_t)off;
+    mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
+    st->ops[0] = mir_op_temp(d);
+    st->ops[1] = mir_op_temp(c->psb);
+    st->ops[2] = sp;
+    st->offset = (int32_t)(at + off);
+  }
+  return true;
+}
+
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
@@ -470,8 +532,12 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   mir_temp target = isel_to_sgpr(c, addr, 2);
   unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = implicit_arg_dwords(c->ca), nin = 0;
   mir_operand inreg[NUM_INREG];
-  for (unsigned i = 0; i < nargs; i++)
-    if (!is_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  uint32_t bsize, balign;
+  bool byval = false;
+  for (unsigned i = 0; i < nargs; i++) {
+    if (is_byval(c, ins, callee, i, &bsize, &balign)) byval = true;
+    else if (!is_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+  }
   unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
    * as soon as each argument is computed (so they need not all be live at
@@ -479,7 +545,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
    * which the frame pass fills in; a kernel's, in the AMDGPUUsage layout,
    * is s32 itself (set once at its entry, kept by callees, frame.c) */
   mir_operand out_sp = mir_op_fixed(MIR_PREG_SGPR(c->ca->sp_sgpr), 1);
-  if (total > nreg && total <= ISEL_CALL_MAX_ARGS && (c->p->is_function || !c->ca->amdgpu)) {
+  if ((total > nreg || byval) && total <= ISEL_CALL_MAX_ARGS && (c->p->is_function || !c->ca->amdgpu)) {
     out_sp = mir_op_temp(isel_tmp(c, mir_rc_s(1)));
     mir_temp scc = isel_tmp(c, mir_rc_s(1));
     mir_instr *add = isel_emit(c, ISA_S_ADD_U32, 2, 2);
@@ -490,6 +556,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
   mir_temp args[ISEL_CALL_MAX_ARGS + 16];
+  uint32_t so = 0; /* the next stack byte */
   for (unsigned i = 0; i <= nargs; i++) {
     unsigned got = 0;
     if (i == nargs) { /* the implicit inputs last */
@@ -497,6 +564,12 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     } else {
       LLVMValueRef a = LLVMGetOperand(ins, i);
       unsigned n = isel_call_dwords(LLVMTypeOf(a));
+      if (is_byval(c, ins, callee, i, &bsize, &balign)) {
+        so = (so + balign - 1) & ~(balign - 1);
+        if (!copy_byval(c, ins, isel_get(c, a, 0), out_sp, so, bsize)) return true;
+        so += bsize;
+        continue;
+      }
       if (is_inreg(c->ca, ins, callee, i)) {
         /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
         mir_operand w[32];
@@ -524,7 +597,8 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
       st->ops[0] = mir_op_temp(args[k]);
       st->ops[1] = mir_op_temp(c->psb);
       st->ops[2] = out_sp;
-      st->offset = (int32_t)(4 * (k - nreg));
+      st->offset = (int32_t)so;
+      so += 4;
     }
     na += got;
   }
@@ -632,12 +706,14 @@ void isel_setup_function(isel_ctx *c) {
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
   unsigned nin = 0;
+  uint32_t bsize, balign;
   for (unsigned i = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (!n) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
     }
+    if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) continue; /* on the stack */
     if (!is_inreg(ca, NULL, c->fn, i)) {
       nv += n;
     } else if (isel_type_bits(LLVMTypeOf(params[i])) == 1 || isel_agg_scalars(LLVMTypeOf(params[i]), NULL) ||
@@ -692,15 +768,30 @@ void isel_setup_function(isel_ctx *c) {
   c->soffset_zero = true;
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->stack_ptr;
-  /* the rest from the start of the frame, where the caller stored them */
+  /* the rest from the start of the frame, where the caller stored them,
+   * in argument order with the byval objects (their offsets in boff) */
+  uint32_t *soff = arena_alloc(c->mem, (nv + 1) * sizeof *soff), *boff = arena_alloc(c->mem, (np + 1) * sizeof *boff);
+  uint32_t so = 0;
+  for (unsigned i = 0, g = 0; i <= np; i++) {
+    unsigned n = i == np ? implicit_arg_dwords(ca) : isel_call_dwords(LLVMTypeOf(params[i]));
+    if (i < np && is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
+      so = (so + balign - 1) & ~(balign - 1);
+      boff[i] = so;
+      so += bsize;
+      continue;
+    }
+    if (i < np && is_inreg(ca, NULL, c->fn, i)) continue;
+    for (unsigned d = 0; d < n; d++, g++)
+      if (g >= nreg) soff[g] = so, so += 4;
+  }
   for (unsigned i = nreg; i < nv; i++) {
     mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 2, 1);
     ld->defs[0] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
     ld->ops[0] = mir_op_temp(c->psb);
     ld->ops[1] = mir_op_temp(c->stack_ptr);
-    ld->offset = (int32_t)(4 * (i - nreg));
+    ld->offset = (int32_t)soff[i];
   }
-  c->stack_arg_bytes = 4 * (nv - nreg);
+  c->stack_arg_bytes = so;
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
   if (ca->amdgpu) {
     for (unsigned d = 0; d < 3; d++)
@@ -715,6 +806,12 @@ void isel_setup_function(isel_ctx *c) {
   sx->defs[0] = mir_op_temp(c->entry_exec);
   for (unsigned i = 0, k = 0, s = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
+    if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
+      /* a private pointer to its object: SP / 64 + its offset */
+      mir_temp lane = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(WAVE_LANES_LOG2));
+      isel_set(c, params[i], 0, isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane), mir_op_const(boff[i])));
+      continue;
+    }
     if (is_inreg(ca, NULL, c->fn, i)) {
       mir_operand w[32];
       for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
@@ -789,6 +886,26 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
 
 mir_operand isel_private_soffset(isel_ctx *c) {
   return c->soffset_zero ? mir_op_const(0) : mir_op_temp(c->wave_offset);
+}
+
+mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t *first) {
+  mir_temp base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(WAVE_LANES_LOG2));
+  if (align <= STACK_ALIGN) {
+    *below = 0;
+    *first = c->stack_arg_bytes;
+    return base;
+  }
+  /* An object aligned more than that: llc-19 rounds its frame pointer up,
+   * s33 = (s32 + (A - 1) * 64) & -(A * 64); the same in lane units. The
+   * base lies past the stack arguments, at most A - 16 bytes above them;
+   * the frame keeps that room (private_segment_size), so the spill slots,
+   * saved registers and callees' frames after it stay static offsets from
+   * the stack pointer. */
+  uint32_t args = (c->stack_arg_bytes + STACK_ALIGN - 1) & ~(STACK_ALIGN - 1u);
+  mir_temp t = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(base), mir_op_const(args + align - 1));
+  *below = args + align - STACK_ALIGN;
+  *first = 0;
+  return isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(~(align - 1)));
 }
 
 bool isel_function_uses_calls(LLVMValueRef fn) {

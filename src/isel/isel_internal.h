@@ -168,6 +168,12 @@ bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters
  * set from the argument VGPRs, EXEC saved for the return. */
 void isel_setup_function(isel_ctx *c);
+/* A function's base for its stack objects, as a lane offset (what private
+ * pointers are): past its stack arguments, rounded up to `align` bytes
+ * when that is more than the 16 its stack pointer has at entry (a frame
+ * pointer). *below: the frame bytes under the base at most; *first: the
+ * first free byte from it (isel_calls.c). */
+mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t *first);
 /* A kernel that calls: inputs out of the region but the V# (s[0:3]). `sp`
  * is its p_startpgm, the last instruction so far. */
 void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp);

@@ -64,6 +64,8 @@ typedef struct ra_ctx {
   unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
   uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs:
                                 * call_crossings' SGPR_TARGET or SGPR_CROSSES */
+  uint64_t *avoid;             /* [temp] VGPRs v0..v63 a call it lives across takes as fixed operands
+                                * above the ones it clobbers (v31: the work-item ids) */
   bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
                                 * layout, whose region holds a calling kernel's fixed soffset 0) */
   mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
@@ -130,12 +132,23 @@ static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
   return (c->sgpr_lo + a - 1) / a * a;
 }
 
+/* May temporary t (class rc) take the registers from r on (numbered in
+ * its file) as far as the calls it lives across go: from lowest() on, and
+ * no VGPR such a call takes as a fixed operand (avoid). */
+static bool call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r) {
+  if (r < lowest(c, t, rc)) return false;
+  if (!mir_rc_is_vgpr(rc) || !c->avoid || t >= c->cap || t >= c->live_temps || !c->avoid[t]) return true;
+  for (unsigned u = 0; u < mir_rc_size(rc); u++)
+    if (r + u < 64 && ((c->avoid[t] >> (r + u)) & 1)) return false;
+  return true;
+}
+
 /* Can temporary t (class rc) live in r? Free, in range, aligned. */
 static bool fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
-    if (r < 256 + lowest(c, t, rc) || r - 256u + n > c->vgpr_budget) return false;
+    if (r < 256 || !call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget) return false;
   } else {
     if (r < lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
   }
@@ -181,7 +194,7 @@ static mir_preg find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned lo = lowest(c, t, rc);
   mir_preg any = MIR_PREG_NONE;
   for (unsigned r = lo; r + n <= limit; r += align)
-    if (range_free(c, (mir_preg)(base + r), n)) {
+    if (range_free(c, (mir_preg)(base + r), n) && call_allows(c, t, rc, r)) {
       if (!c->num_resv || mir_rc_is_vgpr(rc) || !reserved(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
       if (any == MIR_PREG_NONE) any = (mir_preg)(base + r);
     }
@@ -474,33 +487,87 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
   }
 }
 
-/* Copies operands that must sit in a fixed register but do not into new
- * temporaries there, with one p_parallelcopy inserted at `pos`. Returns
- * the number of instructions inserted (0 or 1). */
-static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *ins) {
-  unsigned need = 0;
+static bool movable(const ra_ctx *c, uint32_t t);
+/* Does operand o of an instruction need a copy into its fixed register? */
+static bool needs_copy(const ra_ctx *c, const mir_operand *o) {
+  return o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg;
+}
+
+/* Values to move out of the fixed registers of `ins`'s operands that
+ * need a copy there: ones that stay live through the copy (not an
+ * operand it frees: one that dies at `ins`) and die in this block, into
+ * mv[] with their new registers in dest[]; returns how many. Those that
+ * cannot move (or find no room) are left for assign_def to report. */
+static unsigned occupants(ra_ctx *c, const mir_instr *ins, uint32_t *mv, mir_preg *dest) {
+  uint32_t saved[UNITS];
+  unsigned n = 0;
+  memcpy(saved, c->owner, sizeof saved);
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg) need++;
+    if (!needs_copy(c, o) || mir_preg_is_special(o->preg) || o->preg == MIR_PREG_SCC) continue;
+    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && o->preg + u < UNITS; u++) {
+      uint32_t t = saved[o->preg + u];
+      bool skip = !t || n == 16;
+      for (unsigned q = 0; q < ins->num_ops && !skip; q++)
+        skip = needs_copy(c, &ins->ops[q]) && ins->ops[q].temp.id == t && (ins->ops[q].flags & MIR_OPND_KILL);
+      for (unsigned m = 0; m < n && !skip; m++) skip = mv[m] == t;
+      if (!skip && movable(c, t)) mv[n++] = t;
+      c->owner[o->preg + u] = UINT32_MAX; /* the search below avoids every copy target */
+    }
   }
+  unsigned moved = 0;
+  for (unsigned m = 0; m < n; m++) {
+    mir_preg d = find_free(c, mv[m], c->p->temp_rc[mv[m]]);
+    if (d == MIR_PREG_NONE) continue;
+    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[mv[m]]); u++) c->owner[d + u] = UINT32_MAX;
+    mv[moved] = mv[m];
+    dest[moved++] = d;
+  }
+  memcpy(c->owner, saved, sizeof saved);
+  return moved;
+}
+
+/* Copies operands that must sit in a fixed register but do not into new
+ * temporaries there, with one p_parallelcopy inserted at `pos`. A value
+ * holding one of those registers that stays live through the copy moves
+ * out of the way in the same copy (call_crossings keeps values living
+ * across a call out of its fixed registers; this is the fallback), its
+ * later uses in the block renamed as split_for does (c->cur_bi and
+ * c->cur_ins name the block and `ins`). Returns the number of
+ * instructions inserted (0 or 1). */
+static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *ins) {
+  unsigned need = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) need += needs_copy(c, &ins->ops[k]);
   if (!need) return 0;
-  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, need, need);
+  uint32_t mv[16];
+  mir_preg dest[16];
+  unsigned nmv = occupants(c, ins, mv, dest);
+  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, need + nmv, need + nmv);
   unsigned j = 0;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     mir_operand *o = &ins->ops[k];
-    if (!(o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg)) continue;
-    uint32_t old = o->temp.id;
+    if (!needs_copy(c, o)) continue;
     mir_temp nt = mir_new_temp(c->p, o->temp.rc);
-    /* The register arrays grow with num_temps: reallocate lazily. */
     pc->ops[j] = mir_op_temp(o->temp);
     pc->ops[j].flags = o->flags & MIR_OPND_KILL;
     pc->defs[j] = mir_op_temp(nt);
     pc->defs[j].preg = o->preg;
     pc->defs[j].flags = MIR_OPND_FIXED_REG;
     j++;
-    (void)old;
     o->temp = nt;
     o->flags |= MIR_OPND_KILL;
+  }
+  for (unsigned m = 0; m < nmv; m++, j++) {
+    mir_temp ot = {.id = mv[m], .rc = c->p->temp_rc[mv[m]]}, nt = mir_new_temp(c->p, ot.rc);
+    grow_arrays(c);
+    c->pref[nt.id] = dest[m];
+    pc->ops[j] = mir_op_temp(ot);
+    pc->ops[j].flags = MIR_OPND_KILL;
+    pc->defs[j] = mir_op_temp(nt);
+    for (uint32_t i = pos; i < b->num_instrs; i++)
+      for (unsigned k = 0; k < b->instrs[i]->num_ops; k++)
+        if (b->instrs[i]->ops[k].kind == MIR_OPND_TEMP && b->instrs[i]->ops[k].temp.id == ot.id)
+          b->instrs[i]->ops[k].temp = nt;
   }
   mir_block_insert(c->p, b, pos, pc);
   return 1;
@@ -589,14 +656,14 @@ static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, un
     for (unsigned j = 0; j < nocc; j++) skip |= occ[j] == xt;
     for (unsigned j = 0; j < sw->num; j++) skip |= sw->op[j] == xt;
     mir_preg file = mir_rc_is_vgpr(orc) ? 256 : 0;
-    if (skip || (r - file) % rc_align(orc) || (unsigned)(r - file) < lowest(c, o, orc)) continue;
+    if (skip || (r - file) % rc_align(orc) || !call_allows(c, o, orc, r - file)) continue;
     if (r < sw->base + sw->n && sw->base < r + xn) continue; /* in the window itself */
     for (unsigned u = 0; u < on; u++) skip |= c->owner[r + u] != UINT32_MAX; /* held for the copy, not another's */
     if (skip) continue;
     /* its place in the window */
     unsigned a = rc_align(x->temp.rc);
     for (unsigned w = 0; w + xn <= sw->n; w++) {
-      if ((sw->base + w - file) % a || (unsigned)(sw->base + w - file) < lowest(c, xt, x->temp.rc)) continue;
+      if ((sw->base + w - file) % a || !call_allows(c, xt, x->temp.rc, sw->base + w - file)) continue;
       uint16_t m = (uint16_t)(((1u << xn) - 1) << w);
       if ((sw->used & m) || window_holds_operand(c, sw->base + w, xn, occ, nocc)) continue;
       sw->used |= m;
@@ -623,7 +690,7 @@ static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned lo = lowest(c, t, rc);
   for (unsigned r = lo; r + n <= limit; r += align) {
     unsigned cost = 0;
-    bool ok = true;
+    bool ok = call_allows(c, t, rc, r);
     uint32_t last = 0;
     for (unsigned u = 0; u < n && ok; u++) {
       uint32_t o = c->owner[base + r + u];
@@ -735,8 +802,12 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
  * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
  * one (the callee clobbers the SGPR region) or is a call's target (kept
  * out of the registers the call's fixed operands take, which would have
- * to move it): a backward walk over each block from its live-out set. */
-static uint8_t *call_crossings(const mir_program *p, arena *mem) {
+ * to move it); into avoid[t], the VGPRs above those clobbers that such a
+ * call takes as fixed operands (v31 holds the work-item ids of a callee
+ * that leaves it alone: a value living across the call there stopped
+ * wavecc with "fixed register ... occupied", piglit calls-workitem-id):
+ * a backward walk over each block from its live-out set. */
+static uint8_t *call_crossings(const mir_program *p, arena *mem, uint64_t *avoid) {
   const mir_live_info *li = p->live;
   uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
   uint64_t *live = arena_alloc(mem, li->words * sizeof *live);
@@ -751,9 +822,21 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem) {
         unsigned n = 0;
         for (unsigned k = 0; k < ins->num_defs; k++)
           if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
+        /* and the VGPRs above those its fixed operands take (v31, the
+         * work-item ids, when the callee leaves it alone): a value living
+         * across the call there would have to make way for the operand's
+         * copy (fix_operands) */
+        uint64_t fixed = 0;
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          mir_preg r = ins->ops[k].preg;
+          if (ins->ops[k].kind != MIR_OPND_TEMP || r == MIR_PREG_NONE || r < 256 || r >= UNITS) continue;
+          for (unsigned u = 0; u < mir_rc_size(ins->ops[k].temp.rc); u++)
+            if (r - 256u + u >= n && r - 256u + u < 64) fixed |= 1ull << (r - 256u + u);
+        }
         for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
           unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : SGPR_CROSSES;
           if (cross[t] < m) cross[t] = (uint8_t)m;
+          if (mir_rc_is_vgpr(p->temp_rc[t])) avoid[t] |= fixed;
         }
         /* the target: above the SGPRs of the call's fixed operands (the
          * implicit inputs s4..s14; inreg arguments up to s29) */
@@ -822,7 +905,11 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->reg = arena_alloc(p->mem, cap * sizeof *c->reg);
   c->pref = arena_alloc(p->mem, cap * sizeof *c->pref);
   for (uint32_t t = 0; t < cap; t++) c->reg[t] = c->pref[t] = MIR_PREG_NONE;
-  if (p->has_calls) c->cross = call_crossings(p, p->mem);
+  if (p->has_calls) {
+    c->avoid = arena_alloc(p->mem, cap * sizeof *c->avoid);
+    memset(c->avoid, 0, cap * sizeof *c->avoid);
+    c->cross = call_crossings(p, p->mem, c->avoid);
+  }
   c->region_free = !p->abi.call_wo_sgpr;
   c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
   compute_affinities(c);
@@ -869,7 +956,11 @@ int mir_regalloc(mir_program *p, diag *d) {
     }
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
-      if (fix_operands(c, b, i, ins)) {
+      c->cur_bi = bi;
+      c->cur_ins = ins; /* for movable(); no splitting while the copy's definitions are placed */
+      unsigned fixed = fix_operands(c, b, i, ins);
+      c->cur_ins = NULL;
+      if (fixed) {
         grow_arrays(c);
         mir_instr *pc = b->instrs[i];
         /* The copy: sources die there when they died at `ins`. */

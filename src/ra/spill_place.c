@@ -3,6 +3,7 @@
  * p_spill / p_reload pseudos naming them, and the placing of a file's
  * slots once it is done (lanes of linear VGPRs for SGPRs, scratch byte
  * offsets above the allocas for VGPRs). */
+#include <assert.h>
 #include <string.h>
 
 #include "ra/ra.h"
@@ -25,6 +26,26 @@ static uint32_t after_startpgm(const mir_program *p) {
   return 0;
 }
 
+/* A calling kernel's soffset 0 (isel_setup_calling_kernel: its V#'s base
+ * is the wave's scratch already) defined again at `at` in the entry block
+ * when dce dropped it, nothing using it before the spiller: the kernel's
+ * own private accesses take the constant, and a stack argument's store
+ * the stack pointer. In the compact layout it stays in its register
+ * (abi.call_wo_sgpr, which functions save). Returns the position after. */
+static uint32_t define_kernel_zero(spill_ctx *c, uint32_t at) {
+  mir_program *p = c->p;
+  assert(!p->is_function); /* a function's frame base is its stack pointer, an input */
+  mir_instr *z = mir_instr_create(p, ISA_S_MOV_B32, 1, 1);
+  z->ops[0] = mir_op_const(0);
+  z->defs[0] = mir_op_temp(c->wo);
+  if (p->abi.call_wo_sgpr) {
+    z->defs[0].preg = MIR_PREG_SGPR(p->abi.call_wo_sgpr);
+    z->defs[0].flags = MIR_OPND_FIXED_REG;
+  }
+  mir_block_insert(p, &p->blocks[0], at, z);
+  return at + 1;
+}
+
 /* Finds the private segment buffer (s[0:3]) and scratch wave offset (the
  * last system SGPR) among the kernel inputs, adding both when absent
  * (AMDGPUUsage "Initial Kernel Execution State": the V# is the first user
@@ -42,11 +63,14 @@ bool spill_ensure_scratch_inputs(spill_ctx *c) {
     c->psb = p->scratch_rsrc;
     c->wo = p->scratch_offset;
     const mir_block *b0 = &p->blocks[0];
+    bool wo_defined = false;
     for (uint32_t i = 0; i < b0->num_instrs; i++)
       for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
         const mir_operand *o = &b0->instrs[i]->defs[k];
         if (o->kind == MIR_OPND_TEMP && (o->temp.id == c->psb.id || o->temp.id == c->wo.id) && i + 1 > at) at = i + 1;
+        wo_defined |= o->kind == MIR_OPND_TEMP && o->temp.id == c->wo.id;
       }
+    if (!wo_defined) at = define_kernel_zero(c, at);
   } else if (p->abi.private_segment_buffer && p->abi.private_segment_wave_offset) {
     mir_preg last = 0;
     for (unsigned k = 0; k < sp->num_defs; k++) {
