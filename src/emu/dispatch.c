@@ -79,8 +79,9 @@ static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
     st->valu++;
     if (in->op == ISA_V_WRITELANE_B32) st->spill_stores++;
     if (in->op == ISA_V_READLANE_B32) st->spill_loads++;
-    const char *mn = isa_table[in->op].mnemonic;
-    *cost = ((fl & ISA_F_F64) || strstr(mn, "rcp") || strstr(mn, "rsq") || strstr(mn, "sqrt") || strstr(mn, "exp") || strstr(mn, "log") || strstr(mn, "sin") || strstr(mn, "cos")) ? 16 : 4;
+    /* Quarter rate: f64 and transcendental (not v_ldexp / v_frexp). */
+    isa_cost c = (isa_cost)isa_sem_of(in->op)->cost;
+    *cost = (c == ISA_COST_F64 || c == ISA_COST_TRANS) ? 16 : 4;
     return "valu";
   }
   }

@@ -31,57 +31,32 @@
 
 /* ------------------------------------------------------------ op facts */
 
+/* The emulator's per-opcode VALU facts, from the semantic columns of the
+ * ISA table (isa_sem.def). */
 void emu_valu_init(wemu_device *dev) {
-  static const char *const fc[] = {"f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
-  static const char *const ic[] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
-  static const char *const ty[] = {"", "f16", "f32", "f64", "i16", "u16", "i32", "u32", "i64", "u64"};
   for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    const char *mn = isa_table[i].mnemonic;
+    const isa_sem *s = isa_sem_of(i);
     emu_vinfo *vi = &dev->vinfo[i];
     memset(vi, 0, sizeof *vi);
     isa_format f = isa_table[i].format;
-    if (f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOPC && f != ISA_FMT_VOP3 && f != ISA_FMT_VOP3P) continue;
-    if (f == ISA_FMT_VOPC) {
-      const char *p = mn + 5; /* after "v_cmp" */
-      if (*p == 'x') { vi->cmpx = 1; p++; }
-      p++; /* '_' */
-      if (!strncmp(p, "class_", 6)) {
-        vi->cmptype = !strcmp(p + 6, "f16") ? 10 : !strcmp(p + 6, "f32") ? 11 : 12;
-      } else {
-        const char *us = strrchr(p, '_');
-        if (!us) continue;
-        for (unsigned t = 1; t < 10; t++) if (!strcmp(us + 1, ty[t])) vi->cmptype = (uint8_t)t;
-        size_t cl = (size_t)(us - p);
-        const char *const *tab = vi->cmptype <= 3 ? fc : ic;
-        unsigned n = vi->cmptype <= 3 ? 16 : 8;
-        for (unsigned c = 0; c < n; c++) if (strlen(tab[c]) == cl && !strncmp(p, tab[c], cl)) vi->cmp = (uint8_t)c;
-      }
+    if (!isa_fmt_valu(f)) continue;
+    vi->family = s->domain;
+    if (f == ISA_FMT_VOP3P) continue; /* exec_vop3p reads the columns itself */
+    isa_type st = (isa_type)s->stype;
+    if (s->cmp == ISA_CMP_CLASS) {
+      vi->cmptype = st == ISA_T_F16 ? 10 : st == ISA_T_F32 ? 11 : 12;
+    } else if (s->cmp >= ISA_CMP_F_F && s->cmp <= ISA_CMP_F_TRU) {
+      vi->cmptype = st == ISA_T_F16 ? 1 : st == ISA_T_F32 ? 2 : 3;
+      vi->cmp = (uint8_t)(s->cmp - ISA_CMP_F_F);
+    } else if (s->cmp >= ISA_CMP_I_F) {
+      static const uint8_t it[] = {[ISA_T_I16] = 4, [ISA_T_U16] = 5, [ISA_T_I32] = 6, [ISA_T_U32] = 7, [ISA_T_I64] = 8, [ISA_T_U64] = 9};
+      vi->cmptype = st < sizeof it ? it[st] : 0;
+      vi->cmp = (uint8_t)(s->cmp - ISA_CMP_I_F);
     }
-    size_t L = strlen(mn);
-    const char *tail = L >= 3 ? mn + L - 3 : mn;
-    int has16 = strstr(mn, "f16") || strstr(mn, "i16") || strstr(mn, "u16") || strstr(mn, "b16");
-    if (f == ISA_FMT_VOP3P) continue;
-    /* 16-bit sources: ops whose name ends in a 16-bit type, and the f16 -> x conversions. */
-    if ((!strcmp(tail, "f16") || !strcmp(tail, "i16") || !strcmp(tail, "u16") || !strcmp(tail, "b16")) && strncmp(mn, "v_cvt_f16_", 10) != 0 && strncmp(mn, "v_cvt_pk", 8) != 0 && strncmp(mn, "v_cvt_norm", 10) != 0)
-      vi->src16 = 1;
-    if (!strncmp(mn, "v_cvt_f32_f16", 13) || !strncmp(mn, "v_cvt_u16_f16", 13) || !strncmp(mn, "v_cvt_i16_f16", 13) || !strncmp(mn, "v_cvt_norm", 10) || !strcmp(mn, "v_cvt_f16_u16") || !strcmp(mn, "v_cvt_f16_i16") || !strcmp(mn, "v_frexp_exp_i16_f16") || !strcmp(mn, "v_pack_b32_f16"))
-      vi->src16 = 1;
-    if (!strcmp(mn, "v_mad_u32_u16") || !strcmp(mn, "v_mad_i32_i16")) vi->src16 = 1;
-    vi->dst16 = has16 && !strstr(mn, "f32") && strcmp(mn, "v_pack_b32_f16") && strcmp(mn, "v_mad_u32_u16") && strcmp(mn, "v_mad_i32_i16") && strncmp(mn, "v_cvt_pk", 8) && f != ISA_FMT_VOPC;
-    if (!strcmp(mn, "v_cvt_f32_f16")) vi->dst16 = 0;
-    if (strstr(mn, "f64") && strncmp(mn, "v_cvt_f64_", 10) && strcmp(mn, "v_frexp_exp_i32_f64") == 0) vi->fsrc = 64;
-    if (strstr(mn, "f64")) vi->fsrc = 64;
-    else if (strstr(mn, "f32")) vi->fsrc = 32;
-    else if (strstr(mn, "f16")) vi->fsrc = 16;
-    if (!strcmp(mn, "v_cvt_f64_f32") || !strcmp(mn, "v_cvt_f64_i32") || !strcmp(mn, "v_cvt_f64_u32")) vi->fsrc = 32;
-    if (!strcmp(mn, "v_cvt_f32_f16") || !strcmp(mn, "v_cvt_pkrtz_f16_f32") || !strcmp(mn, "v_cvt_f16_f32")) vi->fsrc = !strcmp(mn, "v_cvt_f32_f16") ? 16 : 32;
-    if (vi->fsrc == 0 && !vi->src16) vi->fsrc = 32; /* integer ops: abs/neg act on bit 31 if ever set */
-  }
-  /* After the facts above: the probe reads fsrc and cmptype. */
-  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    isa_format f = isa_table[i].format;
-    if (f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P)
-      dev->vinfo[i].family = emu_valu_lane_family((isa_op)i, &dev->vinfo[i]);
+    vi->cmpx = (s->flags & ISA_S_CMPX) != 0;
+    vi->src16 = isa_type_bits(st) == 16;
+    vi->dst16 = isa_type_bits((isa_type)s->dtype) == 16;
+    vi->fsrc = s->fbits;
   }
 }
 
@@ -186,7 +161,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t buf[3][EMU_WAVE];
   const emu_opshape *sh = &d->dev->shape[in->op];
   emu_vinfo vi = {0};
-  vi.fsrc = strstr(isa_table[in->op].mnemonic, "f16") ? 16 : 0;
+  vi.fsrc = isa_sem_of(in->op)->fbits;
   vi.src16 = 1;
   for (unsigned i = 0; i < 3; i++) {
     s[i] = buf[i];
@@ -264,7 +239,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   const emu_opshape *sh = &d->dev->shape[op];
   const emu_vinfo *vi = &d->dev->vinfo[op];
-  const char *mn = isa_table[op].mnemonic;
+  const isa_sem *sem = isa_sem_of(op);
   uint64_t exec = w->exec;
   int err = 0;
 
@@ -344,8 +319,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   int is_cmp = isa_table[op].format == ISA_FMT_VOPC;
   unsigned nsrc = sh->nuses > 3 ? 3 : sh->nuses;
-  int uses_carry = strstr(mn, "addc_co") || strstr(mn, "subb") || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
-  int writes_carry = strstr(mn, "_co_u32") != NULL || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
+  int uses_carry = (sem->flags & ISA_S_CARRY_IN) || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
+  int writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
   unsigned dw = sh->ndefs ? sh->defw[0] : 1;
 
   uint64_t (*src)[EMU_WAVE] = calloc(3, sizeof *src);
@@ -360,7 +335,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_MAC_F32 || op == ISA_V_MAC_F16) { codes[2] = OPC_VGPR0 + in->dst; nsrc = 3; }
   if (op == ISA_V_CVT_PK_U8_F32 || op == ISA_V_ALIGNBIT_B32) { }
   if (uses_carry && op != ISA_V_CNDMASK_B32 && nsrc > 2 && in->fmt != ISA_FMT_VOP3) nsrc = 2;
-  if (strstr(mn, "addc_co") || strstr(mn, "subb")) nsrc = 2;
+  if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
   uint64_t blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
@@ -417,7 +392,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   fpenv e = fpenv_of(w);
   int rnd32 = w->mode & 3, rnd64 = (w->mode >> 2) & 3;
   int is64 = (isa_table[op].flags & ISA_F_F64) != 0;
-  int is_f16 = vi->fsrc == 16 || (vi->dst16 && strstr(mn, "f16"));
+  int is_f16 = vi->fsrc == 16 || (sem->flags & ISA_S_F16_ROUND);
   int rnd = (is64 || is_f16) ? rnd64 : rnd32;
   if (op == ISA_V_RNDNE_F32 || op == ISA_V_RNDNE_F64 || op == ISA_V_RNDNE_F16) rnd = 0;
   int old_rnd = fegetround();
@@ -436,7 +411,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (is_cmp) { if (io.cout) cmask |= 1ull << l; continue; }
     if (io.cout) cout_mask |= 1ull << l;
     /* Output modifiers and denormal flushing of float results. */
-    if (isfloat && !vi->dst16 && dw == 1 && vi->fsrc != 0 && !strstr(mn, "_i32_") && !strstr(mn, "_u32_") && strncmp(mn, "v_cvt_i32", 9) && strncmp(mn, "v_cvt_u32", 9) && strncmp(mn, "v_frexp_exp", 11) && strncmp(mn, "v_cvt_pk", 8) && op != ISA_V_CVT_F16_F32 && op != ISA_V_CVT_FLR_I32_F32 && op != ISA_V_CVT_RPI_I32_F32) {
+    if (isfloat && (sem->flags & ISA_S_F32_RESULT) && dw == 1) {
       float f = F(r);
       if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5f;
       f = out32(&e, f);

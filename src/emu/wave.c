@@ -118,8 +118,8 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
     if (emu_sreg_check(d, w, in, code, 2)) { *err = 1; return 0; }
     return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
   }
-  const char *mn = isa_table[in->op].mnemonic;
-  uint64_t c = emu_const64(in, code, strstr(mn, "f64") != NULL, strstr(mn, "i64") != NULL, &ok);
+  uint32_t sf = isa_sem_of(in->op)->flags;
+  uint64_t c = emu_const64(in, code, (sf & ISA_S_IMM64) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
   if (ok) return c;
   if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;
   if (code == OPC_PRIVATE_BASE) return EMU_PRIVATE_APERTURE;
