@@ -40,15 +40,19 @@ static isa_atomic atomic_of(LLVMAtomicRMWBinOp op, bool cas) {
   }
 }
 
+isa_op isel_atomic_op(LLVMValueRef ins, unsigned bytes) {
+  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  isa_atomic at = atomic_of(cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas);
+  if (at == ISA_AT_NONE || (as != 0 && as != 1 && as != 3)) return ISA_NUM_OPS;
+  return isa_atomic_find(as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at, bytes, true);
+}
+
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
-  LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
-  LLVMTypeRef vt = LLVMTypeOf(val);
+  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, cas ? 2 : 1));
   if (LLVMGetTypeKind(vt) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(vt) != 64) return false;
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  isa_atomic at = atomic_of(cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas);
-  isa_format f = as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL;
-  isa_op op = (as == 0 || as == 1 || as == 3) && at != ISA_AT_NONE ? isa_atomic_find(f, at, 8, true) : ISA_NUM_OPS;
+  isa_op op = isel_atomic_op(ins, 8);
   if (op == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "64-bit atomic operation (add, sub, and, or, xor, xchg, min, max, cmpxchg on global, "
                              "generic and LDS memory)");
