@@ -190,14 +190,6 @@ static void print_opnd(emitter *e, const mir_operand *o) {
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
 }
 
-static bool sopp_has_imm(const char *mn) {
-  static const char *const with_imm[] = {"s_nop", "s_sleep", "s_sendmsg", "s_sendmsghalt", "s_setprio", "s_trap",
-                                         "s_incperflevel", "s_decperflevel", "s_setkill", "s_set_gpr_idx_mode"};
-  for (unsigned i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
-    if (strcmp(mn, with_imm[i]) == 0) return true;
-  return false;
-}
-
 /* Prints "a, b, c" for the definitions then operands, skipping SCC (never
  * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
  * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
@@ -275,7 +267,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
           label(out, e->p, ins->ops[k].imm);
           any = true;
         }
-      if (!any && sopp_has_imm(ii->mnemonic)) fprintf(out, " %d", ins->offset);
+      if (!any && (isa_sem_of(ins->opcode)->flags & ISA_S_SIMM16)) fprintf(out, " %d", ins->offset);
     }
     break;
   case ISA_FMT_SOPK:
@@ -338,8 +330,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_DS:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (strstr(ii->mnemonic, "2st64") || strstr(ii->mnemonic, "read2") || strstr(ii->mnemonic, "write2") ||
-        strstr(ii->mnemonic, "wrxchg2")) {
+    if (isa_sem_of(ins->opcode)->flags & ISA_S_TWO_ADDR) {
       if (ins->offset & 0xff) fprintf(out, " offset0:%d", ins->offset & 0xff);
       if ((ins->offset >> 8) & 0xff) fprintf(out, " offset1:%d", (ins->offset >> 8) & 0xff);
     } else if (ins->offset) {

@@ -93,3 +93,12 @@ isa_op isa_atomic_no_return(isa_op op) {
       return (isa_op)i;
   return op;
 }
+
+isa_op isa_cmp_find(isa_cmp cmp, isa_type t) {
+  if (cmp == ISA_CMP_NONE) return ISA_NUM_OPS;
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    const isa_sem *s = &isa_sem_table[i];
+    if (isa_table[i].format == ISA_FMT_VOPC && s->cmp == cmp && s->stype == t && !(s->flags & ISA_S_CMPX)) return (isa_op)i;
+  }
+  return ISA_NUM_OPS;
+}

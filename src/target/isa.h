@@ -186,6 +186,7 @@ enum {
   ISA_S_IMM64 = 1u << 18,     /* 64-bit inline constants are f64 values */
   ISA_S_IMM64_SIGNED = 1u << 19, /* 64-bit inline constants are sign-extended integers */
   ISA_S_F16_ROUND = 1u << 20, /* rounds by the f16/f64 MODE field because the result is f16 */
+  ISA_S_SIMM16 = 1u << 21,    /* SOPP: takes a plain 16-bit immediate operand (s_nop 3, s_sleep 1, ...) */
 };
 
 /* How the emulator computes a VALU lane: which arithmetic family
@@ -230,5 +231,8 @@ isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn);
  * ds_add_u32); `op` itself if it has none (ds_wrxchg_rtn_*) or is not a
  * returning DS atomic. */
 isa_op isa_atomic_no_return(isa_op op);
+/* The v_cmp (not v_cmpx) instruction testing condition `cmp` on sources
+ * of type `t`; ISA_NUM_OPS if none. */
+isa_op isa_cmp_find(isa_cmp cmp, isa_type t);
 
 #endif

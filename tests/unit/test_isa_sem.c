@@ -82,6 +82,13 @@ int main(void) {
   CHECK(isa_atomic_no_return(ISA_DS_CMPST_RTN_F32) == ISA_DS_CMPST_F32);
   CHECK(isa_atomic_no_return(ISA_DS_WRXCHG_RTN_B32) == ISA_DS_WRXCHG_RTN_B32);
   CHECK(isa_atomic_no_return(ISA_GLOBAL_ATOMIC_ADD) == ISA_GLOBAL_ATOMIC_ADD);
+  CHECK(isa_atomic_find(ISA_FMT_MUBUF, ISA_AT_INC, 4, true) == ISA_BUFFER_ATOMIC_INC);
+  CHECK(isa_cmp_find(ISA_CMP_F_NLT, ISA_T_F16) == ISA_V_CMP_NLT_F16);
+  CHECK(isa_cmp_find(ISA_CMP_I_NE, ISA_T_U64) == ISA_V_CMP_NE_U64);
+
+  /* SOPP immediates. */
+  CHECK(isa_sem_of(ISA_S_NOP)->flags & ISA_S_SIMM16);
+  CHECK(!(isa_sem_of(ISA_S_ENDPGM)->flags & ISA_S_SIMM16));
 
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
