@@ -231,6 +231,7 @@ typedef struct mir_kernel_abi {
 typedef struct mir_program {
   arena *mem;           /* everything below lives here */
   const char *name;     /* kernel name */
+  const struct wavecc_target *target; /* the GPU compiled for (target/target.h; gfx900 from mir_program_create) */
   mir_block *blocks;
   uint32_t num_blocks, cap_blocks;
   uint32_t num_temps;   /* ids 1..num_temps-1 are allocated */

@@ -1,4 +1,5 @@
-/* Hazard recognition: s_nop where gfx9 needs software wait states.
+/* Hazard recognition: s_nop where the target needs software wait states
+ * (wavecc_target.hazard_waits; the numbers below are gfx900's).
  *
  * Source: the Vega ISA guide, section 4.5 "Manually Inserted Wait States
  * (NOPs)", cross-checked with LLVM's GCNHazardRecognizer for which rules
@@ -15,16 +16,16 @@
  *     VGPRs: 1.
  * Hardware interlocks cover the rest on gfx9 (SALU->SMEM, VALU->VALU).
  *
- * Algorithm: for each instruction, look back over at most 5 wait states
+ * Algorithm: for each instruction, look back over at most the target's
+ * largest wait (5 on gfx900)
  * (each instruction counts one, s_nop N counts N+1; pseudos that may emit
  * nothing count zero, which is conservative) through the block and, at
  * its start, through every linear predecessor recursively; insert one
  * s_nop covering the largest shortfall. O(instructions * 5).
  */
 #include "passes/passes.h"
+#include "target/target.h"
 #include "ra/ra.h"
-
-#define MAX_WAIT 5u
 
 static bool is_valu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format); }
 static bool is_salu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_salu(isa_table[i->opcode].format); }
@@ -96,21 +97,26 @@ static unsigned kind_of(unsigned op) {
   }
 }
 
-/* Wait states `cons` needs after `prod` (0 if none). */
-static unsigned required(const mir_instr *prod, const mir_instr *cons) {
+static unsigned at_least(unsigned need, unsigned w) { return w > need ? w : need; }
+
+/* Wait states `cons` needs after `prod` (0 if none) on a target needing
+ * hw[h] for hazard h (wavecc_target.hazard_waits; 0: none). */
+static unsigned required(const uint8_t *hw, const mir_instr *prod, const mir_instr *cons) {
   if (prod->opcode >= ISA_NUM_OPS || cons->opcode >= ISA_NUM_OPS) return 0;
   unsigned need = 0;
   unsigned pk = kind_of(prod->opcode), ck = kind_of(cons->opcode);
   if (is_valu(prod)) {
-    if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1])) need = 4;
-    if (ck == K_DIV_FMAS && writes_vcc(prod) && need < 4) need = 4;
+    if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1]))
+      need = at_least(need, hw[WAVECC_HZ_VALU_SGPR_LANESEL]);
+    if (ck == K_DIV_FMAS && writes_vcc(prod)) need = at_least(need, hw[WAVECC_HZ_VALU_VCC_DIV_FMAS]);
     if (is_vmem(cons))
       for (unsigned k = 0; k < cons->num_ops; k++)
-        if (writes_sgpr_read_by(prod, &cons->ops[k])) need = 5;
+        if (writes_sgpr_read_by(prod, &cons->ops[k])) need = at_least(need, hw[WAVECC_HZ_VALU_SGPR_VMEM]);
   }
-  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons) && need < 1) need = 1;
-  if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG) && need < 2) need = 2;
-  if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) && need < 1) {
+  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons)) need = at_least(need, hw[WAVECC_HZ_SALU_M0]);
+  if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG)) need = at_least(need, hw[WAVECC_HZ_SETREG]);
+  if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) &&
+      need < hw[WAVECC_HZ_VMEM_STORE_DATA]) {
     for (unsigned k = 0; k < prod->num_ops; k++) {
       const mir_operand *o = &prod->ops[k];
       mir_preg r;
@@ -118,7 +124,7 @@ static unsigned required(const mir_instr *prod, const mir_instr *cons) {
       mir_opnd_units(o, &r, &n);
       if (n <= 2 || r < 256) continue; /* only data wider than 64 bits */
       for (unsigned j = 0; j < cons->num_defs; j++)
-        if (overlaps(&cons->defs[j], o)) need = 1;
+        if (overlaps(&cons->defs[j], o)) need = hw[WAVECC_HZ_VMEM_STORE_DATA];
     }
   }
   return need;
@@ -134,15 +140,17 @@ static unsigned wait_states(const mir_instr *i) {
  * `pos` (exclusive) of block b with `dist` states already between. */
 static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
                           unsigned depth) {
+  const uint8_t *hw = p->target->hazard_waits;
+  unsigned max_wait = wavecc_target_max_hazard_wait(p->target);
   unsigned worst = 0;
   const mir_block *blk = &p->blocks[b];
-  for (uint32_t i = pos; i-- > 0 && dist < MAX_WAIT;) {
+  for (uint32_t i = pos; i-- > 0 && dist < max_wait;) {
     const mir_instr *prod = blk->instrs[i];
-    unsigned need = required(prod, cons);
+    unsigned need = required(hw, prod, cons);
     if (need > dist && need - dist > worst) worst = need - dist;
     dist += wait_states(prod);
   }
-  if (dist < MAX_WAIT && depth < 8)
+  if (dist < max_wait && depth < 8)
     for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
       uint32_t pb = blk->linear_preds.v[k];
       unsigned w = shortfall(p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
