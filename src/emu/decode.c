@@ -204,7 +204,7 @@ static void opname(char *b, size_t n, unsigned code, unsigned ndw, const emu_ins
     if (ndw > 1) snprintf(b, n, "v[%u:%u]", r, r + ndw - 1); else snprintf(b, n, "v%u", r);
     return;
   }
-  if (code < 102) {
+  if (code < OPC_FLAT_SCR_LO) { /* SSRC codes of SGPRs (gfx9 encoding) */
     if (ndw > 1) snprintf(b, n, "s[%u:%u]", code, code + ndw - 1); else snprintf(b, n, "s%u", code);
     return;
   }

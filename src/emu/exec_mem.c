@@ -87,9 +87,10 @@ static int sgpr_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
     unsigned c = code + i;
     if (c >= EMU_NUM_SGPR || !w->valu_sgpr_write[c]) continue;
     uint64_t between = w->ws - w->valu_sgpr_write[c] - 1;
-    if (between < 5)
-      return emu_fault(d, w, in, "hazard: VALU write of s%u followed by a VMEM read of it needs 5 wait states, only %llu present (insert s_nop)",
-                       c, (unsigned long long)between);
+    unsigned need = d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_VMEM];
+    if (between < need)
+      return emu_fault(d, w, in, "hazard: VALU write of s%u followed by a VMEM read of it needs %u wait states, only %llu present (insert s_nop)",
+                       c, need, (unsigned long long)between);
   }
   return 0;
 }
@@ -117,7 +118,7 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   p.ndw = (uint16_t)ndw;
   p.vals = calloc(ndw, 4);
   if (!p.vals) return emu_fault(d, w, in, "out of memory");
-  if (in->sdata + ndw > 102 && in->sdata < 102) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
+  if (in->sdata + ndw > d->dev->tgt->addressable_sgprs && in->sdata < d->dev->tgt->addressable_sgprs) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
   if (isa_sem_of(op)->flags & ISA_S_BUFFER) {
     if (emu_sreg_check(d, w, in, in->sbase, 4)) { free(p.vals); return -1; }
     uint64_t base = w->s[in->sbase] | (uint64_t)(w->s[in->sbase + 1] & 0xffff) << 32;
@@ -149,8 +150,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const isa_sem *sem = isa_sem_of(op);
   uint64_t exec = w->exec;
   if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
-  if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < 1)
-    return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs 1 wait state");
+  if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0])
+    return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs %u wait state", d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0]);
   memshape ms = shape_of(op);
   int at = sem->atomic;
   int two = (sem->flags & ISA_S_TWO_ADDR) != 0;
@@ -169,13 +170,13 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   unsigned rdw = two ? 2 * ndata : (ms.d16 ? 1 : (ms.bytes + 3) / 4);
   if (rtn) {
     p.kind = 1; p.vgpr = 1; p.reg = in->vdst; p.ndw = (uint16_t)rdw; p.lanes = exec;
-    p.vals = calloc((size_t)rdw * EMU_WAVE, 4);
+    p.vals = calloc((size_t)rdw * EMU_MAX_LANES, 4);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+    if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
   if (op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) {
     unsigned off = (unsigned)in->offset | (unsigned)in->offset1 << 8;
-    for (unsigned l = 0; l < EMU_WAVE; l++) {
+    for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((exec >> l) & 1)) continue;
       uint32_t v = 0;
       if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & 63; v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
@@ -193,7 +194,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     return emu_pending_add(d, w, in, &p);
   }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t base = w->v[in->addr][l];
     unsigned nacc = two ? 2 : 1;
@@ -223,7 +224,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         }
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         memcpy(m, &nv, elem);
-        if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+        if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
       } else { /* read */
         uint32_t buf[4] = {0};
         memcpy(buf, m, elem);
@@ -234,7 +235,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
           buf[0] = x;
         }
-        for (unsigned i = 0; i < (elem + 3) / 4; i++) p.vals[(k * (elem / 4 ? elem / 4 : 1) + i) * EMU_WAVE + l] = buf[i];
+        for (unsigned i = 0; i < (elem + 3) / 4; i++) p.vals[(k * (elem / 4 ? elem / 4 : 1) + i) * EMU_MAX_LANES + l] = buf[i];
       }
     }
   }
@@ -290,11 +291,11 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
   int ret = is_load || (at != ISA_AT_NONE && in->glc);
   if (ret) {
     p.kind = 0; p.vgpr = 1; p.reg = (uint16_t)dst_reg; p.ndw = (uint16_t)ms.ndw; p.lanes = exec;
-    p.vals = calloc((size_t)ms.ndw * EMU_WAVE, 4);
+    p.vals = calloc((size_t)ms.ndw * EMU_MAX_LANES, 4);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+    if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint8_t buf[16] = {0};
     if (is_store) {
@@ -315,7 +316,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&nv, ms.bytes, l, 1, scratch_base)) goto fail;
       }
-      if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+      if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
     } else {
       if (!(oob && oob[l]) && lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 0, scratch_base)) goto fail;
       uint32_t dv[4];
@@ -327,7 +328,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
         if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
         dv[0] = x;
       }
-      for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_WAVE + l] = dv[i];
+      for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }
   if (ret) return emu_pending_add(d, w, in, &p);
@@ -359,10 +360,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
   if (nv && emu_vcheck(d, w, in, in->vaddr, nv, exec)) return -1;
   memshape ms = shape_of(op);
-  uint64_t addr[EMU_WAVE];
-  int space[EMU_WAVE];
-  uint8_t oob[EMU_WAVE];
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  uint64_t addr[EMU_MAX_LANES];
+  int space[EMU_MAX_LANES];
+  uint8_t oob[EMU_MAX_LANES];
+  for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; oob[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t index = in->idxen ? w->v[in->vaddr][l] : 0;
@@ -389,8 +390,8 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t exec = w->exec;
   int err = 0;
-  uint64_t addr[EMU_WAVE];
-  int space[EMU_WAVE];
+  uint64_t addr[EMU_MAX_LANES];
+  int space[EMU_MAX_LANES];
   uint64_t sbase = 0;
   int need_scratch = 0;
   if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) {
@@ -405,7 +406,7 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   } else if (in->fmt == ISA_FMT_SCRATCH) {
     if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t a;

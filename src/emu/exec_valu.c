@@ -83,7 +83,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
       d->dev->opt.check_uninit = save;
       if (bad) return -1;
     } else if (emu_vcheck(d, w, in, (unsigned)r, ndw, lanes)) return -1;
-    for (unsigned l = 0; l < EMU_WAVE; l++) {
+    for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((lanes >> l) & 1)) continue;
       uint64_t x = w->v[r][l];
       if (ndw > 1) x |= (uint64_t)w->v[r + 1][l] << 32;
@@ -104,7 +104,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
     x = emu_sread(d, w, in, code, &err);
   }
   if (err) return -1;
-  for (unsigned l = 0; l < EMU_WAVE; l++) vals[l] = x;
+  for (unsigned l = 0; l < w->nlanes; l++) vals[l] = x;
   return 0;
 }
 
@@ -120,7 +120,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
  * or high half of D, keeping the other half. */
 static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t lanes = w->exec;
-  uint64_t buf[3][EMU_WAVE];
+  uint64_t buf[3][EMU_MAX_LANES];
   emu_vinfo vi = {0};
   fpenv e = fpenv_of(w);
   int rnd16 = (w->mode >> 2) & 3, half = in->op == ISA_V_MAD_MIXHI_F16 ? 2 : in->op == ISA_V_MAD_MIXLO_F16 ? 1 : 0;
@@ -129,7 +129,7 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int old_rnd = fegetround();
   fesetround(emu_fe_modes[w->mode & 3]);
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((lanes >> l) & 1)) continue;
     float x[3];
     for (unsigned i = 0; i < 3; i++) {
@@ -158,7 +158,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return exec_mad_mix(d, w, in);
   uint64_t lanes = w->exec;
   uint64_t *s[3];
-  uint64_t buf[3][EMU_WAVE];
+  uint64_t buf[3][EMU_MAX_LANES];
   const emu_opshape *sh = &d->dev->shape[in->op];
   emu_vinfo vi = {0};
   vi.fsrc = isa_sem_of(in->op)->fbits;
@@ -171,7 +171,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int rnd = (w->mode >> 2) & 3;
   fpenv e = fpenv_of(w);
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((lanes >> l) & 1)) continue;
     uint32_t out = 0;
     for (int h = 0; h < 2; h++) {
@@ -250,7 +250,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32) {
     unsigned lane = 0;
     if (op == ISA_V_READLANE_B32) {
-      if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_readlane lane select")) return -1;
+      if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_readlane lane select")) return -1;
       lane = emu_sread(d, w, in, in->src[1], &err) & 63;
       if (err) return -1;
     } else if (exec) {
@@ -287,7 +287,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
    * that no v_writelane_b32 wrote is still reported by v_readlane_b32. */
   if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
       in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
-    if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_writelane lane select")) return -1;
+    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
@@ -298,7 +298,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   }
   if (op == ISA_V_WRITELANE_B32) {
-    if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_writelane lane select")) return -1;
+    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     uint32_t v = emu_sread(d, w, in, in->src[0], &err);
     if (err) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
@@ -312,7 +312,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned x = in->dst, y = in->src[0] - OPC_VGPR0;
     if (in->src[0] < OPC_VGPR0) return emu_fault(d, w, in, "v_swap_b32 needs a VGPR source");
     if (emu_vcheck(d, w, in, x, 1, exec) || emu_vcheck(d, w, in, y, 1, exec)) return -1;
-    for (unsigned l = 0; l < EMU_WAVE; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
+    for (unsigned l = 0; l < w->nlanes; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
     emu_trace_vwrite(d, w, x, 1); emu_trace_vwrite(d, w, y, 1);
     return 0;
   }
@@ -323,7 +323,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
   unsigned dw = sh->ndefs ? sh->defw[0] : 1;
 
-  uint64_t (*src)[EMU_WAVE] = calloc(3, sizeof *src);
+  uint64_t (*src)[EMU_MAX_LANES] = calloc(3, sizeof *src);
   if (!src) return emu_fault(d, w, in, "out of memory");
   unsigned codes[3] = {in->src[0], in->src[1], in->src[2]};
   unsigned widths[3] = {1, 1, 1};
@@ -344,7 +344,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
-      if (valu_hazard(d, w, in, OPC_VCC_LO, 4, "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
+      if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
     cin = emu_sread64(d, w, in, cc, &err);
     if (err) { free(src); return -1; }
   }
@@ -367,7 +367,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) { free(src); return -1; }
     if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
       unsigned sel = in->src_sel[i];
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         uint32_t x = (uint32_t)src[i][l];
         if (sel < 4) { x = (x >> (8 * sel)) & 0xff; if (in->src_sext[i] && (x & 0x80)) x |= 0xffffff00u; }
         else { x = (x >> (16 * (sel - 4))) & 0xffff; if (in->src_sext[i] && (x & 0x8000)) x |= 0xffff0000u; }
@@ -376,12 +376,12 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     /* 16-bit operand select (VOP3 op_sel) */
     if (vi->src16 && in->fmt == ISA_FMT_VOP3 && ((in->opsel >> i) & 1))
-      for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] >>= 16;
-    if (vi->src16) for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] &= 0xffff;
+      for (unsigned l = 0; l < w->nlanes; l++) src[i][l] >>= 16;
+    if (vi->src16) for (unsigned l = 0; l < w->nlanes; l++) src[i][l] &= 0xffff;
     /* abs / neg */
     if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
       uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         if ((in->abs >> i) & 1) src[i][l] &= ~sb;
         if ((in->neg >> i) & 1) src[i][l] ^= sb;
       }
@@ -401,9 +401,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   uint64_t cmask = 0, cout_mask = 0;
   int res = 0;
-  uint64_t *dst = calloc(EMU_WAVE, sizeof *dst);
+  uint64_t *dst = calloc(EMU_MAX_LANES, sizeof *dst);
   if (!dst) { fesetround(old_rnd); free(src); return emu_fault(d, w, in, "out of memory"); }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     lane_io io = {{src[0][l], src[1][l], src[2][l]}, 0, (int)((cin >> l) & 1), 0, l};
     if (emu_valu_lane(op, vi, &e, rnd64, &io)) { res = -1; break; }
@@ -467,7 +467,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       free(dst);
       return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", (unsigned)dreg + i);
     }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t r = dst[l];
     if (in->sdwa && in->dst_sel != 6) {

@@ -29,7 +29,7 @@ int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt,
 }
 
 static void sname(char *b, size_t n, unsigned code) {
-  if (code < 102) snprintf(b, n, "s%u", code);
+  if (code < OPC_FLAT_SCR_LO) snprintf(b, n, "s%u", code); /* SSRC codes of SGPRs (gfx9 encoding) */
   else if (code == OPC_VCC_LO) snprintf(b, n, "vcc_lo");
   else if (code == OPC_VCC_HI) snprintf(b, n, "vcc_hi");
   else if (code == OPC_M0) snprintf(b, n, "m0");
@@ -207,10 +207,10 @@ static void retire(emu_wave *w, emu_pending *p) {
     for (unsigned i = 0; i < p->ndw; i++) {
       unsigned r = p->reg + i;
       if (r >= EMU_NUM_VGPR) break;
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         if (!((p->lanes >> l) & 1)) continue;
-        uint32_t nv = p->vals[i * EMU_WAVE + l];
-        if (p->maskw) { uint32_t m = p->maskw[i * EMU_WAVE + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
+        uint32_t nv = p->vals[i * EMU_MAX_LANES + l];
+        if (p->maskw) { uint32_t m = p->maskw[i * EMU_MAX_LANES + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
         w->v[r][l] = nv;
       }
       w->vinit[r] |= p->lanes;
@@ -275,12 +275,13 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
   if (p->vgpr) for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_VGPR; i++) w->vpend[p->reg + i] |= p->lanes;
   else for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) w->spend[p->reg + i] = 1;
   w->pend[w->npend++] = *p;
-  /* The hardware counters saturate (vmcnt 63, lgkmcnt 15): the oldest
-   * loads have necessarily returned once more are issued. */
+  /* The hardware counters saturate (gfx900: vmcnt 63, lgkmcnt 15): the
+   * oldest loads have necessarily returned once more are issued. */
   unsigned vm = 0, lg = 0;
+  unsigned vm_max = wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VM), lg_max = wavecc_counter_max(d->dev->tgt, WAVECC_CNT_LGKM);
   for (size_t i = 0; i < w->npend; i++) { if (w->pend[i].kind) lg++; else vm++; }
-  if (vm > 63) emu_wait(d, w, 63, 1000);
-  if (lg > 15) emu_wait(d, w, 1000, 15);
+  if (vm > vm_max) emu_wait(d, w, vm_max, 1000);
+  if (lg > lg_max) emu_wait(d, w, 1000, lg_max);
   return 0;
 }
 
