@@ -4,7 +4,8 @@
 # budget and at --max-vgprs=8 --max-sgprs=24 (plus any budgets given in
 # ASM_BUDGETS, ';'-separated). Exit status and stdout/stderr are compared
 # too, so a file both builds reject counts as identical only if the
-# diagnostics agree.
+# diagnostics agree. With ASM_OBJ=1 the code objects (default output,
+# the built-in encoder and ELF writer) are compared as well.
 #
 # usage: scripts/asm-identical.sh BASE_BUILD NEW_BUILD [JOBS]
 #   BASE_BUILD, NEW_BUILD  cmake build dirs (holding tools/wavecc)
@@ -29,7 +30,14 @@ one() { # FILE BUDGET-INDEX BUDGET
     timeout 120 "$bin" -S $flags -o "$out/$key.$side.s" "$root/$f" >"$out/$key.$side.log" 2>&1
     echo "rc $?" >>"$out/$key.$side.log"
     sed "s|$out/$key.$side.s|OUT|g" "$out/$key.$side.log" >"$out/$key.$side.msg"
+    if [ "${ASM_OBJ:-0}" = 1 ]; then
+      # shellcheck disable=SC2086
+      timeout 120 "$bin" $flags -o "$out/$key.$side.o" "$root/$f" >/dev/null 2>&1
+    fi
   done
+  if [ "${ASM_OBJ:-0}" = 1 ] && { [ -f "$out/$key.base.o" ] || [ -f "$out/$key.new.o" ]; }; then
+    cmp -s "$out/$key.base.o" "$out/$key.new.o" || echo "DIFF (code object) $f [$flags]"
+  fi
   if ! cmp -s "$out/$key.base.msg" "$out/$key.new.msg"; then echo "DIFF (exit/messages) $f [$flags]"
   elif [ -f "$out/$key.base.s" ] || [ -f "$out/$key.new.s" ]; then
     cmp -s "$out/$key.base.s" "$out/$key.new.s" || echo "DIFF (assembly) $f [$flags]"

@@ -23,6 +23,7 @@
 #include "ra/ra.h"
 #include "target/emit_data.h" /* module data hook (FRONT) */
 #include "target/encode.h"
+#include "target/target.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
@@ -415,7 +416,8 @@ static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch
 unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
    * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
-  return mir_next_free_sgpr(p) + 2 + 2 + (uses_flat_scratch(p) ? 2 : 0);
+  const wavecc_target *t = p->target;
+  return mir_next_free_sgpr(p) + t->reserved_sgprs + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
 }
 
 unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
@@ -429,20 +431,22 @@ unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
 }
 
 /* Waves per SIMD the work-group size and LDS allow (LLVM
- * getOccupancyWithLocalMemSize: 40 waves and 64 KiB LDS per CU, 4 SIMDs). */
+ * getOccupancyWithLocalMemSize; gfx900: 40 waves and 64 KiB LDS per CU,
+ * 4 SIMDs, at most 16 work-groups). */
 static unsigned occupancy_limit_wg(const mir_program *p) {
+  const wavecc_target *t = p->target;
   unsigned wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
-  unsigned waves = (wg + 63) / 64;
-  unsigned groups = 40 / waves;
+  unsigned waves = (wg + t->wave_size - 1) / t->wave_size;
+  unsigned groups = t->max_waves_per_simd * t->simds_per_cu / waves;
   if (groups < 1) groups = 1;
-  if (groups > 16) groups = 16;
+  if (groups > t->max_workgroups_per_cu) groups = t->max_workgroups_per_cu;
   if (p->abi.group_segment_size) {
-    unsigned lds_groups = 65536 / p->abi.group_segment_size;
+    unsigned lds_groups = t->lds_bytes / p->abi.group_segment_size;
     if (lds_groups < groups) groups = lds_groups ? lds_groups : 1;
   }
-  unsigned w = groups * waves / 4;
+  unsigned w = groups * waves / t->simds_per_cu;
   if (w < 1) w = 1;
-  return w > 10 ? 10 : w;
+  return w > t->max_waves_per_simd ? t->max_waves_per_simd : w;
 }
 
 void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {

@@ -89,6 +89,7 @@ typedef struct wavecc_target {
   unsigned flat_scratch_sgprs;  /* ... plus FLAT_SCRATCH when flat scratch is set up */
   unsigned max_waves_per_simd;
   unsigned simds_per_cu;
+  unsigned max_workgroups_per_cu;
   unsigned lds_bytes;           /* LDS per work-group (and per CU) */
 
   /* Counters and hazards. */

@@ -24,6 +24,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .flat_scratch_sgprs = 2,
   .max_waves_per_simd = 10,
   .simds_per_cu = 4,
+  .max_workgroups_per_cu = 16, /* LLVM getMaxWorkGroupsPerCU */
   .lds_bytes = 65536,
 
   /* s_waitcnt simm16 (Vega ISA guide, "S_WAITCNT"): vmcnt[3:0] at [3:0]
