@@ -148,7 +148,7 @@ static int lds_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t 
 static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   const isa_sem *sem = isa_sem_of(op);
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
   if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0])
     return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs %u wait state", d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0]);
@@ -271,7 +271,7 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
 static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint64_t *addr, const int *space,
                       const uint8_t *oob, unsigned data_reg, unsigned dst_reg, uint64_t scratch_base) {
   const isa_sem *sem = isa_sem_of(in->op);
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   memshape ms = shape_of(in->op);
   int at = sem->atomic;
   int is_store = (isa_table[in->op].flags & ISA_F_STORE) != 0;
@@ -356,7 +356,7 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int add_tid = (vs[3] >> 23) & 1;
   uint32_t soff = emu_sread(d, w, in, in->soffset, &err);
   if (err) return -1;
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
   if (nv && emu_vcheck(d, w, in, in->vaddr, nv, exec)) return -1;
   memshape ms = shape_of(op);
@@ -388,7 +388,7 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 /* ------------------------------------------------------------ FLAT / GLOBAL / SCRATCH */
 
 static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   int err = 0;
   uint64_t addr[EMU_MAX_LANES];
   int space[EMU_MAX_LANES];

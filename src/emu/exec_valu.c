@@ -69,7 +69,7 @@ static int vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 ds
 
 /* Reads source `i` of width ndw into vals[lane] for lanes in `lanes`. */
 static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, unsigned code, unsigned ndw,
-                    uint64_t lanes, const emu_vinfo *vi, uint64_t *vals) {
+                    emu_lanes lanes, const emu_vinfo *vi, uint64_t *vals) {
   if (code >= OPC_VGPR0) {
     int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
     if (r < 0 || emu_vrange(d, w, in, (unsigned)r, ndw, "reads")) return r < 0 ? emu_fault(d, w, in, "VGPR index %d", r) : -1;
@@ -119,7 +119,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
  * it converted to f16 (v_cvt_f16_f32's rounding and flushing) into the low
  * or high half of D, keeping the other half. */
 static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  uint64_t lanes = w->exec;
+  emu_lanes lanes = w->exec;
   uint64_t buf[3][EMU_MAX_LANES];
   emu_vinfo vi = {0};
   fpenv e = fpenv_of(w);
@@ -156,7 +156,7 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16)
     return exec_mad_mix(d, w, in);
-  uint64_t lanes = w->exec;
+  emu_lanes lanes = w->exec;
   uint64_t *s[3];
   uint64_t buf[3][EMU_MAX_LANES];
   const emu_opshape *sh = &d->dev->shape[in->op];
@@ -240,7 +240,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const emu_opshape *sh = &d->dev->shape[op];
   const emu_vinfo *vi = &d->dev->vinfo[op];
   const isa_sem *sem = isa_sem_of(op);
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   int err = 0;
 
   if (in->fmt == ISA_FMT_VOP3P) return exec_vop3p(d, w, in);
@@ -338,9 +338,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
-  uint64_t blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
+  emu_lanes blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
   /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
-  uint64_t cin = 0;
+  emu_lanes cin = 0;
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
@@ -355,7 +355,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
      * never written in some lanes when a later blend replaces it there:
      * under --check-uninit those lanes of the result stay never-written
      * (blend_unset) and a real use of them is reported, not the blend. */
-    uint64_t lanes = exec;
+    emu_lanes lanes = exec;
     if (op == ISA_V_CNDMASK_B32) {
       lanes = i ? exec & cin : exec & ~cin;
       int save = d->dev->opt.check_uninit, bad;
@@ -399,7 +399,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int isfloat = (isa_table[op].flags & ISA_F_FLOAT) != 0;
   if (isfloat) fesetround(emu_fe_modes[rnd]);
 
-  uint64_t cmask = 0, cout_mask = 0;
+  emu_lanes cmask = 0, cout_mask = 0;
   int res = 0;
   uint64_t *dst = calloc(EMU_MAX_LANES, sizeof *dst);
   if (!dst) { fesetround(old_rnd); free(src); return emu_fault(d, w, in, "out of memory"); }
