@@ -21,6 +21,7 @@
 
 #include "emit/emit.h"
 #include "emit/encode.h"
+#include "target/target.h"
 #include "util/bytebuf.h"
 
 void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8_t kd[64]) {
@@ -29,7 +30,9 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
   unsigned v = r->vgprs, s = r->sgprs;
   if (!v) v = 1;
   if (!s) s = 1;
-  uint32_t rsrc1 = ((v + 3) / 4 - 1) | ((s + 7) / 8 - 1) << 6 | (a->float_mode & 0xff) << 12 |
+  const wavecc_descriptor_layout *dl = &p->target->descriptor;
+  uint32_t rsrc1 = ((v + dl->vgpr_block - 1) / dl->vgpr_block - 1) | ((s + dl->sgpr_block - 1) / dl->sgpr_block - 1) << dl->sgpr_blocks_shift |
+                   (a->float_mode & 0xff) << dl->float_mode_shift |
                    (uint32_t)a->dx10_clamp << 21 | (uint32_t)a->ieee_mode << 23;
   uint32_t rsrc2 = (uint32_t)a->private_segment_wave_offset | mir_user_sgpr_count(a) << 1 |
                    (uint32_t)a->workgroup_id[0] << 7 | (uint32_t)a->workgroup_id[1] << 8 |

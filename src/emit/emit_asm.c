@@ -23,6 +23,7 @@
 #include "emit/emit_data.h"
 #include "emit/encode.h"
 #include "mir/liveness.h"
+#include "target/target.h"
 #include "target/waitcnt_imm.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
@@ -195,14 +196,6 @@ static void print_opnd(emitter *e, const mir_operand *o) {
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
 }
 
-static bool sopp_has_imm(const char *mn) {
-  static const char *const with_imm[] = {"s_nop", "s_sleep", "s_sendmsg", "s_sendmsghalt", "s_setprio", "s_trap",
-                                         "s_incperflevel", "s_decperflevel", "s_setkill", "s_set_gpr_idx_mode"};
-  for (unsigned i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
-    if (strcmp(mn, with_imm[i]) == 0) return true;
-  return false;
-}
-
 /* Prints "a, b, c" for the definitions then operands, skipping SCC (never
  * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
  * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
@@ -280,7 +273,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
           label(out, e->p, ins->ops[k].imm);
           any = true;
         }
-      if (!any && sopp_has_imm(ii->mnemonic)) fprintf(out, " %d", ins->offset);
+      if (!any && (isa_sem_of(ins->opcode)->flags & ISA_S_SIMM16)) fprintf(out, " %d", ins->offset);
     }
     break;
   case ISA_FMT_SOPK:
@@ -343,8 +336,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_DS:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (strstr(ii->mnemonic, "2st64") || strstr(ii->mnemonic, "read2") || strstr(ii->mnemonic, "write2") ||
-        strstr(ii->mnemonic, "wrxchg2")) {
+    if (isa_sem_of(ins->opcode)->flags & ISA_S_TWO_ADDR) {
       if (ins->offset & 0xff) fprintf(out, " offset0:%d", ins->offset & 0xff);
       if ((ins->offset >> 8) & 0xff) fprintf(out, " offset1:%d", (ins->offset >> 8) & 0xff);
     } else if (ins->offset) {
@@ -429,7 +421,8 @@ static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch
 unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
    * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
-  return mir_next_free_sgpr(p) + 2 + 2 + (uses_flat_scratch(p) ? 2 : 0);
+  const wavecc_target *t = p->target;
+  return mir_next_free_sgpr(p) + t->reserved_sgprs + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
 }
 
 unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
@@ -443,20 +436,22 @@ unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
 }
 
 /* Waves per SIMD the work-group size and LDS allow (LLVM
- * getOccupancyWithLocalMemSize: 40 waves and 64 KiB LDS per CU, 4 SIMDs). */
+ * getOccupancyWithLocalMemSize; gfx900: 40 waves and 64 KiB LDS per CU,
+ * 4 SIMDs, at most 16 work-groups). */
 static unsigned occupancy_limit_wg(const mir_program *p) {
+  const wavecc_target *t = p->target;
   unsigned wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
-  unsigned waves = (wg + 63) / 64;
-  unsigned groups = 40 / waves;
+  unsigned waves = (wg + t->wave_size - 1) / t->wave_size;
+  unsigned groups = t->max_waves_per_simd * t->simds_per_cu / waves;
   if (groups < 1) groups = 1;
-  if (groups > 16) groups = 16;
+  if (groups > t->max_workgroups_per_cu) groups = t->max_workgroups_per_cu;
   if (p->abi.group_segment_size) {
-    unsigned lds_groups = 65536 / p->abi.group_segment_size;
+    unsigned lds_groups = t->lds_bytes / p->abi.group_segment_size;
     if (lds_groups < groups) groups = lds_groups ? lds_groups : 1;
   }
-  unsigned w = groups * waves / 4;
+  unsigned w = groups * waves / t->simds_per_cu;
   if (w < 1) w = 1;
-  return w > 10 ? 10 : w;
+  return w > t->max_waves_per_simd ? t->max_waves_per_simd : w;
 }
 
 void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {

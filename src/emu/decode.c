@@ -141,7 +141,7 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     else if (lookup(dev, ISA_FMT_VOP3, op, pc, w, in)) return -1;
     /* VOP3b: SDST in bits 14:8 instead of ABS/OPSEL (Vega ISA 12.x "VOP3B"). */
     const char *mn = isa_table[in->op].mnemonic;
-    if (strstr(mn, "_co_u32") || !strncmp(mn, "v_div_scale", 11) || !strncmp(mn, "v_mad_u64", 9) || !strncmp(mn, "v_mad_i64", 9)) {
+    if (isa_sem_of(in->op)->flags & ISA_S_SDST) {
       in->sdst = (w >> 8) & 0x7f; in->abs = 0; in->opsel = 0;
     }
     if (in->src[0] == OPC_LITERAL || in->src[1] == OPC_LITERAL || in->src[2] == OPC_LITERAL) {
@@ -204,7 +204,7 @@ static void opname(char *b, size_t n, unsigned code, unsigned ndw, const emu_ins
     if (ndw > 1) snprintf(b, n, "v[%u:%u]", r, r + ndw - 1); else snprintf(b, n, "v%u", r);
     return;
   }
-  if (code < 102) {
+  if (code < OPC_FLAT_SCR_LO) { /* SSRC codes of SGPRs (gfx9 encoding) */
     if (ndw > 1) snprintf(b, n, "s[%u:%u]", code, code + ndw - 1); else snprintf(b, n, "s%u", code);
     return;
   }
@@ -271,10 +271,10 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     else if (sh->ndefs) {
       opname(t, sizeof t, sh->defk[0] == 's' ? in->dst : OPC_VGPR0 + in->dst, sh->defw[0], in);
       ADD(" %s", t); sep = ", ";
-      if (sh->ndefs > 1 || strstr(mn, "_co_u32")) { opname(t, sizeof t, in->sdst, 2, in); ADD(", %s", t); }
+      if (sh->ndefs > 1 || (isa_sem_of(in->op)->flags & ISA_S_CARRY_OUT)) { opname(t, sizeof t, in->sdst, 2, in); ADD(", %s", t); }
     }
     unsigned nu = sh->nuses;
-    if (in->fmt == ISA_FMT_VOP3 && (!strcmp(mn, "v_cndmask_b32") || strstr(mn, "addc_co") || strstr(mn, "subb"))) nu = 3;
+    if (in->fmt == ISA_FMT_VOP3 && (in->op == ISA_V_CNDMASK_B32 || (isa_sem_of(in->op)->flags & ISA_S_CARRY_IN))) nu = 3;
     for (unsigned i = 0; i < nu && i < 3; i++) {
       opname(t, sizeof t, in->src[i], i < sh->nuses ? sh->usew[i] : 2, in);
       ADD("%s%s%s%s%s", sep, (in->neg >> i) & 1 ? "-" : "", (in->abs >> i) & 1 ? "|" : "", t, (in->abs >> i) & 1 ? "|" : "");
@@ -291,7 +291,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     ADD(" v%u", in->addr);
     if (sh->nuses > 1) ADD(", v%u", in->data0);
     if (sh->nuses > 2) ADD(", v%u", in->data1);
-    if (strstr(mn, "2")) ADD(" offset0:%d offset1:%u", in->offset, in->offset1); else if (in->offset | in->offset1) ADD(" offset:%u", (unsigned)in->offset | (unsigned)in->offset1 << 8);
+    if (isa_sem_of(in->op)->flags & ISA_S_TWO_ADDR) ADD(" offset0:%d offset1:%u", in->offset, in->offset1); else if (in->offset | in->offset1) ADD(" offset:%u", (unsigned)in->offset | (unsigned)in->offset1 << 8);
     if (in->gds) ADD(" gds");
     break;
   case ISA_FMT_MUBUF:

@@ -20,6 +20,7 @@ wemu_device *wemu_create(const wemu_options *o) {
   wemu_device *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   if (o) d->opt = *o;
+  d->tgt = &wavecc_target_gfx900;
   d->next_addr = EMU_GLOBAL_BASE;
   emu_decode_init(d);
   emu_valu_init(d);

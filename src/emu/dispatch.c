@@ -79,8 +79,9 @@ static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
     st->valu++;
     if (in->op == ISA_V_WRITELANE_B32) st->spill_stores++;
     if (in->op == ISA_V_READLANE_B32) st->spill_loads++;
-    const char *mn = isa_table[in->op].mnemonic;
-    *cost = ((fl & ISA_F_F64) || strstr(mn, "rcp") || strstr(mn, "rsq") || strstr(mn, "sqrt") || strstr(mn, "exp") || strstr(mn, "log") || strstr(mn, "sin") || strstr(mn, "cos")) ? 16 : 4;
+    /* Quarter rate: f64 and transcendental (not v_ldexp / v_frexp). */
+    isa_cost c = (isa_cost)isa_sem_of(in->op)->cost;
+    *cost = (c == ISA_COST_F64 || c == ISA_COST_TRANS) ? 16 : 4;
     return "valu";
   }
   }
@@ -200,9 +201,10 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
   D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
-  /* COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT: granules of 4 VGPRs
-   * on gfx9 wave64 (AMDGPUUsage, "Kernel Descriptor"). */
-  D.vgpr_limit = ((k->rsrc1 & 0x3f) + 1) * 4;
+  /* COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT in the target's
+   * granules (4 VGPRs on gfx9 wave64; AMDGPUUsage, "Kernel Descriptor"). */
+  const wavecc_descriptor_layout *dl = &dev->tgt->descriptor;
+  D.vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
   if (D.vgpr_limit > EMU_NUM_VGPR) D.vgpr_limit = EMU_NUM_VGPR;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
@@ -213,7 +215,9 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   uint32_t dyn_lds = 0;
   int rc = -1;
   emu_wave *waves = NULL;
-  unsigned nwaves = (unsigned)((ltotal + 63) / 64);
+  const wavecc_target *tgt = dev->tgt;
+  const unsigned wave = tgt->wave_size;
+  unsigned nwaves = (unsigned)((ltotal + wave - 1) / wave);
 
   /* Kernarg segment. */
   uint32_t ksize = k->info.kernarg_size ? k->info.kernarg_size : k->kd_kernarg_size;
@@ -284,23 +288,27 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     }
     break;
   }
-  if (lds_total > 65536) { emu_err(dev, "kernel %s: %llu bytes of LDS exceed the 64 KiB of gfx900", kernel, (unsigned long long)lds_total); goto out; }
+  if (lds_total > tgt->lds_bytes) {
+    emu_err(dev, "kernel %s: %llu bytes of LDS exceed the %u KiB of %s", kernel, (unsigned long long)lds_total, tgt->lds_bytes / 1024, tgt->name);
+    goto out;
+  }
 
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
   uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
   if (k->kcode_props & (1u << 11)) priv += 16384; /* USES_DYNAMIC_STACK: room for the stack */
   /* The hardware addresses at most COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits)
-   * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane.
+   * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane on gfx900.
    * Computed in 64 bits, so a huge descriptor value is refused instead of
    * wrapping to a wrong stride. */
   uint64_t lane_bytes = ((uint64_t)priv + 15) & ~15ull;
-  if (lane_bytes > 8191ull * 1024 / 64) {
-    emu_err(dev, "kernel %s: private segment of %llu bytes per work-item exceeds the 131056 bytes gfx900 can address",
-            kernel, (unsigned long long)lane_bytes);
+  uint64_t lane_max = (uint64_t)tgt->max_scratch_wave_kib * 1024 / wave;
+  if (lane_bytes > lane_max) {
+    emu_err(dev, "kernel %s: private segment of %llu bytes per work-item exceeds the %llu bytes %s can address",
+            kernel, (unsigned long long)lane_bytes, (unsigned long long)lane_max, tgt->name);
     goto out;
   }
   D.scratch_per_lane = (uint32_t)lane_bytes;
-  D.scratch_per_wave = (uint32_t)((lane_bytes * 64 + 1023) & ~1023ull);
+  D.scratch_per_wave = (uint32_t)((lane_bytes * wave + 1023) & ~1023ull);
   uint64_t scratch = 0;
   if (D.scratch_per_wave) {
     scratch = emu_alloc_internal(dev, (uint64_t)D.scratch_per_wave * nwaves, 1);
@@ -327,7 +335,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   waves = calloc(nwaves, sizeof *waves);
   if (!D.lds || !waves) { emu_err(dev, "out of memory"); goto out; }
   for (unsigned i = 0; i < nwaves; i++) {
-    waves[i].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_WAVE]));
+    waves[i].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_MAX_LANES]));
     if (!waves[i].v) { emu_err(dev, "out of memory"); goto out; }
   }
 
@@ -347,16 +355,17 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       g.size[i] = (uint32_t)(rem < lsz[i] ? rem : lsz[i]);
     }
     uint64_t items = (uint64_t)g.size[0] * g.size[1] * g.size[2];
-    unsigned nw = (unsigned)((items + 63) / 64);
+    unsigned nw = (unsigned)((items + wave - 1) / wave);
     memset(D.lds, 0, lds_total ? lds_total : 1);
     local_stats.workgroups++;
     for (unsigned wi = 0; wi < nw; wi++) {
       emu_wave *w = &waves[wi];
-      uint32_t (*vsave)[EMU_WAVE] = w->v;
+      uint32_t (*vsave)[EMU_MAX_LANES] = w->v;
       emu_pending *psave = w->pend; size_t pcap = w->cappend;
       memset(w, 0, sizeof *w);
       w->v = vsave; w->pend = psave; w->cappend = pcap;
-      for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < EMU_WAVE; l++) w->v[r][l] = EMU_POISON;
+      w->nlanes = wave;
+      for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < w->nlanes; l++) w->v[r][l] = EMU_POISON;
       for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
       w->id_in_group = wi;
       w->pc = D.entry; w->last_pc = D.entry;
@@ -365,10 +374,10 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       w->scratch_base = scratch + (uint64_t)wi * D.scratch_per_wave;
       /* User SGPRs (AMDGPUUsage "Initial Kernel Execution State"). */
       unsigned s = 0;
-#define SET(val) do { if (s < 102) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
+#define SET(val) do { if (s < tgt->addressable_sgprs) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
       if (k->kcode_props & 1) { /* private segment buffer V# */
         SET(scratch); SET(((scratch >> 32) & 0xffff) | (1u << 31) /* swizzle */);
-        SET(0xffffffffu); SET((3u << 21) | (1u << 23) | (4u << 15) | (4u << 12));
+        SET(0xffffffffu); SET(tgt->buffer_rsrc_word3);
       }
       if (k->kcode_props & 2) { SET(packet); SET(packet >> 32); }
       if (k->kcode_props & 4) { SET(queue); SET(queue >> 32); }
@@ -384,8 +393,8 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       if (k->rsrc2 & 1u) SET((uint64_t)wi * D.scratch_per_wave);
 #undef SET
       /* Work-item ids and EXEC. */
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
-        uint64_t flat = (uint64_t)wi * 64 + l;
+      for (unsigned l = 0; l < w->nlanes; l++) {
+        uint64_t flat = (uint64_t)wi * wave + l;
         if (flat >= items) continue;
         uint32_t tx = (uint32_t)(flat % g.size[0]), ty = (uint32_t)((flat / g.size[0]) % g.size[1]), tz = (uint32_t)(flat / ((uint64_t)g.size[0] * g.size[1]));
         w->exec |= 1ull << l;

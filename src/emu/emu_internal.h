@@ -23,12 +23,18 @@
 #include <stddef.h>
 
 #include "target/isa.h"
+#include "target/target.h"
 #include "wavecc/emu.h"
 
 #define EMU_POISON 0x7fbadbadu /* contents of a never-written register */
 #define EMU_NUM_SGPR 128       /* SGPR-file operand codes 0..127 (incl. VCC, M0, EXEC) */
 #define EMU_NUM_VGPR 256
-#define EMU_WAVE 64
+/* Lanes: the wave size comes from the target (emu_wave.nlanes =
+ * wavecc_target.wave_size); lane masks (EXEC, VCC, per-register written
+ * lanes) are emu_lanes, and per-lane arrays are sized for the widest wave
+ * the emulator supports. */
+#define EMU_MAX_LANES 64
+typedef uint64_t emu_lanes;
 
 /* Special scalar operand codes (Vega ISA guide, 12.x "SSRC" field). */
 enum {
@@ -78,6 +84,7 @@ typedef struct emu_vinfo {
 
 struct wemu_device {
   wemu_options opt;
+  const wavecc_target *tgt; /* the GPU emulated (gfx900) */
   char err[512];
   emu_alloc *allocs; /* sorted by base (bases only grow) */
   size_t nallocs, cap;
@@ -155,10 +162,10 @@ typedef struct emu_pending {
   uint8_t kind;        /* 0 vmcnt, 1 lgkmcnt */
   uint8_t vgpr;        /* destination is VGPR (else SGPR) */
   uint16_t reg, ndw;
-  uint64_t lanes;
+  emu_lanes lanes;
   uint64_t pc;
   isa_op op;
-  uint32_t *vals;      /* ndw (SGPR) or ndw*64 (VGPR, [dw*64+lane]) */
+  uint32_t *vals;      /* ndw (SGPR) or ndw*EMU_MAX_LANES (VGPR, [dw*EMU_MAX_LANES+lane]) */
   uint32_t *maskw;     /* VGPR: per-dword-lane byte masks for d16 (NULL: all) */
 } emu_pending;
 
@@ -166,12 +173,13 @@ typedef struct emu_wave {
   uint32_t s[EMU_NUM_SGPR];
   uint8_t sinit[EMU_NUM_SGPR];
   uint8_t spend[EMU_NUM_SGPR];   /* a load into this SGPR is outstanding */
-  uint32_t (*v)[EMU_WAVE];       /* [256][64] */
-  uint64_t vinit[EMU_NUM_VGPR];  /* lanes written */
-  uint64_t vundef[EMU_NUM_VGPR]; /* lanes holding v_writelane_b32's copy of a never-written SGPR (not in vinit) */
-  uint64_t vpend[EMU_NUM_VGPR];  /* lanes with an outstanding load */
+  uint32_t (*v)[EMU_MAX_LANES];  /* [256][lanes] */
+  unsigned nlanes;               /* lanes in this wave: the target's wave size */
+  emu_lanes vinit[EMU_NUM_VGPR];  /* lanes written */
+  emu_lanes vundef[EMU_NUM_VGPR]; /* lanes holding v_writelane_b32's copy of a never-written SGPR (not in vinit) */
+  emu_lanes vpend[EMU_NUM_VGPR];  /* lanes with an outstanding load */
   uint8_t vexec0[EMU_NUM_VGPR];  /* last written by a load that ran with EXEC = 0 (loaded nothing) */
-  uint64_t exec;
+  emu_lanes exec;
   uint32_t scc, mode, trapsts;
   uint64_t pc, last_pc;          /* device addresses; last_pc: the previous instruction */
   int done, at_barrier;
@@ -215,7 +223,7 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
 uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int *ok);
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v);
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes);
+int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
  * descriptor allocates (d->vgpr_limit): on hardware the rest belong to

@@ -45,63 +45,39 @@ typedef struct memshape {
   int sign, d16, hi;
 } memshape;
 
-static memshape shape_of(const char *mn) {
-  memshape s = {4, 1, 0, 0, 0};
-  /* 64-bit: dwordx2, _x2 atomics, and the LDS _b64 / _u64 / _i64 forms */
-  if (strstr(mn, "dwordx2") || strstr(mn, "_b64") || strstr(mn, "_x2") || strstr(mn, "_u64") || strstr(mn, "_i64")) {
-    s.bytes = 8;
-    s.ndw = 2;
-  }
-  else if (strstr(mn, "dwordx3") || strstr(mn, "_b96")) { s.bytes = 12; s.ndw = 3; }
-  else if (strstr(mn, "dwordx4") || strstr(mn, "_b128")) { s.bytes = 16; s.ndw = 4; }
-  else if (strstr(mn, "byte") || strstr(mn, "_b8") || strstr(mn, "_u8") || strstr(mn, "_i8")) s.bytes = 1;
-  else if (strstr(mn, "short") || strstr(mn, "_b16") || strstr(mn, "_u16") || strstr(mn, "_i16")) s.bytes = 2;
-  if (strstr(mn, "sbyte") || strstr(mn, "sshort") || strstr(mn, "_i8") || strstr(mn, "_i16")) s.sign = 1;
-  if (strstr(mn, "d16")) { s.d16 = 1; s.hi = strstr(mn, "_hi") != NULL; }
+/* The memory shape of `op`, from the ISA table's semantic columns. */
+static memshape shape_of(isa_op op) {
+  const isa_sem *sem = isa_sem_of(op);
+  memshape s = {sem->bytes, 1, 0, 0, 0};
+  if (sem->bytes > 4) s.ndw = sem->bytes / 4u;
+  s.sign = (sem->flags & ISA_S_SIGNED) != 0;
+  s.d16 = (sem->flags & ISA_S_D16) != 0;
+  s.hi = (sem->flags & ISA_S_D16_HI) != 0;
   return s;
-}
-
-enum { AT_NONE, AT_SWAP, AT_CMPSWAP, AT_ADD, AT_SUB, AT_RSUB, AT_SMIN, AT_UMIN, AT_SMAX, AT_UMAX, AT_AND, AT_OR, AT_XOR, AT_INC, AT_DEC, AT_MSKOR, AT_FADD, AT_FMIN, AT_FMAX };
-
-static int atomic_kind(const char *mn) {
-  const char *p = strstr(mn, "atomic_");
-  if (p) p += 7;
-  else if (!strncmp(mn, "ds_", 3)) p = mn + 3;
-  else return AT_NONE;
-  static const struct { const char *n; int k; } t[] = {
-    {"swap", AT_SWAP}, {"cmpswap", AT_CMPSWAP}, {"cmpst", AT_CMPSWAP}, {"wrxchg", AT_SWAP}, {"add_f32", AT_FADD}, {"add_rtn_f32", AT_FADD},
-    {"min_f", AT_FMIN}, {"max_f", AT_FMAX}, {"min_rtn_f", AT_FMIN}, {"max_rtn_f", AT_FMAX},
-    {"add", AT_ADD}, {"sub", AT_SUB}, {"rsub", AT_RSUB}, {"smin", AT_SMIN}, {"umin", AT_UMIN}, {"smax", AT_SMAX}, {"umax", AT_UMAX},
-    {"min_i", AT_SMIN}, {"min_u", AT_UMIN}, {"max_i", AT_SMAX}, {"max_u", AT_UMAX}, {"min_rtn_i", AT_SMIN}, {"min_rtn_u", AT_UMIN},
-    {"max_rtn_i", AT_SMAX}, {"max_rtn_u", AT_UMAX}, {"and", AT_AND}, {"or", AT_OR}, {"xor", AT_XOR}, {"inc", AT_INC}, {"dec", AT_DEC}, {"mskor", AT_MSKOR},
-  };
-  for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
-    if (!strncmp(p, t[i].n, strlen(t[i].n))) return t[i].k;
-  return AT_NONE;
 }
 
 static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
   uint64_t m = is64 ? ~0ull : 0xffffffffull;
   int64_t so = is64 ? (int64_t)old : (int32_t)old, ss = is64 ? (int64_t)src : (int32_t)src;
   switch (k) {
-  case AT_SWAP: return src;
-  case AT_CMPSWAP: return old == cmp ? src : old;
-  case AT_ADD: return (old + src) & m;
-  case AT_SUB: return (old - src) & m;
-  case AT_RSUB: return (src - old) & m;
-  case AT_SMIN: return so < ss ? old : src;
-  case AT_UMIN: return old < src ? old : src;
-  case AT_SMAX: return so > ss ? old : src;
-  case AT_UMAX: return old > src ? old : src;
-  case AT_AND: return old & src;
-  case AT_OR: return old | src;
-  case AT_XOR: return old ^ src;
-  case AT_INC: return old >= src ? 0 : (old + 1) & m;
-  case AT_DEC: return (old == 0 || old > src) ? src : old - 1;
-  case AT_MSKOR: return (old & ~cmp) | src; /* ds_mskor: cmp holds the mask */
-  case AT_FADD: return emu_u32(emu_f32((uint32_t)old) + emu_f32((uint32_t)src));
-  case AT_FMIN: return emu_f32((uint32_t)src) < emu_f32((uint32_t)old) ? src : old;
-  case AT_FMAX: return emu_f32((uint32_t)src) > emu_f32((uint32_t)old) ? src : old;
+  case ISA_AT_SWAP: return src;
+  case ISA_AT_CMPSWAP: return old == cmp ? src : old;
+  case ISA_AT_ADD: return (old + src) & m;
+  case ISA_AT_SUB: return (old - src) & m;
+  case ISA_AT_RSUB: return (src - old) & m;
+  case ISA_AT_SMIN: return so < ss ? old : src;
+  case ISA_AT_UMIN: return old < src ? old : src;
+  case ISA_AT_SMAX: return so > ss ? old : src;
+  case ISA_AT_UMAX: return old > src ? old : src;
+  case ISA_AT_AND: return old & src;
+  case ISA_AT_OR: return old | src;
+  case ISA_AT_XOR: return old ^ src;
+  case ISA_AT_INC: return old >= src ? 0 : (old + 1) & m;
+  case ISA_AT_DEC: return (old == 0 || old > src) ? src : old - 1;
+  case ISA_AT_MSKOR: return (old & ~cmp) | src; /* ds_mskor: cmp holds the mask */
+  case ISA_AT_FADD: return emu_u32(emu_f32((uint32_t)old) + emu_f32((uint32_t)src));
+  case ISA_AT_FMIN: return emu_f32((uint32_t)src) < emu_f32((uint32_t)old) ? src : old;
+  case ISA_AT_FMAX: return emu_f32((uint32_t)src) > emu_f32((uint32_t)old) ? src : old;
   default: return old;
   }
 }
@@ -111,9 +87,10 @@ static int sgpr_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
     unsigned c = code + i;
     if (c >= EMU_NUM_SGPR || !w->valu_sgpr_write[c]) continue;
     uint64_t between = w->ws - w->valu_sgpr_write[c] - 1;
-    if (between < 5)
-      return emu_fault(d, w, in, "hazard: VALU write of s%u followed by a VMEM read of it needs 5 wait states, only %llu present (insert s_nop)",
-                       c, (unsigned long long)between);
+    unsigned need = d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_VMEM];
+    if (between < need)
+      return emu_fault(d, w, in, "hazard: VALU write of s%u followed by a VMEM read of it needs %u wait states, only %llu present (insert s_nop)",
+                       c, need, (unsigned long long)between);
   }
   return 0;
 }
@@ -141,8 +118,8 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   p.ndw = (uint16_t)ndw;
   p.vals = calloc(ndw, 4);
   if (!p.vals) return emu_fault(d, w, in, "out of memory");
-  if (in->sdata + ndw > 102 && in->sdata < 102) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
-  if (!strncmp(isa_table[op].mnemonic, "s_buffer_load", 13)) {
+  if (in->sdata + ndw > d->dev->tgt->addressable_sgprs && in->sdata < d->dev->tgt->addressable_sgprs) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
+  if (isa_sem_of(op)->flags & ISA_S_BUFFER) {
     if (emu_sreg_check(d, w, in, in->sbase, 4)) { free(p.vals); return -1; }
     uint64_t base = w->s[in->sbase] | (uint64_t)(w->s[in->sbase + 1] & 0xffff) << 32;
     uint32_t nrec = w->s[in->sbase + 2];
@@ -170,36 +147,36 @@ static int lds_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t 
 
 static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
-  const char *mn = isa_table[op].mnemonic;
-  uint64_t exec = w->exec;
+  const isa_sem *sem = isa_sem_of(op);
+  emu_lanes exec = w->exec;
   if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
-  if (w->salu_m0_write && strstr(mn, "addtid") && w->ws - w->salu_m0_write - 1 < 1)
-    return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs 1 wait state");
-  memshape ms = shape_of(mn);
-  int at = atomic_kind(mn);
-  int two = strstr(mn, "2_b") || strstr(mn, "2st64") || strstr(mn, "xchg2");
-  int st64 = strstr(mn, "st64") != NULL;
-  int rtn = strstr(mn, "rtn") != NULL || strncmp(mn, "ds_read", 7) == 0 || op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32;
-  int is_write = !strncmp(mn, "ds_write", 8);
-  if (strstr(mn, "src2")) return emu_fault(d, w, in, "ds *_src2 instructions are not supported");
+  if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0])
+    return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs %u wait state", d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0]);
+  memshape ms = shape_of(op);
+  int at = sem->atomic;
+  int two = (sem->flags & ISA_S_TWO_ADDR) != 0;
+  int st64 = (sem->flags & ISA_S_ST64) != 0;
+  int rtn = (sem->flags & ISA_S_RTN) != 0;
+  int is_write = (isa_table[op].flags & ISA_F_STORE) != 0;
+  if (sem->flags & ISA_S_SRC2) return emu_fault(d, w, in, "ds *_src2 instructions are not supported");
   if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
-  unsigned elem = two ? (strstr(mn, "b64") ? 8 : 4) : ms.bytes;
+  unsigned elem = ms.bytes; /* per element for the two-address forms */
   unsigned ndata = two ? (elem / 4) : ms.ndw;
   /* Operand reads */
-  if ((is_write || at != AT_NONE || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) && emu_vcheck(d, w, in, in->data0, ndata, exec)) return -1;
-  if ((two && is_write) || at == AT_CMPSWAP || at == AT_MSKOR || (two && at == AT_SWAP))
+  if ((is_write || at != ISA_AT_NONE || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) && emu_vcheck(d, w, in, in->data0, ndata, exec)) return -1;
+  if ((two && is_write) || at == ISA_AT_CMPSWAP || at == ISA_AT_MSKOR || (two && at == ISA_AT_SWAP))
     if (emu_vcheck(d, w, in, in->data1, ndata, exec)) return -1;
   emu_pending p = {0};
   unsigned rdw = two ? 2 * ndata : (ms.d16 ? 1 : (ms.bytes + 3) / 4);
   if (rtn) {
     p.kind = 1; p.vgpr = 1; p.reg = in->vdst; p.ndw = (uint16_t)rdw; p.lanes = exec;
-    p.vals = calloc((size_t)rdw * EMU_WAVE, 4);
+    p.vals = calloc((size_t)rdw * EMU_MAX_LANES, 4);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+    if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
   if (op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) {
     unsigned off = (unsigned)in->offset | (unsigned)in->offset1 << 8;
-    for (unsigned l = 0; l < EMU_WAVE; l++) {
+    for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((exec >> l) & 1)) continue;
       uint32_t v = 0;
       if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & 63; v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
@@ -217,7 +194,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     return emu_pending_add(d, w, in, &p);
   }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t base = w->v[in->addr][l];
     unsigned nacc = two ? 2 : 1;
@@ -234,12 +211,12 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         for (unsigned i = 0; i < (elem + 3) / 4; i++) buf[i] = w->v[dreg + i][l];
         if (ms.d16 && ms.hi) buf[0] >>= 16;
         memcpy(m, buf, elem);
-      } else if (at != AT_NONE) {
+      } else if (at != ISA_AT_NONE) {
         int is64 = elem == 8;
         uint64_t old = 0, src = w->v[in->data0][l], cmp = 0;
         memcpy(&old, m, elem);
         if (is64) src |= (uint64_t)w->v[in->data0 + 1][l] << 32;
-        if (at == AT_CMPSWAP || at == AT_MSKOR) {
+        if (at == ISA_AT_CMPSWAP || at == ISA_AT_MSKOR) {
           /* ds_cmpst: data0 = compare, data1 = new value; ds_mskor: data0 = mask, data1 = or-value */
           uint64_t x1 = w->v[in->data1][l];
           if (is64) x1 |= (uint64_t)w->v[in->data1 + 1][l] << 32;
@@ -247,7 +224,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         }
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         memcpy(m, &nv, elem);
-        if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+        if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
       } else { /* read */
         uint32_t buf[4] = {0};
         memcpy(buf, m, elem);
@@ -258,7 +235,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
           buf[0] = x;
         }
-        for (unsigned i = 0; i < (elem + 3) / 4; i++) p.vals[(k * (elem / 4 ? elem / 4 : 1) + i) * EMU_WAVE + l] = buf[i];
+        for (unsigned i = 0; i < (elem + 3) / 4; i++) p.vals[(k * (elem / 4 ? elem / 4 : 1) + i) * EMU_MAX_LANES + l] = buf[i];
       }
     }
   }
@@ -293,32 +270,32 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
 /* Common tail of VMEM/FLAT: per-lane address list -> loads/stores/atomics. */
 static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint64_t *addr, const int *space,
                       const uint8_t *oob, unsigned data_reg, unsigned dst_reg, uint64_t scratch_base) {
-  const char *mn = isa_table[in->op].mnemonic;
-  uint64_t exec = w->exec;
-  memshape ms = shape_of(mn);
-  int at = atomic_kind(mn);
-  int is_store = strstr(mn, "store") != NULL;
-  int is_load = !is_store && at == AT_NONE;
-  if (strstr(mn, "format")) return emu_fault(d, w, in, "typed (format) buffer access is not supported");
-  unsigned dn = at == AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
+  const isa_sem *sem = isa_sem_of(in->op);
+  emu_lanes exec = w->exec;
+  memshape ms = shape_of(in->op);
+  int at = sem->atomic;
+  int is_store = (isa_table[in->op].flags & ISA_F_STORE) != 0;
+  int is_load = !is_store && at == ISA_AT_NONE;
+  if (sem->flags & ISA_S_FORMAT) return emu_fault(d, w, in, "typed (format) buffer access is not supported");
+  unsigned dn = at == ISA_AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
   /* A spill store (MUBUF "off", no index) may save lanes no code wrote: the
    * whole-wave save of the temporary VGPR of an SGPR spill to scratch
    * (seed D96336). It is not an uninitialised read; poison is not carried
    * through memory, so the reload makes those lanes look written. */
   int save_uninit = d->dev->opt.check_uninit;
   if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->dev->opt.check_uninit = 0;
-  int bad = (is_store || at != AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec);
+  int bad = (is_store || at != ISA_AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec);
   d->dev->opt.check_uninit = save_uninit;
   if (bad) return -1;
   emu_pending p = {0};
-  int ret = is_load || (at != AT_NONE && in->glc);
+  int ret = is_load || (at != ISA_AT_NONE && in->glc);
   if (ret) {
     p.kind = 0; p.vgpr = 1; p.reg = (uint16_t)dst_reg; p.ndw = (uint16_t)ms.ndw; p.lanes = exec;
-    p.vals = calloc((size_t)ms.ndw * EMU_WAVE, 4);
+    p.vals = calloc((size_t)ms.ndw * EMU_MAX_LANES, 4);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    if (ms.d16) { p.maskw = malloc(EMU_WAVE * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (int l = 0; l < EMU_WAVE; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
+    if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint8_t buf[16] = {0};
     if (is_store) {
@@ -328,18 +305,18 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       memcpy(buf, dv, ms.bytes);
       if (oob && oob[l]) continue; /* dropped */
       if (lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 1, scratch_base)) goto fail;
-    } else if (at != AT_NONE) {
+    } else if (at != ISA_AT_NONE) {
       int is64 = ms.ndw == 2;
       uint64_t old = 0, src = w->v[data_reg][l], cmp = 0;
       if (is64) src |= (uint64_t)w->v[data_reg + 1][l] << 32;
-      if (at == AT_CMPSWAP) { cmp = w->v[data_reg + ms.ndw][l]; if (is64) cmp |= (uint64_t)w->v[data_reg + 3][l] << 32; }
+      if (at == ISA_AT_CMPSWAP) { cmp = w->v[data_reg + ms.ndw][l]; if (is64) cmp |= (uint64_t)w->v[data_reg + 3][l] << 32; }
       if (oob && oob[l]) { old = 0; }
       else {
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&old, ms.bytes, l, 0, scratch_base)) goto fail;
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&nv, ms.bytes, l, 1, scratch_base)) goto fail;
       }
-      if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_WAVE + l] = (uint32_t)(old >> 32); }
+      if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
     } else {
       if (!(oob && oob[l]) && lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 0, scratch_base)) goto fail;
       uint32_t dv[4];
@@ -351,7 +328,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
         if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
         dv[0] = x;
       }
-      for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_WAVE + l] = dv[i];
+      for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }
   if (ret) return emu_pending_add(d, w, in, &p);
@@ -379,14 +356,14 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int add_tid = (vs[3] >> 23) & 1;
   uint32_t soff = emu_sread(d, w, in, in->soffset, &err);
   if (err) return -1;
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
   if (nv && emu_vcheck(d, w, in, in->vaddr, nv, exec)) return -1;
-  memshape ms = shape_of(isa_table[op].mnemonic);
-  uint64_t addr[EMU_WAVE];
-  int space[EMU_WAVE];
-  uint8_t oob[EMU_WAVE];
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  memshape ms = shape_of(op);
+  uint64_t addr[EMU_MAX_LANES];
+  int space[EMU_MAX_LANES];
+  uint8_t oob[EMU_MAX_LANES];
+  for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; oob[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t index = in->idxen ? w->v[in->vaddr][l] : 0;
@@ -411,10 +388,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 /* ------------------------------------------------------------ FLAT / GLOBAL / SCRATCH */
 
 static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  uint64_t exec = w->exec;
+  emu_lanes exec = w->exec;
   int err = 0;
-  uint64_t addr[EMU_WAVE];
-  int space[EMU_WAVE];
+  uint64_t addr[EMU_MAX_LANES];
+  int space[EMU_MAX_LANES];
   uint64_t sbase = 0;
   int need_scratch = 0;
   if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) {
@@ -429,7 +406,7 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   } else if (in->fmt == ISA_FMT_SCRATCH) {
     if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t a;
@@ -452,8 +429,6 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (emu_sreg_check(d, w, in, OPC_FLAT_SCR_LO, 2)) return -1;
     scratch_base = (uint64_t)w->s[OPC_FLAT_SCR_LO] | (uint64_t)w->s[OPC_FLAT_SCR_HI] << 32;
   }
-  int is_store = strstr(isa_table[in->op].mnemonic, "store") != NULL;
-  (void)is_store;
   return vmem_lanes(d, w, in, addr, space, NULL, in->data0, in->vdst, scratch_base);
 }
 

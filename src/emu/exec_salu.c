@@ -87,10 +87,13 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     case ISA_S_BARRIER: w->at_barrier = 1; return 0;
     case ISA_S_WAITCNT: {
       unsigned s = (unsigned)in->simm16 & 0xffff;
-      return emu_wait(d, w, (s & 0xf) | ((s >> 14) & 3) << 4, (s >> 8) & 0xf);
+      const wavecc_target *t = d->dev->tgt;
+      return emu_wait(d, w, wavecc_waitcnt_get(t, WAVECC_CNT_VM, s), wavecc_waitcnt_get(t, WAVECC_CNT_LGKM, s));
     }
     case ISA_S_SENDMSG: case ISA_S_SENDMSGHALT:
-      if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_sendmsg")) return -1;
+      if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0],
+                 "SALU write of M0 followed by s_sendmsg"))
+        return -1;
       return sendmsg(d, w, in);
     case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
     case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
@@ -106,14 +109,14 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     case ISA_S_MOVK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)k);
     case ISA_S_CMOVK_I32: return w->scc ? emu_swrite(d, w, in, in->dst, (uint32_t)k) : 0;
     case ISA_S_GETREG_B32: {
-      if (hazard(d, w, in, w->setreg_time, 2, "s_setreg followed by s_getreg")) return -1;
+      if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_getreg")) return -1;
       unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
       uint32_t v = hwreg_read(w, id) >> off;
       if (size < 32) v &= (1u << size) - 1;
       return emu_swrite(d, w, in, in->dst, v);
     }
     case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: {
-      if (hazard(d, w, in, w->setreg_time, 2, "s_setreg followed by s_setreg")) return -1;
+      if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_setreg")) return -1;
       unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
       uint32_t v = op == ISA_S_SETREG_IMM32_B32 ? in->literal : emu_sread(d, w, in, in->dst, &err);
       if (err) return -1;
@@ -244,17 +247,17 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   }
   case ISA_S_MOVRELS_B32: case ISA_S_MOVRELS_B64: {
-    if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_movrel")) return -1;
+    if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0], "SALU write of M0 followed by s_movrel")) return -1;
     unsigned src = in->src[0] + w->s[OPC_M0];
-    if (src >= 102) return emu_fault(d, w, in, "relative source s%u out of range", src);
+    if (src >= d->dev->tgt->addressable_sgprs) return emu_fault(d, w, in, "relative source s%u out of range", src);
     r = op == ISA_S_MOVRELS_B64 ? emu_sread64(d, w, in, src, &err) : emu_sread(d, w, in, src, &err);
     if (err) return -1;
     break;
   }
   case ISA_S_MOVRELD_B32: case ISA_S_MOVRELD_B64: {
-    if (hazard(d, w, in, w->salu_m0_write, 1, "SALU write of M0 followed by s_movrel")) return -1;
+    if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0], "SALU write of M0 followed by s_movrel")) return -1;
     unsigned dst = in->dst + w->s[OPC_M0];
-    if (dst >= 102) return emu_fault(d, w, in, "relative destination s%u out of range", dst);
+    if (dst >= d->dev->tgt->addressable_sgprs) return emu_fault(d, w, in, "relative destination s%u out of range", dst);
     return w64 ? emu_swrite64(d, w, in, dst, a) : emu_swrite(d, w, in, dst, (uint32_t)a);
   }
   /* SOP2 */

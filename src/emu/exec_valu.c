@@ -31,57 +31,32 @@
 
 /* ------------------------------------------------------------ op facts */
 
+/* The emulator's per-opcode VALU facts, from the semantic columns of the
+ * ISA table (isa_sem.def). */
 void emu_valu_init(wemu_device *dev) {
-  static const char *const fc[] = {"f", "lt", "eq", "le", "gt", "lg", "ge", "o", "u", "nge", "nlg", "ngt", "nle", "neq", "nlt", "tru"};
-  static const char *const ic[] = {"f", "lt", "eq", "le", "gt", "ne", "ge", "t"};
-  static const char *const ty[] = {"", "f16", "f32", "f64", "i16", "u16", "i32", "u32", "i64", "u64"};
   for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    const char *mn = isa_table[i].mnemonic;
+    const isa_sem *s = isa_sem_of(i);
     emu_vinfo *vi = &dev->vinfo[i];
     memset(vi, 0, sizeof *vi);
     isa_format f = isa_table[i].format;
-    if (f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOPC && f != ISA_FMT_VOP3 && f != ISA_FMT_VOP3P) continue;
-    if (f == ISA_FMT_VOPC) {
-      const char *p = mn + 5; /* after "v_cmp" */
-      if (*p == 'x') { vi->cmpx = 1; p++; }
-      p++; /* '_' */
-      if (!strncmp(p, "class_", 6)) {
-        vi->cmptype = !strcmp(p + 6, "f16") ? 10 : !strcmp(p + 6, "f32") ? 11 : 12;
-      } else {
-        const char *us = strrchr(p, '_');
-        if (!us) continue;
-        for (unsigned t = 1; t < 10; t++) if (!strcmp(us + 1, ty[t])) vi->cmptype = (uint8_t)t;
-        size_t cl = (size_t)(us - p);
-        const char *const *tab = vi->cmptype <= 3 ? fc : ic;
-        unsigned n = vi->cmptype <= 3 ? 16 : 8;
-        for (unsigned c = 0; c < n; c++) if (strlen(tab[c]) == cl && !strncmp(p, tab[c], cl)) vi->cmp = (uint8_t)c;
-      }
+    if (!isa_fmt_valu(f)) continue;
+    vi->family = s->domain;
+    if (f == ISA_FMT_VOP3P) continue; /* exec_vop3p reads the columns itself */
+    isa_type st = (isa_type)s->stype;
+    if (s->cmp == ISA_CMP_CLASS) {
+      vi->cmptype = st == ISA_T_F16 ? 10 : st == ISA_T_F32 ? 11 : 12;
+    } else if (s->cmp >= ISA_CMP_F_F && s->cmp <= ISA_CMP_F_TRU) {
+      vi->cmptype = st == ISA_T_F16 ? 1 : st == ISA_T_F32 ? 2 : 3;
+      vi->cmp = (uint8_t)(s->cmp - ISA_CMP_F_F);
+    } else if (s->cmp >= ISA_CMP_I_F) {
+      static const uint8_t it[] = {[ISA_T_I16] = 4, [ISA_T_U16] = 5, [ISA_T_I32] = 6, [ISA_T_U32] = 7, [ISA_T_I64] = 8, [ISA_T_U64] = 9};
+      vi->cmptype = st < sizeof it ? it[st] : 0;
+      vi->cmp = (uint8_t)(s->cmp - ISA_CMP_I_F);
     }
-    size_t L = strlen(mn);
-    const char *tail = L >= 3 ? mn + L - 3 : mn;
-    int has16 = strstr(mn, "f16") || strstr(mn, "i16") || strstr(mn, "u16") || strstr(mn, "b16");
-    if (f == ISA_FMT_VOP3P) continue;
-    /* 16-bit sources: ops whose name ends in a 16-bit type, and the f16 -> x conversions. */
-    if ((!strcmp(tail, "f16") || !strcmp(tail, "i16") || !strcmp(tail, "u16") || !strcmp(tail, "b16")) && strncmp(mn, "v_cvt_f16_", 10) != 0 && strncmp(mn, "v_cvt_pk", 8) != 0 && strncmp(mn, "v_cvt_norm", 10) != 0)
-      vi->src16 = 1;
-    if (!strncmp(mn, "v_cvt_f32_f16", 13) || !strncmp(mn, "v_cvt_u16_f16", 13) || !strncmp(mn, "v_cvt_i16_f16", 13) || !strncmp(mn, "v_cvt_norm", 10) || !strcmp(mn, "v_cvt_f16_u16") || !strcmp(mn, "v_cvt_f16_i16") || !strcmp(mn, "v_frexp_exp_i16_f16") || !strcmp(mn, "v_pack_b32_f16"))
-      vi->src16 = 1;
-    if (!strcmp(mn, "v_mad_u32_u16") || !strcmp(mn, "v_mad_i32_i16")) vi->src16 = 1;
-    vi->dst16 = has16 && !strstr(mn, "f32") && strcmp(mn, "v_pack_b32_f16") && strcmp(mn, "v_mad_u32_u16") && strcmp(mn, "v_mad_i32_i16") && strncmp(mn, "v_cvt_pk", 8) && f != ISA_FMT_VOPC;
-    if (!strcmp(mn, "v_cvt_f32_f16")) vi->dst16 = 0;
-    if (strstr(mn, "f64") && strncmp(mn, "v_cvt_f64_", 10) && strcmp(mn, "v_frexp_exp_i32_f64") == 0) vi->fsrc = 64;
-    if (strstr(mn, "f64")) vi->fsrc = 64;
-    else if (strstr(mn, "f32")) vi->fsrc = 32;
-    else if (strstr(mn, "f16")) vi->fsrc = 16;
-    if (!strcmp(mn, "v_cvt_f64_f32") || !strcmp(mn, "v_cvt_f64_i32") || !strcmp(mn, "v_cvt_f64_u32")) vi->fsrc = 32;
-    if (!strcmp(mn, "v_cvt_f32_f16") || !strcmp(mn, "v_cvt_pkrtz_f16_f32") || !strcmp(mn, "v_cvt_f16_f32")) vi->fsrc = !strcmp(mn, "v_cvt_f32_f16") ? 16 : 32;
-    if (vi->fsrc == 0 && !vi->src16) vi->fsrc = 32; /* integer ops: abs/neg act on bit 31 if ever set */
-  }
-  /* After the facts above: the probe reads fsrc and cmptype. */
-  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    isa_format f = isa_table[i].format;
-    if (f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P)
-      dev->vinfo[i].family = emu_valu_lane_family((isa_op)i, &dev->vinfo[i]);
+    vi->cmpx = (s->flags & ISA_S_CMPX) != 0;
+    vi->src16 = isa_type_bits(st) == 16;
+    vi->dst16 = isa_type_bits((isa_type)s->dtype) == 16;
+    vi->fsrc = s->fbits;
   }
 }
 
@@ -94,7 +69,7 @@ static int vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 ds
 
 /* Reads source `i` of width ndw into vals[lane] for lanes in `lanes`. */
 static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, unsigned code, unsigned ndw,
-                    uint64_t lanes, const emu_vinfo *vi, uint64_t *vals) {
+                    emu_lanes lanes, const emu_vinfo *vi, uint64_t *vals) {
   if (code >= OPC_VGPR0) {
     int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
     if (r < 0 || emu_vrange(d, w, in, (unsigned)r, ndw, "reads")) return r < 0 ? emu_fault(d, w, in, "VGPR index %d", r) : -1;
@@ -108,7 +83,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
       d->dev->opt.check_uninit = save;
       if (bad) return -1;
     } else if (emu_vcheck(d, w, in, (unsigned)r, ndw, lanes)) return -1;
-    for (unsigned l = 0; l < EMU_WAVE; l++) {
+    for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((lanes >> l) & 1)) continue;
       uint64_t x = w->v[r][l];
       if (ndw > 1) x |= (uint64_t)w->v[r + 1][l] << 32;
@@ -129,7 +104,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
     x = emu_sread(d, w, in, code, &err);
   }
   if (err) return -1;
-  for (unsigned l = 0; l < EMU_WAVE; l++) vals[l] = x;
+  for (unsigned l = 0; l < w->nlanes; l++) vals[l] = x;
   return 0;
 }
 
@@ -144,8 +119,8 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
  * it converted to f16 (v_cvt_f16_f32's rounding and flushing) into the low
  * or high half of D, keeping the other half. */
 static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  uint64_t lanes = w->exec;
-  uint64_t buf[3][EMU_WAVE];
+  emu_lanes lanes = w->exec;
+  uint64_t buf[3][EMU_MAX_LANES];
   emu_vinfo vi = {0};
   fpenv e = fpenv_of(w);
   int rnd16 = (w->mode >> 2) & 3, half = in->op == ISA_V_MAD_MIXHI_F16 ? 2 : in->op == ISA_V_MAD_MIXLO_F16 ? 1 : 0;
@@ -154,7 +129,7 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int old_rnd = fegetround();
   fesetround(emu_fe_modes[w->mode & 3]);
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((lanes >> l) & 1)) continue;
     float x[3];
     for (unsigned i = 0; i < 3; i++) {
@@ -181,12 +156,12 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16)
     return exec_mad_mix(d, w, in);
-  uint64_t lanes = w->exec;
+  emu_lanes lanes = w->exec;
   uint64_t *s[3];
-  uint64_t buf[3][EMU_WAVE];
+  uint64_t buf[3][EMU_MAX_LANES];
   const emu_opshape *sh = &d->dev->shape[in->op];
   emu_vinfo vi = {0};
-  vi.fsrc = strstr(isa_table[in->op].mnemonic, "f16") ? 16 : 0;
+  vi.fsrc = isa_sem_of(in->op)->fbits;
   vi.src16 = 1;
   for (unsigned i = 0; i < 3; i++) {
     s[i] = buf[i];
@@ -196,7 +171,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int rnd = (w->mode >> 2) & 3;
   fpenv e = fpenv_of(w);
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((lanes >> l) & 1)) continue;
     uint32_t out = 0;
     for (int h = 0; h < 2; h++) {
@@ -264,8 +239,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   const emu_opshape *sh = &d->dev->shape[op];
   const emu_vinfo *vi = &d->dev->vinfo[op];
-  const char *mn = isa_table[op].mnemonic;
-  uint64_t exec = w->exec;
+  const isa_sem *sem = isa_sem_of(op);
+  emu_lanes exec = w->exec;
   int err = 0;
 
   if (in->fmt == ISA_FMT_VOP3P) return exec_vop3p(d, w, in);
@@ -275,7 +250,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32) {
     unsigned lane = 0;
     if (op == ISA_V_READLANE_B32) {
-      if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_readlane lane select")) return -1;
+      if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_readlane lane select")) return -1;
       lane = emu_sread(d, w, in, in->src[1], &err) & 63;
       if (err) return -1;
     } else if (exec) {
@@ -312,7 +287,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
    * that no v_writelane_b32 wrote is still reported by v_readlane_b32. */
   if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
       in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
-    if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_writelane lane select")) return -1;
+    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
@@ -323,7 +298,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   }
   if (op == ISA_V_WRITELANE_B32) {
-    if (valu_hazard(d, w, in, in->src[1], 4, "VALU write of an SGPR used as v_writelane lane select")) return -1;
+    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     uint32_t v = emu_sread(d, w, in, in->src[0], &err);
     if (err) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
@@ -337,18 +312,18 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned x = in->dst, y = in->src[0] - OPC_VGPR0;
     if (in->src[0] < OPC_VGPR0) return emu_fault(d, w, in, "v_swap_b32 needs a VGPR source");
     if (emu_vcheck(d, w, in, x, 1, exec) || emu_vcheck(d, w, in, y, 1, exec)) return -1;
-    for (unsigned l = 0; l < EMU_WAVE; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
+    for (unsigned l = 0; l < w->nlanes; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
     emu_trace_vwrite(d, w, x, 1); emu_trace_vwrite(d, w, y, 1);
     return 0;
   }
 
   int is_cmp = isa_table[op].format == ISA_FMT_VOPC;
   unsigned nsrc = sh->nuses > 3 ? 3 : sh->nuses;
-  int uses_carry = strstr(mn, "addc_co") || strstr(mn, "subb") || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
-  int writes_carry = strstr(mn, "_co_u32") != NULL || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
+  int uses_carry = (sem->flags & ISA_S_CARRY_IN) || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
+  int writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
   unsigned dw = sh->ndefs ? sh->defw[0] : 1;
 
-  uint64_t (*src)[EMU_WAVE] = calloc(3, sizeof *src);
+  uint64_t (*src)[EMU_MAX_LANES] = calloc(3, sizeof *src);
   if (!src) return emu_fault(d, w, in, "out of memory");
   unsigned codes[3] = {in->src[0], in->src[1], in->src[2]};
   unsigned widths[3] = {1, 1, 1};
@@ -360,16 +335,16 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_MAC_F32 || op == ISA_V_MAC_F16) { codes[2] = OPC_VGPR0 + in->dst; nsrc = 3; }
   if (op == ISA_V_CVT_PK_U8_F32 || op == ISA_V_ALIGNBIT_B32) { }
   if (uses_carry && op != ISA_V_CNDMASK_B32 && nsrc > 2 && in->fmt != ISA_FMT_VOP3) nsrc = 2;
-  if (strstr(mn, "addc_co") || strstr(mn, "subb")) nsrc = 2;
+  if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
-  uint64_t blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
+  emu_lanes blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
   /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
-  uint64_t cin = 0;
+  emu_lanes cin = 0;
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
-      if (valu_hazard(d, w, in, OPC_VCC_LO, 4, "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
+      if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
     cin = emu_sread64(d, w, in, cc, &err);
     if (err) { free(src); return -1; }
   }
@@ -380,7 +355,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
      * never written in some lanes when a later blend replaces it there:
      * under --check-uninit those lanes of the result stay never-written
      * (blend_unset) and a real use of them is reported, not the blend. */
-    uint64_t lanes = exec;
+    emu_lanes lanes = exec;
     if (op == ISA_V_CNDMASK_B32) {
       lanes = i ? exec & cin : exec & ~cin;
       int save = d->dev->opt.check_uninit, bad;
@@ -392,7 +367,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) { free(src); return -1; }
     if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
       unsigned sel = in->src_sel[i];
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         uint32_t x = (uint32_t)src[i][l];
         if (sel < 4) { x = (x >> (8 * sel)) & 0xff; if (in->src_sext[i] && (x & 0x80)) x |= 0xffffff00u; }
         else { x = (x >> (16 * (sel - 4))) & 0xffff; if (in->src_sext[i] && (x & 0x8000)) x |= 0xffff0000u; }
@@ -401,12 +376,12 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     /* 16-bit operand select (VOP3 op_sel) */
     if (vi->src16 && in->fmt == ISA_FMT_VOP3 && ((in->opsel >> i) & 1))
-      for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] >>= 16;
-    if (vi->src16) for (unsigned l = 0; l < EMU_WAVE; l++) src[i][l] &= 0xffff;
+      for (unsigned l = 0; l < w->nlanes; l++) src[i][l] >>= 16;
+    if (vi->src16) for (unsigned l = 0; l < w->nlanes; l++) src[i][l] &= 0xffff;
     /* abs / neg */
     if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
       uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         if ((in->abs >> i) & 1) src[i][l] &= ~sb;
         if ((in->neg >> i) & 1) src[i][l] ^= sb;
       }
@@ -417,18 +392,18 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   fpenv e = fpenv_of(w);
   int rnd32 = w->mode & 3, rnd64 = (w->mode >> 2) & 3;
   int is64 = (isa_table[op].flags & ISA_F_F64) != 0;
-  int is_f16 = vi->fsrc == 16 || (vi->dst16 && strstr(mn, "f16"));
+  int is_f16 = vi->fsrc == 16 || (sem->flags & ISA_S_F16_ROUND);
   int rnd = (is64 || is_f16) ? rnd64 : rnd32;
   if (op == ISA_V_RNDNE_F32 || op == ISA_V_RNDNE_F64 || op == ISA_V_RNDNE_F16) rnd = 0;
   int old_rnd = fegetround();
   int isfloat = (isa_table[op].flags & ISA_F_FLOAT) != 0;
   if (isfloat) fesetround(emu_fe_modes[rnd]);
 
-  uint64_t cmask = 0, cout_mask = 0;
+  emu_lanes cmask = 0, cout_mask = 0;
   int res = 0;
-  uint64_t *dst = calloc(EMU_WAVE, sizeof *dst);
+  uint64_t *dst = calloc(EMU_MAX_LANES, sizeof *dst);
   if (!dst) { fesetround(old_rnd); free(src); return emu_fault(d, w, in, "out of memory"); }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     lane_io io = {{src[0][l], src[1][l], src[2][l]}, 0, (int)((cin >> l) & 1), 0, l};
     if (emu_valu_lane(op, vi, &e, rnd64, &io)) { res = -1; break; }
@@ -436,7 +411,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (is_cmp) { if (io.cout) cmask |= 1ull << l; continue; }
     if (io.cout) cout_mask |= 1ull << l;
     /* Output modifiers and denormal flushing of float results. */
-    if (isfloat && !vi->dst16 && dw == 1 && vi->fsrc != 0 && !strstr(mn, "_i32_") && !strstr(mn, "_u32_") && strncmp(mn, "v_cvt_i32", 9) && strncmp(mn, "v_cvt_u32", 9) && strncmp(mn, "v_frexp_exp", 11) && strncmp(mn, "v_cvt_pk", 8) && op != ISA_V_CVT_F16_F32 && op != ISA_V_CVT_FLR_I32_F32 && op != ISA_V_CVT_RPI_I32_F32) {
+    if (isfloat && (sem->flags & ISA_S_F32_RESULT) && dw == 1) {
       float f = F(r);
       if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5f;
       f = out32(&e, f);
@@ -492,7 +467,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       free(dst);
       return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", (unsigned)dreg + i);
     }
-  for (unsigned l = 0; l < EMU_WAVE; l++) {
+  for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t r = dst[l];
     if (in->sdwa && in->dst_sel != 6) {

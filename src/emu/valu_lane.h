@@ -65,9 +65,10 @@ typedef struct lane_io {
   unsigned lane;
 } lane_io;
 
-/* The family of lane semantics an op belongs to (emu_vinfo.family),
- * found once per device by emu_valu_lane_family. */
-enum { EMU_LANE_NONE, EMU_LANE_CMP, EMU_LANE_INT, EMU_LANE_F32, EMU_LANE_F64, EMU_LANE_F16 };
+/* The family of lane semantics an op belongs to (emu_vinfo.family, the
+ * ISA table's domain column, which isa-sem-gen fills by probing with
+ * emu_valu_lane_family). */
+enum { EMU_LANE_NONE = ISA_DOM_NONE, EMU_LANE_CMP = ISA_DOM_CMP, EMU_LANE_INT = ISA_DOM_INT, EMU_LANE_F32 = ISA_DOM_F32, EMU_LANE_F64 = ISA_DOM_F64, EMU_LANE_F16 = ISA_DOM_F16 };
 
 /* Which family computes `op` (EMU_LANE_NONE: the emulator lacks it). */
 uint8_t emu_valu_lane_family(isa_op op, const emu_vinfo *vi);

@@ -31,7 +31,7 @@ int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt,
 }
 
 static void sname(char *b, size_t n, unsigned code) {
-  if (code < 102) snprintf(b, n, "s%u", code);
+  if (code < OPC_FLAT_SCR_LO) snprintf(b, n, "s%u", code); /* SSRC codes of SGPRs (gfx9 encoding) */
   else if (code == OPC_VCC_LO) snprintf(b, n, "vcc_lo");
   else if (code == OPC_VCC_HI) snprintf(b, n, "vcc_hi");
   else if (code == OPC_M0) snprintf(b, n, "m0");
@@ -120,8 +120,8 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
     if (emu_sreg_check(d, w, in, code, 2)) { *err = 1; return 0; }
     return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
   }
-  const char *mn = isa_table[in->op].mnemonic;
-  uint64_t c = emu_const64(in, code, strstr(mn, "f64") != NULL, strstr(mn, "i64") != NULL, &ok);
+  uint32_t sf = isa_sem_of(in->op)->flags;
+  uint64_t c = emu_const64(in, code, (sf & ISA_S_IMM64) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
   if (ok) return c;
   if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;
   if (code == OPC_PRIVATE_BASE) return EMU_PRIVATE_APERTURE;
@@ -173,7 +173,7 @@ int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
   return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, d->vgpr_limit);
 }
 
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, uint64_t lanes) {
+int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
   if (emu_vrange(d, w, in, vreg, ndw, "reads")) return -1;
   for (unsigned i = 0; i < ndw; i++) {
     unsigned r = vreg + i;
@@ -209,10 +209,10 @@ static void retire(emu_wave *w, emu_pending *p) {
     for (unsigned i = 0; i < p->ndw; i++) {
       unsigned r = p->reg + i;
       if (r >= EMU_NUM_VGPR) break;
-      for (unsigned l = 0; l < EMU_WAVE; l++) {
+      for (unsigned l = 0; l < w->nlanes; l++) {
         if (!((p->lanes >> l) & 1)) continue;
-        uint32_t nv = p->vals[i * EMU_WAVE + l];
-        if (p->maskw) { uint32_t m = p->maskw[i * EMU_WAVE + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
+        uint32_t nv = p->vals[i * EMU_MAX_LANES + l];
+        if (p->maskw) { uint32_t m = p->maskw[i * EMU_MAX_LANES + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
         w->v[r][l] = nv;
       }
       w->vinit[r] |= p->lanes;
@@ -284,13 +284,13 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
   if (p->vgpr) for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_VGPR; i++) w->vpend[p->reg + i] |= p->lanes;
   else for (unsigned i = 0; i < p->ndw && p->reg + i < EMU_NUM_SGPR; i++) w->spend[p->reg + i] = 1;
   w->pend[w->npend++] = *p;
-  /* A counter holds at most ISA_VMCNT_MAX / ISA_LGKMCNT_MAX accesses: gfx9
-   * stalls an issue that would exceed it until one completes, so once more
-   * in-order accesses are queued the oldest have returned (emu_wait; which
-   * one returned is unknown when SMEM is outstanding, so SMEM stays
-   * queued). wavecc never relies on this (src/passes/waitcnt.c waits
-   * first); llc-19 may. */
-  emu_wait(d, w, ISA_VMCNT_MAX, ISA_LGKMCNT_MAX);
+  /* A counter holds at most its target's maximum (gfx900: vmcnt 63,
+   * lgkmcnt 15): gfx9 stalls an issue that would exceed it until one
+   * completes, so once more in-order accesses are queued the oldest have
+   * returned (emu_wait; which one returned is unknown when SMEM is
+   * outstanding, so SMEM stays queued). wavecc never relies on this
+   * (src/passes/waitcnt.c waits first); llc-19 may. */
+  emu_wait(d, w, wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VM), wavecc_counter_max(d->dev->tgt, WAVECC_CNT_LGKM));
   return 0;
 }
 

@@ -22,38 +22,42 @@
 
 #include "isel/isel_internal.h"
 
-/* Mnemonic of the 64-bit atomic `what` in address space `as`. */
-static const char *mnemonic(unsigned as, LLVMAtomicRMWBinOp op, bool cas) {
-  static const struct { LLVMAtomicRMWBinOp op; const char *vmem, *ds; } tab[] = {
-      {LLVMAtomicRMWBinOpAdd, "add_x2", "ds_add_rtn_u64"},    {LLVMAtomicRMWBinOpSub, "sub_x2", "ds_sub_rtn_u64"},
-      {LLVMAtomicRMWBinOpAnd, "and_x2", "ds_and_rtn_b64"},    {LLVMAtomicRMWBinOpOr, "or_x2", "ds_or_rtn_b64"},
-      {LLVMAtomicRMWBinOpXor, "xor_x2", "ds_xor_rtn_b64"},    {LLVMAtomicRMWBinOpXchg, "swap_x2", "ds_wrxchg_rtn_b64"},
-      {LLVMAtomicRMWBinOpMax, "smax_x2", "ds_max_rtn_i64"},   {LLVMAtomicRMWBinOpMin, "smin_x2", "ds_min_rtn_i64"},
-      {LLVMAtomicRMWBinOpUMax, "umax_x2", "ds_max_rtn_u64"},  {LLVMAtomicRMWBinOpUMin, "umin_x2", "ds_min_rtn_u64"},
-  };
-  if (cas) return as == 3 ? "ds_cmpst_rtn_b64" : "cmpswap_x2";
-  for (size_t i = 0; i < sizeof tab / sizeof tab[0]; i++)
-    if (tab[i].op == op) return as == 3 ? tab[i].ds : tab[i].vmem;
-  return NULL;
+/* The ISA table's atomic operation for LLVM's `op` (cmpxchg if cas). */
+static isa_atomic atomic_of(LLVMAtomicRMWBinOp op, bool cas) {
+  if (cas) return ISA_AT_CMPSWAP;
+  switch (op) {
+  case LLVMAtomicRMWBinOpAdd: return ISA_AT_ADD;
+  case LLVMAtomicRMWBinOpSub: return ISA_AT_SUB;
+  case LLVMAtomicRMWBinOpAnd: return ISA_AT_AND;
+  case LLVMAtomicRMWBinOpOr: return ISA_AT_OR;
+  case LLVMAtomicRMWBinOpXor: return ISA_AT_XOR;
+  case LLVMAtomicRMWBinOpXchg: return ISA_AT_SWAP;
+  case LLVMAtomicRMWBinOpMax: return ISA_AT_SMAX;
+  case LLVMAtomicRMWBinOpMin: return ISA_AT_SMIN;
+  case LLVMAtomicRMWBinOpUMax: return ISA_AT_UMAX;
+  case LLVMAtomicRMWBinOpUMin: return ISA_AT_UMIN;
+  default: return ISA_AT_NONE;
+  }
+}
+
+isa_op isel_atomic_op(LLVMValueRef ins, unsigned bytes) {
+  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  isa_atomic at = atomic_of(cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas);
+  if (at == ISA_AT_NONE || (as != 0 && as != 1 && as != 3)) return ISA_NUM_OPS;
+  return isa_atomic_find(as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at, bytes, true);
 }
 
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
-  LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
-  LLVMTypeRef vt = LLVMTypeOf(val);
+  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, cas ? 2 : 1));
   if (LLVMGetTypeKind(vt) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(vt) != 64) return false;
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  const char *base = (as == 0 || as == 1 || as == 3) ? mnemonic(as, cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas) : NULL;
-  if (!base) {
+  isa_op op = isel_atomic_op(ins, 8);
+  if (op == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "64-bit atomic operation (add, sub, and, or, xor, xchg, min, max, cmpxchg on global, "
                              "generic and LDS memory)");
     return true;
   }
-  char mn[64];
-  if (as == 3) snprintf(mn, sizeof mn, "%s", base);
-  else snprintf(mn, sizeof mn, "%s_atomic_%s", as == 0 ? "flat" : "global", base);
-  isa_op op = isa_by_mnemonic(mn);
-  assert(op != ISA_NUM_OPS);
   isel_atomic_emit(c, ins, op, 2);
   return true;
 }
@@ -62,13 +66,7 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
  * the same global/flat instruction without glc, or the LDS one without
  * _rtn_ (ds_wrxchg has none: it stays returning). */
 static unsigned no_return_form(unsigned op, unsigned as) {
-  if (as != 3) return op;
-  char mn[64];
-  const char *src = isa_table[op].mnemonic, *r = strstr(src, "_rtn");
-  if (!r) return op;
-  snprintf(mn, sizeof mn, "%.*s%s", (int)(r - src), src, r + 4);
-  isa_op nr = isa_by_mnemonic(mn);
-  return nr == ISA_NUM_OPS ? op : nr;
+  return as == 3 ? isa_atomic_no_return((isa_op)op) : op;
 }
 
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
@@ -76,7 +74,7 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   if (!LLVMGetFirstUse(ins)) op = no_return_form(op, as);
-  bool rtn = LLVMGetFirstUse(ins) || (as == 3 && strstr(isa_table[op].mnemonic, "_rtn"));
+  bool rtn = LLVMGetFirstUse(ins) || (as == 3 && (isa_sem_of(op)->flags & ISA_S_RTN));
   mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);

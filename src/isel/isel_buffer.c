@@ -350,9 +350,15 @@ static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool
   size_t oplen = strcspn(op, ".");
   bool cas = oplen == 7 && !strncmp(op, "cmpswap", 7);
   unsigned bits = isel_type_bits(LLVMTypeOf(ins)), dw = bits == 64 ? 2 : 1;
-  char mn[64];
-  snprintf(mn, sizeof mn, "buffer_atomic_%.*s%s", (int)oplen, op, bits == 64 ? "_x2" : "");
-  isa_op iop = isa_by_mnemonic(mn);
+  static const struct { const char *name; isa_atomic at; } ops[] = {
+      {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"add", ISA_AT_ADD}, {"sub", ISA_AT_SUB}, {"smin", ISA_AT_SMIN},
+      {"umin", ISA_AT_UMIN}, {"smax", ISA_AT_SMAX}, {"umax", ISA_AT_UMAX}, {"and", ISA_AT_AND}, {"or", ISA_AT_OR},
+      {"xor", ISA_AT_XOR}, {"inc", ISA_AT_INC}, {"dec", ISA_AT_DEC},
+  };
+  isa_atomic at = ISA_AT_NONE; /* the intrinsic's operation */
+  for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
+    if (strlen(ops[i].name) == oplen && !strncmp(op, ops[i].name, oplen)) at = ops[i].at;
+  isa_op iop = at == ISA_AT_NONE ? ISA_NUM_OPS : isa_atomic_find(ISA_FMT_MUBUF, at, bits / 8, true);
   if ((bits != 32 && bits != 64) || isel_num_comps(LLVMTypeOf(ins)) != 1 || iop == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "buffer atomic (gfx900 has no such instruction)");
     return true;

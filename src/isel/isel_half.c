@@ -172,14 +172,15 @@ static mir_temp round16(isel_ctx *c, mir_operand x) {
   return isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(vreg(c, mir_op_const(0x7fffu))), mir_op_temp(sum), x);
 }
 
-static const char *cmp_name(LLVMRealPredicate p) {
-  static const char *const n[] = {
-      [LLVMRealPredicateFalse] = "f", [LLVMRealOEQ] = "eq",  [LLVMRealOGT] = "gt",  [LLVMRealOGE] = "ge",
-      [LLVMRealOLT] = "lt",           [LLVMRealOLE] = "le",  [LLVMRealONE] = "lg",  [LLVMRealORD] = "o",
-      [LLVMRealUNO] = "u",            [LLVMRealUEQ] = "nlg", [LLVMRealUGT] = "nle", [LLVMRealUGE] = "nlt",
-      [LLVMRealULT] = "nge",          [LLVMRealULE] = "ngt", [LLVMRealUNE] = "neq", [LLVMRealPredicateTrue] = "tru",
+/* The VOPC condition of fcmp predicate p (ISA_CMP_NONE if none). */
+static isa_cmp cmp_kind(LLVMRealPredicate p) {
+  static const uint8_t k[] = {
+      [LLVMRealPredicateFalse] = ISA_CMP_F_F, [LLVMRealOEQ] = ISA_CMP_F_EQ,  [LLVMRealOGT] = ISA_CMP_F_GT,  [LLVMRealOGE] = ISA_CMP_F_GE,
+      [LLVMRealOLT] = ISA_CMP_F_LT,           [LLVMRealOLE] = ISA_CMP_F_LE,  [LLVMRealONE] = ISA_CMP_F_LG,  [LLVMRealORD] = ISA_CMP_F_O,
+      [LLVMRealUNO] = ISA_CMP_F_U,            [LLVMRealUEQ] = ISA_CMP_F_NLG, [LLVMRealUGT] = ISA_CMP_F_NLE, [LLVMRealUGE] = ISA_CMP_F_NLT,
+      [LLVMRealULT] = ISA_CMP_F_NGE,          [LLVMRealULE] = ISA_CMP_F_NGT, [LLVMRealUNE] = ISA_CMP_F_NEQ, [LLVMRealPredicateTrue] = ISA_CMP_F_TRU,
   };
-  return (unsigned)p < sizeof n / sizeof n[0] ? n[p] : NULL;
+  return (unsigned)p < sizeof k / sizeof k[0] ? (isa_cmp)k[p] : ISA_CMP_NONE;
 }
 
 /* One element of a conversion to or from half; false if not handled. */
@@ -261,10 +262,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
     }
     case LLVMFNeg: d = isel_v1(c, ISA_V_XOR_B32, mir_op_const(0x8000u), mir_op_temp(vreg(c, a))); break;
     case LLVMFCmp: {
-      const char *p = cmp_name(LLVMGetFCmpPredicate(ins));
-      char mn[32];
-      snprintf(mn, sizeof mn, "v_cmp_%s_f16", p ? p : "?");
-      isa_op op = isa_by_mnemonic(mn);
+      isa_op op = isa_cmp_find(cmp_kind(LLVMGetFCmpPredicate(ins)), ISA_T_F16);
       if (op == ISA_NUM_OPS) return 0;
       d = vcmp16(c, op, a, isel_get(c, LLVMGetOperand(ins, 1), e));
       break;

@@ -389,42 +389,9 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "atomic operation (only 32- and 64-bit integer atomics on global, flat and LDS memory)");
     return true;
   }
-  const char *what;
-  if (cas) {
-    what = as == 3 ? "cmpst" : "cmpswap";
-  } else {
-    switch (LLVMGetAtomicRMWBinOp(ins)) {
-    case LLVMAtomicRMWBinOpAdd: what = "add"; break;
-    case LLVMAtomicRMWBinOpSub: what = "sub"; break;
-    case LLVMAtomicRMWBinOpAnd: what = "and"; break;
-    case LLVMAtomicRMWBinOpOr: what = "or"; break;
-    case LLVMAtomicRMWBinOpXor: what = "xor"; break;
-    case LLVMAtomicRMWBinOpXchg: what = as == 3 ? "wrxchg" : "swap"; break;
-    case LLVMAtomicRMWBinOpMax: what = "smax"; break;
-    case LLVMAtomicRMWBinOpMin: what = "smin"; break;
-    case LLVMAtomicRMWBinOpUMax: what = "umax"; break;
-    case LLVMAtomicRMWBinOpUMin: what = "umin"; break;
-    default:
-      isel_unsupported(c, ins, "atomic operation");
-      return true;
-    }
-  }
-  char mn[64];
-  if (as == 3) {
-    /* ds_add_rtn_u32, ds_and_rtn_b32, ds_max_rtn_i32, ds_cmpst_rtn_b32, ... */
-    const char *suffix = "b32";
-    if (!strcmp(what, "add") || !strcmp(what, "sub") || !strcmp(what, "umax") || !strcmp(what, "umin")) suffix = "u32";
-    if (!strcmp(what, "smax") || !strcmp(what, "smin")) suffix = "i32";
-    const char *w = what;
-    if (!strcmp(what, "smax") || !strcmp(what, "umax")) w = "max";
-    if (!strcmp(what, "smin") || !strcmp(what, "umin")) w = "min";
-    snprintf(mn, sizeof mn, "ds_%s_rtn_%s", w, suffix);
-  } else {
-    snprintf(mn, sizeof mn, "%s_atomic_%s", as == 0 ? "flat" : "global", what);
-  }
-  isa_op op = isa_by_mnemonic(mn);
+  isa_op op = isel_atomic_op(ins, 4);
   if (op == ISA_NUM_OPS) {
-    isel_unsupported(c, ins, "atomic operation (no instruction)");
+    isel_unsupported(c, ins, "atomic operation");
     return true;
   }
   isel_atomic_emit(c, ins, op, 1);

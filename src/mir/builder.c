@@ -5,10 +5,12 @@
 #include <string.h>
 
 #include "mir/mir.h"
+#include "target/target.h"
 
 mir_program *mir_program_create(arena *mem, const char *name) {
   mir_program *p = arena_alloc(mem, sizeof *p);
   p->mem = mem;
+  p->target = &wavecc_target_gfx900;
   p->name = arena_strndup(mem, name ? name : "", name ? strlen(name) : 0);
   p->num_temps = 1; /* id 0 means "no temporary" */
   p->cap_temps = 64;

@@ -235,6 +235,7 @@ typedef struct mir_kernel_abi {
 typedef struct mir_program {
   arena *mem;           /* everything below lives here */
   const char *name;     /* kernel name */
+  const struct wavecc_target *target; /* the GPU compiled for (target/target.h; gfx900 from mir_program_create) */
   mir_block *blocks;
   uint32_t num_blocks, cap_blocks;
   uint32_t num_temps;   /* ids 1..num_temps-1 are allocated */
@@ -322,6 +323,16 @@ static inline mir_operand mir_op_block(uint32_t b) {
   mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
   o.imm = b;
   return o;
+}
+/* The physical registers operand `o` occupies after register allocation:
+ * first register *r and count *n (n = 0 for constants, blocks, SCC and
+ * unallocated temporaries). Shared by the hazard and waitcnt passes. */
+static inline void mir_opnd_units(const mir_operand *o, mir_preg *r, unsigned *n) {
+  *r = MIR_PREG_NONE;
+  *n = 0;
+  if (o->kind == MIR_OPND_TEMP) { *r = o->preg; *n = mir_rc_size(o->temp.rc); }
+  else if (o->kind == MIR_OPND_FIXED) { *r = o->preg; *n = o->size ? o->size : 1; }
+  if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
 }
 
 /* ---- text form (print.c, parse.c), verifier (verify.c) ----------------- */

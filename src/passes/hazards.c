@@ -1,4 +1,5 @@
-/* Hazard recognition: s_nop where gfx9 needs software wait states.
+/* Hazard recognition: s_nop where the target needs software wait states
+ * (wavecc_target.hazard_waits; the numbers below are gfx900's).
  *
  * Source: the Vega ISA guide, section 4.5 "Manually Inserted Wait States
  * (NOPs)", cross-checked with LLVM's GCNHazardRecognizer for which rules
@@ -15,50 +16,26 @@
  *     VGPRs: 1.
  * Hardware interlocks cover the rest on gfx9 (SALU->SMEM, VALU->VALU).
  *
- * Algorithm: for each instruction, look back over at most 5 wait states
+ * Algorithm: for each instruction, look back over at most the target's
+ * largest wait (5 on gfx900)
  * (each instruction counts one, s_nop N counts N+1; pseudos that may emit
  * nothing count zero, which is conservative) through the block and, at
  * its start, through every linear predecessor recursively; insert one
  * s_nop covering the largest shortfall. O(instructions * 5).
  */
-#include <string.h>
-
 #include "passes/passes.h"
+#include "target/target.h"
 #include "ra/ra.h"
 
-#define MAX_WAIT 5u
-
-static bool is_valu(const mir_instr *i) {
-  if (i->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[i->opcode].format;
-  return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P;
-}
-
-static bool is_salu(const mir_instr *i) {
-  if (i->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[i->opcode].format;
-  return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC;
-}
-
-static bool is_vmem(const mir_instr *i) {
-  if (i->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[i->opcode].format;
-  return f == ISA_FMT_MUBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
-}
-
-static void units(const mir_operand *o, mir_preg *r, unsigned *n) {
-  *r = MIR_PREG_NONE;
-  *n = 0;
-  if (o->kind == MIR_OPND_TEMP) { *r = o->preg; *n = mir_rc_size(o->temp.rc); }
-  else if (o->kind == MIR_OPND_FIXED) { *r = o->preg; *n = o->size ? o->size : 1; }
-  if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
-}
+static bool is_valu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format); }
+static bool is_salu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_salu(isa_table[i->opcode].format); }
+static bool is_vmem(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_vmem(isa_table[i->opcode].format); }
 
 static bool overlaps(const mir_operand *a, const mir_operand *b) {
   mir_preg ra, rb;
   unsigned na, nb;
-  units(a, &ra, &na);
-  units(b, &rb, &nb);
+  mir_opnd_units(a, &ra, &na);
+  mir_opnd_units(b, &rb, &nb);
   return na && nb && ra < rb + nb && rb < ra + na;
 }
 
@@ -66,7 +43,7 @@ static bool overlaps(const mir_operand *a, const mir_operand *b) {
 static bool writes_sgpr_read_by(const mir_instr *prod, const mir_operand *o) {
   mir_preg r;
   unsigned n;
-  units(o, &r, &n);
+  mir_opnd_units(o, &r, &n);
   if (!n || r >= 256) return false;
   for (unsigned k = 0; k < prod->num_defs; k++)
     if (overlaps(&prod->defs[k], o)) return true;
@@ -79,7 +56,7 @@ static bool writes_vcc(const mir_instr *prod) {
   for (unsigned k = 0; k < prod->num_defs; k++) {
     mir_preg r;
     unsigned n;
-    units(&prod->defs[k], &r, &n);
+    mir_opnd_units(&prod->defs[k], &r, &n);
     if (n && r <= MIR_PREG_VCC + 1 && r + n > MIR_PREG_VCC) return true;
   }
   return false;
@@ -90,7 +67,7 @@ static bool reads_m0(const mir_instr *c) {
   for (unsigned k = 0; k < c->num_ops; k++) {
     mir_preg r;
     unsigned n;
-    units(&c->ops[k], &r, &n);
+    mir_opnd_units(&c->ops[k], &r, &n);
     if (n && r <= MIR_PREG_M0 && r + n > MIR_PREG_M0) return true;
   }
   return false;
@@ -101,57 +78,53 @@ static bool writes_m0(const mir_instr *p) {
   for (unsigned k = 0; k < p->num_defs; k++) {
     mir_preg r;
     unsigned n;
-    units(&p->defs[k], &r, &n);
+    mir_opnd_units(&p->defs[k], &r, &n);
     if (n && r <= MIR_PREG_M0 && r + n > MIR_PREG_M0) return true;
   }
   return false;
 }
 
-/* Instruction classes the rules name, looked up by mnemonic (the table is
- * shared and grows; no enum names are assumed), once per opcode met: the
- * whole table per program cost as much as the rest of the pass. */
+/* Instruction classes the rules name. */
 enum { K_NONE, K_LANE_SELECT, K_DIV_FMAS, K_SETREG, K_GETREG };
 
-typedef struct hz_ctx {
-  uint8_t *kind; /* [opcode]: 1 + class, 0 while not looked up */
-} hz_ctx;
-
-static unsigned kind_of(hz_ctx *h, unsigned op) {
-  if (!h->kind[op]) {
-    const char *mn = isa_table[op].mnemonic;
-    unsigned k = K_NONE;
-    if (strcmp(mn, "v_readlane_b32") == 0 || strcmp(mn, "v_writelane_b32") == 0) k = K_LANE_SELECT;
-    else if (strncmp(mn, "v_div_fmas", 10) == 0) k = K_DIV_FMAS;
-    else if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) k = K_SETREG;
-    else if (op == ISA_S_GETREG_B32) k = K_GETREG;
-    h->kind[op] = (uint8_t)(1 + k);
+static unsigned kind_of(unsigned op) {
+  switch (op) {
+  case ISA_V_READLANE_B32: case ISA_V_WRITELANE_B32: return K_LANE_SELECT;
+  case ISA_V_DIV_FMAS_F32: case ISA_V_DIV_FMAS_F64: return K_DIV_FMAS;
+  case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: return K_SETREG;
+  case ISA_S_GETREG_B32: return K_GETREG;
+  default: return K_NONE;
   }
-  return h->kind[op] - 1u;
 }
 
-/* Wait states `cons` needs after `prod` (0 if none). */
-static unsigned required(hz_ctx *h, const mir_instr *prod, const mir_instr *cons) {
+static unsigned at_least(unsigned need, unsigned w) { return w > need ? w : need; }
+
+/* Wait states `cons` needs after `prod` (0 if none) on a target needing
+ * hw[h] for hazard h (wavecc_target.hazard_waits; 0: none). */
+static unsigned required(const uint8_t *hw, const mir_instr *prod, const mir_instr *cons) {
   if (prod->opcode >= ISA_NUM_OPS || cons->opcode >= ISA_NUM_OPS) return 0;
   unsigned need = 0;
-  unsigned pk = kind_of(h, prod->opcode), ck = kind_of(h, cons->opcode);
+  unsigned pk = kind_of(prod->opcode), ck = kind_of(cons->opcode);
   if (is_valu(prod)) {
-    if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1])) need = 4;
-    if (ck == K_DIV_FMAS && writes_vcc(prod) && need < 4) need = 4;
+    if (ck == K_LANE_SELECT && cons->num_ops >= 2 && writes_sgpr_read_by(prod, &cons->ops[1]))
+      need = at_least(need, hw[WAVECC_HZ_VALU_SGPR_LANESEL]);
+    if (ck == K_DIV_FMAS && writes_vcc(prod)) need = at_least(need, hw[WAVECC_HZ_VALU_VCC_DIV_FMAS]);
     if (is_vmem(cons))
       for (unsigned k = 0; k < cons->num_ops; k++)
-        if (writes_sgpr_read_by(prod, &cons->ops[k])) need = 5;
+        if (writes_sgpr_read_by(prod, &cons->ops[k])) need = at_least(need, hw[WAVECC_HZ_VALU_SGPR_VMEM]);
   }
-  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons) && need < 1) need = 1;
-  if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG) && need < 2) need = 2;
-  if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) && need < 1) {
+  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons)) need = at_least(need, hw[WAVECC_HZ_SALU_M0]);
+  if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG)) need = at_least(need, hw[WAVECC_HZ_SETREG]);
+  if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) &&
+      need < hw[WAVECC_HZ_VMEM_STORE_DATA]) {
     for (unsigned k = 0; k < prod->num_ops; k++) {
       const mir_operand *o = &prod->ops[k];
       mir_preg r;
       unsigned n;
-      units(o, &r, &n);
+      mir_opnd_units(o, &r, &n);
       if (n <= 2 || r < 256) continue; /* only data wider than 64 bits */
       for (unsigned j = 0; j < cons->num_defs; j++)
-        if (overlaps(&cons->defs[j], o)) need = 1;
+        if (overlaps(&cons->defs[j], o)) need = hw[WAVECC_HZ_VMEM_STORE_DATA];
     }
   }
   return need;
@@ -165,20 +138,22 @@ static unsigned wait_states(const mir_instr *i) {
 
 /* Largest shortfall of wait states for `cons` looking back from position
  * `pos` (exclusive) of block b with `dist` states already between. */
-static unsigned shortfall(hz_ctx *h, const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
+static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const mir_instr *cons, unsigned dist,
                           unsigned depth) {
+  const uint8_t *hw = p->target->hazard_waits;
+  unsigned max_wait = wavecc_target_max_hazard_wait(p->target);
   unsigned worst = 0;
   const mir_block *blk = &p->blocks[b];
-  for (uint32_t i = pos; i-- > 0 && dist < MAX_WAIT;) {
+  for (uint32_t i = pos; i-- > 0 && dist < max_wait;) {
     const mir_instr *prod = blk->instrs[i];
-    unsigned need = required(h, prod, cons);
+    unsigned need = required(hw, prod, cons);
     if (need > dist && need - dist > worst) worst = need - dist;
     dist += wait_states(prod);
   }
-  if (dist < MAX_WAIT && depth < 8)
+  if (dist < max_wait && depth < 8)
     for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
       uint32_t pb = blk->linear_preds.v[k];
-      unsigned w = shortfall(h, p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
+      unsigned w = shortfall(p, pb, p->blocks[pb].num_instrs, cons, dist, depth + 1);
       if (w > worst) worst = w;
     }
   return worst;
@@ -186,16 +161,12 @@ static unsigned shortfall(hz_ctx *h, const mir_program *p, uint32_t b, uint32_t 
 
 int mir_insert_hazard_nops(mir_program *p, diag *d) {
   (void)d;
-  arena tmp;
-  arena_init(&tmp);
-  hz_ctx h;
-  h.kind = arena_alloc(&tmp, ISA_NUM_OPS);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *cons = blk->instrs[i];
       if (cons->opcode >= ISA_NUM_OPS) continue;
-      unsigned w = shortfall(&h, p, b, i, cons, 0, 0);
+      unsigned w = shortfall(p, b, i, cons, 0, 0);
       if (!w) continue;
       mir_instr *nop = mir_instr_create(p, ISA_S_NOP, 0, 0);
       nop->offset = (int32_t)(w - 1); /* s_nop N gives N+1 wait states */
@@ -203,6 +174,5 @@ int mir_insert_hazard_nops(mir_program *p, diag *d) {
       i++;
     }
   }
-  arena_free(&tmp);
   return 0;
 }

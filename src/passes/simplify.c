@@ -216,9 +216,9 @@ static bool f32_mod_op(uint16_t op) {
   default:
     break;
   }
-  const char *mn = isa_table[op].mnemonic;
-  return isa_table[op].format == ISA_FMT_VOPC && !strncmp(mn, "v_cmp_", 6) && strstr(mn, "_f32") &&
-         !strstr(mn, "class");
+  /* f32 compares (not v_cmpx, not v_cmp_class) */
+  const isa_sem *s = isa_sem_of(op);
+  return s->cmp >= ISA_CMP_F_F && s->cmp <= ISA_CMP_F_TRU && s->stype == ISA_T_F32 && !(s->flags & ISA_S_CMPX);
 }
 
 /* The source x and modifier (MIR_OPND_NEG / MIR_OPND_ABS) when temporary t

@@ -81,32 +81,9 @@ static bool writes_exec(const mir_instr *ins) {
   return false;
 }
 
-/* Per-opcode facts read from the mnemonic, computed on first use (string
- * searches per instruction made them most of this pass's time). */
-enum { OPC_KNOWN = 1, OPC_FULL_WRITE = 2, OPC_MOVREL = 4 };
-typedef uint8_t opc_cache[ISA_NUM_OPS];
-
-static bool full_write_op(unsigned op);
-
-/* strstr for short mnemonics, without the library call's setup per search. */
-static bool contains(const char *s, const char *w) {
-  size_t n = strlen(w);
-  for (; *s; s++)
-    if (*s == w[0] && strncmp(s, w, n) == 0) return true;
-  return false;
-}
-
-static unsigned opc(opc_cache oc, unsigned op) {
-  if (!oc[op])
-    oc[op] = (uint8_t)(OPC_KNOWN | (full_write_op(op) ? OPC_FULL_WRITE : 0) |
-                       (contains(isa_table[op].mnemonic, "movrel") ? OPC_MOVREL : 0));
-  return oc[op];
-}
-
 /* Instructions that may read a register they write, beyond their
  * operands, or write only part of it: their result does not end the
- * previous value. (Read from the mnemonic: the table has no column for
- * tied or partial destinations yet.) */
+ * previous value (ISA table: tied or partial destination). */
 static bool full_write_op(unsigned op) {
   const isa_info *ii = &isa_table[op];
   switch (ii->format) {
@@ -118,26 +95,23 @@ static bool full_write_op(unsigned op) {
     return false;
   }
   if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) return false;
-  static const char *const partial[] = {"mac", "d16", "cmov", "bitset", "movrel", "sdwa"};
-  for (unsigned k = 0; k < sizeof partial / sizeof partial[0]; k++)
-    if (contains(ii->mnemonic, partial[k])) return false;
-  return true;
+  return !(isa_sem_of(op)->flags & (ISA_S_TIED | ISA_S_PARTIAL));
 }
 
-static bool full_write(opc_cache oc, const mir_instr *ins) {
-  return ins->opcode < ISA_NUM_OPS && (opc(oc, ins->opcode) & OPC_FULL_WRITE);
+static bool full_write(const mir_instr *ins) {
+  return ins->opcode < ISA_NUM_OPS && full_write_op(ins->opcode);
 }
 
-static bool movrel(opc_cache oc, const mir_instr *ins) {
-  return ins->opcode < ISA_NUM_OPS && (opc(oc, ins->opcode) & OPC_MOVREL);
+static bool movrel(const mir_instr *ins) {
+  return ins->opcode < ISA_NUM_OPS && (isa_sem_of(ins->opcode)->flags & ISA_S_MOVREL);
 }
 
 /* May register operand k of ins (a VGPR or an SGPR, as `vgpr` says) be
  * renamed to another register of its file? */
-static bool renamable(opc_cache oc, const mir_instr *ins, unsigned k, bool vgpr) {
+static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
-  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || movrel(oc, ins)) return false;
+  if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || movrel(ins)) return false;
   /* v_swap_b32's operands are its results (the registers it exchanges) */
   if (ins->opcode == ISA_V_SWAP_B32) return false;
   /* cross-lane reads see the inactive lanes, where the two differ */
@@ -172,7 +146,6 @@ typedef struct cc_ctx {
   mir_preg map[UNITS];   /* register -> the register it is a copy of, or NONE */
   uint16_t active[UNITS]; /* the registers whose map entry is set (any order) */
   unsigned nactive;
-  opc_cache oc;
   /* Rule 2: per register unit, base + index of the nearest later
    * instruction of the block naming it; values below base are from
    * earlier blocks (no reset per block). */
@@ -233,7 +206,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         if (!is_reg(o) || !general(o->preg)) continue;
         unsigned n = opnd_size(o);
         mir_preg s = c->map[o->preg];
-        if (s == MIR_PREG_NONE || !renamable(c->oc, ins, k, o->preg >= 256)) continue;
+        if (s == MIR_PREG_NONE || !renamable(ins, k, o->preg >= 256)) continue;
         bool ok = o->preg + n <= UNITS;
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
@@ -252,9 +225,9 @@ static void forward_block(cc_ctx *c, mir_block *b) {
 }
 
 /* Does ins read any of r..r+n-1 (explicitly, or maybe implicitly)? */
-static bool reads(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned n) {
+static bool reads(const mir_instr *ins, mir_preg r, unsigned n) {
   if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) return true;
-  if (movrel(oc, ins)) return true; /* relative to M0 */
+  if (movrel(ins)) return true; /* relative to M0 */
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
     if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
@@ -263,8 +236,8 @@ static bool reads(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned n) {
 }
 
 /* Does ins write all of r..r+n-1, ending the old value? */
-static bool overwrites(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned n) {
-  if (!full_write(oc, ins)) return false;
+static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (!full_write(ins)) return false;
   for (unsigned u = 0; u < n; u++) {
     bool w = false;
     for (unsigned k = 0; k < ins->num_defs && !w; k++) {
@@ -280,7 +253,7 @@ static bool overwrites(opc_cache oc, const mir_instr *ins, mir_preg r, unsigned 
  * instruction that names its destination, may read everything or, for
  * VGPRs, writes EXEC (UINT32_MAX: none). Every instruction before j
  * neither reads nor writes the destination. */
-static bool dead_move(opc_cache oc, const mir_block *b, uint32_t i, uint32_t j) {
+static bool dead_move(const mir_block *b, uint32_t i, uint32_t j) {
   mir_preg d, s;
   unsigned n;
   if (!plain_move(b->instrs[i], &d, &s, &n)) return false;
@@ -288,7 +261,7 @@ static bool dead_move(opc_cache oc, const mir_block *b, uint32_t i, uint32_t j) 
   if (j == UINT32_MAX) return false;
   const mir_instr *x = b->instrs[j];
   /* not overwritten: a read, a partial write (the rest lives on) or EXEC changed */
-  return !reads(oc, x, d, n) && overwrites(oc, x, d, n);
+  return !reads(x, d, n) && overwrites(x, d, n);
 }
 
 /* Rule 2 over block b: dead[i] for each instruction. One backward walk
@@ -307,9 +280,9 @@ static void dead_moves(cc_ctx *c, const mir_block *b, uint8_t *dead) {
         if (c->next[d + u] >= base && c->next[d + u] - base < j) j = c->next[d + u] - base;
       if (d >= 256 && next_exec < j) j = next_exec;
     }
-    dead[i] = dead_move(c->oc, b, i, j);
+    dead[i] = dead_move(b, i, j);
     if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
-        movrel(c->oc, ins))
+        movrel(ins))
       next_all = i;
     if (writes_exec(ins)) next_exec = i;
     for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
@@ -341,14 +314,14 @@ static bool any_in(const uint64_t *m, mir_preg r, unsigned n) {
 /* What ins does to the live SGPRs above it: live = (live & ~kill) | gen.
  * Pseudos other than branches (calls, returns) read every SGPR, as far as
  * we know. */
-static void sgpr_effect(opc_cache oc, const mir_instr *ins, uint64_t *kill, uint64_t *gen) {
+static void sgpr_effect(const mir_instr *ins, uint64_t *kill, uint64_t *gen) {
   kill[0] = kill[1] = gen[0] = gen[1] = 0;
   if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
-      movrel(oc, ins)) {
+      movrel(ins)) {
     kill[0] = kill[1] = gen[0] = gen[1] = ~0ull;
     return;
   }
-  if (full_write(oc, ins))
+  if (full_write(ins))
     for (unsigned k = 0; k < ins->num_defs; k++)
       if (is_reg(&ins->defs[k])) set_range(kill, ins->defs[k].preg, opnd_size(&ins->defs[k]), true);
   for (unsigned k = 0; k < ins->num_ops; k++)
@@ -356,9 +329,9 @@ static void sgpr_effect(opc_cache oc, const mir_instr *ins, uint64_t *kill, uint
 }
 
 /* live = live before ins, from live after it. */
-static void sgpr_step(opc_cache oc, const mir_instr *ins, uint64_t *live) {
+static void sgpr_step(const mir_instr *ins, uint64_t *live) {
   uint64_t k[2], g[2];
-  sgpr_effect(oc, ins, k, g);
+  sgpr_effect(ins, k, g);
   for (int w = 0; w < 2; w++) live[w] = (live[w] & ~k[w]) | g[w];
 }
 
@@ -366,7 +339,7 @@ static void sgpr_step(opc_cache oc, const mir_instr *ins, uint64_t *live) {
  * SGPRs are not masked by EXEC); iterated to a fixed point. Each block's
  * effect is summarised once as live_in = (live_out & ~kill) | gen: every
  * sgpr_step has that form, and so has their composition. */
-static sgpr_set *sgpr_live_out(opc_cache oc, const mir_program *p, arena *mem) {
+static sgpr_set *sgpr_live_out(const mir_program *p, arena *mem) {
   sgpr_set *out = arena_alloc(mem, p->num_blocks * sizeof *out);
   sgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
   sgpr_set *kill = arena_alloc(mem, p->num_blocks * sizeof *kill);
@@ -378,7 +351,7 @@ static sgpr_set *sgpr_live_out(opc_cache oc, const mir_program *p, arena *mem) {
     for (int w = 0; w < 2; w++) kill[bi][w] = gen[bi][w] = 0;
     for (uint32_t i = b->num_instrs; i-- > 0;) {
       uint64_t k[2], g[2];
-      sgpr_effect(oc, b->instrs[i], k, g);
+      sgpr_effect(b->instrs[i], k, g);
       for (int w = 0; w < 2; w++) {
         kill[bi][w] |= k[w];
         gen[bi][w] = (gen[bi][w] & ~k[w]) | g[w];
@@ -408,7 +381,7 @@ static sgpr_set *sgpr_live_out(opc_cache oc, const mir_program *p, arena *mem) {
 }
 
 /* Rule 3 in block b: SGPR moves whose destination nobody reads. */
-static void delete_dead_sgpr_moves(opc_cache oc, mir_block *b, const uint64_t *live_out) {
+static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
   uint64_t live[2] = {live_out[0], live_out[1]};
   uint32_t ndead = 0;
   for (uint32_t i = b->num_instrs; i-- > 0;) {
@@ -420,7 +393,7 @@ static void delete_dead_sgpr_moves(opc_cache oc, mir_block *b, const uint64_t *l
       ndead++;
       continue;
     }
-    sgpr_step(oc, ins, live);
+    sgpr_step(ins, live);
   }
   if (!ndead) return;
   uint32_t w = 0;
@@ -451,8 +424,8 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
       if (!dead[i]) b->instrs[w++] = b->instrs[i];
     b->num_instrs = w;
   }
-  sgpr_set *out = sgpr_live_out(c->oc, p, &tmp);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(c->oc, &p->blocks[bi], out[bi]);
+  sgpr_set *out = sgpr_live_out(p, &tmp);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
   arena_free(&tmp);
   return 0;
 }

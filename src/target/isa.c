@@ -68,3 +68,47 @@ bool isa_is_plain_alu(unsigned op, bool *valu) {
   if (valu) *valu = v;
   return true;
 }
+
+const isa_sem isa_sem_table[ISA_NUM_OPS] = {
+#define ISA_SEM(E, COST, DT, ST, FB, CMP, AT, BYTES, DOM, FL) \
+  [ISA_##E] = {ISA_COST_##COST, ISA_T_##DT, ISA_T_##ST, FB, ISA_CMP_##CMP, ISA_AT_##AT, BYTES, ISA_DOM_##DOM, FL},
+#include "target/isa_sem.def"
+#undef ISA_SEM
+};
+
+/* A DS atomic's returning and non-returning forms differ only in ISA_S_RTN
+ * (ds_add_u32 / ds_add_rtn_u32); global and flat atomics have one form and
+ * choose by the glc bit. */
+static bool atomic_twin(const isa_sem *a, const isa_sem *b) {
+  const uint32_t shape = ISA_S_TWO_ADDR | ISA_S_ST64 | ISA_S_SRC2;
+  return a->atomic == b->atomic && a->bytes == b->bytes && a->stype == b->stype && (a->flags & shape) == (b->flags & shape);
+}
+
+isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn) {
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    const isa_sem *s = &isa_sem_table[i];
+    if (isa_table[i].format != f || s->atomic != at || s->bytes != bytes || isa_type_float((isa_type)s->stype)) continue;
+    if (s->flags & (ISA_S_TWO_ADDR | ISA_S_ST64 | ISA_S_SRC2)) continue;
+    if (f == ISA_FMT_DS && rtn != ((s->flags & ISA_S_RTN) != 0)) continue;
+    return (isa_op)i;
+  }
+  return ISA_NUM_OPS;
+}
+
+isa_op isa_atomic_no_return(isa_op op) {
+  const isa_sem *s = &isa_sem_table[op];
+  if (isa_table[op].format != ISA_FMT_DS || s->atomic == ISA_AT_NONE || !(s->flags & ISA_S_RTN)) return op;
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++)
+    if (isa_table[i].format == ISA_FMT_DS && !(isa_sem_table[i].flags & ISA_S_RTN) && atomic_twin(s, &isa_sem_table[i]))
+      return (isa_op)i;
+  return op;
+}
+
+isa_op isa_cmp_find(isa_cmp cmp, isa_type t) {
+  if (cmp == ISA_CMP_NONE) return ISA_NUM_OPS;
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    const isa_sem *s = &isa_sem_table[i];
+    if (isa_table[i].format == ISA_FMT_VOPC && s->cmp == cmp && s->stype == t && !(s->flags & ISA_S_CMPX)) return (isa_op)i;
+  }
+  return ISA_NUM_OPS;
+}

@@ -130,4 +130,125 @@ isa_op isa_lookup(isa_format f, unsigned opcode);
 /* Looks up by mnemonic; ISA_NUM_OPS if none. */
 isa_op isa_by_mnemonic(const char *mnemonic);
 
+/* ------------------------------------------------------------ semantics
+ * The semantic columns of the table (isa_sem.def, one ISA_SEM line per
+ * isa.def entry, in the same order): what an instruction computes, for the
+ * emulator, the cost model and the passes, so that no code outside the
+ * table reads meaning out of mnemonic text. isa_sem.def is written by
+ * tools/isa_sem_gen.c from the mnemonics (the one place that
+ * parses them); the unit test isa_sem_generated checks that the checked-in
+ * file is what the generator writes, test_isa_sem.c checks its rules. */
+
+/* Cost class (the emulator's cycle model, wemu_stats). */
+typedef enum isa_cost {
+  ISA_COST_NONE,
+  ISA_COST_SALU,   /* SOP1/SOP2/SOPK/SOPC */
+  ISA_COST_SCTL,   /* SOPP: program control, branches, waits */
+  ISA_COST_SMEM,
+  ISA_COST_LDS,    /* DS */
+  ISA_COST_VMEM,   /* MUBUF/FLAT/GLOBAL/SCRATCH */
+  ISA_COST_VALU,   /* full-rate VALU */
+  ISA_COST_TRANS,  /* transcendental VALU: rcp, rsq, sqrt, exp, log, sin, cos (quarter rate) */
+  ISA_COST_F64,    /* f64 VALU (quarter rate on gfx900) */
+} isa_cost;
+
+/* Value types of the sources and the destination. */
+typedef enum isa_type {
+  ISA_T_NONE,
+  ISA_T_B16, ISA_T_I16, ISA_T_U16, ISA_T_F16,
+  ISA_T_B32, ISA_T_I32, ISA_T_U32, ISA_T_F32,
+  ISA_T_B64, ISA_T_I64, ISA_T_U64, ISA_T_F64,
+} isa_type;
+static inline unsigned isa_type_bits(isa_type t) { return t == ISA_T_NONE ? 0 : 16u << ((t - 1) / 4); }
+static inline bool isa_type_float(isa_type t) { return t == ISA_T_F16 || t == ISA_T_F32 || t == ISA_T_F64; }
+
+/* Compare kind of a VOPC instruction: the condition, float (16 codes, in
+ * opcode order: f lt eq le gt lg ge o u nge nlg ngt nle neq nlt tru) or
+ * integer (8: f lt eq le gt ne ge t), or a class test. */
+typedef enum isa_cmp {
+  ISA_CMP_NONE, ISA_CMP_CLASS,
+  ISA_CMP_F_F, ISA_CMP_F_LT, ISA_CMP_F_EQ, ISA_CMP_F_LE, ISA_CMP_F_GT, ISA_CMP_F_LG, ISA_CMP_F_GE, ISA_CMP_F_O,
+  ISA_CMP_F_U, ISA_CMP_F_NGE, ISA_CMP_F_NLG, ISA_CMP_F_NGT, ISA_CMP_F_NLE, ISA_CMP_F_NEQ, ISA_CMP_F_NLT, ISA_CMP_F_TRU,
+  ISA_CMP_I_F, ISA_CMP_I_LT, ISA_CMP_I_EQ, ISA_CMP_I_LE, ISA_CMP_I_GT, ISA_CMP_I_NE, ISA_CMP_I_GE, ISA_CMP_I_T,
+} isa_cmp;
+
+/* Read-modify-write operation of an atomic (DS, buffer, flat, global). */
+typedef enum isa_atomic {
+  ISA_AT_NONE, ISA_AT_SWAP, ISA_AT_CMPSWAP, ISA_AT_ADD, ISA_AT_SUB, ISA_AT_RSUB, ISA_AT_SMIN, ISA_AT_UMIN,
+  ISA_AT_SMAX, ISA_AT_UMAX, ISA_AT_AND, ISA_AT_OR, ISA_AT_XOR, ISA_AT_INC, ISA_AT_DEC, ISA_AT_MSKOR,
+  ISA_AT_FADD, ISA_AT_FMIN, ISA_AT_FMAX,
+} isa_atomic;
+
+/* Semantic flags (isa_sem.flags). */
+enum {
+  ISA_S_CMPX = 1u << 0,       /* v_cmpx: the compare also writes EXEC */
+  ISA_S_CARRY_IN = 1u << 1,   /* reads a carry lane mask (VCC, or SGPR pair src2 in VOP3) */
+  ISA_S_CARRY_OUT = 1u << 2,  /* writes a carry lane mask (VCC, or the VOP3b sdst) */
+  ISA_S_SDST = 1u << 3,       /* VOP3b: a scalar destination beside the vector one */
+  ISA_S_TIED = 1u << 4,       /* reads its destination (v_mac) */
+  ISA_S_PARTIAL = 1u << 5,    /* may write only part of its destination (d16, cmov, bitset, movrel) */
+  ISA_S_MOVREL = 1u << 6,     /* M0-relative register index */
+  ISA_S_SIGNED = 1u << 7,     /* memory: sign-extends a sub-dword load */
+  ISA_S_D16 = 1u << 8,        /* memory: 16-bit data in half a VGPR */
+  ISA_S_D16_HI = 1u << 9,     /* ... the high half */
+  ISA_S_RTN = 1u << 10,       /* DS: returns data (reads, _rtn atomics, swizzle, permute) */
+  ISA_S_TWO_ADDR = 1u << 11,  /* DS: two addresses (read2/write2/wrxchg2) */
+  ISA_S_ST64 = 1u << 12,      /* DS: offsets in units of 64 elements */
+  ISA_S_SRC2 = 1u << 13,      /* DS: the _src2 forms */
+  ISA_S_FORMAT = 1u << 14,    /* MUBUF: typed (format) access */
+  ISA_S_ADDTID = 1u << 15,    /* DS: address adds the thread id */
+  ISA_S_BUFFER = 1u << 16,    /* SMEM: addressed through a buffer resource (s_buffer_*) */
+  ISA_S_F32_RESULT = 1u << 17, /* VALU: 32-bit float result that takes omod, clamp and output flushing */
+  ISA_S_IMM64 = 1u << 18,     /* 64-bit inline constants are f64 values */
+  ISA_S_IMM64_SIGNED = 1u << 19, /* 64-bit inline constants are sign-extended integers */
+  ISA_S_F16_ROUND = 1u << 20, /* rounds by the f16/f64 MODE field because the result is f16 */
+  ISA_S_SIMM16 = 1u << 21,    /* SOPP: takes a plain 16-bit immediate operand (s_nop 3, s_sleep 1, ...) */
+};
+
+/* How the emulator computes a VALU lane: which arithmetic family
+ * (src/emu/exec_valu_lane.c) holds its semantics. */
+typedef enum isa_domain {
+  ISA_DOM_NONE, ISA_DOM_CMP, ISA_DOM_INT, ISA_DOM_F32, ISA_DOM_F64, ISA_DOM_F16,
+} isa_domain;
+
+typedef struct isa_sem {
+  uint8_t cost;   /* isa_cost */
+  uint8_t dtype;  /* isa_type of the destination */
+  uint8_t stype;  /* isa_type of the sources (the first where they differ) */
+  uint8_t fbits;  /* float width of the source modifiers and inline constants: 0, 16, 32, 64 */
+  uint8_t cmp;    /* isa_cmp */
+  uint8_t atomic; /* isa_atomic */
+  uint8_t bytes;  /* memory: bytes per lane (per element for TWO_ADDR), 0 if no memory access */
+  uint8_t domain; /* isa_domain */
+  uint32_t flags; /* ISA_S_* */
+} isa_sem;
+
+/* The semantic table, indexed by isa_op. */
+extern const isa_sem isa_sem_table[ISA_NUM_OPS];
+static inline const isa_sem *isa_sem_of(unsigned op) { return &isa_sem_table[op]; }
+/* Memory dwords per lane of `op` (1 for sub-dword accesses, 0 for none). */
+static inline unsigned isa_mem_dwords(unsigned op) { return (isa_sem_table[op].bytes + 3u) / 4u; }
+
+/* Format classes. */
+static inline bool isa_fmt_valu(isa_format f) {
+  return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC || f == ISA_FMT_VOP3 || f == ISA_FMT_VOP3P;
+}
+static inline bool isa_fmt_salu(isa_format f) {
+  return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC;
+}
+static inline bool isa_fmt_vmem(isa_format f) {
+  return f == ISA_FMT_MUBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
+}
+/* The atomic in format `f` performing `at` on `bytes`-byte integer data
+ * (DS: the returning form if `rtn`, else the non-returning one; never a
+ * two-address or float-typed form); ISA_NUM_OPS if none. */
+isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn);
+/* The non-returning DS form of returning DS atomic `op` (ds_add_rtn_u32 ->
+ * ds_add_u32); `op` itself if it has none (ds_wrxchg_rtn_*) or is not a
+ * returning DS atomic. */
+isa_op isa_atomic_no_return(isa_op op);
+/* The v_cmp (not v_cmpx) instruction testing condition `cmp` on sources
+ * of type `t`; ISA_NUM_OPS if none. */
+isa_op isa_cmp_find(isa_cmp cmp, isa_type t);
+
 #endif

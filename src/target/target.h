@@ -1,0 +1,133 @@
+/* The target description: the facts about one GPU that the compiler and
+ * the emulator read instead of assuming them (wave size, register files,
+ * counters, hazards, MODE, descriptors). One const instance per processor
+ * (target_gfx900.c); the ISA table (isa.h) holds the per-opcode facts.
+ *
+ * Sources: AMDGPUUsage ("Processors", "Kernel Descriptor", "Initial Kernel
+ * Execution State", "Memory Model GFX9", "Private Segment Buffer"), the
+ * Vega ISA guide (3.x "Wave State" / "MODE", 4.4 "Data Dependency
+ * Resolution", 4.5 "Manually Inserted Wait States", 8.1.5 "Buffer
+ * Resource"), and LLVM's AMDGPU subtarget tables (GCNSubtarget,
+ * AMDGPUBaseInfo) for what llc-19 assumes of each processor. */
+#ifndef WAVECC_TARGET_TARGET_H
+#define WAVECC_TARGET_TARGET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+/* Instruction encoding family (which microcode formats, opcode maps). */
+typedef enum wavecc_encoding {
+  WAVECC_ENC_GFX9, /* Vega: SOP*, SMEM, VOP1/2/C/3/3P, DS, MUBUF, FLAT/GLOBAL/SCRATCH */
+} wavecc_encoding;
+
+/* Wait counters (s_waitcnt fields). */
+typedef enum wavecc_counter {
+  WAVECC_CNT_VM,   /* vector memory loads/stores/atomics (in order) */
+  WAVECC_CNT_EXP,  /* exports and GDS */
+  WAVECC_CNT_LGKM, /* LDS, GDS, constant (SMEM) and messages (out of order for SMEM) */
+  WAVECC_NUM_COUNTERS
+} wavecc_counter;
+
+typedef struct wavecc_counter_field {
+  uint8_t bits;        /* width: the counter saturates at 2^bits - 1, which also means "no wait" */
+  uint8_t lo_shift;    /* bit position of the low part in the s_waitcnt simm16 */
+  uint8_t lo_bits;     /* width of the low part */
+  uint8_t hi_shift;    /* bit position of the high part (0 if none) */
+} wavecc_counter_field;
+
+/* Hazards that need software wait states (s_nop) on the target, and how
+ * many (0: interlocked in hardware or absent). Vega ISA guide 4.5. */
+typedef enum wavecc_hazard {
+  WAVECC_HZ_VALU_SGPR_LANESEL, /* VALU writes an SGPR/VCC -> v_readlane/v_writelane lane select */
+  WAVECC_HZ_VALU_VCC_DIV_FMAS, /* VALU writes VCC -> v_div_fmas */
+  WAVECC_HZ_VALU_SGPR_VMEM,    /* VALU writes an SGPR -> VMEM reads it (resource, offset, saddr) */
+  WAVECC_HZ_SALU_M0,           /* SALU writes M0 -> s_sendmsg, GDS, LDS add-TID, s_movrel */
+  WAVECC_HZ_SETREG,            /* s_setreg -> s_getreg or s_setreg */
+  WAVECC_HZ_VMEM_STORE_DATA,   /* VMEM store of more than 64 data bits -> VALU writes those VGPRs */
+  WAVECC_NUM_HAZARDS
+} wavecc_hazard;
+
+/* MODE register layout (Vega ISA guide, "MODE"). The FP fields also form
+ * the kernel descriptor's FLOAT_MODE byte (isa.h isa_mode_field). */
+typedef struct wavecc_mode_layout {
+  uint8_t fp_round_shift;   /* FP_ROUND: 2 bits f32, 2 bits f16/f64 */
+  uint8_t fp_denorm_shift;  /* FP_DENORM: 2 bits f32, 2 bits f16/f64 */
+  uint8_t dx10_clamp_bit;
+  uint8_t ieee_bit;
+  uint8_t hwreg_id;         /* s_getreg/s_setreg id of MODE */
+} wavecc_mode_layout;
+
+/* Kernel descriptor fields that depend on the processor (AMDGPUUsage,
+ * "Kernel Descriptor" for the processor's generation). */
+typedef struct wavecc_descriptor_layout {
+  uint8_t vgpr_blocks_bits;   /* COMPUTE_PGM_RSRC1 GRANULATED_WORKITEM_VGPR_COUNT width (at bit 0) */
+  uint8_t vgpr_block;         /* its granule in VGPRs */
+  uint8_t sgpr_blocks_shift;  /* GRANULATED_WAVEFRONT_SGPR_COUNT position */
+  uint8_t sgpr_blocks_bits;
+  uint8_t sgpr_block;         /* its granule in SGPRs (what llvm-mc-19 writes) */
+  uint8_t float_mode_shift;   /* FLOAT_MODE byte in RSRC1 */
+} wavecc_descriptor_layout;
+
+typedef struct wavecc_target {
+  const char *name;             /* -mcpu name, "gfx900" */
+  uint32_t elf_mach;            /* EF_AMDGPU_MACH_* in the code object's e_flags */
+  wavecc_encoding encoding;
+
+  /* Wave and lane masks. */
+  unsigned wave_size;           /* lanes per wave */
+  unsigned lane_mask_dwords;    /* SGPRs a lane mask occupies (EXEC, VCC, v_cmp results) */
+  unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
+
+  /* Register files. */
+  unsigned vgprs;               /* VGPRs per lane a wave can address */
+  unsigned vgpr_granule;        /* allocation granule */
+  unsigned vgprs_per_simd;      /* per lane, shared by the SIMD's waves (occupancy) */
+  unsigned addressable_sgprs;   /* s0..s(N-1) usable as general SGPRs (below FLAT_SCRATCH) */
+  unsigned sgpr_granule;        /* allocation granule (occupancy) */
+  unsigned sgprs_per_simd;      /* (occupancy) */
+  unsigned reserved_sgprs;      /* counted in NumSgprs beyond the highest used: VCC + XNACK_MASK */
+  unsigned flat_scratch_sgprs;  /* ... plus FLAT_SCRATCH when flat scratch is set up */
+  unsigned max_waves_per_simd;
+  unsigned simds_per_cu;
+  unsigned max_workgroups_per_cu;
+  unsigned lds_bytes;           /* LDS per work-group (and per CU) */
+
+  /* Counters and hazards. */
+  wavecc_counter_field counters[WAVECC_NUM_COUNTERS];
+  uint8_t hazard_waits[WAVECC_NUM_HAZARDS];
+
+  wavecc_mode_layout mode;
+  uint32_t default_float_mode;  /* FLOAT_MODE llc-19 writes: denormals kept, round to nearest */
+
+  /* Memory. */
+  uint32_t buffer_rsrc_word3;   /* word 3 of the private segment buffer V# (formats, index stride, add-tid) */
+  unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
+                                   kernel from the flat-scratch-init user SGPRs (no architected scratch) */
+  unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
+  wavecc_descriptor_layout descriptor;
+} wavecc_target;
+
+/* The gfx900 description. */
+extern const wavecc_target wavecc_target_gfx900;
+
+/* The description of -mcpu `name`; NULL if wavecc does not know it. */
+const wavecc_target *wavecc_target_by_name(const char *name);
+
+/* A lane mask with the low `lanes` bits set (lanes <= 64). */
+static inline uint64_t wavecc_lanes_all(unsigned lanes) { return lanes >= 64 ? ~0ull : (1ull << lanes) - 1; }
+
+/* Counter c's largest count (also its "no wait" value). */
+static inline unsigned wavecc_counter_max(const wavecc_target *t, wavecc_counter c) { return (1u << t->counters[c].bits) - 1; }
+/* Counter c's field of an s_waitcnt simm16. */
+static inline unsigned wavecc_waitcnt_get(const wavecc_target *t, wavecc_counter c, uint32_t simm16) {
+  const wavecc_counter_field *f = &t->counters[c];
+  unsigned lo = (simm16 >> f->lo_shift) & ((1u << f->lo_bits) - 1);
+  unsigned hi_bits = f->bits - f->lo_bits;
+  unsigned hi = hi_bits ? (simm16 >> f->hi_shift) & ((1u << hi_bits) - 1) : 0;
+  return lo | hi << f->lo_bits;
+}
+
+/* The largest hazard wait the target needs (how far a hazard search looks back). */
+unsigned wavecc_target_max_hazard_wait(const wavecc_target *t);
+
+#endif

@@ -1,0 +1,72 @@
+/* The gfx900 (Vega 10) target description; see target.h for the fields
+ * and sources. */
+#include "target/target.h"
+
+#include <string.h>
+
+const wavecc_target wavecc_target_gfx900 = {
+  .name = "gfx900",
+  .elf_mach = 0x2c, /* EF_AMDGPU_MACH_AMDGCN_GFX900 (AMDGPUUsage, "ELF Header") */
+  .encoding = WAVECC_ENC_GFX9,
+
+  .wave_size = 64,
+  .lane_mask_dwords = 2,
+  .exec_reg = 126, /* EXEC_LO; EXEC_HI 127 (Vega ISA guide 12.x "SSRC") */
+  .vcc_reg = 106,  /* VCC_LO; VCC_HI 107 */
+
+  .vgprs = 256,
+  .vgpr_granule = 4,
+  .vgprs_per_simd = 256,
+  .addressable_sgprs = 102, /* s0..s101; FLAT_SCRATCH is s[102:103] */
+  .sgpr_granule = 16,       /* LLVM getSGPRAllocGranule, VI and later */
+  .sgprs_per_simd = 800,
+  .reserved_sgprs = 4,      /* VCC (2) and XNACK_MASK (2): gfx900 supports XNACK */
+  .flat_scratch_sgprs = 2,
+  .max_waves_per_simd = 10,
+  .simds_per_cu = 4,
+  .max_workgroups_per_cu = 16, /* LLVM getMaxWorkGroupsPerCU */
+  .lds_bytes = 65536,
+
+  /* s_waitcnt simm16 (Vega ISA guide, "S_WAITCNT"): vmcnt[3:0] at [3:0]
+   * and vmcnt[5:4] at [15:14], expcnt at [6:4], lgkmcnt at [11:8]. */
+  .counters = {
+    [WAVECC_CNT_VM] = {6, 0, 4, 14},
+    [WAVECC_CNT_EXP] = {3, 4, 3, 0},
+    [WAVECC_CNT_LGKM] = {4, 8, 4, 0},
+  },
+  .hazard_waits = {
+    [WAVECC_HZ_VALU_SGPR_LANESEL] = 4,
+    [WAVECC_HZ_VALU_VCC_DIV_FMAS] = 4,
+    [WAVECC_HZ_VALU_SGPR_VMEM] = 5,
+    [WAVECC_HZ_SALU_M0] = 1,
+    [WAVECC_HZ_SETREG] = 2,
+    [WAVECC_HZ_VMEM_STORE_DATA] = 1,
+  },
+
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},
+  .default_float_mode = 0xf0,
+
+  /* Vega ISA guide 8.1.5 "Buffer Resource", word 3: NUM_FORMAT [14:12] = 4
+   * (UINT), DATA_FORMAT [18:15] = 4 (32), INDEX_STRIDE [22:21] = 3 (64: one
+   * element per lane of a wave64), ADD_TID_ENABLE [23]: the swizzled
+   * per-lane scratch layout (AMDGPUUsage "Private Segment Buffer"). */
+  .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
+  .flat_scratch_reg = 102,
+  .max_scratch_wave_kib = 8191,
+  .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,
+                 .float_mode_shift = 12},
+};
+
+const wavecc_target *wavecc_target_by_name(const char *name) {
+  static const wavecc_target *const all[] = {&wavecc_target_gfx900};
+  for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++)
+    if (name && strcmp(all[i]->name, name) == 0) return all[i];
+  return NULL;
+}
+
+unsigned wavecc_target_max_hazard_wait(const wavecc_target *t) {
+  unsigned m = 0;
+  for (unsigned i = 0; i < WAVECC_NUM_HAZARDS; i++)
+    if (t->hazard_waits[i] > m) m = t->hazard_waits[i];
+  return m;
+}
