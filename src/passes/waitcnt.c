@@ -230,19 +230,6 @@ static void apply_wait(astate *a, int c, unsigned n) {
   if (n == 0) a->ooo[c] = 0;
 }
 
-static void opnd_units(const mir_operand *o, mir_preg *r, unsigned *n) {
-  *r = MIR_PREG_NONE;
-  *n = 0;
-  if (o->kind == MIR_OPND_TEMP) {
-    *r = o->preg;
-    *n = mir_rc_size(o->temp.rc);
-  } else if (o->kind == MIR_OPND_FIXED) {
-    *r = o->preg;
-    *n = o->size ? o->size : 1;
-  }
-  if (*r == MIR_PREG_SCC) *n = 0;
-}
-
 /* Counters an instruction increments, and whether the event is out of order in each. */
 static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
   *ooo_lgkm = false;
@@ -353,7 +340,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
       unsigned n;
-      opnd_units(&ins->ops[k], &r, &n);
+      mir_opnd_units(&ins->ops[k], &r, &n);
       /* A load overwriting a pending load of the same in-order counter
        * writes after it (LLVM's SIInsertWaitcnts makes the same exception
        * for VMEM of one type). */
@@ -424,7 +411,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
-        opnd_units(&ins->defs[k], &r, &n);
+        mir_opnd_units(&ins->defs[k], &r, &n);
         for (unsigned u = 0; u < n && r + u < UNITS; u++) {
           unsigned i = a->sl->of[r + u]; /* a slot: every unit an event writes has one */
           /* A write still pending from another epoch: lanes unknown. */
@@ -455,7 +442,7 @@ static void find_slots(const mir_program *p, slots *sl) {
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
-        opnd_units(&ins->defs[k], &r, &n);
+        mir_opnd_units(&ins->defs[k], &r, &n);
         for (unsigned u = 0; u < n && r + u < UNITS; u++) used[r + u] = 1;
       }
     }
