@@ -32,8 +32,12 @@ static void usage(FILE *f) {
       "  --max-steps=N          a wave that executes N instructions ends the test with 'did\n"
       "                         not finish' (default 20000000)\n"
       "  --timeout=SECONDS      wall-clock limit per test on the emulator (default 60, 0 none)\n"
-      "  --allow-outside-sources  a .program_test's program_source_file may be an absolute\n"
-      "                         path or lie outside the test file's directory tree\n"
+      "  --total-timeout=SECONDS  wall-clock limit of the whole run (default 0, none): files\n"
+      "                         not finished by then are stopped, their tests reported as\n"
+      "                         'cut', listed in the summary and counted as failed\n"
+      "  --allow-outside-sources  a .program_test's program_source_file, and the files a\n"
+      "                         .cl file #includes (or build_options' -I names), may be\n"
+      "                         absolute paths or lie outside the test file's directory tree\n"
       "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
@@ -49,6 +53,17 @@ static void usage(FILE *f) {
       "  --progress, --no-progress  force the progress line on or off (default: on when\n"
       "                         stdout is a terminal and there are 10 files or more)\n"
       "  -v, --verbose          build logs, commands, full diagnostics\n"
+      "\n"
+      "Each file is compiled and run in its own worker process: a compiler abort or\n"
+      "crash (say, LLVM's on malformed bitcode) is an error for that file only\n"
+      "(--compiler=pocl runs in-process). A test file's build_options may hold only\n"
+      "the clBuildProgram options of the OpenCL specification: -D NAME[=VALUE],\n"
+      "-I DIR (inside the test's tree), -w, -Werror, -cl-std=CLx.y, -cl-opt-disable,\n"
+      "-cl-mad-enable, -cl-no-signed-zeros, -cl-unsafe-math-optimizations,\n"
+      "-cl-finite-math-only, -cl-fast-relaxed-math, -cl-single-precision-constant,\n"
+      "-cl-denorms-are-zero, -cl-fp32-correctly-rounded-divide-sqrt,\n"
+      "-cl-uniform-work-group-size, -cl-no-subgroup-ifp, -cl-kernel-arg-info, -g;\n"
+      "anything else is refused (clang options such as -fplugin= run code).\n"
       "  -h, --help             this text\n",
       f);
 }
@@ -101,17 +116,18 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
     else if (!strcmp(a, "--differential")) cfg.differential = 1;
     else if (!strcmp(a, "--allow-outside-sources")) cfg.allow_outside_sources = 1;
-    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10)) {
-      int steps = a[2] == 'm';
-      const char *v = a + (steps ? 12 : 10);
+    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10) || !strncmp(a, "--total-timeout=", 16)) {
+      int steps = a[2] == 'm', total = a[2] == 't' && a[3] == 'o';
+      const char *v = strchr(a, '=') + 1;
       char *end;
       double n = strtod(v, &end);
       if (!*v || *end || n < 0 || n > 1e15 || (steps && (n < 1 || n != (double)(uint64_t)n))) {
         fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, steps ? "a whole number of instructions >= 1" : "seconds >= 0");
-        free(paths);
+        free(paths); free(xopts);
         return 2;
       }
       if (steps) cfg.max_steps = (uint64_t)n;
+      else if (total) cfg.total_timeout_seconds = n;
       else cfg.timeout_seconds = n;
     } else if (!strncmp(a, "--compiler=", 11)) {
       const char *c = a + 11;
