@@ -151,7 +151,7 @@ int main(int argc, char **argv) {
     if (!wir_pass_lookup(ir_passes[i])) { fprintf(stderr, "wavecc-opt: unknown IR pass '%s'\n", ir_passes[i]); return 1; }
   if (nir && npasses) { fprintf(stderr, "wavecc-opt: -ir-pass and -pass cannot be mixed\n"); return 1; }
   size_t size = 0;
-  char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_all(file, &size);
+  char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_regular(file, WAVECC_MAX_INPUT_BYTES, &size);
   if (!text) { perror(file); return 1; }
   if (strcmp(file, "-") == 0) size = strlen(text);
   if (nir) {

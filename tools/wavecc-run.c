@@ -3,12 +3,15 @@
  * emulator, or with the system OpenCL (PoCL), and checks the results.
  * Exit status: 0 all passed (or skipped / known failures), 1 something
  * failed, 2 usage error. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runner/runner.h"
+#include "wavecc/emu.h"
 #include "wavecc/wavecc.h"
 
 static void usage(FILE *f) {
@@ -42,7 +45,8 @@ static void usage(FILE *f) {
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
       "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
-      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O2\n"
+      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3\n"
+      "                         (-O3 runs the -O2 pipeline, as llc-19's -O3 does)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
@@ -157,6 +161,18 @@ int main(int argc, char **argv) {
     usage(stderr);
     free(paths); free(xopts);
     return 2;
+  }
+  if (cfg.code_object) { /* one message now rather than one per file */
+    struct stat st;
+    const char *why = stat(cfg.code_object, &st) != 0 ? strerror(errno)
+                      : !S_ISREG(st.st_mode)          ? "not a regular file"
+                      : (uint64_t)st.st_size > WEMU_MAX_CODE_OBJECT_BYTES ? "larger than " WEMU_MAX_CODE_OBJECT_TEXT
+                                                                          : NULL;
+    if (why) {
+      fprintf(stderr, "wavecc-run: --code-object=%s: %s\n", cfg.code_object, why);
+      free(paths); free(xopts);
+      return 2;
+    }
   }
   rt_counts counts;
   int rc = rt_run(&cfg, paths, npaths, stdout, stderr, &counts);

@@ -156,12 +156,21 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
                              const char *mcpu, const char *const *cl_options,
                              int num_cl_options, void **bc, size_t *bc_size,
                              char **diag) {
+  if (!bc || !bc_size || !diag) return -1; /* nowhere to put a result or a message */
   *bc = NULL;
   *bc_size = 0;
   *diag = NULL;
   if (!name) name = "<input>";
   if (!mcpu) mcpu = "gfx900";
-  if (num_cl_options < 0) num_cl_options = 0;
+  if ((!source && size) || num_cl_options < 0 || (num_cl_options > 0 && !cl_options)) {
+    *diag = strdup("wavecc_opencl_to_bitcode: NULL source with a size, or NULL or negative cl_options\n");
+    return -1;
+  }
+  if (size > WAVECC_MAX_INPUT_BYTES) {
+    *diag = strdup("wavecc_opencl_to_bitcode: source larger than " WAVECC_MAX_INPUT_TEXT "\n");
+    return -1;
+  }
+  if (!source) source = "";
 
   char dir[4096];
   if (tempdir_create(dir, sizeof dir) != 0) {
@@ -210,7 +219,7 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
 
   if (check_undefined(out, name, diag) != 0) goto done;
 
-  *bc = file_read_all(out, bc_size);
+  *bc = file_read_regular(out, WAVECC_MAX_INPUT_BYTES, bc_size);
   if (!*bc) {
     str_append(diag, name);
     str_append(diag, ": error: cannot read opt's output\n");

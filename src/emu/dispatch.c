@@ -161,6 +161,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   if (!dev) return -1;
   dev->err[0] = 0;
   if (!prog || !kernel || !global_size) { emu_err(dev, "wemu_dispatch: missing program, kernel name or global size"); return -1; }
+  if (prog->dev != dev) { emu_err(dev, "wemu_dispatch: the program was loaded on another device"); return -1; }
   emu_kernel *k = NULL;
   for (uint32_t i = 0; i < prog->nkernels; i++) if (!strcmp(prog->kernels[i].name, kernel)) k = &prog->kernels[i];
   if (!k) { emu_err(dev, "wemu_dispatch: no kernel named %s in the code object", kernel); return -1; }
