@@ -205,6 +205,16 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
    * on gfx9 wave64 (AMDGPUUsage, "Kernel Descriptor"). */
   D.vgpr_limit = ((k->rsrc1 & 0x3f) + 1) * 4;
   if (D.vgpr_limit > EMU_NUM_VGPR) D.vgpr_limit = EMU_NUM_VGPR;
+  /* COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT (bits 9:6): on GFX9
+   * 2 * max(0, ceil(sgprs_used / 16) - 1), so the wave holds
+   * (value / 2 + 1) * 16 SGPRs (AMDGPUUsage, "compute_pgm_rsrc1"), s101 at
+   * most. sgprs_used counts the extra SGPRs (VCC, FLAT_SCRATCH, XNACK_MASK)
+   * that hardware places after .amdhsa_next_free_sgpr's numbered ones;
+   * the descriptor does not record which were reserved, so the bound is
+   * the whole allocation: a numbered SGPR in the slots of a reserved VCC
+   * is not caught, one past the allocation (s20 of 16) is. */
+  D.sgpr_limit = (((k->rsrc1 >> 6) & 0xf) / 2 + 1) * 16;
+  if (D.sgpr_limit > 102) D.sgpr_limit = 102;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */

@@ -198,6 +198,7 @@ typedef struct emu_dispatch {
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
   unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules) */
+  unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
   /* writes done by the current instruction (for --trace) */
@@ -224,6 +225,10 @@ int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
  * descriptor allocates: on hardware the rest belong to other waves. */
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+/* Faults unless numbered SGPRs s[code .. code+ndw-1] lie inside the
+ * descriptor's SGPR allocation (d->sgpr_limit); other operand codes (VCC,
+ * M0, EXEC, constants) pass. `what` is "reads", "writes" or "loads into". */
+int emu_srange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw, const char *what);
 /* --trace: notes a VGPR write, with the value of the first active lane. */
 void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw);
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);

@@ -142,6 +142,7 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   p.vals = calloc(ndw, 4);
   if (!p.vals) return emu_fault(d, w, in, "out of memory");
   if (in->sdata + ndw > 102 && in->sdata < 102) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
+  if (emu_srange(d, w, in, in->sdata, ndw, "loads into")) { free(p.vals); return -1; }
   if (!strncmp(isa_table[op].mnemonic, "s_buffer_load", 13)) {
     if (emu_sreg_check(d, w, in, in->sbase, 4)) { free(p.vals); return -1; }
     uint64_t base = w->s[in->sbase] | (uint64_t)(w->s[in->sbase + 1] & 0xffff) << 32;
