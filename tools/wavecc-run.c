@@ -38,6 +38,9 @@ static void usage(FILE *f) {
       "  --total-timeout=SECONDS  wall-clock limit of the whole run (default 0, none): files\n"
       "                         not finished by then are stopped, their tests reported as\n"
       "                         'cut', listed in the summary and counted as failed\n"
+      "  --stack-size=BYTES     stack room per work-item the emulator adds for a kernel with a\n"
+      "                         dynamic stack (recursion, indirect calls; default 16384); a\n"
+      "                         deeper stack faults with 'stack overflow at call depth N'\n"
       "  --allow-outside-sources  a .program_test's program_source_file, and the files a\n"
       "                         .cl file #includes (or build_options' -I names), may be\n"
       "                         absolute paths or lie outside the test file's directory tree\n"
@@ -45,7 +48,8 @@ static void usage(FILE *f) {
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
       "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
-      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3\n"
+      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3,\n"
+      "                         --dynamic-stack-size=BYTES (see wavecc --help)\n"
       "                         (-O3 runs the -O2 pipeline, as llc-19's -O3 does)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
@@ -105,12 +109,22 @@ int main(int argc, char **argv) {
       wavecc_options probe;
       wavecc_options_init(&probe);
       if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
-        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
+        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, --dynamic-stack-size=N, -ON), got '%s'\n",
                 i + 1 < argc ? argv[i + 1] : "");
         free(paths); free(xopts);
         return 2;
       }
       xopts[cfg.num_wavecc_opts++] = argv[++i];
+    }
+    else if (!strncmp(a, "--stack-size=", 13)) {
+      char *e = NULL;
+      unsigned long v = strtoul(a + 13, &e, 10);
+      if (!a[13] || *e || v < 1 || v > 131056) {
+        fprintf(stderr, "wavecc-run: --stack-size=BYTES needs 1..131056, got '%s'\n", a + 13);
+        free(paths); free(xopts);
+        return 2;
+      }
+      cfg.stack_bytes = (uint32_t)v;
     }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;

@@ -30,7 +30,12 @@ typedef struct wemu_options {
   uint64_t max_wave_instructions; /* per dispatch, all waves; 0: default (400 million) */
   uint64_t max_steps;       /* instructions one wave may execute; 0: default (20 million) */
   double timeout_seconds;   /* wall-clock limit per dispatch; 0: none */
+  uint32_t dynamic_stack_bytes; /* stack room per work-item added to the private segment of a kernel
+                                   with .uses_dynamic_stack (recursion, indirect calls);
+                                   0: WEMU_DEFAULT_DYNAMIC_STACK. At most 131056 bytes with the frame. */
 } wemu_options;
+
+#define WEMU_DEFAULT_DYNAMIC_STACK 16384u
 
 /* Kernel argument kinds, from the code object v5 metadata ".value_kind". */
 typedef enum wemu_arg_kind {

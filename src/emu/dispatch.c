@@ -299,7 +299,13 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
 
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
   uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
-  if (k->kcode_props & (1u << 11)) priv += 16384; /* USES_DYNAMIC_STACK: room for the stack */
+  /* USES_DYNAMIC_STACK (recursion, indirect calls): the frame size does
+   * not bound the stack, and the runtime adds room for it as ROCm's stack
+   * size limit does: wemu_options.dynamic_stack_bytes, default 16 KiB. */
+  if (k->kcode_props & (1u << 11)) {
+    D.dynamic_stack = dev->opt.dynamic_stack_bytes ? dev->opt.dynamic_stack_bytes : WEMU_DEFAULT_DYNAMIC_STACK;
+    priv += D.dynamic_stack;
+  }
   /* The hardware addresses at most COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits)
    * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane.
    * Computed in 64 bits, so a huge descriptor value is refused instead of
@@ -318,6 +324,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     if (!scratch) goto out;
   }
   D.scratch_alloc = scratch;
+  D.scratch_total = (uint64_t)D.scratch_per_wave * nwaves;
 
   /* AQL dispatch packet. */
   {

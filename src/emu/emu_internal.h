@@ -177,6 +177,7 @@ typedef struct emu_wave {
   int done, at_barrier;
   uint32_t id_in_group;          /* wave index in its workgroup */
   uint64_t scratch_base;         /* this wave's scratch (global address) */
+  uint32_t call_depth;           /* s_swappc_b64 calls not yet returned by s_setpc_b64 (stack overflow messages) */
   uint32_t gpr_idx_on, gpr_idx, gpr_idx_mode;
   emu_pending *pend; size_t npend, cappend;
   /* hazards: wait-state clock and the time of the last relevant writes */
@@ -194,6 +195,8 @@ typedef struct emu_dispatch {
   FILE *trace;
   uint8_t *lds; uint32_t lds_size;
   uint64_t scratch_alloc; uint32_t scratch_per_lane, scratch_per_wave;
+  uint64_t scratch_total;        /* bytes of the scratch allocation (all waves) */
+  uint32_t dynamic_stack;        /* bytes per lane added for a USES_DYNAMIC_STACK kernel (0: none) */
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */

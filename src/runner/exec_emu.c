@@ -252,6 +252,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   eo.trace = cfg->trace;
   eo.max_steps = cfg->max_steps;
   eo.timeout_seconds = cfg->timeout_seconds;
+  eo.dynamic_stack_bytes = cfg->stack_bytes;
   /* One file at a time can trace straight to stderr; in parallel runs the
    * trace would interleave, so it is collected with the file's output. */
   char *trace_buf = NULL;
