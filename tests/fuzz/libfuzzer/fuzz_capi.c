@@ -7,8 +7,8 @@
  * and a sequence of emulator calls (wemu_alloc, wemu_write, wemu_read,
  * wemu_load, wemu_dispatch) with fuzzed sizes, addresses and dimensions.
  * The compiled program is a fixed one-store kernel (LLVM IR), so a run is
- * fast and OpenCL input (which would run clang) is only checked, never
- * compiled.
+ * fast; valid options that would run a tool (OpenCL input: clang; the
+ * llvm-mc assembler) are only checked, never compiled.
  *
  * Property: no crash, no sanitizer report; wavecc_compile with an option
  * out of its documented range fails with a message, with valid options it
@@ -46,12 +46,12 @@ static void fuzz_compile(reader *r) {
   o.max_sgprs = take(r, 1) % 120;
   o.dynamic_stack_size = take(r, 3) % 140000;
   uint32_t flags = take(r, 1);
-  static const char *const cl[] = {"-DX=1", NULL};
+  static const char *const cl[] = {"-DX=1", NULL, "-DY"}; /* as many as num_cl_options can ask for */
   o.cl_options = flags & 1 ? cl : NULL;
   o.num_cl_options = (int)(int8_t)take(r, 1) % 4;
   if (flags & 16) o.input_kind = WAVECC_INPUT_LLVM;
   int valid = o.opt_level >= 0 && o.opt_level <= 3 && (o.output == WAVECC_OUTPUT_OBJ || o.output == WAVECC_OUTPUT_ASM) &&
-              o.input_kind >= WAVECC_INPUT_AUTO && o.input_kind <= WAVECC_INPUT_LLVM && o.assembler == WAVECC_ASSEMBLER_BUILTIN &&
+              o.input_kind >= WAVECC_INPUT_AUTO && o.input_kind <= WAVECC_INPUT_LLVM && o.assembler >= WAVECC_ASSEMBLER_BUILTIN && o.assembler <= WAVECC_ASSEMBLER_CHECK &&
               o.max_vgprs <= 256 && o.max_sgprs <= 102 && o.dynamic_stack_size <= 131056 &&
               o.num_cl_options >= 0 && (o.num_cl_options == 0 || o.cl_options);
   const char *name = flags & 2 ? NULL : (flags & 4 ? "k.cl" : "k.ll");
@@ -61,7 +61,7 @@ static void fuzz_compile(reader *r) {
   /* Budgets under what this kernel needs make a (reported) budget error. */
   int tight = (o.max_vgprs && o.max_vgprs < 4) || (o.max_sgprs && o.max_sgprs < 16);
   int good = valid && name && (data || !size);
-  if (good && runs_clang) return; /* would run clang: checked above only */
+  if (good && (runs_clang || o.assembler != WAVECC_ASSEMBLER_BUILTIN)) return; /* would run clang or llvm-mc */
   wavecc_result *res = wavecc_compile(name, data, size, &o);
   if (!res) abort();
   if (!good && res->status == 0) abort(); /* a bad argument accepted */
