@@ -17,6 +17,7 @@
  * registered passes. -emit-asm prints the module's assembly (after
  * ssa-elim) instead of machine IR; -stats prints the --stats numbers. Exit status 1 on any error, with the diagnostics on
  * stderr. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,11 @@ static char *read_stdin(void) {
     size_t r = fread(buf + n, 1, 4096, stdin);
     n += r;
     if (r == 0) break;
+    if (n > WAVECC_MAX_INPUT_BYTES) { /* `wavecc-opt - < /dev/zero` must end */
+      free(buf);
+      errno = EFBIG;
+      return NULL;
+    }
   }
   buf[n] = 0;
   return buf;
