@@ -51,6 +51,10 @@ case "${1:-}" in
     work="$B/corpus-$H"
     rm -rf "$work"
     mkdir -p "$work" "$B/findings"
+    # LLVM's own reader leaks on some bitcode (fuzz_bitcode.supp says which).
+    if [ "$H" = fuzz_bitcode ]; then
+      export LSAN_OPTIONS="suppressions=$SRC/tests/fuzz/libfuzzer/fuzz_bitcode.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    fi
     # shellcheck disable=SC2046
     exec "$exe" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$B/findings/$H-" $(defaults "$H") "$@" "$work" $(seeds "$H")
