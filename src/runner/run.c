@@ -429,7 +429,7 @@ static void run_job(run_state *rs, file_job *j) {
     cut_file(rs, j);
     return;
   }
-  if (rs->cfg->in_process || (rs->cfg->compiler == RT_POCL && !rs->cfg->differential)) {
+  if (rs->cfg->compiler == RT_POCL && !rs->cfg->differential) {
     run_one(rs, j);
     return;
   }

@@ -191,7 +191,6 @@ typedef struct rt_config { /* wavecc-run's options */
   const char *code_object; /* --code-object: run this prebuilt code object instead of compiling (emulator) */
   uint32_t stack_bytes;    /* --stack-size: emulator stack room per work-item for dynamic-stack kernels; 0 default */
   double total_timeout_seconds; /* --total-timeout: wall-clock limit of the whole run; 0 none */
-  int in_process;         /* run files in this process, not one worker process each (unit tests) */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */
