@@ -1,4 +1,4 @@
-/* One test file in a worker process (rt_isolate_run, runner.h).
+/* One test file in a worker process (rt_worker_start, runner.h).
  *
  * Why a process per file: the compiler links LLVM, whose bitcode reader
  * ends the process on some malformed inputs (report_bad_alloc_error:
@@ -14,9 +14,14 @@
  * stderr as it arrives (traces, messages) and keeps the last few KiB for
  * the error line when the child dies.
  *
- * The parent never waits for end-of-file: with -j, a sibling forked at the
- * same moment may hold copies of these pipes' write ends, so completion is
- * "whole frame read" or "child reaped", polled every 100 ms. */
+ * The parent never waits for end-of-file: with -j, a worker forked later
+ * inherits the write ends of the earlier workers' pipes (no exec closes
+ * them), so completion is "whole frame read" or "child reaped".
+ *
+ * Only a single-threaded process forks here: run.c drives the workers
+ * from its main thread. A fork while another thread holds an allocator
+ * lock leaves the child waiting on it for ever (seen with ASan's
+ * allocator, whose lock the fork does not take, under -j 2). */
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -144,16 +149,15 @@ static char *death_message(int status, const rt_text *tail) {
   return m;
 }
 
-rt_isolate_status rt_isolate_run(rt_child_fn fn, void *arg, double deadline, rt_text *out, rt_counts *c,
-                                 char **msg) {
+int rt_worker_start(rt_worker *w, rt_child_fn fn, void *arg, char **msg) {
+  memset(w, 0, sizeof *w);
   *msg = NULL;
-  memset(c, 0, sizeof *c);
   int res[2], err[2];
-  if (pipe2(res, O_CLOEXEC) != 0) { *msg = rt_fmt("cannot create a pipe: %s", strerror(errno)); return RT_ISOLATE_DIED; }
+  if (pipe2(res, O_CLOEXEC) != 0) { *msg = rt_fmt("cannot create a pipe: %s", strerror(errno)); return -1; }
   if (pipe2(err, O_CLOEXEC) != 0) {
     close(res[0]); close(res[1]);
     *msg = rt_fmt("cannot create a pipe: %s", strerror(errno));
-    return RT_ISOLATE_DIED;
+    return -1;
   }
   fflush(stdout);
   fflush(stderr);
@@ -168,46 +172,66 @@ rt_isolate_status rt_isolate_run(rt_child_fn fn, void *arg, double deadline, rt_
   if (pid < 0) {
     close(res[0]); close(err[0]);
     *msg = rt_fmt("cannot start a worker process: %s", strerror(errno));
-    return RT_ISOLATE_DIED;
+    return -1;
   }
-  rt_text rbuf = {0}, tail = {0};
-  int status = 0, reaped = 0, got = 0, cut = 0, res_open = 1, err_open = 1;
-  while (!got && !reaped) {
-    struct pollfd pf[2] = {{res_open ? res[0] : -1, POLLIN, 0}, {err_open ? err[0] : -1, POLLIN, 0}};
-    int ms = 100;
-    if (deadline > 0) {
-      double left = deadline - rt_monotonic_seconds();
-      if (left <= 0) { cut = 1; break; }
-      if (left * 1000 < ms) ms = (int)(left * 1000) + 1;
-    }
-    if (poll(pf, 2, ms) < 0 && errno != EINTR) break;
-    if (pf[0].revents) res_open = drain(res[0], &rbuf);
-    if (pf[1].revents) err_open = take_err(err[0], &tail);
-    got = frame_done(&rbuf, out, c);
-    if (!got && waitpid(pid, &status, WNOHANG) == pid) {
-      reaped = 1;
+  w->pid = pid;
+  w->res_fd = res[0];
+  w->err_fd = err[0];
+  return 0;
+}
+
+int rt_worker_done(const rt_worker *w) { return w->got || w->reaped; }
+
+void rt_workers_wait(rt_worker *const *ws, size_t n, int ms) {
+  struct pollfd *pf = calloc(2 * n + 1, sizeof *pf);
+  if (!pf) return;
+  for (size_t i = 0; i < n; i++) {
+    int live = !rt_worker_done(ws[i]);
+    pf[2 * i] = (struct pollfd){live ? ws[i]->res_fd : -1, POLLIN, 0};
+    pf[2 * i + 1] = (struct pollfd){live ? ws[i]->err_fd : -1, POLLIN, 0};
+  }
+  if (poll(pf, (nfds_t)(2 * n), ms) < 0 && errno != EINTR) memset(pf, 0, 2 * n * sizeof *pf);
+  for (size_t i = 0; i < n; i++) {
+    rt_worker *w = ws[i];
+    if (rt_worker_done(w)) continue;
+    if (pf[2 * i].revents && !drain(w->res_fd, &w->res)) pf[2 * i].fd = -1;
+    if (pf[2 * i + 1].revents) take_err(w->err_fd, &w->tail);
+    w->got = frame_done(&w->res, &w->out, &w->c);
+    if (!w->got && waitpid(w->pid, &w->status, WNOHANG) == w->pid) {
+      w->reaped = 1;
       /* Gone: whatever it wrote is in the pipe already. */
-      fcntl(res[0], F_SETFL, O_NONBLOCK);
-      while (!got && drain(res[0], &rbuf)) got = frame_done(&rbuf, out, c);
+      fcntl(w->res_fd, F_SETFL, O_NONBLOCK);
+      while (!w->got && drain(w->res_fd, &w->res)) w->got = frame_done(&w->res, &w->out, &w->c);
     }
   }
-  if (cut) kill(pid, SIGKILL);
-  if (!reaped) waitpid(pid, &status, 0);
+  free(pf);
+}
+
+rt_isolate_status rt_worker_finish(rt_worker *w, int stop, rt_text *out, rt_counts *c, char **msg) {
+  *msg = NULL;
+  int cut = stop && !rt_worker_done(w);
+  if (cut) kill(w->pid, SIGKILL);
+  if (!w->reaped) waitpid(w->pid, &w->status, 0);
   /* The rest of its stderr (non-blocking: a grandchild may hold it open). */
-  fcntl(err[0], F_SETFL, O_NONBLOCK);
-  for (int i = 0; err_open && i < 4096; i++) {
-    size_t before = tail.n;
-    if (!take_err(err[0], &tail) || tail.n == before) break;
+  fcntl(w->err_fd, F_SETFL, O_NONBLOCK);
+  for (int i = 0; i < 4096; i++) {
+    size_t before = w->tail.n;
+    if (!take_err(w->err_fd, &w->tail) || w->tail.n == before) break;
   }
-  close(res[0]);
-  close(err[0]);
+  close(w->res_fd);
+  close(w->err_fd);
   rt_isolate_status st = RT_ISOLATE_OK;
   if (cut) st = RT_ISOLATE_CUT;
-  else if (!got) {
+  else if (!w->got) {
     st = RT_ISOLATE_DIED;
-    *msg = death_message(status, &tail);
+    *msg = death_message(w->status, &w->tail);
+  } else {
+    *out = w->out;
+    *c = w->c;
+    memset(&w->out, 0, sizeof w->out);
   }
-  rt_text_free(&rbuf);
-  rt_text_free(&tail);
+  rt_text_free(&w->out);
+  rt_text_free(&w->res);
+  rt_text_free(&w->tail);
   return st;
 }

@@ -420,30 +420,81 @@ static void child_run(void *varg, rt_text *out, rt_counts *c) {
   *c = a->j->c;
 }
 
-/* Runs file j in its own worker process (rt_isolate_run), so that an
- * abort, crash or exit while compiling or running it is one error for the
- * file, and --total-timeout can stop it. PoCL runs in this process: the
- * OpenCL platform opened once per run has threads a forked child lacks. */
-static void run_job(run_state *rs, file_job *j) {
-  if (rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline) {
-    cut_file(rs, j);
-    return;
-  }
-  if (rs->cfg->compiler == RT_POCL && !rs->cfg->differential) {
-    run_one(rs, j);
-    return;
-  }
-  child_arg a = {rs, j};
+/* Files run in worker processes (isolate.c), at most cfg->jobs at a time,
+ * driven from this one thread: an abort, crash or exit while compiling or
+ * running a file is one error for that file, and --total-timeout can stop
+ * it. Marks each job done; `ready` is called after every round so that
+ * finished files print in order. */
+static void run_workers(run_state *rs, void (*ready)(run_state *, void *), void *ctx) {
+  size_t n = (size_t)(rs->cfg->jobs < 1 ? 1 : rs->cfg->jobs), next = 0, busy = 0;
+  rt_worker *w = calloc(n, sizeof *w);
+  rt_worker **live = calloc(n, sizeof *live);
+  size_t *job = calloc(n, sizeof *job);
   char *msg = NULL;
-  rt_isolate_status st = rt_isolate_run(child_run, &a, rs->deadline, &j->out, &j->c, &msg);
-  if (st == RT_ISOLATE_CUT) cut_file(rs, j);
-  else if (st == RT_ISOLATE_DIED) {
-    report_ctx rc = {j, rs->cfg};
-    rt_text_free(&j->out);
-    memset(&j->c, 0, sizeof j->c);
-    report(&rc, NULL, RT_ERROR, msg);
+  if (!w || !live || !job) n = 0;
+  for (;;) {
+    int late = rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline;
+    for (size_t k = 0; k < n && next < rs->num_jobs; k++) {
+      if (job[k]) continue; /* job[k] = 1 + the job index of a busy slot */
+      while (next < rs->num_jobs && rs->jobs[next].done) next++;
+      if (next >= rs->num_jobs) break;
+      file_job *j = &rs->jobs[next];
+      child_arg a = {rs, j};
+      if (late) cut_file(rs, j);
+      else if (rt_worker_start(&w[k], child_run, &a, &msg) == 0) {
+        job[k] = ++next;
+        busy++;
+        continue;
+      } else {
+        report_ctx rc = {j, rs->cfg};
+        report(&rc, NULL, RT_ERROR, msg);
+        free(msg);
+        msg = NULL;
+      }
+      j->done = 1;
+      next++;
+      k--; /* this slot is still free */
+    }
+    if (!busy) {
+      if (next >= rs->num_jobs || !n) break;
+      continue;
+    }
+    size_t nl = 0;
+    for (size_t k = 0; k < n; k++)
+      if (job[k]) live[nl++] = &w[k];
+    int ms = 100;
+    if (rs->deadline > 0) {
+      double left = rs->deadline - rt_monotonic_seconds();
+      ms = left <= 0 ? 0 : left * 1000 < ms ? (int)(left * 1000) + 1 : ms;
+    }
+    rt_workers_wait(live, nl, ms);
+    late = rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline;
+    for (size_t k = 0; k < n; k++) {
+      if (!job[k] || !(rt_worker_done(&w[k]) || late)) continue;
+      file_job *j = &rs->jobs[job[k] - 1];
+      rt_isolate_status st = rt_worker_finish(&w[k], late, &j->out, &j->c, &msg);
+      if (st == RT_ISOLATE_CUT) cut_file(rs, j);
+      else if (st == RT_ISOLATE_DIED) {
+        report_ctx rc = {j, rs->cfg};
+        report(&rc, NULL, RT_ERROR, msg);
+      }
+      free(msg);
+      msg = NULL;
+      j->done = 1;
+      job[k] = 0;
+      busy--;
+    }
+    ready(rs, ctx);
   }
-  free(msg);
+  /* Out of memory for the pool: run what is left in this process. */
+  for (; next < rs->num_jobs; next++)
+    if (!rs->jobs[next].done) {
+      run_one(rs, &rs->jobs[next]);
+      rs->jobs[next].done = 1;
+    }
+  free(w);
+  free(live);
+  free(job);
 }
 
 static void *worker(void *arg) {
@@ -453,12 +504,74 @@ static void *worker(void *arg) {
     size_t i = rs->next < rs->num_jobs ? rs->next++ : rs->num_jobs;
     pthread_mutex_unlock(&rs->mu);
     if (i >= rs->num_jobs) return NULL;
-    run_job(rs, &rs->jobs[i]);
+    if (rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline) cut_file(rs, &rs->jobs[i]);
+    else run_one(rs, &rs->jobs[i]);
     pthread_mutex_lock(&rs->mu);
     rs->jobs[i].done = 1;
     pthread_cond_broadcast(&rs->cv);
     pthread_mutex_unlock(&rs->mu);
   }
+}
+
+/* Prints finished files in order (each file's output whole) and adds up
+ * their counts; the progress line names the next file. */
+typedef struct printer {
+  FILE *out;
+  rt_counts *counts;
+  int progress;
+  size_t printed;
+} printer;
+
+static void print_ready(run_state *rs, void *vctx) {
+  printer *p = vctx;
+  for (; p->printed < rs->num_jobs && rs->jobs[p->printed].done; p->printed++) {
+    file_job *j = &rs->jobs[p->printed];
+    if (p->progress) fprintf(p->out, "\r\033[K");
+    if (j->out.n) fwrite(j->out.p, 1, j->out.n, p->out);
+    rt_counts *c = p->counts;
+    c->passed += j->c.passed;
+    c->failed += j->c.failed;
+    c->skipped += j->c.skipped;
+    c->errors += j->c.errors;
+    c->xfail += j->c.xfail;
+    c->xpass += j->c.xpass;
+    c->cut += j->c.cut;
+    rt_text_free(&j->out);
+  }
+  if (p->progress && p->printed < rs->num_jobs)
+    fprintf(p->out, "\r\033[K[%zu/%zu] %s", p->printed + 1, rs->num_jobs, rs->jobs[p->printed].path);
+  fflush(p->out);
+}
+
+/* PoCL: the OpenCL platform is opened once in this process, so its files
+ * run here, in threads with -j (OpenCL objects are thread-safe). */
+static void run_threads(run_state *rs, printer *pr) {
+  pthread_mutex_init(&rs->mu, NULL);
+  pthread_cond_init(&rs->cv, NULL);
+  int nthreads = rs->cfg->jobs < 1 ? 1 : rs->cfg->jobs;
+  if ((size_t)nthreads > rs->num_jobs) nthreads = rs->num_jobs ? (int)rs->num_jobs : 1;
+  pthread_t *th = calloc((size_t)nthreads, sizeof *th);
+  int started = 0;
+  if (nthreads > 1 && th)
+    for (int i = 0; i < nthreads; i++)
+      if (pthread_create(&th[i], NULL, worker, rs) == 0) started++;
+  for (size_t i = 0; i < rs->num_jobs; i++) {
+    file_job *j = &rs->jobs[i];
+    if (!started && !j->done) { /* serial (or threads could not start) */
+      if (rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline) cut_file(rs, j);
+      else run_one(rs, j);
+      j->done = 1;
+    } else {
+      pthread_mutex_lock(&rs->mu);
+      while (!j->done) pthread_cond_wait(&rs->cv, &rs->mu);
+      pthread_mutex_unlock(&rs->mu);
+    }
+    print_ready(rs, pr);
+  }
+  for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+  free(th);
+  pthread_mutex_destroy(&rs->mu);
+  pthread_cond_destroy(&rs->cv);
 }
 
 int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *out, FILE *err,
@@ -511,51 +624,11 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
   }
   rs.next = 0;
   if (cfg->total_timeout_seconds > 0) rs.deadline = rt_monotonic_seconds() + cfg->total_timeout_seconds;
-  pthread_mutex_init(&rs.mu, NULL);
-  pthread_cond_init(&rs.cv, NULL);
-  int nthreads = cfg->jobs < 1 ? 1 : cfg->jobs;
-  if ((size_t)nthreads > files.n) nthreads = files.n ? (int)files.n : 1;
-  pthread_t *th = calloc((size_t)nthreads, sizeof *th);
-  int started = 0;
-  if (nthreads > 1 && th)
-    for (int i = 0; i < nthreads; i++)
-      if (pthread_create(&th[i], NULL, worker, &rs) == 0) started++;
   int progress = cfg->progress < 0 ? (isatty(fileno(out)) && rs.num_jobs >= 10) : cfg->progress;
-  for (size_t i = 0; i < rs.num_jobs; i++) {
-    file_job *j = &rs.jobs[i];
-    if (!started && !j->done) {
-      /* Serial run (or threads could not start): work in this thread. */
-      if (progress) { fprintf(out, "\r\033[K[%zu/%zu] %s", i + 1, rs.num_jobs, j->path); fflush(out); }
-      run_job(&rs, j);
-      j->done = 1;
-    } else {
-      pthread_mutex_lock(&rs.mu);
-      while (!j->done) {
-        if (progress) {
-          size_t running = rs.next;
-          fprintf(out, "\r\033[K[%zu/%zu] %s", i, rs.num_jobs, running && running <= rs.num_jobs ? rs.jobs[running - 1].path : "");
-          fflush(out);
-        }
-        pthread_cond_wait(&rs.cv, &rs.mu);
-      }
-      pthread_mutex_unlock(&rs.mu);
-    }
-    if (progress) fprintf(out, "\r\033[K");
-    if (j->out.n) fwrite(j->out.p, 1, j->out.n, out);
-    fflush(out);
-    counts->passed += j->c.passed;
-    counts->failed += j->c.failed;
-    counts->skipped += j->c.skipped;
-    counts->errors += j->c.errors;
-    counts->xfail += j->c.xfail;
-    counts->xpass += j->c.xpass;
-    counts->cut += j->c.cut;
-    rt_text_free(&j->out);
-  }
-  for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-  free(th);
-  pthread_mutex_destroy(&rs.mu);
-  pthread_cond_destroy(&rs.cv);
+  printer pr = {out, counts, progress, 0};
+  if (cfg->compiler == RT_POCL && !cfg->differential) run_threads(&rs, &pr);
+  else run_workers(&rs, print_ready, &pr);
+  print_ready(&rs, &pr);
   if (counts->cut) {
     fprintf(out, "%u test%s cut by --total-timeout=%g (not run or not finished, counted as failed):\n", counts->cut,
             counts->cut == 1 ? "" : "s", cfg->total_timeout_seconds);

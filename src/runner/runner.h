@@ -230,14 +230,27 @@ double rt_monotonic_seconds(void);
 /* Work done in a worker process: appends result lines to `out`, counts to `c`. */
 typedef void (*rt_child_fn)(void *arg, rt_text *out, rt_counts *c);
 typedef enum rt_isolate_status { RT_ISOLATE_OK, RT_ISOLATE_DIED, RT_ISOLATE_CUT } rt_isolate_status;
-/* Runs fn(arg, ...) in a forked child and returns its output and counts
- * (RT_ISOLATE_OK); RT_ISOLATE_DIED with *msg (malloc'ed: how it ended and
- * the last lines of its stderr) when it crashed, aborted or exited without
- * a result; RT_ISOLATE_CUT when `deadline` (rt_monotonic_seconds, 0 none)
- * passed first: the child is killed. The child's stderr is forwarded to
- * ours as it comes. */
-rt_isolate_status rt_isolate_run(rt_child_fn fn, void *arg, double deadline, rt_text *out, rt_counts *c,
-                                 char **msg);
+/* One worker process and what it sent so far (fields private to isolate.c). */
+typedef struct rt_worker {
+  int pid, res_fd, err_fd;
+  rt_text res, tail, out;
+  rt_counts c;
+  int got, reaped, status;
+} rt_worker;
+/* Forks a child that runs fn(arg, ...) and sends back its output and
+ * counts. Call from a single-threaded process only (see isolate.c).
+ * Returns 0, or -1 with *msg (malloc'ed). */
+int rt_worker_start(rt_worker *w, rt_child_fn fn, void *arg, char **msg);
+/* Waits up to `ms` milliseconds for any of the n workers, reads what they
+ * sent (forwarding their stderr to ours) and reaps those that ended. */
+void rt_workers_wait(rt_worker *const *ws, size_t n, int ms);
+/* 1 when w's result is complete or w has ended. */
+int rt_worker_done(const rt_worker *w);
+/* Ends w: kills it first when `stop` and it is not done (RT_ISOLATE_CUT).
+ * RT_ISOLATE_OK: *out and *c hold its output and counts; RT_ISOLATE_DIED:
+ * it crashed, aborted or exited without a result, *msg (malloc'ed) says
+ * how, with the last lines of its stderr (e.g. "LLVM ERROR: out of memory"). */
+rt_isolate_status rt_worker_finish(rt_worker *w, int stop, rt_text *out, rt_counts *c, char **msg);
 
 /* The built program of one file for the emulator back ends: an ELF code
  * object (wavecc or llc + ld.lld). */
