@@ -126,7 +126,11 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
     ir = bc;
     ir_size = bc_size;
   }
-  int rc = wavecc_pipeline(ir, ir_size, opts, &d, r);
+  /* -O3 (accepted as llc-19 accepts it) runs the -O2 pipeline: wavecc has
+   * no more aggressive passes. */
+  wavecc_options level = *opts;
+  if (level.opt_level > 2) level.opt_level = 2;
+  int rc = wavecc_pipeline(ir, ir_size, &level, &d, r);
   free(bc);
   if (rc || d.errors) {
     r->status = 1;

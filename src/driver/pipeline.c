@@ -215,9 +215,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module m;
-  /* -O3 (accepted as llc-19 accepts it) runs the -O2 pipeline: wavecc has no more aggressive passes. */
-  int level = o->opt_level > 2 ? 2 : o->opt_level;
-  if (wir_import(ir, size, level, d, &m)) return -1;
+  if (wir_import(ir, size, o->opt_level, d, &m)) return -1;
   timer_add(&tm, "import", now_sec() - t_start);
   if (wants_dump(o, "import")) {
     char *s = LLVMPrintModuleToString(m.mod);
@@ -262,7 +260,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
     /* 3. Instruction selection, EXEC-mask control flow included. */
     t0 = now_sec();
-    mir_program *p = isel_kernel(fn, di, mem, level, calls ? &ca : NULL, d);
+    mir_program *p = isel_kernel(fn, di, mem, o->opt_level, calls ? &ca : NULL, d);
     timer_add(&tm, "isel", now_sec() - t0);
     if (!p) {
       rc = -1;
