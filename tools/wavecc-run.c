@@ -48,8 +48,7 @@ static void usage(FILE *f) {
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
       "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
-      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3,\n"
-      "                         --dynamic-stack-size=BYTES (see wavecc --help)\n"
+      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3\n"
       "                         (-O3 runs the -O2 pipeline, as llc-19's -O3 does)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
@@ -109,7 +108,7 @@ int main(int argc, char **argv) {
       wavecc_options probe;
       wavecc_options_init(&probe);
       if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
-        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, --dynamic-stack-size=N, -ON), got '%s'\n",
+        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
                 i + 1 < argc ? argv[i + 1] : "");
         free(paths); free(xopts);
         return 2;

@@ -52,9 +52,6 @@ typedef struct wavecc_options {
   unsigned max_vgprs;        /* forced budgets, registers (0: none); the smaller of this and */
   unsigned max_sgprs;        /* the kernel's attributes wins; SGPRs count VCC/XNACK/FLAT_SCRATCH as llc */
   int spill_sgprs_to_scratch; /* SGPR spills through a whole-wave-saved VGPR, never in lanes (testing) */
-  unsigned dynamic_stack_size; /* bytes per work-item added to the private segment of a kernel with a
-                                  dynamic stack (recursion, indirect calls), 0..131056; 0: none (the
-                                  runtime's default room, 16 KiB on the emulator, applies either way) */
   int assembler;             /* code objects: WAVECC_ASSEMBLER_BUILTIN (own encoder and ELF writer),
                                 _LLVM_MC (llvm-mc-19 + ld.lld-19), _CHECK (builtin, cross-checked
                                 against llvm-mc and llvm-readelf/objdump: an error on any difference) */
@@ -89,8 +86,7 @@ typedef struct wavecc_result {
  * WAVECC_MAX_INPUT_BYTES, and options out of their ranges (mcpu other than
  * gfx900, opt_level outside 0..3, output, input_kind or assembler not one
  * of their enumerators, cl_options NULL with num_cl_options > 0 or
- * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102,
- * dynamic_stack_size above 131056). */
+ * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102). */
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size,
                               const wavecc_options *opts);
 /* Frees a result; NULL is ignored. */
@@ -103,8 +99,8 @@ int wavecc_options_init(wavecc_options *opts);
 /* Applies one option shared by `wavecc` and `wavecc-run -Xwavecc`:
  * --max-vgprs=N (1..256), --max-sgprs=N (1..102, counting VCC, XNACK_MASK
  * and FLAT_SCRATCH as "amdgpu-num-sgpr" does), --spill-sgprs-to-scratch,
- * --assembler=builtin|llvm-mc|check, --dynamic-stack-size=BYTES (0..131056),
- * -O0, -O1, -O2, -O3 (the -O2 pipeline). Returns 1 when applied, 0 when `arg` is not such an option,
+ * --assembler=builtin|llvm-mc|check, -O0, -O1, -O2, -O3 (the -O2
+ * pipeline). Returns 1 when applied, 0 when `arg` is not such an option,
  * -1 for a bad value or a NULL `opts` or `arg`. */
 int wavecc_parse_option(wavecc_options *opts, const char *arg);
 

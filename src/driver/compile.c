@@ -17,10 +17,6 @@ int wavecc_options_init(wavecc_options *o) {
   return 0;
 }
 
-/* The scratch gfx900 can address per work-item: COMPUTE_TMPRING_SIZE.WAVESIZE
- * (13 bits of KiB per wave) / 64 lanes, 16-byte aligned. */
-#define WAVECC_MAX_DYNAMIC_STACK 131056u
-
 static int parse_count(const char *s, unsigned max, unsigned *out) {
   char *end;
   long v = strtol(s, &end, 10);
@@ -34,10 +30,6 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, 256, &o->max_vgprs);
   if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, 102, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
-  if (!strncmp(a, "--dynamic-stack-size=", 21)) {
-    if (!strcmp(a + 21, "0")) return o->dynamic_stack_size = 0, 1;
-    return parse_count(a + 21, WAVECC_MAX_DYNAMIC_STACK, &o->dynamic_stack_size);
-  }
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
     for (int i = 0; i < 3; i++)
@@ -79,8 +71,6 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "assembler %d is not WAVECC_ASSEMBLER_BUILTIN, _LLVM_MC or _CHECK", o->assembler), -1;
   if (o->max_vgprs > 256) return diag_error(d, NULL, "max_vgprs %u is not 0..256", o->max_vgprs), -1;
   if (o->max_sgprs > 102) return diag_error(d, NULL, "max_sgprs %u is not 0..102", o->max_sgprs), -1;
-  if (o->dynamic_stack_size > WAVECC_MAX_DYNAMIC_STACK)
-    return diag_error(d, NULL, "dynamic_stack_size %u is not 0..%u", o->dynamic_stack_size, WAVECC_MAX_DYNAMIC_STACK), -1;
   return 0;
 }
 

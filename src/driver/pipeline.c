@@ -371,13 +371,6 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
                  "with -S and link it with the callee's code object by ld.lld)", LLVMGetValueName2(ca.externs[0], &xlen));
     rc = -1;
   }
-  /* --dynamic-stack-size: the descriptor asks for that much more scratch
-   * where the frame size does not bound the stack (the frame pass sets
-   * uses_dynamic_stack), as llc's -amdgpu-assume-external-call-stack-size
-   * assumes a size for what it cannot see. */
-  for (unsigned k = 0; !rc && o->dynamic_stack_size && k < m.num_kernels && k < np; k++)
-    if (progs[k] && progs[k]->abi.uses_dynamic_stack)
-      progs[k]->abi.private_segment_size = (progs[k]->abi.private_segment_size + o->dynamic_stack_size + 15) & ~15u;
   void *elf = NULL;
   size_t elf_size = 0;
   if (!rc && (!builtin || o->assembler == WAVECC_ASSEMBLER_CHECK || wants_dump(o, "emit"))) {

@@ -376,8 +376,8 @@ static int scratch_overflow(emu_dispatch *d, emu_wave *w, const emu_inst *in, ui
   if ((d->dynamic_stack || w->call_depth) && rel >= 0)
     return emu_fault(d, w, in,
                      "stack overflow at call depth %u: scratch offset %lld is past the %u bytes per work-item "
-                     "(%u of them dynamic stack; more with wemu_options.dynamic_stack_bytes, wavecc-run "
-                     "--stack-size=BYTES or wavecc --dynamic-stack-size=BYTES) (lane %u)",
+                     "(%u of them dynamic stack; more with wemu_options.dynamic_stack_bytes or wavecc-run "
+                     "--stack-size=BYTES) (lane %u)",
                      w->call_depth, o, d->scratch_per_lane, d->dynamic_stack, lane);
   return emu_fault(d, w, in, "scratch address 0x%llx outside this wave's private segment (%u bytes per work-item) (lane %u)",
                    (unsigned long long)ga, d->scratch_per_lane, lane);

@@ -2,8 +2,8 @@
  * issue 22), beyond the fixed cases of tests/unit/test_capi_args.c.
  *
  * Input bytes choose, per call: which pointers are NULL, every numeric
- * option (opt_level, output, input_kind, assembler, budgets, counts,
- * dynamic_stack_size) over its whole range, a wavecc_parse_option string,
+ * option (opt_level, output, input_kind, assembler, budgets, counts) over
+ * its whole range, a wavecc_parse_option string,
  * and a sequence of emulator calls (wemu_alloc, wemu_write, wemu_read,
  * wemu_load, wemu_dispatch) with fuzzed sizes, addresses and dimensions.
  * The compiled program is a fixed one-store kernel (LLVM IR), so a run is
@@ -44,7 +44,6 @@ static void fuzz_compile(reader *r) {
   o.assembler = (int8_t)take(r, 1);
   o.max_vgprs = take(r, 2) % 300;
   o.max_sgprs = take(r, 1) % 120;
-  o.dynamic_stack_size = take(r, 3) % 140000;
   uint32_t flags = take(r, 1);
   static const char *const cl[] = {"-DX=1", NULL, "-DY"}; /* as many as num_cl_options can ask for */
   o.cl_options = flags & 1 ? cl : NULL;
@@ -52,7 +51,7 @@ static void fuzz_compile(reader *r) {
   if (flags & 16) o.input_kind = WAVECC_INPUT_LLVM;
   int valid = o.opt_level >= 0 && o.opt_level <= 3 && (o.output == WAVECC_OUTPUT_OBJ || o.output == WAVECC_OUTPUT_ASM) &&
               o.input_kind >= WAVECC_INPUT_AUTO && o.input_kind <= WAVECC_INPUT_LLVM && o.assembler >= WAVECC_ASSEMBLER_BUILTIN && o.assembler <= WAVECC_ASSEMBLER_CHECK &&
-              o.max_vgprs <= 256 && o.max_sgprs <= 102 && o.dynamic_stack_size <= 131056 &&
+              o.max_vgprs <= 256 && o.max_sgprs <= 102 &&
               o.num_cl_options >= 0 && (o.num_cl_options == 0 || o.cl_options);
   const char *name = flags & 2 ? NULL : (flags & 4 ? "k.cl" : "k.ll");
   const void *data = flags & 8 ? NULL : ll;
@@ -73,7 +72,7 @@ static void fuzz_compile(reader *r) {
 static void fuzz_parse_option(reader *r) {
   char arg[40];
   unsigned n = take(r, 1) % sizeof arg;
-  static const char *const pre[] = {"--max-vgprs=", "--max-sgprs=", "--assembler=", "--dynamic-stack-size=", "-O", ""};
+  static const char *const pre[] = {"--max-vgprs=", "--max-sgprs=", "--assembler=", "--spill-sgprs-to-scratch", "-O", ""};
   const char *p = pre[take(r, 1) % 6];
   size_t pl = strlen(p);
   memcpy(arg, p, pl);
@@ -83,7 +82,7 @@ static void fuzz_parse_option(reader *r) {
   wavecc_options_init(&o);
   int rc = wavecc_parse_option(take(r, 1) & 1 ? NULL : &o, take(r, 1) & 1 ? NULL : arg);
   if (rc < -1 || rc > 1) abort();
-  if (rc == 1 && (o.max_vgprs > 256 || o.max_sgprs > 102 || o.opt_level < 0 || o.opt_level > 3 || o.dynamic_stack_size > 131056))
+  if (rc == 1 && (o.max_vgprs > 256 || o.max_sgprs > 102 || o.opt_level < 0 || o.opt_level > 3))
     abort();
 }
 

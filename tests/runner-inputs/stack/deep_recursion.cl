@@ -3,8 +3,8 @@
 name: recursion 2000 deep (16 bytes a frame) overflows the default 16 KiB dynamic stack
 # The emulator only (PoCL cannot run recursive kernels; llc-19 sizes no
 # dynamic stack for it). ctest: runner.stack-overflow expects the error
-# naming the overflow; runner.stack-size and runner.dynamic-stack-size
-# give it room and expect the sum, 2000 * 2001 / 2.
+# naming the overflow; runner.stack-size gives it room and expects the
+# sum, 2000 * 2001 / 2.
 device_regex: gfx900
 kernel_name: k
 dimensions: 1
