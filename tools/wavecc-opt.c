@@ -17,6 +17,7 @@
  * registered passes. -emit-asm prints the module's assembly (after
  * ssa-elim) instead of machine IR; -stats prints the --stats numbers. Exit status 1 on any error, with the diagnostics on
  * stderr. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,11 @@ static char *read_stdin(void) {
     size_t r = fread(buf + n, 1, 4096, stdin);
     n += r;
     if (r == 0) break;
+    if (n > WAVECC_MAX_INPUT_BYTES) { /* `wavecc-opt - < /dev/zero` must end */
+      free(buf);
+      errno = EFBIG;
+      return NULL;
+    }
   }
   buf[n] = 0;
   return buf;
@@ -151,7 +157,7 @@ int main(int argc, char **argv) {
     if (!wir_pass_lookup(ir_passes[i])) { fprintf(stderr, "wavecc-opt: unknown IR pass '%s'\n", ir_passes[i]); return 1; }
   if (nir && npasses) { fprintf(stderr, "wavecc-opt: -ir-pass and -pass cannot be mixed\n"); return 1; }
   size_t size = 0;
-  char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_all(file, &size);
+  char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_regular(file, WAVECC_MAX_INPUT_BYTES, &size);
   if (!text) { perror(file); return 1; }
   if (strcmp(file, "-") == 0) size = strlen(text);
   if (nir) {

@@ -3,12 +3,15 @@
  * emulator, or with the system OpenCL (PoCL), and checks the results.
  * Exit status: 0 all passed (or skipped / known failures), 1 something
  * failed, 2 usage error. */
+#include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "runner/runner.h"
+#include "wavecc/emu.h"
 #include "wavecc/wavecc.h"
 
 static void usage(FILE *f) {
@@ -32,13 +35,21 @@ static void usage(FILE *f) {
       "  --max-steps=N          a wave that executes N instructions ends the test with 'did\n"
       "                         not finish' (default 20000000)\n"
       "  --timeout=SECONDS      wall-clock limit per test on the emulator (default 60, 0 none)\n"
-      "  --allow-outside-sources  a .program_test's program_source_file may be an absolute\n"
-      "                         path or lie outside the test file's directory tree\n"
+      "  --total-timeout=SECONDS  wall-clock limit of the whole run (default 0, none): files\n"
+      "                         not finished by then are stopped, their tests reported as\n"
+      "                         'cut', listed in the summary and counted as failed\n"
+      "  --stack-size=BYTES     stack room per work-item the emulator adds for a kernel with a\n"
+      "                         dynamic stack (recursion, indirect calls; default 16384); a\n"
+      "                         deeper stack faults with 'stack overflow at call depth N'\n"
+      "  --allow-outside-sources  a .program_test's program_source_file, and the files a\n"
+      "                         .cl file #includes (or build_options' -I names), may be\n"
+      "                         absolute paths or lie outside the test file's directory tree\n"
       "  --known-failures=FILE  files listed in FILE (one per line, # comments) that fail are\n"
       "                         'xfail' and not counted; a listed file that passes is 'xpass'\n"
       "                         and counts as failed\n"
       "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
-      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O2\n"
+      "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3\n"
+      "                         (-O3 runs the -O2 pipeline, as llc-19's -O3 does)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
@@ -49,6 +60,17 @@ static void usage(FILE *f) {
       "  --progress, --no-progress  force the progress line on or off (default: on when\n"
       "                         stdout is a terminal and there are 10 files or more)\n"
       "  -v, --verbose          build logs, commands, full diagnostics\n"
+      "\n"
+      "Each file is compiled and run in its own worker process: a compiler abort or\n"
+      "crash (say, LLVM's on malformed bitcode) is an error for that file only\n"
+      "(--compiler=pocl runs in-process). A test file's build_options may hold only\n"
+      "the clBuildProgram options of the OpenCL specification: -D NAME[=VALUE],\n"
+      "-I DIR (inside the test's tree), -w, -Werror, -cl-std=CLx.y, -cl-opt-disable,\n"
+      "-cl-mad-enable, -cl-no-signed-zeros, -cl-unsafe-math-optimizations,\n"
+      "-cl-finite-math-only, -cl-fast-relaxed-math, -cl-single-precision-constant,\n"
+      "-cl-denorms-are-zero, -cl-fp32-correctly-rounded-divide-sqrt,\n"
+      "-cl-uniform-work-group-size, -cl-no-subgroup-ifp, -cl-kernel-arg-info, -g;\n"
+      "anything else is refused (clang options such as -fplugin= run code).\n"
       "  -h, --help             this text\n",
       f);
 }
@@ -93,6 +115,16 @@ int main(int argc, char **argv) {
       }
       xopts[cfg.num_wavecc_opts++] = argv[++i];
     }
+    else if (!strncmp(a, "--stack-size=", 13)) {
+      char *e = NULL;
+      unsigned long v = strtoul(a + 13, &e, 10);
+      if (!a[13] || *e || v < 1 || v > 131056) {
+        fprintf(stderr, "wavecc-run: --stack-size=BYTES needs 1..131056, got '%s'\n", a + 13);
+        free(paths); free(xopts);
+        return 2;
+      }
+      cfg.stack_bytes = (uint32_t)v;
+    }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
@@ -101,17 +133,18 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
     else if (!strcmp(a, "--differential")) cfg.differential = 1;
     else if (!strcmp(a, "--allow-outside-sources")) cfg.allow_outside_sources = 1;
-    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10)) {
-      int steps = a[2] == 'm';
-      const char *v = a + (steps ? 12 : 10);
+    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10) || !strncmp(a, "--total-timeout=", 16)) {
+      int steps = a[2] == 'm', total = a[2] == 't' && a[3] == 'o';
+      const char *v = strchr(a, '=') + 1;
       char *end;
       double n = strtod(v, &end);
       if (!*v || *end || n < 0 || n > 1e15 || (steps && (n < 1 || n != (double)(uint64_t)n))) {
         fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, steps ? "a whole number of instructions >= 1" : "seconds >= 0");
-        free(paths);
+        free(paths); free(xopts);
         return 2;
       }
       if (steps) cfg.max_steps = (uint64_t)n;
+      else if (total) cfg.total_timeout_seconds = n;
       else cfg.timeout_seconds = n;
     } else if (!strncmp(a, "--compiler=", 11)) {
       const char *c = a + 11;
@@ -141,6 +174,18 @@ int main(int argc, char **argv) {
     usage(stderr);
     free(paths); free(xopts);
     return 2;
+  }
+  if (cfg.code_object) { /* one message now rather than one per file */
+    struct stat st;
+    const char *why = stat(cfg.code_object, &st) != 0 ? strerror(errno)
+                      : !S_ISREG(st.st_mode)          ? "not a regular file"
+                      : (uint64_t)st.st_size > WEMU_MAX_CODE_OBJECT_BYTES ? "larger than " WEMU_MAX_CODE_OBJECT_TEXT
+                                                                          : NULL;
+    if (why) {
+      fprintf(stderr, "wavecc-run: --code-object=%s: %s\n", cfg.code_object, why);
+      free(paths); free(xopts);
+      return 2;
+    }
   }
   rt_counts counts;
   int rc = rt_run(&cfg, paths, npaths, stdout, stderr, &counts);

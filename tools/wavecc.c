@@ -24,7 +24,8 @@ static void usage(FILE *f) {
         "  -S, --filetype=asm    write assembly text\n"
         "  --filetype=obj        write an HSA code object (default)\n"
         "  -mcpu=gfx900          target processor (only gfx900)\n"
-        "  -O0, -O1, -O2         optimisation level (default -O2)\n"
+        "  -O0, -O1, -O2, -O3    optimisation level (default -O2); -O3 is accepted as llc-19 does\n"
+        "                        and runs the -O2 pipeline (wavecc has no further passes)\n"
         "  -DNAME[=VALUE], -cl-std=CLx.y, -I DIR   passed to clang for .cl input\n"
         "  --max-vgprs=N         VGPR budget per lane (1..256); with the kernel's attributes\n"
         "                        (\"amdgpu-num-vgpr\", \"amdgpu-waves-per-eu\") the smaller wins\n"
@@ -134,9 +135,12 @@ int main(int argc, char **argv) {
   no_output = (stats || o.print_after || o.time_passes) && !output;
 
   size_t size = 0;
-  char *data = file_read_all(input, &size);
+  /* Only a regular file, and no larger than any input wavecc compiles:
+   * /dev/zero or a FIFO must not grow the process or hang it. */
+  char *data = file_read_regular(input, WAVECC_MAX_INPUT_BYTES, &size);
   if (!data) {
-    fprintf(stderr, "%s: error: cannot read input: %s\n", input, strerror(errno));
+    fprintf(stderr, "%s: error: cannot read input: %s\n", input,
+            errno == EINVAL ? "not a regular file" : errno == EFBIG ? "larger than " WAVECC_MAX_INPUT_TEXT : strerror(errno));
     free(cl);
     return 1;
   }

@@ -30,7 +30,12 @@ typedef struct wemu_options {
   uint64_t max_wave_instructions; /* per dispatch, all waves; 0: default (400 million) */
   uint64_t max_steps;       /* instructions one wave may execute; 0: default (20 million) */
   double timeout_seconds;   /* wall-clock limit per dispatch; 0: none */
+  uint32_t dynamic_stack_bytes; /* stack room per work-item added to the private segment of a kernel
+                                   with .uses_dynamic_stack (recursion, indirect calls);
+                                   0: WEMU_DEFAULT_DYNAMIC_STACK. At most 131056 bytes with the frame. */
 } wemu_options;
+
+#define WEMU_DEFAULT_DYNAMIC_STACK 16384u
 
 /* Kernel argument kinds, from the code object v5 metadata ".value_kind". */
 typedef enum wemu_arg_kind {
@@ -85,23 +90,37 @@ typedef struct wemu_stats {
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
 } wemu_stats;
 
+/* A device with the given options (NULL: defaults); NULL when out of
+ * memory or opts->timeout_seconds is negative or NaN. */
 wemu_device *wemu_create(const wemu_options *opts /* may be NULL */);
+/* Frees a device and its memory; NULL is ignored. */
 void wemu_destroy(wemu_device *dev);
-/* The last error message of this device ("" if none). */
+/* The last error message of this device ("" if none; "no device" for NULL). */
 const char *wemu_error(const wemu_device *dev);
 
 /* Allocates `size` bytes of device global memory, zero-filled; returns its
  * 64-bit device address (never 0), or 0 on failure. Accesses outside every
- * allocation fault the dispatch. */
+ * allocation fault the dispatch. 0 too for a NULL `dev` or more than 16 GiB. */
 uint64_t wemu_alloc(wemu_device *dev, uint64_t size);
-/* Copies between host and device memory; -1 if the range is not inside one allocation. */
+/* Copies between host and device memory; -1 if the range is not inside
+ * one allocation, `dev` is NULL, or the host pointer is NULL with size > 0. */
 int wemu_write(wemu_device *dev, uint64_t addr, const void *src, uint64_t size);
 int wemu_read(wemu_device *dev, uint64_t addr, void *dst, uint64_t size);
 
-/* Loads an ELF code object (copied); NULL on error (see wemu_error). */
+/* The largest code object wemu_load accepts, bytes: its loaded image is
+ * limited to 64 MiB, the rest (symbols, notes, debug sections) to as much
+ * again. Readers of code object files bound their reads by it. */
+#define WEMU_MAX_CODE_OBJECT_BYTES (128u << 20)
+#define WEMU_MAX_CODE_OBJECT_TEXT "128 MiB"
+
+/* Loads an ELF code object (copied); NULL on error (see wemu_error): not
+ * an AMDGPU ELF64 shared object, larger than WEMU_MAX_CODE_OBJECT_BYTES,
+ * headers or segments outside the file. `dev` NULL: NULL. */
 wemu_program *wemu_load(wemu_device *dev, const void *elf, size_t size);
+/* Frees a program; NULL is ignored. */
 void wemu_program_free(wemu_program *prog);
-/* Kernel metadata by name; NULL if absent. Valid while `prog` lives. */
+/* Kernel metadata by name; NULL if absent or either argument is NULL.
+ * Valid while `prog` lives. */
 const wemu_kernel_info *wemu_kernel(const wemu_program *prog, const char *name);
 
 /* Dispatches `kernel` over an NDRange of `dims` dimensions (1..3) with the
@@ -110,7 +129,11 @@ const wemu_kernel_info *wemu_kernel(const wemu_program *prog, const char *name);
  * arguments in order. Runs to completion. Returns 0, or -1 with wemu_error
  * set: a fault (out-of-bounds access with PC and address, unknown
  * instruction, hazard, waitcnt violation found by the strict checks, or the
- * instruction limit). `stats` may be NULL. */
+ * instruction limit). `stats` may be NULL. Bad arguments are errors too
+ * (-1, with a message unless `dev` is NULL): NULL prog, kernel or
+ * global_size, a program loaded on another device, dims outside 1..3,
+ * sizes out of range, `args` NULL or num_args different from the
+ * kernel's explicit argument count. */
 int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel,
                   const wemu_arg *args, uint32_t num_args, uint32_t dims,
                   const uint64_t global_size[3], const uint64_t *local_size,

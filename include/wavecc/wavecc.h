@@ -19,6 +19,12 @@
 extern "C" {
 #endif
 
+/* The largest input wavecc_compile accepts (source or IR), bytes: far
+ * above any real kernel, small enough that reading it cannot exhaust
+ * memory. Tools reading files bound their reads by it. */
+#define WAVECC_MAX_INPUT_BYTES (256u << 20)
+#define WAVECC_MAX_INPUT_TEXT "256 MiB"
+
 typedef enum wavecc_input_kind {
   WAVECC_INPUT_AUTO,   /* from the file name: .cl, .ll, .bc (bitcode magic also detected) */
   WAVECC_INPUT_OPENCL, /* OpenCL C source */
@@ -34,11 +40,11 @@ enum { WAVECC_ASSEMBLER_BUILTIN, WAVECC_ASSEMBLER_LLVM_MC, WAVECC_ASSEMBLER_CHEC
 
 typedef struct wavecc_options {
   const char *mcpu;          /* "gfx900" (default when NULL) */
-  int opt_level;             /* 0..2, default 2 */
+  int opt_level;             /* 0..3, default 2; 3 runs the -O2 pipeline (llc-19 accepts -O3 too) */
   wavecc_output_kind output;
   wavecc_input_kind input_kind;
-  const char *const *cl_options; /* -D..., -cl-std=..., passed to clang for .cl input */
-  int num_cl_options;
+  const char *const *cl_options; /* -D..., -cl-std=..., passed to clang for .cl input (NULL entries skipped) */
+  int num_cl_options;        /* >= 0; cl_options may be NULL only when 0 */
   const char *print_after;   /* pass name, "all", or NULL: machine IR dumps to `dump_file` */
   int time_passes;           /* per-pass times appended to diagnostics-like `report` */
   int stats;                 /* per-kernel statistics into `report` */
@@ -73,19 +79,29 @@ typedef struct wavecc_result {
 } wavecc_result;
 
 /* Compiles `size` bytes of `data` (source or IR); `name` is used for the
- * input kind and diagnostics. Always returns a result to free with
- * wavecc_result_free; check `status`. */
+ * input kind and diagnostics. `opts` NULL: the defaults. Returns a result
+ * to free with wavecc_result_free (NULL only when out of memory); check
+ * `status`. Bad arguments give status 1 and a message, nothing compiled:
+ * `name` NULL, `data` NULL with `size` > 0, `size` above
+ * WAVECC_MAX_INPUT_BYTES, and options out of their ranges (mcpu other than
+ * gfx900, opt_level outside 0..3, output, input_kind or assembler not one
+ * of their enumerators, cl_options NULL with num_cl_options > 0 or
+ * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102). */
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size,
                               const wavecc_options *opts);
+/* Frees a result; NULL is ignored. */
 void wavecc_result_free(wavecc_result *r);
 
-/* Initialises options to their defaults (gfx900, -O2, code object out). */
-void wavecc_options_init(wavecc_options *opts);
+/* Initialises options to their defaults (gfx900, -O2, code object out).
+ * Returns 0, or -1 when `opts` is NULL. */
+int wavecc_options_init(wavecc_options *opts);
 
 /* Applies one option shared by `wavecc` and `wavecc-run -Xwavecc`:
  * --max-vgprs=N (1..256), --max-sgprs=N (1..102, counting VCC, XNACK_MASK
- * and FLAT_SCRATCH as "amdgpu-num-sgpr" does), -O0, -O1, -O2. Returns 1
- * when applied, 0 when `arg` is not such an option, -1 for a bad value. */
+ * and FLAT_SCRATCH as "amdgpu-num-sgpr" does), --spill-sgprs-to-scratch,
+ * --assembler=builtin|llvm-mc|check, -O0, -O1, -O2, -O3 (the -O2
+ * pipeline). Returns 1 when applied, 0 when `arg` is not such an option,
+ * -1 for a bad value or a NULL `opts` or `arg`. */
 int wavecc_parse_option(wavecc_options *opts, const char *arg);
 
 /* OpenCL C to optimised LLVM bitcode, as Mesa's clover did: clang-19
@@ -94,7 +110,11 @@ int wavecc_parse_option(wavecc_options *opts, const char *arg);
  * --only-needed with libclc's amdgcn--amdhsa.bc, opt-19 -O2.
  * On success returns 0 and a malloc'ed bitcode buffer in *bc / *bc_size;
  * on error returns non-zero and a malloc'ed message (clang's diagnostics)
- * in *diag. Either out pointer the caller frees. */
+ * in *diag. Either out pointer the caller frees. Returns -1 without
+ * touching anything when `bc`, `bc_size` or `diag` is NULL, and -1 with a
+ * message for `source` NULL with `size` > 0, `size` above
+ * WAVECC_MAX_INPUT_BYTES, or `cl_options` NULL with num_cl_options > 0 or
+ * num_cl_options < 0 (NULL entries are skipped). */
 int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
                              const char *mcpu, const char *const *cl_options,
                              int num_cl_options, void **bc, size_t *bc_size,
@@ -104,7 +124,10 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
  * "amdgpu-num-sgpr"=sgprs (0: leave alone) on every amdgpu_kernel function
  * whose own value is not smaller, as bitcode: malloc'ed *bc / *bc_size.
  * Returns 0, or non-zero with a malloc'ed message in *diag. The budget llc
- * sees for `wavecc --max-vgprs/--max-sgprs` (src/llvm/budget_attrs.c). */
+ * sees for `wavecc --max-vgprs/--max-sgprs` (src/llvm/budget_attrs.c).
+ * Returns -1 without touching anything when `bc`, `bc_size` or `diag` is
+ * NULL, and -1 with a message for `ir` NULL, `size` above
+ * WAVECC_MAX_INPUT_BYTES, vgprs above 256 or sgprs above 102. */
 int wavecc_ir_set_budget(const void *ir, size_t size, unsigned vgprs, unsigned sgprs, void **bc, size_t *bc_size,
                          char **diag);
 

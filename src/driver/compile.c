@@ -8,11 +8,13 @@
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
-void wavecc_options_init(wavecc_options *o) {
+int wavecc_options_init(wavecc_options *o) {
+  if (!o) return -1;
   memset(o, 0, sizeof *o);
   o->mcpu = "gfx900";
   o->opt_level = 2;
   o->output = WAVECC_OUTPUT_OBJ;
+  return 0;
 }
 
 static int parse_count(const char *s, unsigned max, unsigned *out) {
@@ -24,6 +26,7 @@ static int parse_count(const char *s, unsigned max, unsigned *out) {
 }
 
 int wavecc_parse_option(wavecc_options *o, const char *a) {
+  if (!o || !a) return -1;
   if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, 256, &o->max_vgprs);
   if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, 102, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
@@ -37,7 +40,7 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
     return -1;
   }
   if (!strcmp(a, "-O0") || !strcmp(a, "-O1") || !strcmp(a, "-O2") || !strcmp(a, "-O3")) {
-    o->opt_level = a[2] - '0' > 2 ? 2 : a[2] - '0';
+    o->opt_level = a[2] - '0'; /* -O3 as llc-19: the -O2 pipeline (pipeline.c) */
     return 1;
   }
   return 0;
@@ -48,20 +51,44 @@ static bool ends_with(const char *s, const char *suf) {
   return a >= b && strcmp(s + a - b, suf) == 0;
 }
 
+/* The first bad argument of wavecc_compile (see wavecc.h), reported in
+ * `d`; 0 when all are valid. */
+static int check_arguments(const char *name, const void *data, size_t size, const wavecc_options *o, diag *d) {
+  if (!name) return diag_error(d, NULL, "wavecc_compile: NULL name"), -1;
+  if (!data && size) return diag_error(d, NULL, "wavecc_compile: NULL data of %zu bytes", size), -1;
+  if (size > WAVECC_MAX_INPUT_BYTES)
+    return diag_error(d, NULL, "input of %zu bytes is larger than " WAVECC_MAX_INPUT_TEXT, size), -1;
+  if (o->mcpu && strcmp(o->mcpu, "gfx900") != 0)
+    return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
+  if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;
+  if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM)
+    return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ or _ASM", (int)o->output), -1;
+  if (o->input_kind != WAVECC_INPUT_AUTO && o->input_kind != WAVECC_INPUT_OPENCL && o->input_kind != WAVECC_INPUT_LLVM)
+    return diag_error(d, NULL, "input kind %d is not WAVECC_INPUT_AUTO, _OPENCL or _LLVM", (int)o->input_kind), -1;
+  if (o->num_cl_options < 0 || (o->num_cl_options > 0 && !o->cl_options))
+    return diag_error(d, NULL, "cl_options NULL or num_cl_options %d negative", o->num_cl_options), -1;
+  if (o->assembler < WAVECC_ASSEMBLER_BUILTIN || o->assembler > WAVECC_ASSEMBLER_CHECK)
+    return diag_error(d, NULL, "assembler %d is not WAVECC_ASSEMBLER_BUILTIN, _LLVM_MC or _CHECK", o->assembler), -1;
+  if (o->max_vgprs > 256) return diag_error(d, NULL, "max_vgprs %u is not 0..256", o->max_vgprs), -1;
+  if (o->max_sgprs > 102) return diag_error(d, NULL, "max_sgprs %u is not 0..102", o->max_sgprs), -1;
+  return 0;
+}
+
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, const wavecc_options *opts) {
   wavecc_result *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
   wavecc_options defaults;
   if (!opts) {
     wavecc_options_init(&defaults);
     opts = &defaults;
   }
-  diag d = {.file = name};
-  if (opts->mcpu && strcmp(opts->mcpu, "gfx900") != 0) {
-    diag_error(&d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", opts->mcpu);
+  diag d = {.file = name ? name : "<input>"};
+  if (check_arguments(name, data, size, opts, &d) != 0) {
     r->status = 1;
     r->diagnostics = diag_take(&d);
     return r;
   }
+  if (!data) data = "";
   wavecc_input_kind kind = opts->input_kind;
   if (kind == WAVECC_INPUT_AUTO) kind = ends_with(name, ".cl") ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
   const char *ir = data;
@@ -89,7 +116,11 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
     ir = bc;
     ir_size = bc_size;
   }
-  int rc = wavecc_pipeline(ir, ir_size, opts, &d, r);
+  /* -O3 (accepted as llc-19 accepts it) runs the -O2 pipeline: wavecc has
+   * no more aggressive passes. */
+  wavecc_options level = *opts;
+  if (level.opt_level > 2) level.opt_level = 2;
+  int rc = wavecc_pipeline(ir, ir_size, &level, &d, r);
   free(bc);
   if (rc || d.errors) {
     r->status = 1;

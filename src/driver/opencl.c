@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/opencl.h"
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
@@ -124,16 +125,52 @@ static int check_undefined(const char *bc_path, const char *name, char **diag) {
   return bad ? -1 : 0;
 }
 
+/* The clang-19 command line common to compiling and to listing includes
+ * (see the top of this file), without the action and files: into argv,
+ * which has room for num_cl_options + 32 entries. Returns the count. */
+static int clang_argv(const char **argv, const char *clang, const char *mcpu_flag, const char *const *cl_options,
+                      int num_cl_options) {
+  int user_std = 0;
+  for (int i = 0; i < num_cl_options; i++)
+    if (cl_options[i] && !strncmp(cl_options[i], "-cl-std=", 8)) user_std = 1;
+  int n = 0;
+  argv[n++] = clang;
+  argv[n++] = "-x";
+  argv[n++] = "cl";
+  argv[n++] = "-target";
+  argv[n++] = "amdgcn-amd-amdhsa";
+  argv[n++] = mcpu_flag;
+  argv[n++] = "-nogpulib";
+  argv[n++] = "-O2";
+  argv[n++] = "-Xclang";
+  argv[n++] = "-disable-llvm-passes";
+  argv[n++] = "-Xclang";
+  argv[n++] = "-finclude-default-header";
+  if (!user_std) argv[n++] = "-cl-std=CL1.2";
+  for (int i = 0; i < num_cl_options; i++)
+    if (cl_options[i] && *cl_options[i]) argv[n++] = cl_options[i];
+  return n;
+}
+
 int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
                              const char *mcpu, const char *const *cl_options,
                              int num_cl_options, void **bc, size_t *bc_size,
                              char **diag) {
+  if (!bc || !bc_size || !diag) return -1; /* nowhere to put a result or a message */
   *bc = NULL;
   *bc_size = 0;
   *diag = NULL;
   if (!name) name = "<input>";
   if (!mcpu) mcpu = "gfx900";
-  if (num_cl_options < 0) num_cl_options = 0;
+  if ((!source && size) || num_cl_options < 0 || (num_cl_options > 0 && !cl_options)) {
+    *diag = strdup("wavecc_opencl_to_bitcode: NULL source with a size, or NULL or negative cl_options\n");
+    return -1;
+  }
+  if (size > WAVECC_MAX_INPUT_BYTES) {
+    *diag = strdup("wavecc_opencl_to_bitcode: source larger than " WAVECC_MAX_INPUT_TEXT "\n");
+    return -1;
+  }
+  if (!source) source = "";
 
   char dir[4096];
   if (tempdir_create(dir, sizeof dir) != 0) {
@@ -162,29 +199,11 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
   llvm_tool_path(opt, sizeof opt, "opt");
   snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu);
 
-  int user_std = 0;
-  for (int i = 0; i < num_cl_options; i++)
-    if (cl_options[i] && !strncmp(cl_options[i], "-cl-std=", 8)) user_std = 1;
-  argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
+  argv = calloc((size_t)(num_cl_options > 0 ? num_cl_options : 0) + 32, sizeof *argv);
   if (!argv) goto done;
-  int n = 0;
-  argv[n++] = clang;
-  argv[n++] = "-x";
-  argv[n++] = "cl";
-  argv[n++] = "-target";
-  argv[n++] = "amdgcn-amd-amdhsa";
-  argv[n++] = mcpu_flag;
-  argv[n++] = "-nogpulib";
+  int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
   argv[n++] = "-emit-llvm";
   argv[n++] = "-c";
-  argv[n++] = "-O2";
-  argv[n++] = "-Xclang";
-  argv[n++] = "-disable-llvm-passes";
-  argv[n++] = "-Xclang";
-  argv[n++] = "-finclude-default-header";
-  if (!user_std) argv[n++] = "-cl-std=CL1.2";
-  for (int i = 0; i < num_cl_options; i++)
-    if (cl_options[i] && *cl_options[i]) argv[n++] = cl_options[i];
   argv[n++] = "-o";
   argv[n++] = in_bc;
   argv[n++] = src;
@@ -200,7 +219,7 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
 
   if (check_undefined(out, name, diag) != 0) goto done;
 
-  *bc = file_read_all(out, bc_size);
+  *bc = file_read_regular(out, WAVECC_MAX_INPUT_BYTES, bc_size);
   if (!*bc) {
     str_append(diag, name);
     str_append(diag, ": error: cannot read opt's output\n");
@@ -216,5 +235,130 @@ done:
   } else if (!*diag) {
     *diag = strdup("error: OpenCL C compilation failed\n");
   }
+  return status;
+}
+
+/* Appends the resolved form of `path` (relative paths are relative to
+ * our working directory, as clang, which inherits it, wrote them) as one
+ * line to *list, unless it is the source `src` or lies under `resource`
+ * (clang's resource directory, resolved). */
+static void add_include(char **list, const char *path, const char *src, const char *resource) {
+  char *real = realpath(path, NULL);
+  const char *p = real ? real : path;
+  size_t rl = strlen(resource);
+  if (strcmp(p, src) != 0 && !(rl && !strncmp(p, resource, rl) && p[rl] == '/')) {
+    str_append(list, p);
+    str_append(list, "\n");
+  }
+  free(real);
+}
+
+/* The prerequisites of a make rule as clang -M writes it ("t.o: a b \\\n
+ * c", spaces in names as "\ ", '$' as "$$"), each through add_include. */
+static void parse_make_deps(char **list, const char *text, const char *src, const char *resource) {
+  const char *p = strchr(text, ':');
+  if (!p) return;
+  p++;
+  char *tok = malloc(strlen(p) + 1);
+  if (!tok) return;
+  while (*p) {
+    while (*p == ' ' || *p == '\t' || *p == '\n' || (p[0] == '\\' && p[1] == '\n')) p += p[0] == '\\' ? 2 : 1;
+    size_t n = 0;
+    while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
+      if (p[0] == '\\' && p[1] == '\n') break;
+      if (p[0] == '\\' && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) p++;
+      else if (p[0] == '$' && p[1] == '$') p++;
+      tok[n++] = *p++;
+    }
+    tok[n] = 0;
+    if (n) add_include(list, tok, src, resource);
+  }
+  free(tok);
+}
+
+/* After a failed preprocessing: the files named by -H lines (". path",
+ * ".. path", ...) and by diagnostic locations ("path:line:col: ",
+ * "In file included from path:line:"). */
+static void parse_trace(char **list, const char *text, const char *src, const char *resource) {
+  for (const char *line = text; line && *line;) {
+    const char *nl = strchr(line, '\n');
+    size_t len = nl ? (size_t)(nl - line) : strlen(line);
+    char *l = strndup(line, len);
+    if (!l) break;
+    char *path = NULL;
+    if (l[0] == '.') {
+      char *q = l;
+      while (*q == '.') q++;
+      if (*q == ' ') path = q + 1;
+    } else {
+      char *q = !strncmp(l, "In file included from ", 22) ? l + 22 : !strncmp(l, "                 from ", 22) ? l + 22 : l;
+      /* path:LINE: — the last ":digits:" pair ends the path */
+      for (char *c = strchr(q, ':'); c; c = strchr(c + 1, ':')) {
+        char *d = c + 1;
+        while (*d >= '0' && *d <= '9') d++;
+        if (d > c + 1 && (*d == ':' || *d == 0)) {
+          *c = 0;
+          path = q;
+          break;
+        }
+      }
+    }
+    if (path && *path) add_include(list, path, src, resource);
+    free(l);
+    line += len + (nl ? 1 : 0);
+  }
+}
+
+int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, const char *const *cl_options,
+                           int num_cl_options, char **files, int *complete) {
+  if (!files || !complete) return -1;
+  *files = NULL;
+  *complete = 0;
+  if ((!source && size) || num_cl_options < 0 || (num_cl_options > 0 && !cl_options)) return -1;
+  char dir[4096];
+  if (tempdir_create(dir, sizeof dir) != 0) return -1;
+  char src[4200], deps[4200], clang[4200], mcpu_flag[128];
+  snprintf(src, sizeof src, "%s/input.cl", dir);
+  snprintf(deps, sizeof deps, "%s/input.d", dir);
+  llvm_tool_path(clang, sizeof clang, "clang");
+  snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu ? mcpu : "gfx900");
+  const char **argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
+  char *out = NULL, *err = NULL, *resource = NULL, *real_src = NULL;
+  int status = -1;
+  if (!argv || file_write_all(src, source ? source : "", size) != 0) goto done;
+  real_src = realpath(src, NULL);
+  char *const res_argv[] = {clang, "-print-resource-dir", NULL};
+  if (spawn_capture(res_argv, &out, NULL, &err) != 0 || !out) goto done;
+  out[strcspn(out, "\n")] = 0;
+  resource = realpath(out, NULL);
+  if (!resource) resource = strdup(out);
+  free(out);
+  free(err);
+  out = err = NULL;
+  int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
+  const char *tail[] = {"-E", "-M", "-MF", deps, "-H", "-fno-caret-diagnostics", "-fno-color-diagnostics",
+                        "-o", "/dev/null", src};
+  for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
+  argv[n] = NULL;
+  int rc = spawn_capture((char *const *)argv, NULL, NULL, &err);
+  if (rc < 0 && !err) goto done;
+  *files = strdup("");
+  char *d = rc == 0 ? file_read_regular(deps, 64u << 20, NULL) : NULL;
+  const char *sp = real_src ? real_src : src;
+  if (d) {
+    parse_make_deps(files, d, sp, resource ? resource : "");
+    *complete = 1;
+  } else {
+    parse_trace(files, err, sp, resource ? resource : "");
+  }
+  free(d);
+  status = *files ? 0 : -1;
+done:
+  free(argv);
+  free(out);
+  free(err);
+  free(resource);
+  free(real_src);
+  tempdir_remove(dir);
   return status;
 }

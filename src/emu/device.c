@@ -17,6 +17,8 @@
 
 /* Creates a device; options are copied (NULL: defaults). NULL on OOM. */
 wemu_device *wemu_create(const wemu_options *o) {
+  /* A negative or NaN time limit is an error (no device to hold a message). */
+  if (o && !(o->timeout_seconds >= 0)) return NULL;
   wemu_device *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   if (o) d->opt = *o;
@@ -40,6 +42,7 @@ const char *wemu_error(const wemu_device *d) { return d ? d->err : "no device"; 
 
 /* Allocates `size` bytes (zero-filled) at a fresh device address; 0 on error. */
 uint64_t emu_alloc_internal(wemu_device *d, uint64_t size, int internal) {
+  if (!d) return 0;
   if (size > (1ull << 34)) { emu_err(d, "wemu_alloc: %llu bytes is too large", (unsigned long long)size); return 0; }
   if (d->nallocs == d->cap) {
     size_t nc = d->cap ? d->cap * 2 : 16;
@@ -81,6 +84,8 @@ emu_alloc *emu_find(wemu_device *d, uint64_t addr, uint64_t size) {
 
 /* Host -> device copy; -1 if [addr, addr+size) is not inside one allocation. */
 int wemu_write(wemu_device *d, uint64_t addr, const void *src, uint64_t size) {
+  if (!d) return -1;
+  if (!src && size) { emu_err(d, "wemu_write: NULL source for %llu bytes", (unsigned long long)size); return -1; }
   emu_alloc *a = emu_find(d, addr, size);
   if (!a) { emu_err(d, "wemu_write: [0x%llx, +%llu) is not inside one allocation", (unsigned long long)addr, (unsigned long long)size); return -1; }
   if (size) memcpy(a->data + (addr - a->base), src, size);
@@ -89,6 +94,8 @@ int wemu_write(wemu_device *d, uint64_t addr, const void *src, uint64_t size) {
 
 /* Device -> host copy; -1 if the range is not inside one allocation. */
 int wemu_read(wemu_device *d, uint64_t addr, void *dst, uint64_t size) {
+  if (!d) return -1;
+  if (!dst && size) { emu_err(d, "wemu_read: NULL destination for %llu bytes", (unsigned long long)size); return -1; }
   emu_alloc *a = emu_find(d, addr, size);
   if (!a) { emu_err(d, "wemu_read: [0x%llx, +%llu) is not inside one allocation", (unsigned long long)addr, (unsigned long long)size); return -1; }
   if (size) memcpy(dst, a->data + (addr - a->base), size);

@@ -162,6 +162,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   if (!dev) return -1;
   dev->err[0] = 0;
   if (!prog || !kernel || !global_size) { emu_err(dev, "wemu_dispatch: missing program, kernel name or global size"); return -1; }
+  if (prog->dev != dev) { emu_err(dev, "wemu_dispatch: the program was loaded on another device"); return -1; }
   emu_kernel *k = NULL;
   for (uint32_t i = 0; i < prog->nkernels; i++) if (!strcmp(prog->kernels[i].name, kernel)) k = &prog->kernels[i];
   if (!k) { emu_err(dev, "wemu_dispatch: no kernel named %s in the code object", kernel); return -1; }
@@ -206,6 +207,16 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   const wavecc_descriptor_layout *dl = &dev->tgt->descriptor;
   D.vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
   if (D.vgpr_limit > EMU_NUM_VGPR) D.vgpr_limit = EMU_NUM_VGPR;
+  /* COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT (bits 9:6): on GFX9
+   * 2 * max(0, ceil(sgprs_used / 16) - 1), so the wave holds
+   * (value / 2 + 1) * 16 SGPRs (AMDGPUUsage, "compute_pgm_rsrc1"), the target's addressable SGPRs at
+   * most. sgprs_used counts the extra SGPRs (VCC, FLAT_SCRATCH, XNACK_MASK)
+   * that hardware places after .amdhsa_next_free_sgpr's numbered ones;
+   * the descriptor does not record which were reserved, so the bound is
+   * the whole allocation: a numbered SGPR in the slots of a reserved VCC
+   * is not caught, one past the allocation (s20 of 16) is. */
+  D.sgpr_limit = (((k->rsrc1 >> 6) & 0xf) / 2 + 1) * 16;
+  if (D.sgpr_limit > dev->tgt->addressable_sgprs) D.sgpr_limit = dev->tgt->addressable_sgprs;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
@@ -295,7 +306,13 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
 
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
   uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
-  if (k->kcode_props & (1u << 11)) priv += 16384; /* USES_DYNAMIC_STACK: room for the stack */
+  /* USES_DYNAMIC_STACK (recursion, indirect calls): the frame size does
+   * not bound the stack, and the runtime adds room for it as ROCm's stack
+   * size limit does: wemu_options.dynamic_stack_bytes, default 16 KiB. */
+  if (k->kcode_props & (1u << 11)) {
+    D.dynamic_stack = dev->opt.dynamic_stack_bytes ? dev->opt.dynamic_stack_bytes : WEMU_DEFAULT_DYNAMIC_STACK;
+    priv += D.dynamic_stack;
+  }
   /* The hardware addresses at most COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits)
    * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane on gfx900.
    * Computed in 64 bits, so a huge descriptor value is refused instead of
@@ -315,6 +332,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     if (!scratch) goto out;
   }
   D.scratch_alloc = scratch;
+  D.scratch_total = (uint64_t)D.scratch_per_wave * nwaves;
 
   /* AQL dispatch packet. */
   {

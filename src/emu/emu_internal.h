@@ -185,6 +185,7 @@ typedef struct emu_wave {
   int done, at_barrier;
   uint32_t id_in_group;          /* wave index in its workgroup */
   uint64_t scratch_base;         /* this wave's scratch (global address) */
+  uint32_t call_depth;           /* s_swappc_b64 calls not yet returned by s_setpc_b64 (stack overflow messages) */
   uint32_t gpr_idx_on, gpr_idx, gpr_idx_mode;
   emu_pending *pend; size_t npend, cappend;
   /* hazards: wait-state clock and the time of the last relevant writes */
@@ -202,10 +203,13 @@ typedef struct emu_dispatch {
   FILE *trace;
   uint8_t *lds; uint32_t lds_size;
   uint64_t scratch_alloc; uint32_t scratch_per_lane, scratch_per_wave;
+  uint64_t scratch_total;        /* bytes of the scratch allocation (all waves) */
+  uint32_t dynamic_stack;        /* bytes per lane added for a USES_DYNAMIC_STACK kernel (0: none) */
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
   unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules) */
+  unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
   /* writes done by the current instruction (for --trace) */
@@ -232,6 +236,10 @@ int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
  * descriptor allocates: on hardware the rest belong to other waves. */
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+/* Faults unless numbered SGPRs s[code .. code+ndw-1] lie inside the
+ * descriptor's SGPR allocation (d->sgpr_limit); other operand codes (VCC,
+ * M0, EXEC, constants) pass. `what` is "reads", "writes" or "loads into". */
+int emu_srange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw, const char *what);
 /* --trace: notes a VGPR write, with the value of the first active lane. */
 void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw);
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);

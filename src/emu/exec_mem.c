@@ -119,6 +119,7 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   p.vals = calloc(ndw, 4);
   if (!p.vals) return emu_fault(d, w, in, "out of memory");
   if (in->sdata + ndw > d->dev->tgt->addressable_sgprs && in->sdata < d->dev->tgt->addressable_sgprs) { free(p.vals); return emu_fault(d, w, in, "destination s[%u:%u] out of range", in->sdata, in->sdata + ndw - 1); }
+  if (emu_srange(d, w, in, in->sdata, ndw, "loads into")) { free(p.vals); return -1; }
   if (isa_sem_of(op)->flags & ISA_S_BUFFER) {
     if (emu_sreg_check(d, w, in, in->sbase, 4)) { free(p.vals); return -1; }
     uint64_t base = w->s[in->sbase] | (uint64_t)(w->s[in->sbase + 1] & 0xffff) << 32;
@@ -342,6 +343,23 @@ fail:
 
 /* ------------------------------------------------------------ MUBUF */
 
+/* Faults a scratch access (global address `ga`) outside wave w's private
+ * segment block: past its end that is a stack overflow when the kernel has
+ * a dynamic stack (recursion) or is inside a call, reported with the call
+ * depth and sizes; on hardware it would overwrite the next wave's stack. */
+static int scratch_overflow(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned lane) {
+  int64_t rel = (int64_t)(ga - w->scratch_base);
+  long long o = rel >= 0 ? (long long)((uint64_t)rel / 256 * 4 + (uint64_t)rel % 4) : -1;
+  if ((d->dynamic_stack || w->call_depth) && rel >= 0)
+    return emu_fault(d, w, in,
+                     "stack overflow at call depth %u: scratch offset %lld is past the %u bytes per work-item "
+                     "(%u of them dynamic stack; more with wemu_options.dynamic_stack_bytes or wavecc-run "
+                     "--stack-size=BYTES) (lane %u)",
+                     w->call_depth, o, d->scratch_per_lane, d->dynamic_stack, lane);
+  return emu_fault(d, w, in, "scratch address 0x%llx outside this wave's private segment (%u bytes per work-item) (lane %u)",
+                   (unsigned long long)ga, d->scratch_per_lane, lane);
+}
+
 static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   int err = 0;
@@ -363,6 +381,8 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t addr[EMU_MAX_LANES];
   int space[EMU_MAX_LANES];
   uint8_t oob[EMU_MAX_LANES];
+  /* A V# into the scratch allocation: each wave may touch its own block only. */
+  int scratch_v = d->scratch_total && base >= d->scratch_alloc && base < d->scratch_alloc + d->scratch_total;
   for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; oob[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
@@ -377,6 +397,8 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (stride == 0 || !in->idxen) { if (off + ms.bytes > nrec && !(swz && add_tid)) oob[l] = 1; }
     else if (index >= nrec) oob[l] = 1;
     addr[l] = base + soff + bo;
+    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave))
+      return scratch_overflow(d, w, in, addr[l], l);
   }
   /* A load with EXEC = 0 writes nothing: remember it for the strict check
    * on cross-lane reads (v_readlane of a reload under EXEC = 0, D99507). */

@@ -175,6 +175,10 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     uint64_t t = emu_sread64(d, w, in, in->src[0], &err);
     if (err) return -1;
     if (op == ISA_S_SWAPPC_B64 && emu_swrite64(d, w, in, in->dst, w->pc + in->size)) return -1;
+    /* Calls and returns, for the depth a stack overflow reports (a tail
+     * call through s_setpc_b64 makes it an estimate). */
+    if (op == ISA_S_SWAPPC_B64) w->call_depth++;
+    else if (w->call_depth) w->call_depth--;
     w->pc = t;
     return 1;
   }

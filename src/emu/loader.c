@@ -178,6 +178,7 @@ bad:
 wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
   const uint8_t *e = elfv;
   if (!dev) return NULL;
+  if (size > WEMU_MAX_CODE_OBJECT_BYTES) { emu_err(dev, "code object: larger than " WEMU_MAX_CODE_OBJECT_TEXT); return NULL; }
   if (!e || size < 64 || memcmp(e, "\177ELF", 4) != 0) { emu_err(dev, "code object: not an ELF file"); return NULL; }
   if (e[4] != 2 || e[5] != 1) { emu_err(dev, "code object: not a little-endian ELF64 file"); return NULL; }
   if (rd(e + 18, 2) != 224) { emu_err(dev, "code object: e_machine %u is not EM_AMDGPU (224)", (unsigned)rd(e + 18, 2)); return NULL; }

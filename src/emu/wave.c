@@ -48,8 +48,15 @@ static uint64_t pending_pc(emu_wave *w, int vgpr, unsigned reg) {
   return 0;
 }
 
+int emu_srange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw, const char *what) {
+  if (code >= 102 || code + ndw <= d->sgpr_limit) return 0;
+  unsigned r = code >= d->sgpr_limit ? code : d->sgpr_limit;
+  return emu_fault(d, w, in, "%s s%u beyond the %u SGPRs the kernel descriptor allocates", what, r, d->sgpr_limit);
+}
+
 /* Checks `ndw` SGPR-file registers starting at `code` for poison/pending. */
 int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw) {
+  if (emu_srange(d, w, in, code, ndw, "reads")) return -1;
   for (unsigned i = 0; i < ndw; i++) {
     unsigned c = code + i;
     if (c >= EMU_NUM_SGPR || c == OPC_EXEC_LO || c == OPC_EXEC_HI) continue;
@@ -141,6 +148,7 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
   if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
   if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
   if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
+  if (emu_srange(d, w, in, code, 1, "writes")) return -1;
   if (w->spend[code] && !d->dev->opt.lax_waitcnt) {
     char nm[32];
     sname(nm, sizeof nm, code);

@@ -39,8 +39,14 @@ static void set_min(LLVMContextRef ctx, LLVMValueRef f, const char *key, unsigne
 
 int wavecc_ir_set_budget(const void *ir, size_t size, unsigned vgprs, unsigned sgprs, void **bc, size_t *bc_size,
                          char **diag) {
+  if (!bc || !bc_size || !diag) return -1; /* nowhere to put a result or a message */
   *bc = NULL;
   *bc_size = 0;
+  *diag = NULL;
+  if (!ir || size > WAVECC_MAX_INPUT_BYTES || vgprs > 256 || sgprs > 102) {
+    *diag = strdup("wavecc_ir_set_budget: NULL or oversized IR, or a budget above 256 VGPRs / 102 SGPRs");
+    return -1;
+  }
   LLVMContextRef ctx = LLVMContextCreate();
   LLVMMemoryBufferRef buf = LLVMCreateMemoryBufferWithMemoryRangeCopy(ir, size, "input");
   const unsigned char *u = ir;

@@ -7,6 +7,7 @@
  * A fresh device per test keeps tests independent: memory left by one test
  * cannot hide an out-of-bounds access in the next. Loading a code object is
  * cheap next to compiling it, which happens once per file. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -104,7 +105,7 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
   }
   if (cfg->reg_vgprs || cfg->reg_sgprs) { /* the budget as kernel attributes, as llc reads it */
     size_t n = 0;
-    void *ir = file_read_all(in, &n), *out = NULL;
+    void *ir = file_read_regular(in, WAVECC_MAX_INPUT_BYTES, &n), *out = NULL;
     size_t out_size = 0;
     int st = ir ? wavecc_ir_set_budget(ir, n, cfg->reg_vgprs, cfg->reg_sgprs, &out, &out_size, diag) : -1;
     free(ir);
@@ -128,7 +129,7 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
     *diag = xstrdup_or(err, "ld.lld-19 failed");
     goto done;
   }
-  p->elf = file_read_all(so, &p->elf_size);
+  p->elf = file_read_regular(so, WEMU_MAX_CODE_OBJECT_BYTES, &p->elf_size);
   if (!p->elf) { *diag = strdup("cannot read the linked code object"); goto done; }
   rc = 0;
 done:
@@ -186,8 +187,10 @@ int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char
   memset(p, 0, sizeof *p);
   *diag = NULL;
   if (cfg->code_object) { /* prebuilt (interoperability tests): the file gives the tests only */
-    p->elf = file_read_all(cfg->code_object, &p->elf_size);
-    if (!p->elf) *diag = strdup("cannot read the --code-object file");
+    p->elf = file_read_regular(cfg->code_object, WEMU_MAX_CODE_OBJECT_BYTES, &p->elf_size);
+    if (!p->elf)
+      *diag = rt_fmt("cannot read the --code-object file %s: %s", cfg->code_object,
+                     errno == EINVAL ? "not a regular file" : errno == EFBIG ? "larger than " WEMU_MAX_CODE_OBJECT_TEXT : strerror(errno));
     return p->elf ? 0 : -1;
   }
   return cfg->compiler == RT_LLC ? build_llc(cfg, f, p, diag, log) : build_wavecc(cfg, f, p, diag, log);
@@ -249,6 +252,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   eo.trace = cfg->trace;
   eo.max_steps = cfg->max_steps;
   eo.timeout_seconds = cfg->timeout_seconds;
+  eo.dynamic_stack_bytes = cfg->stack_bytes;
   /* One file at a time can trace straight to stderr; in parallel runs the
    * trace would interleave, so it is collected with the file's output. */
   char *trace_buf = NULL;

@@ -713,7 +713,8 @@ int rt_file_parse_ex(const char *path, const char *data, size_t size, int allow_
           f->source_size = sz;
           f->source_path = full;
           full = NULL;
-          f->src_kind = !strcmp(ext_of(p.source_file), ".ll") ? RT_SRC_LLVM : RT_SRC_OPENCL;
+          /* LLVM IR as text (.ll) or bitcode (.bc); anything else is OpenCL C */
+          f->src_kind = !strcmp(ext_of(p.source_file), ".ll") || !strcmp(ext_of(p.source_file), ".bc") ? RT_SRC_LLVM : RT_SRC_OPENCL;
         }
         free(full);
       }

@@ -55,9 +55,39 @@ static int cmp_str(const void *a, const void *b) {
   return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* Directories already searched, by device and inode: a symbolic link back
+ * up the tree (d/self -> .) would otherwise make every file below it appear
+ * under 2^depth paths and the search never end. */
+typedef struct dir_set {
+  struct { dev_t dev; ino_t ino; } *v;
+  size_t n, cap;
+} dir_set;
+
+/* Adds st's directory to the set; 0 if new, 1 if seen before, -1 when out of memory. */
+static int dir_set_add(dir_set *s, const struct stat *st) {
+  for (size_t i = 0; i < s->n; i++)
+    if (s->v[i].dev == st->st_dev && s->v[i].ino == st->st_ino) return 1;
+  if (s->n == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    void *v = realloc(s->v, cap * sizeof *s->v);
+    if (!v) return -1;
+    s->v = v;
+    s->cap = cap;
+  }
+  s->v[s->n].dev = st->st_dev;
+  s->v[s->n].ino = st->st_ino;
+  s->n++;
+  return 0;
+}
+
 /* Adds the test files under `dir` (sorted, recursive, hidden entries
- * skipped). Returns 0 or -1 if `dir` cannot be read. */
-static int scan_dir(const char *dir, path_list *out, int depth) {
+ * skipped, each real directory visited once). Returns 0 or -1 if `dir`
+ * cannot be read. */
+static int scan_dir(const char *dir, path_list *out, int depth, dir_set *seen) {
+  struct stat dst;
+  if (stat(dir, &dst) != 0) return -1;
+  int added = dir_set_add(seen, &dst);
+  if (added != 0) return added > 0 ? 0 : -1;
   DIR *d = opendir(dir);
   if (!d) return -1;
   path_list names = {0};
@@ -73,7 +103,7 @@ static int scan_dir(const char *dir, path_list *out, int depth) {
     sprintf(full, "%s%s%s", dir, dl && dir[dl - 1] == '/' ? "" : "/", names.v[i]);
     struct stat st;
     if (stat(full, &st) == 0) {
-      if (S_ISDIR(st.st_mode) && depth < 16) scan_dir(full, out, depth + 1);
+      if (S_ISDIR(st.st_mode) && depth < 16) scan_dir(full, out, depth + 1, seen);
       else if (S_ISREG(st.st_mode) && is_test_name(names.v[i])) path_push(out, full);
     }
     free(full);
@@ -129,6 +159,7 @@ typedef struct file_job {
   rt_text out;
   rt_counts c;
   int done;
+  rt_text cut;            /* "PATH: TEST" lines of the tests --total-timeout cut */
 } file_job;
 
 typedef struct run_state {
@@ -137,6 +168,7 @@ typedef struct run_state {
   rt_device_facts facts;
   file_job *jobs;
   size_t num_jobs, next;
+  double deadline;        /* rt_monotonic_seconds() when --total-timeout ends the run; 0 none */
   pthread_mutex_t mu;
   pthread_cond_t cv;
 } run_state;
@@ -303,8 +335,9 @@ static void run_one(run_state *rs, file_job *j) {
     free(err);
     goto known;
   }
-  char *error = NULL;
+  char *error = NULL, *options = NULL;
   char *skip = file_skip_reason(&f, &rs->facts, &error);
+  if (!error && !skip) error = rt_check_build(cfg, &f, &options);
   if (error) {
     report(&rc, NULL, RT_ERROR, error);
   } else if (skip) {
@@ -313,6 +346,7 @@ static void run_one(run_state *rs, file_job *j) {
   } else {
     /* Tests with image or sampler arguments are skipped, never run. */
     rt_file run = f;
+    run.build_options = options;
     rt_test *keep = calloc(f.num_tests + 1, sizeof *keep);
     size_t nkeep = 0;
     for (size_t i = 0; keep && i < f.num_tests; i++) {
@@ -334,6 +368,7 @@ static void run_one(run_state *rs, file_job *j) {
   }
   free(skip);
   free(error);
+  free(options);
   rt_file_free(&f);
 known:
   /* Only a file that ran and passed is an xpass: one whose tests were all
@@ -346,6 +381,122 @@ known:
   }
 }
 
+/* --total-timeout ended the run before file j finished: one "cut" line per
+ * test (names from a fresh parse of the file; the file's partial output
+ * died with its worker), counted as failed. */
+static void cut_file(run_state *rs, file_job *j) {
+  rt_file f;
+  char *err = NULL;
+  char when[64];
+  snprintf(when, sizeof when, "--total-timeout=%g", rs->cfg->total_timeout_seconds);
+  rt_text_free(&j->out);
+  memset(&j->c, 0, sizeof j->c);
+  if (rt_file_load_ex(j->path, rs->cfg->allow_outside_sources, &f, &err) == 0 && f.num_tests) {
+    for (size_t i = 0; i < f.num_tests; i++) {
+      rt_text_printf(&j->out, "cut   %s: %s: not finished within %s\n", j->path, f.tests[i].name, when);
+      rt_text_printf(&j->cut, "  %s: %s\n", j->path, f.tests[i].name);
+      j->c.cut++;
+    }
+    rt_file_free(&f);
+  } else {
+    rt_text_printf(&j->out, "cut   %s: (file): not finished within %s\n", j->path, when);
+    rt_text_printf(&j->cut, "  %s\n", j->path);
+    j->c.cut++;
+  }
+  free(err);
+  j->c.failed += j->c.cut;
+}
+
+typedef struct child_arg {
+  run_state *rs;
+  file_job *j;
+} child_arg;
+
+/* In the worker process: run the file and hand back its output. */
+static void child_run(void *varg, rt_text *out, rt_counts *c) {
+  child_arg *a = varg;
+  run_one(a->rs, a->j);
+  *out = a->j->out;
+  *c = a->j->c;
+}
+
+/* Files run in worker processes (isolate.c), at most cfg->jobs at a time,
+ * driven from this one thread: an abort, crash or exit while compiling or
+ * running a file is one error for that file, and --total-timeout can stop
+ * it. Marks each job done; `ready` is called after every round so that
+ * finished files print in order. */
+static void run_workers(run_state *rs, void (*ready)(run_state *, void *), void *ctx) {
+  size_t n = (size_t)(rs->cfg->jobs < 1 ? 1 : rs->cfg->jobs), next = 0, busy = 0;
+  rt_worker *w = calloc(n, sizeof *w);
+  rt_worker **live = calloc(n, sizeof *live);
+  size_t *job = calloc(n, sizeof *job);
+  char *msg = NULL;
+  if (!w || !live || !job) n = 0;
+  for (;;) {
+    int late = rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline;
+    for (size_t k = 0; k < n && next < rs->num_jobs; k++) {
+      if (job[k]) continue; /* job[k] = 1 + the job index of a busy slot */
+      while (next < rs->num_jobs && rs->jobs[next].done) next++;
+      if (next >= rs->num_jobs) break;
+      file_job *j = &rs->jobs[next];
+      child_arg a = {rs, j};
+      if (late) cut_file(rs, j);
+      else if (rt_worker_start(&w[k], child_run, &a, &msg) == 0) {
+        job[k] = ++next;
+        busy++;
+        continue;
+      } else {
+        report_ctx rc = {j, rs->cfg};
+        report(&rc, NULL, RT_ERROR, msg);
+        free(msg);
+        msg = NULL;
+      }
+      j->done = 1;
+      next++;
+      k--; /* this slot is still free */
+    }
+    if (!busy) {
+      if (next >= rs->num_jobs || !n) break;
+      continue;
+    }
+    size_t nl = 0;
+    for (size_t k = 0; k < n; k++)
+      if (job[k]) live[nl++] = &w[k];
+    int ms = 100;
+    if (rs->deadline > 0) {
+      double left = rs->deadline - rt_monotonic_seconds();
+      ms = left <= 0 ? 0 : left * 1000 < ms ? (int)(left * 1000) + 1 : ms;
+    }
+    rt_workers_wait(live, nl, ms);
+    late = rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline;
+    for (size_t k = 0; k < n; k++) {
+      if (!job[k] || !(rt_worker_done(&w[k]) || late)) continue;
+      file_job *j = &rs->jobs[job[k] - 1];
+      rt_isolate_status st = rt_worker_finish(&w[k], late, &j->out, &j->c, &msg);
+      if (st == RT_ISOLATE_CUT) cut_file(rs, j);
+      else if (st == RT_ISOLATE_DIED) {
+        report_ctx rc = {j, rs->cfg};
+        report(&rc, NULL, RT_ERROR, msg);
+      }
+      free(msg);
+      msg = NULL;
+      j->done = 1;
+      job[k] = 0;
+      busy--;
+    }
+    ready(rs, ctx);
+  }
+  /* Out of memory for the pool: run what is left in this process. */
+  for (; next < rs->num_jobs; next++)
+    if (!rs->jobs[next].done) {
+      run_one(rs, &rs->jobs[next]);
+      rs->jobs[next].done = 1;
+    }
+  free(w);
+  free(live);
+  free(job);
+}
+
 static void *worker(void *arg) {
   run_state *rs = arg;
   for (;;) {
@@ -353,7 +504,8 @@ static void *worker(void *arg) {
     size_t i = rs->next < rs->num_jobs ? rs->next++ : rs->num_jobs;
     pthread_mutex_unlock(&rs->mu);
     if (i >= rs->num_jobs) return NULL;
-    run_one(rs, &rs->jobs[i]);
+    if (rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline) cut_file(rs, &rs->jobs[i]);
+    else run_one(rs, &rs->jobs[i]);
     pthread_mutex_lock(&rs->mu);
     rs->jobs[i].done = 1;
     pthread_cond_broadcast(&rs->cv);
@@ -361,10 +513,72 @@ static void *worker(void *arg) {
   }
 }
 
+/* Prints finished files in order (each file's output whole) and adds up
+ * their counts; the progress line names the next file. */
+typedef struct printer {
+  FILE *out;
+  rt_counts *counts;
+  int progress;
+  size_t printed;
+} printer;
+
+static void print_ready(run_state *rs, void *vctx) {
+  printer *p = vctx;
+  for (; p->printed < rs->num_jobs && rs->jobs[p->printed].done; p->printed++) {
+    file_job *j = &rs->jobs[p->printed];
+    if (p->progress) fprintf(p->out, "\r\033[K");
+    if (j->out.n) fwrite(j->out.p, 1, j->out.n, p->out);
+    rt_counts *c = p->counts;
+    c->passed += j->c.passed;
+    c->failed += j->c.failed;
+    c->skipped += j->c.skipped;
+    c->errors += j->c.errors;
+    c->xfail += j->c.xfail;
+    c->xpass += j->c.xpass;
+    c->cut += j->c.cut;
+    rt_text_free(&j->out);
+  }
+  if (p->progress && p->printed < rs->num_jobs)
+    fprintf(p->out, "\r\033[K[%zu/%zu] %s", p->printed + 1, rs->num_jobs, rs->jobs[p->printed].path);
+  fflush(p->out);
+}
+
+/* PoCL: the OpenCL platform is opened once in this process, so its files
+ * run here, in threads with -j (OpenCL objects are thread-safe). */
+static void run_threads(run_state *rs, printer *pr) {
+  pthread_mutex_init(&rs->mu, NULL);
+  pthread_cond_init(&rs->cv, NULL);
+  int nthreads = rs->cfg->jobs < 1 ? 1 : rs->cfg->jobs;
+  if ((size_t)nthreads > rs->num_jobs) nthreads = rs->num_jobs ? (int)rs->num_jobs : 1;
+  pthread_t *th = calloc((size_t)nthreads, sizeof *th);
+  int started = 0;
+  if (nthreads > 1 && th)
+    for (int i = 0; i < nthreads; i++)
+      if (pthread_create(&th[i], NULL, worker, rs) == 0) started++;
+  for (size_t i = 0; i < rs->num_jobs; i++) {
+    file_job *j = &rs->jobs[i];
+    if (!started && !j->done) { /* serial (or threads could not start) */
+      if (rs->deadline > 0 && rt_monotonic_seconds() >= rs->deadline) cut_file(rs, j);
+      else run_one(rs, j);
+      j->done = 1;
+    } else {
+      pthread_mutex_lock(&rs->mu);
+      while (!j->done) pthread_cond_wait(&rs->cv, &rs->mu);
+      pthread_mutex_unlock(&rs->mu);
+    }
+    print_ready(rs, pr);
+  }
+  for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
+  free(th);
+  pthread_mutex_destroy(&rs->mu);
+  pthread_cond_destroy(&rs->cv);
+}
+
 int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *out, FILE *err,
            rt_counts *counts) {
   memset(counts, 0, sizeof *counts);
   path_list files = {0}, known = {0}, missing = {0};
+  dir_set seen = {0};
   int rc = 2;
   run_state rs;
   memset(&rs, 0, sizeof rs);
@@ -376,7 +590,7 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
       size_t before = files.n;
       /* An unreadable or empty directory is an error: a corpus that
        * vanished must not pass as "0 failed". */
-      if (scan_dir(paths[i], &files, 0) != 0 || files.n == before) path_push(&missing, paths[i]);
+      if (scan_dir(paths[i], &files, 0, &seen) != 0 || files.n == before) path_push(&missing, paths[i]);
     } else {
       /* Files (and missing paths, which then fail with a clear message). */
       path_push(&files, paths[i]);
@@ -409,60 +623,30 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
     rt_text_printf(&j->out, "error %s: cannot read the directory, or it holds no .cl, .ll or .program_test files\n", j->path);
   }
   rs.next = 0;
-  pthread_mutex_init(&rs.mu, NULL);
-  pthread_cond_init(&rs.cv, NULL);
-  int nthreads = cfg->jobs < 1 ? 1 : cfg->jobs;
-  if ((size_t)nthreads > files.n) nthreads = files.n ? (int)files.n : 1;
-  pthread_t *th = calloc((size_t)nthreads, sizeof *th);
-  int started = 0;
-  if (nthreads > 1 && th)
-    for (int i = 0; i < nthreads; i++)
-      if (pthread_create(&th[i], NULL, worker, &rs) == 0) started++;
+  if (cfg->total_timeout_seconds > 0) rs.deadline = rt_monotonic_seconds() + cfg->total_timeout_seconds;
   int progress = cfg->progress < 0 ? (isatty(fileno(out)) && rs.num_jobs >= 10) : cfg->progress;
-  for (size_t i = 0; i < rs.num_jobs; i++) {
-    file_job *j = &rs.jobs[i];
-    if (!started && !j->done) {
-      /* Serial run (or threads could not start): work in this thread. */
-      if (progress) { fprintf(out, "\r\033[K[%zu/%zu] %s", i + 1, rs.num_jobs, j->path); fflush(out); }
-      run_one(&rs, j);
-      j->done = 1;
-    } else {
-      pthread_mutex_lock(&rs.mu);
-      while (!j->done) {
-        if (progress) {
-          size_t running = rs.next;
-          fprintf(out, "\r\033[K[%zu/%zu] %s", i, rs.num_jobs, running && running <= rs.num_jobs ? rs.jobs[running - 1].path : "");
-          fflush(out);
-        }
-        pthread_cond_wait(&rs.cv, &rs.mu);
-      }
-      pthread_mutex_unlock(&rs.mu);
-    }
-    if (progress) fprintf(out, "\r\033[K");
-    if (j->out.n) fwrite(j->out.p, 1, j->out.n, out);
-    fflush(out);
-    counts->passed += j->c.passed;
-    counts->failed += j->c.failed;
-    counts->skipped += j->c.skipped;
-    counts->errors += j->c.errors;
-    counts->xfail += j->c.xfail;
-    counts->xpass += j->c.xpass;
-    rt_text_free(&j->out);
+  printer pr = {out, counts, progress, 0};
+  if (cfg->compiler == RT_POCL && !cfg->differential) run_threads(&rs, &pr);
+  else run_workers(&rs, print_ready, &pr);
+  print_ready(&rs, &pr);
+  if (counts->cut) {
+    fprintf(out, "%u test%s cut by --total-timeout=%g (not run or not finished, counted as failed):\n", counts->cut,
+            counts->cut == 1 ? "" : "s", cfg->total_timeout_seconds);
+    for (size_t i = 0; i < rs.num_jobs; i++)
+      if (rs.jobs[i].cut.n) fwrite(rs.jobs[i].cut.p, 1, rs.jobs[i].cut.n, out);
   }
-  for (int i = 0; i < started; i++) pthread_join(th[i], NULL);
-  free(th);
-  pthread_mutex_destroy(&rs.mu);
-  pthread_cond_destroy(&rs.cv);
   if (cfg->known_failures)
     fprintf(out, "%u xfail, %u xpass (known failures: %s)\n", counts->xfail, counts->xpass, cfg->known_failures);
   fprintf(out, "%u passed, %u failed, %u skipped\n", counts->passed, counts->failed, counts->skipped);
   fflush(out);
   rc = counts->failed ? 1 : 0;
 out:
+  for (size_t i = 0; rs.jobs && i < rs.num_jobs; i++) rt_text_free(&rs.jobs[i].cut);
   free(rs.jobs);
   rt_pocl_close(rs.pocl);
   path_list_free(&files);
   path_list_free(&known);
   path_list_free(&missing);
+  free(seen.v);
   return rc;
 }

@@ -163,9 +163,19 @@ void rt_free_options(char **v);
 
 /* ---- Running (run.c, exec_emu.c, exec_pocl.c) ---- */
 
+struct rt_config;
+/* What f may ask of the compiler (build_check.c): its build_options only
+ * from the clBuildProgram options of the OpenCL specification, -I
+ * directories and every file the program's preprocessing reads (#include,
+ * #embed) inside the test file's directory tree unless
+ * cfg->allow_outside_sources. Returns NULL and *options (malloc'ed: the
+ * build options to compile with, a relative -I made absolute from the
+ * test file's directory), or a malloc'ed message refusing the file. */
+char *rt_check_build(const struct rt_config *cfg, const rt_file *f, char **options);
+
 typedef enum rt_compiler { RT_WAVECC, RT_LLC, RT_POCL } rt_compiler;
 
-typedef struct rt_config {
+typedef struct rt_config { /* wavecc-run's options */
   rt_compiler compiler;
   int jobs;               /* files in parallel, >= 1 */
   int verbose, stats, trace, check_uninit, keep_temps;
@@ -179,11 +189,14 @@ typedef struct rt_config {
   int num_wavecc_opts;
   unsigned reg_vgprs, reg_sgprs; /* --reg-budget: the same register budget for every compiler (0: none) */
   const char *code_object; /* --code-object: run this prebuilt code object instead of compiling (emulator) */
+  uint32_t stack_bytes;    /* --stack-size: emulator stack room per work-item for dynamic-stack kernels; 0 default */
+  double total_timeout_seconds; /* --total-timeout: wall-clock limit of the whole run; 0 none */
 } rt_config;
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */
 typedef struct rt_counts {
   unsigned passed, failed, skipped, errors, xfail, xpass;
+  unsigned cut;           /* tests not run or not finished within --total-timeout (also in failed) */
 } rt_counts;
 
 /* Runs every test file named in `paths` (files, or directories searched
@@ -209,6 +222,35 @@ void rt_text_printf(rt_text *t, const char *fmt, ...) __attribute__((format(prin
  * NULL when out of memory. */
 char *rt_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_text_free(rt_text *t);
+
+/* ---- Worker processes (isolate.c) ---- */
+
+/* CLOCK_MONOTONIC in seconds. */
+double rt_monotonic_seconds(void);
+/* Work done in a worker process: appends result lines to `out`, counts to `c`. */
+typedef void (*rt_child_fn)(void *arg, rt_text *out, rt_counts *c);
+typedef enum rt_isolate_status { RT_ISOLATE_OK, RT_ISOLATE_DIED, RT_ISOLATE_CUT } rt_isolate_status;
+/* One worker process and what it sent so far (fields private to isolate.c). */
+typedef struct rt_worker {
+  int pid, res_fd, err_fd;
+  rt_text res, tail, out;
+  rt_counts c;
+  int got, reaped, status;
+} rt_worker;
+/* Forks a child that runs fn(arg, ...) and sends back its output and
+ * counts. Call from a single-threaded process only (see isolate.c).
+ * Returns 0, or -1 with *msg (malloc'ed). */
+int rt_worker_start(rt_worker *w, rt_child_fn fn, void *arg, char **msg);
+/* Waits up to `ms` milliseconds for any of the n workers, reads what they
+ * sent (forwarding their stderr to ours) and reaps those that ended. */
+void rt_workers_wait(rt_worker *const *ws, size_t n, int ms);
+/* 1 when w's result is complete or w has ended. */
+int rt_worker_done(const rt_worker *w);
+/* Ends w: kills it first when `stop` and it is not done (RT_ISOLATE_CUT).
+ * RT_ISOLATE_OK: *out and *c hold its output and counts; RT_ISOLATE_DIED:
+ * it crashed, aborted or exited without a result, *msg (malloc'ed) says
+ * how, with the last lines of its stderr (e.g. "LLVM ERROR: out of memory"). */
+rt_isolate_status rt_worker_finish(rt_worker *w, int stop, rt_text *out, rt_counts *c, char **msg);
 
 /* The built program of one file for the emulator back ends: an ELF code
  * object (wavecc or llc + ld.lld). */

@@ -13,7 +13,7 @@
  *     VALU VCC write -> v_div_fmas, s_setreg -> s_getreg),
  *   - a global store outside every allocation, an LDS access past the end,
  *   - an unknown instruction, an endless loop (instruction limit, per-wave
- *     watchdog), registers beyond those the kernel descriptor allocates,
+ *     watchdog), VGPRs and SGPRs beyond those the kernel descriptor allocates,
  *   - malformed code objects.
  * The same kernels with the fix applied must pass, so that the checks do
  * not simply fire on everything. */
@@ -169,6 +169,19 @@ int main(void) {
   expect("v_writelane beyond the descriptor's VGPRs", "  v_writelane_b32 v100, s0, 3\n", NULL, NULL,
          "writes v100 beyond");
   expect("the last allocated VGPR is fine", "  v_mov_b32 v63, 1\n  v_mov_b32 v1, v63\n", NULL, NULL, NULL);
+  /* SGPRs likewise (issue 22: s20 or s101 of 16 passed). The helper's 48
+   * numbered SGPRs plus VCC, FLAT_SCRATCH and XNACK_MASK (54) take 4
+   * granules of 16: s0..s63. */
+  expect("SALU write beyond the descriptor's SGPRs", "  s_mov_b32 s64, 1\n", NULL, NULL,
+         "writes s64 beyond the 64 SGPRs the kernel descriptor allocates");
+  expect("SALU write of s101", "  s_mov_b32 s101, 1\n", NULL, NULL, "writes s101 beyond the 64 SGPRs");
+  expect("SALU read beyond the descriptor's SGPRs", "  s_mov_b32 s1, s80\n", NULL, NULL, "reads s80 beyond the 64 SGPRs");
+  expect("64-bit SALU write straddling the end", "  s_mov_b64 s[62:63], 0\n  s_mov_b64 s[64:65], 0\n", NULL, NULL,
+         "writes s64 beyond");
+  expect("scalar load into SGPRs past the end", "  s_load_dwordx4 s[64:67], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n", NULL,
+         NULL, "loads into s64 beyond the 64 SGPRs");
+  expect("VALU read of an SGPR past the end", "  v_mov_b32 v1, s70\n", NULL, NULL, "reads s70 beyond");
+  expect("the last allocated SGPR is fine", "  s_mov_b32 s63, 1\n  s_mov_b32 s1, s63\n", NULL, NULL, NULL);
 
   /* Descriptor sizes near 2^32 are refused, not wrapped (32-bit products
    * gave a 0-byte LDS and a wrong scratch stride). */

@@ -3,7 +3,7 @@
 #
 #   run.sh build FUZZ_BUILD_DIR
 #       configures FUZZ_BUILD_DIR with clang-19 and -DWAVECC_FUZZ=ON, builds
-#       fuzz_testfile, fuzz_codeobj and fuzz_mir
+#       fuzz_testfile, fuzz_codeobj, fuzz_mir, fuzz_bitcode and fuzz_capi
 #   run.sh run FUZZ_BUILD_DIR HARNESS [libFuzzer options...]
 #       runs HARNESS on its seed corpus (below) with a fresh scratch corpus
 #       in FUZZ_BUILD_DIR/corpus-HARNESS (libFuzzer writes new inputs into
@@ -31,6 +31,8 @@ seeds() {
     fuzz_testfile) echo "$SRC/tests/kernels $SRC/tests/runner-inputs $SRC/tests/libclc-edges" ;;
     fuzz_codeobj)  echo "$SRC/tests/fuzz/corpus/codeobj $SRC/tests/fuzz/corpus/fuzz_codeobj-regressions" ;;
     fuzz_mir)      echo "$SRC/tests/passes" ;;
+    fuzz_bitcode)  echo "$SRC/tests/fuzz/corpus/bitcode" ;;
+    fuzz_capi)     echo "$SRC/tests/fuzz/corpus/capi" ;;
     *) echo "run.sh: unknown harness $1" >&2; exit 2 ;;
   esac
 }
@@ -40,7 +42,7 @@ case "${1:-}" in
     B=$2
     CC=${WAVECC_FUZZ_CC:-clang-19} CXX=${WAVECC_FUZZ_CXX:-clang++-19} \
       cmake -S "$SRC" -B "$B" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DWAVECC_FUZZ=ON >/dev/null
-    cmake --build "$B" -j "${JOBS:-2}" --target fuzz_testfile fuzz_codeobj fuzz_mir
+    cmake --build "$B" -j "${JOBS:-2}" --target fuzz_testfile fuzz_codeobj fuzz_mir fuzz_bitcode fuzz_capi
     ;;
   run)
     B=$2 H=$3
@@ -49,6 +51,10 @@ case "${1:-}" in
     work="$B/corpus-$H"
     rm -rf "$work"
     mkdir -p "$work" "$B/findings"
+    # LLVM's own reader leaks on some bitcode (fuzz_bitcode.supp says which).
+    if [ "$H" = fuzz_bitcode ]; then
+      export LSAN_OPTIONS="suppressions=$SRC/tests/fuzz/libfuzzer/fuzz_bitcode.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+    fi
     # shellcheck disable=SC2046
     exec "$exe" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
       -artifact_prefix="$B/findings/$H-" $(defaults "$H") "$@" "$work" $(seeds "$H")

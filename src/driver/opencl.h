@@ -1,0 +1,21 @@
+/* Internal to wavecc and wavecc-run: what clang reads besides the OpenCL C
+ * source (opencl.c). */
+#ifndef WAVECC_DRIVER_OPENCL_H
+#define WAVECC_DRIVER_OPENCL_H
+
+#include <stddef.h>
+
+/* Preprocesses `source` (`size` bytes) with exactly the clang-19 command of
+ * wavecc_opencl_to_bitcode (same flags and cl_options) and lists every
+ * file it reads other than the source itself and clang's own resource
+ * headers (opencl-c-base.h, opencl-c.h): #include, #embed, by any path.
+ * On return 0, *files is a malloc'ed list, one resolved path (realpath;
+ * as written when it cannot be resolved) per line, and *complete says
+ * where it came from: 1 from clang's dependency output (every file), 0
+ * when preprocessing failed and the list comes from clang's -H trace and
+ * diagnostic locations (every header entered before it stopped; #embed
+ * not included). Returns -1 when clang cannot be run (*files NULL). */
+int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, const char *const *cl_options,
+                           int num_cl_options, char **files, int *complete);
+
+#endif

@@ -1,0 +1,169 @@
+/* What a test file may ask of the compiler (rt_check_build, runner.h).
+ *
+ * wavecc-run runs test files from anywhere, and a test file's
+ * build_options used to reach clang unchanged: `-fplugin=/x.so` loads and
+ * runs a library, `-MD -MF /any/path` writes a file anywhere, and
+ * `#include "/etc/passwd"` shows that file in the build error. So:
+ *
+ * - build_options may hold only the clBuildProgram options the OpenCL
+ *   specification defines (OpenCL 3.0 API spec, 5.8.6 "Compiler Options":
+ *   preprocessor -D and -I, math and optimisation -cl-*, -w, -Werror,
+ *   -cl-std=, -cl-kernel-arg-info, -g); anything else is refused by name.
+ *   A relative -I directory is taken relative to the test file's directory
+ *   (as program_source_file is), and must lie inside that directory's tree.
+ *
+ * - Every file the program's preprocessing reads must lie inside the test
+ *   file's directory tree. Checking the text of #include lines cannot be
+ *   made robust (macros, line splices, digraphs, -I search order, #embed,
+ *   #import, symbolic links), so clang itself says what it reads: the
+ *   source is preprocessed first, with the very command line of the real
+ *   compile, into a private temporary directory (clang -E -M -MF, see
+ *   wavecc_opencl_includes), and every dependency except the source and
+ *   clang's own resource headers is resolved (realpath: "..", links) and
+ *   must lie below the test file's directory. When preprocessing fails
+ *   (no dependency file), the headers clang entered (-H) and the files its
+ *   messages name are checked instead; the compile then reports the error
+ *   itself. Only after the check does the real compile run.
+ *
+ * --allow-outside-sources lifts both directory limits (not the option
+ * list). The files could change between the check and the compile; the
+ * check guards against hostile test files, not against a concurrent
+ * writer of the test tree. */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "driver/opencl.h"
+#include "runner/runner.h"
+
+/* Options of the specification taken as they are. */
+static const char *const plain_options[] = {
+    "-w", "-Werror", "-g", "-cl-kernel-arg-info", "-cl-opt-disable", "-cl-mad-enable", "-cl-no-signed-zeros",
+    "-cl-unsafe-math-optimizations", "-cl-finite-math-only", "-cl-fast-relaxed-math", "-cl-single-precision-constant",
+    "-cl-denorms-are-zero", "-cl-fp32-correctly-rounded-divide-sqrt", "-cl-uniform-work-group-size",
+    "-cl-no-subgroup-ifp", "-cl-strict-aliasing",
+};
+static const char *const cl_std_values[] = {"CL1.0", "CL1.1", "CL1.2", "CL2.0", "CL3.0"};
+
+/* 1 when `path` (resolved) is `root` or lies below it. */
+static int below(const char *path, const char *root) {
+  size_t n = strlen(root);
+  return !strncmp(path, root, n) && (path[n] == '/' || path[n] == 0 || (n == 1 && root[0] == '/'));
+}
+
+/* The test file's directory, resolved; NULL when it cannot be. */
+static char *test_root(const rt_file *f) {
+  const char *slash = strrchr(f->path, '/');
+  char *dir = slash ? strndup(f->path, (size_t)(slash - f->path + 1)) : strdup(".");
+  char *r = dir ? realpath(dir, NULL) : NULL;
+  free(dir);
+  return r;
+}
+
+/* -I DIR: the directory clang should search (relative to the test file's
+ * directory), or NULL with *msg. */
+static char *include_dir(const char *arg, const char *root, int allow_outside, char **msg) {
+  char *full = arg[0] == '/' ? strdup(arg) : rt_fmt("%s/%s", root, arg);
+  char *real = full ? realpath(full, NULL) : NULL;
+  if (!real) *msg = rt_fmt("build_options: -I %s: %s", arg, full ? strerror(errno) : "out of memory");
+  else if (!allow_outside && !below(real, root))
+    *msg = rt_fmt("build_options: -I %s lies outside the test file's directory tree (--allow-outside-sources permits it)",
+                  arg);
+  if (real && !*msg && strpbrk(real, " \t\n"))
+    *msg = rt_fmt("build_options: -I %s: directories whose path holds white space are not supported", arg);
+  free(full);
+  if (*msg) {
+    free(real);
+    return NULL;
+  }
+  return real;
+}
+
+/* Checks one option (and its separate value at opts[*i + 1]); appends the
+ * form to pass on to *out. NULL or a message. */
+static char *check_option(char **opts, int n, int *i, const char *root, int allow_outside, rt_text *out) {
+  const char *a = opts[*i];
+  if (!strcmp(a, "-D") || !strcmp(a, "-I")) {
+    if (*i + 1 >= n) return rt_fmt("build_options: %s needs a value", a);
+    if (a[1] == 'D') {
+      rt_text_printf(out, " -D %s", opts[++*i]);
+      return NULL;
+    }
+    a = opts[++*i];
+  } else if (!strncmp(a, "-D", 2)) {
+    rt_text_printf(out, " %s", a);
+    return NULL;
+  } else if (!strncmp(a, "-I", 2)) {
+    a += 2;
+  } else {
+    for (size_t k = 0; k < sizeof plain_options / sizeof *plain_options; k++)
+      if (!strcmp(a, plain_options[k])) {
+        rt_text_printf(out, " %s", a);
+        return NULL;
+      }
+    if (!strncmp(a, "-cl-std=", 8)) {
+      for (size_t k = 0; k < sizeof cl_std_values / sizeof *cl_std_values; k++)
+        if (!strcmp(a + 8, cl_std_values[k])) {
+          rt_text_printf(out, " %s", a);
+          return NULL;
+        }
+      return rt_fmt("build_options: unknown OpenCL C version in '%s' (CL1.0, CL1.1, CL1.2, CL2.0 or CL3.0)", a);
+    }
+    return rt_fmt("build_options: '%s' is not a clBuildProgram option of the OpenCL specification, refused "
+                  "(see wavecc-run --help)", a);
+  }
+  /* -I DIR */
+  char *msg = NULL;
+  char *dir = include_dir(a, root, allow_outside, &msg);
+  if (dir) rt_text_printf(out, " -I%s", dir);
+  free(dir);
+  return msg;
+}
+
+/* The first file of `files` (lines) outside `root`, as a message. */
+static char *outside_include(const char *files, const char *root) {
+  for (const char *l = files; *l;) {
+    size_t len = strcspn(l, "\n");
+    char *p = strndup(l, len);
+    if (p && !below(p, root)) {
+      char *m = rt_fmt("the program reads %s (#include or #embed), outside the test file's directory tree; refused "
+                       "(--allow-outside-sources permits it)", p);
+      free(p);
+      return m;
+    }
+    free(p);
+    l += len + (l[len] == '\n');
+  }
+  return NULL;
+}
+
+char *rt_check_build(const rt_config *cfg, const rt_file *f, char **options) {
+  *options = NULL;
+  char *root = test_root(f);
+  if (!root) return rt_fmt("cannot resolve the test file's directory: %s", strerror(errno));
+  int n = 0;
+  char **opts = rt_split_options(f->build_options, &n);
+  rt_text out = {0};
+  char *msg = opts ? NULL : strdup("out of memory");
+  for (int i = 0; i < n && !msg; i++) msg = check_option(opts, n, &i, root, cfg->allow_outside_sources, &out);
+  rt_free_options(opts);
+  if (!msg && f->src_kind == RT_SRC_OPENCL && !cfg->allow_outside_sources) {
+    int m = 0;
+    char **checked = rt_split_options(out.p ? out.p : "", &m);
+    char *files = NULL;
+    int complete = 0;
+    if (!checked ||
+        wavecc_opencl_includes(f->source, f->source_size, "gfx900", (const char *const *)checked, m, &files, &complete) != 0)
+      msg = strdup("cannot preprocess the program to check which files it includes");
+    else
+      msg = outside_include(files, root);
+    free(files);
+    rt_free_options(checked);
+  }
+  if (!msg) *options = strdup(out.p ? out.p + (*out.p == ' ') : "");
+  if (!msg && !*options) msg = strdup("out of memory");
+  rt_text_free(&out);
+  free(root);
+  return msg;
+}

@@ -1,0 +1,14 @@
+/*!
+[config]
+name: a .. #include out of the tree
+kernel_name: k
+dimensions: 1
+global_size: 1 0 0
+
+
+[test]
+name: never runs
+arg_out: 0 buffer int[1] 1
+!*/
+#include "../../../../../../../../../../../etc/passwd"
+kernel void k(global int *p) { *p = 1; }

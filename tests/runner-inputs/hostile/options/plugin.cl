@@ -1,0 +1,14 @@
+/*!
+[config]
+name: -fplugin would load and run a library
+kernel_name: k
+dimensions: 1
+global_size: 1 0 0
+build_options: -fplugin=/nonexistent/wavecc-hostile.so
+
+[test]
+name: never runs
+arg_out: 0 buffer int[1] 1
+!*/
+
+kernel void k(global int *p) { *p = 1; }
