@@ -457,6 +457,135 @@ static unsigned at_pos(const mir_block *b, const rewrite *rw, uint32_t j, const 
 
 static bool untouched(const rewrite *rw, uint32_t j) { return !rw->gone[j] && !rw->first[j]; }
 
+/* ---- LDS: wider reads ------------------------------------------------------ */
+
+/* The largest power of two (at most 2^16, the DS offset range) that
+ * divides v; v == 0 gives 2^16. */
+static uint32_t align_of(uint32_t v) {
+  uint32_t a = v & (0u - v);
+  return !a || a > 1u << 16 ? 1u << 16 : a;
+}
+
+/* A power of two that divides every lane's value of operand o (SSA defs
+ * from ssa_count; 1 when nothing is known): constants, shifts left,
+ * products and sums of such, as isel builds LDS addresses (isel_gep.c:
+ * tile + row * stride, a zero base for a constant address). */
+static uint32_t opnd_align(const mir_operand *o, mir_instr *const *defs, uint32_t nt, int depth) {
+  if (o->kind == MIR_OPND_CONST) return align_of(o->imm);
+  if (o->kind != MIR_OPND_TEMP || o->temp.id >= nt || depth > 6) return 1;
+  const mir_instr *d = defs[o->temp.id];
+  if (!d || d->num_defs != 1 || d->defs[0].kind != MIR_OPND_TEMP || d->defs[0].temp.id != o->temp.id) return 1;
+  uint32_t a, b;
+  switch (d->opcode) {
+  case MIR_P_COPY: case ISA_V_MOV_B32: case ISA_S_MOV_B32:
+    return d->num_ops == 1 ? opnd_align(&d->ops[0], defs, nt, depth + 1) : 1;
+  case ISA_V_LSHLREV_B32: /* ops: shift, value */
+    if (d->ops[0].kind != MIR_OPND_CONST || d->ops[0].imm > 16) return 1;
+    a = opnd_align(&d->ops[1], defs, nt, depth + 1) << d->ops[0].imm;
+    return a > 1u << 16 || !a ? 1u << 16 : a;
+  case ISA_S_LSHL_B32: /* ops: value, shift */
+    if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
+    a = opnd_align(&d->ops[0], defs, nt, depth + 1) << d->ops[1].imm;
+    return a > 1u << 16 || !a ? 1u << 16 : a;
+  case ISA_V_MUL_LO_U32: case ISA_V_MUL_U32_U24: case ISA_S_MUL_I32:
+    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    return (uint64_t)a * b > 1u << 16 ? 1u << 16 : a * b;
+  case ISA_V_ADD_U32: case ISA_S_ADD_U32: case ISA_V_OR_B32: case ISA_S_OR_B32:
+    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    return a < b ? a : b;
+  case ISA_V_AND_B32: case ISA_S_AND_B32:
+    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    return a > b ? a : b;
+  case ISA_V_LSHL_ADD_U32: /* (ops[0] << ops[1]) + ops[2] */
+    if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
+    a = opnd_align(&d->ops[0], defs, nt, depth + 1) << d->ops[1].imm;
+    a = a > 1u << 16 || !a ? 1u << 16 : a;
+    b = opnd_align(&d->ops[2], defs, nt, depth + 1);
+    return a < b ? a : b;
+  default:
+    return 1;
+  }
+}
+
+/* What widen_ds needs: SSA definitions (ids below nt) and the widest
+ * read in dwords (4, or 2 under a small VGPR budget). */
+typedef struct ds_ctx {
+  mir_instr *const *defs;
+  uint32_t nt;
+  unsigned cap;
+  uint32_t psb;
+} ds_ctx;
+
+/* Non-volatile ds_read_b32 with a plain result on a temporary address:
+ * a candidate for a wider read. */
+static bool ds_read32(const mir_instr *x) {
+  return x->opcode == ISA_DS_READ_B32 && x->num_ops == 1 && x->ops[0].kind == MIR_OPND_TEMP && plain_temp_def(x) &&
+         !(x->enc_flags & MIR_ENC_GLC) && x->offset >= 0;
+}
+
+/* Reads of consecutive dwords on one address become one ds_read_b128
+ * (ds_read_b64) when the address of the first is provably 16-byte
+ * (8-byte) aligned: base alignment (opnd_align) and offset. llc-19 does
+ * the same (its load-store vectorizer needs that alignment on gfx900
+ * without unaligned access mode; ds_read_b96 needs 16 too and is left
+ * out). The read goes at the first of them in the block (x at i, the
+ * first candidate still untouched); nothing between may write LDS
+ * (mem_blocks). The b64 reads pair into ds_read2_b64 afterwards
+ * (merge_ds). */
+static void widen_ds_at(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, const ds_ctx *dc) {
+  mir_instr *x = b->instrs[i];
+  uint32_t pos[64];
+  int32_t off[64];
+  unsigned n = 0;
+  pos[n] = i, off[n++] = x->offset;
+  for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64; j++) {
+    mir_instr *y = b->instrs[j];
+    if (ds_read32(y) && untouched(rw, j) && y->ops[0].temp.id == x->ops[0].temp.id) {
+      pos[n] = j, off[n++] = y->offset;
+      continue;
+    }
+    if (mem_blocks(y, MIR_SP_LDS, false, dc->psb)) break;
+  }
+  if (n < 2) return;
+  uint32_t ba = opnd_align(&x->ops[0], dc->defs, dc->nt, 0);
+  for (unsigned w = dc->cap; w >= 2; w /= 2) {
+    /* a run of w dwords containing x's, starting at an address aligned to w dwords */
+    for (unsigned k = 0; k < w; k++) {
+      int32_t s = x->offset - 4 * (int32_t)k;
+      if (s < 0 || (ba < 4 * w) || align_of((uint32_t)s) < 4 * w) continue;
+      mir_instr *parts[4];
+      uint32_t pp[4];
+      unsigned got = 0;
+      for (unsigned e = 0; e < w; e++) {
+        unsigned q = 0;
+        while (q < n && off[q] != s + 4 * (int32_t)e) q++;
+        if (q == n) break;
+        parts[got] = b->instrs[pos[q]], pp[got++] = pos[q];
+      }
+      if (got != w) continue;
+      bool wide = false;
+      for (unsigned e = 0; e + 1 < w && !wide; e++) wide = feeds_wide_vector(b, i, parts[e], parts[e + 1]);
+      if (wide) return;
+      mir_instr *m = mir_instr_create(p, w == 4 ? ISA_DS_READ_B128 : ISA_DS_READ_B64, 1, 1);
+      m->ops[0] = x->ops[0];
+      m->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+      m->offset = s;
+      mir_temp whole = mir_new_temp(p, mir_rc_v(w));
+      m->defs[0] = mir_op_temp(whole);
+      for (unsigned e = 0; e < w; e++) rw->gone[pp[e]] = true;
+      rw->gone[i] = false;
+      rw->first[i] = m;
+      rw->second[i] = split_into(p, whole, parts, w);
+      return;
+    }
+  }
+}
+
+static void widen_ds(mir_program *p, mir_block *b, rewrite *rw, const ds_ctx *dc) {
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (ds_read32(b->instrs[i]) && untouched(rw, i)) widen_ds_at(p, b, rw, i, dc);
+}
+
 /* What the global/flat merge needs besides the block: the tuple size
  * cap in dwords, the private segment buffer temporary, and how many
  * operands read each temporary (ssa_count; ids at or above nuses are
@@ -640,6 +769,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   /* global/flat tuples: at most 4 dwords; 2 under a small VGPR budget */
   unsigned vcap = p->abi.num_vgprs_budget && p->abi.num_vgprs_budget < VM_SMALL_VGPRS ? 2 : 4;
   uint32_t psb = mir_private_buffer(p);
+  rebase_ds(p); /* first: its new bases get definitions ssa_count sees */
   uint32_t nt = p->num_temps;
   mir_instr **defs = calloc(nt ? nt : 1, sizeof *defs);
   uint8_t *ndefs = calloc(nt ? nt : 1, 1);
@@ -647,14 +777,14 @@ int mir_mem_merge(mir_program *p, diag *d) {
   if (!defs || !ndefs || !uses) nt = 0;
   else ssa_count(p, nt, defs, ndefs, uses);
   vm_ctx vc = {vcap, psb, uses, nt};
-  rebase_ds(p);
+  ds_ctx dc = {defs, nt, vcap, psb};
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     /* round 0: scalar loads; 1..3: global/flat, again while a merge
      * makes a new neighbour (0+4, 8, 12 in that order: 0..8, then 8 and
-     * 0..8 and 12); 4: LDS */
+     * 0..8 and 12); 4: wider LDS reads; 5: LDS pairs */
     bool more = true;
-    for (unsigned round = 0; round < 5 && b->num_instrs; round++) {
+    for (unsigned round = 0; round < 6 && b->num_instrs; round++) {
       if (!more && round < 4) continue;
       rewrite rw;
       rw.first = calloc(b->num_instrs, sizeof *rw.first);
@@ -663,6 +793,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
       if (rw.first && rw.second && rw.gone) {
         if (round == 0) merge_smem(p, b, &rw, cap);
         else if (round < 4) more = merge_vm(p, b, &rw, &vc);
+        else if (round == 4) widen_ds(p, b, &rw, &dc);
         else merge_ds(p, b, &rw, psb); /* last: it sees the stores' p_create_vector (feeds_wide_vector) */
         apply(p, b, &rw);
       }
