@@ -31,6 +31,14 @@
  * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
+ * Wider LDS (per block, before the pairs, widen_ds): ds_read_b32 of 4
+ * (2) consecutive dwords on one address temporary become ds_read_b128
+ * (ds_read_b64) when the address is provably 16 (8)-byte aligned
+ * (opnd_align follows the address's SSA definition: constants, shifts,
+ * products, sums; a constant LDS address has base 0, isel_mem.c), and
+ * ds_write_b32 likewise into ds_write_b128/b64 when the data tuple needs
+ * no moves. The b64 accesses then pair into ds_read2_b64/ds_write2_b64.
+ * None under a VGPR budget below VM_SMALL_VGPRS, none volatile.
  * Global and flat (per block, after the scalar loads and before LDS,
  * repeated while it finds more): dword loads/stores on the same address
  * registers (VGPR address and saddr temporaries, same encoding bits)
@@ -637,57 +645,60 @@ static uint32_t align_of(uint32_t v) {
   return !a || a > 1u << 16 ? 1u << 16 : a;
 }
 
+/* What widen_ds needs: SSA definitions (ids below nt; defs[t] counts
+ * only when ndefs[t] is 1), the widest access in dwords (4, or 1: none
+ * under a small VGPR budget, where even two b64 reads would pair into a
+ * 4-dword ds_read2_b64) and the global merge's context (stores_fit). */
+typedef struct ds_ctx {
+  mir_instr *const *defs;
+  const uint8_t *ndefs;
+  uint32_t nt;
+  unsigned cap;
+  uint32_t psb;
+  const vm_ctx *vc;
+} ds_ctx;
+
 /* A power of two that divides every lane's value of operand o (SSA defs
  * from ssa_count; 1 when nothing is known): constants, shifts left,
  * products and sums of such, as isel builds LDS addresses (isel_gep.c:
  * tile + row * stride, a zero base for a constant address). */
-static uint32_t opnd_align(const mir_operand *o, mir_instr *const *defs, uint32_t nt, int depth) {
+static uint32_t opnd_align(const mir_operand *o, const ds_ctx *dc, int depth) {
   if (o->kind == MIR_OPND_CONST) return align_of(o->imm);
-  if (o->kind != MIR_OPND_TEMP || o->temp.id >= nt || depth > 6) return 1;
-  const mir_instr *d = defs[o->temp.id];
+  if (o->kind != MIR_OPND_TEMP || o->temp.id >= dc->nt || dc->ndefs[o->temp.id] != 1 || depth > 6) return 1;
+  const mir_instr *d = dc->defs[o->temp.id];
   if (!d || d->num_defs != 1 || d->defs[0].kind != MIR_OPND_TEMP || d->defs[0].temp.id != o->temp.id) return 1;
   uint32_t a, b;
   switch (d->opcode) {
   case MIR_P_COPY: case ISA_V_MOV_B32: case ISA_S_MOV_B32:
-    return d->num_ops == 1 ? opnd_align(&d->ops[0], defs, nt, depth + 1) : 1;
+    return d->num_ops == 1 ? opnd_align(&d->ops[0], dc, depth + 1) : 1;
   case ISA_V_LSHLREV_B32: /* ops: shift, value */
     if (d->ops[0].kind != MIR_OPND_CONST || d->ops[0].imm > 16) return 1;
-    a = opnd_align(&d->ops[1], defs, nt, depth + 1) << d->ops[0].imm;
+    a = opnd_align(&d->ops[1], dc, depth + 1) << d->ops[0].imm;
     return a > 1u << 16 || !a ? 1u << 16 : a;
   case ISA_S_LSHL_B32: /* ops: value, shift */
     if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
-    a = opnd_align(&d->ops[0], defs, nt, depth + 1) << d->ops[1].imm;
+    a = opnd_align(&d->ops[0], dc, depth + 1) << d->ops[1].imm;
     return a > 1u << 16 || !a ? 1u << 16 : a;
   case ISA_V_MUL_LO_U32: case ISA_V_MUL_U32_U24: case ISA_S_MUL_I32:
-    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
     return (uint64_t)a * b > 1u << 16 ? 1u << 16 : a * b;
   case ISA_V_ADD_U32: case ISA_S_ADD_U32: case ISA_V_OR_B32: case ISA_S_OR_B32:
-    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
     return a < b ? a : b;
   case ISA_V_AND_B32: case ISA_S_AND_B32:
-    a = opnd_align(&d->ops[0], defs, nt, depth + 1), b = opnd_align(&d->ops[1], defs, nt, depth + 1);
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
     return a > b ? a : b;
   case ISA_V_LSHL_ADD_U32: /* (ops[0] << ops[1]) + ops[2] */
     if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
-    a = opnd_align(&d->ops[0], defs, nt, depth + 1) << d->ops[1].imm;
+    a = opnd_align(&d->ops[0], dc, depth + 1) << d->ops[1].imm;
     a = a > 1u << 16 || !a ? 1u << 16 : a;
-    b = opnd_align(&d->ops[2], defs, nt, depth + 1);
+    b = opnd_align(&d->ops[2], dc, depth + 1);
     return a < b ? a : b;
   default:
     return 1;
   }
 }
 
-/* What widen_ds needs: SSA definitions (ids below nt), the widest
- * access in dwords (4, or 2 under a small VGPR budget) and the global
- * merge's context (stores_fit). */
-typedef struct ds_ctx {
-  mir_instr *const *defs;
-  uint32_t nt;
-  unsigned cap;
-  uint32_t psb;
-  const vm_ctx *vc;
-} ds_ctx;
 
 /* Non-volatile ds_read_b32 with a plain result on a temporary address:
  * a candidate for a wider read. */
@@ -720,7 +731,7 @@ static void widen_ds_at(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, c
     if (mem_blocks(y, MIR_SP_LDS, false, dc->psb)) break;
   }
   if (n < 2) return;
-  uint32_t ba = opnd_align(&x->ops[0], dc->defs, dc->nt, 0);
+  uint32_t ba = opnd_align(&x->ops[0], dc, 0);
   for (unsigned w = dc->cap; w >= 2; w /= 2) {
     /* a run of w dwords containing x's, starting at an address aligned to w dwords */
     for (unsigned k = 0; k < w; k++) {
@@ -770,7 +781,7 @@ static bool ds_write32(const mir_instr *x) {
  * its lowest address. */
 static void widen_ds_write(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, const ds_ctx *dc) {
   mir_instr *x = b->instrs[i];
-  uint32_t ba = opnd_align(&x->ops[0], dc->defs, dc->nt, 0);
+  uint32_t ba = opnd_align(&x->ops[0], dc, 0);
   unsigned w = dc->cap;
   while (w >= 2 && (ba < 4 * w || align_of((uint32_t)x->offset) < 4 * w)) w /= 2;
   if (w < 2) return;
@@ -843,7 +854,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   if (!defs || !ndefs || !uses) nt = 0;
   else ssa_count(p, nt, defs, ndefs, uses);
   vm_ctx vc = {vcap, psb, uses, nt};
-  ds_ctx dc = {defs, nt, vcap, psb, &vc};
+  ds_ctx dc = {defs, ndefs, nt, vcap == 4 ? 4 : 1, psb, &vc};
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     /* round 0: scalar loads; 1..3: global/flat, again while a merge
