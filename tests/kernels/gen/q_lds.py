@@ -393,6 +393,66 @@ def gen_constidx():
           config_extra=['dimensions: 1'], generator=GEN)
 
 
+
+# ---- rows of 16 and 6 floats written and read whole ------------------------
+ROWS = r'''
+/* Each work-item (x, y) of a 4x16 workgroup writes four values it computes
+ * to a[y][4x .. 4x+3] (rows of 16 floats: 16-byte aligned runs) and to
+ * b[y][0..3] of rows of 6 floats (8-byte aligned) when x == 0, then
+ * reads back a row run of a neighbour and the b row: the LDS accesses
+ * wavecc widens into ds_write_b128/ds_read_b128 and b64 pairs. */
+kernel __attribute__((reqd_work_group_size(4, 16, 1)))
+void rows(global const int *in, global int *out)
+{
+    local int a[16][16];
+    local int b[16][6];
+    int x = get_local_id(0), y = get_local_id(1);
+    int g = get_global_id(1) * 4 + x;
+    int v = in[g];
+    a[y][4 * x] = v;
+    a[y][4 * x + 1] = v * 3;
+    a[y][4 * x + 2] = v - 7;
+    a[y][4 * x + 3] = v ^ 0x55;
+    if (x == 0) {
+        int w = in[g + 1];
+        b[y][0] = w + 1;
+        b[y][1] = w * 5;
+        b[y][2] = w - 2;
+        b[y][3] = w >> 1;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int r = (y + 5) & 15, c = (x + 1) & 3;
+    int s = a[r][4 * c] * 1 + a[r][4 * c + 1] * 2 + a[r][4 * c + 2] * 3 + a[r][4 * c + 3] * 4;
+    s += b[r][0] * 5 + b[r][1] * 6 + b[r][2] * 7 + b[r][3] * 8;
+    out[g] = s;
+}
+'''
+
+
+def gen_rows():
+    tests = []
+    for seed, G in ((581, 3),):
+        r = Rng(seed)
+        n = G * 64
+        a = r.ints(n + 1, -1000, 1000).astype(np.int64)
+        out = []
+        for gy in range(G * 16):
+            for x in range(4):
+                y = gy % 16
+                base = gy - y
+                rr, c = (y + 5) & 15, (x + 1) & 3
+                v = a[(base + rr) * 4 + c]
+                A = [v, v * 3, v - 7, v ^ 0x55]
+                w = a[(base + rr) * 4 + 1]
+                B = [w + 1, w * 5, w - 2, w >> 1]
+                out.append(sum(A[k] * (k + 1) for k in range(4)) + sum(B[k] * (k + 5) for k in range(4)))
+        tests.append(test(f'{G} groups of 4x16', [
+            buf('arg_in', 0, 'int', i32(a)), buf_repeat('arg_in', 1, 'int', n, 0),
+            buf('arg_out', 1, 'int', i32(out))],
+            kernel='rows', global_size=(4, G * 16), local_size=(4, 16)))
+    write(out_path('tests/kernels/q_lds_rows.cl'), 'q_lds_rows', ROWS, tests,
+          config_extra=['dimensions: 2'], generator=GEN)
+
 gen_sgemm()
 gen_stencil()
 gen_scan()
@@ -401,3 +461,4 @@ gen_hist()
 gen_transpose()
 gen_nbody()
 gen_constidx()
+gen_rows()
