@@ -226,6 +226,18 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
       return (mir_temp){0};
     }
   }
+  if (as == 3) {
+    /* a constant LDS address (an LDS variable, a constant GEP into one):
+     * base 0 + the address in the DS offset field, 16 bits unsigned to
+     * the access's last byte (Vega ISA guide, "DS" fields; the address
+     * is base + offset). One v_mov_b32 0 that cse shares is the base of
+     * them all, not one VGPR per address (llc-19 does the same). */
+    mir_operand a = isel_get(c, ptr, 0);
+    if (a.kind == MIR_OPND_CONST && (int64_t)a.imm + *off >= 0 && (int64_t)a.imm + *off + bytes <= 65536) {
+      *off += (int32_t)a.imm;
+      return isel_to_vgpr(c, mir_op_const(0), 1);
+    }
+  }
   if (isel_gep_saddr(c, ptr, &esize, &scoff)) {
     *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
     *off = (int32_t)scoff;

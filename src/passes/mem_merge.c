@@ -31,6 +31,14 @@
  * 8-bit range first get a shared nearer base (rebase_ds). Encodings: offset0 |
  * offset1 << 8 in mir_instr.offset (Vega ISA guide, "DS" instruction
  * fields: two 8-bit offsets in elements, x64 for st64).
+ * Wider LDS (per block, before the pairs, widen_ds): ds_read_b32 of 4
+ * (2) consecutive dwords on one address temporary become ds_read_b128
+ * (ds_read_b64) when the address is provably 16 (8)-byte aligned
+ * (opnd_align follows the address's SSA definition: constants, shifts,
+ * products, sums; a constant LDS address has base 0, isel_mem.c), and
+ * ds_write_b32 likewise into ds_write_b128/b64 when the data tuple needs
+ * no moves. The b64 accesses then pair into ds_read2_b64/ds_write2_b64.
+ * None under a VGPR budget below VM_SMALL_VGPRS, none volatile.
  * Global and flat (per block, after the scalar loads and before LDS,
  * repeated while it finds more): dword loads/stores on the same address
  * registers (VGPR address and saddr temporaries, same encoding bits)
@@ -628,6 +636,204 @@ static bool merge_vm(mir_program *p, mir_block *b, rewrite *rw, const vm_ctx *vc
   return any;
 }
 
+/* ---- LDS: wider reads and writes ------------------------------------------- */
+
+/* The largest power of two (at most 2^16, the DS offset range) that
+ * divides v; v == 0 gives 2^16. */
+static uint32_t align_of(uint32_t v) {
+  uint32_t a = v & (0u - v);
+  return !a || a > 1u << 16 ? 1u << 16 : a;
+}
+
+/* What widen_ds needs: SSA definitions (ids below nt; defs[t] counts
+ * only when ndefs[t] is 1), the widest access in dwords (4, or 1: none
+ * under a small VGPR budget, where even two b64 reads would pair into a
+ * 4-dword ds_read2_b64) and the global merge's context (stores_fit). */
+typedef struct ds_ctx {
+  mir_instr *const *defs;
+  const uint8_t *ndefs;
+  uint32_t nt;
+  unsigned cap;
+  uint32_t psb;
+  const vm_ctx *vc;
+} ds_ctx;
+
+/* A power of two that divides every lane's value of operand o (SSA defs
+ * from ssa_count; 1 when nothing is known): constants, shifts left,
+ * products and sums of such, as isel builds LDS addresses (isel_gep.c:
+ * tile + row * stride, a zero base for a constant address). */
+static uint32_t opnd_align(const mir_operand *o, const ds_ctx *dc, int depth) {
+  if (o->kind == MIR_OPND_CONST) return align_of(o->imm);
+  if (o->kind != MIR_OPND_TEMP || o->temp.id >= dc->nt || dc->ndefs[o->temp.id] != 1 || depth > 6) return 1;
+  const mir_instr *d = dc->defs[o->temp.id];
+  if (!d || d->num_defs != 1 || d->defs[0].kind != MIR_OPND_TEMP || d->defs[0].temp.id != o->temp.id) return 1;
+  uint32_t a, b;
+  switch (d->opcode) {
+  case MIR_P_COPY: case ISA_V_MOV_B32: case ISA_S_MOV_B32:
+    return d->num_ops == 1 ? opnd_align(&d->ops[0], dc, depth + 1) : 1;
+  case ISA_V_LSHLREV_B32: /* ops: shift, value */
+    if (d->ops[0].kind != MIR_OPND_CONST || d->ops[0].imm > 16) return 1;
+    a = opnd_align(&d->ops[1], dc, depth + 1) << d->ops[0].imm;
+    return a > 1u << 16 || !a ? 1u << 16 : a;
+  case ISA_S_LSHL_B32: /* ops: value, shift */
+    if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
+    a = opnd_align(&d->ops[0], dc, depth + 1) << d->ops[1].imm;
+    return a > 1u << 16 || !a ? 1u << 16 : a;
+  case ISA_V_MUL_LO_U32: case ISA_V_MUL_U32_U24: case ISA_S_MUL_I32:
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
+    return (uint64_t)a * b > 1u << 16 ? 1u << 16 : a * b;
+  case ISA_V_ADD_U32: case ISA_S_ADD_U32: case ISA_V_OR_B32: case ISA_S_OR_B32:
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
+    return a < b ? a : b;
+  case ISA_V_AND_B32: case ISA_S_AND_B32:
+    a = opnd_align(&d->ops[0], dc, depth + 1), b = opnd_align(&d->ops[1], dc, depth + 1);
+    return a > b ? a : b;
+  case ISA_V_LSHL_ADD_U32: /* (ops[0] << ops[1]) + ops[2] */
+    if (d->ops[1].kind != MIR_OPND_CONST || d->ops[1].imm > 16) return 1;
+    a = opnd_align(&d->ops[0], dc, depth + 1) << d->ops[1].imm;
+    a = a > 1u << 16 || !a ? 1u << 16 : a;
+    b = opnd_align(&d->ops[2], dc, depth + 1);
+    return a < b ? a : b;
+  default:
+    return 1;
+  }
+}
+
+
+/* Non-volatile ds_read_b32 with a plain result on a temporary address:
+ * a candidate for a wider read. */
+static bool ds_read32(const mir_instr *x) {
+  return x->opcode == ISA_DS_READ_B32 && x->num_ops == 1 && x->ops[0].kind == MIR_OPND_TEMP && plain_temp_def(x) &&
+         !(x->enc_flags & MIR_ENC_GLC) && x->offset >= 0;
+}
+
+/* Reads of consecutive dwords on one address become one ds_read_b128
+ * (ds_read_b64) when the address of the first is provably 16-byte
+ * (8-byte) aligned: base alignment (opnd_align) and offset. llc-19 does
+ * the same (its load-store vectorizer needs that alignment on gfx900
+ * without unaligned access mode; ds_read_b96 needs 16 too and is left
+ * out). The read goes at the first of them in the block (x at i, the
+ * first candidate still untouched); nothing between may write LDS
+ * (mem_blocks). The b64 reads pair into ds_read2_b64 afterwards
+ * (merge_ds). */
+static void widen_ds_at(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, const ds_ctx *dc) {
+  mir_instr *x = b->instrs[i];
+  uint32_t pos[64];
+  int32_t off[64];
+  unsigned n = 0;
+  pos[n] = i, off[n++] = x->offset;
+  for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64; j++) {
+    mir_instr *y = b->instrs[j];
+    if (ds_read32(y) && untouched(rw, j) && y->ops[0].temp.id == x->ops[0].temp.id) {
+      pos[n] = j, off[n++] = y->offset;
+      continue;
+    }
+    if (mem_blocks(y, MIR_SP_LDS, false, dc->psb)) break;
+  }
+  if (n < 2) return;
+  uint32_t ba = opnd_align(&x->ops[0], dc, 0);
+  for (unsigned w = dc->cap; w >= 2; w /= 2) {
+    /* a run of w dwords containing x's, starting at an address aligned to w dwords */
+    for (unsigned k = 0; k < w; k++) {
+      int32_t s = x->offset - 4 * (int32_t)k;
+      if (s < 0 || (ba < 4 * w) || align_of((uint32_t)s) < 4 * w) continue;
+      mir_instr *parts[4];
+      uint32_t pp[4];
+      unsigned got = 0;
+      for (unsigned e = 0; e < w; e++) {
+        unsigned q = 0;
+        while (q < n && off[q] != s + 4 * (int32_t)e) q++;
+        if (q == n) break;
+        parts[got] = b->instrs[pos[q]], pp[got++] = pos[q];
+      }
+      if (got != w) continue;
+      bool wide = false;
+      for (unsigned e = 0; e + 1 < w && !wide; e++) wide = feeds_wide_vector(b, i, parts[e], parts[e + 1]);
+      if (wide) return;
+      mir_instr *m = mir_instr_create(p, w == 4 ? ISA_DS_READ_B128 : ISA_DS_READ_B64, 1, 1);
+      m->ops[0] = x->ops[0];
+      m->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+      m->offset = s;
+      mir_temp whole = mir_new_temp(p, mir_rc_v(w));
+      m->defs[0] = mir_op_temp(whole);
+      for (unsigned e = 0; e < w; e++) rw->gone[pp[e]] = true;
+      rw->gone[i] = false;
+      rw->first[i] = m;
+      rw->second[i] = split_into(p, whole, parts, w);
+      return;
+    }
+  }
+}
+
+/* Non-volatile ds_write_b32 of a dword temporary on a temporary address. */
+static bool ds_write32(const mir_instr *x) {
+  return x->opcode == ISA_DS_WRITE_B32 && x->num_ops == 2 && !x->num_defs && x->ops[0].kind == MIR_OPND_TEMP &&
+         x->ops[1].kind == MIR_OPND_TEMP && !(x->enc_flags & MIR_ENC_GLC) && x->offset >= 0;
+}
+
+/* Writes of consecutive dwords on one address, starting with x at i,
+ * become one ds_write_b128 (ds_write_b64) of a p_create_vector of their
+ * data at the last of them, when the first address is provably 16-byte
+ * (8-byte) aligned, nothing between them accesses LDS at all (nor writes
+ * one dword twice), and the tuple needs no moves (stores_fit, as for
+ * global stores: otherwise ds_write2_b32, which takes two separate data
+ * registers, is as short). x is the run's first write in the block and
+ * its lowest address. */
+static void widen_ds_write(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, const ds_ctx *dc) {
+  mir_instr *x = b->instrs[i];
+  uint32_t ba = opnd_align(&x->ops[0], dc, 0);
+  unsigned w = dc->cap;
+  while (w >= 2 && (ba < 4 * w || align_of((uint32_t)x->offset) < 4 * w)) w /= 2;
+  if (w < 2) return;
+  vm_run r = {{x}, {i}, 1, x->offset, x->offset + 4};
+  uint32_t seen[64];
+  unsigned ns = 0;
+  seen[ns++] = (uint32_t)x->offset;
+  for (uint32_t j = i + 1; j < b->num_instrs && j < i + 64 && r.np < w; j++) {
+    mir_instr *y = b->instrs[j];
+    if (ds_write32(y) && untouched(rw, j) && y->ops[0].temp.id == x->ops[0].temp.id) {
+      bool again = false;
+      for (unsigned k = 0; k < ns; k++) again |= seen[k] == (uint32_t)y->offset;
+      if (again) break;
+      seen[ns++] = (uint32_t)y->offset;
+      if (y->offset == r.hi) {
+        r.parts[r.np] = y, r.pos[r.np++] = j, r.hi += 4;
+        continue;
+      }
+    }
+    if (mem_blocks(y, MIR_SP_LDS, true, dc->psb)) break;
+  }
+  if (r.np < w) w = r.np >= 2 ? 2 : 0; /* a shorter run: its first two, 8-byte aligned */
+  if (w < 2) return;
+  r.np = w, r.hi = r.lo + 4 * (int32_t)w;
+  uint32_t last = r.pos[w - 1];
+  if (!stores_fit(b, rw, &r, last, dc->vc)) return;
+  mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, w, 1);
+  for (unsigned k = 0; k < w; k++) {
+    cv->ops[k] = r.parts[k]->ops[1];
+    cv->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+    rw->gone[r.pos[k]] = true;
+  }
+  mir_temp whole = mir_new_temp(p, mir_rc_v(w));
+  cv->defs[0] = mir_op_temp(whole);
+  mir_instr *m = mir_instr_create(p, w == 4 ? ISA_DS_WRITE_B128 : ISA_DS_WRITE_B64, 2, 0);
+  m->ops[0] = x->ops[0];
+  m->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  m->ops[1] = mir_op_temp(whole);
+  m->offset = x->offset;
+  rw->gone[last] = false;
+  rw->first[last] = cv;
+  rw->second[last] = m;
+}
+
+static void widen_ds(mir_program *p, mir_block *b, rewrite *rw, const ds_ctx *dc) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    if (!untouched(rw, i)) continue;
+    if (ds_read32(b->instrs[i])) widen_ds_at(p, b, rw, i, dc);
+    else if (ds_write32(b->instrs[i])) widen_ds_write(p, b, rw, i, dc);
+  }
+}
+
 int mir_mem_merge(mir_program *p, diag *d) {
   (void)d;
   /* a forced small SGPR budget leaves the allocator little room for
@@ -640,6 +846,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   /* global/flat tuples: at most 4 dwords; 2 under a small VGPR budget */
   unsigned vcap = p->abi.num_vgprs_budget && p->abi.num_vgprs_budget < VM_SMALL_VGPRS ? 2 : 4;
   uint32_t psb = mir_private_buffer(p);
+  rebase_ds(p); /* first: its new bases get definitions ssa_count sees */
   uint32_t nt = p->num_temps;
   mir_instr **defs = calloc(nt ? nt : 1, sizeof *defs);
   uint8_t *ndefs = calloc(nt ? nt : 1, 1);
@@ -647,14 +854,14 @@ int mir_mem_merge(mir_program *p, diag *d) {
   if (!defs || !ndefs || !uses) nt = 0;
   else ssa_count(p, nt, defs, ndefs, uses);
   vm_ctx vc = {vcap, psb, uses, nt};
-  rebase_ds(p);
+  ds_ctx dc = {defs, ndefs, nt, vcap == 4 ? 4 : 1, psb, &vc};
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     /* round 0: scalar loads; 1..3: global/flat, again while a merge
      * makes a new neighbour (0+4, 8, 12 in that order: 0..8, then 8 and
-     * 0..8 and 12); 4: LDS */
+     * 0..8 and 12); 4: wider LDS reads; 5: LDS pairs */
     bool more = true;
-    for (unsigned round = 0; round < 5 && b->num_instrs; round++) {
+    for (unsigned round = 0; round < 6 && b->num_instrs; round++) {
       if (!more && round < 4) continue;
       rewrite rw;
       rw.first = calloc(b->num_instrs, sizeof *rw.first);
@@ -663,6 +870,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
       if (rw.first && rw.second && rw.gone) {
         if (round == 0) merge_smem(p, b, &rw, cap);
         else if (round < 4) more = merge_vm(p, b, &rw, &vc);
+        else if (round == 4) widen_ds(p, b, &rw, &dc);
         else merge_ds(p, b, &rw, psb); /* last: it sees the stores' p_create_vector (feeds_wide_vector) */
         apply(p, b, &rw);
       }

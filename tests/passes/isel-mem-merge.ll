@@ -6,7 +6,9 @@
 ;  - tab[o + j] for j = 0..23 (opt's zext nneg (add nuw nsw o, j)): one
 ;    base, j * 4 in the offset field, s_load_dwordx16 + s_load_dwordx8;
 ;  - &tile[ty][k] for k = 0..3, hoisted GEPs with the same variable part:
-;    one address register and two ds_read2_b32.
+;    one address register ty * 64 (16-byte aligned: @t is at 0 in LDS,
+;    whatever its IR alignment) and one ds_read_b128 (two ds_read2_b32
+;    before the wider LDS reads).
 ;  - &u[ty][tx] where @u lies at 1024 in LDS: the variable's offset goes in
 ;    the offset field, the address is the one &t[ty][tx] uses, and the two
 ;    stores are one ds_write2st64_b32 (1024 bytes = 4 x 64 dwords).
@@ -22,8 +24,8 @@
 ; CHECK-NOT: s_load
 ; CHECK: s_endpgm
 ; CHECK-LABEL: {{^}}tile:
-; CHECK: ds_read2_b32 v[{{[0-9]+}}:{{[0-9]+}}], [[A:v[0-9]+]] offset1:1{{$}}
-; CHECK-NEXT: ds_read2_b32 v[{{[0-9]+}}:{{[0-9]+}}], [[A]] offset0:2 offset1:3{{$}}
+; CHECK: v_lshlrev_b32_e32 [[A:v[0-9]+]], 6, v1
+; CHECK-NEXT: ds_read_b128 v[{{[0-9]+}}:{{[0-9]+}}], [[A]]{{$}}
 ; CHECK-NOT: ds_read
 ; CHECK: s_endpgm
 ; CHECK-LABEL: {{^}}lds2:
