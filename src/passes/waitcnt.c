@@ -68,13 +68,13 @@
 
 #include "passes/passes.h"
 #include "ra/ra.h"
+#include "target/target.h"
 
 enum { VM, LGKM, EXP, NCNT };
 #define UNITS 512u
 #define NONE 0xffu
 #define NOSLOT 0xffffu
 
-static const unsigned cnt_max[NCNT] = {ISA_VMCNT_MAX, ISA_LGKMCNT_MAX, ISA_EXPCNT_MAX};
 
 /* Only the register units some event-counting instruction (a load, an
  * atomic with return, ...) writes can ever have a pending write; every
@@ -165,6 +165,7 @@ typedef struct astate {
   uint32_t xub;              /* current exec epoch (exec writes, from XBASE) */
   uint32_t xdisj;            /* epoch EXEC is disjoint from; 0: none */
   const slots *sl;
+  unsigned cnt_max[NCNT];    /* the target's counter maxima (target.h), also "no wait" */
 } astate;
 
 #define XBASE 1024u
@@ -191,7 +192,7 @@ static void to_abs(const wstate *s, astate *a) {
 static unsigned adist(const astate *a, int c, unsigned i) {
   uint32_t sc = SCORE(a, c, i);
   if (sc <= a->lb[c]) return NONE;
-  assert(a->ub[c] - sc < cnt_max[c]);
+  assert(a->ub[c] - sc < a->cnt_max[c]);
   return a->ub[c] - sc;
 }
 
@@ -213,7 +214,7 @@ static void to_rel(const astate *a, wstate *s) {
     for (unsigned i = 0; i < ns; i++) XDIST(s, c, i, n) = NONE;
     for (unsigned i = ns; i < n; i++) XDIST(s, c, i, n) = adist(a, c, i) == NONE ? NONE : xrel(a, XEP(a, c, i));
     uint32_t pending = a->ub[c] - a->lb[c];
-    assert(pending <= cnt_max[c]);
+    assert(pending <= a->cnt_max[c]);
     s->pending[c] = (uint8_t)pending;
     s->ooo[c] = a->ooo[c] && pending > 0;
     for (unsigned i = 0; i < n; i++) DIST(s, c, i, n) = (uint8_t)adist(a, c, i);
@@ -225,7 +226,7 @@ static void to_rel(const astate *a, wstate *s) {
  * With an out-of-order event outstanding only n = 0 says which are done;
  * n = cnt_max is the field's "no wait". */
 static void apply_wait(astate *a, int c, unsigned n) {
-  if (n >= cnt_max[c] || n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
+  if (n >= a->cnt_max[c] || n >= a->ub[c] - a->lb[c] || (n > 0 && a->ooo[c])) return;
   a->lb[c] = a->ub[c] - n;
   if (n == 0) a->ooo[c] = 0;
 }
@@ -293,7 +294,7 @@ static int exec_change(const mir_instr *ins) {
 static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCNT]) {
   bool any = false;
   for (int c = 0; c < NCNT; c++) {
-    if (n[c] >= cnt_max[c] || n[c] >= a->ub[c] - a->lb[c]) n[c] = cnt_max[c];
+    if (n[c] >= a->cnt_max[c] || n[c] >= a->ub[c] - a->lb[c]) n[c] = a->cnt_max[c];
     else any = true;
   }
   mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
@@ -372,15 +373,15 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     }
     /* Counter capacity: one more event must still fit in the counter. */
     for (int c = 0; c < NCNT; c++)
-      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= cnt_max[c] && cnt_max[c] - 1 < need[c])
-        need[c] = cnt_max[c] - 1;
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c] && a->cnt_max[c] - 1 < need[c])
+        need[c] = a->cnt_max[c] - 1;
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {
-      w[c] = cnt_max[c];
+      w[c] = a->cnt_max[c];
       if (need[c] == NONE || need[c] >= a->ub[c] - a->lb[c]) continue;
       unsigned n = a->ooo[c] ? 0 : need[c];
-      if (n >= cnt_max[c]) continue;
+      if (n >= a->cnt_max[c]) continue;
       w[c] = n;
       any = true;
     }
@@ -406,7 +407,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     for (int c = 0; c < NCNT; c++) {
       if (!(ev & (1u << c))) continue;
       a->ub[c]++;
-      assert(a->ub[c] - a->lb[c] <= cnt_max[c]); /* the capacity wait above */
+      assert(a->ub[c] - a->lb[c] <= a->cnt_max[c]); /* the capacity wait above */
       if (c == LGKM && ooo) a->ooo[c] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
@@ -495,6 +496,9 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   }
   astate a = {0};
   a.sl = sl;
+  a.cnt_max[VM] = wavecc_counter_max(p->target, WAVECC_CNT_VM);
+  a.cnt_max[LGKM] = wavecc_counter_max(p->target, WAVECC_CNT_LGKM);
+  a.cnt_max[EXP] = wavecc_counter_max(p->target, WAVECC_CNT_EXP);
   a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
   a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
   state_clear(&in[0], sl);

@@ -52,13 +52,6 @@ enum {
   ISA_F_READS_M0 = 1u << 19,
 };
 
-/* gfx9 s_waitcnt counter widths (Vega ISA guide 4.4 "Data Dependency
- * Resolution"; AMDGPUUsage's gfx9 waitcnt operand): vmcnt 6 bits, expcnt 3,
- * lgkmcnt 4. The largest value of a field also encodes "no wait", and no
- * more events than the largest value can be outstanding per counter
- * (issue stalls; src/passes/waitcnt.c never relies on it). */
-enum { ISA_VMCNT_MAX = 63, ISA_EXPCNT_MAX = 7, ISA_LGKMCNT_MAX = 15 };
-
 typedef enum isa_op {
 #define ISA(E, MN, FMT, OPC, SIG, FL) ISA_##E,
 #include "target/isa.def"
