@@ -671,7 +671,7 @@ bool isel_masked(isel_ctx *c) {
       branch_to(c, head, head + 1);
       c->cur = head + 1;
     }
-    isel_select_body(c, b);
+    c->hooks->select_body(c, b);
     if (c->failed) return false;
     if (skip[i]) {
       branch_to(c, c->cur, base[i] + 2);

@@ -43,7 +43,27 @@ typedef struct isel_val {
   mir_temp t[16];
 } isel_val;
 
-typedef struct isel_ctx {
+typedef struct isel_ctx isel_ctx;
+
+/* The selection steps that the lower files of isel call back into: the
+ * value map selects a deferred value at its use and takes function and
+ * data addresses; the control-flow lowerings (isel_struct.c, isel_cf.c)
+ * select block bodies and phis. isel.c fills the table (isel_kernel), so
+ * those files name no selector and isel's call graph runs one way (issue
+ * 23): isel.c -> lowerings -> selectors -> builders and the value map. */
+typedef struct isel_hooks {
+  void (*select_inst)(isel_ctx *c, LLVMValueRef ins);
+  void (*select_body)(isel_ctx *c, uint32_t b);
+  void (*create_phis)(isel_ctx *c, uint32_t b);
+  void (*finish_phis)(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm);
+  bool (*fuse_deferred)(isel_ctx *c, LLVMValueRef ins);
+  bool (*narrow_deferred)(isel_ctx *c, LLVMValueRef ins);
+  bool (*function_address)(isel_ctx *c, LLVMValueRef f, mir_operand *out);
+  bool (*data_address)(isel_ctx *c, LLVMValueRef v, mir_operand *out);
+} isel_hooks;
+
+struct isel_ctx {
+  const isel_hooks *hooks; /* set by isel_kernel (isel.c) */
   mir_program *p;
   arena *mem;
   diag *d;
@@ -77,7 +97,7 @@ typedef struct isel_ctx {
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
   uint32_t npk, cappk;
-} isel_ctx;
+};
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);

@@ -210,7 +210,7 @@ static bool deferred(isel_ctx *c, LLVMValueRef v) {
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl: case LLVMLShr:
   case LLVMAShr:
-    return isel_fuse_deferred(c, v) || isel_narrow_deferred(c, v);
+    return c->hooks->fuse_deferred(c, v) || c->hooks->narrow_deferred(c, v);
   default: return false;
   }
 }
@@ -226,7 +226,7 @@ static bool deferred(isel_ctx *c, LLVMValueRef v) {
 static mir_operand select_on_demand(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   LLVMValueRef saved = c->on_demand;
   c->on_demand = v;
-  isel_select_inst(c, v);
+  c->hooks->select_inst(c, v);
   c->on_demand = saved;
   uint32_t i = ptrmap_get(&c->vmap, v);
   if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
@@ -240,8 +240,8 @@ static mir_operand select_on_demand(isel_ctx *c, LLVMValueRef v, unsigned comp) 
 
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
-  if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
-  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
+  if (LLVMIsAFunction(v) && c->hooks->function_address(c, v, &da)) return da;
+  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && c->hooks->data_address(c, v, &da)) return da;
   uint32_t lds;
   if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
       LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && const_lds_address(c, v, &lds)) {
