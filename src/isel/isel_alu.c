@@ -8,30 +8,13 @@
  * split into halves where the ISA has no 64-bit form.
  *
  * Elsewhere: extension and 64-bit add/sub/mul in isel_int64.c, casts and
- * dword packing in isel_cast.c, f32 division and square root in
+ * dword packing in isel_cast.c, builders shared by the selectors in
+ * isel_build.c, f32 division and square root in
  * isel_f32div.c, integer division and remainder in isel_div64.c.
  */
 #include "isel/isel_internal.h"
 
 static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
-
-bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
-  (void)c;
-  for (unsigned i = 0; i < n; i++)
-    if (isel_opnd_is_vgpr(&ops[i])) return false;
-  return true;
-}
-
-/* VOP2 with commuting operands: keep a VGPR in src1. */
-mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return isel_v1(c, op, b, a);
-  return isel_v1(c, op, a, b);
-}
-
-mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
-  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc) == vgpr) return o.temp;
-  return vgpr ? isel_to_vgpr(c, o, dw) : isel_to_sgpr(c, o, dw);
-}
 
 /* ---- compares ---- */
 

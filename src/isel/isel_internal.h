@@ -410,11 +410,12 @@ bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* The same from the 32-bit halves of a and b (s2 or v2 result). */
 mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_operand bl, mir_operand bh, bool vgpr);
-/* isel_int64.c / isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
- * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
- * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
- * in src1; an operand as a temporary of the file; an i<bits> zero- or
- * sign-extended to 32 bits (SALU when `salu`). */
+/* Shared builders (isel_int64.c, isel_build.c: they call no selector):
+ * a - b on 64-bit operands; a 64-bit operand in a v2 temporary;
+ * (x ^ sign) - sign (v2, sign 0 or -1 in a v1); every operand SGPR or
+ * constant; a commuting VOP2 with any VGPR in src1; an operand as a
+ * temporary of the file; an i<bits> zero- or sign-extended to 32 bits
+ * (SALU when `salu`). */
 mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 mir_temp isel_v64(isel_ctx *c, mir_operand o);
 mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign);
@@ -440,8 +441,9 @@ mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
  * (k < 32), s2 or v2 (vgpr). */
 mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr);
 mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr);
-/* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
- * shared aperture in the high dword; LDS null (-1) gives generic null. */
+/* isel_build.c: an LDS address (32-bit operand) as a generic (flat)
+ * pointer, v2: the shared aperture in the high dword; LDS null (-1) gives
+ * generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
 /* isel_buffer.c: buffer resources (ptr addrspace(8), one s4 temporary)
  * and the buffer intrinsics. isel_buffer_claims says whether an
