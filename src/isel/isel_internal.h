@@ -401,7 +401,7 @@ uint32_t isel_fpmode_begin(const isel_ctx *c);
 void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value);
 /* Does the kernel flush f32 denormals (inputs or outputs)? */
 bool isel_denorm32_flushed(const isel_ctx *c);
-/* Is `name` an intrinsic isel_fpmode_call selects? */
+/* isel_rounding.c: is `name` an intrinsic isel_fpmode_call selects? */
 bool isel_is_fpmode_intrinsic(const char *name);
 /* llvm.set.rounding, llvm.get.rounding, llvm.fptrunc.round and the
  * llvm.experimental.constrained.* operations; false (caller reports
