@@ -308,8 +308,8 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
   return -1;
 }
 
-/* Bit operations: bswap, ctlz/cttz/ctpop, funnel shifts, abs. */
-static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
+/* 64-bit bit operations: bswap, ctlz/cttz/ctpop, abs, funnel shifts on i64. */
+static int call_bits64(isel_ctx *c, LLVMValueRef ins, const char *n) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
   bool div = is_div(c, ins);
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
@@ -321,13 +321,6 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
     mir_temp lo = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, true), mir_op_temp(sel));
     mir_temp hi = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_half_of(c, a, false), mir_op_temp(sel));
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
-    return 1;
-  }
-  if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
-    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
-    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
-    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
-    isel_set(c, ins, 0, r);
     return 1;
   }
   if ((name_is(n, "llvm.ctlz.i64") || name_is(n, "llvm.cttz.i64") || name_is(n, "llvm.ctpop.i64")) && nc == 1) {
@@ -349,6 +342,50 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
       r = isel_v1c(c, ISA_V_MIN_U32, mir_op_temp(f1), mir_op_temp(f2p));
     }
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
+    return 1;
+  }
+  if (name_is(n, "llvm.abs.i64")) {
+    mir_temp x = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0));
+    mir_temp sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
+    isel_set(c, ins, 0, isel_neg64_if(c, x, sgn));
+    return 1;
+  }
+  if (name_is(n, "llvm.fshl.i64") || name_is(n, "llvm.fshr.i64")) {
+    /* (a << s) | (b >> (64 - s)) for fshl, (a << (64 - s)) | (b >> s) for
+     * fshr, s taken mod 64; s == 0 gives a (fshl) or b (fshr) */
+    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
+    mir_temp a = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0)), b = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 1), 0));
+    mir_operand sh = isel_half_of(c, isel_get(c, LLVMGetOperand(ins, 2), 0), false);
+    mir_temp s1 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(63), sh);
+    mir_temp s2 = isel_v1(c, ISA_V_SUB_U32, mir_op_const(64), mir_op_temp(s1));
+    mir_temp l = isel_tmp(c, mir_rc_v(2)), r = isel_tmp(c, mir_rc_v(2));
+    mir_operand ls[2] = {mir_op_temp(left ? s1 : s2), mir_op_temp(a)};
+    isel_valu(c, ISA_V_LSHLREV_B64, &l, 1, ls, 2, true);
+    mir_operand rs[2] = {mir_op_temp(left ? s2 : s1), mir_op_temp(b)};
+    isel_valu(c, ISA_V_LSHRREV_B64, &r, 1, rs, 2, true);
+    mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(s1));
+    mir_temp keep = left ? a : b;
+    mir_temp lo = isel_v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), false), isel_half_of(c, mir_op_temp(r), false));
+    mir_temp hi = isel_v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), true), isel_half_of(c, mir_op_temp(r), true));
+    lo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(lo), isel_half_of(c, mir_op_temp(keep), false), mir_op_temp(z));
+    hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(hi), isel_half_of(c, mir_op_temp(keep), true), mir_op_temp(z));
+    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
+    return 1;
+  }
+  return -1;
+}
+
+/* Bit operations on i32 and narrower: bswap, ctlz/cttz/ctpop, funnel shifts, abs. */
+static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  bool div = is_div(c, ins);
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  (void)div, (void)bits, (void)nc;
+  if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
+    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
+    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
+    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
+    isel_set(c, ins, 0, r);
     return 1;
   }
   if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
@@ -401,34 +438,6 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
       r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
     }
     isel_set(c, ins, 0, r);
-    return 1;
-  }
-  if (name_is(n, "llvm.abs.i64")) {
-    mir_temp x = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0));
-    mir_temp sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
-    isel_set(c, ins, 0, isel_neg64_if(c, x, sgn));
-    return 1;
-  }
-  if (name_is(n, "llvm.fshl.i64") || name_is(n, "llvm.fshr.i64")) {
-    /* (a << s) | (b >> (64 - s)) for fshl, (a << (64 - s)) | (b >> s) for
-     * fshr, s taken mod 64; s == 0 gives a (fshl) or b (fshr) */
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
-    mir_temp a = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0)), b = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 1), 0));
-    mir_operand sh = isel_half_of(c, isel_get(c, LLVMGetOperand(ins, 2), 0), false);
-    mir_temp s1 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(63), sh);
-    mir_temp s2 = isel_v1(c, ISA_V_SUB_U32, mir_op_const(64), mir_op_temp(s1));
-    mir_temp l = isel_tmp(c, mir_rc_v(2)), r = isel_tmp(c, mir_rc_v(2));
-    mir_operand ls[2] = {mir_op_temp(left ? s1 : s2), mir_op_temp(a)};
-    isel_valu(c, ISA_V_LSHLREV_B64, &l, 1, ls, 2, true);
-    mir_operand rs[2] = {mir_op_temp(left ? s2 : s1), mir_op_temp(b)};
-    isel_valu(c, ISA_V_LSHRREV_B64, &r, 1, rs, 2, true);
-    mir_temp z = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(0), mir_op_temp(s1));
-    mir_temp keep = left ? a : b;
-    mir_temp lo = isel_v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), false), isel_half_of(c, mir_op_temp(r), false));
-    mir_temp hi = isel_v1c(c, ISA_V_OR_B32, isel_half_of(c, mir_op_temp(l), true), isel_half_of(c, mir_op_temp(r), true));
-    lo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(lo), isel_half_of(c, mir_op_temp(keep), false), mir_op_temp(z));
-    hi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(hi), isel_half_of(c, mir_op_temp(keep), true), mir_op_temp(z));
-    isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
   if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {
@@ -589,7 +598,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   size_t len;
   const char *n = LLVMGetValueName2(f, &len);
   static const call_family families[] = {call_abi, isel_f64_call, isel_half_call, call_float,
-                                         call_minmax, call_bits, call_overflow};
+                                         call_minmax, call_bits64, call_bits, call_overflow};
   if (isel_packed_call(c, ins, n) > 0) return true; /* isel_packed.c: <N x i16> as VOP3P */
   for (unsigned k = 0; k < sizeof families / sizeof families[0]; k++) {
     int sel = families[k](c, ins, n);
