@@ -221,7 +221,7 @@ bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
-bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_call.c: intrinsics */
+bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics, other calls to isel_calls.c */
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
