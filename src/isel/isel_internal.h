@@ -96,6 +96,7 @@ struct isel_ctx {
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
+  const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
   uint32_t npk, cappk;
 };
 
