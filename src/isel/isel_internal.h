@@ -442,7 +442,7 @@ mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
  * (k < 32), s2 or v2 (vgpr). */
 mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr);
 mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr);
-/* isel_build.c: an LDS address (32-bit operand) as a generic (flat)
+/* isel_values.c: an LDS address (32-bit operand) as a generic (flat)
  * pointer, v2: the shared aperture in the high dword; LDS null (-1) gives
  * generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
