@@ -68,19 +68,7 @@ MAX_CYCLE = 3
 # joining a listed one and a file leaving it (then shrink the list here)
 # all fail. Paths relative to src/.
 ALLOWED = {
-    # Instruction selection: the value map calls back into the selectors,
-    # shared builders live in selector files (issue 23, "isel in one
-    # direction").
-    "isel knot": {
-        "isel/isel.c", "isel/isel_abi.c", "isel/isel_aggregate.c", "isel/isel_alu.c",
-        "isel/isel_asm.c", "isel/isel_atomic.c", "isel/isel_boolphi.c", "isel/isel_buffer.c",
-        "isel/isel_call.c", "isel/isel_calls.c", "isel/isel_cast.c", "isel/isel_cf.c",
-        "isel/isel_data.c", "isel/isel_div64.c", "isel/isel_f32div.c",
-        "isel/isel_f64.c", "isel/isel_fpmode.c", "isel/isel_fuse.c", "isel/isel_gep.c",
-        "isel/isel_half.c", "isel/isel_int64.c", "isel/isel_mem.c", "isel/isel_narrow.c",
-        "isel/isel_narrow64.c", "isel/isel_packed.c", "isel/isel_struct.c",
-        "isel/isel_struct_loop.c", "isel/isel_values.c",
-    },
+    # None today: the isel knot (28 files on 2026-11-27) is gone (issue 23).
 }
 
 SRC_FOLDER = re.compile(r"^src/([a-z_]+)/")

@@ -373,9 +373,23 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
   }
 }
 
+/* The selectors the value map and the control-flow lowerings reach
+ * through c->hooks (isel_internal.h). */
+static const isel_hooks hooks = {
+    .select_inst = isel_select_inst,
+    .select_body = isel_select_body,
+    .create_phis = isel_create_phis,
+    .finish_phis = isel_finish_phis,
+    .fuse_deferred = isel_fuse_deferred,
+    .narrow_deferred = isel_narrow_deferred,
+    .function_address = isel_function_address,
+    .data_address = isel_data_address,
+};
+
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
                          const isel_call_abi *ca, diag *d) {
   isel_ctx c = {0};
+  c.hooks = &hooks;
   c.ca = ca;
   size_t nlen;
   const char *name = LLVMGetValueName2(fn, &nlen);

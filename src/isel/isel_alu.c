@@ -8,30 +8,13 @@
  * split into halves where the ISA has no 64-bit form.
  *
  * Elsewhere: extension and 64-bit add/sub/mul in isel_int64.c, casts and
- * dword packing in isel_cast.c, f32 division and square root in
+ * dword packing in isel_cast.c, builders shared by the selectors in
+ * isel_build.c, f32 division and square root in
  * isel_f32div.c, integer division and remainder in isel_div64.c.
  */
 #include "isel/isel_internal.h"
 
 static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
-
-bool isel_all_salu(isel_ctx *c, mir_operand *ops, unsigned n) {
-  (void)c;
-  for (unsigned i = 0; i < n; i++)
-    if (isel_opnd_is_vgpr(&ops[i])) return false;
-  return true;
-}
-
-/* VOP2 with commuting operands: keep a VGPR in src1. */
-mir_temp isel_v1c(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) return isel_v1(c, op, b, a);
-  return isel_v1(c, op, a, b);
-}
-
-mir_temp isel_as_temp(isel_ctx *c, mir_operand o, bool vgpr, unsigned dw) {
-  if (o.kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o.temp.rc) == vgpr) return o.temp;
-  return vgpr ? isel_to_vgpr(c, o, dw) : isel_to_sgpr(c, o, dw);
-}
 
 /* ---- compares ---- */
 
@@ -189,6 +172,169 @@ static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_o
   return mir_op_temp(isel_v1c(c, op, x, y));
 }
 
+/* Element e of an i1 and/or/xor: SALU on s1 booleans when uniform, else
+ * on lane masks (s2). */
+static bool binop_bool(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  unsigned sop;
+  switch (opc) {
+  case LLVMAnd: sop = ISA_S_AND_B64; break;
+  case LLVMOr: sop = ISA_S_OR_B64; break;
+  case LLVMXor: sop = ISA_S_XOR_B64; break;
+  default: return false;
+  }
+  mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
+  bool bools = (a.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)a.temp.rc) == 1) &&
+               (b.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)b.temp.rc) == 1) && !div;
+  if (bools) {
+    unsigned op32 = sop == ISA_S_AND_B64 ? ISA_S_AND_B32 : sop == ISA_S_OR_B64 ? ISA_S_OR_B32 : ISA_S_XOR_B32;
+    isel_set(c, ins, e, isel_s(c, op32, 1, a, b));
+  } else if (opc == LLVMXor && (a.kind == MIR_OPND_CONST || b.kind == MIR_OPND_CONST)) {
+    /* xor with true (LLVM's not) or false: s_not_b64 or nothing, not
+     * a materialised -1 and s_xor_b64 */
+    bool bk = b.kind == MIR_OPND_CONST;
+    mir_temp mx = isel_mask_of(c, bk ? A : B, e);
+    if ((bk ? b.imm : a.imm) != 0) {
+      mir_temp d = isel_tmp(c, mir_rc_s(2));
+      mir_instr *ni = isel_emit(c, ISA_S_NOT_B64, 1, 1);
+      ni->ops[0] = mir_op_temp(mx);
+      ni->defs[0] = mir_op_temp(d);
+      mx = d;
+    }
+    isel_set(c, ins, e, mx);
+  } else {
+    mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
+    isel_set(c, ins, e, isel_s(c, sop, 2, mir_op_temp(ma), mir_op_temp(mb)));
+  }
+  return true;
+}
+
+/* Element e of an f32 fadd/fmul/fsub/fdiv, operands a and b. */
+static bool binop_f32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, mir_operand a, mir_operand b) {
+  mir_temp d;
+  switch (opc) {
+  case LLVMFAdd: d = isel_v1c(c, ISA_V_ADD_F32, a, b); break;
+  case LLVMFMul: d = isel_v1c(c, ISA_V_MUL_F32, a, b); break;
+  case LLVMFSub:
+    d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
+                                                          : isel_v1(c, ISA_V_SUB_F32, a, b);
+    break;
+  case LLVMFDiv: d = isel_fdiv32_of(c, ins, a, b); break; /* isel_f32div.c */
+  default: return false;
+  }
+  isel_set(c, ins, e, d);
+  return true;
+}
+
+/* Element e of an integer operation on i33..i64, operands a and b; SALU
+ * when `salu`. */
+static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
+                     mir_operand b, bool salu) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  mir_temp d;
+  if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = isel_ext64(c, a, bits, opc == LLVMAShr, salu);
+  switch (opc) {
+  case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
+  case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
+  case LLVMMul: d = isel_mul64(c, A, B, a, b, !salu); break;
+  case LLVMAnd: case LLVMOr: case LLVMXor: {
+    if (salu) {
+      unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
+      mir_operand x = a, y = b;
+      if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+      if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
+      d = isel_s(c, op, 2, x, y);
+    } else {
+      mir_operand lo = logic_half(c, opc, A, a, B, b, false), hi = logic_half(c, opc, A, a, B, b, true);
+      d = isel_create2(c, lo, hi, true);
+    }
+    break;
+  }
+  case LLVMShl: case LLVMLShr: case LLVMAShr: {
+    mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
+    if (!salu && amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
+      d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
+    } else if (salu) {
+      unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
+      mir_operand x = a;
+      if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+      d = isel_s(c, op, 2, x, amt);
+    } else {
+      unsigned op = opc == LLVMShl ? ISA_V_LSHLREV_B64 : opc == LLVMLShr ? ISA_V_LSHRREV_B64 : ISA_V_ASHRREV_I64;
+      mir_operand x = a;
+      if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_vgpr(c, x, 2));
+      d = isel_tmp(c, mir_rc_v(2));
+      mir_operand s[2] = {amt, x};
+      isel_valu(c, op, &d, 1, s, 2, true);
+    }
+    break;
+  }
+  default:
+    return false;
+  }
+  isel_set(c, ins, e, d);
+  return true;
+}
+
+/* Element e of an integer operation on i32 and narrower, operands a and
+ * b; SALU when `salu` (division: when uniform). */
+static bool binop_32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
+                     mir_operand b, bool salu, bool div) {
+  LLVMValueRef B = LLVMGetOperand(ins, 1);
+  mir_temp d;
+  if (bits == 32 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr)) b = shift_amount(c, B, e, b, 32);
+  switch (opc) {
+  case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : isel_v1c(c, ISA_V_ADD_U32, a, b); break;
+  case LLVMSub:
+    d = salu ? isel_s(c, ISA_S_SUB_U32, 1, a, b)
+             : ((!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_U32, b, a)
+                                                                   : isel_v1(c, ISA_V_SUB_U32, a, b));
+    break;
+  case LLVMMul: d = salu ? isel_s(c, ISA_S_MUL_I32, 1, a, b) : isel_v1(c, ISA_V_MUL_LO_U32, a, b); break;
+  case LLVMAnd: d = salu ? isel_s(c, ISA_S_AND_B32, 1, a, b) : isel_v1c(c, ISA_V_AND_B32, a, b); break;
+  case LLVMOr: d = salu ? isel_s(c, ISA_S_OR_B32, 1, a, b) : isel_v1c(c, ISA_V_OR_B32, a, b); break;
+  case LLVMXor: d = salu ? isel_s(c, ISA_S_XOR_B32, 1, a, b) : isel_v1c(c, ISA_V_XOR_B32, a, b); break;
+  case LLVMShl:
+    d = salu ? isel_s(c, ISA_S_LSHL_B32, 1, a, b) : isel_v1(c, ISA_V_LSHLREV_B32, b, a);
+    break;
+  case LLVMLShr: case LLVMAShr:
+    if (bits < 32 && b.kind == MIR_OPND_CONST && b.imm > 0 && b.imm < bits &&
+        (opc == LLVMAShr || !isel_upper_bits_zero(c, a, bits))) {
+      /* iN >> k with the bits above N unknown: one bit-field extract of
+       * bits k .. N-1 instead of clearing (sign-extending) and shifting */
+      bool sg = opc == LLVMAShr;
+      uint32_t w = bits - b.imm;
+      d = salu ? isel_s(c, sg ? ISA_S_BFE_I32 : ISA_S_BFE_U32, 1, a, mir_op_const(b.imm | w << 16))
+               : isel_v1_3(c, sg ? ISA_V_BFE_I32 : ISA_V_BFE_U32, a, b, mir_op_const(w));
+      break;
+    }
+    if (opc == LLVMAShr) {
+      a = isel_extend32(c, a, bits, true, salu);
+      d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
+      break;
+    }
+    a = isel_extend32(c, a, bits, false, salu);
+    d = salu ? isel_s(c, ISA_S_LSHR_B32, 1, a, b) : isel_v1(c, ISA_V_LSHRREV_B32, b, a);
+    break;
+  case LLVMUDiv: case LLVMURem:
+    a = isel_extend32(c, a, bits, false, !div);
+    b = isel_extend32(c, b, bits, false, !div);
+    d = isel_divrem32(c, opc, a, b, !div);
+    break;
+  case LLVMSDiv: case LLVMSRem:
+    a = isel_extend32(c, a, bits, true, !div);
+    b = isel_extend32(c, b, bits, true, !div);
+    d = isel_divrem32(c, opc, a, b, !div);
+    break;
+  default:
+    return false;
+  }
+  isel_set(c, ins, e, d);
+  return true;
+}
+
+/* A binary operator, element by element (false: a form wavecc does not
+ * select). */
 static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -198,152 +344,18 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
   for (unsigned e = 0; e < nc; e++) {
     if (bits == 1) {
-      unsigned sop;
-      switch (opc) {
-      case LLVMAnd: sop = ISA_S_AND_B64; break;
-      case LLVMOr: sop = ISA_S_OR_B64; break;
-      case LLVMXor: sop = ISA_S_XOR_B64; break;
-      default: return false;
-      }
-      mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
-      bool bools = (a.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)a.temp.rc) == 1) &&
-                   (b.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)b.temp.rc) == 1) && !div;
-      if (bools) {
-        unsigned op32 = sop == ISA_S_AND_B64 ? ISA_S_AND_B32 : sop == ISA_S_OR_B64 ? ISA_S_OR_B32 : ISA_S_XOR_B32;
-        isel_set(c, ins, e, isel_s(c, op32, 1, a, b));
-      } else if (opc == LLVMXor && (a.kind == MIR_OPND_CONST || b.kind == MIR_OPND_CONST)) {
-        /* xor with true (LLVM's not) or false: s_not_b64 or nothing, not
-         * a materialised -1 and s_xor_b64 */
-        bool bk = b.kind == MIR_OPND_CONST;
-        mir_temp mx = isel_mask_of(c, bk ? A : B, e);
-        if ((bk ? b.imm : a.imm) != 0) {
-          mir_temp d = isel_tmp(c, mir_rc_s(2));
-          mir_instr *ni = isel_emit(c, ISA_S_NOT_B64, 1, 1);
-          ni->ops[0] = mir_op_temp(mx);
-          ni->defs[0] = mir_op_temp(d);
-          mx = d;
-        }
-        isel_set(c, ins, e, mx);
-      } else {
-        mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
-        isel_set(c, ins, e, isel_s(c, sop, 2, mir_op_temp(ma), mir_op_temp(mb)));
-      }
+      if (!binop_bool(c, ins, opc, e, div)) return false;
       continue;
     }
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
     bool salu = !div && isel_all_salu(c, ops, 2);
-    if (sk == LLVMFloatTypeKind) {
-      mir_temp d;
-      switch (opc) {
-      case LLVMFAdd: d = isel_v1c(c, ISA_V_ADD_F32, a, b); break;
-      case LLVMFMul: d = isel_v1c(c, ISA_V_MUL_F32, a, b); break;
-      case LLVMFSub:
-        d = (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_F32, b, a)
-                                                              : isel_v1(c, ISA_V_SUB_F32, a, b);
-        break;
-      case LLVMFDiv: d = isel_fdiv32_of(c, ins, a, b); break; /* isel_f32div.c */
-      default: return false;
-      }
-      isel_set(c, ins, e, d);
-      continue;
-    }
-    if (sk != LLVMIntegerTypeKind) return false;
-    if (bits > 32) {
-      mir_temp d;
-      if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = isel_ext64(c, a, bits, opc == LLVMAShr, salu);
-      switch (opc) {
-      case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
-      case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
-      case LLVMMul: d = isel_mul64(c, A, B, a, b, !salu); break;
-      case LLVMAnd: case LLVMOr: case LLVMXor: {
-        if (salu) {
-          unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
-          mir_operand x = a, y = b;
-          if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
-          if (y.kind == MIR_OPND_CONST && y.size != 2) y = mir_op_temp(isel_to_sgpr(c, y, 2));
-          d = isel_s(c, op, 2, x, y);
-        } else {
-          mir_operand lo = logic_half(c, opc, A, a, B, b, false), hi = logic_half(c, opc, A, a, B, b, true);
-          d = isel_create2(c, lo, hi, true);
-        }
-        break;
-      }
-      case LLVMShl: case LLVMLShr: case LLVMAShr: {
-        mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
-        if (!salu && amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
-          d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
-        } else if (salu) {
-          unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
-          mir_operand x = a;
-          if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
-          d = isel_s(c, op, 2, x, amt);
-        } else {
-          unsigned op = opc == LLVMShl ? ISA_V_LSHLREV_B64 : opc == LLVMLShr ? ISA_V_LSHRREV_B64 : ISA_V_ASHRREV_I64;
-          mir_operand x = a;
-          if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_vgpr(c, x, 2));
-          d = isel_tmp(c, mir_rc_v(2));
-          mir_operand s[2] = {amt, x};
-          isel_valu(c, op, &d, 1, s, 2, true);
-        }
-        break;
-      }
-      default:
-        return false;
-      }
-      isel_set(c, ins, e, d);
-      continue;
-    }
-    /* 32-bit and narrower */
-    mir_temp d;
-    if (bits == 32 && (opc == LLVMShl || opc == LLVMLShr || opc == LLVMAShr)) b = shift_amount(c, B, e, b, 32);
-    switch (opc) {
-    case LLVMAdd: d = salu ? isel_s(c, ISA_S_ADD_U32, 1, a, b) : isel_v1c(c, ISA_V_ADD_U32, a, b); break;
-    case LLVMSub:
-      d = salu ? isel_s(c, ISA_S_SUB_U32, 1, a, b)
-               : ((!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) ? isel_v1(c, ISA_V_SUBREV_U32, b, a)
-                                                                     : isel_v1(c, ISA_V_SUB_U32, a, b));
-      break;
-    case LLVMMul: d = salu ? isel_s(c, ISA_S_MUL_I32, 1, a, b) : isel_v1(c, ISA_V_MUL_LO_U32, a, b); break;
-    case LLVMAnd: d = salu ? isel_s(c, ISA_S_AND_B32, 1, a, b) : isel_v1c(c, ISA_V_AND_B32, a, b); break;
-    case LLVMOr: d = salu ? isel_s(c, ISA_S_OR_B32, 1, a, b) : isel_v1c(c, ISA_V_OR_B32, a, b); break;
-    case LLVMXor: d = salu ? isel_s(c, ISA_S_XOR_B32, 1, a, b) : isel_v1c(c, ISA_V_XOR_B32, a, b); break;
-    case LLVMShl:
-      d = salu ? isel_s(c, ISA_S_LSHL_B32, 1, a, b) : isel_v1(c, ISA_V_LSHLREV_B32, b, a);
-      break;
-    case LLVMLShr: case LLVMAShr:
-      if (bits < 32 && b.kind == MIR_OPND_CONST && b.imm > 0 && b.imm < bits &&
-          (opc == LLVMAShr || !isel_upper_bits_zero(c, a, bits))) {
-        /* iN >> k with the bits above N unknown: one bit-field extract of
-         * bits k .. N-1 instead of clearing (sign-extending) and shifting */
-        bool sg = opc == LLVMAShr;
-        uint32_t w = bits - b.imm;
-        d = salu ? isel_s(c, sg ? ISA_S_BFE_I32 : ISA_S_BFE_U32, 1, a, mir_op_const(b.imm | w << 16))
-                 : isel_v1_3(c, sg ? ISA_V_BFE_I32 : ISA_V_BFE_U32, a, b, mir_op_const(w));
-        break;
-      }
-      if (opc == LLVMAShr) {
-        a = isel_extend32(c, a, bits, true, salu);
-        d = salu ? isel_s(c, ISA_S_ASHR_I32, 1, a, b) : isel_v1(c, ISA_V_ASHRREV_I32, b, a);
-        break;
-      }
-      a = isel_extend32(c, a, bits, false, salu);
-      d = salu ? isel_s(c, ISA_S_LSHR_B32, 1, a, b) : isel_v1(c, ISA_V_LSHRREV_B32, b, a);
-      break;
-    case LLVMUDiv: case LLVMURem:
-      a = isel_extend32(c, a, bits, false, !div);
-      b = isel_extend32(c, b, bits, false, !div);
-      d = isel_divrem32(c, opc, a, b, !div);
-      break;
-    case LLVMSDiv: case LLVMSRem:
-      a = isel_extend32(c, a, bits, true, !div);
-      b = isel_extend32(c, b, bits, true, !div);
-      d = isel_divrem32(c, opc, a, b, !div);
-      break;
-    default:
-      return false;
-    }
-    isel_set(c, ins, e, d);
+    bool ok;
+    if (sk == LLVMFloatTypeKind) ok = binop_f32(c, ins, opc, e, a, b);
+    else if (sk != LLVMIntegerTypeKind) return false;
+    else if (bits > 32) ok = binop_64(c, ins, opc, e, bits, a, b, salu);
+    else ok = binop_32(c, ins, opc, e, bits, a, b, salu, div);
+    if (!ok) return false;
   }
   return true;
 }

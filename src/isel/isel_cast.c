@@ -157,23 +157,6 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   return true;
 }
 
-mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
-  /* the shared aperture's high half from SH_MEM_BASES[31:16]
-   * (s_getreg_b32 hwreg(15, 16, 16) << 16); the LDS null pointer (-1)
-   * becomes the generic null */
-  mir_temp ap = isel_tmp(c, mir_rc_s(1));
-  mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
-  gr->offset = 15 | (16 << 6) | (15 << 11);
-  gr->defs[0] = mir_op_temp(ap);
-  mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
-  mir_temp lo = isel_to_vgpr(c, a, 1);
-  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
-  mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));
-  mir_temp rhi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_temp(hi), 1)),
-                           mir_op_temp(nn));
-  return isel_create2(c, mir_op_temp(rlo), mir_op_temp(rhi), true);
-}
-
 /* u64/i64 -> f32, correctly rounded: normalise so the leading one is in
  * bit 63, convert the high word with a sticky bit for everything below
  * it (so v_cvt_f32_u32 rounds exactly as the full value would), scale

@@ -499,6 +499,164 @@ static void tail_phis(mctx *m, uint32_t b) {
 
 /* ---- driver ---- */
 
+/* Item i of the order, the preheader of loop l: the mask entering the
+ * loop, the blended values of the header's phis from outside, and the
+ * header's phis (mask, exit accumulators, values), operand 0 filled. */
+static void item_pre(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_instr ***hphis) {
+  isel_ctx *c = m->c;
+  lp *L = &m->loops[l];
+  uint32_t h = L->header;
+  mir_temp em = {0};
+  for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
+    uint32_t p = m->pred[e];
+    if (!in_loop(m, l, p)) em = mor(c, em, incoming_mask(m, p, h));
+  }
+  if (!em.id) em = zero_mask(c);
+  set_exec(c, em);
+  unsigned nv = count_phi_comps(c, h), k;
+  mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+  blend_phis(m, h, is_entry_pred, vals, &k);
+  mir_temp *zeros = arena_alloc(c->mem, (L->nexit + 1) * sizeof(mir_temp));
+  for (uint32_t x = 0; x < L->nexit; x++) zeros[x] = zero_mask(c);
+  branch_to(c, base[i], base[i + 1]);
+  /* header phis, created in the header block now: operand 0 from here */
+  c->cur = m->mir[h];
+  L->mask_phi_t = isel_tmp(c, mir_rc_s(2));
+  L->mask_phi = new_phi(c, L->mask_phi_t);
+  L->mask_phi->ops[0] = mir_op_temp(em);
+  for (uint32_t x = 0; x < L->nexit; x++) {
+    L->acc[x] = isel_tmp(c, mir_rc_s(2));
+    L->acc_phi[x] = new_phi(c, L->acc[x]);
+    L->acc_phi[x]->ops[0] = mir_op_temp(zeros[x]);
+  }
+  hphis[h] = arena_alloc(c->mem, (nv + 1) * sizeof(mir_instr *));
+  k = 0;
+  for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[h]); phi && LLVMIsAPHINode(phi);
+       phi = LLVMGetNextInstruction(phi)) {
+    mir_rc rc = phi_rc(c, phi);
+    for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++, k++) {
+      mir_temp d = isel_tmp(c, rc);
+      isel_set(c, phi, e, d);
+      hphis[h][k] = new_phi(c, d);
+      hphis[h][k]->ops[0] = mir_op_temp(vals[k]);
+    }
+  }
+  m->mask[h] = L->mask_phi_t;
+}
+
+/* Item i, the end of loop l: the back-edge mask, the exit accumulators and
+ * the header phis' operand 1, then the branch back (to the continue item)
+ * while any lane stays. */
+static void item_end(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_instr ***hphis) {
+  isel_ctx *c = m->c;
+  lp *L = &m->loops[l];
+  uint32_t h = L->header;
+  set_exec(c, m->mask[h]);
+  mir_temp bm = {0};
+  for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
+    uint32_t p = m->pred[e];
+    if (in_loop(m, l, p)) bm = mor(c, bm, edge_mask(m, p, h));
+  }
+  if (!bm.id) bm = zero_mask(c);
+  L->back_mask = bm;
+  for (uint32_t x = 0; x < L->nexit; x++) {
+    mir_temp a = L->acc[x];
+    uint32_t tgt = L->exit_target[x];
+    for (uint32_t e = m->pred_start[tgt]; e < m->pred_start[tgt + 1]; e++) {
+      uint32_t p = m->pred[e];
+      if (m->loop_of[p] == l) a = mor(c, a, edge_mask(m, p, tgt));
+    }
+    /* lanes that left through a child loop straight past this one */
+    for (uint32_t cl = 0; cl < m->nloops; cl++) {
+      if (m->loops[cl].parent != l) continue;
+      for (uint32_t k = 0; k < m->loops[cl].nexit; k++)
+        if (m->loops[cl].exit_target[k] == tgt) a = mor(c, a, m->loops[cl].acc_next[k]);
+    }
+    L->acc_next[x] = a;
+    L->acc_phi[x]->ops[1] = mir_op_temp(a);
+  }
+  unsigned nv = count_phi_comps(c, h), k;
+  mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+  blend_phis(m, h, is_back_pred, vals, &k);
+  for (unsigned q = 0; q < k; q++) hphis[h][q]->ops[1] = mir_op_temp(vals[q]);
+  L->mask_phi->ops[1] = mir_op_temp(bm);
+  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(bm), mir_op_const(0));
+  mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
+  br->ops[0] = isel_scc_operand(scc);
+  br->ops[1] = mir_op_block(L->cont);
+  br->ops[2] = mir_op_block(base[i + 2]);
+  mir_add_logical_edge(c->p, base[i], L->cont);
+  mir_add_linear_edge(c->p, base[i], L->cont);
+  mir_add_logical_edge(c->p, base[i], base[i + 2]);
+  mir_add_linear_edge(c->p, base[i], base[i + 2]);
+}
+
+/* Item i, LLVM block b (machine blocks from base[i]; three when skip[i]):
+ * its mask and phis, its body, its edge masks and the branch to item
+ * i + 1 (the exit after the last of ni). False after reporting. */
+static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, const uint8_t *skip, uint32_t ni) {
+  isel_ctx *c = m->c;
+  if (b == 0) {
+    isel_setup_abi(c);
+    mir_temp all = isel_tmp(c, mir_rc_s(2));
+    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mv->ops[0] = isel_exec_operand();
+    mv->defs[0] = mir_op_temp(all);
+    m->mask[0] = all;
+  } else if (!m->is_header[b]) {
+    mir_temp bm = {0};
+    for (uint32_t e = m->pred_start[b]; e < m->pred_start[b + 1]; e++) bm = mor(c, bm, incoming_mask(m, m->pred[e], b));
+    if (!bm.id) bm = zero_mask(c);
+    m->mask[b] = bm;
+    set_exec(c, bm);
+    unsigned nv = count_phi_comps(c, b), k;
+    mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
+    blend_phis(m, b, any_pred, vals, &k);
+    k = 0;
+    for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
+         phi = LLVMGetNextInstruction(phi))
+      for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++) isel_set(c, phi, e, vals[k++]);
+  } else {
+    set_exec(c, m->mask[b]);
+  }
+  if (skip[i]) {
+    /* head -> tail when EXEC is empty (tail first: its phis' order) */
+    uint32_t head = base[i], tail = base[i] + 2;
+    mir_instr *ez = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
+    ez->ops[0] = mir_op_block(tail);
+    mir_add_logical_edge(c->p, head, tail);
+    mir_add_linear_edge(c->p, head, tail);
+    branch_to(c, head, head + 1);
+    c->cur = head + 1;
+  }
+  c->hooks->select_body(c, b);
+  if (c->failed) return false;
+  if (skip[i]) {
+    branch_to(c, c->cur, base[i] + 2);
+    c->cur = base[i] + 2;
+    tail_phis(m, b);
+  }
+  /* edge masks */
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
+  LLVMOpcode op = LLVMGetInstructionOpcode(t);
+  if (op == LLVMBr && LLVMIsConditional(t)) {
+    mir_temp cm = isel_mask_of(c, LLVMGetCondition(t), 0);
+    m->edge[b][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
+    m->edge[b][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
+  } else if (op == LLVMBr) {
+    m->edge[b][0] = m->mask[b];
+  } else if (op != LLVMRet && op != LLVMUnreachable) {
+    isel_unsupported(c, t, "terminator");
+    return false;
+  }
+  if (i + 1 < ni) {
+    branch_to(c, c->cur, base[i + 1]);
+  } else {
+    isel_emit_exit(c, t);
+  }
+  return true;
+}
+
 bool isel_masked(isel_ctx *c) {
   mctx m = {0};
   m.c = c;
@@ -547,154 +705,15 @@ bool isel_masked(isel_ctx *c) {
     c->cur = base[i];
     item it = items[i];
     if (it.kind == IT_PRE) {
-      lp *L = &m.loops[it.x];
-      uint32_t h = L->header;
-      mir_temp em = {0};
-      for (uint32_t e = m.pred_start[h]; e < m.pred_start[h + 1]; e++) {
-        uint32_t p = m.pred[e];
-        if (!in_loop(&m, it.x, p)) em = mor(c, em, incoming_mask(&m, p, h));
-      }
-      if (!em.id) em = zero_mask(c);
-      set_exec(c, em);
-      unsigned nv = count_phi_comps(c, h), k;
-      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
-      blend_phis(&m, h, is_entry_pred, vals, &k);
-      mir_temp *zeros = arena_alloc(c->mem, (L->nexit + 1) * sizeof(mir_temp));
-      for (uint32_t x = 0; x < L->nexit; x++) zeros[x] = zero_mask(c);
-      branch_to(c, base[i], base[i + 1]);
-      /* header phis, created in the header block now: operand 0 from here */
-      c->cur = m.mir[h];
-      L->mask_phi_t = isel_tmp(c, mir_rc_s(2));
-      L->mask_phi = new_phi(c, L->mask_phi_t);
-      L->mask_phi->ops[0] = mir_op_temp(em);
-      for (uint32_t x = 0; x < L->nexit; x++) {
-        L->acc[x] = isel_tmp(c, mir_rc_s(2));
-        L->acc_phi[x] = new_phi(c, L->acc[x]);
-        L->acc_phi[x]->ops[0] = mir_op_temp(zeros[x]);
-      }
-      hphis[h] = arena_alloc(c->mem, (nv + 1) * sizeof(mir_instr *));
-      k = 0;
-      for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[h]); phi && LLVMIsAPHINode(phi);
-           phi = LLVMGetNextInstruction(phi)) {
-        mir_rc rc = phi_rc(c, phi);
-        for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++, k++) {
-          mir_temp d = isel_tmp(c, rc);
-          isel_set(c, phi, e, d);
-          hphis[h][k] = new_phi(c, d);
-          hphis[h][k]->ops[0] = mir_op_temp(vals[k]);
-        }
-      }
-      m.mask[h] = L->mask_phi_t;
-      continue;
-    }
-    if (it.kind == IT_END) {
-      lp *L = &m.loops[it.x];
-      uint32_t h = L->header;
-      set_exec(c, m.mask[h]);
-      mir_temp bm = {0};
-      for (uint32_t e = m.pred_start[h]; e < m.pred_start[h + 1]; e++) {
-        uint32_t p = m.pred[e];
-        if (in_loop(&m, it.x, p)) bm = mor(c, bm, edge_mask(&m, p, h));
-      }
-      if (!bm.id) bm = zero_mask(c);
-      L->back_mask = bm;
-      for (uint32_t x = 0; x < L->nexit; x++) {
-        mir_temp a = L->acc[x];
-        uint32_t tgt = L->exit_target[x];
-        for (uint32_t e = m.pred_start[tgt]; e < m.pred_start[tgt + 1]; e++) {
-          uint32_t p = m.pred[e];
-          if (m.loop_of[p] == it.x) a = mor(c, a, edge_mask(&m, p, tgt));
-        }
-        /* lanes that left through a child loop straight past this one */
-        for (uint32_t cl = 0; cl < m.nloops; cl++) {
-          if (m.loops[cl].parent != it.x) continue;
-          for (uint32_t k = 0; k < m.loops[cl].nexit; k++)
-            if (m.loops[cl].exit_target[k] == tgt) a = mor(c, a, m.loops[cl].acc_next[k]);
-        }
-        L->acc_next[x] = a;
-        L->acc_phi[x]->ops[1] = mir_op_temp(a);
-      }
-      unsigned nv = count_phi_comps(c, h), k;
-      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
-      blend_phis(&m, h, is_back_pred, vals, &k);
-      for (unsigned q = 0; q < k; q++) hphis[h][q]->ops[1] = mir_op_temp(vals[q]);
-      L->mask_phi->ops[1] = mir_op_temp(bm);
-      mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(bm), mir_op_const(0));
-      mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
-      br->ops[0] = isel_scc_operand(scc);
-      br->ops[1] = mir_op_block(L->cont);
-      br->ops[2] = mir_op_block(base[i + 2]);
-      mir_add_logical_edge(c->p, base[i], L->cont);
-      mir_add_linear_edge(c->p, base[i], L->cont);
-      mir_add_logical_edge(c->p, base[i], base[i + 2]);
-      mir_add_linear_edge(c->p, base[i], base[i + 2]);
-      continue;
-    }
-    if (it.kind == IT_CONT) {
+      item_pre(&m, i, it.x, base, hphis);
+    } else if (it.kind == IT_END) {
+      item_end(&m, i, it.x, base, hphis);
+    } else if (it.kind == IT_CONT) {
       lp *L = &m.loops[it.x];
       set_exec(c, L->back_mask);
       branch_to(c, base[i], m.mir[L->header]);
-      continue;
-    }
-    /* a block */
-    uint32_t b = it.x;
-    if (b == 0) {
-      isel_setup_abi(c);
-      mir_temp all = isel_tmp(c, mir_rc_s(2));
-      mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-      mv->ops[0] = isel_exec_operand();
-      mv->defs[0] = mir_op_temp(all);
-      m.mask[0] = all;
-    } else if (!m.is_header[b]) {
-      mir_temp bm = {0};
-      for (uint32_t e = m.pred_start[b]; e < m.pred_start[b + 1]; e++) bm = mor(c, bm, incoming_mask(&m, m.pred[e], b));
-      if (!bm.id) bm = zero_mask(c);
-      m.mask[b] = bm;
-      set_exec(c, bm);
-      unsigned nv = count_phi_comps(c, b), k;
-      mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
-      blend_phis(&m, b, any_pred, vals, &k);
-      k = 0;
-      for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
-           phi = LLVMGetNextInstruction(phi))
-        for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++) isel_set(c, phi, e, vals[k++]);
-    } else {
-      set_exec(c, m.mask[b]);
-    }
-    if (skip[i]) {
-      /* head -> tail when EXEC is empty (tail first: its phis' order) */
-      uint32_t head = base[i], tail = base[i] + 2;
-      mir_instr *ez = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
-      ez->ops[0] = mir_op_block(tail);
-      mir_add_logical_edge(c->p, head, tail);
-      mir_add_linear_edge(c->p, head, tail);
-      branch_to(c, head, head + 1);
-      c->cur = head + 1;
-    }
-    isel_select_body(c, b);
-    if (c->failed) return false;
-    if (skip[i]) {
-      branch_to(c, c->cur, base[i] + 2);
-      c->cur = base[i] + 2;
-      tail_phis(&m, b);
-    }
-    /* edge masks */
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
-    LLVMOpcode op = LLVMGetInstructionOpcode(t);
-    if (op == LLVMBr && LLVMIsConditional(t)) {
-      mir_temp cm = isel_mask_of(c, LLVMGetCondition(t), 0);
-      m.edge[b][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(m.mask[b]), mir_op_temp(cm));
-      m.edge[b][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(m.mask[b]), mir_op_temp(cm));
-    } else if (op == LLVMBr) {
-      m.edge[b][0] = m.mask[b];
-    } else if (op != LLVMRet && op != LLVMUnreachable) {
-      isel_unsupported(c, t, "terminator");
+    } else if (!item_block(&m, i, it.x, base, skip, ni)) {
       return false;
-    }
-    if (i + 1 < ni) {
-      branch_to(c, c->cur, base[i + 1]);
-    } else {
-      isel_emit_exit(c, t);
     }
   }
   /* the last item may be a CONT/END (a loop ending the kernel): end there */

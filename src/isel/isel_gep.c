@@ -304,7 +304,7 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
 
 /* Is v a kernel's llvm.amdgcn.implicitarg.ptr? Its value is kernarg_ptr +
  * hidden_offset, a constant the loads through it can carry like a GEP's
- * (gep_folded_offset; isel_call.c then gives it kernarg_ptr as its
+ * (gep_folded_offset; isel_intrinsics.c then gives it kernarg_ptr as its
  * value). In a function the pointer is an argument (isel_calls.c). */
 static bool is_implicitarg_ptr(isel_ctx *c, LLVMValueRef v) {
   if (c->p->is_function || !LLVMIsACallInst(v)) return false;

@@ -43,7 +43,27 @@ typedef struct isel_val {
   mir_temp t[16];
 } isel_val;
 
-typedef struct isel_ctx {
+typedef struct isel_ctx isel_ctx;
+
+/* The selection steps that the lower files of isel call back into: the
+ * value map selects a deferred value at its use and takes function and
+ * data addresses; the control-flow lowerings (isel_struct.c, isel_cf.c)
+ * select block bodies and phis. isel.c fills the table (isel_kernel), so
+ * those files name no selector and isel's call graph runs one way (issue
+ * 23): isel.c -> lowerings -> selectors -> builders and the value map. */
+typedef struct isel_hooks {
+  void (*select_inst)(isel_ctx *c, LLVMValueRef ins);
+  void (*select_body)(isel_ctx *c, uint32_t b);
+  void (*create_phis)(isel_ctx *c, uint32_t b);
+  void (*finish_phis)(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm);
+  bool (*fuse_deferred)(isel_ctx *c, LLVMValueRef ins);
+  bool (*narrow_deferred)(isel_ctx *c, LLVMValueRef ins);
+  bool (*function_address)(isel_ctx *c, LLVMValueRef f, mir_operand *out);
+  bool (*data_address)(isel_ctx *c, LLVMValueRef v, mir_operand *out);
+} isel_hooks;
+
+struct isel_ctx {
+  const isel_hooks *hooks; /* set by isel_kernel (isel.c) */
   mir_program *p;
   arena *mem;
   diag *d;
@@ -76,8 +96,9 @@ typedef struct isel_ctx {
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
+  const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
   uint32_t npk, cappk;
-} isel_ctx;
+};
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);
@@ -207,7 +228,7 @@ bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
-bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_call.c: intrinsics */
+bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics, other calls to isel_calls.c */
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
@@ -391,7 +412,7 @@ uint32_t isel_fpmode_begin(const isel_ctx *c);
 void isel_fpmode_end(isel_ctx *c, uint32_t start, isa_mode_field f, unsigned value);
 /* Does the kernel flush f32 denormals (inputs or outputs)? */
 bool isel_denorm32_flushed(const isel_ctx *c);
-/* Is `name` an intrinsic isel_fpmode_call selects? */
+/* isel_rounding.c: is `name` an intrinsic isel_fpmode_call selects? */
 bool isel_is_fpmode_intrinsic(const char *name);
 /* llvm.set.rounding, llvm.get.rounding, llvm.fptrunc.round and the
  * llvm.experimental.constrained.* operations; false (caller reports
@@ -400,11 +421,12 @@ bool isel_fpmode_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 /* The same from the 32-bit halves of a and b (s2 or v2 result). */
 mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_operand bl, mir_operand bh, bool vgpr);
-/* isel_int64.c / isel_alu.c helpers shared with isel_call.c: a - b on 64-bit operands;
- * a 64-bit operand in a v2 temporary; (x ^ sign) - sign (v2, sign 0 or -1
- * in a v1); every operand SGPR or constant; a commuting VOP2 with any VGPR
- * in src1; an operand as a temporary of the file; an i<bits> zero- or
- * sign-extended to 32 bits (SALU when `salu`). */
+/* Shared builders (isel_int64.c, isel_build.c: they call no selector):
+ * a - b on 64-bit operands; a 64-bit operand in a v2 temporary;
+ * (x ^ sign) - sign (v2, sign 0 or -1 in a v1); every operand SGPR or
+ * constant; a commuting VOP2 with any VGPR in src1; an operand as a
+ * temporary of the file; an i<bits> zero- or sign-extended to 32 bits
+ * (SALU when `salu`). */
 mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr);
 mir_temp isel_v64(isel_ctx *c, mir_operand o);
 mir_temp isel_neg64_if(isel_ctx *c, mir_temp x, mir_temp sign);
@@ -430,8 +452,9 @@ mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);
  * (k < 32), s2 or v2 (vgpr). */
 mir_temp isel_shift64_hi(isel_ctx *c, LLVMOpcode opc, mir_operand a, unsigned k, bool vgpr);
 mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, mir_operand b, bool vgpr);
-/* An LDS address (32-bit operand) as a generic (flat) pointer, v2: the
- * shared aperture in the high dword; LDS null (-1) gives generic null. */
+/* isel_values.c: an LDS address (32-bit operand) as a generic (flat)
+ * pointer, v2: the shared aperture in the high dword; LDS null (-1) gives
+ * generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
 /* isel_buffer.c: buffer resources (ptr addrspace(8), one s4 temporary)
  * and the buffer intrinsics. isel_buffer_claims says whether an

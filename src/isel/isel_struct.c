@@ -226,14 +226,14 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     prev = mx;
     if (!s->emit) continue;
     c->cur = mx;
-    isel_create_phis(c, x);
+    c->hooks->create_phis(c, x);
     mir_temp M = acc[x];
     assert(M.id); /* every predecessor came earlier (RPO) */
     mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
     mv->ops[0] = mir_op_temp(M);
     mv->defs[0] = isel_exec_operand();
     c->no_smem = true;
-    isel_select_body(c, x);
+    c->hooks->select_body(c, x);
     c->no_smem = false;
     if (c->failed || c->cur != mx) return REJECT();
     local_edges(s, x, M, J, acc);
@@ -458,7 +458,7 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
     if (s->emit) {
       c->cur = mb;
       if (b == 0) isel_setup_abi(c);
-      isel_create_phis(c, b);
+      c->hooks->create_phis(c, b);
       if (loop_body) isel_struct_loop_head(s, b);
       if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
@@ -466,7 +466,7 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
         i->ops[0] = mir_op_temp(s->exit_saved[b]);
         i->defs[0] = isel_exec_operand();
       }
-      isel_select_body(c, b);
+      c->hooks->select_body(c, b);
       if (c->failed || c->cur != mb) return REJECT();
     }
     LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[b]);
@@ -574,7 +574,7 @@ int isel_structured(isel_ctx *c) {
     if (!c->failed) isel_unsupported(c, LLVMGetBasicBlockTerminator(di->blocks[0]), "structured control flow (internal)");
     return 0;
   }
-  isel_finish_phis(c, s.mh, s.m2l);
+  c->hooks->finish_phis(c, s.mh, s.m2l);
   if (c->failed) return 0;
   for (uint32_t b = 0; b < nb; b++)
     if (s.lanejoin[b]) isel_vgpr_bool_phis(c, s.mh[b]);

@@ -210,7 +210,7 @@ static bool deferred(isel_ctx *c, LLVMValueRef v) {
   switch (LLVMGetInstructionOpcode(v)) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor: case LLVMShl: case LLVMLShr:
   case LLVMAShr:
-    return isel_fuse_deferred(c, v) || isel_narrow_deferred(c, v);
+    return c->hooks->fuse_deferred(c, v) || c->hooks->narrow_deferred(c, v);
   default: return false;
   }
 }
@@ -226,7 +226,7 @@ static bool deferred(isel_ctx *c, LLVMValueRef v) {
 static mir_operand select_on_demand(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   LLVMValueRef saved = c->on_demand;
   c->on_demand = v;
-  isel_select_inst(c, v);
+  c->hooks->select_inst(c, v);
   c->on_demand = saved;
   uint32_t i = ptrmap_get(&c->vmap, v);
   if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
@@ -240,8 +240,8 @@ static mir_operand select_on_demand(isel_ctx *c, LLVMValueRef v, unsigned comp) 
 
 mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
-  if (LLVMIsAFunction(v) && isel_function_address(c, v, &da)) return da;
-  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && isel_data_address(c, v, &da)) return da;
+  if (LLVMIsAFunction(v) && c->hooks->function_address(c, v, &da)) return da;
+  if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && c->hooks->data_address(c, v, &da)) return da;
   uint32_t lds;
   if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
       LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && const_lds_address(c, v, &lds)) {
@@ -634,4 +634,23 @@ mir_temp isel_branch_scc(isel_ctx *c, LLVMValueRef cond) {
 mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t tval) {
   mir_temp m = isel_mask_of(c, v, comp);
   return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_const(tval), mir_op_temp(m));
+}
+
+/* A group-segment (LDS) address as a generic one: AMDGPUUsage, Address
+ * Spaces (the shared aperture in the high dword). */
+mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
+  /* the shared aperture's high half from SH_MEM_BASES[31:16]
+   * (s_getreg_b32 hwreg(15, 16, 16) << 16); the LDS null pointer (-1)
+   * becomes the generic null */
+  mir_temp ap = isel_tmp(c, mir_rc_s(1));
+  mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
+  gr->offset = 15 | (16 << 6) | (15 << 11);
+  gr->defs[0] = mir_op_temp(ap);
+  mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
+  mir_temp lo = isel_to_vgpr(c, a, 1);
+  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
+  mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));
+  mir_temp rhi = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(isel_to_vgpr(c, mir_op_temp(hi), 1)),
+                           mir_op_temp(nn));
+  return isel_create2(c, mir_op_temp(rlo), mir_op_temp(rhi), true);
 }

@@ -3,47 +3,122 @@
  * family returns -1 when the intrinsic is not one of its own, 0 when it is
  * but cannot be selected (the caller reports it), 1 when selected. The
  * double and half families live in isel_f64.c and isel_half.c, the MODE
- * register intrinsics in isel_fpmode.c. Sequences as in isel_f32div.c's
- * header.
+ * register intrinsics in isel_rounding.c, calls to functions in
+ * isel_calls.c. Sequences as in isel_f32div.c's header.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
 
 static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent(c->di, v); }
-static bool name_is(const char *n, const char *p) { return strncmp(n, p, strlen(p)) == 0; }
+
+/* The intrinsics the families here select, by LLVM name without the
+ * overloaded types' suffix (LangRef, "Intrinsic Functions"). A call is
+ * keyed by its callee's intrinsic ID (LLVMGetIntrinsicID), mapped onto
+ * this list through the IDs LLVMLookupIntrinsicID gives these names,
+ * resolved once per kernel (intrinsic_of); the families then test the
+ * key and the overloaded type, not the name. */
+#define INTRINSICS(X)                                                                                                  \
+  X(LIFETIME_START, "llvm.lifetime.start") X(LIFETIME_END, "llvm.lifetime.end") X(ASSUME, "llvm.assume")                 \
+  X(DBG_DECLARE, "llvm.dbg.declare") X(DBG_VALUE, "llvm.dbg.value") X(DBG_LABEL, "llvm.dbg.label")                      \
+  X(DBG_ASSIGN, "llvm.dbg.assign") X(NOALIAS_DECL, "llvm.experimental.noalias.scope.decl")                              \
+  X(INVARIANT_START, "llvm.invariant.start") X(INVARIANT_END, "llvm.invariant.end") X(SIDEEFFECT, "llvm.sideeffect")   \
+  X(WORKITEM_X, "llvm.amdgcn.workitem.id.x") X(WORKITEM_Y, "llvm.amdgcn.workitem.id.y")                                 \
+  X(WORKITEM_Z, "llvm.amdgcn.workitem.id.z") X(WORKGROUP_X, "llvm.amdgcn.workgroup.id.x")                               \
+  X(WORKGROUP_Y, "llvm.amdgcn.workgroup.id.y") X(WORKGROUP_Z, "llvm.amdgcn.workgroup.id.z")                             \
+  X(DISPATCH_PTR, "llvm.amdgcn.dispatch.ptr") X(KERNARG_PTR, "llvm.amdgcn.kernarg.segment.ptr")                         \
+  X(IMPLICITARG_PTR, "llvm.amdgcn.implicitarg.ptr") X(S_BARRIER, "llvm.amdgcn.s.barrier")                               \
+  X(S_WAITCNT, "llvm.amdgcn.s.waitcnt") X(S_SENDMSG, "llvm.amdgcn.s.sendmsg")                                           \
+  X(S_SENDMSGHALT, "llvm.amdgcn.s.sendmsghalt") X(READFIRSTLANE, "llvm.amdgcn.readfirstlane")                           \
+  X(FMULADD, "llvm.fmuladd") X(FMA, "llvm.fma") X(FABS, "llvm.fabs") X(FLOOR, "llvm.floor") X(CEIL, "llvm.ceil")        \
+  X(TRUNC, "llvm.trunc") X(RINT, "llvm.rint") X(NEARBYINT, "llvm.nearbyint") X(ROUNDEVEN, "llvm.roundeven")             \
+  X(RCP, "llvm.amdgcn.rcp") X(RSQ, "llvm.amdgcn.rsq") X(AMDGCN_SQRT, "llvm.amdgcn.sqrt") X(FRACT, "llvm.amdgcn.fract")  \
+  X(CANONICALIZE, "llvm.canonicalize") X(SQRT, "llvm.sqrt") X(COPYSIGN, "llvm.copysign")                                \
+  X(IS_FPCLASS, "llvm.is.fpclass") X(CLASS, "llvm.amdgcn.class") X(LDEXP, "llvm.ldexp") X(ROUND, "llvm.round")          \
+  X(SMIN, "llvm.smin") X(SMAX, "llvm.smax") X(UMIN, "llvm.umin") X(UMAX, "llvm.umax") X(MINNUM, "llvm.minnum")          \
+  X(MAXNUM, "llvm.maxnum") X(BSWAP, "llvm.bswap") X(CTLZ, "llvm.ctlz") X(CTTZ, "llvm.cttz") X(CTPOP, "llvm.ctpop")      \
+  X(FSHL, "llvm.fshl") X(FSHR, "llvm.fshr") X(ABS, "llvm.abs") X(SADD_OV, "llvm.sadd.with.overflow")                    \
+  X(SSUB_OV, "llvm.ssub.with.overflow") X(UADD_OV, "llvm.uadd.with.overflow") X(USUB_OV, "llvm.usub.with.overflow")     \
+  X(SMUL_OV, "llvm.smul.with.overflow") X(UMUL_OV, "llvm.umul.with.overflow") X(SADD_SAT, "llvm.sadd.sat")              \
+  X(SSUB_SAT, "llvm.ssub.sat") X(UADD_SAT, "llvm.uadd.sat") X(USUB_SAT, "llvm.usub.sat")
+
+typedef enum intr {
+  I_NONE, /* an intrinsic not in the list */
+#define INTR_ENUM(e, name) I_##e,
+  INTRINSICS(INTR_ENUM)
+#undef INTR_ENUM
+  I_NUM
+} intr;
+
+static const char *const intr_names[I_NUM] = {
+    NULL,
+#define INTR_NAME(e, name) name,
+    INTRINSICS(INTR_NAME)
+#undef INTR_NAME
+};
+
+/* The key of LLVM intrinsic ID `id` (I_NONE when not listed). */
+static intr intrinsic_of(isel_ctx *c, unsigned id) {
+  if (!c->intrinsic_ids) {
+    unsigned *ids = arena_alloc(c->mem, I_NUM * sizeof *ids);
+    for (unsigned k = 1; k < I_NUM; k++) {
+      ids[k] = LLVMLookupIntrinsicID(intr_names[k], strlen(intr_names[k]));
+      assert(ids[k] && "an intrinsic name LLVM 19 does not know");
+    }
+    c->intrinsic_ids = ids;
+  }
+  for (unsigned k = 1; k < I_NUM; k++)
+    if (c->intrinsic_ids[k] == id) return (intr)k;
+  return I_NONE;
+}
+
+/* The key of the intrinsic call v (I_NONE for other values). */
+static intr called_intrinsic(isel_ctx *c, LLVMValueRef v) {
+  if (!v || !LLVMIsACallInst(v)) return I_NONE;
+  LLVMValueRef f = LLVMGetCalledValue(v);
+  unsigned id = f && LLVMIsAFunction(f) ? LLVMGetIntrinsicID(f) : 0;
+  return id ? intrinsic_of(c, id) : I_NONE;
+}
+
+/* The type an intrinsic is overloaded on, the one its name's suffix
+ * spells, for the intrinsics here: that of its first argument. */
+static LLVMTypeRef overload_type(LLVMValueRef ins) { return LLVMTypeOf(LLVMGetOperand(ins, 0)); }
+/* Is t float (not a vector of it)? A vector? An integer of `w` bits? */
+static bool is_f32(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMFloatTypeKind; }
+static bool is_vec(LLVMTypeRef t) { return LLVMGetTypeKind(t) == LLVMVectorTypeKind; }
+static bool is_int(LLVMTypeRef t, unsigned w) {
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == w;
+}
+static bool one_of(intr k, intr a, intr b, intr c2, intr d) { return k == a || k == b || k == c2 || k == d; }
 
 /* ABI inputs (work-item and work-group ids, dispatch and kernarg pointers), barriers and waits, hints that select to nothing. */
-static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
-  LLVMTypeRef ty = LLVMTypeOf(ins);
-  bool div = is_div(c, ins);
-  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  (void)div, (void)bits, (void)nc;
-  if (name_is(n, "llvm.lifetime.") || name_is(n, "llvm.assume") || name_is(n, "llvm.dbg.") ||
-      name_is(n, "llvm.experimental.noalias.scope.decl") || name_is(n, "llvm.invariant.") ||
-      name_is(n, "llvm.sideeffect"))
+static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n, intr k) {
+  switch (k) {
+  case I_LIFETIME_START: case I_LIFETIME_END: case I_ASSUME: case I_DBG_DECLARE: case I_DBG_VALUE: case I_DBG_LABEL:
+  case I_DBG_ASSIGN: case I_NOALIAS_DECL: case I_INVARIANT_START: case I_INVARIANT_END: case I_SIDEEFFECT:
     return 1;
+  default: break;
+  }
   if (isel_is_fpmode_intrinsic(n)) return isel_fpmode_call(c, ins, n); /* isel_fpmode.c */
-  if (name_is(n, "llvm.amdgcn.workitem.id.")) {
-    unsigned d = (unsigned)(n[24] - 'x');
-    isel_set(c, ins, 0, c->wi_id[d]);
+  if (k == I_WORKITEM_X || k == I_WORKITEM_Y || k == I_WORKITEM_Z) {
+    isel_set(c, ins, 0, c->wi_id[k - I_WORKITEM_X]);
     return 1;
   }
-  if (name_is(n, "llvm.amdgcn.workgroup.id.")) {
-    unsigned d = (unsigned)(n[25] - 'x');
-    isel_set(c, ins, 0, c->wg_id[d]);
+  if (k == I_WORKGROUP_X || k == I_WORKGROUP_Y || k == I_WORKGROUP_Z) {
+    isel_set(c, ins, 0, c->wg_id[k - I_WORKGROUP_X]);
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) {
+  if (k == I_DISPATCH_PTR) {
     isel_set(c, ins, 0, c->dispatch_ptr);
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.kernarg.segment.ptr")) {
+  if (k == I_KERNARG_PTR) {
     if (c->p->is_function) return 0; /* not passed to functions (isel_calls.c) */
     isel_set(c, ins, 0, c->kernarg_ptr);
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) {
+  if (k == I_IMPLICITARG_PTR) {
     if (!c->hidden_offset || isel_folded_offset(c, ins)) {
       /* a function's pointer is the implicit arguments' already; a
        * kernel's loads add hidden_offset in their offset field */
@@ -55,7 +130,7 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_add64(c, mir_op_temp(c->kernarg_ptr), off, false));
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.s.barrier")) {
+  if (k == I_S_BARRIER) {
     /* OpenCL's work-group barrier: all memory operations of the wave
      * complete before it (the fences around it ask for that too) */
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
@@ -63,30 +138,30 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_emit(c, ISA_S_BARRIER, 0, 0);
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.s.waitcnt")) {
-    LLVMValueRef k = LLVMGetOperand(ins, 0);
-    if (!LLVMIsAConstantInt(k)) return 0;
+  if (k == I_S_WAITCNT) {
+    LLVMValueRef imm = LLVMGetOperand(ins, 0);
+    if (!LLVMIsAConstantInt(imm)) return 0;
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-    w->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
+    w->offset = (int32_t)(LLVMConstIntGetZExtValue(imm) & 0xffff);
     return 1;
   }
-  if (!strcmp(n, "llvm.amdgcn.s.sendmsg") || !strcmp(n, "llvm.amdgcn.s.sendmsghalt")) {
+  if (k == I_S_SENDMSG || k == I_S_SENDMSGHALT) {
     /* s_sendmsg(halt) simm16 with M0 the second operand (read from the
      * first active lane, as llc-19 does), any message llc-19 accepts; the
      * control flow lowerings never run it under an empty EXEC (isel_cf.c),
      * as llc's hasUnwantedEffectsWhenEXECEmpty keeps its s_cbranch_execz */
-    LLVMValueRef k = LLVMGetOperand(ins, 0);
-    if (!LLVMIsAConstantInt(k)) return 0;
+    LLVMValueRef imm = LLVMGetOperand(ins, 0);
+    if (!LLVMIsAConstantInt(imm)) return 0;
     mir_operand m0 = isel_get(c, LLVMGetOperand(ins, 1), 0);
     if (m0.kind == MIR_OPND_UNDEF) m0 = mir_op_const(0);
     mir_temp m0s = isel_to_sgpr(c, m0, 1);
-    mir_instr *s = isel_emit(c, strcmp(n, "llvm.amdgcn.s.sendmsg") ? ISA_S_SENDMSGHALT : ISA_S_SENDMSG, 1, 0);
+    mir_instr *s = isel_emit(c, k == I_S_SENDMSGHALT ? ISA_S_SENDMSGHALT : ISA_S_SENDMSG, 1, 0);
     s->ops[0] = mir_op_temp(m0s);
     s->ops[0].preg = MIR_PREG_M0;
-    s->offset = (int32_t)(LLVMConstIntGetZExtValue(k) & 0xffff);
+    s->offset = (int32_t)(LLVMConstIntGetZExtValue(imm) & 0xffff);
     return 1;
   }
-  if (name_is(n, "llvm.amdgcn.readfirstlane")) {
+  if (k == I_READFIRSTLANE) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
     return 1;
@@ -95,13 +170,11 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n) {
 }
 
 /* F32 arithmetic: fma, fabs, one-source VALU operations, sqrt, copysign, class, ldexp, round. */
-static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
-  LLVMTypeRef ty = LLVMTypeOf(ins);
-  bool div = is_div(c, ins);
+static int call_float(isel_ctx *c, LLVMValueRef ins, intr k) {
+  LLVMTypeRef ty = LLVMTypeOf(ins), ot = overload_type(ins);
+  bool div = is_div(c, ins), f32 = is_f32(ot), vec = is_vec(ot);
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  (void)div, (void)bits, (void)nc;
-  if (name_is(n, "llvm.fmuladd.f32") || name_is(n, "llvm.fma.f32") || name_is(n, "llvm.fmuladd.v") ||
-      name_is(n, "llvm.fma.v")) {
+  if ((k == I_FMULADD || k == I_FMA) && (f32 || vec)) {
     if (bits != 32) return 0;
     if (nc == 1 && isel_half_mad_mix(c, ins)) return 1;
     for (unsigned e = 0; e < nc; e++)
@@ -110,7 +183,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
                          isel_get(c, LLVMGetOperand(ins, 1), e), isel_get(c, LLVMGetOperand(ins, 2), e)));
     return 1;
   }
-  if (name_is(n, "llvm.fabs.")) {
+  if (k == I_FABS) {
     if (bits != 32) return 0;
     for (unsigned e = 0; e < nc; e++) {
       mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e);
@@ -119,27 +192,27 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     }
     return 1;
   }
-  struct { const char *name; unsigned op; } un[] = {
-      {"llvm.floor.f32", ISA_V_FLOOR_F32}, {"llvm.ceil.f32", ISA_V_CEIL_F32}, {"llvm.trunc.f32", ISA_V_TRUNC_F32},
-      {"llvm.rint.f32", ISA_V_RNDNE_F32}, {"llvm.nearbyint.f32", ISA_V_RNDNE_F32},
-      {"llvm.roundeven.f32", ISA_V_RNDNE_F32}, {"llvm.amdgcn.rcp.f32", ISA_V_RCP_F32},
-      {"llvm.amdgcn.rsq.f32", ISA_V_RSQ_F32}, {"llvm.amdgcn.sqrt.f32", ISA_V_SQRT_F32},
-      {"llvm.amdgcn.fract.f32", ISA_V_FRACT_F32},
-      {"llvm.floor.v", ISA_V_FLOOR_F32}, {"llvm.ceil.v", ISA_V_CEIL_F32}, {"llvm.trunc.v", ISA_V_TRUNC_F32},
-      {"llvm.rint.v", ISA_V_RNDNE_F32},
+  /* one-source f32 operations the VALU has directly (`vectors`: also
+   * element-wise on vectors) */
+  static const struct { intr k; unsigned op; bool vectors; } un[] = {
+      {I_FLOOR, ISA_V_FLOOR_F32, true}, {I_CEIL, ISA_V_CEIL_F32, true}, {I_TRUNC, ISA_V_TRUNC_F32, true},
+      {I_RINT, ISA_V_RNDNE_F32, true}, {I_NEARBYINT, ISA_V_RNDNE_F32, false},
+      {I_ROUNDEVEN, ISA_V_RNDNE_F32, false}, {I_RCP, ISA_V_RCP_F32, false},
+      {I_RSQ, ISA_V_RSQ_F32, false}, {I_AMDGCN_SQRT, ISA_V_SQRT_F32, false},
+      {I_FRACT, ISA_V_FRACT_F32, false},
   };
-  for (unsigned k = 0; k < sizeof un / sizeof un[0]; k++) {
-    if (!name_is(n, un[k].name)) continue;
+  for (unsigned u = 0; u < sizeof un / sizeof un[0]; u++) {
+    if (un[u].k != k || !(f32 || (vec && un[u].vectors))) continue;
     if (bits != 32 || LLVMGetTypeKind(isel_scalar_type(ty)) != LLVMFloatTypeKind) return 0;
-    for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_v1_1(c, un[k].op, isel_get(c, LLVMGetOperand(ins, 0), e)));
+    for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_v1_1(c, un[u].op, isel_get(c, LLVMGetOperand(ins, 0), e)));
     return 1;
   }
-  if (name_is(n, "llvm.canonicalize.f32")) {
+  if (k == I_CANONICALIZE && f32) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     isel_set(c, ins, 0, isel_v1(c, ISA_V_MAX_F32, a, mir_op_temp(isel_to_vgpr(c, a, 1))));
     return 1;
   }
-  if (name_is(n, "llvm.sqrt.f32") || name_is(n, "llvm.sqrt.v")) {
+  if (k == I_SQRT && (f32 || vec)) {
     if (bits != 32) return 0;
     /* !fpmath >= 1 ulp (OpenCL's default 3 ulp) or afn: the hardware
      * estimate is within 1 ulp; otherwise the correctly rounded sequence */
@@ -151,7 +224,7 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     }
     return 1;
   }
-  if (name_is(n, "llvm.copysign.f32") || name_is(n, "llvm.copysign.v")) {
+  if (k == I_COPYSIGN && (f32 || vec)) {
     if (bits != 32) return 0;
     for (unsigned e = 0; e < nc; e++) {
       mir_temp m = isel_to_vgpr(c, mir_op_const(0x7fffffffu), 1);
@@ -160,32 +233,23 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, const char *n) {
     }
     return 1;
   }
-  if (name_is(n, "llvm.is.fpclass.f32") || name_is(n, "llvm.amdgcn.class.f32")) {
+  if ((k == I_IS_FPCLASS || k == I_CLASS) && f32) {
     LLVMValueRef M = LLVMGetOperand(ins, 1);
     mir_operand mk = isel_get(c, M, 0);
     if (mk.kind == MIR_OPND_CONST) mk = mir_op_const(mk.imm & 0x3ff);
     isel_set(c, ins, 0, isel_vcmp(c, ISA_V_CMP_CLASS_F32, isel_get(c, LLVMGetOperand(ins, 0), 0), mk));
     return 1;
   }
-  if (name_is(n, "llvm.ldexp.f32") || name_is(n, "llvm.amdgcn.ldexp.f32")) {
+  if (k == I_LDEXP && f32) {
     isel_set(c, ins, 0, isel_v1(c, ISA_V_LDEXP_F32, isel_get(c, LLVMGetOperand(ins, 0), 0),
                                 mir_op_temp(isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), 1))));
     return 1;
   }
-  if (name_is(n, "llvm.round.f32")) {
+  if (k == I_ROUND && f32) {
     isel_set(c, ins, 0, isel_round32(c, isel_get(c, LLVMGetOperand(ins, 0), 0)));
     return 1;
   }
   return -1;
-}
-
-/* The intrinsic name of a call (NULL for other values). */
-static const char *intrinsic_name(LLVMValueRef v) {
-  if (!v || !LLVMIsACallInst(v)) return NULL;
-  LLVMValueRef f = LLVMGetCalledValue(v);
-  if (!f || !LLVMIsAFunction(f)) return NULL;
-  size_t len;
-  return LLVMGetValueName2(f, &len);
 }
 
 /* Element e of the integer constant v, sign- or zero-extended from bits. */
@@ -198,22 +262,21 @@ static bool const_elem(LLVMValueRef v, unsigned e, unsigned bits, bool sign, int
 }
 
 /* A clamp min(max(x, lo), hi) or max(min(x, hi), lo) with constant bounds
- * (element e; ins the outer call named n, its inner call used only by it,
+ * (element e; ins the outer call, key k, its inner call used only by it,
  * in its block): one v_med3_i32 / v_med3_u32 x, lo, hi (Vega ISA guide,
  * VOP3 0x1d7/0x1d8). umin(smax(x, lo), hi) with 0 <= lo <= hi < 2^31 is
  * a signed clamp too (x is non-negative after the smax). Divergent only,
  * and both bounds inline constants; the inner call is left to dce. */
-static bool clamp_med3(isel_ctx *c, LLVMValueRef ins, const char *n, unsigned e, unsigned bits) {
+static bool clamp_med3(isel_ctx *c, LLVMValueRef ins, intr k, unsigned e, unsigned bits) {
   LLVMValueRef in = LLVMGetOperand(ins, 0);
-  const char *m = intrinsic_name(in);
-  if (!m || !is_div(c, ins) || !is_div(c, in) || LLVMGetInstructionParent(in) != LLVMGetInstructionParent(ins)) return false;
+  intr m = called_intrinsic(c, in);
+  if (m == I_NONE || !is_div(c, ins) || !is_div(c, in) || LLVMGetInstructionParent(in) != LLVMGetInstructionParent(ins))
+    return false;
   LLVMUseRef u = LLVMGetFirstUse(in);
   if (!u || LLVMGetNextUse(u)) return false;
-  bool omin = name_is(n, "llvm.smin.") || name_is(n, "llvm.umin."), osign = n[5] == 's';
-  bool imin = name_is(m, "llvm.smin.") || name_is(m, "llvm.umin."), isign = m[5] == 's';
-  if (!(name_is(m, "llvm.smin.") || name_is(m, "llvm.smax.") || name_is(m, "llvm.umin.") || name_is(m, "llvm.umax.")) ||
-      omin == imin)
-    return false;
+  bool omin = k == I_SMIN || k == I_UMIN, osign = k == I_SMIN || k == I_SMAX;
+  bool imin = m == I_SMIN || m == I_UMIN, isign = m == I_SMIN || m == I_SMAX;
+  if (!one_of(m, I_SMIN, I_SMAX, I_UMIN, I_UMAX) || omin == imin) return false;
   /* the bounds, each read in its own call's signedness */
   int64_t ko, ki;
   if (!const_elem(LLVMGetOperand(ins, 1), e, bits, osign, &ko) || !const_elem(LLVMGetOperand(in, 1), e, bits, isign, &ki))
@@ -262,14 +325,12 @@ static bool min3_of_chain(isel_ctx *c, LLVMValueRef ins, unsigned vop, unsigned 
 }
 
 /* Integer and f32 min/max (i64 through a compare and two v_cndmask). */
-static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
+static int call_minmax(isel_ctx *c, LLVMValueRef ins, intr k) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
   bool div = is_div(c, ins);
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  (void)div, (void)bits, (void)nc;
-  if ((name_is(n, "llvm.smin.i64") || name_is(n, "llvm.smax.i64") || name_is(n, "llvm.umin.i64") ||
-       name_is(n, "llvm.umax.i64"))) {
-    bool sign = n[5] == 's', mn = n[7] == 'i';
+  if (one_of(k, I_SMIN, I_SMAX, I_UMIN, I_UMAX) && is_int(overload_type(ins), 64)) {
+    bool sign = k == I_SMIN || k == I_SMAX, mn = k == I_SMIN || k == I_UMIN;
     unsigned op = sign ? (mn ? ISA_V_CMP_LT_I64 : ISA_V_CMP_GT_I64) : (mn ? ISA_V_CMP_LT_U64 : ISA_V_CMP_GT_U64);
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
     mir_operand ca = a, cb = b;
@@ -281,17 +342,17 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
-  struct { const char *name; unsigned sop, vop; } mm[] = {
-      {"llvm.minnum.", 0, ISA_V_MIN_F32}, {"llvm.maxnum.", 0, ISA_V_MAX_F32},
-      {"llvm.smin.", ISA_S_MIN_I32, ISA_V_MIN_I32}, {"llvm.smax.", ISA_S_MAX_I32, ISA_V_MAX_I32},
-      {"llvm.umin.", ISA_S_MIN_U32, ISA_V_MIN_U32}, {"llvm.umax.", ISA_S_MAX_U32, ISA_V_MAX_U32},
+  static const struct { intr k; unsigned sop, vop; } mms[] = {
+      {I_MINNUM, 0, ISA_V_MIN_F32}, {I_MAXNUM, 0, ISA_V_MAX_F32},
+      {I_SMIN, ISA_S_MIN_I32, ISA_V_MIN_I32}, {I_SMAX, ISA_S_MAX_I32, ISA_V_MAX_I32},
+      {I_UMIN, ISA_S_MIN_U32, ISA_V_MIN_U32}, {I_UMAX, ISA_S_MAX_U32, ISA_V_MAX_U32},
   };
-  for (unsigned k = 0; k < sizeof mm / sizeof mm[0]; k++) {
-    if (!name_is(n, mm[k].name)) continue;
-    if (bits > 32 || (bits < 32 && !mm[k].sop) || bits == 1) return 0;
-    bool sign = mm[k].sop == ISA_S_MIN_I32 || mm[k].sop == ISA_S_MAX_I32;
+  for (unsigned q = 0; q < sizeof mms / sizeof mms[0]; q++) {
+    if (mms[q].k != k) continue;
+    if (bits > 32 || (bits < 32 && !mms[q].sop) || bits == 1) return 0;
+    bool sign = mms[q].sop == ISA_S_MIN_I32 || mms[q].sop == ISA_S_MAX_I32;
     for (unsigned e = 0; e < nc; e++) {
-      if (mm[k].sop && clamp_med3(c, ins, n, e, bits)) continue;
+      if (mms[q].sop && clamp_med3(c, ins, k, e, bits)) continue;
       mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
       mir_operand ops[2] = {a, b};
       if (bits < 32) {
@@ -299,8 +360,8 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
         a = ops[0] = isel_extend32(c, a, bits, sign, sal);
         b = ops[1] = isel_extend32(c, b, bits, sign, sal);
       }
-      if (mm[k].sop && !div && isel_all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mm[k].sop, 1, a, b));
-      else if (!min3_of_chain(c, ins, mm[k].vop, bits, nc)) isel_set(c, ins, e, isel_v1c(c, mm[k].vop, a, b));
+      if (mms[q].sop && !div && isel_all_salu(c, ops, 2)) isel_set(c, ins, e, isel_s(c, mms[q].sop, 1, a, b));
+      else if (!min3_of_chain(c, ins, mms[q].vop, bits, nc)) isel_set(c, ins, e, isel_v1c(c, mms[q].vop, a, b));
     }
     return 1;
   }
@@ -308,13 +369,11 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, const char *n) {
   return -1;
 }
 
-/* Bit operations: bswap, ctlz/cttz/ctpop, funnel shifts, abs. */
-static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
-  LLVMTypeRef ty = LLVMTypeOf(ins);
-  bool div = is_div(c, ins);
-  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  (void)div, (void)bits, (void)nc;
-  if (name_is(n, "llvm.bswap.i64")) {
+/* 64-bit bit operations: bswap, ctlz/cttz/ctpop, abs, funnel shifts on i64. */
+static int call_bits64(isel_ctx *c, LLVMValueRef ins, intr k) {
+  unsigned nc = isel_num_comps(LLVMTypeOf(ins));
+  if (k == I_NONE || !is_int(overload_type(ins), 64)) return -1;
+  if (k == I_BSWAP) {
     /* each half byte-reversed, the halves swapped */
     mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
@@ -323,24 +382,17 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
-  if (name_is(n, "llvm.bswap.i32") || name_is(n, "llvm.bswap.i16")) {
-    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
-    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
-    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
-    isel_set(c, ins, 0, r);
-    return 1;
-  }
-  if ((name_is(n, "llvm.ctlz.i64") || name_is(n, "llvm.cttz.i64") || name_is(n, "llvm.ctpop.i64")) && nc == 1) {
+  if ((k == I_CTLZ || k == I_CTTZ || k == I_CTPOP) && nc == 1) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     mir_operand lo = isel_half_of(c, a, false), hi = isel_half_of(c, a, true);
     mir_temp r;
-    if (n[7] == 'p') {
+    if (k == I_CTPOP) {
       mir_temp t = isel_v1(c, ISA_V_BCNT_U32_B32, lo, mir_op_const(0));
       r = isel_v1(c, ISA_V_BCNT_U32_B32, hi, mir_op_temp(t));
     } else {
       /* count in the significant half (all ones when it is zero), else
        * 32 plus the count in the other half (capped at 32): the smaller */
-      bool lead = n[7] == 'l';
+      bool lead = k == I_CTLZ;
       mir_operand first = lead ? hi : lo, second = lead ? lo : hi;
       unsigned op = lead ? ISA_V_FFBH_U32 : ISA_V_FFBL_B32;
       mir_temp f1 = isel_v1_1(c, op, first);
@@ -351,68 +403,16 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(r), mir_op_const(0), true));
     return 1;
   }
-  if (name_is(n, "llvm.ctlz.i") || name_is(n, "llvm.cttz.i") || name_is(n, "llvm.ctpop.i")) {
-    if (bits > 32 || nc != 1) return 0;
-    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    if (bits < 32 && n[7] != 'p' && x.kind != MIR_OPND_CONST) {
-      /* i8/i16, upper bits undefined: ctlz = ffbh((x << (32 - w)) | 1 << (31 - w))
-       * (the marker bit makes x = 0 give w), cttz = ffbl(x | 1 << w) (the
-       * marker is the lowest set bit at or above w); no extension, no min */
-      mir_temp r;
-      if (n[7] == 'l') {
-        mir_temp k = isel_to_sgpr(c, mir_op_const(1u << (31 - bits)), 1);
-        r = isel_v1_3(c, ISA_V_LSHL_OR_B32, x, mir_op_const(32 - bits), mir_op_temp(k));
-        r = isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(r));
-      } else {
-        r = isel_v1c(c, ISA_V_OR_B32, mir_op_const(1u << bits), x);
-        r = isel_v1_1(c, ISA_V_FFBL_B32, mir_op_temp(r));
-      }
-      isel_set(c, ins, 0, r);
-      return 1;
-    }
-    mir_operand a = isel_extend32(c, x, bits, false, false);
-    mir_temp r;
-    if (n[7] == 'p') {
-      r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));
-    } else if (n[7] == 'l') {
-      r = isel_v1_1(c, ISA_V_FFBH_U32, a);
-      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(r));
-      if (bits < 32) r = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(r), mir_op_const(32 - bits));
-    } else {
-      r = isel_v1_1(c, ISA_V_FFBL_B32, a);
-      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(bits), mir_op_temp(r));
-    }
-    isel_set(c, ins, 0, r);
-    return 1;
-  }
-  if ((name_is(n, "llvm.fshl.i") || name_is(n, "llvm.fshr.i")) && bits < 32) {
-    /* small funnel shifts through a 2w-bit concatenation */
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
-    mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
-    mir_operand b = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
-    mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
-    mir_temp s2 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh);
-    mir_temp cat = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(bits), a)), b);
-    mir_temp r;
-    if (left) {
-      r = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_temp(s2), mir_op_temp(cat));
-      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(bits), mir_op_temp(r));
-    } else {
-      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
-    }
-    isel_set(c, ins, 0, r);
-    return 1;
-  }
-  if (name_is(n, "llvm.abs.i64")) {
+  if (k == I_ABS) {
     mir_temp x = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0));
     mir_temp sgn = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), mir_op_temp(isel_extract(c, x, 1, 1)));
     isel_set(c, ins, 0, isel_neg64_if(c, x, sgn));
     return 1;
   }
-  if (name_is(n, "llvm.fshl.i64") || name_is(n, "llvm.fshr.i64")) {
+  if (k == I_FSHL || k == I_FSHR) {
     /* (a << s) | (b >> (64 - s)) for fshl, (a << (64 - s)) | (b >> s) for
      * fshr, s taken mod 64; s == 0 gives a (fshl) or b (fshr) */
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
+    bool left = k == I_FSHL;
     mir_temp a = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 0), 0)), b = isel_v64(c, isel_get(c, LLVMGetOperand(ins, 1), 0));
     mir_operand sh = isel_half_of(c, isel_get(c, LLVMGetOperand(ins, 2), 0), false);
     mir_temp s1 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(63), sh);
@@ -431,26 +431,89 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
-  if (name_is(n, "llvm.abs.i16") || name_is(n, "llvm.abs.i8")) {
+  return -1;
+}
+
+/* Bit operations on i32 and narrower: bswap, ctlz/cttz/ctpop, funnel shifts, abs. */
+static int call_bits(isel_ctx *c, LLVMValueRef ins, intr k) {
+  LLVMTypeRef ty = LLVMTypeOf(ins), ot = overload_type(ins);
+  bool div = is_div(c, ins);
+  unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
+  bool scalar_int = LLVMGetTypeKind(ot) == LLVMIntegerTypeKind;
+  if (k == I_BSWAP && (is_int(ot, 32) || is_int(ot, 16))) {
+    mir_temp sel = isel_to_vgpr(c, mir_op_const(0x00010203u), 1);
+    mir_temp r = isel_v1_3(c, ISA_V_PERM_B32, mir_op_const(0), isel_get(c, LLVMGetOperand(ins, 0), 0), mir_op_temp(sel));
+    if (bits == 16) r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(r));
+    isel_set(c, ins, 0, r);
+    return 1;
+  }
+  if ((k == I_CTLZ || k == I_CTTZ || k == I_CTPOP) && scalar_int) {
+    if (bits > 32 || nc != 1) return 0;
+    mir_operand x = isel_get(c, LLVMGetOperand(ins, 0), 0);
+    if (bits < 32 && k != I_CTPOP && x.kind != MIR_OPND_CONST) {
+      /* i8/i16, upper bits undefined: ctlz = ffbh((x << (32 - w)) | 1 << (31 - w))
+       * (the marker bit makes x = 0 give w), cttz = ffbl(x | 1 << w) (the
+       * marker is the lowest set bit at or above w); no extension, no min */
+      mir_temp r;
+      if (k == I_CTLZ) {
+        mir_temp mark = isel_to_sgpr(c, mir_op_const(1u << (31 - bits)), 1);
+        r = isel_v1_3(c, ISA_V_LSHL_OR_B32, x, mir_op_const(32 - bits), mir_op_temp(mark));
+        r = isel_v1_1(c, ISA_V_FFBH_U32, mir_op_temp(r));
+      } else {
+        r = isel_v1c(c, ISA_V_OR_B32, mir_op_const(1u << bits), x);
+        r = isel_v1_1(c, ISA_V_FFBL_B32, mir_op_temp(r));
+      }
+      isel_set(c, ins, 0, r);
+      return 1;
+    }
+    mir_operand a = isel_extend32(c, x, bits, false, false);
+    mir_temp r;
+    if (k == I_CTPOP) {
+      r = isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0));
+    } else if (k == I_CTLZ) {
+      r = isel_v1_1(c, ISA_V_FFBH_U32, a);
+      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(32), mir_op_temp(r));
+      if (bits < 32) r = isel_v1(c, ISA_V_SUB_U32, mir_op_temp(r), mir_op_const(32 - bits));
+    } else {
+      r = isel_v1_1(c, ISA_V_FFBL_B32, a);
+      r = isel_v1c(c, ISA_V_MIN_U32, mir_op_const(bits), mir_op_temp(r));
+    }
+    isel_set(c, ins, 0, r);
+    return 1;
+  }
+  if ((k == I_FSHL || k == I_FSHR) && scalar_int && bits < 32) {
+    /* small funnel shifts through a 2w-bit concatenation */
+    bool left = k == I_FSHL;
+    mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
+    mir_operand b = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
+    mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
+    mir_temp s2 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh);
+    mir_temp cat = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(bits), a)), b);
+    mir_temp r;
+    if (left) {
+      r = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(bits), mir_op_temp(r));
+    } else {
+      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+    }
+    isel_set(c, ins, 0, r);
+    return 1;
+  }
+  if (k == I_ABS && (is_int(ot, 16) || is_int(ot, 8))) {
     mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, true, false);
     mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
     isel_set(c, ins, 0, isel_v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
     return 1;
   }
-  if (name_is(n, "llvm.abs.i32")) {
+  if (k == I_ABS && is_int(ot, 32)) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
     mir_temp neg = isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), a);
     isel_set(c, ins, 0, isel_v1c(c, ISA_V_MAX_I32, a, mir_op_temp(neg)));
     return 1;
   }
-  if (name_is(n, "llvm.ctpop.i32")) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    isel_set(c, ins, 0, isel_v1(c, ISA_V_BCNT_U32_B32, a, mir_op_const(0)));
-    return 1;
-  }
-  if (name_is(n, "llvm.fshr.i32") || name_is(n, "llvm.fshl.i32")) {
+  if ((k == I_FSHL || k == I_FSHR) && is_int(ot, 32)) {
     LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), S = LLVMGetOperand(ins, 2);
-    bool left = n[8] == 'l'; /* llvm.fsh[lr] */
+    bool left = k == I_FSHL;
     mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0), s = isel_get(c, S, 0);
     if (left) {
       if (s.kind == MIR_OPND_CONST) {
@@ -478,16 +541,13 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, const char *n) {
 }
 
 /* Arithmetic with overflow and saturating arithmetic. */
-static int call_overflow(isel_ctx *c, LLVMValueRef ins, const char *n) {
-  LLVMTypeRef ty = LLVMTypeOf(ins);
-  bool div = is_div(c, ins);
+static int call_overflow(isel_ctx *c, LLVMValueRef ins, intr k) {
+  LLVMTypeRef ty = LLVMTypeOf(ins), ot = overload_type(ins);
   unsigned bits = isel_type_bits(ty), nc = isel_num_comps(ty);
-  (void)div, (void)bits, (void)nc;
-  if ((name_is(n, "llvm.sadd.with.overflow.i64") || name_is(n, "llvm.ssub.with.overflow.i64") ||
-       name_is(n, "llvm.uadd.with.overflow.i64") || name_is(n, "llvm.usub.with.overflow.i64") ||
-       name_is(n, "llvm.sadd.sat.i64") || name_is(n, "llvm.ssub.sat.i64") || name_is(n, "llvm.uadd.sat.i64") ||
-       name_is(n, "llvm.usub.sat.i64"))) {
-    bool sign = n[5] == 's', add = n[6] == 'a', sat = strstr(n, ".sat.") != NULL;
+  bool ov = one_of(k, I_SADD_OV, I_SSUB_OV, I_UADD_OV, I_USUB_OV), sat = one_of(k, I_SADD_SAT, I_SSUB_SAT, I_UADD_SAT, I_USUB_SAT);
+  bool sign = one_of(k, I_SADD_OV, I_SSUB_OV, I_SADD_SAT, I_SSUB_SAT) || k == I_SMUL_OV;
+  bool add = one_of(k, I_SADD_OV, I_UADD_OV, I_SADD_SAT, I_UADD_SAT);
+  if ((ov || sat) && is_int(ot, 64)) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
     mir_temp r = add ? isel_add64(c, a, b, true) : isel_sub64(c, a, b, true);
     mir_temp ov;
@@ -522,8 +582,7 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
-  if (name_is(n, "llvm.umul.with.overflow.i32") || name_is(n, "llvm.smul.with.overflow.i32")) {
-    bool sign = n[5] == 's';
+  if ((k == I_UMUL_OV || k == I_SMUL_OV) && is_int(ot, 32)) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
     mir_temp lo = isel_v1(c, ISA_V_MUL_LO_U32, a, b);
     mir_temp hi = isel_v1(c, sign ? ISA_V_MUL_HI_I32 : ISA_V_MUL_HI_U32, a, b);
@@ -532,10 +591,8 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, const char *n) {
     isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_NE_U32, expect, mir_op_temp(hi)));
     return 1;
   }
-  if (name_is(n, "llvm.sadd.sat.") || name_is(n, "llvm.ssub.sat.") || name_is(n, "llvm.uadd.sat.") ||
-      name_is(n, "llvm.usub.sat.")) {
+  if (sat) {
     if (bits > 32) return 0;
-    bool sign = n[5] == 's', add = n[6] == 'a';
     for (unsigned e = 0; e < nc; e++) {
       mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), e), b = isel_get(c, LLVMGetOperand(ins, 1), e);
       mir_temp r;
@@ -558,9 +615,7 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, const char *n) {
     }
     return 1;
   }
-  if ((name_is(n, "llvm.sadd.with.overflow.i32") || name_is(n, "llvm.ssub.with.overflow.i32") ||
-       name_is(n, "llvm.uadd.with.overflow.i32") || name_is(n, "llvm.usub.with.overflow.i32"))) {
-    bool sign = n[5] == 's', add = n[6] == 'a';
+  if (ov && is_int(ot, 32)) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
     mir_temp r = add ? isel_v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
     mir_temp ov;
@@ -581,19 +636,22 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, const char *n) {
   return -1;
 }
 
-typedef int (*call_family)(isel_ctx *c, LLVMValueRef ins, const char *n);
+typedef int (*call_family)(isel_ctx *c, LLVMValueRef ins, intr k);
 
 bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef f = LLVMGetCalledValue(ins);
-  if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return isel_call_function(c, ins); /* isel_calls.c */
+  unsigned id = LLVMIsAFunction(f) ? LLVMGetIntrinsicID(f) : 0;
+  if (!id) return isel_call_function(c, ins); /* isel_calls.c */
+  intr k = intrinsic_of(c, id);
+  /* the families in isel_packed.c, isel_rounding.c, isel_f64.c and
+   * isel_half.c still take the name */
   size_t len;
   const char *n = LLVMGetValueName2(f, &len);
-  static const call_family families[] = {call_abi, isel_f64_call, isel_half_call, call_float,
-                                         call_minmax, call_bits, call_overflow};
   if (isel_packed_call(c, ins, n) > 0) return true; /* isel_packed.c: <N x i16> as VOP3P */
-  for (unsigned k = 0; k < sizeof families / sizeof families[0]; k++) {
-    int sel = families[k](c, ins, n);
-    if (sel >= 0) return sel;
-  }
-  return false;
+  int sel = call_abi(c, ins, n, k);
+  if (sel < 0) sel = isel_f64_call(c, ins, n);
+  if (sel < 0) sel = isel_half_call(c, ins, n);
+  static const call_family families[] = {call_float, call_minmax, call_bits64, call_bits, call_overflow};
+  for (unsigned q = 0; q < sizeof families / sizeof families[0] && sel < 0; q++) sel = families[q](c, ins, k);
+  return sel > 0;
 }
