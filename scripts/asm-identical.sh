@@ -50,9 +50,12 @@ export -f one
 list=$(cd "$root" && ls tests/kernels/*.cl tests/kernels/*.ll bench/kernels/*.cl bench/kernels/*.ll 2>/dev/null)
 n=0
 diffs=$(
-  IFS=';'
   i=0
-  for bud in $budgets; do
+  # the budgets split on ';' only, the file list on newlines (a file list
+  # split on ';' was one word: every file but the last ran at the default
+  # budget whatever ASM_BUDGETS said)
+  IFS=';' read -r -a buds <<<"$budgets"
+  for bud in "${buds[@]}"; do
     i=$((i + 1))
     for f in $list; do printf '%s\t%s\t%s\n' "$f" "$i" "$bud"; done
   done | while IFS="$(printf '\t')" read -r f i bud; do
