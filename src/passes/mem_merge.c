@@ -19,6 +19,8 @@
  * stores is safe. Under a small SGPR budget the tuples stay small (none
  * below 32 SGPRs, 4 dwords below 48, 8 below 64). No over-reading: only dwords some load read
  * are loaded.
+ * Under such a budget the 8- and 16-dword loads isel selected are first
+ * split to that cap (split_smem), so that they fit it too.
  * LDS (per block): two non-volatile ds_read_b32 (ds_read_b64) from the same address
  * temporary whose offsets are dword (qword) multiples below 256 become
  * ds_read2_b32 (ds_read2_b64), or the st64 forms for multiples of 64
@@ -123,6 +125,39 @@ static mir_instr *split_into(mir_program *p, mir_temp whole, mir_instr **parts, 
 }
 
 /* ---- scalar loads -------------------------------------------------------- */
+
+/* Under a small SGPR budget (cap below the load's dwords), a wide scalar
+ * load of 8 or 16 dwords isel selected (s_load_dwordx16 of a uniform
+ * float16, ...; pointer pairs stay whole) becomes
+ * loads of cap dwords joined by a p_create_vector: fold-vectors then
+ * renames the extracts to the parts, so each part lives only as long as
+ * its own uses and the spiller can sink it to them (spill_sink.c); 16
+ * SGPRs live at once do not fit a 24-SGPR budget. Volatile (glc) loads
+ * stay whole: their number of accesses is the program's. */
+static void split_smem(mir_program *p, mir_block *b, unsigned cap) {
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    unsigned dw = ins->opcode == ISA_S_LOAD_DWORDX16 ? 16 : smem_dwords(ins->opcode);
+    if (dw < 8 || dw <= cap || ins->num_ops != 1 || ins->ops[0].kind != MIR_OPND_TEMP || !plain_temp_def(ins) ||
+        mir_rc_size(ins->defs[0].temp.rc) != dw || (ins->enc_flags & MIR_ENC_GLC) || ins->offset < 0)
+      continue;
+    unsigned n = dw / cap;
+    mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, n, 1);
+    cv->defs[0] = ins->defs[0];
+    for (unsigned k = 0; k < n; k++) {
+      mir_instr *ld = mir_instr_create(p, smem_op(cap), 1, 1);
+      ld->ops[0] = ins->ops[0];
+      ld->ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+      ld->offset = ins->offset + (int32_t)(4 * cap * k);
+      ld->defs[0] = mir_op_temp(mir_new_temp(p, mir_rc_s(cap)));
+      cv->ops[k] = ld->defs[0];
+      if (k) mir_block_insert(p, b, i + k, ld);
+      else b->instrs[i] = ld;
+    }
+    mir_block_insert(p, b, i + n, cv);
+    i += n;
+  }
+}
 
 static void merge_smem(mir_program *p, mir_block *b, rewrite *rw, unsigned cap) {
   ld_cand *c = malloc(b->num_instrs * sizeof *c);
@@ -861,6 +896,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
      * makes a new neighbour (0+4, 8, 12 in that order: 0..8, then 8 and
      * 0..8 and 12); 4: wider LDS reads; 5: LDS pairs */
     bool more = true;
+    split_smem(p, b, cap);
     for (unsigned round = 0; round < 6 && b->num_instrs; round++) {
       if (!more && round < 4) continue;
       rewrite rw;
