@@ -3,6 +3,8 @@
  *   wavecc saxpy.cl -mcpu=gfx900 -o saxpy.hsaco
  *   wavecc kernel.ll -S -o kernel.s
  *   wavecc kernel.bc --stats
+ *   wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj k.ll -o k.o   (llc-19's form)
+ *   cat k.ll | wavecc - -o - -filetype=asm
  *
  * Errors go to stderr as "file: function: message"; the exit status is 1
  * and no output file is written. */
@@ -12,18 +14,33 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/llc_options.h"
 #include "driver/pipeline.h"
+#include "target/target.h"
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
 #define WAVECC_VERSION "0.1"
 
 static void usage(FILE *f) {
-  fputs("usage: wavecc [options] INPUT (.cl, .ll or .bc)\n"
-        "  -o FILE               output file (default: INPUT with .hsaco or .s)\n"
-        "  -S, --filetype=asm    write assembly text\n"
-        "  --filetype=obj        write an HSA code object (default)\n"
-        "  -mcpu=gfx900          target processor (only gfx900)\n"
+  fputs("usage: wavecc [options] INPUT (.cl, .ll or .bc; '-': LLVM IR from stdin, at most " WAVECC_MAX_INPUT_TEXT ")\n"
+        "  -o FILE               output file (default: INPUT with .hsaco or .s; '-' or stdin input: stdout)\n"
+        "  -S, -filetype=asm     write assembly text\n"
+        "  -filetype=obj         write an HSA code object (default). NOTE: llc-19's obj is a relocatable\n"
+        "                        ELF for ld.lld; wavecc's is the linked code object (ELF shared object)\n"
+        "                        the runtime loads; a relocatable form is not written yet\n"
+        "  -filetype=null        compile, write nothing (errors and --stats only)\n"
+        "  -mcpu=CPU             target processor: gfx900 (the only one); -mcpu=help lists them\n"
+        "  -mtriple=TRIPLE       replaces the module's triple as llc-19 does: amdgcn-amd-amdhsa and the\n"
+        "                        forms llc reads as it (amdgcn--amdhsa, amdgcn-amd-amdhsa-, amdgcn-amdhsa,\n"
+        "                        amdgcn-unknown-amdhsa); any other is an error. Without it the module's\n"
+        "                        triple must be such a form. The datalayout is always the target's\n"
+        "                        (as llc-19: a module without one compiles)\n"
+        "  -march=amdgcn         accepted (the only architecture)\n"
+        "  -mattr=+F,-F,...      target features, checked against the processor: +wavefrontsize64,\n"
+        "                        -wavefrontsize32, -sramecc (gfx900 has none); xnack+/- (wavecc writes\n"
+        "                        xnack 'any') and any other feature are errors naming it\n"
+        "  --version             version; other llc-19 options are errors naming them\n"
         "  -O0, -O1, -O2, -O3    optimisation level (default -O2); -O3 is accepted as llc-19 does\n"
         "                        and runs the -O2 pipeline (wavecc has no further passes)\n"
         "  -DNAME[=VALUE], -cl-std=CLx.y, -I DIR   passed to clang for .cl input\n"
@@ -41,7 +58,7 @@ static void usage(FILE *f) {
         "  --print-passes        the pass order (also below), then exit\n"
         "  --assembler=builtin|llvm-mc|check  code objects from wavecc's own encoder and ELF\n"
         "                        writer (default), from llvm-mc-19 + ld.lld-19, or both compared\n"
-        "  --help, --version\n",
+        "  --help\n",
         f);
 }
 
@@ -58,15 +75,52 @@ static char *default_output(const char *in, bool asm_out) {
   return out;
 }
 
+/* -mcpu=help: as llc-19's list (to stdout). */
+static void list_cpus(void) {
+  printf("Available CPUs for this target:\n\n");
+  for (unsigned i = 0; wavecc_target_at(i); i++)
+    printf("  %-10s - %s.\n", wavecc_target_at(i)->name, wavecc_target_at(i)->description);
+  printf("\nAvailable features for this target (-mattr): +wavefrontsize64, -wavefrontsize32, -sramecc\n"
+         "(as each processor's facts allow).\n");
+}
+
+/* llc-19's target options -mtriple, -march, -mattr (checked once the
+ * -mcpu is known). 1: handled, 0: not one of them, -1: an error (printed). */
+static int parse_llc_target(wavecc_options *o, const char *a, const char **mattr) {
+  char why[256];
+  if (!strncmp(a, "-mtriple=", 9) || !strncmp(a, "--mtriple=", 10)) {
+    o->triple = strchr(a, '=') + 1;
+    if (llc_triple_check(o->triple, why, sizeof why)) {
+      fprintf(stderr, "wavecc: error: -mtriple=%s\n", why);
+      return -1;
+    }
+    return 1;
+  }
+  if (!strncmp(a, "-march=", 7) || !strncmp(a, "--march=", 8)) {
+    if (strcmp(strchr(a, '=') + 1, "amdgcn") != 0) {
+      fprintf(stderr, "wavecc: error: unsupported %s (wavecc's only architecture is amdgcn)\n", a);
+      return -1;
+    }
+    return 1;
+  }
+  if (!strncmp(a, "-mattr=", 7) || !strncmp(a, "--mattr=", 8)) {
+    *mattr = strchr(a, '=') + 1;
+    return 1;
+  }
+  return 0;
+}
+
 int main(int argc, char **argv) {
   wavecc_options o;
   wavecc_options_init(&o);
   const char *input = NULL, *output = NULL;
   const char **cl = calloc((size_t)argc + 1, sizeof *cl);
   int ncl = 0;
-  bool asm_out = false, stats = false, no_output = false;
+  bool asm_out = false, stats = false, no_output = false, null_out = false;
+  const char *mattr = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
+    int llc_rc;
     if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
       usage(stdout);
       wavecc_print_passes(stdout);
@@ -88,11 +142,27 @@ int main(int argc, char **argv) {
       }
       output = argv[i];
     } else if (!strcmp(a, "-S") || !strcmp(a, "--filetype=asm") || !strcmp(a, "-filetype=asm")) {
-      asm_out = true;
+      asm_out = true, null_out = false;
     } else if (!strcmp(a, "--filetype=obj") || !strcmp(a, "-filetype=obj")) {
-      asm_out = false;
-    } else if (!strncmp(a, "-mcpu=", 6)) {
-      o.mcpu = a + 6;
+      asm_out = false, null_out = false;
+    } else if (!strcmp(a, "--filetype=null") || !strcmp(a, "-filetype=null")) {
+      asm_out = false, null_out = true;
+    } else if (!strcmp(a, "-mcpu=help") || !strcmp(a, "--mcpu=help")) {
+      list_cpus();
+      free(cl);
+      return 0;
+    } else if (!strncmp(a, "-mcpu=", 6) || !strncmp(a, "--mcpu=", 7)) {
+      o.mcpu = strchr(a, '=') + 1;
+      if (!wavecc_target_by_name(o.mcpu)) {
+        fprintf(stderr, "wavecc: error: unsupported -mcpu=%s (-mcpu=help lists the processors)\n", o.mcpu);
+        free(cl);
+        return 2;
+      }
+    } else if ((llc_rc = parse_llc_target(&o, a, &mattr)) != 0) {
+      if (llc_rc < 0) {
+        free(cl);
+        return 2;
+      }
     } else if (wavecc_parse_option(&o, a)) {
       if (wavecc_parse_option(&o, a) < 0) {
         fprintf(stderr, "wavecc: error: bad value in '%s' (see --help)\n", a);
@@ -127,17 +197,25 @@ int main(int argc, char **argv) {
     free(cl);
     return 2;
   }
+  char why[256];
+  if (mattr && llc_mattr_check(wavecc_target_by_name(o.mcpu), mattr, why, sizeof why)) {
+    fprintf(stderr, "wavecc: error: %s\n", why);
+    free(cl);
+    return 2;
+  }
   o.output = asm_out ? WAVECC_OUTPUT_ASM : WAVECC_OUTPUT_OBJ;
   o.stats = stats;
   o.cl_options = cl;
   o.num_cl_options = ncl;
   /* --stats or a dump alone: compile, report, write nothing unless -o */
-  no_output = (stats || o.print_after || o.time_passes) && !output;
+  no_output = ((stats || o.print_after || o.time_passes) && !output) || null_out;
+  bool from_stdin = !strcmp(input, "-");
 
   size_t size = 0;
   /* Only a regular file, and no larger than any input wavecc compiles:
    * /dev/zero or a FIFO must not grow the process or hang it. */
-  char *data = file_read_regular(input, WAVECC_MAX_INPUT_BYTES, &size);
+  char *data = from_stdin ? fd_read_bounded(0, WAVECC_MAX_INPUT_BYTES, &size)
+                          : file_read_regular(input, WAVECC_MAX_INPUT_BYTES, &size);
   if (!data) {
     fprintf(stderr, "%s: error: cannot read input: %s\n", input,
             errno == EINVAL ? "not a regular file" : errno == EFBIG ? "larger than " WAVECC_MAX_INPUT_TEXT : strerror(errno));
@@ -150,8 +228,8 @@ int main(int argc, char **argv) {
   int status = r->status ? 1 : 0;
   if (!status && r->report) fputs(r->report, stats ? stdout : stderr);
   if (!status && !no_output) {
-    char *def = output ? NULL : default_output(input, asm_out);
-    const char *path = output ? output : def;
+    char *def = output || from_stdin ? NULL : default_output(input, asm_out); /* llc: stdin in, stdout out */
+    const char *path = output ? output : def ? def : "-";
     int wrc = strcmp(path, "-") == 0 ? (fwrite(r->output, 1, r->output_size, stdout) == r->output_size ? 0 : -1)
                                      : file_write_all(path, r->output, r->output_size);
     if (wrc) {

@@ -55,6 +55,8 @@ typedef struct wavecc_options {
   int assembler;             /* code objects: WAVECC_ASSEMBLER_BUILTIN (own encoder and ELF writer),
                                 _LLVM_MC (llvm-mc-19 + ld.lld-19), _CHECK (builtin, cross-checked
                                 against llvm-mc and llvm-readelf/objdump: an error on any difference) */
+  const char *triple;        /* llc-19's -mtriple: replaces the module's triple (NULL: keep it); an
+                                amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {
@@ -86,7 +88,9 @@ typedef struct wavecc_result {
  * WAVECC_MAX_INPUT_BYTES, and options out of their ranges (mcpu other than
  * gfx900, opt_level outside 0..3, output, input_kind or assembler not one
  * of their enumerators, cl_options NULL with num_cl_options > 0 or
- * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102). */
+ * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102, a triple
+ * not naming amdgcn-amd-amdhsa). As llc-19, the module's datalayout is
+ * replaced by the target's (a module without one compiles). */
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size,
                               const wavecc_options *opts);
 /* Frees a result; NULL is ignored. */

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/llc_options.h"
 #include "driver/pipeline.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
@@ -71,6 +72,8 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "assembler %d is not WAVECC_ASSEMBLER_BUILTIN, _LLVM_MC or _CHECK", o->assembler), -1;
   if (o->max_vgprs > 256) return diag_error(d, NULL, "max_vgprs %u is not 0..256", o->max_vgprs), -1;
   if (o->max_sgprs > 102) return diag_error(d, NULL, "max_sgprs %u is not 0..102", o->max_sgprs), -1;
+  char why[256];
+  if (o->triple && llc_triple_check(o->triple, why, sizeof why)) return diag_error(d, NULL, "-mtriple=%s", why), -1;
   return 0;
 }
 

@@ -438,7 +438,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, d, m)) return -1;
+  if (wir_import(ir, size, o->opt_level, o->triple, d, m)) return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);
   if (wants_dump(o, "import")) {
     char *s = LLVMPrintModuleToString(m->mod);

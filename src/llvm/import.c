@@ -282,7 +282,7 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
-int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out) {
+int wir_import(const char *data, size_t size, int opt_level, const char *triple_override, diag *d, wir_module *out) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
   LLVMContextRef ctx = LLVMContextCreate();
@@ -293,6 +293,11 @@ int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module
     return -1;
   }
 
+  /* As llc-19: -mtriple replaces the module's triple, and the target's
+   * datalayout replaces the module's (llc's SetDataLayout callback), so a
+   * module without one, or opt'ed for another, lays out data as llc's. */
+  if (triple_override) LLVMSetTarget(mod, triple_override);
+  LLVMSetDataLayout(mod, WAVECC_AMDGCN_DATALAYOUT);
   const char *triple = LLVMGetTarget(mod);
   if (!triple || strncmp(triple, "amdgcn-", 7) != 0 || !strstr(triple, "-amdhsa")) {
     diag_error(d, NULL, "unsupported target triple '%s' (wavecc compiles for amdgcn-amd-amdhsa)",

@@ -22,13 +22,24 @@ typedef struct wir_module {
   unsigned num_functions;
 } wir_module;
 
+/* The datalayout LLVM 19's AMDGPU target gives every amdgcn module
+ * (AMDGPUTargetMachine.cpp computeDataLayout; what `opt-19
+ * -mtriple=amdgcn-amd-amdhsa` prints). llc-19 replaces a module's
+ * datalayout by it; so does wir_import. */
+#define WAVECC_AMDGCN_DATALAYOUT                                                                               \
+  "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-" \
+  "i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-"  \
+  "ni:7:8:9"
+
 /* Parses `size` bytes (text IR or bitcode, detected by the magic) into a
  * fresh context, verifies it and prepares it for instruction selection:
  * inlines calls except to `noinline`, recursive and address-taken
  * functions (calls to undefined functions are user errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
- * simplifycfg. Returns 0, or non-zero with messages in `d` (and nothing to
- * free). */
-int wir_import(const char *data, size_t size, int opt_level, diag *d, wir_module *out);
+ * simplifycfg. `triple` (NULL: the module's) replaces the module's triple
+ * as llc-19's -mtriple does; the datalayout is always replaced by
+ * WAVECC_AMDGCN_DATALAYOUT. Returns 0, or non-zero with messages in `d`
+ * (and nothing to free). */
+int wir_import(const char *data, size_t size, int opt_level, const char *triple, diag *d, wir_module *out);
 
 /* Parses and verifies only (no triple check, no passes): for wavecc-opt's
  * IR pass tests. Returns 0, or -1 with messages in `d`; out->kernels is

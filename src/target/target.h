@@ -75,6 +75,9 @@ typedef struct wavecc_target {
 
   /* Wave and lane masks. */
   unsigned wave_size;           /* lanes per wave */
+  bool has_xnack;               /* the XNACK target-ID feature exists (AMDGPUUsage "Processors") */
+  bool has_sramecc;             /* the SRAMECC target-ID feature exists */
+  const char *description;      /* one line for -mcpu=help */
   unsigned lane_mask_dwords;    /* SGPRs a lane mask occupies (EXEC, VCC, v_cmp results) */
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
 
@@ -112,6 +115,9 @@ extern const wavecc_target wavecc_target_gfx900;
 
 /* The description of -mcpu `name`; NULL if wavecc does not know it. */
 const wavecc_target *wavecc_target_by_name(const char *name);
+/* The i-th processor wavecc supports (0-based), NULL past the last: for
+ * listing them (-mcpu=help). */
+const wavecc_target *wavecc_target_at(unsigned i);
 
 /* A lane mask with the low `lanes` bits set (lanes <= 64). */
 static inline uint64_t wavecc_lanes_all(unsigned lanes) { return lanes >= 64 ? ~0ull : (1ull << lanes) - 1; }

@@ -10,6 +10,9 @@ const wavecc_target wavecc_target_gfx900 = {
   .encoding = WAVECC_ENC_GFX9,
 
   .wave_size = 64,
+  .has_xnack = true,
+  .has_sramecc = false,
+  .description = "Vega 10 (GCN 5), wave64, XNACK capable, no SRAM ECC",
   .lane_mask_dwords = 2,
   .exec_reg = 126, /* EXEC_LO; EXEC_HI 127 (Vega ISA guide 12.x "SSRC") */
   .vcc_reg = 106,  /* VCC_LO; VCC_HI 107 */
@@ -57,10 +60,15 @@ const wavecc_target wavecc_target_gfx900 = {
                  .float_mode_shift = 12},
 };
 
+static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900};
+
+const wavecc_target *wavecc_target_at(unsigned i) {
+  return i < sizeof all_targets / sizeof all_targets[0] ? all_targets[i] : NULL;
+}
+
 const wavecc_target *wavecc_target_by_name(const char *name) {
-  static const wavecc_target *const all[] = {&wavecc_target_gfx900};
-  for (unsigned i = 0; i < sizeof all / sizeof all[0]; i++)
-    if (name && strcmp(all[i]->name, name) == 0) return all[i];
+  for (unsigned i = 0; wavecc_target_at(i); i++)
+    if (name && strcmp(all_targets[i]->name, name) == 0) return all_targets[i];
   return NULL;
 }
 

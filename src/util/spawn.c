@@ -140,13 +140,19 @@ char *file_read_regular(const char *path, size_t max, size_t *size) {
   if (fstat(fd, &st) != 0) { close(fd); return NULL; }
   if (!S_ISREG(st.st_mode)) { close(fd); errno = EINVAL; return NULL; }
   if ((uint64_t)st.st_size > max) { close(fd); errno = EFBIG; return NULL; }
+  char *p = fd_read_bounded(fd, max, size);
+  int e = errno;
+  close(fd);
+  errno = e;
+  return p;
+}
+
+char *fd_read_bounded(int fd, size_t max, size_t *size) {
   growbuf b = {0};
   int r;
   while ((r = growbuf_read(&b, fd)) > 0)
     if (b.n > max) { r = -1; errno = EFBIG; break; }
-  int e = errno;
-  close(fd);
-  if (r < 0) { free(b.p); errno = e; return NULL; }
+  if (r < 0) { int e = errno; free(b.p); errno = e; return NULL; }
   if (!b.p) b.p = calloc(1, 1);
   else b.p[b.n] = 0;
   if (size) *size = b.n;

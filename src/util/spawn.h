@@ -30,6 +30,10 @@ char *file_read_all(const char *path, size_t *size);
  * (errno set). For inputs named by users: /dev/zero or a FIFO must not
  * grow the process or hang it. */
 char *file_read_regular(const char *path, size_t max, size_t *size);
+/* Reads `fd` (a pipe or terminal too, e.g. stdin) to its end, at most
+ * `max` bytes: a malloc'ed NUL-terminated buffer and *size, or NULL with
+ * errno set (EFBIG past `max`). Does not close `fd`. */
+char *fd_read_bounded(int fd, size_t max, size_t *size);
 /* Writes a whole file; 0 or -1 (errno set). */
 int file_write_all(const char *path, const void *data, size_t size);
 

@@ -59,6 +59,8 @@ static const char *bad_option(int i, wavecc_options *o) {
   case 7: o->num_cl_options = 3; return "cl_options NULL"; /* cl_options stays NULL */
   case 8: o->num_cl_options = -2; return "num_cl_options -2";
   case 9: o->mcpu = cpu; return "unsupported -mcpu=gfx1100";
+  case 10: o->triple = "amdgcn-amd-amdpal"; return "OS 'amdpal' is not amdhsa";
+  case 11: o->triple = "r600--"; return "is not an amdgcn triple";
   default: return NULL;
   }
 }
@@ -85,6 +87,11 @@ static void test_compile(void) {
   r = wavecc_compile("k.ll", ll, sizeof ll - 1, NULL);
   CHECK(r && r->status == 0, "NULL options are the defaults: %s", r && r->diagnostics ? r->diagnostics : "");
   wavecc_result_free(r);
+  o.triple = "amdgcn--amdhsa"; /* llc-19's -mtriple forms of amdgcn-amd-amdhsa */
+  r = wavecc_compile("k.ll", ll, sizeof ll - 1, &o);
+  CHECK(r && r->status == 0, "triple amdgcn--amdhsa compiles: %s", r && r->diagnostics ? r->diagnostics : "");
+  wavecc_result_free(r);
+  o.triple = NULL;
   r = wavecc_compile("k.ll", NULL, 0, &o);
   CHECK(r && r->status != 0 && r->diagnostics, "NULL data of size 0 is an empty input, reported");
   wavecc_result_free(r);

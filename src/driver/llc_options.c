@@ -1,0 +1,88 @@
+/* llc-19's -mtriple and -mattr values checked against what wavecc
+ * compiles for (llc_options.h). Sources: LLVM's Triple::normalize (which
+ * forms name the same triple), AMDGPUUsage "Target Triples" and "Target
+ * Features" / "Target ID". */
+#include "driver/llc_options.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Copies the '-'-separated component at *s (up to the next '-' or end)
+ * into out[0..64) and advances *s past it and its separator; false when
+ * no component is left. */
+static bool next_component(const char **s, char out[64]) {
+  if (!*s) return false;
+  const char *dash = strchr(*s, '-');
+  size_t len = dash ? (size_t)(dash - *s) : strlen(*s);
+  if (len >= 64) len = 63;
+  memcpy(out, *s, len);
+  out[len] = 0;
+  *s = dash ? dash + 1 : NULL;
+  return true;
+}
+
+int llc_triple_check(const char *triple, char *why, size_t n) {
+  char arch[64], c1[64] = "", c2[64] = "", env[64] = "", extra[64];
+  const char *s = triple ? triple : "";
+  next_component(&s, arch);
+  next_component(&s, c1);
+  next_component(&s, c2);
+  next_component(&s, env);
+  bool more = next_component(&s, extra);
+  /* "amdgcn-amdhsa": Triple::normalize moves a recognised OS to its place. */
+  const char *vendor = c1, *os = c2;
+  if (!strcmp(c1, "amdhsa") && !*c2) vendor = "", os = c1;
+  if (strcmp(arch, "amdgcn") != 0) {
+    snprintf(why, n, "'%s' is not an amdgcn triple (wavecc compiles for amdgcn-amd-amdhsa)", triple ? triple : "");
+    return -1;
+  }
+  if (strcmp(os, "amdhsa") != 0) {
+    snprintf(why, n, "'%s': OS '%s' is not amdhsa (wavecc writes HSA code objects only: amdgcn-amd-amdhsa)",
+             triple, os);
+    return -1;
+  }
+  if ((*vendor && strcmp(vendor, "amd") && strcmp(vendor, "unknown")) || *env || more) {
+    snprintf(why, n, "'%s': wavecc writes the target ID amdgcn-amd-amdhsa--<cpu>; no other vendor or environment",
+             triple);
+    return -1;
+  }
+  return 0;
+}
+
+/* The verdict on one feature `name` turned on (`on`) for target t: NULL
+ * when it matches t's facts, else why not (a static string). */
+static const char *feature_verdict(const wavecc_target *t, const char *name, bool on) {
+  if (!strcmp(name, "wavefrontsize64")) return on == (t->wave_size == 64) ? NULL : "not this processor's wave size";
+  if (!strcmp(name, "wavefrontsize32")) return on == (t->wave_size == 32) ? NULL : "not this processor's wave size";
+  if (!strcmp(name, "sramecc"))
+    return !t->has_sramecc ? (on ? "the processor has no SRAM ECC" : NULL)
+                           : "wavecc writes the target ID without sramecc (any); sramecc+/- not supported";
+  if (!strcmp(name, "xnack"))
+    return t->has_xnack ? "wavecc writes the target ID with xnack 'any'; xnack+/- code objects not supported yet"
+                        : (on ? "the processor has no XNACK" : NULL);
+  return "not a feature wavecc supports";
+}
+
+int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n) {
+  const char *s = mattr;
+  while (s && *s) {
+    const char *comma = strchr(s, ',');
+    size_t len = comma ? (size_t)(comma - s) : strlen(s);
+    char feat[64];
+    if (len >= sizeof feat) len = sizeof feat - 1;
+    memcpy(feat, s, len);
+    feat[len] = 0;
+    s = comma ? comma + 1 : NULL;
+    if (feat[0] != '+' && feat[0] != '-') {
+      snprintf(why, n, "-mattr feature '%s' needs a '+' or '-' in front", feat);
+      return -1;
+    }
+    const char *no = feature_verdict(t, feat + 1, feat[0] == '+');
+    if (no) {
+      snprintf(why, n, "-mattr feature '%s' for %s: %s", feat, t->name, no);
+      return -1;
+    }
+  }
+  return 0;
+}
