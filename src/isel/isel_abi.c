@@ -148,30 +148,9 @@ static bool layout_allocas(isel_ctx *c) {
 
 /* Lays out the kernel arguments and emits p_startpgm plus the loads of
  * every used explicit argument into the entry block. */
-void isel_setup_abi(isel_ctx *c) {
-  mir_kernel_abi *abi = &c->p->abi;
-  abi_uses u;
-  scan_uses(c, &u);
-  if (u.calls && c->ca) {
-    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
-    unsigned m = c->ca->implicit;
-    for (unsigned d = 0; d < 3; d++) {
-      u.wi[d] |= (m >> d) & 1;
-      u.wg[d] |= (m >> (3 + d)) & 1;
-    }
-    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
-  }
-  abi->private_segment_buffer = u.alloca_used;
-  abi->private_segment_wave_offset = u.alloca_used;
-  abi->dispatch_ptr = u.dispatch_ptr;
-  abi->kernarg_segment_ptr = true;
-  abi->workgroup_id[0] = true;
-  abi->workgroup_id[1] = u.wg[1];
-  abi->workgroup_id[2] = u.wg[2];
-  abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
-  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
-  abi->ieee_mode = true;
-  abi->dx10_clamp = true;
+/* The work-group size and register budget from the function attributes
+ * into ABI. */
+static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned lo, hi;
   abi->max_flat_workgroup_size = 1024;
   if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
@@ -188,13 +167,12 @@ void isel_setup_abi(isel_ctx *c) {
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
-  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
-    c->p->has_calls = u.calls;
-    isel_setup_function(c);
-    if (!c->failed && u.alloca_used) layout_allocas(c);
-    return;
-  }
+}
 
+/* Lays out the kernel's explicit arguments (offsets into c->arg_offset,
+ * metadata into ABI) and the code object v5 hidden arguments after them.
+ * Returns false after reporting an unsupported argument. */
+static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   /* explicit arguments */
   unsigned na = LLVMCountParams(c->fn);
   c->arg_offset = arena_alloc(c->mem, (na + 1) * sizeof(uint32_t));
@@ -236,7 +214,7 @@ void isel_setup_abi(isel_ctx *c) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
       } else {
         isel_unsupported(c, a, "kernel argument address space");
-        return;
+        return false;
       }
     } else {
       ka->value_kind = "by_value";
@@ -262,18 +240,24 @@ void isel_setup_abi(isel_ctx *c) {
   abi->num_args = nargs;
   abi->kernarg_size = h + 256;
   abi->kernarg_align = kalign;
+  return true;
+}
 
+/* Emits p_startpgm defining the SGPRs and VGPRs the kernel starts with
+ * (AMDGPUUsage "Initial Kernel Execution State"): user SGPRs, then system
+ * SGPRs, then v0..v2, as ABI and the uses U enable. */
+static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
-  unsigned ndefs = 1 + (u.dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u.alloca_used ? 2 : 0);
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
-  if (u.alloca_used) {
+  if (u->alloca_used) {
     c->psb = isel_tmp(c, mir_rc_s(4));
     sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
     sg += 4;
   }
-  if (u.dispatch_ptr) {
+  if (u->dispatch_ptr) {
     c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
     sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
     sg += 2;
@@ -287,7 +271,7 @@ void isel_setup_abi(isel_ctx *c) {
     sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
     sg++;
   }
-  if (u.alloca_used) {
+  if (u->alloca_used) {
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
@@ -296,15 +280,14 @@ void isel_setup_abi(isel_ctx *c) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
     sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
   }
+  return sp;
+}
 
-  if (u.calls) {
-    c->p->has_calls = true;
-    isel_setup_calling_kernel(c, sp);
-  }
-  if (u.alloca_used && !layout_allocas(c)) return;
-
+/* Loads the kernel arguments that have uses (all uniform: s_load from the
+ * kernarg segment); an unsupported one is reported. */
+static void load_kernel_args(isel_ctx *c) {
   /* argument loads (all uniform: s_load from the kernarg segment) */
-  i = 0;
+  unsigned i = 0;
   for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
     if (!LLVMGetFirstUse(a)) continue;
     LLVMTypeRef t = LLVMTypeOf(a);
@@ -368,4 +351,49 @@ void isel_setup_abi(isel_ctx *c) {
     }
     for (unsigned e = 0; e < nc; e++) isel_set(c, a, e, isel_extract(c, d, e * cdw, cdw));
   }
+}
+
+void isel_setup_abi(isel_ctx *c) {
+  mir_kernel_abi *abi = &c->p->abi;
+  abi_uses u;
+  scan_uses(c, &u);
+  if (u.calls && c->ca) {
+    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
+    unsigned m = c->ca->implicit;
+    for (unsigned d = 0; d < 3; d++) {
+      u.wi[d] |= (m >> d) & 1;
+      u.wg[d] |= (m >> (3 + d)) & 1;
+    }
+    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
+  }
+  abi->private_segment_buffer = u.alloca_used;
+  abi->private_segment_wave_offset = u.alloca_used;
+  abi->dispatch_ptr = u.dispatch_ptr;
+  abi->kernarg_segment_ptr = true;
+  abi->workgroup_id[0] = true;
+  abi->workgroup_id[1] = u.wg[1];
+  abi->workgroup_id[2] = u.wg[2];
+  abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
+  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
+  abi->ieee_mode = true;
+  abi->dx10_clamp = true;
+  set_budget(c, abi);
+  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
+    c->p->has_calls = u.calls;
+    isel_setup_function(c);
+    if (!c->failed && u.alloca_used) layout_allocas(c);
+    return;
+  }
+
+  if (!layout_explicit_args(c, abi)) return;
+
+  mir_instr *sp = emit_startpgm(c, abi, &u);
+
+  if (u.calls) {
+    c->p->has_calls = true;
+    isel_setup_calling_kernel(c, sp);
+  }
+  if (u.alloca_used && !layout_allocas(c)) return;
+
+  load_kernel_args(c);
 }
