@@ -15,13 +15,15 @@
 #include <llvm-c/Target.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 #include "util/bitset.h"
 
 /* The most private memory a work-item can address: scratch per wave is
- * COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits) units of 1 KiB, at most 8191 KiB,
- * shared by 64 lanes (Vega ISA guide, "Scratch (Private) Memory"; llc-19
- * reports "stack frame size exceeds limit" at the same bound). */
-#define MAX_PRIVATE_BYTES (8191u * 1024u / 64u)
+ * COMPUTE_TMPRING_SIZE.WAVESIZE units of 1 KiB (13 bits on gfx900: at
+ * most 8191 KiB), shared by the wave's lanes (Vega ISA guide, "Scratch
+ * (Private) Memory"; llc-19 reports "stack frame size exceeds limit" at
+ * the same bound). */
+static unsigned max_private_bytes(const wavecc_target *t) { return t->max_scratch_wave_kib * 1024u / t->wave_size; }
 
 static const char *md_string_at(isel_ctx *c, const char *kind, unsigned idx) {
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
@@ -56,8 +58,19 @@ static unsigned fn_attr_pair(LLVMValueRef fn, const char *name, unsigned *a, uns
   return n < 0 ? 0 : (unsigned)n;
 }
 
-static const unsigned max_vgprs_for_waves[11] = {256, 256, 128, 84, 64, 48, 40, 36, 32, 28, 24};
-static const unsigned max_sgprs_for_waves[11] = {102, 102, 102, 102, 102, 102, 102, 102, 100, 88, 80};
+/* The register budget of a kernel that must keep WAVES waves on each
+ * SIMD (LLVM getMaxNumVGPRs / getMaxNumSGPRs, VI+): its share of the
+ * SIMD's register files, VGPRs rounded down to the allocation granule,
+ * neither beyond what a wave can address. */
+static unsigned max_vgprs_for_waves(const wavecc_target *t, unsigned waves) {
+  unsigned v = t->vgprs_per_simd / waves / t->vgpr_granule * t->vgpr_granule;
+  return v < t->vgprs ? v : t->vgprs;
+}
+
+static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
+  unsigned n = t->sgprs_per_simd / waves;
+  return n < t->addressable_sgprs ? n : t->addressable_sgprs;
+}
 
 typedef struct abi_uses {
   bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
@@ -104,6 +117,7 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
  * aligned more than the stack pointer). False after reporting. */
 static bool layout_allocas(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
+  const unsigned max_priv = max_private_bytes(c->p->target);
   mir_temp lane_base = {0};
   uint32_t most = 4, below = 0, first = 0;
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
@@ -132,12 +146,12 @@ static bool layout_allocas(isel_ctx *c) {
       }
       isel_set(c, ins, 0, t);
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
-      if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
+      if (n && sz > max_priv / n) poff = max_priv + 1;
       else poff += sz * n;
-      if (below + poff > MAX_PRIVATE_BYTES) {
+      if (below + poff > max_priv) {
         char msg[160];
         snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
-                 (unsigned)MAX_PRIVATE_BYTES);
+                 max_priv);
         isel_unsupported(c, ins, msg);
         return false;
       }
@@ -156,14 +170,17 @@ static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
   unsigned v;
   /* Register budget as llc reads the attributes (AMDGPUSubtarget::
-   * getWavesPerEU): the work-group's waves must fit the CU's 4 SIMDs at
-   * once, so at least ceil(waves / 4) waves per SIMD; "amdgpu-waves-per-eu"
+   * getWavesPerEU): the work-group's waves must fit the CU's SIMDs (4 on gfx900) at
+   * once, so at least ceil(waves / SIMDs) waves per SIMD; "amdgpu-waves-per-eu"
    * may ask for more, not fewer. */
-  unsigned min_waves = ((abi->max_flat_workgroup_size + 63) / 64 + 3) / 4, waves = min_waves;
-  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= 10) waves = lo;
-  if (waves >= 1 && waves <= 10 && max_vgprs_for_waves[waves] < 256) {
-    abi->num_vgprs_budget = max_vgprs_for_waves[waves];
-    abi->num_sgprs_budget = max_sgprs_for_waves[waves];
+  const wavecc_target *t = c->p->target;
+  unsigned wg_waves = (abi->max_flat_workgroup_size + t->wave_size - 1) / t->wave_size;
+  unsigned min_waves = (wg_waves + t->simds_per_cu - 1) / t->simds_per_cu, waves = min_waves;
+  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= t->max_waves_per_simd)
+    waves = lo;
+  if (waves >= 1 && waves <= t->max_waves_per_simd && max_vgprs_for_waves(t, waves) < t->vgprs) {
+    abi->num_vgprs_budget = max_vgprs_for_waves(t, waves);
+    abi->num_sgprs_budget = max_sgprs_for_waves(t, waves);
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
