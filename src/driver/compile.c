@@ -6,6 +6,7 @@
 
 #include "driver/llc_options.h"
 #include "driver/pipeline.h"
+#include "target/target.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
@@ -28,8 +29,11 @@ static int parse_count(const char *s, unsigned max, unsigned *out) {
 
 int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!o || !a) return -1;
-  if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, 256, &o->max_vgprs);
-  if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, 102, &o->max_sgprs);
+  /* Bounded by the default target's register files (-mcpu may come
+   * later); check_arguments checks against the chosen target. */
+  const wavecc_target *t = &wavecc_target_gfx900;
+  if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, t->vgprs, &o->max_vgprs);
+  if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, t->addressable_sgprs, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
@@ -59,8 +63,8 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
   if (!data && size) return diag_error(d, NULL, "wavecc_compile: NULL data of %zu bytes", size), -1;
   if (size > WAVECC_MAX_INPUT_BYTES)
     return diag_error(d, NULL, "input of %zu bytes is larger than " WAVECC_MAX_INPUT_TEXT, size), -1;
-  if (o->mcpu && strcmp(o->mcpu, "gfx900") != 0)
-    return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
+  const wavecc_target *t = o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
+  if (!t) return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
   if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;
   if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM)
     return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ or _ASM", (int)o->output), -1;
@@ -70,8 +74,9 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "cl_options NULL or num_cl_options %d negative", o->num_cl_options), -1;
   if (o->assembler < WAVECC_ASSEMBLER_BUILTIN || o->assembler > WAVECC_ASSEMBLER_CHECK)
     return diag_error(d, NULL, "assembler %d is not WAVECC_ASSEMBLER_BUILTIN, _LLVM_MC or _CHECK", o->assembler), -1;
-  if (o->max_vgprs > 256) return diag_error(d, NULL, "max_vgprs %u is not 0..256", o->max_vgprs), -1;
-  if (o->max_sgprs > 102) return diag_error(d, NULL, "max_sgprs %u is not 0..102", o->max_sgprs), -1;
+  if (o->max_vgprs > t->vgprs) return diag_error(d, NULL, "max_vgprs %u is not 0..%u", o->max_vgprs, t->vgprs), -1;
+  if (o->max_sgprs > t->addressable_sgprs)
+    return diag_error(d, NULL, "max_sgprs %u is not 0..%u", o->max_sgprs, t->addressable_sgprs), -1;
   char why[256];
   if (o->triple && llc_triple_check(o->triple, why, sizeof why)) return diag_error(d, NULL, "-mtriple=%s", why), -1;
   return 0;

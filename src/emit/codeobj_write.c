@@ -91,6 +91,227 @@ static void put_phdr(bytebuf *e, uint32_t type, uint32_t flags, uint64_t off, ui
   bytebuf_le(e, align, 8);
 }
 
+/* Encodes the KERNELS into TEXT, each function 256-byte aligned
+ * (AMDGPUUsage: kernel entry alignment), callees 4-byte aligned; records
+ * offsets and sizes by position (FN_AT, FN_SIZE), the kernels (KERNS,
+ * KERN_PROG, *NKERN, their REGS) and callees (FUNC_PROG, *NFUNC), and
+ * adds the instruction count to *INSTRUCTIONS. Returns 0, or nonzero
+ * with errors in D. */
+static int encode_functions(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, mc_code *text,
+                            uint32_t *fn_at, uint32_t *fn_size, mir_program **kerns, uint32_t *kern_prog, unsigned *nkern_out,
+                            uint32_t *func_prog, unsigned *nfunc_out, mir_kernel_regs *regs, uint64_t *instructions,
+                            diag *d) {
+  int rc = 0;
+  unsigned nkern = 0, nfunc = 0;
+for (unsigned k = 0; k < num_kernels && !rc; k++) {
+  bool func = kernels[k]->is_function;
+  if (func) func_prog[nfunc++] = k;
+  else {
+    mir_fix_kernarg_size(kernels[k]);
+    kern_prog[nkern] = k;
+    kerns[nkern++] = kernels[k];
+  }
+  mc_code_align(text, func ? 4 : 256, S_NOP0);
+  fn_at[k] = text->size;
+  uint32_t n = 0;
+  rc = mir_encode_function(kernels[k], md, text, &n, d);
+  fn_size[k] = text->size - fn_at[k];
+  *instructions += n;
+  if (!func) regs[nkern - 1] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
+}
+  *nkern_out = nkern;
+  *nfunc_out = nfunc;
+  return rc;
+}
+
+/* Appends the SysV .hash table of the NSYMS dynamic symbols DSYMS (names
+ * in DYNSTR) to E. Returns 0, or 1 when out of memory. */
+static int put_hash(bytebuf *e, const bytebuf *dynstr, const esym *dsyms, unsigned nsyms) {
+  uint32_t nb = nsyms;
+  uint32_t *bucket = calloc(nb, 4), *chain = calloc(nsyms, 4);
+  if (!bucket || !chain) { free(bucket); free(chain); return 1; }
+  for (uint32_t i = 1; i < nsyms; i++) {
+    /* the .kd names are dynstr + offset; hash the stored string */
+    const char *s = (const char *)dynstr->b + dsyms[i].name;
+    uint32_t b = elf_hash(s) % nb;
+    chain[i] = bucket[b];
+    bucket[b] = i;
+  }
+  bytebuf_le(e, nb, 4);
+  bytebuf_le(e, nsyms, 4);
+  for (uint32_t i = 0; i < nb; i++) bytebuf_le(e, bucket[i], 4);
+  for (uint32_t i = 0; i < nsyms; i++) bytebuf_le(e, chain[i], 4);
+  free(bucket);
+  free(chain);
+  return 0;
+}
+
+/* Appends the NDATA data objects of MD that are WRITABLE (or read-only)
+ * to E, each at its alignment (an empty one takes a byte), recording
+ * their offsets in DATA_OFF; raises *MAX_ALIGN (if given) to the largest
+ * alignment. */
+static void put_data_objects(bytebuf *e, const mir_module_data *md, uint32_t ndata, bool writable, uint64_t *data_off,
+                             uint64_t *max_align) {
+  for (uint32_t i = 0; i < ndata; i++) {
+    const mir_data_object *o = &md->objs[i];
+    if (o->writable != writable) continue;
+    uint32_t al = o->align ? o->align : 1;
+    if (max_align && al > *max_align) *max_align = al;
+    bytebuf_align(e, al);
+    data_off[i] = e->n;
+    bytebuf_put(e, o->bytes, o->size);
+    if (!o->size) bytebuf_zero(e, 1);
+  }
+}
+
+/* Resolves TEXT's fixups (PC-relative, to data objects at DATA_OFF or
+ * callees at FN_AT[FUNC_PROG[]]) in E, whose .text is at TEXT_OFF and
+ * loads at TEXT_ADDR. Returns 0, or 1 with an error in D. */
+static int apply_fixups(bytebuf *e, const mc_code *text, const uint64_t *data_off, uint32_t ndata, const uint32_t *fn_at,
+                        const uint32_t *func_prog, unsigned nfunc, uint64_t text_off, uint64_t text_addr, diag *d) {
+  for (uint32_t f = 0; f < text->nfix; f++) {
+    const mc_fixup *x = &text->fix[f];
+    uint64_t target;
+    if (x->space == MC_SYM_DATA && x->symbol < ndata) target = data_off[x->symbol];
+    else if (x->space == MC_SYM_FUNC && x->symbol < nfunc) target = text_addr + fn_at[func_prog[x->symbol]];
+    else {
+      diag_error(d, NULL, "internal: fixup to an unknown symbol");
+      return 1;
+    }
+    int64_t v = (int64_t)target + x->addend - (int64_t)(text_addr + x->offset);
+    uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
+    bytes_set_le(e->b + text_off + x->offset, w, 4);
+  }
+  return 0;
+}
+
+/* Appends the NSEC section headers SH (names at SHNAME) to E. */
+static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *shname) {
+  for (int i = 0; i < NSEC; i++) {
+    bytebuf_le(e, i ? shname[i] : 0, 4);
+    bytebuf_le(e, sh[i].type, 4);
+    bytebuf_le(e, sh[i].flags, 8);
+    bytebuf_le(e, sh[i].addr, 8);
+    bytebuf_le(e, sh[i].off, 8);
+    bytebuf_le(e, sh[i].size, 8);
+    bytebuf_le(e, sh[i].link, 4);
+    bytebuf_le(e, sh[i].info, 4);
+    bytebuf_le(e, sh[i].align, 8);
+    bytebuf_le(e, sh[i].entsize, 8);
+  }
+}
+
+/* Writes the ELF header and program headers over the reserved start of
+ * E: the read-only segment ends at RO_END, .text (TEXT_SIZE bytes) is at
+ * TEXT_OFF loading at TEXT_ADDR, the writable segment RW_OFF..RW_END
+ * loads RW_DELTA higher, section headers at SHOFF. Returns 0, or 1 when
+ * out of memory. */
+static int put_elf_header(bytebuf *e, const section *sh, uint64_t shoff, uint64_t ro_end, uint64_t text_off,
+                          uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta, uint64_t rw_end) {
+  bytebuf h = {0};
+  static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
+  bytebuf_put(&h, ident, 16);
+  bytebuf_le(&h, 3, 2);   /* ET_DYN */
+  bytebuf_le(&h, 224, 2); /* EM_AMDGPU */
+  bytebuf_le(&h, 1, 4);
+  bytebuf_le(&h, 0, 8);
+  bytebuf_le(&h, EHDR, 8);
+  bytebuf_le(&h, shoff, 8);
+  bytebuf_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
+  bytebuf_le(&h, EHDR, 2);
+  bytebuf_le(&h, PHDR, 2);
+  bytebuf_le(&h, NPHDR, 2);
+  bytebuf_le(&h, SHDR, 2);
+  bytebuf_le(&h, NSEC, 2);
+  bytebuf_le(&h, SEC_SHSTRTAB, 2);
+  put_phdr(&h, 6, 4, EHDR, EHDR, NPHDR * PHDR, NPHDR * PHDR, 8);               /* PT_PHDR */
+  put_phdr(&h, 1, 4, 0, 0, ro_end, ro_end, PAGE);                              /* PT_LOAD r */
+  put_phdr(&h, 1, 5, text_off, text_addr, text_size, text_size, PAGE);         /* PT_LOAD rx */
+  put_phdr(&h, 1, 6, rw_off, rw_off + rw_delta, rw_end - rw_off, rw_end - rw_off, PAGE); /* PT_LOAD rw */
+  put_phdr(&h, 2, 6, sh[SEC_DYNAMIC].off, sh[SEC_DYNAMIC].addr, 6 * 16, 6 * 16, 8);       /* PT_DYNAMIC */
+  put_phdr(&h, 4, 4, sh[SEC_NOTE].off, sh[SEC_NOTE].off, sh[SEC_NOTE].size, sh[SEC_NOTE].size, 4); /* PT_NOTE */
+  if (h.oom) { free(h.b); return 1; }
+  memcpy(e->b, h.b, h.n);
+  free(h.b);
+  return 0;
+}
+
+/* Appends the NT_AMDGPU_METADATA note holding META (META_SIZE bytes of
+ * msgpack; AMDGPUUsage "Code Object V3+ Metadata") to E as section NOTE. */
+static void put_note(bytebuf *e, section *note, const uint8_t *meta, size_t meta_size) {
+  *note = (section){".note", 7, 0, 0, 2, 0, e->n, 0, 4, 0};
+  bytebuf_le(e, 7, 4);
+  bytebuf_le(e, meta_size, 4);
+  bytebuf_le(e, 32, 4); /* NT_AMDGPU_METADATA */
+  bytebuf_put(e, "AMDGPU\0\0", 8);
+  bytebuf_put(e, meta, meta_size);
+  bytebuf_align(e, 4);
+  note->size = e->n - note->off;
+}
+
+/* Appends .symtab to E as section SYMTAB: the null symbol, the NDATA
+ * local data symbols LSYMS, the NFUNC callees (local FUNC symbols at
+ * TEXT_ADDR + FN_AT) and the dynamic symbols DSYMS, names added to STRTAB. */
+static void put_symtab(bytebuf *e, section *symtab, bytebuf *strtab, const bytebuf *dynstr, const esym *dsyms,
+                       unsigned nsyms, const esym *lsyms, uint32_t ndata, mir_program *const *kernels,
+                       const uint32_t *func_prog, unsigned nfunc, const uint32_t *fn_at, const uint32_t *fn_size,
+                       uint64_t text_addr) {
+  bytebuf_align(e, 8);
+  *symtab = (section){".symtab", 2, SEC_STRTAB, 1 + ndata + nfunc, 0, 0, e->n, 0, 8, SYM};
+  put_sym(e, &dsyms[0]);
+  for (uint32_t i = 0; i < ndata; i++) put_sym(e, &lsyms[i]);
+  for (unsigned fi = 0; fi < nfunc; fi++) { /* callees: local FUNC symbols */
+    uint32_t k = func_prog[fi];
+    esym s = {str_add(strtab, kernels[k]->name, NULL), 2, 0, SEC_TEXT, text_addr + fn_at[k], fn_size[k], NULL};
+    put_sym(e, &s);
+  }
+  for (unsigned i = 1; i < nsyms; i++) {
+    esym s = dsyms[i];
+    s.name = str_add(strtab, (const char *)dynstr->b + dsyms[i].name, NULL);
+    put_sym(e, &s);
+  }
+  symtab->size = e->n - symtab->off;
+}
+
+/* Now that .text loads at TEXT_ADDR: sets each kernel descriptor's
+ * kernel_code_entry_byte_offset (at KD_AT + 64 * kernel, byte 16) and the
+ * dynamic symbols' values (text or descriptor addresses), and writes
+ * .dynsym (NSYMS symbols) at DYNSYM_AT in E. Returns 0, or 1 when out of
+ * memory. */
+static int patch_addresses(bytebuf *e, esym *dsyms, unsigned nsyms, size_t dynsym_at, size_t kd_at, unsigned nkern,
+                           const uint32_t *kern_prog, const uint32_t *fn_at, uint64_t text_addr) {
+  for (unsigned ki = 0; ki < nkern; ki++) {
+    uint64_t kd_addr = kd_at + 64u * ki;
+    bytes_set_le(e->b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[kern_prog[ki]]) - (int64_t)kd_addr), 8);
+  }
+  for (unsigned i = 1; i < nsyms; i++) {
+    if (dsyms[i].shndx == SEC_TEXT) dsyms[i].value += text_addr;
+    else dsyms[i].value += kd_at;
+  }
+  {
+    bytebuf ds = {0};
+    for (unsigned i = 0; i < nsyms; i++) put_sym(&ds, &dsyms[i]);
+    if (ds.oom) return 1;
+    memcpy(e->b + dynsym_at, ds.b, ds.n);
+    free(ds.b);
+  }
+  return 0;
+}
+
+/* Appends .shstrtab (the section names, their offsets into SHNAME) and
+ * .strtab (STRTAB) to E and describes both in SH. */
+static void put_string_tables(bytebuf *e, section *sh, uint32_t *shname, bytebuf *shstr, const bytebuf *strtab) {
+  sh[SEC_SHSTRTAB] = (section){".shstrtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
+  sh[SEC_STRTAB] = (section){".strtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
+  for (int i = 1; i < NSEC; i++) shname[i] = str_add(shstr, sh[i].name, NULL);
+  sh[SEC_SHSTRTAB].off = e->n;
+  sh[SEC_SHSTRTAB].size = shstr->n;
+  bytebuf_put(e, shstr->b, shstr->n);
+  sh[SEC_STRTAB].off = e->n;
+  sh[SEC_STRTAB].size = strtab->n;
+  bytebuf_put(e, strtab->b, strtab->n);
+}
+
 int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md,
                           void **elf, size_t *elf_size, uint64_t *instructions, diag *d) {
   int rc = 0, errors0 = d->errors;
@@ -117,22 +338,8 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   }
 
   /* 1. Code: each function 256-byte aligned (AMDGPUUsage: kernel entry alignment). */
-  for (unsigned k = 0; k < num_kernels && !rc; k++) {
-    bool func = kernels[k]->is_function;
-    if (func) func_prog[nfunc++] = k;
-    else {
-      mir_fix_kernarg_size(kernels[k]);
-      kern_prog[nkern] = k;
-      kerns[nkern++] = kernels[k];
-    }
-    mc_code_align(&text, func ? 4 : 256, S_NOP0);
-    fn_at[k] = text.size;
-    uint32_t n = 0;
-    rc = mir_encode_function(kernels[k], md, &text, &n, d);
-    fn_size[k] = text.size - fn_at[k];
-    *instructions += n;
-    if (!func) regs[nkern - 1] = (mir_kernel_regs){mir_next_free_vgpr(kernels[k]), mir_total_sgprs(kernels[k])};
-  }
+  rc = encode_functions(kernels, num_kernels, md, &text, fn_at, fn_size, kerns, kern_prog, &nkern, func_prog, &nfunc,
+                        regs, instructions, d);
   if (rc) goto out;
   if (mir_metadata_msgpack(kerns, regs, nkern, &meta, &meta_size)) { rc = 1; goto out; }
 
@@ -142,14 +349,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   bytebuf_zero(&shstr, 1);
   bytebuf_zero(&dynstr, 1);
   bytebuf_zero(&strtab, 1);
-  sh[SEC_NOTE] = (section){".note", 7, 0, 0, 2, 0, e.n, 0, 4, 0};
-  bytebuf_le(&e, 7, 4);
-  bytebuf_le(&e, meta_size, 4);
-  bytebuf_le(&e, 32, 4); /* NT_AMDGPU_METADATA */
-  bytebuf_put(&e, "AMDGPU\0\0", 8);
-  bytebuf_put(&e, meta, meta_size);
-  bytebuf_align(&e, 4);
-  sh[SEC_NOTE].size = e.n - sh[SEC_NOTE].off;
+  put_note(&e, &sh[SEC_NOTE], meta, meta_size);
 
   /* symbols: kernels (FUNC, protected) and descriptors (OBJECT); data objects local in .symtab only */
   unsigned nd = 0;
@@ -166,24 +366,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   bytebuf_zero(&e, (size_t)nsyms * SYM); /* values patched once the layout is known */
   bytebuf_align(&e, 4);
   sh[SEC_HASH] = (section){".hash", 5, SEC_DYNSYM, 0, 2, 0, e.n, 0, 4, 4};
-  {
-    uint32_t nb = nsyms;
-    uint32_t *bucket = calloc(nb, 4), *chain = calloc(nsyms, 4);
-    if (!bucket || !chain) { free(bucket); free(chain); rc = 1; goto out; }
-    for (uint32_t i = 1; i < nsyms; i++) {
-      /* the .kd names are dynstr + offset; hash the stored string */
-      const char *s = (const char *)dynstr.b + dsyms[i].name;
-      uint32_t b = elf_hash(s) % nb;
-      chain[i] = bucket[b];
-      bucket[b] = i;
-    }
-    bytebuf_le(&e, nb, 4);
-    bytebuf_le(&e, nsyms, 4);
-    for (uint32_t i = 0; i < nb; i++) bytebuf_le(&e, bucket[i], 4);
-    for (uint32_t i = 0; i < nsyms; i++) bytebuf_le(&e, chain[i], 4);
-    free(bucket);
-    free(chain);
-  }
+  if (put_hash(&e, &dynstr, dsyms, nsyms)) { rc = 1; goto out; }
   sh[SEC_HASH].size = e.n - sh[SEC_HASH].off;
   sh[SEC_DYNSTR] = (section){".dynstr", 3, 0, 0, 2, 0, e.n, dynstr.n, 1, 0};
   bytebuf_put(&e, dynstr.b, dynstr.n);
@@ -195,14 +378,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     mir_kernel_descriptor(kerns[ki], &regs[ki], kd);
     bytebuf_put(&e, kd, 64);
   }
-  for (uint32_t i = 0; i < ndata; i++) {
-    const mir_data_object *o = &md->objs[i];
-    if (o->writable) continue;
-    bytebuf_align(&e, o->align ? o->align : 1);
-    data_off[i] = e.n;
-    bytebuf_put(&e, o->bytes, o->size);
-    if (!o->size) bytebuf_zero(&e, 1);
-  }
+  put_data_objects(&e, md, ndata, false, data_off, NULL);
   sh[SEC_RODATA].size = e.n - sh[SEC_RODATA].off;
   uint64_t ro_end = e.n;
 
@@ -216,16 +392,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   bytebuf_align(&e, 64);
   uint64_t rw_off = e.n, rw_delta = 2 * PAGE;
   sh[SEC_DATA] = (section){".data", 1, 0, 0, 3, rw_off + rw_delta, rw_off, 0, 1, 0};
-  for (uint32_t i = 0; i < ndata; i++) {
-    const mir_data_object *o = &md->objs[i];
-    if (!o->writable) continue;
-    uint32_t al = o->align ? o->align : 1;
-    if (al > sh[SEC_DATA].align) sh[SEC_DATA].align = al;
-    bytebuf_align(&e, al);
-    data_off[i] = e.n;
-    bytebuf_put(&e, o->bytes, o->size);
-    if (!o->size) bytebuf_zero(&e, 1);
-  }
+  put_data_objects(&e, md, ndata, true, data_off, &sh[SEC_DATA].align);
   sh[SEC_DATA].size = e.n - rw_off;
   bytebuf_align(&e, 8);
   sh[SEC_DYNAMIC] = (section){".dynamic", 6, SEC_DYNSTR, 0, 3, e.n + rw_delta, e.n, 6 * 16, 8, 16};
@@ -245,106 +412,24 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
     lsyms[i] = (esym){str_add(&strtab, o->name, NULL), 1, 0, o->writable ? SEC_DATA : SEC_RODATA, data_off[i],
                       o->size ? o->size : 1, NULL};
   }
-  for (uint32_t f = 0; f < text.nfix; f++) {
-    const mc_fixup *x = &text.fix[f];
-    uint64_t target;
-    if (x->space == MC_SYM_DATA && x->symbol < ndata) target = data_off[x->symbol];
-    else if (x->space == MC_SYM_FUNC && x->symbol < nfunc) target = text_addr + fn_at[func_prog[x->symbol]];
-    else {
-      diag_error(d, NULL, "internal: fixup to an unknown symbol");
-      rc = 1;
-      goto out;
-    }
-    int64_t v = (int64_t)target + x->addend - (int64_t)(text_addr + x->offset);
-    uint32_t w = x->kind == MC_FIX_REL32_LO ? (uint32_t)v : (uint32_t)((uint64_t)v >> 32);
-    bytes_set_le(e.b + text_off + x->offset, w, 4);
-  }
-  for (unsigned ki = 0; ki < nkern; ki++) {
-    uint64_t kd_addr = kd_at + 64u * ki;
-    bytes_set_le(e.b + kd_addr + 16, (uint64_t)((int64_t)(text_addr + fn_at[kern_prog[ki]]) - (int64_t)kd_addr), 8);
-  }
-  for (unsigned i = 1; i < nsyms; i++) {
-    if (dsyms[i].shndx == SEC_TEXT) dsyms[i].value += text_addr;
-    else dsyms[i].value += kd_at;
-  }
-  {
-    bytebuf ds = {0};
-    for (unsigned i = 0; i < nsyms; i++) put_sym(&ds, &dsyms[i]);
-    if (ds.oom) { rc = 1; goto out; }
-    memcpy(e.b + dynsym_at, ds.b, ds.n);
-    free(ds.b);
-  }
+  if (apply_fixups(&e, &text, data_off, ndata, fn_at, func_prog, nfunc, text_off, text_addr, d)) { rc = 1; goto out; }
+  if (patch_addresses(&e, dsyms, nsyms, dynsym_at, kd_at, nkern, kern_prog, fn_at, text_addr)) { rc = 1; goto out; }
 
   /* 6. non-allocated: .symtab (locals, then the dynamic symbols), .shstrtab, .strtab */
-  bytebuf_align(&e, 8);
-  sh[SEC_SYMTAB] = (section){".symtab", 2, SEC_STRTAB, 1 + ndata + nfunc, 0, 0, e.n, 0, 8, SYM};
-  put_sym(&e, &dsyms[0]);
-  for (uint32_t i = 0; i < ndata; i++) put_sym(&e, &lsyms[i]);
-  for (unsigned fi = 0; fi < nfunc; fi++) { /* callees: local FUNC symbols */
-    uint32_t k = func_prog[fi];
-    esym s = {str_add(&strtab, kernels[k]->name, NULL), 2, 0, SEC_TEXT, text_addr + fn_at[k], fn_size[k], NULL};
-    put_sym(&e, &s);
-  }
-  for (unsigned i = 1; i < nsyms; i++) {
-    esym s = dsyms[i];
-    s.name = str_add(&strtab, (const char *)dynstr.b + dsyms[i].name, NULL);
-    put_sym(&e, &s);
-  }
-  sh[SEC_SYMTAB].size = e.n - sh[SEC_SYMTAB].off;
+  put_symtab(&e, &sh[SEC_SYMTAB], &strtab, &dynstr, dsyms, nsyms, lsyms, ndata, kernels, func_prog, nfunc, fn_at, fn_size,
+             text_addr);
   uint32_t shname[NSEC] = {0};
-  sh[SEC_SHSTRTAB] = (section){".shstrtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
-  sh[SEC_STRTAB] = (section){".strtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
-  for (int i = 1; i < NSEC; i++) shname[i] = str_add(&shstr, sh[i].name, NULL);
-  sh[SEC_SHSTRTAB].off = e.n;
-  sh[SEC_SHSTRTAB].size = shstr.n;
-  bytebuf_put(&e, shstr.b, shstr.n);
-  sh[SEC_STRTAB].off = e.n;
-  sh[SEC_STRTAB].size = strtab.n;
-  bytebuf_put(&e, strtab.b, strtab.n);
+  put_string_tables(&e, sh, shname, &shstr, &strtab);
   for (int i = SEC_NOTE; i <= SEC_RODATA; i++) sh[i].addr = sh[i].off;
   bytebuf_align(&e, 8);
   uint64_t shoff = e.n;
-  for (int i = 0; i < NSEC; i++) {
-    bytebuf_le(&e, i ? shname[i] : 0, 4);
-    bytebuf_le(&e, sh[i].type, 4);
-    bytebuf_le(&e, sh[i].flags, 8);
-    bytebuf_le(&e, sh[i].addr, 8);
-    bytebuf_le(&e, sh[i].off, 8);
-    bytebuf_le(&e, sh[i].size, 8);
-    bytebuf_le(&e, sh[i].link, 4);
-    bytebuf_le(&e, sh[i].info, 4);
-    bytebuf_le(&e, sh[i].align, 8);
-    bytebuf_le(&e, sh[i].entsize, 8);
-  }
+  put_section_headers(&e, sh, shname);
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
-  {
-    bytebuf h = {0};
-    static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
-    bytebuf_put(&h, ident, 16);
-    bytebuf_le(&h, 3, 2);   /* ET_DYN */
-    bytebuf_le(&h, 224, 2); /* EM_AMDGPU */
-    bytebuf_le(&h, 1, 4);
-    bytebuf_le(&h, 0, 8);
-    bytebuf_le(&h, EHDR, 8);
-    bytebuf_le(&h, shoff, 8);
-    bytebuf_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
-    bytebuf_le(&h, EHDR, 2);
-    bytebuf_le(&h, PHDR, 2);
-    bytebuf_le(&h, NPHDR, 2);
-    bytebuf_le(&h, SHDR, 2);
-    bytebuf_le(&h, NSEC, 2);
-    bytebuf_le(&h, SEC_SHSTRTAB, 2);
-    put_phdr(&h, 6, 4, EHDR, EHDR, NPHDR * PHDR, NPHDR * PHDR, 8);               /* PT_PHDR */
-    put_phdr(&h, 1, 4, 0, 0, ro_end, ro_end, PAGE);                              /* PT_LOAD r */
-    put_phdr(&h, 1, 5, text_off, text_addr, text.size, text.size, PAGE);         /* PT_LOAD rx */
-    put_phdr(&h, 1, 6, rw_off, rw_off + rw_delta, rw_end - rw_off, rw_end - rw_off, PAGE); /* PT_LOAD rw */
-    put_phdr(&h, 2, 6, sh[SEC_DYNAMIC].off, sh[SEC_DYNAMIC].addr, 6 * 16, 6 * 16, 8);       /* PT_DYNAMIC */
-    put_phdr(&h, 4, 4, sh[SEC_NOTE].off, sh[SEC_NOTE].off, sh[SEC_NOTE].size, sh[SEC_NOTE].size, 4); /* PT_NOTE */
-    if (h.oom) { rc = 1; free(h.b); goto out; }
-    memcpy(e.b, h.b, h.n);
-    free(h.b);
+  if (put_elf_header(&e, sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
+    rc = 1;
+    goto out;
   }
   *elf = e.b;
   *elf_size = e.n;

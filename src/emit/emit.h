@@ -41,7 +41,10 @@ unsigned mir_total_sgprs(const mir_program *p);
 /* Highest SGPR and VGPR the program's operands name, + 1 (emit_asm.c):
  * what a calling kernel's descriptor must cover for a callee. */
 void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs);
-unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs);
+/* Waves per SIMD the register use allows on target T: TOTAL_SGPRS
+ * (mir_total_sgprs) and VGPRS per lane (emit_asm.c; LLVM
+ * getOccupancyWithNumSGPRs / getNumWavesPerEUWithNumVGPRs). */
+unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsigned vgprs);
 
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 

@@ -425,13 +425,18 @@ unsigned mir_total_sgprs(const mir_program *p) {
   return mir_next_free_sgpr(p) + t->reserved_sgprs + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
 }
 
-unsigned mir_occupancy(unsigned total_sgprs, unsigned vgprs) {
-  /* gfx9: 256 VGPRs per lane per SIMD in granules of 4; SGPR limits as
-   * LLVM's getOccupancyWithNumSGPRs for VI+ (800 SGPRs per SIMD). */
-  unsigned v = vgprs ? (vgprs + 3) & ~3u : 4;
-  unsigned w = 256 / v;
-  if (w > 10) w = 10;
-  unsigned s = total_sgprs <= 80 ? 10 : total_sgprs <= 88 ? 9 : total_sgprs <= 100 ? 8 : 7;
+unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vgprs) {
+  /* VGPRs: the SIMD's file per lane over the use rounded up to the
+   * allocation granule. SGPRs: LLVM's getOccupancyWithNumSGPRs for VI+
+   * is the table 80/88/100 -> 10/9/8, else 7, which is the SIMD's SGPRs
+   * (800) over the total, unrounded, for every total up to 114 (the
+   * addressable SGPRs plus VCC, XNACK_MASK and FLAT_SCRATCH stay below). */
+  unsigned g = t->vgpr_granule;
+  unsigned v = vgprs ? (vgprs + g - 1) / g * g : g;
+  unsigned w = t->vgprs_per_simd / v;
+  if (w > t->max_waves_per_simd) w = t->max_waves_per_simd;
+  unsigned s = total_sgprs ? t->sgprs_per_simd / total_sgprs : t->max_waves_per_simd;
+  if (s > t->max_waves_per_simd) s = t->max_waves_per_simd;
   return w < s ? w : s;
 }
 
@@ -483,7 +488,7 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
   st->sgprs = mir_total_sgprs(p);
   st->vgprs = mir_next_free_vgpr(p);
   st->scratch_bytes = p->abi.private_segment_size;
-  unsigned occ = mir_occupancy(st->sgprs, st->vgprs), wg = occupancy_limit_wg(p);
+  unsigned occ = mir_occupancy(p->target, st->sgprs, st->vgprs), wg = occupancy_limit_wg(p);
   st->occupancy = occ < wg ? occ : wg;
   st->spills = p->num_spills;
   st->reloads = p->num_reloads;

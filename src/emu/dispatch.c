@@ -156,22 +156,31 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   return 0;
 }
 
-int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args, uint32_t num_args,
-                  uint32_t dims, const uint64_t global_size[3], const uint64_t *local_size, const uint64_t *global_offset,
-                  wemu_stats *stats) {
-  if (!dev) return -1;
-  dev->err[0] = 0;
-  if (!prog || !kernel || !global_size) { emu_err(dev, "wemu_dispatch: missing program, kernel name or global size"); return -1; }
-  if (prog->dev != dev) { emu_err(dev, "wemu_dispatch: the program was loaded on another device"); return -1; }
+/* The NDRange of one dispatch, checked: sizes, offsets and group counts
+ * with the unused dimensions 1 (sizes) or 0 (offsets). */
+typedef struct grid {
+  uint32_t dims;
+  uint64_t gsz[3], lsz[3], goff[3], ngroups[3];
+} grid;
+
+/* Finds KERNEL in PROG and checks the NDRange and argument count against
+ * it, filling *G. Returns the kernel, or NULL with the device error set. */
+static emu_kernel *check_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args,
+                                  uint32_t num_args, uint32_t dims, const uint64_t global_size[3],
+                                  const uint64_t *local_size, const uint64_t *global_offset, grid *G) {
+  if (!prog || !kernel || !global_size) { emu_err(dev, "wemu_dispatch: missing program, kernel name or global size"); return NULL; }
+  if (prog->dev != dev) { emu_err(dev, "wemu_dispatch: the program was loaded on another device"); return NULL; }
   emu_kernel *k = NULL;
   for (uint32_t i = 0; i < prog->nkernels; i++) if (!strcmp(prog->kernels[i].name, kernel)) k = &prog->kernels[i];
-  if (!k) { emu_err(dev, "wemu_dispatch: no kernel named %s in the code object", kernel); return -1; }
-  if (dims < 1 || dims > 3) { emu_err(dev, "kernel %s: dimensions must be 1..3, not %u", kernel, dims); return -1; }
-  uint64_t gsz[3] = {1, 1, 1}, lsz[3] = {1, 1, 1}, goff[3] = {0, 0, 0};
+  if (!k) { emu_err(dev, "wemu_dispatch: no kernel named %s in the code object", kernel); return NULL; }
+  if (dims < 1 || dims > 3) { emu_err(dev, "kernel %s: dimensions must be 1..3, not %u", kernel, dims); return NULL; }
+  G->dims = dims;
+  uint64_t *gsz = G->gsz, *lsz = G->lsz, *goff = G->goff;
+  for (unsigned i = 0; i < 3; i++) { gsz[i] = 1; lsz[i] = 1; goff[i] = 0; }
   uint32_t maxwg = k->info.max_flat_workgroup_size ? k->info.max_flat_workgroup_size : 1024;
   for (unsigned i = 0; i < dims; i++) {
     gsz[i] = global_size[i];
-    if (!gsz[i] || gsz[i] > 0xffffffffull) { emu_err(dev, "kernel %s: global size %llu in dimension %u is out of range", kernel, (unsigned long long)gsz[i], i); return -1; }
+    if (!gsz[i] || gsz[i] > 0xffffffffull) { emu_err(dev, "kernel %s: global size %llu in dimension %u is out of range", kernel, (unsigned long long)gsz[i], i); return NULL; }
     if (global_offset) goff[i] = global_offset[i];
   }
   if (local_size) {
@@ -182,31 +191,24 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     for (uint64_t c = cap; c >= 1; c--) if (gsz[0] % c == 0) { lsz[0] = c; break; }
   }
   for (unsigned i = 0; i < 3; i++)
-    if (!lsz[i] || lsz[i] > 1024) { emu_err(dev, "kernel %s: local size %llu in dimension %u is out of range", kernel, (unsigned long long)lsz[i], i); return -1; }
+    if (!lsz[i] || lsz[i] > 1024) { emu_err(dev, "kernel %s: local size %llu in dimension %u is out of range", kernel, (unsigned long long)lsz[i], i); return NULL; }
   uint64_t ltotal = lsz[0] * lsz[1] * lsz[2];
-  if (ltotal > maxwg) { emu_err(dev, "kernel %s: work-group size %llu exceeds .max_flat_workgroup_size %u", kernel, (unsigned long long)ltotal, maxwg); return -1; }
-  if (num_args != k->info.num_explicit_args) { emu_err(dev, "kernel %s: %u arguments given, the kernel takes %u", kernel, num_args, k->info.num_explicit_args); return -1; }
-  if (num_args && !args) { emu_err(dev, "kernel %s: arguments missing", kernel); return -1; }
-  uint64_t ngroups[3];
-  for (unsigned i = 0; i < 3; i++) ngroups[i] = (gsz[i] + lsz[i] - 1) / lsz[i];
+  if (ltotal > maxwg) { emu_err(dev, "kernel %s: work-group size %llu exceeds .max_flat_workgroup_size %u", kernel, (unsigned long long)ltotal, maxwg); return NULL; }
+  if (num_args != k->info.num_explicit_args) { emu_err(dev, "kernel %s: %u arguments given, the kernel takes %u", kernel, num_args, k->info.num_explicit_args); return NULL; }
+  if (num_args && !args) { emu_err(dev, "kernel %s: arguments missing", kernel); return NULL; }
+  for (unsigned i = 0; i < 3; i++) G->ngroups[i] = (gsz[i] + lsz[i] - 1) / lsz[i];
+  return k;
+}
 
-  emu_dispatch D;
-  memset(&D, 0, sizeof D);
-  D.dev = dev; D.prog = prog; D.k = k;
-  wemu_stats local_stats;
-  memset(&local_stats, 0, sizeof local_stats);
-  D.st = &local_stats;
-  struct timespec t_start;
-  clock_gettime(CLOCK_MONOTONIC, &t_start);
-  D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
-  D.entry = prog->load_base + k->entry;
-  D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
-  D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
+/* The register limits the wave may touch, from the kernel descriptor. */
+static void set_register_limits(emu_dispatch *D) {
+  const wemu_device *dev = D->dev;
+  const emu_kernel *k = D->k;
   /* COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT in the target's
    * granules (4 VGPRs on gfx9 wave64; AMDGPUUsage, "Kernel Descriptor"). */
   const wavecc_descriptor_layout *dl = &dev->tgt->descriptor;
-  D.vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
-  if (D.vgpr_limit > EMU_NUM_VGPR) D.vgpr_limit = EMU_NUM_VGPR;
+  D->vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
+  if (D->vgpr_limit > EMU_NUM_VGPR) D->vgpr_limit = EMU_NUM_VGPR;
   /* COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT (bits 9:6): on GFX9
    * 2 * max(0, ceil(sgprs_used / 16) - 1), so the wave holds
    * (value / 2 + 1) * 16 SGPRs (AMDGPUUsage, "compute_pgm_rsrc1"), the target's addressable SGPRs at
@@ -215,46 +217,32 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
    * the descriptor does not record which were reserved, so the bound is
    * the whole allocation: a numbered SGPR in the slots of a reserved VCC
    * is not caught, one past the allocation (s20 of 16) is. */
-  D.sgpr_limit = (((k->rsrc1 >> 6) & 0xf) / 2 + 1) * 16;
-  if (D.sgpr_limit > dev->tgt->addressable_sgprs) D.sgpr_limit = dev->tgt->addressable_sgprs;
-  D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
+  D->sgpr_limit = (((k->rsrc1 >> 6) & 0xf) / 2 + 1) * 16;
+  if (D->sgpr_limit > dev->tgt->addressable_sgprs) D->sgpr_limit = dev->tgt->addressable_sgprs;
+}
 
-  /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
-  uint32_t group_static = k->info.group_segment_size > k->kd_group_size ? k->info.group_segment_size : k->kd_group_size;
-  /* 64-bit arithmetic: a descriptor's 0xfffffff1 must not wrap to 0. */
-  uint64_t lds_total = ((uint64_t)group_static + 15) & ~15ull;
+/* Writes the explicit and hidden arguments into the kernarg segment at
+ * KERN (KSIZE bytes) and places the dynamic __local arguments after the
+ * static LDS, growing *LDS_TOTAL. Returns 0, or -1 with the error set. */
+static int write_kernargs(wemu_device *dev, const emu_kernel *k, const char *kernel, const wemu_arg *args,
+                          uint32_t num_args, const grid *G, uint64_t kern, uint64_t queue, uint32_t ksize,
+                          uint64_t *lds_total) {
+  const uint64_t *gsz = G->gsz, *lsz = G->lsz, *goff = G->goff, *ngroups = G->ngroups;
+  uint32_t dims = G->dims;
   uint32_t dyn_lds = 0;
-  int rc = -1;
-  emu_wave *waves = NULL;
-  const wavecc_target *tgt = dev->tgt;
-  const unsigned wave = tgt->wave_size;
-  unsigned nwaves = (unsigned)((ltotal + wave - 1) / wave);
-
-  /* Kernarg segment. */
-  uint32_t ksize = k->info.kernarg_size ? k->info.kernarg_size : k->kd_kernarg_size;
-  /* The runtime hands out kernarg memory 16-byte aligned and in blocks
-   * larger than the segment, so a compiler may read past the last argument
-   * with one wide SMEM load (llc-19 loads trailing 4-byte arguments with
-   * s_load_dwordx4): round the allocation up to the widest SMEM load
-   * (s_load_dwordx16, 64 bytes). Reads beyond that still fault. */
-  uint64_t kalloc = ((uint64_t)(ksize ? ksize : 16) + 63) & ~63ull;
-  uint64_t kern = emu_alloc_internal(dev, kalloc, 1);
-  uint64_t packet = emu_alloc_internal(dev, 64, 1);
-  uint64_t queue = emu_alloc_internal(dev, 256, 1);
-  if (!kern || !packet || !queue) goto out;
   emu_alloc *ka = emu_find(dev, kern, ksize);
   for (uint32_t i = 0; i < k->info.num_args; i++) {
     const wemu_arg_info *ai = &k->args[i];
-    if ((uint64_t)ai->offset + ai->size > ksize) { emu_err(dev, "kernel %s: argument %u lies outside the %u-byte kernarg segment", kernel, i, ksize); goto out; }
+    if ((uint64_t)ai->offset + ai->size > ksize) { emu_err(dev, "kernel %s: argument %u lies outside the %u-byte kernarg segment", kernel, i, ksize); return -1; }
     uint8_t *dst = ka->data + ai->offset;
     if (i < num_args) {
       const wemu_arg *a = &args[i];
       switch (ai->kind) {
       case WEMU_ARG_GLOBAL_BUFFER: put(dst, a->address, ai->size < 8 ? ai->size : 8); break;
       case WEMU_ARG_DYNAMIC_SHARED_POINTER: {
-        uint64_t at = (lds_total + 15) & ~15ull;
+        uint64_t at = (*lds_total + 15) & ~15ull;
         put(dst, at, ai->size < 4 ? ai->size : 4);
-        lds_total = at + a->size; dyn_lds += a->size;
+        *lds_total = at + a->size; dyn_lds += a->size;
         break;
       }
       default:
@@ -299,19 +287,25 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     }
     break;
   }
-  if (lds_total > tgt->lds_bytes) {
-    emu_err(dev, "kernel %s: %llu bytes of LDS exceed the %u KiB of %s", kernel, (unsigned long long)lds_total, tgt->lds_bytes / 1024, tgt->name);
-    goto out;
-  }
+  return 0;
+}
 
+/* Sizes the per-lane scratch (private segment plus any dynamic stack) and
+ * allocates NWAVES waves' worth, setting D's scratch fields. Returns 0,
+ * or -1 with the error set. */
+static int setup_scratch(emu_dispatch *D, const char *kernel, unsigned nwaves) {
+  wemu_device *dev = D->dev;
+  const emu_kernel *k = D->k;
+  const wavecc_target *tgt = dev->tgt;
+  const unsigned wave = tgt->wave_size;
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
   uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
   /* USES_DYNAMIC_STACK (recursion, indirect calls): the frame size does
    * not bound the stack, and the runtime adds room for it as ROCm's stack
    * size limit does: wemu_options.dynamic_stack_bytes, default 16 KiB. */
   if (k->kcode_props & (1u << 11)) {
-    D.dynamic_stack = dev->opt.dynamic_stack_bytes ? dev->opt.dynamic_stack_bytes : WEMU_DEFAULT_DYNAMIC_STACK;
-    priv += D.dynamic_stack;
+    D->dynamic_stack = dev->opt.dynamic_stack_bytes ? dev->opt.dynamic_stack_bytes : WEMU_DEFAULT_DYNAMIC_STACK;
+    priv += D->dynamic_stack;
   }
   /* The hardware addresses at most COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits)
    * KiB of scratch per wave: 8191 KiB / 64 lanes = 131056 bytes per lane on gfx900.
@@ -322,32 +316,171 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   if (lane_bytes > lane_max) {
     emu_err(dev, "kernel %s: private segment of %llu bytes per work-item exceeds the %llu bytes %s can address",
             kernel, (unsigned long long)lane_bytes, (unsigned long long)lane_max, tgt->name);
+    return -1;
+  }
+  D->scratch_per_lane = (uint32_t)lane_bytes;
+  D->scratch_per_wave = (uint32_t)((lane_bytes * wave + 1023) & ~1023ull);
+  uint64_t scratch = 0;
+  if (D->scratch_per_wave) {
+    scratch = emu_alloc_internal(dev, (uint64_t)D->scratch_per_wave * nwaves, 1);
+    if (!scratch) return -1;
+  }
+  D->scratch_alloc = scratch;
+  D->scratch_total = (uint64_t)D->scratch_per_wave * nwaves;
+  return 0;
+}
+
+/* Writes the AQL dispatch packet at D->dispatch_ptr (64 bytes). */
+static void write_packet(const emu_dispatch *D, const grid *G, uint64_t lds_total) {
+  emu_alloc *pa = emu_find(D->dev, D->dispatch_ptr, 64);
+  uint8_t *pk = pa->data;
+  put(pk + 0, 2 /* HSA_PACKET_TYPE_KERNEL_DISPATCH */, 2);
+  put(pk + 2, G->dims, 2);
+  put(pk + 4, G->lsz[0], 2); put(pk + 6, G->lsz[1], 2); put(pk + 8, G->lsz[2], 2);
+  put(pk + 12, G->gsz[0], 4); put(pk + 16, G->gsz[1], 4); put(pk + 20, G->gsz[2], 4);
+  put(pk + 24, D->scratch_per_lane, 4);
+  put(pk + 28, lds_total, 4);
+  put(pk + 32, D->prog->load_base + D->k->kd_offset, 8);
+  put(pk + 40, D->kernarg_ptr, 8);
+}
+
+/* Sets wave WI of workgroup G to the state the hardware starts it in:
+ * poisoned registers, user and system SGPRs, work-item ids and EXEC
+ * (AMDGPUUsage "Initial Kernel Execution State"). ITEMS is the number of
+ * work-items in the group. */
+static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsigned wi, uint64_t items) {
+  const emu_kernel *k = D->k;
+  const wavecc_target *tgt = D->dev->tgt;
+  const unsigned wave = tgt->wave_size;
+  const uint64_t scratch = D->scratch_alloc;
+  unsigned nuser = (k->rsrc2 >> 1) & 31;
+  unsigned tid_dims = (k->rsrc2 >> 11) & 3;
+  uint32_t mode = ((k->rsrc1 >> 12) & 0xff) | ((k->rsrc1 >> 21) & 1) << 8 | ((k->rsrc1 >> 23) & 1) << 9;
+  unsigned vfill = k->info.vgpr_count ? (k->info.vgpr_count + 8 < EMU_NUM_VGPR ? k->info.vgpr_count + 8 : EMU_NUM_VGPR) : EMU_NUM_VGPR;
+  uint32_t (*vsave)[EMU_MAX_LANES] = w->v;
+  emu_pending *psave = w->pend; size_t pcap = w->cappend;
+  memset(w, 0, sizeof *w);
+  w->v = vsave; w->pend = psave; w->cappend = pcap;
+  w->nlanes = wave;
+  for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < w->nlanes; l++) w->v[r][l] = EMU_POISON;
+  for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
+  w->id_in_group = wi;
+  w->pc = D->entry; w->last_pc = D->entry;
+  w->mode = mode;
+  w->ws = 100;
+  w->scratch_base = scratch + (uint64_t)wi * D->scratch_per_wave;
+  /* User SGPRs (AMDGPUUsage "Initial Kernel Execution State"). */
+  unsigned s = 0;
+#define SET(val) do { if (s < tgt->addressable_sgprs) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
+  if (k->kcode_props & 1) { /* private segment buffer V# */
+    SET(scratch); SET(((scratch >> 32) & 0xffff) | (1u << 31) /* swizzle */);
+    SET(0xffffffffu); SET(tgt->buffer_rsrc_word3);
+  }
+  if (k->kcode_props & 2) { SET(D->dispatch_ptr); SET(D->dispatch_ptr >> 32); }
+  if (k->kcode_props & 4) { SET(D->queue_ptr); SET(D->queue_ptr >> 32); }
+  if (k->kcode_props & 8) { SET(D->kernarg_ptr); SET(D->kernarg_ptr >> 32); }
+  if (k->kcode_props & 16) { SET(0); SET(0); }
+  if (k->kcode_props & 32) { SET(scratch); SET(scratch >> 32); }
+  if (k->kcode_props & 64) SET(D->scratch_per_lane);
+  s = nuser; /* user SGPR count from RSRC2 wins */
+  if (k->rsrc2 & (1u << 7)) SET(g->gid[0]);
+  if (k->rsrc2 & (1u << 8)) SET(g->gid[1]);
+  if (k->rsrc2 & (1u << 9)) SET(g->gid[2]);
+  if (k->rsrc2 & (1u << 10)) SET((uint32_t)items); /* workgroup info: approximate */
+  if (k->rsrc2 & 1u) SET((uint64_t)wi * D->scratch_per_wave);
+#undef SET
+  /* Work-item ids and EXEC. */
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    uint64_t flat = (uint64_t)wi * wave + l;
+    if (flat >= items) continue;
+    uint32_t tx = (uint32_t)(flat % g->size[0]), ty = (uint32_t)((flat / g->size[0]) % g->size[1]), tz = (uint32_t)(flat / ((uint64_t)g->size[0] * g->size[1]));
+    w->exec |= 1ull << l;
+    w->v[0][l] = tx;
+    if (tid_dims >= 1) w->v[1][l] = ty;
+    if (tid_dims >= 2) w->v[2][l] = tz;
+  }
+  w->vinit[0] = w->exec;
+  if (tid_dims >= 1) w->vinit[1] = w->exec;
+  if (tid_dims >= 2) w->vinit[2] = w->exec;
+}
+
+/* Runs the NW waves of workgroup G round-robin, one instruction at a
+ * time, until every wave ended; a barrier every live wave waits at is
+ * released. Returns 0, or -1 when a wave faulted (error set). */
+static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg_ctx *g, uint64_t *cycles) {
+  for (;;) {
+    int live = 0, progressed = 0;
+    for (unsigned wi = 0; wi < nw; wi++) {
+      emu_wave *w = &waves[wi];
+      if (w->done) continue;
+      live++;
+      if (w->at_barrier) continue;
+      if (step(D, w, g, cycles)) return -1;
+      progressed = 1;
+    }
+    if (!live) return 0;
+    if (!progressed) {
+      /* Every live wave waits at the barrier: release them. */
+      for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
+    }
+  }
+}
+
+int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args, uint32_t num_args,
+                  uint32_t dims, const uint64_t global_size[3], const uint64_t *local_size, const uint64_t *global_offset,
+                  wemu_stats *stats) {
+  if (!dev) return -1;
+  dev->err[0] = 0;
+  grid G;
+  emu_kernel *k = check_dispatch(dev, prog, kernel, args, num_args, dims, global_size, local_size, global_offset, &G);
+  if (!k) return -1;
+  uint64_t ltotal = G.lsz[0] * G.lsz[1] * G.lsz[2];
+
+  emu_dispatch D;
+  memset(&D, 0, sizeof D);
+  D.dev = dev; D.prog = prog; D.k = k;
+  wemu_stats local_stats;
+  memset(&local_stats, 0, sizeof local_stats);
+  D.st = &local_stats;
+  struct timespec t_start;
+  clock_gettime(CLOCK_MONOTONIC, &t_start);
+  D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
+  D.entry = prog->load_base + k->entry;
+  D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
+  D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
+  set_register_limits(&D);
+  D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
+
+  /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
+  uint32_t group_static = k->info.group_segment_size > k->kd_group_size ? k->info.group_segment_size : k->kd_group_size;
+  /* 64-bit arithmetic: a descriptor's 0xfffffff1 must not wrap to 0. */
+  uint64_t lds_total = ((uint64_t)group_static + 15) & ~15ull;
+  int rc = -1;
+  emu_wave *waves = NULL;
+  const wavecc_target *tgt = dev->tgt;
+  const unsigned wave = tgt->wave_size;
+  unsigned nwaves = (unsigned)((ltotal + wave - 1) / wave);
+
+  /* Kernarg segment. */
+  uint32_t ksize = k->info.kernarg_size ? k->info.kernarg_size : k->kd_kernarg_size;
+  /* The runtime hands out kernarg memory 16-byte aligned and in blocks
+   * larger than the segment, so a compiler may read past the last argument
+   * with one wide SMEM load (llc-19 loads trailing 4-byte arguments with
+   * s_load_dwordx4): round the allocation up to the widest SMEM load
+   * (s_load_dwordx16, 64 bytes). Reads beyond that still fault. */
+  uint64_t kalloc = ((uint64_t)(ksize ? ksize : 16) + 63) & ~63ull;
+  uint64_t kern = emu_alloc_internal(dev, kalloc, 1);
+  uint64_t packet = emu_alloc_internal(dev, 64, 1);
+  uint64_t queue = emu_alloc_internal(dev, 256, 1);
+  if (!kern || !packet || !queue) goto out;
+  if (write_kernargs(dev, k, kernel, args, num_args, &G, kern, queue, ksize, &lds_total)) goto out;
+  if (lds_total > tgt->lds_bytes) {
+    emu_err(dev, "kernel %s: %llu bytes of LDS exceed the %u KiB of %s", kernel, (unsigned long long)lds_total, tgt->lds_bytes / 1024, tgt->name);
     goto out;
   }
-  D.scratch_per_lane = (uint32_t)lane_bytes;
-  D.scratch_per_wave = (uint32_t)((lane_bytes * wave + 1023) & ~1023ull);
-  uint64_t scratch = 0;
-  if (D.scratch_per_wave) {
-    scratch = emu_alloc_internal(dev, (uint64_t)D.scratch_per_wave * nwaves, 1);
-    if (!scratch) goto out;
-  }
-  D.scratch_alloc = scratch;
-  D.scratch_total = (uint64_t)D.scratch_per_wave * nwaves;
-
-  /* AQL dispatch packet. */
-  {
-    emu_alloc *pa = emu_find(dev, packet, 64);
-    uint8_t *pk = pa->data;
-    put(pk + 0, 2 /* HSA_PACKET_TYPE_KERNEL_DISPATCH */, 2);
-    put(pk + 2, dims, 2);
-    put(pk + 4, lsz[0], 2); put(pk + 6, lsz[1], 2); put(pk + 8, lsz[2], 2);
-    put(pk + 12, gsz[0], 4); put(pk + 16, gsz[1], 4); put(pk + 20, gsz[2], 4);
-    put(pk + 24, D.scratch_per_lane, 4);
-    put(pk + 28, lds_total, 4);
-    put(pk + 32, prog->load_base + k->kd_offset, 8);
-    put(pk + 40, kern, 8);
-  }
+  if (setup_scratch(&D, kernel, nwaves)) goto out;
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
+  write_packet(&D, &G, lds_total);
   D.lds_size = (uint32_t)lds_total;
   D.lds = calloc(lds_total ? lds_total : 1, 1);
   waves = calloc(nwaves, sizeof *waves);
@@ -357,91 +490,25 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     if (!waves[i].v) { emu_err(dev, "out of memory"); goto out; }
   }
 
-  unsigned nuser = (k->rsrc2 >> 1) & 31;
-  unsigned tid_dims = (k->rsrc2 >> 11) & 3;
-  uint32_t mode = ((k->rsrc1 >> 12) & 0xff) | ((k->rsrc1 >> 21) & 1) << 8 | ((k->rsrc1 >> 23) & 1) << 9;
-  unsigned vfill = k->info.vgpr_count ? (k->info.vgpr_count + 8 < EMU_NUM_VGPR ? k->info.vgpr_count + 8 : EMU_NUM_VGPR) : EMU_NUM_VGPR;
   uint64_t cycles = 0;
-
-  for (uint64_t gz = 0; gz < ngroups[2]; gz++)
-  for (uint64_t gy = 0; gy < ngroups[1]; gy++)
-  for (uint64_t gx = 0; gx < ngroups[0]; gx++) {
+  for (uint64_t gz = 0; gz < G.ngroups[2]; gz++)
+  for (uint64_t gy = 0; gy < G.ngroups[1]; gy++)
+  for (uint64_t gx = 0; gx < G.ngroups[0]; gx++) {
     wg_ctx g = {{(uint32_t)gx, (uint32_t)gy, (uint32_t)gz}, {0, 0, 0}};
     uint64_t gidv[3] = {gx, gy, gz};
     for (unsigned i = 0; i < 3; i++) {
-      uint64_t rem = gsz[i] - gidv[i] * lsz[i];
-      g.size[i] = (uint32_t)(rem < lsz[i] ? rem : lsz[i]);
+      uint64_t rem = G.gsz[i] - gidv[i] * G.lsz[i];
+      g.size[i] = (uint32_t)(rem < G.lsz[i] ? rem : G.lsz[i]);
     }
     uint64_t items = (uint64_t)g.size[0] * g.size[1] * g.size[2];
     unsigned nw = (unsigned)((items + wave - 1) / wave);
     memset(D.lds, 0, lds_total ? lds_total : 1);
     local_stats.workgroups++;
     for (unsigned wi = 0; wi < nw; wi++) {
-      emu_wave *w = &waves[wi];
-      uint32_t (*vsave)[EMU_MAX_LANES] = w->v;
-      emu_pending *psave = w->pend; size_t pcap = w->cappend;
-      memset(w, 0, sizeof *w);
-      w->v = vsave; w->pend = psave; w->cappend = pcap;
-      w->nlanes = wave;
-      for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < w->nlanes; l++) w->v[r][l] = EMU_POISON;
-      for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
-      w->id_in_group = wi;
-      w->pc = D.entry; w->last_pc = D.entry;
-      w->mode = mode;
-      w->ws = 100;
-      w->scratch_base = scratch + (uint64_t)wi * D.scratch_per_wave;
-      /* User SGPRs (AMDGPUUsage "Initial Kernel Execution State"). */
-      unsigned s = 0;
-#define SET(val) do { if (s < tgt->addressable_sgprs) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
-      if (k->kcode_props & 1) { /* private segment buffer V# */
-        SET(scratch); SET(((scratch >> 32) & 0xffff) | (1u << 31) /* swizzle */);
-        SET(0xffffffffu); SET(tgt->buffer_rsrc_word3);
-      }
-      if (k->kcode_props & 2) { SET(packet); SET(packet >> 32); }
-      if (k->kcode_props & 4) { SET(queue); SET(queue >> 32); }
-      if (k->kcode_props & 8) { SET(kern); SET(kern >> 32); }
-      if (k->kcode_props & 16) { SET(0); SET(0); }
-      if (k->kcode_props & 32) { SET(scratch); SET(scratch >> 32); }
-      if (k->kcode_props & 64) SET(D.scratch_per_lane);
-      s = nuser; /* user SGPR count from RSRC2 wins */
-      if (k->rsrc2 & (1u << 7)) SET(gx);
-      if (k->rsrc2 & (1u << 8)) SET(gy);
-      if (k->rsrc2 & (1u << 9)) SET(gz);
-      if (k->rsrc2 & (1u << 10)) SET((uint32_t)items); /* workgroup info: approximate */
-      if (k->rsrc2 & 1u) SET((uint64_t)wi * D.scratch_per_wave);
-#undef SET
-      /* Work-item ids and EXEC. */
-      for (unsigned l = 0; l < w->nlanes; l++) {
-        uint64_t flat = (uint64_t)wi * wave + l;
-        if (flat >= items) continue;
-        uint32_t tx = (uint32_t)(flat % g.size[0]), ty = (uint32_t)((flat / g.size[0]) % g.size[1]), tz = (uint32_t)(flat / ((uint64_t)g.size[0] * g.size[1]));
-        w->exec |= 1ull << l;
-        w->v[0][l] = tx;
-        if (tid_dims >= 1) w->v[1][l] = ty;
-        if (tid_dims >= 2) w->v[2][l] = tz;
-      }
-      w->vinit[0] = w->exec;
-      if (tid_dims >= 1) w->vinit[1] = w->exec;
-      if (tid_dims >= 2) w->vinit[2] = w->exec;
+      init_wave(&D, &waves[wi], &g, wi, items);
       local_stats.waves++;
     }
-    /* Round-robin until every wave ended. */
-    for (;;) {
-      int live = 0, progressed = 0;
-      for (unsigned wi = 0; wi < nw; wi++) {
-        emu_wave *w = &waves[wi];
-        if (w->done) continue;
-        live++;
-        if (w->at_barrier) continue;
-        if (step(&D, w, &g, &cycles)) goto out;
-        progressed = 1;
-      }
-      if (!live) break;
-      if (!progressed) {
-        /* Every live wave waits at the barrier: release them. */
-        for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
-      }
-    }
+    if (run_workgroup(&D, waves, nw, &g, &cycles)) goto out;
   }
   local_stats.cycles_estimate = cycles / 4;
   rc = 0;

@@ -3,6 +3,7 @@
  * the guide: carry/borrow for unsigned add/sub, signed overflow for
  * s_add_i32/s_sub_i32/s_addk_i32, "result != 0" for logic, shifts, bit
  * field ops and saveexec. */
+#include <assert.h>
 #include <string.h>
 
 #include "emu/emu_internal.h"
@@ -61,99 +62,102 @@ static int sendmsg(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
                    id, name);
 }
 
-/* Executes one scalar instruction. Returns 0 (advance pc), 1 (pc set), -1 fault. */
-int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  const emu_opshape *sh = &d->dev->shape[in->op];
-  int err = 0;
-  uint64_t a = 0, b = 0, r = 0;
-  int scc = -1;
-  int w64 = 0;
+/* SOPP: s_nop, branches, s_waitcnt, s_barrier, messages, GPR index
+ * mode. Returns as emu_exec_salu. */
+static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
-
-  if (in->fmt == ISA_FMT_SOPP) {
-    switch (op) {
-    case ISA_S_NOP: w->ws += (uint64_t)(in->simm16 & 0xf); return 0;
-    case ISA_S_ENDPGM: case ISA_S_ENDPGM_SAVED: w->done = 1; return 1;
-    case ISA_S_BRANCH: return branch(w, in, 1);
-    case ISA_S_CBRANCH_SCC0: return branch(w, in, w->scc == 0);
-    case ISA_S_CBRANCH_SCC1: return branch(w, in, w->scc != 0);
-    case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: {
-      if (emu_sreg_check(d, w, in, OPC_VCC_LO, 2)) return -1;
-      int z = (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
-      return branch(w, in, op == ISA_S_CBRANCH_VCCZ ? z : !z);
-    }
-    case ISA_S_CBRANCH_EXECZ: return branch(w, in, w->exec == 0);
-    case ISA_S_CBRANCH_EXECNZ: return branch(w, in, w->exec != 0);
-    case ISA_S_BARRIER: w->at_barrier = 1; return 0;
-    case ISA_S_WAITCNT: {
-      unsigned s = (unsigned)in->simm16 & 0xffff;
-      const wavecc_target *t = d->dev->tgt;
-      return emu_wait(d, w, wavecc_waitcnt_get(t, WAVECC_CNT_VM, s), wavecc_waitcnt_get(t, WAVECC_CNT_LGKM, s));
-    }
-    case ISA_S_SENDMSG: case ISA_S_SENDMSGHALT:
-      if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0],
-                 "SALU write of M0 followed by s_sendmsg"))
-        return -1;
-      return sendmsg(d, w, in);
-    case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
-    case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
-    case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
-    default: return emu_fault(d, w, in, "SOPP instruction not implemented");
-    }
+  switch (op) {
+  case ISA_S_NOP: w->ws += (uint64_t)(in->simm16 & 0xf); return 0;
+  case ISA_S_ENDPGM: case ISA_S_ENDPGM_SAVED: w->done = 1; return 1;
+  case ISA_S_BRANCH: return branch(w, in, 1);
+  case ISA_S_CBRANCH_SCC0: return branch(w, in, w->scc == 0);
+  case ISA_S_CBRANCH_SCC1: return branch(w, in, w->scc != 0);
+  case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: {
+    if (emu_sreg_check(d, w, in, OPC_VCC_LO, 2)) return -1;
+    int z = (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+    return branch(w, in, op == ISA_S_CBRANCH_VCCZ ? z : !z);
   }
+  case ISA_S_CBRANCH_EXECZ: return branch(w, in, w->exec == 0);
+  case ISA_S_CBRANCH_EXECNZ: return branch(w, in, w->exec != 0);
+  case ISA_S_BARRIER: w->at_barrier = 1; return 0;
+  case ISA_S_WAITCNT: {
+    unsigned s = (unsigned)in->simm16 & 0xffff;
+    const wavecc_target *t = d->dev->tgt;
+    return emu_wait(d, w, wavecc_waitcnt_get(t, WAVECC_CNT_VM, s), wavecc_waitcnt_get(t, WAVECC_CNT_LGKM, s));
+  }
+  case ISA_S_SENDMSG: case ISA_S_SENDMSGHALT:
+    if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0],
+               "SALU write of M0 followed by s_sendmsg"))
+      return -1;
+    return sendmsg(d, w, in);
+  case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
+  case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
+  case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
+  default: return emu_fault(d, w, in, "SOPP instruction not implemented");
+  }
+}
 
-  if (in->fmt == ISA_FMT_SOPK) {
-    int32_t k = in->simm16;
-    uint32_t ku = (uint32_t)in->simm16 & 0xffff;
-    switch (op) {
-    case ISA_S_MOVK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)k);
-    case ISA_S_CMOVK_I32: return w->scc ? emu_swrite(d, w, in, in->dst, (uint32_t)k) : 0;
-    case ISA_S_GETREG_B32: {
-      if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_getreg")) return -1;
-      unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
-      uint32_t v = hwreg_read(w, id) >> off;
-      if (size < 32) v &= (1u << size) - 1;
-      return emu_swrite(d, w, in, in->dst, v);
-    }
-    case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: {
-      if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_setreg")) return -1;
-      unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
-      uint32_t v = op == ISA_S_SETREG_IMM32_B32 ? in->literal : emu_sread(d, w, in, in->dst, &err);
-      if (err) return -1;
-      uint32_t m = (size >= 32 ? 0xffffffffu : ((1u << size) - 1)) << off;
-      if (id == 1) w->mode = (w->mode & ~m) | ((v << off) & m);
-      else if (id == 3) w->trapsts = (w->trapsts & ~m) | ((v << off) & m);
-      else return emu_fault(d, w, in, "s_setreg of hardware register %u is not supported", id);
-      w->setreg_time = w->ws;
-      return 0;
-    }
-    default: break;
-    }
-    uint32_t s0 = emu_sread(d, w, in, in->dst, &err);
+/* SOPK: 16-bit-immediate moves, compares and arithmetic, s_getreg and
+ * s_setreg. Returns as emu_exec_salu. */
+static int exec_sopk(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  int err = 0;
+  isa_op op = in->op;
+  int32_t k = in->simm16;
+  uint32_t ku = (uint32_t)in->simm16 & 0xffff;
+  switch (op) {
+  case ISA_S_MOVK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)k);
+  case ISA_S_CMOVK_I32: return w->scc ? emu_swrite(d, w, in, in->dst, (uint32_t)k) : 0;
+  case ISA_S_GETREG_B32: {
+    if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_getreg")) return -1;
+    unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
+    uint32_t v = hwreg_read(w, id) >> off;
+    if (size < 32) v &= (1u << size) - 1;
+    return emu_swrite(d, w, in, in->dst, v);
+  }
+  case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: {
+    if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_setreg")) return -1;
+    unsigned id = ku & 0x3f, off = (ku >> 6) & 31, size = ((ku >> 11) & 31) + 1;
+    uint32_t v = op == ISA_S_SETREG_IMM32_B32 ? in->literal : emu_sread(d, w, in, in->dst, &err);
     if (err) return -1;
-    switch (op) {
-    case ISA_S_CMPK_EQ_I32: w->scc = (int32_t)s0 == k; return 0;
-    case ISA_S_CMPK_LG_I32: w->scc = (int32_t)s0 != k; return 0;
-    case ISA_S_CMPK_GT_I32: w->scc = (int32_t)s0 > k; return 0;
-    case ISA_S_CMPK_GE_I32: w->scc = (int32_t)s0 >= k; return 0;
-    case ISA_S_CMPK_LT_I32: w->scc = (int32_t)s0 < k; return 0;
-    case ISA_S_CMPK_LE_I32: w->scc = (int32_t)s0 <= k; return 0;
-    case ISA_S_CMPK_EQ_U32: w->scc = s0 == ku; return 0;
-    case ISA_S_CMPK_LG_U32: w->scc = s0 != ku; return 0;
-    case ISA_S_CMPK_GT_U32: w->scc = s0 > ku; return 0;
-    case ISA_S_CMPK_GE_U32: w->scc = s0 >= ku; return 0;
-    case ISA_S_CMPK_LT_U32: w->scc = s0 < ku; return 0;
-    case ISA_S_CMPK_LE_U32: w->scc = s0 <= ku; return 0;
-    case ISA_S_ADDK_I32: {
-      int64_t t = (int64_t)(int32_t)s0 + k;
-      w->scc = t != (int32_t)t;
-      return emu_swrite(d, w, in, in->dst, (uint32_t)t);
-    }
-    case ISA_S_MULK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)((int64_t)(int32_t)s0 * k));
-    default: return emu_fault(d, w, in, "SOPK instruction not implemented");
-    }
+    uint32_t m = (size >= 32 ? 0xffffffffu : ((1u << size) - 1)) << off;
+    if (id == 1) w->mode = (w->mode & ~m) | ((v << off) & m);
+    else if (id == 3) w->trapsts = (w->trapsts & ~m) | ((v << off) & m);
+    else return emu_fault(d, w, in, "s_setreg of hardware register %u is not supported", id);
+    w->setreg_time = w->ws;
+    return 0;
   }
+  default: break;
+  }
+  uint32_t s0 = emu_sread(d, w, in, in->dst, &err);
+  if (err) return -1;
+  switch (op) {
+  case ISA_S_CMPK_EQ_I32: w->scc = (int32_t)s0 == k; return 0;
+  case ISA_S_CMPK_LG_I32: w->scc = (int32_t)s0 != k; return 0;
+  case ISA_S_CMPK_GT_I32: w->scc = (int32_t)s0 > k; return 0;
+  case ISA_S_CMPK_GE_I32: w->scc = (int32_t)s0 >= k; return 0;
+  case ISA_S_CMPK_LT_I32: w->scc = (int32_t)s0 < k; return 0;
+  case ISA_S_CMPK_LE_I32: w->scc = (int32_t)s0 <= k; return 0;
+  case ISA_S_CMPK_EQ_U32: w->scc = s0 == ku; return 0;
+  case ISA_S_CMPK_LG_U32: w->scc = s0 != ku; return 0;
+  case ISA_S_CMPK_GT_U32: w->scc = s0 > ku; return 0;
+  case ISA_S_CMPK_GE_U32: w->scc = s0 >= ku; return 0;
+  case ISA_S_CMPK_LT_U32: w->scc = s0 < ku; return 0;
+  case ISA_S_CMPK_LE_U32: w->scc = s0 <= ku; return 0;
+  case ISA_S_ADDK_I32: {
+    int64_t t = (int64_t)(int32_t)s0 + k;
+    w->scc = t != (int32_t)t;
+    return emu_swrite(d, w, in, in->dst, (uint32_t)t);
+  }
+  case ISA_S_MULK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)((int64_t)(int32_t)s0 * k));
+  default: return emu_fault(d, w, in, "SOPK instruction not implemented");
+  }
+}
 
+/* s_set_gpr_idx_on/idx and the program-counter moves s_getpc, s_setpc,
+ * s_swappc. Returns as emu_exec_salu. */
+static int exec_index_pc(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  int err = 0;
+  isa_op op = in->op;
   if (op == ISA_S_SET_GPR_IDX_ON) {
     uint32_t v = emu_sread(d, w, in, in->src[0], &err);
     if (err) return -1;
@@ -182,6 +186,74 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     w->pc = t;
     return 1;
   }
+  assert(!"exec_index_pc: not an index or pc instruction");
+  return -1;
+}
+
+/* s_*_saveexec_b64: writes the old EXEC to the destination, sets EXEC
+ * from the operation on A and the old EXEC, and SCC to EXEC != 0. */
+static int saveexec(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a) {
+  isa_op op = in->op;
+  uint64_t e = w->exec, n;
+  switch (op) {
+  case ISA_S_AND_SAVEEXEC_B64: n = a & e; break;
+  case ISA_S_OR_SAVEEXEC_B64: n = a | e; break;
+  case ISA_S_XOR_SAVEEXEC_B64: n = a ^ e; break;
+  case ISA_S_ANDN2_SAVEEXEC_B64: n = a & ~e; break;
+  case ISA_S_ORN2_SAVEEXEC_B64: n = a | ~e; break;
+  case ISA_S_NAND_SAVEEXEC_B64: n = ~(a & e); break;
+  case ISA_S_NOR_SAVEEXEC_B64: n = ~(a | e); break;
+  case ISA_S_XNOR_SAVEEXEC_B64: n = ~(a ^ e); break;
+  case ISA_S_ANDN1_SAVEEXEC_B64: n = ~a & e; break;
+  default: n = ~a | e; break;
+  }
+  if (emu_swrite64(d, w, in, in->dst, e)) return -1;
+  w->exec = n;
+  w->scc = n != 0;
+  return 0;
+}
+
+/* SOPC compares: the SCC they set (0 or 1) from operands A and B, or -1
+ * when OP is not one. */
+static int sopc_compare(isa_op op, uint64_t a, uint64_t b) {
+  uint32_t a32 = (uint32_t)a, b32 = (uint32_t)b;
+  switch (op) {
+  case ISA_S_CMP_EQ_I32: case ISA_S_CMP_EQ_U32: return a32 == b32;
+  case ISA_S_CMP_LG_I32: case ISA_S_CMP_LG_U32: return a32 != b32;
+  case ISA_S_CMP_GT_I32: return (int32_t)a32 > (int32_t)b32;
+  case ISA_S_CMP_GE_I32: return (int32_t)a32 >= (int32_t)b32;
+  case ISA_S_CMP_LT_I32: return (int32_t)a32 < (int32_t)b32;
+  case ISA_S_CMP_LE_I32: return (int32_t)a32 <= (int32_t)b32;
+  case ISA_S_CMP_GT_U32: return a32 > b32;
+  case ISA_S_CMP_GE_U32: return a32 >= b32;
+  case ISA_S_CMP_LT_U32: return a32 < b32;
+  case ISA_S_CMP_LE_U32: return a32 <= b32;
+  case ISA_S_CMP_EQ_U64: return a == b;
+  case ISA_S_CMP_LG_U64: return a != b;
+  case ISA_S_BITCMP0_B32: return ((a32 >> (b32 & 31)) & 1) == 0;
+  case ISA_S_BITCMP1_B32: return ((a32 >> (b32 & 31)) & 1) != 0;
+  case ISA_S_BITCMP0_B64: return ((a >> (b32 & 63)) & 1) == 0;
+  case ISA_S_BITCMP1_B64: return ((a >> (b32 & 63)) & 1) != 0;
+  default: return -1;
+  }
+}
+
+/* Executes one scalar instruction. Returns 0 (advance pc), 1 (pc set), -1 fault. */
+int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  const emu_opshape *sh = &d->dev->shape[in->op];
+  int err = 0;
+  uint64_t a = 0, b = 0, r = 0;
+  int scc = -1;
+  int w64 = 0;
+  isa_op op = in->op;
+
+  if (in->fmt == ISA_FMT_SOPP) return exec_sopp(d, w, in);
+
+  if (in->fmt == ISA_FMT_SOPK) return exec_sopk(d, w, in);
+
+  if (op == ISA_S_SET_GPR_IDX_ON || op == ISA_S_SET_GPR_IDX_IDX || op == ISA_S_GETPC_B64 || op == ISA_S_SETPC_B64 ||
+      op == ISA_S_SWAPPC_B64)
+    return exec_index_pc(d, w, in);
 
   /* Operand widths from the signature. */
   unsigned wa = sh->nuses > 0 ? sh->usew[0] : 1, wb = sh->nuses > 1 ? sh->usew[1] : 1;
@@ -231,25 +303,7 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_ABS_I32: r = (uint32_t)((int32_t)a32 < 0 ? -(int64_t)(int32_t)a32 : a32); scc = (uint32_t)r != 0; break;
   case ISA_S_AND_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B64:
   case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B64:
-  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: {
-    uint64_t e = w->exec, n;
-    switch (op) {
-    case ISA_S_AND_SAVEEXEC_B64: n = a & e; break;
-    case ISA_S_OR_SAVEEXEC_B64: n = a | e; break;
-    case ISA_S_XOR_SAVEEXEC_B64: n = a ^ e; break;
-    case ISA_S_ANDN2_SAVEEXEC_B64: n = a & ~e; break;
-    case ISA_S_ORN2_SAVEEXEC_B64: n = a | ~e; break;
-    case ISA_S_NAND_SAVEEXEC_B64: n = ~(a & e); break;
-    case ISA_S_NOR_SAVEEXEC_B64: n = ~(a | e); break;
-    case ISA_S_XNOR_SAVEEXEC_B64: n = ~(a ^ e); break;
-    case ISA_S_ANDN1_SAVEEXEC_B64: n = ~a & e; break;
-    default: n = ~a | e; break;
-    }
-    if (emu_swrite64(d, w, in, in->dst, e)) return -1;
-    w->exec = n;
-    w->scc = n != 0;
-    return 0;
-  }
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: return saveexec(d, w, in, a);
   case ISA_S_MOVRELS_B32: case ISA_S_MOVRELS_B64: {
     if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0], "SALU write of M0 followed by s_movrel")) return -1;
     unsigned src = in->src[0] + w->s[OPC_M0];
@@ -318,25 +372,13 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_PACK_LL_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff) << 16; break;
   case ISA_S_PACK_LH_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff0000u); break;
   case ISA_S_PACK_HH_B32_B16: r = (a32 >> 16) | (b32 & 0xffff0000u); break;
-  /* SOPC */
-  case ISA_S_CMP_EQ_I32: case ISA_S_CMP_EQ_U32: w->scc = a32 == b32; return 0;
-  case ISA_S_CMP_LG_I32: case ISA_S_CMP_LG_U32: w->scc = a32 != b32; return 0;
-  case ISA_S_CMP_GT_I32: w->scc = (int32_t)a32 > (int32_t)b32; return 0;
-  case ISA_S_CMP_GE_I32: w->scc = (int32_t)a32 >= (int32_t)b32; return 0;
-  case ISA_S_CMP_LT_I32: w->scc = (int32_t)a32 < (int32_t)b32; return 0;
-  case ISA_S_CMP_LE_I32: w->scc = (int32_t)a32 <= (int32_t)b32; return 0;
-  case ISA_S_CMP_GT_U32: w->scc = a32 > b32; return 0;
-  case ISA_S_CMP_GE_U32: w->scc = a32 >= b32; return 0;
-  case ISA_S_CMP_LT_U32: w->scc = a32 < b32; return 0;
-  case ISA_S_CMP_LE_U32: w->scc = a32 <= b32; return 0;
-  case ISA_S_CMP_EQ_U64: w->scc = a == b; return 0;
-  case ISA_S_CMP_LG_U64: w->scc = a != b; return 0;
-  case ISA_S_BITCMP0_B32: w->scc = ((a32 >> (b32 & 31)) & 1) == 0; return 0;
-  case ISA_S_BITCMP1_B32: w->scc = ((a32 >> (b32 & 31)) & 1) != 0; return 0;
-  case ISA_S_BITCMP0_B64: w->scc = ((a >> (b32 & 63)) & 1) == 0; return 0;
-  case ISA_S_BITCMP1_B64: w->scc = ((a >> (b32 & 63)) & 1) != 0; return 0;
-  default:
-    return emu_fault(d, w, in, "scalar instruction not implemented by the emulator");
+  default: {
+    /* SOPC: compares set SCC only. */
+    int c = sopc_compare(op, a, b);
+    if (c < 0) return emu_fault(d, w, in, "scalar instruction not implemented by the emulator");
+    w->scc = (uint32_t)c;
+    return 0;
+  }
   }
   if (scc >= 0) w->scc = (uint32_t)scc;
   if (in->dst == OPC_M0) w->salu_m0_write = w->ws;

@@ -21,6 +21,7 @@
  * div_scale scales the numerator or denominator by 2^64 (2^128 for f64)
  * and sets VCC when the final quotient must be rescaled; div_fmas applies
  * 2^+-64 (2^+-128) depending on the exponent of its third operand. */
+#include <assert.h>
 #include <fenv.h>
 #include <float.h>
 #include <math.h>
@@ -235,18 +236,12 @@ static int valu_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
   return 0;
 }
 
-int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+/* v_readfirstlane/readlane/writelane_b32 (cross-lane ops that ignore
+ * EXEC) and v_swap_b32. Returns as emu_exec_valu. */
+static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
-  const emu_opshape *sh = &d->dev->shape[op];
-  const emu_vinfo *vi = &d->dev->vinfo[op];
-  const isa_sem *sem = isa_sem_of(op);
   emu_lanes exec = w->exec;
   int err = 0;
-
-  if (in->fmt == ISA_FMT_VOP3P) return exec_vop3p(d, w, in);
-  if (op == ISA_V_NOP) return 0;
-
-  /* Cross-lane ops that ignore EXEC. */
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32) {
     unsigned lane = 0;
     if (op == ISA_V_READLANE_B32) {
@@ -316,6 +311,151 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     emu_trace_vwrite(d, w, x, 1); emu_trace_vwrite(d, w, y, 1);
     return 0;
   }
+  assert(!"exec_cross_lane: not a cross-lane instruction");
+  return -1;
+}
+
+/* Reads the NSRC source operands (register CODES of WIDTHS dwords) of
+ * the active lanes into SRC, applying SDWA selects, 16-bit op_sel and
+ * abs/neg. v_cndmask_b32 reads each lane's selected source only (CIN the
+ * mask) and adds the lanes that selected a never-written VGPR to
+ * *BLEND_UNSET. Returns 0, or -1 after a fault. */
+static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3],
+                        const unsigned widths[3], unsigned nsrc, emu_lanes exec, emu_lanes cin,
+                        uint64_t (*src)[EMU_MAX_LANES], emu_lanes *blend_unset) {
+  isa_op op = in->op;
+  const emu_vinfo *vi = &d->dev->vinfo[op];
+  for (unsigned i = 0; i < nsrc; i++) {
+    unsigned wd = widths[i] ? widths[i] : 1;
+    /* v_cndmask_b32 reads, in each lane, only the source its mask bit
+     * selects. A blend (masked linearisation's phis) may select a value
+     * never written in some lanes when a later blend replaces it there:
+     * under --check-uninit those lanes of the result stay never-written
+     * (blend_unset) and a real use of them is reported, not the blend. */
+    emu_lanes lanes = exec;
+    if (op == ISA_V_CNDMASK_B32) {
+      lanes = i ? exec & cin : exec & ~cin;
+      int save = d->dev->opt.check_uninit, bad;
+      d->dev->opt.check_uninit = 0;
+      bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
+      d->dev->opt.check_uninit = save;
+      if (bad) return -1;
+      if (codes[i] >= OPC_VGPR0) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
+    } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) return -1;
+    if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
+      unsigned sel = in->src_sel[i];
+      for (unsigned l = 0; l < w->nlanes; l++) {
+        uint32_t x = (uint32_t)src[i][l];
+        if (sel < 4) { x = (x >> (8 * sel)) & 0xff; if (in->src_sext[i] && (x & 0x80)) x |= 0xffffff00u; }
+        else { x = (x >> (16 * (sel - 4))) & 0xffff; if (in->src_sext[i] && (x & 0x8000)) x |= 0xffff0000u; }
+        src[i][l] = x;
+      }
+    }
+    /* 16-bit operand select (VOP3 op_sel) */
+    if (vi->src16 && in->fmt == ISA_FMT_VOP3 && ((in->opsel >> i) & 1))
+      for (unsigned l = 0; l < w->nlanes; l++) src[i][l] >>= 16;
+    if (vi->src16) for (unsigned l = 0; l < w->nlanes; l++) src[i][l] &= 0xffff;
+    /* abs / neg */
+    if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
+      uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
+      for (unsigned l = 0; l < w->nlanes; l++) {
+        if ((in->abs >> i) & 1) src[i][l] &= ~sb;
+        if ((in->neg >> i) & 1) src[i][l] ^= sb;
+      }
+    }
+  }
+  return 0;
+}
+
+/* Output modifiers (omod, clamp) and denormal flushing of lane result R
+ * of a DW-dword result; an integer clamp saturates using the carry-out
+ * COUT and the first two sources S0, S1. Returns the modified result. */
+static uint64_t lane_result_mods(const emu_inst *in, const emu_vinfo *vi, const isa_sem *sem, fpenv *e, int isfloat,
+                                 unsigned dw, uint64_t r, int cout, uint64_t s0, uint64_t s1) {
+  isa_op op = in->op;
+  /* Output modifiers and denormal flushing of float results. */
+  if (isfloat && (sem->flags & ISA_S_F32_RESULT) && dw == 1) {
+    float f = F(r);
+    if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5f;
+    f = out32(e, f);
+    if (in->clamp) f = isnan(f) ? 0.0f : f < 0 ? 0.0f : f > 1 ? 1.0f : f;
+    r = UF(f);
+  } else if (isfloat && dw == 2 && vi->fsrc == 64) {
+    double f = D(r);
+    if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5;
+    f = out64(e, f);
+    if (in->clamp) f = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
+    r = emu_u64(f);
+  } else if (isfloat && vi->dst16 && in->clamp) {
+    double f = emu_h2f((uint16_t)r);
+    f = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
+    r = emu_f2h(f, 0);
+  } else if (in->clamp && !isfloat) {
+    /* Integer clamp saturates (gfx9 v_add_u32/v_sub_u32/..._co_u32/u16). */
+    if (op == ISA_V_ADD_U32 || op == ISA_V_ADD_CO_U32 || op == ISA_V_ADDC_CO_U32) { if (cout) r = 0xffffffffu; }
+    else if (op == ISA_V_SUB_U32 || op == ISA_V_SUBREV_U32 || op == ISA_V_SUB_CO_U32 || op == ISA_V_SUBREV_CO_U32 || op == ISA_V_SUBB_CO_U32) { if (cout) r = 0; }
+    else if (op == ISA_V_ADD_I32 || op == ISA_V_SUB_I32) {
+      int64_t t = op == ISA_V_ADD_I32 ? (int64_t)(int32_t)s0 + (int32_t)s1 : (int64_t)(int32_t)s0 - (int32_t)s1;
+      r = (uint32_t)(t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t);
+    } else if (op == ISA_V_ADD_U16) { if ((s0 & 0xffff) + (s1 & 0xffff) > 0xffff) r = 0xffff; }
+    else if (op == ISA_V_ADD_I16 || op == ISA_V_SUB_I16) {
+      int32_t t = op == ISA_V_ADD_I16 ? (int16_t)s0 + (int16_t)s1 : (int16_t)s0 - (int16_t)s1;
+      r = (uint16_t)(t > 32767 ? 32767 : t < -32768 ? -32768 : t);
+    }
+    else if (op == ISA_V_SUB_U16) { if ((s1 & 0xffff) > (s0 & 0xffff)) r = 0; }
+  }
+  return r;
+}
+
+/* Writes the DW-dword lane results DST of the active lanes EXEC to the
+ * destination VGPR (SDWA dst_sel, 16-bit halves) and clears the lanes in
+ * BLEND_UNSET from its written set. Returns 0, or the fault's status. */
+static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_vinfo *vi, emu_lanes exec,
+                        unsigned dw, const uint64_t *dst, emu_lanes blend_unset) {
+  /* Write the VGPR result. */
+  int dreg = vgpr_index(w, in->dst, 3);
+  if (dreg < 0 || emu_vrange(d, w, in, (unsigned)dreg, dw, "writes")) {
+    return dreg < 0 ? emu_fault(d, w, in, "VGPR index %d", dreg) : -1;
+  }
+  for (unsigned i = 0; i < dw; i++)
+    if ((w->vpend[dreg + i] & exec) && !d->dev->opt.lax_waitcnt) {
+        return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", (unsigned)dreg + i);
+    }
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    if (!((exec >> l) & 1)) continue;
+    uint64_t r = dst[l];
+    if (in->sdwa && in->dst_sel != 6) {
+      unsigned sel = in->dst_sel, sh = sel < 4 ? 8 * sel : 16 * (sel - 4), bits = sel < 4 ? 8 : 16;
+      uint32_t fm = ((1u << bits) - 1) << sh, old = w->v[dreg][l], v = ((uint32_t)r << sh) & fm;
+      if (in->dst_unused == 2) v |= old & ~fm;
+      else if (in->dst_unused == 1 && ((v >> (sh + bits - 1)) & 1)) v |= ~((1u << (sh + bits)) - 1) & 0xffffffffu;
+      r = v;
+    } else if (vi->dst16 && !in->sdwa) {
+      /* gfx9 zeroes the high half of a 16-bit result, except VOP3 op_sel[3] writes the high half. */
+      if (in->fmt == ISA_FMT_VOP3 && (in->opsel & 8)) r = (w->v[dreg][l] & 0xffff) | (r & 0xffff) << 16;
+      else r &= 0xffff;
+    }
+    emu_vwrite(d, w, (unsigned)dreg, l, (uint32_t)r);
+    if (dw > 1) emu_vwrite(d, w, (unsigned)dreg + 1, l, (uint32_t)(r >> 32));
+  }
+  if (d->dev->opt.check_uninit) w->vinit[dreg] &= ~blend_unset;
+  emu_trace_vwrite(d, w, (unsigned)dreg, dw);
+  return 0;
+}
+
+int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  isa_op op = in->op;
+  const emu_opshape *sh = &d->dev->shape[op];
+  const emu_vinfo *vi = &d->dev->vinfo[op];
+  const isa_sem *sem = isa_sem_of(op);
+  emu_lanes exec = w->exec;
+  int err = 0;
+
+  if (in->fmt == ISA_FMT_VOP3P) return exec_vop3p(d, w, in);
+  if (op == ISA_V_NOP) return 0;
+
+  if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
+    return exec_cross_lane(d, w, in);
 
   int is_cmp = isa_table[op].format == ISA_FMT_VOPC;
   unsigned nsrc = sh->nuses > 3 ? 3 : sh->nuses;
@@ -348,45 +488,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     cin = emu_sread64(d, w, in, cc, &err);
     if (err) { free(src); return -1; }
   }
-  for (unsigned i = 0; i < nsrc; i++) {
-    unsigned wd = widths[i] ? widths[i] : 1;
-    /* v_cndmask_b32 reads, in each lane, only the source its mask bit
-     * selects. A blend (masked linearisation's phis) may select a value
-     * never written in some lanes when a later blend replaces it there:
-     * under --check-uninit those lanes of the result stay never-written
-     * (blend_unset) and a real use of them is reported, not the blend. */
-    emu_lanes lanes = exec;
-    if (op == ISA_V_CNDMASK_B32) {
-      lanes = i ? exec & cin : exec & ~cin;
-      int save = d->dev->opt.check_uninit, bad;
-      d->dev->opt.check_uninit = 0;
-      bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
-      d->dev->opt.check_uninit = save;
-      if (bad) { free(src); return -1; }
-      if (codes[i] >= OPC_VGPR0) blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
-    } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) { free(src); return -1; }
-    if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
-      unsigned sel = in->src_sel[i];
-      for (unsigned l = 0; l < w->nlanes; l++) {
-        uint32_t x = (uint32_t)src[i][l];
-        if (sel < 4) { x = (x >> (8 * sel)) & 0xff; if (in->src_sext[i] && (x & 0x80)) x |= 0xffffff00u; }
-        else { x = (x >> (16 * (sel - 4))) & 0xffff; if (in->src_sext[i] && (x & 0x8000)) x |= 0xffff0000u; }
-        src[i][l] = x;
-      }
-    }
-    /* 16-bit operand select (VOP3 op_sel) */
-    if (vi->src16 && in->fmt == ISA_FMT_VOP3 && ((in->opsel >> i) & 1))
-      for (unsigned l = 0; l < w->nlanes; l++) src[i][l] >>= 16;
-    if (vi->src16) for (unsigned l = 0; l < w->nlanes; l++) src[i][l] &= 0xffff;
-    /* abs / neg */
-    if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
-      uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
-      for (unsigned l = 0; l < w->nlanes; l++) {
-        if ((in->abs >> i) & 1) src[i][l] &= ~sb;
-        if ((in->neg >> i) & 1) src[i][l] ^= sb;
-      }
-    }
-  }
+  if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) { free(src); return -1; }
 
   /* MODE */
   fpenv e = fpenv_of(w);
@@ -410,37 +512,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     uint64_t r = io.d;
     if (is_cmp) { if (io.cout) cmask |= 1ull << l; continue; }
     if (io.cout) cout_mask |= 1ull << l;
-    /* Output modifiers and denormal flushing of float results. */
-    if (isfloat && (sem->flags & ISA_S_F32_RESULT) && dw == 1) {
-      float f = F(r);
-      if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5f;
-      f = out32(&e, f);
-      if (in->clamp) f = isnan(f) ? 0.0f : f < 0 ? 0.0f : f > 1 ? 1.0f : f;
-      r = UF(f);
-    } else if (isfloat && dw == 2 && vi->fsrc == 64) {
-      double f = D(r);
-      if (in->omod) f = in->omod == 1 ? f * 2 : in->omod == 2 ? f * 4 : f * 0.5;
-      f = out64(&e, f);
-      if (in->clamp) f = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
-      r = emu_u64(f);
-    } else if (isfloat && vi->dst16 && in->clamp) {
-      double f = emu_h2f((uint16_t)r);
-      f = isnan(f) ? 0.0 : f < 0 ? 0.0 : f > 1 ? 1.0 : f;
-      r = emu_f2h(f, 0);
-    } else if (in->clamp && !isfloat) {
-      /* Integer clamp saturates (gfx9 v_add_u32/v_sub_u32/..._co_u32/u16). */
-      if (op == ISA_V_ADD_U32 || op == ISA_V_ADD_CO_U32 || op == ISA_V_ADDC_CO_U32) { if (io.cout) r = 0xffffffffu; }
-      else if (op == ISA_V_SUB_U32 || op == ISA_V_SUBREV_U32 || op == ISA_V_SUB_CO_U32 || op == ISA_V_SUBREV_CO_U32 || op == ISA_V_SUBB_CO_U32) { if (io.cout) r = 0; }
-      else if (op == ISA_V_ADD_I32 || op == ISA_V_SUB_I32) {
-        int64_t t = op == ISA_V_ADD_I32 ? (int64_t)(int32_t)src[0][l] + (int32_t)src[1][l] : (int64_t)(int32_t)src[0][l] - (int32_t)src[1][l];
-        r = (uint32_t)(t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t);
-      } else if (op == ISA_V_ADD_U16) { if ((src[0][l] & 0xffff) + (src[1][l] & 0xffff) > 0xffff) r = 0xffff; }
-      else if (op == ISA_V_ADD_I16 || op == ISA_V_SUB_I16) {
-        int32_t t = op == ISA_V_ADD_I16 ? (int16_t)src[0][l] + (int16_t)src[1][l] : (int16_t)src[0][l] - (int16_t)src[1][l];
-        r = (uint16_t)(t > 32767 ? 32767 : t < -32768 ? -32768 : t);
-      }
-      else if (op == ISA_V_SUB_U16) { if ((src[1][l] & 0xffff) > (src[0][l] & 0xffff)) r = 0; }
-    }
+    r = lane_result_mods(in, vi, sem, &e, isfloat, dw, r, io.cout, src[0][l], src[1][l]);
     dst[l] = r;
   }
   if (isfloat) fesetround(old_rnd);
@@ -456,37 +528,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (vi->cmpx) w->exec = cmask;
     return 0;
   }
-  /* Write the VGPR result. */
-  int dreg = vgpr_index(w, in->dst, 3);
-  if (dreg < 0 || emu_vrange(d, w, in, (unsigned)dreg, dw, "writes")) {
-    free(dst);
-    return dreg < 0 ? emu_fault(d, w, in, "VGPR index %d", dreg) : -1;
-  }
-  for (unsigned i = 0; i < dw; i++)
-    if ((w->vpend[dreg + i] & exec) && !d->dev->opt.lax_waitcnt) {
-      free(dst);
-      return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", (unsigned)dreg + i);
-    }
-  for (unsigned l = 0; l < w->nlanes; l++) {
-    if (!((exec >> l) & 1)) continue;
-    uint64_t r = dst[l];
-    if (in->sdwa && in->dst_sel != 6) {
-      unsigned sel = in->dst_sel, sh = sel < 4 ? 8 * sel : 16 * (sel - 4), bits = sel < 4 ? 8 : 16;
-      uint32_t fm = ((1u << bits) - 1) << sh, old = w->v[dreg][l], v = ((uint32_t)r << sh) & fm;
-      if (in->dst_unused == 2) v |= old & ~fm;
-      else if (in->dst_unused == 1 && ((v >> (sh + bits - 1)) & 1)) v |= ~((1u << (sh + bits)) - 1) & 0xffffffffu;
-      r = v;
-    } else if (vi->dst16 && !in->sdwa) {
-      /* gfx9 zeroes the high half of a 16-bit result, except VOP3 op_sel[3] writes the high half. */
-      if (in->fmt == ISA_FMT_VOP3 && (in->opsel & 8)) r = (w->v[dreg][l] & 0xffff) | (r & 0xffff) << 16;
-      else r &= 0xffff;
-    }
-    emu_vwrite(d, w, (unsigned)dreg, l, (uint32_t)r);
-    if (dw > 1) emu_vwrite(d, w, (unsigned)dreg + 1, l, (uint32_t)(r >> 32));
-  }
+  int wrc = write_result(d, w, in, vi, exec, dw, dst, blend_unset);
   free(dst);
-  if (d->dev->opt.check_uninit) w->vinit[dreg] &= ~blend_unset;
-  emu_trace_vwrite(d, w, (unsigned)dreg, dw);
+  if (wrc) return wrc;
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
     if (emu_swrite64(d, w, in, sd, cout_mask & exec)) return -1;

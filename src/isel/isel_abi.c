@@ -15,13 +15,15 @@
 #include <llvm-c/Target.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 #include "util/bitset.h"
 
 /* The most private memory a work-item can address: scratch per wave is
- * COMPUTE_TMPRING_SIZE.WAVESIZE (13 bits) units of 1 KiB, at most 8191 KiB,
- * shared by 64 lanes (Vega ISA guide, "Scratch (Private) Memory"; llc-19
- * reports "stack frame size exceeds limit" at the same bound). */
-#define MAX_PRIVATE_BYTES (8191u * 1024u / 64u)
+ * COMPUTE_TMPRING_SIZE.WAVESIZE units of 1 KiB (13 bits on gfx900: at
+ * most 8191 KiB), shared by the wave's lanes (Vega ISA guide, "Scratch
+ * (Private) Memory"; llc-19 reports "stack frame size exceeds limit" at
+ * the same bound). */
+static unsigned max_private_bytes(const wavecc_target *t) { return t->max_scratch_wave_kib * 1024u / t->wave_size; }
 
 static const char *md_string_at(isel_ctx *c, const char *kind, unsigned idx) {
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), kind, (unsigned)strlen(kind));
@@ -56,8 +58,19 @@ static unsigned fn_attr_pair(LLVMValueRef fn, const char *name, unsigned *a, uns
   return n < 0 ? 0 : (unsigned)n;
 }
 
-static const unsigned max_vgprs_for_waves[11] = {256, 256, 128, 84, 64, 48, 40, 36, 32, 28, 24};
-static const unsigned max_sgprs_for_waves[11] = {102, 102, 102, 102, 102, 102, 102, 102, 100, 88, 80};
+/* The register budget of a kernel that must keep WAVES waves on each
+ * SIMD (LLVM getMaxNumVGPRs / getMaxNumSGPRs, VI+): its share of the
+ * SIMD's register files, VGPRs rounded down to the allocation granule,
+ * neither beyond what a wave can address. */
+static unsigned max_vgprs_for_waves(const wavecc_target *t, unsigned waves) {
+  unsigned v = t->vgprs_per_simd / waves / t->vgpr_granule * t->vgpr_granule;
+  return v < t->vgprs ? v : t->vgprs;
+}
+
+static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
+  unsigned n = t->sgprs_per_simd / waves;
+  return n < t->addressable_sgprs ? n : t->addressable_sgprs;
+}
 
 typedef struct abi_uses {
   bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
@@ -104,6 +117,7 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
  * aligned more than the stack pointer). False after reporting. */
 static bool layout_allocas(isel_ctx *c) {
   mir_kernel_abi *abi = &c->p->abi;
+  const unsigned max_priv = max_private_bytes(c->p->target);
   mir_temp lane_base = {0};
   uint32_t most = 4, below = 0, first = 0;
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
@@ -132,12 +146,12 @@ static bool layout_allocas(isel_ctx *c) {
       }
       isel_set(c, ins, 0, t);
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
-      if (n && sz > MAX_PRIVATE_BYTES / n) poff = MAX_PRIVATE_BYTES + 1;
+      if (n && sz > max_priv / n) poff = max_priv + 1;
       else poff += sz * n;
-      if (below + poff > MAX_PRIVATE_BYTES) {
+      if (below + poff > max_priv) {
         char msg[160];
         snprintf(msg, sizeof msg, "private memory beyond the hardware's %u bytes per work-item (alloca)",
-                 (unsigned)MAX_PRIVATE_BYTES);
+                 max_priv);
         isel_unsupported(c, ins, msg);
         return false;
       }
@@ -148,53 +162,34 @@ static bool layout_allocas(isel_ctx *c) {
 
 /* Lays out the kernel arguments and emits p_startpgm plus the loads of
  * every used explicit argument into the entry block. */
-void isel_setup_abi(isel_ctx *c) {
-  mir_kernel_abi *abi = &c->p->abi;
-  abi_uses u;
-  scan_uses(c, &u);
-  if (u.calls && c->ca) {
-    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
-    unsigned m = c->ca->implicit;
-    for (unsigned d = 0; d < 3; d++) {
-      u.wi[d] |= (m >> d) & 1;
-      u.wg[d] |= (m >> (3 + d)) & 1;
-    }
-    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
-  }
-  abi->private_segment_buffer = u.alloca_used;
-  abi->private_segment_wave_offset = u.alloca_used;
-  abi->dispatch_ptr = u.dispatch_ptr;
-  abi->kernarg_segment_ptr = true;
-  abi->workgroup_id[0] = true;
-  abi->workgroup_id[1] = u.wg[1];
-  abi->workgroup_id[2] = u.wg[2];
-  abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
-  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
-  abi->ieee_mode = true;
-  abi->dx10_clamp = true;
+/* The work-group size and register budget from the function attributes
+ * into ABI. */
+static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned lo, hi;
   abi->max_flat_workgroup_size = 1024;
   if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
   unsigned v;
   /* Register budget as llc reads the attributes (AMDGPUSubtarget::
-   * getWavesPerEU): the work-group's waves must fit the CU's 4 SIMDs at
-   * once, so at least ceil(waves / 4) waves per SIMD; "amdgpu-waves-per-eu"
+   * getWavesPerEU): the work-group's waves must fit the CU's SIMDs (4 on gfx900) at
+   * once, so at least ceil(waves / SIMDs) waves per SIMD; "amdgpu-waves-per-eu"
    * may ask for more, not fewer. */
-  unsigned min_waves = ((abi->max_flat_workgroup_size + 63) / 64 + 3) / 4, waves = min_waves;
-  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= 10) waves = lo;
-  if (waves >= 1 && waves <= 10 && max_vgprs_for_waves[waves] < 256) {
-    abi->num_vgprs_budget = max_vgprs_for_waves[waves];
-    abi->num_sgprs_budget = max_sgprs_for_waves[waves];
+  const wavecc_target *t = c->p->target;
+  unsigned wg_waves = (abi->max_flat_workgroup_size + t->wave_size - 1) / t->wave_size;
+  unsigned min_waves = (wg_waves + t->simds_per_cu - 1) / t->simds_per_cu, waves = min_waves;
+  if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= t->max_waves_per_simd)
+    waves = lo;
+  if (waves >= 1 && waves <= t->max_waves_per_simd && max_vgprs_for_waves(t, waves) < t->vgprs) {
+    abi->num_vgprs_budget = max_vgprs_for_waves(t, waves);
+    abi->num_sgprs_budget = max_sgprs_for_waves(t, waves);
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
-  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
-    c->p->has_calls = u.calls;
-    isel_setup_function(c);
-    if (!c->failed && u.alloca_used) layout_allocas(c);
-    return;
-  }
+}
 
+/* Lays out the kernel's explicit arguments (offsets into c->arg_offset,
+ * metadata into ABI) and the code object v5 hidden arguments after them.
+ * Returns false after reporting an unsupported argument. */
+static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   /* explicit arguments */
   unsigned na = LLVMCountParams(c->fn);
   c->arg_offset = arena_alloc(c->mem, (na + 1) * sizeof(uint32_t));
@@ -236,7 +231,7 @@ void isel_setup_abi(isel_ctx *c) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
       } else {
         isel_unsupported(c, a, "kernel argument address space");
-        return;
+        return false;
       }
     } else {
       ka->value_kind = "by_value";
@@ -262,18 +257,24 @@ void isel_setup_abi(isel_ctx *c) {
   abi->num_args = nargs;
   abi->kernarg_size = h + 256;
   abi->kernarg_align = kalign;
+  return true;
+}
 
+/* Emits p_startpgm defining the SGPRs and VGPRs the kernel starts with
+ * (AMDGPUUsage "Initial Kernel Execution State"): user SGPRs, then system
+ * SGPRs, then v0..v2, as ABI and the uses U enable. */
+static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
-  unsigned ndefs = 1 + (u.dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u.alloca_used ? 2 : 0);
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
-  if (u.alloca_used) {
+  if (u->alloca_used) {
     c->psb = isel_tmp(c, mir_rc_s(4));
     sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
     sg += 4;
   }
-  if (u.dispatch_ptr) {
+  if (u->dispatch_ptr) {
     c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
     sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
     sg += 2;
@@ -287,7 +288,7 @@ void isel_setup_abi(isel_ctx *c) {
     sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
     sg++;
   }
-  if (u.alloca_used) {
+  if (u->alloca_used) {
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
@@ -296,15 +297,14 @@ void isel_setup_abi(isel_ctx *c) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
     sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
   }
+  return sp;
+}
 
-  if (u.calls) {
-    c->p->has_calls = true;
-    isel_setup_calling_kernel(c, sp);
-  }
-  if (u.alloca_used && !layout_allocas(c)) return;
-
+/* Loads the kernel arguments that have uses (all uniform: s_load from the
+ * kernarg segment); an unsupported one is reported. */
+static void load_kernel_args(isel_ctx *c) {
   /* argument loads (all uniform: s_load from the kernarg segment) */
-  i = 0;
+  unsigned i = 0;
   for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
     if (!LLVMGetFirstUse(a)) continue;
     LLVMTypeRef t = LLVMTypeOf(a);
@@ -368,4 +368,49 @@ void isel_setup_abi(isel_ctx *c) {
     }
     for (unsigned e = 0; e < nc; e++) isel_set(c, a, e, isel_extract(c, d, e * cdw, cdw));
   }
+}
+
+void isel_setup_abi(isel_ctx *c) {
+  mir_kernel_abi *abi = &c->p->abi;
+  abi_uses u;
+  scan_uses(c, &u);
+  if (u.calls && c->ca) {
+    /* a kernel that calls passes the ABI inputs its callees read (isel_calls.c) */
+    unsigned m = c->ca->implicit;
+    for (unsigned d = 0; d < 3; d++) {
+      u.wi[d] |= (m >> d) & 1;
+      u.wg[d] |= (m >> (3 + d)) & 1;
+    }
+    u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
+  }
+  abi->private_segment_buffer = u.alloca_used;
+  abi->private_segment_wave_offset = u.alloca_used;
+  abi->dispatch_ptr = u.dispatch_ptr;
+  abi->kernarg_segment_ptr = true;
+  abi->workgroup_id[0] = true;
+  abi->workgroup_id[1] = u.wg[1];
+  abi->workgroup_id[2] = u.wg[2];
+  abi->workitem_id_dims = u.wi[2] ? 2 : (u.wi[1] ? 1 : 0);
+  abi->float_mode = isel_fp_mode_of(c->fn); /* denormal attributes; llc's defaults when absent */
+  abi->ieee_mode = true;
+  abi->dx10_clamp = true;
+  set_budget(c, abi);
+  if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
+    c->p->has_calls = u.calls;
+    isel_setup_function(c);
+    if (!c->failed && u.alloca_used) layout_allocas(c);
+    return;
+  }
+
+  if (!layout_explicit_args(c, abi)) return;
+
+  mir_instr *sp = emit_startpgm(c, abi, &u);
+
+  if (u.calls) {
+    c->p->has_calls = true;
+    isel_setup_calling_kernel(c, sp);
+  }
+  if (u.alloca_used && !layout_allocas(c)) return;
+
+  load_kernel_args(c);
 }

@@ -15,7 +15,7 @@ typedef struct wir_module {
   LLVMModuleRef mod;
   LLVMValueRef *kernels; /* malloc'ed, amdgpu_kernel definitions in module order */
   unsigned num_kernels;
-  /* Non-kernel functions compiled as real functions (calls.c's calling
+  /* Non-kernel functions compiled as real functions (isel_calls.c's calling
    * convention): `noinline` ones, those on a call-graph cycle, and those
    * whose address is taken, when a kernel reaches them; module order. */
   LLVMValueRef *functions; /* malloc'ed */

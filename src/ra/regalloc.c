@@ -872,6 +872,67 @@ static uint8_t *call_crossings(const mir_program *p, arena *mem, uint64_t *avoid
   return cross;
 }
 
+/* Assigns the phis at the start of B (each coalesced with an operand's
+ * register where one fits) and returns the index of the first non-phi. */
+static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
+  uint32_t i = 0;
+  /* Phis: definitions at block entry, coalesced with an operand's register. */
+  for (; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+    mir_instr *phi = b->instrs[i];
+    mir_operand *def = &phi->defs[0];
+    if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
+    uint32_t t = def->temp.id;
+    if (c->pref[t] == MIR_PREG_NONE || !fits(c, t, def->temp.rc, c->pref[t]))
+      for (unsigned k = 0; k < phi->num_ops; k++) {
+        const mir_operand *o = &phi->ops[k];
+        if (o->kind == MIR_OPND_TEMP && fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
+          c->pref[t] = c->reg[o->temp.id];
+          break;
+        }
+      }
+    assign_def(c, def);
+    for (unsigned k = 0; k < phi->num_ops; k++) {
+      const mir_operand *o = &phi->ops[k];
+      if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
+        c->pref[o->temp.id] = c->reg[t];
+    }
+  }
+  /* A dead phi's register is free only after the whole group: the phis
+   * are one parallel copy on each incoming edge, which writes the dead
+   * one's register too (two phis sharing one would be two writers). */
+  for (uint32_t j = 0; j < i; j++) {
+    const mir_operand *def = &b->instrs[j]->defs[0];
+    if (b->instrs[j]->num_defs == 1 && def->kind == MIR_OPND_TEMP && (def->flags & MIR_OPND_KILL))
+      release(c, def->temp.id);
+  }
+  return i;
+}
+
+/* Writes the assigned registers into every operand and definition.
+ * Returns 0, or 1 with an error for a temporary never assigned. */
+static int write_registers(ra_ctx *c) {
+  mir_program *p = c->p;
+  diag *d = c->d;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+        mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP) continue;
+        mir_preg r = o->temp.id < c->cap ? c->reg[o->temp.id] : MIR_PREG_NONE;
+        if (r == MIR_PREG_NONE) {
+          diag_error(d, p->name, "internal: %%%u was never assigned a register (used without a dominating definition?)",
+                     o->temp.id);
+          return 1;
+        }
+        o->preg = r;
+      }
+    }
+  }
+  return 0;
+}
+
 int mir_regalloc(mir_program *p, diag *d) {
   if (p->regs_assigned) return 0;
   if (!p->live) mir_liveness(p, d);
@@ -924,36 +985,7 @@ int mir_regalloc(mir_program *p, diag *d) {
        * before its (non-dominating) definition would be a verifier error. */
       if (c->reg[t] != MIR_PREG_NONE) occupy(c, t, c->reg[t]);
     }
-    uint32_t i = 0;
-    /* Phis: definitions at block entry, coalesced with an operand's register. */
-    for (; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
-      mir_instr *phi = b->instrs[i];
-      mir_operand *def = &phi->defs[0];
-      if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
-      uint32_t t = def->temp.id;
-      if (c->pref[t] == MIR_PREG_NONE || !fits(c, t, def->temp.rc, c->pref[t]))
-        for (unsigned k = 0; k < phi->num_ops; k++) {
-          const mir_operand *o = &phi->ops[k];
-          if (o->kind == MIR_OPND_TEMP && fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
-            c->pref[t] = c->reg[o->temp.id];
-            break;
-          }
-        }
-      assign_def(c, def);
-      for (unsigned k = 0; k < phi->num_ops; k++) {
-        const mir_operand *o = &phi->ops[k];
-        if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
-          c->pref[o->temp.id] = c->reg[t];
-      }
-    }
-    /* A dead phi's register is free only after the whole group: the phis
-     * are one parallel copy on each incoming edge, which writes the dead
-     * one's register too (two phis sharing one would be two writers). */
-    for (uint32_t j = 0; j < i; j++) {
-      const mir_operand *def = &b->instrs[j]->defs[0];
-      if (b->instrs[j]->num_defs == 1 && def->kind == MIR_OPND_TEMP && (def->flags & MIR_OPND_KILL))
-        release(c, def->temp.id);
-    }
+    uint32_t i = assign_phis(c, b);
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
       c->cur_bi = bi;
@@ -1001,24 +1033,7 @@ int mir_regalloc(mir_program *p, diag *d) {
     }
   }
   if (c->failed) return 1;
-  /* Write the registers into every operand and definition. */
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    mir_block *b = &p->blocks[bi];
-    for (uint32_t i = 0; i < b->num_instrs; i++) {
-      mir_instr *ins = b->instrs[i];
-      for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
-        mir_operand *o = &ins->ops[k];
-        if (o->kind != MIR_OPND_TEMP) continue;
-        mir_preg r = o->temp.id < c->cap ? c->reg[o->temp.id] : MIR_PREG_NONE;
-        if (r == MIR_PREG_NONE) {
-          diag_error(d, p->name, "internal: %%%u was never assigned a register (used without a dominating definition?)",
-                     o->temp.id);
-          return 1;
-        }
-        o->preg = r;
-      }
-    }
-  }
+  if (write_registers(c)) return 1;
   p->num_sgprs_used = c->sgpr_hwm;
   p->num_vgprs_used = c->vgpr_hwm;
   p->regs_assigned = true;

@@ -376,6 +376,280 @@ static uint32_t split_edge(mir_program *p, uint32_t pb, uint32_t succ) {
   return nb;
 }
 
+/* Pass-wide state of mir_ssa_elim: the scratch arena, live sets and
+ * temporaries' registers, and per block the phi copies to place at its
+ * end (logical ones before p_logical_end, linear ones before the
+ * terminator). */
+typedef struct elim_state {
+  mir_program *p;
+  arena *tmp;
+  const mir_live_sets *ls;
+  mir_preg *reg;
+  uint64_t *busy, *live, *used;
+  reg_occ *occ;
+  pcopy *pc;
+  uint32_t orig_nb;
+  mir_instr ***tail_log, ***tail_lin;
+  uint32_t *n_log, *n_lin;
+} elim_state;
+
+/* Sets in USED the temporaries some instruction of P reads. */
+static void mark_used_temps(const mir_program *p, uint64_t *used) {
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
+    }
+}
+
+/* 1. Phi copies per predecessor edge: lowers each edge's phi moves to a
+ * parallel copy appended to the predecessor's tail (splitting critical
+ * edges). Sets c->failed on an edge it cannot split. */
+static void place_phi_copies(elim_ctx *c, elim_state *s) {
+  mir_program *p = s->p;
+  diag *d = c->d;
+  arena *tmp = s->tmp;
+  const mir_live_sets ls = *s->ls;
+  mir_preg *reg = s->reg;
+  uint64_t *busy = s->busy, *used = s->used;
+  pcopy *pc = s->pc;
+  uint32_t orig_nb = s->orig_nb;
+  mir_instr ***tail_log = s->tail_log, ***tail_lin = s->tail_lin;
+  uint32_t *n_log = s->n_log, *n_lin = s->n_lin;
+  for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (!b->num_instrs || !mir_is_phi(b->instrs[0])) continue;
+    for (int lin = 0; lin < 2; lin++) {
+      const mir_idx_list *preds = lin ? &b->linear_preds : &b->logical_preds;
+      unsigned want = lin ? MIR_P_LINEAR_PHI : MIR_P_PHI;
+      for (uint32_t k = 0; k < preds->n; k++) {
+        uint32_t pb = preds->v[k];
+        pc->n = 0;
+        for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+          const mir_instr *phi = b->instrs[i];
+          if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
+          if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
+          pc_add(c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
+        }
+        if (!pc->n) continue;
+        const mir_idx_list *ps = lin ? &p->blocks[pb].linear_succs : &p->blocks[pb].logical_succs;
+        bool trivial = true;
+        for (unsigned j = 0; j < pc->n; j++) trivial &= pc->src[j] == pc->dst[j];
+        if (trivial) continue;
+        uint32_t live_block = pb < orig_nb ? pb : p->blocks[pb].linear_preds.v[0];
+        if (ps->n > 1 || p->blocks[pb].linear_succs.n > 1) {
+          uint32_t nbk = split_edge(p, pb, bi);
+          if (nbk == UINT32_MAX) {
+            diag_error(d, p->name, "internal: critical edge BB%u -> BB%u carries phi copies and is not in the linear CFG", pb, bi);
+            c->failed = true;
+            break;
+          }
+          b = &p->blocks[bi]; /* the block array may have moved */
+          preds = lin ? &b->linear_preds : &b->logical_preds;
+          pb = nbk;
+        }
+        /* Swap temporaries must avoid everything live out of the predecessor. */
+        mark_busy(p, ls.out[live_block], ls.words, reg, busy);
+        for (unsigned j = 0; j < pc->n; j++) bitset_set(busy, pc->dst[j]);
+        c->scc_live = false;
+        for (uint32_t t = bitset_next(ls.out[live_block], ls.words, 0); t != UINT32_MAX;
+             t = bitset_next(ls.out[live_block], ls.words, t + 1))
+          c->scc_live |= reg[t] == MIR_PREG_SCC;
+        const mir_block *pblk = &p->blocks[pb];
+        if (pblk->num_instrs && pblk->instrs[pblk->num_instrs - 1]->opcode == MIR_P_CBRANCH_SCC) c->scc_live = true;
+        c->nout = 0;
+        pc_lower(c, pc);
+        mir_instr ***tail = lin ? tail_lin : tail_log;
+        uint32_t *nt = lin ? n_lin : n_log;
+        mir_instr **arr = arena_alloc(tmp, (nt[pb] + c->nout) * sizeof *arr);
+        if (nt[pb]) memcpy(arr, tail[pb], nt[pb] * sizeof *arr);
+        memcpy(arr + nt[pb], c->out, c->nout * sizeof *arr);
+        tail[pb] = arr;
+        nt[pb] += c->nout;
+      }
+    }
+  }
+}
+
+/* Walks block BI backwards from its live-out set and returns, for each
+ * copy, spill or reload instruction, the register units busy after it
+ * and whether SCC is live there (NULL for other instructions). */
+static busy_snap **snap_live_after(elim_state *s, uint32_t bi) {
+  mir_program *p = s->p;
+  arena *tmp = s->tmp;
+  const mir_live_sets ls = *s->ls;
+  mir_preg *reg = s->reg;
+  uint64_t *live = s->live;
+  reg_occ *occ = s->occ;
+  uint32_t orig_nb = s->orig_nb;
+  mir_block *b = &p->blocks[bi];
+  busy_snap **live_after = arena_alloc(tmp, (b->num_instrs + 1) * sizeof *live_after);
+  /* Split-edge blocks hold only a branch: no copies to find registers for. */
+  if (bi < orig_nb) bitset_copy(live, ls.out[bi], ls.words);
+  else memset(live, 0, ls.words * sizeof *live);
+  memset(occ, 0, sizeof *occ);
+  for (uint32_t t = bitset_next(live, ls.words, 0); t != UINT32_MAX; t = bitset_next(live, ls.words, t + 1))
+    occ_update(occ, p, reg, t, true);
+  for (uint32_t i = b->num_instrs; i-- > 0;) {
+    const mir_instr *ins = b->instrs[i];
+    unsigned op = ins->opcode;
+    if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
+        op == MIR_P_EXTRACT || op == MIR_P_SPILL || op == MIR_P_RELOAD) {
+      live_after[i] = arena_alloc(tmp, sizeof *live_after[i]);
+      memcpy(live_after[i]->busy, occ->busy, sizeof occ->busy);
+      live_after[i]->scc_live = occ->scc != 0;
+    }
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (ins->defs[k].kind == MIR_OPND_TEMP && bitset_test(live, ins->defs[k].temp.id)) {
+        bitset_clear(live, ins->defs[k].temp.id);
+        occ_update(occ, p, reg, ins->defs[k].temp.id, false);
+      }
+    if (mir_is_phi(ins)) continue;
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP && !bitset_test(live, ins->ops[k].temp.id)) {
+        bitset_set(live, ins->ops[k].temp.id);
+        occ_update(occ, p, reg, ins->ops[k].temp.id, true);
+      }
+  }
+  return live_after;
+}
+
+/* Lowers copy instruction INS (p_parallelcopy, p_copy, p_create_vector,
+ * p_split_vector, p_extract) to moves in c->out, borrowing swap
+ * temporaries only outside SNAP's busy registers. */
+static void lower_copy(elim_ctx *c, elim_state *s, const mir_instr *ins, const busy_snap *snap) {
+  pcopy *pc = s->pc;
+  uint64_t *busy = s->busy;
+  unsigned op = ins->opcode;
+  pc->n = 0;
+  if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY) {
+    for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++)
+      pc_add(c, pc, ins->defs[k].preg, opnd_dwords(&ins->defs[k]), &ins->ops[k], 0);
+  } else if (op == MIR_P_CREATE_VECTOR) {
+    mir_preg r = ins->defs[0].preg;
+    for (unsigned k = 0; k < ins->num_ops; k++) {
+      unsigned nd = opnd_dwords(&ins->ops[k]);
+      pc_add(c, pc, r, nd, &ins->ops[k], 0);
+      r = (mir_preg)(r + nd);
+    }
+  } else if (op == MIR_P_SPLIT_VECTOR) {
+    unsigned first = 0;
+    for (unsigned k = 0; k < ins->num_defs; k++) {
+      unsigned nd = opnd_dwords(&ins->defs[k]);
+      pc_add(c, pc, ins->defs[k].preg, nd, &ins->ops[0], first);
+      first += nd;
+    }
+  } else { /* p_extract: dword index ops[1] */
+    pc_add(c, pc, ins->defs[0].preg, opnd_dwords(&ins->defs[0]), &ins->ops[0],
+           ins->num_ops > 1 ? ins->ops[1].imm * opnd_dwords(&ins->defs[0]) : 0);
+  }
+  memcpy(busy, snap->busy, sizeof snap->busy);
+  for (unsigned j = 0; j < pc->n; j++) {
+    bitset_set(busy, pc->dst[j]);
+    if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
+  }
+  c->scc_live = snap->scc_live;
+  c->nout = 0;
+  pc_lower(c, pc);
+}
+
+/* Lowers spill, reload or linear-VGPR marker INS to LOWERED (a whole-wave
+ * SGPR spill borrows registers outside SNAP's busy ones, if given) and
+ * returns the count; sets c->failed with an error when it cannot. */
+static unsigned lower_spill(elim_ctx *c, elim_state *s, const mir_instr *ins, const busy_snap *snap,
+                            mir_instr **lowered) {
+  mir_program *p = s->p;
+  uint64_t *busy = s->busy;
+  bool scc_live = false;
+  if (snap) { /* registers a whole-wave SGPR spill may not borrow */
+    memcpy(busy, snap->busy, sizeof snap->busy);
+    scc_live = snap->scc_live;
+    for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+      const mir_operand *o = &ins->ops[k];
+      if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_NONE || o->preg == MIR_PREG_SCC) continue;
+      for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && o->preg + u < UNITS; u++) bitset_set(busy, o->preg + u);
+    }
+  }
+  unsigned nl = mir_spill_lower(p, ins, snap ? busy : NULL, scc_live, lowered);
+  if (nl >= MIR_SPILL_LOWER_NO_SCC_KEEPER) {
+    diag_error(c->d, p->name, nl == MIR_SPILL_LOWER_OVERLAP
+                                 ? "internal: an SGPR reload from scratch overlaps its V# or offset (not late-kill)"
+                                 : "internal: SGPR spill to scratch with SCC live across and no free SGPR to keep it");
+    c->failed = true;
+    return 0;
+  }
+  return nl;
+}
+
+/* 2./3. Rewrites block BI: drops phis and markers, lowers copies, places
+ * the phi copies. The live set is tracked backwards to know which
+ * registers a swap may borrow; instructions are rebuilt forwards. */
+static void rewrite_block(elim_ctx *c, elim_state *s, uint32_t bi) {
+  mir_program *p = s->p;
+  mir_instr ***tail_log = s->tail_log, ***tail_lin = s->tail_lin;
+  uint32_t *n_log = s->n_log, *n_lin = s->n_lin;
+  mir_block *b = &p->blocks[bi];
+  /* The busy registers after each copy, computed backwards (only for copies). */
+  busy_snap **live_after = snap_live_after(s, bi);
+  uint32_t cap = b->num_instrs + n_log[bi] + n_lin[bi] + 8, n = 0;
+  mir_instr **ni = arena_alloc(p->mem, cap * sizeof *ni);
+#define EMIT(x)                                                                  \
+  do {                                                                           \
+    if (n == cap) {                                                              \
+      ni = arena_grow(p->mem, ni, n, cap * 2, sizeof *ni);                       \
+      cap *= 2;                                                                  \
+    }                                                                            \
+    ni[n++] = (x);                                                               \
+  } while (0)
+  /* Position of the first terminator: phi copies go before it. */
+  uint32_t term = b->num_instrs;
+  while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
+  bool placed_log = n_log[bi] == 0;
+  for (uint32_t i = 0; i < b->num_instrs && !c->failed; i++) {
+    mir_instr *ins = b->instrs[i];
+    unsigned op = ins->opcode;
+    if (i == term) {
+      if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+      placed_log = true;
+      for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
+    }
+    if (mir_is_phi(ins) || op == MIR_P_STARTPGM || op == MIR_P_LOGICAL_START) continue;
+    if (op == MIR_P_LOGICAL_END) {
+      if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+      placed_log = true;
+      continue;
+    }
+    if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
+        op == MIR_P_EXTRACT) {
+      lower_copy(c, s, ins, live_after[i]);
+      for (uint32_t k = 0; k < c->nout; k++) EMIT(c->out[k]);
+      continue;
+    }
+    if (op == MIR_P_SPILL || op == MIR_P_RELOAD || op == MIR_P_START_LINEAR_VGPR || op == MIR_P_END_LINEAR_VGPR) {
+      mir_instr *lowered[MIR_SPILL_LOWER_MAX];
+      unsigned nl = lower_spill(c, s, ins, live_after[i], lowered);
+      if (c->failed) break;
+      for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
+      continue;
+    }
+    /* A move the allocator coalesced into a no-op disappears. */
+    if ((op == ISA_S_MOV_B32 || op == ISA_S_MOV_B64 || op == ISA_V_MOV_B32) && ins->num_defs == 1 &&
+        ins->num_ops == 1 && ins->ops[0].kind == MIR_OPND_TEMP && !(ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) &&
+        ins->ops[0].preg == ins->defs[0].preg && !ins->clamp && !ins->omod)
+      continue;
+    EMIT(ins);
+  }
+  if (b->num_instrs == term) { /* no terminator: copies at the very end */
+    if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
+    for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
+  }
+#undef EMIT
+  b->instrs = ni;
+  b->num_instrs = n;
+  b->cap_instrs = cap;
+}
+
 int mir_ssa_elim(mir_program *p, diag *d) {
   if (p->ssa_eliminated) return 0;
   if (!p->regs_assigned) {
@@ -409,204 +683,16 @@ int mir_ssa_elim(mir_program *p, diag *d) {
    * llvm-stress seed 6: the later copy could overwrite the live value). */
   uint64_t *used = arena_alloc(&tmp, BITSET_WORDS(p->num_temps + 1) * sizeof *used);
   memset(used, 0, BITSET_WORDS(p->num_temps + 1) * sizeof *used);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
-      const mir_instr *ins = p->blocks[bi].instrs[i];
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(used, ins->ops[k].temp.id);
-    }
+  mark_used_temps(p, used);
 
   /* 1. Phi copies per predecessor edge. */
-  for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
-    mir_block *b = &p->blocks[bi];
-    if (!b->num_instrs || !mir_is_phi(b->instrs[0])) continue;
-    for (int lin = 0; lin < 2; lin++) {
-      const mir_idx_list *preds = lin ? &b->linear_preds : &b->logical_preds;
-      unsigned want = lin ? MIR_P_LINEAR_PHI : MIR_P_PHI;
-      for (uint32_t k = 0; k < preds->n; k++) {
-        uint32_t pb = preds->v[k];
-        pc->n = 0;
-        for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
-          const mir_instr *phi = b->instrs[i];
-          if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
-          if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
-          pc_add(&c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
-        }
-        if (!pc->n) continue;
-        const mir_idx_list *ps = lin ? &p->blocks[pb].linear_succs : &p->blocks[pb].logical_succs;
-        bool trivial = true;
-        for (unsigned j = 0; j < pc->n; j++) trivial &= pc->src[j] == pc->dst[j];
-        if (trivial) continue;
-        uint32_t live_block = pb < orig_nb ? pb : p->blocks[pb].linear_preds.v[0];
-        if (ps->n > 1 || p->blocks[pb].linear_succs.n > 1) {
-          uint32_t nbk = split_edge(p, pb, bi);
-          if (nbk == UINT32_MAX) {
-            diag_error(d, p->name, "internal: critical edge BB%u -> BB%u carries phi copies and is not in the linear CFG", pb, bi);
-            c.failed = true;
-            break;
-          }
-          b = &p->blocks[bi]; /* the block array may have moved */
-          preds = lin ? &b->linear_preds : &b->logical_preds;
-          pb = nbk;
-        }
-        /* Swap temporaries must avoid everything live out of the predecessor. */
-        mark_busy(p, ls.out[live_block], ls.words, reg, busy);
-        for (unsigned j = 0; j < pc->n; j++) bitset_set(busy, pc->dst[j]);
-        c.scc_live = false;
-        for (uint32_t t = bitset_next(ls.out[live_block], ls.words, 0); t != UINT32_MAX;
-             t = bitset_next(ls.out[live_block], ls.words, t + 1))
-          c.scc_live |= reg[t] == MIR_PREG_SCC;
-        const mir_block *pblk = &p->blocks[pb];
-        if (pblk->num_instrs && pblk->instrs[pblk->num_instrs - 1]->opcode == MIR_P_CBRANCH_SCC) c.scc_live = true;
-        c.nout = 0;
-        pc_lower(&c, pc);
-        mir_instr ***tail = lin ? tail_lin : tail_log;
-        uint32_t *nt = lin ? n_lin : n_log;
-        mir_instr **arr = arena_alloc(&tmp, (nt[pb] + c.nout) * sizeof *arr);
-        if (nt[pb]) memcpy(arr, tail[pb], nt[pb] * sizeof *arr);
-        memcpy(arr + nt[pb], c.out, c.nout * sizeof *arr);
-        tail[pb] = arr;
-        nt[pb] += c.nout;
-      }
-    }
-  }
+  elim_state s = {p, &tmp, &ls, reg, busy, live, used, occ, pc, orig_nb, tail_log, tail_lin, n_log, n_lin};
+  place_phi_copies(&c, &s);
 
   /* 2./3. Rewrite each block: drop phis and markers, lower copies, place
    * the phi copies. The live set is tracked backwards to know which
    * registers a swap may borrow; instructions are rebuilt forwards. */
-  for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) {
-    mir_block *b = &p->blocks[bi];
-    /* The busy registers after each copy, computed backwards (only for copies). */
-    busy_snap **live_after = arena_alloc(&tmp, (b->num_instrs + 1) * sizeof *live_after);
-    /* Split-edge blocks hold only a branch: no copies to find registers for. */
-    if (bi < orig_nb) bitset_copy(live, ls.out[bi], ls.words);
-    else memset(live, 0, ls.words * sizeof *live);
-    memset(occ, 0, sizeof *occ);
-    for (uint32_t t = bitset_next(live, ls.words, 0); t != UINT32_MAX; t = bitset_next(live, ls.words, t + 1))
-      occ_update(occ, p, reg, t, true);
-    for (uint32_t i = b->num_instrs; i-- > 0;) {
-      const mir_instr *ins = b->instrs[i];
-      unsigned op = ins->opcode;
-      if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
-          op == MIR_P_EXTRACT || op == MIR_P_SPILL || op == MIR_P_RELOAD) {
-        live_after[i] = arena_alloc(&tmp, sizeof *live_after[i]);
-        memcpy(live_after[i]->busy, occ->busy, sizeof occ->busy);
-        live_after[i]->scc_live = occ->scc != 0;
-      }
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP && bitset_test(live, ins->defs[k].temp.id)) {
-          bitset_clear(live, ins->defs[k].temp.id);
-          occ_update(occ, p, reg, ins->defs[k].temp.id, false);
-        }
-      if (mir_is_phi(ins)) continue;
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP && !bitset_test(live, ins->ops[k].temp.id)) {
-          bitset_set(live, ins->ops[k].temp.id);
-          occ_update(occ, p, reg, ins->ops[k].temp.id, true);
-        }
-    }
-    uint32_t cap = b->num_instrs + n_log[bi] + n_lin[bi] + 8, n = 0;
-    mir_instr **ni = arena_alloc(p->mem, cap * sizeof *ni);
-#define EMIT(x)                                                                  \
-  do {                                                                           \
-    if (n == cap) {                                                              \
-      ni = arena_grow(p->mem, ni, n, cap * 2, sizeof *ni);                       \
-      cap *= 2;                                                                  \
-    }                                                                            \
-    ni[n++] = (x);                                                               \
-  } while (0)
-    /* Position of the first terminator: phi copies go before it. */
-    uint32_t term = b->num_instrs;
-    while (term > 0 && mir_is_terminator(b->instrs[term - 1])) term--;
-    bool placed_log = n_log[bi] == 0;
-    for (uint32_t i = 0; i < b->num_instrs && !c.failed; i++) {
-      mir_instr *ins = b->instrs[i];
-      unsigned op = ins->opcode;
-      if (i == term) {
-        if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
-        placed_log = true;
-        for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
-      }
-      if (mir_is_phi(ins) || op == MIR_P_STARTPGM || op == MIR_P_LOGICAL_START) continue;
-      if (op == MIR_P_LOGICAL_END) {
-        if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
-        placed_log = true;
-        continue;
-      }
-      if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR ||
-          op == MIR_P_EXTRACT) {
-        pc->n = 0;
-        if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY) {
-          for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++)
-            pc_add(&c, pc, ins->defs[k].preg, opnd_dwords(&ins->defs[k]), &ins->ops[k], 0);
-        } else if (op == MIR_P_CREATE_VECTOR) {
-          mir_preg r = ins->defs[0].preg;
-          for (unsigned k = 0; k < ins->num_ops; k++) {
-            unsigned nd = opnd_dwords(&ins->ops[k]);
-            pc_add(&c, pc, r, nd, &ins->ops[k], 0);
-            r = (mir_preg)(r + nd);
-          }
-        } else if (op == MIR_P_SPLIT_VECTOR) {
-          unsigned first = 0;
-          for (unsigned k = 0; k < ins->num_defs; k++) {
-            unsigned nd = opnd_dwords(&ins->defs[k]);
-            pc_add(&c, pc, ins->defs[k].preg, nd, &ins->ops[0], first);
-            first += nd;
-          }
-        } else { /* p_extract: dword index ops[1] */
-          pc_add(&c, pc, ins->defs[0].preg, opnd_dwords(&ins->defs[0]), &ins->ops[0],
-                 ins->num_ops > 1 ? ins->ops[1].imm * opnd_dwords(&ins->defs[0]) : 0);
-        }
-        memcpy(busy, live_after[i]->busy, sizeof live_after[i]->busy);
-        for (unsigned j = 0; j < pc->n; j++) {
-          bitset_set(busy, pc->dst[j]);
-          if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
-        }
-        c.scc_live = live_after[i]->scc_live;
-        c.nout = 0;
-        pc_lower(&c, pc);
-        for (uint32_t k = 0; k < c.nout; k++) EMIT(c.out[k]);
-        continue;
-      }
-      if (op == MIR_P_SPILL || op == MIR_P_RELOAD || op == MIR_P_START_LINEAR_VGPR || op == MIR_P_END_LINEAR_VGPR) {
-        mir_instr *lowered[MIR_SPILL_LOWER_MAX];
-        bool scc_live = false;
-        if (live_after[i]) { /* registers a whole-wave SGPR spill may not borrow */
-          memcpy(busy, live_after[i]->busy, sizeof live_after[i]->busy);
-          scc_live = live_after[i]->scc_live;
-          for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
-            const mir_operand *o = &ins->ops[k];
-            if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_NONE || o->preg == MIR_PREG_SCC) continue;
-            for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && o->preg + u < UNITS; u++) bitset_set(busy, o->preg + u);
-          }
-        }
-        unsigned nl = mir_spill_lower(p, ins, live_after[i] ? busy : NULL, scc_live, lowered);
-        if (nl >= MIR_SPILL_LOWER_NO_SCC_KEEPER) {
-          diag_error(c.d, p->name, nl == MIR_SPILL_LOWER_OVERLAP
-                                       ? "internal: an SGPR reload from scratch overlaps its V# or offset (not late-kill)"
-                                       : "internal: SGPR spill to scratch with SCC live across and no free SGPR to keep it");
-          c.failed = true;
-          break;
-        }
-        for (unsigned k = 0; k < nl; k++) EMIT(lowered[k]);
-        continue;
-      }
-      /* A move the allocator coalesced into a no-op disappears. */
-      if ((op == ISA_S_MOV_B32 || op == ISA_S_MOV_B64 || op == ISA_V_MOV_B32) && ins->num_defs == 1 &&
-          ins->num_ops == 1 && ins->ops[0].kind == MIR_OPND_TEMP && !(ins->ops[0].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) &&
-          ins->ops[0].preg == ins->defs[0].preg && !ins->clamp && !ins->omod)
-        continue;
-      EMIT(ins);
-    }
-    if (b->num_instrs == term) { /* no terminator: copies at the very end */
-      if (!placed_log) for (uint32_t k = 0; k < n_log[bi]; k++) EMIT(tail_log[bi][k]);
-      for (uint32_t k = 0; k < n_lin[bi]; k++) EMIT(tail_lin[bi][k]);
-    }
-#undef EMIT
-    b->instrs = ni;
-    b->num_instrs = n;
-    b->cap_instrs = cap;
-  }
+  for (uint32_t bi = 0; bi < p->num_blocks && !c.failed; bi++) rewrite_block(&c, &s, bi);
   arena_free(&tmp);
   if (c.failed) return 1;
   p->ssa_eliminated = true;

@@ -1,5 +1,5 @@
 ; Clamps by constant bounds as one v_med3_i32 / v_med3_u32
-; (isel_call.c clamp_med3) when both bounds are inline constants (VOP3
+; (isel_intrinsics.c clamp_med3) when both bounds are inline constants (VOP3
 ; takes no literal, so a literal bound would cost a v_mov_b32 and save
 ; nothing); the inner min/max is left to dce.
 ; RUN: %wavecc %s -S -o - | FileCheck %s

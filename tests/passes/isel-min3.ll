@@ -1,7 +1,7 @@
 ; A chain of one integer min/max intrinsic (llvm.vector.reduce.smin after
 ; lower-reductions, or source code) on divergent i32 values: v_min3_i32 /
 ; v_max3_u32 take three operands, so a reduction of four is two
-; instructions, not three (isel_call.c min3_of_chain). A uniform chain
+; instructions, not three (isel_intrinsics.c min3_of_chain). A uniform chain
 ; stays in SALU.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
