@@ -3,8 +3,8 @@
  * (ROCr, wavecc-run) expects, without llvm-mc or ld.lld.
  *
  * Facts from AMDGPUUsage "Code Object" (ELF header: ELFOSABI_AMDGPU_HSA
- * 64, ABI version 3 for code object v5, EM_AMDGPU 224, e_flags
- * EF_AMDGPU_MACH_AMDGCN_GFX900 0x2c | XNACK "any" 0x100; "Note Records":
+ * 64, ABI version 3 for code object v5, EM_AMDGPU 224, e_flags the
+ * target's EF_AMDGPU_MACH (gfx900: 0x2c) | XNACK "any" 0x100; "Note Records":
  * owner "AMDGPU", type NT_AMDGPU_METADATA 32; "Symbols": kernel NAME
  * (STT_FUNC) and NAME.kd (STT_OBJECT, 64 bytes, in .rodata)), and from the
  * System V gABI (dynamic section, SysV hash table).
@@ -23,7 +23,12 @@
 
 #include "emit/emit.h"
 #include "emit/encode.h"
+#include "target/target.h"
 #include "util/bytebuf.h"
+
+/* AMDGPUUsage "ELF Header", code object v4+ feature fields of e_flags */
+#define EF_XNACK_ANY 0x100u
+#define EF_SRAMECC_ANY 0x400u
 
 enum {
   PAGE = 0x1000, EHDR = 64, PHDR = 56, SHDR = 64, SYM = 24,
@@ -206,8 +211,9 @@ static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *s
  * TEXT_OFF loading at TEXT_ADDR, the writable segment RW_OFF..RW_END
  * loads RW_DELTA higher, section headers at SHOFF. Returns 0, or 1 when
  * out of memory. */
-static int put_elf_header(bytebuf *e, const section *sh, uint64_t shoff, uint64_t ro_end, uint64_t text_off,
-                          uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta, uint64_t rw_end) {
+static int put_elf_header(bytebuf *e, const wavecc_target *t, const section *sh, uint64_t shoff, uint64_t ro_end,
+                          uint64_t text_off, uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta,
+                          uint64_t rw_end) {
   bytebuf h = {0};
   static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
   bytebuf_put(&h, ident, 16);
@@ -217,7 +223,9 @@ static int put_elf_header(bytebuf *e, const section *sh, uint64_t shoff, uint64_
   bytebuf_le(&h, 0, 8);
   bytebuf_le(&h, EHDR, 8);
   bytebuf_le(&h, shoff, 8);
-  bytebuf_le(&h, 0x12c, 4); /* gfx900 | xnack any (v4+ flags) */
+  /* e_flags (v4+): the processor, and XNACK/SRAMECC "any" where the
+   * target has the feature ("unsupported", 0, where it has not) */
+  bytebuf_le(&h, t->elf_mach | (t->has_xnack ? EF_XNACK_ANY : 0u) | (t->has_sramecc ? EF_SRAMECC_ANY : 0u), 4);
   bytebuf_le(&h, EHDR, 2);
   bytebuf_le(&h, PHDR, 2);
   bytebuf_le(&h, NPHDR, 2);
@@ -427,7 +435,8 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
-  if (put_elf_header(&e, sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
+  const wavecc_target *tgt = num_kernels && kernels[0]->target ? kernels[0]->target : &wavecc_target_gfx900;
+  if (put_elf_header(&e, tgt, sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
     rc = 1;
     goto out;
   }
