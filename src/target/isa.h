@@ -21,6 +21,10 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+/* OPCODE of an entry that has no GFX9 encoding (it exists on other
+ * encoding families only, e.g. the wave32 s_*_saveexec_b32 forms). */
+#define ISA_OPC_NONE 0xffffu
+
 typedef enum isa_format {
   ISA_FMT_SOP1, ISA_FMT_SOP2, ISA_FMT_SOPK, ISA_FMT_SOPC, ISA_FMT_SOPP,
   ISA_FMT_SMEM,
