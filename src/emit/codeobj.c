@@ -32,6 +32,23 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
   return rc;
 }
 
+int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+  char dir[512], o_path[600];
+  *elf = NULL;
+  *elf_size = 0;
+  if (tempdir_create(dir, sizeof dir) != 0) {
+    diag_error(d, NULL, "cannot create a temporary directory");
+    return 1;
+  }
+  int rc = wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d);
+  if (!rc && !(*elf = file_read_all(o_path, elf_size))) {
+    diag_error(d, NULL, "cannot read %s", o_path);
+    rc = 1;
+  }
+  tempdir_remove(dir);
+  return rc;
+}
+
 int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600], lld[512];
   *elf = NULL;

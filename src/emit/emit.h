@@ -53,6 +53,12 @@ unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsi
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
 int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+/* Assembles `asm_text` with llvm-mc-19 into a relocatable object (ET_REL,
+ * as llc-19 -filetype=obj writes: kernels, NAME.kd descriptors, the
+ * metadata note, R_AMDGPU_REL32_LO/HI relocations for calls to functions
+ * defined elsewhere) for ld.lld -shared. On success *elf is a malloc'ed
+ * buffer of *elf_size bytes. Error: llvm-mc's messages. */
+int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d);
 /* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
  * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc

@@ -583,6 +583,11 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
     mir_emit_symbol(out, p->name);
     fputc('\n', out);
   }
+  if (p->is_function && p->exported && p->hidden) { /* as llc-19 writes `define hidden` */
+    fputs("\t.hidden\t", out);
+    mir_emit_symbol(out, p->name);
+    fputc('\n', out);
+  }
   fputs(p->is_function ? "\t.p2align\t2\n\t.type\t" : "\t.p2align\t8\n\t.type\t", out);
   mir_emit_symbol(out, p->name);
   fputs(",@function\n", out);

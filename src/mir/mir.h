@@ -263,6 +263,7 @@ typedef struct mir_program {
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
+  bool hidden;                /* exported with hidden visibility (.hidden: other objects of the same link only) */
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;
   uint32_t frame_size;        /* bytes per lane of this program's own stack frame (frame pass) */
