@@ -21,11 +21,13 @@
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
-#define WAVECC_VERSION "0.1"
+#ifndef WAVECC_VERSION /* the project version (CMakeLists.txt) */
+#define WAVECC_VERSION "0.1.0"
+#endif
 
 static void usage(FILE *f) {
   fputs("usage: wavecc [options] INPUT (.cl, .ll or .bc; '-': LLVM IR from stdin, at most " WAVECC_MAX_INPUT_TEXT ")\n"
-        "  -o FILE               output file (default: INPUT with .hsaco or .s; '-' or stdin input: stdout)\n"
+        "  -o FILE               output file (default: INPUT with .hsaco, .o or .s; '-' or stdin input: stdout)\n"
         "  -S, -filetype=asm     write assembly text\n"
         "  -filetype=obj         write an object file (the default kind). Called as llc-19 is (with\n"
         "                        -mtriple or -filetype=obj): a relocatable ELF as llc-19 writes it, for\n"
