@@ -205,12 +205,13 @@ int main(int argc, char **argv) {
     free(cl);
     return 2;
   }
-  char why[256];
+  char why[256]; /* checked here too so that the message names the tool, not the input */
   if (mattr && llc_mattr_check(wavecc_target_by_name(o.mcpu), mattr, why, sizeof why)) {
     fprintf(stderr, "wavecc: error: %s\n", why);
     free(cl);
     return 2;
   }
+  o.mattr = mattr;
   /* llc-style: what llc-19 -filetype=obj writes, a relocatable object */
   bool reloc = !asm_out && (obj_asked || o.triple);
   o.output = asm_out ? WAVECC_OUTPUT_ASM : reloc ? WAVECC_OUTPUT_RELOC : WAVECC_OUTPUT_OBJ;
