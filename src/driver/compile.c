@@ -80,6 +80,7 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
   char why[256];
   if (o->triple && llc_triple_check(o->triple, why, sizeof why)) return diag_error(d, NULL, "-mtriple=%s", why), -1;
   if (o->mattr && llc_mattr_check(t, o->mattr, why, sizeof why)) return diag_error(d, NULL, "%s", why), -1;
+  if (o->mattr) llc_mattr_warn(t, o->mattr, d);
   return 0;
 }
 

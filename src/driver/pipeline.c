@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "driver/llc_options.h"
 #include "emit/encode.h"
 #include "isel/isel.h"
 #include "llvm/divergence.h"
@@ -475,6 +476,11 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     pl.progs[k]->exported = LLVMGetLinkage(f) != LLVMInternalLinkage && LLVMGetLinkage(f) != LLVMPrivateLinkage;
     pl.progs[k]->hidden = LLVMGetVisibility(f) == LLVMHiddenVisibility;
   }
+
+  /* The target ID's features (-mattr=+xnack ...) for the code object. */
+  int8_t xnack = 0, sramecc = 0;
+  if (!rc && o->mattr && pl.np) llc_mattr_target_id(pl.progs[0]->target, o->mattr, &xnack, &sramecc);
+  for (unsigned k = 0; !rc && k < pl.np; k++) pl.progs[k]->target_xnack = xnack, pl.progs[k]->target_sramecc = sramecc;
 
   /* 5. Emission. */
   char *asm_text = NULL;
