@@ -46,11 +46,12 @@ static void usage(FILE *f) {
         "                        (as llc-19: a module without one compiles)\n"
         "  -march=amdgcn         accepted (the only architecture)\n"
         "  -mattr=+F,-F,...      target features, checked against the processor: +wavefrontsize64,\n"
-        "                        -wavefrontsize32; +xnack/-xnack, +sramecc/-sramecc: the target ID's\n"
-        "                        features (gfx900:xnack+ in .amdgcn_target, metadata and e_flags, as\n"
+        "                        -wavefrontsize32; -xnack, +sramecc/-sramecc: the target ID's\n"
+        "                        features (gfx900:xnack- in .amdgcn_target, metadata and e_flags, as\n"
         "                        llc-19; without them 'any'); on a processor without the feature\n"
-        "                        ignored with a warning, as llc-19 does (gfx900: sramecc). Any other\n"
-        "                        feature is an error naming it\n"
+        "                        ignored with a warning, as llc-19 does (gfx900: sramecc). +xnack (not\n"
+        "                        yet: scalar loads may overwrite their address) and any other feature\n"
+        "                        are errors naming it\n"
         "  --version             version; other llc-19 options are errors naming them\n"
         "  -O0, -O1, -O2, -O3    optimisation level (default -O2); -O3 is accepted as llc-19 does\n"
         "                        and runs the -O2 pipeline (wavecc has no further passes)\n"
@@ -92,7 +93,7 @@ static void list_cpus(void) {
   for (unsigned i = 0; wavecc_target_at(i); i++)
     printf("  %-10s - %s.\n", wavecc_target_at(i)->name, wavecc_target_at(i)->description);
   printf("\nAvailable features for this target (-mattr): +wavefrontsize64, -wavefrontsize32,\n"
-         "+xnack, -xnack, +sramecc, -sramecc (target ID features; ignored where the processor lacks them).\n");
+         "-xnack, +sramecc, -sramecc (target ID features; ignored where the processor lacks them).\n");
 }
 
 /* llc-19's target options -mtriple, -march, -mattr (checked once the

@@ -66,8 +66,14 @@ static bool absent_target_id_feature(const wavecc_target *t, const char *name) {
 static const char *feature_verdict(const wavecc_target *t, const char *name, bool on) {
   if (!strcmp(name, "wavefrontsize64")) return on == (t->wave_size == 64) ? NULL : "not this processor's wave size";
   if (!strcmp(name, "wavefrontsize32")) return on == (t->wave_size == 32) ? NULL : "not this processor's wave size";
+  /* XNACK on (AMDGPUUsage "Target ID"): a scalar load that faults is
+   * replayed, so its destination must not overlap its address (LLVM's
+   * early-clobber SMEM forms); wavecc's register allocator does not
+   * ensure that yet, so it cannot promise xnack+. */
+  if (!strcmp(name, "xnack") && on && !absent_target_id_feature(t, name))
+    return "xnack+ code objects not supported (wavecc's scalar loads may overwrite their address registers, "
+           "which an XNACK replay needs); -xnack is";
   if (!strcmp(name, "sramecc") || !strcmp(name, "xnack")) return NULL; /* target ID (or ignored) */
-  (void)on;
   return "not a feature wavecc supports";
 }
 

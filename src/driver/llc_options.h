@@ -21,7 +21,8 @@ int llc_triple_check(const char *triple, char *why, size_t n);
  * target `t`'s facts: wavefrontsize64/32 as its wave size; the target-ID
  * features sramecc and xnack (llc_mattr_target_id) accepted, and where
  * the processor has none ignored with a warning as llc-19 does
- * (llc_mattr_warn). Returns 0, or -1 with a message naming the first
+ * (llc_mattr_warn); +xnack on a processor with XNACK not (replay-safe
+ * scalar loads are not ensured). Returns 0, or -1 with a message naming the first
  * feature it cannot honour in why[0..n). */
 int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n);
 
