@@ -53,49 +53,15 @@ int llc_triple_check(const char *triple, char *why, size_t n) {
   return 0;
 }
 
-/* Whether `name` is a target-ID feature (AMDGPUUsage "Target ID") that
- * target t does not have: llc-19 accepts it, warns "xnack 'On' was
- * requested for a processor that does not support it!" and ignores it. */
-static bool absent_target_id_feature(const wavecc_target *t, const char *name) {
-  return (!strcmp(name, "sramecc") && !t->has_sramecc) || (!strcmp(name, "xnack") && !t->has_xnack);
-}
-
-/* The verdict on one feature `name` turned on (`on`) for target t: NULL
- * when it matches t's facts (or llc-19 ignores it), else why not (a
- * static string). */
-static const char *feature_verdict(const wavecc_target *t, const char *name, bool on) {
-  if (!strcmp(name, "wavefrontsize64")) return on == (t->wave_size == 64) ? NULL : "not this processor's wave size";
-  if (!strcmp(name, "wavefrontsize32")) return on == (t->wave_size == 32) ? NULL : "not this processor's wave size";
-  /* XNACK on (AMDGPUUsage "Target ID"): a scalar load that faults is
-   * replayed, so its destination must not overlap its address (LLVM's
-   * early-clobber SMEM forms); wavecc's register allocator does not
-   * ensure that yet, so it cannot promise xnack+. */
-  if (!strcmp(name, "xnack") && on && !absent_target_id_feature(t, name))
-    return "xnack+ code objects not supported (wavecc's scalar loads may overwrite their address registers, "
-           "which an XNACK replay needs); -xnack is";
-  if (!strcmp(name, "sramecc") || !strcmp(name, "xnack")) return NULL; /* target ID (or ignored) */
-  return "not a feature wavecc supports";
+int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n) {
+  char no[256];
+  if (wavecc_target_with_features(t, mattr, no, sizeof no)) return 0;
+  snprintf(why, n, "-mattr %s", no);
+  return -1;
 }
 
 /* An -mattr list's next ','-separated entry; false at the end. */
 static bool next_feature(const char **s, char feat[64]) { return *s && **s && next_part(s, ',', feat); }
-
-int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n) {
-  const char *s = mattr;
-  char feat[64];
-  while (next_feature(&s, feat)) {
-    if (feat[0] != '+' && feat[0] != '-') {
-      snprintf(why, n, "-mattr feature '%s' needs a '+' or '-' in front", feat);
-      return -1;
-    }
-    const char *no = feature_verdict(t, feat + 1, feat[0] == '+');
-    if (no) {
-      snprintf(why, n, "-mattr feature '%s' for %s: %s", feat, t->name, no);
-      return -1;
-    }
-  }
-  return 0;
-}
 
 void llc_mattr_target_id(const wavecc_target *t, const char *mattr, int8_t *xnack, int8_t *sramecc) {
   *xnack = *sramecc = 0;
@@ -112,8 +78,11 @@ void llc_mattr_target_id(const wavecc_target *t, const char *mattr, int8_t *xnac
 void llc_mattr_warn(const wavecc_target *t, const char *mattr, diag *d) {
   const char *s = mattr;
   char feat[64];
-  while (next_feature(&s, feat))
-    if ((feat[0] == '+' || feat[0] == '-') && absent_target_id_feature(t, feat + 1))
+  while (next_feature(&s, feat)) {
+    if (feat[0] != '+' && feat[0] != '-') continue;
+    bool absent = (!strcmp(feat + 1, "sramecc") && !t->has_sramecc) || (!strcmp(feat + 1, "xnack") && !t->has_xnack);
+    if (absent) /* llc-19: "xnack 'On' was requested for a processor that does not support it!" */
       diag_warning(d, NULL, "%s '%s' was requested for a processor that does not support it (%s); ignored, as llc-19 does",
                    feat + 1, feat[0] == '+' ? "On" : "Off", t->name);
+  }
 }

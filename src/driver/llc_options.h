@@ -18,12 +18,14 @@
 int llc_triple_check(const char *triple, char *why, size_t n);
 
 /* Checks an -mattr list (comma-separated +feature / -feature) against
- * target `t`'s facts: wavefrontsize64/32 as its wave size; the target-ID
- * features sramecc and xnack (llc_mattr_target_id) accepted, and where
- * the processor has none ignored with a warning as llc-19 does
- * (llc_mattr_warn); +xnack on a processor with XNACK not (replay-safe
- * scalar loads are not ensured). Returns 0, or -1 with a message naming the first
- * feature it cannot honour in why[0..n). */
+ * target `t`'s processor (wavecc_target_with_features, which also gives
+ * the instance the list selects): wavefrontsize64/32 where the processor
+ * has that wave size; the target-ID features sramecc and xnack
+ * (llc_mattr_target_id) accepted, and where the processor has none
+ * ignored with a warning as llc-19 does (llc_mattr_warn); +xnack on a
+ * processor with XNACK not (replay-safe scalar loads are not ensured).
+ * Returns 0, or -1 with a message naming the first feature it cannot
+ * honour in why[0..n). */
 int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n);
 
 /* The target-ID features (AMDGPUUsage "Target ID") an -mattr list sets
