@@ -214,6 +214,9 @@ cl_int icd_check_wait_list(cl_command_queue q, cl_uint n, const cl_event *list);
  * On an error return the payload is finalised (fini called). */
 cl_int icd_enqueue(cl_command_queue q, cl_command_type type, cl_uint num_wait, const cl_event *wait,
                    cl_event *event_out, int blocking, icd_run_fn run, void (*fini)(icd_cmd *), void *payload);
+/* A command with nothing to do (markers, barriers, map, unmap, migration:
+ * buffers live in host memory). */
+cl_int icd_run_nothing(cl_command_queue q, icd_cmd *c);
 /* Runs every runnable command of the context's queues. */
 void icd_context_progress(cl_context c);
 /* The emulator of queue q's device (created with the context). */

@@ -245,7 +245,7 @@ static cl_int CL_API_CALL finish(cl_command_queue q) {
   return q->head ? CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST : CL_SUCCESS;
 }
 
-static cl_int run_nothing(cl_command_queue q, icd_cmd *c) {
+cl_int icd_run_nothing(cl_command_queue q, icd_cmd *c) {
   (void)q, (void)c;
   return CL_SUCCESS;
 }
@@ -256,7 +256,7 @@ static cl_int marker(cl_command_queue q, cl_command_type type, cl_uint n, const 
   if (!icd_valid(q, ICD_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
   cl_int rc = icd_check_wait_list(q, n, list);
   if (rc != CL_SUCCESS) return rc;
-  return icd_enqueue(q, type, n, list, event, 0, run_nothing, NULL, NULL);
+  return icd_enqueue(q, type, n, list, event, 0, icd_run_nothing, NULL, NULL);
 }
 
 static cl_int CL_API_CALL marker_with_wait_list(cl_command_queue q, cl_uint n, const cl_event *list, cl_event *ev) {

@@ -173,12 +173,6 @@ static cl_int CL_API_CALL set_mem_destructor(cl_mem m, void(CL_CALLBACK *fn)(cl_
   return CL_SUCCESS;
 }
 
-/* Migration is a no-op: every device reads the same host bytes. */
-static cl_int run_nothing(cl_command_queue q, icd_cmd *c) {
-  (void)q, (void)c;
-  return CL_SUCCESS;
-}
-
 static cl_int CL_API_CALL migrate_mem(cl_command_queue q, cl_uint n, const cl_mem *mems, cl_mem_migration_flags flags,
                                       cl_uint nw, const cl_event *wl, cl_event *ev) {
   if (!icd_valid(q, ICD_MAGIC_QUEUE)) return CL_INVALID_COMMAND_QUEUE;
@@ -191,7 +185,7 @@ static cl_int CL_API_CALL migrate_mem(cl_command_queue q, cl_uint n, const cl_me
   }
   cl_int rc = icd_check_wait_list(q, nw, wl);
   if (rc != CL_SUCCESS) return rc;
-  return icd_enqueue(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, nw, wl, ev, 0, run_nothing, NULL, NULL);
+  return icd_enqueue(q, CL_COMMAND_MIGRATE_MEM_OBJECTS, nw, wl, ev, 0, icd_run_nothing, NULL, NULL);
 }
 
 void icd_table_mem(cl_icd_dispatch *t) {

@@ -53,10 +53,6 @@ static cl_int run_fill(cl_command_queue q, icd_cmd *c) {
   return CL_SUCCESS;
 }
 
-static cl_int run_nothing(cl_command_queue q, icd_cmd *c) {
-  (void)q, (void)c;
-  return CL_SUCCESS;
-}
 
 /* Checks the queue, buffer, wait list and host access common to the
  * commands on one buffer. host_forbid: the CL_MEM_HOST_* flags that make
@@ -214,7 +210,7 @@ static void *CL_API_CALL map_buffer(cl_command_queue q, cl_mem m, cl_bool blocki
       rc = CL_INVALID_OPERATION;
   }
   if (rc == CL_SUCCESS) {
-    rc = icd_enqueue(q, CL_COMMAND_MAP_BUFFER, nw, wl, ev, blocking, run_nothing, NULL, NULL);
+    rc = icd_enqueue(q, CL_COMMAND_MAP_BUFFER, nw, wl, ev, blocking, icd_run_nothing, NULL, NULL);
     if (rc == CL_SUCCESS) m->map_count++;
   }
   if (err) *err = rc;
@@ -227,7 +223,7 @@ static cl_int CL_API_CALL unmap(cl_command_queue q, cl_mem m, void *ptr, cl_uint
   if (rc != CL_SUCCESS) return rc;
   unsigned char *p = ptr;
   if (m->map_count == 0 || !p || p < m->host || p >= m->host + m->size) return CL_INVALID_VALUE;
-  rc = icd_enqueue(q, CL_COMMAND_UNMAP_MEM_OBJECT, nw, wl, ev, 0, run_nothing, NULL, NULL);
+  rc = icd_enqueue(q, CL_COMMAND_UNMAP_MEM_OBJECT, nw, wl, ev, 0, icd_run_nothing, NULL, NULL);
   if (rc == CL_SUCCESS) m->map_count--;
   return rc;
 }
