@@ -13,6 +13,7 @@
 
 #include "icd/icd.h"
 
+/* The three symbols the loader looks up; everything else is hidden. */
 #define ICD_EXPORT __attribute__((visibility("default")))
 
 static cl_icd_dispatch table;
@@ -237,11 +238,20 @@ ICD_EXPORT cl_int CL_API_CALL clIcdGetPlatformIDsKHR(cl_uint num_entries, cl_pla
   return get_platform_ids(num_entries, platforms, num_platforms);
 }
 
-/* The loader's entry points; ocl-icd also asks for clGetPlatformInfo
- * this way (to read cl_khr_icd and the suffix before any dispatch). */
+/* ocl-icd looks clGetPlatformInfo up (dlsym, then through
+ * clGetExtensionFunctionAddress) to read cl_khr_icd and the suffix before
+ * any dispatch. Exported under its own name as other ICDs do: a failing
+ * dlsym leaves a dlerror state behind. The library is loaded RTLD_LOCAL
+ * and bound -Bsymbolic, so the name never interposes the loader's. */
+ICD_EXPORT cl_int CL_API_CALL clGetPlatformInfo(cl_platform_id p, cl_platform_info what, size_t size, void *value,
+                                                size_t *ret) {
+  return get_platform_info(p, what, size, value, ret);
+}
+
+/* The loader's entry points. */
 ICD_EXPORT void *CL_API_CALL clGetExtensionFunctionAddress(const char *name) {
   if (name && strcmp(name, "clIcdGetPlatformIDsKHR") == 0) return (void *)clIcdGetPlatformIDsKHR;
-  if (name && strcmp(name, "clGetPlatformInfo") == 0) return (void *)get_platform_info;
+  if (name && strcmp(name, "clGetPlatformInfo") == 0) return (void *)clGetPlatformInfo;
   return NULL;
 }
 
