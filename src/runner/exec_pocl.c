@@ -80,7 +80,9 @@ rt_pocl *rt_pocl_open(const char *platform, char **err) {
     cl_uint nd = 0;
     char name[256] = "";
     clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
-    if (platform && strcmp(name, platform) != 0) continue;
+    /* NULL: the reference implementation (PoCL), never wavecc's own
+     * platform should it be installed. */
+    if (platform ? strcmp(name, platform) != 0 : strcmp(name, "wavecc") == 0) continue;
     if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 1, &dev, &nd) == CL_SUCCESS && nd > 0) {
       p->platform = plats[i];
       p->device = dev;

@@ -307,7 +307,8 @@ void rt_emu_facts(rt_device_facts *d);
  * program and queue). */
 typedef struct rt_pocl rt_pocl;
 /* Opens the OpenCL platform named `platform` (NULL: the first platform
- * with a device) and its first device; NULL with *err on failure. */
+ * with a device other than wavecc's) and its first device; NULL with
+ * *err on failure. */
 rt_pocl *rt_pocl_open(const char *platform, char **err);
 void rt_pocl_close(rt_pocl *p);
 /* --compiler=icd from a build tree: when OCL_ICD_VENDORS is not set and
