@@ -57,16 +57,18 @@ int icd_program_built_device(cl_program p) {
 }
 
 /* The kernels of a code object: its symbols named "<kernel>.kd" (the
- * kernel descriptors, AMDGPUUsage "Symbols"). Returns 0, -1 for an ELF
- * whose section headers or symbol tables are not inside the image. */
-static int elf_kernel_names(const unsigned char *elf, size_t size, char ***names, cl_uint *n) {
+ * kernel descriptors, AMDGPUUsage "Symbols") in the symbol tables of type
+ * `type` (SHT_SYMTAB, or SHT_DYNSYM for a stripped object). Returns 0, -1
+ * for an ELF whose section headers or symbol tables are not inside the
+ * image. */
+static int elf_kernel_names_in(const unsigned char *elf, size_t size, unsigned type, char ***names, cl_uint *n) {
   const Elf64_Ehdr *eh = (const Elf64_Ehdr *)elf;
   if (size < sizeof *eh || eh->e_shentsize != sizeof(Elf64_Shdr) || eh->e_shoff > size ||
       (size - eh->e_shoff) / sizeof(Elf64_Shdr) < eh->e_shnum)
     return -1;
   const Elf64_Shdr *sh = (const Elf64_Shdr *)(elf + eh->e_shoff);
   for (unsigned s = 0; s < eh->e_shnum; s++) {
-    if (sh[s].sh_type != SHT_SYMTAB || sh[s].sh_link >= eh->e_shnum) continue;
+    if (sh[s].sh_type != type || sh[s].sh_link >= eh->e_shnum) continue;
     const Elf64_Shdr *st = &sh[sh[s].sh_link];
     if (sh[s].sh_offset > size || sh[s].sh_size > size - sh[s].sh_offset || st->sh_offset > size ||
         st->sh_size > size - st->sh_offset)
@@ -86,6 +88,11 @@ static int elf_kernel_names(const unsigned char *elf, size_t size, char ***names
     }
   }
   return 0;
+}
+
+static int elf_kernel_names(const unsigned char *elf, size_t size, char ***names, cl_uint *n) {
+  if (elf_kernel_names_in(elf, size, SHT_SYMTAB, names, n)) return -1;
+  return *n ? 0 : elf_kernel_names_in(elf, size, SHT_DYNSYM, names, n);
 }
 
 /* Splits build options into words (quotes group, as a shell's would). */
