@@ -229,6 +229,11 @@ bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, 
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics, other calls to isel_calls.c */
+/* isel_amdgcn.c: the call `ins` of intrinsic ID `id` if it is one of the
+ * one-instruction llvm.amdgcn.* intrinsics there (mbcnt, traps, bfe, med3,
+ * clocks, ...): -1 not one of them, 0 one but not selectable (reported by
+ * the caller), 1 selected. */
+int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

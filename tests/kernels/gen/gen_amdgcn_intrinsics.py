@@ -1,0 +1,249 @@
+#!/usr/bin/env python3
+"""Generates tests/kernels/f_amdgcn_intrinsics.ll: the one-instruction
+llvm.amdgcn.* intrinsics of LLVM's own AMDGPU tests (issue 26) run with
+host-reference values: mbcnt.lo/hi (the lane-id idiom and masks, uniform
+and divergent accumulators), ubfe/sbfe (uniform and per-lane offsets and
+widths, width 0, fields that end past bit 31 for ubfe), fmed3 (ties,
+infinities, signed zeros), and in one kernel the hints and clocks:
+llvm.trap on a path not taken, llvm.debugtrap (a no-op without a
+debugger), s.sleep, s.nop, wave/sched barriers, s.dcache.wb/inv,
+s.memtime/s.memrealtime (increasing), s.getpc (non-zero, 4-byte aligned: it
+may be CSEd, LLVM declares it readnone) and groupstaticsize (the kernel's 256 bytes of LDS). A trap that
+is taken is tests/runner-inputs/trap (a kernel fault).
+"""
+import os
+import struct
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from kt import Rng, Test  # noqa: E402
+from gen_fatptr import write_ll  # noqa: E402
+
+N = 128  # two waves: lane ids restart at 64
+
+
+def f32(x):
+    return struct.unpack('<f', struct.pack('<f', x))[0]
+
+
+def mbcnt_lo(mask, lane, acc):
+    below = (1 << lane) - 1 if lane < 32 else 0xffffffff
+    return (bin(mask & below).count('1') + acc) & 0xffffffff
+
+
+def mbcnt_hi(mask, lane, acc):
+    below = 0 if lane < 32 else (1 << (lane - 32)) - 1
+    return (bin(mask & below).count('1') + acc) & 0xffffffff
+
+
+def ubfe(x, o, w):
+    o &= 31
+    w &= 31
+    return (x >> o) & ((1 << w) - 1) if w else 0
+
+
+def sbfe(x, o, w):  # only fields inside the word (o + w <= 32)
+    v = ubfe(x, o, w)
+    if w and v >> (w - 1):
+        v -= 1 << w
+    return v & 0xffffffff
+
+
+def med3(a, b, c):
+    return sorted([a, b, c])[1]
+
+
+LANE_IR = '''
+define amdgpu_kernel void @k_lane(ptr addrspace(1) %out, i32 %mlo, i32 %mhi) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %l0 = call i32 @llvm.amdgcn.mbcnt.lo(i32 -1, i32 0)
+  %v0 = call i32 @llvm.amdgcn.mbcnt.hi(i32 -1, i32 %l0)
+  %l1 = call i32 @llvm.amdgcn.mbcnt.lo(i32 %mlo, i32 0)
+  %v1 = call i32 @llvm.amdgcn.mbcnt.hi(i32 %mhi, i32 %l1)
+  %v2 = call i32 @llvm.amdgcn.mbcnt.lo(i32 %mlo, i32 %t)
+  %v3 = call i32 @llvm.amdgcn.mbcnt.hi(i32 %mhi, i32 5)
+'''
+
+
+def lane_tests(rng):
+    tests = []
+    for name, mlo, mhi in [('all lanes', 0xffffffff, 0xffffffff), ('alternate lanes', 0x55555555, 0xaaaaaaaa),
+                           ('random masks', rng.bits(32), rng.bits(32)), ('empty masks', 0, 0)]:
+        out = []
+        for t in range(N):
+            lane = t % 64
+            out += [lane, mbcnt_hi(mhi, lane, mbcnt_lo(mlo, lane, 0)), mbcnt_lo(mlo, lane, t), mbcnt_hi(mhi, lane, 5)]
+        tests.append(Test('mbcnt: ' + name, kernel_name='k_lane').inp(0, 'uint', 4 * N, [0] * 4 * N)
+                     .out(0, 'uint', 4 * N, out).val(1, 'uint', mlo).val(2, 'uint', mhi))
+    return tests
+
+
+BFE_IR = '''
+define amdgpu_kernel void @k_bfe(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %off, i32 %w, i32 %su) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %pi = getelementptr i32, ptr addrspace(1) %in, i32 %t
+  %x = load i32, ptr addrspace(1) %pi
+  %v0 = call i32 @llvm.amdgcn.ubfe.i32(i32 %x, i32 %off, i32 %w)
+  %v1 = call i32 @llvm.amdgcn.sbfe.i32(i32 %x, i32 %off, i32 %w)
+  %to = and i32 %t, 15
+  %tw = lshr i32 %t, 3
+  %v2 = call i32 @llvm.amdgcn.ubfe.i32(i32 %x, i32 %to, i32 %tw)
+  %v3 = call i32 @llvm.amdgcn.sbfe.i32(i32 %x, i32 %to, i32 %tw)
+  %v4 = call i32 @llvm.amdgcn.sbfe.i32(i32 %x, i32 4, i32 12)
+  %v5 = call i32 @llvm.amdgcn.ubfe.i32(i32 %su, i32 %off, i32 %w)
+  %v6 = call i32 @llvm.amdgcn.sbfe.i32(i32 %su, i32 %off, i32 %w)
+'''
+
+
+def bfe_tests(rng):
+    tests = []
+    for off, w in [(0, 0), (3, 7), (8, 24), (31, 1), (16, 16), (5, 0)]:
+        xs = [rng.bits(32) for _ in range(N)]
+        su = rng.bits(32)
+        out = []
+        for t, x in enumerate(xs):
+            to, tw = t & 15, t >> 3
+            out += [ubfe(x, off, w), sbfe(x, off, w), ubfe(x, to, tw), sbfe(x, to, tw), sbfe(x, 4, 12),
+                    ubfe(su, off, w), sbfe(su, off, w)]
+        tests.append(Test('ubfe/sbfe offset %d width %d' % (off, w), kernel_name='k_bfe')
+                     .inp(0, 'uint', 7 * N, [0] * 7 * N).out(0, 'uint', 7 * N, out)
+                     .inp(1, 'uint', N, xs).val(2, 'uint', off).val(3, 'uint', w).val(4, 'uint', su))
+    return tests
+
+
+MED3_IR = '''
+define amdgpu_kernel void @k_med3(ptr addrspace(1) %out, ptr addrspace(1) %in, float %ua, float %ub) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %t3 = mul i32 %t, 3
+  %pa = getelementptr float, ptr addrspace(1) %in, i32 %t3
+  %pb = getelementptr float, ptr addrspace(1) %pa, i32 1
+  %pc = getelementptr float, ptr addrspace(1) %pa, i32 2
+  %a = load float, ptr addrspace(1) %pa
+  %b = load float, ptr addrspace(1) %pb
+  %c = load float, ptr addrspace(1) %pc
+  %m0 = call float @llvm.amdgcn.fmed3.f32(float %a, float %b, float %c)
+  %m1 = call float @llvm.amdgcn.fmed3.f32(float %ua, float %b, float %ub)
+  %m2 = call float @llvm.amdgcn.fmed3.f32(float %ua, float %ub, float 2.5)
+  %v0 = bitcast float %m0 to i32
+  %v1 = bitcast float %m1 to i32
+  %v2 = bitcast float %m2 to i32
+'''
+
+
+def med3_tests(rng):
+    special = [float('inf'), -float('inf'), 0.0, 1.0, -1.0, 2.5]
+    vals = []
+    for t in range(N):
+        tri = []
+        for _ in range(3):
+            r = rng.range(0, 9)
+            tri.append(special[r] if r < len(special) else f32(rng.range(-4000, 4000) / 8.0))
+        if t % 5 == 0:
+            tri[1] = tri[0]  # ties
+        vals += tri
+    tests = []
+    for ua, ub in [(1.5, -3.0), (-float('inf'), 7.0)]:
+        out = []
+        for t in range(N):
+            a, b, c = vals[3 * t:3 * t + 3]
+            out += [med3(a, b, c), med3(ua, b, ub), med3(ua, ub, 2.5)]
+        bits = [struct.unpack('<I', struct.pack('<f', v))[0] for v in out]
+        tests.append(Test('fmed3 uniform %g %g' % (ua, ub), kernel_name='k_med3')
+                     .inp(0, 'uint', 3 * N, [0] * 3 * N).out(0, 'uint', 3 * N, bits)
+                     .inp(1, 'float', 3 * N, vals).val(2, 'float', ua).val(3, 'float', ub))
+    return tests
+
+
+MISC_IR = '''
+@lds = internal addrspace(3) global [64 x i32] poison, align 4
+
+define amdgpu_kernel void @k_misc(ptr addrspace(1) %out, i32 %n) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp eq i32 %n, 12345
+  br i1 %c, label %trap, label %go
+trap:
+  call void @llvm.trap()
+  unreachable
+go:
+  call void @llvm.debugtrap()
+  %c0 = call i64 @llvm.amdgcn.s.memtime()
+  %r0 = call i64 @llvm.amdgcn.s.memrealtime()
+  %p0 = call i64 @llvm.amdgcn.s.getpc()
+  call void @llvm.amdgcn.s.sleep(i32 1)
+  call void @llvm.amdgcn.s.nop(i16 3)
+  call void @llvm.amdgcn.wave.barrier()
+  call void @llvm.amdgcn.sched.barrier(i32 0)
+  call void @llvm.amdgcn.s.dcache.wb()
+  call void @llvm.amdgcn.s.dcache.inv()
+  %li = and i32 %t, 63
+  %lp = getelementptr [64 x i32], ptr addrspace(3) @lds, i32 0, i32 %li
+  store i32 %t, ptr addrspace(3) %lp
+  %lv = load i32, ptr addrspace(3) %lp
+  %c1 = call i64 @llvm.amdgcn.s.memtime()
+  %r1 = call i64 @llvm.amdgcn.s.memrealtime()
+  %p1 = call i64 @llvm.amdgcn.s.getpc()
+  %gs = call i32 @llvm.amdgcn.groupstaticsize()
+  %ct = icmp ugt i64 %c1, %c0
+  %rt = icmp uge i64 %r1, %r0
+  %pa = and i64 %p1, 3
+  %pz = icmp eq i64 %pa, 0
+  %pn = icmp ne i64 %p0, 0
+  %pk = and i1 %pz, %pn
+  %v0 = zext i1 %ct to i32
+  %v1 = zext i1 %rt to i32
+  %v2 = zext i1 %pk to i32
+  %v3 = add i32 %gs, 0
+  %v4 = add i32 %lv, 0
+'''
+
+
+def misc_tests():
+    out = []
+    for t in range(N):
+        out += [1, 1, 1, 256, t]
+    return [Test('trap not taken, hints, clocks, pc, groupstaticsize', kernel_name='k_misc')
+            .inp(0, 'uint', 5 * N, [0] * 5 * N).out(0, 'uint', 5 * N, out).val(1, 'uint', 7)]
+
+
+def stores(n):
+    ir = '  %%o = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % n
+    for i in range(n):
+        if i:
+            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
+        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
+    return ir + '  ret void\n}\n'
+
+
+DECLS = '''
+declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.mbcnt.lo(i32, i32)
+declare i32 @llvm.amdgcn.mbcnt.hi(i32, i32)
+declare i32 @llvm.amdgcn.ubfe.i32(i32, i32, i32)
+declare i32 @llvm.amdgcn.sbfe.i32(i32, i32, i32)
+declare float @llvm.amdgcn.fmed3.f32(float, float, float)
+declare void @llvm.trap()
+declare void @llvm.debugtrap()
+declare i64 @llvm.amdgcn.s.memtime()
+declare i64 @llvm.amdgcn.s.memrealtime()
+declare i64 @llvm.amdgcn.s.getpc()
+declare void @llvm.amdgcn.s.sleep(i32)
+declare void @llvm.amdgcn.s.nop(i16)
+declare void @llvm.amdgcn.wave.barrier()
+declare void @llvm.amdgcn.sched.barrier(i32)
+declare void @llvm.amdgcn.s.dcache.wb()
+declare void @llvm.amdgcn.s.dcache.inv()
+declare i32 @llvm.amdgcn.groupstaticsize()
+'''
+
+
+def main():
+    rng = Rng(2026)
+    tests = lane_tests(rng) + bfe_tests(rng) + med3_tests(rng) + misc_tests()
+    lines = ['[config]', 'name: one-instruction llvm.amdgcn intrinsics (issue 26)', 'dimensions: 1',
+             'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
+    ir = (LANE_IR + stores(4) + BFE_IR + stores(7) + MED3_IR + stores(3) + MISC_IR + stores(5) + DECLS)
+    write_ll('f_amdgcn_intrinsics.ll', 'gen_amdgcn_intrinsics.py', lines, tests, ir)
+
+
+if __name__ == '__main__':
+    main()
