@@ -627,6 +627,7 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
 const char *mir_addr_space_name(uint32_t as) {
   switch (as) {
   case 1: return "global";
+  case 2: return "region";
   case 3: return "local";
   case 4: return "constant";
   case 5: return "private";

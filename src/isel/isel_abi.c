@@ -76,11 +76,24 @@ typedef struct abi_uses {
   bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
+/* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
+ * Loads and stores through it need the private segment buffer and wave
+ * offset even when the kernel has no alloca of its own. */
+static bool reads_private(LLVMValueRef ins) {
+  int n = LLVMGetNumOperands(ins);
+  for (int i = 0; i < n; i++) {
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(ins, i));
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) t = LLVMGetElementType(t);
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 5) return true;
+  }
+  return false;
+}
+
 static void scan_uses(isel_ctx *c, abi_uses *u) {
   memset(u, 0, sizeof *u);
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
-      if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
+      if (LLVMIsAAllocaInst(ins) || reads_private(ins)) u->alloca_used = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
       if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
@@ -225,7 +238,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
       if (as == 3) {
         ka->value_kind = "dynamic_shared_pointer";
         ka->align = 4;
-      } else if (as == 1 || as == 4 || as == 0) {
+      } else if (as == 1 || as == 4 || as == 0 || as == 5 || as == 2) {
+        /* private and region pointers are 32-bit offsets passed by value;
+         * llc-19 describes them as global_buffer with their address space */
         ka->value_kind = "global_buffer";
       } else if (as == 7 || as == 8) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */

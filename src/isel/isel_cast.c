@@ -14,6 +14,16 @@ static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent
 
 static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
 
+/* A generic address as an LDS or private one (AMDGPUUsage, Address
+ * Spaces): its low dword, the generic null (0) becoming the segment's
+ * null (-1). A VGPR. */
+static mir_temp flat_to_segment(isel_ctx *c, mir_operand a) {
+  mir_temp v = isel_to_vgpr(c, a, 2);
+  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U64, mir_op_const(0), mir_op_temp(v));
+  mir_temp lo = isel_extract(c, v, 0, 1);
+  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0xffffffffu), mir_op_temp(lo), mir_op_temp(nn));
+}
+
 bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0);
   LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
@@ -55,8 +65,15 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (opc == LLVMAddrSpaceCast) {
         unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
         unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
+        /* private to generic (fa 5) would be right as a value, but a
+         * load or store through it needs FLAT_SCRATCH, which the kernel
+         * prolog does not set up yet: refused, never silently wrong */
         if (fa == 3 && ta == 0) {
           d = isel_lds_to_flat(c, a);
+          break;
+        }
+        if (fa == 0 && (ta == 3 || ta == 5)) {
+          d = flat_to_segment(c, a);
           break;
         }
         bool ok = (fa == 0 || fa == 1 || fa == 4) && (ta == 0 || ta == 1 || ta == 4);

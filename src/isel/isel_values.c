@@ -180,6 +180,15 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     return true;
   }
   if (LLVMIsAConstantFP(v)) return isel_fp_const_bits(v, bits);
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMIntToPtr && LLVMIsAConstantInt(LLVMGetOperand(v, 0))) {
+    /* a fixed address (`inttoptr (i32 16 to ptr addrspace(3))`): the
+     * integer, truncated or zero-extended to the pointer's width */
+    unsigned pb = isel_type_bits(LLVMTypeOf(v));
+    if (pb > 64) return false; /* buffer resources and fat pointers */
+    *bits = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 0));
+    if (pb < 64) *bits &= (1ull << pb) - 1;
+    return true;
+  }
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&
