@@ -7,7 +7,9 @@
 ; RUN: %not %wavecc -O0 %t.dir/intrinsic.ll -o %t.o 2>&1 | FileCheck --check-prefix=INTR %s
 ; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
 ; RUN: %not %wavecc -O0 %t.dir/addrspace.ll -o %t.o 2>&1 | FileCheck --check-prefix=AS %s
-; AS: addrspace.ll: k: error: unsupported kernel argument address space: ptr addrspace(2) %p
+; AS: addrspace.ll: k: error: unsupported address space: %v = load i32, ptr addrspace(2) %p, align 4
+; RUN: %not %wavecc -O0 %t.dir/addrspace-arg.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASARG %s
+; ASARG: addrspace-arg.ll: k: error: unsupported kernel argument address space: ptr addrspace(12345) %p
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
 ; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
@@ -38,6 +40,11 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(2) %p) {
   %v = load i32, ptr addrspace(2) %p
   store i32 %v, ptr addrspace(1) %out
+  ret void
+}
+;--- addrspace-arg.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(12345) %p) {
   ret void
 }
 ;--- undef-call.ll
