@@ -2,7 +2,9 @@
  * llvm.debugtrap) that are one machine instruction each, or nothing:
  * lane counting (mbcnt), traps, sleeps and scheduling hints, bit-field
  * extraction, the f32 median, the clock and program counter, the scalar
- * data cache. The instruction each selects is the one llc-19 selects for
+ * data cache, the f32/f64 division steps (div.scale, div.fmas,
+ * div.fixup), the packing conversions (cvt.pk*), sffbh, and the aperture
+ * tests is.shared / is.private. The instruction each selects is the one llc-19 selects for
  * gfx900 (AMDGPUUsage "LLVM IR Intrinsics", "Trap Handler ABI"; Vega ISA
  * guide chapters 4 and 12). isel_intrinsics.c tries the families here
  * after its own.
@@ -19,7 +21,11 @@
   X(UBFE, "llvm.amdgcn.ubfe") X(SBFE, "llvm.amdgcn.sbfe") X(FMED3, "llvm.amdgcn.fmed3")                                \
   X(MEMTIME, "llvm.amdgcn.s.memtime") X(MEMREALTIME, "llvm.amdgcn.s.memrealtime") X(GETPC, "llvm.amdgcn.s.getpc")      \
   X(GROUPSTATICSIZE, "llvm.amdgcn.groupstaticsize") X(DCACHE_INV, "llvm.amdgcn.s.dcache.inv")                          \
-  X(DCACHE_WB, "llvm.amdgcn.s.dcache.wb")
+  X(DCACHE_WB, "llvm.amdgcn.s.dcache.wb") X(DIV_SCALE, "llvm.amdgcn.div.scale") X(DIV_FMAS, "llvm.amdgcn.div.fmas")      \
+  X(DIV_FIXUP, "llvm.amdgcn.div.fixup") X(CVT_PKRTZ, "llvm.amdgcn.cvt.pkrtz")                                          \
+  X(CVT_PKNORM_I16, "llvm.amdgcn.cvt.pknorm.i16") X(CVT_PKNORM_U16, "llvm.amdgcn.cvt.pknorm.u16")                      \
+  X(CVT_PK_I16, "llvm.amdgcn.cvt.pk.i16") X(CVT_PK_U16, "llvm.amdgcn.cvt.pk.u16") X(CVT_PK_U8, "llvm.amdgcn.cvt.pk.u8.f32") \
+  X(SFFBH, "llvm.amdgcn.sffbh") X(IS_SHARED, "llvm.amdgcn.is.shared") X(IS_PRIVATE, "llvm.amdgcn.is.private")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -137,9 +143,87 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   }
 }
 
+/* A packed dword t as the two elements of a <2 x half> or <2 x i16>
+ * result, each in the low half of its own v1 (the form selection keeps
+ * vector elements in; isel_packed.c repacks where it needs). */
+static void set_pair(isel_ctx *c, LLVMValueRef ins, mir_temp t) {
+  isel_set(c, ins, 0, isel_v1c(c, ISA_V_AND_B32, mir_op_const(0xffff), mir_op_temp(t)));
+  isel_set(c, ins, 1, isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(t)));
+}
+
+/* is.shared / is.private of generic pointer p: its high dword is the
+ * aperture's (SH_MEM_BASES << 16, shared in bits 31:16, private in 15:0:
+ * AMDGPUUsage, Address Spaces), as llc-19 compares it. */
+static void aperture_test(isel_ctx *c, LLVMValueRef ins, bool shared) {
+  mir_temp ap = isel_tmp(c, mir_rc_s(1));
+  mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
+  gr->offset = 15 | ((shared ? 16 : 0) << 6) | (15 << 11); /* hwreg(HW_REG_SH_MEM_BASES, 16 or 0, 16) */
+  gr->defs[0] = mir_op_temp(ap);
+  mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
+  mir_operand p = isel_get(c, LLVMGetOperand(ins, 0), 0);
+  if (divergence_is_divergent(c->di, ins)) {
+    mir_temp ph = isel_extract(c, isel_to_vgpr(c, p, 2), 1, 1);
+    isel_set(c, ins, 0, isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_temp(hi), mir_op_temp(ph)));
+    return;
+  }
+  mir_temp ph = isel_extract(c, isel_to_sgpr(c, p, 2), 1, 1);
+  isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, ISA_S_CMP_EQ_U32, mir_op_temp(hi), mir_op_temp(ph))));
+}
+
+/* Division steps, packing conversions, sffbh, aperture tests. */
+static int call_convert(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
+  LLVMTypeRef t = k == A_DIV_SCALE ? LLVMStructGetTypeAtIndex(LLVMTypeOf(ins), 0) : LLVMTypeOf(ins);
+  bool f64 = LLVMGetTypeKind(t) == LLVMDoubleTypeKind;
+  mir_operand a[4];
+  for (unsigned i = 0; i < 4 && i < (unsigned)LLVMGetNumArgOperands(ins); i++)
+    a[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
+  switch (k) {
+  case A_DIV_SCALE: {
+    /* {scaled, vcc} = v_div_scale (sel ? num : den), den, num */
+    LLVMValueRef sel = LLVMGetOperand(ins, 2);
+    if (!LLVMIsAConstantInt(sel)) return 0;
+    bool num = LLVMConstIntGetZExtValue(sel) != 0;
+    mir_temp d = isel_tmp(c, mir_rc_v(f64 ? 2 : 1)), vcc = isel_tmp(c, mir_rc_s(2));
+    mir_temp defs[2] = {d, vcc};
+    mir_operand srcs[3] = {num ? a[0] : a[1], a[1], a[0]};
+    isel_valu(c, f64 ? ISA_V_DIV_SCALE_F64 : ISA_V_DIV_SCALE_F32, defs, 2, srcs, 3, true);
+    isel_set(c, ins, 0, d);
+    isel_set(c, ins, 1, vcc);
+    return 1;
+  }
+  case A_DIV_FMAS: {
+    unsigned dw = f64 ? 2 : 1;
+    mir_temp e = isel_to_vgpr(c, a[0], dw), r = isel_to_vgpr(c, a[1], dw), q = isel_to_vgpr(c, a[2], dw);
+    mir_temp vcc = isel_mask_of(c, LLVMGetOperand(ins, 3), 0);
+    isel_set(c, ins, 0, isel_div_fmas(c, f64 ? ISA_V_DIV_FMAS_F64 : ISA_V_DIV_FMAS_F32, e, r, q, vcc));
+    return 1;
+  }
+  case A_DIV_FIXUP: {
+    if (!f64 && LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 form: not yet */
+    mir_temp d = isel_tmp(c, mir_rc_v(f64 ? 2 : 1));
+    isel_valu(c, f64 ? ISA_V_DIV_FIXUP_F64 : ISA_V_DIV_FIXUP_F32, &d, 1, a, 3, true);
+    isel_set(c, ins, 0, d);
+    return 1;
+  }
+  case A_CVT_PKRTZ: case A_CVT_PKNORM_I16: case A_CVT_PKNORM_U16: case A_CVT_PK_I16: case A_CVT_PK_U16: {
+    static const unsigned ops[] = {ISA_V_CVT_PKRTZ_F16_F32, ISA_V_CVT_PKNORM_I16_F32, ISA_V_CVT_PKNORM_U16_F32,
+                                   ISA_V_CVT_PK_I16_I32, ISA_V_CVT_PK_U16_U32};
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    isel_valu(c, ops[k - A_CVT_PKRTZ], &d, 1, a, 2, true);
+    set_pair(c, ins, d);
+    return 1;
+  }
+  case A_CVT_PK_U8: vop3_of_args(c, ins, ISA_V_CVT_PK_U8_F32, 3); return 1;
+  case A_SFFBH: vop3_of_args(c, ins, ISA_V_FFBH_I32, 1); return 1;
+  case A_IS_SHARED: case A_IS_PRIVATE: aperture_test(c, ins, k == A_IS_SHARED); return 1;
+  default: return -1;
+  }
+}
+
 int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id) {
   amdgcn_intr k = key_of(id);
   if (k == A_NONE) return -1;
   int sel = call_control(c, ins, k);
-  return sel >= 0 ? sel : call_value(c, ins, k);
+  if (sel < 0) sel = call_value(c, ins, k);
+  return sel >= 0 ? sel : call_convert(c, ins, k);
 }
