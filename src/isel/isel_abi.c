@@ -317,6 +317,18 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
 
 /* Loads the kernel arguments that have uses (all uniform: s_load from the
  * kernarg segment); an unsupported one is reported. */
+/* s_load_dwordxN (N = ldw: 1, 2, 4, 8, 16) of the kernarg segment at byte aoff. */
+static mir_temp scalar_load(isel_ctx *c, uint32_t aoff, unsigned ldw) {
+  unsigned op = ldw == 1 ? ISA_S_LOAD_DWORD : ldw == 2 ? ISA_S_LOAD_DWORDX2 : ldw == 4 ? ISA_S_LOAD_DWORDX4
+              : ldw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+  mir_temp d = isel_tmp(c, mir_rc_s(ldw));
+  mir_instr *ld = isel_emit(c, op, 1, 1);
+  ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+  ld->offset = (int32_t)aoff;
+  ld->defs[0] = mir_op_temp(d);
+  return d;
+}
+
 static void load_kernel_args(isel_ctx *c) {
   /* argument loads (all uniform: s_load from the kernarg segment) */
   unsigned i = 0;
@@ -330,7 +342,7 @@ static void load_kernel_args(isel_ctx *c) {
       isel_set(c, a, 0, isel_buffer_arg(c, aoff));
       continue;
     }
-    if (bits == 0 || bits > 64 || size > 64) {
+    if (bits == 0 || bits > 64 || size > (bits < 32 && nc > 1 ? 64 : 128) || nc > ISEL_MAX_COMPS) {
       isel_unsupported(c, a, "kernel argument type");
       return;
     }
@@ -368,15 +380,17 @@ static void load_kernel_args(isel_ctx *c) {
       isel_unsupported(c, a, "misaligned kernel argument");
       return;
     }
-    unsigned ldw = dw <= 1 ? 1 : dw <= 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
-    unsigned op = ldw == 1 ? ISA_S_LOAD_DWORD : ldw == 2 ? ISA_S_LOAD_DWORDX2 : ldw == 4 ? ISA_S_LOAD_DWORDX4
-                : ldw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
-    mir_temp d = isel_tmp(c, mir_rc_s(ldw));
-    mir_instr *ld = isel_emit(c, op, 1, 1);
-    ld->ops[0] = mir_op_temp(c->kernarg_ptr);
-    ld->offset = (int32_t)aoff;
-    ld->defs[0] = mir_op_temp(d);
     unsigned cdw = bits / 32;
+    if (dw > 16) { /* <32 x i32>, <16 x double>: s_load_dwordx16 per 64 bytes */
+      for (unsigned h = 0; h * 16 < dw; h++) {
+        mir_temp d = scalar_load(c, aoff + 64 * h, 16);
+        for (unsigned e = h * 16 / cdw; e < nc && e * cdw < (h + 1) * 16; e++)
+          isel_set(c, a, e, isel_extract(c, d, e * cdw - h * 16, cdw));
+      }
+      continue;
+    }
+    unsigned ldw = dw <= 1 ? 1 : dw <= 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
+    mir_temp d = scalar_load(c, aoff, ldw);
     if (nc == 1 && ldw == cdw) {
       isel_set(c, a, 0, d);
       continue;

@@ -31,7 +31,7 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
   if (sb == 0 || db == 0 || sb > 64 || db > 64) return false;
   if (opc == LLVMBitCast && (isel_num_comps(st) != nc || sb != db)) {
-    mir_operand dws[32];
+    mir_operand dws[ISEL_MAX_DWORDS];
     unsigned ndw;
     if (!isel_pack_dwords(c, A, dws, &ndw)) return false;
     return isel_unpack_dwords(c, ins, dws, ndw);
@@ -236,7 +236,7 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   LLVMTypeRef t = LLVMTypeOf(v);
   unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
   if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
-  if ((bits * nc + 31) / 32 > 32) return false;
+  if ((bits * nc + 31) / 32 > ISEL_MAX_DWORDS) return false;
   *n = (bits * nc + 31) / 32;
   if (bits >= 32) {
     unsigned k = 0;

@@ -36,11 +36,16 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 
-/* Selected value of an LLVM value: up to 16 components (vector elements),
- * each one temporary. i1: s1 = boolean 0/1 (uniform), s2 = lane mask. */
+/* Selected value of an LLVM value: up to ISEL_MAX_COMPS components
+ * (vector elements), each one temporary. i1: s1 = boolean 0/1 (uniform),
+ * s2 = lane mask. 64: LLVM's own tests use <64 x i16>, <32 x i32> and <16 x double>
+ * (issue 26). */
+enum { ISEL_MAX_COMPS = 64 };
+/* The most dwords a value packs into (isel_pack_dwords): 64 elements of 64 bits. */
+enum { ISEL_MAX_DWORDS = 2 * ISEL_MAX_COMPS };
 typedef struct isel_val {
   uint8_t n;
-  mir_temp t[16];
+  mir_temp t[ISEL_MAX_COMPS];
 } isel_val;
 
 typedef struct isel_ctx isel_ctx;

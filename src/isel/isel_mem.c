@@ -196,10 +196,10 @@ static unsigned private_piece(LLVMValueRef ins, unsigned as, unsigned bytes) {
  * (buffer_load_ubyte/ushort) and reassembled into dwords. */
 static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int32_t off0, unsigned bytes,
                                 unsigned piece) {
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw = (bytes + 3) / 4;
-  if (nw > 32) {
-    isel_unsupported(c, ins, "under-aligned private load of more than 128 bytes");
+  if (nw > ISEL_MAX_DWORDS) {
+    isel_unsupported(c, ins, "under-aligned private load of more than 512 bytes");
     return;
   }
   for (unsigned w = 0; w < nw; w++) {
@@ -218,9 +218,9 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
  * down to its byte (buffer_store_byte/short store the low bits). */
 static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, int32_t off0,
                                  unsigned bytes, unsigned piece) {
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw;
-  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32 || nw * 4 < bytes) {
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > ISEL_MAX_DWORDS || nw * 4 < bytes) {
     isel_unsupported(c, ins, "store of this type");
     return;
   }
@@ -325,9 +325,9 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   /* wide or packed: load dwords in chunks, then unpack */
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw = 0;
-  if (dw > 32) return false;
+  if (dw > ISEL_MAX_DWORDS) return false;
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
@@ -384,9 +384,9 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(ins, 0, bytes));
     return true;
   }
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw;
-  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32) {
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > ISEL_MAX_DWORDS) {
     isel_unsupported(c, ins, "store of this type");
     return true;
   }
