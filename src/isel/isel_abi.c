@@ -380,7 +380,7 @@ static void load_kernel_args(isel_ctx *c) {
       isel_unsupported(c, a, "misaligned kernel argument");
       return;
     }
-    unsigned cdw = bits / 32;
+    unsigned cdw = (bits + 31) / 32; /* an i33..i63 takes two dwords too */
     if (dw > 16) { /* <32 x i32>, <16 x double>: s_load_dwordx16 per 64 bytes */
       for (unsigned h = 0; h * 16 < dw; h++) {
         mir_temp d = scalar_load(c, aoff + 64 * h, 16);
