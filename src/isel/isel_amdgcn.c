@@ -4,7 +4,9 @@
  * extraction, the f32 median, the clock and program counter, the scalar
  * data cache, the f32/f64 division steps (div.scale, div.fmas,
  * div.fixup), the packing conversions (cvt.pk*), sffbh, and the aperture
- * tests is.shared / is.private. The instruction each selects is the one llc-19 selects for
+ * tests is.shared / is.private, the hardware's f32 sin/cos/exp2/log
+ * (expand_float_intrinsics.c builds llvm.sin ... from them). The
+ * instruction each selects is the one llc-19 selects for
  * gfx900 (AMDGPUUsage "LLVM IR Intrinsics", "Trap Handler ABI"; Vega ISA
  * guide chapters 4 and 12). isel_intrinsics.c tries the families here
  * after its own.
@@ -25,7 +27,8 @@
   X(DIV_FIXUP, "llvm.amdgcn.div.fixup") X(CVT_PKRTZ, "llvm.amdgcn.cvt.pkrtz")                                          \
   X(CVT_PKNORM_I16, "llvm.amdgcn.cvt.pknorm.i16") X(CVT_PKNORM_U16, "llvm.amdgcn.cvt.pknorm.u16")                      \
   X(CVT_PK_I16, "llvm.amdgcn.cvt.pk.i16") X(CVT_PK_U16, "llvm.amdgcn.cvt.pk.u16") X(CVT_PK_U8, "llvm.amdgcn.cvt.pk.u8.f32") \
-  X(SFFBH, "llvm.amdgcn.sffbh") X(IS_SHARED, "llvm.amdgcn.is.shared") X(IS_PRIVATE, "llvm.amdgcn.is.private")
+  X(SFFBH, "llvm.amdgcn.sffbh") X(IS_SHARED, "llvm.amdgcn.is.shared") X(IS_PRIVATE, "llvm.amdgcn.is.private")       \
+  X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -216,6 +219,14 @@ static int call_convert(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   case A_CVT_PK_U8: vop3_of_args(c, ins, ISA_V_CVT_PK_U8_F32, 3); return 1;
   case A_SFFBH: vop3_of_args(c, ins, ISA_V_FFBH_I32, 1); return 1;
   case A_IS_SHARED: case A_IS_PRIVATE: aperture_test(c, ins, k == A_IS_SHARED); return 1;
+  case A_HW_SIN: case A_HW_COS: case A_HW_EXP2: case A_HW_LOG: {
+    static const unsigned ops[] = {ISA_V_SIN_F32, ISA_V_COS_F32, ISA_V_EXP_F32, ISA_V_LOG_F32};
+    if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 forms: not yet */
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    isel_valu(c, ops[k - A_HW_SIN], &d, 1, a, 1, false);
+    isel_set(c, ins, 0, d); /* a VGPR even when uniform, as the other f32 VALU results */
+    return 1;
+  }
   default: return -1;
   }
 }
