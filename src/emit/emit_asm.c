@@ -292,7 +292,8 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_SMEM:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
+    /* the offset, unless the instruction has no address (s_memtime, s_dcache_wb) */
+    if (ins->num_ops && ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     break;
   case ISA_FMT_MUBUF: {
