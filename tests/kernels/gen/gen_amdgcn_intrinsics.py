@@ -24,7 +24,7 @@ from fractions import Fraction
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
 from fpref import F16  # noqa: E402
-from gen_fatptr import write_ll  # noqa: E402
+from gen_fatptr import lane_stores, write_ll  # noqa: E402
 
 N = 128  # two waves: lane ids restart at 64
 
@@ -372,13 +372,6 @@ def wrapi(v):
     return v - (1 << 32) if v >> 31 else v
 
 
-def stores(n):
-    ir = '  %%o = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % n
-    for i in range(n):
-        if i:
-            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
-        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
-    return ir + '  ret void\n}\n'
 
 
 DECLS = '''
@@ -427,8 +420,8 @@ def main():
     tests = lane_tests(rng) + bfe_tests(rng) + med3_tests(rng) + misc_tests() + div_tests(rng) + pack_tests(rng)
     lines = ['[config]', 'name: one-instruction llvm.amdgcn intrinsics (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
-    ir = (LANE_IR + stores(4) + BFE_IR + stores(7) + MED3_IR + stores(3) + MISC_IR + stores(5) + DIV_IR + stores(3) +
-          PACK_IR + stores(8) + DECLS)
+    ir = (LANE_IR + lane_stores(4) + BFE_IR + lane_stores(7) + MED3_IR + lane_stores(3) + MISC_IR + lane_stores(5) + DIV_IR + lane_stores(3) +
+          PACK_IR + lane_stores(8) + DECLS)
     write_ll('f_amdgcn_intrinsics.ll', 'gen_amdgcn_intrinsics.py', lines, tests, ir)
 
 

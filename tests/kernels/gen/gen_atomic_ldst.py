@@ -11,7 +11,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
-from gen_fatptr import write_ll  # noqa: E402
+from gen_fatptr import lane_stores, write_ll  # noqa: E402
 
 N = 128
 M32 = 0xffffffff
@@ -66,13 +66,6 @@ define amdgpu_kernel void @k_ldst(ptr addrspace(1) %out, ptr addrspace(1) %g, pt
 '''
 
 
-def stores(n):
-    ir = '  %%o7 = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o7\n' % n
-    for i in range(n):
-        if i:
-            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
-        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
-    return ir + '  ret void\n}\n'
 
 
 def main():
@@ -98,7 +91,7 @@ def main():
         tests.append(te)
     lines = ['[config]', 'name: atomic loads and stores (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
-    ir = IR + stores(7) + '\ndeclare i32 @llvm.amdgcn.workitem.id.x()\ndeclare void @llvm.amdgcn.s.barrier()\n'
+    ir = IR + lane_stores(7, '%o7') + '\ndeclare i32 @llvm.amdgcn.workitem.id.x()\ndeclare void @llvm.amdgcn.s.barrier()\n'
     write_ll('f_atomic_load_store.ll', 'gen_atomic_ldst.py', lines, tests, ir)
 
 

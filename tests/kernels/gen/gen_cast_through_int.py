@@ -15,7 +15,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
-from gen_fatptr import write_ll  # noqa: E402
+from gen_fatptr import lane_stores, write_ll  # noqa: E402
 
 N = 64
 
@@ -123,13 +123,6 @@ define amdgpu_kernel void @k_xchg(ptr addrspace(1) %out, ptr addrspace(1) %gf, p
 '''
 
 
-def stores(n):
-    ir = '  %%o = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % n
-    for i in range(n):
-        if i:
-            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
-        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
-    return ir + '  ret void\n}\n'
 
 
 DECLS = '\ndeclare i32 @llvm.amdgcn.workitem.id.x()\n'
@@ -172,7 +165,7 @@ def main():
     ints_s = [[-1.0, 0.0, -0.0][rng.range(0, 2)] for _ in range(N)]
     ints_u = [[1.0, 0.0, -0.0][rng.range(0, 2)] for _ in range(N)]
     tests = [conv_test('fptosi/fptoui to i1 of -1, 0, -0, 1; i1 to fp', ints_s, ints_u), xchg_test(rng)]
-    write_ll('f_fp_i1_xchg.ll', 'gen_cast_through_int.py', lines, tests, CONV_IR + stores(12) + XCHG_IR + stores(9) + DECLS)
+    write_ll('f_fp_i1_xchg.ll', 'gen_cast_through_int.py', lines, tests, CONV_IR + lane_stores(12) + XCHG_IR + lane_stores(9) + DECLS)
     # inputs that are not integers but whose truncation fits i1 (and are
     # exact in half): fptosi in (-2, 1), fptoui in (-1, 2)
     fr_s = [[-1.5, -1.25, -0.5, 0.75, -1.75][rng.range(0, 4)] for _ in range(N)]
@@ -180,7 +173,7 @@ def main():
     lines[1] = 'name: fptosi/fptoui to i1 of fractions (issue 26)'
     write_ll('f_fp_to_i1_fraction.ll', 'gen_cast_through_int.py', lines,
              [conv_test('fptosi/fptoui to i1 of non-integers that fit', fr_s, fr_u)],
-             CONV_IR + stores(12) + DECLS,
+             CONV_IR + lane_stores(12) + DECLS,
              comment='llc-19 compares with -1.0 / 1.0 (fptosi -1.5 to i1 gives false): in KNOWN-FAILURES.llc')
 
 

@@ -16,7 +16,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import Rng, Test  # noqa: E402
-from gen_fatptr import write_ll  # noqa: E402
+from gen_fatptr import lane_stores, write_ll  # noqa: E402
 
 N = 64
 M32 = 0xffffffff
@@ -80,13 +80,6 @@ j:
 '''
 
 
-def stores(n):
-    ir = '  %%o = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % n
-    for i in range(n):
-        if i:
-            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
-        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
-    return ir + '  ret void\n}\n'
 
 
 def main():
@@ -112,7 +105,7 @@ def main():
         tests.append(te)
     lines = ['[config]', 'name: private and region pointer arguments, segment casts (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
-    ir = PRIV_IR + stores(5) + CAST_IR + stores(3) + '''
+    ir = PRIV_IR + lane_stores(5) + CAST_IR + lane_stores(3) + '''
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.s.barrier()
 '''
