@@ -103,7 +103,7 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return sendmsg(d, w, in);
   case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
   case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
-  case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
+  case ISA_S_SLEEP: case ISA_S_SETPRIO: case ISA_S_INCPERFLEVEL: case ISA_S_DECPERFLEVEL: return 0;
   case ISA_S_TRAP: return trap(d, w, in);
   default: return emu_fault(d, w, in, "SOPP instruction not implemented");
   }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 #define AMDGCN_INTRINSICS(X)                                                                                           \
   X(MBCNT_LO, "llvm.amdgcn.mbcnt.lo") X(MBCNT_HI, "llvm.amdgcn.mbcnt.hi") X(TRAP, "llvm.trap")                         \
@@ -28,7 +29,10 @@
   X(CVT_PKNORM_I16, "llvm.amdgcn.cvt.pknorm.i16") X(CVT_PKNORM_U16, "llvm.amdgcn.cvt.pknorm.u16")                      \
   X(CVT_PK_I16, "llvm.amdgcn.cvt.pk.i16") X(CVT_PK_U16, "llvm.amdgcn.cvt.pk.u16") X(CVT_PK_U8, "llvm.amdgcn.cvt.pk.u8.f32") \
   X(SFFBH, "llvm.amdgcn.sffbh") X(IS_SHARED, "llvm.amdgcn.is.shared") X(IS_PRIVATE, "llvm.amdgcn.is.private")       \
-  X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")
+  X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")  \
+  X(DCACHE_INV_VOL, "llvm.amdgcn.s.dcache.inv.vol") X(DCACHE_WB_VOL, "llvm.amdgcn.s.dcache.wb.vol")                  \
+  X(INCPERFLEVEL, "llvm.amdgcn.s.incperflevel") X(DECPERFLEVEL, "llvm.amdgcn.s.decperflevel")                        \
+  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -113,6 +117,12 @@ static int call_control(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     return 1;
   case A_DCACHE_INV: isel_emit(c, ISA_S_DCACHE_INV, 0, 0); return 1;
   case A_DCACHE_WB: isel_emit(c, ISA_S_DCACHE_WB, 0, 0); return 1;
+  case A_DCACHE_INV_VOL: isel_emit(c, ISA_S_DCACHE_INV_VOL, 0, 0); return 1;
+  case A_DCACHE_WB_VOL: isel_emit(c, ISA_S_DCACHE_WB_VOL, 0, 0); return 1;
+  case A_INCPERFLEVEL: case A_DECPERFLEVEL:
+    if (!const_arg(ins, 0, &v)) return 0;
+    sopp(c, k == A_INCPERFLEVEL ? ISA_S_INCPERFLEVEL : ISA_S_DECPERFLEVEL, (uint32_t)v & 0xf);
+    return 1;
   default: return -1;
   }
 }
@@ -135,6 +145,9 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   case A_MEMTIME: scalar64(c, ins, ISA_S_MEMTIME); return 1;
   case A_MEMREALTIME: scalar64(c, ins, ISA_S_MEMREALTIME); return 1;
   case A_GETPC: scalar64(c, ins, ISA_S_GETPC_B64); return 1;
+  case A_WAVEFRONTSIZE: /* the target's wave size (gfx900: 64) */
+    isel_set(c, ins, 0, isel_to_sgpr(c, mir_op_const(c->p->target->wave_size), 1));
+    return 1;
   case A_GROUPSTATICSIZE: {
     if (c->p->is_function) return 0; /* a function does not know its kernel's LDS */
     /* the LDS the kernel's globals take, laid out before selection (isel_lds.c) */

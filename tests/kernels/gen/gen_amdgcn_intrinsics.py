@@ -6,7 +6,8 @@ and divergent accumulators), ubfe/sbfe (uniform and per-lane offsets and
 widths, width 0, fields that end past bit 31 for ubfe), fmed3 (ties,
 infinities, signed zeros), and in one kernel the hints and clocks:
 llvm.trap on a path not taken, llvm.debugtrap (a no-op without a
-debugger), s.sleep, s.nop, wave/sched barriers, s.dcache.wb/inv,
+debugger), s.sleep, s.nop, wave/sched barriers, s.dcache.wb/inv (and .vol),
+s.incperflevel/decperflevel, wavefrontsize,
 s.memtime/s.memrealtime (increasing), s.getpc (non-zero, 4-byte aligned: it
 may be CSEd, LLVM declares it readnone) and groupstaticsize (the kernel's 256 bytes of LDS). A trap that
 is taken is tests/runner-inputs/trap (a kernel fault). Then the f32 and f64
@@ -182,6 +183,10 @@ go:
   call void @llvm.amdgcn.sched.barrier(i32 0)
   call void @llvm.amdgcn.s.dcache.wb()
   call void @llvm.amdgcn.s.dcache.inv()
+  call void @llvm.amdgcn.s.dcache.wb.vol()
+  call void @llvm.amdgcn.s.dcache.inv.vol()
+  call void @llvm.amdgcn.s.incperflevel(i32 1)
+  call void @llvm.amdgcn.s.decperflevel(i32 1)
   %li = and i32 %t, 63
   %lp = getelementptr [64 x i32], ptr addrspace(3) @lds, i32 0, i32 %li
   store i32 %t, ptr addrspace(3) %lp
@@ -201,15 +206,16 @@ go:
   %v2 = zext i1 %pk to i32
   %v3 = add i32 %gs, 0
   %v4 = add i32 %lv, 0
+  %v5 = call i32 @llvm.amdgcn.wavefrontsize()
 '''
 
 
 def misc_tests():
     out = []
     for t in range(N):
-        out += [1, 1, 1, 256, t]
-    return [Test('trap not taken, hints, clocks, pc, groupstaticsize', kernel_name='k_misc')
-            .inp(0, 'uint', 5 * N, [0] * 5 * N).out(0, 'uint', 5 * N, out).val(1, 'uint', 7)]
+        out += [1, 1, 1, 256, t, 64]
+    return [Test('trap not taken, hints, clocks, pc, groupstaticsize, wavefrontsize', kernel_name='k_misc')
+            .inp(0, 'uint', 6 * N, [0] * 6 * N).out(0, 'uint', 6 * N, out).val(1, 'uint', 7)]
 
 
 DIV_IR = """
@@ -393,6 +399,11 @@ declare void @llvm.amdgcn.sched.barrier(i32)
 declare void @llvm.amdgcn.s.dcache.wb()
 declare void @llvm.amdgcn.s.dcache.inv()
 declare i32 @llvm.amdgcn.groupstaticsize()
+declare void @llvm.amdgcn.s.dcache.wb.vol()
+declare void @llvm.amdgcn.s.dcache.inv.vol()
+declare void @llvm.amdgcn.s.incperflevel(i32)
+declare void @llvm.amdgcn.s.decperflevel(i32)
+declare i32 @llvm.amdgcn.wavefrontsize()
 declare { float, i1 } @llvm.amdgcn.div.scale.f32(float, float, i1)
 declare { double, i1 } @llvm.amdgcn.div.scale.f64(double, double, i1)
 declare float @llvm.amdgcn.div.fmas.f32(float, float, float, i1)
@@ -420,8 +431,8 @@ def main():
     tests = lane_tests(rng) + bfe_tests(rng) + med3_tests(rng) + misc_tests() + div_tests(rng) + pack_tests(rng)
     lines = ['[config]', 'name: one-instruction llvm.amdgcn intrinsics (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
-    ir = (LANE_IR + lane_stores(4) + BFE_IR + lane_stores(7) + MED3_IR + lane_stores(3) + MISC_IR + lane_stores(5) + DIV_IR + lane_stores(3) +
-          PACK_IR + lane_stores(8) + DECLS)
+    ir = (LANE_IR + lane_stores(4) + BFE_IR + lane_stores(7) + MED3_IR + lane_stores(3) + MISC_IR +
+          lane_stores(6) + DIV_IR + lane_stores(3) + PACK_IR + lane_stores(8) + DECLS)
     write_ll('f_amdgcn_intrinsics.ll', 'gen_amdgcn_intrinsics.py', lines, tests, ir)
 
 
