@@ -514,10 +514,6 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind && LLVMGetVectorSize(ty) > ISEL_MAX_COMPS) {
-    isel_unsupported(c, ins, "vector wider than 64 elements");
-    return true;
-  }
   int sel = isel_packed_inst(c, ins); /* isel_packed.c: <N x i16> as VOP3P */
   if (sel < 0) sel = isel_f64_inst(c, ins);
   if (sel < 0) sel = isel_half_inst(c, ins);

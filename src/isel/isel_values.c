@@ -11,6 +11,7 @@
  * Operand rules: AMD "Vega Instruction Set Architecture", chapters 4
  * ("Program Flow", SCC), 6 ("Vector ALU", constant bus) and 12 (formats).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,7 @@ isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, u
 }
 
 void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
+  assert(comp < ISEL_MAX_COMPS && "wider values are refused before selection (isel_select_inst)");
   isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
   s->t[comp] = t;
   if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
