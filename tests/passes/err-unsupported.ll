@@ -16,6 +16,8 @@
 ; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
 ; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'global_load_dword' (GLOBAL format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions): %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
+; RUN: %not %wavecc -O0 %t.dir/wide.ll -o %t.o 2>&1 | FileCheck --check-prefix=WIDE %s
+; WIDE: wide.ll: k: error: unsupported vector wider than 64 elements: %v = load <256 x i8>, ptr addrspace(1) %p, align 256
 ; RUN: %not test -e %t.o
 
 ;--- i128.ll
@@ -66,5 +68,13 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
   %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
   store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+;--- wide.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+  %v = load <256 x i8>, ptr addrspace(1) %p, align 256
+  %w = add <256 x i8> %v, %v
+  store <256 x i8> %w, ptr addrspace(1) %p
   ret void
 }
