@@ -14,9 +14,10 @@
 # numbers are reproducible.
 #
 # usage: scripts/llvm-tests-coverage.sh [--select] [--all] [BUILD_DIR]
-#   --all: also run wavecc (with and without -mcpu=gfx900) on every .ll file of
-#          the directory (2,449 with subfolders) and report crashes and hangs
-#          (exit status >= 128 or timeout) only.
+#   --all: also run wavecc (-mtriple=amdgcn-amd-amdhsa, with and without
+#          -mcpu=gfx900) on every .ll file of the directory (2,449 with
+#          subfolders) and report crashes and hangs (exit status >= 128 or
+#          timeout) only.
 # Output: one line per failing file in $OUT/fail.txt ("FILE: first error"),
 # the top first errors, and one summary line.
 set -euo pipefail
@@ -99,8 +100,10 @@ grep '^crash ' "$out/results.txt" || true
 if [ $all = 1 ]; then
   allcrash() {
     local f=$1 rc
+    # with llc's -mtriple (most inputs have no triple: without it wavecc
+    # stops at once), with and without -mcpu=gfx900
     for m in -mcpu=gfx900 ""; do
-      rc=0; timeout "$TMO" "$WAVECC" $m "$f" -o /dev/null >/dev/null 2>&1 || rc=$?
+      rc=0; timeout "$TMO" "$WAVECC" -mtriple=amdgcn-amd-amdhsa $m "$f" -o /dev/null >/dev/null 2>&1 || rc=$?
       if [ $rc = 124 ] || [ $rc -ge 128 ]; then echo "crash ${f#$DIR/} ${m:-(no -mcpu)}: status $rc"; fi
     done
   }
