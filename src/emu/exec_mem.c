@@ -100,7 +100,8 @@ static int sgpr_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
 static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   int err = 0;
-  if (op == ISA_S_DCACHE_WB || op == ISA_S_DCACHE_INV) return 0;
+  /* no scalar cache is modelled: write-backs and invalidations are no-ops */
+  if (op == ISA_S_DCACHE_WB || op == ISA_S_DCACHE_INV || op == ISA_S_DCACHE_WB_VOL || op == ISA_S_DCACHE_INV_VOL) return 0;
   emu_pending p = {0};
   p.kind = 1; p.reg = in->sdata;
   if (op == ISA_S_MEMTIME || op == ISA_S_MEMREALTIME) {

@@ -62,6 +62,17 @@ static int sendmsg(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
                    id, name);
 }
 
+/* s_trap N as ROCm's trap handler treats it (AMDGPUUsage "Trap Handler
+ * ABI"): 3 (llvm.debugtrap) is a no-op without a debugger; 2 (llvm.trap)
+ * halts the wave and puts the queue into the error state, a kernel fault
+ * here; the other IDs are reserved or for the debugger: a fault too. */
+static int trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  unsigned id = (unsigned)in->simm16 & 0xff;
+  if (id == 3) return 0;
+  if (id == 2) return emu_fault(d, w, in, "the kernel trapped (s_trap 2: llvm.trap)");
+  return emu_fault(d, w, in, "s_trap %u: a trap ID without a handler here (2 is llvm.trap, 3 llvm.debugtrap)", id);
+}
+
 /* SOPP: s_nop, branches, s_waitcnt, s_barrier, messages, GPR index
  * mode. Returns as emu_exec_salu. */
 static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
@@ -92,7 +103,8 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return sendmsg(d, w, in);
   case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
   case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
-  case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
+  case ISA_S_SLEEP: case ISA_S_SETPRIO: case ISA_S_INCPERFLEVEL: case ISA_S_DECPERFLEVEL: return 0;
+  case ISA_S_TRAP: return trap(d, w, in);
   default: return emu_fault(d, w, in, "SOPP instruction not implemented");
   }
 }
