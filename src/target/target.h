@@ -115,6 +115,8 @@ struct wavecc_target {
                                    Kernel Execution State"); else v0, v1, v2 */
   unsigned lane_mask_dwords;    /* SGPRs a lane mask occupies (EXEC, VCC, v_cmp results) */
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
+  bool has_sgpr_null;           /* RDNA: the NULL scalar operand (reads 0, writes ignored; code 125 on
+                                   GFX10, 124 on GFX11 where M0 moved to 125) */
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */

@@ -18,7 +18,7 @@
 
 /* Fields both processors and both wave sizes share. */
 #define RDNA_COMMON                                                                                                  \
-  .has_xnack = false, .has_sramecc = false, .exec_reg = 126, /* EXEC_LO */                                           \
+  .has_xnack = false, .has_sramecc = false, .has_sgpr_null = true, .exec_reg = 126, /* EXEC_LO */                     \
   .vcc_reg = 106,                                            /* VCC_LO */                                            \
   .vgprs = 256, .addressable_sgprs = 106,                    /* s0..s105; VCC follows */                             \
   /* SGPRs never limit occupancy on GFX10+: one granule of all 106, 16 waves' worth */                               \
