@@ -186,6 +186,7 @@ uint64_t emu_vcc_mask(const emu_wave *w) {
 }
 
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0; /* a 64-bit NULL: not NULL and EXEC_LO */
   if (code == OPC_EXEC_LO) {
     w->exec = v;
     if (d->trace && d->twlen + 32 < sizeof d->tw) d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " exec=0x%016llx", (unsigned long long)v);
