@@ -212,6 +212,12 @@ static int decode_flat(wemu_device *dev, bool g11, uint64_t pc, uint32_t w, uint
   in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->vdst = (w1 >> 24) & 0xff;
   unsigned sa = sreg(g11, (w1 >> 16) & 0x7f);
   in->saddr = sa == OPC_NULL ? 0x7f : sa; /* the emulator's "off" */
+  if (g11 && seg == 1) { /* SVE says whether VADDR takes part */
+    in->vaddr_off = !in->sve;
+    in->sve = in->sve && in->saddr != 0x7f;
+  } else {
+    in->sve = 0;
+  }
   if (seg == 3) { emu_err(dev, "pc 0x%llx: FLAT segment 3 is reserved", (unsigned long long)pc); return -1; }
   if (in->lds) { emu_err(dev, "pc 0x%llx: FLAT lds modifier is not supported", (unsigned long long)pc); return -1; }
   return emu_lookup(dev, in->fmt, (w >> 18) & 0x7f, pc, w, in);

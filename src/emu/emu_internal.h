@@ -154,7 +154,8 @@ typedef struct emu_inst {
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
   uint16_t addr, data0, data1, vdst;
-  uint8_t sve;      /* GFX11 SCRATCH: VADDR used beside SADDR */
+  uint8_t sve;      /* GFX11 SCRATCH: VADDR used beside an SGPR SADDR (SVS mode) */
+  uint8_t vaddr_off; /* GFX11 SCRATCH: no VADDR (SVE = 0) */
   /* GFX11 VOPD: this instruction is the X half; the Y half's VOP1/VOP2 op and operands */
   uint8_t vopd;
   uint16_t y_op, y_dst, y_src0, y_src1;
@@ -211,6 +212,7 @@ typedef struct emu_wave {
   uint32_t gpr_idx_on, gpr_idx, gpr_idx_mode;
   uint64_t flat_scratch;         /* FLAT_SCRATCH where it is not an SGPR pair (RDNA: s_setreg, architected) */
   uint8_t flat_scratch_set;      /* bit 0: low half written, bit 1: high half */
+  uint8_t vgprs_released;        /* gfx11 s_sendmsg MSG_DEALLOC_VGPRS ran */
   emu_pending *pend; size_t npend, cappend;
   /* hazards: wait-state clock and the time of the last relevant writes */
   uint64_t ws;

@@ -222,6 +222,9 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           uint64_t x1 = w->v[in->data1][l];
           if (is64) x1 |= (uint64_t)w->v[in->data1 + 1][l] << 32;
           cmp = src; src = x1;
+          /* gfx11 ds_cmpstore: data0 = new value, data1 = compare (RDNA 3 guide, DS_CMPSTORE_B32) */
+          if (op == ISA_DS_CMPSTORE_B32 || op == ISA_DS_CMPSTORE_B64 || op == ISA_DS_CMPSTORE_RTN_B32 ||
+              op == ISA_DS_CMPSTORE_RTN_B64) { uint64_t t = cmp; cmp = src; src = t; }
         }
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         memcpy(m, &nv, elem);
@@ -427,15 +430,18 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (sgpr_hazard(d, w, in, in->saddr, 1)) return -1;
     sbase = emu_sread(d, w, in, in->saddr, &err);
     if (err) return -1;
+    if (in->sve && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (in->fmt == ISA_FMT_SCRATCH) {
-    if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+    if (!in->vaddr_off && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
   for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t a;
     if (in->fmt == ISA_FMT_SCRATCH) {
-      a = (in->saddr != 0x7f ? sbase : w->v[in->addr][l]) + (int64_t)in->offset;
+      /* SADDR or VADDR (gfx9/gfx10); on gfx11 either, both (SVS) or neither */
+      bool vaddr = in->saddr != 0x7f ? in->sve : !in->vaddr_off;
+      a = (in->saddr != 0x7f ? sbase : 0) + (vaddr ? w->v[in->addr][l] : 0) + (int64_t)in->offset;
       addr[l] = a & 0xffffffffull; space[l] = 2; need_scratch = 1;
       continue;
     }

@@ -58,6 +58,9 @@ static int sendmsg(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return emu_fault(d, w, in, "wave halted (message %u, %s; wave %u of its work-group): a halted wave never "
                      "finishes, so the dispatch cannot complete", id, name, w->id_in_group);
   if (id == 1) return 0;
+  /* gfx11 MSG_DEALLOC_VGPRS: the wave gives its VGPRs back before
+   * s_endpgm; a VGPR access after it is a fault. */
+  if (d->tgt->msg_dealloc_vgprs && id == d->tgt->msg_dealloc_vgprs) { w->vgprs_released = 1; return 0; }
   return emu_fault(d, w, in, "message %u (%s) is not modelled: a compute wave's only message here is MSG_INTERRUPT (1)",
                    id, name);
 }

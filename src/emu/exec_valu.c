@@ -448,22 +448,32 @@ static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
   return 0;
 }
 
-/* GFX11 VOPD: the X and Y halves read their sources before either writes
- * (RDNA 3 guide "VOPD"), so running X then Y is exact unless Y reads X's
- * destination, which the format forbids: that is a fault here. */
+/* Does VALU instruction `h` (a VOPD half) read VGPR v? */
+static bool half_reads(const emu_dispatch *d, const emu_inst *h, unsigned v) {
+  unsigned n = d->dev->shape[h->op].nuses;
+  return h->src[0] == OPC_VGPR0 + v || (n > 1 && h->src[1] == OPC_VGPR0 + v) ||
+         ((h->op == ISA_V_FMAC_F32) && h->dst == v);
+}
+
+/* GFX11 VOPD: both halves read their sources before either writes (dual
+ * issue). llc-19 pairs two instructions in program order and then puts
+ * whichever can only be Y there (GCNCreateVOPD), so Y may read X's old
+ * destination (v_dual_mov_b32 v7, 0 :: v_dual_add_nc_u32 v10, v8, v7):
+ * then Y runs first. Halves that read each other's destination, or write
+ * the same VGPR (which the format forbids), are faults. */
 static int exec_vopd(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_inst x = *in, y = *in;
   x.vopd = 0; y.vopd = 0;
   y.op = (isa_op)in->y_op;
   y.fmt = (isa_format)isa_encoding(d->dev->tgt->encoding, y.op)->format;
   y.dst = in->y_dst; y.src[0] = in->y_src0; y.src[1] = in->y_src1; y.src[2] = OPC_VCC_LO;
-  unsigned xd = OPC_VGPR0 + in->dst;
-  bool y_tied = y.op == ISA_V_FMAC_F32 && y.dst == in->dst;
-  if (y.src[0] == xd || (d->dev->shape[y.op].nuses > 1 && y.src[1] == xd) || y_tied)
-    return emu_fault(d, w, in, "VOPD: the Y half reads v%u, the X half's destination", in->dst);
-  if (in->dst == in->y_dst) return emu_fault(d, w, in, "VOPD: both halves write v%u", in->dst);
-  if (emu_exec_valu(d, w, &x)) return -1;
-  return emu_exec_valu(d, w, &y);
+  if (x.dst == y.dst) return emu_fault(d, w, in, "VOPD: both halves write v%u", x.dst);
+  bool y_reads_x = half_reads(d, &y, x.dst), x_reads_y = half_reads(d, &x, y.dst);
+  if (y_reads_x && x_reads_y)
+    return emu_fault(d, w, in, "VOPD: each half reads the other's destination (v%u, v%u): not modelled", x.dst, y.dst);
+  const emu_inst *first = y_reads_x ? &y : &x, *second = y_reads_x ? &x : &y;
+  if (emu_exec_valu(d, w, first)) return -1;
+  return emu_exec_valu(d, w, second);
 }
 
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {

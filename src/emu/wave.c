@@ -198,6 +198,8 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  if (w->vgprs_released)
+    return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
   if (vreg + ndw <= d->vgpr_limit) return 0;
   unsigned r = vreg >= d->vgpr_limit ? vreg : d->vgpr_limit;
   return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, d->vgpr_limit);
