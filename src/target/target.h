@@ -113,10 +113,24 @@ typedef struct wavecc_target {
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
   wavecc_descriptor_layout descriptor;
+
+  /* CDNA (gfx90a, gfx942; issue 25); zero on processors without them.
+   * AMDGPUUsage "Kernel Descriptor" (COMPUTE_PGM_RSRC3 for GFX90A/GFX942),
+   * "Initial Kernel Execution State"; the CDNA 2/3 ISA guides, 3.6 "VGPRs
+   * and AccVGPRs". */
+  unsigned agprs;                 /* accumulation VGPRs a0.. per lane; in the unified file they start at the
+                                     descriptor's ACCUM_OFFSET, after the ArchVGPRs (0: no AGPRs) */
+  unsigned accum_offset_granule;  /* RSRC3 ACCUM_OFFSET [5:0] = offset / granule - 1 */
+  unsigned vgpr_tuple_align;      /* 64-bit and wider VGPR/AGPR operands start at a multiple of this (0/1: any) */
+  bool packed_work_item_ids;      /* v0 = x [9:0] | y [19:10] | z [29:20] instead of v0, v1, v2 */
+  bool architected_flat_scratch;  /* the dispatch sets FLAT_SCRATCH to the wave's scratch: no private segment
+                                     buffer, no flat-scratch-init or wave-offset SGPRs; SCRATCH has an SVE bit */
 } wavecc_target;
 
 /* The gfx900 description. */
 extern const wavecc_target wavecc_target_gfx900;
+/* CDNA 2 (MI200) and CDNA 3 (MI300) descriptions (target_gfx90a.c, target_gfx942.c). */
+extern const wavecc_target wavecc_target_gfx90a, wavecc_target_gfx942;
 
 /* The description of -mcpu `name`; NULL if wavecc does not know it. */
 const wavecc_target *wavecc_target_by_name(const char *name);

@@ -60,7 +60,7 @@ const wavecc_target wavecc_target_gfx900 = {
                  .float_mode_shift = 12},
 };
 
-static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900};
+static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900, &wavecc_target_gfx90a, &wavecc_target_gfx942};
 
 const wavecc_target *wavecc_target_at(unsigned i) {
   return i < sizeof all_targets / sizeof all_targets[0] ? all_targets[i] : NULL;

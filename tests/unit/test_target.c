@@ -77,6 +77,25 @@ int main(void) {
       CHECK(back != ISA_NUM_OPS && back <= op);
     }
 
+  /* CDNA 2/3 (issue 25): llc-19's e_flags machine, the unified VGPR/AGPR
+   * file in granules of 8 that one descriptor field covers, 8 waves per
+   * SIMD, even-aligned tuples, packed work-item ids; gfx942 alone has
+   * architected flat scratch. */
+  const wavecc_target *cdna[2] = {wavecc_target_by_name("gfx90a"), wavecc_target_by_name("gfx942")};
+  CHECK(cdna[0] == &wavecc_target_gfx90a && cdna[1] == &wavecc_target_gfx942);
+  CHECK(wavecc_target_gfx90a.elf_mach == 0x3f && wavecc_target_gfx942.elf_mach == 0x4c);
+  CHECK(wavecc_target_gfx90a.encoding == WAVECC_ENC_GFX90A && wavecc_target_gfx942.encoding == WAVECC_ENC_GFX940);
+  CHECK(!wavecc_target_gfx90a.architected_flat_scratch && wavecc_target_gfx942.architected_flat_scratch);
+  for (unsigned i = 0; i < 2; i++) {
+    const wavecc_target *c = cdna[i];
+    if (!c) continue;
+    CHECK(c->wave_size == 64 && c->has_xnack && c->has_sramecc && c->packed_work_item_ids);
+    CHECK(c->vgprs + c->agprs == c->vgprs_per_simd && c->vgprs_per_simd == 512 && c->vgpr_granule == 8);
+    CHECK(c->descriptor.vgpr_block == 8 && ((c->vgprs_per_simd / c->descriptor.vgpr_block) - 1) < (1u << c->descriptor.vgpr_blocks_bits));
+    CHECK(c->max_waves_per_simd == 8 && c->vgpr_tuple_align == 2 && c->accum_offset_granule == 4);
+  }
+  CHECK(wavecc_target_gfx900.agprs == 0 && wavecc_target_gfx900.vgpr_tuple_align <= 1 && !wavecc_target_gfx900.packed_work_item_ids);
+
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
 }
