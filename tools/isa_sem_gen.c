@@ -107,7 +107,9 @@ static void valu_facts(const char *mn, isa_format f, emu_vinfo *vi) {
 
 static unsigned mem_bytes(const char *mn, uint32_t *fl) {
   unsigned bytes = 4;
-  if (has(mn, "dwordx2") || has(mn, "_b64") || has(mn, "_x2") || has(mn, "_u64") || has(mn, "_i64")) bytes = 8;
+  if (has(mn, "dwordx2") || has(mn, "_b64") || has(mn, "_x2") || has(mn, "_u64") || has(mn, "_i64") ||
+      (has(mn, "atomic_") && has(mn, "_f64")))
+    bytes = 8;
   else if (has(mn, "dwordx3") || has(mn, "_b96")) bytes = 12;
   else if (has(mn, "dwordx4") || has(mn, "_b128")) bytes = 16;
   else if (has(mn, "byte") || has(mn, "_b8") || has(mn, "_u8") || has(mn, "_i8")) bytes = 1;
@@ -123,7 +125,7 @@ static isa_atomic atomic_kind(const char *mn) {
   else if (starts(mn, "ds_")) p = mn + 3;
   else return ISA_AT_NONE;
   static const struct { const char *n; isa_atomic k; } t[] = {
-    {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"cmpst", ISA_AT_CMPSWAP}, {"wrxchg", ISA_AT_SWAP}, {"add_f32", ISA_AT_FADD}, {"add_rtn_f32", ISA_AT_FADD},
+    {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"cmpst", ISA_AT_CMPSWAP}, {"wrxchg", ISA_AT_SWAP}, {"add_f", ISA_AT_FADD}, {"add_rtn_f", ISA_AT_FADD},
     {"min_f", ISA_AT_FMIN}, {"max_f", ISA_AT_FMAX}, {"min_rtn_f", ISA_AT_FMIN}, {"max_rtn_f", ISA_AT_FMAX},
     {"add", ISA_AT_ADD}, {"sub", ISA_AT_SUB}, {"rsub", ISA_AT_RSUB}, {"smin", ISA_AT_SMIN}, {"umin", ISA_AT_UMIN}, {"smax", ISA_AT_SMAX}, {"umax", ISA_AT_UMAX},
     {"min_i", ISA_AT_SMIN}, {"min_u", ISA_AT_UMIN}, {"max_i", ISA_AT_SMAX}, {"max_u", ISA_AT_UMAX}, {"min_rtn_i", ISA_AT_SMIN}, {"min_rtn_u", ISA_AT_UMIN},
@@ -191,6 +193,10 @@ static isa_sem sem_of(unsigned op) {
     s.domain = vi.cmptype ? ISA_DOM_CMP : (uint8_t)emu_valu_lane_family((isa_op)op, &vi);
   }
   if (has(mn, "f64")) fl |= ISA_S_IMM64;
+  /* CDNA 3's 64-bit integer VALU ops take the f64 inline constants as
+   * 64-bit patterns (llc-19 adds 1.0 = 0x3ff0000000000000 to build 2^k
+   * with v_lshl_add_u64). The gfx9 b64/u64 ops keep their columns. */
+  if (starts(mn, "v_lshl_add_u64") || starts(mn, "v_mov_b64")) fl |= ISA_S_IMM64;
   if (has(mn, "i64")) fl |= ISA_S_IMM64_SIGNED;
   if (has(mn, "mac")) fl |= ISA_S_TIED;
   if (has(mn, "d16") || has(mn, "cmov") || has(mn, "bitset") || has(mn, "movrel") || has(mn, "sdwa")) fl |= ISA_S_PARTIAL;

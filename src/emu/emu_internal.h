@@ -28,7 +28,12 @@
 
 #define EMU_POISON 0x7fbadbadu /* contents of a never-written register */
 #define EMU_NUM_SGPR 128       /* SGPR-file operand codes 0..127 (incl. VCC, M0, EXEC) */
-#define EMU_NUM_VGPR 256
+/* VGPR rows of a wave: v0..v255, then (targets with AGPRs) a0..a255 at
+ * rows EMU_AGPR0.. (the unified file of CDNA; the descriptor's
+ * ACCUM_OFFSET bounds both halves, emu_vrange). A VALU source operand code
+ * OPC_VGPR0 + row reaches an AGPR as OPC_VGPR0 + EMU_AGPR0 + n. */
+#define EMU_AGPR0 256
+#define EMU_NUM_VGPR 512
 /* Lanes: the wave size comes from the target (emu_wave.nlanes =
  * wavecc_target.wave_size); lane masks (EXEC, VCC, per-register written
  * lanes) are emu_lanes, and per-lane arrays are sized for the widest wave
@@ -146,6 +151,8 @@ typedef struct emu_inst {
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
+  uint8_t scc;      /* gfx90a SCC / gfx942 SC1 cache bit (glc is SC0, slc NT there) */
+  uint8_t sve;      /* SCRATCH: the address VGPR is used (GFX940's SVE bit; gfx9: SADDR is off) */
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
   uint16_t addr, data0, data1, vdst;
 } emu_inst;
@@ -173,7 +180,7 @@ typedef struct emu_wave {
   uint32_t s[EMU_NUM_SGPR];
   uint8_t sinit[EMU_NUM_SGPR];
   uint8_t spend[EMU_NUM_SGPR];   /* a load into this SGPR is outstanding */
-  uint32_t (*v)[EMU_MAX_LANES];  /* [256][lanes] */
+  uint32_t (*v)[EMU_MAX_LANES];  /* [EMU_NUM_VGPR][lanes] */
   unsigned nlanes;               /* lanes in this wave: the target's wave size */
   emu_lanes vinit[EMU_NUM_VGPR];  /* lanes written */
   emu_lanes vundef[EMU_NUM_VGPR]; /* lanes holding v_writelane_b32's copy of a never-written SGPR (not in vinit) */
@@ -208,7 +215,9 @@ typedef struct emu_dispatch {
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
-  unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules) */
+  unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules; on targets with
+                                    AGPRs the ArchVGPRs below RSRC3 ACCUM_OFFSET) */
+  unsigned agpr_limit;           /* AGPRs it allocates: the rest of the rsrc1 granules past ACCUM_OFFSET */
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
