@@ -128,7 +128,8 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
     return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
   }
   uint32_t sf = isa_sem_of(in->op)->flags;
-  uint64_t c = emu_const64(in, code, (sf & ISA_S_IMM64) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
+  if ((sf & ISA_S_IMM64_ZEXT) && code == OPC_LITERAL) return in->literal;
+  uint64_t c = emu_const64(in, code, (sf & (ISA_S_IMM64 | ISA_S_IMM64_ZEXT)) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
   if (ok) return c;
   if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;
   if (code == OPC_PRIVATE_BASE) return EMU_PRIVATE_APERTURE;
