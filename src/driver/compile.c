@@ -65,9 +65,10 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "input of %zu bytes is larger than " WAVECC_MAX_INPUT_TEXT, size), -1;
   const wavecc_target *t = o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
   if (!t) return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc -mcpu=help lists the processors)", o->mcpu), -1;
-  /* The code generator does not handle these facts yet (issue 25):
-   * refused rather than compiled as gfx900 code. */
-  if (t->packed_work_item_ids || t->agprs || t->architected_flat_scratch)
+  /* The code generator does not handle architected flat scratch yet
+   * (issue 25: gfx942 needs scratch_* for the stack and spills): refused
+   * rather than compiled with a private segment buffer it does not get. */
+  if (t->architected_flat_scratch)
     return diag_error(d, NULL, "-mcpu=%s: wavecc does not generate code for this processor yet (the emulator runs it)",
                       t->name), -1;
   if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;

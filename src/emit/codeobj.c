@@ -10,8 +10,9 @@
 #include "emit/emit.h"
 #include "util/spawn.h"
 
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {
-  char s_path[600], mc[512];
+int wavecc_mc_assemble(const char *dir, const char *asm_text, const char *mcpu, char *o_path, size_t o_size, diag *d) {
+  char s_path[600], mc[512], cpu[80];
+  snprintf(cpu, sizeof cpu, "-mcpu=%s", mcpu);
   snprintf(s_path, sizeof s_path, "%s/k.s", dir);
   snprintf(o_path, o_size, "%s/k.o", dir);
   if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
@@ -19,7 +20,7 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
     return 1;
   }
   char *err = NULL;
-  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
+  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", cpu,
                      "-filetype=obj", s_path, "-o", o_path, NULL};
   int st = spawn_capture(mc_argv, NULL, NULL, &err);
   int rc = 0;
@@ -32,7 +33,7 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
   return rc;
 }
 
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+int wavecc_assemble_link(const char *asm_text, const char *mcpu, void **elf, size_t *elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600], lld[512];
   *elf = NULL;
   *elf_size = 0;
@@ -43,7 +44,7 @@ int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, dia
   snprintf(so_path, sizeof so_path, "%s/k.so", dir);
   int rc = 1;
   char *err = NULL;
-  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
+  if (wavecc_mc_assemble(dir, asm_text, mcpu, o_path, sizeof o_path, d)) goto out;
   char *ld_argv[] = {(char *)llvm_tool_path(lld, sizeof lld, "ld.lld"), "-shared", "--no-undefined", o_path, "-o",
                      so_path, NULL};
   int st = spawn_capture(ld_argv, NULL, NULL, &err);

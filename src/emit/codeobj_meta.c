@@ -47,6 +47,9 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
   bytes_set_le(kd + 48, rsrc1, 4);
   bytes_set_le(kd + 52, rsrc2, 4);
   bytes_set_le(kd + 56, props, 2);
+  /* COMPUTE_PGM_RSRC3 on targets with AGPRs (AMDGPUUsage, GFX90A/GFX942):
+   * ACCUM_OFFSET [5:0], TG_SPLIT [16] = 0. */
+  if (p->target->agprs) bytes_set_le(kd + 44, mir_accum_offset(p, v) / p->target->accum_offset_granule - 1, 4);
 }
 
 /* ---- MessagePack writer -------------------------------------------------- */
@@ -118,7 +121,8 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
     else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
   }
   bool add_hidden = !has_hidden && a->num_args;
-  mp_map(m, 14);
+  mp_map(m, 14u + (p->target->agprs ? 1u : 0u));
+  if (p->target->agprs) mp_kv_uint(m, ".agpr_count", 0);
   mp_str(m, ".args");
   mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
   for (uint32_t i = 0; i < a->num_args; i++) {
@@ -161,7 +165,9 @@ int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *reg
   mp_str(&m, "amdhsa.kernels");
   mp_array(&m, num_kernels);
   for (unsigned k = 0; k < num_kernels; k++) mp_kernel(&m, kernels[k], &regs[k]);
-  mp_kv_str(&m, "amdhsa.target", "amdgcn-amd-amdhsa--gfx900");
+  char target_id[64];
+  snprintf(target_id, sizeof target_id, "amdgcn-amd-amdhsa--%s", num_kernels ? kernels[0]->target->name : "gfx900");
+  mp_kv_str(&m, "amdhsa.target", target_id);
   mp_str(&m, "amdhsa.version");
   mp_array(&m, 2);
   mp_uint(&m, 1);

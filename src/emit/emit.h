@@ -49,14 +49,14 @@ unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsi
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 
 /* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
- * -mcpu=gfx900 -filetype=obj) and links it with ld.lld -shared into an HSA
+ * -mcpu=`mcpu` -filetype=obj) and links it with ld.lld -shared into an HSA
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
-/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
+int wavecc_assemble_link(const char *asm_text, const char *mcpu, void **elf, size_t *elf_size, diag *d);
+/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 -mcpu=`mcpu`
  * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
  * path and --assembler=check (codeobj_check.c). */
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);
+int wavecc_mc_assemble(const char *dir, const char *asm_text, const char *mcpu, char *o_path, size_t o_size, diag *d);
 
 #endif

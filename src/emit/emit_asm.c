@@ -410,10 +410,16 @@ unsigned mir_next_free_sgpr(const mir_program *p) {
 }
 
 unsigned mir_next_free_vgpr(const mir_program *p) {
-  unsigned s, n, in = p->abi.workitem_id_dims + 1;
+  /* the work-item id VGPRs the kernel starts with (v0 alone when packed) */
+  unsigned s, n, in = p->target->packed_work_item_ids ? 1 : p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
   if (p->callee_vgprs > n) n = p->callee_vgprs;
   return n > in ? n : in;
+}
+
+unsigned mir_accum_offset(const mir_program *p, unsigned vgprs) {
+  unsigned g = p->target->accum_offset_granule ? p->target->accum_offset_granule : 4;
+  return ((vgprs ? vgprs : 1) + g - 1) / g * g;
 }
 
 static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch_init; }
@@ -519,6 +525,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", a->workitem_id_dims);
   fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", mir_next_free_vgpr(p));
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
+  if (p->target->agprs) fprintf(out, "\t\t.amdhsa_accum_offset %u\n", mir_accum_offset(p, mir_next_free_vgpr(p)));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
   fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
@@ -692,7 +699,9 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
   bool has_hidden = false;
   uint32_t explicit_end = 0;
-  fputs("  - .args:\n", out);
+  /* AGPR targets: llc-19 lists .agpr_count first (keys sorted). */
+  if (p->target->agprs) fputs("  - .agpr_count: 0\n    .args:\n", out);
+  else fputs("  - .args:\n", out);
   if (!a->num_args) fputs("      []\n", out);
   for (uint32_t i = 0; i < a->num_args; i++) {
     const mir_kernel_arg *g = &a->args[i];
@@ -753,7 +762,10 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
 int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
                          diag *d) {
   int rc = 0;
-  fputs("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 5\n", out);
+  /* The target ID without feature suffixes: xnack and sramecc "any", as
+   * llc-19 writes it (AMDGPUUsage "Target ID"). */
+  const char *cpu = num_kernels ? kernels[0]->target->name : "gfx900";
+  fprintf(out, "\t.amdgcn_target \"amdgcn-amd-amdhsa--%s\"\n\t.amdhsa_code_object_version 5\n", cpu);
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
@@ -775,6 +787,6 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   if (!listed) fputs("  []\n", out);
   for (unsigned k = 0; k < num_kernels; k++)
     if (!kernels[k]->is_function) emit_kernel_metadata(kernels[k], out);
-  fputs("amdhsa.target: amdgcn-amd-amdhsa--gfx900\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", out);
+  fprintf(out, "amdhsa.target: amdgcn-amd-amdhsa--%s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", cpu);
   return rc;
 }

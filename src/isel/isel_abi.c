@@ -264,9 +264,11 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
  * (AMDGPUUsage "Initial Kernel Execution State"): user SGPRs, then system
  * SGPRs, then v0..v2, as ABI and the uses U enable. */
 static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
-  /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
+  /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 (v0 alone with
+   * packed work-item ids: x [9:0], y [19:10], z [29:20]) */
+  const bool packed = c->p->target->packed_work_item_ids;
   unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u->alloca_used ? 2 : 0);
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
   if (u->alloca_used) {
@@ -292,6 +294,15 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
+  }
+  if (packed) {
+    /* As llc-19 for gfx90a: x = v0 & 0x3ff, y and z by bit-field extract. */
+    mir_temp v0 = isel_tmp(c, mir_rc_v(1));
+    sp->defs[k++] = fixed_def(v0, MIR_PREG_VGPR(0));
+    c->wi_id[0] = isel_v1c(c, ISA_V_AND_B32, mir_op_const(0x3ff), mir_op_temp(v0));
+    for (unsigned d = 1; d <= abi->workitem_id_dims; d++)
+      c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(v0), mir_op_const(10 * d), mir_op_const(10));
+    return sp;
   }
   for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
