@@ -411,7 +411,7 @@ unsigned mir_next_free_sgpr(const mir_program *p) {
 
 unsigned mir_next_free_vgpr(const mir_program *p) {
   /* the work-item id VGPRs the kernel starts with (v0 alone when packed) */
-  unsigned s, n, in = p->target->packed_work_item_ids ? 1 : p->abi.workitem_id_dims + 1;
+  unsigned s, n, in = p->target->packed_workitem_ids ? 1 : p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
   if (p->callee_vgprs > n) n = p->callee_vgprs;
   return n > in ? n : in;

@@ -401,9 +401,10 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   /* Architected flat scratch (gfx942): no wave-offset SGPR; the hardware
    * sets FLAT_SCRATCH to the wave's scratch (AMDGPUUsage "Initial Kernel
    * Execution State", "Flat Scratch" for GFX942). */
-  if ((k->rsrc2 & 1u) && !tgt->architected_flat_scratch) SET((uint64_t)wi * D->scratch_per_wave);
+  const bool arch_fs = tgt->flat_scratch_init == WAVECC_FS_ARCHITECTED;
+  if ((k->rsrc2 & 1u) && !arch_fs) SET((uint64_t)wi * D->scratch_per_wave);
 #undef SET
-  if (tgt->architected_flat_scratch) {
+  if (arch_fs && tgt->flat_scratch_reg) { /* an SGPR pair (gfx942; gfx11's is a hwreg) */
     w->s[tgt->flat_scratch_reg] = (uint32_t)w->scratch_base;
     w->s[tgt->flat_scratch_reg + 1] = (uint32_t)(w->scratch_base >> 32);
     w->sinit[tgt->flat_scratch_reg] = w->sinit[tgt->flat_scratch_reg + 1] = 1;
@@ -414,7 +415,7 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
     if (flat >= items) continue;
     uint32_t tx = (uint32_t)(flat % g->size[0]), ty = (uint32_t)((flat / g->size[0]) % g->size[1]), tz = (uint32_t)(flat / ((uint64_t)g->size[0] * g->size[1]));
     w->exec |= 1ull << l;
-    if (tgt->packed_work_item_ids) { /* v0 = x | y << 10 | z << 20, y and z only when enabled */
+    if (tgt->packed_workitem_ids) { /* v0 = x | y << 10 | z << 20, y and z only when enabled */
       w->v[0][l] = tx | (tid_dims >= 1 ? ty << 10 : 0) | (tid_dims >= 2 ? tz << 20 : 0);
       continue;
     }
@@ -423,8 +424,8 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
     if (tid_dims >= 2) w->v[2][l] = tz;
   }
   w->vinit[0] = w->exec;
-  if (tid_dims >= 1 && !tgt->packed_work_item_ids) w->vinit[1] = w->exec;
-  if (tid_dims >= 2 && !tgt->packed_work_item_ids) w->vinit[2] = w->exec;
+  if (tid_dims >= 1 && !tgt->packed_workitem_ids) w->vinit[1] = w->exec;
+  if (tid_dims >= 2 && !tgt->packed_workitem_ids) w->vinit[2] = w->exec;
 }
 
 /* Runs the NW waves of workgroup G round-robin, one instruction at a

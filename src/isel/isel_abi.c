@@ -266,7 +266,7 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
 static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 (v0 alone with
    * packed work-item ids: x [9:0], y [19:10], z [29:20]) */
-  const bool packed = c->p->target->packed_work_item_ids;
+  const bool packed = c->p->target->packed_workitem_ids;
   unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
                    (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);

@@ -10,6 +10,7 @@
 #define WAVECC_TARGET_TARGET_CDNA_H
 
 #define WAVECC_CDNA_COMMON_FIELDS \
+  .other_wave = NULL,                                                                                                 \
   .wave_size = 64,                                                                                                    \
   .has_xnack = true,                                                                                                  \
   .has_sramecc = true,                                                                                                \
@@ -37,6 +38,7 @@
     [WAVECC_CNT_VM] = {6, 0, 4, 14},                                                                                  \
     [WAVECC_CNT_EXP] = {3, 4, 3, 0},                                                                                  \
     [WAVECC_CNT_LGKM] = {4, 8, 4, 0},                                                                                 \
+    [WAVECC_CNT_VS] = {0, 0, 0, 0}, /* none: stores are counted by vmcnt */                                             \
   },                                                                                                                  \
   .hazard_waits = {                                                                                                   \
     [WAVECC_HZ_VALU_SGPR_LANESEL] = 4,                                                                                \
@@ -62,6 +64,6 @@
   .agprs = 256,                                                                                                       \
   .accum_offset_granule = 4, /* AMDGPUUsage compute_pgm_rsrc3 GFX90A: ACCUM_OFFSET = offset / 4 - 1 */                \
   .vgpr_tuple_align = 2,     /* LLVM FeatureGFX90AInsts: VReg_64_Align2 and wider */                                  \
-  .packed_work_item_ids = true, /* FeaturePackedTID; llc-19 masks v0 with 0x3ff */                                    \
+  .packed_workitem_ids = true,  /* FeaturePackedTID; llc-19 masks v0 with 0x3ff */                                      \
 
 #endif

@@ -11,5 +11,6 @@ const wavecc_target wavecc_target_gfx90a = {
   .encoding = WAVECC_ENC_GFX90A,
   .description = "CDNA 2 (Instinct MI200), wave64, MFMA, AGPRs, packed FP32, XNACK and SRAM ECC capable",
   WAVECC_CDNA_COMMON_FIELDS
-  .architected_flat_scratch = false,
+  .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
+  .has_private_segment_buffer = true,
 };

@@ -11,5 +11,6 @@ const wavecc_target wavecc_target_gfx942 = {
   .encoding = WAVECC_ENC_GFX940,
   .description = "CDNA 3 (Instinct MI300), wave64, MFMA (also xf32, fp8), AGPRs, packed FP32, architected flat scratch, XNACK and SRAM ECC capable",
   WAVECC_CDNA_COMMON_FIELDS
-  .architected_flat_scratch = true,
+  .flat_scratch_init = WAVECC_FS_ARCHITECTED,
+  .has_private_segment_buffer = false,
 };
