@@ -348,7 +348,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->opcode != ISA_V_SWAP_B32) print_list(e, ins, &first, false); /* swap: defs name both */
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
-    if (ins->opcode == ISA_V_MAD_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
+    if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);

@@ -1,25 +1,13 @@
-; CDNA 2/3 register files and instructions on the emulator (issue 25):
-; AGPRs reached through the ACC bit of FLAT/GLOBAL and DS data operands
-; and through v_accvgpr_read/write/mov (inline asm with llc-19's "a"
-; constraint), packed FP32 arithmetic on <2 x float>, the f64 global
-; atomics and the packed work-item ids of a 3-D work-group (v0 holds x, y
-; and z on gfx90a/gfx942). Host references: plain integer and exactly
-; representable float arithmetic (the f64 sums are exact in any order).
+; CDNA 2/3 instructions and state (issue 25): packed FP32 arithmetic on
+; <2 x float> (llc-19 selects v_pk_fma/mul/add_f32) and the packed
+; work-item ids of a 3-D work-group (v0 holds x, y and z on gfx90a/gfx942).
+; Host references: exactly representable float arithmetic and integers.
 ; Before issue 25 wavecc-run knew no --mcpu=gfx90a/gfx942.
 ;
 ; [config]
-; name: cdna registers
+; name: cdna instructions
 ; device_regex: gfx90a|gfx942
 ; dimensions: 1
-;
-; [test]
-; name: agpr loads, moves, LDS and stores
-; kernel_name: k_agpr
-; global_size: 64 0 0
-; local_size: 64 0 0
-; arg_in: 0 buffer int[64] -100 -93 -86 -79 -72 -65 -58 -51 -44 -37 -30 -23 -16 -9 -2 5 12 19 26 33 40 47 54 61 68 75 82 89 96 103 110 117 124 131 138 145 152 159 166 173 180 187 194 201 208 215 222 229 236 243 250 257 264 271 278 285 292 299 306 313 320 327 334 341
-; arg_out: 1 buffer int[64] -400 -372 -344 -316 -288 -260 -232 -204 -176 -148 -120 -92 -64 -36 -8 20 48 76 104 132 160 188 216 244 272 300 328 356 384 412 440 468 496 524 552 580 608 636 664 692 720 748 776 804 832 860 888 916 944 972 1000 1028 1056 1084 1112 1140 1168 1196 1224 1252 1280 1308 1336 1364
-; arg_out: 2 buffer int[64] -100 -93 -86 -79 -72 -65 -58 -51 -44 -37 -30 -23 -16 -9 -2 5 12 19 26 33 40 47 54 61 68 75 82 89 96 103 110 117 124 131 138 145 152 159 166 173 180 187 194 201 208 215 222 229 236 243 250 257 264 271 278 285 292 299 306 313 320 327 334 341
 ;
 ; [test]
 ; name: packed f32 fma, mul, add
@@ -33,15 +21,6 @@
 ; arg_out: 4 buffer float[64] 3.5 5.875 7.75 9.125 10 10.375 10.25 9.625 8.5 6.875 4.75 2.125 -1 -4.625 -8.75 -13.375 -18.5 -24.125 -30.25 -36.875 -44 -51.625 -59.75 -68.375 -77.5 -87.125 -97.25 -107.875 -119 -130.625 -142.75 -155.375 -168.5 -182.125 -196.25 -210.875 -226 -241.625 -257.75 -274.375 -291.5 -309.125 -327.25 -345.875 -365 -384.625 -404.75 -425.375 -446.5 -468.125 -490.25 -512.875 -536 -559.625 -583.75 -608.375 -633.5 -659.125 -685.25 -711.875 -739 -766.625 -794.75 -823.375
 ;
 ; [test]
-; name: f64 atomics add min max
-; kernel_name: k_f64atomic
-; global_size: 64 0 0
-; local_size: 64 0 0
-; arg_in: 0 buffer double[64] -7.25 -6.75 -6.25 -5.75 -5.25 -4.75 -4.25 -3.75 -3.25 -2.75 -2.25 -1.75 -1.25 -0.75 -0.25 0.25 0.75 1.25 1.75 2.25 2.75 3.25 3.75 4.25 4.75 5.25 5.75 6.25 6.75 7.25 7.75 8.25 8.75 9.25 9.75 10.25 10.75 11.25 11.75 12.25 12.75 13.25 13.75 14.25 14.75 15.25 15.75 16.25 16.75 17.25 17.75 18.25 18.75 19.25 19.75 20.25 20.75 21.25 21.75 22.25 22.75 23.25 23.75 24.25
-; arg_in: 1 buffer double[3] 0 1e300 -1e300
-; arg_out: 1 buffer double[3] 544.0 -7.25 24.25
-;
-; [test]
 ; name: packed work-item ids 4x4x4
 ; kernel_name: k_tid3
 ; dimensions: 3
@@ -50,27 +29,6 @@
 ; arg_out: 0 buffer int[64] 0 1 2 3 10 11 12 13 20 21 22 23 30 31 32 33 100 101 102 103 110 111 112 113 120 121 122 123 130 131 132 133 200 201 202 203 210 211 212 213 220 221 222 223 230 231 232 233 300 301 302 303 310 311 312 313 320 321 322 323 330 331 332 333
 
 target triple = "amdgcn-amd-amdhsa"
-
-@lds = internal addrspace(3) global [64 x i32] poison, align 4
-
-define amdgpu_kernel void @k_agpr(ptr addrspace(1) %in, ptr addrspace(1) %out, ptr addrspace(1) %out2) {
-  %id = call i32 @llvm.amdgcn.workitem.id.x()
-  %pin = getelementptr i32, ptr addrspace(1) %in, i32 %id
-  %a = call i32 asm sideeffect "global_load_dword $0, $1, off\0As_waitcnt vmcnt(0)", "=a,v"(ptr addrspace(1) %pin)
-  %b = call i32 asm sideeffect "v_accvgpr_mov_b32 $0, $1", "=a,a"(i32 %a)
-  %c = call i32 asm sideeffect "v_accvgpr_read_b32 $0, $1", "=v,a"(i32 %b)
-  %pl = getelementptr [64 x i32], ptr addrspace(3) @lds, i32 0, i32 %id
-  %la = ptrtoint ptr addrspace(3) %pl to i32
-  call void asm sideeffect "ds_write_b32 $0, $1\0As_waitcnt lgkmcnt(0)", "v,a"(i32 %la, i32 %b)
-  %d = call i32 asm sideeffect "ds_read_b32 $0, $1\0As_waitcnt lgkmcnt(0)", "=a,v"(i32 %la)
-  %pout2 = getelementptr i32, ptr addrspace(1) %out2, i32 %id
-  call void asm sideeffect "global_store_dword $0, $1, off\0As_waitcnt vmcnt(0)", "v,a"(ptr addrspace(1) %pout2, i32 %b)
-  %c3 = mul i32 %c, 3
-  %r = add i32 %c3, %d
-  %pout = getelementptr i32, ptr addrspace(1) %out, i32 %id
-  store i32 %r, ptr addrspace(1) %pout
-  ret void
-}
 
 define amdgpu_kernel void @k_pk(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %c, ptr addrspace(1) %o, ptr addrspace(1) %o2) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
@@ -88,18 +46,6 @@ define amdgpu_kernel void @k_pk(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr ad
   %t = fadd <2 x float> %m, %s
   %po2 = getelementptr <2 x float>, ptr addrspace(1) %o2, i32 %id
   store <2 x float> %t, ptr addrspace(1) %po2
-  ret void
-}
-
-define amdgpu_kernel void @k_f64atomic(ptr addrspace(1) %in, ptr addrspace(1) %acc) "amdgpu-unsafe-fp-atomics"="true" {
-  %id = call i32 @llvm.amdgcn.workitem.id.x()
-  %p = getelementptr double, ptr addrspace(1) %in, i32 %id
-  %x = load double, ptr addrspace(1) %p
-  %r0 = atomicrmw fadd ptr addrspace(1) %acc, double %x syncscope("agent") monotonic, align 8
-  %p1 = getelementptr double, ptr addrspace(1) %acc, i32 1
-  %r1 = atomicrmw fmin ptr addrspace(1) %p1, double %x syncscope("agent") monotonic, align 8
-  %p2 = getelementptr double, ptr addrspace(1) %acc, i32 2
-  %r2 = atomicrmw fmax ptr addrspace(1) %p2, double %x syncscope("agent") monotonic, align 8
   ret void
 }
 
