@@ -267,6 +267,12 @@ bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
+/* atomicrmw fadd/fmin/fmax on double in global or generic memory, where
+ * the target has the instruction (gfx90a/gfx942 *_atomic_{add,min,max}_f64)
+ * and the IR allows it as llc-19 requires ("amdgpu-unsafe-fp-atomics" on
+ * the function or !amdgpu.no.fine.grained.memory on the instruction);
+ * false (nothing emitted) otherwise. */
+bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins);
 /* The returning atomic instruction for atomicrmw/cmpxchg `ins` on
  * `bytes`-byte integers in its address space (global, flat, LDS), from the
  * ISA table; ISA_NUM_OPS if gfx900 has none. */

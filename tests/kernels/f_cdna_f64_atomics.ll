@@ -1,8 +1,8 @@
 ; CDNA 2/3 f64 global atomics (issue 25): atomicrmw fadd/fmin/fmax on
 ; double with "amdgpu-unsafe-fp-atomics" (llc-19 selects
-; global_atomic_add/min/max_f64). wavecc selects no floating-point atomics
-; yet (tests/kernels/KNOWN-FAILURES.cdna). Host reference: the inputs are
-; multiples of 0.25, so the sum is exact in any order.
+; global_atomic_add/min/max_f64, and so does wavecc: isel_atomic.c).
+; Host reference: the inputs are multiples of 0.25, so the sum is exact in
+; any order.
 ;
 ; [config]
 ; name: cdna f64 atomics
