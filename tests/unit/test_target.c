@@ -163,6 +163,19 @@ int main(void) {
     CHECK(c->max_waves_per_simd == 8 && c->vgpr_tuple_align == 2 && c->accum_offset_granule == 4);
   }
   CHECK(wavecc_target_gfx900.agprs == 0 && wavecc_target_gfx900.vgpr_tuple_align <= 1 && !wavecc_target_gfx900.packed_workitem_ids);
+  /* The CDNA encoding families (llvm-mc-19 -show-encoding): GFX90A adds
+   * packed f32, the AGPR moves and v_fma_mix (at v_mad_mix's opcode) and
+   * keeps v_mac_f32; GFX940 drops v_mac/v_mad_f32 for v_fmamk/fmaak_f32 at
+   * their opcodes and has v_mov_b64; v_mul_legacy_f32 is VOP3-only. */
+  CHECK(!isa_encoding(WAVECC_ENC_GFX9, ISA_V_PK_FMA_F32) && isa_encoding(WAVECC_ENC_GFX90A, ISA_V_PK_FMA_F32));
+  CHECK(isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MAC_F32) && !isa_encoding(WAVECC_ENC_GFX940, ISA_V_MAC_F32));
+  CHECK(!isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MAD_MIX_F32) && isa_encoding(WAVECC_ENC_GFX90A, ISA_V_FMA_MIX_F32)->opcode == 0x20);
+  CHECK(isa_lookup_in(WAVECC_ENC_GFX940, ISA_FMT_VOP2, 0x17) == ISA_V_FMAMK_F32 &&
+        isa_lookup_in(WAVECC_ENC_GFX9, ISA_FMT_VOP2, 0x17) == ISA_V_MADMK_F32);
+  CHECK(!isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MOV_B64) && isa_encoding(WAVECC_ENC_GFX940, ISA_V_MOV_B64)->opcode == 0x38);
+  CHECK(isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MUL_LEGACY_F32)->format == ISA_FMT_VOP3 &&
+        isa_lookup_in(WAVECC_ENC_GFX90A, ISA_FMT_VOP2, 0x04) == ISA_V_FMAC_F64);
+  CHECK(isa_encoding(WAVECC_ENC_GFX940, ISA_BUFFER_INV) && !isa_encoding(WAVECC_ENC_GFX940, ISA_BUFFER_INVL2));
 
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
