@@ -160,6 +160,17 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->opsel_hi = ((w >> 14) & 1) << 2 | ((w1 >> 27) & 3); in->clamp = (w >> 15) & 1;
     in->src[0] = w1 & 0x1ff; in->src[1] = (w1 >> 9) & 0x1ff; in->src[2] = (w1 >> 18) & 0x1ff; in->neg = (w1 >> 29) & 7;
     if (lookup(dev, ISA_FMT_VOP3P, (w >> 16) & 0x7f, pc, w, in)) return -1;
+    /* MFMA (CDNA 2/3 ISA guides, "VOP3P-MAI"): ACC_CD (the clamp bit)
+     * puts C and D in AGPRs, ACC (op_sel_hi[1:0]) A and B; CBSZ, ABID
+     * and BLGP take the neg_hi, op_sel and neg fields. */
+    if (emu_is_mfma(in->op)) {
+      int acc_cd = in->clamp, acc = (w1 >> 27) & 3;
+      in->cbsz = in->neg_hi; in->abid = (uint8_t)((w >> 11) & 0xf); in->blgp = in->neg;
+      in->clamp = 0; in->neg_hi = 0; in->neg = 0; in->opsel = 0; in->opsel_hi = 0;
+      if (acc & 1) in->src[0] = acc_code(in->src[0]);
+      if (acc & 2) in->src[1] = acc_code(in->src[1]);
+      if (acc_cd) { in->src[2] = acc_code(in->src[2]); in->dst = (uint16_t)(in->dst + EMU_AGPR0); }
+    }
     /* The accumulation-register moves name their AGPR by opcode. */
     if (in->op == ISA_V_ACCVGPR_READ_B32) in->src[0] = acc_code(in->src[0]);
     if (in->op == ISA_V_ACCVGPR_WRITE_B32) in->dst = (uint16_t)(in->dst + EMU_AGPR0);

@@ -18,6 +18,7 @@
 #ifndef WAVECC_EMU_INTERNAL_H
 #define WAVECC_EMU_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -153,6 +154,7 @@ typedef struct emu_inst {
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
   uint8_t scc;      /* gfx90a SCC / gfx942 SC1 cache bit (glc is SC0, slc NT there) */
   uint8_t sve;      /* SCRATCH: the address VGPR is used (GFX940's SVE bit; gfx9: SADDR is off) */
+  uint8_t cbsz, abid, blgp; /* MFMA broadcast controls (VOP3P neg_hi, op_sel and neg fields) */
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
   uint16_t addr, data0, data1, vdst;
 } emu_inst;
@@ -260,6 +262,9 @@ void emu_valu_init(wemu_device *dev);
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_mfma.c: is `op` an MFMA the emulator models; execute one. */
+bool emu_is_mfma(isa_op op);
+int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 
 /* exec_mem.c: memory helpers shared with dispatch. */
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);

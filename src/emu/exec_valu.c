@@ -515,6 +515,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_lanes exec = w->exec;
   int err = 0;
 
+  if (in->fmt == ISA_FMT_VOP3P && emu_is_mfma(op)) return emu_exec_mfma(d, w, in);
   /* VOP3P ops with a lane family (v_accvgpr_read/write) take the common path. */
   if (in->fmt == ISA_FMT_VOP3P && vi->family == ISA_DOM_NONE) return exec_vop3p(d, w, in);
   if (op == ISA_V_NOP) return 0;
