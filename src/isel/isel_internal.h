@@ -88,7 +88,7 @@ struct isel_ctx {
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
   mir_temp stack_ptr, ret_addr, entry_exec; /* a function's stack pointer, return address and EXEC at entry */
-  mir_temp wi_packed;      /* a function's work-item ids as received (v31), AMDGPUUsage layout */
+  mir_temp wi_packed;      /* work-item ids as received, packed: a function's v31, a gfx90a/gfx942 kernel's v0 */
   uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
