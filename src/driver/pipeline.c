@@ -31,6 +31,7 @@
 #include "llvm/import.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
+#include "target/target.h"
 
 #ifdef WAVECC_VERIFY
 #define VERIFY_DEFAULT true
@@ -282,7 +283,8 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
 
   /* 3. Instruction selection, EXEC-mask control flow included. */
   t0 = now_sec();
-  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->d);
+  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL,
+                               o->mcpu ? wavecc_target_by_name(o->mcpu) : NULL, pl->d);
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
   pl->progs[k] = p;
@@ -519,7 +521,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
       rc = wavecc_assemble_link(asm_text, &elf, &elf_size, d);
       timer_add(&pl.tm, "assemble-link", now_sec() - t0);
     } else if (o->assembler == WAVECC_ASSEMBLER_CHECK) {
-      rc = mir_check_code_object(asm_text, elf, elf_size, d);
+      rc = mir_check_code_object(asm_text, o->mcpu ? o->mcpu : "gfx900", elf, elf_size, d);
       timer_add(&pl.tm, "check-assembler", now_sec() - t0);
     }
     if (!rc) {

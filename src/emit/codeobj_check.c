@@ -110,13 +110,15 @@ static esec metadata_desc(esec note) {
 }
 
 /* Runs a tool on `path`; fails on a status, stderr text, a warning or `<unknown>`. */
-static bool tool_clean(const char *tool, const char *arg, const char *path, diag *d) {
+static bool tool_clean(const char *tool, const char *arg, const char *path, const char *mcpu, diag *d) {
   char tp[512];
   char *argv[] = {(char *)llvm_tool_path(tp, sizeof tp, tool), (char *)arg, (char *)path, NULL, NULL};
   char *out = NULL, *err = NULL;
   size_t n = 0;
-  if (!strcmp(tool, "llvm-objdump")) { /* -d --mcpu=gfx900 PATH */
-    argv[2] = "--mcpu=gfx900";
+  char cpu[80];
+  snprintf(cpu, sizeof cpu, "--mcpu=%s", mcpu);
+  if (!strcmp(tool, "llvm-objdump")) { /* -d --mcpu=CPU PATH */
+    argv[2] = cpu;
     argv[3] = (char *)path;
   }
   int st = spawn_capture(argv, &out, &n, &err);
@@ -129,7 +131,7 @@ static bool tool_clean(const char *tool, const char *arg, const char *path, diag
   return ok;
 }
 
-int mir_check_code_object(const char *asm_text, const void *elf, size_t elf_size, diag *d) {
+int mir_check_code_object(const char *asm_text, const char *mcpu, const void *elf, size_t elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600];
   if (tempdir_create(dir, sizeof dir) != 0) {
     diag_error(d, NULL, "cannot create a temporary directory");
@@ -164,8 +166,8 @@ int mir_check_code_object(const char *asm_text, const void *elf, size_t elf_size
                (unsigned long long)mb.size);
     ok = false;
   }
-  ok &= tool_clean("llvm-readelf", "-a", so_path, d);
-  ok &= tool_clean("llvm-objdump", "-d", so_path, d);
+  ok &= tool_clean("llvm-readelf", "-a", so_path, mcpu, d);
+  ok &= tool_clean("llvm-objdump", "-d", so_path, mcpu, d);
   rc = ok ? 0 : 1;
 out:
   free(obj);

@@ -48,6 +48,9 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
   bytes_set_le(kd + 48, rsrc1, 4);
   bytes_set_le(kd + 52, rsrc2, 4);
   bytes_set_le(kd + 56, props, 2);
+  /* COMPUTE_PGM_RSRC3 on targets with AGPRs (AMDGPUUsage, GFX90A/GFX942):
+   * ACCUM_OFFSET [5:0], TG_SPLIT [16] = 0. */
+  if (p->target->agprs) bytes_set_le(kd + 44, mir_accum_offset(p, v) / p->target->accum_offset_granule - 1, 4);
 }
 
 /* ---- MessagePack writer -------------------------------------------------- */
@@ -119,7 +122,8 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
     else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
   }
   bool add_hidden = !has_hidden && a->num_args;
-  mp_map(m, 14);
+  mp_map(m, 14u + (p->target->agprs ? 1u : 0u));
+  if (p->target->agprs) mp_kv_uint(m, ".agpr_count", 0);
   mp_str(m, ".args");
   mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
   for (uint32_t i = 0; i < a->num_args; i++) {

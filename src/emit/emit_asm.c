@@ -349,7 +349,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->opcode != ISA_V_SWAP_B32) print_list(e, ins, &first, false); /* swap: defs name both */
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
-    if (ins->opcode == ISA_V_MAD_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
+    if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);
@@ -411,10 +411,16 @@ unsigned mir_next_free_sgpr(const mir_program *p) {
 }
 
 unsigned mir_next_free_vgpr(const mir_program *p) {
-  unsigned s, n, in = p->abi.workitem_id_dims + 1;
+  /* the work-item id VGPRs the kernel starts with (v0 alone when packed) */
+  unsigned s, n, in = p->target->packed_workitem_ids ? 1 : p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
   if (p->callee_vgprs > n) n = p->callee_vgprs;
   return n > in ? n : in;
+}
+
+unsigned mir_accum_offset(const mir_program *p, unsigned vgprs) {
+  unsigned g = p->target->accum_offset_granule ? p->target->accum_offset_granule : 4;
+  return ((vgprs ? vgprs : 1) + g - 1) / g * g;
 }
 
 static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch_init; }
@@ -521,6 +527,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", a->workitem_id_dims);
   fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", mir_next_free_vgpr(p));
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
+  if (p->target->agprs) fprintf(out, "\t\t.amdhsa_accum_offset %u\n", mir_accum_offset(p, mir_next_free_vgpr(p)));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
   fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
@@ -700,7 +707,9 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
   bool has_hidden = false;
   uint32_t explicit_end = 0;
-  fputs("  - .args:\n", out);
+  /* AGPR targets: llc-19 lists .agpr_count first (keys sorted). */
+  if (p->target->agprs) fputs("  - .agpr_count: 0\n    .args:\n", out);
+  else fputs("  - .args:\n", out);
   if (!a->num_args) fputs("      []\n", out);
   for (uint32_t i = 0; i < a->num_args; i++) {
     const mir_kernel_arg *g = &a->args[i];

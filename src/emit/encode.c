@@ -27,6 +27,7 @@
 #include "emit/emit.h"
 #include "emit/encode.h"
 #include "target/isa.h"
+#include "target/target.h"
 #include "target/waitcnt_imm.h"
 
 enum { LIT = 255, SADDR_OFF = 0x7f };
@@ -252,8 +253,24 @@ static unsigned encode_flat(enc *e, const isa_info *ii, const mir_operand *const
 }
 
 unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn, diag *d) {
+  return mir_encode_instr_in(ins, WAVECC_ENC_GFX9, out, fn, d);
+}
+
+unsigned mir_encode_instr_in(const mir_instr *ins, unsigned encoding, uint32_t out[4], const char *fn, diag *d) {
   enc e = {.ins = ins, .fn = fn, .d = d};
-  const isa_info *ii = &isa_table[ins->opcode];
+  /* The format and opcode of the target's encoding family (isa_encoding:
+   * gfx90a's v_mul_legacy_f32 is VOP3-only, v_fma_mix_f32 has no gfx9
+   * opcode); the rest of the entry from the table. */
+  assert(ins->opcode < ISA_NUM_OPS);
+  isa_info in_family = isa_table[ins->opcode];
+  const isa_enc *x = isa_encoding(encoding, ins->opcode);
+  if (!x) {
+    diag_error(d, fn, "internal: %s has no encoding on this target", in_family.mnemonic);
+    return 0;
+  }
+  in_family.format = (isa_format)x->format;
+  in_family.opcode = x->opcode;
+  const isa_info *ii = &in_family;
   const mir_operand *dv[256], *sv[256];
   unsigned nd = mir_asm_operands(ins, true, dv), ns = mir_asm_operands(ins, false, sv), n = 1;
   uint32_t *w = out;
@@ -405,7 +422,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
         continue;
       }
       uint32_t w[4];
-      unsigned n = mir_encode_instr(ins, w, p->name, d);
+      unsigned n = mir_encode_instr_in(ins, p->target->encoding, w, p->name, d);
       if (!n) { errors++; continue; }
       /* the statistics' and printer's size (offsets come from the bytes themselves) */
       assert(n * 4 == mir_instr_size(p, ins));

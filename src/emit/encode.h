@@ -50,6 +50,11 @@ bool mir_fallthrough_branch(const mir_program *p, uint32_t bi, uint32_t *target)
 unsigned mir_user_sgpr_count(const mir_kernel_abi *a);
 unsigned mir_next_free_sgpr(const mir_program *p);
 unsigned mir_next_free_vgpr(const mir_program *p);
+/* The first AGPR's index in the unified file of a target with AGPRs
+ * (ACCUM_OFFSET; AMDGPUUsage, GFX90A): `vgprs` ArchVGPRs rounded up to the
+ * target's ACCUM_OFFSET granule, at least one granule. wavecc allocates
+ * no AGPRs yet, so they start past the last ArchVGPR. */
+unsigned mir_accum_offset(const mir_program *p, unsigned vgprs);
 /* Grows kernarg_size to cover the code object v5 hidden arguments that
  * the metadata appends after the explicit ones (both writers call it). */
 void mir_fix_kernarg_size(mir_program *p);
@@ -109,6 +114,10 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
  * Branch targets are not resolved here: SOPP with a block operand gets
  * simm16 = 0. */
 unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn, diag *d);
+/* As mir_encode_instr, in encoding family `encoding` (a wavecc_encoding:
+ * the target's; mir_encode_instr is GFX9). An instruction the family lacks
+ * is an internal error. */
+unsigned mir_encode_instr_in(const mir_instr *ins, unsigned encoding, uint32_t out[4], const char *fn, diag *d);
 
 /* ---- code object ------------------------------------------------------- */
 
@@ -142,8 +151,8 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
 /* Cross-check (--assembler=check): assembles `asm_text` with llvm-mc-19
  * and compares its .text, kernel descriptors and metadata note with the
  * builtin code object `elf`; runs llvm-readelf-19 -a and llvm-objdump-19
- * -d on `elf` and fails on any warning or `<unknown>`. Returns 0 when all
+ * -d --mcpu=`mcpu` on `elf` and fails on any warning or `<unknown>`. Returns 0 when all
  * agree, else non-zero after a diagnostic naming the first difference. */
-int mir_check_code_object(const char *asm_text, const void *elf, size_t elf_size, diag *d);
+int mir_check_code_object(const char *asm_text, const char *mcpu, const void *elf, size_t elf_size, diag *d);
 
 #endif

@@ -31,11 +31,35 @@ static void parse_sig(const char *s, emu_opshape *sh) {
 void emu_decode_init(wemu_device *dev) {
   memset(dev->optab, 0xff, sizeof dev->optab);
   for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    /* The emulated target's encoding family (isa_encoding): an instruction
+     * it lacks does not decode (v_mac_f32 on gfx942). */
     const isa_enc *x = isa_encoding(dev->tgt->encoding, i);
     if (x && x->format < ISA_FMT_COUNT && x->opcode < 1024 && dev->optab[x->format][x->opcode] < 0)
       dev->optab[x->format][x->opcode] = (int16_t)i;
     parse_sig(isa_table[i].sig, &dev->shape[i]);
   }
+}
+
+/* An AGPR operand: VALU operand code or VGPR row of AGPR n given the
+ * encoded VGPR operand (code >= OPC_VGPR0) or register number. */
+static uint16_t acc_code(uint16_t code) { return code >= OPC_VGPR0 ? (uint16_t)(code + EMU_AGPR0) : code; }
+
+/* The CDNA fields of a vector-memory or DS instruction (CDNA 2/3 ISA
+ * guides, chapter 12 "Microcode Formats"; llvm-mc-19 -mcpu=gfx90a
+ * -show-encoding): ACC selects AGPRs for the data and destination
+ * operands (DS: bit 25 of dword 0; MUBUF and FLAT: bit 23 of dword 1,
+ * TFE / NV on gfx9); gfx90a's SCC cache bit (MUBUF bit 15, FLAT bit 25)
+ * is gfx942's SC1, next to SC0 (the glc bit) and NT (the slc bit). */
+static void decode_acc(const wemu_device *dev, emu_inst *in, uint32_t w, uint32_t w1) {
+  if (!dev->tgt->agprs) return;
+  int acc = in->fmt == ISA_FMT_DS ? (w >> 25) & 1 : (w1 >> 23) & 1;
+  in->scc = in->fmt == ISA_FMT_MUBUF ? (w >> 15) & 1 : in->fmt == ISA_FMT_DS ? 0 : (w >> 25) & 1;
+  if (in->fmt == ISA_FMT_MUBUF) in->tfe = 0;
+  if (!acc) return;
+  in->vdata = (uint16_t)(in->vdata + EMU_AGPR0);
+  in->data0 = (uint16_t)(in->data0 + EMU_AGPR0);
+  in->data1 = (uint16_t)(in->data1 + EMU_AGPR0);
+  in->vdst = (uint16_t)(in->vdst + EMU_AGPR0);
 }
 
 uint32_t emu_fetch(const wemu_program *p, uint64_t pc, int *ok) {
@@ -112,13 +136,16 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     if ((w >> 25) == 0x3f) {
       in->fmt = ISA_FMT_VOP1; in->dst = (w >> 17) & 0xff;
       if (emu_lookup(dev, ISA_FMT_VOP1, (w >> 9) & 0xff, pc, w, in)) return -1;
+      if (in->op == ISA_V_ACCVGPR_MOV_B32) { in->dst = (uint16_t)(in->dst + EMU_AGPR0); in->src[0] = acc_code(in->src[0]); }
     } else if ((w >> 25) == 0x3e) {
       in->fmt = ISA_FMT_VOPC; in->src[1] = OPC_VGPR0 + ((w >> 9) & 0xff); in->sdst = OPC_VCC_LO;
       if (emu_lookup(dev, ISA_FMT_VOPC, (w >> 17) & 0xff, pc, w, in)) return -1;
     } else {
       in->fmt = ISA_FMT_VOP2; in->dst = (w >> 17) & 0xff; in->src[1] = OPC_VGPR0 + ((w >> 9) & 0xff);
       if (emu_lookup(dev, ISA_FMT_VOP2, (w >> 25) & 0x3f, pc, w, in)) return -1;
-      if (in->op == ISA_V_MADMK_F32 || in->op == ISA_V_MADAK_F32 || in->op == ISA_V_MADMK_F16 || in->op == ISA_V_MADAK_F16) need_lit = 1;
+      if (in->op == ISA_V_MADMK_F32 || in->op == ISA_V_MADAK_F32 || in->op == ISA_V_MADMK_F16 || in->op == ISA_V_MADAK_F16 ||
+          in->op == ISA_V_FMAMK_F32 || in->op == ISA_V_FMAAK_F32)
+        need_lit = 1;
       in->sdst = OPC_VCC_LO; in->src[2] = OPC_VCC_LO; /* implicit carry / mask */
     }
     if (in->src[0] == OPC_SDWA) {
@@ -135,6 +162,20 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->opsel_hi = ((w >> 14) & 1) << 2 | ((w1 >> 27) & 3); in->clamp = (w >> 15) & 1;
     in->src[0] = w1 & 0x1ff; in->src[1] = (w1 >> 9) & 0x1ff; in->src[2] = (w1 >> 18) & 0x1ff; in->neg = (w1 >> 29) & 7;
     if (emu_lookup(dev, ISA_FMT_VOP3P, (w >> 16) & 0x7f, pc, w, in)) return -1;
+    /* MFMA (CDNA 2/3 ISA guides, "VOP3P-MAI"): ACC_CD (the clamp bit)
+     * puts C and D in AGPRs, ACC (op_sel_hi[1:0]) A and B; CBSZ, ABID
+     * and BLGP take the neg_hi, op_sel and neg fields. */
+    if (emu_is_mfma(in->op)) {
+      int acc_cd = in->clamp, acc = (w1 >> 27) & 3;
+      in->cbsz = in->neg_hi; in->abid = (uint8_t)((w >> 11) & 0xf); in->blgp = in->neg;
+      in->clamp = 0; in->neg_hi = 0; in->neg = 0; in->opsel = 0; in->opsel_hi = 0;
+      if (acc & 1) in->src[0] = acc_code(in->src[0]);
+      if (acc & 2) in->src[1] = acc_code(in->src[1]);
+      if (acc_cd) { in->src[2] = acc_code(in->src[2]); in->dst = (uint16_t)(in->dst + EMU_AGPR0); }
+    }
+    /* The accumulation-register moves name their AGPR by opcode. */
+    if (in->op == ISA_V_ACCVGPR_READ_B32) in->src[0] = acc_code(in->src[0]);
+    if (in->op == ISA_V_ACCVGPR_WRITE_B32) in->dst = (uint16_t)(in->dst + EMU_AGPR0);
   } else if ((w >> 26) == 0x34) { /* VOP3 */
     SECOND();
     unsigned op = (w >> 16) & 0x3ff;
@@ -168,6 +209,7 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->fmt = ISA_FMT_DS; in->offset = w & 0xff; in->offset1 = (w >> 8) & 0xff; in->gds = (w >> 16) & 1;
     in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->data1 = (w1 >> 16) & 0xff; in->vdst = (w1 >> 24) & 0xff;
     if (emu_lookup(dev, ISA_FMT_DS, (w >> 17) & 0xff, pc, w, in)) return -1;
+    decode_acc(dev, in, w, w1);
   } else if ((w >> 26) == 0x38) { /* MUBUF */
     SECOND();
     in->fmt = ISA_FMT_MUBUF; in->offset = w & 0xfff; in->offen = (w >> 12) & 1; in->idxen = (w >> 13) & 1;
@@ -175,6 +217,7 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->vaddr = w1 & 0xff; in->vdata = (w1 >> 8) & 0xff; in->srsrc = ((w1 >> 16) & 0x1f) << 2; in->tfe = (w1 >> 23) & 1;
     in->soffset = (w1 >> 24) & 0xff;
     if (emu_lookup(dev, ISA_FMT_MUBUF, (w >> 18) & 0x7f, pc, w, in)) return -1;
+    decode_acc(dev, in, w, w1);
     if (in->lds || in->tfe) { emu_err(dev, "pc 0x%llx: %s: lds/tfe modifiers are not supported", (unsigned long long)pc, isa_table[in->op].mnemonic); return -1; }
     if (in->soffset == OPC_LITERAL) { emu_err(dev, "pc 0x%llx: literal soffset", (unsigned long long)pc); return -1; }
   } else if ((w >> 26) == 0x37) { /* FLAT / GLOBAL / SCRATCH */
@@ -188,6 +231,12 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->saddr = (w1 >> 16) & 0x7f; in->vdst = (w1 >> 24) & 0xff;
     if (seg == 3) { emu_err(dev, "pc 0x%llx: FLAT segment 3 is reserved", (unsigned long long)pc); return -1; }
     if (emu_lookup(dev, in->fmt, (w >> 18) & 0x7f, pc, w, in)) return -1;
+    decode_acc(dev, in, w, w1);
+    /* GFX940 SCRATCH: bit 13 is SVE (the address VGPR is used), not LDS;
+     * with SVE and SADDR both, the address is their sum (CDNA 3 ISA guide,
+     * "Scratch"; llvm-mc-19 -mcpu=gfx942). */
+    if (dev->tgt->encoding == WAVECC_ENC_GFX940 && in->fmt == ISA_FMT_SCRATCH) { in->sve = in->lds; in->lds = 0; in->vaddr_off = !in->sve; }
+    else if (in->fmt == ISA_FMT_SCRATCH) in->sve = in->saddr == 0x7f;
   } else {
     const char *what = (w >> 26) == 0x3a ? "MTBUF" : (w >> 26) == 0x3c ? "MIMG" : (w >> 26) == 0x31 ? "EXP" : (w >> 26) == 0x35 ? "VINTRP" : "unknown";
     emu_err(dev, "pc 0x%llx: unknown instruction: encoding %s (dword 0x%08x) is not supported", (unsigned long long)pc, what, w);

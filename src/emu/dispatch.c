@@ -208,7 +208,17 @@ static void set_register_limits(emu_dispatch *D) {
    * granules (4 VGPRs on gfx9 wave64; AMDGPUUsage, "Kernel Descriptor"). */
   const wavecc_descriptor_layout *dl = &D->tgt->descriptor;
   D->vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
-  if (D->vgpr_limit > EMU_NUM_VGPR) D->vgpr_limit = EMU_NUM_VGPR;
+  D->agpr_limit = 0;
+  if (dev->tgt->agprs) {
+    /* The granules cover ArchVGPRs and AGPRs; the AGPRs start at
+     * COMPUTE_PGM_RSRC3.ACCUM_OFFSET ((value + 1) * 4; AMDGPUUsage,
+     * "compute_pgm_rsrc3 for GFX90A, GFX942"). */
+    unsigned total = D->vgpr_limit, off = ((k->rsrc3 & 0x3f) + 1) * dev->tgt->accum_offset_granule;
+    D->vgpr_limit = off < total ? off : total;
+    D->agpr_limit = total > off ? total - off : 0;
+    if (D->agpr_limit > dev->tgt->agprs) D->agpr_limit = dev->tgt->agprs;
+  }
+  if (D->vgpr_limit > dev->tgt->vgprs) D->vgpr_limit = dev->tgt->vgprs;
   /* COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT (bits 9:6): on GFX9
    * 2 * max(0, ceil(sgprs_used / 16) - 1), so the wave holds
    * (value / 2 + 1) * 16 SGPRs (AMDGPUUsage, "compute_pgm_rsrc1"), the target's addressable SGPRs at
@@ -357,13 +367,14 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   unsigned nuser = (k->rsrc2 >> 1) & 31;
   unsigned tid_dims = (k->rsrc2 >> 11) & 3;
   uint32_t mode = ((k->rsrc1 >> 12) & 0xff) | ((k->rsrc1 >> 21) & 1) << 8 | ((k->rsrc1 >> 23) & 1) << 9;
-  unsigned vfill = k->info.vgpr_count ? (k->info.vgpr_count + 8 < EMU_NUM_VGPR ? k->info.vgpr_count + 8 : EMU_NUM_VGPR) : EMU_NUM_VGPR;
+  unsigned vfill = k->info.vgpr_count ? (k->info.vgpr_count + 8 < EMU_AGPR0 ? k->info.vgpr_count + 8 : EMU_AGPR0) : EMU_AGPR0;
   uint32_t (*vsave)[EMU_MAX_LANES] = w->v;
   emu_pending *psave = w->pend; size_t pcap = w->cappend;
   memset(w, 0, sizeof *w);
   w->v = vsave; w->pend = psave; w->cappend = pcap;
   w->nlanes = wave;
   for (unsigned r = 0; r < vfill; r++) for (unsigned l = 0; l < w->nlanes; l++) w->v[r][l] = EMU_POISON;
+  for (unsigned r = 0; r < D->agpr_limit; r++) for (unsigned l = 0; l < w->nlanes; l++) w->v[EMU_AGPR0 + r][l] = EMU_POISON;
   for (unsigned r = 0; r < EMU_NUM_SGPR; r++) w->s[r] = EMU_POISON;
   w->id_in_group = wi;
   w->pc = D->entry; w->last_pc = D->entry;
@@ -388,12 +399,22 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   if (k->rsrc2 & (1u << 8)) SET(g->gid[1]);
   if (k->rsrc2 & (1u << 9)) SET(g->gid[2]);
   if (k->rsrc2 & (1u << 10)) SET((uint32_t)items); /* workgroup info: approximate */
-  /* RSRC2 bit 0: the private segment wave offset SGPR; with architected
-   * flat scratch (gfx11) it only enables scratch, which the hardware sets
-   * up in FLAT_SCRATCH (AMDGPUUsage "Flat Scratch"). */
-  if ((k->rsrc2 & 1u) && tgt->flat_scratch_init != WAVECC_FS_ARCHITECTED) SET((uint64_t)wi * D->scratch_per_wave);
+  /* Architected flat scratch (gfx942, gfx11): no wave-offset SGPR; the
+   * hardware sets FLAT_SCRATCH to the wave's scratch (AMDGPUUsage "Initial
+   * Kernel Execution State", "Flat Scratch"): an SGPR pair on gfx942, a
+   * hardware register on gfx11. */
+  const bool arch_fs = tgt->flat_scratch_init == WAVECC_FS_ARCHITECTED;
+  if ((k->rsrc2 & 1u) && !arch_fs) SET((uint64_t)wi * D->scratch_per_wave);
 #undef SET
-  if (tgt->flat_scratch_init == WAVECC_FS_ARCHITECTED) { w->flat_scratch = w->scratch_base; w->flat_scratch_set = 3; }
+  if (arch_fs) {
+    w->flat_scratch = w->scratch_base;
+    w->flat_scratch_set = 3;
+    if (tgt->flat_scratch_reg) {
+      w->s[tgt->flat_scratch_reg] = (uint32_t)w->scratch_base;
+      w->s[tgt->flat_scratch_reg + 1] = (uint32_t)(w->scratch_base >> 32);
+      w->sinit[tgt->flat_scratch_reg] = w->sinit[tgt->flat_scratch_reg + 1] = 1;
+    }
+  }
   /* Work-item ids and EXEC. */
   for (unsigned l = 0; l < w->nlanes; l++) {
     uint64_t flat = (uint64_t)wi * wave + l;

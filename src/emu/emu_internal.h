@@ -18,6 +18,7 @@
 #ifndef WAVECC_EMU_INTERNAL_H
 #define WAVECC_EMU_INTERNAL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
@@ -28,7 +29,12 @@
 
 #define EMU_POISON 0x7fbadbadu /* contents of a never-written register */
 #define EMU_NUM_SGPR 128       /* SGPR-file operand codes 0..127 (incl. VCC, M0, EXEC) */
-#define EMU_NUM_VGPR 256
+/* VGPR rows of a wave: v0..v255, then (targets with AGPRs) a0..a255 at
+ * rows EMU_AGPR0.. (the unified file of CDNA; the descriptor's
+ * ACCUM_OFFSET bounds both halves, emu_vrange). A VALU source operand code
+ * OPC_VGPR0 + row reaches an AGPR as OPC_VGPR0 + EMU_AGPR0 + n. */
+#define EMU_AGPR0 256
+#define EMU_NUM_VGPR 512
 /* Lanes: the wave size comes from the target (emu_wave.nlanes =
  * wavecc_target.wave_size); lane masks (EXEC, VCC, per-register written
  * lanes) are emu_lanes, and per-lane arrays are sized for the widest wave
@@ -152,9 +158,11 @@ typedef struct emu_inst {
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
+  uint8_t scc;      /* gfx90a SCC / gfx942 SC1 cache bit (glc is SC0, slc NT there) */
+  uint8_t cbsz, abid, blgp; /* MFMA broadcast controls (VOP3P neg_hi, op_sel and neg fields) */
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
   uint16_t addr, data0, data1, vdst;
-  uint8_t sve;      /* GFX11 SCRATCH: VADDR used beside an SGPR SADDR (SVS mode) */
+  uint8_t sve;      /* SCRATCH: the address VGPR is used beside an SGPR SADDR (GFX940 SVE bit, GFX11 SVS mode; gfx9: SADDR is off) */
   uint8_t vaddr_off; /* GFX11 SCRATCH: no VADDR (SVE = 0) */
   /* GFX11 VOPD: this instruction is the X half; the Y half's VOP1/VOP2 op and operands */
   uint8_t vopd;
@@ -196,7 +204,7 @@ typedef struct emu_wave {
   uint32_t s[EMU_NUM_SGPR];
   uint8_t sinit[EMU_NUM_SGPR];
   uint8_t spend[EMU_NUM_SGPR];   /* a load into this SGPR is outstanding */
-  uint32_t (*v)[EMU_MAX_LANES];  /* [256][lanes] */
+  uint32_t (*v)[EMU_MAX_LANES];  /* [EMU_NUM_VGPR][lanes] */
   unsigned nlanes;               /* lanes in this wave: the target's wave size */
   emu_lanes vinit[EMU_NUM_VGPR];  /* lanes written */
   emu_lanes vundef[EMU_NUM_VGPR]; /* lanes holding v_writelane_b32's copy of a never-written SGPR (not in vinit) */
@@ -235,7 +243,9 @@ typedef struct emu_dispatch {
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
   uint64_t limit, executed;
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
-  unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules) */
+  unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules; on targets with
+                                    AGPRs the ArchVGPRs below RSRC3 ACCUM_OFFSET) */
+  unsigned agpr_limit;           /* AGPRs it allocates: the rest of the rsrc1 granules past ACCUM_OFFSET */
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
@@ -287,6 +297,9 @@ void emu_valu_init(wemu_device *dev);
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_mfma.c: is `op` an MFMA the emulator models; execute one. */
+bool emu_is_mfma(isa_op op);
+int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 
 /* exec_mem.c: memory helpers shared with dispatch. */
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);

@@ -75,9 +75,12 @@ static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, in
   case ISA_AT_INC: return old >= src ? 0 : (old + 1) & m;
   case ISA_AT_DEC: return (old == 0 || old > src) ? src : old - 1;
   case ISA_AT_MSKOR: return (old & ~cmp) | src; /* ds_mskor: cmp holds the mask */
-  case ISA_AT_FADD: return emu_u32(emu_f32((uint32_t)old) + emu_f32((uint32_t)src));
-  case ISA_AT_FMIN: return emu_f32((uint32_t)src) < emu_f32((uint32_t)old) ? src : old;
-  case ISA_AT_FMAX: return emu_f32((uint32_t)src) > emu_f32((uint32_t)old) ? src : old;
+  /* 64-bit: the CDNA f64 atomics (global/flat_atomic_{add,min,max}_f64). */
+  case ISA_AT_FADD: return is64 ? emu_u64(emu_f64(old) + emu_f64(src)) : emu_u32(emu_f32((uint32_t)old) + emu_f32((uint32_t)src));
+  case ISA_AT_FMIN:
+    return (is64 ? emu_f64(src) < emu_f64(old) : emu_f32((uint32_t)src) < emu_f32((uint32_t)old)) ? src : old;
+  case ISA_AT_FMAX:
+    return (is64 ? emu_f64(src) > emu_f64(old) : emu_f32((uint32_t)src) > emu_f32((uint32_t)old)) ? src : old;
   default: return old;
   }
 }
@@ -368,8 +371,10 @@ static int scratch_overflow(emu_dispatch *d, emu_wave *w, const emu_inst *in, ui
 static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   int err = 0;
-  /* cache invalidations: the emulator has no caches */
-  if (op == ISA_BUFFER_WBINVL1 || op == ISA_BUFFER_WBINVL1_VOL || op == ISA_BUFFER_GL0_INV || op == ISA_BUFFER_GL1_INV) return 0;
+  /* Cache maintenance: one coherent memory here, nothing to write back. */
+  if (op == ISA_BUFFER_WBINVL1 || op == ISA_BUFFER_WBINVL1_VOL || op == ISA_BUFFER_GL0_INV || op == ISA_BUFFER_GL1_INV ||
+      op == ISA_BUFFER_WBL2 || op == ISA_BUFFER_INVL2 || op == ISA_BUFFER_INV)
+    return 0;
   if (sgpr_hazard(d, w, in, in->srsrc, 4) || sgpr_hazard(d, w, in, in->soffset, 1)) return -1;
   if (emu_sreg_check(d, w, in, in->srsrc, 4)) return -1;
   uint32_t *vs = &w->s[in->srsrc];
@@ -427,13 +432,15 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     sbase = emu_sread64(d, w, in, in->saddr, &err);
     if (err) return -1;
     if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
-  } else if (in->fmt == ISA_FMT_SCRATCH && in->saddr != 0x7f) {
-    if (sgpr_hazard(d, w, in, in->saddr, 1)) return -1;
-    sbase = emu_sread(d, w, in, in->saddr, &err);
-    if (err) return -1;
-    if (in->sve && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (in->fmt == ISA_FMT_SCRATCH) {
-    if (!in->vaddr_off && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+    /* SADDR and/or the address VGPR: gfx9/gfx10 one of them; gfx11 and
+     * gfx940 either, both (SVE) or neither (decode sets vaddr_off). */
+    if (in->saddr != 0x7f) {
+      if (sgpr_hazard(d, w, in, in->saddr, 1)) return -1;
+      sbase = emu_sread(d, w, in, in->saddr, &err);
+      if (err) return -1;
+    }
+    if ((in->saddr != 0x7f ? in->sve : !in->vaddr_off) && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
   for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; addr[l] = 0;

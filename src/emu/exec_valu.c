@@ -118,7 +118,10 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
  * sources follow the f16/f64 denormal field as v_cvt_f32_f16 does.
  * v_mad_mixlo_f16 / v_mad_mixhi_f16 compute the same f32 value and write
  * it converted to f16 (v_cvt_f16_f32's rounding and flushing) into the low
- * or high half of D, keeping the other half. */
+ * or high half of D, keeping the other half.
+ * v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16 (gfx90a, gfx942: they
+ * replace the mad forms at the same opcodes) are the same with one
+ * rounding: a fused multiply-add of the f32 values. */
 static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_lanes lanes = w->exec;
   uint64_t buf[3][EMU_MAX_LANES];
@@ -158,10 +161,67 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return 0;
 }
 
+/* Reads 64-bit packed source i of v_pk_*_f32: a VGPR or SGPR pair, or a
+ * 32-bit constant (inline or literal) in both halves. */
+static int read_pk64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, emu_lanes lanes, uint64_t *vals) {
+  unsigned code = in->src[i];
+  emu_vinfo vi = {0};
+  vi.fsrc = 32;
+  int pair = code >= OPC_VGPR0 || code < OPC_ZERO;
+  if (read_src(d, w, in, i, code, pair ? 2 : 1, lanes, &vi, vals)) return -1;
+  if (!pair)
+    for (unsigned l = 0; l < w->nlanes; l++) vals[l] = (vals[l] & 0xffffffffu) * 0x100000001ull;
+  return 0;
+}
+
+/* v_pk_fma_f32, v_pk_mul_f32, v_pk_add_f32, v_pk_mov_b32 (CDNA 2/3 ISA
+ * guides, "VOP3P"): two f32 lanes in a 64-bit register pair. For the low
+ * result source i supplies its high dword if op_sel bit i is set, else its
+ * low one; for the high result op_sel_hi decides; neg / neg_hi negate the
+ * float inputs. v_pk_mov_b32: D.lo = S0[op_sel[0]], D.hi = S1[op_sel[1]].
+ * f32 rounding and denormals per MODE, fused multiply-add as v_fma_f32. */
+static int exec_pk_f32(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_lanes lanes = w->exec;
+  uint64_t buf[3][EMU_MAX_LANES];
+  unsigned n = d->dev->shape[in->op].nuses;
+  for (unsigned i = 0; i < n; i++)
+    if (read_pk64(d, w, in, i, lanes, buf[i])) return -1;
+  if (in->clamp) return emu_fault(d, w, in, "clamp on a packed f32 instruction is not implemented by the emulator");
+  if (emu_vrange(d, w, in, in->dst, 2, "writes")) return -1;
+  fpenv e = fpenv_of(w);
+  int old_rnd = fegetround();
+  fesetround(emu_fe_modes[w->mode & 3]);
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    if (!((lanes >> l) & 1)) continue;
+    uint32_t out[2];
+    for (unsigned h = 0; h < 2; h++) {
+      unsigned sel = h ? in->opsel_hi : in->opsel, ng = h ? in->neg_hi : in->neg;
+      if (in->op == ISA_V_PK_MOV_B32) {
+        out[h] = (uint32_t)(buf[h][l] >> (((in->opsel >> h) & 1) ? 32 : 0));
+        continue;
+      }
+      float x[3] = {0, 0, 0};
+      for (unsigned i = 0; i < n; i++) {
+        x[i] = in32(&e, emu_f32((uint32_t)(buf[i][l] >> (((sel >> i) & 1) ? 32 : 0))));
+        if ((ng >> i) & 1) x[i] = -x[i];
+      }
+      float r = in->op == ISA_V_PK_FMA_F32 ? fmaf(x[0], x[1], x[2]) : in->op == ISA_V_PK_MUL_F32 ? x[0] * x[1] : x[0] + x[1];
+      out[h] = emu_u32(out32(&e, r));
+    }
+    emu_vwrite(d, w, in->dst, l, out[0]);
+    emu_vwrite(d, w, in->dst + 1, l, out[1]);
+  }
+  fesetround(old_rnd);
+  emu_trace_vwrite(d, w, in->dst, 2);
+  return 0;
+}
+
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16 ||
       in->op == ISA_V_FMA_MIX_F32 || in->op == ISA_V_FMA_MIXLO_F16 || in->op == ISA_V_FMA_MIXHI_F16)
     return exec_mad_mix(d, w, in);
+  if (in->op == ISA_V_PK_FMA_F32 || in->op == ISA_V_PK_MUL_F32 || in->op == ISA_V_PK_ADD_F32 || in->op == ISA_V_PK_MOV_B32)
+    return exec_pk_f32(d, w, in);
   emu_lanes lanes = w->exec;
   uint64_t *s[3];
   uint64_t buf[3][EMU_MAX_LANES];
@@ -485,7 +545,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_lanes exec = w->exec;
   int err = 0;
 
-  if (in->fmt == ISA_FMT_VOP3P) return exec_vop3p(d, w, in);
+  if (in->fmt == ISA_FMT_VOP3P && emu_is_mfma(op)) return emu_exec_mfma(d, w, in);
+  /* VOP3P ops with a lane family (v_accvgpr_read/write) take the common path. */
+  if (in->fmt == ISA_FMT_VOP3P && vi->family == ISA_DOM_NONE) return exec_vop3p(d, w, in);
   if (op == ISA_V_NOP) return 0;
 
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
@@ -506,7 +568,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int lit_as = -1;
   if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32) { codes[2] = codes[1]; codes[1] = OPC_LITERAL; nsrc = 3; lit_as = 1; }
   if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32) { codes[2] = OPC_LITERAL; nsrc = 3; lit_as = 2; }
-  if (op == ISA_V_MAC_F32 || op == ISA_V_MAC_F16 || op == ISA_V_FMAC_F32) { codes[2] = OPC_VGPR0 + in->dst; nsrc = 3; }
+  if (sem->flags & ISA_S_TIED) { codes[2] = OPC_VGPR0 + in->dst; widths[2] = dw; nsrc = 3; } /* v_mac_*, v_fmac_* */
   if (op == ISA_V_CVT_PK_U8_F32 || op == ISA_V_ALIGNBIT_B32) { }
   if (uses_carry && op != ISA_V_CNDMASK_B32 && nsrc > 2 && in->fmt != ISA_FMT_VOP3) nsrc = 2;
   if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;

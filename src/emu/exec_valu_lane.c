@@ -136,7 +136,10 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   uint64_t r = 0;
   switch (op) {
   /* moves and bit ops */
-  case ISA_V_MOV_B32: r = a32; break;
+  case ISA_V_MOV_B32: case ISA_V_ACCVGPR_MOV_B32: case ISA_V_ACCVGPR_READ_B32: case ISA_V_ACCVGPR_WRITE_B32: r = a32; break;
+  case ISA_V_MOV_B64: r = a; break;
+  /* CDNA 3 ISA guide: D.u64 = (S0.u64 << S1.u[2:0]) + S2.u64 */
+  case ISA_V_LSHL_ADD_U64: r = (a << (b32 & 7)) + c; break;
   case ISA_V_CNDMASK_B32: r = io->cin ? b32 : a32; break;
   case ISA_V_NOT_B32: r = ~a32; break;
   case ISA_V_BFREV_B32: { uint32_t y = 0; for (int i = 0; i < 32; i++) y |= ((a32 >> i) & 1u) << (31 - i); r = y; break; }
@@ -392,7 +395,7 @@ static int lane_f64(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   /* f64 */
   case ISA_V_ADD_F64: r = emu_u64(da + db); break;
   case ISA_V_MUL_F64: r = emu_u64(da * db); break;
-  case ISA_V_FMA_F64: r = emu_u64(fma(da, db, dc)); break;
+  case ISA_V_FMA_F64: case ISA_V_FMAC_F64: r = emu_u64(fma(da, db, dc)); break;
   case ISA_V_MIN_F64: r = emu_u64(dmin_ieee(da, db)); break;
   case ISA_V_MAX_F64: r = emu_u64(dmax_ieee(da, db)); break;
   case ISA_V_LDEXP_F64: r = emu_u64(ldexp(da, (int32_t)b32 > 3000 ? 3000 : (int32_t)b32 < -3000 ? -3000 : (int32_t)b32)); break;

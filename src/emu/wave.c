@@ -137,7 +137,8 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
     return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
   }
   uint32_t sf = isa_sem_of(in->op)->flags;
-  uint64_t c = emu_const64(in, code, (sf & ISA_S_IMM64) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
+  if ((sf & ISA_S_IMM64_ZEXT) && code == OPC_LITERAL) return in->literal;
+  uint64_t c = emu_const64(in, code, (sf & (ISA_S_IMM64 | ISA_S_IMM64_ZEXT)) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
   if (ok) return c;
   if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;
   if (code == OPC_PRIVATE_BASE) return EMU_PRIVATE_APERTURE;
@@ -207,9 +208,20 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
   if (w->vgprs_released)
     return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
-  if (vreg + ndw <= d->vgpr_limit) return 0;
-  unsigned r = vreg >= d->vgpr_limit ? vreg : d->vgpr_limit;
-  return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, d->vgpr_limit);
+  /* gfx90a/gfx942: 64-bit and wider operands start at an even register;
+   * hardware raises an illegal instruction otherwise (LLVM VReg_64_Align2). */
+  unsigned align = d->dev->tgt->vgpr_tuple_align;
+  int acc = vreg >= EMU_AGPR0;
+  unsigned r0 = acc ? vreg - EMU_AGPR0 : vreg;
+  if (ndw > 1 && align > 1 && r0 % align)
+    return emu_fault(d, w, in, "illegal instruction: %s[%u:%u] is not aligned to %u registers (%s needs even-aligned 64-bit and wider operands)",
+                     acc ? "a" : "v", r0, r0 + ndw - 1, align, d->dev->tgt->name);
+  unsigned limit = acc ? d->agpr_limit : d->vgpr_limit;
+  if (r0 + ndw <= limit) return 0;
+  unsigned r = r0 >= limit ? r0 : limit;
+  if (acc)
+    return emu_fault(d, w, in, "%s a%u beyond the %u AGPRs the kernel descriptor allocates (past ACCUM_OFFSET)", what, r, limit);
+  return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, limit);
 }
 
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {

@@ -279,9 +279,11 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
  * (AMDGPUUsage "Initial Kernel Execution State"): user SGPRs, then system
  * SGPRs, then v0..v2, as ABI and the uses U enable. */
 static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
-  /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
+  /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 (v0 alone with
+   * packed work-item ids: x [9:0], y [19:10], z [29:20]) */
+  const bool packed = c->p->target->packed_workitem_ids;
   unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u->alloca_used ? 2 : 0);
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
   if (u->alloca_used) {
@@ -308,11 +310,29 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
   }
+  if (packed) { /* unpacked by unpack_workitem_ids, after the calling kernel's copy */
+    c->wi_packed = isel_tmp(c, mir_rc_v(1));
+    sp->defs[k++] = fixed_def(c->wi_packed, MIR_PREG_VGPR(0));
+    return sp;
+  }
   for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
     sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
   }
   return sp;
+}
+
+/* Packed work-item ids (gfx90a, gfx942, gfx11: v0 = x | y << 10 | z << 20,
+ * AMDGPUUsage "Initial Kernel Execution State"): x = v0 & 0x3ff, y and z
+ * by bit-field extract, as llc-19 does. Emitted after p_startpgm and, in
+ * a kernel that calls, after the copy that takes the inputs out of the
+ * call region (the copy redefines v0's temporary). Calls pass v0 as it
+ * came (c->wi_packed: the same layout as the callee's v31). */
+static void unpack_workitem_ids(isel_ctx *c, const mir_kernel_abi *abi) {
+  if (!c->p->target->packed_workitem_ids) return;
+  c->wi_id[0] = isel_v1c(c, ISA_V_AND_B32, mir_op_const(0x3ff), mir_op_temp(c->wi_packed));
+  for (unsigned d = 1; d <= abi->workitem_id_dims; d++)
+    c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));
 }
 
 /* Loads the kernel arguments that have uses (all uniform: s_load from the
@@ -439,6 +459,7 @@ void isel_setup_abi(isel_ctx *c) {
     c->p->has_calls = true;
     isel_setup_calling_kernel(c, sp);
   }
+  unpack_workitem_ids(c, abi);
   if (u.alloca_used && !layout_allocas(c)) return;
 
   load_kernel_args(c);

@@ -1,6 +1,7 @@
 /* Instruction selection: 64-bit integer atomics (atomicrmw / cmpxchg on
  * i64, OpenCL's cl_khr_int64_base_atomics and _extended_atomics) on
- * global, generic (flat) and LDS memory.
+ * global, generic (flat) and LDS memory; the f64 float atomics of CDNA
+ * (isel_atomic_float).
  *
  * Instructions (Vega ISA guide, "Flat, Scratch and Global Instructions"
  * and "LDS/GDS instructions"): global_atomic_<op>_x2 / flat_atomic_<op>_x2
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 /* The ISA table's atomic operation for LLVM's `op` (cmpxchg if cas). */
 static isa_atomic atomic_of(LLVMAtomicRMWBinOp op, bool cas) {
@@ -58,6 +60,44 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
                              "generic and LDS memory)");
     return true;
   }
+  isel_atomic_emit(c, ins, op, 2);
+  return true;
+}
+
+/* The float atomic of the target in format `f` for `at` on `bytes`-byte
+ * data (sources typed float); ISA_NUM_OPS if the family lacks one. */
+static isa_op float_atomic_find(const isel_ctx *c, isa_format f, isa_atomic at, unsigned bytes) {
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    const isa_sem *s = isa_sem_of(i);
+    const isa_enc *x = isa_encoding(c->p->target->encoding, i);
+    if (x && isa_table[i].format == f && s->atomic == at && s->bytes == bytes && isa_type_float((isa_type)s->stype))
+      return (isa_op)i;
+  }
+  return ISA_NUM_OPS;
+}
+
+/* Does llc-19 allow the hardware float atomic for `ins` (AMDGPUUsage
+ * "Memory Model GFX90A": not on fine-grained memory)? */
+static bool hw_float_atomic_allowed(LLVMValueRef ins) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
+  unsigned n = 0;
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  if (v && n == 4 && !strncmp(v, "true", 4)) return true;
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
+  return LLVMGetMetadata(ins, kind) != NULL;
+}
+
+bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins) {
+  if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
+  LLVMAtomicRMWBinOp bop = LLVMGetAtomicRMWBinOp(ins);
+  isa_atomic at = bop == LLVMAtomicRMWBinOpFAdd ? ISA_AT_FADD : bop == LLVMAtomicRMWBinOpFMin ? ISA_AT_FMIN
+                  : bop == LLVMAtomicRMWBinOpFMax ? ISA_AT_FMAX : ISA_AT_NONE;
+  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, 1));
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  if (at == ISA_AT_NONE || LLVMGetTypeKind(vt) != LLVMDoubleTypeKind || (as != 0 && as != 1)) return false;
+  isa_op op = float_atomic_find(c, as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at, 8);
+  if (op == ISA_NUM_OPS || !hw_float_atomic_allowed(ins)) return false;
   isel_atomic_emit(c, ins, op, 2);
   return true;
 }

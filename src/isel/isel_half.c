@@ -35,13 +35,16 @@
  * unfused mad rounds once, like fma; and every nonzero result is a
  * multiple of 2^-48 (the smallest half product), never an f32 denormal
  * that a flushing mad could lose. With an f32 addend the result can be
- * an f32 denormal, so that case stays v_cvt + v_fma_f32.
+ * an f32 denormal, so that case stays v_cvt + v_fma_f32. Being exact,
+ * the fused v_fma_mix_f32 computes the same: it is used on targets
+ * without v_mad_mix_f32 (gfx90a, gfx942), as llc-19 does there.
  */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 uint32_t isel_f16_bits(double v) {
   uint32_t sign = signbit(v) ? 0x8000u : 0;
@@ -133,10 +136,18 @@ static bool mad_mix_call(LLVMValueRef v) {
   return true;
 }
 
+/* The mixed-precision multiply-add the target has: v_mad_mix_f32, else
+ * v_fma_mix_f32 (isa_encoding); ISA_NUM_OPS if neither. */
+static isa_op mix_op(const isel_ctx *c) {
+  unsigned e = c->p->target->encoding;
+  return isa_encoding(e, ISA_V_MAD_MIX_F32) ? ISA_V_MAD_MIX_F32
+         : isa_encoding(e, ISA_V_FMA_MIX_F32) ? ISA_V_FMA_MIX_F32 : ISA_NUM_OPS;
+}
+
 /* An fpext whose every user is such a call needs no code of its own. */
-static bool only_feeds_mad_mix(LLVMValueRef ext) {
+static bool only_feeds_mad_mix(const isel_ctx *c, LLVMValueRef ext) {
   LLVMUseRef u = LLVMGetFirstUse(ext);
-  if (!u) return false;
+  if (!u || mix_op(c) == ISA_NUM_OPS) return false;
   for (; u; u = LLVMGetNextUse(u))
     if (!mad_mix_call(LLVMGetUser(u))) return false;
   return true;
@@ -248,7 +259,7 @@ int isel_half_inst(isel_ctx *c, LLVMValueRef ins) {
     mine = false;
   }
   if (!mine) return -1;
-  if (opc == LLVMFPExt && kind(dt) == LLVMFloatTypeKind && only_feeds_mad_mix(ins)) return 1;
+  if (opc == LLVMFPExt && kind(dt) == LLVMFloatTypeKind && only_feeds_mad_mix(c, ins)) return 1;
   unsigned nc = isel_num_comps(dt);
   for (unsigned e = 0; e < nc; e++) {
     mir_temp d;
@@ -349,11 +360,11 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
 }
 
 bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins) {
-  if (!mad_mix_call(ins)) return false;
+  if (!mad_mix_call(ins) || mix_op(c) == ISA_NUM_OPS) return false;
   LLVMValueRef h[3];
   for (unsigned i = 0; i < 3; i++) h[i] = ext_from_half(LLVMGetOperand(ins, i));
   mir_temp d = isel_tmp(c, mir_rc_v(1));
-  mir_instr *m = isel_emit(c, ISA_V_MAD_MIX_F32, 3, 1);
+  mir_instr *m = isel_emit(c, mix_op(c), 3, 1);
   for (unsigned i = 0; i < 3; i++) m->ops[i] = mir_op_temp(vreg(c, isel_get(c, h[i], 0)));
   m->defs[0] = mir_op_temp(d);
   isel_set(c, ins, 0, d);

@@ -93,7 +93,7 @@ struct isel_ctx {
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
   mir_temp stack_ptr, ret_addr, entry_exec; /* a function's stack pointer, return address and EXEC at entry */
-  mir_temp wi_packed;      /* a function's work-item ids as received (v31), AMDGPUUsage layout */
+  mir_temp wi_packed;      /* work-item ids as received, packed: a function's v31, a gfx90a/gfx942 kernel's v0 */
   uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
@@ -277,6 +277,12 @@ bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
+/* atomicrmw fadd/fmin/fmax on double in global or generic memory, where
+ * the target has the instruction (gfx90a/gfx942 *_atomic_{add,min,max}_f64)
+ * and the IR allows it as llc-19 requires ("amdgpu-unsafe-fp-atomics" on
+ * the function or !amdgpu.no.fine.grained.memory on the instruction);
+ * false (nothing emitted) otherwise. */
+bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins);
 /* The returning atomic instruction for atomicrmw/cmpxchg `ins` on
  * `bytes`-byte integers in its address space (global, flat, LDS), from the
  * ISA table; ISA_NUM_OPS if gfx900 has none. */

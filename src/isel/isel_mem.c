@@ -415,7 +415,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
  * before completes first (s_waitcnt 0); later uses of the result wait for
  * it through the waitcnt pass. cmpxchg yields {old, old == expected}. */
 static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
-  if (isel_atomic64(c, ins)) return true;
+  if (isel_atomic_float(c, ins) || isel_atomic64(c, ins)) return true;
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));

@@ -11,7 +11,8 @@
  *     VGPRs, EXEC has not been written since (a v_mov writes only the
  *     active lanes: under another EXEC the two registers differ). A tuple
  *     operand is rewritten only when every dword maps to consecutive
- *     source dwords (same alignment for SGPR tuples). An SGPR read in VALU
+ *     source dwords (same alignment for SGPR tuples; VGPR tuples keep the
+ *     target's alignment, even on gfx90a). An SGPR read in VALU
  *     is rewritten only when it is the instruction's one scalar source
  *     (gfx9 reads one SGPR or literal per instruction: a second distinct
  *     SGPR would break that). Not rewritten: instructions
@@ -38,6 +39,7 @@
 #include <string.h>
 
 #include "ra/ra.h"
+#include "target/target.h"
 
 #define UNITS 512u
 
@@ -151,6 +153,7 @@ typedef struct cc_ctx {
    * earlier blocks (no reset per block). */
   uint32_t next[UNITS];
   uint32_t base;
+  unsigned vgpr_align; /* the target's VGPR tuple alignment (gfx90a: 2) */
 } cc_ctx;
 
 /* Drops the entries for which drop() is true; visits only set entries
@@ -210,6 +213,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         bool ok = o->preg + n <= UNITS;
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
+        if (ok && o->preg >= 256 && n >= 2 && c->vgpr_align > 1) ok = (s - 256u) % c->vgpr_align == 0;
         if (ok) o->preg = s;
       }
     if (any && writes_exec(ins)) forget_vgprs(c);
@@ -409,6 +413,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
   c->nactive = 0;
   c->base = 1; /* next[] starts at 0: "none" */
+  c->vgpr_align = p->target->vgpr_tuple_align;
   arena tmp;
   arena_init(&tmp);
   uint32_t most = 1;

@@ -24,7 +24,8 @@
  *     preference (copy source, phi partner, extracted sub-register), else
  *     the lowest free aligned range; dead definitions are freed at once.
  * Alignment: SGPR pairs even, SGPR tuples of 3+ dwords 4-aligned (SMEM
- * and V# operands need it); VGPR tuples unaligned (gfx9).
+ * and V# operands need it); VGPR tuples as the target requires
+ * (vgpr_tuple_align: unaligned on gfx900, even on gfx90a).
  * Temporaries pinned to SCC/VCC/EXEC/M0 stay there and do not occupy
  * allocatable registers.
  *
@@ -47,6 +48,7 @@
 #include <string.h>
 
 #include "ra/ra.h"
+#include "target/target.h"
 #include "util/bitset.h"
 
 #define UNITS 512u
@@ -107,9 +109,11 @@ unsigned mir_vgpr_budget(const mir_program *p) {
   return b && b < MIR_MAX_VGPRS ? b : MIR_MAX_VGPRS;
 }
 
-static unsigned rc_align(mir_rc rc) {
-  if (mir_rc_is_vgpr(rc)) return 1;
+static unsigned rc_align(const ra_ctx *c, mir_rc rc) {
   unsigned n = mir_rc_size(rc);
+  /* VGPR tuples: the target's alignment for 64-bit and wider operands
+   * (gfx90a/gfx942: even; gfx900: none). */
+  if (mir_rc_is_vgpr(rc)) return n >= 2 && c->p->target->vgpr_tuple_align > 1 ? c->p->target->vgpr_tuple_align : 1;
   return n >= 3 ? 4 : n == 2 ? 2 : 1;
 }
 
@@ -125,10 +129,10 @@ static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
  * program that calls); above the VGPRs a call it lives across clobbers. */
 static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
   bool known = c->cross && t < c->cap && t < c->live_temps;
-  if (mir_rc_is_vgpr(rc)) return known ? c->cross[t] : 0;
+  unsigned a = rc_align(c, rc);
+  if (mir_rc_is_vgpr(rc)) return known ? (c->cross[t] + a - 1) / a * a : 0;
   if (known && c->region_free && !c->cross[t]) return 0;
   if (known && c->region_free && c->cross[t] == SGPR_TARGET) return 16; /* past the implicit inputs */
-  unsigned a = rc_align(rc);
   return (c->sgpr_lo + a - 1) / a * a;
 }
 
@@ -148,9 +152,10 @@ static bool fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
-    if (r < 256 || !call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget) return false;
+    if (r < 256 || !call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget || (r - 256u) % rc_align(c, rc))
+      return false;
   } else {
-    if (r < lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(rc)) return false;
+    if (r < lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(c, rc)) return false;
   }
   return range_free(c, r, n);
 }
@@ -188,7 +193,7 @@ static bool reserved(const ra_ctx *c, mir_preg r, unsigned n) {
  * VGPRs, measured on the corpus, the reservations cost more moves than
  * they save: unaligned VGPR tuples find room anyway). */
 static mir_preg find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
-  unsigned n = mir_rc_size(rc), align = rc_align(rc);
+  unsigned n = mir_rc_size(rc), align = rc_align(c, rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
   unsigned lo = lowest(c, t, rc);
@@ -348,7 +353,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     mir_preg r = c->reg[o->temp.id];
     if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
     r = (mir_preg)(r - c->vec_off[o->temp.id]);
-    if ((r - file) % rc_align(rc) == 0) base = r;
+    if ((r - file) % rc_align(c, rc) == 0) base = r;
   }
   if (base == MIR_PREG_NONE) {
     base = find_free(c, d->temp.id, rc);
@@ -421,7 +426,7 @@ static void prefer_vector_base(ra_ctx *c, const mir_instr *ins) {
         mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(d->temp.rc)) {
       mir_preg r = c->reg[o->temp.id];
       if (r != MIR_PREG_NONE && !mir_preg_is_special(r) && r != MIR_PREG_SCC && r >= file + off &&
-          (r - off - file) % rc_align(d->temp.rc) == 0)
+          (r - off - file) % rc_align(c, d->temp.rc) == 0)
         cand[nc++] = (mir_preg)(r - off);
     }
     off += sz;
@@ -656,12 +661,12 @@ static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, un
     for (unsigned j = 0; j < nocc; j++) skip |= occ[j] == xt;
     for (unsigned j = 0; j < sw->num; j++) skip |= sw->op[j] == xt;
     mir_preg file = mir_rc_is_vgpr(orc) ? 256 : 0;
-    if (skip || (r - file) % rc_align(orc) || !call_allows(c, o, orc, r - file)) continue;
+    if (skip || (r - file) % rc_align(c, orc) || !call_allows(c, o, orc, r - file)) continue;
     if (r < sw->base + sw->n && sw->base < r + xn) continue; /* in the window itself */
     for (unsigned u = 0; u < on; u++) skip |= c->owner[r + u] != UINT32_MAX; /* held for the copy, not another's */
     if (skip) continue;
     /* its place in the window */
-    unsigned a = rc_align(x->temp.rc);
+    unsigned a = rc_align(c, x->temp.rc);
     for (unsigned w = 0; w + xn <= sw->n; w++) {
       if ((sw->base + w - file) % a || !call_allows(c, xt, x->temp.rc, sw->base + w - file)) continue;
       uint16_t m = (uint16_t)(((1u << xn) - 1) << w);
@@ -682,7 +687,7 @@ static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, un
  * instruction, renaming its later uses in this block; return the window.
  * MIR_PREG_NONE when no window can be cleared. */
 static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
-  unsigned n = mir_rc_size(rc), align = rc_align(rc);
+  unsigned n = mir_rc_size(rc), align = rc_align(c, rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
   mir_preg best = MIR_PREG_NONE;

@@ -9,7 +9,8 @@
 
 /* One entry per processor: its default instance (wave32 on RDNA). */
 static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900, &wavecc_target_gfx1030,
-                                                   &wavecc_target_gfx1100};
+                                                   &wavecc_target_gfx1100, &wavecc_target_gfx90a,
+                                                   &wavecc_target_gfx942};
 
 const wavecc_target *wavecc_target_at(unsigned i) {
   return i < sizeof all_targets / sizeof all_targets[0] ? all_targets[i] : NULL;

@@ -151,6 +151,14 @@ struct wavecc_target {
   unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
   bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */
   wavecc_descriptor_layout descriptor;
+
+  /* CDNA (gfx90a, gfx942; issue 25); zero on processors without them.
+   * AMDGPUUsage "Kernel Descriptor" (COMPUTE_PGM_RSRC3 for GFX90A/GFX942);
+   * the CDNA 2/3 ISA guides, "VGPRs and AccVGPRs". */
+  unsigned agprs;                 /* accumulation VGPRs a0.. per lane; in the unified file they start at the
+                                     descriptor's ACCUM_OFFSET, after the ArchVGPRs (0: no AGPRs) */
+  unsigned accum_offset_granule;  /* RSRC3 ACCUM_OFFSET [5:0] = offset / granule - 1 */
+  unsigned vgpr_tuple_align;      /* 64-bit and wider VGPR/AGPR operands start at a multiple of this (0/1: any) */
 };
 
 /* The descriptions wavecc knows: gfx900; gfx1030 and gfx1100 in wave32
@@ -158,6 +166,8 @@ struct wavecc_target {
 extern const wavecc_target wavecc_target_gfx900;
 extern const wavecc_target wavecc_target_gfx1030, wavecc_target_gfx1030_w64;
 extern const wavecc_target wavecc_target_gfx1100, wavecc_target_gfx1100_w64;
+/* CDNA 2 (MI200) and CDNA 3 (MI300), wave64 (target_gfx90a.c, target_gfx942.c). */
+extern const wavecc_target wavecc_target_gfx90a, wavecc_target_gfx942;
 
 /* The description of -mcpu `name`; NULL if wavecc does not know it. */
 const wavecc_target *wavecc_target_by_name(const char *name);

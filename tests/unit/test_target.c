@@ -59,7 +59,7 @@ static void check_rdna(void) {
   CHECK(wavecc_target_with_features(&wavecc_target_gfx900, "+xnack", why, sizeof why) == NULL && strstr(why, "xnack+"));
   CHECK(wavecc_target_with_features(&wavecc_target_gfx900, "+wavefrontsize32", why, sizeof why) == NULL);
   CHECK(wavecc_target_with_features(&wavecc_target_gfx900, "", why, sizeof why) == &wavecc_target_gfx900);
-  CHECK(wavecc_target_at(3) == NULL);
+  CHECK(wavecc_target_at(5) == NULL); /* gfx900, gfx1030, gfx1100, gfx90a, gfx942 */
 
   /* The RDNA maps (generated, checked against llvm-mc-19 by the ctest
    * unit.isa_rdna_maps): renames, ops GFX10 dropped, the VOP3 offsets. */
@@ -149,6 +149,39 @@ int main(void) {
     }
 
   check_rdna();
+  /* CDNA 2/3 (issue 25): llc-19's e_flags machine, the unified VGPR/AGPR
+   * file in granules of 8 that one descriptor field covers, 8 waves per
+   * SIMD, even-aligned tuples, packed work-item ids; gfx942 alone has
+   * architected flat scratch. */
+  const wavecc_target *cdna[2] = {wavecc_target_by_name("gfx90a"), wavecc_target_by_name("gfx942")};
+  CHECK(cdna[0] == &wavecc_target_gfx90a && cdna[1] == &wavecc_target_gfx942);
+  CHECK(wavecc_target_gfx90a.elf_mach == 0x3f && wavecc_target_gfx942.elf_mach == 0x4c);
+  CHECK(wavecc_target_gfx90a.encoding == WAVECC_ENC_GFX90A && wavecc_target_gfx942.encoding == WAVECC_ENC_GFX940);
+  CHECK(wavecc_target_gfx90a.flat_scratch_init == WAVECC_FS_SGPR_PAIR && wavecc_target_gfx90a.has_private_segment_buffer);
+  CHECK(wavecc_target_gfx942.flat_scratch_init == WAVECC_FS_ARCHITECTED && !wavecc_target_gfx942.has_private_segment_buffer);
+  for (unsigned i = 0; i < 2; i++) {
+    const wavecc_target *c = cdna[i];
+    if (!c) continue;
+    CHECK(c->wave_size == 64 && c->has_xnack && c->has_sramecc && c->packed_workitem_ids);
+    CHECK(c->vgprs + c->agprs == c->vgprs_per_simd && c->vgprs_per_simd == 512 && c->vgpr_granule == 8);
+    CHECK(c->descriptor.vgpr_block == 8 && ((c->vgprs_per_simd / c->descriptor.vgpr_block) - 1) < (1u << c->descriptor.vgpr_blocks_bits));
+    CHECK(c->max_waves_per_simd == 8 && c->vgpr_tuple_align == 2 && c->accum_offset_granule == 4);
+  }
+  CHECK(wavecc_target_gfx900.agprs == 0 && wavecc_target_gfx900.vgpr_tuple_align <= 1 && !wavecc_target_gfx900.packed_workitem_ids);
+  /* The CDNA encoding families (llvm-mc-19 -show-encoding): GFX90A adds
+   * packed f32, the AGPR moves and v_fma_mix (at v_mad_mix's opcode) and
+   * keeps v_mac_f32; GFX940 drops v_mac/v_mad_f32 for v_fmamk/fmaak_f32 at
+   * their opcodes and has v_mov_b64; v_mul_legacy_f32 is VOP3-only. */
+  CHECK(!isa_encoding(WAVECC_ENC_GFX9, ISA_V_PK_FMA_F32) && isa_encoding(WAVECC_ENC_GFX90A, ISA_V_PK_FMA_F32));
+  CHECK(isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MAC_F32) && !isa_encoding(WAVECC_ENC_GFX940, ISA_V_MAC_F32));
+  CHECK(!isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MAD_MIX_F32) && isa_encoding(WAVECC_ENC_GFX90A, ISA_V_FMA_MIX_F32)->opcode == 0x20);
+  CHECK(isa_lookup_in(WAVECC_ENC_GFX940, ISA_FMT_VOP2, 0x17) == ISA_V_FMAMK_F32 &&
+        isa_lookup_in(WAVECC_ENC_GFX9, ISA_FMT_VOP2, 0x17) == ISA_V_MADMK_F32);
+  CHECK(!isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MOV_B64) && isa_encoding(WAVECC_ENC_GFX940, ISA_V_MOV_B64)->opcode == 0x38);
+  CHECK(isa_encoding(WAVECC_ENC_GFX90A, ISA_V_MUL_LEGACY_F32)->format == ISA_FMT_VOP3 &&
+        isa_lookup_in(WAVECC_ENC_GFX90A, ISA_FMT_VOP2, 0x04) == ISA_V_FMAC_F64);
+  CHECK(isa_encoding(WAVECC_ENC_GFX940, ISA_BUFFER_INV) && !isa_encoding(WAVECC_ENC_GFX940, ISA_BUFFER_INVL2));
+
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
 }

@@ -1,0 +1,116 @@
+/* Matrix fused multiply-add (MFMA) of gfx90a and gfx942: D = A * B + C for
+ * the single-block shapes (src/target/isa.def, "Matrix fused
+ * multiply-add").
+ *
+ * Operand layouts (AMD's matrix instruction calculator; CDNA 2 and CDNA 3
+ * ISA guides, "Matrix Fused Multiply Add"), for an M x N result with K
+ * products per element, G = 64 / M lane groups and KL = K / G elements of
+ * A and B per lane (packed in the source register, lowest first):
+ *   A (M x K): lane l holds row i = l % M, k = (l / M) * KL + e (e < KL);
+ *   B (K x N): lane l holds column j = l % N, k = (l / N) * KL + e;
+ *   C, D (M x N): element r of lane l (one VGPR, or a pair for f64) is
+ *     row i = (r / 4) * 4G + 4 (l / N) + r % 4, column j = l % N.
+ * f16/bf16/i8 elements are packed 2/2/4 per dword; i8 is signed and the
+ * i32 sums wrap. Rounding: the f32 forms are modelled as C plus the
+ * products summed in k order in double (each product of two f32, f16 or
+ * bf16 values is exact there), rounded once to f32, to nearest even; the
+ * f64 form as a chain of fused multiply-adds in k order. This is not the
+ * hardware's bit-exact order, which the ISA guides do not specify: kernels
+ * whose sums are exactly representable (the corpus's) see the same values
+ * either way. Denormals are kept.
+ *
+ * Not modelled: the broadcast controls CBSZ/ABID/BLGP (non-zero is a
+ * fault), a partial EXEC (a fault: the instruction computes whole
+ * matrices), and the pass-count dependency rules (llc-19's s_nop padding
+ * is accepted, missing padding is not detected). */
+#include <math.h>
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+enum { T_F32, T_F16, T_BF16, T_I8, T_F64 };
+
+typedef struct mfma_shape {
+  isa_op op;
+  uint8_t m, n, k, type;
+} mfma_shape;
+
+static const mfma_shape shapes[] = {
+  {ISA_V_MFMA_F32_32X32X2F32, 32, 32, 2, T_F32},        {ISA_V_MFMA_F32_16X16X4F32, 16, 16, 4, T_F32},
+  {ISA_V_MFMA_F32_32X32X8F16, 32, 32, 8, T_F16},        {ISA_V_MFMA_F32_16X16X16F16, 16, 16, 16, T_F16},
+  {ISA_V_MFMA_I32_32X32X8I8, 32, 32, 8, T_I8},          {ISA_V_MFMA_I32_16X16X16I8, 16, 16, 16, T_I8},
+  {ISA_V_MFMA_F32_32X32X8BF16_1K, 32, 32, 8, T_BF16},   {ISA_V_MFMA_F32_16X16X16BF16_1K, 16, 16, 16, T_BF16},
+  {ISA_V_MFMA_F64_16X16X4F64, 16, 16, 4, T_F64},        {ISA_V_MFMA_I32_32X32X16_I8, 32, 32, 16, T_I8},
+  {ISA_V_MFMA_I32_16X16X32_I8, 16, 16, 32, T_I8},
+};
+
+static const mfma_shape *shape_of(isa_op op) {
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++)
+    if (shapes[i].op == op) return &shapes[i];
+  return NULL;
+}
+
+bool emu_is_mfma(isa_op op) { return shape_of(op) != NULL; }
+
+/* Element e of lane l's packed source value x (dwords of the register). */
+static double elem(const mfma_shape *s, uint64_t x, unsigned e, int64_t *ival) {
+  switch (s->type) {
+  case T_F32: return emu_f32((uint32_t)x);
+  case T_F16: return emu_h2f((uint16_t)(x >> (16 * e)));
+  case T_BF16: return emu_f32((uint32_t)(uint16_t)(x >> (16 * e)) << 16);
+  case T_I8: *ival = (int8_t)(uint8_t)(x >> (8 * e)); return 0;
+  default: return emu_f64(x);
+  }
+}
+
+/* Reads source operand code `code` (width ndw dwords) of every lane into v. */
+static int read_all(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw, uint64_t *v) {
+  if (code < OPC_VGPR0) return emu_fault(d, w, in, "MFMA source operand %u is not a register (not modelled)", code);
+  unsigned r = code - OPC_VGPR0;
+  emu_lanes all = wavecc_lanes_all(w->nlanes);
+  if (emu_vcheck(d, w, in, r, ndw, all)) return -1;
+  for (unsigned l = 0; l < w->nlanes; l++) {
+    v[l] = w->v[r][l];
+    if (ndw > 1) v[l] |= (uint64_t)w->v[r + 1][l] << 32;
+  }
+  return 0;
+}
+
+int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  const mfma_shape *s = shape_of(in->op);
+  const emu_opshape *sh = &d->dev->shape[in->op];
+  if (!s || w->nlanes != 64) return emu_fault(d, w, in, "MFMA shape not implemented by the emulator");
+  if (in->cbsz || in->abid || in->blgp) return emu_fault(d, w, in, "MFMA cbsz/abid/blgp broadcast is not implemented by the emulator");
+  if (w->exec != wavecc_lanes_all(w->nlanes)) return emu_fault(d, w, in, "MFMA under a partial EXEC is not modelled");
+  const unsigned g = 64u / s->m, kl = s->k / g, dw = s->type == T_F64 ? 2 : 1, regs = sh->defw[0] / dw;
+  uint64_t a[64], b[64];
+  if (read_all(d, w, in, in->src[0], sh->usew[0], a) || read_all(d, w, in, in->src[1], sh->usew[1], b)) return -1;
+  unsigned c0 = in->src[2] - OPC_VGPR0, d0 = in->dst;
+  if (in->src[2] < OPC_VGPR0) return emu_fault(d, w, in, "MFMA C operand %u is not a register (not modelled)", in->src[2]);
+  if (emu_vcheck(d, w, in, c0, sh->usew[2], wavecc_lanes_all(64)) || emu_vrange(d, w, in, d0, sh->defw[0], "writes")) return -1;
+  /* All results first: D may overlap C. */
+  uint64_t out[16][64];
+  for (unsigned l = 0; l < 64; l++)
+    for (unsigned r = 0; r < regs; r++) {
+      unsigned i = (r / 4) * 4 * (64u / s->n) + 4 * (l / s->n) + r % 4, j = l % s->n;
+      uint64_t c = w->v[c0 + r * dw][l] | (dw > 1 ? (uint64_t)w->v[c0 + r * dw + 1][l] << 32 : 0);
+      double acc = s->type == T_F64 ? emu_f64(c) : emu_f32((uint32_t)c);
+      int64_t iacc = (int32_t)(uint32_t)c;
+      for (unsigned k = 0; k < s->k; k++) {
+        unsigned la = (k / kl) * s->m + i, lb = (k / kl) * s->n + j, e = k % kl;
+        int64_t ia = 0, ib = 0;
+        double x = elem(s, a[la], e, &ia), y = elem(s, b[lb], e, &ib);
+        if (s->type == T_I8) iacc += ia * ib;
+        else if (s->type == T_F64) acc = fma(x, y, acc);
+        else acc += x * y; /* the product is exact in double; the sum is rounded (see above) */
+      }
+      out[r][l] = s->type == T_I8 ? (uint32_t)iacc : s->type == T_F64 ? emu_u64(acc) : emu_u32((float)acc);
+    }
+  for (unsigned r = 0; r < regs; r++)
+    for (unsigned l = 0; l < 64; l++) {
+      emu_vwrite(d, w, d0 + r * dw, l, (uint32_t)out[r][l]);
+      if (dw > 1) emu_vwrite(d, w, d0 + r * dw + 1, l, (uint32_t)(out[r][l] >> 32));
+    }
+  emu_trace_vwrite(d, w, d0, sh->defw[0]);
+  return 0;
+}

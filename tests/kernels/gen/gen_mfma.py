@@ -1,0 +1,108 @@
+import random, struct, sys
+random.seed(25)
+# name, intrinsic, M, N, K, atype (ir type of one element, test type), dtype
+SH = [
+ ('f32_32x32x2', 'llvm.amdgcn.mfma.f32.32x32x2f32', 32,32,2, 'f32'),
+ ('f32_16x16x4', 'llvm.amdgcn.mfma.f32.16x16x4f32', 16,16,4, 'f32'),
+ ('f32_32x32x8f16', 'llvm.amdgcn.mfma.f32.32x32x8f16', 32,32,8, 'f16'),
+ ('f32_16x16x16f16', 'llvm.amdgcn.mfma.f32.16x16x16f16', 16,16,16, 'f16'),
+ ('f32_32x32x8bf16', 'llvm.amdgcn.mfma.f32.32x32x8bf16.1k', 32,32,8, 'bf16'),
+ ('f32_16x16x16bf16', 'llvm.amdgcn.mfma.f32.16x16x16bf16.1k', 16,16,16, 'bf16'),
+ ('f64_16x16x4', 'llvm.amdgcn.mfma.f64.16x16x4f64', 16,16,4, 'f64'),
+ ('i32_32x32x8i8', 'llvm.amdgcn.mfma.i32.32x32x8i8', 32,32,8, 'i8'),
+ ('i32_16x16x16i8', 'llvm.amdgcn.mfma.i32.16x16x16i8', 16,16,16, 'i8'),
+ ('i32_32x32x16i8', 'llvm.amdgcn.mfma.i32.32x32x16.i8', 32,32,16, 'i8'),
+ ('i32_16x16x32i8', 'llvm.amdgcn.mfma.i32.16x16x32.i8', 16,16,32, 'i8'),
+]
+def bf16(x): return struct.unpack('<I', struct.pack('<f', float(x)))[0] >> 16
+def gen(shapes, regex, name, desc):
+  tests=[]; kern=[]; decls=set()
+  for (nm, intr, M, N, K, at) in shapes:
+    G = 64//M; KL = K//G; R = M*N//64
+    ety = {'f32':'float','f16':'half','bf16':'i16','f64':'double','i8':'i8'}[at]
+    cty = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'i32'}[at]
+    lo,hi = (-8,7) if at=='i8' else (-3,3)
+    A=[[random.randint(lo,hi) for k in range(K)] for i in range(M)]
+    B=[[random.randint(lo,hi) for j in range(N)] for k in range(K)]
+    C=[[random.randint(-20,20) for j in range(N)] for i in range(M)]
+    D=[[C[i][j]+sum(A[i][k]*B[k][j] for k in range(K)) for j in range(N)] for i in range(M)]
+    tt = {'f32':'float','f16':'half','bf16':'ushort','f64':'double','i8':'char'}[at]
+    ct = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'int'}[at]
+    fa=[A[i][k] for i in range(M) for k in range(K)]
+    fb=[B[k][j] for j in range(N) for k in range(K)]  # column-major B
+    if at=='bf16': fa=[bf16(x) for x in fa]; fb=[bf16(x) for x in fb]
+    tests.append(f'''; [test]
+; name: {nm} (D = A * B + C, {M}x{N}, K = {K})
+; kernel_name: k_{nm}
+; global_size: 64 0 0
+; local_size: 64 0 0
+; arg_in: 0 buffer {tt}[{M*K}] {' '.join(map(str,fa))}
+; arg_in: 1 buffer {tt}[{K*N}] {' '.join(map(str,fb))}
+; arg_in: 2 buffer {ct}[{M*N}] {' '.join(str(C[i][j]) for i in range(M) for j in range(N))}
+; arg_out: 3 buffer {ct}[{M*N}] {' '.join(str(D[i][j]) for i in range(M) for j in range(N))}
+;''')
+    # source operand type
+    if at=='i8': sty='i64' if KL == 8 else 'i32'
+    elif KL==1: sty=ety
+    else: sty=f'<{KL} x {ety}>'
+    vty=f'<{R} x {cty}>'
+    decls.add(f'declare {vty} @{intr}({sty}, {sty}, {vty}, i32, i32, i32)')
+    L=[]
+    L.append(f'define amdgpu_kernel void @k_{nm}(ptr addrspace(1) %A, ptr addrspace(1) %B, ptr addrspace(1) %C, ptr addrspace(1) %D) {{')
+    L.append('  %l = call i32 @llvm.amdgcn.workitem.id.x()')
+    L.append(f'  %i = urem i32 %l, {M}')
+    L.append(f'  %g = udiv i32 %l, {M}')
+    L.append(f'  %ai0 = mul i32 %i, {K}')
+    L.append(f'  %gk = mul i32 %g, {KL}')
+    L.append('  %ai = add i32 %ai0, %gk')
+    L.append(f'  %j = urem i32 %l, {N}')
+    L.append(f'  %bi0 = mul i32 %j, {K}')
+    L.append('  %bi = add i32 %bi0, %gk')
+    L.append(f'  %pa = getelementptr {ety}, ptr addrspace(1) %A, i32 %ai')
+    L.append(f'  %pb = getelementptr {ety}, ptr addrspace(1) %B, i32 %bi')
+    L.append(f'  %a = load {sty}, ptr addrspace(1) %pa, align 4')
+    L.append(f'  %b = load {sty}, ptr addrspace(1) %pb, align 4')
+    L.append(f'  %q = udiv i32 %l, {N}')
+    L.append(f'  %q4 = mul i32 %q, {4*N}')
+    L.append('  %base = add i32 %q4, %j')
+    prev='poison'
+    for r in range(R):
+      off=((r//4)*4*G + r%4)*N
+      L.append(f'  %ci{r} = add i32 %base, {off}')
+      L.append(f'  %cp{r} = getelementptr {cty}, ptr addrspace(1) %C, i32 %ci{r}')
+      L.append(f'  %cv{r} = load {cty}, ptr addrspace(1) %cp{r}')
+      L.append(f'  %c{r} = insertelement {vty} {prev}, {cty} %cv{r}, i32 {r}')
+      prev=f'%c{r}'
+    L.append(f'  %d = call {vty} @{intr}({sty} %a, {sty} %b, {vty} {prev}, i32 0, i32 0, i32 0)')
+    for r in range(R):
+      L.append(f'  %dv{r} = extractelement {vty} %d, i32 {r}')
+      L.append(f'  %dp{r} = getelementptr {cty}, ptr addrspace(1) %D, i32 %ci{r}')
+      L.append(f'  store {cty} %dv{r}, ptr addrspace(1) %dp{r}')
+    L.append('  ret void')
+    L.append('}')
+    kern.append('\n'.join(L))
+  out=f'''{desc}
+;
+; [config]
+; name: {name}
+; device_regex: {regex}
+; dimensions: 1
+;
+''' + '\n'.join(tests) + '''
+
+target triple = "amdgcn-amd-amdhsa"
+
+''' + '\n\n'.join(kern) + '\n\ndeclare i32 @llvm.amdgcn.workitem.id.x()\n' + '\n'.join(sorted(decls)) + '\n'
+  return out
+desc='''; MFMA on CDNA 2/3 (issue 25): one wave computes D = A * B + C with
+; llvm.amdgcn.mfma.* for each single-block f32 (from f32, f16, bf16) and
+; f64 shape; each lane loads its elements of A (row-major), B (stored
+; column-major) and C and stores D in the layout of AMD's matrix
+; instruction calculator (src/emu/exec_mfma.c). Host reference: small
+; integers, so every sum is exact. wavecc selects no MFMA yet
+; (KNOWN-FAILURES.cdna). GENERATED by tests/kernels/gen/gen_mfma.py.'''
+open(sys.argv[1]+'/f_cdna_mfma.ll','w').write(gen(SH[:7], 'gfx90a|gfx942', 'cdna mfma', desc))
+desc8=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','the gfx90a i8 shapes (32x32x8, 16x16x16; gfx942\n; replaced them)')
+open(sys.argv[1]+'/f_cdna_mfma_i8.ll','w').write(gen(SH[7:9], 'gfx90a', 'cdna mfma i8', desc8))
+desc942=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s i8 shapes (32x32x16, 16x16x32)')
+open(sys.argv[1]+'/f_cdna_mfma_i8_gfx942.ll','w').write(gen(SH[9:], 'gfx942', 'cdna mfma i8 gfx942', desc942))
