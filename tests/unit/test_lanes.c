@@ -1,0 +1,122 @@
+/* Unit test: lane masks read from the target description, not assumed
+ * (issue 23). A wave32 variant of the gfx900 description (wave_size 32,
+ * lane_mask_dwords 1, as the RDNA targets have by default) must get the
+ * _b32 lane-mask opcodes, a one-SGPR lane-mask class and EXEC/VCC operands
+ * of one dword; gfx900 keeps the _b64 forms and pairs. The verifier
+ * rejects an EXEC operand of two dwords and a _b64 saveexec on the wave32
+ * target (a width some pass hard-coded), and accepts the same program on
+ * gfx900. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mir/mir.h"
+#include "target/isa.h"
+#include "target/target.h"
+
+static int failures;
+#define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
+
+static void test_lane_ops(const wavecc_target *w64, const wavecc_target *w32) {
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_AND_SAVEEXEC) == ISA_S_AND_SAVEEXEC_B64);
+  CHECK(wavecc_lane_op(w32, WAVECC_LANE_AND_SAVEEXEC) == ISA_S_AND_SAVEEXEC_B32);
+  CHECK(wavecc_lane_op(w32, WAVECC_LANE_ANDN1_SAVEEXEC) == ISA_S_ANDN1_SAVEEXEC_B32);
+  CHECK(wavecc_lane_op(w32, WAVECC_LANE_OR_SAVEEXEC) == ISA_S_OR_SAVEEXEC_B32);
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_MOV) == ISA_S_MOV_B64 && wavecc_lane_op(w32, WAVECC_LANE_MOV) == ISA_S_MOV_B32);
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_ANDN2) == ISA_S_ANDN2_B64 && wavecc_lane_op(w32, WAVECC_LANE_ANDN2) == ISA_S_ANDN2_B32);
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_CSELECT) == ISA_S_CSELECT_B64 && wavecc_lane_op(w32, WAVECC_LANE_CSELECT) == ISA_S_CSELECT_B32);
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_BCNT1) == ISA_S_BCNT1_I32_B64 && wavecc_lane_op(w32, WAVECC_LANE_BCNT1) == ISA_S_BCNT1_I32_B32);
+  CHECK(wavecc_lane_op(w64, WAVECC_LANE_CMP_LG) == ISA_S_CMP_LG_U64 && wavecc_lane_op(w32, WAVECC_LANE_CMP_LG) == ISA_S_CMP_LG_U32);
+  /* Every operation at every width: an opcode whose sources/destination
+   * are as wide as the mask (the ISA table's signature), the way back by
+   * wavecc_lane_kind, and the saveexec predicate. */
+  for (unsigned k = 0; k < WAVECC_LANE_NUM_OPS; k++) {
+    const wavecc_target *ts[2] = {w32, w64};
+    for (unsigned i = 0; i < 2; i++) {
+      isa_op op = wavecc_lane_op(ts[i], (wavecc_lane_opkind)k);
+      unsigned dw = 0;
+      CHECK(op < ISA_NUM_OPS);
+      CHECK(wavecc_lane_kind(op, &dw) == k && dw == ts[i]->lane_mask_dwords);
+      const char *sig = isa_table[op].sig;
+      char f;
+      unsigned width;
+      const char *s = strchr(sig, ';') + 1; /* the first source is the mask */
+      CHECK(isa_sig_entry(&s, &f, &width) && width == ts[i]->lane_mask_dwords);
+      CHECK(wavecc_lane_is_saveexec((wavecc_lane_opkind)k) == ((isa_table[op].flags & ISA_F_WRITES_EXEC) != 0));
+    }
+  }
+  CHECK(wavecc_lane_kind(ISA_S_ADD_U32, NULL) == WAVECC_LANE_NUM_OPS);
+  CHECK(wavecc_wave_log2(w64) == 6 && wavecc_wave_log2(w32) == 5);
+  CHECK(wavecc_wave_lanes(w32) == 0xffffffffull && wavecc_wave_lanes(w64) == ~0ull);
+}
+
+static void test_classes(const wavecc_target *w64, const wavecc_target *w32) {
+  arena mem;
+  arena_init(&mem);
+  mir_program *p = mir_program_create(&mem, "k");
+  CHECK(p->target == w64 && mir_rc_lanes(p) == mir_rc_s(2) && mir_lane_dwords(p) == 2);
+  CHECK(mir_op_exec(p).size == 2 && mir_op_vcc(p).size == 2 && mir_op_exec(p).preg == MIR_PREG_EXEC);
+  p->target = w32;
+  CHECK(mir_rc_lanes(p) == mir_rc_s(1) && mir_lane_dwords(p) == 1);
+  CHECK(mir_op_exec(p).size == 1 && mir_op_vcc(p).size == 1 && mir_op_vcc(p).preg == MIR_PREG_VCC);
+  CHECK(mir_lane_op(p, WAVECC_LANE_XOR_SAVEEXEC) == ISA_S_XOR_SAVEEXEC_B32);
+  char buf[16];
+  mir_preg_format(buf, sizeof buf, MIR_PREG_EXEC, mir_lane_dwords(p));
+  CHECK(!strcmp(buf, "exec_lo")); /* as llc-19 -mcpu=gfx1030 writes it */
+  mir_preg_format(buf, sizeof buf, MIR_PREG_VCC, mir_lane_dwords(p));
+  CHECK(!strcmp(buf, "vcc_lo"));
+  arena_free(&mem);
+}
+
+/* Verifies `text` on target t; returns the number of problems. */
+static int verify_on(const wavecc_target *t, const char *text) {
+  arena mem;
+  arena_init(&mem);
+  char err[200];
+  mir_program *p = mir_parse(&mem, text, err, sizeof err);
+  int n = -1;
+  if (!p) fprintf(stderr, "parse error: %s\n", err);
+  else {
+    p->target = t;
+    FILE *devnull = getenv("LANES_VERBOSE") ? stderr : fopen("/dev/null", "w");
+    n = mir_verify(p, false, "test", devnull);
+    if (devnull && devnull != stderr) fclose(devnull);
+  }
+  arena_free(&mem);
+  return n;
+}
+
+static void test_verifier(const wavecc_target *w64, const wavecc_target *w32) {
+  const char *wide = "kernel k\nBB0:\n"
+                     "  %1:s2 = s_mov_b64 exec\n"
+                     "  exec = s_mov_b64 %1:s2\n"
+                     "  s_endpgm\n";
+  const char *saveexec64 = "kernel k\nBB0:\n"
+                           "  %1:s2 = s_mov_b64 0\n"
+                           "  %2:s2 = s_and_saveexec_b64 %1:s2\n"
+                           "  s_endpgm\n";
+  const char *narrow = "kernel k\nBB0:\n"
+                       "  %1:s1 = s_mov_b32 exec_lo\n"
+                       "  %2:s1 = s_and_saveexec_b32 %1:s1\n"
+                       "  exec_lo = s_or_b32 exec_lo, %2:s1\n"
+                       "  s_endpgm\n";
+  CHECK(verify_on(w64, wide) == 0);
+  CHECK(verify_on(w32, wide) == 4); /* both EXEC operands, both as wide, both s_mov_b64 */
+  CHECK(verify_on(w64, saveexec64) == 0);
+  CHECK(verify_on(w32, saveexec64) == 1);
+  CHECK(verify_on(w32, narrow) == 0);
+  CHECK(verify_on(w64, narrow) >= 1); /* s_and_saveexec_b32 on wave64 */
+}
+
+int main(void) {
+  const wavecc_target *w64 = &wavecc_target_gfx900;
+  wavecc_target w32 = wavecc_target_gfx900;
+  w32.name = "wave32-test";
+  w32.wave_size = 32;
+  w32.lane_mask_dwords = 1;
+  test_lane_ops(w64, &w32);
+  test_classes(w64, &w32);
+  test_verifier(w64, &w32);
+  if (failures) fprintf(stderr, "%d failures\n", failures);
+  return failures != 0;
+}
