@@ -272,13 +272,13 @@ static int exec_change(const mir_instr *ins) {
   bool writes = isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC;
   for (unsigned k = 0; k < ins->num_defs; k++) writes |= opnd_is_exec(&ins->defs[k]);
   if (!writes) return X_NONE;
-  switch (ins->opcode) {
-  case ISA_S_AND_SAVEEXEC_B64: return X_NARROW;           /* exec = src & exec */
-  case ISA_S_ANDN2_SAVEEXEC_B64: return X_COMPLEMENT;     /* exec = src & ~exec */
-  case ISA_S_AND_B64:
+  switch (wavecc_lane_kind(ins->opcode, NULL)) { /* either lane-mask width */
+  case WAVECC_LANE_AND_SAVEEXEC: return X_NARROW;           /* exec = src & exec */
+  case WAVECC_LANE_ANDN2_SAVEEXEC: return X_COMPLEMENT;     /* exec = src & ~exec */
+  case WAVECC_LANE_AND:
     if (ins->num_ops == 2 && (opnd_is_exec(&ins->ops[0]) || opnd_is_exec(&ins->ops[1]))) return X_NARROW;
     return X_OTHER;
-  case ISA_S_ANDN2_B64:
+  case WAVECC_LANE_ANDN2:
     if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[0])) return X_NARROW; /* exec & ~X */
     if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[1]) && !opnd_is_exec(&ins->ops[0])) return X_COMPLEMENT;
     return X_OTHER;
