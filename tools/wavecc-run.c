@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 
 #include "runner/runner.h"
+#include "target/target.h"
 #include "wavecc/emu.h"
 #include "wavecc/wavecc.h"
 
@@ -55,7 +56,10 @@ static void usage(FILE *f) {
       "                         output when -j > 1)\n"
       "  --check-uninit         report reads of never-written registers\n"
       "  --keep-temps           keep temporary files and code objects, print where\n"
-      "  --code-object=FILE     run FILE (a linked gfx900 code object, e.g. wavecc's and\n"
+      "  --mcpu=CPU             compile for and emulate CPU (default gfx900; wavecc -mcpu=help\n"
+      "                         lists them); both compilers get it, the code object must match\n"
+      "  --mattr=+F,-F,...      llc-19 target features for both compilers (e.g. +wavefrontsize64)\n"
+      "  --code-object=FILE     run FILE (a linked code object for --mcpu, e.g. wavecc's and\n"
       "                         llc's code linked by ld.lld) instead of compiling each file\n"
       "  --progress, --no-progress  force the progress line on or off (default: on when\n"
       "                         stdout is a terminal and there are 10 files or more)\n"
@@ -129,6 +133,14 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
     else if (!strncmp(a, "--code-object=", 14)) cfg.code_object = a + 14;
+    else if (!strncmp(a, "--mcpu=", 7)) {
+      if (!wavecc_target_by_name(a + 7)) {
+        fprintf(stderr, "wavecc-run: unsupported --mcpu=%s (wavecc -mcpu=help lists the processors)\n", a + 7);
+        free(paths); free(xopts);
+        return 2;
+      }
+      cfg.mcpu = a + 7;
+    } else if (!strncmp(a, "--mattr=", 8) && a[8]) cfg.mattr = a + 8;
     else if (!strcmp(a, "--progress")) cfg.progress = 1;
     else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
     else if (!strcmp(a, "--differential")) cfg.differential = 1;

@@ -197,12 +197,13 @@ int main(int argc, char **argv) {
     free(cl);
     return 2;
   }
-  char why[256];
+  char why[256]; /* checked here too so that the message names the tool, not the input */
   if (mattr && llc_mattr_check(wavecc_target_by_name(o.mcpu), mattr, why, sizeof why)) {
     fprintf(stderr, "wavecc: error: %s\n", why);
     free(cl);
     return 2;
   }
+  o.mattr = mattr;
   o.output = asm_out ? WAVECC_OUTPUT_ASM : WAVECC_OUTPUT_OBJ;
   o.stats = stats;
   o.cl_options = cl;

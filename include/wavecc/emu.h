@@ -30,6 +30,8 @@ typedef struct wemu_options {
   uint64_t max_wave_instructions; /* per dispatch, all waves; 0: default (400 million) */
   uint64_t max_steps;       /* instructions one wave may execute; 0: default (20 million) */
   double timeout_seconds;   /* wall-clock limit per dispatch; 0: none */
+  const char *mcpu;         /* processor emulated ("gfx900" when NULL); wemu_create fails for one
+                               wavecc does not know, wemu_load for a code object of another one */
   uint32_t dynamic_stack_bytes; /* stack room per work-item added to the private segment of a kernel
                                    with .uses_dynamic_stack (recursion, indirect calls);
                                    0: WEMU_DEFAULT_DYNAMIC_STACK. At most 131056 bytes with the frame. */
@@ -91,7 +93,8 @@ typedef struct wemu_stats {
 } wemu_stats;
 
 /* A device with the given options (NULL: defaults); NULL when out of
- * memory or opts->timeout_seconds is negative or NaN. */
+ * memory, opts->timeout_seconds is negative or NaN, or opts->mcpu names a
+ * processor wavecc does not know. */
 wemu_device *wemu_create(const wemu_options *opts /* may be NULL */);
 /* Frees a device and its memory; NULL is ignored. */
 void wemu_destroy(wemu_device *dev);

@@ -55,6 +55,8 @@ typedef struct wavecc_options {
   int assembler;             /* code objects: WAVECC_ASSEMBLER_BUILTIN (own encoder and ELF writer),
                                 _LLVM_MC (llvm-mc-19 + ld.lld-19), _CHECK (builtin, cross-checked
                                 against llvm-mc and llvm-readelf/objdump: an error on any difference) */
+  const char *mattr;         /* llc-19's -mattr list ("+wavefrontsize64,-xnack"), checked against the
+                                processor's facts (NULL: none) */
   const char *triple;        /* llc-19's -mtriple: replaces the module's triple (NULL: keep it); an
                                 amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
 } wavecc_options;
@@ -89,7 +91,8 @@ typedef struct wavecc_result {
  * gfx900, opt_level outside 0..3, output, input_kind or assembler not one
  * of their enumerators, cl_options NULL with num_cl_options > 0 or
  * num_cl_options < 0, max_vgprs above 256, max_sgprs above 102, a triple
- * not naming amdgcn-amd-amdhsa). As llc-19, the module's datalayout is
+ * not naming amdgcn-amd-amdhsa, an mattr feature the processor cannot
+ * honour). As llc-19, the module's datalayout is
  * replaced by the target's (a module without one compiles). */
 wavecc_result *wavecc_compile(const char *name, const void *data, size_t size,
                               const wavecc_options *opts);

@@ -79,6 +79,7 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "max_sgprs %u is not 0..%u", o->max_sgprs, t->addressable_sgprs), -1;
   char why[256];
   if (o->triple && llc_triple_check(o->triple, why, sizeof why)) return diag_error(d, NULL, "-mtriple=%s", why), -1;
+  if (o->mattr && llc_mattr_check(t, o->mattr, why, sizeof why)) return diag_error(d, NULL, "%s", why), -1;
   return 0;
 }
 

@@ -19,10 +19,13 @@
 wemu_device *wemu_create(const wemu_options *o) {
   /* A negative or NaN time limit is an error (no device to hold a message). */
   if (o && !(o->timeout_seconds >= 0)) return NULL;
+  const wavecc_target *t = o && o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
+  if (!t) return NULL;
   wemu_device *d = calloc(1, sizeof *d);
   if (!d) return NULL;
   if (o) d->opt = *o;
-  d->tgt = &wavecc_target_gfx900;
+  d->opt.mcpu = NULL; /* not kept: the caller's string may not outlive the device */
+  d->tgt = t;
   d->next_addr = EMU_GLOBAL_BASE;
   emu_decode_init(d);
   emu_valu_init(d);

@@ -154,7 +154,7 @@ char *rt_check_build(const rt_config *cfg, const rt_file *f, char **options) {
     char *files = NULL;
     int complete = 0;
     if (!checked ||
-        wavecc_opencl_includes(f->source, f->source_size, "gfx900", (const char *const *)checked, m, &files, &complete) != 0)
+        wavecc_opencl_includes(f->source, f->source_size, rt_mcpu(cfg), (const char *const *)checked, m, &files, &complete) != 0)
       msg = strdup("cannot preprocess the program to check which files it includes");
     else
       msg = outside_include(files, root);

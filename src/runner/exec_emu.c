@@ -1,5 +1,5 @@
 /* The emulator back ends of wavecc-run: build a test file's program into a
- * gfx900 code object, with wavecc in-process (wavecc_compile,
+ * code object for --mcpu (gfx900 by default), with wavecc in-process (wavecc_compile,
  * WAVECC_OUTPUT_OBJ) or with LLVM's own code generator (llc-19 -O2, then
  * ld.lld-19 -shared, as the ROCm runtime expects a shared object), and run
  * each [test] on a fresh emulator device (include/wavecc/emu.h).
@@ -93,7 +93,7 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
   if (f->src_kind == RT_SRC_OPENCL) {
     int nopt;
     char **opts = rt_split_options(f->build_options, &nopt);
-    int st = wavecc_opencl_to_bitcode(f->source_path, f->source, f->source_size, "gfx900",
+    int st = wavecc_opencl_to_bitcode(f->source_path, f->source, f->source_size, rt_mcpu(cfg),
                                       (const char *const *)opts, nopt, &bc, &bc_size, diag);
     rt_free_options(opts);
     if (st != 0) goto done;
@@ -115,9 +115,14 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
     free(out);
     if (st != 0) { *diag = strdup("cannot write a temporary file"); goto done; }
   }
-  char *const llc_argv[] = {llc, "-O2", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
-                            "-filetype=obj", in, "-o", obj, NULL};
-  if (cfg->verbose) rt_text_printf(log, "  $ %s -O2 -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj %s -o %s\n", llc, in, obj);
+  char mcpu_arg[128], mattr_arg[512];
+  snprintf(mcpu_arg, sizeof mcpu_arg, "-mcpu=%s", rt_mcpu(cfg));
+  snprintf(mattr_arg, sizeof mattr_arg, "-mattr=%s", cfg->mattr ? cfg->mattr : "");
+  char *const llc_argv[] = {llc, "-O2", "-mtriple=amdgcn-amd-amdhsa", mcpu_arg, "-filetype=obj", in, "-o", obj,
+                            cfg->mattr ? mattr_arg : NULL, NULL};
+  if (cfg->verbose)
+    rt_text_printf(log, "  $ %s -O2 -mtriple=amdgcn-amd-amdhsa %s -filetype=obj %s -o %s %s\n", llc, mcpu_arg, in, obj,
+                   cfg->mattr ? mattr_arg : "");
   if (spawn_capture(llc_argv, NULL, NULL, &err) != 0) {
     *diag = xstrdup_or(err, "llc-19 failed");
     goto done;
@@ -148,6 +153,8 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   o.output = WAVECC_OUTPUT_OBJ;
   o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
   o.stats = cfg->stats;
+  o.mcpu = rt_mcpu(cfg);
+  o.mattr = cfg->mattr;
   for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
   if (cfg->reg_vgprs && (!o.max_vgprs || cfg->reg_vgprs < o.max_vgprs)) o.max_vgprs = cfg->reg_vgprs;
   if (cfg->reg_sgprs && (!o.max_sgprs || cfg->reg_sgprs < o.max_sgprs)) o.max_sgprs = cfg->reg_sgprs;
@@ -253,6 +260,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   eo.max_steps = cfg->max_steps;
   eo.timeout_seconds = cfg->timeout_seconds;
   eo.dynamic_stack_bytes = cfg->stack_bytes;
+  eo.mcpu = rt_mcpu(cfg);
   /* One file at a time can trace straight to stderr; in parallel runs the
    * trace would interleave, so it is collected with the file's output. */
   char *trace_buf = NULL;

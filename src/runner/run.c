@@ -607,6 +607,7 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
     rt_pocl_facts(rs.pocl, &rs.facts);
   } else {
     rt_emu_facts(&rs.facts);
+    rs.facts.device_name = rt_mcpu(cfg);
   }
   rs.num_jobs = files.n + missing.n;
   rs.jobs = calloc(rs.num_jobs + 1, sizeof *rs.jobs);

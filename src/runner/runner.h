@@ -190,8 +190,13 @@ typedef struct rt_config { /* wavecc-run's options */
   unsigned reg_vgprs, reg_sgprs; /* --reg-budget: the same register budget for every compiler (0: none) */
   const char *code_object; /* --code-object: run this prebuilt code object instead of compiling (emulator) */
   uint32_t stack_bytes;    /* --stack-size: emulator stack room per work-item for dynamic-stack kernels; 0 default */
+  const char *mcpu;        /* --mcpu: processor compiled for and emulated (NULL: gfx900) */
+  const char *mattr;       /* --mattr: llc-19 target features for both compilers (NULL: none) */
   double total_timeout_seconds; /* --total-timeout: wall-clock limit of the whole run; 0 none */
 } rt_config;
+
+/* The processor a run compiles for and emulates (--mcpu, default gfx900). */
+static inline const char *rt_mcpu(const rt_config *cfg) { return cfg->mcpu ? cfg->mcpu : "gfx900"; }
 
 /* Counts of a run. Errors are counted in `failed` (and in `errors`). */
 typedef struct rt_counts {

@@ -117,8 +117,34 @@ bool isa_sig_entry(const char **s, char *file, unsigned *width);
 /* hwreg id of MODE for s_setreg/s_getreg (simm16 = id | offset << 6 | (size - 1) << 11). */
 #define ISA_HWREG_MODE 1u
 
-/* The table, indexed by isa_op. */
+/* The table, indexed by isa_op. Its format and opcode columns are the
+ * GFX9 encoding; isa_encoding gives every encoding family's. */
 extern const isa_info isa_table[ISA_NUM_OPS];
+
+/* ------------------------------------------------------------ encodings
+ * Which instructions an encoding family has and their format, opcode and
+ * spelling there (isa_enc.c): GFX9 from isa.def's columns; GFX90A and
+ * GFX940 as GFX9 with the changes in isa_gfx90a.def / isa_gfx940.def;
+ * GFX10 and GFX11 from their own maps (isa_gfx10.def, isa_gfx11.def),
+ * since RDNA renumbered the opcodes. An instruction missing from a
+ * family's map does not exist there: instruction selection must not pick
+ * it for a target of that family and the emulator cannot decode it. */
+typedef struct isa_enc {
+  bool present;         /* the family has the instruction */
+  uint8_t format;       /* isa_format in that family's encoding */
+  uint16_t opcode;      /* opcode field of that format */
+  const char *mnemonic; /* its spelling there; NULL: isa_table's (e.g. v_add_u32 is v_add_nc_u32 on GFX10) */
+} isa_enc;
+/* `op`'s encoding in family `e` (a wavecc_encoding); NULL when the family
+ * lacks it or `op`/`e` are out of range. */
+const isa_enc *isa_encoding(unsigned e, unsigned op);
+/* `op`'s mnemonic in family `e` (isa_table's when the family keeps it or
+ * lacks the instruction). */
+const char *isa_mnemonic(unsigned e, unsigned op);
+/* The instruction of family `e` with format `f` and opcode field `opcode`;
+ * ISA_NUM_OPS if none (decoders build their own direct tables from
+ * isa_encoding; this is for tests and tools). */
+isa_op isa_lookup_in(unsigned e, isa_format f, unsigned opcode);
 /* Name of an encoding format ("SOP1", ...). */
 const char *isa_format_name(isa_format f);
 /* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.

@@ -19,7 +19,12 @@
 
 /* Instruction encoding family (which microcode formats, opcode maps). */
 typedef enum wavecc_encoding {
-  WAVECC_ENC_GFX9, /* Vega: SOP*, SMEM, VOP1/2/C/3/3P, DS, MUBUF, FLAT/GLOBAL/SCRATCH */
+  WAVECC_ENC_GFX9,   /* Vega: SOP*, SMEM, VOP1/2/C/3/3P, DS, MUBUF, FLAT/GLOBAL/SCRATCH */
+  WAVECC_ENC_GFX90A, /* CDNA 2: GFX9 formats, AGPR (acc) bits, MFMA, packed FP32 */
+  WAVECC_ENC_GFX940, /* CDNA 3: GFX90A plus sc0/sc1/nt cache bits, fp8/xf32 MFMA */
+  WAVECC_ENC_GFX10,  /* RDNA 1/2: GFX10 formats and opcode maps */
+  WAVECC_ENC_GFX11,  /* RDNA 3: GFX11 formats and opcode maps */
+  WAVECC_NUM_ENCODINGS
 } wavecc_encoding;
 
 /* Wait counters (s_waitcnt fields). */

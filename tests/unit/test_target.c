@@ -53,6 +53,30 @@ int main(void) {
   CHECK((8u << ((t->buffer_rsrc_word3 >> 21) & 3)) == t->wave_size && (t->buffer_rsrc_word3 >> 23 & 1));
   CHECK((uint64_t)t->max_scratch_wave_kib * 1024 / t->wave_size == 131056);
 
+  /* Per-family encodings: GFX9's are isa.def's columns, the wave32
+   * saveexec forms have none there, and every family's decode look-up
+   * inverts its encoding. */
+  unsigned present9 = 0;
+  for (unsigned op = 0; op < ISA_NUM_OPS; op++) {
+    const isa_enc *x = isa_encoding(WAVECC_ENC_GFX9, op);
+    CHECK(!x == (isa_table[op].opcode == ISA_OPC_NONE));
+    if (!x) continue;
+    present9++;
+    CHECK(x->format == isa_table[op].format && x->opcode == isa_table[op].opcode);
+    CHECK(!strcmp(isa_mnemonic(WAVECC_ENC_GFX9, op), isa_table[op].mnemonic));
+  }
+  CHECK(present9 > 800 && !isa_encoding(WAVECC_ENC_GFX9, ISA_S_AND_SAVEEXEC_B32));
+  CHECK(isa_encoding(WAVECC_ENC_GFX9, ISA_S_AND_SAVEEXEC_B64) != NULL);
+  CHECK(isa_encoding(WAVECC_NUM_ENCODINGS, ISA_S_MOV_B32) == NULL && isa_encoding(WAVECC_ENC_GFX9, ISA_NUM_OPS) == NULL);
+  for (unsigned e = 0; e < WAVECC_NUM_ENCODINGS; e++)
+    for (unsigned op = 0; op < ISA_NUM_OPS; op += 7) {
+      const isa_enc *x = isa_encoding(e, op);
+      if (!x) continue;
+      isa_op back = isa_lookup_in(e, (isa_format)x->format, x->opcode);
+      /* aliases share an encoding: the first entry decodes */
+      CHECK(back != ISA_NUM_OPS && back <= op);
+    }
+
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
 }
