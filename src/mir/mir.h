@@ -284,6 +284,9 @@ enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 
 /* ---- construction (builder.c) ----------------------------------------- */
 
+/* The target a new program is compiled for until the driver sets another
+ * (-mcpu); the text form names a program's target only when it differs. */
+const wavecc_target *mir_default_target(void);
 /* Creates an empty program whose storage lives in `mem`. */
 mir_program *mir_program_create(arena *mem, const char *name);
 /* Appends a block; returns its index. */
@@ -354,7 +357,7 @@ const char *mir_opcode_name(unsigned opcode);
 void mir_print(const mir_program *p, FILE *out);
 /* Pieces of the text form, for passes that annotate their output. */
 void mir_print_operand(FILE *out, const mir_operand *o);
-void mir_print_instr(FILE *out, const mir_instr *ins); /* no indent, no newline */
+void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins); /* no indent, no newline; p: its target */
 void mir_print_block_header(FILE *out, const mir_block *b);
 /* Parses the text form; NULL with a "line N: message" in err on error. */
 mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen);

@@ -140,6 +140,26 @@ static inline unsigned wavecc_waitcnt_get(const wavecc_target *t, wavecc_counter
   return lo | hi << f->lo_bits;
 }
 
+/* Is counter c a field of t's s_waitcnt simm16? (A counter waited on by an
+ * instruction of its own, as RDNA's vscnt with s_waitcnt_vscnt, has
+ * lo_bits 0 here and is left out of the encode/decode below.) */
+static inline bool wavecc_counter_in_waitcnt(const wavecc_target *t, wavecc_counter c) {
+  return t->counters[c].bits && t->counters[c].lo_bits;
+}
+/* Assembler name of counter c: "vmcnt", "expcnt", "lgkmcnt" (the s_waitcnt
+ * operand syntax, vmcnt(N) lgkmcnt(M)). */
+const char *wavecc_counter_name(wavecc_counter c);
+/* Decodes an s_waitcnt simm16 into cnt[c] for every counter of the simm16;
+ * the others get their maximum (no wait). */
+void wavecc_waitcnt_decode(const wavecc_target *t, uint32_t simm16, unsigned cnt[WAVECC_NUM_COUNTERS]);
+/* The s_waitcnt simm16 waiting until each counter c of the simm16 is at
+ * most cnt[c] (a value at the counter's maximum: no wait); bits outside
+ * the fields are 0 (as llvm-mc encodes them). Values are truncated to the
+ * field's width; callers keep them at most wavecc_counter_max. */
+uint16_t wavecc_waitcnt_encode(const wavecc_target *t, const unsigned cnt[WAVECC_NUM_COUNTERS]);
+/* The simm16 that waits for nothing (every counter at its maximum). */
+uint16_t wavecc_waitcnt_none(const wavecc_target *t);
+
 /* The largest hazard wait the target needs (how far a hazard search looks back). */
 unsigned wavecc_target_max_hazard_wait(const wavecc_target *t);
 

@@ -5,7 +5,8 @@
  * of one dword; gfx900 keeps the _b64 forms and pairs. The verifier
  * rejects an EXEC operand of two dwords and a _b64 saveexec on the wave32
  * target (a width some pass hard-coded), and accepts the same program on
- * gfx900. */
+ * gfx900. The s_waitcnt immediate comes from the target's counter fields
+ * (encode, decode, the printer's counter syntax). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,6 +109,43 @@ static void test_verifier(const wavecc_target *w64, const wavecc_target *w32) {
   CHECK(verify_on(w64, narrow) >= 1); /* s_and_saveexec_b32 on wave64 */
 }
 
+/* The s_waitcnt immediate from the target's counter fields: gfx900's
+ * values as llvm-mc-19 encodes them, and a layout with a 6-bit lgkmcnt
+ * at [13:8] (as RDNA's) that the printer follows. */
+static void test_waitcnt(const wavecc_target *w64) {
+  unsigned cnt[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 0, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 15};
+  CHECK(wavecc_waitcnt_encode(w64, cnt) == 0x0f70);
+  cnt[WAVECC_CNT_VM] = 37;
+  cnt[WAVECC_CNT_LGKM] = 3;
+  CHECK(wavecc_waitcnt_encode(w64, cnt) == (5u | 2u << 14 | 7u << 4 | 3u << 8));
+  CHECK(wavecc_waitcnt_none(w64) == 0xcf7f);
+  unsigned back[WAVECC_NUM_COUNTERS];
+  wavecc_waitcnt_decode(w64, 0xc07f, back);
+  CHECK(back[WAVECC_CNT_VM] == 63 && back[WAVECC_CNT_EXP] == 7 && back[WAVECC_CNT_LGKM] == 0);
+  CHECK(!strcmp(wavecc_counter_name(WAVECC_CNT_LGKM), "lgkmcnt") && !strcmp(wavecc_counter_name(WAVECC_CNT_VM), "vmcnt"));
+
+  wavecc_target wide = *w64;
+  wide.counters[WAVECC_CNT_LGKM] = (wavecc_counter_field){6, 8, 6, 0};
+  CHECK(wavecc_counter_max(&wide, WAVECC_CNT_LGKM) == 63 && wavecc_waitcnt_none(&wide) == 0xff7f);
+  unsigned c2[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 63, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 40};
+  uint16_t imm = wavecc_waitcnt_encode(&wide, c2);
+  CHECK(imm == (0xc07fu | 40u << 8));
+  arena mem;
+  arena_init(&mem);
+  mir_program *p = mir_program_create(&mem, "k");
+  mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
+  w->offset = imm;
+  char buf[64] = "";
+  FILE *f = fmemopen(buf, sizeof buf - 1, "w");
+  p->target = &wide;
+  if (f) {
+    mir_print_instr(f, p, w);
+    fclose(f);
+  }
+  CHECK(!strcmp(buf, "s_waitcnt lgkmcnt(40)"));
+  arena_free(&mem);
+}
+
 int main(void) {
   const wavecc_target *w64 = &wavecc_target_gfx900;
   wavecc_target w32 = wavecc_target_gfx900;
@@ -117,6 +155,7 @@ int main(void) {
   test_lane_ops(w64, &w32);
   test_classes(w64, &w32);
   test_verifier(w64, &w32);
+  test_waitcnt(w64);
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
 }
