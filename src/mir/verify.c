@@ -172,7 +172,13 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   while (isa_sig_entry(&s, &f, &w)) no++;
   if (nd != ins->num_defs || no != ins->num_ops) return; /* implicit/extra operands: not checked */
   s = sig;
-  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  /* A VALU instruction's SGPR result (a compare's, a carry-out) is a lane
+   * mask: the table writes it as wave64's pair, the target says how wide. */
+  bool valu = isa_fmt_valu(isa_table[ins->opcode].format);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) {
+    if (valu && f == 's' && w == 2 && v->p->target) w = v->p->target->lane_mask_dwords;
+    check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  }
   if (*s == ';') s++;
   for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
 }

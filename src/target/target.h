@@ -185,14 +185,14 @@ static inline unsigned wavecc_waitcnt_get(const wavecc_target *t, wavecc_counter
   return lo | hi << f->lo_bits;
 }
 
-/* Is counter c a field of t's s_waitcnt simm16? (A counter waited on by an
- * instruction of its own, as RDNA's vscnt with s_waitcnt_vscnt, has
- * lo_bits 0 here and is left out of the encode/decode below.) */
+/* Is counter c a field of t's s_waitcnt simm16? Not when t lacks it, nor
+ * vscnt, which has an instruction of its own (s_waitcnt_vscnt); the
+ * encode/decode below leave such counters out. */
 static inline bool wavecc_counter_in_waitcnt(const wavecc_target *t, wavecc_counter c) {
-  return t->counters[c].bits && t->counters[c].lo_bits;
+  return t->counters[c].bits && c != WAVECC_CNT_VS;
 }
 /* Assembler name of counter c: "vmcnt", "expcnt", "lgkmcnt" (the s_waitcnt
- * operand syntax, vmcnt(N) lgkmcnt(M)). */
+ * operand syntax, vmcnt(N) lgkmcnt(M)), "vscnt". */
 const char *wavecc_counter_name(wavecc_counter c);
 /* Decodes an s_waitcnt simm16 into cnt[c] for every counter of the simm16;
  * the others get their maximum (no wait). */

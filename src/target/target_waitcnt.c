@@ -7,7 +7,7 @@
 
 const char *wavecc_counter_name(wavecc_counter c) {
   static const char *const names[WAVECC_NUM_COUNTERS] = {
-    [WAVECC_CNT_VM] = "vmcnt", [WAVECC_CNT_EXP] = "expcnt", [WAVECC_CNT_LGKM] = "lgkmcnt",
+    [WAVECC_CNT_VM] = "vmcnt", [WAVECC_CNT_EXP] = "expcnt", [WAVECC_CNT_LGKM] = "lgkmcnt", [WAVECC_CNT_VS] = "vscnt",
   };
   return c < WAVECC_NUM_COUNTERS && names[c] ? names[c] : "?";
 }

@@ -101,6 +101,16 @@ static void test_verifier(const wavecc_target *w64, const wavecc_target *w32) {
                        "  %2:s1 = s_and_saveexec_b32 %1:s1\n"
                        "  exec_lo = s_or_b32 exec_lo, %2:s1\n"
                        "  s_endpgm\n";
+  const char *cmp1 = "kernel k\nBB0:\n"
+                     "  %1:v1 = v_mov_b32 0\n"
+                     "  %2:s1 = v_cmp_gt_u32 5, %1:v1 vop3\n"
+                     "  s_endpgm\n";
+  const char *cmp2 = "kernel k\nBB0:\n"
+                     "  %1:v1 = v_mov_b32 0\n"
+                     "  %2:s2 = v_cmp_gt_u32 5, %1:v1 vop3\n"
+                     "  s_endpgm\n";
+  CHECK(verify_on(w32, cmp1) == 0 && verify_on(w32, cmp2) == 1); /* a compare's mask: one SGPR in wave32 */
+  CHECK(verify_on(w64, cmp2) == 0 && verify_on(w64, cmp1) == 1);
   CHECK(verify_on(w64, wide) == 0);
   CHECK(verify_on(w32, wide) == 4); /* both EXEC operands, both as wide, both s_mov_b64 */
   CHECK(verify_on(w64, saveexec64) == 0);
@@ -109,9 +119,9 @@ static void test_verifier(const wavecc_target *w64, const wavecc_target *w32) {
   CHECK(verify_on(w64, narrow) >= 1); /* s_and_saveexec_b32 on wave64 */
 }
 
-/* The s_waitcnt immediate from the target's counter fields: gfx900's
- * values as llvm-mc-19 encodes them, and a layout with a 6-bit lgkmcnt
- * at [13:8] (as RDNA's) that the printer follows. */
+/* The s_waitcnt immediate from the target's counter fields: gfx900's and
+ * gfx1030's values as llvm-mc-19 encodes them; the printer follows the
+ * program's target. */
 static void test_waitcnt(const wavecc_target *w64) {
   unsigned cnt[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 0, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 15};
   CHECK(wavecc_waitcnt_encode(w64, cnt) == 0x0f70);
@@ -124,12 +134,22 @@ static void test_waitcnt(const wavecc_target *w64) {
   CHECK(back[WAVECC_CNT_VM] == 63 && back[WAVECC_CNT_EXP] == 7 && back[WAVECC_CNT_LGKM] == 0);
   CHECK(!strcmp(wavecc_counter_name(WAVECC_CNT_LGKM), "lgkmcnt") && !strcmp(wavecc_counter_name(WAVECC_CNT_VM), "vmcnt"));
 
-  wavecc_target wide = *w64;
-  wide.counters[WAVECC_CNT_LGKM] = (wavecc_counter_field){6, 8, 6, 0};
-  CHECK(wavecc_counter_max(&wide, WAVECC_CNT_LGKM) == 63 && wavecc_waitcnt_none(&wide) == 0xff7f);
-  unsigned c2[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 63, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 40};
-  uint16_t imm = wavecc_waitcnt_encode(&wide, c2);
-  CHECK(imm == (0xc07fu | 40u << 8));
+  /* gfx1030: lgkmcnt 6 bits at [13:8], vscnt not in s_waitcnt (llvm-mc-19
+   * -mcpu=gfx1030: lgkmcnt(40) is 0xe87f, vmcnt(5) lgkmcnt(3) 0x0375) */
+  const wavecc_target *rdna = wavecc_target_by_name("gfx1030");
+  CHECK(rdna != NULL);
+  if (!rdna) return;
+  CHECK(wavecc_counter_in_waitcnt(rdna, WAVECC_CNT_LGKM) && !wavecc_counter_in_waitcnt(rdna, WAVECC_CNT_VS) &&
+        !wavecc_counter_in_waitcnt(w64, WAVECC_CNT_VS));
+  CHECK(wavecc_counter_max(rdna, WAVECC_CNT_LGKM) == 63 && wavecc_waitcnt_none(rdna) == 0xff7f);
+  unsigned c2[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 63, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 40,
+                                      [WAVECC_CNT_VS] = 0};
+  uint16_t imm = wavecc_waitcnt_encode(rdna, c2);
+  CHECK(imm == 0xe87f);
+  unsigned c3[WAVECC_NUM_COUNTERS] = {[WAVECC_CNT_VM] = 5, [WAVECC_CNT_EXP] = 7, [WAVECC_CNT_LGKM] = 3, [WAVECC_CNT_VS] = 63};
+  CHECK(wavecc_waitcnt_encode(rdna, c3) == 0x0375);
+  wavecc_waitcnt_decode(rdna, 0xe87f, back);
+  CHECK(back[WAVECC_CNT_LGKM] == 40 && back[WAVECC_CNT_VM] == 63 && back[WAVECC_CNT_VS] == 63);
   arena mem;
   arena_init(&mem);
   mir_program *p = mir_program_create(&mem, "k");
@@ -137,7 +157,7 @@ static void test_waitcnt(const wavecc_target *w64) {
   w->offset = imm;
   char buf[64] = "";
   FILE *f = fmemopen(buf, sizeof buf - 1, "w");
-  p->target = &wide;
+  p->target = rdna;
   if (f) {
     mir_print_instr(f, p, w);
     fclose(f);
@@ -153,6 +173,9 @@ int main(void) {
   w32.wave_size = 32;
   w32.lane_mask_dwords = 1;
   test_lane_ops(w64, &w32);
+  const wavecc_target *g1030 = wavecc_target_by_name("gfx1030");
+  CHECK(g1030 && g1030->wave_size == 32 && g1030->lane_mask_dwords == 1);
+  if (g1030) test_lane_ops(w64, g1030);
   test_classes(w64, &w32);
   test_verifier(w64, &w32);
   test_waitcnt(w64);
