@@ -1,7 +1,8 @@
 /* Unit test: the emulator's lane masks follow the target's wave size
- * (issue 23). No wave32 target exists yet, so a wave32 variant of the
- * gfx900 description (wave_size 32, lane_mask_dwords 1) runs decoded
- * instructions straight through the executors (emu_exec_valu/salu): a
+ * (issue 23). A wave32 variant of the gfx900 description (wave_size 32,
+ * lane_mask_dwords 1) and gfx1030's wave32 description run decoded
+ * instructions straight through the executors (emu_exec_valu/salu; the
+ * decoder does not read GFX10 encodings yet): a
  * VOPC compare writes VCC_LO only (VCC_HI keeps its contents), a VOP3
  * compare one SGPR, a carry-out one SGPR, v_cndmask reads its mask from
  * one SGPR, s_and_saveexec_b32 saves exec_lo and narrows EXEC,
@@ -170,6 +171,12 @@ int main(void) {
   w32.lane_mask_dwords = 1;
   dev->tgt = &w32;
   test_wave32(dev);
+  const wavecc_target *g1030 = wavecc_target_by_name("gfx1030"); /* the real wave32 description */
+  CHECK(g1030 && g1030->wave_size == 32);
+  if (g1030) {
+    dev->tgt = g1030;
+    test_wave32(dev);
+  }
   dev->tgt = &wavecc_target_gfx900;
   wemu_destroy(dev);
   if (failures) fprintf(stderr, "%d failures\n", failures);
