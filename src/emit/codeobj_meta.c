@@ -151,7 +151,7 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   mp_bool(m, p->abi.uses_dynamic_stack);
   mp_kv_uint(m, ".vgpr_count", r->vgprs);
   mp_kv_uint(m, ".vgpr_spill_count", 0);
-  mp_kv_uint(m, ".wavefront_size", 64);
+  mp_kv_uint(m, ".wavefront_size", p->target->wave_size);
 }
 
 int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,

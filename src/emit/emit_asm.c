@@ -734,7 +734,7 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .uses_dynamic_stack: %s\n", a->uses_dynamic_stack ? "true" : "false");
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
-  fprintf(out, "    .wavefront_size: 64\n");
+  fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
 }
 
 void mir_fix_kernarg_size(mir_program *p) {
