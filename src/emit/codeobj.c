@@ -10,8 +10,31 @@
 #include "emit/emit.h"
 #include "util/spawn.h"
 
+/* llvm-mc's -mcpu=CPU and -mattr=+xnack,... from the target ID of the
+ * text's .amdgcn_target directive ("amdgcn-amd-amdhsa--gfx900:xnack+",
+ * AMDGPUUsage "Target ID"), which llvm-mc requires to match its options;
+ * gfx900 and no features when there is none. */
+static void mc_target_options(const char *asm_text, char cpu[80], char mattr[80]) {
+  snprintf(cpu, 80, "-mcpu=gfx900");
+  snprintf(mattr, 80, "-mattr=");
+  const char *at = strstr(asm_text, ".amdgcn_target \"amdgcn-amd-amdhsa--");
+  if (!at) return;
+  at += strlen(".amdgcn_target \"amdgcn-amd-amdhsa--");
+  size_t len = strcspn(at, ":\"\n");
+  snprintf(cpu, 80, "-mcpu=%.*s", (int)(len < 60 ? len : 60), at);
+  for (const char *f = at + len; *f == ':';) {
+    size_t flen = strcspn(f + 1, ":\"\n");
+    if (flen >= 2 && (f[flen] == '+' || f[flen] == '-')) { /* "xnack+" -> "+xnack" */
+      size_t used = strlen(mattr);
+      snprintf(mattr + used, 80 - used, "%s%c%.*s", used > 7 ? "," : "", f[flen], (int)(flen - 1), f + 1);
+    }
+    f += 1 + flen;
+  }
+}
+
 int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {
-  char s_path[600], mc[512];
+  char s_path[600], mc[512], cpu[80], mattr[80];
+  mc_target_options(asm_text, cpu, mattr);
   snprintf(s_path, sizeof s_path, "%s/k.s", dir);
   snprintf(o_path, o_size, "%s/k.o", dir);
   if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
@@ -19,7 +42,7 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
     return 1;
   }
   char *err = NULL;
-  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
+  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", cpu, mattr,
                      "-filetype=obj", s_path, "-o", o_path, NULL};
   int st = spawn_capture(mc_argv, NULL, NULL, &err);
   int rc = 0;
@@ -29,6 +52,23 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
     rc = 1;
   }
   free(err);
+  return rc;
+}
+
+int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+  char dir[512], o_path[600];
+  *elf = NULL;
+  *elf_size = 0;
+  if (tempdir_create(dir, sizeof dir) != 0) {
+    diag_error(d, NULL, "cannot create a temporary directory");
+    return 1;
+  }
+  int rc = wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d);
+  if (!rc && !(*elf = file_read_all(o_path, elf_size))) {
+    diag_error(d, NULL, "cannot read %s", o_path);
+    rc = 1;
+  }
+  tempdir_remove(dir);
   return rc;
 }
 

@@ -48,13 +48,32 @@ unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsi
 
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 
-/* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
- * -mcpu=gfx900 -filetype=obj) and links it with ld.lld -shared into an HSA
+/* The target ID of program p's module (AMDGPUUsage "Target ID"), as llc-19
+ * writes it in .amdgcn_target and amdhsa.target:
+ * "amdgcn-amd-amdhsa--CPU" then ":sramecc+"/":sramecc-" and
+ * ":xnack+"/":xnack-" for features set on or off (none for "any"), into
+ * buf[0..n). p NULL: gfx900, all "any". (codeobj_meta.c) */
+void mir_target_id(const mir_program *p, char *buf, size_t n);
+/* ELF e_flags for program p's module (AMDGPUUsage "ELF Header", code
+ * object v4+): EF_AMDGPU_MACH of its target, XNACK and SRAMECC any
+ * (0x100/0x400), off (0x200/0x800) or on (0x300/0xc00) where the target
+ * has the feature, 0 where it has not. p NULL: gfx900, any. */
+uint32_t mir_elf_flags(const mir_program *p);
+
+/* Assembles `asm_text` with llvm-mc (wavecc_mc_assemble) and links it with ld.lld -shared into an HSA
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
 int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
-/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
- * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
+/* Assembles `asm_text` with llvm-mc-19 into a relocatable object (ET_REL,
+ * as llc-19 -filetype=obj writes: kernels, NAME.kd descriptors, the
+ * metadata note, R_AMDGPU_REL32_LO/HI relocations for calls to functions
+ * defined elsewhere) for ld.lld -shared. On success *elf is a malloc'ed
+ * buffer of *elf_size bytes. Error: llvm-mc's messages. */
+int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19
+ * (-triple=amdgcn-amd-amdhsa, -mcpu and -mattr from the target ID of its
+ * .amdgcn_target directive: gfx900:xnack+ is -mcpu=gfx900 -mattr=+xnack;
+ * gfx900 without one) into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
  * path and --assembler=check (codeobj_check.c). */
 int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);

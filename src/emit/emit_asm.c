@@ -424,9 +424,10 @@ static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch
 
 unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
-   * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
+   * XNACK; not with xnack off) + FLAT_SCRATCH (2) when flat scratch is set up. */
   const wavecc_target *t = p->target;
-  return mir_next_free_sgpr(p) + t->reserved_sgprs + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
+  unsigned reserved = t->reserved_sgprs - (p->target_xnack < 0 ? t->xnack_mask_sgprs : 0);
+  return mir_next_free_sgpr(p) + reserved + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
 }
 
 unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vgprs) {
@@ -525,7 +526,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
-  fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
+  fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
   /* FLOAT_MODE byte: round f32 [1:0], round f16/64 [3:2], denorm f32 [5:4], denorm f16/64 [7:6]. */
   fprintf(out, "\t\t.amdhsa_float_round_mode_32 %u\n", a->float_mode & 3);
   fprintf(out, "\t\t.amdhsa_float_round_mode_16_64 %u\n", (a->float_mode >> 2) & 3);
@@ -584,6 +585,11 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
   fputs("\t.text\n", out);
   if (!p->is_function || p->exported) {
     fputs("\t.globl\t", out);
+    mir_emit_symbol(out, p->name);
+    fputc('\n', out);
+  }
+  if (p->is_function && p->exported && p->hidden) { /* as llc-19 writes `define hidden` */
+    fputs("\t.hidden\t", out);
     mir_emit_symbol(out, p->name);
     fputc('\n', out);
   }
@@ -757,7 +763,9 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
 int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
                          diag *d) {
   int rc = 0;
-  fputs("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 5\n", out);
+  char target_id[96];
+  mir_target_id(num_kernels ? kernels[0] : NULL, target_id, sizeof target_id);
+  fprintf(out, "\t.amdgcn_target \"%s\"\n\t.amdhsa_code_object_version 5\n", target_id);
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
@@ -779,6 +787,8 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   if (!listed) fputs("  []\n", out);
   for (unsigned k = 0; k < num_kernels; k++)
     if (!kernels[k]->is_function) emit_kernel_metadata(kernels[k], out);
-  fputs("amdhsa.target: amdgcn-amd-amdhsa--gfx900\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", out);
+  bool quote = strchr(target_id, ':') != NULL; /* as llc-19's YAML: 'amdgcn-amd-amdhsa--gfx900:xnack+' */
+  fprintf(out, "amdhsa.target: %s%s%s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", quote ? "'" : "",
+          target_id, quote ? "'" : "");
   return rc;
 }
