@@ -486,6 +486,7 @@ static void tail_phis(mctx *m, uint32_t b) {
       mir_temp t = c->vals[vi].t[e];
       if (!t.id) continue;
       mir_temp d = isel_tmp(c, (mir_rc)t.rc);
+      if (isel_lane_marked(c, t)) isel_lane_mark(c, d); /* a lane mask stays one */
       mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
       phi->defs[0] = mir_op_temp(d);
       phi->ops[0].kind = MIR_OPND_UNDEF;
