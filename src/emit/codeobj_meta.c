@@ -156,7 +156,7 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   mp_bool(m, p->abi.uses_dynamic_stack);
   mp_kv_uint(m, ".vgpr_count", r->vgprs);
   mp_kv_uint(m, ".vgpr_spill_count", 0);
-  mp_kv_uint(m, ".wavefront_size", 64);
+  mp_kv_uint(m, ".wavefront_size", p->target->wave_size);
 }
 
 /* AMDGPUUsage "ELF Header", code object v4+ feature fields of e_flags:

@@ -24,7 +24,6 @@
 #include "emit/encode.h"
 #include "mir/liveness.h"
 #include "target/target.h"
-#include "target/waitcnt_imm.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
@@ -259,12 +258,17 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   switch (ii->format) {
   case ISA_FMT_SOPP:
     if (ins->opcode == ISA_S_WAITCNT) {
-      unsigned vm, exp, lgkm;
-      mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
-      if (vm == 63 && exp == 7 && lgkm == 15) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
-      if (vm < 63) fprintf(out, " vmcnt(%u)", vm);
-      if (exp < 7) fprintf(out, " expcnt(%u)", exp);
-      if (lgkm < 15) fprintf(out, " lgkmcnt(%u)", lgkm);
+      /* the counters below their maximum, in the target's syntax */
+      const wavecc_target *t = e->p->target;
+      unsigned cnt[WAVECC_NUM_COUNTERS];
+      wavecc_waitcnt_decode(t, (uint16_t)ins->offset, cnt);
+      bool any = false;
+      for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++)
+        if (wavecc_counter_in_waitcnt(t, (wavecc_counter)c) && cnt[c] < wavecc_counter_max(t, (wavecc_counter)c)) {
+          fprintf(out, " %s(%u)", wavecc_counter_name((wavecc_counter)c), cnt[c]);
+          any = true;
+        }
+      if (!any) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
     } else {
       bool any = false;
       for (unsigned k = 0; k < ins->num_ops; k++)
@@ -747,7 +751,7 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .uses_dynamic_stack: %s\n", a->uses_dynamic_stack ? "true" : "false");
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
-  fprintf(out, "    .wavefront_size: 64\n");
+  fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
 }
 
 void mir_fix_kernarg_size(mir_program *p) {

@@ -28,7 +28,6 @@
 #include "emit/encode.h"
 #include "target/isa.h"
 #include "target/target.h"
-#include "target/waitcnt_imm.h"
 
 enum { LIT = 255, SADDR_OFF = 0x7f };
 
@@ -252,18 +251,14 @@ static unsigned encode_flat(enc *e, const isa_info *ii, const mir_operand *const
   return 2;
 }
 
-unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn, diag *d) {
-  return mir_encode_instr_in(ins, WAVECC_ENC_GFX9, out, fn, d);
-}
-
-unsigned mir_encode_instr_in(const mir_instr *ins, unsigned encoding, uint32_t out[4], const char *fn, diag *d) {
+unsigned mir_encode_instr(const wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn, diag *d) {
   enc e = {.ins = ins, .fn = fn, .d = d};
   /* The format and opcode of the target's encoding family (isa_encoding:
    * gfx90a's v_mul_legacy_f32 is VOP3-only, v_fma_mix_f32 has no gfx9
    * opcode); the rest of the entry from the table. */
   assert(ins->opcode < ISA_NUM_OPS);
   isa_info in_family = isa_table[ins->opcode];
-  const isa_enc *x = isa_encoding(encoding, ins->opcode);
+  const isa_enc *x = isa_encoding(t->encoding, ins->opcode);
   if (!x) {
     diag_error(d, fn, "internal: %s has no encoding on this target", in_family.mnemonic);
     return 0;
@@ -301,9 +296,11 @@ unsigned mir_encode_instr_in(const mir_instr *ins, unsigned encoding, uint32_t o
     if (ins->opcode == ISA_S_WAITCNT) {
       /* as the printer writes it: the counters below their maximum (bit 7
        * and other unused bits come out 0, as llvm-mc encodes them) */
-      unsigned vm, exp, lgkm;
-      mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
-      if (vm < 63 || exp < 7 || lgkm < 15) simm = (vm & 15) | (vm >> 4) << 14 | exp << 4 | lgkm << 8;
+      unsigned cnt[WAVECC_NUM_COUNTERS];
+      wavecc_waitcnt_decode(t, (uint16_t)ins->offset, cnt);
+      bool waits = false;
+      for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++) waits |= cnt[c] < wavecc_counter_max(t, (wavecc_counter)c);
+      if (waits) simm = wavecc_waitcnt_encode(t, cnt);
     }
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_BLOCK) simm = 0; /* a branch: resolved by the caller */
@@ -422,7 +419,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
         continue;
       }
       uint32_t w[4];
-      unsigned n = mir_encode_instr_in(ins, p->target->encoding, w, p->name, d);
+      unsigned n = mir_encode_instr(p->target, ins, w, p->name, d);
       if (!n) { errors++; continue; }
       /* the statistics' and printer's size (offsets come from the bytes themselves) */
       assert(n * 4 == mir_instr_size(p, ins));

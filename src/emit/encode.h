@@ -113,11 +113,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
  * (up to 4 dwords); returns the number of dwords, 0 after a diagnostic.
  * Branch targets are not resolved here: SOPP with a block operand gets
  * simm16 = 0. */
-unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn, diag *d);
-/* As mir_encode_instr, in encoding family `encoding` (a wavecc_encoding:
- * the target's; mir_encode_instr is GFX9). An instruction the family lacks
- * is an internal error. */
-unsigned mir_encode_instr_in(const mir_instr *ins, unsigned encoding, uint32_t out[4], const char *fn, diag *d);
+unsigned mir_encode_instr(const wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn, diag *d);
 
 /* ---- code object ------------------------------------------------------- */
 

@@ -13,8 +13,8 @@
  *   Out-of-range loads return 0 and stores are dropped: for stride 0 per
  *   dword against num_records bytes, otherwise index >= num_records.
  * - Scratch: every lane's private byte o lives at
- *   wave_base + (o / 4) * 256 + lane * 4 + o % 4 (element size 4, index
- *   stride 64), the same layout through the s[0:3] V# (MUBUF) and through
+ *   wave_base + (o / 4) * 4 * wave_size + lane * 4 + o % 4 (element size 4,
+ *   index stride the wave size: 256 bytes a dword in wave64), the same layout through the s[0:3] V# (MUBUF) and through
  *   FLAT_SCRATCH (SCRATCH instructions and flat private-aperture addresses).
  * - Flat addresses inside the shared / private apertures (EMU_*_APERTURE,
  *   reported by src_shared_base / src_private_base) go to LDS / scratch. */

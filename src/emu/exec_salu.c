@@ -241,6 +241,8 @@ static int exec_index_pc(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 static int saveexec(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a) {
   isa_op op = in->op;
   bool b32 = isa_table[op].sig[1] == '1'; /* "s1;a1": the 32-bit forms */
+  if ((b32 ? 32u : 64u) != (w->nlanes > 32 ? 64u : 32u)) /* its mask would not be the wave's EXEC */
+    return emu_fault(d, w, in, "a %u-bit lane-mask operation in a wave%u wave", b32 ? 32u : 64u, w->nlanes);
   uint64_t keep = b32 ? 0xffffffffull : ~0ull;
   uint64_t e = w->exec & keep, n;
   switch (op) {

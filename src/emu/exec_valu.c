@@ -380,6 +380,12 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return -1;
 }
 
+/* Notes the VALU write of lane mask `sd` (one SGPR in wave32, a pair in
+ * wave64) for the SGPR hazards that follow. */
+static void mark_valu_sgpr_write(const emu_dispatch *d, emu_wave *w, unsigned sd) {
+  for (unsigned k = 0, n = w->nlanes > 32 ? 2u : 1u; k < n; k++) w->valu_sgpr_write[(sd + k) & 127] = w->ws;
+}
+
 /* Reads the NSRC source operands (register CODES of WIDTHS dwords) of
  * the active lanes into SRC, applying SDWA selects, 16-bit op_sel and
  * abs/neg. v_cndmask_b32 reads each lane's selected source only (CIN the
@@ -575,7 +581,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
   emu_lanes blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
-  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
+  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR (pair in wave64) src2 in VOP3. */
   emu_lanes cin = 0;
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
@@ -621,7 +627,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     free(dst);
     if (sd != EMU_NO_SDST) {
       if (emu_mask_write(d, w, in, sd, cmask)) return -1;
-      w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+      mark_valu_sgpr_write(d, w, sd);
     }
     if (vi->cmpx) w->exec = cmask;
     return 0;
@@ -632,7 +638,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
     if (emu_mask_write(d, w, in, sd, cout_mask & exec)) return -1;
-    w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+    mark_valu_sgpr_write(d, w, sd);
   }
   return 0;
 }

@@ -105,6 +105,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
   if (code < EMU_NUM_SGPR) {
     if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
     if (code == OPC_EXEC_LO) return (uint32_t)w->exec;
+    if (code == OPC_EXEC_HI && w->nlanes <= 32) { *err = 1; emu_fault(d, w, in, "reads exec_hi, which is no part of EXEC in wave%u", w->nlanes); return 0; }
     if (code == OPC_EXEC_HI) return (uint32_t)(w->exec >> 32);
     if (emu_sreg_check(d, w, in, code, 1)) { *err = 1; return 0; }
     return w->s[code];
@@ -130,6 +131,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
 /* Reads a 64-bit scalar operand (an aligned SGPR pair, VCC, EXEC, constant). */
 uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
   int ok;
+  if (code == OPC_EXEC_LO && w->nlanes <= 32) { *err = 1; emu_fault(d, w, in, "reads EXEC as 64 bits in wave%u (exec_lo is all of it)", w->nlanes); return 0; }
   if (code == OPC_EXEC_LO) return w->exec;
   if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
   if (code < EMU_NUM_SGPR - 1) {
@@ -152,10 +154,16 @@ static void trace_add(emu_dispatch *d, const char *fmt, unsigned a, uint32_t v) 
   d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, fmt, a, v);
 }
 
-/* Writes an SGPR-file register (EXEC halves update the mask). */
+/* Writes an SGPR-file register (EXEC halves update the mask; in wave32
+ * exec_lo is all of EXEC and exec_hi may not be written). */
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v) {
   if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
-  if (code == OPC_EXEC_LO) { w->exec = (w->exec & ~0xffffffffull) | v; trace_add(d, " exec_lo=%u%08x", 0, v); return 0; }
+  if (code == OPC_EXEC_LO) {
+    w->exec = ((w->exec & ~0xffffffffull) | v) & wavecc_lanes_all(w->nlanes);
+    trace_add(d, " exec_lo=%u%08x", 0, v);
+    return 0;
+  }
+  if (code == OPC_EXEC_HI && w->nlanes <= 32) return emu_fault(d, w, in, "writes exec_hi, which is no part of EXEC in wave%u", w->nlanes);
   if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
   if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
   if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
@@ -195,6 +203,7 @@ uint64_t emu_vcc_mask(const emu_wave *w) {
 
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
   if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0; /* a 64-bit NULL: not NULL and EXEC_LO */
+  if (code == OPC_EXEC_LO && w->nlanes <= 32) return emu_fault(d, w, in, "writes EXEC as 64 bits in wave%u", w->nlanes);
   if (code == OPC_EXEC_LO) {
     w->exec = v;
     if (d->trace && d->twlen + 32 < sizeof d->tw) d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " exec=0x%016llx", (unsigned long long)v);
@@ -203,6 +212,7 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
   if (emu_swrite(d, w, in, code, (uint32_t)v)) return -1;
   return emu_swrite(d, w, in, code + 1, (uint32_t)(v >> 32));
 }
+
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
