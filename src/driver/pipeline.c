@@ -255,6 +255,7 @@ void wavecc_print_passes(FILE *out) {
  * isel_calls.c). */
 typedef struct pipeline {
   const wavecc_options *o;
+  const wavecc_target *target; /* -mcpu's (gfx900 by default) */
   diag *d;
   FILE *dump;
   pass_timers tm;
@@ -281,7 +282,7 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
 
   /* 3. Instruction selection, EXEC-mask control flow included. */
   t0 = now_sec();
-  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->d);
+  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->target, pl->d);
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
   pl->progs[k] = p;
@@ -433,6 +434,8 @@ static void report_times(const pass_timers *tm, wavecc_result *r) {
 
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
   pipeline pl = {.o = o, .d = d, .dump = o->dump_file ? (FILE *)o->dump_file : stderr, .retried = UINT32_MAX};
+  pl.target = wavecc_target_by_name(o->mcpu ? o->mcpu : "gfx900"); /* checked by wavecc_compile */
+  if (!pl.target) return diag_error(d, NULL, "unsupported -mcpu=%s", o->mcpu), -1;
   double t_start = now_sec();
   if (check_print_after(o, d)) return -1;
 
@@ -498,10 +501,10 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   if (!rc && obj) {
     double t0 = now_sec();
     if (!builtin) {
-      rc = wavecc_assemble_link(asm_text, &elf, &elf_size, d);
+      rc = wavecc_assemble_link(pl.target, asm_text, &elf, &elf_size, d);
       timer_add(&pl.tm, "assemble-link", now_sec() - t0);
     } else if (o->assembler == WAVECC_ASSEMBLER_CHECK) {
-      rc = mir_check_code_object(asm_text, elf, elf_size, d);
+      rc = mir_check_code_object(pl.target, asm_text, elf, elf_size, d);
       timer_add(&pl.tm, "check-assembler", now_sec() - t0);
     }
     if (!rc) {

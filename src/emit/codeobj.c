@@ -8,9 +8,17 @@
 #include <string.h>
 
 #include "emit/emit.h"
+#include "target/target.h"
 #include "util/spawn.h"
 
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {
+void wavecc_mc_cpu_args(const wavecc_target *t, char *mcpu, size_t mcpu_n, char *mattr, size_t mattr_n) {
+  snprintf(mcpu, mcpu_n, "-mcpu=%s", t->name);
+  if (mir_target_is_rdna(t)) snprintf(mattr, mattr_n, "-mattr=+wavefrontsize%u", t->wave_size);
+  else if (mattr_n) mattr[0] = 0;
+}
+
+int wavecc_mc_assemble(const wavecc_target *t, const char *dir, const char *asm_text, char *o_path, size_t o_size,
+                       diag *d) {
   char s_path[600], mc[512];
   snprintf(s_path, sizeof s_path, "%s/k.s", dir);
   snprintf(o_path, o_size, "%s/k.o", dir);
@@ -19,8 +27,10 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
     return 1;
   }
   char *err = NULL;
-  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900",
-                     "-filetype=obj", s_path, "-o", o_path, NULL};
+  char mcpu[64], mattr[64];
+  wavecc_mc_cpu_args(t, mcpu, sizeof mcpu, mattr, sizeof mattr);
+  char *mc_argv[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", mcpu,
+                     "-filetype=obj", s_path, "-o", o_path, mattr[0] ? mattr : NULL, NULL};
   int st = spawn_capture(mc_argv, NULL, NULL, &err);
   int rc = 0;
   if (st != 0 || (err && *err)) {
@@ -32,7 +42,7 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
   return rc;
 }
 
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+int wavecc_assemble_link(const wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600], lld[512];
   *elf = NULL;
   *elf_size = 0;
@@ -43,7 +53,7 @@ int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, dia
   snprintf(so_path, sizeof so_path, "%s/k.so", dir);
   int rc = 1;
   char *err = NULL;
-  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
+  if (wavecc_mc_assemble(t, dir, asm_text, o_path, sizeof o_path, d)) goto out;
   char *ld_argv[] = {(char *)llvm_tool_path(lld, sizeof lld, "ld.lld"), "-shared", "--no-undefined", o_path, "-o",
                      so_path, NULL};
   int st = spawn_capture(ld_argv, NULL, NULL, &err);

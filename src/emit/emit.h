@@ -16,6 +16,20 @@
 
 /* ---- emission (src/emit/emit_asm.c) --------------------------------- */
 
+/* Is t an RDNA GPU (GFX10 or GFX11 encoding family)? Its kernel
+ * descriptor has the wave32 bit, WGP_MODE/MEM_ORDERED/FWD_PROGRESS and
+ * no SGPR granule (AMDGPUUsage "Kernel Descriptor", GFX10-GFX11 columns).
+ * GFX11 has no private segment buffer user SGPRs (AMDGPUUsage: "not
+ * supported with architected flat scratch", as llvm-mc-19 says). */
+bool mir_target_is_rdna(const struct wavecc_target *t);
+bool mir_target_has_buffer_scratch_sgprs(const struct wavecc_target *t);
+/* The target ID of the module's code object, "amdgcn-amd-amdhsa--gfx900"
+ * (AMDGPUUsage "Target Triples", "Target ID"; XNACK and SRAMECC 'any'
+ * leave no suffix). */
+void mir_target_id(const struct wavecc_target *t, char *buf, size_t n);
+/* The target of a module's programs (all share one; gfx900 if none). */
+const struct wavecc_target *mir_module_target(mir_program *const *kernels, unsigned num_kernels);
+
 /* Encoded size in bytes of one instruction (4 or 8, +4 per literal);
  * 0 for pseudos that emit nothing. */
 unsigned mir_instr_size(const mir_program *p, const mir_instr *ins);
@@ -49,14 +63,18 @@ unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsi
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 
 /* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
- * -mcpu=gfx900 -filetype=obj) and links it with ld.lld -shared into an HSA
+ * -mcpu=<t's> -filetype=obj) and links it with ld.lld -shared into an HSA
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+int wavecc_assemble_link(const struct wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d);
 /* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
  * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
  * path and --assembler=check (codeobj_check.c). */
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);
+int wavecc_mc_assemble(const struct wavecc_target *t, const char *dir, const char *asm_text, char *o_path, size_t o_size,
+                       diag *d);
+/* llvm-mc's / llvm-objdump's -mcpu and -mattr for target t: the wave
+ * size explicit on RDNA (wave32 by default there), none on GFX9. */
+void wavecc_mc_cpu_args(const struct wavecc_target *t, char *mcpu, size_t mcpu_n, char *mattr, size_t mattr_n);
 
 #endif

@@ -55,10 +55,30 @@ static const char *float_inline_text(uint32_t v) {
   }
 }
 
-static bool is_vop12c(const mir_instr *ins) {
+isa_format mir_format(unsigned family, unsigned op) {
+  const isa_enc *x = isa_encoding(family, op);
+  return x ? (isa_format)x->format : isa_table[op].format;
+}
+
+static bool is_vop12c(unsigned family, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[ins->opcode].format;
+  isa_format f = mir_format(family, ins->opcode);
   return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
+}
+
+/* Can a VOP3 instruction take a literal? GFX10 and later: one (RDNA 2 ISA
+ * guide, "VOP3"); Vega: none. */
+static bool vop3_literal_ok(unsigned family) { return family == WAVECC_ENC_GFX10 || family == WAVECC_ENC_GFX11; }
+
+static unsigned family_of(const mir_program *p) { return p->target->encoding; }
+
+bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
+bool mir_target_has_buffer_scratch_sgprs(const wavecc_target *t) { return t->encoding != WAVECC_ENC_GFX11; }
+
+void mir_target_id(const wavecc_target *t, char *buf, size_t n) { snprintf(buf, n, "amdgcn-amd-amdhsa--%s", t->name); }
+
+const wavecc_target *mir_module_target(mir_program *const *kernels, unsigned num_kernels) {
+  return num_kernels && kernels[0]->target ? kernels[0]->target : &wavecc_target_gfx900;
 }
 
 static mir_preg opnd_reg(const mir_operand *o) {
@@ -70,16 +90,17 @@ static bool opnd_is_vgpr(const mir_operand *o) {
   return r != MIR_PREG_NONE && r >= 256;
 }
 
-bool mir_needs_vop3(const mir_instr *ins) {
-  if (!is_vop12c(ins)) return false;
+bool mir_needs_vop3(unsigned family, const mir_instr *ins) {
+  if (!is_vop12c(family, ins)) return false;
   if (ins->opcode == ISA_V_SWAP_B32) return false; /* VOP1 only: "v_swap_b32 va, vb" */
   if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod) return true;
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return true;
   const isa_info *ii = &isa_table[ins->opcode];
+  isa_format fmt = mir_format(family, ins->opcode);
   /* The 32-bit forms: VOP1 "vdst, src0"; VOP2 "vdst[, vcc], src0, vsrc1[, vcc]";
    * VOPC "vcc, src0, vsrc1". Anything else needs VOP3. */
-  if (ii->format != ISA_FMT_VOP1) {
+  if (fmt != ISA_FMT_VOP1) {
     if (ins->num_ops < 2 || !opnd_is_vgpr(&ins->ops[1])) return true;
     if (ins->num_ops > 3) return true;
     if (ins->num_ops == 3 && !((ii->flags & ISA_F_READS_VCC) && opnd_reg(&ins->ops[2]) == MIR_PREG_VCC)) return true;
@@ -89,15 +110,15 @@ bool mir_needs_vop3(const mir_instr *ins) {
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_preg r = opnd_reg(&ins->defs[k]);
     if (r == MIR_PREG_NONE || r >= 256) continue;
-    if (ii->format == ISA_FMT_VOP1 && k == 0) continue; /* v_readfirstlane writes an SGPR in e32 */
+    if (fmt == ISA_FMT_VOP1 && k == 0) continue; /* v_readfirstlane writes an SGPR in e32 */
     if (r != MIR_PREG_VCC) return true;
   }
   return false;
 }
 
-static bool needs_literal(const mir_instr *ins) {
+static bool needs_literal(unsigned family, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[ins->opcode].format;
+  isa_format f = mir_format(family, ins->opcode);
   if (f == ISA_FMT_SOPK || f == ISA_FMT_SOPP) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
@@ -107,26 +128,26 @@ static bool needs_literal(const mir_instr *ins) {
 }
 
 unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
-  (void)p;
+  unsigned family = family_of(p);
   if (mir_is_data_address(ins)) return 20; /* module data hook: getpc + add + addc, two literals */
   if (ins->opcode >= ISA_NUM_OPS) {
     if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return 4; /* at most; fallthrough may drop it */
     return 0;
   }
   unsigned size;
-  switch (isa_table[ins->opcode].format) {
+  switch (mir_format(family, ins->opcode)) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     size = 4;
     break;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
-    size = mir_needs_vop3(ins) ? 8 : 4;
+    size = mir_needs_vop3(family, ins) ? 8 : 4;
     break;
   default:
     size = 8;
     break;
   }
   if (ins->opcode == ISA_S_SETREG_IMM32_B32) size += 4; /* its 32-bit immediate */
-  return size + (needs_literal(ins) ? 4 : 0);
+  return size + (needs_literal(family, ins) ? 4 : 0);
 }
 
 /* ---- operands ------------------------------------------------------------ */
@@ -211,13 +232,13 @@ static unsigned sig_count(const char *sig, bool defs) {
   return n;
 }
 
-unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **out) {
+unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, const mir_operand **out) {
   unsigned n = defs ? ins->num_defs : ins->num_ops, m = 0;
   const mir_operand *v = defs ? ins->defs : ins->ops;
   /* Beyond the signature, EXEC/VCC/M0 operands are implicit (v_div_fmas
    * reads VCC, s_and_saveexec writes EXEC) except in the 32-bit VOP forms,
    * whose assembly spells VCC out. */
-  unsigned explicit_n = is_vop12c(ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
+  unsigned explicit_n = is_vop12c(family, ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
@@ -230,7 +251,7 @@ unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **o
 
 static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
   const mir_operand *v[256];
-  unsigned n = mir_asm_operands(ins, defs, v);
+  unsigned n = mir_asm_operands(family_of(e->p), ins, defs, v);
   for (unsigned k = 0; k < n; k++) {
     fputs(*first ? " " : ", ", e->out);
     *first = false;
@@ -238,10 +259,28 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
   }
 }
 
+/* s_waitcnt's operands: the counters it waits on, by name; the raw
+ * immediate when it waits on none. Fields from the target (target.h). */
+static void print_waitcnt(FILE *out, const wavecc_target *t, uint16_t simm) {
+  static const char *const names[WAVECC_NUM_COUNTERS] = {"vmcnt", "expcnt", "lgkmcnt"};
+  bool any = false;
+  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) {
+    unsigned v = wavecc_waitcnt_get(t, (wavecc_counter)k, simm);
+    if (v < wavecc_counter_max(t, (wavecc_counter)k)) {
+      fprintf(out, " %s(%u)", names[k], v);
+      any = true;
+    }
+  }
+  if (!any) fprintf(out, " 0x%x", (unsigned)simm);
+}
+
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
-  bool vop3 = mir_needs_vop3(ins);
+  unsigned family = family_of(e->p);
+  isa_format fmt = mir_format(family, ins->opcode);
+  const char *mn = isa_mnemonic(family, ins->opcode);
+  bool vop3 = mir_needs_vop3(family, ins);
   bool first = true;
   if (mir_is_data_address(ins)) { /* module data hook */
     if (!mir_emit_data_address(ins, e->md, out)) emit_error(e, "internal: data address of an unknown object");
@@ -249,22 +288,17 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     e->bytes += mir_instr_size(e->p, ins);
     return;
   }
-  fprintf(out, "\t%s", ii->mnemonic);
-  if (is_vop12c(ins)) fputs(vop3 ? "_e64" : "_e32", out);
-  if (vop3 || ii->format == ISA_FMT_VOP3) {
+  fprintf(out, "\t%s", mn);
+  if (is_vop12c(family, ins)) fputs(vop3 ? "_e64" : "_e32", out);
+  if ((vop3 || fmt == ISA_FMT_VOP3) && !vop3_literal_ok(family)) {
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
-        emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, ii->mnemonic);
+        emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, mn);
   }
-  switch (ii->format) {
+  switch (fmt) {
   case ISA_FMT_SOPP:
     if (ins->opcode == ISA_S_WAITCNT) {
-      unsigned vm, exp, lgkm;
-      mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
-      if (vm == 63 && exp == 7 && lgkm == 15) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
-      if (vm < 63) fprintf(out, " vmcnt(%u)", vm);
-      if (exp < 7) fprintf(out, " expcnt(%u)", exp);
-      if (lgkm < 15) fprintf(out, " lgkmcnt(%u)", lgkm);
+      print_waitcnt(out, e->p->target, (uint16_t)ins->offset);
     } else {
       bool any = false;
       for (unsigned k = 0; k < ins->num_ops; k++)
@@ -300,7 +334,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
      * definition is its data operand's register (tied, see regalloc.c) */
     if ((ii->flags & ISA_F_ATOMIC) && ins->num_defs == 1) {
       if (ins->defs[0].preg != ins->ops[0].preg)
-        emit_error(e, "internal: %s result not in its data register", ii->mnemonic);
+        emit_error(e, "internal: %s result not in its data register", mn);
     } else {
       print_list(e, ins, &first, true);
     }
@@ -328,7 +362,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (ii->format != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
+    if (fmt != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
@@ -498,6 +532,8 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
 
 static void emit_descriptor(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
+  const wavecc_target *t = p->target;
+  bool rdna = mir_target_is_rdna(t), buffer_sgprs = mir_target_has_buffer_scratch_sgprs(t);
   fputs("\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel ", out);
   mir_emit_symbol(out, p->name);
   fputc('\n', out);
@@ -505,14 +541,17 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_private_segment_fixed_size %u\n", a->private_segment_size);
   fprintf(out, "\t\t.amdhsa_kernarg_size %u\n", a->kernarg_size);
   fprintf(out, "\t\t.amdhsa_user_sgpr_count %u\n", mir_user_sgpr_count(a));
-  fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_ptr %d\n", a->dispatch_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_queue_ptr %d\n", a->queue_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr %d\n", a->kernarg_segment_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_id %d\n", a->dispatch_id);
-  fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  if (rdna) fprintf(out, "\t\t.amdhsa_wavefront_size32 %d\n", t->wave_size == 32);
   if (a->uses_dynamic_stack) fprintf(out, "\t\t.amdhsa_uses_dynamic_stack 1\n");
-  fprintf(out, "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n", a->private_segment_wave_offset);
+  fprintf(out, buffer_sgprs ? "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n"
+                            : "\t\t.amdhsa_enable_private_segment %d\n",
+          a->private_segment_wave_offset);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_x %d\n", a->workgroup_id[0]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_y %d\n", a->workgroup_id[1]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_z %d\n", a->workgroup_id[2]);
@@ -520,8 +559,8 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", mir_next_free_vgpr(p));
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
-  fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
-  fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
+  if (t->has_xnack) fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
   /* FLOAT_MODE byte: round f32 [1:0], round f16/64 [3:2], denorm f32 [5:4], denorm f16/64 [7:6]. */
   fprintf(out, "\t\t.amdhsa_float_round_mode_32 %u\n", a->float_mode & 3);
   fprintf(out, "\t\t.amdhsa_float_round_mode_16_64 %u\n", (a->float_mode >> 2) & 3);
@@ -529,6 +568,8 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_float_denorm_mode_16_64 %u\n", (a->float_mode >> 6) & 3);
   fprintf(out, "\t\t.amdhsa_dx10_clamp %d\n", a->dx10_clamp);
   fprintf(out, "\t\t.amdhsa_ieee_mode %d\n", a->ieee_mode);
+  if (rdna) /* as llc-19 writes them: CU mode off, in-order memory returns */
+    fputs("\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n\t\t.amdhsa_forward_progress 0\n", out);
   fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
 }
 
@@ -599,7 +640,7 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
       ends = false;
       if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
         unsigned n = mir_lower_branch(ins, bi, br);
-        for (unsigned k = 0; k < n; k++) emit_branch(&e, isa_table[br[k].opcode].mnemonic, br[k].target);
+        for (unsigned k = 0; k < n; k++) emit_branch(&e, isa_mnemonic(family_of(p), br[k].opcode), br[k].target);
         ends = true;
         continue;
       }
@@ -730,7 +771,8 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .uses_dynamic_stack: %s\n", a->uses_dynamic_stack ? "true" : "false");
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
-  fprintf(out, "    .wavefront_size: 64\n");
+  fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
+  if (mir_target_is_rdna(p->target)) fprintf(out, "    .workgroup_processor_mode: 1\n");
 }
 
 void mir_fix_kernarg_size(mir_program *p) {
@@ -753,7 +795,9 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
 int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
                          diag *d) {
   int rc = 0;
-  fputs("\t.amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n\t.amdhsa_code_object_version 5\n", out);
+  char target_id[64];
+  mir_target_id(mir_module_target(kernels, num_kernels), target_id, sizeof target_id);
+  fprintf(out, "\t.amdgcn_target \"%s\"\n\t.amdhsa_code_object_version 5\n", target_id);
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
@@ -775,6 +819,6 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   if (!listed) fputs("  []\n", out);
   for (unsigned k = 0; k < num_kernels; k++)
     if (!kernels[k]->is_function) emit_kernel_metadata(kernels[k], out);
-  fputs("amdhsa.target: amdgcn-amd-amdhsa--gfx900\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", out);
+  fprintf(out, "amdhsa.target: %s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", target_id);
   return rc;
 }

@@ -387,7 +387,7 @@ static const isel_hooks hooks = {
 };
 
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
-                         const isel_call_abi *ca, diag *d) {
+                         const isel_call_abi *ca, const struct wavecc_target *target, diag *d) {
   isel_ctx c = {0};
   c.hooks = &hooks;
   c.ca = ca;
@@ -402,6 +402,7 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
   c.d = d;
   c.opt_level = opt_level;
   c.p = mir_program_create(mem, c.fname);
+  if (target) c.p->target = target;
   ptrmap_init(&c.vmap, mem, di->num_values);
   /* room for every value the function defines (arguments and
    * instructions) at once: growing by doubling touched twice the memory */

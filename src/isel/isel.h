@@ -83,11 +83,13 @@ unsigned isel_implicit_dwords(unsigned mask);
 unsigned isel_call_dwords(LLVMTypeRef t);
 
 /* Selects kernel or function `fn` (`ca` NULL when the module has no real
- * functions). The program and everything it points to live in `mem`.
+ * functions) for GPU `target` (the program's target: lane-mask width,
+ * which instructions exist). The program and everything it points to
+ * live in `mem`.
  * Returns NULL after reporting unsupported IR in `d` as
  * "function: message: <instruction>". */
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
-                         const isel_call_abi *ca, diag *d);
+                         const isel_call_abi *ca, const struct wavecc_target *target, diag *d);
 
 /* The module's data objects (isel_data.c): every global in the global or
  * constant address space with an initialiser, serialised in the module's
