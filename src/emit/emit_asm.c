@@ -262,9 +262,9 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
 /* s_waitcnt's operands: the counters it waits on, by name; the raw
  * immediate when it waits on none. Fields from the target (target.h). */
 static void print_waitcnt(FILE *out, const wavecc_target *t, uint16_t simm) {
-  static const char *const names[WAVECC_NUM_COUNTERS] = {"vmcnt", "expcnt", "lgkmcnt"};
+  static const char *const names[WAVECC_WAITCNT_FIELDS] = {"vmcnt", "expcnt", "lgkmcnt"};
   bool any = false;
-  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) {
+  for (unsigned k = 0; k < WAVECC_WAITCNT_FIELDS; k++) {
     unsigned v = wavecc_waitcnt_get(t, (wavecc_counter)k, simm);
     if (v < wavecc_counter_max(t, (wavecc_counter)k)) {
       fprintf(out, " %s(%u)", names[k], v);

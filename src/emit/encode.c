@@ -222,9 +222,9 @@ void enc_flat_fields(enc *e, const enc_ops *o, enc_flat *f) {
  * maximum at the target's fields, other bits 0 (as llvm-mc encodes them);
  * an immediate that waits on nothing unchanged. */
 static uint32_t waitcnt_simm(const wavecc_target *t, uint32_t simm) {
-  unsigned c[WAVECC_NUM_COUNTERS];
+  unsigned c[WAVECC_WAITCNT_FIELDS];
   bool waits = false;
-  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) {
+  for (unsigned k = 0; k < WAVECC_WAITCNT_FIELDS; k++) {
     c[k] = wavecc_waitcnt_get(t, (wavecc_counter)k, simm);
     waits |= c[k] < wavecc_counter_max(t, (wavecc_counter)k);
   }

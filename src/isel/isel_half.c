@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 uint32_t isel_f16_bits(double v) {
   uint32_t sign = signbit(v) ? 0x8000u : 0;
@@ -349,6 +350,10 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
 }
 
 bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins) {
+  /* RDNA has no v_mad_mix_f32 (v_fma_mix_f32 fuses, which fmuladd allows
+   * but the unfused fallback matches on every target): the caller then
+   * selects the conversions and the multiply-add separately */
+  if (!isa_encoding(c->p->target->encoding, ISA_V_MAD_MIX_F32)) return false;
   if (!mad_mix_call(ins)) return false;
   LLVMValueRef h[3];
   for (unsigned i = 0; i < 3; i++) h[i] = ext_from_half(LLVMGetOperand(ins, i));

@@ -25,9 +25,12 @@ static inline void mir_waitcnt_decode(uint16_t imm, unsigned *vmcnt, unsigned *e
  * at the target's counter fields (target.h; gfx10 widens lgkmcnt to 6
  * bits, gfx11 moves every field: RDNA 2/3 ISA guides, S_WAITCNT); the
  * other bits 0. The inverse of wavecc_waitcnt_get. */
-static inline uint16_t wavecc_waitcnt_make(const wavecc_target *t, const unsigned c[WAVECC_NUM_COUNTERS]) {
+/* s_waitcnt's simm16 holds the first WAVECC_WAITCNT_FIELDS counters (vm,
+ * exp, lgkm); any later one has its own instruction (s_waitcnt_vscnt). */
+enum { WAVECC_WAITCNT_FIELDS = 3 };
+static inline uint16_t wavecc_waitcnt_make(const wavecc_target *t, const unsigned c[WAVECC_WAITCNT_FIELDS]) {
   uint32_t simm = 0;
-  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) {
+  for (unsigned k = 0; k < WAVECC_WAITCNT_FIELDS; k++) {
     const wavecc_counter_field *f = &t->counters[k];
     unsigned v = c[k] & ((1u << f->bits) - 1);
     simm |= (v & ((1u << f->lo_bits) - 1)) << f->lo_shift;
