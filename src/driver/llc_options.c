@@ -50,39 +50,9 @@ int llc_triple_check(const char *triple, char *why, size_t n) {
   return 0;
 }
 
-/* The verdict on one feature `name` turned on (`on`) for target t: NULL
- * when it matches t's facts, else why not (a static string). */
-static const char *feature_verdict(const wavecc_target *t, const char *name, bool on) {
-  if (!strcmp(name, "wavefrontsize64")) return on == (t->wave_size == 64) ? NULL : "not this processor's wave size";
-  if (!strcmp(name, "wavefrontsize32")) return on == (t->wave_size == 32) ? NULL : "not this processor's wave size";
-  if (!strcmp(name, "sramecc"))
-    return !t->has_sramecc ? (on ? "the processor has no SRAM ECC" : NULL)
-                           : "wavecc writes the target ID without sramecc (any); sramecc+/- not supported";
-  if (!strcmp(name, "xnack"))
-    return t->has_xnack ? "wavecc writes the target ID with xnack 'any'; xnack+/- code objects not supported yet"
-                        : (on ? "the processor has no XNACK" : NULL);
-  return "not a feature wavecc supports";
-}
-
 int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n) {
-  const char *s = mattr;
-  while (s && *s) {
-    const char *comma = strchr(s, ',');
-    size_t len = comma ? (size_t)(comma - s) : strlen(s);
-    char feat[64];
-    if (len >= sizeof feat) len = sizeof feat - 1;
-    memcpy(feat, s, len);
-    feat[len] = 0;
-    s = comma ? comma + 1 : NULL;
-    if (feat[0] != '+' && feat[0] != '-') {
-      snprintf(why, n, "-mattr feature '%s' needs a '+' or '-' in front", feat);
-      return -1;
-    }
-    const char *no = feature_verdict(t, feat + 1, feat[0] == '+');
-    if (no) {
-      snprintf(why, n, "-mattr feature '%s' for %s: %s", feat, t->name, no);
-      return -1;
-    }
-  }
-  return 0;
+  char no[256];
+  if (wavecc_target_with_features(t, mattr, no, sizeof no)) return 0;
+  snprintf(why, n, "-mattr %s", no);
+  return -1;
 }

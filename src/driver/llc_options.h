@@ -16,9 +16,10 @@
 int llc_triple_check(const char *triple, char *why, size_t n);
 
 /* Checks an -mattr list (comma-separated +feature / -feature) against
- * target `t`'s facts: wavefrontsize64/32 as its wave size; sramecc off
- * where it has none; xnack (a target-ID feature wavecc writes as "any")
- * not yet. Returns 0, or -1 with a message naming the first feature it
+ * target `t`'s processor (wavecc_target_with_features, which also gives
+ * the instance the list selects): wavefrontsize64/32 where the processor
+ * has that wave size; sramecc off where it has none; xnack (a target-ID
+ * feature wavecc writes as "any") not yet. Returns 0, or -1 with a message naming the first feature it
  * cannot honour in why[0..n). */
 int llc_mattr_check(const wavecc_target *t, const char *mattr, char *why, size_t n);
 

@@ -61,6 +61,10 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
   uint32_t w = fetch(p, pc, &ok), w1 = 0;
   if (!ok) { emu_err(dev, "pc 0x%llx: outside the code", (unsigned long long)pc); return -1; }
   in->size = 4;
+  if (dev->tgt->encoding != WAVECC_ENC_GFX9) { /* the GFX10/GFX11 layouts differ: no guessing */
+    emu_err(dev, "pc 0x%llx: decoding %s code is not implemented", (unsigned long long)pc, dev->tgt->name);
+    return -1;
+  }
   int need_lit = 0;
 #define SECOND() do { w1 = fetch(p, pc + 4, &ok); if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; } in->size = 8; } while (0)
   if ((w >> 23) == 0x17d) { /* SOP1 */

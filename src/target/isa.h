@@ -145,6 +145,17 @@ const char *isa_mnemonic(unsigned e, unsigned op);
  * ISA_NUM_OPS if none (decoders build their own direct tables from
  * isa_encoding; this is for tests and tools). */
 isa_op isa_lookup_in(unsigned e, isa_format f, unsigned opcode);
+/* The VOP3 opcode of the VOP1/VOP2/VOPC opcode `opcode` (format f) in
+ * family e: VOPC + 0, VOP2 + 0x100, VOP1 + 0x140 on GFX9 (Vega ISA guide
+ * 12.x "VOP3"), VOP1 + 0x180 on GFX10/GFX11 (RDNA 2 guide 13.3.3, RDNA 3
+ * guide 15.3.4; scripts/gen-rdna-isa-maps.py checks every map entry). */
+unsigned isa_vop3_opcode(unsigned e, isa_format f, unsigned opcode);
+/* The instruction of VOPD (GFX11 dual issue: two VALU operations in one
+ * 64-bit word) component opcode `code`, in the X half (OPX [25:22]) if
+ * x_half else the Y half (OPY [21:17]); ISA_NUM_OPS if family e has no
+ * VOPD or the slot has no such instruction. RDNA 3 ISA guide, "VOPD";
+ * isa_gfx11.def's VOPD lines. */
+isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half);
 /* Name of an encoding format ("SOP1", ...). */
 const char *isa_format_name(isa_format f);
 /* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.

@@ -1,18 +1,21 @@
 /* The target description: the facts about one GPU that the compiler and
  * the emulator read instead of assuming them (wave size, register files,
  * counters, hazards, MODE, descriptors). One const instance per processor
- * (target_gfx900.c); the ISA table (isa.h) holds the per-opcode facts.
+ * and wave size (target_gfx900.c, target_rdna.c: an RDNA processor has a
+ * wave32 instance, its default, and a wave64 one, reached through
+ * wavecc_target_variant); the ISA table (isa.h) holds the per-opcode facts.
  *
  * Sources: AMDGPUUsage ("Processors", "Kernel Descriptor", "Initial Kernel
  * Execution State", "Memory Model GFX9", "Private Segment Buffer"), the
  * Vega ISA guide (3.x "Wave State" / "MODE", 4.4 "Data Dependency
  * Resolution", 4.5 "Manually Inserted Wait States", 8.1.5 "Buffer
- * Resource"), and LLVM's AMDGPU subtarget tables (GCNSubtarget,
+ * Resource"), the RDNA 2 and RDNA 3 ISA guides (the same chapters), and LLVM's AMDGPU subtarget tables (GCNSubtarget,
  * AMDGPUBaseInfo) for what llc-19 assumes of each processor. */
 #ifndef WAVECC_TARGET_TARGET_H
 #define WAVECC_TARGET_TARGET_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Instruction encoding family (which microcode formats, opcode maps). */
@@ -30,12 +33,17 @@ typedef enum wavecc_counter {
   WAVECC_CNT_VM,   /* vector memory loads/stores/atomics (in order) */
   WAVECC_CNT_EXP,  /* exports and GDS */
   WAVECC_CNT_LGKM, /* LDS, GDS, constant (SMEM) and messages (out of order for SMEM) */
+  WAVECC_CNT_VS,   /* GFX10+: vector memory stores and returnless atomics, waited for by
+                      s_waitcnt_vscnt (its simm16 holds the count); vmcnt then counts loads
+                      and returning atomics only. 0 bits: no such counter (gfx9, stores in vmcnt) */
   WAVECC_NUM_COUNTERS
 } wavecc_counter;
 
 typedef struct wavecc_counter_field {
-  uint8_t bits;        /* width: the counter saturates at 2^bits - 1, which also means "no wait" */
-  uint8_t lo_shift;    /* bit position of the low part in the s_waitcnt simm16 */
+  uint8_t bits;        /* width: the counter saturates at 2^bits - 1, which also means "no wait";
+                          0: the target has no such counter */
+  uint8_t lo_shift;    /* bit position of the low part in the s_waitcnt simm16 (for
+                          WAVECC_CNT_VS: in s_waitcnt_vscnt's simm16) */
   uint8_t lo_bits;     /* width of the low part */
   uint8_t hi_shift;    /* bit position of the high part (0 if none) */
 } wavecc_counter_field;
@@ -71,9 +79,27 @@ typedef struct wavecc_descriptor_layout {
   uint8_t sgpr_blocks_bits;
   uint8_t sgpr_block;         /* its granule in SGPRs (what llvm-mc-19 writes) */
   uint8_t float_mode_shift;   /* FLOAT_MODE byte in RSRC1 */
+  /* GFX10+: no SGPR count field (sgpr_blocks_bits 0: write 0 there) and
+   * these bits that llc-19 sets on every kernel: RSRC1 WGP_MODE (29) and
+   * MEM_ORDERED (30) (FWD_PROGRESS, 31, stays 0), kernel_code_properties
+   * ENABLE_WAVEFRONT_SIZE32 (10) for a wave32 instance. */
+  uint32_t rsrc1_fixed;
+  uint16_t code_props_fixed;
 } wavecc_descriptor_layout;
 
-typedef struct wavecc_target {
+/* How a kernel's FLAT_SCRATCH (the base flat scratch and scratch_*
+ * instructions use) gets set (AMDGPUUsage "Flat Scratch"). */
+typedef enum wavecc_flat_scratch_init {
+  WAVECC_FS_SGPR_PAIR, /* gfx9: the kernel adds the wave offset to the flat-scratch-init user
+                          SGPRs and writes the FLAT_SCRATCH SGPR pair (flat_scratch_reg) */
+  WAVECC_FS_SETREG,    /* gfx10: the same sum written with s_setreg_b32 to hwregs
+                          HW_REG_FLAT_SCR_LO/HI (flat_scratch_hwreg, +1) */
+  WAVECC_FS_ARCHITECTED, /* gfx11: set by the hardware when the descriptor enables the private
+                          segment; no private segment buffer, no wave offset SGPR */
+} wavecc_flat_scratch_init;
+
+typedef struct wavecc_target wavecc_target;
+struct wavecc_target {
   const char *name;             /* -mcpu name, "gfx900" */
   uint32_t elf_mach;            /* EF_AMDGPU_MACH_* in the code object's e_flags */
   wavecc_encoding encoding;
@@ -83,6 +109,10 @@ typedef struct wavecc_target {
   bool has_xnack;               /* the XNACK target-ID feature exists (AMDGPUUsage "Processors") */
   bool has_sramecc;             /* the SRAMECC target-ID feature exists */
   const char *description;      /* one line for -mcpu=help */
+  const struct wavecc_target *other_wave; /* the same processor at its other wave size (RDNA:
+                                   wave32 <-> wave64); NULL if the wave size is fixed */
+  bool packed_workitem_ids;     /* gfx11: v0 holds x | y << 10 | z << 20 (AMDGPUUsage "Initial
+                                   Kernel Execution State"); else v0, v1, v2 */
   unsigned lane_mask_dwords;    /* SGPRs a lane mask occupies (EXEC, VCC, v_cmp results) */
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
 
@@ -112,14 +142,29 @@ typedef struct wavecc_target {
   unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
+  wavecc_flat_scratch_init flat_scratch_init;
+  unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
+  bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */
   wavecc_descriptor_layout descriptor;
-} wavecc_target;
+};
 
-/* The gfx900 description. */
+/* The descriptions wavecc knows: gfx900; gfx1030 and gfx1100 in wave32
+ * (their default) and wave64. */
 extern const wavecc_target wavecc_target_gfx900;
+extern const wavecc_target wavecc_target_gfx1030, wavecc_target_gfx1030_w64;
+extern const wavecc_target wavecc_target_gfx1100, wavecc_target_gfx1100_w64;
 
 /* The description of -mcpu `name`; NULL if wavecc does not know it. */
 const wavecc_target *wavecc_target_by_name(const char *name);
+/* t's processor at `wave_size` lanes (t itself if it already is); NULL
+ * when the processor has no such wave size (gfx9: 64 only). */
+const wavecc_target *wavecc_target_variant(const wavecc_target *t, unsigned wave_size);
+/* t with the target features of an llc-style feature string applied in
+ * order ("+wavefrontsize64,-xnack": '+'/'-' and a name, comma separated;
+ * a function's "target-features" or -mattr): the wave64 or wave32 instance
+ * of t's processor. NULL when the string is malformed or asks for
+ * something t's processor cannot do; then `why` (n bytes) says what. */
+const wavecc_target *wavecc_target_with_features(const wavecc_target *t, const char *features, char *why, size_t n);
 /* The i-th processor wavecc supports (0-based), NULL past the last: for
  * listing them (-mcpu=help). */
 const wavecc_target *wavecc_target_at(unsigned i);

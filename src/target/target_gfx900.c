@@ -13,6 +13,8 @@ const wavecc_target wavecc_target_gfx900 = {
   .has_xnack = true,
   .has_sramecc = false,
   .description = "Vega 10 (GCN 5), wave64, XNACK capable, no SRAM ECC",
+  .other_wave = NULL,
+  .packed_workitem_ids = false,
   .lane_mask_dwords = 2,
   .exec_reg = 126, /* EXEC_LO; EXEC_HI 127 (Vega ISA guide 12.x "SSRC") */
   .vcc_reg = 106,  /* VCC_LO; VCC_HI 107 */
@@ -36,6 +38,7 @@ const wavecc_target wavecc_target_gfx900 = {
     [WAVECC_CNT_VM] = {6, 0, 4, 14},
     [WAVECC_CNT_EXP] = {3, 4, 3, 0},
     [WAVECC_CNT_LGKM] = {4, 8, 4, 0},
+    [WAVECC_CNT_VS] = {0, 0, 0, 0}, /* none: stores are counted by vmcnt */
   },
   .hazard_waits = {
     [WAVECC_HZ_VALU_SGPR_LANESEL] = 4,
@@ -56,25 +59,8 @@ const wavecc_target wavecc_target_gfx900 = {
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
   .flat_scratch_reg = 102,
   .max_scratch_wave_kib = 8191,
+  .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
+  .has_private_segment_buffer = true,
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,
                  .float_mode_shift = 12},
 };
-
-static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900};
-
-const wavecc_target *wavecc_target_at(unsigned i) {
-  return i < sizeof all_targets / sizeof all_targets[0] ? all_targets[i] : NULL;
-}
-
-const wavecc_target *wavecc_target_by_name(const char *name) {
-  for (unsigned i = 0; wavecc_target_at(i); i++)
-    if (name && strcmp(all_targets[i]->name, name) == 0) return all_targets[i];
-  return NULL;
-}
-
-unsigned wavecc_target_max_hazard_wait(const wavecc_target *t) {
-  unsigned m = 0;
-  for (unsigned i = 0; i < WAVECC_NUM_HAZARDS; i++)
-    if (t->hazard_waits[i] > m) m = t->hazard_waits[i];
-  return m;
-}

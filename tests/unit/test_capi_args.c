@@ -47,7 +47,7 @@ static void compile_fails(const char *what, const char *name, const void *data, 
 /* Options each out of range in one field: case i of `bad_option`. */
 static const char *bad_option(int i, wavecc_options *o) {
   wavecc_options_init(o);
-  static const char *const cpu = "gfx1100";
+  static const char *const cpu = "gfx1200";
   switch (i) {
   case 0: o->opt_level = 99; return "opt_level 99";
   case 1: o->opt_level = -1; return "opt_level -1";
@@ -58,7 +58,7 @@ static const char *bad_option(int i, wavecc_options *o) {
   case 6: o->max_sgprs = 103; return "max_sgprs 103";
   case 7: o->num_cl_options = 3; return "cl_options NULL"; /* cl_options stays NULL */
   case 8: o->num_cl_options = -2; return "num_cl_options -2";
-  case 9: o->mcpu = cpu; return "unsupported -mcpu=gfx1100";
+  case 9: o->mcpu = cpu; return "unsupported -mcpu=gfx1200";
   case 10: o->triple = "amdgcn-amd-amdpal"; return "OS 'amdpal' is not amdhsa";
   case 11: o->triple = "r600--"; return "is not an amdgcn triple";
   default: return NULL;

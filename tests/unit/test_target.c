@@ -12,10 +12,76 @@
 static int failures;
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
 
+/* The RDNA descriptions (target_rdna.c): wave32 by default, a wave64
+ * sibling reached by wave size and by feature strings, the counter fields
+ * decoding llvm-mc-19's encodings, granules as llc-19 reports them. */
+static void check_rdna(void) {
+  const wavecc_target *t30 = wavecc_target_by_name("gfx1030"), *t11 = wavecc_target_by_name("gfx1100");
+  CHECK(t30 == &wavecc_target_gfx1030 && t11 == &wavecc_target_gfx1100);
+  if (!t30 || !t11) return;
+  CHECK(t30->elf_mach == 0x36 && t11->elf_mach == 0x41);
+  CHECK(t30->encoding == WAVECC_ENC_GFX10 && t11->encoding == WAVECC_ENC_GFX11);
+  const wavecc_target *all[] = {t30, &wavecc_target_gfx1030_w64, t11, &wavecc_target_gfx1100_w64};
+  for (unsigned i = 0; i < 4; i++) {
+    const wavecc_target *t = all[i];
+    CHECK(t->lane_mask_dwords * 32 == t->wave_size && t->wave_size == (i % 2 ? 64u : 32u));
+    CHECK(wavecc_target_variant(t, t->wave_size) == t && wavecc_target_variant(t, 96) == NULL);
+    CHECK(wavecc_target_variant(t, 96 - t->wave_size) == t->other_wave && t->other_wave->other_wave == t);
+    CHECK(!t->has_xnack && !t->has_sramecc && t->addressable_sgprs == 106 && t->reserved_sgprs == 2);
+    CHECK(t->descriptor.vgpr_block == (t->wave_size == 32 ? 8 : 4) && t->descriptor.sgpr_blocks_bits == 0);
+    CHECK(t->descriptor.code_props_fixed == (t->wave_size == 32 ? 1u << 10 : 0u));
+    CHECK((8u << ((t->buffer_rsrc_word3 >> 21) & 3)) == t->wave_size && ((t->buffer_rsrc_word3 >> 12) & 0x7f) == 22);
+    CHECK(wavecc_counter_max(t, WAVECC_CNT_LGKM) == 63 && wavecc_counter_max(t, WAVECC_CNT_VS) == 63);
+    CHECK(wavecc_target_max_hazard_wait(t) == 0 && t->max_waves_per_simd == 16);
+    /* llc-19 "; Occupancy: 16" for 41 VGPRs in wave32 on both, 10 / 16 in wave64 */
+    unsigned v = (41 + t->vgpr_granule - 1) / t->vgpr_granule * t->vgpr_granule, w = t->vgprs_per_simd / v;
+    CHECK((w > 16 ? 16 : w) == (t == &wavecc_target_gfx1030_w64 ? 10u : 16u));
+  }
+  /* llvm-mc-19 -mcpu=gfx1030: s_waitcnt vmcnt(1) expcnt(2) lgkmcnt(3) = 0x0321; gfx1100: 0x0432 */
+  CHECK(wavecc_waitcnt_get(t30, WAVECC_CNT_VM, 0x0321) == 1 && wavecc_waitcnt_get(t30, WAVECC_CNT_EXP, 0x0321) == 2 &&
+        wavecc_waitcnt_get(t30, WAVECC_CNT_LGKM, 0x0321) == 3);
+  CHECK(wavecc_waitcnt_get(t11, WAVECC_CNT_VM, 0x0432) == 1 && wavecc_waitcnt_get(t11, WAVECC_CNT_EXP, 0x0432) == 2 &&
+        wavecc_waitcnt_get(t11, WAVECC_CNT_LGKM, 0x0432) == 3);
+  CHECK(wavecc_waitcnt_get(t30, WAVECC_CNT_VM, 0x3f70) == 0 && wavecc_waitcnt_get(t11, WAVECC_CNT_VM, 0x03f7) == 0);
+  CHECK(t30->flat_scratch_init == WAVECC_FS_SETREG && t11->flat_scratch_init == WAVECC_FS_ARCHITECTED);
+  CHECK(!t30->packed_workitem_ids && t11->packed_workitem_ids && !t11->has_private_segment_buffer);
+  /* Feature strings: the last wave-size feature wins; gfx900 has no wave32. */
+  char why[128];
+  CHECK(wavecc_target_with_features(t30, "+wavefrontsize64", why, sizeof why) == &wavecc_target_gfx1030_w64);
+  CHECK(wavecc_target_with_features(t30, "-wavefrontsize32", why, sizeof why) == &wavecc_target_gfx1030_w64);
+  CHECK(wavecc_target_with_features(t11, "+wavefrontsize64,+wavefrontsize32", why, sizeof why) == t11);
+  CHECK(wavecc_target_with_features(&wavecc_target_gfx1100_w64, "-xnack,-wavefrontsize64", why, sizeof why) == t11);
+  CHECK(wavecc_target_with_features(t30, "+xnack", why, sizeof why) == NULL && strstr(why, "no XNACK"));
+  CHECK(wavecc_target_with_features(&wavecc_target_gfx900, "+wavefrontsize32", why, sizeof why) == NULL);
+  CHECK(wavecc_target_with_features(&wavecc_target_gfx900, "", why, sizeof why) == &wavecc_target_gfx900);
+  CHECK(wavecc_target_at(3) == NULL);
+
+  /* The RDNA maps (generated, checked against llvm-mc-19 by the ctest
+   * unit.isa_rdna_maps): renames, ops GFX10 dropped, the VOP3 offsets. */
+  const isa_enc *x = isa_encoding(WAVECC_ENC_GFX10, ISA_V_ADD_U32);
+  CHECK(x && x->format == ISA_FMT_VOP2 && x->opcode == 0x25 && !strcmp(isa_mnemonic(WAVECC_ENC_GFX10, ISA_V_ADD_U32), "v_add_nc_u32"));
+  CHECK(!strcmp(isa_mnemonic(WAVECC_ENC_GFX10, ISA_V_ADDC_CO_U32), "v_add_co_ci_u32"));
+  x = isa_encoding(WAVECC_ENC_GFX10, ISA_V_ADD_CO_U32); /* VOP3b only on GFX10 */
+  CHECK(x && x->format == ISA_FMT_VOP3 && x->opcode == 0x30f);
+  CHECK(!isa_encoding(WAVECC_ENC_GFX10, ISA_V_MAC_F32) && !isa_encoding(WAVECC_ENC_GFX11, ISA_BUFFER_WBINVL1));
+  CHECK(!strcmp(isa_mnemonic(WAVECC_ENC_GFX11, ISA_GLOBAL_LOAD_DWORD), "global_load_b32"));
+  CHECK(isa_encoding(WAVECC_ENC_GFX10, ISA_S_AND_SAVEEXEC_B32) != NULL);
+  CHECK(isa_vop3_opcode(WAVECC_ENC_GFX9, ISA_FMT_VOP1, 1) == 0x141 && isa_vop3_opcode(WAVECC_ENC_GFX10, ISA_FMT_VOP1, 1) == 0x181);
+  CHECK(isa_vop3_opcode(WAVECC_ENC_GFX11, ISA_FMT_VOP2, 0x25) == 0x125 && isa_vop3_opcode(WAVECC_ENC_GFX11, ISA_FMT_VOPC, 7) == 7);
+  unsigned present[2] = {0, 0};
+  for (unsigned e = WAVECC_ENC_GFX10; e <= WAVECC_ENC_GFX11; e++)
+    for (unsigned op = 0; op < ISA_NUM_OPS; op++) present[e - WAVECC_ENC_GFX10] += isa_encoding(e, op) != NULL;
+  CHECK(present[0] > 850 && present[1] > 830);
+  /* VOPD: llvm-mc-19 -mcpu=gfx1100 "v_dual_mul_f32 ... :: v_dual_mov_b32" has OPX 3, OPY 8 */
+  CHECK(isa_vopd_op(WAVECC_ENC_GFX11, 3, true) == ISA_V_MUL_F32 && isa_vopd_op(WAVECC_ENC_GFX11, 8, false) == ISA_V_MOV_B32);
+  CHECK(isa_vopd_op(WAVECC_ENC_GFX11, 0x10, false) == ISA_V_ADD_U32 && isa_vopd_op(WAVECC_ENC_GFX11, 0x10, true) == ISA_NUM_OPS);
+  CHECK(isa_vopd_op(WAVECC_ENC_GFX10, 3, true) == ISA_NUM_OPS && isa_vopd_op(WAVECC_ENC_GFX11, 0x1f, false) == ISA_NUM_OPS);
+}
+
 int main(void) {
   const wavecc_target *t = wavecc_target_by_name("gfx900");
   CHECK(t == &wavecc_target_gfx900);
-  CHECK(wavecc_target_by_name("gfx1030") == NULL && wavecc_target_by_name(NULL) == NULL);
+  CHECK(wavecc_target_by_name("gfx1031") == NULL && wavecc_target_by_name(NULL) == NULL);
   if (!t) return 1;
   CHECK(!strcmp(t->name, "gfx900") && t->encoding == WAVECC_ENC_GFX9);
 
@@ -77,6 +143,7 @@ int main(void) {
       CHECK(back != ISA_NUM_OPS && back <= op);
     }
 
+  check_rdna();
   if (failures) fprintf(stderr, "%d failures\n", failures);
   return failures != 0;
 }

@@ -1,0 +1,80 @@
+/* The list of target descriptions and the functions over it (target.h):
+ * lookup by -mcpu name, the wave-size variants, llc-style feature strings.
+ * Sources: AMDGPUUsage "Processors" (which processors, which target
+ * features), "Target Features" (wavefrontsize32/64, xnack, sramecc). */
+#include "target/target.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* One entry per processor: its default instance (wave32 on RDNA). */
+static const wavecc_target *const all_targets[] = {&wavecc_target_gfx900, &wavecc_target_gfx1030,
+                                                   &wavecc_target_gfx1100};
+
+const wavecc_target *wavecc_target_at(unsigned i) {
+  return i < sizeof all_targets / sizeof all_targets[0] ? all_targets[i] : NULL;
+}
+
+const wavecc_target *wavecc_target_by_name(const char *name) {
+  for (unsigned i = 0; wavecc_target_at(i); i++)
+    if (name && strcmp(all_targets[i]->name, name) == 0) return all_targets[i];
+  return NULL;
+}
+
+const wavecc_target *wavecc_target_variant(const wavecc_target *t, unsigned wave_size) {
+  if (!t) return NULL;
+  if (t->wave_size == wave_size) return t;
+  return t->other_wave && t->other_wave->wave_size == wave_size ? t->other_wave : NULL;
+}
+
+/* Applies one feature (`name`, turned on if `on`) to *t; NULL when it
+ * fits, else why not (a static string). */
+static const char *apply_feature(const wavecc_target **t, const char *name, bool on) {
+  bool w64 = !strcmp(name, "wavefrontsize64"), w32 = !strcmp(name, "wavefrontsize32");
+  if (w64 || w32) {
+    /* -wavefrontsize32 means wave64 as llc reads it (GCNSubtarget: the
+     * wave size is whichever feature ends up set) */
+    unsigned want = (w64 == on) ? 64 : 32;
+    const wavecc_target *v = wavecc_target_variant(*t, want);
+    if (!v) return "not this processor's wave size";
+    *t = v;
+    return NULL;
+  }
+  if (!strcmp(name, "sramecc"))
+    return !(*t)->has_sramecc ? (on ? "the processor has no SRAM ECC" : NULL)
+                              : "wavecc writes the target ID without sramecc (any); sramecc+/- not supported";
+  if (!strcmp(name, "xnack"))
+    return (*t)->has_xnack ? "wavecc writes the target ID with xnack 'any'; xnack+/- code objects not supported yet"
+                           : (on ? "the processor has no XNACK" : NULL);
+  return "not a feature wavecc supports";
+}
+
+const wavecc_target *wavecc_target_with_features(const wavecc_target *t, const char *features, char *why, size_t n) {
+  const char *s = features;
+  while (t && s && *s) {
+    const char *comma = strchr(s, ',');
+    size_t len = comma ? (size_t)(comma - s) : strlen(s);
+    char feat[64];
+    if (len >= sizeof feat) len = sizeof feat - 1;
+    memcpy(feat, s, len);
+    feat[len] = 0;
+    s = comma ? comma + 1 : NULL;
+    if (feat[0] != '+' && feat[0] != '-') {
+      snprintf(why, n, "feature '%s' needs a '+' or '-' in front", feat);
+      return NULL;
+    }
+    const char *no = apply_feature(&t, feat + 1, feat[0] == '+');
+    if (no) {
+      snprintf(why, n, "feature '%s' for %s: %s", feat, t->name, no);
+      return NULL;
+    }
+  }
+  return t;
+}
+
+unsigned wavecc_target_max_hazard_wait(const wavecc_target *t) {
+  unsigned m = 0;
+  for (unsigned i = 0; i < WAVECC_NUM_HAZARDS; i++)
+    if (t->hazard_waits[i] > m) m = t->hazard_waits[i];
+  return m;
+}

@@ -1,0 +1,112 @@
+/* The RDNA target descriptions: gfx1030 (RDNA 2, Navi 21) and gfx1100
+ * (RDNA 3, Navi 31), each as a wave32 instance (the default, as llc-19's)
+ * and a wave64 one (-mattr=+wavefrontsize64). See target.h for the fields.
+ *
+ * Sources, checked on 2026-11-28: AMDGPUUsage "Processors" (no XNACK or
+ * SRAMECC target-ID feature on either), "ELF Header" (EF_AMDGPU_MACH),
+ * "Kernel Descriptor" (GFX10+ fields), "Initial Kernel Execution State";
+ * the RDNA 2 / RDNA 3 ISA guides ("S_WAITCNT", "MODE", "Buffer
+ * Resource"); LLVM's AMDGPUBaseInfo (getVGPRAllocGranule: 16/8 on
+ * gfx10.3, 24/12 on gfx11 with its 1.5x register file; getVGPREncodingGranule
+ * 8/4; getMaxWavesPerEU 16; SGPRs do not limit occupancy on GFX10+;
+ * getMaxWorkGroupsPerCU: 32 barriers in WGP mode) and GCNHazardRecognizer
+ * (hasNoDataDepHazard: GFX10+ interlocks the GFX9 software hazards; the
+ * gfx1010 bug workarounds are not gfx1030 features); and llc-19 output for
+ * these CPUs (VGPRBlocks, Occupancy, .amdhsa_* values, e_flags 0x36 /
+ * 0x41, s_waitcnt fields via llvm-mc-19 -show-encoding). */
+#include "target/target.h"
+
+/* Fields both processors and both wave sizes share. */
+#define RDNA_COMMON                                                                                                  \
+  .has_xnack = false, .has_sramecc = false, .exec_reg = 126, /* EXEC_LO */                                           \
+  .vcc_reg = 106,                                            /* VCC_LO */                                            \
+  .vgprs = 256, .addressable_sgprs = 106,                    /* s0..s105; VCC follows */                             \
+  /* SGPRs never limit occupancy on GFX10+: one granule of all 106, 16 waves' worth */                               \
+  .sgpr_granule = 106, .sgprs_per_simd = 106 * 16, .reserved_sgprs = 2, /* VCC; no XNACK_MASK */                     \
+  .flat_scratch_sgprs = 0,                                   /* FLAT_SCRATCH is a hwreg, not SGPRs */                \
+  .max_waves_per_simd = 16, .simds_per_cu = 4,               /* a WGP (WGP mode): 2 CUs x 2 SIMD32 */                \
+  .max_workgroups_per_cu = 32, .lds_bytes = 65536,           /* per work-group (the WGP has 128 KiB) */              \
+  /* GFX10+: hasNoDataDepHazard (GCNHazardRecognizer); none of the GFX9 hazards need wait states */                 \
+  .hazard_waits = {0},                                                                                               \
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},            \
+  .default_float_mode = 0xf0, .flat_scratch_reg = 0, .max_scratch_wave_kib = 8191
+
+/* GFX10 s_waitcnt simm16: vmcnt [3:0] and [15:14], expcnt [6:4], lgkmcnt
+ * [13:8]; s_waitcnt_vscnt simm16 [5:0]. */
+#define GFX10_COUNTERS                                                                                               \
+  .counters = {[WAVECC_CNT_VM] = {6, 0, 4, 14}, [WAVECC_CNT_EXP] = {3, 4, 3, 0}, [WAVECC_CNT_LGKM] = {6, 8, 6, 0},   \
+               [WAVECC_CNT_VS] = {6, 0, 6, 0}}
+/* GFX11 s_waitcnt simm16: vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0]. */
+#define GFX11_COUNTERS                                                                                               \
+  .counters = {[WAVECC_CNT_VM] = {6, 10, 6, 0}, [WAVECC_CNT_EXP] = {3, 0, 3, 0}, [WAVECC_CNT_LGKM] = {6, 4, 6, 0},   \
+               [WAVECC_CNT_VS] = {6, 0, 6, 0}}
+
+/* Buffer resource word 3 of the private segment buffer (LLVM
+ * SIInstrInfo::getScratchRsrcWords23 / getDefaultRsrcDataFormat): FORMAT
+ * [18:12] = 22 (BUF_FMT_32_FLOAT, the same number on GFX10 and GFX11, per
+ * llvm-mc-19), INDEX_STRIDE [22:21] (2: 32 lanes, 3: 64), ADD_TID_ENABLE
+ * [23], RESOURCE_LEVEL [24] = 1 (GFX10 only), OOB_SELECT [29:28] = 3. */
+#define RSRC3_GFX10(stride) ((22u << 12) | ((stride) << 21) | (1u << 23) | (1u << 24) | (3u << 28))
+#define RSRC3_GFX11(stride) ((22u << 12) | ((stride) << 21) | (1u << 23) | (3u << 28))
+
+/* Descriptor: VGPR blocks of 8 (wave32) or 4 (wave64) VGPRs in RSRC1
+ * [5:0]; no SGPR field; WGP_MODE (29) and MEM_ORDERED (30) set as llc-19
+ * sets them; ENABLE_WAVEFRONT_SIZE32 (kernel_code_properties bit 10). */
+#define RDNA_DESCRIPTOR(w32)                                                                                         \
+  .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = (w32) ? 8 : 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 0,  \
+                 .sgpr_block = 8, .float_mode_shift = 12, .rsrc1_fixed = (1u << 29) | (1u << 30),                    \
+                 .code_props_fixed = (w32) ? 1u << 10 : 0}
+
+const wavecc_target wavecc_target_gfx1030 = {
+  .name = "gfx1030", .elf_mach = 0x36, .encoding = WAVECC_ENC_GFX10,
+  .description = "Navi 21 (RDNA 2), wave32 (wave64 with +wavefrontsize64), no XNACK, no SRAM ECC",
+  .other_wave = &wavecc_target_gfx1030_w64,
+  .wave_size = 32, .lane_mask_dwords = 1,
+  .vgpr_granule = 16, .vgprs_per_simd = 1024,
+  RDNA_COMMON, GFX10_COUNTERS,
+  .buffer_rsrc_word3 = RSRC3_GFX10(2u),
+  .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20, /* HW_REG_FLAT_SCR_LO */
+  .has_private_segment_buffer = true,
+  RDNA_DESCRIPTOR(1),
+};
+
+const wavecc_target wavecc_target_gfx1030_w64 = {
+  .name = "gfx1030", .elf_mach = 0x36, .encoding = WAVECC_ENC_GFX10,
+  .description = "Navi 21 (RDNA 2), wave64",
+  .other_wave = &wavecc_target_gfx1030,
+  .wave_size = 64, .lane_mask_dwords = 2,
+  .vgpr_granule = 8, .vgprs_per_simd = 512,
+  RDNA_COMMON, GFX10_COUNTERS,
+  .buffer_rsrc_word3 = RSRC3_GFX10(3u),
+  .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20,
+  .has_private_segment_buffer = true,
+  RDNA_DESCRIPTOR(0),
+};
+
+const wavecc_target wavecc_target_gfx1100 = {
+  .name = "gfx1100", .elf_mach = 0x41, .encoding = WAVECC_ENC_GFX11,
+  .description = "Navi 31 (RDNA 3), wave32 (wave64 with +wavefrontsize64), no XNACK, no SRAM ECC",
+  .other_wave = &wavecc_target_gfx1100_w64,
+  .packed_workitem_ids = true,
+  .wave_size = 32, .lane_mask_dwords = 1,
+  .vgpr_granule = 24, .vgprs_per_simd = 1536,
+  RDNA_COMMON, GFX11_COUNTERS,
+  .buffer_rsrc_word3 = RSRC3_GFX11(2u),
+  .flat_scratch_init = WAVECC_FS_ARCHITECTED,
+  .has_private_segment_buffer = false,
+  RDNA_DESCRIPTOR(1),
+};
+
+const wavecc_target wavecc_target_gfx1100_w64 = {
+  .name = "gfx1100", .elf_mach = 0x41, .encoding = WAVECC_ENC_GFX11,
+  .description = "Navi 31 (RDNA 3), wave64",
+  .other_wave = &wavecc_target_gfx1100,
+  .packed_workitem_ids = true,
+  .wave_size = 64, .lane_mask_dwords = 2,
+  .vgpr_granule = 12, .vgprs_per_simd = 768,
+  RDNA_COMMON, GFX11_COUNTERS,
+  .buffer_rsrc_word3 = RSRC3_GFX11(3u),
+  .flat_scratch_init = WAVECC_FS_ARCHITECTED,
+  .has_private_segment_buffer = false,
+  RDNA_DESCRIPTOR(0),
+};
