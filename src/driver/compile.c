@@ -65,10 +65,6 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "input of %zu bytes is larger than " WAVECC_MAX_INPUT_TEXT, size), -1;
   const wavecc_target *t = o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
   if (!t) return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
-  /* The RDNA descriptions exist for the emulator first; the compiler does
-   * not select, encode or set up GFX10/GFX11 code yet (issue 24). */
-  if (t->encoding == WAVECC_ENC_GFX10 || t->encoding == WAVECC_ENC_GFX11)
-    return diag_error(d, NULL, "-mcpu=%s: wavecc cannot compile for this processor yet", o->mcpu), -1;
   if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;
   if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM)
     return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ or _ASM", (int)o->output), -1;

@@ -434,8 +434,6 @@ static void report_times(const pass_timers *tm, wavecc_result *r) {
 
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
   pipeline pl = {.o = o, .d = d, .dump = o->dump_file ? (FILE *)o->dump_file : stderr, .retried = UINT32_MAX};
-  pl.target = wavecc_target_by_name(o->mcpu ? o->mcpu : "gfx900"); /* checked by wavecc_compile */
-  if (!pl.target) return diag_error(d, NULL, "unsupported -mcpu=%s", o->mcpu), -1;
   double t_start = now_sec();
   if (check_print_after(o, d)) return -1;
 
@@ -443,6 +441,24 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   wir_module *m = &pl.m;
   if (wir_import(ir, size, o->opt_level, o->triple, d, m)) return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);
+  {
+    LLVMValueRef *fns = malloc((m->num_kernels + m->num_functions + 1) * sizeof *fns);
+    if (!fns) return diag_error(d, NULL, "out of memory"), -1;
+    memcpy(fns, m->kernels, m->num_kernels * sizeof *fns);
+    if (m->num_functions) memcpy(fns + m->num_kernels, m->functions, m->num_functions * sizeof *fns);
+    pl.target = driver_module_target(o, fns, m->num_kernels + m->num_functions, d);
+    free(fns);
+    /* wave32 needs 32-bit lane masks throughout isel and the passes (issue
+     * 24's lane-mask work), not merged yet: refuse rather than miscompile */
+    if (pl.target && pl.target->lane_mask_dwords != 2) {
+      diag_error(d, NULL, "%s in wave32: not supported yet (use -mattr=+wavefrontsize64)", pl.target->name);
+      pl.target = NULL;
+    }
+    if (!pl.target) {
+      wir_module_free(m);
+      return -1;
+    }
+  }
   if (wants_dump(o, "import")) {
     char *s = LLVMPrintModuleToString(m->mod);
     fprintf(pl.dump, "; *** IR after import ***\n%s", s);

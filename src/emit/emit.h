@@ -17,12 +17,13 @@
 /* ---- emission (src/emit/emit_asm.c) --------------------------------- */
 
 /* Is t an RDNA GPU (GFX10 or GFX11 encoding family)? Its kernel
- * descriptor has the wave32 bit, WGP_MODE/MEM_ORDERED/FWD_PROGRESS and
- * no SGPR granule (AMDGPUUsage "Kernel Descriptor", GFX10-GFX11 columns).
- * GFX11 has no private segment buffer user SGPRs (AMDGPUUsage: "not
- * supported with architected flat scratch", as llvm-mc-19 says). */
+ * descriptor directives include .amdhsa_wavefront_size32 and the
+ * WGP_MODE / MEM_ORDERED / FWD_PROGRESS ones (AMDGPUUsage "Kernel
+ * Descriptor", GFX10-GFX11 columns), its metadata
+ * .workgroup_processor_mode; mir_target_wgp_mode is that bit of the
+ * target's fixed RSRC1 bits. */
 bool mir_target_is_rdna(const struct wavecc_target *t);
-bool mir_target_has_buffer_scratch_sgprs(const struct wavecc_target *t);
+unsigned mir_target_wgp_mode(const struct wavecc_target *t);
 /* The target ID of the module's code object, "amdgcn-amd-amdhsa--gfx900"
  * (AMDGPUUsage "Target Triples", "Target ID"; XNACK and SRAMECC 'any'
  * leave no suffix). */

@@ -73,7 +73,7 @@ static bool vop3_literal_ok(unsigned family) { return family == WAVECC_ENC_GFX10
 static unsigned family_of(const mir_program *p) { return p->target->encoding; }
 
 bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
-bool mir_target_has_buffer_scratch_sgprs(const wavecc_target *t) { return t->encoding != WAVECC_ENC_GFX11; }
+unsigned mir_target_wgp_mode(const wavecc_target *t) { return (t->descriptor.rsrc1_fixed >> 29) & 1u; }
 
 void mir_target_id(const wavecc_target *t, char *buf, size_t n) { snprintf(buf, n, "amdgcn-amd-amdhsa--%s", t->name); }
 
@@ -533,7 +533,7 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
 static void emit_descriptor(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
   const wavecc_target *t = p->target;
-  bool rdna = mir_target_is_rdna(t), buffer_sgprs = mir_target_has_buffer_scratch_sgprs(t);
+  bool rdna = mir_target_is_rdna(t), buffer_sgprs = t->has_private_segment_buffer;
   fputs("\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel ", out);
   mir_emit_symbol(out, p->name);
   fputc('\n', out);
@@ -568,8 +568,11 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_float_denorm_mode_16_64 %u\n", (a->float_mode >> 6) & 3);
   fprintf(out, "\t\t.amdhsa_dx10_clamp %d\n", a->dx10_clamp);
   fprintf(out, "\t\t.amdhsa_ieee_mode %d\n", a->ieee_mode);
-  if (rdna) /* as llc-19 writes them: CU mode off, in-order memory returns */
-    fputs("\t\t.amdhsa_workgroup_processor_mode 1\n\t\t.amdhsa_memory_ordered 1\n\t\t.amdhsa_forward_progress 0\n", out);
+  if (rdna) { /* RSRC1 [29..31], the target's fixed bits */
+    uint32_t f = t->descriptor.rsrc1_fixed;
+    fprintf(out, "\t\t.amdhsa_workgroup_processor_mode %u\n\t\t.amdhsa_memory_ordered %u\n\t\t.amdhsa_forward_progress %u\n",
+            (f >> 29) & 1u, (f >> 30) & 1u, (f >> 31) & 1u);
+  }
   fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
 }
 
@@ -772,7 +775,7 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
   fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
-  if (mir_target_is_rdna(p->target)) fprintf(out, "    .workgroup_processor_mode: 1\n");
+  if (mir_target_is_rdna(p->target)) fprintf(out, "    .workgroup_processor_mode: %u\n", mir_target_wgp_mode(p->target));
 }
 
 void mir_fix_kernarg_size(mir_program *p) {

@@ -15,7 +15,7 @@
  * instruction needs, and the printer and the encoder agree by
  * construction. The VOP1/VOP2/VOPC choice between the 32-bit form and
  * VOP3 is the printer's (mir_needs_vop3); VOP3 opcodes of those formats
- * are enc_vop3_opcode's.
+ * are isa_vop3_opcode's.
  *
  * Operand codes (ISA guide "Scalar / Vector operand encodings"): machine
  * IR registers already use them (SGPR n = n, VCC = 106, M0 = 124, NULL =
@@ -153,13 +153,6 @@ unsigned enc_mods(const enc_ops *o, uint8_t flag) {
 bool enc_is_vop3b(const enc_ops *o) {
   if (o->nd < 2) return false;
   return o->d[0]->preg >= 256 && o->d[1]->preg < 256;
-}
-
-unsigned enc_vop3_opcode(unsigned family, isa_format f, unsigned opcode) {
-  bool rdna = family == WAVECC_ENC_GFX10 || family == WAVECC_ENC_GFX11;
-  if (f == ISA_FMT_VOP2) return opcode + 0x100;
-  if (f == ISA_FMT_VOP1) return opcode + (rdna ? 0x180 : 0x140);
-  return opcode;
 }
 
 unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w) {

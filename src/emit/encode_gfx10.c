@@ -21,7 +21,7 @@ unsigned enc_rdna_vop(enc *e, const enc_ops *o, uint32_t *w) {
   }
   if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);
   /* VOP3: one literal allowed (after the two dwords, added by the caller) */
-  unsigned op = enc_vop3_opcode(e->family, fmt, e->x->opcode);
+  unsigned op = isa_vop3_opcode(e->family, (isa_format)fmt, e->x->opcode);
   for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);
   unsigned vdst = o->nd ? enc_src(e, o->d[0]) & 0xff : 0, mid;
   if (enc_is_vop3b(o)) mid = enc_sreg(e, o->d[1]); /* SDST 14:8 */

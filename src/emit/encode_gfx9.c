@@ -20,7 +20,7 @@ static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
     return 2;
   }
   if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);
-  unsigned op = enc_vop3_opcode(e->family, fmt, e->x->opcode);
+  unsigned op = isa_vop3_opcode(e->family, (isa_format)fmt, e->x->opcode);
   unsigned src[3] = {0, 0, 0};
   for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);
   if (e->has_lit) enc_error(e, "a literal in VOP3 (gfx9 has none)");

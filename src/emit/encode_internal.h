@@ -91,9 +91,4 @@ unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w);
 unsigned enc_rdna_vop(enc *e, const enc_ops *o, uint32_t *w);
 unsigned enc_rdna_ds(enc *e, const enc_ops *o, uint32_t *w);
 unsigned enc_rdna_smem(enc *e, const enc_ops *o, unsigned glc_bit, unsigned dlc_bit, uint32_t *w);
-/* The VOP3 opcode of a VOP1/VOP2/VOPC instruction promoted to VOP3 in
- * family `family` (Vega: VOP2 + 0x100, VOP1 + 0x140; RDNA 1-3: VOP2 +
- * 0x100, VOP1 + 0x180; VOPC + 0 in all). */
-unsigned enc_vop3_opcode(unsigned family, isa_format f, unsigned opcode);
-
 #endif

@@ -70,7 +70,7 @@
 #include "ra/ra.h"
 #include "target/target.h"
 
-enum { VM, LGKM, EXP, NCNT };
+enum { VM, LGKM, EXP, VS, NCNT }; /* VS: GFX10+'s store counter (vscnt), inert where the target has none */
 #define UNITS 512u
 #define NONE 0xffu
 #define NOSLOT 0xffffu
@@ -166,7 +166,24 @@ typedef struct astate {
   uint32_t xdisj;            /* epoch EXEC is disjoint from; 0: none */
   const slots *sl;
   unsigned cnt_max[NCNT];    /* the target's counter maxima (target.h), also "no wait" */
+  const wavecc_target *t;
 } astate;
+
+/* The s_waitcnt simm16 for counts n[] and back, at the target's fields
+ * (target.h counters; waitcnt_imm.h). */
+static uint16_t wc_encode(const wavecc_target *t, const unsigned n[NCNT]) {
+  unsigned c[WAVECC_WAITCNT_FIELDS];
+  c[WAVECC_CNT_VM] = n[VM];
+  c[WAVECC_CNT_EXP] = n[EXP];
+  c[WAVECC_CNT_LGKM] = n[LGKM];
+  return wavecc_waitcnt_make(t, c);
+}
+
+static void wc_decode(const wavecc_target *t, uint16_t simm, unsigned n[NCNT]) {
+  n[VM] = wavecc_waitcnt_get(t, WAVECC_CNT_VM, simm);
+  n[EXP] = wavecc_waitcnt_get(t, WAVECC_CNT_EXP, simm);
+  n[LGKM] = wavecc_waitcnt_get(t, WAVECC_CNT_LGKM, simm);
+}
 
 #define XBASE 1024u
 #define SCORE(a, c, i) ((a)->score[(size_t)(c) * (a)->sl->n + (i)])
@@ -231,13 +248,20 @@ static void apply_wait(astate *a, int c, unsigned n) {
   if (n == 0) a->ooo[c] = 0;
 }
 
-/* Counters an instruction increments, and whether the event is out of order in each. */
-static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
+/* Does the target count vector-memory stores apart (vscnt, GFX10+)? */
+static bool has_vs(const astate *a) { return a->cnt_max[VS] != 0; }
+
+/* Counters an instruction increments, and whether the event is out of
+ * order in each. With a store counter, stores and atomics that return
+ * nothing count in vscnt instead of vmcnt (RDNA 2 ISA guide, "Data
+ * Dependency Resolution"; LLVM SIInsertWaitcnts, VMEM_WRITE_ACCESS). */
+static unsigned events(const astate *a, const mir_instr *ins, bool *ooo_lgkm) {
   *ooo_lgkm = false;
   if (ins->opcode >= ISA_NUM_OPS) return 0;
   const isa_info *ii = &isa_table[ins->opcode];
   unsigned m = 0;
-  if (ii->flags & ISA_F_VMCNT) m |= 1u << VM;
+  bool store = (ii->flags & ISA_F_STORE) || ((ii->flags & ISA_F_ATOMIC) && !ins->num_defs);
+  if (ii->flags & ISA_F_VMCNT) m |= 1u << (has_vs(a) && store ? VS : VM);
   if (ii->flags & ISA_F_LGKMCNT) m |= 1u << LGKM;
   if (ii->flags & ISA_F_EXPCNT) m |= 1u << EXP;
   if (ii->format == ISA_FMT_SMEM || ii->format == ISA_FMT_FLAT) *ooo_lgkm = true;
@@ -300,10 +324,10 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
   mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
   if (any && prev && prev->opcode == ISA_S_WAITCNT) {
     unsigned o[NCNT];
-    mir_waitcnt_decode((uint16_t)prev->offset, &o[VM], &o[EXP], &o[LGKM]);
+    wc_decode(a->t, (uint16_t)prev->offset, o);
     for (int c = 0; c < NCNT; c++)
       if (n[c] < o[c]) o[c] = n[c];
-    prev->offset = mir_waitcnt_encode(o[VM], o[EXP], o[LGKM]);
+    prev->offset = wc_encode(a->t, o);
     any = false;
   }
   if (!any) {
@@ -311,8 +335,24 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
     b->num_instrs--;
     return true;
   }
-  b->instrs[i]->offset = mir_waitcnt_encode(n[VM], n[EXP], n[LGKM]);
+  b->instrs[i]->offset = wc_encode(a->t, n);
   return false;
+}
+
+/* Inserts `s_waitcnt_vscnt null, n` at position i of b (the store
+ * counter's own wait: its simm16 is the count, RDNA 2 ISA guide
+ * S_WAITCNT_VSCNT), or tightens one right before i; true if inserted. */
+static bool vscnt_wait(mir_program *p, mir_block *b, uint32_t i, unsigned n) {
+  mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
+  if (prev && prev->opcode == ISA_S_WAITCNT_VSCNT) {
+    if (n < (unsigned)prev->offset) prev->offset = (int32_t)n;
+    return false;
+  }
+  mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT_VSCNT, 1, 0);
+  w->ops[0] = mir_op_fixed(MIR_PREG_NULL, 1);
+  w->offset = (int32_t)n;
+  mir_block_insert(p, b, i, w);
+  return true;
 }
 
 /* Runs one block from state `s` (updated to the block's exit state);
@@ -323,20 +363,33 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     mir_instr *ins = b->instrs[i];
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
-      mir_waitcnt_decode((uint16_t)ins->offset, &n[VM], &n[EXP], &n[LGKM]);
+      wc_decode(a->t, (uint16_t)ins->offset, n);
+      /* The program's own waits (fences, barriers, atomics, calls: all
+       * offset 0) ask for the vector memory accesses, stores included,
+       * which vmcnt covers on gfx9: with a store counter, vscnt too. */
+      unsigned vs = has_vs(a) && n[VM] == 0 && a->ub[VS] != a->lb[VS] ? 0 : a->cnt_max[VS];
+      n[VS] = a->cnt_max[VS];
       bool removed = insert && relax_wait(a, b, i, n);
+      n[VS] = vs;
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, n[c]);
-      if (removed) i--;
+      bool added = insert && vs < a->cnt_max[VS] && vscnt_wait(p, b, removed ? i : i + 1, vs);
+      if (removed && !added) i--;
+      else if (!removed && added) i++;
+      continue;
+    }
+    if (ins->opcode == ISA_S_WAITCNT_VSCNT) {
+      apply_wait(a, VS, (uint16_t)ins->offset);
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
-    unsigned need[NCNT] = {NONE, NONE, NONE};
+    unsigned need[NCNT] = {NONE, NONE, NONE, NONE};
     bool lanes = a->xdisj != 0 && lane_masked(ins);
     bool ooo_ev;
-    unsigned ev_mask = events(ins, &ooo_ev);
+    unsigned ev_mask = events(a, ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
-    if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
-    /* Nothing outstanding: no register can need a wait (most ALU code). */
+    if (barrier) need[VM] = need[LGKM] = need[EXP] = need[VS] = 0;
+    /* Nothing outstanding: no register can need a wait (most ALU code;
+     * stores write no register). */
     bool busy = a->ub[VM] != a->lb[VM] || a->ub[LGKM] != a->lb[LGKM] || a->ub[EXP] != a->lb[EXP];
     for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
@@ -387,23 +440,24 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     }
     if (any) {
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, w[c]);
-      if (insert) {
+      if (insert && w[VS] < a->cnt_max[VS] && vscnt_wait(p, b, i, w[VS])) i++;
+      if (insert && (w[VM] < a->cnt_max[VM] || w[LGKM] < a->cnt_max[LGKM] || w[EXP] < a->cnt_max[EXP])) {
         mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
         if (prev && prev->opcode == ISA_S_WAITCNT) {
           unsigned o[NCNT];
-          mir_waitcnt_decode((uint16_t)prev->offset, &o[VM], &o[EXP], &o[LGKM]);
+          wc_decode(a->t, (uint16_t)prev->offset, o);
           for (int c = 0; c < NCNT; c++) if (w[c] < o[c]) o[c] = w[c];
-          prev->offset = mir_waitcnt_encode(o[VM], o[EXP], o[LGKM]);
+          prev->offset = wc_encode(a->t, o);
         } else {
           mir_instr *wi = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
-          wi->offset = mir_waitcnt_encode(w[VM], w[EXP], w[LGKM]);
+          wi->offset = wc_encode(a->t, w);
           mir_block_insert(p, b, i, wi);
           i++;
         }
       }
     }
     bool ooo;
-    unsigned ev = events(ins, &ooo);
+    unsigned ev = events(a, ins, &ooo);
     for (int c = 0; c < NCNT; c++) {
       if (!(ev & (1u << c))) continue;
       a->ub[c]++;
@@ -439,7 +493,7 @@ static void find_slots(const mir_program *p, slots *sl) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
       bool ooo;
-      if (!events(ins, &ooo)) continue;
+      if (!events(&(astate){0}, ins, &ooo)) continue; /* any counter: the store counter does not matter here */
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
@@ -468,11 +522,11 @@ static void entry_wait(mir_program *p) {
   uint32_t at = 0;
   while (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == MIR_P_STARTPGM) at++;
   if (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == ISA_S_WAITCNT) {
-    b->instrs[at]->offset = mir_waitcnt_encode(0, 0, 0);
+    b->instrs[at]->offset = 0; /* every counter 0, in every layout */
     return;
   }
   mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
-  w->offset = mir_waitcnt_encode(0, 0, 0);
+  w->offset = 0;
   mir_block_insert(p, b, at, w);
 }
 
@@ -496,9 +550,11 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   }
   astate a = {0};
   a.sl = sl;
+  a.t = p->target;
   a.cnt_max[VM] = wavecc_counter_max(p->target, WAVECC_CNT_VM);
   a.cnt_max[LGKM] = wavecc_counter_max(p->target, WAVECC_CNT_LGKM);
   a.cnt_max[EXP] = wavecc_counter_max(p->target, WAVECC_CNT_EXP);
+  a.cnt_max[VS] = p->target->counters[WAVECC_CNT_VS].bits ? wavecc_counter_max(p->target, WAVECC_CNT_VS) : 0;
   a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
   a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
   state_clear(&in[0], sl);

@@ -156,6 +156,9 @@ unsigned isa_vop3_opcode(unsigned e, isa_format f, unsigned opcode);
  * VOPD or the slot has no such instruction. RDNA 3 ISA guide, "VOPD";
  * isa_gfx11.def's VOPD lines. */
 isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half);
+/* The immediate offsets [*lo, *hi] (bytes) the offset field of format f
+ * holds in family e (isa_fields.c); 0..0 for formats without one. */
+void isa_offset_range(unsigned e, isa_format f, int64_t *lo, int64_t *hi);
 /* Name of an encoding format ("SOP1", ...). */
 const char *isa_format_name(isa_format f);
 /* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.
