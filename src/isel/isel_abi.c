@@ -265,8 +265,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
  * SGPRs, then v0..v2, as ABI and the uses U enable. */
 static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const abi_uses *u) {
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 */
-  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + abi->workitem_id_dims + (u->alloca_used ? 2 : 0);
+  bool packed_ids = c->p->target->packed_workitem_ids; /* one VGPR for all three */
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) + (abi->workgroup_id[2] ? 1 : 0) +
+                   1 + (packed_ids ? 0 : abi->workitem_id_dims) + (u->alloca_used ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
   if (u->alloca_used) {
@@ -292,6 +293,17 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
+  }
+  if (packed_ids) {
+    /* gfx11: v0 = x | y << 10 | z << 20 (AMDGPUUsage "Initial Kernel
+     * Execution State"); unpacked as llc-19 does (v_and_b32 0x3ff,
+     * v_bfe_u32 10/20, 10) */
+    mir_temp packed = isel_tmp(c, mir_rc_v(1));
+    sp->defs[k++] = fixed_def(packed, MIR_PREG_VGPR(0));
+    c->wi_id[0] = isel_v1(c, ISA_V_AND_B32, mir_op_const(0x3ff), mir_op_temp(packed));
+    for (unsigned d = 1; d <= abi->workitem_id_dims; d++)
+      c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(packed), mir_op_const(10 * d), mir_op_const(10));
+    return sp;
   }
   for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
@@ -395,6 +407,14 @@ void isel_setup_abi(isel_ctx *c) {
   abi->ieee_mode = true;
   abi->dx10_clamp = true;
   set_budget(c, abi);
+  if (u.alloca_used && !c->p->target->has_private_segment_buffer) {
+    /* gfx11: scratch is flat scratch only; wavecc's private memory is
+     * MUBUF through the private segment buffer (issue 24: not yet) */
+    diag_error(c->d, c->fname, "unsupported: private memory (allocas, calls) on %s (no private segment buffer)",
+               c->p->target->name);
+    c->failed = true;
+    return;
+  }
   if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
     c->p->has_calls = u.calls;
     isel_setup_function(c);
