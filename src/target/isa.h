@@ -280,6 +280,9 @@ static inline bool isa_fmt_vmem(isa_format f) {
  * (DS: the returning form if `rtn`, else the non-returning one; never a
  * two-address or float-typed form); ISA_NUM_OPS if none. */
 isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn);
+/* The same among the instructions encoding family e has (ds_cmpstore_rtn_b32
+ * on GFX11, where ds_cmpst_rtn_b32 is gone); e = WAVECC_NUM_ENCODINGS: any. */
+isa_op isa_atomic_find_in(unsigned e, isa_format f, isa_atomic at, unsigned bytes, bool rtn);
 /* The non-returning DS form of returning DS atomic `op` (ds_add_rtn_u32 ->
  * ds_add_u32); `op` itself if it has none (ds_wrxchg_rtn_*) or is not a
  * returning DS atomic. */
