@@ -13,7 +13,7 @@
 int wavecc_options_init(wavecc_options *o) {
   if (!o) return -1;
   memset(o, 0, sizeof *o);
-  o->mcpu = "gfx900";
+  o->mcpu = NULL; /* gfx900, or the kernels' "target-cpu" (driver_module_target) */
   o->opt_level = 2;
   o->output = WAVECC_OUTPUT_OBJ;
   return 0;

@@ -29,8 +29,8 @@ static unsigned features_wave(const char *f) {
   for (const char *s = f; s && *s;) {
     const char *comma = strchr(s, ',');
     size_t len = comma ? (size_t)(comma - s) : strlen(s);
-    if (len == 17 && !strncmp(s + 1, "wavefrontsize32", 15)) w = s[0] == '+' ? 32 : 64;
-    if (len == 17 && !strncmp(s + 1, "wavefrontsize64", 15)) w = s[0] == '+' ? 64 : 32;
+    if (len == 16 && !strncmp(s + 1, "wavefrontsize32", 15)) w = s[0] == '+' ? 32 : 64;
+    if (len == 16 && !strncmp(s + 1, "wavefrontsize64", 15)) w = s[0] == '+' ? 64 : 32;
     s = comma ? comma + 1 : NULL;
   }
   return w;
