@@ -238,7 +238,11 @@ unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, cons
   /* Beyond the signature, EXEC/VCC/M0 operands are implicit (v_div_fmas
    * reads VCC, s_and_saveexec writes EXEC) except in the 32-bit VOP forms,
    * whose assembly spells VCC out. */
-  unsigned explicit_n = is_vop12c(family, ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
+  /* VOP1/VOP2/VOPC of the table (its signature leaves VCC implicit) spell
+   * VCC out in every family, also where RDNA made them VOP3-only
+   * (v_add_co_u32 v0, vcc_lo, v1, v2 on gfx10) */
+  (void)family;
+  unsigned explicit_n = is_vop12c(WAVECC_ENC_GFX9, ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;

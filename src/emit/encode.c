@@ -264,11 +264,23 @@ unsigned mir_encode_instr_as(const mir_instr *ins, const wavecc_target *t, const
   enc_ops o;
   o.nd = mir_asm_operands(e.family, ins, true, o.d);
   o.ns = mir_asm_operands(e.family, ins, false, o.s);
+  const enc_layouts *l = e.family == WAVECC_ENC_GFX10   ? &enc_gfx10_layouts
+                         : e.family == WAVECC_ENC_GFX11 ? &enc_gfx11_layouts
+                                                        : &enc_gfx9_layouts; /* GFX9 and the CDNA families */
   unsigned n;
-  if (isa_fmt_salu((isa_format)x->format) || x->format == ISA_FMT_SOPP) n = encode_scalar(&e, &o, out);
-  else if (e.family == WAVECC_ENC_GFX10) n = enc_gfx10_vector(&e, &o, out);
-  else if (e.family == WAVECC_ENC_GFX11) n = enc_gfx11_vector(&e, &o, out);
-  else n = enc_gfx9_vector(&e, &o, out);
+  switch ((isa_format)x->format) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
+    n = encode_scalar(&e, &o, out);
+    break;
+  case ISA_FMT_SMEM: n = l->smem(&e, &o, out); break;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P:
+    n = l->vop(&e, &o, out);
+    break;
+  case ISA_FMT_DS: n = l->ds(&e, &o, out); break;
+  case ISA_FMT_MUBUF: n = l->mubuf(&e, &o, out); break;
+  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: n = l->flat(&e, &o, out); break;
+  default: enc_error(&e, "unknown format"); n = 0; break;
+  }
   if (e.has_lit) out[n++] = e.lit;
   return e.errors ? 0 : n;
 }

@@ -29,7 +29,7 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
 static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
   unsigned fmt = e->x->format;
-  unsigned seg = fmt == ISA_FMT_FLAT ? 0 : fmt == ISA_FMT_SCRATCH ? 1 : 2;
+  unsigned seg = enc_flat_seg(fmt);
   enc_flat f;
   enc_flat_fields(e, o, &f);
   w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | seg << 16 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 15) |
@@ -39,14 +39,6 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   return 2;
 }
 
-unsigned enc_gfx11_vector(enc *e, const enc_ops *o, uint32_t *w) {
-  switch ((isa_format)e->x->format) {
-  case ISA_FMT_SMEM: return enc_rdna_smem(e, o, 14, 13, w);
-  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P:
-    return enc_rdna_vop(e, o, w);
-  case ISA_FMT_DS: return enc_rdna_ds(e, o, w);
-  case ISA_FMT_MUBUF: return encode_mubuf(e, o, w);
-  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: return encode_flat(e, o, w);
-  default: enc_error(e, "unknown format"); return 0;
-  }
-}
+static unsigned encode_smem(enc *e, const enc_ops *o, uint32_t *w) { return enc_rdna_smem(e, o, 14, 13, w); }
+
+const enc_layouts enc_gfx11_layouts = {encode_smem, enc_rdna_vop, enc_rdna_ds, encode_mubuf, encode_flat};

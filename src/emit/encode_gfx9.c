@@ -51,7 +51,7 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
 static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
   unsigned fmt = e->x->format;
-  unsigned seg = fmt == ISA_FMT_FLAT ? 0 : fmt == ISA_FMT_SCRATCH ? 1 : 2;
+  unsigned seg = enc_flat_seg(fmt);
   enc_flat f;
   enc_flat_fields(e, o, &f);
   uint32_t off = seg ? (uint32_t)ins->offset & 0x1fff : (uint32_t)ins->offset & 0xfff;
@@ -87,14 +87,4 @@ static unsigned encode_ds(enc *e, const enc_ops *o, uint32_t *w) {
   return 2;
 }
 
-unsigned enc_gfx9_vector(enc *e, const enc_ops *o, uint32_t *w) {
-  switch ((isa_format)e->x->format) {
-  case ISA_FMT_SMEM: return encode_smem(e, o, w);
-  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P:
-    return encode_vop(e, o, w);
-  case ISA_FMT_DS: return encode_ds(e, o, w);
-  case ISA_FMT_MUBUF: return encode_mubuf(e, o, w);
-  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: return encode_flat(e, o, w);
-  default: enc_error(e, "unknown format"); return 0;
-  }
-}
+const enc_layouts enc_gfx9_layouts = {encode_smem, encode_vop, encode_ds, encode_mubuf, encode_flat};

@@ -76,12 +76,17 @@ typedef struct enc_flat {
 void enc_flat_fields(enc *e, const enc_ops *o, enc_flat *f);
 static inline uint32_t enc_bit(bool b, unsigned at) { return (b ? 1u : 0u) << at; }
 
-/* Format layouts per family: fill w[] (at most 3 dwords before the
- * literal) and return the count, 0 after enc_error. The scalar formats
- * (SOP1/2/K/C/P) share one layout in every family (encode.c). */
-unsigned enc_gfx9_vector(enc *e, const enc_ops *o, uint32_t *w);
-unsigned enc_gfx10_vector(enc *e, const enc_ops *o, uint32_t *w);
-unsigned enc_gfx11_vector(enc *e, const enc_ops *o, uint32_t *w);
+/* SEG of FLAT (0), SCRATCH (1) and GLOBAL (2) instructions. */
+static inline unsigned enc_flat_seg(unsigned fmt) { return fmt == ISA_FMT_FLAT ? 0 : fmt == ISA_FMT_SCRATCH ? 1 : 2; }
+
+/* A family's layouts of the formats beyond the scalar ones (which share
+ * one layout in every family, encode.c): each fills w[] (at most 3 dwords
+ * before the literal) and returns the count, 0 after enc_error. */
+typedef unsigned enc_layout_fn(enc *e, const enc_ops *o, uint32_t *w);
+typedef struct enc_layouts {
+  enc_layout_fn *smem, *vop, *ds, *mubuf, *flat;
+} enc_layouts;
+extern const enc_layouts enc_gfx9_layouts, enc_gfx10_layouts, enc_gfx11_layouts;
 /* The VOP1/VOP2/VOPC 32-bit forms, the same in all families. */
 unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w);
 /* The RDNA (GFX10, GFX11) layouts they share (encode_gfx10.c): VOP*
