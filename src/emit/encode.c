@@ -258,7 +258,7 @@ static unsigned encode_scalar(enc *e, const enc_ops *o, uint32_t *w) {
   }
 }
 
-unsigned mir_encode_instr_as(const mir_instr *ins, const wavecc_target *t, const isa_enc *x, uint32_t out[4],
+unsigned mir_encode_instr_as(const wavecc_target *t, const mir_instr *ins, const isa_enc *x, uint32_t out[4],
                              const char *fn, diag *d) {
   enc e = {.ins = ins, .t = t, .family = t->encoding, .x = x, .fn = fn, .d = d};
   enc_ops o;
@@ -285,13 +285,13 @@ unsigned mir_encode_instr_as(const mir_instr *ins, const wavecc_target *t, const
   return e.errors ? 0 : n;
 }
 
-unsigned mir_encode_instr(const mir_instr *ins, const wavecc_target *t, uint32_t out[4], const char *fn, diag *d) {
+unsigned mir_encode_instr(const wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn, diag *d) {
   const isa_enc *x = isa_encoding(t->encoding, ins->opcode);
   if (!x) {
     diag_error(d, fn, "internal: %s does not exist on %s", isa_mnemonic(t->encoding, ins->opcode), t->name);
     return 0;
   }
-  return mir_encode_instr_as(ins, t, x, out, fn, d);
+  return mir_encode_instr_as(t, ins, x, out, fn, d);
 }
 
 /* ---- functions ----------------------------------------------------------- */
@@ -379,7 +379,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
         continue;
       }
       uint32_t w[4];
-      unsigned n = mir_encode_instr(ins, p->target, w, p->name, d);
+      unsigned n = mir_encode_instr(p->target, ins, w, p->name, d);
       if (!n) { errors++; continue; }
       /* the statistics' and printer's size (offsets come from the bytes themselves) */
       assert(n * 4 == mir_instr_size(p, ins));

@@ -113,12 +113,12 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
  * diagnostic (also when t's encoding family lacks the instruction).
  * Branch targets are not resolved here: SOPP with a block operand gets
  * simm16 = 0. */
-unsigned mir_encode_instr(const mir_instr *ins, const struct wavecc_target *t, uint32_t out[4], const char *fn,
+unsigned mir_encode_instr(const struct wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn,
                           diag *d);
 /* The same with the format and opcode x instead of isa_encoding's for
  * t->encoding (tests of a family's layouts whose opcode map is not filled
  * in; t supplies the family and the s_waitcnt counter fields). */
-unsigned mir_encode_instr_as(const mir_instr *ins, const struct wavecc_target *t, const isa_enc *x, uint32_t out[4],
+unsigned mir_encode_instr_as(const struct wavecc_target *t, const mir_instr *ins, const isa_enc *x, uint32_t out[4],
                              const char *fn, diag *d);
 
 /* ---- code object ------------------------------------------------------- */

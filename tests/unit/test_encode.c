@@ -47,7 +47,7 @@ int main(void) {
   diag d = {.file = "test_encode"};
   for (unsigned i = 0; i < n; i++) {
     uint32_t w[4] = {0};
-    unsigned got = mir_encode_instr(p->blocks[0].instrs[i], p->target, w, "enc", &d);
+    unsigned got = mir_encode_instr(p->target, p->blocks[0].instrs[i], w, "enc", &d);
     bool ok = got == cases[i].n;
     for (unsigned k = 0; ok && k < got; k++) ok = w[k] == cases[i].words[k];
     if (!ok) {

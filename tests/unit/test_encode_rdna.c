@@ -117,7 +117,7 @@ int main(void) {
   for (unsigned i = 0; i < n; i++) {
     isa_enc x = {true, (uint8_t)cases[i].fmt, cases[i].opcode, NULL};
     uint32_t w[4] = {0};
-    unsigned got = mir_encode_instr_as(p->blocks[0].instrs[i], cases[i].family == F10 ? &t10 : &t11, &x, w, "enc", &d);
+    unsigned got = mir_encode_instr_as(cases[i].family == F10 ? &t10 : &t11, p->blocks[0].instrs[i], &x, w, "enc", &d);
     bool ok = got == cases[i].n;
     for (unsigned k = 0; ok && k < got; k++) ok = w[k] == cases[i].words[k];
     if (!ok) {

@@ -74,7 +74,7 @@ static void check(wemu_device *dev, unsigned op, bool vop3) {
   }
   diag d = {.file = "test_isa_encoding"};
   uint32_t w[4];
-  unsigned n = mir_encode_instr(p->blocks[0].instrs[0], p->target, w, "t", &d);
+  unsigned n = mir_encode_instr(p->target, p->blocks[0].instrs[0], w, "t", &d);
   char *msgs = diag_take(&d);
   if (!n) {
     fprintf(stderr, "%s: does not encode: %s", line, msgs ? msgs : "\n");
