@@ -2,11 +2,12 @@
 # (scripts/setup.sh, Debian packages), then configure and build with CMake.
 #   make demo   compile examples/saxpy.cl with wavecc, run it in the emulator
 #   make check  every test: unit, pass (lit), kernel corpus x3, under ASan+UBSan
+#   make package  the Debian package build/wavecc_VERSION_ARCH.deb (cmake/package.cmake)
 JOBS ?= $(shell nproc)
 BUILD ?= build
 CHECK_BUILD ?= build-check
 
-.PHONY: all setup build demo check clean
+.PHONY: all setup build demo check package clean
 
 all: build
 
@@ -25,6 +26,9 @@ check: setup
 	@cmake -S . -B $(CHECK_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWAVECC_SANITIZE=ON >/dev/null
 	@cmake --build $(CHECK_BUILD) -j $(JOBS)
 	cd $(CHECK_BUILD) && ctest --output-on-failure -j $(JOBS)
+
+package: build
+	cd $(BUILD) && cpack -G DEB
 
 clean:
 	rm -rf $(BUILD) $(CHECK_BUILD)

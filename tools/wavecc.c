@@ -3,7 +3,8 @@
  *   wavecc saxpy.cl -mcpu=gfx900 -o saxpy.hsaco
  *   wavecc kernel.ll -S -o kernel.s
  *   wavecc kernel.bc --stats
- *   wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj k.ll -o k.o   (llc-19's form)
+ *   wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj k.ll -o k.o   (llc-19's form:
+ *       a relocatable object; ld.lld-19 -shared k.o other.o -o k.hsaco links it)
  *   cat k.ll | wavecc - -o - -filetype=asm
  *
  * Errors go to stderr as "file: function: message"; the exit status is 1
@@ -20,15 +21,22 @@
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
-#define WAVECC_VERSION "0.1"
+#ifndef WAVECC_VERSION /* the project version (CMakeLists.txt) */
+#define WAVECC_VERSION "0.1.0"
+#endif
 
 static void usage(FILE *f) {
   fputs("usage: wavecc [options] INPUT (.cl, .ll or .bc; '-': LLVM IR from stdin, at most " WAVECC_MAX_INPUT_TEXT ")\n"
-        "  -o FILE               output file (default: INPUT with .hsaco or .s; '-' or stdin input: stdout)\n"
+        "  -o FILE               output file (default: INPUT with .hsaco, .o or .s; '-' or stdin input: stdout)\n"
         "  -S, -filetype=asm     write assembly text\n"
-        "  -filetype=obj         write an HSA code object (default). NOTE: llc-19's obj is a relocatable\n"
-        "                        ELF for ld.lld; wavecc's is the linked code object (ELF shared object)\n"
-        "                        the runtime loads; a relocatable form is not written yet\n"
+        "  -filetype=obj         write an object file (the default kind). Called as llc-19 is (with\n"
+        "                        -mtriple or -filetype=obj): a relocatable ELF as llc-19 writes it, for\n"
+        "                        `ld.lld -shared` with wavecc's or llc's objects; calls to functions\n"
+        "                        without a body in the module become R_AMDGPU_REL32 relocations and\n"
+        "                        the kernel's descriptor assumes the most registers and a dynamic stack\n"
+        "                        for them (default name INPUT.o; assembled by llvm-mc-19). Otherwise:\n"
+        "                        the linked HSA code object the runtime loads (INPUT.hsaco), and a call\n"
+        "                        to a function without a body is an error\n"
         "  -filetype=null        compile, write nothing (errors and --stats only)\n"
         "  -mcpu=CPU             target processor: gfx900 (the only one); -mcpu=help lists them\n"
         "  -mtriple=TRIPLE       replaces the module's triple as llc-19 does: amdgcn-amd-amdhsa and the\n"
@@ -38,8 +46,12 @@ static void usage(FILE *f) {
         "                        (as llc-19: a module without one compiles)\n"
         "  -march=amdgcn         accepted (the only architecture)\n"
         "  -mattr=+F,-F,...      target features, checked against the processor: +wavefrontsize64,\n"
-        "                        -wavefrontsize32, -sramecc (gfx900 has none); xnack+/- (wavecc writes\n"
-        "                        xnack 'any') and any other feature are errors naming it\n"
+        "                        -wavefrontsize32; -xnack, +sramecc/-sramecc: the target ID's\n"
+        "                        features (gfx900:xnack- in .amdgcn_target, metadata and e_flags, as\n"
+        "                        llc-19; without them 'any'); on a processor without the feature\n"
+        "                        ignored with a warning, as llc-19 does (gfx900: sramecc). +xnack (not\n"
+        "                        yet: scalar loads may overwrite their address) and any other feature\n"
+        "                        are errors naming it\n"
         "  --version             version; other llc-19 options are errors naming them\n"
         "  -O0, -O1, -O2, -O3    optimisation level (default -O2); -O3 is accepted as llc-19 does\n"
         "                        and runs the -O2 pipeline (wavecc has no further passes)\n"
@@ -62,13 +74,13 @@ static void usage(FILE *f) {
         f);
 }
 
-static char *default_output(const char *in, bool asm_out) {
+static char *default_output(const char *in, bool asm_out, bool reloc) {
   const char *base = strrchr(in, '/');
   base = base ? base + 1 : in;
   size_t n = strlen(base);
   const char *dot = strrchr(base, '.');
   if (dot) n = (size_t)(dot - base);
-  const char *ext = asm_out ? ".s" : ".hsaco";
+  const char *ext = asm_out ? ".s" : reloc ? ".o" : ".hsaco";
   char *out = malloc(n + strlen(ext) + 1);
   memcpy(out, base, n);
   strcpy(out + n, ext);
@@ -80,8 +92,8 @@ static void list_cpus(void) {
   printf("Available CPUs for this target:\n\n");
   for (unsigned i = 0; wavecc_target_at(i); i++)
     printf("  %-10s - %s.\n", wavecc_target_at(i)->name, wavecc_target_at(i)->description);
-  printf("\nAvailable features for this target (-mattr): +wavefrontsize64, -wavefrontsize32, -sramecc\n"
-         "(as each processor's facts allow).\n");
+  printf("\nAvailable features for this target (-mattr): +wavefrontsize64, -wavefrontsize32,\n"
+         "-xnack, +sramecc, -sramecc (target ID features; ignored where the processor lacks them).\n");
 }
 
 /* llc-19's target options -mtriple, -march, -mattr (checked once the
@@ -116,7 +128,7 @@ int main(int argc, char **argv) {
   const char *input = NULL, *output = NULL;
   const char **cl = calloc((size_t)argc + 1, sizeof *cl);
   int ncl = 0;
-  bool asm_out = false, stats = false, no_output = false, null_out = false;
+  bool asm_out = false, stats = false, no_output = false, null_out = false, obj_asked = false;
   const char *mattr = NULL;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -144,7 +156,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(a, "-S") || !strcmp(a, "--filetype=asm") || !strcmp(a, "-filetype=asm")) {
       asm_out = true, null_out = false;
     } else if (!strcmp(a, "--filetype=obj") || !strcmp(a, "-filetype=obj")) {
-      asm_out = false, null_out = false;
+      asm_out = false, null_out = false, obj_asked = true;
     } else if (!strcmp(a, "--filetype=null") || !strcmp(a, "-filetype=null")) {
       asm_out = false, null_out = true;
     } else if (!strcmp(a, "-mcpu=help") || !strcmp(a, "--mcpu=help")) {
@@ -204,7 +216,9 @@ int main(int argc, char **argv) {
     return 2;
   }
   o.mattr = mattr;
-  o.output = asm_out ? WAVECC_OUTPUT_ASM : WAVECC_OUTPUT_OBJ;
+  /* llc-style: what llc-19 -filetype=obj writes, a relocatable object */
+  bool reloc = !asm_out && (obj_asked || o.triple);
+  o.output = asm_out ? WAVECC_OUTPUT_ASM : reloc ? WAVECC_OUTPUT_RELOC : WAVECC_OUTPUT_OBJ;
   o.stats = stats;
   o.cl_options = cl;
   o.num_cl_options = ncl;
@@ -229,7 +243,7 @@ int main(int argc, char **argv) {
   int status = r->status ? 1 : 0;
   if (!status && r->report) fputs(r->report, stats ? stdout : stderr);
   if (!status && !no_output) {
-    char *def = output || from_stdin ? NULL : default_output(input, asm_out); /* llc: stdin in, stdout out */
+    char *def = output || from_stdin ? NULL : default_output(input, asm_out, reloc); /* llc: stdin in, stdout out */
     const char *path = output ? output : def ? def : "-";
     int wrc = strcmp(path, "-") == 0 ? (fwrite(r->output, 1, r->output_size, stdout) == r->output_size ? 0 : -1)
                                      : file_write_all(path, r->output, r->output_size);

@@ -34,6 +34,10 @@ typedef enum wavecc_input_kind {
 typedef enum wavecc_output_kind {
   WAVECC_OUTPUT_OBJ, /* HSA code object (ELF) */
   WAVECC_OUTPUT_ASM, /* assembly text llvm-mc-19 accepts */
+  WAVECC_OUTPUT_RELOC, /* relocatable ELF (ET_REL) as llc-19 -filetype=obj writes it, for
+                          ld.lld -shared: calls to functions without a body in the module
+                          are R_AMDGPU_REL32_LO/HI relocations; assembled from wavecc's
+                          assembly by llvm-mc-19 whatever `assembler` says */
 } wavecc_output_kind;
 
 enum { WAVECC_ASSEMBLER_BUILTIN, WAVECC_ASSEMBLER_LLVM_MC, WAVECC_ASSEMBLER_CHECK };

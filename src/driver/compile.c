@@ -66,8 +66,8 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
   const wavecc_target *t = o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
   if (!t) return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
   if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;
-  if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM)
-    return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ or _ASM", (int)o->output), -1;
+  if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM && o->output != WAVECC_OUTPUT_RELOC)
+    return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ, _ASM or _RELOC", (int)o->output), -1;
   if (o->input_kind != WAVECC_INPUT_AUTO && o->input_kind != WAVECC_INPUT_OPENCL && o->input_kind != WAVECC_INPUT_LLVM)
     return diag_error(d, NULL, "input kind %d is not WAVECC_INPUT_AUTO, _OPENCL or _LLVM", (int)o->input_kind), -1;
   if (o->num_cl_options < 0 || (o->num_cl_options > 0 && !o->cl_options))
@@ -80,6 +80,7 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
   char why[256];
   if (o->triple && llc_triple_check(o->triple, why, sizeof why)) return diag_error(d, NULL, "-mtriple=%s", why), -1;
   if (o->mattr && llc_mattr_check(t, o->mattr, why, sizeof why)) return diag_error(d, NULL, "%s", why), -1;
+  if (o->mattr) llc_mattr_warn(t, o->mattr, d);
   return 0;
 }
 

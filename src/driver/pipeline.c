@@ -24,6 +24,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "driver/llc_options.h"
 #include "emit/encode.h"
 #include "isel/isel.h"
 #include "llvm/divergence.h"
@@ -366,6 +367,8 @@ static int emit_module(pipeline *pl, arena *data_mem, char **asm_text, size_t *a
    * is written for -S, for llvm-mc, for the cross-check and for dumps. */
   bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
   size_t xlen;
+  /* A relocatable object (llc-19's -filetype=obj) leaves calls to other
+   * modules' functions to ld.lld; a linked code object cannot. */
   if (!rc && obj && (!nk || ca->num_externs)) {
     /* wavecc writes whole code objects; linking with another one's code
      * is ld.lld's job, from wavecc's assembly */
@@ -487,9 +490,16 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   if (!rc && pl.calls) mir_call_resources(pl.progs, pl.nk, m->num_functions);
   /* a module without kernels is a library: its exported functions are
    * for other code objects (AMDGPUUsage's convention, isel_calls.c) */
-  for (unsigned k = pl.nk; !rc && !pl.nk && k < pl.np; k++)
-    pl.progs[k]->exported = LLVMGetLinkage(m->functions[k - pl.nk]) != LLVMInternalLinkage &&
-                            LLVMGetLinkage(m->functions[k - pl.nk]) != LLVMPrivateLinkage;
+  for (unsigned k = pl.nk; !rc && !pl.nk && k < pl.np; k++) {
+    LLVMValueRef f = m->functions[k - pl.nk];
+    pl.progs[k]->exported = LLVMGetLinkage(f) != LLVMInternalLinkage && LLVMGetLinkage(f) != LLVMPrivateLinkage;
+    pl.progs[k]->hidden = LLVMGetVisibility(f) == LLVMHiddenVisibility;
+  }
+
+  /* The target ID's features (-mattr=+xnack ...) for the code object. */
+  int8_t xnack = 0, sramecc = 0;
+  if (!rc && o->mattr && pl.np) llc_mattr_target_id(pl.progs[0]->target, o->mattr, &xnack, &sramecc);
+  for (unsigned k = 0; !rc && k < pl.np; k++) pl.progs[k]->target_xnack = xnack, pl.progs[k]->target_sramecc = sramecc;
 
   /* 5. Emission. */
   char *asm_text = NULL;
@@ -514,7 +524,15 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   wir_module_free(m);
 
   bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
-  if (!rc && obj) {
+  if (!rc && o->output == WAVECC_OUTPUT_RELOC) {
+    double t0 = now_sec();
+    rc = wavecc_assemble_reloc(pl.target, asm_text, &elf, &elf_size, d);
+    timer_add(&pl.tm, "assemble", now_sec() - t0);
+    free(asm_text);
+    r->output = rc ? NULL : elf;
+    r->output_size = rc ? 0 : elf_size;
+    if (rc) free(elf);
+  } else if (!rc && obj) {
     double t0 = now_sec();
     if (!builtin) {
       rc = wavecc_assemble_link(pl.target, asm_text, &elf, &elf_size, d);

@@ -20,6 +20,7 @@
  * order LLVM's msgpack document (a std::map) writes, so the note is the
  * same bytes llvm-mc makes of the YAML. Integers use the smallest
  * MessagePack form, strings fixstr/str8/str16 (the MessagePack spec). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -163,6 +164,30 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   if (rdna) mp_kv_uint(m, ".workgroup_processor_mode", mir_target_wgp_mode(p->target));
 }
 
+/* AMDGPUUsage "ELF Header", code object v4+ feature fields of e_flags:
+ * XNACK in bits 9:8, SRAMECC in bits 11:10, each 1 any, 2 off, 3 on. */
+enum { EF_XNACK_SHIFT = 8, EF_SRAMECC_SHIFT = 10 };
+
+static const wavecc_target *target_of(const mir_program *p) {
+  return p && p->target ? p->target : &wavecc_target_gfx900;
+}
+
+void mir_target_id(const mir_program *p, char *buf, size_t n) {
+  const wavecc_target *t = target_of(p);
+  int sramecc = p && t->has_sramecc ? p->target_sramecc : 0, xnack = p && t->has_xnack ? p->target_xnack : 0;
+  snprintf(buf, n, "amdgcn-amd-amdhsa--%s%s%s", t->name, sramecc > 0 ? ":sramecc+" : sramecc < 0 ? ":sramecc-" : "",
+           xnack > 0 ? ":xnack+" : xnack < 0 ? ":xnack-" : "");
+}
+
+uint32_t mir_elf_flags(const mir_program *p) {
+  const wavecc_target *t = target_of(p);
+  int sramecc = p ? p->target_sramecc : 0, xnack = p ? p->target_xnack : 0;
+  uint32_t f = t->elf_mach;
+  if (t->has_xnack) f |= (uint32_t)(xnack > 0 ? 3 : xnack < 0 ? 2 : 1) << EF_XNACK_SHIFT;
+  if (t->has_sramecc) f |= (uint32_t)(sramecc > 0 ? 3 : sramecc < 0 ? 2 : 1) << EF_SRAMECC_SHIFT;
+  return f;
+}
+
 int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *regs, unsigned num_kernels, uint8_t **out,
                          size_t *size) {
   bytebuf m = {0};
@@ -170,8 +195,8 @@ int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *reg
   mp_str(&m, "amdhsa.kernels");
   mp_array(&m, num_kernels);
   for (unsigned k = 0; k < num_kernels; k++) mp_kernel(&m, kernels[k], &regs[k]);
-  char target_id[64];
-  mir_target_id(mir_module_target(kernels, num_kernels), target_id, sizeof target_id);
+  char target_id[96];
+  mir_target_id(num_kernels ? kernels[0] : NULL, target_id, sizeof target_id);
   mp_kv_str(&m, "amdhsa.target", target_id);
   mp_str(&m, "amdhsa.version");
   mp_array(&m, 2);

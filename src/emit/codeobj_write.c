@@ -26,10 +26,6 @@
 #include "target/target.h"
 #include "util/bytebuf.h"
 
-/* AMDGPUUsage "ELF Header", code object v4+ feature fields of e_flags */
-#define EF_XNACK_ANY 0x100u
-#define EF_SRAMECC_ANY 0x400u
-
 enum {
   PAGE = 0x1000, EHDR = 64, PHDR = 56, SHDR = 64, SYM = 24,
   NPHDR = 6, /* PHDR, LOAD r, LOAD rx, LOAD rw, DYNAMIC, NOTE */
@@ -211,7 +207,7 @@ static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *s
  * TEXT_OFF loading at TEXT_ADDR, the writable segment RW_OFF..RW_END
  * loads RW_DELTA higher, section headers at SHOFF. Returns 0, or 1 when
  * out of memory. */
-static int put_elf_header(bytebuf *e, const wavecc_target *t, const section *sh, uint64_t shoff, uint64_t ro_end,
+static int put_elf_header(bytebuf *e, uint32_t e_flags, const section *sh, uint64_t shoff, uint64_t ro_end,
                           uint64_t text_off, uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta,
                           uint64_t rw_end) {
   bytebuf h = {0};
@@ -223,9 +219,9 @@ static int put_elf_header(bytebuf *e, const wavecc_target *t, const section *sh,
   bytebuf_le(&h, 0, 8);
   bytebuf_le(&h, EHDR, 8);
   bytebuf_le(&h, shoff, 8);
-  /* e_flags (v4+): the processor, and XNACK/SRAMECC "any" where the
-   * target has the feature ("unsupported", 0, where it has not) */
-  bytebuf_le(&h, t->elf_mach | (t->has_xnack ? EF_XNACK_ANY : 0u) | (t->has_sramecc ? EF_SRAMECC_ANY : 0u), 4);
+  /* e_flags (v4+): the processor, and XNACK/SRAMECC any, on or off
+   * where the target has the feature (mir_elf_flags) */
+  bytebuf_le(&h, e_flags, 4);
   bytebuf_le(&h, EHDR, 2);
   bytebuf_le(&h, PHDR, 2);
   bytebuf_le(&h, NPHDR, 2);
@@ -435,8 +431,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
-  const wavecc_target *tgt = num_kernels && kernels[0]->target ? kernels[0]->target : &wavecc_target_gfx900;
-  if (put_elf_header(&e, tgt, sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
+  if (put_elf_header(&e, mir_elf_flags(num_kernels ? kernels[0] : NULL), sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
     rc = 1;
     goto out;
   }

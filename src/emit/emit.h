@@ -24,12 +24,7 @@
  * target's fixed RSRC1 bits. */
 bool mir_target_is_rdna(const struct wavecc_target *t);
 unsigned mir_target_wgp_mode(const struct wavecc_target *t);
-/* The target ID of the module's code object, "amdgcn-amd-amdhsa--gfx900"
- * (AMDGPUUsage "Target Triples", "Target ID"; XNACK and SRAMECC 'any'
- * leave no suffix). */
-void mir_target_id(const struct wavecc_target *t, char *buf, size_t n);
-/* The target of a module's programs (all share one; gfx900 if none). */
-const struct wavecc_target *mir_module_target(mir_program *const *kernels, unsigned num_kernels);
+
 
 /* Encoded size in bytes of one instruction (4 or 8, +4 per literal);
  * 0 for pseudos that emit nothing. */
@@ -63,13 +58,32 @@ unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsi
 
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 
-/* Assembles `asm_text` with llvm-mc (-triple=amdgcn-amd-amdhsa
- * -mcpu=<t's> -filetype=obj) and links it with ld.lld -shared into an HSA
+/* The target ID of program p's module (AMDGPUUsage "Target ID"), as llc-19
+ * writes it in .amdgcn_target and amdhsa.target:
+ * "amdgcn-amd-amdhsa--CPU" then ":sramecc+"/":sramecc-" and
+ * ":xnack+"/":xnack-" for features set on or off (none for "any"), into
+ * buf[0..n). p NULL: gfx900, all "any". (codeobj_meta.c) */
+void mir_target_id(const mir_program *p, char *buf, size_t n);
+/* ELF e_flags for program p's module (AMDGPUUsage "ELF Header", code
+ * object v4+): EF_AMDGPU_MACH of its target, XNACK and SRAMECC any
+ * (0x100/0x400), off (0x200/0x800) or on (0x300/0xc00) where the target
+ * has the feature, 0 where it has not. p NULL: gfx900, any. */
+uint32_t mir_elf_flags(const mir_program *p);
+
+/* Assembles `asm_text` with llvm-mc (wavecc_mc_assemble) and links it with ld.lld -shared into an HSA
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
 int wavecc_assemble_link(const struct wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d);
-/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19 (gfx900)
- * into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
+/* Assembles `asm_text` with llvm-mc-19 into a relocatable object (ET_REL,
+ * as llc-19 -filetype=obj writes: kernels, NAME.kd descriptors, the
+ * metadata note, R_AMDGPU_REL32_LO/HI relocations for calls to functions
+ * defined elsewhere) for ld.lld -shared. On success *elf is a malloc'ed
+ * buffer of *elf_size bytes. Error: llvm-mc's messages. */
+int wavecc_assemble_reloc(const struct wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d);
+/* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19
+ * (-triple=amdgcn-amd-amdhsa, -mcpu and -mattr from the target ID of its
+ * .amdgcn_target directive: gfx900:xnack+ is -mcpu=gfx900 -mattr=+xnack;
+ * gfx900 without one; on RDNA -mattr=+wavefrontsize32/64 of t's wave size) into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
  * path and --assembler=check (codeobj_check.c). */
 int wavecc_mc_assemble(const struct wavecc_target *t, const char *dir, const char *asm_text, char *o_path, size_t o_size,

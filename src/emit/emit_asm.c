@@ -75,11 +75,6 @@ static unsigned family_of(const mir_program *p) { return p->target->encoding; }
 bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
 unsigned mir_target_wgp_mode(const wavecc_target *t) { return (t->descriptor.rsrc1_fixed >> 29) & 1u; }
 
-void mir_target_id(const wavecc_target *t, char *buf, size_t n) { snprintf(buf, n, "amdgcn-amd-amdhsa--%s", t->name); }
-
-const wavecc_target *mir_module_target(mir_program *const *kernels, unsigned num_kernels) {
-  return num_kernels && kernels[0]->target ? kernels[0]->target : &wavecc_target_gfx900;
-}
 
 static mir_preg opnd_reg(const mir_operand *o) {
   return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) ? o->preg : MIR_PREG_NONE;
@@ -458,9 +453,10 @@ static bool uses_flat_scratch(const mir_program *p) { return p->abi.flat_scratch
 
 unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
-   * XNACK) + FLAT_SCRATCH (2) when flat scratch is set up. */
+   * XNACK; not with xnack off) + FLAT_SCRATCH (2) when flat scratch is set up. */
   const wavecc_target *t = p->target;
-  return mir_next_free_sgpr(p) + t->reserved_sgprs + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
+  unsigned reserved = t->reserved_sgprs - (p->target_xnack < 0 ? t->xnack_mask_sgprs : 0);
+  return mir_next_free_sgpr(p) + reserved + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
 }
 
 unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vgprs) {
@@ -564,7 +560,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
-  if (t->has_xnack) fprintf(out, "\t\t.amdhsa_reserve_xnack_mask 1\n");
+  if (t->has_xnack) fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
   /* FLOAT_MODE byte: round f32 [1:0], round f16/64 [3:2], denorm f32 [5:4], denorm f16/64 [7:6]. */
   fprintf(out, "\t\t.amdhsa_float_round_mode_32 %u\n", a->float_mode & 3);
   fprintf(out, "\t\t.amdhsa_float_round_mode_16_64 %u\n", (a->float_mode >> 2) & 3);
@@ -628,6 +624,11 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
   fputs("\t.text\n", out);
   if (!p->is_function || p->exported) {
     fputs("\t.globl\t", out);
+    mir_emit_symbol(out, p->name);
+    fputc('\n', out);
+  }
+  if (p->is_function && p->exported && p->hidden) { /* as llc-19 writes `define hidden` */
+    fputs("\t.hidden\t", out);
     mir_emit_symbol(out, p->name);
     fputc('\n', out);
   }
@@ -802,8 +803,8 @@ int mir_emit_module(mir_program *const *kernels, unsigned num_kernels, FILE *out
 int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, const mir_module_data *md, FILE *out,
                          diag *d) {
   int rc = 0;
-  char target_id[64];
-  mir_target_id(mir_module_target(kernels, num_kernels), target_id, sizeof target_id);
+  char target_id[96];
+  mir_target_id(num_kernels ? kernels[0] : NULL, target_id, sizeof target_id);
   fprintf(out, "\t.amdgcn_target \"%s\"\n\t.amdhsa_code_object_version 5\n", target_id);
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
@@ -826,6 +827,8 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   if (!listed) fputs("  []\n", out);
   for (unsigned k = 0; k < num_kernels; k++)
     if (!kernels[k]->is_function) emit_kernel_metadata(kernels[k], out);
-  fprintf(out, "amdhsa.target: %s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", target_id);
+  bool quote = strchr(target_id, ':') != NULL; /* as llc-19's YAML: 'amdgcn-amd-amdhsa--gfx900:xnack+' */
+  fprintf(out, "amdhsa.target: %s%s%s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", quote ? "'" : "",
+          target_id, quote ? "'" : "");
   return rc;
 }

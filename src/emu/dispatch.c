@@ -408,6 +408,8 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
  * time, until every wave ended; a barrier every live wave waits at is
  * released. Returns 0, or -1 when a wave faulted (error set). */
 static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg_ctx *g, uint64_t *cycles) {
+  memcpy(D->group_id, g->gid, sizeof D->group_id);
+  D->in_group = 1;
   for (;;) {
     int live = 0, progressed = 0;
     for (unsigned wi = 0; wi < nw; wi++) {

@@ -212,6 +212,7 @@ typedef struct emu_dispatch {
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
+  uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
 } emu_dispatch;

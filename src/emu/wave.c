@@ -23,10 +23,17 @@ int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   uint64_t pc = w ? w->pc - d->entry : 0;
+  /* Which work-items: the work-group and the wave in it (a lane number in
+   * the message completes the local id: wave * wave size + lane, 1-D). */
+  char where[96] = "";
+  if (w && d->in_group)
+    snprintf(where, sizeof where, " [work-group (%u,%u,%u), wave %u of the group]", d->group_id[0], d->group_id[1],
+             d->group_id[2], w->id_in_group);
   if (in)
-    emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg);
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s%s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg,
+            where);
   else
-    emu_err(d->dev, "kernel %s: pc 0x%llx: %s", d->k->name, (unsigned long long)pc, msg);
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s%s", d->k->name, (unsigned long long)pc, msg, where);
   return -1;
 }
 

@@ -237,6 +237,8 @@ typedef struct mir_program {
   arena *mem;           /* everything below lives here */
   const char *name;     /* kernel name */
   const struct wavecc_target *target; /* the GPU compiled for (target/target.h; gfx900 from mir_program_create) */
+  int8_t target_xnack, target_sramecc; /* the module's target-ID features (AMDGPUUsage "Target ID", -mattr):
+                                          0 any, 1 on (+), -1 off (-); set by the pipeline */
   mir_block *blocks;
   uint32_t num_blocks, cap_blocks;
   uint32_t num_temps;   /* ids 1..num_temps-1 are allocated */
@@ -264,6 +266,7 @@ typedef struct mir_program {
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
+  bool hidden;                /* exported with hidden visibility (.hidden: other objects of the same link only) */
   uint32_t *callees;          /* direct callees: indices in the module's function list */
   uint32_t num_callees;
   uint32_t frame_size;        /* bytes per lane of this program's own stack frame (frame pass) */

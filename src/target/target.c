@@ -40,12 +40,15 @@ static const char *apply_feature(const wavecc_target **t, const char *name, bool
     *t = v;
     return NULL;
   }
-  if (!strcmp(name, "sramecc"))
-    return !(*t)->has_sramecc ? (on ? "the processor has no SRAM ECC" : NULL)
-                              : "wavecc writes the target ID without sramecc (any); sramecc+/- not supported";
-  if (!strcmp(name, "xnack"))
-    return (*t)->has_xnack ? "wavecc writes the target ID with xnack 'any'; xnack+/- code objects not supported yet"
-                           : (on ? "the processor has no XNACK" : NULL);
+  /* Target-ID features (AMDGPUUsage "Target ID"): written into the code
+   * object's target ID where the processor has them, ignored (llc-19
+   * warns) where it has not. XNACK on replays a faulting scalar load, so
+   * its destination must not overlap its address (LLVM's early-clobber
+   * SMEM forms): wavecc's register allocator does not ensure that yet. */
+  if (!strcmp(name, "xnack") && on && (*t)->has_xnack)
+    return "xnack+ code objects not supported (wavecc's scalar loads may overwrite their address registers, "
+           "which an XNACK replay needs); -xnack is";
+  if (!strcmp(name, "sramecc") || !strcmp(name, "xnack")) return NULL;
   return "not a feature wavecc supports";
 }
 

@@ -124,6 +124,7 @@ struct wavecc_target {
   unsigned sgpr_granule;        /* allocation granule (occupancy) */
   unsigned sgprs_per_simd;      /* (occupancy) */
   unsigned reserved_sgprs;      /* counted in NumSgprs beyond the highest used: VCC + XNACK_MASK */
+  unsigned xnack_mask_sgprs;    /* of those, XNACK_MASK's: not counted for xnack off (-mattr=-xnack) */
   unsigned flat_scratch_sgprs;  /* ... plus FLAT_SCRATCH when flat scratch is set up */
   unsigned max_waves_per_simd;
   unsigned simds_per_cu;

@@ -26,6 +26,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .sgpr_granule = 16,       /* LLVM getSGPRAllocGranule, VI and later */
   .sgprs_per_simd = 800,
   .reserved_sgprs = 4,      /* VCC (2) and XNACK_MASK (2): gfx900 supports XNACK */
+  .xnack_mask_sgprs = 2,
   .flat_scratch_sgprs = 2,
   .max_waves_per_simd = 10,
   .simds_per_cu = 4,

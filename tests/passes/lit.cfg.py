@@ -19,3 +19,4 @@ config.substitutions.append(("%llvm-mc", os.path.join(config.llvm_bin_dir, "llvm
 config.substitutions.append(("%wavecc-run", os.path.join(config.wavecc_bin_dir, "wavecc-run")))
 config.substitutions.append(("%llc", os.path.join(config.llvm_bin_dir, "llc")))
 config.substitutions.append(("%ld.lld", os.path.join(config.llvm_bin_dir, "ld.lld")))
+config.substitutions.append(("%llvm-readelf", os.path.join(config.llvm_bin_dir, "llvm-readelf")))

@@ -17,12 +17,17 @@
 ; MCPU: wavecc: error: unsupported -mcpu=gfx906 (-mcpu=help lists the processors)
 ; RUN: %not %wavecc -mattr=+wavefrontsize64,+foo %s -o %t.o 2>&1 | FileCheck %s --check-prefix=FOO
 ; FOO: wavecc: error: -mattr feature '+foo' for gfx900: not a feature wavecc supports
-; RUN: %not %wavecc -mattr=+xnack %s -o %t.o 2>&1 | FileCheck %s --check-prefix=XNACK
-; XNACK: wavecc: error: -mattr feature '+xnack' for gfx900: wavecc writes the target ID with xnack 'any'
-; RUN: %not %wavecc -mattr=-xnack %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOXNACK
-; NOXNACK: wavecc: error: -mattr feature '-xnack' for gfx900:
-; RUN: %not %wavecc -mattr=+sramecc %s -o %t.o 2>&1 | FileCheck %s --check-prefix=SRAMECC
-; SRAMECC: wavecc: error: -mattr feature '+sramecc' for gfx900: the processor has no SRAM ECC
+; (-mattr=+xnack/-xnack: llc-mattr-xnack.ll)
+; A target-ID feature the processor lacks: accepted, ignored, a warning
+; (llc-19: "sramecc 'On' was requested for a processor that does not
+; support it!"); the code object's target ID stays "any" (e_flags 0x12c,
+; as llc-19's). On main +sramecc was an error.
+; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -mattr=+sramecc -filetype=obj %s -o %t.sramecc.o 2>&1 | FileCheck %s --check-prefix=SRAMECC
+; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -mattr=-sramecc -filetype=obj %s -o %t.sramecc.o 2>&1 | FileCheck %s --check-prefix=NOSRAMECC
+; RUN: %llvm-readelf -h %t.sramecc.o | FileCheck %s --check-prefix=FLAGS
+; SRAMECC: warning: sramecc 'On' was requested for a processor that does not support it (gfx900); ignored, as llc-19 does
+; NOSRAMECC: warning: sramecc 'Off' was requested for a processor that does not support it (gfx900); ignored
+; FLAGS: Flags: 0x12C, gfx900, xnack
 ; RUN: %not %wavecc -mattr=+wavefrontsize32 %s -o %t.o 2>&1 | FileCheck %s --check-prefix=W32
 ; W32: wavecc: error: -mattr feature '+wavefrontsize32' for gfx900: not this processor's wave size
 ; RUN: %not %wavecc -mattr=-wavefrontsize64 %s -o %t.o 2>&1 | FileCheck %s --check-prefix=NOW64

@@ -6,16 +6,26 @@
 ; out[t] = (63-t)*3+1 + (t&3) for t in range(64). On main every RUN line
 ; with an llc option failed ("unknown option '-mtriple=...'") and input '-'
 ; was "cannot read input".
-; RUN: rm -f %t.o %t.null
+; -filetype=obj called as llc is: a relocatable object (ET_REL, as llc-19's)
+; that ld.lld-19 links into the code object that runs.
+; RUN: rm -f %t.o %t.null %t.hsaco
 ; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj %s -o %t.o
-; RUN: %wavecc-run --code-object=%t.o %s | FileCheck %s --check-prefix=EMU
+; RUN: %llvm-readelf -h %t.o | FileCheck %s --check-prefix=REL
+; RUN: %ld.lld -shared %t.o -o %t.hsaco
+; RUN: %wavecc-run --code-object=%t.hsaco %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc -march=amdgcn -mtriple=amdgcn--amdhsa -mcpu=gfx900 -mattr=+wavefrontsize64,-sramecc,-wavefrontsize32 -O3 -filetype=asm %s -o - | FileCheck %s
 ; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa- -O0 -S %s -o - | FileCheck %s
 ; RUN: %wavecc -mtriple=amdgcn-amdhsa -filetype=asm %s -o - | FileCheck %s
 ; stdin in, stdout out (asm and a code object)
 ; RUN: cat %s | %wavecc -mtriple=amdgcn-unknown-amdhsa - -o - -filetype=asm | FileCheck %s
 ; RUN: cat %s | %wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 - > %t.stdout.o
-; RUN: %wavecc-run --code-object=%t.stdout.o %s | FileCheck %s --check-prefix=EMU
+; RUN: %ld.lld -shared %t.stdout.o -o %t.stdout.hsaco
+; RUN: %wavecc-run --code-object=%t.stdout.hsaco %s | FileCheck %s --check-prefix=EMU
+; without llc's options: the linked code object (a shared object)
+; RUN: sed 's/^target triple = "amdgcn--"/target triple = "amdgcn-amd-amdhsa"/' %s > %t.direct.ll
+; RUN: %wavecc -mcpu=gfx900 %t.direct.ll -o %t.direct.hsaco
+; RUN: %llvm-readelf -h %t.direct.hsaco | FileCheck %s --check-prefix=DYN
+; RUN: %wavecc-run --code-object=%t.direct.hsaco %s | FileCheck %s --check-prefix=EMU
 ; -filetype=null: compiles (errors would show), writes nothing
 ; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -filetype=null %s -o %t.null
 ; RUN: %not test -e %t.null
@@ -29,6 +39,9 @@
 ; CHECK: s_barrier
 ; CHECK: ds_read_b32
 ; CHECK: s_endpgm
+; REL: Type: REL (Relocatable file)
+; REL: Flags: 0x12C, gfx900, xnack
+; DYN: Type: DYN (Shared object file)
 ; EMU: pass {{.*}}: llc-cmdline
 ; EMU: 1 passed, 0 failed
 ; DL: target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-{{.*}}-A5-G1-ni:7:8:9"
@@ -36,7 +49,7 @@
 ; CPUS: Available CPUs for this target:
 ; CPUS: gfx900 - Vega 10
 ; HELP: -filetype=obj
-; HELP: llc-19's obj is a relocatable
+; HELP: a relocatable ELF as llc-19 writes it
 ; HELP: -filetype=null
 ; HELP: -mcpu=help lists them
 ; HELP: -mtriple=TRIPLE

@@ -49,7 +49,7 @@ static void fuzz_compile(reader *r) {
   o.cl_options = flags & 1 ? cl : NULL;
   o.num_cl_options = (int)(int8_t)take(r, 1) % 4;
   if (flags & 16) o.input_kind = WAVECC_INPUT_LLVM;
-  int valid = o.opt_level >= 0 && o.opt_level <= 3 && (o.output == WAVECC_OUTPUT_OBJ || o.output == WAVECC_OUTPUT_ASM) &&
+  int valid = o.opt_level >= 0 && o.opt_level <= 3 && (o.output == WAVECC_OUTPUT_OBJ || o.output == WAVECC_OUTPUT_ASM || o.output == WAVECC_OUTPUT_RELOC) &&
               o.input_kind >= WAVECC_INPUT_AUTO && o.input_kind <= WAVECC_INPUT_LLVM && o.assembler >= WAVECC_ASSEMBLER_BUILTIN && o.assembler <= WAVECC_ASSEMBLER_CHECK &&
               o.max_vgprs <= 256 && o.max_sgprs <= 102 &&
               o.num_cl_options >= 0 && (o.num_cl_options == 0 || o.cl_options);
