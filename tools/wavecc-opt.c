@@ -73,7 +73,7 @@ static void print_with_demand(const mir_program *p, FILE *out) {
     fprintf(out, " ; block demand: sgpr=%u vgpr=%u\n", li->block_max[b].sgpr, li->block_max[b].vgpr);
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       fputs("  ", out);
-      mir_print_instr(out, blk->instrs[i]);
+      mir_print_instr(out, p, blk->instrs[i]);
       fprintf(out, " ; demand: sgpr=%u vgpr=%u\n", li->demand[b][i].sgpr, li->demand[b][i].vgpr);
     }
     fprintf(out, "  ; live_out:");

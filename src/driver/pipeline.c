@@ -451,12 +451,6 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     if (m->num_functions) memcpy(fns + m->num_kernels, m->functions, m->num_functions * sizeof *fns);
     pl.target = driver_module_target(o, fns, m->num_kernels + m->num_functions, d);
     free(fns);
-    /* wave32 needs 32-bit lane masks throughout isel and the passes (issue
-     * 24's lane-mask work), not merged yet: refuse rather than miscompile */
-    if (pl.target && pl.target->lane_mask_dwords != 2) {
-      diag_error(d, NULL, "%s in wave32: not supported yet (use -mattr=+wavefrontsize64)", pl.target->name);
-      pl.target = NULL;
-    }
     if (!pl.target) {
       wir_module_free(m);
       return -1;

@@ -24,7 +24,6 @@
 #include "emit/encode.h"
 #include "mir/liveness.h"
 #include "target/target.h"
-#include "target/waitcnt_imm.h"
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
@@ -258,21 +257,6 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
   }
 }
 
-/* s_waitcnt's operands: the counters it waits on, by name; the raw
- * immediate when it waits on none. Fields from the target (target.h). */
-static void print_waitcnt(FILE *out, const wavecc_target *t, uint16_t simm) {
-  static const char *const names[WAVECC_WAITCNT_FIELDS] = {"vmcnt", "expcnt", "lgkmcnt"};
-  bool any = false;
-  for (unsigned k = 0; k < WAVECC_WAITCNT_FIELDS; k++) {
-    unsigned v = wavecc_waitcnt_get(t, (wavecc_counter)k, simm);
-    if (v < wavecc_counter_max(t, (wavecc_counter)k)) {
-      fprintf(out, " %s(%u)", names[k], v);
-      any = true;
-    }
-  }
-  if (!any) fprintf(out, " 0x%x", (unsigned)simm);
-}
-
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
@@ -297,7 +281,17 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   switch (fmt) {
   case ISA_FMT_SOPP:
     if (ins->opcode == ISA_S_WAITCNT) {
-      print_waitcnt(out, e->p->target, (uint16_t)ins->offset);
+      /* the counters below their maximum, in the target's syntax */
+      const wavecc_target *t = e->p->target;
+      unsigned cnt[WAVECC_NUM_COUNTERS];
+      wavecc_waitcnt_decode(t, (uint16_t)ins->offset, cnt);
+      bool any = false;
+      for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++)
+        if (wavecc_counter_in_waitcnt(t, (wavecc_counter)c) && cnt[c] < wavecc_counter_max(t, (wavecc_counter)c)) {
+          fprintf(out, " %s(%u)", wavecc_counter_name((wavecc_counter)c), cnt[c]);
+          any = true;
+        }
+      if (!any) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
     } else {
       bool any = false;
       for (unsigned k = 0; k < ins->num_ops; k++)
@@ -780,7 +774,6 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
   fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
-  if (mir_target_is_rdna(p->target)) fprintf(out, "    .workgroup_processor_mode: %u\n", mir_target_wgp_mode(p->target));
 }
 
 void mir_fix_kernarg_size(mir_program *p) {

@@ -35,7 +35,6 @@
 #include "emit/encode.h"
 #include "target/isa.h"
 #include "emit/encode_internal.h"
-#include "target/waitcnt_imm.h"
 
 void mc_code_free(mc_code *c) {
   free(c->bytes);
@@ -77,13 +76,12 @@ static void add_fixup(mc_code *c, mc_fixup f) {
  * maximum at the target's fields, other bits 0 (as llvm-mc encodes them);
  * an immediate that waits on nothing unchanged. */
 static uint32_t waitcnt_simm(const wavecc_target *t, uint32_t simm) {
-  unsigned c[WAVECC_WAITCNT_FIELDS];
+  unsigned c[WAVECC_NUM_COUNTERS];
   bool waits = false;
-  for (unsigned k = 0; k < WAVECC_WAITCNT_FIELDS; k++) {
-    c[k] = wavecc_waitcnt_get(t, (wavecc_counter)k, simm);
-    waits |= c[k] < wavecc_counter_max(t, (wavecc_counter)k);
-  }
-  return waits ? wavecc_waitcnt_make(t, c) : simm;
+  wavecc_waitcnt_decode(t, simm, c);
+  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++)
+    waits |= wavecc_counter_in_waitcnt(t, (wavecc_counter)k) && c[k] < wavecc_counter_max(t, (wavecc_counter)k);
+  return waits ? wavecc_waitcnt_encode(t, c) : simm;
 }
 
 static unsigned encode_scalar(enc *e, const enc_ops *o, uint32_t *w) {

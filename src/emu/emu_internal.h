@@ -228,6 +228,11 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
 uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int *ok);
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v);
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
+/* A lane mask (VCC, a v_cmp/carry SGPR operand, EXEC, a constant) of the
+ * target's width: an SGPR pair in wave64, one SGPR in wave32
+ * (wavecc_target.lane_mask_dwords). */
+uint64_t emu_sread_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err);
+int emu_swrite_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel

@@ -13,8 +13,8 @@
  *   Out-of-range loads return 0 and stores are dropped: for stride 0 per
  *   dword against num_records bytes, otherwise index >= num_records.
  * - Scratch: every lane's private byte o lives at
- *   wave_base + (o / 4) * 256 + lane * 4 + o % 4 (element size 4, index
- *   stride 64), the same layout through the s[0:3] V# (MUBUF) and through
+ *   wave_base + (o / 4) * 4 * wave_size + lane * 4 + o % 4 (element size 4,
+ *   index stride the wave size: 256 bytes a dword in wave64), the same layout through the s[0:3] V# (MUBUF) and through
  *   FLAT_SCRATCH (SCRATCH instructions and flat private-aperture addresses).
  * - Flat addresses inside the shared / private apertures (EMU_*_APERTURE,
  *   reported by src_shared_base / src_private_base) go to LDS / scratch. */
@@ -180,8 +180,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((exec >> l) & 1)) continue;
       uint32_t v = 0;
-      if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & 63; v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
-      else if (op == ISA_DS_PERMUTE_B32) { unsigned dst = ((w->v[in->addr][l] + off) >> 2) & 63; p.vals[dst] = w->v[in->data0][l]; }
+      if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & (w->nlanes - 1); v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
+      else if (op == ISA_DS_PERMUTE_B32) { unsigned dst = ((w->v[in->addr][l] + off) >> 2) & (w->nlanes - 1); p.vals[dst] = w->v[in->data0][l]; }
       else {
         unsigned src = l;
         if (off & 0x8000) { /* quad permute */
@@ -258,7 +258,7 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
   if (space == 2) {
     for (unsigned i = 0; i < n; i++) {
       uint64_t o = addr + i;
-      uint64_t ga = scratch_base + (o / 4) * 256 + lane * 4 + o % 4;
+      uint64_t ga = scratch_base + (o / 4) * 4 * w->nlanes + lane * 4 + o % 4;
       if (o >= d->scratch_per_lane + 64 * 1024)
         return emu_fault(d, w, in, "scratch offset 0x%llx beyond the private segment (%u bytes per lane) (lane %u)", (unsigned long long)o, d->scratch_per_lane, lane);
       if (write ? emu_gwrite(d, w, in, ga, buf + i, 1, lane) : emu_gread(d, w, in, ga, buf + i, 1, lane)) return -1;

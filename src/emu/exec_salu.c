@@ -72,9 +72,10 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_BRANCH: return branch(w, in, 1);
   case ISA_S_CBRANCH_SCC0: return branch(w, in, w->scc == 0);
   case ISA_S_CBRANCH_SCC1: return branch(w, in, w->scc != 0);
-  case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: {
-    if (emu_sreg_check(d, w, in, OPC_VCC_LO, 2)) return -1;
-    int z = (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+  case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: { /* VCC is vcc_lo alone in wave32 */
+    unsigned vdw = d->dev->tgt->lane_mask_dwords;
+    if (emu_sreg_check(d, w, in, OPC_VCC_LO, vdw)) return -1;
+    int z = (w->s[OPC_VCC_LO] | (vdw == 2 ? w->s[OPC_VCC_HI] : 0)) == 0;
     return branch(w, in, op == ISA_S_CBRANCH_VCCZ ? z : !z);
   }
   case ISA_S_CBRANCH_EXECZ: return branch(w, in, w->exec == 0);
@@ -190,26 +191,31 @@ static int exec_index_pc(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return -1;
 }
 
-/* s_*_saveexec_b64: writes the old EXEC to the destination, sets EXEC
- * from the operation on A and the old EXEC, and SCC to EXEC != 0. */
+/* s_*_saveexec_b64 (wave64) / _b32 (wave32): writes the old EXEC to the
+ * destination, sets EXEC from the operation on A and the old EXEC (only
+ * the wave's lanes), and SCC to EXEC != 0. A form of the other width
+ * faults: its mask would not be the wave's EXEC. */
 static int saveexec(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a) {
-  isa_op op = in->op;
+  unsigned dw;
+  wavecc_lane_opkind k = wavecc_lane_kind(in->op, &dw);
+  if (dw != d->dev->tgt->lane_mask_dwords)
+    return emu_fault(d, w, in, "a %u-bit lane-mask operation in a wave%u wave", 32 * dw, w->nlanes);
   uint64_t e = w->exec, n;
-  switch (op) {
-  case ISA_S_AND_SAVEEXEC_B64: n = a & e; break;
-  case ISA_S_OR_SAVEEXEC_B64: n = a | e; break;
-  case ISA_S_XOR_SAVEEXEC_B64: n = a ^ e; break;
-  case ISA_S_ANDN2_SAVEEXEC_B64: n = a & ~e; break;
-  case ISA_S_ORN2_SAVEEXEC_B64: n = a | ~e; break;
-  case ISA_S_NAND_SAVEEXEC_B64: n = ~(a & e); break;
-  case ISA_S_NOR_SAVEEXEC_B64: n = ~(a | e); break;
-  case ISA_S_XNOR_SAVEEXEC_B64: n = ~(a ^ e); break;
-  case ISA_S_ANDN1_SAVEEXEC_B64: n = ~a & e; break;
-  default: n = ~a | e; break;
+  switch (k) {
+  case WAVECC_LANE_AND_SAVEEXEC: n = a & e; break;
+  case WAVECC_LANE_OR_SAVEEXEC: n = a | e; break;
+  case WAVECC_LANE_XOR_SAVEEXEC: n = a ^ e; break;
+  case WAVECC_LANE_ANDN2_SAVEEXEC: n = a & ~e; break;
+  case WAVECC_LANE_ORN2_SAVEEXEC: n = a | ~e; break;
+  case WAVECC_LANE_NAND_SAVEEXEC: n = ~(a & e); break;
+  case WAVECC_LANE_NOR_SAVEEXEC: n = ~(a | e); break;
+  case WAVECC_LANE_XNOR_SAVEEXEC: n = ~(a ^ e); break;
+  case WAVECC_LANE_ANDN1_SAVEEXEC: n = ~a & e; break;
+  default: n = ~a | e; break; /* ORN1 */
   }
-  if (emu_swrite64(d, w, in, in->dst, e)) return -1;
-  w->exec = n;
-  w->scc = n != 0;
+  if (emu_swrite_lanes(d, w, in, in->dst, e)) return -1;
+  w->exec = n & wavecc_lanes_all(w->nlanes);
+  w->scc = w->exec != 0;
   return 0;
 }
 
@@ -303,7 +309,10 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_ABS_I32: r = (uint32_t)((int32_t)a32 < 0 ? -(int64_t)(int32_t)a32 : a32); scc = (uint32_t)r != 0; break;
   case ISA_S_AND_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B64:
   case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B64:
-  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: return saveexec(d, w, in, a);
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64:
+  case ISA_S_AND_SAVEEXEC_B32: case ISA_S_OR_SAVEEXEC_B32: case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_ANDN2_SAVEEXEC_B32:
+  case ISA_S_ORN2_SAVEEXEC_B32: case ISA_S_NAND_SAVEEXEC_B32: case ISA_S_NOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B32:
+  case ISA_S_ANDN1_SAVEEXEC_B32: case ISA_S_ORN1_SAVEEXEC_B32: return saveexec(d, w, in, a);
   case ISA_S_MOVRELS_B32: case ISA_S_MOVRELS_B64: {
     if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0], "SALU write of M0 followed by s_movrel")) return -1;
     unsigned src = in->src[0] + w->s[OPC_M0];

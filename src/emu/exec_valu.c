@@ -246,7 +246,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned lane = 0;
     if (op == ISA_V_READLANE_B32) {
       if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_readlane lane select")) return -1;
-      lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+      lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
       if (err) return -1;
     } else if (exec) {
       lane = (unsigned)__builtin_ctzll(exec);
@@ -283,7 +283,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
       in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
     if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
     emu_vwrite(d, w, in->dst, lane, w->s[in->src[0]]);
@@ -296,7 +296,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     uint32_t v = emu_sread(d, w, in, in->src[0], &err);
     if (err) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
     emu_vwrite(d, w, in->dst, lane, v);
@@ -313,6 +313,12 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   assert(!"exec_cross_lane: not a cross-lane instruction");
   return -1;
+}
+
+/* Notes the VALU write of lane mask `sd` (one SGPR in wave32, a pair in
+ * wave64) for the SGPR hazards that follow. */
+static void mark_valu_sgpr_write(const emu_dispatch *d, emu_wave *w, unsigned sd) {
+  for (unsigned k = 0; k < d->dev->tgt->lane_mask_dwords; k++) w->valu_sgpr_write[(sd + k) & 127] = w->ws;
 }
 
 /* Reads the NSRC source operands (register CODES of WIDTHS dwords) of
@@ -479,13 +485,13 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_CNDMASK_B32) nsrc = 2;
   (void)lit_as;
   emu_lanes blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
-  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR pair src2 in VOP3. */
+  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR (pair in wave64) src2 in VOP3. */
   emu_lanes cin = 0;
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
       if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
-    cin = emu_sread64(d, w, in, cc, &err);
+    cin = emu_sread_lanes(d, w, in, cc, &err);
     if (err) { free(src); return -1; }
   }
   if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) { free(src); return -1; }
@@ -523,8 +529,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     /* Inactive lanes write 0 to the mask (Vega ISA 6.x: VOPC results for disabled lanes are cleared). */
     unsigned sd = (in->vop3 || in->sdwa) ? in->sdst : OPC_VCC_LO;
     free(dst);
-    if (emu_swrite64(d, w, in, sd, cmask)) return -1;
-    w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+    if (emu_swrite_lanes(d, w, in, sd, cmask)) return -1;
+    mark_valu_sgpr_write(d, w, sd);
     if (vi->cmpx) w->exec = cmask;
     return 0;
   }
@@ -533,8 +539,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (wrc) return wrc;
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
-    if (emu_swrite64(d, w, in, sd, cout_mask & exec)) return -1;
-    w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+    if (emu_swrite_lanes(d, w, in, sd, cout_mask & exec)) return -1;
+    mark_valu_sgpr_write(d, w, sd);
   }
   return 0;
 }

@@ -104,6 +104,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
   int ok;
   if (code < EMU_NUM_SGPR) {
     if (code == OPC_EXEC_LO) return (uint32_t)w->exec;
+    if (code == OPC_EXEC_HI && w->nlanes <= 32) { *err = 1; emu_fault(d, w, in, "reads exec_hi, which is no part of EXEC in wave%u", w->nlanes); return 0; }
     if (code == OPC_EXEC_HI) return (uint32_t)(w->exec >> 32);
     if (emu_sreg_check(d, w, in, code, 1)) { *err = 1; return 0; }
     return w->s[code];
@@ -115,7 +116,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
   case OPC_SHARED_LIMIT: return (uint32_t)((EMU_SHARED_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
   case OPC_PRIVATE_BASE: return (uint32_t)(EMU_PRIVATE_APERTURE >> 32);
   case OPC_PRIVATE_LIMIT: return (uint32_t)((EMU_PRIVATE_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
-  case OPC_VCCZ: return (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+  case OPC_VCCZ: return (w->s[OPC_VCC_LO] | (d->dev->tgt->lane_mask_dwords == 2 ? w->s[OPC_VCC_HI] : 0)) == 0;
   case OPC_EXECZ: return w->exec == 0;
   case OPC_SCC: return w->scc;
   case OPC_POPS_WAVE_ID: return 0;
@@ -129,6 +130,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
 /* Reads a 64-bit scalar operand (an aligned SGPR pair, VCC, EXEC, constant). */
 uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
   int ok;
+  if (code == OPC_EXEC_LO && w->nlanes <= 32) { *err = 1; emu_fault(d, w, in, "reads EXEC as 64 bits in wave%u (exec_lo is all of it)", w->nlanes); return 0; }
   if (code == OPC_EXEC_LO) return w->exec;
   if (code < EMU_NUM_SGPR - 1) {
     if (emu_sreg_check(d, w, in, code, 2)) { *err = 1; return 0; }
@@ -149,9 +151,15 @@ static void trace_add(emu_dispatch *d, const char *fmt, unsigned a, uint32_t v) 
   d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, fmt, a, v);
 }
 
-/* Writes an SGPR-file register (EXEC halves update the mask). */
+/* Writes an SGPR-file register (EXEC halves update the mask; in wave32
+ * exec_lo is all of EXEC and exec_hi may not be written). */
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v) {
-  if (code == OPC_EXEC_LO) { w->exec = (w->exec & ~0xffffffffull) | v; trace_add(d, " exec_lo=%u%08x", 0, v); return 0; }
+  if (code == OPC_EXEC_LO) {
+    w->exec = ((w->exec & ~0xffffffffull) | v) & wavecc_lanes_all(w->nlanes);
+    trace_add(d, " exec_lo=%u%08x", 0, v);
+    return 0;
+  }
+  if (code == OPC_EXEC_HI && w->nlanes <= 32) return emu_fault(d, w, in, "writes exec_hi, which is no part of EXEC in wave%u", w->nlanes);
   if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
   if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
   if (code >= 108 && code <= 123) return emu_fault(d, w, in, "write to trap temporary ttmp%u", code - 108);
@@ -172,6 +180,7 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
 }
 
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (code == OPC_EXEC_LO && w->nlanes <= 32) return emu_fault(d, w, in, "writes EXEC as 64 bits in wave%u", w->nlanes);
   if (code == OPC_EXEC_LO) {
     w->exec = v;
     if (d->trace && d->twlen + 32 < sizeof d->tw) d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " exec=0x%016llx", (unsigned long long)v);
@@ -179,6 +188,16 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
   }
   if (emu_swrite(d, w, in, code, (uint32_t)v)) return -1;
   return emu_swrite(d, w, in, code + 1, (uint32_t)(v >> 32));
+}
+
+uint64_t emu_sread_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
+  if (d->dev->tgt->lane_mask_dwords == 2) return emu_sread64(d, w, in, code, err);
+  return emu_sread(d, w, in, code, err);
+}
+
+int emu_swrite_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (d->dev->tgt->lane_mask_dwords == 2) return emu_swrite64(d, w, in, code, v);
+  return emu_swrite(d, w, in, code, (uint32_t)v);
 }
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */

@@ -118,8 +118,12 @@ void isel_create_phis(isel_ctx *c, uint32_t b) {
       return;
     }
     for (unsigned e = 0; e < nc; e++) {
+      if (bits == 1 && div) {
+        isel_set(c, ins, e, isel_lane_tmp(c));
+        continue;
+      }
       mir_rc rc;
-      if (bits == 1) rc = div ? mir_rc_s(2) : mir_rc_s(1);
+      if (bits == 1) rc = mir_rc_s(1);
       else rc = div ? mir_rc_v(bits > 32 ? 2 : 1) : mir_rc_s(bits > 32 ? 2 : 1);
       isel_set(c, ins, e, isel_tmp(c, rc));
     }
@@ -165,9 +169,9 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
   /* B: exec &= cond, saved = old exec */
   mir_temp mask = isel_mask_of(c, cond, 0);
   uint32_t tb = pl->mir[T], eb = tb + 1, fb = tb + 2;
-  mir_temp saved = isel_tmp(c, mir_rc_s(2));
+  mir_temp saved = isel_lane_tmp(c);
   /* inverted: EXEC = ~cond & EXEC */
-  mir_instr *se = isel_emit(c, invert ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, 1, 1);
+  mir_instr *se = isel_emit(c, isel_lane_op(c, invert ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC), 1, 1);
   se->ops[0] = mir_op_temp(mask);
   se->defs[0] = mir_op_temp(saved);
   mir_instr *bz = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
@@ -190,10 +194,10 @@ static void select_terminator(isel_ctx *c, uint32_t b, cf_plan *pl) {
 
   /* E: exec = saved & ~exec (the else lanes) */
   c->cur = eb;
-  mir_instr *inv = isel_emit(c, ISA_S_ANDN2_B64, 2, 1);
+  mir_instr *inv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_ANDN2), 2, 1);
   inv->ops[0] = mir_op_temp(saved);
-  inv->ops[1] = isel_exec_operand();
-  inv->defs[0] = isel_exec_operand();
+  inv->ops[1] = isel_exec_operand(c);
+  inv->defs[0] = isel_exec_operand(c);
   mir_instr *ez = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
   ez->ops[0] = mir_op_block(pl->mir[J]);
   emit_branch(c, fb);
@@ -277,6 +281,7 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
       mir_instr *phi = blk->instrs[k];
       mir_temp d = val->t[e];
       mir_rc rc = (mir_rc)d.rc;
+      mir_operand phi_def = mir_op_temp(d);
       bool is_bool = isel_type_bits(LLVMTypeOf(ins)) == 1;
       for (uint32_t pi = 0; pi < np; pi++) {
         uint32_t pm = blk->logical_preds.v[pi];
@@ -306,12 +311,12 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         c->cur = pm;
         mir_operand o;
         if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
-        else if (is_bool && mir_rc_size(rc) == 2) o = mir_op_temp(isel_mask_of(c, inc, e));
+        else if (is_bool && isel_is_lane_mask(c, &phi_def)) o = mir_op_temp(isel_mask_of(c, inc, e));
         else if (is_bool) {
           o = isel_get(c, inc, e);
-          if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+          if (isel_is_lane_mask(c, &o)) {
             mir_temp scc;
-            isel_s_scc(c, ISA_S_AND_B64, 2, o, isel_exec_operand(), &scc);
+            isel_lane_s_scc(c, WAVECC_LANE_AND, o, isel_exec_operand(c), &scc);
             o = mir_op_temp(isel_scc_to_bool(c, scc));
           } else {
             o = mir_op_temp(isel_to_sgpr(c, o, 1));
@@ -481,10 +486,10 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
     c.cur = pl.mir[b];
     isel_create_phis(&c, b);
     if (pl.join_saved[b].id) {
-      mir_instr *rs = isel_emit(&c, ISA_S_OR_B64, 2, 1);
-      rs->ops[0] = isel_exec_operand();
+      mir_instr *rs = isel_emit(&c, isel_lane_op(&c, WAVECC_LANE_OR), 2, 1);
+      rs->ops[0] = isel_exec_operand(&c);
       rs->ops[1] = mir_op_temp(pl.join_saved[b]);
-      rs->defs[0] = isel_exec_operand();
+      rs->defs[0] = isel_exec_operand(&c);
     }
     isel_select_body(&c, b);
     if (!c.failed) select_terminator(&c, b, &pl);

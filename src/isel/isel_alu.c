@@ -47,7 +47,7 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
       /* i1 compares: eq = xnor, ne = xor on masks */
       if (pr != LLVMIntEQ && pr != LLVMIntNE) return false;
       mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
-      mir_temp x = isel_s(c, pr == LLVMIntEQ ? ISA_S_XNOR_B64 : ISA_S_XOR_B64, 2, mir_op_temp(ma), mir_op_temp(mb));
+      mir_temp x = isel_lane_s(c, pr == LLVMIntEQ ? WAVECC_LANE_XNOR : WAVECC_LANE_XOR, mir_op_temp(ma), mir_op_temp(mb));
       isel_set(c, ins, e, x);
       continue;
     }
@@ -173,21 +173,21 @@ static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_o
 }
 
 /* Element e of an i1 and/or/xor: SALU on s1 booleans when uniform, else
- * on lane masks (s2). */
+ * on lane masks (isel_lane_rc). */
 static bool binop_bool(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
-  unsigned sop;
+  wavecc_lane_opkind lop;
   switch (opc) {
-  case LLVMAnd: sop = ISA_S_AND_B64; break;
-  case LLVMOr: sop = ISA_S_OR_B64; break;
-  case LLVMXor: sop = ISA_S_XOR_B64; break;
+  case LLVMAnd: lop = WAVECC_LANE_AND; break;
+  case LLVMOr: lop = WAVECC_LANE_OR; break;
+  case LLVMXor: lop = WAVECC_LANE_XOR; break;
   default: return false;
   }
   mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
-  bool bools = (a.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)a.temp.rc) == 1) &&
-               (b.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)b.temp.rc) == 1) && !div;
+  bool bools = (a.kind != MIR_OPND_TEMP || (mir_rc_size((mir_rc)a.temp.rc) == 1 && !isel_is_lane_mask(c, &a))) &&
+               (b.kind != MIR_OPND_TEMP || (mir_rc_size((mir_rc)b.temp.rc) == 1 && !isel_is_lane_mask(c, &b))) && !div;
   if (bools) {
-    unsigned op32 = sop == ISA_S_AND_B64 ? ISA_S_AND_B32 : sop == ISA_S_OR_B64 ? ISA_S_OR_B32 : ISA_S_XOR_B32;
+    unsigned op32 = lop == WAVECC_LANE_AND ? ISA_S_AND_B32 : lop == WAVECC_LANE_OR ? ISA_S_OR_B32 : ISA_S_XOR_B32;
     isel_set(c, ins, e, isel_s(c, op32, 1, a, b));
   } else if (opc == LLVMXor && (a.kind == MIR_OPND_CONST || b.kind == MIR_OPND_CONST)) {
     /* xor with true (LLVM's not) or false: s_not_b64 or nothing, not
@@ -195,8 +195,8 @@ static bool binop_bool(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e
     bool bk = b.kind == MIR_OPND_CONST;
     mir_temp mx = isel_mask_of(c, bk ? A : B, e);
     if ((bk ? b.imm : a.imm) != 0) {
-      mir_temp d = isel_tmp(c, mir_rc_s(2));
-      mir_instr *ni = isel_emit(c, ISA_S_NOT_B64, 1, 1);
+      mir_temp d = isel_lane_tmp(c);
+      mir_instr *ni = isel_emit(c, isel_lane_op(c, WAVECC_LANE_NOT), 1, 1);
       ni->ops[0] = mir_op_temp(mx);
       ni->defs[0] = mir_op_temp(d);
       mx = d;
@@ -204,7 +204,7 @@ static bool binop_bool(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e
     isel_set(c, ins, e, mx);
   } else {
     mir_temp ma = isel_mask_of(c, A, e), mb = isel_mask_of(c, B, e);
-    isel_set(c, ins, e, isel_s(c, sop, 2, mir_op_temp(ma), mir_op_temp(mb)));
+    isel_set(c, ins, e, isel_lane_s(c, lop, mir_op_temp(ma), mir_op_temp(mb)));
   }
   return true;
 }
@@ -389,19 +389,21 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
         bool one = (on_t ? tc.imm : fc.imm) != 0;
         mir_temp m = isel_mask_of(c, C, ce), o = isel_mask_of(c, on_t ? F : T, e);
         /* T const: c | f or f & ~c; F const: t | ~c or t & c */
-        unsigned op = on_t ? (one ? ISA_S_OR_B64 : ISA_S_ANDN2_B64) : (one ? ISA_S_ORN2_B64 : ISA_S_AND_B64);
-        isel_set(c, ins, e, isel_s(c, op, 2, mir_op_temp(o), mir_op_temp(m)));
+        wavecc_lane_opkind op =
+            on_t ? (one ? WAVECC_LANE_OR : WAVECC_LANE_ANDN2) : (one ? WAVECC_LANE_ORN2 : WAVECC_LANE_AND);
+        isel_set(c, ins, e, isel_lane_s(c, op, mir_op_temp(o), mir_op_temp(m)));
         continue;
       }
       mir_temp m = isel_mask_of(c, C, ce), mt = isel_mask_of(c, T, e), mf = isel_mask_of(c, F, e);
-      mir_temp x = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(mt), mir_op_temp(m));
-      mir_temp y = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(mf), mir_op_temp(m));
-      isel_set(c, ins, e, isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(x), mir_op_temp(y)));
+      mir_temp x = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(mt), mir_op_temp(m));
+      mir_temp y = isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(mf), mir_op_temp(m));
+      isel_set(c, ins, e, isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(x), mir_op_temp(y)));
       continue;
     }
     mir_operand t = isel_get(c, T, e), f = isel_get(c, F, e);
     mir_operand ops[3] = {co, t, f};
-    bool cbool = co.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)co.temp.rc) == 1 && !mir_rc_is_vgpr((mir_rc)co.temp.rc);
+    bool cbool = co.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)co.temp.rc) == 1 && !mir_rc_is_vgpr((mir_rc)co.temp.rc) &&
+                 !isel_is_lane_mask(c, &co);
     if (cbool && !is_div(c, ins) && isel_all_salu(c, ops, 3)) {
       mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U32, co, mir_op_const(0));
       mir_temp d = isel_tmp(c, mir_rc_s(bits > 32 ? 2 : 1));

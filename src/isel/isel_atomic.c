@@ -111,7 +111,7 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   if (as != 3) a->enc_flags |= MIR_ENC_GLC;
   isel_set(c, ins, 0, old);
   if (cas) {
-    mir_temp eq = isel_tmp(c, mir_rc_s(2));
+    mir_temp eq = isel_lane_tmp(c);
     mir_operand s[2] = {mir_op_temp(old), mir_op_temp(cmp)};
     isel_valu(c, dw == 2 ? ISA_V_CMP_EQ_U64 : ISA_V_CMP_EQ_U32, &eq, 1, s, 2, true);
     isel_set(c, ins, 1, eq);

@@ -1,6 +1,6 @@
 /* Instruction selection: lane-mask (i1) phis at divergent joins.
  *
- * A divergent i1 lives in an SGPR pair as a lane mask, written whole by
+ * A divergent i1 lives in an SGPR (pair) as a lane mask, written whole by
  * SALU and VOPC instructions. At the join of a divergent if (or after a
  * loop whose lanes leave in different iterations) a phi's copies run in
  * the predecessors one after the other, each under that edge's EXEC; an
@@ -35,13 +35,13 @@ static bool defines_exec(const mir_instr *ins) {
   return ins->num_defs && ins->defs[0].kind == MIR_OPND_FIXED && ins->defs[0].preg == MIR_PREG_EXEC;
 }
 
-/* Is temporary `id` defined in blk by s_mov_b64 of a constant lane mask
- * (no lanes or all)? *v: 0 or 1. */
-static bool const_mask(const mir_block *blk, uint32_t id, uint32_t *v) {
+/* Is temporary `id` defined in blk by s_mov_b64 (wave32: s_mov_b32) of a
+ * constant lane mask (no lanes or all)? *v: 0 or 1. */
+static bool const_mask(const isel_ctx *c, const mir_block *blk, uint32_t id, uint32_t *v) {
   for (uint32_t k = blk->num_instrs; k-- > 0;) {
     const mir_instr *ins = blk->instrs[k];
     if (!ins->num_defs || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != id) continue;
-    if (ins->opcode != ISA_S_MOV_B64 || ins->ops[0].kind != MIR_OPND_CONST) return false;
+    if (ins->opcode != isel_lane_op(c, WAVECC_LANE_MOV) || ins->ops[0].kind != MIR_OPND_CONST) return false;
     uint32_t x = ins->ops[0].imm;
     if (x != 0 && x != UINT32_MAX) return false;
     *v = x ? 1 : 0;
@@ -70,7 +70,7 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
   for (uint32_t i = 0; i < nphi; i++) {
     mir_instr *phi = blk->instrs[i];
     mir_operand *d = &phi->defs[0];
-    if (d->kind != MIR_OPND_TEMP || mir_rc_is_vgpr((mir_rc)d->temp.rc) || mir_rc_size((mir_rc)d->temp.rc) != 2) continue;
+    if (d->kind != MIR_OPND_TEMP || !isel_lane_marked(c, d->temp)) continue;
     mir_temp m = d->temp, pv = isel_tmp(c, mir_rc_v(1));
     *d = mir_op_temp(pv);
     for (unsigned k = 0; k < phi->num_ops; k++) {
@@ -81,7 +81,7 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
       uint32_t pm = blk->logical_preds.v[k];
       mir_block *pb = &c->p->blocks[pm];
       uint32_t cv;
-      if (const_mask(pb, phi->ops[k].temp.id, &cv)) {
+      if (const_mask(c, pb, phi->ops[k].temp.id, &cv)) {
         /* a constant edge (a loop-exit flag's true/false): 0 or 1, no
          * mask and no v_cndmask */
         phi->ops[k] = mir_op_const(cv);
@@ -106,10 +106,10 @@ void isel_vgpr_bool_phis(isel_ctx *c, uint32_t mb) {
      * before any EXEC update that reads the mask itself (a loop whose exit
      * condition is this phi: s_andn2_b64 exec, exec, mask) */
     uint32_t at = nphi, k = nphi;
-    while (k < n0 && blk->instrs[k]->opcode == ISA_S_OR_B64 && !defines_exec(blk->instrs[k]) &&
+    while (k < n0 && blk->instrs[k]->opcode == isel_lane_op(c, WAVECC_LANE_OR) && !defines_exec(blk->instrs[k]) &&
            !reads_temp(blk->instrs[k], m.id))
       k++;
-    if (k < n0 && blk->instrs[k]->opcode == ISA_S_MOV_B64 && defines_exec(blk->instrs[k])) at = k + 1;
+    if (k < n0 && blk->instrs[k]->opcode == isel_lane_op(c, WAVECC_LANE_MOV) && defines_exec(blk->instrs[k])) at = k + 1;
     while (at < n0 && defines_exec(blk->instrs[at]) && !reads_temp(blk->instrs[at], m.id)) at++;
     move_to(blk, n0, at);
   }

@@ -91,7 +91,7 @@
  * per lane at a function's entry (AMDGPUUsage, "Call Convention": "The
  * swizzled SP value is always ... 16 byte aligned for the amdgcn
  * architecture"; wavecc's frames are multiples of 16). */
-enum { WAVE_LANES_LOG2 = 6, STACK_ALIGN = 16 };
+enum { STACK_ALIGN = 16 };
 
 /* Dwords of a value of type t in the convention; 0 when it cannot be
  * passed (void too). */
@@ -800,15 +800,15 @@ void isel_setup_function(isel_ctx *c) {
   } else {
     receive_implicit(c, a + nexp);
   }
-  c->entry_exec = isel_tmp(c, mir_rc_s(2));
-  mir_instr *sx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-  sx->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  c->entry_exec = isel_lane_tmp(c);
+  mir_instr *sx = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
+  sx->ops[0] = isel_exec_operand(c);
   sx->defs[0] = mir_op_temp(c->entry_exec);
   for (unsigned i = 0, k = 0, s = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
-      /* a private pointer to its object: SP / 64 + its offset */
-      mir_temp lane = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(WAVE_LANES_LOG2));
+      /* a private pointer to its object: SP / wave size + its offset */
+      mir_temp lane = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(wavecc_wave_log2(c->p->target)));
       isel_set(c, params[i], 0, isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane), mir_op_const(boff[i])));
       continue;
     }
@@ -873,9 +873,9 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
    * fewer active); without divergent branches EXEC never changes, and
    * dce drops the unused entry copy */
   if (any_divergent_branch(c)) {
-    mir_instr *rx = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mir_instr *rx = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
     rx->ops[0] = mir_op_temp(c->entry_exec);
-    rx->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+    rx->defs[0] = isel_exec_operand(c);
   }
   mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
   r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
@@ -889,7 +889,7 @@ mir_operand isel_private_soffset(isel_ctx *c) {
 }
 
 mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t *first) {
-  mir_temp base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(WAVE_LANES_LOG2));
+  mir_temp base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(wavecc_wave_log2(c->p->target)));
   if (align <= STACK_ALIGN) {
     *below = 0;
     *first = c->stack_arg_bytes;

@@ -101,7 +101,7 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       }
       if (sb == 1) {
         mir_operand o = a;
-        if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+        if (isel_is_lane_mask(c, &o)) {
           lo = mir_op_temp(isel_bool_to_vgpr(c, A, e, sign ? 0xffffffffu : 1));
         } else if (o.kind == MIR_OPND_CONST) {
           lo = mir_op_const(o.imm ? (sign ? 0xffffffffu : 1) : 0);

@@ -255,22 +255,18 @@ static void order_region(mctx *m, uint32_t loop, uint8_t *done, item *out, uint3
 
 
 static void set_exec(isel_ctx *c, mir_temp m) {
-  mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  mir_instr *i = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
   i->ops[0] = mir_op_temp(m);
-  i->defs[0] = isel_exec_operand();
+  i->defs[0] = isel_exec_operand(c);
 }
 
 static mir_temp mor(isel_ctx *c, mir_temp a, mir_temp b) {
   if (!a.id) return b;
   if (!b.id) return a;
-  return isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(a), mir_op_temp(b));
+  return isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(a), mir_op_temp(b));
 }
 
-static mir_temp zero_mask(isel_ctx *c) {
-  mir_operand z = mir_op_const(0);
-  z.size = 2;
-  return isel_to_sgpr(c, z, 2);
-}
+static mir_temp zero_mask(isel_ctx *c) { return isel_lane_const(c, false); }
 
 /* The edge mask of p -> x (successor slot found by block). */
 static mir_temp edge_mask(mctx *m, uint32_t p, uint32_t x) {
@@ -290,20 +286,21 @@ static mir_rc phi_rc(isel_ctx *c, LLVMValueRef phi) {
     if (div) isel_unsupported(c, phi, "divergent buffer resource (waterfall loops are not implemented)");
     return mir_rc_s(4);
   }
-  if (bits == 1) return div ? mir_rc_s(2) : mir_rc_s(1);
+  if (bits == 1) return div ? isel_lane_rc(c) : mir_rc_s(1);
   unsigned dw = bits > 32 ? 2 : 1;
   return div ? mir_rc_v(dw) : mir_rc_s(dw);
 }
 
 /* One incoming value of a phi as an operand of class rc. */
-static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc rc, bool is_bool) {
+/* is_bool: an i1 phi; is_mask: a divergent one, held as a lane mask (phi_rc). */
+static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc rc, bool is_bool, bool is_mask) {
   if (isel_is_rsrc_type(LLVMTypeOf(v))) return mir_op_temp(isel_buffer_rsrc(c, v));
-  if (is_bool && mir_rc_size(rc) == 2) return mir_op_temp(isel_mask_of(c, v, comp));
+  if (is_mask) return mir_op_temp(isel_mask_of(c, v, comp));
   mir_operand o = isel_get(c, v, comp);
   if (is_bool) {
-    if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+    if (isel_is_lane_mask(c, &o)) {
       mir_temp scc;
-      isel_s_scc(c, ISA_S_AND_B64, 2, o, isel_exec_operand(), &scc);
+      isel_lane_s_scc(c, WAVECC_LANE_AND, o, isel_exec_operand(c), &scc);
       return mir_op_temp(isel_scc_to_bool(c, scc));
     }
     return mir_op_temp(isel_to_sgpr(c, o, 1));
@@ -313,11 +310,11 @@ static mir_operand phi_input(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_rc 
 }
 
 /* d = lanes in mask take v, others keep d. */
-static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir_rc rc, bool is_bool) {
-  if (is_bool && mir_rc_size(rc) == 2) {
-    mir_temp a = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(d), mir_op_temp(mask));
-    mir_temp b = isel_s(c, ISA_S_AND_B64, 2, v, mir_op_temp(mask));
-    return isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(a), mir_op_temp(b));
+static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir_rc rc, bool is_mask) {
+  if (is_mask) {
+    mir_temp a = isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(d), mir_op_temp(mask));
+    mir_temp b = isel_lane_s(c, WAVECC_LANE_AND, v, mir_op_temp(mask));
+    return isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(a), mir_op_temp(b));
   }
   if (mir_rc_is_vgpr(rc)) {
     if (mir_rc_size(rc) == 1) return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_temp(d), v, mir_op_temp(mask));
@@ -328,7 +325,7 @@ static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir
     return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
   }
   /* uniform: every active lane came the same way */
-  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(mask), mir_op_const(0));
+  mir_temp scc = isel_scmp(c, isel_lane_op(c, WAVECC_LANE_CMP_LG), mir_op_temp(mask), mir_op_const(0));
   unsigned dw = mir_rc_size(rc);
   if (dw == 4) return isel_buffer_cselect(c, v.temp, d, scc); /* a V# */
   mir_temp r = isel_tmp(c, mir_rc_s(dw));
@@ -366,6 +363,7 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
        phi = LLVMGetNextInstruction(phi)) {
     mir_rc rc = phi_rc(c, phi);
     bool is_bool = isel_type_bits(LLVMTypeOf(phi)) == 1;
+    bool is_mask = is_bool && divergence_is_divergent(c->di, phi);
     unsigned nc = isel_num_comps(LLVMTypeOf(phi));
     for (unsigned e = 0; e < nc; e++) {
       mir_temp d = {0};
@@ -377,12 +375,12 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
         bool seen = false;
         for (unsigned q2 = 0; q2 < q; q2++) seen |= bi(c, LLVMGetIncomingBlock(phi, q2)) == p;
         if (seen) continue;
-        mir_operand v = phi_input(c, LLVMGetIncomingValue(phi, q), e, rc, is_bool);
+        mir_operand v = phi_input(c, LLVMGetIncomingValue(phi, q), e, rc, is_bool, is_mask);
         if (!d.id) {
           d = v.temp;
           continue;
         }
-        d = blend(c, d, v, incoming_mask(m, p, b), rc, is_bool);
+        d = blend(c, d, v, incoming_mask(m, p, b), rc, is_mask);
       }
       if (!d.id && mir_rc_size(rc) == 4) {
         d = isel_buffer_rsrc(c, LLVMConstNull(LLVMTypeOf(phi)));
@@ -390,6 +388,7 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
         mir_operand u = mir_op_const(0);
         if (mir_rc_size(rc) == 2) u.size = 2;
         d = mir_rc_is_vgpr(rc) ? isel_to_vgpr(c, u, mir_rc_size(rc)) : isel_to_sgpr(c, u, mir_rc_size(rc));
+        if (is_mask) isel_lane_mark(c, d);
       }
       out_vals[k++] = d;
     }
@@ -487,6 +486,7 @@ static void tail_phis(mctx *m, uint32_t b) {
       mir_temp t = c->vals[vi].t[e];
       if (!t.id) continue;
       mir_temp d = isel_tmp(c, (mir_rc)t.rc);
+      if (isel_lane_marked(c, t)) isel_lane_mark(c, d); /* a lane mask stays one */
       mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
       phi->defs[0] = mir_op_temp(d);
       phi->ops[0].kind = MIR_OPND_UNDEF;
@@ -521,11 +521,11 @@ static void item_pre(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   branch_to(c, base[i], base[i + 1]);
   /* header phis, created in the header block now: operand 0 from here */
   c->cur = m->mir[h];
-  L->mask_phi_t = isel_tmp(c, mir_rc_s(2));
+  L->mask_phi_t = isel_lane_tmp(c);
   L->mask_phi = new_phi(c, L->mask_phi_t);
   L->mask_phi->ops[0] = mir_op_temp(em);
   for (uint32_t x = 0; x < L->nexit; x++) {
-    L->acc[x] = isel_tmp(c, mir_rc_s(2));
+    L->acc[x] = isel_lane_tmp(c);
     L->acc_phi[x] = new_phi(c, L->acc[x]);
     L->acc_phi[x]->ops[0] = mir_op_temp(zeros[x]);
   }
@@ -536,6 +536,7 @@ static void item_pre(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
     mir_rc rc = phi_rc(c, phi);
     for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++, k++) {
       mir_temp d = isel_tmp(c, rc);
+      if (isel_type_bits(LLVMTypeOf(phi)) == 1 && divergence_is_divergent(c->di, phi)) isel_lane_mark(c, d);
       isel_set(c, phi, e, d);
       hphis[h][k] = new_phi(c, d);
       hphis[h][k]->ops[0] = mir_op_temp(vals[k]);
@@ -598,9 +599,9 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
   isel_ctx *c = m->c;
   if (b == 0) {
     isel_setup_abi(c);
-    mir_temp all = isel_tmp(c, mir_rc_s(2));
-    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
-    mv->ops[0] = isel_exec_operand();
+    mir_temp all = isel_lane_tmp(c);
+    mir_instr *mv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
+    mv->ops[0] = isel_exec_operand(c);
     mv->defs[0] = mir_op_temp(all);
     m->mask[0] = all;
   } else if (!m->is_header[b]) {
@@ -641,8 +642,8 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
   LLVMOpcode op = LLVMGetInstructionOpcode(t);
   if (op == LLVMBr && LLVMIsConditional(t)) {
     mir_temp cm = isel_mask_of(c, LLVMGetCondition(t), 0);
-    m->edge[b][0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
-    m->edge[b][1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
+    m->edge[b][0] = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(m->mask[b]), mir_op_temp(cm));
+    m->edge[b][1] = isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
   } else if (op == LLVMBr) {
     m->edge[b][0] = m->mask[b];
   } else if (op != LLVMRet && op != LLVMUnreachable) {

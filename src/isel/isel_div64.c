@@ -118,7 +118,7 @@ static mir_temp chain(dv *x, bool sub, unsigned n, const mir_operand *a, const m
       s1 = t;
     }
     unsigned op = i == 0 ? (sub ? ISA_V_SUB_CO_U32 : ISA_V_ADD_CO_U32) : (sub ? ISA_V_SUBB_CO_U32 : ISA_V_ADDC_CO_U32);
-    mir_temp defs[2] = {isel_tmp(x->c, mir_rc_v(1)), isel_tmp(x->c, mir_rc_s(2))};
+    mir_temp defs[2] = {isel_tmp(x->c, mir_rc_v(1)), isel_lane_tmp(x->c)};
     mir_operand srcs[3] = {s0, s1, i ? T(carry) : mir_op_const(0)};
     isel_valu(x->c, op, defs, 2, srcs, i ? 3 : 2, true);
     carry = defs[1];
@@ -494,7 +494,7 @@ static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
   mir_temp fr = isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn));
   mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(fq));
   mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, T(fr), T(fd));
-  mir_temp q1 = isel_tmp(c, mir_rc_v(1)), co = isel_tmp(c, mir_rc_s(2));
+  mir_temp q1 = isel_tmp(c, mir_rc_v(1)), co = isel_lane_tmp(c);
   mir_temp dd[2] = {q1, co};
   mir_operand ss[3] = {mir_op_const(0), T(q), T(up)};
   isel_valu(c, ISA_V_ADDC_CO_U32, dd, 2, ss, 3, true);

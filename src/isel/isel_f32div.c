@@ -16,13 +16,13 @@
 void isel_div_scale(isel_ctx *c, unsigned op, mir_operand a, mir_operand b, mir_temp *den, mir_temp *num,
                     mir_temp *vcc) {
   unsigned dw = op == ISA_V_DIV_SCALE_F64 ? 2 : 1;
-  mir_temp vcc_unused = isel_tmp(c, mir_rc_s(2));
+  mir_temp vcc_unused = isel_lane_tmp(c);
   *den = isel_tmp(c, mir_rc_v(dw));
   mir_temp d1[2] = {*den, vcc_unused};
   mir_operand s1[3] = {b, b, a};
   isel_valu(c, op, d1, 2, s1, 3, true);
   *num = isel_tmp(c, mir_rc_v(dw));
-  *vcc = isel_tmp(c, mir_rc_s(2));
+  *vcc = isel_lane_tmp(c);
   mir_temp d2[2] = {*num, *vcc};
   mir_operand s2[3] = {a, b, a};
   mir_instr *ds = isel_valu(c, op, d2, 2, s2, 3, true);

@@ -126,7 +126,7 @@ static mir_temp fma64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) 
 
 /* v_cmp_*_f64 / v_cmp_class_f64 -> lane mask; src1 always a VGPR. */
 static mir_temp vcmp64(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_temp d = isel_lane_tmp(c);
   unsigned dw = op == ISA_V_CMP_CLASS_F64 ? 1 : 2;
   mir_operand s[2] = {a, dw == 2 ? vpair(c, b) : mir_op_temp(isel_to_vgpr(c, b, dw))};
   isel_valu(c, op, &d, 1, s, 2, true);

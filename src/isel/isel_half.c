@@ -78,7 +78,7 @@ static mir_temp vreg(isel_ctx *c, mir_operand o) { return isel_to_vgpr(c, o, 1);
 static mir_temp f64_lift_tiny(isel_ctx *c, mir_operand d) {
   mir_temp dv = isel_to_vgpr(c, d, 2);
   mir_temp e = isel_v1_1(c, ISA_V_FREXP_EXP_I32_F64, mir_op_temp(dv));
-  mir_temp tiny = isel_tmp(c, mir_rc_s(2));
+  mir_temp tiny = isel_lane_tmp(c);
   mir_operand sc[2] = {mir_op_temp(isel_to_vgpr(c, mir_op_const((uint32_t)-125), 1)), mir_op_temp(e)};
   isel_valu(c, ISA_V_CMP_GT_I32, &tiny, 1, sc, 2, true);
   mir_operand hi = isel_half_of(c, mir_op_temp(dv), true), lo = isel_half_of(c, mir_op_temp(dv), false);
@@ -98,7 +98,7 @@ mir_temp isel_f64_to_f16(isel_ctx *c, mir_operand d) {
   mir_operand s1[1] = {mir_op_temp(f)};
   isel_valu(c, ISA_V_CVT_F64_F32, &back, 1, s1, 1, false);
   mir_temp dv = isel_to_vgpr(c, d, 2);
-  mir_temp inexact = isel_tmp(c, mir_rc_s(2)), past = isel_tmp(c, mir_rc_s(2));
+  mir_temp inexact = isel_lane_tmp(c), past = isel_lane_tmp(c);
   mir_operand s2[2] = {mir_op_temp(back), mir_op_temp(dv)};
   isel_valu(c, ISA_V_CMP_NEQ_F64, &inexact, 1, s2, 2, true);
   /* |back| > |d|: compare magnitudes with the sign bits cleared */
@@ -144,7 +144,7 @@ static bool only_feeds_mad_mix(LLVMValueRef ext) {
 }
 
 static mir_temp vcmp16(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_temp d = isel_lane_tmp(c);
   mir_operand s[2] = {a, mir_op_temp(vreg(c, b))};
   isel_valu(c, op, &d, 1, s, 2, true);
   return d;

@@ -68,11 +68,11 @@ mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, boo
  * (borrow) out, an SGPR pair, feeds the high half (VOP3 forms). */
 static mir_temp valu_carry_pair(isel_ctx *c, unsigned op_lo, unsigned op_hi, mir_operand al, mir_operand ah,
                                 mir_operand bl, mir_operand bh) {
-  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp lo = isel_tmp(c, mir_rc_v(1)), carry = isel_lane_tmp(c);
   mir_temp d1[2] = {lo, carry};
   mir_operand s1[2] = {al, bl};
   isel_valu(c, op_lo, d1, 2, s1, 2, true);
-  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_tmp(c, mir_rc_s(2));
+  mir_temp hi = isel_tmp(c, mir_rc_v(1)), c2 = isel_lane_tmp(c);
   mir_temp d2[2] = {hi, c2};
   mir_operand s2[3] = {ah, bh, mir_op_temp(carry)};
   isel_valu(c, op_hi, d2, 2, s2, 3, true);
@@ -180,7 +180,7 @@ static unsigned mul_kind(LLVMValueRef v) {
 }
 
 static mir_temp mad64(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_temp d[2] = {isel_tmp(c, mir_rc_v(2)), isel_tmp(c, mir_rc_s(2))};
+  mir_temp d[2] = {isel_tmp(c, mir_rc_v(2)), isel_lane_tmp(c)};
   mir_operand zero = mir_op_const(0);
   zero.size = 2;
   mir_operand s[3] = {a, b, zero};

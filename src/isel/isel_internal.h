@@ -98,6 +98,8 @@ struct isel_ctx {
   isel_val *pk;            /* packed dwords of such values, two elements each */
   const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
   uint32_t npk, cappk;
+  uint64_t *lane_masks;    /* isel_lanes.c: temps that hold lane masks (bit per temp id) */
+  uint32_t lane_mask_words;
 };
 
 /* ---- helpers (isel.c) ---- */
@@ -143,12 +145,36 @@ mir_temp isel_s(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_op
 mir_temp isel_s_scc(isel_ctx *c, unsigned op, unsigned dwords, mir_operand a, mir_operand b, mir_temp *scc);
 mir_temp isel_scmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> SCC temp */
 mir_temp isel_scc_to_bool(isel_ctx *c, mir_temp scc);
-mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> s2 mask */
+mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b); /* -> lane mask (isel_lane_rc) */
+/* Lane masks of the target: their class, width in dwords, and the scalar
+ * opcode of lane operation k (target.h wavecc_lane_op). */
+static inline mir_rc isel_lane_rc(const isel_ctx *c) { return mir_rc_lanes(c->p); }
+static inline unsigned isel_lane_dw(const isel_ctx *c) { return mir_lane_dwords(c->p); }
+static inline isa_op isel_lane_op(const isel_ctx *c, wavecc_lane_opkind k) { return mir_lane_op(c->p, k); }
+/* Lane-mask values (isel_lanes.c). A new temporary of the lane-mask class,
+ * recorded as a lane mask: on wave32 a mask and a uniform i1 (0/1) are both
+ * one SGPR, so isel tells them apart by this record, not by the width. */
+mir_temp isel_lane_tmp(isel_ctx *c);
+/* Records temp t (of the lane-mask class) as a lane mask. */
+void isel_lane_mark(isel_ctx *c, mir_temp t);
+/* Was temp t made as a lane mask (isel_lane_tmp, isel_lane_mark)? */
+bool isel_lane_marked(const isel_ctx *c, mir_temp t);
+/* Is operand o, an i1 value, a lane-mask temporary rather than a uniform
+ * 0/1 SGPR? (wave64: an SGPR pair, asserted to be marked) */
+bool isel_is_lane_mask(const isel_ctx *c, const mir_operand *o);
+/* d = a <k> b on lane masks (k a two-source WAVECC_LANE_* operation); *scc
+ * (may be NULL) gets the SCC result (d != 0). */
+mir_temp isel_lane_s(isel_ctx *c, wavecc_lane_opkind k, mir_operand a, mir_operand b);
+mir_temp isel_lane_s_scc(isel_ctx *c, wavecc_lane_opkind k, mir_operand a, mir_operand b, mir_temp *scc);
+/* A lane mask with every lane (all) or no lane set, in an SGPR (tuple). */
+mir_temp isel_lane_const(isel_ctx *c, bool all);
+/* A lane-mask constant operand (0 or all lanes) of the target's width. */
+mir_operand isel_lane_const_operand(const isel_ctx *c, bool all);
 /* i1 conversions */
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp);
-/* EXEC as a fixed 64-bit operand; an SCC temporary as an operand or
- * definition pinned to SCC. */
-static inline mir_operand isel_exec_operand(void) { return mir_op_fixed(MIR_PREG_EXEC, 2); }
+/* EXEC as a fixed operand of the target's lane-mask width; an SCC
+ * temporary as an operand or definition pinned to SCC. */
+static inline mir_operand isel_exec_operand(const isel_ctx *c) { return mir_op_exec(c->p); }
 static inline mir_operand isel_scc_operand(mir_temp scc) {
   mir_operand o = mir_op_temp(scc);
   o.flags |= MIR_OPND_FIXED_REG;

@@ -76,7 +76,7 @@ bool isel_narrow_deferred(isel_ctx *c, LLVMValueRef ins) {
 }
 
 mir_temp isel_mad_u64(isel_ctx *c, mir_operand a, mir_operand b, mir_operand x) {
-  mir_temp d = isel_tmp(c, mir_rc_v(2)), carry = isel_tmp(c, mir_rc_s(2));
+  mir_temp d = isel_tmp(c, mir_rc_v(2)), carry = isel_lane_tmp(c);
   mir_temp defs[2] = {d, carry};
   mir_operand srcs[3] = {a, b, x};
   isel_valu(c, ISA_V_MAD_U64_U32, defs, 2, srcs, 3, true);

@@ -174,10 +174,10 @@ static mir_temp step_by_residual(isel_ctx *c, mir_temp r, mir_temp res, int rnd,
   mir_temp high = isel_vcmp(c, gt, zero, mir_op_temp(res)); /* r > sqrt(x) */
   if (rnd == 4) {
     mir_temp h = get_round(c, f);
-    low = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(low),
-                 mir_op_temp(isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(1), mir_op_temp(h))));
-    high = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(high),
-                  mir_op_temp(isel_vcmp(c, ISA_V_CMP_LE_U32, mir_op_const(2), mir_op_temp(h))));
+    low = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(low),
+                       mir_op_temp(isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(1), mir_op_temp(h))));
+    high = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(high),
+                        mir_op_temp(isel_vcmp(c, ISA_V_CMP_LE_U32, mir_op_const(2), mir_op_temp(h))));
   }
   for (int dir = 0; dir < 2; dir++) {
     if (dir == 0 ? !(rnd == 1 || rnd == 4) : rnd < 2) continue;

@@ -97,7 +97,7 @@ static bool walk_if_folded(sctx *s, uint32_t b, uint32_t mb, uint32_t ts, unsign
     isel_ctx *c = s->c;
     c->cur = mb;
     mir_temp m = isel_mask_of(c, cond, 0);
-    exec_set(c, tk ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, isel_exec_operand(), mir_op_temp(m));
+    exec_set(c, tk ? WAVECC_LANE_ANDN2 : WAVECC_LANE_AND, isel_exec_operand(c), mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, s->fold_target);
@@ -176,14 +176,14 @@ static void local_edges(sctx *s, uint32_t x, mir_temp M, uint32_t J, mir_temp *a
   mir_temp em[2] = {M, M};
   if (LLVMIsConditional(t)) {
     mir_temp m = isel_mask_of(c, LLVMGetCondition(t), 0);
-    em[0] = isel_s(c, ISA_S_AND_B64, 2, mir_op_temp(M), mir_op_temp(m));
-    em[1] = isel_s(c, ISA_S_ANDN2_B64, 2, mir_op_temp(M), mir_op_temp(m));
+    em[0] = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(M), mir_op_temp(m));
+    em[1] = isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(M), mir_op_temp(m));
   }
   for (unsigned q = 0; q < LLVMGetNumSuccessors(t); q++) {
     uint32_t y = succ_idx(s, t, q);
     if (y == J) continue;
     mir_temp in = em[q];
-    acc[y] = acc[y].id ? isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(acc[y]), mir_op_temp(in)) : in;
+    acc[y] = acc[y].id ? isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(acc[y]), mir_op_temp(in)) : in;
   }
 }
 
@@ -208,7 +208,7 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     acc = arena_alloc(c->mem, (s->nb + 1) * sizeof *acc);
     memset(acc, 0, (s->nb + 1) * sizeof *acc);
     c->cur = mb;
-    saved = sop1(c, ISA_S_MOV_B64, isel_exec_operand());
+    saved = sop1(c, WAVECC_LANE_MOV, isel_exec_operand(c));
     local_edges(s, b, saved, J, acc);
   }
   uint32_t prev = mb;
@@ -229,9 +229,9 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
     c->hooks->create_phis(c, x);
     mir_temp M = acc[x];
     assert(M.id); /* every predecessor came earlier (RPO) */
-    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mir_instr *mv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
     mv->ops[0] = mir_op_temp(M);
-    mv->defs[0] = isel_exec_operand();
+    mv->defs[0] = isel_exec_operand(c);
     c->no_smem = true;
     c->hooks->select_body(c, x);
     c->no_smem = false;
@@ -353,7 +353,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     /* a negated condition (the "then" is the false successor): EXEC =
      * ~cond & EXEC in the same instruction, no s_not */
     mir_temp m = isel_mask_of(c, cond, 0);
-    saved = sop1(c, tk ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    saved = sop1(c, tk ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
   }
   /* where the lanes of an empty or finished "then" go: F, J or J' */
@@ -382,7 +382,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     }
     if (s->emit) {
       c->cur = f;
-      exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), isel_exec_operand());
+      exec_set(c, WAVECC_LANE_ANDN2, mir_op_temp(saved), isel_exec_operand(c));
     }
     if (eempty) {
       edge(s, mb, f, PL);
@@ -415,7 +415,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     }
     if (s->emit) {
       c->cur = jp;
-      exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(saved));
+      exec_set(c, WAVECC_LANE_OR, isel_exec_operand(c), mir_op_temp(saved));
     }
     if (!push(io, jp, PN)) return REJECT();
     return true;
@@ -460,11 +460,11 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
       if (b == 0) isel_setup_abi(c);
       c->hooks->create_phis(c, b);
       if (loop_body) isel_struct_loop_head(s, b);
-      if (s->join_saved[b].id) exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(s->join_saved[b]));
+      if (s->join_saved[b].id) exec_set(c, WAVECC_LANE_OR, isel_exec_operand(c), mir_op_temp(s->join_saved[b]));
       if (s->exit_saved[b].id) {
-        mir_instr *i = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+        mir_instr *i = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
         i->ops[0] = mir_op_temp(s->exit_saved[b]);
-        i->defs[0] = isel_exec_operand();
+        i->defs[0] = isel_exec_operand(c);
       }
       c->hooks->select_body(c, b);
       if (c->failed || c->cur != mb) return REJECT();

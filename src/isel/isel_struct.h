@@ -105,16 +105,18 @@ static inline void sopp(sctx *s, uint32_t blk, unsigned op, uint32_t target) {
 }
 
 /* exec = op a, b in the current block. */
-static inline void exec_set(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_instr *i = isel_emit(c, op, 2, 1);
+/* EXEC = a <k> b (a two-source lane operation). */
+static inline void exec_set(isel_ctx *c, wavecc_lane_opkind k, mir_operand a, mir_operand b) {
+  mir_instr *i = isel_emit(c, isel_lane_op(c, k), 2, 1);
   i->ops[0] = a;
   i->ops[1] = b;
-  i->defs[0] = isel_exec_operand();
+  i->defs[0] = isel_exec_operand(c);
 }
 
-static inline mir_temp sop1(isel_ctx *c, unsigned op, mir_operand a) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
-  mir_instr *i = isel_emit(c, op, 1, 1);
+/* A new lane mask = <k> a (a one-source lane operation: MOV, the saveexec forms). */
+static inline mir_temp sop1(isel_ctx *c, wavecc_lane_opkind k, mir_operand a) {
+  mir_temp d = isel_lane_tmp(c);
+  mir_instr *i = isel_emit(c, isel_lane_op(c, k), 1, 1);
   i->ops[0] = a;
   i->defs[0] = mir_op_temp(d);
   return d;

@@ -91,11 +91,11 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
     /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
     if (latch != NONE) s->m2l[mb] = latch;
     if (s->emit && ti >= 0) {
-      mir_temp el = isel_s(c, out ? ISA_S_ANDN2_B64 : ISA_S_AND_B64, 2, isel_exec_operand(), mir_op_temp(m));
-      L->acc[ti] = isel_s(c, ISA_S_OR_B64, 2, mir_op_temp(L->acc[ti]), mir_op_temp(el));
-      exec_set(c, ISA_S_ANDN2_B64, isel_exec_operand(), mir_op_temp(el));
+      mir_temp el = isel_lane_s(c, out ? WAVECC_LANE_ANDN2 : WAVECC_LANE_AND, isel_exec_operand(c), mir_op_temp(m));
+      L->acc[ti] = isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(L->acc[ti]), mir_op_temp(el));
+      exec_set(c, WAVECC_LANE_ANDN2, isel_exec_operand(c), mir_op_temp(el));
     } else if (s->emit) {
-      exec_set(c, out ? ISA_S_AND_B64 : ISA_S_ANDN2_B64, isel_exec_operand(), mir_op_temp(m));
+      exec_set(c, out ? WAVECC_LANE_AND : WAVECC_LANE_ANDN2, isel_exec_operand(c), mir_op_temp(m));
     }
     /* The leaving lanes' logical edge goes straight to where they run
      * next: jx, or the block that starts a dispatch target's lanes after
@@ -122,7 +122,7 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
   if (s->emit) {
     c->cur = mb;
     /* EXEC = the leaving lanes (~cond & EXEC when the false edge leaves) */
-    saved = sop1(c, out ? ISA_S_ANDN1_SAVEEXEC_B64 : ISA_S_AND_SAVEEXEC_B64, mir_op_temp(m));
+    saved = sop1(c, out ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(m));
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
   edge(s, mb, xc, PN);
@@ -131,7 +131,7 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
   edge(s, xb, jh, PL);
   if (s->emit) {
     c->cur = xc;
-    exec_set(c, ISA_S_ANDN2_B64, mir_op_temp(saved), isel_exec_operand());
+    exec_set(c, WAVECC_LANE_ANDN2, mir_op_temp(saved), isel_exec_operand(c));
   }
   if (latch != NONE) {
     edge(s, mb, xc, PL);
@@ -153,7 +153,7 @@ void isel_struct_loop_head(sctx *s, uint32_t h) {
   isel_ctx *c = s->c;
   for (uint32_t i = 0; i < L->nt; i++) {
     mir_temp a = L->acc[i]; /* the pre-header's zero */
-    L->acc[i] = isel_tmp(c, mir_rc_s(2));
+    L->acc[i] = isel_lane_tmp(c);
     /* linear: an escape's update (dispatch(), after an inner loop) is not
      * on the logical path from the inner loop's exits to the latch */
     L->acc_phi[i] = isel_emit(c, MIR_P_LINEAR_PHI, 2, 1);
@@ -177,7 +177,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     mir_block *blk = &c->p->blocks[lx];
     if (blk->linear_preds.n != L->nin) return false;
     for (uint32_t i = 0; i < L->nt; i++) {
-      fin[i] = isel_tmp(c, mir_rc_s(2));
+      fin[i] = isel_lane_tmp(c);
       mir_instr *phi = isel_emit(c, MIR_P_LINEAR_PHI, L->nin, 1);
       phi->defs[0] = mir_op_temp(fin[i]);
       for (uint32_t k = 0; k < L->nin; k++) {
@@ -187,9 +187,9 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
         phi->ops[k] = mir_op_temp(L->in_acc[q][i]);
       }
     }
-    mir_instr *mv = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+    mir_instr *mv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
     mv->ops[0] = mir_op_temp(L->saved);
-    mv->defs[0] = isel_exec_operand();
+    mv->defs[0] = isel_exec_operand(c);
   }
   /* the edges into the next block: linear only, each target's lanes come
    * logically from their exits (exit_lanes) */
@@ -225,7 +225,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     mir_temp saved = {0};
     if (s->emit) {
       c->cur = d;
-      saved = sop1(c, ISA_S_AND_SAVEEXEC_B64, mir_op_temp(fin[i]));
+      saved = sop1(c, WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(fin[i]));
     }
     uint32_t jp = s->djp[T];
     sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
@@ -241,7 +241,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     }
     if (s->emit) {
       c->cur = jp;
-      exec_set(c, ISA_S_OR_B64, isel_exec_operand(), mir_op_temp(saved));
+      exec_set(c, WAVECC_LANE_OR, isel_exec_operand(c), mir_op_temp(saved));
     }
     push(&chain, jp, PN);
   }
@@ -367,7 +367,7 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   connect(s, io, pre);
   if (s->emit && (div_exit || L->dispatch)) {
     c->cur = pre;
-    L->saved = sop1(c, ISA_S_MOV_B64, isel_exec_operand());
+    L->saved = sop1(c, WAVECC_LANE_MOV, isel_exec_operand(c));
     for (uint32_t i = 0; i < L->nt; i++) {
       mir_operand z = mir_op_const(0);
       z.size = 2;

@@ -531,7 +531,7 @@ static unsigned vcmp_swapped(unsigned op) {
 }
 
 mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
-  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_temp d = isel_lane_tmp(c);
   if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && vcmp_swapped(op) != ISA_NUM_OPS) {
     mir_operand t = a;
     a = b;
@@ -544,38 +544,38 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 }
 
 
-/* i1 as a lane mask (s2). */
+/* i1 as a lane mask (isel_lane_rc). */
 static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at);
 
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   if (LLVMIsAConstantInt(v) || LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstant(v)) {
     mir_operand o = isel_get(c, v, comp);
-    mir_operand m = mir_op_const(o.imm ? 0xffffffffu : 0);
-    m.size = 2;
-    return isel_to_sgpr(c, m, 2);
+    return isel_lane_const(c, o.imm != 0);
   }
   mir_operand o = isel_get(c, v, comp);
-  if (o.kind != MIR_OPND_TEMP) return isel_to_sgpr(c, o, 2);
-  if (mir_rc_size((mir_rc)o.temp.rc) == 2) return o.temp;
+  if (o.kind != MIR_OPND_TEMP) {
+    mir_temp t = isel_to_sgpr(c, o, isel_lane_dw(c));
+    isel_lane_mark(c, t);
+    return t;
+  }
+  if (isel_is_lane_mask(c, &o)) return o.temp;
   /* boolean 0/1 in an SGPR (or VGPR); a compare's SCC when it is still
    * live here (no s_cmp_lg_u32 of its s_cselect_b32 1, 0, which dce then
    * drops when nothing else reads it) */
   mir_temp b = isel_to_sgpr(c, o, 1), scc;
   uint32_t at;
   if (!live_scc_of_bool(c, b, &scc, &at)) scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
-  mir_operand all = mir_op_const(0xffffffffu);
-  all.size = 2;
-  mir_operand none = mir_op_const(0);
-  none.size = 2;
-  return cselect(c, 2, all, none, scc);
+  mir_temp m = cselect(c, isel_lane_dw(c), isel_lane_const_operand(c, true), isel_lane_const_operand(c, false), scc);
+  isel_lane_mark(c, m);
+  return m;
 }
 
 /* i1 into SCC for a uniform branch. */
 mir_temp isel_scc_of(isel_ctx *c, LLVMValueRef v) {
   mir_operand o = isel_get(c, v, 0);
-  if (o.kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o.temp.rc) == 2) {
+  if (isel_is_lane_mask(c, &o)) {
     mir_temp scc;
-    isel_s_scc(c, ISA_S_AND_B64, 2, o, isel_exec_operand(), &scc);
+    isel_lane_s_scc(c, WAVECC_LANE_AND, o, isel_exec_operand(c), &scc);
     return scc;
   }
   if (o.kind == MIR_OPND_CONST) o = mir_op_temp(isel_to_sgpr(c, o, 1));

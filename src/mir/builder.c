@@ -7,10 +7,12 @@
 #include "mir/mir.h"
 #include "target/target.h"
 
+const wavecc_target *mir_default_target(void) { return &wavecc_target_gfx900; }
+
 mir_program *mir_program_create(arena *mem, const char *name) {
   mir_program *p = arena_alloc(mem, sizeof *p);
   p->mem = mem;
-  p->target = &wavecc_target_gfx900;
+  p->target = mir_default_target();
   p->name = arena_strndup(mem, name ? name : "", name ? strlen(name) : 0);
   p->num_temps = 1; /* id 0 means "no temporary" */
   p->cap_temps = 64;

@@ -26,6 +26,7 @@
 #include <stdio.h>
 
 #include "target/isa.h"
+#include "target/target.h"
 #include "util/arena.h"
 
 /* ---- register classes ------------------------------------------------ */
@@ -275,11 +276,21 @@ typedef struct mir_program {
   uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
 } mir_program;
 
+/* Lane masks of p's target (target.h "lane-mask operations"): their
+ * register class (s2 on wave64, s1 on wave32), EXEC and VCC as fixed
+ * operands of that width, and the scalar opcode of lane operation k. */
+static inline unsigned mir_lane_dwords(const mir_program *p) { return p->target->lane_mask_dwords; }
+static inline mir_rc mir_rc_lanes(const mir_program *p) { return (mir_rc)p->target->lane_mask_dwords; }
+static inline isa_op mir_lane_op(const mir_program *p, wavecc_lane_opkind k) { return wavecc_lane_op(p->target, k); }
+
 /* mir_program.cf_lowering */
 enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 
 /* ---- construction (builder.c) ----------------------------------------- */
 
+/* The target a new program is compiled for until the driver sets another
+ * (-mcpu); the text form names a program's target only when it differs. */
+const wavecc_target *mir_default_target(void);
 /* Creates an empty program whose storage lives in `mem`. */
 mir_program *mir_program_create(arena *mem, const char *name);
 /* Appends a block; returns its index. */
@@ -323,6 +334,9 @@ static inline mir_operand mir_op_fixed(mir_preg r, unsigned dwords) {
   mir_operand o = {.kind = MIR_OPND_FIXED, .preg = r, .size = (uint8_t)dwords};
   return o;
 }
+/* EXEC and VCC as fixed operands of p's lane-mask width. */
+static inline mir_operand mir_op_exec(const mir_program *p) { return mir_op_fixed(MIR_PREG_EXEC, mir_lane_dwords(p)); }
+static inline mir_operand mir_op_vcc(const mir_program *p) { return mir_op_fixed(MIR_PREG_VCC, mir_lane_dwords(p)); }
 static inline mir_operand mir_op_block(uint32_t b) {
   mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
   o.imm = b;
@@ -347,7 +361,7 @@ const char *mir_opcode_name(unsigned opcode);
 void mir_print(const mir_program *p, FILE *out);
 /* Pieces of the text form, for passes that annotate their output. */
 void mir_print_operand(FILE *out, const mir_operand *o);
-void mir_print_instr(FILE *out, const mir_instr *ins); /* no indent, no newline */
+void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins); /* no indent, no newline; p: its target */
 void mir_print_block_header(FILE *out, const mir_block *b);
 /* Parses the text form; NULL with a "line N: message" in err on error. */
 mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen);

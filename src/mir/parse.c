@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "target/waitcnt_imm.h"
 
 typedef struct parser {
   mir_program *p;
@@ -264,6 +263,26 @@ static void parse_fpmode(parser *ps, mir_instr *ins) {
 }
 
 /* Instruction field words after the operands; true if one was consumed. */
+/* A counter of s_waitcnt, NAME(N) as the program's target names it
+ * (wavecc_counter_name): sets that field of the immediate. */
+static bool parse_waitcnt_field(parser *ps, mir_instr *ins) {
+  const wavecc_target *t = ps->p->target;
+  for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++) {
+    char word[24];
+    snprintf(word, sizeof word, "%s(", wavecc_counter_name((wavecc_counter)c));
+    if (!wavecc_counter_in_waitcnt(t, (wavecc_counter)c) || !accept(ps, word, false)) continue;
+    uint64_t n = parse_uint(ps);
+    expect(ps, ")");
+    if (n > wavecc_counter_max(t, (wavecc_counter)c)) fail(ps, "wait count out of range");
+    unsigned cnt[WAVECC_NUM_COUNTERS];
+    wavecc_waitcnt_decode(t, (uint16_t)ins->offset, cnt);
+    cnt[c] = (unsigned)n;
+    ins->offset = wavecc_waitcnt_encode(t, cnt);
+    return true;
+  }
+  return false;
+}
+
 static bool parse_field(parser *ps, mir_instr *ins) {
   if (accept(ps, "vop3", true)) ins->enc_flags |= MIR_ENC_VOP3;
   else if (accept(ps, "glc", true)) ins->enc_flags |= MIR_ENC_GLC;
@@ -276,19 +295,8 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "omod:", false)) ins->omod = (uint8_t)parse_uint(ps);
   else if (accept(ps, "offset:", false) || accept(ps, "imm:", false)) ins->offset = (int32_t)parse_const(ps);
   else if (accept(ps, "mode(", false)) parse_fpmode(ps, ins);
-  else if (accept(ps, "vmcnt(", false) || accept(ps, "expcnt(", false) || accept(ps, "lgkmcnt(", false)) {
-    /* ps->cur is just past "NAME(": the name's first letter tells which. */
-    char c = ps->cur[-6] == 'v' ? 'v' : ps->cur[-7] == 'e' ? 'e' : 'l';
-    uint64_t n = parse_uint(ps);
-    expect(ps, ")");
-    unsigned vm, exp, lgkm;
-    mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
-    if (c == 'v') vm = (unsigned)n;
-    else if (c == 'e') exp = (unsigned)n;
-    else lgkm = (unsigned)n;
-    if (vm > 63 || exp > 7 || lgkm > 15) fail(ps, "wait count out of range");
-    ins->offset = mir_waitcnt_encode(vm, exp, lgkm);
-  } else return false;
+  else if (parse_waitcnt_field(ps, ins)) return true;
+  else return false;
   return true;
 }
 
@@ -346,7 +354,7 @@ static void parse_instr(parser *ps, mir_block *b) {
   mir_instr *ins = mir_instr_create(ps->p, opcode, no, nd);
   memcpy(ins->ops, ops, no * sizeof *ops);
   memcpy(ins->defs, defs, nd * sizeof *defs);
-  if (opcode == ISA_S_WAITCNT) ins->offset = mir_waitcnt_encode(63, 7, 15);
+  if (opcode == ISA_S_WAITCNT) ins->offset = wavecc_waitcnt_none(ps->p->target);
   while (!at_end(ps))
     if (!parse_field(ps, ins)) fail(ps, "unexpected text '%.*s'", (int)(ps->end - ps->cur), ps->cur);
   mir_block_append(ps->p, b, ins);
@@ -467,6 +475,12 @@ mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen) {
         ps.p = mir_program_create(mem, name);
       } else if (!ps.p) {
         fail(&ps, "expected 'kernel NAME'");
+      } else if (accept(&ps, "target", true)) { /* before the blocks: the layouts they use */
+        size_t n = word_len(&ps);
+        char *name = arena_strndup(mem, ps.cur, n);
+        ps.cur += n;
+        if (ps.p->num_blocks) fail(&ps, "'target' after the first block");
+        if (!(ps.p->target = wavecc_target_by_name(name))) fail(&ps, "unknown target '%s'", name);
       } else if (accept(&ps, "state", true)) {
         while (!at_end(&ps)) {
           if (accept(&ps, "regs_assigned", true)) ps.p->regs_assigned = true;

@@ -28,7 +28,6 @@
 #include <string.h>
 
 #include "mir/mir.h"
-#include "target/waitcnt_imm.h"
 
 static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_phi", "p_linear_phi", "p_parallelcopy", "p_copy", "p_create_vector",
@@ -149,7 +148,23 @@ static void mir_print_fpmode(FILE *out, uint16_t m) {
   fputc(')', out);
 }
 
-void mir_print_instr(FILE *out, const mir_instr *ins) {
+/* s_waitcnt's counters as p's target names them ("vmcnt(0) lgkmcnt(3)"),
+ * imm:N for an immediate that is not just counter fields or waits for
+ * nothing. */
+static void print_waitcnt(FILE *out, const mir_program *p, int32_t offset) {
+  const wavecc_target *t = p->target;
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  wavecc_waitcnt_decode(t, (uint16_t)offset, cnt);
+  if (wavecc_waitcnt_encode(t, cnt) != (uint16_t)offset || (uint16_t)offset == wavecc_waitcnt_none(t)) {
+    fprintf(out, " imm:%d", offset);
+    return;
+  }
+  for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++)
+    if (wavecc_counter_in_waitcnt(t, (wavecc_counter)c) && cnt[c] < wavecc_counter_max(t, (wavecc_counter)c))
+      fprintf(out, " %s(%u)", wavecc_counter_name((wavecc_counter)c), cnt[c]);
+}
+
+void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   for (unsigned i = 0; i < ins->num_defs; i++) {
     if (i) fputs(", ", out);
     mir_print_operand(out, &ins->defs[i]);
@@ -171,15 +186,7 @@ void mir_print_instr(FILE *out, const mir_instr *ins) {
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
   mir_print_fpmode(out, ins->fpmode);
   if (ins->opcode == ISA_S_WAITCNT) {
-    unsigned vm, exp, lgkm;
-    mir_waitcnt_decode((uint16_t)ins->offset, &vm, &exp, &lgkm);
-    if (mir_waitcnt_encode(vm, exp, lgkm) != (uint16_t)ins->offset || (vm == 63 && exp == 7 && lgkm == 15)) {
-      fprintf(out, " imm:%d", ins->offset);
-    } else {
-      if (vm < 63) fprintf(out, " vmcnt(%u)", vm);
-      if (exp < 7) fprintf(out, " expcnt(%u)", exp);
-      if (lgkm < 15) fprintf(out, " lgkmcnt(%u)", lgkm);
-    }
+    print_waitcnt(out, p, ins->offset);
   } else if (ins->offset) {
     bool sopp = ins->opcode < ISA_NUM_OPS &&
                 (isa_table[ins->opcode].format == ISA_FMT_SOPP || isa_table[ins->opcode].format == ISA_FMT_SOPK);
@@ -264,6 +271,7 @@ static void print_abi(FILE *out, const mir_kernel_abi *a) {
 
 void mir_print(const mir_program *p, FILE *out) {
   fprintf(out, "kernel %s\n", p->name && *p->name ? p->name : "_");
+  if (p->target != mir_default_target()) fprintf(out, "target %s\n", p->target->name);
   if (p->regs_assigned || p->ssa_eliminated)
     fprintf(out, "state%s%s\n", p->regs_assigned ? " regs_assigned" : "",
             p->ssa_eliminated ? " ssa_eliminated" : "");
@@ -273,7 +281,7 @@ void mir_print(const mir_program *p, FILE *out) {
     mir_print_block_header(out, b);
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       fputs("  ", out);
-      mir_print_instr(out, b->instrs[i]);
+      mir_print_instr(out, p, b->instrs[i]);
       fputc('\n', out);
     }
   }

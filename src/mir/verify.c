@@ -177,9 +177,41 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   while (isa_sig_entry(&s, &f, &w)) no++;
   if (nd != ins->num_defs || no != ins->num_ops) return; /* implicit/extra operands: not checked */
   s = sig;
-  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  /* A VALU instruction's SGPR result (a compare's, a carry-out) is a lane
+   * mask: the table writes it as wave64's pair, the target says how wide. */
+  bool valu = isa_fmt_valu(isa_table[ins->opcode].format);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) {
+    if (valu && f == 's' && w == 2 && v->p->target) w = v->p->target->lane_mask_dwords;
+    check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
+  }
   if (*s == ';') s++;
   for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
+}
+
+/* Lane masks have the target's width (target.h lane_mask_dwords): EXEC
+ * is never wider than that (wave32: exec_lo only, EXEC_HI is no part of
+ * it), and a lane-mask opcode of the other width may not touch EXEC (an
+ * s_and_saveexec_b64 or s_or_b64 exec on a wave32 target, say, is a
+ * width some pass hard-coded instead of asking mir_lane_op). */
+static void check_lane_masks(vctx *v, int b, int i, const mir_instr *ins) {
+  const wavecc_target *t = v->p->target;
+  if (!t) return;
+  bool touches_exec = false;
+  for (unsigned k = 0; k < ins->num_defs + ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_FIXED || o->preg != MIR_PREG_EXEC) continue;
+    touches_exec = true;
+    if (o->size > t->lane_mask_dwords)
+      problem(v, b, i, "EXEC operand of %u dwords on %s (wave%u: lane masks are %u)", o->size, t->name, t->wave_size,
+              t->lane_mask_dwords);
+  }
+  if (ins->opcode >= ISA_NUM_OPS) return;
+  unsigned dw;
+  wavecc_lane_opkind kind = wavecc_lane_kind(ins->opcode, &dw);
+  if (kind == WAVECC_LANE_NUM_OPS || dw == t->lane_mask_dwords) return;
+  if (wavecc_lane_is_saveexec(kind) || touches_exec)
+    problem(v, b, i, "%s on EXEC on %s (wave%u: use the %u-dword lane-mask form)", mir_opcode_name(ins->opcode),
+            t->name, t->wave_size, t->lane_mask_dwords);
 }
 
 static bool preg_fits(mir_rc rc, mir_preg r) {
@@ -317,6 +349,7 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
         }
       }
       check_signature(&v, (int)b, (int)i, ins);
+      check_lane_masks(&v, (int)b, (int)i, ins);
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm >= p->num_blocks)
           problem(&v, (int)b, (int)i, "branch to missing block BB%u", ins->ops[k].imm);

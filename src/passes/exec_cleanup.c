@@ -37,12 +37,12 @@ int mir_exec_cleanup(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];
     mir_temp s, s2;
-    if (f->num_instrs != 2 || f->linear_succs.n != 1 || !exec_op(f->instrs[0], ISA_S_ANDN2_B64, 0, &s)) continue;
+    if (f->num_instrs != 2 || f->linear_succs.n != 1 || !exec_op(f->instrs[0], mir_lane_op(p, WAVECC_LANE_ANDN2), 0, &s)) continue;
     const mir_instr *br = f->instrs[1];
     uint32_t j = f->linear_succs.v[0];
     if (br->opcode != MIR_P_BRANCH || br->ops[0].kind != MIR_OPND_BLOCK || br->ops[0].imm != j) continue;
     const mir_block *jb = &p->blocks[j];
-    if (!jb->num_instrs || !exec_op(jb->instrs[0], ISA_S_OR_B64, 1, &s2) || s2.id != s.id) continue;
+    if (!jb->num_instrs || !exec_op(jb->instrs[0], mir_lane_op(p, WAVECC_LANE_OR), 1, &s2) || s2.id != s.id) continue;
     f->instrs[0] = f->instrs[1];
     f->num_instrs = 1;
   }

@@ -40,6 +40,9 @@
  * Arguments past the VGPR ones were stored by isel through an
  * `s_add_u32 sN, base, 0` marked MIR_OFFSET_FRAME_SIZE: its constant
  * becomes F*64 here.
+ * Written for wave64 above; a wave32 target has 32 where 64 is the lane
+ * count (F*32, SGPR chunks of 32 lanes) and the _b32 forms on exec_lo and
+ * vcc_lo (wave_size, mir_lane_op).
  * The whole wave of each saved VGPR is stored because the caller may hold
  * values in lanes this call does not run (a VGPR live in a divergent
  * region); the MUBUF offset field (12 bits) limits the frame to 4 KiB.
@@ -119,16 +122,17 @@ static mir_instr *lane_op(mir_program *p, bool write, mir_preg v, mir_preg s, un
   return m;
 }
 
-/* s_or_saveexec_b64 vcc, -1 / s_mov_b64 exec, vcc */
+/* s_or_saveexec_b64 vcc, -1 / s_mov_b64 exec, vcc (the _b32 forms on
+ * exec_lo and vcc_lo in wave32) */
 static mir_instr *all_lanes(mir_program *p, bool on) {
-  mir_instr *m = sop(p, on ? ISA_S_OR_SAVEEXEC_B64 : ISA_S_MOV_B64, 1, 1);
+  mir_instr *m = sop(p, mir_lane_op(p, on ? WAVECC_LANE_OR_SAVEEXEC : WAVECC_LANE_MOV), 1, 1);
   if (on) {
-    m->defs[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    m->defs[0] = mir_op_vcc(p);
     m->ops[0] = mir_op_const(0xffffffffu);
-    m->ops[0].size = 2;
+    m->ops[0].size = (uint8_t)mir_lane_dwords(p);
   } else {
-    m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
-    m->ops[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    m->defs[0] = mir_op_exec(p);
+    m->ops[0] = mir_op_vcc(p);
   }
   return m;
 }
@@ -189,13 +193,16 @@ static void find_saved(frame_ctx *c) {
   for (unsigned r = 0; r < 256; r++)
     if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
   c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
-  c->lanes_kept = c->ns && c->ns <= 64 && !any_write[c->lanes_vgpr - 256];
+  c->lanes_kept = c->ns && c->ns <= p->target->wave_size && !any_write[c->lanes_vgpr - 256];
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }
 
 static uint32_t vgpr_slot(const frame_ctx *c, unsigned i) { return c->csr_base + 4 * i; }
 static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_base + 4 * (c->nv + chunk); }
-static uint32_t low_lanes_slot(const frame_ctx *c, unsigned i) { return sgpr_slot(c, (c->ns + 63) / 64 + i); }
+/* The SGPRs go into lanes of one VGPR, wave_size per chunk (slot). */
+static unsigned wave_lanes(const frame_ctx *c) { return c->p->target->wave_size; }
+static unsigned sgpr_chunks(const frame_ctx *c) { return (c->ns + wave_lanes(c) - 1) / wave_lanes(c); }
+static uint32_t low_lanes_slot(const frame_ctx *c, unsigned i) { return sgpr_slot(c, sgpr_chunks(c) + i); }
 
 /* Inserts `n` instructions of `seq` at position pos of block b. */
 static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **seq, unsigned n) {
@@ -209,10 +216,11 @@ static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   seq[n++] = all_lanes(p, true);
   for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
   for (unsigned i = 0; i < c->nl; i++) seq[n++] = scratch_dword(p, true, SP, c->low_lanes[i], low_lanes_slot(c, i));
+  const unsigned w = wave_lanes(c);
   for (unsigned i = 0; i < c->ns; i++) {
-    seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % 64);
-    if ((i % 64 == 63 || i + 1 == c->ns) && !c->lanes_kept)
-      seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+    seq[n++] = lane_op(p, true, c->lanes_vgpr, c->sgprs[i], i % w);
+    if ((i % w == w - 1 || i + 1 == c->ns) && !c->lanes_kept)
+      seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / w));
   }
   seq[n++] = all_lanes(p, false);
   return n;
@@ -223,12 +231,13 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   unsigned n = 0;
   if (c->nv) {
     seq[n++] = all_lanes(p, true);
-    for (unsigned i = 0; i < c->ns; i += 64) {
+    const unsigned w = wave_lanes(c);
+    for (unsigned i = 0; i < c->ns; i += w) {
       if (!c->lanes_kept) {
-        seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / 64));
+        seq[n++] = scratch_dword(p, false, SP, c->lanes_vgpr, sgpr_slot(c, i / w));
         seq[n++] = waitcnt0(p);
       }
-      for (unsigned k = i; k < c->ns && k < i + 64; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % 64);
+      for (unsigned k = i; k < c->ns && k < i + w; k++) seq[n++] = lane_op(p, false, c->lanes_vgpr, c->sgprs[k], k % w);
     }
     /* the caller's hazard pass cannot see these VALU writes of SGPRs:
      * 5 wait states before its first instruction may read one in VMEM;
@@ -244,10 +253,10 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   if (c->nl) {
     /* EXEC = the lanes the call does not run (VCC holds the others) */
     if (!c->nv) seq[n++] = all_lanes(p, true);
-    mir_instr *m = sop(p, ISA_S_NOT_B64, 1, 2);
-    m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+    mir_instr *m = sop(p, mir_lane_op(p, WAVECC_LANE_NOT), 1, 2);
+    m->defs[0] = mir_op_exec(p);
     m->defs[1] = mir_op_fixed(MIR_PREG_SCC, 1);
-    m->ops[0] = mir_op_fixed(MIR_PREG_VCC, 2);
+    m->ops[0] = mir_op_vcc(p);
     seq[n++] = m;
     for (unsigned i = 0; i < c->nl; i++) seq[n++] = scratch_dword(p, false, SP, c->low_lanes[i], low_lanes_slot(c, i));
   }
@@ -296,7 +305,7 @@ static unsigned kernel_prologue(frame_ctx *c, mir_instr **seq) {
   seq[0] = lo;
   seq[1] = hi;
   if (c->sp_per_call) return 2;
-  seq[2] = sp_adjust(p, ISA_S_MOV_B32, p->frame_size * 64u);
+  seq[2] = sp_adjust(p, ISA_S_MOV_B32, p->frame_size * p->target->wave_size);
   return 3;
 }
 
@@ -348,10 +357,10 @@ static unsigned guarded_swappc(mir_program *p, const mir_instr *call, mir_instr 
   hi->ops[0] = mir_op_fixed(ra + 1, 1);
   hi->ops[1] = mir_op_const(0);
   seq[n++] = hi;
-  mir_instr *cmp = sop(p, ISA_S_CMP_LG_U64, 2, 0);
-  cmp->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  mir_instr *cmp = sop(p, mir_lane_op(p, WAVECC_LANE_CMP_LG), 2, 0);
+  cmp->ops[0] = mir_op_exec(p);
   cmp->ops[1] = mir_op_const(0);
-  cmp->ops[1].size = 2;
+  cmp->ops[1].size = (uint8_t)mir_lane_dwords(p);
   seq[n++] = cmp;
   mir_instr *cs = sop(p, ISA_S_CSELECT_B64, 2, 1);
   cs->defs[0] = mir_op_fixed(ra, 2);
@@ -367,7 +376,7 @@ static unsigned guarded_swappc(mir_program *p, const mir_instr *call, mir_instr 
 
 static unsigned call_seq(frame_ctx *c, const mir_instr *call, bool guard, mir_instr **seq) {
   mir_program *p = c->p;
-  uint32_t bytes = p->frame_size * 64u;
+  uint32_t bytes = p->frame_size * p->target->wave_size;
   unsigned n = 0;
   if (call->offset) n += external_save(c, call, false, seq + n);
   if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
@@ -398,7 +407,7 @@ int mir_frame(mir_program *p, diag *d) {
   c->d = d;
   c->csr_base = (p->abi.private_segment_size + 3) & ~3u;
   if (p->is_function) find_saved(c);
-  uint32_t end = c->csr_base + 4 * (c->nv + (c->ns + 63) / 64 + c->nl);
+  uint32_t end = c->csr_base + 4 * (c->nv + sgpr_chunks(c) + c->nl);
   if (p->calls_external) {
     mir_preg regs[256];
     c->xsave_base = end;
@@ -426,7 +435,7 @@ int mir_frame(mir_program *p, diag *d) {
       unsigned n = 0;
       if (ins->opcode == ISA_S_ADD_U32 && ins->offset == MIR_OFFSET_FRAME_SIZE) {
         /* a stack pointer for arguments stored before the call */
-        ins->ops[1] = mir_op_const(p->frame_size * 64u);
+        ins->ops[1] = mir_op_const(p->frame_size * p->target->wave_size);
         ins->offset = 0;
         continue;
       }

@@ -14,7 +14,8 @@
  *
  * A forward must-analysis over the linear CFG. The state is "EXEC is
  * non-zero" plus the SGPR pairs (and VCC) known to hold a non-zero
- * 64-bit value (a mask saved while EXEC was non-zero). Transfer:
+ * lane mask (a mask saved while EXEC was non-zero; a pair on wave64, one
+ * SGPR with the _b32 forms below on wave32). Transfer:
  *   s_mov_b64 D, X              D (EXEC too) non-zero iff X is
  *   s_or_b64 D, A, B            non-zero iff A or B is
  *   s_<op>_saveexec_b64 D, X    D = the old EXEC; the new EXEC non-zero
@@ -32,6 +33,7 @@
 
 #include "passes/passes.h"
 #include "target/isa.h"
+#include "target/target.h"
 
 enum { FACT_WORDS = 2 }; /* pregs 0..127: SGPRs, VCC, M0, EXEC */
 
@@ -57,27 +59,23 @@ static mir_preg opnd_reg(const mir_operand *o, unsigned *n) {
 }
 
 /* Is 64-bit operand o known non-zero in state s? */
-static bool nonzero(const exec_state *s, const mir_operand *o) {
+/* Is lane-mask operand o (of t's width) known non-zero in state s? */
+static bool nonzero(const wavecc_target *t, const exec_state *s, const mir_operand *o) {
   if (o->kind == MIR_OPND_CONST) return o->imm != 0; /* an inline 64-bit constant: the sign-extended dword */
   unsigned n;
   mir_preg r = opnd_reg(o, &n);
   if (r == MIR_PREG_EXEC) return s->nz;
-  return r != MIR_PREG_NONE && n == 2 && fact(s, r);
+  return r != MIR_PREG_NONE && n == t->lane_mask_dwords && fact(s, r);
 }
 
-static bool is_saveexec(unsigned op) {
-  switch (op) {
-  case ISA_S_AND_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B64:
-  case ISA_S_ANDN2_SAVEEXEC_B64: case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B64:
-  case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_ANDN1_SAVEEXEC_B64:
-  case ISA_S_ORN1_SAVEEXEC_B64:
-    return true;
-  default:
-    return false;
-  }
+/* Is op one of t's s_*_saveexec forms? */
+static bool is_saveexec(const wavecc_target *t, unsigned op) {
+  unsigned dw;
+  wavecc_lane_opkind k = wavecc_lane_kind(op, &dw);
+  return k != WAVECC_LANE_NUM_OPS && wavecc_lane_is_saveexec(k) && dw == t->lane_mask_dwords;
 }
 
-static void transfer(exec_state *s, const mir_instr *ins, unsigned region) {
+static void transfer(const wavecc_target *t, exec_state *s, const mir_instr *ins, unsigned region) {
   if (ins->opcode == MIR_P_CALL) { /* the callee writes the SGPR region and VCC, saves the rest */
     for (mir_preg r = 0; r < region; r++) set_fact(s, r, false);
     set_fact(s, MIR_PREG_VCC - 1, false);
@@ -87,20 +85,21 @@ static void transfer(exec_state *s, const mir_instr *ins, unsigned region) {
   }
   /* the values written, judged on the state before the instruction */
   bool val = false, exec_val = false, known = false;
-  if (ins->opcode == ISA_S_MOV_B64 && ins->num_ops == 1) {
+  if (wavecc_is_lane_op(t, ins->opcode, WAVECC_LANE_MOV) && ins->num_ops == 1) {
     known = true;
-    val = exec_val = nonzero(s, &ins->ops[0]);
-  } else if (ins->opcode == ISA_S_OR_B64 && ins->num_ops == 2) {
+    val = exec_val = nonzero(t, s, &ins->ops[0]);
+  } else if (wavecc_is_lane_op(t, ins->opcode, WAVECC_LANE_OR) && ins->num_ops == 2) {
     known = true;
-    val = exec_val = nonzero(s, &ins->ops[0]) || nonzero(s, &ins->ops[1]);
-  } else if (is_saveexec(ins->opcode)) {
+    val = exec_val = nonzero(t, s, &ins->ops[0]) || nonzero(t, s, &ins->ops[1]);
+  } else if (is_saveexec(t, ins->opcode)) {
     known = true;
     val = s->nz;
-    exec_val = ins->opcode == ISA_S_OR_SAVEEXEC_B64 && ins->num_ops == 1 && (s->nz || nonzero(s, &ins->ops[0]));
+    exec_val = wavecc_is_lane_op(t, ins->opcode, WAVECC_LANE_OR_SAVEEXEC) && ins->num_ops == 1 &&
+               (s->nz || nonzero(t, s, &ins->ops[0]));
   }
   /* implicit writes too (v_cmpx, the VOPC/VOP2 encodings' VCC) */
   unsigned flags = ins->opcode < ISA_NUM_OPS ? isa_table[ins->opcode].flags : 0;
-  bool writes_exec = is_saveexec(ins->opcode) || (flags & ISA_F_WRITES_EXEC);
+  bool writes_exec = is_saveexec(t, ins->opcode) || (flags & ISA_F_WRITES_EXEC);
   if (flags & ISA_F_WRITES_VCC) {
     set_fact(s, MIR_PREG_VCC - 1, false);
     set_fact(s, MIR_PREG_VCC, false);
@@ -118,7 +117,7 @@ static void transfer(exec_state *s, const mir_instr *ins, unsigned region) {
       if (r + u) set_fact(s, (mir_preg)(r + u - 1), false);
       set_fact(s, (mir_preg)(r + u), false);
     }
-    if (known && n == 2) set_fact(s, r, val);
+    if (known && n == t->lane_mask_dwords) set_fact(s, r, val);
   }
   if (writes_exec) s->nz = known && exec_val;
 }
@@ -139,7 +138,8 @@ static void meet(exec_state *into, const exec_state *edge, bool *first) {
 
 /* The state on the edge from block b (whose exit state walking from `in`
  * is computed here) to its linear successor s. */
-static exec_state edge_state(const mir_block *b, const exec_state *in, uint32_t s, unsigned region) {
+static exec_state edge_state(const wavecc_target *t, const mir_block *b, const exec_state *in, uint32_t s,
+                             unsigned region) {
   exec_state cur = *in, out;
   bool named = false, first = true;
   for (uint32_t i = 0; i < b->num_instrs; i++) {
@@ -155,7 +155,7 @@ static exec_state edge_state(const mir_block *b, const exec_state *in, uint32_t 
     }
     if (execz) cur.nz = true; /* not taken: some lane is active */
     else if (execnz) cur.nz = false;
-    else transfer(&cur, ins, region);
+    else transfer(t, &cur, ins, region);
   }
   if (!named) out = cur; /* falling through */
   return out;
@@ -180,7 +180,7 @@ bool *mir_calls_under_empty_exec(const mir_program *p) {
       exec_state st = {0};
       bool first = true;
       for (uint32_t k = 0; k < preds->n; k++) {
-        exec_state e = edge_state(&p->blocks[preds->v[k]], &in[preds->v[k]], b, p->abi.call_sgprs);
+        exec_state e = edge_state(p->target, &p->blocks[preds->v[k]], &in[preds->v[k]], b, p->abi.call_sgprs);
         meet(&st, &e, &first);
       }
       if (first) continue; /* unreachable: no call there runs */
@@ -198,7 +198,7 @@ bool *mir_calls_under_empty_exec(const mir_program *p) {
       if (ins->opcode == MIR_P_CALL) maybe[c++] = !cur.nz;
       if (ins->opcode == ISA_S_CBRANCH_EXECZ) cur.nz = true;
       else if (ins->opcode == ISA_S_CBRANCH_EXECNZ) cur.nz = false;
-      else transfer(&cur, ins, p->abi.call_sgprs);
+      else transfer(p->target, &cur, ins, p->abi.call_sgprs);
     }
   }
   return maybe;

@@ -179,7 +179,7 @@ static uint32_t preheader(const hp_ctx *c, uint32_t l) {
     bool writes_exec = (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) != 0;
     for (unsigned k = 0; k < ins->num_defs; k++)
       if (ins->defs[k].preg == MIR_PREG_EXEC) writes_exec = true;
-    if (writes_exec && ins->opcode != ISA_S_OR_B64) return UINT32_MAX;
+    if (writes_exec && wavecc_lane_kind(ins->opcode, NULL) != WAVECC_LANE_OR) return UINT32_MAX;
   }
   return ph;
 }

@@ -26,7 +26,6 @@
 #include "mir/liveness.h"
 #include "mir/mir.h"
 #include "ra/ra.h"
-#include "target/waitcnt_imm.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
@@ -177,7 +176,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d);
  * after every pass that adds or moves instructions. Returns 0. */
 int mir_insert_hazard_nops(mir_program *p, diag *d);
 
-/* The s_waitcnt immediate (mir_waitcnt_encode/decode): target/waitcnt_imm.h. */
+/* The s_waitcnt immediate: wavecc_waitcnt_encode/decode (target/target.h). */
 
 /* ---- emission and code objects: emit/emit.h (included above) ----------- */
 

@@ -166,23 +166,25 @@ typedef struct astate {
   uint32_t xdisj;            /* epoch EXEC is disjoint from; 0: none */
   const slots *sl;
   unsigned cnt_max[NCNT];    /* the target's counter maxima (target.h), also "no wait" */
-  const wavecc_target *t;
+  const wavecc_target *tgt;  /* whose s_waitcnt layout the immediates use */
 } astate;
 
-/* The s_waitcnt simm16 for counts n[] and back, at the target's fields
- * (target.h counters; waitcnt_imm.h). */
-static uint16_t wc_encode(const wavecc_target *t, const unsigned n[NCNT]) {
-  unsigned c[WAVECC_WAITCNT_FIELDS];
-  c[WAVECC_CNT_VM] = n[VM];
-  c[WAVECC_CNT_EXP] = n[EXP];
-  c[WAVECC_CNT_LGKM] = n[LGKM];
-  return wavecc_waitcnt_make(t, c);
+/* This pass's counters (VM, LGKM, EXP) as the target's (wavecc_counter). */
+static const wavecc_counter tcnt[NCNT] = {[VM] = WAVECC_CNT_VM, [LGKM] = WAVECC_CNT_LGKM, [EXP] = WAVECC_CNT_EXP,
+                                         [VS] = WAVECC_CNT_VS};
+
+/* The s_waitcnt simm16 of target t waiting for n[c] of this pass's counters. */
+static uint16_t wait_encode(const wavecc_target *t, const unsigned n[NCNT]) {
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  for (unsigned c = 0; c < WAVECC_NUM_COUNTERS; c++) cnt[c] = wavecc_counter_max(t, (wavecc_counter)c);
+  for (int c = 0; c < NCNT; c++) cnt[tcnt[c]] = n[c];
+  return wavecc_waitcnt_encode(t, cnt);
 }
 
-static void wc_decode(const wavecc_target *t, uint16_t simm, unsigned n[NCNT]) {
-  n[VM] = wavecc_waitcnt_get(t, WAVECC_CNT_VM, simm);
-  n[EXP] = wavecc_waitcnt_get(t, WAVECC_CNT_EXP, simm);
-  n[LGKM] = wavecc_waitcnt_get(t, WAVECC_CNT_LGKM, simm);
+static void wait_decode(const wavecc_target *t, int32_t simm16, unsigned n[NCNT]) {
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  wavecc_waitcnt_decode(t, (uint16_t)simm16, cnt);
+  for (int c = 0; c < NCNT; c++) n[c] = cnt[tcnt[c]];
 }
 
 #define XBASE 1024u
@@ -296,13 +298,13 @@ static int exec_change(const mir_instr *ins) {
   bool writes = isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC;
   for (unsigned k = 0; k < ins->num_defs; k++) writes |= opnd_is_exec(&ins->defs[k]);
   if (!writes) return X_NONE;
-  switch (ins->opcode) {
-  case ISA_S_AND_SAVEEXEC_B64: return X_NARROW;           /* exec = src & exec */
-  case ISA_S_ANDN2_SAVEEXEC_B64: return X_COMPLEMENT;     /* exec = src & ~exec */
-  case ISA_S_AND_B64:
+  switch (wavecc_lane_kind(ins->opcode, NULL)) { /* either lane-mask width */
+  case WAVECC_LANE_AND_SAVEEXEC: return X_NARROW;           /* exec = src & exec */
+  case WAVECC_LANE_ANDN2_SAVEEXEC: return X_COMPLEMENT;     /* exec = src & ~exec */
+  case WAVECC_LANE_AND:
     if (ins->num_ops == 2 && (opnd_is_exec(&ins->ops[0]) || opnd_is_exec(&ins->ops[1]))) return X_NARROW;
     return X_OTHER;
-  case ISA_S_ANDN2_B64:
+  case WAVECC_LANE_ANDN2:
     if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[0])) return X_NARROW; /* exec & ~X */
     if (ins->num_ops == 2 && opnd_is_exec(&ins->ops[1]) && !opnd_is_exec(&ins->ops[0])) return X_COMPLEMENT;
     return X_OTHER;
@@ -324,10 +326,10 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
   mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
   if (any && prev && prev->opcode == ISA_S_WAITCNT) {
     unsigned o[NCNT];
-    wc_decode(a->t, (uint16_t)prev->offset, o);
+    wait_decode(a->tgt, prev->offset, o);
     for (int c = 0; c < NCNT; c++)
       if (n[c] < o[c]) o[c] = n[c];
-    prev->offset = wc_encode(a->t, o);
+    prev->offset = wait_encode(a->tgt, o);
     any = false;
   }
   if (!any) {
@@ -335,7 +337,7 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
     b->num_instrs--;
     return true;
   }
-  b->instrs[i]->offset = wc_encode(a->t, n);
+  b->instrs[i]->offset = wait_encode(a->tgt, n);
   return false;
 }
 
@@ -363,7 +365,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     mir_instr *ins = b->instrs[i];
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
-      wc_decode(a->t, (uint16_t)ins->offset, n);
+      wait_decode(a->tgt, ins->offset, n);
       /* The program's own waits (fences, barriers, atomics, calls: all
        * offset 0) ask for the vector memory accesses, stores included,
        * which vmcnt covers on gfx9: with a store counter, vscnt too. */
@@ -445,12 +447,12 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
         mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
         if (prev && prev->opcode == ISA_S_WAITCNT) {
           unsigned o[NCNT];
-          wc_decode(a->t, (uint16_t)prev->offset, o);
+          wait_decode(a->tgt, prev->offset, o);
           for (int c = 0; c < NCNT; c++) if (w[c] < o[c]) o[c] = w[c];
-          prev->offset = wc_encode(a->t, o);
+          prev->offset = wait_encode(a->tgt, o);
         } else {
           mir_instr *wi = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
-          wi->offset = wc_encode(a->t, w);
+          wi->offset = wait_encode(a->tgt, w);
           mir_block_insert(p, b, i, wi);
           i++;
         }
@@ -518,15 +520,16 @@ static void find_slots(const mir_program *p, slots *sl) {
  * any register; added after the dataflow, which assumes a clear entry
  * state (wavecc's own call sequences wait before the call). */
 static void entry_wait(mir_program *p) {
+  static const unsigned zero[NCNT] = {0};
   mir_block *b = &p->blocks[0];
   uint32_t at = 0;
   while (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == MIR_P_STARTPGM) at++;
   if (at < b->num_instrs && b->instrs[at] && b->instrs[at]->opcode == ISA_S_WAITCNT) {
-    b->instrs[at]->offset = 0; /* every counter 0, in every layout */
+    b->instrs[at]->offset = wait_encode(p->target, zero);
     return;
   }
   mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT, 0, 0);
-  w->offset = 0;
+  w->offset = wait_encode(p->target, zero);
   mir_block_insert(p, b, at, w);
 }
 
@@ -550,11 +553,9 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   }
   astate a = {0};
   a.sl = sl;
-  a.t = p->target;
-  a.cnt_max[VM] = wavecc_counter_max(p->target, WAVECC_CNT_VM);
-  a.cnt_max[LGKM] = wavecc_counter_max(p->target, WAVECC_CNT_LGKM);
-  a.cnt_max[EXP] = wavecc_counter_max(p->target, WAVECC_CNT_EXP);
-  a.cnt_max[VS] = p->target->counters[WAVECC_CNT_VS].bits ? wavecc_counter_max(p->target, WAVECC_CNT_VS) : 0;
+  a.tgt = p->target;
+  for (int c = 0; c < NCNT; c++)
+    a.cnt_max[c] = p->target->counters[tcnt[c]].bits ? wavecc_counter_max(p->target, tcnt[c]) : 0; /* VS: 0 if none */
   a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
   a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
   state_clear(&in[0], sl);

@@ -275,7 +275,8 @@ int mir_spill(mir_program *p, diag *d) {
     mir_liveness(p, d);
     uint32_t extent = 0;
     if (c->nvslots) mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
-    unsigned lanes = c->sgpr_scratch ? 0 : (extent + 63) / 64;
+    const unsigned w = p->target->wave_size; /* SGPR dwords one lane VGPR holds */
+    unsigned lanes = c->sgpr_scratch ? 0 : (extent + w - 1) / w;
     if (p->live->max.vgpr + lanes + sv > bv && !scratch) {
       scratch = true;
       continue;

@@ -48,7 +48,7 @@ static void report_point(spill_ctx *c, uint32_t bi, const mir_instr *ins, unsign
   if (f) {
     mir_instr *shown = spill_clone(c->p, ins); /* without liveness's kill flags */
     for (unsigned k = 0; k < (unsigned)shown->num_ops + shown->num_defs; k++) shown->ops[k].flags &= (uint8_t)~MIR_OPND_KILL;
-    mir_print_instr(f, shown);
+    mir_print_instr(f, c->p, shown);
     fclose(f);
   }
   diag_error(c->d, c->p->name,

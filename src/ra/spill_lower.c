@@ -19,13 +19,14 @@
  * SGPRs to scratch (seed D96336), when the kernel has no VGPR to spare
  * for lanes: the SGPR dwords go into lanes 0..n-1 of a temporary VGPR
  * (v0), which is stored whole to the slot's per-lane dword at `off`; v0's
- * own 64 lanes are saved whole first in the save slot (the dword just
+ * own lanes (all wave_size of them) are saved whole first in the save slot (the dword just
  * below `off`'s region, at offset 0) and restored after, since other code
  * may hold values in any of its lanes, active or not. Every memory access
- * of the sequence covers all 64 lanes, whatever EXEC is on entry (0
+ * of the sequence covers every lane of the wave, whatever EXEC is on entry (0
  * included), so a reload is EXEC-independent:
  *   - with a free SGPR pair sP (not live, below the budget): s_mov_b64 sP,
  *     exec; s_mov_b64 exec, -1; ... ; s_mov_b64 exec, sP. No SCC write.
+ *     (wave32: one SGPR and s_mov_b32 on exec_lo; likewise s_not_b32.)
  *   - with none: each whole-wave access is two accesses, under EXEC and
  *     (after s_not_b64 exec, exec) under its complement, the flips paired
  *     so that EXEC ends as it began. s_not_b64 writes SCC: when SCC is live
@@ -56,17 +57,18 @@ static mir_instr *put(seq *s, unsigned op, unsigned nops, unsigned ndefs) {
   return m;
 }
 
-static void s_mov64(seq *s, mir_operand dst, mir_operand src) {
-  mir_instr *m = put(s, ISA_S_MOV_B64, 1, 1);
+/* dst = src on lane masks (s_mov_b64; s_mov_b32 on wave32) */
+static void s_mov_lanes(seq *s, mir_operand dst, mir_operand src) {
+  mir_instr *m = put(s, mir_lane_op(s->p, WAVECC_LANE_MOV), 1, 1);
   m->defs[0] = dst;
   m->ops[0] = src;
 }
 
 static void not_exec(seq *s) {
-  mir_instr *m = put(s, ISA_S_NOT_B64, 1, 2);
-  m->defs[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  mir_instr *m = put(s, mir_lane_op(s->p, WAVECC_LANE_NOT), 1, 2);
+  m->defs[0] = mir_op_exec(s->p);
   m->defs[1] = mir_op_fixed(MIR_PREG_SCC, 1);
-  m->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  m->ops[0] = mir_op_exec(s->p);
 }
 
 /* buffer_store_dword / buffer_load_dword of the temporary VGPR at byte off. */
@@ -117,12 +119,13 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
         return MIR_SPILL_LOWER_OVERLAP;
   seq s = {.p = p, .out = out, .psb = temp_reg(&rest[1], 0, 4), .wo = temp_reg(&rest[2], 0, 1)};
   uint32_t off = (uint32_t)rest[0].imm, save = 0;
-  mir_preg pair = free_sgprs(p, busy, 2), stash = MIR_PREG_NONE;
+  const unsigned lw = mir_lane_dwords(p);
+  mir_preg pair = free_sgprs(p, busy, lw), stash = MIR_PREG_NONE; /* EXEC's keeper */
   bool has_pair = pair != MIR_PREG_NONE, flipped = false;
   if (has_pair) {
-    s_mov64(&s, mir_op_fixed(pair, 2), mir_op_fixed(MIR_PREG_EXEC, 2));
-    s_mov64(&s, mir_op_fixed(MIR_PREG_EXEC, 2), mir_op_const(0xffffffffu));
-    s.out[s.n - 1]->ops[0].size = 2;
+    s_mov_lanes(&s, mir_op_fixed(pair, lw), mir_op_exec(p));
+    s_mov_lanes(&s, mir_op_exec(p), mir_op_const(0xffffffffu));
+    s.out[s.n - 1]->ops[0].size = (uint8_t)lw;
   } else if (scc_live) {
     stash = free_sgprs(p, busy, 1);
     if (stash == MIR_PREG_NONE) return MIR_SPILL_LOWER_NO_SCC_KEEPER; /* the spiller leaves one free */
@@ -152,7 +155,7 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
   }
   whole(&s, has_pair, false, save, &flipped);
   if (flipped) not_exec(&s);
-  if (has_pair) s_mov64(&s, mir_op_fixed(MIR_PREG_EXEC, 2), mir_op_fixed(pair, 2));
+  if (has_pair) s_mov_lanes(&s, mir_op_exec(p), mir_op_fixed(pair, lw));
   if (stash != MIR_PREG_NONE) {
     mir_instr *m = put(&s, ISA_S_CMP_LG_U32, 2, 1);
     m->defs[0] = mir_op_fixed(MIR_PREG_SCC, 1);

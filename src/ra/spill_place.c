@@ -111,14 +111,14 @@ bool spill_ensure_scratch_inputs(spill_ctx *c) {
   if (!c->psb.id || !c->wo.id) return false;
   c->kind[c->psb.id] = c->kind[c->wo.id] = TK_PINNED;
   /* Spill slots start above the allocas: the wave's offset moves up by
-   * base bytes per lane (x64 lanes: soffset is added after the swizzle),
+   * base bytes per lane (x wave_size lanes: soffset is added after the swizzle),
    * so the 12-bit MUBUF offset covers 4 KiB of slots. */
   c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
   if (c->scratch_base) {
     mir_instr *add = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
     mir_temp so = spill_new_temp(c, mir_rc_s(1)), scc = spill_new_temp(c, mir_rc_s(1));
     add->ops[0] = mir_op_temp(c->wo);
-    add->ops[1] = mir_op_const(c->scratch_base * 64u);
+    add->ops[1] = mir_op_const(c->scratch_base * p->target->wave_size);
     add->defs[0] = mir_op_temp(so);
     add->defs[1] = mir_op_temp(scc);
     add->defs[1].preg = MIR_PREG_SCC;
@@ -199,9 +199,10 @@ int spill_place_slots(spill_ctx *c) {
     uint32_t end = c->scratch_base + c->vbase + 4u * extent;
     if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
   } else {
-    unsigned n = (extent + 63) / 64;
+    const unsigned w = p->target->wave_size; /* SGPR dwords per lane VGPR */
+    unsigned n = (extent + w - 1) / w;
     if (n > MAX_LANE_VGPRS) {
-      diag_error(c->d, p->name, "unsupported: %u SGPR dwords to spill at once (VGPR lanes hold %u)", extent, MAX_LANE_VGPRS * 64);
+      diag_error(c->d, p->name, "unsupported: %u SGPR dwords to spill at once (VGPR lanes hold %u)", extent, MAX_LANE_VGPRS * w);
       return -1;
     }
     for (c->num_lanes = 0; c->num_lanes < n; c->num_lanes++) {
@@ -225,8 +226,8 @@ int spill_place_slots(spill_ctx *c) {
         rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */
         ins->offset = 0;
       } else {
-        rest[0].imm = at % 64;
-        rest[1] = mir_op_temp(c->lanes[at / 64]);
+        rest[0].imm = at % p->target->wave_size;
+        rest[1] = mir_op_temp(c->lanes[at / p->target->wave_size]);
       }
     }
   spill_drop_round_trips(c);

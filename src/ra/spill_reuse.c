@@ -122,7 +122,9 @@ uint32_t spill_only_pred(const spill_ctx *c, const mir_block *b) {
 /* Does the instruction keep VGPR holders valid although it writes EXEC?
  * Only where it can only turn lanes off (s_and_saveexec_b64): the
  * register then still holds the value of every enabled lane. */
-static bool exec_narrows(const mir_instr *ins) { return ins->opcode == ISA_S_AND_SAVEEXEC_B64; }
+static bool exec_narrows(const mir_instr *ins) {
+  return wavecc_lane_kind(ins->opcode, NULL) == WAVECC_LANE_AND_SAVEEXEC; /* either lane-mask width */
+}
 
 static void add_gap(reuse_ctx *r, uint32_t rb, uint32_t ri, uint32_t holder) {
   const mir_program *p = r->c->p;
@@ -151,8 +153,8 @@ static uint32_t op_temp(const mir_instr *ins, unsigned k) {
 /* Does the instruction (in the else-block or the join of an if whose
  * saved mask is m) compute EXEC from m: s_andn2_b64 m, exec (else) or
  * s_or_b64 exec, m (join: EXEC is again what it was before the if)? */
-static bool if_mask_op(const mir_instr *ins, unsigned opcode, uint32_t m) {
-  return ins->opcode == opcode && m && (op_temp(ins, 0) == m || op_temp(ins, 1) == m);
+static bool if_mask_op(const mir_instr *ins, wavecc_lane_opkind k, uint32_t m) {
+  return wavecc_lane_kind(ins->opcode, NULL) == k && m && (op_temp(ins, 0) == m || op_temp(ins, 1) == m);
 }
 
 static bool pair_is(const mir_idx_list *l, uint32_t a, uint32_t b) {
@@ -180,7 +182,7 @@ static bool join_of(const reuse_ctx *r, uint32_t bi) {
     for (uint32_t i = 0; i < p->blocks[y].num_instrs; i++) {
       const mir_instr *ins = p->blocks[y].instrs[i];
       if (ins->opcode == MIR_P_CALL) return false;
-      if (spill_writes_exec(ins) && (y == bi - 2 || !if_mask_op(ins, ISA_S_ANDN2_B64, m))) return false;
+      if (spill_writes_exec(ins) && (y == bi - 2 || !if_mask_op(ins, WAVECC_LANE_ANDN2, m))) return false;
     }
   return true;
 }
@@ -256,7 +258,7 @@ static void walk_block(reuse_ctx *r, uint32_t bi) {
         r->pre[bi][k] = (held){hs[k].lo, hs[k].hi, hs[k].temp, r->last_b[hs[k].temp], r->last_i[hs[k].temp]};
       r->npre[bi] = nh;
       r->mask[bi] = ins->defs[0].kind == MIR_OPND_TEMP && ins->defs[0].preg != MIR_PREG_EXEC ? ins->defs[0].temp.id : 0;
-    } else if (restore && if_mask_op(ins, ISA_S_OR_B64, r->mask[r->chain[bi]])) {
+    } else if (restore && if_mask_op(ins, WAVECC_LANE_OR, r->mask[r->chain[bi]])) {
       restore = false; /* EXEC is what it was when A's holders were recorded */
     } else if ((c->vgpr && spill_writes_exec(ins)) || ins->opcode == MIR_P_CALL) {
       nh = 0; /* (a call clobbers registers it does not name) */

@@ -13,14 +13,15 @@
  * 0..n-1 of the temporary VGPR, stored whole: slots cannot share a dword's
  * lanes), above the save slot of the temporary at offset 0; the VGPR slots
  * follow (c->vbase). Slots never live at once share, by the linear CFG
- * (sizes of 64 lanes make mir_color_spill_slots hand out whole dwords).
+ * (sizes of wave_size lanes make mir_color_spill_slots hand out whole dwords).
  * The pseudos get the scratch form {value, offset, V#, wave offset}. */
 int spill_place_sgpr_scratch(spill_ctx *c) {
   mir_program *p = c->p;
-  for (uint32_t s = 0; s < c->nvslots; s++) c->vslot_size[s] = 64;
+  const unsigned w = p->target->wave_size;
+  for (uint32_t s = 0; s < c->nvslots; s++) c->vslot_size[s] = w;
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
-  c->vbase = 4u * (extent / 64 + 1);
+  c->vbase = 4u * (extent / w + 1);
   if (c->vbase > 4096) {
     diag_error(c->d, p->name, "unsupported: %u bytes of SGPR spill slots per lane (MUBUF offsets reach 4096)", c->vbase);
     return -1;
@@ -37,7 +38,7 @@ int spill_place_sgpr_scratch(spill_ctx *c) {
       mir_instr *n = mir_instr_create(p, ins->opcode, spill ? 4 : 3, ins->num_defs);
       memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
       if (spill) n->ops[j++] = ins->ops[0];
-      n->ops[j++] = mir_op_const(4u + 4u * (pos[rest[0].imm] / 64));
+      n->ops[j++] = mir_op_const(4u + 4u * (pos[rest[0].imm] / w));
       n->ops[j++] = mir_op_temp(c->psb);
       n->ops[j++] = mir_op_temp(c->wo);
       /* A reload writes its SGPRs before the last access through the V#

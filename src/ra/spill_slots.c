@@ -13,8 +13,8 @@
  * taking n consecutive ones, except that a slot takes the place of its
  * partner where that is free (a slot reloaded right before a store to the
  * other: a memory phi's edge copy, which in one place is a round trip
- * spill_cleanup.c drops); SGPR slots never straddle a multiple of 64
- * (one VGPR's lanes). Cost: O(blocks * slots / 64 * iterations) for the
+ * spill_cleanup.c drops); SGPR slots never straddle a multiple of the
+ * wave size (one VGPR's lanes). Cost: O(blocks * slots / 64 * iterations) for the
  * dataflow, O(slots^2 / 64) for the interference matrix.
  */
 #include <string.h>
@@ -86,9 +86,10 @@ static bool free_at(const uint32_t *busy, uint32_t at, unsigned n, uint32_t stam
 
 /* Greedy first fit of each slot after the positions of its interfering
  * predecessors in slot order; a slot with a partner placed already takes
- * the partner's position where that is free. */
-static uint32_t *first_fit(bool vgpr, const uint8_t *size, uint32_t nv, const uint64_t *adj, uint32_t words,
-                           const uint32_t *partner, arena *mem, uint32_t *extent) {
+ * the partner's position where that is free. SGPR slots stay within one
+ * VGPR's `lanes` (the wave size). */
+static uint32_t *first_fit(bool vgpr, unsigned lanes, const uint8_t *size, uint32_t nv, const uint64_t *adj,
+                           uint32_t words, const uint32_t *partner, arena *mem, uint32_t *extent) {
   uint32_t *pos = arena_alloc(mem, (nv ? nv : 1) * sizeof *pos);
   uint32_t cap = 128, *busy = arena_alloc(mem, cap * sizeof *busy); /* stamp per dword position */
   memset(busy, 0, cap * sizeof *busy);
@@ -101,7 +102,7 @@ static uint32_t *first_fit(bool vgpr, const uint8_t *size, uint32_t nv, const ui
     if (q < s && size[q] == size[s] && free_at(busy, pos[q], size[s], s + 1)) {
       at = pos[q];
     } else {
-      while ((!vgpr && at % 64 + size[s] > 64) || !free_at(busy, at, size[s], s + 1)) at++;
+      while ((!vgpr && at % lanes + size[s] > lanes) || !free_at(busy, at, size[s], s + 1)) at++;
     }
     pos[s] = at;
     if (at + size[s] > *extent) *extent = at + size[s];
@@ -189,5 +190,5 @@ uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *
       uint32_t lo = a < s ? a : s, hi = a < s ? s : a;
       if (partner[hi] == UINT32_MAX) partner[hi] = lo;
     }
-  return first_fit(vgpr, size, nv, adj, words, partner, mem, extent);
+  return first_fit(vgpr, p->target->wave_size, size, nv, adj, words, partner, mem, extent);
 }

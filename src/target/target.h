@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "target/isa.h"
+
 /* Instruction encoding family (which microcode formats, opcode maps). */
 typedef enum wavecc_encoding {
   WAVECC_ENC_GFX9,   /* Vega: SOP*, SMEM, VOP1/2/C/3/3P, DS, MUBUF, FLAT/GLOBAL/SCRATCH */
@@ -184,7 +186,75 @@ static inline unsigned wavecc_waitcnt_get(const wavecc_target *t, wavecc_counter
   return lo | hi << f->lo_bits;
 }
 
+/* Is counter c a field of t's s_waitcnt simm16? Not when t lacks it, nor
+ * vscnt, which has an instruction of its own (s_waitcnt_vscnt); the
+ * encode/decode below leave such counters out. */
+static inline bool wavecc_counter_in_waitcnt(const wavecc_target *t, wavecc_counter c) {
+  return t->counters[c].bits && c != WAVECC_CNT_VS;
+}
+/* Assembler name of counter c: "vmcnt", "expcnt", "lgkmcnt" (the s_waitcnt
+ * operand syntax, vmcnt(N) lgkmcnt(M)), "vscnt". */
+const char *wavecc_counter_name(wavecc_counter c);
+/* Decodes an s_waitcnt simm16 into cnt[c] for every counter of the simm16;
+ * the others get their maximum (no wait). */
+void wavecc_waitcnt_decode(const wavecc_target *t, uint32_t simm16, unsigned cnt[WAVECC_NUM_COUNTERS]);
+/* The s_waitcnt simm16 waiting until each counter c of the simm16 is at
+ * most cnt[c] (a value at the counter's maximum: no wait); bits outside
+ * the fields are 0 (as llvm-mc encodes them). Values are truncated to the
+ * field's width; callers keep them at most wavecc_counter_max. */
+uint16_t wavecc_waitcnt_encode(const wavecc_target *t, const unsigned cnt[WAVECC_NUM_COUNTERS]);
+/* The simm16 that waits for nothing (every counter at its maximum). */
+uint16_t wavecc_waitcnt_none(const wavecc_target *t);
+
 /* The largest hazard wait the target needs (how far a hazard search looks back). */
 unsigned wavecc_target_max_hazard_wait(const wavecc_target *t);
+
+/* ---- lane-mask operations ----------------------------------------------
+ * A lane mask (EXEC, VCC, a v_cmp result, a divergent i1) is one bit per
+ * lane in lane_mask_dwords SGPRs: a pair with the _B64 scalar forms on a
+ * wave64 target, one SGPR with the _B32 forms on a wave32 target (RDNA ISA
+ * guides, "Wave32 and Wave64"; AMDGPUUsage "Wavefront size"). Code that
+ * computes on lane masks names the operation and asks the target for the
+ * opcode, so no pass picks a width itself. */
+typedef enum wavecc_lane_opkind {
+  WAVECC_LANE_MOV, WAVECC_LANE_NOT, WAVECC_LANE_AND, WAVECC_LANE_OR, WAVECC_LANE_XOR, WAVECC_LANE_ANDN2,
+  WAVECC_LANE_ORN2, WAVECC_LANE_NAND, WAVECC_LANE_NOR, WAVECC_LANE_XNOR, WAVECC_LANE_CSELECT,
+  WAVECC_LANE_BCNT1,   /* s_bcnt1_i32_b*: active-lane count (result one SGPR) */
+  WAVECC_LANE_FF1,     /* s_ff1_i32_b*: lowest set lane (result one SGPR) */
+  WAVECC_LANE_CMP_EQ,  /* s_cmp_eq_u64 / s_cmp_eq_u32: SCC = (a == b) */
+  WAVECC_LANE_CMP_LG,
+  /* s_<op>_saveexec: dst = EXEC, EXEC = src <op> EXEC (ANDN1: ~src & EXEC, ANDN2: src & ~EXEC) */
+  WAVECC_LANE_AND_SAVEEXEC, WAVECC_LANE_OR_SAVEEXEC, WAVECC_LANE_XOR_SAVEEXEC, WAVECC_LANE_ANDN2_SAVEEXEC,
+  WAVECC_LANE_ORN2_SAVEEXEC, WAVECC_LANE_NAND_SAVEEXEC, WAVECC_LANE_NOR_SAVEEXEC, WAVECC_LANE_XNOR_SAVEEXEC,
+  WAVECC_LANE_ANDN1_SAVEEXEC, WAVECC_LANE_ORN1_SAVEEXEC,
+  WAVECC_LANE_NUM_OPS
+} wavecc_lane_opkind;
+
+/* The scalar opcode performing `k` on t's lane masks: the _B64 form when
+ * lane_mask_dwords is 2, the _B32 form when it is 1. */
+isa_op wavecc_lane_op(const wavecc_target *t, wavecc_lane_opkind k);
+/* The lane-mask operation `op` performs at either width (s_and_b64 and
+ * s_and_b32 are both WAVECC_LANE_AND); WAVECC_LANE_NUM_OPS if none. *dwords
+ * (may be NULL) gets its mask width (1 or 2). For passes that recognise
+ * lane-mask code (compare with wavecc_lane_op for the target's width). */
+wavecc_lane_opkind wavecc_lane_kind(unsigned op, unsigned *dwords);
+/* Is `op` t's form of lane operation `k`? */
+static inline bool wavecc_is_lane_op(const wavecc_target *t, unsigned op, wavecc_lane_opkind k) {
+  return op == (unsigned)wavecc_lane_op(t, k);
+}
+/* Is `k` one of the s_*_saveexec operations? */
+static inline bool wavecc_lane_is_saveexec(wavecc_lane_opkind k) {
+  return k >= WAVECC_LANE_AND_SAVEEXEC && k <= WAVECC_LANE_ORN1_SAVEEXEC;
+}
+/* log2 of t's wave size: the shift between a lane's scratch bytes and the
+ * wave's (stack pointer and frame offsets are per-wave, swizzled scratch
+ * holds wave_size lanes per dword: AMDGPUUsage "Private Segment Buffer"). */
+static inline unsigned wavecc_wave_log2(const wavecc_target *t) {
+  unsigned l = 0;
+  while ((1u << l) < t->wave_size) l++;
+  return l;
+}
+/* Lanes of t as a mask (the low wave_size bits set). */
+static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
 
 #endif
