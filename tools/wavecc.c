@@ -210,7 +210,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   char why[256]; /* checked here too so that the message names the tool, not the input */
-  if (mattr && llc_mattr_check(wavecc_target_by_name(o.mcpu), mattr, why, sizeof why)) {
+  if (mattr && llc_mattr_check(o.mcpu ? wavecc_target_by_name(o.mcpu) : &wavecc_target_gfx900, mattr, why, sizeof why)) {
     fprintf(stderr, "wavecc: error: %s\n", why);
     free(cl);
     return 2;

@@ -257,6 +257,7 @@ void wavecc_print_passes(FILE *out) {
  * isel_calls.c). */
 typedef struct pipeline {
   const wavecc_options *o;
+  const wavecc_target *target; /* -mcpu's (gfx900 by default) */
   diag *d;
   FILE *dump;
   pass_timers tm;
@@ -283,8 +284,7 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
 
   /* 3. Instruction selection, EXEC-mask control flow included. */
   t0 = now_sec();
-  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL,
-                               o->mcpu ? wavecc_target_by_name(o->mcpu) : NULL, pl->d);
+  mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->target, pl->d);
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
   pl->progs[k] = p;
@@ -445,6 +445,18 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   wir_module *m = &pl.m;
   if (wir_import(ir, size, o->opt_level, o->triple, d, m)) return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);
+  {
+    LLVMValueRef *fns = malloc((m->num_kernels + m->num_functions + 1) * sizeof *fns);
+    if (!fns) return diag_error(d, NULL, "out of memory"), -1;
+    memcpy(fns, m->kernels, m->num_kernels * sizeof *fns);
+    if (m->num_functions) memcpy(fns + m->num_kernels, m->functions, m->num_functions * sizeof *fns);
+    pl.target = driver_module_target(o, fns, m->num_kernels + m->num_functions, d);
+    free(fns);
+    if (!pl.target) {
+      wir_module_free(m);
+      return -1;
+    }
+  }
   if (wants_dump(o, "import")) {
     char *s = LLVMPrintModuleToString(m->mod);
     fprintf(pl.dump, "; *** IR after import ***\n%s", s);
@@ -509,7 +521,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   bool obj = o->output == WAVECC_OUTPUT_OBJ, builtin = obj && o->assembler != WAVECC_ASSEMBLER_LLVM_MC;
   if (!rc && o->output == WAVECC_OUTPUT_RELOC) {
     double t0 = now_sec();
-    rc = wavecc_assemble_reloc(asm_text, &elf, &elf_size, d);
+    rc = wavecc_assemble_reloc(pl.target, asm_text, &elf, &elf_size, d);
     timer_add(&pl.tm, "assemble", now_sec() - t0);
     free(asm_text);
     r->output = rc ? NULL : elf;
@@ -518,10 +530,10 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
   } else if (!rc && obj) {
     double t0 = now_sec();
     if (!builtin) {
-      rc = wavecc_assemble_link(asm_text, &elf, &elf_size, d);
+      rc = wavecc_assemble_link(pl.target, asm_text, &elf, &elf_size, d);
       timer_add(&pl.tm, "assemble-link", now_sec() - t0);
     } else if (o->assembler == WAVECC_ASSEMBLER_CHECK) {
-      rc = mir_check_code_object(asm_text, o->mcpu ? o->mcpu : "gfx900", elf, elf_size, d);
+      rc = mir_check_code_object(pl.target, asm_text, elf, elf_size, d);
       timer_add(&pl.tm, "check-assembler", now_sec() - t0);
     }
     if (!rc) {

@@ -6,6 +6,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include <llvm-c/Core.h>
+
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
@@ -13,6 +15,16 @@
  * (output, kernels, report, pass_seconds, output_instructions). Returns 0,
  * or non-zero after reporting in `d`; then r->output stays NULL. */
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r);
+
+struct wavecc_target;
+/* The target for a module whose kernels and functions are fns[0..n)
+ * (target_attrs.c): -mcpu's processor (gfx900 by default; without -mcpu
+ * the kernels' "target-cpu" attribute), at the wave size of -mattr or of
+ * the functions' "target-features" (+wavefrontsize64 / 32). NULL after an
+ * error in `d`: an unknown processor, a function whose "target-cpu"
+ * differs from -mcpu or from the other functions', wave sizes that differ
+ * between functions, a wave size the processor lacks. */
+const struct wavecc_target *driver_module_target(const wavecc_options *o, LLVMValueRef *fns, unsigned n, diag *d);
 
 /* Writes the pass order to `out`, one line per step with what it does:
  * the stages before the machine-IR passes, the passes in the order the

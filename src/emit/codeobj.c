@@ -8,15 +8,24 @@
 #include <string.h>
 
 #include "emit/emit.h"
+#include "target/target.h"
 #include "util/spawn.h"
+
+void wavecc_mc_cpu_args(const wavecc_target *t, char *mcpu, size_t mcpu_n, char *mattr, size_t mattr_n) {
+  snprintf(mcpu, mcpu_n, "-mcpu=%s", t->name);
+  if (mir_target_is_rdna(t)) snprintf(mattr, mattr_n, "-mattr=+wavefrontsize%u", t->wave_size);
+  else if (mattr_n) mattr[0] = 0;
+}
 
 /* llvm-mc's -mcpu=CPU and -mattr=+xnack,... from the target ID of the
  * text's .amdgcn_target directive ("amdgcn-amd-amdhsa--gfx900:xnack+",
  * AMDGPUUsage "Target ID"), which llvm-mc requires to match its options;
- * gfx900 and no features when there is none. */
-static void mc_target_options(const char *asm_text, char cpu[80], char mattr[80]) {
+ * gfx900 and no features when there is none. On RDNA, +wavefrontsize of
+ * t's wave size follows (the text does not say it for every module). */
+static void mc_target_options(const wavecc_target *t, const char *asm_text, char cpu[80], char mattr[80]) {
   snprintf(cpu, 80, "-mcpu=gfx900");
   snprintf(mattr, 80, "-mattr=");
+  if (mir_target_is_rdna(t)) snprintf(mattr, 80, "-mattr=+wavefrontsize%u", t->wave_size);
   const char *at = strstr(asm_text, ".amdgcn_target \"amdgcn-amd-amdhsa--");
   if (!at) return;
   at += strlen(".amdgcn_target \"amdgcn-amd-amdhsa--");
@@ -32,9 +41,10 @@ static void mc_target_options(const char *asm_text, char cpu[80], char mattr[80]
   }
 }
 
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d) {
+int wavecc_mc_assemble(const wavecc_target *t, const char *dir, const char *asm_text, char *o_path, size_t o_size,
+                       diag *d) {
   char s_path[600], mc[512], cpu[80], mattr[80];
-  mc_target_options(asm_text, cpu, mattr);
+  mc_target_options(t, asm_text, cpu, mattr);
   snprintf(s_path, sizeof s_path, "%s/k.s", dir);
   snprintf(o_path, o_size, "%s/k.o", dir);
   if (file_write_all(s_path, asm_text, strlen(asm_text)) != 0) {
@@ -55,7 +65,7 @@ int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size
   return rc;
 }
 
-int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+int wavecc_assemble_reloc(const wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d) {
   char dir[512], o_path[600];
   *elf = NULL;
   *elf_size = 0;
@@ -63,7 +73,7 @@ int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, di
     diag_error(d, NULL, "cannot create a temporary directory");
     return 1;
   }
-  int rc = wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d);
+  int rc = wavecc_mc_assemble(t, dir, asm_text, o_path, sizeof o_path, d);
   if (!rc && !(*elf = file_read_all(o_path, elf_size))) {
     diag_error(d, NULL, "cannot read %s", o_path);
     rc = 1;
@@ -72,7 +82,7 @@ int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, di
   return rc;
 }
 
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d) {
+int wavecc_assemble_link(const wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600], lld[512];
   *elf = NULL;
   *elf_size = 0;
@@ -83,7 +93,7 @@ int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, dia
   snprintf(so_path, sizeof so_path, "%s/k.so", dir);
   int rc = 1;
   char *err = NULL;
-  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
+  if (wavecc_mc_assemble(t, dir, asm_text, o_path, sizeof o_path, d)) goto out;
   char *ld_argv[] = {(char *)llvm_tool_path(lld, sizeof lld, "ld.lld"), "-shared", "--no-undefined", o_path, "-o",
                      so_path, NULL};
   int st = spawn_capture(ld_argv, NULL, NULL, &err);

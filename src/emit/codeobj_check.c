@@ -16,6 +16,7 @@
 
 #include "emit/emit.h"
 #include "emit/encode.h"
+#include "target/target.h"
 #include "util/spawn.h"
 
 typedef struct esec {
@@ -110,16 +111,17 @@ static esec metadata_desc(esec note) {
 }
 
 /* Runs a tool on `path`; fails on a status, stderr text, a warning or `<unknown>`. */
-static bool tool_clean(const char *tool, const char *arg, const char *path, const char *mcpu, diag *d) {
-  char tp[512];
-  char *argv[] = {(char *)llvm_tool_path(tp, sizeof tp, tool), (char *)arg, (char *)path, NULL, NULL};
+static bool tool_clean(const wavecc_target *t, const char *tool, const char *arg, const char *path, diag *d) {
+  char tp[512], mcpu[64], mattr[64];
+  char *argv[] = {(char *)llvm_tool_path(tp, sizeof tp, tool), (char *)arg, (char *)path, NULL, NULL, NULL};
   char *out = NULL, *err = NULL;
   size_t n = 0;
-  char cpu[80];
-  snprintf(cpu, sizeof cpu, "--mcpu=%s", mcpu);
-  if (!strcmp(tool, "llvm-objdump")) { /* -d --mcpu=CPU PATH */
-    argv[2] = cpu;
+  if (!strcmp(tool, "llvm-objdump")) { /* -d --mcpu=gfx900 [--mattr=+wavefrontsize32] PATH */
+    wavecc_mc_cpu_args(t, mcpu + 1, sizeof mcpu - 1, mattr + 1, sizeof mattr - 1);
+    mcpu[0] = mattr[0] = '-';
+    argv[2] = mcpu;
     argv[3] = (char *)path;
+    argv[4] = mattr[1] ? mattr : NULL;
   }
   int st = spawn_capture(argv, &out, &n, &err);
   bool ok = st == 0 && (!err || !*err) && out && !strstr(out, "<unknown>") && !strstr(out, "warning");
@@ -131,7 +133,7 @@ static bool tool_clean(const char *tool, const char *arg, const char *path, cons
   return ok;
 }
 
-int mir_check_code_object(const char *asm_text, const char *mcpu, const void *elf, size_t elf_size, diag *d) {
+int mir_check_code_object(const wavecc_target *t, const char *asm_text, const void *elf, size_t elf_size, diag *d) {
   char dir[512], o_path[600], so_path[600];
   if (tempdir_create(dir, sizeof dir) != 0) {
     diag_error(d, NULL, "cannot create a temporary directory");
@@ -145,7 +147,7 @@ int mir_check_code_object(const char *asm_text, const char *mcpu, const void *el
     diag_error(d, NULL, "cannot write %s", so_path);
     goto out;
   }
-  if (wavecc_mc_assemble(dir, asm_text, o_path, sizeof o_path, d)) goto out;
+  if (wavecc_mc_assemble(t, dir, asm_text, o_path, sizeof o_path, d)) goto out;
   obj = file_read_all(o_path, &obj_size);
   if (!obj) {
     diag_error(d, NULL, "cannot read %s", o_path);
@@ -166,8 +168,8 @@ int mir_check_code_object(const char *asm_text, const char *mcpu, const void *el
                (unsigned long long)mb.size);
     ok = false;
   }
-  ok &= tool_clean("llvm-readelf", "-a", so_path, mcpu, d);
-  ok &= tool_clean("llvm-objdump", "-d", so_path, mcpu, d);
+  ok &= tool_clean(t, "llvm-readelf", "-a", so_path, d);
+  ok &= tool_clean(t, "llvm-objdump", "-d", so_path, d);
   rc = ok ? 0 : 1;
 out:
   free(obj);

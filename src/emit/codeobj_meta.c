@@ -6,6 +6,10 @@
  * 0 group segment size, 4 private segment size, 8 kernarg size, 16 entry
  * offset (written by the code object writer), 48 COMPUTE_PGM_RSRC1, 52
  * COMPUTE_PGM_RSRC2, 56 kernel_code_properties; the rest is zero on gfx900.
+ * RDNA (GFX10-GFX11 columns): no SGPR granule field (sgpr_blocks_bits 0),
+ * the VGPR granule of the wave size, and the target's fixed RSRC1 bits
+ * (WGP_MODE [29], MEM_ORDERED [30]) and properties (ENABLE_WAVEFRONT_SIZE32
+ * [10]), as llvm-mc-19 writes them for llc-19's directives.
  * RSRC1: VGPR blocks [5:0] (granule 4, minus 1), SGPR blocks [9:6]
  * (granule 8, minus 1: what llvm-mc-19 writes for gfx900), FLOAT_MODE [19:12], DX10_CLAMP
  * [21], IEEE_MODE [23]. RSRC2: private segment [0], user SGPRs [5:1],
@@ -32,9 +36,11 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
   if (!v) v = 1;
   if (!s) s = 1;
   const wavecc_descriptor_layout *dl = &p->target->descriptor;
-  uint32_t rsrc1 = ((v + dl->vgpr_block - 1) / dl->vgpr_block - 1) | ((s + dl->sgpr_block - 1) / dl->sgpr_block - 1) << dl->sgpr_blocks_shift |
+  uint32_t sgpr_blocks = dl->sgpr_blocks_bits ? ((s + dl->sgpr_block - 1) / dl->sgpr_block - 1) << dl->sgpr_blocks_shift : 0;
+  uint32_t rsrc1 = ((v + dl->vgpr_block - 1) / dl->vgpr_block - 1) | sgpr_blocks |
                    (a->float_mode & 0xff) << dl->float_mode_shift |
                    (uint32_t)a->dx10_clamp << 21 | (uint32_t)a->ieee_mode << 23;
+  rsrc1 |= dl->rsrc1_fixed; /* RDNA: WGP_MODE [29], MEM_ORDERED [30] */
   uint32_t rsrc2 = (uint32_t)a->private_segment_wave_offset | mir_user_sgpr_count(a) << 1 |
                    (uint32_t)a->workgroup_id[0] << 7 | (uint32_t)a->workgroup_id[1] << 8 |
                    (uint32_t)a->workgroup_id[2] << 9 | (a->workitem_id_dims & 3) << 11;
@@ -42,6 +48,7 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
                    (uint32_t)a->queue_ptr << 2 | (uint32_t)a->kernarg_segment_ptr << 3 |
                    (uint32_t)a->dispatch_id << 4 | (uint32_t)a->flat_scratch_init << 5 |
                    (uint32_t)a->uses_dynamic_stack << 11;
+  props |= dl->code_props_fixed; /* RDNA wave32: ENABLE_WAVEFRONT_SIZE32 [10] */
   bytes_set_le(kd + 0, a->group_segment_size, 4);
   bytes_set_le(kd + 4, a->private_segment_size, 4);
   bytes_set_le(kd + 8, a->kernarg_size, 4);
@@ -122,7 +129,8 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
     else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
   }
   bool add_hidden = !has_hidden && a->num_args;
-  mp_map(m, 14u + (p->target->agprs ? 1u : 0u));
+  bool rdna = mir_target_is_rdna(p->target);
+  mp_map(m, 14u + (rdna ? 1u : 0u) + (p->target->agprs ? 1u : 0u));
   if (p->target->agprs) mp_kv_uint(m, ".agpr_count", 0);
   mp_str(m, ".args");
   mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
@@ -157,6 +165,7 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   mp_kv_uint(m, ".vgpr_count", r->vgprs);
   mp_kv_uint(m, ".vgpr_spill_count", 0);
   mp_kv_uint(m, ".wavefront_size", p->target->wave_size);
+  if (rdna) mp_kv_uint(m, ".workgroup_processor_mode", mir_target_wgp_mode(p->target));
 }
 
 /* AMDGPUUsage "ELF Header", code object v4+ feature fields of e_flags:

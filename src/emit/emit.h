@@ -16,6 +16,16 @@
 
 /* ---- emission (src/emit/emit_asm.c) --------------------------------- */
 
+/* Is t an RDNA GPU (GFX10 or GFX11 encoding family)? Its kernel
+ * descriptor directives include .amdhsa_wavefront_size32 and the
+ * WGP_MODE / MEM_ORDERED / FWD_PROGRESS ones (AMDGPUUsage "Kernel
+ * Descriptor", GFX10-GFX11 columns), its metadata
+ * .workgroup_processor_mode; mir_target_wgp_mode is that bit of the
+ * target's fixed RSRC1 bits. */
+bool mir_target_is_rdna(const struct wavecc_target *t);
+unsigned mir_target_wgp_mode(const struct wavecc_target *t);
+
+
 /* Encoded size in bytes of one instruction (4 or 8, +4 per literal);
  * 0 for pseudos that emit nothing. */
 unsigned mir_instr_size(const mir_program *p, const mir_instr *ins);
@@ -63,19 +73,23 @@ uint32_t mir_elf_flags(const mir_program *p);
 /* Assembles `asm_text` with llvm-mc (wavecc_mc_assemble) and links it with ld.lld -shared into an HSA
  * code object. On success *elf is a malloc'ed buffer of *elf_size bytes.
  * Error: the tools' messages. */
-int wavecc_assemble_link(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+int wavecc_assemble_link(const struct wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d);
 /* Assembles `asm_text` with llvm-mc-19 into a relocatable object (ET_REL,
  * as llc-19 -filetype=obj writes: kernels, NAME.kd descriptors, the
  * metadata note, R_AMDGPU_REL32_LO/HI relocations for calls to functions
  * defined elsewhere) for ld.lld -shared. On success *elf is a malloc'ed
  * buffer of *elf_size bytes. Error: llvm-mc's messages. */
-int wavecc_assemble_reloc(const char *asm_text, void **elf, size_t *elf_size, diag *d);
+int wavecc_assemble_reloc(const struct wavecc_target *t, const char *asm_text, void **elf, size_t *elf_size, diag *d);
 /* Writes asm_text to DIR/k.s and assembles it with llvm-mc-19
  * (-triple=amdgcn-amd-amdhsa, -mcpu and -mattr from the target ID of its
  * .amdgcn_target directive: gfx900:xnack+ is -mcpu=gfx900 -mattr=+xnack;
- * gfx900 without one) into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
+ * gfx900 without one; on RDNA -mattr=+wavefrontsize32/64 of t's wave size) into DIR/k.o, whose path goes to o_path (o_size bytes). Warnings count
  * as errors. Returns 0, or 1 after a diagnostic. Shared by the llvm-mc
  * path and --assembler=check (codeobj_check.c). */
-int wavecc_mc_assemble(const char *dir, const char *asm_text, char *o_path, size_t o_size, diag *d);
+int wavecc_mc_assemble(const struct wavecc_target *t, const char *dir, const char *asm_text, char *o_path, size_t o_size,
+                       diag *d);
+/* llvm-mc's / llvm-objdump's -mcpu and -mattr for target t: the wave
+ * size explicit on RDNA (wave32 by default there), none on GFX9. */
+void wavecc_mc_cpu_args(const struct wavecc_target *t, char *mcpu, size_t mcpu_n, char *mattr, size_t mattr_n);
 
 #endif

@@ -54,11 +54,26 @@ static const char *float_inline_text(uint32_t v) {
   }
 }
 
-static bool is_vop12c(const mir_instr *ins) {
+isa_format mir_format(unsigned family, unsigned op) {
+  const isa_enc *x = isa_encoding(family, op);
+  return x ? (isa_format)x->format : isa_table[op].format;
+}
+
+static bool is_vop12c(unsigned family, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[ins->opcode].format;
+  isa_format f = mir_format(family, ins->opcode);
   return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
 }
+
+/* Can a VOP3 instruction take a literal? GFX10 and later: one (RDNA 2 ISA
+ * guide, "VOP3"); Vega: none. */
+static bool vop3_literal_ok(unsigned family) { return family == WAVECC_ENC_GFX10 || family == WAVECC_ENC_GFX11; }
+
+static unsigned family_of(const mir_program *p) { return p->target->encoding; }
+
+bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
+unsigned mir_target_wgp_mode(const wavecc_target *t) { return (t->descriptor.rsrc1_fixed >> 29) & 1u; }
+
 
 static mir_preg opnd_reg(const mir_operand *o) {
   return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) ? o->preg : MIR_PREG_NONE;
@@ -69,16 +84,17 @@ static bool opnd_is_vgpr(const mir_operand *o) {
   return r != MIR_PREG_NONE && r >= 256;
 }
 
-bool mir_needs_vop3(const mir_instr *ins) {
-  if (!is_vop12c(ins)) return false;
+bool mir_needs_vop3(unsigned family, const mir_instr *ins) {
+  if (!is_vop12c(family, ins)) return false;
   if (ins->opcode == ISA_V_SWAP_B32) return false; /* VOP1 only: "v_swap_b32 va, vb" */
   if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod) return true;
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return true;
   const isa_info *ii = &isa_table[ins->opcode];
+  isa_format fmt = mir_format(family, ins->opcode);
   /* The 32-bit forms: VOP1 "vdst, src0"; VOP2 "vdst[, vcc], src0, vsrc1[, vcc]";
    * VOPC "vcc, src0, vsrc1". Anything else needs VOP3. */
-  if (ii->format != ISA_FMT_VOP1) {
+  if (fmt != ISA_FMT_VOP1) {
     if (ins->num_ops < 2 || !opnd_is_vgpr(&ins->ops[1])) return true;
     if (ins->num_ops > 3) return true;
     if (ins->num_ops == 3 && !((ii->flags & ISA_F_READS_VCC) && opnd_reg(&ins->ops[2]) == MIR_PREG_VCC)) return true;
@@ -88,15 +104,15 @@ bool mir_needs_vop3(const mir_instr *ins) {
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_preg r = opnd_reg(&ins->defs[k]);
     if (r == MIR_PREG_NONE || r >= 256) continue;
-    if (ii->format == ISA_FMT_VOP1 && k == 0) continue; /* v_readfirstlane writes an SGPR in e32 */
+    if (fmt == ISA_FMT_VOP1 && k == 0) continue; /* v_readfirstlane writes an SGPR in e32 */
     if (r != MIR_PREG_VCC) return true;
   }
   return false;
 }
 
-static bool needs_literal(const mir_instr *ins) {
+static bool needs_literal(unsigned family, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
-  isa_format f = isa_table[ins->opcode].format;
+  isa_format f = mir_format(family, ins->opcode);
   if (f == ISA_FMT_SOPK || f == ISA_FMT_SOPP) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
@@ -106,26 +122,26 @@ static bool needs_literal(const mir_instr *ins) {
 }
 
 unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
-  (void)p;
+  unsigned family = family_of(p);
   if (mir_is_data_address(ins)) return 20; /* module data hook: getpc + add + addc, two literals */
   if (ins->opcode >= ISA_NUM_OPS) {
     if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return 4; /* at most; fallthrough may drop it */
     return 0;
   }
   unsigned size;
-  switch (isa_table[ins->opcode].format) {
+  switch (mir_format(family, ins->opcode)) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     size = 4;
     break;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
-    size = mir_needs_vop3(ins) ? 8 : 4;
+    size = mir_needs_vop3(family, ins) ? 8 : 4;
     break;
   default:
     size = 8;
     break;
   }
   if (ins->opcode == ISA_S_SETREG_IMM32_B32) size += 4; /* its 32-bit immediate */
-  return size + (needs_literal(ins) ? 4 : 0);
+  return size + (needs_literal(family, ins) ? 4 : 0);
 }
 
 /* ---- operands ------------------------------------------------------------ */
@@ -210,13 +226,17 @@ static unsigned sig_count(const char *sig, bool defs) {
   return n;
 }
 
-unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **out) {
+unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, const mir_operand **out) {
   unsigned n = defs ? ins->num_defs : ins->num_ops, m = 0;
   const mir_operand *v = defs ? ins->defs : ins->ops;
   /* Beyond the signature, EXEC/VCC/M0 operands are implicit (v_div_fmas
    * reads VCC, s_and_saveexec writes EXEC) except in the 32-bit VOP forms,
    * whose assembly spells VCC out. */
-  unsigned explicit_n = is_vop12c(ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
+  /* VOP1/VOP2/VOPC of the table (its signature leaves VCC implicit) spell
+   * VCC out in every family, also where RDNA made them VOP3-only
+   * (v_add_co_u32 v0, vcc_lo, v1, v2 on gfx10) */
+  (void)family;
+  unsigned explicit_n = is_vop12c(WAVECC_ENC_GFX9, ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
@@ -229,7 +249,7 @@ unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **o
 
 static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
   const mir_operand *v[256];
-  unsigned n = mir_asm_operands(ins, defs, v);
+  unsigned n = mir_asm_operands(family_of(e->p), ins, defs, v);
   for (unsigned k = 0; k < n; k++) {
     fputs(*first ? " " : ", ", e->out);
     *first = false;
@@ -240,7 +260,10 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
-  bool vop3 = mir_needs_vop3(ins);
+  unsigned family = family_of(e->p);
+  isa_format fmt = mir_format(family, ins->opcode);
+  const char *mn = isa_mnemonic(family, ins->opcode);
+  bool vop3 = mir_needs_vop3(family, ins);
   bool first = true;
   if (mir_is_data_address(ins)) { /* module data hook */
     if (!mir_emit_data_address(ins, e->md, out)) emit_error(e, "internal: data address of an unknown object");
@@ -248,14 +271,14 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     e->bytes += mir_instr_size(e->p, ins);
     return;
   }
-  fprintf(out, "\t%s", ii->mnemonic);
-  if (is_vop12c(ins)) fputs(vop3 ? "_e64" : "_e32", out);
-  if (vop3 || ii->format == ISA_FMT_VOP3) {
+  fprintf(out, "\t%s", mn);
+  if (is_vop12c(family, ins)) fputs(vop3 ? "_e64" : "_e32", out);
+  if ((vop3 || fmt == ISA_FMT_VOP3) && !vop3_literal_ok(family)) {
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
-        emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, ii->mnemonic);
+        emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, mn);
   }
-  switch (ii->format) {
+  switch (fmt) {
   case ISA_FMT_SOPP:
     if (ins->opcode == ISA_S_WAITCNT) {
       /* the counters below their maximum, in the target's syntax */
@@ -305,7 +328,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
      * definition is its data operand's register (tied, see regalloc.c) */
     if ((ii->flags & ISA_F_ATOMIC) && ins->num_defs == 1) {
       if (ins->defs[0].preg != ins->ops[0].preg)
-        emit_error(e, "internal: %s result not in its data register", ii->mnemonic);
+        emit_error(e, "internal: %s result not in its data register", mn);
     } else {
       print_list(e, ins, &first, true);
     }
@@ -333,7 +356,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (ii->format != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
+    if (fmt != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
@@ -510,6 +533,8 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
 
 static void emit_descriptor(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
+  const wavecc_target *t = p->target;
+  bool rdna = mir_target_is_rdna(t), buffer_sgprs = t->has_private_segment_buffer;
   fputs("\t.section\t.rodata,\"a\",@progbits\n\t.p2align\t6, 0x0\n\t.amdhsa_kernel ", out);
   mir_emit_symbol(out, p->name);
   fputc('\n', out);
@@ -517,14 +542,17 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_private_segment_fixed_size %u\n", a->private_segment_size);
   fprintf(out, "\t\t.amdhsa_kernarg_size %u\n", a->kernarg_size);
   fprintf(out, "\t\t.amdhsa_user_sgpr_count %u\n", mir_user_sgpr_count(a));
-  fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_user_sgpr_private_segment_buffer %d\n", a->private_segment_buffer);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_ptr %d\n", a->dispatch_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_queue_ptr %d\n", a->queue_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_kernarg_segment_ptr %d\n", a->kernarg_segment_ptr);
   fprintf(out, "\t\t.amdhsa_user_sgpr_dispatch_id %d\n", a->dispatch_id);
-  fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_user_sgpr_flat_scratch_init %d\n", a->flat_scratch_init);
+  if (rdna) fprintf(out, "\t\t.amdhsa_wavefront_size32 %d\n", t->wave_size == 32);
   if (a->uses_dynamic_stack) fprintf(out, "\t\t.amdhsa_uses_dynamic_stack 1\n");
-  fprintf(out, "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n", a->private_segment_wave_offset);
+  fprintf(out, buffer_sgprs ? "\t\t.amdhsa_system_sgpr_private_segment_wavefront_offset %d\n"
+                            : "\t\t.amdhsa_enable_private_segment %d\n",
+          a->private_segment_wave_offset);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_x %d\n", a->workgroup_id[0]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_y %d\n", a->workgroup_id[1]);
   fprintf(out, "\t\t.amdhsa_system_sgpr_workgroup_id_z %d\n", a->workgroup_id[2]);
@@ -533,8 +561,8 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
   if (p->target->agprs) fprintf(out, "\t\t.amdhsa_accum_offset %u\n", mir_accum_offset(p, mir_next_free_vgpr(p)));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
-  fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
-  fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
+  if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
+  if (t->has_xnack) fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
   /* FLOAT_MODE byte: round f32 [1:0], round f16/64 [3:2], denorm f32 [5:4], denorm f16/64 [7:6]. */
   fprintf(out, "\t\t.amdhsa_float_round_mode_32 %u\n", a->float_mode & 3);
   fprintf(out, "\t\t.amdhsa_float_round_mode_16_64 %u\n", (a->float_mode >> 2) & 3);
@@ -542,6 +570,11 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_float_denorm_mode_16_64 %u\n", (a->float_mode >> 6) & 3);
   fprintf(out, "\t\t.amdhsa_dx10_clamp %d\n", a->dx10_clamp);
   fprintf(out, "\t\t.amdhsa_ieee_mode %d\n", a->ieee_mode);
+  if (rdna) { /* RSRC1 [29..31], the target's fixed bits */
+    uint32_t f = t->descriptor.rsrc1_fixed;
+    fprintf(out, "\t\t.amdhsa_workgroup_processor_mode %u\n\t\t.amdhsa_memory_ordered %u\n\t\t.amdhsa_forward_progress %u\n",
+            (f >> 29) & 1u, (f >> 30) & 1u, (f >> 31) & 1u);
+  }
   fprintf(out, "\t.end_amdhsa_kernel\n\t.text\n");
 }
 
@@ -617,7 +650,7 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
       ends = false;
       if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
         unsigned n = mir_lower_branch(ins, bi, br);
-        for (unsigned k = 0; k < n; k++) emit_branch(&e, isa_table[br[k].opcode].mnemonic, br[k].target);
+        for (unsigned k = 0; k < n; k++) emit_branch(&e, isa_mnemonic(family_of(p), br[k].opcode), br[k].target);
         ends = true;
         continue;
       }
@@ -752,6 +785,8 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   fprintf(out, "    .vgpr_count: %u\n", mir_next_free_vgpr(p));
   fprintf(out, "    .vgpr_spill_count: 0\n");
   fprintf(out, "    .wavefront_size: %u\n", p->target->wave_size);
+  if (mir_target_is_rdna(p->target)) /* as llc-19 writes it for GFX10+ */
+    fprintf(out, "    .workgroup_processor_mode: %u\n", mir_target_wgp_mode(p->target));
 }
 
 void mir_fix_kernarg_size(mir_program *p) {

@@ -1,4 +1,4 @@
-/* The builtin assembler: machine IR -> gfx900 machine code (encode.c) ->
+/* The builtin assembler: machine IR -> machine code (encode*.c) ->
  * HSA code object (codeobj_write.c), without llvm-mc or ld.lld, and the
  * cross-check against them (codeobj_check.c).
  *
@@ -24,13 +24,17 @@
 
 /* Is v an inline constant of a 32-bit operand (-16..64, +-0.5/1/2/4, 1/(2pi))? */
 bool mir_const_is_inline(uint32_t v);
-/* Does a VOP1/VOP2/VOPC instruction need the VOP3 (e64) encoding? */
-bool mir_needs_vop3(const mir_instr *ins);
+/* Does a VOP1/VOP2/VOPC instruction (in encoding family `family`, a
+ * wavecc_encoding) need the VOP3 (e64) encoding? */
+bool mir_needs_vop3(unsigned family, const mir_instr *ins);
+/* The format of `op` in encoding family `family` (isa_table's when the
+ * family lacks it: the verifier reports those). */
+isa_format mir_format(unsigned family, unsigned op);
 /* The operands the assembly text spells out, in its order: the
  * definitions (defs) or the sources, without SCC, block labels and the
  * implicit EXEC/VCC/M0 beyond the table's signature. Fills out[] (at most
  * 255 entries) and returns the count. */
-unsigned mir_asm_operands(const mir_instr *ins, bool defs, const mir_operand **out);
+unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, const mir_operand **out);
 
 /* A branch instruction the emitters write for a branch pseudo. */
 typedef struct mir_branch {
@@ -109,11 +113,18 @@ void mc_code_align(mc_code *c, uint32_t align, uint32_t fill);
 int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code *c, uint32_t *instructions,
                         diag *d);
 
-/* Encodes one instruction (not a pseudo, not a data address) into out[]
- * (up to 4 dwords); returns the number of dwords, 0 after a diagnostic.
+/* Encodes one instruction (not a pseudo, not a data address) for target
+ * t into out[] (up to 4 dwords); returns the number of dwords, 0 after a
+ * diagnostic (also when t's encoding family lacks the instruction).
  * Branch targets are not resolved here: SOPP with a block operand gets
  * simm16 = 0. */
-unsigned mir_encode_instr(const wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn, diag *d);
+unsigned mir_encode_instr(const struct wavecc_target *t, const mir_instr *ins, uint32_t out[4], const char *fn,
+                          diag *d);
+/* The same with the format and opcode x instead of isa_encoding's for
+ * t->encoding (tests of a family's layouts whose opcode map is not filled
+ * in; t supplies the family and the s_waitcnt counter fields). */
+unsigned mir_encode_instr_as(const struct wavecc_target *t, const mir_instr *ins, const isa_enc *x, uint32_t out[4],
+                             const char *fn, diag *d);
 
 /* ---- code object ------------------------------------------------------- */
 
@@ -149,6 +160,7 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
  * builtin code object `elf`; runs llvm-readelf-19 -a and llvm-objdump-19
  * -d --mcpu=`mcpu` on `elf` and fails on any warning or `<unknown>`. Returns 0 when all
  * agree, else non-zero after a diagnostic naming the first difference. */
-int mir_check_code_object(const char *asm_text, const char *mcpu, const void *elf, size_t elf_size, diag *d);
+int mir_check_code_object(const struct wavecc_target *t, const char *asm_text, const void *elf, size_t elf_size,
+                          diag *d);
 
 #endif

@@ -382,7 +382,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
 /* Notes the VALU write of lane mask `sd` (one SGPR in wave32, a pair in
  * wave64) for the SGPR hazards that follow. */
-static void mark_valu_sgpr_write(const emu_dispatch *d, emu_wave *w, unsigned sd) {
+static void mark_valu_sgpr_write(emu_wave *w, unsigned sd) {
   for (unsigned k = 0, n = w->nlanes > 32 ? 2u : 1u; k < n; k++) w->valu_sgpr_write[(sd + k) & 127] = w->ws;
 }
 
@@ -627,7 +627,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     free(dst);
     if (sd != EMU_NO_SDST) {
       if (emu_mask_write(d, w, in, sd, cmask)) return -1;
-      mark_valu_sgpr_write(d, w, sd);
+      mark_valu_sgpr_write(w, sd);
     }
     if (vi->cmpx) w->exec = cmask;
     return 0;
@@ -638,7 +638,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
     if (emu_mask_write(d, w, in, sd, cout_mask & exec)) return -1;
-    mark_valu_sgpr_write(d, w, sd);
+    mark_valu_sgpr_write(w, sd);
   }
   return 0;
 }

@@ -82,10 +82,12 @@ unsigned isel_implicit_dwords(unsigned mask);
  * result VGPRs (isel_calls.c); 0 when it cannot be passed, and for void. */
 unsigned isel_call_dwords(LLVMTypeRef t);
 
-/* Selects kernel or function `fn` for processor `target` (NULL: gfx900;
- * `ca` NULL when the module has no real functions). The program and
- * everything it points to live in `mem`. Returns NULL after reporting
- * unsupported IR in `d` as "function: message: <instruction>". */
+/* Selects kernel or function `fn` (`ca` NULL when the module has no real
+ * functions) for GPU `target` (the program's target: lane-mask width,
+ * which instructions exist). The program and everything it points to
+ * live in `mem`.
+ * Returns NULL after reporting unsupported IR in `d` as
+ * "function: message: <instruction>". */
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,
                          const isel_call_abi *ca, const struct wavecc_target *target, diag *d);
 

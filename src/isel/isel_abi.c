@@ -444,6 +444,14 @@ void isel_setup_abi(isel_ctx *c) {
   abi->ieee_mode = true;
   abi->dx10_clamp = true;
   set_budget(c, abi);
+  if (u.alloca_used && !c->p->target->has_private_segment_buffer) {
+    /* gfx11: scratch is flat scratch only; wavecc's private memory is
+     * MUBUF through the private segment buffer (issue 24: not yet) */
+    diag_error(c->d, c->fname, "unsupported: private memory (allocas, calls) on %s (no private segment buffer)",
+               c->p->target->name);
+    c->failed = true;
+    return;
+  }
   if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
     c->p->has_calls = u.calls;
     isel_setup_function(c);

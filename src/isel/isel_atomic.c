@@ -42,19 +42,20 @@ static isa_atomic atomic_of(LLVMAtomicRMWBinOp op, bool cas) {
   }
 }
 
-isa_op isel_atomic_op(LLVMValueRef ins, unsigned bytes) {
+isa_op isel_atomic_op(isel_ctx *c, LLVMValueRef ins, unsigned bytes) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
   isa_atomic at = atomic_of(cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas);
   if (at == ISA_AT_NONE || (as != 0 && as != 1 && as != 3)) return ISA_NUM_OPS;
-  return isa_atomic_find(as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at, bytes, true);
+  return isa_atomic_find_in(c->p->target->encoding, as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at,
+                            bytes, true);
 }
 
 bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, cas ? 2 : 1));
   if (LLVMGetTypeKind(vt) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(vt) != 64) return false;
-  isa_op op = isel_atomic_op(ins, 8);
+  isa_op op = isel_atomic_op(c, ins, 8);
   if (op == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "64-bit atomic operation (add, sub, and, or, xor, xchg, min, max, cmpxchg on global, "
                              "generic and LDS memory)");
@@ -122,9 +123,13 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   w->offset = 0;
   mir_instr *a;
   if (cas && as == 3) {
+    /* ds_cmpst: data0 = compare, data1 = new value; GFX11's ds_cmpstore
+     * the other way round (RDNA 3 ISA guide, DS_CMPSTORE_B32) */
+    bool store_first = op == ISA_DS_CMPSTORE_B32 || op == ISA_DS_CMPSTORE_B64 || op == ISA_DS_CMPSTORE_RTN_B32 ||
+                       op == ISA_DS_CMPSTORE_RTN_B64;
     a = isel_emit(c, op, 3, rtn);
-    a->ops[1] = mir_op_temp(cmp);
-    a->ops[2] = mir_op_temp(data);
+    a->ops[1] = mir_op_temp(store_first ? data : cmp);
+    a->ops[2] = mir_op_temp(store_first ? cmp : data);
   } else if (cas) {
     mir_temp both = isel_tmp(c, mir_rc_v(2 * dw));
     mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 2, 1);

@@ -8,7 +8,8 @@
  *    without that part; each access adds it in its offset field
  *    (gep_folded_offset); a constant beyond the fields' range leaves
  *    the part below a multiple of 4096 there (64-bit pointers), so
- *    nearby constants share one base + 4096 k. gfx900 ranges (Vega ISA guide, "FLAT", "DS",
+ *    nearby constants share one base + 4096 k (gfx900; other families:
+ *    isa_offset_range's ranges and granule). gfx900 ranges (Vega ISA guide, "FLAT", "DS",
  *    "MUBUF", "SMEM" instruction fields): global 13-bit signed, flat
  *    12-bit unsigned, DS 16-bit unsigned, MUBUF 12-bit unsigned, SMEM
  *    20-bit unsigned bytes. A global or constant load may become either
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 static unsigned log2u(uint64_t v) {
   unsigned n = 0;
@@ -253,17 +255,32 @@ static bool gep_const_part(isel_ctx *c, LLVMValueRef ins, int64_t *coff) {
  * address space `as` can carry whichever form sel_load/sel_store give it
  * (see the file comment); false for none. */
 static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *lo, int64_t *hi) {
+  unsigned e = c->p->target->encoding;
+  int64_t glo, ghi, flo, fhi, mlo, mhi;
+  isa_offset_range(e, ISA_FMT_GLOBAL, &glo, &ghi);
+  isa_offset_range(e, ISA_FMT_FLAT, &flo, &fhi);
+  isa_offset_range(e, ISA_FMT_MUBUF, &mlo, &mhi);
   *lo = 0;
-  *hi = 4095;
+  *hi = ghi < mhi ? ghi : mhi; /* s_load or global_load, MUBUF for private */
   switch (as) {
-  case 0: case 4: case 5: return true;
-  case 3: *hi = 65535; return true;
+  case 0: *hi = fhi; return true;
+  case 4: case 5: return true;
+  case 3: isa_offset_range(e, ISA_FMT_DS, lo, hi); return true;
   case 1:
-    /* never s_load: global_load/store's signed 13 bits */
-    if (LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber"))) *lo = -4096;
+    /* never s_load: global_load/store's signed field */
+    if (LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber"))) *lo = glo;
     return true;
   default: return false;
   }
+}
+
+/* The alignment of the bases a far constant offset is split at: one past
+ * the largest offset every global and flat form holds (4096 on gfx9). */
+static int64_t split_granule(isel_ctx *c) {
+  int64_t lo, ghi, fhi;
+  isa_offset_range(c->p->target->encoding, ISA_FMT_GLOBAL, &lo, &ghi);
+  isa_offset_range(c->p->target->encoding, ISA_FMT_FLAT, &lo, &fhi);
+  return (ghi < fhi ? ghi : fhi) + 1;
 }
 
 /* Is GEP instruction `g` (scalar) all constant indices? *k: its bytes. */
@@ -294,7 +311,8 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
       if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
       continue;
     } else return false;
-    int64_t lo = -4096, hi = 4095;
+    int64_t lo, hi;
+    isa_offset_range(c->p->target->encoding, ISA_FMT_GLOBAL, &lo, &hi);
     if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
       return false;
     if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
@@ -334,7 +352,7 @@ static int64_t gep_folded_offset(isel_ctx *c, LLVMValueRef ptr) {
    * below a multiple of 4096 and its value is base + that multiple, which
    * the GEPs of one base at nearby constants share (cse computes base +
    * 4096 once for 4156 and 4164; llc-19 keeps one such base too). */
-  int64_t r = coff - (coff & ~(int64_t)4095);
+  int64_t r = coff - (coff & ~(split_granule(c) - 1));
   if (r && gep_ptr64(ptr) && only_addressed_within(c, ptr, r, false, 0)) return r;
   return 0;
 }

@@ -311,8 +311,8 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins);
 bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins);
 /* The returning atomic instruction for atomicrmw/cmpxchg `ins` on
  * `bytes`-byte integers in its address space (global, flat, LDS), from the
- * ISA table; ISA_NUM_OPS if gfx900 has none. */
-isa_op isel_atomic_op(LLVMValueRef ins, unsigned bytes);
+ * ISA table, among those c's target has; ISA_NUM_OPS if it has none. */
+isa_op isel_atomic_op(isel_ctx *c, LLVMValueRef ins, unsigned bytes);
 /* The atomic instruction `op` (its returning form; the non-returning one
  * is chosen when ins's result is unused) for the atomicrmw/cmpxchg `ins`
  * on values of `dw` dwords (1 or 2), after an s_waitcnt 0; sets the old

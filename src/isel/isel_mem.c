@@ -424,7 +424,7 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "atomic operation (only 32- and 64-bit integer atomics on global, flat and LDS memory)");
     return true;
   }
-  isa_op op = isel_atomic_op(ins, 4);
+  isa_op op = isel_atomic_op(c, ins, 4);
   if (op == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "atomic operation");
     return true;

@@ -51,6 +51,7 @@ typedef uint16_t mir_preg;
 #define MIR_PREG_SGPR(n) ((mir_preg)(n))
 #define MIR_PREG_VCC 106u
 #define MIR_PREG_M0 124u
+#define MIR_PREG_NULL 125u /* SGPR_NULL of GFX10+ (reads 0, writes discarded); the encoder maps it per family */
 #define MIR_PREG_EXEC 126u
 #define MIR_PREG_SCC 253u
 #define MIR_PREG_VGPR(n) ((mir_preg)(256u + (n)))

@@ -59,6 +59,7 @@ int mir_preg_format(char *buf, size_t n, mir_preg r, unsigned dwords) {
   case MIR_PREG_VCC: name = dwords == 2 ? "vcc" : "vcc_lo"; break;
   case 107: name = "vcc_hi"; break;
   case MIR_PREG_M0: name = "m0"; break;
+  case MIR_PREG_NULL: name = "null"; break;
   case MIR_PREG_EXEC: name = dwords == 2 ? "exec" : "exec_lo"; break;
   case 127: name = "exec_hi"; break;
   case MIR_PREG_SCC: name = "scc"; break;

@@ -19,6 +19,10 @@
  *    register (backward walk from live-out per block), and no definition
  *    (temporary, fixed register or implicit SCC write) clobbers a
  *    register holding a live value.
+ *  - Every instruction exists in the target's encoding family
+ *    (isa_encoding): instruction selection and the passes must not pick
+ *    one the GPU lacks (v_mac_f32 on gfx1030, the _b32 saveexec forms on
+ *    gfx900), since neither the printer nor the encoder could write it.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -26,6 +30,7 @@
 
 #include "mir/liveness.h"
 #include "mir/mir.h"
+#include "target/target.h"
 #include "util/bitset.h"
 
 typedef struct vctx {
@@ -311,6 +316,8 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
       if (ins->opcode >= MIR_P_LAST) { problem(&v, (int)b, (int)i, "bad opcode %u", ins->opcode); continue; }
+      if (ins->opcode < ISA_NUM_OPS && p->target && !isa_encoding(p->target->encoding, ins->opcode))
+        problem(&v, (int)b, (int)i, "%s does not exist on %s", isa_table[ins->opcode].mnemonic, p->target->name);
       if (mir_is_phi(ins)) {
         if (!in_phis) problem(&v, (int)b, (int)i, "phi after a non-phi instruction");
         const mir_idx_list *pr = ins->opcode == MIR_P_PHI ? &blk->logical_preds : &blk->linear_preds;

@@ -70,7 +70,7 @@
 #include "ra/ra.h"
 #include "target/target.h"
 
-enum { VM, LGKM, EXP, NCNT };
+enum { VM, LGKM, EXP, VS, NCNT }; /* VS: GFX10+'s store counter (vscnt), inert where the target has none */
 #define UNITS 512u
 #define NONE 0xffu
 #define NOSLOT 0xffffu
@@ -170,7 +170,8 @@ typedef struct astate {
 } astate;
 
 /* This pass's counters (VM, LGKM, EXP) as the target's (wavecc_counter). */
-static const wavecc_counter tcnt[NCNT] = {[VM] = WAVECC_CNT_VM, [LGKM] = WAVECC_CNT_LGKM, [EXP] = WAVECC_CNT_EXP};
+static const wavecc_counter tcnt[NCNT] = {[VM] = WAVECC_CNT_VM, [LGKM] = WAVECC_CNT_LGKM, [EXP] = WAVECC_CNT_EXP,
+                                         [VS] = WAVECC_CNT_VS};
 
 /* The s_waitcnt simm16 of target t waiting for n[c] of this pass's counters. */
 static uint16_t wait_encode(const wavecc_target *t, const unsigned n[NCNT]) {
@@ -249,13 +250,20 @@ static void apply_wait(astate *a, int c, unsigned n) {
   if (n == 0) a->ooo[c] = 0;
 }
 
-/* Counters an instruction increments, and whether the event is out of order in each. */
-static unsigned events(const mir_instr *ins, bool *ooo_lgkm) {
+/* Does the target count vector-memory stores apart (vscnt, GFX10+)? */
+static bool has_vs(const astate *a) { return a->cnt_max[VS] != 0; }
+
+/* Counters an instruction increments, and whether the event is out of
+ * order in each. With a store counter, stores and atomics that return
+ * nothing count in vscnt instead of vmcnt (RDNA 2 ISA guide, "Data
+ * Dependency Resolution"; LLVM SIInsertWaitcnts, VMEM_WRITE_ACCESS). */
+static unsigned events(const astate *a, const mir_instr *ins, bool *ooo_lgkm) {
   *ooo_lgkm = false;
   if (ins->opcode >= ISA_NUM_OPS) return 0;
   const isa_info *ii = &isa_table[ins->opcode];
   unsigned m = 0;
-  if (ii->flags & ISA_F_VMCNT) m |= 1u << VM;
+  bool store = (ii->flags & ISA_F_STORE) || ((ii->flags & ISA_F_ATOMIC) && !ins->num_defs);
+  if (ii->flags & ISA_F_VMCNT) m |= 1u << (has_vs(a) && store ? VS : VM);
   if (ii->flags & ISA_F_LGKMCNT) m |= 1u << LGKM;
   if (ii->flags & ISA_F_EXPCNT) m |= 1u << EXP;
   if (ii->format == ISA_FMT_SMEM || ii->format == ISA_FMT_FLAT) *ooo_lgkm = true;
@@ -333,6 +341,22 @@ static bool relax_wait(const astate *a, mir_block *b, uint32_t i, unsigned n[NCN
   return false;
 }
 
+/* Inserts `s_waitcnt_vscnt null, n` at position i of b (the store
+ * counter's own wait: its simm16 is the count, RDNA 2 ISA guide
+ * S_WAITCNT_VSCNT), or tightens one right before i; true if inserted. */
+static bool vscnt_wait(mir_program *p, mir_block *b, uint32_t i, unsigned n) {
+  mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
+  if (prev && prev->opcode == ISA_S_WAITCNT_VSCNT) {
+    if (n < (unsigned)prev->offset) prev->offset = (int32_t)n;
+    return false;
+  }
+  mir_instr *w = mir_instr_create(p, ISA_S_WAITCNT_VSCNT, 1, 0);
+  w->ops[0] = mir_op_fixed(MIR_PREG_NULL, 1);
+  w->offset = (int32_t)n;
+  mir_block_insert(p, b, i, w);
+  return true;
+}
+
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
 static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool insert) {
@@ -342,19 +366,32 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     if (ins->opcode == ISA_S_WAITCNT) {
       unsigned n[NCNT];
       wait_decode(a->tgt, ins->offset, n);
+      /* The program's own waits (fences, barriers, atomics, calls: all
+       * offset 0) ask for the vector memory accesses, stores included,
+       * which vmcnt covers on gfx9: with a store counter, vscnt too. */
+      unsigned vs = has_vs(a) && n[VM] == 0 && a->ub[VS] != a->lb[VS] ? 0 : a->cnt_max[VS];
+      n[VS] = a->cnt_max[VS];
       bool removed = insert && relax_wait(a, b, i, n);
+      n[VS] = vs;
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, n[c]);
-      if (removed) i--;
+      bool added = insert && vs < a->cnt_max[VS] && vscnt_wait(p, b, removed ? i : i + 1, vs);
+      if (removed && !added) i--;
+      else if (!removed && added) i++;
+      continue;
+    }
+    if (ins->opcode == ISA_S_WAITCNT_VSCNT) {
+      apply_wait(a, VS, (uint16_t)ins->offset);
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
-    unsigned need[NCNT] = {NONE, NONE, NONE};
+    unsigned need[NCNT] = {NONE, NONE, NONE, NONE};
     bool lanes = a->xdisj != 0 && lane_masked(ins);
     bool ooo_ev;
-    unsigned ev_mask = events(ins, &ooo_ev);
+    unsigned ev_mask = events(a, ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
-    if (barrier) need[VM] = need[LGKM] = need[EXP] = 0;
-    /* Nothing outstanding: no register can need a wait (most ALU code). */
+    if (barrier) need[VM] = need[LGKM] = need[EXP] = need[VS] = 0;
+    /* Nothing outstanding: no register can need a wait (most ALU code;
+     * stores write no register). */
     bool busy = a->ub[VM] != a->lb[VM] || a->ub[LGKM] != a->lb[LGKM] || a->ub[EXP] != a->lb[EXP];
     for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
@@ -405,7 +442,8 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     }
     if (any) {
       for (int c = 0; c < NCNT; c++) apply_wait(a, c, w[c]);
-      if (insert) {
+      if (insert && w[VS] < a->cnt_max[VS] && vscnt_wait(p, b, i, w[VS])) i++;
+      if (insert && (w[VM] < a->cnt_max[VM] || w[LGKM] < a->cnt_max[LGKM] || w[EXP] < a->cnt_max[EXP])) {
         mir_instr *prev = i > 0 ? b->instrs[i - 1] : NULL;
         if (prev && prev->opcode == ISA_S_WAITCNT) {
           unsigned o[NCNT];
@@ -421,7 +459,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       }
     }
     bool ooo;
-    unsigned ev = events(ins, &ooo);
+    unsigned ev = events(a, ins, &ooo);
     for (int c = 0; c < NCNT; c++) {
       if (!(ev & (1u << c))) continue;
       a->ub[c]++;
@@ -457,7 +495,7 @@ static void find_slots(const mir_program *p, slots *sl) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
       bool ooo;
-      if (!events(ins, &ooo)) continue;
+      if (!events(&(astate){0}, ins, &ooo)) continue; /* any counter: the store counter does not matter here */
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
@@ -516,7 +554,8 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   astate a = {0};
   a.sl = sl;
   a.tgt = p->target;
-  for (int c = 0; c < NCNT; c++) a.cnt_max[c] = wavecc_counter_max(p->target, tcnt[c]);
+  for (int c = 0; c < NCNT; c++)
+    a.cnt_max[c] = p->target->counters[tcnt[c]].bits ? wavecc_counter_max(p->target, tcnt[c]) : 0; /* VS: 0 if none */
   a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
   a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
   state_clear(&in[0], sl);

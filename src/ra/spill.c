@@ -104,6 +104,7 @@
 
 #include "ra/ra.h"
 #include "ra/spill_internal.h"
+#include "target/target.h"
 #include "util/bitset.h"
 
 /* ---- driver -------------------------------------------------------------- */
@@ -258,6 +259,13 @@ int mir_spill(mir_program *p, diag *d) {
   c->sgpr_scratch = p->abi.sgpr_spill_scratch;
   bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
+    if (scratch && !p->target->has_private_segment_buffer) {
+      /* gfx11's scratch is flat scratch (scratch_* instructions), which
+       * the spill code does not write yet (issue 24) */
+      diag_error(d, p->name, "unsupported: spilling to scratch on %s (no private segment buffer; scratch_* spills not "
+                 "implemented)", p->target->name);
+      return 1;
+    }
     if (scratch && !spill_ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
       return 1;

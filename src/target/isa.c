@@ -4,6 +4,8 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include "target/target.h"
+
 const isa_info isa_table[ISA_NUM_OPS] = {
 #define ISA(E, MN, FMT, OPC, SIG, FL) [ISA_##E] = {MN, ISA_FMT_##FMT, OPC, SIG, FL},
 #include "target/isa.def"
@@ -85,9 +87,14 @@ static bool atomic_twin(const isa_sem *a, const isa_sem *b) {
 }
 
 isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn) {
+  return isa_atomic_find_in(WAVECC_NUM_ENCODINGS, f, at, bytes, rtn);
+}
+
+isa_op isa_atomic_find_in(unsigned e, isa_format f, isa_atomic at, unsigned bytes, bool rtn) {
   for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
     const isa_sem *s = &isa_sem_table[i];
     if (isa_table[i].format != f || s->atomic != at || s->bytes != bytes || isa_type_float((isa_type)s->stype)) continue;
+    if (e < WAVECC_NUM_ENCODINGS && !isa_encoding(e, i)) continue;
     if (s->flags & (ISA_S_TWO_ADDR | ISA_S_ST64 | ISA_S_SRC2)) continue;
     if (f == ISA_FMT_DS && rtn != ((s->flags & ISA_S_RTN) != 0)) continue;
     return (isa_op)i;

@@ -156,6 +156,9 @@ unsigned isa_vop3_opcode(unsigned e, isa_format f, unsigned opcode);
  * VOPD or the slot has no such instruction. RDNA 3 ISA guide, "VOPD";
  * isa_gfx11.def's VOPD lines. */
 isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half);
+/* The immediate offsets [*lo, *hi] (bytes) the offset field of format f
+ * holds in family e (isa_fields.c); 0..0 for formats without one. */
+void isa_offset_range(unsigned e, isa_format f, int64_t *lo, int64_t *hi);
 /* Name of an encoding format ("SOP1", ...). */
 const char *isa_format_name(isa_format f);
 /* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.
@@ -278,6 +281,9 @@ static inline bool isa_fmt_vmem(isa_format f) {
  * (DS: the returning form if `rtn`, else the non-returning one; never a
  * two-address or float-typed form); ISA_NUM_OPS if none. */
 isa_op isa_atomic_find(isa_format f, isa_atomic at, unsigned bytes, bool rtn);
+/* The same among the instructions encoding family e has (ds_cmpstore_rtn_b32
+ * on GFX11, where ds_cmpst_rtn_b32 is gone); e = WAVECC_NUM_ENCODINGS: any. */
+isa_op isa_atomic_find_in(unsigned e, isa_format f, isa_atomic at, unsigned bytes, bool rtn);
 /* The non-returning DS form of returning DS atomic `op` (ds_add_rtn_u32 ->
  * ds_add_u32); `op` itself if it has none (ds_wrxchg_rtn_*) or is not a
  * returning DS atomic. */

@@ -1,0 +1,91 @@
+/* Encoder, GFX9 (Vega, and the CDNA families built on it) layouts of the
+ * non-scalar formats: SMEM, VOP1/2/C/3/3P, DS, MUBUF, FLAT/GLOBAL/SCRATCH.
+ * Vega ISA guide, chapter 12 "Microcode Formats", checked against
+ * llvm-mc-19 -mcpu=gfx900 -show-encoding (tests/unit/test_encode.c).
+ * Opcodes come from the family's encoding (e->x); operand order from
+ * mir_asm_operands (encode.c explains the scheme). */
+#include "emit/encode.h"
+#include "emit/encode_internal.h"
+
+static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  unsigned fmt = e->x->format;
+  if (fmt == ISA_FMT_VOP3P) {
+    unsigned src[3] = {0, 0, 0};
+    for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);
+    unsigned opsel_hi = 7; /* llvm-mc's default; v_mad_mix_f32 is printed with op_sel_hi:[1,1,1] */
+    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | ins->clamp << 15 | (opsel_hi >> 2) << 14 |
+           (o->nd ? enc_vgpr(e, o->d[0]) : 0);
+    w[1] = enc_mods(o, MIR_OPND_NEG) << 29 | (opsel_hi & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0];
+    return 2;
+  }
+  if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);
+  unsigned op = isa_vop3_opcode(e->family, (isa_format)fmt, e->x->opcode);
+  unsigned src[3] = {0, 0, 0};
+  for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);
+  if (e->has_lit) enc_error(e, "a literal in VOP3 (gfx9 has none)");
+  unsigned vdst = o->nd ? enc_src(e, o->d[0]) & 0xff : 0, mid;
+  if (enc_is_vop3b(o)) mid = enc_sreg(e, o->d[1]);
+  else mid = enc_mods(o, MIR_OPND_ABS);
+  w[0] = 0x34u << 26 | op << 16 | (ins->clamp ? 1u : 0u) << 15 | mid << 8 | vdst;
+  w[1] = enc_mods(o, MIR_OPND_NEG) << 29 | (uint32_t)(ins->omod & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0];
+  return 2;
+}
+
+/* MUBUF (fields: enc_mubuf_fields). */
+static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  enc_mubuf f;
+  if (!enc_mubuf_fields(e, o, &f)) return 0;
+  w[0] = 0x38u << 26 | (uint32_t)e->x->opcode << 18;
+  w[1] = 0;
+  if (f.empty) return 2;
+  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) | enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) |
+          enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 13) | enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 12) |
+          ((uint32_t)ins->offset & 0xfff);
+  w[1] = f.soff << 24 | (f.srsrc >> 2) << 16 | f.vdata << 8 | f.vaddr;
+  return 2;
+}
+
+/* FLAT/GLOBAL/SCRATCH (fields: enc_flat_fields). */
+static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  unsigned fmt = e->x->format;
+  unsigned seg = enc_flat_seg(fmt);
+  enc_flat f;
+  enc_flat_fields(e, o, &f);
+  uint32_t off = seg ? (uint32_t)ins->offset & 0x1fff : (uint32_t)ins->offset & 0xfff;
+  w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) |
+         enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | off;
+  w[1] = f.vdst << 24 | (f.saddr & 0x7f) << 16 | f.data << 8 | f.addr;
+  return 2;
+}
+
+/* SMEM: sdata, sbase, offset (an SGPR or a constant; else ins->offset). */
+static unsigned encode_smem(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  unsigned sdata = o->nd ? enc_sreg(e, o->d[0]) : 0, k = 0;
+  if (!o->nd && o->ns > 2) sdata = enc_sreg(e, o->s[k++]); /* stores: the data first */
+  unsigned sbase = k < o->ns ? enc_sreg(e, o->s[k++]) : 0;
+  /* s_memtime, s_memrealtime, s_dcache_*: no address, imm 0 as llvm-mc */
+  uint32_t immbit = o->ns ? 1 : 0, off = o->ns ? (uint32_t)ins->offset : 0;
+  if (k < o->ns) {
+    if (o->s[k]->kind == MIR_OPND_CONST) off = o->s[k]->imm;
+    else { immbit = 0; off = enc_sreg(e, o->s[k]); }
+  }
+  w[0] = 0x30u << 26 | (uint32_t)e->x->opcode << 18 | immbit << 17 | ((ins->enc_flags & MIR_ENC_GLC) ? 1u : 0u) << 16 |
+         sdata << 6 | sbase >> 1;
+  w[1] = off & 0xfffff;
+  return 2;
+}
+
+/* DS: vdst, addr, data0, data1; offset0 | offset1 << 8. */
+static unsigned encode_ds(enc *e, const enc_ops *o, uint32_t *w) {
+  unsigned a[3] = {0, 0, 0};
+  for (unsigned k = 0; k < o->ns && k < 3; k++) a[k] = enc_vgpr(e, o->s[k]);
+  w[0] = 0x36u << 26 | (uint32_t)e->x->opcode << 17 | ((uint32_t)e->ins->offset & 0xffff);
+  w[1] = (o->nd ? enc_vgpr(e, o->d[0]) : 0) << 24 | a[2] << 16 | a[1] << 8 | a[0];
+  return 2;
+}
+
+const enc_layouts enc_gfx9_layouts = {encode_smem, encode_vop, encode_ds, encode_mubuf, encode_flat};

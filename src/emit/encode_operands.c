@@ -1,0 +1,145 @@
+/* Encoder: operand codes and the operand order of the formats (which
+ * MIR operand goes into which field), shared by the per-family layouts
+ * (encode_gfx9.c, encode_gfx10.c, encode_gfx11.c) and encode.c; see
+ * encode.c for the scheme and sources. */
+#include "emit/encode.h"
+#include "emit/encode_internal.h"
+
+/* ---- operands ------------------------------------------------------------ */
+
+void enc_error(enc *e, const char *what) {
+  if (!e->errors) {
+    const char *mn = e->ins->opcode < ISA_NUM_OPS ? isa_mnemonic(e->family, e->ins->opcode) : "pseudo";
+    diag_error(e->d, e->fn, "internal: cannot encode %s: %s", mn, what);
+  }
+  e->errors++;
+}
+
+/* Inline constant code of v, or ENC_LIT. 64-bit operands (size 2) take the
+ * f32 bit patterns of +-0.5..4 as the f64 constants (the printer writes
+ * them as "1.0"), integers -16..64 as such, and no 1/(2pi). */
+static unsigned inline_code(uint32_t v, unsigned size) {
+  int32_t s = (int32_t)v;
+  if (s >= 0 && s <= 64) return 128u + (unsigned)s;
+  if (s < 0 && s >= -16) return 192u + (unsigned)-s;
+  switch (v) {
+  case 0x3f000000u: return 240;
+  case 0xbf000000u: return 241;
+  case 0x3f800000u: return 242;
+  case 0xbf800000u: return 243;
+  case 0x40000000u: return 244;
+  case 0xc0000000u: return 245;
+  case 0x40800000u: return 246;
+  case 0xc0800000u: return 247;
+  case 0x3e22f983u: return size == 2 ? ENC_LIT : 248;
+  default: return ENC_LIT;
+  }
+}
+
+unsigned enc_sgpr_code(unsigned family, unsigned r) {
+  if (family == WAVECC_ENC_GFX11 && (r == MIR_PREG_M0 || r == MIR_PREG_NULL))
+    return r == MIR_PREG_M0 ? MIR_PREG_NULL : MIR_PREG_M0;
+  return r;
+}
+
+unsigned enc_src(enc *e, const mir_operand *o) {
+  switch ((mir_opnd_kind)o->kind) {
+  case MIR_OPND_TEMP:
+  case MIR_OPND_FIXED:
+    if (o->preg == MIR_PREG_NONE) { enc_error(e, "operand without a register"); return 0; }
+    return o->preg < 256 ? enc_sgpr_code(e->family, o->preg) : o->preg;
+  case MIR_OPND_UNDEF: return mir_rc_is_vgpr(o->temp.rc) ? 256u : 0u;
+  case MIR_OPND_CONST: {
+    unsigned c = inline_code(o->imm, o->size);
+    if (c == ENC_LIT) {
+      if (e->has_lit && e->lit != o->imm) enc_error(e, "two different literals");
+      e->has_lit = true;
+      e->lit = o->imm;
+    }
+    return c;
+  }
+  case MIR_OPND_NONE: return enc_off(e->family);
+  case MIR_OPND_BLOCK: break;
+  }
+  enc_error(e, "unexpected operand kind");
+  return 0;
+}
+
+unsigned enc_vgpr(enc *e, const mir_operand *o) {
+  unsigned c = enc_src(e, o);
+  if (c < 256) { enc_error(e, "a VGPR field holds a non-VGPR operand"); return 0; }
+  return c - 256;
+}
+
+unsigned enc_sreg(enc *e, const mir_operand *o) {
+  unsigned c = enc_src(e, o);
+  if (c >= 128) { enc_error(e, "an SGPR field holds a non-SGPR operand"); return 0; }
+  return c;
+}
+
+unsigned enc_mods(const enc_ops *o, uint8_t flag) {
+  unsigned m = 0;
+  for (unsigned k = 0; k < o->ns && k < 3; k++)
+    if (o->s[k]->flags & flag) m |= 1u << k;
+  return m;
+}
+
+bool enc_is_vop3b(const enc_ops *o) {
+  if (o->nd < 2) return false;
+  return o->d[0]->preg >= 256 && o->d[1]->preg < 256;
+}
+
+unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  unsigned src0 = o->ns ? enc_src(e, o->s[0]) : 0, op = e->x->opcode;
+  switch ((isa_format)e->x->format) {
+  case ISA_FMT_VOP1:
+    /* v_swap_b32 names its two definitions: vdst, src0 */
+    if (ins->opcode == ISA_V_SWAP_B32 && o->nd == 2) src0 = enc_src(e, o->d[1]);
+    w[0] = 0x3fu << 25 | (o->nd ? (enc_src(e, o->d[0]) & 0xff) : 0) << 17 | op << 9 | src0;
+    return 1;
+  case ISA_FMT_VOPC:
+    w[0] = 0x3eu << 25 | op << 17 | (o->ns > 1 ? enc_vgpr(e, o->s[1]) : 0) << 9 | src0;
+    return 1;
+  default: /* VOP2: vdst[, vcc], src0, vsrc1[, vcc] */
+    w[0] = op << 25 | (o->nd ? enc_vgpr(e, o->d[0]) : 0) << 17 | (o->ns > 1 ? enc_vgpr(e, o->s[1]) : 0) << 9 | src0;
+    return 1;
+  }
+}
+
+bool enc_mubuf_fields(enc *e, const enc_ops *o, enc_mubuf *f) {
+  const mir_instr *ins = e->ins;
+  unsigned r = o->ns, ns = o->ns;
+  *f = (enc_mubuf){.empty = ns == 0 && o->nd == 0};
+  if (f->empty) return true;
+  for (unsigned k = 0; k < ns; k++) {
+    const mir_operand *s = o->s[k];
+    unsigned size = s->kind == MIR_OPND_TEMP ? mir_rc_size(s->temp.rc) : s->size;
+    if (s->preg < 256 && s->kind != MIR_OPND_CONST && size == 4) { r = k; break; }
+  }
+  if (r == ns || r + 1 >= ns) { enc_error(e, "MUBUF without resource and soffset"); return false; }
+  bool addr = ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN);
+  f->vaddr = addr && r > 0 ? enc_vgpr(e, o->s[r - 1]) : 0;
+  if (o->nd && !(isa_table[ins->opcode].flags & ISA_F_ATOMIC)) f->vdata = enc_vgpr(e, o->d[0]);
+  else if (r > (addr ? 1u : 0u)) f->vdata = enc_vgpr(e, o->s[0]);
+  f->srsrc = enc_sreg(e, o->s[r]);
+  f->soff = enc_src(e, o->s[r + 1]);
+  if (e->has_lit) enc_error(e, "a literal soffset");
+  return !e->errors;
+}
+
+void enc_flat_fields(enc *e, const enc_ops *o, enc_flat *f) {
+  bool flat = e->x->format == ISA_FMT_FLAT;
+  unsigned k = 0;
+  /* FLAT on GFX9: llvm-mc writes SADDR 0 */
+  *f = (enc_flat){.saddr = flat && e->family != WAVECC_ENC_GFX10 && e->family != WAVECC_ENC_GFX11 ? 0 : enc_off(e->family)};
+  if (k < o->ns) {
+    unsigned c = enc_src(e, o->s[k++]);
+    f->has_vaddr = c >= 256;
+    f->addr = c >= 256 ? c - 256 : 0; /* scratch "off": no VGPR address */
+  }
+  if ((isa_table[e->ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && k < o->ns) f->data = enc_vgpr(e, o->s[k++]);
+  if (!flat && k < o->ns) f->saddr = enc_src(e, o->s[k++]);
+  f->vdst = o->nd ? enc_vgpr(e, o->d[0]) : 0;
+}
+
