@@ -115,10 +115,14 @@ static int call_control(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
      * operations anyway, so they select to nothing (llc-19 emits only a
      * comment for each) */
     return 1;
-  case A_DCACHE_INV: isel_emit(c, ISA_S_DCACHE_INV, 0, 0); return 1;
-  case A_DCACHE_WB: isel_emit(c, ISA_S_DCACHE_WB, 0, 0); return 1;
-  case A_DCACHE_INV_VOL: isel_emit(c, ISA_S_DCACHE_INV_VOL, 0, 0); return 1;
-  case A_DCACHE_WB_VOL: isel_emit(c, ISA_S_DCACHE_WB_VOL, 0, 0); return 1;
+  case A_DCACHE_INV: case A_DCACHE_WB: case A_DCACHE_INV_VOL: case A_DCACHE_WB_VOL: {
+    isa_op op = k == A_DCACHE_INV ? ISA_S_DCACHE_INV : k == A_DCACHE_WB ? ISA_S_DCACHE_WB
+                : k == A_DCACHE_INV_VOL ? ISA_S_DCACHE_INV_VOL : ISA_S_DCACHE_WB_VOL;
+    /* RDNA has not all of them (llc-19: "Cannot select"): unsupported there */
+    if (!isa_encoding(c->p->target->encoding, op)) return 0;
+    isel_emit(c, op, 0, 0);
+    return 1;
+  }
   case A_INCPERFLEVEL: case A_DECPERFLEVEL:
     if (!const_arg(ins, 0, &v)) return 0;
     sopp(c, k == A_INCPERFLEVEL ? ISA_S_INCPERFLEVEL : ISA_S_DECPERFLEVEL, (uint32_t)v & 0xf);

@@ -581,7 +581,7 @@ static void item_end(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   blend_phis(m, h, is_back_pred, vals, &k);
   for (unsigned q = 0; q < k; q++) hphis[h][q]->ops[1] = mir_op_temp(vals[q]);
   L->mask_phi->ops[1] = mir_op_temp(bm);
-  mir_temp scc = isel_scmp(c, ISA_S_CMP_LG_U64, mir_op_temp(bm), mir_op_const(0));
+  mir_temp scc = isel_scmp(c, wavecc_lane_op(c->p->target, WAVECC_LANE_CMP_LG), mir_op_temp(bm), mir_op_const(0));
   mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
   br->ops[0] = isel_scc_operand(scc);
   br->ops[1] = mir_op_block(L->cont);

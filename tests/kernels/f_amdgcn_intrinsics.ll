@@ -2,6 +2,7 @@
 ; [config]
 ; name: one-instruction llvm.amdgcn intrinsics (issue 26)
 ; dimensions: 1
+; device_regex: gfx900|gfx90a|gfx942
 ; global_size: 128 0 0
 ; local_size: 128 0 0
 ;
