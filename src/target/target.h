@@ -187,4 +187,13 @@ static inline unsigned wavecc_waitcnt_get(const wavecc_target *t, wavecc_counter
 /* The largest hazard wait the target needs (how far a hazard search looks back). */
 unsigned wavecc_target_max_hazard_wait(const wavecc_target *t);
 
+/* May a page fault on target t replay memory instructions (XNACK on or
+ * "any")? xnack is the target ID's setting: 1 "+", -1 "-", 0 "any" (the
+ * default: the code must run either way). Replay constrains code:
+ * multi-dword scalar loads must not overwrite their address, and no soft
+ * clause may overwrite what one of its instructions reads (AMDGPUUsage
+ * "Target ID", "xnack"; LLVM's SMEM early-clobber forms and
+ * GCNHazardRecognizer::checkSoftClauseHazards). */
+static inline bool wavecc_xnack_replay(const wavecc_target *t, int xnack) { return t->has_xnack && xnack >= 0; }
+
 #endif
