@@ -23,6 +23,7 @@
 ; ORDER-NEXT: {{^  }}sched-loads {{.*}}
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
+; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
 ; ORDER-NEXT: {{^  }}liveness {{.*}}
 ; ORDER-NEXT: {{^  }}spill {{.*}}
 ; ORDER-NEXT: {{^  }}regalloc {{.*}}
