@@ -25,6 +25,8 @@ static void usage(FILE *f) {
       "  --compiler=wavecc      compile with libwavecc in-process, run on the emulator (default)\n"
       "  --compiler=llc         compile with clang/llc-19 + ld.lld-19, run on the emulator\n"
       "  --compiler=pocl        build and run with the system OpenCL (PoCL); .ll files are skipped\n"
+      "  --compiler=icd         the same through the OpenCL loader's wavecc platform (libwavecc_icd.so:\n"
+      "                         wavecc + the emulator; OCL_ICD_VENDORS defaults to the build's icd/vendors)\n"
       "  -j N, --jobs=N         run N files in parallel (default 1)\n"
       "  --differential         compile each file with wavecc and with llc-19, run both on the\n"
       "                         same inputs and compare every global buffer byte for byte\n"
@@ -167,7 +169,8 @@ int main(int argc, char **argv) {
       if (!strcmp(c, "wavecc")) cfg.compiler = RT_WAVECC;
       else if (!strcmp(c, "llc")) cfg.compiler = RT_LLC;
       else if (!strcmp(c, "pocl")) cfg.compiler = RT_POCL;
-      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc or pocl)\n", c); free(paths); free(xopts); return 2; }
+      else if (!strcmp(c, "icd")) cfg.compiler = RT_ICD;
+      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc, pocl or icd)\n", c); free(paths); free(xopts); return 2; }
     } else if (!strncmp(a, "--known-failures=", 17) && a[17]) cfg.known_failures = a + 17;
     else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
       if (i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); free(paths); free(xopts); return 2; }

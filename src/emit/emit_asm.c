@@ -292,7 +292,8 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   case ISA_FMT_SMEM:
     print_list(e, ins, &first, true);
     print_list(e, ins, &first, false);
-    if (ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
+    /* the offset, unless the instruction has no address (s_memtime, s_dcache_wb) */
+    if (ins->num_ops && ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     break;
   case ISA_FMT_MUBUF: {
@@ -633,6 +634,7 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
 const char *mir_addr_space_name(uint32_t as) {
   switch (as) {
   case 1: return "global";
+  case 2: return "region";
   case 3: return "local";
   case 4: return "constant";
   case 5: return "private";

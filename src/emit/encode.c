@@ -297,7 +297,8 @@ unsigned mir_encode_instr(const mir_instr *ins, uint32_t out[4], const char *fn,
     unsigned sdata = nd ? sreg(&e, dv[0]) : 0, k = 0;
     if (!nd && ns > 2) sdata = sreg(&e, sv[k++]); /* stores: the data first */
     unsigned sbase = k < ns ? sreg(&e, sv[k++]) : 0;
-    uint32_t immbit = 1, off = (uint32_t)ins->offset;
+    /* s_memtime, s_memrealtime, s_dcache_*: no address, imm 0 as llvm-mc */
+    uint32_t immbit = ns ? 1 : 0, off = ns ? (uint32_t)ins->offset : 0;
     if (k < ns) {
       if (sv[k]->kind == MIR_OPND_CONST) off = sv[k]->imm;
       else { immbit = 0; off = sreg(&e, sv[k]); }

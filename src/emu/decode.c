@@ -31,20 +31,20 @@ static void parse_sig(const char *s, emu_opshape *sh) {
 void emu_decode_init(wemu_device *dev) {
   memset(dev->optab, 0xff, sizeof dev->optab);
   for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    const isa_info *ii = &isa_table[i];
-    if (ii->format < ISA_FMT_COUNT && ii->opcode < 1024 && dev->optab[ii->format][ii->opcode] < 0)
-      dev->optab[ii->format][ii->opcode] = (int16_t)i;
-    parse_sig(ii->sig, &dev->shape[i]);
+    const isa_enc *x = isa_encoding(dev->tgt->encoding, i);
+    if (x && x->format < ISA_FMT_COUNT && x->opcode < 1024 && dev->optab[x->format][x->opcode] < 0)
+      dev->optab[x->format][x->opcode] = (int16_t)i;
+    parse_sig(isa_table[i].sig, &dev->shape[i]);
   }
 }
 
-static uint32_t fetch(const wemu_program *p, uint64_t pc, int *ok) {
+uint32_t emu_fetch(const wemu_program *p, uint64_t pc, int *ok) {
   if (pc < p->text_lo || pc + 4 > p->text_hi || pc + 4 > p->image_size) { *ok = 0; return 0; }
   const uint8_t *b = p->image + pc;
   return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
 }
 
-static int lookup(wemu_device *dev, isa_format f, unsigned op, uint64_t pc, uint32_t w0, emu_inst *out) {
+int emu_lookup(wemu_device *dev, isa_format f, unsigned op, uint64_t pc, uint32_t w0, emu_inst *out) {
   int v = op < 1024 ? dev->optab[f][op] : -1;
   if (v < 0) {
     emu_err(dev, "pc 0x%llx: unknown instruction: encoding %s, opcode 0x%x (dword 0x%08x)",
@@ -55,72 +55,75 @@ static int lookup(wemu_device *dev, isa_format f, unsigned op, uint64_t pc, uint
   return 0;
 }
 
+/* The SDWA dword (Vega ISA 12.x "SDWA"; the same on GFX10): SRC0[7:0],
+ * DST_SEL[10:8], DST_UNUSED[12:11], CLAMP[13], OMOD[15:14],
+ * SRC0_SEL[18:16], SRC0_SEXT[19], SRC0_NEG[20], SRC0_ABS[21], S0[23],
+ * SRC1_SEL[26:24], SRC1_SEXT[27], SRC1_NEG[28], SRC1_ABS[29], S1[31];
+ * VOPC: SDST[14:8], SD[15]. w is the VOP1/VOP2/VOPC dword. */
+void emu_decode_sdwa(emu_inst *in, uint32_t w, uint32_t w1) {
+  in->sdwa = 1;
+  in->src[0] = (w1 & 0xff) + (((w1 >> 23) & 1) ? 0 : OPC_VGPR0);
+  if (in->fmt != ISA_FMT_VOP1 && ((w1 >> 31) & 1)) in->src[1] = (w >> 9) & 0xff;
+  in->src_sel[0] = (w1 >> 16) & 7; in->src_sext[0] = (w1 >> 19) & 1;
+  in->src_sel[1] = (w1 >> 24) & 7; in->src_sext[1] = (w1 >> 27) & 1;
+  in->neg = (uint8_t)(((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1);
+  in->abs = (uint8_t)(((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1);
+  if (in->fmt == ISA_FMT_VOPC) {
+    in->dst_sel = 6;
+    if ((w1 >> 15) & 1) in->sdst = (w1 >> 8) & 0x7f;
+  } else {
+    in->dst_sel = (w1 >> 8) & 7; in->dst_unused = (w1 >> 11) & 3;
+    in->clamp = (w1 >> 13) & 1; in->omod = (w1 >> 14) & 3;
+  }
+}
+
 int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *in) {
+  if (dev->tgt->encoding == WAVECC_ENC_GFX10 || dev->tgt->encoding == WAVECC_ENC_GFX11)
+    return emu_decode_rdna(dev, p, pc, in);
   int ok = 1;
   memset(in, 0, sizeof *in);
-  uint32_t w = fetch(p, pc, &ok), w1 = 0;
+  uint32_t w = emu_fetch(p, pc, &ok), w1 = 0;
   if (!ok) { emu_err(dev, "pc 0x%llx: outside the code", (unsigned long long)pc); return -1; }
   in->size = 4;
-  if (dev->tgt->encoding != WAVECC_ENC_GFX9) { /* the GFX10/GFX11 layouts differ: no guessing */
-    emu_err(dev, "pc 0x%llx: decoding %s code is not implemented", (unsigned long long)pc, dev->tgt->name);
-    return -1;
-  }
   int need_lit = 0;
-#define SECOND() do { w1 = fetch(p, pc + 4, &ok); if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; } in->size = 8; } while (0)
+#define SECOND() do { w1 = emu_fetch(p, pc + 4, &ok); if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; } in->size = 8; } while (0)
   if ((w >> 23) == 0x17d) { /* SOP1 */
     in->fmt = ISA_FMT_SOP1; in->dst = (w >> 16) & 0x7f; in->src[0] = w & 0xff;
-    if (lookup(dev, ISA_FMT_SOP1, (w >> 8) & 0xff, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SOP1, (w >> 8) & 0xff, pc, w, in)) return -1;
     need_lit = in->src[0] == OPC_LITERAL;
   } else if ((w >> 23) == 0x17e) { /* SOPC */
     in->fmt = ISA_FMT_SOPC; in->src[0] = w & 0xff; in->src[1] = (w >> 8) & 0xff;
-    if (lookup(dev, ISA_FMT_SOPC, (w >> 16) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SOPC, (w >> 16) & 0x7f, pc, w, in)) return -1;
     need_lit = in->src[0] == OPC_LITERAL || in->src[1] == OPC_LITERAL;
   } else if ((w >> 23) == 0x17f) { /* SOPP */
     in->fmt = ISA_FMT_SOPP; in->simm16 = (int16_t)(w & 0xffff);
-    if (lookup(dev, ISA_FMT_SOPP, (w >> 16) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SOPP, (w >> 16) & 0x7f, pc, w, in)) return -1;
   } else if ((w >> 28) == 0xb) { /* SOPK */
     in->fmt = ISA_FMT_SOPK; in->dst = (w >> 16) & 0x7f; in->simm16 = (int16_t)(w & 0xffff);
     unsigned op = (w >> 23) & 0x1f;
-    if (lookup(dev, ISA_FMT_SOPK, op, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SOPK, op, pc, w, in)) return -1;
     need_lit = in->op == ISA_S_SETREG_IMM32_B32;
   } else if ((w >> 30) == 2) { /* SOP2 */
     in->fmt = ISA_FMT_SOP2; in->dst = (w >> 16) & 0x7f; in->src[0] = w & 0xff; in->src[1] = (w >> 8) & 0xff;
-    if (lookup(dev, ISA_FMT_SOP2, (w >> 23) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SOP2, (w >> 23) & 0x7f, pc, w, in)) return -1;
     need_lit = in->src[0] == OPC_LITERAL || in->src[1] == OPC_LITERAL;
   } else if ((w >> 31) == 0 || (w >> 25) == 0x3f || (w >> 25) == 0x3e) { /* VOP2 / VOP1 / VOPC */
     in->src[0] = w & 0x1ff;
     if ((w >> 25) == 0x3f) {
       in->fmt = ISA_FMT_VOP1; in->dst = (w >> 17) & 0xff;
-      if (lookup(dev, ISA_FMT_VOP1, (w >> 9) & 0xff, pc, w, in)) return -1;
+      if (emu_lookup(dev, ISA_FMT_VOP1, (w >> 9) & 0xff, pc, w, in)) return -1;
     } else if ((w >> 25) == 0x3e) {
       in->fmt = ISA_FMT_VOPC; in->src[1] = OPC_VGPR0 + ((w >> 9) & 0xff); in->sdst = OPC_VCC_LO;
-      if (lookup(dev, ISA_FMT_VOPC, (w >> 17) & 0xff, pc, w, in)) return -1;
+      if (emu_lookup(dev, ISA_FMT_VOPC, (w >> 17) & 0xff, pc, w, in)) return -1;
     } else {
       in->fmt = ISA_FMT_VOP2; in->dst = (w >> 17) & 0xff; in->src[1] = OPC_VGPR0 + ((w >> 9) & 0xff);
-      if (lookup(dev, ISA_FMT_VOP2, (w >> 25) & 0x3f, pc, w, in)) return -1;
+      if (emu_lookup(dev, ISA_FMT_VOP2, (w >> 25) & 0x3f, pc, w, in)) return -1;
       if (in->op == ISA_V_MADMK_F32 || in->op == ISA_V_MADAK_F32 || in->op == ISA_V_MADMK_F16 || in->op == ISA_V_MADAK_F16) need_lit = 1;
       in->sdst = OPC_VCC_LO; in->src[2] = OPC_VCC_LO; /* implicit carry / mask */
     }
     if (in->src[0] == OPC_SDWA) {
-      /* SDWA dword (Vega ISA 12.x "SDWA"): SRC0[7:0], DST_SEL[10:8], DST_UNUSED[12:11],
-       * CLAMP[13], OMOD[15:14], SRC0_SEL[18:16], SRC0_SEXT[19], SRC0_NEG[20],
-       * SRC0_ABS[21], S0[23], SRC1_SEL[26:24], SRC1_SEXT[27], SRC1_NEG[28],
-       * SRC1_ABS[29], S1[31]; VOPC: SDST[14:8], SD[15]. */
       SECOND();
-      in->sdwa = 1;
-      in->src[0] = (w1 & 0xff) + (((w1 >> 23) & 1) ? 0 : OPC_VGPR0);
-      if (in->fmt != ISA_FMT_VOP1 && ((w1 >> 31) & 1)) in->src[1] = (w >> 9) & 0xff;
-      in->src_sel[0] = (w1 >> 16) & 7; in->src_sext[0] = (w1 >> 19) & 1;
-      in->src_sel[1] = (w1 >> 24) & 7; in->src_sext[1] = (w1 >> 27) & 1;
-      in->neg = (uint8_t)(((w1 >> 20) & 1) | ((w1 >> 28) & 1) << 1);
-      in->abs = (uint8_t)(((w1 >> 21) & 1) | ((w1 >> 29) & 1) << 1);
-      if (in->fmt == ISA_FMT_VOPC) {
-        in->dst_sel = 6;
-        if ((w1 >> 15) & 1) in->sdst = (w1 >> 8) & 0x7f;
-      } else {
-        in->dst_sel = (w1 >> 8) & 7; in->dst_unused = (w1 >> 11) & 3;
-        in->clamp = (w1 >> 13) & 1; in->omod = (w1 >> 14) & 3;
-      }
+      emu_decode_sdwa(in, w, w1);
     } else if (in->src[0] == OPC_DPP) {
       emu_err(dev, "pc 0x%llx: %s: DPP encoding is not supported by the emulator", (unsigned long long)pc, isa_table[in->op].mnemonic);
       return -1;
@@ -131,7 +134,7 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->fmt = ISA_FMT_VOP3P; in->dst = w & 0xff; in->neg_hi = (w >> 8) & 7; in->opsel = (w >> 11) & 7;
     in->opsel_hi = ((w >> 14) & 1) << 2 | ((w1 >> 27) & 3); in->clamp = (w >> 15) & 1;
     in->src[0] = w1 & 0x1ff; in->src[1] = (w1 >> 9) & 0x1ff; in->src[2] = (w1 >> 18) & 0x1ff; in->neg = (w1 >> 29) & 7;
-    if (lookup(dev, ISA_FMT_VOP3P, (w >> 16) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_VOP3P, (w >> 16) & 0x7f, pc, w, in)) return -1;
   } else if ((w >> 26) == 0x34) { /* VOP3 */
     SECOND();
     unsigned op = (w >> 16) & 0x3ff;
@@ -139,10 +142,10 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->dst = w & 0xff; in->abs = (w >> 8) & 7; in->opsel = (w >> 11) & 0xf; in->clamp = (w >> 15) & 1;
     in->src[0] = w1 & 0x1ff; in->src[1] = (w1 >> 9) & 0x1ff; in->src[2] = (w1 >> 18) & 0x1ff;
     in->omod = (w1 >> 27) & 3; in->neg = (w1 >> 29) & 7;
-    if (op < 0x100) { if (lookup(dev, ISA_FMT_VOPC, op, pc, w, in)) return -1; in->vop3 = 1; in->sdst = w & 0xff; }
-    else if (op < 0x140) { if (lookup(dev, ISA_FMT_VOP2, op - 0x100, pc, w, in)) return -1; in->vop3 = 1; }
-    else if (op < 0x1c0) { if (lookup(dev, ISA_FMT_VOP1, op - 0x140, pc, w, in)) return -1; in->vop3 = 1; }
-    else if (lookup(dev, ISA_FMT_VOP3, op, pc, w, in)) return -1;
+    if (op < 0x100) { if (emu_lookup(dev, ISA_FMT_VOPC, op, pc, w, in)) return -1; in->vop3 = 1; in->sdst = w & 0xff; }
+    else if (op < 0x140) { if (emu_lookup(dev, ISA_FMT_VOP2, op - 0x100, pc, w, in)) return -1; in->vop3 = 1; }
+    else if (op < 0x1c0) { if (emu_lookup(dev, ISA_FMT_VOP1, op - 0x140, pc, w, in)) return -1; in->vop3 = 1; }
+    else if (emu_lookup(dev, ISA_FMT_VOP3, op, pc, w, in)) return -1;
     /* VOP3b: SDST in bits 14:8 instead of ABS/OPSEL (Vega ISA 12.x "VOP3B"). */
     const char *mn = isa_table[in->op].mnemonic;
     if (isa_sem_of(in->op)->flags & ISA_S_SDST) {
@@ -157,21 +160,21 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->fmt = ISA_FMT_SMEM; in->sbase = (w & 0x3f) << 1; in->sdata = (w >> 6) & 0x7f;
     in->glc = (w >> 16) & 1; in->imm = (w >> 17) & 1;
     unsigned soe = (w >> 14) & 1;
-    if (lookup(dev, ISA_FMT_SMEM, (w >> 18) & 0xff, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_SMEM, (w >> 18) & 0xff, pc, w, in)) return -1;
     if (in->imm) { in->offset = (int32_t)(w1 & 0xfffff); in->soffset = soe ? (w1 >> 25) & 0x7f : 0xffff; }
     else { in->offset = 0; in->soffset = w1 & 0x7f; }
   } else if ((w >> 26) == 0x36) { /* DS */
     SECOND();
     in->fmt = ISA_FMT_DS; in->offset = w & 0xff; in->offset1 = (w >> 8) & 0xff; in->gds = (w >> 16) & 1;
     in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->data1 = (w1 >> 16) & 0xff; in->vdst = (w1 >> 24) & 0xff;
-    if (lookup(dev, ISA_FMT_DS, (w >> 17) & 0xff, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_DS, (w >> 17) & 0xff, pc, w, in)) return -1;
   } else if ((w >> 26) == 0x38) { /* MUBUF */
     SECOND();
     in->fmt = ISA_FMT_MUBUF; in->offset = w & 0xfff; in->offen = (w >> 12) & 1; in->idxen = (w >> 13) & 1;
     in->glc = (w >> 14) & 1; in->lds = (w >> 16) & 1; in->slc = (w >> 17) & 1;
     in->vaddr = w1 & 0xff; in->vdata = (w1 >> 8) & 0xff; in->srsrc = ((w1 >> 16) & 0x1f) << 2; in->tfe = (w1 >> 23) & 1;
     in->soffset = (w1 >> 24) & 0xff;
-    if (lookup(dev, ISA_FMT_MUBUF, (w >> 18) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, ISA_FMT_MUBUF, (w >> 18) & 0x7f, pc, w, in)) return -1;
     if (in->lds || in->tfe) { emu_err(dev, "pc 0x%llx: %s: lds/tfe modifiers are not supported", (unsigned long long)pc, isa_table[in->op].mnemonic); return -1; }
     if (in->soffset == OPC_LITERAL) { emu_err(dev, "pc 0x%llx: literal soffset", (unsigned long long)pc); return -1; }
   } else if ((w >> 26) == 0x37) { /* FLAT / GLOBAL / SCRATCH */
@@ -184,14 +187,14 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
     in->lds = (w >> 13) & 1; in->glc = (w >> 16) & 1; in->slc = (w >> 17) & 1;
     in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->saddr = (w1 >> 16) & 0x7f; in->vdst = (w1 >> 24) & 0xff;
     if (seg == 3) { emu_err(dev, "pc 0x%llx: FLAT segment 3 is reserved", (unsigned long long)pc); return -1; }
-    if (lookup(dev, in->fmt, (w >> 18) & 0x7f, pc, w, in)) return -1;
+    if (emu_lookup(dev, in->fmt, (w >> 18) & 0x7f, pc, w, in)) return -1;
   } else {
     const char *what = (w >> 26) == 0x3a ? "MTBUF" : (w >> 26) == 0x3c ? "MIMG" : (w >> 26) == 0x31 ? "EXP" : (w >> 26) == 0x35 ? "VINTRP" : "unknown";
     emu_err(dev, "pc 0x%llx: unknown instruction: encoding %s (dword 0x%08x) is not supported", (unsigned long long)pc, what, w);
     return -1;
   }
   if (need_lit) {
-    uint32_t lit = fetch(p, pc + in->size, &ok);
+    uint32_t lit = emu_fetch(p, pc + in->size, &ok);
     if (!ok) { emu_err(dev, "pc 0x%llx: truncated literal", (unsigned long long)pc); return -1; }
     in->literal = lit; in->has_lit = 1; in->size += 4;
   }

@@ -207,7 +207,7 @@ static void set_register_limits(emu_dispatch *D) {
   const emu_kernel *k = D->k;
   /* COMPUTE_PGM_RSRC1.GRANULATED_WORKITEM_VGPR_COUNT in the target's
    * granules (4 VGPRs on gfx9 wave64; AMDGPUUsage, "Kernel Descriptor"). */
-  const wavecc_descriptor_layout *dl = &dev->tgt->descriptor;
+  const wavecc_descriptor_layout *dl = &D->tgt->descriptor;
   D->vgpr_limit = ((k->rsrc1 & ((1u << dl->vgpr_blocks_bits) - 1)) + 1) * dl->vgpr_block;
   if (D->vgpr_limit > EMU_NUM_VGPR) D->vgpr_limit = EMU_NUM_VGPR;
   /* COMPUTE_PGM_RSRC1.GRANULATED_WAVEFRONT_SGPR_COUNT (bits 9:6): on GFX9
@@ -219,7 +219,8 @@ static void set_register_limits(emu_dispatch *D) {
    * the whole allocation: a numbered SGPR in the slots of a reserved VCC
    * is not caught, one past the allocation (s20 of 16) is. */
   D->sgpr_limit = (((k->rsrc1 >> 6) & 0xf) / 2 + 1) * 16;
-  if (D->sgpr_limit > dev->tgt->addressable_sgprs) D->sgpr_limit = dev->tgt->addressable_sgprs;
+  /* GFX10+ has no SGPR count field: every wave gets all of them. */
+  if (!dl->sgpr_blocks_bits || D->sgpr_limit > dev->tgt->addressable_sgprs) D->sgpr_limit = dev->tgt->addressable_sgprs;
 }
 
 /* Writes the explicit and hidden arguments into the kernarg segment at
@@ -297,7 +298,7 @@ static int write_kernargs(wemu_device *dev, const emu_kernel *k, const char *ker
 static int setup_scratch(emu_dispatch *D, const char *kernel, unsigned nwaves) {
   wemu_device *dev = D->dev;
   const emu_kernel *k = D->k;
-  const wavecc_target *tgt = dev->tgt;
+  const wavecc_target *tgt = D->tgt;
   const unsigned wave = tgt->wave_size;
   /* Scratch: per lane, swizzled per wave (see exec_mem.c). */
   uint64_t priv = k->info.private_segment_size > k->kd_private_size ? k->info.private_segment_size : k->kd_private_size;
@@ -351,7 +352,7 @@ static void write_packet(const emu_dispatch *D, const grid *G, uint64_t lds_tota
  * work-items in the group. */
 static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsigned wi, uint64_t items) {
   const emu_kernel *k = D->k;
-  const wavecc_target *tgt = D->dev->tgt;
+  const wavecc_target *tgt = D->tgt;
   const unsigned wave = tgt->wave_size;
   const uint64_t scratch = D->scratch_alloc;
   unsigned nuser = (k->rsrc2 >> 1) & 31;
@@ -388,19 +389,28 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   if (k->rsrc2 & (1u << 8)) SET(g->gid[1]);
   if (k->rsrc2 & (1u << 9)) SET(g->gid[2]);
   if (k->rsrc2 & (1u << 10)) SET((uint32_t)items); /* workgroup info: approximate */
-  if (k->rsrc2 & 1u) SET((uint64_t)wi * D->scratch_per_wave);
+  /* RSRC2 bit 0: the private segment wave offset SGPR; with architected
+   * flat scratch (gfx11) it only enables scratch, which the hardware sets
+   * up in FLAT_SCRATCH (AMDGPUUsage "Flat Scratch"). */
+  if ((k->rsrc2 & 1u) && tgt->flat_scratch_init != WAVECC_FS_ARCHITECTED) SET((uint64_t)wi * D->scratch_per_wave);
 #undef SET
+  if (tgt->flat_scratch_init == WAVECC_FS_ARCHITECTED) { w->flat_scratch = w->scratch_base; w->flat_scratch_set = 3; }
   /* Work-item ids and EXEC. */
   for (unsigned l = 0; l < w->nlanes; l++) {
     uint64_t flat = (uint64_t)wi * wave + l;
     if (flat >= items) continue;
     uint32_t tx = (uint32_t)(flat % g->size[0]), ty = (uint32_t)((flat / g->size[0]) % g->size[1]), tz = (uint32_t)(flat / ((uint64_t)g->size[0] * g->size[1]));
     w->exec |= 1ull << l;
+    if (tgt->packed_workitem_ids) { /* gfx11: one VGPR, x [9:0], y [19:10], z [29:20] */
+      w->v[0][l] = tx | (tid_dims >= 1 ? ty << 10 : 0) | (tid_dims >= 2 ? tz << 20 : 0);
+      continue;
+    }
     w->v[0][l] = tx;
     if (tid_dims >= 1) w->v[1][l] = ty;
     if (tid_dims >= 2) w->v[2][l] = tz;
   }
   w->vinit[0] = w->exec;
+  if (tgt->packed_workitem_ids) return;
   if (tid_dims >= 1) w->vinit[1] = w->exec;
   if (tid_dims >= 2) w->vinit[2] = w->exec;
 }
@@ -409,6 +419,8 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
  * time, until every wave ended; a barrier every live wave waits at is
  * released. Returns 0, or -1 when a wave faulted (error set). */
 static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg_ctx *g, uint64_t *cycles) {
+  memcpy(D->group_id, g->gid, sizeof D->group_id);
+  D->in_group = 1;
   for (;;) {
     int live = 0, progressed = 0;
     for (unsigned wi = 0; wi < nw; wi++) {
@@ -440,6 +452,14 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   emu_dispatch D;
   memset(&D, 0, sizeof D);
   D.dev = dev; D.prog = prog; D.k = k;
+  /* The wave size: kernel_code_properties ENABLE_WAVEFRONT_SIZE32 (bit 10,
+   * GFX10+; AMDGPUUsage "Kernel Descriptor") picks the target's instance. */
+  D.tgt = wavecc_target_variant(dev->tgt, (k->kcode_props >> 10) & 1 ? 32 : 64);
+  if (!D.tgt) {
+    emu_err(dev, "kernel %s: its descriptor asks for wave%s, which %s does not have", kernel,
+            (k->kcode_props >> 10) & 1 ? "32" : "64", dev->tgt->name);
+    return -1;
+  }
   wemu_stats local_stats;
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
@@ -458,7 +478,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   uint64_t lds_total = ((uint64_t)group_static + 15) & ~15ull;
   int rc = -1;
   emu_wave *waves = NULL;
-  const wavecc_target *tgt = dev->tgt;
+  const wavecc_target *tgt = D.tgt;
   const unsigned wave = tgt->wave_size;
   unsigned nwaves = (unsigned)((ltotal + wave - 1) / wave);
 

@@ -48,7 +48,13 @@ enum {
   OPC_FLT_FIRST = 240, OPC_FLT_LAST = 248,
   OPC_SDWA = 249, OPC_DPP = 250, OPC_VCCZ = 251, OPC_EXECZ = 252, OPC_SCC = 253,
   OPC_LDS_DIRECT = 254, OPC_LITERAL = 255, OPC_VGPR0 = 256,
+  /* RDNA: SGPR_NULL reads 0 and ignores writes. The emulator numbers it
+   * 125 as GFX10 does; the GFX11 decoder swaps GFX11's M0 (125) and NULL
+   * (124) into this numbering. */
+  OPC_NULL = 125,
 };
+/* emu_inst.sdst of a compare that writes no SGPR mask (RDNA v_cmpx writes EXEC only). */
+#define EMU_NO_SDST 0xffffu
 
 /* Flat apertures (gfx9: src_shared_base/src_private_base give the 64-bit
  * aperture base; a flat address inside one maps to LDS / scratch). */
@@ -149,18 +155,35 @@ typedef struct emu_inst {
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
   uint16_t addr, data0, data1, vdst;
+  uint8_t sve;      /* GFX11 SCRATCH: VADDR used beside an SGPR SADDR (SVS mode) */
+  uint8_t vaddr_off; /* GFX11 SCRATCH: no VADDR (SVE = 0) */
+  /* GFX11 VOPD: this instruction is the X half; the Y half's VOP1/VOP2 op and operands */
+  uint8_t vopd;
+  uint16_t y_op, y_dst, y_src0, y_src1;
 } emu_inst;
 
-/* Builds the (format, opcode) lookup tables and operand shapes. */
+/* Builds the (format, opcode) lookup tables of the device target's
+ * encoding family (isa_encoding) and the operand shapes. */
 void emu_decode_init(wemu_device *dev);
+/* The dword at vaddr pc of prog; *ok = 0 outside the code. */
+uint32_t emu_fetch(const wemu_program *p, uint64_t pc, int *ok);
+/* out->op = the instruction of (format f, opcode op); -1 with the device
+ * error set if the family has none. */
+int emu_lookup(wemu_device *dev, isa_format f, unsigned op, uint64_t pc, uint32_t w0, emu_inst *out);
+/* Reads the SDWA dword w1 of VOP1/VOP2/VOPC dword w into in (GFX9, GFX10). */
+void emu_decode_sdwa(emu_inst *in, uint32_t w, uint32_t w1);
+/* decode_rdna.c: emu_decode for the GFX10 and GFX11 encodings. */
+int emu_decode_rdna(wemu_device *dev, const wemu_program *prog, uint64_t pc, emu_inst *out);
 /* Decodes at vaddr `pc` of `prog`; 0 or -1 with the device error set. */
 int emu_decode(wemu_device *dev, const wemu_program *prog, uint64_t pc, emu_inst *out);
 /* Disassembles into buf (mnemonic + operands, llvm-mc-like). */
 void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n);
 
 /* ------------------------------------------------------------ waves */
+/* emu_pending.kind: the counter an access counts in. */
+enum { EMU_PEND_VM = 0, EMU_PEND_LGKM = 1, EMU_PEND_VS = 2 };
 typedef struct emu_pending {
-  uint8_t kind;        /* 0 vmcnt, 1 lgkmcnt */
+  uint8_t kind;        /* EMU_PEND_*: vmcnt, lgkmcnt, vscnt (RDNA stores) */
   uint8_t vgpr;        /* destination is VGPR (else SGPR) */
   uint16_t reg, ndw;
   emu_lanes lanes;
@@ -188,6 +211,9 @@ typedef struct emu_wave {
   uint64_t scratch_base;         /* this wave's scratch (global address) */
   uint32_t call_depth;           /* s_swappc_b64 calls not yet returned by s_setpc_b64 (stack overflow messages) */
   uint32_t gpr_idx_on, gpr_idx, gpr_idx_mode;
+  uint64_t flat_scratch;         /* FLAT_SCRATCH where it is not an SGPR pair (RDNA: s_setreg, architected) */
+  uint8_t flat_scratch_set;      /* bit 0: low half written, bit 1: high half */
+  uint8_t vgprs_released;        /* gfx11 s_sendmsg MSG_DEALLOC_VGPRS ran */
   emu_pending *pend; size_t npend, cappend;
   /* hazards: wait-state clock and the time of the last relevant writes */
   uint64_t ws;
@@ -203,6 +229,7 @@ typedef struct emu_wave {
 
 typedef struct emu_dispatch {
   wemu_device *dev;
+  const wavecc_target *tgt;  /* the device target at the kernel's wave size (ENABLE_WAVEFRONT_SIZE32) */
   wemu_program *prog;
   emu_kernel *k;
   wemu_stats *st;
@@ -218,6 +245,7 @@ typedef struct emu_dispatch {
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
+  uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
 } emu_dispatch;
@@ -233,6 +261,12 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
 uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int *ok);
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v);
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
+/* Lane masks (VCC, compare results, carries, saveexec): 32 bits in one
+ * SGPR for a wave32 wave, an aligned SGPR pair in wave64. */
+uint64_t emu_mask_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err);
+int emu_mask_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
+/* VCC as a lane mask (no checks; for VCCZ and s_cbranch_vcc*). */
+uint64_t emu_vcc_mask(const emu_wave *w);
 int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
@@ -249,6 +283,8 @@ int emu_srange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
 /* --trace: notes a VGPR write, with the value of the first active lane. */
 void emu_trace_vwrite(emu_dispatch *d, const emu_wave *w, unsigned vreg, unsigned ndw);
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);
+/* The same for one counter (EMU_PEND_*): at most `lim` of its accesses outstanding. */
+int emu_wait_counter(emu_dispatch *d, emu_wave *w, unsigned kind, unsigned lim);
 int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pending *p);
 void emu_pending_drop(emu_wave *w);
 

@@ -100,7 +100,8 @@ static int sgpr_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
 static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   int err = 0;
-  if (op == ISA_S_DCACHE_WB || op == ISA_S_DCACHE_INV) return 0;
+  /* no scalar cache is modelled: write-backs and invalidations are no-ops */
+  if (op == ISA_S_DCACHE_WB || op == ISA_S_DCACHE_INV || op == ISA_S_DCACHE_WB_VOL || op == ISA_S_DCACHE_INV_VOL) return 0;
   emu_pending p = {0};
   p.kind = 1; p.reg = in->sdata;
   if (op == ISA_S_MEMTIME || op == ISA_S_MEMREALTIME) {
@@ -112,7 +113,7 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const emu_opshape *sh = &d->dev->shape[op];
   unsigned ndw = sh->ndefs ? sh->defw[0] : 1;
   uint64_t off = 0;
-  if (in->imm) off = (uint32_t)in->offset;
+  if (in->imm) off = (uint64_t)(int64_t)in->offset; /* GFX10+: a signed 21-bit offset */
   else { off = emu_sread(d, w, in, in->soffset, &err); if (err) return -1; }
   if (in->imm && in->soffset != 0xffff) { off += emu_sread(d, w, in, in->soffset, &err); if (err) return -1; }
   p.ndw = (uint16_t)ndw;
@@ -180,8 +181,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     for (unsigned l = 0; l < w->nlanes; l++) {
       if (!((exec >> l) & 1)) continue;
       uint32_t v = 0;
-      if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & 63; v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
-      else if (op == ISA_DS_PERMUTE_B32) { unsigned dst = ((w->v[in->addr][l] + off) >> 2) & 63; p.vals[dst] = w->v[in->data0][l]; }
+      if (op == ISA_DS_BPERMUTE_B32) { unsigned src = ((w->v[in->addr][l] + off) >> 2) & (w->nlanes - 1); v = ((exec >> src) & 1) ? w->v[in->data0][src] : 0; p.vals[l] = v; }
+      else if (op == ISA_DS_PERMUTE_B32) { unsigned dst = ((w->v[in->addr][l] + off) >> 2) & (w->nlanes - 1); p.vals[dst] = w->v[in->data0][l]; }
       else {
         unsigned src = l;
         if (off & 0x8000) { /* quad permute */
@@ -222,6 +223,9 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           uint64_t x1 = w->v[in->data1][l];
           if (is64) x1 |= (uint64_t)w->v[in->data1 + 1][l] << 32;
           cmp = src; src = x1;
+          /* gfx11 ds_cmpstore: data0 = new value, data1 = compare (RDNA 3 guide, DS_CMPSTORE_B32) */
+          if (op == ISA_DS_CMPSTORE_B32 || op == ISA_DS_CMPSTORE_B64 || op == ISA_DS_CMPSTORE_RTN_B32 ||
+              op == ISA_DS_CMPSTORE_RTN_B64) { uint64_t t = cmp; cmp = src; src = t; }
         }
         uint64_t nv = atomic_apply(at, old, src, cmp, is64);
         memcpy(m, &nv, elem);
@@ -258,7 +262,7 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
   if (space == 2) {
     for (unsigned i = 0; i < n; i++) {
       uint64_t o = addr + i;
-      uint64_t ga = scratch_base + (o / 4) * 256 + lane * 4 + o % 4;
+      uint64_t ga = scratch_base + (o / 4) * 4 * w->nlanes + lane * 4 + o % 4; /* dwords interleaved across the wave */
       if (o >= d->scratch_per_lane + 64 * 1024)
         return emu_fault(d, w, in, "scratch offset 0x%llx beyond the private segment (%u bytes per lane) (lane %u)", (unsigned long long)o, d->scratch_per_lane, lane);
       if (write ? emu_gwrite(d, w, in, ga, buf + i, 1, lane) : emu_gread(d, w, in, ga, buf + i, 1, lane)) return -1;
@@ -333,8 +337,9 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
     }
   }
   if (ret) return emu_pending_add(d, w, in, &p);
-  /* Stores and non-returning atomics still count in vmcnt (gfx9 has no vscnt). */
-  p.kind = 0; p.ndw = 0; p.lanes = 0;
+  /* Stores and non-returning atomics count in vscnt where the target has
+   * it (RDNA: s_waitcnt_vscnt), else in vmcnt (gfx9). */
+  p.kind = d->dev->tgt->counters[WAVECC_CNT_VS].bits ? EMU_PEND_VS : EMU_PEND_VM; p.ndw = 0; p.lanes = 0;
   return emu_pending_add(d, w, in, &p);
 fail:
   free(p.vals); free(p.maskw);
@@ -349,7 +354,7 @@ fail:
  * depth and sizes; on hardware it would overwrite the next wave's stack. */
 static int scratch_overflow(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned lane) {
   int64_t rel = (int64_t)(ga - w->scratch_base);
-  long long o = rel >= 0 ? (long long)((uint64_t)rel / 256 * 4 + (uint64_t)rel % 4) : -1;
+  long long o = rel >= 0 ? (long long)((uint64_t)rel / (4 * w->nlanes) * 4 + (uint64_t)rel % 4) : -1;
   if ((d->dynamic_stack || w->call_depth) && rel >= 0)
     return emu_fault(d, w, in,
                      "stack overflow at call depth %u: scratch offset %lld is past the %u bytes per work-item "
@@ -363,7 +368,8 @@ static int scratch_overflow(emu_dispatch *d, emu_wave *w, const emu_inst *in, ui
 static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   int err = 0;
-  if (op == ISA_BUFFER_WBINVL1 || op == ISA_BUFFER_WBINVL1_VOL) return 0;
+  /* cache invalidations: the emulator has no caches */
+  if (op == ISA_BUFFER_WBINVL1 || op == ISA_BUFFER_WBINVL1_VOL || op == ISA_BUFFER_GL0_INV || op == ISA_BUFFER_GL1_INV) return 0;
   if (sgpr_hazard(d, w, in, in->srsrc, 4) || sgpr_hazard(d, w, in, in->soffset, 1)) return -1;
   if (emu_sreg_check(d, w, in, in->srsrc, 4)) return -1;
   uint32_t *vs = &w->s[in->srsrc];
@@ -425,15 +431,18 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (sgpr_hazard(d, w, in, in->saddr, 1)) return -1;
     sbase = emu_sread(d, w, in, in->saddr, &err);
     if (err) return -1;
+    if (in->sve && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (in->fmt == ISA_FMT_SCRATCH) {
-    if (emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
+    if (!in->vaddr_off && emu_vcheck(d, w, in, in->addr, 1, exec)) return -1;
   } else if (emu_vcheck(d, w, in, in->addr, 2, exec)) return -1;
   for (unsigned l = 0; l < w->nlanes; l++) {
     space[l] = 0; addr[l] = 0;
     if (!((exec >> l) & 1)) continue;
     uint64_t a;
     if (in->fmt == ISA_FMT_SCRATCH) {
-      a = (in->saddr != 0x7f ? sbase : w->v[in->addr][l]) + (int64_t)in->offset;
+      /* SADDR or VADDR (gfx9/gfx10); on gfx11 either, both (SVS) or neither */
+      bool vaddr = in->saddr != 0x7f ? in->sve : !in->vaddr_off;
+      a = (in->saddr != 0x7f ? sbase : 0) + (vaddr ? w->v[in->addr][l] : 0) + (int64_t)in->offset;
       addr[l] = a & 0xffffffffull; space[l] = 2; need_scratch = 1;
       continue;
     }
@@ -447,9 +456,17 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   uint64_t scratch_base = 0;
   if (need_scratch) {
-    /* FLAT_SCRATCH (s[102:103] on gfx9) holds this wave's scratch base, set up by the kernel prolog. */
-    if (emu_sreg_check(d, w, in, OPC_FLAT_SCR_LO, 2)) return -1;
-    scratch_base = (uint64_t)w->s[OPC_FLAT_SCR_LO] | (uint64_t)w->s[OPC_FLAT_SCR_HI] << 32;
+    /* FLAT_SCRATCH holds this wave's scratch base: s[102:103] on gfx9, set
+     * up by the kernel prolog; a hardware register on RDNA (written with
+     * s_setreg on gfx10, by the hardware on gfx11). */
+    if (d->tgt->flat_scratch_init == WAVECC_FS_SGPR_PAIR) {
+      if (emu_sreg_check(d, w, in, OPC_FLAT_SCR_LO, 2)) return -1;
+      scratch_base = (uint64_t)w->s[OPC_FLAT_SCR_LO] | (uint64_t)w->s[OPC_FLAT_SCR_HI] << 32;
+    } else if (w->flat_scratch_set != 3) {
+      return emu_fault(d, w, in, "scratch access before FLAT_SCRATCH is set up (s_setreg of HW_REG_FLAT_SCR_LO/HI)");
+    } else {
+      scratch_base = w->flat_scratch;
+    }
   }
   return vmem_lanes(d, w, in, addr, space, NULL, in->data0, in->vdst, scratch_base);
 }

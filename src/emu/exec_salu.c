@@ -58,8 +58,22 @@ static int sendmsg(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return emu_fault(d, w, in, "wave halted (message %u, %s; wave %u of its work-group): a halted wave never "
                      "finishes, so the dispatch cannot complete", id, name, w->id_in_group);
   if (id == 1) return 0;
+  /* gfx11 MSG_DEALLOC_VGPRS: the wave gives its VGPRs back before
+   * s_endpgm; a VGPR access after it is a fault. */
+  if (d->tgt->msg_dealloc_vgprs && id == d->tgt->msg_dealloc_vgprs) { w->vgprs_released = 1; return 0; }
   return emu_fault(d, w, in, "message %u (%s) is not modelled: a compute wave's only message here is MSG_INTERRUPT (1)",
                    id, name);
+}
+
+/* s_trap N as ROCm's trap handler treats it (AMDGPUUsage "Trap Handler
+ * ABI"): 3 (llvm.debugtrap) is a no-op without a debugger; 2 (llvm.trap)
+ * halts the wave and puts the queue into the error state, a kernel fault
+ * here; the other IDs are reserved or for the debugger: a fault too. */
+static int trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  unsigned id = (unsigned)in->simm16 & 0xff;
+  if (id == 3) return 0;
+  if (id == 2) return emu_fault(d, w, in, "the kernel trapped (s_trap 2: llvm.trap)");
+  return emu_fault(d, w, in, "s_trap %u: a trap ID without a handler here (2 is llvm.trap, 3 llvm.debugtrap)", id);
 }
 
 /* SOPP: s_nop, branches, s_waitcnt, s_barrier, messages, GPR index
@@ -73,8 +87,8 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_CBRANCH_SCC0: return branch(w, in, w->scc == 0);
   case ISA_S_CBRANCH_SCC1: return branch(w, in, w->scc != 0);
   case ISA_S_CBRANCH_VCCZ: case ISA_S_CBRANCH_VCCNZ: {
-    if (emu_sreg_check(d, w, in, OPC_VCC_LO, 2)) return -1;
-    int z = (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+    if (emu_sreg_check(d, w, in, OPC_VCC_LO, w->nlanes > 32 ? 2 : 1)) return -1;
+    int z = emu_vcc_mask(w) == 0;
     return branch(w, in, op == ISA_S_CBRANCH_VCCZ ? z : !z);
   }
   case ISA_S_CBRANCH_EXECZ: return branch(w, in, w->exec == 0);
@@ -92,7 +106,20 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return sendmsg(d, w, in);
   case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
   case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
-  case ISA_S_SLEEP: case ISA_S_SETPRIO: return 0;
+  case ISA_S_SLEEP: case ISA_S_SETPRIO: case ISA_S_INCPERFLEVEL: case ISA_S_DECPERFLEVEL: return 0;
+  case ISA_S_TRAP: return trap(d, w, in);
+  /* RDNA hints with no effect on results: instruction clauses, prefetch,
+   * gfx11's ALU dependency delays (performance only, RDNA 3 guide
+   * "S_DELAY_ALU"); s_waitcnt_depctr waits for VALU/SALU results the
+   * emulator has already written. */
+  case ISA_S_CLAUSE: case ISA_S_INST_PREFETCH: case ISA_S_DELAY_ALU: case ISA_S_WAITCNT_DEPCTR: return 0;
+  case ISA_S_ROUND_MODE: case ISA_S_DENORM_MODE: { /* MODE's 4-bit FP_ROUND / FP_DENORM field */
+    const wavecc_mode_layout *ml = &d->dev->tgt->mode;
+    unsigned sh = op == ISA_S_ROUND_MODE ? ml->fp_round_shift : ml->fp_denorm_shift;
+    w->mode = (w->mode & ~(0xfu << sh)) | ((uint32_t)in->simm16 & 0xf) << sh;
+    return 0;
+  }
+  case ISA_S_CODE_END: return emu_fault(d, w, in, "executed s_code_end (the padding after the program)");
   default: return emu_fault(d, w, in, "SOPP instruction not implemented");
   }
 }
@@ -106,6 +133,15 @@ static int exec_sopk(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint32_t ku = (uint32_t)in->simm16 & 0xffff;
   switch (op) {
   case ISA_S_MOVK_I32: return emu_swrite(d, w, in, in->dst, (uint32_t)k);
+  case ISA_S_WAITCNT_VSCNT: case ISA_S_WAITCNT_VMCNT: case ISA_S_WAITCNT_LGKMCNT: case ISA_S_WAITCNT_EXPCNT: {
+    /* RDNA one-counter waits: count = SGPR (NULL: 0) + simm16 (RDNA 2 guide, "S_WAITCNT_VSCNT") */
+    uint32_t base = emu_sread(d, w, in, in->dst, &err);
+    if (err) return -1;
+    uint64_t n = (uint64_t)base + ku;
+    if (op == ISA_S_WAITCNT_EXPCNT) return 0; /* no exports or GDS */
+    unsigned kind = op == ISA_S_WAITCNT_VSCNT ? EMU_PEND_VS : op == ISA_S_WAITCNT_VMCNT ? EMU_PEND_VM : EMU_PEND_LGKM;
+    return emu_wait_counter(d, w, kind, n > 0xffff ? 0xffff : (unsigned)n);
+  }
   case ISA_S_CMOVK_I32: return w->scc ? emu_swrite(d, w, in, in->dst, (uint32_t)k) : 0;
   case ISA_S_GETREG_B32: {
     if (hazard(d, w, in, w->setreg_time, d->dev->tgt->hazard_waits[WAVECC_HZ_SETREG], "s_setreg followed by s_getreg")) return -1;
@@ -120,8 +156,16 @@ static int exec_sopk(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     uint32_t v = op == ISA_S_SETREG_IMM32_B32 ? in->literal : emu_sread(d, w, in, in->dst, &err);
     if (err) return -1;
     uint32_t m = (size >= 32 ? 0xffffffffu : ((1u << size) - 1)) << off;
+    const wavecc_target *t = d->tgt;
     if (id == 1) w->mode = (w->mode & ~m) | ((v << off) & m);
     else if (id == 3) w->trapsts = (w->trapsts & ~m) | ((v << off) & m);
+    else if (t->flat_scratch_init == WAVECC_FS_SETREG && (id == t->flat_scratch_hwreg || id == t->flat_scratch_hwreg + 1)) {
+      unsigned sh = id == t->flat_scratch_hwreg ? 0 : 32;
+      uint64_t cur = (uint32_t)(w->flat_scratch >> sh);
+      cur = (cur & ~m) | ((v << off) & m);
+      w->flat_scratch = (w->flat_scratch & ~(0xffffffffull << sh)) | cur << sh;
+      w->flat_scratch_set |= (uint8_t)(id == t->flat_scratch_hwreg ? 1 : 2);
+    }
     else return emu_fault(d, w, in, "s_setreg of hardware register %u is not supported", id);
     w->setreg_time = w->ws;
     return 0;
@@ -190,25 +234,35 @@ static int exec_index_pc(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return -1;
 }
 
-/* s_*_saveexec_b64: writes the old EXEC to the destination, sets EXEC
- * from the operation on A and the old EXEC, and SCC to EXEC != 0. */
+/* s_*_saveexec_b64/_b32: writes the old EXEC to the destination, sets
+ * EXEC from the operation on A and the old EXEC, and SCC to EXEC != 0.
+ * s_andn{1,2}_wrexec (RDNA): the same EXEC, but the destination gets the
+ * new EXEC. The _b32 forms work on EXEC_LO (a wave32 wave's EXEC). */
 static int saveexec(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a) {
   isa_op op = in->op;
-  uint64_t e = w->exec, n;
+  bool b32 = isa_table[op].sig[1] == '1'; /* "s1;a1": the 32-bit forms */
+  uint64_t keep = b32 ? 0xffffffffull : ~0ull;
+  uint64_t e = w->exec & keep, n;
   switch (op) {
-  case ISA_S_AND_SAVEEXEC_B64: n = a & e; break;
-  case ISA_S_OR_SAVEEXEC_B64: n = a | e; break;
-  case ISA_S_XOR_SAVEEXEC_B64: n = a ^ e; break;
-  case ISA_S_ANDN2_SAVEEXEC_B64: n = a & ~e; break;
-  case ISA_S_ORN2_SAVEEXEC_B64: n = a | ~e; break;
-  case ISA_S_NAND_SAVEEXEC_B64: n = ~(a & e); break;
-  case ISA_S_NOR_SAVEEXEC_B64: n = ~(a | e); break;
-  case ISA_S_XNOR_SAVEEXEC_B64: n = ~(a ^ e); break;
-  case ISA_S_ANDN1_SAVEEXEC_B64: n = ~a & e; break;
+  case ISA_S_AND_SAVEEXEC_B64: case ISA_S_AND_SAVEEXEC_B32: n = a & e; break;
+  case ISA_S_OR_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B32: n = a | e; break;
+  case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B32: n = a ^ e; break;
+  case ISA_S_ANDN2_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B32: n = a & ~e; break;
+  case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_ORN2_SAVEEXEC_B32: n = a | ~e; break;
+  case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B32: n = ~(a & e); break;
+  case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B32: n = ~(a | e); break;
+  case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B32: n = ~(a ^ e); break;
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ANDN1_SAVEEXEC_B32: case ISA_S_ANDN1_WREXEC_B64: case ISA_S_ANDN1_WREXEC_B32:
+    n = ~a & e; break;
+  case ISA_S_ANDN2_WREXEC_B64: case ISA_S_ANDN2_WREXEC_B32: n = a & ~e; break;
   default: n = ~a | e; break;
   }
-  if (emu_swrite64(d, w, in, in->dst, e)) return -1;
-  w->exec = n;
+  n &= keep;
+  bool wrexec = op == ISA_S_ANDN1_WREXEC_B64 || op == ISA_S_ANDN1_WREXEC_B32 || op == ISA_S_ANDN2_WREXEC_B64 ||
+                op == ISA_S_ANDN2_WREXEC_B32;
+  uint64_t dv = wrexec ? n : e;
+  if (b32 ? emu_swrite(d, w, in, in->dst, (uint32_t)dv) : emu_swrite64(d, w, in, in->dst, dv)) return -1;
+  w->exec = (w->exec & ~keep) | n;
   w->scc = n != 0;
   return 0;
 }
@@ -303,7 +357,11 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_ABS_I32: r = (uint32_t)((int32_t)a32 < 0 ? -(int64_t)(int32_t)a32 : a32); scc = (uint32_t)r != 0; break;
   case ISA_S_AND_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B64:
   case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B64:
-  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: return saveexec(d, w, in, a);
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B64: case ISA_S_AND_SAVEEXEC_B32: case ISA_S_OR_SAVEEXEC_B32:
+  case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_ANDN2_SAVEEXEC_B32: case ISA_S_ORN2_SAVEEXEC_B32: case ISA_S_NAND_SAVEEXEC_B32:
+  case ISA_S_NOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B32: case ISA_S_ANDN1_SAVEEXEC_B32: case ISA_S_ORN1_SAVEEXEC_B32:
+  case ISA_S_ANDN1_WREXEC_B32: case ISA_S_ANDN1_WREXEC_B64: case ISA_S_ANDN2_WREXEC_B32: case ISA_S_ANDN2_WREXEC_B64:
+    return saveexec(d, w, in, a);
   case ISA_S_MOVRELS_B32: case ISA_S_MOVRELS_B64: {
     if (hazard(d, w, in, w->salu_m0_write, d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0], "SALU write of M0 followed by s_movrel")) return -1;
     unsigned src = in->src[0] + w->s[OPC_M0];

@@ -124,7 +124,11 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t buf[3][EMU_MAX_LANES];
   emu_vinfo vi = {0};
   fpenv e = fpenv_of(w);
-  int rnd16 = (w->mode >> 2) & 3, half = in->op == ISA_V_MAD_MIXHI_F16 ? 2 : in->op == ISA_V_MAD_MIXLO_F16 ? 1 : 0;
+  int rnd16 = (w->mode >> 2) & 3;
+  int half = in->op == ISA_V_MAD_MIXHI_F16 || in->op == ISA_V_FMA_MIXHI_F16 ? 2
+             : in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_FMA_MIXLO_F16 ? 1 : 0;
+  /* v_fma_mix* (RDNA): one rounding of the exact a * b + c */
+  int fused = in->op == ISA_V_FMA_MIX_F32 || in->op == ISA_V_FMA_MIXLO_F16 || in->op == ISA_V_FMA_MIXHI_F16;
   for (unsigned i = 0; i < 3; i++)
     if (read_src(d, w, in, i, in->src[i], 1, lanes, &vi, buf[i])) return -1;
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
@@ -142,7 +146,7 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if ((in->neg >> i) & 1) x[i] = -x[i];
     }
     volatile float p = x[0] * x[1];
-    uint32_t r = emu_u32(out32(&e, in32(&e, p) + x[2]));
+    uint32_t r = emu_u32(out32(&e, fused ? fmaf(x[0], x[1], x[2]) : in32(&e, p) + x[2]));
     if (half) {
       uint32_t h = (uint32_t)flush16(&e, emu_f2h(emu_f32(r), rnd16), 2);
       r = half == 1 ? (w->v[in->dst][l] & 0xffff0000u) | h : (w->v[in->dst][l] & 0xffffu) | h << 16;
@@ -155,7 +159,8 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 }
 
 static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16)
+  if (in->op == ISA_V_MAD_MIX_F32 || in->op == ISA_V_MAD_MIXLO_F16 || in->op == ISA_V_MAD_MIXHI_F16 ||
+      in->op == ISA_V_FMA_MIX_F32 || in->op == ISA_V_FMA_MIXLO_F16 || in->op == ISA_V_FMA_MIXHI_F16)
     return exec_mad_mix(d, w, in);
   emu_lanes lanes = w->exec;
   uint64_t *s[3];
@@ -246,7 +251,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned lane = 0;
     if (op == ISA_V_READLANE_B32) {
       if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_readlane lane select")) return -1;
-      lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+      lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
       if (err) return -1;
     } else if (exec) {
       lane = (unsigned)__builtin_ctzll(exec);
@@ -283,7 +288,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
       in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
     if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
     emu_vwrite(d, w, in->dst, lane, w->s[in->src[0]]);
@@ -296,7 +301,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     uint32_t v = emu_sread(d, w, in, in->src[0], &err);
     if (err) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & 63;
+    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
     if (err) return -1;
     if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
     emu_vwrite(d, w, in->dst, lane, v);
@@ -443,7 +448,36 @@ static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
   return 0;
 }
 
+/* Does VALU instruction `h` (a VOPD half) read VGPR v? */
+static bool half_reads(const emu_dispatch *d, const emu_inst *h, unsigned v) {
+  unsigned n = d->dev->shape[h->op].nuses;
+  return h->src[0] == OPC_VGPR0 + v || (n > 1 && h->src[1] == OPC_VGPR0 + v) ||
+         ((h->op == ISA_V_FMAC_F32) && h->dst == v);
+}
+
+/* GFX11 VOPD: both halves read their sources before either writes (dual
+ * issue). llc-19 pairs two instructions in program order and then puts
+ * whichever can only be Y there (GCNCreateVOPD), so Y may read X's old
+ * destination (v_dual_mov_b32 v7, 0 :: v_dual_add_nc_u32 v10, v8, v7):
+ * then Y runs first. Halves that read each other's destination, or write
+ * the same VGPR (which the format forbids), are faults. */
+static int exec_vopd(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_inst x = *in, y = *in;
+  x.vopd = 0; y.vopd = 0;
+  y.op = (isa_op)in->y_op;
+  y.fmt = (isa_format)isa_encoding(d->dev->tgt->encoding, y.op)->format;
+  y.dst = in->y_dst; y.src[0] = in->y_src0; y.src[1] = in->y_src1; y.src[2] = OPC_VCC_LO;
+  if (x.dst == y.dst) return emu_fault(d, w, in, "VOPD: both halves write v%u", x.dst);
+  bool y_reads_x = half_reads(d, &y, x.dst), x_reads_y = half_reads(d, &x, y.dst);
+  if (y_reads_x && x_reads_y)
+    return emu_fault(d, w, in, "VOPD: each half reads the other's destination (v%u, v%u): not modelled", x.dst, y.dst);
+  const emu_inst *first = y_reads_x ? &y : &x, *second = y_reads_x ? &x : &y;
+  if (emu_exec_valu(d, w, first)) return -1;
+  return emu_exec_valu(d, w, second);
+}
+
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (in->vopd) return exec_vopd(d, w, in);
   isa_op op = in->op;
   const emu_opshape *sh = &d->dev->shape[op];
   const emu_vinfo *vi = &d->dev->vinfo[op];
@@ -470,9 +504,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   for (unsigned i = 0; i < nsrc; i++) widths[i] = sh->usew[i];
   /* VOP2 special shapes: madmk D = S0 * K + S1, madak D = S0 * S1 + K, mac D = S0 * S1 + D. */
   int lit_as = -1;
-  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16) { codes[2] = codes[1]; codes[1] = OPC_LITERAL; nsrc = 3; lit_as = 1; }
-  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16) { codes[2] = OPC_LITERAL; nsrc = 3; lit_as = 2; }
-  if (op == ISA_V_MAC_F32 || op == ISA_V_MAC_F16) { codes[2] = OPC_VGPR0 + in->dst; nsrc = 3; }
+  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32) { codes[2] = codes[1]; codes[1] = OPC_LITERAL; nsrc = 3; lit_as = 1; }
+  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32) { codes[2] = OPC_LITERAL; nsrc = 3; lit_as = 2; }
+  if (op == ISA_V_MAC_F32 || op == ISA_V_MAC_F16 || op == ISA_V_FMAC_F32) { codes[2] = OPC_VGPR0 + in->dst; nsrc = 3; }
   if (op == ISA_V_CVT_PK_U8_F32 || op == ISA_V_ALIGNBIT_B32) { }
   if (uses_carry && op != ISA_V_CNDMASK_B32 && nsrc > 2 && in->fmt != ISA_FMT_VOP3) nsrc = 2;
   if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;
@@ -485,7 +519,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
       if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
-    cin = emu_sread64(d, w, in, cc, &err);
+    cin = emu_mask_read(d, w, in, cc, &err);
     if (err) { free(src); return -1; }
   }
   if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) { free(src); return -1; }
@@ -521,10 +555,12 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   if (is_cmp) {
     /* Inactive lanes write 0 to the mask (Vega ISA 6.x: VOPC results for disabled lanes are cleared). */
-    unsigned sd = (in->vop3 || in->sdwa) ? in->sdst : OPC_VCC_LO;
+    unsigned sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
     free(dst);
-    if (emu_swrite64(d, w, in, sd, cmask)) return -1;
-    w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+    if (sd != EMU_NO_SDST) {
+      if (emu_mask_write(d, w, in, sd, cmask)) return -1;
+      w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
+    }
     if (vi->cmpx) w->exec = cmask;
     return 0;
   }
@@ -533,7 +569,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (wrc) return wrc;
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
-    if (emu_swrite64(d, w, in, sd, cout_mask & exec)) return -1;
+    if (emu_mask_write(d, w, in, sd, cout_mask & exec)) return -1;
     w->valu_sgpr_write[sd & 127] = w->ws; w->valu_sgpr_write[(sd + 1) & 127] = w->ws;
   }
   return 0;

@@ -146,6 +146,7 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_AND_B32: r = a32 & b32; break;
   case ISA_V_OR_B32: r = a32 | b32; break;
   case ISA_V_XOR_B32: r = a32 ^ b32; break;
+  case ISA_V_XNOR_B32: r = ~(a32 ^ b32); break;
   case ISA_V_LSHLREV_B32: r = (uint32_t)(b32 << (a32 & 31)); break;
   case ISA_V_LSHRREV_B32: r = b32 >> (a32 & 31); break;
   case ISA_V_ASHRREV_I32: r = (uint32_t)((int32_t)b32 >> (a32 & 31)); break;
@@ -181,6 +182,7 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_AND_OR_B32: r = (a32 & b32) | c32; break;
   case ISA_V_OR3_B32: r = a32 | b32 | c32; break;
   case ISA_V_XAD_U32: r = (uint32_t)((a32 ^ b32) + c32); break;
+  case ISA_V_XOR3_B32: r = a32 ^ b32 ^ c32; break;
   /* |S0 - S1| + S2 on unsigned operands (llc-19 selects it for
    * umax(a, b) - umin(a, b) + c, e.g. OpenCL abs_diff plus an addend) */
   case ISA_V_SAD_U32: r = (uint32_t)((a32 > b32 ? a32 - b32 : b32 - a32) + c32); break;
@@ -270,7 +272,7 @@ static int lane_f32(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
     r = UF(in32(e, p) + fc);
     break;
   }
-  case ISA_V_FMA_F32: r = UF(fmaf(fa, fb, fc)); break;
+  case ISA_V_FMA_F32: case ISA_V_FMAC_F32: case ISA_V_FMAMK_F32: case ISA_V_FMAAK_F32: r = UF(fmaf(fa, fb, fc)); break;
   case ISA_V_MIN_F32: r = UF(fmin_ieee(fa, fb)); break;
   case ISA_V_MAX_F32: r = UF(fmax_ieee(fa, fb)); break;
   case ISA_V_MIN3_F32: r = UF(fmin_ieee(fmin_ieee(fa, fb), fc)); break;

@@ -23,10 +23,17 @@ int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt,
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
   uint64_t pc = w ? w->pc - d->entry : 0;
+  /* Which work-items: the work-group and the wave in it (a lane number in
+   * the message completes the local id: wave * wave size + lane, 1-D). */
+  char where[96] = "";
+  if (w && d->in_group)
+    snprintf(where, sizeof where, " [work-group (%u,%u,%u), wave %u of the group]", d->group_id[0], d->group_id[1],
+             d->group_id[2], w->id_in_group);
   if (in)
-    emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg);
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s: %s%s", d->k->name, (unsigned long long)pc, isa_table[in->op].mnemonic, msg,
+            where);
   else
-    emu_err(d->dev, "kernel %s: pc 0x%llx: %s", d->k->name, (unsigned long long)pc, msg);
+    emu_err(d->dev, "kernel %s: pc 0x%llx: %s%s", d->k->name, (unsigned long long)pc, msg, where);
   return -1;
 }
 
@@ -96,6 +103,7 @@ uint64_t emu_const64(const emu_inst *in, unsigned code, int fp64, int sext, int 
 uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
   int ok;
   if (code < EMU_NUM_SGPR) {
+    if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
     if (code == OPC_EXEC_LO) return (uint32_t)w->exec;
     if (code == OPC_EXEC_HI) return (uint32_t)(w->exec >> 32);
     if (emu_sreg_check(d, w, in, code, 1)) { *err = 1; return 0; }
@@ -108,7 +116,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
   case OPC_SHARED_LIMIT: return (uint32_t)((EMU_SHARED_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
   case OPC_PRIVATE_BASE: return (uint32_t)(EMU_PRIVATE_APERTURE >> 32);
   case OPC_PRIVATE_LIMIT: return (uint32_t)((EMU_PRIVATE_APERTURE + EMU_APERTURE_SIZE - 1) >> 32);
-  case OPC_VCCZ: return (w->s[OPC_VCC_LO] | w->s[OPC_VCC_HI]) == 0;
+  case OPC_VCCZ: return emu_vcc_mask(w) == 0;
   case OPC_EXECZ: return w->exec == 0;
   case OPC_SCC: return w->scc;
   case OPC_POPS_WAVE_ID: return 0;
@@ -123,6 +131,7 @@ uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
 uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
   int ok;
   if (code == OPC_EXEC_LO) return w->exec;
+  if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
   if (code < EMU_NUM_SGPR - 1) {
     if (emu_sreg_check(d, w, in, code, 2)) { *err = 1; return 0; }
     return (uint64_t)w->s[code] | (uint64_t)w->s[code + 1] << 32;
@@ -144,6 +153,7 @@ static void trace_add(emu_dispatch *d, const char *fmt, unsigned a, uint32_t v) 
 
 /* Writes an SGPR-file register (EXEC halves update the mask). */
 int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint32_t v) {
+  if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0;
   if (code == OPC_EXEC_LO) { w->exec = (w->exec & ~0xffffffffull) | v; trace_add(d, " exec_lo=%u%08x", 0, v); return 0; }
   if (code == OPC_EXEC_HI) { w->exec = (w->exec & 0xffffffffull) | (uint64_t)v << 32; trace_add(d, " exec_hi=%u%08x", 0, v); return 0; }
   if (code >= EMU_NUM_SGPR || code == 125) return emu_fault(d, w, in, "write to read-only operand code %u", code);
@@ -164,7 +174,26 @@ int emu_swrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, 
   return 0;
 }
 
+/* A lane mask (VCC, a v_cmp result, a carry): one SGPR in wave32, an
+ * aligned pair in wave64 (wavecc_target.lane_mask_dwords). */
+uint64_t emu_mask_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err) {
+  if (w->nlanes > 32) return emu_sread64(d, w, in, code, err);
+  if (code == OPC_EXEC_LO) return w->exec & 0xffffffffull;
+  return emu_sread(d, w, in, code, err);
+}
+
+int emu_mask_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (w->nlanes > 32) return emu_swrite64(d, w, in, code, v);
+  if (code == OPC_EXEC_LO) { w->exec = v & 0xffffffffull; trace_add(d, " exec_lo=%u%08x", 0, (uint32_t)v); return 0; }
+  return emu_swrite(d, w, in, code, (uint32_t)v);
+}
+
+uint64_t emu_vcc_mask(const emu_wave *w) {
+  return w->nlanes > 32 ? (uint64_t)w->s[OPC_VCC_LO] | (uint64_t)w->s[OPC_VCC_HI] << 32 : w->s[OPC_VCC_LO];
+}
+
 int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v) {
+  if (code == OPC_NULL && d->dev->tgt->has_sgpr_null) return 0; /* a 64-bit NULL: not NULL and EXEC_LO */
   if (code == OPC_EXEC_LO) {
     w->exec = v;
     if (d->trace && d->twlen + 32 < sizeof d->tw) d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " exec=0x%016llx", (unsigned long long)v);
@@ -176,6 +205,8 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  if (w->vgprs_released)
+    return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
   if (vreg + ndw <= d->vgpr_limit) return 0;
   unsigned r = vreg >= d->vgpr_limit ? vreg : d->vgpr_limit;
   return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, d->vgpr_limit);
@@ -252,24 +283,27 @@ static bool pend_ooo(const emu_pending *p) {
  * SMEM outstanding, lgkmcnt(N > 0) still retires the LDS accesses older
  * than the newest N (Vega ISA 4.4: LDS returns in order). */
 int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm) {
-  for (int kind = 0; kind < 2; kind++) {
-    unsigned lim = kind ? lgkm : vm, cnt = 0;
-    for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind && !pend_ooo(&w->pend[i]);
-    size_t j = 0;
-    for (size_t i = 0; i < w->npend; i++) {
-      bool ooo = pend_ooo(&w->pend[i]);
-      if (w->pend[i].kind == kind && (ooo ? lim == 0 : cnt > lim)) {
-        emu_pending *p = &w->pend[i];
-        if (d->trace && p->ndw && d->twlen + 48 < sizeof d->tw)
-          d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " %s%u..%u<-pc 0x%llx", p->vgpr ? "v" : "s",
-                                       p->reg, p->reg + p->ndw - 1, (unsigned long long)(p->pc - d->entry));
-        retire(w, p);
-        if (!ooo) cnt--;
-      }
-      else w->pend[j++] = w->pend[i];
+  emu_wait_counter(d, w, EMU_PEND_VM, vm);
+  return emu_wait_counter(d, w, EMU_PEND_LGKM, lgkm);
+}
+
+int emu_wait_counter(emu_dispatch *d, emu_wave *w, unsigned kind, unsigned lim) {
+  unsigned cnt = 0;
+  for (size_t i = 0; i < w->npend; i++) cnt += w->pend[i].kind == kind && !pend_ooo(&w->pend[i]);
+  size_t j = 0;
+  for (size_t i = 0; i < w->npend; i++) {
+    bool ooo = pend_ooo(&w->pend[i]);
+    if (w->pend[i].kind == kind && (ooo ? lim == 0 : cnt > lim)) {
+      emu_pending *p = &w->pend[i];
+      if (d->trace && p->ndw && d->twlen + 48 < sizeof d->tw)
+        d->twlen += (size_t)snprintf(d->tw + d->twlen, sizeof d->tw - d->twlen, " %s%u..%u<-pc 0x%llx", p->vgpr ? "v" : "s",
+                                     p->reg, p->reg + p->ndw - 1, (unsigned long long)(p->pc - d->entry));
+      retire(w, p);
+      if (!ooo) cnt--;
     }
-    w->npend = j;
+    else w->pend[j++] = w->pend[i];
   }
+  w->npend = j;
   return 0;
 }
 
@@ -299,6 +333,8 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
    * outstanding, so SMEM stays queued). wavecc never relies on this
    * (src/passes/waitcnt.c waits first); llc-19 may. */
   emu_wait(d, w, wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VM), wavecc_counter_max(d->dev->tgt, WAVECC_CNT_LGKM));
+  if (d->dev->tgt->counters[WAVECC_CNT_VS].bits)
+    emu_wait_counter(d, w, EMU_PEND_VS, wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VS));
   return 0;
 }
 

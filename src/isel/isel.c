@@ -113,7 +113,7 @@ void isel_create_phis(isel_ctx *c, uint32_t b) {
       isel_set(c, ins, 0, isel_tmp(c, mir_rc_s(4)));
       continue;
     }
-    if (bits == 0 || bits > 64) {
+    if (bits == 0 || bits > 64 || nc > ISEL_MAX_COMPS) {
       isel_unsupported(c, ins, "phi type");
       return;
     }
@@ -245,6 +245,10 @@ void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
   }
   if (LLVMGetTypeKind(rt) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(rt) > 64) {
     isel_unsupported(c, ins, "integer type wider than 64 bits");
+    return;
+  }
+  if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind && LLVMGetVectorSize(LLVMTypeOf(ins)) > ISEL_MAX_COMPS) {
+    isel_unsupported(c, ins, "vector wider than 64 elements"); /* isel_val's capacity */
     return;
   }
   if (op == LLVMCall) ok = isel_call(c, ins);

@@ -76,11 +76,24 @@ typedef struct abi_uses {
   bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
+/* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
+ * Loads and stores through it need the private segment buffer and wave
+ * offset even when the kernel has no alloca of its own. */
+static bool reads_private(LLVMValueRef ins) {
+  int n = LLVMGetNumOperands(ins);
+  for (int i = 0; i < n; i++) {
+    LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(ins, i));
+    if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) t = LLVMGetElementType(t);
+    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(t) == 5) return true;
+  }
+  return false;
+}
+
 static void scan_uses(isel_ctx *c, abi_uses *u) {
   memset(u, 0, sizeof *u);
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
-      if (LLVMIsAAllocaInst(ins)) u->alloca_used = true;
+      if (LLVMIsAAllocaInst(ins) || reads_private(ins)) u->alloca_used = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
       if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
@@ -225,7 +238,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
       if (as == 3) {
         ka->value_kind = "dynamic_shared_pointer";
         ka->align = 4;
-      } else if (as == 1 || as == 4 || as == 0) {
+      } else if (as == 1 || as == 4 || as == 0 || as == 5 || as == 2) {
+        /* private and region pointers are 32-bit offsets passed by value;
+         * llc-19 describes them as global_buffer with their address space */
         ka->value_kind = "global_buffer";
       } else if (as == 7 || as == 8) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
@@ -302,6 +317,18 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
 
 /* Loads the kernel arguments that have uses (all uniform: s_load from the
  * kernarg segment); an unsupported one is reported. */
+/* s_load_dwordxN (N = ldw: 1, 2, 4, 8, 16) of the kernarg segment at byte aoff. */
+static mir_temp scalar_load(isel_ctx *c, uint32_t aoff, unsigned ldw) {
+  unsigned op = ldw == 1 ? ISA_S_LOAD_DWORD : ldw == 2 ? ISA_S_LOAD_DWORDX2 : ldw == 4 ? ISA_S_LOAD_DWORDX4
+              : ldw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+  mir_temp d = isel_tmp(c, mir_rc_s(ldw));
+  mir_instr *ld = isel_emit(c, op, 1, 1);
+  ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+  ld->offset = (int32_t)aoff;
+  ld->defs[0] = mir_op_temp(d);
+  return d;
+}
+
 static void load_kernel_args(isel_ctx *c) {
   /* argument loads (all uniform: s_load from the kernarg segment) */
   unsigned i = 0;
@@ -315,7 +342,7 @@ static void load_kernel_args(isel_ctx *c) {
       isel_set(c, a, 0, isel_buffer_arg(c, aoff));
       continue;
     }
-    if (bits == 0 || bits > 64 || size > 64) {
+    if (bits == 0 || bits > 64 || size > (bits < 32 && nc > 1 ? 64 : 128) || nc > ISEL_MAX_COMPS) {
       isel_unsupported(c, a, "kernel argument type");
       return;
     }
@@ -353,15 +380,17 @@ static void load_kernel_args(isel_ctx *c) {
       isel_unsupported(c, a, "misaligned kernel argument");
       return;
     }
+    unsigned cdw = (bits + 31) / 32; /* an i33..i63 takes two dwords too */
+    if (dw > 16) { /* <32 x i32>, <16 x double>: s_load_dwordx16 per 64 bytes */
+      for (unsigned h = 0; h * 16 < dw; h++) {
+        mir_temp d = scalar_load(c, aoff + 64 * h, 16);
+        for (unsigned e = h * 16 / cdw; e < nc && e * cdw < (h + 1) * 16; e++)
+          isel_set(c, a, e, isel_extract(c, d, e * cdw - h * 16, cdw));
+      }
+      continue;
+    }
     unsigned ldw = dw <= 1 ? 1 : dw <= 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
-    unsigned op = ldw == 1 ? ISA_S_LOAD_DWORD : ldw == 2 ? ISA_S_LOAD_DWORDX2 : ldw == 4 ? ISA_S_LOAD_DWORDX4
-                : ldw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
-    mir_temp d = isel_tmp(c, mir_rc_s(ldw));
-    mir_instr *ld = isel_emit(c, op, 1, 1);
-    ld->ops[0] = mir_op_temp(c->kernarg_ptr);
-    ld->offset = (int32_t)aoff;
-    ld->defs[0] = mir_op_temp(d);
-    unsigned cdw = bits / 32;
+    mir_temp d = scalar_load(c, aoff, ldw);
     if (nc == 1 && ldw == cdw) {
       isel_set(c, a, 0, d);
       continue;

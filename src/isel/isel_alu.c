@@ -493,14 +493,14 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     LLVMValueRef V = LLVMGetOperand(ins, 0), X = LLVMGetOperand(ins, 1), I = LLVMGetOperand(ins, 2);
     if (!LLVMIsAConstantInt(I)) return false;
     unsigned idx = (unsigned)LLVMConstIntGetZExtValue(I), nc = isel_num_comps(LLVMTypeOf(ins));
-    if (idx >= nc || nc > 16) return false;
+    if (idx >= nc || nc > ISEL_MAX_COMPS) return false;
     for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, e == idx ? comp_temp(c, X, 0, div) : comp_temp(c, V, e, div));
     return true;
   }
   if (opc == LLVMShuffleVector) {
     LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
     unsigned na = isel_num_comps(LLVMTypeOf(A)), n = LLVMGetNumMaskElements(ins);
-    if (n > 16) return false;
+    if (n > ISEL_MAX_COMPS) return false;
     for (unsigned e = 0; e < n; e++) {
       int m = LLVMGetMaskValue(ins, e);
       if (m < 0) m = 0;
@@ -514,10 +514,6 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  if (LLVMGetTypeKind(ty) == LLVMVectorTypeKind && LLVMGetVectorSize(ty) > 16) {
-    isel_unsupported(c, ins, "vector wider than 16 elements");
-    return true;
-  }
   int sel = isel_packed_inst(c, ins); /* isel_packed.c: <N x i16> as VOP3P */
   if (sel < 0) sel = isel_f64_inst(c, ins);
   if (sel < 0) sel = isel_half_inst(c, ins);

@@ -8,7 +8,10 @@
  * program cannot see a clobbered register's value, so any register does,
  * and the allocator needs to move nothing), the input's or output's
  * temporary where a "{vN}" constraint put it. The encoder and the
- * emulator then treat them like selected code. Anything else
+ * emulator then treat them like selected code. ';' starts a comment to the
+ * end of the line, as in llvm-mc's AMDGPU syntax; text that is only
+ * comments ("; use $0", "; def $0") or empty selects to nothing, whatever
+ * its constraints (comment_only). Anything else
  * (memory instructions, branches, implicit VCC or SCC reads, tied or
  * memory constraints, divergent values for "s") is an error naming the
  * construct, never silently different code.
@@ -115,7 +118,11 @@ static bool bind_inputs(asm_ctx *a) {
       continue;
     }
     bool vg = q->file == 'v';
-    if (!vg && divergence_is_divergent(c->di, v)) return !fail(a, "divergent value for an \"s\" operand", NULL);
+    if (!vg && divergence_is_divergent(c->di, v))
+      return !fail(a, "a value that differs between lanes (divergent) for an \"s\" operand: an SGPR holds one "
+                      "value for the whole wave (llc-19 puts the VGPR in the text, which is not a valid "
+                      "instruction); use \"v\", or pass llvm.amdgcn.readfirstlane of it",
+                   NULL);
     mir_temp tt = isel_as_temp(c, o, vg, bits == 64 ? 2 : 1);
     q->opnd = mir_op_temp(tt);
     if (q->fixed != MIR_PREG_NONE) { /* the text names it by its register */
@@ -263,6 +270,55 @@ static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   return true;
 }
 
+/* The statement of text[i..] up to the end of its line: *end is where a
+ * ';' comment or the line ends (AMDGPU assembly: ';' starts a comment,
+ * it does not separate statements), *eol the newline or slen. False when
+ * the statement is blank or only a comment. */
+static bool next_statement(const char *text, size_t slen, size_t i, size_t *eol, size_t *end) {
+  size_t j = i;
+  while (j < slen && text[j] != '\n') j++;
+  *eol = j;
+  size_t e = i;
+  while (e < j && text[e] != ';') e++;
+  *end = e;
+  for (size_t k = i; k < e; k++)
+    if (text[k] != ' ' && text[k] != '\t' && text[k] != '\r') return true;
+  return false;
+}
+
+/* Text with no instruction: only comments ("; use $0", "; def $0") or
+ * nothing, with clobbers. Its inputs need no register (so neither their
+ * type nor their divergence matters) and each output holds a value the
+ * program cannot predict (llc-19 leaves whatever its register held): 0
+ * here, in the output's register file. Any register constraint ("v", "s",
+ * "{v[2:3]}", "={s40}") is taken. */
+static bool comment_only(asm_ctx *a, const char *cons, size_t clen) {
+  isel_ctx *c = a->c;
+  LLVMTypeRef rt = LLVMTypeOf(a->ins);
+  unsigned nout = 0;
+  for (size_t i = 0; i < clen;) {
+    size_t j = i;
+    while (j < clen && cons[j] != ',') j++;
+    if (cons[i] == '=') {
+      size_t k = i + 1;
+      while (k < j && (cons[k] == '&' || cons[k] == '{')) k++;
+      bool vg = k < j && cons[k] != 's'; /* "v", "a" and other vector files: a VGPR */
+      LLVMTypeRef t = LLVMGetTypeKind(rt) == LLVMStructTypeKind ? LLVMStructGetTypeAtIndex(rt, nout) : rt;
+      unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
+      if (LLVMGetTypeKind(rt) == LLVMStructTypeKind && nc != 1) return fail(a, "result type", NULL);
+      if (!bits || bits > 64) return fail(a, "result type", NULL);
+      LLVMValueRef z = LLVMConstNull(t);
+      for (unsigned e = 0; e < nc; e++) {
+        mir_temp r = isel_as_temp(c, isel_get(c, z, e), vg, bits > 32 ? 2 : 1);
+        isel_set(c, a->ins, LLVMGetTypeKind(rt) == LLVMStructTypeKind ? nout : e, r);
+      }
+      nout++;
+    }
+    i = j + 1;
+  }
+  return true;
+}
+
 bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ia = LLVMGetCalledValue(ins);
   asm_ctx *a = arena_alloc(c->mem, sizeof *a);
@@ -272,21 +328,18 @@ bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins) {
   size_t slen, clen;
   const char *text = LLVMGetInlineAsmAsmString(ia, &slen);
   const char *cons = LLVMGetInlineAsmConstraintString(ia, &clen);
+  bool any = false;
+  for (size_t i = 0, j, e; i < slen && !any; i = j + 1) any = next_statement(text, slen, i, &j, &e);
+  if (!any) return comment_only(a, cons, clen);
   if (!parse_constraints(a, cons, clen)) return true;
   if (a->ncon - a->nout != LLVMGetNumArgOperands(ins)) return fail(a, "operand count", NULL);
   if (!bind_inputs(a) || !make_outputs(a)) return true;
-  for (size_t i = 0; i < slen;) {
-    size_t j = i;
-    while (j < slen && text[j] != '\n' && text[j] != ';') j++;
-    size_t k = i;
-    while (k < j && (text[k] == ' ' || text[k] == '\t')) k++;
-    if (k < j) {
-      asm_instr ai;
-      char err[200];
-      if (asm_parse_instr(text + i, j - i, &ai, err, sizeof err)) return fail(a, err, NULL);
-      if (!emit_one(a, &ai)) return true;
-    }
-    i = j + 1;
+  for (size_t i = 0, j, e; i < slen; i = j + 1) {
+    if (!next_statement(text, slen, i, &j, &e)) continue;
+    asm_instr ai;
+    char err[200];
+    if (asm_parse_instr(text + i, e - i, &ai, err, sizeof err)) return fail(a, err, NULL);
+    if (!emit_one(a, &ai)) return true;
   }
   for (unsigned k = 0; k < a->nout; k++) {
     if (!a->con[k].written) return fail(a, "an output the text does not write", NULL);

@@ -14,6 +14,16 @@ static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent
 
 static mir_temp f32_to_i64(isel_ctx *c, mir_operand x, bool sign);
 
+/* A generic address as an LDS or private one (AMDGPUUsage, Address
+ * Spaces): its low dword, the generic null (0) becoming the segment's
+ * null (-1). A VGPR. */
+static mir_temp flat_to_segment(isel_ctx *c, mir_operand a) {
+  mir_temp v = isel_to_vgpr(c, a, 2);
+  mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U64, mir_op_const(0), mir_op_temp(v));
+  mir_temp lo = isel_extract(c, v, 0, 1);
+  return isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0xffffffffu), mir_op_temp(lo), mir_op_temp(nn));
+}
+
 bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   LLVMValueRef A = LLVMGetOperand(ins, 0);
   LLVMTypeRef st = LLVMTypeOf(A), dt = LLVMTypeOf(ins);
@@ -21,7 +31,7 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
   if (sb == 0 || db == 0 || sb > 64 || db > 64) return false;
   if (opc == LLVMBitCast && (isel_num_comps(st) != nc || sb != db)) {
-    mir_operand dws[32];
+    mir_operand dws[ISEL_MAX_DWORDS];
     unsigned ndw;
     if (!isel_pack_dwords(c, A, dws, &ndw)) return false;
     return isel_unpack_dwords(c, ins, dws, ndw);
@@ -55,8 +65,15 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (opc == LLVMAddrSpaceCast) {
         unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
         unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
+        /* private to generic (fa 5) would be right as a value, but a
+         * load or store through it needs FLAT_SCRATCH, which the kernel
+         * prolog does not set up yet: refused, never silently wrong */
         if (fa == 3 && ta == 0) {
           d = isel_lds_to_flat(c, a);
+          break;
+        }
+        if (fa == 0 && (ta == 3 || ta == 5)) {
+          d = flat_to_segment(c, a);
           break;
         }
         bool ok = (fa == 0 || fa == 1 || fa == 4) && (ta == 0 || ta == 1 || ta == 4);
@@ -219,7 +236,7 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   LLVMTypeRef t = LLVMTypeOf(v);
   unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
   if (bits == 0 || bits == 1 || (bits != 8 && bits != 16 && bits != 32 && bits != 64)) return false;
-  if ((bits * nc + 31) / 32 > 32) return false;
+  if ((bits * nc + 31) / 32 > ISEL_MAX_DWORDS) return false;
   *n = (bits * nc + 31) / 32;
   if (bits >= 32) {
     unsigned k = 0;

@@ -366,7 +366,7 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     if (mk.kind == MIR_OPND_CONST) mk = mir_op_const(mk.imm & 0x3ff);
     d = vcmp64(c, ISA_V_CMP_CLASS_F64, a[0], mk);
   } else
-    return 0;
+    return -1; /* not one of these: the other families (isel_amdgcn.c: div.scale/fmas/fixup) */
   isel_set(c, ins, 0, d);
   return 1;
 }

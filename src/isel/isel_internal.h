@@ -36,11 +36,16 @@
 #include "mir/mir.h"
 #include "util/diag.h"
 
-/* Selected value of an LLVM value: up to 16 components (vector elements),
- * each one temporary. i1: s1 = boolean 0/1 (uniform), s2 = lane mask. */
+/* Selected value of an LLVM value: up to ISEL_MAX_COMPS components
+ * (vector elements), each one temporary. i1: s1 = boolean 0/1 (uniform),
+ * s2 = lane mask. 64: LLVM's own tests use <64 x i16>, <32 x i32> and <16 x double>
+ * (issue 26). */
+enum { ISEL_MAX_COMPS = 64 };
+/* The most dwords a value packs into (isel_pack_dwords): 64 elements of 64 bits. */
+enum { ISEL_MAX_DWORDS = 2 * ISEL_MAX_COMPS };
 typedef struct isel_val {
   uint8_t n;
-  mir_temp t[16];
+  mir_temp t[ISEL_MAX_COMPS];
 } isel_val;
 
 typedef struct isel_ctx isel_ctx;
@@ -229,6 +234,11 @@ bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, 
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics, other calls to isel_calls.c */
+/* isel_amdgcn.c: the call `ins` of intrinsic ID `id` if it is one of the
+ * one-instruction llvm.amdgcn.* intrinsics there (mbcnt, traps, bfe, med3,
+ * clocks, ...): -1 not one of them, 0 one but not selectable (reported by
+ * the caller), 1 selected. */
+int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

@@ -66,10 +66,29 @@ static bool mem_space_ok(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store)
     return false;
   }
   if (LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) {
-    isel_unsupported(c, ins, store ? "atomic store" : "atomic load");
-    return false;
+    /* one naturally aligned access of 1, 2, 4 or 8 bytes is atomic */
+    LLVMTypeRef t = LLVMTypeOf(store ? LLVMGetOperand(ins, 0) : ins);
+    unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, t);
+    if ((bytes != 1 && bytes != 2 && bytes != 4 && bytes != 8) || LLVMGetAlignment(ins) < bytes) {
+      isel_unsupported(c, ins, store ? "atomic store" : "atomic load");
+      return false;
+    }
   }
   return true;
+}
+
+/* The waits around an atomic load or store as for fences here (the fence
+ * in isel_mem: s_waitcnt 0): a release or seq_cst store and a seq_cst
+ * load wait for every earlier access first (`before`), an acquire or
+ * seq_cst load completes before any later access (after it). Monotonic
+ * and unordered accesses need no wait: one aligned access is atomic. */
+static void atomic_waits(isel_ctx *c, LLVMValueRef ins, bool store, bool before) {
+  LLVMAtomicOrdering o = LLVMGetOrdering(ins);
+  bool wait;
+  if (store) wait = before && (o == LLVMAtomicOrderingRelease || o == LLVMAtomicOrderingSequentiallyConsistent);
+  else if (before) wait = o == LLVMAtomicOrderingSequentiallyConsistent;
+  else wait = o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingSequentiallyConsistent;
+  if (wait) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
 }
 
 /* Splits `bytes` into access sizes the ISA has (<= 16, 12 allowed). */
@@ -91,7 +110,11 @@ static unsigned next_chunk(unsigned as, unsigned left) {
  * makes the address a multiple of 4 and the access is whole dwords (the
  * condition for mem_merge.c to widen it). */
 static uint16_t access_flags(LLVMValueRef ins, uint32_t rel, unsigned bytes) {
-  uint16_t f = LLVMGetVolatile(ins) ? MIR_ENC_GLC : 0;
+  /* atomic loads and stores too: glc reads and writes through to L2, the
+   * device-coherent level (AMDGPUUsage, Memory Model GFX9), and keeps the
+   * passes from merging, moving or sharing them */
+  bool coherent = LLVMGetVolatile(ins) || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
+  uint16_t f = coherent ? MIR_ENC_GLC : 0;
   if (LLVMGetAlignment(ins) >= 4 && rel % 4 == 0 && bytes % 4 == 0) f |= MIR_ENC_DWALIGNED;
   return f;
 }
@@ -173,10 +196,10 @@ static unsigned private_piece(LLVMValueRef ins, unsigned as, unsigned bytes) {
  * (buffer_load_ubyte/ushort) and reassembled into dwords. */
 static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int32_t off0, unsigned bytes,
                                 unsigned piece) {
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw = (bytes + 3) / 4;
-  if (nw > 32) {
-    isel_unsupported(c, ins, "under-aligned private load of more than 128 bytes");
+  if (nw > ISEL_MAX_DWORDS) {
+    isel_unsupported(c, ins, "under-aligned private load of more than 512 bytes");
     return;
   }
   for (unsigned w = 0; w < nw; w++) {
@@ -195,9 +218,9 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
  * down to its byte (buffer_store_byte/short store the low bits). */
 static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, int32_t off0,
                                  unsigned bytes, unsigned piece) {
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw;
-  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32 || nw * 4 < bytes) {
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > ISEL_MAX_DWORDS || nw * 4 < bytes) {
     isel_unsupported(c, ins, "store of this type");
     return;
   }
@@ -302,9 +325,9 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   /* wide or packed: load dwords in chunks, then unpack */
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw = 0;
-  if (dw > 32) return false;
+  if (dw > ISEL_MAX_DWORDS) return false;
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
@@ -361,9 +384,9 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(ins, 0, bytes));
     return true;
   }
-  mir_operand words[32];
+  mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw;
-  if (!isel_pack_dwords(c, val, words, &nw) || nw > 32) {
+  if (!isel_pack_dwords(c, val, words, &nw) || nw > ISEL_MAX_DWORDS) {
     isel_unsupported(c, ins, "store of this type");
     return true;
   }
@@ -413,8 +436,13 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
 bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   switch (LLVMGetInstructionOpcode(ins)) {
   case LLVMGetElementPtr: return isel_gep(c, ins); /* isel_gep.c */
-  case LLVMLoad: return sel_load(c, ins);
-  case LLVMStore: return sel_store(c, ins);
+  case LLVMLoad: case LLVMStore: {
+    bool store = LLVMGetInstructionOpcode(ins) == LLVMStore;
+    atomic_waits(c, ins, store, true);
+    bool done = store ? sel_store(c, ins) : sel_load(c, ins);
+    atomic_waits(c, ins, store, false);
+    return done;
+  }
   case LLVMFence: {
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
     w->offset = 0;

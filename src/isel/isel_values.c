@@ -11,6 +11,7 @@
  * Operand rules: AMD "Vega Instruction Set Architecture", chapters 4
  * ("Program Flow", SCC), 6 ("Vector ALU", constant bus) and 12 (formats).
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,6 +107,7 @@ isel_val *isel_val_slot(arena *mem, ptrmap *map, isel_val **vals, uint32_t *n, u
 }
 
 void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
+  assert(comp < ISEL_MAX_COMPS && "wider values are refused before selection (isel_select_inst)");
   isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
   s->t[comp] = t;
   if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
@@ -180,6 +182,15 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     return true;
   }
   if (LLVMIsAConstantFP(v)) return isel_fp_const_bits(v, bits);
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMIntToPtr && LLVMIsAConstantInt(LLVMGetOperand(v, 0))) {
+    /* a fixed address (`inttoptr (i32 16 to ptr addrspace(3))`): the
+     * integer, truncated or zero-extended to the pointer's width */
+    unsigned pb = isel_type_bits(LLVMTypeOf(v));
+    if (pb > 64) return false; /* buffer resources and fat pointers */
+    *bits = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 0));
+    if (pb < 64) *bits &= (1ull << pb) - 1;
+    return true;
+  }
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&

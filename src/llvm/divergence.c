@@ -12,7 +12,8 @@
  *    computed from a divergent operand.
  *  - Uniform by construction: kernel arguments, workgroup ids, the
  *    dispatch / implicit-argument / kernarg pointers (AMDGPUUsage "Initial
- *    Kernel Execution State": they arrive in SGPRs), readfirstlane, allocas
+ *    Kernel Execution State": they arrive in SGPRs), readfirstlane, inline
+ *    assembly whose outputs are all SGPRs, allocas
  *    (private addresses are swizzled per lane by the hardware, the pointer
  *    value itself is the same in every lane), and loads whose address is
  *    uniform in global, constant and LDS memory (one address, one value).
@@ -67,6 +68,26 @@ static int intrinsic_divergence(LLVMValueRef callee) {
     return 0;
   if (!LLVMGetIntrinsicID(callee)) return 1; /* a real call: results come back in VGPRs */
   return -1;
+}
+
+/* Divergence of an inline assembly call's result: uniform when every
+ * output is in a scalar register ("=s", "=&s", "={s4}", "={s[4:5]}"), as
+ * LLVM's AMDGPU isInlineAsmSourceOfDivergence decides; 1 otherwise. */
+static int asm_divergence(LLVMValueRef ia) {
+  size_t len;
+  const char *s = LLVMGetInlineAsmConstraintString(ia, &len);
+  for (size_t i = 0; i < len;) {
+    size_t j = i;
+    while (j < len && s[j] != ',') j++;
+    if (s[i] == '=') {
+      size_t k = i + 1;
+      if (k < j && s[k] == '&') k++;
+      bool sgpr = (j - k == 1 && s[k] == 's') || (j - k >= 3 && s[k] == '{' && s[k + 1] == 's');
+      if (!sgpr) return 1;
+    }
+    i = j + 1;
+  }
+  return 0;
 }
 
 bool divergence_is_divergent(const divergence_info *di, LLVMValueRef v) {
@@ -250,7 +271,7 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
           div = true;
         } else if (op == LLVMCall) {
           LLVMValueRef callee = LLVMGetCalledValue(ins);
-          int id = LLVMIsAFunction(callee) ? intrinsic_divergence(callee) : 1;
+          int id = LLVMIsAFunction(callee) ? intrinsic_divergence(callee) : LLVMIsAInlineAsm(callee) ? asm_divergence(callee) : 1;
           if (id >= 0) {
             div = id == 1;
           } else {

@@ -4,7 +4,9 @@
 
 #include <string.h>
 
+#include "llvm/cast_through_integers.h"
 #include "llvm/expand_buffer_ops.h"
+#include "llvm/expand_float_intrinsics.h"
 #include "llvm/expand_indirect_calls.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
@@ -28,6 +30,8 @@ INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
 INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
+INFALLIBLE(run_cast_through_integers, wir_cast_through_integers)
+INFALLIBLE(run_expand_float_intrinsics, wir_expand_float_intrinsics)
 
 /* LLVM's early-cse after the fat-pointer lowering, when the module calls
  * buffer intrinsics: the lowering computes each access's offset anew
@@ -47,6 +51,8 @@ static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
 static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
+  {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
+  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},

@@ -18,8 +18,13 @@
  *   bitcast <k x T> <-> iW             packed from / unpacked to elements
  *   icmp                               on iP (signed predicates on the
  *     sign-extended operands)
- * A function with any other use of an odd-width value (a load or store of
- * one, a call, a vector of them, an argument) is left unchanged: selection
+ *   load/store of iW                   the iW's store size (ceil(W/8)
+ *     bytes, LangRef "load") as pieces of 4, 2 and 1 bytes, assembled or
+ *     split with shifts; a load masked to W bits (the bits past W in
+ *     memory are unspecified unless an iW store wrote them), a store
+ *     writes the zero upper bits. Not volatile or atomic ones.
+ * A function with any other use of an odd-width value (a volatile or
+ * atomic access, a call, a vector of them, an argument) is left unchanged: selection
  * then reports the instruction it cannot select, so nothing is silently
  * wrong. Found by piglit's vload_half tests on private arrays (issue 8),
  * where SROA leaves `bitcast <3 x half> ... to i48`. */
@@ -28,6 +33,8 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+
+#include <llvm-c/Target.h>
 
 #include "llvm/ptrmap.h"
 
@@ -53,6 +60,8 @@ static bool user_ok(LLVMValueRef u) {
     return LLVMGetTypeKind(rt) == LLVMIntegerTypeKind;
   case LLVMICmp:
     return true;
+  case LLVMStore: /* of the value (a pointer is never odd) */
+    return !LLVMGetVolatile(u) && LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
   case LLVMBitCast:
     return is_odd(rt) || (LLVMGetTypeKind(rt) == LLVMVectorTypeKind &&
                           LLVMGetTypeKind(LLVMGetElementType(rt)) != LLVMPointerTypeKind);
@@ -65,14 +74,22 @@ static bool user_ok(LLVMValueRef u) {
 static bool function_ok(LLVMValueRef fn, bool *any) {
   *any = false;
   for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a))
-    if (is_odd(LLVMTypeOf(a))) return false;
+    if (is_odd(LLVMTypeOf(a))) {
+      /* a kernel's argument: zero-extended where it arrives (selection
+       * extends an odd-width argument it loads); a function's would
+       * change its calling convention */
+      if (LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv) return false;
+      *any = true;
+    }
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       bool defines = is_odd(LLVMTypeOf(i));
       if (defines) {
         *any = true;
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt && op != LLVMBitCast && !user_ok(i)) return false;
+        bool plain_load = op == LLVMLoad && !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+        if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt && op != LLVMBitCast && !plain_load && !user_ok(i))
+          return false;
         if (op == LLVMBitCast && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind)
           return false;
       }
@@ -94,12 +111,23 @@ static bool function_ok(LLVMValueRef fn, bool *any) {
 typedef struct wctx {
   LLVMContextRef ctx;
   LLVMBuilderRef b;
+  LLVMTargetDataRef td;
   ptrmap map; /* odd-width value -> its widened value */
   LLVMValueRef *vals;
   unsigned n, cap;
 } wctx;
 
 static LLVMValueRef widened(wctx *c, LLVMValueRef v);
+
+/* Records r as the widened value of v. */
+static void remember(wctx *c, LLVMValueRef v, LLVMValueRef r) {
+  if (c->n == c->cap) {
+    c->cap = c->cap ? 2 * c->cap : 64;
+    c->vals = realloc(c->vals, c->cap * sizeof *c->vals);
+  }
+  ptrmap_put(&c->map, v, c->n);
+  c->vals[c->n++] = r;
+}
 
 static LLVMValueRef mask_to(wctx *c, LLVMValueRef x, unsigned w) {
   LLVMTypeRef t = LLVMTypeOf(x);
@@ -120,6 +148,57 @@ static LLVMValueRef as_width(wctx *c, LLVMValueRef v, unsigned to) {
   unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(x));
   LLVMTypeRef t = LLVMIntTypeInContext(c->ctx, to);
   return w == to ? x : w < to ? LLVMBuildZExt(c->b, x, t, "") : LLVMBuildTrunc(c->b, x, t, "");
+}
+
+/* The pieces (4, 2, 1 bytes) an access of `bytes` bytes splits into, from
+ * byte 0; returns the count (at most 3 for the 1..8 bytes of an i2..i63). */
+static unsigned pieces(unsigned bytes, unsigned *size) {
+  unsigned n = 0;
+  for (unsigned off = 0; off < bytes; off += size[n - 1])
+    size[n++] = bytes - off >= 4 ? 4 : bytes - off >= 2 ? 2 : 1;
+  return n;
+}
+
+/* The alignment of byte `off` of an access aligned to `align`. */
+static unsigned piece_align(unsigned align, unsigned off) {
+  unsigned low = off & (~off + 1);
+  return off && low < align ? low : align;
+}
+
+static LLVMValueRef byte_ptr(wctx *c, LLVMValueRef ptr, unsigned off) {
+  if (!off) return ptr;
+  LLVMValueRef k = LLVMConstInt(LLVMInt32TypeInContext(c->ctx), off, false);
+  return LLVMBuildGEP2(c->b, LLVMInt8TypeInContext(c->ctx), ptr, &k, 1, "");
+}
+
+/* A load of odd-width iW as iP: its store size in pieces, masked to W. */
+static LLVMValueRef widened_load(wctx *c, LLVMValueRef ins, unsigned w, LLVMTypeRef pt) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0), r = NULL;
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(ins)), size[8], align = LLVMGetAlignment(ins);
+  unsigned n = pieces(bytes, size);
+  for (unsigned k = 0, off = 0; k < n; off += size[k++]) {
+    LLVMValueRef ld = LLVMBuildLoad2(c->b, LLVMIntTypeInContext(c->ctx, 8 * size[k]), byte_ptr(c, ptr, off), "");
+    LLVMSetAlignment(ld, piece_align(align, off));
+    LLVMValueRef x = LLVMBuildZExt(c->b, ld, pt, "");
+    if (off) x = LLVMBuildShl(c->b, x, LLVMConstInt(pt, 8 * off, false), "");
+    r = r ? LLVMBuildOr(c->b, r, x, "") : x;
+  }
+  return mask_to(c, r, w);
+}
+
+/* A store of odd-width `v` (widened to iP, upper bits zero) in pieces. */
+static void widened_store(wctx *c, LLVMValueRef st) {
+  LLVMValueRef v = widened(c, LLVMGetOperand(st, 0)), ptr = LLVMGetOperand(st, 1);
+  LLVMPositionBuilderBefore(c->b, st);
+  LLVMTypeRef pt = LLVMTypeOf(v);
+  unsigned bytes = (unsigned)LLVMStoreSizeOfType(c->td, LLVMTypeOf(LLVMGetOperand(st, 0))), size[8];
+  unsigned align = LLVMGetAlignment(st), n = pieces(bytes, size);
+  for (unsigned k = 0, off = 0; k < n; off += size[k++]) {
+    LLVMValueRef x = off ? LLVMBuildLShr(c->b, v, LLVMConstInt(pt, 8 * off, false), "") : v;
+    LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, 8 * size[k]);
+    if (LLVMGetIntTypeWidth(pt) != 8 * size[k]) x = LLVMBuildTrunc(c->b, x, it, "");
+    LLVMSetAlignment(LLVMBuildStore(c->b, x, byte_ptr(c, ptr, off)), piece_align(align, off));
+  }
 }
 
 /* Widens every odd-width operand of `ins` (each is then cached), so that
@@ -144,6 +223,13 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
   if (LLVMIsAConstantInt(v)) return LLVMConstInt(pt, LLVMConstIntGetZExtValue(v), false);
   uint32_t i = ptrmap_get(&c->map, v);
   if (i != UINT32_MAX) return c->vals[i];
+  if (LLVMIsAArgument(v)) {
+    LLVMBasicBlockRef entry = LLVMGetEntryBasicBlock(LLVMGetParamParent(v));
+    LLVMPositionBuilderBefore(c->b, LLVMGetFirstInstruction(entry));
+    LLVMValueRef r = LLVMBuildZExt(c->b, v, pt, "");
+    remember(c, v, r);
+    return r;
+  }
   LLVMValueRef ins = v;
   LLVMValueRef r;
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
@@ -188,15 +274,11 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
       break;
     }
     case LLVMBitCast: r = wir_pack_vector(c->b, a, pt); break;
+    case LLVMLoad: r = widened_load(c, ins, w, pt); break;
     default: r = LLVMGetPoison(pt); break; /* excluded by function_ok */
     }
   }
-  if (c->n == c->cap) {
-    c->cap = c->cap ? 2 * c->cap : 64;
-    c->vals = realloc(c->vals, c->cap * sizeof *c->vals);
-  }
-  ptrmap_put(&c->map, v, c->n);
-  c->vals[c->n++] = r;
+  remember(c, v, r);
   if (op == LLVMPHI) {
     unsigned n = LLVMCountIncoming(ins);
     for (unsigned k = 0; k < n; k++) {
@@ -236,6 +318,9 @@ static void rewrite_boundary(wctx *c, LLVMValueRef u) {
   case LLVMBitCast:
     r = wir_unpack_vector(c->b, widened(c, a), rt);
     break;
+  case LLVMStore:
+    widened_store(c, u); /* no value: the store is dropped with the rest */
+    return;
   default:
     return;
   }
@@ -247,7 +332,8 @@ int wir_widen_odd_integers(LLVMModuleRef mod) {
   for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn)) {
     bool any;
     if (LLVMIsDeclaration(fn) || !function_ok(fn, &any) || !any) continue;
-    wctx c = {.ctx = LLVMGetModuleContext(mod), .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod))};
+    wctx c = {.ctx = LLVMGetModuleContext(mod), .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod)),
+              .td = LLVMGetModuleDataLayout(mod)};
     arena mem;
     arena_init(&mem);
     ptrmap_init(&c.map, &mem, 64);

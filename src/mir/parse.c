@@ -293,7 +293,9 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 }
 
 static bool at_field(parser *ps) {
-  static const char *const words[] = {"vop3", "glc", "slc", "offen", "idxen", "off", "clamp", "omod:",
+  /* every word parse_field takes: an instruction without operands
+   * (s_waitcnt) starts with one of them */
+  static const char *const words[] = {"vop3", "glc", "slc", "offen", "idxen", "off", "dwaligned", "clamp", "omod:",
                                       "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {

@@ -74,6 +74,24 @@ static char *xstrdup_or(const char *s, const char *fallback) {
   return strdup(s && *s ? s : fallback);
 }
 
+/* The file's OpenCL build options plus, for each -mattr feature, clang's
+ * "-Xclang -target-feature -Xclang F", so the bitcode's functions carry
+ * the features llc-19 is given (+wavefrontsize64 on RDNA: otherwise
+ * clang's default wave32 feature and llc's -mattr clash). malloc'ed. */
+static char *cl_options_with_features(const char *build_options, const char *mattr) {
+  size_t n = (build_options ? strlen(build_options) : 0) + 1 + (mattr ? 40 * (strlen(mattr) + 1) : 0);
+  char *s = malloc(n);
+  if (!s) return NULL;
+  size_t len = (size_t)snprintf(s, n, "%s", build_options ? build_options : "");
+  for (const char *m = mattr; m && *m;) {
+    const char *comma = strchr(m, ',');
+    size_t fl = comma ? (size_t)(comma - m) : strlen(m);
+    if (fl) len += (size_t)snprintf(s + len, n - len, " -Xclang -target-feature -Xclang %.*s", (int)fl, m);
+    m = comma ? comma + 1 : NULL;
+  }
+  return s;
+}
+
 /* llc-19 + ld.lld-19: bitcode (or the .ll itself) to a shared object. */
 static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
   char dir[4096];
@@ -92,7 +110,10 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
   llvm_tool_path(lld, sizeof lld, "ld.lld");
   if (f->src_kind == RT_SRC_OPENCL) {
     int nopt;
-    char **opts = rt_split_options(f->build_options, &nopt);
+    char *with_features = cl_options_with_features(f->build_options, cfg->mattr);
+    char **opts = rt_split_options(with_features, &nopt);
+    free(with_features);
+    if (!opts) { *diag = strdup("out of memory"); goto done; }
     int st = wavecc_opencl_to_bitcode(f->source_path, f->source, f->source_size, rt_mcpu(cfg),
                                       (const char *const *)opts, nopt, &bc, &bc_size, diag);
     rt_free_options(opts);
@@ -296,6 +317,15 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
       args[i].size = (uint32_t)a->size;
       break;
     case WEMU_ARG_GLOBAL_BUFFER:
+      if ((ai->address_space == 5 || ai->address_space == 2) && !a->is_buffer && a->size == ai->size) {
+        /* a private or region pointer (llc-19's metadata: global_buffer of
+         * that address space, 4 bytes) is an offset in a segment the host
+         * cannot allocate in: the test gives the offset by value */
+        uint32_t off = 0;
+        memcpy(&off, a->data, sizeof off < a->size ? sizeof off : a->size);
+        args[i].address = off;
+        break;
+      }
       if (!a->is_buffer) { *msg = rt_fmt("argument %u is a pointer in the kernel but by-value in the test", i); goto done; }
       if (a->is_null) break; /* address 0: a null pointer */
       addr[i] = wemu_alloc(dev, a->size);

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runner/runner.h"
 
@@ -49,7 +50,21 @@ static char *device_string(cl_device_id d, cl_device_info what) {
   return s;
 }
 
-rt_pocl *rt_pocl_open(char **err) {
+void rt_icd_vendors_default(void) {
+  if (getenv("OCL_ICD_VENDORS")) return;
+  char exe[4096], dir[4200], icd[4300];
+  ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (n <= 0) return;
+  exe[n] = 0;
+  char *slash = strrchr(exe, '/');
+  if (!slash) return;
+  *slash = 0;
+  snprintf(dir, sizeof dir, "%s/../icd/vendors", exe);
+  snprintf(icd, sizeof icd, "%s/wavecc.icd", dir);
+  if (access(icd, R_OK) == 0) setenv("OCL_ICD_VENDORS", dir, 0);
+}
+
+rt_pocl *rt_pocl_open(const char *platform, char **err) {
   *err = NULL;
   cl_platform_id plats[16];
   cl_uint np = 0;
@@ -63,13 +78,19 @@ rt_pocl *rt_pocl_open(char **err) {
   for (cl_uint i = 0; i < np && !p->device; i++) {
     cl_device_id dev;
     cl_uint nd = 0;
+    char name[256] = "";
+    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name - 1, name, NULL);
+    /* NULL: the reference implementation (PoCL), never wavecc's own
+     * platform should it be installed. */
+    if (platform ? strcmp(name, platform) != 0 : strcmp(name, "wavecc") == 0) continue;
     if (clGetDeviceIDs(plats[i], CL_DEVICE_TYPE_ALL, 1, &dev, &nd) == CL_SUCCESS && nd > 0) {
       p->platform = plats[i];
       p->device = dev;
     }
   }
   if (!p->device) {
-    *err = strdup("no OpenCL device on any platform");
+    *err = platform ? rt_fmt("no OpenCL platform named '%s' with a device (OCL_ICD_VENDORS?)", platform)
+                    : strdup("no OpenCL device on any platform");
     free(p);
     return NULL;
   }

@@ -361,7 +361,7 @@ static void run_one(run_state *rs, file_job *j) {
     if (!keep) report(&rc, NULL, RT_ERROR, "out of memory");
     else if (nkeep || f.expect_build_fail) {
       if (cfg->differential) rt_differential_file(cfg, &run, report, &rc, &j->out);
-      else if (cfg->compiler == RT_POCL) rt_pocl_run_file(cfg, rs->pocl, &run, report, &rc, &j->out);
+      else if (cfg->compiler == RT_POCL || cfg->compiler == RT_ICD) rt_pocl_run_file(cfg, rs->pocl, &run, report, &rc, &j->out);
       else run_emu_file(rs, &run, &rc);
     }
     free(keep);
@@ -596,11 +596,13 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
       path_push(&files, paths[i]);
     }
   }
-  if (cfg->compiler == RT_POCL) {
+  if (cfg->compiler == RT_POCL || cfg->compiler == RT_ICD) {
     char *e = NULL;
-    rs.pocl = rt_pocl_open(&e);
+    if (cfg->compiler == RT_ICD) rt_icd_vendors_default();
+    rs.pocl = rt_pocl_open(cfg->compiler == RT_ICD ? "wavecc" : NULL, &e);
     if (!rs.pocl) {
-      fprintf(err, "wavecc-run: --compiler=pocl: %s\n", e ? e : "cannot open OpenCL");
+      fprintf(err, "wavecc-run: --compiler=%s: %s\n", cfg->compiler == RT_ICD ? "icd" : "pocl",
+              e ? e : "cannot open OpenCL");
       free(e);
       goto out;
     }
@@ -627,6 +629,9 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
   if (cfg->total_timeout_seconds > 0) rs.deadline = rt_monotonic_seconds() + cfg->total_timeout_seconds;
   int progress = cfg->progress < 0 ? (isatty(fileno(out)) && rs.num_jobs >= 10) : cfg->progress;
   printer pr = {out, counts, progress, 0};
+  /* PoCL: threads sharing its context. The ICD is not thread-safe: forked
+   * workers (each its own copy of the context; the ICD starts no threads,
+   * so forking after opening it is safe). */
   if (cfg->compiler == RT_POCL && !cfg->differential) run_threads(&rs, &pr);
   else run_workers(&rs, print_ready, &pr);
   print_ready(&rs, &pr);

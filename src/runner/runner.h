@@ -173,7 +173,9 @@ struct rt_config;
  * test file's directory), or a malloc'ed message refusing the file. */
 char *rt_check_build(const struct rt_config *cfg, const rt_file *f, char **options);
 
-typedef enum rt_compiler { RT_WAVECC, RT_LLC, RT_POCL } rt_compiler;
+/* RT_ICD: the system OpenCL loader's "wavecc" platform (libwavecc_icd.so,
+ * src/icd), i.e. wavecc and the emulator behind the OpenCL API. */
+typedef enum rt_compiler { RT_WAVECC, RT_LLC, RT_POCL, RT_ICD } rt_compiler;
 
 typedef struct rt_config { /* wavecc-run's options */
   rt_compiler compiler;
@@ -305,9 +307,16 @@ void rt_emu_facts(rt_device_facts *d);
  * worker threads (OpenCL objects are thread-safe; each file makes its own
  * program and queue). */
 typedef struct rt_pocl rt_pocl;
-/* Opens the first OpenCL platform with a device; NULL with *err on failure. */
-rt_pocl *rt_pocl_open(char **err);
+/* Opens the OpenCL platform named `platform` (NULL: the first platform
+ * with a device other than wavecc's) and its first device; NULL with
+ * *err on failure. */
+rt_pocl *rt_pocl_open(const char *platform, char **err);
 void rt_pocl_close(rt_pocl *p);
+/* --compiler=icd from a build tree: when OCL_ICD_VENDORS is not set and
+ * <dir of this program>/../icd/vendors/wavecc.icd exists (build/tools ->
+ * build/icd), sets OCL_ICD_VENDORS to that directory, so the loader finds
+ * the uninstalled ICD. Call before the first OpenCL call. */
+void rt_icd_vendors_default(void);
 void rt_pocl_facts(const rt_pocl *p, rt_device_facts *d);
 /* Builds, runs and checks every test of `f` with PoCL, appending result
  * lines through `report` (called once per test). */

@@ -111,10 +111,14 @@ struct wavecc_target {
   const char *description;      /* one line for -mcpu=help */
   const struct wavecc_target *other_wave; /* the same processor at its other wave size (RDNA:
                                    wave32 <-> wave64); NULL if the wave size is fixed */
+  unsigned msg_dealloc_vgprs;   /* s_sendmsg id of MSG_DEALLOC_VGPRS (gfx11: 3, sent before s_endpgm;
+                                   AMDGPUUsage / LLVM SIDefines ID_DEALLOC_VGPRS_GFX11Plus); 0: none */
   bool packed_workitem_ids;     /* gfx11: v0 holds x | y << 10 | z << 20 (AMDGPUUsage "Initial
                                    Kernel Execution State"); else v0, v1, v2 */
   unsigned lane_mask_dwords;    /* SGPRs a lane mask occupies (EXEC, VCC, v_cmp results) */
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
+  bool has_sgpr_null;           /* RDNA: the NULL scalar operand (reads 0, writes ignored; code 125 on
+                                   GFX10, 124 on GFX11 where M0 moved to 125) */
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */

@@ -18,7 +18,7 @@
 
 /* Fields both processors and both wave sizes share. */
 #define RDNA_COMMON                                                                                                  \
-  .has_xnack = false, .has_sramecc = false, .exec_reg = 126, /* EXEC_LO */                                           \
+  .has_xnack = false, .has_sramecc = false, .has_sgpr_null = true, .exec_reg = 126, /* EXEC_LO */                     \
   .vcc_reg = 106,                                            /* VCC_LO */                                            \
   .vgprs = 256, .addressable_sgprs = 106,                    /* s0..s105; VCC follows */                             \
   /* SGPRs never limit occupancy on GFX10+: one granule of all 106, 16 waves' worth */                               \
@@ -87,7 +87,7 @@ const wavecc_target wavecc_target_gfx1100 = {
   .name = "gfx1100", .elf_mach = 0x41, .encoding = WAVECC_ENC_GFX11,
   .description = "Navi 31 (RDNA 3), wave32 (wave64 with +wavefrontsize64), no XNACK, no SRAM ECC",
   .other_wave = &wavecc_target_gfx1100_w64,
-  .packed_workitem_ids = true,
+  .packed_workitem_ids = true, .msg_dealloc_vgprs = 3,
   .wave_size = 32, .lane_mask_dwords = 1,
   .vgpr_granule = 24, .vgprs_per_simd = 1536,
   RDNA_COMMON, GFX11_COUNTERS,
@@ -101,7 +101,7 @@ const wavecc_target wavecc_target_gfx1100_w64 = {
   .name = "gfx1100", .elf_mach = 0x41, .encoding = WAVECC_ENC_GFX11,
   .description = "Navi 31 (RDNA 3), wave64",
   .other_wave = &wavecc_target_gfx1100,
-  .packed_workitem_ids = true,
+  .packed_workitem_ids = true, .msg_dealloc_vgprs = 3,
   .wave_size = 64, .lane_mask_dwords = 2,
   .vgpr_granule = 12, .vgprs_per_simd = 768,
   RDNA_COMMON, GFX11_COUNTERS,

@@ -45,3 +45,21 @@ j2:
   store i32 %s, ptr addrspace(1) %out
   ret void
 }
+
+; Inline assembly: results in SGPRs ("=s", "={s4}") are uniform, in VGPRs
+; divergent (LLVM's isInlineAsmSourceOfDivergence).
+; CHECK-LABEL: divergence of k_asm:
+; CHECK: uniform: %s = call i32 asm "s_mov_b32 $0, 1", "=s"()
+; CHECK: uniform: %f = call i32 asm "s_mov_b32 $0, 2", "={s4}"()
+; CHECK: divergent: %v = call i32 asm "v_mov_b32 $0, 3", "=v"()
+; CHECK: divergent: %m = call { i32, i32 } asm "; def $0 $1", "=s,=v"()
+define amdgpu_kernel void @k_asm(ptr addrspace(1) %out) {
+  %s = call i32 asm "s_mov_b32 $0, 1", "=s"()
+  %f = call i32 asm "s_mov_b32 $0, 2", "={s4}"()
+  %v = call i32 asm "v_mov_b32 $0, 3", "=v"()
+  %m = call { i32, i32 } asm "; def $0 $1", "=s,=v"()
+  %a = add i32 %s, %f
+  %b = add i32 %a, %v
+  store i32 %b, ptr addrspace(1) %out
+  ret void
+}

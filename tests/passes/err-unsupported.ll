@@ -7,13 +7,17 @@
 ; RUN: %not %wavecc -O0 %t.dir/intrinsic.ll -o %t.o 2>&1 | FileCheck --check-prefix=INTR %s
 ; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
 ; RUN: %not %wavecc -O0 %t.dir/addrspace.ll -o %t.o 2>&1 | FileCheck --check-prefix=AS %s
-; AS: addrspace.ll: k: error: unsupported kernel argument address space: ptr addrspace(2) %p
+; AS: addrspace.ll: k: error: unsupported address space: %v = load i32, ptr addrspace(2) %p, align 4
+; RUN: %not %wavecc -O0 %t.dir/addrspace-arg.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASARG %s
+; ASARG: addrspace-arg.ll: k: error: unsupported kernel argument address space: ptr addrspace(12345) %p
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
 ; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
 ; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
 ; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'global_load_dword' (GLOBAL format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions): %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
+; RUN: %not %wavecc -O0 %t.dir/wide.ll -o %t.o 2>&1 | FileCheck --check-prefix=WIDE %s
+; WIDE: wide.ll: k: error: unsupported vector wider than 64 elements: %v = load <256 x i8>, ptr addrspace(1) %p, align 256
 ; RUN: %not test -e %t.o
 
 ;--- i128.ll
@@ -40,6 +44,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(2) %p) {
   store i32 %v, ptr addrspace(1) %out
   ret void
 }
+;--- addrspace-arg.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(12345) %p) {
+  ret void
+}
 ;--- undef-call.ll
 target triple = "amdgcn-amd-amdhsa"
 declare i32 @helper(i32)
@@ -59,5 +68,13 @@ target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
   %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
   store i32 %v, ptr addrspace(1) %o
+  ret void
+}
+;--- wide.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+  %v = load <256 x i8>, ptr addrspace(1) %p, align 256
+  %w = add <256 x i8> %v, %v
+  store <256 x i8> %w, ptr addrspace(1) %p
   ret void
 }

@@ -13,7 +13,7 @@
 ; CHECK: s_lshl_b32 s[[T:[0-9]+]], s{{[0-9]+}}, 4
 ; CHECK-NEXT: s_add_u32 s{{[0-9]+}}, s[[T]], 0x4d
 ; RUN: %not %wavecc %t/div.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=DIV
-; DIV: error: unsupported inline assembly: divergent value for an "s" operand
+; DIV: error: unsupported inline assembly: a value that differs between lanes (divergent) for an "s" operand: an SGPR holds one value for the whole wave (llc-19 puts the VGPR in the text, which is not a valid instruction); use "v", or pass llvm.amdgcn.readfirstlane of it
 ; RUN: %not %wavecc %t/read.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=READ
 ; READ: error: unsupported inline assembly: reads a register it did not write
 ; RUN: %not %wavecc %t/vcc.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=VCC

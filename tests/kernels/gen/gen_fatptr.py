@@ -109,6 +109,17 @@ def write_ll(fname, gen, lines, tests, ir, comment=None):
         f.write(text + ir)
 
 
+def lane_stores(n, off='%o'):
+    """IR ending a kernel: lane %t stores %v0..%v(n-1) to out[n * t + i]
+    (`off` names the index temporary)."""
+    ir = '  %s = mul i32 %%t, %d\n  %%q0 = getelementptr i32, ptr addrspace(1) %%out, i32 %s\n' % (off, n, off)
+    for i in range(n):
+        if i:
+            ir += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (i, i)
+        ir += '  store i32 %%v%d, ptr addrspace(1) %%q%d\n' % (i, i)
+    return ir + '  ret void\n}\n'
+
+
 def out_stores(vals):
     """IR ending a kernel: lane t stores vals to out[len(vals) * t + i]."""
     ir = '  %%o = mul i32 %%t, %d\n  %%o0 = getelementptr i32, ptr addrspace(1) %%out, i32 %%o\n' % len(vals)
