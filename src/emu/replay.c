@@ -45,11 +45,12 @@ static void operands(const emu_dispatch *d, const emu_inst *in, uint64_t *r, uin
   unsigned data = atomic && sem->atomic == ISA_AT_CMPSWAP ? 2 * ndw : ndw;
   switch (in->fmt) {
   case ISA_FMT_SMEM:
-    if (in->op == ISA_S_DCACHE_WB || in->op == ISA_S_DCACHE_INV) return;
-    if (in->op == ISA_S_MEMTIME || in->op == ISA_S_MEMREALTIME) { add_s(wr, in->sdata, 2); return; }
-    add_s(r, in->sbase, (sem->flags & ISA_S_BUFFER) ? 4 : 2);
-    if (!in->imm || in->soffset != 0xffff) add_s(r, in->soffset, 1);
-    add_s(wr, in->sdata, sh->ndefs ? sh->defw[0] : 1);
+    /* the ISA table's signature: s_dcache_* have no operands, s_memtime no address */
+    if (sh->nuses) {
+      add_s(r, in->sbase, (sem->flags & ISA_S_BUFFER) ? 4 : 2);
+      if (!in->imm || in->soffset != 0xffff) add_s(r, in->soffset, 1);
+    }
+    if (sh->ndefs) add_s(wr, in->sdata, sh->defw[0]);
     return;
   case ISA_FMT_MUBUF:
     add_s(r, in->srsrc, 4);
