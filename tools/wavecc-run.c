@@ -57,6 +57,9 @@ static void usage(FILE *f) {
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
       "  --check-uninit         report reads of never-written registers\n"
+      "  --xnack-replay         report code an XNACK replay would get wrong (code objects with xnack any\n"
+      "                         or on): a soft clause writing a register it reads, an unaligned\n"
+      "                         multi-dword scalar load overwriting its address\n"
       "  --keep-temps           keep temporary files and code objects, print where\n"
       "  --mcpu=CPU             compile for and emulate CPU (default gfx900; wavecc -mcpu=help\n"
       "                         lists them); both compilers get it, the code object must match\n"
@@ -133,6 +136,7 @@ int main(int argc, char **argv) {
     }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
+    else if (!strcmp(a, "--xnack-replay")) cfg.xnack_replay = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
     else if (!strncmp(a, "--code-object=", 14)) cfg.code_object = a + 14;
     else if (!strncmp(a, "--mcpu=", 7)) {

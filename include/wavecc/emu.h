@@ -35,6 +35,11 @@ typedef struct wemu_options {
   uint32_t dynamic_stack_bytes; /* stack room per work-item added to the private segment of a kernel
                                    with .uses_dynamic_stack (recursion, indirect calls);
                                    0: WEMU_DEFAULT_DYNAMIC_STACK. At most 131056 bytes with the frame. */
+  int xnack_replay;         /* check code for XNACK replay (code objects with xnack any or on): a fault may
+                               replay a soft clause (consecutive SMEM or VMEM instructions) from its first
+                               instruction, so faults a clause of two or more that writes a register one of
+                               its instructions reads, and a multi-dword scalar load not naturally aligned
+                               (it may span pages) that overwrites its address (src/emu/replay.c) */
 } wemu_options;
 
 #define WEMU_DEFAULT_DYNAMIC_STACK 16384u

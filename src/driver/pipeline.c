@@ -319,6 +319,8 @@ static int compile_program(pipeline *pl, unsigned k) {
     if (o->spill_sgprs_to_scratch) p->abi.sgpr_spill_scratch = true;
     p->no_coalesce = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "wavecc-no-coalesce", 18) != NULL;
     shrink_budget(p, &pl->shrink[k]);
+    /* the target ID's xnack setting constrains allocation and hazards (XNACK replay) */
+    if (o->mattr) llc_mattr_target_id(p->target, o->mattr, &p->target_xnack, &p->target_sramecc);
     int rc = run_mir_passes(p, o, d, pl->dump, &pl->tm);
     if (!rc && k >= pl->nk) pl->ca.clobbers[k - pl->nk] = (uint16_t)(p->vgpr_clobber + 1);
     retry_kind retry = rc ? retry_policy(p, &pl->shrink[k]) : RETRY_NONE;

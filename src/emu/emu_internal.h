@@ -138,6 +138,7 @@ struct wemu_program {
   size_t strings_len, strings_cap;
   struct emu_inst *dcache; /* decoded instructions by (vaddr - text_lo) / 4 */
   uint8_t *dvalid;
+  int xnack_replay;    /* the code object's target ID has xnack any or on (e_flags): XNACK may replay */
 };
 
 /* ------------------------------------------------------------ decode */
@@ -227,6 +228,11 @@ typedef struct emu_wave {
   uint64_t valu_sgpr_write[EMU_NUM_SGPR];
   uint64_t salu_m0_write, setreg_time;
   uint64_t instructions;
+  /* the soft clause being executed (wemu_options.xnack_replay, replay.c) */
+  uint8_t clause_kind;           /* isa_clause of its instructions; ISA_CLAUSE_NONE: none */
+  uint32_t clause_n;             /* instructions in it so far */
+  uint64_t clause_pc;            /* its first instruction */
+  uint64_t clause_reads[8], clause_writes[8]; /* register units: SGPR codes 0..127, VGPR n at 256 + n */
 } emu_wave;
 
 typedef struct emu_dispatch {
@@ -300,6 +306,11 @@ int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* exec_mfma.c: is `op` an MFMA the emulator models; execute one. */
 bool emu_is_mfma(isa_op op);
 int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+
+/* replay.c: with wemu_options.xnack_replay and a code object XNACK may
+ * replay, checks `in` (about to execute) against the soft clause it
+ * continues or starts; 0, or -1 with a fault. */
+int emu_replay_check(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 
 /* exec_mem.c: memory helpers shared with dispatch. */
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);

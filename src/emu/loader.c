@@ -198,6 +198,8 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
   wemu_program *p = calloc(1, sizeof *p);
   if (!p) { emu_err(dev, "out of memory"); return NULL; }
   p->dev = dev;
+  /* EF_AMDGPU_FEATURE_XNACK_V4 (bits 9:8): 1 any, 2 off, 3 on; 0 unsupported */
+  p->xnack_replay = ((rd(e + 48, 4) >> 8) & 3) == 1 || ((rd(e + 48, 4) >> 8) & 3) == 3;
   /* Image from PT_LOAD segments. */
   uint64_t top = 0;
   for (uint64_t i = 0; i < phnum; i++) {

@@ -16,6 +16,17 @@
  *     VGPRs: 1.
  * Hardware interlocks cover the rest on gfx9 (SALU->SMEM, VALU->VALU).
  *
+ * Soft clauses, when XNACK may replay (wavecc_xnack_replay: the target
+ * has XNACK and the target ID is not xnack-): a run of SMEM or of VMEM
+ * instructions (isa_clause_of) may be replayed from its first
+ * instruction after a fault, when the others have written their results.
+ * So no instruction of a clause of two or more may write a register a
+ * member reads (itself included), and a store or atomic does not join a
+ * clause holding a load: one s_nop (1 wait state) starts a new clause.
+ * As LLVM's GCNHazardRecognizer::checkSoftClauseHazards, over the whole
+ * clause (walking back through the blocks that fall through into this
+ * one), not only its last 5 wait states.
+ *
  * Algorithm: for each instruction, look back over at most the target's
  * largest wait (5 on gfx900)
  * (each instruction counts one, s_nop N counts N+1; pseudos that may emit
@@ -26,6 +37,8 @@
 #include "passes/passes.h"
 #include "target/target.h"
 #include "ra/ra.h"
+#include "util/bitset.h"
+#include "emit/encode.h"
 
 static bool is_valu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format); }
 static bool is_salu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_salu(isa_table[i->opcode].format); }
@@ -159,14 +172,65 @@ static unsigned shortfall(const mir_program *p, uint32_t b, uint32_t pos, const 
   return worst;
 }
 
+/* Register units (mir_preg numbering) of soft-clause members. */
+typedef struct clause_regs {
+  uint64_t defs[8], uses[8];
+  bool any_def;
+} clause_regs;
+
+static void clause_add(clause_regs *c, const mir_instr *ins) {
+  for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
+    bool def = k >= ins->num_ops;
+    const mir_operand *o = def ? &ins->defs[k - ins->num_ops] : &ins->ops[k];
+    mir_preg r;
+    unsigned n;
+    mir_opnd_units(o, &r, &n);
+    for (unsigned u = 0; u < n && r + u < 512; u++) bitset_set(def ? c->defs : c->uses, r + u);
+    c->any_def |= def && n;
+  }
+}
+
+/* Does `mem`, instruction i of block b and a member of clause kind k,
+ * join a soft clause that a replay would get wrong? The walk goes back
+ * over the members before it, through the blocks laid out before b while
+ * they fall through (end in a member or a branch to the next block);
+ * other pseudos left at this point emit nothing, or a branch, which ends
+ * the clause. */
+static bool clause_conflict(const mir_program *p, uint32_t b, uint32_t i, const mir_instr *mem, isa_clause k) {
+  clause_regs c = {{0}, {0}, false};
+  for (uint32_t bb = b, pos = i;; pos = p->blocks[--bb].num_instrs) {
+    const mir_block *blk = &p->blocks[bb];
+    while (pos-- > 0) {
+      const mir_instr *prev = blk->instrs[pos];
+      mir_branch br[2];
+      bool branch = (prev->opcode == MIR_P_BRANCH || prev->opcode == MIR_P_CBRANCH_SCC)
+                        ? mir_lower_branch(prev, bb, br) > 0 /* a branch to the next block emits nothing */
+                        : prev->opcode == MIR_P_CALL || prev->opcode == MIR_P_RETURN;
+      if (branch || (prev->opcode < ISA_NUM_OPS && isa_clause_of(isa_table[prev->opcode].format) != k)) goto done;
+      if (prev->opcode < ISA_NUM_OPS) clause_add(&c, prev);
+    }
+    if (bb == 0) break;
+  }
+done:
+  if (!c.any_def) return false; /* no earlier member writes anything */
+  if (isa_table[mem->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) return true;
+  clause_add(&c, mem);
+  for (unsigned w = 0; w < 8; w++)
+    if (c.defs[w] & c.uses[w]) return true;
+  return false;
+}
+
 int mir_insert_hazard_nops(mir_program *p, diag *d) {
   (void)d;
+  bool replay = wavecc_xnack_replay(p->target, p->target_xnack);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *cons = blk->instrs[i];
       if (cons->opcode >= ISA_NUM_OPS) continue;
       unsigned w = shortfall(p, b, i, cons, 0, 0);
+      isa_clause k = isa_clause_of(isa_table[cons->opcode].format);
+      if (!w && replay && k != ISA_CLAUSE_NONE && clause_conflict(p, b, i, cons, k)) w = 1;
       if (!w) continue;
       mir_instr *nop = mir_instr_create(p, ISA_S_NOP, 0, 0);
       nop->offset = (int32_t)(w - 1); /* s_nop N gives N+1 wait states */

@@ -13,7 +13,7 @@
  * wavecc-opt accept. */
 enum {
   P_SIMPLIFY, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
-  P_MEM_MERGE, P_FOLD_VECTORS, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP,
+  P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP,
   P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, NUM_PASSES
 };
 
@@ -28,6 +28,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_SCHED_PRESSURE] = {"sched-pressure", mir_sched_pressure, "reorder over-budget blocks to lower their peak register demand before spilling", false},
   [P_MEM_MERGE] = {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
   [P_FOLD_VECTORS] = {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
+  [P_XNACK] = {"xnack-constraints", mir_xnack_constraints, "with XNACK replay (target ID xnack any or +): multi-dword scalar loads keep their destination off their address (late-kill operands)", false},
   [P_LIVENESS] = {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
   [P_SPILL] = {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
   [P_REGALLOC] = {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
@@ -58,6 +59,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_SCHED_LOADS],
   &passes[P_HOIST_PRESSURE],
   &passes[P_SCHED_PRESSURE],
+  &passes[P_XNACK],
   &passes[P_LIVENESS],
   &passes[P_SPILL],
   &passes[P_REGALLOC],

@@ -145,6 +145,7 @@ static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
 static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
 
 typedef struct cc_ctx {
+  const mir_program *p;
   mir_preg map[UNITS];   /* register -> the register it is a copy of, or NONE */
   uint16_t active[UNITS]; /* the registers whose map entry is set (any order) */
   unsigned nactive;
@@ -214,6 +215,9 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
         if (ok && o->preg >= 256 && n >= 2 && c->vgpr_align > 1) ok = (s - 256u) % c->vgpr_align == 0;
+        /* XNACK replay: a multi-dword scalar load must not read what it writes (xnack_replay.c) */
+        for (unsigned j = 0; j < ins->num_defs && ok && mir_smem_replay_constrained(c->p, ins); j++)
+          ok = !is_reg(&ins->defs[j]) || s >= ins->defs[j].preg + opnd_size(&ins->defs[j]) || ins->defs[j].preg >= s + n;
         if (ok) o->preg = s;
       }
     if (any && writes_exec(ins)) forget_vgprs(c);
@@ -410,6 +414,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   (void)d;
   if (!p->ssa_eliminated) return 0;
   cc_ctx *c = arena_alloc(p->mem, sizeof *c);
+  c->p = p;
   for (unsigned u = 0; u < UNITS; u++) c->map[u] = MIR_PREG_NONE;
   c->nactive = 0;
   c->base = 1; /* next[] starts at 0: "none" */

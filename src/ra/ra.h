@@ -88,6 +88,18 @@ unsigned mir_vgpr_budget(const mir_program *p);
  * (or SGPRs) when the demand exceeds the budget. */
 int mir_regalloc(mir_program *p, diag *d);
 
+/* ---- XNACK replay constraints (src/ra/xnack_replay.c) ------------------ */
+
+/* Is ins a scalar load whose destination must not overlap its address
+ * operands: more than one dword loaded, on a target whose code XNACK may
+ * replay (wavecc_xnack_replay of p's target ID)? */
+bool mir_smem_replay_constrained(const mir_program *p, const mir_instr *ins);
+
+/* Before liveness: marks the register operands of every such load
+ * late-kill, so the allocator keeps its destination off them. Never
+ * fails; returns 0. Nothing to do with xnack off (-mattr=-xnack). */
+int mir_xnack_constraints(mir_program *p, diag *d);
+
 /* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
 
 /* After mir_regalloc: replaces phis by parallel copies at the end of the

@@ -277,6 +277,15 @@ static inline bool isa_fmt_salu(isa_format f) {
 static inline bool isa_fmt_vmem(isa_format f) {
   return f == ISA_FMT_MUBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
 }
+/* Soft clauses: a run of SMEM instructions, or of VMEM (MUBUF, FLAT,
+ * GLOBAL, SCRATCH) ones, with nothing else between; with XNACK the
+ * hardware may replay such a run from its first instruction after a
+ * fault (Vega ISA 4.x "soft clause"; LLVM's breaksSMEMSoftClause /
+ * breaksVMEMSoftClause). */
+typedef enum isa_clause { ISA_CLAUSE_NONE, ISA_CLAUSE_SMEM, ISA_CLAUSE_VMEM } isa_clause;
+static inline isa_clause isa_clause_of(isa_format f) {
+  return f == ISA_FMT_SMEM ? ISA_CLAUSE_SMEM : isa_fmt_vmem(f) ? ISA_CLAUSE_VMEM : ISA_CLAUSE_NONE;
+}
 /* The atomic in format `f` performing `at` on `bytes`-byte integer data
  * (DS: the returning form if `rtn`, else the non-returning one; never a
  * two-address or float-typed form); ISA_NUM_OPS if none. */

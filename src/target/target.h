@@ -270,5 +270,13 @@ static inline unsigned wavecc_wave_log2(const wavecc_target *t) {
 }
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
+/* May a page fault on target t replay memory instructions (XNACK on or
+ * "any")? xnack is the target ID's setting: 1 "+", -1 "-", 0 "any" (the
+ * default: the code must run either way). Replay constrains code:
+ * multi-dword scalar loads must not overwrite their address, and no soft
+ * clause may overwrite what one of its instructions reads (AMDGPUUsage
+ * "Target ID", "xnack"; LLVM's SMEM early-clobber forms and
+ * GCNHazardRecognizer::checkSoftClauseHazards). */
+static inline bool wavecc_xnack_replay(const wavecc_target *t, int xnack) { return t->has_xnack && xnack >= 0; }
 
 #endif

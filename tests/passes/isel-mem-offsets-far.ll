@@ -10,6 +10,9 @@
 ; CHECK: v_add_co_u32_e64
 ; CHECK-NOT: v_add_co_u32
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[A:[0-9]+]]:{{[0-9]+}}], off offset:60{{$}}
+; the second load overwrites the clause's address: s_nop 0 ends the soft
+; clause first (XNACK replay, target ID xnack any)
+; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: global_load_dword {{v[0-9]+}}, v[[[A]]:{{[0-9]+}}], off offset:68{{$}}
 ; CHECK: s_mov_b32 {{s[0-9]+}}, 0x2000
 ; CHECK: v_add_co_u32_e64

@@ -14,6 +14,9 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: buffer_load_ubyte {{v[0-9]+}}, [[A:v[0-9]+]], s[0:3], {{s[0-9]+}} offen{{$}}
 ; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:1
 ; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:2
+; the last overwrites the clause's address: s_nop 0 ends the soft clause
+; first (XNACK replay, target ID xnack any)
+; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: buffer_load_ubyte {{v[0-9]+}}, [[A]], s[0:3], {{s[0-9]+}} offen offset:3
 ; CHECK: v_lshl_or_b32 {{v[0-9]+}}, {{v[0-9]+}}, 8,
 ; CHECK: v_lshl_or_b32 {{v[0-9]+}}, {{v[0-9]+}}, 16,

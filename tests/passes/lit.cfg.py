@@ -20,3 +20,4 @@ config.substitutions.append(("%wavecc-run", os.path.join(config.wavecc_bin_dir, 
 config.substitutions.append(("%llc", os.path.join(config.llvm_bin_dir, "llc")))
 config.substitutions.append(("%ld.lld", os.path.join(config.llvm_bin_dir, "ld.lld")))
 config.substitutions.append(("%llvm-readelf", os.path.join(config.llvm_bin_dir, "llvm-readelf")))
+config.substitutions.append(("%xnack-check", "python3 " + os.path.join(config.wavecc_src_root, "scripts", "check-xnack-replay.py")))

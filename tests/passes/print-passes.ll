@@ -23,6 +23,7 @@
 ; ORDER-NEXT: {{^  }}sched-loads {{.*}}
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
+; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
 ; ORDER-NEXT: {{^  }}liveness {{.*}}
 ; ORDER-NEXT: {{^  }}spill {{.*}}
 ; ORDER-NEXT: {{^  }}regalloc {{.*}}
@@ -51,6 +52,7 @@
 ; RAN-NEXT: ; *** machine IR after sched-loads ***
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
+; RAN-NEXT: ; *** machine IR after xnack-constraints ***
 ; RAN-NEXT: ; *** machine IR after liveness ***
 ; RAN-NEXT: ; *** machine IR after spill ***
 ; RAN-NEXT: ; *** machine IR after regalloc ***
