@@ -9,9 +9,10 @@
 #
 # With --compiler=llc --mcpu=CPU (gfx1030, gfx1100) it runs llc-19's code for
 # that processor and writes tests/kernels/KNOWN-FAILURES.llc.CPU (ctest
-# kernels.llc.CPU; the same list serves wave32 and wave64).
+# kernels.llc.CPU; the same list serves wave32 and wave64). With --mcpu=CPU
+# alone it runs wavecc's code for CPU and writes tests/kernels/KNOWN-FAILURES.CPU.
 #
-# usage: scripts/update-known-failures.sh [--compiler=llc [--mcpu=CPU]] [BUILD_DIR]   (default: build)
+# usage: scripts/update-known-failures.sh [--compiler=llc] [--mcpu=CPU] [BUILD_DIR]   (default: build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 compiler=wavecc
@@ -20,6 +21,7 @@ mcpu=()
 if [ "${1:-}" = "--compiler=llc" ]; then compiler=llc; list=tests/kernels/KNOWN-FAILURES.llc; shift; fi
 case "$compiler:${1:-}" in
   llc:--mcpu=*) mcpu=("$1"); list=tests/kernels/KNOWN-FAILURES.llc.${1#--mcpu=}; shift ;;
+  wavecc:--mcpu=*) mcpu=("$1"); list=tests/kernels/KNOWN-FAILURES.${1#--mcpu=}; shift ;;
 esac
 build=${1:-build}
 run="$build/tools/wavecc-run"
