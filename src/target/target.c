@@ -43,12 +43,9 @@ static const char *apply_feature(const wavecc_target **t, const char *name, bool
   }
   /* Target-ID features (AMDGPUUsage "Target ID"): written into the code
    * object's target ID where the processor has them, ignored (llc-19
-   * warns) where it has not. XNACK on replays a faulting scalar load, so
-   * its destination must not overlap its address (LLVM's early-clobber
-   * SMEM forms): wavecc's register allocator does not ensure that yet. */
-  if (!strcmp(name, "xnack") && on && (*t)->has_xnack)
-    return "xnack+ code objects not supported (wavecc's scalar loads may overwrite their address registers, "
-           "which an XNACK replay needs); -xnack is";
+   * warns) where it has not. XNACK on ("+") and "any" code is kept
+   * replay-safe by the xnack-constraints pass and the soft-clause hazard
+   * rule (src/ra/xnack_replay.c, src/passes/hazards.c). */
   if (!strcmp(name, "sramecc") || !strcmp(name, "xnack")) return NULL;
   return "not a feature wavecc supports";
 }

@@ -4,14 +4,15 @@
 ; for the linked code object (builtin writer, cross-checked against
 ; llvm-mc-19 by --assembler=check) and for llc's -filetype=obj (e_flags as
 ; llc-19's); XNACK_MASK is not reserved (NumSgprs 2 less,
-; .amdhsa_reserve_xnack_mask 0, as llc-19). +xnack is an error: XNACK
-; replays a faulting scalar load, whose destination must then not overlap
-; its address, which wavecc's register allocator does not ensure (llc-19
-; uses early-clobber SMEM forms). On main -xnack was an error.
+; .amdhsa_reserve_xnack_mask 0, as llc-19). +xnack gives gfx900:xnack+
+; (e_flags 0x32c) with XNACK-replay-safe code, checked by the emulator's
+; --xnack-replay (it was an error until the replay constraints existed).
+; On main -xnack was an error.
 ; Host reference: out[i] = i*i + 7.
 ; RUN: rm -rf %t && mkdir -p %t
-; RUN: %not %wavecc -mattr=+xnack %s -o %t/on.hsaco 2>&1 | FileCheck %s --check-prefix=ON
-; RUN: %not test -e %t/on.hsaco
+; RUN: %wavecc -mattr=+xnack --assembler=check %s -o %t/on.hsaco
+; RUN: %llvm-readelf -h --notes %t/on.hsaco | FileCheck %s --check-prefix=ON
+; RUN: %wavecc-run --xnack-replay --code-object=%t/on.hsaco %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc -mattr=-xnack -S %s -o - | FileCheck %s --check-prefix=ASMOFF
 ; RUN: %wavecc -mattr=-xnack --assembler=check %s -o %t/off.hsaco
 ; RUN: %wavecc --assembler=check %s -o %t/any.hsaco
@@ -28,7 +29,8 @@
 ; ASMOFF: .amdgcn_target "amdgcn-amd-amdhsa--gfx900:xnack-"
 ; ASMOFF: .amdhsa_reserve_xnack_mask 0
 ; ASMOFF: amdhsa.target: 'amdgcn-amd-amdhsa--gfx900:xnack-'
-; ON: wavecc: error: -mattr feature '+xnack' for gfx900: xnack+ code objects not supported (wavecc's scalar loads may overwrite their address registers, which an XNACK replay needs); -xnack is
+; ON: Flags: 0x32C, gfx900, xnack+
+; ON: amdhsa.target: 'amdgcn-amd-amdhsa--gfx900:xnack+'
 ; OFF: Flags: 0x22C, gfx900, xnack-
 ; OFFNOTE: amdhsa.target: 'amdgcn-amd-amdhsa--gfx900:xnack-'
 ; ANY: Flags: 0x12C, gfx900, xnack
