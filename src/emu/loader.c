@@ -175,20 +175,27 @@ bad:
   return -1;
 }
 
-wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
-  const uint8_t *e = elfv;
-  if (!dev) return NULL;
-  if (size > WEMU_MAX_CODE_OBJECT_BYTES) { emu_err(dev, "code object: larger than " WEMU_MAX_CODE_OBJECT_TEXT); return NULL; }
-  if (!e || size < 64 || memcmp(e, "\177ELF", 4) != 0) { emu_err(dev, "code object: not an ELF file"); return NULL; }
-  if (e[4] != 2 || e[5] != 1) { emu_err(dev, "code object: not a little-endian ELF64 file"); return NULL; }
-  if (rd(e + 18, 2) != 224) { emu_err(dev, "code object: e_machine %u is not EM_AMDGPU (224)", (unsigned)rd(e + 18, 2)); return NULL; }
-  /* EF_AMDGPU_MACH (e_flags bits 7:0, AMDGPUUsage "ELF Header"): code for
-   * another processor would decode as something else or not at all. */
+/* Checks the ELF header of a `size`-byte code object `e` for this device:
+ * ELF64, little endian, EM_AMDGPU, and EF_AMDGPU_MACH (e_flags bits 7:0,
+ * AMDGPUUsage "ELF Header") of the emulated processor, since code for
+ * another one would decode as something else or not at all. 0, or -1
+ * after emu_err. */
+static int check_header(wemu_device *dev, const uint8_t *e, size_t size) {
+  if (size > WEMU_MAX_CODE_OBJECT_BYTES) { emu_err(dev, "code object: larger than " WEMU_MAX_CODE_OBJECT_TEXT); return -1; }
+  if (!e || size < 64 || memcmp(e, "\177ELF", 4) != 0) { emu_err(dev, "code object: not an ELF file"); return -1; }
+  if (e[4] != 2 || e[5] != 1) { emu_err(dev, "code object: not a little-endian ELF64 file"); return -1; }
+  if (rd(e + 18, 2) != 224) { emu_err(dev, "code object: e_machine %u is not EM_AMDGPU (224)", (unsigned)rd(e + 18, 2)); return -1; }
   if ((rd(e + 48, 4) & 0xff) != dev->tgt->elf_mach) {
     emu_err(dev, "code object: e_flags processor 0x%x is not %s (0x%x) that this device emulates (wavecc-run --mcpu)",
             (unsigned)(rd(e + 48, 4) & 0xff), dev->tgt->name, (unsigned)dev->tgt->elf_mach);
-    return NULL;
+    return -1;
   }
+  return 0;
+}
+
+wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
+  const uint8_t *e = elfv;
+  if (!dev || check_header(dev, e, size) != 0) return NULL;
   uint64_t phoff = rd(e + 32, 8), shoff = rd(e + 40, 8);
   uint64_t phentsize = rd(e + 54, 2), phnum = rd(e + 56, 2), shentsize = rd(e + 58, 2), shnum = rd(e + 60, 2);
   if ((phnum && (phentsize < 56 || phoff > size || phnum * phentsize > size - phoff)) ||
