@@ -203,7 +203,7 @@ static int call_convert(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     LLVMValueRef sel = LLVMGetOperand(ins, 2);
     if (!LLVMIsAConstantInt(sel)) return 0;
     bool num = LLVMConstIntGetZExtValue(sel) != 0;
-    mir_temp d = isel_tmp(c, mir_rc_v(f64 ? 2 : 1)), vcc = isel_tmp(c, mir_rc_s(2));
+    mir_temp d = isel_tmp(c, mir_rc_v(f64 ? 2 : 1)), vcc = isel_lane_tmp(c);
     mir_temp defs[2] = {d, vcc};
     mir_operand srcs[3] = {num ? a[0] : a[1], a[1], a[0]};
     isel_valu(c, f64 ? ISA_V_DIV_SCALE_F64 : ISA_V_DIV_SCALE_F32, defs, 2, srcs, 3, true);
