@@ -8,8 +8,11 @@
  * A and B per lane (packed in the source register, lowest first):
  *   A (M x K): lane l holds row i = l % M, k = (l / M) * KL + e (e < KL);
  *   B (K x N): lane l holds column j = l % N, k = (l / N) * KL + e;
- *   C, D (M x N): element r of lane l (one VGPR, or a pair for f64) is
- *     row i = (r / 4) * 4G + 4 (l / N) + r % 4, column j = l % N.
+ *   C, D (M x N): element r of lane l (one VGPR) is row
+ *     i = (r / 4) * 4G + 4 (l / N) + r % 4, column j = l % N; for f64
+ *     (element r is VGPR pair r) row i = r * G + l / N, column l % N.
+ * scripts/check-mfma-layouts.py checks these maps against the calculator
+ * (run with it; scripts/mfma-layouts.json holds its captured maps).
  * f16/bf16/i8 elements are packed 2/2/4 per dword; i8 is signed and the
  * i32 sums wrap. Rounding: the f32 forms are modelled as C plus the
  * products summed in k order in double (each product of two f32, f16 or
@@ -92,7 +95,8 @@ int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint64_t out[16][64];
   for (unsigned l = 0; l < 64; l++)
     for (unsigned r = 0; r < regs; r++) {
-      unsigned i = (r / 4) * 4 * (64u / s->n) + 4 * (l / s->n) + r % 4, j = l % s->n;
+      unsigned i = s->type == T_F64 ? r * (64u / s->n) + l / s->n : (r / 4) * 4 * (64u / s->n) + 4 * (l / s->n) + r % 4;
+      unsigned j = l % s->n;
       uint64_t c = w->v[c0 + r * dw][l] | (dw > 1 ? (uint64_t)w->v[c0 + r * dw + 1][l] << 32 : 0);
       double acc = s->type == T_F64 ? emu_f64(c) : emu_f32((uint32_t)c);
       int64_t iacc = (int32_t)(uint32_t)c;

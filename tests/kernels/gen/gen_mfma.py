@@ -63,11 +63,13 @@ def gen(shapes, regex, name, desc):
     L.append(f'  %a = load {sty}, ptr addrspace(1) %pa, align 4')
     L.append(f'  %b = load {sty}, ptr addrspace(1) %pb, align 4')
     L.append(f'  %q = udiv i32 %l, {N}')
-    L.append(f'  %q4 = mul i32 %q, {4*N}')
+    # C/D row of element r: f64 (one VGPR pair per element) has row r*G + q,
+    # the others row (r//4)*4G + 4q + r%4 (AMD's matrix instruction calculator).
+    L.append(f'  %q4 = mul i32 %q, {(1 if at=="f64" else 4)*N}')
     L.append('  %base = add i32 %q4, %j')
     prev='poison'
     for r in range(R):
-      off=((r//4)*4*G + r%4)*N
+      off=(r*G if at=='f64' else (r//4)*4*G + r%4)*N
       L.append(f'  %ci{r} = add i32 %base, {off}')
       L.append(f'  %cp{r} = getelementptr {cty}, ptr addrspace(1) %C, i32 %ci{r}')
       L.append(f'  %cv{r} = load {cty}, ptr addrspace(1) %cp{r}')
