@@ -31,14 +31,6 @@ const char *isa_format_name(isa_format f) {
   return (unsigned)f < ISA_FMT_COUNT ? format_names[f] : "?";
 }
 
-isa_op isa_lookup(isa_format f, unsigned opcode) {
-  /* Linear for now; the emulator's decoder builds its own direct tables. */
-  for (unsigned i = 0; i < ISA_NUM_OPS; i++)
-    if (isa_table[i].format == f && isa_table[i].opcode == opcode)
-      return (isa_op)i;
-  return ISA_NUM_OPS;
-}
-
 isa_op isa_by_mnemonic(const char *mnemonic) {
   for (unsigned i = 0; i < ISA_NUM_OPS; i++)
     if (strcmp(isa_table[i].mnemonic, mnemonic) == 0)

@@ -161,9 +161,6 @@ isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half);
 void isa_offset_range(unsigned e, isa_format f, int64_t *lo, int64_t *hi);
 /* Name of an encoding format ("SOP1", ...). */
 const char *isa_format_name(isa_format f);
-/* Looks up an instruction by format and opcode field; ISA_NUM_OPS if none.
- * O(1): a per-format table built once at compile time of isa.c. */
-isa_op isa_lookup(isa_format f, unsigned opcode);
 /* Looks up by mnemonic; ISA_NUM_OPS if none. */
 isa_op isa_by_mnemonic(const char *mnemonic);
 
