@@ -18,4 +18,11 @@
 int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, const char *const *cl_options,
                            int num_cl_options, char **files, int *complete);
 
+/* wavecc_opencl_to_bitcode (wavecc.h), and on success *deps (when
+ * non-NULL): the files clang read besides the source, one per line as
+ * clang named them (its own headers included), malloc'ed. */
+int driver_opencl_compile(const char *name, const char *source, size_t size, const char *mcpu,
+                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, char **diag,
+                          char **deps);
+
 #endif
