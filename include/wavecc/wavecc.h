@@ -63,6 +63,8 @@ typedef struct wavecc_options {
                                 processor's facts (NULL: none) */
   const char *triple;        /* llc-19's -mtriple: replaces the module's triple (NULL: keep it); an
                                 amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
+  int no_cache;              /* 1: never read or write the code-object cache for OpenCL C input
+                                (src/driver/cache.c; also off when $WAVECC_NO_CACHE is set and not 0) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {

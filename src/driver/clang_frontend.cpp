@@ -50,6 +50,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Linker/Linker.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -77,6 +78,23 @@ std::string join_lines(ArrayRef<std::string> files) {
   return out;
 }
 
+// `files` one per line, without `input` and the files below the
+// directory `resource` (compared resolved: clang names its resource
+// directory through bin/..).
+std::string other_files(ArrayRef<std::string> files, const std::string &input, const std::string &resource) {
+  SmallString<256> root;
+  if (sys::fs::real_path(resource, root)) root = resource;
+  std::string out;
+  for (const std::string &f : files) {
+    SmallString<256> real;
+    if (sys::fs::real_path(f, real)) real = f;
+    StringRef r = real.str();
+    if (f == input || (r.starts_with(root.str()) && r.size() > root.size() && r[root.size()] == '/')) continue;
+    out += f + "\n";
+  }
+  return out;
+}
+
 // The cc1 invocation clang's driver builds from `argv` (as clang-19 run
 // with it would), or null with the driver's messages in `msgs`.
 std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *argv, int argc, raw_ostream &msgs) {
@@ -100,6 +118,7 @@ std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *arg
     return nullptr;
   }
   auto inv = std::make_shared<clang::CompilerInvocation>();
+  printer->setPrefix(""); // cc1's own messages carry none
   if (!clang::CompilerInvocation::CreateFromArgs(*inv, ArrayRef(cc1).drop_front(), diags, argv[0]) ||
       diags.hasErrorOccurred())
     return nullptr;
@@ -117,6 +136,7 @@ void setup_instance(clang::CompilerInstance &ci, std::shared_ptr<clang::Compiler
                                              MemoryBuffer::getMemBufferCopy(StringRef(source, size), path).release());
   ci.setInvocation(std::move(inv));
   ci.createDiagnostics(new clang::TextDiagnosticPrinter(msgs, &ci.getDiagnosticOpts()), true);
+  ci.setVerboseOutputStream(msgs); // "1 error generated." too
 }
 
 // LLVM's own messages while linking and optimising: errors are kept,
@@ -219,6 +239,7 @@ extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const cha
     if (inv) {
       std::string input = inv->getFrontendOpts().Inputs.empty() ? "input.cl"
                                                                  : inv->getFrontendOpts().Inputs[0].getFile().str();
+      std::string resource = inv->getHeaderSearchOpts().ResourceDir;
       LLVMContext ctx;
       std::string llvm_msgs;
       ctx.setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
@@ -228,7 +249,7 @@ extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const cha
       ci.addDependencyCollector(collector);
       clang::EmitLLVMOnlyAction action(&ctx);
       std::unique_ptr<Module> m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
-      *deps = dup_string(join_lines(collector->getDependencies()));
+      *deps = dup_string(other_files(collector->getDependencies(), input, resource));
       if (m) m = link_libclc(ctx, std::move(m), libclc, llvm_msgs);
       if (m && optimise(*m, llvm_msgs) == 0 && check_undefined(*m, input, llvm_msgs) == 0) {
         SmallVector<char, 0> out;

@@ -35,8 +35,8 @@ int wavecc_clang_frontend_api(void);
  * checks that no function or variable is left undefined (other than
  * LLVM intrinsics). On 0: *bc, *bc_size the optimised module's bitcode.
  * *diag: clang's warnings/errors (may be NULL). *deps: the files the
- * preprocessor read besides PATH, one per line as clang named them
- * (clang's own headers included), or NULL. Returns 0, or -1 with the
+ * preprocessor read besides PATH and clang's own headers (its resource
+ * directory), one per line as clang named them, or NULL. Returns 0, or -1 with the
  * reason in *diag. */
 int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size, const char *libclc,
                          void **bc, size_t *bc_size, char **diag, char **deps);

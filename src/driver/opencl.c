@@ -89,50 +89,82 @@ static char *clean_messages(const char *text, const char *from, const char *to) 
   return out;
 }
 
-/* The in-process front end (clang_frontend.h), opened on first use and
- * never closed: unloading LLVM's and clang's libraries is not supported
- * (their static destructors and atexit handlers), and dlopen of an open
- * object only counts a reference, so every call opens it again instead
- * of keeping the handle in global state. Looked for, in order: the path
- * in $WAVECC_CLANG_FRONTEND; beside the object holding this code (the
- * tool, libwavecc.so or the ICD, found with dladdr) and in ../lib from
- * there (build/tools -> build/lib, bin -> lib); the installed library
- * directory; the build tree. NULL with a message in *diag. */
-static void *frontend_open(char **diag) {
-  char cand[4][4200];
-  int n = 0;
+/* The path of the in-process front end (clang_frontend.h) into buf:
+ * the path in $WAVECC_CLANG_FRONTEND; else the first that exists of:
+ * beside the object holding this code (the tool, libwavecc.so or the
+ * ICD, found with dladdr) and in ../lib from there (build/tools ->
+ * build/lib, bin -> lib), the installed library directory, the build
+ * tree. Returns 0, or -1 when none exists. */
+static int frontend_path(char *buf, size_t size) {
   const char *env = getenv("WAVECC_CLANG_FRONTEND");
-  if (env && *env) snprintf(cand[n++], sizeof cand[0], "%s", env);
+  if (env && *env) {
+    snprintf(buf, size, "%s", env);
+    return access(buf, R_OK) == 0 ? 0 : -1;
+  }
   Dl_info info;
-  if (!n && dladdr((void *)frontend_open, &info) && info.dli_fname && strchr(info.dli_fname, '/')) {
-    int dir = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
-    snprintf(cand[n++], sizeof cand[0], "%.*s/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
-    snprintf(cand[n++], sizeof cand[0], "%.*s/../lib/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
+  int dir = -1;
+  if (dladdr((void *)frontend_path, &info) && info.dli_fname && strchr(info.dli_fname, '/'))
+    dir = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
+  for (int i = 0; i < 4; i++) {
+    if (i < 2 && dir < 0) continue;
+    if (i == 0) snprintf(buf, size, "%.*s/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 1) snprintf(buf, size, "%.*s/../lib/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 2) snprintf(buf, size, "%s/%s", WAVECC_INSTALL_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 3) snprintf(buf, size, "%s/%s", WAVECC_BUILD_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
+    if (access(buf, R_OK) == 0) return 0;
   }
-  if (!env || !*env) {
-    snprintf(cand[n++], sizeof cand[0], "%s/%s", WAVECC_INSTALL_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
-    snprintf(cand[n++], sizeof cand[0], "%s/%s", WAVECC_BUILD_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
-  }
-  for (int i = 0; i < n; i++) {
-    if (access(cand[i], R_OK) != 0) continue;
-    void *h = dlopen(cand[i], RTLD_NOW | RTLD_LOCAL);
-    if (!h) {
-      const char *e = dlerror();
-      str_append(diag, "error: cannot load the OpenCL C front end: ");
-      str_append(diag, e ? e : cand[i]);
-      str_append(diag, "\n");
-      return NULL;
-    }
-    int (*api)(void) = (int (*)(void))dlsym(h, "wavecc_clang_frontend_api");
-    if (api && api() == WAVECC_CLANG_FRONTEND_API) return h;
-    str_append(diag, "error: ");
-    str_append(diag, cand[i]);
-    str_append(diag, " is not this version's OpenCL C front end\n");
+  return -1;
+}
+
+/* The front end, opened on first use and never closed: unloading LLVM's
+ * and clang's libraries is not supported (their static destructors and
+ * atexit handlers), and dlopen of an open object only counts a
+ * reference, so every call opens it again instead of keeping the handle
+ * in global state. NULL with a message in *diag. */
+static void *frontend_open(char **diag) {
+  char path[4200];
+  if (frontend_path(path, sizeof path) != 0) {
+    str_append(diag, "error: the OpenCL C front end " WAVECC_CLANG_FRONTEND_NAME " was not found (set "
+                     "WAVECC_CLANG_FRONTEND to its path)\n");
     return NULL;
   }
-  str_append(diag, "error: the OpenCL C front end " WAVECC_CLANG_FRONTEND_NAME " was not found (set "
-                   "WAVECC_CLANG_FRONTEND to its path)\n");
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  if (!h) {
+    const char *e = dlerror();
+    str_append(diag, "error: cannot load the OpenCL C front end: ");
+    str_append(diag, e ? e : path);
+    str_append(diag, "\n");
+    return NULL;
+  }
+  int (*api)(void) = (int (*)(void))dlsym(h, "wavecc_clang_frontend_api");
+  if (api && api() == WAVECC_CLANG_FRONTEND_API) return h;
+  str_append(diag, "error: ");
+  str_append(diag, path);
+  str_append(diag, " is not this version's OpenCL C front end\n");
   return NULL;
+}
+
+void driver_key_stat(sha256 *s, const struct stat *st) {
+  long long v[5] = {(long long)st->st_size, (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
+                    (long long)st->st_ino, (long long)st->st_dev};
+  sha256_field(s, v, sizeof v);
+}
+
+int driver_opencl_identity(sha256 *s) {
+  char path[4200], clang[4200];
+  if (frontend_path(path, sizeof path) != 0) return -1;
+  llvm_tool_path(clang, sizeof clang, "clang");
+  char libs[2][4300];
+  snprintf(libs[0], sizeof libs[0], "%s/../lib/libclang-cpp.so", WAVECC_LLVM_BINDIR);
+  snprintf(libs[1], sizeof libs[1], "%s/../lib/libLLVM.so", WAVECC_LLVM_BINDIR);
+  const char *files[] = {path, WAVECC_LIBCLC, clang, libs[0], libs[1]};
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    struct stat st;
+    sha256_field(s, files[i], strlen(files[i]));
+    if (stat(files[i], &st) == 0) driver_key_stat(s, &st); /* stat follows links: the real files */
+    else sha256_field(s, "missing", 7);
+  }
+  return 0;
 }
 
 /* The front end's function `name` (frontend_open), or NULL with *diag. */
