@@ -217,12 +217,7 @@ int check_undefined(const Module &m, const std::string &name, std::string &msgs)
 
 extern "C" int wavecc_clang_frontend_api(void) { return WAVECC_CLANG_FRONTEND_API; }
 
-extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size,
-                                    const char *libclc, void **bc, size_t *bc_size, char **diag, char **deps) {
-  *bc = nullptr;
-  *bc_size = 0;
-  *diag = nullptr;
-  *deps = nullptr;
+extern "C" void wavecc_clang_frontend_init(void) {
   // Registering a target writes LLVM's target registry: once per process
   // (the ICD may build programs from several threads).
   static std::once_flag registered;
@@ -231,6 +226,15 @@ extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const cha
     LLVMInitializeAMDGPUTarget();
     LLVMInitializeAMDGPUTargetMC();
   });
+}
+
+extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size,
+                                    const char *libclc, void **bc, size_t *bc_size, char **diag, char **deps) {
+  *bc = nullptr;
+  *bc_size = 0;
+  *diag = nullptr;
+  *deps = nullptr;
+  wavecc_clang_frontend_init();
   std::string text;
   raw_string_ostream msgs(text);
   int status = -1;

@@ -29,6 +29,11 @@ extern "C" {
 
 int wavecc_clang_frontend_api(void);
 
+/* Registers the AMDGPU target with LLVM (once per process; the compile
+ * calls it too). A process that forks compiling workers calls it first,
+ * so that the workers inherit it done. */
+void wavecc_clang_frontend_init(void);
+
 /* Compiles (argv as `clang ... -emit-llvm -c -o - PATH`), links `libclc`
  * (bitcode file) as `llvm-link --only-needed --internalize` did, runs
  * `default<O2>` with the AMDGPU target machine as `opt -O2` did, and

@@ -116,6 +116,19 @@ static int frontend_path(char *buf, size_t size) {
   return -1;
 }
 
+/* RTLD_DEEPBIND: the front end and the clang and LLVM libraries it needs
+ * bind to each other before to anything already loaded. clang's symbols
+ * are not versioned, so in a process that holds another clang (Oclgrind's
+ * runtime, preloaded by the `oclgrind` command, exports clang 14's)
+ * libclang-cpp.so.19 would otherwise call into that one and crash (seen
+ * running wavecc-run under oclgrind, bench/runner-speed). AddressSanitizer
+ * refuses RTLD_DEEPBIND, so sanitizer builds do without it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FRONTEND_DEEPBIND 0
+#else
+#define FRONTEND_DEEPBIND RTLD_DEEPBIND
+#endif
+
 /* The front end, opened on first use and never closed: unloading LLVM's
  * and clang's libraries is not supported (their static destructors and
  * atexit handlers), and dlopen of an open object only counts a
@@ -128,7 +141,7 @@ static void *frontend_open(char **diag) {
                      "WAVECC_CLANG_FRONTEND to its path)\n");
     return NULL;
   }
-  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | FRONTEND_DEEPBIND);
   if (!h) {
     const char *e = dlerror();
     str_append(diag, "error: cannot load the OpenCL C front end: ");
@@ -177,6 +190,13 @@ static void *frontend_symbol(const char *name, char **diag) {
     str_append(diag, "\n");
   }
   return f;
+}
+
+void driver_opencl_preload(void) {
+  char *msg = NULL;
+  void (*init)(void) = (void (*)(void))frontend_symbol("wavecc_clang_frontend_init", &msg);
+  free(msg);
+  if (init) init();
 }
 
 /* Where the source seems to lie for clang. It is handed over in memory,
