@@ -123,6 +123,11 @@ std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *arg
       diags.hasErrorOccurred())
     return nullptr;
   inv->getDiagnosticOpts().ShowColors = false;
+  // The driver passes -disable-free: a clang process exits after one file
+  // and skips freeing the AST. A library compiles many (the ICD, the
+  // runner's workers) and must free everything.
+  inv->getFrontendOpts().DisableFree = false;
+  inv->getCodeGenOpts().DisableFree = false;
   return inv;
 }
 
