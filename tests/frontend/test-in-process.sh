@@ -12,7 +12,8 @@ fail() { echo "FAIL: $*"; exit 1; }
 export WAVECC_NO_CACHE=1
 
 if command -v strace >/dev/null; then
-  strace -f -qq -e trace=execve -o "$dir/trace" "$wavecc" "$src" -o "$dir/a.o"
+  # LeakSanitizer cannot run under ptrace (sanitizer builds)
+  ASAN_OPTIONS=detect_leaks=0 strace -f -qq -e trace=execve -o "$dir/trace" "$wavecc" "$src" -o "$dir/a.o"
   n=$(grep -c 'execve(' "$dir/trace")
   [ "$n" = 1 ] || fail "compiling $src ran $((n - 1)) other program(s): $(grep 'execve(' "$dir/trace" | tail -n +2 | head -3)"
 else
