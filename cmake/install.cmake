@@ -39,6 +39,9 @@ add_library(wavecc_static STATIC ${WAVECC_LIB_OBJECTS})
 set_target_properties(wavecc_static PROPERTIES OUTPUT_NAME wavecc ARCHIVE_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib)
 
 install(TARGETS wavecc-bin wavecc-run wavecc-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# libwavecc-clang.so, the OpenCL C front end (src/driver/clang_frontend.h):
+# the tools and libraries look for it beside themselves and in ../lib.
+install(TARGETS wavecc_clang LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS wavecc_shared wavecc_static LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/wavecc DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")

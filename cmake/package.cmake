@@ -17,7 +17,7 @@ set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_PACKAGE_SECTION devel)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "llvm-19, clang-19, lld-19, libclc-19, pocl-opencl-icd, ocl-icd-libopencl1, libc6, libstdc++6, libgcc-s1, zlib1g, libzstd1")
+    "llvm-19, clang-19, libclang-cpp19, libllvm19, lld-19, libclc-19, pocl-opencl-icd, ocl-icd-libopencl1, libc6, libstdc++6, libgcc-s1, zlib1g, libzstd1")
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "llvm-19-dev, pkg-config, cmake")
 # shlibs file and the ldconfig trigger for libwavecc.so.N
 set(CPACK_DEBIAN_PACKAGE_GENERATE_SHLIBS ON)

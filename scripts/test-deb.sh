@@ -38,6 +38,9 @@ cleanup() {
   rm -rf "$tmp"
 }
 trap cleanup EXIT
+# The code-object cache of the commands below: a fresh one, not the
+# user's ~/.cache/wavecc (src/driver/cache.c).
+export WAVECC_CACHE_DIR="$tmp/cache"
 $SUDO dpkg -i "$deb" >/dev/null
 status=0
 check() { if "$@" >"$tmp/out" 2>&1; then echo "test-deb: ok: $*"; else echo "test-deb: FAIL: $*" >&2; cat "$tmp/out" >&2; status=1; fi; }

@@ -53,6 +53,9 @@ static void usage(FILE *f) {
       "  -Xwavecc OPTION        pass OPTION to wavecc for every file it compiles (repeatable):\n"
       "                         --max-vgprs=N, --max-sgprs=N (forced register budgets), -O0..-O3\n"
       "                         (-O3 runs the -O2 pipeline, as llc-19's -O3 does)\n"
+      "  --no-cache             compile OpenCL C afresh, never reading or writing wavecc's\n"
+      "                         code-object cache (also: WAVECC_NO_CACHE=1; the cache is in\n"
+      "                         $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc or ~/.cache/wavecc)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
@@ -113,6 +116,7 @@ int main(int argc, char **argv) {
       cfg.reg_vgprs = (unsigned)v;
       cfg.reg_sgprs = (unsigned)s;
     }
+    else if (!strcmp(a, "--no-cache")) xopts[cfg.num_wavecc_opts++] = "--no-cache";
     else if (!strcmp(a, "-Xwavecc")) {
       wavecc_options probe;
       wavecc_options_init(&probe);

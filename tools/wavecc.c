@@ -68,6 +68,10 @@ static void usage(FILE *f) {
         "  --print-after-all     dump after every pass\n"
         "  --time-passes         time spent per pass\n"
         "  --print-passes        the pass order (also below), then exit\n"
+        "  --no-cache            for .cl input: compile afresh, never read or write the code-object\n"
+        "                        cache ($WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc or\n"
+        "                        ~/.cache/wavecc; keyed by source, options, target and this build;\n"
+        "                        WAVECC_NO_CACHE=1 turns it off too)\n"
         "  --assembler=builtin|llvm-mc|check  code objects from wavecc's own encoder and ELF\n"
         "                        writer (default), from llvm-mc-19 + ld.lld-19, or both compared\n"
         "  --help\n",

@@ -63,6 +63,8 @@ typedef struct wavecc_options {
                                 processor's facts (NULL: none) */
   const char *triple;        /* llc-19's -mtriple: replaces the module's triple (NULL: keep it); an
                                 amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
+  int no_cache;              /* 1: never read or write the code-object cache for OpenCL C input
+                                (src/driver/cache.c; also off when $WAVECC_NO_CACHE is set and not 0) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {
@@ -115,10 +117,13 @@ int wavecc_options_init(wavecc_options *opts);
  * -1 for a bad value or a NULL `opts` or `arg`. */
 int wavecc_parse_option(wavecc_options *opts, const char *arg);
 
-/* OpenCL C to optimised LLVM bitcode, as Mesa's clover did: clang-19
+/* OpenCL C to optimised LLVM bitcode, as Mesa's clover did: clang 19
  * (-target amdgcn-amd-amdhsa -mcpu=<mcpu> -nogpulib -emit-llvm
- * -Xclang -finclude-default-header, plus `cl_options`), llvm-link-19
- * --only-needed with libclc's amdgcn--amdhsa.bc, opt-19 -O2.
+ * -Xclang -finclude-default-header, plus `cl_options`), libclc's
+ * amdgcn--amdhsa.bc linked as llvm-link --only-needed --internalize,
+ * LLVM's -O2 as opt -O2; all in this process, through clang's and LLVM's
+ * shared libraries (libwavecc-clang.so, opened on first use), no child
+ * process. Not cached (wavecc_compile caches code objects).
  * On success returns 0 and a malloc'ed bitcode buffer in *bc / *bc_size;
  * on error returns non-zero and a malloc'ed message (clang's diagnostics)
  * in *diag. Either out pointer the caller frees. Returns -1 without

@@ -4,7 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "driver/cache.h"
 #include "driver/llc_options.h"
+#include "driver/opencl.h"
 #include "driver/pipeline.h"
 #include "target/target.h"
 #include "util/diag.h"
@@ -35,6 +37,7 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strncmp(a, "--max-vgprs=", 12)) return parse_count(a + 12, t->vgprs, &o->max_vgprs);
   if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, t->addressable_sgprs, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
+  if (!strcmp(a, "--no-cache")) return o->no_cache = 1;
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
     for (int i = 0; i < 3; i++)
@@ -110,24 +113,37 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
   const char *ir = data;
   size_t ir_size = size;
   void *bc = NULL;
+  char *cache = NULL; /* the cache file of this compile (cache.c), or NULL */
   if (kind == WAVECC_INPUT_OPENCL) {
-    char *msg = NULL;
+    cache = driver_cache_path(name, data, size, opts);
+    if (cache && driver_cache_load(cache, r)) {
+      free(cache);
+      return r;
+    }
+    char *msg = NULL, *deps = NULL;
     size_t bc_size = 0;
     /* clang needs a NUL-terminated source */
     char *src = malloc(size + 1);
     memcpy(src, data, size);
     src[size] = 0;
-    int rc = wavecc_opencl_to_bitcode(name, src, size, opts->mcpu ? opts->mcpu : "gfx900", opts->cl_options,
-                                      opts->num_cl_options, &bc, &bc_size, &msg);
+    int rc = driver_opencl_compile(name, src, size, opts->mcpu ? opts->mcpu : "gfx900", opts->cl_options,
+                                   opts->num_cl_options, &bc, &bc_size, &msg, &deps);
     free(src);
     if (rc) {
       diag_error(&d, NULL, "OpenCL C compilation failed:\n%s", msg ? msg : "");
       free(msg);
       free(bc);
+      free(cache);
       r->status = 1;
       r->diagnostics = diag_take(&d);
       return r;
     }
+    /* The headers the program includes are not in the key: not cached. */
+    if (deps && *deps) {
+      free(cache);
+      cache = NULL;
+    }
+    free(deps);
     free(msg);
     ir = bc;
     ir_size = bc_size;
@@ -145,6 +161,8 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
     r->output_size = 0;
   }
   r->diagnostics = diag_take(&d);
+  if (cache && r->status == 0) driver_cache_store(cache, r);
+  free(cache);
   return r;
 }
 

@@ -1,39 +1,51 @@
-/* OpenCL C to optimised LLVM bitcode through the LLVM 19 tools, the way
- * Mesa's clover did it for radeonsi (see wavecc.h, wavecc_opencl_to_bitcode):
+/* OpenCL C to optimised LLVM bitcode, the way Mesa's clover did it for
+ * radeonsi (see wavecc.h, wavecc_opencl_to_bitcode). Until issue 28 these
+ * were child processes:
  *
  *   clang-19 -x cl -target amdgcn-amd-amdhsa -mcpu=<mcpu> -nogpulib
  *            -emit-llvm -c -O2 -Xclang -disable-llvm-passes
  *            -Xclang -finclude-default-header -cl-std=CL1.2 <options>
  *   llvm-link-19 --only-needed --internalize input.bc amdgcn--amdhsa.bc
  *   opt-19 -O2
+ *   llvm-nm-19 --undefined-only
+ *
+ * Now the same steps run in this process through clang's and LLVM's
+ * libraries (clang_frontend.cpp, a shared object opened on first use,
+ * see clang_frontend.h), from the same clang command line (clang_argv).
+ * They took 0.85-1.42 s per file, mostly process start-up and reading
+ * each tool's input afresh (issue 28).
  *
  * Why these flags:
  * - `-O2 -Xclang -disable-llvm-passes`: clang at the default -O0 marks every
  *   function `optnone`, and opt -O2 would then leave the kernel unoptimised.
  *   -O2 without LLVM passes gives the -O2 front-end output (TBAA, lifetime
- *   markers, no optnone) and leaves all optimisation to the single opt -O2
+ *   markers, no optnone) and leaves all optimisation to the single -O2
  *   run after libclc is linked, so builtins are inlined and simplified with
  *   the kernel.
  * - `--internalize` applies to the modules after the first (libclc): its
- *   functions become internal, so opt can delete them once inlined instead
+ *   functions become internal, so -O2 can delete them once inlined instead
  *   of handing dead library functions to the code generator.
  * - `-cl-std=CL1.2` is the default; a user `-cl-std=` replaces it.
  *
- * libclc's module says "amdgcn-unknown-amdhsa", ours "amdgcn-amd-amdhsa";
- * llvm-link warns about the mismatch, which is harmless (same target), so
- * that one warning is filtered out of the messages.
- *
- * Finally llvm-nm-19 lists the functions still undefined: a call to a
- * builtin that libclc does not provide (libclc 19's amdgcn library lacks a
- * few, e.g. mad_hi) would otherwise surface much later as a linker or
- * loader error; here it is a clear compile error naming the function. */
+ * Finally the functions still undefined are listed: a call to a builtin
+ * that libclc does not provide (libclc 19's amdgcn library lacks a few,
+ * e.g. mad_hi) would otherwise surface much later as a linker or loader
+ * error; here it is a clear compile error naming the function. */
+#include <dlfcn.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "driver/clang_frontend.h"
 #include "driver/opencl.h"
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
+
+typedef int (*wavecc_clang_compile_fn)(const char *const *, int, const char *, size_t, const char *, void **,
+                                       size_t *, char **, char **);
+typedef int (*wavecc_clang_includes_fn)(const char *const *, int, const char *, size_t, char **, char **, char **);
 
 /* Appends `s` to the malloc'ed string *dst (which may be NULL). Returns 0,
  * or -1 when out of memory (then *dst is unchanged). */
@@ -77,53 +89,122 @@ static char *clean_messages(const char *text, const char *from, const char *to) 
   return out;
 }
 
-/* Runs one tool; on failure appends a "<tool> failed" message plus its
- * stderr to *diag and returns -1. */
-static int run_tool(char *const argv[], const char *tmp_src, const char *name, char **diag) {
-  char *err = NULL;
-  int rc = spawn_capture(argv, NULL, NULL, &err);
-  if (rc == 0) {
-    free(err);
-    return 0;
+/* The path of the in-process front end (clang_frontend.h) into buf:
+ * the path in $WAVECC_CLANG_FRONTEND; else the first that exists of:
+ * beside the object holding this code (the tool, libwavecc.so or the
+ * ICD, found with dladdr) and in ../lib from there (build/tools ->
+ * build/lib, bin -> lib), the installed library directory, the build
+ * tree. Returns 0, or -1 when none exists. */
+static int frontend_path(char *buf, size_t size) {
+  const char *env = getenv("WAVECC_CLANG_FRONTEND");
+  if (env && *env) {
+    snprintf(buf, size, "%s", env);
+    return access(buf, R_OK) == 0 ? 0 : -1;
   }
-  char *msg = clean_messages(err, tmp_src, name);
-  free(err);
-  if (msg && !*msg) {
-    char line[600];
-    snprintf(line, sizeof line, "%s: %s exited with status %d\n", name, argv[0], rc);
-    str_append(&msg, line);
+  Dl_info info;
+  int dir = -1;
+  if (dladdr((void *)frontend_path, &info) && info.dli_fname && strchr(info.dli_fname, '/'))
+    dir = (int)(strrchr(info.dli_fname, '/') - info.dli_fname);
+  for (int i = 0; i < 4; i++) {
+    if (i < 2 && dir < 0) continue;
+    if (i == 0) snprintf(buf, size, "%.*s/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 1) snprintf(buf, size, "%.*s/../lib/%s", dir, info.dli_fname, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 2) snprintf(buf, size, "%s/%s", WAVECC_INSTALL_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
+    if (i == 3) snprintf(buf, size, "%s/%s", WAVECC_BUILD_LIBDIR, WAVECC_CLANG_FRONTEND_NAME);
+    if (access(buf, R_OK) == 0) return 0;
   }
-  if (msg) { str_append(diag, msg); free(msg); }
   return -1;
 }
 
-/* Fails (with one message per symbol in *diag) when the optimised module
- * at `bc_path` still declares functions other than LLVM intrinsics. */
-static int check_undefined(const char *bc_path, const char *name, char **diag) {
-  char nm[4200];
-  llvm_tool_path(nm, sizeof nm, "llvm-nm");
-  char *const argv[] = {nm, "--undefined-only", "--demangle", "--format=just-symbols", (char *)bc_path, NULL};
-  char *out = NULL, *err = NULL;
-  int rc = spawn_capture(argv, &out, NULL, &err);
-  free(err);
-  if (rc != 0) { /* no verdict: let the code generator report it */
-    free(out);
-    return 0;
+/* RTLD_DEEPBIND: the front end and the clang and LLVM libraries it needs
+ * bind to each other before to anything already loaded. clang's symbols
+ * are not versioned, so in a process that holds another clang (Oclgrind's
+ * runtime, preloaded by the `oclgrind` command, exports clang 14's)
+ * libclang-cpp.so.19 would otherwise call into that one and crash (seen
+ * running wavecc-run under oclgrind, bench/runner-speed). AddressSanitizer
+ * refuses RTLD_DEEPBIND, so sanitizer builds do without it. */
+#if defined(__SANITIZE_ADDRESS__)
+#define FRONTEND_DEEPBIND 0
+#else
+#define FRONTEND_DEEPBIND RTLD_DEEPBIND
+#endif
+
+/* The front end, opened on first use and never closed: unloading LLVM's
+ * and clang's libraries is not supported (their static destructors and
+ * atexit handlers), and dlopen of an open object only counts a
+ * reference, so every call opens it again instead of keeping the handle
+ * in global state. NULL with a message in *diag. */
+static void *frontend_open(char **diag) {
+  char path[4200];
+  if (frontend_path(path, sizeof path) != 0) {
+    str_append(diag, "error: the OpenCL C front end " WAVECC_CLANG_FRONTEND_NAME " was not found (set "
+                     "WAVECC_CLANG_FRONTEND to its path)\n");
+    return NULL;
   }
-  int bad = 0;
-  for (char *line = out, *next; line && *line; line = next) {
-    next = strchr(line, '\n');
-    if (next) *next++ = 0;
-    while (*line == ' ') line++;
-    if (!*line || !strncmp(line, "llvm.", 5)) continue;
-    char msg[1200];
-    snprintf(msg, sizeof msg, "%s: error: undefined function '%s' (not defined in the program or in libclc)\n", name, line);
-    str_append(diag, msg);
-    bad = 1;
+  void *h = dlopen(path, RTLD_NOW | RTLD_LOCAL | FRONTEND_DEEPBIND);
+  if (!h) {
+    const char *e = dlerror();
+    str_append(diag, "error: cannot load the OpenCL C front end: ");
+    str_append(diag, e ? e : path);
+    str_append(diag, "\n");
+    return NULL;
   }
-  free(out);
-  return bad ? -1 : 0;
+  int (*api)(void) = (int (*)(void))dlsym(h, "wavecc_clang_frontend_api");
+  if (api && api() == WAVECC_CLANG_FRONTEND_API) return h;
+  str_append(diag, "error: ");
+  str_append(diag, path);
+  str_append(diag, " is not this version's OpenCL C front end\n");
+  return NULL;
 }
+
+void driver_key_stat(sha256 *s, const struct stat *st) {
+  long long v[5] = {(long long)st->st_size, (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
+                    (long long)st->st_ino, (long long)st->st_dev};
+  sha256_field(s, v, sizeof v);
+}
+
+int driver_opencl_identity(sha256 *s) {
+  char path[4200], clang[4200];
+  if (frontend_path(path, sizeof path) != 0) return -1;
+  llvm_tool_path(clang, sizeof clang, "clang");
+  char libs[2][4300];
+  snprintf(libs[0], sizeof libs[0], "%s/../lib/libclang-cpp.so", WAVECC_LLVM_BINDIR);
+  snprintf(libs[1], sizeof libs[1], "%s/../lib/libLLVM.so", WAVECC_LLVM_BINDIR);
+  const char *files[] = {path, WAVECC_LIBCLC, clang, libs[0], libs[1]};
+  for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
+    struct stat st;
+    sha256_field(s, files[i], strlen(files[i]));
+    if (stat(files[i], &st) == 0) driver_key_stat(s, &st); /* stat follows links: the real files */
+    else sha256_field(s, "missing", 7);
+  }
+  return 0;
+}
+
+/* The front end's function `name` (frontend_open), or NULL with *diag. */
+static void *frontend_symbol(const char *name, char **diag) {
+  void *h = frontend_open(diag);
+  void *f = h ? dlsym(h, name) : NULL;
+  if (h && !f) {
+    str_append(diag, "error: the OpenCL C front end lacks ");
+    str_append(diag, name);
+    str_append(diag, "\n");
+  }
+  return f;
+}
+
+void driver_opencl_preload(void) {
+  char *msg = NULL;
+  void (*init)(void) = (void (*)(void))frontend_symbol("wavecc_clang_frontend_init", &msg);
+  free(msg);
+  if (init) init();
+}
+
+/* Where the source seems to lie for clang. It is handed over in memory,
+ * so no file is written; the directory does not exist and cannot be
+ * made (a directory of /proc/self), so a quoted #include finds nothing
+ * beside it, as in the private temporary directory of earlier versions.
+ * Messages name the user's file instead (clean_messages). */
+#define VIRTUAL_SOURCE "/proc/self/wavecc-source/input.cl"
 
 /* The clang-19 command line common to compiling and to listing includes
  * (see the top of this file), without the action and files: into argv,
@@ -152,14 +233,14 @@ static int clang_argv(const char **argv, const char *clang, const char *mcpu_fla
   return n;
 }
 
-int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
-                             const char *mcpu, const char *const *cl_options,
-                             int num_cl_options, void **bc, size_t *bc_size,
-                             char **diag) {
+int driver_opencl_compile(const char *name, const char *source, size_t size, const char *mcpu,
+                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, char **diag,
+                          char **deps) {
   if (!bc || !bc_size || !diag) return -1; /* nowhere to put a result or a message */
   *bc = NULL;
   *bc_size = 0;
   *diag = NULL;
+  if (deps) *deps = NULL;
   if (!name) name = "<input>";
   if (!mcpu) mcpu = "gfx900";
   if ((!source && size) || num_cl_options < 0 || (num_cl_options > 0 && !cl_options)) {
@@ -171,71 +252,36 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
     return -1;
   }
   if (!source) source = "";
-
-  char dir[4096];
-  if (tempdir_create(dir, sizeof dir) != 0) {
-    str_append(diag, name);
-    str_append(diag, ": error: cannot create a temporary directory\n");
-    return -1;
-  }
-  /* Keep the user's base name so that clang's messages read naturally; the
-   * directory part is replaced by `name` in clean_messages. */
-  char src[4200], in_bc[4200], linked[4200], out[4200];
-  snprintf(src, sizeof src, "%s/input.cl", dir);
-  snprintf(in_bc, sizeof in_bc, "%s/input.bc", dir);
-  snprintf(linked, sizeof linked, "%s/linked.bc", dir);
-  snprintf(out, sizeof out, "%s/opt.bc", dir);
-  int status = -1;
-  const char **argv = NULL;
-  if (file_write_all(src, source, size) != 0) {
-    str_append(diag, name);
-    str_append(diag, ": error: cannot write a temporary file\n");
-    goto done;
-  }
-
-  char clang[4200], link[4200], opt[4200], mcpu_flag[128];
+  wavecc_clang_compile_fn compile = (wavecc_clang_compile_fn)frontend_symbol("wavecc_clang_compile", diag);
+  if (!compile) return -1;
+  char clang[4200], mcpu_flag[128];
   llvm_tool_path(clang, sizeof clang, "clang");
-  llvm_tool_path(link, sizeof link, "llvm-link");
-  llvm_tool_path(opt, sizeof opt, "opt");
   snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu);
-
-  argv = calloc((size_t)(num_cl_options > 0 ? num_cl_options : 0) + 32, sizeof *argv);
-  if (!argv) goto done;
+  const char **argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
+  if (!argv) return -1;
   int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
-  argv[n++] = "-emit-llvm";
-  argv[n++] = "-c";
-  argv[n++] = "-o";
-  argv[n++] = in_bc;
-  argv[n++] = src;
+  const char *tail[] = {"-emit-llvm", "-c", "-o", "/dev/null", VIRTUAL_SOURCE};
+  for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
   argv[n] = NULL;
-  if (run_tool((char *const *)argv, src, name, diag) != 0) goto done;
-
-  char *const link_argv[] = {link, "--only-needed", "--internalize", in_bc, WAVECC_LIBCLC,
-                             "-o", linked, NULL};
-  if (run_tool(link_argv, src, name, diag) != 0) goto done;
-
-  char *const opt_argv[] = {opt, "-O2", linked, "-o", out, NULL};
-  if (run_tool(opt_argv, src, name, diag) != 0) goto done;
-
-  if (check_undefined(out, name, diag) != 0) goto done;
-
-  *bc = file_read_regular(out, WAVECC_MAX_INPUT_BYTES, bc_size);
-  if (!*bc) {
-    str_append(diag, name);
-    str_append(diag, ": error: cannot read opt's output\n");
-    goto done;
-  }
-  status = 0;
-done:
+  char *msg = NULL, *files = NULL;
+  int status = compile(argv, n, source, size, WAVECC_LIBCLC, bc, bc_size, &msg, &files);
   free(argv);
-  tempdir_remove(dir);
-  if (status == 0) {
-    free(*diag);
-    *diag = NULL;
-  } else if (!*diag) {
-    *diag = strdup("error: OpenCL C compilation failed\n");
+  if (status != 0) {
+    char *clean = clean_messages(msg, VIRTUAL_SOURCE, name);
+    if (clean) str_append(diag, clean);
+    free(clean);
+    if (!*diag || !**diag) str_append(diag, "error: OpenCL C compilation failed\n");
   }
+  free(msg);
+  if (deps && status == 0) *deps = files;
+  else free(files);
   return status;
+}
+
+int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size, const char *mcpu,
+                             const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size,
+                             char **diag) {
+  return driver_opencl_compile(name, source, size, mcpu, cl_options, num_cl_options, bc, bc_size, diag, NULL);
 }
 
 /* Appends the resolved form of `path` (relative paths are relative to
@@ -253,112 +299,42 @@ static void add_include(char **list, const char *path, const char *src, const ch
   free(real);
 }
 
-/* The prerequisites of a make rule as clang -M writes it ("t.o: a b \\\n
- * c", spaces in names as "\ ", '$' as "$$"), each through add_include. */
-static void parse_make_deps(char **list, const char *text, const char *src, const char *resource) {
-  const char *p = strchr(text, ':');
-  if (!p) return;
-  p++;
-  char *tok = malloc(strlen(p) + 1);
-  if (!tok) return;
-  while (*p) {
-    while (*p == ' ' || *p == '\t' || *p == '\n' || (p[0] == '\\' && p[1] == '\n')) p += p[0] == '\\' ? 2 : 1;
-    size_t n = 0;
-    while (*p && *p != ' ' && *p != '\t' && *p != '\n') {
-      if (p[0] == '\\' && p[1] == '\n') break;
-      if (p[0] == '\\' && (p[1] == ' ' || p[1] == '#' || p[1] == '\\')) p++;
-      else if (p[0] == '$' && p[1] == '$') p++;
-      tok[n++] = *p++;
-    }
-    tok[n] = 0;
-    if (n) add_include(list, tok, src, resource);
-  }
-  free(tok);
-}
-
-/* After a failed preprocessing: the files named by -H lines (". path",
- * ".. path", ...) and by diagnostic locations ("path:line:col: ",
- * "In file included from path:line:"). */
-static void parse_trace(char **list, const char *text, const char *src, const char *resource) {
-  for (const char *line = text; line && *line;) {
-    const char *nl = strchr(line, '\n');
-    size_t len = nl ? (size_t)(nl - line) : strlen(line);
-    char *l = strndup(line, len);
-    if (!l) break;
-    char *path = NULL;
-    if (l[0] == '.') {
-      char *q = l;
-      while (*q == '.') q++;
-      if (*q == ' ') path = q + 1;
-    } else {
-      char *q = !strncmp(l, "In file included from ", 22) ? l + 22 : !strncmp(l, "                 from ", 22) ? l + 22 : l;
-      /* path:LINE: — the last ":digits:" pair ends the path */
-      for (char *c = strchr(q, ':'); c; c = strchr(c + 1, ':')) {
-        char *d = c + 1;
-        while (*d >= '0' && *d <= '9') d++;
-        if (d > c + 1 && (*d == ':' || *d == 0)) {
-          *c = 0;
-          path = q;
-          break;
-        }
-      }
-    }
-    if (path && *path) add_include(list, path, src, resource);
-    free(l);
-    line += len + (nl ? 1 : 0);
-  }
-}
-
 int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, const char *const *cl_options,
                            int num_cl_options, char **files, int *complete) {
   if (!files || !complete) return -1;
   *files = NULL;
   *complete = 0;
   if ((!source && size) || num_cl_options < 0 || (num_cl_options > 0 && !cl_options)) return -1;
-  char dir[4096];
-  if (tempdir_create(dir, sizeof dir) != 0) return -1;
-  char src[4200], deps[4200], clang[4200], mcpu_flag[128];
-  snprintf(src, sizeof src, "%s/input.cl", dir);
-  snprintf(deps, sizeof deps, "%s/input.d", dir);
+  char *msg = NULL;
+  wavecc_clang_includes_fn includes = (wavecc_clang_includes_fn)frontend_symbol("wavecc_clang_includes", &msg);
+  free(msg);
+  msg = NULL;
+  if (!includes) return -1;
+  char clang[4200], mcpu_flag[128];
   llvm_tool_path(clang, sizeof clang, "clang");
   snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu ? mcpu : "gfx900");
   const char **argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
-  char *out = NULL, *err = NULL, *resource = NULL, *real_src = NULL;
-  int status = -1;
-  if (!argv || file_write_all(src, source ? source : "", size) != 0) goto done;
-  real_src = realpath(src, NULL);
-  char *const res_argv[] = {clang, "-print-resource-dir", NULL};
-  if (spawn_capture(res_argv, &out, NULL, &err) != 0 || !out) goto done;
-  out[strcspn(out, "\n")] = 0;
-  resource = realpath(out, NULL);
-  if (!resource) resource = strdup(out);
-  free(out);
-  free(err);
-  out = err = NULL;
+  if (!argv) return -1;
   int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
-  const char *tail[] = {"-E", "-M", "-MF", deps, "-H", "-fno-caret-diagnostics", "-fno-color-diagnostics",
-                        "-o", "/dev/null", src};
+  const char *tail[] = {"-E", "-o", "/dev/null", VIRTUAL_SOURCE};
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
   argv[n] = NULL;
-  int rc = spawn_capture((char *const *)argv, NULL, NULL, &err);
-  if (rc < 0 && !err) goto done;
-  *files = strdup("");
-  char *d = rc == 0 ? file_read_regular(deps, 64u << 20, NULL) : NULL;
-  const char *sp = real_src ? real_src : src;
-  if (d) {
-    parse_make_deps(files, d, sp, resource ? resource : "");
-    *complete = 1;
-  } else {
-    parse_trace(files, err, sp, resource ? resource : "");
-  }
-  free(d);
-  status = *files ? 0 : -1;
-done:
+  char *deps = NULL, *res = NULL;
+  int rc = includes(argv, n, source ? source : "", size, &deps, &res, &msg);
   free(argv);
-  free(out);
-  free(err);
+  free(msg);
+  char *resource = res ? realpath(res, NULL) : NULL;
+  if (rc >= 0) {
+    *files = strdup("");
+    *complete = rc == 0;
+    for (char *line = deps, *next; line && *line && *files; line = next) {
+      next = strchr(line, '\n');
+      if (next) *next++ = 0;
+      if (*line) add_include(files, line, VIRTUAL_SOURCE, resource ? resource : res ? res : "");
+    }
+  }
+  free(deps);
+  free(res);
   free(resource);
-  free(real_src);
-  tempdir_remove(dir);
-  return status;
+  return *files ? 0 : -1;
 }

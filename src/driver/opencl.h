@@ -4,6 +4,9 @@
 #define WAVECC_DRIVER_OPENCL_H
 
 #include <stddef.h>
+#include <sys/stat.h>
+
+#include "util/sha256.h"
 
 /* Preprocesses `source` (`size` bytes) with exactly the clang-19 command of
  * wavecc_opencl_to_bitcode (same flags and cl_options) and lists every
@@ -17,5 +20,30 @@
  * not included). Returns -1 when clang cannot be run (*files NULL). */
 int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, const char *const *cl_options,
                            int num_cl_options, char **files, int *complete);
+
+/* wavecc_opencl_to_bitcode (wavecc.h), and on success *deps (when
+ * non-NULL): the files clang read besides the source and its own
+ * headers, one per line as clang named them ("" when none), malloc'ed. */
+int driver_opencl_compile(const char *name, const char *source, size_t size, const char *mcpu,
+                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, char **diag,
+                          char **deps);
+
+/* Loads the OpenCL C front end and registers its target now, quietly (a
+ * failure shows at the first compile). For a process that forks workers
+ * which compile (wavecc-run): they inherit it loaded instead of each
+ * loading clang's and LLVM's shared libraries again (about 20 ms of CPU
+ * per process, measured on this machine, issue 28). */
+void driver_opencl_preload(void);
+
+/* Adds a file's identity (size, modification time, inode, device) to a
+ * cache key (cache.c). */
+void driver_key_stat(sha256 *s, const struct stat *st);
+
+/* Adds the identity of what compiles OpenCL C besides libwavecc to a
+ * cache key: the front end's shared object, libclc, and clang's and
+ * LLVM's shared libraries and clang executable (for its resource
+ * directory's headers), each by path and driver_key_stat. Returns 0, or
+ * -1 when the front end is not found (then nothing can be cached). */
+int driver_opencl_identity(sha256 *s);
 
 #endif

@@ -17,12 +17,12 @@
  *   made robust (macros, line splices, digraphs, -I search order, #embed,
  *   #import, symbolic links), so clang itself says what it reads: the
  *   source is preprocessed first, with the very command line of the real
- *   compile, into a private temporary directory (clang -E -M -MF, see
- *   wavecc_opencl_includes), and every dependency except the source and
- *   clang's own resource headers is resolved (realpath: "..", links) and
- *   must lie below the test file's directory. When preprocessing fails
- *   (no dependency file), the headers clang entered (-H) and the files its
- *   messages name are checked instead; the compile then reports the error
+ *   compile, in process (clang's preprocessor with a dependency
+ *   collector, see wavecc_opencl_includes), and every file it entered
+ *   except the source and clang's own resource headers is resolved
+ *   (realpath: "..", links) and must lie below the test file's
+ *   directory. When preprocessing fails, the files entered before it
+ *   stopped are checked; the compile then reports the error
  *   itself. Only after the check does the real compile run.
  *
  * --allow-outside-sources lifts both directory limits (not the option

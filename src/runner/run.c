@@ -19,6 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "driver/opencl.h"
 #include "runner/runner.h"
 
 /* ---- file discovery ---- */
@@ -633,7 +634,18 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
    * workers (each its own copy of the context; the ICD starts no threads,
    * so forking after opening it is safe). */
   if (cfg->compiler == RT_POCL && !cfg->differential) run_threads(&rs, &pr);
-  else run_workers(&rs, print_ready, &pr);
+  else {
+    /* OpenCL C is compiled in the workers (wavecc, llc) and checked
+     * (build_check.c) through the in-process front end: loaded once here,
+     * the forked workers inherit it. */
+    int opencl = 0;
+    for (size_t i = 0; i < files.n; i++) {
+      size_t n = strlen(files.v[i]);
+      opencl |= n < 3 || strcmp(files.v[i] + n - 3, ".ll") != 0;
+    }
+    if (opencl && !cfg->code_object) driver_opencl_preload();
+    run_workers(&rs, print_ready, &pr);
+  }
   print_ready(&rs, &pr);
   if (counts->cut) {
     fprintf(out, "%u test%s cut by --total-timeout=%g (not run or not finished, counted as failed):\n", counts->cut,

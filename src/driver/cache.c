@@ -1,0 +1,223 @@
+/* The code-object cache: a compile of OpenCL C whose result is on disk
+ * already is a file read (issue 28: under 0.02 s where a compile takes
+ * 0.1-0.3 s, as PoCL's and Oclgrind's kernel caches spare their users).
+ *
+ * Where: $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc, else
+ * $HOME/.cache/wavecc (the XDG base directory specification); one file
+ * per entry, DIR/xx/<the other 62 hex digits of the key>. Nothing is
+ * evicted: remove the directory to reclaim the space.
+ *
+ * The key is the SHA-256 of everything the result depends on:
+ * - the source bytes and the name it is compiled under (the name is in
+ *   the diagnostics);
+ * - every option of wavecc_options that changes the output (target,
+ *   level, output kind, OpenCL options, budgets, assembler, -mattr,
+ *   -mtriple);
+ * - the compiler's version and build identity: the file that holds this
+ *   code (the tool, libwavecc.so or the ICD: path, size, modification
+ *   time, inode) and the files of the OpenCL C front end, libclc, clang
+ *   and LLVM's shared libraries (driver_opencl_identity). A rebuild or a
+ *   package upgrade changes a file, hence the key: a stale entry is never
+ *   found, not just revalidated.
+ * Only compiles that read no file but the source and clang's own headers
+ * are stored (the front end reports what it read): the content of an
+ * #include'd header is not in the key, so such programs are always
+ * compiled. Only successful compiles are stored (with their warnings).
+ *
+ * Safe under concurrent runs: an entry is written to a temporary file in
+ * its directory and renamed over the final name (atomic in POSIX), and a
+ * reader checks the magic, the key echoed in the entry and every size
+ * against the file's length, so a torn or foreign file is a miss. */
+#include "driver/cache.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "driver/opencl.h"
+#include "util/sha256.h"
+#include "util/spawn.h"
+
+#define MAGIC "wavecc-cache-1\n"
+
+/* Adds a C string (NULL distinct from "") to the key. */
+static void key_str(sha256 *s, const char *str) {
+  uint8_t present = str != NULL;
+  sha256_update(s, &present, 1);
+  sha256_field(s, str, str ? strlen(str) : 0);
+}
+
+static void key_int(sha256 *s, long long v) { sha256_field(s, &v, sizeof v); }
+
+/* The identity of the file holding this code (dladdr), see the top. */
+static void key_self(sha256 *s) {
+  Dl_info info;
+  struct stat st;
+  if (dladdr((void *)key_self, &info) && info.dli_fname && stat(info.dli_fname, &st) == 0) {
+    key_str(s, info.dli_fname);
+    driver_key_stat(s, &st);
+  } else {
+    key_str(s, "unknown build"); /* still keyed by the rest */
+  }
+}
+
+/* The cache directory (see the top), malloc'ed, or NULL. */
+static char *cache_dir(void) {
+  const char *d = getenv("WAVECC_CACHE_DIR");
+  if (d && *d) return strdup(d);
+  const char *x = getenv("XDG_CACHE_HOME");
+  char *p = NULL;
+  if (x && *x == '/') {
+    size_t n = strlen(x) + 16;
+    if ((p = malloc(n))) snprintf(p, n, "%s/wavecc", x);
+    return p;
+  }
+  const char *h = getenv("HOME");
+  if (!h || *h != '/') return NULL;
+  size_t n = strlen(h) + 24;
+  if ((p = malloc(n))) snprintf(p, n, "%s/.cache/wavecc", h);
+  return p;
+}
+
+char *driver_cache_path(const char *name, const void *data, size_t size, const wavecc_options *o) {
+  const char *off = getenv("WAVECC_NO_CACHE");
+  if (o->no_cache || (off && *off && strcmp(off, "0") != 0)) return NULL;
+  if (o->print_after || o->time_passes || o->stats) return NULL;
+  char *dir = cache_dir();
+  if (!dir) return NULL;
+  sha256 s;
+  sha256_init(&s);
+  key_str(&s, MAGIC);
+  key_self(&s);
+  if (driver_opencl_identity(&s) != 0) {
+    free(dir);
+    return NULL;
+  }
+  key_str(&s, name);
+  sha256_field(&s, data, size);
+  key_str(&s, o->mcpu);
+  key_int(&s, o->opt_level);
+  key_int(&s, o->output);
+  key_int(&s, o->input_kind);
+  key_int(&s, o->num_cl_options);
+  for (int i = 0; i < o->num_cl_options; i++) key_str(&s, o->cl_options[i]);
+  key_int(&s, o->max_vgprs);
+  key_int(&s, o->max_sgprs);
+  key_int(&s, o->spill_sgprs_to_scratch);
+  key_int(&s, o->assembler);
+  key_str(&s, o->mattr);
+  key_str(&s, o->triple);
+  char hex[65];
+  sha256_hex(&s, hex);
+  size_t n = strlen(dir) + 80;
+  char *path = malloc(n);
+  if (path) snprintf(path, n, "%s/%.2s/%s", dir, hex, hex + 2);
+  free(dir);
+  return path;
+}
+
+/* The entry: MAGIC, the path's last 62 hex digits (the key, so a file
+ * copied under another name is a miss), then the sizes of diagnostics,
+ * output and the kernel table and output_instructions (8 bytes each,
+ * little-endian), then those bytes. */
+typedef struct entry_head {
+  char magic[sizeof MAGIC - 1];
+  char key[62];
+  uint64_t diag_size, output_size, num_kernels, instructions;
+} entry_head;
+
+static const char *key_of(const char *path) {
+  size_t n = strlen(path);
+  return n >= 62 ? path + n - 62 : path;
+}
+
+int driver_cache_load(const char *path, wavecc_result *r) {
+  size_t size = 0;
+  char *file = file_read_regular(path, WAVECC_MAX_INPUT_BYTES, &size);
+  if (!file) return 0;
+  entry_head h;
+  int ok = size >= sizeof h;
+  if (ok) memcpy(&h, file, sizeof h);
+  ok = ok && !memcmp(h.magic, MAGIC, sizeof h.magic) && !memcmp(h.key, key_of(path), sizeof h.key) &&
+       h.num_kernels <= UINT32_MAX && h.diag_size <= size && h.output_size <= size &&
+       h.num_kernels <= size / sizeof *r->kernels &&
+       sizeof h + h.diag_size + h.output_size + h.num_kernels * sizeof *r->kernels == size;
+  if (ok) {
+    const char *p = file + sizeof h;
+    r->diagnostics = h.diag_size ? strndup(p, h.diag_size) : NULL;
+    p += h.diag_size;
+    r->output = malloc(h.output_size + 1); /* + NUL: assembly text is a string */
+    if (r->output) {
+      memcpy(r->output, p, h.output_size);
+      ((char *)r->output)[h.output_size] = 0;
+    }
+    r->output_size = h.output_size;
+    p += h.output_size;
+    r->num_kernels = (uint32_t)h.num_kernels;
+    r->kernels = h.num_kernels ? malloc(h.num_kernels * sizeof *r->kernels) : NULL;
+    if (r->kernels) memcpy(r->kernels, p, h.num_kernels * sizeof *r->kernels);
+    r->output_instructions = h.instructions;
+    ok = r->output && (!h.diag_size || r->diagnostics) && (!h.num_kernels || r->kernels);
+    if (!ok) {
+      free(r->diagnostics), free(r->output), free(r->kernels);
+      memset(r, 0, sizeof *r);
+    }
+  }
+  free(file);
+  return ok;
+}
+
+/* mkdir -p of the directory part of `path`. 0 or -1. */
+static int make_parents(const char *path) {
+  char *p = strdup(path);
+  if (!p) return -1;
+  for (char *s = strchr(p + 1, '/'); s; s = strchr(s + 1, '/')) {
+    *s = 0;
+    if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+      free(p);
+      return -1;
+    }
+    *s = '/';
+  }
+  free(p);
+  return 0;
+}
+
+void driver_cache_store(const char *path, const wavecc_result *r) {
+  if (r->status || !r->output) return;
+  size_t dn = r->diagnostics ? strlen(r->diagnostics) : 0, kn = r->num_kernels * sizeof *r->kernels;
+  entry_head h;
+  memset(&h, 0, sizeof h); /* no uninitialised padding in the file */
+  memcpy(h.magic, MAGIC, sizeof h.magic);
+  memcpy(h.key, key_of(path), sizeof h.key);
+  h.diag_size = dn, h.output_size = r->output_size, h.num_kernels = r->num_kernels;
+  h.instructions = r->output_instructions;
+  size_t total = sizeof h + dn + r->output_size + kn;
+  char *buf = malloc(total);
+  size_t tn = strlen(path) + 16;
+  char *tmp = malloc(tn);
+  if (buf && tmp && make_parents(path) == 0) {
+    memcpy(buf, &h, sizeof h);
+    if (dn) memcpy(buf + sizeof h, r->diagnostics, dn);
+    memcpy(buf + sizeof h + dn, r->output, r->output_size);
+    if (kn) memcpy(buf + sizeof h + dn + r->output_size, r->kernels, kn);
+    snprintf(tmp, tn, "%s.XXXXXX", path);
+    int fd = mkstemp(tmp);
+    if (fd >= 0) {
+      size_t done = 0;
+      while (done < total) {
+        ssize_t w = write(fd, buf + done, total - done);
+        if (w <= 0 && errno != EINTR) break;
+        if (w > 0) done += (size_t)w;
+      }
+      if (close(fd) != 0 || done != total || rename(tmp, path) != 0) unlink(tmp);
+    }
+  }
+  free(buf);
+  free(tmp);
+}
