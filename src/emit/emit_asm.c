@@ -377,6 +377,12 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
     if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
+    if (isa_table[ins->opcode].flags & ISA_F_MFMA) { /* broadcast controls (isel_mfma.c), as llvm-mc prints them */
+      unsigned ctl = (unsigned)ins->offset;
+      if (ctl & 7u) fprintf(out, " cbsz:%u", ctl & 7u);
+      if (ctl >> 3 & 15u) fprintf(out, " abid:%u", ctl >> 3 & 15u);
+      if (ctl >> 7 & 7u) fprintf(out, " blgp:%u", ctl >> 7 & 7u);
+    }
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);
