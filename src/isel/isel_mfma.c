@@ -9,7 +9,8 @@
  * llc-19 picks the VGPR form too when the function cannot need more than
  * 256 VGPRs (SIMachineFunctionInfo::MayNeedAGPRs), the AGPR form
  * otherwise. A and B are always registers here (the emulator models no
- * constant A/B), C too. The cbsz/abid/blgp immediates (operands 3..5)
+ * constant A/B), C too; D of the 32x32 and f64 shapes is kept apart
+ * from the sources. The cbsz/abid/blgp immediates (operands 3..5)
  * go into mir_instr.offset (cbsz | abid << 3 | blgp << 7) for the
  * encoder and printer.
  *
@@ -87,6 +88,12 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   in->ops[2] = mir_op_temp(cc);
   in->defs[0] = mir_op_temp(d);
   in->offset = (int32_t)(imm[0] | imm[1] << 3 | imm[2] << 7);
+  /* A D wider than 128 bits must not overlap A, B or C unless it is C
+   * exactly (LLVM: @earlyclobber $vdst on those shapes; llvm-mc "source 2
+   * operand must not partially overlap with dst"): the sources stay live
+   * until D is written, so the allocator puts D elsewhere. */
+  if (m->cd_dw > 4)
+    for (unsigned k = 0; k < 3; k++) in->ops[k].flags |= MIR_OPND_LATE_KILL;
   /* D's elements: f32/i32 one dword each, f64 two */
   unsigned nc = isel_num_comps(LLVMTypeOf(ins)), cdw = m->cd_dw / nc;
   for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e * cdw, cdw));
