@@ -786,7 +786,8 @@ arg_in: 3 int 64
 arg_in: 4 int 64
 !*/
 /* SGEMM C = A * B on the matrix cores: one wave per 32x32 tile of C, the
- * K dimension in chunks of 32 staged through LDS (A's 32x32 block as
+ * K dimension in chunks of 32 loaded into registers first (32 loads in
+ * flight), then staged through LDS (A's 32x32 block as
  * As[row][k], B's as Bs[k][col], padded against bank conflicts), then 16
  * v_mfma_f32_32x32x2f32 accumulating into one 16-register tile. Lane l
  * holds row l % 32 of A and column l % 32 of B at k = 2s + l / 32; the
@@ -804,10 +805,14 @@ kernel void sgemm_mfma(global const float *A, global const float *B,
     int i = lane % 32, h = lane / 32;
     v16f acc = 0.0f;
     for (int k0 = 0; k0 < K; k0 += 32) {
+        float ra[16], rb[16];
         for (int e = 0; e < 16; e++) {
-            int r = h * 16 + e;
-            As[r][i] = A[(row0 + r) * K + k0 + i];
-            Bs[r][i] = B[(k0 + r) * N + col0 + i];
+            ra[e] = A[(row0 + h * 16 + e) * K + k0 + i];
+            rb[e] = B[(k0 + h * 16 + e) * N + col0 + i];
+        }
+        for (int e = 0; e < 16; e++) {
+            As[h * 16 + e][i] = ra[e];
+            Bs[h * 16 + e][i] = rb[e];
         }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int s = 0; s < 16; s++)
