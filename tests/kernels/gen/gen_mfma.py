@@ -52,25 +52,27 @@ def gen(shapes, regex, name, desc):
     L.append('  %l = call i32 @llvm.amdgcn.workitem.id.x()')
     L.append(f'  %i = urem i32 %l, {M}')
     L.append(f'  %g = udiv i32 %l, {M}')
-    L.append(f'  %ai0 = mul i32 %i, {K}')
-    L.append(f'  %gk = mul i32 %g, {KL}')
-    L.append('  %ai = add i32 %ai0, %gk')
+    L.append(f'  %ai0 = mul nuw nsw i32 %i, {K}')
+    L.append(f'  %gk = mul nuw nsw i32 %g, {KL}')
+    L.append('  %ai = add nuw nsw i32 %ai0, %gk')
     L.append(f'  %j = urem i32 %l, {N}')
-    L.append(f'  %bi0 = mul i32 %j, {K}')
-    L.append('  %bi = add i32 %bi0, %gk')
+    L.append(f'  %bi0 = mul nuw nsw i32 %j, {K}')
+    L.append('  %bi = add nuw nsw i32 %bi0, %gk')
     L.append(f'  %pa = getelementptr {ety}, ptr addrspace(1) %A, i32 %ai')
     L.append(f'  %pb = getelementptr {ety}, ptr addrspace(1) %B, i32 %bi')
     L.append(f'  %a = load {sty}, ptr addrspace(1) %pa, align 4')
     L.append(f'  %b = load {sty}, ptr addrspace(1) %pb, align 4')
     L.append(f'  %q = udiv i32 %l, {N}')
+    # every index is a small non-negative number (nuw nsw, as clang -O2
+    # marks such arithmetic), so a compiler may fold the constant offsets
     # C/D row of element r: f64 (one VGPR pair per element) has row r*G + q,
     # the others row (r//4)*4G + 4q + r%4 (AMD's matrix instruction calculator).
-    L.append(f'  %q4 = mul i32 %q, {(1 if at=="f64" else 4)*N}')
-    L.append('  %base = add i32 %q4, %j')
+    L.append(f'  %q4 = mul nuw nsw i32 %q, {(1 if at=="f64" else 4)*N}')
+    L.append('  %base = add nuw nsw i32 %q4, %j')
     prev='poison'
     for r in range(R):
       off=(r*G if at=='f64' else (r//4)*4*G + r%4)*N
-      L.append(f'  %ci{r} = add i32 %base, {off}')
+      L.append(f'  %ci{r} = add nuw nsw i32 %base, {off}')
       L.append(f'  %cp{r} = getelementptr {cty}, ptr addrspace(1) %C, i32 %ci{r}')
       L.append(f'  %cv{r} = load {cty}, ptr addrspace(1) %cp{r}')
       L.append(f'  %c{r} = insertelement {vty} {prev}, {cty} %cv{r}, i32 {r}')
