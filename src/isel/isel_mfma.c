@@ -94,8 +94,16 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
    * until D is written, so the allocator puts D elsewhere. */
   if (m->cd_dw > 4)
     for (unsigned k = 0; k < 3; k++) in->ops[k].flags |= MIR_OPND_LATE_KILL;
-  /* D's elements: f32/i32 one dword each, f64 two */
+  /* D's elements (f32/i32 one dword each, f64 two) by one p_split_vector,
+   * which the allocator gives D's own registers (p_extracts while D lives
+   * on became copies) */
   unsigned nc = isel_num_comps(LLVMTypeOf(ins)), cdw = m->cd_dw / nc;
-  for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e * cdw, cdw));
+  mir_instr *sp = isel_emit(c, MIR_P_SPLIT_VECTOR, 1, nc);
+  sp->ops[0] = mir_op_temp(d);
+  for (unsigned e = 0; e < nc; e++) {
+    mir_temp t = isel_tmp(c, mir_rc_v(cdw));
+    sp->defs[e] = mir_op_temp(t);
+    isel_set(c, ins, e, t);
+  }
   return 1;
 }

@@ -2,7 +2,7 @@
 ; a read of an MFMA's D as llc-19 does (GCNHazardRecognizer): a store of
 ; the D of v_mfma_f32_16x16x4f32 (8 passes) needs 11 wait states on
 ; gfx90a; an MFMA accumulating into the previous one's D needs none; the
-; f64 16x16x4 DGEMM's D read by a VALU needs 11. Before issue 25 wavecc
+; f64 16x16x4 DGEMM's D read by a store needs 18. Before issue 25 wavecc
 ; selected no MFMA.
 ; RUN: %wavecc -mcpu=gfx90a %s -S -o - | FileCheck %s
 ; CHECK-LABEL: k:
@@ -14,8 +14,9 @@
 ; CHECK-LABEL: k64:
 ; CHECK: v_mfma_f64_16x16x4f64
 ; CHECK-NEXT: s_nop 7
-; CHECK-NEXT: s_nop 2
-; CHECK-NEXT: v_mov_b32
+; CHECK-NEXT: s_nop 7
+; CHECK-NEXT: s_nop 1
+; CHECK-NEXT: global_store_dwordx4
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @k(ptr addrspace(1) %p, float %a, float %b) {
