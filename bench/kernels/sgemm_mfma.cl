@@ -810,10 +810,10 @@ kernel void sgemm_mfma(global const float *A, global const float *B,
             ra[e] = A[(row0 + h * 16 + e) * K + k0 + i];
             rb[e] = B[(k0 + h * 16 + e) * N + col0 + i];
         }
-        for (int e = 0; e < 16; e++) {
+        for (int e = 0; e < 16; e++)
             As[h * 16 + e][i] = ra[e];
+        for (int e = 0; e < 16; e++)
             Bs[h * 16 + e][i] = rb[e];
-        }
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int s = 0; s < 16; s++)
             acc = __builtin_amdgcn_mfma_f32_32x32x2f32(As[i][2 * s + h], Bs[2 * s + h][i], acc, 0, 0, 0);

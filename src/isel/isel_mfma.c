@@ -88,12 +88,14 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   in->ops[2] = mir_op_temp(cc);
   in->defs[0] = mir_op_temp(d);
   in->offset = (int32_t)(imm[0] | imm[1] << 3 | imm[2] << 7);
-  /* A D wider than 128 bits must not overlap A, B or C unless it is C
+  /* A D wider than 128 bits must not overlap A or B, nor C unless it is C
    * exactly (LLVM: @earlyclobber $vdst on those shapes; llvm-mc "source 2
-   * operand must not partially overlap with dst"): the sources stay live
-   * until D is written, so the allocator puts D elsewhere. */
+   * operand must not partially overlap with dst"): A and B stay live until
+   * D is written; D takes C's registers when C dies here (regalloc.c,
+   * prefer_from_operands; the encoder refuses a partial overlap), else C
+   * lives on and D goes elsewhere. */
   if (m->cd_dw > 4)
-    for (unsigned k = 0; k < 3; k++) in->ops[k].flags |= MIR_OPND_LATE_KILL;
+    for (unsigned k = 0; k < 2; k++) in->ops[k].flags |= MIR_OPND_LATE_KILL;
   /* D's elements (f32/i32 one dword each, f64 two) by one p_split_vector,
    * which the allocator gives D's own registers (p_extracts while D lives
    * on became copies) */

@@ -714,11 +714,10 @@ kernel void matmul_f32(global const float *A, global const float *B,
     int i = lane % 16, q = lane / 16;
     v4f acc = 0.0f;
     for (int k0 = 0; k0 < K; k0 += 16) {
-        for (int e = 0; e < 4; e++) {
-            int r = q * 4 + e;
-            As[r][i] = A[(row0 + r) * K + k0 + i];   /* As[row][k] */
-            Bs[r][i] = B[(k0 + r) * N + col0 + i];   /* Bs[k][col] */
-        }
+        for (int e = 0; e < 4; e++)   /* As[row][k] */
+            As[q * 4 + e][i] = A[(row0 + q * 4 + e) * K + k0 + i];
+        for (int e = 0; e < 4; e++)   /* Bs[k][col] */
+            Bs[q * 4 + e][i] = B[(k0 + q * 4 + e) * N + col0 + i];
         barrier(CLK_LOCAL_MEM_FENCE);
         for (int s = 0; s < 4; s++) {
             float a = As[i][s * 4 + q];
