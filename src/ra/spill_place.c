@@ -182,7 +182,10 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
 /* How many VGPR spill-slot dwords p keeps in AGPRs (a0..): on a target
  * with AGPRs, as many as the VGPR budget (llc-19 splits the unified file
  * evenly between the halves when a function uses AGPRs,
- * SIRegisterInfo::getReservedRegs), in a kernel without calls (a callee
+ * SIRegisterInfo::getReservedRegs) while ACCUM_OFFSET past that budget
+ * plus the AGPRs still fit the registers one wave of the largest
+ * work-group may have (its waves share the SIMDs' 512-entry files: a
+ * budget set by the work-group size leaves none), in a kernel without calls (a callee
  * may use AGPRs; AMDGPUUsage gives them no callee-saved convention wavecc
  * follows) and whose code names no AGPR itself (v_accvgpr_* from inline
  * assembly). */
@@ -195,7 +198,14 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
       if (op == ISA_V_ACCVGPR_WRITE_B32 || op == ISA_V_ACCVGPR_READ_B32 || op == ISA_V_ACCVGPR_MOV_B32) return 0;
     }
   uint32_t budget = p->abi.num_vgprs_budget;
-  return budget < t->agprs ? budget : t->agprs;
+  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
+  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
+  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
+  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
+  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
+  uint32_t cap = total > arch ? total - arch : 0;
+  if (cap > budget) cap = budget;
+  return cap < t->agprs ? cap : t->agprs;
 }
 
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
