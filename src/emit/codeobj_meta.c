@@ -57,7 +57,7 @@ void mir_kernel_descriptor(const mir_program *p, const mir_kernel_regs *r, uint8
   bytes_set_le(kd + 56, props, 2);
   /* COMPUTE_PGM_RSRC3 on targets with AGPRs (AMDGPUUsage, GFX90A/GFX942):
    * ACCUM_OFFSET [5:0], TG_SPLIT [16] = 0. */
-  if (p->target->agprs) bytes_set_le(kd + 44, mir_accum_offset(p, v) / p->target->accum_offset_granule - 1, 4);
+  if (p->target->agprs) bytes_set_le(kd + 44, mir_accum_offset(p, mir_arch_vgprs(p)) / p->target->accum_offset_granule - 1, 4);
 }
 
 /* ---- MessagePack writer -------------------------------------------------- */
@@ -131,7 +131,7 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   bool add_hidden = !has_hidden && a->num_args;
   bool rdna = mir_target_is_rdna(p->target);
   mp_map(m, 14u + (rdna ? 1u : 0u) + (p->target->agprs ? 1u : 0u));
-  if (p->target->agprs) mp_kv_uint(m, ".agpr_count", 0);
+  if (p->target->agprs) mp_kv_uint(m, ".agpr_count", p->num_agprs_used);
   mp_str(m, ".args");
   mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
   for (uint32_t i = 0; i < a->num_args; i++) {

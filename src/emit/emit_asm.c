@@ -377,6 +377,12 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
     if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
+    if (isa_table[ins->opcode].flags & ISA_F_MFMA) { /* broadcast controls (isel_mfma.c), as llvm-mc prints them */
+      unsigned ctl = (unsigned)ins->offset;
+      if (ctl & 7u) fprintf(out, " cbsz:%u", ctl & 7u);
+      if (ctl >> 3 & 15u) fprintf(out, " abid:%u", ctl >> 3 & 15u);
+      if (ctl >> 7 & 7u) fprintf(out, " blgp:%u", ctl >> 7 & 7u);
+    }
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);
@@ -421,7 +427,7 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
         if (r == MIR_PREG_NONE) continue;
         unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
         if (r < MIR_MAX_SGPRS && r + n > s) s = r + n;
-        if (r >= 256 && r - 256u + n > v) v = r - 256u + n;
+        if (r >= 256 && r < 512 && r - 256u + n > v) v = r - 256u + n; /* ArchVGPRs, not AGPRs */
       }
     }
   *sgprs = s;
@@ -437,12 +443,19 @@ unsigned mir_next_free_sgpr(const mir_program *p) {
   return n > in ? n : in;
 }
 
-unsigned mir_next_free_vgpr(const mir_program *p) {
+unsigned mir_arch_vgprs(const mir_program *p) {
   /* the work-item id VGPRs the kernel starts with (v0 alone when packed) */
   unsigned s, n, in = p->target->packed_workitem_ids ? 1 : p->abi.workitem_id_dims + 1;
   scan_regs(p, &s, &n);
   if (p->callee_vgprs > n) n = p->callee_vgprs;
   return n > in ? n : in;
+}
+
+unsigned mir_next_free_vgpr(const mir_program *p) {
+  unsigned n = mir_arch_vgprs(p);
+  /* AGPRs a0.. follow the ArchVGPRs from ACCUM_OFFSET (llc-19:
+   * .amdhsa_next_free_vgpr = accum_offset + AGPRs) */
+  return p->num_agprs_used ? mir_accum_offset(p, n) + p->num_agprs_used : n;
 }
 
 unsigned mir_accum_offset(const mir_program *p, unsigned vgprs) {
@@ -559,7 +572,7 @@ static void emit_descriptor(const mir_program *p, FILE *out) {
   fprintf(out, "\t\t.amdhsa_system_vgpr_workitem_id %u\n", a->workitem_id_dims);
   fprintf(out, "\t\t.amdhsa_next_free_vgpr %u\n", mir_next_free_vgpr(p));
   fprintf(out, "\t\t.amdhsa_next_free_sgpr %u\n", mir_next_free_sgpr(p));
-  if (p->target->agprs) fprintf(out, "\t\t.amdhsa_accum_offset %u\n", mir_accum_offset(p, mir_next_free_vgpr(p)));
+  if (p->target->agprs) fprintf(out, "\t\t.amdhsa_accum_offset %u\n", mir_accum_offset(p, mir_arch_vgprs(p)));
   fprintf(out, "\t\t.amdhsa_reserve_vcc 1\n");
   if (buffer_sgprs) fprintf(out, "\t\t.amdhsa_reserve_flat_scratch %d\n", uses_flat_scratch(p));
   if (t->has_xnack) fprintf(out, "\t\t.amdhsa_reserve_xnack_mask %d\n", p->target_xnack >= 0); /* llvm-mc: as the target ID */
@@ -745,7 +758,7 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   bool has_hidden = false;
   uint32_t explicit_end = 0;
   /* AGPR targets: llc-19 lists .agpr_count first (keys sorted). */
-  if (p->target->agprs) fputs("  - .agpr_count: 0\n    .args:\n", out);
+  if (p->target->agprs) fprintf(out, "  - .agpr_count: %u\n    .args:\n", p->num_agprs_used);
   else fputs("  - .args:\n", out);
   if (!a->num_args) fputs("      []\n", out);
   for (uint32_t i = 0; i < a->num_args; i++) {

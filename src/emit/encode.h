@@ -54,10 +54,13 @@ bool mir_fallthrough_branch(const mir_program *p, uint32_t bi, uint32_t *target)
 unsigned mir_user_sgpr_count(const mir_kernel_abi *a);
 unsigned mir_next_free_sgpr(const mir_program *p);
 unsigned mir_next_free_vgpr(const mir_program *p);
+/* The ArchVGPRs alone (v0.. the code and its callees use); with AGPRs,
+ * mir_next_free_vgpr is mir_accum_offset of it plus the AGPRs. */
+unsigned mir_arch_vgprs(const mir_program *p);
 /* The first AGPR's index in the unified file of a target with AGPRs
  * (ACCUM_OFFSET; AMDGPUUsage, GFX90A): `vgprs` ArchVGPRs rounded up to the
- * target's ACCUM_OFFSET granule, at least one granule. wavecc allocates
- * no AGPRs yet, so they start past the last ArchVGPR. */
+ * target's ACCUM_OFFSET granule, at least one granule. wavecc's AGPRs
+ * (spill slots, mir_program.num_agprs_used) start there. */
 unsigned mir_accum_offset(const mir_program *p, unsigned vgprs);
 /* Grows kernarg_size to cover the code object v5 hidden arguments that
  * the metadata appends after the explicit ones (both writers call it). */

@@ -10,6 +10,22 @@
 static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
   unsigned fmt = e->x->format;
+  if (fmt == ISA_FMT_VOP3P && (isa_table[ins->opcode].flags & ISA_F_MFMA)) {
+    /* VOP3P-MAI (CDNA 2 ISA guide 12.11): cbsz [10:8], abid [14:11],
+     * ACC_CD [15] (0: C and D are ArchVGPRs, the form wavecc selects),
+     * ACC [28:27] (0: A and B ArchVGPRs), blgp [31:29]; the broadcast
+     * controls come from ins->offset (isel_mfma.c). */
+    uint32_t ctl = (uint32_t)ins->offset;
+    mir_preg dr, cr;
+    unsigned dn, cn;
+    mir_opnd_units(o->d[0], &dr, &dn);
+    mir_opnd_units(o->s[2], &cr, &cn);
+    if (dn > 4 && cn && dr < cr + cn && cr < dr + dn && (dr != cr || dn != cn))
+      enc_error(e, "internal: MFMA result partially overlaps its C operand");
+    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | (ctl >> 3 & 15u) << 11 | (ctl & 7u) << 8 | enc_vgpr(e, o->d[0]);
+    w[1] = (ctl >> 7 & 7u) << 29 | enc_src(e, o->s[2]) << 18 | enc_src(e, o->s[1]) << 9 | enc_src(e, o->s[0]);
+    return 2;
+  }
   if (fmt == ISA_FMT_VOP3P) {
     unsigned src[3] = {0, 0, 0};
     for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);

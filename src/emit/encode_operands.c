@@ -47,6 +47,9 @@ unsigned enc_src(enc *e, const mir_operand *o) {
   case MIR_OPND_TEMP:
   case MIR_OPND_FIXED:
     if (o->preg == MIR_PREG_NONE) { enc_error(e, "operand without a register"); return 0; }
+    /* an AGPR is encoded by its number in a VGPR field, the file implied by
+     * the opcode (v_accvgpr_write/read) */
+    if (o->preg >= MIR_PREG_AGPR(0)) return o->preg - 256u;
     return o->preg < 256 ? enc_sgpr_code(e->family, o->preg) : o->preg;
   case MIR_OPND_UNDEF: return mir_rc_is_vgpr(o->temp.rc) ? 256u : 0u;
   case MIR_OPND_CONST: {

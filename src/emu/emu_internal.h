@@ -227,6 +227,10 @@ typedef struct emu_wave {
   uint64_t ws;
   uint64_t valu_sgpr_write[EMU_NUM_SGPR];
   uint64_t salu_m0_write, setreg_time;
+  /* MFMAs issued in the last WAVECC_MFMA_MAX_WAIT wait states: when, and
+   * their D and C rows (exec_mfma.c, emu_mfma_vhazard) */
+  struct emu_mfma_rec { uint64_t ws; uint16_t op, d0, dn, c0, cn; } mfma[WAVECC_MFMA_MAX_WAIT + 1];
+  uint8_t nmfma;
   uint64_t instructions;
   /* the soft clause being executed (wemu_options.xnack_replay, replay.c) */
   uint8_t clause_kind;           /* isa_clause of its instructions; ISA_CLAUSE_NONE: none */
@@ -306,6 +310,12 @@ int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* exec_mfma.c: is `op` an MFMA the emulator models; execute one. */
 bool emu_is_mfma(isa_op op);
 int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* The MFMA dependency check of a non-MFMA instruction `in` that reads or
+ * writes (what: "reads", "writes"; others pass) rows vreg..vreg+ndw-1:
+ * a fault when an MFMA issued too few wait states before wrote them (or
+ * read them as C, for a write), as wavecc_mfma_wait says for the target.
+ * Called by emu_vrange while w->nmfma is non-zero. */
+int emu_mfma_vhazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
 
 /* replay.c: with wemu_options.xnack_replay and a code object XNACK may
  * replay, checks `in` (about to execute) against the soft clause it

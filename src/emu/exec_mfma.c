@@ -23,9 +23,17 @@
  * either way. Denormals are kept.
  *
  * Not modelled: the broadcast controls CBSZ/ABID/BLGP (non-zero is a
- * fault), a partial EXEC (a fault: the instruction computes whole
- * matrices), and the pass-count dependency rules (llc-19's s_nop padding
- * is accepted, missing padding is not detected). */
+ * fault) and a partial EXEC (a fault: the instruction computes whole
+ * matrices).
+ *
+ * Dependencies: each MFMA is remembered for WAVECC_MFMA_MAX_WAIT wait
+ * states; an MFMA reading an earlier one's D as A/B or C, and any other
+ * instruction reading its D or writing its D or C (emu_vrange calls
+ * emu_mfma_vhazard) faults when fewer wait states lie between than
+ * wavecc_mfma_wait gives (CDNA 2/3 ISA guides, "Dependency Resolution:
+ * Required Independent Instructions"). Not checked: a plain VALU write
+ * followed by an MFMA read (2 wait states), VALU EXEC writes before an
+ * MFMA, and the DGEMM-specific VMEM/FMA64 rules. */
 #include <math.h>
 #include <string.h>
 
@@ -79,6 +87,74 @@ static int read_all(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned c
   return 0;
 }
 
+/* Drops the remembered MFMAs no rule can reach any more. */
+static void mfma_expire(emu_wave *w) {
+  unsigned k = 0;
+  for (unsigned i = 0; i < w->nmfma; i++)
+    if (w->ws - w->mfma[i].ws - 1 < WAVECC_MFMA_MAX_WAIT) w->mfma[k++] = w->mfma[i];
+  w->nmfma = (uint8_t)k;
+}
+
+static bool rows_overlap(unsigned a0, unsigned an, unsigned b0, unsigned bn) { return a0 < b0 + bn && b0 < a0 + an; }
+
+static int mfma_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const struct emu_mfma_rec *r, const char *how,
+                      unsigned need) {
+  return emu_fault(d, w, in, "hazard: %s of an earlier %s (its D %c%u, C %c%u) needs %u wait states, only %llu present (insert s_nop)",
+                   how, isa_table[r->op].mnemonic, r->d0 >= EMU_AGPR0 ? 'a' : 'v',
+                   r->d0 % EMU_AGPR0, r->c0 >= EMU_AGPR0 ? 'a' : 'v', r->c0 % EMU_AGPR0, need,
+                   (unsigned long long)(w->ws - r->ws - 1));
+}
+
+int emu_mfma_vhazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  bool rd = strcmp(what, "reads") == 0, wr = strcmp(what, "writes") == 0;
+  if ((!rd && !wr) || (in->fmt == ISA_FMT_VOP3P && emu_is_mfma(in->op))) return 0;
+  mfma_expire(w);
+  bool mem = isa_fmt_vmem(in->fmt) || in->fmt == ISA_FMT_DS;
+  for (unsigned i = 0; i < w->nmfma; i++) {
+    const struct emu_mfma_rec *r = &w->mfma[i];
+    wavecc_mfma_info m;
+    if (!wavecc_mfma_timing(d->tgt, r->op, &m)) continue;
+    unsigned need = 0;
+    const char *how = NULL;
+    if (rows_overlap(vreg, ndw, r->d0, r->dn)) {
+      need = wavecc_mfma_wait(d->tgt, &m, rd ? (mem ? WAVECC_MFMA_MEM_READ : WAVECC_MFMA_VALU_READ) : WAVECC_MFMA_WRITE, NULL);
+      how = rd ? "a read of the result" : "an overwrite of the result";
+    }
+    if (wr && rows_overlap(vreg, ndw, r->c0, r->cn)) {
+      unsigned n2 = wavecc_mfma_wait(d->tgt, &m, WAVECC_MFMA_SRCC_READ_WAR, NULL);
+      if (n2 > need) need = n2, how = "an overwrite of the C operand";
+    }
+    if (how && w->ws - r->ws - 1 < need) return mfma_fault(d, w, in, r, how, need);
+  }
+  return 0;
+}
+
+/* The checks of MFMA `in` (A at rows a0, B at b0, C at c0: sizes from the
+ * shape table) against the MFMAs before it, then its own record. */
+static int mfma_deps(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_opshape *sh) {
+  mfma_expire(w);
+  wavecc_mfma_info cm;
+  if (!wavecc_mfma_timing(d->tgt, in->op, &cm)) return 0;
+  unsigned c0 = in->src[2] - OPC_VGPR0, dn = sh->defw[0];
+  for (unsigned i = 0; i < w->nmfma; i++) {
+    const struct emu_mfma_rec *r = &w->mfma[i];
+    wavecc_mfma_info m;
+    if (!wavecc_mfma_timing(d->tgt, r->op, &m)) continue;
+    for (unsigned k = 0; k < 3; k++) {
+      if (in->src[k] < OPC_VGPR0) continue;
+      unsigned s0 = in->src[k] - OPC_VGPR0, sn = sh->usew[k];
+      if (!rows_overlap(s0, sn, r->d0, r->dn)) continue;
+      wavecc_mfma_dep dep = k < 2 ? WAVECC_MFMA_SRCAB_READ
+                                  : (s0 == r->d0 && sn == r->dn) ? WAVECC_MFMA_SRCC_FULL : WAVECC_MFMA_SRCC_PARTIAL;
+      unsigned need = wavecc_mfma_wait(d->tgt, &m, dep, &cm);
+      if (w->ws - r->ws - 1 < need) return mfma_fault(d, w, in, r, k < 2 ? "an MFMA's A/B read" : "an MFMA's C read", need);
+    }
+  }
+  if (w->nmfma < sizeof w->mfma / sizeof w->mfma[0])
+    w->mfma[w->nmfma++] = (struct emu_mfma_rec){w->ws, (uint16_t)in->op, in->dst, (uint16_t)dn, (uint16_t)c0, sh->usew[2]};
+  return 0;
+}
+
 int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const mfma_shape *s = shape_of(in->op);
   const emu_opshape *sh = &d->dev->shape[in->op];
@@ -91,6 +167,7 @@ int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   unsigned c0 = in->src[2] - OPC_VGPR0, d0 = in->dst;
   if (in->src[2] < OPC_VGPR0) return emu_fault(d, w, in, "MFMA C operand %u is not a register (not modelled)", in->src[2]);
   if (emu_vcheck(d, w, in, c0, sh->usew[2], wavecc_lanes_all(64)) || emu_vrange(d, w, in, d0, sh->defw[0], "writes")) return -1;
+  if (mfma_deps(d, w, in, sh)) return -1;
   /* All results first: D may overlap C. */
   uint64_t out[16][64];
   for (unsigned l = 0; l < 64; l++)

@@ -218,6 +218,7 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
   if (w->vgprs_released)
     return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
+  if (w->nmfma && emu_mfma_vhazard(d, w, in, vreg, ndw, what)) return -1;
   /* gfx90a/gfx942: 64-bit and wider operands start at an even register;
    * hardware raises an illegal instruction otherwise (LLVM VReg_64_Align2). */
   unsigned align = d->dev->tgt->vgpr_tuple_align;

@@ -265,6 +265,11 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics,
  * clocks, ...): -1 not one of them, 0 one but not selectable (reported by
  * the caller), 1 selected. */
 int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_mfma.c: a call to llvm.amdgcn.mfma.* (`name`, the callee's name)
+ * as the target's v_mfma_* in the VGPR form: -1 not an MFMA intrinsic, 0
+ * one the target (or the emulator) lacks or with non-constant cbsz/abid/
+ * blgp (reported by the caller), 1 selected. */
+int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

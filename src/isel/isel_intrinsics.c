@@ -648,7 +648,8 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   size_t len;
   const char *n = LLVMGetValueName2(f, &len);
   if (isel_packed_call(c, ins, n) > 0) return true; /* isel_packed.c: <N x i16> as VOP3P */
-  int sel = call_abi(c, ins, n, k);
+  int sel = isel_mfma_call(c, ins, n); /* isel_mfma.c; before isel_f64_call, which takes any ".f64" */
+  if (sel < 0) sel = call_abi(c, ins, n, k);
   if (sel < 0) sel = isel_f64_call(c, ins, n);
   if (sel < 0) sel = isel_half_call(c, ins, n);
   static const call_family families[] = {call_float, call_minmax, call_bits64, call_bits, call_overflow};

@@ -58,6 +58,8 @@ static int intrinsic_divergence(LLVMValueRef callee) {
   const char *n = LLVMGetValueName2(callee, &len);
   if (name_starts(n, len, "llvm.amdgcn.workitem.id") || name_starts(n, len, "llvm.amdgcn.mbcnt"))
     return 1;
+  /* each lane holds other elements of the matrix product (isel_mfma.c) */
+  if (name_starts(n, len, "llvm.amdgcn.mfma.")) return 1;
   /* buffer atomics: each lane sees another old value (isel_buffer.c) */
   if (name_starts(n, len, "llvm.amdgcn.raw.ptr.buffer.atomic.") || name_starts(n, len, "llvm.amdgcn.struct.ptr.buffer.atomic."))
     return 1;

@@ -55,6 +55,11 @@ typedef uint16_t mir_preg;
 #define MIR_PREG_EXEC 126u
 #define MIR_PREG_SCC 253u
 #define MIR_PREG_VGPR(n) ((mir_preg)(256u + (n)))
+/* AGPR a<n> of the CDNA targets (only after register allocation: the
+ * VGPR spiller's v_accvgpr_write/read, spill_lower.c). Past the 512 units
+ * the post-allocation passes track, which is right: only those moves name
+ * AGPRs, and no memory access or hazard rule of wavecc's code involves them. */
+#define MIR_PREG_AGPR(n) ((mir_preg)(512u + (n)))
 #define MIR_MAX_SGPRS 102u
 #define MIR_MAX_VGPRS 256u
 
@@ -249,6 +254,12 @@ typedef struct mir_program {
   /* filled by register allocation / emission */
   uint32_t num_sgprs_used, num_vgprs_used;
   uint32_t num_spills, num_reloads;    /* spill/reload instructions (dwords), set when lowered */
+  /* VGPR spill slots kept in AGPRs (targets with AGPRs, spill_place.c):
+   * the slot dwords at byte offsets agpr_spill_vbase + 4 i, i <
+   * agpr_spill_dwords, live in a<i> instead of scratch; num_agprs_used
+   * is the AGPRs the lowered code names (descriptor, .agpr_count). */
+  uint32_t agpr_spill_vbase, agpr_spill_dwords, num_agprs_used;
+  bool agpr_spill_set;
   uint32_t maxlive_sgpr, maxlive_vgpr; /* demand before spilling (mir_spill) */
   /* back-end state (see src/passes/passes.h) */
   struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */

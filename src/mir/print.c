@@ -50,6 +50,11 @@ int mir_preg_format(char *buf, size_t n, mir_preg r, unsigned dwords) {
     if (dwords == 1) return snprintf(buf, n, "%c%u", f, i);
     return snprintf(buf, n, "%c[%u:%u]", f, i, i + dwords - 1);
   }
+  if (r >= MIR_PREG_AGPR(0) && r < MIR_PREG_AGPR(256)) {
+    unsigned i = r - MIR_PREG_AGPR(0);
+    if (dwords == 1) return snprintf(buf, n, "a%u", i);
+    return snprintf(buf, n, "a[%u:%u]", i, i + dwords - 1);
+  }
   const char *name = NULL;
   switch (r) {
   case 102: name = dwords == 2 ? "flat_scratch" : "flat_scratch_lo"; break;

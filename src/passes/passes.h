@@ -176,6 +176,12 @@ int mir_insert_waitcnt(mir_program *p, diag *d);
  * after every pass that adds or moves instructions. Returns 0. */
 int mir_insert_hazard_nops(mir_program *p, diag *d);
 
+/* Inserts s_nop N where an instruction depends on a v_mfma_* (or an MFMA
+ * on a plain VALU write) sooner than the target allows (hazards_mfma.c;
+ * wavecc_mfma_wait). Needs physical registers; runs after the gfx9
+ * hazards pass. A program without MFMA is unchanged. Returns 0. */
+int mir_insert_mfma_hazard_nops(mir_program *p, diag *d);
+
 /* The s_waitcnt immediate: wavecc_waitcnt_encode/decode (target/target.h). */
 
 /* ---- emission and code objects: emit/emit.h (included above) ----------- */

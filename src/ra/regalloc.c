@@ -480,6 +480,15 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
     break;
   }
   default:
+    /* an MFMA accumulates in place: D takes the registers of a C that dies
+     * here (the wide shapes allow no partial overlap, isel_mfma.c; the
+     * back-to-back accumulation needs no wait states) */
+    if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_MFMA) && ins->num_defs == 1 &&
+        ins->num_ops >= 3 && ins->ops[2].kind == MIR_OPND_TEMP && (ins->ops[2].flags & MIR_OPND_KILL) &&
+        !(ins->ops[2].flags & MIR_OPND_LATE_KILL) && ins->ops[2].temp.rc == ins->defs[0].temp.rc) {
+      c->pref[ins->defs[0].temp.id] = c->reg[ins->ops[2].temp.id];
+      break;
+    }
     /* MUBUF atomics that return the old value write it over their data
      * operand (vdata is both): isel hands them a data copy used nowhere
      * else, so the operand dies here and the definition takes its register

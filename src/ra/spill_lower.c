@@ -5,6 +5,9 @@
  *   p_reload s <- lane, lv      -> v_readlane_b32  s+k, lv, lane+k
  *   p_spill  v, off, V#, soff   -> buffer_store_dword v+k, off, V#, soff offset:off+4k
  *   p_reload v <- off, V#, soff -> buffer_load_dword  v+k, off, V#, soff offset:off+4k
+ *     (on a target with AGPRs, the first slot dwords instead
+ *     v_accvgpr_write_b32 a<i>, v+k / v_accvgpr_read_b32 v+k, a<i>:
+ *     mir_program.agpr_spill_*, spill_place.c)
  *   p_spill  s, off, V#, soff   -> SGPRs to scratch through a temporary VGPR (below)
  *   p_reload s <- off, V#, soff
  *   p_start_linear_vgpr         -> nothing (the VGPR is reserved by liveness)
@@ -177,7 +180,14 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *b
   if (!vgpr && ins->num_ops == (spill ? 4u : 3u)) return sgpr_scratch(p, ins, busy, scc_live, out);
   for (unsigned k = 0; k < n; k++) {
     mir_instr *m;
-    if (vgpr) {
+    uint32_t at = (rest[0].imm - p->agpr_spill_vbase) / 4 + k; /* the slot dword (spill_place.c) */
+    if (vgpr && rest[0].imm >= p->agpr_spill_vbase && at < p->agpr_spill_dwords) {
+      /* kept in AGPR a<at>: a VALU move, under EXEC as the store would be */
+      m = mir_instr_create(p, spill ? ISA_V_ACCVGPR_WRITE_B32 : ISA_V_ACCVGPR_READ_B32, 1, 1);
+      m->defs[0] = spill ? mir_op_fixed(MIR_PREG_AGPR(at), 1) : temp_reg(val, k, 1);
+      m->ops[0] = spill ? temp_reg(val, k, 1) : mir_op_fixed(MIR_PREG_AGPR(at), 1);
+      if (at + 1 > p->num_agprs_used) p->num_agprs_used = at + 1;
+    } else if (vgpr) {
       m = mir_instr_create(p, spill ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, spill ? 3 : 2, spill ? 0 : 1);
       unsigned j = 0;
       if (spill) m->ops[j++] = temp_reg(val, k, 1);

@@ -179,6 +179,35 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   return ins;
 }
 
+/* How many VGPR spill-slot dwords p keeps in AGPRs (a0..): on a target
+ * with AGPRs, as many as the VGPR budget (llc-19 splits the unified file
+ * evenly between the halves when a function uses AGPRs,
+ * SIRegisterInfo::getReservedRegs) while ACCUM_OFFSET past that budget
+ * plus the AGPRs still fit the registers one wave of the largest
+ * work-group may have (its waves share the SIMDs' 512-entry files: a
+ * budget set by the work-group size leaves none), in a kernel without calls (a callee
+ * may use AGPRs; AMDGPUUsage gives them no callee-saved convention wavecc
+ * follows) and whose code names no AGPR itself (v_accvgpr_* from inline
+ * assembly). */
+static uint32_t agpr_spill_capacity(const mir_program *p) {
+  const wavecc_target *t = p->target;
+  if (!t->agprs || p->is_function || p->has_calls) return 0;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      unsigned op = p->blocks[b].instrs[i]->opcode;
+      if (op == ISA_V_ACCVGPR_WRITE_B32 || op == ISA_V_ACCVGPR_READ_B32 || op == ISA_V_ACCVGPR_MOV_B32) return 0;
+    }
+  uint32_t budget = p->abi.num_vgprs_budget;
+  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
+  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
+  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
+  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
+  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
+  uint32_t cap = total > arch ? total - arch : 0;
+  if (cap > budget) cap = budget;
+  return cap < t->agprs ? cap : t->agprs;
+}
+
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
  * slots whose contents are never live at once share) and rewrites the
  * spill code: SGPR slots become lanes of linear VGPRs defined after
@@ -196,8 +225,18 @@ int spill_place_slots(spill_ctx *c) {
       diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
       return -1;
     }
+    /* the first slot dwords go to AGPRs (once: a later round's slots,
+     * placed from the same base, stay in scratch) */
+    uint32_t in_agprs = 0;
+    if (!p->agpr_spill_set) {
+      in_agprs = agpr_spill_capacity(p);
+      if (in_agprs > extent) in_agprs = extent;
+      p->agpr_spill_set = true;
+      p->agpr_spill_vbase = c->vbase;
+      p->agpr_spill_dwords = in_agprs;
+    }
     uint32_t end = c->scratch_base + c->vbase + 4u * extent;
-    if (end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
+    if (in_agprs < extent && end > p->abi.private_segment_size) p->abi.private_segment_size = (end + 15) & ~15u;
   } else {
     const unsigned w = p->target->wave_size; /* SGPR dwords per lane VGPR */
     unsigned n = (extent + w - 1) / w;

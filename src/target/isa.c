@@ -56,7 +56,8 @@ bool isa_is_plain_alu(unsigned op, bool *valu) {
   if (!v && !s) return false;
   uint32_t bad = ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_VCC |
                  ISA_F_READS_VCC | ISA_F_IGNORES_EXEC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_LOAD | ISA_F_STORE |
-                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0;
+                 ISA_F_ATOMIC | ISA_F_BRANCH | ISA_F_BARRIER | ISA_F_TERMINATOR | ISA_F_WRITES_M0 | ISA_F_READS_M0 |
+                 ISA_F_MFMA; /* lanes read each other's operands: not under another EXEC */
   if (ii->flags & bad) return false;
   if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32 || op == ISA_S_GETREG_B32) return false;
   if (valu) *valu = v;

@@ -54,6 +54,7 @@ enum {
   ISA_F_TERMINATOR = 1u << 17,
   ISA_F_WRITES_M0 = 1u << 18,
   ISA_F_READS_M0 = 1u << 19,
+  ISA_F_MFMA = 1u << 20,              /* matrix FMA (VOP3P-MAI): D, A, B, C; cbsz/abid/blgp, ACC bits (CDNA) */
 };
 
 typedef enum isa_op {

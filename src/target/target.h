@@ -220,6 +220,37 @@ uint16_t wavecc_waitcnt_encode(const wavecc_target *t, const unsigned cnt[WAVECC
 /* The simm16 that waits for nothing (every counter at its maximum). */
 uint16_t wavecc_waitcnt_none(const wavecc_target *t);
 
+/* ---- MFMA dependencies (target_mfma.c) ----------------------------------
+ * An MFMA's passes, whether it is a DGEMM (f64) and whether it runs on
+ * the XDL unit (gfx942 distinguishes them); false for a non-MFMA op or one
+ * the target's tables do not time. */
+typedef struct wavecc_mfma_info {
+  unsigned passes;
+  bool dgemm, xdl;
+} wavecc_mfma_info;
+bool wavecc_mfma_timing(const wavecc_target *t, unsigned op, wavecc_mfma_info *out);
+/* How a later instruction depends on an earlier one. The first group has
+ * an MFMA `m` as the earlier instruction: its D is read by a VALU or a
+ * memory/export instruction, overwritten by one (write after write),
+ * read as an MFMA's A/B, or as an MFMA's C (exactly D, or overlapping it);
+ * SRCC_READ_WAR: a VALU/memory instruction overwrites what MFMA m read as
+ * C. The rest have no MFMA producer (m may be NULL): a non-MFMA VALU
+ * writes a VGPR an MFMA reads, or writes EXEC before an MFMA; v_fma_f64 /
+ * v_fmac_f64 after a DGEMM; a VMEM/FLAT/DS read of a VGPR a VALU wrote
+ * with a DGEMM between them. */
+typedef enum wavecc_mfma_dep {
+  WAVECC_MFMA_VALU_READ, WAVECC_MFMA_MEM_READ, WAVECC_MFMA_WRITE, WAVECC_MFMA_SRCAB_READ,
+  WAVECC_MFMA_SRCC_FULL, WAVECC_MFMA_SRCC_PARTIAL, WAVECC_MFMA_SRCC_READ_WAR,
+  WAVECC_MFMA_AFTER_VALU_WRITE, WAVECC_MFMA_AFTER_VALU_EXEC, WAVECC_MFMA_FMA64_AFTER_DGEMM,
+  WAVECC_MFMA_VMEM_AFTER_VALU_DGEMM,
+} wavecc_mfma_dep;
+/* Wait states (instructions between, s_nop N counting N+1) dependency
+ * `dep` needs on target t; cons_mfma is the later instruction's timing
+ * when it is an MFMA (SRCC_*), else NULL. The largest is 19. */
+unsigned wavecc_mfma_wait(const wavecc_target *t, const wavecc_mfma_info *m, wavecc_mfma_dep dep,
+                          const wavecc_mfma_info *cons_mfma);
+enum { WAVECC_MFMA_MAX_WAIT = 19 };
+
 /* The largest hazard wait the target needs (how far a hazard search looks back). */
 unsigned wavecc_target_max_hazard_wait(const wavecc_target *t);
 

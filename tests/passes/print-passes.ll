@@ -35,6 +35,7 @@
 ; ORDER-NEXT: {{^  }}waitcnt {{.*}}
 ; ORDER-NEXT: {{^  }}branch-thread {{.*}}
 ; ORDER-NEXT: {{^  }}hazards {{.*}}
+; ORDER-NEXT: {{^  }}hazards-mfma {{.*}}
 ; ORDER-NEXT: {{^  }}emit {{.*}}
 ; RAN: ; *** IR after import ***
 ; RAN-NEXT: # *** machine IR after isel ***
@@ -64,6 +65,7 @@
 ; RAN-NEXT: ; *** machine IR after waitcnt ***
 ; RAN-NEXT: ; *** machine IR after branch-thread ***
 ; RAN-NEXT: ; *** machine IR after hazards ***
+; RAN-NEXT: ; *** machine IR after hazards-mfma ***
 ; RAN-NOT: ***
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
