@@ -403,9 +403,11 @@ unsigned mir_user_sgpr_count(const mir_kernel_abi *a) {
          2u * a->dispatch_id + 2u * a->flat_scratch_init;
 }
 
-static unsigned input_sgpr_count(const mir_kernel_abi *a) {
+static unsigned input_sgpr_count(const mir_program *p) {
+  const mir_kernel_abi *a = &p->abi;
+  /* with architected flat scratch the bit enables the private segment; no SGPR */
   return mir_user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2] +
-         a->private_segment_wave_offset;
+         (a->private_segment_wave_offset && !wavecc_scratch_flat(p->target));
 }
 
 /* Highest SGPR and VGPR any operand names, +1 (the allocator's counts
@@ -431,7 +433,7 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
 void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) { scan_regs(p, sgprs, vgprs); }
 
 unsigned mir_next_free_sgpr(const mir_program *p) {
-  unsigned n, v, in = input_sgpr_count(&p->abi);
+  unsigned n, v, in = input_sgpr_count(p);
   scan_regs(p, &n, &v);
   if (p->callee_sgprs > n) n = p->callee_sgprs;
   return n > in ? n : in;

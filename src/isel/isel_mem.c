@@ -124,16 +124,11 @@ static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_tem
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
-  if (as == 5 && !va.id) { /* a constant address: all in the offset field ("off") */
-    ld = isel_emit(c, op, 2, 1);
-    ld->ops[0] = mir_op_temp(c->psb);
-    ld->ops[1] = mir_op_temp(c->wave_offset);
-  } else if (as == 5) {
-    ld = isel_emit(c, op, 3, 1);
-    ld->ops[0] = mir_op_temp(va);
-    ld->ops[1] = mir_op_temp(c->psb);
-    ld->ops[2] = isel_private_soffset(c);
-    ld->enc_flags |= MIR_ENC_OFFEN;
+  if (as == 5) { /* a constant address: all in the offset field ("off") */
+    mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+    ld = mir_scratch_access(c->p, op, mir_op_temp(d), va.id ? mir_op_temp(va) : none, mir_op_temp(c->psb),
+                            va.id ? isel_private_soffset(c) : mir_op_temp(c->wave_offset), 0);
+    mir_block_append(c->p, &c->p->blocks[c->cur], ld);
   } else if (saddr.id) {
     ld = isel_emit(c, op, 2, 1);
     ld->ops[0] = mir_op_temp(va);
@@ -153,19 +148,11 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
                             int32_t off, uint16_t flags) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
-  if (as == 5 && !va.id) { /* vdata, V#, soffset; the address in the offset field */
-    st = isel_emit(c, op, 3, 0);
-    st->ops[0] = mir_op_temp(data);
-    st->ops[1] = mir_op_temp(c->psb);
-    st->ops[2] = mir_op_temp(c->wave_offset);
-  } else if (as == 5) {
-    /* MUBUF: vdata first, then vaddr, V#, soffset */
-    st = isel_emit(c, op, 4, 0);
-    st->ops[0] = mir_op_temp(data);
-    st->ops[1] = mir_op_temp(va);
-    st->ops[2] = mir_op_temp(c->psb);
-    st->ops[3] = isel_private_soffset(c);
-    st->enc_flags |= MIR_ENC_OFFEN;
+  if (as == 5) { /* MUBUF: vdata, [vaddr,] V#, soffset; no vaddr: the address in the offset field */
+    mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+    st = mir_scratch_access(c->p, op, mir_op_temp(data), va.id ? mir_op_temp(va) : none, mir_op_temp(c->psb),
+                            va.id ? isel_private_soffset(c) : mir_op_temp(c->wave_offset), 0);
+    mir_block_append(c->p, &c->p->blocks[c->cur], st);
   } else {
     /* vaddr, vdata[, saddr] */
     st = isel_emit(c, op, saddr.id ? 3 : 2, 0);

@@ -55,6 +55,18 @@ bool spill_ensure_scratch_inputs(spill_ctx *c) {
   mir_program *p = c->p;
   mir_instr *sp = startpgm(p);
   if (!sp) return false;
+  if (wavecc_scratch_flat(p->target)) {
+    /* architected flat scratch: FLAT_SCRATCH is the wave's scratch, the
+     * slots' lane offsets go in scratch_*'s offset field (llc-19
+     * -mcpu=gfx1100: scratch_store_b32 off, v1, off offset:N); the
+     * descriptor only enables the private segment */
+    assert(!p->is_function);
+    if (c->flat_ready) return true;
+    p->abi.private_segment_wave_offset = true;
+    c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
+    c->flat_ready = true;
+    return true;
+  }
   if (c->psb.id && c->wo.id) return true;
   uint32_t at = after_startpgm(p);
   if (p->scratch_rsrc.id) {
@@ -145,13 +157,22 @@ void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n) {
 /* p_spill value, virtual slot s: SGPR -> {value, s, lane VGPR (undef until
  * placed)}; VGPR -> {value, s, V#, offset}. place_slots turns s into a lane
  * or a byte offset. */
+mir_operand spill_rsrc_operand(const spill_ctx *c) {
+  if (!wavecc_scratch_flat(c->p->target)) return mir_op_temp(c->psb);
+  return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+}
+
+mir_operand spill_base_operand(const spill_ctx *c) {
+  return wavecc_scratch_flat(c->p->target) ? mir_op_const(c->scratch_base) : mir_op_temp(c->wo);
+}
+
 mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
   mir_instr *ins = mir_instr_create(c->p, MIR_P_SPILL, c->vgpr ? 4 : 3, 0);
   ins->ops[0] = mir_op_temp(v);
   ins->ops[1] = mir_op_const(s);
   if (c->vgpr) {
-    ins->ops[2] = mir_op_temp(c->psb);
-    ins->ops[3] = mir_op_temp(c->wo);
+    ins->ops[2] = spill_rsrc_operand(c);
+    ins->ops[3] = spill_base_operand(c);
   } else {
     ins->ops[2] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
     ins->ops[2].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
@@ -170,8 +191,8 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   ins->defs[0] = mir_op_temp(*out);
   ins->ops[0] = mir_op_const(s);
   if (c->vgpr) {
-    ins->ops[1] = mir_op_temp(c->psb);
-    ins->ops[2] = mir_op_temp(c->wo);
+    ins->ops[1] = spill_rsrc_operand(c);
+    ins->ops[2] = spill_base_operand(c);
   } else {
     ins->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
     ins->ops[1].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
@@ -192,7 +213,7 @@ int spill_place_slots(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
-    if (c->vbase + 4u * extent > 4096) {
+    if (c->vbase + 4u * extent + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > 4096) {
       diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
       return -1;
     }
@@ -220,7 +241,7 @@ int spill_place_slots(spill_ctx *c) {
       if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
       mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
       mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
-      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
+      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind != MIR_OPND_UNDEF)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
         rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */

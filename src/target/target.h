@@ -268,6 +268,18 @@ static inline unsigned wavecc_wave_log2(const wavecc_target *t) {
   while ((1u << l) < t->wave_size) l++;
   return l;
 }
+/* Does t address private memory with scratch_* instructions through
+ * architected flat scratch (gfx11, gfx942: the dispatch sets FLAT_SCRATCH
+ * to the wave's scratch; no private segment buffer, no wave offset SGPR)
+ * rather than MUBUF through the private segment buffer V#? (AMDGPUUsage
+ * "Architected flat scratch", "Private Segment Buffer".) */
+static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_scratch_init == WAVECC_FS_ARCHITECTED; }
+/* log2 of the stack pointer's and frame offsets' unit in a lane's scratch
+ * bytes: wave_size with MUBUF (soffset is per wave, added after the
+ * swizzle), 1 with flat scratch (scratch_* addresses are per lane, the
+ * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
+ * 16-byte frame). */
+static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
 /* May a page fault on target t replay memory instructions (XNACK on or
