@@ -449,14 +449,6 @@ void isel_setup_abi(isel_ctx *c) {
   abi->ieee_mode = true;
   abi->dx10_clamp = true;
   set_budget(c, abi);
-  if (u.alloca_used && flat && (u.calls || LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv)) {
-    /* architected flat scratch: a kernel's allocas and spills are
-     * scratch_*; calls and functions' frames are not written yet */
-    diag_error(c->d, c->fname, "unsupported: calls and function stack frames on %s (architected flat scratch)",
-               c->p->target->name);
-    c->failed = true;
-    return;
-  }
   if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
     c->p->has_calls = u.calls;
     isel_setup_function(c);

@@ -260,18 +260,11 @@ int mir_spill(mir_program *p, diag *d) {
   bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
     const bool flat = wavecc_scratch_flat(p->target);
-    if (scratch && flat && p->is_function) {
-      /* a function's frame on architected flat scratch: scratch_* spills
-       * relative to its stack pointer are not written yet */
-      diag_error(d, p->name, "unsupported: spilling to scratch in a function on %s (architected flat scratch)",
-                 p->target->name);
-      return 1;
-    }
     if (scratch && !spill_ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
       return 1;
     }
-    c->reserve = scratch && !flat ? 5 : 0; /* flat scratch: no V# or wave offset SGPRs */
+    c->reserve = !scratch ? 0 : !flat ? 5 : p->is_function ? 1 : 0; /* flat scratch: no V#; a function's base */
     if (lower_file(c, false, bs, ss, false)) return 1;
     mir_liveness(p, d);
     uint32_t extent = 0;

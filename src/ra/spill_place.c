@@ -60,11 +60,38 @@ bool spill_ensure_scratch_inputs(spill_ctx *c) {
      * slots' lane offsets go in scratch_*'s offset field (llc-19
      * -mcpu=gfx1100: scratch_store_b32 off, v1, off offset:N); the
      * descriptor only enables the private segment */
-    assert(!p->is_function);
     if (c->flat_ready) return true;
-    p->abi.private_segment_wave_offset = true;
-    c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
     c->flat_ready = true;
+    c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
+    if (!p->is_function) {
+      p->abi.private_segment_wave_offset = true;
+      return true;
+    }
+    /* a function's slots: saddr = its stack pointer (lane bytes) plus the
+     * base, the offsets immediate as in a kernel */
+    c->wo = p->scratch_offset;
+    uint32_t at = after_startpgm(p);
+    const mir_block *b0 = &p->blocks[0];
+    for (uint32_t i = 0; i < b0->num_instrs; i++)
+      for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
+        const mir_operand *o = &b0->instrs[i]->defs[k];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id == c->wo.id && i + 1 > at) at = i + 1;
+      }
+    spill_grow(c);
+    c->kind[c->wo.id] = TK_PINNED;
+    if (c->scratch_base) {
+      mir_instr *add = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
+      mir_temp so = spill_new_temp(c, mir_rc_s(1)), scc = spill_new_temp(c, mir_rc_s(1));
+      add->ops[0] = mir_op_temp(c->wo);
+      add->ops[1] = mir_op_const(c->scratch_base);
+      add->defs[0] = mir_op_temp(so);
+      add->defs[1] = mir_op_temp(scc);
+      add->defs[1].preg = MIR_PREG_SCC;
+      add->defs[1].flags = MIR_OPND_FIXED_REG;
+      mir_block_insert(p, &p->blocks[0], at, add);
+      c->wo = so;
+      c->kind[so.id] = c->kind[scc.id] = TK_PINNED;
+    }
     return true;
   }
   if (c->psb.id && c->wo.id) return true;
@@ -163,7 +190,8 @@ mir_operand spill_rsrc_operand(const spill_ctx *c) {
 }
 
 mir_operand spill_base_operand(const spill_ctx *c) {
-  return wavecc_scratch_flat(c->p->target) ? mir_op_const(c->scratch_base) : mir_op_temp(c->wo);
+  if (!wavecc_scratch_flat(c->p->target) || c->wo.id) return mir_op_temp(c->wo);
+  return mir_op_const(c->scratch_base); /* a kernel: no base register */
 }
 
 mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
