@@ -211,6 +211,22 @@ static void print_opnd(emitter *e, const mir_operand *o) {
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
 }
 
+/* s_delay_alu's operand as llvm-mc-19 prints it (AMDGPU gfx11_delay
+ * syntax): instid0 [3:0], instskip [6:4], instid1 [10:7], named, joined
+ * by " | "; "0" for none. */
+static void print_delay(FILE *out, unsigned imm) {
+  static const char *const ids[12] = {"NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",    "VALU_DEP_3",
+                                      "VALU_DEP_4",    "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
+                                      "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
+  static const char *const skips[6] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
+  unsigned id0 = imm & 0xf, skip = (imm >> 4) & 7, id1 = (imm >> 7) & 0xf;
+  const char *sep = " ";
+  if (id0 && id0 < 12) fprintf(out, "%sinstid0(%s)", sep, ids[id0]), sep = " | ";
+  if (skip && skip < 6) fprintf(out, "%sinstskip(%s)", sep, skips[skip]), sep = " | ";
+  if (id1 && id1 < 12) fprintf(out, "%sinstid1(%s)", sep, ids[id1]), sep = " | ";
+  if (*sep == ' ' && sep[1] == 0) fputs(" 0", out);
+}
+
 /* Prints "a, b, c" for the definitions then operands, skipping SCC (never
  * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
  * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
@@ -292,6 +308,10 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
           any = true;
         }
       if (!any) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
+    } else if (ins->opcode == ISA_S_DELAY_ALU) {
+      print_delay(out, (unsigned)ins->offset);
+    } else if (ins->opcode == ISA_S_WAITCNT_DEPCTR) {
+      fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
     } else {
       bool any = false;
       for (unsigned k = 0; k < ins->num_ops; k++)
