@@ -102,8 +102,14 @@ bool spill_ensure_scratch_inputs(spill_ctx *c);
  * or with architected flat scratch (no V#, FLAT_SCRATCH the wave's
  * scratch) "off" and the slots' base, c->scratch_base lane bytes, as a
  * constant (mir_scratch_access adds it to the offset). */
-mir_operand spill_rsrc_operand(const spill_ctx *c);
-mir_operand spill_base_operand(const spill_ctx *c);
+static inline mir_operand spill_rsrc_operand(const spill_ctx *c) {
+  if (!wavecc_scratch_flat(c->p->target)) return mir_op_temp(c->psb);
+  return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+}
+static inline mir_operand spill_base_operand(const spill_ctx *c) {
+  if (!wavecc_scratch_flat(c->p->target) || c->wo.id) return mir_op_temp(c->wo);
+  return mir_op_const(c->scratch_base); /* a kernel: no base register */
+}
 void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n);
 mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s);
 mir_instr *spill_make_spill(spill_ctx *c, mir_temp v);

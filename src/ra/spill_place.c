@@ -184,16 +184,6 @@ void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n) {
 /* p_spill value, virtual slot s: SGPR -> {value, s, lane VGPR (undef until
  * placed)}; VGPR -> {value, s, V#, offset}. place_slots turns s into a lane
  * or a byte offset. */
-mir_operand spill_rsrc_operand(const spill_ctx *c) {
-  if (!wavecc_scratch_flat(c->p->target)) return mir_op_temp(c->psb);
-  return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
-}
-
-mir_operand spill_base_operand(const spill_ctx *c) {
-  if (!wavecc_scratch_flat(c->p->target) || c->wo.id) return mir_op_temp(c->wo);
-  return mir_op_const(c->scratch_base); /* a kernel: no base register */
-}
-
 mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
   mir_instr *ins = mir_instr_create(c->p, MIR_P_SPILL, c->vgpr ? 4 : 3, 0);
   ins->ops[0] = mir_op_temp(v);
