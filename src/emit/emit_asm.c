@@ -211,6 +211,22 @@ static void print_opnd(emitter *e, const mir_operand *o) {
   if (o->flags & MIR_OPND_ABS) fputc('|', out);
 }
 
+/* s_delay_alu's operand as llvm-mc-19 prints it (AMDGPU gfx11_delay
+ * syntax): instid0 [3:0], instskip [6:4], instid1 [10:7], named, joined
+ * by " | "; "0" for none. */
+static void print_delay(FILE *out, unsigned imm) {
+  static const char *const ids[12] = {"NO_DEP",        "VALU_DEP_1",    "VALU_DEP_2",    "VALU_DEP_3",
+                                      "VALU_DEP_4",    "TRANS32_DEP_1", "TRANS32_DEP_2", "TRANS32_DEP_3",
+                                      "FMA_ACCUM_CYCLE_1", "SALU_CYCLE_1", "SALU_CYCLE_2", "SALU_CYCLE_3"};
+  static const char *const skips[6] = {"SAME", "NEXT", "SKIP_1", "SKIP_2", "SKIP_3", "SKIP_4"};
+  unsigned id0 = imm & 0xf, skip = (imm >> 4) & 7, id1 = (imm >> 7) & 0xf;
+  const char *sep = " ";
+  if (id0 && id0 < 12) fprintf(out, "%sinstid0(%s)", sep, ids[id0]), sep = " | ";
+  if (skip && skip < 6) fprintf(out, "%sinstskip(%s)", sep, skips[skip]), sep = " | ";
+  if (id1 && id1 < 12) fprintf(out, "%sinstid1(%s)", sep, ids[id1]), sep = " | ";
+  if (*sep == ' ' && sep[1] == 0) fputs(" 0", out);
+}
+
 /* Prints "a, b, c" for the definitions then operands, skipping SCC (never
  * an explicit asm operand) and, in the 32-bit encoding of VOP2 with an
  * implicit carry-in, nothing else: llvm-mc wants vcc written explicitly. */
@@ -292,6 +308,10 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
           any = true;
         }
       if (!any) fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
+    } else if (ins->opcode == ISA_S_DELAY_ALU) {
+      print_delay(out, (unsigned)ins->offset);
+    } else if (ins->opcode == ISA_S_WAITCNT_DEPCTR) {
+      fprintf(out, " 0x%x", (unsigned)(uint16_t)ins->offset);
     } else {
       bool any = false;
       for (unsigned k = 0; k < ins->num_ops; k++)
@@ -409,9 +429,11 @@ unsigned mir_user_sgpr_count(const mir_kernel_abi *a) {
          2u * a->dispatch_id + 2u * a->flat_scratch_init;
 }
 
-static unsigned input_sgpr_count(const mir_kernel_abi *a) {
+static unsigned input_sgpr_count(const mir_program *p) {
+  const mir_kernel_abi *a = &p->abi;
+  /* with architected flat scratch the bit enables the private segment; no SGPR */
   return mir_user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2] +
-         a->private_segment_wave_offset;
+         (a->private_segment_wave_offset && !wavecc_scratch_flat(p->target));
 }
 
 /* Highest SGPR and VGPR any operand names, +1 (the allocator's counts
@@ -437,7 +459,7 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
 void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) { scan_regs(p, sgprs, vgprs); }
 
 unsigned mir_next_free_sgpr(const mir_program *p) {
-  unsigned n, v, in = input_sgpr_count(&p->abi);
+  unsigned n, v, in = input_sgpr_count(p);
   scan_regs(p, &n, &v);
   if (p->callee_sgprs > n) n = p->callee_sgprs;
   return n > in ? n : in;

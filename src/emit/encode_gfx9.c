@@ -73,6 +73,10 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   uint32_t off = seg ? (uint32_t)ins->offset & 0x1fff : (uint32_t)ins->offset & 0xfff;
   w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) |
          enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | off;
+  /* gfx940's architected flat scratch: SVE (bit 13) says the VGPR address
+   * is used, alone or with SADDR (llvm-mc-19 -mcpu=gfx942 -show-encoding:
+   * scratch_load_dword v1, v2, s3 sets it, off/off and off/s3 do not) */
+  if (fmt == ISA_FMT_SCRATCH && e->t && wavecc_scratch_flat(e->t) && f.has_vaddr) w[0] |= 1u << 13;
   w[1] = f.vdst << 24 | (f.saddr & 0x7f) << 16 | f.data << 8 | f.addr;
   return 2;
 }

@@ -130,6 +130,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   uint64_t exec_before = w->exec;
   int rc;
   if (d->dev->opt.xnack_replay && p->xnack_replay && emu_replay_check(d, w, in)) return -1;
+  if (d->tgt->trans_use_valus && emu_gfx11_hazards(d, w, in)) return -1;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;

@@ -231,6 +231,11 @@ typedef struct emu_wave {
    * their D and C rows (exec_mfma.c, emu_mfma_vhazard) */
   struct emu_mfma_rec { uint64_t ws; uint16_t op, d0, dn, c0, cn; } mfma[WAVECC_MFMA_MAX_WAIT + 1];
   uint8_t nmfma;
+  /* gfx11 VALUTransUseHazard (hazard_gfx11.c): VALU and TRANS instructions
+   * so far, va_vdst waits so far, and per VGPR those counts just after its
+   * last TRANS write (wait count + 1; anything else: no such write since) */
+  uint32_t hz_valus, hz_trans, hz_vawait;
+  struct { uint32_t valus, trans, vawait; } trans_write[EMU_NUM_VGPR];
   uint64_t instructions;
   /* the soft clause being executed (wemu_options.xnack_replay, replay.c) */
   uint8_t clause_kind;           /* isa_clause of its instructions; ISA_CLAUSE_NONE: none */
@@ -265,6 +270,10 @@ typedef struct emu_dispatch {
 } emu_dispatch;
 
 /* Raises a dispatch fault: "kernel K: pc 0x..: mnemonic: message". Returns -1. */
+/* gfx11 hazards checked before instruction `in` runs (hazard_gfx11.c):
+ * VALUTransUseHazard on targets with wavecc_target.trans_use_valus.
+ * Returns 0, or -1 after a fault. */
+int emu_gfx11_hazards(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

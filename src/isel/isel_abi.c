@@ -282,11 +282,14 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   /* p_startpgm: user SGPRs, then system SGPRs, then v0..v2 (v0 alone with
    * packed work-item ids: x [9:0], y [19:10], z [29:20]) */
   const bool packed = c->p->target->packed_workitem_ids;
+  /* the private segment buffer V# and wave offset SGPRs; architected flat
+   * scratch has neither (FLAT_SCRATCH is the wave's scratch already) */
+  const bool buffer = u->alloca_used && !wavecc_scratch_flat(c->p->target);
   unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (u->alloca_used ? 2 : 0);
+                   (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (buffer ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
-  if (u->alloca_used) {
+  if (buffer) {
     c->psb = isel_tmp(c, mir_rc_s(4));
     sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
     sg += 4;
@@ -305,7 +308,7 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
     sg++;
   }
-  if (u->alloca_used) {
+  if (buffer) {
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
@@ -432,8 +435,10 @@ void isel_setup_abi(isel_ctx *c) {
     }
     u.dispatch_ptr |= (m & ISEL_IMPLICIT_DISPATCH) != 0;
   }
-  abi->private_segment_buffer = u.alloca_used;
-  abi->private_segment_wave_offset = u.alloca_used;
+  const bool flat = wavecc_scratch_flat(c->p->target);
+  abi->private_segment_buffer = u.alloca_used && !flat;
+  abi->private_segment_wave_offset = u.alloca_used; /* flat scratch: .amdhsa_enable_private_segment */
+  c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
   abi->dispatch_ptr = u.dispatch_ptr;
   abi->kernarg_segment_ptr = true;
   abi->workgroup_id[0] = true;
@@ -444,14 +449,6 @@ void isel_setup_abi(isel_ctx *c) {
   abi->ieee_mode = true;
   abi->dx10_clamp = true;
   set_budget(c, abi);
-  if (u.alloca_used && !c->p->target->has_private_segment_buffer) {
-    /* gfx11: scratch is flat scratch only; wavecc's private memory is
-     * MUBUF through the private segment buffer (issue 24: not yet) */
-    diag_error(c->d, c->fname, "unsupported: private memory (allocas, calls) on %s (no private segment buffer)",
-               c->p->target->name);
-    c->failed = true;
-    return;
-  }
   if (LLVMGetFunctionCallConv(c->fn) != LLVMAMDGPUKERNELCallConv) {
     c->p->has_calls = u.calls;
     isel_setup_function(c);

@@ -478,20 +478,13 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
     return false;
   }
   mir_temp va = isel_to_vgpr(c, src, 1);
+  mir_block *b = &c->p->blocks[c->cur];
   for (uint32_t off = 0; off < size; off += 4) {
     mir_temp d = isel_tmp(c, mir_rc_v(1));
-    mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 3, 1);
-    ld->ops[0] = mir_op_temp(va);
-    ld->ops[1] = mir_op_temp(c->psb);
-    ld->ops[2] = isel_private_soffset(c);
-    ld->enc_flags |= MIR_ENC_OFFEN;
-    ld->defs[0] = mir_op_temp(d);
-    ld->offset = (int32_t)off;
-    mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
-    st->ops[0] = mir_op_temp(d);
-    st->ops[1] = mir_op_temp(c->psb);
-    st->ops[2] = sp;
-    st->offset = (int32_t)(at + off);
+    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d), mir_op_temp(va),
+                                                 mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
+    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d), isel_no_operand(),
+                                                 mir_op_temp(c->psb), sp, (int32_t)(at + off)));
   }
   return true;
 }
@@ -593,11 +586,9 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     }
     for (unsigned k = na; k < na + got; k++) {
       if (k < nreg) continue;
-      mir_instr *st = isel_emit(c, ISA_BUFFER_STORE_DWORD, 3, 0);
-      st->ops[0] = mir_op_temp(args[k]);
-      st->ops[1] = mir_op_temp(c->psb);
-      st->ops[2] = out_sp;
-      st->offset = (int32_t)so;
+      mir_block_append(c->p, &c->p->blocks[c->cur],
+                       mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(args[k]), isel_no_operand(),
+                                          mir_op_temp(c->psb), out_sp, (int32_t)so));
       so += 4;
     }
     na += got;
@@ -625,7 +616,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
-  call->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  call->ops[1] = isel_scratch_rsrc_use(c);
   for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
   for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
@@ -658,7 +649,8 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
    * scratch, as a function's does, and the kernel's own private accesses
    * use soffset 0 (a zero SGPR for the spiller and stack arguments; s7
    * in the compact layout, where SGPRs are few and the region has room). */
-  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - 2u, sp->num_defs - 2u);
+  const unsigned kept = wavecc_scratch_flat(p->target) ? 0 : 2; /* flat scratch: no V#, no wave offset */
+  mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - kept, sp->num_defs - kept);
   for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
     mir_temp old = sp->defs[k].temp;
     if (old.id == c->psb.id || old.id == c->wave_offset.id) continue;
@@ -736,26 +728,28 @@ void isel_setup_function(isel_ctx *c) {
     sin[i] = isel_tmp(c, mir_rc_s(1)); /* named after the copy below */
     fx[nfx++] = fixed_def(sin[i], MIR_PREG_SGPR(INREG_SGPRS[i]));
   }
-  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, 3 + nfx + nreg);
-  c->psb = isel_tmp(c, mir_rc_s(4));
+  /* architected flat scratch: no V# in s[0:3] (llc-19 -mcpu=gfx1100
+   * passes none; the other inputs keep their registers) */
+  const unsigned f0 = wavecc_scratch_flat(p->target) ? 2 : 3; /* first implicit input's definition */
+  mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, f0 + nfx + nreg);
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
   c->stack_ptr = isel_tmp(c, mir_rc_s(1));
-  sp->defs[0] = fixed_def(c->psb, MIR_PREG_SGPR(0));
-  sp->defs[1] = fixed_def(ra, MIR_PREG_SGPR(ca->ra_sgpr));
-  sp->defs[2] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(ca->sp_sgpr));
-  for (unsigned i = 0; i < nfx; i++) sp->defs[3 + i] = fx[i];
+  sp->defs[f0 - 2] = fixed_def(ra, MIR_PREG_SGPR(ca->ra_sgpr));
+  sp->defs[f0 - 1] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(ca->sp_sgpr));
+  if (f0 == 3) sp->defs[0] = fixed_def(c->psb = isel_tmp(c, mir_rc_s(4)), MIR_PREG_SGPR(0));
+  for (unsigned i = 0; i < nfx; i++) sp->defs[f0 + i] = fx[i];
   mir_temp in[ISEL_CALL_REG_ARGS];
   for (unsigned i = 0; i < nreg; i++)
-    sp->defs[3 + nfx + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+    sp->defs[f0 + nfx + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   /* the return address, implicit inputs and arguments leave the region at once */
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nfx + nreg, 1 + nfx + nreg);
   c->ret_addr = isel_tmp(c, mir_rc_s(2));
   pc->ops[0] = mir_op_temp(ra);
   pc->defs[0] = mir_op_temp(c->ret_addr);
   for (unsigned i = 0; i < nfx; i++) {
-    mir_temp t = sp->defs[3 + i].temp, nt = isel_tmp(c, (mir_rc)t.rc);
+    mir_temp t = sp->defs[f0 + i].temp, nt = isel_tmp(c, (mir_rc)t.rc);
     /* the named temporaries (c->wg_id, ...) become the copies */
-    sp->defs[3 + i].temp = nt;
+    sp->defs[f0 + i].temp = nt;
     pc->ops[1 + i] = mir_op_temp(nt);
     pc->defs[1 + i] = mir_op_temp(t);
   }
@@ -785,11 +779,10 @@ void isel_setup_function(isel_ctx *c) {
       if (g >= nreg) soff[g] = so, so += 4;
   }
   for (unsigned i = nreg; i < nv; i++) {
-    mir_instr *ld = isel_emit(c, ISA_BUFFER_LOAD_DWORD, 2, 1);
-    ld->defs[0] = mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1)));
-    ld->ops[0] = mir_op_temp(c->psb);
-    ld->ops[1] = mir_op_temp(c->stack_ptr);
-    ld->offset = (int32_t)soff[i];
+    mir_block_append(p, &p->blocks[c->cur],
+                     mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
+                                        isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
+                                        (int32_t)soff[i]));
   }
   c->stack_arg_bytes = so;
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
@@ -808,7 +801,7 @@ void isel_setup_function(isel_ctx *c) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
     if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
       /* a private pointer to its object: SP / wave size + its offset */
-      mir_temp lane = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(wavecc_wave_log2(c->p->target)));
+      mir_temp lane = isel_sp_lanes(c);
       isel_set(c, params[i], 0, isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane), mir_op_const(boff[i])));
       continue;
     }
@@ -879,9 +872,21 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
   }
   mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
   r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
-  r->ops[1] = fixed_use(c->psb, MIR_PREG_SGPR(0));
+  r->ops[1] = isel_scratch_rsrc_use(c);
   r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(c->ca->sp_sgpr));
   for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+}
+
+mir_operand isel_no_operand(void) { return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE}; }
+
+mir_operand isel_scratch_rsrc_use(isel_ctx *c) {
+  return wavecc_scratch_flat(c->p->target) ? isel_no_operand() : fixed_use(c->psb, MIR_PREG_SGPR(0));
+}
+
+mir_temp isel_sp_lanes(isel_ctx *c) {
+  unsigned l = wavecc_sp_log2(c->p->target);
+  if (!l) return c->stack_ptr; /* flat scratch: SP counts a lane's bytes */
+  return isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(l));
 }
 
 mir_operand isel_private_soffset(isel_ctx *c) {
@@ -889,7 +894,7 @@ mir_operand isel_private_soffset(isel_ctx *c) {
 }
 
 mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t *first) {
-  mir_temp base = isel_s(c, ISA_S_LSHR_B32, 1, mir_op_temp(c->stack_ptr), mir_op_const(wavecc_wave_log2(c->p->target)));
+  mir_temp base = isel_sp_lanes(c);
   if (align <= STACK_ALIGN) {
     *below = 0;
     *first = c->stack_arg_bytes;

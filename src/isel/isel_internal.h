@@ -197,6 +197,15 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 /* The soffset of an access through a private pointer: the wave offset,
  * or 0 in a function (isel_calls.c). */
 mir_operand isel_private_soffset(isel_ctx *c);
+/* An absent operand ("off"). */
+mir_operand isel_no_operand(void);
+/* A p_call's or p_return's use of the private segment buffer V# in s[0:3],
+ * or "off" with architected flat scratch (no V#). */
+mir_operand isel_scratch_rsrc_use(isel_ctx *c);
+/* A function's stack pointer in a lane's scratch bytes (the private
+ * pointer of its frame base): SP >> log2(wave size) with MUBUF, SP itself
+ * with flat scratch (wavecc_sp_log2). */
+mir_temp isel_sp_lanes(isel_ctx *c);
 /* Inline assembly (isel_asm.c): the call `ins` of an InlineAsm value;
  * reports what it does not take. Returns true (handled or reported). */
 bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins);

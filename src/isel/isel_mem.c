@@ -119,21 +119,36 @@ static uint16_t access_flags(LLVMValueRef ins, uint32_t rel, unsigned bytes) {
   return f;
 }
 
+/* The base register of a private access: with architected flat scratch
+ * a uniform address (saddr, SGPR) or none; with MUBUF the wave offset
+ * (soffset 0 in functions and calling kernels: isel_private_soffset). */
+static mir_operand private_base(isel_ctx *c, mir_temp va, mir_temp saddr) {
+  if (saddr.id) return mir_op_temp(saddr);
+  return va.id || wavecc_scratch_flat(c->p->target) ? isel_private_soffset(c) : mir_op_temp(c->wave_offset);
+}
+
+/* gfx11's scratch_* with an address register and a negative offset that
+ * is not a dword multiple misbehave (LLVM's
+ * FeatureNegativeUnalignedScratchOffsetBug): a negative offset goes into
+ * the address register instead. */
+static void private_operands(isel_ctx *c, mir_temp *va, mir_temp *saddr, int32_t *off) {
+  if (!wavecc_scratch_flat(c->p->target) || *off >= 0) return;
+  if (va->id) *va = isel_v1(c, ISA_V_ADD_U32, mir_op_const((uint32_t)*off), mir_op_temp(*va));
+  else if (saddr->id) *saddr = isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(*saddr), mir_op_const((uint32_t)*off));
+  else return;
+  *off = 0;
+}
+
 static mir_temp emit_vmem_load(isel_ctx *c, unsigned as, unsigned bytes, mir_temp va, mir_temp saddr, int32_t off,
                                uint16_t flags) {
   mir_temp d = isel_tmp(c, mir_rc_v((bytes + 3) / 4));
   unsigned op = vmem_op(as, bytes, false, false);
   mir_instr *ld;
-  if (as == 5 && !va.id) { /* a constant address: all in the offset field ("off") */
-    ld = isel_emit(c, op, 2, 1);
-    ld->ops[0] = mir_op_temp(c->psb);
-    ld->ops[1] = mir_op_temp(c->wave_offset);
-  } else if (as == 5) {
-    ld = isel_emit(c, op, 3, 1);
-    ld->ops[0] = mir_op_temp(va);
-    ld->ops[1] = mir_op_temp(c->psb);
-    ld->ops[2] = isel_private_soffset(c);
-    ld->enc_flags |= MIR_ENC_OFFEN;
+  if (as == 5) { /* no address register: all in the offset field ("off") */
+    private_operands(c, &va, &saddr, &off);
+    ld = mir_scratch_access(c->p, op, mir_op_temp(d), va.id ? mir_op_temp(va) : isel_no_operand(),
+                            mir_op_temp(c->psb), private_base(c, va, saddr), 0);
+    mir_block_append(c->p, &c->p->blocks[c->cur], ld);
   } else if (saddr.id) {
     ld = isel_emit(c, op, 2, 1);
     ld->ops[0] = mir_op_temp(va);
@@ -153,19 +168,11 @@ static void emit_vmem_store(isel_ctx *c, unsigned as, unsigned bytes, mir_temp v
                             int32_t off, uint16_t flags) {
   unsigned op = vmem_op(as, bytes, true, false);
   mir_instr *st;
-  if (as == 5 && !va.id) { /* vdata, V#, soffset; the address in the offset field */
-    st = isel_emit(c, op, 3, 0);
-    st->ops[0] = mir_op_temp(data);
-    st->ops[1] = mir_op_temp(c->psb);
-    st->ops[2] = mir_op_temp(c->wave_offset);
-  } else if (as == 5) {
-    /* MUBUF: vdata first, then vaddr, V#, soffset */
-    st = isel_emit(c, op, 4, 0);
-    st->ops[0] = mir_op_temp(data);
-    st->ops[1] = mir_op_temp(va);
-    st->ops[2] = mir_op_temp(c->psb);
-    st->ops[3] = isel_private_soffset(c);
-    st->enc_flags |= MIR_ENC_OFFEN;
+  if (as == 5) { /* MUBUF: vdata, [vaddr,] V#, soffset; no vaddr: the address in the offset field */
+    private_operands(c, &va, &saddr, &off);
+    st = mir_scratch_access(c->p, op, mir_op_temp(data), va.id ? mir_op_temp(va) : isel_no_operand(),
+                            mir_op_temp(c->psb), private_base(c, va, saddr), 0);
+    mir_block_append(c->p, &c->p->blocks[c->cur], st);
   } else {
     /* vaddr, vdata[, saddr] */
     st = isel_emit(c, op, saddr.id ? 3 : 2, 0);
@@ -194,7 +201,7 @@ static unsigned private_piece(LLVMValueRef ins, unsigned as, unsigned bytes) {
 
 /* A private load in `piece`-byte pieces (private_piece), zero-extended
  * (buffer_load_ubyte/ushort) and reassembled into dwords. */
-static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int32_t off0, unsigned bytes,
+static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, mir_temp saddr, int32_t off0, unsigned bytes,
                                 unsigned piece) {
   mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw = (bytes + 3) / 4;
@@ -205,7 +212,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, (mir_temp){0}, off0 + (int32_t)b, access_flags(ins, b, piece));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, saddr, off0 + (int32_t)b, access_flags(ins, b, piece));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -216,7 +223,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, int3
 
 /* A private store in `piece`-byte pieces: each piece is the dword shifted
  * down to its byte (buffer_store_byte/short store the low bits). */
-static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, int32_t off0,
+static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val, mir_temp va, mir_temp saddr, int32_t off0,
                                  unsigned bytes, unsigned piece) {
   mir_operand words[ISEL_MAX_DWORDS];
   unsigned nw;
@@ -227,7 +234,7 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, (mir_temp){0}, data, off0 + (int32_t)b, access_flags(ins, b, piece));
+    emit_vmem_store(c, 5, piece, va, saddr, data, off0 + (int32_t)b, access_flags(ins, b, piece));
   }
 }
 
@@ -240,6 +247,16 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
   uint64_t esize;
   int64_t scoff;
   *saddr = (mir_temp){0};
+  if (as == 5 && wavecc_scratch_flat(c->p->target)) {
+    /* flat scratch: a uniform private address is scratch_*'s saddr (llc-19
+     * -mcpu=gfx1100: scratch_load_b32 v0, off, s0) */
+    mir_operand a = isel_get(c, ptr, 0);
+    if (a.kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)a.temp.rc) && mir_rc_size((mir_rc)a.temp.rc) == 1 &&
+        !(c->alloca_off.cap && ptrmap_get(&c->alloca_off, isel_address_root(c, ptr)) != UINT32_MAX)) {
+      *saddr = a.temp;
+      return (mir_temp){0};
+    }
+  }
   if (as == 5 && c->alloca_off.cap) {
     /* a kernel's alloca, maybe under folded constant GEPs: the whole
      * address fits MUBUF's 12-bit offset field, no VGPR address */
@@ -316,7 +333,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
-    load_private_pieces(c, ins, va, off0, bytes, piece);
+    load_private_pieces(c, ins, va, saddr, off0, bytes, piece);
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
@@ -366,7 +383,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
-    store_private_pieces(c, ins, val, va, off0, bytes, piece);
+    store_private_pieces(c, ins, val, va, saddr, off0, bytes, piece);
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {

@@ -331,6 +331,17 @@ void mir_set_temp_rc(mir_program *p, uint32_t id, mir_rc rc);
  * returns the length (print.c). */
 int mir_preg_format(char *buf, size_t n, mir_preg r, unsigned dwords);
 
+/* A private-memory access of MUBUF op (buffer_load/store_*) in the form
+ * p's target addresses scratch with (scratch.c): buffer op with the V#
+ * `rsrc` and wave offset `soffset` (offen when vaddr is given), or on
+ * architected flat scratch (wavecc_scratch_flat) the scratch_* twin with
+ * saddr = soffset ("off" when soffset is absent, 0 or temporary 0; a
+ * constant soffset is added to the offset) and rsrc ignored. data is the
+ * stored VGPRs or the loaded result; vaddr a VGPR of per-lane byte offsets
+ * or MIR_OPND_NONE. offset is in the lane's bytes. Not inserted. */
+mir_instr *mir_scratch_access(mir_program *p, unsigned mubuf_op, mir_operand data, mir_operand vaddr, mir_operand rsrc,
+                              mir_operand soffset, int32_t offset);
+
 static inline mir_operand mir_op_temp(mir_temp t) {
   mir_operand o = {.kind = MIR_OPND_TEMP, .preg = MIR_PREG_NONE};
   o.temp = t;

@@ -97,17 +97,17 @@ static mir_instr *waitcnt0(mir_program *p) {
 #define SP mir_op_fixed(MIR_PREG_SGPR(p->abi.call_sp_sgpr), 1)
 
 /* buffer_{store,load}_dword v, off, s[0:3], soff offset:off (soff a
- * register or the constant 0) */
+ * register or the constant 0); scratch_{store,load}_dword v, off,
+ * soff|off offset:off with architected flat scratch (mir_scratch_access) */
 static mir_instr *scratch_dword(mir_program *p, bool store, mir_operand soff, mir_preg v, uint32_t off) {
-  mir_instr *m = sop(p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
-  unsigned j = 0;
-  if (store) m->ops[j++] = mir_op_fixed(v, 1);
-  else m->defs[0] = mir_op_fixed(v, 1);
-  m->ops[j++] = mir_op_fixed(MIR_PREG_SGPR(0), 4);
-  m->ops[j++] = soff;
-  m->offset = (int32_t)off;
-  return m;
+  mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+  return mir_scratch_access(p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, mir_op_fixed(v, 1), none,
+                            mir_op_fixed(MIR_PREG_SGPR(0), 4), soff, (int32_t)off);
 }
+
+/* Frame bytes per lane in the stack pointer's unit (wavecc_sp_log2:
+ * per wave with MUBUF, per lane with flat scratch). */
+static uint32_t sp_bytes(const mir_program *p, uint32_t lane_bytes) { return lane_bytes << wavecc_sp_log2(p->target); }
 
 static mir_instr *lane_op(mir_program *p, bool write, mir_preg v, mir_preg s, unsigned lane) {
   mir_instr *m = sop(p, write ? ISA_V_WRITELANE_B32 : ISA_V_READLANE_B32, 2, 1);
@@ -291,9 +291,17 @@ static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
 static unsigned kernel_prologue(frame_ctx *c, mir_instr **seq) {
   mir_program *p = c->p;
   const mir_kernel_abi *a = &p->abi;
-  assert(a->private_segment_buffer && a->private_segment_wave_offset);
   unsigned wo = mir_user_sgpr_count(a) + a->workgroup_id[0] + a->workgroup_id[1] + a->workgroup_id[2];
   c->sp_per_call = a->call_sp_sgpr <= wo;
+  if (wavecc_scratch_flat(p->target)) {
+    /* architected flat scratch: FLAT_SCRATCH is the wave's scratch
+     * already, no V# to move (llc-19 -mcpu=gfx1100: s_mov_b32 s32, F) */
+    assert(a->private_segment_wave_offset);
+    if (c->sp_per_call) return 0;
+    seq[0] = sp_adjust(p, ISA_S_MOV_B32, sp_bytes(p, p->frame_size));
+    return 1;
+  }
+  assert(a->private_segment_buffer && a->private_segment_wave_offset);
   mir_instr *lo = sop(p, ISA_S_ADD_U32, 2, 1);
   lo->defs[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
   lo->ops[0] = mir_op_fixed(MIR_PREG_SGPR(0), 1);
@@ -305,7 +313,7 @@ static unsigned kernel_prologue(frame_ctx *c, mir_instr **seq) {
   seq[0] = lo;
   seq[1] = hi;
   if (c->sp_per_call) return 2;
-  seq[2] = sp_adjust(p, ISA_S_MOV_B32, p->frame_size * p->target->wave_size);
+  seq[2] = sp_adjust(p, ISA_S_MOV_B32, sp_bytes(p, p->frame_size));
   return 3;
 }
 
@@ -376,7 +384,7 @@ static unsigned guarded_swappc(mir_program *p, const mir_instr *call, mir_instr 
 
 static unsigned call_seq(frame_ctx *c, const mir_instr *call, bool guard, mir_instr **seq) {
   mir_program *p = c->p;
-  uint32_t bytes = p->frame_size * p->target->wave_size;
+  uint32_t bytes = sp_bytes(p, p->frame_size);
   unsigned n = 0;
   if (call->offset) n += external_save(c, call, false, seq + n);
   if (p->is_function && bytes) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, bytes);
@@ -435,7 +443,7 @@ int mir_frame(mir_program *p, diag *d) {
       unsigned n = 0;
       if (ins->opcode == ISA_S_ADD_U32 && ins->offset == MIR_OFFSET_FRAME_SIZE) {
         /* a stack pointer for arguments stored before the call */
-        ins->ops[1] = mir_op_const(p->frame_size * p->target->wave_size);
+        ins->ops[1] = mir_op_const(sp_bytes(p, p->frame_size));
         ins->offset = 0;
         continue;
       }

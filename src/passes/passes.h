@@ -175,6 +175,14 @@ int mir_insert_waitcnt(mir_program *p, diag *d);
  * "Manually Inserted Wait States"). Needs physical registers and must run
  * after every pass that adds or moves instructions. Returns 0. */
 int mir_insert_hazard_nops(mir_program *p, diag *d);
+/* gfx11 (wavecc_target.alu_latency set): s_delay_alu before ALU
+ * instructions that read a recent ALU result (delay_alu.c); after the
+ * hazard pass, on physical registers. Always 0. */
+int mir_insert_delay_alu(mir_program *p, diag *d);
+/* gfx11 (wavecc_target.trans_use_valus set): s_waitcnt_depctr 0xfff
+ * before a VALU read of a recent TRANS result (hazards_gfx11.c); on
+ * physical registers, after the hazard pass. Always 0. */
+int mir_insert_gfx11_hazards(mir_program *p, diag *d);
 
 /* Inserts s_nop N where an instruction depends on a v_mfma_* (or an MFMA
  * on a plain VALU write) sooner than the target allows (hazards_mfma.c;

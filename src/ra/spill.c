@@ -259,18 +259,12 @@ int mir_spill(mir_program *p, diag *d) {
   c->sgpr_scratch = p->abi.sgpr_spill_scratch;
   bool scratch = c->sgpr_scratch || max.vgpr + sv + (max.sgpr + ss > bs ? 1u : 0u) > bv;
   for (;;) {
-    if (scratch && !p->target->has_private_segment_buffer) {
-      /* gfx11's scratch is flat scratch (scratch_* instructions), which
-       * the spill code does not write yet (issue 24) */
-      diag_error(d, p->name, "unsupported: spilling to scratch on %s (no private segment buffer; scratch_* spills not "
-                 "implemented)", p->target->name);
-      return 1;
-    }
+    const bool flat = wavecc_scratch_flat(p->target);
     if (scratch && !spill_ensure_scratch_inputs(c)) {
       diag_error(d, p->name, "unsupported: VGPR spilling without a p_startpgm (kernel inputs unknown)");
       return 1;
     }
-    c->reserve = scratch ? 5 : 0;
+    c->reserve = !scratch ? 0 : !flat ? 5 : p->is_function ? 1 : 0; /* flat scratch: no V#; a function's base */
     if (lower_file(c, false, bs, ss, false)) return 1;
     mir_liveness(p, d);
     uint32_t extent = 0;

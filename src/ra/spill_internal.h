@@ -51,6 +51,7 @@ typedef struct spill_ctx {
   uint8_t *vslot_size;   /* [virtual slot] dwords, for the file being lowered */
   uint32_t nvslots, cap_vslots;
   mir_temp psb, wo;      /* scratch V# (s4) and wave offset (s1), 0 ids when absent */
+  bool flat_ready;       /* architected flat scratch: scratch_base fixed (spill_ensure_scratch_inputs) */
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
@@ -97,6 +98,18 @@ mir_instr *spill_clone(mir_program *p, const mir_instr *ins);
  * defines a new temporary *out). spill_place_slots: places the file's
  * virtual slots and rewrites the pseudos (0, or -1 with an error). */
 bool spill_ensure_scratch_inputs(spill_ctx *c);
+/* The V# and base operands of a scratch spill pseudo: c->psb and c->wo,
+ * or with architected flat scratch (no V#, FLAT_SCRATCH the wave's
+ * scratch) "off" and the slots' base, c->scratch_base lane bytes, as a
+ * constant (mir_scratch_access adds it to the offset). */
+static inline mir_operand spill_rsrc_operand(const spill_ctx *c) {
+  if (!wavecc_scratch_flat(c->p->target)) return mir_op_temp(c->psb);
+  return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+}
+static inline mir_operand spill_base_operand(const spill_ctx *c) {
+  if (!wavecc_scratch_flat(c->p->target) || c->wo.id) return mir_op_temp(c->wo);
+  return mir_op_const(c->scratch_base); /* a kernel: no base register */
+}
 void spill_alloc_slot(spill_ctx *c, uint32_t t, unsigned n);
 mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s);
 mir_instr *spill_make_spill(spill_ctx *c, mir_temp v);

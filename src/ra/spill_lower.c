@@ -12,6 +12,10 @@
  *   p_reload s <- off, V#, soff
  *   p_start_linear_vgpr         -> nothing (the VGPR is reserved by liveness)
  *
+ * With architected flat scratch (gfx11, gfx942) the V# operand is "off",
+ * the offset a constant, and the accesses scratch_store/load_dword v+k,
+ * off, off offset:base+off+4k (mir_scratch_access).
+ *
  * v_writelane_b32 / v_readlane_b32 ignore EXEC (Vega ISA guide, VOP3
  * "V_READLANE_B32", "V_WRITELANE_B32"), so SGPR spill code is correct in a
  * block entered with EXEC = 0 (seed D99507). The scratch accesses address
@@ -46,6 +50,12 @@ static mir_operand temp_reg(const mir_operand *o, unsigned k, unsigned dwords) {
   return mir_op_fixed((mir_preg)(o->preg + k), dwords);
 }
 
+/* A scratch pseudo's V# or base operand on registers: "off" and constants
+ * (architected flat scratch, spill_base_operand) stay as they are. */
+static mir_operand scratch_reg(const mir_operand *o, unsigned dwords) {
+  return o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED ? temp_reg(o, 0, dwords) : *o;
+}
+
 typedef struct seq {
   mir_program *p;
   mir_instr **out;
@@ -76,13 +86,10 @@ static void not_exec(seq *s) {
 
 /* buffer_store_dword / buffer_load_dword of the temporary VGPR at byte off. */
 static void tmp_access(seq *s, bool store, uint32_t off) {
-  mir_instr *m = put(s, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, store ? 3 : 2, store ? 0 : 1);
-  unsigned j = 0;
-  if (store) m->ops[j++] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
-  else m->defs[0] = mir_op_fixed(MIR_PREG_VGPR(0), 1);
-  m->ops[j++] = s->psb;
-  m->ops[j++] = s->wo;
-  m->offset = (int32_t)off;
+  mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+  assert(s->n < MIR_SPILL_LOWER_MAX);
+  s->out[s->n++] = mir_scratch_access(s->p, store ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD,
+                                      mir_op_fixed(MIR_PREG_VGPR(0), 1), none, s->psb, s->wo, (int32_t)off);
 }
 
 /* A whole-wave access: one access with EXEC = -1 (pair) or two, the second
@@ -120,7 +127,7 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
     for (unsigned j = 1; j < 3; j++)
       if (val->preg + k >= rest[j].preg && val->preg + k < rest[j].preg + (j == 1 ? 4u : 1u))
         return MIR_SPILL_LOWER_OVERLAP;
-  seq s = {.p = p, .out = out, .psb = temp_reg(&rest[1], 0, 4), .wo = temp_reg(&rest[2], 0, 1)};
+  seq s = {.p = p, .out = out, .psb = scratch_reg(&rest[1], 4), .wo = scratch_reg(&rest[2], 1)};
   uint32_t off = (uint32_t)rest[0].imm, save = 0;
   const unsigned lw = mir_lane_dwords(p);
   mir_preg pair = free_sgprs(p, busy, lw), stash = MIR_PREG_NONE; /* EXEC's keeper */
@@ -188,13 +195,9 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *b
       m->ops[0] = spill ? temp_reg(val, k, 1) : mir_op_fixed(MIR_PREG_AGPR(at), 1);
       if (at + 1 > p->num_agprs_used) p->num_agprs_used = at + 1;
     } else if (vgpr) {
-      m = mir_instr_create(p, spill ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, spill ? 3 : 2, spill ? 0 : 1);
-      unsigned j = 0;
-      if (spill) m->ops[j++] = temp_reg(val, k, 1);
-      else m->defs[0] = temp_reg(val, k, 1);
-      m->ops[j++] = temp_reg(&rest[1], 0, 4);
-      m->ops[j++] = temp_reg(&rest[2], 0, 1);
-      m->offset = (int32_t)(rest[0].imm + 4 * k);
+      mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
+      m = mir_scratch_access(p, spill ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, temp_reg(val, k, 1), none,
+                             scratch_reg(&rest[1], 4), scratch_reg(&rest[2], 1), (int32_t)(rest[0].imm + 4 * k));
     } else if (spill) {
       m = mir_instr_create(p, ISA_V_WRITELANE_B32, 2, 1);
       m->defs[0] = temp_reg(&rest[1], 0, 1);

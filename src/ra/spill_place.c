@@ -55,6 +55,45 @@ bool spill_ensure_scratch_inputs(spill_ctx *c) {
   mir_program *p = c->p;
   mir_instr *sp = startpgm(p);
   if (!sp) return false;
+  if (wavecc_scratch_flat(p->target)) {
+    /* architected flat scratch: FLAT_SCRATCH is the wave's scratch, the
+     * slots' lane offsets go in scratch_*'s offset field (llc-19
+     * -mcpu=gfx1100: scratch_store_b32 off, v1, off offset:N); the
+     * descriptor only enables the private segment */
+    if (c->flat_ready) return true;
+    c->flat_ready = true;
+    c->scratch_base = (p->abi.private_segment_size + 3) & ~3u;
+    if (!p->is_function) {
+      p->abi.private_segment_wave_offset = true;
+      return true;
+    }
+    /* a function's slots: saddr = its stack pointer (lane bytes) plus the
+     * base, the offsets immediate as in a kernel */
+    c->wo = p->scratch_offset;
+    uint32_t at = after_startpgm(p);
+    const mir_block *b0 = &p->blocks[0];
+    for (uint32_t i = 0; i < b0->num_instrs; i++)
+      for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
+        const mir_operand *o = &b0->instrs[i]->defs[k];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id == c->wo.id && i + 1 > at) at = i + 1;
+      }
+    spill_grow(c);
+    c->kind[c->wo.id] = TK_PINNED;
+    if (c->scratch_base) {
+      mir_instr *add = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
+      mir_temp so = spill_new_temp(c, mir_rc_s(1)), scc = spill_new_temp(c, mir_rc_s(1));
+      add->ops[0] = mir_op_temp(c->wo);
+      add->ops[1] = mir_op_const(c->scratch_base);
+      add->defs[0] = mir_op_temp(so);
+      add->defs[1] = mir_op_temp(scc);
+      add->defs[1].preg = MIR_PREG_SCC;
+      add->defs[1].flags = MIR_OPND_FIXED_REG;
+      mir_block_insert(p, &p->blocks[0], at, add);
+      c->wo = so;
+      c->kind[so.id] = c->kind[scc.id] = TK_PINNED;
+    }
+    return true;
+  }
   if (c->psb.id && c->wo.id) return true;
   uint32_t at = after_startpgm(p);
   if (p->scratch_rsrc.id) {
@@ -150,8 +189,8 @@ mir_instr *spill_make_spill_to(spill_ctx *c, mir_temp v, uint32_t s) {
   ins->ops[0] = mir_op_temp(v);
   ins->ops[1] = mir_op_const(s);
   if (c->vgpr) {
-    ins->ops[2] = mir_op_temp(c->psb);
-    ins->ops[3] = mir_op_temp(c->wo);
+    ins->ops[2] = spill_rsrc_operand(c);
+    ins->ops[3] = spill_base_operand(c);
   } else {
     ins->ops[2] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
     ins->ops[2].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
@@ -170,8 +209,8 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   ins->defs[0] = mir_op_temp(*out);
   ins->ops[0] = mir_op_const(s);
   if (c->vgpr) {
-    ins->ops[1] = mir_op_temp(c->psb);
-    ins->ops[2] = mir_op_temp(c->wo);
+    ins->ops[1] = spill_rsrc_operand(c);
+    ins->ops[2] = spill_base_operand(c);
   } else {
     ins->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
     ins->ops[1].temp.rc = (mir_rc)(mir_rc_v(1) | MIR_RC_LINEAR);
@@ -221,7 +260,7 @@ int spill_place_slots(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
-    if (c->vbase + 4u * extent > 4096) {
+    if (c->vbase + 4u * extent + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > 4096) {
       diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
       return -1;
     }
@@ -259,7 +298,7 @@ int spill_place_slots(spill_ctx *c) {
       if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
       mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
       mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
-      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind == MIR_OPND_TEMP)) continue;
+      if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind != MIR_OPND_UNDEF)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
         rest[0].imm = c->vbase + 4u * (at + (uint32_t)ins->offset); /* partial reloads: the first dword read */

@@ -22,7 +22,7 @@ int spill_place_sgpr_scratch(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
   c->vbase = 4u * (extent / w + 1);
-  if (c->vbase > 4096) {
+  if (c->vbase + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > 4096) {
     diag_error(c->d, p->name, "unsupported: %u bytes of SGPR spill slots per lane (MUBUF offsets reach 4096)", c->vbase);
     return -1;
   }
@@ -39,8 +39,8 @@ int spill_place_sgpr_scratch(spill_ctx *c) {
       memcpy(n->defs, ins->defs, ins->num_defs * sizeof *n->defs);
       if (spill) n->ops[j++] = ins->ops[0];
       n->ops[j++] = mir_op_const(4u + 4u * (pos[rest[0].imm] / w));
-      n->ops[j++] = mir_op_temp(c->psb);
-      n->ops[j++] = mir_op_temp(c->wo);
+      n->ops[j++] = spill_rsrc_operand(c);
+      n->ops[j++] = spill_base_operand(c);
       /* A reload writes its SGPRs before the last access through the V#
        * and offset (the temporary's restore): they must not share. */
       if (!spill) {

@@ -100,6 +100,14 @@ typedef enum wavecc_flat_scratch_init {
                           segment; no private segment buffer, no wave offset SGPR */
 } wavecc_flat_scratch_init;
 
+/* Result latencies in issue cycles of the ALU kinds gfx11's s_delay_alu
+ * names (src/passes/delay_alu.c), as LLVM's GFX11 scheduling model gives
+ * them to AMDGPUInsertDelayAlu: VALU 5, TRANS 10, f64 VALU 38, SALU 2.
+ * All zero: the processor has no s_delay_alu. */
+typedef struct wavecc_alu_latency {
+  uint8_t valu, trans, f64, salu;
+} wavecc_alu_latency;
+
 typedef struct wavecc_target wavecc_target;
 struct wavecc_target {
   const char *name;             /* -mcpu name, "gfx900" */
@@ -140,6 +148,10 @@ struct wavecc_target {
   /* Counters and hazards. */
   wavecc_counter_field counters[WAVECC_NUM_COUNTERS];
   uint8_t hazard_waits[WAVECC_NUM_HAZARDS];
+  wavecc_alu_latency alu_latency; /* gfx11: s_delay_alu (zero elsewhere) */
+  uint8_t trans_use_valus;      /* gfx11 VALUTransUseHazard: a VALU read of a TRANS result with at most this
+                                   many VALUs (and one TRANS) between needs s_waitcnt_depctr va_vdst(0)
+                                   (src/passes/hazards_gfx11.c); 0: no such hazard */
 
   wavecc_mode_layout mode;
   uint32_t default_float_mode;  /* FLOAT_MODE llc-19 writes: denormals kept, round to nearest */
@@ -299,6 +311,18 @@ static inline unsigned wavecc_wave_log2(const wavecc_target *t) {
   while ((1u << l) < t->wave_size) l++;
   return l;
 }
+/* Does t address private memory with scratch_* instructions through
+ * architected flat scratch (gfx11, gfx942: the dispatch sets FLAT_SCRATCH
+ * to the wave's scratch; no private segment buffer, no wave offset SGPR)
+ * rather than MUBUF through the private segment buffer V#? (AMDGPUUsage
+ * "Architected flat scratch", "Private Segment Buffer".) */
+static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_scratch_init == WAVECC_FS_ARCHITECTED; }
+/* log2 of the stack pointer's and frame offsets' unit in a lane's scratch
+ * bytes: wave_size with MUBUF (soffset is per wave, added after the
+ * swizzle), 1 with flat scratch (scratch_* addresses are per lane, the
+ * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
+ * 16-byte frame). */
+static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
 /* May a page fault on target t replay memory instructions (XNACK on or

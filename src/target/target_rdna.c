@@ -94,6 +94,8 @@ const wavecc_target wavecc_target_gfx1100 = {
   .buffer_rsrc_word3 = RSRC3_GFX11(2u),
   .flat_scratch_init = WAVECC_FS_ARCHITECTED,
   .has_private_segment_buffer = false,
+  .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
+  .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
   RDNA_DESCRIPTOR(1),
 };
 
@@ -108,5 +110,7 @@ const wavecc_target wavecc_target_gfx1100_w64 = {
   .buffer_rsrc_word3 = RSRC3_GFX11(3u),
   .flat_scratch_init = WAVECC_FS_ARCHITECTED,
   .has_private_segment_buffer = false,
+  .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
+  .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
   RDNA_DESCRIPTOR(0),
 };

@@ -36,6 +36,8 @@
 ; ORDER-NEXT: {{^  }}branch-thread {{.*}}
 ; ORDER-NEXT: {{^  }}hazards {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-mfma {{.*}}
+; ORDER-NEXT: {{^  }}hazards-gfx11 {{.*}}
+; ORDER-NEXT: {{^  }}delay-alu {{.*}}
 ; ORDER-NEXT: {{^  }}emit {{.*}}
 ; RAN: ; *** IR after import ***
 ; RAN-NEXT: # *** machine IR after isel ***
@@ -66,6 +68,8 @@
 ; RAN-NEXT: ; *** machine IR after branch-thread ***
 ; RAN-NEXT: ; *** machine IR after hazards ***
 ; RAN-NEXT: ; *** machine IR after hazards-mfma ***
+; RAN-NEXT: ; *** machine IR after hazards-gfx11 ***
+; RAN-NEXT: ; *** machine IR after delay-alu ***
 ; RAN-NOT: ***
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
