@@ -63,6 +63,8 @@ typedef struct wavecc_options {
                                 processor's facts (NULL: none) */
   const char *triple;        /* llc-19's -mtriple: replaces the module's triple (NULL: keep it); an
                                 amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
+  int no_llc_ir_passes;      /* skip llc-19's pre-selection IR passes (loop strength reduction, SLSR, ...;
+                                src/llvm/llc_passes.c) that -O1 and above run: for measuring them */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {
