@@ -352,7 +352,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
     rt_text_printf(log,
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
                    "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, "
-                   "~%llu occupancy-cycles at %u waves per SIMD, %llu waves in %llu workgroups, "
+                   "~%llu occupancy-cycles, occupancy %u, %llu waves in %llu workgroups, "
                    "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
