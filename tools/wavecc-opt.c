@@ -3,11 +3,15 @@
  *
  *   wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-
  *   wavecc-opt -ir-pass=NAME... FILE.ll|-
+ *   wavecc-opt [-mcpu=CPU] -llvm-passes=PIPELINE FILE.ll|-
  *
  * With -ir-pass the input is LLVM IR (text or bitcode): it is parsed and
  * verified, the named IR passes (src/llvm/ir_passes.c) run in the order
  * given, the result must verify again, and it is printed as LLVM IR text.
- * -list-ir-passes lists them.
+ * -list-ir-passes lists them. -llvm-passes runs LLVM's own passes instead
+ * (pass_pipeline.cpp's names, PassBuilder syntax: "function(slsr,...)",
+ * or "llc" for the pipeline the driver runs) with the target facts of
+ * -mcpu (default gfx900; src/llvm/llc_passes.c).
  *
  * Parses the file (or stdin for "-"), runs the named passes in order
  * (each followed by the verifier in WAVECC_VERIFY builds or with
@@ -26,6 +30,7 @@
 
 #include "llvm/import.h"
 #include "llvm/ir_passes.h"
+#include "llvm/llc_passes.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
 #include "util/bitset.h"
@@ -85,7 +90,8 @@ static void print_with_demand(const mir_program *p, FILE *out) {
 }
 
 /* -ir-pass: LLVM IR in, IR passes, LLVM IR out. */
-static int run_ir_passes(const char *file, char *text, size_t size, const char **names, int n) {
+static int run_ir_passes(const char *file, char *text, size_t size, const char **names, int n,
+                         const char *llvm_passes, const wavecc_target *t) {
   diag d = {.file = file};
   wir_module m;
   int status = 0;
@@ -93,6 +99,9 @@ static int run_ir_passes(const char *file, char *text, size_t size, const char *
     status = 1;
   } else {
     for (int i = 0; i < n && !status; i++) status = wir_pass_lookup(names[i])->run(m.mod, &d) != 0;
+    if (llvm_passes && !status) LLVMSetDataLayout(m.mod, WAVECC_AMDGCN_DATALAYOUT); /* as wir_import */
+    if (llvm_passes && !status)
+      status = wir_run_passes_for(m.mod, strcmp(llvm_passes, "llc") ? llvm_passes : WIR_LLC_PIPELINE, t, &d) != 0;
     char *vmsg = NULL;
     if (!status && LLVMVerifyModule(m.mod, LLVMReturnStatusAction, &vmsg)) {
       diag_error(&d, NULL, "internal: LLVM IR does not verify after the IR passes: %s", vmsg);
@@ -114,7 +123,8 @@ static int run_ir_passes(const char *file, char *text, size_t size, const char *
 int main(int argc, char **argv) {
   const char *passes[64], *ir_passes[64];
   int npasses = 0, nir = 0;
-  const char *file = NULL;
+  const char *file = NULL, *llvm_passes = NULL;
+  const wavecc_target *target = &wavecc_target_gfx900;
   bool verify = false, demand = false, emit = false, stats = false;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -124,6 +134,10 @@ int main(int argc, char **argv) {
     } else if (strncmp(a, "-ir-pass=", 9) == 0) {
       if (nir == 64) { fprintf(stderr, "wavecc-opt: too many passes\n"); return 1; }
       ir_passes[nir++] = a + 9;
+    } else if (strncmp(a, "-llvm-passes=", 13) == 0) {
+      llvm_passes = a + 13;
+    } else if (strncmp(a, "-mcpu=", 6) == 0) {
+      if (!(target = wavecc_target_by_name(a + 6))) { fprintf(stderr, "wavecc-opt: unknown -mcpu=%s\n", a + 6); return 1; }
     } else if (strcmp(a, "-list-ir-passes") == 0) {
       unsigned n;
       const wir_pass_info *l = wir_pass_list(&n);
@@ -144,7 +158,8 @@ int main(int argc, char **argv) {
       return 0;
     } else if (a[0] == '-' && a[1]) {
       fprintf(stderr, "usage: wavecc-opt [-pass=NAME]... [-verify] [-print-demand] [-emit-asm] [-stats] FILE.mir|-\n"
-                      "       wavecc-opt -ir-pass=NAME... FILE.ll|-\n");
+                      "       wavecc-opt -ir-pass=NAME... FILE.ll|-\n"
+                      "       wavecc-opt [-mcpu=CPU] -llvm-passes=PIPELINE|llc FILE.ll|-\n");
       return 1;
     } else {
       file = a;
@@ -155,13 +170,13 @@ int main(int argc, char **argv) {
     if (!mir_pass_lookup(passes[i])) { fprintf(stderr, "wavecc-opt: unknown pass '%s'\n", passes[i]); return 1; }
   for (int i = 0; i < nir; i++)
     if (!wir_pass_lookup(ir_passes[i])) { fprintf(stderr, "wavecc-opt: unknown IR pass '%s'\n", ir_passes[i]); return 1; }
-  if (nir && npasses) { fprintf(stderr, "wavecc-opt: -ir-pass and -pass cannot be mixed\n"); return 1; }
+  if ((nir || llvm_passes) && npasses) { fprintf(stderr, "wavecc-opt: -ir-pass and -pass cannot be mixed\n"); return 1; }
   size_t size = 0;
   char *text = strcmp(file, "-") == 0 ? read_stdin() : file_read_regular(file, WAVECC_MAX_INPUT_BYTES, &size);
   if (!text) { perror(file); return 1; }
   if (strcmp(file, "-") == 0) size = strlen(text);
-  if (nir) {
-    int st = run_ir_passes(file, text, size, ir_passes, nir);
+  if (nir || llvm_passes) {
+    int st = run_ir_passes(file, text, size, ir_passes, nir, llvm_passes, target);
     free(text);
     return st;
   }

@@ -61,6 +61,7 @@ static void usage(FILE *f) {
         "  --max-sgprs=N         SGPR budget (1..102, counting VCC, XNACK_MASK and FLAT_SCRATCH\n"
         "                        as \"amdgpu-num-sgpr\" does); over budget, wavecc spills\n"
         "  --spill-sgprs-to-scratch  spill SGPRs to scratch through a whole-wave-saved VGPR\n"
+        "  --no-llc-ir-passes   skip llc-19's pre-selection IR passes (loop strength reduction, ...)\n"
         "                        (the fallback when no VGPR is free for lanes), for testing\n"
         "  --stats               per-kernel instructions, SGPRs, VGPRs, scratch, occupancy, code size,\n"
         "                        register demand before spilling (MaxLive), spills and reloads\n"

@@ -95,6 +95,12 @@ typedef struct wemu_stats {
   uint64_t spill_stores, spill_loads;
   uint64_t waves, workgroups;
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
+  /* The occupancy-aware cycle model (src/emu/cycle_model.c): waves per SIMD
+   * the kernel's VGPRs, SGPRs and LDS allow, and the cycles of one CU whose
+   * SIMDs interleave that many waves, memory latency overlapped with other
+   * waves' work and waits charged only for latency still outstanding. */
+  uint64_t cycles_occupancy;
+  uint32_t waves_per_simd;
 } wemu_stats;
 
 /* A device with the given options (NULL: defaults); NULL when out of

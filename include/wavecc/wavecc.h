@@ -65,6 +65,8 @@ typedef struct wavecc_options {
                                 amdgcn-amd-amdhsa form (amdgcn--amdhsa, amdgcn-amd-amdhsa-, ...) */
   int no_cache;              /* 1: never read or write the code-object cache for OpenCL C input
                                 (src/driver/cache.c; also off when $WAVECC_NO_CACHE is set and not 0) */
+  int no_llc_ir_passes;      /* skip llc-19's pre-selection IR passes (loop strength reduction, SLSR, ...;
+                                src/llvm/llc_passes.c) that -O1 and above run: for measuring them */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {

@@ -38,6 +38,7 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strncmp(a, "--max-sgprs=", 12)) return parse_count(a + 12, t->addressable_sgprs, &o->max_sgprs);
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
   if (!strcmp(a, "--no-cache")) return o->no_cache = 1;
+  if (!strcmp(a, "--no-llc-ir-passes")) return o->no_llc_ir_passes = 1;
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
     for (int i = 0; i < 3; i++)

@@ -29,6 +29,7 @@
 #include "isel/isel.h"
 #include "llvm/divergence.h"
 #include "llvm/import.h"
+#include "llvm/llc_passes.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
 #include "target/target.h"
@@ -438,6 +439,28 @@ static void report_times(const pass_timers *tm, wavecc_result *r) {
   report_add(&r->report, "%10.6f s total\n", total);
 }
 
+/* wir_import's hook: llc-19's pre-selection IR passes (llc_passes.c),
+ * after LLVM's clean-up and wavecc's own IR passes. They need the
+ * processor (for their target facts), which the module's functions name;
+ * when that is in error the passes are skipped and the error is reported
+ * once, by the driver_module_target call after the import. */
+static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
+  const wavecc_options *o = ctx;
+  unsigned n = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n++;
+  LLVMValueRef *fns = malloc((n + 1) * sizeof *fns);
+  if (!fns) return diag_error(d, NULL, "out of memory"), -1;
+  unsigned k = 0; /* kernels first, as the driver lists them */
+  for (int pass = 0; pass < 2; pass++)
+    for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+      if (!LLVMIsDeclaration(f) && (LLVMGetFunctionCallConv(f) == LLVMAMDGPUKERNELCallConv) == (pass == 0)) fns[k++] = f;
+  diag scratch = {.file = d->file};
+  const wavecc_target *t = driver_module_target(o, fns, k, &scratch);
+  free(fns);
+  free(diag_take(&scratch));
+  return t ? wir_run_passes_for(mod, WIR_LLC_PIPELINE, t, d) : 0;
+}
+
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
   pipeline pl = {.o = o, .d = d, .dump = o->dump_file ? (FILE *)o->dump_file : stderr, .retried = UINT32_MAX};
   double t_start = now_sec();
@@ -445,7 +468,9 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, o->triple, d, m)) return -1;
+  if (wir_import(ir, size, o->opt_level, o->triple, d, m, o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
+                 (void *)o))
+    return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);
   {
     LLVMValueRef *fns = malloc((m->num_kernels + m->num_functions + 1) * sizeof *fns);

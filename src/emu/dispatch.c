@@ -131,6 +131,8 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   int rc;
   if (d->dev->opt.xnack_replay && p->xnack_replay && emu_replay_check(d, w, in)) return -1;
   if (d->tgt->trans_use_valus && emu_gfx11_hazards(d, w, in)) return -1;
+  unsigned cm_counts[3];
+  if (d->cm) emu_cm_before(d->cm, w, cm_counts);
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;
@@ -140,6 +142,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     rc = emu_exec_mem(d, w, in); break;
   }
   if (rc < 0) return -1;
+  if (d->cm) emu_cm_after(d->cm, w, in, cost, cm_counts);
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
     int vm_after = 0;
     for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;
@@ -534,6 +537,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   }
 
   uint64_t cycles = 0;
+  D.cm = emu_cm_create(&D, lds_total, nwaves); /* NULL (out of memory): no occupancy figure */
   for (uint64_t gz = 0; gz < G.ngroups[2]; gz++)
   for (uint64_t gy = 0; gy < G.ngroups[1]; gy++)
   for (uint64_t gx = 0; gx < G.ngroups[0]; gx++) {
@@ -554,6 +558,8 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     if (run_workgroup(&D, waves, nw, &g, &cycles)) goto out;
   }
   local_stats.cycles_estimate = cycles / 4;
+  local_stats.cycles_occupancy = emu_cm_cycles(D.cm);
+  local_stats.waves_per_simd = emu_cm_waves_per_simd(D.cm);
   rc = 0;
 out:
   if (waves) {
@@ -561,6 +567,7 @@ out:
     free(waves);
   }
   free(D.lds);
+  emu_cm_free(D.cm);
   emu_free_internal(dev);
   struct timespec t_end;
   clock_gettime(CLOCK_MONOTONIC, &t_end);

@@ -244,7 +244,10 @@ typedef struct emu_wave {
   uint64_t clause_reads[8], clause_writes[8]; /* register units: SGPR codes 0..127, VGPR n at 256 + n */
 } emu_wave;
 
+typedef struct emu_cycle_model emu_cycle_model; /* cycle_model.c */
+
 typedef struct emu_dispatch {
+  emu_cycle_model *cm;       /* the occupancy-aware cycle model (NULL: not kept) */
   wemu_device *dev;
   const wavecc_target *tgt;  /* the device target at the kernel's wave size (ENABLE_WAVEFRONT_SIZE32) */
   wemu_program *prog;
@@ -268,6 +271,22 @@ typedef struct emu_dispatch {
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
 } emu_dispatch;
+
+/* cycle_model.c: the occupancy-aware cycle model (wemu_stats.cycles_occupancy).
+ * emu_cm_create: for dispatch d (its target, d->vgpr_limit/agpr_limit/
+ * sgpr_limit) with lds_per_group bytes of LDS and waves_per_group waves per
+ * work-group; NULL when out of memory. emu_cm_before / emu_cm_after wrap
+ * the execution of one instruction of wave w (counts: w's outstanding
+ * accesses per EMU_PEND_* kind before it; issue: its issue cycles).
+ * emu_cm_cycles: the estimate so far. emu_cm_occupancy: waves per SIMD. */
+emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, unsigned waves_per_group);
+void emu_cm_free(emu_cycle_model *cm);
+void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]);
+void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, uint64_t issue, const unsigned counts[3]);
+uint64_t emu_cm_cycles(const emu_cycle_model *cm);
+unsigned emu_cm_waves_per_simd(const emu_cycle_model *cm);
+unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
+                          unsigned waves_per_group);
 
 /* Raises a dispatch fault: "kernel K: pc 0x..: mnemonic: message". Returns -1. */
 /* gfx11 hazards checked before instruction `in` runs (hazard_gfx11.c):

@@ -565,8 +565,14 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMExtractValue: return isel_extract_value(c, ins); /* isel_aggregate.c */
   case LLVMInsertValue: return isel_insert_value(c, ins);
   case LLVMFreeze: {
+    /* A divergent freeze of a uniform value is a copy into a VGPR made here
+     * (loop_exit_copies.cpp: inside a loop, for its temporally divergent
+     * uses after it); otherwise the value itself. */
     LLVMValueRef A = LLVMGetOperand(ins, 0);
-    for (unsigned e = 0; e < isel_num_comps(ty); e++) isel_set(c, ins, e, comp_temp(c, A, e, is_div(c, ins)));
+    unsigned bits = isel_type_bits(isel_scalar_type(ty));
+    for (unsigned e = 0; e < isel_num_comps(ty); e++)
+      isel_set(c, ins, e, is_div(c, ins) && bits != 1 ? isel_to_vgpr(c, isel_get(c, A, e), bits > 32 ? 2 : 1)
+                                                      : comp_temp(c, A, e, is_div(c, ins)));
     return true;
   }
   default:

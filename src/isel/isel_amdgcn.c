@@ -32,7 +32,7 @@
   X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")  \
   X(DCACHE_INV_VOL, "llvm.amdgcn.s.dcache.inv.vol") X(DCACHE_WB_VOL, "llvm.amdgcn.s.dcache.wb.vol")                  \
   X(INCPERFLEVEL, "llvm.amdgcn.s.incperflevel") X(DECPERFLEVEL, "llvm.amdgcn.s.decperflevel")                        \
-  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize")
+  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize") X(MUL_U24, "llvm.amdgcn.mul.u24") X(MUL_I24, "llvm.amdgcn.mul.i24")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -137,6 +137,12 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   bool i32 = LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
   switch (k) {
   case A_MBCNT_LO: vop3_of_args(c, ins, ISA_V_MBCNT_LO_U32_B32, 2); return 1;
+  case A_MUL_U24: case A_MUL_I24:
+    /* the low 32 bits of the product of the operands' low 24 bits (zero- or
+     * sign-extended): amdgpu-codegenprepare forms them for narrow products */
+    if (!i32) return 0; /* the i64 forms (mul.u24 of 64 bits): not yet */
+    vop3_of_args(c, ins, k == A_MUL_U24 ? ISA_V_MUL_U32_U24 : ISA_V_MUL_I32_I24, 2);
+    return 1;
   case A_MBCNT_HI: vop3_of_args(c, ins, ISA_V_MBCNT_HI_U32_B32, 2); return 1;
   case A_UBFE: case A_SBFE:
     if (!i32) return 0; /* the i64 forms: llc-19 expands them; not yet here */

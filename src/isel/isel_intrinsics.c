@@ -41,7 +41,7 @@ static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent
   X(FSHL, "llvm.fshl") X(FSHR, "llvm.fshr") X(ABS, "llvm.abs") X(SADD_OV, "llvm.sadd.with.overflow")                    \
   X(SSUB_OV, "llvm.ssub.with.overflow") X(UADD_OV, "llvm.uadd.with.overflow") X(USUB_OV, "llvm.usub.with.overflow")     \
   X(SMUL_OV, "llvm.smul.with.overflow") X(UMUL_OV, "llvm.umul.with.overflow") X(SADD_SAT, "llvm.sadd.sat")              \
-  X(SSUB_SAT, "llvm.ssub.sat") X(UADD_SAT, "llvm.uadd.sat") X(USUB_SAT, "llvm.usub.sat")
+  X(SSUB_SAT, "llvm.ssub.sat") X(UADD_SAT, "llvm.uadd.sat") X(USUB_SAT, "llvm.usub.sat") X(FREXP, "llvm.frexp")
 
 typedef enum intr {
   I_NONE, /* an intrinsic not in the list */
@@ -636,6 +636,21 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, intr k) {
   return -1;
 }
 
+/* llvm.frexp.f32.i32 -> {mantissa, exponent}: v_frexp_mant_f32 and
+ * v_frexp_exp_i32_f32 (Vega ISA guide, VOP1: mantissa in [0.5, 1), zero,
+ * inf and NaN passed through with exponent 0, which LLVM's LangRef leaves
+ * unspecified for inf and NaN), as llc-19 selects it; AMDGPU's
+ * amdgpu-codegenprepare emits it for f32 division. Other types: not yet. */
+static int call_frexp(isel_ctx *c, LLVMValueRef ins, intr k) {
+  if (k != I_FREXP) return -1;
+  LLVMValueRef X = LLVMGetOperand(ins, 0);
+  if (!is_f32(LLVMTypeOf(X)) || !is_int(LLVMStructGetTypeAtIndex(LLVMTypeOf(ins), 1), 32)) return 0;
+  mir_operand x = isel_get(c, X, 0);
+  isel_set(c, ins, 0, isel_v1_1(c, ISA_V_FREXP_MANT_F32, x));
+  isel_set(c, ins, 1, isel_v1_1(c, ISA_V_FREXP_EXP_I32_F32, x));
+  return 1;
+}
+
 typedef int (*call_family)(isel_ctx *c, LLVMValueRef ins, intr k);
 
 bool isel_call(isel_ctx *c, LLVMValueRef ins) {
@@ -652,7 +667,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (sel < 0) sel = call_abi(c, ins, n, k);
   if (sel < 0) sel = isel_f64_call(c, ins, n);
   if (sel < 0) sel = isel_half_call(c, ins, n);
-  static const call_family families[] = {call_float, call_minmax, call_bits64, call_bits, call_overflow};
+  static const call_family families[] = {call_frexp, call_float, call_minmax, call_bits64, call_bits, call_overflow};
   for (unsigned q = 0; q < sizeof families / sizeof families[0] && sel < 0; q++) sel = families[q](c, ins, k);
   if (sel < 0) sel = isel_amdgcn_call(c, ins, id); /* isel_amdgcn.c */
   return sel > 0;

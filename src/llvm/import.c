@@ -27,6 +27,7 @@
  */
 #include "llvm/import.h"
 #include "llvm/ir_passes.h"
+#include "llvm/pass_pipeline.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -61,12 +62,9 @@ static void first_line(char *dst, size_t n, const char *src) {
   dst[i] = 0;
 }
 
-/* pass_pipeline.cpp: the pipeline without LLVM's PassBuilder (issue 12). */
-int wir_run_pipeline(LLVMModuleRef mod, const char *passes, char *err, size_t errlen);
-
 int wir_run_passes(LLVMModuleRef mod, const char *passes, diag *d) {
   char err[256];
-  if (wir_run_pipeline(mod, passes, err, sizeof err)) {
+  if (wir_run_pipeline(mod, passes, NULL, err, sizeof err)) {
     diag_error(d, NULL, "LLVM passes '%s' failed: %s", passes, err);
     return -1;
   }
@@ -282,7 +280,8 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
-int wir_import(const char *data, size_t size, int opt_level, const char *triple_override, diag *d, wir_module *out) {
+int wir_import(const char *data, size_t size, int opt_level, const char *triple_override, diag *d, wir_module *out,
+               int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
   LLVMContextRef ctx = LLVMContextCreate();
@@ -353,6 +352,14 @@ int wir_import(const char *data, size_t size, int opt_level, const char *triple_
   /* wavecc's own IR passes (ir_passes.c), after inlining so that code
    * from callees is seen too. */
   if (wir_run_ir_passes(mod, d)) {
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
+  /* after them: LLVM's loop strength reduction makes loops that
+   * loop-exit-flags does not take (it did not finish on
+   * tests/kernels/f_loop_nested_break.cl) */
+  if (hook && hook(mod, hook_ctx, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     return -1;

@@ -37,13 +37,14 @@ typedef struct wir_module {
  * functions (calls to undefined functions are user errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
  * simplifycfg. `triple` (NULL: the module's) replaces the module's triple
  * as llc-19's -mtriple does; the datalayout is always replaced by
- * WAVECC_AMDGCN_DATALAYOUT. Returns 0, or non-zero with messages in `d`
- * (and nothing to free). */
-int wir_import(const char *data, size_t size, int opt_level, const char *triple, diag *d, wir_module *out);
+ * WAVECC_AMDGCN_DATALAYOUT. `hook` (may be NULL) runs last, after
+ * wavecc's own IR passes (ir_passes.c), with `hook_ctx`: the driver runs
+ * llc-19's pre-selection passes there (they need the processor, which the
+ * module's attributes name); it returns 0 or -1 after reporting in `d`.
+ * Returns 0, or non-zero with messages in `d` (and nothing to free). */
+int wir_import(const char *data, size_t size, int opt_level, const char *triple, diag *d, wir_module *out,
+               int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx);
 
-/* Parses and verifies only (no triple check, no passes): for wavecc-opt's
- * IR pass tests. Returns 0, or -1 with messages in `d`; out->kernels is
- * left empty. */
 int wir_parse(const char *data, size_t size, diag *d, wir_module *out);
 
 /* Frees the module, its context and the kernel list. */

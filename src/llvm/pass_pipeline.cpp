@@ -16,6 +16,8 @@
 // names: default options, no target machine, the default alias analysis
 // pipeline (BasicAA, ScopedNoAliasAA, TypeBasedAA, GlobalsAA when cached),
 // so the IR that comes out is the same. An unknown pass name is an error.
+// llc-19's pre-selection passes (loop-reduce, slsr, ...) run with wavecc's
+// TargetTransformInfo (tti_model.cpp) when the caller gives target facts.
 #include <cstring>
 #include <string>
 
@@ -40,14 +42,30 @@
 #include "llvm/IR/Module.h"
 #include "llvm/IR/PassInstrumentation.h"
 #include "llvm/IR/PassManager.h"
+#include "llvm/Analysis/IVUsers.h"
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+#include "llvm/Transforms/Scalar/LoopStrengthReduce.h"
+#include "llvm/Transforms/Scalar/NaryReassociate.h"
+#include "llvm/Transforms/Scalar/SeparateConstOffsetFromGEP.h"
+#include "llvm/Transforms/Scalar/StraightLineStrengthReduce.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Transforms/Utils/BreakCriticalEdges.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
 #include "llvm/Transforms/Utils/UnifyFunctionExitNodes.h"
+#include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
+
+#include "llvm/Transforms/Utils/LCSSA.h"
+
+#include "llvm/bypass_slow_division.h"
+#include "llvm/loop_exit_copies.h"
+#include "llvm/pass_pipeline.h"
+#include "llvm/tti_model.h"
 
 using namespace llvm;
 
@@ -55,7 +73,8 @@ namespace {
 
 // The function analyses the passes below request (directly or through
 // each other), and the module ones; PassBuilder registers these among many.
-void register_analyses(FunctionAnalysisManager &FAM, ModuleAnalysisManager &MAM) {
+void register_analyses(FunctionAnalysisManager &FAM, ModuleAnalysisManager &MAM, LoopAnalysisManager &LAM,
+                       const wir_tti_facts *tti) {
   FAM.registerPass([] { return PassInstrumentationAnalysis(); });
   FAM.registerPass([] {
     AAManager AA;
@@ -76,7 +95,13 @@ void register_analyses(FunctionAnalysisManager &FAM, ModuleAnalysisManager &MAM)
   FAM.registerPass([] { return OptimizationRemarkEmitterAnalysis(); });
   FAM.registerPass([] { return PostDominatorTreeAnalysis(); });
   FAM.registerPass([] { return ScopedNoAliasAA(); });
-  FAM.registerPass([] { return TargetIRAnalysis(); });
+  if (tti) FAM.registerPass([tti] { return wir_tti_analysis(tti); });
+  else FAM.registerPass([] { return TargetIRAnalysis(); });
+  FAM.registerPass([] { return ScalarEvolutionAnalysis(); });
+  FAM.registerPass([&] { return LoopAnalysisManagerFunctionProxy(LAM); });
+  LAM.registerPass([] { return PassInstrumentationAnalysis(); });
+  LAM.registerPass([] { return IVUsersAnalysis(); });
+  LAM.registerPass([&] { return FunctionAnalysisManagerLoopProxy(FAM); });
   FAM.registerPass([] { return TargetLibraryAnalysis(); });
   FAM.registerPass([] { return TypeBasedAA(); });
   MAM.registerPass([] { return PassInstrumentationAnalysis(); });
@@ -86,7 +111,26 @@ void register_analyses(FunctionAnalysisManager &FAM, ModuleAnalysisManager &MAM)
   FAM.registerPass([&] { return ModuleAnalysisManagerFunctionProxy(MAM); });
 }
 
-bool add_function_pass(FunctionPassManager &FPM, const std::string &name) {
+bool add_cleanup_pass(FunctionPassManager &FPM, const std::string &name);
+
+// llc-19's pre-selection IR passes (AMDGPUPassConfig::addIRPasses,
+// addStraightLineScalarOptimizationPasses, addCodeGenPrepare; `llc-19
+// -debug-pass=Structure` lists them), constructed as llc constructs them.
+bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const wir_tti_facts *tti) {
+  if (name == "separate-const-offset-from-gep") FPM.addPass(SeparateConstOffsetFromGEPPass(false));
+  else if (name == "slsr") FPM.addPass(StraightLineStrengthReducePass());
+  else if (name == "nary-reassociate") FPM.addPass(NaryReassociatePass());
+  else if (name == "loop-reduce") FPM.addPass(createFunctionToLoopPassAdaptor(LoopStrengthReducePass()));
+  else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
+  else if (name == "lcssa") FPM.addPass(LCSSAPass());
+  else if (name == "loop-exit-copies") FPM.addPass(WirLoopExitCopiesPass());
+  else if (name == "bypass-slow-division")
+    FPM.addPass(WirBypassSlowDivisionPass(tti ? tti->bypass_div_bits : 0, tti ? tti->bypass_div_to : 0));
+  else return add_cleanup_pass(FPM, name);
+  return true;
+}
+
+bool add_cleanup_pass(FunctionPassManager &FPM, const std::string &name) {
   if (name == "sroa") FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   else if (name == "early-cse") FPM.addPass(EarlyCSEPass(false));
   else if (name == "instcombine<no-verify-fixpoint>") FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
@@ -115,7 +159,8 @@ std::vector<std::string> split_top(const std::string &s) {
 
 }  // namespace
 
-extern "C" int wir_run_pipeline(LLVMModuleRef mod, const char *passes, char *err, size_t errlen) {
+extern "C" int wir_run_pipeline(LLVMModuleRef mod, const char *passes, const wir_tti_facts *tti, char *err,
+                                size_t errlen) {
   Module &M = *unwrap(mod);
   ModulePassManager MPM;
   for (const std::string &p : split_top(passes)) {
@@ -124,7 +169,7 @@ extern "C" int wir_run_pipeline(LLVMModuleRef mod, const char *passes, char *err
     } else if (p.compare(0, 9, "function(") == 0 && p.size() > 10 && p.back() == ')') {
       FunctionPassManager FPM;
       for (const std::string &f : split_top(p.substr(9, p.size() - 10)))
-        if (!add_function_pass(FPM, f)) {
+        if (!add_function_pass(FPM, f, tti)) {
           snprintf(err, errlen, "unknown function pass '%s'", f.c_str());
           return -1;
         }
@@ -134,9 +179,10 @@ extern "C" int wir_run_pipeline(LLVMModuleRef mod, const char *passes, char *err
       return -1;
     }
   }
+  LoopAnalysisManager LAM;
   FunctionAnalysisManager FAM;
   ModuleAnalysisManager MAM;
-  register_analyses(FAM, MAM);
+  register_analyses(FAM, MAM, LAM, tti);
   MPM.run(M, MAM);
   return 0;
 }

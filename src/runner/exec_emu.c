@@ -351,13 +351,14 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
     double util = stats.valu ? 100.0 * (double)stats.active_lanes_sum / (64.0 * (double)stats.valu) : 0.0;
     rt_text_printf(log,
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
-                   "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, "
+                   "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, "
+                   "~%llu occupancy-cycles, occupancy %u, %llu waves in %llu workgroups, "
                    "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
                    (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
                    (unsigned long long)stats.other, (unsigned long long)stats.mode_writes, util, (unsigned long long)stats.cycles_estimate,
-                   (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
+                   (unsigned long long)stats.cycles_occupancy, (unsigned)stats.waves_per_simd, (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
                    (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }

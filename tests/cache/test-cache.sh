@@ -44,11 +44,20 @@ sed 's/^/ /' "$src" > "$dir/other.cl"
 "$wavecc" "$dir/other.cl" -o "$dir/f.o"
 [ "$(entries)" = 3 ] || fail "another source did not make another entry"
 
+# Every option that changes the code is in the key: each of these is a new
+# entry (a missing one would hand back code compiled under other options).
+n=3
+for opt in --no-llc-ir-passes --max-vgprs=32 --max-sgprs=48 --spill-sgprs-to-scratch -O1 -mcpu=gfx1030 -mattr=-xnack; do
+  "$wavecc" $opt "$src" -o "$dir/opt.o"
+  n=$((n + 1))
+  [ "$(entries)" = $n ] || fail "$opt shares another compile's cache entry"
+done
+
 # #include: never stored (the header's content is not in the key).
 printf '#define SCALE 2\n' > "$dir/h.h"
 printf '#include "h.h"\n__kernel void k(__global int *a) { a[0] = SCALE; }\n' > "$dir/inc.cl"
 "$wavecc" -I "$dir" "$dir/inc.cl" -o "$dir/g.o"
-[ "$(entries)" = 3 ] || fail "a program with an #include was stored"
+[ "$(entries)" = $n ] || fail "a program with an #include was stored"
 
 # wavecc-run: cold, then warm, same verdict.
 rm -rf "$WAVECC_CACHE_DIR"

@@ -3,8 +3,8 @@
 ; iteration; the exit test is inverted to the header and the back-edge
 ; block is left empty, falling through to the exit: one s_cbranch_scc0
 ; (uniform loop) or s_cbranch_execnz (a divergent loop's latch) back.
-; RUN: %wavecc %s -S -o - | FileCheck %s
-; RUN: %wavecc %s --print-after=waitcnt -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s --print-after=waitcnt -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=BEFORE
 target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 

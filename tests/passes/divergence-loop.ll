@@ -3,7 +3,7 @@
 ; (temporal divergence), while a loop with a uniform trip count keeps its
 ; induction variable uniform. Uniform-address loads from constant memory
 ; are uniform, loads through generic (flat) pointers divergent.
-; RUN: %wavecc %s -S -o %t.s --print-after=divergence 2>&1 | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o %t.s --print-after=divergence 2>&1 | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

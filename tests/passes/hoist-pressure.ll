@@ -5,8 +5,8 @@
 ; so one VGPR (the sum) lives through the loop instead of two: one scratch
 ; store before the loop and one reload after it, where px and py were two
 ; of each. Without the pass the v_mul_lo_u32 follows the loop.
-; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
-; RUN: %wavecc %s -S -o /dev/null --max-vgprs=8 --max-sgprs=24 --print-after=hoist-pressure 2>&1 | FileCheck %s --check-prefix=MIR
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o /dev/null --max-vgprs=8 --max-sgprs=24 --print-after=hoist-pressure 2>&1 | FileCheck %s --check-prefix=MIR
 ; The preheader saves EXEC, then computes the address index.
 ; CHECK: s_mov_b64 s[{{[0-9]+:[0-9]+}}], exec
 ; CHECK-NOT: .Lmandelbrot_BB

@@ -1,7 +1,7 @@
 ; IR pass test: buffer-waterfall alone (wavecc-opt -ir-pass), then the
 ; machine code of its loop (wavecc -S).
 ; RUN: %wavecc-opt -ir-pass=buffer-waterfall %s | FileCheck %s
-; RUN: %wavecc %s -S -o - | FileCheck %s --check-prefix=ASM
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=ASM
 ; RUN: %not %wavecc-opt -ir-pass=buffer-waterfall %S/Inputs/waterfall-unsupported.ll 2>&1 | FileCheck %s --check-prefix=ERR
 ; ERR: error: unsupported use of a divergent buffer resource: %i = ptrtoint ptr addrspace(8) %r to i64
 

@@ -14,8 +14,8 @@
 ; exit target is a region ending at the loop's join (f_loop_nested_exits'
 ; k_brk2, masked linearisation before).
 ; RUN: %wavecc-opt -ir-pass=loop-exit-flags %s | FileCheck %s
-; RUN: %wavecc %s -S -o - | FileCheck %s --check-prefix=ASM
-; RUN: %wavecc %s --stats -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=ASM
+; RUN: %wavecc --no-llc-ir-passes %s --stats -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

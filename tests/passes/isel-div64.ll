@@ -3,7 +3,7 @@
 ; the operands are uniform; i64 narrowed to the 32-bit sequence when
 ; isel_divrange.c proves both operands below 2^32; 32-bit division by a
 ; constant as a magic-number multiply.
-; RUN: %wavecc %s -S -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

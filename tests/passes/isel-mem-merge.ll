@@ -12,7 +12,7 @@
 ;  - &u[ty][tx] where @u lies at 1024 in LDS: the variable's offset goes in
 ;    the offset field, the address is the one &t[ty][tx] uses, and the two
 ;    stores are one ds_write2st64_b32 (1024 bytes = 4 x 64 dwords).
-; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes -O2 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}args:
 ; CHECK: s_load_dwordx4 s[{{[0-9]+}}:{{[0-9]+}}], s[0:1], 0x0{{$}}
 ; CHECK-NEXT: s_load_dwordx2 s[{{[0-9]+}}:{{[0-9]+}}], s[0:1], 0x10{{$}}

@@ -8,7 +8,7 @@
 ; before; past the range, a 64-bit pointer adds only the multiple of 4096
 ; below it and its accesses carry the rest (8000 = 4096 + 0xf40), so that
 ; nearby constants share one base.
-; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes -O2 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}global:
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[P:[0-9]+]]:{{[0-9]+}}], off offset:4{{$}}
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[P]]:{{[0-9]+}}], off offset:4092{{$}}

@@ -11,8 +11,8 @@
 ; store: ds_write_b128, ds_write2_b64 (of two ds_write_b64), two
 ; ds_write2_b32, four volatile ds_write_b32. Before: two ds_read2_b32 in
 ; a16 and a8, two ds_write2_b32 in wr16 and wr8.
-; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
-; RUN: %wavecc -O2 --max-vgprs=12 -S %s -o - | FileCheck %s --check-prefix=SMALL
+; RUN: %wavecc --no-llc-ir-passes -O2 -S %s -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes -O2 --max-vgprs=12 -S %s -o - | FileCheck %s --check-prefix=SMALL
 ; CHECK-LABEL: {{^}}a16:
 ; CHECK: ds_read_b128 v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}{{$}}
 ; CHECK-NOT: ds_read

@@ -2,7 +2,7 @@
 ; (src/passes/mem_merge.c): LLVM keeps the number and order of volatile
 ; accesses, as llc-19 does here. The same accesses without volatile pair.
 ; Before the fix both kernels gave ds_write2_b32 and ds_read2_b32.
-; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes -O2 -S %s -o - | FileCheck %s
 ; CHECK-LABEL: {{^}}vol:
 ; CHECK-NOT: ds_write2
 ; CHECK-NOT: ds_read2

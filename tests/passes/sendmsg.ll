@@ -4,7 +4,7 @@
 ; under an empty EXEC (llc-19 keeps the s_cbranch_execz around it), so a
 ; block masked linearisation cannot skip (a loop header) is refused.
 ; RUN: split-file %s %t.dir
-; RUN: %wavecc %t.dir/sel.ll -S -o - | FileCheck --check-prefix=SEL %s
+; RUN: %wavecc --no-llc-ir-passes %t.dir/sel.ll -S -o - | FileCheck --check-prefix=SEL %s
 ; SEL-LABEL: {{^}}k:
 ; SEL: v_readfirstlane_b32{{(_e32)?}} [[R:s[0-9]+]], v{{[0-9]+}}
 ; SEL: s_mov_b32 m0, [[R]]
@@ -14,7 +14,7 @@
 ; SEL: s_mov_b32 m0, s{{[0-9]+}}
 ; SEL-NEXT: s_nop 0
 ; SEL-NEXT: s_sendmsghalt 1
-; RUN: %not %wavecc %t.dir/header.ll -o %t.o 2>&1 | FileCheck --check-prefix=HEADER %s
+; RUN: %not %wavecc --no-llc-ir-passes %t.dir/header.ll -o %t.o 2>&1 | FileCheck --check-prefix=HEADER %s
 ; HEADER: header.ll: k: error: unsupported message (s_sendmsg) in a block masked linearisation runs under any mask (loop header, barrier, or values read after its loop): call void @llvm.amdgcn.s.sendmsg(i32 1, i32 %i)
 
 ;--- sel.ll

@@ -10,7 +10,7 @@
 ;    around the access), outside the loop (spill.c lanes_spill_in_loops).
 ; Executed spill+reload instructions over its test: 3,584, against 27,894
 ; at e1c1798 (llc-19: 1,344).
-; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
 
 ; CHECK-LABEL: mandelbrot:
 ; CHECK: .Lmandelbrot_BB1:

@@ -5,8 +5,8 @@
 ; barrier, and come back with buffer_load_dword after the barrier, where
 ; EXEC is the whole wave again (restored from the copy saved before the
 ; loop, isel_struct.c); the loop itself needs no reload.
-; RUN: %wavecc %s -S -o - --max-vgprs=4 | FileCheck %s
-; RUN: %wavecc %s -S -o - --max-vgprs=4 --stats | FileCheck %s --check-prefix=STATS
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - --max-vgprs=4 | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - --max-vgprs=4 --stats | FileCheck %s --check-prefix=STATS
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

@@ -10,7 +10,7 @@
 ; the loop reads the registers. (Updated in session 6: with LDS
 ; rematerialisation and the pressure scheduler merged, the earlier reduced
 ; IR of this test no longer spilled these values at all.)
-; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
 ; tmin = INFINITY starts the preheader
 ; CHECK: v_mov_b32_e32 v{{[0-9]+}}, 0x7f800000
 ; CHECK: v_readlane_b32 {{s[0-9]+}}, [[LANES:v[0-9]+]]

@@ -5,7 +5,7 @@
 ; variable is uniform (divergence analysis: a loop header is not a join of
 ; its own exits), so it stays in an SGPR and the table load it indexes is
 ; an s_load inside the loop.
-; RUN: %wavecc %s -S -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

@@ -6,7 +6,7 @@
 ;    restore: the else block computes its lanes from EXEC after the then arm;
 ;  - a loop exit whose join has phis sets EXEC to the leaving lanes with one
 ;    s_andn1_saveexec_b64 / s_and_saveexec_b64 on the condition.
-; RUN: %wavecc %s -S -o - | FileCheck %s
+; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()

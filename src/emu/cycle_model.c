@@ -1,0 +1,203 @@
+/* The occupancy-aware cycle model (issue 27): wemu_stats.cycles_occupancy,
+ * next to the simple per-instruction sum of dispatch.c (cycles_estimate).
+ *
+ * What it models, for one compute unit (the dispatch's work-groups all run
+ * on it, as in the simple model):
+ *  - Occupancy: a SIMD holds as many waves as the kernel's resources allow
+ *    (occupancy_waves below: VGPRs, SGPRs, LDS per work-group, work-groups
+ *    per CU, the SIMD's wave slots; facts from the target description).
+ *  - Each wave is a chain in time: an instruction issues when the wave is
+ *    ready and takes its issue cycles (the per-class costs of dispatch.c's
+ *    klass: VALU 4 for a wave64 on a SIMD16, f64/transcendental 16, SALU 1,
+ *    SMEM 4, LDS 8, VMEM 16, branch 4). A load issued at time t completes
+ *    at t + its latency (in issue order per counter, as vmcnt/lgkmcnt count
+ *    down in order); an s_waitcnt waits only for the loads it retires and
+ *    only for the latency still outstanding at that point. s_barrier
+ *    holds every wave of the work-group until the last one arrives.
+ *  - Latency is hidden by other waves: a SIMD interleaves its resident
+ *    waves, so its time is the larger of (a) the issue cycles of all its
+ *    waves (the SIMD is busy) and (b) the longest sequence of wave chains
+ *    run one after another in one of its `occupancy` wave slots (each new
+ *    wave takes the slot that frees first). The kernel's estimate is the
+ *    largest SIMD time. More VGPRs mean fewer slots, so longer sequences.
+ *  - Not modelled: memory bandwidth and cache hits (every load pays its
+ *    class's latency), the instruction arbiter's one-issue-per-cycle-per-
+ *    type limits across SIMDs, instruction cache, dependency stalls of
+ *    VALU on VALU (4-cycle cadence covers them on GCN).
+ *
+ * Latencies, cycles (core clock): VMEM 300, SMEM 60, LDS 40 -- the values
+ * of dispatch.c's simple model, which are of the order Chips and Cheese
+ * measured on Vega by pointer chasing ("Measuring GPU Memory Latency",
+ * 2021: vector L2 hits ~200 ns, scalar cache ~40 ns, at ~1.5 GHz); LDS from
+ * the GCN architecture whitepaper's LDS pipeline depth. Occupancy rules:
+ * AMDGPUUsage ("Kernel Descriptor": VGPR/SGPR granules) and LLVM's
+ * AMDGPU::IsaInfo (getMaxWavesPerEU, getOccupancyWithLocalMemSize), through
+ * the target description's fields. Compares two compilations of one kernel;
+ * not a prediction of hardware time. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "emu/emu_internal.h"
+
+enum { LAT_VMEM = 300, LAT_SMEM = 60, LAT_LDS = 40 };
+#define CM_MAX_PEND 64 /* per counter: beyond the widest counter (vmcnt 63) */
+
+typedef struct cm_queue {
+  uint64_t done[CM_MAX_PEND]; /* completion times, oldest first (ring) */
+  unsigned head, n;
+} cm_queue;
+
+typedef struct cm_wave {
+  uint64_t t;            /* when the wave can issue its next instruction */
+  uint64_t busy;         /* issue cycles of this wave so far */
+  cm_queue q[3];         /* EMU_PEND_VM, _LGKM, _VS */
+  unsigned epoch;        /* barriers passed */
+  int after_barrier;     /* the last instruction was s_barrier */
+} cm_wave;
+
+struct emu_cycle_model {
+  unsigned simds, occupancy, waves_per_group;
+  uint64_t *slot;        /* [simds * occupancy]: time each wave slot frees */
+  uint64_t *busy;        /* [simds]: issue cycles on each SIMD */
+  cm_wave *wave;         /* [waves_per_group] */
+  uint64_t *barrier;     /* [barriers]: latest arrival per epoch of the running work-group */
+  unsigned nbarrier;
+  uint64_t next_wave;    /* waves started so far (their SIMD is next_wave % simds) */
+  unsigned *wave_simd;   /* [waves_per_group] */
+};
+
+static unsigned pend_count(const emu_wave *w, unsigned kind) {
+  unsigned n = 0;
+  for (size_t i = 0; i < w->npend; i++) n += w->pend[i].kind == kind;
+  return n;
+}
+
+unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
+                          unsigned waves_per_group) {
+  unsigned occ = t->max_waves_per_simd;
+  if (vgprs) {
+    unsigned g = t->vgpr_granule ? t->vgpr_granule : 1, alloc = (vgprs + g - 1) / g * g;
+    if (t->vgprs_per_simd / alloc < occ) occ = t->vgprs_per_simd / alloc;
+  }
+  if (sgprs && t->sgprs_per_simd) {
+    unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, alloc = (sgprs + g - 1) / g * g;
+    if (t->sgprs_per_simd / alloc < occ) occ = t->sgprs_per_simd / alloc;
+  }
+  unsigned groups = t->max_workgroups_per_cu;
+  if (lds_per_group && t->lds_bytes / lds_per_group < groups) groups = (unsigned)(t->lds_bytes / lds_per_group);
+  unsigned simds = t->simds_per_cu ? t->simds_per_cu : 1;
+  unsigned by_groups = (groups * waves_per_group + simds - 1) / simds;
+  if (by_groups < occ) occ = by_groups;
+  return occ ? occ : 1;
+}
+
+emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, unsigned waves_per_group) {
+  emu_cycle_model *cm = calloc(1, sizeof *cm);
+  if (!cm) return NULL;
+  const wavecc_target *t = d->tgt;
+  cm->simds = t->simds_per_cu ? t->simds_per_cu : 1;
+  cm->occupancy = emu_cm_occupancy(t, d->vgpr_limit + d->agpr_limit, d->sgpr_limit, lds_per_group, waves_per_group);
+  cm->waves_per_group = waves_per_group ? waves_per_group : 1;
+  cm->slot = calloc((size_t)cm->simds * cm->occupancy, sizeof *cm->slot);
+  cm->busy = calloc(cm->simds, sizeof *cm->busy);
+  cm->wave = calloc(cm->waves_per_group, sizeof *cm->wave);
+  cm->wave_simd = calloc(cm->waves_per_group, sizeof *cm->wave_simd);
+  if (!cm->slot || !cm->busy || !cm->wave || !cm->wave_simd) {
+    emu_cm_free(cm);
+    return NULL;
+  }
+  return cm;
+}
+
+void emu_cm_free(emu_cycle_model *cm) {
+  if (!cm) return;
+  free(cm->slot);
+  free(cm->busy);
+  free(cm->wave);
+  free(cm->wave_simd);
+  free(cm->barrier);
+  free(cm);
+}
+
+void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]) {
+  (void)cm;
+  for (unsigned k = 0; k < 3; k++) counts[k] = pend_count(w, k);
+}
+
+/* A wave ended: its chain goes into the slot of its SIMD that frees first. */
+static void wave_end(emu_cycle_model *cm, const cm_wave *cw, unsigned simd) {
+  uint64_t *s = cm->slot + (size_t)simd * cm->occupancy, *best = s;
+  for (unsigned i = 1; i < cm->occupancy; i++)
+    if (s[i] < *best) best = &s[i];
+  *best += cw->t;
+  cm->busy[simd] += cw->busy;
+}
+
+void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, uint64_t issue, const unsigned before[3]) {
+  if (!cm || w->id_in_group >= cm->waves_per_group) return;
+  cm_wave *cw = &cm->wave[w->id_in_group];
+  if (w->instructions == 1) { /* a new wave (init_wave cleared its count) */
+    memset(cw, 0, sizeof *cw);
+    cm->wave_simd[w->id_in_group] = (unsigned)(cm->next_wave++ % cm->simds);
+    if (w->id_in_group == 0 && cm->barrier) memset(cm->barrier, 0, cm->nbarrier * sizeof *cm->barrier);
+  }
+  if (cw->after_barrier) { /* every wave of the group has arrived by now */
+    if (cw->epoch - 1 < cm->nbarrier && cm->barrier[cw->epoch - 1] > cw->t) cw->t = cm->barrier[cw->epoch - 1];
+    cw->after_barrier = 0;
+  }
+  uint64_t start = cw->t;
+  for (unsigned k = 0; k < 3; k++) {
+    cm_queue *q = &cw->q[k];
+    unsigned now = pend_count(w, k);
+    if (now < before[k]) { /* retired by this s_waitcnt: wait for the newest of them */
+      unsigned r = before[k] - now;
+      if (r > q->n) r = q->n;
+      if (r) {
+        uint64_t done = q->done[(q->head + r - 1) % CM_MAX_PEND];
+        if (done > start) start = done;
+        q->head = (q->head + r) % CM_MAX_PEND;
+        q->n -= r;
+      }
+    }
+  }
+  cw->t = start + issue;
+  cw->busy += issue;
+  for (unsigned k = 0; k < 3; k++) {
+    cm_queue *q = &cw->q[k];
+    unsigned now = pend_count(w, k);
+    uint64_t lat = in->fmt == ISA_FMT_SMEM ? LAT_SMEM : in->fmt == ISA_FMT_DS ? LAT_LDS : LAT_VMEM;
+    for (unsigned i = before[k]; i < now && q->n < CM_MAX_PEND; i++) {
+      uint64_t done = start + lat, prev = q->n ? q->done[(q->head + q->n - 1) % CM_MAX_PEND] : 0;
+      q->done[(q->head + q->n) % CM_MAX_PEND] = done > prev ? done : prev; /* in order */
+      q->n++;
+    }
+  }
+  if (in->op == ISA_S_BARRIER) {
+    if (cw->epoch >= cm->nbarrier) {
+      unsigned n = cm->nbarrier ? 2 * cm->nbarrier : 16;
+      uint64_t *b = realloc(cm->barrier, n * sizeof *b);
+      if (!b) return; /* the barrier then costs nothing: an estimate */
+      memset(b + cm->nbarrier, 0, (n - cm->nbarrier) * sizeof *b);
+      cm->barrier = b;
+      cm->nbarrier = n;
+    }
+    if (cw->t > cm->barrier[cw->epoch]) cm->barrier[cw->epoch] = cw->t;
+    cw->epoch++;
+    cw->after_barrier = 1;
+  }
+  if (w->done) wave_end(cm, cw, cm->wave_simd[w->id_in_group]);
+}
+
+uint64_t emu_cm_cycles(const emu_cycle_model *cm) {
+  if (!cm) return 0;
+  uint64_t worst = 0;
+  for (unsigned s = 0; s < cm->simds; s++) {
+    uint64_t t = cm->busy[s];
+    for (unsigned i = 0; i < cm->occupancy; i++)
+      if (cm->slot[(size_t)s * cm->occupancy + i] > t) t = cm->slot[(size_t)s * cm->occupancy + i];
+    if (t > worst) worst = t;
+  }
+  return worst;
+}
+
+unsigned emu_cm_waves_per_simd(const emu_cycle_model *cm) { return cm ? cm->occupancy : 0; }

@@ -1,0 +1,58 @@
+/* llc-19's pre-selection IR passes inside wavecc (issue 27): the pass list
+ * and the target facts they see. Sources: AMDGPUTargetMachine.cpp
+ * (AMDGPUPassConfig::addIRPasses, addStraightLineScalarOptimizationPasses,
+ * addCodeGenPrepare) for which passes and in which order; GCNTTIImpl
+ * (AMDGPUTargetTransformInfo.cpp) and SITargetLowering (SIISelLowering.cpp)
+ * for the answers in wir_tti_facts; the ISA guides for the offset fields
+ * (isa_offset_range). */
+#include "llvm/llc_passes.h"
+
+#include "target/isa.h"
+
+/* In llc's order: the straight-line scalar optimisations (split constant
+ * offsets out of GEPs, strength-reduce and reassociate what they expose,
+ * CSE after each), loop strength reduction, CodeGenPrepare's 64->32-bit
+ * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
+ * hoists in machine IR), infer-address-spaces (wavecc's selection handles
+ * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
+ * the selection expects no critical edges (import.c), and LSR may leave
+ * its preheaders' edges split differently. Then, for temporal divergence,
+ * LCSSA form and a copy inside the loop of each value used after it
+ * (loop_exit_copies.cpp). The driver runs it after wavecc's own IR passes
+ * (import.c says why). */
+const char WIR_LLC_PIPELINE[] =
+    "function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)";
+
+void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
+  unsigned e = t->encoding;
+  isa_offset_range(e, ISA_FMT_FLAT, &f->flat_lo, &f->flat_hi);
+  isa_offset_range(e, ISA_FMT_GLOBAL, &f->global_lo, &f->global_hi);
+  isa_offset_range(e, ISA_FMT_SMEM, &f->smem_lo, &f->smem_hi);
+  isa_offset_range(e, ISA_FMT_DS, &f->lds_lo, &f->lds_hi);
+  /* private: MUBUF with the private segment buffer, scratch_* without */
+  f->private_mubuf = t->has_private_segment_buffer;
+  isa_offset_range(e, f->private_mubuf ? ISA_FMT_MUBUF : ISA_FMT_SCRATCH, &f->private_lo, &f->private_hi);
+  /* GCNTTIImpl::getLoadStoreVecRegBitWidth: 512 for global/constant
+   * (s_load_dwordx16), 128 for LDS (ds_read_b128; llc's subtargets enable
+   * DS128) and flat, 8 * getMaxPrivateElementSize() for private (4 bytes:
+   * the swizzled scratch element). */
+  f->global_vec_bits = 512;
+  f->lds_vec_bits = 128;
+  f->flat_vec_bits = 128;
+  f->private_vec_bits = 32;
+  /* SITargetLowering: addBypassSlowDiv(64, 32) on every GCN processor */
+  f->bypass_div_bits = 64;
+  f->bypass_div_to = 32;
+}
+
+int wir_run_passes_for(LLVMModuleRef mod, const char *passes, const wavecc_target *t, diag *d) {
+  wir_tti_facts f;
+  wir_tti_facts_for(t, &f);
+  char err[256];
+  if (wir_run_pipeline(mod, passes, &f, err, sizeof err)) {
+    diag_error(d, NULL, "LLVM passes '%s' failed: %s", passes, err);
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,51 @@
+; Temporal divergence (issue 27): the loop exits when a lane finds its key
+; (divergent), the counter %i is used after the loop. Inside the loop %i is
+; the same for every lane still there, so the table load through it stays
+; a scalar load; only the copy made for the use after the loop
+; (loop_exit_copies.cpp, a freeze on the exiting edge) is a VGPR, written
+; inside the loop by the lanes still in it. Before, %i itself was divergent
+; and the load a global_load_dword per iteration (3.4x llc-19's cycles on
+; bench/real/first_match.cl). Without llc's passes (--no-llc-ir-passes) the
+; old, correct but slower code remains.
+; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s
+; RUN: %wavecc -mcpu=gfx900 --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=OLD
+target triple = "amdgcn-amd-amdhsa"
+
+declare i32 @llvm.amdgcn.workitem.id.x()
+
+; CHECK-LABEL: first_match:
+; CHECK: global_load_dword
+; CHECK: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; CHECK-NOT: global_load
+; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
+; CHECK-NOT: global_load
+; CHECK: s_branch
+; CHECK-NOT: global_load
+; CHECK: global_store_dword
+; OLD-LABEL: first_match:
+; OLD: global_load_dword
+; OLD: global_load_dword
+define amdgpu_kernel void @first_match(ptr addrspace(1) %keys, ptr addrspace(1) noalias readonly %table, i32 %n, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %kp = getelementptr inbounds i32, ptr addrspace(1) %keys, i32 %tid
+  %key = load i32, ptr addrspace(1) %kp, align 4
+  %any = icmp sgt i32 %n, 0
+  br i1 %any, label %loop, label %done
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %tp = getelementptr inbounds i32, ptr addrspace(1) %table, i32 %i
+  %t = load i32, ptr addrspace(1) %tp, align 4, !amdgpu.noclobber !0
+  %hit = icmp eq i32 %t, %key
+  br i1 %hit, label %done, label %latch
+latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i32 [ -1, %entry ], [ %i, %loop ], [ %n, %latch ]
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %r, ptr addrspace(1) %op, align 4
+  ret void
+}
+!0 = !{}
