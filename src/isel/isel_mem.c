@@ -315,6 +315,26 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
                    (as == 4 || (as == 1 && (isel_has_md(c, ins, "invariant.load") || isel_has_md(c, ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3 && !packed;
+  if (scalar_ok && (dw & (dw - 1))) {
+    /* 5..7 or 9..15 dwords: a power-of-two piece at a time (8, 4, 2, 1),
+     * never one wider s_load that reads past the object (the vectoriser
+     * and <9 x float> loads make such sizes) */
+    mir_temp base = isel_to_sgpr(c, addr, 2);
+    mir_operand words[16];
+    unsigned nw = 0;
+    while (nw < dw) {
+      unsigned pw = dw - nw >= 8 ? 8 : dw - nw >= 4 ? 4 : dw - nw >= 2 ? 2 : 1;
+      unsigned op = pw == 1 ? ISA_S_LOAD_DWORD : pw == 2 ? ISA_S_LOAD_DWORDX2 : pw == 4 ? ISA_S_LOAD_DWORDX4 : ISA_S_LOAD_DWORDX8;
+      mir_temp d = isel_tmp(c, mir_rc_s(pw));
+      mir_instr *ld = isel_emit(c, op, 1, 1);
+      ld->ops[0] = mir_op_temp(base);
+      ld->defs[0] = mir_op_temp(d);
+      ld->offset = off0 + (int32_t)(4 * nw);
+      for (unsigned k = 0; k < pw; k++) words[nw++] = mir_op_temp(pw == 1 ? d : isel_extract(c, d, k, 1));
+    }
+    if (!isel_unpack_dwords(c, ins, words, nw)) isel_unsupported(c, ins, "load of this type");
+    return true;
+  }
   if (scalar_ok) {
     mir_temp base = isel_to_sgpr(c, addr, 2);
     unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw <= 4 ? ISA_S_LOAD_DWORDX4
