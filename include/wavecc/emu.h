@@ -95,6 +95,8 @@ typedef struct wemu_stats {
   uint64_t spill_stores, spill_loads;
   uint64_t waves, workgroups;
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
+  double host_cpu_seconds;   /* CPU time of the process over the dispatch, all emulator threads together
+                                (speed report only: independent of other load on the machine) */
 } wemu_stats;
 
 /* A device with the given options (NULL: defaults); NULL when out of

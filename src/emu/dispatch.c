@@ -484,13 +484,15 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   wemu_stats local_stats;
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
-  struct timespec t_start;
+  struct timespec t_start, c_start;
   clock_gettime(CLOCK_MONOTONIC, &t_start);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_start);
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
   D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
   set_register_limits(&D);
+  D.check_uninit = dev->opt.check_uninit;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
@@ -561,8 +563,10 @@ out:
   }
   free(D.lds);
   emu_free_internal(dev);
-  struct timespec t_end;
+  struct timespec t_end, c_end;
   clock_gettime(CLOCK_MONOTONIC, &t_end);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_end);
+  local_stats.host_cpu_seconds = (double)(c_end.tv_sec - c_start.tv_sec) + 1e-9 * (double)(c_end.tv_nsec - c_start.tv_nsec);
   local_stats.host_seconds = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
   if (stats) *stats = local_stats;
   return rc;

@@ -22,6 +22,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "target/isa.h"
 #include "target/target.h"
@@ -92,6 +93,7 @@ typedef struct emu_vinfo {
   uint8_t dst16;    /* result is 16 bits */
   uint8_t fsrc;     /* float sources: 0 none, 16, 32, 64 (for modifiers/constants) */
   uint8_t family;   /* which lane-semantics family computes it (valu_lane.h EMU_LANE_*) */
+  uint8_t fast;     /* exec_valu_fast.c's kind for it (0: the generic path only) */
 } emu_vinfo;
 
 struct wemu_device {
@@ -255,6 +257,7 @@ typedef struct emu_dispatch {
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
+  int check_uninit;               /* wemu_options.check_uninit, cleared for reads that are copies (per dispatch, not the shared device) */
   uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
@@ -299,6 +302,24 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
 void emu_pending_drop(emu_wave *w);
 
 void emu_valu_init(wemu_device *dev);
+/* exec_valu_fast.c: whole-wave loops for common VALU ops. The kind of op
+ * (0: none); whether `in` may take the fast path (no modifiers, SDWA,
+ * VOPD or s_set_gpr_idx); the results RES[lane] (all lanes, inactive ones
+ * meaningless), carry-out mask *COUT and v_cndmask's never-written
+ * selected lanes *BLEND_UNSET of sources CODES (nsrc of them, after
+ * emu_exec_valu's operand shaping) with carry-in CIN; 0 or -1 after a
+ * fault. emu_valu_fast_write writes RES to the destination VGPR under EXEC. */
+uint8_t emu_valu_fast_kind(isa_op op);
+/* The kind of a compare with facts VI (f32, i32, u32, class f32), or 0;
+ * emu_valu_fast_cmp computes its mask over the active lanes into *MASK
+ * (0, or -1 after a fault). */
+uint8_t emu_valu_fast_cmp_kind(const emu_vinfo *vi);
+int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes *mask);
+bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi);
+int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3], unsigned nsrc,
+                  emu_lanes cin, uint32_t *res, emu_lanes *cout, emu_lanes *blend_unset);
+int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, const uint32_t *res,
+                        emu_lanes blend_unset);
 /* exec_*.c: execute one decoded instruction; 0 ok, -1 fault. */
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
@@ -316,11 +337,14 @@ int emu_replay_check(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);
 int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane);
 
+/* Bit casts between raw register bits and host floats (inline: they sit
+ * in every lane loop). */
+static inline float emu_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t emu_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double emu_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t emu_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
 /* fp.c */
-float emu_f32(uint32_t u);
-uint32_t emu_u32(float f);
-double emu_f64(uint64_t u);
-uint64_t emu_u64(double f);
 float emu_h2f(uint16_t h);
 uint16_t emu_f2h(double f, int round);
 

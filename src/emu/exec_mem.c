@@ -290,10 +290,10 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
    * whole-wave save of the temporary VGPR of an SGPR spill to scratch
    * (seed D96336). It is not an uninitialised read; poison is not carried
    * through memory, so the reload makes those lanes look written. */
-  int save_uninit = d->dev->opt.check_uninit;
-  if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->dev->opt.check_uninit = 0;
+  int save_uninit = d->check_uninit;
+  if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->check_uninit = 0;
   int bad = (is_store || at != ISA_AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec);
-  d->dev->opt.check_uninit = save_uninit;
+  d->check_uninit = save_uninit;
   if (bad) return -1;
   emu_pending p = {0};
   int ret = is_load || (at != ISA_AT_NONE && in->glc);

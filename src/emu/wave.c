@@ -73,7 +73,7 @@ int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
       return emu_fault(d, w, in, "reads %s before an s_waitcnt covers the load at pc 0x%llx (missing lgkmcnt wait)",
                        nm, (unsigned long long)(pending_pc(w, 0, c) - d->entry));
     }
-    if (!w->sinit[c] && d->dev->opt.check_uninit) {
+    if (!w->sinit[c] && d->check_uninit) {
       sname(nm, sizeof nm, c);
       return emu_fault(d, w, in, "reads never-written %s", nm);
     }
@@ -241,7 +241,7 @@ int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
     if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
       return emu_fault(d, w, in, "reads v%u before an s_waitcnt covers the load at pc 0x%llx (missing vmcnt/lgkmcnt wait)",
                        r, (unsigned long long)(pending_pc(w, 1, r) - d->entry));
-    if (d->dev->opt.check_uninit && (lanes & ~w->vinit[r])) {
+    if (d->check_uninit && (lanes & ~w->vinit[r])) {
       int lane = __builtin_ctzll(lanes & ~w->vinit[r]);
       return emu_fault(d, w, in, "reads never-written v%u (lane %d)", r, lane);
     }
