@@ -314,6 +314,10 @@ uint8_t emu_valu_fast_kind(isa_op op);
  * emu_valu_fast_cmp computes its mask over the active lanes into *MASK
  * (0, or -1 after a fault). */
 uint8_t emu_valu_fast_cmp_kind(const emu_vinfo *vi);
+/* The kind for any other op of 32-bit sources and result (integer or f32
+ * lane family) the fast path reads and writes and emu_valu_lane computes;
+ * needs dev->vinfo[op] and dev->shape[op] filled. */
+uint8_t emu_valu_fast_lane_kind(const wemu_device *dev, isa_op op);
 int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes *mask);
 bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi);
 int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3], unsigned nsrc,

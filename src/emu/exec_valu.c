@@ -60,6 +60,7 @@ void emu_valu_init(wemu_device *dev) {
     vi->dst16 = isa_type_bits((isa_type)s->dtype) == 16;
     vi->fsrc = s->fbits;
     if (!vi->fast) vi->fast = emu_valu_fast_cmp_kind(vi);
+    if (!vi->fast) vi->fast = emu_valu_fast_lane_kind(dev, i);
   }
 }
 

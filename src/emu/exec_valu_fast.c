@@ -24,6 +24,15 @@
 
 #include "emu/valu_lane.h"
 
+/* The lane loops get an AVX2 + FMA clone on x86-64 hosts that have it
+ * (GCC function multi-versioning; the C semantics are the same: ISO C
+ * mode does not contract a * b + c, and fmaf is fused either way). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(__SANITIZE_ADDRESS__)
+#define EMU_SIMD __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define EMU_SIMD
+#endif
+
 enum {
   FK_NONE,
   /* f32, float sources, one rounding per MODE */
@@ -39,7 +48,28 @@ enum {
   FK_CNDMASK, FK_ADD_CO, FK_SUB_CO, FK_SUBREV_CO, FK_ADDC, FK_SUBB,
   /* VOPC on f32, i32, u32 and v_cmp_class_f32 (emu_valu_fast_cmp) */
   FK_CMP,
+  /* any other 32-bit integer or f32 op: emu_valu_lane per active lane,
+   * with the fast path's operand reading and result writing */
+  FK_LANE,
 };
+
+uint8_t emu_valu_fast_lane_kind(const wemu_device *dev, isa_op op) {
+  const emu_vinfo *vi = &dev->vinfo[op];
+  const emu_opshape *sh = &dev->shape[op];
+  const isa_sem *sem = isa_sem_of(op);
+  if (vi->family != EMU_LANE_INT && vi->family != EMU_LANE_F32) return FK_NONE;
+  if (vi->src16 || vi->dst16 || (vi->fsrc != 0 && vi->fsrc != 32) || (sem->flags & ISA_S_F16_ROUND)) return FK_NONE;
+  if ((isa_table[op].flags & ISA_F_F64) || isa_table[op].format == ISA_FMT_VOPC || isa_table[op].format == ISA_FMT_VOP3P) return FK_NONE;
+  /* a second definition may only be the carry / VCC mask exec_valu.c writes from *cout */
+  bool mask_def = (sem->flags & (ISA_S_CARRY_OUT | ISA_S_SDST)) || op == ISA_V_DIV_SCALE_F32;
+  if (sh->ndefs < 1 || sh->ndefs > (mask_def ? 2 : 1) || sh->defw[0] != 1 || sh->nuses > 3) return FK_NONE;
+  for (unsigned i = 0; i < sh->nuses; i++) if (sh->usew[i] != 1) return FK_NONE;
+  /* exec_valu.c treats these specially (cross-lane, v_mad_u64_u32's undefined half, no-op) */
+  if (op == ISA_V_NOP || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 ||
+      op == ISA_V_SWAP_B32 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32)
+    return FK_NONE;
+  return FK_LANE;
+}
 
 uint8_t emu_valu_fast_cmp_kind(const emu_vinfo *vi) {
   return vi->cmptype == 2 || vi->cmptype == 6 || vi->cmptype == 7 || vi->cmptype == 11 ? FK_CMP : FK_NONE;
@@ -126,23 +156,30 @@ static inline float max_ieee(float a, float b) {
 bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi) {
   if (!vi->fast || in->sdwa || in->vopd || w->gpr_idx_on) return false;
   if (in->fmt == ISA_FMT_VOP3)
-    return !(in->abs | in->neg | in->clamp | in->omod | in->opsel);
+    return !(in->clamp | in->omod | in->opsel); /* abs / neg: fast_src */
   return in->fmt == ISA_FMT_VOP1 || in->fmt == ISA_FMT_VOP2;
 }
 
 /* Source `i` (operand code CODE) of the lanes LANES: a pointer to its VGPR
  * row, or to BUF filled with the scalar value. Checks as read_src. */
-static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, emu_lanes lanes, uint32_t *buf,
-                    const uint32_t **out) {
+static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, unsigned code, emu_lanes lanes,
+                    uint32_t *buf, const uint32_t **out) {
+  /* VOP3 abs / neg: the sign bit, as read_sources (32-bit sources) */
+  uint32_t clear = ((in->abs >> i) & 1) ? 0x80000000u : 0, flip = ((in->neg >> i) & 1) ? 0x80000000u : 0;
+  if (in->fmt != ISA_FMT_VOP3) clear = flip = 0;
   if (code >= OPC_VGPR0) {
     unsigned r = code - OPC_VGPR0;
     if (emu_vcheck(d, w, in, r, 1, lanes)) return -1;
     *out = w->v[r];
+    if (!(clear | flip)) return 0;
+    for (unsigned l = 0; l < w->nlanes; l++) buf[l] = (w->v[r][l] & ~clear) ^ flip;
+    *out = buf;
     return 0;
   }
   int err = 0;
   uint32_t x = emu_sread(d, w, in, code, &err);
   if (err) return -1;
+  x = (x & ~clear) ^ flip;
   for (unsigned l = 0; l < EMU_MAX_LANES; l++) buf[l] = x;
   *out = buf;
   return 0;
@@ -151,7 +188,7 @@ static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned c
 /* The f32 kinds: RES from the sources A, B, C of N lanes with input
  * flushing per KEEP_IN and output flushing per KEEP_OUT (all ones: keep
  * denormals). */
-static void fast_f32(unsigned kind, unsigned n, const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t keep_in,
+EMU_SIMD static void fast_f32(unsigned kind, unsigned n, const uint32_t *A, const uint32_t *B, const uint32_t *C, uint32_t keep_in,
                      uint32_t keep_out, uint32_t *res) {
   switch (kind) {
 #define F32_LOOP(EXPR)                                                                       \
@@ -188,7 +225,7 @@ static void fast_f32(unsigned kind, unsigned n, const uint32_t *A, const uint32_
 
 /* The integer kinds: RES (and carry-out bytes CO) from A, B, C and the
  * carry-in mask CIN over N lanes. */
-static void fast_int(unsigned kind, unsigned n, const uint32_t *A, const uint32_t *B, const uint32_t *C, emu_lanes cin,
+EMU_SIMD static void fast_int(unsigned kind, unsigned n, const uint32_t *A, const uint32_t *B, const uint32_t *C, emu_lanes cin,
                      uint32_t *res, uint8_t *co) {
   switch (kind) {
 #define I_LOOP(EXPR)                                                 \
@@ -274,6 +311,30 @@ static void fast_crosscheck(isa_op op, const emu_vinfo *vi, const fpenv *e, int 
 }
 #endif
 
+/* FK_LANE: RES and *COUT lane by lane through emu_valu_lane, rounding
+ * and flushing the result as exec_valu.c's generic path does. */
+static int fast_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_vinfo *vi, const fpenv *e, unsigned nsrc,
+                     const uint32_t *s[3], emu_lanes cin, uint32_t *res, emu_lanes *cout) {
+  isa_op op = in->op;
+  emu_lanes exec = w->exec, m = 0;
+  int isfloat = (isa_table[op].flags & ISA_F_FLOAT) != 0;
+  uint32_t keep_out = ((isa_sem_of(op)->flags & ISA_S_F32_RESULT) && isfloat && !(e->den32 & 2)) ? 0 : 0xffffffffu;
+  int rnd = op == ISA_V_RNDNE_F32 ? 0 : (int)(w->mode & 3), old = 0, rnd16 = (int)((w->mode >> 2) & 3);
+  if (isfloat) { old = fegetround(); fesetround(emu_fe_modes[rnd]); }
+  int bad = 0;
+  for (emu_lanes t = exec; t; t &= t - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(t);
+    lane_io io = {{s[0][l], nsrc > 1 ? s[1][l] : 0, nsrc > 2 ? s[2][l] : 0}, 0, (int)((cin >> l) & 1), 0, l};
+    if (emu_valu_lane(op, vi, e, rnd16, &io)) { bad = 1; break; }
+    res[l] = flush32((uint32_t)io.d, keep_out);
+    if (io.cout) m |= 1ull << l;
+  }
+  if (isfloat) fesetround(old);
+  if (bad) return emu_fault(d, w, in, "vector instruction not implemented by the emulator");
+  *cout = m;
+  return 0;
+}
+
 int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3], unsigned nsrc,
                   emu_lanes cin, uint32_t *res, emu_lanes *cout, emu_lanes *blend_unset) {
   const emu_vinfo *vi = &d->dev->vinfo[in->op];
@@ -290,13 +351,14 @@ int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsign
       emu_lanes lanes = i ? exec & cin : exec & ~cin;
       int save = d->check_uninit;
       d->check_uninit = 0;
-      int bad = fast_src(d, w, in, codes[i], lanes, buf[i], &s[i]);
+      int bad = fast_src(d, w, in, i, codes[i], lanes, buf[i], &s[i]);
       d->check_uninit = save;
       if (bad) return -1;
       if (codes[i] >= OPC_VGPR0) *blend_unset |= lanes & ~w->vinit[codes[i] - OPC_VGPR0];
-    } else if (fast_src(d, w, in, codes[i], exec, buf[i], &s[i])) return -1;
+    } else if (fast_src(d, w, in, i, codes[i], exec, buf[i], &s[i])) return -1;
   }
   fpenv e = fpenv_of(w);
+  if (kind == FK_LANE) return fast_lane(d, w, in, vi, &e, nsrc, s, cin, res, cout);
   uint8_t co[EMU_MAX_LANES];
   memset(co, 0, sizeof co);
   if (kind < FK_MOV || (kind >= FK_F32_RCP && kind <= FK_F32_RSQ)) {
@@ -327,22 +389,31 @@ int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsign
   return 0;
 }
 
+/* ROW[lane] = RES[lane] in the lanes of EXEC, N lanes. */
+EMU_SIMD static void fast_blend(uint32_t *row, const uint32_t *res, emu_lanes exec, unsigned n) {
+  if (exec == wavecc_lanes_all(n)) {
+    memcpy(row, res, n * sizeof *row);
+    return;
+  }
+  /* 32-bit halves of EXEC: 32-bit variable shifts vectorise */
+  assert(n % 32 == 0);
+  for (unsigned h = 0; h < n; h += 32) {
+    uint32_t e = (uint32_t)(exec >> h), *r = row + h;
+    const uint32_t *x = res + h;
+    for (unsigned l = 0; l < 32; l++) {
+      uint32_t take = -((e >> l) & 1u);
+      r[l] = (r[l] & ~take) | (x[l] & take);
+    }
+  }
+}
+
 int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, const uint32_t *res,
                         emu_lanes blend_unset) {
   unsigned dreg = in->dst;
   if (emu_vrange(d, w, in, dreg, 1, "writes")) return -1;
   if ((w->vpend[dreg] & exec) && !d->dev->opt.lax_waitcnt)
     return emu_fault(d, w, in, "overwrites v%u while a load into it is outstanding (missing vmcnt/lgkmcnt wait)", dreg);
-  uint32_t *row = w->v[dreg];
-  unsigned n = w->nlanes;
-  if (exec == wavecc_lanes_all(n)) {
-    memcpy(row, res, n * sizeof *row);
-  } else {
-    for (unsigned l = 0; l < n; l++) {
-      uint32_t keep = ((exec >> l) & 1) ? 0 : 0xffffffffu;
-      row[l] = (row[l] & keep) | (res[l] & ~keep);
-    }
-  }
+  fast_blend(w->v[dreg], res, exec, w->nlanes);
   w->vinit[dreg] |= exec;
   w->vundef[dreg] &= ~exec;
   if (exec) w->vexec0[dreg] = 0;
@@ -366,7 +437,7 @@ static int class32(uint32_t a, uint32_t mask) {
 /* The compare bits R[lane] of condition CC (exec_valu_lane.c's fcmp /
  * icmp numbering) on N lanes of f32 (inputs flushed per KEEP_IN), signed
  * or unsigned 32-bit sources. */
-static void fast_cmp_lanes(unsigned type, unsigned cc, unsigned n, const uint32_t *A, const uint32_t *B, uint32_t keep_in,
+EMU_SIMD static void fast_cmp_lanes(unsigned type, unsigned cc, unsigned n, const uint32_t *A, const uint32_t *B, uint32_t keep_in,
                            uint8_t *r) {
   if (type == 11) {
     for (unsigned l = 0; l < n; l++) r[l] = (uint8_t)class32(A[l], B[l]);
@@ -423,7 +494,7 @@ int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lane
   uint32_t buf[2][EMU_MAX_LANES];
   const uint32_t *s[2];
   for (unsigned i = 0; i < 2; i++)
-    if (fast_src(d, w, in, in->src[i], exec, buf[i], &s[i])) return -1;
+    if (fast_src(d, w, in, i, in->src[i], exec, buf[i], &s[i])) return -1;
   fpenv e = fpenv_of(w);
   uint8_t r[EMU_MAX_LANES];
   fast_cmp_lanes(vi->cmptype, vi->cmp, n, s[0], s[1], (e.den32 & 1) ? 0xffffffffu : 0, r);
