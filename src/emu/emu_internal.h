@@ -237,6 +237,22 @@ typedef struct emu_wave {
   uint64_t clause_reads[8], clause_writes[8]; /* register units: SGPR codes 0..127, VGPR n at 256 + n */
 } emu_wave;
 
+/* parallel.c: what the worker threads of one dispatch share (NULL when
+ * the dispatch runs on one thread). */
+typedef struct emu_par emu_par;
+emu_par *emu_par_new(void);
+void emu_par_free(emu_par *p);
+/* Adds N wave-instructions to the dispatch-wide count; returns the new total. */
+uint64_t emu_par_add_executed(emu_par *p, uint64_t n);
+/* The lock of global-memory atomics (and dispatch.c's fault record); no-ops for NULL. */
+void emu_par_lock(emu_par *p);
+void emu_par_unlock(emu_par *p);
+/* Worker threads for a dispatch: wemu_options.threads, 0 meaning the online CPUs. */
+unsigned emu_par_threads(const wemu_options *o);
+/* Runs fn(arg, i) for i in 0..n-1, i = 0 on the calling thread, the rest on
+ * new threads; returns when all have returned. */
+void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg);
+
 typedef struct emu_dispatch {
   wemu_device *dev;
   const wavecc_target *tgt;  /* the device target at the kernel's wave size (ENABLE_WAVEFRONT_SIZE32) */
@@ -249,7 +265,10 @@ typedef struct emu_dispatch {
   uint64_t scratch_total;        /* bytes of the scratch allocation (all waves) */
   uint32_t dynamic_stack;        /* bytes per lane added for a USES_DYNAMIC_STACK kernel (0: none) */
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
-  uint64_t limit, executed;
+  uint64_t limit, executed;      /* executed: by this worker (all of the dispatch when serial) */
+  uint64_t group_executed;       /* wave-instructions of the running work-group so far (s_memtime) */
+  emu_par *par;                  /* shared by the worker threads; NULL when serial */
+  uint32_t scratch_wave0;        /* the worker's first scratch block (waves of a group use the next ones) */
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
   unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules; on targets with
                                     AGPRs the ArchVGPRs below RSRC3 ACCUM_OFFSET) */

@@ -110,7 +110,8 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_S_MEMTIME || op == ISA_S_MEMREALTIME) {
     p.ndw = 2; p.vals = malloc(8);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    p.vals[0] = (uint32_t)d->executed; p.vals[1] = (uint32_t)(d->executed >> 32);
+    /* the work-group's own count: the same whether groups run serially or in parallel */
+    p.vals[0] = (uint32_t)d->group_executed; p.vals[1] = (uint32_t)(d->group_executed >> 32);
     return emu_pending_add(d, w, in, &p);
   }
   const emu_opshape *sh = &d->dev->shape[op];
@@ -303,6 +304,10 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
     if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
+  /* Global atomics are atomic across work-groups running on other threads:
+   * the whole instruction holds the dispatch's lock (lanes in order). */
+  emu_par *lock = at != ISA_AT_NONE ? d->par : NULL;
+  emu_par_lock(lock);
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint8_t buf[16] = {0};
@@ -339,12 +344,14 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }
+  emu_par_unlock(lock);
   if (ret) return emu_pending_add(d, w, in, &p);
   /* Stores and non-returning atomics count in vscnt where the target has
    * it (RDNA: s_waitcnt_vscnt), else in vmcnt (gfx9). */
   p.kind = d->dev->tgt->counters[WAVECC_CNT_VS].bits ? EMU_PEND_VS : EMU_PEND_VM; p.ndw = 0; p.lanes = 0;
   return emu_pending_add(d, w, in, &p);
 fail:
+  emu_par_unlock(lock);
   free(p.vals); free(p.maskw);
   return -1;
 }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runner/runner.h"
 #include "util/spawn.h"
@@ -278,6 +279,11 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
   eo.xnack_replay = cfg->xnack_replay;
+  eo.schedule_seed = cfg->schedule_seed;
+  /* -j N files already run in parallel: share the CPUs among them */
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned per_job = ncpu > 0 && cfg->jobs > 0 ? (unsigned)(ncpu / cfg->jobs) : 1;
+  eo.threads = cfg->threads ? cfg->threads : per_job ? per_job : 1;
   eo.trace = cfg->trace;
   eo.max_steps = cfg->max_steps;
   eo.timeout_seconds = cfg->timeout_seconds;
