@@ -486,7 +486,8 @@ static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg
     int live = 0, progressed = 0;
     unsigned first = seed ? (unsigned)(sched_next(&rng) % nw) : 0;
     for (unsigned k = 0; k < nw; k++) {
-      emu_wave *w = &waves[(first + k) % nw];
+      unsigned wi = first + k; /* first < nw: no division on this path */
+      emu_wave *w = &waves[wi >= nw ? wi - nw : wi];
       if (w->done) continue;
       live++;
       if (w->at_barrier) continue;

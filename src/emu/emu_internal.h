@@ -299,15 +299,27 @@ uint64_t emu_mask_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
 int emu_mask_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
 /* VCC as a lane mask (no checks; for VCCZ and s_cbranch_vcc*). */
 uint64_t emu_vcc_mask(const emu_wave *w);
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
+int emu_vcheck_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
  * descriptor allocates (d->vgpr_limit): on hardware the rest belong to
- * other waves. `what` is "reads" or "writes". */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
-/* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
- * descriptor allocates: on hardware the rest belong to other waves. */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+ * other waves. `what` is "reads" or "writes". emu_vrange is the inline
+ * test of the common case (one ArchVGPR in range), emu_vrange_full the
+ * whole check with the message. */
+int emu_vrange_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+static inline int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released) return 0;
+  return emu_vrange_full(d, w, in, vreg, ndw, what);
+}
+/* Checks VGPRs [vreg, vreg+ndw) in `lanes` before a read: the range, an
+ * outstanding load (strict waitcnt), never-written lanes (check_uninit).
+ * Inline for the common case of one register that passes. */
+static inline int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released && !(w->vpend[vreg] & lanes) &&
+      !(d->check_uninit && (lanes & ~w->vinit[vreg])))
+    return 0;
+  return emu_vcheck_full(d, w, in, vreg, ndw, lanes);
+}
 /* Faults unless numbered SGPRs s[code .. code+ndw-1] lie inside the
  * descriptor's SGPR allocation (d->sgpr_limit); other operand codes (VCC,
  * M0, EXEC, constants) pass. `what` is "reads", "writes" or "loads into". */

@@ -215,7 +215,7 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+int emu_vrange_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
   if (w->vgprs_released)
     return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
   /* gfx90a/gfx942: 64-bit and wider operands start at an even register;
@@ -234,8 +234,8 @@ int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
   return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, limit);
 }
 
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
-  if (emu_vrange(d, w, in, vreg, ndw, "reads")) return -1;
+int emu_vcheck_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
+  if (emu_vrange_full(d, w, in, vreg, ndw, "reads")) return -1;
   for (unsigned i = 0; i < ndw; i++) {
     unsigned r = vreg + i;
     if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
