@@ -15,10 +15,12 @@
  *   the lanes past the end of a workgroup; MODE from COMPUTE_PGM_RSRC1.
  * - Non-uniform NDRanges (global size not a multiple of the local size)
  *   get partial last workgroups, as OpenCL 2.0 allows.
- * - Scheduling: workgroups one after another in x, y, z order; the waves of
- *   a workgroup round-robin one instruction at a time; s_barrier holds a
- *   wave until every wave of its workgroup that has not ended reaches it.
- *   Fully deterministic.
+ * - Scheduling: workgroups numbered in x, y, z order, run on worker
+ *   threads (wemu_options.threads) that take the next number, or one after
+ *   another; the waves of a workgroup round-robin one instruction at a
+ *   time (or a seeded reproducible interleaving, schedule_seed); s_barrier
+ *   holds a wave until every wave of its workgroup that has not ended
+ *   reaches it. What parallel runs guarantee: src/emu/README.md.
  *
  * Cycle estimate (wemu_stats.cycles_estimate), a deliberately simple model
  * of one compute unit with 4 SIMDs: every wave-instruction costs issue

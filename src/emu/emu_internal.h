@@ -9,6 +9,8 @@
  *   fp.c        MODE-aware floating point (rounding, denormals, div helpers)
  *   exec_salu.c SOP1/SOP2/SOPK/SOPC/SOPP
  *   exec_valu.c VOP1/VOP2/VOPC/VOP3/VOP3P
+ *   exec_valu_fast.c whole-wave loops for the frequent VALU ops
+ *   parallel.c  worker threads of a dispatch, the lock of global atomics
  *   exec_mem.c  SMEM, DS, MUBUF, FLAT/GLOBAL/SCRATCH
  *   dispatch.c  initial kernel execution state, kernarg segment, scheduling
  *
