@@ -135,7 +135,8 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   /* Latency of loads retired by this s_waitcnt (for the cycle estimate). */
   size_t npend_before = w->npend;
   int vm_before = 0;
-  for (size_t i = 0; i < w->npend; i++) vm_before += w->pend[i].kind == 0;
+  if (in->op == ISA_S_WAITCNT)
+    for (size_t i = 0; i < w->npend; i++) vm_before += w->pend[i].kind == 0;
   d->twlen = 0; d->tw[0] = 0;
   uint64_t pc = w->pc;
   uint64_t exec_before = w->exec;
