@@ -37,6 +37,7 @@ void wemu_destroy(wemu_device *d) {
   if (!d) return;
   for (size_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
+  emu_waves_free(d);
   free(d);
 }
 

@@ -101,9 +101,21 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   w->last_pc = w->pc;
   uint64_t slot = (vpc - p->text_lo) / 4;
   emu_inst *in = &p->dcache[slot], bad_inst;
-  if (p->dvalid[slot] != 1) {
-    /* predecode() found no instruction here: decode again for the message
-     * (into a local: the cache is shared by the worker threads) */
+  /* Each instruction is decoded once, when first executed; worker threads
+   * share the cache: dvalid 1 (decoded) is published with release order
+   * after the entry, 2 marks a slot that does not decode. */
+  uint8_t valid = __atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE);
+  if (valid == 0) {
+    emu_par_lock(d->par);
+    if (!__atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE)) {
+      uint8_t v = emu_decode(d->dev, p, vpc, &p->dcache[slot]) ? 2 : 1;
+      __atomic_store_n(&p->dvalid[slot], v, __ATOMIC_RELEASE);
+    }
+    emu_par_unlock(d->par);
+    valid = __atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE);
+  }
+  if (valid != 1) {
+    /* decode again for the message (into a local: the cache is shared) */
     in = &bad_inst;
     if (emu_decode(d->dev, p, vpc, in)) {
       char msg[512];
@@ -166,21 +178,6 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   if (rc == 0) w->pc += in->size;
   w->ws++;
   if (w->done) emu_pending_drop(w);
-  return 0;
-}
-
-/* Decodes every dword-aligned slot of PROG's code once (the first
- * dispatch), so that worker threads only read the cache: dvalid 1 marks
- * an instruction, 2 a slot that does not decode (step() decodes it again
- * for the message if it is ever executed). Returns 0, or -1 out of memory. */
-static int predecode(wemu_device *dev, wemu_program *p) {
-  uint64_t nslots = (p->text_hi - p->text_lo) / 4;
-  if (!nslots || p->dvalid[0]) return 0;
-  char save[sizeof dev->err];
-  memcpy(save, dev->err, sizeof save);
-  for (uint64_t i = 0; i < nslots; i++)
-    p->dvalid[i] = emu_decode(dev, p, p->text_lo + 4 * i, &p->dcache[i]) ? 2 : 1;
-  memcpy(dev->err, save, sizeof save);
   return 0;
 }
 
@@ -507,6 +504,26 @@ static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg
   }
 }
 
+/* At least N wave states with register files from DEV's cache (grown as
+ * needed); NULL with the error set when out of memory. */
+static emu_wave *emu_waves_get(wemu_device *dev, unsigned n) {
+  if (n <= dev->nwave_cache) return dev->wave_cache;
+  emu_wave *w = realloc(dev->wave_cache, (size_t)n * sizeof *w);
+  if (!w) { emu_err(dev, "out of memory"); return NULL; }
+  memset(w + dev->nwave_cache, 0, (size_t)(n - dev->nwave_cache) * sizeof *w);
+  dev->wave_cache = w;
+  for (; dev->nwave_cache < n; dev->nwave_cache++)
+    if (!(w[dev->nwave_cache].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_MAX_LANES])))) { emu_err(dev, "out of memory"); return NULL; }
+  return w;
+}
+
+void emu_waves_free(wemu_device *dev) {
+  for (unsigned i = 0; i < dev->nwave_cache; i++) { emu_pending_drop(&dev->wave_cache[i]); free(dev->wave_cache[i].pend); free(dev->wave_cache[i].v); }
+  free(dev->wave_cache);
+  dev->wave_cache = NULL;
+  dev->nwave_cache = 0;
+}
+
 /* What the workers of one dispatch share. Groups are numbered in the
  * serial order (x fastest, then y, then z) and claimed in that order. */
 typedef struct groups {
@@ -515,6 +532,7 @@ typedef struct groups {
   uint64_t ngroups;
   unsigned nwaves;             /* waves of a full group */
   unsigned nthreads;
+  emu_wave *waves;             /* nwaves per worker (the device's cached wave states) */
   _Atomic uint64_t next;       /* the next group to claim */
   _Atomic uint64_t fault_at;   /* the lowest group that faulted; ngroups: none */
   char err[512];               /* its message */
@@ -549,11 +567,9 @@ static void group_worker(void *arg, unsigned t) {
   D.scratch_wave0 = t * c->nwaves;
   const unsigned wave = D.tgt->wave_size;
   const grid *G = c->G;
-  emu_wave *waves = calloc(c->nwaves, sizeof *waves);
+  emu_wave *waves = c->waves + (size_t)t * c->nwaves;
   D.lds = calloc(D.lds_size ? D.lds_size : 1, 1);
-  int ok = waves && D.lds;
-  for (unsigned i = 0; ok && i < c->nwaves; i++)
-    if (!(waves[i].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_MAX_LANES])))) ok = 0;
+  int ok = D.lds != NULL;
   if (!ok) { emu_err(D.dev, "out of memory"); group_fault(c, 0, D.dev, D.par); }
   uint64_t cycles = 0;
   for (uint64_t gi; ok && (gi = atomic_fetch_add(&c->next, 1)) < c->ngroups && gi < atomic_load(&c->fault_at);) {
@@ -574,10 +590,7 @@ static void group_worker(void *arg, unsigned t) {
     if (run_workgroup(&D, waves, nw, &g, &cycles)) { group_fault(c, gi, D.dev, D.par); break; }
   }
   c->cycles[t] = cycles;
-  if (waves) {
-    for (unsigned i = 0; i < c->nwaves; i++) { emu_pending_drop(&waves[i]); free(waves[i].pend); free(waves[i].v); }
-    free(waves);
-  }
+  for (unsigned i = 0; i < c->nwaves; i++) emu_pending_drop(&waves[i]);
   free(D.lds);
   free(own);
 }
@@ -592,6 +605,7 @@ static int run_groups(emu_dispatch *D, const grid *G, unsigned nwaves, unsigned 
   c.ngroups = G->ngroups[0] * G->ngroups[1] * G->ngroups[2];
   atomic_init(&c.next, 0);
   atomic_init(&c.fault_at, c.ngroups);
+  if (!(c.waves = emu_waves_get(D->dev, nwaves * nthreads))) return -1;
   c.stats = calloc(nthreads, sizeof *c.stats);
   c.cycles = calloc(nthreads, sizeof *c.cycles);
   if (!c.stats || !c.cycles) { free(c.stats); free(c.cycles); emu_err(D->dev, "out of memory"); return -1; }
@@ -686,7 +700,6 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
   write_packet(&D, &G, lds_total);
   D.lds_size = (uint32_t)lds_total;
-  if (predecode(dev, prog)) goto out;
   if (run_groups(&D, &G, nwaves, nthreads, &local_stats)) goto out;
   rc = 0;
 out:

@@ -108,7 +108,14 @@ struct wemu_device {
   emu_opshape shape[ISA_NUM_OPS];
   int16_t optab[ISA_FMT_COUNT][1024]; /* (format, opcode) -> isa_op or -1 */
   emu_vinfo vinfo[ISA_NUM_OPS];
+  /* wave states (with their register files) kept between dispatches, so a
+   * small dispatch does not pay for allocating and faulting in 128 KiB per
+   * wave (emu_waves_get, dispatch.c; freed by wemu_destroy) */
+  struct emu_wave *wave_cache;
+  unsigned nwave_cache;
 };
+/* Frees the cached wave states of DEV (device.c: wemu_destroy). */
+void emu_waves_free(wemu_device *dev);
 
 void emu_err(wemu_device *dev, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
