@@ -270,7 +270,9 @@ static void retire(emu_wave *w, emu_pending *p) {
     for (unsigned i = 0; i < p->ndw; i++) {
       unsigned r = p->reg + i;
       if (r >= EMU_NUM_VGPR) break;
-      for (unsigned l = 0; l < w->nlanes; l++) {
+      if (!p->maskw && p->lanes == wavecc_lanes_all(w->nlanes)) /* the common case: every lane, whole dwords */
+        memcpy(w->v[r], &p->vals[i * EMU_MAX_LANES], w->nlanes * sizeof w->v[r][0]);
+      else for (unsigned l = 0; l < w->nlanes; l++) {
         if (!((p->lanes >> l) & 1)) continue;
         uint32_t nv = p->vals[i * EMU_MAX_LANES + l];
         if (p->maskw) { uint32_t m = p->maskw[i * EMU_MAX_LANES + l]; nv = (w->v[r][l] & ~m) | (nv & m); }
