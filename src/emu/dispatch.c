@@ -517,13 +517,6 @@ static emu_wave *emu_waves_get(wemu_device *dev, unsigned n) {
   return w;
 }
 
-void emu_waves_free(wemu_device *dev) {
-  for (unsigned i = 0; i < dev->nwave_cache; i++) { emu_pending_drop(&dev->wave_cache[i]); free(dev->wave_cache[i].pend); free(dev->wave_cache[i].v); }
-  free(dev->wave_cache);
-  dev->wave_cache = NULL;
-  dev->nwave_cache = 0;
-}
-
 /* What the workers of one dispatch share. Groups are numbered in the
  * serial order (x fastest, then y, then z) and claimed in that order. */
 typedef struct groups {
