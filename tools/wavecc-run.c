@@ -57,6 +57,11 @@ static void usage(FILE *f) {
       "                         code-object cache (also: WAVECC_NO_CACHE=1; the cache is in\n"
       "                         $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc or ~/.cache/wavecc)\n"
       "  --stats                per kernel: emulator dynamic statistics and wavecc's stats\n"
+      "  --threads=N            emulator threads running the work-groups of a dispatch in parallel\n"
+      "                         (default: the CPUs divided by -j, at least 1); results equal a\n"
+      "                         serial run's unless work-groups race on global memory (--trace: 1)\n"
+      "  --schedule-seed=N      interleave the waves of a work-group pseudo-randomly, reproducibly\n"
+      "                         from N (default 0: round-robin, one instruction each)\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
       "  --check-uninit         report reads of never-written registers\n"
@@ -137,6 +142,19 @@ int main(int argc, char **argv) {
         return 2;
       }
       cfg.stack_bytes = (uint32_t)v;
+    }
+    else if (!strncmp(a, "--threads=", 10) || !strncmp(a, "--schedule-seed=", 16)) {
+      int thr = a[2] == 't';
+      const char *v = strchr(a, '=') + 1;
+      char *e = NULL;
+      unsigned long long n = strtoull(v, &e, 10);
+      if (!*v || *e || *v == '-' || (thr && (n < 1 || n > 256))) {
+        fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, thr ? "1 to 256 threads" : "a whole number");
+        free(paths); free(xopts);
+        return 2;
+      }
+      if (thr) cfg.threads = (unsigned)n;
+      else cfg.schedule_seed = n;
     }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;

@@ -40,6 +40,11 @@ typedef struct wemu_options {
                                instruction, so faults a clause of two or more that writes a register one of
                                its instructions reads, and a multi-dword scalar load not naturally aligned
                                (it may span pages) that overwrites its address (src/emu/replay.c) */
+  unsigned threads;         /* worker threads running work-groups in parallel; 0: one per online CPU, 1: serial.
+                               Results equal the serial run's for kernels whose work-groups do not race on
+                               global memory (src/emu/README.md, "Parallel work-groups"); --trace runs serially */
+  uint64_t schedule_seed;   /* 0: the waves of a work-group take turns one instruction each (round-robin);
+                               otherwise a pseudo-random interleaving, reproducible from the seed and the group id */
 } wemu_options;
 
 #define WEMU_DEFAULT_DYNAMIC_STACK 16384u
@@ -101,6 +106,8 @@ typedef struct wemu_stats {
    * waves' work and waits charged only for latency still outstanding. */
   uint64_t cycles_occupancy;
   uint32_t waves_per_simd;
+  double host_cpu_seconds;   /* CPU time of the process over the dispatch, all emulator threads together
+                                (speed report only: independent of other load on the machine) */
 } wemu_stats;
 
 /* A device with the given options (NULL: defaults); NULL when out of

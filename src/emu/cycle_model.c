@@ -55,15 +55,27 @@ typedef struct cm_wave {
   int after_barrier;     /* the last instruction was s_barrier */
 } cm_wave;
 
+/* One ended wave's chain, logged so the chains of work-groups run on
+ * different worker threads go into the wave slots in the serial order. */
+typedef struct cm_end {
+  uint64_t group, seq;   /* the work-group (serial number), the wave's end order in it */
+  uint64_t t, busy;
+  unsigned simd;
+} cm_end;
+
+/* One per worker thread of a dispatch (parallel.c): the running group's
+ * waves, and the log of ended waves; emu_cm_merge packs the logs. */
 struct emu_cycle_model {
   unsigned simds, occupancy, waves_per_group;
-  uint64_t *slot;        /* [simds * occupancy]: time each wave slot frees */
-  uint64_t *busy;        /* [simds]: issue cycles on each SIMD */
   cm_wave *wave;         /* [waves_per_group] */
   uint64_t *barrier;     /* [barriers]: latest arrival per epoch of the running work-group */
   unsigned nbarrier;
-  uint64_t next_wave;    /* waves started so far (their SIMD is next_wave % simds) */
+  uint64_t group;        /* the running work-group's serial number */
+  unsigned started, ended; /* waves of the running group started / ended so far */
   unsigned *wave_simd;   /* [waves_per_group] */
+  cm_end *log;           /* ended waves, in this worker's order (groups ascending) */
+  size_t nlog, caplog;
+  int oom;               /* a log entry was lost: no estimate */
 };
 
 static unsigned pend_count(const emu_wave *w, unsigned kind) {
@@ -98,11 +110,9 @@ emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, un
   cm->simds = t->simds_per_cu ? t->simds_per_cu : 1;
   cm->occupancy = emu_cm_occupancy(t, d->vgpr_limit + d->agpr_limit, d->sgpr_limit, lds_per_group, waves_per_group);
   cm->waves_per_group = waves_per_group ? waves_per_group : 1;
-  cm->slot = calloc((size_t)cm->simds * cm->occupancy, sizeof *cm->slot);
-  cm->busy = calloc(cm->simds, sizeof *cm->busy);
   cm->wave = calloc(cm->waves_per_group, sizeof *cm->wave);
   cm->wave_simd = calloc(cm->waves_per_group, sizeof *cm->wave_simd);
-  if (!cm->slot || !cm->busy || !cm->wave || !cm->wave_simd) {
+  if (!cm->wave || !cm->wave_simd) {
     emu_cm_free(cm);
     return NULL;
   }
@@ -111,12 +121,18 @@ emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, un
 
 void emu_cm_free(emu_cycle_model *cm) {
   if (!cm) return;
-  free(cm->slot);
-  free(cm->busy);
   free(cm->wave);
   free(cm->wave_simd);
   free(cm->barrier);
+  free(cm->log);
   free(cm);
+}
+
+void emu_cm_group(emu_cycle_model *cm, uint64_t group) {
+  if (!cm) return;
+  cm->group = group;
+  cm->started = cm->ended = 0;
+  if (cm->barrier) memset(cm->barrier, 0, cm->nbarrier * sizeof *cm->barrier);
 }
 
 void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]) {
@@ -124,13 +140,16 @@ void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]) {
   for (unsigned k = 0; k < 3; k++) counts[k] = pend_count(w, k);
 }
 
-/* A wave ended: its chain goes into the slot of its SIMD that frees first. */
+/* A wave ended: its chain goes into the log (emu_cm_merge places it). */
 static void wave_end(emu_cycle_model *cm, const cm_wave *cw, unsigned simd) {
-  uint64_t *s = cm->slot + (size_t)simd * cm->occupancy, *best = s;
-  for (unsigned i = 1; i < cm->occupancy; i++)
-    if (s[i] < *best) best = &s[i];
-  *best += cw->t;
-  cm->busy[simd] += cw->busy;
+  if (cm->nlog == cm->caplog) {
+    size_t n = cm->caplog ? 2 * cm->caplog : 64;
+    cm_end *l = realloc(cm->log, n * sizeof *l);
+    if (!l) { cm->oom = 1; return; }
+    cm->log = l;
+    cm->caplog = n;
+  }
+  cm->log[cm->nlog++] = (cm_end){cm->group, cm->ended++, cw->t, cw->busy, simd};
 }
 
 void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, uint64_t issue, const unsigned before[3]) {
@@ -138,8 +157,9 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
   cm_wave *cw = &cm->wave[w->id_in_group];
   if (w->instructions == 1) { /* a new wave (init_wave cleared its count) */
     memset(cw, 0, sizeof *cw);
-    cm->wave_simd[w->id_in_group] = (unsigned)(cm->next_wave++ % cm->simds);
-    if (w->id_in_group == 0 && cm->barrier) memset(cm->barrier, 0, cm->nbarrier * sizeof *cm->barrier);
+    /* SIMDs round-robin over the dispatch's waves in serial order: full
+     * groups before this one, then this group's start order */
+    cm->wave_simd[w->id_in_group] = (unsigned)((cm->group * cm->waves_per_group + cm->started++) % cm->simds);
   }
   if (cw->after_barrier) { /* every wave of the group has arrived by now */
     if (cw->epoch - 1 < cm->nbarrier && cm->barrier[cw->epoch - 1] > cw->t) cw->t = cm->barrier[cw->epoch - 1];
@@ -188,15 +208,49 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
   if (w->done) wave_end(cm, cw, cm->wave_simd[w->id_in_group]);
 }
 
-uint64_t emu_cm_cycles(const emu_cycle_model *cm) {
-  if (!cm) return 0;
-  uint64_t worst = 0;
-  for (unsigned s = 0; s < cm->simds; s++) {
-    uint64_t t = cm->busy[s];
-    for (unsigned i = 0; i < cm->occupancy; i++)
-      if (cm->slot[(size_t)s * cm->occupancy + i] > t) t = cm->slot[(size_t)s * cm->occupancy + i];
-    if (t > worst) worst = t;
+static int end_order(const void *a, const void *b) {
+  const cm_end *x = a, *y = b;
+  if (x->group != y->group) return x->group < y->group ? -1 : 1;
+  return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+uint64_t emu_cm_merge(emu_cycle_model *const *cms, unsigned n) {
+  size_t total = 0;
+  const emu_cycle_model *any = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    if (!cms[i] || cms[i]->oom) return 0;
+    total += cms[i]->nlog;
+    any = cms[i];
   }
+  if (!any) return 0;
+  cm_end *all = malloc((total ? total : 1) * sizeof *all);
+  uint64_t *slot = calloc((size_t)any->simds * any->occupancy, sizeof *slot);
+  uint64_t *busy = calloc(any->simds, sizeof *busy);
+  uint64_t worst = 0;
+  if (all && slot && busy) {
+    size_t k = 0;
+    for (unsigned i = 0; i < n; i++) {
+      memcpy(all + k, cms[i]->log, cms[i]->nlog * sizeof *all);
+      k += cms[i]->nlog;
+    }
+    qsort(all, total, sizeof *all, end_order);
+    for (size_t i = 0; i < total; i++) { /* the slot of its SIMD that frees first */
+      uint64_t *sl = slot + (size_t)all[i].simd * any->occupancy, *best = sl;
+      for (unsigned j = 1; j < any->occupancy; j++)
+        if (sl[j] < *best) best = &sl[j];
+      *best += all[i].t;
+      busy[all[i].simd] += all[i].busy;
+    }
+    for (unsigned s = 0; s < any->simds; s++) {
+      uint64_t t = busy[s];
+      for (unsigned j = 0; j < any->occupancy; j++)
+        if (slot[(size_t)s * any->occupancy + j] > t) t = slot[(size_t)s * any->occupancy + j];
+      if (t > worst) worst = t;
+    }
+  }
+  free(all);
+  free(slot);
+  free(busy);
   return worst;
 }
 

@@ -33,10 +33,22 @@ wemu_device *wemu_create(const wemu_options *o) {
 }
 
 /* Frees the device and all its allocations (programs must be freed first). */
+/* The cached wave states hold no outstanding loads between dispatches
+ * (group_worker drops them), only their register files and queues. Kept
+ * here, beside its only caller, so that a program linking the loader
+ * alone (fuzz_codeobj) does not pull in the dispatcher. */
+void emu_waves_free(wemu_device *dev) {
+  for (unsigned i = 0; i < dev->nwave_cache; i++) { free(dev->wave_cache[i].pend); free(dev->wave_cache[i].v); }
+  free(dev->wave_cache);
+  dev->wave_cache = NULL;
+  dev->nwave_cache = 0;
+}
+
 void wemu_destroy(wemu_device *d) {
   if (!d) return;
   for (size_t i = 0; i < d->nallocs; i++) free(d->allocs[i].data);
   free(d->allocs);
+  emu_waves_free(d);
   free(d);
 }
 

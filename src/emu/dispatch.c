@@ -15,10 +15,12 @@
  *   the lanes past the end of a workgroup; MODE from COMPUTE_PGM_RSRC1.
  * - Non-uniform NDRanges (global size not a multiple of the local size)
  *   get partial last workgroups, as OpenCL 2.0 allows.
- * - Scheduling: workgroups one after another in x, y, z order; the waves of
- *   a workgroup round-robin one instruction at a time; s_barrier holds a
- *   wave until every wave of its workgroup that has not ended reaches it.
- *   Fully deterministic.
+ * - Scheduling: workgroups numbered in x, y, z order, run on worker
+ *   threads (wemu_options.threads) that take the next number, or one after
+ *   another; the waves of a workgroup round-robin one instruction at a
+ *   time (or a seeded reproducible interleaving, schedule_seed); s_barrier
+ *   holds a wave until every wave of its workgroup that has not ended
+ *   reaches it. What parallel runs guarantee: src/emu/README.md.
  *
  * Cycle estimate (wemu_stats.cycles_estimate), a deliberately simple model
  * of one compute unit with 4 SIMDs: every wave-instruction costs issue
@@ -27,6 +29,7 @@
  * has to retire loads adds their latency (VMEM 300, SMEM 60, LDS 40); the
  * sum over waves is divided by 4 SIMDs. Good for comparing two compilations
  * of one kernel, not for predicting hardware time. */
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -97,8 +100,23 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   }
   w->last_pc = w->pc;
   uint64_t slot = (vpc - p->text_lo) / 4;
-  emu_inst *in = &p->dcache[slot];
-  if (!p->dvalid[slot]) {
+  emu_inst *in = &p->dcache[slot], bad_inst;
+  /* Each instruction is decoded once, when first executed; worker threads
+   * share the cache: dvalid 1 (decoded) is published with release order
+   * after the entry, 2 marks a slot that does not decode. */
+  uint8_t valid = __atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE);
+  if (valid == 0) {
+    emu_par_lock(d->par);
+    if (!__atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE)) {
+      uint8_t v = emu_decode(d->dev, p, vpc, &p->dcache[slot]) ? 2 : 1;
+      __atomic_store_n(&p->dvalid[slot], v, __ATOMIC_RELEASE);
+    }
+    emu_par_unlock(d->par);
+    valid = __atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE);
+  }
+  if (valid != 1) {
+    /* decode again for the message (into a local: the cache is shared) */
+    in = &bad_inst;
     if (emu_decode(d->dev, p, vpc, in)) {
       char msg[512];
       const char *m = d->dev->err;
@@ -107,14 +125,19 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
       emu_err(d->dev, "kernel %s: pc 0x%llx: %s", d->k->name, (unsigned long long)(w->pc - d->entry), msg);
       return -1;
     }
-    p->dvalid[slot] = 1;
   }
   uint64_t cost = 1;
   klass(in, d->st, &cost);
   if (in->fmt >= ISA_FMT_VOP1 && in->fmt <= ISA_FMT_VOP3P) d->st->active_lanes_sum += (uint64_t)popc64(w->exec);
   d->st->wave_instructions++;
   w->instructions++;
-  if (++d->executed > d->limit)
+  d->group_executed++;
+  /* the dispatch-wide limit: with worker threads, a shared count updated
+   * every 4096 instructions of each */
+  uint64_t total = ++d->executed;
+  if (d->par && (d->executed & 0xfff) == 0) total = emu_par_add_executed(d->par, 0x1000);
+  else if (d->par) total = 0;
+  if (total > d->limit)
     return emu_fault(d, w, in, "instruction limit of %llu wave-instructions reached (endless loop?)", (unsigned long long)d->limit);
   if (w->instructions > d->wave_limit)
     return emu_fault(d, w, in, "kernel did not finish within %llu instructions per wave (endless loop? see --max-steps)",
@@ -124,7 +147,8 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   /* Latency of loads retired by this s_waitcnt (for the cycle estimate). */
   size_t npend_before = w->npend;
   int vm_before = 0;
-  for (size_t i = 0; i < w->npend; i++) vm_before += w->pend[i].kind == 0;
+  if (in->op == ISA_S_WAITCNT)
+    for (size_t i = 0; i < w->npend; i++) vm_before += w->pend[i].kind == 0;
   d->twlen = 0; d->tw[0] = 0;
   uint64_t pc = w->pc;
   uint64_t exec_before = w->exec;
@@ -385,7 +409,8 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   w->pc = D->entry; w->last_pc = D->entry;
   w->mode = mode;
   w->ws = 100;
-  w->scratch_base = scratch + (uint64_t)wi * D->scratch_per_wave;
+  uint64_t block = (uint64_t)D->scratch_wave0 + wi; /* this worker's blocks (parallel groups), then the wave's */
+  w->scratch_base = scratch + block * D->scratch_per_wave;
   /* User SGPRs (AMDGPUUsage "Initial Kernel Execution State"). */
   unsigned s = 0;
 #define SET(val) do { if (s < tgt->addressable_sgprs) { w->s[s] = (uint32_t)(val); w->sinit[s] = 1; } s++; } while (0)
@@ -409,7 +434,7 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
    * Kernel Execution State", "Flat Scratch"): an SGPR pair on gfx942, a
    * hardware register on gfx11. */
   const bool arch_fs = tgt->flat_scratch_init == WAVECC_FS_ARCHITECTED;
-  if ((k->rsrc2 & 1u) && !arch_fs) SET((uint64_t)wi * D->scratch_per_wave);
+  if ((k->rsrc2 & 1u) && !arch_fs) SET(block * D->scratch_per_wave);
 #undef SET
   if (arch_fs) {
     w->flat_scratch = w->scratch_base;
@@ -440,20 +465,39 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   if (tid_dims >= 2) w->vinit[2] = w->exec;
 }
 
-/* Runs the NW waves of workgroup G round-robin, one instruction at a
- * time, until every wave ended; a barrier every live wave waits at is
- * released. Returns 0, or -1 when a wave faulted (error set). */
+/* The next number of a work-group's interleaving (splitmix64). */
+static uint64_t sched_next(uint64_t *x) {
+  uint64_t z = (*x += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+/* Runs the NW waves of workgroup G until every wave ended; a barrier every
+ * live wave waits at is released. Without a schedule seed the waves take
+ * turns one instruction each (round-robin); with one (wemu_options.
+ * schedule_seed) each round starts at a pseudo-random wave and gives each
+ * wave a burst of 1 to 8 instructions, a sequence that depends only on the
+ * seed and the group id, so a run is reproducible on any number of
+ * threads. Returns 0, or -1 when a wave faulted (error set). */
 static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg_ctx *g, uint64_t *cycles) {
   memcpy(D->group_id, g->gid, sizeof D->group_id);
   D->in_group = 1;
+  D->group_executed = 0;
+  uint64_t seed = D->dev->opt.schedule_seed, rng = 0;
+  if (seed) rng = seed ^ ((uint64_t)g->gid[0] | (uint64_t)g->gid[1] << 21 | (uint64_t)g->gid[2] << 42);
   for (;;) {
     int live = 0, progressed = 0;
-    for (unsigned wi = 0; wi < nw; wi++) {
-      emu_wave *w = &waves[wi];
+    unsigned first = seed ? (unsigned)(sched_next(&rng) % nw) : 0;
+    for (unsigned k = 0; k < nw; k++) {
+      unsigned wi = first + k; /* first < nw: no division on this path */
+      emu_wave *w = &waves[wi >= nw ? wi - nw : wi];
       if (w->done) continue;
       live++;
       if (w->at_barrier) continue;
-      if (step(D, w, g, cycles)) return -1;
+      unsigned burst = seed ? 1 + (unsigned)(sched_next(&rng) & 7) : 1;
+      for (unsigned b = 0; b < burst && !w->done && !w->at_barrier; b++)
+        if (step(D, w, g, cycles)) return -1;
       progressed = 1;
     }
     if (!live) return 0;
@@ -462,6 +506,131 @@ static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg
       for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
     }
   }
+}
+
+/* At least N wave states with register files from DEV's cache (grown as
+ * needed); NULL with the error set when out of memory. */
+static emu_wave *emu_waves_get(wemu_device *dev, unsigned n) {
+  if (n <= dev->nwave_cache) return dev->wave_cache;
+  emu_wave *w = realloc(dev->wave_cache, (size_t)n * sizeof *w);
+  if (!w) { emu_err(dev, "out of memory"); return NULL; }
+  memset(w + dev->nwave_cache, 0, (size_t)(n - dev->nwave_cache) * sizeof *w);
+  dev->wave_cache = w;
+  for (; dev->nwave_cache < n; dev->nwave_cache++)
+    if (!(w[dev->nwave_cache].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_MAX_LANES])))) { emu_err(dev, "out of memory"); return NULL; }
+  return w;
+}
+
+/* What the workers of one dispatch share. Groups are numbered in the
+ * serial order (x fastest, then y, then z) and claimed in that order. */
+typedef struct groups {
+  const emu_dispatch *proto;   /* the prepared dispatch, copied by each worker */
+  const grid *G;
+  uint64_t ngroups;
+  unsigned nwaves;             /* waves of a full group */
+  unsigned nthreads;
+  emu_wave *waves;             /* nwaves per worker (the device's cached wave states) */
+  _Atomic uint64_t next;       /* the next group to claim */
+  _Atomic uint64_t fault_at;   /* the lowest group that faulted; ngroups: none */
+  char err[512];               /* its message */
+  wemu_stats *stats;           /* per worker, summed afterwards (sums do not depend on the order) */
+  uint64_t *cycles;
+  emu_cycle_model **cm;        /* per worker (cycle_model.c), merged afterwards in group order */
+} groups;
+
+/* Notes that group GI faulted with the message in DEV: the lowest faulting
+ * group wins, which is the one a serial run stops at. */
+static void group_fault(groups *c, uint64_t gi, const wemu_device *dev, emu_par *par) {
+  emu_par_lock(par);
+  if (gi < atomic_load(&c->fault_at)) {
+    atomic_store(&c->fault_at, gi);
+    snprintf(c->err, sizeof c->err, "%s", dev->err);
+  }
+  emu_par_unlock(par);
+}
+
+/* Worker T: runs groups from the common queue until none is left, or
+ * every group left comes after one that faulted. */
+static void group_worker(void *arg, unsigned t) {
+  groups *c = arg;
+  emu_dispatch D = *c->proto;
+  wemu_device *own = NULL;
+  if (c->nthreads > 1) { /* its own error line */
+    own = malloc(sizeof *own);
+    if (!own) { group_fault(c, 0, c->proto->dev, D.par); return; }
+    *own = *c->proto->dev;
+    D.dev = own;
+  }
+  D.st = &c->stats[t];
+  D.scratch_wave0 = t * c->nwaves;
+  const unsigned wave = D.tgt->wave_size;
+  const grid *G = c->G;
+  emu_wave *waves = c->waves + (size_t)t * c->nwaves;
+  D.lds = calloc(D.lds_size ? D.lds_size : 1, 1);
+  int ok = D.lds != NULL;
+  if (!ok) { emu_err(D.dev, "out of memory"); group_fault(c, 0, D.dev, D.par); }
+  uint64_t cycles = 0;
+  D.cm = c->cm[t] = emu_cm_create(&D, D.lds_size, c->nwaves); /* NULL (out of memory): no occupancy figure */
+  for (uint64_t gi; ok && (gi = atomic_fetch_add(&c->next, 1)) < c->ngroups && gi < atomic_load(&c->fault_at);) {
+    uint64_t gidv[3] = {gi % G->ngroups[0], gi / G->ngroups[0] % G->ngroups[1], gi / (G->ngroups[0] * G->ngroups[1])};
+    wg_ctx g = {{(uint32_t)gidv[0], (uint32_t)gidv[1], (uint32_t)gidv[2]}, {0, 0, 0}};
+    for (unsigned i = 0; i < 3; i++) {
+      uint64_t rem = G->gsz[i] - gidv[i] * G->lsz[i];
+      g.size[i] = (uint32_t)(rem < G->lsz[i] ? rem : G->lsz[i]);
+    }
+    uint64_t items = (uint64_t)g.size[0] * g.size[1] * g.size[2];
+    unsigned nw = (unsigned)((items + wave - 1) / wave);
+    memset(D.lds, 0, D.lds_size ? D.lds_size : 1);
+    emu_cm_group(D.cm, gi);
+    D.st->workgroups++;
+    for (unsigned wi = 0; wi < nw; wi++) {
+      init_wave(&D, &waves[wi], &g, wi, items);
+      D.st->waves++;
+    }
+    if (run_workgroup(&D, waves, nw, &g, &cycles)) { group_fault(c, gi, D.dev, D.par); break; }
+  }
+  c->cycles[t] = cycles;
+  for (unsigned i = 0; i < c->nwaves; i++) emu_pending_drop(&waves[i]);
+  free(D.lds);
+  free(own);
+}
+
+/* Runs every group of the prepared dispatch D on NTHREADS workers and sums
+ * their statistics into *ST. Returns 0, or -1 with the device error set
+ * to the fault of the lowest faulting group. */
+static int run_groups(emu_dispatch *D, const grid *G, unsigned nwaves, unsigned nthreads, wemu_stats *st) {
+  groups c;
+  memset(&c, 0, sizeof c);
+  c.proto = D; c.G = G; c.nwaves = nwaves; c.nthreads = nthreads;
+  c.ngroups = G->ngroups[0] * G->ngroups[1] * G->ngroups[2];
+  atomic_init(&c.next, 0);
+  atomic_init(&c.fault_at, c.ngroups);
+  if (!(c.waves = emu_waves_get(D->dev, nwaves * nthreads))) return -1;
+  c.stats = calloc(nthreads, sizeof *c.stats);
+  c.cycles = calloc(nthreads, sizeof *c.cycles);
+  c.cm = calloc(nthreads, sizeof *c.cm);
+  if (!c.stats || !c.cycles || !c.cm) { free(c.stats); free(c.cycles); free(c.cm); emu_err(D->dev, "out of memory"); return -1; }
+  emu_par_run(nthreads, group_worker, &c);
+  uint64_t cycles = 0;
+  for (unsigned t = 0; t < nthreads; t++) {
+    const wemu_stats *s = &c.stats[t];
+    st->wave_instructions += s->wave_instructions; st->salu += s->salu; st->valu += s->valu; st->smem += s->smem;
+    st->vmem += s->vmem; st->lds += s->lds; st->branch += s->branch; st->other += s->other;
+    st->mode_writes += s->mode_writes; st->active_lanes_sum += s->active_lanes_sum;
+    st->spill_stores += s->spill_stores; st->spill_loads += s->spill_loads;
+    st->waves += s->waves; st->workgroups += s->workgroups;
+    cycles += c.cycles[t];
+  }
+  st->cycles_estimate = cycles / 4;
+  st->cycles_occupancy = emu_cm_merge(c.cm, nthreads);
+  st->waves_per_simd = emu_cm_waves_per_simd(c.cm[0]);
+  for (unsigned t = 0; t < nthreads; t++) emu_cm_free(c.cm[t]);
+  free(c.stats); free(c.cycles); free(c.cm);
+  if (atomic_load(&c.fault_at) < c.ngroups) {
+    if (nthreads > 1) snprintf(D->dev->err, sizeof D->dev->err, "%s", c.err);
+    return -1;
+  }
+  return 0;
 }
 
 int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args, uint32_t num_args,
@@ -488,13 +657,15 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   wemu_stats local_stats;
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
-  struct timespec t_start;
+  struct timespec t_start, c_start;
   clock_gettime(CLOCK_MONOTONIC, &t_start);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_start);
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
   D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
   set_register_limits(&D);
+  D.check_uninit = dev->opt.check_uninit;
   D.deadline = dev->opt.timeout_seconds > 0 ? now_seconds() + dev->opt.timeout_seconds : 0;
 
   /* LDS: static size, then each dynamic __local argument (16-byte aligned). */
@@ -502,7 +673,6 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   /* 64-bit arithmetic: a descriptor's 0xfffffff1 must not wrap to 0. */
   uint64_t lds_total = ((uint64_t)group_static + 15) & ~15ull;
   int rc = -1;
-  emu_wave *waves = NULL;
   const wavecc_target *tgt = D.tgt;
   const unsigned wave = tgt->wave_size;
   unsigned nwaves = (unsigned)((ltotal + wave - 1) / wave);
@@ -524,53 +694,25 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     emu_err(dev, "kernel %s: %llu bytes of LDS exceed the %u KiB of %s", kernel, (unsigned long long)lds_total, tgt->lds_bytes / 1024, tgt->name);
     goto out;
   }
-  if (setup_scratch(&D, kernel, nwaves)) goto out;
+  /* Work-groups in parallel: not with a trace (one ordered stream), nor
+   * with more workers than groups. */
+  uint64_t ngroups = G.ngroups[0] * G.ngroups[1] * G.ngroups[2];
+  unsigned nthreads = D.trace ? 1 : emu_par_threads(&dev->opt);
+  if (nthreads > ngroups) nthreads = (unsigned)ngroups;
+  if (nthreads > 1 && !(D.par = emu_par_new())) nthreads = 1;
+  if (setup_scratch(&D, kernel, nwaves * nthreads)) goto out;
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
   write_packet(&D, &G, lds_total);
   D.lds_size = (uint32_t)lds_total;
-  D.lds = calloc(lds_total ? lds_total : 1, 1);
-  waves = calloc(nwaves, sizeof *waves);
-  if (!D.lds || !waves) { emu_err(dev, "out of memory"); goto out; }
-  for (unsigned i = 0; i < nwaves; i++) {
-    waves[i].v = malloc(sizeof(uint32_t[EMU_NUM_VGPR][EMU_MAX_LANES]));
-    if (!waves[i].v) { emu_err(dev, "out of memory"); goto out; }
-  }
-
-  uint64_t cycles = 0;
-  D.cm = emu_cm_create(&D, lds_total, nwaves); /* NULL (out of memory): no occupancy figure */
-  for (uint64_t gz = 0; gz < G.ngroups[2]; gz++)
-  for (uint64_t gy = 0; gy < G.ngroups[1]; gy++)
-  for (uint64_t gx = 0; gx < G.ngroups[0]; gx++) {
-    wg_ctx g = {{(uint32_t)gx, (uint32_t)gy, (uint32_t)gz}, {0, 0, 0}};
-    uint64_t gidv[3] = {gx, gy, gz};
-    for (unsigned i = 0; i < 3; i++) {
-      uint64_t rem = G.gsz[i] - gidv[i] * G.lsz[i];
-      g.size[i] = (uint32_t)(rem < G.lsz[i] ? rem : G.lsz[i]);
-    }
-    uint64_t items = (uint64_t)g.size[0] * g.size[1] * g.size[2];
-    unsigned nw = (unsigned)((items + wave - 1) / wave);
-    memset(D.lds, 0, lds_total ? lds_total : 1);
-    local_stats.workgroups++;
-    for (unsigned wi = 0; wi < nw; wi++) {
-      init_wave(&D, &waves[wi], &g, wi, items);
-      local_stats.waves++;
-    }
-    if (run_workgroup(&D, waves, nw, &g, &cycles)) goto out;
-  }
-  local_stats.cycles_estimate = cycles / 4;
-  local_stats.cycles_occupancy = emu_cm_cycles(D.cm);
-  local_stats.waves_per_simd = emu_cm_waves_per_simd(D.cm);
+  if (run_groups(&D, &G, nwaves, nthreads, &local_stats)) goto out;
   rc = 0;
 out:
-  if (waves) {
-    for (unsigned i = 0; i < nwaves; i++) { emu_pending_drop(&waves[i]); free(waves[i].pend); free(waves[i].v); }
-    free(waves);
-  }
-  free(D.lds);
-  emu_cm_free(D.cm);
+  emu_par_free(D.par);
   emu_free_internal(dev);
-  struct timespec t_end;
+  struct timespec t_end, c_end;
   clock_gettime(CLOCK_MONOTONIC, &t_end);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_end);
+  local_stats.host_cpu_seconds = (double)(c_end.tv_sec - c_start.tv_sec) + 1e-9 * (double)(c_end.tv_nsec - c_start.tv_nsec);
   local_stats.host_seconds = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
   if (stats) *stats = local_stats;
   return rc;

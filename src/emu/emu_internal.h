@@ -9,6 +9,8 @@
  *   fp.c        MODE-aware floating point (rounding, denormals, div helpers)
  *   exec_salu.c SOP1/SOP2/SOPK/SOPC/SOPP
  *   exec_valu.c VOP1/VOP2/VOPC/VOP3/VOP3P
+ *   exec_valu_fast.c whole-wave loops for the frequent VALU ops
+ *   parallel.c  worker threads of a dispatch, the lock of global atomics
  *   exec_mem.c  SMEM, DS, MUBUF, FLAT/GLOBAL/SCRATCH
  *   dispatch.c  initial kernel execution state, kernarg segment, scheduling
  *
@@ -22,6 +24,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "target/isa.h"
 #include "target/target.h"
@@ -92,6 +95,7 @@ typedef struct emu_vinfo {
   uint8_t dst16;    /* result is 16 bits */
   uint8_t fsrc;     /* float sources: 0 none, 16, 32, 64 (for modifiers/constants) */
   uint8_t family;   /* which lane-semantics family computes it (valu_lane.h EMU_LANE_*) */
+  uint8_t fast;     /* exec_valu_fast.c's kind for it (0: the generic path only) */
 } emu_vinfo;
 
 struct wemu_device {
@@ -104,7 +108,14 @@ struct wemu_device {
   emu_opshape shape[ISA_NUM_OPS];
   int16_t optab[ISA_FMT_COUNT][1024]; /* (format, opcode) -> isa_op or -1 */
   emu_vinfo vinfo[ISA_NUM_OPS];
+  /* wave states (with their register files) kept between dispatches, so a
+   * small dispatch does not pay for allocating and faulting in 128 KiB per
+   * wave (emu_waves_get, dispatch.c; freed by wemu_destroy) */
+  struct emu_wave *wave_cache;
+  unsigned nwave_cache;
 };
+/* Frees the cached wave states of DEV (device.c: wemu_destroy). */
+void emu_waves_free(wemu_device *dev);
 
 void emu_err(wemu_device *dev, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -245,6 +256,21 @@ typedef struct emu_wave {
 } emu_wave;
 
 typedef struct emu_cycle_model emu_cycle_model; /* cycle_model.c */
+/* parallel.c: what the worker threads of one dispatch share (NULL when
+ * the dispatch runs on one thread). */
+typedef struct emu_par emu_par;
+emu_par *emu_par_new(void);
+void emu_par_free(emu_par *p);
+/* Adds N wave-instructions to the dispatch-wide count; returns the new total. */
+uint64_t emu_par_add_executed(emu_par *p, uint64_t n);
+/* The lock of global-memory atomics (and dispatch.c's fault record); no-ops for NULL. */
+void emu_par_lock(emu_par *p);
+void emu_par_unlock(emu_par *p);
+/* Worker threads for a dispatch: wemu_options.threads, 0 meaning the online CPUs. */
+unsigned emu_par_threads(const wemu_options *o);
+/* Runs fn(arg, i) for i in 0..n-1, i = 0 on the calling thread, the rest on
+ * new threads; returns when all have returned. */
+void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg);
 
 typedef struct emu_dispatch {
   emu_cycle_model *cm;       /* the occupancy-aware cycle model (NULL: not kept) */
@@ -259,7 +285,10 @@ typedef struct emu_dispatch {
   uint64_t scratch_total;        /* bytes of the scratch allocation (all waves) */
   uint32_t dynamic_stack;        /* bytes per lane added for a USES_DYNAMIC_STACK kernel (0: none) */
   uint64_t dispatch_ptr, kernarg_ptr, queue_ptr;
-  uint64_t limit, executed;
+  uint64_t limit, executed;      /* executed: by this worker (all of the dispatch when serial) */
+  uint64_t group_executed;       /* wave-instructions of the running work-group so far (s_memtime) */
+  emu_par *par;                  /* shared by the worker threads; NULL when serial */
+  uint32_t scratch_wave0;        /* the worker's first scratch block (waves of a group use the next ones) */
   uint64_t wave_limit;           /* per-wave instruction limit (watchdog) */
   unsigned vgpr_limit;           /* VGPRs the kernel descriptor allocates (rsrc1 granules; on targets with
                                     AGPRs the ArchVGPRs below RSRC3 ACCUM_OFFSET) */
@@ -267,23 +296,29 @@ typedef struct emu_dispatch {
   unsigned sgpr_limit;           /* numbered SGPRs s0.. the descriptor's allocation covers (rsrc1 granules) */
   double deadline;               /* CLOCK_MONOTONIC seconds; 0: none */
   uint64_t entry;      /* device address of the kernel's first instruction */
+  int check_uninit;               /* wemu_options.check_uninit, cleared for reads that are copies (per dispatch, not the shared device) */
   uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
 } emu_dispatch;
 
 /* cycle_model.c: the occupancy-aware cycle model (wemu_stats.cycles_occupancy).
- * emu_cm_create: for dispatch d (its target, d->vgpr_limit/agpr_limit/
- * sgpr_limit) with lds_per_group bytes of LDS and waves_per_group waves per
- * work-group; NULL when out of memory. emu_cm_before / emu_cm_after wrap
- * the execution of one instruction of wave w (counts: w's outstanding
- * accesses per EMU_PEND_* kind before it; issue: its issue cycles).
- * emu_cm_cycles: the estimate so far. emu_cm_occupancy: waves per SIMD. */
+ * emu_cm_create: one per worker thread of dispatch d (its target,
+ * d->vgpr_limit/agpr_limit/sgpr_limit) with lds_per_group bytes of LDS and
+ * waves_per_group waves per full work-group; NULL when out of memory.
+ * emu_cm_group: the worker starts work-group number `group` (serial
+ * x, y, z order). emu_cm_before / emu_cm_after wrap the execution of one
+ * instruction of wave w (counts: w's outstanding accesses per EMU_PEND_*
+ * kind before it; issue: its issue cycles). emu_cm_merge: the estimate of
+ * the dispatch from all workers' models, their waves placed in the serial
+ * order, so it does not depend on the thread count (0 when a model is
+ * NULL or lost an entry). emu_cm_occupancy: waves per SIMD. */
 emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, unsigned waves_per_group);
 void emu_cm_free(emu_cycle_model *cm);
 void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]);
 void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, uint64_t issue, const unsigned counts[3]);
-uint64_t emu_cm_cycles(const emu_cycle_model *cm);
+void emu_cm_group(emu_cycle_model *cm, uint64_t group);
+uint64_t emu_cm_merge(emu_cycle_model *const *cms, unsigned n);
 unsigned emu_cm_waves_per_simd(const emu_cycle_model *cm);
 unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
                           unsigned waves_per_group);
@@ -309,15 +344,27 @@ uint64_t emu_mask_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
 int emu_mask_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, uint64_t v);
 /* VCC as a lane mask (no checks; for VCCZ and s_cbranch_vcc*). */
 uint64_t emu_vcc_mask(const emu_wave *w);
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
+int emu_vcheck_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes);
 void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint32_t v);
 /* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
  * descriptor allocates (d->vgpr_limit): on hardware the rest belong to
- * other waves. `what` is "reads" or "writes". */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
-/* Faults unless v[vreg .. vreg+ndw-1] lie inside the VGPRs the kernel
- * descriptor allocates: on hardware the rest belong to other waves. */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+ * other waves. `what` is "reads" or "writes". emu_vrange is the inline
+ * test of the common case (one ArchVGPR in range), emu_vrange_full the
+ * whole check with the message. */
+int emu_vrange_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
+static inline int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released) return 0;
+  return emu_vrange_full(d, w, in, vreg, ndw, what);
+}
+/* Checks VGPRs [vreg, vreg+ndw) in `lanes` before a read: the range, an
+ * outstanding load (strict waitcnt), never-written lanes (check_uninit).
+ * Inline for the common case of one register that passes. */
+static inline int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released && !(w->vpend[vreg] & lanes) &&
+      !(d->check_uninit && (lanes & ~w->vinit[vreg])))
+    return 0;
+  return emu_vcheck_full(d, w, in, vreg, ndw, lanes);
+}
 /* Faults unless numbered SGPRs s[code .. code+ndw-1] lie inside the
  * descriptor's SGPR allocation (d->sgpr_limit); other operand codes (VCC,
  * M0, EXEC, constants) pass. `what` is "reads", "writes" or "loads into". */
@@ -331,6 +378,28 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
 void emu_pending_drop(emu_wave *w);
 
 void emu_valu_init(wemu_device *dev);
+/* exec_valu_fast.c: whole-wave loops for common VALU ops. The kind of op
+ * (0: none); whether `in` may take the fast path (no modifiers, SDWA,
+ * VOPD or s_set_gpr_idx); the results RES[lane] (all lanes, inactive ones
+ * meaningless), carry-out mask *COUT and v_cndmask's never-written
+ * selected lanes *BLEND_UNSET of sources CODES (nsrc of them, after
+ * emu_exec_valu's operand shaping) with carry-in CIN; 0 or -1 after a
+ * fault. emu_valu_fast_write writes RES to the destination VGPR under EXEC. */
+uint8_t emu_valu_fast_kind(isa_op op);
+/* The kind of a compare with facts VI (f32, i32, u32, class f32), or 0;
+ * emu_valu_fast_cmp computes its mask over the active lanes into *MASK
+ * (0, or -1 after a fault). */
+uint8_t emu_valu_fast_cmp_kind(const emu_vinfo *vi);
+/* The kind for any other op of 32-bit sources and result (integer or f32
+ * lane family) the fast path reads and writes and emu_valu_lane computes;
+ * needs dev->vinfo[op] and dev->shape[op] filled. */
+uint8_t emu_valu_fast_lane_kind(const wemu_device *dev, isa_op op);
+int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes *mask);
+bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi);
+int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3], unsigned nsrc,
+                  emu_lanes cin, uint32_t *res, emu_lanes *cout, emu_lanes *blend_unset);
+int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, const uint32_t *res,
+                        emu_lanes blend_unset);
 /* exec_*.c: execute one decoded instruction; 0 ok, -1 fault. */
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
@@ -354,11 +423,14 @@ int emu_replay_check(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);
 int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane);
 
+/* Bit casts between raw register bits and host floats (inline: they sit
+ * in every lane loop). */
+static inline float emu_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static inline uint32_t emu_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static inline double emu_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
+static inline uint64_t emu_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+
 /* fp.c */
-float emu_f32(uint32_t u);
-uint32_t emu_u32(float f);
-double emu_f64(uint64_t u);
-uint64_t emu_u64(double f);
 float emu_h2f(uint16_t h);
 uint16_t emu_f2h(double f, int round);
 

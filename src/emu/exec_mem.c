@@ -23,17 +23,32 @@
 
 #include "emu/emu_internal.h"
 
+/* memcpy of an access's 1..16 bytes: constant sizes compile to plain
+ * moves (a variable-size memcpy became `rep movsq`, the emulator's
+ * hottest instruction on LDS-heavy kernels). */
+static inline void copy_small(void *dst, const void *src, unsigned n) {
+  switch (n) {
+  case 4: memcpy(dst, src, 4); return;
+  case 8: memcpy(dst, src, 8); return;
+  case 16: memcpy(dst, src, 16); return;
+  case 2: memcpy(dst, src, 2); return;
+  case 1: memcpy(dst, src, 1); return;
+  case 12: memcpy(dst, src, 12); return;
+  default: memcpy(dst, src, n); return;
+  }
+}
+
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane) {
   emu_alloc *a = emu_find(d->dev, addr, n);
   if (!a) return emu_fault(d, w, in, "address 0x%llx (%u bytes) outside every allocation (lane %u)", (unsigned long long)addr, n, lane);
-  memcpy(dst, a->data + (addr - a->base), n);
+  copy_small(dst, a->data + (addr - a->base), n);
   return 0;
 }
 
 int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane) {
   emu_alloc *a = emu_find(d->dev, addr, n);
   if (!a) return emu_fault(d, w, in, "address 0x%llx (%u bytes) outside every allocation (lane %u)", (unsigned long long)addr, n, lane);
-  memcpy(a->data + (addr - a->base), src, n);
+  copy_small(a->data + (addr - a->base), src, n);
   return 0;
 }
 
@@ -110,7 +125,8 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_S_MEMTIME || op == ISA_S_MEMREALTIME) {
     p.ndw = 2; p.vals = malloc(8);
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
-    p.vals[0] = (uint32_t)d->executed; p.vals[1] = (uint32_t)(d->executed >> 32);
+    /* the work-group's own count: the same whether groups run serially or in parallel */
+    p.vals[0] = (uint32_t)d->group_executed; p.vals[1] = (uint32_t)(d->group_executed >> 32);
     return emu_pending_add(d, w, in, &p);
   }
   const emu_opshape *sh = &d->dev->shape[op];
@@ -215,7 +231,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         uint32_t buf[4];
         for (unsigned i = 0; i < (elem + 3) / 4; i++) buf[i] = w->v[dreg + i][l];
         if (ms.d16 && ms.hi) buf[0] >>= 16;
-        memcpy(m, buf, elem);
+        copy_small(m, buf, elem);
       } else if (at != ISA_AT_NONE) {
         int is64 = elem == 8;
         uint64_t old = 0, src = w->v[in->data0][l], cmp = 0;
@@ -235,7 +251,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
       } else { /* read */
         uint32_t buf[4] = {0};
-        memcpy(buf, m, elem);
+        copy_small(buf, m, elem);
         if (ms.bytes < 4 && !two) {
           uint32_t x = buf[0];
           if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
@@ -259,7 +275,7 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
                    unsigned lane, int write, uint64_t scratch_base) {
   if (space == 1) {
     if (lds_check(d, w, in, addr, n, lane)) return -1;
-    if (write) memcpy(d->lds + addr, buf, n); else memcpy(buf, d->lds + addr, n);
+    if (write) copy_small(d->lds + addr, buf, n); else copy_small(buf, d->lds + addr, n);
     return 0;
   }
   if (space == 2) {
@@ -290,10 +306,10 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
    * whole-wave save of the temporary VGPR of an SGPR spill to scratch
    * (seed D96336). It is not an uninitialised read; poison is not carried
    * through memory, so the reload makes those lanes look written. */
-  int save_uninit = d->dev->opt.check_uninit;
-  if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->dev->opt.check_uninit = 0;
+  int save_uninit = d->check_uninit;
+  if (is_store && in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) d->check_uninit = 0;
   int bad = (is_store || at != ISA_AT_NONE) && emu_vcheck(d, w, in, data_reg, ms.d16 ? 1 : dn, exec);
-  d->dev->opt.check_uninit = save_uninit;
+  d->check_uninit = save_uninit;
   if (bad) return -1;
   emu_pending p = {0};
   int ret = is_load || (at != ISA_AT_NONE && in->glc);
@@ -303,6 +319,10 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
     if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
+  /* Global atomics are atomic across work-groups running on other threads:
+   * the whole instruction holds the dispatch's lock (lanes in order). */
+  emu_par *lock = at != ISA_AT_NONE ? d->par : NULL;
+  emu_par_lock(lock);
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint8_t buf[16] = {0};
@@ -310,7 +330,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       uint32_t dv[4];
       for (unsigned i = 0; i < ms.ndw; i++) dv[i] = w->v[data_reg + i][l];
       if (ms.d16 && ms.hi) dv[0] >>= 16;
-      memcpy(buf, dv, ms.bytes);
+      copy_small(buf, dv, ms.bytes);
       if (oob && oob[l]) continue; /* dropped */
       if (lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 1, scratch_base)) goto fail;
     } else if (at != ISA_AT_NONE) {
@@ -339,12 +359,14 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }
+  emu_par_unlock(lock);
   if (ret) return emu_pending_add(d, w, in, &p);
   /* Stores and non-returning atomics count in vscnt where the target has
    * it (RDNA: s_waitcnt_vscnt), else in vmcnt (gfx9). */
   p.kind = d->dev->tgt->counters[WAVECC_CNT_VS].bits ? EMU_PEND_VS : EMU_PEND_VM; p.ndw = 0; p.lanes = 0;
   return emu_pending_add(d, w, in, &p);
 fail:
+  emu_par_unlock(lock);
   free(p.vals); free(p.maskw);
   return -1;
 }

@@ -42,6 +42,7 @@ void emu_valu_init(wemu_device *dev) {
     isa_format f = isa_table[i].format;
     if (!isa_fmt_valu(f)) continue;
     vi->family = s->domain;
+    vi->fast = emu_valu_fast_kind(i);
     if (f == ISA_FMT_VOP3P) continue; /* exec_vop3p reads the columns itself */
     isa_type st = (isa_type)s->stype;
     if (s->cmp == ISA_CMP_CLASS) {
@@ -58,6 +59,8 @@ void emu_valu_init(wemu_device *dev) {
     vi->src16 = isa_type_bits(st) == 16;
     vi->dst16 = isa_type_bits((isa_type)s->dtype) == 16;
     vi->fsrc = s->fbits;
+    if (!vi->fast) vi->fast = emu_valu_fast_cmp_kind(vi);
+    if (!vi->fast) vi->fast = emu_valu_fast_lane_kind(dev, i);
   }
 }
 
@@ -77,11 +80,11 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
     if (i == 2 && ndw == 2 && (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32)) {
       /* llc feeds an undefined high half to v_mad_u64_u32 when only the low
        * 32 bits of the result are used: do not report that as an uninit read. */
-      int save = d->dev->opt.check_uninit;
+      int save = d->check_uninit;
       if (emu_vcheck(d, w, in, (unsigned)r, 1, lanes)) return -1;
-      d->dev->opt.check_uninit = 0;
+      d->check_uninit = 0;
       int bad = emu_vcheck(d, w, in, (unsigned)r + 1, 1, lanes);
-      d->dev->opt.check_uninit = save;
+      d->check_uninit = save;
       if (bad) return -1;
     } else if (emu_vcheck(d, w, in, (unsigned)r, ndw, lanes)) return -1;
     for (unsigned l = 0; l < w->nlanes; l++) {
@@ -315,13 +318,13 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if (err) return -1;
     } else if (exec) {
       lane = (unsigned)__builtin_ctzll(exec);
-    } else if (d->dev->opt.check_uninit) {
+    } else if (d->check_uninit) {
       return emu_fault(d, w, in, "EXEC = 0 (undefined on hardware)");
     }
     uint32_t v;
     if (in->src[0] >= OPC_VGPR0) {
       int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
-      if (d->dev->opt.check_uninit && w->vexec0[r])
+      if (d->check_uninit && w->vexec0[r])
         return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
       if ((w->vundef[r] >> lane) & 1) { /* the restore of a copied never-written SGPR: see below */
         if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
@@ -345,7 +348,7 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
    * SGPR (the caller's later read of that SGPR is still reported), and any
    * other read of the lane is reported like a never-written lane. A lane
    * that no v_writelane_b32 wrote is still reported by v_readlane_b32. */
-  if (op == ISA_V_WRITELANE_B32 && d->dev->opt.check_uninit && in->src[0] < EMU_NUM_SGPR &&
+  if (op == ISA_V_WRITELANE_B32 && d->check_uninit && in->src[0] < EMU_NUM_SGPR &&
       in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
     if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
     unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
@@ -406,10 +409,10 @@ static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
     emu_lanes lanes = exec;
     if (op == ISA_V_CNDMASK_B32) {
       lanes = i ? exec & cin : exec & ~cin;
-      int save = d->dev->opt.check_uninit, bad;
-      d->dev->opt.check_uninit = 0;
+      int save = d->check_uninit, bad;
+      d->check_uninit = 0;
       bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
-      d->dev->opt.check_uninit = save;
+      d->check_uninit = save;
       if (bad) return -1;
       if (codes[i] >= OPC_VGPR0) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) return -1;
@@ -509,8 +512,21 @@ static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
     emu_vwrite(d, w, (unsigned)dreg, l, (uint32_t)r);
     if (dw > 1) emu_vwrite(d, w, (unsigned)dreg + 1, l, (uint32_t)(r >> 32));
   }
-  if (d->dev->opt.check_uninit) w->vinit[dreg] &= ~blend_unset;
+  if (d->check_uninit) w->vinit[dreg] &= ~blend_unset;
   emu_trace_vwrite(d, w, (unsigned)dreg, dw);
+  return 0;
+}
+
+/* Writes compare result CMASK (active lanes only: VOPC clears the bits of
+ * disabled lanes, Vega ISA 6.x) to VCC or the VOP3 SDST, and EXEC for
+ * v_cmpx. Returns 0, or -1 after a fault. */
+static int write_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_vinfo *vi, emu_lanes cmask) {
+  unsigned sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
+  if (sd != EMU_NO_SDST) {
+    if (emu_mask_write(d, w, in, sd, cmask)) return -1;
+    mark_valu_sgpr_write(w, sd);
+  }
+  if (vi->cmpx) w->exec = cmask;
   return 0;
 }
 
@@ -565,8 +581,6 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
   unsigned dw = sh->ndefs ? sh->defw[0] : 1;
 
-  uint64_t (*src)[EMU_MAX_LANES] = calloc(3, sizeof *src);
-  if (!src) return emu_fault(d, w, in, "out of memory");
   unsigned codes[3] = {in->src[0], in->src[1], in->src[2]};
   unsigned widths[3] = {1, 1, 1};
   for (unsigned i = 0; i < nsrc; i++) widths[i] = sh->usew[i];
@@ -586,11 +600,30 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (uses_carry) {
     unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
-      if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) { free(src); return -1; }
+      if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) return -1;
     cin = emu_mask_read(d, w, in, cc, &err);
-    if (err) { free(src); return -1; }
+    if (err) return -1;
   }
-  if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) { free(src); return -1; }
+  if (is_cmp && emu_valu_fast_ok(w, in, vi)) {
+    emu_lanes m;
+    if (emu_valu_fast_cmp(d, w, in, &m)) return -1;
+    return write_cmp(d, w, in, vi, m);
+  }
+  if (!is_cmp && emu_valu_fast_ok(w, in, vi) && dw == 1) {
+    uint32_t res[EMU_MAX_LANES];
+    emu_lanes cout_fast = 0;
+    if (emu_valu_fast(d, w, in, codes, nsrc, cin, res, &cout_fast, &blend_unset)) return -1;
+    if (emu_valu_fast_write(d, w, in, exec, res, blend_unset)) return -1;
+    if (writes_carry) {
+      unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
+      if (emu_mask_write(d, w, in, sd, cout_fast & exec)) return -1;
+      mark_valu_sgpr_write(w, sd);
+    }
+    return 0;
+  }
+  uint64_t src[3][EMU_MAX_LANES];
+  memset(src, 0, sizeof src);
+  if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) return -1;
 
   /* MODE */
   fpenv e = fpenv_of(w);
@@ -605,8 +638,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   emu_lanes cmask = 0, cout_mask = 0;
   int res = 0;
-  uint64_t *dst = calloc(EMU_MAX_LANES, sizeof *dst);
-  if (!dst) { fesetround(old_rnd); free(src); return emu_fault(d, w, in, "out of memory"); }
+  uint64_t dst[EMU_MAX_LANES];
+  memset(dst, 0, sizeof dst);
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     lane_io io = {{src[0][l], src[1][l], src[2][l]}, 0, (int)((cin >> l) & 1), 0, l};
@@ -618,22 +651,10 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     dst[l] = r;
   }
   if (isfloat) fesetround(old_rnd);
-  free(src);
-  if (res) { free(dst); return emu_fault(d, w, in, "vector instruction not implemented by the emulator"); }
+  if (res) { return emu_fault(d, w, in, "vector instruction not implemented by the emulator"); }
 
-  if (is_cmp) {
-    /* Inactive lanes write 0 to the mask (Vega ISA 6.x: VOPC results for disabled lanes are cleared). */
-    unsigned sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
-    free(dst);
-    if (sd != EMU_NO_SDST) {
-      if (emu_mask_write(d, w, in, sd, cmask)) return -1;
-      mark_valu_sgpr_write(w, sd);
-    }
-    if (vi->cmpx) w->exec = cmask;
-    return 0;
-  }
+  if (is_cmp) return write_cmp(d, w, in, vi, cmask);
   int wrc = write_result(d, w, in, vi, exec, dw, dst, blend_unset);
-  free(dst);
   if (wrc) return wrc;
   if (writes_carry) {
     unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;

@@ -8,10 +8,6 @@
 
 #include "emu/emu_internal.h"
 
-float emu_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
-uint32_t emu_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
-double emu_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
-uint64_t emu_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
 
 float emu_h2f(uint16_t h) {
   uint32_t s = (uint32_t)(h >> 15) << 31, e = (h >> 10) & 31, m = h & 0x3ff;

@@ -73,7 +73,7 @@ int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned co
       return emu_fault(d, w, in, "reads %s before an s_waitcnt covers the load at pc 0x%llx (missing lgkmcnt wait)",
                        nm, (unsigned long long)(pending_pc(w, 0, c) - d->entry));
     }
-    if (!w->sinit[c] && d->dev->opt.check_uninit) {
+    if (!w->sinit[c] && d->check_uninit) {
       sname(nm, sizeof nm, c);
       return emu_fault(d, w, in, "reads never-written %s", nm);
     }
@@ -215,7 +215,7 @@ int emu_swrite64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code
 
 
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` for poison / outstanding loads. */
-int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
+int emu_vrange_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
   if (w->vgprs_released)
     return emu_fault(d, w, in, "%s v%u after s_sendmsg MSG_DEALLOC_VGPRS gave the wave's VGPRs back", what, vreg);
   if (w->nmfma && emu_mfma_vhazard(d, w, in, vreg, ndw, what)) return -1;
@@ -235,14 +235,14 @@ int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, 
   return emu_fault(d, w, in, "%s v%u beyond the %u VGPRs the kernel descriptor allocates", what, r, limit);
 }
 
-int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
-  if (emu_vrange(d, w, in, vreg, ndw, "reads")) return -1;
+int emu_vcheck_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
+  if (emu_vrange_full(d, w, in, vreg, ndw, "reads")) return -1;
   for (unsigned i = 0; i < ndw; i++) {
     unsigned r = vreg + i;
     if ((w->vpend[r] & lanes) && !d->dev->opt.lax_waitcnt)
       return emu_fault(d, w, in, "reads v%u before an s_waitcnt covers the load at pc 0x%llx (missing vmcnt/lgkmcnt wait)",
                        r, (unsigned long long)(pending_pc(w, 1, r) - d->entry));
-    if (d->dev->opt.check_uninit && (lanes & ~w->vinit[r])) {
+    if (d->check_uninit && (lanes & ~w->vinit[r])) {
       int lane = __builtin_ctzll(lanes & ~w->vinit[r]);
       return emu_fault(d, w, in, "reads never-written v%u (lane %d)", r, lane);
     }
@@ -271,7 +271,9 @@ static void retire(emu_wave *w, emu_pending *p) {
     for (unsigned i = 0; i < p->ndw; i++) {
       unsigned r = p->reg + i;
       if (r >= EMU_NUM_VGPR) break;
-      for (unsigned l = 0; l < w->nlanes; l++) {
+      if (!p->maskw && p->lanes == wavecc_lanes_all(w->nlanes)) /* the common case: every lane, whole dwords */
+        memcpy(w->v[r], &p->vals[i * EMU_MAX_LANES], w->nlanes * sizeof w->v[r][0]);
+      else for (unsigned l = 0; l < w->nlanes; l++) {
         if (!((p->lanes >> l) & 1)) continue;
         uint32_t nv = p->vals[i * EMU_MAX_LANES + l];
         if (p->maskw) { uint32_t m = p->maskw[i * EMU_MAX_LANES + l]; nv = (w->v[r][l] & ~m) | (nv & m); }

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runner/runner.h"
 #include "util/spawn.h"
@@ -278,6 +279,11 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
   eo.xnack_replay = cfg->xnack_replay;
+  eo.schedule_seed = cfg->schedule_seed;
+  /* -j N files already run in parallel: share the CPUs among them */
+  long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+  unsigned per_job = ncpu > 0 && cfg->jobs > 0 ? (unsigned)(ncpu / cfg->jobs) : 1;
+  eo.threads = cfg->threads ? cfg->threads : per_job ? per_job : 1;
   eo.trace = cfg->trace;
   eo.max_steps = cfg->max_steps;
   eo.timeout_seconds = cfg->timeout_seconds;
@@ -353,13 +359,14 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
                    "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, "
                    "~%llu occupancy-cycles, occupancy %u, %llu waves in %llu workgroups, "
-                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
+                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms (CPU %.3f ms)\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
                    (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
                    (unsigned long long)stats.other, (unsigned long long)stats.mode_writes, util, (unsigned long long)stats.cycles_estimate,
                    (unsigned long long)stats.cycles_occupancy, (unsigned)stats.waves_per_simd, (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
-                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3);
+                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3,
+                   stats.host_cpu_seconds * 1e3);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
   /* Every global buffer comes back, not only the arg_out ones: the

@@ -181,6 +181,8 @@ typedef struct rt_config { /* wavecc-run's options */
   rt_compiler compiler;
   int jobs;               /* files in parallel, >= 1 */
   int verbose, stats, trace, check_uninit, keep_temps;
+  unsigned threads;        /* --threads: wemu_options.threads; 0: the CPUs divided by jobs */
+  uint64_t schedule_seed;  /* --schedule-seed: wemu_options.schedule_seed */
   int xnack_replay; /* wemu_options.xnack_replay: fail code an XNACK replay would get wrong */
   const char *known_failures; /* file name, or NULL */
   int progress;           /* -1 auto (stdout is a terminal and many files), 0 off, 1 on */

@@ -54,38 +54,10 @@ static int host_helper(const int *p, int i, int depth) {
   return s;
 }
 
-static int sh(char *const argv[]) {
-  char *err = NULL;
-  int rc = spawn_capture(argv, NULL, NULL, &err);
-  if (rc != 0) fprintf(stderr, "%s failed: %s\n", argv[0], err ? err : "");
-  free(err);
-  return rc;
-}
-
-static uint8_t *compile_cl(size_t *size) {
-  char dir[256], cl[300], bc[300], lbc[300], obc[300], o[300], hs[300];
-  char t1[256], t2[256], t3[256], t4[256], t5[256];
-  if (tempdir_create(dir, sizeof dir)) return NULL;
-  snprintf(cl, sizeof cl, "%s/k.cl", dir); snprintf(bc, sizeof bc, "%s/k.bc", dir);
-  snprintf(lbc, sizeof lbc, "%s/l.bc", dir); snprintf(obc, sizeof obc, "%s/o.bc", dir);
-  snprintf(o, sizeof o, "%s/k.o", dir); snprintf(hs, sizeof hs, "%s/k.hsaco", dir);
-  uint8_t *elf = NULL;
-  file_write_all(cl, src, strlen(src));
-  char *a1[] = {(char *)llvm_tool_path(t1, sizeof t1, "clang"), "-cc1", "-triple", "amdgcn-amd-amdhsa", "-target-cpu", "gfx900", "-emit-llvm-bc", "-O2",
-                "-finclude-default-header", "-cl-std=CL1.2", cl, "-o", bc, NULL};
-  char *a2[] = {(char *)llvm_tool_path(t2, sizeof t2, "llvm-link"), "--only-needed", bc, WAVECC_LIBCLC, "-o", lbc, NULL};
-  char *a3[] = {(char *)llvm_tool_path(t3, sizeof t3, "opt"), "-O2", lbc, "-o", obc, NULL};
-  char *a4[] = {(char *)llvm_tool_path(t4, sizeof t4, "llc"), "-O2", "-mtriple=amdgcn-amd-amdhsa", "-mcpu=gfx900", "-filetype=obj", obc, "-o", o, NULL};
-  char *a5[] = {(char *)llvm_tool_path(t5, sizeof t5, "ld.lld"), "-shared", o, "-o", hs, NULL};
-  if (!sh(a1) && !sh(a2) && !sh(a3) && !sh(a4) && !sh(a5)) elf = (uint8_t *)file_read_all(hs, size);
-  tempdir_remove(dir);
-  return elf;
-}
-
 int main(void) {
   size_t n = 0;
   printf("emu opencl: compiling 5 kernels with clang/libclc/opt/llc/lld 19\n");
-  uint8_t *elf = compile_cl(&n);
+  uint8_t *elf = emu_compile_cl(src, "gfx900", &n);
   CHECK(elf != NULL, "compilation failed");
   if (!elf) return 1;
   wemu_options opt = {0};

@@ -105,4 +105,38 @@ static inline int emu_quick(const char *body, const char *kd, uint32_t *out, siz
 
 static inline uint32_t fbits(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 
+static inline int emu_sh(char *const argv[]) {
+  char *err = NULL;
+  int rc = spawn_capture(argv, NULL, NULL, &err);
+  if (rc != 0) fprintf(stderr, "%s failed: %s\n", argv[0], err ? err : "");
+  free(err);
+  return rc;
+}
+
+/* Compiles OpenCL C `src` for `mcpu` the way the llc corpus run does
+ * (clang-19 -> llvm-link --only-needed libclc -> opt-19 -O2 -> llc-19 -O2
+ * -> ld.lld-19 -shared). Returns a malloc'ed code object or NULL. */
+static inline uint8_t *emu_compile_cl(const char *src, const char *mcpu, size_t *size) {
+  char dir[256], cl[300], bc[300], lbc[300], obc[300], o[300], hs[300];
+  char t1[256], t2[256], t3[256], t4[256], t5[256];
+  if (tempdir_create(dir, sizeof dir)) return NULL;
+  snprintf(cl, sizeof cl, "%s/k.cl", dir); snprintf(bc, sizeof bc, "%s/k.bc", dir);
+  snprintf(lbc, sizeof lbc, "%s/l.bc", dir); snprintf(obc, sizeof obc, "%s/o.bc", dir);
+  snprintf(o, sizeof o, "%s/k.o", dir); snprintf(hs, sizeof hs, "%s/k.hsaco", dir);
+  uint8_t *elf = NULL;
+  char mcpu_arg[64];
+  snprintf(mcpu_arg, sizeof mcpu_arg, "-mcpu=%s", mcpu);
+  file_write_all(cl, src, strlen(src));
+  char *a1[] = {(char *)llvm_tool_path(t1, sizeof t1, "clang"), "-cc1", "-triple", "amdgcn-amd-amdhsa", "-target-cpu", (char *)mcpu, "-emit-llvm-bc", "-O2",
+                "-finclude-default-header", "-cl-std=CL1.2", cl, "-o", bc, NULL};
+  char *a2[] = {(char *)llvm_tool_path(t2, sizeof t2, "llvm-link"), "--only-needed", bc, WAVECC_LIBCLC, "-o", lbc, NULL};
+  char *a3[] = {(char *)llvm_tool_path(t3, sizeof t3, "opt"), "-O2", lbc, "-o", obc, NULL};
+  char *a4[] = {(char *)llvm_tool_path(t4, sizeof t4, "llc"), "-O2", "-mtriple=amdgcn-amd-amdhsa", mcpu_arg, "-filetype=obj", obc, "-o", o, NULL};
+  char *a5[] = {(char *)llvm_tool_path(t5, sizeof t5, "ld.lld"), "-shared", o, "-o", hs, NULL};
+  if (!emu_sh(a1) && !emu_sh(a2) && !emu_sh(a3) && !emu_sh(a4) && !emu_sh(a5)) elf = (uint8_t *)file_read_all(hs, size);
+  tempdir_remove(dir);
+  return elf;
+}
+
+
 #endif
