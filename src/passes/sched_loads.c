@@ -154,15 +154,14 @@ static void credit_cross(credit *c, const mir_instr *x, int *dv, int *ds) {
 }
 
 /* Whether `x` may move up with a load as part of its address slice: no
- * memory, no side effect (may_cross), no implicit SCC or VCC, and
+ * memory, no side effect (may_cross), no implicit SCC, and
  * temporaries and constants only (fixed SCC, VCC, EXEC and M0 operands
  * keep their order). */
 static bool is_slice_op(const mir_instr *x) {
   if (!may_cross(x) || !x->num_defs) return false;
-  /* SALU instructions write SCC without an operand saying so */
-  if (x->opcode < ISA_NUM_OPS &&
-      (isa_table[x->opcode].flags & (ISA_F_WRITES_SCC | ISA_F_READS_SCC | ISA_F_WRITES_VCC | ISA_F_READS_VCC)))
-    return false;
+  /* SALU instructions write SCC without an operand saying so; VCC is
+   * always an operand (a fixed one, or the temporary of a VOP3 carry) */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_SCC | ISA_F_READS_SCC))) return false;
   for (unsigned d = 0; d < x->num_defs; d++) {
     const mir_operand *o = &x->defs[d];
     if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
