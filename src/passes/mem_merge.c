@@ -174,7 +174,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
         if (round == 0) mm_merge_smem(p, b, &rw, cap);
         else if (round < 4) more = mm_merge_vm(p, b, &rw, &vc);
         else if (round == 4) mm_widen_ds(p, b, &rw, &dc);
-        else mm_merge_ds(p, b, &rw, psb); /* last: it sees the stores' p_create_vector (feeds_wide_vector) */
+        else mm_merge_ds(p, b, &rw, &dc); /* last: it sees the stores' p_create_vector (feeds_wide_vector) */
         apply(p, b, &rw);
       }
       free(rw.first);

@@ -74,9 +74,10 @@ void mm_merge_smem(mir_program *p, mir_block *b, rewrite *rw, unsigned cap);
 bool mm_merge_vm(mir_program *p, mir_block *b, rewrite *rw, const vm_ctx *vc);
 bool mm_stores_fit(const mir_block *b, const rewrite *rw, const vm_run *r, uint32_t last, const vm_ctx *vc);
 /* mem_merge_ds.c: nearer bases for far LDS offsets (whole program), LDS
- * pairs into read2/write2, and wider LDS reads and writes. */
+ * pairs into read2/write2 (on one address, or two equal ones:
+ * same_address), and wider LDS reads and writes. */
 void mm_rebase_ds(mir_program *p);
-void mm_merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb);
+void mm_merge_ds(mir_program *p, mir_block *b, rewrite *rw, const ds_ctx *dc);
 void mm_widen_ds(mir_program *p, mir_block *b, rewrite *rw, const ds_ctx *dc);
 
 #endif

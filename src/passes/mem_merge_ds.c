@@ -127,7 +127,51 @@ static bool feeds_wide_vector(const mir_block *b, uint32_t i, const mir_instr *x
   return false;
 }
 
-void mm_merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
+/* Integer address arithmetic whose result depends only on its operands'
+ * values (no EXEC, SCC or cross-lane input): two such instructions with
+ * the same operands compute the same address. */
+static bool address_op(unsigned op) {
+  switch (op) {
+  case ISA_V_LSHLREV_B32: case ISA_V_ADD_U32: case ISA_V_SUB_U32: case ISA_V_SUBREV_U32: case ISA_V_ADD3_U32:
+  case ISA_V_LSHL_ADD_U32: case ISA_V_LSHL_OR_B32: case ISA_V_OR_B32: case ISA_V_AND_B32: case ISA_V_MUL_U32_U24:
+  case ISA_V_MAD_U32_U24: case ISA_V_MUL_LO_U32:
+    return true;
+  default:
+    return false;
+  }
+}
+
+/* Whether address temporaries a and b hold the same value wherever both
+ * are read: the same temporary, or each the only result of an equal
+ * address_op on the same operands. Selection computes an LDS address in
+ * each block that uses it (`s[lid]` in every step of an unrolled tree
+ * reduction: v_lshlrev_b32 2, lid each time), and cse is per block, so
+ * `s[lid] + s[lid + st]` reads on two temporaries that are one value.
+ * Both are read in the block being merged, under its EXEC, so every lane
+ * that reads either computed both. */
+static bool same_address(const ds_ctx *dc, uint32_t a, uint32_t b) {
+  if (a == b) return true;
+  if (a >= dc->nt || b >= dc->nt || dc->ndefs[a] != 1 || dc->ndefs[b] != 1) return false;
+  const mir_instr *x = dc->defs[a], *y = dc->defs[b];
+  if (!x || !y || x->opcode != y->opcode || !address_op(x->opcode) || x->num_defs != 1 || y->num_defs != 1 ||
+      x->num_ops != y->num_ops || x->enc_flags != y->enc_flags || x->omod != y->omod || x->clamp != y->clamp ||
+      x->defs[0].kind != MIR_OPND_TEMP || x->defs[0].temp.id != a || y->defs[0].temp.id != b ||
+      x->defs[0].temp.rc != y->defs[0].temp.rc)
+    return false;
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    const mir_operand *o = &x->ops[k], *q = &y->ops[k];
+    if (o->kind != q->kind || (o->flags ^ q->flags) & (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) return false;
+    if (o->kind == MIR_OPND_TEMP) {
+      if (o->temp.id != q->temp.id || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
+    } else if (o->kind != MIR_OPND_CONST || o->imm != q->imm) {
+      return false;
+    }
+  }
+  return true;
+}
+
+void mm_merge_ds(mir_program *p, mir_block *b, rewrite *rw, const ds_ctx *dc) {
+  uint32_t psb = dc->psb;
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *x = b->instrs[i];
     bool write;
@@ -143,7 +187,8 @@ void mm_merge_ds(mir_program *p, mir_block *b, rewrite *rw, uint32_t psb) {
       int32_t field;
       if (y->opcode == x->opcode && !rw->gone[j] && !rw->first[j] && !(y->enc_flags & MIR_ENC_GLC) &&
           y->ops[0].kind == MIR_OPND_TEMP &&
-          y->ops[0].temp.id == x->ops[0].temp.id && y->num_ops == x->num_ops && (write || plain_temp_def(y)) &&
+          same_address(dc, y->ops[0].temp.id, x->ops[0].temp.id) && y->num_ops == x->num_ops &&
+          (write || plain_temp_def(y)) &&
           ds_pair(write, elem, x->offset, y->offset, &op, &field)) {
         if (!write && feeds_wide_vector(b, i, x, y)) break;
         mir_instr *m = mir_instr_create(p, op, write ? 3 : 1, write ? 0 : 1);
