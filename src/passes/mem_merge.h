@@ -1,7 +1,7 @@
 /* Internal interface of the mem-merge pass (mem_merge.c, the driver and
  * the overview; mem_merge_smem.c scalar loads; mem_merge_vm.c global and
- * flat accesses; mem_merge_ds.c LDS pairs and wider LDS accesses). Not
- * for other passes. */
+ * flat accesses; mem_merge_ds.c LDS pairs and wider LDS accesses;
+ * mem_merge_util.c what they share). Not for other passes. */
 #ifndef WAVECC_PASSES_MEM_MERGE_H
 #define WAVECC_PASSES_MEM_MERGE_H
 
@@ -59,7 +59,7 @@ static inline bool mm_untouched(const rewrite *rw, uint32_t j) { return !rw->gon
 /* A p_split_vector of `whole` into the results of parts[0..n). */
 mir_instr *mm_split_into(mir_program *p, mir_temp whole, mir_instr **parts, unsigned n);
 /* Whether `ins` stops moving an access of memory space `space` across it
- * (mem_merge.c). */
+ * (mem_merge_util.c). */
 bool mm_mem_blocks(const mir_instr *ins, unsigned space, bool any_mem, uint32_t psb);
 /* The instructions now at position j of a block being rewritten (1 or 2
  * in out[], 0 when removed). */
