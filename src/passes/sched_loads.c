@@ -26,6 +26,17 @@
  * is credited over the crossed instructions that do not read it (its
  * life ends earlier); otherwise demand is an upper bound.
  *
+ * Address arithmetic moves with its load: selection puts a load's address
+ * computation right before it, after the previous load's first use, so
+ * the load alone could not pass that use. The load's backward slice in
+ * the block (the pure, temporaries-only instructions computing its
+ * operands: shifts, adds, copies, vector creates) moves up with it, in its
+ * order, as one group. The group's results that outlive it count as
+ * demand over the crossed instructions like the load's result does (no
+ * credit for operands it ends: an upper bound). This is what lets a 3x3
+ * stencil issue its loads back to back and wait with vmcnt(N)...vmcnt(0),
+ * as llc-19's machine scheduler gives.
+ *
  * Memory ordering: a load never crosses a store, an atomic, a barrier or
  * an s_waitcnt (fences), nor another load, so no aliasing question arises;
  * volatile/coherent (GLC) loads are not moved. Only loads with one
@@ -142,14 +153,167 @@ static void credit_cross(credit *c, const mir_instr *x, int *dv, int *ds) {
   *ds = (mir_rc_is_vgpr(rc) ? 0 : sz) - c->s;
 }
 
+/* Whether `x` may move up with a load as part of its address slice: no
+ * memory, no side effect (may_cross), no implicit SCC, and
+ * temporaries and constants only (fixed SCC, VCC, EXEC and M0 operands
+ * keep their order). */
+static bool is_slice_op(const mir_instr *x) {
+  if (!may_cross(x) || !x->num_defs) return false;
+  /* SALU instructions write SCC without an operand saying so; VCC is
+   * always an operand (a fixed one, or the temporary of a VOP3 carry) */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_SCC | ISA_F_READS_SCC))) return false;
+  for (unsigned d = 0; d < x->num_defs; d++) {
+    const mir_operand *o = &x->defs[d];
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
+  }
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    const mir_operand *o = &x->ops[k];
+    if (o->kind == MIR_OPND_CONST || o->kind == MIR_OPND_UNDEF) continue;
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_LATE_KILL)))
+      return false;
+  }
+  return true;
+}
+
+/* A load's address slice in [lb, i): `in[k]` marks its members. */
+#define SLICE_MAX 32
+#define NEED_MAX 64
+typedef struct slice {
+  uint32_t lb, n;
+  int av, as; /* dwords the group keeps live past itself (load included), per file */
+  int tv, ts; /* dwords of all the group's results, per file */
+} slice;
+
+static void need_add(uint32_t *need, unsigned *nn, const mir_instr *x) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP) need[(*nn)++] = x->ops[k].temp.id;
+}
+
+static bool defines_needed(const mir_instr *x, const uint32_t *need, unsigned nn) {
+  for (unsigned d = 0; d < x->num_defs; d++)
+    for (unsigned m = 0; m < nn; m++)
+      if (x->defs[d].kind == MIR_OPND_TEMP && x->defs[d].temp.id == need[m]) return true;
+  return false;
+}
+
+/* Whether group member or load reads `id` for the last time. */
+static bool killed_in_group(const mir_block *b, const bool *in, uint32_t lb, uint32_t i, uint32_t id) {
+  for (uint32_t k = lb; k <= i; k++) {
+    if (k < i && !in[k]) continue;
+    const mir_instr *x = b->instrs[k];
+    for (unsigned o = 0; o < x->num_ops; o++)
+      if (x->ops[o].kind == MIR_OPND_TEMP && x->ops[o].temp.id == id && (x->ops[o].flags & MIR_OPND_KILL)) return true;
+  }
+  return false;
+}
+
+static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in, slice *s) {
+  uint32_t need[NEED_MAX];
+  unsigned nn = 0;
+  const mir_instr *ld = b->instrs[i];
+  if (ld->num_ops > NEED_MAX) { s->lb = i; s->n = 0; return; }
+  need_add(need, &nn, ld);
+  s->lb = floor;
+  s->n = 0;
+  for (uint32_t k = i; k-- > floor;) {
+    const mir_instr *x = b->instrs[k];
+    if (!defines_needed(x, need, nn)) continue;
+    if (!is_slice_op(x) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
+      s->lb = k + 1;
+      break;
+    }
+    in[k] = true;
+    s->n++;
+    need_add(need, &nn, x);
+  }
+  for (uint32_t k = floor; k < s->lb; k++)
+    if (in[k]) { in[k] = false; s->n--; } /* above an instruction that cannot move */
+  mir_rc rc = ld->defs[0].temp.rc;
+  s->av = mir_rc_is_vgpr(rc) ? (int)mir_rc_size(rc) : 0;
+  s->as = mir_rc_is_vgpr(rc) ? 0 : (int)mir_rc_size(rc);
+  s->tv = s->av;
+  s->ts = s->as;
+  for (uint32_t k = s->lb; k < i; k++) {
+    if (!in[k]) continue;
+    const mir_instr *x = b->instrs[k];
+    for (unsigned d = 0; d < x->num_defs; d++) {
+      mir_rc drc = x->defs[d].temp.rc;
+      int sz = (int)mir_rc_size(drc);
+      if (mir_rc_is_vgpr(drc)) s->tv += sz;
+      else s->ts += sz;
+      if ((x->defs[d].flags & MIR_OPND_KILL) || killed_in_group(b, in, s->lb, i, x->defs[d].temp.id)) continue;
+      if (mir_rc_is_vgpr(drc)) s->av += sz;
+      else s->as += sz;
+    }
+  }
+}
+
+/* Moves the load at `i` with its address slice up to the highest point in
+ * [floor, i) the pressure limits allow; returns the load's new index, or
+ * `i` when no slice instruction moved (the caller then moves the load
+ * alone). `in` is all false on entry and on return. */
+static uint32_t hoist_with_slice(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, uint32_t floor, uint32_t i,
+                                 bool *in, arena *tmp) {
+  slice s;
+  find_slice(b, floor, i, in, &s);
+  uint32_t t = s.lb;
+  for (uint32_t k = i; k-- > s.lb;) {
+    if (in[k]) continue;
+    if ((s.av > 0 && dem[k].vgpr + s.av > (int)lim->vgpr) || (s.as > 0 && dem[k].sgpr + s.as > (int)lim->sgpr)) {
+      t = k + 1;
+      break;
+    }
+  }
+  uint32_t moved = 0, crossed = 0;
+  for (uint32_t k = t; k < i; k++) {
+    if (in[k]) moved += crossed != 0; /* a member below a crossed instruction really moves */
+    else crossed++;
+  }
+  uint32_t newpos = i;
+  if (moved) {
+    uint32_t len = i + 1 - t, g = 0, r = 0;
+    mir_instr **ins = arena_alloc(tmp, len * sizeof *ins);
+    mir_reg_demand *nd = arena_alloc(tmp, len * sizeof *nd);
+    mir_reg_demand top = dem[t];
+    uint32_t members = 0;
+    for (uint32_t k = t; k <= i; k++) members += k == i || in[k];
+    for (uint32_t k = t; k <= i; k++) {
+      mir_reg_demand e = dem[k];
+      if (k == i || in[k]) {
+        e.vgpr = (uint16_t)(top.vgpr + s.tv); /* an upper bound */
+        e.sgpr = (uint16_t)(top.sgpr + s.ts);
+        ins[g] = b->instrs[k];
+        nd[g++] = e;
+      } else {
+        e.vgpr = (uint16_t)(e.vgpr + s.av);
+        e.sgpr = (uint16_t)(e.sgpr + s.as);
+        ins[members + r] = b->instrs[k];
+        nd[members + r++] = e;
+      }
+    }
+    memcpy(&b->instrs[t], ins, len * sizeof *ins);
+    memcpy(&dem[t], nd, len * sizeof *nd);
+    newpos = t + members - 1;
+  }
+  for (uint32_t k = floor; k < i; k++) in[k] = false;
+  return newpos;
+}
+
 /* Moves the loads of one block; `dem` is the demand per instruction,
  * kept up to date (an upper bound) as loads move. */
-static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits *lim) {
+static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, arena *tmp) {
   uint32_t floor = 0; /* nothing moves above this index */
+  bool *in = arena_alloc(tmp, b->num_instrs * sizeof *in);
+  memset(in, 0, b->num_instrs * sizeof *in);
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (!is_movable_load(ins)) {
       if (!may_cross(ins)) floor = i + 1;
+      continue;
+    }
+    uint32_t at = hoist_with_slice(b, dem, lim, floor, i, in, tmp);
+    if (at != i) {
+      floor = at + 1;
       continue;
     }
     credit c;
@@ -211,7 +375,7 @@ int mir_sched_loads(mir_program *p, diag *d) {
     if (b->num_instrs < 2) continue;
     mir_reg_demand *dem = arena_alloc(&tmp, b->num_instrs * sizeof *dem);
     memcpy(dem, li->demand[bi], b->num_instrs * sizeof *dem);
-    schedule_block(b, dem, &lim);
+    schedule_block(b, dem, &lim, &tmp);
   }
   arena_free(&tmp);
   p->live = NULL; /* the order changed: kill flags and demand are stale */

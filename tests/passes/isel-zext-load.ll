@@ -7,12 +7,14 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: k_zext:
+; (the three loads are issued together: sched-loads)
 ; CHECK: global_load_ubyte
 ; CHECK-NOT: v_and_b32{{.*}}0xff
-; CHECK: v_bfe_i32 {{v[0-9]+}}, {{v[0-9]+}}, 0, 8
 ; CHECK: global_load_ushort
-; CHECK-NOT: v_and_b32{{.*}}0xffff
+; CHECK-NOT: v_and_b32{{.*}}0xff
 ; CHECK: ds_read_u8
+; CHECK-NOT: v_and_b32{{.*}}0xff
+; CHECK: v_bfe_i32 {{v[0-9]+}}, {{v[0-9]+}}, 0, 8
 ; CHECK-NOT: v_and_b32{{.*}}0xff
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_zext(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr addrspace(3) %l) {
