@@ -130,6 +130,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   uint64_t exec_before = w->exec;
   int rc;
   if (d->dev->opt.xnack_replay && p->xnack_replay && emu_replay_check(d, w, in)) return -1;
+  if (d->chk && emu_check_pre(d, w, in)) return -1;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;
@@ -139,6 +140,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     rc = emu_exec_mem(d, w, in); break;
   }
   if (rc < 0) return -1;
+  if (d->chk && emu_check_post(d, w, in)) return -1;
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
     int vm_after = 0;
     for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;
@@ -455,6 +457,7 @@ static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg
     if (!live) return 0;
     if (!progressed) {
       /* Every live wave waits at the barrier: release them. */
+      if (D->chk && emu_check_barrier(D, waves, nw)) return -1;
       for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
     }
   }
@@ -532,6 +535,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     if (!waves[i].v) { emu_err(dev, "out of memory"); goto out; }
   }
 
+  if (dev->opt.checks && emu_check_begin(&D, nwaves, G.lsz, G.goff, G.ngroups)) goto out;
   uint64_t cycles = 0;
   for (uint64_t gz = 0; gz < G.ngroups[2]; gz++)
   for (uint64_t gy = 0; gy < G.ngroups[1]; gy++)
@@ -550,6 +554,7 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
       init_wave(&D, &waves[wi], &g, wi, items);
       local_stats.waves++;
     }
+    if (D.chk) emu_check_group(&D, waves, nw, g.gid, g.size);
     if (run_workgroup(&D, waves, nw, &g, &cycles)) goto out;
   }
   local_stats.cycles_estimate = cycles / 4;
@@ -560,6 +565,7 @@ out:
     free(waves);
   }
   free(D.lds);
+  emu_check_end(&D);
   emu_free_internal(dev);
   struct timespec t_end;
   clock_gettime(CLOCK_MONOTONIC, &t_end);

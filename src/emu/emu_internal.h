@@ -258,6 +258,7 @@ typedef struct emu_dispatch {
   uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
+  struct emu_check *chk;         /* wemu_options.checks state (check_internal.h); NULL: no checks */
 } emu_dispatch;
 
 /* Raises a dispatch fault: "kernel K: pc 0x..: mnemonic: message". Returns -1. */
@@ -315,6 +316,24 @@ int emu_replay_check(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* exec_mem.c: memory helpers shared with dispatch. */
 int emu_gread(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, void *dst, unsigned n, unsigned lane);
 int emu_gwrite(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t addr, const void *src, unsigned n, unsigned lane);
+
+/* check.c: the kernel bug checks (check_internal.h). The dispatch calls
+ * them only when d->chk is set; each returns 0, or -1 with a report. */
+int emu_check_begin(emu_dispatch *d, unsigned nwaves, const uint64_t lsz[3], const uint64_t goff[3],
+                    const uint64_t ngroups[3]);
+void emu_check_end(emu_dispatch *d);
+/* A work-group starts: waves[0..nw) initialised (init_wave). */
+void emu_check_group(emu_dispatch *d, emu_wave *waves, unsigned nw, const uint32_t gid[3], const uint32_t size[3]);
+/* Before / after executing `in` (step). */
+int emu_check_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int emu_check_post(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* Every live wave of the group waits at a barrier: about to release them. */
+int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw);
+/* One lane's access: space 0 global (scratch through a V# included), 1 LDS
+ * (byte offset), 2 scratch (per-lane offset, scratch_base the wave's);
+ * kind CHK_READ / CHK_WRITE / CHK_ATOMIC (check_internal.h). */
+int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
+                     unsigned lane, int kind, uint64_t scratch_base);
 
 /* fp.c */
 float emu_f32(uint32_t u);

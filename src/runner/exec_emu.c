@@ -277,6 +277,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   wemu_options eo;
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
+  eo.checks = cfg->checks;
   eo.xnack_replay = cfg->xnack_replay;
   eo.trace = cfg->trace;
   eo.max_steps = cfg->max_steps;
