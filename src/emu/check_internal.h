@@ -57,7 +57,8 @@ typedef struct emu_check {
   check_wave *wv;          /* [waves per group] */
   /* per instruction (pre hook -> post hook) */
   emu_lanes undef;         /* active lanes whose result comes from undefined data */
-  uint32_t sundef;         /* undefined bits of a scalar result */
+  uint64_t sundef;         /* undefined bits of a scalar result (64: a pair) */
+  uint8_t bitwise;         /* the SALU op is bitwise (sundef per bit) */
   emu_lanes data_undef;    /* store/atomic data lanes that are undefined */
   emu_lanes load_undef;    /* lanes that loaded undefined bytes */
   /* poison shadows: 1 = the byte holds defined data */

@@ -63,15 +63,59 @@ static void mask_set(emu_wave *w, check_wave *cw, unsigned code, emu_lanes u) {
   if (w->nlanes > 32 && code + 1 < EMU_NUM_SGPR) cw->spois[code + 1] = (uint32_t)(u >> 32);
 }
 
-static int salu_bitwise(isa_op op) {
+/* A scalar operand's value as the instruction reads it (no checks): an
+ * SGPR (pair), EXEC, or a constant (64-bit operands sign-extended). */
+static uint64_t sval(const emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw) {
+  if (code == OPC_EXEC_LO) return ndw > 1 ? w->exec : (uint32_t)w->exec;
+  if (code == OPC_EXEC_HI) return w->exec >> 32;
+  if (code < EMU_NUM_SGPR) return w->s[code] | (ndw > 1 && code + 1 < EMU_NUM_SGPR ? (uint64_t)w->s[code + 1] << 32 : 0);
+  int ok;
+  uint64_t v = emu_const64(in, code, 0, ndw > 1, &ok);
+  return ndw > 1 ? v : (uint32_t)v;
+}
+
+/* Undefined bits of a scalar operand, one per bit (a pair: 64). */
+static uint64_t sund_bits(const emu_wave *w, const check_wave *cw, unsigned code, unsigned ndw) {
+  if (code == OPC_EXEC_LO) return ndw > 1 ? cw->exec_pois : (uint32_t)cw->exec_pois;
+  uint64_t u = sund(w, cw, code);
+  if (ndw > 1 && code < EMU_NUM_SGPR) u |= (uint64_t)sund(w, cw, code + 1) << 32;
+  else if (ndw > 1 && u) u = ~0ull;
+  return u;
+}
+
+/* Bit-precise definedness of a AND b / a OR b: a known 0 (1) decides the
+ * bit whatever the other operand holds. */
+static uint64_t und_and(uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb) {
+  return (ua | ub) & ~((~ua & ~va) | (~ub & ~vb));
+}
+static uint64_t und_or(uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb) {
+  return (ua | ub) & ~((~ua & va) | (~ub & vb));
+}
+
+/* Undefined bits of the result of a bitwise SALU op of (a, b); -1 (all)
+ * for an op that is not bitwise. e: EXEC for the saveexec forms. */
+static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb, int *bitwise) {
+  *bitwise = 1;
   switch (op) {
-  case ISA_S_MOV_B32: case ISA_S_MOV_B64: case ISA_S_NOT_B32: case ISA_S_NOT_B64:
-  case ISA_S_AND_B32: case ISA_S_AND_B64: case ISA_S_OR_B32: case ISA_S_OR_B64: case ISA_S_XOR_B32: case ISA_S_XOR_B64:
-  case ISA_S_ANDN2_B32: case ISA_S_ANDN2_B64: case ISA_S_ORN2_B32: case ISA_S_ORN2_B64:
-  case ISA_S_NAND_B32: case ISA_S_NAND_B64: case ISA_S_NOR_B32: case ISA_S_NOR_B64:
-  case ISA_S_XNOR_B32: case ISA_S_XNOR_B64:
-    return 1;
-  default: return 0;
+  case ISA_S_MOV_B32: case ISA_S_MOV_B64: case ISA_S_NOT_B32: case ISA_S_NOT_B64: return ua;
+  case ISA_S_AND_B32: case ISA_S_AND_B64: case ISA_S_NAND_B32: case ISA_S_NAND_B64:
+  case ISA_S_AND_SAVEEXEC_B64: case ISA_S_AND_SAVEEXEC_B32: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B32:
+    return und_and(ua, va, ub, vb);
+  case ISA_S_OR_B32: case ISA_S_OR_B64: case ISA_S_NOR_B32: case ISA_S_NOR_B64:
+  case ISA_S_OR_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B32: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B32:
+    return und_or(ua, va, ub, vb);
+  case ISA_S_ANDN2_B32: case ISA_S_ANDN2_B64: case ISA_S_ANDN2_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B32:
+  case ISA_S_ANDN2_WREXEC_B64: case ISA_S_ANDN2_WREXEC_B32:
+    return und_and(ua, va, ub, ~vb);
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ANDN1_SAVEEXEC_B32: case ISA_S_ANDN1_WREXEC_B64: case ISA_S_ANDN1_WREXEC_B32:
+    return und_and(ua, ~va, ub, vb);
+  case ISA_S_ORN2_B32: case ISA_S_ORN2_B64: case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_ORN2_SAVEEXEC_B32:
+    return und_or(ua, va, ub, ~vb);
+  case ISA_S_ORN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B32: return und_or(ua, ~va, ub, vb);
+  case ISA_S_XOR_B32: case ISA_S_XOR_B64: case ISA_S_XNOR_B32: case ISA_S_XNOR_B64:
+  case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B32:
+    return ua | ub;
+  default: *bitwise = 0; return (ua | ub) ? ~0ull : 0;
   }
 }
 
@@ -90,12 +134,21 @@ void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   c->undef = 0; c->sundef = 0; c->data_undef = 0; c->load_undef = 0;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SOPK: {
-    uint32_t u = 0;
-    for (unsigned i = 0; i < sh->nuses && i < 2; i++)
-      u |= sund_n(w, cw, in->fmt == ISA_FMT_SOPK ? in->dst : in->src[i], sh->usew[i]);
-    if ((fl & ISA_F_READS_SCC) && cw->scc_pois) u = ~0u;
-    if (u && !salu_bitwise(in->op)) u = ~0u;
+    uint64_t ua = 0, ub = 0, va = 0, vb = 0;
+    unsigned wa = sh->nuses > 0 ? sh->usew[0] : 1, wb = sh->nuses > 1 ? sh->usew[1] : 1;
+    unsigned ca = in->fmt == ISA_FMT_SOPK ? in->dst : in->src[0];
+    if (sh->nuses > 0) { ua = sund_bits(w, cw, ca, wa); va = sval(w, in, ca, wa); }
+    if (sh->nuses > 1) { ub = sund_bits(w, cw, in->src[1], wb); vb = sval(w, in, in->src[1], wb); }
+    if (fl & ISA_F_WRITES_EXEC) { ub = cw->exec_pois; vb = w->exec; } /* saveexec: (src, EXEC) */
+    int bitwise = 0;
+    uint64_t u;
+    if (in->op == ISA_S_CSELECT_B32 || in->op == ISA_S_CSELECT_B64) u = cw->scc_pois ? (ua | ub ? ~0ull : 0) : w->scc ? ua : ub;
+    else {
+      u = salu_bits(in->op, ua, va, ub, vb, &bitwise);
+      if ((fl & ISA_F_READS_SCC) && cw->scc_pois) u = ~0ull;
+    }
     c->sundef = u;
+    c->bitwise = (uint8_t)bitwise;
     return;
   }
   case ISA_FMT_SOPP: return;
@@ -170,18 +223,24 @@ int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   uint32_t fl = isa_table[in->op].flags;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SOPK: {
-    if (fl & ISA_F_WRITES_SCC) cw->scc_pois = c->sundef != 0;
+    if (fl & ISA_F_WRITES_SCC) {
+      /* a bitwise result's SCC (result != 0) is decided by any defined 1 bit */
+      uint64_t r = c->bitwise && sh->ndefs ? sval(w, in, in->dst, sh->defw[0]) : 0;
+      cw->scc_pois = c->sundef != 0 && !(r & ~c->sundef);
+    }
     if (sh->ndefs && sh->defk[0] == 's') {
       unsigned dst = in->dst;
       if (fl & ISA_F_WRITES_EXEC) { /* saveexec: the old EXEC (defined: an undefined EXEC is reported) */
         for (unsigned k = 0; k < sh->defw[0] && dst + k < EMU_NUM_SGPR; k++) cw->spois[dst + k] = 0;
         return 0;
       }
-      for (unsigned k = 0; k < sh->defw[0]; k++) {
+      for (unsigned k = 0; k < sh->defw[0] && k < 2; k++) {
         unsigned r = dst + k;
-        if (r == OPC_EXEC_LO) cw->exec_pois = (cw->exec_pois & ~0xffffffffull) | c->sundef;
-        else if (r == OPC_EXEC_HI) cw->exec_pois = (cw->exec_pois & 0xffffffffull) | (uint64_t)c->sundef << 32;
-        else if (r < EMU_NUM_SGPR) cw->spois[r] = c->sundef;
+        uint32_t u = (uint32_t)(c->sundef >> (32 * k));
+        if (sh->defw[0] == 1 && c->sundef >> 32) u = ~0u; /* a 32-bit result of wider undefined data */
+        if (r == OPC_EXEC_LO) cw->exec_pois = (cw->exec_pois & ~0xffffffffull) | u;
+        else if (r == OPC_EXEC_HI) cw->exec_pois = (cw->exec_pois & 0xffffffffull) | (uint64_t)u << 32;
+        else if (r < EMU_NUM_SGPR) cw->spois[r] = u;
       }
     }
     return 0;
