@@ -220,6 +220,23 @@ int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw) {
   return 0;
 }
 
+static int bounds_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, long long off, unsigned n, unsigned lane) {
+  return chk_report(d, w, in, "bounds", (int)lane,
+                    "private access of %u bytes at offset %lld is outside the kernel's %u-byte private segment "
+                    "(a private array indexed out of bounds, or a stack overflow)",
+                    n, off, d->scratch_per_lane);
+}
+
+int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned n, unsigned lane) {
+  if (!d->chk || !(d->chk->checks & WEMU_CHECK_BOUNDS)) return 0;
+  /* the lane's private offset of a swizzled address (exec_mem.c) */
+  int64_t rel = (int64_t)(ga - w->scratch_base);
+  long long o = rel >= 0 ? (long long)((uint64_t)rel / (4 * w->nlanes) * 4 + (uint64_t)rel % 4) : rel;
+  if (rel < 0 || (uint64_t)rel >= d->scratch_per_wave || (uint64_t)o + n > d->scratch_per_lane)
+    return bounds_report(d, w, in, o, n, lane);
+  return 0;
+}
+
 int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
                      unsigned lane, int kind, uint64_t scratch_base) {
   emu_check *c = d->chk;
@@ -228,9 +245,10 @@ int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space
     return chk_report(d, w, in, "align", (int)lane, "%u-byte %s access at 0x%llx is not %u-byte aligned", n,
                       spaces[space], (unsigned long long)addr, n < 4 ? n : 4);
   if ((c->checks & WEMU_CHECK_BOUNDS) && space == 2 && addr + n > d->scratch_per_lane)
-    return chk_report(d, w, in, "bounds", (int)lane,
-                      "private access of %u bytes at offset %llu is past the kernel's %u-byte private segment", n,
-                      (unsigned long long)addr, d->scratch_per_lane);
+    return bounds_report(d, w, in, (long long)addr, n, lane);
+  if ((c->checks & WEMU_CHECK_BOUNDS) && space == 0 && d->scratch_total && addr >= d->scratch_alloc &&
+      addr < d->scratch_alloc + d->scratch_total && emu_check_scratch(d, w, in, addr, n, lane))
+    return -1;
   if ((c->checks & WEMU_CHECK_POISON) && poison_access(d, w, in, space, addr, n, lane, kind, scratch_base)) return -1;
   if ((c->checks & WEMU_CHECK_RACE) && race_access(d, w, in, space, addr, n, lane, kind)) return -1;
   return 0;

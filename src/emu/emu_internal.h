@@ -335,6 +335,11 @@ int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw);
 int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
                      unsigned lane, int kind, uint64_t scratch_base);
 
+/* A scratch access at global address ga (a V# into the scratch
+ * allocation) outside the lane's private segment: a "check bounds" report
+ * when that check is on (-1), else 0 (the caller's own fault follows). */
+int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned n, unsigned lane);
+
 /* fp.c */
 float emu_f32(uint32_t u);
 uint32_t emu_u32(float f);

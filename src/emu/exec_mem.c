@@ -415,8 +415,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (stride == 0 || !in->idxen) { if (off + ms.bytes > nrec && !(swz && add_tid)) oob[l] = 1; }
     else if (index >= nrec) oob[l] = 1;
     addr[l] = base + soff + bo;
-    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave))
+    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave)) {
+      if (emu_check_scratch(d, w, in, addr[l], ms.bytes, l)) return -1; /* --check=bounds names the bug */
       return scratch_overflow(d, w, in, addr[l], l);
+    }
   }
   /* A load with EXEC = 0 writes nothing: remember it for the strict check
    * on cross-lane reads (v_readlane of a reload under EXEC = 0, D99507). */
