@@ -71,6 +71,8 @@ static void usage(FILE *f) {
       "                         Reports name the check, PC, instruction, source line (code objects\n"
       "                         with DWARF .debug_line), address, lane, work-item and work-group\n"
       "  --check-uninit         the same as --check=uninit\n"
+      "  -g                     compile with debug information (clang -g; wavecc and llc-19 write DWARF\n"
+      "                         .debug_line), so check reports and faults name file:line:column\n"
       "  --xnack-replay         report code an XNACK replay would get wrong (code objects with xnack any\n"
       "                         or on): a soft clause writing a register it reads, an unaligned\n"
       "                         multi-dword scalar load overwriting its address\n"
@@ -150,6 +152,7 @@ int main(int argc, char **argv) {
     }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
+    else if (!strcmp(a, "-g")) cfg.debug_info = 1;
     else if (!strncmp(a, "--check=", 8)) {
       unsigned v = 0;
       if (wemu_check_parse(a + 8, &v)) {

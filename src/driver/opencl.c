@@ -202,6 +202,10 @@ int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size,
   argv = calloc((size_t)(num_cl_options > 0 ? num_cl_options : 0) + 32, sizeof *argv);
   if (!argv) goto done;
   int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
+  /* With -g the line tables name the user's file, not the temporary copy. */
+  char prefix_map[8500];
+  snprintf(prefix_map, sizeof prefix_map, "-fdebug-prefix-map=%s=%s", src, name);
+  argv[n++] = prefix_map;
   argv[n++] = "-emit-llvm";
   argv[n++] = "-c";
   argv[n++] = "-o";

@@ -139,6 +139,9 @@ struct wemu_program {
   struct emu_inst *dcache; /* decoded instructions by (vaddr - text_lo) / 4 */
   uint8_t *dvalid;
   int xnack_replay;    /* the code object's target ID has xnack any or on (e_flags): XNACK may replay */
+  /* DWARF sections kept for check reports' source positions (check_lines.c) */
+  uint8_t *dbg_line, *dbg_line_str, *dbg_str;
+  size_t dbg_line_size, dbg_line_str_size, dbg_str_size;
 };
 
 /* ------------------------------------------------------------ decode */
@@ -339,6 +342,10 @@ int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space
  * allocation) outside the lane's private segment: a "check bounds" report
  * when that check is on (-1), else 0 (the caller's own fault follows). */
 int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned n, unsigned lane);
+
+/* check_lines.c: keeps a copy of a .debug_line / .debug_line_str /
+ * .debug_str section of the code object (others ignored). */
+void emu_keep_debug_section(wemu_program *p, const char *name, const uint8_t *data, uint64_t size);
 
 /* fp.c */
 float emu_f32(uint32_t u);
