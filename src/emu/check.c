@@ -195,6 +195,16 @@ int emu_check_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return 0;
 }
 
+/* A report about the s_barrier a waiting wave executed (its pc has moved on). */
+static int at_barrier_report(emu_dispatch *d, emu_wave *w, const char *fmt, unsigned a, unsigned long long b,
+                             unsigned long long c) {
+  uint64_t pc = w->pc;
+  w->pc = w->last_pc;
+  chk_report(d, w, NULL, "barrier", -1, fmt, a, b, c);
+  w->pc = pc;
+  return -1;
+}
+
 int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw) {
   emu_check *c = d->chk;
   if (c->checks & WEMU_CHECK_BARRIER) {
@@ -203,18 +213,19 @@ int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw) {
       emu_wave *w = &waves[i];
       if (w->done) continue;
       if (!first) { first = w; continue; }
-      if (w->pc != first->pc)
-        return chk_report(d, w, NULL, "barrier", -1,
-                          "waves of one work-group wait at different barriers: this one at pc 0x%llx, wave %u at pc 0x%llx",
-                          (unsigned long long)(w->pc - d->entry), first->id_in_group,
-                          (unsigned long long)(first->pc - d->entry));
+      if (w->last_pc != first->last_pc)
+        return at_barrier_report(d, w,
+                                 "waves of one work-group wait at different barriers: wave %u at pc 0x%llx, this one "
+                                 "at pc 0x%llx",
+                                 first->id_in_group, (unsigned long long)(first->last_pc - d->entry),
+                                 (unsigned long long)(w->last_pc - d->entry));
     }
     for (unsigned i = 0; first && i < nw; i++)
       if (c->wv[i].end_epoch == c->epoch + 1)
-        return chk_report(d, first, NULL, "barrier", -1,
-                          "wave %u ended (s_endpgm at pc 0x%llx) while the other waves of its work-group wait at this "
-                          "s_barrier: every work-item of a group must reach each barrier",
-                          i, (unsigned long long)(c->wv[i].end_pc - d->entry));
+        return at_barrier_report(d, first,
+                                 "wave %u ended (s_endpgm at pc 0x%llx) while the other waves of its work-group wait "
+                                 "at this s_barrier: every work-item of a group must reach each barrier%.0llu",
+                                 i, (unsigned long long)(c->wv[i].end_pc - d->entry), 0ull);
   }
   c->epoch++;
   return 0;
