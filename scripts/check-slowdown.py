@@ -1,29 +1,37 @@
 #!/usr/bin/env python3
-"""Emulation-time cost of each wavecc-run --check on the bench kernels.
+"""Cost of each wavecc-run --check on the bench kernels.
 
-Runs every bench/kernels file per setting (no check, each check alone, all)
-with --stats, REPEAT times (default 3, settings interleaved so that load
-from other processes hits them alike), takes each dispatch's fastest
-"emulated in X ms" and sums them, so compile time and most noise are left
-out. Prints one line per setting: the summed time and the slowdown against
-no check.
+For every setting (no check, each check alone, all) runs each bench/kernels
+file with wavecc-run and measures the CPU time (user + system) of the run
+and its children, which heavy load from other processes disturbs far less
+than wall-clock time. The same run with --max-steps=1 (compile, then the
+dispatch stops at once) gives the compile cost, subtracted to leave the
+emulation. Each setting runs REPEAT times, interleaved; the fastest counts.
+Prints one line per setting: emulation CPU seconds and the slowdown
+against no check.
 
 usage: scripts/check-slowdown.py BUILD_DIR [--compiler=wavecc|llc] [--repeat=N] [FILES...]
 """
-import glob, os, re, subprocess, sys
+import glob, os, resource, subprocess, sys
 
-def run(build, compiler, files, check):
-    cmd = [os.path.join(build, 'tools', 'wavecc-run'), '--stats', '--compiler=' + compiler, '--timeout=600']
-    if check:
-        cmd.append('--check=' + check)
-    times, failed = [], 0
+SETTINGS = ['compile', None, 'poison', 'race', 'barrier', 'bounds', 'div', 'align', 'uninit', 'all']
+
+def cpu():
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+def run(build, compiler, files, setting):
+    cmd = [os.path.join(build, 'tools', 'wavecc-run'), '--compiler=' + compiler, '--timeout=900']
+    if setting == 'compile':
+        cmd.append('--max-steps=1')
+    elif setting:
+        cmd.append('--check=' + setting)
+    t0 = cpu()
+    failed = 0
     for f in files:
-        out = subprocess.run(cmd + [f], capture_output=True, text=True, timeout=3600).stdout
-        times += [float(m) for m in re.findall(r'emulated in ([0-9.]+) ms', out)]
-        failed += len(re.findall(r'^(?:error|fail) ', out, re.M))
-    return times, failed
-
-SETTINGS = [None, 'poison', 'race', 'barrier', 'bounds', 'div', 'align', 'uninit', 'all']
+        p = subprocess.run(cmd + [f], capture_output=True, text=True, timeout=3600)
+        failed += p.stdout.count('\nerror ') + p.stdout.startswith('error ') + p.stdout.count('\nfail ')
+    return cpu() - t0, failed
 
 def main():
     build = sys.argv[1]
@@ -43,13 +51,14 @@ def main():
     for _ in range(repeat):
         for s in SETTINGS:
             t, nf = run(build, compiler, files, s)
-            prev = best.get(s)
-            best[s] = t if prev is None or len(prev) != len(t) else [min(a, b) for a, b in zip(prev, t)]
+            best[s] = min(best.get(s, t), t)
             fails[s] = max(fails.get(s, 0), nf)
-    base = sum(best[None])
-    for s in SETTINGS:
-        t = sum(best[s])
-        print(f'{s or "none":8s} {t:10.1f} ms  {t / base:.2f}x  ({fails[s]} failed)', flush=True)
+    comp = best['compile']
+    base = best[None] - comp
+    print(f'compile  {comp:8.2f} s CPU (subtracted)')
+    for s in SETTINGS[1:]:
+        t = best[s] - comp
+        print(f'{s or "none":8s} {t:8.2f} s CPU  {t / base:.2f}x  ({fails[s]} failed)', flush=True)
 
 if __name__ == '__main__':
     main()

@@ -20,13 +20,17 @@
  * them round-robin, and work-groups one after another, so a missing barrier
  * or a cross-group conflict gives the intended answer): it finds the
  * conflict whatever order the hardware would pick. Global buffers larger
- * than RACE_MAX_ALLOC bytes are not logged (the log takes 40 bytes a byte). */
+ * than RACE_MAX_ALLOC bytes, and those past RACE_MAX_TOTAL bytes of
+ * logged buffers, are not logged (the log takes 40 bytes a byte). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "emu/check_internal.h"
 
+/* Buffers logged per dispatch, in bytes of buffer (40 bytes of log each;
+ * calloc'ed, so pages never touched cost no memory). */
 #define RACE_MAX_ALLOC (16ull << 20)
+#define RACE_MAX_TOTAL (32ull << 20)
 
 typedef struct who {
   uint32_t grp, epoch, sync, pc;
@@ -67,7 +71,10 @@ static race_cell *global_cells(emu_dispatch *d, uint64_t addr, unsigned n) {
   }
   race_alloc *r = &c->galloc[c->ngalloc++];
   r->base = a->base; r->size = a->size;
-  r->cells = a->size <= RACE_MAX_ALLOC ? calloc(a->size ? a->size : 1, sizeof *r->cells) : NULL;
+  uint64_t logged = 0;
+  for (size_t i = 0; i + 1 < c->ngalloc; i++) logged += c->galloc[i].cells ? c->galloc[i].size : 0;
+  r->cells = a->size <= RACE_MAX_ALLOC && logged + a->size <= RACE_MAX_TOTAL ? calloc(a->size ? a->size : 1, sizeof *r->cells)
+                                                                              : NULL;
   return r->cells ? r->cells + (addr - a->base) : NULL;
 }
 
