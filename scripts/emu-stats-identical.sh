@@ -15,7 +15,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 norm() {
-  sed -E 's/, emulated in [0-9.]+ ms//; s/0x[0-9a-f]{8,}/PTR/g; s/wavecc-[A-Za-z0-9]{6}/TMP/g' |
+  sed -E 's/, emulated in [0-9.]+ ms( \([0-9.]+ ms CPU\))?//; s/0x[0-9a-f]{8,}/PTR/g; s/wavecc-[A-Za-z0-9]{6}/TMP/g' |
     if [ "${IGNORE_CYCLES:-0}" = 1 ]; then sed -E 's/~[0-9]+ cycles/~N cycles/'; else cat; fi
 }
 cd "$root" || exit 2

@@ -120,6 +120,8 @@ typedef struct wemu_stats {
   uint64_t spill_stores, spill_loads;
   uint64_t waves, workgroups;
   double host_seconds;       /* wall-clock time the host spent emulating the dispatch (speed report only) */
+  double host_cpu_seconds;   /* CPU time of the host process meanwhile (all threads; speed report only,
+                                steadier than wall-clock time on a loaded machine) */
 } wemu_stats;
 
 /* Parses a comma-separated list of check names ("poison,race", "all", "none")

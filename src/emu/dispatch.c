@@ -487,8 +487,9 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   wemu_stats local_stats;
   memset(&local_stats, 0, sizeof local_stats);
   D.st = &local_stats;
-  struct timespec t_start;
+  struct timespec t_start, c_start;
   clock_gettime(CLOCK_MONOTONIC, &t_start);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_start);
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
   D.entry = prog->load_base + k->entry;
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
@@ -570,6 +571,8 @@ out:
   struct timespec t_end;
   clock_gettime(CLOCK_MONOTONIC, &t_end);
   local_stats.host_seconds = (double)(t_end.tv_sec - t_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - t_start.tv_nsec);
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t_end);
+  local_stats.host_cpu_seconds = (double)(t_end.tv_sec - c_start.tv_sec) + 1e-9 * (double)(t_end.tv_nsec - c_start.tv_nsec);
   if (stats) *stats = local_stats;
   return rc;
 }

@@ -356,13 +356,13 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
     rt_text_printf(log,
                    "  stats %s [%s]: %llu wave-instructions (salu %llu, valu %llu, smem %llu, vmem %llu, lds %llu, "
                    "branch %llu, other %llu), mode writes %llu, lane utilisation %.1f%%, ~%llu cycles, %llu waves in %llu workgroups, "
-                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms\n",
+                   "dyn-spills %llu, dyn-reloads %llu, emulated in %.3f ms (%.3f ms CPU)\n",
                    t->kernel_name, t->name, (unsigned long long)stats.wave_instructions,
                    (unsigned long long)stats.salu, (unsigned long long)stats.valu, (unsigned long long)stats.smem,
                    (unsigned long long)stats.vmem, (unsigned long long)stats.lds, (unsigned long long)stats.branch,
                    (unsigned long long)stats.other, (unsigned long long)stats.mode_writes, util, (unsigned long long)stats.cycles_estimate,
                    (unsigned long long)stats.waves, (unsigned long long)stats.workgroups,
-                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3);
+                   (unsigned long long)stats.spill_stores, (unsigned long long)stats.spill_loads, stats.host_seconds * 1e3, 1e3 * stats.host_cpu_seconds);
   }
   if (rc != 0) { *msg = rt_fmt("kernel fault: %s", wemu_error(dev)); goto done; }
   /* Every global buffer comes back, not only the arg_out ones: the
