@@ -64,7 +64,23 @@ static void usage(FILE *f) {
       "                         from N (default 0: round-robin, one instruction each)\n"
       "  --trace                per-instruction emulator trace (stderr; with the file's\n"
       "                         output when -j > 1)\n"
-      "  --check-uninit         report reads of never-written registers\n"
+      "  --check=LIST           kernel bug checks (comma-separated; 'all': all but uninit, align):\n"
+      "                         poison  undefined data (never-written registers, LDS, private memory)\n"
+      "                                 deciding a branch, an address or a global store\n"
+      "                         race    LDS / global accesses of different waves or work-groups that\n"
+      "                                 no barrier or atomic orders\n"
+      "                         barrier s_barrier reached by part of a group, different barriers, a\n"
+      "                                 wave ending while others wait\n"
+      "                         align   an N-byte access not aligned to min(N, 4) (compiler-merged\n"
+      "                                 accesses of smaller alignment are reported too)\n"
+      "                         bounds  a private access past the private segment\n"
+      "                         div     integer division by zero\n"
+      "                         uninit  every read of a never-written register (the compiler oracle)\n"
+      "                         Reports name the check, PC, instruction, source line (code objects\n"
+      "                         with DWARF .debug_line), address, lane, work-item and work-group\n"
+      "  --check-uninit         the same as --check=uninit\n"
+      "  -g                     compile with debug information (clang -g; wavecc and llc-19 write DWARF\n"
+      "                         .debug_line), so check reports and faults name file:line:column\n"
       "  --xnack-replay         report code an XNACK replay would get wrong (code objects with xnack any\n"
       "                         or on): a soft clause writing a register it reads, an unaligned\n"
       "                         multi-dword scalar load overwriting its address\n"
@@ -158,6 +174,16 @@ int main(int argc, char **argv) {
     }
     else if (!strcmp(a, "--trace")) cfg.trace = 1;
     else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
+    else if (!strcmp(a, "-g")) cfg.debug_info = 1;
+    else if (!strncmp(a, "--check=", 8)) {
+      unsigned v = 0;
+      if (wemu_check_parse(a + 8, &v)) {
+        fprintf(stderr, "wavecc-run: --check=LIST takes poison,race,barrier,align,bounds,div,uninit or all, got '%s'\n", a + 8);
+        free(paths); free(xopts);
+        return 2;
+      }
+      cfg.checks |= v;
+    }
     else if (!strcmp(a, "--xnack-replay")) cfg.xnack_replay = 1;
     else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
     else if (!strncmp(a, "--code-object=", 14)) cfg.code_object = a + 14;

@@ -56,6 +56,8 @@ static void usage(FILE *f) {
         "  -O0, -O1, -O2, -O3    optimisation level (default -O2); -O3 is accepted as llc-19 does\n"
         "                        and runs the -O2 pipeline (wavecc has no further passes)\n"
         "  -DNAME[=VALUE], -cl-std=CLx.y, -I DIR   passed to clang for .cl input\n"
+        "  -g                 debug information: clang -g for .cl input; for input (.cl or .ll)\n"
+        "                     with debug locations the code object gets a DWARF .debug_line\n"
         "  --max-vgprs=N         VGPR budget per lane (1..256); with the kernel's attributes\n"
         "                        (\"amdgpu-num-vgpr\", \"amdgpu-waves-per-eu\") the smaller wins\n"
         "  --max-sgprs=N         SGPR budget (1..102, counting VCC, XNACK_MASK and FLAT_SCRATCH\n"
@@ -194,6 +196,8 @@ int main(int argc, char **argv) {
       o.print_after = "all";
     } else if (!strcmp(a, "--time-passes") || !strcmp(a, "-time-passes")) {
       o.time_passes = 1;
+    } else if (!strcmp(a, "-g")) {
+      cl[ncl++] = a; /* clang's debug locations: wavecc writes them as DWARF .debug_line */
     } else if (!strncmp(a, "-D", 2) || !strncmp(a, "-cl-", 4) || !strncmp(a, "-I", 2)) {
       cl[ncl++] = a;
       if ((!strcmp(a, "-D") || !strcmp(a, "-I")) && i + 1 < argc) cl[ncl++] = argv[++i];

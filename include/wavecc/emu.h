@@ -22,8 +22,33 @@ extern "C" {
 typedef struct wemu_device wemu_device;
 typedef struct wemu_program wemu_program;
 
+/* Kernel bug checks (wemu_options.checks; wavecc-run --check=LIST, src/emu/check*.c).
+ * A check that finds a bug fails the dispatch with "check NAME: ..." naming the PC,
+ * the instruction, the source position (DWARF .debug_line, when the code object has
+ * one), the address, the lane and its work-item and work-group ids. */
+enum {
+  WEMU_CHECK_UNINIT = 1u << 0,  /* "uninit": every read of a never-written register in an active lane
+                                   (a compiler oracle; the same as wemu_options.check_uninit) */
+  WEMU_CHECK_POISON = 1u << 1,  /* "poison": never-written registers, LDS and scratch hold undefined
+                                   data, propagated through registers and memory; reported where it
+                                   decides something: a branch or EXEC, an address, a global store */
+  WEMU_CHECK_RACE = 1u << 2,    /* "race": conflicting LDS / global accesses of different waves or
+                                   work-groups that no barrier or atomic orders */
+  WEMU_CHECK_BARRIER = 1u << 3, /* "barrier": divergent s_barrier (part of a wave, different barriers,
+                                   a wave that ends while others wait) */
+  WEMU_CHECK_ALIGN = 1u << 4,   /* "align": an access of N bytes at an address not a multiple of min(N, 4) */
+  WEMU_CHECK_BOUNDS = 1u << 5,  /* "bounds": a private access past the kernel's private segment */
+  WEMU_CHECK_DIV = 1u << 6,     /* "div": integer division by zero (v_rcp_iflag_f32 of 0) */
+};
+/* "all": every check but the register oracle "uninit" and "align" (compilers merge
+ * narrower accesses into wider ones the IR's alignment allows on the device, e.g.
+ * two halves into a dword at a 2-byte address: at the ISA level those look like
+ * misaligned accesses, so align is opt-in). */
+#define WEMU_CHECK_ALL (WEMU_CHECK_POISON | WEMU_CHECK_RACE | WEMU_CHECK_BARRIER | WEMU_CHECK_BOUNDS | WEMU_CHECK_DIV)
+
 typedef struct wemu_options {
   int check_uninit;   /* report each read of a never-written register in an active lane */
+  unsigned checks;    /* WEMU_CHECK_* */
   int trace;          /* per-instruction trace to trace_file (PC, disassembly, EXEC, writes) */
   void *trace_file;   /* FILE *; NULL means stderr */
   int lax_waitcnt;    /* 0 (default): a load's result is visible only after an s_waitcnt covers it */
@@ -109,6 +134,11 @@ typedef struct wemu_stats {
   double host_cpu_seconds;   /* CPU time of the process over the dispatch, all emulator threads together
                                 (speed report only: independent of other load on the machine) */
 } wemu_stats;
+
+/* Parses a comma-separated list of check names ("poison,race", "all", "none")
+ * into *out (WEMU_CHECK_*); 0, or -1 for an unknown name (*out unchanged).
+ * The names: uninit poison race barrier align bounds div. */
+int wemu_check_parse(const char *list, unsigned *out);
 
 /* A device with the given options (NULL: defaults); NULL when out of
  * memory, opts->timeout_seconds is negative or NaN, or opts->mcpu names a

@@ -260,6 +260,10 @@ int driver_opencl_compile(const char *name, const char *source, size_t size, con
   const char **argv = calloc((size_t)num_cl_options + 32, sizeof *argv);
   if (!argv) return -1;
   int n = clang_argv(argv, clang, mcpu_flag, cl_options, num_cl_options);
+  /* With -g the line tables name the user's file, not the virtual source. */
+  char prefix_map[8500];
+  snprintf(prefix_map, sizeof prefix_map, "-fdebug-prefix-map=%s=%s", VIRTUAL_SOURCE, name);
+  argv[n++] = prefix_map;
   const char *tail[] = {"-emit-llvm", "-c", "-o", "/dev/null", VIRTUAL_SOURCE};
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
   argv[n] = NULL;

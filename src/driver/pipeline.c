@@ -288,6 +288,7 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
   mir_program *p = isel_kernel(fn, di, mem, o->opt_level, pl->calls ? &pl->ca : NULL, pl->target, pl->d);
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
+  p->cur_loc = 0; /* code later passes add has no source position of its own */
   pl->progs[k] = p;
   p->cf_budget_retry = k == pl->retried;
   if (wants_dump(o, "isel")) {

@@ -78,7 +78,9 @@ typedef struct section {
 /* Section indices, fixed: .data is present (maybe empty) so that numbers
  * do not depend on the module. */
 enum { SEC_NULL, SEC_NOTE, SEC_DYNSYM, SEC_HASH, SEC_DYNSTR, SEC_RODATA, SEC_TEXT, SEC_DATA, SEC_DYNAMIC,
-       SEC_SYMTAB, SEC_SHSTRTAB, SEC_STRTAB, NSEC };
+       SEC_SYMTAB, SEC_SHSTRTAB, SEC_STRTAB,
+       SEC_DEBUG_LINE, /* only when the code has source positions (clang -g): the last, so the others keep their numbers */
+       NSEC };
 
 static void put_phdr(bytebuf *e, uint32_t type, uint32_t flags, uint64_t off, uint64_t addr, uint64_t filesz,
                      uint64_t memsz, uint64_t align) {
@@ -187,8 +189,8 @@ static int apply_fixups(bytebuf *e, const mc_code *text, const uint64_t *data_of
 }
 
 /* Appends the NSEC section headers SH (names at SHNAME) to E. */
-static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *shname) {
-  for (int i = 0; i < NSEC; i++) {
+static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *shname, int nsec) {
+  for (int i = 0; i < nsec; i++) {
     bytebuf_le(e, i ? shname[i] : 0, 4);
     bytebuf_le(e, sh[i].type, 4);
     bytebuf_le(e, sh[i].flags, 8);
@@ -209,7 +211,7 @@ static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *s
  * out of memory. */
 static int put_elf_header(bytebuf *e, uint32_t e_flags, const section *sh, uint64_t shoff, uint64_t ro_end,
                           uint64_t text_off, uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta,
-                          uint64_t rw_end) {
+                          uint64_t rw_end, int nsec) {
   bytebuf h = {0};
   static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
   bytebuf_put(&h, ident, 16);
@@ -226,7 +228,7 @@ static int put_elf_header(bytebuf *e, uint32_t e_flags, const section *sh, uint6
   bytebuf_le(&h, PHDR, 2);
   bytebuf_le(&h, NPHDR, 2);
   bytebuf_le(&h, SHDR, 2);
-  bytebuf_le(&h, NSEC, 2);
+  bytebuf_le(&h, (uint64_t)nsec, 2);
   bytebuf_le(&h, SEC_SHSTRTAB, 2);
   put_phdr(&h, 6, 4, EHDR, EHDR, NPHDR * PHDR, NPHDR * PHDR, 8);               /* PT_PHDR */
   put_phdr(&h, 1, 4, 0, 0, ro_end, ro_end, PAGE);                              /* PT_LOAD r */
@@ -304,10 +306,10 @@ static int patch_addresses(bytebuf *e, esym *dsyms, unsigned nsyms, size_t dynsy
 
 /* Appends .shstrtab (the section names, their offsets into SHNAME) and
  * .strtab (STRTAB) to E and describes both in SH. */
-static void put_string_tables(bytebuf *e, section *sh, uint32_t *shname, bytebuf *shstr, const bytebuf *strtab) {
+static void put_string_tables(bytebuf *e, section *sh, uint32_t *shname, bytebuf *shstr, const bytebuf *strtab, int nsec) {
   sh[SEC_SHSTRTAB] = (section){".shstrtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
   sh[SEC_STRTAB] = (section){".strtab", 3, 0, 0, 0, 0, 0, 0, 1, 0};
-  for (int i = 1; i < NSEC; i++) shname[i] = str_add(shstr, sh[i].name, NULL);
+  for (int i = 1; i < nsec; i++) shname[i] = str_add(shstr, sh[i].name, NULL);
   sh[SEC_SHSTRTAB].off = e->n;
   sh[SEC_SHSTRTAB].size = shstr->n;
   bytebuf_put(e, shstr->b, shstr->n);
@@ -423,15 +425,22 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   put_symtab(&e, &sh[SEC_SYMTAB], &strtab, &dynstr, dsyms, nsyms, lsyms, ndata, kernels, func_prog, nfunc, fn_at, fn_size,
              text_addr);
   uint32_t shname[NSEC] = {0};
-  put_string_tables(&e, sh, shname, &shstr, &strtab);
+  int nsec = text.nlines ? NSEC : SEC_DEBUG_LINE;
+  sh[SEC_DEBUG_LINE] = (section){".debug_line", 1, 0, 0, 0, 0, 0, 0, 1, 0};
+  put_string_tables(&e, sh, shname, &shstr, &strtab, nsec);
+  if (text.nlines) { /* clang -g: the DWARF line table */
+    sh[SEC_DEBUG_LINE].off = e.n;
+    if (mc_debug_line(&text, text_addr, &e)) { rc = 1; goto out; }
+    sh[SEC_DEBUG_LINE].size = e.n - sh[SEC_DEBUG_LINE].off;
+  }
   for (int i = SEC_NOTE; i <= SEC_RODATA; i++) sh[i].addr = sh[i].off;
   bytebuf_align(&e, 8);
   uint64_t shoff = e.n;
-  put_section_headers(&e, sh, shname);
+  put_section_headers(&e, sh, shname, nsec);
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
-  if (put_elf_header(&e, mir_elf_flags(num_kernels ? kernels[0] : NULL), sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end)) {
+  if (put_elf_header(&e, mir_elf_flags(num_kernels ? kernels[0] : NULL), sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end, nsec)) {
     rc = 1;
     goto out;
   }

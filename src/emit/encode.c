@@ -39,6 +39,7 @@
 void mc_code_free(mc_code *c) {
   free(c->bytes);
   free(c->fix);
+  free(c->lines);
   memset(c, 0, sizeof *c);
 }
 
@@ -52,6 +53,24 @@ static void put32(mc_code *c, uint32_t w) {
   }
   memcpy(c->bytes + c->size, &w, 4); /* little-endian host (x86-64, aarch64) */
   c->size += 4;
+}
+
+/* Notes that the code from here on comes from source position l (a new
+ * line-table row when it differs from the last one). */
+static void add_line(mc_code *c, const mir_srcloc *l) {
+  if (c->nlines) {
+    const mc_line *x = &c->lines[c->nlines - 1];
+    if (x->file == l->file && x->line == l->line && x->col == l->col) return;
+    if (x->offset == c->size) { c->nlines--; } /* nothing emitted at the previous position */
+  }
+  if (c->nlines == c->caplines) {
+    uint32_t n = c->caplines ? 2 * c->caplines : 256;
+    mc_line *v = realloc(c->lines, n * sizeof *v);
+    if (!v) { c->oom = true; return; }
+    c->lines = v;
+    c->caplines = n;
+  }
+  c->lines[c->nlines++] = (mc_line){c->size, l->file, l->line, l->col};
 }
 
 void mc_code_align(mc_code *c, uint32_t align, uint32_t fill) {
@@ -220,6 +239,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       const mir_instr *ins = b->instrs[i];
       ends = false;
+      if (ins->loc && ins->loc < p->num_locs) add_line(c, &p->locs[ins->loc]);
       if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
         mir_branch br[2];
         unsigned n = mir_lower_branch(ins, bi, br);

@@ -18,6 +18,7 @@
 
 #include "emit/emit_data.h"
 #include "mir/mir.h"
+#include "util/bytebuf.h"
 #include "util/diag.h"
 
 /* ---- shared with the assembly printer (emit_asm.c) ---------------------- */
@@ -96,12 +97,22 @@ typedef struct mc_fixup {
   uint8_t space;   /* mc_symbol_space */
 } mc_fixup;
 
-/* Growing code: bytes and fixups (malloc'ed; mc_code_free). */
+/* A row of the DWARF line table: the instruction at `offset` (in .text)
+ * comes from file:line:col (mir_srcloc, clang -g). */
+typedef struct mc_line {
+  uint32_t offset;
+  const char *file;
+  uint32_t line, col;
+} mc_line;
+
+/* Growing code: bytes, fixups and source lines (malloc'ed; mc_code_free). */
 typedef struct mc_code {
   uint8_t *bytes;
   uint32_t size, cap;
   mc_fixup *fix;
   uint32_t nfix, capfix;
+  mc_line *lines;   /* by offset; only where the position changes */
+  uint32_t nlines, caplines;
   bool oom;
 } mc_code;
 void mc_code_free(mc_code *c);
@@ -128,6 +139,12 @@ unsigned mir_encode_instr(const struct wavecc_target *t, const mir_instr *ins, u
  * in; t supplies the family and the s_waitcnt counter fields). */
 unsigned mir_encode_instr_as(const struct wavecc_target *t, const mir_instr *ins, const isa_enc *x, uint32_t out[4],
                              const char *fn, diag *d);
+
+/* The .debug_line section (DWARF 4 line-number program, DWARF 5 standard
+ * 6.2 in its version-4 form, which llvm-dwarfdump-19 --debug-line reads)
+ * of text's rows, .text loaded at text_addr, appended to out. Returns 0,
+ * or 1 when out of memory. (debug_line.c) */
+int mc_debug_line(const mc_code *text, uint64_t text_addr, bytebuf *out);
 
 /* ---- code object ------------------------------------------------------- */
 

@@ -25,6 +25,9 @@ wemu_device *wemu_create(const wemu_options *o) {
   if (!d) return NULL;
   if (o) d->opt = *o;
   d->opt.mcpu = NULL; /* not kept: the caller's string may not outlive the device */
+  /* "uninit" in the check list is the register-read oracle check_uninit */
+  if (d->opt.checks & WEMU_CHECK_UNINIT) d->opt.check_uninit = 1;
+  d->opt.checks &= ~(unsigned)WEMU_CHECK_UNINIT;
   d->tgt = t;
   d->next_addr = EMU_GLOBAL_BASE;
   emu_decode_init(d);

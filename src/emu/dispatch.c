@@ -157,6 +157,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   if (d->tgt->trans_use_valus && emu_gfx11_hazards(d, w, in)) return -1;
   unsigned cm_counts[3];
   if (d->cm) emu_cm_before(d->cm, w, cm_counts);
+  if (d->chk && emu_check_pre(d, w, in)) return -1;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;
@@ -167,6 +168,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   }
   if (rc < 0) return -1;
   if (d->cm) emu_cm_after(d->cm, w, in, cost, cm_counts);
+  if (d->chk && emu_check_post(d, w, in)) return -1;
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
     int vm_after = 0;
     for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;
@@ -503,6 +505,7 @@ static int run_workgroup(emu_dispatch *D, emu_wave *waves, unsigned nw, const wg
     if (!live) return 0;
     if (!progressed) {
       /* Every live wave waits at the barrier: release them. */
+      if (D->chk && emu_check_barrier(D, waves, nw)) return -1;
       for (unsigned wi = 0; wi < nw; wi++) waves[wi].at_barrier = 0;
     }
   }
@@ -587,6 +590,7 @@ static void group_worker(void *arg, unsigned t) {
       init_wave(&D, &waves[wi], &g, wi, items);
       D.st->waves++;
     }
+    if (D.chk) emu_check_group(&D, waves, nw, g.gid, g.size);
     if (run_workgroup(&D, waves, nw, &g, &cycles)) { group_fault(c, gi, D.dev, D.par); break; }
   }
   c->cycles[t] = cycles;
@@ -694,19 +698,22 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     emu_err(dev, "kernel %s: %llu bytes of LDS exceed the %u KiB of %s", kernel, (unsigned long long)lds_total, tgt->lds_bytes / 1024, tgt->name);
     goto out;
   }
-  /* Work-groups in parallel: not with a trace (one ordered stream), nor
-   * with more workers than groups. */
+  /* Work-groups in parallel: not with a trace (one ordered stream), not
+   * with bug checks (their logs of accesses, barriers and definedness are
+   * one dispatch-wide state, check.c), nor with more workers than groups. */
   uint64_t ngroups = G.ngroups[0] * G.ngroups[1] * G.ngroups[2];
-  unsigned nthreads = D.trace ? 1 : emu_par_threads(&dev->opt);
+  unsigned nthreads = D.trace || dev->opt.checks ? 1 : emu_par_threads(&dev->opt);
   if (nthreads > ngroups) nthreads = (unsigned)ngroups;
   if (nthreads > 1 && !(D.par = emu_par_new())) nthreads = 1;
   if (setup_scratch(&D, kernel, nwaves * nthreads)) goto out;
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
   write_packet(&D, &G, lds_total);
   D.lds_size = (uint32_t)lds_total;
+  if (dev->opt.checks && emu_check_begin(&D, nwaves, G.lsz, G.goff, G.ngroups)) goto out;
   if (run_groups(&D, &G, nwaves, nthreads, &local_stats)) goto out;
   rc = 0;
 out:
+  emu_check_end(&D);
   emu_par_free(D.par);
   emu_free_internal(dev);
   struct timespec t_end, c_end;

@@ -150,6 +150,9 @@ struct wemu_program {
   struct emu_inst *dcache; /* decoded instructions by (vaddr - text_lo) / 4 */
   uint8_t *dvalid;
   int xnack_replay;    /* the code object's target ID has xnack any or on (e_flags): XNACK may replay */
+  /* DWARF sections kept for check reports' source positions (check_lines.c) */
+  uint8_t *dbg_line, *dbg_line_str, *dbg_str;
+  size_t dbg_line_size, dbg_line_str_size, dbg_str_size;
 };
 
 /* ------------------------------------------------------------ decode */
@@ -300,6 +303,7 @@ typedef struct emu_dispatch {
   uint32_t group_id[3]; int in_group; /* the work-group running (fault messages name it) */
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
+  struct emu_check *chk;         /* wemu_options.checks state (check_internal.h); NULL: no checks */
 } emu_dispatch;
 
 /* cycle_model.c: the occupancy-aware cycle model (wemu_stats.cycles_occupancy).
@@ -429,6 +433,32 @@ static inline float emu_f32(uint32_t u) { float f; memcpy(&f, &u, 4); return f; 
 static inline uint32_t emu_u32(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
 static inline double emu_f64(uint64_t u) { double f; memcpy(&f, &u, 8); return f; }
 static inline uint64_t emu_u64(double f) { uint64_t u; memcpy(&u, &f, 8); return u; }
+/* check.c: the kernel bug checks (check_internal.h). The dispatch calls
+ * them only when d->chk is set; each returns 0, or -1 with a report. */
+int emu_check_begin(emu_dispatch *d, unsigned nwaves, const uint64_t lsz[3], const uint64_t goff[3],
+                    const uint64_t ngroups[3]);
+void emu_check_end(emu_dispatch *d);
+/* A work-group starts: waves[0..nw) initialised (init_wave). */
+void emu_check_group(emu_dispatch *d, emu_wave *waves, unsigned nw, const uint32_t gid[3], const uint32_t size[3]);
+/* Before / after executing `in` (step). */
+int emu_check_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int emu_check_post(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* Every live wave of the group waits at a barrier: about to release them. */
+int emu_check_barrier(emu_dispatch *d, emu_wave *waves, unsigned nw);
+/* One lane's access: space 0 global (scratch through a V# included), 1 LDS
+ * (byte offset), 2 scratch (per-lane offset, scratch_base the wave's);
+ * kind CHK_READ / CHK_WRITE / CHK_ATOMIC (check_internal.h). */
+int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
+                     unsigned lane, int kind, uint64_t scratch_base);
+
+/* A scratch access at global address ga (a V# into the scratch
+ * allocation) outside the lane's private segment: a "check bounds" report
+ * when that check is on (-1), else 0 (the caller's own fault follows). */
+int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t ga, unsigned n, unsigned lane);
+
+/* check_lines.c: keeps a copy of a .debug_line / .debug_line_str /
+ * .debug_str section of the code object (others ignored). */
+void emu_keep_debug_section(wemu_program *p, const char *name, const uint8_t *data, uint64_t size);
 
 /* fp.c */
 float emu_h2f(uint16_t h);

@@ -225,6 +225,9 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       else a = base + ((unsigned)in->offset | (unsigned)in->offset1 << 8);
       a &= 0xffffffffull;
       if (lds_check(d, w, in, a, elem, l)) { free(p.vals); free(p.maskw); return -1; }
+      if (d->chk && emu_check_access(d, w, in, 1, a, elem, l, is_write ? 2 : at != ISA_AT_NONE ? 3 : 1, 0)) {
+        free(p.vals); free(p.maskw); return -1;
+      }
       uint8_t *m = d->lds + a;
       unsigned dreg = two ? (k ? in->data1 : in->data0) : in->data0;
       if (is_write) {
@@ -326,6 +329,10 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint8_t buf[16] = {0};
+    /* kernel bug checks (check.c): 1 read, 2 write, 3 atomic */
+    if (d->chk && !(oob && oob[l]) &&
+        emu_check_access(d, w, in, space[l], addr[l], ms.bytes, l, is_store ? 2 : at != ISA_AT_NONE ? 3 : 1, scratch_base))
+      goto fail;
     if (is_store) {
       uint32_t dv[4];
       for (unsigned i = 0; i < ms.ndw; i++) dv[i] = w->v[data_reg + i][l];
@@ -430,8 +437,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (stride == 0 || !in->idxen) { if (off + ms.bytes > nrec && !(swz && add_tid)) oob[l] = 1; }
     else if (index >= nrec) oob[l] = 1;
     addr[l] = base + soff + bo;
-    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave))
+    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave)) {
+      if (emu_check_scratch(d, w, in, addr[l], ms.bytes, l)) return -1; /* --check=bounds names the bug */
       return scratch_overflow(d, w, in, addr[l], l);
+    }
   }
   /* A load with EXEC = 0 writes nothing: remember it for the strict check
    * on cross-lane reads (v_readlane of a reload under EXEC = 0, D99507). */

@@ -53,6 +53,9 @@ void wemu_program_free(wemu_program *p) {
   free(p->image);
   free(p->dcache);
   free(p->dvalid);
+  free(p->dbg_line);
+  free(p->dbg_line_str);
+  free(p->dbg_str);
   free(p);
 }
 
@@ -232,8 +235,14 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
       if (va + msz > p->text_hi) p->text_hi = va + msz;
     }
   }
-  /* Symbols: NAME.kd in .symtab or .dynsym; notes. */
+  /* Symbols: NAME.kd in .symtab or .dynsym; notes; DWARF line tables. */
   const uint8_t *note = NULL; uint64_t note_size = 0;
+  uint64_t shstrndx = rd(e + 62, 2), shstr_off = 0, shstr_size = 0;
+  if (shstrndx < shnum) {
+    shstr_off = rd(e + shoff + shstrndx * shentsize + 24, 8);
+    shstr_size = rd(e + shoff + shstrndx * shentsize + 32, 8);
+    if (shstr_off > size || shstr_size > size - shstr_off) shstr_size = 0;
+  }
   for (uint64_t i = 0; i < shnum; i++) {
     const uint8_t *sh = e + shoff + i * shentsize;
     uint32_t type = (uint32_t)rd(sh + 4, 4);
@@ -241,6 +250,9 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
     if (type == 8) continue; /* NOBITS */
     if (off > size || sz > size - off) { emu_err(dev, "code object: section %llu outside the file", (unsigned long long)i); goto fail; }
     if (type == 7 && !note) { note = e + off; note_size = sz; }
+    uint64_t nmo = rd(sh, 4);
+    if (type == 1 && nmo < shstr_size && strnlen((const char *)e + shstr_off + nmo, shstr_size - nmo) < shstr_size - nmo)
+      emu_keep_debug_section(p, (const char *)e + shstr_off + nmo, e + off, sz);
     if ((type == 2 || type == 11) && entsz >= 24 && link < shnum) {
       const uint8_t *str = e + shoff + link * shentsize;
       uint64_t soff = rd(str + 24, 8), ssz = rd(str + 32, 8);

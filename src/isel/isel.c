@@ -241,6 +241,10 @@ static void divergent_in_vgprs(isel_ctx *c, LLVMValueRef ins) {
 
 void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  /* the instruction's debug location (clang -g) for the DWARF line table */
+  unsigned flen = 0;
+  const char *file = LLVMGetDebugLocFilename(ins, &flen);
+  c->p->cur_loc = mir_srcloc_add(c->p, file, flen, LLVMGetDebugLocLine(ins), LLVMGetDebugLocColumn(ins));
   LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
   bool ok;
   if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */

@@ -25,6 +25,30 @@ mir_program *mir_program_create(arena *mem, const char *name) {
   return p;
 }
 
+uint32_t mir_srcloc_add(mir_program *p, const char *file, size_t file_len, unsigned line, unsigned col) {
+  if (!file || !line) return 0;
+  /* consecutive IR instructions mostly share a position: reuse the last */
+  if (p->num_locs > 1) {
+    const mir_srcloc *l = &p->locs[p->num_locs - 1];
+    if (l->line == line && l->col == col && strlen(l->file) == file_len && !strncmp(l->file, file, file_len))
+      return p->num_locs - 1;
+  }
+  if (!p->locs) {
+    p->cap_locs = 64;
+    p->locs = arena_alloc(p->mem, p->cap_locs * sizeof *p->locs);
+    p->num_locs = 1; /* index 0: none */
+  } else if (p->num_locs == p->cap_locs) {
+    p->locs = arena_grow(p->mem, p->locs, p->num_locs, 2 * p->cap_locs, sizeof *p->locs);
+    p->cap_locs *= 2;
+  }
+  const char *f = p->num_locs > 1 && !strncmp(p->locs[p->num_locs - 1].file, file, file_len) &&
+                          strlen(p->locs[p->num_locs - 1].file) == file_len
+                      ? p->locs[p->num_locs - 1].file
+                      : arena_strndup(p->mem, file, file_len);
+  p->locs[p->num_locs] = (mir_srcloc){f, line, col};
+  return p->num_locs++;
+}
+
 uint32_t mir_add_block(mir_program *p) {
   if (p->num_blocks == p->cap_blocks) {
     uint32_t cap = p->cap_blocks ? p->cap_blocks * 2 : 16;
@@ -63,6 +87,7 @@ mir_instr *mir_instr_create(mir_program *p, unsigned opcode, unsigned num_ops, u
   ins->num_defs = (uint16_t)num_defs;
   ins->ops = (mir_operand *)(ins + 1);
   ins->defs = ins->ops + num_ops;
+  ins->loc = p->cur_loc;
   for (unsigned i = 0; i < num_ops + num_defs; i++) ins->ops[i].preg = MIR_PREG_NONE;
   return ins;
 }

@@ -142,6 +142,8 @@ typedef struct mir_instr {
   uint8_t clamp;
   uint16_t fpmode;    /* MODE the instruction needs where it differs from the environment: see mir_fpmode_* */
   int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
+  uint32_t loc;       /* source position: index into mir_program.locs (0: none; code later passes add
+                         takes the position of the instruction before it in the line table) */
   mir_operand *ops;   /* inline after the struct */
   mir_operand *defs;
 } mir_instr;
@@ -239,6 +241,13 @@ typedef struct mir_kernel_abi {
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 
+/* A source position (DWARF line table row): file name (in the program's
+ * arena), line and column, 1-based (column 0: unknown). */
+typedef struct mir_srcloc {
+  const char *file;
+  uint32_t line, col;
+} mir_srcloc;
+
 typedef struct mir_program {
   arena *mem;           /* everything below lives here */
   const char *name;     /* kernel name */
@@ -285,6 +294,11 @@ typedef struct mir_program {
   uint32_t vgpr_clobber;      /* a function: VGPRs v0.. it writes and does not save (frame pass) */
   mir_temp scratch_rsrc, scratch_offset; /* a function's V# and frame base, for the spiller */
   uint32_t callee_sgprs, callee_vgprs;   /* next free registers of everything a kernel calls (pipeline) */
+  /* source positions of the IR's debug locations (clang -g), for the
+   * DWARF line table (codeobj_write.c); locs[0] is "none" */
+  mir_srcloc *locs;
+  uint32_t num_locs, cap_locs;
+  uint32_t cur_loc;           /* given to every instruction mir_instr_create makes (isel sets it) */
 } mir_program;
 
 /* Lane masks of p's target (target.h "lane-mask operations"): their
@@ -304,6 +318,9 @@ enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 const wavecc_target *mir_default_target(void);
 /* Creates an empty program whose storage lives in `mem`. */
 mir_program *mir_program_create(arena *mem, const char *name);
+/* Interns source position (file, line, col) in p->locs; returns its
+ * index (never 0), or 0 for no position (file NULL or line 0). */
+uint32_t mir_srcloc_add(mir_program *p, const char *file, size_t file_len, unsigned line, unsigned col);
 /* Appends a block; returns its index. */
 uint32_t mir_add_block(mir_program *p);
 /* A fresh temporary of class rc. */

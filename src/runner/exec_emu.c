@@ -79,11 +79,12 @@ static char *xstrdup_or(const char *s, const char *fallback) {
  * "-Xclang -target-feature -Xclang F", so the bitcode's functions carry
  * the features llc-19 is given (+wavefrontsize64 on RDNA: otherwise
  * clang's default wave32 feature and llc's -mattr clash). malloc'ed. */
-static char *cl_options_with_features(const char *build_options, const char *mattr) {
-  size_t n = (build_options ? strlen(build_options) : 0) + 1 + (mattr ? 40 * (strlen(mattr) + 1) : 0);
+static char *cl_options_with_features(const char *build_options, const char *mattr, int debug_info) {
+  size_t n = (build_options ? strlen(build_options) : 0) + 4 + (mattr ? 40 * (strlen(mattr) + 1) : 0);
   char *s = malloc(n);
   if (!s) return NULL;
-  size_t len = (size_t)snprintf(s, n, "%s", build_options ? build_options : "");
+  /* wavecc-run -g: clang's debug information (DWARF line tables in the code object) */
+  size_t len = (size_t)snprintf(s, n, "%s%s", build_options ? build_options : "", debug_info ? " -g" : "");
   for (const char *m = mattr; m && *m;) {
     const char *comma = strchr(m, ',');
     size_t fl = comma ? (size_t)(comma - m) : strlen(m);
@@ -111,7 +112,7 @@ static int build_llc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, 
   llvm_tool_path(lld, sizeof lld, "ld.lld");
   if (f->src_kind == RT_SRC_OPENCL) {
     int nopt;
-    char *with_features = cl_options_with_features(f->build_options, cfg->mattr);
+    char *with_features = cl_options_with_features(f->build_options, cfg->mattr, cfg->debug_info);
     char **opts = rt_split_options(with_features, &nopt);
     free(with_features);
     if (!opts) { *diag = strdup("out of memory"); goto done; }
@@ -181,7 +182,9 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   if (cfg->reg_vgprs && (!o.max_vgprs || cfg->reg_vgprs < o.max_vgprs)) o.max_vgprs = cfg->reg_vgprs;
   if (cfg->reg_sgprs && (!o.max_sgprs || cfg->reg_sgprs < o.max_sgprs)) o.max_sgprs = cfg->reg_sgprs;
   int nopt = 0;
-  char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(f->build_options, &nopt) : NULL;
+  char *with_g = cfg->debug_info ? cl_options_with_features(f->build_options, NULL, 1) : NULL;
+  char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(with_g ? with_g : f->build_options, &nopt) : NULL;
+  free(with_g);
   o.cl_options = (const char *const *)opts;
   o.num_cl_options = nopt;
   wavecc_result *r = wavecc_compile(f->source_path, f->source, f->source_size, &o);
@@ -278,6 +281,7 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
   wemu_options eo;
   memset(&eo, 0, sizeof eo);
   eo.check_uninit = cfg->check_uninit;
+  eo.checks = cfg->checks;
   eo.xnack_replay = cfg->xnack_replay;
   eo.schedule_seed = cfg->schedule_seed;
   /* -j N files already run in parallel: share the CPUs among them */

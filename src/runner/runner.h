@@ -184,6 +184,8 @@ typedef struct rt_config { /* wavecc-run's options */
   unsigned threads;        /* --threads: wemu_options.threads; 0: the CPUs divided by jobs */
   uint64_t schedule_seed;  /* --schedule-seed: wemu_options.schedule_seed */
   int xnack_replay; /* wemu_options.xnack_replay: fail code an XNACK replay would get wrong */
+  unsigned checks;  /* --check=LIST: wemu_options.checks (WEMU_CHECK_*) */
+  int debug_info;   /* -g: compile with debug information (DWARF line tables: check reports name source lines) */
   const char *known_failures; /* file name, or NULL */
   int progress;           /* -1 auto (stdout is a terminal and many files), 0 off, 1 on */
   int differential;       /* compile with wavecc and llc-19, compare every buffer byte for byte */

@@ -1,0 +1,101 @@
+/* Kernel bug checks of the emulator (wemu_options.checks, wavecc-run
+ * --check=LIST): the state they keep per dispatch and the hooks the
+ * executor calls. One check per file:
+ *   check.c         option names, per-dispatch state, work-group start,
+ *                   the report format, the hook dispatchers below
+ *   check_poison.c  definedness of registers, LDS and scratch (poison)
+ *   check_race.c    per-barrier-interval access logs of LDS and global
+ *                   memory (race)
+ *   check_lines.c   DWARF .debug_line of the code object: PC -> file:line:col
+ * The barrier, alignment, bounds and division checks are small and live in
+ * check.c. Every report fails the dispatch (emu_err) with a message
+ * "kernel K: check CLASS: pc 0x..: INSTRUCTION: what [at file:line:col]
+ * [lane L = work-item (..) local (..) of work-group (..)]".
+ *
+ * The hooks are called only when d->chk is set (some check is on), so a
+ * dispatch without checks pays one pointer test per instruction and per
+ * memory access. */
+#ifndef WAVECC_EMU_CHECK_INTERNAL_H
+#define WAVECC_EMU_CHECK_INTERNAL_H
+
+#include "emu/emu_internal.h"
+
+/* One access of the race logs (check_race.c). */
+typedef struct race_cell {
+  uint32_t wgrp, rgrp;     /* work-group linear id + 1 of the last write / read; 0: none */
+  uint32_t wepoch, repoch; /* the group's barrier interval of that access */
+  uint32_t wsync, rsync;   /* atomics the accessing wave had executed before it */
+  uint32_t wpc, rpc;       /* pc (offset from the kernel entry) */
+  uint16_t wwave, rwave;   /* wave in the group */
+  uint8_t watomic, rmulti; /* the write was atomic; reads by two waves in the interval */
+  uint8_t wlane, rlane;
+} race_cell;
+
+/* Race log of one global allocation (created at its first access). */
+typedef struct race_alloc {
+  uint64_t base, size;
+  race_cell *cells;        /* one per byte; NULL: too large, not logged */
+} race_alloc;
+
+/* Per wave of the running group. */
+typedef struct check_wave {
+  emu_lanes *vpois;        /* [EMU_NUM_VGPR] lanes holding a value computed from undefined data */
+  uint32_t spois[EMU_NUM_SGPR]; /* undefined bits of an SGPR's value (written ones; never-written: sinit) */
+  uint64_t exec_pois;      /* EXEC bits decided by undefined data */
+  uint8_t scc_pois;
+  emu_lanes live;          /* lanes of work-items (EXEC at the start) */
+  uint32_t end_epoch;      /* barrier interval the wave ended in (+1; 0: running) */
+  uint64_t end_pc;
+} check_wave;
+
+typedef struct emu_check {
+  unsigned checks;         /* WEMU_CHECK_* */
+  /* the group running */
+  uint32_t gid[3], gsize[3], lsz[3];
+  uint64_t goff[3], ngroups[3];
+  uint32_t group_linear, epoch, nw;
+  check_wave *wv;          /* [waves per group] */
+  /* per instruction (pre hook -> post hook) */
+  emu_lanes undef;         /* active lanes whose result comes from undefined data */
+  uint64_t sundef;         /* undefined bits of a scalar result (64: a pair) */
+  uint8_t bitwise;         /* the SALU op is bitwise (sundef per bit) */
+  emu_lanes data_undef;    /* store/atomic data lanes that are undefined */
+  emu_lanes load_undef;    /* lanes that loaded undefined bytes */
+  /* poison shadows: 1 = the byte holds defined data */
+  uint8_t *lds_def;        /* [lds_size] */
+  uint8_t *scratch_def;    /* [scratch_total], by global scratch address */
+  /* race logs */
+  race_cell *lds_race;     /* [lds_size] */
+  race_alloc *galloc; size_t ngalloc, capgalloc;
+  uint32_t *sync;          /* atomics executed, per wave of the dispatch (group * waves per group + wave) */
+  uint64_t nsync;
+  /* source lines (check_lines.c) */
+  struct check_lines *lines;
+} emu_check;
+
+/* Access kinds of emu_check_access. */
+enum { CHK_READ = 1, CHK_WRITE = 2, CHK_ATOMIC = 3 };
+
+/* check.c: the report. lane < 0: no lane. Returns -1 (a fault). */
+int chk_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *cls, int lane, const char *fmt, ...)
+    __attribute__((format(printf, 6, 7)));
+
+/* check_poison.c */
+void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
+                  int kind, uint64_t scratch_base);
+
+/* check_race.c */
+int race_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
+                int kind);
+void race_free(emu_check *c);
+
+/* check_lines.c: the DWARF line table of prog (NULL: none or unreadable);
+ * the source position of code offset `vaddr`, "" when unknown. */
+struct check_lines *lines_load(const wemu_program *prog);
+void lines_free(struct check_lines *l);
+void lines_find(const struct check_lines *l, uint64_t vaddr, char *buf, size_t n);
+
+#endif

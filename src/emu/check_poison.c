@@ -1,0 +1,400 @@
+/* The poison check (WEMU_CHECK_POISON): definedness tracking in the
+ * spirit of valgrind's memcheck, at the granularity of lanes.
+ *
+ * - Undefined: a register lane never written (emu_wave.vinit), an LDS byte
+ *   no work-item of the group wrote, a scratch byte the wave did not write
+ *   (both start undefined in every work-group, whatever the emulator's
+ *   memory holds), and every value computed from undefined data.
+ * - Propagation (poison_pre computes, poison_post records): a VALU result
+ *   lane is undefined if a source lane it reads is (a scalar source: every
+ *   lane); v_cndmask_b32 follows the lane's selected source and mask bit;
+ *   lane masks (v_cmp results, carries) carry one undefined bit per lane;
+ *   SALU bitwise operations carry bits, other SALU results are all
+ *   undefined if a source is; stores to LDS and scratch mark the bytes,
+ *   loads read them back. Global memory is the host's and always defined.
+ * - Reports (poison_decides and poison_access) where undefined data decides
+ *   something the program does: a conditional branch (SCC, VCC), a write of
+ *   EXEC (which work-items run: divergent control flow, v_cmpx), an
+ *   indirect branch target, a memory address (address VGPRs and SGPRs, the
+ *   buffer resource, lane selects), and data stored or combined atomically
+ *   into global memory (the kernel's output).
+ * - Not tracked: partial definedness inside a lane's dword (a sub-dword
+ *   store marks its bytes, a sub-dword register write the whole lane), the
+ *   high addend dword of v_mad_u64_u32 (llc-19 leaves it undefined when only
+ *   the low half is used), DPP/VOPD cross-lane detail (all lanes). */
+#include <string.h>
+
+#include "emu/check_internal.h"
+
+/* Undefined lanes of VGPR row r. */
+static emu_lanes vund(const emu_wave *w, const check_wave *cw, unsigned r) {
+  if (r >= EMU_NUM_VGPR) return 0;
+  return (~w->vinit[r] | cw->vpois[r]) & wavecc_lanes_all(w->nlanes);
+}
+
+/* Undefined bits of 32-bit scalar operand `code`. */
+static uint32_t sund(const emu_wave *w, const check_wave *cw, unsigned code) {
+  if (code == OPC_SCC) return cw->scc_pois ? ~0u : 0;
+  if (code == OPC_EXEC_LO) return (uint32_t)cw->exec_pois;
+  if (code == OPC_EXEC_HI) return (uint32_t)(cw->exec_pois >> 32);
+  if (code >= EMU_NUM_SGPR || code == OPC_NULL) return 0;
+  return w->sinit[code] ? cw->spois[code] : ~0u;
+}
+
+/* Undefined bits of a `ndw`-dword scalar operand, OR-ed. */
+static uint32_t sund_n(const emu_wave *w, const check_wave *cw, unsigned code, unsigned ndw) {
+  uint32_t u = 0;
+  for (unsigned i = 0; i < ndw; i++) u |= sund(w, cw, code + (code < EMU_NUM_SGPR ? i : 0));
+  return u;
+}
+
+/* Undefined lanes of a lane-mask operand (one SGPR in wave32, a pair in wave64). */
+static emu_lanes mask_und(const emu_wave *w, const check_wave *cw, unsigned code) {
+  if (code == OPC_EXEC_LO) return cw->exec_pois;
+  emu_lanes u = sund(w, cw, code);
+  if (w->nlanes > 32) u |= (emu_lanes)sund(w, cw, code + 1) << 32;
+  return u;
+}
+
+static void mask_set(emu_wave *w, check_wave *cw, unsigned code, emu_lanes u) {
+  if (code == OPC_EXEC_LO) { cw->exec_pois = u; return; }
+  if (code >= EMU_NUM_SGPR) return;
+  cw->spois[code] = (uint32_t)u;
+  if (w->nlanes > 32 && code + 1 < EMU_NUM_SGPR) cw->spois[code + 1] = (uint32_t)(u >> 32);
+}
+
+/* A scalar operand's value as the instruction reads it (no checks): an
+ * SGPR (pair), EXEC, or a constant (64-bit operands sign-extended). */
+static uint64_t sval(const emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw) {
+  if (code == OPC_EXEC_LO) return ndw > 1 ? w->exec : (uint32_t)w->exec;
+  if (code == OPC_EXEC_HI) return w->exec >> 32;
+  if (code < EMU_NUM_SGPR) return w->s[code] | (ndw > 1 && code + 1 < EMU_NUM_SGPR ? (uint64_t)w->s[code + 1] << 32 : 0);
+  int ok;
+  uint64_t v = emu_const64(in, code, 0, ndw > 1, &ok);
+  return ndw > 1 ? v : (uint32_t)v;
+}
+
+/* Undefined bits of a scalar operand, one per bit (a pair: 64). */
+static uint64_t sund_bits(const emu_wave *w, const check_wave *cw, unsigned code, unsigned ndw) {
+  if (code == OPC_EXEC_LO) return ndw > 1 ? cw->exec_pois : (uint32_t)cw->exec_pois;
+  uint64_t u = sund(w, cw, code);
+  if (ndw > 1 && code < EMU_NUM_SGPR) u |= (uint64_t)sund(w, cw, code + 1) << 32;
+  else if (ndw > 1 && u) u = ~0ull;
+  return u;
+}
+
+/* Bit-precise definedness of a AND b / a OR b: a known 0 (1) decides the
+ * bit whatever the other operand holds. */
+static uint64_t und_and(uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb) {
+  return (ua | ub) & ~((~ua & ~va) | (~ub & ~vb));
+}
+static uint64_t und_or(uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb) {
+  return (ua | ub) & ~((~ua & va) | (~ub & vb));
+}
+
+/* Undefined bits of the result of a bitwise SALU op of (a, b); -1 (all)
+ * for an op that is not bitwise. e: EXEC for the saveexec forms. */
+static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint64_t vb, int *bitwise) {
+  *bitwise = 1;
+  switch (op) {
+  case ISA_S_MOV_B32: case ISA_S_MOV_B64: case ISA_S_NOT_B32: case ISA_S_NOT_B64: return ua;
+  case ISA_S_AND_B32: case ISA_S_AND_B64: case ISA_S_NAND_B32: case ISA_S_NAND_B64:
+  case ISA_S_AND_SAVEEXEC_B64: case ISA_S_AND_SAVEEXEC_B32: case ISA_S_NAND_SAVEEXEC_B64: case ISA_S_NAND_SAVEEXEC_B32:
+    return und_and(ua, va, ub, vb);
+  case ISA_S_OR_B32: case ISA_S_OR_B64: case ISA_S_NOR_B32: case ISA_S_NOR_B64:
+  case ISA_S_OR_SAVEEXEC_B64: case ISA_S_OR_SAVEEXEC_B32: case ISA_S_NOR_SAVEEXEC_B64: case ISA_S_NOR_SAVEEXEC_B32:
+    return und_or(ua, va, ub, vb);
+  case ISA_S_ANDN2_B32: case ISA_S_ANDN2_B64: case ISA_S_ANDN2_SAVEEXEC_B64: case ISA_S_ANDN2_SAVEEXEC_B32:
+  case ISA_S_ANDN2_WREXEC_B64: case ISA_S_ANDN2_WREXEC_B32:
+    return und_and(ua, va, ub, ~vb);
+  case ISA_S_ANDN1_SAVEEXEC_B64: case ISA_S_ANDN1_SAVEEXEC_B32: case ISA_S_ANDN1_WREXEC_B64: case ISA_S_ANDN1_WREXEC_B32:
+    return und_and(ua, ~va, ub, vb);
+  case ISA_S_ORN2_B32: case ISA_S_ORN2_B64: case ISA_S_ORN2_SAVEEXEC_B64: case ISA_S_ORN2_SAVEEXEC_B32:
+    return und_or(ua, va, ub, ~vb);
+  case ISA_S_ORN1_SAVEEXEC_B64: case ISA_S_ORN1_SAVEEXEC_B32: return und_or(ua, ~va, ub, vb);
+  case ISA_S_XOR_B32: case ISA_S_XOR_B64: case ISA_S_XNOR_B32: case ISA_S_XNOR_B64:
+  case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B32:
+    return ua | ub;
+  default: *bitwise = 0; return (ua | ub) ? ~0ull : 0;
+  }
+}
+
+/* The dwords a memory instruction reads as data (stores, atomics) and
+ * writes back (loads, returning atomics), from the ISA table. */
+static unsigned mem_dwords(isa_op op) {
+  unsigned b = isa_sem_of(op)->bytes;
+  return b > 4 ? b / 4 : 1;
+}
+
+void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_check *c = d->chk;
+  check_wave *cw = &c->wv[w->id_in_group];
+  const emu_opshape *sh = &d->dev->shape[in->op];
+  uint32_t fl = isa_table[in->op].flags;
+  c->undef = 0; c->sundef = 0; c->data_undef = 0; c->load_undef = 0;
+  switch (in->fmt) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SOPK: {
+    uint64_t ua = 0, ub = 0, va = 0, vb = 0;
+    unsigned wa = sh->nuses > 0 ? sh->usew[0] : 1, wb = sh->nuses > 1 ? sh->usew[1] : 1;
+    unsigned ca = in->fmt == ISA_FMT_SOPK ? in->dst : in->src[0];
+    if (sh->nuses > 0) { ua = sund_bits(w, cw, ca, wa); va = sval(w, in, ca, wa); }
+    if (sh->nuses > 1) { ub = sund_bits(w, cw, in->src[1], wb); vb = sval(w, in, in->src[1], wb); }
+    if (fl & ISA_F_WRITES_EXEC) { ub = cw->exec_pois; vb = w->exec; } /* saveexec: (src, EXEC) */
+    int bitwise = 0;
+    uint64_t u;
+    if (in->op == ISA_S_CSELECT_B32 || in->op == ISA_S_CSELECT_B64) u = cw->scc_pois ? (ua | ub ? ~0ull : 0) : w->scc ? ua : ub;
+    else {
+      u = salu_bits(in->op, ua, va, ub, vb, &bitwise);
+      if ((fl & ISA_F_READS_SCC) && cw->scc_pois) u = ~0ull;
+    }
+    c->sundef = u;
+    c->bitwise = (uint8_t)bitwise;
+    return;
+  }
+  case ISA_FMT_SOPP: return;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
+    emu_lanes u = 0;
+    for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
+      unsigned code = in->src[i], n = sh->usew[i];
+      if (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32) n = i == 2 ? 1 : n;
+      if (code >= OPC_VGPR0) { for (unsigned k = 0; k < n; k++) u |= vund(w, cw, code - OPC_VGPR0 + k); }
+      else if (sund_n(w, cw, code, n)) u = ~0ull;
+    }
+    if (in->vopd) {
+      if (in->y_src0 >= OPC_VGPR0) u |= vund(w, cw, in->y_src0 - OPC_VGPR0); else if (sund(w, cw, in->y_src0)) u = ~0ull;
+      u |= vund(w, cw, in->y_src1 - OPC_VGPR0);
+    }
+    if (fl & ISA_F_READS_VCC) {
+      emu_lanes m = mask_und(w, cw, in->src[2]);
+      if (in->op == ISA_V_CNDMASK_B32 && in->src[2] < EMU_NUM_SGPR && in->src[2] != OPC_EXEC_LO) {
+        /* per lane: the mask bit and the source it selects */
+        uint64_t mv = w->s[in->src[2]] | (w->nlanes > 32 ? (uint64_t)w->s[in->src[2] + 1] << 32 : 0);
+        emu_lanes u0 = in->src[0] >= OPC_VGPR0 ? vund(w, cw, in->src[0] - OPC_VGPR0) : (sund(w, cw, in->src[0]) ? ~0ull : 0);
+        emu_lanes u1 = vund(w, cw, in->src[1] - OPC_VGPR0);
+        u = m | (mv & u1) | (~mv & u0);
+      } else u |= m;
+    }
+    if (in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32) {
+      unsigned lane = 0;
+      if (in->op == ISA_V_READLANE_B32) {
+        unsigned sc = in->src[1];
+        lane = (sc < EMU_NUM_SGPR ? w->s[sc] : (uint32_t)in->literal) & (w->nlanes - 1);
+        if (sc >= EMU_NUM_SGPR) { int ok; lane = (unsigned)emu_const64(in, sc, 0, 0, &ok) & (w->nlanes - 1); }
+      } else if (w->exec) lane = (unsigned)__builtin_ctzll(w->exec);
+      c->sundef = (sund(w, cw, in->src[1]) && in->op == ISA_V_READLANE_B32) ||
+                  ((vund(w, cw, in->src[0] - OPC_VGPR0) >> lane) & 1) ? ~0u : 0;
+      return;
+    }
+    if (in->op == ISA_V_WRITELANE_B32) { c->sundef = sund(w, cw, in->src[0]) | sund(w, cw, in->src[1]); return; }
+    c->undef = u & w->exec;
+    return;
+  }
+  default: break;
+  }
+  /* memory: data registers of stores and atomics */
+  unsigned nd = mem_dwords(in->op);
+  int at = isa_sem_of(in->op)->atomic;
+  if (!(fl & ISA_F_STORE) && at == ISA_AT_NONE && in->op != ISA_DS_BPERMUTE_B32 && in->op != ISA_DS_PERMUTE_B32 &&
+      in->op != ISA_DS_SWIZZLE_B32)
+    return;
+  emu_lanes u = 0;
+  if (in->fmt == ISA_FMT_DS) {
+    int two = (isa_sem_of(in->op)->flags & ISA_S_TWO_ADDR) != 0;
+    unsigned n = nd; /* per address for the two-address forms */
+    for (unsigned k = 0; k < n; k++) u |= vund(w, cw, in->data0 + k);
+    if (two || at == ISA_AT_CMPSWAP || at == ISA_AT_MSKOR)
+      for (unsigned k = 0; k < n; k++) u |= vund(w, cw, in->data1 + k);
+  } else if (in->fmt != ISA_FMT_SMEM) {
+    unsigned reg = in->fmt == ISA_FMT_MUBUF ? in->vdata : in->data0;
+    if (at == ISA_AT_CMPSWAP) nd *= 2;
+    for (unsigned k = 0; k < nd; k++) u |= vund(w, cw, reg + k);
+  }
+  c->data_undef = u & w->exec;
+  /* cross-lane moves through the LDS crossbar: any undefined lane, all lanes */
+  if (in->op == ISA_DS_BPERMUTE_B32 || in->op == ISA_DS_PERMUTE_B32 || in->op == ISA_DS_SWIZZLE_B32)
+    c->load_undef = (c->data_undef || (vund(w, cw, in->addr) & w->exec)) ? w->exec : 0;
+}
+
+/* Records the definedness of what `in` wrote (after it executed). */
+int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_check *c = d->chk;
+  check_wave *cw = &c->wv[w->id_in_group];
+  const emu_opshape *sh = &d->dev->shape[in->op];
+  uint32_t fl = isa_table[in->op].flags;
+  switch (in->fmt) {
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SOPK: {
+    if (fl & ISA_F_WRITES_SCC) {
+      /* a bitwise result's SCC (result != 0) is decided by any defined 1 bit */
+      uint64_t r = c->bitwise && sh->ndefs ? sval(w, in, in->dst, sh->defw[0]) : 0;
+      cw->scc_pois = c->sundef != 0 && !(r & ~c->sundef);
+    }
+    if (sh->ndefs && sh->defk[0] == 's') {
+      unsigned dst = in->dst;
+      if (fl & ISA_F_WRITES_EXEC) { /* saveexec: the old EXEC (defined: an undefined EXEC is reported) */
+        for (unsigned k = 0; k < sh->defw[0] && dst + k < EMU_NUM_SGPR; k++) cw->spois[dst + k] = 0;
+        return 0;
+      }
+      for (unsigned k = 0; k < sh->defw[0] && k < 2; k++) {
+        unsigned r = dst + k;
+        uint32_t u = (uint32_t)(c->sundef >> (32 * k));
+        if (sh->defw[0] == 1 && c->sundef >> 32) u = ~0u; /* a 32-bit result of wider undefined data */
+        if (r == OPC_EXEC_LO) cw->exec_pois = (cw->exec_pois & ~0xffffffffull) | u;
+        else if (r == OPC_EXEC_HI) cw->exec_pois = (cw->exec_pois & 0xffffffffull) | (uint64_t)u << 32;
+        else if (r < EMU_NUM_SGPR) cw->spois[r] = u;
+      }
+    }
+    return 0;
+  }
+  case ISA_FMT_SOPP: return 0;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
+    emu_lanes u = c->undef, ex = w->exec;
+    if (in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32) {
+      if (in->dst < EMU_NUM_SGPR) cw->spois[in->dst] = c->sundef;
+      return 0;
+    }
+    if (in->op == ISA_V_WRITELANE_B32) {
+      unsigned sc = in->src[1], lane;
+      int ok = 1;
+      lane = (unsigned)(sc < EMU_NUM_SGPR ? w->s[sc] : emu_const64(in, sc, 0, 0, &ok)) & (w->nlanes - 1);
+      emu_lanes bit = 1ull << lane;
+      cw->vpois[in->dst] = (cw->vpois[in->dst] & ~bit) | (c->sundef ? bit : 0);
+      return 0;
+    }
+    if (isa_table[in->op].format == ISA_FMT_VOPC) {
+      unsigned sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
+      if (sd != EMU_NO_SDST) mask_set(w, cw, sd, u);
+      return 0;
+    }
+    if (sh->ndefs && sh->defk[0] != 's' && in->dst < EMU_NUM_VGPR)
+      for (unsigned k = 0; k < sh->defw[0] && in->dst + k < EMU_NUM_VGPR; k++)
+        cw->vpois[in->dst + k] = (cw->vpois[in->dst + k] & ~ex) | (u & ex);
+    if (in->vopd && in->y_dst < EMU_NUM_VGPR) cw->vpois[in->y_dst] = (cw->vpois[in->y_dst] & ~ex) | (u & ex);
+    if ((sh->ndefs > 1 && sh->defk[1] == 's') || (fl & ISA_F_WRITES_VCC)) {
+      unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
+      if (sd < EMU_NUM_SGPR) mask_set(w, cw, sd, u);
+    }
+    return 0;
+  }
+  default: break;
+  }
+  /* memory: the loaded registers (written at issue here; the strict
+   * waitcnt model forbids reading them before they arrive) */
+  if (in->fmt == ISA_FMT_SMEM) {
+    if (sh->ndefs) for (unsigned k = 0; k < sh->defw[0] && in->sdata + k < EMU_NUM_SGPR; k++) cw->spois[in->sdata + k] = 0;
+    return 0;
+  }
+  if (!sh->ndefs || sh->defk[0] != 'v') return 0;
+  unsigned dst = in->fmt == ISA_FMT_MUBUF ? in->vdata : in->vdst;
+  emu_lanes ex = w->exec, u = c->load_undef;
+  for (unsigned k = 0; k < sh->defw[0] && dst + k < EMU_NUM_VGPR; k++)
+    cw->vpois[dst + k] = (cw->vpois[dst + k] & ~ex) | (u & ex);
+  return 0;
+}
+
+static int und_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes lanes, const char *what) {
+  return chk_report(d, w, in, "poison", lanes ? __builtin_ctzll(lanes) : -1,
+                    "%s depends on an undefined value (never-written register, LDS or private memory)", what);
+}
+
+/* Undefined data deciding something about to happen (before `in` runs,
+ * after poison_pre). */
+int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_check *c = d->chk;
+  check_wave *cw = &c->wv[w->id_in_group];
+  uint32_t fl = isa_table[in->op].flags;
+  emu_lanes ex = w->exec;
+  switch (in->fmt) {
+  case ISA_FMT_SOPP:
+    if ((in->op == ISA_S_CBRANCH_SCC0 || in->op == ISA_S_CBRANCH_SCC1) && cw->scc_pois)
+      return und_report(d, w, in, 0, "conditional branch (SCC)");
+    if ((in->op == ISA_S_CBRANCH_VCCZ || in->op == ISA_S_CBRANCH_VCCNZ) && mask_und(w, cw, OPC_VCC_LO))
+      return und_report(d, w, in, mask_und(w, cw, OPC_VCC_LO), "conditional branch (VCC)");
+    return 0;
+  case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPC: case ISA_FMT_SOPK:
+    if ((in->op == ISA_S_SETPC_B64 || in->op == ISA_S_SWAPPC_B64) && sund_n(w, cw, in->src[0], 2))
+      return und_report(d, w, in, 0, "indirect branch target");
+    if (c->sundef && ((fl & ISA_F_WRITES_EXEC) || (d->dev->shape[in->op].ndefs && (in->dst == OPC_EXEC_LO || in->dst == OPC_EXEC_HI))))
+      return und_report(d, w, in, (emu_lanes)c->sundef & ex, "EXEC (which work-items run: a branch)");
+    return 0;
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P:
+    if ((fl & ISA_F_WRITES_EXEC) && c->undef) return und_report(d, w, in, c->undef, "EXEC of v_cmpx (a branch)");
+    if ((in->op == ISA_V_READLANE_B32 || in->op == ISA_V_WRITELANE_B32) && sund(w, cw, in->src[1]))
+      return und_report(d, w, in, 0, "lane select");
+    return 0;
+  case ISA_FMT_SMEM:
+    if (sund_n(w, cw, in->sbase, (isa_sem_of(in->op)->flags & ISA_S_BUFFER) ? 4 : 2) ||
+        (!in->imm && sund(w, cw, in->soffset)))
+      return und_report(d, w, in, 0, "scalar load address");
+    return 0;
+  case ISA_FMT_DS:
+    if (in->op != ISA_DS_SWIZZLE_B32 && in->op != ISA_DS_BPERMUTE_B32 && in->op != ISA_DS_PERMUTE_B32 &&
+        (vund(w, cw, in->addr) & ex))
+      return und_report(d, w, in, vund(w, cw, in->addr) & ex, "LDS address");
+    return 0;
+  case ISA_FMT_MUBUF: {
+    emu_lanes u = 0;
+    unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
+    for (unsigned k = 0; k < nv; k++) u |= vund(w, cw, in->vaddr + k);
+    if (u & ex) return und_report(d, w, in, u & ex, "buffer address");
+    if (sund_n(w, cw, in->srsrc, 4) || sund(w, cw, in->soffset)) return und_report(d, w, in, 0, "buffer resource or offset");
+    return 0;
+  }
+  default: {
+    emu_lanes u = 0;
+    unsigned nv = 2;
+    if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) {
+      if (sund_n(w, cw, in->saddr, 2)) return und_report(d, w, in, 0, "global address (SGPR base)");
+      nv = 1;
+    } else if (in->fmt == ISA_FMT_SCRATCH) {
+      if (in->saddr != 0x7f && sund(w, cw, in->saddr)) return und_report(d, w, in, 0, "private address (SGPR)");
+      nv = (in->saddr != 0x7f ? in->sve : !in->vaddr_off) ? 1 : 0;
+    }
+    for (unsigned k = 0; k < nv; k++) u |= vund(w, cw, in->addr + k);
+    if (u & ex) return und_report(d, w, in, u & ex, "memory address");
+    return 0;
+  }
+  }
+}
+
+/* One lane's access (after the address checks): marks and reads the LDS
+ * and scratch shadows; undefined data stored into global memory is
+ * reported. */
+int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
+                  int kind, uint64_t scratch_base) {
+  emu_check *c = d->chk;
+  emu_lanes bit = 1ull << lane;
+  int data_und = (c->data_undef & bit) != 0;
+  uint8_t *sh = NULL;
+  uint64_t idx[16];
+  unsigned nb = n > 16 ? 16 : n;
+  if (space == 1) {
+    if (addr + nb > d->lds_size) return 0;
+    sh = c->lds_def;
+    for (unsigned i = 0; i < nb; i++) idx[i] = addr + i;
+  } else if (space == 2) {
+    sh = c->scratch_def;
+    for (unsigned i = 0; i < nb; i++) {
+      uint64_t o = addr + i, ga = scratch_base + (o / 4) * 4 * w->nlanes + lane * 4 + o % 4;
+      if (ga < d->scratch_alloc || ga - d->scratch_alloc >= d->scratch_total) return 0;
+      idx[i] = ga - d->scratch_alloc;
+    }
+  } else if (d->scratch_total && addr >= d->scratch_alloc && addr + nb <= d->scratch_alloc + d->scratch_total) {
+    sh = c->scratch_def;
+    for (unsigned i = 0; i < nb; i++) idx[i] = addr - d->scratch_alloc + i;
+  } else {
+    if (kind != CHK_READ && data_und)
+      return chk_report(d, w, in, "poison", (int)lane,
+                        "stores an undefined value (never-written register, LDS or private memory) to global address 0x%llx",
+                        (unsigned long long)addr);
+    return 0;
+  }
+  int old_und = 0;
+  if (kind != CHK_WRITE)
+    for (unsigned i = 0; i < nb; i++) old_und |= !sh[idx[i]];
+  if (old_und) c->load_undef |= bit;
+  if (kind != CHK_READ) {
+    uint8_t v = !(data_und || (kind == CHK_ATOMIC && old_und));
+    for (unsigned i = 0; i < nb; i++) sh[idx[i]] = v;
+  }
+  return 0;
+}

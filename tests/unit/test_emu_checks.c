@@ -1,0 +1,69 @@
+/* Emulator kernel bug checks (src/emu/check*.c, wemu_options.checks) on
+ * hand-written code: the option names; poison reported where undefined
+ * data decides something (a global store, EXEC) and not where it only
+ * moves, with lane-mask logic decided bit by bit (llc-19's loop-exit
+ * masks OR EXEC into a never-written SGPR); races between work-groups
+ * reported for plain stores and not for atomics; divergent barriers; the
+ * integer division by zero test on v_rcp_iflag_f32. */
+#include "test_emu_util.h"
+
+static uint32_t out[256];
+static char msg[800];
+
+/* Runs body on `groups` groups of 64 with `checks`; needle NULL: must pass. */
+static void expect(const char *what, unsigned checks, unsigned groups, const char *body, const char *needle) {
+  printf("emu checks: %s\n", what);
+  size_t n = 0;
+  uint8_t *elf = emu_build(body, NULL, NULL, &n);
+  CHECK(elf != NULL, "%s: assembly failed", what);
+  if (!elf) return;
+  wemu_options o;
+  memset(&o, 0, sizeof o);
+  o.checks = checks;
+  int rc = emu_run(elf, n, &o, groups, 64, out, 256, NULL, 0, msg, sizeof msg);
+  free(elf);
+  if (needle) {
+    CHECK(rc == -1, "%s: dispatch should fail, rc=%d", what, rc);
+    CHECK(strstr(msg, needle) != NULL, "%s: message lacks \"%s\": %s", what, needle, msg);
+    printf("  reported: %s\n", msg);
+  } else {
+    CHECK(rc == 0, "%s: dispatch should pass: %s", what, msg);
+  }
+}
+
+int main(void) {
+  unsigned v = 0;
+  CHECK(wemu_check_parse("poison,race", &v) == 0 && v == (WEMU_CHECK_POISON | WEMU_CHECK_RACE), "parse list: %u", v);
+  CHECK(wemu_check_parse("all", &v) == 0 && v == WEMU_CHECK_ALL && !(v & WEMU_CHECK_ALIGN), "parse all: %u", v);
+  CHECK(wemu_check_parse("all,align", &v) == 0 && (v & WEMU_CHECK_ALIGN), "parse all,align: %u", v);
+  CHECK(wemu_check_parse("race,bogus", &v) == -1, "an unknown name is refused");
+
+  expect("poison: a never-written VGPR stored to global memory", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_add_u32 v3, v40, v0\n  global_store_dword v[10:11], v3, off\n",
+         "check poison: pc 0x28: global_store_dword v[10:11], v3, off: stores an undefined value");
+  expect("poison: moved around but never used: no report", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_add_u32 v3, v40, v0\n  v_mov_b32 v4, v3\n", NULL);
+  expect("poison: an undefined compare decides EXEC", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_cmp_eq_u32 vcc, v41, v0\n  s_and_saveexec_b64 s[8:9], vcc\n",
+         "EXEC (which work-items run: a branch) depends on an undefined value");
+  expect("poison: EXEC OR-ed into a never-written mask, then cleared, is defined", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  s_or_b64 s[20:21], s[20:21], exec\n  s_andn2_b64 s[20:21], s[20:21], exec\n"
+                      "  s_andn2_b64 exec, exec, s[20:21]\n  global_store_dword v[10:11], v0, off\n", NULL);
+  expect("poison: an undefined VGPR as an address", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  global_load_dword v3, v[42:43], off\n  s_waitcnt vmcnt(0)\n", "memory address depends on an undefined value");
+  expect("race: plain stores of two work-groups to one word", WEMU_CHECK_RACE, 2,
+         EMU_PROLOGUE "  v_mov_b32 v1, 0\n  v_mov_b32 v3, s2\n  global_store_dword v1, v3, s[4:5]\n"
+                      "  s_waitcnt vmcnt(0)\n",
+         "check race");
+  expect("race: atomic adds of two work-groups to one word: none", WEMU_CHECK_RACE, 2,
+         EMU_PROLOGUE "  v_mov_b32 v1, 0\n  v_mov_b32 v3, 1\n  global_atomic_add v1, v3, s[4:5]\n  s_waitcnt vmcnt(0)\n", NULL);
+  expect("barrier: s_barrier under a partial EXEC", WEMU_CHECK_BARRIER, 1,
+         EMU_PROLOGUE "  v_cmp_gt_u32 vcc, 16, v0\n  s_and_saveexec_b64 s[8:9], vcc\n  s_barrier\n  s_or_b64 exec, exec, s[8:9]\n",
+         "barrier divergence: s_barrier reached by 16 of the wave's 64 work-items");
+  expect("div: v_rcp_iflag_f32 of 0", WEMU_CHECK_DIV, 1,
+         EMU_PROLOGUE "  v_cvt_f32_u32 v3, 0\n  v_rcp_iflag_f32 v3, v3\n", "check div");
+  expect("div: v_rcp_iflag_f32 of 3: none", WEMU_CHECK_DIV, 1,
+         EMU_PROLOGUE "  v_cvt_f32_u32 v3, 3\n  v_rcp_iflag_f32 v3, v3\n", NULL);
+  if (failures) fprintf(stderr, "%d failure(s)\n", failures);
+  return failures != 0;
+}
