@@ -357,12 +357,16 @@ static int emit_module(pipeline *pl, arena *data_mem, char **asm_text, size_t *a
   if (!rc && pl->calls) {
     /* symbols: the module's functions, then the external ones */
     const char **names = arena_alloc(data_mem, (nf + ca->num_externs) * sizeof *names);
+    uint8_t *got = arena_alloc(data_mem, nf + ca->num_externs + 1);
+    memset(got, 0, nf + ca->num_externs + 1);
     for (unsigned k = 0; k < nf; k++) names[k] = pl->progs[nk + k]->name;
     for (unsigned k = 0; k < ca->num_externs; k++) {
       size_t len; /* the module outlives emission */
       names[nf + k] = LLVMGetValueName2(ca->externs[k], &len);
+      got[nf + k] = isel_extern_through_got(ca->externs[k]);
     }
     md.funcs = names;
+    md.funcs_got = got;
     md.num_funcs = nf + ca->num_externs;
     md.num_defined_funcs = nf;
   }

@@ -179,13 +179,19 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   s = sig;
   /* A VALU instruction's SGPR result (a compare's, a carry-out) is a lane
    * mask: the table writes it as wave64's pair, the target says how wide. */
-  bool valu = isa_fmt_valu(isa_table[ins->opcode].format);
+  isa_format fmt = isa_table[ins->opcode].format;
+  bool valu = isa_fmt_valu(fmt);
+  /* a scalar ALU instruction's "any" source is an SGPR or a constant: the
+   * SSRC fields cannot name a VGPR (a uniform value loaded into a VGPR
+   * needs v_readfirstlane first) */
+  bool salu = fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPK;
   for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) {
     if (valu && f == 's' && w == 2 && v->p->target) w = v->p->target->lane_mask_dwords;
     check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
   }
   if (*s == ';') s++;
-  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++)
+    check_sig_operand(v, b, i, &ins->ops[k], salu && f == 'a' ? 's' : f, w, "operand", k);
 }
 
 /* Lane masks have the target's width (target.h lane_mask_dwords): EXEC
