@@ -28,6 +28,7 @@
 #include "emit/encode.h"
 #include "isel/isel.h"
 #include "llvm/divergence.h"
+#include "llvm/expand_atomics.h"
 #include "llvm/import.h"
 #include "mir/mir.h"
 #include "passes/passes.h"
@@ -458,7 +459,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     if (m->num_functions) memcpy(fns + m->num_kernels, m->functions, m->num_functions * sizeof *fns);
     pl.target = driver_module_target(o, fns, m->num_kernels + m->num_functions, d);
     free(fns);
-    if (!pl.target) {
+    /* atomics the processor has no instruction for, now that it is known */
+    if (!pl.target || wir_expand_atomics(m->mod, pl.target, d)) {
       wir_module_free(m);
       return -1;
     }
