@@ -169,6 +169,9 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   /* MUBUF with an "off" address (spill code) has no vaddr: the table's
    * signature describes the addressed form. */
   if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
+  /* with both an index and an offset, vaddr is a pair (index, offset) */
+  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
+    return;
   unsigned nd = 0, no = 0;
   const char *s = sig;
   char f; unsigned w;

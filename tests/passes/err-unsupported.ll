@@ -11,7 +11,7 @@
 ; RUN: %not %wavecc -O0 %t.dir/addrspace-arg.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASARG %s
 ; ASARG: addrspace-arg.ll: k: error: unsupported kernel argument address space: ptr addrspace(12345) %p
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
-; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
+; UNDEF: undef-call.ll: error: call to undefined function 'helper': wavecc links nothing
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
 ; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
