@@ -265,6 +265,10 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics,
  * clocks, ...): -1 not one of them, 0 one but not selectable (reported by
  * the caller), 1 selected. */
 int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_amdgcn_lanes.c: the same for alignbyte, fmul.legacy, frexp.*,
+ * rsq.clamp, fdiv.fast, ds.permute/bpermute/swizzle, readlane,
+ * amdgcn.unreachable, llvm.bitreverse and llvm.convert.{from,to}.fp16. */
+int isel_amdgcn_lanes_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
