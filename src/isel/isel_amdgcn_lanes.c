@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "target/target.h"
 
 #define LANE_INTRINSICS(X)                                                                                             \
   X(ALIGNBYTE, "llvm.amdgcn.alignbyte") X(FMUL_LEGACY, "llvm.amdgcn.fmul.legacy")                                      \
@@ -19,7 +20,8 @@
   X(FDIV_FAST, "llvm.amdgcn.fdiv.fast") X(DS_PERMUTE, "llvm.amdgcn.ds.permute")                                        \
   X(DS_BPERMUTE, "llvm.amdgcn.ds.bpermute") X(DS_SWIZZLE, "llvm.amdgcn.ds.swizzle") X(READLANE, "llvm.amdgcn.readlane") \
   X(UNREACHABLE, "llvm.amdgcn.unreachable") X(BITREVERSE, "llvm.bitreverse")                                           \
-  X(FROM_FP16, "llvm.convert.from.fp16") X(TO_FP16, "llvm.convert.to.fp16")
+  X(FROM_FP16, "llvm.convert.from.fp16") X(TO_FP16, "llvm.convert.to.fp16") X(ICMP, "llvm.amdgcn.icmp")            \
+  X(FCMP, "llvm.amdgcn.fcmp")
 
 typedef enum lane_intr {
   L_NONE,
@@ -179,6 +181,55 @@ static int call_arith(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
   }
 }
 
+/* The V_CMP opcode of llvm.amdgcn.icmp/fcmp predicate `pr` (LLVM's
+ * CmpInst numbering: FCMP_* 0..15, ICMP_* 32..41) on operands of `bits`
+ * (f32, i32, i64); ISA_NUM_OPS for the others (llc-19: undefined). */
+static unsigned cmp_op(bool fp, unsigned pr, unsigned bits, bool *sign) {
+  static const unsigned f32[16] = {ISA_NUM_OPS, ISA_V_CMP_EQ_F32, ISA_V_CMP_GT_F32, ISA_V_CMP_GE_F32,
+                                   ISA_V_CMP_LT_F32, ISA_V_CMP_LE_F32, ISA_V_CMP_LG_F32, ISA_V_CMP_O_F32,
+                                   ISA_V_CMP_U_F32, ISA_V_CMP_NLG_F32, ISA_V_CMP_NLE_F32, ISA_V_CMP_NLT_F32,
+                                   ISA_V_CMP_NGE_F32, ISA_V_CMP_NGT_F32, ISA_V_CMP_NEQ_F32, ISA_NUM_OPS};
+  static const unsigned i32[10] = {ISA_V_CMP_EQ_U32, ISA_V_CMP_NE_U32, ISA_V_CMP_GT_U32, ISA_V_CMP_GE_U32,
+                                   ISA_V_CMP_LT_U32, ISA_V_CMP_LE_U32, ISA_V_CMP_GT_I32, ISA_V_CMP_GE_I32,
+                                   ISA_V_CMP_LT_I32, ISA_V_CMP_LE_I32};
+  static const unsigned i64[10] = {ISA_V_CMP_EQ_U64, ISA_V_CMP_NE_U64, ISA_V_CMP_GT_U64, ISA_V_CMP_GE_U64,
+                                   ISA_V_CMP_LT_U64, ISA_V_CMP_LE_U64, ISA_V_CMP_GT_I64, ISA_V_CMP_GE_I64,
+                                   ISA_V_CMP_LT_I64, ISA_V_CMP_LE_I64};
+  *sign = !fp && pr >= 38 && pr <= 41;
+  if (fp) return bits == 32 && pr < 16 ? f32[pr] : ISA_NUM_OPS;
+  if (pr < 32 || pr > 41 || (bits != 32 && bits != 64 && bits != 16)) return ISA_NUM_OPS;
+  return bits == 64 ? i64[pr - 32] : i32[pr - 32];
+}
+
+/* llvm.amdgcn.icmp / fcmp: the compare's lane mask as an integer of the
+ * target's lane-mask width (inactive lanes 0), a uniform value. */
+static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), P = LLVMGetOperand(ins, 2);
+  unsigned bits = kind_bits(LLVMTypeOf(A)), mdw = c->p->target->lane_mask_dwords;
+  if (kind_bits(LLVMTypeOf(ins)) != 32 * mdw || !LLVMIsAConstantInt(P)) return 0;
+  bool sign;
+  unsigned op = cmp_op(fp, (unsigned)LLVMConstIntGetZExtValue(P), bits, &sign);
+  uint64_t pr = LLVMConstIntGetZExtValue(P);
+  if (op == ISA_NUM_OPS) {
+    /* false/true and invalid predicates: no lane, every active lane (llc-19: undefined for invalid ones) */
+    bool all = fp && pr == 15;
+    mir_operand k = mir_op_const(0);
+    k.size = (uint8_t)mdw;
+    isel_set(c, ins, 0, all ? isel_to_sgpr(c, isel_exec_operand(c), mdw) : isel_to_sgpr(c, k, mdw));
+    return 1;
+  }
+  mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0);
+  if (bits == 16) {
+    a = isel_extend32(c, a, 16, sign, false);
+    b = isel_extend32(c, b, 16, sign, false);
+  }
+  unsigned dw = bits == 64 ? 2 : 1;
+  if (a.kind == MIR_OPND_CONST && dw == 2) a = mir_op_temp(isel_to_vgpr(c, a, 2));
+  if (b.kind == MIR_OPND_CONST && dw == 2) b = mir_op_temp(isel_to_vgpr(c, b, 2));
+  isel_set(c, ins, 0, isel_vcmp(c, op, a, b));
+  return 1;
+}
+
 /* Cross-lane ones: ds.permute / ds.bpermute / ds.swizzle, readlane, and
  * the unreachable hint. */
 static int call_lanes(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
@@ -225,6 +276,7 @@ static int call_lanes(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
     return 1;
   }
   case L_UNREACHABLE: return 1; /* a hint: llc-19 emits nothing for it */
+  case L_ICMP: case L_FCMP: return lane_compare(c, ins, k == L_FCMP);
   default: return -1;
   }
 }

@@ -21,7 +21,7 @@ from kt import Rng, Test, write_ll, fbits, bitsf, f32  # noqa: E402
 L = 64
 OUT = ['%o_align', '%o_legacy', '%o_mant', '%o_exp', '%o_dmant', '%o_dexp', '%o_rsq', '%o_drsq', '%o_fdiv',
        '%o_bperm', '%o_perm', '%o_swq', '%o_swx', '%o_rl', '%o_rlu', '%o_rl64', '%o_br32', '%o_br16', '%o_br64l',
-       '%o_br64h', '%o_bru', '%o_h2f', '%o_h2d', '%o_f2h']
+       '%o_br64h', '%o_bru', '%o_h2f', '%o_h2d', '%o_f2h', '%o_m1l', '%o_m1h', '%o_m2l', '%o_m2h', '%o_m3', '%o_m4']
 NO = len(OUT)
 
 IR = '''
@@ -106,6 +106,24 @@ define amdgpu_kernel void @k_lanes(ptr addrspace(1) %out, ptr addrspace(1) %A, p
   %o_h2d = trunc i64 %hdh to i32
   %fh = call i16 @llvm.convert.to.fp16.f32(float %x)
   %o_f2h = zext i16 %fh to i32
+  %m1 = call i64 @llvm.amdgcn.icmp.i64.i32(i32 %a, i32 %b, i32 36)
+  %o_m1l = trunc i64 %m1 to i32
+  %m1s = lshr i64 %m1, 32
+  %o_m1h = trunc i64 %m1s to i32
+  %m2 = call i64 @llvm.amdgcn.fcmp.i64.f32(float %x, float %y, i32 4)
+  %o_m2l = trunc i64 %m2 to i32
+  %m2s = lshr i64 %m2, 32
+  %o_m2h = trunc i64 %m2s to i32
+  %m3 = call i64 @llvm.amdgcn.icmp.i64.i16(i16 %h, i16 %a16, i32 40)
+  %m3l = trunc i64 %m3 to i32
+  %m3s = lshr i64 %m3, 32
+  %m3h = trunc i64 %m3s to i32
+  %o_m3 = xor i32 %m3l, %m3h
+  %m4 = call i64 @llvm.amdgcn.icmp.i64.i64(i64 %a64, i64 %u64, i32 34)
+  %m4l = trunc i64 %m4 to i32
+  %m4s = lshr i64 %m4, 32
+  %m4h = trunc i64 %m4s to i32
+  %o_m4 = xor i32 %m4l, %m4h
   %o = mul i32 %t, NO
   %q0 = getelementptr i32, ptr addrspace(1) %out, i32 %o
 STORES  call void @llvm.amdgcn.unreachable()
@@ -134,6 +152,10 @@ declare float @llvm.convert.from.fp16.f32(i16)
 declare double @llvm.convert.from.fp16.f64(i16)
 declare i16 @llvm.convert.to.fp16.f32(float)
 declare void @llvm.amdgcn.unreachable()
+declare i64 @llvm.amdgcn.icmp.i64.i32(i32, i32, i32)
+declare i64 @llvm.amdgcn.icmp.i64.i16(i16, i16, i32)
+declare i64 @llvm.amdgcn.icmp.i64.i64(i64, i64, i32)
+declare i64 @llvm.amdgcn.fcmp.i64.f32(float, float, i32)
 '''
 
 M32 = 0xffffffff
@@ -176,6 +198,16 @@ def main():
     qs = [(-1) ** (i % 3) * 2.0 ** [0, 3, -7, 100, 97, 120, -30, 1][i % 8] for i in range(L)]
     F = [fbits(v) for v in xs + ys + rs + qs]
     D = [d2b(v) for v in ds + drs]
+    def mask(pred):
+        return sum(1 << t for t in range(L) if pred(t))
+
+    def s16(v):
+        v &= 0xffff
+        return v - 0x10000 if v & 0x8000 else v
+    m1 = mask(lambda t: A[t] < A[L + t])
+    m2 = mask(lambda t: xs[t] < ys[t])
+    m3 = mask(lambda t: s16(A[t]) < s16(A[L + t]))
+    m4 = mask(lambda t: (A[t] | A[L + t] << 32) > u64)
     out = []
     fmax = bitsf(0x7f7fffff)
     for t in range(L):
@@ -195,7 +227,8 @@ def main():
         vals = [al, fbits(lg), fbits(f32(m)), e, d2b(dm) >> 32, de, fbits(rq), d2b(drq) >> 32, fd_bits,
                 A[63 - t], A[(t - 5) % 64], swq, swx, A[7], u, (A[L + 33] ^ 1), brev(a, 32), brev(b & 0xffff, 16),
                 brev(a | b << 32, 64) & M32, brev(a | b << 32, 64) >> 32, (brev(u64, 64) & M32) ^ brev(u, 32),
-                fbits(h2f(h)), d2b(h2f(h)) >> 32, f2h(x)]
+                fbits(h2f(h)), d2b(h2f(h)) >> 32, f2h(x), m1 & M32, m1 >> 32, m2 & M32, m2 >> 32,
+                (m3 & M32) ^ (m3 >> 32), (m4 & M32) ^ (m4 >> 32)]
         out.append(vals)
     flat = []
     for t in range(L):
@@ -207,7 +240,7 @@ def main():
             stores += '  %%q%d = getelementptr i32, ptr addrspace(1) %%q0, i32 %d\n' % (k, k)
         stores += '  store i32 %s, ptr addrspace(1) %%q%d\n' % (v, k)
     ir = IR.replace('STORES', stores).replace('NO', str(NO))
-    te = (Test('alignbyte, fmul.legacy, frexp, rsq.clamp, fdiv.fast, ds permute/swizzle, readlane, bitreverse, fp16',
+    te = (Test('alignbyte, fmul.legacy, frexp, rsq.clamp, fdiv.fast, ds permute/swizzle, readlane, bitreverse, fp16, icmp/fcmp masks',
                kernel_name='k_lanes')
           .inp(0, 'uint', L * NO, [0] * (L * NO)).out(0, 'uint', L * NO, flat)
           .inp(1, 'uint', 2 * L, A).inp(2, 'uint', 4 * L, F).inp(3, 'ulong', 2 * L, D)
