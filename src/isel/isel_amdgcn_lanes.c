@@ -38,11 +38,7 @@ static const char *const l_names[L_NUM] = {
 #undef L_NAME
 };
 
-static lane_intr key_of(unsigned id) {
-  for (unsigned k = 1; k < L_NUM; k++)
-    if (LLVMLookupIntrinsicID(l_names[k], strlen(l_names[k])) == id) return (lane_intr)k;
-  return L_NONE;
-}
+static lane_intr key_of(unsigned id) { return (lane_intr)isel_intrinsic_key(l_names, L_NUM, id); }
 
 /* Result d (a VGPR) of `ins`: read back to an SGPR when `ins` is uniform,
  * as users of uniform values expect. */

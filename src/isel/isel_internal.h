@@ -265,6 +265,9 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics,
  * clocks, ...): -1 not one of them, 0 one but not selectable (reported by
  * the caller), 1 selected. */
 int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_amdgcn.c: k where names[k] (1 <= k < n) is the name of LLVM
+ * intrinsic ID `id`, else 0 (names[0] is unused). */
+unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
 /* isel_amdgcn_lanes.c: the same for alignbyte, fmul.legacy, frexp.*,
  * rsq.clamp, fdiv.fast, ds.permute/bpermute/swizzle, readlane,
  * amdgcn.unreachable, llvm.bitreverse and llvm.convert.{from,to}.fp16. */
