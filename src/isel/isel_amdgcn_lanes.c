@@ -9,8 +9,6 @@
  * ("Vector ALU"), 11 ("LDS": DS_PERMUTE/BPERMUTE/SWIZZLE) and 12; the
  * choice of instructions is llc-19's (AMDGPUUsage "LLVM IR Intrinsics").
  */
-#include <string.h>
-
 #include "isel/isel_internal.h"
 #include "target/target.h"
 
@@ -61,9 +59,11 @@ static unsigned kind_bits(LLVMTypeRef t) {
  * `off` (ds_swizzle: its pattern, no address). */
 static mir_temp ds_lanes(isel_ctx *c, unsigned op, mir_operand addr, mir_operand data, uint32_t off, bool has_addr) {
   mir_temp d = isel_tmp(c, mir_rc_v(1));
+  /* the operands' moves to VGPRs come before the instruction */
+  mir_temp va = has_addr ? isel_to_vgpr(c, addr, 1) : (mir_temp){0}, vd = isel_to_vgpr(c, data, 1);
   mir_instr *in = isel_emit(c, op, has_addr ? 2 : 1, 1);
-  if (has_addr) in->ops[0] = mir_op_temp(isel_to_vgpr(c, addr, 1));
-  in->ops[has_addr ? 1 : 0] = mir_op_temp(isel_to_vgpr(c, data, 1));
+  if (has_addr) in->ops[0] = mir_op_temp(va);
+  in->ops[has_addr ? 1 : 0] = mir_op_temp(vd);
   in->defs[0] = mir_op_temp(d);
   in->offset = (int32_t)(off & 0xffff);
   return d;
