@@ -160,7 +160,8 @@ static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n
     return true;
   }
   mir_operand w[32];
-  if (!isel_call_dwords(t) || !call_words(c, v, w, n)) return false;
+  unsigned nd = isel_call_dwords(t);
+  if (!nd || nd > sizeof w / sizeof w[0] || !call_words(c, v, w, n)) return false; /* wider: not passed yet */
   for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
   return true;
 }
@@ -174,6 +175,7 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
     return true;
   }
   mir_operand w[32];
+  if (n > sizeof w / sizeof w[0]) return false; /* wider: not passed yet (main wrote past w) */
   for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
   return from_call_words(c, v, w, n);
 }
