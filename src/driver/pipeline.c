@@ -28,6 +28,7 @@
 #include "emit/encode.h"
 #include "isel/isel.h"
 #include "llvm/divergence.h"
+#include "llvm/expand_atomics.h"
 #include "llvm/import.h"
 #include "llvm/llc_passes.h"
 #include "mir/mir.h"
@@ -359,12 +360,16 @@ static int emit_module(pipeline *pl, arena *data_mem, char **asm_text, size_t *a
   if (!rc && pl->calls) {
     /* symbols: the module's functions, then the external ones */
     const char **names = arena_alloc(data_mem, (nf + ca->num_externs) * sizeof *names);
+    uint8_t *got = arena_alloc(data_mem, nf + ca->num_externs + 1);
+    memset(got, 0, nf + ca->num_externs + 1);
     for (unsigned k = 0; k < nf; k++) names[k] = pl->progs[nk + k]->name;
     for (unsigned k = 0; k < ca->num_externs; k++) {
       size_t len; /* the module outlives emission */
       names[nf + k] = LLVMGetValueName2(ca->externs[k], &len);
+      got[nf + k] = isel_extern_through_got(ca->externs[k]);
     }
     md.funcs = names;
+    md.funcs_got = got;
     md.num_funcs = nf + ca->num_externs;
     md.num_defined_funcs = nf;
   }
@@ -480,7 +485,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
     if (m->num_functions) memcpy(fns + m->num_kernels, m->functions, m->num_functions * sizeof *fns);
     pl.target = driver_module_target(o, fns, m->num_kernels + m->num_functions, d);
     free(fns);
-    if (!pl.target) {
+    /* atomics the processor has no instruction for, now that it is known */
+    if (!pl.target || wir_expand_atomics(m->mod, pl.target, d)) {
       wir_module_free(m);
       return -1;
     }

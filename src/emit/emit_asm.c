@@ -366,8 +366,9 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       first = false;
       print_opnd(e, o);
     }
-    if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
+    /* llvm-mc takes them in this order only ("idxen offen") */
     if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
+    if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);

@@ -78,10 +78,11 @@ bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE
   mir_preg_format(lo, sizeof lo, r, 1);
   mir_preg_format(hi, sizeof hi, (mir_preg)(r + 1), 1);
   const char *s = func ? md->funcs[k] : md->objs[k].name;
+  const char *rel = func && md->funcs_got && md->funcs_got[k] ? "gotpcrel32" : "rel32";
   fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, ", pair, lo, lo);
   mir_emit_symbol(out, s);
-  fprintf(out, "@rel32@lo+4\n\ts_addc_u32 %s, %s, ", hi, hi);
+  fprintf(out, "@%s@lo+4\n\ts_addc_u32 %s, %s, ", rel, hi, hi);
   mir_emit_symbol(out, s);
-  fputs("@rel32@hi+12\n", out);
+  fprintf(out, "@%s@hi+12\n", rel);
   return true;
 }

@@ -38,7 +38,12 @@ typedef struct mir_module_data {
   uint32_t num;
   const char *const *funcs; /* the module's real functions: a marker offset -(k + 1) names funcs[k] */
   uint32_t num_funcs;
-  uint32_t num_defined_funcs; /* funcs[k] for k >= this are other code objects' (hidden) functions */
+  uint32_t num_defined_funcs; /* funcs[k] for k >= this are other code objects' functions */
+  /* NULL or per funcs[k]: 1 when the symbol is preemptible (an external
+   * declaration of default visibility): its address is the GOT entry's
+   * (gotpcrel32), which the code loads the function's address from, as
+   * llc-19 does (AMDGPUUsage "Relocation Records") */
+  const uint8_t *funcs_got;
 } mir_module_data;
 
 /* Writes symbol `name` as the assembler reads it back: bare when it is an

@@ -210,7 +210,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           unsigned and_m = off & 31, or_m = (off >> 5) & 31, xor_m = (off >> 10) & 31;
           src = (l & 32) | ((((l & 31) & and_m) | or_m) ^ xor_m);
         }
-        p.vals[l] = ((exec >> src) & 1) ? w->v[in->data0][src] : 0;
+        /* ds_swizzle_b32's source is the ADDR field (llvm-mc: "ds_swizzle_b32 v5, v1" puts v1 there) */
+        p.vals[l] = ((exec >> src) & 1) ? w->v[in->addr][src] : 0;
       }
     }
     return emu_pending_add(d, w, in, &p);

@@ -67,6 +67,10 @@ void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, 
  * (malloc'ed; the caller frees it); with any, the AMDGPUUsage layout
  * passes every implicit input, as llc's callers do for an unknown callee. */
 void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod);
+/* Is external function f (a declaration) reached through the GOT
+ * (default visibility: preemptible) rather than by a rel32 relocation
+ * (hidden, protected)? AMDGPUUsage "Relocation Records"; llc-19's rule. */
+bool isel_extern_through_got(LLVMValueRef f);
 
 /* The order to compile the module's functions in: indices into
  * ca->functions, every function after the ones it calls directly (a cycle

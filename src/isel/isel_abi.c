@@ -461,6 +461,12 @@ void isel_setup_abi(isel_ctx *c) {
   mir_instr *sp = emit_startpgm(c, abi, &u);
 
   if (u.calls) {
+    if (!c->ca) {
+      /* the driver found no callee this call could reach */
+      diag_error(c->d, c->fname, "unsupported call: no callee known to the module's call graph");
+      c->failed = true;
+      return;
+    }
     c->p->has_calls = true;
     isel_setup_calling_kernel(c, sp);
   }

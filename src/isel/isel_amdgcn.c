@@ -49,13 +49,15 @@ static const char *const a_names[A_NUM] = {
 #undef A_NAME
 };
 
-/* The key of LLVM intrinsic ID `id`: LLVMLookupIntrinsicID is a binary
- * search of LLVM's name table, cheap enough per call, and keeps no state. */
-static amdgcn_intr key_of(unsigned id) {
-  for (unsigned k = 1; k < A_NUM; k++)
-    if (LLVMLookupIntrinsicID(a_names[k], strlen(a_names[k])) == id) return (amdgcn_intr)k;
-  return A_NONE;
+unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id) {
+  /* LLVMLookupIntrinsicID is a binary search of LLVM's name table, cheap
+   * enough per call, and keeps no state */
+  for (unsigned k = 1; k < n; k++)
+    if (LLVMLookupIntrinsicID(names[k], strlen(names[k])) == id) return k;
+  return 0;
 }
+
+static amdgcn_intr key_of(unsigned id) { return (amdgcn_intr)isel_intrinsic_key(a_names, A_NUM, id); }
 
 /* A SOPP instruction with the immediate operand `imm` (s_trap, s_sleep, s_nop). */
 static void sopp(isel_ctx *c, unsigned op, uint32_t imm) {

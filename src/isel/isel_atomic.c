@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
+#include "llvm/expand_atomics.h"
 #include "target/target.h"
 
 /* The ISA table's atomic operation for LLVM's `op` (cmpxchg if cas). */
@@ -38,6 +39,10 @@ static isa_atomic atomic_of(LLVMAtomicRMWBinOp op, bool cas) {
   case LLVMAtomicRMWBinOpMin: return ISA_AT_SMIN;
   case LLVMAtomicRMWBinOpUMax: return ISA_AT_UMAX;
   case LLVMAtomicRMWBinOpUMin: return ISA_AT_UMIN;
+  /* LangRef's uinc_wrap/udec_wrap are the ISA's inc/dec (Vega ISA guide:
+   * inc: tmp >= src ? 0 : tmp + 1; dec: tmp == 0 || tmp > src ? src : tmp - 1) */
+  case LLVMAtomicRMWBinOpUIncWrap: return ISA_AT_INC;
+  case LLVMAtomicRMWBinOpUDecWrap: return ISA_AT_DEC;
   default: return ISA_AT_NONE;
   }
 }
@@ -65,40 +70,9 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
-/* The float atomic of the target in format `f` for `at` on `bytes`-byte
- * data (sources typed float); ISA_NUM_OPS if the family lacks one. */
-static isa_op float_atomic_find(const isel_ctx *c, isa_format f, isa_atomic at, unsigned bytes) {
-  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
-    const isa_sem *s = isa_sem_of(i);
-    const isa_enc *x = isa_encoding(c->p->target->encoding, i);
-    if (x && isa_table[i].format == f && s->atomic == at && s->bytes == bytes && isa_type_float((isa_type)s->stype))
-      return (isa_op)i;
-  }
-  return ISA_NUM_OPS;
-}
-
-/* Does llc-19 allow the hardware float atomic for `ins` (AMDGPUUsage
- * "Memory Model GFX90A": not on fine-grained memory)? */
-static bool hw_float_atomic_allowed(LLVMValueRef ins) {
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
-  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
-  unsigned n = 0;
-  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-  if (v && n == 4 && !strncmp(v, "true", 4)) return true;
-  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
-  return LLVMGetMetadata(ins, kind) != NULL;
-}
-
 bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins) {
-  if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
-  LLVMAtomicRMWBinOp bop = LLVMGetAtomicRMWBinOp(ins);
-  isa_atomic at = bop == LLVMAtomicRMWBinOpFAdd ? ISA_AT_FADD : bop == LLVMAtomicRMWBinOpFMin ? ISA_AT_FMIN
-                  : bop == LLVMAtomicRMWBinOpFMax ? ISA_AT_FMAX : ISA_AT_NONE;
-  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, 1));
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
-  if (at == ISA_AT_NONE || LLVMGetTypeKind(vt) != LLVMDoubleTypeKind || (as != 0 && as != 1)) return false;
-  isa_op op = float_atomic_find(c, as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at, 8);
-  if (op == ISA_NUM_OPS || !hw_float_atomic_allowed(ins)) return false;
+  unsigned op;
+  if (!wir_float_atomic_native(ins, c->p->target, &op)) return false; /* the others: a loop (expand_atomics.c) */
   isel_atomic_emit(c, ins, op, 2);
   return true;
 }

@@ -50,6 +50,8 @@
  */
 #include <string.h>
 
+#include <assert.h>
+
 #include "isel/isel_internal.h"
 #include "util/bitset.h"
 
@@ -701,6 +703,11 @@ bool isel_masked(isel_ctx *c) {
   m.edge = arena_alloc(c->mem, (m.nb + 1) * sizeof *m.edge);
   /* per header: the machine phis of its LLVM phis, and the entry values */
   mir_instr ***hphis = arena_alloc(c->mem, (m.nb + 1) * sizeof(mir_instr **));
+  /* the last item may be a CONT/END (a loop ending the kernel, one no lane
+   * leaves included): END's fallthrough target base[ni] is a final block,
+   * which must exist before END's edges name it */
+  uint32_t fin = items[ni - 1].kind != IT_BLOCK ? mir_add_block(c->p) : UINT32_MAX;
+  assert(fin == UINT32_MAX || fin == base[ni]);
 
   for (uint32_t i = 0; i < ni && !c->failed; i++) {
     c->cur = base[i];
@@ -717,10 +724,7 @@ bool isel_masked(isel_ctx *c) {
       return false;
     }
   }
-  /* the last item may be a CONT/END (a loop ending the kernel): end there */
-  if (!c->failed && items[ni - 1].kind != IT_BLOCK) {
-    /* END's fallthrough target i + 2 does not exist: add the final block */
-    uint32_t fin = mir_add_block(c->p);
+  if (!c->failed && fin != UINT32_MAX) {
     c->cur = fin;
     isel_emit_exit(c, NULL);
   }

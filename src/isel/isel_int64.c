@@ -26,6 +26,9 @@ mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, 
     return mir_op_temp(isel_v1(c, ISA_V_SUB_U32, mir_op_const(0), o));
   }
   if (salu) {
+    /* a uniform value may live in a VGPR (a sub-dword load: gfx9 has no
+     * scalar byte load); SOP1 reads SGPRs only */
+    if (isel_opnd_is_vgpr(&o)) o = mir_op_temp(isel_to_sgpr(c, o, 1));
     if (sign) {
       mir_temp d = isel_tmp(c, mir_rc_s(1));
       mir_instr *ins = isel_emit(c, bits == 8 ? ISA_S_SEXT_I32_I8 : ISA_S_SEXT_I32_I16, 1, 1);

@@ -279,6 +279,13 @@ int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
  * one the target (or the emulator) lacks or with non-constant cbsz/abid/
  * blgp (reported by the caller), 1 selected. */
 int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* isel_amdgcn.c: k where names[k] (1 <= k < n) is the name of LLVM
+ * intrinsic ID `id`, else 0 (names[0] is unused). */
+unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
+/* isel_amdgcn_lanes.c: the same for alignbyte, fmul.legacy, frexp.*,
+ * rsq.clamp, fdiv.fast, ds.permute/bpermute/swizzle, readlane,
+ * amdgcn.unreachable, llvm.bitreverse and llvm.convert.{from,to}.fp16. */
+int isel_amdgcn_lanes_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

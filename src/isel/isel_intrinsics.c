@@ -670,5 +670,6 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   static const call_family families[] = {call_frexp, call_float, call_minmax, call_bits64, call_bits, call_overflow};
   for (unsigned q = 0; q < sizeof families / sizeof families[0] && sel < 0; q++) sel = families[q](c, ins, k);
   if (sel < 0) sel = isel_amdgcn_call(c, ins, id); /* isel_amdgcn.c */
+  if (sel < 0) sel = isel_amdgcn_lanes_call(c, ins, id); /* isel_amdgcn_lanes.c */
   return sel > 0;
 }

@@ -139,7 +139,7 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
     char *s = LLVMPrintValueToString(ins);
     size_t n;
     const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins)), &n);
-    diag_error(c->d, fn, "unsupported atomic operation on a buffer fat pointer: %s", s);
+    diag_error(c->d, fn, "unsupported atomic operation%s: %s", is_p7(LLVMTypeOf(ptr)) ? " on a buffer fat pointer" : "", s);
     LLVMDisposeMessage(s);
     return -1;
   }
@@ -172,6 +172,11 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   LLVMReplaceAllUsesWith(ins, old);
   LLVMInstructionEraseFromParent(ins);
   return 0;
+}
+
+int fp_expand_rmw_loop(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins, diag *d) {
+  ex_ctx c = {.mod = mod, .ctx = LLVMGetModuleContext(mod), .b = b, .d = d};
+  return expand_rmw(&c, ins);
 }
 
 /* ---- memcpy / memmove / memset ---- */

@@ -84,4 +84,10 @@ void fp_store_p7(fp_ctx *c, LLVMValueRef ins);
  * at its end. */
 LLVMBasicBlockRef fp_split_before(LLVMBuilderRef b, LLVMValueRef ins, const char *name);
 
+/* expand_buffer_ops.c: replaces atomicrmw `ins` (nand, fadd, fsub, fmax,
+ * fmin on a 32- or 64-bit value, any address space) by the
+ * compare-and-swap loop of that file's header, with `b`. Reports and
+ * returns -1 for other widths. */
+int fp_expand_rmw_loop(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins, diag *d);
+
 #endif

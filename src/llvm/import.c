@@ -133,15 +133,9 @@ static int check_calls(LLVMModuleRef mod, diag *d, LLVMContextRef ctx) {
       if (LLVMIsAInlineAsm(callee)) continue; /* selected by isel_asm.c */
       if (!LLVMIsAFunction(callee)) continue; /* indirect: address-taken functions stay real */
       if (LLVMGetIntrinsicID(callee)) continue;
-      if (LLVMIsDeclaration(callee) && LLVMGetVisibility(callee) != LLVMDefaultVisibility)
-        continue; /* another code object's (hidden, as clang declares them): AMDGPUUsage's convention, isel_calls.c */
-      if (LLVMIsDeclaration(callee)) {
-        /* default visibility would need a GOT load wavecc does not emit */
-        diag_error(d, fn_name(fr->fn), "call to undefined function '%s' (wavecc links nothing: inline or define it)",
-                   fn_name(callee));
-        rc = -1;
-        break;
-      }
+      if (LLVMIsDeclaration(callee))
+        continue; /* another code object's: AMDGPUUsage's convention (isel_calls.c); a rel32 or GOT relocation in
+                     a relocatable object, an error when a linked code object is asked for (pipeline.c) */
       if (is_kernel(callee)) {
         diag_error(d, fn_name(fr->fn), "call to kernel '%s' is not supported", fn_name(callee));
         rc = -1;

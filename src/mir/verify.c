@@ -169,6 +169,9 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   /* MUBUF with an "off" address (spill code) has no vaddr: the table's
    * signature describes the addressed form. */
   if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
+  /* with both an index and an offset, vaddr is a pair (index, offset) */
+  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
+    return;
   unsigned nd = 0, no = 0;
   const char *s = sig;
   char f; unsigned w;
@@ -179,13 +182,19 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   s = sig;
   /* A VALU instruction's SGPR result (a compare's, a carry-out) is a lane
    * mask: the table writes it as wave64's pair, the target says how wide. */
-  bool valu = isa_fmt_valu(isa_table[ins->opcode].format);
+  isa_format fmt = isa_table[ins->opcode].format;
+  bool valu = isa_fmt_valu(fmt);
+  /* a scalar ALU instruction's "any" source is an SGPR or a constant: the
+   * SSRC fields cannot name a VGPR (a uniform value loaded into a VGPR
+   * needs v_readfirstlane first) */
+  bool salu = fmt == ISA_FMT_SOP1 || fmt == ISA_FMT_SOP2 || fmt == ISA_FMT_SOPC || fmt == ISA_FMT_SOPK;
   for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) {
     if (valu && f == 's' && w == 2 && v->p->target) w = v->p->target->lane_mask_dwords;
     check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
   }
   if (*s == ';') s++;
-  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) check_sig_operand(v, b, i, &ins->ops[k], f, w, "operand", k);
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++)
+    check_sig_operand(v, b, i, &ins->ops[k], salu && f == 'a' ? 's' : f, w, "operand", k);
 }
 
 /* Lane masks have the target's width (target.h lane_mask_dwords): EXEC

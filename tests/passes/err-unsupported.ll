@@ -5,13 +5,13 @@
 ; RUN: %not %wavecc -O0 %t.dir/i128.ll -o %t.o 2>&1 | FileCheck --check-prefix=I128 %s
 ; I128: i128.ll: k: error: unsupported integer type wider than 64 bits: %a = zext i64 %x to i128
 ; RUN: %not %wavecc -O0 %t.dir/intrinsic.ll -o %t.o 2>&1 | FileCheck --check-prefix=INTR %s
-; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
+; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.sad.u8(i32 %a, i32 %b, i32 %a)
 ; RUN: %not %wavecc -O0 %t.dir/addrspace.ll -o %t.o 2>&1 | FileCheck --check-prefix=AS %s
 ; AS: addrspace.ll: k: error: unsupported address space: %v = load i32, ptr addrspace(2) %p, align 4
 ; RUN: %not %wavecc -O0 %t.dir/addrspace-arg.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASARG %s
 ; ASARG: addrspace-arg.ll: k: error: unsupported kernel argument address space: ptr addrspace(12345) %p
 ; RUN: %not %wavecc -O0 %t.dir/undef-call.ll -o %t.o 2>&1 | FileCheck --check-prefix=UNDEF %s
-; UNDEF: undef-call.ll: k: error: call to undefined function 'helper' (wavecc links nothing: inline or define it)
+; UNDEF: undef-call.ll: error: call to undefined function 'helper': wavecc links nothing
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
 ; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
@@ -31,9 +31,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i64 %x, i64 %y) {
 }
 ;--- intrinsic.ll
 target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.ds.bpermute(i32, i32)
+declare i32 @llvm.amdgcn.sad.u8(i32, i32, i32)
 define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b) {
-  %v = call i32 @llvm.amdgcn.ds.bpermute(i32 %a, i32 %b)
+  %v = call i32 @llvm.amdgcn.sad.u8(i32 %a, i32 %b, i32 %a)
   store i32 %v, ptr addrspace(1) %out
   ret void
 }

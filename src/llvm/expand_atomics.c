@@ -1,0 +1,222 @@
+/* IR step once the target is known (driver/pipeline.c, right after the
+ * processor is settled): atomics no instruction of the target performs.
+ *
+ * - Float atomicrmw (fadd, fsub, fmin, fmax on float and double) on global,
+ *   flat and LDS memory, and nand: gfx900 has none of them (Vega ISA guide
+ *   chapters 9-10 list integer atomics only, but ds_add_f32), CDNA has
+ *   f64 add/min/max on global and flat memory that llc-19 uses only where
+ *   allowed (wir_float_atomic_native). The others become the
+ *   compare-and-swap loop of expand_buffer_ops.c: exact IEEE arithmetic in
+ *   the function's floating-point mode, min/max as llvm.minnum/maxnum,
+ *   the integer compare deciding (NaN and -0 safe).
+ * - atomicrmw and cmpxchg on private memory: a lane's own scratch, which no
+ *   other lane or wave can touch, so a load, the operation and a store are
+ *   atomic (LLVM's AMDGPU backend does the same, private-memory-atomics.ll).
+ * - cmpxchg of a pointer: of the same-width integer.
+ */
+#include "llvm/expand_atomics.h"
+
+#include <string.h>
+
+#include "llvm/fatptr_internal.h"
+#include "target/isa.h"
+
+bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op) {
+  if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
+  LLVMAtomicRMWBinOp bop = LLVMGetAtomicRMWBinOp(ins);
+  isa_atomic at = bop == LLVMAtomicRMWBinOpFAdd ? ISA_AT_FADD : bop == LLVMAtomicRMWBinOpFMin ? ISA_AT_FMIN
+                  : bop == LLVMAtomicRMWBinOpFMax ? ISA_AT_FMAX : ISA_AT_NONE;
+  LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, 1));
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  if (at == ISA_AT_NONE || LLVMGetTypeKind(vt) != LLVMDoubleTypeKind || (as != 0 && as != 1)) return false;
+  isa_format f = as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL;
+  unsigned found = ISA_NUM_OPS;
+  for (unsigned i = 0; i < ISA_NUM_OPS && found == ISA_NUM_OPS; i++) {
+    const isa_sem *s = isa_sem_of(i);
+    if (isa_encoding(t->encoding, i) && isa_table[i].format == f && s->atomic == at && s->bytes == 8 &&
+        isa_type_float((isa_type)s->stype))
+      found = i;
+  }
+  if (found == ISA_NUM_OPS) return false;
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
+  unsigned n = 0;
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
+  if (!(v && n == 4 && !strncmp(v, "true", 4)) && !LLVMGetMetadata(ins, kind)) return false;
+  if (op) *op = found;
+  return true;
+}
+
+static bool float_type(LLVMTypeRef t) {
+  LLVMTypeKind k = LLVMGetTypeKind(t);
+  return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind;
+}
+
+/* Does `ins` need the compare-and-swap loop on target t? */
+static bool needs_loop(LLVMValueRef ins, const wavecc_target *t) {
+  if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
+  if (as != 0 && as != 1 && as != 3) return false;
+  LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(ins);
+  if (op == LLVMAtomicRMWBinOpNand) return true;
+  if (op != LLVMAtomicRMWBinOpFAdd && op != LLVMAtomicRMWBinOpFSub && op != LLVMAtomicRMWBinOpFMin &&
+      op != LLVMAtomicRMWBinOpFMax)
+    return false;
+  return float_type(LLVMTypeOf(ins)) && !wir_float_atomic_native(ins, t, NULL);
+}
+
+static LLVMValueRef call2(LLVMModuleRef mod, LLVMBuilderRef b, const char *base, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  unsigned id = LLVMLookupIntrinsicID(base, strlen(base));
+  LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mod, id, &t, 1);
+  LLVMValueRef args[2] = {x, y};
+  return LLVMBuildCall2(b, LLVMIntrinsicGetType(LLVMGetModuleContext(mod), id, &t, 1), fn, args, 2, "");
+}
+
+/* old OP val for atomicrmw operation `op` (LangRef "atomicrmw"). */
+static LLVMValueRef rmw_value(LLVMModuleRef mod, LLVMBuilderRef b, LLVMAtomicRMWBinOp op, LLVMValueRef old,
+                              LLVMValueRef val) {
+  LLVMTypeRef t = LLVMTypeOf(old);
+  switch (op) {
+  case LLVMAtomicRMWBinOpXchg: return val;
+  case LLVMAtomicRMWBinOpAdd: return LLVMBuildAdd(b, old, val, "");
+  case LLVMAtomicRMWBinOpSub: return LLVMBuildSub(b, old, val, "");
+  case LLVMAtomicRMWBinOpAnd: return LLVMBuildAnd(b, old, val, "");
+  case LLVMAtomicRMWBinOpNand: return LLVMBuildNot(b, LLVMBuildAnd(b, old, val, ""), "");
+  case LLVMAtomicRMWBinOpOr: return LLVMBuildOr(b, old, val, "");
+  case LLVMAtomicRMWBinOpXor: return LLVMBuildXor(b, old, val, "");
+  case LLVMAtomicRMWBinOpMax: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSGT, old, val, ""), old, val, "");
+  case LLVMAtomicRMWBinOpMin: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntSLT, old, val, ""), old, val, "");
+  case LLVMAtomicRMWBinOpUMax: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntUGT, old, val, ""), old, val, "");
+  case LLVMAtomicRMWBinOpUMin: return LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntULT, old, val, ""), old, val, "");
+  case LLVMAtomicRMWBinOpFAdd: return LLVMBuildFAdd(b, old, val, "");
+  case LLVMAtomicRMWBinOpFSub: return LLVMBuildFSub(b, old, val, "");
+  case LLVMAtomicRMWBinOpFMax: return call2(mod, b, "llvm.maxnum", old, val);
+  case LLVMAtomicRMWBinOpFMin: return call2(mod, b, "llvm.minnum", old, val);
+  case LLVMAtomicRMWBinOpUIncWrap: {
+    /* old >= val ? 0 : old + 1 */
+    LLVMValueRef wrap = LLVMBuildICmp(b, LLVMIntUGE, old, val, "");
+    return LLVMBuildSelect(b, wrap, LLVMConstNull(t), LLVMBuildAdd(b, old, LLVMConstInt(t, 1, 0), ""), "");
+  }
+  case LLVMAtomicRMWBinOpUDecWrap: {
+    /* old == 0 || old > val ? val : old - 1 */
+    LLVMValueRef z = LLVMBuildICmp(b, LLVMIntEQ, old, LLVMConstNull(t), "");
+    LLVMValueRef gt = LLVMBuildICmp(b, LLVMIntUGT, old, val, "");
+    return LLVMBuildSelect(b, LLVMBuildOr(b, z, gt, ""), val, LLVMBuildSub(b, old, LLVMConstInt(t, 1, 0), ""), "");
+  }
+  default: return NULL;
+  }
+}
+
+/* Replaces cmpxchg `ins` by {old, ok}: its extractvalue users take the
+ * parts directly (selection has no {T, i1} aggregates), others an
+ * aggregate built at the builder's position. Erases `ins`. */
+static void replace_pair(LLVMBuilderRef b, LLVMValueRef ins, LLVMValueRef old, LLVMValueRef ok) {
+  for (LLVMUseRef u = LLVMGetFirstUse(ins); u;) {
+    LLVMValueRef user = LLVMGetUser(u);
+    u = LLVMGetNextUse(u);
+    if (LLVMGetInstructionOpcode(user) != LLVMExtractValue || LLVMGetNumIndices(user) != 1) continue;
+    LLVMReplaceAllUsesWith(user, *LLVMGetIndices(user) ? ok : old);
+    LLVMInstructionEraseFromParent(user);
+  }
+  if (LLVMGetFirstUse(ins)) {
+    LLVMValueRef res = LLVMBuildInsertValue(b, LLVMGetPoison(LLVMTypeOf(ins)), old, 0, "");
+    LLVMReplaceAllUsesWith(ins, LLVMBuildInsertValue(b, res, ok, 1, ""));
+  }
+  LLVMInstructionEraseFromParent(ins);
+}
+
+/* cmpxchg of a pointer as a cmpxchg of the same-width integer (selection
+ * takes integers), the old value cast back. */
+static void pointer_cmpxchg(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0), cmp = LLVMGetOperand(ins, 1), nv = LLVMGetOperand(ins, 2);
+  LLVMTypeRef pt = LLVMTypeOf(nv);
+  LLVMTargetDataRef td = LLVMGetModuleDataLayout(mod);
+  LLVMTypeRef it = LLVMIntTypeInContext(LLVMGetModuleContext(mod), (unsigned)LLVMSizeOfTypeInBits(td, pt));
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef x = LLVMBuildAtomicCmpXchg(b, ptr, LLVMBuildPtrToInt(b, cmp, it, ""), LLVMBuildPtrToInt(b, nv, it, ""),
+                                          LLVMGetCmpXchgSuccessOrdering(ins), LLVMGetCmpXchgFailureOrdering(ins),
+                                          LLVMIsAtomicSingleThread(ins));
+  LLVMSetVolatile(x, LLVMGetVolatile(ins));
+  LLVMSetWeak(x, LLVMGetWeak(ins));
+  LLVMSetAlignment(x, LLVMGetAlignment(ins));
+  LLVMValueRef old = LLVMBuildIntToPtr(b, LLVMBuildExtractValue(b, x, 0, ""), pt, "");
+  replace_pair(b, ins, old, LLVMBuildExtractValue(b, x, 1, ""));
+}
+
+/* A private atomic as a load, the operation and a store before it; false
+ * for an operation rmw_value does not know. */
+static bool expand_private(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins) {
+  bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
+  LLVMTypeRef t = LLVMTypeOf(val);
+  LLVMPositionBuilderBefore(b, ins);
+  LLVMValueRef old = LLVMBuildLoad2(b, t, ptr, "private.old");
+  LLVMSetVolatile(old, LLVMGetVolatile(ins));
+  unsigned align = LLVMGetAlignment(ins);
+  if (align) LLVMSetAlignment(old, align);
+  LLVMValueRef nv, eq = NULL;
+  if (cas) {
+    eq = LLVMBuildICmp(b, LLVMIntEQ, old, LLVMGetOperand(ins, 1), "");
+    nv = LLVMBuildSelect(b, eq, val, old, "");
+  } else {
+    nv = rmw_value(mod, b, LLVMGetAtomicRMWBinOp(ins), old, val);
+    if (!nv) {
+      LLVMInstructionEraseFromParent(old);
+      return false;
+    }
+  }
+  LLVMValueRef st = LLVMBuildStore(b, nv, ptr);
+  LLVMSetVolatile(st, LLVMGetVolatile(ins));
+  if (align) LLVMSetAlignment(st, align);
+  if (cas) {
+    replace_pair(b, ins, old, eq);
+    return true;
+  }
+  LLVMReplaceAllUsesWith(ins, old);
+  LLVMInstructionEraseFromParent(ins);
+  return true;
+}
+
+static bool is_private_atomic(LLVMValueRef ins) {
+  LLVMOpcode o = LLVMGetInstructionOpcode(ins);
+  return (o == LLVMAtomicRMW || o == LLVMAtomicCmpXchg) &&
+         LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0))) == 5;
+}
+
+int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
+  LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
+  int rc = 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !rc; f = LLVMGetNextFunction(f)) {
+    for (bool again = true; again && !rc;) {
+      again = false;
+      for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb && !again && !rc; bb = LLVMGetNextBasicBlock(bb))
+        for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins && !again && !rc;) {
+          /* a rewrite erases the instruction and its extractvalue users
+           * (which may come next) or splits the block: rescan after one */
+          LLVMValueRef next = LLVMGetNextInstruction(ins);
+          again = true;
+          if (is_private_atomic(ins)) {
+            if (!expand_private(mod, b, ins)) {
+              char *s = LLVMPrintValueToString(ins);
+              size_t n;
+              diag_error(d, LLVMGetValueName2(f, &n), "unsupported atomic operation on private memory: %s", s);
+              LLVMDisposeMessage(s);
+              rc = -1;
+            }
+          } else if (LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg &&
+                     LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(ins, 2))) == LLVMPointerTypeKind) {
+            pointer_cmpxchg(mod, b, ins);
+          } else if (needs_loop(ins, t)) {
+            rc = fp_expand_rmw_loop(mod, b, ins, d);
+          } else {
+            again = false;
+          }
+          ins = next;
+        }
+    }
+  }
+  LLVMDisposeBuilder(b);
+  return rc;
+}

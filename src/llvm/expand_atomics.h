@@ -1,0 +1,30 @@
+/* IR step once the target is known: atomics no instruction of the target
+ * performs (see the .c file). */
+#ifndef WAVECC_LLVM_EXPAND_ATOMICS_H
+#define WAVECC_LLVM_EXPAND_ATOMICS_H
+
+#include <llvm-c/Core.h>
+#include <stdbool.h>
+
+#include "target/target.h"
+#include "util/diag.h"
+
+/* Does target `t` have one instruction for float atomicrmw `ins` (fadd,
+ * fmin, fmax of a double on global or flat memory: CDNA's
+ * global/flat_atomic_{add,min,max}_f64), and does llc-19 allow it there
+ * (AMDGPUUsage "Memory Model GFX90A": "amdgpu-unsafe-fp-atomics" or
+ * !amdgpu.no.fine.grained.memory, never on fine-grained memory)? The
+ * instruction then comes from *op (may be NULL). */
+bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op);
+
+/* Rewrites, in every defined function of `mod` for target `t`:
+ *  - atomicrmw fadd/fsub/fmin/fmax of float or double on global, flat and
+ *    LDS memory that wir_float_atomic_native rejects, and atomicrmw nand:
+ *    a compare-and-swap loop (LLVM's AtomicExpand does the same);
+ *  - atomicrmw and cmpxchg on private memory (addrspace(5)), which only
+ *    its lane reaches: a load, the operation and a store, as llc-19 does;
+ *  - cmpxchg of a pointer: of the same-width integer.
+ * Returns 0, or -1 after reporting an operation it cannot expand. */
+int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d);
+
+#endif
