@@ -357,14 +357,14 @@ void emu_vwrite(emu_dispatch *d, emu_wave *w, unsigned vreg, unsigned lane, uint
  * whole check with the message. */
 int emu_vrange_full(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what);
 static inline int emu_vrange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, const char *what) {
-  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released) return 0;
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released && !w->nmfma) return 0; /* MFMA wait states: the full check */
   return emu_vrange_full(d, w, in, vreg, ndw, what);
 }
 /* Checks VGPRs [vreg, vreg+ndw) in `lanes` before a read: the range, an
  * outstanding load (strict waitcnt), never-written lanes (check_uninit).
  * Inline for the common case of one register that passes. */
 static inline int emu_vcheck(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned vreg, unsigned ndw, emu_lanes lanes) {
-  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released && !(w->vpend[vreg] & lanes) &&
+  if (ndw == 1 && vreg < d->vgpr_limit && !w->vgprs_released && !w->nmfma && !(w->vpend[vreg] & lanes) &&
       !(d->check_uninit && (lanes & ~w->vinit[vreg])))
     return 0;
   return emu_vcheck_full(d, w, in, vreg, ndw, lanes);
