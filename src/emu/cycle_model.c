@@ -230,7 +230,7 @@ uint64_t emu_cm_merge(emu_cycle_model *const *cms, unsigned n) {
   if (all && slot && busy) {
     size_t k = 0;
     for (unsigned i = 0; i < n; i++) {
-      memcpy(all + k, cms[i]->log, cms[i]->nlog * sizeof *all);
+      if (cms[i]->nlog) memcpy(all + k, cms[i]->log, cms[i]->nlog * sizeof *all);
       k += cms[i]->nlog;
     }
     qsort(all, total, sizeof *all, end_order);
