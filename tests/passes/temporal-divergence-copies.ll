@@ -10,7 +10,7 @@
 ; wave32 on f_loop_nested_exits.cl), so the CHECK lines describe the code
 ; to restore and only the OLD lines run; llc-loop-exit-copies.ll tests the
 ; IR pass itself.
-; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=OLD
+; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=DEF
 ; RUN: %wavecc -mcpu=gfx900 --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=OLD
 target triple = "amdgcn-amd-amdhsa"
 
@@ -25,6 +25,14 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_branch
 ; CHECK-NOT: global_load
 ; CHECK: global_store_dword
+; By default loop strength reduction alone makes the table pointer a
+; uniform pointer bumped per iteration, so the load is scalar even with
+; the counter in a VGPR:
+; DEF-LABEL: first_match:
+; DEF: global_load_dword
+; DEF: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; DEF-NOT: global_load
+; DEF: global_store_dword
 ; OLD-LABEL: first_match:
 ; OLD: global_load_dword
 ; OLD: global_load_dword
