@@ -294,6 +294,19 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
   return isel_to_vgpr(c, isel_get(c, ptr, 0), (as == 3 || as == 5 || saddr->id) ? 1 : 2);
 }
 
+/* One s_load_dword[xN] of `dw` dwords (1, 2, 4, 8 or 16) at base + off
+ * bytes into a new SGPR tuple of that size. */
+static mir_temp emit_sload(isel_ctx *c, mir_temp base, unsigned dw, int32_t off) {
+  unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw == 4 ? ISA_S_LOAD_DWORDX4
+              : dw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
+  mir_temp d = isel_tmp(c, mir_rc_s(dw));
+  mir_instr *ld = isel_emit(c, op, 1, 1);
+  ld->ops[0] = mir_op_temp(base);
+  ld->defs[0] = mir_op_temp(d);
+  ld->offset = off;
+  return d;
+}
+
 static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -315,38 +328,23 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
                    (as == 4 || (as == 1 && (isel_has_md(c, ins, "invariant.load") || isel_has_md(c, ins, "amdgpu.noclobber")))) &&
                    uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
                    dw != 3 && !packed;
-  if (scalar_ok && (dw & (dw - 1))) {
+  if (scalar_ok) {
+    mir_temp base = isel_to_sgpr(c, addr, 2);
+    if (!(dw & (dw - 1))) { /* 1, 2, 4, 8 or 16 dwords: one s_load */
+      set_components(c, ins, emit_sload(c, base, dw, off0), nc, cdw, false);
+      return true;
+    }
     /* 5..7 or 9..15 dwords: a power-of-two piece at a time (8, 4, 2, 1),
      * never one wider s_load that reads past the object (the vectoriser
      * and <9 x float> loads make such sizes) */
-    mir_temp base = isel_to_sgpr(c, addr, 2);
     mir_operand words[16];
     unsigned nw = 0;
     while (nw < dw) {
       unsigned pw = dw - nw >= 8 ? 8 : dw - nw >= 4 ? 4 : dw - nw >= 2 ? 2 : 1;
-      unsigned op = pw == 1 ? ISA_S_LOAD_DWORD : pw == 2 ? ISA_S_LOAD_DWORDX2 : pw == 4 ? ISA_S_LOAD_DWORDX4 : ISA_S_LOAD_DWORDX8;
-      mir_temp d = isel_tmp(c, mir_rc_s(pw));
-      mir_instr *ld = isel_emit(c, op, 1, 1);
-      ld->ops[0] = mir_op_temp(base);
-      ld->defs[0] = mir_op_temp(d);
-      ld->offset = off0 + (int32_t)(4 * nw);
+      mir_temp d = emit_sload(c, base, pw, off0 + (int32_t)(4 * nw));
       for (unsigned k = 0; k < pw; k++) words[nw++] = mir_op_temp(pw == 1 ? d : isel_extract(c, d, k, 1));
     }
     if (!isel_unpack_dwords(c, ins, words, nw)) isel_unsupported(c, ins, "load of this type");
-    return true;
-  }
-  if (scalar_ok) {
-    mir_temp base = isel_to_sgpr(c, addr, 2);
-    unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw <= 4 ? ISA_S_LOAD_DWORDX4
-                : dw <= 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
-    unsigned ldw = dw == 1 ? 1 : dw == 2 ? 2 : dw <= 4 ? 4 : dw <= 8 ? 8 : 16;
-    mir_temp d = isel_tmp(c, mir_rc_s(ldw));
-    mir_instr *ld = isel_emit(c, op, 1, 1);
-    ld->ops[0] = mir_op_temp(base);
-    ld->defs[0] = mir_op_temp(d);
-    ld->offset = off0;
-    if (ldw != dw && nc == 1) d = isel_extract(c, d, 0, cdw);
-    set_components(c, ins, d, nc, cdw, false);
     return true;
   }
   mir_temp saddr;
