@@ -8,6 +8,7 @@
 #ifndef WAVECC_RUNNER_RUNNER_H
 #define WAVECC_RUNNER_RUNNER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -275,6 +276,12 @@ typedef struct rt_emu_program {
  * Returns 0 and the ELF, or -1 and the compiler's messages in *diag.
  * Compiler --stats lines go to `log`. */
 int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log);
+/* Whether rt_emu_build of f (its build_options already checked) would be
+ * a hit of wavecc's code-object cache: wavecc in-process (not
+ * --differential, not --code-object), OpenCL C, an entry present and
+ * valid. A hit reads no file but the entry; the cache keeps only compiles
+ * that read no file beside the source and clang's own headers. */
+bool rt_emu_cached(const rt_config *cfg, const rt_file *f);
 void rt_emu_program_free(rt_emu_program *p);
 /* The contents of a test's global buffers after a run: data[i] holds
  * size[i] bytes for each buffer argument i (NULL for by-value, __local and
