@@ -181,9 +181,10 @@ static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
   if (code >= OPC_VGPR0) {
     unsigned r = code - OPC_VGPR0;
     if (emu_vcheck(d, w, in, r, 1, lanes)) return -1;
-    *out = w->v[r];
+    const uint32_t *row = w->v[r];
+    *out = row;
     if (!(clear | flip)) return 0;
-    for (unsigned l = 0; l < w->nlanes; l++) buf[l] = (w->v[r][l] & ~clear) ^ flip;
+    for (unsigned l = 0; l < EMU_MAX_LANES; l++) buf[l] = (row[l] & ~clear) ^ flip; /* a constant count vectorises */
     *out = buf;
     return 0;
   }

@@ -138,7 +138,7 @@ static char *outside_include(const char *files, const char *root) {
   return NULL;
 }
 
-char *rt_check_build(const rt_config *cfg, const rt_file *f, char **options) {
+char *rt_check_build(const rt_config *cfg, rt_file *f, char **options) {
   *options = NULL;
   char *root = test_root(f);
   if (!root) return rt_fmt("cannot resolve the test file's directory: %s", strerror(errno));
@@ -154,7 +154,7 @@ char *rt_check_build(const rt_config *cfg, const rt_file *f, char **options) {
   rt_file checked_f = *f;
   char none[1] = "";
   checked_f.build_options = out.p ? out.p + (*out.p == ' ') : none;
-  if (!msg && f->src_kind == RT_SRC_OPENCL && !cfg->allow_outside_sources && !rt_emu_cached(cfg, &checked_f)) {
+  if (!msg && f->src_kind == RT_SRC_OPENCL && !cfg->allow_outside_sources && !rt_emu_cached(cfg, &checked_f, &f->cached_elf, &f->cached_elf_size, &f->cached_diag)) {
     int m = 0;
     char **checked = rt_split_options(out.p ? out.p : "", &m);
     char *files = NULL;

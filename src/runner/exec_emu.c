@@ -192,21 +192,33 @@ static char **wavecc_build_options(const rt_config *cfg, const rt_file *f, wavec
   return opts;
 }
 
-bool rt_emu_cached(const rt_config *cfg, const rt_file *f) {
+bool rt_emu_cached(const rt_config *cfg, const rt_file *f, void **elf, size_t *elf_size, char **diag) {
   if (cfg->compiler != RT_WAVECC || cfg->differential || cfg->code_object || f->src_kind != RT_SRC_OPENCL) return false;
   wavecc_options o;
   char **opts = wavecc_build_options(cfg, f, &o);
   char *path = driver_cache_path(f->source_path, f->source, f->source_size, &o);
   wavecc_result r;
   memset(&r, 0, sizeof r);
-  bool hit = path && driver_cache_load(path, &r);
-  free(r.diagnostics), free(r.output), free(r.kernels);
+  bool hit = path && driver_cache_load(path, &r) && r.status == 0 && r.output && r.output_size;
+  if (hit) {
+    *elf = r.output, *elf_size = r.output_size, *diag = r.diagnostics;
+    r.output = NULL, r.diagnostics = NULL;
+  }
+  free(r.diagnostics), free(r.output), free(r.kernels), free(r.report);
   free(path);
   rt_free_options(opts);
   return hit;
 }
 
 static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
+  if (f->cached_elf) { /* read by rt_check_build */
+    p->elf = malloc(f->cached_elf_size);
+    if (!p->elf) { *diag = strdup("out of memory"); return -1; }
+    memcpy(p->elf, f->cached_elf, f->cached_elf_size);
+    p->elf_size = f->cached_elf_size;
+    if (cfg->verbose && f->cached_diag && *f->cached_diag) rt_text_printf(log, "%s", f->cached_diag);
+    return 0;
+  }
   wavecc_options o;
   char **opts = wavecc_build_options(cfg, f, &o);
   wavecc_result *r = wavecc_compile(f->source_path, f->source, f->source_size, &o);
