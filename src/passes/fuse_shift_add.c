@@ -1,7 +1,8 @@
 /* fuse-shift-add: `t = v_lshlrev_b32 k, x` read only by `d = v_add_u32 t,
  * y` (either operand) in the same block becomes `d = v_lshl_add_u32 x, k,
  * y`; read only by `v_or_b32` it becomes `v_lshl_or_b32 x, k, y`. dce then
- * deletes the shift.
+ * deletes the shift. A constant shift x = y << c read only there folds
+ * in too (k + c below 32).
  *
  * Why (issue 27): isel_fuse.c fuses these at selection, but only IR
  * operations: the add of an address computed from a GEP (`base + i * 4`,
@@ -53,6 +54,19 @@ static mir_instr *fuse(mir_program *p, const mir_instr *ins, mir_instr *const *d
         block_of[t->temp.id] != blk)
       continue;
     mir_operand o[3] = {sh->ops[1], sh->ops[0], ins->ops[1 - k]};
+    /* (y << c1) << c2 with c1 + c2 < 32 is y << (c1 + c2): the inner
+     * shift, read only here, goes too (a scaled index of a scaled index:
+     * bench/real/scan_blelloch.cl's t[off * (2 * l + 1) - 1]) */
+    const mir_instr *in = o[0].kind == MIR_OPND_TEMP && o[0].temp.id < p->num_temps && uses[o[0].temp.id] == 1 &&
+                                  block_of[o[0].temp.id] == blk
+                              ? def[o[0].temp.id]
+                              : NULL;
+    if (in && in->opcode == ISA_V_LSHLREV_B32 && in->num_ops == 2 && in->num_defs == 1 && plain(in) &&
+        o[1].kind == MIR_OPND_CONST && o[1].size <= 1 && in->ops[0].kind == MIR_OPND_CONST && in->ops[0].size <= 1 &&
+        o[1].imm < 32 && in->ops[0].imm < 32 && o[1].imm + in->ops[0].imm < 32) {
+      o[1].imm += in->ops[0].imm;
+      o[0] = in->ops[1];
+    }
     uint32_t sgpr = 0;
     bool ok = true;
     for (unsigned j = 0; j < 3 && ok; j++) ok = vop3_operand(&o[j], &sgpr);
