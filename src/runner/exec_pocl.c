@@ -190,7 +190,17 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
     ls[d] = (size_t)t->local_size[d];
     go[d] = (size_t)t->global_offset[d];
   }
-  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, t->has_local_size ? ls : NULL, 0, NULL, NULL);
+  /* No local_size: a kernel's reqd_work_group_size(X,Y,Z), as the
+   * emulator's path does (OpenCL 1.2 makes a NULL local size with it
+   * CL_INVALID_WORK_GROUP_SIZE, and PoCL follows). */
+  size_t reqd[3] = {0, 0, 0};
+  int use_ls = t->has_local_size;
+  if (!use_ls && clGetKernelWorkGroupInfo(k, NULL, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL) == CL_SUCCESS &&
+      reqd[0]) {
+    memcpy(ls, reqd, sizeof ls);
+    use_ls = 1;
+  }
+  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, use_ls ? ls : NULL, 0, NULL, NULL);
   if (e != CL_SUCCESS) { *msg = rt_fmt("clEnqueueNDRangeKernel failed: %d", (int)e); goto done; }
   for (size_t i = 0; i < t->num_out; i++) {
     const rt_arg *o = &t->out[i];
