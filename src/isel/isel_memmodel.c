@@ -1,11 +1,11 @@
 /* Instruction selection: the target's memory model for global and
  * generic (flat) atomics and fences, from its description
- * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX90A" and
+ * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A" and
  * "Memory Model GFX942" code-sequence tables, non-tgsplit, as llc-19
  * emits them). Each access gets its scope's cache bits; a release runs
  * the scope's writeback before the s_waitcnt 0 the callers emit; an
  * acquire waits for everything and then runs the scope's invalidates.
- * Targets without a table (gfx900, RDNA) keep wavecc's gfx9 behaviour:
+ * Targets without a table keep wavecc's old gfx9 behaviour:
  * GLC on every atomic load and store, fences are waits (isel_mem.c).
  */
 #include "isel/isel_internal.h"
