@@ -290,6 +290,7 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
   p->cur_loc = 0; /* code later passes add has no source position of its own */
+  p->cur_chk = 0;
   pl->progs[k] = p;
   p->cf_budget_retry = k == pl->retried;
   if (wants_dump(o, "isel")) {

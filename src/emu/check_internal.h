@@ -7,6 +7,7 @@
  *   check_race.c    per-barrier-interval access logs of LDS and global
  *                   memory (race)
  *   check_lines.c   DWARF .debug_line of the code object: PC -> file:line:col
+ *   check_notes.c   wavecc's .wavecc.checks: private objects, division tests
  * The barrier, alignment, bounds and division checks are small and live in
  * check.c. Every report fails the dispatch (emu_err) with a message
  * "kernel K: check CLASS: pc 0x..: INSTRUCTION: what [at file:line:col]
@@ -71,6 +72,8 @@ typedef struct emu_check {
   uint64_t nsync;
   /* source lines (check_lines.c) */
   struct check_lines *lines;
+  /* wavecc's .wavecc.checks records (check_notes.c) */
+  struct check_notes *notes;
 } emu_check;
 
 /* Access kinds of emu_check_access. */
@@ -91,6 +94,16 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
 int race_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
                 int kind);
 void race_free(emu_check *c);
+
+/* check_notes.c: the .wavecc.checks records of prog (NULL: none). The
+ * checks return 0, or -1 after a report: notes_div_trap for an s_trap
+ * (a -fcheck-div test that found a divisor of 0), notes_private_object
+ * for a private access of n bytes at lane offset `off` outside the stack
+ * object wavecc says the instruction accesses. */
+struct check_notes *notes_load(const wemu_program *prog);
+void notes_free(struct check_notes *c);
+int notes_div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+int notes_private_object(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t off, unsigned n, unsigned lane);
 
 /* check_lines.c: the DWARF line table of prog (NULL: none or unreadable);
  * the source position of code offset `vaddr`, "" when unknown. */
