@@ -77,10 +77,11 @@ static const note_rec *find(const emu_dispatch *d, const emu_wave *w, uint32_t k
 }
 
 int notes_div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  if (!find(d, w, 1)) return 0;
   /* the trap's block runs for the lanes whose divisor is 0 (a uniform
-   * divisor: all of them) */
-  return chk_report(d, w, in, "div", w->exec ? __builtin_ctzll(w->exec) : -1,
+   * divisor: all of them); with EXEC = 0 the code should have skipped it,
+   * and the trap's own fault says so */
+  if (!w->exec || !find(d, w, 1)) return 0;
+  return chk_report(d, w, in, "div", __builtin_ctzll(w->exec),
                     "integer division by zero (the divisor of the division or remainder here is 0; wavecc "
                     "-fcheck-div's test)");
 }

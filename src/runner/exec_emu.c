@@ -179,6 +179,8 @@ static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *
   o.mcpu = rt_mcpu(cfg);
   o.mattr = cfg->mattr;
   for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
+  /* --check=div: wavecc tests each divisor (-fcheck-div, 64-bit too) */
+  if (cfg->checks & WEMU_CHECK_DIV) o.check_div = 1;
   if (cfg->reg_vgprs && (!o.max_vgprs || cfg->reg_vgprs < o.max_vgprs)) o.max_vgprs = cfg->reg_vgprs;
   if (cfg->reg_sgprs && (!o.max_sgprs || cfg->reg_sgprs < o.max_sgprs)) o.max_sgprs = cfg->reg_sgprs;
   int nopt = 0;
