@@ -166,10 +166,33 @@ static int div_check(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return 0;
 }
 
+/* div: the s_trap of wavecc -fcheck-div's test (check_notes.c), which runs
+ * for the lanes whose divisor is 0 (a uniform divisor: all of them). With
+ * EXEC = 0 the code should have skipped it, and the trap's own fault says
+ * so. */
+static int div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (!w->exec || !notes_find(d->chk->notes, w->pc - d->prog->load_base, NOTE_DIV_TRAP)) return 0;
+  return chk_report(d, w, in, "div", __builtin_ctzll(w->exec),
+                    "integer division by zero (the divisor of the division or remainder here is 0; wavecc "
+                    "-fcheck-div's test)");
+}
+
+/* bounds: a lane's private access of n bytes at lane offset `off` outside
+ * the stack object wavecc says the instruction accesses (check_notes.c). */
+static int object_bounds(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t off, unsigned n, unsigned lane) {
+  const check_note *r = notes_find(d->chk->notes, w->pc - d->prog->load_base, NOTE_PRIVATE);
+  if (!r || (off >= r->obj_offset && off + n <= (uint64_t)r->obj_offset + r->obj_size)) return 0;
+  return chk_report(d, w, in, "bounds", (int)lane,
+                    "private access of %u bytes at offset %llu is outside its object, the %u-byte private array at "
+                    "offset %u (it lands %s; an index out of the array's bounds)",
+                    n, (unsigned long long)off, r->obj_size, r->obj_offset,
+                    off < r->obj_offset ? "before it" : "past its end, in another private object");
+}
+
 int emu_check_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_V_RCP_IFLAG_F32 && div_check(d, w, in)) return -1;
-  if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_S_TRAP && notes_div_trap(d, w, in)) return -1;
+  if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_S_TRAP && div_trap(d, w, in)) return -1;
   if (c->checks & WEMU_CHECK_POISON) {
     poison_pre(d, w, in);
     if (poison_decides(d, w, in)) return -1;
@@ -251,7 +274,7 @@ int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t
   long long o = rel >= 0 ? (long long)((uint64_t)rel / (4 * w->nlanes) * 4 + (uint64_t)rel % 4) : rel;
   if (rel < 0 || (uint64_t)rel >= d->scratch_per_wave || (uint64_t)o + n > d->scratch_per_lane)
     return bounds_report(d, w, in, o, n, lane);
-  return notes_private_object(d, w, in, (uint64_t)o, n, lane);
+  return object_bounds(d, w, in, (uint64_t)o, n, lane);
 }
 
 int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
@@ -263,7 +286,7 @@ int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space
                       spaces[space], (unsigned long long)addr, n < 4 ? n : 4);
   if ((c->checks & WEMU_CHECK_BOUNDS) && space == 2 &&
       (addr + n > d->scratch_per_lane ? bounds_report(d, w, in, (long long)addr, n, lane)
-                                       : notes_private_object(d, w, in, addr, n, lane)))
+                                       : object_bounds(d, w, in, addr, n, lane)))
     return -1;
   if ((c->checks & WEMU_CHECK_BOUNDS) && space == 0 && d->scratch_total && addr >= d->scratch_alloc &&
       addr < d->scratch_alloc + d->scratch_total && emu_check_scratch(d, w, in, addr, n, lane))

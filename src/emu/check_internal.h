@@ -95,15 +95,17 @@ int race_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uin
                 int kind);
 void race_free(emu_check *c);
 
-/* check_notes.c: the .wavecc.checks records of prog (NULL: none). The
- * checks return 0, or -1 after a report: notes_div_trap for an s_trap
- * (a -fcheck-div test that found a divisor of 0), notes_private_object
- * for a private access of n bytes at lane offset `off` outside the stack
- * object wavecc says the instruction accesses. */
+/* check_notes.c: the .wavecc.checks records of prog (NULL: none), and
+ * the record of `kind` (NOTE_DIV_TRAP, NOTE_PRIVATE) at code address
+ * `addr` (a PC minus the load base), or NULL. */
+typedef struct check_note {
+  uint64_t addr;
+  uint32_t kind, obj_offset, obj_size;
+} check_note;
+enum { NOTE_DIV_TRAP = 1, NOTE_PRIVATE = 2 };
 struct check_notes *notes_load(const wemu_program *prog);
 void notes_free(struct check_notes *c);
-int notes_div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in);
-int notes_private_object(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t off, unsigned n, unsigned lane);
+const check_note *notes_find(const struct check_notes *c, uint64_t addr, uint32_t kind);
 
 /* check_lines.c: the DWARF line table of prog (NULL: none or unreadable);
  * the source position of code offset `vaddr`, "" when unknown. */

@@ -10,6 +10,7 @@
  *           isel_abi.c): the bounds check reports a lane whose access
  *           leaves that object, though it stays in the private segment
  *           (an off-by-one index into the next array).
+ * This file only reads the records; check.c reports.
  * Code objects without the section (llc-19's, wavecc's through llvm-mc)
  * keep the segment-wide bounds check and the v_rcp_iflag_f32 division
  * check (check.c). */
@@ -18,13 +19,8 @@
 
 #include "emu/check_internal.h"
 
-typedef struct note_rec {
-  uint64_t addr;
-  uint32_t kind, obj_offset, obj_size;
-} note_rec;
-
 struct check_notes {
-  note_rec *r;
+  check_note *r;
   size_t n;
 };
 
@@ -35,7 +31,7 @@ static uint64_t le(const uint8_t *p, unsigned n) {
 }
 
 static int by_addr(const void *a, const void *b) {
-  const note_rec *x = a, *y = b;
+  const check_note *x = a, *y = b;
   return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
@@ -49,7 +45,7 @@ struct check_notes *notes_load(const wemu_program *prog) {
   if (!c || !(c->r = calloc(n ? n : 1, sizeof *c->r))) { free(c); return NULL; }
   for (uint64_t i = 0; i < n; i++) {
     const uint8_t *p = s + 12 + 20 * i;
-    c->r[i] = (note_rec){le(p, 8), (uint32_t)le(p + 8, 4), (uint32_t)le(p + 12, 4), (uint32_t)le(p + 16, 4)};
+    c->r[i] = (check_note){le(p, 8), (uint32_t)le(p + 8, 4), (uint32_t)le(p + 12, 4), (uint32_t)le(p + 16, 4)};
   }
   c->n = n;
   qsort(c->r, n, sizeof *c->r, by_addr);
@@ -62,36 +58,13 @@ void notes_free(struct check_notes *c) {
   free(c);
 }
 
-/* The record of kind `kind` at the instruction w is executing, or NULL. */
-static const note_rec *find(const emu_dispatch *d, const emu_wave *w, uint32_t kind) {
-  const struct check_notes *c = d->chk->notes;
+const check_note *notes_find(const struct check_notes *c, uint64_t addr, uint32_t kind) {
   if (!c) return NULL;
-  uint64_t a = w->pc - d->prog->load_base;
   size_t lo = 0, hi = c->n;
   while (lo < hi) {
     size_t m = (lo + hi) / 2;
-    if (c->r[m].addr < a) lo = m + 1;
+    if (c->r[m].addr < addr) lo = m + 1;
     else hi = m;
   }
-  return lo < c->n && c->r[lo].addr == a && c->r[lo].kind == kind ? &c->r[lo] : NULL;
-}
-
-int notes_div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  /* the trap's block runs for the lanes whose divisor is 0 (a uniform
-   * divisor: all of them); with EXEC = 0 the code should have skipped it,
-   * and the trap's own fault says so */
-  if (!w->exec || !find(d, w, 1)) return 0;
-  return chk_report(d, w, in, "div", __builtin_ctzll(w->exec),
-                    "integer division by zero (the divisor of the division or remainder here is 0; wavecc "
-                    "-fcheck-div's test)");
-}
-
-int notes_private_object(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t off, unsigned n, unsigned lane) {
-  const note_rec *r = find(d, w, 2);
-  if (!r || (off >= r->obj_offset && off + n <= (uint64_t)r->obj_offset + r->obj_size)) return 0;
-  return chk_report(d, w, in, "bounds", (int)lane,
-                    "private access of %u bytes at offset %llu is outside its object, the %u-byte private array at "
-                    "offset %u (it lands %s; an index out of the array's bounds)",
-                    n, (unsigned long long)off, r->obj_size, r->obj_offset,
-                    off < r->obj_offset ? "before it" : "past its end, in another private object");
+  return lo < c->n && c->r[lo].addr == addr && c->r[lo].kind == kind ? &c->r[lo] : NULL;
 }
