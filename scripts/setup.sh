@@ -8,6 +8,7 @@ PKGS=(llvm-19 llvm-19-dev llvm-19-tools clang-19 lld-19 libclc-19
       libzstd-dev zlib1g-dev libxml2-dev libedit-dev libffi-dev libncurses-dev
       libclang-rt-19-dev libclang-19-dev libclang-cpp19-dev oclgrind
       pocl-opencl-icd ocl-icd-opencl-dev opencl-headers clinfo python3-pyopencl
+      clpeak clblast-tests clblast-utils
       cmake make gcc python3 python3-numpy)
 
 missing=()

@@ -53,6 +53,17 @@ check /usr/bin/wavecc -mcpu=gfx900 "$kernel" -o "$tmp/k.hsaco"
 check /usr/bin/wavecc-run --code-object="$tmp/k.hsaco" "$kernel"
 check /usr/bin/wavecc-run --compiler=wavecc "$kernel"
 check /usr/bin/wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=obj tests/passes/llc-cmdline.ll -o "$tmp/k.o"
+# The OpenCL platform as installed (/etc/OpenCL/vendors/wavecc.icd, no
+# OCL_ICD_VENDORS): clinfo lists it and an unmodified public benchmark,
+# Debian's clpeak, runs its kernel-latency test on it. A sanitizer build's
+# ICD needs its runtimes loaded first in these uninstrumented programs.
+pre=""
+if ldd /usr/lib/libwavecc_icd.so 2>/dev/null | grep -q libasan; then
+  pre="LD_PRELOAD=$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so) ASAN_OPTIONS=detect_leaks=0"
+fi
+idx=$(env $pre clinfo -l 2>/dev/null | sed -n 's/^Platform #\([0-9]*\): wavecc$/\1/p')
+check test -n "$idx"
+check sh -c "env $pre clpeak -p ${idx:-0} -d 0 --kernel-latency | grep -q 'Device: gfx900'"
 $SUDO dpkg -P wavecc >/dev/null
 if [ -e /usr/bin/wavecc ] || [ -e /usr/lib/libwavecc.so.0 ] || dpkg-query -W wavecc >/dev/null 2>&1; then
   echo "test-deb: FAIL: wavecc still installed after dpkg -r" >&2

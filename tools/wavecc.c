@@ -77,7 +77,9 @@ static void usage(FILE *f) {
         "  --no-cache            for .cl input: compile afresh, never read or write the code-object\n"
         "                        cache ($WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc or\n"
         "                        ~/.cache/wavecc; keyed by source, options, target and this build;\n"
-        "                        WAVECC_NO_CACHE=1 turns it off too)\n"
+        "                        WAVECC_NO_CACHE=1 turns it off too; at most WAVECC_CACHE_MAX_SIZE\n"
+        "                        bytes, K/M/G suffixes, default 512M, 0 no limit: least recently\n"
+        "                        used entries are removed first)\n"
         "  --assembler=builtin|llvm-mc|check  code objects from wavecc's own encoder and ELF\n"
         "                        writer (default), from llvm-mc-19 + ld.lld-19, or both compared\n"
         "  --help\n",

@@ -4,8 +4,15 @@
  *
  * Where: $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc, else
  * $HOME/.cache/wavecc (the XDG base directory specification); one file
- * per entry, DIR/xx/<the other 62 hex digits of the key>. Nothing is
- * evicted: remove the directory to reclaim the space.
+ * per entry, DIR/xx/<the other 62 hex digits of the key>.
+ *
+ * Size: at most $WAVECC_CACHE_MAX_SIZE bytes (a number with an optional
+ * K, M or G suffix, powers of 1024; 0: no limit), default 512 MiB. A hit
+ * sets its entry's modification time to now, and every store then
+ * removes the least recently used entries (oldest modification time)
+ * until the entries fit (cache_trim). A store scans the whole directory:
+ * 9 ms of CPU with a thousand entries (measured on a loaded machine),
+ * beside the compile of 55-65 ms it follows; hits never scan.
  *
  * The key is the SHA-256 of everything the result depends on:
  * - the source bytes and the name it is compiled under (the name is in
@@ -27,11 +34,18 @@
  * Safe under concurrent runs: an entry is written to a temporary file in
  * its directory and renamed over the final name (atomic in POSIX), and a
  * reader checks the magic, the key echoed in the entry and every size
- * against the file's length, so a torn or foreign file is a miss. */
+ * against the file's length, so a torn or foreign file is a miss. An
+ * entry removed by another run's trim is a miss too (a reader that has
+ * it open still reads it whole); two runs trimming at once may remove a
+ * few more entries than needed, never a temporary file younger than ten
+ * minutes (an unfinished store) or the entry just stored. */
 #include "driver/cache.h"
 
+#include <dirent.h>
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -138,6 +152,97 @@ static const char *key_of(const char *path) {
   return n >= 62 ? path + n - 62 : path;
 }
 
+/* The size limit in bytes (see the top); 0: none. */
+static uint64_t cache_limit(void) {
+  const char *v = getenv("WAVECC_CACHE_MAX_SIZE");
+  if (!v || !*v) return 512ull << 20;
+  char *end = NULL;
+  unsigned long long n = strtoull(v, &end, 10);
+  if (end == v) return 512ull << 20; /* not a number: the default */
+  int shift = *end == 'K' || *end == 'k' ? 10 : *end == 'M' || *end == 'm' ? 20 : *end == 'G' || *end == 'g' ? 30 : 0;
+  return n > (UINT64_MAX >> shift) ? UINT64_MAX : (uint64_t)n << shift;
+}
+
+typedef struct cache_file {
+  char *path;
+  uint64_t size;
+  struct timespec mtime;
+} cache_file;
+
+static int older_first(const void *a, const void *b) {
+  const struct timespec *x = &((const cache_file *)a)->mtime, *y = &((const cache_file *)b)->mtime;
+  if (x->tv_sec != y->tv_sec) return x->tv_sec < y->tv_sec ? -1 : 1;
+  return x->tv_nsec < y->tv_nsec ? -1 : x->tv_nsec > y->tv_nsec;
+}
+
+/* Whether NAME is LEN lower-case hex digits. */
+static int is_hex(const char *name, size_t len) {
+  if (strlen(name) != len) return 0;
+  for (size_t i = 0; i < len; i++)
+    if (!strchr("0123456789abcdef", name[i])) return 0;
+  return 1;
+}
+
+/* Appends the entries of DIR/SUB to *V (temporaries older than ten
+ * minutes are removed: their store died). 0, or -1 out of memory. */
+static int list_entries(const char *dir, const char *sub, cache_file **v, size_t *n, size_t *cap) {
+  size_t dn = strlen(dir) + strlen(sub) + 2;
+  char *d = malloc(dn);
+  if (!d) return -1;
+  snprintf(d, dn, "%s/%s", dir, sub);
+  DIR *h = opendir(d);
+  int rc = 0;
+  time_t now = time(NULL);
+  for (struct dirent *e; h && rc == 0 && (e = readdir(h));) {
+    int entry = is_hex(e->d_name, 62), temp = !entry && strlen(e->d_name) > 62 && e->d_name[62] == '.';
+    if (!entry && !temp) continue;
+    size_t pn = dn + strlen(e->d_name) + 1;
+    char *p = malloc(pn);
+    struct stat st;
+    if (!p) { rc = -1; break; }
+    snprintf(p, pn, "%s/%s", d, e->d_name);
+    if (lstat(p, &st) != 0 || !S_ISREG(st.st_mode) || temp) {
+      if (temp && st.st_mtime + 600 < now) unlink(p);
+      free(p);
+      continue;
+    }
+    if (*n == *cap) {
+      size_t c = *cap ? 2 * *cap : 256;
+      cache_file *nv = realloc(*v, c * sizeof *nv);
+      if (!nv) { free(p); rc = -1; break; }
+      *v = nv, *cap = c;
+    }
+    (*v)[(*n)++] = (cache_file){p, (uint64_t)st.st_size, st.st_mtim};
+  }
+  if (h) closedir(h);
+  free(d);
+  return rc;
+}
+
+/* Removes the least recently used entries of the cache directory DIR
+ * until they add up to at most LIMIT bytes, never KEEP (the entry just
+ * stored). Failures leave the cache larger, never broken. */
+static void cache_trim(const char *dir, uint64_t limit, const char *keep) {
+  cache_file *v = NULL;
+  size_t n = 0, cap = 0;
+  DIR *h = opendir(dir);
+  int ok = h != NULL;
+  for (struct dirent *e; ok && (e = readdir(h));)
+    if (is_hex(e->d_name, 2)) ok = list_entries(dir, e->d_name, &v, &n, &cap) == 0;
+  if (h) closedir(h);
+  uint64_t total = 0;
+  for (size_t i = 0; i < n; i++) total += v[i].size;
+  if (ok && total > limit) {
+    qsort(v, n, sizeof *v, older_first);
+    for (size_t i = 0; i < n && total > limit; i++) {
+      if (!strcmp(v[i].path, keep)) continue;
+      if (unlink(v[i].path) == 0 || errno == ENOENT) total -= v[i].size;
+    }
+  }
+  for (size_t i = 0; i < n; i++) free(v[i].path);
+  free(v);
+}
+
 int driver_cache_load(const char *path, wavecc_result *r) {
   size_t size = 0;
   char *file = file_read_regular(path, WAVECC_MAX_INPUT_BYTES, &size);
@@ -171,6 +276,8 @@ int driver_cache_load(const char *path, wavecc_result *r) {
     }
   }
   free(file);
+  /* recently used: the trim removes the oldest modification times first */
+  if (ok) utimensat(AT_FDCWD, path, NULL, 0);
   return ok;
 }
 
@@ -218,6 +325,14 @@ void driver_cache_store(const char *path, const wavecc_result *r) {
         if (w > 0) done += (size_t)w;
       }
       if (close(fd) != 0 || done != total || rename(tmp, path) != 0) unlink(tmp);
+      else {
+        uint64_t limit = cache_limit();
+        char *dir = strdup(path), *slash;
+        /* DIR/xx/key: the cache directory is two levels up */
+        for (int up = 0; dir && up < 2 && (slash = strrchr(dir, '/')); up++) *slash = 0;
+        if (dir && limit) cache_trim(dir, limit, path);
+        free(dir);
+      }
     }
   }
   free(buf);

@@ -273,6 +273,15 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
   }
 }
 
+/* The vector-memory cache bits in the target's spelling (gfx9: glc slc;
+ * gfx942: sc0 sc1 nt, the order llvm-mc-19 prints them). */
+static void print_cpol(emitter *e, const mir_instr *ins) {
+  const char *const *n = e->p->target->cpol_names;
+  if (ins->enc_flags & MIR_ENC_GLC) fprintf(e->out, " %s", n[0] ? n[0] : "glc");
+  if (ins->enc_flags & MIR_ENC_SC1) fprintf(e->out, " %s", n[2] ? n[2] : "scc");
+  if (ins->enc_flags & MIR_ENC_SLC) fprintf(e->out, " %s", n[1] ? n[1] : "slc");
+}
+
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
@@ -370,8 +379,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
     if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
-    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
-    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    print_cpol(e, ins);
     break;
   }
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
@@ -379,8 +387,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     print_list(e, ins, &first, false);
     if (fmt != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
-    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
-    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    print_cpol(e, ins);
     break;
   case ISA_FMT_DS:
     print_list(e, ins, &first, true);
@@ -492,8 +499,12 @@ unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
    * XNACK; not with xnack off) + FLAT_SCRATCH (2) when flat scratch is set up. */
   const wavecc_target *t = p->target;
+  /* LLVM getNumExtraSGPRs: with FLAT_SCRATCH counted, XNACK_MASK is too,
+   * whatever the xnack setting (6 on GFX9) */
+  if (t->flat_scratch_sgprs && (uses_flat_scratch(p) || t->flat_scratch_sgprs_always))
+    return mir_next_free_sgpr(p) + t->reserved_sgprs + t->flat_scratch_sgprs;
   unsigned reserved = t->reserved_sgprs - (p->target_xnack < 0 ? t->xnack_mask_sgprs : 0);
-  return mir_next_free_sgpr(p) + reserved + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
+  return mir_next_free_sgpr(p) + reserved;
 }
 
 unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vgprs) {

@@ -78,10 +78,10 @@ struct emu_cycle_model {
   int oom;               /* a log entry was lost: no estimate */
 };
 
-static unsigned pend_count(const emu_wave *w, unsigned kind) {
-  unsigned n = 0;
-  for (size_t i = 0; i < w->npend; i++) n += w->pend[i].kind == kind;
-  return n;
+/* w's outstanding accesses per EMU_PEND_* kind, in one pass. */
+static void pend_counts(const emu_wave *w, unsigned n[3]) {
+  n[0] = n[1] = n[2] = 0;
+  for (size_t i = 0; i < w->npend; i++) n[w->pend[i].kind]++;
 }
 
 unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
@@ -137,7 +137,7 @@ void emu_cm_group(emu_cycle_model *cm, uint64_t group) {
 
 void emu_cm_before(emu_cycle_model *cm, const emu_wave *w, unsigned counts[3]) {
   (void)cm;
-  for (unsigned k = 0; k < 3; k++) counts[k] = pend_count(w, k);
+  pend_counts(w, counts);
 }
 
 /* A wave ended: its chain goes into the log (emu_cm_merge places it). */
@@ -166,9 +166,11 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
     cw->after_barrier = 0;
   }
   uint64_t start = cw->t;
+  unsigned nows[3];
+  pend_counts(w, nows);
   for (unsigned k = 0; k < 3; k++) {
     cm_queue *q = &cw->q[k];
-    unsigned now = pend_count(w, k);
+    unsigned now = nows[k];
     if (now < before[k]) { /* retired by this s_waitcnt: wait for the newest of them */
       unsigned r = before[k] - now;
       if (r > q->n) r = q->n;
@@ -184,7 +186,8 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
   cw->busy += issue;
   for (unsigned k = 0; k < 3; k++) {
     cm_queue *q = &cw->q[k];
-    unsigned now = pend_count(w, k);
+    unsigned now = nows[k];
+    if (now <= before[k]) continue;
     uint64_t lat = in->fmt == ISA_FMT_SMEM ? LAT_SMEM : in->fmt == ISA_FMT_DS ? LAT_LDS : LAT_VMEM;
     for (unsigned i = before[k]; i < now && q->n < CM_MAX_PEND; i++) {
       uint64_t done = start + lat, prev = q->n ? q->done[(q->head + q->n - 1) % CM_MAX_PEND] : 0;

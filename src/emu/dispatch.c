@@ -58,36 +58,57 @@ typedef struct wg_ctx {
   uint32_t size[3];  /* actual work-items per dimension in this group */
 } wg_ctx;
 
-static const char *klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
+void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
   uint32_t fl = isa_table[in->op].flags;
+  in->xflags = 0;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC:
     if ((in->op == ISA_S_SETREG_B32 || in->op == ISA_S_SETREG_IMM32_B32) && (in->simm16 & 63) == ISA_HWREG_MODE)
-      st->mode_writes++;
-    st->salu++; *cost = 1; return "salu";
+      in->xflags |= EMU_XF_MODE_WRITE;
+    in->xclass = EMU_XC_SALU; in->xcost = 1; break;
   case ISA_FMT_SOPP:
-    if (fl & ISA_F_BRANCH) { st->branch++; *cost = 4; return "branch"; }
-    st->other++; *cost = 1; return "other";
-  case ISA_FMT_SMEM: st->smem++; *cost = 4; return "smem";
-  case ISA_FMT_DS: st->lds++; *cost = 8; return "lds";
+    if (fl & ISA_F_BRANCH) { in->xclass = EMU_XC_BRANCH; in->xcost = 4; }
+    else { in->xclass = EMU_XC_OTHER; in->xcost = 1; }
+    break;
+  case ISA_FMT_SMEM: in->xclass = EMU_XC_SMEM; in->xcost = 4; break;
+  case ISA_FMT_DS: in->xclass = EMU_XC_LDS; in->xcost = 8; break;
   case ISA_FMT_MUBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
-    st->vmem++;
+    in->xclass = EMU_XC_VMEM; in->xcost = 16;
     if (in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) {
-      if (fl & ISA_F_STORE) st->spill_stores++;
-      else if (fl & ISA_F_LOAD) st->spill_loads++;
+      if (fl & ISA_F_STORE) in->xflags |= EMU_XF_SPILL_STORE;
+      else if (fl & ISA_F_LOAD) in->xflags |= EMU_XF_SPILL_LOAD;
     }
-    *cost = 16;
-    return "vmem";
+    break;
   default: {
-    st->valu++;
-    if (in->op == ISA_V_WRITELANE_B32) st->spill_stores++;
-    if (in->op == ISA_V_READLANE_B32) st->spill_loads++;
+    in->xclass = EMU_XC_VALU;
+    if (in->op == ISA_V_WRITELANE_B32) in->xflags |= EMU_XF_SPILL_STORE;
+    if (in->op == ISA_V_READLANE_B32) in->xflags |= EMU_XF_SPILL_LOAD;
     /* Quarter rate: f64 and transcendental (not v_ldexp / v_frexp). */
     isa_cost c = (isa_cost)isa_sem_of(in->op)->cost;
-    *cost = (c == ISA_COST_F64 || c == ISA_COST_TRANS) ? 16 : 4;
-    return "valu";
+    in->xcost = (c == ISA_COST_F64 || c == ISA_COST_TRANS) ? 16 : 4;
+    break;
   }
   }
+  emu_valu_prepare(dev, in);
+}
+
+/* Counts instruction IN in the statistics ST; its issue cycles into *COST. */
+static void klass(const emu_inst *in, wemu_stats *st, uint64_t *cost) {
+  switch (in->xclass) {
+  case EMU_XC_SALU: st->salu++; break;
+  case EMU_XC_BRANCH: st->branch++; break;
+  case EMU_XC_OTHER: st->other++; break;
+  case EMU_XC_SMEM: st->smem++; break;
+  case EMU_XC_LDS: st->lds++; break;
+  case EMU_XC_VMEM: st->vmem++; break;
+  default: st->valu++; break;
+  }
+  if (in->xflags) {
+    if (in->xflags & EMU_XF_MODE_WRITE) st->mode_writes++;
+    if (in->xflags & EMU_XF_SPILL_STORE) st->spill_stores++;
+    if (in->xflags & EMU_XF_SPILL_LOAD) st->spill_loads++;
+  }
+  *cost = in->xcost;
 }
 
 static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles) {
@@ -109,6 +130,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     emu_par_lock(d->par);
     if (!__atomic_load_n(&p->dvalid[slot], __ATOMIC_ACQUIRE)) {
       uint8_t v = emu_decode(d->dev, p, vpc, &p->dcache[slot]) ? 2 : 1;
+      if (v == 1) emu_inst_prepare(d->dev, &p->dcache[slot]);
       __atomic_store_n(&p->dvalid[slot], v, __ATOMIC_RELEASE);
     }
     emu_par_unlock(d->par);

@@ -184,7 +184,24 @@ typedef struct emu_inst {
   /* GFX11 VOPD: this instruction is the X half; the Y half's VOP1/VOP2 op and operands */
   uint8_t vopd;
   uint16_t y_op, y_dst, y_src0, y_src1;
+  /* Derived once per decoded instruction (emu_inst_prepare, when the
+   * decode cache fills its slot), so execution does not re-derive them:
+   * the statistics class (EMU_XC_*), issue cycles of the cycle estimate
+   * and EMU_XF_* counters; the VALU fast path (emu_valu_prepare): vfast 1
+   * a whole-wave op, 2 a whole-wave compare, 0 the generic path; its
+   * sources after operand shaping, the carry-in mask operand and the
+   * carry-out destination (EMU_NO_OPERAND: none). */
+  uint8_t xclass, xcost, xflags;
+  uint8_t vfast, vnsrc;
+  uint16_t vcodes[3], vcin, vcout;
 } emu_inst;
+
+enum { EMU_XC_SALU, EMU_XC_BRANCH, EMU_XC_OTHER, EMU_XC_SMEM, EMU_XC_LDS, EMU_XC_VMEM, EMU_XC_VALU };
+enum { EMU_XF_MODE_WRITE = 1, EMU_XF_SPILL_STORE = 2, EMU_XF_SPILL_LOAD = 4 };
+#define EMU_NO_OPERAND 0xffffu
+/* Fills the derived fields of a decoded instruction (see emu_inst). */
+void emu_inst_prepare(const wemu_device *dev, emu_inst *in);
+void emu_valu_prepare(const wemu_device *dev, emu_inst *in);
 
 /* Builds the (format, opcode) lookup tables of the device target's
  * encoding family (isa_encoding) and the operand shapes. */
@@ -385,12 +402,13 @@ void emu_pending_drop(emu_wave *w);
 
 void emu_valu_init(wemu_device *dev);
 /* exec_valu_fast.c: whole-wave loops for common VALU ops. The kind of op
- * (0: none); whether `in` may take the fast path (no modifiers, SDWA,
- * VOPD or s_set_gpr_idx); the results RES[lane] (all lanes, inactive ones
+ * (0: none); the results RES[lane] (all lanes, inactive ones
  * meaningless), carry-out mask *COUT and v_cndmask's never-written
  * selected lanes *BLEND_UNSET of sources CODES (nsrc of them, after
  * emu_exec_valu's operand shaping) with carry-in CIN; 0 or -1 after a
- * fault. emu_valu_fast_write writes RES to the destination VGPR under EXEC. */
+ * fault. emu_valu_fast_write writes RES to the destination VGPR under EXEC.
+ * Which instructions take it (no output modifiers, op_sel, SDWA, VOPD
+ * or s_set_gpr_idx): emu_valu_prepare (in->vfast) and emu_exec_valu. */
 uint8_t emu_valu_fast_kind(isa_op op);
 /* The kind of a compare with facts VI (f32, i32, u32, class f32), or 0;
  * emu_valu_fast_cmp computes its mask over the active lanes into *MASK
@@ -401,7 +419,6 @@ uint8_t emu_valu_fast_cmp_kind(const emu_vinfo *vi);
  * needs dev->vinfo[op] and dev->shape[op] filled. */
 uint8_t emu_valu_fast_lane_kind(const wemu_device *dev, isa_op op);
 int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes *mask);
-bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi);
 int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsigned codes[3], unsigned nsrc,
                   emu_lanes cin, uint32_t *res, emu_lanes *cout, emu_lanes *blend_unset);
 int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, const uint32_t *res,

@@ -549,6 +549,8 @@ static int exec_vopd(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   y.op = (isa_op)in->y_op;
   y.fmt = (isa_format)isa_encoding(d->dev->tgt->encoding, y.op)->format;
   y.dst = in->y_dst; y.src[0] = in->y_src0; y.src[1] = in->y_src1; y.src[2] = OPC_VCC_LO;
+  emu_valu_prepare(d->dev, &x);
+  emu_valu_prepare(d->dev, &y);
   if (x.dst == y.dst) return emu_fault(d, w, in, "VOPD: both halves write v%u", x.dst);
   bool y_reads_x = half_reads(d, &y, x.dst), x_reads_y = half_reads(d, &x, y.dst);
   if (y_reads_x && x_reads_y)
@@ -558,10 +560,92 @@ static int exec_vopd(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return emu_exec_valu(d, w, second);
 }
 
+/* The operand shape of a VALU instruction as emu_exec_valu reads it:
+ * source codes and widths after the special forms (madmk/madak literal,
+ * the tied accumulator of v_mac/v_fmac, carry-in sources), the carry-in
+ * mask operand and whether a carry / VCC mask is written. */
+typedef struct valu_shape {
+  unsigned codes[3], widths[3], nsrc, dw;
+  int is_cmp, uses_carry, writes_carry;
+  unsigned cin_code;  /* the carry-in / lane-mask operand when uses_carry */
+  unsigned cout_code; /* the carry-out mask destination when writes_carry */
+} valu_shape;
+
+static void shape_of(const wemu_device *dev, const emu_inst *in, valu_shape *v) {
+  isa_op op = in->op;
+  const emu_opshape *sh = &dev->shape[op];
+  const isa_sem *sem = isa_sem_of(op);
+  v->is_cmp = isa_table[op].format == ISA_FMT_VOPC;
+  v->nsrc = sh->nuses > 3 ? 3 : sh->nuses;
+  v->uses_carry = (sem->flags & ISA_S_CARRY_IN) || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
+  v->writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
+  v->dw = sh->ndefs ? sh->defw[0] : 1;
+  for (unsigned i = 0; i < 3; i++) { v->codes[i] = in->src[i]; v->widths[i] = i < v->nsrc ? sh->usew[i] : 1; }
+  /* VOP2 special shapes: madmk D = S0 * K + S1, madak D = S0 * S1 + K, mac D = S0 * S1 + D. */
+  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32) { v->codes[2] = v->codes[1]; v->codes[1] = OPC_LITERAL; v->nsrc = 3; }
+  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32) { v->codes[2] = OPC_LITERAL; v->nsrc = 3; }
+  if (sem->flags & ISA_S_TIED) { v->codes[2] = OPC_VGPR0 + in->dst; v->widths[2] = v->dw; v->nsrc = 3; } /* v_mac_*, v_fmac_* */
+  if (v->uses_carry && op != ISA_V_CNDMASK_B32 && v->nsrc > 2 && in->fmt != ISA_FMT_VOP3) v->nsrc = 2;
+  if (sem->flags & ISA_S_CARRY_IN) v->nsrc = 2;
+  if (op == ISA_V_CNDMASK_B32) v->nsrc = 2;
+  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR (pair in wave64) src2 in VOP3. */
+  v->cin_code = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
+  v->cout_code = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
+}
+
+void emu_valu_prepare(const wemu_device *dev, emu_inst *in) {
+  in->vfast = 0;
+  if (!isa_fmt_valu(in->fmt) || in->vopd || in->sdwa) return;
+  isa_op op = in->op;
+  const emu_vinfo *vi = &dev->vinfo[op];
+  if (!vi->fast || (in->fmt == ISA_FMT_VOP3P)) return;
+  if (in->fmt == ISA_FMT_VOP3 ? (in->clamp | in->omod | in->opsel) != 0 : in->fmt != ISA_FMT_VOP1 && in->fmt != ISA_FMT_VOP2 && in->fmt != ISA_FMT_VOPC)
+    return;
+  if (op == ISA_V_NOP || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
+    return;
+  valu_shape v;
+  shape_of(dev, in, &v);
+  if (!v.is_cmp && v.dw != 1) return;
+  /* VOPC in the VOP3 encoding is fast too (emu_valu_fast_ok: VOP3 without clamp/omod/op_sel) */
+  in->vfast = v.is_cmp ? 2 : 1;
+  in->vnsrc = (uint8_t)v.nsrc;
+  for (unsigned i = 0; i < 3; i++) in->vcodes[i] = (uint16_t)v.codes[i];
+  in->vcin = v.uses_carry ? (uint16_t)v.cin_code : EMU_NO_OPERAND;
+  in->vcout = v.writes_carry ? (uint16_t)v.cout_code : EMU_NO_OPERAND;
+}
+
+/* The fast path of an instruction emu_valu_prepare marked (no s_set_gpr_idx). */
+static int exec_prepared(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_lanes cin = 0;
+  if (in->vcin != EMU_NO_OPERAND) {
+    int err = 0;
+    if (in->op == ISA_V_DIV_FMAS_F32 &&
+        valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas"))
+      return -1;
+    cin = emu_mask_read(d, w, in, in->vcin, &err);
+    if (err) return -1;
+  }
+  if (in->vfast == 2) {
+    emu_lanes m;
+    if (emu_valu_fast_cmp(d, w, in, &m)) return -1;
+    return write_cmp(d, w, in, &d->dev->vinfo[in->op], m);
+  }
+  uint32_t res[EMU_MAX_LANES];
+  emu_lanes cout_fast = 0, blend_unset = 0, exec = w->exec;
+  const unsigned codes[3] = {in->vcodes[0], in->vcodes[1], in->vcodes[2]};
+  if (emu_valu_fast(d, w, in, codes, in->vnsrc, cin, res, &cout_fast, &blend_unset)) return -1;
+  if (emu_valu_fast_write(d, w, in, exec, res, blend_unset)) return -1;
+  if (in->vcout != EMU_NO_OPERAND) {
+    if (emu_mask_write(d, w, in, in->vcout, cout_fast & exec)) return -1;
+    mark_valu_sgpr_write(w, in->vcout);
+  }
+  return 0;
+}
+
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (in->vfast && !w->gpr_idx_on) return exec_prepared(d, w, in);
   if (in->vopd) return exec_vopd(d, w, in);
   isa_op op = in->op;
-  const emu_opshape *sh = &d->dev->shape[op];
   const emu_vinfo *vi = &d->dev->vinfo[op];
   const isa_sem *sem = isa_sem_of(op);
   emu_lanes exec = w->exec;
@@ -575,51 +659,18 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
     return exec_cross_lane(d, w, in);
 
-  int is_cmp = isa_table[op].format == ISA_FMT_VOPC;
-  unsigned nsrc = sh->nuses > 3 ? 3 : sh->nuses;
-  int uses_carry = (sem->flags & ISA_S_CARRY_IN) || op == ISA_V_CNDMASK_B32 || op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64;
-  int writes_carry = (sem->flags & ISA_S_CARRY_OUT) || op == ISA_V_DIV_SCALE_F32 || op == ISA_V_DIV_SCALE_F64 || op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32;
-  unsigned dw = sh->ndefs ? sh->defw[0] : 1;
-
-  unsigned codes[3] = {in->src[0], in->src[1], in->src[2]};
-  unsigned widths[3] = {1, 1, 1};
-  for (unsigned i = 0; i < nsrc; i++) widths[i] = sh->usew[i];
-  /* VOP2 special shapes: madmk D = S0 * K + S1, madak D = S0 * S1 + K, mac D = S0 * S1 + D. */
-  int lit_as = -1;
-  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32) { codes[2] = codes[1]; codes[1] = OPC_LITERAL; nsrc = 3; lit_as = 1; }
-  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32) { codes[2] = OPC_LITERAL; nsrc = 3; lit_as = 2; }
-  if (sem->flags & ISA_S_TIED) { codes[2] = OPC_VGPR0 + in->dst; widths[2] = dw; nsrc = 3; } /* v_mac_*, v_fmac_* */
-  if (op == ISA_V_CVT_PK_U8_F32 || op == ISA_V_ALIGNBIT_B32) { }
-  if (uses_carry && op != ISA_V_CNDMASK_B32 && nsrc > 2 && in->fmt != ISA_FMT_VOP3) nsrc = 2;
-  if (sem->flags & ISA_S_CARRY_IN) nsrc = 2;
-  if (op == ISA_V_CNDMASK_B32) nsrc = 2;
-  (void)lit_as;
+  valu_shape v;
+  shape_of(d->dev, in, &v);
+  int is_cmp = v.is_cmp, uses_carry = v.uses_carry, writes_carry = v.writes_carry;
+  unsigned nsrc = v.nsrc, dw = v.dw;
+  unsigned *codes = v.codes, *widths = v.widths;
   emu_lanes blend_unset = 0; /* v_cndmask_b32: lanes that selected a never-written VGPR */
-  /* Carry-in / lane mask: VCC for the 32-bit encoding, SGPR (pair in wave64) src2 in VOP3. */
   emu_lanes cin = 0;
   if (uses_carry) {
-    unsigned cc = (in->fmt == ISA_FMT_VOP3 && op != ISA_V_DIV_FMAS_F32 && op != ISA_V_DIV_FMAS_F64) ? in->src[2] : OPC_VCC_LO;
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
       if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) return -1;
-    cin = emu_mask_read(d, w, in, cc, &err);
+    cin = emu_mask_read(d, w, in, v.cin_code, &err);
     if (err) return -1;
-  }
-  if (is_cmp && emu_valu_fast_ok(w, in, vi)) {
-    emu_lanes m;
-    if (emu_valu_fast_cmp(d, w, in, &m)) return -1;
-    return write_cmp(d, w, in, vi, m);
-  }
-  if (!is_cmp && emu_valu_fast_ok(w, in, vi) && dw == 1) {
-    uint32_t res[EMU_MAX_LANES];
-    emu_lanes cout_fast = 0;
-    if (emu_valu_fast(d, w, in, codes, nsrc, cin, res, &cout_fast, &blend_unset)) return -1;
-    if (emu_valu_fast_write(d, w, in, exec, res, blend_unset)) return -1;
-    if (writes_carry) {
-      unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
-      if (emu_mask_write(d, w, in, sd, cout_fast & exec)) return -1;
-      mark_valu_sgpr_write(w, sd);
-    }
-    return 0;
   }
   uint64_t src[3][EMU_MAX_LANES];
   memset(src, 0, sizeof src);
@@ -657,9 +708,8 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int wrc = write_result(d, w, in, vi, exec, dw, dst, blend_unset);
   if (wrc) return wrc;
   if (writes_carry) {
-    unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
-    if (emu_mask_write(d, w, in, sd, cout_mask & exec)) return -1;
-    mark_valu_sgpr_write(w, sd);
+    if (emu_mask_write(d, w, in, v.cout_code, cout_mask & exec)) return -1;
+    mark_valu_sgpr_write(w, v.cout_code);
   }
   return 0;
 }

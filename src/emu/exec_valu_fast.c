@@ -48,6 +48,9 @@ enum {
   FK_CNDMASK, FK_ADD_CO, FK_SUB_CO, FK_SUBREV_CO, FK_ADDC, FK_SUBB,
   /* VOPC on f32, i32, u32 and v_cmp_class_f32 (emu_valu_fast_cmp) */
   FK_CMP,
+  /* the f32 division helpers: a whole-wave loop for the lanes of the
+   * common case (normal operands, no scaling), emu_valu_lane for the rest */
+  FK_DIV_SCALE, FK_DIV_FMAS, FK_DIV_FIXUP,
   /* any other 32-bit integer or f32 op: emu_valu_lane per active lane,
    * with the fast path's operand reading and result writing */
   FK_LANE,
@@ -127,6 +130,9 @@ uint8_t emu_valu_fast_kind(isa_op op) {
   case ISA_V_SUBREV_CO_U32: return FK_SUBREV_CO;
   case ISA_V_ADDC_CO_U32: return FK_ADDC;
   case ISA_V_SUBB_CO_U32: return FK_SUBB;
+  case ISA_V_DIV_SCALE_F32: return FK_DIV_SCALE;
+  case ISA_V_DIV_FMAS_F32: return FK_DIV_FMAS;
+  case ISA_V_DIV_FIXUP_F32: return FK_DIV_FIXUP;
   default: return FK_NONE;
   }
 }
@@ -153,11 +159,16 @@ static inline float max_ieee(float a, float b) {
   return a > b ? a : b;
 }
 
-bool emu_valu_fast_ok(const emu_wave *w, const emu_inst *in, const emu_vinfo *vi) {
-  if (!vi->fast || in->sdwa || in->vopd || w->gpr_idx_on) return false;
-  if (in->fmt == ISA_FMT_VOP3)
-    return !(in->clamp | in->omod | in->opsel); /* abs / neg: fast_src */
-  return in->fmt == ISA_FMT_VOP1 || in->fmt == ISA_FMT_VOP2;
+/* The mask of N lanes whose byte in R (0 or 1) is set: eight bytes at a
+ * time, each multiplied to its bit (the products do not overlap). */
+static emu_lanes bytes_mask(const uint8_t *r, unsigned n) {
+  emu_lanes m = 0;
+  for (unsigned l = 0; l < n; l += 8) {
+    uint64_t x;
+    memcpy(&x, r + l, 8);
+    m |= (emu_lanes)((x * 0x0102040810204080ull) >> 56) << l;
+  }
+  return m;
 }
 
 /* Source `i` (operand code CODE) of the lanes LANES: a pointer to its VGPR
@@ -170,9 +181,10 @@ static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
   if (code >= OPC_VGPR0) {
     unsigned r = code - OPC_VGPR0;
     if (emu_vcheck(d, w, in, r, 1, lanes)) return -1;
-    *out = w->v[r];
+    const uint32_t *row = w->v[r];
+    *out = row;
     if (!(clear | flip)) return 0;
-    for (unsigned l = 0; l < w->nlanes; l++) buf[l] = (w->v[r][l] & ~clear) ^ flip;
+    for (unsigned l = 0; l < EMU_MAX_LANES; l++) buf[l] = (row[l] & ~clear) ^ flip; /* a constant count vectorises */
     *out = buf;
     return 0;
   }
@@ -311,8 +323,45 @@ static void fast_crosscheck(isa_op op, const emu_vinfo *vi, const fpenv *e, int 
 }
 #endif
 
+/* The f32 division helpers' common case (exec_valu_lane.c gives the
+ * whole semantics) over N lanes into RES; SLOW[lane] = 1 where it does not
+ * apply. Biased exponents E of the raw (unflushed) sources:
+ * - v_div_scale_f32: with S1's E in [1, 252] and S2's in [24, 254] and
+ *   -125 <= E2 - E1 < 96, no operand is zero, NaN, infinite or denormal,
+ *   and neither 1/S1 nor S2/S1 is denormal: D = S0, VCC bit 0;
+ * - v_div_fmas_f32: a lane whose VCC bit is 0 is fmaf(S0, S1, S2);
+ * - v_div_fixup_f32: S1 and S2 finite and normal (E in [1, 254]),
+ *   E2 - E1 >= -150, S0 not NaN: D = |S0| with the sign of S1 * S2. */
+EMU_SIMD static void fast_div(unsigned kind, unsigned n, const uint32_t *A, const uint32_t *B, const uint32_t *C, emu_lanes cin,
+                              uint32_t *res, uint8_t *slow) {
+  switch (kind) {
+  case FK_DIV_SCALE:
+    for (unsigned l = 0; l < n; l++) {
+      int e1 = (int)((B[l] >> 23) & 0xff), e2 = (int)((C[l] >> 23) & 0xff);
+      res[l] = A[l];
+      slow[l] = !(e1 >= 1 && e1 <= 252 && e2 >= 24 && e2 <= 254 && e2 - e1 >= -125 && e2 - e1 < 96);
+    }
+    break;
+  case FK_DIV_FMAS:
+    for (unsigned l = 0; l < n; l++) {
+      res[l] = emu_u32(fmaf(emu_f32(A[l]), emu_f32(B[l]), emu_f32(C[l])));
+      slow[l] = (uint8_t)((cin >> l) & 1);
+    }
+    break;
+  case FK_DIV_FIXUP:
+    for (unsigned l = 0; l < n; l++) {
+      uint32_t e1 = (B[l] >> 23) & 0xff, e2 = (C[l] >> 23) & 0xff;
+      res[l] = (A[l] & 0x7fffffffu) | ((B[l] ^ C[l]) & 0x80000000u);
+      slow[l] = !(e1 - 1 < 254 && e2 - 1 < 254 && e2 + 150 >= e1 && (A[l] & 0x7fffffffu) <= 0x7f800000u);
+    }
+    break;
+  default: assert(!"fast_div: not a division kind");
+  }
+}
+
 /* FK_LANE: RES and *COUT lane by lane through emu_valu_lane, rounding
- * and flushing the result as exec_valu.c's generic path does. */
+ * and flushing the result as exec_valu.c's generic path does; the
+ * division kinds only in the lanes fast_div leaves to it. */
 static int fast_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_vinfo *vi, const fpenv *e, unsigned nsrc,
                      const uint32_t *s[3], emu_lanes cin, uint32_t *res, emu_lanes *cout) {
   isa_op op = in->op;
@@ -322,6 +371,24 @@ static int fast_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu
   int rnd = op == ISA_V_RNDNE_F32 ? 0 : (int)(w->mode & 3), old = 0, rnd16 = (int)((w->mode >> 2) & 3);
   if (isfloat) { old = fegetround(); fesetround(emu_fe_modes[rnd]); }
   int bad = 0;
+  if (vi->fast != FK_LANE) {
+    uint8_t slow[EMU_MAX_LANES];
+    unsigned n = w->nlanes;
+    assert(nsrc == 3);
+    fast_div(vi->fast, n, s[0], s[1], s[2], cin, res, slow);
+    for (unsigned l = 0; l < n; l++) res[l] = flush32(res[l], keep_out);
+    emu_lanes redo = bytes_mask(slow, n);
+#ifndef NDEBUG
+    for (emu_lanes t = exec & ~redo; t; t &= t - 1) { /* the common case agrees with the lane semantics */
+      unsigned l = (unsigned)__builtin_ctzll(t);
+      lane_io io = {{s[0][l], s[1][l], s[2][l]}, 0, (int)((cin >> l) & 1), 0, l};
+      int rc = emu_valu_lane(op, vi, e, rnd16, &io);
+      assert(rc == 0 && flush32((uint32_t)io.d, keep_out) == res[l] && io.cout == 0);
+      (void)rc;
+    }
+#endif
+    exec &= redo;
+  }
   for (emu_lanes t = exec; t; t &= t - 1) {
     unsigned l = (unsigned)__builtin_ctzll(t);
     lane_io io = {{s[0][l], nsrc > 1 ? s[1][l] : 0, nsrc > 2 ? s[2][l] : 0}, 0, (int)((cin >> l) & 1), 0, l};
@@ -358,7 +425,7 @@ int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsign
     } else if (fast_src(d, w, in, i, codes[i], exec, buf[i], &s[i])) return -1;
   }
   fpenv e = fpenv_of(w);
-  if (kind == FK_LANE) return fast_lane(d, w, in, vi, &e, nsrc, s, cin, res, cout);
+  if (kind >= FK_DIV_SCALE) return fast_lane(d, w, in, vi, &e, nsrc, s, cin, res, cout);
   uint8_t co[EMU_MAX_LANES];
   memset(co, 0, sizeof co);
   if (kind < FK_MOV || (kind >= FK_F32_RCP && kind <= FK_F32_RSQ)) {
@@ -374,10 +441,7 @@ int emu_valu_fast(emu_dispatch *d, emu_wave *w, const emu_inst *in, const unsign
     fast_int(kind, n, s[0], nsrc > 1 ? s[1] : NULL, nsrc > 2 ? s[2] : NULL, cin, res, co);
     if (rnd) fesetround(old);
   }
-  emu_lanes m = 0;
-  if (kind >= FK_ADD_CO)
-    for (unsigned l = 0; l < n; l++) m |= (emu_lanes)co[l] << l;
-  *cout = m;
+  *cout = kind >= FK_ADD_CO ? bytes_mask(co, n) : 0;
 #ifndef NDEBUG
   {
     int rnd = w->mode & 3, old = fegetround();
@@ -498,9 +562,7 @@ int emu_valu_fast_cmp(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lane
   fpenv e = fpenv_of(w);
   uint8_t r[EMU_MAX_LANES];
   fast_cmp_lanes(vi->cmptype, vi->cmp, n, s[0], s[1], (e.den32 & 1) ? 0xffffffffu : 0, r);
-  emu_lanes m = 0;
-  for (unsigned l = 0; l < n; l++) m |= (emu_lanes)r[l] << l;
-  m &= exec;
+  emu_lanes m = bytes_mask(r, n) & exec;
 #ifndef NDEBUG
   for (unsigned l = 0; l < n; l++) {
     if (!((exec >> l) & 1)) continue;

@@ -4,6 +4,7 @@
  * device's emulator. clCompileProgram/clLinkProgram take single-source
  * programs (the compile checks the source through clang; the link builds). */
 #include <elf.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -134,12 +135,32 @@ static char *concat(const char *a, const char *b) {
   return s;
 }
 
+/* With WAVECC_ICD_DUMP=DIR set, writes a program's source to
+ * DIR/program-HASH-CPU.cl, its build options in a first comment line, so
+ * that a kernel an application builds at run time can be rerun with
+ * wavecc or wavecc-run. HASH is FNV-1a of source and options. Failures to
+ * write are ignored: the dump is a debugging aid, not part of the build. */
+static void dump_source(const char *src, const char *options, const char *mcpu) {
+  const char *dir = getenv("WAVECC_ICD_DUMP");
+  if (!dir || !*dir) return;
+  uint64_t h = 1469598103934665603ull;
+  for (const char *s = src; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  for (const char *s = options ? options : ""; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211ull;
+  char path[4096];
+  snprintf(path, sizeof path, "%s/program-%016llx-%s.cl", dir, (unsigned long long)h, mcpu);
+  FILE *f = fopen(path, "w");
+  if (!f) return;
+  fprintf(f, "// build options: %s\n%s", options ? options : "", src);
+  fclose(f);
+}
+
 /* Compiles the source for device index di with `options`. */
 static cl_int compile_source(cl_program p, cl_device_id d, const char *options) {
   icd_build *b = &p->builds[d->index];
   int n = 0;
   char **argv = split_options(options, &n);
   if (!argv) return CL_OUT_OF_HOST_MEMORY;
+  dump_source(p->source, options, d->target->name);
   wavecc_options o;
   wavecc_options_init(&o);
   o.mcpu = d->target->name;

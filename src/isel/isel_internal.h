@@ -321,6 +321,22 @@ mir_temp isel_f16_to_f64(isel_ctx *c, mir_operand h);
 /* fma/fmuladd.f32 `ins` whose operands all extend halves -> one
  * v_mad_mix_f32 (true), else false (nothing emitted). */
 bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
+/* isel_memmodel.c: the target's memory model (wavecc_target.mem_model)
+ * for global (as 1) and generic (as 0) atomics, volatile accesses and
+ * fences. isel_has_mem_model: whether the target has a table and `as`
+ * is one it applies to. isel_model_access_flags: MIR_ENC_* cache bits and
+ * MIR_ENC_ORDERED of access `ins` (a load, store or read-modify-write;
+ * the returning GLC of an RMW is the caller's); 0 for a plain access or
+ * without a model. isel_model_release: the scope's writeback (buffer_wbl2)
+ * before a release's s_waitcnt 0, which the caller emits.
+ * isel_model_acquire: after an acquire access or fence, s_waitcnt 0
+ * (unless `waited`: the caller just emitted one) and the scope's
+ * invalidates (buffer_inv, buffer_wbinvl1_vol). Fences pass as 0. */
+typedef enum isel_access { ISEL_ACCESS_LOAD, ISEL_ACCESS_STORE, ISEL_ACCESS_RMW } isel_access;
+bool isel_has_mem_model(const isel_ctx *c, unsigned as);
+uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind);
+void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as);
+void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */

@@ -109,12 +109,14 @@ static unsigned next_chunk(unsigned as, unsigned left) {
  * store's pointer: glc when volatile; dwaligned when the IR alignment
  * makes the address a multiple of 4 and the access is whole dwords (the
  * condition for mem_merge.c to widen it). */
-static uint16_t access_flags(LLVMValueRef ins, uint32_t rel, unsigned bytes) {
+static uint16_t access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store, uint32_t rel, unsigned bytes) {
   /* atomic loads and stores too: glc reads and writes through to L2, the
    * device-coherent level (AMDGPUUsage, Memory Model GFX9), and keeps the
-   * passes from merging, moving or sharing them */
+   * passes from merging, moving or sharing them; a target with a memory
+   * model table takes the scope's bits from it (isel_memmodel.c) */
   bool coherent = LLVMGetVolatile(ins) || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
   uint16_t f = coherent ? MIR_ENC_GLC : 0;
+  if (isel_has_mem_model(c, as)) f = isel_model_access_flags(c, ins, as, store ? ISEL_ACCESS_STORE : ISEL_ACCESS_LOAD);
   if (LLVMGetAlignment(ins) >= 4 && rel % 4 == 0 && bytes % 4 == 0) f |= MIR_ENC_DWALIGNED;
   return f;
 }
@@ -212,7 +214,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, mir_
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, saddr, off0 + (int32_t)b, access_flags(ins, b, piece));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, saddr, off0 + (int32_t)b, access_flags(c, ins, 5, false, b, piece));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -234,7 +236,7 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, saddr, data, off0 + (int32_t)b, access_flags(ins, b, piece));
+    emit_vmem_store(c, 5, piece, va, saddr, data, off0 + (int32_t)b, access_flags(c, ins, 5, true, b, piece));
   }
 }
 
@@ -355,7 +357,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(ins, 0, bytes));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(c, ins, as, false, 0, bytes));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -366,7 +368,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(ins, off, ch));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -416,7 +418,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(ins, 0, bytes));
+    emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(c, ins, as, true, 0, bytes));
     return true;
   }
   mir_operand words[ISEL_MAX_DWORDS];
@@ -439,7 +441,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, access_flags(ins, off, ch));
+    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, access_flags(c, ins, as, true, off, ch));
     off += ch;
   }
   return true;
@@ -514,15 +516,22 @@ bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   case LLVMLoad: case LLVMStore: {
     bool store = LLVMGetInstructionOpcode(ins) == LLVMStore;
     LLVMValueRef ptr = LLVMGetOperand(ins, store ? 1 : 0);
-    if (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) == 5) c->p->cur_chk = private_object(c, ptr);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    if (store) isel_model_release(c, ins, as);
+    if (as == 5) c->p->cur_chk = private_object(c, ptr); /* the access's object, for the bounds check */
     atomic_waits(c, ins, store, true);
     bool done = store ? sel_store(c, ins) : sel_load(c, ins);
-    atomic_waits(c, ins, store, false);
+    atomic_waits(c, ins, store, false); /* an acquire load's wait */
+    c->p->cur_chk = 0;
+    if (!store) isel_model_acquire(c, ins, as, true);
     return done;
   }
   case LLVMFence: {
+    /* a fence orders global memory too: the generic address space's model */
+    isel_model_release(c, ins, 0);
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
     w->offset = 0;
+    isel_model_acquire(c, ins, 0, true);
     return true;
   }
   case LLVMAlloca:

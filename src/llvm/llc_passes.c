@@ -28,8 +28,8 @@
  * earlier normal form is suspected, not found yet. Kept for wavecc-opt
  * -llvm-passes and the lit test temporal-divergence-copies.ll. */
 const char WIR_LLC_PIPELINE[] =
-    "function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges)";
+    "function(merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "loop-reduce,bypass-slow-division,load-store-vectorizer,fold-single-phis,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

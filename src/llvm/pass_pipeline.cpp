@@ -65,6 +65,8 @@
 #include "llvm/bypass_slow_division.h"
 #include "llvm/check_div.h"
 #include "llvm/loop_exit_copies.h"
+#include "llvm/merge_split_edges.h"
+#include "llvm/fold_single_phis.h"
 #include "llvm/pass_pipeline.h"
 #include "llvm/tti_model.h"
 
@@ -125,6 +127,8 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
   else if (name == "lcssa") FPM.addPass(LCSSAPass());
   else if (name == "loop-exit-copies") FPM.addPass(WirLoopExitCopiesPass());
+  else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());
+  else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
   else if (name == "bypass-slow-division")
     FPM.addPass(WirBypassSlowDivisionPass(tti ? tti->bypass_div_bits : 0, tti ? tti->bypass_div_to : 0));
   else return add_cleanup_pass(FPM, name);

@@ -160,7 +160,14 @@ enum {
   /* not an encoding bit: a dword-multiple VMEM access whose address the
    * IR proves 4-byte aligned ("dwaligned"), so mem-merge may widen it */
   MIR_ENC_DWALIGNED = 1u << 6,
+  MIR_ENC_SC1 = 1u << 7,   /* gfx942's SC1 cache bit (FLAT bit 25, MUBUF bit 15); GLC is its SC0, SLC its NT */
+  /* not an encoding bit: an atomic or volatile access, which passes keep
+   * in program order, never merge and never rematerialise (on gfx9 its
+   * GLC says so too; gfx942's scoped atomics may carry no cache bit) */
+  MIR_ENC_ORDERED = 1u << 8,
 };
+/* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
+#define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)
 
 /* mir_instr.fpmode: 4 bits per MODE field f (isa_mode_field) at bit 4f.
  * 0: the field must hold the floating-point environment's value (the

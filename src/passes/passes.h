@@ -36,6 +36,14 @@
  * operand, for mir_fold_copies. Never fails; returns 0. */
 int mir_simplify(mir_program *p, diag *d);
 
+/* ---- shift-and-add fusion (src/passes/fuse_shift_add.c) ---------------- */
+
+/* `v_lshlrev_b32 k, x` read only by a v_add_u32 / v_or_b32 of its block
+ * becomes one v_lshl_add_u32 / v_lshl_or_b32 x, k, y (SSA machine IR,
+ * before register allocation; the shift is left to dce). Never fails;
+ * returns 0. */
+int mir_fuse_shift_add(mir_program *p, diag *d);
+
 /* ---- copy folding (src/passes/fold_copies.c) ----------------------------- */
 
 /* Renames reads of SSA temporaries defined by p_copy or p_extract to the

@@ -12,13 +12,14 @@
 /* Every machine-IR pass once, by id: the names --print-after and
  * wavecc-opt accept. */
 enum {
-  P_SIMPLIFY, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
+  P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
   P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP,
   P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_HAZARDS_GFX11, P_DELAY_ALU, NUM_PASSES
 };
 
 static const mir_pass_info passes[NUM_PASSES] = {
   [P_SIMPLIFY] = {"simplify", mir_simplify, "x + 0, x | 0, x & ~0, x << 0, x * 1 ... become copies; f32 fneg/fabs as source modifiers; SGPR constants to VGPRs", false},
+  [P_FUSE_SHIFT_ADD] = {"fuse-shift-add", mir_fuse_shift_add, "v_lshlrev_b32 read only by a v_add_u32 / v_or_b32 of its block: one v_lshl_add_u32 / v_lshl_or_b32", false},
   [P_FOLD_COPIES] = {"fold-copies", mir_fold_copies, "reads of SSA copies and extracts renamed to the value they equal", false},
   [P_CSE] = {"cse", mir_cse, "local common-subexpression elimination: equal instructions in a block computed once", false},
   [P_LICM] = {"licm", mir_licm, "loop-invariant code motion to preheaders, within the register budget", false},
@@ -57,6 +58,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_SIMPLIFY], /* again: copies folded make v_cndmask x, x */
   &passes[P_FOLD_COPIES],
   &passes[P_CSE],
+  &passes[P_FUSE_SHIFT_ADD],
   &passes[P_DCE],
   &passes[P_FOLD_VECTORS],
   &passes[P_SCHED_LOADS],

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "driver/cache.h"
 #include "runner/runner.h"
 #include "util/spawn.h"
 #include "wavecc/emu.h"
@@ -170,25 +171,59 @@ done:
 
 /* wavecc in-process: OpenCL C (through wavecc_opencl_to_bitcode inside the
  * compiler) or LLVM IR to a code object. */
-static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
-  wavecc_options o;
-  wavecc_options_init(&o);
-  o.output = WAVECC_OUTPUT_OBJ;
-  o.input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
-  o.stats = cfg->stats;
-  o.mcpu = rt_mcpu(cfg);
-  o.mattr = cfg->mattr;
-  for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(&o, cfg->wavecc_opts[k]);
-  /* --check=div: wavecc tests each divisor (-fcheck-div, 64-bit too) */
-  if (cfg->checks & WEMU_CHECK_DIV) o.check_div = 1;
-  if (cfg->reg_vgprs && (!o.max_vgprs || cfg->reg_vgprs < o.max_vgprs)) o.max_vgprs = cfg->reg_vgprs;
-  if (cfg->reg_sgprs && (!o.max_sgprs || cfg->reg_sgprs < o.max_sgprs)) o.max_sgprs = cfg->reg_sgprs;
+/* The wavecc options of f's build into *o, its OpenCL options split into
+ * the returned vector (rt_free_options; NULL for LLVM IR). */
+static char **wavecc_build_options(const rt_config *cfg, const rt_file *f, wavecc_options *o) {
+  wavecc_options_init(o);
+  o->output = WAVECC_OUTPUT_OBJ;
+  o->input_kind = f->src_kind == RT_SRC_OPENCL ? WAVECC_INPUT_OPENCL : WAVECC_INPUT_LLVM;
+  o->stats = cfg->stats;
+  o->mcpu = rt_mcpu(cfg);
+  o->mattr = cfg->mattr;
+  for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(o, cfg->wavecc_opts[k]);
+  /* --check=div: wavecc tests each divisor (-fcheck-div, 64-bit too); in
+   * the cache key as every option */
+  if (cfg->checks & WEMU_CHECK_DIV) o->check_div = 1;
+  if (cfg->reg_vgprs && (!o->max_vgprs || cfg->reg_vgprs < o->max_vgprs)) o->max_vgprs = cfg->reg_vgprs;
+  if (cfg->reg_sgprs && (!o->max_sgprs || cfg->reg_sgprs < o->max_sgprs)) o->max_sgprs = cfg->reg_sgprs;
   int nopt = 0;
   char *with_g = cfg->debug_info ? cl_options_with_features(f->build_options, NULL, 1) : NULL;
   char **opts = f->src_kind == RT_SRC_OPENCL ? rt_split_options(with_g ? with_g : f->build_options, &nopt) : NULL;
   free(with_g);
-  o.cl_options = (const char *const *)opts;
-  o.num_cl_options = nopt;
+  o->cl_options = (const char *const *)opts;
+  o->num_cl_options = nopt;
+  return opts;
+}
+
+bool rt_emu_cached(const rt_config *cfg, const rt_file *f, void **elf, size_t *elf_size, char **diag) {
+  if (cfg->compiler != RT_WAVECC || cfg->differential || cfg->code_object || f->src_kind != RT_SRC_OPENCL) return false;
+  wavecc_options o;
+  char **opts = wavecc_build_options(cfg, f, &o);
+  char *path = driver_cache_path(f->source_path, f->source, f->source_size, &o);
+  wavecc_result r;
+  memset(&r, 0, sizeof r);
+  bool hit = path && driver_cache_load(path, &r) && r.status == 0 && r.output && r.output_size;
+  if (hit) {
+    *elf = r.output, *elf_size = r.output_size, *diag = r.diagnostics;
+    r.output = NULL, r.diagnostics = NULL;
+  }
+  free(r.diagnostics), free(r.output), free(r.kernels), free(r.report);
+  free(path);
+  rt_free_options(opts);
+  return hit;
+}
+
+static int build_wavecc(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log) {
+  if (f->cached_elf) { /* read by rt_check_build */
+    p->elf = malloc(f->cached_elf_size);
+    if (!p->elf) { *diag = strdup("out of memory"); return -1; }
+    memcpy(p->elf, f->cached_elf, f->cached_elf_size);
+    p->elf_size = f->cached_elf_size;
+    if (cfg->verbose && f->cached_diag && *f->cached_diag) rt_text_printf(log, "%s", f->cached_diag);
+    return 0;
+  }
+  wavecc_options o;
+  char **opts = wavecc_build_options(cfg, f, &o);
   wavecc_result *r = wavecc_compile(f->source_path, f->source, f->source_size, &o);
   rt_free_options(opts);
   int rc = -1;

@@ -573,6 +573,8 @@ void rt_file_free(rt_file *f) {
   free(f->device_extensions);
   free(f->platform_extensions);
   free(f->binary_note);
+  free(f->cached_elf);
+  free(f->cached_diag);
   memset(f, 0, sizeof *f);
 }
 

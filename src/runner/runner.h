@@ -8,6 +8,7 @@
 #ifndef WAVECC_RUNNER_RUNNER_H
 #define WAVECC_RUNNER_RUNNER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -135,6 +136,11 @@ typedef struct rt_file {
   char *binary_note;      /* program_binary*: not supported, tests are skipped */
   rt_test *tests;
   size_t num_tests;
+  /* wavecc's code object and messages from its code-object cache, read by
+   * rt_check_build (rt_emu_cached) for rt_emu_build; NULL: compile */
+  void *cached_elf;
+  size_t cached_elf_size;
+  char *cached_diag;
 } rt_file;
 
 /* Reads and parses a test file (.cl, .ll, .program_test by extension).
@@ -170,8 +176,10 @@ struct rt_config;
  * #embed) inside the test file's directory tree unless
  * cfg->allow_outside_sources. Returns NULL and *options (malloc'ed: the
  * build options to compile with, a relative -I made absolute from the
- * test file's directory), or a malloc'ed message refusing the file. */
-char *rt_check_build(const struct rt_config *cfg, const rt_file *f, char **options);
+ * test file's directory), or a malloc'ed message refusing the file. A
+ * compile that is a cache hit needs no include check: its code object
+ * goes to f->cached_elf (rt_emu_cached). */
+char *rt_check_build(const struct rt_config *cfg, rt_file *f, char **options);
 
 /* RT_ICD: the system OpenCL loader's "wavecc" platform (libwavecc_icd.so,
  * src/icd), i.e. wavecc and the emulator behind the OpenCL API. */
@@ -275,6 +283,13 @@ typedef struct rt_emu_program {
  * Returns 0 and the ELF, or -1 and the compiler's messages in *diag.
  * Compiler --stats lines go to `log`. */
 int rt_emu_build(const rt_config *cfg, const rt_file *f, rt_emu_program *p, char **diag, rt_text *log);
+/* Whether rt_emu_build of f (its build_options already checked) is a hit
+ * of wavecc's code-object cache: wavecc in-process (not --differential,
+ * not --code-object), OpenCL C, an entry present and valid; then the
+ * entry's code object and messages are in *ELF, *ELF_SIZE and *DIAG
+ * (malloc'ed). A hit reads no file but the entry: the cache keeps only
+ * compiles that read no file beside the source and clang's own headers. */
+bool rt_emu_cached(const rt_config *cfg, const rt_file *f, void **elf, size_t *elf_size, char **diag);
 void rt_emu_program_free(rt_emu_program *p);
 /* The contents of a test's global buffers after a run: data[i] holds
  * size[i] bytes for each buffer argument i (NULL for by-value, __local and

@@ -28,6 +28,7 @@
   .sgpr_granule = 16,                                                                                                 \
   .sgprs_per_simd = 800,                                                                                              \
   .reserved_sgprs = 4,      /* VCC and XNACK_MASK: llc-19's .sgpr_count = next_free_sgpr + 4 */                       \
+  .xnack_mask_sgprs = 2,                                                                                              \
   .flat_scratch_sgprs = 2,                                                                                            \
   .max_waves_per_simd = 8,  /* LLVM getMaxWavesPerEU with GFX90AInsts; llc-19 "; Occupancy: 8" */                     \
   .simds_per_cu = 4,                                                                                                  \

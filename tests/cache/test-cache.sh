@@ -4,8 +4,9 @@
 # (same bytes out, and no entry added), other options or another source
 # make another entry, --no-cache and WAVECC_NO_CACHE neither read nor
 # write, a corrupt entry is a miss (and gets rewritten), a program that
-# #includes a file is never stored, and wavecc-run passes with a cold and
-# with a warm cache.
+# #includes a file is never stored, the size limit removes the least
+# recently used entries (also under concurrent stores), and wavecc-run
+# passes with a cold and with a warm cache.
 # usage: test-cache.sh WAVECC WAVECC_RUN FILE.cl
 set -eu
 wavecc=$1 run=$2 src=$3
@@ -58,6 +59,38 @@ printf '#define SCALE 2\n' > "$dir/h.h"
 printf '#include "h.h"\n__kernel void k(__global int *a) { a[0] = SCALE; }\n' > "$dir/inc.cl"
 "$wavecc" -I "$dir" "$dir/inc.cl" -o "$dir/g.o"
 [ "$(entries)" = $n ] || fail "a program with an #include was stored"
+
+# Eviction: WAVECC_CACHE_MAX_SIZE caps the entries' total size, least
+# recently used first (a hit makes its entry the most recent).
+rm -rf "$WAVECC_CACHE_DIR"
+newest() { find "$WAVECC_CACHE_DIR" -type f -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2; }
+for i in 1 2 3 4 5 6; do printf '%*s' $i '' > "$dir/v$i.cl"; cat "$src" >> "$dir/v$i.cl"; done
+"$wavecc" "$dir/v1.cl" -o "$dir/v.o"
+size=$(find "$WAVECC_CACHE_DIR" -type f -printf '%s')
+export WAVECC_CACHE_MAX_SIZE=$((3 * size + size / 2))
+e1=$(newest); sleep 0.05
+"$wavecc" "$dir/v2.cl" -o "$dir/v.o"; e2=$(newest); sleep 0.05
+"$wavecc" "$dir/v3.cl" -o "$dir/v.o"; e3=$(newest); sleep 0.05
+[ "$(entries)" = 3 ] || fail "3 entries under the limit: $(entries) kept"
+"$wavecc" "$dir/v1.cl" -o "$dir/v.o"; sleep 0.05   # a hit: v1 is now the most recent
+[ "$(newest)" = "$e1" ] || fail "a hit did not make its entry the most recently used"
+"$wavecc" "$dir/v4.cl" -o "$dir/v.o"; e4=$(newest)
+[ "$(entries)" = 3 ] || fail "the limit kept $(entries) entries, expected 3"
+[ ! -e "$e2" ] || fail "the least recently used entry (v2) was not the one removed"
+[ -e "$e1" ] && [ -e "$e3" ] && [ -e "$e4" ] || fail "a more recently used entry was removed"
+# Concurrent stores under the limit: every compile succeeds with the same
+# code, no temporary file is left, the total stays within the limit.
+pids=()
+for i in 3 4 5 6; do "$wavecc" "$dir/v$i.cl" -o "$dir/p$i.o" & pids+=($!); done
+for p in "${pids[@]}"; do wait "$p" || fail "a concurrent compile failed"; done
+for i in 4 5 6; do cmp "$dir/p3.o" "$dir/p$i.o" || fail "concurrent compiles gave different code"; done
+[ "$(find "$WAVECC_CACHE_DIR" -type f -name '*.*' | wc -l)" = 0 ] || fail "a temporary file was left"
+total=$(find "$WAVECC_CACHE_DIR" -type f -printf '%s\n' | awk '{t += $1} END {print t + 0}')
+[ "$total" -le "$WAVECC_CACHE_MAX_SIZE" ] || fail "concurrent stores left $total bytes, above the limit"
+WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v1.cl" -o "$dir/v.o"
+WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v2.cl" -o "$dir/v.o"
+[ "$(entries)" -ge 4 ] || fail "WAVECC_CACHE_MAX_SIZE=0 (no limit) removed entries"
+unset WAVECC_CACHE_MAX_SIZE
 
 # wavecc-run: cold, then warm, same verdict.
 rm -rf "$WAVECC_CACHE_DIR"

@@ -2,7 +2,10 @@
 ; only on the operands' low bits, so (b << 3) | a on i8 is one
 ; v_lshl_or_b32 like on i32. A shift amount that is not a constant below
 ; the width stays unfused: v_lshl_or_b32 reads bits 4:0 of the amount,
-; which are undefined above an i8's bits. Packing <8 x i1> into a byte
+; which are undefined above an i8's bits. (The machine pass fuse-shift-add
+; then fuses the selected v_lshlrev_b32 + v_or_b32 of k_var: at that level
+; both read the same amount register's bits 4:0, so the result is the same
+; as the two instructions'.) Packing <8 x i1> into a byte
 ; (lower-bool-vectors, wir_pack_vector) selects 1 << k or 0 per bit, one
 ; v_cndmask_b32 each, and ORs them three at a time: no zext, no shifts.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
@@ -27,8 +30,8 @@ define amdgpu_kernel void @k_const(ptr addrspace(1) %p) {
 }
 
 ; CHECK-LABEL: k_var:
-; CHECK-NOT: v_lshl_or_b32
-; CHECK: v_or_b32
+; CHECK: v_and_b32_e32 [[K:v[0-9]+]], 7,
+; CHECK: v_lshl_or_b32 v{{[0-9]+}}, v{{[0-9]+}}, [[K]], v{{[0-9]+}}
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_var(ptr addrspace(1) %p) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()

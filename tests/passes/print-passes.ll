@@ -18,6 +18,7 @@
 ; ORDER-NEXT: {{^  }}simplify {{.*}}
 ; ORDER-NEXT: {{^  }}fold-copies {{.*}}
 ; ORDER-NEXT: {{^  }}cse {{.*}}
+; ORDER-NEXT: {{^  }}fuse-shift-add {{.*}}
 ; ORDER-NEXT: {{^  }}dce {{.*}}
 ; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
 ; ORDER-NEXT: {{^  }}sched-loads {{.*}}
@@ -50,6 +51,7 @@
 ; RAN-NEXT: ; *** machine IR after simplify ***
 ; RAN-NEXT: ; *** machine IR after fold-copies ***
 ; RAN-NEXT: ; *** machine IR after cse ***
+; RAN-NEXT: ; *** machine IR after fuse-shift-add ***
 ; RAN-NEXT: ; *** machine IR after dce ***
 ; RAN-NEXT: ; *** machine IR after fold-vectors ***
 ; RAN-NEXT: ; *** machine IR after sched-loads ***
