@@ -245,6 +245,7 @@ void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
   unsigned flen = 0;
   const char *file = LLVMGetDebugLocFilename(ins, &flen);
   c->p->cur_loc = mir_srcloc_add(c->p, file, flen, LLVMGetDebugLocLine(ins), LLVMGetDebugLocColumn(ins));
+  c->p->cur_chk = 0; /* a private access sets it (isel_mem.c), llvm.ubsantrap too (isel_amdgcn.c) */
   LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
   bool ok;
   if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */

@@ -122,6 +122,19 @@ static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_
   (*n)++;
 }
 
+/* Records a kernel's private object (alloca `ins`, `size` bytes at lane
+ * offset `off`) in p->pobjs for the emulator's bounds check
+ * (MIR_CHK_PRIVATE, isel_mem.c tags the accesses through it). */
+static void note_private_object(isel_ctx *c, LLVMValueRef ins, uint32_t off, uint32_t size) {
+  mir_program *p = c->p;
+  if (!c->alloca_obj.cap) ptrmap_init(&c->alloca_obj, c->mem, 16);
+  if ((p->num_pobjs & (p->num_pobjs - 1)) == 0) /* capacity: powers of two */
+    p->pobjs = p->num_pobjs ? arena_grow(p->mem, p->pobjs, p->num_pobjs, 2 * p->num_pobjs, sizeof *p->pobjs)
+                            : arena_alloc(p->mem, sizeof *p->pobjs);
+  p->pobjs[p->num_pobjs] = (mir_pobj){off, size};
+  ptrmap_put(&c->alloca_obj, ins, p->num_pobjs++);
+}
+
 /* Private memory: every static alloca gets a fixed offset in the lane's
  * scratch; the pointer is that offset (MUBUF offen, swizzled per lane by
  * the private segment buffer V#). In a function the objects start at
@@ -159,6 +172,7 @@ static bool layout_allocas(isel_ctx *c) {
       }
       isel_set(c, ins, 0, t);
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
+      if (!lane_base.id && n && sz <= max_priv / n) note_private_object(c, ins, (uint32_t)poff, (uint32_t)(sz * n));
       if (n && sz > max_priv / n) poff = max_priv + 1;
       else poff += sz * n;
       if (below + poff > max_priv) {

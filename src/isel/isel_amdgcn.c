@@ -17,7 +17,7 @@
 #include "target/target.h"
 
 #define AMDGCN_INTRINSICS(X)                                                                                           \
-  X(MBCNT_LO, "llvm.amdgcn.mbcnt.lo") X(MBCNT_HI, "llvm.amdgcn.mbcnt.hi") X(TRAP, "llvm.trap")                         \
+  X(MBCNT_LO, "llvm.amdgcn.mbcnt.lo") X(MBCNT_HI, "llvm.amdgcn.mbcnt.hi") X(TRAP, "llvm.trap") X(UBSANTRAP, "llvm.ubsantrap")                         \
   X(DEBUGTRAP, "llvm.debugtrap") X(S_SLEEP, "llvm.amdgcn.s.sleep") X(S_NOP, "llvm.amdgcn.s.nop")                       \
   X(WAVE_BARRIER, "llvm.amdgcn.wave.barrier") X(SCHED_BARRIER, "llvm.amdgcn.sched.barrier")                            \
   X(SCHED_GROUP_BARRIER, "llvm.amdgcn.sched.group.barrier") X(IGLP_OPT, "llvm.amdgcn.iglp.opt")                        \
@@ -101,6 +101,13 @@ static int call_control(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     /* AMDGPUUsage "Trap Handler ABI": s_trap 2 halts the wave and puts the
      * queue into the error state; the `unreachable` after it ends the
      * program (s_endpgm, as llc-19's code falls off after s_trap) */
+    sopp(c, ISA_S_TRAP, 2);
+    return 1;
+  case A_UBSANTRAP:
+    /* clang's -fsanitize-trap and wavecc -fcheck-div (check_div.cpp): the
+     * same s_trap 2; kind 3 (clang's DivremOverflow) is -fcheck-div's test,
+     * listed for the emulator's division check (MIR_CHK_DIV_TRAP) */
+    if (const_arg(ins, 0, &v) && v == 3) c->p->cur_chk = MIR_CHK_DIV_TRAP;
     sopp(c, ISA_S_TRAP, 2);
     return 1;
   case A_DEBUGTRAP: sopp(c, ISA_S_TRAP, 3); return 1; /* a no-op without a debugger (same table) */

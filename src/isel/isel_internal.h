@@ -99,6 +99,7 @@ struct isel_ctx {
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
+  ptrmap alloca_obj;       /* a kernel's alloca -> its index in p->pobjs (bug checks; cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
   const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */

@@ -274,7 +274,8 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
-int wir_import(const char *data, size_t size, int opt_level, const char *triple_override, diag *d, wir_module *out,
+int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
+               wir_module *out,
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
@@ -337,6 +338,15 @@ int wir_import(const char *data, size_t size, int opt_level, const char *triple_
     pipeline = "always-inline,function(sroa,early-cse,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   else
     pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
+  /* -fcheck-div: the division tests (check_div.cpp) after the clean-up
+   * (constant divisors known), before mergereturn and break-crit-edges
+   * (the test's if-then makes a critical edge) */
+  char with_checks[256];
+  if (check_div) {
+    const char *m = strstr(pipeline, "mergereturn");
+    snprintf(with_checks, sizeof with_checks, "%.*swavecc-check-div,%s", (int)(m - pipeline), pipeline, m);
+    pipeline = with_checks;
+  }
   if (wir_run_passes(mod, pipeline, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
