@@ -14,22 +14,22 @@
  * CSE after each), loop strength reduction, CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
- * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
+ * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges after them:
  * the selection expects no critical edges (import.c), and LSR may leave
  * its preheaders' edges split differently. The driver runs it after
  * wavecc's own IR passes (import.c says why).
- * Not in the default list (2026-11-28): lcssa,loop-exit-copies (temporal
- * divergence, loop_exit_copies.cpp). Run here, right before selection,
- * they gave wrong results on gfx1030/gfx1100 (wave32) for
- * tests/kernels/f_loop_nested_exits.cl (skip2_* tests; gfx900 passed),
- * and for f_loop_escape.ll k_join on the branch that added them; the same
- * IR through `wavecc-opt -llvm-passes=llc` and then wavecc's own IR passes
- * again is right, so an interaction with a pass that expects its own
- * earlier normal form is suspected, not found yet. Kept for wavecc-opt
- * -llvm-passes and the lit test temporal-divergence-copies.ll. */
+ * Then lcssa,loop-exit-copies (temporal divergence, loop_exit_copies.cpp),
+ * right before selection: a uniform value carried out of a loop with
+ * divergent exits stays in an SGPR inside the loop and only its copy on
+ * the exiting edge is a VGPR, as llc-19 does. (Out of the list from the
+ * 2026-11-28 morning to evening: with them f_loop_nested_exits.cl gave
+ * wrong results at wave32 and f_loop_escape.ll k_join everywhere; both
+ * were wavecc bugs the copies' IR exposed, fixed in divergence.c and
+ * isel.c: tests f_loop_exit_join.ll, divergence-loop-exit-join.ll,
+ * isel-uniform-phi-merge.ll.) */
 const char WIR_LLC_PIPELINE[] =
     "function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges)";
+    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

@@ -5,11 +5,10 @@
 ; (loop_exit_copies.cpp, a freeze on the exiting edge) is a VGPR, written
 ; inside the loop by the lanes still in it. Before, %i itself was divergent
 ; and the load a global_load_dword per iteration (3.4x llc-19's cycles on
-; bench/real/first_match.cl). The copies are out of wavecc's default
-; pipeline for now (src/llvm/llc_passes.c says why: wrong results at
-; wave32 on f_loop_nested_exits.cl), so the CHECK lines describe the code
-; to restore and only the OLD lines run; llc-loop-exit-copies.ll tests the
-; IR pass itself.
+; bench/real/first_match.cl). The copies were out of wavecc's default
+; pipeline for part of 2026-11-28 (src/llvm/llc_passes.c says why);
+; llc-loop-exit-copies.ll tests the IR pass itself.
+; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=DEF
 ; RUN: %wavecc -mcpu=gfx900 --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=OLD
 target triple = "amdgcn-amd-amdhsa"
