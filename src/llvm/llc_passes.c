@@ -14,22 +14,28 @@
  * CSE after each), loop strength reduction, CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
- * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges after them:
+ * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
  * the selection expects no critical edges (import.c), and LSR may leave
  * its preheaders' edges split differently. The driver runs it after
  * wavecc's own IR passes (import.c says why).
- * Then lcssa,loop-exit-copies (temporal divergence, loop_exit_copies.cpp),
- * right before selection: a uniform value carried out of a loop with
- * divergent exits stays in an SGPR inside the loop and only its copy on
- * the exiting edge is a VGPR, as llc-19 does. (Out of the list from the
- * 2026-11-28 morning to evening: with them f_loop_nested_exits.cl gave
- * wrong results at wave32 and f_loop_escape.ll k_join everywhere; both
- * were wavecc bugs the copies' IR exposed, fixed in divergence.c and
- * isel.c: tests f_loop_exit_join.ll, divergence-loop-exit-join.ll,
- * isel-uniform-phi-merge.ll.) */
+ * Not in the list: lcssa,loop-exit-copies (temporal divergence,
+ * loop_exit_copies.cpp; they would go last, right before selection). The
+ * wrong results they once gave (f_loop_nested_exits.cl skip2_* at wave32,
+ * f_loop_escape.ll k_join) were wavecc bugs their IR exposed, fixed in
+ * divergence.c and isel.c (tests f_loop_exit_join.ll,
+ * divergence-loop-exit-join.ll, isel-uniform-phi-merge.ll), and with them
+ * the corpus passes at gfx900, gfx1030, gfx1100 and gfx1030 wave64. They
+ * stay out because they do not pay (2026-11-28 18:23 UTC, emulator cycles
+ * of 17 loop kernels of the corpus and bench/real against llc-19, gfx900):
+ * geomean 1.132 without, 1.135 with; first_match.cl 18273 -> 18473 (LSR
+ * already makes its table load scalar), f_search_temporal.cl +3.5 %,
+ * f_loop_structured.cl +3.2 %, only f_loop_escape.ll better (-4.8 %): the
+ * copy is a v_mov per iteration on every exiting edge. bench/real static
+ * figures: only first_match changes (+2 instructions, +1 VGPR). Kept for
+ * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
     "function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)";
+    "loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;
