@@ -48,8 +48,9 @@ echo "skipped, by reason:"
 grep '^skip' "$out/results.txt" | sed -E 's/^skip +[^:]*: [^:]*: //; s/(cannot compile[^:]*):.*/\1/; s/^(both fault).*/\1/' | sort | uniq -c | sort -rn
 echo "differences (also in $out/differences.txt):"
 cat "$out/differences.txt"
-known="$root/tests/llvm-coverage/known-differences.txt"
-if [ -f "$known" ]; then
-  unk=$(awk 'NR==FNR { if ($0 !~ /^#/ && NF) k[$1 " " $2]=1; next } { f=$2; sub(/^.*\/gen\//, "", f); sub(/:$/, "", f); n=$3; sub(/:$/, "", n); if (!((f " " n) in k)) c++ } END { print c+0 }' "$known" "$out/differences.txt")
-else unk=$fail; fi
-echo "differential ($start .. $(date -u +%FT%TZ), $(git rev-parse --short HEAD)): $nf files with kernels to run, $nk kernels ($(grep -c ': skipped' "$out/synth-skipped.txt" || true) left out by synth-args.py), $pass identical, $fail different ($unk not in known-differences.txt), $(grep -c '^skip' "$out/results.txt" || true) skipped"
+unk=0; cls=""
+if [ -f "$out/triage.txt" ] && [ "$fail" != 0 ]; then
+  unk=$(grep -c ' unclassified ' "$out/triage.txt" || true)
+  cls="; $(tail -n 1 "$out/triage.txt")"
+fi
+echo "differential ($start .. $(date -u +%FT%TZ), $(git rev-parse --short HEAD)): $nf files with kernels to run, $nk kernels ($(grep -c ': skipped' "$out/synth-skipped.txt" || true) left out by synth-args.py), $pass identical, $fail different tests, $unk kernels unclassified$cls, $(grep -c '^skip' "$out/results.txt" || true) skipped"
