@@ -10,7 +10,7 @@ Prints one line per differing kernel ("FILE KERNEL CLASS: evidence") and
 the counts by class. Classes are suggestions for the reader, who must
 still read the IR and both assemblies for anything not plainly UB:
   known:...       listed in known-differences.txt (the reader's verdict; a
-                  KERNEL ending in '*' covers the kernels of that prefix);
+                  KERNEL with '*' is a glob pattern);
   ub-undef        the kernel's IR uses undef or poison values;
   ub-race         the emulator's race check reports the kernel (work-items
                   or waves store to one address with no order);
@@ -25,6 +25,7 @@ still read the IR and both assemblies for anything not plainly UB:
                   identical;
   unclassified    none of the above: read it.
 """
+import fnmatch
 import os
 import re
 import sys
@@ -74,7 +75,7 @@ def main():
         ir = body(os.path.join(out, 'gen', f), kernel)
         chk = [checked.get((f, '%s.%s' % (kernel, k)), ('', ''))[1] for k in kinds]
         small = allres.get((f, kernel + '.small'), ('', ''))[0]
-        pat = [k for k in known if k[0] == f and k[1].endswith('*') and kernel.startswith(k[1][:-1])]
+        pat = [k for k in known if k[0] == f and '*' in k[1] and fnmatch.fnmatchcase(kernel, k[1])]
         if (f, kernel) in known:
             cls = 'known:' + known[(f, kernel)]
         elif pat:
