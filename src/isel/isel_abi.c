@@ -213,6 +213,23 @@ static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
 }
 
+/* The type of a kernel argument's `byref(T)` attribute, or NULL. A byref
+ * argument's value lies in the kernarg segment itself and the IR argument
+ * is its address there (AMDGPUUsage, "Kernel Argument Preloading"/"Code
+ * Object V5 Metadata": llc-19 describes it as by_value with T's size and
+ * alignment, max'ed with the argument's `align`). *align gets that
+ * alignment. */
+static LLVMTypeRef byref_type(isel_ctx *c, unsigned i, uint32_t *align) {
+  LLVMAttributeRef br = LLVMGetEnumAttributeAtIndex(c->fn, i + 1, LLVMGetEnumAttributeKindForName("byref", 5));
+  if (!br) return NULL;
+  LLVMTypeRef t = LLVMGetTypeAttributeValue(br);
+  LLVMAttributeRef al = LLVMGetEnumAttributeAtIndex(c->fn, i + 1, LLVMGetEnumAttributeKindForName("align", 5));
+  uint32_t a = LLVMABIAlignmentOfType(c->td, t);
+  if (al && LLVMGetEnumAttributeValue(al) > a) a = (uint32_t)LLVMGetEnumAttributeValue(al);
+  *align = a;
+  return t;
+}
+
 /* Lays out the kernel's explicit arguments (offsets into c->arg_offset,
  * metadata into ABI) and the code object v5 hidden arguments after them.
  * Returns false after reporting an unsupported argument. */
@@ -226,8 +243,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned i = 0;
   for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
     LLVMTypeRef t = LLVMTypeOf(a);
-    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
     uint32_t al = LLVMABIAlignmentOfType(c->td, t);
+    LLVMTypeRef bt = byref_type(c, i, &al);
+    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, bt ? bt : t);
     if (al > kalign) kalign = al;
     off = (off + al - 1) & ~(al - 1);
     c->arg_offset[i] = off;
@@ -246,7 +264,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
       ka->is_restrict = strstr(qual, "restrict") != NULL;
       ka->is_volatile = strstr(qual, "volatile") != NULL;
     }
-    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+    if (bt) {
+      ka->value_kind = "by_value"; /* the bytes themselves (byref_type) */
+    } else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
       unsigned as = LLVMGetPointerAddressSpace(t);
       ka->address_space = as;
       if (as == 3) {
@@ -374,7 +394,14 @@ static void load_kernel_args(isel_ctx *c) {
     LLVMTypeRef t = LLVMTypeOf(a);
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
-    uint32_t aoff = c->arg_offset[i];
+    uint32_t aoff = c->arg_offset[i], bal;
+    if (byref_type(c, i, &bal)) {
+      /* the argument is the constant address of its bytes: kernarg + aoff */
+      mir_operand kp = mir_op_temp(c->kernarg_ptr);
+      isel_set(c, a, 0, isel_add64_halves(c, isel_half_of(c, kp, false), isel_half_of(c, kp, true),
+                                          mir_op_const(aoff), mir_op_const(0), false));
+      continue;
+    }
     if (isel_is_rsrc_type(t)) {
       isel_set(c, a, 0, isel_buffer_arg(c, aoff));
       continue;

@@ -204,8 +204,17 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
   unsigned bits = kind_bits(LLVMTypeOf(A)), mdw = c->p->target->lane_mask_dwords;
   if (kind_bits(LLVMTypeOf(ins)) != 32 * mdw || !LLVMIsAConstantInt(P)) return 0;
   bool sign;
-  unsigned op = cmp_op(fp, (unsigned)LLVMConstIntGetZExtValue(P), bits, &sign);
   uint64_t pr = LLVMConstIntGetZExtValue(P);
+  if (!fp && bits == 1 && pr >= 32 && pr <= 41) {
+    /* i1 operands (icmp.i1(x, false, ne) is the ballot of x): compared as
+     * 0/1, or 0/-1 for the signed predicates, in 32 bits */
+    unsigned op32 = cmp_op(false, (unsigned)pr, 32, &sign);
+    mir_temp a = isel_bool_to_vgpr(c, A, 0, sign ? 0xffffffffu : 1u);
+    mir_temp b = isel_bool_to_vgpr(c, B, 0, sign ? 0xffffffffu : 1u);
+    isel_set(c, ins, 0, isel_vcmp(c, op32, mir_op_temp(a), mir_op_temp(b)));
+    return 1;
+  }
+  unsigned op = cmp_op(fp, (unsigned)pr, bits, &sign);
   if (op == ISA_NUM_OPS) {
     /* false/true and invalid predicates: no lane, every active lane (llc-19: undefined for invalid ones) */
     bool all = fp && pr == 15;

@@ -369,6 +369,15 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
     mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
+    if (off % 4) {
+      /* the byte after a short in the same dword (3 or 7 bytes: chunks
+       * 2 + 1): it goes into bits 16..23 of that dword, not a dword of
+       * its own (next_chunk only splits sub-dword at the tail) */
+      mir_temp hi = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const((off % 4) * 8), mir_op_temp(d));
+      words[nw - 1] = mir_op_temp(isel_v1(c, ISA_V_OR_B32, mir_op_temp(hi), words[nw - 1]));
+      off += ch;
+      continue;
+    }
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -431,7 +440,10 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4, w0 = off / 4;
     mir_temp data;
-    if (cw == 1) {
+    if (off % 4) {
+      /* a byte after a short in the same dword (see sel_load): its bits */
+      data = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const((off % 4) * 8), words[w0]);
+    } else if (cw == 1) {
       data = isel_to_vgpr(c, words[w0], 1);
     } else {
       mir_operand parts[4];
