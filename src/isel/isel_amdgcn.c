@@ -32,7 +32,8 @@
   X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")  \
   X(DCACHE_INV_VOL, "llvm.amdgcn.s.dcache.inv.vol") X(DCACHE_WB_VOL, "llvm.amdgcn.s.dcache.wb.vol")                  \
   X(INCPERFLEVEL, "llvm.amdgcn.s.incperflevel") X(DECPERFLEVEL, "llvm.amdgcn.s.decperflevel")                        \
-  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize") X(MUL_U24, "llvm.amdgcn.mul.u24") X(MUL_I24, "llvm.amdgcn.mul.i24")
+  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize") X(MUL_U24, "llvm.amdgcn.mul.u24") X(MUL_I24, "llvm.amdgcn.mul.i24") \
+  X(FMAD_FTZ, "llvm.amdgcn.fmad.ftz")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -153,6 +154,12 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   case A_FMED3:
     if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 form: not yet */
     vop3_of_args(c, ins, ISA_V_MED3_F32, 3);
+    return 1;
+  case A_FMAD_FTZ:
+    /* v_mad_f32: product and sum each rounded, denormals flushed whatever
+     * the mode (the f16 form: isel_half.c) */
+    if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0;
+    vop3_of_args(c, ins, ISA_V_MAD_F32, 3);
     return 1;
   case A_MEMTIME: scalar64(c, ins, ISA_S_MEMTIME); return 1;
   case A_MEMREALTIME: scalar64(c, ins, ISA_S_MEMREALTIME); return 1;
