@@ -38,13 +38,13 @@
 
 /* Selected value of an LLVM value: up to ISEL_MAX_COMPS components
  * (vector elements), each one temporary. i1: s1 = boolean 0/1 (uniform),
- * s2 = lane mask. 64: LLVM's own tests use <64 x i16>, <32 x i32> and <16 x double>
- * (issue 26). */
-enum { ISEL_MAX_COMPS = 64 };
-/* The most dwords a value packs into (isel_pack_dwords): 64 elements of 64 bits. */
+ * s2 = lane mask. 256: LLVM's own tests use <256 x i8>, <128 x i32>,
+ * <64 x i16> and <16 x double> (issue 26); a value takes 1 KiB of the arena. */
+enum { ISEL_MAX_COMPS = 256 };
+/* The most dwords a value packs into (isel_pack_dwords): 256 elements of 64 bits. */
 enum { ISEL_MAX_DWORDS = 2 * ISEL_MAX_COMPS };
 typedef struct isel_val {
-  uint8_t n;
+  uint16_t n;
   mir_temp t[ISEL_MAX_COMPS];
 } isel_val;
 
