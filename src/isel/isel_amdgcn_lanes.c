@@ -19,7 +19,7 @@
   X(DS_BPERMUTE, "llvm.amdgcn.ds.bpermute") X(DS_SWIZZLE, "llvm.amdgcn.ds.swizzle") X(READLANE, "llvm.amdgcn.readlane") \
   X(UNREACHABLE, "llvm.amdgcn.unreachable") X(BITREVERSE, "llvm.bitreverse")                                           \
   X(FROM_FP16, "llvm.convert.from.fp16") X(TO_FP16, "llvm.convert.to.fp16") X(ICMP, "llvm.amdgcn.icmp")            \
-  X(FCMP, "llvm.amdgcn.fcmp")
+  X(FCMP, "llvm.amdgcn.fcmp") X(BALLOT, "llvm.amdgcn.ballot")
 
 typedef enum lane_intr {
   L_NONE,
@@ -281,6 +281,14 @@ static int call_lanes(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
   }
   case L_UNREACHABLE: return 1; /* a hint: llc-19 emits nothing for it */
   case L_ICMP: case L_FCMP: return lane_compare(c, ins, k == L_FCMP);
+  case L_BALLOT: {
+    /* the lanes whose i1 is true, inactive ones 0: an integer of the
+     * lane-mask width (ballot.i32 on wave64 is refused) */
+    if (kind_bits(LLVMTypeOf(ins)) != 32 * c->p->target->lane_mask_dwords) return 0;
+    mir_temp m = isel_mask_of(c, LLVMGetOperand(ins, 0), 0);
+    isel_set(c, ins, 0, isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(m), isel_exec_operand(c)));
+    return 1;
+  }
   default: return -1;
   }
 }
