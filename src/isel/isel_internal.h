@@ -88,6 +88,7 @@ struct isel_ctx {
   bool no_smem;            /* EXEC may be zero here (isel_struct.c, walk_local): no scalar loads */
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
+  mir_temp dispatch_id; /* s2 user SGPRs when the kernel calls llvm.amdgcn.dispatch.id */
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
   bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */
@@ -309,6 +310,10 @@ mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign);
 /* isel_half.c: half-precision instructions and f16 intrinsics, with the
  * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
  * encoding of a value exactly representable in half (constants). */
+/* llvm.amdgcn.queue.ptr in a kernel: the s2 queue address, loaded from
+ * the hidden_queue_ptr argument (kernarg offset hidden + 200, which
+ * isel_abi.c lays out when the kernel calls it). */
+mir_temp isel_queue_ptr(isel_ctx *c);
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 uint32_t isel_f16_bits(double v);
