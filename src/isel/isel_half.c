@@ -364,9 +364,11 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
      * taken as correctly rounded in the f16/f64 rounding field */
     d = sqrt16(c, LLVMGetOperand(ins, 0));
   } else if (!strcmp(n, "llvm.sin.f16") || !strcmp(n, "llvm.cos.f16")) {
-    /* v_sin/v_cos_f16 take turns: x * 1/(2 pi) (0x3118, the f16 inline
-     * constant) first, as llc-19 does */
-    mir_temp t = isel_v1(c, ISA_V_MUL_F16, mir_op_const(0x3118u), mir_op_temp(vreg(c, a[0])));
+    /* v_sin/v_cos_f16 take turns: x * 1/(2 pi) (0x3118 in half) first, as
+     * llc-19 does; the constant from a VGPR, as the other f16 constants
+     * here (a literal 0x3118 on an f16 operand is the inline constant 248
+     * to the assembler, which the encoder does not pick) */
+    mir_temp t = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, mir_op_const(0x3118u))));
     d = isel_v1_1(c, !strcmp(n, "llvm.sin.f16") ? ISA_V_SIN_F16 : ISA_V_COS_F16, mir_op_temp(t));
   } else if (!strcmp(n, "llvm.round.f16")) {
     d = round16(c, a[0]);
