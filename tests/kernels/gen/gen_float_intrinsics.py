@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/kernels/f_float_intrinsics.ll (issue 26;
-llvm/expand_float_intrinsics.c): llvm.sin/cos/exp2/log2/exp/log on f32 and
+llvm/expand_float_intrinsics.c): llvm.sin/cos/exp2/log2/exp/log/exp10/log10 on f32 and
 the hardware's llvm.amdgcn.sin/cos/exp2/log, against the host's libm in
 double rounded to f32: within 4 ulp for the exponentials and logarithms
 (denormal inputs and results, overflow to inf, 0, negative and inf inputs
@@ -16,7 +16,7 @@ from kt import Rng, Test  # noqa: E402
 from gen_fatptr import write_ll  # noqa: E402
 
 N = 64
-FNS = ['sin', 'cos', 'exp2', 'log2', 'exp', 'log']
+FNS = ['sin', 'cos', 'exp2', 'log2', 'exp', 'log', 'exp10', 'log10']
 HW = ['llvm.amdgcn.sin', 'llvm.amdgcn.cos', 'llvm.amdgcn.exp2', 'llvm.amdgcn.log']
 
 
@@ -35,7 +35,7 @@ def ir():
     s += '  %pp = getelementptr float, ptr addrspace(1) %inp, i32 %t\n  %y = load float, ptr addrspace(1) %pp\n'
     for i, fn in enumerate(FNS + HW):
         name = fn if fn.startswith('llvm.') else 'llvm.%s.f32' % fn
-        arg = '%y' if fn in ('log2', 'log', 'llvm.amdgcn.log') else '%x'
+        arg = '%y' if fn in ('log2', 'log', 'log10', 'llvm.amdgcn.log') else '%x'
         s += '  %%r%d = call float @%s(float %s)\n' % (i, name, arg)
         s += '  %%q%d = getelementptr float, ptr addrspace(1) %%o%d, i32 %%t\n' % (i, i)
         s += '  store float %%r%d, ptr addrspace(1) %%q%d\n' % (i, i)
@@ -57,6 +57,8 @@ def ref(fn, x):
             return f32(2.0 ** x)
         if fn == 'exp':
             return f32(math.exp(x)) if x < 89 else float('inf')
+        if fn == 'exp10':
+            return f32(10.0 ** x) if x < 39 else float('inf')
         if fn == 'llvm.amdgcn.sin':
             return f32(math.sin(2 * math.pi * x))
         if fn == 'llvm.amdgcn.cos':
@@ -70,6 +72,8 @@ def ref(fn, x):
             return float('nan')
         if x == float('inf'):
             return x
+        if fn == 'log10':
+            return f32(math.log10(x))
         return f32(math.log2(x) if fn in ('log2', 'llvm.amdgcn.log') else math.log(x))
     except OverflowError:
         return float('inf')
@@ -83,10 +87,10 @@ def main():
     # exp2 of the [-140, -126) range gives denormals: for these lanes use exp2 inputs in it
     xe = list(xs)
     xe[:6] = [-130.5, -127.25, -140.0, -149.0, 127.5, 128.5]
-    te = Test('f32 sin/cos/exp2/log2/exp/log and the amdgcn forms', kernel_name='k_fn')
+    te = Test('f32 sin/cos/exp2/log2/exp/log/exp10/log10 and the amdgcn forms', kernel_name='k_fn')
     te.inp(0, 'float', N, xe).inp(1, 'float', N, ys)
     for i, fn in enumerate(FNS + HW):
-        src = ys if fn in ('log2', 'log', 'llvm.amdgcn.log') else xe
+        src = ys if fn in ('log2', 'log', 'log10', 'llvm.amdgcn.log') else xe
         vals = [ref(fn, x) for x in src]
         if fn in ('sin', 'cos', 'llvm.amdgcn.sin', 'llvm.amdgcn.cos'):
             assert all(abs(x) <= 150 for x in src), fn  # the f32 scaling's error stays below 1e-5
