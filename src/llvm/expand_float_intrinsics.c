@@ -17,6 +17,7 @@
  *   exp10(x), log10(x)  as exp and log with log2(10) (0x40549a78 +
  *                   0x33979a37; bounds -44.85346, 38.53184) and log10(2)
  *                   (0x3e9a209a + 0x3284fbcf, 32 log10(2) = 0x411a209b)
+ *   pow(x, y)       amdgcn.exp2(fmul.legacy(y, amdgcn.log(x)))
  * Vector calls are scalarised before this pass (scalarize-vector-intrinsics).
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
@@ -112,6 +113,14 @@ static LLVMValueRef expand(fx *c, const char *n, LLVMValueRef x) {
   return NULL;
 }
 
+/* pow(x, y) as llc-19 lowers it for gfx900 (no range reduction):
+ * amdgcn.exp2(fmul.legacy(y, amdgcn.log(x))); the legacy product makes
+ * pow(x, 0) 1 for x = 0 and infinities too. */
+static LLVMValueRef expand_pow(fx *c, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef args[2] = {y, call1(c, "llvm.amdgcn.log", x)};
+  return call1(c, "llvm.amdgcn.exp2", call(c, "llvm.amdgcn.fmul.legacy", false, args, 2));
+}
+
 int wir_expand_float_intrinsics(LLVMModuleRef mod) {
   fx c = {.mod = mod, .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod)),
           .f32 = LLVMFloatTypeInContext(LLVMGetModuleContext(mod))};
@@ -125,7 +134,8 @@ int wir_expand_float_intrinsics(LLVMModuleRef mod) {
           size_t len;
           const char *name = LLVMGetValueName2(callee, &len);
           LLVMPositionBuilderBefore(c.b, ins);
-          LLVMValueRef r = expand(&c, name, LLVMGetOperand(ins, 0));
+          LLVMValueRef r = !strcmp(name, "llvm.pow.f32") ? expand_pow(&c, LLVMGetOperand(ins, 0), LLVMGetOperand(ins, 1))
+                                                         : expand(&c, name, LLVMGetOperand(ins, 0));
           if (r) {
             LLVMReplaceAllUsesWith(ins, r);
             LLVMInstructionEraseFromParent(ins);

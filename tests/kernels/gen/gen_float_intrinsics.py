@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Generates tests/kernels/f_float_intrinsics.ll (issue 26;
-llvm/expand_float_intrinsics.c): llvm.sin/cos/exp2/log2/exp/log/exp10/log10 on f32 and
+llvm/expand_float_intrinsics.c): llvm.sin/cos/exp2/log2/exp/log/exp10/log10 and pow on f32 and
 the hardware's llvm.amdgcn.sin/cos/exp2/log, against the host's libm in
 double rounded to f32: within 4 ulp for the exponentials and logarithms
 (denormal inputs and results, overflow to inf, 0, negative and inf inputs
@@ -44,6 +44,22 @@ def ir():
         s += 'declare float @llvm.%s.f32(float)\n' % fn
     for fn in HW:
         s += 'declare float @%s(float)\n' % fn
+    s += '''
+; pow as llc-19 lowers it (amdgcn.exp2(fmul.legacy(y, amdgcn.log(x))))
+define amdgpu_kernel void @k_pow(ptr addrspace(1) %px, ptr addrspace(1) %py, ptr addrspace(1) %out) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = getelementptr float, ptr addrspace(1) %px, i32 %t
+  %x = load float, ptr addrspace(1) %a
+  %b = getelementptr float, ptr addrspace(1) %py, i32 %t
+  %y = load float, ptr addrspace(1) %b
+  %r = call float @llvm.pow.f32(float %x, float %y)
+  %o = getelementptr float, ptr addrspace(1) %out, i32 %t
+  store float %r, ptr addrspace(1) %o
+  ret void
+}
+
+declare float @llvm.pow.f32(float, float)
+'''
     return s
 
 
@@ -97,9 +113,16 @@ def main():
             te.inp(2 + i, 'float', N, [0.0] * N).out(2 + i, 'float', N, vals, tol='0.00003')
         else:
             te.inp(2 + i, 'float', N, [0.0] * N).out(2 + i, 'float', N, vals, tol='4 ulp')
+    # pow: x in [1/4, 4], y in [-4, 4] (|y log2 x| <= 8: the f32 log's
+    # rounding grows to at most 6 ulp of the result), and pow(x, 0) = 1
+    # for x = 0 and inf (the legacy multiply)
+    px = [f32(2.0 ** (rng.range(-2000, 2000) / 1000.0)) for _ in range(N - 4)] + [0.0, float('inf'), 2.0, 3.0]
+    py = [f32(rng.range(-4000, 4000) / 1000.0) for _ in range(N - 4)] + [0.0, 0.0, 10.0, 0.5]
+    tp = Test('f32 pow', kernel_name='k_pow').inp(0, 'float', N, px).inp(1, 'float', N, py)
+    tp.inp(2, 'float', N, [0.0] * N).out(2, 'float', N, [f32(x ** y) for x, y in zip(px, py)], tol='8 ulp')
     lines = ['[config]', 'name: f32 transcendental intrinsics (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
-    write_ll('f_float_intrinsics.ll', 'gen_float_intrinsics.py', lines, [te], ir())
+    write_ll('f_float_intrinsics.ll', 'gen_float_intrinsics.py', lines, [te, tp], ir())
 
 
 if __name__ == '__main__':
