@@ -36,7 +36,7 @@
   X(FMAD_FTZ, "llvm.amdgcn.fmad.ftz") X(SAD_U8, "llvm.amdgcn.sad.u8") X(SAD_HI_U8, "llvm.amdgcn.sad.hi.u8")             \
   X(SAD_U16, "llvm.amdgcn.sad.u16") X(MSAD_U8, "llvm.amdgcn.msad.u8") X(LERP, "llvm.amdgcn.lerp")                       \
   X(CUBEID, "llvm.amdgcn.cubeid") X(CUBESC, "llvm.amdgcn.cubesc") X(CUBETC, "llvm.amdgcn.cubetc")                      \
-  X(CUBEMA, "llvm.amdgcn.cubema")
+  X(CUBEMA, "llvm.amdgcn.cubema") X(READSTEADY, "llvm.readsteadycounter")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -182,6 +182,10 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   }
   case A_MEMTIME: scalar64(c, ins, ISA_S_MEMTIME); return 1;
   case A_MEMREALTIME: scalar64(c, ins, ISA_S_MEMREALTIME); return 1;
+  case A_READSTEADY: /* the constant-rate clock: s_memrealtime, as llc-19 (gfx11 has none) */
+    if (!isa_encoding(c->p->target->encoding, ISA_S_MEMREALTIME)) return 0;
+    scalar64(c, ins, ISA_S_MEMREALTIME);
+    return 1;
   case A_GETPC: scalar64(c, ins, ISA_S_GETPC_B64); return 1;
   case A_WAVEFRONTSIZE: /* the target's wave size (gfx900: 64) */
     isel_set(c, ins, 0, isel_to_sgpr(c, mir_op_const(c->p->target->wave_size), 1));
