@@ -258,7 +258,7 @@ void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
     return;
   }
   if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind && LLVMGetVectorSize(LLVMTypeOf(ins)) > ISEL_MAX_COMPS) {
-    isel_unsupported(c, ins, "vector wider than 64 elements"); /* isel_val's capacity */
+    isel_unsupported(c, ins, "vector wider than 256 elements"); /* isel_val's capacity */
     return;
   }
   if (op == LLVMCall) ok = isel_call(c, ins);

@@ -73,7 +73,7 @@ static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
 }
 
 typedef struct abi_uses {
-  bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
+  bool dispatch_ptr, dispatch_id, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
 /* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
@@ -104,6 +104,7 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       size_t len;
       const char *n = LLVMGetValueName2(f, &len);
       if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) u->dispatch_ptr = true;
+      else if (!strcmp(n, "llvm.amdgcn.dispatch.id")) u->dispatch_id = true;
       else if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) u->implicitarg = true;
       else if (!strncmp(n, "llvm.amdgcn.workgroup.id.", 25)) u->wg[n[25] - 'x'] = true;
       else if (!strncmp(n, "llvm.amdgcn.workitem.id.", 24)) u->wi[n[24] - 'x'] = true;
@@ -133,6 +134,17 @@ static void note_private_object(isel_ctx *c, LLVMValueRef ins, uint32_t off, uin
                             : arena_alloc(p->mem, sizeof *p->pobjs);
   p->pobjs[p->num_pobjs] = (mir_pobj){off, size};
   ptrmap_put(&c->alloca_obj, ins, p->num_pobjs++);
+}
+
+/* Does fn call llvm.amdgcn.queue.ptr? */
+static bool calls_queue_ptr(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      size_t n;
+      if (f && LLVMIsAFunction(f) && !strcmp(LLVMGetValueName2(f, &n), "llvm.amdgcn.queue.ptr")) return true;
+    }
+  return false;
 }
 
 /* Private memory: every static alloca gets a fixed offset in the lane's
@@ -302,6 +314,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   add_hidden(args, &nargs, "hidden_global_offset_y", h + 48, 8);
   add_hidden(args, &nargs, "hidden_global_offset_z", h + 56, 8);
   add_hidden(args, &nargs, "hidden_grid_dims", h + 64, 2);
+  /* the queue's address for llvm.amdgcn.queue.ptr (code object v5 passes
+   * it here, not in a user SGPR: AMDGPUUsage "Code Object V5 Metadata") */
+  if (calls_queue_ptr(c->fn)) add_hidden(args, &nargs, "hidden_queue_ptr", h + 200, 8);
   abi->args = args;
   abi->num_args = nargs;
   abi->kernarg_size = h + 256;
@@ -319,7 +334,7 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   /* the private segment buffer V# and wave offset SGPRs; architected flat
    * scratch has neither (FLAT_SCRATCH is the wave's scratch already) */
   const bool buffer = u->alloca_used && !wavecc_scratch_flat(c->p->target);
-  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) + (abi->workgroup_id[1] ? 1 : 0) +
                    (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (buffer ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
@@ -336,6 +351,11 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   c->kernarg_ptr = isel_tmp(c, mir_rc_s(2));
   sp->defs[k++] = fixed_def(c->kernarg_ptr, MIR_PREG_SGPR(sg));
   sg += 2;
+  if (u->dispatch_id) { /* after the kernarg pointer (AMDGPUUsage, user SGPR order) */
+    c->dispatch_id = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
+    sg += 2;
+  }
   for (unsigned d = 0; d < 3; d++) {
     if (!abi->workgroup_id[d]) continue;
     c->wg_id[d] = isel_tmp(c, mir_rc_s(1));
@@ -370,6 +390,15 @@ static void unpack_workitem_ids(isel_ctx *c, const mir_kernel_abi *abi) {
   c->wi_id[0] = isel_v1c(c, ISA_V_AND_B32, mir_op_const(0x3ff), mir_op_temp(c->wi_packed));
   for (unsigned d = 1; d <= abi->workitem_id_dims; d++)
     c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));
+}
+
+mir_temp isel_queue_ptr(isel_ctx *c) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORDX2, 1, 1);
+  ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+  ld->offset = (int32_t)(c->hidden_offset + 200);
+  ld->defs[0] = mir_op_temp(d);
+  return d;
 }
 
 /* Loads the kernel arguments that have uses (all uniform: s_load from the
@@ -481,6 +510,7 @@ void isel_setup_abi(isel_ctx *c) {
   abi->private_segment_wave_offset = u.alloca_used; /* flat scratch: .amdhsa_enable_private_segment */
   c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
   abi->dispatch_ptr = u.dispatch_ptr;
+  abi->dispatch_id = u.dispatch_id;
   abi->kernarg_segment_ptr = true;
   abi->workgroup_id[0] = true;
   abi->workgroup_id[1] = u.wg[1];

@@ -110,7 +110,7 @@ void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
   assert(comp < ISEL_MAX_COMPS && "wider values are refused before selection (isel_select_inst)");
   isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
   s->t[comp] = t;
-  if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
+  if (s->n < comp + 1) s->n = (uint16_t)(comp + 1);
 }
 
 bool isel_has(isel_ctx *c, LLVMValueRef v) {
