@@ -40,18 +40,7 @@ void isel_unsupported(isel_ctx *c, LLVMValueRef ins, const char *what) {
   c->failed = true;
 }
 
-bool isel_is_inline_const(uint32_t v) {
-  int32_t s = (int32_t)v;
-  if (s >= -16 && s <= 64) return true;
-  switch (v) {
-  case 0x3f000000: case 0xbf000000: case 0x3f800000: case 0xbf800000:
-  case 0x40000000: case 0xc0000000: case 0x40800000: case 0xc0800000:
-  case 0x3e22f983:
-    return true;
-  default:
-    return false;
-  }
-}
+bool isel_is_inline_const(uint32_t v) { return mir_const_is_inline(v); }
 
 bool isel_opnd_is_vgpr(const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o->temp.rc);
