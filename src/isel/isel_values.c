@@ -400,6 +400,16 @@ static unsigned src_dwords(unsigned op, unsigned i) {
   return 1;
 }
 
+/* May source i of VALU op carry a 32-bit literal in VOP3 (where the target
+ * allows one)? Only a 32-bit source of an operation on 32-bit values: in a
+ * 16-bit one llvm-mc-19 writes an f16 inline constant (0x3800 as 0.5)
+ * where the builtin encoder would write the literal, and a 64-bit one
+ * reads the literal as its high half. */
+static bool vop3_literal_slot(unsigned op, unsigned i) {
+  const isa_sem *sem = isa_sem_of(op);
+  return src_dwords(op, i) == 1 && isa_type_bits((isa_type)sem->stype) == 32 && (sem->fbits == 0 || sem->fbits == 32);
+}
+
 /* VALU operand rules of the target (target.h const_bus_limit,
  * vop3_literal): at most the constant-bus limit of distinct SGPRs and
  * literals (gfx9 one, GFX10+ two), literals in VOP3 only where the target
@@ -432,7 +442,7 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
     if (s->kind == MIR_OPND_CONST && s->size == 2) continue; /* 64-bit inline constant */
     bool lit = is_literal(s);
     if (!lit && !isel_opnd_is_sgpr_like(s)) continue;
-    if (!(lit && is_vop3 && src_dwords(op, i) != 1) && mir_valu_bus_ok(t, op, is_vop3, s, nsrc - i)) continue;
+    if (!(lit && is_vop3 && !vop3_literal_slot(op, i)) && mir_valu_bus_ok(t, op, is_vop3, s, nsrc - i)) continue;
     unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
     uint8_t mods = s->flags & (MIR_OPND_NEG | MIR_OPND_ABS); /* source modifiers stay on the copy */
     s->flags &= (uint8_t)~mods;

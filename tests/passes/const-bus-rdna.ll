@@ -4,7 +4,10 @@
 ; uniform fma(a, b, x) reads both SGPRs and fma(x, K, a) carries the
 ; literal beside the SGPR, with no v_mov_b32; gfx900 reads one (one SGPR
 ; copied to a VGPR, the literal moved). v_cndmask's src1 stays a VGPR (as
-; llc-19's). Encodings checked by llvm-mc-19 (--assembler=check). Fails on
+; llc-19's). No literal in a 16-bit VOP3 source (fma_h: llvm-mc-19 writes
+; 0x3800 there as the f16 inline constant 0.5, so the builtin encoder's
+; literal differed; f_half_fp16.cl failed --assembler=check that way).
+; Encodings checked by llvm-mc-19 (--assembler=check). Fails on
 ; main, where RDNA had gfx900's one-value limit (+4838 v_mov_b32 on the
 ; gfx1030 corpus).
 ; RUN: %wavecc -mcpu=gfx1030 %s -S -o - | FileCheck %s --check-prefixes=RDNA
@@ -66,5 +69,15 @@ define amdgpu_kernel void @sel_ss(ptr addrspace(1) %out, i32 %a, i32 %b) {
 }
 
 
+define amdgpu_kernel void @fma_h(ptr addrspace(1) %out, half %a) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr half, ptr addrspace(1) %out, i32 %id
+  %x = load half, ptr addrspace(1) %p
+  %r = call half @llvm.fma.f16(half %x, half 0xH3800, half %a)
+  store half %r, ptr addrspace(1) %p
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare float @llvm.fma.f32(float, float, float)
+declare half @llvm.fma.f16(half, half, half)
