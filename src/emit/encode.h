@@ -23,8 +23,6 @@
 
 /* ---- shared with the assembly printer (emit_asm.c) ---------------------- */
 
-/* Is v an inline constant of a 32-bit operand (-16..64, +-0.5/1/2/4, 1/(2pi))? */
-bool mir_const_is_inline(uint32_t v);
 /* Does a VOP1/VOP2/VOPC instruction (in encoding family `family`, a
  * wavecc_encoding) need the VOP3 (e64) encoding? */
 bool mir_needs_vop3(unsigned family, const mir_instr *ins);

@@ -18,8 +18,10 @@
  *            FLAT   load  vdst ; vaddr(v2)  store  ; vaddr(v2), vdata
  *            DS     read  vdst ; vaddr(v1)  write  ; vaddr(v1), vdata   offset in ins->offset
  *  - SOPP branches (s_cbranch_execz) take the target as a BLOCK operand.
- *  - Constant-bus limit (gfx9: one SGPR or literal per VALU instruction),
- *    no literal in VOP3, VOP2 src1 a VGPR: enforced here (legalise_valu).
+ *  - Constant-bus limit of the target (gfx9: one SGPR or literal per VALU
+ *    instruction, GFX10+ two; target.h const_bus_limit), a literal in VOP3
+ *    only on GFX10+ (vop3_literal), VOP2 src1 a VGPR: enforced by isel_valu
+ *    (isel_values.c) with mir_valu_bus_ok, checked by the verifier.
  */
 #ifndef WAVECC_ISEL_INTERNAL_H
 #define WAVECC_ISEL_INTERNAL_H

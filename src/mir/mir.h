@@ -339,6 +339,24 @@ static inline unsigned mir_lane_dwords(const mir_program *p) { return p->target-
 static inline mir_rc mir_rc_lanes(const mir_program *p) { return (mir_rc)p->target->lane_mask_dwords; }
 static inline isa_op mir_lane_op(const mir_program *p, wavecc_lane_opkind k) { return wavecc_lane_op(p->target, k); }
 
+/* ---- VALU operand rules (const_bus.c) ------------------------------------ */
+
+/* Is v an inline constant of a 32-bit operand (-16..64, +-0.5/1/2/4, 1/(2pi))? */
+bool mir_const_is_inline(uint32_t v);
+/* What VALU sources ops[0..n) read over the constant bus: `reads` distinct
+ * scalar values (SGPR temporaries by id, or by register once allocated;
+ * fixed registers except NULL and SCC; an undefined SGPR as s0; distinct
+ * 32-bit literals), of which `literals` are literals. */
+typedef struct mir_bus_use {
+  unsigned reads, literals;
+} mir_bus_use;
+mir_bus_use mir_const_bus_use(const mir_operand *ops, unsigned n);
+/* May VALU opcode `op` read sources ops[0..n) on target t, encoded as
+ * VOP3 when `vop3` (or op's own format is VOP3)? Checks the constant bus
+ * (wavecc_const_bus_limit) and the literals (VOP3: t->vop3_literal, one;
+ * VOP3P: none; VOP1/2/C: one), not which source may be an SGPR. */
+bool mir_valu_bus_ok(const wavecc_target *t, unsigned op, bool vop3, const mir_operand *ops, unsigned n);
+
 /* mir_program.cf_lowering */
 enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };
 
