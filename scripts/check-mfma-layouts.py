@@ -41,6 +41,15 @@ SHAPES = [
   ('cdna3', 'v_mfma_f32_32x32x8_bf16', 32, 32, 8, 16),
   ('cdna3', 'v_mfma_f32_16x16x16_bf16', 16, 16, 16, 16),
   ('cdna3', 'v_mfma_f64_16x16x4_f64', 16, 16, 4, 64),
+  # gfx942's fp8/bf8 forms (8-bit elements, the i8 shapes' layouts).
+  ('cdna3', 'v_mfma_f32_16x16x32_fp8_fp8', 16, 16, 32, 8),
+  ('cdna3', 'v_mfma_f32_16x16x32_fp8_bf8', 16, 16, 32, 8),
+  ('cdna3', 'v_mfma_f32_16x16x32_bf8_fp8', 16, 16, 32, 8),
+  ('cdna3', 'v_mfma_f32_16x16x32_bf8_bf8', 16, 16, 32, 8),
+  ('cdna3', 'v_mfma_f32_32x32x16_fp8_fp8', 32, 32, 16, 8),
+  ('cdna3', 'v_mfma_f32_32x32x16_fp8_bf8', 32, 32, 16, 8),
+  ('cdna3', 'v_mfma_f32_32x32x16_bf8_fp8', 32, 32, 16, 8),
+  ('cdna3', 'v_mfma_f32_32x32x16_bf8_bf8', 32, 32, 16, 8),
 ]
 
 def emulator_maps(M, N, K, bits):

@@ -39,6 +39,7 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
   if (!strcmp(a, "--no-cache")) return o->no_cache = 1;
   if (!strcmp(a, "--no-llc-ir-passes")) return o->no_llc_ir_passes = 1;
+  if (!strcmp(a, "-fcheck-div")) return o->check_div = 1;
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
     for (int i = 0; i < 3; i++)
@@ -69,12 +70,6 @@ static int check_arguments(const char *name, const void *data, size_t size, cons
     return diag_error(d, NULL, "input of %zu bytes is larger than " WAVECC_MAX_INPUT_TEXT, size), -1;
   const wavecc_target *t = o->mcpu ? wavecc_target_by_name(o->mcpu) : &wavecc_target_gfx900;
   if (!t) return diag_error(d, NULL, "unsupported -mcpu=%s (wavecc targets gfx900)", o->mcpu), -1;
-  /* The code generator does not handle architected flat scratch on CDNA 3
-   * yet (issue 25: gfx942 needs scratch_* for the stack and spills):
-   * refused rather than compiled with a private segment buffer it does
-   * not get. */
-  if (t->agprs && t->flat_scratch_init == WAVECC_FS_ARCHITECTED)
-    return diag_error(d, NULL, "-mcpu=%s: wavecc cannot compile for this processor yet", t->name), -1;
   if (o->opt_level < 0 || o->opt_level > 3) return diag_error(d, NULL, "opt_level %d is not 0..3", o->opt_level), -1;
   if (o->output != WAVECC_OUTPUT_OBJ && o->output != WAVECC_OUTPUT_ASM && o->output != WAVECC_OUTPUT_RELOC)
     return diag_error(d, NULL, "output kind %d is not WAVECC_OUTPUT_OBJ, _ASM or _RELOC", (int)o->output), -1;

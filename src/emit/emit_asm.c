@@ -27,19 +27,6 @@
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
-bool mir_const_is_inline(uint32_t v) {
-  int32_t s = (int32_t)v;
-  if (s >= -16 && s <= 64) return true;
-  switch (v) {
-  case 0x3f000000u: case 0xbf000000u: case 0x3f800000u: case 0xbf800000u:
-  case 0x40000000u: case 0xc0000000u: case 0x40800000u: case 0xc0800000u:
-  case 0x3e22f983u:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static const char *float_inline_text(uint32_t v) {
   switch (v) {
   case 0x3f000000u: return "0.5";
@@ -65,13 +52,12 @@ static bool is_vop12c(unsigned family, const mir_instr *ins) {
   return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
 }
 
-/* Can a VOP3 instruction take a literal? GFX10 and later: one (RDNA 2 ISA
- * guide, "VOP3"); Vega: none. */
-static bool vop3_literal_ok(unsigned family) { return family == WAVECC_ENC_GFX10 || family == WAVECC_ENC_GFX11; }
 
 static unsigned family_of(const mir_program *p) { return p->target->encoding; }
 
-bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
+bool mir_target_is_rdna(const wavecc_target *t) {
+  return t->encoding == WAVECC_ENC_GFX10 || t->encoding == WAVECC_ENC_GFX11;
+}
 unsigned mir_target_wgp_mode(const wavecc_target *t) { return (t->descriptor.rsrc1_fixed >> 29) & 1u; }
 
 
@@ -273,6 +259,15 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
   }
 }
 
+/* The vector-memory cache bits in the target's spelling (gfx9: glc slc;
+ * gfx942: sc0 sc1 nt, the order llvm-mc-19 prints them). */
+static void print_cpol(emitter *e, const mir_instr *ins) {
+  const char *const *n = e->p->target->cpol_names;
+  if (ins->enc_flags & MIR_ENC_GLC) fprintf(e->out, " %s", n[0] ? n[0] : "glc");
+  if (ins->enc_flags & MIR_ENC_SC1) fprintf(e->out, " %s", n[2] ? n[2] : "scc");
+  if (ins->enc_flags & MIR_ENC_SLC) fprintf(e->out, " %s", n[1] ? n[1] : "slc");
+}
+
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
@@ -289,7 +284,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   }
   fprintf(out, "\t%s", mn);
   if (is_vop12c(family, ins)) fputs(vop3 ? "_e64" : "_e32", out);
-  if ((vop3 || fmt == ISA_FMT_VOP3) && !vop3_literal_ok(family)) {
+  if ((vop3 || fmt == ISA_FMT_VOP3) && !e->p->target->vop3_literal) {
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
         emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, mn);
@@ -370,8 +365,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
     if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
-    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
-    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    print_cpol(e, ins);
     break;
   }
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
@@ -379,8 +373,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     print_list(e, ins, &first, false);
     if (fmt != ISA_FMT_FLAT && (ins->enc_flags & MIR_ENC_OFF)) fputs(", off", out);
     if (ins->offset) fprintf(out, " offset:%d", ins->offset);
-    if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
-    if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+    print_cpol(e, ins);
     break;
   case ISA_FMT_DS:
     print_list(e, ins, &first, true);
@@ -492,8 +485,12 @@ unsigned mir_total_sgprs(const mir_program *p) {
   /* llc: NumSgprs = next free SGPR + VCC (2) + XNACK_MASK (2, gfx900 supports
    * XNACK; not with xnack off) + FLAT_SCRATCH (2) when flat scratch is set up. */
   const wavecc_target *t = p->target;
+  /* LLVM getNumExtraSGPRs: with FLAT_SCRATCH counted, XNACK_MASK is too,
+   * whatever the xnack setting (6 on GFX9) */
+  if (t->flat_scratch_sgprs && (uses_flat_scratch(p) || t->flat_scratch_sgprs_always))
+    return mir_next_free_sgpr(p) + t->reserved_sgprs + t->flat_scratch_sgprs;
   unsigned reserved = t->reserved_sgprs - (p->target_xnack < 0 ? t->xnack_mask_sgprs : 0);
-  return mir_next_free_sgpr(p) + reserved + (uses_flat_scratch(p) ? t->flat_scratch_sgprs : 0);
+  return mir_next_free_sgpr(p) + reserved;
 }
 
 unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vgprs) {

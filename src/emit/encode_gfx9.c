@@ -53,10 +53,13 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
   enc_mubuf f;
   if (!enc_mubuf_fields(e, o, &f)) return 0;
-  w[0] = 0x38u << 26 | (uint32_t)e->x->opcode << 18;
+  /* cache bits, also of buffer_inv / buffer_wbl2 (no operands): SC1 is
+   * bit 15 (gfx90a's SCC, gfx942's SC1; llvm-mc-19 -mcpu=gfx942) */
+  w[0] = 0x38u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SC1, 15) |
+         enc_bit(ins->enc_flags & MIR_ENC_GLC, 14);
   w[1] = 0;
   if (f.empty) return 2;
-  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) | enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) |
+  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) |
           enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 13) | enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 12) |
           ((uint32_t)ins->offset & 0xfff);
   w[1] = f.soff << 24 | (f.srsrc >> 2) << 16 | f.vdata << 8 | f.vaddr;
@@ -71,8 +74,8 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   enc_flat f;
   enc_flat_fields(e, o, &f);
   uint32_t off = seg ? (uint32_t)ins->offset & 0x1fff : (uint32_t)ins->offset & 0xfff;
-  w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) |
-         enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | off;
+  w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SC1, 25) |
+         enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) | enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | off;
   /* gfx940's architected flat scratch: SVE (bit 13) says the VGPR address
    * is used, alone or with SADDR (llvm-mc-19 -mcpu=gfx942 -show-encoding:
    * scratch_load_dword v1, v2, s3 sets it, off/off and off/s3 do not) */

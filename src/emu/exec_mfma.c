@@ -13,7 +13,7 @@
  *     (element r is VGPR pair r) row i = r * G + l / N, column l % N.
  * scripts/check-mfma-layouts.py checks these maps against the calculator
  * (run with it; scripts/mfma-layouts.json holds its captured maps).
- * f16/bf16/i8 elements are packed 2/2/4 per dword; i8 is signed and the
+ * f16/bf16/i8/fp8/bf8 elements are packed 2/2/4/4/4 per dword; i8 is signed and the
  * i32 sums wrap. Rounding: the f32 forms are modelled as C plus the
  * products summed in k order in double (each product of two f32, f16 or
  * bf16 values is exact there), rounded once to f32, to nearest even; the
@@ -39,20 +39,25 @@
 
 #include "emu/emu_internal.h"
 
-enum { T_F32, T_F16, T_BF16, T_I8, T_F64 };
+enum { T_F32, T_F16, T_BF16, T_I8, T_F64, T_FP8, T_BF8 };
 
 typedef struct mfma_shape {
   isa_op op;
-  uint8_t m, n, k, type;
+  uint8_t m, n, k, type; /* type: of A (and of B unless btype says otherwise) */
+  uint8_t btype;         /* fp8/bf8 forms: B's type (they mix); 0 = as A */
 } mfma_shape;
 
 static const mfma_shape shapes[] = {
-  {ISA_V_MFMA_F32_32X32X2F32, 32, 32, 2, T_F32},        {ISA_V_MFMA_F32_16X16X4F32, 16, 16, 4, T_F32},
-  {ISA_V_MFMA_F32_32X32X8F16, 32, 32, 8, T_F16},        {ISA_V_MFMA_F32_16X16X16F16, 16, 16, 16, T_F16},
-  {ISA_V_MFMA_I32_32X32X8I8, 32, 32, 8, T_I8},          {ISA_V_MFMA_I32_16X16X16I8, 16, 16, 16, T_I8},
-  {ISA_V_MFMA_F32_32X32X8BF16_1K, 32, 32, 8, T_BF16},   {ISA_V_MFMA_F32_16X16X16BF16_1K, 16, 16, 16, T_BF16},
-  {ISA_V_MFMA_F64_16X16X4F64, 16, 16, 4, T_F64},        {ISA_V_MFMA_I32_32X32X16_I8, 32, 32, 16, T_I8},
-  {ISA_V_MFMA_I32_16X16X32_I8, 16, 16, 32, T_I8},
+  {ISA_V_MFMA_F32_32X32X2F32, 32, 32, 2, T_F32, 0},        {ISA_V_MFMA_F32_16X16X4F32, 16, 16, 4, T_F32, 0},
+  {ISA_V_MFMA_F32_32X32X8F16, 32, 32, 8, T_F16, 0},        {ISA_V_MFMA_F32_16X16X16F16, 16, 16, 16, T_F16, 0},
+  {ISA_V_MFMA_I32_32X32X8I8, 32, 32, 8, T_I8, 0},          {ISA_V_MFMA_I32_16X16X16I8, 16, 16, 16, T_I8, 0},
+  {ISA_V_MFMA_F32_32X32X8BF16_1K, 32, 32, 8, T_BF16, 0},   {ISA_V_MFMA_F32_16X16X16BF16_1K, 16, 16, 16, T_BF16, 0},
+  {ISA_V_MFMA_F64_16X16X4F64, 16, 16, 4, T_F64, 0},        {ISA_V_MFMA_I32_32X32X16_I8, 32, 32, 16, T_I8, 0},
+  {ISA_V_MFMA_I32_16X16X32_I8, 16, 16, 32, T_I8, 0},
+  {ISA_V_MFMA_F32_16X16X32_BF8_BF8, 16, 16, 32, T_BF8, T_BF8}, {ISA_V_MFMA_F32_16X16X32_BF8_FP8, 16, 16, 32, T_BF8, T_FP8},
+  {ISA_V_MFMA_F32_16X16X32_FP8_BF8, 16, 16, 32, T_FP8, T_BF8}, {ISA_V_MFMA_F32_16X16X32_FP8_FP8, 16, 16, 32, T_FP8, T_FP8},
+  {ISA_V_MFMA_F32_32X32X16_BF8_BF8, 32, 32, 16, T_BF8, T_BF8}, {ISA_V_MFMA_F32_32X32X16_BF8_FP8, 32, 32, 16, T_BF8, T_FP8},
+  {ISA_V_MFMA_F32_32X32X16_FP8_BF8, 32, 32, 16, T_FP8, T_BF8}, {ISA_V_MFMA_F32_32X32X16_FP8_FP8, 32, 32, 16, T_FP8, T_FP8},
 };
 
 static const mfma_shape *shape_of(isa_op op) {
@@ -63,13 +68,29 @@ static const mfma_shape *shape_of(isa_op op) {
 
 bool emu_is_mfma(isa_op op) { return shape_of(op) != NULL; }
 
-/* Element e of lane l's packed source value x (dwords of the register). */
-static double elem(const mfma_shape *s, uint64_t x, unsigned e, int64_t *ival) {
-  switch (s->type) {
+/* gfx942's 8-bit floats (CDNA 3 ISA guide, "FP8 and BF8"; LLVM
+ * APFloat Float8E4M3FNUZ / Float8E5M2FNUZ): sign, `eb` exponent bits with
+ * bias 2^(eb-1), the rest mantissa; 0x80 is the only NaN, there are no
+ * infinities, exponent 0 is subnormal. */
+static double fnuz8(uint8_t v, unsigned eb) {
+  if (v == 0x80) return NAN;
+  unsigned mb = 7 - eb, bias = 1u << (eb - 1);
+  int ex = (v >> mb) & ((1 << eb) - 1);
+  double m = (double)(v & ((1u << mb) - 1)) / (double)(1u << mb);
+  double mag = ex ? ldexp(1.0 + m, ex - (int)bias) : ldexp(m, 1 - (int)bias);
+  return v & 0x80 ? -mag : mag;
+}
+
+/* Element e of lane l's packed source value x (dwords of the register),
+ * of element type t. */
+static double elem(unsigned t, uint64_t x, unsigned e, int64_t *ival) {
+  switch (t) {
   case T_F32: return emu_f32((uint32_t)x);
   case T_F16: return emu_h2f((uint16_t)(x >> (16 * e)));
   case T_BF16: return emu_f32((uint32_t)(uint16_t)(x >> (16 * e)) << 16);
   case T_I8: *ival = (int8_t)(uint8_t)(x >> (8 * e)); return 0;
+  case T_FP8: return fnuz8((uint8_t)(x >> (8 * e)), 4);
+  case T_BF8: return fnuz8((uint8_t)(x >> (8 * e)), 5);
   default: return emu_f64(x);
   }
 }
@@ -180,7 +201,7 @@ int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       for (unsigned k = 0; k < s->k; k++) {
         unsigned la = (k / kl) * s->m + i, lb = (k / kl) * s->n + j, e = k % kl;
         int64_t ia = 0, ib = 0;
-        double x = elem(s, a[la], e, &ia), y = elem(s, b[lb], e, &ib);
+        double x = elem(s->type, a[la], e, &ia), y = elem(s->btype ? s->btype : s->type, b[lb], e, &ib);
         if (s->type == T_I8) iacc += ia * ib;
         else if (s->type == T_F64) acc = fma(x, y, acc);
         else acc += x * y; /* the product is exact in double; the sum is rounded (see above) */

@@ -93,6 +93,7 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
+  isel_model_release(c, ins, as);
   mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
   w->offset = 0;
   mir_instr *a;
@@ -118,6 +119,8 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   }
   a->ops[0] = mir_op_temp(va);
   if (as == 1) a->enc_flags |= MIR_ENC_OFF;
+  a->enc_flags |= isel_model_access_flags(c, ins, as, ISEL_ACCESS_RMW);
+  isel_model_acquire(c, ins, as, false);
   if (!rtn) return; /* nothing reads the old value */
   mir_temp old = isel_tmp(c, mir_rc_v(dw));
   a->defs[0] = mir_op_temp(old);

@@ -82,7 +82,23 @@ static mir_temp valu_carry_pair(isel_ctx *c, unsigned op_lo, unsigned op_hi, mir
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true);
 }
 
+/* A 64-bit register operand (a v2 or s2 temporary). */
+static bool is_reg64(const mir_operand *o) { return o->kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o->temp.rc) == 2; }
+
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  /* gfx942: one v_lshl_add_u64 d, a, 0, b (a << 0 + b) for the carry pair,
+   * as llc-19 selects it (FeatureLshlAddU64Inst) */
+  if (vgpr && is_reg64(&a) && is_reg64(&b) && isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64)) {
+    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) {
+      mir_operand t = a;
+      a = b;
+      b = t;
+    }
+    mir_temp d = isel_tmp(c, mir_rc_v(2));
+    mir_operand srcs[3] = {a, mir_op_const(0), b};
+    isel_valu(c, ISA_V_LSHL_ADD_U64, &d, 1, srcs, 3, true);
+    return d;
+  }
   return isel_add64_halves(c, isel_half_of(c, a, false), isel_half_of(c, a, true), isel_half_of(c, b, false),
                            isel_half_of(c, b, true), vgpr);
 }

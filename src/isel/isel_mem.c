@@ -109,12 +109,14 @@ static unsigned next_chunk(unsigned as, unsigned left) {
  * store's pointer: glc when volatile; dwaligned when the IR alignment
  * makes the address a multiple of 4 and the access is whole dwords (the
  * condition for mem_merge.c to widen it). */
-static uint16_t access_flags(LLVMValueRef ins, uint32_t rel, unsigned bytes) {
+static uint16_t access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store, uint32_t rel, unsigned bytes) {
   /* atomic loads and stores too: glc reads and writes through to L2, the
    * device-coherent level (AMDGPUUsage, Memory Model GFX9), and keeps the
-   * passes from merging, moving or sharing them */
+   * passes from merging, moving or sharing them; a target with a memory
+   * model table takes the scope's bits from it (isel_memmodel.c) */
   bool coherent = LLVMGetVolatile(ins) || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
   uint16_t f = coherent ? MIR_ENC_GLC : 0;
+  if (isel_has_mem_model(c, as)) f = isel_model_access_flags(c, ins, as, store ? ISEL_ACCESS_STORE : ISEL_ACCESS_LOAD);
   if (LLVMGetAlignment(ins) >= 4 && rel % 4 == 0 && bytes % 4 == 0) f |= MIR_ENC_DWALIGNED;
   return f;
 }
@@ -212,7 +214,7 @@ static void load_private_pieces(isel_ctx *c, LLVMValueRef ins, mir_temp va, mir_
   for (unsigned w = 0; w < nw; w++) {
     mir_operand acc = mir_op_const(0);
     for (unsigned b = w * 4; b < bytes && b < w * 4 + 4; b += piece) {
-      mir_temp part = emit_vmem_load(c, 5, piece, va, saddr, off0 + (int32_t)b, access_flags(ins, b, piece));
+      mir_temp part = emit_vmem_load(c, 5, piece, va, saddr, off0 + (int32_t)b, access_flags(c, ins, 5, false, b, piece));
       if (b == w * 4) acc = mir_op_temp(part);
       else acc = mir_op_temp(isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(part), mir_op_const(8 * (b % 4)), acc));
     }
@@ -234,7 +236,7 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   for (unsigned b = 0; b < bytes; b += piece) {
     mir_operand w = words[b / 4];
     mir_temp data = b % 4 ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(8 * (b % 4)), w) : isel_to_vgpr(c, w, 1);
-    emit_vmem_store(c, 5, piece, va, saddr, data, off0 + (int32_t)b, access_flags(ins, b, piece));
+    emit_vmem_store(c, 5, piece, va, saddr, data, off0 + (int32_t)b, access_flags(c, ins, 5, true, b, piece));
   }
 }
 
@@ -355,7 +357,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(ins, 0, bytes));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(c, ins, as, false, 0, bytes));
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -366,7 +368,16 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(ins, off, ch));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
+    if (off % 4) {
+      /* the byte after a short in the same dword (3 or 7 bytes: chunks
+       * 2 + 1): it goes into bits 16..23 of that dword, not a dword of
+       * its own (next_chunk only splits sub-dword at the tail) */
+      mir_temp hi = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const((off % 4) * 8), mir_op_temp(d));
+      words[nw - 1] = mir_op_temp(isel_v1(c, ISA_V_OR_B32, mir_op_temp(hi), words[nw - 1]));
+      off += ch;
+      continue;
+    }
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -416,7 +427,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned e = 0; e < nc; e++) cv->ops[e] = parts[e];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(ins, 0, bytes));
+    emit_vmem_store(c, as, bytes, va, saddr, data, off0, access_flags(c, ins, as, true, 0, bytes));
     return true;
   }
   mir_operand words[ISEL_MAX_DWORDS];
@@ -429,7 +440,10 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4, w0 = off / 4;
     mir_temp data;
-    if (cw == 1) {
+    if (off % 4) {
+      /* a byte after a short in the same dword (see sel_load): its bits */
+      data = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const((off % 4) * 8), words[w0]);
+    } else if (cw == 1) {
       data = isel_to_vgpr(c, words[w0], 1);
     } else {
       mir_operand parts[4];
@@ -439,7 +453,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
       for (unsigned k = 0; k < cw; k++) cv->ops[k] = parts[k];
       cv->defs[0] = mir_op_temp(data);
     }
-    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, access_flags(ins, off, ch));
+    emit_vmem_store(c, as, ch, va, saddr, data, off0 + (int32_t)off, access_flags(c, ins, as, true, off, ch));
     off += ch;
   }
   return true;
@@ -468,19 +482,68 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* The kernel's private object (an alloca, isel_abi.c) that the private
+ * address `ptr` points into, through getelementptrs of any index (an
+ * inbounds address stays in its object; one that leaves it is the bug the
+ * emulator's bounds check reports), and phis and selects whose every
+ * input does (loop-reduce's pointer induction variables):
+ * MIR_CHK_PRIVATE | its index, or 0 when it is not known (a pointer from
+ * an integer, a function's frame, two objects, no check). */
+static uint32_t private_object(isel_ctx *c, LLVMValueRef ptr) {
+  if (!c->alloca_obj.cap) return 0;
+  enum { MAXV = 32 };
+  LLVMValueRef seen[MAXV], work[MAXV], obj = NULL;
+  unsigned nseen = 0, nwork = 0;
+  work[nwork++] = ptr;
+  while (nwork) {
+    LLVMValueRef v = work[--nwork];
+    unsigned k = 0;
+    while (k < nseen && seen[k] != v) k++;
+    if (k < nseen) continue; /* a phi's cycle */
+    if (nseen == MAXV) return 0;
+    seen[nseen++] = v;
+    if (LLVMIsAAllocaInst(v)) {
+      if (obj && obj != v) return 0;
+      obj = v;
+      continue;
+    }
+    unsigned first = 0, nops = 1;
+    if (LLVMIsAPHINode(v)) nops = LLVMCountIncoming(v);
+    else if (LLVMIsASelectInst(v)) first = 1, nops = 2;
+    else if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) &&
+             !(LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+      return 0;
+    for (unsigned i = first; i < first + nops; i++) {
+      if (nwork == MAXV) return 0;
+      work[nwork++] = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i);
+    }
+  }
+  uint32_t i = obj ? ptrmap_get(&c->alloca_obj, obj) : UINT32_MAX;
+  return i == UINT32_MAX ? 0 : MIR_CHK_PRIVATE | i;
+}
+
 bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   switch (LLVMGetInstructionOpcode(ins)) {
   case LLVMGetElementPtr: return isel_gep(c, ins); /* isel_gep.c */
   case LLVMLoad: case LLVMStore: {
     bool store = LLVMGetInstructionOpcode(ins) == LLVMStore;
+    LLVMValueRef ptr = LLVMGetOperand(ins, store ? 1 : 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+    if (store) isel_model_release(c, ins, as);
+    if (as == 5) c->p->cur_chk = private_object(c, ptr); /* the access's object, for the bounds check */
     atomic_waits(c, ins, store, true);
     bool done = store ? sel_store(c, ins) : sel_load(c, ins);
-    atomic_waits(c, ins, store, false);
+    atomic_waits(c, ins, store, false); /* an acquire load's wait */
+    c->p->cur_chk = 0;
+    if (!store) isel_model_acquire(c, ins, as, true);
     return done;
   }
   case LLVMFence: {
+    /* a fence orders global memory too: the generic address space's model */
+    isel_model_release(c, ins, 0);
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
     w->offset = 0;
+    isel_model_acquire(c, ins, 0, true);
     return true;
   }
   case LLVMAlloca:

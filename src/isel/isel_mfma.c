@@ -42,6 +42,14 @@ static const mfma_intr mfma_intrs[] = {
     {"f64.16x16x4f64", ISA_V_MFMA_F64_16X16X4F64, 2, 8},
     {"i32.32x32x16.i8", ISA_V_MFMA_I32_32X32X16_I8, 2, 16},
     {"i32.16x16x32.i8", ISA_V_MFMA_I32_16X16X32_I8, 2, 4},
+    {"f32.16x16x32.bf8.bf8", ISA_V_MFMA_F32_16X16X32_BF8_BF8, 2, 4},
+    {"f32.16x16x32.bf8.fp8", ISA_V_MFMA_F32_16X16X32_BF8_FP8, 2, 4},
+    {"f32.16x16x32.fp8.bf8", ISA_V_MFMA_F32_16X16X32_FP8_BF8, 2, 4},
+    {"f32.16x16x32.fp8.fp8", ISA_V_MFMA_F32_16X16X32_FP8_FP8, 2, 4},
+    {"f32.32x32x16.bf8.bf8", ISA_V_MFMA_F32_32X32X16_BF8_BF8, 2, 16},
+    {"f32.32x32x16.bf8.fp8", ISA_V_MFMA_F32_32X32X16_BF8_FP8, 2, 16},
+    {"f32.32x32x16.fp8.bf8", ISA_V_MFMA_F32_32X32X16_FP8_BF8, 2, 16},
+    {"f32.32x32x16.fp8.fp8", ISA_V_MFMA_F32_32X32X16_FP8_FP8, 2, 16},
 };
 
 /* The dwords of value v (an operand of the call) as one VGPR tuple of

@@ -287,6 +287,8 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   if (accept(ps, "vop3", true)) ins->enc_flags |= MIR_ENC_VOP3;
   else if (accept(ps, "glc", true)) ins->enc_flags |= MIR_ENC_GLC;
   else if (accept(ps, "slc", true)) ins->enc_flags |= MIR_ENC_SLC;
+  else if (accept(ps, "sc1", true)) ins->enc_flags |= MIR_ENC_SC1;
+  else if (accept(ps, "ordered", true)) ins->enc_flags |= MIR_ENC_ORDERED;
   else if (accept(ps, "offen", true)) ins->enc_flags |= MIR_ENC_OFFEN;
   else if (accept(ps, "idxen", true)) ins->enc_flags |= MIR_ENC_IDXEN;
   else if (accept(ps, "off", true)) ins->enc_flags |= MIR_ENC_OFF;
@@ -303,7 +305,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 static bool at_field(parser *ps) {
   /* every word parse_field takes: an instruction without operands
    * (s_waitcnt) starts with one of them */
-  static const char *const words[] = {"vop3", "glc", "slc", "offen", "idxen", "off", "dwaligned", "clamp", "omod:",
+  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "clamp", "omod:",
                                       "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {

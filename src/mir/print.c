@@ -19,7 +19,7 @@
  * vcc, exec, m0, scc); constants as integers, 0x hex, or the inline
  * float constants (0.5, 1.0, 2.0, 4.0 and negatives), imm64(C) for a
  * 64-bit constant; undef:CLASS; block operands BBn; `_` for no operand.
- * Trailing words set instruction fields: vop3 glc slc offen idxen off
+ * Trailing words set instruction fields: vop3 glc slc sc1 ordered offen idxen off
  * clamp omod:N offset:N (memory) imm:N (SOPP/SOPK immediate), and
  * mode(r32:V,r1664:V,d32:V,d1664:V) for the MODE fields an instruction
  * needs fixed (mir_instr.fpmode).
@@ -183,6 +183,8 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_VOP3) fputs(" vop3", out);
   if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
   if (ins->enc_flags & MIR_ENC_SLC) fputs(" slc", out);
+  if (ins->enc_flags & MIR_ENC_SC1) fputs(" sc1", out);
+  if (ins->enc_flags & MIR_ENC_ORDERED) fputs(" ordered", out);
   if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
   if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
   if (ins->enc_flags & MIR_ENC_OFF) fputs(" off", out);

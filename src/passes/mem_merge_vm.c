@@ -56,7 +56,7 @@ static bool vm_access(const mir_instr *ins, vm_acc *a) {
   a->lo = ins->offset;
   a->hi = ins->offset + 4 * (int32_t)a->dw;
   a->mergeable = a->va && (!sa || a->saddr) && (ins->enc_flags & MIR_ENC_DWALIGNED) &&
-                 !(ins->enc_flags & (MIR_ENC_GLC | MIR_ENC_SLC)) &&
+                 !(ins->enc_flags & MIR_ENC_ORDERED_MASK) &&
                  (a->store ? ins->num_defs == 0 && ins->ops[1].kind == MIR_OPND_TEMP : plain_temp_def(ins));
   return true;
 }

@@ -56,7 +56,7 @@ static bool is_movable_load(const mir_instr *ins) {
   uint32_t f = isa_table[ins->opcode].flags;
   if (!(f & ISA_F_LOAD) || (f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_WRITES_EXEC | ISA_F_WRITES_M0 | ISA_F_READS_M0)))
     return false;
-  if (!(f & (ISA_F_VMCNT | ISA_F_LGKMCNT)) || (ins->enc_flags & MIR_ENC_GLC)) return false;
+  if (!(f & (ISA_F_VMCNT | ISA_F_LGKMCNT)) || (ins->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
   if (ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].preg != MIR_PREG_NONE) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];

@@ -164,7 +164,7 @@ static unsigned mem_class(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return 0;
   uint32_t f = isa_table[ins->opcode].flags;
   if (!(f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))) return 0;
-  if ((f & ISA_F_LOAD) && !(f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_EXPCNT)) && !(ins->enc_flags & MIR_ENC_GLC))
+  if ((f & ISA_F_LOAD) && !(f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_EXPCNT)) && !(ins->enc_flags & MIR_ENC_ORDERED_MASK))
     return 1;
   return 2;
 }

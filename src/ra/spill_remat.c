@@ -167,9 +167,10 @@ static bool clobbers(const mir_instr *ins) {
   const isa_info *ii = &isa_table[ins->opcode];
   if (ii->flags & ISA_F_BARRIER) return true;
   if (ins->opcode == ISA_S_WAITCNT || ins->opcode == ISA_BUFFER_WBINVL1 || ins->opcode == ISA_BUFFER_WBINVL1_VOL ||
+      ins->opcode == ISA_BUFFER_INV || ins->opcode == ISA_BUFFER_INVL2 || ins->opcode == ISA_BUFFER_WBL2 ||
       ins->opcode == ISA_S_DCACHE_INV || ins->opcode == ISA_S_DCACHE_WB || ins->opcode == ISA_S_SWAPPC_B64)
     return true;
-  if ((ii->flags & ISA_F_LOAD) && (ins->enc_flags & MIR_ENC_GLC)) return true;
+  if ((ii->flags & ISA_F_LOAD) && (ins->enc_flags & MIR_ENC_ORDERED_MASK)) return true;
   bool writes = (ii->flags & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
   return ii->format == ISA_FMT_FLAT ? writes : ii->format == ISA_FMT_DS && (writes || !(ii->flags & ISA_F_LOAD));
 }

@@ -108,6 +108,44 @@ typedef struct wavecc_alu_latency {
   uint8_t valu, trans, f64, salu;
 } wavecc_alu_latency;
 
+/* Memory-model scopes of LLVM's syncscope (AMDGPUUsage "Memory Scopes";
+ * singlethread is taken as wavefront). */
+typedef enum wavecc_scope {
+  WAVECC_SCOPE_SYSTEM,    /* "" and "one-as" */
+  WAVECC_SCOPE_AGENT,
+  WAVECC_SCOPE_WORKGROUP,
+  WAVECC_SCOPE_WAVEFRONT, /* and singlethread */
+  WAVECC_NUM_SCOPES
+} wavecc_scope;
+
+/* Vector-memory cache-policy bits (the instruction's CPol field): bit 0 is
+ * GLC on gfx9/gfx90a and SC0 on gfx942, bit 1 SLC / NT, bit 2 gfx942's SC1
+ * (gfx90a's SCC). */
+enum { WAVECC_CPOL_SC0 = 1u << 0, WAVECC_CPOL_NT = 1u << 1, WAVECC_CPOL_SC1 = 1u << 2 };
+
+/* A cache maintenance instruction of the memory model: an isa_op and the
+ * cache-policy bits it carries (buffer_inv sc1). */
+typedef struct wavecc_cache_op {
+  uint16_t op;   /* isa_op */
+  uint8_t cpol;  /* WAVECC_CPOL_* */
+} wavecc_cache_op;
+
+/* The code sequences of one scope of a target's memory model for global
+ * and generic (flat) memory (AMDGPUUsage "Memory Model GFX90A" / "GFX942"
+ * code-sequence tables, non-tgsplit; LDS needs only the waits). A release
+ * runs `release` then waits for all memory; an acquire waits for the
+ * access then runs `acquire` in order. */
+typedef struct wavecc_scope_model {
+  uint8_t load_cpol;     /* cache bits of an atomic load */
+  uint8_t store_cpol;    /* ... of an atomic store */
+  uint8_t rmw_cpol;      /* ... of an atomic read-modify-write (SC0 = return the old value is added
+                            on gfx942; GLC on gfx90a) */
+  uint8_t num_acquire, num_release;
+  wavecc_cache_op acquire[2]; /* invalidates after an acquire's wait (gfx90a system: buffer_invl2, then
+                                 buffer_wbinvl1_vol) */
+  wavecc_cache_op release[1]; /* writeback before a release's wait (buffer_wbl2) */
+} wavecc_scope_model;
+
 typedef struct wavecc_target wavecc_target;
 struct wavecc_target {
   const char *name;             /* -mcpu name, "gfx900" */
@@ -129,6 +167,12 @@ struct wavecc_target {
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
   bool has_sgpr_null;           /* RDNA: the NULL scalar operand (reads 0, writes ignored; code 125 on
                                    GFX10, 124 on GFX11 where M0 moved to 125) */
+  /* VALU operand rules (Vega ISA guide 6.x and RDNA 2 ISA guide 6.x "Constant Bus"; LLVM
+   * GCNSubtarget::getConstantBusLimit, hasVOP3Literal; confirmed with llvm-mc-19). */
+  uint8_t const_bus_limit;      /* scalar values one VALU instruction may read: distinct SGPRs (VCC, EXEC,
+                                   M0 included; NULL not), distinct literals and an implicit VCC; gfx9 and
+                                   CDNA 1, GFX10+ 2 (opcodes with ISA_F_BUS1: 1; wavecc_const_bus_limit) */
+  bool vop3_literal;            /* a VOP3 instruction may carry one 32-bit literal (GFX10+; not VOP3P here) */
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */
@@ -165,6 +209,17 @@ struct wavecc_target {
   unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
   bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */
   wavecc_descriptor_layout descriptor;
+  /* The memory model per wavecc_scope (NULL: gfx9's model as wavecc has
+   * always applied it: GLC on every atomic load and store, fences are
+   * waits, no cache invalidates). */
+  const wavecc_scope_model *mem_model;
+  /* Assembly spellings of the vector-memory cache bits WAVECC_CPOL_SC0, _NT,
+   * _SC1 (gfx9: glc, slc; gfx942: sc0, nt, sc1); NULL entries print gfx9's. */
+  const char *cpol_names[3];
+  /* NumSgprs counts FLAT_SCRATCH whether or not the kernel initialises it
+   * (LLVM getNumExtraSGPRs with FeatureArchitectedFlatScratch on GFX9:
+   * gfx942, VCC + XNACK_MASK + FLAT_SCRATCH = 6). */
+  bool flat_scratch_sgprs_always;
 
   /* CDNA (gfx90a, gfx942; issue 25); zero on processors without them.
    * AMDGPUUsage "Kernel Descriptor" (COMPUTE_PGM_RSRC3 for GFX90A/GFX942);
@@ -197,6 +252,13 @@ const wavecc_target *wavecc_target_with_features(const wavecc_target *t, const c
 /* The i-th processor wavecc supports (0-based), NULL past the last: for
  * listing them (-mcpu=help). */
 const wavecc_target *wavecc_target_at(unsigned i);
+
+/* Scalar values (target.h const_bus_limit) a VALU instruction `op` may
+ * read on t: 1 for the opcodes the ISA table marks ISA_F_BUS1 (the 64-bit
+ * shifts keep the one-value rule on GFX10+), else the target's limit. */
+static inline unsigned wavecc_const_bus_limit(const wavecc_target *t, unsigned op) {
+  return op < ISA_NUM_OPS && (isa_table[op].flags & ISA_F_BUS1) ? 1u : t->const_bus_limit;
+}
 
 /* A lane mask with the low `lanes` bits set (lanes <= 64). */
 static inline uint64_t wavecc_lanes_all(unsigned lanes) { return lanes >= 64 ? ~0ull : (1ull << lanes) - 1; }

@@ -17,6 +17,7 @@
   .lane_mask_dwords = 2,                                                                                              \
   .exec_reg = 126,                                                                                                    \
   .vcc_reg = 106,                                                                                                     \
+  .const_bus_limit = 1, /* GFX9 generation: one SGPR or literal per VALU instruction */                               \
                                                                                                                       \
   /* One 512-entry file per lane: ArchVGPRs v0..v255 and then the AGPRs                                               \
    * from ACCUM_OFFSET (LLVM getAddressableNumArchVGPRs 256,                                                          \
@@ -28,6 +29,7 @@
   .sgpr_granule = 16,                                                                                                 \
   .sgprs_per_simd = 800,                                                                                              \
   .reserved_sgprs = 4,      /* VCC and XNACK_MASK: llc-19's .sgpr_count = next_free_sgpr + 4 */                       \
+  .xnack_mask_sgprs = 2,                                                                                              \
   .flat_scratch_sgprs = 2,                                                                                            \
   .max_waves_per_simd = 8,  /* LLVM getMaxWavesPerEU with GFX90AInsts; llc-19 "; Occupancy: 8" */                     \
   .simds_per_cu = 4,                                                                                                  \

@@ -5,6 +5,21 @@
 #include "target/target.h"
 #include "target/target_cdna.h"
 
+/* AMDGPUUsage "Memory Model GFX90A" code sequences (non-tgsplit), as
+ * llc-19 -mcpu=gfx90a emits them: atomic loads carry glc at agent and
+ * system scope (stores and read-modify-writes no bit; glc on an atomic
+ * means "return the old value"); an acquire invalidates the L1 with
+ * buffer_wbinvl1_vol (agent), after buffer_invl2 at system scope; a
+ * system-scope release writes L2 back with buffer_wbl2. */
+static const wavecc_scope_model gfx90a_mem_model[WAVECC_NUM_SCOPES] = {
+  [WAVECC_SCOPE_SYSTEM] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 2, .num_release = 1,
+                           .acquire = {{ISA_BUFFER_INVL2, 0}, {ISA_BUFFER_WBINVL1_VOL, 0}},
+                           .release = {{ISA_BUFFER_WBL2, 0}}},
+  [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_WBINVL1_VOL, 0}}},
+  [WAVECC_SCOPE_WORKGROUP] = {0},
+  [WAVECC_SCOPE_WAVEFRONT] = {0},
+};
+
 const wavecc_target wavecc_target_gfx90a = {
   .name = "gfx90a",
   .elf_mach = 0x3f, /* EF_AMDGPU_MACH_AMDGCN_GFX90A (AMDGPUUsage, "ELF Header") */
@@ -13,4 +28,5 @@ const wavecc_target wavecc_target_gfx90a = {
   WAVECC_CDNA_COMMON_FIELDS
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
   .has_private_segment_buffer = true,
+  .mem_model = gfx90a_mem_model,
 };

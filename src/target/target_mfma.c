@@ -28,8 +28,12 @@ static unsigned passes_of(unsigned enc, unsigned op, bool *dgemm, bool *xdl) {
     return g940 ? 8 : 16;
   case ISA_V_MFMA_F32_16X16X16F16: case ISA_V_MFMA_F32_16X16X16BF16_1K: case ISA_V_MFMA_I32_16X16X16I8:
     return g940 ? 4 : 8;
-  case ISA_V_MFMA_I32_32X32X16_I8: return 8;
-  case ISA_V_MFMA_I32_16X16X32_I8: return 4;
+  case ISA_V_MFMA_I32_32X32X16_I8: case ISA_V_MFMA_F32_32X32X16_BF8_BF8: case ISA_V_MFMA_F32_32X32X16_BF8_FP8:
+  case ISA_V_MFMA_F32_32X32X16_FP8_BF8: case ISA_V_MFMA_F32_32X32X16_FP8_FP8:
+    return 8;
+  case ISA_V_MFMA_I32_16X16X32_I8: case ISA_V_MFMA_F32_16X16X32_BF8_BF8: case ISA_V_MFMA_F32_16X16X32_BF8_FP8:
+  case ISA_V_MFMA_F32_16X16X32_FP8_BF8: case ISA_V_MFMA_F32_16X16X32_FP8_FP8:
+    return 4;
   default: return 0;
   }
 }

@@ -13,24 +13,49 @@ SH = [
  ('i32_16x16x16i8', 'llvm.amdgcn.mfma.i32.16x16x16i8', 16,16,16, 'i8'),
  ('i32_32x32x16i8', 'llvm.amdgcn.mfma.i32.32x32x16.i8', 32,32,16, 'i8'),
  ('i32_16x16x32i8', 'llvm.amdgcn.mfma.i32.16x16x32.i8', 16,16,32, 'i8'),
+ # gfx942's 8-bit float forms: A's type, then B's (they may differ)
+ ('f32_16x16x32_fp8_fp8', 'llvm.amdgcn.mfma.f32.16x16x32.fp8.fp8', 16,16,32, 'fp8', 'fp8'),
+ ('f32_16x16x32_bf8_fp8', 'llvm.amdgcn.mfma.f32.16x16x32.bf8.fp8', 16,16,32, 'bf8', 'fp8'),
+ ('f32_32x32x16_fp8_bf8', 'llvm.amdgcn.mfma.f32.32x32x16.fp8.bf8', 32,32,16, 'fp8', 'bf8'),
+ ('f32_32x32x16_bf8_bf8', 'llvm.amdgcn.mfma.f32.32x32x16.bf8.bf8', 32,32,16, 'bf8', 'bf8'),
 ]
+# gfx942's FNUZ 8-bit floats (fp8: E4M3, bias 8; bf8: E5M2, bias 16; 0x80
+# is NaN, so zero is 0x00): the byte of x, which must be representable.
+def fnuz8(x, eb):
+  if x == 0: return 0
+  mb = 7 - eb; bias = 1 << (eb - 1); sign = 0x80 if x < 0 else 0; x = abs(x)
+  for e in range(1, 1 << eb):
+    for m in range(1 << mb):
+      if (1 + m / (1 << mb)) * 2.0 ** (e - bias) == x: return sign | e << mb | m
+  raise ValueError(x)
+F8VALS = [-4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 3, 4]
+def num(x): return str(int(x)) if x == int(x) else str(x)
 def bf16(x): return struct.unpack('<I', struct.pack('<f', float(x)))[0] >> 16
 def gen(shapes, regex, name, desc):
   tests=[]; kern=[]; decls=set()
-  for (nm, intr, M, N, K, at) in shapes:
+  for (nm, intr, M, N, K, at, *bts) in shapes:
+    bt = bts[0] if bts else at
     G = 64//M; KL = K//G; R = M*N//64
-    ety = {'f32':'float','f16':'half','bf16':'i16','f64':'double','i8':'i8'}[at]
-    cty = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'i32'}[at]
+    f8 = at in ('fp8', 'bf8')
+    ety = {'f32':'float','f16':'half','bf16':'i16','f64':'double','i8':'i8','fp8':'i8','bf8':'i8'}[at]
+    cty = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'i32','fp8':'float','bf8':'float'}[at]
     lo,hi = (-8,7) if at=='i8' else (-3,3)
-    A=[[random.randint(lo,hi) for k in range(K)] for i in range(M)]
-    B=[[random.randint(lo,hi) for j in range(N)] for k in range(K)]
+    if f8:
+      A=[[random.choice(F8VALS) for k in range(K)] for i in range(M)]
+      B=[[random.choice(F8VALS) for j in range(N)] for k in range(K)]
+    else:
+      A=[[random.randint(lo,hi) for k in range(K)] for i in range(M)]
+      B=[[random.randint(lo,hi) for j in range(N)] for k in range(K)]
     C=[[random.randint(-20,20) for j in range(N)] for i in range(M)]
     D=[[C[i][j]+sum(A[i][k]*B[k][j] for k in range(K)) for j in range(N)] for i in range(M)]
-    tt = {'f32':'float','f16':'half','bf16':'ushort','f64':'double','i8':'char'}[at]
-    ct = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'int'}[at]
+    tt = {'f32':'float','f16':'half','bf16':'ushort','f64':'double','i8':'char','fp8':'uchar','bf8':'uchar'}[at]
+    ct = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'int','fp8':'float','bf8':'float'}[at]
     fa=[A[i][k] for i in range(M) for k in range(K)]
     fb=[B[k][j] for j in range(N) for k in range(K)]  # column-major B
     if at=='bf16': fa=[bf16(x) for x in fa]; fb=[bf16(x) for x in fb]
+    if f8:
+      fa=[fnuz8(x, 4 if at=='fp8' else 5) for x in fa]; fb=[fnuz8(x, 4 if bt=='fp8' else 5) for x in fb]
+    D=[[num(x) for x in row] for row in D]
     tests.append(f'''; [test]
 ; name: {nm} (D = A * B + C, {M}x{N}, K = {K})
 ; kernel_name: k_{nm}
@@ -42,7 +67,7 @@ def gen(shapes, regex, name, desc):
 ; arg_out: 3 buffer {ct}[{M*N}] {' '.join(str(D[i][j]) for i in range(M) for j in range(N))}
 ;''')
     # source operand type
-    if at=='i8': sty='i64' if KL == 8 else 'i32'
+    if at in ('i8', 'fp8', 'bf8'): sty='i64' if KL == 8 else 'i32'
     elif KL==1: sty=ety
     else: sty=f'<{KL} x {ety}>'
     vty=f'<{R} x {cty}>'
@@ -109,4 +134,6 @@ open(sys.argv[1]+'/f_cdna_mfma.ll','w').write(gen(SH[:7], 'gfx90a|gfx942', 'cdna
 desc8=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','the gfx90a i8 shapes (32x32x8, 16x16x16; gfx942\n; replaced them)')
 open(sys.argv[1]+'/f_cdna_mfma_i8.ll','w').write(gen(SH[7:9], 'gfx90a', 'cdna mfma i8', desc8))
 desc942=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s i8 shapes (32x32x16, 16x16x32)')
-open(sys.argv[1]+'/f_cdna_mfma_i8_gfx942.ll','w').write(gen(SH[9:], 'gfx942', 'cdna mfma i8 gfx942', desc942))
+open(sys.argv[1]+'/f_cdna_mfma_i8_gfx942.ll','w').write(gen(SH[9:11], 'gfx942', 'cdna mfma i8 gfx942', desc942))
+descf8=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s f32-from-fp8/bf8 shapes (16x16x32,\n; 32x32x16; A and B in either 8-bit format, FNUZ encodings, values\n; from +-{0.5, 1, 1.5, 2, 3, 4} and 0)').replace('small\n; integers', 'small\n; halves and integers')
+open(sys.argv[1]+'/f_cdna_mfma_fp8_gfx942.ll','w').write(gen(SH[11:], 'gfx942', 'cdna mfma fp8 gfx942', descf8))

@@ -1,0 +1,81 @@
+/* Instruction selection: the target's memory model for global and
+ * generic (flat) atomics and fences, from its description
+ * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A" and
+ * "Memory Model GFX942" code-sequence tables, non-tgsplit, as llc-19
+ * emits them). Each access gets its scope's cache bits; a release runs
+ * the scope's writeback before the s_waitcnt 0 the callers emit; an
+ * acquire waits for everything and then runs the scope's invalidates.
+ * Targets without a table keep wavecc's old gfx9 behaviour:
+ * GLC on every atomic load and store, fences are waits (isel_mem.c).
+ */
+#include "isel/isel_internal.h"
+#include "llvm/sync_scope.h"
+#include "target/target.h"
+
+/* The scope model of `ins` (an atomic or a fence); NULL when the target
+ * has no table or `as` is not global/generic (LDS and private atomics
+ * need only the waits). */
+static const wavecc_scope_model *scope_model(const isel_ctx *c, LLVMValueRef ins, unsigned as) {
+  const wavecc_scope_model *m = c->p->target->mem_model;
+  if (!m || (as != 0 && as != 1)) return NULL;
+  switch (wir_sync_scope(ins)) {
+  case WIR_SCOPE_AGENT: return &m[WAVECC_SCOPE_AGENT];
+  case WIR_SCOPE_WORKGROUP: return &m[WAVECC_SCOPE_WORKGROUP];
+  case WIR_SCOPE_WAVEFRONT: return &m[WAVECC_SCOPE_WAVEFRONT];
+  default: return &m[WAVECC_SCOPE_SYSTEM];
+  }
+}
+
+/* MIR_ENC_* of WAVECC_CPOL_* bits (SC0 is the GLC bit, NT the SLC bit). */
+static uint16_t cpol_flags(unsigned cpol) {
+  return (uint16_t)((cpol & WAVECC_CPOL_SC0 ? MIR_ENC_GLC : 0) | (cpol & WAVECC_CPOL_NT ? MIR_ENC_SLC : 0) |
+                    (cpol & WAVECC_CPOL_SC1 ? MIR_ENC_SC1 : 0));
+}
+
+bool isel_has_mem_model(const isel_ctx *c, unsigned as) { return c->p->target->mem_model && (as == 0 || as == 1); }
+
+uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind) {
+  const wavecc_scope_model *m = scope_model(c, ins, as);
+  if (!m) return 0;
+  bool atomic = kind == ISEL_ACCESS_RMW || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
+  unsigned cpol = 0;
+  if (atomic) cpol = kind == ISEL_ACCESS_LOAD ? m->load_cpol : kind == ISEL_ACCESS_STORE ? m->store_cpol : m->rmw_cpol;
+  /* a volatile load or store: coherent at system scope, as an atomic
+   * load there (LLVM SIGfx90ACacheControl / SIGfx940CacheControl::
+   * enableVolatileAndOrNonTemporal: glc; sc0 sc1); a volatile
+   * read-modify-write takes only its scope's bits (sc0 is "return") */
+  if (LLVMGetVolatile(ins) && kind != ISEL_ACCESS_RMW)
+    cpol |= WAVECC_CPOL_SC0 | c->p->target->mem_model[WAVECC_SCOPE_SYSTEM].load_cpol;
+  return (uint16_t)(cpol_flags(cpol) | (atomic || LLVMGetVolatile(ins) ? MIR_ENC_ORDERED : 0));
+}
+
+static void emit_cache_ops(isel_ctx *c, const wavecc_cache_op *ops, unsigned n) {
+  for (unsigned i = 0; i < n; i++) isel_emit(c, ops[i].op, 0, 0)->enc_flags = cpol_flags(ops[i].cpol);
+}
+
+static bool is_release(LLVMAtomicOrdering o) {
+  return o == LLVMAtomicOrderingRelease || o == LLVMAtomicOrderingAcquireRelease ||
+         o == LLVMAtomicOrderingSequentiallyConsistent;
+}
+
+static bool is_acquire(LLVMAtomicOrdering o) {
+  return o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingAcquireRelease ||
+         o == LLVMAtomicOrderingSequentiallyConsistent;
+}
+
+/* The ordering of `ins`: a cmpxchg's success ordering. */
+static LLVMAtomicOrdering ordering_of(LLVMValueRef ins) {
+  return LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg ? LLVMGetCmpXchgSuccessOrdering(ins) : LLVMGetOrdering(ins);
+}
+
+void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as) {
+  const wavecc_scope_model *m = scope_model(c, ins, as);
+  if (m && is_release(ordering_of(ins))) emit_cache_ops(c, m->release, m->num_release);
+}
+
+void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited) {
+  const wavecc_scope_model *m = scope_model(c, ins, as);
+  if (!m || !m->num_acquire || !is_acquire(ordering_of(ins))) return;
+  if (!waited) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
+  emit_cache_ops(c, m->acquire, m->num_acquire);
+}
