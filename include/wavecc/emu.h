@@ -100,6 +100,7 @@ typedef struct wemu_kernel_info {
   uint32_t group_segment_size, private_segment_size; /* static LDS / scratch per lane, bytes */
   uint32_t sgpr_count, vgpr_count;
   uint32_t max_flat_workgroup_size;
+  uint32_t reqd_workgroup_size[3]; /* .reqd_workgroup_size (OpenCL reqd_work_group_size(X,Y,Z)); 0,0,0: none */
 } wemu_kernel_info;
 
 /* One explicit argument as the host sets it (clSetKernelArg-like).

@@ -130,7 +130,8 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   }
   bool add_hidden = !has_hidden && a->num_args;
   bool rdna = mir_target_is_rdna(p->target);
-  mp_map(m, 14u + (rdna ? 1u : 0u) + (p->target->agprs ? 1u : 0u));
+  bool reqd = a->reqd_workgroup_size[0] != 0;
+  mp_map(m, 14u + (rdna ? 1u : 0u) + (p->target->agprs ? 1u : 0u) + (reqd ? 1u : 0u));
   if (p->target->agprs) mp_kv_uint(m, ".agpr_count", p->num_agprs_used);
   mp_str(m, ".args");
   mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
@@ -151,6 +152,11 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   mp_kv_uint(m, ".max_flat_workgroup_size", a->max_flat_workgroup_size ? a->max_flat_workgroup_size : 1024);
   mp_kv_str(m, ".name", p->name);
   mp_kv_uint(m, ".private_segment_fixed_size", a->private_segment_size);
+  if (reqd) { /* between .private_segment_fixed_size and .sgpr_count: llvm-mc sorts the keys */
+    mp_str(m, ".reqd_workgroup_size");
+    mp_array(m, 3);
+    for (unsigned d = 0; d < 3; d++) mp_uint(m, a->reqd_workgroup_size[d]);
+  }
   mp_kv_uint(m, ".sgpr_count", r->sgprs);
   mp_kv_uint(m, ".sgpr_spill_count", 0);
   size_t nl = strlen(p->name);

@@ -807,6 +807,9 @@ static void emit_kernel_metadata(const mir_program *p, FILE *out) {
   yaml_str(out, p->name);
   fputc('\n', out);
   fprintf(out, "    .private_segment_fixed_size: %u\n", a->private_segment_size);
+  if (a->reqd_workgroup_size[0]) /* keys sorted, as llc-19 writes them */
+    fprintf(out, "    .reqd_workgroup_size:\n      - %u\n      - %u\n      - %u\n", a->reqd_workgroup_size[0],
+            a->reqd_workgroup_size[1], a->reqd_workgroup_size[2]);
   fprintf(out, "    .sgpr_count: %u\n", mir_total_sgprs(p));
   fprintf(out, "    .sgpr_spill_count: 0\n");
   char sym[1024];

@@ -109,6 +109,12 @@ static int parse_kernel_md(wemu_device *dev, wemu_program *p, mp_cursor *c) {
       else if (mp_streq(&key, ".sgpr_count")) tmp.info.sgpr_count = u;
       else if (mp_streq(&key, ".vgpr_count")) tmp.info.vgpr_count = u;
       else if (mp_streq(&key, ".max_flat_workgroup_size")) tmp.info.max_flat_workgroup_size = u;
+    } else if (mp_streq(&key, ".reqd_workgroup_size") && val.kind == MP_ARRAY && val.len == 3) {
+      for (unsigned d = 0; d < 3; d++) { /* the cursor is at the array's first element */
+        mp_val e;
+        if (mp_next(c, &e) || (e.kind != MP_UINT && e.kind != MP_INT)) return -1;
+        tmp.info.reqd_workgroup_size[d] = (uint32_t)e.u;
+      }
     } else if (val.kind == MP_ARRAY || val.kind == MP_MAP) {
       c->p = at;
       if (mp_skip(c)) return -1;
@@ -123,6 +129,7 @@ static int parse_kernel_md(wemu_device *dev, wemu_program *p, mp_cursor *c) {
   k->info.sgpr_count = tmp.info.sgpr_count;
   k->info.vgpr_count = tmp.info.vgpr_count;
   k->info.max_flat_workgroup_size = tmp.info.max_flat_workgroup_size;
+  memcpy(k->info.reqd_workgroup_size, tmp.info.reqd_workgroup_size, sizeof k->info.reqd_workgroup_size);
   if (args_at) {
     const uint8_t *save = c->p;
     c->p = args_at;

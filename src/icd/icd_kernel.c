@@ -142,8 +142,8 @@ static size_t max_group(cl_kernel k) {
 }
 
 /* From the kernel descriptor and metadata: the largest flat work-group
- * size (.max_flat_workgroup_size), LDS (static group segment plus the
- * __local arguments set), scratch per work-item (.private_segment_fixed_size). */
+ * size (.max_flat_workgroup_size), the required one (.reqd_workgroup_size),
+ * LDS (static group segment plus the __local arguments set), scratch per work-item (.private_segment_fixed_size). */
 static cl_int CL_API_CALL get_work_group_info(cl_kernel k, cl_device_id d, cl_kernel_work_group_info what,
                                               size_t size, void *value, size_t *ret) {
   if (!icd_valid(k, ICD_MAGIC_KERNEL)) return CL_INVALID_KERNEL;
@@ -152,13 +152,14 @@ static cl_int CL_API_CALL get_work_group_info(cl_kernel k, cl_device_id d, cl_ke
   if (!d) d = p->devices[0];
   if (!icd_valid_device(d) || !p->builds[d->index].prog) return CL_INVALID_DEVICE;
   const wemu_kernel_info *ki = wemu_kernel(p->builds[d->index].prog, k->name);
-  size_t wg = max_group(k), zero[3] = {0, 0, 0}, mult = d->target->wave_size;
+  size_t wg = max_group(k), mult = d->target->wave_size;
+  size_t reqd[3] = {ki->reqd_workgroup_size[0], ki->reqd_workgroup_size[1], ki->reqd_workgroup_size[2]};
   cl_ulong local = ki->group_segment_size, priv = ki->private_segment_size;
   for (cl_uint i = 0; i < k->num_args; i++)
     if (k->args[i].set && k->args[i].kind == WEMU_ARG_DYNAMIC_SHARED_POINTER) local += k->args[i].size;
   switch (what) {
   case CL_KERNEL_WORK_GROUP_SIZE: return icd_info(value, size, ret, &wg, sizeof wg);
-  case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: return icd_info(value, size, ret, zero, sizeof zero); /* not in wemu's info */
+  case CL_KERNEL_COMPILE_WORK_GROUP_SIZE: return icd_info(value, size, ret, reqd, sizeof reqd); /* 0,0,0: none */
   case CL_KERNEL_LOCAL_MEM_SIZE: return icd_info(value, size, ret, &local, sizeof local);
   case CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE: return icd_info(value, size, ret, &mult, sizeof mult);
   case CL_KERNEL_PRIVATE_MEM_SIZE: return icd_info(value, size, ret, &priv, sizeof priv);
@@ -281,6 +282,14 @@ static cl_int check_launch(cl_command_queue q, cl_kernel k, cl_uint dims, const 
     if (ls) group *= ls[i];
   }
   if (group > max_group(k)) return CL_INVALID_WORK_GROUP_SIZE;
+  /* reqd_work_group_size(X,Y,Z): the local size must be given and match it
+   * (dimensions past work_dim count as 1). OpenCL 1.2, clEnqueueNDRangeKernel:
+   * CL_INVALID_WORK_GROUP_SIZE when it does not match, and when it is NULL
+   * (this platform reports 1.2; PoCL does the same). */
+  const uint32_t *reqd = k->info->reqd_workgroup_size;
+  if (reqd[0] && !ls) return CL_INVALID_WORK_GROUP_SIZE;
+  for (cl_uint i = 0; reqd[0] && i < 3; i++)
+    if ((i < dims ? ls[i] : 1) != reqd[i]) return CL_INVALID_WORK_GROUP_SIZE;
   for (cl_uint i = 0; i < k->num_args; i++)
     if (!k->args[i].set) return CL_INVALID_KERNEL_ARGS;
   return CL_SUCCESS;

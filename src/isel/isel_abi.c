@@ -47,6 +47,33 @@ static const char *md_string_at(isel_ctx *c, const char *kind, unsigned idx) {
   return res;
 }
 
+/* The function's !reqd_work_group_size !{i32 X, i32 Y, i32 Z} (clang's
+ * OpenCL reqd_work_group_size attribute) into XYZ; 0,0,0 when absent or
+ * malformed. */
+static void md_reqd_workgroup_size(isel_ctx *c, uint32_t xyz[3]) {
+  LLVMContextRef ctx = LLVMGetModuleContext(c->mod);
+  unsigned kid = LLVMGetMDKindIDInContext(ctx, "reqd_work_group_size", (unsigned)strlen("reqd_work_group_size"));
+  size_t n = 0;
+  LLVMValueMetadataEntry *e = LLVMGlobalCopyAllMetadata(c->fn, &n);
+  xyz[0] = xyz[1] = xyz[2] = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (LLVMValueMetadataEntriesGetKind(e, (unsigned)i) != kid) continue;
+    LLVMValueRef mv = LLVMMetadataAsValue(ctx, LLVMValueMetadataEntriesGetMetadata(e, (unsigned)i));
+    if (LLVMGetMDNodeNumOperands(mv) != 3) break;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(mv, ops);
+    uint32_t v[3];
+    bool ok = true;
+    for (unsigned d = 0; d < 3; d++) {
+      ok = ok && ops[d] && LLVMIsAConstantInt(ops[d]) && LLVMConstIntGetZExtValue(ops[d]) - 1 < 1024;
+      v[d] = ok ? (uint32_t)LLVMConstIntGetZExtValue(ops[d]) : 0;
+    }
+    if (ok) memcpy(xyz, v, sizeof v);
+    break;
+  }
+  if (e) LLVMDisposeValueMetadataEntries(e);
+}
+
 static unsigned fn_attr_pair(LLVMValueRef fn, const char *name, unsigned *a, unsigned *b) {
   LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
   if (!at) return 0;
@@ -207,6 +234,7 @@ static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned lo, hi;
   abi->max_flat_workgroup_size = 1024;
   if (fn_attr_pair(c->fn, "amdgpu-flat-work-group-size", &lo, &hi) == 2) abi->max_flat_workgroup_size = hi;
+  md_reqd_workgroup_size(c, abi->reqd_workgroup_size);
   unsigned v;
   /* Register budget as llc reads the attributes (AMDGPUSubtarget::
    * getWavesPerEU): the work-group's waves must fit the CU's SIMDs (4 on gfx900) at

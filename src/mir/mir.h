@@ -234,6 +234,7 @@ typedef struct mir_kernel_abi {
   uint32_t num_args;
   mir_kernel_arg *args;
   uint32_t max_flat_workgroup_size;
+  uint32_t reqd_workgroup_size[3]; /* OpenCL reqd_work_group_size(X,Y,Z) (!reqd_work_group_size); 0,0,0: none */
   uint32_t num_sgprs_budget, num_vgprs_budget; /* from attributes and waves-per-eu */
   uint32_t tuple_slack;          /* files where the spiller keeps room for tuples: 1 SGPRs, 2 VGPRs (pipeline.c retry) */
   uint32_t float_mode;           /* the descriptor's FLOAT_MODE byte */

@@ -418,6 +418,13 @@ static void parse_abi(parser *ps) {
       {"float_mode=", &a->float_mode},
     };
     bool ok = false;
+    if (accept(ps, "reqd_workgroup_size=", false)) { /* X,Y,Z */
+      for (unsigned d = 0; d < 3; d++) {
+        if (d) expect(ps, ",");
+        a->reqd_workgroup_size[d] = (uint32_t)parse_uint(ps);
+      }
+      ok = true;
+    }
     for (unsigned i = 0; !ok && i < sizeof flags / sizeof flags[0]; i++)
       if (accept(ps, flags[i].w, true)) *flags[i].f = ok = true;
     for (unsigned i = 0; !ok && i < sizeof vals / sizeof vals[0]; i++)

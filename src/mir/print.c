@@ -258,10 +258,14 @@ static void print_abi(FILE *out, const mir_kernel_abi *a) {
   if (a->tuple_slack) fprintf(out, " tuple_slack=%u", a->tuple_slack);
   fprintf(out, " workitem_id_dims=%u kernarg_size=%u kernarg_align=%u group_segment_size=%u"
                " private_segment_size=%u max_flat_workgroup_size=%u num_sgprs_budget=%u"
-               " num_vgprs_budget=%u float_mode=%u\n",
+               " num_vgprs_budget=%u float_mode=%u",
           a->workitem_id_dims, a->kernarg_size, a->kernarg_align, a->group_segment_size,
           a->private_segment_size, a->max_flat_workgroup_size, a->num_sgprs_budget,
           a->num_vgprs_budget, a->float_mode);
+  if (a->reqd_workgroup_size[0]) /* OpenCL reqd_work_group_size(X,Y,Z) */
+    fprintf(out, " reqd_workgroup_size=%u,%u,%u", a->reqd_workgroup_size[0], a->reqd_workgroup_size[1],
+            a->reqd_workgroup_size[2]);
+  fputc('\n', out);
   for (uint32_t i = 0; i < a->num_args; i++) {
     const mir_kernel_arg *g = &a->args[i];
     fputs("arg ", out);

@@ -280,6 +280,26 @@ char *rt_check_arg_count(const rt_test *t, unsigned kernel_args) {
   return NULL;
 }
 
+/* The kernel's reqd_work_group_size(X,Y,Z) (.reqd_workgroup_size) into
+ * REQD (1,1,1 when it has none). A test whose local_size contradicts it,
+ * or whose global size it does not divide, gets a message (the test's
+ * error, as clEnqueueNDRangeKernel's CL_INVALID_WORK_GROUP_SIZE). */
+static char *reqd_local_size(const rt_test *t, const wemu_kernel_info *ki, uint64_t reqd[3]) {
+  const uint32_t *r = ki->reqd_workgroup_size;
+  for (unsigned d = 0; d < 3; d++) reqd[d] = r[0] ? r[d] : 1;
+  if (!r[0]) return NULL;
+  for (unsigned d = 0; d < 3; d++) {
+    if (t->has_local_size && t->local_size[d] != reqd[d])
+      return rt_fmt("local_size %llu,%llu,%llu contradicts kernel %s's reqd_work_group_size(%u,%u,%u)",
+                    (unsigned long long)t->local_size[0], (unsigned long long)t->local_size[1],
+                    (unsigned long long)t->local_size[2], t->kernel_name, r[0], r[1], r[2]);
+    if (!t->has_local_size && (d >= t->dims ? reqd[d] != 1 : t->global_size[d] % reqd[d] != 0))
+      return rt_fmt("no local_size given and kernel %s's reqd_work_group_size(%u,%u,%u) does not divide the "
+                    "%u-dimensional global_size", t->kernel_name, r[0], r[1], r[2], t->dims);
+  }
+  return NULL;
+}
+
 rt_status rt_check_outputs(const rt_test *t, unsigned char *const *actual, char **msg) {
   *msg = NULL;
   for (size_t i = 0; i < t->num_out; i++) {
@@ -390,10 +410,14 @@ rt_status rt_emu_exec(const rt_config *cfg, const rt_emu_program *p, const rt_te
       goto done;
     }
   }
+  const uint64_t *local = t->has_local_size ? t->local_size : NULL;
+  uint64_t reqd[3];
+  if ((*msg = reqd_local_size(t, ki, reqd))) goto done;
+  if (!local && ki->reqd_workgroup_size[0]) local = reqd;
   wemu_stats stats;
   memset(&stats, 0, sizeof stats);
-  int rc = wemu_dispatch(dev, prog, t->kernel_name, args, t->num_args, t->dims, t->global_size,
-                         t->has_local_size ? t->local_size : NULL, t->global_offset, &stats);
+  int rc = wemu_dispatch(dev, prog, t->kernel_name, args, t->num_args, t->dims, t->global_size, local,
+                         t->global_offset, &stats);
   if (cfg->stats) {
     double util = stats.valu ? 100.0 * (double)stats.active_lanes_sum / (64.0 * (double)stats.valu) : 0.0;
     rt_text_printf(log,

@@ -204,8 +204,18 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
     ls[d] = (size_t)t->local_size[d];
     go[d] = (size_t)t->global_offset[d];
   }
+  /* No local_size: a kernel's reqd_work_group_size(X,Y,Z), as the
+   * emulator's path does (OpenCL 1.2 makes a NULL local size with it
+   * CL_INVALID_WORK_GROUP_SIZE, and PoCL follows). */
+  size_t reqd[3] = {0, 0, 0};
+  int use_ls = t->has_local_size;
+  if (!use_ls && clGetKernelWorkGroupInfo(k, NULL, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof reqd, reqd, NULL) == CL_SUCCESS &&
+      reqd[0]) {
+    memcpy(ls, reqd, sizeof ls);
+    use_ls = 1;
+  }
   cl_event run = NULL;
-  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, t->has_local_size ? ls : NULL, 0, NULL, &run);
+  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, use_ls ? ls : NULL, 0, NULL, &run);
   if (e != CL_SUCCESS) { *msg = rt_fmt("clEnqueueNDRangeKernel failed: %d", (int)e); goto done; }
   /* a command that fails (the ICD's kernel faults and check reports) ends
    * with a negative execution status; clFinish still returns CL_SUCCESS */

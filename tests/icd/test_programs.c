@@ -1,7 +1,7 @@
 /* Programs (source with options, binaries, compile + link, build logs),
  * kernels and their arguments (by value, buffers, __local, NULL buffers),
  * work-group queries, NDRange with offsets and implicit local sizes,
- * tasks. */
+ * reqd_work_group_size, tasks. */
 #include "icd_test.h"
 
 static const char *src =
@@ -216,6 +216,49 @@ static void local_and_null_args(icd_env *e, cl_program p) {
   OK(clReleaseMemObject(b));
 }
 
+/* reqd_work_group_size(16,4,1): CL_KERNEL_COMPILE_WORK_GROUP_SIZE gives
+ * it (0,0,0 for a kernel without it); a local size that differs, or none,
+ * is CL_INVALID_WORK_GROUP_SIZE (OpenCL 1.2, clEnqueueNDRangeKernel), and
+ * the required size runs 16x4 groups. */
+static void required_size(icd_env *e, cl_program plain) {
+  static const char *rsrc =
+      "__kernel __attribute__((reqd_work_group_size(16, 4, 1))) void ids(__global int *out) {\n"
+      "  out[get_global_id(1) * get_global_size(0) + get_global_id(0)] = (int)(get_local_id(0) +\n"
+      "      100 * get_local_id(1) + 1000 * get_group_id(0) + 10000 * get_group_id(1) + 100000 * get_local_size(0));\n"
+      "}\n";
+  enum { W = 32, H = 8 };
+  cl_int err;
+  cl_program p = icd_build(e, rsrc, "");
+  cl_kernel k = clCreateKernel(p, "ids", &err);
+  OK(err);
+  size_t cwg[3] = {7, 7, 7};
+  OK(clGetKernelWorkGroupInfo(k, e->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof cwg, cwg, NULL));
+  CHECK(cwg[0] == 16 && cwg[1] == 4 && cwg[2] == 1);
+  cl_kernel ks = clCreateKernel(plain, "scale", &err);
+  OK(clGetKernelWorkGroupInfo(ks, e->device, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof cwg, cwg, NULL));
+  CHECK(cwg[0] == 0 && cwg[1] == 0 && cwg[2] == 0);
+  OK(clReleaseKernel(ks));
+  int out[W * H];
+  cl_mem b = clCreateBuffer(e->context, 0, sizeof out, NULL, &err);
+  OK(clSetKernelArg(k, 0, sizeof b, &b));
+  size_t g[2] = {W, H}, l[2] = {16, 4}, l88[2] = {8, 8}, l161[1] = {16}, g1[1] = {W};
+  EXPECT(CL_INVALID_WORK_GROUP_SIZE, clEnqueueNDRangeKernel(e->queue, k, 2, NULL, g, l88, 0, NULL, NULL));
+  EXPECT(CL_INVALID_WORK_GROUP_SIZE, clEnqueueNDRangeKernel(e->queue, k, 1, NULL, g1, l161, 0, NULL, NULL));
+  EXPECT(CL_INVALID_WORK_GROUP_SIZE, clEnqueueNDRangeKernel(e->queue, k, 2, NULL, g, NULL, 0, NULL, NULL));
+  int minus1 = -1;
+  OK(clEnqueueFillBuffer(e->queue, b, &minus1, sizeof minus1, 0, sizeof out, 0, NULL, NULL));
+  OK(clEnqueueNDRangeKernel(e->queue, k, 2, NULL, g, l, 0, NULL, NULL));
+  OK(clEnqueueReadBuffer(e->queue, b, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL));
+  int ok = 1;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      ok &= out[y * W + x] == x % 16 + 100 * (y % 4) + 1000 * (x / 16) + 10000 * (y / 4) + 100000 * 16;
+  CHECK(ok);
+  OK(clReleaseMemObject(b));
+  OK(clReleaseKernel(k));
+  OK(clReleaseProgram(p));
+}
+
 int main(void) {
   icd_env e = icd_setup(0);
   source_and_binary(&e);
@@ -223,6 +266,7 @@ int main(void) {
   cl_program p = icd_build(&e, src, "-DBIAS=0.0f");
   ndrange(&e, p);
   local_and_null_args(&e, p);
+  required_size(&e, p);
   OK(clReleaseProgram(p));
   icd_teardown(&e);
   return icd_done("test_programs");
