@@ -45,8 +45,14 @@ static void synth(unsigned op, bool vop3, char *b, size_t n) {
   sn = 40;
   vn = 60;
   k = 0;
+  /* gfx900's constant bus carries one scalar value per VALU instruction
+   * (target.h const_bus_limit; the decoder refuses more), an implicit VCC
+   * (carry-in, v_div_fmas) included: "any" sources past it are VGPRs */
+  bool valu = isa_fmt_valu(ii->format);
+  unsigned scalars = (ii->flags & ISA_F_READS_VCC) ? 1 : 0;
   for (const char *c = semi + 1; *c; k++) {
     char kind = *c++;
+    if (valu && kind == 'a' && scalars++) kind = 'v';
     unsigned w = (unsigned)strtoul(c, (char **)&c, 10);
     if (*c == ',') c++;
     len += (size_t)snprintf(b + len, n - len, "%s", k ? ", " : " ");
