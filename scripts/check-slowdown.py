@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Cost of each wavecc-run --check on the bench kernels.
 
-Runs every bench/kernels file per setting (no check, each check alone, all)
-with --stats, REPEAT times (settings interleaved), takes each dispatch's
+Runs every bench/kernels file per setting (no check: --check=none; each
+check alone: --check=none,NAME; all: --check=all, which holds the default
+poison) with --stats and --threads=1 (checks other than race run
+work-groups on parallel workers, none runs them on one, so that CPU times
+compare), REPEAT times (settings interleaved), takes each dispatch's
 least emulation CPU time ("emulated in X ms (Y ms CPU)": the host
 process's CPU time during the dispatch, which load from other processes
 disturbs far less than wall-clock time; compile time is not in it) and
@@ -14,15 +17,15 @@ usage: scripts/check-slowdown.py BUILD_DIR [--compiler=wavecc|llc] [--repeat=N] 
 import glob, os, re, subprocess, sys
 
 SETTINGS = [None, 'poison', 'race', 'barrier', 'bounds', 'div', 'align', 'uninit', 'all']
+# wavecc-run's default is poison: "none" turns it off, "none,X" runs X alone
 
 def run(build, compiler, files, setting):
-    cmd = [os.path.join(build, 'tools', 'wavecc-run'), '--stats', '--compiler=' + compiler, '--timeout=900']
-    if setting:
-        cmd.append('--check=' + setting)
+    cmd = [os.path.join(build, 'tools', 'wavecc-run'), '--stats', '--threads=1', '--compiler=' + compiler, '--timeout=900']
+    cmd.append('--check=' + ('none' if not setting else setting if setting == 'all' else 'none,' + setting))
     times, failed = [], 0
     for f in files:
         out = subprocess.run(cmd + [f], capture_output=True, text=True, timeout=3600).stdout
-        times += [float(m) for m in re.findall(r'emulated in [0-9.]+ ms \(([0-9.]+) ms CPU\)', out)]
+        times += [float(m) for m in re.findall(r'emulated in [0-9.]+ ms \((?:CPU )?([0-9.]+) ms(?: CPU)?\)', out)]
         failed += len(re.findall(r'^(?:error|fail) ', out, re.M))
     return times, failed
 

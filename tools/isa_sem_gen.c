@@ -50,6 +50,8 @@ static void parse_types(const char *mn, isa_format f, isa_type *dt, isa_type *st
   if (f == ISA_FMT_VOPC) *dt = ISA_T_NONE; /* the result is a lane-mask bit */
   if (starts(mn, "v_cvt_pk")) *dt = ISA_T_B32;  /* two packed halves */
   if (starts(mn, "v_cvt_f32_ubyte")) *st = ISA_T_U32;
+  /* both 16-bit halves of S0/S1, a 32-bit S2 and result (Vega ISA guide) */
+  if (!strcmp(mn, "v_sad_u16")) *dt = *st = ISA_T_U32;
 }
 
 static isa_type with_bits(isa_type t, unsigned bits) {
@@ -94,6 +96,7 @@ static void valu_facts(const char *mn, isa_format f, emu_vinfo *vi) {
   if (!strcmp(mn, "v_mad_u32_u16") || !strcmp(mn, "v_mad_i32_i16")) vi->src16 = 1;
   vi->dst16 = has16 && !has(mn, "f32") && strcmp(mn, "v_pack_b32_f16") && strcmp(mn, "v_mad_u32_u16") && strcmp(mn, "v_mad_i32_i16") && !starts(mn, "v_cvt_pk") && f != ISA_FMT_VOPC;
   if (!strcmp(mn, "v_cvt_f32_f16")) vi->dst16 = 0;
+  if (!strcmp(mn, "v_sad_u16")) vi->src16 = vi->dst16 = 0;
   if (has(mn, "f64")) vi->fsrc = 64;
   else if (has(mn, "f32")) vi->fsrc = 32;
   else if (has(mn, "f16")) vi->fsrc = 16;

@@ -67,6 +67,9 @@ typedef struct wavecc_options {
                                 (src/driver/cache.c; also off when $WAVECC_NO_CACHE is set and not 0) */
   int no_llc_ir_passes;      /* skip llc-19's pre-selection IR passes (loop strength reduction, SLSR, ...;
                                 src/llvm/llc_passes.c) that -O1 and above run: for measuring them */
+  int check_div;             /* -fcheck-div: s_trap 2 before each integer division or remainder whose
+                                divisor is 0 (src/llvm/check_div.cpp), listed in the code object's
+                                .wavecc.checks for wavecc-run --check=div (issue 29) */
 } wavecc_options;
 
 typedef struct wavecc_kernel_stats {

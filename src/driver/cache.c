@@ -127,6 +127,7 @@ char *driver_cache_path(const char *name, const void *data, size_t size, const w
   key_str(&s, o->mattr);
   key_str(&s, o->triple);
   key_int(&s, o->no_llc_ir_passes);
+  key_int(&s, o->check_div);
   char hex[65];
   sha256_hex(&s, hex);
   size_t n = strlen(dir) + 80;

@@ -39,6 +39,7 @@ int wavecc_parse_option(wavecc_options *o, const char *a) {
   if (!strcmp(a, "--spill-sgprs-to-scratch")) return o->spill_sgprs_to_scratch = 1;
   if (!strcmp(a, "--no-cache")) return o->no_cache = 1;
   if (!strcmp(a, "--no-llc-ir-passes")) return o->no_llc_ir_passes = 1;
+  if (!strcmp(a, "-fcheck-div")) return o->check_div = 1;
   if (!strncmp(a, "--assembler=", 12)) {
     static const char *const names[] = {"builtin", "llvm-mc", "check"};
     for (int i = 0; i < 3; i++)

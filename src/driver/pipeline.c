@@ -290,6 +290,7 @@ static int select_program(pipeline *pl, unsigned k, LLVMValueRef fn) {
   timer_add(&pl->tm, "isel", now_sec() - t0);
   if (!p) return -1;
   p->cur_loc = 0; /* code later passes add has no source position of its own */
+  p->cur_chk = 0;
   pl->progs[k] = p;
   p->cf_budget_retry = k == pl->retried;
   if (wants_dump(o, "isel")) {
@@ -474,7 +475,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, o->triple, d, m, o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
+  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
                  (void *)o))
     return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);

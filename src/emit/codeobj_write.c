@@ -79,7 +79,8 @@ typedef struct section {
  * do not depend on the module. */
 enum { SEC_NULL, SEC_NOTE, SEC_DYNSYM, SEC_HASH, SEC_DYNSTR, SEC_RODATA, SEC_TEXT, SEC_DATA, SEC_DYNAMIC,
        SEC_SYMTAB, SEC_SHSTRTAB, SEC_STRTAB,
-       SEC_DEBUG_LINE, /* only when the code has source positions (clang -g): the last, so the others keep their numbers */
+       SEC_DEBUG_LINE, /* optional sections, last so the others keep their numbers: .debug_line when the code */
+       SEC_CHECKS,     /* has source positions (clang -g), .wavecc.checks when it has mir_instr.chk records */
        NSEC };
 
 static void put_phdr(bytebuf *e, uint32_t type, uint32_t flags, uint64_t off, uint64_t addr, uint64_t filesz,
@@ -425,13 +426,21 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   put_symtab(&e, &sh[SEC_SYMTAB], &strtab, &dynstr, dsyms, nsyms, lsyms, ndata, kernels, func_prog, nfunc, fn_at, fn_size,
              text_addr);
   uint32_t shname[NSEC] = {0};
-  int nsec = text.nlines ? NSEC : SEC_DEBUG_LINE;
-  sh[SEC_DEBUG_LINE] = (section){".debug_line", 1, 0, 0, 0, 0, 0, 0, 1, 0};
+  /* the optional sections, in this order, each only when it has content */
+  int nsec = SEC_DEBUG_LINE, line_sec = 0, check_sec = 0;
+  if (text.nlines) sh[line_sec = nsec++] = (section){".debug_line", 1, 0, 0, 0, 0, 0, 0, 1, 0};
+  if (text.nchecks) sh[check_sec = nsec++] = (section){".wavecc.checks", 1, 0, 0, 0, 0, 0, 0, 8, 0};
   put_string_tables(&e, sh, shname, &shstr, &strtab, nsec);
-  if (text.nlines) { /* clang -g: the DWARF line table */
-    sh[SEC_DEBUG_LINE].off = e.n;
+  if (line_sec) { /* clang -g: the DWARF line table */
+    sh[line_sec].off = e.n;
     if (mc_debug_line(&text, text_addr, &e)) { rc = 1; goto out; }
-    sh[SEC_DEBUG_LINE].size = e.n - sh[SEC_DEBUG_LINE].off;
+    sh[line_sec].size = e.n - sh[line_sec].off;
+  }
+  if (check_sec) { /* what the emulator's bug checks should know (mir_instr.chk) */
+    bytebuf_align(&e, 8);
+    sh[check_sec].off = e.n;
+    if (mc_check_section(&text, text_addr, &e)) { rc = 1; goto out; }
+    sh[check_sec].size = e.n - sh[check_sec].off;
   }
   for (int i = SEC_NOTE; i <= SEC_RODATA; i++) sh[i].addr = sh[i].off;
   bytebuf_align(&e, 8);

@@ -87,3 +87,17 @@ int mc_debug_line(const mc_code *text, uint64_t text_addr, bytebuf *out) {
   memcpy(out->b + hlen_at, &hlen, 4);
   return 0;
 }
+
+int mc_check_section(const mc_code *text, uint64_t text_addr, bytebuf *out) {
+  bytebuf_put(out, "WCCK", 4);
+  bytebuf_le(out, 1, 4);
+  bytebuf_le(out, text->nchecks, 4);
+  for (uint32_t i = 0; i < text->nchecks; i++) {
+    const mc_check *r = &text->checks[i];
+    bytebuf_le(out, text_addr + r->offset, 8);
+    bytebuf_le(out, r->kind, 4);
+    bytebuf_le(out, r->obj_offset, 4);
+    bytebuf_le(out, r->obj_size, 4);
+  }
+  return out->oom ? 1 : 0;
+}

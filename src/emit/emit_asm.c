@@ -27,19 +27,6 @@
 
 /* Inline constants (Vega ISA guide "Scalar/Vector operand encodings"):
  * integers -16..64 and the bit patterns of +-0.5, +-1, +-2, +-4, 1/(2*pi). */
-bool mir_const_is_inline(uint32_t v) {
-  int32_t s = (int32_t)v;
-  if (s >= -16 && s <= 64) return true;
-  switch (v) {
-  case 0x3f000000u: case 0xbf000000u: case 0x3f800000u: case 0xbf800000u:
-  case 0x40000000u: case 0xc0000000u: case 0x40800000u: case 0xc0800000u:
-  case 0x3e22f983u:
-    return true;
-  default:
-    return false;
-  }
-}
-
 static const char *float_inline_text(uint32_t v) {
   switch (v) {
   case 0x3f000000u: return "0.5";
@@ -65,13 +52,12 @@ static bool is_vop12c(unsigned family, const mir_instr *ins) {
   return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
 }
 
-/* Can a VOP3 instruction take a literal? GFX10 and later: one (RDNA 2 ISA
- * guide, "VOP3"); Vega: none. */
-static bool vop3_literal_ok(unsigned family) { return family == WAVECC_ENC_GFX10 || family == WAVECC_ENC_GFX11; }
 
 static unsigned family_of(const mir_program *p) { return p->target->encoding; }
 
-bool mir_target_is_rdna(const wavecc_target *t) { return vop3_literal_ok(t->encoding); }
+bool mir_target_is_rdna(const wavecc_target *t) {
+  return t->encoding == WAVECC_ENC_GFX10 || t->encoding == WAVECC_ENC_GFX11;
+}
 unsigned mir_target_wgp_mode(const wavecc_target *t) { return (t->descriptor.rsrc1_fixed >> 29) & 1u; }
 
 
@@ -299,7 +285,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   }
   fprintf(out, "\t%s", mn);
   if (is_vop12c(family, ins)) fputs(vop3 ? "_e64" : "_e32", out);
-  if ((vop3 || fmt == ISA_FMT_VOP3) && !vop3_literal_ok(family)) {
+  if ((vop3 || fmt == ISA_FMT_VOP3) && !e->p->target->vop3_literal) {
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
         emit_error(e, "internal: literal constant 0x%x in a VOP3 instruction (%s)", ins->ops[k].imm, mn);

@@ -40,6 +40,7 @@ void mc_code_free(mc_code *c) {
   free(c->bytes);
   free(c->fix);
   free(c->lines);
+  free(c->checks);
   memset(c, 0, sizeof *c);
 }
 
@@ -71,6 +72,28 @@ static void add_line(mc_code *c, const mir_srcloc *l) {
     c->caplines = n;
   }
   c->lines[c->nlines++] = (mc_line){c->size, l->file, l->line, l->col};
+}
+
+/* A .wavecc.checks record for `ins` (about to be encoded at c->size) when
+ * its MIR_CHK_* kind is about this instruction: the s_trap of a division
+ * check, a scratch access to a known private object. */
+static void add_check(mc_code *c, const mir_program *p, const mir_instr *ins) {
+  uint32_t kind = ins->chk & MIR_CHK_KIND, idx = ins->chk & ~MIR_CHK_KIND;
+  mc_check r = {c->size, kind >> 24, 0, 0};
+  if (kind == MIR_CHK_DIV_TRAP && ins->opcode != ISA_S_TRAP) return;
+  if (kind == MIR_CHK_PRIVATE) {
+    if (idx >= p->num_pobjs || !(isa_table[ins->opcode].flags & (ISA_F_LOAD | ISA_F_STORE))) return;
+    r.obj_offset = p->pobjs[idx].offset;
+    r.obj_size = p->pobjs[idx].size;
+  }
+  if (c->nchecks == c->capchecks) {
+    uint32_t n = c->capchecks ? 2 * c->capchecks : 64;
+    mc_check *v = realloc(c->checks, n * sizeof *v);
+    if (!v) { c->oom = true; return; }
+    c->checks = v;
+    c->capchecks = n;
+  }
+  c->checks[c->nchecks++] = r;
 }
 
 void mc_code_align(mc_code *c, uint32_t align, uint32_t fill) {
@@ -258,6 +281,7 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
         emit_data_address(&s, ins);
         continue;
       }
+      if (ins->chk) add_check(c, p, ins);
       uint32_t w[4];
       unsigned n = mir_encode_instr(p->target, ins, w, p->name, d);
       if (!n) { errors++; continue; }

@@ -23,8 +23,6 @@
 
 /* ---- shared with the assembly printer (emit_asm.c) ---------------------- */
 
-/* Is v an inline constant of a 32-bit operand (-16..64, +-0.5/1/2/4, 1/(2pi))? */
-bool mir_const_is_inline(uint32_t v);
 /* Does a VOP1/VOP2/VOPC instruction (in encoding family `family`, a
  * wavecc_encoding) need the VOP3 (e64) encoding? */
 bool mir_needs_vop3(unsigned family, const mir_instr *ins);
@@ -105,6 +103,14 @@ typedef struct mc_line {
   uint32_t line, col;
 } mc_line;
 
+/* A record of the .wavecc.checks section (mir_instr.chk): the instruction
+ * at `offset` (in .text) is a division check's s_trap (kind 1) or a
+ * private access to the object of obj_size bytes at lane offset
+ * obj_offset (kind 2). */
+typedef struct mc_check {
+  uint32_t offset, kind, obj_offset, obj_size;
+} mc_check;
+
 /* Growing code: bytes, fixups and source lines (malloc'ed; mc_code_free). */
 typedef struct mc_code {
   uint8_t *bytes;
@@ -113,6 +119,8 @@ typedef struct mc_code {
   uint32_t nfix, capfix;
   mc_line *lines;   /* by offset; only where the position changes */
   uint32_t nlines, caplines;
+  mc_check *checks; /* by offset */
+  uint32_t nchecks, capchecks;
   bool oom;
 } mc_code;
 void mc_code_free(mc_code *c);
@@ -145,6 +153,13 @@ unsigned mir_encode_instr_as(const struct wavecc_target *t, const mir_instr *ins
  * of text's rows, .text loaded at text_addr, appended to out. Returns 0,
  * or 1 when out of memory. (debug_line.c) */
 int mc_debug_line(const mc_code *text, uint64_t text_addr, bytebuf *out);
+
+/* The .wavecc.checks section of text's records, .text loaded at
+ * text_addr, appended to out: "WCCK", version 1, the record count, then
+ * per record the instruction's address (8 bytes), kind, object offset and
+ * size (4 bytes each), little-endian. Read by the emulator's bug checks
+ * (src/emu/check.c). Returns 0, or 1 when out of memory. (debug_line.c) */
+int mc_check_section(const mc_code *text, uint64_t text_addr, bytebuf *out);
 
 /* ---- code object ------------------------------------------------------- */
 

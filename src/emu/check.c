@@ -15,7 +15,9 @@
  *   devices and LDS modes do not).
  * - bounds: a private (scratch) access past the private segment the kernel
  *   descriptor and metadata ask for (private_segment_size, plus the dynamic
- *   stack): it lands in another lane's or the next object's memory.
+ *   stack): it lands in another lane's or the next object's memory; with
+ *   wavecc's .wavecc.checks, an access outside the stack object the
+ *   instruction is for (check_notes.c).
  * - div: v_rcp_iflag_f32 of zero in an active lane. Both compilers expand
  *   32-bit integer division and remainder into v_cvt_f32_u32 +
  *   v_rcp_iflag_f32 (AMDGPU's integer-division expansion, AMDGPUCodeGenPrepare
@@ -109,6 +111,7 @@ int emu_check_begin(emu_dispatch *d, unsigned nwaves, const uint64_t lsz[3], con
     if (!c->lds_race || (c->nsync && !c->sync)) { emu_err(d->dev, "out of memory"); return -1; }
   }
   c->lines = lines_load(d->prog);
+  c->notes = notes_load(d->prog);
   return 0;
 }
 
@@ -121,6 +124,7 @@ void emu_check_end(emu_dispatch *d) {
   free(c->scratch_def);
   race_free(c);
   lines_free(c->lines);
+  notes_free(c->notes);
   free(c);
   d->chk = NULL;
 }
@@ -142,7 +146,8 @@ void emu_check_group(emu_dispatch *d, emu_wave *waves, unsigned nw, const uint32
   /* LDS and this group's scratch start undefined (the hardware leaves
    * whatever the previous group wrote). */
   if (c->lds_def) memset(c->lds_def, 0, d->lds_size);
-  if (c->scratch_def) memset(c->scratch_def, 0, d->scratch_total);
+  if (c->scratch_def) /* this worker's blocks (dispatch.c: scratch_wave0) */
+    memset(c->scratch_def + (uint64_t)d->scratch_wave0 * d->scratch_per_wave, 0, (size_t)c->nw * d->scratch_per_wave);
   if (c->lds_race) memset(c->lds_race, 0, (size_t)d->lds_size * sizeof *c->lds_race);
 }
 
@@ -161,9 +166,33 @@ static int div_check(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   return 0;
 }
 
+/* div: the s_trap of wavecc -fcheck-div's test (check_notes.c), which runs
+ * for the lanes whose divisor is 0 (a uniform divisor: all of them). With
+ * EXEC = 0 the code should have skipped it, and the trap's own fault says
+ * so. */
+static int div_trap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (!w->exec || !notes_find(d->chk->notes, w->pc - d->prog->load_base, NOTE_DIV_TRAP)) return 0;
+  return chk_report(d, w, in, "div", __builtin_ctzll(w->exec),
+                    "integer division by zero (the divisor of the division or remainder here is 0; wavecc "
+                    "-fcheck-div's test)");
+}
+
+/* bounds: a lane's private access of n bytes at lane offset `off` outside
+ * the stack object wavecc says the instruction accesses (check_notes.c). */
+static int object_bounds(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t off, unsigned n, unsigned lane) {
+  const check_note *r = notes_find(d->chk->notes, w->pc - d->prog->load_base, NOTE_PRIVATE);
+  if (!r || (off >= r->obj_offset && off + n <= (uint64_t)r->obj_offset + r->obj_size)) return 0;
+  return chk_report(d, w, in, "bounds", (int)lane,
+                    "private access of %u bytes at offset %llu is outside its object, the %u-byte private array at "
+                    "offset %u (it lands %s; an index out of the array's bounds)",
+                    n, (unsigned long long)off, r->obj_size, r->obj_offset,
+                    off < r->obj_offset ? "before it" : "past its end, in another private object");
+}
+
 int emu_check_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_V_RCP_IFLAG_F32 && div_check(d, w, in)) return -1;
+  if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_S_TRAP && div_trap(d, w, in)) return -1;
   if (c->checks & WEMU_CHECK_POISON) {
     poison_pre(d, w, in);
     if (poison_decides(d, w, in)) return -1;
@@ -245,7 +274,7 @@ int emu_check_scratch(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t
   long long o = rel >= 0 ? (long long)((uint64_t)rel / (4 * w->nlanes) * 4 + (uint64_t)rel % 4) : rel;
   if (rel < 0 || (uint64_t)rel >= d->scratch_per_wave || (uint64_t)o + n > d->scratch_per_lane)
     return bounds_report(d, w, in, o, n, lane);
-  return 0;
+  return object_bounds(d, w, in, (uint64_t)o, n, lane);
 }
 
 int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n,
@@ -255,8 +284,10 @@ int emu_check_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space
   if ((c->checks & WEMU_CHECK_ALIGN) && n >= 2 && addr % (n < 4 ? n : 4))
     return chk_report(d, w, in, "align", (int)lane, "%u-byte %s access at 0x%llx is not %u-byte aligned", n,
                       spaces[space], (unsigned long long)addr, n < 4 ? n : 4);
-  if ((c->checks & WEMU_CHECK_BOUNDS) && space == 2 && addr + n > d->scratch_per_lane)
-    return bounds_report(d, w, in, (long long)addr, n, lane);
+  if ((c->checks & WEMU_CHECK_BOUNDS) && space == 2 &&
+      (addr + n > d->scratch_per_lane ? bounds_report(d, w, in, (long long)addr, n, lane)
+                                       : object_bounds(d, w, in, addr, n, lane)))
+    return -1;
   if ((c->checks & WEMU_CHECK_BOUNDS) && space == 0 && d->scratch_total && addr >= d->scratch_alloc &&
       addr < d->scratch_alloc + d->scratch_total && emu_check_scratch(d, w, in, addr, n, lane))
     return -1;

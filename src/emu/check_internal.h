@@ -7,6 +7,7 @@
  *   check_race.c    per-barrier-interval access logs of LDS and global
  *                   memory (race)
  *   check_lines.c   DWARF .debug_line of the code object: PC -> file:line:col
+ *   check_notes.c   wavecc's .wavecc.checks: private objects, division tests
  * The barrier, alignment, bounds and division checks are small and live in
  * check.c. Every report fails the dispatch (emu_err) with a message
  * "kernel K: check CLASS: pc 0x..: INSTRUCTION: what [at file:line:col]
@@ -71,6 +72,8 @@ typedef struct emu_check {
   uint64_t nsync;
   /* source lines (check_lines.c) */
   struct check_lines *lines;
+  /* wavecc's .wavecc.checks records (check_notes.c) */
+  struct check_notes *notes;
 } emu_check;
 
 /* Access kinds of emu_check_access. */
@@ -91,6 +94,18 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
 int race_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
                 int kind);
 void race_free(emu_check *c);
+
+/* check_notes.c: the .wavecc.checks records of prog (NULL: none), and
+ * the record of `kind` (NOTE_DIV_TRAP, NOTE_PRIVATE) at code address
+ * `addr` (a PC minus the load base), or NULL. */
+typedef struct check_note {
+  uint64_t addr;
+  uint32_t kind, obj_offset, obj_size;
+} check_note;
+enum { NOTE_DIV_TRAP = 1, NOTE_PRIVATE = 2 };
+struct check_notes *notes_load(const wemu_program *prog);
+void notes_free(struct check_notes *c);
+const check_note *notes_find(const struct check_notes *c, uint64_t addr, uint32_t kind);
 
 /* check_lines.c: the DWARF line table of prog (NULL: none or unreadable);
  * the source position of code offset `vaddr`, "" when unknown. */

@@ -27,6 +27,7 @@ void emu_keep_debug_section(wemu_program *p, const char *name, const uint8_t *da
   if (!strcmp(name, ".debug_line")) { dst = &p->dbg_line; dsz = &p->dbg_line_size; }
   else if (!strcmp(name, ".debug_line_str")) { dst = &p->dbg_line_str; dsz = &p->dbg_line_str_size; }
   else if (!strcmp(name, ".debug_str")) { dst = &p->dbg_str; dsz = &p->dbg_str_size; }
+  else if (!strcmp(name, ".wavecc.checks")) { dst = &p->wcc_checks; dsz = &p->wcc_checks_size; }
   if (!dst || *dst || !size) return;
   *dst = malloc(size);
   if (!*dst) return; /* no positions: the reports still work */

@@ -101,9 +101,7 @@ void emu_decode_sdwa(emu_inst *in, uint32_t w, uint32_t w1) {
   }
 }
 
-int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *in) {
-  if (dev->tgt->encoding == WAVECC_ENC_GFX10 || dev->tgt->encoding == WAVECC_ENC_GFX11)
-    return emu_decode_rdna(dev, p, pc, in);
+static int decode_gfx9(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *in) {
   int ok = 1;
   memset(in, 0, sizeof *in);
   uint32_t w = emu_fetch(p, pc, &ok), w1 = 0;
@@ -250,6 +248,46 @@ int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *i
   (void)w1;
   return 0;
 #undef SECOND
+}
+
+/* The constant bus (target.h const_bus_limit): the distinct scalar values
+ * VALU instruction `in` reads, SGPR codes (VCC, EXEC and M0 included, NULL
+ * not), one literal and an implicit VCC (the e32 carry-in / mask, v_div_fmas).
+ * A lane select in M0 (v_readlane / v_writelane) is exempt: llvm-mc-19 takes
+ * `v_writelane_b32 v1, s2, m0` on gfx900 and rejects `v1, s2, s3`. Sources:
+ * Vega and RDNA 2 ISA guides, "VALU Instruction Operands"; LLVM
+ * GCNSubtarget::getConstantBusLimit. */
+static unsigned const_bus_reads(const wemu_device *dev, const emu_inst *in) {
+  const isa_info *ii = &isa_table[in->op];
+  unsigned n = dev->shape[in->op].nuses < 3 ? dev->shape[in->op].nuses : 3;
+  uint16_t code[5];
+  unsigned nc = 0;
+  for (unsigned i = 0; i < n; i++) code[nc++] = in->src[i];
+  if ((ii->flags & ISA_F_IGNORES_EXEC) && n >= 2 && in->src[1] == OPC_M0) nc--, code[1] = code[nc];
+  if (ii->flags & ISA_F_READS_VCC) code[nc++] = in->fmt == ISA_FMT_VOP3 && in->vop3 ? in->src[2] : OPC_VCC_LO;
+  if (in->has_lit) code[nc++] = OPC_LITERAL; /* v_madmk / v_fmaak: the literal is no source field */
+  unsigned reads = 0;
+  for (unsigned i = 0; i < nc; i++) {
+    bool scalar = (code[i] < 128 && code[i] != OPC_NULL) || code[i] == OPC_LITERAL;
+    bool seen = false;
+    for (unsigned j = 0; j < i && !seen; j++) seen = code[j] == code[i];
+    if (scalar && !seen) reads++;
+  }
+  return reads;
+}
+
+int emu_decode(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_inst *in) {
+  bool rdna = dev->tgt->encoding == WAVECC_ENC_GFX10 || dev->tgt->encoding == WAVECC_ENC_GFX11;
+  if (rdna ? emu_decode_rdna(dev, p, pc, in) : decode_gfx9(dev, p, pc, in)) return -1;
+  if (isa_fmt_valu(isa_table[in->op].format) && !in->vopd) {
+    unsigned reads = const_bus_reads(dev, in), limit = wavecc_const_bus_limit(dev->tgt, in->op);
+    if (reads > limit) {
+      emu_err(dev, "pc 0x%llx: %s reads %u scalar values (SGPRs, literals, VCC) over the constant bus; %s allows %u",
+              (unsigned long long)pc, isa_table[in->op].mnemonic, reads, dev->tgt->name, limit);
+      return -1;
+    }
+  }
+  return 0;
 }
 
 /* ---------------------------------------------------------- disassembly */

@@ -596,6 +596,14 @@ static void group_worker(void *arg, unsigned t) {
   if (!ok) { emu_err(D.dev, "out of memory"); group_fault(c, 0, D.dev, D.par); }
   uint64_t cycles = 0;
   D.cm = c->cm[t] = emu_cm_create(&D, D.lds_size, c->nwaves); /* NULL (out of memory): no occupancy figure */
+  /* Bug checks: each worker keeps its own state (definedness, barrier
+   * intervals are per group); the race check's logs are dispatch-wide, so
+   * with it there is one worker (wemu_dispatch). */
+  D.chk = NULL;
+  if (ok && D.dev->opt.checks && emu_check_begin(&D, c->nwaves, G->lsz, G->goff, G->ngroups)) {
+    ok = 0;
+    group_fault(c, 0, D.dev, D.par);
+  }
   for (uint64_t gi; ok && (gi = atomic_fetch_add(&c->next, 1)) < c->ngroups && gi < atomic_load(&c->fault_at);) {
     uint64_t gidv[3] = {gi % G->ngroups[0], gi / G->ngroups[0] % G->ngroups[1], gi / (G->ngroups[0] * G->ngroups[1])};
     wg_ctx g = {{(uint32_t)gidv[0], (uint32_t)gidv[1], (uint32_t)gidv[2]}, {0, 0, 0}};
@@ -617,6 +625,7 @@ static void group_worker(void *arg, unsigned t) {
   }
   c->cycles[t] = cycles;
   for (unsigned i = 0; i < c->nwaves; i++) emu_pending_drop(&waves[i]);
+  emu_check_end(&D);
   free(D.lds);
   free(own);
 }
@@ -721,21 +730,20 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
     goto out;
   }
   /* Work-groups in parallel: not with a trace (one ordered stream), not
-   * with bug checks (their logs of accesses, barriers and definedness are
-   * one dispatch-wide state, check.c), nor with more workers than groups. */
+   * with the race check (its logs of accesses and atomics are one
+   * dispatch-wide state, check_race.c; the other checks' state is per
+   * worker), nor with more workers than groups. */
   uint64_t ngroups = G.ngroups[0] * G.ngroups[1] * G.ngroups[2];
-  unsigned nthreads = D.trace || dev->opt.checks ? 1 : emu_par_threads(&dev->opt);
+  unsigned nthreads = D.trace || (dev->opt.checks & WEMU_CHECK_RACE) ? 1 : emu_par_threads(&dev->opt);
   if (nthreads > ngroups) nthreads = (unsigned)ngroups;
   if (nthreads > 1 && !(D.par = emu_par_new())) nthreads = 1;
   if (setup_scratch(&D, kernel, nwaves * nthreads)) goto out;
   D.dispatch_ptr = packet; D.kernarg_ptr = kern; D.queue_ptr = queue;
   write_packet(&D, &G, lds_total);
   D.lds_size = (uint32_t)lds_total;
-  if (dev->opt.checks && emu_check_begin(&D, nwaves, G.lsz, G.goff, G.ngroups)) goto out;
   if (run_groups(&D, &G, nwaves, nthreads, &local_stats)) goto out;
   rc = 0;
 out:
-  emu_check_end(&D);
   emu_par_free(D.par);
   emu_free_internal(dev);
   struct timespec t_end, c_end;

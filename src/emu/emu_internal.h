@@ -153,6 +153,8 @@ struct wemu_program {
   /* DWARF sections kept for check reports' source positions (check_lines.c) */
   uint8_t *dbg_line, *dbg_line_str, *dbg_str;
   size_t dbg_line_size, dbg_line_str_size, dbg_str_size;
+  uint8_t *wcc_checks;            /* wavecc's .wavecc.checks (check_notes.c) */
+  size_t wcc_checks_size;
 };
 
 /* ------------------------------------------------------------ decode */

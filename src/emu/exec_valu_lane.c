@@ -30,6 +30,48 @@ static float fmax_ieee(float a, float b) {
   if (a == b) return signbit(a) ? b : a;
   return a > b ? a : b;
 }
+/* V_CUBEID/SC/TC/MA_F32 of the direction (x, y, z) (Vega ISA guide, VOP3;
+ * the face order and signs of LLVM's constant folding of
+ * llvm.amdgcn.cube*): the major axis is z when |z| >= |x|, |y|, else y when
+ * |y| >= |x|, else x. which: 0 face id, 1 s coordinate, 2 t coordinate,
+ * 3 twice the major axis. */
+static float cube(int which, float x, float y, float z) {
+  float ax = fabsf(x), ay = fabsf(y), az = fabsf(z), id, sc, tc, ma;
+  if (az >= ax && az >= ay) {
+    id = signbit(z) ? 5.0f : 4.0f; sc = signbit(z) ? -x : x; tc = -y; ma = z;
+  } else if (ay >= ax) {
+    id = signbit(y) ? 3.0f : 2.0f; sc = x; tc = signbit(y) ? -z : z; ma = y;
+  } else {
+    id = signbit(x) ? 1.0f : 0.0f; sc = signbit(x) ? z : -z; tc = -y; ma = x;
+  }
+  return which == 0 ? id : which == 1 ? sc : which == 2 ? tc : 2.0f * ma;
+}
+
+/* The absolute difference of byte (or 16-bit field) k of a and b. */
+static uint32_t absdiff_field(uint32_t a, uint32_t b, unsigned k, unsigned bits) {
+  uint32_t m = (1u << bits) - 1, x = (a >> (bits * k)) & m, y = (b >> (bits * k)) & m;
+  return x > y ? x - y : y - x;
+}
+
+/* v_sad_u8 / v_sad_hi_u8 / v_msad_u8 / v_sad_u16 / v_lerp_u8 (Vega ISA
+ * guide, VOP3): byte-wise sums of absolute differences (msad skips the
+ * bytes whose S1, the reference, is 0) added to S2; lerp averages the
+ * bytes of S0 and S1, rounding by bit 8k of S2. */
+static uint32_t sad_op(unsigned op, uint32_t a, uint32_t b, uint32_t c) {
+  uint32_t s = 0;
+  switch (op) {
+  case ISA_V_SAD_U16: return absdiff_field(a, b, 0, 16) + absdiff_field(a, b, 1, 16) + c;
+  case ISA_V_LERP_U8:
+    for (unsigned k = 0; k < 4; k++)
+      s |= ((((a >> (8 * k)) & 0xff) + ((b >> (8 * k)) & 0xff) + ((c >> (8 * k)) & 1)) >> 1) << (8 * k);
+    return s;
+  default:
+    for (unsigned k = 0; k < 4; k++)
+      if (op != ISA_V_MSAD_U8 || ((b >> (8 * k)) & 0xff)) s += absdiff_field(a, b, k, 8);
+    return op == ISA_V_SAD_HI_U8 ? (s << 16) + c : s + c;
+  }
+}
+
 static float med3f(float a, float b, float c) {
   if (isnan(a) || isnan(b) || isnan(c)) return fmin_ieee(fmin_ieee(a, b), c);
   float mx = fmax_ieee(fmax_ieee(a, b), c);
@@ -189,6 +231,8 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   /* |S0 - S1| + S2 on unsigned operands (llc-19 selects it for
    * umax(a, b) - umin(a, b) + c, e.g. OpenCL abs_diff plus an addend) */
   case ISA_V_SAD_U32: r = (uint32_t)((a32 > b32 ? a32 - b32 : b32 - a32) + c32); break;
+  case ISA_V_SAD_U8: case ISA_V_SAD_HI_U8: case ISA_V_SAD_U16: case ISA_V_MSAD_U8: case ISA_V_LERP_U8:
+    r = sad_op(op, a32, b32, c32); break;
   /* integer arithmetic */
   case ISA_V_ADD_U32: case ISA_V_ADD_I32: r = (uint64_t)a32 + b32; io->cout = (int)(r >> 32); r &= 0xffffffffu; break;
   case ISA_V_SUB_U32: case ISA_V_SUB_I32: r = (uint32_t)(a32 - b32); io->cout = b32 > a32; break;
@@ -281,6 +325,10 @@ static int lane_f32(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_MIN3_F32: r = UF(fmin_ieee(fmin_ieee(fa, fb), fc)); break;
   case ISA_V_MAX3_F32: r = UF(fmax_ieee(fmax_ieee(fa, fb), fc)); break;
   case ISA_V_MED3_F32: r = UF(med3f(fa, fb, fc)); break;
+  case ISA_V_CUBEID_F32: r = UF(cube(0, fa, fb, fc)); break;
+  case ISA_V_CUBESC_F32: r = UF(cube(1, fa, fb, fc)); break;
+  case ISA_V_CUBETC_F32: r = UF(cube(2, fa, fb, fc)); break;
+  case ISA_V_CUBEMA_F32: r = UF(cube(3, fa, fb, fc)); break;
   case ISA_V_LDEXP_F32: r = UF(ldexpf(fa, (int32_t)b32 > 300 ? 300 : (int32_t)b32 < -300 ? -300 : (int32_t)b32)); break;
   case ISA_V_RCP_F32: case ISA_V_RCP_IFLAG_F32: r = UF(1.0f / fa); break;
   case ISA_V_RSQ_F32: r = UF((float)(1.0 / sqrt((double)fa))); break;

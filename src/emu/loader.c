@@ -56,6 +56,7 @@ void wemu_program_free(wemu_program *p) {
   free(p->dbg_line);
   free(p->dbg_line_str);
   free(p->dbg_str);
+  free(p->wcc_checks);
   free(p);
 }
 

@@ -1,4 +1,5 @@
 /* Contexts (one emulator per device) and command queues. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -69,6 +70,16 @@ static cl_context CL_API_CALL create_context(const cl_context_properties *props,
     c->devices[c->num_devices++] = devices[i];
     wemu_options o = {0};
     o.mcpu = devices[i]->target->name;
+    /* Kernel bug checks (issue 29) are opt-in here, as Oclgrind's are
+     * (OCLGRIND_UNINITIALIZED=1): WAVECC_CHECK=poison,race,... A check's
+     * report fails the command (CL_OUT_OF_RESOURCES, the report on
+     * stderr), which an application does not expect from a working
+     * kernel; wavecc-run, a test runner, has poison on by default. An
+     * unknown name leaves the checks off. */
+    const char *checks = getenv("WAVECC_CHECK");
+    if (checks && wemu_check_parse(checks, &o.checks))
+      fprintf(stderr, "wavecc-icd: WAVECC_CHECK=%s: unknown check name (poison, race, barrier, bounds, div, align, "
+                      "uninit, all); no checks\n", checks);
     if (!(c->emu[devices[i]->index] = wemu_create(&o))) {
       rc = CL_OUT_OF_HOST_MEMORY;
       goto out;

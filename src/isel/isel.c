@@ -35,6 +35,7 @@
  */
 #include "isel/isel.h"
 
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -245,6 +246,7 @@ void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
   unsigned flen = 0;
   const char *file = LLVMGetDebugLocFilename(ins, &flen);
   c->p->cur_loc = mir_srcloc_add(c->p, file, flen, LLVMGetDebugLocLine(ins), LLVMGetDebugLocColumn(ins));
+  c->p->cur_chk = 0; /* a private access sets it (isel_mem.c), llvm.ubsantrap too (isel_amdgcn.c) */
   LLVMTypeRef rt = isel_scalar_type(LLVMTypeOf(ins));
   bool ok;
   if (isel_buffer_claims(ins)) { /* buffer resources (and their i128 forms), isel_buffer.c */
@@ -256,7 +258,7 @@ void isel_select_inst(isel_ctx *c, LLVMValueRef ins) {
     return;
   }
   if (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind && LLVMGetVectorSize(LLVMTypeOf(ins)) > ISEL_MAX_COMPS) {
-    isel_unsupported(c, ins, "vector wider than 64 elements"); /* isel_val's capacity */
+    isel_unsupported(c, ins, "vector wider than 256 elements"); /* isel_val's capacity */
     return;
   }
   if (op == LLVMCall) ok = isel_call(c, ins);
@@ -287,9 +289,9 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
     isel_val *val = &c->vals[vi];
     for (unsigned e = 0; e < val->n; e++, k++) {
       mir_instr *phi = blk->instrs[k];
-      mir_temp d = val->t[e];
+      mir_temp d = phi->defs[0].temp; /* val->t[e], or its VGPR stand-in (isel_finish_phis) */
       mir_rc rc = (mir_rc)d.rc;
-      mir_operand phi_def = mir_op_temp(d);
+      mir_operand phi_def = mir_op_temp(val->t[e]);
       bool is_bool = isel_type_bits(LLVMTypeOf(ins)) == 1;
       for (uint32_t pi = 0; pi < np; pi++) {
         uint32_t pm = blk->logical_preds.v[pi];
@@ -329,6 +331,7 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
           } else {
             o = mir_op_temp(isel_to_sgpr(c, o, 1));
           }
+          if (mir_rc_is_vgpr(rc)) o = mir_op_temp(isel_to_vgpr(c, o, 1));
         } else {
           o = isel_get(c, inc, e);
           unsigned dw = mir_rc_size(rc);
@@ -355,6 +358,17 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
   }
 }
 
+/* Do two predecessor lists hold the same blocks (with repeats)? */
+static bool same_preds(const mir_idx_list *a, const mir_idx_list *b) {
+  if (a->n != b->n) return false;
+  for (uint32_t i = 0; i < a->n; i++) {
+    uint32_t na = 0, nb = 0;
+    for (uint32_t j = 0; j < a->n; j++) na += a->v[j] == a->v[i], nb += b->v[j] == a->v[i];
+    if (na != nb) return false;
+  }
+  return true;
+}
+
 /* The p_phi instructions of every LLVM block with phis, at the front of
  * its machine block mir[b], one operand per logical predecessor, filled
  * from the LLVM incoming value of the block mir_to_llvm names. */
@@ -371,11 +385,43 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
       return;
     }
     uint32_t pos = 0;
+    bool merge = !same_preds(&c->p->blocks[mb].logical_preds, &c->p->blocks[mb].linear_preds);
+    uint32_t nread = 0;
     for (LLVMValueRef ins = first; ins && LLVMIsAPHINode(ins); ins = LLVMGetNextInstruction(ins)) {
       isel_val *v = &c->vals[ptrmap_get(&c->vmap, ins)];
       for (unsigned e = 0; e < v->n; e++) {
         mir_instr *phi = mir_instr_create(c->p, MIR_P_PHI, np, 1);
-        phi->defs[0] = mir_op_temp(v->t[e]);
+        mir_temp d = v->t[e];
+        /* A uniform phi where the logical and linear predecessors differ
+         * (after divergent control flow, e.g. a value every lane leaving a
+         * loop with divergent exits carries out the same): its operands
+         * are copied at the end of the logical predecessors, and an SGPR
+         * written there is not kept by the allocator along the linear path
+         * to this block (the flow blocks reuse it: wrong sums on
+         * tests/kernels/f_loop_exit_join.ll k_exit_nest). The phi is a VGPR
+         * one (each lane's copy kept), read back from the first active
+         * lane after the phis. Lane masks have their own lowering. */
+        if (merge && !mir_rc_is_vgpr((mir_rc)d.rc) && !isel_lane_marked(c, d) && !isel_is_rsrc_type(LLVMTypeOf(ins))) {
+          mir_temp vt = isel_tmp(c, mir_rc_v(mir_rc_size((mir_rc)d.rc)));
+          uint32_t saved_cur = c->cur, n0 = c->p->blocks[mb].num_instrs;
+          c->cur = mb;
+          mir_temp st = isel_to_sgpr(c, mir_op_temp(vt), mir_rc_size((mir_rc)d.rc));
+          mir_instr *cp = isel_emit(c, MIR_P_COPY, 1, 1);
+          cp->ops[0] = mir_op_temp(st);
+          cp->defs[0] = mir_op_temp(d);
+          c->cur = saved_cur;
+          /* the read-back goes after the phis, in front of the block's code */
+          mir_block *blk = &c->p->blocks[mb];
+          uint32_t added = blk->num_instrs - n0, at = pos + nread;
+          mir_instr *tmp[8];
+          assert(added <= 8);
+          for (uint32_t q = 0; q < added; q++) tmp[q] = blk->instrs[n0 + q];
+          memmove(&blk->instrs[at + added], &blk->instrs[at], (n0 - at) * sizeof *blk->instrs);
+          for (uint32_t q = 0; q < added; q++) blk->instrs[at + q] = tmp[q];
+          nread += added;
+          d = vt;
+        }
+        phi->defs[0] = mir_op_temp(d);
         mir_block_insert(c->p, &c->p->blocks[mb], pos++, phi);
       }
     }

@@ -73,7 +73,7 @@ static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
 }
 
 typedef struct abi_uses {
-  bool dispatch_ptr, implicitarg, wg[3], wi[3], alloca_used, calls;
+  bool dispatch_ptr, dispatch_id, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
 /* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
@@ -104,6 +104,7 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       size_t len;
       const char *n = LLVMGetValueName2(f, &len);
       if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) u->dispatch_ptr = true;
+      else if (!strcmp(n, "llvm.amdgcn.dispatch.id")) u->dispatch_id = true;
       else if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) u->implicitarg = true;
       else if (!strncmp(n, "llvm.amdgcn.workgroup.id.", 25)) u->wg[n[25] - 'x'] = true;
       else if (!strncmp(n, "llvm.amdgcn.workitem.id.", 24)) u->wi[n[24] - 'x'] = true;
@@ -120,6 +121,30 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
 static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_t off, uint32_t size) {
   a[*n] = (mir_kernel_arg){.value_kind = kind, .offset = off, .size = size, .align = size};
   (*n)++;
+}
+
+/* Records a kernel's private object (alloca `ins`, `size` bytes at lane
+ * offset `off`) in p->pobjs for the emulator's bounds check
+ * (MIR_CHK_PRIVATE, isel_mem.c tags the accesses through it). */
+static void note_private_object(isel_ctx *c, LLVMValueRef ins, uint32_t off, uint32_t size) {
+  mir_program *p = c->p;
+  if (!c->alloca_obj.cap) ptrmap_init(&c->alloca_obj, c->mem, 16);
+  if ((p->num_pobjs & (p->num_pobjs - 1)) == 0) /* capacity: powers of two */
+    p->pobjs = p->num_pobjs ? arena_grow(p->mem, p->pobjs, p->num_pobjs, 2 * p->num_pobjs, sizeof *p->pobjs)
+                            : arena_alloc(p->mem, sizeof *p->pobjs);
+  p->pobjs[p->num_pobjs] = (mir_pobj){off, size};
+  ptrmap_put(&c->alloca_obj, ins, p->num_pobjs++);
+}
+
+/* Does fn call llvm.amdgcn.queue.ptr? */
+static bool calls_queue_ptr(LLVMValueRef fn) {
+  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
+    for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
+      size_t n;
+      if (f && LLVMIsAFunction(f) && !strcmp(LLVMGetValueName2(f, &n), "llvm.amdgcn.queue.ptr")) return true;
+    }
+  return false;
 }
 
 /* Private memory: every static alloca gets a fixed offset in the lane's
@@ -159,6 +184,7 @@ static bool layout_allocas(isel_ctx *c) {
       }
       isel_set(c, ins, 0, t);
       uint64_t n = LLVMConstIntGetZExtValue(cnt), sz = LLVMABISizeOfType(c->td, at);
+      if (!lane_base.id && n && sz <= max_priv / n) note_private_object(c, ins, (uint32_t)poff, (uint32_t)(sz * n));
       if (n && sz > max_priv / n) poff = max_priv + 1;
       else poff += sz * n;
       if (below + poff > max_priv) {
@@ -199,6 +225,23 @@ static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   if (fn_attr_pair(c->fn, "amdgpu-num-sgpr", &v, &hi) >= 1 && v) abi->num_sgprs_budget = v;
 }
 
+/* The type of a kernel argument's `byref(T)` attribute, or NULL. A byref
+ * argument's value lies in the kernarg segment itself and the IR argument
+ * is its address there (AMDGPUUsage, "Kernel Argument Preloading"/"Code
+ * Object V5 Metadata": llc-19 describes it as by_value with T's size and
+ * alignment, max'ed with the argument's `align`). *align gets that
+ * alignment. */
+static LLVMTypeRef byref_type(isel_ctx *c, unsigned i, uint32_t *align) {
+  LLVMAttributeRef br = LLVMGetEnumAttributeAtIndex(c->fn, i + 1, LLVMGetEnumAttributeKindForName("byref", 5));
+  if (!br) return NULL;
+  LLVMTypeRef t = LLVMGetTypeAttributeValue(br);
+  LLVMAttributeRef al = LLVMGetEnumAttributeAtIndex(c->fn, i + 1, LLVMGetEnumAttributeKindForName("align", 5));
+  uint32_t a = LLVMABIAlignmentOfType(c->td, t);
+  if (al && LLVMGetEnumAttributeValue(al) > a) a = (uint32_t)LLVMGetEnumAttributeValue(al);
+  *align = a;
+  return t;
+}
+
 /* Lays out the kernel's explicit arguments (offsets into c->arg_offset,
  * metadata into ABI) and the code object v5 hidden arguments after them.
  * Returns false after reporting an unsupported argument. */
@@ -212,8 +255,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned i = 0;
   for (LLVMValueRef a = LLVMGetFirstParam(c->fn); a; a = LLVMGetNextParam(a), i++) {
     LLVMTypeRef t = LLVMTypeOf(a);
-    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
     uint32_t al = LLVMABIAlignmentOfType(c->td, t);
+    LLVMTypeRef bt = byref_type(c, i, &al);
+    uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, bt ? bt : t);
     if (al > kalign) kalign = al;
     off = (off + al - 1) & ~(al - 1);
     c->arg_offset[i] = off;
@@ -232,7 +276,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
       ka->is_restrict = strstr(qual, "restrict") != NULL;
       ka->is_volatile = strstr(qual, "volatile") != NULL;
     }
-    if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
+    if (bt) {
+      ka->value_kind = "by_value"; /* the bytes themselves (byref_type) */
+    } else if (LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
       unsigned as = LLVMGetPointerAddressSpace(t);
       ka->address_space = as;
       if (as == 3) {
@@ -268,6 +314,9 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   add_hidden(args, &nargs, "hidden_global_offset_y", h + 48, 8);
   add_hidden(args, &nargs, "hidden_global_offset_z", h + 56, 8);
   add_hidden(args, &nargs, "hidden_grid_dims", h + 64, 2);
+  /* the queue's address for llvm.amdgcn.queue.ptr (code object v5 passes
+   * it here, not in a user SGPR: AMDGPUUsage "Code Object V5 Metadata") */
+  if (calls_queue_ptr(c->fn)) add_hidden(args, &nargs, "hidden_queue_ptr", h + 200, 8);
   abi->args = args;
   abi->num_args = nargs;
   abi->kernarg_size = h + 256;
@@ -285,7 +334,7 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   /* the private segment buffer V# and wave offset SGPRs; architected flat
    * scratch has neither (FLAT_SCRATCH is the wave's scratch already) */
   const bool buffer = u->alloca_used && !wavecc_scratch_flat(c->p->target);
-  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (abi->workgroup_id[1] ? 1 : 0) +
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) + (abi->workgroup_id[1] ? 1 : 0) +
                    (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (buffer ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
@@ -302,6 +351,11 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   c->kernarg_ptr = isel_tmp(c, mir_rc_s(2));
   sp->defs[k++] = fixed_def(c->kernarg_ptr, MIR_PREG_SGPR(sg));
   sg += 2;
+  if (u->dispatch_id) { /* after the kernarg pointer (AMDGPUUsage, user SGPR order) */
+    c->dispatch_id = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
+    sg += 2;
+  }
   for (unsigned d = 0; d < 3; d++) {
     if (!abi->workgroup_id[d]) continue;
     c->wg_id[d] = isel_tmp(c, mir_rc_s(1));
@@ -338,6 +392,15 @@ static void unpack_workitem_ids(isel_ctx *c, const mir_kernel_abi *abi) {
     c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));
 }
 
+mir_temp isel_queue_ptr(isel_ctx *c) {
+  mir_temp d = isel_tmp(c, mir_rc_s(2));
+  mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORDX2, 1, 1);
+  ld->ops[0] = mir_op_temp(c->kernarg_ptr);
+  ld->offset = (int32_t)(c->hidden_offset + 200);
+  ld->defs[0] = mir_op_temp(d);
+  return d;
+}
+
 /* Loads the kernel arguments that have uses (all uniform: s_load from the
  * kernarg segment); an unsupported one is reported. */
 /* s_load_dwordxN (N = ldw: 1, 2, 4, 8, 16) of the kernarg segment at byte aoff. */
@@ -360,7 +423,14 @@ static void load_kernel_args(isel_ctx *c) {
     LLVMTypeRef t = LLVMTypeOf(a);
     unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
     uint32_t size = (uint32_t)LLVMABISizeOfType(c->td, t);
-    uint32_t aoff = c->arg_offset[i];
+    uint32_t aoff = c->arg_offset[i], bal;
+    if (byref_type(c, i, &bal)) {
+      /* the argument is the constant address of its bytes: kernarg + aoff */
+      mir_operand kp = mir_op_temp(c->kernarg_ptr);
+      isel_set(c, a, 0, isel_add64_halves(c, isel_half_of(c, kp, false), isel_half_of(c, kp, true),
+                                          mir_op_const(aoff), mir_op_const(0), false));
+      continue;
+    }
     if (isel_is_rsrc_type(t)) {
       isel_set(c, a, 0, isel_buffer_arg(c, aoff));
       continue;
@@ -440,6 +510,7 @@ void isel_setup_abi(isel_ctx *c) {
   abi->private_segment_wave_offset = u.alloca_used; /* flat scratch: .amdhsa_enable_private_segment */
   c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
   abi->dispatch_ptr = u.dispatch_ptr;
+  abi->dispatch_id = u.dispatch_id;
   abi->kernarg_segment_ptr = true;
   abi->workgroup_id[0] = true;
   abi->workgroup_id[1] = u.wg[1];

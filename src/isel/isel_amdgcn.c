@@ -17,7 +17,7 @@
 #include "target/target.h"
 
 #define AMDGCN_INTRINSICS(X)                                                                                           \
-  X(MBCNT_LO, "llvm.amdgcn.mbcnt.lo") X(MBCNT_HI, "llvm.amdgcn.mbcnt.hi") X(TRAP, "llvm.trap")                         \
+  X(MBCNT_LO, "llvm.amdgcn.mbcnt.lo") X(MBCNT_HI, "llvm.amdgcn.mbcnt.hi") X(TRAP, "llvm.trap") X(UBSANTRAP, "llvm.ubsantrap")                         \
   X(DEBUGTRAP, "llvm.debugtrap") X(S_SLEEP, "llvm.amdgcn.s.sleep") X(S_NOP, "llvm.amdgcn.s.nop")                       \
   X(WAVE_BARRIER, "llvm.amdgcn.wave.barrier") X(SCHED_BARRIER, "llvm.amdgcn.sched.barrier")                            \
   X(SCHED_GROUP_BARRIER, "llvm.amdgcn.sched.group.barrier") X(IGLP_OPT, "llvm.amdgcn.iglp.opt")                        \
@@ -32,7 +32,11 @@
   X(HW_SIN, "llvm.amdgcn.sin") X(HW_COS, "llvm.amdgcn.cos") X(HW_EXP2, "llvm.amdgcn.exp2") X(HW_LOG, "llvm.amdgcn.log")  \
   X(DCACHE_INV_VOL, "llvm.amdgcn.s.dcache.inv.vol") X(DCACHE_WB_VOL, "llvm.amdgcn.s.dcache.wb.vol")                  \
   X(INCPERFLEVEL, "llvm.amdgcn.s.incperflevel") X(DECPERFLEVEL, "llvm.amdgcn.s.decperflevel")                        \
-  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize") X(MUL_U24, "llvm.amdgcn.mul.u24") X(MUL_I24, "llvm.amdgcn.mul.i24")
+  X(WAVEFRONTSIZE, "llvm.amdgcn.wavefrontsize") X(MUL_U24, "llvm.amdgcn.mul.u24") X(MUL_I24, "llvm.amdgcn.mul.i24") \
+  X(FMAD_FTZ, "llvm.amdgcn.fmad.ftz") X(SAD_U8, "llvm.amdgcn.sad.u8") X(SAD_HI_U8, "llvm.amdgcn.sad.hi.u8")             \
+  X(SAD_U16, "llvm.amdgcn.sad.u16") X(MSAD_U8, "llvm.amdgcn.msad.u8") X(LERP, "llvm.amdgcn.lerp")                       \
+  X(CUBEID, "llvm.amdgcn.cubeid") X(CUBESC, "llvm.amdgcn.cubesc") X(CUBETC, "llvm.amdgcn.cubetc")                      \
+  X(CUBEMA, "llvm.amdgcn.cubema") X(READSTEADY, "llvm.readsteadycounter")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -103,6 +107,13 @@ static int call_control(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
      * program (s_endpgm, as llc-19's code falls off after s_trap) */
     sopp(c, ISA_S_TRAP, 2);
     return 1;
+  case A_UBSANTRAP:
+    /* clang's -fsanitize-trap and wavecc -fcheck-div (check_div.cpp): the
+     * same s_trap 2; kind 3 (clang's DivremOverflow) is -fcheck-div's test,
+     * listed for the emulator's division check (MIR_CHK_DIV_TRAP) */
+    if (const_arg(ins, 0, &v) && v == 3) c->p->cur_chk = MIR_CHK_DIV_TRAP;
+    sopp(c, ISA_S_TRAP, 2);
+    return 1;
   case A_DEBUGTRAP: sopp(c, ISA_S_TRAP, 3); return 1; /* a no-op without a debugger (same table) */
   case A_S_SLEEP:
     if (!const_arg(ins, 0, &v)) return 0;
@@ -154,8 +165,34 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 form: not yet */
     vop3_of_args(c, ins, ISA_V_MED3_F32, 3);
     return 1;
+  case A_FMAD_FTZ:
+    /* v_mad_f32: product and sum each rounded, denormals flushed whatever
+     * the mode (the f16 form: isel_half.c) */
+    if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0;
+    vop3_of_args(c, ins, ISA_V_MAD_F32, 3);
+    return 1;
+  case A_SAD_U8: case A_SAD_HI_U8: case A_SAD_U16: case A_MSAD_U8: case A_LERP: {
+    /* the byte / half-word SADs and the byte average (Vega ISA guide, VOP3) */
+    static const unsigned ops[] = {ISA_V_SAD_U8, ISA_V_SAD_HI_U8, ISA_V_SAD_U16, ISA_V_MSAD_U8, ISA_V_LERP_U8};
+    vop3_of_args(c, ins, ops[k - A_SAD_U8], 3);
+    return 1;
+  }
+  case A_CUBEID: case A_CUBESC: case A_CUBETC: case A_CUBEMA: {
+    /* cube-map face and coordinates of the direction (x, y, z) */
+    static const unsigned ops[] = {ISA_V_CUBEID_F32, ISA_V_CUBESC_F32, ISA_V_CUBETC_F32, ISA_V_CUBEMA_F32};
+    mir_operand s[3];
+    for (unsigned i = 0; i < 3; i++) s[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    isel_valu(c, ops[k - A_CUBEID], &d, 1, s, 3, true);
+    isel_set(c, ins, 0, d); /* a VGPR even when uniform, as the other f32 VALU results */
+    return 1;
+  }
   case A_MEMTIME: scalar64(c, ins, ISA_S_MEMTIME); return 1;
   case A_MEMREALTIME: scalar64(c, ins, ISA_S_MEMREALTIME); return 1;
+  case A_READSTEADY: /* the constant-rate clock: s_memrealtime, as llc-19 (gfx11 has none) */
+    if (!isa_encoding(c->p->target->encoding, ISA_S_MEMREALTIME)) return 0;
+    scalar64(c, ins, ISA_S_MEMREALTIME);
+    return 1;
   case A_GETPC: scalar64(c, ins, ISA_S_GETPC_B64); return 1;
   case A_WAVEFRONTSIZE: /* the target's wave size (gfx900: 64) */
     isel_set(c, ins, 0, isel_to_sgpr(c, mir_op_const(c->p->target->wave_size), 1));

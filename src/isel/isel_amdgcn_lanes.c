@@ -19,7 +19,7 @@
   X(DS_BPERMUTE, "llvm.amdgcn.ds.bpermute") X(DS_SWIZZLE, "llvm.amdgcn.ds.swizzle") X(READLANE, "llvm.amdgcn.readlane") \
   X(UNREACHABLE, "llvm.amdgcn.unreachable") X(BITREVERSE, "llvm.bitreverse")                                           \
   X(FROM_FP16, "llvm.convert.from.fp16") X(TO_FP16, "llvm.convert.to.fp16") X(ICMP, "llvm.amdgcn.icmp")            \
-  X(FCMP, "llvm.amdgcn.fcmp")
+  X(FCMP, "llvm.amdgcn.fcmp") X(BALLOT, "llvm.amdgcn.ballot")
 
 typedef enum lane_intr {
   L_NONE,
@@ -179,7 +179,7 @@ static int call_arith(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
 
 /* The V_CMP opcode of llvm.amdgcn.icmp/fcmp predicate `pr` (LLVM's
  * CmpInst numbering: FCMP_* 0..15, ICMP_* 32..41) on operands of `bits`
- * (f32, i32, i64); ISA_NUM_OPS for the others (llc-19: undefined). */
+ * (f16, f32, f64, i16, i32, i64); ISA_NUM_OPS for the others (llc-19: undefined). */
 static unsigned cmp_op(bool fp, unsigned pr, unsigned bits, bool *sign) {
   static const unsigned f32[16] = {ISA_NUM_OPS, ISA_V_CMP_EQ_F32, ISA_V_CMP_GT_F32, ISA_V_CMP_GE_F32,
                                    ISA_V_CMP_LT_F32, ISA_V_CMP_LE_F32, ISA_V_CMP_LG_F32, ISA_V_CMP_O_F32,
@@ -191,8 +191,16 @@ static unsigned cmp_op(bool fp, unsigned pr, unsigned bits, bool *sign) {
   static const unsigned i64[10] = {ISA_V_CMP_EQ_U64, ISA_V_CMP_NE_U64, ISA_V_CMP_GT_U64, ISA_V_CMP_GE_U64,
                                    ISA_V_CMP_LT_U64, ISA_V_CMP_LE_U64, ISA_V_CMP_GT_I64, ISA_V_CMP_GE_I64,
                                    ISA_V_CMP_LT_I64, ISA_V_CMP_LE_I64};
+  static const unsigned f16[16] = {ISA_NUM_OPS, ISA_V_CMP_EQ_F16, ISA_V_CMP_GT_F16, ISA_V_CMP_GE_F16,
+                                   ISA_V_CMP_LT_F16, ISA_V_CMP_LE_F16, ISA_V_CMP_LG_F16, ISA_V_CMP_O_F16,
+                                   ISA_V_CMP_U_F16, ISA_V_CMP_NLG_F16, ISA_V_CMP_NLE_F16, ISA_V_CMP_NLT_F16,
+                                   ISA_V_CMP_NGE_F16, ISA_V_CMP_NGT_F16, ISA_V_CMP_NEQ_F16, ISA_NUM_OPS};
+  static const unsigned f64[16] = {ISA_NUM_OPS, ISA_V_CMP_EQ_F64, ISA_V_CMP_GT_F64, ISA_V_CMP_GE_F64,
+                                   ISA_V_CMP_LT_F64, ISA_V_CMP_LE_F64, ISA_V_CMP_LG_F64, ISA_V_CMP_O_F64,
+                                   ISA_V_CMP_U_F64, ISA_V_CMP_NLG_F64, ISA_V_CMP_NLE_F64, ISA_V_CMP_NLT_F64,
+                                   ISA_V_CMP_NGE_F64, ISA_V_CMP_NGT_F64, ISA_V_CMP_NEQ_F64, ISA_NUM_OPS};
   *sign = !fp && pr >= 38 && pr <= 41;
-  if (fp) return bits == 32 && pr < 16 ? f32[pr] : ISA_NUM_OPS;
+  if (fp) return pr >= 16 ? ISA_NUM_OPS : bits == 32 ? f32[pr] : bits == 16 ? f16[pr] : bits == 64 ? f64[pr] : ISA_NUM_OPS;
   if (pr < 32 || pr > 41 || (bits != 32 && bits != 64 && bits != 16)) return ISA_NUM_OPS;
   return bits == 64 ? i64[pr - 32] : i32[pr - 32];
 }
@@ -204,8 +212,17 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
   unsigned bits = kind_bits(LLVMTypeOf(A)), mdw = c->p->target->lane_mask_dwords;
   if (kind_bits(LLVMTypeOf(ins)) != 32 * mdw || !LLVMIsAConstantInt(P)) return 0;
   bool sign;
-  unsigned op = cmp_op(fp, (unsigned)LLVMConstIntGetZExtValue(P), bits, &sign);
   uint64_t pr = LLVMConstIntGetZExtValue(P);
+  if (!fp && bits == 1 && pr >= 32 && pr <= 41) {
+    /* i1 operands (icmp.i1(x, false, ne) is the ballot of x): compared as
+     * 0/1, or 0/-1 for the signed predicates, in 32 bits */
+    unsigned op32 = cmp_op(false, (unsigned)pr, 32, &sign);
+    mir_temp a = isel_bool_to_vgpr(c, A, 0, sign ? 0xffffffffu : 1u);
+    mir_temp b = isel_bool_to_vgpr(c, B, 0, sign ? 0xffffffffu : 1u);
+    isel_set(c, ins, 0, isel_vcmp(c, op32, mir_op_temp(a), mir_op_temp(b)));
+    return 1;
+  }
+  unsigned op = cmp_op(fp, (unsigned)pr, bits, &sign);
   if (op == ISA_NUM_OPS) {
     /* false/true and invalid predicates: no lane, every active lane (llc-19: undefined for invalid ones) */
     bool all = fp && pr == 15;
@@ -215,7 +232,7 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
     return 1;
   }
   mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0);
-  if (bits == 16) {
+  if (bits == 16 && !fp) {
     a = isel_extend32(c, a, 16, sign, false);
     b = isel_extend32(c, b, 16, sign, false);
   }
@@ -273,6 +290,14 @@ static int call_lanes(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
   }
   case L_UNREACHABLE: return 1; /* a hint: llc-19 emits nothing for it */
   case L_ICMP: case L_FCMP: return lane_compare(c, ins, k == L_FCMP);
+  case L_BALLOT: {
+    /* the lanes whose i1 is true, inactive ones 0: an integer of the
+     * lane-mask width (ballot.i32 on wave64 is refused) */
+    if (kind_bits(LLVMTypeOf(ins)) != 32 * c->p->target->lane_mask_dwords) return 0;
+    mir_temp m = isel_mask_of(c, LLVMGetOperand(ins, 0), 0);
+    isel_set(c, ins, 0, isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(m), isel_exec_operand(c)));
+    return 1;
+  }
   default: return -1;
   }
 }

@@ -342,6 +342,7 @@ int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
       {"llvm.trunc.f64", ISA_V_TRUNC_F64},       {"llvm.rint.f64", ISA_V_RNDNE_F64},
       {"llvm.nearbyint.f64", ISA_V_RNDNE_F64},   {"llvm.roundeven.f64", ISA_V_RNDNE_F64},
       {"llvm.amdgcn.rcp.f64", ISA_V_RCP_F64},    {"llvm.amdgcn.rsq.f64", ISA_V_RSQ_F64},
+      {"llvm.amdgcn.sqrt.f64", ISA_V_SQRT_F64},
       {"llvm.amdgcn.fract.f64", ISA_V_FRACT_F64}, {"llvm.amdgcn.frexp.mant.f64", ISA_V_FREXP_MANT_F64},
   };
   mir_temp d;

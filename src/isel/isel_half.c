@@ -315,7 +315,31 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
   static const struct { const char *name; unsigned op; } un[] = {
       {"llvm.floor.f16", ISA_V_FLOOR_F16}, {"llvm.ceil.f16", ISA_V_CEIL_F16},      {"llvm.trunc.f16", ISA_V_TRUNC_F16},
       {"llvm.rint.f16", ISA_V_RNDNE_F16},  {"llvm.nearbyint.f16", ISA_V_RNDNE_F16}, {"llvm.roundeven.f16", ISA_V_RNDNE_F16},
+      /* the hardware's f16 forms of the llvm.amdgcn ones, as llc-19
+       * selects them (AMDGPUUsage "LLVM IR Intrinsics"; Vega ISA guide,
+       * VOP1); frexp.exp.i16 is the low half of the result */
+      {"llvm.amdgcn.rcp.f16", ISA_V_RCP_F16},     {"llvm.amdgcn.rsq.f16", ISA_V_RSQ_F16},
+      {"llvm.amdgcn.sqrt.f16", ISA_V_SQRT_F16},   {"llvm.amdgcn.sin.f16", ISA_V_SIN_F16},
+      {"llvm.amdgcn.cos.f16", ISA_V_COS_F16},     {"llvm.amdgcn.fract.f16", ISA_V_FRACT_F16},
+      {"llvm.amdgcn.exp2.f16", ISA_V_EXP_F16},    {"llvm.amdgcn.log.f16", ISA_V_LOG_F16},
+      {"llvm.amdgcn.frexp.mant.f16", ISA_V_FREXP_MANT_F16},
+      {"llvm.amdgcn.frexp.exp.i16.f16", ISA_V_FREXP_EXP_I16_F16},
   };
+  /* three-source ones: the f16 median, the division fixup and the
+   * unfused multiply-add (fmad.ftz; v_mad_f16 rounds the product, then
+   * the sum, as llc-19's v_mad/v_mac_f16) */
+  static const struct { const char *name; unsigned op; } tri[] = {
+      {"llvm.amdgcn.fmed3.f16", ISA_V_MED3_F16},
+      {"llvm.amdgcn.div.fixup.f16", ISA_V_DIV_FIXUP_F16},
+      {"llvm.amdgcn.fmad.ftz.f16", ISA_V_MAD_F16},
+  };
+  for (unsigned k = 0; k < sizeof tri / sizeof tri[0]; k++)
+    if (!strcmp(n, tri[k].name)) {
+      isel_set(c, ins, 0, isel_v1_3(c, tri[k].op, a[0], a[1], isel_get(c, LLVMGetOperand(ins, 2), 0)));
+      return 1;
+    }
+  /* the compare's lane mask: isel_amdgcn_lanes.c */
+  if (!strncmp(n, "llvm.amdgcn.fcmp.", 17)) return -1;
   for (unsigned k = 0; k < sizeof un / sizeof un[0]; k++)
     if (!strcmp(n, un[k].name)) {
       isel_set(c, ins, 0, isel_v1_1(c, un[k].op, a[0]));
@@ -339,6 +363,13 @@ int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *n) {
     /* v_sqrt_f16, as llc-19 selects it (ISD::FSQRT f16 is legal on GFX8+):
      * taken as correctly rounded in the f16/f64 rounding field */
     d = sqrt16(c, LLVMGetOperand(ins, 0));
+  } else if (!strcmp(n, "llvm.sin.f16") || !strcmp(n, "llvm.cos.f16")) {
+    /* v_sin/v_cos_f16 take turns: x * 1/(2 pi) (0x3118 in half) first, as
+     * llc-19 does; the constant from a VGPR, as the other f16 constants
+     * here (a literal 0x3118 on an f16 operand is the inline constant 248
+     * to the assembler, which the encoder does not pick) */
+    mir_temp t = isel_v1(c, ISA_V_MUL_F16, a[0], mir_op_temp(vreg(c, mir_op_const(0x3118u))));
+    d = isel_v1_1(c, !strcmp(n, "llvm.sin.f16") ? ISA_V_SIN_F16 : ISA_V_COS_F16, mir_op_temp(t));
   } else if (!strcmp(n, "llvm.round.f16")) {
     d = round16(c, a[0]);
   } else if (!strcmp(n, "llvm.ldexp.f16.i32")) {

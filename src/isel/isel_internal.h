@@ -18,8 +18,10 @@
  *            FLAT   load  vdst ; vaddr(v2)  store  ; vaddr(v2), vdata
  *            DS     read  vdst ; vaddr(v1)  write  ; vaddr(v1), vdata   offset in ins->offset
  *  - SOPP branches (s_cbranch_execz) take the target as a BLOCK operand.
- *  - Constant-bus limit (gfx9: one SGPR or literal per VALU instruction),
- *    no literal in VOP3, VOP2 src1 a VGPR: enforced here (legalise_valu).
+ *  - Constant-bus limit of the target (gfx9: one SGPR or literal per VALU
+ *    instruction, GFX10+ two; target.h const_bus_limit), a literal in VOP3
+ *    only on GFX10+ (vop3_literal), VOP2 src1 a VGPR: enforced by isel_valu
+ *    (isel_values.c) with mir_valu_bus_ok, checked by the verifier.
  */
 #ifndef WAVECC_ISEL_INTERNAL_H
 #define WAVECC_ISEL_INTERNAL_H
@@ -38,13 +40,13 @@
 
 /* Selected value of an LLVM value: up to ISEL_MAX_COMPS components
  * (vector elements), each one temporary. i1: s1 = boolean 0/1 (uniform),
- * s2 = lane mask. 64: LLVM's own tests use <64 x i16>, <32 x i32> and <16 x double>
- * (issue 26). */
-enum { ISEL_MAX_COMPS = 64 };
-/* The most dwords a value packs into (isel_pack_dwords): 64 elements of 64 bits. */
+ * s2 = lane mask. 256: LLVM's own tests use <256 x i8>, <128 x i32>,
+ * <64 x i16> and <16 x double> (issue 26); a value takes 1 KiB of the arena. */
+enum { ISEL_MAX_COMPS = 256 };
+/* The most dwords a value packs into (isel_pack_dwords): 256 elements of 64 bits. */
 enum { ISEL_MAX_DWORDS = 2 * ISEL_MAX_COMPS };
 typedef struct isel_val {
-  uint8_t n;
+  uint16_t n;
   mir_temp t[ISEL_MAX_COMPS];
 } isel_val;
 
@@ -88,6 +90,7 @@ struct isel_ctx {
   bool no_smem;            /* EXEC may be zero here (isel_struct.c, walk_local): no scalar loads */
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
+  mir_temp dispatch_id; /* s2 user SGPRs when the kernel calls llvm.amdgcn.dispatch.id */
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
   bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */
@@ -99,6 +102,7 @@ struct isel_ctx {
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
+  ptrmap alloca_obj;       /* a kernel's alloca -> its index in p->pobjs (bug checks; cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
   const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
@@ -309,6 +313,10 @@ mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign);
 /* isel_half.c: half-precision instructions and f16 intrinsics, with the
  * same -1 / 0 / 1 contract as isel_f64_*; isel_f16_bits gives the binary16
  * encoding of a value exactly representable in half (constants). */
+/* llvm.amdgcn.queue.ptr in a kernel: the s2 queue address, loaded from
+ * the hidden_queue_ptr argument (kernarg offset hidden + 200, which
+ * isel_abi.c lays out when the kernel calls it). */
+mir_temp isel_queue_ptr(isel_ctx *c);
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 uint32_t isel_f16_bits(double v);

@@ -27,7 +27,7 @@ static bool is_div(isel_ctx *c, LLVMValueRef v) { return divergence_is_divergent
   X(WORKITEM_X, "llvm.amdgcn.workitem.id.x") X(WORKITEM_Y, "llvm.amdgcn.workitem.id.y")                                 \
   X(WORKITEM_Z, "llvm.amdgcn.workitem.id.z") X(WORKGROUP_X, "llvm.amdgcn.workgroup.id.x")                               \
   X(WORKGROUP_Y, "llvm.amdgcn.workgroup.id.y") X(WORKGROUP_Z, "llvm.amdgcn.workgroup.id.z")                             \
-  X(DISPATCH_PTR, "llvm.amdgcn.dispatch.ptr") X(KERNARG_PTR, "llvm.amdgcn.kernarg.segment.ptr")                         \
+  X(DISPATCH_PTR, "llvm.amdgcn.dispatch.ptr") X(QUEUE_PTR, "llvm.amdgcn.queue.ptr") X(DISPATCH_ID, "llvm.amdgcn.dispatch.id") X(KERNARG_PTR, "llvm.amdgcn.kernarg.segment.ptr")                         \
   X(IMPLICITARG_PTR, "llvm.amdgcn.implicitarg.ptr") X(S_BARRIER, "llvm.amdgcn.s.barrier")                               \
   X(S_WAITCNT, "llvm.amdgcn.s.waitcnt") X(S_SENDMSG, "llvm.amdgcn.s.sendmsg")                                           \
   X(S_SENDMSGHALT, "llvm.amdgcn.s.sendmsghalt") X(READFIRSTLANE, "llvm.amdgcn.readfirstlane")                           \
@@ -111,6 +111,16 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n, intr k) {
   }
   if (k == I_DISPATCH_PTR) {
     isel_set(c, ins, 0, c->dispatch_ptr);
+    return 1;
+  }
+  if (k == I_DISPATCH_ID) {
+    if (c->p->is_function || !c->dispatch_id.id) return 0; /* not passed to functions */
+    isel_set(c, ins, 0, c->dispatch_id);
+    return 1;
+  }
+  if (k == I_QUEUE_PTR) {
+    if (c->p->is_function) return 0; /* not passed to functions */
+    isel_set(c, ins, 0, isel_queue_ptr(c));
     return 1;
   }
   if (k == I_KERNARG_PTR) {

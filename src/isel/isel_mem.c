@@ -369,6 +369,15 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4;
     mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
+    if (off % 4) {
+      /* the byte after a short in the same dword (3 or 7 bytes: chunks
+       * 2 + 1): it goes into bits 16..23 of that dword, not a dword of
+       * its own (next_chunk only splits sub-dword at the tail) */
+      mir_temp hi = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const((off % 4) * 8), mir_op_temp(d));
+      words[nw - 1] = mir_op_temp(isel_v1(c, ISA_V_OR_B32, mir_op_temp(hi), words[nw - 1]));
+      off += ch;
+      continue;
+    }
     for (unsigned k = 0; k < cw; k++) {
       if (cw == 1) {
         words[nw++] = mir_op_temp(d);
@@ -431,7 +440,10 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     unsigned ch = next_chunk(as, bytes - off);
     unsigned cw = (ch + 3) / 4, w0 = off / 4;
     mir_temp data;
-    if (cw == 1) {
+    if (off % 4) {
+      /* a byte after a short in the same dword (see sel_load): its bits */
+      data = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const((off % 4) * 8), words[w0]);
+    } else if (cw == 1) {
       data = isel_to_vgpr(c, words[w0], 1);
     } else {
       mir_operand parts[4];
@@ -470,16 +482,59 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* The kernel's private object (an alloca, isel_abi.c) that the private
+ * address `ptr` points into, through getelementptrs of any index (an
+ * inbounds address stays in its object; one that leaves it is the bug the
+ * emulator's bounds check reports), and phis and selects whose every
+ * input does (loop-reduce's pointer induction variables):
+ * MIR_CHK_PRIVATE | its index, or 0 when it is not known (a pointer from
+ * an integer, a function's frame, two objects, no check). */
+static uint32_t private_object(isel_ctx *c, LLVMValueRef ptr) {
+  if (!c->alloca_obj.cap) return 0;
+  enum { MAXV = 32 };
+  LLVMValueRef seen[MAXV], work[MAXV], obj = NULL;
+  unsigned nseen = 0, nwork = 0;
+  work[nwork++] = ptr;
+  while (nwork) {
+    LLVMValueRef v = work[--nwork];
+    unsigned k = 0;
+    while (k < nseen && seen[k] != v) k++;
+    if (k < nseen) continue; /* a phi's cycle */
+    if (nseen == MAXV) return 0;
+    seen[nseen++] = v;
+    if (LLVMIsAAllocaInst(v)) {
+      if (obj && obj != v) return 0;
+      obj = v;
+      continue;
+    }
+    unsigned first = 0, nops = 1;
+    if (LLVMIsAPHINode(v)) nops = LLVMCountIncoming(v);
+    else if (LLVMIsASelectInst(v)) first = 1, nops = 2;
+    else if (!LLVMIsAGetElementPtrInst(v) && !LLVMIsABitCastInst(v) &&
+             !(LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr))
+      return 0;
+    for (unsigned i = first; i < first + nops; i++) {
+      if (nwork == MAXV) return 0;
+      work[nwork++] = LLVMIsAPHINode(v) ? LLVMGetIncomingValue(v, i) : LLVMGetOperand(v, i);
+    }
+  }
+  uint32_t i = obj ? ptrmap_get(&c->alloca_obj, obj) : UINT32_MAX;
+  return i == UINT32_MAX ? 0 : MIR_CHK_PRIVATE | i;
+}
+
 bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   switch (LLVMGetInstructionOpcode(ins)) {
   case LLVMGetElementPtr: return isel_gep(c, ins); /* isel_gep.c */
   case LLVMLoad: case LLVMStore: {
     bool store = LLVMGetInstructionOpcode(ins) == LLVMStore;
-    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, store ? 1 : 0)));
+    LLVMValueRef ptr = LLVMGetOperand(ins, store ? 1 : 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
     if (store) isel_model_release(c, ins, as);
+    if (as == 5) c->p->cur_chk = private_object(c, ptr); /* the access's object, for the bounds check */
     atomic_waits(c, ins, store, true);
     bool done = store ? sel_store(c, ins) : sel_load(c, ins);
     atomic_waits(c, ins, store, false); /* an acquire load's wait */
+    c->p->cur_chk = 0;
     if (!store) isel_model_acquire(c, ins, as, true);
     return done;
   }

@@ -1,11 +1,11 @@
 /* Instruction selection: the target's memory model for global and
  * generic (flat) atomics and fences, from its description
- * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX90A" and
- * "Memory Model GFX942" code-sequence tables, non-tgsplit, and "Memory
- * Model GFX10-GFX11", WGP mode, as llc-19 emits them). Each access gets its scope's cache bits; a release runs
- * the scope's writeback before the s_waitcnt 0 the callers emit; an
- * acquire waits for everything and then runs the scope's invalidates.
- * Targets without a table (gfx900) keep wavecc's gfx9 behaviour:
+ * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A",
+ * "GFX942" (non-tgsplit) and "GFX10-GFX11" (WGP mode) code-sequence
+ * tables, as llc-19 emits them). Each access gets its scope's cache bits;
+ * a release runs the scope's writeback before the s_waitcnt 0 the callers
+ * emit; an acquire waits for everything and then runs the scope's
+ * invalidates. Targets without a table keep wavecc's old gfx9 behaviour:
  * GLC on every atomic load and store, fences are waits (isel_mem.c).
  */
 #include "isel/isel_internal.h"
@@ -49,11 +49,15 @@ uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, ise
   /* a volatile load or store: coherent at system scope (LLVM
    * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx10CacheControl /
    * SIGfx11CacheControl::enableVolatileAndOrNonTemporal: glc; sc0 sc1;
-   * glc dlc on loads, gfx11 dlc on stores); a volatile read-modify-write
-   * takes only its scope's bits (sc0 is "return") */
+   * glc dlc on loads, gfx11 dlc on stores); a table that gives neither
+   * bit set takes glc plus the system scope's atomic-load bits for both
+   * (gfx9, gfx90a, gfx942); a volatile read-modify-write takes only its
+   * scope's bits (sc0 is "return") */
   const wavecc_scope_model *sys = &c->p->target->mem_model[WAVECC_SCOPE_SYSTEM];
-  if (LLVMGetVolatile(ins) && kind != ISEL_ACCESS_RMW)
-    cpol |= kind == ISEL_ACCESS_LOAD ? sys->volatile_load_cpol : sys->volatile_store_cpol;
+  if (LLVMGetVolatile(ins) && kind != ISEL_ACCESS_RMW) {
+    if (!sys->volatile_load_cpol && !sys->volatile_store_cpol) cpol |= WAVECC_CPOL_SC0 | sys->load_cpol;
+    else cpol |= kind == ISEL_ACCESS_LOAD ? sys->volatile_load_cpol : sys->volatile_store_cpol;
+  }
   return (uint16_t)(cpol_flags(cpol) | (atomic || LLVMGetVolatile(ins) ? MIR_ENC_ORDERED : 0));
 }
 

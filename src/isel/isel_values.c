@@ -40,18 +40,7 @@ void isel_unsupported(isel_ctx *c, LLVMValueRef ins, const char *what) {
   c->failed = true;
 }
 
-bool isel_is_inline_const(uint32_t v) {
-  int32_t s = (int32_t)v;
-  if (s >= -16 && s <= 64) return true;
-  switch (v) {
-  case 0x3f000000: case 0xbf000000: case 0x3f800000: case 0xbf800000:
-  case 0x40000000: case 0xc0000000: case 0x40800000: case 0xc0800000:
-  case 0x3e22f983:
-    return true;
-  default:
-    return false;
-  }
-}
+bool isel_is_inline_const(uint32_t v) { return mir_const_is_inline(v); }
 
 bool isel_opnd_is_vgpr(const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)o->temp.rc);
@@ -110,7 +99,7 @@ void isel_set(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp t) {
   assert(comp < ISEL_MAX_COMPS && "wider values are refused before selection (isel_select_inst)");
   isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
   s->t[comp] = t;
-  if (s->n < comp + 1) s->n = (uint8_t)(comp + 1);
+  if (s->n < comp + 1) s->n = (uint16_t)(comp + 1);
 }
 
 bool isel_has(isel_ctx *c, LLVMValueRef v) {
@@ -397,10 +386,37 @@ mir_temp isel_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords) {
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
 }
 
-/* gfx9 VALU operand rules: at most one SGPR or literal (the constant bus),
- * no literal in VOP3, VOP2 src1 must be a VGPR. */
+/* Width in dwords of source i of op by the ISA table's signature (1 when
+ * the table does not say). */
+static unsigned src_dwords(unsigned op, unsigned i) {
+  const char *sig = isa_table[op].sig;
+  char f;
+  unsigned w = 1;
+  if (!sig) return 1;
+  while (isa_sig_entry(&sig, &f, &w)) {}
+  if (*sig == ';') sig++;
+  for (unsigned k = 0; isa_sig_entry(&sig, &f, &w); k++)
+    if (k == i) return w ? w : 1;
+  return 1;
+}
+
+/* May source i of VALU op carry a 32-bit literal in VOP3 (where the target
+ * allows one)? Only a 32-bit source of an operation on 32-bit values: in a
+ * 16-bit one llvm-mc-19 writes an f16 inline constant (0x3800 as 0.5)
+ * where the builtin encoder would write the literal, and a 64-bit one
+ * reads the literal as its high half. */
+static bool vop3_literal_slot(unsigned op, unsigned i) {
+  const isa_sem *sem = isa_sem_of(op);
+  return src_dwords(op, i) == 1 && isa_type_bits((isa_type)sem->stype) == 32 && (sem->fbits == 0 || sem->fbits == 32);
+}
+
+/* VALU operand rules of the target (target.h const_bus_limit,
+ * vop3_literal): at most the constant-bus limit of distinct SGPRs and
+ * literals (gfx9 one, GFX10+ two), literals in VOP3 only where the target
+ * allows one (GFX10+, in a 32-bit source), VOP2 src1 a VGPR. */
 mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, mir_operand *srcs, unsigned nsrc,
                      bool vop3) {
+  const wavecc_target *t = c->p->target;
   isa_format f = isa_table[op].format;
   bool is_vop3 = vop3 || f == ISA_FMT_VOP3;
   /* VOP2 with a non-VGPR src1: swap if commutative-friendly is the
@@ -418,24 +434,15 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
       !(mask_form && srcs[1].kind == MIR_OPND_CONST && srcs[1].size == 1 && !is_literal(&srcs[1])))
     srcs[1] = mir_op_temp(isel_to_vgpr(c, srcs[1], srcs[1].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)srcs[1].temp.rc) : (srcs[1].size == 2 ? 2 : 1)));
   if (!is_vop3 && (f == ISA_FMT_VOPC || ndefs > 1 || nsrc > 2)) is_vop3 = true;
-  bool bus_used = false;
-  mir_temp bus_temp = {0};
   /* last operand first: a trailing lane mask (v_cndmask, v_addc) must
-   * keep the constant bus, the other operands move to VGPRs */
+   * keep the constant bus, the other operands move to VGPRs while the
+   * sources from i on break the target's rules */
   for (unsigned i = nsrc; i-- > 0;) {
     mir_operand *s = &srcs[i];
     if (s->kind == MIR_OPND_CONST && s->size == 2) continue; /* 64-bit inline constant */
-    if (is_vop3 && is_literal(s)) {
-      *s = mir_op_temp(isel_to_vgpr(c, *s, 1));
-      continue;
-    }
-    if (!isel_opnd_is_sgpr_like(s)) continue;
-    if (s->kind == MIR_OPND_TEMP && bus_used && bus_temp.id == s->temp.id) continue;
-    if (!bus_used) {
-      bus_used = true;
-      if (s->kind == MIR_OPND_TEMP) bus_temp = s->temp;
-      continue;
-    }
+    bool lit = is_literal(s);
+    if (!lit && !isel_opnd_is_sgpr_like(s)) continue;
+    if (!(lit && is_vop3 && !vop3_literal_slot(op, i)) && mir_valu_bus_ok(t, op, is_vop3, s, nsrc - i)) continue;
     unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
     uint8_t mods = s->flags & (MIR_OPND_NEG | MIR_OPND_ABS); /* source modifiers stay on the copy */
     s->flags &= (uint8_t)~mods;

@@ -116,11 +116,19 @@ static bool mark(divergence_info *di, LLVMValueRef v) {
 /* Sync dependence on a reducible CFG: the phis of the blocks that paths
  * from two different successors of the divergent branch b reach before
  * they reconverge at b's immediate post-dominator `stop` (included). The
- * header of a loop holding b ends a path (the back edge is the lanes that
- * stay, all with the same values: a loop exit is temporal divergence,
- * handled by the caller), so a uniform induction variable of a loop with a
- * divergent exit stays uniform. Reaching a block from two successors is a
- * superset of LLVM's join points (two disjoint paths), which is safe. */
+ * header of a loop holding b does not continue a path into the loop (the
+ * back edge is the lanes that stay, all in the same iteration with the
+ * same values: values they carry out are temporal divergence, handled by
+ * the caller), so a uniform induction variable of a loop with a divergent
+ * exit stays uniform. But the lanes that stay leave the loop later,
+ * through any of its exits: the path goes on from those exits' targets.
+ * Without that, a block joining a divergent exit with a later uniform
+ * exit of the same loop (a phi of constants saying which exit was taken)
+ * was reached from one side only and its phis stayed uniform: SGPR phis
+ * written inside the per-exit EXEC regions (wrong values at wave32,
+ * tests/kernels/f_loop_exit_join.ll). Reaching a block from two
+ * successors is a superset of LLVM's join points (two disjoint paths),
+ * which is safe. */
 static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, arena *mem) {
   uint32_t nb = g->nb;
   uint8_t *reach = arena_alloc(mem, nb + 1), *seen = arena_alloc(mem, nb + 1);
@@ -138,12 +146,17 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
     for (uint32_t k = 0; k < nw; k++) {
       uint32_t n = work[k];
       if (reach[n] < 2) reach[n]++;
-      if (n == stop || (di->loop_of[n] == n && divergence_in_loop(di, n, b))) continue;
-      for (uint32_t e2 = g->succ_start[n]; e2 < g->succ_start[n + 1]; e2++) {
-        uint32_t x = g->succ[e2];
-        if (!seen[x]) {
-          seen[x] = 1;
-          work[nw++] = x;
+      if (n == stop) continue;
+      bool header = di->loop_of[n] == n && divergence_in_loop(di, n, b);
+      /* from a header: the successors outside its loop of the loop's blocks */
+      for (uint32_t m = header ? 0 : n; m < (header ? nb : n + 1); m++) {
+        if (header && !divergence_in_loop(di, n, m)) continue;
+        for (uint32_t e2 = g->succ_start[m]; e2 < g->succ_start[m + 1]; e2++) {
+          uint32_t x = g->succ[e2];
+          if (!seen[x] && !(header && divergence_in_loop(di, n, x))) {
+            seen[x] = 1;
+            work[nw++] = x;
+          }
         }
       }
     }

@@ -14,6 +14,10 @@
  *   log(x)          l = log2 of x as above (unscaled), l * ln(2) with its
  *                   rounding error (0x3f317217 + 0x3377d1cf) where l is
  *                   finite, minus 32 ln(2) when x was scaled
+ *   exp10(x), log10(x)  as exp and log with log2(10) (0x40549a78 +
+ *                   0x33979a37; bounds -44.85346, 38.53184) and log10(2)
+ *                   (0x3e9a209a + 0x3284fbcf, 32 log10(2) = 0x411a209b)
+ *   pow(x, y)       amdgcn.exp2(fmul.legacy(y, amdgcn.log(x)))
  * Vector calls are scalarised before this pass (scalarize-vector-intrinsics).
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
@@ -76,30 +80,45 @@ static LLVMValueRef expand(fx *c, const char *n, LLVMValueRef x) {
     LLVMValueRef s, l = log2_scaled(c, x, &s);
     return LLVMBuildFSub(c->b, l, sel(c, s, 0x42000000u, 0), "");
   }
-  if (!strcmp(n, "llvm.exp.f32")) {
-    LLVMValueRef ph = LLVMBuildFMul(c->b, x, k32(c, 0x3fb8aa3bu), "");
-    LLVMValueRef pl = fma3(c, x, k32(c, 0x3fb8aa3bu), LLVMBuildFNeg(c->b, ph, ""));
-    pl = fma3(c, x, k32(c, 0x32a5705fu), pl);
+  if (!strcmp(n, "llvm.exp.f32") || !strcmp(n, "llvm.exp10.f32")) {
+    /* exp10: log2(10) split 0x40549a78 + 0x33979a37, 0 below -44.85346,
+     * +inf above 38.53184 */
+    bool e10 = n[8] == '1';
+    uint32_t hi = e10 ? 0x40549a78u : 0x3fb8aa3bu, lo = e10 ? 0x33979a37u : 0x32a5705fu;
+    uint32_t under = e10 ? 0xc23369f4u : 0xc2ce8ed0u, over = e10 ? 0x421a209bu : 0x42b17218u;
+    LLVMValueRef ph = LLVMBuildFMul(c->b, x, k32(c, hi), "");
+    LLVMValueRef pl = fma3(c, x, k32(c, hi), LLVMBuildFNeg(c->b, ph, ""));
+    pl = fma3(c, x, k32(c, lo), pl);
     LLVMValueRef nr = call1(c, "llvm.roundeven", ph);
     LLVMValueRef a = LLVMBuildFAdd(c->b, LLVMBuildFSub(c->b, ph, nr, ""), pl, "");
     LLVMValueRef args[2] = {call1(c, "llvm.amdgcn.exp2", a),
                             LLVMBuildFPToSI(c->b, nr, LLVMInt32TypeInContext(LLVMGetModuleContext(c->mod)), "")};
     LLVMValueRef r = call(c, "llvm.ldexp", true, args, 2);
-    r = LLVMBuildSelect(c->b, LLVMBuildFCmp(c->b, LLVMRealOLT, x, k32(c, 0xc2ce8ed0u), ""), k32(c, 0), r, "");
-    return LLVMBuildSelect(c->b, LLVMBuildFCmp(c->b, LLVMRealOGT, x, k32(c, 0x42b17218u), ""), k32(c, 0x7f800000u),
-                           r, "");
+    r = LLVMBuildSelect(c->b, LLVMBuildFCmp(c->b, LLVMRealOLT, x, k32(c, under), ""), k32(c, 0), r, "");
+    return LLVMBuildSelect(c->b, LLVMBuildFCmp(c->b, LLVMRealOGT, x, k32(c, over), ""), k32(c, 0x7f800000u), r, "");
   }
-  if (!strcmp(n, "llvm.log.f32")) {
+  if (!strcmp(n, "llvm.log.f32") || !strcmp(n, "llvm.log10.f32")) {
+    /* log10: log10(2) split 0x3e9a209a + 0x3284fbcf, 32 log10(2) */
+    bool l10 = n[8] == '1';
+    uint32_t hi = l10 ? 0x3e9a209au : 0x3f317217u, lo = l10 ? 0x3284fbcfu : 0x3377d1cfu;
     LLVMValueRef s, l = log2_scaled(c, x, &s);
-    LLVMValueRef r = LLVMBuildFMul(c->b, l, k32(c, 0x3f317217u), "");
-    LLVMValueRef t = fma3(c, l, k32(c, 0x3f317217u), LLVMBuildFNeg(c->b, r, ""));
-    t = fma3(c, l, k32(c, 0x3377d1cfu), t);
+    LLVMValueRef r = LLVMBuildFMul(c->b, l, k32(c, hi), "");
+    LLVMValueRef t = fma3(c, l, k32(c, hi), LLVMBuildFNeg(c->b, r, ""));
+    t = fma3(c, l, k32(c, lo), t);
     r = LLVMBuildFAdd(c->b, r, t, "");
     LLVMValueRef fin = LLVMBuildFCmp(c->b, LLVMRealOLT, call1(c, "llvm.fabs", l), k32(c, 0x7f800000u), "");
     r = LLVMBuildSelect(c->b, fin, r, l, "");
-    return LLVMBuildFSub(c->b, r, sel(c, s, 0x41b17218u, 0), "");
+    return LLVMBuildFSub(c->b, r, sel(c, s, l10 ? 0x411a209bu : 0x41b17218u, 0), "");
   }
   return NULL;
+}
+
+/* pow(x, y) as llc-19 lowers it for gfx900 (no range reduction):
+ * amdgcn.exp2(fmul.legacy(y, amdgcn.log(x))); the legacy product makes
+ * pow(x, 0) 1 for x = 0 and infinities too. */
+static LLVMValueRef expand_pow(fx *c, LLVMValueRef x, LLVMValueRef y) {
+  LLVMValueRef args[2] = {y, call1(c, "llvm.amdgcn.log", x)};
+  return call1(c, "llvm.amdgcn.exp2", call(c, "llvm.amdgcn.fmul.legacy", false, args, 2));
 }
 
 int wir_expand_float_intrinsics(LLVMModuleRef mod) {
@@ -115,7 +134,8 @@ int wir_expand_float_intrinsics(LLVMModuleRef mod) {
           size_t len;
           const char *name = LLVMGetValueName2(callee, &len);
           LLVMPositionBuilderBefore(c.b, ins);
-          LLVMValueRef r = expand(&c, name, LLVMGetOperand(ins, 0));
+          LLVMValueRef r = !strcmp(name, "llvm.pow.f32") ? expand_pow(&c, LLVMGetOperand(ins, 0), LLVMGetOperand(ins, 1))
+                                                         : expand(&c, name, LLVMGetOperand(ins, 0));
           if (r) {
             LLVMReplaceAllUsesWith(ins, r);
             LLVMInstructionEraseFromParent(ins);

@@ -27,6 +27,7 @@
  */
 #include "llvm/import.h"
 #include "llvm/ir_passes.h"
+#include "llvm/loop_escaping_booleans.h"
 #include "llvm/pass_pipeline.h"
 
 #include <stdbool.h>
@@ -274,7 +275,8 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
-int wir_import(const char *data, size_t size, int opt_level, const char *triple_override, diag *d, wir_module *out,
+int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
+               wir_module *out,
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
@@ -337,6 +339,15 @@ int wir_import(const char *data, size_t size, int opt_level, const char *triple_
     pipeline = "always-inline,function(sroa,early-cse,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   else
     pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
+  /* -fcheck-div: the division tests (check_div.cpp) after the clean-up
+   * (constant divisors known), before mergereturn and break-crit-edges
+   * (the test's if-then makes a critical edge) */
+  char with_checks[256];
+  if (check_div) {
+    const char *m = strstr(pipeline, "mergereturn");
+    snprintf(with_checks, sizeof with_checks, "%.*swavecc-check-div,%s", (int)(m - pipeline), pipeline, m);
+    pipeline = with_checks;
+  }
   if (wir_run_passes(mod, pipeline, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
@@ -350,14 +361,21 @@ int wir_import(const char *data, size_t size, int opt_level, const char *triple_
     LLVMContextDispose(ctx);
     return -1;
   }
-  /* after them: LLVM's loop strength reduction makes loops that
-   * loop-exit-flags does not take (it did not finish on
-   * tests/kernels/f_loop_nested_break.cl) */
+  /* after them: their loop passes see the loops as clang and LLVM's
+   * clean-up left them. (LSR first once made loop-exit-flags loop
+   * forever on tests/kernels/f_loop_nested_break.cl: exit targets with
+   * two LCSSA phis, fixed; lit test ir-loop-exit-flags-phis.ll.) */
   if (hook && hook(mod, hook_ctx, d)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     return -1;
   }
+  /* and loop-escaping-booleans once more after them: their early-cse
+   * simplifies its `icmp ne (zext i1 %b), 0` outside the loop back to %b,
+   * and LSR's LCSSA then carries the lane mask out through i1 phis (wrong
+   * for lanes that left the loop in an earlier iteration; lit test
+   * llc-escaping-booleans.ll) */
+  if (hook) wir_loop_escaping_booleans(mod);
 
   unsigned nk = 0, nexp = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {

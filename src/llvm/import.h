@@ -37,12 +37,13 @@ typedef struct wir_module {
  * functions (calls to undefined functions are user errors), lowers switches, and at -O1/-O2 runs sroa/early-cse/instcombine/
  * simplifycfg. `triple` (NULL: the module's) replaces the module's triple
  * as llc-19's -mtriple does; the datalayout is always replaced by
- * WAVECC_AMDGCN_DATALAYOUT. `hook` (may be NULL) runs last, after
+ * WAVECC_AMDGCN_DATALAYOUT. check_div: a test before each integer
+ * division that may divide by 0 (wavecc -fcheck-div, check_div.cpp). `hook` (may be NULL) runs last, after
  * wavecc's own IR passes (ir_passes.c), with `hook_ctx`: the driver runs
  * llc-19's pre-selection passes there (they need the processor, which the
  * module's attributes name); it returns 0 or -1 after reporting in `d`.
  * Returns 0, or non-zero with messages in `d` (and nothing to free). */
-int wir_import(const char *data, size_t size, int opt_level, const char *triple, diag *d, wir_module *out,
+int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple, diag *d, wir_module *out,
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx);
 
 int wir_parse(const char *data, size_t size, diag *d, wir_module *out);

@@ -8,6 +8,7 @@
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/expand_float_intrinsics.h"
 #include "llvm/expand_indirect_calls.h"
+#include "llvm/expand_wide_integers.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
 #include "llvm/loop_escaping_booleans.h"
@@ -29,6 +30,7 @@ INFALLIBLE(run_lower_reductions, wir_lower_reductions)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
+INFALLIBLE(run_expand_wide_integers, wir_expand_wide_integers)
 INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
 INFALLIBLE(run_cast_through_integers, wir_cast_through_integers)
 INFALLIBLE(run_expand_float_intrinsics, wir_expand_float_intrinsics)
@@ -58,6 +60,9 @@ static const wir_pass_info passes[] = {
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
   {"cleanup-buffer-ops", run_cleanup_buffer_ops, "LLVM early-cse when buffer intrinsics are called (shared offsets)"},
   {"buffer-waterfall", wir_buffer_waterfall, "loops running buffer accesses once per distinct V# when the resource is divergent"},
+  /* before widen-odd-integers: the high halves of i65..i127 loads and
+   * stores may be odd-width pieces */
+  {"expand-wide-integers", run_expand_wide_integers, "i65..i128 as two i64 halves (loads, stores, add, mul, shifts, compares, ...)"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
   {"expand-indirect-calls", wir_expand_indirect_calls, "indirect calls as loops over the active lanes' distinct callees (uniform callee)"},
   {"loop-exit-flags", wir_loop_exit_flags, "loop exits inside an if of the body as flags tested at its top level"},

@@ -18,15 +18,21 @@
  * the selection expects no critical edges (import.c), and LSR may leave
  * its preheaders' edges split differently. The driver runs it after
  * wavecc's own IR passes (import.c says why).
- * Not in the default list (2026-11-28): lcssa,loop-exit-copies (temporal
- * divergence, loop_exit_copies.cpp). Run here, right before selection,
- * they gave wrong results on gfx1030/gfx1100 (wave32) for
- * tests/kernels/f_loop_nested_exits.cl (skip2_* tests; gfx900 passed),
- * and for f_loop_escape.ll k_join on the branch that added them; the same
- * IR through `wavecc-opt -llvm-passes=llc` and then wavecc's own IR passes
- * again is right, so an interaction with a pass that expects its own
- * earlier normal form is suspected, not found yet. Kept for wavecc-opt
- * -llvm-passes and the lit test temporal-divergence-copies.ll. */
+ * Not in the list: lcssa,loop-exit-copies (temporal divergence,
+ * loop_exit_copies.cpp; they would go last, right before selection). The
+ * wrong results they once gave (f_loop_nested_exits.cl skip2_* at wave32,
+ * f_loop_escape.ll k_join) were wavecc bugs their IR exposed, fixed in
+ * divergence.c and isel.c (tests f_loop_exit_join.ll,
+ * divergence-loop-exit-join.ll, isel-uniform-phi-merge.ll), and with them
+ * the corpus passes at gfx900, gfx1030, gfx1100 and gfx1030 wave64. They
+ * stay out because they do not pay (2026-11-28 18:23 UTC, emulator cycles
+ * of 17 loop kernels of the corpus and bench/real against llc-19, gfx900):
+ * geomean 1.132 without, 1.135 with; first_match.cl 18273 -> 18473 (LSR
+ * already makes its table load scalar), f_search_temporal.cl +3.5 %,
+ * f_loop_structured.cl +3.2 %, only f_loop_escape.ll better (-4.8 %): the
+ * copy is a v_mov per iteration on every exiting edge. bench/real static
+ * figures: only first_match changes (+2 instructions, +1 VGPR). Kept for
+ * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
     "function(merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "loop-reduce,bypass-slow-division,load-store-vectorizer,fold-single-phis,break-crit-edges)";

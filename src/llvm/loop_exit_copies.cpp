@@ -24,30 +24,19 @@
 
 using namespace llvm;
 
-static bool copy_exits(Loop *L, LoopInfo &LI) {
+static bool copy_exits(Loop *L) {
   bool changed = false;
   DenseMap<std::pair<Value *, BasicBlock *>, Value *> made;
   SmallVector<BasicBlock *, 4> exits;
   L->getUniqueExitBlocks(exits);
-  // Only loops whose exits all reach one block (directly or through a block
-  // that only branches there: a split critical edge) from blocks of the
-  // loop itself, not of an inner loop. Exits to several targets, or out of
-  // two loops at once, are lowered with per-target lane accumulators
-  // (isel_struct_loop.c), and copies there gave wrong sums on
-  // tests/kernels/f_loop_escape.ll (k_join, a break out of two loops); not
-  // analysed yet, so those loops keep the old lowering (the value itself
-  // divergent).
-  SmallVector<BasicBlock *, 4> exiting;
-  L->getExitingBlocks(exiting);
-  for (BasicBlock *E : exiting)
-    if (LI.getLoopFor(E) != L) exits.clear();
-  BasicBlock *target = nullptr;
-  for (BasicBlock *X : exits) {
-    BasicBlock *T = X;
-    if (X->getFirstNonPHI() == X->getTerminator() && X->getSingleSuccessor()) T = X->getSingleSuccessor();
-    if (target && T != target) exits.clear();
-    target = T;
-  }
+  // Every exit, also to several targets and out of several loops at once
+  // (an exit of an inner loop that leaves this one too gets a copy per
+  // loop, a freeze of a freeze). The wrong values these copies once gave
+  // (f_loop_nested_exits.cl k_skip2 at wave32, f_loop_escape.ll k_join)
+  // were wavecc's: a phi joining a uniform and a divergent loop exit left
+  // uniform (divergence.c), and a uniform phi written at the end of its
+  // logical predecessor in an SGPR the allocator reused along the linear
+  // path (isel.c, isel_finish_phis).
   for (BasicBlock *X : exits)
     for (PHINode &P : X->phis())
       for (unsigned i = 0, n = P.getNumIncomingValues(); i < n; i++) {
@@ -62,14 +51,14 @@ static bool copy_exits(Loop *L, LoopInfo &LI) {
         P.setIncomingValue(i, C);
         changed = true;
       }
-  for (Loop *Sub : *L) changed |= copy_exits(Sub, LI);
+  for (Loop *Sub : *L) changed |= copy_exits(Sub);
   return changed;
 }
 
 PreservedAnalyses WirLoopExitCopiesPass::run(Function &F, FunctionAnalysisManager &AM) {
   LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
   bool changed = false;
-  for (Loop *L : LI) changed |= copy_exits(L, LI);
+  for (Loop *L : LI) changed |= copy_exits(L);
   if (!changed) return PreservedAnalyses::all();
   PreservedAnalyses pa;
   pa.preserveSet<CFGAnalyses>();

@@ -233,8 +233,18 @@ static void rewrite(const llvm_cfg *g, const batch *bt, LLVMContextRef ctx, LLVM
     }
     for (uint32_t q = 0; q < bt->ne; q++) LLVMAddIncoming(flag[i], bt->ti[q] == i ? &t0 : &f0, &N[q], 1);
     LLVMBasicBlockRef E = g->rpo[bt->tgt[i]];
-    for (LLVMValueRef p = LLVMGetFirstInstruction(E); p && LLVMIsAPHINode(p);) {
-      LLVMValueRef next = LLVMGetNextInstruction(p);
+    /* E's phis as they were: the replacements are inserted after them
+     * (before the first non-phi), so walking to the next instruction would
+     * reach the replacements and rewrite them again, forever (E with two
+     * phis or more: LCSSA phis, or LSR's induction variables) */
+    unsigned nph = 0;
+    for (LLVMValueRef p = LLVMGetFirstInstruction(E); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p)) nph++;
+    LLVMValueRef *phis = malloc((nph + 1) * sizeof *phis);
+    nph = 0;
+    for (LLVMValueRef p = LLVMGetFirstInstruction(E); p && LLVMIsAPHINode(p); p = LLVMGetNextInstruction(p))
+      phis[nph++] = p;
+    for (unsigned pi = 0; pi < nph; pi++) {
+      LLVMValueRef p = phis[pi];
       LLVMTypeRef ty = LLVMTypeOf(p);
       LLVMValueRef u = LLVMGetUndef(ty);
       LLVMPositionBuilderAtEnd(b, F[0]);
@@ -262,9 +272,9 @@ static void rewrite(const llvm_cfg *g, const batch *bt, LLVMContextRef ctx, LLVM
       LLVMAddIncoming(np2, &pv, &F[i], 1);
       LLVMReplaceAllUsesWith(p, np2);
       LLVMInstructionEraseFromParent(p);
-      p = next;
       LLVMPositionBuilderAtEnd(b, F[0]);
     }
+    free(phis);
   }
   /* X's exit edges to the Ns; the flow blocks' branches */
   for (uint32_t q = 0; q < bt->ne; q++)

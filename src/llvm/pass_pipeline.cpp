@@ -63,6 +63,7 @@
 #include "llvm/Transforms/Utils/LCSSA.h"
 
 #include "llvm/bypass_slow_division.h"
+#include "llvm/check_div.h"
 #include "llvm/loop_exit_copies.h"
 #include "llvm/merge_split_edges.h"
 #include "llvm/fold_single_phis.h"
@@ -142,6 +143,7 @@ bool add_cleanup_pass(FunctionPassManager &FPM, const std::string &name) {
   else if (name == "lower-switch") FPM.addPass(LowerSwitchPass());
   else if (name == "break-crit-edges") FPM.addPass(BreakCriticalEdgesPass());
   else if (name == "mergereturn") FPM.addPass(UnifyFunctionExitNodesPass());
+  else if (name == "wavecc-check-div") FPM.addPass(WirCheckDivPass()); /* -fcheck-div (import.c) */
   else return false;
   return true;
 }

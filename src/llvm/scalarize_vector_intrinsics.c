@@ -228,6 +228,31 @@ static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call, LLVMV
   LLVMInstructionEraseFromParent(call);
 }
 
+/* A getelementptr on vectors of pointers or indices (<N x ptr> results),
+ * as LLVM's tests and the vectorisers write them: N scalar getelementptrs
+ * on the elements (a scalar operand is used by every one), joined by
+ * insertelement (LangRef "getelementptr": the vector form is element-wise). */
+static void scalarize_gep(LLVMBuilderRef b, LLVMValueRef gep) {
+  LLVMTypeRef vt = LLVMTypeOf(gep), i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(vt));
+  unsigned n = LLVMGetVectorSize(vt), nops = (unsigned)LLVMGetNumOperands(gep);
+  LLVMPositionBuilderBefore(b, gep);
+  LLVMValueRef r = LLVMGetPoison(vt), idx[16];
+  if (nops - 1 > 16) return;
+  for (unsigned e = 0; e < n; e++) {
+    LLVMValueRef k = LLVMConstInt(i32, e, false), ops[17];
+    for (unsigned i = 0; i < nops; i++) {
+      LLVMValueRef o = LLVMGetOperand(gep, i);
+      ops[i] = LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind ? LLVMBuildExtractElement(b, o, k, "") : o;
+    }
+    for (unsigned i = 1; i < nops; i++) idx[i - 1] = ops[i];
+    LLVMValueRef g = LLVMBuildGEP2(b, LLVMGetGEPSourceElementType(gep), ops[0], idx, nops - 1, "");
+    if (LLVMIsAGetElementPtrInst(g)) LLVMSetIsInBounds(g, LLVMIsInBounds(gep));
+    r = LLVMBuildInsertElement(b, r, g, k, "");
+  }
+  LLVMReplaceAllUsesWith(gep, r);
+  LLVMInstructionEraseFromParent(gep);
+}
+
 int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
   /* collect first: rewriting a struct-returning call erases its users,
    * which may follow it in the block */
@@ -237,6 +262,17 @@ int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
+        if (LLVMIsAGetElementPtrInst(ins) && LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMVectorTypeKind) {
+          site g = {ins, NULL, 0}; /* decl NULL: a getelementptr */
+          if (ns == cap) {
+            cap = cap ? 2 * cap : 16;
+            site *grown = realloc(sites, cap * sizeof *sites);
+            assert(grown);
+            sites = grown;
+          }
+          sites[ns++] = g;
+          continue;
+        }
         LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
         if (!callee || !LLVMIsAFunction(callee)) continue;
         unsigned n = 0;
@@ -251,7 +287,10 @@ int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
         sites[ns++] = (site){ins, decl, n};
       }
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
-  for (size_t i = 0; i < ns; i++) expand(mod, b, sites[i].call, sites[i].decl, sites[i].lanes);
+  for (size_t i = 0; i < ns; i++) {
+    if (!sites[i].decl) scalarize_gep(b, sites[i].call);
+    else expand(mod, b, sites[i].call, sites[i].decl, sites[i].lanes);
+  }
   LLVMDisposeBuilder(b);
   free(sites);
   return (int)ns;

@@ -18,6 +18,8 @@
  *   bitcast <k x T> <-> iW             packed from / unpacked to elements
  *   icmp                               on iP (signed predicates on the
  *     sign-extended operands)
+ *   smin/smax/umin/umax/abs/ctpop/ctlz/cttz  the iP intrinsic on
+ *     extended operands (ctlz less P - W; cttz of x | 2^W)
  *   load/store of iW                   the iW's store size (ceil(W/8)
  *     bytes, LangRef "load") as pieces of 4, 2 and 1 bytes, assembled or
  *     split with shifts; a load masked to W bits (the bits past W in
@@ -33,6 +35,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <llvm-c/Target.h>
 
@@ -45,6 +48,20 @@ static bool is_odd(LLVMTypeRef t) {
 }
 
 static unsigned promoted(unsigned w) { return w <= 8 ? 8 : w <= 16 ? 16 : w <= 32 ? 32 : 64; }
+
+/* The integer intrinsics widened here (instcombine forms min/max from
+ * compare-and-select, and LLVM's tests count bits of odd widths). */
+enum { OI_NONE, OI_SMIN, OI_SMAX, OI_UMIN, OI_UMAX, OI_ABS, OI_CTPOP, OI_CTLZ, OI_CTTZ, OI_NUM };
+
+static unsigned odd_intrinsic(LLVMValueRef call) {
+  static const char *const names[OI_NUM] = {NULL, "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
+                                            "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz"};
+  LLVMValueRef f = LLVMGetCalledValue(call);
+  unsigned id = f && LLVMIsAFunction(f) ? LLVMGetIntrinsicID(f) : 0;
+  for (unsigned k = 1; id && k < OI_NUM; k++)
+    if (LLVMLookupIntrinsicID(names[k], strlen(names[k])) == id) return k;
+  return OI_NONE;
+}
 
 /* Can instruction `u`, a user of an odd-width value, be rewritten? */
 static bool user_ok(LLVMValueRef u) {
@@ -60,6 +77,8 @@ static bool user_ok(LLVMValueRef u) {
     return LLVMGetTypeKind(rt) == LLVMIntegerTypeKind;
   case LLVMICmp:
     return true;
+  case LLVMCall:
+    return is_odd(rt) && odd_intrinsic(u) != OI_NONE;
   case LLVMStore: /* of the value (a pointer is never odd) */
     return !LLVMGetVolatile(u) && LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
   case LLVMBitCast:
@@ -140,6 +159,45 @@ static LLVMValueRef sext_in(wctx *c, LLVMValueRef x, unsigned w) {
   if (p == w) return x;
   LLVMValueRef s = LLVMConstInt(LLVMTypeOf(x), p - w, false);
   return LLVMBuildAShr(c->b, LLVMBuildShl(c->b, x, s, ""), s, "");
+}
+
+/* The intrinsic `k` (OI_*) of odd-width call `ins` in iP (its operands
+ * widened, upper bits zero): min/max and abs on the operands zero- or
+ * sign-extended inside iP; ctpop as is; ctlz less the P - W leading zeros
+ * the widening adds; cttz with bit W set so that 0 gives W. */
+static LLVMValueRef widened_intrinsic(wctx *c, LLVMValueRef ins, unsigned k, unsigned w, LLVMTypeRef pt) {
+  static const char *const names[OI_NUM] = {NULL, "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
+                                            "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz"};
+  LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins)));
+  unsigned id = LLVMLookupIntrinsicID(names[k], strlen(names[k]));
+  LLVMValueRef f = LLVMGetIntrinsicDeclaration(mod, id, &pt, 1);
+  LLVMTypeRef ft = LLVMIntrinsicGetType(c->ctx, id, &pt, 1);
+  LLVMValueRef a = widened(c, LLVMGetOperand(ins, 0)), args[2];
+  unsigned p = LLVMGetIntTypeWidth(pt);
+  LLVMValueRef i1f = LLVMConstInt(LLVMInt1TypeInContext(c->ctx), 0, false);
+  switch (k) {
+  case OI_SMIN: case OI_SMAX:
+    args[0] = sext_in(c, a, w);
+    args[1] = sext_in(c, widened(c, LLVMGetOperand(ins, 1)), w);
+    return mask_to(c, LLVMBuildCall2(c->b, ft, f, args, 2, ""), w);
+  case OI_UMIN: case OI_UMAX:
+    args[0] = a;
+    args[1] = widened(c, LLVMGetOperand(ins, 1));
+    return LLVMBuildCall2(c->b, ft, f, args, 2, "");
+  case OI_ABS:
+    args[0] = sext_in(c, a, w);
+    args[1] = i1f; /* INT_MIN of iW is not INT_MIN of iP: never poison there */
+    return mask_to(c, LLVMBuildCall2(c->b, ft, f, args, 2, ""), w);
+  case OI_CTPOP: return LLVMBuildCall2(c->b, ft, f, &a, 1, "");
+  case OI_CTLZ:
+    args[0] = a;
+    args[1] = i1f;
+    return LLVMBuildSub(c->b, LLVMBuildCall2(c->b, ft, f, args, 2, ""), LLVMConstInt(pt, p - w, false), "");
+  default: /* OI_CTTZ */
+    args[0] = LLVMBuildOr(c->b, a, LLVMConstInt(pt, 1ull << w, false), "");
+    args[1] = i1f;
+    return LLVMBuildCall2(c->b, ft, f, args, 2, "");
+  }
 }
 
 /* An integer operand of any width, as iP_to (zero-extended or truncated). */
@@ -275,6 +333,7 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
     }
     case LLVMBitCast: r = wir_pack_vector(c->b, a, pt); break;
     case LLVMLoad: r = widened_load(c, ins, w, pt); break;
+    case LLVMCall: r = widened_intrinsic(c, ins, odd_intrinsic(ins), w, pt); break;
     default: r = LLVMGetPoison(pt); break; /* excluded by function_ok */
     }
   }

@@ -88,6 +88,7 @@ mir_instr *mir_instr_create(mir_program *p, unsigned opcode, unsigned num_ops, u
   ins->ops = (mir_operand *)(ins + 1);
   ins->defs = ins->ops + num_ops;
   ins->loc = p->cur_loc;
+  ins->chk = p->cur_chk;
   for (unsigned i = 0; i < num_ops + num_defs; i++) ins->ops[i].preg = MIR_PREG_NONE;
   return ins;
 }

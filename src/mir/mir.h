@@ -144,6 +144,8 @@ typedef struct mir_instr {
   int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
   uint32_t loc;       /* source position: index into mir_program.locs (0: none; code later passes add
                          takes the position of the instruction before it in the line table) */
+  uint32_t chk;       /* what the emulator's bug checks should know of it (MIR_CHK_*; 0: nothing),
+                         written to the code object's .wavecc.checks (codeobj_write.c) */
   mir_operand *ops;   /* inline after the struct */
   mir_operand *defs;
 } mir_instr;
@@ -250,6 +252,25 @@ typedef struct mir_kernel_abi {
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
 } mir_kernel_abi;
 
+/* mir_instr.chk: facts for the emulator's kernel bug checks (issue 29),
+ * in the code object's .wavecc.checks section (codeobj_write.c; read by
+ * src/emu/check.c):
+ * - MIR_CHK_DIV_TRAP: an s_trap that -fcheck-div put before an integer
+ *   division or remainder: reached only when the divisor is 0;
+ * - MIR_CHK_PRIVATE | i: a private (scratch) access to the kernel's stack
+ *   object mir_program.pobjs[i] (isel, from the alloca under the address);
+ *   the emulator reports lanes that access bytes outside it.
+ * isel sets mir_program.cur_chk, which every instruction it creates gets;
+ * the encoder records the kind only on the instructions it is about
+ * (s_trap, scratch accesses). Code later passes make has none. */
+enum { MIR_CHK_DIV_TRAP = 1u << 24, MIR_CHK_PRIVATE = 2u << 24, MIR_CHK_KIND = 0xffu << 24 };
+
+/* A kernel's private object (an alloca): offset and size in bytes within
+ * each work-item's private segment. */
+typedef struct mir_pobj {
+  uint32_t offset, size;
+} mir_pobj;
+
 /* A source position (DWARF line table row): file name (in the program's
  * arena), line and column, 1-based (column 0: unknown). */
 typedef struct mir_srcloc {
@@ -308,6 +329,9 @@ typedef struct mir_program {
   mir_srcloc *locs;
   uint32_t num_locs, cap_locs;
   uint32_t cur_loc;           /* given to every instruction mir_instr_create makes (isel sets it) */
+  uint32_t cur_chk;           /* the same for mir_instr.chk (MIR_CHK_*) */
+  mir_pobj *pobjs;            /* a kernel's private objects (isel's frame layout), for MIR_CHK_PRIVATE */
+  uint32_t num_pobjs;
 } mir_program;
 
 /* Lane masks of p's target (target.h "lane-mask operations"): their
@@ -316,6 +340,24 @@ typedef struct mir_program {
 static inline unsigned mir_lane_dwords(const mir_program *p) { return p->target->lane_mask_dwords; }
 static inline mir_rc mir_rc_lanes(const mir_program *p) { return (mir_rc)p->target->lane_mask_dwords; }
 static inline isa_op mir_lane_op(const mir_program *p, wavecc_lane_opkind k) { return wavecc_lane_op(p->target, k); }
+
+/* ---- VALU operand rules (const_bus.c) ------------------------------------ */
+
+/* Is v an inline constant of a 32-bit operand (-16..64, +-0.5/1/2/4, 1/(2pi))? */
+bool mir_const_is_inline(uint32_t v);
+/* What VALU sources ops[0..n) read over the constant bus: `reads` distinct
+ * scalar values (SGPR temporaries by id, or by register once allocated;
+ * fixed registers except NULL and SCC; an undefined SGPR as s0; distinct
+ * 32-bit literals), of which `literals` are literals. */
+typedef struct mir_bus_use {
+  unsigned reads, literals;
+} mir_bus_use;
+mir_bus_use mir_const_bus_use(const mir_operand *ops, unsigned n);
+/* May VALU opcode `op` read sources ops[0..n) on target t, encoded as
+ * VOP3 when `vop3` (or op's own format is VOP3)? Checks the constant bus
+ * (wavecc_const_bus_limit) and the literals (VOP3: t->vop3_literal, one;
+ * VOP3P: none; VOP1/2/C: one), not which source may be an SGPR. */
+bool mir_valu_bus_ok(const wavecc_target *t, unsigned op, bool vop3, const mir_operand *ops, unsigned n);
 
 /* mir_program.cf_lowering */
 enum { MIR_CF_UNIFORM, MIR_CF_STRUCTURED, MIR_CF_IFELSE, MIR_CF_MASKED };

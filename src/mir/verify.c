@@ -197,6 +197,30 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
     check_sig_operand(v, b, i, &ins->ops[k], salu && f == 'a' ? 's' : f, w, "operand", k);
 }
 
+/* The constant bus (const_bus.c): a VALU instruction reads at most the
+ * target's limit of distinct scalar values (gfx9 one, GFX10+ two), and
+ * VOP3 carries a literal only where the target allows one. Operands are
+ * keyed by temporary before allocation (two temporaries count twice even
+ * if they share a register later: isel and the passes keep that bound). */
+static void check_const_bus(vctx *v, int b, int i, const mir_instr *ins) {
+  const wavecc_target *t = v->p->target;
+  if (!t || ins->opcode >= ISA_NUM_OPS) return;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (!isa_fmt_valu(ii->format)) return;
+  unsigned n = ins->num_ops;
+  /* a lane select in M0 (v_readlane / v_writelane) is no constant-bus read:
+   * llvm-mc-19 takes `v_writelane_b32 v1, s2, m0` on gfx900, not `v1, s2, s3` */
+  if ((ii->flags & ISA_F_IGNORES_EXEC) && n >= 2 && ins->ops[1].preg == MIR_PREG_M0 &&
+      (ins->ops[1].kind == MIR_OPND_FIXED || ins->ops[1].kind == MIR_OPND_TEMP))
+    n = 1;
+  bool vop3 = (ins->enc_flags & MIR_ENC_VOP3) || ii->format == ISA_FMT_VOP3;
+  if (!mir_valu_bus_ok(t, ins->opcode, vop3, ins->ops, n)) {
+    mir_bus_use u = mir_const_bus_use(ins->ops, n);
+    problem(v, b, i, "reads %u scalar values (%u literals) over the constant bus; %s allows %u%s", u.reads, u.literals,
+            t->name, wavecc_const_bus_limit(t, ins->opcode), vop3 && u.literals && !t->vop3_literal ? ", no VOP3 literal" : "");
+  }
+}
+
 /* Lane masks have the target's width (target.h lane_mask_dwords): EXEC
  * is never wider than that (wave32: exec_lo only, EXEC_HI is no part of
  * it), and a lane-mask opcode of the other width may not touch EXEC (an
@@ -359,6 +383,7 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
       }
       check_signature(&v, (int)b, (int)i, ins);
       check_lane_masks(&v, (int)b, (int)i, ins);
+      check_const_bus(&v, (int)b, (int)i, ins);
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm >= p->num_blocks)
           problem(&v, (int)b, (int)i, "branch to missing block BB%u", ins->ops[k].imm);

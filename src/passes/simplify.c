@@ -34,8 +34,8 @@
  * min, max or compare becomes the neg / abs source modifier of that
  * operand (the VOP3 encoding), as llc-19 folds them: the operation reads
  * x itself, with the same sign bit the xor/and would have given it. Only
- * when the VOP3 form stays legal: no literal operand and at most one SGPR
- * (the constant bus), and src1 of a VOP2/VOPC operation still a VGPR. The xor/and and the copy are left to dce.
+ * when the VOP3 form stays legal: the target's constant bus and VOP3
+ * literal rules (mir_valu_bus_ok), and src1 of a VOP2/VOPC operation still a VGPR. The xor/and and the copy are left to dce.
  * Never fails; returns 0. */
 #include <stdlib.h>
 #include <string.h>
@@ -248,7 +248,7 @@ static bool is_vgpr_temp(const mir_operand *o) {
 
 /* Folds fneg/fabs sources of an f32 operation into its modifiers (see the
  * header); true if ins changed. */
-static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+static bool fold_sign_mods(const wavecc_target *t, mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
   if (ins->opcode >= ISA_NUM_OPS || !f32_mod_op(ins->opcode) || ins->num_ops < 2 || ins->num_ops > 3) return false;
   mir_operand ops[3];
   bool changed = false;
@@ -281,17 +281,14 @@ static bool fold_sign_mods(mir_instr *ins, mir_instr *const *def, uint32_t num_t
     }
   }
   if (!changed) return false;
-  /* the VOP3 form: no literal, one SGPR at most */
-  uint32_t sgpr = 0;
+  /* the VOP3 form within the target's rules: the constant bus (gfx9 one
+   * SGPR, GFX10+ two), a literal only where VOP3 takes one */
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ops[k];
-    if (o->kind == MIR_OPND_CONST && (o->size > 1 || !mir_const_is_inline(o->imm))) return false;
+    if (o->kind == MIR_OPND_CONST && o->size > 1) return false;
     if (o->kind == MIR_OPND_FIXED) return false;
-    if (o->kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o->temp.rc)) {
-      if (sgpr && sgpr != o->temp.id) return false;
-      sgpr = o->temp.id;
-    }
   }
+  if (!mir_valu_bus_ok(t, ins->opcode, true, ops, ins->num_ops)) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k] = ops[k];
   if (isa_table[ins->opcode].format != ISA_FMT_VOP3) ins->enc_flags |= MIR_ENC_VOP3;
   return true;
@@ -318,7 +315,7 @@ int mir_simplify(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      fold_sign_mods(blk->instrs[i], def, p->num_temps);
+      fold_sign_mods(p->target, blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);

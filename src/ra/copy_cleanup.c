@@ -13,9 +13,10 @@
  *     operand is rewritten only when every dword maps to consecutive
  *     source dwords (same alignment for SGPR tuples; VGPR tuples keep the
  *     target's alignment, even on gfx90a). An SGPR read in VALU
- *     is rewritten only when it is the instruction's one scalar source
- *     (gfx9 reads one SGPR or literal per instruction: a second distinct
- *     SGPR would break that). Not rewritten: instructions
+ *     is rewritten only when the instruction's scalar sources, counted
+ *     as distinct, stay within the target's constant bus (gfx9 one SGPR or
+ *     literal per instruction, GFX10+ two: a second or third distinct SGPR
+ *     would break that). Not rewritten: instructions
  *     that ignore EXEC or read other lanes (v_readlane, ds_swizzle,
  *     ds_(b)permute see inactive lanes), atomics (their data operand is
  *     tied to the result), v_swap_b32 (its operands are its results),
@@ -110,7 +111,7 @@ static bool movrel(const mir_instr *ins) {
 
 /* May register operand k of ins (a VGPR or an SGPR, as `vgpr` says) be
  * renamed to another register of its file? */
-static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
+static bool renamable(const wavecc_target *t, const mir_instr *ins, unsigned k, bool vgpr) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
   const isa_info *ii = &isa_table[ins->opcode];
   if ((ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) || movrel(ins)) return false;
@@ -128,18 +129,21 @@ static bool renamable(const mir_instr *ins, unsigned k, bool vgpr) {
   default:
     return false;
   }
-  /* VALU: one constant-bus read on gfx9. The renamed SGPR may be the only
-   * scalar source: every other operand a VGPR or a small integer (an
-   * inline constant whatever the operand type), no implicit VCC or M0. */
-  if (ii->flags & (ISA_F_READS_VCC | ISA_F_READS_M0)) return false;
+  /* VALU: the constant bus (target.h const_bus_limit). The renamed SGPR
+   * and every other source that is neither a VGPR nor a small integer (an
+   * inline constant whatever the operand type) count as one read each,
+   * equal or not; no implicit M0. A VCC carry-in or mask is an explicit
+   * operand in machine IR (isel_internal.h), counted as the others. */
+  if (ii->flags & ISA_F_READS_M0) return false;
+  unsigned scalar = 1;
   for (unsigned j = 0; j < ins->num_ops; j++) {
     const mir_operand *o = &ins->ops[j];
     if (j == k || o->kind == MIR_OPND_NONE) continue;
     if (o->kind == MIR_OPND_CONST && o->size <= 1 && ((int32_t)o->imm >= -16 && (int32_t)o->imm <= 64)) continue;
     if (is_reg(o) && o->preg >= 256) continue;
-    return false;
+    scalar++;
   }
-  return true;
+  return scalar <= wavecc_const_bus_limit(t, ins->opcode);
 }
 
 static unsigned sgpr_align(unsigned n) { return n >= 3 ? 4 : n == 2 ? 2 : 1; }
@@ -210,7 +214,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         if (!is_reg(o) || !general(o->preg)) continue;
         unsigned n = opnd_size(o);
         mir_preg s = c->map[o->preg];
-        if (s == MIR_PREG_NONE || !renamable(ins, k, o->preg >= 256)) continue;
+        if (s == MIR_PREG_NONE || !renamable(c->p->target, ins, k, o->preg >= 256)) continue;
         bool ok = o->preg + n <= UNITS;
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);

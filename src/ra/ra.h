@@ -116,8 +116,8 @@ int mir_ssa_elim(mir_program *p, diag *d);
 
 /* After mir_ssa_elim, on physical registers, block by block: reads of a
  * move's destination read its source while both are unchanged (VGPRs:
- * and EXEC; an SGPR read in VALU only when it is the one scalar source,
- * for the constant bus); moves
+ * and EXEC; an SGPR read in VALU only while the scalar sources stay within
+ * the target's constant bus); moves
  * onto themselves, and moves whose destination is completely rewritten
  * in the block before any read (VGPRs: under the same EXEC), are deleted
  * (src/ra/copy_cleanup.c). Never fails; returns 0. */

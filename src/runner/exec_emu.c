@@ -181,6 +181,9 @@ static char **wavecc_build_options(const rt_config *cfg, const rt_file *f, wavec
   o->mcpu = rt_mcpu(cfg);
   o->mattr = cfg->mattr;
   for (int k = 0; k < cfg->num_wavecc_opts; k++) wavecc_parse_option(o, cfg->wavecc_opts[k]);
+  /* --check=div: wavecc tests each divisor (-fcheck-div, 64-bit too); in
+   * the cache key as every option */
+  if (cfg->checks & WEMU_CHECK_DIV) o->check_div = 1;
   if (cfg->reg_vgprs && (!o->max_vgprs || cfg->reg_vgprs < o->max_vgprs)) o->max_vgprs = cfg->reg_vgprs;
   if (cfg->reg_sgprs && (!o->max_sgprs || cfg->reg_sgprs < o->max_sgprs)) o->max_sgprs = cfg->reg_sgprs;
   int nopt = 0;

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "runner/runner.h"
+#include "wavecc/emu.h"
 
 /* Not in the 1.2 headers: CL_DEVICE_NON_UNIFORM_WORK_GROUP_SUPPORT
  * (OpenCL 3.0, cl.h value 0x1069). Only queried when the device reports
@@ -48,6 +49,19 @@ static char *device_string(cl_device_id d, cl_device_info what) {
   char *s = calloc(1, n + 1);
   if (s && clGetDeviceInfo(d, what, n, s, NULL) != CL_SUCCESS) s[0] = 0;
   return s;
+}
+
+void rt_icd_checks_default(unsigned checks) {
+  static const char *const names[] = {"poison", "race", "barrier", "align", "bounds", "div", "uninit"};
+  if (getenv("WAVECC_CHECK")) return;
+  char list[128] = "none";
+  size_t n = strlen(list);
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+    unsigned bit = 0;
+    if (!wemu_check_parse(names[i], &bit) && (checks & bit))
+      n += (size_t)snprintf(list + n, sizeof list - n, ",%s", names[i]);
+  }
+  setenv("WAVECC_CHECK", list, 0);
 }
 
 void rt_icd_vendors_default(void) {
@@ -190,8 +204,19 @@ static rt_status run_test(const rt_config *cfg, rt_pocl *p, cl_program prog, cl_
     ls[d] = (size_t)t->local_size[d];
     go[d] = (size_t)t->global_offset[d];
   }
-  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, t->has_local_size ? ls : NULL, 0, NULL, NULL);
+  cl_event run = NULL;
+  e = clEnqueueNDRangeKernel(q, k, t->dims, go, gs, t->has_local_size ? ls : NULL, 0, NULL, &run);
   if (e != CL_SUCCESS) { *msg = rt_fmt("clEnqueueNDRangeKernel failed: %d", (int)e); goto done; }
+  /* a command that fails (the ICD's kernel faults and check reports) ends
+   * with a negative execution status; clFinish still returns CL_SUCCESS */
+  cl_int status = CL_COMPLETE;
+  e = clWaitForEvents(1, &run);
+  if (clGetEventInfo(run, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, NULL) == CL_SUCCESS && status < 0) {
+    clReleaseEvent(run);
+    *msg = rt_fmt("the kernel failed (execution status %d; the platform's message is on stderr)", (int)status);
+    goto done;
+  }
+  clReleaseEvent(run);
   for (size_t i = 0; i < t->num_out; i++) {
     const rt_arg *o = &t->out[i];
     actual[o->index] = malloc(o->size);

@@ -599,7 +599,10 @@ int rt_run(const rt_config *cfg, const char *const *paths, int num_paths, FILE *
   }
   if (cfg->compiler == RT_POCL || cfg->compiler == RT_ICD) {
     char *e = NULL;
-    if (cfg->compiler == RT_ICD) rt_icd_vendors_default();
+    if (cfg->compiler == RT_ICD) {
+      rt_icd_vendors_default();
+      rt_icd_checks_default(cfg->checks);
+    }
     rs.pocl = rt_pocl_open(cfg->compiler == RT_ICD ? "wavecc" : NULL, &e);
     if (!rs.pocl) {
       fprintf(err, "wavecc-run: --compiler=%s: %s\n", cfg->compiler == RT_ICD ? "icd" : "pocl",

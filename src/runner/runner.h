@@ -336,6 +336,11 @@ void rt_pocl_close(rt_pocl *p);
  * build/icd), sets OCL_ICD_VENDORS to that directory, so the loader finds
  * the uninstalled ICD. Call before the first OpenCL call. */
 void rt_icd_vendors_default(void);
+/* Sets WAVECC_CHECK (the ICD's bug checks, src/icd/icd_context.c) to the
+ * list of `checks` (WEMU_CHECK_*; "none" when empty) unless it is set:
+ * --compiler=icd runs the checks wavecc-run was asked for (poison by
+ * default). */
+void rt_icd_checks_default(unsigned checks);
 void rt_pocl_facts(const rt_pocl *p, rt_device_facts *d);
 /* Builds, runs and checks every test of `f` with PoCL, appending result
  * lines through `report` (called once per test). */

@@ -55,6 +55,9 @@ enum {
   ISA_F_WRITES_M0 = 1u << 18,
   ISA_F_READS_M0 = 1u << 19,
   ISA_F_MFMA = 1u << 20,              /* matrix FMA (VOP3P-MAI): D, A, B, C; cbsz/abid/blgp, ACC bits (CDNA) */
+  ISA_F_BUS1 = 1u << 21,              /* reads one scalar value at most on every target (the 64-bit shifts:
+                                         LLVM GCNSubtarget::getConstantBusLimit; llvm-mc-19 rejects
+                                         `v_ashrrev_i64 v[0:1], s0, 0x1234` on gfx1030) */
 };
 
 typedef enum isa_op {

@@ -142,8 +142,9 @@ typedef struct wavecc_scope_model {
   uint8_t rmw_cpol;      /* ... of an atomic read-modify-write (SC0 = return the old value is added
                             on gfx942; GLC on gfx90a) */
   uint8_t volatile_load_cpol, volatile_store_cpol; /* system-scope entry only: the bits of a volatile load / store
-                                                      (coherent at system scope: gfx90a glc, gfx942 sc0 sc1, RDNA
-                                                      glc dlc on loads, gfx11 dlc on stores) */
+                                                      (RDNA: glc dlc on loads, gfx11 dlc on stores); both 0: glc |
+                                                      the system scope's load_cpol for both (gfx9: glc, gfx942:
+                                                      sc0 sc1) */
   uint8_t num_acquire, num_release;
   wavecc_cache_op acquire[2]; /* invalidates after an acquire's wait (gfx90a system: buffer_invl2, then
                                  buffer_wbinvl1_vol; RDNA agent: buffer_gl1_inv, then buffer_gl0_inv) */
@@ -171,6 +172,12 @@ struct wavecc_target {
   unsigned exec_reg, vcc_reg;   /* scalar operand codes of EXEC_LO and VCC_LO */
   bool has_sgpr_null;           /* RDNA: the NULL scalar operand (reads 0, writes ignored; code 125 on
                                    GFX10, 124 on GFX11 where M0 moved to 125) */
+  /* VALU operand rules (Vega ISA guide 6.x and RDNA 2 ISA guide 6.x "Constant Bus"; LLVM
+   * GCNSubtarget::getConstantBusLimit, hasVOP3Literal; confirmed with llvm-mc-19). */
+  uint8_t const_bus_limit;      /* scalar values one VALU instruction may read: distinct SGPRs (VCC, EXEC,
+                                   M0 included; NULL not), distinct literals and an implicit VCC; gfx9 and
+                                   CDNA 1, GFX10+ 2 (opcodes with ISA_F_BUS1: 1; wavecc_const_bus_limit) */
+  bool vop3_literal;            /* a VOP3 instruction may carry one 32-bit literal (GFX10+; not VOP3P here) */
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */
@@ -250,6 +257,13 @@ const wavecc_target *wavecc_target_with_features(const wavecc_target *t, const c
 /* The i-th processor wavecc supports (0-based), NULL past the last: for
  * listing them (-mcpu=help). */
 const wavecc_target *wavecc_target_at(unsigned i);
+
+/* Scalar values (target.h const_bus_limit) a VALU instruction `op` may
+ * read on t: 1 for the opcodes the ISA table marks ISA_F_BUS1 (the 64-bit
+ * shifts keep the one-value rule on GFX10+), else the target's limit. */
+static inline unsigned wavecc_const_bus_limit(const wavecc_target *t, unsigned op) {
+  return op < ISA_NUM_OPS && (isa_table[op].flags & ISA_F_BUS1) ? 1u : t->const_bus_limit;
+}
 
 /* A lane mask with the low `lanes` bits set (lanes <= 64). */
 static inline uint64_t wavecc_lanes_all(unsigned lanes) { return lanes >= 64 ? ~0ull : (1ull << lanes) - 1; }

@@ -17,6 +17,7 @@
   .lane_mask_dwords = 2,                                                                                              \
   .exec_reg = 126,                                                                                                    \
   .vcc_reg = 106,                                                                                                     \
+  .const_bus_limit = 1, /* GFX9 generation: one SGPR or literal per VALU instruction */                               \
                                                                                                                       \
   /* One 512-entry file per lane: ArchVGPRs v0..v255 and then the AGPRs                                               \
    * from ACCUM_OFFSET (LLVM getAddressableNumArchVGPRs 256,                                                          \

@@ -4,6 +4,21 @@
 
 #include <string.h>
 
+/* AMDGPUUsage "Memory Model GFX6-GFX9" code sequences, as llc-19
+ * -mcpu=gfx900 emits them (SIGfx6CacheControl): atomic loads at agent and
+ * system scope carry glc (they bypass the CU's L1); an acquire at those
+ * scopes waits for the access and invalidates the L1 with
+ * buffer_wbinvl1_vol, so that later plain loads do not read lines that
+ * another CU has since written through the L2. Stores and releases need
+ * only the waits (the L1 is write-through). Workgroup and wavefront scope
+ * need nothing: a work-group's waves share one CU's L1. */
+static const wavecc_scope_model gfx900_mem_model[WAVECC_NUM_SCOPES] = {
+  [WAVECC_SCOPE_SYSTEM] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_WBINVL1_VOL, 0}}},
+  [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_WBINVL1_VOL, 0}}},
+  [WAVECC_SCOPE_WORKGROUP] = {0},
+  [WAVECC_SCOPE_WAVEFRONT] = {0},
+};
+
 const wavecc_target wavecc_target_gfx900 = {
   .name = "gfx900",
   .elf_mach = 0x2c, /* EF_AMDGPU_MACH_AMDGCN_GFX900 (AMDGPUUsage, "ELF Header") */
@@ -18,6 +33,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .lane_mask_dwords = 2,
   .exec_reg = 126, /* EXEC_LO; EXEC_HI 127 (Vega ISA guide 12.x "SSRC") */
   .vcc_reg = 106,  /* VCC_LO; VCC_HI 107 */
+  .const_bus_limit = 1, /* one SGPR or literal per VALU instruction; no VOP3 literal */
 
   .vgprs = 256,
   .vgpr_granule = 4,
@@ -58,6 +74,7 @@ const wavecc_target wavecc_target_gfx900 = {
    * element per lane of a wave64), ADD_TID_ENABLE [23]: the swizzled
    * per-lane scratch layout (AMDGPUUsage "Private Segment Buffer"). */
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
+  .mem_model = gfx900_mem_model,
   .flat_scratch_reg = 102,
   .max_scratch_wave_kib = 8191,
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,

@@ -12,8 +12,7 @@
  * buffer_wbinvl1_vol (agent), after buffer_invl2 at system scope; a
  * system-scope release writes L2 back with buffer_wbl2. */
 static const wavecc_scope_model gfx90a_mem_model[WAVECC_NUM_SCOPES] = {
-  [WAVECC_SCOPE_SYSTEM] = {.load_cpol = WAVECC_CPOL_SC0, .volatile_load_cpol = WAVECC_CPOL_SC0,
-                           .volatile_store_cpol = WAVECC_CPOL_SC0, .num_acquire = 2, .num_release = 1,
+  [WAVECC_SCOPE_SYSTEM] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 2, .num_release = 1,
                            .acquire = {{ISA_BUFFER_INVL2, 0}, {ISA_BUFFER_WBINVL1_VOL, 0}},
                            .release = {{ISA_BUFFER_WBL2, 0}}},
   [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_WBINVL1_VOL, 0}}},

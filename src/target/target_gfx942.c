@@ -14,8 +14,7 @@
  * wavefront scopes need no cache maintenance (one CU, one L1). */
 static const wavecc_scope_model gfx942_mem_model[WAVECC_NUM_SCOPES] = {
   [WAVECC_SCOPE_SYSTEM] = {.load_cpol = WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1, .store_cpol = WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1,
-                           .rmw_cpol = WAVECC_CPOL_SC1, .volatile_load_cpol = WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1,
-                           .volatile_store_cpol = WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1, .num_acquire = 1, .num_release = 1,
+                           .rmw_cpol = WAVECC_CPOL_SC1, .num_acquire = 1, .num_release = 1,
                            .acquire = {{ISA_BUFFER_INV, WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1}},
                            .release = {{ISA_BUFFER_WBL2, WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1}}},
   [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC1, .store_cpol = WAVECC_CPOL_SC1, .num_acquire = 1, .num_release = 1,

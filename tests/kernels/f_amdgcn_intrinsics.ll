@@ -1663,7 +1663,7 @@ go:
   store i32 %t, ptr addrspace(3) %lp
   %lv = load i32, ptr addrspace(3) %lp
   %c1 = call i64 @llvm.amdgcn.s.memtime()
-  %r1 = call i64 @llvm.amdgcn.s.memrealtime()
+  %r1 = call i64 @llvm.readsteadycounter()
   %p1 = call i64 @llvm.amdgcn.s.getpc()
   %gs = call i32 @llvm.amdgcn.groupstaticsize()
   %ct = icmp ugt i64 %c1, %c0
@@ -1821,6 +1821,7 @@ declare void @llvm.trap()
 declare void @llvm.debugtrap()
 declare i64 @llvm.amdgcn.s.memtime()
 declare i64 @llvm.amdgcn.s.memrealtime()
+declare i64 @llvm.readsteadycounter()
 declare i64 @llvm.amdgcn.s.getpc()
 declare void @llvm.amdgcn.s.sleep(i32)
 declare void @llvm.amdgcn.s.nop(i16)

@@ -7,7 +7,7 @@
 ; builtin encoder agrees with llvm-mc-19 on sc1 and on the operand-less
 ; cache instructions (--assembler=check). On main gfx942 was refused and
 ; gfx90a had no invalidates (glc on every atomic load and store, fences
-; only waits); gfx900 keeps that model.
+; only waits); gfx900's own model is in gfx900-memory-model.ll.
 ; RUN: %wavecc -mcpu=gfx942 -filetype=asm %s -o - | FileCheck %s --check-prefix=G942
 ; RUN: %wavecc -mcpu=gfx942 --assembler=check %s -o %t.942.o
 ; RUN: %wavecc -mcpu=gfx90a -filetype=asm %s -o - | FileCheck %s --check-prefix=G90A
@@ -26,7 +26,8 @@ target triple = "amdgcn-amd-amdhsa"
 ; G90A-NEXT: buffer_wbinvl1_vol
 ; G900-LABEL: ld_agent_acquire:
 ; G900: global_load_dword {{.*}} glc{{$}}
-; G900-NOT: buffer_
+; G900-NEXT: s_waitcnt vmcnt(0)
+; G900-NEXT: buffer_wbinvl1_vol
 define amdgpu_kernel void @ld_agent_acquire(ptr addrspace(1) %p, ptr addrspace(1) %q) {
   %v = load atomic i32, ptr addrspace(1) %p syncscope("agent") acquire, align 4
   store i32 %v, ptr addrspace(1) %q

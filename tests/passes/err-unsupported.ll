@@ -5,7 +5,7 @@
 ; RUN: %not %wavecc -O0 %t.dir/i128.ll -o %t.o 2>&1 | FileCheck --check-prefix=I128 %s
 ; I128: i128.ll: k: error: unsupported integer type wider than 64 bits: %a = zext i64 %x to i128
 ; RUN: %not %wavecc -O0 %t.dir/intrinsic.ll -o %t.o 2>&1 | FileCheck --check-prefix=INTR %s
-; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.sad.u8(i32 %a, i32 %b, i32 %a)
+; INTR: intrinsic.ll: k: error: unsupported instruction: %v = call i32 @llvm.amdgcn.set.inactive.i32(i32 %a, i32 %b)
 ; RUN: %not %wavecc -O0 %t.dir/addrspace.ll -o %t.o 2>&1 | FileCheck --check-prefix=AS %s
 ; AS: addrspace.ll: k: error: unsupported address space: %v = load i32, ptr addrspace(2) %p, align 4
 ; RUN: %not %wavecc -O0 %t.dir/addrspace-arg.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASARG %s
@@ -17,7 +17,7 @@
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
 ; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'global_load_dword' (GLOBAL format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions): %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
 ; RUN: %not %wavecc -O0 %t.dir/wide.ll -o %t.o 2>&1 | FileCheck --check-prefix=WIDE %s
-; WIDE: wide.ll: k: error: unsupported vector wider than 64 elements: %v = load <256 x i8>, ptr addrspace(1) %p, align 256
+; WIDE: wide.ll: k: error: unsupported vector wider than 256 elements: %v = load <512 x i8>, ptr addrspace(1) %p, align 256
 ; RUN: %not test -e %t.o
 
 ;--- i128.ll
@@ -31,9 +31,9 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i64 %x, i64 %y) {
 }
 ;--- intrinsic.ll
 target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.sad.u8(i32, i32, i32)
+declare i32 @llvm.amdgcn.set.inactive.i32(i32, i32)
 define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b) {
-  %v = call i32 @llvm.amdgcn.sad.u8(i32 %a, i32 %b, i32 %a)
+  %v = call i32 @llvm.amdgcn.set.inactive.i32(i32 %a, i32 %b)
   store i32 %v, ptr addrspace(1) %out
   ret void
 }
@@ -73,8 +73,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %o) {
 ;--- wide.ll
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %p) {
-  %v = load <256 x i8>, ptr addrspace(1) %p, align 256
-  %w = add <256 x i8> %v, %v
-  store <256 x i8> %w, ptr addrspace(1) %p
+  %v = load <512 x i8>, ptr addrspace(1) %p, align 256
+  %w = add <512 x i8> %v, %v
+  store <512 x i8> %w, ptr addrspace(1) %p
   ret void
 }

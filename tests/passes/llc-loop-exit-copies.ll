@@ -2,8 +2,10 @@
 ; the loop used after it gets a copy (freeze) at the end of each exiting
 ; block, and the exit's LCSSA phi takes the copy; divergence analysis then
 ; makes only the copy divergent (temporal divergence), the counter stays
-; uniform. A loop whose exits lead to two different blocks is left alone
-; (per-target lane accumulators in isel_struct_loop.c).
+; uniform. Also for exits to two different blocks (per-target lane
+; accumulators in isel_struct_loop.c): left alone until the wrong code the
+; copies exposed there was found and fixed in wavecc (divergence.c,
+; isel.c's uniform phis at divergent merges; isel-uniform-phi-merge.ll).
 ; RUN: %wavecc-opt -llvm-passes='function(lcssa,loop-exit-copies)' %s | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -33,8 +35,14 @@ done:
 }
 
 ; CHECK-LABEL: define amdgpu_kernel void @two_targets(
-; CHECK-NOT: freeze
-; CHECK: ret void
+; CHECK: %i.exit = freeze i32 %i
+; CHECK-NEXT: br i1 %hit, label %found, label %latch
+; CHECK: %i.next.exit = freeze i32 %i.next
+; CHECK-NEXT: br i1 %more, label %loop, label %missing
+; CHECK: found:
+; CHECK-NEXT: phi i32 [ %i.exit, %loop ]
+; CHECK: missing:
+; CHECK-NEXT: phi i32 [ %i.next.exit, %latch ]
 define amdgpu_kernel void @two_targets(ptr addrspace(1) %t, i32 %key, i32 %n, ptr addrspace(1) %out) {
 entry:
   br label %loop

@@ -6,10 +6,12 @@
 ; inside the loop by the lanes still in it. Before, %i itself was divergent
 ; and the load a global_load_dword per iteration (3.4x llc-19's cycles on
 ; bench/real/first_match.cl). The copies are out of wavecc's default
-; pipeline for now (src/llvm/llc_passes.c says why: wrong results at
-; wave32 on f_loop_nested_exits.cl), so the CHECK lines describe the code
-; to restore and only the OLD lines run; llc-loop-exit-copies.ll tests the
-; IR pass itself.
+; pipeline (src/llvm/llc_passes.c says why: they no longer pay since LSR
+; runs), so the CHECK lines run on llc's passes plus the copies applied by
+; wavecc-opt (-O1 then keeps the freezes); llc-loop-exit-copies.ll tests
+; the IR pass itself.
+; RUN: %wavecc-opt -mcpu=gfx900 -llvm-passes='function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)' %s \
+; RUN:   | %wavecc -mcpu=gfx900 -O1 --no-llc-ir-passes - -S -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=DEF
 ; RUN: %wavecc -mcpu=gfx900 --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=OLD
 target triple = "amdgcn-amd-amdhsa"

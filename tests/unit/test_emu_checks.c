@@ -10,8 +10,10 @@
 static uint32_t out[256];
 static char msg[800];
 
-/* Runs body on `groups` groups of 64 with `checks`; needle NULL: must pass. */
-static void expect(const char *what, unsigned checks, unsigned groups, const char *body, const char *needle) {
+/* Runs body on `groups` groups of 64 with `checks` on `threads` emulator
+ * workers (0: one per CPU); needle NULL: must pass. */
+static void expect_on(const char *what, unsigned checks, unsigned groups, unsigned threads, const char *body,
+                      const char *needle) {
   printf("emu checks: %s\n", what);
   size_t n = 0;
   uint8_t *elf = emu_build(body, NULL, NULL, &n);
@@ -20,6 +22,7 @@ static void expect(const char *what, unsigned checks, unsigned groups, const cha
   wemu_options o;
   memset(&o, 0, sizeof o);
   o.checks = checks;
+  o.threads = threads;
   int rc = emu_run(elf, n, &o, groups, 64, out, 256, NULL, 0, msg, sizeof msg);
   free(elf);
   if (needle) {
@@ -31,16 +34,26 @@ static void expect(const char *what, unsigned checks, unsigned groups, const cha
   }
 }
 
+static void expect(const char *what, unsigned checks, unsigned groups, const char *body, const char *needle) {
+  expect_on(what, checks, groups, 0, body, needle);
+}
+
 int main(void) {
   unsigned v = 0;
   CHECK(wemu_check_parse("poison,race", &v) == 0 && v == (WEMU_CHECK_POISON | WEMU_CHECK_RACE), "parse list: %u", v);
   CHECK(wemu_check_parse("all", &v) == 0 && v == WEMU_CHECK_ALL && !(v & WEMU_CHECK_ALIGN), "parse all: %u", v);
   CHECK(wemu_check_parse("all,align", &v) == 0 && (v & WEMU_CHECK_ALIGN), "parse all,align: %u", v);
   CHECK(wemu_check_parse("race,bogus", &v) == -1, "an unknown name is refused");
+  CHECK(wemu_check_parse("none,race", &v) == 0 && v == WEMU_CHECK_RACE, "parse none,race: %u", v);
 
   expect("poison: a never-written VGPR stored to global memory", WEMU_CHECK_POISON, 1,
          EMU_PROLOGUE "  v_add_u32 v3, v40, v0\n  global_store_dword v[10:11], v3, off\n",
          "check poison: pc 0x28: global_store_dword v[10:11], v3, off: stores an undefined value");
+  /* checks other than race keep their state per worker thread (dispatch.c) */
+  expect_on("poison: 8 groups on 2 worker threads", WEMU_CHECK_POISON | WEMU_CHECK_BARRIER, 8, 2,
+            EMU_PROLOGUE "  v_add_u32 v3, v40, v0\n  global_store_dword v[10:11], v3, off\n", "check poison");
+  expect_on("poison: 8 groups on 2 worker threads, defined: no report", WEMU_CHECK_POISON | WEMU_CHECK_BARRIER, 8, 2,
+            EMU_PROLOGUE "  v_add_u32 v3, v0, v0\n  s_barrier\n", NULL);
   expect("poison: moved around but never used: no report", WEMU_CHECK_POISON, 1,
          EMU_PROLOGUE "  v_add_u32 v3, v40, v0\n  v_mov_b32 v4, v3\n", NULL);
   expect("poison: an undefined compare decides EXEC", WEMU_CHECK_POISON, 1,

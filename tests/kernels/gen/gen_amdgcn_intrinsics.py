@@ -8,8 +8,8 @@ infinities, signed zeros), and in one kernel the hints and clocks:
 llvm.trap on a path not taken, llvm.debugtrap (a no-op without a
 debugger), s.sleep, s.nop, wave/sched barriers, s.dcache.wb/inv (and .vol),
 s.incperflevel/decperflevel, wavefrontsize,
-s.memtime/s.memrealtime (increasing), s.getpc (non-zero, 4-byte aligned: it
-may be CSEd, LLVM declares it readnone) and groupstaticsize (the kernel's 256 bytes of LDS). A trap that
+s.memtime/s.memrealtime and llvm.readsteadycounter (increasing), s.getpc (non-zero, 4-byte aligned: it
+may be CSEd, LLVM declares it readnone) and groupstaticsize (the kernel's 512 bytes of LDS). A trap that
 is taken is tests/runner-inputs/trap (a kernel fault). Then the f32 and f64
 division sequences LLVM builds from div.scale, div.fmas and div.fixup
 (correctly rounded quotients; x/0 through fixup), the packing
@@ -163,7 +163,9 @@ def med3_tests(rng):
 
 
 MISC_IR = '''
-@lds = internal addrspace(3) global [64 x i32] poison, align 4
+; 128 entries: every work-item of the 128 (two waves) has its own, so the
+; store and load below do not race between the waves (wavecc-run --check=race)
+@lds = internal addrspace(3) global [128 x i32] poison, align 4
 
 define amdgpu_kernel void @k_misc(ptr addrspace(1) %out, i32 %n) {
   %t = call i32 @llvm.amdgcn.workitem.id.x()
@@ -187,12 +189,12 @@ go:
   call void @llvm.amdgcn.s.dcache.inv.vol()
   call void @llvm.amdgcn.s.incperflevel(i32 1)
   call void @llvm.amdgcn.s.decperflevel(i32 1)
-  %li = and i32 %t, 63
-  %lp = getelementptr [64 x i32], ptr addrspace(3) @lds, i32 0, i32 %li
+  %li = and i32 %t, 127
+  %lp = getelementptr [128 x i32], ptr addrspace(3) @lds, i32 0, i32 %li
   store i32 %t, ptr addrspace(3) %lp
   %lv = load i32, ptr addrspace(3) %lp
   %c1 = call i64 @llvm.amdgcn.s.memtime()
-  %r1 = call i64 @llvm.amdgcn.s.memrealtime()
+  %r1 = call i64 @llvm.readsteadycounter()
   %p1 = call i64 @llvm.amdgcn.s.getpc()
   %gs = call i32 @llvm.amdgcn.groupstaticsize()
   %ct = icmp ugt i64 %c1, %c0
@@ -213,7 +215,7 @@ go:
 def misc_tests():
     out = []
     for t in range(N):
-        out += [1, 1, 1, 256, t, 64]
+        out += [1, 1, 1, 512, t, 64]
     return [Test('trap not taken, hints, clocks, pc, groupstaticsize, wavefrontsize', kernel_name='k_misc')
             .inp(0, 'uint', 6 * N, [0] * 6 * N).out(0, 'uint', 6 * N, out).val(1, 'uint', 7)]
 
@@ -391,6 +393,7 @@ declare void @llvm.trap()
 declare void @llvm.debugtrap()
 declare i64 @llvm.amdgcn.s.memtime()
 declare i64 @llvm.amdgcn.s.memrealtime()
+declare i64 @llvm.readsteadycounter()
 declare i64 @llvm.amdgcn.s.getpc()
 declare void @llvm.amdgcn.s.sleep(i32)
 declare void @llvm.amdgcn.s.nop(i16)

@@ -6,6 +6,9 @@ compares (<32 x i1>), selects, shuffles (a concatenation of two <16 x i32>
 and a reversal), sext to <32 x i64> (a 256-byte store), <64 x i16> and
 <64 x i8> loads zero-extended to <64 x i32>, a <32 x float> fma, insert-
 and extractelement, and <32 x i32> in LDS. Lane t works on its own slice.
+k_wide256: vectors of 128 and 256 elements (idot4u.ll, vni8-across-blocks.ll):
+<256 x i8> loads added, shuffled (a reversal) and stored, carried through a
+phi across blocks; a <128 x i32> load xor'd with a constant and stored.
 """
 import os
 import struct
@@ -88,9 +91,38 @@ define amdgpu_kernel void @k_wide(ptr addrspace(1) %out, ptr addrspace(1) %o64, 
   ret void
 }
 
+define amdgpu_kernel void @k_wide256(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %flag) {
+entry:
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %t2 = shl i32 %t, 1
+  %pa = getelementptr <256 x i8>, ptr addrspace(1) %in, i32 %t2
+  %pb = getelementptr <256 x i8>, ptr addrspace(1) %pa, i32 1
+  %a = load <256 x i8>, ptr addrspace(1) %pa, align 1
+  %b = load <256 x i8>, ptr addrspace(1) %pb, align 1
+  %s = add <256 x i8> %a, %b
+  %c = icmp eq i32 %flag, 0
+  br i1 %c, label %rev, label %join
+rev:
+  %r = shufflevector <256 x i8> %s, <256 x i8> poison, <256 x i32> <R256>
+  br label %join
+join:
+  %v = phi <256 x i8> [ %s, %entry ], [ %r, %rev ]
+  %t3 = mul i32 %t, 3
+  %po = getelementptr <256 x i8>, ptr addrspace(1) %out, i32 %t3
+  store <256 x i8> %v, ptr addrspace(1) %po, align 1
+  %pw = getelementptr <128 x i32>, ptr addrspace(1) %in, i32 %t
+  %w = load <128 x i32>, ptr addrspace(1) %pw, align 4
+  %wx = xor <128 x i32> %w, <X128>
+  %pwo = getelementptr <256 x i8>, ptr addrspace(1) %po, i32 1
+  store <128 x i32> %wx, ptr addrspace(1) %pwo, align 4
+  ret void
+}
+
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare <32 x float> @llvm.fma.v32f32(<32 x float>, <32 x float>, <32 x float>)
-'''.replace('<REV>', '<' + REV + '>').replace('<CAT>', '<' + CAT + '>')
+'''.replace('<REV>', '<' + REV + '>').replace('<CAT>', '<' + CAT + '>')\
+    .replace('<R256>', '<' + ', '.join('i32 %d' % (255 - i) for i in range(256)) + '>')\
+    .replace('<X128>', '<' + ', '.join('i32 %d' % (i * 2654435761 % 2**31) for i in range(128)) + '>')
 
 
 def f32b(x):
@@ -135,7 +167,19 @@ def main():
                  .inp(0, 'uint', 128 * N, [0] * 128 * N).out(0, 'uint', 128 * N, out)
                  .inp(1, 'uint', 128 * N, [0] * 128 * N).out(1, 'uint', 128 * N, o64)
                  .inp(2, 'uint', 64 * N, ins).inp(3, 'ushort', 64 * N, in16).inp(4, 'float', 32 * N, inf))
-    lines = ['[config]', 'name: vectors of 32 and 64 elements (issue 26)', 'dimensions: 1',
+    inb = [rng.bits(8) for _ in range(512 * N)]
+    for flag in (0, 1):
+        o = []
+        for t in range(N):
+            a, b = inb[512 * t:512 * t + 256], inb[512 * t + 256:512 * t + 512]
+            sm = [(x + y) & 0xff for x, y in zip(a, b)]
+            o += sm[::-1] if flag == 0 else sm
+            w = [int.from_bytes(bytes(inb[512 * t + 4 * i:512 * t + 4 * i + 4]), 'little') for i in range(128)]
+            o += list(b''.join(struct.pack('<I', x ^ (i * 2654435761 % 2**31)) for i, x in enumerate(w)))
+        tests.append(Test('<256 x i8> and <128 x i32>, flag %d' % flag, kernel_name='k_wide256')
+                     .inp(0, 'uchar', 768 * N, [0] * 768 * N).out(0, 'uchar', 768 * N, o)
+                     .inp(1, 'uchar', 512 * N, inb).val(2, 'int', flag))
+    lines = ['[config]', 'name: vectors of 32 to 256 elements (issue 26)', 'dimensions: 1',
              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N]
     write_ll('f_wide_vectors.ll', 'gen_wide_vectors.py', lines, tests, IR)
 

@@ -1,0 +1,70 @@
+#!/usr/bin/env bash
+# Differential of issue 26: every amdgpu_kernel of LLVM 19's
+# test/CodeGen/AMDGPU .ll files run with wavecc's and with llc-19's code on
+# the emulator, on synthesised arguments (synth-args.py: seeded random
+# buffers, small scalars, 2 work-groups of 64), every global buffer compared
+# byte for byte (wavecc-run --differential).
+#
+# usage: tests/llvm-coverage/differential.sh [BUILD_DIR] [LIST]
+#   LIST: file names relative to the AMDGPU directory (default: every .ll
+#         file, subfolders included)
+#   env: LLVM_SRC (default /tmp/llvm-toolchain-19-tests), OUT (default
+#        /tmp/llvm-differential), JOBS (2), TIMEOUT (emulator seconds per
+#        test, 10; a wave stops after 2 M instructions: infinite loops
+#        end as "both fault"), WRUN_OPTS (more wavecc-run options, e.g. --check=poison)
+# Writes $OUT/gen/ (the files with test blocks), $OUT/synth-skipped.txt
+# (kernels the test format cannot express), $OUT/results.txt (wavecc-run's
+# lines) and prints: files, kernels, identical, different (the fail lines,
+# also in $OUT/differences.txt), skipped by reason, with the date and commit.
+# Triage a difference by hand: tests/llvm-coverage/README.md says how and
+# lists those classified so far (known-differences.txt: "FILE KERNEL class").
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+build=${1:-build}
+src=${LLVM_SRC:-/tmp/llvm-toolchain-19-tests}
+out=${OUT:-/tmp/llvm-differential}
+jobs=${JOBS:-2}
+tmo=${TIMEOUT:-10}
+dir=$(ls -d "$src"/llvm-toolchain-19*/llvm/test/CodeGen/AMDGPU 2>/dev/null | head -n 1 || true)
+if [ -z "$dir" ]; then
+  echo "differential: no LLVM sources under $src: run scripts/llvm-tests-coverage.sh once to fetch them" >&2
+  exit 2
+fi
+mkdir -p "$out/gen"
+rm -f "$out"/gen/*.ll
+if [ $# -ge 2 ]; then list=$2; else list="$out/files.txt"; (cd "$dir" && find . -name '*.ll' | sed 's|^\./||' | sort) > "$list"; fi
+start=$(date -u +%FT%TZ)
+python3 "$root/tests/llvm-coverage/synth-args.py" --batch "$dir" "$out/gen" < "$list" \
+  > "$out/synth.txt" 2> "$out/synth-skipped.txt"
+nk=$(awk '{ n += $2 } END { print n + 0 }' "$out/synth.txt")
+nf=$(ls "$out/gen" | wc -l)
+# -j: files in parallel; one emulator thread each (the machine is shared)
+"$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress ${WRUN_OPTS:-} "$out/gen" \
+  > "$out/results.txt" 2>&1 || true
+grep '^fail' "$out/results.txt" > "$out/differences.txt" || true
+pass=$(grep -c '^pass' "$out/results.txt" || true)
+fail=$(wc -l < "$out/differences.txt")
+echo "skipped, by reason:"
+grep '^skip' "$out/results.txt" | sed -E 's/^skip +[^:]*: [^:]*: //; s/(cannot compile[^:]*):.*/\1/; s/^(both fault).*/\1/' | sort | uniq -c | sort -rn
+echo "differences (also in $out/differences.txt):"
+cat "$out/differences.txt"
+# Triage: the files with differences again under the emulator's race and
+# poison checks (too strict for the main run: reads of never-written LDS
+# fault in both codes), then triage.py's classes (see there).
+if [ "$fail" != 0 ]; then
+  mkdir -p "$out/checked/gen"
+  rm -f "$out"/checked/gen/*.ll
+  awk '{ f = $2; sub(/:$/, "", f); print f }' "$out/differences.txt" | sort -u | xargs -I{} cp {} "$out/checked/gen/"
+  "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress \
+    --check=race,poison "$out/checked/gen" > "$out/checked/results.txt" 2>&1 || true
+  python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" > "$out/triage.txt"
+  echo "triage (also in $out/triage.txt): the kernels not plainly UB nor listed in known-differences.txt"
+  grep ' unclassified ' "$out/triage.txt" || true
+fi
+unk=0; cls=""
+if [ -f "$out/triage.txt" ] && [ "$fail" != 0 ]; then
+  unk=$(grep -c ' unclassified ' "$out/triage.txt" || true)
+  cls="; $(tail -n 1 "$out/triage.txt")"
+fi
+echo "differential ($start .. $(date -u +%FT%TZ), $(git rev-parse --short HEAD)): $nf files with kernels to run, $nk kernels ($(grep -c ': skipped' "$out/synth-skipped.txt" || true) left out by synth-args.py), $pass identical, $fail different tests, $unk kernels unclassified$cls, $(grep -c '^skip' "$out/results.txt" || true) skipped"

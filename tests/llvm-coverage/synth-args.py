@@ -1,0 +1,421 @@
+#!/usr/bin/env python3
+"""Argument synthesis for `wavecc-run --differential` (issue 26).
+
+Reads an LLVM IR file that has no test block (LLVM's own
+test/CodeGen/AMDGPU inputs) and writes a copy that wavecc-run can run: a
+leading test block (../../../shared/KERNEL-TEST-FORMAT.md) with one [test]
+per amdgpu_kernel, and the module's triple set to amdgcn-amd-amdhsa (most
+inputs have none; llc-19 gets -mtriple, wavecc reads it from the module).
+
+What each kernel gets:
+  - pointers to global, constant or flat memory (addrspace 1, 4, 0): a
+    buffer of BUF bytes (64 KiB), compared byte for byte afterwards; each
+    kernel runs three times (three [test]s), with the buffers filled with
+    small integers, with small floats and with `random` bytes (wavecc-run's
+    generator, deterministic per test), see FILLS;
+  - LDS pointers (addrspace 3): `NULL` buffers of 1 KiB (dynamic LDS);
+  - private / region pointers (addrspace 5, 2): offset 0;
+  - buffer resources (addrspace 8): a zero descriptor (num_records 0: every
+    access is out of range, loads give 0, stores are dropped);
+  - scalars, vectors, arrays and structs by value (also byref): small
+    values from a generator seeded by the file and kernel name (integers
+    0..3 (`small` test) or 0..15 within their width, floats k/4 for k in -8..8), laid out as
+    LLVM's DataLayout does and passed as one integer value or ulong vector
+    of the argument's allocation size. Sizes that are none of 1, 2, 4, 8,
+    16, 32, 64, 128 bytes (say [3 x i32]) cannot be written in the test
+    format: the kernel is left out and named on stderr.
+  - the grid: one dimension, 2 work-groups of 64 work-items, or of the
+    kernel's reqd_work_group_size / "amdgpu-flat-work-group-size" when it
+    asks for other sizes.
+
+usage: synth-args.py IN.ll OUT.ll   (prints "KERNELS SKIPPED" on stdout,
+       the reasons for skipped kernels on stderr)
+       synth-args.py --batch SRCDIR OUTDIR < NAMES   (see main)
+"""
+import hashlib
+import os
+import random
+import re
+import sys
+
+BUF = 65536
+LDS = 1024
+LOCAL = 64
+
+# Global buffer contents, one [test] each: `small` dwords (an integer 0..15
+# then a zero, repeated: indices and i64 values stay small, so that fewer
+# kernels index out of bounds), `float` (f32 values k/4) and `random` bytes
+# (wavecc-run's generator).
+_r = random.Random(26)
+FILLS = {
+    'small': 'buffer uint[%d] repeat %s' % (BUF // 4, ' '.join('%d 0' % _r.randrange(16) for _ in range(31))),
+    'float': 'buffer float[%d] repeat %s' % (BUF // 4, ' '.join(str(_r.randrange(-16, 17) / 4.0) for _ in range(61))),
+    'random': 'buffer uchar[%d] random' % BUF,
+}
+
+
+def split_top(s, sep=','):
+    """Splits s on sep outside (), <>, [], {} and quotes."""
+    out, depth, cur, q = [], 0, [], False
+    for c in s:
+        if c == '"':
+            q = not q
+        if not q:
+            if c in '(<[{':
+                depth += 1
+            elif c in ')>]}':
+                depth -= 1
+            elif c == sep and depth == 0:
+                out.append(''.join(cur))
+                cur = []
+                continue
+        cur.append(c)
+    if ''.join(cur).strip():
+        out.append(''.join(cur))
+    return out
+
+
+class Unsupported(Exception):
+    pass
+
+
+def parse_type(s, structs):
+    """Parses the leading type of s; returns (type, rest). Types are tuples:
+    ('i', bits) ('f', bits) ('ptr', as) ('vec', n, t) ('arr', n, t)
+    ('struct', [t...], packed)."""
+    s = s.lstrip()
+    m = re.match(r'i(\d+)\b', s)
+    if m:
+        return ('i', int(m.group(1))), s[m.end():]
+    for name, bits in (('half', 16), ('bfloat', 16), ('float', 32), ('double', 64)):
+        if re.match(name + r'\b', s):
+            return ('f', bits, name), s[len(name):]
+    m = re.match(r'ptr(\s+addrspace\((\d+)\))?', s)
+    if m:
+        return ('ptr', int(m.group(2) or 0)), s[m.end():]
+    m = re.match(r'<\s*(\d+)\s*x\s*', s)
+    if m:
+        t, rest = parse_type(s[m.end():], structs)
+        rest = rest.lstrip()
+        if not rest.startswith('>'):
+            raise Unsupported('vector type ' + s[:40])
+        return ('vec', int(m.group(1)), t), rest[1:]
+    m = re.match(r'\[\s*(\d+)\s*x\s*', s)
+    if m:
+        t, rest = parse_type(s[m.end():], structs)
+        rest = rest.lstrip()
+        if not rest.startswith(']'):
+            raise Unsupported('array type ' + s[:40])
+        return ('arr', int(m.group(1)), t), rest[1:]
+    packed = s.startswith('<{')
+    if s.startswith('{') or packed:
+        depth, i = 0, 0
+        for i, c in enumerate(s):
+            if c in '{':
+                depth += 1
+            elif c == '}':
+                depth -= 1
+                if depth == 0:
+                    break
+        body = s[(2 if packed else 1):i]
+        fields = [parse_type(f, structs)[0] for f in split_top(body)] if body.strip() else []
+        rest = s[i + 1:]
+        if packed:
+            rest = rest.lstrip()[1:]
+        return ('struct', fields, packed), rest
+    m = re.match(r'(%[\w.$"-]+)', s)
+    if m and m.group(1) in structs:
+        return parse_type(structs[m.group(1)], structs)[0], s[m.end():]
+    raise Unsupported('type ' + s.split()[0] if s.split() else 'empty type')
+
+
+def pow2ceil(n):
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def layout(t):
+    """(alloc size, alignment) in bytes, as the AMDGPU DataLayout."""
+    k = t[0]
+    if k == 'i':
+        b = t[1]
+        if b > 64:
+            size = (b + 63) // 64 * 8
+            return (size if size != 8 else 8), 8  # i65..i128: 16, align 8 (i128 align 8 in LLVM 19's layout)
+        size = pow2ceil((b + 7) // 8)
+        return size, size
+    if k == 'f':
+        return t[1] // 8, t[1] // 8
+    if k == 'ptr':
+        s = 4 if t[1] in (2, 3, 5, 6) else (16 if t[1] == 8 else 8)
+        return s, (8 if t[1] == 8 else s)
+    if k == 'vec':
+        es, _ = layout(t[2])
+        if t[2][0] == 'i' and t[2][1] % 8:
+            bits = t[1] * t[2][1]
+            store = (bits + 7) // 8
+            a = pow2ceil(store)
+            return a, a
+        size = t[1] * es
+        a = pow2ceil(size)
+        return a, a
+    if k == 'arr':
+        es, ea = layout(t[2])
+        return t[1] * es, ea
+    if k == 'struct':
+        off, al = 0, 1
+        for f in t[1]:
+            fs, fa = layout(f)
+            if t[2]:
+                fa = 1
+            off = (off + fa - 1) // fa * fa + fs
+            al = max(al, fa)
+        return (off + al - 1) // al * al, al
+    raise Unsupported(str(t))
+
+
+def fill(t, rng, buf, off):
+    """Writes small values of type t at buf[off:]."""
+    k = t[0]
+    if k == 'i':
+        v = rng.randrange(0, min(rng.int_range, 1 << t[1]))
+        size, _ = layout(t)
+        buf[off:off + size] = v.to_bytes(size, 'little')
+    elif k == 'f':
+        import struct
+        v = rng.randrange(-8, 9) / 4.0
+        if t[1] == 64:
+            buf[off:off + 8] = struct.pack('<d', v)
+        elif t[1] == 32:
+            buf[off:off + 4] = struct.pack('<f', v)
+        elif t[2] == 'bfloat':
+            buf[off:off + 2] = struct.pack('<f', v)[2:4]
+        else:
+            buf[off:off + 2] = struct.pack('<e', v)
+    elif k == 'ptr':
+        pass  # null (only inside aggregates)
+    elif k == 'vec':
+        if t[2][0] == 'i' and t[2][1] % 8:
+            return  # bit-packed elements: zeros
+        es, _ = layout(t[2])
+        for i in range(t[1]):
+            fill(t[2], rng, buf, off + i * es)
+    elif k == 'arr':
+        es, _ = layout(t[2])
+        for i in range(t[1]):
+            fill(t[2], rng, buf, off + i * es)
+    elif k == 'struct':
+        o = 0
+        for f in t[1]:
+            fs, fa = layout(f)
+            if t[2]:
+                fa = 1
+            o = (o + fa - 1) // fa * fa
+            fill(f, rng, buf, off + o)
+            o += fs
+
+
+def by_value(t, rng):
+    size, _ = layout(t)
+    buf = bytearray(size)
+    fill(t, rng, buf, 0)
+    one = {1: 'uchar', 2: 'ushort', 4: 'uint', 8: 'ulong'}
+    if size in one:
+        return '%s %d' % (one[size], int.from_bytes(buf, 'little'))
+    if size in (16, 32, 64, 128):
+        vals = [int.from_bytes(buf[i:i + 8], 'little') for i in range(0, size, 8)]
+        return 'ulong%d %s' % (size // 8, ' '.join('0x%x' % v for v in vals))
+    raise Unsupported('a by-value argument of %d bytes (the test format has no such type)' % size)
+
+
+def kernel_args(params, structs, rng, fill_kind):
+    lines = []
+    for i, p in enumerate(split_top(params)):
+        p = p.strip()
+        if p == '...':
+            raise Unsupported('varargs')
+        t, rest = parse_type(p, structs)
+        m = re.search(r'\bbyref\((.*)\)', rest)
+        if m:
+            inner = split_top(m.group(1), ')')[0]
+            t, _ = parse_type(inner, structs)
+            lines.append('arg_in: %d %s' % (i, by_value(t, rng)))
+            continue
+        if t[0] == 'ptr':
+            a = t[1]
+            if a in (0, 1, 4):
+                lines.append(('arg_in: %d ' % i) + FILLS[fill_kind])
+            elif a == 3:
+                lines.append('arg_in: %d buffer uchar[%d] NULL' % (i, LDS))
+            elif a in (2, 5):
+                lines.append('arg_in: %d uint 0' % i)
+            elif a == 8:
+                lines.append('arg_in: %d ulong2 0 0' % i)
+            else:
+                raise Unsupported('a pointer to address space %d' % a)
+            continue
+        lines.append('arg_in: %d %s' % (i, by_value(t, rng)))
+    return lines
+
+
+def attr_groups(text):
+    g = {}
+    for m in re.finditer(r'^attributes\s+#(\d+)\s*=\s*\{(.*)\}', text, re.M):
+        g[m.group(1)] = m.group(2)
+    return g
+
+
+def metadata(text):
+    md = {}
+    for m in re.finditer(r'^!(\d+)\s*=\s*(?:distinct\s+)?!\{(.*)\}', text, re.M):
+        md[m.group(1)] = m.group(2)
+    return md
+
+
+def local_size(header, groups, md):
+    m = re.search(r'!reqd_work_group_size\s+!(\d+)', header)
+    if m and m.group(1) in md:
+        v = [int(x) for x in re.findall(r'i32\s+(\d+)', md[m.group(1)])]
+        if len(v) == 3 and v[1] == 1 and v[2] == 1 and v[0] > 0:
+            return v[0]
+        if len(v) == 3:
+            raise Unsupported('reqd_work_group_size %s (2 or 3 dimensions)' % v)
+    lo, hi = 1, 1024
+    attrs = ' '.join(groups.get(g, '') for g in re.findall(r'#(\d+)', header.split(')')[-1] if ')' in header else ''))
+    attrs += ' ' + header
+    m = re.search(r'"amdgpu-flat-work-group-size"="(\d+),(\d+)"', attrs)
+    if m:
+        lo, hi = int(m.group(1)), int(m.group(2))
+    m = re.search(r'"amdgpu-max-work-group-size"="(\d+)"', attrs)
+    if m:
+        hi = min(hi, int(m.group(1)))
+    size = LOCAL
+    if size > hi:
+        size = hi
+    if size < lo:
+        size = lo
+    return size
+
+
+SHADER = re.compile(r'^define\s+(?:[\w()]+\s+)*?amdgpu_(ps|vs|gs|hs|ls|es|cs|cs_chain|cs_chain_preserve)\b')
+DEFINE = re.compile(r'^define\s+((?:[\w()]+\s+)*?)amdgpu_kernel\s+void\s+@("[^"]*"|[\w.$-]+)\s*\(', re.M)
+
+
+def strip_comments(text):
+    """The text without ';' comments (FileCheck lines sit between a
+    kernel's parameters in some files); ';' inside quotes stays."""
+    out = []
+    for line in text.split('\n'):
+        if ';' in line:
+            q = False
+            for i, c in enumerate(line):
+                if c == '"':
+                    q = not q
+                elif c == ';' and not q:
+                    line = line[:i]
+                    break
+        out.append(line)
+    return '\n'.join(out)
+
+
+def process(src, dst):
+    """Writes dst from src; returns (kernels, kernels left out)."""
+    orig = open(src, encoding='utf-8', errors='replace').read()
+    text = strip_comments(orig)
+    structs = {}
+    for m in re.finditer(r'^(%[\w.$"-]+)\s*=\s*type\s+(.*)$', text, re.M):
+        structs[m.group(1)] = m.group(2)
+    groups, md = attr_groups(text), metadata(text)
+    tests, skipped, kernels = [], 0, 0
+    for m in DEFINE.finditer(text):
+        name = m.group(2)
+        # the parameter list: up to the matching ')'
+        i, depth = m.end(), 1
+        while i < len(text) and depth:
+            if text[i] == '(':
+                depth += 1
+            elif text[i] == ')':
+                depth -= 1
+            i += 1
+        params = text[m.end():i - 1]
+        header = text[m.start():text.find('{', i) if text.find('{', i) >= 0 else i]
+        if name.startswith('"'):
+            skipped += 1
+            print('%s: %s: skipped: a quoted name' % (src, name), file=sys.stderr)
+            continue
+        if 'internal' in m.group(1).split() or 'private' in m.group(1).split():
+            skipped += 1
+            print('%s: %s: skipped: internal linkage (not in the code object)' % (src, name), file=sys.stderr)
+            continue
+        seed = int(hashlib.sha256((src.split('/')[-1] + '@' + name).encode()).hexdigest()[:16], 16)
+        try:
+            ls = local_size(header, groups, md)
+            for kind in FILLS:
+                rng = random.Random(seed)
+                # integers 0..3 with the `small` buffers (in range of the
+                # small private arrays tests index), 0..15 otherwise
+                rng.int_range = 4 if kind == 'small' else 16
+                args = kernel_args(params, structs, rng, kind)
+                t = ['[test]', 'name: %s.%s' % (name, kind), 'kernel_name: ' + name, 'dimensions: 1',
+                     'global_size: %d 0 0' % (2 * ls), 'local_size: %d 0 0' % ls] + args
+                tests.append(t)
+        except Unsupported as e:
+            skipped += 1
+            print('%s: %s: skipped: %s' % (src, name, e), file=sys.stderr)
+            continue
+        kernels += 1
+    with open(dst, 'w') as out:
+        out.write('; generated by tests/llvm-coverage/synth-args.py from %s\n' % src)
+        out.write('; /*!\n; [config]\n; name: %s\n' % src.split('/')[-1])
+        for t in tests:
+            out.write(';\n')
+            for line in t:
+                out.write('; ' + line + '\n')
+        out.write('; !*/\n\n')
+        out.write('target triple = "amdgcn-amd-amdhsa"\n')
+        skip = False
+        for line in orig.split('\n'):
+            if re.match(r'\s*target\s+triple\s*=', line):
+                continue
+            # graphics shaders: llc-19 refuses them for amdhsa; nothing
+            # calls them, so they go (their bodies end at a '}' line)
+            if SHADER.match(line):
+                skip = True
+            if skip:
+                if line.startswith('}'):
+                    skip = False
+                continue
+            out.write(line + '\n')
+    return kernels, skipped
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == '--batch':
+        # many files in one process (python's start-up dominates on a
+        # loaded machine): names relative to SRCDIR on stdin, OUTDIR gets
+        # NAME with '/' as '__'; files without a runnable kernel are not
+        # written. Prints "NAME KERNELS SKIPPED" per file.
+        srcdir, outdir = sys.argv[2], sys.argv[3]
+        for name in sys.stdin.read().split():
+            path = srcdir + '/' + name
+            with open(path, encoding='utf-8', errors='replace') as f:
+                if 'amdgpu_kernel' not in f.read():
+                    continue
+            dst = outdir + '/' + name.replace('/', '__')
+            try:
+                k, s = process(path, dst)
+            except Exception as e:  # noqa: BLE001 - one bad file must not stop the batch
+                print('%s: synth-args.py failed: %s' % (path, e), file=sys.stderr)
+                k, s = 0, 0
+            if k == 0 and os.path.exists(dst):
+                os.remove(dst)
+            print(name, k, s)
+        return
+    k, s = process(sys.argv[1], sys.argv[2])
+    print(k, s)
+
+
+if __name__ == '__main__':
+    main()
