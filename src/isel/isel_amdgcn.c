@@ -169,6 +169,9 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     /* v_mad_f32: product and sum each rounded, denormals flushed whatever
      * the mode (the f16 form: isel_half.c) */
     if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0;
+    /* gfx942 has no v_mad_f32 (llc-19 cannot select the intrinsic there
+     * either): unsupported rather than an encoder error */
+    if (!isa_encoding(c->p->target->encoding, ISA_V_MAD_F32)) return 0;
     vop3_of_args(c, ins, ISA_V_MAD_F32, 3);
     return 1;
   case A_SAD_U8: case A_SAD_HI_U8: case A_SAD_U16: case A_MSAD_U8: case A_LERP: {

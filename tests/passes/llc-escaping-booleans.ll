@@ -18,9 +18,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: %more = icmp slt i32 %i, %n
 ; CHECK-NEXT: %[[Z:[0-9]+]] = zext i1 %more to i32
 ; CHECK-NOT: phi i1 [ %more
-; CHECK: phi i32 [ %[[Z]], %loop ]
-; CHECK-NOT: phi i1 [ %more
-; CHECK: phi i32 [ %[[Z]], %body ]
+; CHECK: phi i32 [ %[[Z]], %{{[a-z._]+}} ], [ %[[Z]], %{{[a-z._]+}} ]
 ; CHECK-NOT: phi i1 [ %more
 ; CHECK: ret void
 define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(1) %a, i32 %n) {
