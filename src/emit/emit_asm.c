@@ -260,12 +260,13 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
 }
 
 /* The vector-memory cache bits in the target's spelling (gfx9: glc slc;
- * gfx942: sc0 sc1 nt, the order llvm-mc-19 prints them). */
+ * gfx942: sc0 nt sc1; RDNA: glc slc dlc), in the order llvm-mc-19 prints
+ * them (AMDGPUInstPrinter::printCPol: GLC, SLC, then DLC or SCC/SC1). */
 static void print_cpol(emitter *e, const mir_instr *ins) {
   const char *const *n = e->p->target->cpol_names;
   if (ins->enc_flags & MIR_ENC_GLC) fprintf(e->out, " %s", n[0] ? n[0] : "glc");
-  if (ins->enc_flags & MIR_ENC_SC1) fprintf(e->out, " %s", n[2] ? n[2] : "scc");
   if (ins->enc_flags & MIR_ENC_SLC) fprintf(e->out, " %s", n[1] ? n[1] : "slc");
+  if (ins->enc_flags & MIR_ENC_SC1) fprintf(e->out, " %s", n[2] ? n[2] : "scc");
 }
 
 static void emit_instr(emitter *e, const mir_instr *ins) {

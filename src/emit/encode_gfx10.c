@@ -59,7 +59,7 @@ unsigned enc_rdna_smem(enc *e, const enc_ops *o, unsigned glc_bit, unsigned dlc_
   return 2;
 }
 
-/* MUBUF: OFFSET 11:0, OFFEN 12, IDXEN 13, GLC 14, DLC 15, OP 24:18 and its
+/* MUBUF: OFFSET 11:0, OFFEN 12, IDXEN 13, GLC 14, DLC 15 (MIR_ENC_SC1, the third cache bit), OP 24:18 and its
  * bit 7 at 25; VADDR, VDATA, SRSRC 20:16, SLC 22, TFE 23, SOFFSET 31:24. */
 static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
@@ -69,14 +69,15 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   w[0] = 0x38u << 26 | (op >> 7 & 1) << 25 | (op & 0x7f) << 18;
   w[1] = 0;
   if (f.empty) return 2;
-  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) | enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 13) |
-          enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 12) | ((uint32_t)ins->offset & 0xfff);
+  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_SC1, 15) | enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) |
+          enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 13) | enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 12) |
+          ((uint32_t)ins->offset & 0xfff);
   w[1] = f.soff << 24 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 22) | (f.srsrc >> 2) << 16 | f.vdata << 8 | f.vaddr;
   return 2;
 }
 
 /* FLAT/GLOBAL/SCRATCH: OFFSET 11:0 (signed for GLOBAL/SCRATCH), DLC 12,
- * LDS 13, SEG 15:14, GLC 16, SLC 17, OP 24:18; ADDR, DATA, SADDR 22:16
+ * (MIR_ENC_SC1), LDS 13, SEG 15:14, GLC 16, SLC 17, OP 24:18; ADDR, DATA, SADDR 22:16
  * (NULL for "off", FLAT included), VDST 31:24. */
 static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
@@ -85,7 +86,8 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   enc_flat f;
   enc_flat_fields(e, o, &f);
   w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 17) |
-         enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | ((uint32_t)ins->offset & 0xfff);
+         enc_bit(ins->enc_flags & MIR_ENC_GLC, 16) | seg << 14 | enc_bit(ins->enc_flags & MIR_ENC_SC1, 12) |
+         ((uint32_t)ins->offset & 0xfff);
   w[1] = f.vdst << 24 | (f.saddr & 0x7f) << 16 | f.data << 8 | f.addr;
   return 2;
 }

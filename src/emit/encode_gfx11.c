@@ -7,7 +7,7 @@
 #include "emit/encode.h"
 #include "emit/encode_internal.h"
 
-/* MUBUF: OFFSET 11:0, SLC 12, DLC 13, GLC 14, LDS 16, OP 25:18; VADDR,
+/* MUBUF: OFFSET 11:0, SLC 12, DLC 13 (MIR_ENC_SC1, the third cache bit), GLC 14, LDS 16, OP 25:18; VADDR,
  * VDATA, SRSRC 20:16, TFE 21, OFFEN 22, IDXEN 23, SOFFSET 31:24. */
 static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;
@@ -16,14 +16,14 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   w[0] = 0x38u << 26 | (uint32_t)e->x->opcode << 18;
   w[1] = 0;
   if (f.empty) return 2;
-  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) | enc_bit(ins->enc_flags & MIR_ENC_SLC, 12) |
-          ((uint32_t)ins->offset & 0xfff);
+  w[0] |= enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) | enc_bit(ins->enc_flags & MIR_ENC_SC1, 13) |
+          enc_bit(ins->enc_flags & MIR_ENC_SLC, 12) | ((uint32_t)ins->offset & 0xfff);
   w[1] = f.soff << 24 | enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 23) | enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 22) |
          (f.srsrc >> 2) << 16 | f.vdata << 8 | f.vaddr;
   return 2;
 }
 
-/* FLAT/GLOBAL/SCRATCH: OFFSET 12:0 (signed for GLOBAL/SCRATCH), DLC 13,
+/* FLAT/GLOBAL/SCRATCH: OFFSET 12:0 (signed for GLOBAL/SCRATCH), DLC 13 (MIR_ENC_SC1),
  * GLC 14, SLC 15, SEG 17:16, OP 24:18; ADDR, DATA, SADDR 22:16 (NULL =
  * 124 for "off"), SVE 23 (scratch with a VGPR address), VDST 31:24. */
 static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
@@ -33,7 +33,8 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   enc_flat f;
   enc_flat_fields(e, o, &f);
   w[0] = 0x37u << 26 | (uint32_t)e->x->opcode << 18 | seg << 16 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 15) |
-         enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) | ((uint32_t)ins->offset & 0x1fff);
+         enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) | enc_bit(ins->enc_flags & MIR_ENC_SC1, 13) |
+         ((uint32_t)ins->offset & 0x1fff);
   w[1] = f.vdst << 24 | enc_bit(fmt == ISA_FMT_SCRATCH && f.has_vaddr, 23) | (f.saddr & 0x7f) << 16 | f.data << 8 |
          f.addr;
   return 2;

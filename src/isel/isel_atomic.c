@@ -80,15 +80,15 @@ bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins) {
 /* The non-returning form of `op` for an atomic whose result is unused:
  * the same global/flat instruction without glc, or the LDS one without
  * _rtn_ (ds_wrxchg has none: it stays returning). */
-static unsigned no_return_form(unsigned op, unsigned as) {
-  return as == 3 ? isa_atomic_no_return((isa_op)op) : op;
+static unsigned no_return_form(const isel_ctx *c, unsigned op, unsigned as) {
+  return as == 3 ? isa_atomic_no_return_in(c->p->target->encoding, (isa_op)op) : op;
 }
 
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
-  if (!LLVMGetFirstUse(ins)) op = no_return_form(op, as);
+  if (!LLVMGetFirstUse(ins)) op = no_return_form(c, op, as);
   bool rtn = LLVMGetFirstUse(ins) || (as == 3 && (isa_sem_of(op)->flags & ISA_S_RTN));
   mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};

@@ -1,28 +1,34 @@
 /* Instruction selection: the target's memory model for global and
  * generic (flat) atomics and fences, from its description
- * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A" and
- * "Memory Model GFX942" code-sequence tables, non-tgsplit, as llc-19
- * emits them). Each access gets its scope's cache bits; a release runs
- * the scope's writeback before the s_waitcnt 0 the callers emit; an
- * acquire waits for everything and then runs the scope's invalidates.
- * Targets without a table keep wavecc's old gfx9 behaviour:
+ * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A",
+ * "GFX942" (non-tgsplit) and "GFX10-GFX11" (WGP mode) code-sequence
+ * tables, as llc-19 emits them). Each access gets its scope's cache bits;
+ * a release runs the scope's writeback before the s_waitcnt 0 the callers
+ * emit; an acquire waits for everything and then runs the scope's
+ * invalidates. Targets without a table keep wavecc's old gfx9 behaviour:
  * GLC on every atomic load and store, fences are waits (isel_mem.c).
  */
 #include "isel/isel_internal.h"
 #include "llvm/sync_scope.h"
 #include "target/target.h"
 
-/* The scope model of `ins` (an atomic or a fence); NULL when the target
- * has no table or `as` is not global/generic (LDS and private atomics
- * need only the waits). */
+/* The scope model of `ins` (an atomic or a fence) accessing address
+ * space `as`; NULL when the target has no table or the access needs only
+ * the waits. Global and generic accesses take their scope's entry. An
+ * LDS atomic (its cache bits are never taken from here) orders global
+ * memory too unless its scope is a "-one-as" one, at no more than
+ * work-group scope: LDS is not shared wider (LLVM SIMemOpAccess limits
+ * the scope by the instruction's address spaces; llc-19 -mcpu=gfx1030
+ * emits buffer_gl0_inv after an agent-scope LDS acquire). Private
+ * atomics are single-threaded: nothing. */
 static const wavecc_scope_model *scope_model(const isel_ctx *c, LLVMValueRef ins, unsigned as) {
   const wavecc_scope_model *m = c->p->target->mem_model;
-  if (!m || (as != 0 && as != 1)) return NULL;
+  if (!m || (as != 0 && as != 1 && as != 3) || (as == 3 && wir_sync_scope_one_as(ins))) return NULL;
   switch (wir_sync_scope(ins)) {
-  case WIR_SCOPE_AGENT: return &m[WAVECC_SCOPE_AGENT];
+  case WIR_SCOPE_AGENT: return &m[as == 3 ? WAVECC_SCOPE_WORKGROUP : WAVECC_SCOPE_AGENT];
   case WIR_SCOPE_WORKGROUP: return &m[WAVECC_SCOPE_WORKGROUP];
   case WIR_SCOPE_WAVEFRONT: return &m[WAVECC_SCOPE_WAVEFRONT];
-  default: return &m[WAVECC_SCOPE_SYSTEM];
+  default: return &m[as == 3 ? WAVECC_SCOPE_WORKGROUP : WAVECC_SCOPE_SYSTEM];
   }
 }
 
@@ -35,17 +41,23 @@ static uint16_t cpol_flags(unsigned cpol) {
 bool isel_has_mem_model(const isel_ctx *c, unsigned as) { return c->p->target->mem_model && (as == 0 || as == 1); }
 
 uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind) {
-  const wavecc_scope_model *m = scope_model(c, ins, as);
+  const wavecc_scope_model *m = as == 3 ? NULL : scope_model(c, ins, as);
   if (!m) return 0;
   bool atomic = kind == ISEL_ACCESS_RMW || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic;
   unsigned cpol = 0;
   if (atomic) cpol = kind == ISEL_ACCESS_LOAD ? m->load_cpol : kind == ISEL_ACCESS_STORE ? m->store_cpol : m->rmw_cpol;
-  /* a volatile load or store: coherent at system scope, as an atomic
-   * load there (LLVM SIGfx90ACacheControl / SIGfx940CacheControl::
-   * enableVolatileAndOrNonTemporal: glc; sc0 sc1); a volatile
-   * read-modify-write takes only its scope's bits (sc0 is "return") */
-  if (LLVMGetVolatile(ins) && kind != ISEL_ACCESS_RMW)
-    cpol |= WAVECC_CPOL_SC0 | c->p->target->mem_model[WAVECC_SCOPE_SYSTEM].load_cpol;
+  /* a volatile load or store: coherent at system scope (LLVM
+   * SIGfx90ACacheControl / SIGfx940CacheControl / SIGfx10CacheControl /
+   * SIGfx11CacheControl::enableVolatileAndOrNonTemporal: glc; sc0 sc1;
+   * glc dlc on loads, gfx11 dlc on stores); a table that gives neither
+   * bit set takes glc plus the system scope's atomic-load bits for both
+   * (gfx9, gfx90a, gfx942); a volatile read-modify-write takes only its
+   * scope's bits (sc0 is "return") */
+  const wavecc_scope_model *sys = &c->p->target->mem_model[WAVECC_SCOPE_SYSTEM];
+  if (LLVMGetVolatile(ins) && kind != ISEL_ACCESS_RMW) {
+    if (!sys->volatile_load_cpol && !sys->volatile_store_cpol) cpol |= WAVECC_CPOL_SC0 | sys->load_cpol;
+    else cpol |= kind == ISEL_ACCESS_LOAD ? sys->volatile_load_cpol : sys->volatile_store_cpol;
+  }
   return (uint16_t)(cpol_flags(cpol) | (atomic || LLVMGetVolatile(ins) ? MIR_ENC_ORDERED : 0));
 }
 

@@ -27,3 +27,13 @@ extern "C" wir_scope wir_sync_scope(LLVMValueRef v) {
   if (n == "wavefront" || n == "singlethread") return WIR_SCOPE_WAVEFRONT;
   return WIR_SCOPE_SYSTEM;
 }
+
+extern "C" bool wir_sync_scope_one_as(LLVMValueRef v) {
+  auto *I = dyn_cast_or_null<Instruction>(unwrap(v));
+  if (!I) return false;
+  std::optional<SyncScope::ID> id = getAtomicSyncScopeID(I);
+  if (!id || *id == SyncScope::SingleThread || *id == SyncScope::System) return false;
+  SmallVector<StringRef, 8> names;
+  I->getContext().getSyncScopeNames(names);
+  return *id < names.size() && names[*id].ends_with("one-as");
+}

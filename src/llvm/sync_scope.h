@@ -5,6 +5,9 @@
 #define WAVECC_LLVM_SYNC_SCOPE_H
 
 #include <llvm-c/Core.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,6 +21,10 @@ typedef enum wir_scope { WIR_SCOPE_SYSTEM, WIR_SCOPE_AGENT, WIR_SCOPE_WORKGROUP,
  * non-atomic instruction or a scope name AMDGPU does not define (the
  * widest, so the safe reading). */
 wir_scope wir_sync_scope(LLVMValueRef ins);
+/* Whether `ins`'s scope is a "-one-as" one: it orders only the address
+ * space it accesses (AMDGPUUsage "Memory Scopes"); false for the others,
+ * which order every address space. */
+bool wir_sync_scope_one_as(LLVMValueRef ins);
 
 #ifdef __cplusplus
 }

@@ -160,7 +160,9 @@ enum {
   /* not an encoding bit: a dword-multiple VMEM access whose address the
    * IR proves 4-byte aligned ("dwaligned"), so mem-merge may widen it */
   MIR_ENC_DWALIGNED = 1u << 6,
-  MIR_ENC_SC1 = 1u << 7,   /* gfx942's SC1 cache bit (FLAT bit 25, MUBUF bit 15); GLC is its SC0, SLC its NT */
+  MIR_ENC_SC1 = 1u << 7,   /* the target's third cache bit: gfx942's SC1 (FLAT bit 25, MUBUF bit 15; GLC is its SC0,
+                              SLC its NT), RDNA's DLC (gfx10 FLAT bit 12, MUBUF 15; gfx11 both 13); spelled from
+                              the target's cpol_names */
   /* not an encoding bit: an atomic or volatile access, which passes keep
    * in program order, never merge and never rematerialise (on gfx9 its
    * GLC says so too; gfx942's scoped atomics may carry no cache bit) */

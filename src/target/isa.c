@@ -95,11 +95,14 @@ isa_op isa_atomic_find_in(unsigned e, isa_format f, isa_atomic at, unsigned byte
   return ISA_NUM_OPS;
 }
 
-isa_op isa_atomic_no_return(isa_op op) {
+isa_op isa_atomic_no_return(isa_op op) { return isa_atomic_no_return_in(WAVECC_NUM_ENCODINGS, op); }
+
+isa_op isa_atomic_no_return_in(unsigned e, isa_op op) {
   const isa_sem *s = &isa_sem_table[op];
   if (isa_table[op].format != ISA_FMT_DS || s->atomic == ISA_AT_NONE || !(s->flags & ISA_S_RTN)) return op;
   for (unsigned i = 0; i < ISA_NUM_OPS; i++)
-    if (isa_table[i].format == ISA_FMT_DS && !(isa_sem_table[i].flags & ISA_S_RTN) && atomic_twin(s, &isa_sem_table[i]))
+    if (isa_table[i].format == ISA_FMT_DS && !(isa_sem_table[i].flags & ISA_S_RTN) && atomic_twin(s, &isa_sem_table[i]) &&
+        (e >= WAVECC_NUM_ENCODINGS || isa_encoding(e, i)))
       return (isa_op)i;
   return op;
 }

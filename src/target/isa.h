@@ -298,6 +298,10 @@ isa_op isa_atomic_find_in(unsigned e, isa_format f, isa_atomic at, unsigned byte
  * ds_add_u32); `op` itself if it has none (ds_wrxchg_rtn_*) or is not a
  * returning DS atomic. */
 isa_op isa_atomic_no_return(isa_op op);
+/* The same among the instructions encoding family e has (GFX11:
+ * ds_cmpstore_rtn_b32 -> ds_cmpstore_b32, not the gone ds_cmpst_b32);
+ * e = WAVECC_NUM_ENCODINGS: any. */
+isa_op isa_atomic_no_return_in(unsigned e, isa_op op);
 /* The v_cmp (not v_cmpx) instruction testing condition `cmp` on sources
  * of type `t`; ISA_NUM_OPS if none. */
 isa_op isa_cmp_find(isa_cmp cmp, isa_type t);

@@ -119,8 +119,8 @@ typedef enum wavecc_scope {
 } wavecc_scope;
 
 /* Vector-memory cache-policy bits (the instruction's CPol field): bit 0 is
- * GLC on gfx9/gfx90a and SC0 on gfx942, bit 1 SLC / NT, bit 2 gfx942's SC1
- * (gfx90a's SCC). */
+ * GLC on gfx9/gfx90a/RDNA and SC0 on gfx942, bit 1 SLC / NT, bit 2 gfx942's
+ * SC1 (gfx90a's SCC, RDNA's DLC). */
 enum { WAVECC_CPOL_SC0 = 1u << 0, WAVECC_CPOL_NT = 1u << 1, WAVECC_CPOL_SC1 = 1u << 2 };
 
 /* A cache maintenance instruction of the memory model: an isa_op and the
@@ -132,7 +132,8 @@ typedef struct wavecc_cache_op {
 
 /* The code sequences of one scope of a target's memory model for global
  * and generic (flat) memory (AMDGPUUsage "Memory Model GFX90A" / "GFX942"
- * code-sequence tables, non-tgsplit; LDS needs only the waits). A release
+ * code-sequence tables, non-tgsplit; "Memory Model GFX10-GFX11", WGP mode;
+ * LDS needs only the waits). A release
  * runs `release` then waits for all memory; an acquire waits for the
  * access then runs `acquire` in order. */
 typedef struct wavecc_scope_model {
@@ -140,9 +141,13 @@ typedef struct wavecc_scope_model {
   uint8_t store_cpol;    /* ... of an atomic store */
   uint8_t rmw_cpol;      /* ... of an atomic read-modify-write (SC0 = return the old value is added
                             on gfx942; GLC on gfx90a) */
+  uint8_t volatile_load_cpol, volatile_store_cpol; /* system-scope entry only: the bits of a volatile load / store
+                                                      (RDNA: glc dlc on loads, gfx11 dlc on stores); both 0: glc |
+                                                      the system scope's load_cpol for both (gfx9: glc, gfx942:
+                                                      sc0 sc1) */
   uint8_t num_acquire, num_release;
   wavecc_cache_op acquire[2]; /* invalidates after an acquire's wait (gfx90a system: buffer_invl2, then
-                                 buffer_wbinvl1_vol) */
+                                 buffer_wbinvl1_vol; RDNA agent: buffer_gl1_inv, then buffer_gl0_inv) */
   wavecc_cache_op release[1]; /* writeback before a release's wait (buffer_wbl2) */
 } wavecc_scope_model;
 
@@ -214,7 +219,7 @@ struct wavecc_target {
    * waits, no cache invalidates). */
   const wavecc_scope_model *mem_model;
   /* Assembly spellings of the vector-memory cache bits WAVECC_CPOL_SC0, _NT,
-   * _SC1 (gfx9: glc, slc; gfx942: sc0, nt, sc1); NULL entries print gfx9's. */
+   * _SC1 (gfx9: glc, slc; gfx942: sc0, nt, sc1; RDNA: glc, slc, dlc); NULL entries print gfx9's. */
   const char *cpol_names[3];
   /* NumSgprs counts FLAT_SCRATCH whether or not the kernel initialises it
    * (LLVM getNumExtraSGPRs with FeatureArchitectedFlatScratch on GFX9:

@@ -58,6 +58,35 @@
                  .sgpr_block = 8, .float_mode_shift = 12, .rsrc1_fixed = (1u << 29) | (1u << 30),                    \
                  .code_props_fixed = (w32) ? 1u << 10 : 0}
 
+/* AMDGPUUsage "Memory Model GFX10-GFX11" code sequences (WGP mode, the
+ * default), as llc-19 -mcpu=gfx1030 / gfx1100 emits them (LLVM
+ * SIGfx10CacheControl / SIGfx11CacheControl): atomic loads bypass the
+ * per-CU GL0 with glc at work-group scope (the work-group's waves may run
+ * on both CUs of the WGP) and above, gfx10 also the per-shader-array GL1
+ * with dlc at agent and system scope; stores and read-modify-writes
+ * carry no bit (they go to L2; glc on an atomic means "return the old
+ * value"). An acquire invalidates GL1 then GL0 at agent and system
+ * scope, GL0 at work-group scope; a release is only the waits. Volatile
+ * loads are glc dlc, gfx11's volatile stores dlc. */
+#define RDNA_MM_AGENT(ld, vst)                                                                                     \
+  {.load_cpol = (ld), .volatile_load_cpol = WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1, .volatile_store_cpol = (vst),         \
+   .num_acquire = 2, .acquire = {{ISA_BUFFER_GL1_INV, 0}, {ISA_BUFFER_GL0_INV, 0}}}
+#define RDNA_MM_WORKGROUP {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_GL0_INV, 0}}}
+static const wavecc_scope_model gfx10_mem_model[WAVECC_NUM_SCOPES] = {
+  [WAVECC_SCOPE_SYSTEM] = RDNA_MM_AGENT(WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1, 0),
+  [WAVECC_SCOPE_AGENT] = RDNA_MM_AGENT(WAVECC_CPOL_SC0 | WAVECC_CPOL_SC1, 0),
+  [WAVECC_SCOPE_WORKGROUP] = RDNA_MM_WORKGROUP,
+  [WAVECC_SCOPE_WAVEFRONT] = {0},
+};
+static const wavecc_scope_model gfx11_mem_model[WAVECC_NUM_SCOPES] = {
+  [WAVECC_SCOPE_SYSTEM] = RDNA_MM_AGENT(WAVECC_CPOL_SC0, WAVECC_CPOL_SC1),
+  [WAVECC_SCOPE_AGENT] = RDNA_MM_AGENT(WAVECC_CPOL_SC0, WAVECC_CPOL_SC1),
+  [WAVECC_SCOPE_WORKGROUP] = RDNA_MM_WORKGROUP,
+  [WAVECC_SCOPE_WAVEFRONT] = {0},
+};
+/* The memory model and the spelling of the third cache bit (DLC). */
+#define RDNA_MEM_MODEL(m) .mem_model = (m), .cpol_names = {NULL, NULL, "dlc"}
+
 const wavecc_target wavecc_target_gfx1030 = {
   .name = "gfx1030", .elf_mach = 0x36, .encoding = WAVECC_ENC_GFX10,
   .description = "Navi 21 (RDNA 2), wave32 (wave64 with +wavefrontsize64), no XNACK, no SRAM ECC",
@@ -69,6 +98,7 @@ const wavecc_target wavecc_target_gfx1030 = {
   .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20, /* HW_REG_FLAT_SCR_LO */
   .has_private_segment_buffer = true,
   RDNA_DESCRIPTOR(1),
+  RDNA_MEM_MODEL(gfx10_mem_model),
 };
 
 const wavecc_target wavecc_target_gfx1030_w64 = {
@@ -82,6 +112,7 @@ const wavecc_target wavecc_target_gfx1030_w64 = {
   .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20,
   .has_private_segment_buffer = true,
   RDNA_DESCRIPTOR(0),
+  RDNA_MEM_MODEL(gfx10_mem_model),
 };
 
 const wavecc_target wavecc_target_gfx1100 = {
@@ -98,6 +129,7 @@ const wavecc_target wavecc_target_gfx1100 = {
   .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
   .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
   RDNA_DESCRIPTOR(1),
+  RDNA_MEM_MODEL(gfx11_mem_model),
 };
 
 const wavecc_target wavecc_target_gfx1100_w64 = {
@@ -114,4 +146,5 @@ const wavecc_target wavecc_target_gfx1100_w64 = {
   .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
   .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
   RDNA_DESCRIPTOR(0),
+  RDNA_MEM_MODEL(gfx11_mem_model),
 };

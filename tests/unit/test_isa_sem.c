@@ -7,6 +7,7 @@
 #include <stdio.h>
 
 #include "target/isa.h"
+#include "target/target.h"
 
 static int failures;
 #define CHECK(c) do { if (!(c)) { fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #c); failures++; } } while (0)
@@ -82,6 +83,9 @@ int main(void) {
   CHECK(isa_atomic_no_return(ISA_DS_CMPST_RTN_F32) == ISA_DS_CMPST_F32);
   CHECK(isa_atomic_no_return(ISA_DS_WRXCHG_RTN_B32) == ISA_DS_WRXCHG_RTN_B32);
   CHECK(isa_atomic_no_return(ISA_GLOBAL_ATOMIC_ADD) == ISA_GLOBAL_ATOMIC_ADD);
+  /* GFX11 has ds_cmpstore_b32, not ds_cmpst_b32 (its operands the other way round) */
+  CHECK(isa_atomic_no_return_in(WAVECC_ENC_GFX11, ISA_DS_CMPSTORE_RTN_B32) == ISA_DS_CMPSTORE_B32);
+  CHECK(isa_atomic_no_return_in(WAVECC_ENC_GFX10, ISA_DS_CMPST_RTN_B32) == ISA_DS_CMPST_B32);
   CHECK(isa_atomic_find(ISA_FMT_MUBUF, ISA_AT_INC, 4, true) == ISA_BUFFER_ATOMIC_INC);
   CHECK(isa_cmp_find(ISA_CMP_F_NLT, ISA_T_F16) == ISA_V_CMP_NLT_F16);
   CHECK(isa_cmp_find(ISA_CMP_I_NE, ISA_T_U64) == ISA_V_CMP_NE_U64);
