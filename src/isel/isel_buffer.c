@@ -402,10 +402,13 @@ static void sel_sload(isel_ctx *c, LLVMValueRef ins, mir_temp rsrc, LLVMValueRef
               : ldw == 4 ? ISA_S_BUFFER_LOAD_DWORDX4 : ldw == 8 ? ISA_S_BUFFER_LOAD_DWORDX8 : ISA_S_BUFFER_LOAD_DWORDX16;
   mir_operand o = isel_get(c, off, 0);
   bool imm = o.kind == MIR_OPND_CONST && o.imm < (1u << 20);
+  /* an offset past the 20-bit field (or not a constant) goes in an SGPR,
+   * set before the load is emitted */
+  mir_temp soff = imm ? (mir_temp){0} : isel_to_sgpr(c, o, 1);
   mir_instr *ld = isel_emit(c, op, imm ? 1 : 2, 1);
   ld->ops[0] = mir_op_temp(rsrc);
   if (imm) ld->offset = (int32_t)o.imm;
-  else ld->ops[1] = mir_op_temp(isel_to_sgpr(c, o, 1));
+  else ld->ops[1] = mir_op_temp(soff);
   mir_temp d = isel_tmp(c, mir_rc_s(ldw));
   ld->defs[0] = mir_op_temp(d);
   mir_operand words[16];

@@ -172,8 +172,14 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n, intr k) {
     return 1;
   }
   if (k == I_READFIRSTLANE) {
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
-    isel_set(c, ins, 0, isel_to_sgpr(c, a, 1));
+    /* any type llc-19 takes (i32, i64, double, pointers, vectors of
+     * them): each component from the first active lane, one
+     * v_readfirstlane_b32 per dword (a 64-bit pointer is two) */
+    LLVMTypeRef t = LLVMTypeOf(ins);
+    unsigned bits = isel_type_bits(t), dw = bits > 32 ? 2 : 1;
+    if (!bits || bits > 64) return 0;
+    for (unsigned e = 0; e < isel_num_comps(t); e++)
+      isel_set(c, ins, e, isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ins, 0), e), dw));
     return 1;
   }
   return -1;

@@ -29,7 +29,8 @@
  *      still use the register); phi operands are reloaded at the end of the
  *      predecessor, where SSA elimination places the phi copies; a chosen
  *      phi becomes a memory phi (each edge stores its value into the phi's
- *      slot, the phi disappears). A reload that still spans an over-budget
+ *      slot, the phi disappears; an edge first reloads the slots its
+ *      stores overwrite that other phis still read: h' = g of a rotation). A reload that still spans an over-budget
  *      point is split into one reload per use in the next round. Rounds
  *      repeat until every point fits; a point whose own operands and
  *      definitions exceed the budget is a user error naming the

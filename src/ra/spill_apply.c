@@ -247,11 +247,76 @@ static void emit_hoists(spill_ctx *c, hoists *hs, uint32_t b, out_buf *o) {
   }
 }
 
+/* Calls f(c, phi, op, arg) for each phi operand flowing out of bi into
+ * its successors' phis (p_phi on logical edges, p_linear_phi on linear). */
+typedef void edge_fn(spill_ctx *c, mir_instr *phi, mir_operand *op, void *arg);
+static void for_edge_operands(spill_ctx *c, uint32_t bi, edge_fn *f, void *arg) {
+  mir_program *p = c->p;
+  const mir_block *b = &p->blocks[bi];
+  for (int lin = 0; lin < 2; lin++) {
+    const mir_idx_list *succs = lin ? &b->linear_succs : &b->logical_succs;
+    for (uint32_t k = 0; k < succs->n; k++) {
+      mir_block *s = &p->blocks[succs->v[k]];
+      uint32_t pi = mir_pred_index(lin ? &s->linear_preds : &s->logical_preds, bi);
+      for (uint32_t i = 0; i < s->num_instrs && mir_is_phi(s->instrs[i]); i++) {
+        mir_instr *phi = s->instrs[i];
+        if ((phi->opcode == MIR_P_LINEAR_PHI) == (lin == 1) && pi < phi->num_ops) f(c, phi, &phi->ops[pi], arg);
+      }
+    }
+  }
+}
+
+/* The slots the memory phis' stores on bi's out-edges write. */
+typedef struct edge_slots {
+  uint32_t *v, n, cap;
+} edge_slots;
+static void collect_stored_slot(spill_ctx *c, mir_instr *phi, mir_operand *op, void *arg) {
+  edge_slots *es = arg;
+  uint32_t pd = phi->defs[0].temp.id;
+  if (!c->chosen[pd] || op->kind == MIR_OPND_UNDEF) return;
+  if (op->kind == MIR_OPND_TEMP && c->slot[op->temp.id] == c->slot[pd]) return; /* already there: no store */
+  if (es->n == es->cap) {
+    uint32_t cap = es->cap ? es->cap * 2 : 8;
+    es->v = arena_grow(c->p->mem, es->v, es->n, cap, sizeof *es->v);
+    es->cap = cap;
+  }
+  es->v[es->n++] = c->slot[pd];
+}
+
+/* Reloads first a chosen operand whose slot a memory phi's store on the
+ * same edges overwrites: a loop-carried phi read by another phi of its
+ * header on the back edge (h' = g, g' = f: the "swap" of SSA
+ * destruction). Its reload must see the value of this iteration, so it
+ * goes before every edge store; the reload is TK_DONE, never brought back
+ * from the slot again later. */
+typedef struct edge_first {
+  const edge_slots *stored;
+  const hoists *hs;
+  uint32_t bi;
+  out_buf *o;
+} edge_first;
+static void reload_overwritten(spill_ctx *c, mir_instr *phi, mir_operand *op, void *arg) {
+  const edge_first *ef = arg;
+  if (op->kind != MIR_OPND_TEMP || !c->chosen[op->temp.id] || hoisted(c, ef->hs, op->temp.id, ef->bi)) return;
+  uint32_t pd = phi->defs[0].temp.id, s = c->slot[op->temp.id];
+  if (c->chosen[pd] && s == c->slot[pd]) return; /* already in the phi's slot: no store, no reload */
+  bool overwritten = false;
+  for (uint32_t k = 0; k < ef->stored->n && !overwritten; k++) overwritten = ef->stored->v[k] == s;
+  if (!overwritten) return;
+  op->temp = bring_back(c, op->temp.id, ef->o, NULL);
+  op->flags &= (uint8_t)~MIR_OPND_KILL;
+}
+
 /* Reloads (or rematerialises) the chosen phi operands flowing out of bi
- * into its successors' phis. */
+ * into its successors' phis, and stores the operands of memory phis into
+ * their slots: first the reloads of slots those stores overwrite, then the
+ * rest in phi order (the edge's copies are parallel, SSA elimination's). */
 static void edge_copies(spill_ctx *c, const hoists *hs, uint32_t bi, out_buf *o) {
   mir_program *p = c->p;
   const mir_block *b = &p->blocks[bi];
+  edge_slots stored = {0};
+  for_edge_operands(c, bi, collect_stored_slot, &stored);
+  if (stored.n) for_edge_operands(c, bi, reload_overwritten, &(edge_first){&stored, hs, bi, o});
   for (int lin = 0; lin < 2; lin++) {
     const mir_idx_list *succs = lin ? &b->linear_succs : &b->logical_succs;
     for (uint32_t k = 0; k < succs->n; k++) {

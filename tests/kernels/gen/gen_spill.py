@@ -3,7 +3,9 @@
 spilling): f_spill_vgpr.cl (more than 256 values live per lane),
 f_spill_sgpr.cl (more than 102 uniform values live across a divergent
 loop), f_spill_branch.cl (heavy pressure inside divergent branches that
-whole waves skip). Host references replay the C code with 32-bit
+whole waves skip); f_spill_phi_rotate.cl (values rotating through loop
+phis, h' = g, g' = f, ..., under forced budgets: memory phis read by other
+phis of their loop header on the back edge). Host references replay the C code with 32-bit
 wraparound."""
 import sys
 sys.dont_write_bytecode = True
@@ -176,7 +178,76 @@ def branch_file():
     write('f_spill_branch.cl', 'spill_branch', BRANCH_SRC, tests)
 
 
+ROTATE_SRC = r'''
+/* Eight words rotating through the loop's phis as in SHA-256's rounds
+ * (h' = g, g' = f, f' = e, e' = d + t1, d' = c, c' = b, b' = a,
+ * a' = t1 + t2): a header phi is the back edge's value of another phi. At
+ * 8 VGPRs some of them live in scratch (memory phis); the back edge must
+ * read each phi's value of this iteration before it stores the next one
+ * (wavecc stored a's new value first and then gave c the new a, at gfx90a
+ * and 8 VGPRs). */
+kernel void k_rotate(global uint *st, global const uint *w, uint n, uint rounds)
+{
+    uint id = get_global_id(0);
+    if (id >= n)
+        return;
+    uint a = st[8 * id + 0], b = st[8 * id + 1], c = st[8 * id + 2], d = st[8 * id + 3];
+    uint e = st[8 * id + 4], f = st[8 * id + 5], g = st[8 * id + 6], h = st[8 * id + 7];
+    for (uint i = 0; i < rounds; ++i) {
+        uint t1 = h + (rotate(e, 26u) ^ rotate(e, 21u) ^ rotate(e, 7u)) + ((e & f) ^ (~e & g)) + w[(id + i) & 63];
+        uint t2 = (rotate(a, 30u) ^ rotate(a, 19u) ^ rotate(a, 10u)) + ((a & b) ^ (a & c) ^ (b & c));
+        h = g;
+        g = f;
+        f = e;
+        e = d + t1;
+        d = c;
+        c = b;
+        b = a;
+        a = t1 + t2;
+    }
+    st[8 * id + 0] = a;
+    st[8 * id + 1] = b;
+    st[8 * id + 2] = c;
+    st[8 * id + 3] = d;
+    st[8 * id + 4] = e;
+    st[8 * id + 5] = f;
+    st[8 * id + 6] = g;
+    st[8 * id + 7] = h;
+}
+'''
+
+
+def rotate_ref(s, w, idx, rounds):
+    a, b, c, d, e, f, g, h = s
+    r = lambda v, k: rotate(v, k, 'uint') & M32
+    for i in range(rounds):
+        t1 = (h + (r(e, 26) ^ r(e, 21) ^ r(e, 7)) + ((e & f) ^ (~e & g & M32)) + w[(idx + i) & 63]) & M32
+        t2 = ((r(a, 30) ^ r(a, 19) ^ r(a, 10)) + ((a & b) ^ (a & c) ^ (b & c))) & M32
+        h, g, f, e, d, c, b, a = g, f, e, (d + t1) & M32, c, b, a, (t1 + t2) & M32
+    return [a, b, c, d, e, f, g, h]
+
+
+def rotate_file():
+    rng = Rng(9004)
+    tests = []
+    # odd and even round counts (the loop may be unrolled by two), a
+    # partial last wave and lanes past n
+    for n, gsz, loc, rounds in ((64, 64, 64, 64), (100, 128, 32, 7), (40, 64, 64, 1)):
+        S = [rng.of('uint') for _ in range(8 * gsz)]
+        W = [rng.of('uint') for _ in range(64)]
+        out = list(S)
+        for i in range(n):
+            out[8 * i:8 * i + 8] = rotate_ref(S[8 * i:8 * i + 8], W, i, rounds)
+        te = Test('rotate_%d_%d_%d' % (n, loc, rounds), kernel_name='k_rotate', global_size=sizes(gsz),
+                  local_size=sizes(loc))
+        te.inp(0, 'uint', 8 * gsz, S).out(0, 'uint', 8 * gsz, out).inp(1, 'uint', 64, W)
+        te.val(2, 'uint', n).val(3, 'uint', rounds)
+        tests.append(te)
+    write('f_spill_phi_rotate.cl', 'spill_phi_rotate', ROTATE_SRC, tests)
+
+
 if __name__ == '__main__':
     vgpr_file()
     sgpr_file()
     branch_file()
+    rotate_file()
