@@ -339,8 +339,9 @@ int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   case ISA_FMT_MUBUF: {
     /* the cache instructions (buffer_wbinvl1_vol, buffer_wbl2, ...) have
-     * no operands: the decoded fields are zero, not registers read */
-    if (!isa_table[in->op].sig[0] || !strcmp(isa_table[in->op].sig, ";")) return 0;
+     * no operands (their shape, derived once from the signature, is
+     * empty): the decoded fields are zero, not registers read */
+    if (!d->dev->shape[in->op].ndefs && !d->dev->shape[in->op].nuses) return 0;
     emu_lanes u = 0;
     unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
     for (unsigned k = 0; k < nv; k++) u |= vund(w, cw, in->vaddr + k);

@@ -15,6 +15,7 @@
 #include "emu/emu_internal.h"
 #include "mir/mir.h"
 #include "target/isa.h"
+#include "target/target.h"
 #include "util/arena.h"
 
 static int failures;
@@ -28,7 +29,7 @@ static size_t reg(char *b, size_t n, char k, unsigned w, unsigned *next) {
 }
 
 /* Machine IR text of one instruction with operands from the signature. */
-static void synth(unsigned op, bool vop3, char *b, size_t n) {
+static void synth(const wavecc_target *t, unsigned op, bool vop3, char *b, size_t n) {
   const isa_info *ii = &isa_table[op];
   const char *s = ii->sig;
   const char *semi = strchr(s, ';');
@@ -45,14 +46,14 @@ static void synth(unsigned op, bool vop3, char *b, size_t n) {
   sn = 40;
   vn = 60;
   k = 0;
-  /* gfx900's constant bus carries one scalar value per VALU instruction
-   * (target.h const_bus_limit; the decoder refuses more), an implicit VCC
-   * (carry-in, v_div_fmas) included: "any" sources past it are VGPRs */
+  /* the target's constant bus (wavecc_const_bus_limit; the decoder refuses
+   * more), an implicit VCC (carry-in, v_div_fmas) included: "any" sources
+   * past the limit are VGPRs */
   bool valu = isa_fmt_valu(ii->format);
-  unsigned scalars = (ii->flags & ISA_F_READS_VCC) ? 1 : 0;
+  unsigned scalars = (ii->flags & ISA_F_READS_VCC) ? 1 : 0, limit = wavecc_const_bus_limit(t, op);
   for (const char *c = semi + 1; *c; k++) {
     char kind = *c++;
-    if (valu && kind == 'a' && scalars++) kind = 'v';
+    if (valu && kind == 'a' && scalars++ >= limit) kind = 'v';
     unsigned w = (unsigned)strtoul(c, (char **)&c, 10);
     if (*c == ',') c++;
     len += (size_t)snprintf(b + len, n - len, "%s", k ? ", " : " ");
@@ -66,7 +67,8 @@ static void synth(unsigned op, bool vop3, char *b, size_t n) {
 
 static void check(wemu_device *dev, unsigned op, bool vop3) {
   char line[256], text[512];
-  synth(op, vop3, line, sizeof line);
+  /* the parsed MIR and wemu_create(NULL) both default to gfx900 */
+  synth(&wavecc_target_gfx900, op, vop3, line, sizeof line);
   snprintf(text, sizeof text, "kernel t\nstate regs_assigned ssa_eliminated\nBB0:\n  %s\n", line);
   arena mem;
   arena_init(&mem);
