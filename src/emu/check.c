@@ -193,10 +193,7 @@ int emu_check_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_V_RCP_IFLAG_F32 && div_check(d, w, in)) return -1;
   if ((c->checks & WEMU_CHECK_DIV) && in->op == ISA_S_TRAP && div_trap(d, w, in)) return -1;
-  if (c->checks & WEMU_CHECK_POISON) {
-    poison_pre(d, w, in);
-    if (poison_decides(d, w, in)) return -1;
-  }
+  if ((c->checks & WEMU_CHECK_POISON) && poison_before(d, w, in)) return -1;
   if ((c->checks & WEMU_CHECK_BARRIER) && in->op == ISA_S_BARRIER) {
     check_wave *cw = &c->wv[w->id_in_group];
     if (w->exec != cw->live) {

@@ -84,11 +84,42 @@ int chk_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *cls
     __attribute__((format(printf, 6, 7)));
 
 /* check_poison.c */
-void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* Before `in` runs: the definedness of what it computes, and a report
+ * (-1) when undefined data decides something (poison_decides). */
+int poison_before(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* After `in` ran: records the definedness of what it wrote. */
 int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in);
-int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,
                   int kind, uint64_t scratch_base);
+
+/* emu_inst.pplan (emu_poison_prepare) */
+enum { PLAN_NONE, PLAN_FULL, PLAN_POST };
+
+/* emu_check_pre / emu_check_post for the step loop (dispatch.c): the
+ * common case inline, a VALU instruction with a plan reading only VGPR
+ * rows under the poison check alone; the rest, and any undefined lane
+ * (the hooks compute it again and report), through the hooks. */
+static inline int emu_check_step_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_check *c = d->chk;
+  if (c->checks != WEMU_CHECK_POISON || in->pplan != PLAN_FULL || in->pns || in->pmask_in != EMU_NO_OPERAND)
+    return emu_check_pre(d, w, in);
+  const check_wave *cw = &c->wv[w->id_in_group];
+  emu_lanes u = 0;
+  for (unsigned i = 0; i < in->pnv; i++)
+    for (unsigned k = 0, r = in->pvrow[i]; k < in->pvn[i]; k++, r++) u |= ~w->vinit[r] | cw->vpois[r];
+  u &= w->exec & wavecc_lanes_all(w->nlanes);
+  c->undef = u;
+  return u ? emu_check_pre(d, w, in) : 0;
+}
+static inline int emu_check_step_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  emu_check *c = d->chk;
+  if (c->checks != WEMU_CHECK_POISON || !in->pplan || in->pmask_out != EMU_NO_OPERAND) return emu_check_post(d, w, in);
+  check_wave *cw = &c->wv[w->id_in_group];
+  emu_lanes u = c->undef, ex = w->exec;
+  for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);
+  if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (u & ex);
+  return 0;
+}
 
 /* check_race.c */
 int race_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, uint64_t addr, unsigned n, unsigned lane,

@@ -22,6 +22,7 @@
  *   store marks its bytes, a sub-dword register write the whole lane), the
  *   high addend dword of v_mad_u64_u32 (llc-19 leaves it undefined when only
  *   the low half is used), DPP/VOPD cross-lane detail (all lanes). */
+#include <assert.h>
 #include <string.h>
 
 #include "emu/check_internal.h"
@@ -119,6 +120,80 @@ static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint
   }
 }
 
+/* Adds VGPR rows [lo, lo + n) (as vund reads them: rows past the file
+ * are defined) to the plan's reads. */
+static void plan_rows(emu_inst *in, unsigned lo, unsigned n) {
+  if (lo >= EMU_NUM_VGPR || !n) return;
+  assert(in->pnv < 5);
+  in->pvrow[in->pnv] = (uint16_t)lo;
+  in->pvn[in->pnv++] = (uint8_t)(n < EMU_NUM_VGPR - lo ? n : EMU_NUM_VGPR - lo);
+}
+
+/* Adds scalar operand `code` of n dwords (as sund_n reads it: constants
+ * are defined) to the plan's reads. */
+static void plan_scalar(emu_inst *in, unsigned code, unsigned n) {
+  if ((code >= EMU_NUM_SGPR && code != OPC_SCC) || code == OPC_NULL) return;
+  assert(in->pns < 4);
+  in->pscode[in->pns] = (uint16_t)code;
+  in->psn[in->pns++] = (uint8_t)n;
+}
+
+/* The plan of a VALU instruction (emu_inst.pplan): once per decoded
+ * instruction, what poison_pre and poison_post would derive from its
+ * operands and shape each time it runs. */
+void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
+  in->pplan = PLAN_NONE;
+  in->pnv = in->pns = in->pdn = 0;
+  in->pmask_in = in->pyrow = in->pmask_out = EMU_NO_OPERAND;
+  isa_op op = in->op;
+  if (!isa_fmt_valu(in->fmt) || op == ISA_V_READLANE_B32 || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_WRITELANE_B32)
+    return;
+  const emu_opshape *sh = &dev->shape[op];
+  uint32_t fl = isa_table[op].flags;
+  in->pplan = PLAN_FULL;
+  for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
+    unsigned code = in->src[i], n = sh->usew[i];
+    if ((op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32) && i == 2) n = 1; /* llc-19's undefined high addend */
+    if (code >= OPC_VGPR0) plan_rows(in, code - OPC_VGPR0, n);
+    else plan_scalar(in, code, n);
+  }
+  if (in->vopd) {
+    if (in->y_src0 >= OPC_VGPR0) plan_rows(in, in->y_src0 - OPC_VGPR0, 1);
+    else plan_scalar(in, in->y_src0, 1);
+    if (in->y_src1 >= OPC_VGPR0) plan_rows(in, in->y_src1 - OPC_VGPR0, 1);
+  }
+  if (fl & ISA_F_READS_VCC) {
+    in->pmask_in = in->src[2];
+    if (op == ISA_V_CNDMASK_B32 && in->src[2] < EMU_NUM_SGPR && in->src[2] != OPC_EXEC_LO) in->pplan = PLAN_POST;
+  }
+  unsigned sd = EMU_NO_OPERAND;
+  if (isa_table[op].format == ISA_FMT_VOPC) {
+    sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
+  } else {
+    if (sh->ndefs && sh->defk[0] != 's' && in->dst < EMU_NUM_VGPR) {
+      in->pdrow = in->dst;
+      in->pdn = (uint8_t)(sh->defw[0] < EMU_NUM_VGPR - in->dst ? sh->defw[0] : EMU_NUM_VGPR - in->dst);
+    }
+    if (in->vopd && in->y_dst < EMU_NUM_VGPR) in->pyrow = in->y_dst;
+    if ((sh->ndefs > 1 && sh->defk[1] == 's') || (fl & ISA_F_WRITES_VCC)) sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
+  }
+  in->pmask_out = (uint16_t)(sd < EMU_NUM_SGPR ? sd : EMU_NO_OPERAND);
+}
+
+/* Undefined lanes of the result of an instruction with PLAN_FULL, before
+ * EXEC: any undefined lane of a VGPR row it reads, every lane for an
+ * undefined bit of a scalar it reads, the mask operand's undefined lanes. */
+static emu_lanes plan_undef(const emu_wave *w, const check_wave *cw, const emu_inst *in) {
+  emu_lanes u = 0;
+  for (unsigned i = 0; i < in->pnv; i++)
+    for (unsigned k = 0, r = in->pvrow[i]; k < in->pvn[i]; k++, r++) u |= ~w->vinit[r] | cw->vpois[r];
+  u &= wavecc_lanes_all(w->nlanes);
+  for (unsigned i = 0; i < in->pns; i++)
+    if (sund_n(w, cw, in->pscode[i], in->psn[i])) return ~0ull;
+  if (in->pmask_in != EMU_NO_OPERAND) u |= mask_und(w, cw, in->pmask_in);
+  return u;
+}
+
 /* The dwords a memory instruction reads as data (stores, atomics) and
  * writes back (loads, returning atomics), from the ISA table. */
 static unsigned mem_dwords(isa_op op) {
@@ -126,7 +201,7 @@ static unsigned mem_dwords(isa_op op) {
   return b > 4 ? b / 4 : 1;
 }
 
-void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   check_wave *cw = &c->wv[w->id_in_group];
   const emu_opshape *sh = &d->dev->shape[in->op];
@@ -153,26 +228,14 @@ void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   case ISA_FMT_SOPP: return;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
-    emu_lanes u = 0;
-    for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
-      unsigned code = in->src[i], n = sh->usew[i];
-      if (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32) n = i == 2 ? 1 : n;
-      if (code >= OPC_VGPR0) { for (unsigned k = 0; k < n; k++) u |= vund(w, cw, code - OPC_VGPR0 + k); }
-      else if (sund_n(w, cw, code, n)) u = ~0ull;
-    }
-    if (in->vopd) {
-      if (in->y_src0 >= OPC_VGPR0) u |= vund(w, cw, in->y_src0 - OPC_VGPR0); else if (sund(w, cw, in->y_src0)) u = ~0ull;
-      u |= vund(w, cw, in->y_src1 - OPC_VGPR0);
-    }
-    if (fl & ISA_F_READS_VCC) {
+    if (in->pplan == PLAN_POST) {
+      /* v_cndmask_b32 with an SGPR mask: per lane, the mask bit and the source it selects */
       emu_lanes m = mask_und(w, cw, in->src[2]);
-      if (in->op == ISA_V_CNDMASK_B32 && in->src[2] < EMU_NUM_SGPR && in->src[2] != OPC_EXEC_LO) {
-        /* per lane: the mask bit and the source it selects */
-        uint64_t mv = w->s[in->src[2]] | (w->nlanes > 32 ? (uint64_t)w->s[in->src[2] + 1] << 32 : 0);
-        emu_lanes u0 = in->src[0] >= OPC_VGPR0 ? vund(w, cw, in->src[0] - OPC_VGPR0) : (sund(w, cw, in->src[0]) ? ~0ull : 0);
-        emu_lanes u1 = vund(w, cw, in->src[1] - OPC_VGPR0);
-        u = m | (mv & u1) | (~mv & u0);
-      } else u |= m;
+      uint64_t mv = w->s[in->src[2]] | (w->nlanes > 32 ? (uint64_t)w->s[in->src[2] + 1] << 32 : 0);
+      emu_lanes u0 = in->src[0] >= OPC_VGPR0 ? vund(w, cw, in->src[0] - OPC_VGPR0) : (sund(w, cw, in->src[0]) ? ~0ull : 0);
+      emu_lanes u1 = vund(w, cw, in->src[1] - OPC_VGPR0);
+      c->undef = (m | (mv & u1) | (~mv & u0)) & w->exec;
+      return;
     }
     if (in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32) {
       unsigned lane = 0;
@@ -185,8 +248,8 @@ void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
                   ((vund(w, cw, in->src[0] - OPC_VGPR0) >> lane) & 1) ? ~0u : 0;
       return;
     }
-    if (in->op == ISA_V_WRITELANE_B32) { c->sundef = sund(w, cw, in->src[0]) | sund(w, cw, in->src[1]); return; }
-    c->undef = u & w->exec;
+    assert(in->op == ISA_V_WRITELANE_B32); /* the rest has a plan (emu_poison_prepare) */
+    c->sundef = sund(w, cw, in->src[0]) | sund(w, cw, in->src[1]);
     return;
   }
   default: break;
@@ -225,6 +288,13 @@ void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   check_wave *cw = &c->wv[w->id_in_group];
+  if (in->pplan) {
+    emu_lanes u = c->undef, ex = w->exec;
+    for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);
+    if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (u & ex);
+    if (in->pmask_out != EMU_NO_OPERAND) mask_set(w, cw, in->pmask_out, u);
+    return 0;
+  }
   const emu_opshape *sh = &d->dev->shape[in->op];
   uint32_t fl = isa_table[in->op].flags;
   switch (in->fmt) {
@@ -253,32 +323,16 @@ int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   case ISA_FMT_SOPP: return 0;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
-    emu_lanes u = c->undef, ex = w->exec;
     if (in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32) {
       if (in->dst < EMU_NUM_SGPR) cw->spois[in->dst] = c->sundef;
       return 0;
     }
-    if (in->op == ISA_V_WRITELANE_B32) {
-      unsigned sc = in->src[1], lane;
-      int ok = 1;
-      lane = (unsigned)(sc < EMU_NUM_SGPR ? w->s[sc] : emu_const64(in, sc, 0, 0, &ok)) & (w->nlanes - 1);
-      emu_lanes bit = 1ull << lane;
-      cw->vpois[in->dst] = (cw->vpois[in->dst] & ~bit) | (c->sundef ? bit : 0);
-      return 0;
-    }
-    if (isa_table[in->op].format == ISA_FMT_VOPC) {
-      unsigned sd = (in->vop3 || in->sdwa || in->sdst == EMU_NO_SDST) ? in->sdst : OPC_VCC_LO;
-      if (sd != EMU_NO_SDST) mask_set(w, cw, sd, u);
-      return 0;
-    }
-    if (sh->ndefs && sh->defk[0] != 's' && in->dst < EMU_NUM_VGPR)
-      for (unsigned k = 0; k < sh->defw[0] && in->dst + k < EMU_NUM_VGPR; k++)
-        cw->vpois[in->dst + k] = (cw->vpois[in->dst + k] & ~ex) | (u & ex);
-    if (in->vopd && in->y_dst < EMU_NUM_VGPR) cw->vpois[in->y_dst] = (cw->vpois[in->y_dst] & ~ex) | (u & ex);
-    if ((sh->ndefs > 1 && sh->defk[1] == 's') || (fl & ISA_F_WRITES_VCC)) {
-      unsigned sd = in->fmt == ISA_FMT_VOP3 ? in->sdst : OPC_VCC_LO;
-      if (sd < EMU_NUM_SGPR) mask_set(w, cw, sd, u);
-    }
+    assert(in->op == ISA_V_WRITELANE_B32);
+    unsigned sc = in->src[1], lane;
+    int ok = 1;
+    lane = (unsigned)(sc < EMU_NUM_SGPR ? w->s[sc] : emu_const64(in, sc, 0, 0, &ok)) & (w->nlanes - 1);
+    emu_lanes bit = 1ull << lane;
+    cw->vpois[in->dst] = (cw->vpois[in->dst] & ~bit) | (c->sundef ? bit : 0);
     return 0;
   }
   default: break;
@@ -304,7 +358,7 @@ static int und_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lane
 
 /* Undefined data deciding something about to happen (before `in` runs,
  * after poison_pre). */
-int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   check_wave *cw = &c->wv[w->id_in_group];
   uint32_t fl = isa_table[in->op].flags;
@@ -366,6 +420,18 @@ int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
 }
 
+int poison_before(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  if (in->pplan == PLAN_FULL) { /* most VALU instructions: the plan, and only v_cmpx decides something */
+    emu_check *c = d->chk;
+    emu_lanes u = plan_undef(w, c->wv + w->id_in_group, in) & w->exec;
+    c->undef = u;
+    if (u && (isa_table[in->op].flags & ISA_F_WRITES_EXEC)) return und_report(d, w, in, u, "EXEC of v_cmpx (a branch)");
+    return 0;
+  }
+  poison_pre(d, w, in);
+  return poison_decides(d, w, in);
+}
+
 /* One lane's access (after the address checks): marks and reads the LDS
  * and scratch shadows; undefined data stored into global memory is
  * reported. */
@@ -374,23 +440,21 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
   emu_check *c = d->chk;
   emu_lanes bit = 1ull << lane;
   int data_und = (c->data_undef & bit) != 0;
-  uint8_t *sh = NULL;
-  uint64_t idx[16];
   unsigned nb = n > 16 ? 16 : n;
+  uint8_t *run = NULL; /* the shadow bytes when they are contiguous (LDS, unswizzled scratch) */
+  uint8_t *sh = c->scratch_def;
+  uint64_t idx[16];
   if (space == 1) {
     if (addr + nb > d->lds_size) return 0;
-    sh = c->lds_def;
-    for (unsigned i = 0; i < nb; i++) idx[i] = addr + i;
+    run = c->lds_def + addr;
   } else if (space == 2) {
-    sh = c->scratch_def;
     for (unsigned i = 0; i < nb; i++) {
       uint64_t o = addr + i, ga = scratch_base + (o / 4) * 4 * w->nlanes + lane * 4 + o % 4;
       if (ga < d->scratch_alloc || ga - d->scratch_alloc >= d->scratch_total) return 0;
       idx[i] = ga - d->scratch_alloc;
     }
   } else if (d->scratch_total && addr >= d->scratch_alloc && addr + nb <= d->scratch_alloc + d->scratch_total) {
-    sh = c->scratch_def;
-    for (unsigned i = 0; i < nb; i++) idx[i] = addr - d->scratch_alloc + i;
+    run = c->scratch_def + (addr - d->scratch_alloc);
   } else {
     if (kind != CHK_READ && data_und)
       return chk_report(d, w, in, "poison", (int)lane,
@@ -399,12 +463,18 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
     return 0;
   }
   int old_und = 0;
-  if (kind != CHK_WRITE)
-    for (unsigned i = 0; i < nb; i++) old_und |= !sh[idx[i]];
+  if (kind != CHK_WRITE) {
+    if (run)
+      for (unsigned i = 0; i < nb; i++) old_und |= !run[i];
+    else
+      for (unsigned i = 0; i < nb; i++) old_und |= !sh[idx[i]];
+  }
   if (old_und) c->load_undef |= bit;
   if (kind != CHK_READ) {
     uint8_t v = !(data_und || (kind == CHK_ATOMIC && old_und));
-    for (unsigned i = 0; i < nb; i++) sh[idx[i]] = v;
+    if (run) memset(run, v, nb);
+    else
+      for (unsigned i = 0; i < nb; i++) sh[idx[i]] = v;
   }
   return 0;
 }

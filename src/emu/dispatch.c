@@ -34,6 +34,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "emu/check_internal.h"
 #include "emu/emu_internal.h"
 
 #define DEFAULT_LIMIT 400000000ull
@@ -90,6 +91,7 @@ void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
   }
   }
   emu_valu_prepare(dev, in);
+  emu_poison_prepare(dev, in);
 }
 
 /* Counts instruction IN in the statistics ST; its issue cycles into *COST. */
@@ -179,7 +181,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   if (d->tgt->trans_use_valus && emu_gfx11_hazards(d, w, in)) return -1;
   unsigned cm_counts[3];
   if (d->cm) emu_cm_before(d->cm, w, cm_counts);
-  if (d->chk && emu_check_pre(d, w, in)) return -1;
+  if (d->chk && emu_check_step_pre(d, w, in)) return -1;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;
@@ -190,7 +192,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   }
   if (rc < 0) return -1;
   if (d->cm) emu_cm_after(d->cm, w, in, cost, cm_counts);
-  if (d->chk && emu_check_post(d, w, in)) return -1;
+  if (d->chk && emu_check_step_post(d, w, in)) return -1;
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
     int vm_after = 0;
     for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;

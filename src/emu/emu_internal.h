@@ -194,6 +194,17 @@ typedef struct emu_inst {
   uint8_t xclass, xcost, xflags;
   uint8_t vfast, vnsrc;
   uint16_t vcodes[3], vcin, vcout;
+  /* The poison check's plan of a VALU instruction (poison_prepare,
+   * check_poison.c): pplan 1 when the lanes of its result are undefined
+   * exactly where a VGPR row it reads (pvrow, pvn rows each) or its mask
+   * operand (pmask_in) is, or everywhere when a scalar it reads
+   * (pscode, psn dwords each) is; and it writes pdn rows from pdrow, the
+   * VOPD Y row pyrow and the lane mask pmask_out (EMU_NO_OPERAND: none).
+   * 0: the check's general code (cross-lane ops, v_cndmask with an SGPR
+   * mask, non-VALU). */
+  uint8_t pplan, pnv, pns, pdn;
+  uint16_t pvrow[5], pscode[4], pmask_in, pdrow, pyrow, pmask_out;
+  uint8_t pvn[5], psn[4];
 } emu_inst;
 
 enum { EMU_XC_SALU, EMU_XC_BRANCH, EMU_XC_OTHER, EMU_XC_SMEM, EMU_XC_LDS, EMU_XC_VMEM, EMU_XC_VALU };
@@ -202,6 +213,7 @@ enum { EMU_XF_MODE_WRITE = 1, EMU_XF_SPILL_STORE = 2, EMU_XF_SPILL_LOAD = 4 };
 /* Fills the derived fields of a decoded instruction (see emu_inst). */
 void emu_inst_prepare(const wemu_device *dev, emu_inst *in);
 void emu_valu_prepare(const wemu_device *dev, emu_inst *in);
+void emu_poison_prepare(const wemu_device *dev, emu_inst *in);
 
 /* Builds the (format, opcode) lookup tables of the device target's
  * encoding family (isa_encoding) and the operand shapes. */
