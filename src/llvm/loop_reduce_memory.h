@@ -1,0 +1,16 @@
+// C++ only: the loop-reduce-memory loop pass (loop_reduce_memory.cpp).
+#ifndef WAVECC_LLVM_LOOP_REDUCE_MEMORY_H
+#define WAVECC_LLVM_LOOP_REDUCE_MEMORY_H
+
+#include "llvm/Analysis/LoopAnalysisManager.h"
+#include "llvm/IR/PassManager.h"
+#include "llvm/Transforms/Scalar/LoopPassManager.h"
+
+// LLVM's loop strength reduction, run only on loops that access memory
+// (a load, store or atomic in the loop, nested loops included).
+struct WirLoopReduceMemoryPass : llvm::PassInfoMixin<WirLoopReduceMemoryPass> {
+  llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &AM, llvm::LoopStandardAnalysisResults &AR,
+                              llvm::LPMUpdater &U);
+};
+
+#endif
