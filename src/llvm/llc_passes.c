@@ -13,8 +13,8 @@
  * address, atomic_optimizer.cpp; before wir_expand_atomics as llc-19 runs
  * it before AtomicExpand), the straight-line scalar optimisations (split constant
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
- * CSE after each), loop strength reduction (on loops that access memory
- * only: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
+ * CSE after each), loop strength reduction (not on register-only loops
+ * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
  * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:

@@ -6,8 +6,9 @@
 #include "llvm/IR/PassManager.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 
-// LLVM's loop strength reduction, run only on loops that access memory
-// (a load, store or atomic in the loop, nested loops included).
+// LLVM's loop strength reduction, except on a loop that does not access
+// memory (no instruction of it, nested loops included, may read or write
+// memory) and has more than 16 values used after it.
 struct WirLoopReduceMemoryPass : llvm::PassInfoMixin<WirLoopReduceMemoryPass> {
   llvm::PreservedAnalyses run(llvm::Loop &L, llvm::LoopAnalysisManager &AM, llvm::LoopStandardAnalysisResults &AR,
                               llvm::LPMUpdater &U);
