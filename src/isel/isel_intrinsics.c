@@ -385,6 +385,32 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, intr k) {
   return -1;
 }
 
+/* Uniform ctpop/cttz/ctlz of an i32 or i64: SALU, as llc-19 selects them
+ * (s_bcnt1_i32_b*, s_ff1_i32_b*, s_flbit_i32_b*; Vega ISA 5.1: the last
+ * two give -1 for 0, capped at the width unless zero is poison). The
+ * atomic optimizer's lane loop (atomic_optimizer.cpp) runs on them. */
+static int call_bits_uniform(isel_ctx *c, LLVMValueRef ins, intr k) {
+  if ((k != I_CTLZ && k != I_CTTZ && k != I_CTPOP) || is_div(c, ins)) return -1;
+  LLVMTypeRef ot = overload_type(ins);
+  bool wide = is_int(ot, 64);
+  if (!wide && !is_int(ot, 32)) return -1;
+  mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0);
+  if (a.kind == MIR_OPND_CONST) return -1; /* folded by the VALU path */
+  if (isel_opnd_is_vgpr(&a)) a = mir_op_temp(isel_to_sgpr(c, a, wide ? 2 : 1));
+  unsigned op = k == I_CTPOP ? (wide ? ISA_S_BCNT1_I32_B64 : ISA_S_BCNT1_I32_B32)
+                : k == I_CTTZ ? (wide ? ISA_S_FF1_I32_B64 : ISA_S_FF1_I32_B32)
+                              : (wide ? ISA_S_FLBIT_I32_B64 : ISA_S_FLBIT_I32_B32);
+  mir_temp r = isel_tmp(c, mir_rc_s(1));
+  mir_instr *in = isel_emit(c, op, 1, 1);
+  in->ops[0] = a;
+  in->defs[0] = mir_op_temp(r);
+  LLVMValueRef zp = k == I_CTPOP ? NULL : LLVMGetOperand(ins, 1);
+  if (zp && !(LLVMIsAConstantInt(zp) && LLVMConstIntGetZExtValue(zp)))
+    r = isel_s(c, ISA_S_MIN_U32, 1, mir_op_temp(r), mir_op_const(wide ? 64 : 32));
+  isel_set(c, ins, 0, wide ? isel_create2(c, mir_op_temp(r), mir_op_const(0), false) : r);
+  return 1;
+}
+
 /* 64-bit bit operations: bswap, ctlz/cttz/ctpop, abs, funnel shifts on i64. */
 static int call_bits64(isel_ctx *c, LLVMValueRef ins, intr k) {
   unsigned nc = isel_num_comps(LLVMTypeOf(ins));
@@ -683,7 +709,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (sel < 0) sel = call_abi(c, ins, n, k);
   if (sel < 0) sel = isel_f64_call(c, ins, n);
   if (sel < 0) sel = isel_half_call(c, ins, n);
-  static const call_family families[] = {call_frexp, call_float, call_minmax, call_bits64, call_bits, call_overflow};
+  static const call_family families[] = {call_frexp, call_float, call_minmax, call_bits_uniform, call_bits64, call_bits, call_overflow};
   for (unsigned q = 0; q < sizeof families / sizeof families[0] && sel < 0; q++) sel = families[q](c, ins, k);
   if (sel < 0) sel = isel_amdgcn_call(c, ins, id); /* isel_amdgcn.c */
   if (sel < 0) sel = isel_amdgcn_lanes_call(c, ins, id); /* isel_amdgcn_lanes.c */

@@ -63,7 +63,10 @@ static int intrinsic_divergence(LLVMValueRef callee) {
   /* buffer atomics: each lane sees another old value (isel_buffer.c) */
   if (name_starts(n, len, "llvm.amdgcn.raw.ptr.buffer.atomic.") || name_starts(n, len, "llvm.amdgcn.struct.ptr.buffer.atomic."))
     return 1;
-  if (name_starts(n, len, "llvm.amdgcn.readfirstlane") || name_starts(n, len, "llvm.amdgcn.workgroup.id") ||
+  /* readlane and ballot: one scalar result for the wave, whatever their
+   * operands (the atomic optimizer's scan loop reads lanes with them) */
+  if (name_starts(n, len, "llvm.amdgcn.readfirstlane") || name_starts(n, len, "llvm.amdgcn.readlane") ||
+      name_starts(n, len, "llvm.amdgcn.ballot") || name_starts(n, len, "llvm.amdgcn.workgroup.id") ||
       name_starts(n, len, "llvm.amdgcn.dispatch.ptr") || name_starts(n, len, "llvm.amdgcn.implicitarg.ptr") ||
       name_starts(n, len, "llvm.amdgcn.kernarg.segment.ptr") || name_starts(n, len, "llvm.amdgcn.dispatch.id") ||
       name_starts(n, len, "llvm.amdgcn.queue.ptr"))

@@ -53,8 +53,7 @@ static bool float_type(LLVMTypeRef t) {
   return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind;
 }
 
-/* Does `ins` need the compare-and-swap loop on target t? */
-static bool needs_loop(LLVMValueRef ins, const wavecc_target *t) {
+bool wir_atomic_needs_loop(LLVMValueRef ins, const wavecc_target *t) {
   if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
   if (as != 0 && as != 1 && as != 3) return false;
@@ -208,7 +207,7 @@ int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
           } else if (LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg &&
                      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(ins, 2))) == LLVMPointerTypeKind) {
             pointer_cmpxchg(mod, b, ins);
-          } else if (needs_loop(ins, t)) {
+          } else if (wir_atomic_needs_loop(ins, t)) {
             rc = fp_expand_rmw_loop(mod, b, ins, d);
           } else {
             again = false;

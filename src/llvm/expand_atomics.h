@@ -17,6 +17,10 @@
  * instruction then comes from *op (may be NULL). */
 bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op);
 
+/* Does atomicrmw `ins` become a compare-and-swap loop on target t (see
+ * below)? False for any other instruction. */
+bool wir_atomic_needs_loop(LLVMValueRef ins, const wavecc_target *t);
+
 /* Rewrites, in every defined function of `mod` for target `t`:
  *  - atomicrmw fadd/fsub/fmin/fmax of float or double on global, flat and
  *    LDS memory that wir_float_atomic_native rejects, and atomicrmw nand:

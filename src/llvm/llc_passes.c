@@ -9,9 +9,12 @@
 
 #include "target/isa.h"
 
-/* In llc's order: the straight-line scalar optimisations (split constant
+/* In llc's order: the atomic optimizer (one atomic per wave at a uniform
+ * address, atomic_optimizer.cpp; before wir_expand_atomics as llc-19 runs
+ * it before AtomicExpand), the straight-line scalar optimisations (split constant
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
- * CSE after each), loop strength reduction, CodeGenPrepare's 64->32-bit
+ * CSE after each), loop strength reduction (not on register-only loops
+ * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
  * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
@@ -34,8 +37,8 @@
  * figures: only first_match changes (+2 instructions, +1 VGPR). Kept for
  * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
-    "function(merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce,bypass-slow-division,load-store-vectorizer,fold-single-phis,break-crit-edges)";
+    "function(atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;
@@ -57,6 +60,8 @@ void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   /* SITargetLowering: addBypassSlowDiv(64, 32) on every GCN processor */
   f->bypass_div_bits = 64;
   f->bypass_div_to = 32;
+  f->wave_size = t->wave_size;
+  f->target = t;
 }
 
 int wir_run_passes_for(LLVMModuleRef mod, const char *passes, const wavecc_target *t, diag *d) {

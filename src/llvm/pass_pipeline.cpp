@@ -62,10 +62,13 @@
 
 #include "llvm/Transforms/Utils/LCSSA.h"
 
+#include "llvm/atomic_optimizer.h"
 #include "llvm/bypass_slow_division.h"
 #include "llvm/check_div.h"
 #include "llvm/loop_exit_copies.h"
+#include "llvm/loop_reduce_memory.h"
 #include "llvm/merge_split_edges.h"
+#include "llvm/duplicate_join_tails.h"
 #include "llvm/fold_single_phis.h"
 #include "llvm/pass_pipeline.h"
 #include "llvm/tti_model.h"
@@ -124,11 +127,14 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "slsr") FPM.addPass(StraightLineStrengthReducePass());
   else if (name == "nary-reassociate") FPM.addPass(NaryReassociatePass());
   else if (name == "loop-reduce") FPM.addPass(createFunctionToLoopPassAdaptor(LoopStrengthReducePass()));
+  else if (name == "loop-reduce-memory") FPM.addPass(createFunctionToLoopPassAdaptor(WirLoopReduceMemoryPass()));
   else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
   else if (name == "lcssa") FPM.addPass(LCSSAPass());
   else if (name == "loop-exit-copies") FPM.addPass(WirLoopExitCopiesPass());
   else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());
   else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
+  else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
+  else if (name == "atomic-optimizer") FPM.addPass(WirAtomicOptimizerPass(tti ? tti->wave_size : 64, tti ? tti->target : nullptr));
   else if (name == "bypass-slow-division")
     FPM.addPass(WirBypassSlowDivisionPass(tti ? tti->bypass_div_bits : 0, tti ? tti->bypass_div_to : 0));
   else return add_cleanup_pass(FPM, name);

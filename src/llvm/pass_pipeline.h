@@ -32,6 +32,9 @@ typedef struct wir_tti_facts {
   unsigned private_vec_bits;      /* ... private (the swizzled element size: 32) */
   unsigned bypass_div_bits;       /* divisions this wide get a run-time narrow path (64) */
   unsigned bypass_div_to;         /* ... of this width (32); 0: no bypass */
+  unsigned wave_size;             /* lanes per wave (atomic-optimizer's ballot width) */
+  const struct wavecc_target *target; /* the processor (atomic-optimizer: which atomics become
+                                         compare-and-swap loops, wir_atomic_needs_loop) */
 } wir_tti_facts;
 
 /* Runs `passes` (PassBuilder's textual syntax, the names pass_pipeline.cpp

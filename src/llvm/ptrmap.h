@@ -32,8 +32,8 @@ static inline void ptrmap_init(ptrmap *m, arena *mem, uint32_t expected) {
   m->mem = mem;
   m->cap = cap;
   m->n = 0;
-  m->keys = arena_alloc(mem, cap * sizeof *m->keys);
-  m->vals = arena_alloc(mem, cap * sizeof *m->vals);
+  m->keys = (const void **)arena_alloc(mem, cap * sizeof *m->keys);
+  m->vals = (uint32_t *)arena_alloc(mem, cap * sizeof *m->vals);
 }
 
 /* Value for `key`, or UINT32_MAX when absent. */
@@ -52,8 +52,8 @@ static inline void ptrmap_grow(ptrmap *m) {
   uint32_t *ov = m->vals, oc = m->cap;
   m->cap *= 2;
   m->n = 0;
-  m->keys = arena_alloc(m->mem, m->cap * sizeof *m->keys);
-  m->vals = arena_alloc(m->mem, m->cap * sizeof *m->vals);
+  m->keys = (const void **)arena_alloc(m->mem, m->cap * sizeof *m->keys);
+  m->vals = (uint32_t *)arena_alloc(m->mem, m->cap * sizeof *m->vals);
   for (uint32_t i = 0; i < oc; i++)
     if (ok[i]) ptrmap_put(m, ok[i], ov[i]);
 }
