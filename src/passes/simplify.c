@@ -26,6 +26,9 @@
  * stored to memory was two s_mov_b32 and two v_mov_b32 (f_fp_const_bits);
  * dce removes the s_mov_b32 no one else reads.
  *
+ * And a mask or shift of the packed work-item ids' v0 & 0x3ff reads v0
+ * (input_mask_fold).
+ *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
  *
@@ -207,6 +210,61 @@ static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const
   return m;
 }
 
+/* The constant operand index of a one-definition, modifier-free VALU
+ * `op` with two operands, one a constant: its index, else -1. */
+static int const_side(const mir_instr *i, uint16_t op) {
+  if (!i || i->opcode != op || i->num_ops != 2 || i->num_defs != 1 || i->clamp || i->omod) return -1;
+  for (int k = 0; k < 2; k++)
+    if (i->ops[k].kind == MIR_OPND_CONST && i->ops[k].size <= 1 && !i->ops[k].flags &&
+        i->ops[1 - k].kind == MIR_OPND_TEMP && !(i->ops[1 - k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)))
+      return k;
+  return -1;
+}
+
+/* A mask or shift of a mask of a kernel input register: t = `v_and_b32 m,
+ * x` with x defined by p_startpgm (the packed work-item ids of gfx90a,
+ * gfx942 and gfx11, x = v0 & 0x3ff, isel_abi.c), read by `v_and_b32 k, t`
+ * (-> `v_and_b32 k & m, x`) or `v_lshrrev_b32 s, t` with m = 2^n - 1 and
+ * s < n (-> `v_bfe_u32 x, s, n - s`), as llc-19 folds them (get_local_id
+ * % 16 and / 16 of the MFMA kernels: one VALU instruction less each; the
+ * v_and of 0x3ff is left to dce when nothing else reads it). Only inputs:
+ * other masks keep their shape (gfx900's code stays as it was). NULL
+ * when the pattern does not apply. */
+static mir_instr *input_mask_fold(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+  int kc = const_side(ins, ISA_V_AND_B32), sc = kc < 0 ? const_side(ins, ISA_V_LSHRREV_B32) : -1;
+  if ((kc < 0 && sc != 0) || ins->defs[0].kind != MIR_OPND_TEMP) return NULL;
+  const mir_operand *t = &ins->ops[kc >= 0 ? 1 - kc : 1];
+  if (t->temp.id >= p->num_temps || !mir_rc_is_vgpr((mir_rc)t->temp.rc) || mir_rc_size((mir_rc)t->temp.rc) != 1)
+    return NULL;
+  const mir_instr *a = def[t->temp.id];
+  int mc = const_side(a, ISA_V_AND_B32);
+  if (mc < 0) return NULL;
+  const mir_operand *x = &a->ops[1 - mc];
+  uint32_t m = a->ops[mc].imm;
+  if (x->temp.id >= p->num_temps || !def[x->temp.id] || def[x->temp.id]->opcode != MIR_P_STARTPGM ||
+      !mir_rc_is_vgpr((mir_rc)x->temp.rc) || mir_rc_size((mir_rc)x->temp.rc) != 1)
+    return NULL;
+  mir_instr *r;
+  if (kc >= 0) {
+    r = mir_instr_create(p, ISA_V_AND_B32, 2, 1);
+    r->ops[0] = mir_op_const(ins->ops[kc].imm & m);
+    r->ops[1] = *x;
+  } else {
+    uint32_t s = ins->ops[0].imm;
+    if (m == 0 || (m & (m + 1)) || s >= 32) return NULL;
+    unsigned n = (unsigned)__builtin_popcount(m);
+    if (s >= n) return NULL;
+    r = mir_instr_create(p, ISA_V_BFE_U32, 3, 1);
+    r->ops[0] = *x;
+    r->ops[1] = mir_op_const(s);
+    r->ops[2] = mir_op_const(n - s);
+  }
+  for (unsigned k = 0; k < r->num_ops; k++)
+    if (r->ops[k].kind == MIR_OPND_TEMP) r->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  r->defs[0] = ins->defs[0];
+  return r;
+}
+
 /* Does op read its operands as f32 values that take neg/abs modifiers? */
 static bool f32_mod_op(uint16_t op) {
   switch (op) {
@@ -319,6 +377,7 @@ int mir_simplify(mir_program *p, diag *d) {
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);
+      if (!k) k = input_mask_fold(p, ins, def);
       if (k) {
         blk->instrs[i] = k;
         continue;
