@@ -27,7 +27,8 @@
  * dce removes the s_mov_b32 no one else reads.
  *
  * And a mask or shift of the packed work-item ids' v0 & 0x3ff reads v0
- * (input_mask_fold).
+ * (input_mask_fold); gfx942's 64-bit add of a shifted value takes the
+ * shift (fold_lshl_add64).
  *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
@@ -265,6 +266,39 @@ static mir_instr *input_mask_fold(mir_program *p, const mir_instr *ins, mir_inst
   return r;
 }
 
+/* gfx942: `v_lshl_add_u64 d, s, 0, t` (a 64-bit add, isel_add64) with
+ * t = `v_lshlrev_b64 t, k, x` read only here and 0 <= k <= 4 as
+ * `v_lshl_add_u64 d, x, k, s`, the shift folded in as llc-19 selects it
+ * (LLVM's V_LSHL_ADD_U64 pattern takes shift amounts up to 4): an address
+ * base + (sext(i) << 2) was three instructions, now two (sgemm_mfma.cl: 48
+ * v_lshlrev_b64 fewer). Only where the target's constant bus allows the
+ * new operands. NULL when the pattern does not apply. */
+static mir_instr *fold_lshl_add64(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
+  if (ins->opcode != ISA_V_LSHL_ADD_U64 || ins->num_ops != 3 || ins->num_defs != 1 || ins->clamp || ins->omod ||
+      !is_const(&ins->ops[1], 0))
+    return NULL;
+  for (unsigned j = 0; j < 3; j += 2) {
+    const mir_operand *t = &ins->ops[j];
+    if (t->kind != MIR_OPND_TEMP || (t->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || t->temp.id >= p->num_temps ||
+        uses[t->temp.id] != 1)
+      continue;
+    const mir_instr *sh = def[t->temp.id];
+    if (!sh || sh->opcode != ISA_V_LSHLREV_B64 || sh->num_ops != 2 || sh->num_defs != 1 || sh->clamp || sh->omod ||
+        sh->ops[0].kind != MIR_OPND_CONST || sh->ops[0].imm > 4 || sh->ops[1].kind != MIR_OPND_TEMP ||
+        (sh->ops[1].flags & (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_FIXED_REG)))
+      continue;
+    mir_operand ops[3] = {sh->ops[1], mir_op_const(sh->ops[0].imm), ins->ops[2 - j]};
+    ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+    if (!mir_valu_bus_ok(p->target, ISA_V_LSHL_ADD_U64, true, ops, 3)) continue;
+    mir_instr *m = mir_instr_create(p, ISA_V_LSHL_ADD_U64, 3, 1);
+    for (unsigned k = 0; k < 3; k++) m->ops[k] = ops[k];
+    m->defs[0] = ins->defs[0];
+    m->enc_flags = ins->enc_flags;
+    return m;
+  }
+  return NULL;
+}
+
 /* Does op read its operands as f32 values that take neg/abs modifiers? */
 static bool f32_mod_op(uint16_t op) {
   switch (op) {
@@ -378,6 +412,7 @@ int mir_simplify(mir_program *p, diag *d) {
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);
       if (!k) k = input_mask_fold(p, ins, def);
+      if (!k) k = fold_lshl_add64(p, ins, def, uses);
       if (k) {
         blk->instrs[i] = k;
         continue;
