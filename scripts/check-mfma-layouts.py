@@ -50,6 +50,9 @@ SHAPES = [
   ('cdna3', 'v_mfma_f32_32x32x16_fp8_bf8', 32, 32, 16, 8),
   ('cdna3', 'v_mfma_f32_32x32x16_bf8_fp8', 32, 32, 16, 8),
   ('cdna3', 'v_mfma_f32_32x32x16_bf8_bf8', 32, 32, 16, 8),
+  # gfx942's xf32 forms (two f32 per lane).
+  ('cdna3', 'v_mfma_f32_16x16x8_xf32', 16, 16, 8, 32),
+  ('cdna3', 'v_mfma_f32_32x32x4_xf32', 32, 32, 4, 32),
 ]
 
 def emulator_maps(M, N, K, bits):

@@ -13,7 +13,8 @@
  *     (element r is VGPR pair r) row i = r * G + l / N, column l % N.
  * scripts/check-mfma-layouts.py checks these maps against the calculator
  * (run with it; scripts/mfma-layouts.json holds its captured maps).
- * f16/bf16/i8/fp8/bf8 elements are packed 2/2/4/4/4 per dword; i8 is signed and the
+ * f16/bf16/i8/fp8/bf8 elements are packed 2/2/4/4/4 per dword, xf32 one per
+ * dword (two dwords per lane: xf32() says how they are read); i8 is signed and the
  * i32 sums wrap. Rounding: the f32 forms are modelled as C plus the
  * products summed in k order in double (each product of two f32, f16 or
  * bf16 values is exact there), rounded once to f32, to nearest even; the
@@ -39,7 +40,7 @@
 
 #include "emu/emu_internal.h"
 
-enum { T_F32, T_F16, T_BF16, T_I8, T_F64, T_FP8, T_BF8 };
+enum { T_F32, T_F16, T_BF16, T_I8, T_F64, T_FP8, T_BF8, T_XF32 };
 
 typedef struct mfma_shape {
   isa_op op;
@@ -58,6 +59,7 @@ static const mfma_shape shapes[] = {
   {ISA_V_MFMA_F32_16X16X32_FP8_BF8, 16, 16, 32, T_FP8, T_BF8}, {ISA_V_MFMA_F32_16X16X32_FP8_FP8, 16, 16, 32, T_FP8, T_FP8},
   {ISA_V_MFMA_F32_32X32X16_BF8_BF8, 32, 32, 16, T_BF8, T_BF8}, {ISA_V_MFMA_F32_32X32X16_BF8_FP8, 32, 32, 16, T_BF8, T_FP8},
   {ISA_V_MFMA_F32_32X32X16_FP8_BF8, 32, 32, 16, T_FP8, T_BF8}, {ISA_V_MFMA_F32_32X32X16_FP8_FP8, 32, 32, 16, T_FP8, T_FP8},
+  {ISA_V_MFMA_F32_16X16X8_XF32, 16, 16, 8, T_XF32, 0},     {ISA_V_MFMA_F32_32X32X4_XF32, 32, 32, 4, T_XF32, 0},
 };
 
 static const mfma_shape *shape_of(isa_op op) {
@@ -81,6 +83,19 @@ static double fnuz8(uint8_t v, unsigned eb) {
   return v & 0x80 ? -mag : mag;
 }
 
+/* gfx942's xf32 source element: the f32 with its 13 low mantissa bits
+ * dropped (sign, 8 exponent bits, 10 mantissa bits: truncation toward
+ * zero, not rounding; CDNA 3 ISA guide 7.1 names XF32 a reduced-precision
+ * f32, and AMD's hipBLASLt rounds its inputs before these MFMAs because the
+ * hardware truncates, ROCm/rocm-libraries#9176). Denormals keep their top
+ * 10 mantissa bits; a NaN stays a NaN (rather than becoming an infinity
+ * when its payload lies in the dropped bits: not specified, not
+ * observable in the corpus). */
+static double xf32(uint32_t v) {
+  if ((v & 0x7f800000u) == 0x7f800000u && (v & 0x007fffffu)) return NAN;
+  return emu_f32(v & 0xffffe000u);
+}
+
 /* Element e of lane l's packed source value x (dwords of the register),
  * of element type t. */
 static double elem(unsigned t, uint64_t x, unsigned e, int64_t *ival) {
@@ -91,6 +106,7 @@ static double elem(unsigned t, uint64_t x, unsigned e, int64_t *ival) {
   case T_I8: *ival = (int8_t)(uint8_t)(x >> (8 * e)); return 0;
   case T_FP8: return fnuz8((uint8_t)(x >> (8 * e)), 4);
   case T_BF8: return fnuz8((uint8_t)(x >> (8 * e)), 5);
+  case T_XF32: return xf32((uint32_t)(x >> (32 * e)));
   default: return emu_f64(x);
   }
 }

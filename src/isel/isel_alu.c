@@ -434,6 +434,29 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
   return true;
 }
 
+/* The packed 16-bit shadow of shufflevector `ins` (isel_packed.c): result
+ * dword w is a source's packed dword u when the mask takes that source's
+ * elements 2u and 2u + 1 into elements 2w and 2w + 1 (a concatenation of
+ * two loaded <2 x half>, as clang writes an MFMA's <4 x half> A operand),
+ * so packing the result for a store or an MFMA reuses the loaded dword
+ * instead of splitting and re-joining its halves. Only on the targets
+ * with matrix cores (AGPRs) for now: the shadow changes gfx900's code too
+ * (f_fatptr_wide.ll 204 -> 180 lines, f_vec_packed16.cl 520 -> 518,
+ * f_half_fp16.cl 779 -> 781), which issue 25's session kept unchanged;
+ * enabling it everywhere is issue 27's to measure. */
+static void shuffle_packed_words(isel_ctx *c, LLVMValueRef ins, unsigned na, unsigned n) {
+  if (isel_type_bits(LLVMTypeOf(ins)) != 16 || !c->p->target->agprs) return;
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  for (unsigned w = 0; 2 * w + 1 < n; w++) {
+    int m0 = LLVMGetMaskValue(ins, 2 * w), m1 = LLVMGetMaskValue(ins, 2 * w + 1);
+    if (m0 < 0 || m1 != m0 + 1 || (m0 & 1) || ((unsigned)m0 < na) != ((unsigned)m1 < na)) continue;
+    LLVMValueRef S = (unsigned)m0 < na ? A : B;
+    unsigned u = ((unsigned)m0 < na ? (unsigned)m0 : (unsigned)m0 - na) / 2;
+    mir_temp t = isel_packed_word(c, S, u);
+    if (t.id) isel_packed_record(c, ins, w, t);
+  }
+}
+
 /* ---- vectors ---- */
 
 static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
@@ -508,6 +531,7 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (m < 0) m = 0;
       isel_set(c, ins, e, (unsigned)m < na ? comp_temp(c, A, (unsigned)m, div) : comp_temp(c, B, (unsigned)m - na, div));
     }
+    shuffle_packed_words(c, ins, na, n);
     return true;
   }
   return false;

@@ -1,7 +1,9 @@
 /* Inline assembly, the common case: one or a few gfx900 ALU instructions
  * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them) with
  * register constraints "v", "s", "=v", "=s", fixed registers "{v0}" /
- * "={s4}", immediates "i" / "n", and "~{...}" clobbers. Each instruction
+ * "={s4}", immediates "i" / "n", and "~{...}" clobbers; on the CDNA
+ * targets also "a" / "=a", accumulation registers (AGPRs) for the
+ * v_accvgpr_write/read/mov moves (acc_move). Each instruction
  * becomes an ordinary machine instruction: `$N` operands are the
  * constraint's temporaries, integers are constants, and a register the
  * text names is renamed: a new temporary where the text writes it (the
@@ -26,7 +28,7 @@ enum { MAX_CONS = 16, MAX_PHYS = 16 };
 
 typedef struct asm_con {
   bool out, imm;
-  char file;       /* 'v' or 's' */
+  char file;       /* 'v', 's' or 'a' (an AGPR operand, held in a VGPR temporary: acc_move) */
   mir_preg fixed;  /* MIR_PREG_NONE unless "{v0}" */
   mir_operand opnd; /* inputs: the value; outputs: the temporary */
   bool written;
@@ -83,6 +85,8 @@ static bool parse_constraints(asm_ctx *a, const char *s, size_t len) {
     if (k->out) a->nout++;
     if (!strcmp(one, "v") || !strcmp(one, "s")) {
       k->file = one[0];
+    } else if (!strcmp(one, "a") && a->c->p->target->agprs) {
+      k->file = 'a';
     } else if ((k->fixed = braced_reg(p, n)) != MIR_PREG_NONE) {
       k->file = p[1];
     } else if (!k->out && (!strcmp(one, "i") || !strcmp(one, "n"))) {
@@ -117,7 +121,7 @@ static bool bind_inputs(asm_ctx *a) {
       q->opnd = o;
       continue;
     }
-    bool vg = q->file == 'v';
+    bool vg = q->file != 's';
     if (!vg && divergence_is_divergent(c->di, v))
       return !fail(a, "a value that differs between lanes (divergent) for an \"s\" operand: an SGPR holds one "
                       "value for the whole wave (llc-19 puts the VGPR in the text, which is not a valid "
@@ -142,7 +146,7 @@ static bool make_outputs(asm_ctx *a) {
     unsigned bits = isel_type_bits(t);
     if (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64)) return !fail(a, "result type", NULL);
     unsigned dw = bits == 64 ? 2 : 1;
-    a->con[k].opnd = mir_op_temp(isel_tmp(a->c, a->con[k].file == 'v' ? mir_rc_v(dw) : mir_rc_s(dw)));
+    a->con[k].opnd = mir_op_temp(isel_tmp(a->c, a->con[k].file != 's' ? mir_rc_v(dw) : mir_rc_s(dw)));
   }
   return true;
 }
@@ -160,6 +164,7 @@ static bool use_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
     *out = q->opnd;
     return true;
   }
+  if (o->kind == ASM_OPND_AGPR) return !fail(a, "names an AGPR (pass AGPR values through \"a\" operands)", NULL);
   mir_preg r = o->kind == ASM_OPND_VGPR ? MIR_PREG_VGPR(o->value) : MIR_PREG_SGPR(o->value);
   for (unsigned i = a->nphys; i-- > 0;)
     if (a->phys[i].r == r && mir_rc_size((mir_rc)a->phys[i].t.rc) == o->count) {
@@ -180,6 +185,7 @@ static bool def_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
     *out = q->opnd;
     return true;
   }
+  if (o->kind == ASM_OPND_AGPR) return !fail(a, "names an AGPR (pass AGPR values through \"a\" operands)", NULL);
   if (a->nphys == MAX_PHYS) return !fail(a, "writes more than 16 registers", NULL);
   bool vg = o->kind == ASM_OPND_VGPR;
   mir_preg r = vg ? MIR_PREG_VGPR(o->value) : MIR_PREG_SGPR(o->value);
@@ -220,10 +226,53 @@ static bool check_width(asm_ctx *a, const asm_opnd *o, unsigned width, unsigned 
   return !fail(a, msg, NULL);
 }
 
+/* The register file operand `o` of the text names: 'a' for an "a"
+ * constraint's operand or a named AGPR, 'v', 's', or 'i' for a constant. */
+static char opnd_file(const asm_ctx *a, const asm_opnd *o) {
+  switch (o->kind) {
+  case ASM_OPND_ARG: return o->value >= a->ncon ? 'i' : a->con[o->value].imm ? 'i' : a->con[o->value].file;
+  case ASM_OPND_AGPR: return 'a';
+  case ASM_OPND_VGPR: return 'v';
+  case ASM_OPND_SGPR: return 's';
+  default: return 'i';
+  }
+}
+
+/* v_accvgpr_write_b32 (AGPR <- VGPR or inline constant), v_accvgpr_read_b32
+ * (VGPR <- AGPR), v_accvgpr_mov_b32 (AGPR <- AGPR) of the text, each with
+ * its AGPRs given as "a" operands (CDNA 2 / CDNA 3 ISA guides; llc-19
+ * rejects an operand of the other file, and so does this). wavecc's
+ * allocator has no AGPR class yet, so an "a" operand's value lives in an
+ * ArchVGPR and the move is a copy of the value: the program sees the same
+ * values as with llc-19's AGPRs, at no AGPR cost. */
+static bool acc_move(asm_ctx *a, const asm_instr *ai) {
+  bool dst_acc = ai->op != ISA_V_ACCVGPR_READ_B32, src_acc = ai->op != ISA_V_ACCVGPR_WRITE_B32;
+  if (ai->nops != 2) return !fail(a, "operand count of", isa_table[ai->op].mnemonic);
+  char df = opnd_file(a, &ai->ops[0]), sf = opnd_file(a, &ai->ops[1]);
+  if (df != (dst_acc ? 'a' : 'v') || (src_acc ? sf != 'a' : sf != 'v' && sf != 'i'))
+    return !fail(a, dst_acc && src_acc ? "operands of v_accvgpr_mov_b32 (two \"a\" operands)"
+                    : dst_acc          ? "operands of v_accvgpr_write_b32 (an \"a\" destination, a VGPR or constant source)"
+                                       : "operands of v_accvgpr_read_b32 (a VGPR destination, an \"a\" source)",
+                 NULL);
+  if (!check_width(a, &ai->ops[0], 1, 0, isa_table[ai->op].mnemonic) ||
+      !check_width(a, &ai->ops[1], 1, 1, isa_table[ai->op].mnemonic))
+    return false;
+  mir_operand d, u;
+  if (!def_opnd(a, &ai->ops[0], &d) || !use_opnd(a, &ai->ops[1], &u)) return false;
+  mir_temp dt = d.temp;
+  isel_valu(a->c, ISA_V_MOV_B32, &dt, 1, &u, 1, false);
+  return true;
+}
+
 /* One instruction of the text. */
 static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   isel_ctx *c = a->c;
   const isa_info *ii = &isa_table[ai->op];
+  if (ai->op == ISA_V_ACCVGPR_WRITE_B32 || ai->op == ISA_V_ACCVGPR_READ_B32 || ai->op == ISA_V_ACCVGPR_MOV_B32)
+    return acc_move(a, ai);
+  for (unsigned k = 0; k < ai->nops; k++)
+    if (opnd_file(a, &ai->ops[k]) == 'a')
+      return !fail(a, "an AGPR (\"a\") operand of an instruction other than v_accvgpr_write/read/mov:", ii->mnemonic);
   if (ai->op == ISA_S_NOP) { /* s_nop N: wait states only */
     if (ai->nops != 1 || ai->ops[0].kind != ASM_OPND_CONST || ai->ops[0].value > 15)
       return !fail(a, "s_nop operand (0..15)", NULL);

@@ -50,6 +50,8 @@ static const mfma_intr mfma_intrs[] = {
     {"f32.32x32x16.bf8.fp8", ISA_V_MFMA_F32_32X32X16_BF8_FP8, 2, 16},
     {"f32.32x32x16.fp8.bf8", ISA_V_MFMA_F32_32X32X16_FP8_BF8, 2, 16},
     {"f32.32x32x16.fp8.fp8", ISA_V_MFMA_F32_32X32X16_FP8_FP8, 2, 16},
+    {"f32.16x16x8.xf32", ISA_V_MFMA_F32_16X16X8_XF32, 2, 4},
+    {"f32.32x32x4.xf32", ISA_V_MFMA_F32_32X32X4_XF32, 2, 16},
 };
 
 /* The dwords of value v (an operand of the call) as one VGPR tuple of

@@ -26,6 +26,10 @@
  * stored to memory was two s_mov_b32 and two v_mov_b32 (f_fp_const_bits);
  * dce removes the s_mov_b32 no one else reads.
  *
+ * And a mask or shift of the packed work-item ids' v0 & 0x3ff reads v0
+ * (input_mask_fold); gfx942's 64-bit add of a shifted value takes the
+ * shift (fold_lshl_add64).
+ *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
  *
@@ -207,6 +211,94 @@ static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const
   return m;
 }
 
+/* The constant operand index of a one-definition, modifier-free VALU
+ * `op` with two operands, one a constant: its index, else -1. */
+static int const_side(const mir_instr *i, uint16_t op) {
+  if (!i || i->opcode != op || i->num_ops != 2 || i->num_defs != 1 || i->clamp || i->omod) return -1;
+  for (int k = 0; k < 2; k++)
+    if (i->ops[k].kind == MIR_OPND_CONST && i->ops[k].size <= 1 && !i->ops[k].flags &&
+        i->ops[1 - k].kind == MIR_OPND_TEMP && !(i->ops[1 - k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)))
+      return k;
+  return -1;
+}
+
+/* A mask or shift of a mask of a kernel input register: t = `v_and_b32 m,
+ * x` with x defined by p_startpgm (the packed work-item ids of gfx90a,
+ * gfx942 and gfx11, x = v0 & 0x3ff, isel_abi.c), read by `v_and_b32 k, t`
+ * (-> `v_and_b32 k & m, x`) or `v_lshrrev_b32 s, t` with m = 2^n - 1 and
+ * s < n (-> `v_bfe_u32 x, s, n - s`), as llc-19 folds them (get_local_id
+ * % 16 and / 16 of the MFMA kernels: one VALU instruction less each; the
+ * v_and of 0x3ff is left to dce when nothing else reads it). Only inputs:
+ * other masks keep their shape (gfx900's code stays as it was). NULL
+ * when the pattern does not apply. */
+static mir_instr *input_mask_fold(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
+  int kc = const_side(ins, ISA_V_AND_B32), sc = kc < 0 ? const_side(ins, ISA_V_LSHRREV_B32) : -1;
+  if ((kc < 0 && sc != 0) || ins->defs[0].kind != MIR_OPND_TEMP) return NULL;
+  const mir_operand *t = &ins->ops[kc >= 0 ? 1 - kc : 1];
+  if (t->temp.id >= p->num_temps || !mir_rc_is_vgpr((mir_rc)t->temp.rc) || mir_rc_size((mir_rc)t->temp.rc) != 1)
+    return NULL;
+  const mir_instr *a = def[t->temp.id];
+  int mc = const_side(a, ISA_V_AND_B32);
+  if (mc < 0) return NULL;
+  const mir_operand *x = &a->ops[1 - mc];
+  uint32_t m = a->ops[mc].imm;
+  if (x->temp.id >= p->num_temps || !def[x->temp.id] || def[x->temp.id]->opcode != MIR_P_STARTPGM ||
+      !mir_rc_is_vgpr((mir_rc)x->temp.rc) || mir_rc_size((mir_rc)x->temp.rc) != 1)
+    return NULL;
+  mir_instr *r;
+  if (kc >= 0) {
+    r = mir_instr_create(p, ISA_V_AND_B32, 2, 1);
+    r->ops[0] = mir_op_const(ins->ops[kc].imm & m);
+    r->ops[1] = *x;
+  } else {
+    uint32_t s = ins->ops[0].imm;
+    if (m == 0 || (m & (m + 1)) || s >= 32) return NULL;
+    unsigned n = (unsigned)__builtin_popcount(m);
+    if (s >= n) return NULL;
+    r = mir_instr_create(p, ISA_V_BFE_U32, 3, 1);
+    r->ops[0] = *x;
+    r->ops[1] = mir_op_const(s);
+    r->ops[2] = mir_op_const(n - s);
+  }
+  for (unsigned k = 0; k < r->num_ops; k++)
+    if (r->ops[k].kind == MIR_OPND_TEMP) r->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  r->defs[0] = ins->defs[0];
+  return r;
+}
+
+/* gfx942: `v_lshl_add_u64 d, s, 0, t` (a 64-bit add, isel_add64) with
+ * t = `v_lshlrev_b64 t, k, x` read only here and 0 <= k <= 4 as
+ * `v_lshl_add_u64 d, x, k, s`, the shift folded in as llc-19 selects it
+ * (LLVM's V_LSHL_ADD_U64 pattern takes shift amounts up to 4): an address
+ * base + (sext(i) << 2) was three instructions, now two (sgemm_mfma.cl: 48
+ * v_lshlrev_b64 fewer). Only where the target's constant bus allows the
+ * new operands. NULL when the pattern does not apply. */
+static mir_instr *fold_lshl_add64(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
+  if (ins->opcode != ISA_V_LSHL_ADD_U64 || ins->num_ops != 3 || ins->num_defs != 1 || ins->clamp || ins->omod ||
+      !is_const(&ins->ops[1], 0))
+    return NULL;
+  for (unsigned j = 0; j < 3; j += 2) {
+    const mir_operand *t = &ins->ops[j];
+    if (t->kind != MIR_OPND_TEMP || (t->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || t->temp.id >= p->num_temps ||
+        uses[t->temp.id] != 1)
+      continue;
+    const mir_instr *sh = def[t->temp.id];
+    if (!sh || sh->opcode != ISA_V_LSHLREV_B64 || sh->num_ops != 2 || sh->num_defs != 1 || sh->clamp || sh->omod ||
+        sh->ops[0].kind != MIR_OPND_CONST || sh->ops[0].imm > 4 || sh->ops[1].kind != MIR_OPND_TEMP ||
+        (sh->ops[1].flags & (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_FIXED_REG)))
+      continue;
+    mir_operand ops[3] = {sh->ops[1], mir_op_const(sh->ops[0].imm), ins->ops[2 - j]};
+    ops[0].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+    if (!mir_valu_bus_ok(p->target, ISA_V_LSHL_ADD_U64, true, ops, 3)) continue;
+    mir_instr *m = mir_instr_create(p, ISA_V_LSHL_ADD_U64, 3, 1);
+    for (unsigned k = 0; k < 3; k++) m->ops[k] = ops[k];
+    m->defs[0] = ins->defs[0];
+    m->enc_flags = ins->enc_flags;
+    return m;
+  }
+  return NULL;
+}
+
 /* Does op read its operands as f32 values that take neg/abs modifiers? */
 static bool f32_mod_op(uint16_t op) {
   switch (op) {
@@ -319,6 +411,8 @@ int mir_simplify(mir_program *p, diag *d) {
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);
+      if (!k) k = input_mask_fold(p, ins, def);
+      if (!k) k = fold_lshl_add64(p, ins, def, uses);
       if (k) {
         blk->instrs[i] = k;
         continue;

@@ -12,10 +12,10 @@ static const char *skip(const char *p, const char *end) {
   return p;
 }
 
-/* A register: vN, sN, v[N:M], s[N:M]. */
+/* A register: vN, sN, aN, v[N:M], s[N:M], a[N:M]. */
 static int parse_reg(const char *p, const char *end, asm_opnd *o) {
   char file = *p++;
-  o->kind = file == 'v' ? ASM_OPND_VGPR : ASM_OPND_SGPR;
+  o->kind = file == 'v' ? ASM_OPND_VGPR : file == 'a' ? ASM_OPND_AGPR : ASM_OPND_SGPR;
   char *e;
   if (p < end && *p == '[') {
     unsigned long a = strtoul(p + 1, &e, 10);
@@ -42,7 +42,7 @@ static int parse_opnd(const char *p, const char *end, asm_opnd *o, char *err, si
     o->kind = ASM_OPND_ARG;
     o->value = (uint32_t)strtoul(p + 1, &e, 10);
     if (e == end) return 0;
-  } else if (n >= 2 && (*p == 'v' || *p == 's') && (isdigit((unsigned char)p[1]) || p[1] == '[')) {
+  } else if (n >= 2 && (*p == 'v' || *p == 's' || *p == 'a') && (isdigit((unsigned char)p[1]) || p[1] == '[')) {
     if (parse_reg(p, end, o) == 0) return 0;
   } else if (n >= 1 && (isdigit((unsigned char)*p) || *p == '-')) {
     char *e;
@@ -81,8 +81,9 @@ int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, siz
     return -1;
   }
   isa_format f = isa_table[out->op].format;
+  bool acc_move = out->op == ISA_V_ACCVGPR_READ_B32 || out->op == ISA_V_ACCVGPR_WRITE_B32; /* VOP3P */
   if (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOP3 &&
-      out->op != ISA_S_NOP) {
+      out->op != ISA_S_NOP && !acc_move) {
     snprintf(err, errlen, "instruction '%s' (%s format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions)", mn,
              isa_format_name(f));
     return -1;

@@ -2,9 +2,10 @@
  * inline assembly (src/isel/isel_asm.c): the mnemonic is looked up in the
  * instruction table (isa.def) and the operands are read in the order the
  * assembler writes them (definitions, then uses), as LLVM's AMDGPUAsmGFX9
- * syntax spells them. Only the ALU formats (SOP1, SOP2, VOP1, VOP2, VOP3)
- * and s_nop, with register, `$N` and integer operands; anything else is
- * an error naming the construct.
+ * syntax spells them. Only the ALU formats (SOP1, SOP2, VOP1, VOP2, VOP3),
+ * s_nop and the CDNA accumulation-register moves (v_accvgpr_read_b32,
+ * v_accvgpr_write_b32: VOP3P), with register (vN, sN, aN), `$N` and
+ * integer operands; anything else is an error naming the construct.
  */
 #ifndef WAVECC_TARGET_ASM_TEXT_H
 #define WAVECC_TARGET_ASM_TEXT_H
@@ -18,6 +19,7 @@ typedef enum asm_opnd_kind {
   ASM_OPND_ARG,   /* $N: operand N of the inline asm's constraint list */
   ASM_OPND_VGPR,  /* vN or v[N:M] */
   ASM_OPND_SGPR,  /* sN or s[N:M] */
+  ASM_OPND_AGPR,  /* aN or a[N:M] (CDNA accumulation registers) */
   ASM_OPND_CONST, /* an integer (decimal, 0x hex, negative) */
 } asm_opnd_kind;
 

@@ -30,9 +30,11 @@ static unsigned passes_of(unsigned enc, unsigned op, bool *dgemm, bool *xdl) {
     return g940 ? 4 : 8;
   case ISA_V_MFMA_I32_32X32X16_I8: case ISA_V_MFMA_F32_32X32X16_BF8_BF8: case ISA_V_MFMA_F32_32X32X16_BF8_FP8:
   case ISA_V_MFMA_F32_32X32X16_FP8_BF8: case ISA_V_MFMA_F32_32X32X16_FP8_FP8:
+  case ISA_V_MFMA_F32_32X32X4_XF32: /* XDL on gfx942 (matrix calculator: 32 cycles) */
     return 8;
   case ISA_V_MFMA_I32_16X16X32_I8: case ISA_V_MFMA_F32_16X16X32_BF8_BF8: case ISA_V_MFMA_F32_16X16X32_BF8_FP8:
   case ISA_V_MFMA_F32_16X16X32_FP8_BF8: case ISA_V_MFMA_F32_16X16X32_FP8_FP8:
+  case ISA_V_MFMA_F32_16X16X8_XF32: /* 16 cycles */
     return 4;
   default: return 0;
   }

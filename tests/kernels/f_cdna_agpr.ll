@@ -1,8 +1,9 @@
 ; CDNA 2/3 accumulation registers on the emulator (issue 25): AGPRs
 ; reached through the ACC bit of GLOBAL and DS data operands and through
 ; v_accvgpr_read/write/mov, written as inline assembly with llc-19's "a"
-; constraint (wavecc allocates no AGPRs yet and reports the constraint as
-; unsupported: tests/kernels/KNOWN-FAILURES.cdna). Host reference: integer
+; constraint (wavecc takes "a" on the v_accvgpr moves, f_cdna_agpr_asm.ll,
+; but no memory instructions in inline assembly:
+; tests/kernels/KNOWN-FAILURES.cdna). Host reference: integer
 ; arithmetic. Before issue 25 wavecc-run knew no --mcpu=gfx90a.
 ;
 ; [config]

@@ -18,6 +18,9 @@ SH = [
  ('f32_16x16x32_bf8_fp8', 'llvm.amdgcn.mfma.f32.16x16x32.bf8.fp8', 16,16,32, 'bf8', 'fp8'),
  ('f32_32x32x16_fp8_bf8', 'llvm.amdgcn.mfma.f32.32x32x16.fp8.bf8', 32,32,16, 'fp8', 'bf8'),
  ('f32_32x32x16_bf8_bf8', 'llvm.amdgcn.mfma.f32.32x32x16.bf8.bf8', 32,32,16, 'bf8', 'bf8'),
+ # gfx942's xf32 forms: f32 sources read with 10 mantissa bits (truncated)
+ ('f32_16x16x8_xf32', 'llvm.amdgcn.mfma.f32.16x16x8.xf32', 16,16,8, 'xf32'),
+ ('f32_32x32x4_xf32', 'llvm.amdgcn.mfma.f32.32x32x4.xf32', 32,32,4, 'xf32'),
 ]
 # gfx942's FNUZ 8-bit floats (fp8: E4M3, bias 8; bf8: E5M2, bias 16; 0x80
 # is NaN, so zero is 0x00): the byte of x, which must be representable.
@@ -29,6 +32,14 @@ def fnuz8(x, eb):
       if (1 + m / (1 << mb)) * 2.0 ** (e - bias) == x: return sign | e << mb | m
   raise ValueError(x)
 F8VALS = [-4, -3, -2, -1.5, -1, -0.5, 0, 0.5, 1, 1.5, 2, 3, 4]
+# An f32 whose top 19 bits (sign, exponent, 10 mantissa bits) are x and
+# whose 13 dropped mantissa bits are not zero, at least half an xf32 ulp:
+# truncation reads x, rounding to nearest would read x + ulp, full f32
+# precision neither (so the test tells the three apart).
+def xf32_junk(x):
+  if x == 0: return '0'
+  bits = struct.unpack('<I', struct.pack('<f', float(x)))[0] | random.randint(0x1000, 0x1fff)
+  return repr(struct.unpack('<f', struct.pack('<I', bits))[0])
 def num(x): return str(int(x)) if x == int(x) else str(x)
 def bf16(x): return struct.unpack('<I', struct.pack('<f', float(x)))[0] >> 16
 def gen(shapes, regex, name, desc):
@@ -37,8 +48,8 @@ def gen(shapes, regex, name, desc):
     bt = bts[0] if bts else at
     G = 64//M; KL = K//G; R = M*N//64
     f8 = at in ('fp8', 'bf8')
-    ety = {'f32':'float','f16':'half','bf16':'i16','f64':'double','i8':'i8','fp8':'i8','bf8':'i8'}[at]
-    cty = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'i32','fp8':'float','bf8':'float'}[at]
+    ety = {'xf32':'float','f32':'float','f16':'half','bf16':'i16','f64':'double','i8':'i8','fp8':'i8','bf8':'i8'}[at]
+    cty = {'xf32':'float','f32':'float','f16':'float','bf16':'float','f64':'double','i8':'i32','fp8':'float','bf8':'float'}[at]
     lo,hi = (-8,7) if at=='i8' else (-3,3)
     if f8:
       A=[[random.choice(F8VALS) for k in range(K)] for i in range(M)]
@@ -48,11 +59,12 @@ def gen(shapes, regex, name, desc):
       B=[[random.randint(lo,hi) for j in range(N)] for k in range(K)]
     C=[[random.randint(-20,20) for j in range(N)] for i in range(M)]
     D=[[C[i][j]+sum(A[i][k]*B[k][j] for k in range(K)) for j in range(N)] for i in range(M)]
-    tt = {'f32':'float','f16':'half','bf16':'ushort','f64':'double','i8':'char','fp8':'uchar','bf8':'uchar'}[at]
-    ct = {'f32':'float','f16':'float','bf16':'float','f64':'double','i8':'int','fp8':'float','bf8':'float'}[at]
+    tt = {'xf32':'float','f32':'float','f16':'half','bf16':'ushort','f64':'double','i8':'char','fp8':'uchar','bf8':'uchar'}[at]
+    ct = {'xf32':'float','f32':'float','f16':'float','bf16':'float','f64':'double','i8':'int','fp8':'float','bf8':'float'}[at]
     fa=[A[i][k] for i in range(M) for k in range(K)]
     fb=[B[k][j] for j in range(N) for k in range(K)]  # column-major B
     if at=='bf16': fa=[bf16(x) for x in fa]; fb=[bf16(x) for x in fb]
+    if at=='xf32': fa=[xf32_junk(x) for x in fa]; fb=[xf32_junk(x) for x in fb]
     if f8:
       fa=[fnuz8(x, 4 if at=='fp8' else 5) for x in fa]; fb=[fnuz8(x, 4 if bt=='fp8' else 5) for x in fb]
     D=[[num(x) for x in row] for row in D]
@@ -136,4 +148,6 @@ open(sys.argv[1]+'/f_cdna_mfma_i8.ll','w').write(gen(SH[7:9], 'gfx90a', 'cdna mf
 desc942=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s i8 shapes (32x32x16, 16x16x32)')
 open(sys.argv[1]+'/f_cdna_mfma_i8_gfx942.ll','w').write(gen(SH[9:11], 'gfx942', 'cdna mfma i8 gfx942', desc942))
 descf8=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s f32-from-fp8/bf8 shapes (16x16x32,\n; 32x32x16; A and B in either 8-bit format, FNUZ encodings, values\n; from +-{0.5, 1, 1.5, 2, 3, 4} and 0)').replace('small\n; integers', 'small\n; halves and integers')
-open(sys.argv[1]+'/f_cdna_mfma_fp8_gfx942.ll','w').write(gen(SH[11:], 'gfx942', 'cdna mfma fp8 gfx942', descf8))
+open(sys.argv[1]+'/f_cdna_mfma_fp8_gfx942.ll','w').write(gen(SH[11:15], 'gfx942', 'cdna mfma fp8 gfx942', descf8))
+descx=desc.replace('each single-block f32 (from f32, f16, bf16) and\n; f64 shape','gfx942\'s f32-from-xf32 shapes (16x16x8, 32x32x4;\n; two f32 of A and B per lane, each read with 10 mantissa bits: the\n; inputs are small integers with junk in the 13 dropped bits, which the\n; hardware truncates away; rounding would add an ulp)')
+open(sys.argv[1]+'/f_cdna_mfma_xf32_gfx942.ll','w').write(gen(SH[15:], 'gfx942', 'cdna mfma xf32 gfx942', descx))
