@@ -11,7 +11,10 @@
 #   env: LLVM_SRC (default /tmp/llvm-toolchain-19-tests), OUT (default
 #        /tmp/llvm-differential), JOBS (2), TIMEOUT (emulator seconds per
 #        test, 10; a wave stops after 2 M instructions: infinite loops
-#        end as "both fault"), WRUN_OPTS (more wavecc-run options, e.g. --check=poison)
+#        end as "both fault"), MAX_STEPS (instructions per wave before
+#        that fault, 2000000), WRUN_OPTS (more wavecc-run options, e.g.
+#        --check=poison), VARIANTS (1: the triage runs synth-args.py's
+#        variants over the files with differences, see below; 0: not)
 # Writes $OUT/gen/ (the files with test blocks), $OUT/synth-skipped.txt
 # (kernels the test format cannot express), $OUT/results.txt (wavecc-run's
 # lines) and prints: files, kernels, identical, different (the fail lines,
@@ -26,6 +29,7 @@ src=${LLVM_SRC:-/tmp/llvm-toolchain-19-tests}
 out=${OUT:-/tmp/llvm-differential}
 jobs=${JOBS:-2}
 tmo=${TIMEOUT:-10}
+steps=${MAX_STEPS:-2000000}
 dir=$(ls -d "$src"/llvm-toolchain-19*/llvm/test/CodeGen/AMDGPU 2>/dev/null | head -n 1 || true)
 if [ -z "$dir" ]; then
   echo "differential: no LLVM sources under $src: run scripts/llvm-tests-coverage.sh once to fetch them" >&2
@@ -40,7 +44,7 @@ python3 "$root/tests/llvm-coverage/synth-args.py" --batch "$dir" "$out/gen" < "$
 nk=$(awk '{ n += $2 } END { print n + 0 }' "$out/synth.txt")
 nf=$(ls "$out/gen" | wc -l)
 # -j: files in parallel; one emulator thread each (the machine is shared)
-"$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress ${WRUN_OPTS:-} "$out/gen" \
+"$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress ${WRUN_OPTS:-} "$out/gen" \
   > "$out/results.txt" 2>&1 || true
 grep '^fail' "$out/results.txt" > "$out/differences.txt" || true
 pass=$(grep -c '^pass' "$out/results.txt" || true)
@@ -56,8 +60,25 @@ if [ "$fail" != 0 ]; then
   mkdir -p "$out/checked/gen"
   rm -f "$out"/checked/gen/*.ll
   awk '{ f = $2; sub(/:$/, "", f); print f }' "$out/differences.txt" | sort -u | xargs -I{} cp {} "$out/checked/gen/"
-  "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress \
+  "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress \
     --check=race,poison "$out/checked/gen" > "$out/checked/results.txt" 2>&1 || true
+  # synth-args.py's variants of the same files (names as in $list):
+  # another seed, undef/poison replaced by zeroinitializer, one work-item;
+  # triage.py decides with them (a difference that disappears when the
+  # undef is 0 is the undef's, one that stays is read)
+  if [ "${VARIANTS:-1}" = 1 ]; then
+    awk '{ f = $2; sub(/:$/, "", f); n = split(f, a, "/"); print a[n] }' "$out/differences.txt" | sort -u > "$out/diff-gen.txt"
+    awk 'NR == FNR { g[$1] = 1; next } { n = $1; gsub("/", "__", n); if (n in g) print $1 }' "$out/diff-gen.txt" "$out/synth.txt" > "$out/diff-names.txt"
+    for v in seed1 undef0 single; do
+      case $v in seed1) vo="--seed 1";; undef0) vo="--undef-zero";; single) vo="--single";; esac
+      mkdir -p "$out/$v/gen"
+      rm -f "$out/$v"/gen/*.ll
+      # shellcheck disable=SC2086
+      python3 "$root/tests/llvm-coverage/synth-args.py" $vo --batch "$dir" "$out/$v/gen" < "$out/diff-names.txt" > /dev/null 2>&1
+      "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress \
+        "$out/$v/gen" > "$out/$v/results.txt" 2>&1 || true
+    done
+  fi
   python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" > "$out/triage.txt"
   echo "triage (also in $out/triage.txt): the kernels not plainly UB nor listed in known-differences.txt"
   grep ' unclassified ' "$out/triage.txt" || true
