@@ -246,10 +246,14 @@ def fill(t, rng, buf, off):
             o += fs
 
 
-def by_value(t, rng):
+ARG_SIZES = {1: 'i8', 2: 'i16', 4: 'i32', 8: 'i64', 16: '<4 x i32>', 32: '<8 x i32>', 64: '<16 x i32>', 128: '<32 x i32>'}
+
+
+def by_value(t, rng, pad=0):
     size, _ = layout(t)
-    buf = bytearray(size)
+    buf = bytearray(max(size, pad))
     fill(t, rng, buf, 0)
+    size = len(buf)
     one = {1: 'uchar', 2: 'ushort', 4: 'uint', 8: 'ulong'}
     if size in one:
         return '%s %d' % (one[size], int.from_bytes(buf, 'little'))
@@ -259,7 +263,9 @@ def by_value(t, rng):
     raise Unsupported('a by-value argument of %d bytes (the test format has no such type)' % size)
 
 
-def kernel_args(params, structs, rng, fill_kind):
+def kernel_args(params, structs, rng, fill_kind, pads):
+    """The arg_in lines; pads: {index: bytes} of by-value arguments
+    passed padded (see odd_params)."""
     lines = []
     for i, p in enumerate(split_top(params)):
         p = p.strip()
@@ -286,7 +292,7 @@ def kernel_args(params, structs, rng, fill_kind):
             else:
                 raise Unsupported('a pointer to address space %d' % a)
             continue
-        lines.append('arg_in: %d %s' % (i, by_value(t, rng)))
+        lines.append('arg_in: %d %s' % (i, by_value(t, rng, pads.get(i, 0))))
     return lines
 
 
@@ -347,6 +353,35 @@ def rsrc_params(params, structs):
                 if not m or re.fullmatch(r'%\d+', m.group(1)):
                     raise Unsupported('an unnamed buffer resource argument')
                 out.append((off, off + len(p), m.group(1)))
+        off += len(p) + 1
+    return out
+
+
+def odd_params(params, structs, body):
+    """The by-value parameters whose size the test format cannot write
+    (say [3 x i32], 12 bytes): [(start, end, name, type text, padded size,
+    index)]. process() passes each as the next size it can write (an
+    integer or <N x i32>) and reloads the original type from a private
+    copy at the kernel's entry: the same value, in other kernarg bytes.
+    An unnamed one (the [112 x i8] padding of some kernels) keeps its
+    number and is only retyped (name None) if the body never uses it."""
+    out, off, unnamed = [], 0, 0
+    for i, p in enumerate(split_top(params)):
+        q = p.strip()
+        if q and q != '...':
+            t, rest = parse_type(q, structs)
+            size = layout(t)[0]
+            m = re.search(r'(' + NAME + r')\s*$', rest)
+            num = None if m and not re.fullmatch(r'%\d+', m.group(1)) else unnamed
+            unnamed += num is not None
+            if t[0] != 'ptr' and 'byref' not in rest and size not in ARG_SIZES:
+                pad = min([k for k in ARG_SIZES if k >= size] or [0])
+                if num is not None and re.search(r'%%%d\b' % num, body):
+                    pad = 0
+                if not pad or size == 0:
+                    raise Unsupported('a by-value argument of %d bytes (the test format has no such type, '
+                                      'and it cannot be passed padded)' % size)
+                out.append((off, off + len(p), None if num is not None else m.group(1), q[:len(q) - len(rest)].strip(), pad, i))
         off += len(p) + 1
     return out
 
@@ -443,13 +478,16 @@ def process(src, dst):
             groups_x = 1 if OPTS['single'] and not reqd else 2
             dims = 3 if ls[2] > 1 else 2 if ls[1] > 1 else 1
             rs = rsrc_params(params, structs)
+            brace = text.find('{', i)
+            odd = odd_params(params, structs, text[brace:text.find('\n}', brace)])
+            pads = {o[5]: o[4] for o in odd}
             kt = []
             for kind in FILLS:
                 rng = random.Random(seed)
                 # integers 0..3 with the `small` buffers (in range of the
                 # small private arrays tests index), 0..15 otherwise
                 rng.int_range = 4 if kind == 'small' else 16
-                args = kernel_args(params, structs, rng, kind)
+                args = kernel_args(params, structs, rng, kind, pads)
                 kt.append(['[test]', 'name: %s.%s' % (name, kind), 'kernel_name: ' + name, 'dimensions: %d' % dims,
                            'global_size: %d %d %d' % (groups_x * ls[0], ls[1], ls[2]),
                            'local_size: %d %d %d' % ls] + args)
@@ -462,11 +500,19 @@ def process(src, dst):
         # from it at the entry (edits applied back to front below)
         for a, b, pname in rs:
             edits.append((m.end() + a, m.end() + b, ' ptr addrspace(1) %s.synth.base' % pname))
-        if rs:
+        for a, b, pname, _, pad, _ in odd:
+            edits.append((m.end() + a, m.end() + b, ' %s %s.synth.raw' % (ARG_SIZES[pad], pname) if pname else ' ' + ARG_SIZES[pad]))
+        odd = [o for o in odd if o[2]]
+        if rs or odd:
             brace = text.find('{', i)
             at = body_start(text, brace)
             make = ''.join('\n  %s = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %s.synth.base, '
                            'i16 0, i32 %d, i32 %d)' % (pname, pname, BUF, RSRC_WORD3) for _, _, pname in rs)
+            make += ''.join('\n  %s.synth.mem = alloca %s, align 16, addrspace(5)'
+                            '\n  store %s %s.synth.raw, ptr addrspace(5) %s.synth.mem'
+                            '\n  %s = load %s, ptr addrspace(5) %s.synth.mem' % (pname, ARG_SIZES[pad], ARG_SIZES[pad], pname, pname,
+                                                                                pname, ty, pname)
+                            for _, _, pname, ty, pad, _ in odd)
             edits.append((at, at, make))
         kernels += 1
     for a, b, new in sorted(edits, reverse=True):

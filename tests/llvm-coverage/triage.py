@@ -2,18 +2,29 @@
 """First sorting of the differences differential.sh found (issue 26).
 
 usage: triage.py OUT [CHECKED_OUT]
-  OUT: differential.sh's output folder (differences.txt, gen/);
+  OUT: differential.sh's output folder (differences.txt, gen/, and the
+  variant runs OUT/seed1, OUT/undef0, OUT/single: synth-args.py --seed 1,
+  --undef-zero, --single over the files with differences);
   CHECKED_OUT: the same run over the files with differences with
-  WRUN_OPTS=--check=race,poison (differential.sh's --triage does both).
+  WRUN_OPTS=--check=race,poison (differential.sh does both).
 
-Prints one line per differing kernel ("FILE KERNEL CLASS: evidence") and
-the counts by class. Classes are suggestions for the reader, who must
-still read the IR and both assemblies for anything not plainly UB:
+Prints one line per differing kernel ("FILE KERNEL CLASS [fills]
+{variants}: evidence", variants as s1 (seed 1) u0 (undef zero) w1 (one
+work-item), each 'same' (every test identical), 'diff' (some test
+differs) or 'skip' (no test compared)) and the counts by class. The
+classes with a shown verdict:
   known:...       listed in known-differences.txt (the reader's verdict; a
                   KERNEL with '*' is a glob pattern);
-  ub-undef        the kernel's IR uses undef or poison values;
+  ub-undef        the kernel's IR uses undef or poison values and its
+                  undef-zero variant (undef/poison operands replaced by
+                  zeroinitializer) is identical under both compilers;
   ub-race         the emulator's race check reports the kernel (work-items
-                  or waves store to one address with no order);
+                  or waves store to one address with no order) and the
+                  one-work-item variant is identical;
+  undef-stays     the IR uses undef/poison but the difference stays with
+                  them replaced (or the variant cannot compare): read it;
+  race-stays      the race check reports it, but one work-item alone
+                  differs too (or cannot compare): read it;
   ub-uninit       the poison check reports undefined data (never-written
                   LDS, private memory or registers) reaching a store,
                   branch or address in both codes;
@@ -52,8 +63,17 @@ def parse(path):
     return res
 
 
+def variant(res, f, kernel):
+    """'same', 'diff' or 'skip': the kernel's tests in a variant run."""
+    st = [v[0] for (vf, t), v in res.items() if vf == f and t.rsplit('.', 1)[0] == kernel]
+    if any(x in ('fail', 'error') for x in st):
+        return 'diff'
+    return 'same' if 'pass' in st else 'skip'
+
+
 def main():
     out = sys.argv[1]
+    var = {v: parse(os.path.join(out, v, 'results.txt')) for v in ('seed1', 'undef0', 'single')}
     checked = parse(os.path.join(sys.argv[2], 'results.txt')) if len(sys.argv) > 2 else {}
     allres = parse(os.path.join(out, 'results.txt'))
     known = {}
@@ -76,14 +96,21 @@ def main():
         chk = [checked.get((f, '%s.%s' % (kernel, k)), ('', ''))[1] for k in kinds]
         small = allres.get((f, kernel + '.small'), ('', ''))[0]
         pat = [k for k in known if k[0] == f and '*' in k[1] and fnmatch.fnmatchcase(kernel, k[1])]
+        v = {k: variant(r, f, kernel) for k, r in var.items()}
+        undef = re.search(r'(?<![\w.$%@-])(undef|poison)(?![\w.$-])', ir)
+        race = any('check race' in c for c in chk)
         if (f, kernel) in known:
             cls = 'known:' + known[(f, kernel)]
         elif pat:
             cls = 'known:' + known[pat[0]]
-        elif re.search(r'\b(undef|poison)\b', ir):
+        elif undef and v['undef0'] == 'same':
             cls = 'ub-undef'
-        elif any('check race' in c for c in chk):
+        elif race and v['single'] == 'same':
             cls = 'ub-race'
+        elif undef:
+            cls = 'undef-stays'
+        elif race:
+            cls = 'race-stays'
         elif chk and all(c.startswith('both fault') and 'check poison' in c for c in chk):
             cls = 'ub-uninit'
         elif small == 'pass' and all('outside' in m for _, m in fails):
@@ -91,7 +118,8 @@ def main():
         else:
             cls = 'unclassified'
         counts[cls.split(':')[0]] = counts.get(cls.split(':')[0], 0) + 1
-        print('%s %s %s [%s]: %s' % (f, kernel, cls, ','.join(kinds), fails[0][1][:300]))
+        vs = ' '.join('%s=%s' % (a, v[b]) for a, b in (('s1', 'seed1'), ('u0', 'undef0'), ('w1', 'single')))
+        print('%s %s %s [%s] {%s}: %s' % (f, kernel, cls, ','.join(kinds), vs, fails[0][1][:300]))
     print('kernels with differences: %d; by class: %s' % (len(kernels), ', '.join('%s %d' % kv for kv in sorted(counts.items()))))
 
 
