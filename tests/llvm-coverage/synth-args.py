@@ -38,8 +38,15 @@ files with differences, triage.py reads the results):
                 the default run);
   --undef-zero  every `undef` and `poison` operand inside a function body
                 replaced by `zeroinitializer` (a defined value of any
-                type): a difference that disappears is the undef's, one
-                that stays is not;
+                type), and what else makes values poison or approximate
+                dropped: nsw/nuw/exact/disjoint/nneg/inbounds, the
+                fast-math flags, the zero-is-poison flag of ctlz/cttz and
+                the int-min-is-poison flag of abs, !range and !fpmath, the
+                no-nans/no-infs/unsafe/approx/no-signed-zeros function
+                attributes. Every behaviour of the variant is one the
+                original allows, so a difference that disappears is the
+                undefined value's (or the allowed approximation's), and
+                one that stays is not;
   --single      one work-item (kernels without a required work-group
                 size): no two work-items can race for a store.
 
@@ -403,22 +410,32 @@ def body_start(text, brace):
 
 
 UNDEF = re.compile(r'(?<![\w.$%@-])(undef|poison)(?![\w.$-])')
+FLAGS = re.compile(r'(?<![\w.$%@"-])(nsw|nuw|exact|disjoint|nneg|inbounds|nnan|ninf|nsz|arcp|contract|afn|reassoc|fast)'
+                   r'(?![\w.$"-])\s*')
+ZERO_POISON = re.compile(r'(call\s[^\n]*@llvm\.(?:ctlz|cttz|abs)\.[\w.]+\(.*), i1 true\)')
+FP_ATTRS = re.compile(r'"(no-nans-fp-math|no-infs-fp-math|unsafe-fp-math|approx-func-fp-math|no-signed-zeros-fp-math)"="true"')
 
 
 def undef_zero(text):
-    """text with undef and poison operands inside function bodies (from a
-    `define` line to its closing '}' line) replaced by zeroinitializer;
-    globals keep theirs (LDS variables must stay undefined)."""
+    """The --undef-zero variant of text: inside function bodies (from a
+    `define` line to its closing '}' line) undef and poison operands
+    become zeroinitializer and the flags that make values poison or
+    approximate go (see the docstring); globals keep theirs (LDS variables
+    must stay undefined)."""
     out, inside = [], False
     for line in text.split('\n'):
         if line.startswith('define'):
             inside = True
-        if inside:
+        elif inside:
             line = UNDEF.sub('zeroinitializer', line)
+            line = ZERO_POISON.sub(r'\1, i1 false)', line)
+            line = re.sub(r',\s*!(range|fpmath)\s+!\d+', '', line)
+            if not line.lstrip().startswith(('declare', 'define')):
+                line = FLAGS.sub('', line)
         if line.startswith('}'):
             inside = False
         out.append(line)
-    return '\n'.join(out)
+    return FP_ATTRS.sub(r'"\1"="false"', '\n'.join(out))
 
 
 SHADER = re.compile(r'^define\s+(?:[\w()]+\s+)*?amdgpu_(ps|vs|gs|hs|ls|es|cs|cs_chain|cs_chain_preserve)\b')

@@ -15,9 +15,16 @@ differs) or 'skip' (no test compared)) and the counts by class. The
 classes with a shown verdict:
   known:...       listed in known-differences.txt (the reader's verdict; a
                   KERNEL with '*' is a glob pattern);
-  ub-undef        the kernel's IR uses undef or poison values and its
-                  undef-zero variant (undef/poison operands replaced by
-                  zeroinitializer) is identical under both compilers;
+  ub-undef        the kernel's undef-zero variant (undef/poison operands
+                  replaced by zeroinitializer, poison-generating and
+                  fast-math flags dropped: synth-args.py --undef-zero) is
+                  identical under both compilers: the difference is an
+                  undefined value's (or an approximation the IR allows);
+                  Also ub-undef: the kernel loads, stores, does an
+                  atomic or a memcpy/memmove/memset through an undef or
+                  poison pointer, or branches or switches on undef or
+                  poison (immediate UB where it runs: LangRef), found in
+                  its IR;
   ub-race         the emulator's race check reports the kernel (work-items
                   or waves store to one address with no order) and the
                   one-work-item variant is identical;
@@ -63,6 +70,12 @@ def parse(path):
     return res
 
 
+UNDEF_PTR = re.compile(r'(?:\b(?:load|store)\b[^\n]*,\s*|\b(?:atomicrmw|cmpxchg)\b(?:\s+volatile)?(?:\s+\w+)?\s+|'
+                       r'@llvm\.mem(?:cpy|move|set)[\w.]*\([^\n]*)'
+                       r'ptr(?:\s+addrspace\(\d+\))?(?:\s+\w+)*?(?:\s+align\s+\d+)?\s+(?:undef|poison)\b'
+                       r'|\bbr\s+i1\s+(?:undef|poison)\b|\bswitch\s+i\d+\s+(?:undef|poison)\b')
+
+
 def variant(res, f, kernel):
     """'same', 'diff' or 'skip': the kernel's tests in a variant run."""
     st = [v[0] for (vf, t), v in res.items() if vf == f and t.rsplit('.', 1)[0] == kernel]
@@ -103,18 +116,21 @@ def main():
             cls = 'known:' + known[(f, kernel)]
         elif pat:
             cls = 'known:' + known[pat[0]]
-        elif undef and v['undef0'] == 'same':
+        elif v['undef0'] == 'same':
             cls = 'ub-undef'
+        elif UNDEF_PTR.search(ir):
+            cls = 'ub-undef'
+            fails = [('', 'UB: memory through an undef/poison pointer or a branch on undef: ' + UNDEF_PTR.search(ir).group(0))] + fails
         elif race and v['single'] == 'same':
             cls = 'ub-race'
-        elif undef:
-            cls = 'undef-stays'
-        elif race:
-            cls = 'race-stays'
         elif chk and all(c.startswith('both fault') and 'check poison' in c for c in chk):
             cls = 'ub-uninit'
         elif small == 'pass' and all('outside' in m for _, m in fails):
             cls = 'ub-oob'
+        elif race:
+            cls = 'race-stays'
+        elif undef:
+            cls = 'undef-stays'
         else:
             cls = 'unclassified'
         counts[cls.split(':')[0]] = counts.get(cls.split(':')[0], 0) + 1
