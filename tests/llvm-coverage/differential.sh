@@ -14,7 +14,9 @@
 #        end as "both fault"), MAX_STEPS (instructions per wave before
 #        that fault, 2000000), WRUN_OPTS (more wavecc-run options, e.g.
 #        --check=poison), VARIANTS (1: the triage runs synth-args.py's
-#        variants over the files with differences, see below; 0: not)
+#        variants over the files with differences, see below; 0: not),
+#        SPLIT (1: files that do not compile whole run again one kernel
+#        per file, see below; 0: not)
 # The emulator's checks are off in the compared runs (--check=none: its
 # default poison check faults on undefined data that both codes store, e.g.
 # never-written LDS); the triage reruns the differing files with
@@ -50,6 +52,30 @@ nf=$(ls "$out/gen" | wc -l)
 # -j: files in parallel; one emulator thread each (the machine is shared)
 "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none ${WRUN_OPTS:-} "$out/gen" \
   > "$out/results.txt" 2>&1 || true
+# A file wavecc (or llc-19) cannot compile whole (wavecc stops at its first
+# error) again as one file per kernel, NAME@KERNEL.ll with the other kernels
+# removed (synth-args.py), so that the kernels it can compile are compared
+# too; their results replace the file's skips (SPLIT=0: not).
+: > "$out/split-synth.txt"
+if [ "${SPLIT:-1}" = 1 ]; then
+  mkdir -p "$out/split/gen"
+  rm -f "$out"/split/gen/*.ll
+  grep -E '^skip .*: (wavecc cannot compile|llc-19 cannot compile|neither compiles)' "$out/results.txt" \
+    | awk '{ f = $2; sub(/:$/, "", f); n = split(f, a, "/"); t = $3; sub(/:$/, "", t); sub(/\.[^.]*$/, "", t); print a[n], t }' \
+    | sort -u > "$out/split-kernels.txt"
+  awk 'NR == FNR { g[$1] = g[$1] " " $2; next } { n = $1; gsub("/", "__", n); if (n in g) { m = split(substr(g[n], 2), k, " "); for (i = 1; i <= m; i++) print $1 "@" k[i] } }' \
+    "$out/split-kernels.txt" "$out/synth.txt" > "$out/split-names.txt"
+  python3 "$root/tests/llvm-coverage/synth-args.py" --batch "$dir" "$out/split/gen" < "$out/split-names.txt" > "$out/split-synth.txt" 2> /dev/null
+  if [ -s "$out/split-names.txt" ]; then
+    "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none ${WRUN_OPTS:-} "$out/split/gen" \
+      > "$out/split/results.txt" 2>&1 || true
+    awk '{ print $1 }' "$out/split-kernels.txt" | sort -u | sed "s|^|$out/gen/|; s|\$|:|" > "$out/split/whole.txt"
+    grep -v -F -f "$out/split/whole.txt" "$out/results.txt" > "$out/results.whole.txt" || true
+    sed "s|$out/split/gen/|$out/gen/|" "$out/split/results.txt" | grep -E '^(pass|fail|skip|error) ' >> "$out/results.whole.txt" || true
+    mv "$out/results.whole.txt" "$out/results.txt"
+    mv "$out"/split/gen/*.ll "$out/gen/" 2> /dev/null || true
+  fi
+fi
 grep '^fail' "$out/results.txt" > "$out/differences.txt" || true
 pass=$(grep -c '^pass' "$out/results.txt" || true)
 fail=$(wc -l < "$out/differences.txt")
@@ -72,7 +98,8 @@ if [ "$fail" != 0 ]; then
   # undef is 0 is the undef's, one that stays is read)
   if [ "${VARIANTS:-1}" = 1 ]; then
     awk '{ f = $2; sub(/:$/, "", f); n = split(f, a, "/"); print a[n] }' "$out/differences.txt" | sort -u > "$out/diff-gen.txt"
-    awk 'NR == FNR { g[$1] = 1; next } { n = $1; gsub("/", "__", n); if (n in g) print $1 }' "$out/diff-gen.txt" "$out/synth.txt" > "$out/diff-names.txt"
+    awk 'NR == FNR { g[$1] = 1; next } { n = $1; gsub("/", "__", n); if (n ~ /@/) n = n ".ll"; if (n in g) print $1 }' \
+      "$out/diff-gen.txt" "$out/synth.txt" "$out/split-synth.txt" > "$out/diff-names.txt"
     for v in seed1 undef0 single; do
       case $v in seed1) vo="--seed 1";; undef0) vo="--undef-zero";; single) vo="--single";; esac
       mkdir -p "$out/$v/gen"

@@ -49,6 +49,10 @@ files with differences, triage.py reads the results):
                 one that stays is not;
   --single      one work-item (kernels without a required work-group
                 size): no two work-items can race for a store.
+A name NAME@KERNEL in --batch's list writes NAME@KERNEL.ll ('/' as '__')
+with that kernel alone: the other amdgpu_kernel definitions removed, so
+that a file wavecc cannot compile whole (it stops at the first error)
+still has its other kernels compared.
 
 usage: synth-args.py [VARIANT...] IN.ll OUT.ll   (prints "KERNELS SKIPPED"
        on stdout, the reasons for skipped kernels on stderr)
@@ -459,15 +463,16 @@ def strip_comments(text):
     return '\n'.join(out)
 
 
-def process(src, dst):
-    """Writes dst from src; returns (kernels, kernels left out)."""
+def process(src, dst, only=None):
+    """Writes dst from src; returns (kernels, kernels left out). only: a
+    kernel name, the module's other kernels removed (see the docstring)."""
     orig = open(src, encoding='utf-8', errors='replace').read()
     text = strip_comments(orig)
     structs = {}
     for m in re.finditer(r'^(%[\w.$"-]+)\s*=\s*type\s+(.*)$', text, re.M):
         structs[m.group(1)] = m.group(2)
     groups, md = attr_groups(text), metadata(text)
-    tests, skipped, kernels, edits = [], 0, 0, []
+    tests, skipped, kernels, edits, drop = [], 0, 0, [], set()
     for m in DEFINE.finditer(text):
         name = m.group(2)
         # the parameter list: up to the matching ')'
@@ -480,6 +485,9 @@ def process(src, dst):
             i += 1
         params = text[m.end():i - 1]
         header = text[m.start():text.find('{', i) if text.find('{', i) >= 0 else i]
+        if only is not None and name != only:
+            drop.add(name)
+            continue
         if name.startswith('"'):
             skipped += 1
             print('%s: %s: skipped: a quoted name' % (src, name), file=sys.stderr)
@@ -553,8 +561,10 @@ def process(src, dst):
             if re.match(r'\s*target\s+triple\s*=', line):
                 continue
             # graphics shaders: llc-19 refuses them for amdhsa; nothing
-            # calls them, so they go (their bodies end at a '}' line)
-            if SHADER.match(line):
+            # calls them, so they go (their bodies end at a '}' line); so
+            # do the kernels of a NAME@KERNEL split but KERNEL
+            m = DEFINE.match(line)
+            if SHADER.match(line) or (m and m.group(2) in drop):
                 skip = True
             if skip:
                 if line.startswith('}'):
@@ -581,13 +591,14 @@ def main():
         # written. Prints "NAME KERNELS SKIPPED" per file.
         srcdir, outdir = sys.argv[2], sys.argv[3]
         for name in sys.stdin.read().split():
-            path = srcdir + '/' + name
+            file, _, only = name.partition('@')
+            path = srcdir + '/' + file
             with open(path, encoding='utf-8', errors='replace') as f:
                 if 'amdgpu_kernel' not in f.read():
                     continue
-            dst = outdir + '/' + name.replace('/', '__')
+            dst = outdir + '/' + name.replace('/', '__') + ('.ll' if only else '')
             try:
-                k, s = process(path, dst)
+                k, s = process(path, dst, only or None)
             except Exception as e:  # noqa: BLE001 - one bad file must not stop the batch
                 print('%s: synth-args.py failed: %s' % (path, e), file=sys.stderr)
                 k, s = 0, 0

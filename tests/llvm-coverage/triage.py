@@ -108,12 +108,14 @@ def main():
         ir = body(os.path.join(out, 'gen', f), kernel)
         chk = [checked.get((f, '%s.%s' % (kernel, k)), ('', ''))[1] for k in kinds]
         small = allres.get((f, kernel + '.small'), ('', ''))[0]
-        pat = [k for k in known if k[0] == f and '*' in k[1] and fnmatch.fnmatchcase(kernel, k[1])]
+        # NAME@KERNEL.ll: a kernel of NAME run alone (differential.sh's split)
+        fk = f.split('@')[0] if '@' in f else f
+        pat = [k for k in known if k[0] == fk and '*' in k[1] and fnmatch.fnmatchcase(kernel, k[1])]
         v = {k: variant(r, f, kernel) for k, r in var.items()}
         undef = re.search(r'(?<![\w.$%@-])(undef|poison)(?![\w.$-])', ir)
         race = any('check race' in c for c in chk)
-        if (f, kernel) in known:
-            cls = 'known:' + known[(f, kernel)]
+        if (fk, kernel) in known:
+            cls = 'known:' + known[(fk, kernel)]
         elif pat:
             cls = 'known:' + known[pat[0]]
         elif v['undef0'] == 'same':
