@@ -97,7 +97,13 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
   }
   int err = 0;
   uint64_t x;
-  if (code >= OPC_FLT_FIRST && code <= OPC_FLT_LAST && (vi->fsrc == 16 || (vi->src16 && vi->fsrc != 32))) {
+  /* float inline constants of 16-bit operands (LLVM 19's
+   * AMDGPUBaseInfo.cpp getInlineEncodingV216, from hardware: the ISA
+   * guides are misleading here): f16 instructions get the half value in
+   * the low half and 0 above it; 16-bit integer instructions (v_add_u16,
+   * v_pk_add_u16...) the f32 pattern, so v_pk_add_u16 v1, v1, 2.0
+   * op_sel:[0,1] adds 0x4000 (the pattern's high half) to both halves */
+  if (code >= OPC_FLT_FIRST && code <= OPC_FLT_LAST && vi->fsrc == 16) {
     static const uint16_t h[] = {0x3800, 0xb800, 0x3c00, 0xbc00, 0x4000, 0xc000, 0x4400, 0xc400, 0x3118};
     x = h[code - OPC_FLT_FIRST];
   } else if (ndw > 1) {

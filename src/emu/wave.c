@@ -140,10 +140,12 @@ uint64_t emu_sread64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned 
   }
   uint32_t sf = isa_sem_of(in->op)->flags;
   if ((sf & ISA_S_IMM64_ZEXT) && code == OPC_LITERAL) return in->literal;
-  /* a 64-bit SALU operand's inline float constant is the f64 pattern
-   * (llc-19 builds 0x3ff0000000000000 << n with s_lshl_b64 s[..], 1.0, s2:
-   * LLVM's isInlinableLiteral64); a literal there stays a 32-bit integer */
-  bool f64k = isa_sem_of(in->op)->cost == ISA_COST_SALU && code >= OPC_FLT_FIRST && code <= OPC_FLT_LAST;
+  /* a 64-bit operand's inline float constant is the f64 pattern, SALU or
+   * VALU, integer op or float (llc-19 builds 0x3ff0000000000000 << n with
+   * s_lshl_b64 s[..], 1.0, s2 and v_lshlrev_b64 v[..], v2, 1.0: LLVM's
+   * isInlinableLiteral64 for every 64-bit operand); a literal there stays
+   * a 32-bit integer */
+  bool f64k = code >= OPC_FLT_FIRST && code <= OPC_FLT_LAST;
   uint64_t c = emu_const64(in, code, f64k || (sf & (ISA_S_IMM64 | ISA_S_IMM64_ZEXT)) != 0, (sf & ISA_S_IMM64_SIGNED) != 0, &ok);
   if (ok) return c;
   if (code == OPC_SHARED_BASE) return EMU_SHARED_APERTURE;

@@ -164,12 +164,17 @@ static void note_private_object(isel_ctx *c, LLVMValueRef ins, uint32_t off, uin
 }
 
 /* Does fn call llvm.amdgcn.queue.ptr? */
-static bool calls_queue_ptr(LLVMValueRef fn) {
+/* Does fn call the function `name` or, with any_call, any function that is
+ * no intrinsic (a callee gets the implicit-argument pointer and may read
+ * through it)? Inline assembly is no call. */
+static bool calls_named(LLVMValueRef fn, const char *name, bool any_call) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
       LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
       size_t n;
-      if (f && LLVMIsAFunction(f) && !strcmp(LLVMGetValueName2(f, &n), "llvm.amdgcn.queue.ptr")) return true;
+      if (!f || LLVMIsAInlineAsm(f)) continue;
+      if (any_call && !(LLVMIsAFunction(f) && LLVMGetIntrinsicID(f))) return true;
+      if (LLVMIsAFunction(f) && !strcmp(LLVMGetValueName2(f, &n), name)) return true;
     }
   return false;
 }
@@ -277,7 +282,7 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   /* explicit arguments */
   unsigned na = LLVMCountParams(c->fn);
   c->arg_offset = arena_alloc(c->mem, (na + 1) * sizeof(uint32_t));
-  mir_kernel_arg *args = arena_alloc(c->mem, (na + 16) * sizeof *args);
+  mir_kernel_arg *args = arena_alloc(c->mem, (na + 24) * sizeof *args); /* + up to 19 hidden */
   unsigned nargs = 0;
   uint32_t off = 0, kalign = 8;
   unsigned i = 0;
@@ -342,9 +347,22 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   add_hidden(args, &nargs, "hidden_global_offset_y", h + 48, 8);
   add_hidden(args, &nargs, "hidden_global_offset_z", h + 56, 8);
   add_hidden(args, &nargs, "hidden_grid_dims", h + 64, 2);
+  /* A kernel that reads its implicit arguments (llvm.amdgcn.implicitarg.ptr,
+   * or a callee may) may read any of them: the runtime fills only those
+   * the metadata lists, so list the rest of code object v5's too, at
+   * llc-19's offsets (LLVM 19's hsa-metadata-queueptr-v5.ll reads the
+   * queue pointer at implicitarg + 200). */
+  bool ia = calls_named(c->fn, "llvm.amdgcn.implicitarg.ptr", true);
+  if (ia) {
+    add_hidden(args, &nargs, "hidden_hostcall_buffer", h + 80, 8);
+    add_hidden(args, &nargs, "hidden_multigrid_sync_arg", h + 88, 8);
+    add_hidden(args, &nargs, "hidden_heap_v1", h + 96, 8);
+    add_hidden(args, &nargs, "hidden_default_queue", h + 104, 8);
+    add_hidden(args, &nargs, "hidden_completion_action", h + 112, 8);
+  }
   /* the queue's address for llvm.amdgcn.queue.ptr (code object v5 passes
    * it here, not in a user SGPR: AMDGPUUsage "Code Object V5 Metadata") */
-  if (calls_queue_ptr(c->fn)) add_hidden(args, &nargs, "hidden_queue_ptr", h + 200, 8);
+  if (ia || calls_named(c->fn, "llvm.amdgcn.queue.ptr", false)) add_hidden(args, &nargs, "hidden_queue_ptr", h + 200, 8);
   abi->args = args;
   abi->num_args = nargs;
   abi->kernarg_size = h + 256;

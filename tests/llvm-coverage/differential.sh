@@ -11,7 +11,16 @@
 #   env: LLVM_SRC (default /tmp/llvm-toolchain-19-tests), OUT (default
 #        /tmp/llvm-differential), JOBS (2), TIMEOUT (emulator seconds per
 #        test, 10; a wave stops after 2 M instructions: infinite loops
-#        end as "both fault"), WRUN_OPTS (more wavecc-run options, e.g. --check=poison)
+#        end as "both fault"), MAX_STEPS (instructions per wave before
+#        that fault, 2000000), WRUN_OPTS (more wavecc-run options, e.g.
+#        --check=poison), VARIANTS (1: the triage runs synth-args.py's
+#        variants over the files with differences, see below; 0: not),
+#        SPLIT (1: files that do not compile whole run again one kernel
+#        per file, see below; 0: not)
+# The emulator's checks are off in the compared runs (--check=none: its
+# default poison check faults on undefined data that both codes store, e.g.
+# never-written LDS); the triage reruns the differing files with
+# --check=race,poison.
 # Writes $OUT/gen/ (the files with test blocks), $OUT/synth-skipped.txt
 # (kernels the test format cannot express), $OUT/results.txt (wavecc-run's
 # lines) and prints: files, kernels, identical, different (the fail lines,
@@ -26,6 +35,7 @@ src=${LLVM_SRC:-/tmp/llvm-toolchain-19-tests}
 out=${OUT:-/tmp/llvm-differential}
 jobs=${JOBS:-2}
 tmo=${TIMEOUT:-10}
+steps=${MAX_STEPS:-2000000}
 dir=$(ls -d "$src"/llvm-toolchain-19*/llvm/test/CodeGen/AMDGPU 2>/dev/null | head -n 1 || true)
 if [ -z "$dir" ]; then
   echo "differential: no LLVM sources under $src: run scripts/llvm-tests-coverage.sh once to fetch them" >&2
@@ -40,8 +50,32 @@ python3 "$root/tests/llvm-coverage/synth-args.py" --batch "$dir" "$out/gen" < "$
 nk=$(awk '{ n += $2 } END { print n + 0 }' "$out/synth.txt")
 nf=$(ls "$out/gen" | wc -l)
 # -j: files in parallel; one emulator thread each (the machine is shared)
-"$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress ${WRUN_OPTS:-} "$out/gen" \
+"$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none ${WRUN_OPTS:-} "$out/gen" \
   > "$out/results.txt" 2>&1 || true
+# A file wavecc (or llc-19) cannot compile whole (wavecc stops at its first
+# error) again as one file per kernel, NAME@KERNEL.ll with the other kernels
+# removed (synth-args.py), so that the kernels it can compile are compared
+# too; their results replace the file's skips (SPLIT=0: not).
+: > "$out/split-synth.txt"
+if [ "${SPLIT:-1}" = 1 ]; then
+  mkdir -p "$out/split/gen"
+  rm -f "$out"/split/gen/*.ll
+  grep -E '^skip .*: (wavecc cannot compile|llc-19 cannot compile|neither compiles)' "$out/results.txt" \
+    | awk '{ f = $2; sub(/:$/, "", f); n = split(f, a, "/"); t = $3; sub(/:$/, "", t); sub(/\.[^.]*$/, "", t); print a[n], t }' \
+    | sort -u > "$out/split-kernels.txt"
+  awk 'NR == FNR { g[$1] = g[$1] " " $2; next } { n = $1; gsub("/", "__", n); if (n in g) { m = split(substr(g[n], 2), k, " "); for (i = 1; i <= m; i++) print $1 "@" k[i] } }' \
+    "$out/split-kernels.txt" "$out/synth.txt" > "$out/split-names.txt"
+  python3 "$root/tests/llvm-coverage/synth-args.py" --batch "$dir" "$out/split/gen" < "$out/split-names.txt" > "$out/split-synth.txt" 2> /dev/null
+  if [ -s "$out/split-names.txt" ]; then
+    "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none ${WRUN_OPTS:-} "$out/split/gen" \
+      > "$out/split/results.txt" 2>&1 || true
+    awk '{ print $1 }' "$out/split-kernels.txt" | sort -u | sed "s|^|$out/gen/|; s|\$|:|" > "$out/split/whole.txt"
+    grep -v -F -f "$out/split/whole.txt" "$out/results.txt" > "$out/results.whole.txt" || true
+    sed "s|$out/split/gen/|$out/gen/|" "$out/split/results.txt" | grep -E '^(pass|fail|skip|error) ' >> "$out/results.whole.txt" || true
+    mv "$out/results.whole.txt" "$out/results.txt"
+    mv "$out"/split/gen/*.ll "$out/gen/" 2> /dev/null || true
+  fi
+fi
 grep '^fail' "$out/results.txt" > "$out/differences.txt" || true
 pass=$(grep -c '^pass' "$out/results.txt" || true)
 fail=$(wc -l < "$out/differences.txt")
@@ -56,15 +90,33 @@ if [ "$fail" != 0 ]; then
   mkdir -p "$out/checked/gen"
   rm -f "$out"/checked/gen/*.ll
   awk '{ f = $2; sub(/:$/, "", f); print f }' "$out/differences.txt" | sort -u | xargs -I{} cp {} "$out/checked/gen/"
-  "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps=2000000 --no-progress \
+  "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress \
     --check=race,poison "$out/checked/gen" > "$out/checked/results.txt" 2>&1 || true
+  # synth-args.py's variants of the same files (names as in $list):
+  # another seed, undef/poison replaced by zeroinitializer, one work-item;
+  # triage.py decides with them (a difference that disappears when the
+  # undef is 0 is the undef's, one that stays is read)
+  if [ "${VARIANTS:-1}" = 1 ]; then
+    awk '{ f = $2; sub(/:$/, "", f); n = split(f, a, "/"); print a[n] }' "$out/differences.txt" | sort -u > "$out/diff-gen.txt"
+    awk 'NR == FNR { g[$1] = 1; next } { n = $1; gsub("/", "__", n); if (n ~ /@/) n = n ".ll"; if (n in g) print $1 }' \
+      "$out/diff-gen.txt" "$out/synth.txt" "$out/split-synth.txt" > "$out/diff-names.txt"
+    for v in seed1 undef0 single; do
+      case $v in seed1) vo="--seed 1";; undef0) vo="--undef-zero";; single) vo="--single";; esac
+      mkdir -p "$out/$v/gen"
+      rm -f "$out/$v"/gen/*.ll
+      # shellcheck disable=SC2086
+      python3 "$root/tests/llvm-coverage/synth-args.py" $vo --batch "$dir" "$out/$v/gen" < "$out/diff-names.txt" > /dev/null 2>&1
+      "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none \
+        "$out/$v/gen" > "$out/$v/results.txt" 2>&1 || true
+    done
+  fi
   python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" > "$out/triage.txt"
-  echo "triage (also in $out/triage.txt): the kernels not plainly UB nor listed in known-differences.txt"
-  grep ' unclassified ' "$out/triage.txt" || true
+  echo "triage (also in $out/triage.txt): the kernels with no shown verdict (read them)"
+  grep -E ' (unclassified|undef-stays|race-stays) ' "$out/triage.txt" || true
 fi
 unk=0; cls=""
 if [ -f "$out/triage.txt" ] && [ "$fail" != 0 ]; then
-  unk=$(grep -c ' unclassified ' "$out/triage.txt" || true)
+  unk=$(grep -cE ' (unclassified|undef-stays|race-stays) ' "$out/triage.txt" || true)
   cls="; $(tail -n 1 "$out/triage.txt")"
 fi
-echo "differential ($start .. $(date -u +%FT%TZ), $(git rev-parse --short HEAD)): $nf files with kernels to run, $nk kernels ($(grep -c ': skipped' "$out/synth-skipped.txt" || true) left out by synth-args.py), $pass identical, $fail different tests, $unk kernels unclassified$cls, $(grep -c '^skip' "$out/results.txt" || true) skipped"
+echo "differential ($start .. $(date -u +%FT%TZ), $(git rev-parse --short HEAD)): $nf files with kernels to run, $nk kernels ($(grep -c ': skipped' "$out/synth-skipped.txt" || true) left out by synth-args.py), $pass identical, $fail different tests, $unk kernels without a verdict$cls, $(grep -c '^skip' "$out/results.txt" || true) skipped"

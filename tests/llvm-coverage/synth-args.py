@@ -15,8 +15,12 @@ What each kernel gets:
     generator, deterministic per test), see FILLS;
   - LDS pointers (addrspace 3): `NULL` buffers of 1 KiB (dynamic LDS);
   - private / region pointers (addrspace 5, 2): offset 0;
-  - buffer resources (addrspace 8): a zero descriptor (num_records 0: every
-    access is out of range, loads give 0, stores are dropped);
+  - buffer resources (addrspace 8): the parameter becomes a global
+    pointer NAME.synth.base to a buffer as above, and the kernel's entry
+    makes the resource from it (llvm.amdgcn.make.buffer.rsrc.p1: stride 0,
+    num_records BUF, word 3 RSRC_WORD3: a 32-bit float format with the
+    x, y, z, w destination selects, so that format loads return the
+    memory's dwords); unnamed ones (%0) cannot be renamed: left out;
   - scalars, vectors, arrays and structs by value (also byref): small
     values from a generator seeded by the file and kernel name (integers
     0..3 (`small` test) or 0..15 within their width, floats k/4 for k in -8..8), laid out as
@@ -25,12 +29,34 @@ What each kernel gets:
     16, 32, 64, 128 bytes (say [3 x i32]) cannot be written in the test
     format: the kernel is left out and named on stderr.
   - the grid: one dimension, 2 work-groups of 64 work-items, or of the
-    kernel's reqd_work_group_size / "amdgpu-flat-work-group-size" when it
-    asks for other sizes.
+    kernel's reqd_work_group_size (2 or 3 dimensions: 2 work-groups along
+    x) / "amdgpu-flat-work-group-size" when it asks for other sizes.
 
-usage: synth-args.py IN.ll OUT.ll   (prints "KERNELS SKIPPED" on stdout,
-       the reasons for skipped kernels on stderr)
-       synth-args.py --batch SRCDIR OUTDIR < NAMES   (see main)
+Variants for the triage of differences (differential.sh runs them on the
+files with differences, triage.py reads the results):
+  --seed N      other by-value scalars and other buffer contents (N = 0 is
+                the default run);
+  --undef-zero  every `undef` and `poison` operand inside a function body
+                replaced by `zeroinitializer` (a defined value of any
+                type), and what else makes values poison or approximate
+                dropped: nsw/nuw/exact/disjoint/nneg/inbounds, the
+                fast-math flags, the zero-is-poison flag of ctlz/cttz and
+                the int-min-is-poison flag of abs, !range and !fpmath, the
+                no-nans/no-infs/unsafe/approx/no-signed-zeros function
+                attributes. Every behaviour of the variant is one the
+                original allows, so a difference that disappears is the
+                undefined value's (or the allowed approximation's), and
+                one that stays is not;
+  --single      one work-item (kernels without a required work-group
+                size): no two work-items can race for a store.
+A name NAME@KERNEL in --batch's list writes NAME@KERNEL.ll ('/' as '__')
+with that kernel alone: the other amdgpu_kernel definitions removed, so
+that a file wavecc cannot compile whole (it stops at the first error)
+still has its other kernels compared.
+
+usage: synth-args.py [VARIANT...] IN.ll OUT.ll   (prints "KERNELS SKIPPED"
+       on stdout, the reasons for skipped kernels on stderr)
+       synth-args.py [VARIANT...] --batch SRCDIR OUTDIR < NAMES   (see main)
 """
 import hashlib
 import os
@@ -46,12 +72,26 @@ LOCAL = 64
 # then a zero, repeated: indices and i64 values stay small, so that fewer
 # kernels index out of bounds), `float` (f32 values k/4) and `random` bytes
 # (wavecc-run's generator).
-_r = random.Random(26)
-FILLS = {
-    'small': 'buffer uint[%d] repeat %s' % (BUF // 4, ' '.join('%d 0' % _r.randrange(16) for _ in range(31))),
-    'float': 'buffer float[%d] repeat %s' % (BUF // 4, ' '.join(str(_r.randrange(-16, 17) / 4.0) for _ in range(61))),
-    'random': 'buffer uchar[%d] random' % BUF,
-}
+# (seed 0: the main run; other seeds: other lists, and `random` becomes an
+# explicit list drawn from the seed, as wavecc-run's own generator is fixed
+# per test name)
+RSRC_WORD3 = 0x27fac
+
+
+def make_fills(seed):
+    r = random.Random(26 + 1000003 * seed)
+    fills = {
+        'small': 'buffer uint[%d] repeat %s' % (BUF // 4, ' '.join('%d 0' % r.randrange(16) for _ in range(31 + 2 * seed))),
+        'float': 'buffer float[%d] repeat %s' % (BUF // 4, ' '.join(str(r.randrange(-16, 17) / 4.0) for _ in range(61 + 2 * seed))),
+        'random': 'buffer uchar[%d] random' % BUF,
+    }
+    if seed:
+        fills['random'] = 'buffer uint[%d] repeat %s' % (BUF // 4, ' '.join(str(r.getrandbits(32)) for _ in range(509)))
+    return fills
+
+
+OPTS = {'seed': 0, 'undef_zero': False, 'single': False}
+FILLS = make_fills(0)
 
 
 def split_top(s, sep=','):
@@ -217,10 +257,14 @@ def fill(t, rng, buf, off):
             o += fs
 
 
-def by_value(t, rng):
+ARG_SIZES = {1: 'i8', 2: 'i16', 4: 'i32', 8: 'i64', 16: '<4 x i32>', 32: '<8 x i32>', 64: '<16 x i32>', 128: '<32 x i32>'}
+
+
+def by_value(t, rng, pad=0):
     size, _ = layout(t)
-    buf = bytearray(size)
+    buf = bytearray(max(size, pad))
     fill(t, rng, buf, 0)
+    size = len(buf)
     one = {1: 'uchar', 2: 'ushort', 4: 'uint', 8: 'ulong'}
     if size in one:
         return '%s %d' % (one[size], int.from_bytes(buf, 'little'))
@@ -230,7 +274,9 @@ def by_value(t, rng):
     raise Unsupported('a by-value argument of %d bytes (the test format has no such type)' % size)
 
 
-def kernel_args(params, structs, rng, fill_kind):
+def kernel_args(params, structs, rng, fill_kind, pads):
+    """The arg_in lines; pads: {index: bytes} of by-value arguments
+    passed padded (see odd_params)."""
     lines = []
     for i, p in enumerate(split_top(params)):
         p = p.strip()
@@ -252,11 +298,12 @@ def kernel_args(params, structs, rng, fill_kind):
             elif a in (2, 5):
                 lines.append('arg_in: %d uint 0' % i)
             elif a == 8:
-                lines.append('arg_in: %d ulong2 0 0' % i)
+                # rewritten to a global pointer (process, rsrc_params)
+                lines.append(('arg_in: %d ' % i) + FILLS[fill_kind])
             else:
                 raise Unsupported('a pointer to address space %d' % a)
             continue
-        lines.append('arg_in: %d %s' % (i, by_value(t, rng)))
+        lines.append('arg_in: %d %s' % (i, by_value(t, rng, pads.get(i, 0))))
     return lines
 
 
@@ -275,13 +322,14 @@ def metadata(text):
 
 
 def local_size(header, groups, md):
+    """The work-group size (x, y, z) and whether the kernel requires it."""
     m = re.search(r'!reqd_work_group_size\s+!(\d+)', header)
     if m and m.group(1) in md:
         v = [int(x) for x in re.findall(r'i32\s+(\d+)', md[m.group(1)])]
-        if len(v) == 3 and v[1] == 1 and v[2] == 1 and v[0] > 0:
-            return v[0]
+        if len(v) == 3 and min(v) > 0:
+            return tuple(v), True
         if len(v) == 3:
-            raise Unsupported('reqd_work_group_size %s (2 or 3 dimensions)' % v)
+            raise Unsupported('reqd_work_group_size %s' % v)
     lo, hi = 1, 1024
     attrs = ' '.join(groups.get(g, '') for g in re.findall(r'#(\d+)', header.split(')')[-1] if ')' in header else ''))
     attrs += ' ' + header
@@ -291,12 +339,107 @@ def local_size(header, groups, md):
     m = re.search(r'"amdgpu-max-work-group-size"="(\d+)"', attrs)
     if m:
         hi = min(hi, int(m.group(1)))
-    size = LOCAL
+    size = 1 if OPTS['single'] else LOCAL
     if size > hi:
         size = hi
     if size < lo:
         size = lo
-    return size
+    return (size, 1, 1), False
+
+
+NAME = r'%[-\w.$]+'
+
+
+def rsrc_params(params, structs):
+    """The buffer-resource parameters (ptr addrspace(8), not byref) of a
+    parameter list: [(start, end, name)] with offsets into params."""
+    out, off = [], 0
+    pieces = split_top(params)
+    for p in pieces:
+        q = p.strip()
+        if q and q != '...':
+            t, rest = parse_type(q, structs)
+            if t == ('ptr', 8) and 'byref' not in rest:
+                m = re.search(r'(' + NAME + r')\s*$', rest)
+                if not m or re.fullmatch(r'%\d+', m.group(1)):
+                    raise Unsupported('an unnamed buffer resource argument')
+                out.append((off, off + len(p), m.group(1)))
+        off += len(p) + 1
+    return out
+
+
+def odd_params(params, structs, body):
+    """The by-value parameters whose size the test format cannot write
+    (say [3 x i32], 12 bytes): [(start, end, name, type text, padded size,
+    index)]. process() passes each as the next size it can write (an
+    integer or <N x i32>) and reloads the original type from a private
+    copy at the kernel's entry: the same value, in other kernarg bytes.
+    An unnamed one (the [112 x i8] padding of some kernels) keeps its
+    number and is only retyped (name None) if the body never uses it."""
+    out, off, unnamed = [], 0, 0
+    for i, p in enumerate(split_top(params)):
+        q = p.strip()
+        if q and q != '...':
+            t, rest = parse_type(q, structs)
+            size = layout(t)[0]
+            m = re.search(r'(' + NAME + r')\s*$', rest)
+            num = None if m and not re.fullmatch(r'%\d+', m.group(1)) else unnamed
+            unnamed += num is not None
+            if t[0] != 'ptr' and 'byref' not in rest and size not in ARG_SIZES:
+                pad = min([k for k in ARG_SIZES if k >= size] or [0])
+                if num is not None and re.search(r'%%%d\b' % num, body):
+                    pad = 0
+                if not pad or size == 0:
+                    raise Unsupported('a by-value argument of %d bytes (the test format has no such type, '
+                                      'and it cannot be passed padded)' % size)
+                out.append((off, off + len(p), None if num is not None else m.group(1), q[:len(q) - len(rest)].strip(), pad, i))
+        off += len(p) + 1
+    return out
+
+
+def body_start(text, brace):
+    """Where instructions may go in the entry block of the body whose '{'
+    is at text[brace]: after the '{', or after the entry block's label."""
+    pos = brace + 1
+    nl = text.find('\n', pos)
+    while nl >= 0:
+        line = text[pos:nl]
+        if line.strip():
+            if re.match(r'\s*([-\w.$]+|"[^"]*"):', line):
+                return nl
+            return brace + 1
+        pos = nl + 1
+        nl = text.find('\n', pos)
+    return brace + 1
+
+
+UNDEF = re.compile(r'(?<![\w.$%@-])(undef|poison)(?![\w.$-])')
+FLAGS = re.compile(r'(?<![\w.$%@"-])(nsw|nuw|exact|disjoint|nneg|inbounds|nnan|ninf|nsz|arcp|contract|afn|reassoc|fast)'
+                   r'(?![\w.$"-])\s*')
+ZERO_POISON = re.compile(r'(call\s[^\n]*@llvm\.(?:ctlz|cttz|abs)\.[\w.]+\(.*), i1 true\)')
+FP_ATTRS = re.compile(r'"(no-nans-fp-math|no-infs-fp-math|unsafe-fp-math|approx-func-fp-math|no-signed-zeros-fp-math)"="true"')
+
+
+def undef_zero(text):
+    """The --undef-zero variant of text: inside function bodies (from a
+    `define` line to its closing '}' line) undef and poison operands
+    become zeroinitializer and the flags that make values poison or
+    approximate go (see the docstring); globals keep theirs (LDS variables
+    must stay undefined)."""
+    out, inside = [], False
+    for line in text.split('\n'):
+        if line.startswith('define'):
+            inside = True
+        elif inside:
+            line = UNDEF.sub('zeroinitializer', line)
+            line = ZERO_POISON.sub(r'\1, i1 false)', line)
+            line = re.sub(r',\s*!(range|fpmath)\s+!\d+', '', line)
+            if not line.lstrip().startswith(('declare', 'define')):
+                line = FLAGS.sub('', line)
+        if line.startswith('}'):
+            inside = False
+        out.append(line)
+    return FP_ATTRS.sub(r'"\1"="false"', '\n'.join(out))
 
 
 SHADER = re.compile(r'^define\s+(?:[\w()]+\s+)*?amdgpu_(ps|vs|gs|hs|ls|es|cs|cs_chain|cs_chain_preserve)\b')
@@ -306,10 +449,10 @@ DEFINE = re.compile(r'^define\s+((?:[\w()]+\s+)*?)amdgpu_kernel\s+void\s+@("[^"]
 def strip_comments(text):
     """The text without ';' comments (FileCheck lines sit between a
     kernel's parameters in some files); ';' inside quotes stays."""
-    out = []
+    out, q = [], False
     for line in text.split('\n'):
-        if ';' in line:
-            q = False
+        if ';' in line or '"' in line:
+            # q carries over lines: inline asm strings span lines
             for i, c in enumerate(line):
                 if c == '"':
                     q = not q
@@ -320,15 +463,16 @@ def strip_comments(text):
     return '\n'.join(out)
 
 
-def process(src, dst):
-    """Writes dst from src; returns (kernels, kernels left out)."""
+def process(src, dst, only=None):
+    """Writes dst from src; returns (kernels, kernels left out). only: a
+    kernel name, the module's other kernels removed (see the docstring)."""
     orig = open(src, encoding='utf-8', errors='replace').read()
     text = strip_comments(orig)
     structs = {}
     for m in re.finditer(r'^(%[\w.$"-]+)\s*=\s*type\s+(.*)$', text, re.M):
         structs[m.group(1)] = m.group(2)
     groups, md = attr_groups(text), metadata(text)
-    tests, skipped, kernels = [], 0, 0
+    tests, skipped, kernels, edits, drop = [], 0, 0, [], set()
     for m in DEFINE.finditer(text):
         name = m.group(2)
         # the parameter list: up to the matching ')'
@@ -341,6 +485,9 @@ def process(src, dst):
             i += 1
         params = text[m.end():i - 1]
         header = text[m.start():text.find('{', i) if text.find('{', i) >= 0 else i]
+        if only is not None and name != only:
+            drop.add(name)
+            continue
         if name.startswith('"'):
             skipped += 1
             print('%s: %s: skipped: a quoted name' % (src, name), file=sys.stderr)
@@ -349,23 +496,56 @@ def process(src, dst):
             skipped += 1
             print('%s: %s: skipped: internal linkage (not in the code object)' % (src, name), file=sys.stderr)
             continue
-        seed = int(hashlib.sha256((src.split('/')[-1] + '@' + name).encode()).hexdigest()[:16], 16)
+        key = src.split('/')[-1] + '@' + name + ('#%d' % OPTS['seed'] if OPTS['seed'] else '')
+        seed = int(hashlib.sha256(key.encode()).hexdigest()[:16], 16)
         try:
-            ls = local_size(header, groups, md)
+            ls, reqd = local_size(header, groups, md)
+            groups_x = 1 if OPTS['single'] and not reqd else 2
+            dims = 3 if ls[2] > 1 else 2 if ls[1] > 1 else 1
+            rs = rsrc_params(params, structs)
+            brace = text.find('{', i)
+            odd = odd_params(params, structs, text[brace:text.find('\n}', brace)])
+            pads = {o[5]: o[4] for o in odd}
+            kt = []
             for kind in FILLS:
                 rng = random.Random(seed)
                 # integers 0..3 with the `small` buffers (in range of the
                 # small private arrays tests index), 0..15 otherwise
                 rng.int_range = 4 if kind == 'small' else 16
-                args = kernel_args(params, structs, rng, kind)
-                t = ['[test]', 'name: %s.%s' % (name, kind), 'kernel_name: ' + name, 'dimensions: 1',
-                     'global_size: %d 0 0' % (2 * ls), 'local_size: %d 0 0' % ls] + args
-                tests.append(t)
+                args = kernel_args(params, structs, rng, kind, pads)
+                kt.append(['[test]', 'name: %s.%s' % (name, kind), 'kernel_name: ' + name, 'dimensions: %d' % dims,
+                           'global_size: %d %d %d' % (groups_x * ls[0], ls[1], ls[2]),
+                           'local_size: %d %d %d' % ls] + args)
         except Unsupported as e:
             skipped += 1
             print('%s: %s: skipped: %s' % (src, name, e), file=sys.stderr)
             continue
+        tests += kt
+        # buffer resources: a global pointer parameter, the resource made
+        # from it at the entry (edits applied back to front below)
+        for a, b, pname in rs:
+            edits.append((m.end() + a, m.end() + b, ' ptr addrspace(1) %s.synth.base' % pname))
+        for a, b, pname, _, pad, _ in odd:
+            edits.append((m.end() + a, m.end() + b, ' %s %s.synth.raw' % (ARG_SIZES[pad], pname) if pname else ' ' + ARG_SIZES[pad]))
+        odd = [o for o in odd if o[2]]
+        if rs or odd:
+            brace = text.find('{', i)
+            at = body_start(text, brace)
+            make = ''.join('\n  %s = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %s.synth.base, '
+                           'i16 0, i32 %d, i32 %d)' % (pname, pname, BUF, RSRC_WORD3) for _, _, pname in rs)
+            make += ''.join('\n  %s.synth.mem = alloca %s, align 16, addrspace(5)'
+                            '\n  store %s %s.synth.raw, ptr addrspace(5) %s.synth.mem'
+                            '\n  %s = load %s, ptr addrspace(5) %s.synth.mem' % (pname, ARG_SIZES[pad], ARG_SIZES[pad], pname, pname,
+                                                                                pname, ty, pname)
+                            for _, _, pname, ty, pad, _ in odd)
+            edits.append((at, at, make))
         kernels += 1
+    for a, b, new in sorted(edits, reverse=True):
+        text = text[:a] + new + text[b:]
+    if any(e[0] != e[1] for e in edits) and not re.search(r'^declare[^\n]*@llvm\.amdgcn\.make\.buffer\.rsrc\.p1\(', text, re.M):
+        text += '\ndeclare ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1), i16, i32, i32)\n'
+    if OPTS['undef_zero']:
+        text = undef_zero(text)
     with open(dst, 'w') as out:
         out.write('; generated by tests/llvm-coverage/synth-args.py from %s\n' % src)
         out.write('; /*!\n; [config]\n; name: %s\n' % src.split('/')[-1])
@@ -376,12 +556,15 @@ def process(src, dst):
         out.write('; !*/\n\n')
         out.write('target triple = "amdgcn-amd-amdhsa"\n')
         skip = False
-        for line in orig.split('\n'):
+        # the text without comments (FileCheck lines), rewritten as above
+        for line in text.split('\n'):
             if re.match(r'\s*target\s+triple\s*=', line):
                 continue
             # graphics shaders: llc-19 refuses them for amdhsa; nothing
-            # calls them, so they go (their bodies end at a '}' line)
-            if SHADER.match(line):
+            # calls them, so they go (their bodies end at a '}' line); so
+            # do the kernels of a NAME@KERNEL split but KERNEL
+            m = DEFINE.match(line)
+            if SHADER.match(line) or (m and m.group(2) in drop):
                 skip = True
             if skip:
                 if line.startswith('}'):
@@ -392,6 +575,15 @@ def process(src, dst):
 
 
 def main():
+    global FILLS
+    while len(sys.argv) > 1 and sys.argv[1] in ('--seed', '--undef-zero', '--single'):
+        if sys.argv[1] == '--seed':
+            OPTS['seed'] = int(sys.argv[2])
+            del sys.argv[1]
+        else:
+            OPTS[sys.argv[1][2:].replace('-', '_')] = True
+        del sys.argv[1]
+    FILLS = make_fills(OPTS['seed'])
     if len(sys.argv) == 4 and sys.argv[1] == '--batch':
         # many files in one process (python's start-up dominates on a
         # loaded machine): names relative to SRCDIR on stdin, OUTDIR gets
@@ -399,13 +591,14 @@ def main():
         # written. Prints "NAME KERNELS SKIPPED" per file.
         srcdir, outdir = sys.argv[2], sys.argv[3]
         for name in sys.stdin.read().split():
-            path = srcdir + '/' + name
+            file, _, only = name.partition('@')
+            path = srcdir + '/' + file
             with open(path, encoding='utf-8', errors='replace') as f:
                 if 'amdgpu_kernel' not in f.read():
                     continue
-            dst = outdir + '/' + name.replace('/', '__')
+            dst = outdir + '/' + name.replace('/', '__') + ('.ll' if only else '')
             try:
-                k, s = process(path, dst)
+                k, s = process(path, dst, only or None)
             except Exception as e:  # noqa: BLE001 - one bad file must not stop the batch
                 print('%s: synth-args.py failed: %s' % (path, e), file=sys.stderr)
                 k, s = 0, 0

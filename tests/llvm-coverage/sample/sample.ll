@@ -1,6 +1,8 @@
 ; An input in the style of LLVM's test/CodeGen/AMDGPU files (no triple, no
 ; test block, FileCheck lines between the parameters, a graphics shader
-; llc-19 refuses for amdhsa) for the ctest layer llvm-coverage.sample:
+; llc-19 refuses for amdhsa, a buffer resource argument, a by-value size
+; the test format has no type for, a 3-D work-group) for the ctest layer
+; llvm-coverage.sample:
 ; synth-args.py must give every kernel arguments and both compilers'
 ; code must store identical buffers.
 ; RUN: llc -mtriple=amdgcn -mcpu=gfx900 < %s | FileCheck %s
@@ -84,11 +86,38 @@ done:
   ret void
 }
 
+; a buffer resource argument (synth-args.py makes it from a buffer), a
+; [3 x i32] by value (passed padded), a 3-D required work-group size
+define amdgpu_kernel void @resource_3d(ptr addrspace(8) %rsrc, [3 x i32] %arr) !reqd_work_group_size !0 {
+  %x = call i32 @llvm.amdgcn.workitem.id.x()
+  %y = call i32 @llvm.amdgcn.workitem.id.y()
+  %z = call i32 @llvm.amdgcn.workitem.id.z()
+  %a0 = extractvalue [3 x i32] %arr, 0
+  %a2 = extractvalue [3 x i32] %arr, 2
+  %yz = mul i32 %z, 4
+  %row = add i32 %yz, %y
+  %row8 = mul i32 %row, 8
+  %lin = add i32 %row8, %x
+  %off = shl i32 %lin, 2
+  %v = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %rsrc, i32 %off, i32 0, i32 0)
+  %v1 = add i32 %v, %a0
+  %v2 = mul i32 %v1, %a2
+  %off2 = add i32 %off, 1024
+  call void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32 %v2, ptr addrspace(8) %rsrc, i32 %off2, i32 0, i32 0)
+  ret void
+}
+
+!0 = !{i32 8, i32 4, i32 2}
+
 define amdgpu_ps float @shader(float %x) {
   %y = fmul float %x, 2.0
   ret float %y
 }
 
 declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.workitem.id.y()
+declare i32 @llvm.amdgcn.workitem.id.z()
+declare i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8), i32, i32, i32)
+declare void @llvm.amdgcn.raw.ptr.buffer.store.i32(i32, ptr addrspace(8), i32, i32, i32)
 declare void @llvm.amdgcn.s.barrier()
 declare float @llvm.fma.f32(float, float, float)
