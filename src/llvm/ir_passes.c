@@ -54,7 +54,7 @@ static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
-  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log"},
+  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log; frem as fdiv/trunc/fma"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},
