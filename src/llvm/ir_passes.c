@@ -11,12 +11,14 @@
 #include "llvm/expand_wide_integers.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
+#include "llvm/kernel_args_memory.h"
 #include "llvm/loop_escaping_booleans.h"
 #include "llvm/loop_exit_flags.h"
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
 #include "llvm/scalarize_vector_intrinsics.h"
+#include "llvm/split_aggregate_stores.h"
 #include "llvm/widen_odd_integers.h"
 
 /* The passes that cannot fail, in the registry's signature. */
@@ -27,6 +29,8 @@
     return 0;                                          \
   }
 INFALLIBLE(run_lower_reductions, wir_lower_reductions)
+INFALLIBLE(run_kernel_args_memory, wir_kernel_args_memory)
+INFALLIBLE(run_split_aggregate_stores, wir_split_aggregate_stores)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
@@ -51,6 +55,9 @@ static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
 }
 
 static const wir_pass_info passes[] = {
+  /* first: the loads it makes are lowered by the passes below */
+  {"kernel-args-memory", run_kernel_args_memory, "aggregate, i1-vector and odd-width-vector kernel arguments as loads from the kernarg segment"},
+  {"split-aggregate-stores", run_split_aggregate_stores, "stores of struct and array values as member stores"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
