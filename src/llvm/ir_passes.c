@@ -57,7 +57,7 @@ static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
 static const wir_pass_info passes[] = {
   /* first: the loads it makes are lowered by the passes below */
   {"kernel-args-memory", run_kernel_args_memory, "aggregate, i1-vector and odd-width-vector kernel arguments as loads from the kernarg segment"},
-  {"split-aggregate-stores", run_split_aggregate_stores, "stores of struct and array values as member stores"},
+  {"split-aggregate-stores", run_split_aggregate_stores, "stores of struct and array values as member stores, of odd-width integer vectors as packed integers"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},

@@ -1,7 +1,10 @@
 /* IR pass: `store {i32, i64} %v, ptr %p` and `store [3 x i32] %v, ptr %p`
  * as one store per member (extractvalue, getelementptr i8 by the member's
  * DataLayout offset): the selector stores scalars and vectors only.
- * Padding bytes are not written, as in llc-19's split stores. */
+ * Padding bytes are not written, as in llc-19's split stores. Stores of
+ * vectors of odd-width integers (<3 x i15>) become one store of the packed
+ * bits (element 0 lowest) zero-extended to the store size, the bytes
+ * llc-19 writes (an i48 for <3 x i15>: 45 bits and 3 zero bits). */
 #include "llvm/split_aggregate_stores.h"
 
 #include <llvm-c/Target.h>
@@ -36,6 +39,45 @@ static void store_members(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef v
   LLVMSetVolatile(s, vol);
 }
 
+/* Whether v is a vector of integers of an odd width (not i1: those are
+ * lower-bool-vectors'; not 8/16/32/64: the selector's). */
+static bool odd_int_vector(LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind)
+    return false;
+  unsigned w = LLVMGetIntTypeWidth(LLVMGetElementType(t));
+  return w > 1 && w < 64 && w != 8 && w != 16 && w != 32 && w * LLVMGetVectorSize(t) <= 64;
+}
+
+/* The packed bits in an i64 (the vector's store size is at most 8 bytes:
+ * odd_int_vector), stored as 4-, 2- and 1-byte pieces (an i48 for
+ * <3 x i15> as i32 + i16, as llc-19 does). */
+static void store_packed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef ins, LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  LLVMContextRef ctx = LLVMGetTypeContext(t);
+  unsigned w = LLVMGetIntTypeWidth(LLVMGetElementType(t));
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef acc = LLVMConstInt(i64, 0, 0);
+  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
+    LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(LLVMInt32TypeInContext(ctx), i, 0), "");
+    e = LLVMBuildShl(b, LLVMBuildZExt(b, e, i64, ""), LLVMConstInt(i64, (unsigned long long)i * w, 0), "");
+    acc = LLVMBuildOr(b, acc, e, "");
+  }
+  unsigned size = (unsigned)LLVMStoreSizeOfType(td, t), al = LLVMGetAlignment(ins);
+  for (unsigned off = 0, piece; off < size; off += piece) {
+    piece = size - off >= 8 ? 8 : size - off >= 4 ? 4 : size - off >= 2 ? 2 : 1;
+    LLVMValueRef part = LLVMBuildTrunc(b, LLVMBuildLShr(b, acc, LLVMConstInt(i64, 8ull * off, 0), ""),
+                                       LLVMIntTypeInContext(ctx, 8 * piece), "");
+    LLVMValueRef q = LLVMGetOperand(ins, 1);
+    if (off) {
+      LLVMValueRef idx = LLVMConstInt(i64, off, 0);
+      q = LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), q, &idx, 1, "");
+    }
+    LLVMValueRef s = LLVMBuildStore(b, part, q);
+    LLVMSetAlignment(s, align_at(al, off));
+    LLVMSetVolatile(s, LLVMGetVolatile(ins));
+  }
+}
+
 int wir_split_aggregate_stores(LLVMModuleRef mod) {
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
@@ -47,9 +89,13 @@ int wir_split_aggregate_stores(LLVMModuleRef mod) {
         if (!LLVMIsAStoreInst(ins) || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) continue;
         LLVMValueRef v = LLVMGetOperand(ins, 0);
         LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
-        if (k != LLVMStructTypeKind && k != LLVMArrayTypeKind) continue;
+        bool odd = odd_int_vector(LLVMTypeOf(v));
+        if (k != LLVMStructTypeKind && k != LLVMArrayTypeKind && !odd) continue;
         LLVMPositionBuilderBefore(b, ins);
-        store_members(b, td, v, LLVMGetOperand(ins, 1), 0, LLVMGetAlignment(ins), LLVMGetVolatile(ins));
+        if (odd)
+          store_packed(b, td, ins, v);
+        else
+          store_members(b, td, v, LLVMGetOperand(ins, 1), 0, LLVMGetAlignment(ins), LLVMGetVolatile(ins));
         LLVMInstructionEraseFromParent(ins);
         n++;
       }

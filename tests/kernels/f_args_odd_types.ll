@@ -8,7 +8,8 @@
 ; # <2 x i1> one byte (bit-packed, element 0 in bit 0), <3 x i15> 8 bytes
 ; # (45 bits packed), {i32, i64} 16 bytes (4 bytes of padding), [4 x i32]
 ; # 16 bytes; each at its ABI alignment after the i8 before it. wavecc on
-; # main: "unsupported kernel argument type" (and address space 12345).
+; # main: "unsupported kernel argument type" (and address space 12345);
+; # a <3 x i15> store writes 6 bytes, the 3 bits above the 45 zero.
 ;
 ; [test]
 ; name: <2 x i1> arguments
@@ -26,6 +27,15 @@
 ; arg_out: 0 buffer uint[3] 12345 32767 1
 ; # 12345 | 32767 << 15 | 1 << 30
 ; arg_in: 1 ulong 0x7fffb039
+;
+; [test]
+; name: udiv and store of <3 x i15> (6 bytes: 45 bits, 3 zero bits)
+; kernel_name: udiv_v3i15
+; arg_in: 0 buffer uint[2] repeat 0xffffffff
+; arg_out: 0 buffer uint[2] 357892110 0xffff0001
+; # (100, 32767, 9) / (7, 3, 2) = (14, 10922, 4)
+; arg_in: 1 ulong 0x27fff8064
+; arg_in: 2 ulong 0x80018007
 ;
 ; [test]
 ; name: {i32, i64} argument after an i8
@@ -70,6 +80,12 @@ define amdgpu_kernel void @v3i15(ptr addrspace(1) %out, <3 x i15> %x) {
   store i32 %e1, ptr addrspace(1) %p1
   %p2 = getelementptr i32, ptr addrspace(1) %out, i32 2
   store i32 %e2, ptr addrspace(1) %p2
+  ret void
+}
+
+define amdgpu_kernel void @udiv_v3i15(ptr addrspace(1) %out, <3 x i15> %x, <3 x i15> %y) {
+  %r = udiv <3 x i15> %x, %y
+  store <3 x i15> %r, ptr addrspace(1) %out
   ret void
 }
 
