@@ -531,6 +531,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
   if (op == LLVMCall) {
     const char *n = callee_name(ins);
     return n && (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") || name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ||
+                 name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.") ||
                  name_is(n, "llvm.amdgcn.make.buffer.rsrc") || name_is(n, "llvm.amdgcn.s.buffer.load"));
   }
   if (op == LLVMSelect || op == LLVMFreeze) return is_p8(LLVMTypeOf(ins));
@@ -582,6 +583,11 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.")) return sel_buffer_load(c, ins, false);
+  /* an atomic (monotonic) load: the same MUBUF load, the aux operand's
+   * glc as given; kept apart in the IR so that no pass moves it out of
+   * its loop (LLVM gives it memory effects; wavecc's MIR passes move no
+   * memory access) */
+  if (name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.")) return sel_buffer_load(c, ins, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.load.")) return sel_buffer_load(c, ins, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.store.")) return sel_buffer_store(c, ins, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.store.")) return sel_buffer_store(c, ins, true);

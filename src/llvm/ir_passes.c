@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "llvm/buffer_rsrc_vectors.h"
 #include "llvm/cast_through_integers.h"
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/expand_float_intrinsics.h"
@@ -30,6 +31,7 @@
   }
 INFALLIBLE(run_lower_reductions, wir_lower_reductions)
 INFALLIBLE(run_kernel_args_memory, wir_kernel_args_memory)
+INFALLIBLE(run_buffer_rsrc_vectors, wir_buffer_rsrc_vectors)
 INFALLIBLE(run_split_aggregate_stores, wir_split_aggregate_stores)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
@@ -57,6 +59,7 @@ static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
 static const wir_pass_info passes[] = {
   /* first: the loads it makes are lowered by the passes below */
   {"kernel-args-memory", run_kernel_args_memory, "aggregate, i1-vector and odd-width-vector kernel arguments as loads from the kernarg segment"},
+  {"buffer-rsrc-vectors", run_buffer_rsrc_vectors, "buffer intrinsics taking the V# as <4 x i32> to their ptr addrspace(8) forms"},
   {"split-aggregate-stores", run_split_aggregate_stores, "stores of struct and array values as member stores, of odd-width integer vectors as packed integers"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
