@@ -18,6 +18,7 @@
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
+#include "llvm/promote_bf16.h"
 #include "llvm/scalarize_vector_intrinsics.h"
 #include "llvm/split_aggregate_stores.h"
 #include "llvm/widen_odd_integers.h"
@@ -31,6 +32,7 @@
   }
 INFALLIBLE(run_lower_reductions, wir_lower_reductions)
 INFALLIBLE(run_kernel_args_memory, wir_kernel_args_memory)
+INFALLIBLE(run_promote_bf16, wir_promote_bf16)
 INFALLIBLE(run_buffer_rsrc_vectors, wir_buffer_rsrc_vectors)
 INFALLIBLE(run_split_aggregate_stores, wir_split_aggregate_stores)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
@@ -64,6 +66,7 @@ static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
+  {"promote-bf16", run_promote_bf16, "bfloat arithmetic, compares and conversions in f32 with llc-19's rounding"},
   {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log; frem as fdiv/trunc/fma"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
