@@ -20,7 +20,7 @@
 #include "llvm/lower_reductions.h"
 #include "llvm/promote_bf16.h"
 #include "llvm/scalarize_vector_intrinsics.h"
-#include "llvm/split_aggregate_stores.h"
+#include "llvm/split_memory_values.h"
 #include "llvm/widen_odd_integers.h"
 
 /* The passes that cannot fail, in the registry's signature. */
@@ -34,7 +34,7 @@ INFALLIBLE(run_lower_reductions, wir_lower_reductions)
 INFALLIBLE(run_kernel_args_memory, wir_kernel_args_memory)
 INFALLIBLE(run_promote_bf16, wir_promote_bf16)
 INFALLIBLE(run_buffer_rsrc_vectors, wir_buffer_rsrc_vectors)
-INFALLIBLE(run_split_aggregate_stores, wir_split_aggregate_stores)
+INFALLIBLE(run_split_memory_values, wir_split_memory_values)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
@@ -62,7 +62,7 @@ static const wir_pass_info passes[] = {
   /* first: the loads it makes are lowered by the passes below */
   {"kernel-args-memory", run_kernel_args_memory, "aggregate, i1-vector and odd-width-vector kernel arguments as loads from the kernarg segment"},
   {"buffer-rsrc-vectors", run_buffer_rsrc_vectors, "buffer intrinsics taking the V# as <4 x i32> to their ptr addrspace(8) forms"},
-  {"split-aggregate-stores", run_split_aggregate_stores, "stores of struct and array values as member stores, of odd-width integer vectors as packed integers"},
+  {"split-memory-values", run_split_memory_values, "stores of struct and array values as member stores; loads and stores of odd-width integer vectors as packed integers"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},

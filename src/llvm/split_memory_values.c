@@ -4,11 +4,15 @@
  * Padding bytes are not written, as in llc-19's split stores. Stores of
  * vectors of odd-width integers (<3 x i15>) become one store of the packed
  * bits (element 0 lowest) zero-extended to the store size, the bytes
- * llc-19 writes (an i48 for <3 x i15>: 45 bits and 3 zero bits). */
-#include "llvm/split_aggregate_stores.h"
+ * llc-19 writes (an i48 for <3 x i15>: 45 bits and 3 zero bits). Loads
+ * of them (<8 x i4>, idot8s.ll) read the store size as one integer when it
+ * is 1, 2, 4 or 8 bytes and take the elements out by shifts (element 0 in
+ * the low bits). */
+#include "llvm/split_memory_values.h"
 
 #include <llvm-c/Target.h>
 #include <stdbool.h>
+#include <stddef.h>
 
 static unsigned align_at(unsigned al, unsigned long long rel) {
   while (al > 1 && rel % al) al /= 2;
@@ -78,7 +82,29 @@ static void store_packed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef in
   }
 }
 
-int wir_split_aggregate_stores(LLVMModuleRef mod) {
+/* A load of an odd-width integer vector whose store size is 1, 2, 4 or 8
+ * bytes, as one integer load and shifts; NULL when it is not one. */
+static LLVMValueRef load_packed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef ins) {
+  LLVMTypeRef t = LLVMTypeOf(ins);
+  if (!odd_int_vector(t)) return NULL;
+  unsigned size = (unsigned)LLVMStoreSizeOfType(td, t);
+  if (size != 1 && size != 2 && size != 4 && size != 8) return NULL;
+  LLVMContextRef ctx = LLVMGetTypeContext(t);
+  LLVMTypeRef it = LLVMIntTypeInContext(ctx, 8 * size);
+  LLVMValueRef all = LLVMBuildLoad2(b, it, LLVMGetOperand(ins, 0), "");
+  LLVMSetAlignment(all, LLVMGetAlignment(ins));
+  LLVMSetVolatile(all, LLVMGetVolatile(ins));
+  unsigned w = LLVMGetIntTypeWidth(LLVMGetElementType(t));
+  LLVMValueRef v = LLVMGetUndef(t);
+  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
+    LLVMValueRef e = LLVMBuildTrunc(b, LLVMBuildLShr(b, all, LLVMConstInt(it, (unsigned long long)i * w, 0), ""),
+                                    LLVMGetElementType(t), "");
+    v = LLVMBuildInsertElement(b, v, e, LLVMConstInt(LLVMInt32TypeInContext(ctx), i, 0), "");
+  }
+  return v;
+}
+
+int wir_split_memory_values(LLVMModuleRef mod) {
   LLVMTargetDataRef td = LLVMCreateTargetData(LLVMGetDataLayoutStr(mod));
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
   int n = 0;
@@ -86,6 +112,16 @@ int wir_split_aggregate_stores(LLVMModuleRef mod) {
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
       for (LLVMValueRef ins = LLVMGetFirstInstruction(bb), next; ins; ins = next) {
         next = LLVMGetNextInstruction(ins);
+        if (LLVMIsALoadInst(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic) {
+          LLVMPositionBuilderBefore(b, ins);
+          LLVMValueRef v = load_packed(b, td, ins);
+          if (v) {
+            LLVMReplaceAllUsesWith(ins, v);
+            LLVMInstructionEraseFromParent(ins);
+            n++;
+          }
+          continue;
+        }
         if (!LLVMIsAStoreInst(ins) || LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) continue;
         LLVMValueRef v = LLVMGetOperand(ins, 0);
         LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
