@@ -9,6 +9,8 @@
  * lower the loads; aggregates the selector reads member by member. */
 #include "llvm/kernel_args_memory.h"
 
+#include "llvm/ir_bits.h"
+
 #include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <string.h>
@@ -92,12 +94,7 @@ static LLVMValueRef load_typed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValue
     LLVMTypeRef it = LLVMIntTypeInContext(ctx, 8 * (unsigned)LLVMABISizeOfType(td, t));
     LLVMValueRef all = LLVMBuildLoad2(b, it, p, "");
     LLVMSetAlignment(all, al < 4 ? al : 4);
-    for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
-      LLVMValueRef e = LLVMBuildTrunc(b, LLVMBuildLShr(b, all, LLVMConstInt(it, (unsigned long long)i * w, 0), ""),
-                                      LLVMGetElementType(t), "");
-      v = LLVMBuildInsertElement(b, v, e, LLVMConstInt(i32, i, 0), "");
-    }
-    return v;
+    return wir_unpack_vector(b, all, t);
   }
   v = LLVMBuildLoad2(b, t, p, "");
   LLVMSetAlignment(v, al);

@@ -10,6 +10,8 @@
  * the low bits). */
 #include "llvm/split_memory_values.h"
 
+#include "llvm/ir_bits.h"
+
 #include <llvm-c/Target.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -58,14 +60,8 @@ static bool odd_int_vector(LLVMTypeRef t) {
 static void store_packed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValueRef ins, LLVMValueRef v) {
   LLVMTypeRef t = LLVMTypeOf(v);
   LLVMContextRef ctx = LLVMGetTypeContext(t);
-  unsigned w = LLVMGetIntTypeWidth(LLVMGetElementType(t));
   LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx);
-  LLVMValueRef acc = LLVMConstInt(i64, 0, 0);
-  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
-    LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(LLVMInt32TypeInContext(ctx), i, 0), "");
-    e = LLVMBuildShl(b, LLVMBuildZExt(b, e, i64, ""), LLVMConstInt(i64, (unsigned long long)i * w, 0), "");
-    acc = LLVMBuildOr(b, acc, e, "");
-  }
+  LLVMValueRef acc = wir_pack_vector(b, v, i64);
   unsigned size = (unsigned)LLVMStoreSizeOfType(td, t), al = LLVMGetAlignment(ins);
   for (unsigned off = 0, piece; off < size; off += piece) {
     piece = size - off >= 8 ? 8 : size - off >= 4 ? 4 : size - off >= 2 ? 2 : 1;
@@ -94,14 +90,7 @@ static LLVMValueRef load_packed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValu
   LLVMValueRef all = LLVMBuildLoad2(b, it, LLVMGetOperand(ins, 0), "");
   LLVMSetAlignment(all, LLVMGetAlignment(ins));
   LLVMSetVolatile(all, LLVMGetVolatile(ins));
-  unsigned w = LLVMGetIntTypeWidth(LLVMGetElementType(t));
-  LLVMValueRef v = LLVMGetUndef(t);
-  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
-    LLVMValueRef e = LLVMBuildTrunc(b, LLVMBuildLShr(b, all, LLVMConstInt(it, (unsigned long long)i * w, 0), ""),
-                                    LLVMGetElementType(t), "");
-    v = LLVMBuildInsertElement(b, v, e, LLVMConstInt(LLVMInt32TypeInContext(ctx), i, 0), "");
-  }
-  return v;
+  return wir_unpack_vector(b, all, t);
 }
 
 int wir_split_memory_values(LLVMModuleRef mod) {
