@@ -3,6 +3,8 @@
 ; dimensions: 1
 ; global_size: 64 0 0
 ; local_size: 64 0 0
+; # gfx9 syntax (v_add_u32) and wave64 (the readlane result comes from lane 7 of the one wave)
+; device_regex: gfx9
 ;
 ; # As in llvm.amdgcn.readlane.ll ("s_mov_b32 m0, -1", "={m0}") and
 ; # branch-relax-spill.ll ("={vcc_lo}", "{vcc_hi}"): wavecc on main
