@@ -4,6 +4,7 @@
  * features), "Target Features" (wavefrontsize32/64, xnack, sramecc). */
 #include "target/target.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,7 +42,9 @@ unsigned wavecc_processor_generation(const char *name) {
   if (strstr(v, "-generic")) return lead ? (unsigned)atoi(v) : 0; /* gfx9-generic, gfx10-3-generic */
   /* gfxMMss: the stepping is the last two characters (gfx90a, gfx1030) */
   size_t len = strlen(v);
-  if (len < 3 || len > 4 || lead < len - 2) return 0;
+  if (len < 3 || len > 4 || lead < len - 2 || !isxdigit((unsigned char)v[len - 1]) ||
+      !isxdigit((unsigned char)v[len - 2]))
+    return 0;
   unsigned gen = 0;
   for (size_t i = 0; i + 2 < len; i++) gen = gen * 10 + (unsigned)(v[i] - '0');
   return gen;
