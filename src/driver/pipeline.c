@@ -475,7 +475,8 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
+  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, driver_remove_incompatible,
+                 o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
                  (void *)o))
     return -1;
   timer_add(&pl.tm, "import", now_sec() - t_start);

@@ -26,6 +26,14 @@ struct wavecc_target;
  * between functions, a wave size the processor lacks. */
 const struct wavecc_target *driver_module_target(const wavecc_options *o, LLVMValueRef *fns, unsigned n, diag *d);
 
+/* wir_import's early hook (target_attrs.c), `ctx` the wavecc_options:
+ * removes, as llc-19's AMDGPURemoveIncompatibleFunctions does, each
+ * function definition whose "target-features" ask for wave32 on a gfx9 or
+ * older processor (its "target-cpu", else -mcpu): a warning names it and
+ * its uses become null. Only with -mcpu (llc's pass does nothing for the
+ * generic processor). Returns 0. */
+int driver_remove_incompatible(LLVMModuleRef mod, void *ctx, diag *d);
+
 /* Writes the pass order to `out`, one line per step with what it does:
  * the stages before the machine-IR passes, the passes in the order the
  * pipeline runs them (mir_pass_pipeline), emission. The names are those

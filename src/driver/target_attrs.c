@@ -36,6 +36,29 @@ static unsigned features_wave(const char *f) {
   return w;
 }
 
+int driver_remove_incompatible(LLVMModuleRef mod, void *ctx, diag *d) {
+  const wavecc_options *o = ctx;
+  char buf[4096], cpu_buf[256];
+  if (!o->mcpu) return 0;
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod), next; f; f = next) {
+    next = LLVMGetNextFunction(f);
+    if (LLVMIsDeclaration(f) || features_wave(fn_attr(f, "target-features", buf, sizeof buf)) != 32) continue;
+    /* llc-19 compiles each function for its own "target-cpu" (the
+     * subtarget); the wave32 check is on that processor's generation */
+    const char *cpu = fn_attr(f, "target-cpu", cpu_buf, sizeof cpu_buf);
+    unsigned gen = wavecc_processor_generation(cpu ? cpu : o->mcpu);
+    if (!gen || gen >= 10) continue;
+    size_t nl;
+    const char *fname = LLVMGetValueName2(f, &nl);
+    snprintf(buf, sizeof buf, "%.*s", (int)nl, fname);
+    diag_warning(d, buf, "removing the function: +wavefrontsize32 is not supported on %s (as llc-19 does)",
+                 cpu ? cpu : o->mcpu);
+    LLVMReplaceAllUsesWith(f, LLVMConstNull(LLVMTypeOf(f)));
+    LLVMDeleteFunction(f);
+  }
+  return 0;
+}
+
 const wavecc_target *driver_module_target(const wavecc_options *o, LLVMValueRef *fns, unsigned nfns, diag *d) {
   const wavecc_target *t = wavecc_target_by_name(o->mcpu ? o->mcpu : "gfx900");
   char why[256], buf[4096], name[256];
@@ -50,10 +73,17 @@ const wavecc_target *driver_module_target(const wavecc_options *o, LLVMValueRef 
     const char *cpu = fn_attr(fns[k], "target-cpu", buf, sizeof buf);
     if (!cpu || !strcmp(cpu, t->name)) continue;
     const wavecc_target *c = wavecc_target_by_name(cpu);
-    if (!c) return diag_error(d, name, "\"target-cpu\"=\"%s\" is not a processor wavecc supports", cpu), NULL;
+    /* llc-19 compiles the function for its own "target-cpu" (the
+     * subtarget comes from the function's attributes; only the code
+     * object's e_flags come from -mcpu), so it needs that processor */
+    if (!c)
+      return diag_error(d, name, "\"target-cpu\"=\"%s\" is not a processor wavecc supports (llc-19 compiles this function for %s, not for %s)",
+                        cpu, cpu, t->name),
+             NULL;
     if (o->mcpu || k > 0)
-      return diag_error(d, name, "\"target-cpu\"=\"%s\" differs from %s%s (one code object, one processor)", cpu,
-                        o->mcpu ? "-mcpu=" : "the module's ", t->name),
+      return diag_error(d, name, "\"target-cpu\"=\"%s\" differs from %s%s (llc-19 compiles this function for %s into "
+                        "a %s code object; wavecc makes one processor's code per object)",
+                        cpu, o->mcpu ? "-mcpu=" : "the module's ", t->name, cpu, t->name),
              NULL;
     t = c;
   }

@@ -105,7 +105,8 @@ static void mp_kv_str(bytebuf *m, const char *k, const char *v) { mp_str(m, k); 
 
 /* One argument: the keys emit_asm.c's yaml_arg writes, same order. */
 static void mp_arg(bytebuf *m, const mir_kernel_arg *g, const char *kind, uint32_t offset, uint32_t size) {
-  bool pointer = g && (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer"));
+  bool pointer = g && (!strcmp(kind, "global_buffer") || !strcmp(kind, "dynamic_shared_pointer")) &&
+                 mir_addr_space_name(g->address_space);
   bool named = g && g->name && *g->name, typed = g && g->type_name && *g->type_name;
   mp_map(m, 3u + pointer + (g && g->is_const) + (g && g->is_restrict) + (g && g->is_volatile) + named + typed);
   if (pointer) mp_kv_str(m, ".address_space", mir_addr_space_name(g->address_space));

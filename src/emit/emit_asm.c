@@ -717,7 +717,8 @@ const char *mir_addr_space_name(uint32_t as) {
   case 4: return "constant";
   case 5: return "private";
   case 0: return "generic";
-  default: return "global";
+  case 7: case 8: return "global"; /* buffer resources (not listed as pointers) */
+  default: return NULL;            /* llc-19 writes no .address_space for others */
   }
 }
 
@@ -741,7 +742,7 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
   fputs("      - ", out);
   bool first = true;
 #define KEY(...) do { fputs(first ? "" : "        ", out); first = false; fprintf(out, __VA_ARGS__); } while (0)
-  if (pointer) KEY(".address_space: %s\n", mir_addr_space_name(as));
+  if (pointer && mir_addr_space_name(as)) KEY(".address_space: %s\n", mir_addr_space_name(as));
   if (is_const) KEY(".is_const: true\n");
   if (is_restrict) KEY(".is_restrict: true\n");
   if (is_volatile) KEY(".is_volatile: true\n");

@@ -323,6 +323,10 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
         ka->value_kind = "global_buffer";
       } else if (as == 7 || as == 8) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
+      } else if (!LLVMGetFirstUse(a)) {
+        /* an address space AMDGPU does not define: llc-19 lays it out and
+         * describes it as a global_buffer without .address_space */
+        ka->value_kind = "global_buffer";
       } else {
         isel_unsupported(c, a, "kernel argument address space");
         return false;

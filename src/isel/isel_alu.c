@@ -496,13 +496,21 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   if (opc == LLVMInsertElement && !LLVMIsAConstantInt(LLVMGetOperand(ins, 2))) {
     LLVMValueRef V = LLVMGetOperand(ins, 0), X = LLVMGetOperand(ins, 1), I = LLVMGetOperand(ins, 2);
     unsigned nc = isel_num_comps(LLVMTypeOf(ins)), bits = isel_type_bits(LLVMTypeOf(X));
-    if (bits == 1 || bits > 32) return false;
+    if (bits == 1 || bits > 64) return false;
     mir_operand idx = isel_get(c, I, 0);
     if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
     mir_operand x = isel_get(c, X, 0);
     for (unsigned e = 0; e < nc; e++) {
       mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(e), idx);
-      isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, isel_get(c, V, e), x, mir_op_temp(m)));
+      if (bits <= 32) {
+        isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, isel_get(c, V, e), x, mir_op_temp(m)));
+        continue;
+      }
+      /* 64-bit elements (<2 x double>): each half selected (as llc-19) */
+      mir_operand v = isel_get(c, V, e), h[2];
+      for (int k = 0; k < 2; k++)
+        h[k] = mir_op_temp(isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, v, k), isel_half_of(c, x, k), mir_op_temp(m)));
+      isel_set(c, ins, e, isel_create2(c, h[0], h[1], true));
     }
     return true;
   }

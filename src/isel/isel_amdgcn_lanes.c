@@ -205,12 +205,20 @@ static unsigned cmp_op(bool fp, unsigned pr, unsigned bits, bool *sign) {
   return bits == 64 ? i64[pr - 32] : i32[pr - 32];
 }
 
+/* Sets ins to lane mask m, or to its low half (lanes 0-31) when ins is
+ * an i32 on a wave64 target (llc-19's llvm.amdgcn.fcmp.i32 on gfx900). */
+static void set_mask(isel_ctx *c, LLVMValueRef ins, mir_temp m, bool low) {
+  isel_set(c, ins, 0, low ? isel_as_temp(c, isel_half_of(c, mir_op_temp(m), false), false, 1) : m);
+}
+
 /* llvm.amdgcn.icmp / fcmp: the compare's lane mask as an integer of the
- * target's lane-mask width (inactive lanes 0), a uniform value. */
+ * target's lane-mask width (inactive lanes 0), a uniform value; an i32
+ * result on wave64 gets lanes 0-31, as llc-19 gives it. */
 static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), P = LLVMGetOperand(ins, 2);
   unsigned bits = kind_bits(LLVMTypeOf(A)), mdw = c->p->target->lane_mask_dwords;
-  if (kind_bits(LLVMTypeOf(ins)) != 32 * mdw || !LLVMIsAConstantInt(P)) return 0;
+  bool low = kind_bits(LLVMTypeOf(ins)) == 32 && mdw == 2;
+  if ((kind_bits(LLVMTypeOf(ins)) != 32 * mdw && !low) || !LLVMIsAConstantInt(P)) return 0;
   bool sign;
   uint64_t pr = LLVMConstIntGetZExtValue(P);
   if (!fp && bits == 1 && pr >= 32 && pr <= 41) {
@@ -219,7 +227,7 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
     unsigned op32 = cmp_op(false, (unsigned)pr, 32, &sign);
     mir_temp a = isel_bool_to_vgpr(c, A, 0, sign ? 0xffffffffu : 1u);
     mir_temp b = isel_bool_to_vgpr(c, B, 0, sign ? 0xffffffffu : 1u);
-    isel_set(c, ins, 0, isel_vcmp(c, op32, mir_op_temp(a), mir_op_temp(b)));
+    set_mask(c, ins, isel_vcmp(c, op32, mir_op_temp(a), mir_op_temp(b)), low);
     return 1;
   }
   unsigned op = cmp_op(fp, (unsigned)pr, bits, &sign);
@@ -228,7 +236,7 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
     bool all = fp && pr == 15;
     mir_operand k = mir_op_const(0);
     k.size = (uint8_t)mdw;
-    isel_set(c, ins, 0, all ? isel_to_sgpr(c, isel_exec_operand(c), mdw) : isel_to_sgpr(c, k, mdw));
+    set_mask(c, ins, all ? isel_to_sgpr(c, isel_exec_operand(c), mdw) : isel_to_sgpr(c, k, mdw), low);
     return 1;
   }
   mir_operand a = isel_get(c, A, 0), b = isel_get(c, B, 0);
@@ -239,7 +247,7 @@ static int lane_compare(isel_ctx *c, LLVMValueRef ins, bool fp) {
   unsigned dw = bits == 64 ? 2 : 1;
   if (a.kind == MIR_OPND_CONST && dw == 2) a = mir_op_temp(isel_to_vgpr(c, a, 2));
   if (b.kind == MIR_OPND_CONST && dw == 2) b = mir_op_temp(isel_to_vgpr(c, b, 2));
-  isel_set(c, ins, 0, isel_vcmp(c, op, a, b));
+  set_mask(c, ins, isel_vcmp(c, op, a, b), low);
   return 1;
 }
 

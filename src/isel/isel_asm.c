@@ -1,15 +1,17 @@
 /* Inline assembly, the common case: one or a few gfx900 ALU instructions
  * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them) with
  * register constraints "v", "s", "=v", "=s", fixed registers "{v0}" /
- * "={s4}", immediates "i" / "n", and "~{...}" clobbers; on the CDNA
- * targets also "a" / "=a", accumulation registers (AGPRs) for the
- * v_accvgpr_write/read/mov moves (acc_move). Each instruction
+ * "={s4}" / "={m0}" / "{vcc_lo}", immediates "i" / "n", and "~{...}"
+ * clobbers; on the CDNA targets also "a" / "=a", accumulation registers
+ * (AGPRs) for the v_accvgpr_write/read/mov moves (acc_move). Each instruction
  * becomes an ordinary machine instruction: `$N` operands are the
  * constraint's temporaries, integers are constants, and a register the
  * text names is renamed: a new temporary where the text writes it (the
  * program cannot see a clobbered register's value, so any register does,
  * and the allocator needs to move nothing), the input's or output's
- * temporary where a "{vN}" constraint put it. The encoder and the
+ * temporary where a "{vN}" constraint put it. m0, vcc_lo, vcc_hi and vcc
+ * named in the text are renamed the same way (instructions that read or
+ * write them implicitly are refused below, so no other code sees them). The encoder and the
  * emulator then treat them like selected code. ';' starts a comment to the
  * end of the line, as in llvm-mc's AMDGPU syntax; text that is only
  * comments ("; use $0", "; def $0") or empty selects to nothing, whatever
@@ -50,8 +52,13 @@ static bool fail(asm_ctx *a, const char *what, const char *detail) {
   return true;
 }
 
-/* "{v3}" / "{s10}" -> the register; MIR_PREG_NONE otherwise. */
+/* "{v3}" / "{s10}" -> the register; "{m0}", "{vcc_lo}", "{vcc_hi}" ->
+ * their ASM_SREG_* number as an SGPR (a name for renaming only, never
+ * allocated); MIR_PREG_NONE otherwise. */
 static mir_preg braced_reg(const char *s, size_t n) {
+  unsigned cnt;
+  uint32_t special = n > 2 && s[0] == '{' && s[n - 1] == '}' ? asm_special_sreg(s + 1, n - 2, &cnt) : 0;
+  if (special && cnt == 1) return MIR_PREG_SGPR(special);
   if (n < 4 || s[0] != '{' || s[n - 1] != '}' || (s[1] != 'v' && s[1] != 's')) return MIR_PREG_NONE;
   unsigned r = 0;
   for (size_t i = 2; i + 1 < n; i++) {
@@ -88,7 +95,8 @@ static bool parse_constraints(asm_ctx *a, const char *s, size_t len) {
     } else if (!strcmp(one, "a") && a->c->p->target->agprs) {
       k->file = 'a';
     } else if ((k->fixed = braced_reg(p, n)) != MIR_PREG_NONE) {
-      k->file = p[1];
+      /* {vN}; {sN}, and {m0}, {vcc_lo}, {vcc_hi} (keys from ASM_SREG_M0 up) */
+      k->file = p[1] == 'v' && k->fixed < MIR_PREG_SGPR(ASM_SREG_M0) ? 'v' : 's';
     } else if (!k->out && (!strcmp(one, "i") || !strcmp(one, "n"))) {
       k->imm = true;
     } else {
@@ -189,7 +197,8 @@ static bool def_opnd(asm_ctx *a, const asm_opnd *o, mir_operand *out) {
   if (a->nphys == MAX_PHYS) return !fail(a, "writes more than 16 registers", NULL);
   bool vg = o->kind == ASM_OPND_VGPR;
   mir_preg r = vg ? MIR_PREG_VGPR(o->value) : MIR_PREG_SGPR(o->value);
-  if ((vg && o->value + o->count > 256) || (!vg && o->value + o->count > MIR_MAX_SGPRS))
+  bool special = !vg && o->value >= ASM_SREG_M0; /* m0, vcc: renamed like sN */
+  if ((vg && o->value + o->count > 256) || (!vg && !special && o->value + o->count > MIR_MAX_SGPRS))
     return !fail(a, "register out of range", NULL);
   mir_temp t = isel_tmp(a->c, vg ? mir_rc_v(o->count) : mir_rc_s(o->count));
   for (unsigned k = 0; k < a->nout; k++) /* an output "={vN}" written by name */

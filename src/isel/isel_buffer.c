@@ -531,6 +531,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
   if (op == LLVMCall) {
     const char *n = callee_name(ins);
     return n && (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") || name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ||
+                 name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.") ||
                  name_is(n, "llvm.amdgcn.make.buffer.rsrc") || name_is(n, "llvm.amdgcn.s.buffer.load"));
   }
   if (op == LLVMSelect || op == LLVMFreeze) return is_p8(LLVMTypeOf(ins));
@@ -572,6 +573,16 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
      * ignores EXEC): the same bytes by MUBUF, cachepolicy bit 0 = glc */
     return sel_load_at(c, ins, r, off, LLVMGetOperand(ins, 2));
   }
+  /* typed accesses convert through the V#'s data and number format,
+   * which is not known here (a plain load or store of the bytes would be
+   * right for one format only), and the LDS-DMA loads write LDS: not
+   * selected yet, reported (the emulator runs no typed access either) */
+  const char *tail = n + (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") ? 27 : name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ? 30 : 0);
+  if (tail != n && (name_is(tail, "load.format") || name_is(tail, "store.format") || name_is(tail, "load.lds"))) {
+    isel_unsupported(c, ins, name_is(tail, "load.lds") ? "buffer load to LDS (llvm.amdgcn.*.buffer.load.lds)"
+                                                       : "typed buffer access (buffer load/store .format)");
+    return true;
+  }
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "invariant.load", 14);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.") && LLVMGetMetadata(ins, kid) &&
       LLVMIsAConstantInt(LLVMGetOperand(ins, 2)) && LLVMConstIntGetZExtValue(LLVMGetOperand(ins, 2)) == 0 &&
@@ -582,6 +593,11 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.atomic.")) return sel_buffer_atomic(c, ins, n, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.")) return sel_buffer_load(c, ins, false);
+  /* an atomic (monotonic) load: the same MUBUF load, the aux operand's
+   * glc as given; kept apart in the IR so that no pass moves it out of
+   * its loop (LLVM gives it memory effects; wavecc's MIR passes move no
+   * memory access) */
+  if (name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.")) return sel_buffer_load(c, ins, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.load.")) return sel_buffer_load(c, ins, true);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.store.")) return sel_buffer_store(c, ins, false);
   if (name_is(n, "llvm.amdgcn.struct.ptr.buffer.store.")) return sel_buffer_store(c, ins, true);

@@ -657,6 +657,19 @@ static int call_overflow(isel_ctx *c, LLVMValueRef ins, intr k) {
     }
     return 1;
   }
+  unsigned ob = LLVMGetTypeKind(ot) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(ot) : 0;
+  if (ov && (ob == 8 || ob == 16)) {
+    /* i8/i16: the operation on the operands extended to 32 bits; it
+     * overflowed when the 32-bit result does not fit the type (its
+     * extension of the low bits differs from it) */
+    mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), ob, sign, false);
+    mir_operand b = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), ob, sign, false);
+    mir_temp r = add ? isel_v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);
+    mir_temp x = isel_v1_3(c, sign ? ISA_V_BFE_I32 : ISA_V_BFE_U32, mir_op_temp(r), mir_op_const(0), mir_op_const(ob));
+    isel_set(c, ins, 0, r);
+    isel_set(c, ins, 1, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_temp(x), mir_op_temp(r)));
+    return 1;
+  }
   if (ov && is_int(ot, 32)) {
     mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
     mir_temp r = add ? isel_v1c(c, ISA_V_ADD_U32, a, b) : isel_v1(c, ISA_V_SUB_U32, a, b);

@@ -18,6 +18,9 @@
  *                   0x33979a37; bounds -44.85346, 38.53184) and log10(2)
  *                   (0x3e9a209a + 0x3284fbcf, 32 log10(2) = 0x411a209b)
  *   pow(x, y)       amdgcn.exp2(fmul.legacy(y, amdgcn.log(x)))
+ *   frem x, y       fma(-trunc(x / y), y, x), the division an ordinary fdiv
+ *                   with frem's fast-math flags (llc-19's LowerFREM; f16
+ *                   too, f64 likewise, vectors element by element)
  * Vector calls are scalarised before this pass (scalarize-vector-intrinsics).
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
@@ -121,6 +124,35 @@ static LLVMValueRef expand_pow(fx *c, LLVMValueRef x, LLVMValueRef y) {
   return call1(c, "llvm.amdgcn.exp2", call(c, "llvm.amdgcn.fmul.legacy", false, args, 2));
 }
 
+/* frem of one scalar pair (any float type): llc-19's LowerFREM,
+ * fma(-trunc(x / y), y, x); the fdiv keeps frem's fast-math flags. */
+static LLVMValueRef frem1(fx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef y) {
+  LLVMTypeRef t = LLVMTypeOf(x);
+  LLVMValueRef q = LLVMBuildFDiv(c->b, x, y, "");
+  if (LLVMCanValueUseFastMathFlags(ins)) LLVMSetFastMathFlags(q, LLVMGetFastMathFlags(ins));
+  LLVMContextRef ctx = LLVMGetModuleContext(c->mod);
+  unsigned tr = LLVMLookupIntrinsicID("llvm.trunc", 10), fm = LLVMLookupIntrinsicID("llvm.fma", 8);
+  LLVMValueRef tq = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, tr, &t, 1), LLVMGetIntrinsicDeclaration(c->mod, tr, &t, 1),
+                                   &q, 1, "");
+  LLVMValueRef args[3] = {LLVMBuildFNeg(c->b, tq, ""), y, x};
+  return LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, fm, &t, 1), LLVMGetIntrinsicDeclaration(c->mod, fm, &t, 1), args,
+                        3, "");
+}
+
+static LLVMValueRef expand_frem(fx *c, LLVMValueRef ins) {
+  LLVMValueRef x = LLVMGetOperand(ins, 0), y = LLVMGetOperand(ins, 1);
+  LLVMTypeRef t = LLVMTypeOf(ins);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return frem1(c, ins, x, y);
+  LLVMValueRef r = LLVMGetUndef(t);
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(c->mod));
+  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
+    LLVMValueRef k = LLVMConstInt(i32, i, 0);
+    LLVMValueRef e = frem1(c, ins, LLVMBuildExtractElement(c->b, x, k, ""), LLVMBuildExtractElement(c->b, y, k, ""));
+    r = LLVMBuildInsertElement(c->b, r, e, k, "");
+  }
+  return r;
+}
+
 int wir_expand_float_intrinsics(LLVMModuleRef mod) {
   fx c = {.mod = mod, .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod)),
           .f32 = LLVMFloatTypeInContext(LLVMGetModuleContext(mod))};
@@ -130,7 +162,13 @@ int wir_expand_float_intrinsics(LLVMModuleRef mod) {
       for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins;) {
         LLVMValueRef next = LLVMGetNextInstruction(ins);
         LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
-        if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
+        if (LLVMGetInstructionOpcode(ins) == LLVMFRem) {
+          LLVMPositionBuilderBefore(c.b, ins);
+          LLVMValueRef r = expand_frem(&c, ins);
+          LLVMReplaceAllUsesWith(ins, r);
+          LLVMInstructionEraseFromParent(ins);
+          n++;
+        } else if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
           size_t len;
           const char *name = LLVMGetValueName2(callee, &len);
           LLVMPositionBuilderBefore(c.b, ins);

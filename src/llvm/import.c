@@ -276,7 +276,7 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
 }
 
 int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
-               wir_module *out,
+               wir_module *out, int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
@@ -302,7 +302,7 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
     return -1;
   }
 
-  if (check_calls(mod, d, ctx)) {
+  if ((early_hook && early_hook(mod, hook_ctx, d)) || check_calls(mod, d, ctx)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
     return -1;

@@ -42,8 +42,11 @@ typedef struct wir_module {
  * wavecc's own IR passes (ir_passes.c), with `hook_ctx`: the driver runs
  * llc-19's pre-selection passes there (they need the processor, which the
  * module's attributes name); it returns 0 or -1 after reporting in `d`.
+ * `early_hook` (may be NULL) runs likewise right after parsing, before
+ * inlining (the driver removes functions llc-19 would not compile).
  * Returns 0, or non-zero with messages in `d` (and nothing to free). */
 int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple, diag *d, wir_module *out,
+               int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx);
 
 int wir_parse(const char *data, size_t size, diag *d, wir_module *out);

@@ -1,7 +1,8 @@
 /* IR helpers: a fixed vector as the integer of its packed elements and
  * back, the layout of `bitcast` and of vectors in memory (LLVM LangRef,
  * "bitcast": element 0 in the least significant bits). Used by the passes
- * lower-bool-vectors (<N x i1>) and widen-odd-integers (<3 x half> as i48). */
+ * lower-bool-vectors (<N x i1>), widen-odd-integers (<3 x half> as i48),
+ * kernel-args-memory and split-memory-values (<3 x i15>, <8 x i4>). */
 #ifndef WAVECC_LLVM_IR_BITS_H
 #define WAVECC_LLVM_IR_BITS_H
 

@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "llvm/buffer_rsrc_vectors.h"
 #include "llvm/cast_through_integers.h"
 #include "llvm/expand_buffer_ops.h"
 #include "llvm/expand_float_intrinsics.h"
@@ -11,12 +12,15 @@
 #include "llvm/expand_wide_integers.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
+#include "llvm/kernel_args_memory.h"
 #include "llvm/loop_escaping_booleans.h"
 #include "llvm/loop_exit_flags.h"
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
+#include "llvm/promote_bf16.h"
 #include "llvm/scalarize_vector_intrinsics.h"
+#include "llvm/split_memory_values.h"
 #include "llvm/widen_odd_integers.h"
 
 /* The passes that cannot fail, in the registry's signature. */
@@ -27,6 +31,10 @@
     return 0;                                          \
   }
 INFALLIBLE(run_lower_reductions, wir_lower_reductions)
+INFALLIBLE(run_kernel_args_memory, wir_kernel_args_memory)
+INFALLIBLE(run_promote_bf16, wir_promote_bf16)
+INFALLIBLE(run_buffer_rsrc_vectors, wir_buffer_rsrc_vectors)
+INFALLIBLE(run_split_memory_values, wir_split_memory_values)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
@@ -51,10 +59,15 @@ static int run_cleanup_buffer_ops(LLVMModuleRef mod, diag *d) {
 }
 
 static const wir_pass_info passes[] = {
+  /* first: the loads it makes are lowered by the passes below */
+  {"kernel-args-memory", run_kernel_args_memory, "aggregate, i1-vector and odd-width-vector kernel arguments as loads from the kernarg segment"},
+  {"buffer-rsrc-vectors", run_buffer_rsrc_vectors, "buffer intrinsics taking the V# as <4 x i32> to their ptr addrspace(8) forms"},
+  {"split-memory-values", run_split_memory_values, "stores of struct and array values as member stores; loads and stores of odd-width integer vectors as packed integers"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
-  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log"},
+  {"promote-bf16", run_promote_bf16, "bfloat arithmetic, compares and conversions in f32 with llc-19's rounding"},
+  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log; frem as fdiv/trunc/fma"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},

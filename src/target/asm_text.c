@@ -34,6 +34,20 @@ static int parse_reg(const char *p, const char *end, asm_opnd *o) {
   return 0;
 }
 
+uint32_t asm_special_sreg(const char *s, size_t n, unsigned *count) {
+  static const struct {
+    const char *name;
+    uint32_t reg;
+    unsigned count;
+  } names[] = {{"m0", ASM_SREG_M0, 1}, {"vcc_lo", ASM_SREG_VCC_LO, 1}, {"vcc_hi", ASM_SREG_VCC_HI, 1}, {"vcc", ASM_SREG_VCC_LO, 2}};
+  for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    if (strlen(names[i].name) == n && !strncmp(s, names[i].name, n)) {
+      *count = names[i].count;
+      return names[i].reg;
+    }
+  return 0;
+}
+
 static int parse_opnd(const char *p, const char *end, asm_opnd *o, char *err, size_t errlen) {
   size_t n = (size_t)(end - p);
   memset(o, 0, sizeof *o);
@@ -44,6 +58,9 @@ static int parse_opnd(const char *p, const char *end, asm_opnd *o, char *err, si
     if (e == end) return 0;
   } else if (n >= 2 && (*p == 'v' || *p == 's' || *p == 'a') && (isdigit((unsigned char)p[1]) || p[1] == '[')) {
     if (parse_reg(p, end, o) == 0) return 0;
+  } else if ((o->value = asm_special_sreg(p, n, &o->count)) != 0) {
+    o->kind = ASM_OPND_SGPR;
+    return 0;
   } else if (n >= 1 && (isdigit((unsigned char)*p) || *p == '-')) {
     char *e;
     long long v = strtoll(p, &e, 0);
@@ -53,7 +70,7 @@ static int parse_opnd(const char *p, const char *end, asm_opnd *o, char *err, si
       return 0;
     }
   }
-  snprintf(err, errlen, "operand '%.*s' (registers vN, sN, v[N:M], s[N:M], $N and integers only)", (int)n, p);
+  snprintf(err, errlen, "operand '%.*s' (registers vN, sN, v[N:M], s[N:M], m0, vcc, vcc_lo, vcc_hi, $N and integers only)", (int)n, p);
   return -1;
 }
 

@@ -23,6 +23,15 @@ typedef enum asm_opnd_kind {
   ASM_OPND_CONST, /* an integer (decimal, 0x hex, negative) */
 } asm_opnd_kind;
 
+/* The named scalar registers inline assembly may write or read by name
+ * (m0, vcc_lo, vcc_hi; vcc is vcc_lo with count 2): ASM_OPND_SGPR with
+ * these numbers, above every SGPR (isel_asm.c renames them to temporaries,
+ * as it does sN). */
+enum { ASM_SREG_M0 = 1000, ASM_SREG_VCC_LO = 1001, ASM_SREG_VCC_HI = 1002 };
+/* The ASM_SREG_* number of name `s` (n bytes: "m0", "vcc_lo", "vcc_hi",
+ * "vcc"; *count 1, or 2 for vcc), or 0. */
+uint32_t asm_special_sreg(const char *s, size_t n, unsigned *count);
+
 typedef struct asm_opnd {
   asm_opnd_kind kind;
   uint32_t value;  /* ARG: N; registers: first register number; CONST: the bits */

@@ -4,7 +4,9 @@
  * features), "Target Features" (wavefrontsize32/64, xnack, sramecc). */
 #include "target/target.h"
 
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* One entry per processor: its default instance (wave32 on RDNA). */
@@ -20,6 +22,32 @@ const wavecc_target *wavecc_target_by_name(const char *name) {
   for (unsigned i = 0; wavecc_target_at(i); i++)
     if (name && strcmp(all_targets[i]->name, name) == 0) return all_targets[i];
   return NULL;
+}
+
+unsigned wavecc_processor_generation(const char *name) {
+  /* LLVM 19 AMDGPU.td / AMDGPUUsage "Processors": the aliases of gfx6-gfx8 */
+  static const struct {
+    const char *name;
+    unsigned gen;
+  } named[] = {{"tahiti", 6},   {"pitcairn", 6}, {"verde", 6},    {"oland", 6},     {"hainan", 6},
+               {"bonaire", 7},  {"kaveri", 7},   {"hawaii", 7},   {"kabini", 7},    {"mullins", 7},
+               {"iceland", 8},  {"tonga", 8},    {"carrizo", 8},  {"fiji", 8},      {"stoney", 8},
+               {"polaris10", 8}, {"polaris11", 8}, {"topaz", 8}};
+  if (!name) return 0;
+  for (size_t i = 0; i < sizeof named / sizeof named[0]; i++)
+    if (!strcmp(name, named[i].name)) return named[i].gen;
+  if (strncmp(name, "gfx", 3)) return 0;
+  const char *v = name + 3;
+  size_t lead = strspn(v, "0123456789");
+  if (strstr(v, "-generic")) return lead ? (unsigned)atoi(v) : 0; /* gfx9-generic, gfx10-3-generic */
+  /* gfxMMss: the stepping is the last two characters (gfx90a, gfx1030) */
+  size_t len = strlen(v);
+  if (len < 3 || len > 4 || lead < len - 2 || !isxdigit((unsigned char)v[len - 1]) ||
+      !isxdigit((unsigned char)v[len - 2]))
+    return 0;
+  unsigned gen = 0;
+  for (size_t i = 0; i + 2 < len; i++) gen = gen * 10 + (unsigned)(v[i] - '0');
+  return gen;
 }
 
 const wavecc_target *wavecc_target_variant(const wavecc_target *t, unsigned wave_size) {

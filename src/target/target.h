@@ -254,6 +254,11 @@ const wavecc_target *wavecc_target_variant(const wavecc_target *t, unsigned wave
  * of t's processor. NULL when the string is malformed or asks for
  * something t's processor cannot do; then `why` (n bytes) says what. */
 const wavecc_target *wavecc_target_with_features(const wavecc_target *t, const char *features, char *why, size_t n);
+/* The GCN/RDNA generation (6 for gfx6 "SI" .. 12) of any processor name
+ * LLVM 19's AMDGPU target knows, supported by wavecc or not: "gfxNNN"
+ * names by their leading digits, the marketing names of gfx6-gfx8 (tahiti,
+ * bonaire, fiji, ...) by LLVM's AMDGPU.td processor list. 0: unknown. */
+unsigned wavecc_processor_generation(const char *name);
 /* The i-th processor wavecc supports (0-based), NULL past the last: for
  * listing them (-mcpu=help). */
 const wavecc_target *wavecc_target_at(unsigned i);

@@ -45,8 +45,11 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(2) %p) {
   ret void
 }
 ;--- addrspace-arg.ll
+; (an unused one is laid out as llc-19 does: global_buffer, no .address_space)
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %out, ptr addrspace(12345) %p) {
+  %v = load i32, ptr addrspace(12345) %p
+  store i32 %v, ptr addrspace(1) %out
   ret void
 }
 ;--- undef-call.ll

@@ -17,7 +17,7 @@
 ; RUN: %not %wavecc %t/read.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=READ
 ; READ: error: unsupported inline assembly: reads a register it did not write
 ; RUN: %not %wavecc %t/vcc.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=VCC
-; VCC: error: unsupported inline assembly: operand 'vcc' (registers vN, sN, v[N:M], s[N:M], $N and integers only)
+; VCC: error: unsupported inline assembly: instruction with implicit operands (SCC or VCC reads, VCC, EXEC or M0 writes, branches): v_cndmask_b32
 
 ;--- ok.ll
 target triple = "amdgcn-amd-amdhsa"

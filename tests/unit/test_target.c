@@ -89,6 +89,16 @@ int main(void) {
   CHECK(wavecc_target_by_name("gfx1031") == NULL && wavecc_target_by_name(NULL) == NULL);
   if (!t) return 1;
   CHECK(!strcmp(t->name, "gfx900") && t->encoding == WAVECC_ENC_GFX9);
+  /* Generations of LLVM processor names, supported or not (the removal of
+   * wave32 functions on gfx9 and older, target_attrs.c). */
+  CHECK(wavecc_processor_generation("tahiti") == 6 && wavecc_processor_generation("bonaire") == 7);
+  CHECK(wavecc_processor_generation("fiji") == 8 && wavecc_processor_generation("gfx803") == 8);
+  CHECK(wavecc_processor_generation("gfx900") == 9 && wavecc_processor_generation("gfx90a") == 9);
+  CHECK(wavecc_processor_generation("gfx942") == 9 && wavecc_processor_generation("gfx1030") == 10);
+  CHECK(wavecc_processor_generation("gfx1100") == 11 && wavecc_processor_generation("gfx1201") == 12);
+  CHECK(wavecc_processor_generation("gfx10-3-generic") == 10 && wavecc_processor_generation("gfx9-generic") == 9);
+  CHECK(wavecc_processor_generation("gfx") == 0 && wavecc_processor_generation("x900") == 0 &&
+        wavecc_processor_generation(NULL) == 0 && wavecc_processor_generation("gfx9zz") == 0);
 
   /* Lane masks: one bit per lane in lane_mask_dwords SGPRs. */
   CHECK(t->lane_mask_dwords * 32 == t->wave_size);
