@@ -70,6 +70,9 @@ typedef struct wavecc_mode_layout {
   uint8_t dx10_clamp_bit;
   uint8_t ieee_bit;
   uint8_t hwreg_id;         /* s_getreg/s_setreg id of MODE */
+  uint8_t fpmode_bits;      /* llvm.get.fpmode: MODE bits 0..fpmode_bits-1 read ... */
+  uint32_t fpmode_mask;     /* ... and masked to the FP fields (round, denorm, DX10_CLAMP, IEEE,
+                               exception enables, FP16_OVFL), as llc-19 lowers it */
 } wavecc_mode_layout;
 
 /* Kernel descriptor fields that depend on the processor (AMDGPUUsage,

@@ -51,7 +51,8 @@
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,                                                                                  \
   },                                                                                                                  \
                                                                                                                       \
-  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},             \
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \
+           .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},             \
   .default_float_mode = 0xf0,                                                                                         \
                                                                                                                       \
   /* As gfx900 (the GFX9 buffer resource; LLVM getScratchRsrcWords23). */                                             \

@@ -66,7 +66,8 @@ const wavecc_target wavecc_target_gfx900 = {
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,
   },
 
-  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,
+           .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},
   .default_float_mode = 0xf0,
 
   /* Vega ISA guide 8.1.5 "Buffer Resource", word 3: NUM_FORMAT [14:12] = 4
