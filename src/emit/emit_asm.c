@@ -385,6 +385,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     } else if (ins->offset) {
       fprintf(out, " offset:%d", ins->offset);
     }
+    if (ins->enc_flags & MIR_ENC_GDS) fputs(" gds", out);
     break;
   default: /* SOP1, SOP2, SOPC, VOP* */
     print_list(e, ins, &first, true);

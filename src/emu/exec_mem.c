@@ -170,6 +170,8 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   const isa_sem *sem = isa_sem_of(op);
   emu_lanes exec = w->exec;
+  int res;
+  if (emu_exec_ds_wave(d, w, in, &res)) return res;
   if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
   if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0])
     return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs %u wait state", d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0]);

@@ -167,6 +167,7 @@ enum {
    * in program order, never merge and never rematerialise (on gfx9 its
    * GLC says so too; gfx942's scoped atomics may carry no cache bit) */
   MIR_ENC_ORDERED = 1u << 8,
+  MIR_ENC_GDS = 1u << 9,   /* DS: the GDS bit (global data share, ds_gws_*, ds_append on GDS) */
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)
