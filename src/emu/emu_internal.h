@@ -327,6 +327,7 @@ typedef struct emu_dispatch {
    * dispatch when serial; a value (barrier count or semaphore) each */
   uint32_t gws_value[64];
   uint8_t gws_inited[64];
+  uint8_t *gds;                  /* the global data share (target gds_bytes), per worker, allocated at first use */
 } emu_dispatch;
 
 /* cycle_model.c: the occupancy-aware cycle model (wemu_stats.cycles_occupancy).
@@ -406,6 +407,8 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
  * operations that take M0); 1 if `in` is one of them (then its result: 0
  * done, -1 fault), 0 otherwise. */
 int emu_exec_ds_wave(emu_dispatch *d, emu_wave *w, const emu_inst *in, int *res);
+/* exec_gds.c: the dispatch's GDS memory (zeroed at first use), NULL when out of memory. */
+uint8_t *emu_gds(emu_dispatch *d);
 void emu_pending_drop(emu_wave *w);
 
 void emu_valu_init(wemu_device *dev);

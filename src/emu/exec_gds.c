@@ -1,11 +1,17 @@
 /* The wave-level DS operations that take M0 (Vega ISA guide chapter 11,
  * "DS_APPEND", "DS_CONSUME", "DS_GWS_*"; AMDGPUUsage for the intrinsics):
  *
- * - ds_append / ds_consume on LDS (GDS=0): one access per wave at LDS
- *   address M0 + offset: the 32-bit counter there gets popcount(EXEC)
- *   added (append) or subtracted (consume), and every active lane
- *   receives the old value. With no active lane nothing happens. GDS
- *   counters (GDS=1) are refused.
+ * - ds_append / ds_consume on LDS (GDS=0) or GDS (GDS=1): one access per
+ *   wave at address M0 + offset: the 32-bit counter there gets
+ *   popcount(EXEC) added (append) or subtracted (consume), and every
+ *   active lane receives the old value. With no active lane nothing
+ *   happens.
+ * - GDS atomics (ds_add_rtn_u32 ... gds and the other DS atomics): the
+ *   generic DS path of exec_mem.c on the GDS memory, the address the
+ *   VGPR + offset, bounded by M0 (llc-19 puts the kernel's
+ *   amdgpu-gds-size there) and the target's gds_bytes. GDS is zero at
+ *   the start of a dispatch and kept per worker (in a serial run, across
+ *   the dispatch's work-groups); other GDS accesses are refused.
  * - ds_gws_*: the global wave sync resources, 64 of them, resource id =
  *   offset + M0[21:16]. What is modelled is what one work-group of one
  *   wave sees, deterministically: init sets a resource's value from the
@@ -28,19 +34,26 @@
 
 static int first_lane(emu_lanes exec) { return exec ? __builtin_ctzll(exec) : -1; }
 
+uint8_t *emu_gds(emu_dispatch *d) {
+  if (!d->gds) d->gds = calloc(d->tgt->gds_bytes ? d->tgt->gds_bytes : 1, 1);
+  return d->gds;
+}
+
 static int append_consume(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  if (in->gds) return emu_fault(d, w, in, "GDS append/consume counters are not modelled");
   emu_lanes exec = w->exec;
   if (!exec) return 0;
+  uint8_t *mem = in->gds ? emu_gds(d) : d->lds;
+  uint32_t size = in->gds ? d->tgt->gds_bytes : d->lds_size;
+  if (!mem) return emu_fault(d, w, in, "out of memory");
   uint64_t a = ((uint64_t)w->s[OPC_M0] + ((unsigned)in->offset | (unsigned)in->offset1 << 8)) & 0xffffffffull;
-  if (a + 4 > d->lds_size || (a & 3))
-    return emu_fault(d, w, in, "%s: LDS address 0x%llx (M0 + offset) outside the %u-byte allocation or unaligned",
-                     isa_table[in->op].mnemonic, (unsigned long long)a, d->lds_size);
+  if (a + 4 > size || (a & 3))
+    return emu_fault(d, w, in, "%s: %s address 0x%llx (M0 + offset) outside the %u-byte allocation or unaligned",
+                     isa_table[in->op].mnemonic, in->gds ? "GDS" : "LDS", (unsigned long long)a, size);
   uint32_t old;
-  memcpy(&old, d->lds + a, 4);
+  memcpy(&old, mem + a, 4);
   uint32_t n = (uint32_t)popc64(exec);
   uint32_t nv = in->op == ISA_DS_APPEND ? old + n : old - n;
-  memcpy(d->lds + a, &nv, 4);
+  memcpy(mem + a, &nv, 4);
   emu_pending p = {0};
   p.kind = 1; p.vgpr = 1; p.reg = in->vdst; p.ndw = 1; p.lanes = exec;
   p.vals = calloc(EMU_MAX_LANES, 4);

@@ -43,17 +43,19 @@ static mir_operand m0_use(isel_ctx *c, mir_operand v) {
   return m;
 }
 
-/* ds.append / ds.consume(ptr addrspace(3) p, i1 volatile): the counter
- * at p, the old value in every lane. GDS counters (addrspace(2)): not
- * yet. */
+/* ds.append / ds.consume(ptr addrspace(3) or addrspace(2) p, i1
+ * volatile): the counter at p in LDS or GDS, the old value in every
+ * lane. */
 static int append_consume(isel_ctx *c, LLVMValueRef ins, bool append) {
   LLVMValueRef P = LLVMGetOperand(ins, 0);
-  if (LLVMGetPointerAddressSpace(LLVMTypeOf(P)) != 3) return 0;
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(P));
+  if (as != 3 && as != 2) return 0;
   mir_temp d = isel_tmp(c, mir_rc_v(1));
   mir_operand m0 = m0_use(c, isel_get(c, P, 0));
   mir_instr *in = isel_emit(c, append ? ISA_DS_APPEND : ISA_DS_CONSUME, 1, 1);
   in->ops[0] = m0;
   in->defs[0] = mir_op_temp(d);
+  if (as == 2) in->enc_flags |= MIR_ENC_GDS;
   if (!divergence_is_divergent(c->di, ins)) d = isel_to_sgpr(c, mir_op_temp(d), 1);
   isel_set(c, ins, 0, d);
   return 1;

@@ -213,6 +213,7 @@ struct wavecc_target {
   unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
+  unsigned gds_bytes;           /* global data share per device (GDS atomics, ds_append on GDS; emulator) */
   wavecc_flat_scratch_init flat_scratch_init;
   unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
   bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */

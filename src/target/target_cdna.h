@@ -58,7 +58,7 @@
   /* As gfx900 (the GFX9 buffer resource; LLVM getScratchRsrcWords23). */                                             \
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),                                             \
   .flat_scratch_reg = 102,                                                                                            \
-  .max_scratch_wave_kib = 8191,                                                                                       \
+  .max_scratch_wave_kib = 8191, .gds_bytes = 65536,                                                                                       \
   /* GRANULATED_WORKITEM_VGPR_COUNT counts ArchVGPRs and AGPRs together in                                            \
    * granules of 8 (AMDGPUUsage, compute_pgm_rsrc1 for GFX90A). */                                                    \
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 8, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,\

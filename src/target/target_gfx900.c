@@ -77,7 +77,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
   .mem_model = gfx900_mem_model,
   .flat_scratch_reg = 102,
-  .max_scratch_wave_kib = 8191,
+  .max_scratch_wave_kib = 8191, .gds_bytes = 65536,
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
   .has_private_segment_buffer = true,
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,
