@@ -78,11 +78,33 @@ static bool named_register(isel_ctx *c, LLVMValueRef ins, mir_preg *r, unsigned 
   return false;
 }
 
+/* Half `hi` of a wave64 EXEC named exec_lo/exec_hi: the machine IR names
+ * EXEC whole on wave64 (the verifier refuses a 1-dword EXEC operand), so
+ * the half goes through a copy of the pair. */
+static bool exec_half(const isel_ctx *c, mir_preg r, unsigned dw, bool *hi) {
+  *hi = r == MIR_PREG_EXEC + 1;
+  return dw == 1 && (r == MIR_PREG_EXEC || *hi) && c->p->target->lane_mask_dwords == 2;
+}
+
+/* A copy of wave64 EXEC (s_mov_b64). */
+static mir_temp exec_copy(isel_ctx *c) {
+  mir_temp e = isel_tmp(c, mir_rc_s(2));
+  mir_instr *m = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+  m->ops[0] = mir_op_fixed(MIR_PREG_EXEC, 2);
+  m->defs[0] = mir_op_temp(e);
+  return e;
+}
+
 /* read_register: a copy of the register (s_mov_b32/b64 from it). */
 static int read_register(isel_ctx *c, LLVMValueRef ins) {
   mir_preg r;
   unsigned dw;
+  bool hi;
   if (!named_register(c, ins, &r, &dw) || isel_type_bits(LLVMTypeOf(ins)) != 32 * dw) return 0;
+  if (exec_half(c, r, dw, &hi)) {
+    isel_set(c, ins, 0, isel_extract(c, exec_copy(c), hi, 1));
+    return 1;
+  }
   mir_temp d = isel_tmp(c, mir_rc_s(dw));
   mir_instr *m = isel_emit(c, dw == 2 ? ISA_S_MOV_B64 : ISA_S_MOV_B32, 1, 1);
   m->ops[0] = mir_op_fixed(r, dw);
@@ -100,6 +122,14 @@ static int write_register(isel_ctx *c, LLVMValueRef ins) {
   if (!named_register(c, ins, &r, &dw) || isel_type_bits(LLVMTypeOf(v)) != 32 * dw) return 0;
   mir_operand x = isel_get(c, v, 0);
   if (isel_opnd_is_vgpr(&x)) x = mir_op_temp(isel_to_sgpr(c, x, dw));
+  bool hi;
+  if (exec_half(c, r, dw, &hi)) { /* the other half kept: EXEC written whole */
+    mir_temp e = exec_copy(c);
+    mir_operand keep = mir_op_temp(isel_extract(c, e, hi ? 0 : 1, 1));
+    x = mir_op_temp(isel_create2(c, hi ? keep : x, hi ? x : keep, false));
+    r = MIR_PREG_EXEC;
+    dw = 2;
+  }
   mir_instr *m = isel_emit(c, dw == 2 ? ISA_S_MOV_B64 : ISA_S_MOV_B32, 1, 1);
   m->ops[0] = x;
   m->defs[0] = mir_op_fixed(r, dw);

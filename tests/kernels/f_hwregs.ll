@@ -40,8 +40,36 @@
 ; kernel_name: k_retaddr
 ; arg_in: 0 buffer uint[128] repeat 0
 ; arg_out: 0 buffer uint[128] repeat 1 0
+;
+; [test]
+; # write_register(exec_hi, 0) leaves lanes 0..31, which store
+; # read_register(exec_lo) (all ones) and exec_hi (0); lanes 32..63 store nothing
+; name: exec halves
+; kernel_name: k_exec_half
+; arg_in: 0 buffer uint[128] repeat 7
+; arg_out: 0 buffer uint[128] 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 \
+;   0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 \
+;   0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 \
+;   0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 0xffffffff 0 \
+;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 \
+;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 \
+;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 \
+;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7
 
 target triple = "amdgcn-amd-amdhsa"
+
+define amdgpu_kernel void @k_exec_half(ptr addrspace(1) %out) {
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  call void @llvm.write_register.i32(metadata !3, i32 0)
+  %lo = call i32 @llvm.read_register.i32(metadata !4)
+  %hi = call i32 @llvm.read_register.i32(metadata !3)
+  %i = shl i32 %tid, 1
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %i
+  store i32 %lo, ptr addrspace(1) %p
+  %p1 = getelementptr i32, ptr addrspace(1) %p, i32 1
+  store i32 %hi, ptr addrspace(1) %p1
+  ret void
+}
 
 define amdgpu_kernel void @k_regs(ptr addrspace(1) %out, i32 %v) !llvm.amdgcn.lds.kernel.id !2 {
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
@@ -148,3 +176,5 @@ declare i32 @llvm.amdgcn.lds.kernel.id()
 !0 = !{!"m0"}
 !1 = !{!"exec"}
 !2 = !{i32 7}
+!3 = !{!"exec_hi"}
+!4 = !{!"exec_lo"}
