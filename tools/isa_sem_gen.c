@@ -212,7 +212,7 @@ static isa_sem sem_of(unsigned op) {
   }
   if (f == ISA_FMT_SMEM && starts(mn, "s_buffer_")) fl |= ISA_S_BUFFER;
   if (f == ISA_FMT_SOPP) { /* formerly sopp_has_imm in emit_asm.c */
-    static const char *const with_imm[] = {"s_nop", "s_sleep", "s_sendmsg", "s_sendmsghalt", "s_setprio", "s_trap",
+    static const char *const with_imm[] = {"s_nop", "s_sleep", "s_sethalt", "s_sendmsg", "s_sendmsghalt", "s_setprio", "s_trap",
                                            "s_incperflevel", "s_decperflevel", "s_setkill", "s_set_gpr_idx_mode"};
     for (size_t i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
       if (!strcmp(mn, with_imm[i])) fl |= ISA_S_SIMM16;

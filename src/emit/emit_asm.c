@@ -239,9 +239,11 @@ unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, cons
    * (v_add_co_u32 v0, vcc_lo, v1, v2 on gfx10) */
   (void)family;
   unsigned explicit_n = is_vop12c(WAVECC_ENC_GFX9, ins) ? 255 : sig_count(isa_table[ins->opcode].sig, defs);
+  int tied = defs ? -1 : mir_tied_operand(ins);
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
+    if ((int)k == tied && k >= explicit_n) continue; /* v_writelane_b32's kept value: the destination itself */
     if (k >= explicit_n && mir_preg_is_special(opnd_reg(o))) continue;
     if (o->kind == MIR_OPND_BLOCK && !defs) continue;
     out[m++] = o;
@@ -385,8 +387,11 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     } else if (ins->offset) {
       fprintf(out, " offset:%d", ins->offset);
     }
+    if (ins->enc_flags & MIR_ENC_GDS) fputs(" gds", out);
     break;
   default: /* SOP1, SOP2, SOPC, VOP* */
+    if (mir_tied_operand(ins) >= 0 && ins->defs[0].preg != ins->ops[mir_tied_operand(ins)].preg)
+      emit_error(e, "internal: %s result not in the register of the value it keeps", mn);
     print_list(e, ins, &first, true);
     if (ins->opcode != ISA_V_SWAP_B32) print_list(e, ins, &first, false); /* swap: defs name both */
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low

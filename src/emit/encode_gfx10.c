@@ -36,6 +36,7 @@ unsigned enc_rdna_ds(enc *e, const enc_ops *o, uint32_t *w) {
   unsigned a[3] = {0, 0, 0};
   for (unsigned k = 0; k < o->ns && k < 3; k++) a[k] = enc_vgpr(e, o->s[k]);
   w[0] = 0x36u << 26 | (uint32_t)e->x->opcode << 18 | ((uint32_t)e->ins->offset & 0xffff);
+  if (e->ins->enc_flags & MIR_ENC_GDS) w[0] |= 1u << 17;
   w[1] = (o->nd ? enc_vgpr(e, o->d[0]) : 0) << 24 | a[2] << 16 | a[1] << 8 | a[0];
   return 2;
 }

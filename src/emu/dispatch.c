@@ -629,6 +629,7 @@ static void group_worker(void *arg, unsigned t) {
   for (unsigned i = 0; i < c->nwaves; i++) emu_pending_drop(&waves[i]);
   emu_check_end(&D);
   free(D.lds);
+  free(D.gds);
   free(own);
 }
 

@@ -335,6 +335,11 @@ typedef struct emu_dispatch {
   /* writes done by the current instruction (for --trace) */
   char tw[512]; size_t twlen;
   struct emu_check *chk;         /* wemu_options.checks state (check_internal.h); NULL: no checks */
+  /* Global wave sync resources (exec_gds.c): per worker, i.e. per
+   * dispatch when serial; a value (barrier count or semaphore) each */
+  uint32_t gws_value[64];
+  uint8_t gws_inited[64];
+  uint8_t *gds;                  /* the global data share (target gds_bytes), per worker, allocated at first use */
 } emu_dispatch;
 
 /* cycle_model.c: the occupancy-aware cycle model (wemu_stats.cycles_occupancy).
@@ -410,6 +415,12 @@ int emu_wait(emu_dispatch *d, emu_wave *w, unsigned vm, unsigned lgkm);
 /* The same for one counter (EMU_PEND_*): at most `lim` of its accesses outstanding. */
 int emu_wait_counter(emu_dispatch *d, emu_wave *w, unsigned kind, unsigned lim);
 int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pending *p);
+/* exec_gds.c: ds_append/ds_consume and ds_gws_* (the wave-level DS
+ * operations that take M0); 1 if `in` is one of them (then its result: 0
+ * done, -1 fault), 0 otherwise. */
+int emu_exec_ds_wave(emu_dispatch *d, emu_wave *w, const emu_inst *in, int *res);
+/* exec_gds.c: the dispatch's GDS memory (zeroed at first use), NULL when out of memory. */
+uint8_t *emu_gds(emu_dispatch *d);
 void emu_pending_drop(emu_wave *w);
 
 void emu_valu_init(wemu_device *dev);

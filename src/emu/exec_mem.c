@@ -161,6 +161,12 @@ static int exec_smem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 /* ------------------------------------------------------------ LDS */
 
 static int lds_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t a, unsigned n, unsigned lane) {
+  if (in->gds) { /* GDS: the limit is M0's (llc-19 sets it to the kernel's amdgpu-gds-size) */
+    uint32_t lim = w->s[OPC_M0] < d->tgt->gds_bytes ? w->s[OPC_M0] : d->tgt->gds_bytes;
+    if (a + n > lim)
+      return emu_fault(d, w, in, "GDS address 0x%llx (%u bytes) outside the %u bytes M0 allows (lane %u)", (unsigned long long)a, n, lim, lane);
+    return 0;
+  }
   if (a + n > d->lds_size || a > d->lds_size)
     return emu_fault(d, w, in, "LDS address 0x%llx (%u bytes) outside the %u-byte LDS allocation (lane %u)", (unsigned long long)a, n, d->lds_size, lane);
   return 0;
@@ -170,7 +176,14 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   isa_op op = in->op;
   const isa_sem *sem = isa_sem_of(op);
   emu_lanes exec = w->exec;
-  if (in->gds) return emu_fault(d, w, in, "GDS is not supported");
+  int res;
+  if (emu_exec_ds_wave(d, w, in, &res)) return res;
+  uint8_t *mem = d->lds;
+  if (in->gds) { /* GDS atomics: the generic path on the GDS memory (exec_gds.c) */
+    mem = emu_gds(d);
+    if (!mem) return emu_fault(d, w, in, "out of memory");
+    if (!(sem->atomic != ISA_AT_NONE)) return emu_fault(d, w, in, "GDS: only atomics are modelled");
+  }
   if (w->salu_m0_write && (sem->flags & ISA_S_ADDTID) && w->ws - w->salu_m0_write - 1 < d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0])
     return emu_fault(d, w, in, "hazard: SALU write of M0 followed by LDS add-TID needs %u wait state", d->dev->tgt->hazard_waits[WAVECC_HZ_SALU_M0]);
   memshape ms = shape_of(op);
@@ -226,10 +239,10 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       else a = base + ((unsigned)in->offset | (unsigned)in->offset1 << 8);
       a &= 0xffffffffull;
       if (lds_check(d, w, in, a, elem, l)) { free(p.vals); free(p.maskw); return -1; }
-      if (d->chk && emu_check_access(d, w, in, 1, a, elem, l, is_write ? 2 : at != ISA_AT_NONE ? 3 : 1, 0)) {
+      if (d->chk && !in->gds && emu_check_access(d, w, in, 1, a, elem, l, is_write ? 2 : at != ISA_AT_NONE ? 3 : 1, 0)) {
         free(p.vals); free(p.maskw); return -1;
       }
-      uint8_t *m = d->lds + a;
+      uint8_t *m = mem + a;
       unsigned dreg = two ? (k ? in->data1 : in->data0) : in->data0;
       if (is_write) {
         uint32_t buf[4];

@@ -107,6 +107,12 @@ static int exec_sopp(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_SET_GPR_IDX_OFF: w->gpr_idx_on = 0; return 0;
   case ISA_S_SET_GPR_IDX_MODE: w->gpr_idx_mode = (uint32_t)in->simm16 & 0xf; return 0;
   case ISA_S_SLEEP: case ISA_S_SETPRIO: case ISA_S_INCPERFLEVEL: case ISA_S_DECPERFLEVEL: return 0;
+  case ISA_S_SETHALT:
+    /* bit 0 halts the wave until a debugger resumes it (Vega ISA guide,
+     * "S_SETHALT"): the emulator has none, so a halt is reported rather
+     * than hung on; 0 resumes, a no-op for a running wave */
+    if (in->simm16 & 1) return emu_fault(d, w, in, "s_sethalt halts the wave (nothing can resume it)");
+    return 0;
   case ISA_S_TRAP: return trap(d, w, in);
   /* RDNA hints with no effect on results: instruction clauses, prefetch,
    * gfx11's ALU dependency delays (performance only, RDNA 3 guide

@@ -51,8 +51,8 @@ isa_op isel_atomic_op(isel_ctx *c, LLVMValueRef ins, unsigned bytes) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
   isa_atomic at = atomic_of(cas ? 0 : LLVMGetAtomicRMWBinOp(ins), cas);
-  if (at == ISA_AT_NONE || (as != 0 && as != 1 && as != 3)) return ISA_NUM_OPS;
-  return isa_atomic_find_in(c->p->target->encoding, as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at,
+  if (at == ISA_AT_NONE || as > 3) return ISA_NUM_OPS;
+  return isa_atomic_find_in(c->p->target->encoding, as >= 2 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at,
                             bytes, true);
 }
 
@@ -81,28 +81,44 @@ bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins) {
  * the same global/flat instruction without glc, or the LDS one without
  * _rtn_ (ds_wrxchg has none: it stays returning). */
 static unsigned no_return_form(const isel_ctx *c, unsigned op, unsigned as) {
-  return as == 3 ? isa_atomic_no_return_in(c->p->target->encoding, (isa_op)op) : op;
+  return as >= 2 ? isa_atomic_no_return_in(c->p->target->encoding, (isa_op)op) : op;
+}
+
+/* GDS (region, address space 2) atomics: the DS ones with the GDS bit
+ * and M0 the kernel's "amdgpu-gds-size" (0 without), the bound the
+ * hardware checks, as llc-19 sets it. */
+static mir_operand gds_m0(isel_ctx *c) {
+  static const char k[] = "amdgpu-gds-size";
+  LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, k, sizeof k - 1);
+  unsigned len = 0;
+  const char *v = at ? LLVMGetStringAttributeValue(at, &len) : NULL;
+  uint32_t size = 0;
+  for (unsigned i = 0; v && i < len && v[i] >= '0' && v[i] <= '9'; i++) size = size * 10 + (uint32_t)(v[i] - '0');
+  mir_operand m = mir_op_temp(isel_to_sgpr(c, mir_op_const(size), 1));
+  m.preg = MIR_PREG_M0;
+  return m;
 }
 
 void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   bool cas = LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg;
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
-  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)), gds = as == 2;
   if (!LLVMGetFirstUse(ins)) op = no_return_form(c, op, as);
-  bool rtn = LLVMGetFirstUse(ins) || (as == 3 && (isa_sem_of(op)->flags & ISA_S_RTN));
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as == 3 ? 1 : 2);
+  bool rtn = LLVMGetFirstUse(ins) || (as >= 2 && (isa_sem_of(op)->flags & ISA_S_RTN));
+  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as >= 2 ? 1 : 2);
+  mir_operand m0 = gds ? gds_m0(c) : mir_op_const(0);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
   isel_model_release(c, ins, as);
   mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
   w->offset = 0;
   mir_instr *a;
-  if (cas && as == 3) {
+  if (cas && as >= 2) {
     /* ds_cmpst: data0 = compare, data1 = new value; GFX11's ds_cmpstore
      * the other way round (RDNA 3 ISA guide, DS_CMPSTORE_B32) */
     bool store_first = op == ISA_DS_CMPSTORE_B32 || op == ISA_DS_CMPSTORE_B64 || op == ISA_DS_CMPSTORE_RTN_B32 ||
                        op == ISA_DS_CMPSTORE_RTN_B64;
-    a = isel_emit(c, op, 3, rtn);
+    a = isel_emit(c, op, 3 + gds, rtn);
     a->ops[1] = mir_op_temp(store_first ? data : cmp);
     a->ops[2] = mir_op_temp(store_first ? cmp : data);
   } else if (cas) {
@@ -114,17 +130,21 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
     a = isel_emit(c, op, 2, rtn);
     a->ops[1] = mir_op_temp(both);
   } else {
-    a = isel_emit(c, op, 2, rtn);
+    a = isel_emit(c, op, 2 + gds, rtn);
     a->ops[1] = mir_op_temp(data);
   }
   a->ops[0] = mir_op_temp(va);
+  if (gds) {
+    a->ops[a->num_ops - 1] = m0;
+    a->enc_flags |= MIR_ENC_GDS;
+  }
   if (as == 1) a->enc_flags |= MIR_ENC_OFF;
   a->enc_flags |= isel_model_access_flags(c, ins, as, ISEL_ACCESS_RMW);
   isel_model_acquire(c, ins, as, false);
   if (!rtn) return; /* nothing reads the old value */
   mir_temp old = isel_tmp(c, mir_rc_v(dw));
   a->defs[0] = mir_op_temp(old);
-  if (as != 3) a->enc_flags |= MIR_ENC_GLC;
+  if (as < 2) a->enc_flags |= MIR_ENC_GLC;
   isel_set(c, ins, 0, old);
   if (cas) {
     mir_temp eq = isel_lane_tmp(c);

@@ -290,6 +290,13 @@ unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
  * rsq.clamp, fdiv.fast, ds.permute/bpermute/swizzle, readlane,
  * amdgcn.unreachable, llvm.bitreverse and llvm.convert.{from,to}.fp16. */
 int isel_amdgcn_lanes_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_hwregs.c: s.getreg/s.setreg, get.fpmode, read_register/write_register,
+ * s.sethalt, endpgm, returnaddress, lds.kernel.id; as isel_amdgcn_call. */
+int isel_hwregs_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_gds.c: ds.append/ds.consume and ds.gws.*; as isel_amdgcn_call. */
+int isel_gds_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_wave_ops.c: writelane and wave.reduce.umin/umax; as isel_amdgcn_call. */
+int isel_wave_ops_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

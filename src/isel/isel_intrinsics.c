@@ -726,5 +726,8 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned q = 0; q < sizeof families / sizeof families[0] && sel < 0; q++) sel = families[q](c, ins, k);
   if (sel < 0) sel = isel_amdgcn_call(c, ins, id); /* isel_amdgcn.c */
   if (sel < 0) sel = isel_amdgcn_lanes_call(c, ins, id); /* isel_amdgcn_lanes.c */
+  if (sel < 0) sel = isel_hwregs_call(c, ins, id); /* isel_hwregs.c */
+  if (sel < 0) sel = isel_gds_call(c, ins, id); /* isel_gds.c */
+  if (sel < 0) sel = isel_wave_ops_call(c, ins, id); /* isel_wave_ops.c */
   return sel > 0;
 }

@@ -469,8 +469,8 @@ static bool sel_atomic(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, cas ? 2 : 1);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   unsigned bits = isel_type_bits(LLVMTypeOf(val));
-  if (bits != 32 || LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || (as != 0 && as != 1 && as != 3)) {
-    isel_unsupported(c, ins, "atomic operation (only 32- and 64-bit integer atomics on global, flat and LDS memory)");
+  if (bits != 32 || LLVMGetTypeKind(LLVMTypeOf(val)) != LLVMIntegerTypeKind || as > 3) {
+    isel_unsupported(c, ins, "atomic operation (only 32- and 64-bit integer atomics on global, flat, LDS and GDS memory)");
     return true;
   }
   isa_op op = isel_atomic_op(c, ins, 4);

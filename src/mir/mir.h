@@ -167,6 +167,7 @@ enum {
    * in program order, never merge and never rematerialise (on gfx9 its
    * GLC says so too; gfx942's scoped atomics may carry no cache bit) */
   MIR_ENC_ORDERED = 1u << 8,
+  MIR_ENC_GDS = 1u << 9,   /* DS: the GDS bit (global data share, ds_gws_*, ds_append on GDS) */
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)
@@ -428,6 +429,20 @@ static inline mir_operand mir_op_fixed(mir_preg r, unsigned dwords) {
 /* EXEC and VCC as fixed operands of p's lane-mask width. */
 static inline mir_operand mir_op_exec(const mir_program *p) { return mir_op_fixed(MIR_PREG_EXEC, mir_lane_dwords(p)); }
 static inline mir_operand mir_op_vcc(const mir_program *p) { return mir_op_fixed(MIR_PREG_VCC, mir_lane_dwords(p)); }
+/* The operand whose register the instruction's definition overwrites in
+ * place (its data travels in the destination field), or -1: a returning
+ * MUBUF atomic's data (ops[0]; its old value comes back over it) and
+ * v_writelane_b32's third operand, the value whose other lanes it keeps
+ * (llvm.amdgcn.writelane, isel_wave_ops.c). Isel gives such an operand a
+ * copy used nowhere else; the allocator puts the definition in its
+ * register (regalloc.c) and the emitter checks that it did. */
+static inline int mir_tied_operand(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || ins->num_defs != 1) return -1;
+  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (isa_table[ins->opcode].flags & ISA_F_ATOMIC) && ins->num_ops)
+    return 0;
+  if (ins->opcode == ISA_V_WRITELANE_B32 && ins->num_ops == 3) return 2;
+  return -1;
+}
 static inline mir_operand mir_op_block(uint32_t b) {
   mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
   o.imm = b;

@@ -38,8 +38,7 @@ bool ssa_pure(const mir_instr *ins) {
 }
 
 bool ssa_operand_tied(const mir_instr *ins, unsigned k) {
-  return k == 0 && ins->num_defs == 1 && ins->opcode < ISA_NUM_OPS && isa_table[ins->opcode].format == ISA_FMT_MUBUF &&
-         (isa_table[ins->opcode].flags & ISA_F_ATOMIC);
+  return mir_tied_operand(ins) == (int)k;
 }
 
 void ssa_mark_tied(const mir_program *p, uint8_t *tied, uint32_t n) {

@@ -493,10 +493,11 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
      * operand (vdata is both): isel hands them a data copy used nowhere
      * else, so the operand dies here and the definition takes its register
      * (the emitter checks that it did) */
-    if (ins->opcode < ISA_NUM_OPS && isa_table[ins->opcode].format == ISA_FMT_MUBUF &&
-        (isa_table[ins->opcode].flags & ISA_F_ATOMIC) &&
-        ins->num_defs == 1 && ins->ops[0].kind == MIR_OPND_TEMP && (ins->ops[0].flags & MIR_OPND_KILL))
-      c->pref[ins->defs[0].temp.id] = c->reg[ins->ops[0].temp.id];
+    {
+      int t = mir_tied_operand(ins); /* and v_writelane_b32's kept value */
+      if (t >= 0 && ins->ops[t].kind == MIR_OPND_TEMP && (ins->ops[t].flags & MIR_OPND_KILL))
+        c->pref[ins->defs[0].temp.id] = c->reg[ins->ops[t].temp.id];
+    }
     break;
   }
 }

@@ -70,6 +70,9 @@ typedef struct wavecc_mode_layout {
   uint8_t dx10_clamp_bit;
   uint8_t ieee_bit;
   uint8_t hwreg_id;         /* s_getreg/s_setreg id of MODE */
+  uint8_t fpmode_bits;      /* llvm.get.fpmode: MODE bits 0..fpmode_bits-1 read ... */
+  uint32_t fpmode_mask;     /* ... and masked to the FP fields (round, denorm, DX10_CLAMP, IEEE,
+                               exception enables, FP16_OVFL), as llc-19 lowers it */
 } wavecc_mode_layout;
 
 /* Kernel descriptor fields that depend on the processor (AMDGPUUsage,
@@ -210,6 +213,7 @@ struct wavecc_target {
   unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
+  unsigned gds_bytes;           /* global data share per device (GDS atomics, ds_append on GDS; emulator) */
   wavecc_flat_scratch_init flat_scratch_init;
   unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
   bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */

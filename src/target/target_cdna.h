@@ -51,13 +51,14 @@
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,                                                                                  \
   },                                                                                                                  \
                                                                                                                       \
-  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},             \
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \
+           .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},             \
   .default_float_mode = 0xf0,                                                                                         \
                                                                                                                       \
   /* As gfx900 (the GFX9 buffer resource; LLVM getScratchRsrcWords23). */                                             \
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),                                             \
   .flat_scratch_reg = 102,                                                                                            \
-  .max_scratch_wave_kib = 8191,                                                                                       \
+  .max_scratch_wave_kib = 8191, .gds_bytes = 65536,                                                                                       \
   /* GRANULATED_WORKITEM_VGPR_COUNT counts ArchVGPRs and AGPRs together in                                            \
    * granules of 8 (AMDGPUUsage, compute_pgm_rsrc1 for GFX90A). */                                                    \
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 8, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,\

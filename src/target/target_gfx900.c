@@ -66,7 +66,8 @@ const wavecc_target wavecc_target_gfx900 = {
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,
   },
 
-  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,
+           .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},
   .default_float_mode = 0xf0,
 
   /* Vega ISA guide 8.1.5 "Buffer Resource", word 3: NUM_FORMAT [14:12] = 4
@@ -76,7 +77,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
   .mem_model = gfx900_mem_model,
   .flat_scratch_reg = 102,
-  .max_scratch_wave_kib = 8191,
+  .max_scratch_wave_kib = 8191, .gds_bytes = 65536,
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
   .has_private_segment_buffer = true,
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,

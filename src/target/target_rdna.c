@@ -29,8 +29,9 @@
   .max_workgroups_per_cu = 32, .lds_bytes = 65536,           /* per work-group (the WGP has 128 KiB) */              \
   /* GFX10+: hasNoDataDepHazard (GCNHazardRecognizer); none of the GFX9 hazards need wait states */                 \
   .hazard_waits = {0},                                                                                               \
-  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1},            \
-  .default_float_mode = 0xf0, .flat_scratch_reg = 0, .max_scratch_wave_kib = 8191
+  .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \
+           .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},            \
+  .default_float_mode = 0xf0, .flat_scratch_reg = 0, .max_scratch_wave_kib = 8191, .gds_bytes = 65536
 
 /* GFX10 s_waitcnt simm16: vmcnt [3:0] and [15:14], expcnt [6:4], lgkmcnt
  * [13:8]; s_waitcnt_vscnt simm16 [5:0]. */
