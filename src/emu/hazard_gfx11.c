@@ -10,12 +10,30 @@
  *   read the old value: a fault naming both.
  *
  * Reads are the VGPR sources of the VALU encoding (64-bit operands: both
- * registers); the Y half of a VOPD pair is not checked (wavecc does not
- * emit VOPD; llc-19's VOPD halves are checked through their X half only).
+ * registers); a VOPD instruction is one VALU instruction reading both
+ * halves' sources (no VOPD opcode is TRANS).
  */
 #include "emu/emu_internal.h"
 
 static bool src_is_64(isa_op op) { return isa_type_bits((isa_type)isa_sem_of(op)->stype) == 64; }
+
+/* Faults if VGPR source `code` (an operand code) of a VALU instruction reads a recent TRANS result. */
+static int check_trans_use(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, bool wide) {
+  if (code < 256) return 0;
+  const unsigned max_valus = d->tgt->trans_use_valus;
+  for (unsigned j = 0; j < (wide ? 2u : 1u); j++) {
+    unsigned r = code - 256u + j;
+    if (r >= EMU_NUM_VGPR || w->trans_write[r].vawait != w->hz_vawait + 1) continue;
+    unsigned valus = w->hz_valus - w->trans_write[r].valus, trans = w->hz_trans - w->trans_write[r].trans;
+    if (valus <= max_valus && trans <= 1)
+      return emu_fault(d, w, in,
+                       "hazard: VALU reads v%u, written by a TRANS instruction %u VALU instructions before, "
+                       "without s_waitcnt_depctr va_vdst(0) (gfx11 VALUTransUseHazard)", r, valus);
+  }
+  return 0;
+}
+
+static unsigned num_srcs(isa_format f) { return f == ISA_FMT_VOP1 ? 1 : f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC ? 2 : 3; }
 
 int emu_gfx11_hazards(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->fmt == ISA_FMT_DS || isa_fmt_vmem(in->fmt) ||
@@ -24,19 +42,13 @@ int emu_gfx11_hazards(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   }
   if (!isa_fmt_valu(in->fmt)) return 0;
-  const unsigned max_valus = d->tgt->trans_use_valus;
-  unsigned nsrc = in->fmt == ISA_FMT_VOP1 ? 1 : in->fmt == ISA_FMT_VOP2 || in->fmt == ISA_FMT_VOPC ? 2 : 3;
-  for (unsigned k = 0; k < nsrc; k++) {
-    if (in->src[k] < 256) continue;
-    for (unsigned j = 0; j < (src_is_64(in->op) ? 2u : 1u); j++) {
-      unsigned r = in->src[k] - 256u + j;
-      if (r >= EMU_NUM_VGPR || w->trans_write[r].vawait != w->hz_vawait + 1) continue;
-      unsigned valus = w->hz_valus - w->trans_write[r].valus, trans = w->hz_trans - w->trans_write[r].trans;
-      if (valus <= max_valus && trans <= 1)
-        return emu_fault(d, w, in,
-                         "hazard: VALU reads v%u, written by a TRANS instruction %u VALU instructions before, "
-                         "without s_waitcnt_depctr va_vdst(0) (gfx11 VALUTransUseHazard)", r, valus);
-    }
+  unsigned nsrc = num_srcs(in->fmt);
+  for (unsigned k = 0; k < nsrc; k++)
+    if (check_trans_use(d, w, in, in->src[k], src_is_64(in->op))) return -1;
+  if (in->vopd) { /* the Y half: VOP1 or VOP2, 32-bit sources */
+    unsigned ny = num_srcs((isa_format)isa_encoding(d->tgt->encoding, (isa_op)in->y_op)->format);
+    if (check_trans_use(d, w, in, in->y_src0, false) || (ny > 1 && check_trans_use(d, w, in, in->y_src1, false)))
+      return -1;
   }
   w->hz_valus++;
   if (isa_sem_of(in->op)->cost == ISA_COST_TRANS) {

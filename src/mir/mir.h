@@ -167,6 +167,13 @@ enum {
    * in program order, never merge and never rematerialise (on gfx9 its
    * GLC says so too; gfx942's scoped atomics may carry no cache bit) */
   MIR_ENC_ORDERED = 1u << 8,
+  /* GFX11 VOPD dual issue (passes/vopd.c): this instruction and the next
+   * one of its block are one v_dual_* instruction (VOPD_FIRST on the
+   * first, VOPD_SECOND on the second, in program order; the X half is the
+   * first if its opcode may be X, else the second: mir_vopd_x). The pair
+   * reads every source before it writes either result. */
+  MIR_ENC_VOPD_FIRST = 1u << 9,
+  MIR_ENC_VOPD_SECOND = 1u << 10,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)

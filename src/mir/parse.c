@@ -293,6 +293,8 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "idxen", true)) ins->enc_flags |= MIR_ENC_IDXEN;
   else if (accept(ps, "off", true)) ins->enc_flags |= MIR_ENC_OFF;
   else if (accept(ps, "dwaligned", true)) ins->enc_flags |= MIR_ENC_DWALIGNED;
+  else if (accept(ps, "vopd1", true)) ins->enc_flags |= MIR_ENC_VOPD_FIRST;
+  else if (accept(ps, "vopd2", true)) ins->enc_flags |= MIR_ENC_VOPD_SECOND;
   else if (accept(ps, "clamp", true)) ins->clamp = 1;
   else if (accept(ps, "omod:", false)) ins->omod = (uint8_t)parse_uint(ps);
   else if (accept(ps, "offset:", false) || accept(ps, "imm:", false)) ins->offset = (int32_t)parse_const(ps);

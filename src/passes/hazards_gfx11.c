@@ -14,6 +14,9 @@
  *   block and its linear predecessors; one longer than WALK_MAX
  *   instructions counts as a hazard (a wait too many, never too few).
  *
+ * A VOPD pair (passes/vopd.c) is one VALU instruction reading both
+ * halves' sources; the wait goes before its first half.
+ *
  * The interval comes from the target (wavecc_target.trans_use_valus; 0:
  * no such hazard). The emulator checks the same rule (src/emu).
  * Not handled yet: VALUMaskWriteHazard (an SALU write of an SGPR a VALU
@@ -32,7 +35,10 @@ static bool is_trans(const mir_instr *i) {
   return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format) &&
          isa_sem_of(i->opcode)->cost == ISA_COST_TRANS;
 }
-static bool is_valu(const mir_instr *i) { return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format); }
+/* A VALU instruction, counting a VOPD pair once (its second half is not one). */
+static bool is_valu(const mir_instr *i) {
+  return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format) && !(i->enc_flags & MIR_ENC_VOPD_SECOND);
+}
 
 /* Does ins wait for every outstanding VALU result (va_vdst = 0)? */
 static bool waits_va_vdst(const mir_instr *i) {
@@ -44,13 +50,14 @@ static bool waits_va_vdst(const mir_instr *i) {
 
 typedef struct walk {
   const mir_program *p;
-  const mir_instr *cons;
+  const mir_instr *cons[2]; /* the reader; a VOPD pair's two halves */
+  unsigned ncons;
   uint8_t *visited;
   unsigned steps;
 } walk;
 
 /* Does TRANS instruction `prod` write a VGPR `cons` reads? */
-static bool feeds(const mir_instr *prod, const mir_instr *cons) {
+static bool feeds1(const mir_instr *prod, const mir_instr *cons) {
   for (unsigned j = 0; j < prod->num_defs; j++) {
     mir_preg dr;
     unsigned dn;
@@ -66,6 +73,12 @@ static bool feeds(const mir_instr *prod, const mir_instr *cons) {
   return false;
 }
 
+static bool feeds(const mir_instr *prod, const walk *w) {
+  for (unsigned k = 0; k < w->ncons; k++)
+    if (feeds1(prod, w->cons[k])) return true;
+  return false;
+}
+
 /* Looks back from instruction `end` (exclusive) of block b with `valus`
  * VALU and `trans` TRANS instructions seen: true if a hazard is found. */
 static bool hazard_before(walk *w, uint32_t b, uint32_t end, unsigned valus, unsigned trans, unsigned max_valus) {
@@ -75,7 +88,7 @@ static bool hazard_before(walk *w, uint32_t b, uint32_t end, unsigned valus, uns
     if (valus > max_valus || trans > TRANS_MAX_BETWEEN) return false;
     if (waits_va_vdst(ins)) return false;
     if (++w->steps > WALK_MAX) return true;
-    if (is_trans(ins) && feeds(ins, w->cons)) return true;
+    if (is_trans(ins) && feeds(ins, w)) return true;
     valus += is_valu(ins);
     trans += is_trans(ins);
   }
@@ -100,7 +113,8 @@ int mir_insert_gfx11_hazards(mir_program *p, diag *d) {
       mir_instr *ins = blk->instrs[i];
       if (!is_valu(ins)) continue;
       memset(visited, 0, p->num_blocks + 1);
-      walk w = {p, ins, visited, 0};
+      walk w = {p, {ins, ins}, 1, visited, 0};
+      if ((ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < blk->num_instrs) w.cons[w.ncons++] = blk->instrs[i + 1];
       if (!hazard_before(&w, b, i, 0, 0, max_valus)) continue;
       mir_instr *wait = mir_instr_create(p, ISA_S_WAITCNT_DEPCTR, 0, 0);
       wait->offset = 0x0fff; /* va_vdst(0), the other counters at their maximum */
