@@ -494,6 +494,8 @@ mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen) {
         ps.cur += n;
         if (ps.p->num_blocks) fail(&ps, "'target' after the first block");
         if (!(ps.p->target = wavecc_target_by_name(name))) fail(&ps, "unknown target '%s'", name);
+        if (ps.p->target && accept(&ps, "wave64", true) && !(ps.p->target = wavecc_target_variant(ps.p->target, 64)))
+          fail(&ps, "target '%s' has no wave64 variant", name);
       } else if (accept(&ps, "state", true)) {
         while (!at_end(&ps)) {
           if (accept(&ps, "regs_assigned", true)) ps.p->regs_assigned = true;

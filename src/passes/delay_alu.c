@@ -161,9 +161,10 @@ static void put_delay(ctx *c, unsigned imm) {
 
 /* The dependencies of ins's reads merged into *d; the units are settled. */
 static void reads(ctx *c, const mir_instr *ins, state *s, delay *d) {
-  for (unsigned k = 0; k < ins->num_ops; k++) {
+  bool tied = ins->opcode < ISA_NUM_OPS && (isa_sem_of(ins->opcode)->flags & ISA_S_TIED); /* v_fmac reads its result */
+  for (unsigned k = 0; k < ins->num_ops + (tied ? ins->num_defs : 0u); k++) {
     unsigned r, n;
-    if (!units_of(c->p, ins, &ins->ops[k], &r, &n)) continue;
+    if (!units_of(c->p, ins, k < ins->num_ops ? &ins->ops[k] : &ins->defs[k - ins->num_ops], &r, &n)) continue;
     for (unsigned u = r; u < r + n; u++) {
       merge(d, &s->u[u]);
       s->u[u] = NONE;

@@ -23,9 +23,12 @@
  * The partner of an instruction is the nearest later one of its block
  * that may move up to it: every instruction between is VALU or plain SALU
  * (no memory access, wait, branch, MODE or EXEC write) and shares no
- * register with it. wavecc does not select v_fmac_f32 / v_fmaak_f32 /
- * v_fmamk_f32, so their tied and mandatory-literal operands are not
- * handled here. Runs after waitcnt insertion (a pair never crosses an
+ * register with it. First, v_fma_f32 d, a, b, c whose c is d's register
+ * (after allocation) becomes v_fmac_f32 d, a, b (VOP2, tied accumulator:
+ * 4 bytes, and VOPD can hold it), as llc-19 selects it; its implicit
+ * read of d is the fmac's src2, whose bank rule the parity rule implies.
+ * v_fmaak_f32 / v_fmamk_f32 (mandatory literals) are not formed. Runs
+ * after waitcnt insertion (a pair never crosses an
  * s_waitcnt) and before the gfx11 hazard and s_delay_alu passes, which
  * treat a pair as one instruction.
  */
@@ -41,7 +44,7 @@ static bool eligible(const mir_program *p, const mir_instr *ins) {
   bool x;
   if (ins->opcode >= ISA_NUM_OPS || (ins->enc_flags & (MIR_ENC_VOPD_FIRST | MIR_ENC_VOPD_SECOND))) return false;
   if (!isa_vopd_slot(family, (isa_op)ins->opcode, &code, &x)) return false;
-  if (ins->opcode == ISA_V_FMAC_F32 || ins->opcode == ISA_V_FMAAK_F32 || ins->opcode == ISA_V_FMAMK_F32) return false;
+  if (ins->opcode == ISA_V_FMAAK_F32 || ins->opcode == ISA_V_FMAMK_F32) return false;
   isa_format f = mir_format(family, ins->opcode);
   if ((f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2) || mir_needs_vop3(family, ins)) return false;
   if (ins->num_defs != 1 || ins->num_ops < 1) return false;
@@ -72,6 +75,13 @@ static mir_preg src_reg(const mir_instr *ins, unsigned k) {
   unsigned n;
   mir_opnd_units(&ins->ops[k], &r, &n);
   return n ? r : MIR_PREG_NONE;
+}
+
+static unsigned units_count(const mir_operand *o) {
+  mir_preg r;
+  unsigned n;
+  mir_opnd_units(o, &r, &n);
+  return n;
 }
 
 static bool has_literal(const mir_instr *ins) {
@@ -147,11 +157,76 @@ static bool crosses(const mir_instr *b, const mir_instr *k) {
          !overlap(b->defs, 1, k->ops, k->num_ops) && !overlap(b->defs, 1, k->defs, k->num_defs);
 }
 
+static bool is_vgpr_opnd(const mir_operand *o) {
+  mir_preg r;
+  unsigned n;
+  mir_opnd_units(o, &r, &n);
+  return n == 1 && is_vgpr(r);
+}
+
+/* v_fma_f32 d, a, b, d (no modifiers) -> v_fmac_f32 d, a, b: src1 a VGPR
+ * (a and b swap if only a is one). */
+static void form_fmac(mir_program *p, mir_instr *ins) {
+  if (ins->opcode != ISA_V_FMA_F32 || ins->num_ops != 3 || ins->num_defs != 1 || ins->clamp || ins->omod) return;
+  for (unsigned k = 0; k < 3; k++)
+    if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return;
+  mir_preg d, c;
+  unsigned dn, cn;
+  mir_opnd_units(&ins->defs[0], &d, &dn);
+  mir_opnd_units(&ins->ops[2], &c, &cn);
+  if (dn != 1 || cn != 1 || c != d || !is_vgpr(d)) return;
+  if (!is_vgpr_opnd(&ins->ops[1])) {
+    if (!is_vgpr_opnd(&ins->ops[0])) return;
+    mir_operand t = ins->ops[0];
+    ins->ops[0] = ins->ops[1];
+    ins->ops[1] = t;
+  }
+  ins->opcode = ISA_V_FMAC_F32;
+  ins->num_ops = 2;
+  if (mir_needs_vop3(p->target->encoding, ins)) { /* cannot happen with the checks above; keep the fma then */
+    ins->opcode = ISA_V_FMA_F32;
+    ins->num_ops = 3;
+  }
+}
+
 /* Can b (at j) move up to just after i? */
 static bool movable(const mir_block *blk, uint32_t i, uint32_t j) {
   for (uint32_t k = i + 1; k < j; k++)
     if (!crosses(blk->instrs[j], blk->instrs[k])) return false;
   return true;
+}
+
+/* VOPD opcodes whose two sources commute (f32 add/mul/max/min/fmac, u32
+ * add, and): swapping them can move a VGPR to another bank position. */
+static bool commutes(unsigned op) {
+  return op == ISA_V_ADD_F32 || op == ISA_V_MUL_F32 || op == ISA_V_MUL_LEGACY_F32 || op == ISA_V_MAX_F32 ||
+         op == ISA_V_MIN_F32 || op == ISA_V_FMAC_F32 || op == ISA_V_ADD_U32 || op == ISA_V_AND_B32;
+}
+
+/* Can ins's sources swap (src0 a VGPR, which becomes the VGPR-only src1)? */
+static bool can_swap(const mir_instr *ins) {
+  return commutes(ins->opcode) && ins->num_ops == 2 && is_vgpr(src_reg(ins, 0)) &&
+         units_count(&ins->ops[0]) == 1;
+}
+
+static void swap_srcs(mir_instr *ins) {
+  mir_operand t = ins->ops[0];
+  ins->ops[0] = ins->ops[1];
+  ins->ops[1] = t;
+}
+
+/* pair_ok, trying the commuted forms of a and b too (kept when they pair). */
+static bool pair_ok_commuted(const mir_program *p, mir_instr *a, mir_instr *b) {
+  for (unsigned v = 0; v < 4; v++) {
+    bool sa = v & 1, sb = v & 2;
+    if ((sa && !can_swap(a)) || (sb && !can_swap(b))) continue;
+    if (sa) swap_srcs(a);
+    if (sb) swap_srcs(b);
+    if (pair_ok(p, a, b)) return true;
+    if (sa) swap_srcs(a);
+    if (sb) swap_srcs(b);
+  }
+  return false;
 }
 
 static void pair_block(mir_program *p, mir_block *blk) {
@@ -160,7 +235,7 @@ static void pair_block(mir_program *p, mir_block *blk) {
     if (!eligible(p, a)) continue;
     for (uint32_t j = i + 1; j < blk->num_instrs && j <= i + WINDOW; j++) {
       mir_instr *b = blk->instrs[j];
-      if (eligible(p, b) && pair_ok(p, a, b) && movable(blk, i, j)) {
+      if (eligible(p, b) && movable(blk, i, j) && pair_ok_commuted(p, a, b)) {
         for (uint32_t k = j; k > i + 1; k--) blk->instrs[k] = blk->instrs[k - 1];
         blk->instrs[i + 1] = b;
         a->enc_flags |= MIR_ENC_VOPD_FIRST;
@@ -176,6 +251,10 @@ static void pair_block(mir_program *p, mir_block *blk) {
 int mir_pair_vopd(mir_program *p, diag *d) {
   (void)d;
   if (!p->target->vopd) return 0;
-  for (uint32_t b = 0; b < p->num_blocks; b++) pair_block(p, &p->blocks[b]);
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) form_fmac(p, blk->instrs[i]);
+    pair_block(p, blk);
+  }
   return 0;
 }
