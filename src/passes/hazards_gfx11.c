@@ -19,10 +19,11 @@
  *
  * The interval comes from the target (wavecc_target.trans_use_valus; 0:
  * no such hazard). The emulator checks the same rule (src/emu).
- * Not handled yet: VALUMaskWriteHazard (an SALU write of an SGPR a VALU
- * read as a lane mask, then a read of it; LLVM inserts
- * s_waitcnt_depctr sa_sdst(0)) and VALUPartialForwardingHazard; the
- * LDS-direct hazards cannot arise (wavecc writes no lds_direct).
+ * In wave64 (target flags valu_mask_write_hazard, partial_forwarding_hazard)
+ * also VALUMaskWriteHazard and VALUPartialForwardingHazard, below; the
+ * LDS-direct hazards cannot arise (wavecc writes no lds_direct), nor
+ * VALUTransUse's other gfx11 relatives that LLVM applies to instructions
+ * wavecc does not emit (WMMA, DPP, VINTERP).
  */
 #include <string.h>
 

@@ -188,8 +188,10 @@ int mir_insert_hazard_nops(mir_program *p, diag *d);
  * hazard pass, on physical registers. Always 0. */
 int mir_insert_delay_alu(mir_program *p, diag *d);
 /* gfx11 (wavecc_target.trans_use_valus set): s_waitcnt_depctr 0xfff
- * before a VALU read of a recent TRANS result (hazards_gfx11.c); on
- * physical registers, after the hazard pass. Always 0. */
+ * before a VALU read of a recent TRANS result; in wave64 also 0xfffe after
+ * an SALU write of an SGPR a VALU read as a lane mask and 0xfff before a
+ * VALU reading VGPRs written on both sides of an EXEC write
+ * (hazards_gfx11.c); on physical registers, after the hazard pass. Always 0. */
 int mir_insert_gfx11_hazards(mir_program *p, diag *d);
 /* gfx11 wave32 (wavecc_target.vopd): pairs VOP1/VOP2 instructions of a
  * block into dual-issue VOPD instructions (MIR_ENC_VOPD_FIRST/SECOND on

@@ -43,7 +43,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_HAZARDS] = {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
   [P_HAZARDS_MFMA] = {"hazards-mfma", mir_insert_mfma_hazard_nops, "insert s_nop for the wait states around MFMA results (CDNA)", false},
   [P_VOPD] = {"vopd", mir_pair_vopd, "gfx11 wave32: pair VOP1/VOP2 instructions into dual-issue v_dual_* (VOPD)", false},
-  [P_HAZARDS_GFX11] = {"hazards-gfx11", mir_insert_gfx11_hazards, "gfx11: s_waitcnt_depctr va_vdst(0) before a VALU read of a recent TRANS result", false},
+  [P_HAZARDS_GFX11] = {"hazards-gfx11", mir_insert_gfx11_hazards, "gfx11: s_waitcnt_depctr before a VALU read of a recent TRANS result; wave64: after an SALU write of a VALU lane mask, before a VALU partially forwarded across an EXEC write", false},
   [P_DELAY_ALU] = {"delay-alu", mir_insert_delay_alu, "gfx11: s_delay_alu before ALU instructions reading a recent ALU result", false},
 };
 
