@@ -32,6 +32,8 @@
  * s_waitcnt) and before the gfx11 hazard and s_delay_alu passes, which
  * treat a pair as one instruction.
  */
+#include <assert.h>
+
 #include "emit/encode.h"
 #include "passes/passes.h"
 #include "target/target.h"
@@ -183,10 +185,10 @@ static void form_fmac(mir_program *p, mir_instr *ins) {
   }
   ins->opcode = ISA_V_FMAC_F32;
   ins->num_ops = 2;
-  if (mir_needs_vop3(p->target->encoding, ins)) { /* cannot happen with the checks above; keep the fma then */
-    ins->opcode = ISA_V_FMA_F32;
-    ins->num_ops = 3;
-  }
+  ins->ops[2] = ins->defs[0]; /* the definitions stay inline after the operands (mir_instr_create's layout) */
+  ins->defs = &ins->ops[2];
+  assert(!mir_needs_vop3(p->target->encoding, ins)); /* no modifiers, src1 a VGPR: the 32-bit form */
+  (void)p;
 }
 
 /* Can b (at j) move up to just after i? */
