@@ -114,6 +114,8 @@ unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
     if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) return 4; /* at most; fallthrough may drop it */
     return 0;
   }
+  if (ins->enc_flags & MIR_ENC_VOPD_FIRST) return 8 + (needs_literal(family, ins) ? 4 : 0);
+  if (ins->enc_flags & MIR_ENC_VOPD_SECOND) return needs_literal(family, ins) ? 4 : 0; /* the pair's one literal */
   unsigned size;
   switch (mir_format(family, ins->opcode)) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
@@ -414,6 +416,40 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
   e->bytes += mir_instr_size(e->p, ins);
 }
 
+const mir_instr *mir_vopd_x(unsigned family, const mir_instr *first, const mir_instr *second) {
+  unsigned code;
+  bool x = false;
+  return isa_vopd_slot(family, (isa_op)first->opcode, &code, &x) && x ? first : second;
+}
+
+unsigned mir_vopd_srcs(unsigned family, const mir_instr *ins, const mir_operand *out[2]) {
+  out[0] = &ins->ops[0];
+  if (mir_format(family, ins->opcode) != ISA_FMT_VOP2) return 1;
+  out[1] = &ins->ops[1]; /* v_cndmask_b32's VCC (ops[2]) is implicit */
+  return 2;
+}
+
+/* One VOPD instruction from the pair first, second (MIR_ENC_VOPD_*):
+ * "v_dual_<x> vdstx, srcx0[, vsrcx1] :: v_dual_<y> vdsty, srcy0[, vsrcy1]"
+ * as llvm-mc-19 spells it (the mnemonics are the halves' without "v_"). */
+static void emit_vopd(emitter *e, const mir_instr *first, const mir_instr *second) {
+  unsigned family = family_of(e->p);
+  const mir_instr *x = mir_vopd_x(family, first, second), *h[2] = {x, x == first ? second : first};
+  for (unsigned k = 0; k < 2; k++) {
+    fprintf(e->out, k ? " :: v_dual_%s " : "\tv_dual_%s ", isa_mnemonic(family, h[k]->opcode) + 2);
+    print_opnd(e, &h[k]->defs[0]);
+    const mir_operand *src[2];
+    unsigned n = mir_vopd_srcs(family, h[k], src);
+    for (unsigned j = 0; j < n; j++) {
+      fputs(", ", e->out);
+      print_opnd(e, src[j]);
+    }
+  }
+  fputc('\n', e->out);
+  e->instructions++;
+  e->bytes += mir_instr_size(e->p, first) + mir_instr_size(e->p, second);
+}
+
 static void emit_branch(emitter *e, const char *mn, uint32_t target) {
   fprintf(e->out, "\t%s ", mn);
   label(e->out, e->p, target);
@@ -549,7 +585,7 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
         unsigned sz = mir_instr_size(p, ins);
         if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
           st->mode_writes++;
-        if (sz) {
+        if (sz && !(ins->enc_flags & MIR_ENC_VOPD_SECOND)) { /* a VOPD pair is one instruction */
           st->instructions++;
           st->code_bytes += sz;
         }
@@ -694,6 +730,10 @@ static int emit_kernel(const mir_program *p, const mir_module_data *md, FILE *ou
         continue;
       }
       if (ins->opcode >= ISA_NUM_OPS) continue; /* markers left by earlier passes emit nothing */
+      if ((ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < b->num_instrs) {
+        emit_vopd(&e, ins, b->instrs[++i]);
+        continue;
+      }
       emit_instr(&e, ins);
       if (ins->opcode == ISA_S_ENDPGM || ins->opcode == ISA_S_BRANCH || ins->opcode == ISA_S_SETPC_B64) ends = true;
     }

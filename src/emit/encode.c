@@ -281,6 +281,16 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
         emit_data_address(&s, ins);
         continue;
       }
+      if ((ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < b->num_instrs) {
+        const mir_instr *second = b->instrs[++i];
+        uint32_t w[3];
+        unsigned n = mir_encode_vopd(p->target, ins, second, w, p->name, d);
+        if (!n) { errors++; continue; }
+        assert(n * 4 == mir_instr_size(p, ins) + mir_instr_size(p, second));
+        for (unsigned k = 0; k < n; k++) put32(c, w[k]);
+        s.instructions++;
+        continue;
+      }
       if (ins->chk) add_check(c, p, ins);
       uint32_t w[4];
       unsigned n = mir_encode_instr(p->target, ins, w, p->name, d);

@@ -29,10 +29,22 @@ bool mir_needs_vop3(unsigned family, const mir_instr *ins);
 /* The format of `op` in encoding family `family` (isa_table's when the
  * family lacks it: the verifier reports those). */
 isa_format mir_format(unsigned family, unsigned op);
+/* A VOPD pair (MIR_ENC_VOPD_FIRST `first`, the next instruction
+ * `second`): the X half, the first when its opcode may be X (as llc-19's
+ * GCNCreateVOPD orders them), else the second. */
+const mir_instr *mir_vopd_x(unsigned family, const mir_instr *first, const mir_instr *second);
+/* A VOPD half's sources as VOPD spells them (src0[, vsrc1]; v_cndmask's
+ * VCC implicit): their count. */
+unsigned mir_vopd_srcs(unsigned family, const mir_instr *ins, const mir_operand *out[2]);
 /* The operands the assembly text spells out, in its order: the
  * definitions (defs) or the sources, without SCC, block labels and the
  * implicit EXEC/VCC/M0 beyond the table's signature. Fills out[] (at most
  * 255 entries) and returns the count. */
+/* A GFX11 VOPD pair (MIR_ENC_VOPD_FIRST `first`, the next instruction
+ * `second`) -> its dwords (2, 3 with a literal); 0 after a diagnostic.
+ * RDNA 3 ISA guide, "VOPD"; llvm-mc-19 -mcpu=gfx1100 -show-encoding. */
+unsigned mir_encode_vopd(const wavecc_target *t, const mir_instr *first, const mir_instr *second, uint32_t out[3],
+                         const char *fn, diag *d);
 unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, const mir_operand **out);
 
 /* A branch instruction the emitters write for a branch pseudo. */

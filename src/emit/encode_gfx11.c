@@ -3,7 +3,7 @@
  * offset, scratch's SVE bit); VOP*, DS and SMEM as GFX10's
  * (encode_gfx10.c). RDNA 3 ISA guide, chapter "Microcode Formats";
  * checked against llvm-mc-19 -mcpu=gfx1100 -show-encoding
- * (tests/unit/test_encode_rdna.c). VOPD dual issue is not used. */
+ * (tests/unit/test_encode_rdna.c), and the VOPD dual-issue pairs of passes/vopd.c. */
 #include "emit/encode.h"
 #include "emit/encode_internal.h"
 
@@ -41,5 +41,33 @@ static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
 }
 
 static unsigned encode_smem(enc *e, const enc_ops *o, uint32_t *w) { return enc_rdna_smem(e, o, 14, 13, w); }
+
+unsigned mir_encode_vopd(const wavecc_target *t, const mir_instr *first, const mir_instr *second, uint32_t out[3],
+                         const char *fn, diag *d) {
+  unsigned family = t->encoding;
+  const mir_instr *h[2] = {mir_vopd_x(family, first, second), NULL};
+  h[1] = h[0] == first ? second : first;
+  enc e = {.ins = h[0], .t = t, .family = family, .x = isa_encoding(family, h[0]->opcode), .fn = fn, .d = d};
+  unsigned code[2], src0[2], vsrc1[2] = {0, 0}, vdst[2];
+  for (unsigned k = 0; k < 2; k++) {
+    bool x;
+    if (!isa_vopd_slot(family, (isa_op)h[k]->opcode, &code[k], &x) || (k == 0 && !x)) {
+      enc_error(&e, "not a VOPD pair");
+      return 0;
+    }
+    const mir_operand *src[2];
+    unsigned n = mir_vopd_srcs(family, h[k], src);
+    src0[k] = enc_src(&e, src[0]);
+    if (n > 1) vsrc1[k] = enc_vgpr(&e, src[1]);
+    vdst[k] = enc_vgpr(&e, &h[k]->defs[0]);
+  }
+  if ((vdst[0] & 1u) == (vdst[1] & 1u)) enc_error(&e, "VOPD results of the same parity");
+  /* OPX [25:22], OPY [21:17], VSRCX1 [16:9], SRCX0 [8:0]; VDSTX [63:56], VDSTY>>1 [55:49], VSRCY1 [48:41], SRCY0 [40:32] */
+  out[0] = 0x32u << 26 | code[0] << 22 | code[1] << 17 | vsrc1[0] << 9 | src0[0];
+  out[1] = vdst[0] << 24 | (vdst[1] >> 1) << 17 | vsrc1[1] << 9 | src0[1];
+  unsigned n = 2;
+  if (e.has_lit) out[n++] = e.lit;
+  return e.errors ? 0 : n;
+}
 
 const enc_layouts enc_gfx11_layouts = {encode_smem, enc_rdna_vop, enc_rdna_ds, encode_mubuf, encode_flat};

@@ -281,6 +281,14 @@ typedef struct emu_wave {
    * last TRANS write (wait count + 1; anything else: no such write since) */
   uint32_t hz_valus, hz_trans, hz_vawait;
   struct { uint32_t valus, trans, vawait; } trans_write[EMU_NUM_VGPR];
+  /* gfx11 wave64 VALUMaskWriteHazard: SGPRs a VALU read as a lane mask
+   * since the last expiry (armed), and those an SALU wrote since
+   * (pending, until s_waitcnt_depctr sa_sdst(0)); VALUPartialForwarding:
+   * per VGPR the VALU count after its last VALU write and the va_vdst
+   * wait count + 1 then, the same for the last SALU write of EXEC. */
+  uint64_t mask_armed[2], mask_pending[2];
+  struct { uint32_t valus, vawait; } valu_write[EMU_NUM_VGPR];
+  uint32_t exec_write_valus, exec_write_vawait;
   uint64_t instructions;
   /* the soft clause being executed (wemu_options.xnack_replay, replay.c) */
   uint8_t clause_kind;           /* isa_clause of its instructions; ISA_CLAUSE_NONE: none */

@@ -168,6 +168,13 @@ enum {
    * GLC says so too; gfx942's scoped atomics may carry no cache bit) */
   MIR_ENC_ORDERED = 1u << 8,
   MIR_ENC_GDS = 1u << 9,   /* DS: the GDS bit (global data share, ds_gws_*, ds_append on GDS) */
+  /* GFX11 VOPD dual issue (passes/vopd.c): this instruction and the next
+   * one of its block are one v_dual_* instruction (VOPD_FIRST on the
+   * first, VOPD_SECOND on the second, in program order; the X half is the
+   * first if its opcode may be X, else the second: mir_vopd_x). The pair
+   * reads every source before it writes either result. */
+  MIR_ENC_VOPD_FIRST = 1u << 10,
+  MIR_ENC_VOPD_SECOND = 1u << 11,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)

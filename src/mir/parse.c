@@ -293,6 +293,8 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "idxen", true)) ins->enc_flags |= MIR_ENC_IDXEN;
   else if (accept(ps, "off", true)) ins->enc_flags |= MIR_ENC_OFF;
   else if (accept(ps, "dwaligned", true)) ins->enc_flags |= MIR_ENC_DWALIGNED;
+  else if (accept(ps, "vopd1", true)) ins->enc_flags |= MIR_ENC_VOPD_FIRST;
+  else if (accept(ps, "vopd2", true)) ins->enc_flags |= MIR_ENC_VOPD_SECOND;
   else if (accept(ps, "clamp", true)) ins->clamp = 1;
   else if (accept(ps, "omod:", false)) ins->omod = (uint8_t)parse_uint(ps);
   else if (accept(ps, "offset:", false) || accept(ps, "imm:", false)) ins->offset = (int32_t)parse_const(ps);
@@ -492,6 +494,8 @@ mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen) {
         ps.cur += n;
         if (ps.p->num_blocks) fail(&ps, "'target' after the first block");
         if (!(ps.p->target = wavecc_target_by_name(name))) fail(&ps, "unknown target '%s'", name);
+        if (ps.p->target && accept(&ps, "wave64", true) && !(ps.p->target = wavecc_target_variant(ps.p->target, 64)))
+          fail(&ps, "target '%s' has no wave64 variant", name);
       } else if (accept(&ps, "state", true)) {
         while (!at_end(&ps)) {
           if (accept(&ps, "regs_assigned", true)) ps.p->regs_assigned = true;

@@ -189,6 +189,8 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
   if (ins->enc_flags & MIR_ENC_OFF) fputs(" off", out);
   if (ins->enc_flags & MIR_ENC_DWALIGNED) fputs(" dwaligned", out);
+  if (ins->enc_flags & MIR_ENC_VOPD_FIRST) fputs(" vopd1", out);
+  if (ins->enc_flags & MIR_ENC_VOPD_SECOND) fputs(" vopd2", out);
   if (ins->clamp) fputs(" clamp", out);
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
   mir_print_fpmode(out, ins->fpmode);
@@ -282,7 +284,9 @@ static void print_abi(FILE *out, const mir_kernel_abi *a) {
 
 void mir_print(const mir_program *p, FILE *out) {
   fprintf(out, "kernel %s\n", p->name && *p->name ? p->name : "_");
-  if (p->target != mir_default_target()) fprintf(out, "target %s\n", p->target->name);
+  if (p->target != mir_default_target())
+    fprintf(out, "target %s%s\n", p->target->name,
+            p->target->other_wave && p->target->wave_size == 64 ? " wave64" : ""); /* the non-default wave size */
   if (p->regs_assigned || p->ssa_eliminated)
     fprintf(out, "state%s%s\n", p->regs_assigned ? " regs_assigned" : "",
             p->ssa_eliminated ? " ssa_eliminated" : "");

@@ -159,46 +159,60 @@ static void put_delay(ctx *c, unsigned imm) {
   c->since_last = 0;
 }
 
+/* The dependencies of ins's reads merged into *d; the units are settled. */
+static void reads(ctx *c, const mir_instr *ins, state *s, delay *d) {
+  bool tied = ins->opcode < ISA_NUM_OPS && (isa_sem_of(ins->opcode)->flags & ISA_S_TIED); /* v_fmac reads its result */
+  for (unsigned k = 0; k < ins->num_ops + (tied ? ins->num_defs : 0u); k++) {
+    unsigned r, n;
+    if (!units_of(c->p, ins, k < ins->num_ops ? &ins->ops[k] : &ins->defs[k - ins->num_ops], &r, &n)) continue;
+    for (unsigned u = r; u < r + n; u++) {
+      merge(d, &s->u[u]);
+      s->u[u] = NONE;
+    }
+  }
+}
+
+/* ins's results become pending with its latency. */
+static void writes(ctx *c, const mir_instr *ins, state *s, int type) {
+  unsigned l = latency(c->lat, ins, type);
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    unsigned r, n;
+    if (!units_of(c->p, ins, &ins->defs[k], &r, &n)) continue;
+    for (unsigned u = r; u < r + n; u++) {
+      delay d = NONE;
+      if (type == T_VALU) d.valu_cycles = (uint8_t)l, d.valu_num = 0;
+      else if (type == T_TRANS) d.trans_cycles = (uint8_t)l, d.trans_num = 0, d.trans_num_valu = 0;
+      else d.salu_cycles = (uint8_t)l;
+      s->u[u] = d;
+    }
+  }
+}
+
 /* Runs block b from state s (updated to its exit state); with c->out set,
- * writes the block's instructions with the delays into it. */
+ * writes the block's instructions with the delays into it. A VOPD pair
+ * (MIR_ENC_VOPD_FIRST and the next instruction) is one VALU instruction:
+ * it reads both halves' sources, then writes both results. */
 static void run_block(ctx *c, const mir_block *b, state *s) {
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
+    unsigned halves = (ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < b->num_instrs ? 2 : 1;
     int type = type_of(ins);
     if (waits_for_valu(ins)) {
       for (unsigned u = 0; u < UNITS; u++) s->u[u] = NONE;
     } else if (type != T_OTHER) {
       delay d = NONE;
-      for (unsigned k = 0; k < ins->num_ops; k++) {
-        unsigned r, n;
-        if (!units_of(c->p, ins, &ins->ops[k], &r, &n)) continue;
-        for (unsigned u = r; u < r + n; u++) {
-          merge(&d, &s->u[u]);
-          s->u[u] = NONE;
-        }
-      }
+      for (unsigned h = 0; h < halves; h++) reads(c, b->instrs[i + h], s, &d);
       unsigned imm = delay_imm(&d);
       if (c->out && imm) put_delay(c, imm);
     }
     if (c->out) {
-      c->out[c->nout++] = ins;
+      for (unsigned h = 0; h < halves; h++) c->out[c->nout++] = b->instrs[i + h];
       if (ins->opcode < ISA_NUM_OPS) c->since_last++;
     }
     if (ins->opcode >= ISA_NUM_OPS) continue; /* pseudos emit nothing */
-    if (type != T_OTHER) {
-      unsigned l = latency(c->lat, ins, type);
-      for (unsigned k = 0; k < ins->num_defs; k++) {
-        unsigned r, n;
-        if (!units_of(c->p, ins, &ins->defs[k], &r, &n)) continue;
-        for (unsigned u = r; u < r + n; u++) {
-          delay d = NONE;
-          if (type == T_VALU) d.valu_cycles = (uint8_t)l, d.valu_num = 0;
-          else if (type == T_TRANS) d.trans_cycles = (uint8_t)l, d.trans_num = 0, d.trans_num_valu = 0;
-          else d.salu_cycles = (uint8_t)l;
-          s->u[u] = d;
-        }
-      }
-    }
+    if (type != T_OTHER)
+      for (unsigned h = 0; h < halves; h++) writes(c, b->instrs[i + h], s, type);
+    i += halves - 1;
     unsigned cy = cycles_of(ins);
     for (unsigned u = 0; u < UNITS; u++) advance(&s->u[u], type, cy);
   }

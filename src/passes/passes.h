@@ -188,9 +188,16 @@ int mir_insert_hazard_nops(mir_program *p, diag *d);
  * hazard pass, on physical registers. Always 0. */
 int mir_insert_delay_alu(mir_program *p, diag *d);
 /* gfx11 (wavecc_target.trans_use_valus set): s_waitcnt_depctr 0xfff
- * before a VALU read of a recent TRANS result (hazards_gfx11.c); on
- * physical registers, after the hazard pass. Always 0. */
+ * before a VALU read of a recent TRANS result; in wave64 also 0xfffe after
+ * an SALU write of an SGPR a VALU read as a lane mask and 0xfff before a
+ * VALU reading VGPRs written on both sides of an EXEC write
+ * (hazards_gfx11.c); on physical registers, after the hazard pass. Always 0. */
 int mir_insert_gfx11_hazards(mir_program *p, diag *d);
+/* gfx11 wave32 (wavecc_target.vopd): pairs VOP1/VOP2 instructions of a
+ * block into dual-issue VOPD instructions (MIR_ENC_VOPD_FIRST/SECOND on
+ * two adjacent instructions; vopd.c). On physical registers, after
+ * waitcnt and before the gfx11 hazard and s_delay_alu passes. Always 0. */
+int mir_pair_vopd(mir_program *p, diag *d);
 
 /* Inserts s_nop N where an instruction depends on a v_mfma_* (or an MFMA
  * on a plain VALU write) sooner than the target allows (hazards_mfma.c;

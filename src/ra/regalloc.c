@@ -459,6 +459,14 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
   case MIR_P_CREATE_VECTOR:
     prefer_vector_base(c, ins);
     break;
+  case ISA_V_FMA_F32: { /* VOPD targets: d = a * b + c in c's register becomes v_fmac_f32 (passes/vopd.c) */
+    const mir_operand *d = &ins->defs[0], *o = &ins->ops[2];
+    if (!c->p->target->vopd || ins->num_ops != 3 || d->kind != MIR_OPND_TEMP || o->kind != MIR_OPND_TEMP ||
+        !(o->flags & MIR_OPND_KILL) || !mir_rc_is_vgpr(o->temp.rc) || mir_rc_size(o->temp.rc) != 1)
+      break;
+    if (c->pref[d->temp.id] == MIR_PREG_NONE) c->pref[d->temp.id] = c->reg[o->temp.id];
+    break;
+  }
   case MIR_P_SPLIT_VECTOR: {
     const mir_operand *o = &ins->ops[0];
     if (o->kind != MIR_OPND_TEMP || !(o->flags & MIR_OPND_KILL)) break;

@@ -160,6 +160,10 @@ unsigned isa_vop3_opcode(unsigned e, isa_format f, unsigned opcode);
  * VOPD or the slot has no such instruction. RDNA 3 ISA guide, "VOPD";
  * isa_gfx11.def's VOPD lines. */
 isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half);
+/* The reverse: true if family e's VOPD can hold `op` (*code: its
+ * component opcode; *x: whether the X half may hold it, every such op
+ * may be the Y half). Same source. */
+bool isa_vopd_slot(unsigned e, isa_op op, unsigned *code, bool *x);
 /* The immediate offsets [*lo, *hi] (bytes) the offset field of format f
  * holds in family e (isa_fields.c); 0..0 for formats without one. */
 void isa_offset_range(unsigned e, isa_format f, int64_t *lo, int64_t *hi);

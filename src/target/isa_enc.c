@@ -74,6 +74,17 @@ isa_op isa_vopd_op(unsigned e, unsigned code, bool x_half) {
   return (isa_op)(vopd_gfx11[code].op1 - 1);
 }
 
+bool isa_vopd_slot(unsigned e, isa_op op, unsigned *code, bool *x) {
+  if (e != WAVECC_ENC_GFX11) return false;
+  for (unsigned c = 0; c < 32; c++)
+    if (vopd_gfx11[c].op1 == (unsigned)op + 1) {
+      *code = c;
+      *x = vopd_gfx11[c].x;
+      return true;
+    }
+  return false;
+}
+
 static const isa_enc *const families[WAVECC_NUM_ENCODINGS] = {
   [WAVECC_ENC_GFX9] = enc_gfx9,   [WAVECC_ENC_GFX90A] = enc_gfx90a, [WAVECC_ENC_GFX940] = enc_gfx940,
   [WAVECC_ENC_GFX10] = enc_gfx10, [WAVECC_ENC_GFX11] = enc_gfx11,

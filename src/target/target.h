@@ -204,6 +204,16 @@ struct wavecc_target {
   uint8_t trans_use_valus;      /* gfx11 VALUTransUseHazard: a VALU read of a TRANS result with at most this
                                    many VALUs (and one TRANS) between needs s_waitcnt_depctr va_vdst(0)
                                    (src/passes/hazards_gfx11.c); 0: no such hazard */
+  /* gfx11 wave64 hazards (LLVM GCNHazardRecognizer fixVALUMaskWriteHazard and
+   * fixVALUPartialForwardingHazard: both return early unless wave64; llc-19
+   * -run-pass=post-RA-hazard-rec inserts nothing for them in wave32 or on gfx1030):
+   * an SALU write of an SGPR a VALU read as a lane mask needs s_waitcnt_depctr
+   * sa_sdst(0) after it; a VALU reading two VGPRs written by VALUs on either side of an
+   * SALU EXEC write, within the rule's intervals, needs s_waitcnt_depctr va_vdst(0). */
+  bool valu_mask_write_hazard, partial_forwarding_hazard;
+  bool vopd;                    /* dual-issue VOPD: two VOP1/VOP2 operations in one instruction (gfx11 wave32;
+                                   wave64 already issues over two passes and llc-19 pairs nothing there:
+                                   GCNCreateVOPD needs wave32). src/passes/vopd.c */
 
   wavecc_mode_layout mode;
   uint32_t default_float_mode;  /* FLOAT_MODE llc-19 writes: denormals kept, round to nearest */

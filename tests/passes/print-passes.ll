@@ -37,6 +37,7 @@
 ; ORDER-NEXT: {{^  }}branch-thread {{.*}}
 ; ORDER-NEXT: {{^  }}hazards {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-mfma {{.*}}
+; ORDER-NEXT: {{^  }}vopd {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-gfx11 {{.*}}
 ; ORDER-NEXT: {{^  }}delay-alu {{.*}}
 ; ORDER-NEXT: {{^  }}emit {{.*}}
@@ -70,6 +71,7 @@
 ; RAN-NEXT: ; *** machine IR after branch-thread ***
 ; RAN-NEXT: ; *** machine IR after hazards ***
 ; RAN-NEXT: ; *** machine IR after hazards-mfma ***
+; RAN-NEXT: ; *** machine IR after vopd ***
 ; RAN-NEXT: ; *** machine IR after hazards-gfx11 ***
 ; RAN-NEXT: ; *** machine IR after delay-alu ***
 ; RAN-NOT: ***
