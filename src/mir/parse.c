@@ -293,6 +293,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "idxen", true)) ins->enc_flags |= MIR_ENC_IDXEN;
   else if (accept(ps, "off", true)) ins->enc_flags |= MIR_ENC_OFF;
   else if (accept(ps, "dwaligned", true)) ins->enc_flags |= MIR_ENC_DWALIGNED;
+  else if (accept(ps, "gds", true)) ins->enc_flags |= MIR_ENC_GDS;
   else if (accept(ps, "vopd1", true)) ins->enc_flags |= MIR_ENC_VOPD_FIRST;
   else if (accept(ps, "vopd2", true)) ins->enc_flags |= MIR_ENC_VOPD_SECOND;
   else if (accept(ps, "clamp", true)) ins->clamp = 1;
@@ -307,7 +308,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 static bool at_field(parser *ps) {
   /* every word parse_field takes: an instruction without operands
    * (s_waitcnt) starts with one of them */
-  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "clamp", "omod:",
+  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "gds", "clamp", "omod:",
                                       "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {

@@ -19,7 +19,7 @@
  * vcc, exec, m0, scc); constants as integers, 0x hex, or the inline
  * float constants (0.5, 1.0, 2.0, 4.0 and negatives), imm64(C) for a
  * 64-bit constant; undef:CLASS; block operands BBn; `_` for no operand.
- * Trailing words set instruction fields: vop3 glc slc sc1 ordered offen idxen off
+ * Trailing words set instruction fields: vop3 glc slc sc1 ordered offen idxen off gds
  * clamp omod:N offset:N (memory) imm:N (SOPP/SOPK immediate), and
  * mode(r32:V,r1664:V,d32:V,d1664:V) for the MODE fields an instruction
  * needs fixed (mir_instr.fpmode).
@@ -189,6 +189,7 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
   if (ins->enc_flags & MIR_ENC_OFF) fputs(" off", out);
   if (ins->enc_flags & MIR_ENC_DWALIGNED) fputs(" dwaligned", out);
+  if (ins->enc_flags & MIR_ENC_GDS) fputs(" gds", out);
   if (ins->enc_flags & MIR_ENC_VOPD_FIRST) fputs(" vopd1", out);
   if (ins->enc_flags & MIR_ENC_VOPD_SECOND) fputs(" vopd2", out);
   if (ins->clamp) fputs(" clamp", out);
