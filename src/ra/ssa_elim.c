@@ -391,6 +391,7 @@ typedef struct elim_state {
   uint32_t orig_nb;
   mir_instr ***tail_log, ***tail_lin;
   uint32_t *n_log, *n_lin;
+  pcopy **defer;        /* per predecessor: SGPR logical phi copies moved to the linear ones */
 } elim_state;
 
 /* Sets in USED the temporaries some instruction of P reads. */
@@ -406,6 +407,65 @@ static void mark_used_temps(const mir_program *p, uint64_t *used) {
 /* 1. Phi copies per predecessor edge: lowers each edge's phi moves to a
  * parallel copy appended to the predecessor's tail (splitting critical
  * edges). Sets c->failed on an edge it cannot split. */
+/* Whether the logical phi copy PC on the edge PB -> B writes a register
+ * unit that a linear phi of B still reads from PB. The logical copies run
+ * at PB's p_logical_end, the linear ones later, before the terminators;
+ * liveness counts every phi operand live to PB's end, so both must read
+ * the values of PB's end. A logical copy into a linear operand's register
+ * gave the linear phi the new value: in wave32 a lane-mask phi's zero
+ * (s_mov_b64 0 in s[12:13], read as s12) was read after a logical phi's
+ * copy had put a loop counter into s12 (f_loop_escape.ll at gfx1030 and
+ * gfx1100 with 32 SGPRs: lanes that had left the loop were taken as
+ * having left it again). */
+static bool clobbers_linear_operand(const mir_block *b, uint32_t pb, const pcopy *pc, const uint64_t *used) {
+  for (uint32_t k = 0; k < b->linear_preds.n; k++) {
+    if (b->linear_preds.v[k] != pb) continue;
+    for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+      const mir_instr *phi = b->instrs[i];
+      if (phi->opcode != MIR_P_LINEAR_PHI || k >= phi->num_ops || !phi->num_defs) continue;
+      if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
+      const mir_operand *o = &phi->ops[k];
+      if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
+      for (unsigned d = 0; d < opnd_dwords(&phi->defs[0]); d++)
+        for (unsigned j = 0; j < pc->n; j++)
+          if (pc->dst[j] == o->preg + d && pc->src[j] != pc->dst[j]) return true;
+    }
+  }
+  return false;
+}
+
+/* Moves the SGPR entries of the logical copy PC (scalar moves do not
+ * depend on EXEC) into s->defer[pb], to join the linear copy of the same
+ * edge as one parallel copy. Only for a predecessor whose one successor is
+ * B in both CFGs (no edge split, the linear copy runs on every path the
+ * logical one does); else, or if a VGPR copy still clobbers a linear
+ * operand, an internal error rather than wrong code. */
+static void defer_sgpr_copies(elim_ctx *c, elim_state *s, const mir_block *b, uint32_t bi, uint32_t pb, pcopy *pc) {
+  const mir_block *pblk = &s->p->blocks[pb];
+  if (pblk->logical_succs.n != 1 || pblk->linear_succs.n != 1) {
+    diag_error(c->d, s->p->name, "internal: logical phi copies on BB%u -> BB%u overwrite a linear phi operand", pb, bi);
+    c->failed = true;
+    return;
+  }
+  pcopy *dp = arena_alloc(s->tmp, sizeof *dp);
+  dp->n = 0;
+  unsigned w = 0;
+  for (unsigned j = 0; j < pc->n; j++) {
+    bool sgpr = pc->dst[j] < 256;
+    pcopy *to = sgpr ? dp : pc;
+    unsigned at = sgpr ? dp->n++ : w++;
+    to->dst[at] = pc->dst[j];
+    to->src[at] = pc->src[j];
+    to->cst[at] = pc->cst[j];
+  }
+  pc->n = w;
+  s->defer[pb] = dp;
+  if (clobbers_linear_operand(b, pb, pc, s->used)) {
+    diag_error(c->d, s->p->name, "internal: logical VGPR phi copies on BB%u -> BB%u overwrite a linear phi operand", pb, bi);
+    c->failed = true;
+  }
+}
+
 static void place_phi_copies(elim_ctx *c, elim_state *s) {
   mir_program *p = s->p;
   diag *d = c->d;
@@ -431,6 +491,21 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
           if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
           if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
           pc_add(c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
+        }
+        if (!lin && clobbers_linear_operand(b, pb, pc, used)) defer_sgpr_copies(c, s, b, bi, pb, pc);
+        if (c->failed) break;
+        if (lin && s->defer[pb]) {
+          const pcopy *dp = s->defer[pb];
+          if (pc->n + dp->n > UNITS) {
+            c->failed = true;
+            break;
+          }
+          for (unsigned j = 0; j < dp->n; j++, pc->n++) {
+            pc->dst[pc->n] = dp->dst[j];
+            pc->src[pc->n] = dp->src[j];
+            pc->cst[pc->n] = dp->cst[j];
+          }
+          s->defer[pb] = NULL;
         }
         if (!pc->n) continue;
         const mir_idx_list *ps = lin ? &p->blocks[pb].linear_succs : &p->blocks[pb].logical_succs;
@@ -686,7 +761,9 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   mark_used_temps(p, used);
 
   /* 1. Phi copies per predecessor edge. */
-  elim_state s = {p, &tmp, &ls, reg, busy, live, used, occ, pc, orig_nb, tail_log, tail_lin, n_log, n_lin};
+  pcopy **defer = arena_alloc(&tmp, max_nb * sizeof *defer);
+  memset(defer, 0, max_nb * sizeof *defer);
+  elim_state s = {p, &tmp, &ls, reg, busy, live, used, occ, pc, orig_nb, tail_log, tail_lin, n_log, n_lin, defer};
   place_phi_copies(&c, &s);
 
   /* 2./3. Rewrite each block: drop phis and markers, lower copies, place

@@ -333,6 +333,15 @@ static void finish_test(parser *p) {
   if (!t->kernel_name && p->kernel_name) t->kernel_name = strdup(p->kernel_name);
   if (!p->t_has_dims) t->dims = p->dims;
   if (!p->t_has_global && p->has_global) { memcpy(t->global_size, p->global_size, sizeof t->global_size); p->t_has_global = 1; }
+  /* piglit's program-tester defaults (tests/cl/program/program-tester.c:
+   * work_dimensions 1, global_work_size 1 1 1) when neither [test] nor
+   * [config] gives them: piglit's own files rely on it (v2i32-stack.cl,
+   * pyrit-wpa-psk.cl, gegl-*.cl run one work-item). */
+  if (!p->t_has_dims && !p->dims) t->dims = 1;
+  if (!p->t_has_global) {
+    for (unsigned d = 0; d < 3; d++) t->global_size[d] = 1;
+    p->t_has_global = 1;
+  }
   if (!p->t_has_local && p->has_local) { memcpy(t->local_size, p->local_size, sizeof t->local_size); t->has_local_size = 1; }
   if (!p->t_has_offset && p->has_offset) memcpy(t->global_offset, p->global_offset, sizeof t->global_offset);
   if (!t->name) {
@@ -342,7 +351,6 @@ static void finish_test(parser *p) {
   }
   if (!t->kernel_name) { perr(p, t->line, "test '%s': no kernel_name (in [test] or [config])", t->name); return; }
   if (t->dims < 1 || t->dims > 3) { perr(p, t->line, "test '%s': dimensions must be 1, 2 or 3", t->name); return; }
-  if (!p->t_has_global) { perr(p, t->line, "test '%s': no global_size", t->name); return; }
   for (unsigned d = 0; d < t->dims; d++) {
     if (t->global_size[d] == 0) { perr(p, t->line, "test '%s': global_size[%u] is 0 within %u dimensions", t->name, d, t->dims); return; }
     if (t->has_local_size && t->local_size[d] == 0) { perr(p, t->line, "test '%s': local_size[%u] is 0 within %u dimensions", t->name, d, t->dims); return; }
@@ -421,6 +429,7 @@ static void handle_kv(parser *p, int line, char *key, char *v) {
     else if (!strcmp(key, "device_regex")) set_str(&f->device_regex, v);
     else if (!strcmp(key, "platform_regex")) set_str(&f->platform_regex, v);
     else if (!strcmp(key, "require_device_extensions")) set_str(&f->device_extensions, v);
+    else if (!strcmp(key, "require_device_features")) set_str(&f->device_features, v);
     else if (!strcmp(key, "require_platform_extensions")) set_str(&f->platform_extensions, v);
     else if (!strcmp(key, "expect_build_fail")) f->expect_build_fail = parse_bool(p, line, key, v);
     else if (!strcmp(key, "program_source_file")) {
@@ -571,6 +580,7 @@ void rt_file_free(rt_file *f) {
   free(f->device_regex);
   free(f->platform_regex);
   free(f->device_extensions);
+  free(f->device_features);
   free(f->platform_extensions);
   free(f->binary_note);
   free(f->cached_elf);

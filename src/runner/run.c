@@ -242,6 +242,32 @@ static void print_diag(rt_text *out, const char *diag, int verbose) {
   }
 }
 
+/* Whether the space-separated list `have` holds `word` as a whole entry. */
+static int has_word(const char *have, const char *word) {
+  size_t wl = strlen(word);
+  for (const char *h = have; (h = strstr(h, word)); h += wl)
+    if ((h == have || h[-1] == ' ') && (h[wl] == 0 || h[wl] == ' ')) return 1;
+  return 0;
+}
+
+/* piglit's require_device_features (OpenCL C 3.0 optional features named
+ * without __opencl_c_, piglit-framework-cl.c check_device_features): the
+ * first one the device lacks (malloc'ed), or NULL. int64 is a full-profile
+ * device's (every device the runner drives), fp64 comes with cl_khr_fp64;
+ * the runner knows no other feature, so those skip. */
+static char *missing_feature(const char *features, const char *extensions) {
+  if (!features) return NULL;
+  int n;
+  char **want = rt_split_options(features, &n);
+  char *missing = NULL;
+  for (int k = 0; k < n && !missing; k++) {
+    int ok = !strcmp(want[k], "int64") || (!strcmp(want[k], "fp64") && has_word(extensions, "cl_khr_fp64"));
+    if (!ok) missing = strdup(want[k]);
+  }
+  rt_free_options(want);
+  return missing;
+}
+
 /* The reason to skip the whole file on this device, or NULL. */
 static char *file_skip_reason(const rt_file *f, const rt_device_facts *d, char **error) {
   char buf[512];
@@ -269,6 +295,12 @@ static char *file_skip_reason(const rt_file *f, const rt_device_facts *d, char *
       return strdup(buf);
     }
   }
+  char *feature = missing_feature(f->device_features, d->extensions);
+  if (feature) {
+    snprintf(buf, sizeof buf, "device feature __opencl_c_%s is not supported", feature);
+    free(feature);
+    return strdup(buf);
+  }
   const char *req[2] = {f->device_extensions, f->platform_extensions};
   const char *have[2] = {d->extensions, d->platform_extensions};
   for (int i = 0; i < 2; i++) {
@@ -276,13 +308,8 @@ static char *file_skip_reason(const rt_file *f, const rt_device_facts *d, char *
     int n;
     char **want = rt_split_options(req[i], &n);
     char *missing = NULL;
-    for (int k = 0; k < n && !missing; k++) {
-      int found = 0;
-      size_t wl = strlen(want[k]);
-      for (const char *h = have[i]; (h = strstr(h, want[k])); h += wl)
-        if ((h == have[i] || h[-1] == ' ') && (h[wl] == 0 || h[wl] == ' ')) { found = 1; break; }
-      if (!found) missing = want[k];
-    }
+    for (int k = 0; k < n && !missing; k++)
+      if (!has_word(have[i], want[k])) missing = want[k];
     if (missing) {
       snprintf(buf, sizeof buf, "%s %s is not supported", i ? "platform extension" : "device extension", missing);
       rt_free_options(want);

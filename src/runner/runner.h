@@ -131,6 +131,8 @@ typedef struct rt_file {
   char *build_options;    /* may be NULL */
   char *device_regex, *platform_regex; /* may be NULL */
   char *device_extensions, *platform_extensions; /* space-separated, may be NULL */
+  char *device_features;  /* require_device_features: OpenCL C 3.0 feature names without the
+                             __opencl_c_ prefix (int64, fp64), space-separated, may be NULL */
   int clc_version_min;    /* x10, 0 if absent */
   int expect_build_fail;
   char *binary_note;      /* program_binary*: not supported, tests are skipped */
