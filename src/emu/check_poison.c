@@ -8,10 +8,11 @@
  * - Propagation (poison_pre computes, poison_post records): a VALU result
  *   lane is undefined if a source lane it reads is (a scalar source: every
  *   lane); v_cndmask_b32 follows the lane's selected source and mask bit;
- *   lane masks (v_cmp results, carries) carry one undefined bit per lane;
- *   SALU bitwise operations carry bits, other SALU results are all
- *   undefined if a source is; stores to LDS and scratch mark the bytes,
- *   loads read them back. Global memory is the host's and always defined.
+ *   packed-FP32 ops and v_mov_b64 go per result dword (the source dwords
+ *   op_sel / op_sel_hi pick); lane masks (v_cmp results, carries) carry
+ *   one undefined bit per lane; SALU bitwise operations carry bits, other
+ *   SALU results are all undefined if a source is (s_bfe: a bit of its
+ *   field); stores to LDS and scratch mark the bytes, loads read them back. Global memory is the host's and always defined.
  * - Reports (poison_decides and poison_access) where undefined data decides
  *   something the program does: a conditional branch (SCC, VCC), a write of
  *   EXEC (which work-items run: divergent control flow, v_cmpx), an
@@ -116,6 +117,16 @@ static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint
   case ISA_S_XOR_B32: case ISA_S_XOR_B64: case ISA_S_XNOR_B32: case ISA_S_XNOR_B64:
   case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B32:
     return ua | ub;
+  case ISA_S_BFE_U32: case ISA_S_BFE_I32: case ISA_S_BFE_U64: case ISA_S_BFE_I64: {
+    /* only the field (src1: offset [5:0], width [22:16]) of src0 is read:
+     * llc-19 sign-extends a char argument with s_bfe_i64 over a pair whose
+     * high SGPR it never wrote */
+    *bitwise = 0;
+    int b64 = op == ISA_S_BFE_U64 || op == ISA_S_BFE_I64;
+    unsigned off = (unsigned)vb & (b64 ? 63 : 31), width = (unsigned)(vb >> 16) & 0x7f;
+    uint64_t field = width >= 64 ? ~0ull : (1ull << width) - 1;
+    return (ub || (ua & (field << off))) ? ~0ull : 0;
+  }
   default: *bitwise = 0; return (ua | ub) ? ~0ull : 0;
   }
 }
