@@ -58,6 +58,7 @@ typedef struct emu_check {
   check_wave *wv;          /* [waves per group] */
   /* per instruction (pre hook -> post hook) */
   emu_lanes undef;         /* active lanes whose result comes from undefined data */
+  emu_lanes undef_hi;      /* PLAN_PK: the same for the high result dword (undef: the low one) */
   uint64_t sundef;         /* undefined bits of a scalar result (64: a pair) */
   uint8_t bitwise;         /* the SALU op is bitwise (sundef per bit) */
   emu_lanes data_undef;    /* store/atomic data lanes that are undefined */
@@ -93,7 +94,11 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
                   int kind, uint64_t scratch_base);
 
 /* emu_inst.pplan (emu_poison_prepare) */
-enum { PLAN_NONE, PLAN_FULL, PLAN_POST };
+/* PLAN_PK: the packed-FP32 instructions (v_pk_fma_f32, v_pk_mul_f32,
+ * v_pk_add_f32, v_pk_mov_b32) and v_mov_b64, whose two result dwords each
+ * read one dword of each source (op_sel / op_sel_hi pick it; poison_pre,
+ * pk_undef): definedness per result dword, through the hooks. */
+enum { PLAN_NONE, PLAN_FULL, PLAN_POST, PLAN_PK };
 
 /* emu_check_pre / emu_check_post for the step loop (dispatch.c): the
  * common case inline, a VALU instruction with a plan reading only VGPR
@@ -113,7 +118,8 @@ static inline int emu_check_step_pre(emu_dispatch *d, emu_wave *w, const emu_ins
 }
 static inline int emu_check_step_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
-  if (c->checks != WEMU_CHECK_POISON || !in->pplan || in->pmask_out != EMU_NO_OPERAND) return emu_check_post(d, w, in);
+  if (c->checks != WEMU_CHECK_POISON || !in->pplan || in->pplan == PLAN_PK || in->pmask_out != EMU_NO_OPERAND)
+    return emu_check_post(d, w, in);
   check_wave *cw = &c->wv[w->id_in_group];
   emu_lanes u = c->undef, ex = w->exec;
   for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);

@@ -8,10 +8,11 @@
  * - Propagation (poison_pre computes, poison_post records): a VALU result
  *   lane is undefined if a source lane it reads is (a scalar source: every
  *   lane); v_cndmask_b32 follows the lane's selected source and mask bit;
- *   lane masks (v_cmp results, carries) carry one undefined bit per lane;
- *   SALU bitwise operations carry bits, other SALU results are all
- *   undefined if a source is; stores to LDS and scratch mark the bytes,
- *   loads read them back. Global memory is the host's and always defined.
+ *   packed-FP32 ops and v_mov_b64 go per result dword (the source dwords
+ *   op_sel / op_sel_hi pick); lane masks (v_cmp results, carries) carry
+ *   one undefined bit per lane; SALU bitwise operations carry bits, other
+ *   SALU results are all undefined if a source is (s_bfe: a bit of its
+ *   field); stores to LDS and scratch mark the bytes, loads read them back. Global memory is the host's and always defined.
  * - Reports (poison_decides and poison_access) where undefined data decides
  *   something the program does: a conditional branch (SCC, VCC), a write of
  *   EXEC (which work-items run: divergent control flow, v_cmpx), an
@@ -116,6 +117,16 @@ static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint
   case ISA_S_XOR_B32: case ISA_S_XOR_B64: case ISA_S_XNOR_B32: case ISA_S_XNOR_B64:
   case ISA_S_XOR_SAVEEXEC_B64: case ISA_S_XOR_SAVEEXEC_B32: case ISA_S_XNOR_SAVEEXEC_B64: case ISA_S_XNOR_SAVEEXEC_B32:
     return ua | ub;
+  case ISA_S_BFE_U32: case ISA_S_BFE_I32: case ISA_S_BFE_U64: case ISA_S_BFE_I64: {
+    /* only the field (src1: offset [5:0], width [22:16]) of src0 is read:
+     * llc-19 sign-extends a char argument with s_bfe_i64 over a pair whose
+     * high SGPR it never wrote */
+    *bitwise = 0;
+    int b64 = op == ISA_S_BFE_U64 || op == ISA_S_BFE_I64;
+    unsigned off = (unsigned)vb & (b64 ? 63 : 31), width = (unsigned)(vb >> 16) & 0x7f;
+    uint64_t field = width >= 64 ? ~0ull : (1ull << width) - 1;
+    return (ub || (ua & (field << off))) ? ~0ull : 0;
+  }
   default: *bitwise = 0; return (ua | ub) ? ~0ull : 0;
   }
 }
@@ -138,6 +149,36 @@ static void plan_scalar(emu_inst *in, unsigned code, unsigned n) {
   in->psn[in->pns++] = (uint8_t)n;
 }
 
+/* The instructions whose two result dwords each read one dword of each
+ * 64-bit source (a register pair or a constant): the packed-FP32 ones, where
+ * op_sel and op_sel_hi pick the dword (CDNA3 ISA guide, VOP3P; exec_pk_f32),
+ * and gfx942's v_mov_b64. */
+static int is_dword_wise(isa_op op) {
+  return op == ISA_V_PK_FMA_F32 || op == ISA_V_PK_MUL_F32 || op == ISA_V_PK_ADD_F32 || op == ISA_V_PK_MOV_B32 ||
+         op == ISA_V_MOV_B64;
+}
+
+/* Undefined lanes (active ones) of result dword h (0 low, 1 high) of an
+ * is_dword_wise instruction: those of the source dwords it reads. llc-19
+ * leaves the dword an op_sel_hi:0 operand does not read undefined (the high
+ * SGPR of a pair holding one float constant, also copied by v_mov_b64).
+ * v_pk_mov_b32's low dword is src0's dword op_sel[0], its high one src1's
+ * dword op_sel[1]; v_mov_b64's dword h is src0's dword h. */
+static emu_lanes pk_undef(const emu_wave *w, const check_wave *cw, const emu_inst *in, unsigned nuses, unsigned h) {
+  emu_lanes u = 0;
+  for (unsigned i = 0; i < nuses && i < 3; i++) {
+    unsigned dw, code = in->src[i];
+    if (in->op == ISA_V_MOV_B64) dw = h;
+    else if (in->op == ISA_V_PK_MOV_B32) {
+      if (i != h) continue;
+      dw = (in->opsel >> h) & 1;
+    } else dw = ((h ? in->opsel_hi : in->opsel) >> i) & 1;
+    if (code >= OPC_VGPR0) u |= vund(w, cw, code - OPC_VGPR0 + dw);
+    else if (sund(w, cw, code < EMU_NUM_SGPR ? code + dw : code)) u = ~0ull;
+  }
+  return u & w->exec & wavecc_lanes_all(w->nlanes);
+}
+
 /* The plan of a VALU instruction (emu_inst.pplan): once per decoded
  * instruction, what poison_pre and poison_post would derive from its
  * operands and shape each time it runs. */
@@ -151,6 +192,14 @@ void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
   const emu_opshape *sh = &dev->shape[op];
   uint32_t fl = isa_table[op].flags;
   in->pplan = PLAN_FULL;
+  if (is_dword_wise(op)) { /* per result dword: poison_pre */
+    in->pplan = PLAN_PK;
+    if (in->dst < EMU_NUM_VGPR) {
+      in->pdrow = in->dst;
+      in->pdn = (uint8_t)(EMU_NUM_VGPR - in->dst < 2 ? 1 : 2);
+    }
+    return;
+  }
   for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
     unsigned code = in->src[i], n = sh->usew[i];
     if ((op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32) && i == 2) n = 1; /* llc-19's undefined high addend */
@@ -228,6 +277,11 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   case ISA_FMT_SOPP: return;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
+    if (in->pplan == PLAN_PK) {
+      c->undef = pk_undef(w, cw, in, sh->nuses, 0);
+      c->undef_hi = pk_undef(w, cw, in, sh->nuses, 1);
+      return;
+    }
     if (in->pplan == PLAN_POST) {
       /* v_cndmask_b32 with an SGPR mask: per lane, the mask bit and the source it selects */
       emu_lanes m = mask_und(w, cw, in->src[2]);
@@ -288,6 +342,12 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   check_wave *cw = &c->wv[w->id_in_group];
+  if (in->pplan == PLAN_PK) {
+    emu_lanes ex = w->exec;
+    for (unsigned k = 0; k < in->pdn; k++)
+      cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | ((k ? c->undef_hi : c->undef) & ex);
+    return 0;
+  }
   if (in->pplan) {
     emu_lanes u = c->undef, ex = w->exec;
     for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);
