@@ -409,6 +409,16 @@ static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_
  * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
  * 16-byte frame). */
 static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
+/* The most VGPRs a wave of t may use and keep the occupancy that `vgprs`
+ * VGPRs give: waves per SIMD are vgprs_per_simd over the use rounded up to
+ * vgpr_granule, at most max_waves_per_simd (gfx900: 256, 4, 10; AMDGPUUsage
+ * and LLVM's getMaxNumVGPRs). More VGPRs than the SIMD holds: `vgprs`. */
+static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsigned vgprs) {
+  unsigned gr = t->vgpr_granule, g = ((vgprs ? vgprs : 1) + gr - 1) / gr * gr, waves = t->vgprs_per_simd / g;
+  if (!waves) return vgprs;
+  if (waves > t->max_waves_per_simd) waves = t->max_waves_per_simd;
+  return t->vgprs_per_simd / waves / gr * gr;
+}
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
 /* May a page fault on target t replay memory instructions (XNACK on or
