@@ -119,6 +119,13 @@ static unsigned mem_bytes(const char *mn, uint32_t *fl) {
   else if (has(mn, "short") || has(mn, "_b16") || has(mn, "_u16") || has(mn, "_i16")) bytes = 2;
   if (has(mn, "sbyte") || has(mn, "sshort") || has(mn, "_i8") || has(mn, "_i16")) *fl |= ISA_S_SIGNED;
   if (has(mn, "d16")) { *fl |= ISA_S_D16; if (has(mn, "_hi")) *fl |= ISA_S_D16_HI; }
+  if (has(mn, "_format_")) {
+    /* typed access: the bytes of its data registers (components x, xy, xyz,
+     * xyzw; d16 packs two per dword); memory bytes follow the format */
+    const char *sfx = strrchr(mn, '_') + 1;
+    unsigned comps = (unsigned)strlen(sfx);
+    bytes = has(mn, "d16") ? (comps + 1) / 2 * 4 : comps * 4;
+  }
   return bytes;
 }
 

@@ -26,7 +26,7 @@ static int ptr_form(const char *n, size_t len, char *out, size_t outn) {
   else return -1;
   size_t rl = len - (size_t)(rest - n);
   int idx;
-  if (starts(rest, rl, "load.format") || starts(rest, rl, "store.format") || starts(rest, rl, "load.lds")) return -1;
+  if (starts(rest, rl, "load.lds")) return -1;
   if (!*mid || starts(rest, rl, "load.")) idx = 0;
   else if (starts(rest, rl, "store.")) idx = 1;
   else if (starts(rest, rl, "atomic.cmpswap.")) idx = 2;
