@@ -1,0 +1,37 @@
+; Inline assembly: "r" takes an SGPR (the class LLVM gives i32 and
+; <2 x i16>; llc-19 -mcpu=gfx900 does the same), a <2 x i16>/<2 x half>
+; operand or result is one packed dword; a divergent value for "r" is
+; refused as for "s". Main refused every "r" ("constraint r") and every
+; vector operand. Execution: tests/kernels/f_inline_asm_packed.ll.
+; RUN: rm -rf %t && split-file %s %t
+; RUN: %wavecc -mcpu=gfx900 %t/ok.ll -S -o - | FileCheck %s
+; RUN: %wavecc -mcpu=gfx900 %t/ok.ll -o %t/x.o --assembler=check
+; RUN: %not %wavecc -mcpu=gfx900 %t/div.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=DIV
+; (the text's moves become ordinary moves, which copy propagation may fold)
+; CHECK-LABEL: k:
+; CHECK: s_load_dwordx4 s[[[A:[0-9]+]]:{{[0-9]+}}]
+; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
+; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
+; CHECK: global_store_dwordx2
+; DIV: error: unsupported inline assembly: a value that differs between lanes (divergent) for an "s" operand
+
+;--- ok.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, <2 x half> %in, i32 %s) {
+  %a = call i32 asm "s_mov_b32 $0, $1", "=r,r"(<2 x half> %in)
+  %b = call <2 x half> asm "v_mov_b32 $0, $1", "=v,r"(i32 %s)
+  store <2 x half> %b, ptr addrspace(1) %out
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 1
+  store i32 %a, ptr addrspace(1) %p
+  ret void
+}
+
+;--- div.ll
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @llvm.amdgcn.workitem.id.x()
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %i = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = call i32 asm "s_mov_b32 $0, $1", "=r,r"(i32 %i)
+  store i32 %a, ptr addrspace(1) %out
+  ret void
+}
