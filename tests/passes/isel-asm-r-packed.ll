@@ -7,12 +7,15 @@
 ; RUN: %wavecc -mcpu=gfx900 %t/ok.ll -S -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 %t/ok.ll -o %t/x.o --assembler=check
 ; RUN: %not %wavecc -mcpu=gfx900 %t/div.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=DIV
+; RUN: %not %wavecc -mcpu=gfx900 %t/mix.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=MIX
 ; (the text's moves become ordinary moves, which copy propagation may fold)
 ; CHECK-LABEL: k:
 ; CHECK: s_load_dwordx4 s[[[A:[0-9]+]]:{{[0-9]+}}]
 ; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
 ; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
-; CHECK: global_store_dwordx2
+; CHECK: v_pk_add_u16 v{{[0-9]+}}, s{{[0-9]+}}, v{{[0-9]+}}{{$}}
+; CHECK: global_store_dwordx3
+; MIX: error: unsupported inline assembly: instruction 'v_mad_mix_f32' (VOP3P format: only SOP1, SOP2, VOP1, VOP2, VOP3 and packed VOP3P instructions)
 ; DIV: error: unsupported inline assembly: a value that differs between lanes (divergent) for an "s" operand
 
 ;--- ok.ll
@@ -23,6 +26,18 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, <2 x half> %in, i32 %s) {
   store <2 x half> %b, ptr addrspace(1) %out
   %p = getelementptr i32, ptr addrspace(1) %out, i32 1
   store i32 %a, ptr addrspace(1) %p
+  %v = load <2 x i16>, ptr addrspace(1) %out
+  %pk = call <2 x i16> asm "v_pk_add_u16 $0, $1, $2", "=v,r,v"(<2 x half> %in, <2 x i16> %v)
+  %q = getelementptr i32, ptr addrspace(1) %out, i32 2
+  store <2 x i16> %pk, ptr addrspace(1) %q
+  ret void
+}
+
+;--- mix.ll
+target triple = "amdgcn-amd-amdhsa"
+define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a) {
+  %r = call float asm "v_mad_mix_f32 $0, $1, $1, $1", "=v,v"(i32 %a)
+  store float %r, ptr addrspace(1) %out
   ret void
 }
 
