@@ -224,7 +224,7 @@ static isa_sem sem_of(unsigned op) {
     for (size_t i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
       if (!strcmp(mn, with_imm[i])) fl |= ISA_S_SIMM16;
   }
-  if (f == ISA_FMT_MUBUF && has(mn, "format")) fl |= ISA_S_FORMAT;
+  if ((f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF) && has(mn, "format")) fl |= ISA_S_FORMAT;
   if (f == ISA_FMT_DS) {
     if (has(mn, "rtn") || starts(mn, "ds_read") || op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) fl |= ISA_S_RTN;
     if (has(mn, "2_b") || has(mn, "2st64") || has(mn, "xchg2")) fl |= ISA_S_TWO_ADDR;

@@ -175,6 +175,7 @@ typedef struct emu_inst {
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
+  uint8_t tfmt;     /* MTBUF: FORMAT, DATA_FORMAT | NUM_FORMAT << 4 */
   uint8_t scc;      /* gfx90a SCC / gfx942 SC1 cache bit (glc is SC0, slc NT there) */
   uint8_t cbsz, abid, blgp; /* MFMA broadcast controls (VOP3P neg_hi, op_sel and neg fields) */
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;

@@ -533,7 +533,7 @@ int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   switch (in->fmt) {
   case ISA_FMT_SMEM: return exec_smem(d, w, in);
   case ISA_FMT_DS: return exec_ds(d, w, in);
-  case ISA_FMT_MUBUF: return exec_mubuf(d, w, in);
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: return exec_mubuf(d, w, in);
   default: return exec_flat(d, w, in);
   }
 }

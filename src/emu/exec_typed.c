@@ -1,5 +1,7 @@
 /* Typed (format) buffer access: buffer_load_format_* / buffer_store_format_*
  * and their d16 forms, the data and number format taken from the V#
+ * (tbuffer_*, MTBUF: from the instruction's DFMT and NFMT fields, the V#'s
+ * DST_SEL still applies)
  * (GFX9 layout, Vega ISA guide 8.1.5 "Buffer Resource": DST_SEL_X..W
  * [11:0], NUM_FORMAT [14:12], DATA_FORMAT [18:15]; the formats in the
  * tables of 8.1.6 "Buffer data formats" / "number formats").
@@ -105,8 +107,9 @@ typedef struct typed_fmt {
 static int typed_format(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint32_t *vs, typed_fmt *f) {
   if (!d->tgt->typed_buffer_gfx9)
     return emu_fault(d, w, in, "typed (format) buffer access is modelled for the GFX9 V# layout only, not on %s", d->tgt->name);
-  f->dfmt = (vs[3] >> 15) & 15;
-  f->nfmt = (vs[3] >> 12) & 7;
+  /* MTBUF (tbuffer_*): the format is the instruction's (DFMT, NFMT) */
+  f->dfmt = in->fmt == ISA_FMT_MTBUF ? in->tfmt & 15u : (vs[3] >> 15) & 15;
+  f->nfmt = in->fmt == ISA_FMT_MTBUF ? (in->tfmt >> 4) & 7u : (vs[3] >> 12) & 7;
   f->d16 = (isa_sem_of(in->op)->flags & ISA_S_D16) != 0;
   f->ncomp_inst = inst_comps(in->op);
   dfmt_shape(f->dfmt, &f->comps, &f->bits);

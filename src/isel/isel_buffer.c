@@ -346,7 +346,15 @@ static bool sel_buffer_store(isel_ctx *c, LLVMValueRef ins, bool structured) {
  * hardware through the V#'s DATA_FORMAT / NUM_FORMAT. Only where the
  * target has the GFX9 V# layout (target.h typed_buffer_gfx9): RDNA's
  * unified FORMAT field is not modelled, so refused there. */
-static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bool store) {
+static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bool store, bool tbuffer) {
+  static const unsigned tops[2][2][4] = {
+      {{ISA_TBUFFER_LOAD_FORMAT_X, ISA_TBUFFER_LOAD_FORMAT_XY, ISA_TBUFFER_LOAD_FORMAT_XYZ, ISA_TBUFFER_LOAD_FORMAT_XYZW},
+       {ISA_TBUFFER_LOAD_FORMAT_D16_X, ISA_TBUFFER_LOAD_FORMAT_D16_XY, ISA_TBUFFER_LOAD_FORMAT_D16_XYZ,
+        ISA_TBUFFER_LOAD_FORMAT_D16_XYZW}},
+      {{ISA_TBUFFER_STORE_FORMAT_X, ISA_TBUFFER_STORE_FORMAT_XY, ISA_TBUFFER_STORE_FORMAT_XYZ, ISA_TBUFFER_STORE_FORMAT_XYZW},
+       {ISA_TBUFFER_STORE_FORMAT_D16_X, ISA_TBUFFER_STORE_FORMAT_D16_XY, ISA_TBUFFER_STORE_FORMAT_D16_XYZ,
+        ISA_TBUFFER_STORE_FORMAT_D16_XYZW}},
+  };
   static const unsigned ops[2][2][4] = {
       {{ISA_BUFFER_LOAD_FORMAT_X, ISA_BUFFER_LOAD_FORMAT_XY, ISA_BUFFER_LOAD_FORMAT_XYZ, ISA_BUFFER_LOAD_FORMAT_XYZW},
        {ISA_BUFFER_LOAD_FORMAT_D16_X, ISA_BUFFER_LOAD_FORMAT_D16_XY, ISA_BUFFER_LOAD_FORMAT_D16_XYZ, ISA_BUFFER_LOAD_FORMAT_D16_XYZW}},
@@ -367,8 +375,16 @@ static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bo
   }
   bool d16 = bits == 16;
   unsigned ndw = d16 ? (comps + 1) / 2 : comps;
+  /* operands: [data,] rsrc, [index,] voffset, soffset, [format,] aux */
+  unsigned first = store ? 1 : 0, k = first + (structured ? 1 : 0);
+  LLVMValueRef fmt = tbuffer ? LLVMGetOperand(ins, k + 3) : NULL;
+  if (fmt && (!LLVMIsAConstantInt(fmt) || LLVMConstIntGetZExtValue(fmt) > 127)) {
+    isel_unsupported(c, ins, "tbuffer format that is not a constant DATA_FORMAT | NUM_FORMAT << 4 (gfx9)");
+    return true;
+  }
   bufaddr a;
-  addr_of_call(c, &a, ins, store ? 1 : 0, structured);
+  addr_of(c, &a, isel_buffer_rsrc(c, LLVMGetOperand(ins, first)), structured ? LLVMGetOperand(ins, first + 1) : NULL,
+          LLVMGetOperand(ins, k + 1), LLVMGetOperand(ins, k + 2), LLVMGetOperand(ins, k + (tbuffer ? 4 : 3)));
   mir_temp data = {0};
   if (store) {
     mir_operand words[8];
@@ -385,7 +401,8 @@ static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bo
     cv->defs[0] = mir_op_temp(data);
   }
   unsigned nops = (store ? 1 : 0) + (a.vaddr.id ? 1 : 0) + 2, i = 0;
-  mir_instr *in = isel_emit(c, ops[store][d16][comps - 1], nops, store ? 0 : 1);
+  mir_instr *in = isel_emit(c, (tbuffer ? tops : ops)[store][d16][comps - 1], nops, store ? 0 : 1);
+  if (fmt) in->omod = (uint8_t)LLVMConstIntGetZExtValue(fmt); /* MTBUF: mir.h */
   if (store) in->ops[i++] = mir_op_temp(data);
   if (a.vaddr.id) in->ops[i++] = mir_op_temp(a.vaddr);
   in->ops[i++] = mir_op_temp(a.rsrc);
@@ -592,6 +609,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
   if (op == LLVMCall) {
     const char *n = callee_name(ins);
     return n && (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") || name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ||
+                 name_is(n, "llvm.amdgcn.raw.ptr.tbuffer.") || name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.") ||
                  name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.") ||
                  name_is(n, "llvm.amdgcn.make.buffer.rsrc") || name_is(n, "llvm.amdgcn.s.buffer.load"));
   }
@@ -643,7 +661,12 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   if (tail != n && (name_is(tail, "load.format") || name_is(tail, "store.format")))
-    return sel_buffer_format(c, ins, tail - n == 30, name_is(tail, "store.format"));
+    return sel_buffer_format(c, ins, tail - n == 30, name_is(tail, "store.format"), false);
+  /* tbuffer: the format in the instruction (MTBUF) */
+  if (name_is(n, "llvm.amdgcn.raw.ptr.tbuffer.") || name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.")) {
+    bool st = name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.");
+    return sel_buffer_format(c, ins, st, name_is(n + (st ? 31 : 28), "store"), true);
+  }
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "invariant.load", 14);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.") && LLVMGetMetadata(ins, kid) &&
       LLVMIsAConstantInt(LLVMGetOperand(ins, 2)) && LLVMConstIntGetZExtValue(LLVMGetOperand(ins, 2)) == 0 &&

@@ -23,6 +23,8 @@ static int ptr_form(const char *n, size_t len, char *out, size_t outn) {
   if (starts(n, len, "llvm.amdgcn.raw.buffer.")) kind = "raw", rest = n + 23;
   else if (starts(n, len, "llvm.amdgcn.struct.buffer.")) kind = "struct", rest = n + 26;
   else if (starts(n, len, "llvm.amdgcn.raw.atomic.buffer.load.")) kind = "raw", rest = n + 16, mid = "";
+  else if (starts(n, len, "llvm.amdgcn.raw.tbuffer.")) kind = "raw", rest = n + 24, mid = "tbuffer.";
+  else if (starts(n, len, "llvm.amdgcn.struct.tbuffer.")) kind = "struct", rest = n + 27, mid = "tbuffer.";
   else return -1;
   size_t rl = len - (size_t)(rest - n);
   int idx;

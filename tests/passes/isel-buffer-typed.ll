@@ -1,4 +1,6 @@
-; Typed buffer accesses (llvm.amdgcn.*.buffer.store.format / load.format)
+; Typed buffer accesses (llvm.amdgcn.*.buffer.store.format / load.format,
+; and llvm.amdgcn.*.tbuffer.load/store with the format in the instruction:
+; MTBUF, format:N = DATA_FORMAT | NUM_FORMAT << 4)
 ; convert through the V#'s data and number format in the hardware: they
 ; select to buffer_{load,store}_format_* (d16 forms for 16-bit components,
 ; packed two per dword as on GFX9) where the target has the GFX9 V# layout
@@ -20,6 +22,10 @@
 ; FMT: buffer_load_format_xyzw v[{{[0-9]+}}:{{[0-9]+}}], v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen offset:16{{$}}
 ; FMT-LABEL: ld2h:
 ; FMT: buffer_load_format_d16_xy v{{[0-9]+}}, v[{{[0-9]+}}:{{[0-9]+}}], s[{{[0-9]+}}:{{[0-9]+}}], 0 idxen offen{{$}}
+; FMT-LABEL: tst:
+; FMT: tbuffer_store_format_d16_x v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 format:33 idxen{{$}}
+; FMT-LABEL: tld:
+; FMT: tbuffer_load_format_xy v[{{[0-9]+}}:{{[0-9]+}}], off, s[{{[0-9]+}}:{{[0-9]+}}], 0 format:75 offset:8 glc{{$}}
 ; RDNA: error: unsupported typed buffer access on this target (its V# format field is not modelled; gfx900 only)
 ; LDS: error: unsupported buffer load to LDS (llvm.amdgcn.*.buffer.load.lds)
 
@@ -45,6 +51,17 @@ define amdgpu_kernel void @ld2h(ptr addrspace(8) %r, ptr addrspace(1) %out) {
   store <2 x half> %v, ptr addrspace(1) %out
   ret void
 }
+define amdgpu_kernel void @tst(<4 x i32> %r, half %d, i32 %i) {
+  call void @llvm.amdgcn.struct.tbuffer.store.f16(half %d, <4 x i32> %r, i32 %i, i32 0, i32 0, i32 33, i32 0)
+  ret void
+}
+define amdgpu_kernel void @tld(ptr addrspace(8) %r, ptr addrspace(1) %out) {
+  %v = call <2 x i32> @llvm.amdgcn.raw.ptr.tbuffer.load.v2i32(ptr addrspace(8) %r, i32 8, i32 0, i32 75, i32 1)
+  store <2 x i32> %v, ptr addrspace(1) %out
+  ret void
+}
+declare void @llvm.amdgcn.struct.tbuffer.store.f16(half, <4 x i32>, i32, i32, i32, i32, i32)
+declare <2 x i32> @llvm.amdgcn.raw.ptr.tbuffer.load.v2i32(ptr addrspace(8), i32, i32, i32, i32)
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare void @llvm.amdgcn.raw.ptr.buffer.store.format.f16(half, ptr addrspace(8), i32, i32, i32)
 declare void @llvm.amdgcn.struct.buffer.store.format.v3f16(<3 x half>, <4 x i32>, i32, i32, i32, i32)
