@@ -292,6 +292,28 @@ static bool acc_move(asm_ctx *a, const asm_instr *ai) {
 }
 
 /* One instruction of the text. */
+/* A VOPC comparison in its VOP3 form (asm_text.c takes VOPC only with
+ * _e64): `v_cmp_* sdst, src0, src1`, sdst the lane mask (an SGPR pair in
+ * wave64: the only width taken, an "=s" i64 output), VCC untouched; two
+ * sources, the second a VGPR or not, as isel_vcmp selects them. */
+static bool cmp_e64(asm_ctx *a, const asm_instr *ai) {
+  isel_ctx *c = a->c;
+  const isa_info *ii = &isa_table[ai->op];
+  if (ii->flags & (ISA_F_READS_SCC | ISA_F_READS_VCC | ISA_F_WRITES_EXEC | ISA_F_READS_M0))
+    return !fail(a, "instruction with implicit operands:", ii->mnemonic);
+  if (ai->nops != 3 || mir_rc_size(isel_lane_rc(c)) != 2) return !fail(a, "operands (sdst of 2 SGPRs, src0, src1) of", ii->mnemonic);
+  mir_operand d, u[2];
+  if (!check_width(a, &ai->ops[0], 2, 0, ii->mnemonic) || !def_opnd(a, &ai->ops[0], &d)) return false;
+  if (mir_rc_is_vgpr((mir_rc)d.temp.rc)) return !fail(a, "destination register file of", ii->mnemonic);
+  for (unsigned k = 0; k < 2; k++)
+    if (!check_width(a, &ai->ops[1 + k], 1, 1 + k, ii->mnemonic) || !use_opnd(a, &ai->ops[1 + k], &u[k])) return false;
+  mir_temp m = isel_vcmp(c, ai->op, u[0], u[1]);
+  mir_instr *cp = isel_emit(c, MIR_P_COPY, 1, 1);
+  cp->ops[0] = mir_op_temp(m);
+  cp->defs[0] = d;
+  return true;
+}
+
 static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   isel_ctx *c = a->c;
   const isa_info *ii = &isa_table[ai->op];
@@ -300,6 +322,7 @@ static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   for (unsigned k = 0; k < ai->nops; k++)
     if (opnd_file(a, &ai->ops[k]) == 'a')
       return !fail(a, "an AGPR (\"a\") operand of an instruction other than v_accvgpr_write/read/mov:", ii->mnemonic);
+  if (ii->format == ISA_FMT_VOPC) return cmp_e64(a, ai);
   if (ai->op == ISA_S_NOP) { /* s_nop N: wait states only */
     if (ai->nops != 1 || ai->ops[0].kind != ASM_OPND_CONST || ai->ops[0].value > 15)
       return !fail(a, "s_nop operand (0..15)", NULL);

@@ -8,6 +8,11 @@
 ; RUN: %wavecc -mcpu=gfx900 %t/ok.ll -o %t/x.o --assembler=check
 ; RUN: %not %wavecc -mcpu=gfx900 %t/div.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=DIV
 ; RUN: %not %wavecc -mcpu=gfx900 %t/mix.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=MIX
+; RUN: %wavecc -mcpu=gfx900 %t/cmp.ll -S -o - | FileCheck %s --check-prefix=CMP
+; RUN: %wavecc -mcpu=gfx900 %t/cmp.ll -o %t/x.o --assembler=check
+; RUN: %not %wavecc -mcpu=gfx1030 %t/cmp.ll -o %t/x.o 2>&1 | FileCheck %s --check-prefix=CMP32
+; CMP: v_cmp_ne_u32_e64 s[{{[0-9]+}}:{{[0-9]+}}], 0, v{{[0-9]+}}
+; CMP32: error: unsupported inline assembly: operands (sdst of 2 SGPRs, src0, src1) of v_cmp_ne_u32
 ; (the text's moves become ordinary moves, which copy propagation may fold)
 ; CHECK-LABEL: k:
 ; CHECK: s_load_dwordx4 s[[[A:[0-9]+]]:{{[0-9]+}}]
@@ -15,7 +20,7 @@
 ; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
 ; CHECK: v_pk_add_u16 v{{[0-9]+}}, s{{[0-9]+}}, v{{[0-9]+}}{{$}}
 ; CHECK: global_store_dwordx3
-; MIX: error: unsupported inline assembly: instruction 'v_mad_mix_f32' (VOP3P format: only SOP1, SOP2, VOP1, VOP2, VOP3 and packed VOP3P instructions)
+; MIX: error: unsupported inline assembly: instruction 'v_mad_mix_f32' (VOP3P format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64 and packed VOP3P instructions)
 ; DIV: error: unsupported inline assembly: a value that differs between lanes (divergent) for an "s" operand
 
 ;--- ok.ll
@@ -48,5 +53,14 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   %i = call i32 @llvm.amdgcn.workitem.id.x()
   %a = call i32 asm "s_mov_b32 $0, $1", "=r,r"(i32 %i)
   store i32 %a, ptr addrspace(1) %out
+  ret void
+}
+;--- cmp.ll
+target triple = "amdgcn-amd-amdhsa"
+declare i32 @llvm.amdgcn.workitem.id.x()
+define amdgpu_kernel void @k(ptr addrspace(1) %out) {
+  %i = call i32 @llvm.amdgcn.workitem.id.x()
+  %m = call i64 asm "v_cmp_ne_u32_e64 $0, 0, $1", "=s,v"(i32 %i)
+  store i64 %m, ptr addrspace(1) %out
   ret void
 }
