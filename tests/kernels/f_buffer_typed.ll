@@ -3,6 +3,7 @@
 ; dimensions: 1
 ; global_size: 64 0 0
 ; local_size: 64 0 0
+; device_regex: gfx900
 ;
 ; # buffer_{load,store}_format_* convert through the V#'s DATA_FORMAT and
 ; # NUM_FORMAT (Vega ISA guide 8.1.5/8.1.6). wavecc on main: "unsupported
@@ -12,7 +13,8 @@
 ; # -1) rounded to f32, missing components 0, 0, 0, 1.0); the input is 1 KiB
 ; # of seeded random bytes. Each V# has DST_SEL X, Y, Z, W (0xfac). The
 ; # tbuffer intrinsics (MTBUF) carry the format as DATA_FORMAT | NUM_FORMAT
-; # << 4 (llvm.amdgcn.*.tbuffer.store.d16.ll of issue 26: 33).
+; # << 4 (llvm.amdgcn.*.tbuffer.store.d16.ll of issue 26: 33). gfx900 only
+; # (device_regex): the other processors' typed accesses are refused.
 ;
 ; [test]
 ; name: loads: 8_8_8_8 UNORM, 16_16 SNORM (z, w filled), 8 SINT, 16_16_16_16 FLOAT d16 xyzw and xyz, 32_32 FLOAT raw xyz
