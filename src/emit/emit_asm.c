@@ -343,8 +343,9 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->num_ops && ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     break;
-  case ISA_FMT_MUBUF: {
-    /* [data/dst], vaddr|off, srsrc, soffset; a returning atomic's
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: {
+    /* [data/dst], vaddr|off, srsrc, soffset (MTBUF: then format:N, which
+     * llvm-mc takes before the flags); a returning atomic's
      * definition is its data operand's register (tied, see regalloc.c) */
     if ((ii->flags & ISA_F_ATOMIC) && ins->num_defs == 1) {
       if (ins->defs[0].preg != ins->ops[0].preg)
@@ -366,6 +367,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       first = false;
       print_opnd(e, o);
     }
+    if (fmt == ISA_FMT_MTBUF) fprintf(out, " format:%u", (unsigned)ins->omod);
     /* llvm-mc takes them in this order only ("idxen offen") */
     if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
     if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);

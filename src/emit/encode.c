@@ -180,6 +180,10 @@ unsigned mir_encode_instr_as(const wavecc_target *t, const mir_instr *ins, const
     break;
   case ISA_FMT_DS: n = l->ds(&e, &o, out); break;
   case ISA_FMT_MUBUF: n = l->mubuf(&e, &o, out); break;
+  case ISA_FMT_MTBUF:
+    if (l != &enc_gfx9_layouts) { enc_error(&e, "MTBUF is encoded for GFX9 only"); n = 0; break; }
+    n = enc_gfx9_mtbuf(&e, &o, out);
+    break;
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: n = l->flat(&e, &o, out); break;
   default: enc_error(&e, "unknown format"); n = 0; break;
   }

@@ -138,7 +138,7 @@ typedef struct mir_instr {
    * hundreds of edges into one block (MIR_MAX_OPERANDS) */
   uint16_t num_ops, num_defs;
   uint16_t enc_flags; /* MIR_ENC_* */
-  uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2) */
+  uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2); MTBUF: its FORMAT, DATA_FORMAT | NUM_FORMAT << 4 */
   uint8_t clamp;
   uint16_t fpmode;    /* MODE the instruction needs where it differs from the environment: see mir_fpmode_* */
   int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */

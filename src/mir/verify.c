@@ -168,9 +168,9 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
   if (!sig) return;
   /* MUBUF with an "off" address (spill code) has no vaddr: the table's
    * signature describes the addressed form. */
-  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
+  if (isa_fmt_buffer(isa_table[ins->opcode].format) && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
   /* with both an index and an offset, vaddr is a pair (index, offset) */
-  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
+  if (isa_fmt_buffer(isa_table[ins->opcode].format) && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
     return;
   unsigned nd = 0, no = 0;
   const char *s = sig;

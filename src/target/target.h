@@ -220,6 +220,11 @@ struct wavecc_target {
 
   /* Memory. */
   uint32_t buffer_rsrc_word3;   /* word 3 of the private segment buffer V# (formats, index stride, add-tid) */
+  /* Typed buffer access (buffer_{load,store}_format_*, d16 forms) with the
+   * GFX9 V# word 3 layout: DST_SEL_X..W [11:0], NUM_FORMAT [14:12],
+   * DATA_FORMAT [18:15] (Vega ISA guide 8.1.5). False: typed accesses are
+   * refused (RDNA's unified FORMAT field; CDNA not tested). */
+  bool typed_buffer_gfx9;
   unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */

@@ -75,6 +75,7 @@ const wavecc_target wavecc_target_gfx900 = {
    * element per lane of a wave64), ADD_TID_ENABLE [23]: the swizzled
    * per-lane scratch layout (AMDGPUUsage "Private Segment Buffer"). */
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
+  .typed_buffer_gfx9 = true,
   .mem_model = gfx900_mem_model,
   .flat_scratch_reg = 102,
   .max_scratch_wave_kib = 8191, .gds_bytes = 65536,
