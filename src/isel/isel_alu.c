@@ -470,6 +470,7 @@ static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
 
 static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
+  if ((opc == LLVMExtractElement || opc == LLVMInsertElement) && isel_vector_index(c, ins, opc)) return true;
   if (opc == LLVMExtractElement && !LLVMIsAConstantInt(LLVMGetOperand(ins, 1))) {
     /* dynamic index: a chain of selects on idx == e */
     LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, 1);

@@ -109,7 +109,17 @@ struct isel_ctx {
   uint32_t npk, cappk;
   uint64_t *lane_masks;    /* isel_lanes.c: temps that hold lane masks (bit per temp id) */
   uint32_t lane_mask_words;
+  /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
+   * and the block that built it; cap 0: none yet */
+  ptrmap vidx_tuple, vidx_block;
 };
+
+/* A variable-index extractelement / insertelement `ins` (opcode opc) on a
+ * divergent vector of 4-16 dwords with a uniform index, on targets with
+ * VGPR index mode: selected as MIR_P_GPR_IDX_READ / WRITE on the vector's
+ * VGPR tuple (isel_vector_index.c). False when it does not apply (the
+ * caller selects the compare-and-select chain). */
+bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc);
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);

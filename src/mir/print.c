@@ -34,6 +34,7 @@ static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_split_vector", "p_extract", "p_startpgm", "p_branch", "p_cbranch_scc",
   "p_logical_start", "p_logical_end", "p_spill", "p_reload",
   "p_start_linear_vgpr", "p_end_linear_vgpr", "p_call", "p_return",
+  "p_gpr_idx_read", "p_gpr_idx_write",
 };
 
 const char *mir_opcode_name(unsigned opcode) {
