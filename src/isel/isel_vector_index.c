@@ -16,6 +16,10 @@
  * chain of reads and writes on one private array stays in one tuple;
  * its components are p_extracts, deleted when unused.
  *
+ * A tuple of 16 VGPRs may not fit a small register budget (the create
+ * holds its operands and result at once): the driver then selects the
+ * function again without (mir_program.gpr_idx, pipeline.c).
+ *
  * The index must stay inside the tuple (an index past it would read or
  * write another register): an index that is not provably below the
  * component count (`and x, C` or `urem x, C`) is clamped first, which is
@@ -85,11 +89,14 @@ static mir_operand index_operand(isel_ctx *c, LLVMValueRef I, unsigned n) {
 
 bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   if (!c->p->target->vgpr_index_mode) return false;
+  /* the driver's retry when the tuples did not fit the register budget */
+  if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-gpr-idx", 17)) return false;
   bool ext = opc == LLVMExtractElement;
   LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, ext ? 1 : 2);
   unsigned nc = isel_num_comps(LLVMTypeOf(V));
   if (LLVMIsAConstant(I) || divergence_is_divergent(c->di, I) || !divergence_is_divergent(c->di, ins)) return false;
   if (nc < 4 || nc > 16 || isel_type_bits(isel_scalar_type(LLVMTypeOf(V))) != 32) return false;
+  c->p->gpr_idx = true;
   mir_temp vec = tuple_of(c, V, nc);
   mir_operand idx = index_operand(c, I, nc);
   if (ext) {

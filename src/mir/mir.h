@@ -337,6 +337,8 @@ typedef struct mir_program {
   const char *cf_reject_file; /* and its file (isel_struct.c or isel_struct_loop.c) */
   bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
   bool no_coalesce;           /* no vector folding or register affinities: the retry after budget_failed */
+  bool gpr_idx;               /* isel made MIR_P_GPR_IDX_* (whole vectors in VGPR tuples): after budget_failed
+                                 the driver selects again without (attribute "wavecc-no-gpr-idx") */
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
