@@ -138,6 +138,11 @@ static unsigned encode_scalar(enc *e, const enc_ops *o, uint32_t *w) {
            (o->ns > 1 ? enc_src(e, o->s[1]) & 0xff : 0) << 8 | (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
     return 1;
   case ISA_FMT_SOPC:
+    /* s_set_gpr_idx_on: SSRC1 holds the 4-bit mode itself (kept in offset) */
+    if (ins->opcode == ISA_S_SET_GPR_IDX_ON) {
+      w[0] = 0x17eu << 23 | op << 16 | ((uint32_t)ins->offset & 0xfu) << 8 | (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
+      return 1;
+    }
     w[0] = 0x17eu << 23 | op << 16 | (o->ns > 1 ? enc_src(e, o->s[1]) & 0xff : 0) << 8 |
            (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
     return 1;

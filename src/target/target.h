@@ -211,6 +211,13 @@ struct wavecc_target {
    * sa_sdst(0) after it; a VALU reading two VGPRs written by VALUs on either side of an
    * SALU EXEC write, within the rule's intervals, needs s_waitcnt_depctr va_vdst(0). */
   bool valu_mask_write_hazard, partial_forwarding_hazard;
+  /* VGPR index mode: s_set_gpr_idx_on <sgpr>, gpr_idx(SRC0|DST) makes the
+   * following VALU instructions add M0[7:0] to that operand's VGPR number
+   * until s_set_gpr_idx_off (Vega ISA guide 4.6 "Indexing" / "GPR Indexing";
+   * gfx9 and CDNA: llvm-mc-19 refuses v_movrels there and RDNA has no
+   * s_set_gpr_idx_*). A private vector indexed by a uniform value is read
+   * and written in place (isel_vector_index.c, passes/gpr_index.c). */
+  bool vgpr_index_mode;
   bool vopd;                    /* dual-issue VOPD: two VOP1/VOP2 operations in one instruction (gfx11 wave32;
                                    wave64 already issues over two passes and llc-19 pairs nothing there:
                                    GCNCreateVOPD needs wave32). src/passes/vopd.c */

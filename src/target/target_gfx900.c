@@ -26,6 +26,7 @@ const wavecc_target wavecc_target_gfx900 = {
 
   .wave_size = 64,
   .has_xnack = true,
+  .vgpr_index_mode = true,
   .has_sramecc = false,
   .description = "Vega 10 (GCN 5), wave64, XNACK capable, no SRAM ECC",
   .other_wave = NULL,
