@@ -20,12 +20,15 @@
  *   - dependencies: read-after-write, write-after-read and write-after-
  *     write on register units, SCC, M0 and VCC included through the
  *     opcode's implicit-operand flags;
- *   - the list scheduler issues, top down, a ready node that needs no
- *     s_delay_alu in the state the s_delay_alu pass would see
- *     (delay_alu.h: the same model, entered with the block's earlier
- *     instructions), preferring the longest latency-weighted path to the
- *     region's end, then the original order; when every ready node would
- *     wait, the one on the longest path.
+ *   - the list scheduler issues, top down, the ready node that costs the
+ *     fewest s_delay_alu instructions in the state the s_delay_alu pass
+ *     will see (delay_alu.h: the same model, entered with the block's
+ *     earlier instructions): none, one folded into the previous
+ *     s_delay_alu, a new one; then the longest latency-weighted path to
+ *     the region's end (a memory access counts MEM_LATENCY, so loads
+ *     issue early); then the original order. A memory access waits for
+ *     every VALU result in that model, so it separates producers and
+ *     readers as well as any ALU instruction.
  * gfx11 has no wait-state (s_nop) hazards between ALU instructions
  * (hazard_waits all zero) that a new order could break; its VALU hazards
  * are inserted after this pass. A region after s_getpc_b64 keeps its
@@ -63,7 +66,30 @@ typedef struct sched {
   node n[REGION_MAX];
   uint8_t edge[REGION_MAX][REGION_MAX]; /* [i][j], i before j: 0 none, 1 order, 2 read after write */
   mir_delay_state *s;
+  bool room;      /* the last s_delay_alu the delay pass would insert has room for a second delay */
+  unsigned since; /* instructions after it */
 } sched;
+
+/* The cost of issuing x now: 0 without a delay, 1 for a delay the
+ * s_delay_alu pass folds into its previous one (one dependency, that one
+ * with room and at most 5 instructions back: delay_alu.c put_delay), 2
+ * for a new s_delay_alu. */
+static unsigned cost(const sched *S, const node *x) {
+  unsigned imm = mir_delay_probe(S->p, S->s, x->ins, x->halves);
+  if (!imm) return 0;
+  return !(imm & 0x780) && S->room && S->since < 6 ? 1 : 2;
+}
+
+/* Issues ins[0..halves) in the model: the delay state and the room of
+ * the last s_delay_alu, as the s_delay_alu pass will see them. */
+static void issue(sched *S, mir_instr *const *ins, unsigned halves) {
+  unsigned imm = mir_delay_step(S->p, S->s, ins, halves);
+  if (imm) {
+    if (!(imm & 0x780) && S->room && S->since < 6) S->room = false;
+    else S->room = !(imm & 0x780), S->since = 0;
+  }
+  if (ins[0]->opcode < ISA_NUM_OPS) S->since++;
+}
 
 /* What ins is to a region: BARRIER (nothing moves across it: waits,
  * s_nop, branches, MODE and EXEC writes, pseudos, PC and M0-indexed
@@ -178,21 +204,21 @@ static void schedule(sched *S, unsigned n, mir_instr **out) {
   unsigned k = 0;
   for (unsigned step = 0; step < n; step++) {
     int best = -1;
-    bool best_free = false;
+    unsigned best_cost = 3;
     for (unsigned i = 0; i < n; i++) {
       node *x = &S->n[i];
       if (x->done || x->npred) continue;
-      bool free = !mir_delay_probe(S->p, S->s, x->ins, x->halves);
-      if (best < 0 || (free && !best_free) || (free == best_free && x->height > S->n[best].height)) {
+      unsigned c = cost(S, x);
+      if (c < best_cost || (c == best_cost && x->height > S->n[best].height)) {
         best = (int)i;
-        best_free = free;
+        best_cost = c;
       }
     }
     node *x = &S->n[best];
     x->done = true;
     for (unsigned j = (unsigned)best + 1; j < n; j++)
       if (S->edge[best][j]) S->n[j].npred--;
-    mir_delay_step(S->p, S->s, x->ins, x->halves);
+    issue(S, x->ins, x->halves);
     for (unsigned h = 0; h < x->halves; h++) out[k++] = x->ins[h];
   }
 }
@@ -226,12 +252,14 @@ int mir_sched_latency(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     mir_delay_reset(S->s);
+    S->room = false;
+    S->since = 0;
     bool after_getpc = false;
     for (uint32_t i = 0; i < blk->num_instrs;) {
       mir_instr *ins = blk->instrs[i];
       if (kind_of(ins) == BARRIER || (ins->enc_flags & MIR_ENC_VOPD_SECOND)) {
         after_getpc = ins->opcode == ISA_S_GETPC_B64;
-        mir_delay_step(p, S->s, &blk->instrs[i], 1);
+        issue(S, &blk->instrs[i], 1);
         i++;
         continue;
       }
@@ -246,7 +274,7 @@ int mir_sched_latency(mir_program *p, diag *d) {
       if (after_getpc || alu < 2) {
         for (uint32_t k = i; k < j;) {
           unsigned halves = (blk->instrs[k]->enc_flags & MIR_ENC_VOPD_FIRST) && k + 1 < j ? 2 : 1;
-          mir_delay_step(p, S->s, &blk->instrs[k], halves);
+          issue(S, &blk->instrs[k], halves);
           k += halves;
         }
       } else {
