@@ -32,7 +32,7 @@
  */
 #include <string.h>
 
-#include "passes/passes.h"
+#include "passes/delay_alu.h"
 #include "target/target.h"
 #include "emit/encode.h"
 
@@ -46,9 +46,10 @@ typedef struct delay {
 
 static const delay NONE = {0, VALU_MAX, 0, TRANS_MAX, VALU_MAX, 0};
 
-typedef struct state {
+struct mir_delay_state {
   delay u[UNITS];
-} state;
+};
+typedef mir_delay_state state;
 
 static uint8_t umax(uint8_t a, uint8_t b) { return a > b ? a : b; }
 static uint8_t umin(uint8_t a, uint8_t b) { return a < b ? a : b; }
@@ -136,7 +137,6 @@ static unsigned delay_imm(const delay *d) {
 
 typedef struct ctx {
   mir_program *p;
-  const wavecc_alu_latency *lat;
   mir_instr **out;        /* the block's new instruction list (emit) */
   uint32_t nout;
   int32_t last;           /* index in out of the s_delay_alu with room for a second delay, or -1 */
@@ -159,25 +159,26 @@ static void put_delay(ctx *c, unsigned imm) {
   c->since_last = 0;
 }
 
-/* The dependencies of ins's reads merged into *d; the units are settled. */
-static void reads(ctx *c, const mir_instr *ins, state *s, delay *d) {
+/* The dependencies of ins's reads merged into *d; with `settle`, the
+ * units are settled (the wait covers them). */
+static void reads(const mir_program *p, const mir_instr *ins, state *s, delay *d, bool settle) {
   bool tied = ins->opcode < ISA_NUM_OPS && (isa_sem_of(ins->opcode)->flags & ISA_S_TIED); /* v_fmac reads its result */
   for (unsigned k = 0; k < ins->num_ops + (tied ? ins->num_defs : 0u); k++) {
     unsigned r, n;
-    if (!units_of(c->p, ins, k < ins->num_ops ? &ins->ops[k] : &ins->defs[k - ins->num_ops], &r, &n)) continue;
+    if (!units_of(p, ins, k < ins->num_ops ? &ins->ops[k] : &ins->defs[k - ins->num_ops], &r, &n)) continue;
     for (unsigned u = r; u < r + n; u++) {
       merge(d, &s->u[u]);
-      s->u[u] = NONE;
+      if (settle) s->u[u] = NONE;
     }
   }
 }
 
 /* ins's results become pending with its latency. */
-static void writes(ctx *c, const mir_instr *ins, state *s, int type) {
-  unsigned l = latency(c->lat, ins, type);
+static void writes(const mir_program *p, const mir_instr *ins, state *s, int type) {
+  unsigned l = latency(&p->target->alu_latency, ins, type);
   for (unsigned k = 0; k < ins->num_defs; k++) {
     unsigned r, n;
-    if (!units_of(c->p, ins, &ins->defs[k], &r, &n)) continue;
+    if (!units_of(p, ins, &ins->defs[k], &r, &n)) continue;
     for (unsigned u = r; u < r + n; u++) {
       delay d = NONE;
       if (type == T_VALU) d.valu_cycles = (uint8_t)l, d.valu_num = 0;
@@ -188,6 +189,42 @@ static void writes(ctx *c, const mir_instr *ins, state *s, int type) {
   }
 }
 
+void mir_delay_reset(mir_delay_state *s) {
+  for (unsigned u = 0; u < UNITS; u++) s->u[u] = NONE;
+}
+
+mir_delay_state *mir_delay_state_new(arena *mem) {
+  mir_delay_state *s = arena_alloc(mem, sizeof *s);
+  mir_delay_reset(s);
+  return s;
+}
+
+void mir_delay_copy(mir_delay_state *dst, const mir_delay_state *src) { *dst = *src; }
+
+unsigned mir_delay_probe(const mir_program *p, const mir_delay_state *s, mir_instr *const *ins, unsigned halves) {
+  if (ins[0]->opcode >= ISA_NUM_OPS || waits_for_valu(ins[0]) || type_of(ins[0]) == T_OTHER) return 0;
+  delay d = NONE;
+  for (unsigned h = 0; h < halves; h++) reads(p, ins[h], (state *)s, &d, false);
+  return delay_imm(&d);
+}
+
+unsigned mir_delay_step(const mir_program *p, mir_delay_state *s, mir_instr *const *ins, unsigned halves) {
+  if (ins[0]->opcode >= ISA_NUM_OPS) return 0; /* pseudos emit nothing */
+  int type = type_of(ins[0]);
+  unsigned imm = 0;
+  if (waits_for_valu(ins[0])) {
+    mir_delay_reset(s);
+  } else if (type != T_OTHER) {
+    delay d = NONE;
+    for (unsigned h = 0; h < halves; h++) reads(p, ins[h], s, &d, true);
+    imm = delay_imm(&d);
+    for (unsigned h = 0; h < halves; h++) writes(p, ins[h], s, type);
+  }
+  unsigned cy = cycles_of(ins[0]);
+  for (unsigned u = 0; u < UNITS; u++) advance(&s->u[u], type, cy);
+  return imm;
+}
+
 /* Runs block b from state s (updated to its exit state); with c->out set,
  * writes the block's instructions with the delays into it. A VOPD pair
  * (MIR_ENC_VOPD_FIRST and the next instruction) is one VALU instruction:
@@ -196,25 +233,13 @@ static void run_block(ctx *c, const mir_block *b, state *s) {
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     unsigned halves = (ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < b->num_instrs ? 2 : 1;
-    int type = type_of(ins);
-    if (waits_for_valu(ins)) {
-      for (unsigned u = 0; u < UNITS; u++) s->u[u] = NONE;
-    } else if (type != T_OTHER) {
-      delay d = NONE;
-      for (unsigned h = 0; h < halves; h++) reads(c, b->instrs[i + h], s, &d);
-      unsigned imm = delay_imm(&d);
-      if (c->out && imm) put_delay(c, imm);
-    }
+    unsigned imm = mir_delay_step(c->p, s, &b->instrs[i], halves);
     if (c->out) {
+      if (imm) put_delay(c, imm);
       for (unsigned h = 0; h < halves; h++) c->out[c->nout++] = b->instrs[i + h];
       if (ins->opcode < ISA_NUM_OPS) c->since_last++;
     }
-    if (ins->opcode >= ISA_NUM_OPS) continue; /* pseudos emit nothing */
-    if (type != T_OTHER)
-      for (unsigned h = 0; h < halves; h++) writes(c, b->instrs[i + h], s, type);
     i += halves - 1;
-    unsigned cy = cycles_of(ins);
-    for (unsigned u = 0; u < UNITS; u++) advance(&s->u[u], type, cy);
   }
 }
 
@@ -225,7 +250,7 @@ int mir_insert_delay_alu(mir_program *p, diag *d) {
   state *in = arena_alloc(p->mem, p->num_blocks * sizeof *in), *out = arena_alloc(p->mem, p->num_blocks * sizeof *out);
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (unsigned u = 0; u < UNITS; u++) in[b].u[u] = out[b].u[u] = NONE;
-  ctx c = {.p = p, .lat = lat, .last = -1};
+  ctx c = {.p = p, .last = -1};
   state *s = arena_alloc(p->mem, sizeof *s);
   /* exit states to a fixed point (merge only raises cycles and lowers
    * counts, within small bounds: few rounds) */

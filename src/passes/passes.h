@@ -204,6 +204,14 @@ int mir_insert_gfx11_hazards(mir_program *p, diag *d);
  * two adjacent instructions; vopd.c). On physical registers, after
  * waitcnt and before the gfx11 hazard and s_delay_alu passes. Always 0. */
 int mir_pair_vopd(mir_program *p, diag *d);
+/* gfx11 (wavecc_target.alu_latency set): list-schedules each block's runs
+ * of VALU and plain SALU instructions (nothing moves across a memory
+ * access, wait, branch, EXEC or MODE write) so that readers sit past
+ * their producers' latency where independent work allows, judged by the
+ * s_delay_alu model (delay_alu.h); a VOPD pair moves as one. On physical
+ * registers, after vopd and before the gfx11 hazard and s_delay_alu
+ * passes (sched_latency.c). Always 0. */
+int mir_sched_latency(mir_program *p, diag *d);
 
 /* Inserts s_nop N where an instruction depends on a v_mfma_* (or an MFMA
  * on a plain VALU write) sooner than the target allows (hazards_mfma.c;

@@ -39,6 +39,7 @@
 ; ORDER-NEXT: {{^  }}hazards {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-mfma {{.*}}
 ; ORDER-NEXT: {{^  }}vopd {{.*}}
+; ORDER-NEXT: {{^  }}sched-latency {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-gfx11 {{.*}}
 ; ORDER-NEXT: {{^  }}delay-alu {{.*}}
 ; ORDER-NEXT: {{^  }}emit {{.*}}
@@ -74,6 +75,7 @@
 ; RAN-NEXT: ; *** machine IR after hazards ***
 ; RAN-NEXT: ; *** machine IR after hazards-mfma ***
 ; RAN-NEXT: ; *** machine IR after vopd ***
+; RAN-NEXT: ; *** machine IR after sched-latency ***
 ; RAN-NEXT: ; *** machine IR after hazards-gfx11 ***
 ; RAN-NEXT: ; *** machine IR after delay-alu ***
 ; RAN-NOT: ***
