@@ -206,10 +206,10 @@ static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *s
 }
 
 /* Writes the ELF header (EI_ABIVERSION: code object version COV - 2) and
- * program headers over the reserved start of E: the read-only segment ends at RO_END, .text (TEXT_SIZE bytes) is at
- * TEXT_OFF loading at TEXT_ADDR, the writable segment RW_OFF..RW_END
- * loads RW_DELTA higher, section headers at SHOFF. Returns 0, or 1 when
- * out of memory. */
+ * program headers over the reserved start of E: the read-only segment
+ * ends at RO_END, .text (TEXT_SIZE bytes) is at TEXT_OFF loading at
+ * TEXT_ADDR, the writable segment RW_OFF..RW_END loads RW_DELTA higher,
+ * section headers at SHOFF. Returns 0, or 1 when out of memory. */
 static int put_elf_header(bytebuf *e, unsigned cov, uint32_t e_flags, const section *sh, uint64_t shoff, uint64_t ro_end,
                           uint64_t text_off, uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta,
                           uint64_t rw_end, int nsec) {
