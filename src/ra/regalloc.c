@@ -274,21 +274,13 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
-/* The most VGPRs a gfx9 wave can use at the occupancy `used` VGPRs give
- * (waves per SIMD: 256 / VGPRs in granules of 4, at most 10). */
-static unsigned same_occupancy_vgprs(unsigned used) {
-  unsigned g = (used + 3) & ~3u, waves = g ? 256 / g : 10;
-  if (waves > 10) waves = 10;
-  return (256 / waves) & ~3u;
-}
-
 /* VGPRs a fresh vector range may reach: the VGPRs used so far, or the
- * program's peak VGPR demand rounded up to gfx900's allocation granule
- * of 4, whichever is higher. Below that ceiling the range costs no
+ * program's peak VGPR demand rounded up to the target's allocation
+ * granule, whichever is higher. Below that ceiling the range costs no
  * VGPR the kernel would not allocate anyway (the peak must be held at
  * some point); above it the copy is cheaper than the register. */
 static unsigned vector_ceiling(const ra_ctx *c) {
-  unsigned peak = (c->p->live->max.vgpr + 3u) & ~3u;
+  unsigned gr = c->p->target->vgpr_granule, peak = (c->p->live->max.vgpr + gr - 1) / gr * gr;
   return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
 }
 
@@ -324,7 +316,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
      * the VGPR count of the current occupancy (no fewer waves), whichever
      * is higher. SGPRs are cheaper. */
     if (mir_rc_is_vgpr(rc)) {
-      unsigned occ = same_occupancy_vgprs(c->vgpr_hwm), peak = vector_ceiling(c);
+      unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
       if (base - 256u + mir_rc_size(rc) > (occ > peak ? occ : peak)) return MIR_PREG_NONE;
     }
     c->pref[d->temp.id] = base;
