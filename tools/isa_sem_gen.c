@@ -110,8 +110,9 @@ static void valu_facts(const char *mn, isa_format f, emu_vinfo *vi) {
 
 static unsigned mem_bytes(const char *mn, uint32_t *fl) {
   unsigned bytes = 4;
-  if (has(mn, "dwordx2") || has(mn, "_b64") || has(mn, "_x2") || has(mn, "_u64") || has(mn, "_i64") ||
-      (has(mn, "atomic_") && has(mn, "_f64")))
+  /* every memory operation on an f64 (the VMEM atomics, and LDS's ds_min_f64,
+   * ds_max_f64, ds_cmpst_f64, ds_add_f64 and their _rtn forms) moves 8 bytes */
+  if (has(mn, "dwordx2") || has(mn, "_b64") || has(mn, "_x2") || has(mn, "_u64") || has(mn, "_i64") || has(mn, "_f64"))
     bytes = 8;
   else if (has(mn, "dwordx3") || has(mn, "_b96")) bytes = 12;
   else if (has(mn, "dwordx4") || has(mn, "_b128")) bytes = 16;

@@ -130,12 +130,15 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
     else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
   }
   bool add_hidden = !has_hidden && a->num_args;
+  unsigned nh;
+  uint32_t area;
+  const mir_hidden_arg *h = mir_hidden_args(a, &nh, &area);
   bool rdna = mir_target_is_rdna(p->target);
   bool reqd = a->reqd_workgroup_size[0] != 0;
   mp_map(m, 14u + (rdna ? 1u : 0u) + (p->target->agprs ? 1u : 0u) + (reqd ? 1u : 0u));
   if (p->target->agprs) mp_kv_uint(m, ".agpr_count", p->num_agprs_used);
   mp_str(m, ".args");
-  mp_array(m, a->num_args + (add_hidden ? MIR_NUM_HIDDEN_V5 : 0u));
+  mp_array(m, a->num_args + (add_hidden ? nh : 0u));
   for (uint32_t i = 0; i < a->num_args; i++) {
     const mir_kernel_arg *g = &a->args[i];
     mp_arg(m, g, g->value_kind ? g->value_kind : "by_value", g->offset, g->size);
@@ -143,9 +146,8 @@ static void mp_kernel(bytebuf *m, const mir_program *p, const mir_kernel_regs *r
   uint32_t kernarg_size = a->kernarg_size;
   if (add_hidden) {
     uint32_t base = (explicit_end + 7) & ~7u;
-    for (unsigned i = 0; i < MIR_NUM_HIDDEN_V5; i++)
-      mp_arg(m, NULL, mir_hidden_v5[i].kind, base + mir_hidden_v5[i].off, mir_hidden_v5[i].size);
-    if (kernarg_size < base + 256) kernarg_size = base + 256;
+    for (unsigned i = 0; i < nh; i++) mp_arg(m, NULL, h[i].kind, base + h[i].off, h[i].size);
+    if (kernarg_size < base + area) kernarg_size = base + area;
   }
   mp_kv_uint(m, ".group_segment_fixed_size", a->group_segment_size);
   mp_kv_uint(m, ".kernarg_segment_align", a->kernarg_align ? a->kernarg_align : 8);
@@ -209,10 +211,11 @@ int mir_metadata_msgpack(mir_program *const *kernels, const mir_kernel_regs *reg
   char target_id[96];
   mir_target_id(num_kernels ? kernels[0] : NULL, target_id, sizeof target_id);
   mp_kv_str(&m, "amdhsa.target", target_id);
+  /* 1.1 for code object v4, 1.2 for v5 and v6 (as llc-19 writes them) */
   mp_str(&m, "amdhsa.version");
   mp_array(&m, 2);
   mp_uint(&m, 1);
-  mp_uint(&m, 2);
+  mp_uint(&m, mir_module_code_object_version(kernels, num_kernels) == 4 ? 1 : 2);
   if (m.oom) {
     free(m.b);
     return 1;

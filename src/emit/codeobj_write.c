@@ -3,7 +3,7 @@
  * (ROCr, wavecc-run) expects, without llvm-mc or ld.lld.
  *
  * Facts from AMDGPUUsage "Code Object" (ELF header: ELFOSABI_AMDGPU_HSA
- * 64, ABI version 3 for code object v5, EM_AMDGPU 224, e_flags the
+ * 64, ABI version 2, 3, 4 for code object v4, v5, v6, EM_AMDGPU 224, e_flags the
  * target's EF_AMDGPU_MACH (gfx900: 0x2c) | XNACK "any" 0x100; "Note Records":
  * owner "AMDGPU", type NT_AMDGPU_METADATA 32; "Symbols": kernel NAME
  * (STT_FUNC) and NAME.kd (STT_OBJECT, 64 bytes, in .rodata)), and from the
@@ -205,16 +205,16 @@ static void put_section_headers(bytebuf *e, const section *sh, const uint32_t *s
   }
 }
 
-/* Writes the ELF header and program headers over the reserved start of
- * E: the read-only segment ends at RO_END, .text (TEXT_SIZE bytes) is at
- * TEXT_OFF loading at TEXT_ADDR, the writable segment RW_OFF..RW_END
- * loads RW_DELTA higher, section headers at SHOFF. Returns 0, or 1 when
- * out of memory. */
-static int put_elf_header(bytebuf *e, uint32_t e_flags, const section *sh, uint64_t shoff, uint64_t ro_end,
+/* Writes the ELF header (EI_ABIVERSION: code object version COV - 2) and
+ * program headers over the reserved start of E: the read-only segment
+ * ends at RO_END, .text (TEXT_SIZE bytes) is at TEXT_OFF loading at
+ * TEXT_ADDR, the writable segment RW_OFF..RW_END loads RW_DELTA higher,
+ * section headers at SHOFF. Returns 0, or 1 when out of memory. */
+static int put_elf_header(bytebuf *e, unsigned cov, uint32_t e_flags, const section *sh, uint64_t shoff, uint64_t ro_end,
                           uint64_t text_off, uint64_t text_addr, uint64_t text_size, uint64_t rw_off, uint64_t rw_delta,
                           uint64_t rw_end, int nsec) {
   bytebuf h = {0};
-  static const uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, 3};
+  uint8_t ident[16] = {0x7f, 'E', 'L', 'F', 2, 1, 1, 64, (uint8_t)(cov - 2)};
   bytebuf_put(&h, ident, 16);
   bytebuf_le(&h, 3, 2);   /* ET_DYN */
   bytebuf_le(&h, 224, 2); /* EM_AMDGPU */
@@ -449,7 +449,7 @@ int mir_write_code_object(mir_program *const *kernels, unsigned num_kernels, con
   if (e.oom) { rc = 1; goto out; }
 
   /* 7. ELF header and program headers at the start. */
-  if (put_elf_header(&e, mir_elf_flags(num_kernels ? kernels[0] : NULL), sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end, nsec)) {
+  if (put_elf_header(&e, mir_module_code_object_version(kernels, num_kernels), mir_elf_flags(num_kernels ? kernels[0] : NULL), sh, shoff, ro_end, text_off, text_addr, text.size, rw_off, rw_delta, rw_end, nsec)) {
     rc = 1;
     goto out;
   }

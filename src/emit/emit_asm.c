@@ -782,7 +782,8 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   int rc = 0;
   char target_id[96];
   mir_target_id(num_kernels ? kernels[0] : NULL, target_id, sizeof target_id);
-  fprintf(out, "\t.amdgcn_target \"%s\"\n\t.amdhsa_code_object_version 5\n", target_id);
+  unsigned cov = mir_module_code_object_version(kernels, num_kernels);
+  fprintf(out, "\t.amdgcn_target \"%s\"\n\t.amdhsa_code_object_version %u\n", target_id, cov);
   for (unsigned k = 0; k < num_kernels; k++) {
     /* The descriptor's kernarg size must match the metadata's (hidden args included). */
     mir_program *p = kernels[k];
@@ -805,7 +806,7 @@ int mir_emit_module_data(mir_program *const *kernels, unsigned num_kernels, cons
   for (unsigned k = 0; k < num_kernels; k++)
     if (!kernels[k]->is_function) mir_emit_kernel_metadata(kernels[k], out);
   bool quote = strchr(target_id, ':') != NULL; /* as llc-19's YAML: 'amdgcn-amd-amdhsa--gfx900:xnack+' */
-  fprintf(out, "amdhsa.target: %s%s%s\namdhsa.version:\n  - 1\n  - 2\n...\n\t.end_amdgpu_metadata\n", quote ? "'" : "",
-          target_id, quote ? "'" : "");
+  fprintf(out, "amdhsa.target: %s%s%s\namdhsa.version:\n  - 1\n  - %u\n...\n\t.end_amdgpu_metadata\n", quote ? "'" : "",
+          target_id, quote ? "'" : "", cov == 4 ? 1u : 2u);
   return rc;
 }

@@ -62,10 +62,10 @@ static void yaml_arg(FILE *out, const char *name, const char *type, const char *
 #undef KEY
 }
 
-/* Hidden arguments of code object v5 after the explicit ones, at the
- * offsets llc-19 uses (relative to the 8-aligned end of the explicit
- * arguments); the hidden area is 256 bytes. */
-const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5] = {
+/* Hidden arguments of code object v5 (and v6) after the explicit ones,
+ * at the offsets llc-19 uses (relative to the 8-aligned end of the
+ * explicit arguments); the hidden area is 256 bytes. */
+static const mir_hidden_arg hidden_v5[] = {
   {"hidden_block_count_x", 0, 4}, {"hidden_block_count_y", 4, 4}, {"hidden_block_count_z", 8, 4},
   {"hidden_group_size_x", 12, 2}, {"hidden_group_size_y", 14, 2}, {"hidden_group_size_z", 16, 2},
   {"hidden_remainder_x", 18, 2}, {"hidden_remainder_y", 20, 2}, {"hidden_remainder_z", 22, 2},
@@ -74,6 +74,27 @@ const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5] = {
   {"hidden_heap_v1", 96, 8}, {"hidden_default_queue", 104, 8}, {"hidden_completion_action", 112, 8},
   {"hidden_queue_ptr", 200, 8},
 };
+/* Code object v4's, as llc-19 lists them (56 bytes). */
+static const mir_hidden_arg hidden_v4[] = {
+  {"hidden_global_offset_x", 0, 8}, {"hidden_global_offset_y", 8, 8}, {"hidden_global_offset_z", 16, 8},
+  {"hidden_hostcall_buffer", 24, 8}, {"hidden_default_queue", 32, 8}, {"hidden_completion_action", 40, 8},
+  {"hidden_multigrid_sync_arg", 48, 8},
+};
+
+const mir_hidden_arg *mir_hidden_args(const mir_kernel_abi *a, unsigned *n, uint32_t *area) {
+  if (mir_code_object_version(a) == 4) {
+    *n = sizeof hidden_v4 / sizeof hidden_v4[0];
+    *area = 56;
+    return hidden_v4;
+  }
+  *n = sizeof hidden_v5 / sizeof hidden_v5[0];
+  *area = 256;
+  return hidden_v5;
+}
+
+unsigned mir_module_code_object_version(mir_program *const *progs, unsigned n) {
+  return n ? mir_code_object_version(&progs[0]->abi) : 5;
+}
 
 void mir_emit_kernel_metadata(const mir_program *p, FILE *out) {
   const mir_kernel_abi *a = &p->abi;
@@ -95,11 +116,12 @@ void mir_emit_kernel_metadata(const mir_program *p, FILE *out) {
   }
   uint32_t kernarg_size = a->kernarg_size;
   if (!has_hidden && a->num_args) {
-    uint32_t base = (explicit_end + 7) & ~7u;
-    for (unsigned i = 0; i < MIR_NUM_HIDDEN_V5; i++)
-      yaml_arg(out, NULL, NULL, mir_hidden_v5[i].kind, base + mir_hidden_v5[i].off, mir_hidden_v5[i].size, 0, false, false,
-               false, false);
-    if (kernarg_size < base + 256) kernarg_size = base + 256;
+    uint32_t base = (explicit_end + 7) & ~7u, area;
+    unsigned nh;
+    const mir_hidden_arg *h = mir_hidden_args(a, &nh, &area);
+    for (unsigned i = 0; i < nh; i++)
+      yaml_arg(out, NULL, NULL, h[i].kind, base + h[i].off, h[i].size, 0, false, false, false, false);
+    if (kernarg_size < base + area) kernarg_size = base + area;
   }
   fprintf(out, "    .group_segment_fixed_size: %u\n", a->group_segment_size);
   fprintf(out, "    .kernarg_segment_align: %u\n", a->kernarg_align ? a->kernarg_align : 8);
@@ -136,6 +158,9 @@ void mir_fix_kernarg_size(mir_program *p) {
     if (g->value_kind && strncmp(g->value_kind, "hidden_", 7) == 0) has_hidden = true;
     else if (g->offset + g->size > explicit_end) explicit_end = g->offset + g->size;
   }
-  if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + 256)
-    p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + 256;
+  unsigned nh;
+  uint32_t area;
+  mir_hidden_args(a, &nh, &area);
+  if (!has_hidden && a->num_args && p->abi.kernarg_size < ((explicit_end + 7) & ~7u) + area)
+    p->abi.kernarg_size = ((explicit_end + 7) & ~7u) + area;
 }

@@ -73,21 +73,26 @@ unsigned mir_arch_vgprs(const mir_program *p);
  * target's ACCUM_OFFSET granule, at least one granule. wavecc's AGPRs
  * (spill slots, mir_program.num_agprs_used) start there. */
 unsigned mir_accum_offset(const mir_program *p, unsigned vgprs);
-/* Grows kernarg_size to cover the code object v5 hidden arguments that
- * the metadata appends after the explicit ones (both writers call it). */
+/* Grows kernarg_size to cover the hidden arguments that the metadata
+ * appends after the explicit ones (both writers call it). */
 void mir_fix_kernarg_size(mir_program *p);
 /* Writes kernel p's entry of the amdhsa.kernels metadata list (YAML, two
  * spaces of indent) to out (emit_metadata.c). */
 void mir_emit_kernel_metadata(const mir_program *p, FILE *out);
 /* Metadata names of address spaces ("global", "local", ...). */
 const char *mir_addr_space_name(uint32_t as);
-/* The v5 hidden arguments (kind, offset after the 8-aligned explicit end, size). */
+/* A hidden argument (kind, offset after the 8-aligned explicit end, size). */
 typedef struct mir_hidden_arg {
   const char *kind;
   uint32_t off, size;
 } mir_hidden_arg;
-enum { MIR_NUM_HIDDEN_V5 = 19 };
-extern const mir_hidden_arg mir_hidden_v5[MIR_NUM_HIDDEN_V5];
+/* The hidden arguments of the code object version `a` describes, as
+ * llc-19 lays them out (AMDGPUUsage "Code Object V4 Metadata": 56 bytes,
+ * 64-bit global offsets first; "Code Object V5 Metadata": 256 bytes, v6
+ * alike): *n entries, in an area of *area bytes. */
+const mir_hidden_arg *mir_hidden_args(const mir_kernel_abi *a, unsigned *n, uint32_t *area);
+/* The code object version of a module's programs (mir_kernel_abi), 5 for none. */
+unsigned mir_module_code_object_version(mir_program *const *progs, unsigned n);
 
 /* ---- machine code ------------------------------------------------------- */
 

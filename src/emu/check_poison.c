@@ -325,12 +325,19 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned reg = isa_fmt_buffer(in->fmt) ? in->vdata : in->data0;
     if (at == ISA_AT_CMPSWAP) nd *= 2;
     /* A 3-element vector stored with its padding: llc-19 at gfx942 writes a
-     * float3 with global_store_dwordx4 and leaves the fourth dword
-     * undefined (OpenCL's vec3 occupies 16 bytes). The fourth dword of a
-     * plain 4-dword global or flat store alone is not reported; the price is that the
-     * last element of a 4-vector, undefined alone, is not either. */
-    if (nd == 4 && at == ISA_AT_NONE && (in->fmt == ISA_FMT_GLOBAL || in->fmt == ISA_FMT_FLAT)) nd = 3;
-    for (unsigned k = 0; k < nd; k++) u |= vund(w, cw, reg + k);
+     * float3 with global_store_dwordx4 whose fourth register no
+     * instruction wrote (OpenCL's vec3 occupies 16 bytes). So the fourth
+     * dword of a plain 4-dword global or flat store counts as undefined
+     * only where its register lane was written with undefined data (a
+     * value computed from never-written LDS, private memory or registers:
+     * a real undefined read); a never-written lane is padding. Exempting
+     * the whole dword hid a uint4 whose .w came from never-written LDS. */
+    bool pad = nd == 4 && at == ISA_AT_NONE && (in->fmt == ISA_FMT_GLOBAL || in->fmt == ISA_FMT_FLAT);
+    for (unsigned k = 0; k < nd; k++) {
+      unsigned r = reg + k;
+      if (pad && k == 3) u |= r < EMU_NUM_VGPR ? (w->vinit[r] & cw->vpois[r]) : 0;
+      else u |= vund(w, cw, r);
+    }
   }
   c->data_undef = u & w->exec;
   /* cross-lane moves through the LDS crossbar: any undefined lane, all lanes */

@@ -345,8 +345,11 @@ static int write_kernargs(wemu_device *dev, const emu_kernel *k, const char *ker
    * code object v5 metadata whose hidden_block_count_x/y/z sit there.
    * Kernels linked with libclc only read these fields through libclc, so
    * the libclc layout wins for the first 16 bytes of the implicit
-   * arguments; the rest keeps the v5 layout. */
-  for (uint32_t i = num_args; i < k->info.num_args; i++) {
+   * arguments of a v5/v6 code object; the rest keeps the v5 layout. A v4
+   * code object keeps its metadata's layout whole (its 64-bit
+   * hidden_global_offset_x/y at implicitarg + 0 and + 8, which clang's
+   * code for v4 reads; OpenCL C compiles to v5 by default). */
+  for (uint32_t i = num_args; i < k->info.num_args && k->code_object_version >= 5; i++) {
     if (k->args[i].kind != WEMU_ARG_HIDDEN) continue;
     uint32_t at = k->args[i].offset;
     if ((uint64_t)at + 16 <= ksize) {

@@ -15,6 +15,7 @@
 #include <llvm-c/Target.h>
 
 #include "isel/isel_internal.h"
+#include "llvm/import.h"
 #include "target/target.h"
 #include "util/bitset.h"
 
@@ -100,7 +101,7 @@ static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
 }
 
 typedef struct abi_uses {
-  bool dispatch_ptr, dispatch_id, implicitarg, wg[3], wi[3], alloca_used, calls;
+  bool dispatch_ptr, queue_ptr, dispatch_id, implicitarg, wg[3], wi[3], alloca_used, calls;
 } abi_uses;
 
 /* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
@@ -132,6 +133,7 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
       const char *n = LLVMGetValueName2(f, &len);
       if (!strcmp(n, "llvm.amdgcn.dispatch.ptr")) u->dispatch_ptr = true;
       else if (!strcmp(n, "llvm.amdgcn.dispatch.id")) u->dispatch_id = true;
+      else if (!strcmp(n, "llvm.amdgcn.queue.ptr")) u->queue_ptr = true;
       else if (!strcmp(n, "llvm.amdgcn.implicitarg.ptr")) u->implicitarg = true;
       else if (!strncmp(n, "llvm.amdgcn.workgroup.id.", 25)) u->wg[n[25] - 'x'] = true;
       else if (!strncmp(n, "llvm.amdgcn.workitem.id.", 24)) u->wi[n[24] - 'x'] = true;
@@ -338,6 +340,23 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
   }
   c->hidden_offset = (off + 7) & ~7u;
   uint32_t h = c->hidden_offset;
+  if (mir_code_object_version(abi) == 4) {
+    /* Code object v4's hidden arguments, all of them for every kernel,
+     * as llc-19 lists them (AMDGPUUsage "Code Object V4 Metadata":
+     * 64-bit global offsets first; the queue pointer is a user SGPR) */
+    add_hidden(args, &nargs, "hidden_global_offset_x", h + 0, 8);
+    add_hidden(args, &nargs, "hidden_global_offset_y", h + 8, 8);
+    add_hidden(args, &nargs, "hidden_global_offset_z", h + 16, 8);
+    add_hidden(args, &nargs, "hidden_hostcall_buffer", h + 24, 8);
+    add_hidden(args, &nargs, "hidden_default_queue", h + 32, 8);
+    add_hidden(args, &nargs, "hidden_completion_action", h + 40, 8);
+    add_hidden(args, &nargs, "hidden_multigrid_sync_arg", h + 48, 8);
+    abi->args = args;
+    abi->num_args = nargs;
+    abi->kernarg_size = h + 56;
+    abi->kernarg_align = kalign;
+    return true;
+  }
   add_hidden(args, &nargs, "hidden_block_count_x", h + 0, 4);
   add_hidden(args, &nargs, "hidden_block_count_y", h + 4, 4);
   add_hidden(args, &nargs, "hidden_block_count_z", h + 8, 4);
@@ -384,7 +403,7 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   /* the private segment buffer V# and wave offset SGPRs; architected flat
    * scratch has neither (FLAT_SCRATCH is the wave's scratch already) */
   const bool buffer = u->alloca_used && !wavecc_scratch_flat(c->p->target);
-  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) + (abi->workgroup_id[1] ? 1 : 0) +
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + (abi->queue_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) + (abi->workgroup_id[1] ? 1 : 0) +
                    (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (buffer ? 2 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
@@ -396,6 +415,11 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   if (u->dispatch_ptr) {
     c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
     sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
+    sg += 2;
+  }
+  if (abi->queue_ptr) { /* code object v4's llvm.amdgcn.queue.ptr */
+    c->queue_ptr = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->queue_ptr, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   c->kernarg_ptr = isel_tmp(c, mir_rc_s(2));
@@ -443,6 +467,7 @@ static void unpack_workitem_ids(isel_ctx *c, const mir_kernel_abi *abi) {
 }
 
 mir_temp isel_queue_ptr(isel_ctx *c) {
+  if (mir_code_object_version(&c->p->abi) == 4) return c->queue_ptr;
   mir_temp d = isel_tmp(c, mir_rc_s(2));
   mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORDX2, 1, 1);
   ld->ops[0] = mir_op_temp(c->kernarg_ptr);
@@ -561,6 +586,10 @@ void isel_setup_abi(isel_ctx *c) {
   c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
   abi->dispatch_ptr = u.dispatch_ptr;
   abi->dispatch_id = u.dispatch_id;
+  abi->code_object_version = (uint8_t)wir_code_object_version(c->mod, NULL);
+  /* v4 passes the queue's address in user SGPRs (v5: hidden_queue_ptr) */
+  abi->queue_ptr = u.queue_ptr && mir_code_object_version(abi) == 4 &&
+                   LLVMGetFunctionCallConv(c->fn) == LLVMAMDGPUKERNELCallConv;
   abi->kernarg_segment_ptr = true;
   abi->workgroup_id[0] = true;
   abi->workgroup_id[1] = u.wg[1];

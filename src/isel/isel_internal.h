@@ -91,6 +91,7 @@ struct isel_ctx {
   /* ABI inputs */
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp dispatch_id; /* s2 user SGPRs when the kernel calls llvm.amdgcn.dispatch.id */
+  mir_temp queue_ptr;   /* s2 user SGPRs: llvm.amdgcn.queue.ptr under code object v4 */
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
   bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */
@@ -351,7 +352,9 @@ mir_temp isel_f64_to_int(isel_ctx *c, mir_operand x, unsigned db, bool sign);
  * encoding of a value exactly representable in half (constants). */
 /* llvm.amdgcn.queue.ptr in a kernel: the s2 queue address, loaded from
  * the hidden_queue_ptr argument (kernarg offset hidden + 200, which
- * isel_abi.c lays out when the kernel calls it). */
+ * isel_abi.c lays out when the kernel calls it) under code object v5/v6,
+ * the queue pointer user SGPRs under v4 (AMDGPUUsage "Initial Kernel
+ * Execution State"). */
 mir_temp isel_queue_ptr(isel_ctx *c);
 int isel_half_inst(isel_ctx *c, LLVMValueRef ins);
 int isel_half_call(isel_ctx *c, LLVMValueRef ins, const char *name);

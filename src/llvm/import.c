@@ -388,6 +388,14 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
     LLVMContextDispose(ctx);
     return -1;
   }
+  unsigned cov_raw;
+  if (!wir_code_object_version(mod, &cov_raw)) {
+    diag_error(d, NULL, "unsupported amdhsa_code_object_version %u (wavecc writes code object versions 4, 5 and 6: "
+               "400, 500 or 600)", cov_raw);
+    LLVMDisposeModule(mod);
+    LLVMContextDispose(ctx);
+    return -1;
+  }
   /* `id` lives on this stack frame: later errors are swallowed (the
    * selector reports unsupported IR itself). */
   LLVMContextSetDiagnosticHandler(ctx, diag_handler, NULL);
@@ -398,6 +406,29 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
     if (is_kernel(f) && !LLVMIsDeclaration(f)) out->kernels[out->num_kernels++] = f;
   list_functions(mod, out);
   return 0;
+}
+
+unsigned wir_code_object_version(LLVMModuleRef mod, unsigned *raw) {
+  unsigned n = LLVMGetNamedMetadataNumOperands(mod, "llvm.module.flags");
+  if (raw) *raw = 500;
+  if (!n) return 5;
+  LLVMValueRef *flags = malloc(n * sizeof *flags);
+  if (!flags) return 5;
+  LLVMGetNamedMetadataOperands(mod, "llvm.module.flags", flags);
+  unsigned v = 500;
+  for (unsigned i = 0; i < n; i++) {
+    /* !{i32 behaviour, !"name", value}: operands come back as values */
+    if (LLVMGetMDNodeNumOperands(flags[i]) != 3) continue;
+    LLVMValueRef ops[3];
+    LLVMGetMDNodeOperands(flags[i], ops);
+    unsigned len = 0;
+    const char *name = ops[1] ? LLVMGetMDString(ops[1], &len) : NULL;
+    if (!name || len != 26 || memcmp(name, "amdhsa_code_object_version", 26) != 0) continue;
+    v = ops[2] && LLVMIsAConstantInt(ops[2]) ? (unsigned)LLVMConstIntGetZExtValue(ops[2]) : 0;
+  }
+  free(flags);
+  if (raw) *raw = v;
+  return v == 400 ? 4 : v == 500 ? 5 : v == 600 ? 6 : 0;
 }
 
 void wir_module_free(wir_module *m) {

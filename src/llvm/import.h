@@ -51,6 +51,14 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
 
 int wir_parse(const char *data, size_t size, diag *d, wir_module *out);
 
+/* The module's code object version, from its "amdhsa_code_object_version"
+ * module flag (100 x the version: 400, 500, 600, as clang and llc-19 write
+ * it; llc-19 accepts those three and aborts on others): 4, 5 or 6, and 5
+ * when the flag is absent (llc-19's default). 0 for another value, whose
+ * flag value goes to *raw (may be NULL). AMDGPUUsage "Code Object V4
+ * Metadata", "Code Object V5 Metadata". */
+unsigned wir_code_object_version(LLVMModuleRef mod, unsigned *raw);
+
 /* Frees the module, its context and the kernel list. */
 void wir_module_free(wir_module *m);
 

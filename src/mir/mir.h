@@ -273,7 +273,17 @@ typedef struct mir_kernel_abi {
   uint32_t call_ra_sgpr, call_sp_sgpr; /* return address pair and stack pointer (s30, s32 or s4, s6) */
   uint32_t call_wo_sgpr; /* compact layout: s7, a calling kernel's soffset 0 (frame base), which functions save; 0 = none */
   bool uses_dynamic_stack;       /* recursion or indirect calls: the stack depth is not known */
+  /* The module's code object version (4, 5, 6; 0 means 5): the hidden
+   * arguments' layout (4: global offsets first, 56 bytes; 5 and 6: 256
+   * bytes) and where llvm.amdgcn.queue.ptr comes from (4: user SGPRs;
+   * 5, 6: hidden_queue_ptr). AMDGPUUsage "Code Object V4/V5 Metadata". */
+  uint8_t code_object_version;
 } mir_kernel_abi;
+
+/* The code object version ABI describes (4, 5 or 6). */
+static inline unsigned mir_code_object_version(const mir_kernel_abi *abi) {
+  return abi->code_object_version ? abi->code_object_version : 5;
+}
 
 /* mir_instr.chk: facts for the emulator's kernel bug checks (issue 29),
  * in the code object's .wavecc.checks section (codeobj_write.c; read by
