@@ -312,6 +312,17 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
   return write ? emu_gwrite(d, w, in, addr, buf, n, lane) : emu_gread(d, w, in, addr, buf, n, lane);
 }
 
+/* A VMEM load's sub-dword value in dv[0] as the register receives it:
+ * sign- or zero-extended, or a d16 half in the low or high 16 bits. */
+static inline void load_extend(memshape ms, uint32_t dv[4]) {
+  if (ms.bytes >= 4) return;
+  uint32_t x = dv[0];
+  if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
+  else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
+  if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
+  dv[0] = x;
+}
+
 /* The whole-wave path of a plain global load or store (issue 28: the
  * per-lane check call and allocation search were most of a global
  * access's time). It applies when every active lane's access is global
@@ -348,13 +359,7 @@ static int vmem_global_wave(emu_dispatch *d, emu_wave *w, const uint64_t *addr, 
       continue;
     }
     copy_small(dv, mem + addr[l], ms.bytes);
-    if (ms.bytes < 4) {
-      uint32_t x = dv[0];
-      if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
-      else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
-      if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
-      dv[0] = x;
-    }
+    load_extend(ms, dv);
     for (unsigned i = 0; i < ms.ndw; i++) vals[i * EMU_MAX_LANES + l] = dv[i];
   }
   return 1;
@@ -430,13 +435,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       if (!(oob && oob[l]) && lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 0, scratch_base)) goto fail;
       uint32_t dv[4];
       memcpy(dv, buf, 16);
-      if (ms.bytes < 4) {
-        uint32_t x = dv[0];
-        if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
-        else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
-        if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
-        dv[0] = x;
-      }
+      load_extend(ms, dv);
       for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }
