@@ -14,7 +14,10 @@
  * does it scan the whole directory and, if the entries are above it,
  * remove the least recently used (oldest modification time) until they
  * fit in 7/8 of the limit (cache_trim), so that a full cache is not
- * scanned again at the next store. Scanning everything on every store
+ * scanned again at the next store; a cache of 256 entries or more that
+ * the scan finds between 3/4 of the limit and the limit (the estimate
+ * was high) is trimmed to 3/4 of it, else most stores of a cache just
+ * under the limit would scan it. Scanning everything on every store
  * cost 47 ms of CPU with 16,000 entries (a compile is ~60 ms): one
  * subdirectory is 1/256 of that. The price: a cache may stay above the
  * limit by the estimate's error (about 1/sqrt of the entries per
@@ -257,7 +260,16 @@ static void cache_trim(const char *dir, uint64_t limit, uint64_t target, const c
   if (h) closedir(h);
   uint64_t total = 0;
   for (size_t i = 0; i < n; i++) total += v[i].size;
-  if (ok && total > limit) {
+  /* A large cache (an entry per subdirectory or more, where the estimate
+   * is close) scanned because its estimate was above the limit while the
+   * entries are not is just below it: without a trim every store whose
+   * subdirectory is a little fuller than the average would scan it again
+   * (measured: 5 of 8 stores listed all 26,000 entries of a cache at
+   * 0.98 of the limit, ~60 ms each, as long as a compile). Trimmed to 3/4
+   * of the limit, its estimates stay below the limit for thousands of
+   * stores. */
+  if (n >= 256 && total > limit - limit / 4 && target > limit - limit / 4) target = limit - limit / 4;
+  if (ok && (total > limit || (n >= 256 && total > target))) {
     qsort(v, n, sizeof *v, older_first);
     for (size_t i = 0; i < n && total > target; i++) {
       if (!strcmp(v[i].path, keep)) continue;

@@ -80,6 +80,40 @@ typedef struct emu_check {
 /* Access kinds of emu_check_access. */
 enum { CHK_READ = 1, CHK_WRITE = 2, CHK_ATOMIC = 3 };
 
+/* True when emu_check_access of an LDS access can only update the poison
+ * shadow (no alignment or race check, which may report or log): the
+ * executor's per-lane LDS loops then call poison_lds_lane inline instead
+ * (issue 28: the call was a tenth of LDS-heavy kernels' time). */
+static inline int chk_lds_inline(const emu_check *c) { return !(c->checks & (WEMU_CHECK_ALIGN | WEMU_CHECK_RACE)); }
+
+/* Whether the n <= 16 shadow bytes at `run` all say defined (1). */
+static inline int chk_shadow_defined(const uint8_t *run, unsigned n) {
+  uint64_t x, y;
+  switch (n) {
+  case 4: { uint32_t v; memcpy(&v, run, 4); return v == 0x01010101u; }
+  case 8: memcpy(&x, run, 8); return x == 0x0101010101010101ull;
+  case 16: memcpy(&x, run, 8); memcpy(&y, run + 8, 8); return (x & y) == 0x0101010101010101ull;
+  default:
+    for (unsigned i = 0; i < n; i++)
+      if (!run[i]) return 0;
+    return 1;
+  }
+}
+
+/* poison_access's effect for one lane's LDS access of n <= 16 bytes at
+ * `a`, which lds_check found inside the LDS (chk_lds_inline must hold):
+ * a read of an undefined byte marks the lane in load_undef, a write sets
+ * the shadow to the data's definedness (an atomic's also to the old
+ * value's). Never reports. */
+static inline void poison_lds_lane(emu_check *c, uint64_t a, unsigned n, unsigned lane, int kind) {
+  if (!(c->checks & WEMU_CHECK_POISON)) return;
+  emu_lanes bit = 1ull << lane;
+  uint8_t *run = c->lds_def + a;
+  int old_und = kind != CHK_WRITE && !chk_shadow_defined(run, n);
+  if (old_und) c->load_undef |= bit;
+  if (kind != CHK_READ) memset(run, !((c->data_undef & bit) || (kind == CHK_ATOMIC && old_und)), n);
+}
+
 /* check.c: the report. lane < 0: no lane. Returns -1 (a fault). */
 int chk_report(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *cls, int lane, const char *fmt, ...)
     __attribute__((format(printf, 6, 7)));

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emu/check_internal.h"
 #include "emu/emu_internal.h"
 
 /* memcpy of an access's 1..16 bytes: constant sizes compile to plain
@@ -230,6 +231,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     }
     return emu_pending_add(d, w, in, &p);
   }
+  int lds_inline = d->chk && chk_lds_inline(d->chk);
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((exec >> l) & 1)) continue;
     uint64_t base = w->v[in->addr][l];
@@ -240,8 +242,10 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       else a = base + ((unsigned)in->offset | (unsigned)in->offset1 << 8);
       a &= 0xffffffffull;
       if (lds_check(d, w, in, a, elem, l)) { free(p.vals); free(p.maskw); return -1; }
-      if (d->chk && !in->gds && emu_check_access(d, w, in, 1, a, elem, l, is_write ? 2 : at != ISA_AT_NONE ? 3 : 1, 0)) {
-        free(p.vals); free(p.maskw); return -1;
+      if (d->chk && !in->gds) {
+        int kind = is_write ? CHK_WRITE : at != ISA_AT_NONE ? CHK_ATOMIC : CHK_READ;
+        if (lds_inline) poison_lds_lane(d->chk, a, elem, l, kind);
+        else if (emu_check_access(d, w, in, 1, a, elem, l, kind, 0)) { free(p.vals); free(p.maskw); return -1; }
       }
       uint8_t *m = mem + a;
       unsigned dreg = two ? (k ? in->data1 : in->data0) : in->data0;
@@ -309,6 +313,59 @@ static int lane_rw(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, 
   return write ? emu_gwrite(d, w, in, addr, buf, n, lane) : emu_gread(d, w, in, addr, buf, n, lane);
 }
 
+/* A VMEM load's sub-dword value in dv[0] as the register receives it:
+ * sign- or zero-extended, or a d16 half in the low or high 16 bits. */
+static inline void load_extend(memshape ms, uint32_t dv[4]) {
+  if (ms.bytes >= 4) return;
+  uint32_t x = dv[0];
+  if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
+  else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
+  if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
+  dv[0] = x;
+}
+
+/* The whole-wave path of a plain global load or store (issue 28: the
+ * per-lane check call and allocation search were most of a global
+ * access's time). It applies when every active lane's access is global
+ * (not LDS, scratch or out of range), all of them lie inside one
+ * allocation that is not the scratch allocation, and no check may report
+ * or log one of them (alignment and race are off; poison reports only a
+ * store of undefined data, and reads nothing global): the per-lane path
+ * would then pass every check and only copy, in lane order, as here.
+ * 1 when done (a load's lanes in `vals`), 0 when the caller must take the
+ * per-lane path. */
+static int vmem_global_wave(emu_dispatch *d, emu_wave *w, const uint64_t *addr, const int *space, const uint8_t *oob,
+                            memshape ms, int is_store, unsigned data_reg, uint32_t *vals) {
+  emu_lanes exec = w->exec;
+  if (!exec) return 0;
+  if (d->chk && (!chk_lds_inline(d->chk) || (is_store && (d->chk->checks & WEMU_CHECK_POISON) && (d->chk->data_undef & exec))))
+    return 0;
+  uint64_t lo = UINT64_MAX, hi = 0;
+  for (emu_lanes m = exec; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    if (space[l] || (oob && oob[l]) || addr[l] > UINT64_MAX - ms.bytes) return 0;
+    if (addr[l] < lo) lo = addr[l];
+    if (addr[l] + ms.bytes > hi) hi = addr[l] + ms.bytes;
+  }
+  emu_alloc *a = emu_find(d->dev, lo, hi - lo);
+  if (!a || (d->scratch_total && lo < d->scratch_alloc + d->scratch_total && hi > d->scratch_alloc)) return 0;
+  uint8_t *mem = a->data - a->base;
+  for (emu_lanes m = exec; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctzll(m);
+    uint32_t dv[4] = {0};
+    if (is_store) {
+      for (unsigned i = 0; i < ms.ndw; i++) dv[i] = w->v[data_reg + i][l];
+      if (ms.d16 && ms.hi) dv[0] >>= 16;
+      copy_small(mem + addr[l], dv, ms.bytes);
+      continue;
+    }
+    copy_small(dv, mem + addr[l], ms.bytes);
+    load_extend(ms, dv);
+    for (unsigned i = 0; i < ms.ndw; i++) vals[i * EMU_MAX_LANES + l] = dv[i];
+  }
+  return 1;
+}
+
 /* Common tail of VMEM/FLAT: per-lane address list -> loads/stores/atomics. */
 static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint64_t *addr, const int *space,
                       const uint8_t *oob, unsigned data_reg, unsigned dst_reg, uint64_t scratch_base) {
@@ -337,6 +394,11 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
     if (!p.vals) return emu_fault(d, w, in, "out of memory");
     if (ms.d16) { p.maskw = malloc(EMU_MAX_LANES * 4); if (!p.maskw) { free(p.vals); return emu_fault(d, w, in, "out of memory"); } for (unsigned l = 0; l < w->nlanes; l++) p.maskw[l] = ms.hi ? 0xffff0000u : 0xffffu; }
   }
+  if (at == ISA_AT_NONE && vmem_global_wave(d, w, addr, space, oob, ms, is_store, data_reg, p.vals)) {
+    if (ret) return emu_pending_add(d, w, in, &p);
+    p.kind = d->dev->tgt->counters[WAVECC_CNT_VS].bits ? EMU_PEND_VS : EMU_PEND_VM; p.ndw = 0; p.lanes = 0;
+    return emu_pending_add(d, w, in, &p);
+  }
   /* Global atomics are atomic across work-groups running on other threads:
    * the whole instruction holds the dispatch's lock (lanes in order). */
   emu_par *lock = at != ISA_AT_NONE ? d->par : NULL;
@@ -362,22 +424,19 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
       if (at == ISA_AT_CMPSWAP) { cmp = w->v[data_reg + ms.ndw][l]; if (is64) cmp |= (uint64_t)w->v[data_reg + 3][l] << 32; }
       if (oob && oob[l]) { old = 0; }
       else {
-        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&old, ms.bytes, l, 0, scratch_base)) goto fail;
-        uint64_t nv = atomic_apply(at, old, src, cmp, is64);
-        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)&nv, ms.bytes, l, 1, scratch_base)) goto fail;
+        /* 16-byte buffers: lane_rw's copy has a 16-byte case (ms.bytes is at most 8 here) */
+        uint64_t ob[2] = {0}, nb[2] = {0};
+        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)ob, ms.bytes, l, 0, scratch_base)) goto fail;
+        old = ob[0];
+        nb[0] = atomic_apply(at, old, src, cmp, is64);
+        if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)nb, ms.bytes, l, 1, scratch_base)) goto fail;
       }
       if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
     } else {
       if (!(oob && oob[l]) && lane_rw(d, w, in, space[l], addr[l], buf, ms.bytes, l, 0, scratch_base)) goto fail;
       uint32_t dv[4];
       memcpy(dv, buf, 16);
-      if (ms.bytes < 4) {
-        uint32_t x = dv[0];
-        if (ms.bytes == 1) x = ms.sign ? (uint32_t)(int32_t)(int8_t)x : (x & 0xff);
-        else x = ms.sign ? (uint32_t)(int32_t)(int16_t)x : (x & 0xffff);
-        if (ms.d16) x = ms.hi ? x << 16 : x & 0xffff;
-        dv[0] = x;
-      }
+      load_extend(ms, dv);
       for (unsigned i = 0; i < ms.ndw; i++) p.vals[i * EMU_MAX_LANES + l] = dv[i];
     }
   }

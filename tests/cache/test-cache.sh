@@ -90,6 +90,26 @@ total=$(find "$WAVECC_CACHE_DIR" -type f -printf '%s\n' | awk '{t += $1} END {pr
 WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v1.cl" -o "$dir/v.o"
 WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v2.cl" -o "$dir/v.o"
 [ "$(entries)" -ge 4 ] || fail "WAVECC_CACHE_MAX_SIZE=0 (no limit) removed entries"
+# A large cache (256 entries or more) just under the limit, the store's
+# subdirectory fuller than the average (its estimate above the limit):
+# the scan trims it to 3/4 of the limit, so that the next stores do not
+# list every entry again (before: no trim, and most stores scanned).
+rm -rf "$WAVECC_CACHE_DIR"
+"$wavecc" "$dir/v1.cl" -o "$dir/v.o"
+e=$(newest); esize=$(stat -c %s "$e"); esub=$(basename "$(dirname "$e")"); rm -f "$e"
+for i in $(seq 1 300); do
+  sub=$(printf '%02x' $((i % 256))); [ $i -le 20 ] && sub=$esub
+  [ $i -gt 20 ] && [ "$sub" = "$esub" ] && sub=$(printf '%02x' $(((i + 1) % 256)))
+  mkdir -p "$WAVECC_CACHE_DIR/$sub"
+  head -c 1000 /dev/zero > "$WAVECC_CACHE_DIR/$sub/$(printf '%062x' $i)"
+done
+find "$WAVECC_CACHE_DIR" -type f -exec touch -d '1 hour ago' {} +
+export WAVECC_CACHE_MAX_SIZE=$((300 * 1000 + esize + 1000))
+"$wavecc" "$dir/v1.cl" -o "$dir/v.o"
+[ -e "$e" ] || fail "the entry just stored was removed"
+total=$(find "$WAVECC_CACHE_DIR" -type f -printf '%s\n' | awk '{t += $1} END {print t + 0}')
+[ "$total" -le $((WAVECC_CACHE_MAX_SIZE * 3 / 4 + 1)) ] ||
+  fail "a large cache just under the limit was scanned and left at $total bytes (limit $WAVECC_CACHE_MAX_SIZE)"
 unset WAVECC_CACHE_MAX_SIZE
 
 # wavecc-run: cold, then warm, same verdict.

@@ -153,6 +153,17 @@ int main(void) {
          "  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 0, 2), 1\n  s_getreg_b32 s8, hwreg(HW_REG_MODE)\n", NULL, NULL, "hazard");
   expect("global store outside every allocation",
          EMU_PROLOGUE "  v_add_co_u32 v10, vcc, 0x100000, v10\n  global_store_dword v[10:11], v0, off\n", NULL, NULL, "outside every allocation");
+  /* exec_mem.c copies a global access whose lanes all lie in one
+   * allocation for the whole wave; one lane past the end sends it to the
+   * per-lane path, which must name that lane (out is 1024 bytes: offset
+   * 772 puts lane 63 alone at its end). */
+  expect("global store with only lane 63 past the allocation's end",
+         EMU_PROLOGUE "  global_store_dword v[10:11], v0, off offset:772\n", NULL, NULL, "outside every allocation (lane 63)");
+  expect("global load with only lane 63 past the allocation's end",
+         EMU_PROLOGUE "  global_load_dword v2, v[10:11], off offset:772\n  s_waitcnt vmcnt(0)\n", NULL, NULL,
+         "outside every allocation (lane 63)");
+  expect("global store ending at the allocation's end passes",
+         EMU_PROLOGUE "  global_store_dword v[10:11], v0, off offset:768\n", NULL, NULL, NULL);
   expect("LDS access past the LDS allocation",
          "  v_mov_b32 v1, 0x1000\n  ds_write_b32 v1, v0\n", "  .amdhsa_group_segment_fixed_size 256\n", NULL, "outside the 256-byte LDS");
   expect("unknown instruction (an MIMG encoding)", "  .long 0xf0000000, 0x00000000\n", NULL, NULL, "unknown instruction");
