@@ -268,6 +268,27 @@ static void local_order(const sctx *s, uint32_t b, uint32_t *r, uint32_t n, uint
   }
 }
 
+/* Which blocks of the ordered region (local_order) skip the blocks they
+ * dominate when no lane enters them: those dominating at least one other
+ * whose LLVM instructions (phis and branches aside), their own counted,
+ * are at least 3, as in a switch's leaf (compare, and a case of two) and
+ * every node above it. Fewer (the empty blocks that split critical edges,
+ * a store and a compare) cost about what the s_cbranch_execz would. */
+static uint8_t *local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint32_t *end) {
+  arena *mem = s->c->mem;
+  uint8_t *skip = arena_alloc(mem, n);
+  uint32_t *w = arena_alloc(mem, (n + 1) * sizeof *w); /* w[k]: instructions of r[0..k) */
+  w[0] = 0;
+  for (uint32_t k = 0; k < n; k++) {
+    uint32_t m = 0;
+    for (LLVMValueRef i = LLVMGetFirstInstruction(s->di->blocks[r[k]]); i; i = LLVMGetNextInstruction(i))
+      m += !LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i);
+    w[k + 1] = w[k] + m;
+  }
+  for (uint32_t k = 0; k < n; k++) skip[k] = end[k] - k >= 2 && w[end[k]] - w[k] >= 3;
+  return skip;
+}
+
 /* At the start of machine block zb, the first of order index kz, reached
  * by the skips to kz as well as by the previous block: a linear phi for
  * every mask a skipped block changed (a skip's lanes are empty, so its
@@ -333,8 +354,9 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
   if (!n) return REJECT();
   uint32_t *end = arena_alloc(c->mem, n * sizeof *end), *first = arena_alloc(c->mem, (n + 1) * sizeof *first);
   local_order(s, b, r, n, end);
+  uint8_t *skip = local_skips(s, r, n, end);
   first[0] = s->nmb; /* machine blocks of order index k: first[k], and its body's when it skips */
-  for (uint32_t k = 0; k < n; k++) first[k + 1] = first[k] + 1 + (end[k] - k >= 2);
+  for (uint32_t k = 0; k < n; k++) first[k + 1] = first[k] + 1 + skip[k];
   uint32_t *tail = arena_alloc(c->mem, (nb + 1) * sizeof *tail); /* LLVM block -> machine block ending it */
   tail[b] = mb;
   mir_temp saved = {0}, zero = {0};
@@ -357,7 +379,6 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
   uint32_t prev = mb;
   for (uint32_t k = 0; k < n; k++) {
     uint32_t x = r[k], hx = newblk(s, x), mx = hx;
-    bool skip = end[k] - k >= 2;
     s->visited[x] = 1;
     s->mh[x] = hx;
     s->lanejoin[x] = 1;
@@ -378,7 +399,7 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
       mv->ops[0] = mir_op_temp(M);
       mv->defs[0] = isel_exec_operand(c);
     }
-    if (skip) {
+    if (skip[k]) {
       sopp(s, hx, ISA_S_CBRANCH_EXECZ, first[end[k]]);
       edge(s, hx, first[end[k]], PN);
       if (s->emit) sk[nsk++] = (lskip){hx, end[k], L.nlog};
