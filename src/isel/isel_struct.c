@@ -268,6 +268,17 @@ static void local_order(const sctx *s, uint32_t b, uint32_t *r, uint32_t n, uint
   }
 }
 
+/* Regions of fewer blocks run every block in RPO order, skipping none:
+ * in the smaller ones of the corpus (libclc's conversions, early exits,
+ * switches of a dozen cases) most blocks have lanes, and the skips'
+ * branches and phi copies cost more than they save (gfx900, executed
+ * instructions with skips in every region: tests/kernels/
+ * f_half_vload_vstore.cl +0.7 %, f_loop_nested_break.cl +1.3 %, f_switch.cl
+ * +2.3 %, whose 12 cases all have lanes in each wave). A wide switch's
+ * decision tree has hundreds of blocks, most without lanes in a wave
+ * (f_switch_wide.ll: 300 cases). */
+enum { LOCAL_SKIP_BLOCKS = 64 };
+
 /* Which blocks of the ordered region (local_order) skip the blocks they
  * dominate when no lane enters them: those dominating at least one other
  * whose LLVM instructions (phis and branches aside), their own counted,
@@ -353,8 +364,14 @@ static bool walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t st
   uint32_t n = local_region(s, b, J, stop, loop, r);
   if (!n) return REJECT();
   uint32_t *end = arena_alloc(c->mem, n * sizeof *end), *first = arena_alloc(c->mem, (n + 1) * sizeof *first);
-  local_order(s, b, r, n, end);
-  uint8_t *skip = local_skips(s, r, n, end);
+  uint8_t *skip;
+  if (n >= LOCAL_SKIP_BLOCKS) {
+    local_order(s, b, r, n, end);
+    skip = local_skips(s, r, n, end);
+  } else {
+    skip = arena_alloc(c->mem, n);
+    memset(skip, 0, n);
+  }
   first[0] = s->nmb; /* machine blocks of order index k: first[k], and its body's when it skips */
   for (uint32_t k = 0; k < n; k++) first[k + 1] = first[k] + 1 + skip[k];
   uint32_t *tail = arena_alloc(c->mem, (nb + 1) * sizeof *tail); /* LLVM block -> machine block ending it */
