@@ -228,29 +228,95 @@ static void expand(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef call, LLVMV
   LLVMInstructionEraseFromParent(call);
 }
 
+/* Element k of vector value v as a scalar, rebuilt (before b's position)
+ * through the element-wise operations that made it: constants,
+ * insertelement and shufflevector with constant indices, integer casts
+ * and integer binary operations (wrap and disjoint flags kept), up to
+ * `depth` levels; else an extractelement. A scalarized getelementptr's
+ * index is then the scalar arithmetic the selector's address matching
+ * and range analysis see (sext (add t, 64), not an element of a vector
+ * sext), as llc-19's DAG combines see through the vector build. */
+static LLVMValueRef lane_value(LLVMBuilderRef b, LLVMValueRef v, unsigned k, unsigned depth) {
+  LLVMTypeRef et = LLVMGetElementType(LLVMTypeOf(v));
+  LLVMValueRef kv = LLVMConstInt(LLVMInt32TypeInContext(LLVMGetTypeContext(et)), k, false);
+  if (LLVMIsAConstant(v)) {
+    LLVMValueRef c = LLVMGetAggregateElement(v, k);
+    return c ? c : LLVMBuildExtractElement(b, v, kv, "");
+  }
+  if (!depth || !LLVMIsAInstruction(v)) return LLVMBuildExtractElement(b, v, kv, "");
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (op == LLVMInsertElement && LLVMIsAConstantInt(LLVMGetOperand(v, 2))) {
+    if (LLVMConstIntGetZExtValue(LLVMGetOperand(v, 2)) == k) return LLVMGetOperand(v, 1);
+    return lane_value(b, LLVMGetOperand(v, 0), k, depth - 1);
+  }
+  if (op == LLVMShuffleVector) {
+    int m = LLVMGetMaskValue(v, k);
+    unsigned n0 = LLVMGetVectorSize(LLVMTypeOf(LLVMGetOperand(v, 0)));
+    if (m == LLVMGetUndefMaskElem()) return LLVMGetPoison(et);
+    return (unsigned)m < n0 ? lane_value(b, LLVMGetOperand(v, 0), (unsigned)m, depth - 1)
+                            : lane_value(b, LLVMGetOperand(v, 1), (unsigned)m - n0, depth - 1);
+  }
+  if ((op == LLVMSExt || op == LLVMZExt || op == LLVMTrunc) && LLVMGetTypeKind(et) == LLVMIntegerTypeKind)
+    return LLVMBuildCast(b, op, lane_value(b, LLVMGetOperand(v, 0), k, depth - 1), et, "");
+  bool wraps = op == LLVMAdd || op == LLVMSub || op == LLVMMul || op == LLVMShl;
+  if ((wraps || op == LLVMOr || op == LLVMAnd || op == LLVMXor) && LLVMGetTypeKind(et) == LLVMIntegerTypeKind) {
+    LLVMValueRef x = lane_value(b, LLVMGetOperand(v, 0), k, depth - 1), y = lane_value(b, LLVMGetOperand(v, 1), k, depth - 1);
+    /* x + 0 (a lane's zero offset, as <0, 64, 128>'s first) is x: the
+     * scalar getelementptr is then the plain one the others are offsets of */
+    if (op != LLVMAnd && op != LLVMMul && LLVMIsAConstantInt(y) && !LLVMConstIntGetZExtValue(y)) return x;
+    LLVMValueRef r = LLVMBuildBinOp(b, op, x, y, "");
+    if (LLVMIsAInstruction(r) && wraps) {
+      LLVMSetNSW(r, LLVMGetNSW(v));
+      LLVMSetNUW(r, LLVMGetNUW(v));
+    }
+    if (LLVMIsAInstruction(r) && op == LLVMOr) LLVMSetIsDisjoint(r, LLVMGetIsDisjoint(v));
+    return r;
+  }
+  return LLVMBuildExtractElement(b, v, kv, "");
+}
+
 /* A getelementptr on vectors of pointers or indices (<N x ptr> results),
  * as LLVM's tests and the vectorisers write them: N scalar getelementptrs
- * on the elements (a scalar operand is used by every one), joined by
+ * on the elements (lane_value; a scalar operand is used by every one), joined by
  * insertelement (LangRef "getelementptr": the vector form is element-wise). */
 static void scalarize_gep(LLVMBuilderRef b, LLVMValueRef gep) {
   LLVMTypeRef vt = LLVMTypeOf(gep), i32 = LLVMInt32TypeInContext(LLVMGetTypeContext(vt));
   unsigned n = LLVMGetVectorSize(vt), nops = (unsigned)LLVMGetNumOperands(gep);
   LLVMPositionBuilderBefore(b, gep);
-  LLVMValueRef r = LLVMGetPoison(vt), idx[16];
+  LLVMValueRef r = LLVMGetPoison(vt), idx[16], lane[64];
   if (nops - 1 > 16) return;
   for (unsigned e = 0; e < n; e++) {
     LLVMValueRef k = LLVMConstInt(i32, e, false), ops[17];
     for (unsigned i = 0; i < nops; i++) {
       LLVMValueRef o = LLVMGetOperand(gep, i);
-      ops[i] = LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind ? LLVMBuildExtractElement(b, o, k, "") : o;
+      ops[i] = LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind ? lane_value(b, o, e, 8) : o;
     }
     for (unsigned i = 1; i < nops; i++) idx[i - 1] = ops[i];
     LLVMValueRef g = LLVMBuildGEP2(b, LLVMGetGEPSourceElementType(gep), ops[0], idx, nops - 1, "");
     if (LLVMIsAGetElementPtrInst(g)) LLVMSetIsInBounds(g, LLVMIsInBounds(gep));
+    if (e < 64) lane[e] = g;
     r = LLVMBuildInsertElement(b, r, g, k, "");
   }
   LLVMReplaceAllUsesWith(gep, r);
   LLVMInstructionEraseFromParent(gep);
+  /* extractelements of a constant lane read that lane's getelementptr, and
+   * the vector of them goes when nothing else reads it: a pointer it holds
+   * would otherwise be materialized for it, and the loads through that
+   * pointer would not fold its constant offset */
+  for (LLVMUseRef u = LLVMGetFirstUse(r), nu; u; u = nu) {
+    nu = LLVMGetNextUse(u);
+    LLVMValueRef x = LLVMGetUser(u);
+    if (!LLVMIsAExtractElementInst(x) || LLVMGetOperand(x, 0) != r || !LLVMIsAConstantInt(LLVMGetOperand(x, 1))) continue;
+    unsigned long long e = LLVMConstIntGetZExtValue(LLVMGetOperand(x, 1));
+    if (e >= n || e >= 64) continue;
+    LLVMReplaceAllUsesWith(x, lane[e]);
+    LLVMInstructionEraseFromParent(x);
+  }
+  while (r && LLVMIsAInsertElementInst(r) && !LLVMGetFirstUse(r)) {
+    LLVMValueRef prev = LLVMGetOperand(r, 0);
+    LLVMInstructionEraseFromParent(r);
+    r = prev;
+  }
 }
 
 int wir_scalarize_vector_intrinsics(LLVMModuleRef mod) {
