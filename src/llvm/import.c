@@ -275,6 +275,27 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
+/* Unnamed global values (@0, @1) get the symbol names llc-19's Mangler
+ * gives them, "__unnamed_N" from 1, variables before functions in module
+ * order (llc-19 on LLVM 19's anonymous-gv.ll: the external @0 is
+ * __unnamed_1, the kernel @1 __unnamed_2): an external one is linked by
+ * that name, and a kernel is found by it. */
+static void name_unnamed(LLVMModuleRef mod) {
+  unsigned n = 0;
+  char buf[32];
+  size_t len;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetValueName2(g, &len), !len) {
+      snprintf(buf, sizeof buf, "__unnamed_%u", ++n);
+      LLVMSetValueName2(g, buf, strlen(buf));
+    }
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetValueName2(f, &len), !len) {
+      snprintf(buf, sizeof buf, "__unnamed_%u", ++n);
+      LLVMSetValueName2(f, buf, strlen(buf));
+    }
+}
+
 int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
                wir_module *out, int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
@@ -302,6 +323,7 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
     return -1;
   }
 
+  name_unnamed(mod);
   if ((early_hook && early_hook(mod, hook_ctx, d)) || check_calls(mod, d, ctx)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
