@@ -118,14 +118,21 @@ static bool reads_private(LLVMValueRef ins) {
   return false;
 }
 
+/* Is v an addrspacecast (instruction or constant) from private (5) to generic (0)? */
+static bool private_to_flat(LLVMValueRef v) {
+  bool cast = LLVMIsAAddrSpaceCastInst(v) || (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
+  return cast && LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(v))) == 0 &&
+         LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(LLVMGetOperand(v, 0)))) == 5;
+}
+
 static void scan_uses(isel_ctx *c, abi_uses *u) {
   memset(u, 0, sizeof *u);
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (LLVMIsAAllocaInst(ins) || reads_private(ins)) u->alloca_used = true;
-      if (LLVMIsAAddrSpaceCastInst(ins) && LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(ins))) == 0 &&
-          LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(LLVMGetOperand(ins, 0)))) == 5)
-        u->private_to_flat = true;
+      if (private_to_flat(ins)) u->private_to_flat = true;
+      for (int i = 0, n = LLVMIsAInstruction(ins) ? LLVMGetNumOperands(ins) : 0; i < n; i++)
+        if (LLVMIsAConstantExpr(LLVMGetOperand(ins, i)) && private_to_flat(LLVMGetOperand(ins, i))) u->private_to_flat = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
       if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
@@ -412,10 +419,9 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     sp->defs[k++] = fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
     sg += 2;
   }
-  mir_temp fs_init = {0};
   if (abi->flat_scratch_init) { /* after the dispatch id (AMDGPUUsage, user SGPR order) */
-    fs_init = isel_tmp(c, mir_rc_s(2));
-    sp->defs[k++] = fixed_def(fs_init, MIR_PREG_SGPR(sg));
+    c->fs_init = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->fs_init, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   for (unsigned d = 0; d < 3; d++) {
@@ -437,7 +443,7 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     assert(buffer);
     const wavecc_target *t = c->p->target;
     mir_temp wo = isel_create2(c, mir_op_temp(c->wave_offset), mir_op_const(0), false);
-    mir_temp base = isel_add64(c, mir_op_temp(fs_init), mir_op_temp(wo), false);
+    mir_temp base = isel_add64(c, mir_op_temp(c->fs_init), mir_op_temp(wo), false);
     if (t->flat_scratch_init == WAVECC_FS_SETREG) {
       for (unsigned h = 0; h < 2; h++) {
         mir_instr *w = isel_emit(c, ISA_S_SETREG_B32, 1, 0);
@@ -594,13 +600,13 @@ void isel_setup_abi(isel_ctx *c) {
   c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
   /* A private -> generic cast needs FLAT_SCRATCH for the flat accesses
    * through its result: a gfx9 kernel sets it from its flat-scratch-init
-   * user SGPRs (gfx10: through s_setreg), architected flat scratch has it already. Functions and
-   * kernels that call are left out (the cast is refused there): the
-   * calling convention has no place for the pair yet. */
+   * user SGPRs (gfx10: through s_setreg), architected flat scratch has it already. Functions are
+   * left out (the cast is refused there): the calling convention does
+   * not tell a function whether its kernel set FLAT_SCRATCH up. */
   bool kernel = LLVMGetFunctionCallConv(c->fn) == LLVMAMDGPUKERNELCallConv;
   bool fs_pair = c->p->target->flat_scratch_init != WAVECC_FS_ARCHITECTED;
-  abi->flat_scratch_init = kernel && u.private_to_flat && !u.calls && u.alloca_used && fs_pair;
-  c->private_flat = abi->flat_scratch_init || (kernel && u.private_to_flat && !u.calls && flat);
+  abi->flat_scratch_init = kernel && u.private_to_flat && u.alloca_used && fs_pair;
+  c->private_flat = abi->flat_scratch_init || (kernel && u.private_to_flat && flat);
   abi->dispatch_ptr = u.dispatch_ptr;
   abi->dispatch_id = u.dispatch_id;
   abi->kernarg_segment_ptr = true;

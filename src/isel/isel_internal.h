@@ -92,6 +92,7 @@ struct isel_ctx {
   mir_temp kernarg_ptr, dispatch_ptr, wg_id[3], wi_id[3];
   mir_temp dispatch_id; /* s2 user SGPRs when the kernel calls llvm.amdgcn.dispatch.id */
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
+  mir_temp fs_init;          /* flat-scratch-init user SGPRs (abi.flat_scratch_init), read at entry only */
   bool private_flat;       /* FLAT_SCRATCH holds this wave's scratch: private -> generic casts allowed */
   bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */

@@ -249,6 +249,17 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
      * @lds, maybe under GEPs): aperture + offset, not the bare offset */
     return mir_op_temp(isel_lds_to_flat(c, mir_op_const(lds)));
   }
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0) {
+    /* a constant LDS or private address as a generic one (null
+     * included: its bits are 0, not the segment null -1, so it becomes
+     * aperture:0 as llc-19 makes it); a private one only where
+     * FLAT_SCRATCH is set up for accesses through it (isel_abi.c) */
+    LLVMValueRef s = LLVMGetOperand(v, 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(s));
+    if ((as == 3 || (as == 5 && c->private_flat)) && LLVMIsAConstant(s) && !LLVMIsAGlobalValue(s))
+      return mir_op_temp(isel_segment_to_flat(c, isel_get(c, s, 0), as == 5));
+  }
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
     LLVMValueRef e;
     uint64_t bits;
