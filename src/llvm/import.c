@@ -296,6 +296,22 @@ static void name_unnamed(LLVMModuleRef mod) {
     }
 }
 
+/* Uses of an alias of a function defined here (`@a = alias ..., ptr @f`)
+ * become uses of the function: the same code, called directly (llc-19
+ * calls a default-visibility alias through the GOT; the callee is the
+ * same). Only for aliases that cannot be overridden at link time (not
+ * weak, linkonce or extern_weak): a replaceable one keeps its uses, and
+ * its calls stay refused. The alias symbol itself is not written. */
+static void resolve_aliases(LLVMModuleRef mod) {
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(mod); a; a = LLVMGetNextGlobalAlias(a)) {
+    LLVMValueRef f = LLVMAliasGetAliasee(a);
+    LLVMLinkage l = LLVMGetLinkage(a);
+    bool fixed = l == LLVMExternalLinkage || l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+    if (fixed && LLVMIsAFunction(f) && !LLVMIsDeclaration(f) && LLVMTypeOf(f) == LLVMTypeOf(a))
+      LLVMReplaceAllUsesWith(a, f);
+  }
+}
+
 int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
                wir_module *out, int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
@@ -324,6 +340,7 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
   }
 
   name_unnamed(mod);
+  resolve_aliases(mod);
   if ((early_hook && early_hook(mod, hook_ctx, d)) || check_calls(mod, d, ctx)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);
