@@ -446,9 +446,10 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     mir_temp base = isel_add64(c, mir_op_temp(c->fs_init), mir_op_temp(wo), false);
     if (t->flat_scratch_init == WAVECC_FS_SETREG) {
       for (unsigned h = 0; h < 2; h++) {
+        mir_temp half = isel_extract(c, base, h, 1); /* before the s_setreg that reads it */
         mir_instr *w = isel_emit(c, ISA_S_SETREG_B32, 1, 0);
         w->offset = (int32_t)((t->flat_scratch_hwreg + h) | 31u << 11); /* bits 0..31 */
-        w->ops[0] = mir_op_temp(isel_extract(c, base, h, 1));
+        w->ops[0] = mir_op_temp(half);
       }
     } else {
       mir_instr *m = isel_emit(c, ISA_S_MOV_B64, 1, 1);
