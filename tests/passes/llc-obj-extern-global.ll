@@ -40,6 +40,11 @@
 ; REL-DAG: NOTYPE GLOBAL HIDDEN UND bias
 ; CHECK: pass {{.*}}: llc-obj-extern-global
 ; CHECK: 1 passed, 0 failed
+; Unnamed globals take llc-19's names (LLVM 19's anonymous-gv.ll): the
+; external @0 is __unnamed_1, the kernel @1 __unnamed_2.
+; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=asm anon.ll -o - | FileCheck %s --check-prefix=ANON
+; ANON: __unnamed_1@gotpcrel32@lo+4
+; ANON: .amdhsa_kernel __unnamed_2
 ; DIRECT: error: reference to undefined global '{{table|bias|wk}}': wavecc links nothing
 
 ;--- defs.ll
@@ -92,3 +97,14 @@ define amdgpu_kernel void @kg(ptr addrspace(1) %in, ptr addrspace(1) %out) {
 }
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
+
+;--- anon.ll
+target triple = "amdgcn-amd-amdhsa"
+@0 = external addrspace(1) global i32
+define amdgpu_kernel void @test() {
+  store i32 1, ptr addrspace(1) @0
+  ret void
+}
+define amdgpu_kernel void @1() {
+  ret void
+}
