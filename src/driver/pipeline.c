@@ -389,6 +389,12 @@ static int emit_module(pipeline *pl, arena *data_mem, char **asm_text, size_t *a
   size_t xlen;
   /* A relocatable object (llc-19's -filetype=obj) leaves calls to other
    * modules' functions to ld.lld; a linked code object cannot. */
+  const char *undef = obj ? isel_undefined_data(pl->m.mod) : NULL;
+  if (!rc && undef) {
+    diag_error(d, NULL, "reference to undefined global '%s': wavecc links nothing (define it, or write a relocatable "
+               "object with -mtriple or -filetype=obj and link it with the defining one by ld.lld)", undef);
+    rc = -1;
+  }
   if (!rc && obj && (!nk || ca->num_externs)) {
     /* wavecc writes whole code objects; linking with another one's code
      * is ld.lld's job, from wavecc's assembly */

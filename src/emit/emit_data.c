@@ -39,6 +39,16 @@ void mir_emit_data(const mir_module_data *md, FILE *out) {
   if (!md) return;
   for (uint32_t k = 0; k < md->num; k++) {
     const mir_data_object *o = &md->objs[k];
+    if (o->external) {
+      const char *dir[2] = {o->visibility, o->weak ? "weak" : NULL};
+      for (unsigned i = 0; i < 2; i++) {
+        if (!dir[i]) continue;
+        fprintf(out, "\t.%s\t", dir[i]);
+        mir_emit_symbol(out, o->name);
+        fputc('\n', out);
+      }
+      continue;
+    }
     unsigned lg = 0;
     while ((1u << lg) < o->align) lg++;
     fputs("\t.type\t", out);
@@ -78,7 +88,8 @@ bool mir_emit_data_address(const mir_instr *ins, const mir_module_data *md, FILE
   mir_preg_format(lo, sizeof lo, r, 1);
   mir_preg_format(hi, sizeof hi, (mir_preg)(r + 1), 1);
   const char *s = func ? md->funcs[k] : md->objs[k].name;
-  const char *rel = func && md->funcs_got && md->funcs_got[k] ? "gotpcrel32" : "rel32";
+  bool got = func ? md->funcs_got && md->funcs_got[k] : md->objs[k].got;
+  const char *rel = got ? "gotpcrel32" : "rel32";
   fprintf(out, "\ts_getpc_b64 %s\n\ts_add_u32 %s, %s, ", pair, lo, lo);
   mir_emit_symbol(out, s);
   fprintf(out, "@%s@lo+4\n\ts_addc_u32 %s, %s, ", rel, hi, hi);

@@ -30,7 +30,15 @@ typedef struct mir_data_object {
   bool writable;        /* .data instead of .rodata */
   uint32_t align;       /* bytes, a power of two */
   uint64_t size;        /* bytes */
-  const uint8_t *bytes; /* the initialiser, `size` bytes */
+  const uint8_t *bytes; /* the initialiser, `size` bytes; NULL when external */
+  /* declared only (no initialiser in the module): the symbol is another
+   * object's, left undefined for ld.lld; nothing is written for it but a
+   * .weak for extern_weak ones (weak). A preemptible one (default
+   * visibility: got) is addressed through its GOT entry (gotpcrel32, a
+   * load of the address), hidden and protected ones by rel32, as llc-19
+   * does (AMDGPUUsage "Relocation Records") */
+  bool external, got, weak;
+  const char *visibility; /* external: NULL, "hidden" or "protected" (llc's directive) */
 } mir_data_object;
 
 typedef struct mir_module_data {

@@ -283,8 +283,9 @@ int mir_encode_function(const mir_program *p, const mir_module_data *md, mc_code
       if (mir_is_data_address(ins)) {
         bool func;
         uint32_t k = mir_data_address_index(ins, &func);
-        if (!md || k >= (func ? md->num_funcs : md->num)) {
-          diag_error(d, p->name, "internal: data address of an unknown object");
+        if (!md || k >= (func ? md->num_funcs : md->num) || (!func && md->objs[k].external)) {
+          /* undefined globals exist only in relocatable objects (llvm-mc) */
+          diag_error(d, p->name, "internal: data address of an unknown or undefined object");
           errors++;
         }
         emit_data_address(&s, ins);

@@ -98,8 +98,11 @@ mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem,
 /* The module's data objects (isel_data.c): every global in the global or
  * constant address space with an initialiser, serialised in the module's
  * data layout, in module order (the order the kernels' data addresses
- * name). Storage in `mem`. Returns non-zero after reporting an initialiser
+ * name), and the declared ones as external symbols. Storage in `mem`. Returns non-zero after reporting an initialiser
  * it cannot express (addresses of other globals). */
 int isel_module_data(LLVMModuleRef mod, arena *mem, diag *d, mir_module_data *out);
+/* The name of a declared global of the global or constant space that
+ * module `mod` uses (a symbol only another object defines), or NULL. */
+const char *isel_undefined_data(LLVMModuleRef mod);
 
 #endif

@@ -8,6 +8,7 @@
  * allocas in scratch (the LDS layout is isel_lds.c's). Split out of isel.c (one concern per file); functions defer to
  * isel_calls.c for the calling convention's inputs.
  */
+#include <assert.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -102,6 +103,7 @@ static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
 
 typedef struct abi_uses {
   bool dispatch_ptr, queue_ptr, dispatch_id, implicitarg, wg[3], wi[3], alloca_used, calls;
+  bool private_to_flat; /* an addrspacecast from private (5) to generic (0) */
 } abi_uses;
 
 /* Does `ins` take a private pointer (a kernel argument's, an inttoptr's)?
@@ -117,11 +119,21 @@ static bool reads_private(LLVMValueRef ins) {
   return false;
 }
 
+/* Is v an addrspacecast (instruction or constant) from private (5) to generic (0)? */
+static bool private_to_flat(LLVMValueRef v) {
+  bool cast = LLVMIsAAddrSpaceCastInst(v) || (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast);
+  return cast && LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(v))) == 0 &&
+         LLVMGetPointerAddressSpace(isel_scalar_type(LLVMTypeOf(LLVMGetOperand(v, 0)))) == 5;
+}
+
 static void scan_uses(isel_ctx *c, abi_uses *u) {
   memset(u, 0, sizeof *u);
   for (uint32_t b = 0; b < c->di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (LLVMIsAAllocaInst(ins) || reads_private(ins)) u->alloca_used = true;
+      if (private_to_flat(ins)) u->private_to_flat = true;
+      for (int i = 0, n = LLVMIsAInstruction(ins) ? LLVMGetNumOperands(ins) : 0; i < n; i++)
+        if (LLVMIsAConstantExpr(LLVMGetOperand(ins, i)) && private_to_flat(LLVMGetOperand(ins, i))) u->private_to_flat = true;
       if (!LLVMIsACallInst(ins)) continue;
       LLVMValueRef f = LLVMGetCalledValue(ins);
       if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c: ordinary instructions */
@@ -403,8 +415,9 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   /* the private segment buffer V# and wave offset SGPRs; architected flat
    * scratch has neither (FLAT_SCRATCH is the wave's scratch already) */
   const bool buffer = u->alloca_used && !wavecc_scratch_flat(c->p->target);
-  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + (abi->queue_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) + (abi->workgroup_id[1] ? 1 : 0) +
-                   (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) + (buffer ? 2 : 0);
+  unsigned ndefs = 1 + (u->dispatch_ptr ? 1 : 0) + (abi->queue_ptr ? 1 : 0) + 1 + (u->dispatch_id ? 1 : 0) +
+                   (abi->workgroup_id[1] ? 1 : 0) + (abi->workgroup_id[2] ? 1 : 0) + 1 + (packed ? 0 : abi->workitem_id_dims) +
+                   (buffer ? 2 : 0) + (abi->flat_scratch_init ? 1 : 0);
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, ndefs);
   unsigned k = 0, sg = 0;
   if (buffer) {
@@ -430,6 +443,11 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     sp->defs[k++] = fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
     sg += 2;
   }
+  if (abi->flat_scratch_init) { /* after the dispatch id (AMDGPUUsage, user SGPR order) */
+    c->fs_init = isel_tmp(c, mir_rc_s(2));
+    sp->defs[k++] = fixed_def(c->fs_init, MIR_PREG_SGPR(sg));
+    sg += 2;
+  }
   for (unsigned d = 0; d < 3; d++) {
     if (!abi->workgroup_id[d]) continue;
     c->wg_id[d] = isel_tmp(c, mir_rc_s(1));
@@ -440,6 +458,28 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
     sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
+  }
+  if (abi->flat_scratch_init) {
+    /* FLAT_SCRATCH = flat-scratch-init + wave offset, the wave's scratch
+     * as flat accesses to the private aperture see it (AMDGPUUsage "Flat
+     * Scratch"; llc-19's s_add_u32/s_addc_u32): the SGPR pair on gfx9,
+     * hwregs FLAT_SCR_LO/HI written with s_setreg_b32 on gfx10 */
+    assert(buffer);
+    const wavecc_target *t = c->p->target;
+    mir_temp wo = isel_create2(c, mir_op_temp(c->wave_offset), mir_op_const(0), false);
+    mir_temp base = isel_add64(c, mir_op_temp(c->fs_init), mir_op_temp(wo), false);
+    if (t->flat_scratch_init == WAVECC_FS_SETREG) {
+      for (unsigned h = 0; h < 2; h++) {
+        mir_temp half = isel_extract(c, base, h, 1); /* before the s_setreg that reads it */
+        mir_instr *w = isel_emit(c, ISA_S_SETREG_B32, 1, 0);
+        w->offset = (int32_t)((t->flat_scratch_hwreg + h) | 31u << 11); /* bits 0..31 */
+        w->ops[0] = mir_op_temp(half);
+      }
+    } else {
+      mir_instr *m = isel_emit(c, ISA_S_MOV_B64, 1, 1);
+      m->ops[0] = mir_op_temp(base);
+      m->defs[0] = mir_op_fixed((mir_preg)t->flat_scratch_reg, 2);
+    }
   }
   if (packed) { /* unpacked by unpack_workitem_ids, after the calling kernel's copy */
     c->wi_packed = isel_tmp(c, mir_rc_v(1));
@@ -584,6 +624,15 @@ void isel_setup_abi(isel_ctx *c) {
   abi->private_segment_buffer = u.alloca_used && !flat;
   abi->private_segment_wave_offset = u.alloca_used; /* flat scratch: .amdhsa_enable_private_segment */
   c->soffset_zero = flat; /* scratch_* address from the wave's FLAT_SCRATCH base: saddr "off" */
+  /* A private -> generic cast needs FLAT_SCRATCH for the flat accesses
+   * through its result: a gfx9 kernel sets it from its flat-scratch-init
+   * user SGPRs (gfx10: through s_setreg), architected flat scratch has it already. Functions are
+   * left out (the cast is refused there): the calling convention does
+   * not tell a function whether its kernel set FLAT_SCRATCH up. */
+  bool kernel = LLVMGetFunctionCallConv(c->fn) == LLVMAMDGPUKERNELCallConv;
+  bool fs_pair = c->p->target->flat_scratch_init != WAVECC_FS_ARCHITECTED;
+  abi->flat_scratch_init = kernel && u.private_to_flat && u.alloca_used && fs_pair;
+  c->private_flat = abi->flat_scratch_init || (kernel && u.private_to_flat && flat);
   abi->dispatch_ptr = u.dispatch_ptr;
   abi->dispatch_id = u.dispatch_id;
   abi->code_object_version = (uint8_t)wir_code_object_version(c->mod, NULL);

@@ -527,11 +527,14 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
    * scratch, as a function's does, and the kernel's own private accesses
    * use soffset 0 (a zero SGPR for the spiller and stack arguments; s7
    * in the compact layout, where SGPRs are few and the region has room). */
-  const unsigned kept = wavecc_scratch_flat(p->target) ? 0 : 2; /* flat scratch: no V#, no wave offset */
+  /* flat scratch: no V#, no wave offset; the flat-scratch-init pair is
+   * read at entry, before this copy (isel_abi.c) */
+  const unsigned kept = (wavecc_scratch_flat(p->target) ? 0 : 2) + (p->abi.flat_scratch_init ? 1 : 0);
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, sp->num_defs - kept, sp->num_defs - kept);
   for (unsigned k = 0, j = 0; k < sp->num_defs; k++) {
     mir_temp old = sp->defs[k].temp;
-    if (old.id == c->psb.id || old.id == c->wave_offset.id) continue;
+    if (old.id == c->psb.id || old.id == c->wave_offset.id || (p->abi.flat_scratch_init && old.id == c->fs_init.id))
+      continue;
     mir_temp nt = isel_tmp(c, (mir_rc)old.rc);
     pc->defs[j] = mir_op_temp(old);
     pc->ops[j++] = mir_op_temp(nt);

@@ -65,11 +65,11 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       if (opc == LLVMAddrSpaceCast) {
         unsigned fa = LLVMGetPointerAddressSpace(isel_scalar_type(st));
         unsigned ta = LLVMGetPointerAddressSpace(isel_scalar_type(dt));
-        /* private to generic (fa 5) would be right as a value, but a
-         * load or store through it needs FLAT_SCRATCH, which the kernel
-         * prolog does not set up yet: refused, never silently wrong */
-        if (fa == 3 && ta == 0) {
-          d = isel_lds_to_flat(c, a);
+        /* private to generic (fa 5): a load or store through it needs
+         * FLAT_SCRATCH, which only a kernel with the cast and no calls
+         * sets up (isel_abi.c): refused elsewhere, never silently wrong */
+        if ((fa == 3 || (fa == 5 && c->private_flat)) && ta == 0) {
+          d = isel_segment_to_flat(c, a, fa == 5);
           break;
         }
         if (fa == 0 && (ta == 3 || ta == 5)) {

@@ -10,6 +10,11 @@
  *
  * Objects are numbered by their position among the module's qualifying
  * globals, so every kernel and the emitter agree without shared state.
+ * Declared globals of those spaces (external, extern_weak) are other
+ * objects' symbols: a relocatable object leaves them to ld.lld, through
+ * the GOT or by rel32 as llc-19 does (data_through_got); a linked code
+ * object cannot hold them (isel_undefined_data, the driver's error).
+ *
  * Initialisers that hold addresses (of globals or functions) would need
  * absolute relocations the emulator's loader does not promise to apply:
  * they are reported as unsupported.
@@ -21,10 +26,21 @@
 #include "isel/isel_internal.h"
 #include "emit/emit_data.h"
 
+/* A global of the global (1) or constant (4) space, defined here with an
+ * initialiser or declared only (external, extern_weak: another object's,
+ * see mir_data_object). */
 static bool is_data_global(LLVMValueRef g) {
-  if (!LLVMIsAGlobalVariable(g) || LLVMIsDeclaration(g) || !LLVMGetInitializer(g)) return false;
+  if (!LLVMIsAGlobalVariable(g) || (!LLVMIsDeclaration(g) && !LLVMGetInitializer(g))) return false;
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(g));
   return as == 1 || as == 4;
+}
+
+/* A declared global of default visibility may be preempted (not known
+ * dso_local; LLVM-C cannot ask, and the GOT is right either way): llc-19
+ * reaches it through the GOT, hidden and protected ones with a rel32
+ * (AMDGPUTargetLowering::shouldEmitGOTReloc). */
+static bool data_through_got(LLVMValueRef g) {
+  return LLVMIsDeclaration(g) && LLVMGetVisibility(g) == LLVMDefaultVisibility;
 }
 
 /* Index of data global g among the module's data globals. */
@@ -72,6 +88,31 @@ static bool const_data_address(isel_ctx *c, LLVMValueRef v, LLVMValueRef *g, int
   return true;
 }
 
+/* The address of data object k already materialised in block blk (its
+ * marker, or the GOT load from it when `got`), into *out. */
+static bool reuse_address(const mir_block *blk, uint32_t k, bool got, mir_operand *out) {
+  for (uint32_t i = blk->num_instrs, n = 0; i-- > 0 && n < 512; n++) {
+    const mir_instr *x = blk->instrs[i];
+    if (x->opcode != ISA_S_GETPC_B64 || x->offset != (int32_t)(k + 1) || x->defs[0].kind != MIR_OPND_TEMP) continue;
+    if (!got) {
+      *out = x->defs[0];
+      out->flags = 0;
+      return true;
+    }
+    for (uint32_t j = i + 1; j < blk->num_instrs; j++) {
+      const mir_instr *y = blk->instrs[j];
+      if (y->opcode == ISA_S_LOAD_DWORDX2 && y->ops[0].kind == MIR_OPND_TEMP && y->ops[0].temp.id == x->defs[0].temp.id &&
+          y->defs[0].kind == MIR_OPND_TEMP) {
+        *out = y->defs[0];
+        out->flags = 0;
+        return true;
+      }
+    }
+    return false;
+  }
+  return false;
+}
+
 bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out) {
   LLVMValueRef g;
   int64_t off;
@@ -81,20 +122,28 @@ bool isel_data_address(isel_ctx *c, LLVMValueRef v, mir_operand *out) {
   /* materialised in each block that uses it: cheap, and always defined
    * where it is used (blocks may be skipped under an empty EXEC, see
    * isel_cf.c); within a block the first one serves every later use */
-  mir_block *blk = &c->p->blocks[c->cur];
-  for (uint32_t i = blk->num_instrs, n = 0; i-- > 0 && n < 512; n++) {
-    mir_instr *x = blk->instrs[i];
-    if (x->opcode == ISA_S_GETPC_B64 && x->offset == (int32_t)(k + 1) && x->defs[0].kind == MIR_OPND_TEMP && !off) {
-      *out = x->defs[0];
-      out->flags = 0;
-      return true;
+  bool got = data_through_got(g);
+  mir_operand prev;
+  if (reuse_address(&c->p->blocks[c->cur], k, got, &prev)) {
+    if (off) {
+      mir_temp k64 = isel_create2(c, mir_op_const((uint32_t)off), mir_op_const((uint32_t)((uint64_t)off >> 32)), false);
+      prev = mir_op_temp(isel_add64(c, prev, mir_op_temp(k64), false));
     }
+    *out = prev;
+    return true;
   }
   mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
   mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
   pc->defs[0] = mir_op_temp(a);
   pc->defs[1] = isel_scc_operand(scc);
   pc->offset = (int32_t)(k + 1);
+  if (got) { /* the GOT entry holds the address (ld.lld fills it) */
+    mir_temp d = isel_tmp(c, mir_rc_s(2));
+    mir_instr *ld = isel_emit(c, ISA_S_LOAD_DWORDX2, 1, 1);
+    ld->ops[0] = mir_op_temp(a);
+    ld->defs[0] = mir_op_temp(d);
+    a = d;
+  }
   if (off) {
     mir_temp k64 = isel_create2(c, mir_op_const((uint32_t)off), mir_op_const((uint32_t)((uint64_t)off >> 32)), false);
     a = isel_add64(c, mir_op_temp(a), mir_op_temp(k64), false);
@@ -200,6 +249,23 @@ int isel_module_data(LLVMModuleRef mod, arena *mem, diag *d, mir_module_data *ou
     if (!is_data_global(g)) continue;
     LLVMTypeRef vt = LLVMGlobalGetValueType(g);
     mir_data_object *o = &objs[k];
+    if (LLVMIsDeclaration(g)) { /* the symbol's own name: another object defines it */
+      size_t len = 0;
+      const char *nm = LLVMGetValueName2(g, &len);
+      if (!len) {
+        diag_error(d, NULL, "unsupported declaration of an unnamed global (no symbol to link it by)");
+        rc = 1;
+      }
+      o->name = nm;
+      o->external = true;
+      o->got = data_through_got(g);
+      o->weak = LLVMGetLinkage(g) == LLVMExternalWeakLinkage;
+      LLVMVisibility vis = LLVMGetVisibility(g);
+      o->visibility = vis == LLVMHiddenVisibility ? "hidden" : vis == LLVMProtectedVisibility ? "protected" : NULL;
+      o->align = 1;
+      k++;
+      continue;
+    }
     o->name = asm_name(mem, g, k);
     o->writable = !LLVMIsGlobalConstant(g);
     o->size = LLVMABISizeOfType(td, vt);
@@ -221,4 +287,13 @@ int isel_module_data(LLVMModuleRef mod, arena *mem, diag *d, mir_module_data *ou
   out->objs = objs;
   out->num = k;
   return rc;
+}
+
+const char *isel_undefined_data(LLVMModuleRef mod) {
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
+    if (is_data_global(g) && LLVMIsDeclaration(g) && LLVMGetFirstUse(g)) {
+      size_t len = 0;
+      return LLVMGetValueName2(g, &len);
+    }
+  return NULL;
 }

@@ -93,6 +93,8 @@ struct isel_ctx {
   mir_temp dispatch_id; /* s2 user SGPRs when the kernel calls llvm.amdgcn.dispatch.id */
   mir_temp queue_ptr;   /* s2 user SGPRs: llvm.amdgcn.queue.ptr under code object v4 */
   mir_temp psb, wave_offset; /* private segment buffer V# and wave offset (scratch) */
+  mir_temp fs_init;          /* flat-scratch-init user SGPRs (abi.flat_scratch_init), read at entry only */
+  bool private_flat;       /* FLAT_SCRATCH holds this wave's scratch: private -> generic casts allowed */
   bool soffset_zero;       /* a function: the V# base is the wave's scratch, private accesses use soffset 0 */
   /* calls (isel_calls.c) */
   const isel_call_abi *ca; /* the module's functions; NULL when none */
@@ -582,6 +584,12 @@ mir_temp isel_mul64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, mir_operand a, 
  * pointer, v2: the shared aperture in the high dword; LDS null (-1) gives
  * generic null. */
 mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand lds_addr);
+/* A group (LDS, private_seg false) or private (scratch, true) segment
+ * address (32 bits, any register file) as a generic one: the aperture
+ * in the high dword, the segment null (-1) as the generic null (0);
+ * AMDGPUUsage "Address Spaces". A VGPR pair. A private one is usable only
+ * where FLAT_SCRATCH is set up (isel_ctx private_flat). */
+mir_temp isel_segment_to_flat(isel_ctx *c, mir_operand a, bool private_seg);
 /* isel_buffer.c: buffer resources (ptr addrspace(8), one s4 temporary)
  * and the buffer intrinsics. isel_buffer_claims says whether an
  * instruction is isel_buffer's (buffer intrinsic calls; select, icmp and

@@ -249,6 +249,17 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
      * @lds, maybe under GEPs): aperture + offset, not the bare offset */
     return mir_op_temp(isel_lds_to_flat(c, mir_op_const(lds)));
   }
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0) {
+    /* a constant LDS or private address as a generic one (null
+     * included: its bits are 0, not the segment null -1, so it becomes
+     * aperture:0 as llc-19 makes it); a private one only where
+     * FLAT_SCRATCH is set up for accesses through it (isel_abi.c) */
+    LLVMValueRef s = LLVMGetOperand(v, 0);
+    unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(s));
+    if ((as == 3 || (as == 5 && c->private_flat)) && LLVMIsAConstant(s) && !LLVMIsAGlobalValue(s))
+      return mir_op_temp(isel_segment_to_flat(c, isel_get(c, s, 0), as == 5));
+  }
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
     LLVMValueRef e;
     uint64_t bits;
@@ -656,13 +667,16 @@ mir_temp isel_bool_to_vgpr(isel_ctx *c, LLVMValueRef v, unsigned comp, uint32_t 
 
 /* A group-segment (LDS) address as a generic one: AMDGPUUsage, Address
  * Spaces (the shared aperture in the high dword). */
-mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) {
-  /* the shared aperture's high half from SH_MEM_BASES[31:16]
-   * (s_getreg_b32 hwreg(15, 16, 16) << 16); the LDS null pointer (-1)
-   * becomes the generic null */
+mir_temp isel_lds_to_flat(isel_ctx *c, mir_operand a) { return isel_segment_to_flat(c, a, false); }
+
+mir_temp isel_segment_to_flat(isel_ctx *c, mir_operand a, bool private_seg) {
+  /* the aperture's high half from SH_MEM_BASES (s_getreg_b32
+   * hwreg(15, 16, 16) << 16 for the shared one, hwreg(15, 0, 16) << 16
+   * for the private one: bits [63:48] of each); the segment null pointer
+   * (-1) becomes the generic null */
   mir_temp ap = isel_tmp(c, mir_rc_s(1));
   mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
-  gr->offset = 15 | (16 << 6) | (15 << 11);
+  gr->offset = 15 | ((private_seg ? 0 : 16) << 6) | (15 << 11);
   gr->defs[0] = mir_op_temp(ap);
   mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
   mir_temp lo = isel_to_vgpr(c, a, 1);

@@ -275,6 +275,43 @@ int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
   return 0;
 }
 
+/* Unnamed global values (@0, @1) get the symbol names llc-19's Mangler
+ * gives them, "__unnamed_N" from 1, variables before functions in module
+ * order (llc-19 on LLVM 19's anonymous-gv.ll: the external @0 is
+ * __unnamed_1, the kernel @1 __unnamed_2): an external one is linked by
+ * that name, and a kernel is found by it. */
+static void name_unnamed(LLVMModuleRef mod) {
+  unsigned n = 0;
+  char buf[32];
+  size_t len;
+  for (LLVMValueRef g = LLVMGetFirstGlobal(mod); g; g = LLVMGetNextGlobal(g))
+    if (LLVMGetValueName2(g, &len), !len) {
+      snprintf(buf, sizeof buf, "__unnamed_%u", ++n);
+      LLVMSetValueName2(g, buf, strlen(buf));
+    }
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    if (LLVMGetValueName2(f, &len), !len) {
+      snprintf(buf, sizeof buf, "__unnamed_%u", ++n);
+      LLVMSetValueName2(f, buf, strlen(buf));
+    }
+}
+
+/* Uses of an alias of a function defined here (`@a = alias ..., ptr @f`)
+ * become uses of the function: the same code, called directly (llc-19
+ * calls a default-visibility alias through the GOT; the callee is the
+ * same). Only for aliases that cannot be overridden at link time (not
+ * weak, linkonce or extern_weak): a replaceable one keeps its uses, and
+ * its calls stay refused. The alias symbol itself is not written. */
+static void resolve_aliases(LLVMModuleRef mod) {
+  for (LLVMValueRef a = LLVMGetFirstGlobalAlias(mod); a; a = LLVMGetNextGlobalAlias(a)) {
+    LLVMValueRef f = LLVMAliasGetAliasee(a);
+    LLVMLinkage l = LLVMGetLinkage(a);
+    bool fixed = l == LLVMExternalLinkage || l == LLVMInternalLinkage || l == LLVMPrivateLinkage;
+    if (fixed && LLVMIsAFunction(f) && !LLVMIsDeclaration(f) && LLVMTypeOf(f) == LLVMTypeOf(a))
+      LLVMReplaceAllUsesWith(a, f);
+  }
+}
+
 int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
                wir_module *out, int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
@@ -302,6 +339,8 @@ int wir_import(const char *data, size_t size, int opt_level, int check_div, cons
     return -1;
   }
 
+  name_unnamed(mod);
+  resolve_aliases(mod);
   if ((early_hook && early_hook(mod, hook_ctx, d)) || check_calls(mod, d, ctx)) {
     LLVMDisposeModule(mod);
     LLVMContextDispose(ctx);

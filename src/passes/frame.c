@@ -68,6 +68,13 @@ typedef struct frame_ctx {
   uint32_t csr_base;      /* byte offset of the save area */
   uint32_t xsave_base;    /* a kernel's: where the VGPRs an external call may clobber are saved */
   bool sp_per_call;       /* a kernel whose SP is an input register: set before each call */
+  /* Lane bytes the save areas' accesses take from the SP instead of the
+   * MUBUF offset field (12 bits): 0 when the frame fits 4 KiB; else SP
+   * is moved by that much around them (a function: s_add/s_sub; a
+   * calling kernel, whose frame base is 0: s_mov of it, then back to the
+   * callees' frame start), so slots past 4 KiB of allocas stay in reach,
+   * as llc-19 does with an SGPR soffset. */
+  uint32_t shift;
 } frame_ctx;
 
 /* Does AMDGPUUsage let a callee clobber v`r`? (v0-v39, then v48-v55,
@@ -197,8 +204,8 @@ static void find_saved(frame_ctx *c) {
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }
 
-static uint32_t vgpr_slot(const frame_ctx *c, unsigned i) { return c->csr_base + 4 * i; }
-static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_base + 4 * (c->nv + chunk); }
+static uint32_t vgpr_slot(const frame_ctx *c, unsigned i) { return c->csr_base - c->shift + 4 * i; }
+static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_base - c->shift + 4 * (c->nv + chunk); }
 /* The SGPRs go into lanes of one VGPR, wave_size per chunk (slot). */
 static unsigned wave_lanes(const frame_ctx *c) { return c->p->target->wave_size; }
 static unsigned sgpr_chunks(const frame_ctx *c) { return (c->ns + wave_lanes(c) - 1) / wave_lanes(c); }
@@ -209,10 +216,22 @@ static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **s
   for (unsigned k = 0; k < n; k++) mir_block_insert(p, b, pos + k, seq[k]);
 }
 
+/* SP = frame base + F*64 before a call (a kernel's frame base is 0: op
+ * S_MOV_B32), back after. */
+static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
+  mir_preg sp = MIR_PREG_SGPR(p->abi.call_sp_sgpr);
+  mir_instr *m = sop(p, op, op == ISA_S_MOV_B32 ? 1 : 2, 1);
+  m->defs[0] = mir_op_fixed(sp, 1);
+  m->ops[0] = op == ISA_S_MOV_B32 ? mir_op_const(bytes) : mir_op_fixed(sp, 1);
+  if (op != ISA_S_MOV_B32) m->ops[1] = mir_op_const(bytes);
+  return m;
+}
+
 static unsigned prologue(frame_ctx *c, mir_instr **seq) {
   mir_program *p = c->p;
   unsigned n = 0;
   if (!c->nv && !c->nl) return 0;
+  if (c->shift) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, sp_bytes(p, c->shift));
   seq[n++] = all_lanes(p, true);
   for (unsigned i = 0; i < c->nv; i++) seq[n++] = scratch_dword(p, true, SP, c->vgprs[i], vgpr_slot(c, i));
   for (unsigned i = 0; i < c->nl; i++) seq[n++] = scratch_dword(p, true, SP, c->low_lanes[i], low_lanes_slot(c, i));
@@ -223,12 +242,14 @@ static unsigned prologue(frame_ctx *c, mir_instr **seq) {
       seq[n++] = scratch_dword(p, true, SP, c->lanes_vgpr, sgpr_slot(c, i / w));
   }
   seq[n++] = all_lanes(p, false);
+  if (c->shift) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, sp_bytes(p, c->shift));
   return n;
 }
 
 static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   mir_program *p = c->p;
   unsigned n = 0;
+  if (c->shift && (c->nv || c->nl)) seq[n++] = sp_adjust(p, ISA_S_ADD_U32, sp_bytes(p, c->shift));
   if (c->nv) {
     seq[n++] = all_lanes(p, true);
     const unsigned w = wave_lanes(c);
@@ -262,21 +283,11 @@ static unsigned epilogue(frame_ctx *c, mir_instr **seq) {
   }
   seq[n++] = waitcnt0(p);
   if (c->nv || c->nl) seq[n++] = all_lanes(p, false);
+  if (c->shift && (c->nv || c->nl)) seq[n++] = sp_adjust(p, ISA_S_SUB_U32, sp_bytes(p, c->shift));
   mir_instr *r = sop(p, ISA_S_SETPC_B64, 1, 0);
   r->ops[0] = mir_op_fixed(MIR_PREG_SGPR(p->abi.call_ra_sgpr), 2);
   seq[n++] = r;
   return n;
-}
-
-/* SP = frame base + F*64 before a call (a kernel's frame base is 0: op
- * S_MOV_B32), back after. */
-static mir_instr *sp_adjust(mir_program *p, unsigned op, uint32_t bytes) {
-  mir_preg sp = MIR_PREG_SGPR(p->abi.call_sp_sgpr);
-  mir_instr *m = sop(p, op, op == ISA_S_MOV_B32 ? 1 : 2, 1);
-  m->defs[0] = mir_op_fixed(sp, 1);
-  m->ops[0] = op == ISA_S_MOV_B32 ? mir_op_const(bytes) : mir_op_fixed(sp, 1);
-  if (op != ISA_S_MOV_B32) m->ops[1] = mir_op_const(bytes);
-  return m;
 }
 
 /* A calling kernel's entry, before anything else runs (the hardware's
@@ -327,10 +338,14 @@ static unsigned external_save(frame_ctx *c, const mir_instr *call, bool after, m
   mir_preg regs[256];
   unsigned region = call->num_defs - 1u, nr = external_clobbered(p, region, regs), n = 0;
   if (!nr) return 0;
+  if (c->shift) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, sp_bytes(p, c->shift));
   seq[n++] = all_lanes(p, true);
-  for (unsigned i = 0; i < nr; i++) seq[n++] = scratch_dword(p, !after, mir_op_const(0), regs[i], c->xsave_base + 4 * i);
+  for (unsigned i = 0; i < nr; i++)
+    seq[n++] = scratch_dword(p, !after, c->shift ? SP : mir_op_const(0), regs[i], c->xsave_base - c->shift + 4 * i);
   if (after) seq[n++] = waitcnt0(p);
   seq[n++] = all_lanes(p, false);
+  /* the callees' frame start again (before each call anyway when SP is an input register) */
+  if (c->shift && !c->sp_per_call) seq[n++] = sp_adjust(p, ISA_S_MOV_B32, sp_bytes(p, p->frame_size));
   return n;
 }
 
@@ -422,9 +437,14 @@ int mir_frame(mir_program *p, diag *d) {
     end += 4 * external_clobbered(p, 32, regs); /* the most a call's save needs (regions start at v32) */
   }
   if (end > 4096) {
-    diag_error(d, p->name, "unsupported: stack frame of %u bytes per lane (a function's frame must fit the 4 KiB "
-               "MUBUF offset)", end);
-    return 1;
+    /* the save areas' own base from the SP (a multiple of 16 lane bytes:
+     * whole dwords of every lane in the swizzled scratch) */
+    c->shift = (p->is_function ? c->csr_base : p->calls_external ? c->xsave_base : end) & ~15u;
+    if (end - c->shift > 4096) {
+      diag_error(d, p->name, "unsupported: %u bytes per lane of saved registers (the save area must fit the 4 KiB "
+                 "MUBUF offset)", end - c->shift);
+      return 1;
+    }
   }
   p->frame_size = (end + 15) & ~15u;
   mir_instr *seq[600];

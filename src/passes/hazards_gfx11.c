@@ -112,7 +112,12 @@ static bool hazard_before(walk *w, uint32_t b, uint32_t end, unsigned valus, uns
  * value. As LLVM (fixVALUMaskWriteHazard), an s_waitcnt_depctr sa_sdst(0)
  * (0xfffe) follows every SALU write of an SGPR (not EXEC or M0) with such a
  * VALU read before it, unless a VALU instruction reading another scalar
- * value (an SGPR, VCC, a literal) or an sa_sdst(0) wait comes between. */
+ * value (an SGPR, VCC, a literal) or an sa_sdst(0) wait comes between.
+ * Across calls the other side is not seen: a function's entry and a
+ * return from s_swappc_b64 count as such a read (the emulator found a
+ * caller's v_cndmask on s[2:3] right before the call and the callee's
+ * SALU write and read of s2 at gfx1100 wave64:
+ * tests/kernels/f_private_to_flat_call.ll). */
 
 static bool is_mask_read(const mir_instr *i) {
   return is_valu(i) && (isa_table[i->opcode].flags & ISA_F_READS_VCC) && i->num_ops;
@@ -147,6 +152,7 @@ static bool mask_hazard_before(mask_walk *w, uint32_t b, uint32_t end) {
     const mir_instr *ins = blk->instrs[i];
     if (++w->steps > WALK_MAX) return true;
     if (ins->opcode == ISA_S_WAITCNT_DEPCTR && !((unsigned)ins->offset & 1u)) return false; /* sa_sdst(0) */
+    if (ins->opcode == ISA_S_SWAPPC_B64) return true; /* the callee's mask reads are not seen here */
     if (!is_valu(ins)) continue;
     if (is_mask_read(ins)) {
       mir_preg r;
@@ -156,6 +162,9 @@ static bool mask_hazard_before(mask_walk *w, uint32_t b, uint32_t end) {
     }
     if (reads_scalar(ins)) return false;
   }
+  /* a function's entry: its caller's mask reads (a v_cndmask just before
+   * the s_swappc_b64) are not seen here either */
+  if (b == 0 && w->p->is_function) return true;
   for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
     uint32_t pb = blk->linear_preds.v[k];
     if (w->visited[pb]) continue;
