@@ -76,6 +76,9 @@ unsigned mir_accum_offset(const mir_program *p, unsigned vgprs);
 /* Grows kernarg_size to cover the code object v5 hidden arguments that
  * the metadata appends after the explicit ones (both writers call it). */
 void mir_fix_kernarg_size(mir_program *p);
+/* Writes kernel p's entry of the amdhsa.kernels metadata list (YAML, two
+ * spaces of indent) to out (emit_metadata.c). */
+void mir_emit_kernel_metadata(const mir_program *p, FILE *out);
 /* Metadata names of address spaces ("global", "local", ...). */
 const char *mir_addr_space_name(uint32_t as);
 /* The v5 hidden arguments (kind, offset after the 8-aligned explicit end, size). */

@@ -60,7 +60,7 @@
  *           indirect call, a call in a cycle and the compact layout
  *           (where C = R) use the bound. p_call defines v0..v(C-1), so
  *           the allocator keeps values live across it above them
- *           (regalloc.c, call_crossings). A wavecc function saves every
+ *           (regalloc_calls.c, ra_call_crossings). A wavecc function saves every
  *           other register it writes, all 64 lanes of a VGPR
  *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
  *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
@@ -180,35 +180,6 @@ static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, uns
   return from_call_words(c, v, w, n);
 }
 
-unsigned isel_implicit_dwords(unsigned mask) {
-  unsigned n = 0;
-  for (unsigned b = 0; b < 6; b++) n += (mask >> b) & 1;
-  return n + 2 * ((mask >> 6) & 1) + 2 * ((mask >> 7) & 1);
-}
-
-unsigned isel_implicit_uses(LLVMValueRef fn) {
-  static const struct { const char *name; unsigned bit; } tab[] = {
-      {"llvm.amdgcn.workitem.id.x", ISEL_IMPLICIT_WI_X},   {"llvm.amdgcn.workitem.id.y", ISEL_IMPLICIT_WI_Y},
-      {"llvm.amdgcn.workitem.id.z", ISEL_IMPLICIT_WI_Z},   {"llvm.amdgcn.workgroup.id.x", ISEL_IMPLICIT_WG_X},
-      {"llvm.amdgcn.workgroup.id.y", ISEL_IMPLICIT_WG_Y},  {"llvm.amdgcn.workgroup.id.z", ISEL_IMPLICIT_WG_Z},
-      {"llvm.amdgcn.dispatch.ptr", ISEL_IMPLICIT_DISPATCH}, {"llvm.amdgcn.implicitarg.ptr", ISEL_IMPLICIT_IMPLICITARG},
-  };
-  unsigned m = 0;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
-      if (!LLVMIsACallInst(ins) || !LLVMIsAFunction(LLVMGetCalledValue(ins))) continue;
-      size_t len;
-      const char *n = LLVMGetValueName2(LLVMGetCalledValue(ins), &len);
-      for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
-        if (!strcmp(n, tab[k].name)) m |= tab[k].bit;
-    }
-  return m;
-}
-
-/* Registers of the AMDGPUUsage layout's implicit inputs. */
-enum { IDS_VGPR = 31, DISPATCH_SGPR = 4, IMPLICITARG_SGPR = 8, WG_SGPR = 12 };
-#define IMPLICIT_WI (ISEL_IMPLICIT_WI_X | ISEL_IMPLICIT_WI_Y | ISEL_IMPLICIT_WI_Z)
-
 /* The SGPRs of `inreg` argument dwords in the AMDGPUUsage layout, in
  * order: s4..s29 but for the registers of the implicit inputs an unknown
  * callee reserves (dispatch pointer s[4:5], implicit-argument pointer
@@ -247,11 +218,6 @@ static bool is_byval(isel_ctx *c, LLVMValueRef ins, LLVMValueRef fn, unsigned i,
   return true;
 }
 
-/* Implicit input dwords that travel after the arguments (compact layout). */
-static unsigned implicit_arg_dwords(const isel_call_abi *ca) {
-  return ca->amdgpu ? 0 : isel_implicit_dwords(ca->implicit);
-}
-
 /* The implicit-argument pointer: the kernarg pointer past the explicit
  * arguments (a function's is already that). */
 static mir_temp implicitarg_ptr(isel_ctx *c) {
@@ -284,7 +250,7 @@ static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
 static unsigned implicit_regs(isel_ctx *c, mir_operand *out) {
   unsigned m = c->ca->implicit, n = 0;
   if (!c->ca->amdgpu) return 0;
-  if (m & IMPLICIT_WI) {
+  if (m & ISEL_IMPLICIT_WI) {
     mir_temp t = c->wi_packed;
     if (!t.id) {
       t = c->wi_id[0];
@@ -292,12 +258,12 @@ static unsigned implicit_regs(isel_ctx *c, mir_operand *out) {
         if (m & (ISEL_IMPLICIT_WI_X << d))
           t = isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(c->wi_id[d]), mir_op_const(10 * d), mir_op_temp(t));
     }
-    out[n++] = fixed_use(t, MIR_PREG_VGPR(IDS_VGPR));
+    out[n++] = fixed_use(t, MIR_PREG_VGPR(ISEL_IDS_VGPR));
   }
   for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = fixed_use(c->wg_id[d], MIR_PREG_SGPR(WG_SGPR + d));
-  if (m & ISEL_IMPLICIT_DISPATCH) out[n++] = fixed_use(c->dispatch_ptr, MIR_PREG_SGPR(DISPATCH_SGPR));
-  if (m & ISEL_IMPLICIT_IMPLICITARG) out[n++] = fixed_use(implicitarg_ptr(c), MIR_PREG_SGPR(IMPLICITARG_SGPR));
+    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = fixed_use(c->wg_id[d], MIR_PREG_SGPR(ISEL_WG_SGPR + d));
+  if (m & ISEL_IMPLICIT_DISPATCH) out[n++] = fixed_use(c->dispatch_ptr, MIR_PREG_SGPR(ISEL_DISPATCH_SGPR));
+  if (m & ISEL_IMPLICIT_IMPLICITARG) out[n++] = fixed_use(implicitarg_ptr(c), MIR_PREG_SGPR(ISEL_IMPLICITARG_SGPR));
   return n;
 }
 
@@ -317,113 +283,6 @@ static void receive_implicit(isel_ctx *c, const mir_temp *in) {
       else c->kernarg_ptr = p; /* implicitarg.ptr = kernarg_ptr + hidden_offset (0 here) */
     }
   c->hidden_offset = 0;
-}
-
-/* The VGPRs v0.. a function of type fnty may clobber: its argument dwords
- * in VGPRs (implicit inputs included) or its result dwords, whichever are
- * more. */
-static unsigned fn_region(const isel_call_abi *ca, LLVMTypeRef fnty) {
-  unsigned np = LLVMCountParamTypes(fnty), n = implicit_arg_dwords(ca);
-  LLVMTypeRef *tys = malloc((np + 1) * sizeof *tys);
-  LLVMGetParamTypes(fnty, tys);
-  for (unsigned i = 0; i < np; i++) n += isel_call_dwords(tys[i]);
-  free(tys);
-  if (n > ca->reg_args) n = ca->reg_args;
-  if (ca->amdgpu && (ca->implicit & IMPLICIT_WI)) n = IDS_VGPR + 1;
-  unsigned r = isel_call_dwords(LLVMGetReturnType(fnty));
-  return r > n ? r : n;
-}
-
-/* The VGPRs v0.. function k may clobber without saving them (the
- * convention's, when nothing more precise is known). */
-static unsigned fn_clobber(const isel_call_abi *ca, unsigned k) {
-  unsigned r = fn_region(ca, LLVMGlobalGetValueType(ca->functions[k]));
-  if (ca->in_cycle && ca->in_cycle[k]) return r;
-  return r > ca->min_clobber ? r : ca->min_clobber;
-}
-
-void isel_call_abi_init(isel_call_abi *ca, LLVMValueRef *functions, unsigned n, unsigned max_vgprs,
-                        unsigned max_sgprs) {
-  bool compact = (max_vgprs && max_vgprs < 64) || (max_sgprs && max_sgprs < 64);
-  /* compact: half of a forced VGPR budget carries arguments (so that a
-   * call fits it), the rest go on the stack */
-  unsigned half = max_vgprs / 2 ? max_vgprs / 2 : 1;
-  *ca = (isel_call_abi){.functions = functions, .num_functions = n, .amdgpu = !compact};
-  if (compact) {
-    ca->reg_args = max_vgprs && half < ISEL_CALL_REG_ARGS ? half : ISEL_CALL_REG_ARGS;
-    ca->ra_sgpr = 4, ca->sp_sgpr = 6, ca->call_sgprs = 8, ca->wo_sgpr = 7;
-  } else {
-    ca->reg_args = IDS_VGPR; /* v31 is the work-item ids' (llc's callers always reserve it) */
-    ca->ra_sgpr = 30, ca->sp_sgpr = 32, ca->call_sgprs = 33;
-    ca->min_clobber = 40;
-  }
-  for (unsigned k = 0; k < n; k++) ca->implicit |= isel_implicit_uses(functions[k]);
-}
-
-/* Does a defined function of mod call through a pointer (not inline asm)? */
-static bool calls_through_pointer(LLVMModuleRef mod) {
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
-    for (LLVMBasicBlockRef b = LLVMGetFirstBasicBlock(f); b; b = LLVMGetNextBasicBlock(b))
-      for (LLVMValueRef i = LLVMGetFirstInstruction(b); i; i = LLVMGetNextInstruction(i)) {
-        if (!LLVMIsACallInst(i)) continue;
-        LLVMValueRef callee = LLVMGetCalledValue(i);
-        if (!LLVMIsAFunction(callee) && !LLVMIsAInlineAsm(callee)) return true;
-      }
-  return false;
-}
-
-void isel_call_abi_externs(isel_call_abi *ca, LLVMModuleRef mod) {
-  unsigned n = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n++;
-  ca->externs = malloc((n + 1) * sizeof *ca->externs);
-  ca->num_externs = 0;
-  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {
-    /* an "llvm." name LLVM does not know is an ordinary symbol to llc-19
-     * (LLVM 19's sched.barrier.inverted.mask.ll calls llvm.amdcn.s.nop;
-     * main counted no callee and crashed) */
-    if (LLVMIsDeclaration(f) && !LLVMGetIntrinsicID(f) && LLVMGetFirstUse(f))
-      ca->externs[ca->num_externs++] = f;
-  }
-  ca->unknown_callees = !ca->num_functions && calls_through_pointer(mod);
-  if ((ca->num_externs || ca->unknown_callees) && ca->amdgpu) {
-    ca->implicit = (ISEL_IMPLICIT_IMPLICITARG << 1) - 1; /* all of them */
-  }
-}
-
-/* Depth-first post-order over the direct calls among the functions;
- * state 1: on the path (`path`, depth *np), 2: done. A call to a function
- * on the path closes a cycle: the path from it on is in_cycle. */
-static void order_from(isel_call_abi *ca, unsigned k, uint8_t *state, unsigned *path, unsigned *np, unsigned *order,
-                       unsigned *n) {
-  state[k] = 1;
-  path[(*np)++] = k;
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(ca->functions[k]); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
-      if (!LLVMIsACallInst(ins)) continue;
-      LLVMValueRef f = LLVMGetCalledValue(ins);
-      for (unsigned j = 0; j < ca->num_functions; j++) {
-        if (ca->functions[j] != f) continue;
-        if (!state[j]) order_from(ca, j, state, path, np, order, n);
-        else if (state[j] == 1)
-          for (unsigned d = *np; d-- > 0;) {
-            ca->in_cycle[path[d]] = 1;
-            if (path[d] == j) break;
-          }
-      }
-    }
-  (*np)--;
-  state[k] = 2;
-  order[(*n)++] = k;
-}
-
-void isel_call_order(isel_call_abi *ca, unsigned *order) {
-  uint8_t *state = calloc(ca->num_functions + 1, 1);
-  unsigned *path = calloc(ca->num_functions + 1, sizeof *path), n = 0, np = 0;
-  ca->in_cycle = calloc(ca->num_functions + 1, 1);
-  for (unsigned k = 0; k < ca->num_functions; k++)
-    if (!state[k]) order_from(ca, k, state, path, &np, order, &n);
-  free(state);
-  free(path);
 }
 
 /* Symbol index of f: the module's function list, then the externs;
@@ -481,10 +340,10 @@ static void note_callee(isel_ctx *c, uint32_t k) {
 static unsigned indirect_clobber(const isel_call_abi *ca) {
   unsigned most = 1;
   for (unsigned k = 0; k < ca->num_functions; k++) {
-    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : fn_clobber(ca, k);
+    unsigned r = ca->clobbers && ca->clobbers[k] ? ca->clobbers[k] - 1u : isel_fn_clobber(ca, k);
     if (r > most) most = r;
   }
-  return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < IDS_VGPR + 1 ? IDS_VGPR + 1 : most;
+  return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < ISEL_IDS_VGPR + 1 ? ISEL_IDS_VGPR + 1 : most;
 }
 
 /* A byval argument's object (at private pointer `src`) copied, dword by
@@ -542,7 +401,7 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     c->p->calls_indirect = true;
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
-  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = implicit_arg_dwords(c->ca), nin = 0;
+  unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = isel_implicit_arg_dwords(c->ca), nin = 0;
   mir_operand inreg[NUM_INREG];
   uint32_t bsize, balign;
   bool byval = false;
@@ -624,9 +483,9 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   unsigned region = 0;
   if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
   else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
-  else if (external) region = fn_region(c->ca, LLVMGlobalGetValueType(callee));
-  else region = fn_clobber(c->ca, fk);
-  if (external && region < IDS_VGPR + 1) region = IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
+  else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
+  else region = isel_fn_clobber(c->ca, fk);
+  if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + NUM_INREG];
   unsigned nfx = implicit_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
@@ -693,12 +552,12 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
 static unsigned implicit_defs(isel_ctx *c, mir_operand *defs) {
   unsigned m = c->ca->implicit, n = 0;
   if (!c->ca->amdgpu) return 0;
-  if (m & IMPLICIT_WI) defs[n++] = fixed_def(c->wi_packed = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(IDS_VGPR));
+  if (m & ISEL_IMPLICIT_WI) defs[n++] = fixed_def(c->wi_packed = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(ISEL_IDS_VGPR));
   for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) defs[n++] = fixed_def(c->wg_id[d] = isel_tmp(c, mir_rc_s(1)), MIR_PREG_SGPR(WG_SGPR + d));
-  if (m & ISEL_IMPLICIT_DISPATCH) defs[n++] = fixed_def(c->dispatch_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(DISPATCH_SGPR));
+    if (m & (ISEL_IMPLICIT_WG_X << d)) defs[n++] = fixed_def(c->wg_id[d] = isel_tmp(c, mir_rc_s(1)), MIR_PREG_SGPR(ISEL_WG_SGPR + d));
+  if (m & ISEL_IMPLICIT_DISPATCH) defs[n++] = fixed_def(c->dispatch_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(ISEL_DISPATCH_SGPR));
   if (m & ISEL_IMPLICIT_IMPLICITARG)
-    defs[n++] = fixed_def(c->kernarg_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(IMPLICITARG_SGPR));
+    defs[n++] = fixed_def(c->kernarg_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(ISEL_IMPLICITARG_SGPR));
   c->hidden_offset = 0;
   return n;
 }
@@ -711,8 +570,8 @@ void isel_setup_function(isel_ctx *c) {
   p->abi.call_wo_sgpr = ca->wo_sgpr;
   p->abi.call_ra_sgpr = ca->ra_sgpr;
   p->abi.call_sp_sgpr = ca->sp_sgpr;
-  p->abi.call_arg_vgprs = fn_region(ca, LLVMGlobalGetValueType(c->fn));
-  p->abi.call_vgprs = fn_clobber(ca, function_index(c, c->fn));
+  p->abi.call_arg_vgprs = isel_fn_region(ca, LLVMGlobalGetValueType(c->fn));
+  p->abi.call_vgprs = isel_fn_clobber(ca, function_index(c, c->fn));
   unsigned np = LLVMCountParams(c->fn), nv = 0;
   LLVMValueRef *params = arena_alloc(c->mem, (np + 1) * sizeof *params);
   LLVMGetParams(c->fn, params);
@@ -734,7 +593,7 @@ void isel_setup_function(isel_ctx *c) {
     }
   }
   unsigned nexp = nv;
-  nv += implicit_arg_dwords(ca);
+  nv += isel_implicit_arg_dwords(ca);
   if (nv > ISEL_CALL_MAX_ARGS) {
     isel_unsupported(c, c->fn, "function (more than 256 dwords of parameters)");
     return;
@@ -786,7 +645,7 @@ void isel_setup_function(isel_ctx *c) {
   uint32_t *soff = arena_alloc(c->mem, (nv + 1) * sizeof *soff), *boff = arena_alloc(c->mem, (np + 1) * sizeof *boff);
   uint32_t so = 0;
   for (unsigned i = 0, g = 0; i <= np; i++) {
-    unsigned n = i == np ? implicit_arg_dwords(ca) : isel_call_dwords(LLVMTypeOf(params[i]));
+    unsigned n = i == np ? isel_implicit_arg_dwords(ca) : isel_call_dwords(LLVMTypeOf(params[i]));
     if (i < np && is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
       so = (so + balign - 1) & ~(balign - 1);
       boff[i] = so;
@@ -930,15 +789,4 @@ mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t 
   *below = args + align - STACK_ALIGN;
   *first = 0;
   return isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(~(align - 1)));
-}
-
-bool isel_function_uses_calls(LLVMValueRef fn) {
-  for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb))
-    for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
-      if (!LLVMIsACallInst(ins)) continue;
-      LLVMValueRef f = LLVMGetCalledValue(ins);
-      if (LLVMIsAInlineAsm(f)) continue; /* isel_asm.c */
-      if (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f)) return true;
-    }
-  return false;
 }

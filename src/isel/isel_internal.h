@@ -228,6 +228,19 @@ bool isel_insert_value(isel_ctx *c, LLVMValueRef ins);
 bool isel_agg_to_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n);
 bool isel_agg_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n);
 
+/* Registers of the AMDGPUUsage layout's implicit inputs. */
+enum { ISEL_IDS_VGPR = 31, ISEL_DISPATCH_SGPR = 4, ISEL_IMPLICITARG_SGPR = 8, ISEL_WG_SGPR = 12 };
+#define ISEL_IMPLICIT_WI (ISEL_IMPLICIT_WI_X | ISEL_IMPLICIT_WI_Y | ISEL_IMPLICIT_WI_Z)
+
+/* Implicit input dwords that travel after a call's arguments (compact
+ * layout only; 0 in the AMDGPUUsage layout). isel_call_abi.c */
+unsigned isel_implicit_arg_dwords(const isel_call_abi *ca);
+/* The VGPRs v0.. a function of type fnty may clobber: its argument (or
+ * result) dwords in VGPRs, whichever are more. isel_call_abi.c */
+unsigned isel_fn_region(const isel_call_abi *ca, LLVMTypeRef fnty);
+/* The VGPRs v0.. function k may clobber without saving them. */
+unsigned isel_fn_clobber(const isel_call_abi *ca, unsigned k);
+
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters

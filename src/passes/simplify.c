@@ -360,8 +360,7 @@ static bool fold_sign_mods(const wavecc_target *t, mir_instr *ins, mir_instr *co
    * and isel_valu's convention): swap a commutative operation's sources,
    * else keep src1 as it was */
   if (isa_table[ins->opcode].format != ISA_FMT_VOP3 && !is_vgpr_temp(&ops[1])) {
-    bool comm = ins->opcode == ISA_V_ADD_F32 || ins->opcode == ISA_V_MUL_F32 || ins->opcode == ISA_V_MIN_F32 ||
-                ins->opcode == ISA_V_MAX_F32;
+    bool comm = isa_sem_of(ins->opcode)->flags & ISA_S_COMMUTES;
     if (comm && is_vgpr_temp(&ops[0])) {
       mir_operand t = ops[0];
       ops[0] = ops[1];

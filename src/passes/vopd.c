@@ -198,16 +198,9 @@ static bool movable(const mir_block *blk, uint32_t i, uint32_t j) {
   return true;
 }
 
-/* VOPD opcodes whose two sources commute (f32 add/mul/max/min/fmac, u32
- * add, and): swapping them can move a VGPR to another bank position. */
-static bool commutes(unsigned op) {
-  return op == ISA_V_ADD_F32 || op == ISA_V_MUL_F32 || op == ISA_V_MUL_LEGACY_F32 || op == ISA_V_MAX_F32 ||
-         op == ISA_V_MIN_F32 || op == ISA_V_FMAC_F32 || op == ISA_V_ADD_U32 || op == ISA_V_AND_B32;
-}
-
 /* Can ins's sources swap (src0 a VGPR, which becomes the VGPR-only src1)? */
 static bool can_swap(const mir_instr *ins) {
-  return commutes(ins->opcode) && ins->num_ops == 2 && is_vgpr(src_reg(ins, 0)) &&
+  return (isa_sem_of(ins->opcode)->flags & ISA_S_COMMUTES) && ins->num_ops == 2 && is_vgpr(src_reg(ins, 0)) &&
          units_count(&ins->ops[0]) == 1;
 }
 

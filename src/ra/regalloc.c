@@ -50,47 +50,8 @@
 #include "ra/ra.h"
 #include "target/target.h"
 #include "util/bitset.h"
+#include "ra/regalloc_internal.h"
 
-#define UNITS 512u
-#define RA_MAX_RESV 16u
-
-enum { SGPR_TARGET = 1, SGPR_CROSSES = 2 }; /* call_crossings' marks of SGPR temporaries */
-
-typedef struct ra_ctx {
-  mir_program *p;
-  diag *d;
-  mir_preg *reg;     /* [temp] assigned register or MIR_PREG_NONE */
-  mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
-  uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
-  unsigned sgpr_budget, vgpr_budget;
-  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
-  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs:
-                                * call_crossings' SGPR_TARGET or SGPR_CROSSES */
-  uint64_t *avoid;             /* [temp] VGPRs v0..v63 a call it lives across takes as fixed operands
-                                * above the ones it clobbers (v31: the work-item ids) */
-  bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
-                                * layout, whose region holds a calling kernel's fixed soffset 0) */
-  mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
-  unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
-  bool failed;
-  uint32_t cap;        /* size of reg/pref */
-  /* Where definitions are being placed, for live-range splitting: the
-   * block, the position of the instruction, and that instruction. */
-  mir_block *cur_block;
-  uint32_t cur_bi, cur_pos;
-  mir_instr *cur_ins;
-  uint32_t live_temps; /* temporaries covered by p->live (ids below) */
-  /* Affinities (see compute_affinities), indexed by temporaries below
-   * live_temps: */
-  uint32_t *parent;        /* union-find forest of affinity sets */
-  mir_preg *set_reg;       /* [root] register of the set's first placed member */
-  const mir_instr **vec;   /* [temp] the create_vector it is an operand of */
-  uint8_t *vec_off;        /* [temp] its first dword in that vector */
-  /* Ranges promised to vectors whose operands are being placed (block
-   * local): other SGPR values avoid them while another range is free. */
-  struct { mir_preg base; uint8_t n; uint32_t vec; } resv[RA_MAX_RESV];
-  unsigned num_resv;
-} ra_ctx;
 
 unsigned mir_sgpr_budget(const mir_program *p) {
   /* Extras that count against the 102 addressable SGPRs on gfx9: VCC,
@@ -109,7 +70,7 @@ unsigned mir_vgpr_budget(const mir_program *p) {
   return b && b < MIR_MAX_VGPRS ? b : MIR_MAX_VGPRS;
 }
 
-static unsigned rc_align(const ra_ctx *c, mir_rc rc) {
+unsigned ra_rc_align(const ra_ctx *c, mir_rc rc) {
   unsigned n = mir_rc_size(rc);
   /* VGPR tuples: the target's alignment for 64-bit and wider operands
    * (gfx90a/gfx942: even; gfx900: none). */
@@ -127,9 +88,9 @@ static bool range_free(const ra_ctx *c, mir_preg r, unsigned n) {
 /* Lowest register temporary t may take in its file: above the SGPR region
  * when it lives across a call (a temporary made during allocation: in any
  * program that calls); above the VGPRs a call it lives across clobbers. */
-static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
+unsigned ra_lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
   bool known = c->cross && t < c->cap && t < c->live_temps;
-  unsigned a = rc_align(c, rc);
+  unsigned a = ra_rc_align(c, rc);
   if (mir_rc_is_vgpr(rc)) return known ? (c->cross[t] + a - 1) / a * a : 0;
   if (known && c->region_free && !c->cross[t]) return 0;
   if (known && c->region_free && c->cross[t] == SGPR_TARGET) return 16; /* past the implicit inputs */
@@ -137,10 +98,10 @@ static unsigned lowest(const ra_ctx *c, uint32_t t, mir_rc rc) {
 }
 
 /* May temporary t (class rc) take the registers from r on (numbered in
- * its file) as far as the calls it lives across go: from lowest() on, and
+ * its file) as far as the calls it lives across go: from ra_lowest() on, and
  * no VGPR such a call takes as a fixed operand (avoid). */
-static bool call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r) {
-  if (r < lowest(c, t, rc)) return false;
+bool ra_call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r) {
+  if (r < ra_lowest(c, t, rc)) return false;
   if (!mir_rc_is_vgpr(rc) || !c->avoid || t >= c->cap || t >= c->live_temps || !c->avoid[t]) return true;
   for (unsigned u = 0; u < mir_rc_size(rc); u++)
     if (r + u < 64 && ((c->avoid[t] >> (r + u)) & 1)) return false;
@@ -152,15 +113,15 @@ static bool fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
-    if (r < 256 || !call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget || (r - 256u) % rc_align(c, rc))
+    if (r < 256 || !ra_call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget || (r - 256u) % ra_rc_align(c, rc))
       return false;
   } else {
-    if (r < lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % rc_align(c, rc)) return false;
+    if (r < ra_lowest(c, t, rc) || r >= MIR_MAX_SGPRS || r + n > c->sgpr_budget || r % ra_rc_align(c, rc)) return false;
   }
   return range_free(c, r, n);
 }
 
-static void occupy(ra_ctx *c, uint32_t t, mir_preg r) {
+void ra_occupy(ra_ctx *c, uint32_t t, mir_preg r) {
   mir_rc rc = c->p->temp_rc[t];
   c->reg[t] = r;
   if (r == MIR_PREG_SCC) return;
@@ -173,7 +134,7 @@ static void occupy(ra_ctx *c, uint32_t t, mir_preg r) {
   }
 }
 
-static void release(ra_ctx *c, uint32_t t) {
+void ra_release(ra_ctx *c, uint32_t t) {
   mir_preg r = c->reg[t];
   if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) return;
   unsigned n = mir_rc_size(c->p->temp_rc[t]);
@@ -192,22 +153,19 @@ static bool reserved(const ra_ctx *c, mir_preg r, unsigned n) {
  * free (a V# built from four readfirstlanes is then written in place; for
  * VGPRs, measured on the corpus, the reservations cost more moves than
  * they save: unaligned VGPR tuples find room anyway). */
-static mir_preg find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
-  unsigned n = mir_rc_size(rc), align = rc_align(c, rc);
+mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
+  unsigned n = mir_rc_size(rc), align = ra_rc_align(c, rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  unsigned lo = lowest(c, t, rc);
+  unsigned lo = ra_lowest(c, t, rc);
   mir_preg any = MIR_PREG_NONE;
   for (unsigned r = lo; r + n <= limit; r += align)
-    if (range_free(c, (mir_preg)(base + r), n) && call_allows(c, t, rc, r)) {
+    if (range_free(c, (mir_preg)(base + r), n) && ra_call_allows(c, t, rc, r)) {
       if (!c->num_resv || mir_rc_is_vgpr(rc) || !reserved(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
       if (any == MIR_PREG_NONE) any = (mir_preg)(base + r);
     }
   return any;
 }
-
-static void grow_arrays(ra_ctx *c);
-static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc);
 
 /* ---- affinities ----------------------------------------------------------
  * Values that should share a register so that no copy is needed (ACO's
@@ -316,21 +274,24 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
-/* The most VGPRs a gfx9 wave can use at the occupancy `used` VGPRs give
- * (waves per SIMD: 256 / VGPRs in granules of 4, at most 10). */
-static unsigned same_occupancy_vgprs(unsigned used) {
-  unsigned g = (used + 3) & ~3u, waves = g ? 256 / g : 10;
-  if (waves > 10) waves = 10;
-  return (256 / waves) & ~3u;
+/* The most VGPRs a wave of target t can use at the occupancy `used`
+ * VGPRs give (waves per SIMD: the SIMD's VGPRs per lane over the use
+ * rounded up to the allocation granule, at most the target's maximum;
+ * gfx900: 256 / granules of 4, at most 10). */
+static unsigned same_occupancy_vgprs(const wavecc_target *t, unsigned used) {
+  unsigned gr = t->vgpr_granule, g = (used + gr - 1) / gr * gr, waves = g ? t->vgprs_per_simd / g : t->max_waves_per_simd;
+  if (waves > t->max_waves_per_simd) waves = t->max_waves_per_simd;
+  if (!waves) waves = 1;
+  return t->vgprs_per_simd / waves / gr * gr;
 }
 
 /* VGPRs a fresh vector range may reach: the VGPRs used so far, or the
- * program's peak VGPR demand rounded up to gfx900's allocation granule
- * of 4, whichever is higher. Below that ceiling the range costs no
+ * program's peak VGPR demand rounded up to the target's allocation
+ * granule, whichever is higher. Below that ceiling the range costs no
  * VGPR the kernel would not allocate anyway (the peak must be held at
  * some point); above it the copy is cheaper than the register. */
 static unsigned vector_ceiling(const ra_ctx *c) {
-  unsigned peak = (c->p->live->max.vgpr + 3u) & ~3u;
+  unsigned gr = c->p->target->vgpr_granule, peak = (c->p->live->max.vgpr + gr - 1) / gr * gr;
   return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
 }
 
@@ -353,10 +314,10 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     mir_preg r = c->reg[o->temp.id];
     if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
     r = (mir_preg)(r - c->vec_off[o->temp.id]);
-    if ((r - file) % rc_align(c, rc) == 0) base = r;
+    if ((r - file) % ra_rc_align(c, rc) == 0) base = r;
   }
   if (base == MIR_PREG_NONE) {
-    base = find_free(c, d->temp.id, rc);
+    base = ra_find_free(c, d->temp.id, rc);
     if (base == MIR_PREG_NONE) return MIR_PREG_NONE;
     /* A fresh VGPR range above every VGPR used so far would raise the
      * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
@@ -366,7 +327,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
      * the VGPR count of the current occupancy (no fewer waves), whichever
      * is higher. SGPRs are cheaper. */
     if (mir_rc_is_vgpr(rc)) {
-      unsigned occ = same_occupancy_vgprs(c->vgpr_hwm), peak = vector_ceiling(c);
+      unsigned occ = same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
       if (base - 256u + mir_rc_size(rc) > (occ > peak ? occ : peak)) return MIR_PREG_NONE;
     }
     c->pref[d->temp.id] = base;
@@ -391,8 +352,8 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
     a = vector_slot(c, t);
     if (fits(c, t, rc, a)) return a;
   }
-  mir_preg r = find_free(c, t, rc);
-  if (r == MIR_PREG_NONE && c->cur_ins) r = split_for(c, t, rc);
+  mir_preg r = ra_find_free(c, t, rc);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
     bool v = mir_rc_is_vgpr(rc);
@@ -426,7 +387,7 @@ static void prefer_vector_base(ra_ctx *c, const mir_instr *ins) {
         mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(d->temp.rc)) {
       mir_preg r = c->reg[o->temp.id];
       if (r != MIR_PREG_NONE && !mir_preg_is_special(r) && r != MIR_PREG_SCC && r >= file + off &&
-          (r - off - file) % rc_align(c, d->temp.rc) == 0)
+          (r - off - file) % ra_rc_align(c, d->temp.rc) == 0)
         cand[nc++] = (mir_preg)(r - off);
     }
     off += sz;
@@ -510,7 +471,6 @@ static void prefer_from_operands(ra_ctx *c, const mir_instr *ins) {
   }
 }
 
-static bool movable(const ra_ctx *c, uint32_t t);
 /* Does operand o of an instruction need a copy into its fixed register? */
 static bool needs_copy(const ra_ctx *c, const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && c->reg[o->temp.id] != o->preg;
@@ -534,13 +494,13 @@ static unsigned occupants(ra_ctx *c, const mir_instr *ins, uint32_t *mv, mir_pre
       for (unsigned q = 0; q < ins->num_ops && !skip; q++)
         skip = needs_copy(c, &ins->ops[q]) && ins->ops[q].temp.id == t && (ins->ops[q].flags & MIR_OPND_KILL);
       for (unsigned m = 0; m < n && !skip; m++) skip = mv[m] == t;
-      if (!skip && movable(c, t)) mv[n++] = t;
+      if (!skip && ra_movable(c, t)) mv[n++] = t;
       c->owner[o->preg + u] = UINT32_MAX; /* the search below avoids every copy target */
     }
   }
   unsigned moved = 0;
   for (unsigned m = 0; m < n; m++) {
-    mir_preg d = find_free(c, mv[m], c->p->temp_rc[mv[m]]);
+    mir_preg d = ra_find_free(c, mv[m], c->p->temp_rc[mv[m]]);
     if (d == MIR_PREG_NONE) continue;
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[mv[m]]); u++) c->owner[d + u] = UINT32_MAX;
     mv[moved] = mv[m];
@@ -582,7 +542,7 @@ static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *i
   }
   for (unsigned m = 0; m < nmv; m++, j++) {
     mir_temp ot = {.id = mv[m], .rc = c->p->temp_rc[mv[m]]}, nt = mir_new_temp(c->p, ot.rc);
-    grow_arrays(c);
+    ra_grow_arrays(c);
     c->pref[nt.id] = dest[m];
     pc->ops[j] = mir_op_temp(ot);
     pc->ops[j].flags = MIR_OPND_KILL;
@@ -594,206 +554,6 @@ static unsigned fix_operands(ra_ctx *c, mir_block *b, uint32_t pos, mir_instr *i
   }
   mir_block_insert(c->p, b, pos, pc);
   return 1;
-}
-
-/* Grows the per-temp arrays after new temporaries were created. */
-static void grow_arrays(ra_ctx *c) {
-  if (c->p->num_temps <= c->cap) return;
-  uint32_t ncap = c->cap * 2;
-  while (ncap < c->p->num_temps) ncap *= 2;
-  mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
-  memcpy(r, c->reg, c->cap * sizeof *r);
-  memcpy(f, c->pref, c->cap * sizeof *f);
-  for (uint32_t t = c->cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
-  c->reg = r;
-  c->pref = f;
-  c->cap = ncap;
-}
-
-/* Can temporary t be moved to another register before the current
- * instruction? Only values that die in this block (so renaming the rest
- * of the block is enough: no other block sees the new name), that are not
- * pinned, and that the current instruction does not define. */
-static bool movable(const ra_ctx *c, uint32_t t) {
-  if (t < c->live_temps && bitset_test(c->p->live->live_out[c->cur_bi], t)) return false;
-  if (mir_preg_is_special(c->reg[t])) return false;
-  if (mir_rc_is_vgpr(c->p->temp_rc[t]) && (c->p->temp_rc[t] & MIR_RC_LINEAR)) return false; /* lanes EXEC would drop */
-  const mir_instr *ins = c->cur_ins;
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
-  return true;
-}
-
-/* Operands of the current instruction that split_for moves into its
- * window (they die there, so its definitions may take their registers),
- * to free their registers for the window's occupants. */
-typedef struct split_swap {
-  mir_preg base;            /* the window */
-  unsigned n;
-  unsigned num;
-  uint32_t op[4];           /* the operands moved */
-  mir_preg dest[4];         /* their registers in the window */
-  uint16_t used;            /* window units already taken by them */
-} split_swap;
-
-/* Does [r, r+n) hold an operand of the current instruction that stays
- * where it is (not one of the window's occupants `occ`, which move)? A
- * dying operand's registers are free for the definitions but still read
- * by the copy and the instruction. */
-static bool window_holds_operand(const ra_ctx *c, mir_preg r, unsigned n, const uint32_t *occ, unsigned nocc) {
-  const mir_instr *ins = c->cur_ins;
-  for (unsigned k = 0; k < ins->num_ops; k++) {
-    const mir_operand *x = &ins->ops[k];
-    if (x->kind != MIR_OPND_TEMP) continue;
-    mir_preg xr = c->reg[x->temp.id];
-    if (xr == MIR_PREG_NONE || mir_preg_is_special(xr) || xr == MIR_PREG_SCC) continue;
-    bool moves = false;
-    for (unsigned j = 0; j < nocc; j++) moves |= occ[j] == x->temp.id;
-    if (!moves && xr < r + n && r < xr + mir_rc_size(x->temp.rc)) return true;
-  }
-  return false;
-}
-
-/* A home for occupant `o` of split_for's window when no free range is
- * left outside it: the register of an operand of the current instruction
- * that dies there (not late), which moves into the window in the same
- * parallel copy (a swap). Fragmentation at a p_create_vector of dying
- * values: seven VGPRs free (four of them the operands), none four in a
- * row within the budget, and the window's one occupant has nowhere to go
- * but where an operand sits (f_half_vload_vstore.cl at 30..32 and 34
- * VGPRs). Returns the register, or MIR_PREG_NONE. */
-static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, unsigned nocc, split_swap *sw) {
-  const mir_instr *ins = c->cur_ins;
-  mir_rc orc = c->p->temp_rc[o];
-  unsigned on = mir_rc_size(orc);
-  for (unsigned k = 0; k < ins->num_ops && sw->num < 4; k++) {
-    const mir_operand *x = &ins->ops[k];
-    if (x->kind != MIR_OPND_TEMP || !(x->flags & MIR_OPND_KILL) || (x->flags & MIR_OPND_LATE_KILL) ||
-        x->preg != MIR_PREG_NONE || mir_rc_is_vgpr(x->temp.rc) != mir_rc_is_vgpr(orc) || (x->temp.rc & MIR_RC_LINEAR))
-      continue;
-    uint32_t xt = x->temp.id;
-    mir_preg r = c->reg[xt];
-    unsigned xn = mir_rc_size(x->temp.rc);
-    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || xn < on) continue;
-    bool skip = false;
-    for (unsigned j = 0; j < nocc; j++) skip |= occ[j] == xt;
-    for (unsigned j = 0; j < sw->num; j++) skip |= sw->op[j] == xt;
-    mir_preg file = mir_rc_is_vgpr(orc) ? 256 : 0;
-    if (skip || (r - file) % rc_align(c, orc) || !call_allows(c, o, orc, r - file)) continue;
-    if (r < sw->base + sw->n && sw->base < r + xn) continue; /* in the window itself */
-    for (unsigned u = 0; u < on; u++) skip |= c->owner[r + u] != UINT32_MAX; /* held for the copy, not another's */
-    if (skip) continue;
-    /* its place in the window */
-    unsigned a = rc_align(c, x->temp.rc);
-    for (unsigned w = 0; w + xn <= sw->n; w++) {
-      if ((sw->base + w - file) % a || !call_allows(c, xt, x->temp.rc, sw->base + w - file)) continue;
-      uint16_t m = (uint16_t)(((1u << xn) - 1) << w);
-      if ((sw->used & m) || window_holds_operand(c, sw->base + w, xn, occ, nocc)) continue;
-      sw->used |= m;
-      sw->op[sw->num] = xt;
-      sw->dest[sw->num++] = (mir_preg)(sw->base + w);
-      return r;
-    }
-  }
-  return MIR_PREG_NONE;
-}
-
-/* Live-range splitting when the file is fragmented (ACO's approach,
- * restricted to block-local values): pick the aligned window for class rc
- * holding the fewest values, all movable; move each to a free range
- * outside the window with one p_parallelcopy before the current
- * instruction, renaming its later uses in this block; return the window.
- * MIR_PREG_NONE when no window can be cleared. */
-static mir_preg split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
-  unsigned n = mir_rc_size(rc), align = rc_align(c, rc);
-  mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
-  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  mir_preg best = MIR_PREG_NONE;
-  unsigned best_cost = UINT32_MAX;
-  unsigned lo = lowest(c, t, rc);
-  for (unsigned r = lo; r + n <= limit; r += align) {
-    unsigned cost = 0;
-    bool ok = call_allows(c, t, rc, r);
-    uint32_t last = 0;
-    for (unsigned u = 0; u < n && ok; u++) {
-      uint32_t o = c->owner[base + r + u];
-      if (!o || o == last) continue;
-      last = o;
-      if (!movable(c, o)) ok = false;
-      cost += mir_rc_size(c->p->temp_rc[o]);
-    }
-    if (ok && cost < best_cost) {
-      best_cost = cost;
-      best = (mir_preg)(base + r);
-    }
-  }
-  if (best == MIR_PREG_NONE) return MIR_PREG_NONE;
-  /* Collect the occupants, block the window, find new homes. */
-  uint32_t occ[16];
-  unsigned nocc = 0;
-  for (unsigned u = 0; u < n; u++) {
-    uint32_t o = c->owner[best + u];
-    bool seen = !o;
-    for (unsigned k = 0; k < nocc && !seen; k++) seen = occ[k] == o;
-    if (!seen) occ[nocc++] = o;
-  }
-  for (unsigned k = 0; k < nocc; k++) release(c, occ[k]);
-  for (unsigned u = 0; u < n; u++) c->owner[best + u] = UINT32_MAX; /* reserved */
-  /* The copy runs before the instruction, while its operands (even those
-   * it kills, already freed for its definitions) are still live. */
-  mir_preg held[64];
-  unsigned nheld = 0;
-  for (unsigned k = 0; k < c->cur_ins->num_ops; k++) {
-    const mir_operand *o = &c->cur_ins->ops[k];
-    if (o->kind != MIR_OPND_TEMP) continue;
-    mir_preg r = c->reg[o->temp.id];
-    if (r == MIR_PREG_NONE || r == MIR_PREG_SCC) continue;
-    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && nheld < 64; u++)
-      if (!c->owner[r + u]) {
-        c->owner[r + u] = UINT32_MAX;
-        held[nheld++] = (mir_preg)(r + u);
-      }
-  }
-  mir_preg dest[16];
-  split_swap sw = {.base = best, .n = n};
-  bool ok = true;
-  for (unsigned k = 0; k < nocc; k++) {
-    dest[k] = find_free(c, occ[k], c->p->temp_rc[occ[k]]);
-    if (dest[k] == MIR_PREG_NONE) dest[k] = swap_with_operand(c, occ[k], occ, nocc, &sw);
-    if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
-    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;
-  }
-  /* Undo the reservations. */
-  for (unsigned k = 0; k < nheld; k++) c->owner[held[k]] = 0;
-  for (unsigned u = 0; u < n; u++) c->owner[best + u] = 0;
-  for (unsigned k = 0; k < nocc && ok; k++)
-    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = 0;
-  if (!ok) {
-    for (unsigned k = 0; k < nocc; k++) occupy(c, occ[k], c->reg[occ[k]]);
-    return MIR_PREG_NONE;
-  }
-  mir_instr *pc = mir_instr_create(c->p, MIR_P_PARALLELCOPY, nocc + sw.num, nocc + sw.num);
-  for (unsigned k = 0; k < nocc + sw.num; k++) {
-    bool op = k >= nocc; /* an operand of the instruction, into the window */
-    uint32_t o = op ? sw.op[k - nocc] : occ[k];
-    mir_temp nt = mir_new_temp(c->p, c->p->temp_rc[o]);
-    grow_arrays(c);
-    mir_temp ot = {.id = o, .rc = c->p->temp_rc[o]};
-    pc->ops[k] = mir_op_temp(ot);
-    pc->ops[k].flags = MIR_OPND_KILL;
-    pc->defs[k] = mir_op_temp(nt);
-    if (op) c->reg[nt.id] = sw.dest[k - nocc]; /* it dies at the instruction: free for its definitions */
-    else occupy(c, nt.id, dest[k]);
-    /* Rename the uses from the current instruction to the end of the block. */
-    for (uint32_t i = c->cur_pos; i < c->cur_block->num_instrs; i++) {
-      mir_instr *ins = c->cur_block->instrs[i];
-      for (unsigned j = 0; j < ins->num_ops; j++)
-        if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o) ins->ops[j].temp = nt;
-    }
-  }
-  mir_block_insert(c->p, c->cur_block, c->cur_pos, pc);
-  c->cur_pos++;
-  return best;
 }
 
 static void assign_def(ra_ctx *c, mir_operand *o) {
@@ -811,88 +571,13 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
     r = choose(c, t);
     if (r == MIR_PREG_NONE) return;
   }
-  occupy(c, t, r);
+  ra_occupy(c, t, r);
   for (unsigned k = 0; k < c->num_resv; k++)
     if (c->resv[k].vec == t) c->resv[k] = c->resv[--c->num_resv];
   if (t < c->live_temps && !mir_preg_is_special(r) && r != MIR_PREG_SCC) {
     uint32_t set = find_set(c, t);
     if (c->set_reg[set] == MIR_PREG_NONE) c->set_reg[set] = r;
   }
-}
-
-/* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
- * (p_call's VGPR definitions: its results and the callee's other clobbers,
- * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
- * one (the callee clobbers the SGPR region) or is a call's target (kept
- * out of the registers the call's fixed operands take, which would have
- * to move it); into avoid[t], the VGPRs above those clobbers that such a
- * call takes as fixed operands (v31 holds the work-item ids of a callee
- * that leaves it alone: a value living across the call there stopped
- * wavecc with "fixed register ... occupied", piglit calls-workitem-id):
- * a backward walk over each block from its live-out set. */
-static uint8_t *call_crossings(const mir_program *p, arena *mem, uint64_t *avoid) {
-  const mir_live_info *li = p->live;
-  uint8_t *cross = arena_alloc(mem, p->num_temps ? p->num_temps : 1);
-  uint64_t *live = arena_alloc(mem, li->words * sizeof *live);
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    const mir_block *b = &p->blocks[bi];
-    bitset_copy(live, li->live_out[bi], li->words);
-    for (uint32_t i = b->num_instrs; i-- > 0;) {
-      const mir_instr *ins = b->instrs[i];
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP) bitset_clear(live, ins->defs[k].temp.id);
-      if (ins->opcode == MIR_P_CALL) {
-        unsigned n = 0;
-        for (unsigned k = 0; k < ins->num_defs; k++)
-          if (ins->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->defs[k].temp.rc)) n++;
-        /* and the VGPRs above those its fixed operands take (v31, the
-         * work-item ids, when the callee leaves it alone): a value living
-         * across the call there would have to make way for the operand's
-         * copy (fix_operands) */
-        uint64_t fixed = 0;
-        for (unsigned k = 0; k < ins->num_ops; k++) {
-          mir_preg r = ins->ops[k].preg;
-          if (ins->ops[k].kind != MIR_OPND_TEMP || r == MIR_PREG_NONE || r < 256 || r >= UNITS) continue;
-          for (unsigned u = 0; u < mir_rc_size(ins->ops[k].temp.rc); u++)
-            if (r - 256u + u >= n && r - 256u + u < 64) fixed |= 1ull << (r - 256u + u);
-        }
-        for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
-          unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : SGPR_CROSSES;
-          if (cross[t] < m) cross[t] = (uint8_t)m;
-          if (mir_rc_is_vgpr(p->temp_rc[t])) avoid[t] |= fixed;
-        }
-        /* the target: above the SGPRs of the call's fixed operands (the
-         * implicit inputs s4..s14; inreg arguments up to s29) */
-        bool inreg = false;
-        for (unsigned k = 1; k < ins->num_ops; k++)
-          inreg |= ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].preg >= 16 && ins->ops[k].preg < MIR_MAX_SGPRS;
-        uint8_t *ct = ins->ops[0].kind == MIR_OPND_TEMP ? &cross[ins->ops[0].temp.id] : NULL;
-        if (ct && *ct < (inreg ? SGPR_CROSSES : SGPR_TARGET)) *ct = inreg ? SGPR_CROSSES : SGPR_TARGET;
-      }
-      if (mir_is_phi(ins)) continue;
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP) bitset_set(live, ins->ops[k].temp.id);
-    }
-  }
-  /* an SGPR tuple whose parts live across a call goes there too (a merged
-   * s_load's result: else every part is copied out of the region) */
-  for (bool changed = true; changed;) {
-    changed = false;
-    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
-        const mir_instr *ins = p->blocks[bi].instrs[i];
-        if (ins->opcode != MIR_P_SPLIT_VECTOR && ins->opcode != MIR_P_EXTRACT) continue;
-        const mir_operand *src = &ins->ops[0];
-        if (src->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(src->temp.rc) || cross[src->temp.id] == SGPR_CROSSES) continue;
-        for (unsigned k = 0; k < ins->num_defs; k++)
-          if (ins->defs[k].kind == MIR_OPND_TEMP && cross[ins->defs[k].temp.id] == SGPR_CROSSES) {
-            cross[src->temp.id] = SGPR_CROSSES;
-            changed = true;
-            break;
-          }
-      }
-  }
-  return cross;
 }
 
 /* Assigns the phis at the start of B (each coalesced with an operand's
@@ -926,7 +611,7 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
   for (uint32_t j = 0; j < i; j++) {
     const mir_operand *def = &b->instrs[j]->defs[0];
     if (b->instrs[j]->num_defs == 1 && def->kind == MIR_OPND_TEMP && (def->flags & MIR_OPND_KILL))
-      release(c, def->temp.id);
+      ra_release(c, def->temp.id);
   }
   return i;
 }
@@ -992,7 +677,7 @@ int mir_regalloc(mir_program *p, diag *d) {
   if (p->has_calls) {
     c->avoid = arena_alloc(p->mem, cap * sizeof *c->avoid);
     memset(c->avoid, 0, cap * sizeof *c->avoid);
-    c->cross = call_crossings(p, p->mem, c->avoid);
+    c->cross = ra_call_crossings(p, p->mem, c->avoid);
   }
   c->region_free = !p->abi.call_wo_sgpr;
   c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
@@ -1006,21 +691,21 @@ int mir_regalloc(mir_program *p, diag *d) {
     for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
       /* Dominance order guarantees the value is assigned; a value used
        * before its (non-dominating) definition would be a verifier error. */
-      if (c->reg[t] != MIR_PREG_NONE) occupy(c, t, c->reg[t]);
+      if (c->reg[t] != MIR_PREG_NONE) ra_occupy(c, t, c->reg[t]);
     }
     uint32_t i = assign_phis(c, b);
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
       c->cur_bi = bi;
-      c->cur_ins = ins; /* for movable(); no splitting while the copy's definitions are placed */
+      c->cur_ins = ins; /* for ra_movable(); no splitting while the copy's definitions are placed */
       unsigned fixed = fix_operands(c, b, i, ins);
       c->cur_ins = NULL;
       if (fixed) {
-        grow_arrays(c);
+        ra_grow_arrays(c);
         mir_instr *pc = b->instrs[i];
         /* The copy: sources die there when they died at `ins`. */
         for (unsigned k = 0; k < pc->num_ops; k++)
-          if (pc->ops[k].flags & MIR_OPND_KILL) release(c, pc->ops[k].temp.id);
+          if (pc->ops[k].flags & MIR_OPND_KILL) ra_release(c, pc->ops[k].temp.id);
         for (unsigned k = 0; k < pc->num_defs; k++) assign_def(c, &pc->defs[k]);
         i++;
       }
@@ -1028,7 +713,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && !(o->flags & MIR_OPND_LATE_KILL))
-          release(c, o->temp.id);
+          ra_release(c, o->temp.id);
       }
       c->cur_block = b;
       c->cur_bi = bi;
@@ -1045,11 +730,11 @@ int mir_regalloc(mir_program *p, diag *d) {
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && (o->flags & MIR_OPND_LATE_KILL))
-          release(c, o->temp.id);
+          ra_release(c, o->temp.id);
       }
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *o = &ins->defs[k];
-        if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL)) release(c, o->temp.id);
+        if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL)) ra_release(c, o->temp.id);
       }
       i = c->cur_pos; /* splitting may have inserted copies before `ins` */
       c->cur_ins = NULL;

@@ -246,6 +246,7 @@ enum {
   ISA_S_F16_ROUND = 1u << 20, /* rounds by the f16/f64 MODE field because the result is f16 */
   ISA_S_SIMM16 = 1u << 21,    /* SOPP: takes a plain 16-bit immediate operand (s_nop 3, s_sleep 1, ...) */
   ISA_S_IMM64_ZEXT = 1u << 22, /* 64-bit integer operands: f64 inline constants, a literal zero-extended (CDNA 3 v_mov_b64) */
+  ISA_S_COMMUTES = 1u << 23,  /* VOP2: src0 and src1 may swap, the result is the same (add, mul, min, max, and/or/xor, fmac) */
 };
 
 /* How the emulator computes a VALU lane: which arithmetic family

@@ -68,6 +68,18 @@ int main(void) {
   CHECK(isa_sem_of(ISA_S_CMOV_B32)->flags & ISA_S_PARTIAL);
   CHECK(isa_sem_of(ISA_S_MOVRELS_B32)->flags & ISA_S_MOVREL);
   CHECK(!(isa_sem_of(ISA_V_ADD_F32)->flags & (ISA_S_TIED | ISA_S_PARTIAL)));
+  /* src0/src1 symmetry: what vopd.c and simplify.c may swap */
+  CHECK(isa_sem_of(ISA_V_ADD_F32)->flags & ISA_S_COMMUTES);
+  CHECK(isa_sem_of(ISA_V_AND_B32)->flags & ISA_S_COMMUTES);
+  CHECK(isa_sem_of(ISA_V_FMAC_F32)->flags & ISA_S_COMMUTES);
+  CHECK(isa_sem_of(ISA_V_MUL_LEGACY_F32)->flags & ISA_S_COMMUTES);
+  CHECK(!(isa_sem_of(ISA_V_SUB_F32)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_SUBREV_U32)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_LSHLREV_B32)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_ADDC_CO_U32)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_FMAMK_F32)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_LDEXP_F16)->flags & ISA_S_COMMUTES));
+  CHECK(!(isa_sem_of(ISA_V_MUL_LO_U32)->flags & ISA_S_COMMUTES)); /* VOP3 only: not a VOP2 swap */
 
   /* Memory shapes and atomics. */
   CHECK(isa_sem_of(ISA_GLOBAL_LOAD_DWORDX4)->bytes == 16 && isa_mem_dwords(ISA_GLOBAL_LOAD_DWORDX4) == 4);

@@ -1,0 +1,90 @@
+/* The SSA register allocator's state and the helpers its parts share
+ * (regalloc.c: assignment in dominance order; regalloc_split.c:
+ * live-range splitting of a fragmented file; regalloc_calls.c: the
+ * registers calls clobber). Private to src/ra. Registers are numbered as
+ * mir_preg: SGPRs from 0, VGPRs from 256, one unit per dword. */
+#ifndef WAVECC_RA_REGALLOC_INTERNAL_H
+#define WAVECC_RA_REGALLOC_INTERNAL_H
+
+#include "mir/mir.h"
+
+#define UNITS 512u
+#define RA_MAX_RESV 16u
+
+enum { SGPR_TARGET = 1, SGPR_CROSSES = 2 }; /* call_crossings' marks of SGPR temporaries */
+
+typedef struct ra_ctx {
+  mir_program *p;
+  diag *d;
+  mir_preg *reg;     /* [temp] assigned register or MIR_PREG_NONE */
+  mir_preg *pref;    /* [temp] preferred register or MIR_PREG_NONE */
+  uint32_t owner[UNITS]; /* temp id occupying each register unit, 0 = free */
+  unsigned sgpr_budget, vgpr_budget;
+  unsigned sgpr_lo;            /* below: the calling convention's SGPR region (for values no call clobbers) */
+  uint8_t *cross;              /* [temp] VGPRs v0.. a call it lives across clobbers (0: none); SGPRs:
+                                * call_crossings' SGPR_TARGET or SGPR_CROSSES */
+  uint64_t *avoid;             /* [temp] VGPRs v0..v63 a call it lives across takes as fixed operands
+                                * above the ones it clobbers (v31: the work-item ids) */
+  bool region_free;            /* SGPR temporaries no call clobbers may use the region (not in the compact
+                                * layout, whose region holds a calling kernel's fixed soffset 0) */
+  mir_preg sp_blocked;         /* a calling kernel's stack pointer (set once, frame.c): no value's; or NONE */
+  unsigned sgpr_hwm, vgpr_hwm; /* highest unit used + 1 per file */
+  bool failed;
+  uint32_t cap;        /* size of reg/pref */
+  /* Where definitions are being placed, for live-range splitting: the
+   * block, the position of the instruction, and that instruction. */
+  mir_block *cur_block;
+  uint32_t cur_bi, cur_pos;
+  mir_instr *cur_ins;
+  uint32_t live_temps; /* temporaries covered by p->live (ids below) */
+  /* Affinities (see compute_affinities), indexed by temporaries below
+   * live_temps: */
+  uint32_t *parent;        /* union-find forest of affinity sets */
+  mir_preg *set_reg;       /* [root] register of the set's first placed member */
+  const mir_instr **vec;   /* [temp] the create_vector it is an operand of */
+  uint8_t *vec_off;        /* [temp] its first dword in that vector */
+  /* Ranges promised to vectors whose operands are being placed (block
+   * local): other SGPR values avoid them while another range is free. */
+  struct { mir_preg base; uint8_t n; uint32_t vec; } resv[RA_MAX_RESV];
+  unsigned num_resv;
+} ra_ctx;
+
+/* Alignment in dwords of a range of class rc (SGPR pairs even, 3+ dwords
+ * 4-aligned; VGPR tuples as the target requires). */
+unsigned ra_rc_align(const ra_ctx *c, mir_rc rc);
+
+/* Lowest register (numbered in its file: s0 = 0, v0 = 0) temporary t of
+ * class rc may take, given the calls it lives across. */
+unsigned ra_lowest(const ra_ctx *c, uint32_t t, mir_rc rc);
+
+/* May temporary t take registers r.. (numbered in its file) as far as the
+ * calls it lives across go? */
+bool ra_call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r);
+
+/* Marks the units of t's class size from r as owned by t (and raises the
+ * high-water marks); ra_release frees t's units. */
+void ra_occupy(ra_ctx *c, uint32_t t, mir_preg r);
+void ra_release(ra_ctx *c, uint32_t t);
+
+/* Lowest free aligned range for t of class rc; MIR_PREG_NONE when none. */
+mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc);
+
+/* Grows reg/pref after temporaries were created during allocation. */
+void ra_grow_arrays(ra_ctx *c);
+
+/* Can temporary t move to another register before c->cur_ins? Only a
+ * value that dies in this block, is not pinned or a linear VGPR, and is
+ * not defined by the instruction (regalloc_split.c). */
+bool ra_movable(const ra_ctx *c, uint32_t t);
+
+/* Clears an aligned window for t (class rc) by moving block-local values
+ * out of it with a p_parallelcopy before c->cur_ins (regalloc_split.c).
+ * Returns the window's first register, or MIR_PREG_NONE. */
+mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc);
+
+/* Per temporary: VGPRs v0.. clobbered by calls it lives across, or for
+ * SGPRs SGPR_TARGET / SGPR_CROSSES; fills avoid[t] with the VGPRs such
+ * calls take as fixed operands. Allocated in mem (regalloc_calls.c). */
+uint8_t *ra_call_crossings(const mir_program *p, arena *mem, uint64_t *avoid);
+
+#endif
