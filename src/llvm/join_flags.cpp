@@ -33,11 +33,10 @@
 // When: block J has two or more predecessors, is no loop header, and its
 // immediate dominator D ends with a conditional branch whose immediate
 // post-dominator P is not J; D, J and P are in the same loop (LoopInfo);
-// the region R (blocks reachable from D before P) is dominated by D, every
-// branch in it is a `br`, and uniform unless R holds a loop (a divergent
-// region without loops is isel_struct.c's walk_local: EXEC per block,
-// no flags); the blocks
-// of R that J does not reach enter J's part only at J, and their edges to
+// the region R (blocks reachable from D before P) is dominated by D, holds
+// a loop (without one the selector takes the shape as it is: walk_local,
+// EXEC per block, when divergent), and every branch in it is a `br`; the
+// blocks of R that J does not reach enter J's part only at J, and their edges to
 // P leave from D's loop (not from an inner one). Only functions with a
 // divergent branch somewhere (the others take any shape: the uniform
 // selector) and without "wavecc-no-structurize". One join at a time, the
@@ -69,11 +68,6 @@ struct Candidate {
   SmallVector<BasicBlock *, 4> ys;  // blocks of R outside J's part with an edge to P
 };
 
-bool uniform_branch(const divergence_info *di, BasicBlock *b) {
-  uint32_t bi = divergence_block_index(di, wrap(b));
-  return bi != UINT32_MAX && !bitset_test(di->divergent_branch, bi);
-}
-
 bool has_divergent_branch(const divergence_info *di) {
   for (uint32_t b = 0; b < di->num_blocks; b++)
     if (bitset_test(di->divergent_branch, b)) return true;
@@ -91,8 +85,7 @@ void reach(BasicBlock *from, BasicBlock *stop, SmallPtrSetImpl<BasicBlock *> &ou
   }
 }
 
-bool check(BasicBlock &J, const DominatorTree &DT, const PostDominatorTree &PDT, const LoopInfo &LI,
-           const divergence_info *di, Candidate &c) {
+bool check(BasicBlock &J, const DominatorTree &DT, const PostDominatorTree &PDT, const LoopInfo &LI, Candidate &c) {
   if (!J.hasNPredecessorsOrMore(2) || LI.isLoopHeader(&J)) return false;
   DomTreeNode *n = DT.getNode(&J);
   if (!n || !n->getIDom()) return false;
@@ -106,12 +99,11 @@ bool check(BasicBlock &J, const DominatorTree &DT, const PostDominatorTree &PDT,
   SmallPtrSet<BasicBlock *, 32> R, RJ;
   reach(D, P, R);
   reach(&J, P, RJ);
-  bool loops = false, divergent = false;
+  bool loops = false;
   for (BasicBlock *b : R) {
     auto *br = dyn_cast<BranchInst>(b->getTerminator());
     if (!br || !DT.dominates(D, b)) return false;
-    divergent |= br->isConditional() && !uniform_branch(di, b);
-    loops |= LI.isLoopHeader(b);
+    loops |= b != D && LI.isLoopHeader(b); // D may head the loop R lies in
     if (RJ.count(b)) continue;
     bool to_p = false;
     if (br->isConditional() && br->getSuccessor(0) == br->getSuccessor(1)) return false;
@@ -123,8 +115,11 @@ bool check(BasicBlock &J, const DominatorTree &DT, const PostDominatorTree &PDT,
     if (LI.getLoopFor(b) != LI.getLoopFor(D)) return false;  // an inner loop's exit to P
     c.ys.push_back(b);
   }
-  // a divergent region without loops is walk_local's (isel_struct.c)
-  if (c.ys.empty() || RJ.count(D) || (divergent && !loops)) return false;
+  // Without a loop in R the selector takes the region as it is: walk_local
+  // (isel_struct.c) when divergent, and uniform shapes of that kind too
+  // (f_loop_nested_break.cl k_two, k_inner: 5 and 3 instructions more
+  // with flags at gfx900).
+  if (c.ys.empty() || RJ.count(D) || !loops) return false;
   c.J = &J;
   c.P = P;
   return true;
@@ -190,7 +185,7 @@ PreservedAnalyses WirJoinFlagsPass::run(Function &F, FunctionAnalysisManager &AM
       PostDominatorTree &PDT = AM.getResult<PostDominatorTreeAnalysis>(F);
       LoopInfo &LI = AM.getResult<LoopAnalysis>(F);
       for (BasicBlock &J : F)
-        if (check(J, DT, PDT, LI, di, c = Candidate())) break;
+        if (check(J, DT, PDT, LI, c = Candidate())) break;
     }
     arena_free(&mem);
     if (!c.J) break;
