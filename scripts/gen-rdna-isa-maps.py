@@ -219,7 +219,7 @@ def decode(family, words):
     if w >> 26 == 0x36:
         return "DS", (w >> 18) & 0xFF
     if w >> 26 == 0x38:
-        return "MUBUF", (w >> 18) & (0xFF if gfx11 else 0x7F)
+        return "MUBUF", (w >> 18) & 0xFF  # gfx10: OP 24:18 and its bit 7 (OPM) at 25
     if w >> 26 == 0x37:
         seg = (w >> 16) & 3 if gfx11 else (w >> 14) & 3
         return ["FLAT", "SCRATCH", "GLOBAL", "?"][seg], (w >> 18) & 0x7F

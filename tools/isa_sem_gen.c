@@ -119,6 +119,13 @@ static unsigned mem_bytes(const char *mn, uint32_t *fl) {
   else if (has(mn, "short") || has(mn, "_b16") || has(mn, "_u16") || has(mn, "_i16")) bytes = 2;
   if (has(mn, "sbyte") || has(mn, "sshort") || has(mn, "_i8") || has(mn, "_i16")) *fl |= ISA_S_SIGNED;
   if (has(mn, "d16")) { *fl |= ISA_S_D16; if (has(mn, "_hi")) *fl |= ISA_S_D16_HI; }
+  if (has(mn, "_format_")) {
+    /* typed access: the bytes of its data registers (components x, xy, xyz,
+     * xyzw; d16 packs two per dword); memory bytes follow the format */
+    const char *sfx = strrchr(mn, '_') + 1;
+    unsigned comps = (unsigned)strlen(sfx);
+    bytes = has(mn, "d16") ? (comps + 1) / 2 * 4 : comps * 4;
+  }
   return bytes;
 }
 
@@ -226,7 +233,7 @@ static isa_sem sem_of(unsigned op) {
     for (size_t i = 0; i < sizeof with_imm / sizeof with_imm[0]; i++)
       if (!strcmp(mn, with_imm[i])) fl |= ISA_S_SIMM16;
   }
-  if (f == ISA_FMT_MUBUF && has(mn, "format")) fl |= ISA_S_FORMAT;
+  if ((f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF) && has(mn, "format")) fl |= ISA_S_FORMAT;
   if (f == ISA_FMT_DS) {
     if (has(mn, "rtn") || starts(mn, "ds_read") || op == ISA_DS_SWIZZLE_B32 || op == ISA_DS_PERMUTE_B32 || op == ISA_DS_BPERMUTE_B32) fl |= ISA_S_RTN;
     if (has(mn, "2_b") || has(mn, "2st64") || has(mn, "xchg2")) fl |= ISA_S_TWO_ADDR;

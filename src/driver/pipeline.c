@@ -150,6 +150,7 @@ static int run_mir_passes(mir_program *p, const wavecc_options *o, diag *d, FILE
 typedef enum retry_kind {
   RETRY_NONE,         /* report the failure */
   RETRY_SHRINK,       /* allocate again, keeping more slack or to a smaller budget */
+  RETRY_NO_GPR_IDX,   /* select again without indexed vector tuples (isel_vector_index.c) */
   RETRY_NO_COALESCE,  /* compile again without vector folding and register affinities */
   RETRY_UNSTRUCTURED, /* compile again with masked control flow instead of structured regions */
 } retry_kind;
@@ -159,6 +160,9 @@ typedef enum retry_kind {
  * it must not be hidden.
  * - RETRY_SHRINK: demand fit the budget but no free range was left for a
  *   tuple: the spiller kept too little slack.
+ * - RETRY_NO_GPR_IDX: a private vector read or written at a uniform index
+ *   lives whole in one VGPR tuple (up to 16 registers, and its operands
+ *   beside it at the create): selected again as compare-and-select chains.
  * - RETRY_NO_COALESCE: folded vectors and register affinities leave the
  *   file more fragmented under a small budget (values sit where their
  *   partners want them), and the allocator cannot always clear a range
@@ -169,6 +173,7 @@ typedef enum retry_kind {
 static retry_kind retry_policy(const mir_program *p, const budget_shrink *s) {
   if (!p->budget_failed) return RETRY_NONE;
   if (p->fragmented && s->tries < MAX_SHRINK) return RETRY_SHRINK;
+  if (p->gpr_idx) return RETRY_NO_GPR_IDX;
   if (!p->no_coalesce) return RETRY_NO_COALESCE;
   if (p->structured) return RETRY_UNSTRUCTURED;
   return RETRY_NONE;
@@ -334,6 +339,10 @@ static int compile_program(pipeline *pl, unsigned k) {
     case RETRY_SHRINK: /* each time allocate again (all of this program) */
       shrink_step(&pl->shrink[k], p->fragmented);
       drop_program(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k]); /* p is gone after this */
+      break;
+    case RETRY_NO_GPR_IDX: /* the attribute is isel_vector_index.c's opt-out */
+      retry_without(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k], fn, "wavecc-no-gpr-idx");
+      memset(&pl->shrink[k], 0, sizeof pl->shrink[k]);
       break;
     case RETRY_NO_COALESCE:
       retry_without(d, diag_len, diag_errors, &pl->mems[k], &pl->progs[k], fn, "wavecc-no-coalesce");

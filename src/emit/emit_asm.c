@@ -84,7 +84,7 @@ bool mir_needs_vop3(unsigned family, const mir_instr *ins) {
     if (ins->num_ops < 2 || !opnd_is_vgpr(&ins->ops[1])) return true;
     if (ins->num_ops > 3) return true;
     if (ins->num_ops == 3 && !((ii->flags & ISA_F_READS_VCC) && opnd_reg(&ins->ops[2]) == MIR_PREG_VCC)) return true;
-  } else if (ins->num_ops > 1) {
+  } else if (ins->num_ops > 1 + (mir_tied_operand(ins) >= 0)) { /* an indexed write's kept vector is implicit */
     return true;
   }
   for (unsigned k = 0; k < ins->num_defs; k++) {
@@ -245,7 +245,8 @@ unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, cons
   for (unsigned k = 0; k < n; k++) {
     const mir_operand *o = &v[k];
     if (opnd_reg(o) == MIR_PREG_SCC) continue;
-    if ((int)k == tied && k >= explicit_n) continue; /* v_writelane_b32's kept value: the destination itself */
+    /* v_writelane_b32's kept value, an indexed write's kept vector: the destination itself */
+    if ((int)k == tied && (k >= explicit_n || (ins->enc_flags & MIR_ENC_GPR_IDX))) continue;
     if (k >= explicit_n && mir_preg_is_special(opnd_reg(o))) continue;
     if (o->kind == MIR_OPND_BLOCK && !defs) continue;
     out[m++] = o;
@@ -259,7 +260,10 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
   for (unsigned k = 0; k < n; k++) {
     fputs(*first ? " " : ", ", e->out);
     *first = false;
-    print_opnd(e, v[k]);
+    mir_operand one = *v[k];
+    /* an indexed vector (MIR_ENC_GPR_IDX) is named by its first register */
+    if ((ins->enc_flags & MIR_ENC_GPR_IDX) && one.kind == MIR_OPND_TEMP) one.temp.rc = mir_rc_v(1);
+    print_opnd(e, &one);
   }
 }
 
@@ -271,6 +275,20 @@ static void print_cpol(emitter *e, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_GLC) fprintf(e->out, " %s", n[0] ? n[0] : "glc");
   if (ins->enc_flags & MIR_ENC_SLC) fprintf(e->out, " %s", n[1] ? n[1] : "slc");
   if (ins->enc_flags & MIR_ENC_SC1) fprintf(e->out, " %s", n[2] ? n[2] : "scc");
+}
+
+/* s_set_gpr_idx_on's mode operand (offset bits 3:0: SRC0, SRC1, SRC2,
+ * DST) as llvm-mc-19 prints it: ", gpr_idx(SRC0,DST)". */
+static void print_gpr_idx_mode(FILE *out, unsigned mode) {
+  static const char *const names[4] = {"SRC0", "SRC1", "SRC2", "DST"};
+  fputs(", gpr_idx(", out);
+  bool any = false;
+  for (unsigned k = 0; k < 4; k++)
+    if (mode >> k & 1) {
+      fprintf(out, "%s%s", any ? "," : "", names[k]);
+      any = true;
+    }
+  fputc(')', out);
 }
 
 static void emit_instr(emitter *e, const mir_instr *ins) {
@@ -343,8 +361,9 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     if (ins->num_ops && ins->num_ops < 2 + (ins->num_defs == 0)) fprintf(out, ", 0x%x", (unsigned)ins->offset);
     if (ins->enc_flags & MIR_ENC_GLC) fputs(" glc", out);
     break;
-  case ISA_FMT_MUBUF: {
-    /* [data/dst], vaddr|off, srsrc, soffset; a returning atomic's
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: {
+    /* [data/dst], vaddr|off, srsrc, soffset (MTBUF: then format:N, which
+     * llvm-mc takes before the flags); a returning atomic's
      * definition is its data operand's register (tied, see regalloc.c) */
     if ((ii->flags & ISA_F_ATOMIC) && ins->num_defs == 1) {
       if (ins->defs[0].preg != ins->ops[0].preg)
@@ -366,6 +385,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       first = false;
       print_opnd(e, o);
     }
+    if (fmt == ISA_FMT_MTBUF) fprintf(out, " format:%u", (unsigned)ins->omod);
     /* llvm-mc takes them in this order only ("idxen offen") */
     if (ins->enc_flags & MIR_ENC_IDXEN) fputs(" idxen", out);
     if (ins->enc_flags & MIR_ENC_OFFEN) fputs(" offen", out);
@@ -396,6 +416,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       emit_error(e, "internal: %s result not in the register of the value it keeps", mn);
     print_list(e, ins, &first, true);
     if (ins->opcode != ISA_V_SWAP_B32) print_list(e, ins, &first, false); /* swap: defs name both */
+    if (ins->opcode == ISA_S_SET_GPR_IDX_ON) print_gpr_idx_mode(out, (unsigned)ins->offset);
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
     if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);

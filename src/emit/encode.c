@@ -138,6 +138,11 @@ static unsigned encode_scalar(enc *e, const enc_ops *o, uint32_t *w) {
            (o->ns > 1 ? enc_src(e, o->s[1]) & 0xff : 0) << 8 | (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
     return 1;
   case ISA_FMT_SOPC:
+    /* s_set_gpr_idx_on: SSRC1 holds the 4-bit mode itself (kept in offset) */
+    if (ins->opcode == ISA_S_SET_GPR_IDX_ON) {
+      w[0] = 0x17eu << 23 | op << 16 | ((uint32_t)ins->offset & 0xfu) << 8 | (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
+      return 1;
+    }
     w[0] = 0x17eu << 23 | op << 16 | (o->ns > 1 ? enc_src(e, o->s[1]) & 0xff : 0) << 8 |
            (o->ns ? enc_src(e, o->s[0]) & 0xff : 0);
     return 1;
@@ -180,6 +185,10 @@ unsigned mir_encode_instr_as(const wavecc_target *t, const mir_instr *ins, const
     break;
   case ISA_FMT_DS: n = l->ds(&e, &o, out); break;
   case ISA_FMT_MUBUF: n = l->mubuf(&e, &o, out); break;
+  case ISA_FMT_MTBUF:
+    if (l != &enc_gfx9_layouts) { enc_error(&e, "MTBUF is encoded for GFX9 only"); n = 0; break; }
+    n = enc_gfx9_mtbuf(&e, &o, out);
+    break;
   case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: n = l->flat(&e, &o, out); break;
   default: enc_error(&e, "unknown format"); n = 0; break;
   }

@@ -66,6 +66,23 @@ static unsigned encode_mubuf(enc *e, const enc_ops *o, uint32_t *w) {
   return 2;
 }
 
+/* MTBUF (Vega ISA guide 12.10, llvm-mc-19 -mcpu=gfx900 -show-encoding):
+ * OFFSET 11:0, OFFEN 12, IDXEN 13, GLC 14, OP 18:15, DFMT 22:19, NFMT
+ * 25:23; VADDR, VDATA, SRSRC 20:16, SLC 22, SOFFSET 31:24. The format
+ * (DFMT | NFMT << 4) is mir_instr.omod. */
+unsigned enc_gfx9_mtbuf(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  enc_mubuf f;
+  if (!enc_mubuf_fields(e, o, &f)) return 0;
+  if (ins->enc_flags & MIR_ENC_SC1) enc_error(e, "MTBUF has no third cache bit");
+  w[0] = 0x3au << 26 | (uint32_t)(ins->omod >> 4 & 7) << 23 | (uint32_t)(ins->omod & 15) << 19 |
+         (uint32_t)(e->x->opcode & 15) << 15 | enc_bit(ins->enc_flags & MIR_ENC_GLC, 14) |
+         enc_bit(ins->enc_flags & MIR_ENC_IDXEN, 13) | enc_bit(ins->enc_flags & MIR_ENC_OFFEN, 12) |
+         ((uint32_t)ins->offset & 0xfff);
+  w[1] = f.soff << 24 | enc_bit(ins->enc_flags & MIR_ENC_SLC, 22) | (f.srsrc >> 2) << 16 | f.vdata << 8 | f.vaddr;
+  return 2;
+}
+
 /* FLAT/GLOBAL/SCRATCH (fields: enc_flat_fields). */
 static unsigned encode_flat(enc *e, const enc_ops *o, uint32_t *w) {
   const mir_instr *ins = e->ins;

@@ -87,6 +87,8 @@ typedef struct enc_layouts {
   enc_layout_fn *smem, *vop, *ds, *mubuf, *flat;
 } enc_layouts;
 extern const enc_layouts enc_gfx9_layouts, enc_gfx10_layouts, enc_gfx11_layouts;
+/* GFX9 MTBUF (tbuffer_*): 2 dwords into w, the count returned (0: error). */
+unsigned enc_gfx9_mtbuf(enc *e, const enc_ops *o, uint32_t *w);
 /* The VOP1/VOP2/VOPC 32-bit forms, the same in all families. */
 unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w);
 /* The RDNA (GFX10, GFX11) layouts they share (encode_gfx10.c): VOP*

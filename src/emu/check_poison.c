@@ -322,7 +322,7 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if (two || at == ISA_AT_CMPSWAP || at == ISA_AT_MSKOR)
       for (unsigned k = 0; k < n; k++) u |= vund(w, cw, in->data1 + k);
   } else if (in->fmt != ISA_FMT_SMEM) {
-    unsigned reg = in->fmt == ISA_FMT_MUBUF ? in->vdata : in->data0;
+    unsigned reg = isa_fmt_buffer(in->fmt) ? in->vdata : in->data0;
     if (at == ISA_AT_CMPSWAP) nd *= 2;
     /* A 3-element vector stored with its padding: llc-19 at gfx942 writes a
      * float3 with global_store_dwordx4 and leaves the fourth dword
@@ -404,7 +404,7 @@ int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     return 0;
   }
   if (!sh->ndefs || sh->defk[0] != 'v') return 0;
-  unsigned dst = in->fmt == ISA_FMT_MUBUF ? in->vdata : in->vdst;
+  unsigned dst = isa_fmt_buffer(in->fmt) ? in->vdata : in->vdst;
   emu_lanes ex = w->exec, u = c->load_undef;
   for (unsigned k = 0; k < sh->defw[0] && dst + k < EMU_NUM_VGPR; k++)
     cw->vpois[dst + k] = (cw->vpois[dst + k] & ~ex) | (u & ex);
@@ -451,7 +451,7 @@ static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
         (vund(w, cw, in->addr) & ex))
       return und_report(d, w, in, vund(w, cw, in->addr) & ex, "LDS address");
     return 0;
-  case ISA_FMT_MUBUF: {
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: {
     /* the cache instructions (buffer_wbinvl1_vol, buffer_wbl2, ...) have
      * no operands (their shape, derived once from the signature, is
      * empty): the decoded fields are zero, not registers read */

@@ -208,6 +208,16 @@ static int decode_gfx9(wemu_device *dev, const wemu_program *p, uint64_t pc, emu
     in->addr = w1 & 0xff; in->data0 = (w1 >> 8) & 0xff; in->data1 = (w1 >> 16) & 0xff; in->vdst = (w1 >> 24) & 0xff;
     if (emu_lookup(dev, ISA_FMT_DS, (w >> 17) & 0xff, pc, w, in)) return -1;
     decode_acc(dev, in, w, w1);
+  } else if ((w >> 26) == 0x3a) { /* MTBUF (Vega ISA 12.10): OP [18:15], DFMT [22:19], NFMT [25:23] */
+    SECOND();
+    in->fmt = ISA_FMT_MTBUF; in->offset = w & 0xfff; in->offen = (w >> 12) & 1; in->idxen = (w >> 13) & 1;
+    in->glc = (w >> 14) & 1; in->slc = (w1 >> 22) & 1; in->tfmt = (uint8_t)(((w >> 19) & 15) | ((w >> 23) & 7) << 4);
+    in->vaddr = w1 & 0xff; in->vdata = (w1 >> 8) & 0xff; in->srsrc = ((w1 >> 16) & 0x1f) << 2; in->tfe = (w1 >> 23) & 1;
+    in->soffset = (w1 >> 24) & 0xff;
+    if (emu_lookup(dev, ISA_FMT_MTBUF, (w >> 15) & 0xf, pc, w, in)) return -1;
+    if (dev->tgt->agprs) { emu_err(dev, "pc 0x%llx: %s: MTBUF is modelled on gfx900 only", (unsigned long long)pc, isa_table[in->op].mnemonic); return -1; }
+    if (in->tfe) { emu_err(dev, "pc 0x%llx: %s: tfe is not supported", (unsigned long long)pc, isa_table[in->op].mnemonic); return -1; }
+    if (in->soffset == OPC_LITERAL) { emu_err(dev, "pc 0x%llx: literal soffset", (unsigned long long)pc); return -1; }
   } else if ((w >> 26) == 0x38) { /* MUBUF */
     SECOND();
     in->fmt = ISA_FMT_MUBUF; in->offset = w & 0xfff; in->offen = (w >> 12) & 1; in->idxen = (w >> 13) & 1;
@@ -388,7 +398,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     if (isa_sem_of(in->op)->flags & ISA_S_TWO_ADDR) ADD(" offset0:%d offset1:%u", in->offset, in->offset1); else if (in->offset | in->offset1) ADD(" offset:%u", (unsigned)in->offset | (unsigned)in->offset1 << 8);
     if (in->gds) ADD(" gds");
     break;
-  case ISA_FMT_MUBUF:
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
     ADD(" v%u, ", in->vdata);
     if (in->offen || in->idxen) ADD("v%u, ", in->vaddr); else ADD("off, ");
     opname(t, sizeof t, in->srsrc, 4, in); ADD("%s, ", t);

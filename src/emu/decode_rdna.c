@@ -184,7 +184,7 @@ static int decode_mubuf(wemu_device *dev, bool g11, uint64_t pc, uint32_t w, uin
   in->vaddr = w1 & 0xff; in->vdata = (w1 >> 8) & 0xff; in->srsrc = ((w1 >> 16) & 0x1f) << 2;
   unsigned so = sreg(g11, (w1 >> 24) & 0xff);
   in->soffset = so == OPC_NULL ? OPC_ZERO : so; /* NULL reads 0 */
-  if (emu_lookup(dev, ISA_FMT_MUBUF, (w >> 18) & (g11 ? 0xff : 0x7f), pc, w, in)) return -1;
+  if (emu_lookup(dev, ISA_FMT_MUBUF, (w >> 18) & 0xff, pc, w, in)) return -1; /* gfx10: OP 24:18, bit 7 (OPM) at 25 */
   if (in->lds || in->tfe) {
     emu_err(dev, "pc 0x%llx: %s: lds/tfe modifiers are not supported", (unsigned long long)pc, isa_table[in->op].mnemonic);
     return -1;

@@ -73,7 +73,7 @@ void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
     break;
   case ISA_FMT_SMEM: in->xclass = EMU_XC_SMEM; in->xcost = 4; break;
   case ISA_FMT_DS: in->xclass = EMU_XC_LDS; in->xcost = 8; break;
-  case ISA_FMT_MUBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
     in->xclass = EMU_XC_VMEM; in->xcost = 16;
     if (in->fmt == ISA_FMT_MUBUF && !in->offen && !in->idxen) {
       if (fl & ISA_F_STORE) in->xflags |= EMU_XF_SPILL_STORE;

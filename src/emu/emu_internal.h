@@ -175,6 +175,7 @@ typedef struct emu_inst {
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
   uint8_t offset1, gds, glc, slc, offen, idxen, lds, seg, imm, tfe;
+  uint8_t tfmt;     /* MTBUF: FORMAT, DATA_FORMAT | NUM_FORMAT << 4 */
   uint8_t scc;      /* gfx90a SCC / gfx942 SC1 cache bit (glc is SC0, slc NT there) */
   uint8_t cbsz, abid, blgp; /* MFMA broadcast controls (VOP3P neg_hi, op_sel and neg fields) */
   uint16_t saddr, vaddr, vdata, srsrc, soffset, sbase, sdata;
@@ -458,6 +459,12 @@ int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_la
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* Typed MUBUF access (exec_typed.c) through V# vs (4 dwords): the bytes of
+ * one element by its DATA_FORMAT, and the access itself at per-lane
+ * addresses (oob: out of range); faults on what is not modelled. */
+int emu_typed_buffer_bytes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint32_t *vs, unsigned *bytes);
+int emu_typed_buffer_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const uint32_t *vs, const uint64_t *addr,
+                           const uint8_t *oob);
 /* exec_mfma.c: is `op` an MFMA the emulator models; execute one. */
 bool emu_is_mfma(isa_op op);
 int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in);

@@ -18,6 +18,7 @@
  *   FLAT_SCRATCH (SCRATCH instructions and flat private-aperture addresses).
  * - Flat addresses inside the shared / private apertures (EMU_*_APERTURE,
  *   reported by src_shared_base / src_private_base) go to LDS / scratch. */
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -317,7 +318,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
   int at = sem->atomic;
   int is_store = (isa_table[in->op].flags & ISA_F_STORE) != 0;
   int is_load = !is_store && at == ISA_AT_NONE;
-  if (sem->flags & ISA_S_FORMAT) return emu_fault(d, w, in, "typed (format) buffer access is not supported");
+  assert(!(sem->flags & ISA_S_FORMAT)); /* exec_typed.c */
   unsigned dn = at == ISA_AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
   /* A spill store (MUBUF "off", no index) may save lanes no code wrote: the
    * whole-wave save of the temporary VGPR of an SGPR spill to scratch
@@ -432,6 +433,10 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
   if (nv && emu_vcheck(d, w, in, in->vaddr, nv, exec)) return -1;
   memshape ms = shape_of(op);
+  /* typed access (exec_typed.c): the element's bytes by the V#'s format */
+  int typed = (isa_sem_of(op)->flags & ISA_S_FORMAT) != 0;
+  unsigned ebytes = ms.bytes;
+  if (typed && emu_typed_buffer_bytes(d, w, in, vs, &ebytes)) return -1;
   uint64_t addr[EMU_MAX_LANES];
   int space[EMU_MAX_LANES];
   uint8_t oob[EMU_MAX_LANES];
@@ -448,11 +453,11 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       uint64_t imsb = index / idx_stride, ilsb = index % idx_stride, omsb = off / 4, olsb = off % 4;
       bo = (imsb * stride + omsb * 4) * idx_stride + ilsb * 4 + olsb;
     } else bo = index * stride + off;
-    if (stride == 0 || !in->idxen) { if (off + ms.bytes > nrec && !(swz && add_tid)) oob[l] = 1; }
+    if (stride == 0 || !in->idxen) { if (off + ebytes > nrec && !(swz && add_tid)) oob[l] = 1; }
     else if (index >= nrec) oob[l] = 1;
     addr[l] = base + soff + bo;
-    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ms.bytes > w->scratch_base + d->scratch_per_wave)) {
-      if (emu_check_scratch(d, w, in, addr[l], ms.bytes, l)) return -1; /* --check=bounds names the bug */
+    if (scratch_v && (addr[l] < w->scratch_base || addr[l] + ebytes > w->scratch_base + d->scratch_per_wave)) {
+      if (emu_check_scratch(d, w, in, addr[l], ebytes, l)) return -1; /* --check=bounds names the bug */
       return scratch_overflow(d, w, in, addr[l], l);
     }
   }
@@ -460,6 +465,7 @@ static int exec_mubuf(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
    * on cross-lane reads (v_readlane of a reload under EXEC = 0, D99507). */
   if (!exec && (isa_table[op].flags & ISA_F_LOAD))
     for (unsigned i = 0; i < ms.bytes / 4 + (ms.bytes % 4 != 0) && in->vdata + i < EMU_NUM_VGPR; i++) w->vexec0[in->vdata + i] = 1;
+  if (typed) return emu_typed_buffer_lanes(d, w, in, vs, addr, oob);
   return vmem_lanes(d, w, in, addr, space, oob, in->vdata, in->vdata, 0);
 }
 
@@ -527,7 +533,7 @@ int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   switch (in->fmt) {
   case ISA_FMT_SMEM: return exec_smem(d, w, in);
   case ISA_FMT_DS: return exec_ds(d, w, in);
-  case ISA_FMT_MUBUF: return exec_mubuf(d, w, in);
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: return exec_mubuf(d, w, in);
   default: return exec_flat(d, w, in);
   }
 }

@@ -52,7 +52,7 @@ static void operands(const emu_dispatch *d, const emu_inst *in, uint64_t *r, uin
     }
     if (sh->ndefs) add_s(wr, in->sdata, sh->defw[0]);
     return;
-  case ISA_FMT_MUBUF:
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
     add_s(r, in->srsrc, 4);
     add_s(r, in->soffset, 1);
     add(r, 256 + in->vaddr, (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u));

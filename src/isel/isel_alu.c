@@ -228,6 +228,14 @@ static bool binop_f32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e,
 
 /* Element e of an integer operation on i33..i64, operands a and b; SALU
  * when `salu`. */
+/* A 64-bit integer constant A that is a double inline constant (llc-19:
+ * `v_lshlrev_b64 v[0:1], v2, 0.5`) as the shifted source *x, instead of
+ * an SGPR pair built by two s_mov_b32. Scalar constants only. */
+static bool f64_inline_source(LLVMValueRef A, unsigned e, mir_operand *x) {
+  if (e || x->kind != MIR_OPND_TEMP || !LLVMIsAConstantInt(A) || LLVMGetIntTypeWidth(LLVMTypeOf(A)) != 64) return false;
+  return isel_f64_inline_const(LLVMConstIntGetZExtValue(A), x);
+}
+
 static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
                      mir_operand b, bool salu) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
@@ -257,11 +265,12 @@ static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
     } else if (salu) {
       unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;
       mir_operand x = a;
-      if (x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
+      if (!f64_inline_source(A, e, &x) && x.kind == MIR_OPND_CONST) x = mir_op_temp(isel_to_sgpr(c, x, 2));
       d = isel_s(c, op, 2, x, amt);
     } else {
       unsigned op = opc == LLVMShl ? ISA_V_LSHLREV_B64 : opc == LLVMLShr ? ISA_V_LSHRREV_B64 : ISA_V_ASHRREV_I64;
       mir_operand x = a;
+      f64_inline_source(A, e, &x);
       if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_vgpr(c, x, 2));
       d = isel_tmp(c, mir_rc_v(2));
       mir_operand s[2] = {amt, x};
@@ -470,6 +479,7 @@ static mir_temp comp_temp(isel_ctx *c, LLVMValueRef v, unsigned e, bool div) {
 
 static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
+  if ((opc == LLVMExtractElement || opc == LLVMInsertElement) && isel_vector_index(c, ins, opc)) return true;
   if (opc == LLVMExtractElement && !LLVMIsAConstantInt(LLVMGetOperand(ins, 1))) {
     /* dynamic index: a chain of selects on idx == e */
     LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, 1);

@@ -1,6 +1,6 @@
 /* Inline assembly, the common case: one or a few gfx900 ALU instructions
  * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them) with
- * register constraints "v", "s", "=v", "=s", fixed registers "{v0}" /
+ * register constraints "v", "s", "=v", "=s" ("r": "s"), fixed registers "{v0}" /
  * "={s4}" / "={m0}" / "{vcc_lo}", immediates "i" / "n", and "~{...}"
  * clobbers; on the CDNA targets also "a" / "=a", accumulation registers
  * (AGPRs) for the v_accvgpr_write/read/mov moves (acc_move). Each instruction
@@ -92,6 +92,11 @@ static bool parse_constraints(asm_ctx *a, const char *s, size_t len) {
     if (k->out) a->nout++;
     if (!strcmp(one, "v") || !strcmp(one, "s")) {
       k->file = one[0];
+    } else if (!strcmp(one, "r")) {
+      /* "r": the register class LLVM gives the type, SGPRs for 32-bit
+       * and packed 16-bit values (llc-19 -mcpu=gfx900 puts "r" operands in
+       * s registers); divergent values are refused as for "s" */
+      k->file = 's';
     } else if (!strcmp(one, "a") && a->c->p->target->agprs) {
       k->file = 'a';
     } else if ((k->fixed = braced_reg(p, n)) != MIR_PREG_NONE) {
@@ -113,6 +118,12 @@ static mir_operand fixed_opnd(mir_temp t, mir_preg r) {
   return o;
 }
 
+/* A vector of two 16-bit elements, which a 32-bit register holds packed
+ * (x in bits 15:0), as LLVM passes it to inline assembly. */
+static bool is_packed16(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == 2 && isel_type_bits(LLVMGetElementType(t)) == 16;
+}
+
 /* The inputs' operands, in the classes their constraints ask for. */
 static bool bind_inputs(asm_ctx *a) {
   isel_ctx *c = a->c;
@@ -122,8 +133,14 @@ static bool bind_inputs(asm_ctx *a) {
     LLVMValueRef v = LLVMGetOperand(a->ins, argi);
     LLVMTypeRef t = LLVMTypeOf(v);
     unsigned bits = isel_type_bits(t);
-    if (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64)) return !fail(a, "operand type", NULL);
+    bool packed = is_packed16(t);
+    if (!packed && (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64))) return !fail(a, "operand type", NULL);
     mir_operand o = isel_get(c, v, 0);
+    if (packed) { /* <2 x i16/half/bfloat>: one dword, x in the low half */
+      unsigned nw = 0;
+      if (q->imm || !isel_pack_dwords(c, v, &o, &nw) || nw != 1) return !fail(a, "operand type", NULL);
+      bits = 32;
+    }
     if (q->imm) {
       if (o.kind != MIR_OPND_CONST) return !fail(a, "\"i\" operand that is not a constant", NULL);
       q->opnd = o;
@@ -152,7 +169,8 @@ static bool make_outputs(asm_ctx *a) {
   for (unsigned k = 0; k < a->nout; k++) {
     LLVMTypeRef t = a->nout == 1 && LLVMGetTypeKind(rt) != LLVMStructTypeKind ? rt : LLVMStructGetTypeAtIndex(rt, k);
     unsigned bits = isel_type_bits(t);
-    if (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64)) return !fail(a, "result type", NULL);
+    bool packed = a->nout == 1 && is_packed16(t); /* unpacked by isel_inline_asm */
+    if (!packed && (isel_num_comps(t) != 1 || (bits != 16 && bits != 32 && bits != 64))) return !fail(a, "result type", NULL);
     unsigned dw = bits == 64 ? 2 : 1;
     a->con[k].opnd = mir_op_temp(isel_tmp(a->c, a->con[k].file != 's' ? mir_rc_v(dw) : mir_rc_s(dw)));
   }
@@ -274,6 +292,28 @@ static bool acc_move(asm_ctx *a, const asm_instr *ai) {
 }
 
 /* One instruction of the text. */
+/* A VOPC comparison in its VOP3 form (asm_text.c takes VOPC only with
+ * _e64): `v_cmp_* sdst, src0, src1`, sdst the lane mask (an SGPR pair in
+ * wave64: the only width taken, an "=s" i64 output), VCC untouched; two
+ * sources, the second a VGPR or not, as isel_vcmp selects them. */
+static bool cmp_e64(asm_ctx *a, const asm_instr *ai) {
+  isel_ctx *c = a->c;
+  const isa_info *ii = &isa_table[ai->op];
+  if (ii->flags & (ISA_F_READS_SCC | ISA_F_READS_VCC | ISA_F_WRITES_EXEC | ISA_F_READS_M0))
+    return !fail(a, "instruction with implicit operands:", ii->mnemonic);
+  if (ai->nops != 3 || mir_rc_size(isel_lane_rc(c)) != 2) return !fail(a, "operands (sdst of 2 SGPRs, src0, src1) of", ii->mnemonic);
+  mir_operand d, u[2];
+  if (!check_width(a, &ai->ops[0], 2, 0, ii->mnemonic) || !def_opnd(a, &ai->ops[0], &d)) return false;
+  if (mir_rc_is_vgpr((mir_rc)d.temp.rc)) return !fail(a, "destination register file of", ii->mnemonic);
+  for (unsigned k = 0; k < 2; k++)
+    if (!check_width(a, &ai->ops[1 + k], 1, 1 + k, ii->mnemonic) || !use_opnd(a, &ai->ops[1 + k], &u[k])) return false;
+  mir_temp m = isel_vcmp(c, ai->op, u[0], u[1]);
+  mir_instr *cp = isel_emit(c, MIR_P_COPY, 1, 1);
+  cp->ops[0] = mir_op_temp(m);
+  cp->defs[0] = d;
+  return true;
+}
+
 static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   isel_ctx *c = a->c;
   const isa_info *ii = &isa_table[ai->op];
@@ -282,6 +322,7 @@ static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   for (unsigned k = 0; k < ai->nops; k++)
     if (opnd_file(a, &ai->ops[k]) == 'a')
       return !fail(a, "an AGPR (\"a\") operand of an instruction other than v_accvgpr_write/read/mov:", ii->mnemonic);
+  if (ii->format == ISA_FMT_VOPC) return cmp_e64(a, ai);
   if (ai->op == ISA_S_NOP) { /* s_nop N: wait states only */
     if (ai->nops != 1 || ai->ops[0].kind != ASM_OPND_CONST || ai->ops[0].value > 15)
       return !fail(a, "s_nop operand (0..15)", NULL);
@@ -401,6 +442,10 @@ bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins) {
   }
   for (unsigned k = 0; k < a->nout; k++) {
     if (!a->con[k].written) return fail(a, "an output the text does not write", NULL);
+    if (is_packed16(LLVMTypeOf(ins))) {
+      if (!isel_unpack_dwords(c, ins, &a->con[k].opnd, 1)) return fail(a, "result type", NULL);
+      continue;
+    }
     isel_set(c, ins, k, a->con[k].opnd.temp);
   }
   return true;

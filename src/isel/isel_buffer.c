@@ -340,6 +340,84 @@ static bool sel_buffer_store(isel_ctx *c, LLVMValueRef ins, bool structured) {
   return true;
 }
 
+/* raw/struct.ptr.buffer.{load,store}.format: buffer_{load,store}_format_*
+ * (d16 forms for 16-bit components, packed two per dword as GFX9 has
+ * them): 1 to 4 components of 32 or 16 bits, the conversion done by the
+ * hardware through the V#'s DATA_FORMAT / NUM_FORMAT. Only where the
+ * target has the GFX9 V# layout (target.h typed_buffer_gfx9): RDNA's
+ * unified FORMAT field is not modelled, so refused there. */
+static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bool store, bool tbuffer) {
+  static const unsigned tops[2][2][4] = {
+      {{ISA_TBUFFER_LOAD_FORMAT_X, ISA_TBUFFER_LOAD_FORMAT_XY, ISA_TBUFFER_LOAD_FORMAT_XYZ, ISA_TBUFFER_LOAD_FORMAT_XYZW},
+       {ISA_TBUFFER_LOAD_FORMAT_D16_X, ISA_TBUFFER_LOAD_FORMAT_D16_XY, ISA_TBUFFER_LOAD_FORMAT_D16_XYZ,
+        ISA_TBUFFER_LOAD_FORMAT_D16_XYZW}},
+      {{ISA_TBUFFER_STORE_FORMAT_X, ISA_TBUFFER_STORE_FORMAT_XY, ISA_TBUFFER_STORE_FORMAT_XYZ, ISA_TBUFFER_STORE_FORMAT_XYZW},
+       {ISA_TBUFFER_STORE_FORMAT_D16_X, ISA_TBUFFER_STORE_FORMAT_D16_XY, ISA_TBUFFER_STORE_FORMAT_D16_XYZ,
+        ISA_TBUFFER_STORE_FORMAT_D16_XYZW}},
+  };
+  static const unsigned ops[2][2][4] = {
+      {{ISA_BUFFER_LOAD_FORMAT_X, ISA_BUFFER_LOAD_FORMAT_XY, ISA_BUFFER_LOAD_FORMAT_XYZ, ISA_BUFFER_LOAD_FORMAT_XYZW},
+       {ISA_BUFFER_LOAD_FORMAT_D16_X, ISA_BUFFER_LOAD_FORMAT_D16_XY, ISA_BUFFER_LOAD_FORMAT_D16_XYZ, ISA_BUFFER_LOAD_FORMAT_D16_XYZW}},
+      {{ISA_BUFFER_STORE_FORMAT_X, ISA_BUFFER_STORE_FORMAT_XY, ISA_BUFFER_STORE_FORMAT_XYZ, ISA_BUFFER_STORE_FORMAT_XYZW},
+       {ISA_BUFFER_STORE_FORMAT_D16_X, ISA_BUFFER_STORE_FORMAT_D16_XY, ISA_BUFFER_STORE_FORMAT_D16_XYZ,
+        ISA_BUFFER_STORE_FORMAT_D16_XYZW}},
+  };
+  LLVMValueRef val = store ? LLVMGetOperand(ins, 0) : ins;
+  LLVMTypeRef t = LLVMTypeOf(val);
+  unsigned comps = isel_num_comps(t), bits = isel_type_bits(LLVMGetTypeKind(t) == LLVMVectorTypeKind ? LLVMGetElementType(t) : t);
+  if (!c->p->target->typed_buffer_gfx9) {
+    isel_unsupported(c, ins, "typed buffer access on this target (its V# format field is not modelled; gfx900 only)");
+    return true;
+  }
+  if (comps < 1 || comps > 4 || (bits != 32 && bits != 16)) {
+    isel_unsupported(c, ins, "typed buffer access of this type (1 to 4 components of 16 or 32 bits)");
+    return true;
+  }
+  bool d16 = bits == 16;
+  unsigned ndw = d16 ? (comps + 1) / 2 : comps;
+  /* operands: [data,] rsrc, [index,] voffset, soffset, [format,] aux */
+  unsigned first = store ? 1 : 0, k = first + (structured ? 1 : 0);
+  LLVMValueRef fmt = tbuffer ? LLVMGetOperand(ins, k + 3) : NULL;
+  if (fmt && (!LLVMIsAConstantInt(fmt) || LLVMConstIntGetZExtValue(fmt) > 127)) {
+    isel_unsupported(c, ins, "tbuffer format that is not a constant DATA_FORMAT | NUM_FORMAT << 4 (gfx9)");
+    return true;
+  }
+  bufaddr a;
+  addr_of(c, &a, isel_buffer_rsrc(c, LLVMGetOperand(ins, first)), structured ? LLVMGetOperand(ins, first + 1) : NULL,
+          LLVMGetOperand(ins, k + 1), LLVMGetOperand(ins, k + 2), LLVMGetOperand(ins, k + (tbuffer ? 4 : 3)));
+  mir_temp data = {0};
+  if (store) {
+    mir_operand words[8];
+    unsigned nw = 0;
+    if (!isel_pack_dwords(c, val, words, &nw) || nw != ndw) {
+      isel_unsupported(c, ins, "typed buffer store of this type");
+      return true;
+    }
+    data = isel_tmp(c, mir_rc_v(ndw));
+    mir_operand parts[4];
+    for (unsigned k = 0; k < ndw; k++) parts[k] = mir_op_temp(isel_to_vgpr(c, words[k], 1));
+    mir_instr *cv = isel_emit(c, ndw == 1 ? MIR_P_COPY : MIR_P_CREATE_VECTOR, ndw, 1);
+    for (unsigned k = 0; k < ndw; k++) cv->ops[k] = parts[k];
+    cv->defs[0] = mir_op_temp(data);
+  }
+  unsigned nops = (store ? 1 : 0) + (a.vaddr.id ? 1 : 0) + 2, i = 0;
+  mir_instr *in = isel_emit(c, (tbuffer ? tops : ops)[store][d16][comps - 1], nops, store ? 0 : 1);
+  if (fmt) in->omod = (uint8_t)LLVMConstIntGetZExtValue(fmt); /* MTBUF: mir.h */
+  if (store) in->ops[i++] = mir_op_temp(data);
+  if (a.vaddr.id) in->ops[i++] = mir_op_temp(a.vaddr);
+  in->ops[i++] = mir_op_temp(a.rsrc);
+  in->ops[i++] = a.soff;
+  in->enc_flags |= (uint16_t)a.flags;
+  in->offset = (int32_t)a.imm;
+  if (store) return true;
+  mir_temp d = isel_tmp(c, mir_rc_v(ndw));
+  in->defs[0] = mir_op_temp(d);
+  mir_operand words[4];
+  for (unsigned k = 0; k < ndw; k++) words[k] = ndw == 1 ? mir_op_temp(d) : mir_op_temp(isel_extract(c, d, k, 1));
+  if (!isel_unpack_dwords(c, ins, words, ndw)) isel_unsupported(c, ins, "typed buffer load of this type");
+  return true;
+}
+
 /* raw/struct.ptr.buffer.atomic.OP(data, [cmp,] rsrc, [index,] voffset,
  * soffset, aux): buffer_atomic_OP[_x2]. Everything before completes first
  * (s_waitcnt 0, as for the other atomics). The returning form (glc)
@@ -531,6 +609,7 @@ bool isel_buffer_claims(LLVMValueRef ins) {
   if (op == LLVMCall) {
     const char *n = callee_name(ins);
     return n && (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") || name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ||
+                 name_is(n, "llvm.amdgcn.raw.ptr.tbuffer.") || name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.") ||
                  name_is(n, "llvm.amdgcn.raw.ptr.atomic.buffer.load.") ||
                  name_is(n, "llvm.amdgcn.make.buffer.rsrc") || name_is(n, "llvm.amdgcn.s.buffer.load"));
   }
@@ -573,15 +652,20 @@ bool isel_buffer(isel_ctx *c, LLVMValueRef ins) {
      * ignores EXEC): the same bytes by MUBUF, cachepolicy bit 0 = glc */
     return sel_load_at(c, ins, r, off, LLVMGetOperand(ins, 2));
   }
-  /* typed accesses convert through the V#'s data and number format,
-   * which is not known here (a plain load or store of the bytes would be
-   * right for one format only), and the LDS-DMA loads write LDS: not
-   * selected yet, reported (the emulator runs no typed access either) */
+  /* typed accesses convert through the V#'s data and number format (the
+   * hardware does, sel_buffer_format); the LDS-DMA loads write LDS: not
+   * selected yet, reported */
   const char *tail = n + (name_is(n, "llvm.amdgcn.raw.ptr.buffer.") ? 27 : name_is(n, "llvm.amdgcn.struct.ptr.buffer.") ? 30 : 0);
-  if (tail != n && (name_is(tail, "load.format") || name_is(tail, "store.format") || name_is(tail, "load.lds"))) {
-    isel_unsupported(c, ins, name_is(tail, "load.lds") ? "buffer load to LDS (llvm.amdgcn.*.buffer.load.lds)"
-                                                       : "typed buffer access (buffer load/store .format)");
+  if (tail != n && name_is(tail, "load.lds")) {
+    isel_unsupported(c, ins, "buffer load to LDS (llvm.amdgcn.*.buffer.load.lds)");
     return true;
+  }
+  if (tail != n && (name_is(tail, "load.format") || name_is(tail, "store.format")))
+    return sel_buffer_format(c, ins, tail - n == 30, name_is(tail, "store.format"), false);
+  /* tbuffer: the format in the instruction (MTBUF) */
+  if (name_is(n, "llvm.amdgcn.raw.ptr.tbuffer.") || name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.")) {
+    bool st = name_is(n, "llvm.amdgcn.struct.ptr.tbuffer.");
+    return sel_buffer_format(c, ins, st, name_is(n + (st ? 31 : 28), "store"), true);
   }
   unsigned kid = LLVMGetMDKindIDInContext(LLVMGetModuleContext(c->mod), "invariant.load", 14);
   if (name_is(n, "llvm.amdgcn.raw.ptr.buffer.load.") && LLVMGetMetadata(ins, kid) &&

@@ -72,7 +72,7 @@ static mir_operand fsrc(isel_ctx *c, LLVMValueRef V, unsigned e) {
  * inline constants of a 64-bit operand (written as the f32 bit pattern
  * with size 2, see encode.c), others an SGPR pair. Only for operands the
  * instruction reads as f64 (never split into halves). */
-static mir_operand kf64(isel_ctx *c, uint64_t bits) {
+bool isel_f64_inline_const(uint64_t bits, mir_operand *out) {
   static const uint32_t inl[] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
                                  0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u};
   for (unsigned k = 0; k < sizeof inl / sizeof inl[0]; k++) {
@@ -82,11 +82,17 @@ static mir_operand kf64(isel_ctx *c, uint64_t bits) {
     uint64_t db;
     memcpy(&db, &d, sizeof db);
     if (db == bits) {
-      mir_operand o = mir_op_const(inl[k]);
-      o.size = 2;
-      return o;
+      *out = mir_op_const(inl[k]);
+      out->size = 2;
+      return true;
     }
   }
+  return false;
+}
+
+static mir_operand kf64(isel_ctx *c, uint64_t bits) {
+  mir_operand o;
+  if (isel_f64_inline_const(bits, &o)) return o;
   if (!bits) {
     mir_operand o = mir_op_const(0);
     o.size = 2;

@@ -155,6 +155,16 @@ bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind) {
  * j) or zext (or disjoint o, j); split, they share one base and each
  * access carries j * size in its offset field. Returns x and sets *k,
  * or idx with *k = 0. */
+/* Does the 32-bit x + k (an add without nsw/nuw) not wrap, signed (or
+ * unsigned with `unsig`), by x's range (isel_divrange.c: a work-item id
+ * is below 1024)? Then (out[id + 4] of a .ll written by hand) its
+ * extension is x's plus k, and k joins the constant offset as llc-19
+ * folds it. x >= 0 and k < 0 cannot wrap signed. */
+static bool add_cannot_wrap(LLVMValueRef x, int64_t k, bool unsig) {
+  if (unsig) return k >= 0 && isel_value_below(x, (1ull << 32) - (uint64_t)k);
+  return isel_value_below(x, k > 0 ? (1ull << 31) - (uint64_t)k : 1ull << 31);
+}
+
 static LLVMValueRef index_split(LLVMValueRef idx, bool ptr64, int64_t *k, bool *zx) {
   *k = 0;
   *zx = false;
@@ -174,6 +184,8 @@ static LLVMValueRef index_split(LLVMValueRef idx, bool ptr64, int64_t *k, bool *
   bool disjoint = op == LLVMOr && LLVMGetIsDisjoint(a);
   LLVMValueRef kc = op == LLVMAdd || disjoint ? LLVMGetOperand(a, 1) : NULL;
   bool nuw = disjoint || (op == LLVMAdd && LLVMGetNUW(a)), nsw = disjoint || (op == LLVMAdd && LLVMGetNSW(a));
+  if (kc && LLVMIsAConstantInt(kc) && op == LLVMAdd && w == 32 && !(zext ? nuw : nsw))
+    nuw = nsw = add_cannot_wrap(LLVMGetOperand(a, 0), LLVMConstIntGetSExtValue(kc), zext);
   if (!kc || !LLVMIsAConstantInt(kc) || (ptr64 && (zext ? !nuw : w < 64 && !nsw))) {
     *zx = bare_zx;
     return bare;

@@ -109,7 +109,17 @@ struct isel_ctx {
   uint32_t npk, cappk;
   uint64_t *lane_masks;    /* isel_lanes.c: temps that hold lane masks (bit per temp id) */
   uint32_t lane_mask_words;
+  /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
+   * and the block that built it; cap 0: none yet */
+  ptrmap vidx_tuple, vidx_block;
 };
+
+/* A variable-index extractelement / insertelement `ins` (opcode opc) on a
+ * divergent vector of 4-16 dwords with a uniform index, on targets with
+ * VGPR index mode: selected as MIR_P_GPR_IDX_READ / WRITE on the vector's
+ * VGPR tuple (isel_vector_index.c). False when it does not apply (the
+ * caller selects the compare-and-select chain). */
+bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc);
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);
@@ -315,6 +325,12 @@ int isel_wave_ops_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but
  * cannot be selected (the caller reports it), 1 when selected. */
 int isel_f64_inst(isel_ctx *c, LLVMValueRef ins);
+/* Is `bits` a double that is an inline constant of a 64-bit operand
+ * (+-0.5, +-1, +-2, +-4)? Then *out is that constant (the f32 pattern,
+ * size 2: encode.c), for an operand read whole as 64 bits, never split
+ * into halves (every 64-bit operand reads the f64 pattern: AMDGPU
+ * isInlinableLiteral64; llc-19 writes v_lshlrev_b64 v[0:1], v2, 1.0). */
+bool isel_f64_inline_const(uint64_t bits, mir_operand *out);
 int isel_f64_call(isel_ctx *c, LLVMValueRef ins, const char *name);
 /* Correctly rounded f64 division a / b (v2 result; operands v2/s2); the
  * refinement rounds in the f16/f64 rounding field, whichever it holds. */

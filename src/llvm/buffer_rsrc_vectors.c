@@ -23,10 +23,12 @@ static int ptr_form(const char *n, size_t len, char *out, size_t outn) {
   if (starts(n, len, "llvm.amdgcn.raw.buffer.")) kind = "raw", rest = n + 23;
   else if (starts(n, len, "llvm.amdgcn.struct.buffer.")) kind = "struct", rest = n + 26;
   else if (starts(n, len, "llvm.amdgcn.raw.atomic.buffer.load.")) kind = "raw", rest = n + 16, mid = "";
+  else if (starts(n, len, "llvm.amdgcn.raw.tbuffer.")) kind = "raw", rest = n + 24, mid = "tbuffer.";
+  else if (starts(n, len, "llvm.amdgcn.struct.tbuffer.")) kind = "struct", rest = n + 27, mid = "tbuffer.";
   else return -1;
   size_t rl = len - (size_t)(rest - n);
   int idx;
-  if (starts(rest, rl, "load.format") || starts(rest, rl, "store.format") || starts(rest, rl, "load.lds")) return -1;
+  if (starts(rest, rl, "load.lds")) return -1;
   if (!*mid || starts(rest, rl, "load.")) idx = 0;
   else if (starts(rest, rl, "store.")) idx = 1;
   else if (starts(rest, rl, "atomic.cmpswap.")) idx = 2;

@@ -126,6 +126,13 @@ typedef enum mir_pseudo {
                               v0..); lowered by the frame pass */
   MIR_P_RETURN,            /* ops[0] = return address (fixed pair), ops[1] = V# (s[0:3]), ops[2] = stack
                               pointer (abi.call_sp_sgpr), then the result dwords (fixed v0..) */
+  /* A VGPR vector indexed by a uniform value (targets with
+   * vgpr_index_mode; isel_vector_index.c), lowered after register
+   * allocation to s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off
+   * (passes/gpr_index.c). The index is an SGPR below the vector's size. */
+  MIR_P_GPR_IDX_READ,      /* defs[0] (v1) = dword ops[1] (s1) of ops[0] (a VGPR vector) */
+  MIR_P_GPR_IDX_WRITE,     /* defs[0] = ops[0] (a VGPR vector) with dword ops[1] (s1) replaced by ops[2] (v1);
+                              written in place: defs[0] takes ops[0]'s registers (mir_tied_operand) */
   MIR_P_LAST
 } mir_pseudo;
 
@@ -138,7 +145,7 @@ typedef struct mir_instr {
    * hundreds of edges into one block (MIR_MAX_OPERANDS) */
   uint16_t num_ops, num_defs;
   uint16_t enc_flags; /* MIR_ENC_* */
-  uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2) */
+  uint8_t omod;       /* VOP3 output modifier (0, *2, *4, /2); MTBUF: its FORMAT, DATA_FORMAT | NUM_FORMAT << 4 */
   uint8_t clamp;
   uint16_t fpmode;    /* MODE the instruction needs where it differs from the environment: see mir_fpmode_* */
   int32_t offset;     /* memory offset field (SMEM, DS offset0|offset1<<8, MUBUF, FLAT) or SOPP/SOPK immediate */
@@ -175,6 +182,13 @@ enum {
    * reads every source before it writes either result. */
   MIR_ENC_VOPD_FIRST = 1u << 10,
   MIR_ENC_VOPD_SECOND = 1u << 11,
+  /* v_mov_b32 between s_set_gpr_idx_on and s_set_gpr_idx_off (lowered
+   * MIR_P_GPR_IDX_READ/WRITE, passes/gpr_index.c): its source (READ) or
+   * destination (WRITE) operand is the whole indexed vector, so the
+   * waitcnt and hazard passes see every register it may touch; it is
+   * printed and encoded as the vector's first register (the hardware
+   * adds the index). A WRITE's kept vector follows as a tied operand. */
+  MIR_ENC_GPR_IDX = 1u << 12,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)
@@ -323,6 +337,8 @@ typedef struct mir_program {
   const char *cf_reject_file; /* and its file (isel_struct.c or isel_struct_loop.c) */
   bool cf_budget_retry;       /* compiled again unstructured after a register-budget failure (pipeline.c) */
   bool no_coalesce;           /* no vector folding or register affinities: the retry after budget_failed */
+  bool gpr_idx;               /* isel made MIR_P_GPR_IDX_* (whole vectors in VGPR tuples): after budget_failed
+                                 the driver selects again without (attribute "wavecc-no-gpr-idx") */
   bool has_calls, calls_indirect;
   bool calls_external;        /* calls a function of another code object (AMDGPUUsage's clobbers, unknown needs) */
   bool exported;              /* a function other code objects may call (.globl; a module without kernels) */
@@ -440,14 +456,18 @@ static inline mir_operand mir_op_vcc(const mir_program *p) { return mir_op_fixed
  * place (its data travels in the destination field), or -1: a returning
  * MUBUF atomic's data (ops[0]; its old value comes back over it) and
  * v_writelane_b32's third operand, the value whose other lanes it keeps
- * (llvm.amdgcn.writelane, isel_wave_ops.c). Isel gives such an operand a
+ * (llvm.amdgcn.writelane, isel_wave_ops.c), and the vector an indexed
+ * write keeps (MIR_P_GPR_IDX_WRITE, its lowered v_mov_b32). Isel gives such an operand a
  * copy used nowhere else; the allocator puts the definition in its
  * register (regalloc.c) and the emitter checks that it did. */
 static inline int mir_tied_operand(const mir_instr *ins) {
-  if (ins->opcode >= ISA_NUM_OPS || ins->num_defs != 1) return -1;
+  if (ins->num_defs != 1) return -1;
+  if (ins->opcode == MIR_P_GPR_IDX_WRITE) return 0;
+  if (ins->opcode >= ISA_NUM_OPS) return -1;
   if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (isa_table[ins->opcode].flags & ISA_F_ATOMIC) && ins->num_ops)
     return 0;
   if (ins->opcode == ISA_V_WRITELANE_B32 && ins->num_ops == 3) return 2;
+  if (ins->opcode == ISA_V_MOV_B32 && (ins->enc_flags & MIR_ENC_GPR_IDX) && ins->num_ops == 2) return 1;
   return -1;
 }
 static inline mir_operand mir_op_block(uint32_t b) {

@@ -20,6 +20,7 @@
  * float constants (0.5, 1.0, 2.0, 4.0 and negatives), imm64(C) for a
  * 64-bit constant; undef:CLASS; block operands BBn; `_` for no operand.
  * Trailing words set instruction fields: vop3 glc slc sc1 ordered offen idxen off gds
+ * gpr_idx (a v_mov_b32 under s_set_gpr_idx_on: MIR_ENC_GPR_IDX)
  * clamp omod:N offset:N (memory) imm:N (SOPP/SOPK immediate), and
  * mode(r32:V,r1664:V,d32:V,d1664:V) for the MODE fields an instruction
  * needs fixed (mir_instr.fpmode).
@@ -34,6 +35,7 @@ static const char *const pseudo_names[MIR_P_LAST - MIR_P_FIRST] = {
   "p_split_vector", "p_extract", "p_startpgm", "p_branch", "p_cbranch_scc",
   "p_logical_start", "p_logical_end", "p_spill", "p_reload",
   "p_start_linear_vgpr", "p_end_linear_vgpr", "p_call", "p_return",
+  "p_gpr_idx_read", "p_gpr_idx_write",
 };
 
 const char *mir_opcode_name(unsigned opcode) {
@@ -192,6 +194,7 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_GDS) fputs(" gds", out);
   if (ins->enc_flags & MIR_ENC_VOPD_FIRST) fputs(" vopd1", out);
   if (ins->enc_flags & MIR_ENC_VOPD_SECOND) fputs(" vopd2", out);
+  if (ins->enc_flags & MIR_ENC_GPR_IDX) fputs(" gpr_idx", out);
   if (ins->clamp) fputs(" clamp", out);
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
   mir_print_fpmode(out, ins->fpmode);

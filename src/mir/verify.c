@@ -162,15 +162,40 @@ static void check_sig_operand(vctx *v, int b, int i, const mir_operand *o, char 
   if (width && size != width) problem(v, b, i, "%s %u has %u dwords, the instruction needs %u", what, idx, size, width);
 }
 
+/* MIR_P_GPR_IDX_READ/WRITE (mir.h): a VGPR vector, an SGPR index, a
+ * dword value; the written vector of the vector's class. */
+static void check_gpr_idx(vctx *v, int b, int i, const mir_instr *ins) {
+  bool w = ins->opcode == MIR_P_GPR_IDX_WRITE;
+  if (ins->num_defs != 1 || ins->num_ops != (w ? 3u : 2u)) {
+    problem(v, b, i, "%s needs 1 definition and %u operands", w ? "p_gpr_idx_write" : "p_gpr_idx_read", w ? 3u : 2u);
+    return;
+  }
+  check_sig_operand(v, b, i, &ins->ops[0], 'v', 0, "operand", 0);
+  check_sig_operand(v, b, i, &ins->ops[1], 's', 1, "operand", 1);
+  if (ins->ops[0].kind != MIR_OPND_TEMP) problem(v, b, i, "indexed vector must be a temporary");
+  if (w) {
+    check_sig_operand(v, b, i, &ins->ops[2], 'v', 1, "operand", 2);
+    if (ins->defs[0].kind == MIR_OPND_TEMP && ins->ops[0].kind == MIR_OPND_TEMP && ins->defs[0].temp.rc != ins->ops[0].temp.rc)
+      problem(v, b, i, "p_gpr_idx_write result of another class than its vector");
+  } else {
+    check_sig_operand(v, b, i, &ins->defs[0], 'v', 1, "definition", 0);
+  }
+}
+
 static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
+  if (ins->opcode == MIR_P_GPR_IDX_READ || ins->opcode == MIR_P_GPR_IDX_WRITE) {
+    check_gpr_idx(v, b, i, ins);
+    return;
+  }
   if (ins->opcode >= ISA_NUM_OPS) return;
+  if (ins->enc_flags & MIR_ENC_GPR_IDX) return; /* a whole vector where the table says one dword */
   const char *sig = isa_table[ins->opcode].sig;
   if (!sig) return;
   /* MUBUF with an "off" address (spill code) has no vaddr: the table's
    * signature describes the addressed form. */
-  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
+  if (isa_fmt_buffer(isa_table[ins->opcode].format) && !(ins->enc_flags & (MIR_ENC_OFFEN | MIR_ENC_IDXEN))) return;
   /* with both an index and an offset, vaddr is a pair (index, offset) */
-  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
+  if (isa_fmt_buffer(isa_table[ins->opcode].format) && (ins->enc_flags & MIR_ENC_OFFEN) && (ins->enc_flags & MIR_ENC_IDXEN))
     return;
   unsigned nd = 0, no = 0;
   const char *s = sig;

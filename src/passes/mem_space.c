@@ -23,7 +23,7 @@ unsigned mir_mem_space(const mir_instr *ins, uint32_t psb) {
   case ISA_FMT_DS: return MIR_SP_LDS;
   case ISA_FMT_SCRATCH: return MIR_SP_SCRATCH;
   case ISA_FMT_GLOBAL: return MIR_SP_GLOBAL;
-  case ISA_FMT_MUBUF:
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_TEMP && mir_rc_size(ins->ops[k].temp.rc) == 4 && !mir_rc_is_vgpr(ins->ops[k].temp.rc))
         return psb && ins->ops[k].temp.id == psb ? MIR_SP_SCRATCH : MIR_SP_GLOBAL;

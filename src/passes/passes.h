@@ -109,6 +109,12 @@ uint32_t mir_private_buffer(const mir_program *p);
  * (src/passes/exec_cleanup.c). Never fails; returns 0. */
 int mir_exec_cleanup(mir_program *p, diag *d);
 
+/* After copy-cleanup, on targets with VGPR index mode: MIR_P_GPR_IDX_READ
+ * and WRITE become s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off
+ * (src/passes/gpr_index.c). Returns -1 (an internal error in d) when a
+ * write's result is not in its kept vector's registers, else 0. */
+int mir_lower_gpr_index(mir_program *p, diag *d);
+
 /* After waitcnt: a conditional branch over a block that only branches
  * elsewhere (a loop's exit test and its back edge) becomes one inverted
  * conditional branch to that block's target (src/passes/branch_thread.c).

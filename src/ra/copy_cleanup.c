@@ -91,7 +91,7 @@ static bool full_write_op(unsigned op) {
   const isa_info *ii = &isa_table[op];
   switch (ii->format) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SMEM: case ISA_FMT_VOP1: case ISA_FMT_VOP2:
-  case ISA_FMT_VOP3: case ISA_FMT_VOPC: case ISA_FMT_DS: case ISA_FMT_MUBUF: case ISA_FMT_FLAT:
+  case ISA_FMT_VOP3: case ISA_FMT_VOPC: case ISA_FMT_DS: case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: case ISA_FMT_FLAT:
   case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
     break;
   default:

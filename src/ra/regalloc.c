@@ -274,17 +274,6 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
-/* The most VGPRs a wave of target t can use at the occupancy `used`
- * VGPRs give (waves per SIMD: the SIMD's VGPRs per lane over the use
- * rounded up to the allocation granule, at most the target's maximum;
- * gfx900: 256 / granules of 4, at most 10). */
-static unsigned same_occupancy_vgprs(const wavecc_target *t, unsigned used) {
-  unsigned gr = t->vgpr_granule, g = (used + gr - 1) / gr * gr, waves = g ? t->vgprs_per_simd / g : t->max_waves_per_simd;
-  if (waves > t->max_waves_per_simd) waves = t->max_waves_per_simd;
-  if (!waves) waves = 1;
-  return t->vgprs_per_simd / waves / gr * gr;
-}
-
 /* VGPRs a fresh vector range may reach: the VGPRs used so far, or the
  * program's peak VGPR demand rounded up to the target's allocation
  * granule, whichever is higher. Below that ceiling the range costs no
@@ -327,7 +316,7 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
      * the VGPR count of the current occupancy (no fewer waves), whichever
      * is higher. SGPRs are cheaper. */
     if (mir_rc_is_vgpr(rc)) {
-      unsigned occ = same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
+      unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
       if (base - 256u + mir_rc_size(rc) > (occ > peak ? occ : peak)) return MIR_PREG_NONE;
     }
     c->pref[d->temp.id] = base;

@@ -99,9 +99,19 @@ int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, siz
   }
   isa_format f = isa_table[out->op].format;
   bool acc_move = out->op == ISA_V_ACCVGPR_READ_B32 || out->op == ISA_V_ACCVGPR_WRITE_B32; /* VOP3P */
+  /* VOP3P without modifiers (a modifier after the last operand is not an
+   * operand: refused below) is the packed form, op_sel_hi [1,1,1], as the
+   * encoder writes it; the mix ops default to op_sel_hi 0 in llvm-mc and
+   * MFMA have their own fields: refused */
+  bool mix = out->op == ISA_V_MAD_MIX_F32 || out->op == ISA_V_MAD_MIXLO_F16 || out->op == ISA_V_MAD_MIXHI_F16 ||
+             out->op == ISA_V_FMA_MIX_F32 || out->op == ISA_V_FMA_MIXLO_F16 || out->op == ISA_V_FMA_MIXHI_F16;
+  bool packed = f == ISA_FMT_VOP3P && !mix && !(isa_table[out->op].flags & ISA_F_MFMA);
+  /* VOPC in its VOP3 form (_e64): the lane mask goes to the named SGPRs */
+  bool cmp64 = f == ISA_FMT_VOPC && out->vop3;
   if (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOP3 &&
-      out->op != ISA_S_NOP && !acc_move) {
-    snprintf(err, errlen, "instruction '%s' (%s format: only SOP1, SOP2, VOP1, VOP2 and VOP3 instructions)", mn,
+      out->op != ISA_S_NOP && !acc_move && !packed && !cmp64) {
+    snprintf(err, errlen,
+             "instruction '%s' (%s format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64 and packed VOP3P instructions)", mn,
              isa_format_name(f));
     return -1;
   }

@@ -24,7 +24,7 @@ unsigned isa_mode_reads(unsigned op) { return op < ISA_NUM_OPS ? mode_reads[op] 
 
 static const char *const format_names[ISA_FMT_COUNT] = {
   "SOP1", "SOP2", "SOPK", "SOPC", "SOPP", "SMEM", "VOP1", "VOP2", "VOPC",
-  "VOP3", "VOP3P", "DS", "MUBUF", "FLAT", "GLOBAL", "SCRATCH",
+  "VOP3", "VOP3P", "DS", "MUBUF", "FLAT", "GLOBAL", "SCRATCH", "MTBUF",
 };
 
 const char *isa_format_name(isa_format f) {

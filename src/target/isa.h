@@ -30,6 +30,7 @@ typedef enum isa_format {
   ISA_FMT_SMEM,
   ISA_FMT_VOP1, ISA_FMT_VOP2, ISA_FMT_VOPC, ISA_FMT_VOP3, ISA_FMT_VOP3P,
   ISA_FMT_DS, ISA_FMT_MUBUF, ISA_FMT_FLAT, ISA_FMT_GLOBAL, ISA_FMT_SCRATCH,
+  ISA_FMT_MTBUF, /* typed buffer access with the format in the instruction (GFX9 layout only) */
   ISA_FMT_COUNT
 } isa_format;
 
@@ -281,8 +282,11 @@ static inline bool isa_fmt_salu(isa_format f) {
   return f == ISA_FMT_SOP1 || f == ISA_FMT_SOP2 || f == ISA_FMT_SOPK || f == ISA_FMT_SOPC;
 }
 static inline bool isa_fmt_vmem(isa_format f) {
-  return f == ISA_FMT_MUBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
+  return f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF || f == ISA_FMT_FLAT || f == ISA_FMT_GLOBAL || f == ISA_FMT_SCRATCH;
 }
+/* MUBUF or MTBUF: a buffer access through a V# (same operands, offset
+ * field and addressing; MTBUF adds the format, mir_instr.omod). */
+static inline bool isa_fmt_buffer(isa_format f) { return f == ISA_FMT_MUBUF || f == ISA_FMT_MTBUF; }
 /* Soft clauses: a run of SMEM instructions, or of VMEM (MUBUF, FLAT,
  * GLOBAL, SCRATCH) ones, with nothing else between; with XNACK the
  * hardware may replay such a run from its first instruction after a

@@ -12,7 +12,7 @@ void isa_offset_range(unsigned e, isa_format f, int64_t *lo, int64_t *hi) {
   switch (f) {
   case ISA_FMT_FLAT: *lo = 0; *hi = gfx10 ? 2047 : 4095; return;
   case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH: *lo = gfx10 ? -2048 : -4096; *hi = gfx10 ? 2047 : 4095; return;
-  case ISA_FMT_MUBUF: *lo = 0; *hi = 4095; return;
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF: *lo = 0; *hi = 4095; return;
   case ISA_FMT_DS: *lo = 0; *hi = 65535; return;
   case ISA_FMT_SMEM: /* 20-bit unsigned bytes on GFX9, 21-bit signed on RDNA */
     *lo = rdna ? -(1 << 20) : 0;

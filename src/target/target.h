@@ -211,6 +211,13 @@ struct wavecc_target {
    * sa_sdst(0) after it; a VALU reading two VGPRs written by VALUs on either side of an
    * SALU EXEC write, within the rule's intervals, needs s_waitcnt_depctr va_vdst(0). */
   bool valu_mask_write_hazard, partial_forwarding_hazard;
+  /* VGPR index mode: s_set_gpr_idx_on <sgpr>, gpr_idx(SRC0|DST) makes the
+   * following VALU instructions add M0[7:0] to that operand's VGPR number
+   * until s_set_gpr_idx_off (Vega ISA guide 4.6 "Indexing" / "GPR Indexing";
+   * gfx9 and CDNA: llvm-mc-19 refuses v_movrels there and RDNA has no
+   * s_set_gpr_idx_*). A private vector indexed by a uniform value is read
+   * and written in place (isel_vector_index.c, passes/gpr_index.c). */
+  bool vgpr_index_mode;
   bool vopd;                    /* dual-issue VOPD: two VOP1/VOP2 operations in one instruction (gfx11 wave32;
                                    wave64 already issues over two passes and llc-19 pairs nothing there:
                                    GCNCreateVOPD needs wave32). src/passes/vopd.c */
@@ -220,6 +227,11 @@ struct wavecc_target {
 
   /* Memory. */
   uint32_t buffer_rsrc_word3;   /* word 3 of the private segment buffer V# (formats, index stride, add-tid) */
+  /* Typed buffer access (buffer_{load,store}_format_*, d16 forms) with the
+   * GFX9 V# word 3 layout: DST_SEL_X..W [11:0], NUM_FORMAT [14:12],
+   * DATA_FORMAT [18:15] (Vega ISA guide 8.1.5). False: typed accesses are
+   * refused (RDNA's unified FORMAT field; CDNA not tested). */
+  bool typed_buffer_gfx9;
   unsigned flat_scratch_reg;    /* scalar operand code of FLAT_SCRATCH_LO; its pair is set up by the
                                    kernel from the flat-scratch-init user SGPRs (no architected scratch) */
   unsigned max_scratch_wave_kib; /* scratch per wave the WAVESIZE field can describe */
@@ -409,6 +421,16 @@ static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_
  * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
  * 16-byte frame). */
 static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
+/* The most VGPRs a wave of t may use and keep the occupancy that `vgprs`
+ * VGPRs give: waves per SIMD are vgprs_per_simd over the use rounded up to
+ * vgpr_granule, at most max_waves_per_simd (gfx900: 256, 4, 10; AMDGPUUsage
+ * and LLVM's getMaxNumVGPRs). More VGPRs than the SIMD holds: `vgprs`. */
+static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsigned vgprs) {
+  unsigned gr = t->vgpr_granule, g = ((vgprs ? vgprs : 1) + gr - 1) / gr * gr, waves = t->vgprs_per_simd / g;
+  if (!waves) return vgprs;
+  if (waves > t->max_waves_per_simd) waves = t->max_waves_per_simd;
+  return t->vgprs_per_simd / waves / gr * gr;
+}
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
 /* May a page fault on target t replay memory instructions (XNACK on or

@@ -13,6 +13,7 @@
   .other_wave = NULL,                                                                                                 \
   .wave_size = 64,                                                                                                    \
   .has_xnack = true,                                                                                                  \
+  .vgpr_index_mode = true,                                                                                            \
   .has_sramecc = true,                                                                                                \
   .lane_mask_dwords = 2,                                                                                              \
   .exec_reg = 126,                                                                                                    \

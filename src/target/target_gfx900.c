@@ -26,6 +26,7 @@ const wavecc_target wavecc_target_gfx900 = {
 
   .wave_size = 64,
   .has_xnack = true,
+  .vgpr_index_mode = true,
   .has_sramecc = false,
   .description = "Vega 10 (GCN 5), wave64, XNACK capable, no SRAM ECC",
   .other_wave = NULL,
@@ -75,6 +76,7 @@ const wavecc_target wavecc_target_gfx900 = {
    * element per lane of a wave64), ADD_TID_ENABLE [23]: the swizzled
    * per-lane scratch layout (AMDGPUUsage "Private Segment Buffer"). */
   .buffer_rsrc_word3 = (3u << 21) | (1u << 23) | (4u << 15) | (4u << 12),
+  .typed_buffer_gfx9 = true,
   .mem_model = gfx900_mem_model,
   .flat_scratch_reg = 102,
   .max_scratch_wave_kib = 8191, .gds_bytes = 65536,

@@ -31,6 +31,7 @@
 ; ORDER-NEXT: {{^  }}ssa-elim {{.*}}
 ; ORDER-NEXT: {{^  }}copy-cleanup {{.*}}
 ; ORDER-NEXT: {{^  }}exec-cleanup {{.*}}
+; ORDER-NEXT: {{^  }}gpr-index {{.*}}
 ; ORDER-NEXT: {{^  }}frame {{.*}}
 ; ORDER-NEXT: {{^  }}mode {{.*}}
 ; ORDER-NEXT: {{^  }}waitcnt {{.*}}
@@ -65,6 +66,7 @@
 ; RAN-NEXT: ; *** machine IR after ssa-elim ***
 ; RAN-NEXT: ; *** machine IR after copy-cleanup ***
 ; RAN-NEXT: ; *** machine IR after exec-cleanup ***
+; RAN-NEXT: ; *** machine IR after gpr-index ***
 ; RAN-NEXT: ; *** machine IR after frame ***
 ; RAN-NEXT: ; *** machine IR after mode ***
 ; RAN-NEXT: ; *** machine IR after waitcnt ***

@@ -1,0 +1,127 @@
+/* Instruction selection of a variable-index extractelement / insertelement
+ * on a divergent vector with a uniform index, on targets with VGPR index
+ * mode (wavecc_target.vgpr_index_mode: gfx9 and CDNA). The vector's
+ * components go into one VGPR tuple (p_create_vector, which the allocator
+ * makes a no-op when they were computed in place) and the access is one
+ * MIR_P_GPR_IDX_READ / WRITE on it, lowered after register allocation to
+ * s_set_gpr_idx_on idx, gpr_idx(SRC0|DST) / v_mov_b32 / s_set_gpr_idx_off
+ * (passes/gpr_index.c), as llc-19 selects it (SITargetLowering's
+ * indirect register access, "VGPR index mode" on gfx9). The
+ * compare-and-select chain it replaces costs two VALU instructions per
+ * component (mq_private_idx.cl: 3.3x llc-19's executed instructions).
+ *
+ * A write keeps the vector in place: its operand is a copy used nowhere
+ * else (mir_tied_operand), which the allocator coalesces when the old
+ * vector dies there. The written tuple is remembered for the value, so a
+ * chain of reads and writes on one private array stays in one tuple;
+ * its components are p_extracts, deleted when unused.
+ *
+ * A tuple of 16 VGPRs may not fit a small register budget (the create
+ * holds its operands and result at once): the driver then selects the
+ * function again without (mir_program.gpr_idx, pipeline.c).
+ *
+ * The index must stay inside the tuple (an index past it would read or
+ * write another register): an index that is not provably below the
+ * component count (`and x, C` or `urem x, C`) is clamped first, which is
+ * right for the poison an out-of-range index yields in LLVM IR. */
+#include "isel/isel_internal.h"
+
+/* Tuples built from components are reused only in the block that built
+ * them (they need not dominate other uses of the value); a write's tuple
+ * is made at the value's definition. */
+#define VIDX_DOMINATES (UINT32_MAX - 1)
+
+static uint32_t temp_bits(mir_temp t) { return t.id | (uint32_t)t.rc << 24; }
+static mir_temp bits_temp(uint32_t b) { return (mir_temp){.id = b & 0xffffffu, .rc = b >> 24}; }
+
+static void remember(isel_ctx *c, LLVMValueRef v, mir_temp t, uint32_t block) {
+  if (!c->vidx_tuple.cap) {
+    ptrmap_init(&c->vidx_tuple, c->mem, 16);
+    ptrmap_init(&c->vidx_block, c->mem, 16);
+  }
+  ptrmap_put(&c->vidx_tuple, v, temp_bits(t));
+  ptrmap_put(&c->vidx_block, v, block);
+}
+
+/* The VGPR tuple holding vector V's nc components. */
+static mir_temp tuple_of(isel_ctx *c, LLVMValueRef V, unsigned nc) {
+  if (c->vidx_tuple.cap) {
+    uint32_t t = ptrmap_get(&c->vidx_tuple, V), b = ptrmap_get(&c->vidx_block, V);
+    if (t != UINT32_MAX && (b == VIDX_DOMINATES || b == c->cur)) return bits_temp(t);
+  }
+  mir_operand ops[16];
+  for (unsigned e = 0; e < nc; e++) {
+    ops[e] = isel_get(c, V, e);
+    if (!isel_opnd_is_vgpr(&ops[e]) || mir_rc_size(ops[e].temp.rc) != 1) ops[e] = mir_op_temp(isel_to_vgpr(c, ops[e], 1));
+  }
+  mir_temp d = isel_tmp(c, mir_rc_v(nc));
+  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, nc, 1);
+  for (unsigned e = 0; e < nc; e++) cv->ops[e] = ops[e];
+  cv->defs[0] = mir_op_temp(d);
+  remember(c, V, d, c->cur);
+  return d;
+}
+
+/* Is index I provably below n? */
+static bool index_in_range(LLVMValueRef I, unsigned n) {
+  if (LLVMIsAZExtInst(I)) I = LLVMGetOperand(I, 0);
+  if (!LLVMIsAInstruction(I)) return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(I);
+  if (op != LLVMAnd && op != LLVMURem) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef C = LLVMGetOperand(I, k);
+    if (!LLVMIsAConstantInt(C) || (op == LLVMURem && k == 0)) continue;
+    uint64_t v = LLVMConstIntGetZExtValue(C);
+    if (op == LLVMAnd ? v < n : v >= 1 && v <= n) return true;
+  }
+  return false;
+}
+
+/* The index as an SGPR below n. */
+static mir_operand index_operand(isel_ctx *c, LLVMValueRef I, unsigned n) {
+  mir_operand idx = isel_get(c, I, 0);
+  if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
+  idx = mir_op_temp(isel_to_sgpr(c, idx, 1));
+  if (index_in_range(I, n)) return idx;
+  if ((n & (n - 1)) == 0) return mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, idx, mir_op_const(n - 1)));
+  return mir_op_temp(isel_s(c, ISA_S_MIN_U32, 1, idx, mir_op_const(n - 1)));
+}
+
+bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
+  if (!c->p->target->vgpr_index_mode) return false;
+  /* the driver's retry when the tuples did not fit the register budget */
+  if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-gpr-idx", 17)) return false;
+  bool ext = opc == LLVMExtractElement;
+  LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, ext ? 1 : 2);
+  unsigned nc = isel_num_comps(LLVMTypeOf(V));
+  if (LLVMIsAConstant(I) || divergence_is_divergent(c->di, I) || !divergence_is_divergent(c->di, ins)) return false;
+  if (nc < 4 || nc > 16 || isel_type_bits(isel_scalar_type(LLVMTypeOf(V))) != 32) return false;
+  c->p->gpr_idx = true;
+  mir_temp vec = tuple_of(c, V, nc);
+  mir_operand idx = index_operand(c, I, nc);
+  if (ext) {
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    mir_instr *r = isel_emit(c, MIR_P_GPR_IDX_READ, 2, 1);
+    r->ops[0] = mir_op_temp(vec);
+    r->ops[1] = idx;
+    r->defs[0] = mir_op_temp(d);
+    isel_set(c, ins, 0, d);
+    return true;
+  }
+  mir_operand x = isel_get(c, LLVMGetOperand(ins, 1), 0);
+  if (!isel_opnd_is_vgpr(&x)) x = mir_op_temp(isel_to_vgpr(c, x, 1));
+  /* the kept vector: a copy used nowhere else (mir_tied_operand) */
+  mir_temp kept = isel_tmp(c, vec.rc);
+  mir_instr *cp = isel_emit(c, MIR_P_COPY, 1, 1);
+  cp->ops[0] = mir_op_temp(vec);
+  cp->defs[0] = mir_op_temp(kept);
+  mir_temp d = isel_tmp(c, vec.rc);
+  mir_instr *w = isel_emit(c, MIR_P_GPR_IDX_WRITE, 3, 1);
+  w->ops[0] = mir_op_temp(kept);
+  w->ops[1] = idx;
+  w->ops[2] = x;
+  w->defs[0] = mir_op_temp(d);
+  for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e, 1));
+  remember(c, ins, d, VIDX_DOMINATES);
+  return true;
+}
