@@ -7,7 +7,10 @@
  * operand trees up to a fixed depth and knows constants, zext/sext/trunc,
  * add/sub/mul/shl (exact when the result interval fits in N bits, clamped
  * when the instruction is nsw: overflow would be poison, and poison
- * reaching a division is undefined behaviour), and with a non-negative
+ * reaching a division is undefined behaviour), `or disjoint` as the add it
+ * is (LangRef: a set bit in both operands makes it poison; instcombine
+ * writes `(q << 7) + i` so), or/xor of non-negative operands (below the
+ * next power of two of the larger bound), and with a non-negative
  * operand, lshr/ashr by constants, urem, udiv, select, and
  * llvm.amdgcn.workitem.id.* (below 1024). Phis and everything else get
  * the full range, so loops need no fixpoint.
@@ -53,6 +56,14 @@ static vrange corners_mul(vrange a, vrange b) {
   vrange r = {p[0], p[0]};
   for (int i = 1; i < 4; i++) r = (vrange){min128(r.lo, p[i]), max128(r.hi, p[i])};
   return r;
+}
+
+/* [0, 2^k - 1] with 2^k the smallest power of two above hi (hi >= 0):
+ * bounds the or / xor of values in [0, hi]. */
+static vrange below_pow2(i128 hi) {
+  i128 m = 0;
+  while (m < hi) m = m << 1 | 1;
+  return (vrange){0, m};
 }
 
 static bool const_shift(LLVMValueRef s, unsigned w, unsigned *k) {
@@ -115,6 +126,14 @@ static vrange inst_range(LLVMValueRef v, LLVMValueRef nz, int depth, unsigned w)
     if (nonneg(a) && nonneg(b)) return (vrange){0, min128(a.hi, b.hi)};
     if (nonneg(a) || nonneg(b)) return (vrange){0, nonneg(a) ? a.hi : b.hi};
     return full(w);
+  case LLVMOr:
+  case LLVMXor: {
+    if (!nonneg(a) || !nonneg(b)) return full(w);
+    vrange r = below_pow2(max128(a.hi, b.hi));
+    if (op == LLVMOr) r.lo = max128(a.lo, b.lo); /* or never clears a bit */
+    if (op == LLVMOr && LLVMGetIsDisjoint(v)) r = (vrange){a.lo + b.lo, min128(a.hi + b.hi, r.hi)};
+    return r;
+  }
   case LLVMURem:
     if (nonneg(b) && b.hi >= 1) return (vrange){0, nonneg(a) ? min128(a.hi, b.hi - 1) : b.hi - 1};
     return nonneg(a) ? (vrange){0, a.hi} : full(w);

@@ -27,6 +27,7 @@
  *    is one v_mad_u64_u32 (mad_index).
  * Split out of isel_mem.c, which selects the loads and stores.
  */
+#include <assert.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
@@ -307,7 +308,8 @@ static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
  * able to carry coff in its offset field up to its last byte? With
  * `saddr`, the range is global_load/store's (the saddr form is never
  * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
- * of constant indices k on ptr whose own uses carry coff + k. */
+ * of constant indices k on ptr whose own uses carry coff + k (in the
+ * saddr form too: instcombine writes p[i + 32] as `gep i8, p + i, 128`). */
 static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
   LLVMUseRef u = LLVMGetFirstUse(ptr);
@@ -319,8 +321,8 @@ static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, b
     if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
     else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
       ty = LLVMTypeOf(LLVMGetOperand(user, 0));
-    else if (!saddr && depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
-      if (!only_addressed_within(c, user, coff + k, false, 1)) return false;
+    else if (depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
+      if (!only_addressed_within(c, user, coff + k, saddr, 1)) return false;
       continue;
     } else return false;
     int64_t lo, hi;
@@ -406,6 +408,19 @@ LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64
   }
   if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
   return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
+}
+
+/* A GEP of constant indices (k bytes) on a GEP g in the saddr form
+ * (isel_gep_saddr): its loads and stores are g's, with k more in their
+ * offset field (only_addressed_within checked the range), and its value
+ * is g's 32-bit VGPR offset. Returns g's index (NULL when `ptr` is not
+ * such a GEP) with g's element size, and *coff = g's constant + k. */
+LLVMValueRef isel_gep_saddr_user(isel_ctx *c, LLVMValueRef ptr, LLVMValueRef *g, uint64_t *size, int64_t *coff) {
+  int64_t k;
+  if (!gep_const_only(c, ptr, &k) || !LLVMIsAGetElementPtrInst(*g = LLVMGetOperand(ptr, 0))) return NULL;
+  LLVMValueRef var = isel_gep_saddr(c, *g, size, coff);
+  if (var) *coff += k;
+  return var;
 }
 
 /* The variable indices of GEP `g` and the element sizes they scale (the
@@ -495,6 +510,13 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef var = isel_gep_saddr(c, ins, &esize, &scoff);
   if (var) {
     isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true, false), 1));
+    return true;
+  }
+  LLVMValueRef sg;
+  if (isel_gep_saddr_user(c, ins, &sg, &esize, &scoff)) {
+    mir_operand o = isel_get(c, sg, 0);
+    assert(o.kind == MIR_OPND_TEMP);
+    isel_set(c, ins, 0, o.temp);
     return true;
   }
   LLVMValueRef same = gep_same_value(c, ins);

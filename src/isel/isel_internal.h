@@ -609,12 +609,15 @@ mir_temp isel_buffer_arg(isel_ctx *c, uint32_t off);
  * kernel's implicitarg.ptr) carry in their offset field, left out of
  * ptr's own value (0 when none); the variable index of a GEP selected as
  * a 32-bit VGPR offset from its SGPR base (saddr form: NULL when not),
- * with its element size and constant; the value under `ptr`'s folded
+ * with its element size and constant; the same for a GEP of constant
+ * indices on such a GEP (isel_gep_saddr_user: *g that GEP, *coff its
+ * constant plus the indices' bytes); the value under `ptr`'s folded
  * constant-index GEPs (ptr itself when none); does `ins` carry metadata
  * `kind`? */
 bool isel_gep(isel_ctx *c, LLVMValueRef ins);
 int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr);
 LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff);
+LLVMValueRef isel_gep_saddr_user(isel_ctx *c, LLVMValueRef ptr, LLVMValueRef *g, uint64_t *size, int64_t *coff);
 LLVMValueRef isel_address_root(isel_ctx *c, LLVMValueRef ptr);
 bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into

@@ -280,8 +280,13 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
       return isel_to_vgpr(c, mir_op_const(0), 1);
     }
   }
+  LLVMValueRef sg;
   if (isel_gep_saddr(c, ptr, &esize, &scoff)) {
     *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(ptr, 0), 0), 2);
+    *off = (int32_t)scoff;
+  } else if (isel_gep_saddr_user(c, ptr, &sg, &esize, &scoff)) {
+    /* a constant GEP on a saddr GEP: its base, its VGPR offset (ptr's value) */
+    *saddr = isel_to_sgpr(c, isel_get(c, LLVMGetOperand(sg, 0), 0), 2);
     *off = (int32_t)scoff;
   } else if (as == 1) {
     /* a uniform global address in SGPRs: it is the saddr and the VGPR

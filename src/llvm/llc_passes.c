@@ -38,7 +38,7 @@
  * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
     "function(atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,break-crit-edges)";
+    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

@@ -236,7 +236,7 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
       unsigned op = p->blocks[b].instrs[i]->opcode;
       if (op == ISA_V_ACCVGPR_WRITE_B32 || op == ISA_V_ACCVGPR_READ_B32 || op == ISA_V_ACCVGPR_MOV_B32) return 0;
     }
-  uint32_t budget = p->abi.num_vgprs_budget;
+  uint32_t budget = mir_vgpr_budget(p); /* no attribute or option: all 256 ArchVGPRs, not 0 */
   uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
   uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
   uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;

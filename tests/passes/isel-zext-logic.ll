@@ -10,7 +10,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-LABEL: k_xor:
 ; CHECK: v_xor_b32_e32 [[X:v[0-9]+]],
 ; CHECK-NOT: v_and_b32
-; CHECK: global_store_dword v[{{[0-9:]+}}], [[X]],
+; CHECK: global_store_dword v{{[0-9]+}}, [[X]], s[{{[0-9:]+}}]
 ; CHECK: v_add_u32
 ; CHECK: v_and_b32_e32 v{{[0-9]+}}, 0xff,
 ; CHECK: s_endpgm
