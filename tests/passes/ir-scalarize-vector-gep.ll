@@ -26,9 +26,8 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: %v1 = load i32, ptr addrspace(1) %[[G1]]
 ; CHECK: %v2 = load i32, ptr addrspace(1) %[[G2]]
 ; ASM-LABEL: vgep:
-; ASM: v_mad_u64_u32 v[[[LO:[0-9]+]]:[[HI:[0-9]+]]], s{{[0-9]+}}, v0, 4, s[{{[0-9]+:[0-9]+}}]
-; ASM: global_load_dword v{{[0-9]+}}, v[[[LO]]:[[HI]]], off{{$}}
-; ASM: global_load_dword v{{[0-9]+}}, v[[[LO]]:[[HI]]], off offset:256
+; ASM: global_load_dword v{{[0-9]+}}, [[OFF:v[0-9]+]], [[BASE:s\[[0-9]+:[0-9]+\]]]{{$}}
+; ASM: global_load_dword v{{[0-9]+}}, [[OFF]], [[BASE]] offset:256
 define amdgpu_kernel void @vgep(ptr addrspace(1) %A, ptr addrspace(1) %out) {
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %ts = insertelement <3 x i32> poison, i32 %t, i32 0
