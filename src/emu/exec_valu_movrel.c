@@ -1,14 +1,15 @@
 /* The M0-relative VGPR moves of RDNA (v_movrels_b32, v_movreld_b32,
- * v_movrelsd_b32, v_movrelsd_2_b32; RDNA 2 ISA guide 6.2.4 and RDNA 3
- * ISA guide 7.2.3 "Indexing", the VOP1 opcode descriptions). Per active
- * lane:
+ * v_movrelsd_b32, v_movrelsd_2_b32; RDNA 2 / RDNA 3 ISA guides, the VGPR
+ * indexing table and the VOP1 opcode descriptions). Per active lane:
  *   v_movrels_b32    VGPR[vdst]              = VGPR[src0 + M0]
  *   v_movreld_b32    VGPR[vdst + M0]         = src0 (any operand)
  *   v_movrelsd_b32   VGPR[vdst + M0]         = VGPR[src0 + M0]
  *   v_movrelsd_2_b32 VGPR[vdst + M0[25:16]]  = VGPR[src0 + M0[9:0]]
  * Strict: an indexed register outside the VGPRs the kernel descriptor
- * allocates is a fault (on hardware it belongs to another wave), as are
- * output modifiers and SDWA, which the guides give no meaning for a move.
+ * allocates is a fault (hardware's out-of-range behaviour is not
+ * modelled: a program that relies on it is reported). Output modifiers,
+ * op_sel and SDWA (llvm-mc accepts v_movrel*_sdwa on gfx10; llc-19 does
+ * not emit it) are not implemented and fault.
  * No wait states: LLVM 19's GCNHazardRecognizer requires none between an
  * SALU write of M0 and a v_movrel (its M0 hazard covers s_movrel, GDS,
  * s_sendmsg only) and the RDNA targets have no SALU-M0 wait states. */

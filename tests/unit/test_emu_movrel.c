@@ -1,6 +1,6 @@
 /* Unit test: the RDNA M0-relative VGPR moves v_movrels_b32, v_movreld_b32,
  * v_movrelsd_b32 and v_movrelsd_2_b32 (src/emu/exec_valu_movrel.c; RDNA 2
- * / RDNA 3 ISA guides, VOP1 opcodes and "Indexing"). The bytes are
+ * / RDNA 3 ISA guides, VOP1 opcodes and the VGPR indexing table). The bytes are
  * llvm-mc-19's (-mcpu=gfx1030 and -mcpu=gfx1100 -show-encoding, the same
  * for both); each is decoded by the emulator's RDNA decoder and executed
  * on a gfx1030 and a gfx1100 wave (wave32) whose VGPRs hold known values:
