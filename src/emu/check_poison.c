@@ -187,7 +187,8 @@ void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
   in->pnv = in->pns = in->pdn = 0;
   in->pmask_in = in->pyrow = in->pmask_out = EMU_NO_OPERAND;
   isa_op op = in->op;
-  if (!isa_fmt_valu(in->fmt) || op == ISA_V_READLANE_B32 || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_WRITELANE_B32)
+  if (!isa_fmt_valu(in->fmt) || op == ISA_V_READLANE_B32 || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_WRITELANE_B32 ||
+      (isa_sem_of(op)->flags & ISA_S_MOVREL)) /* M0-relative moves: the rows depend on M0 (poison_pre) */
     return;
   const emu_opshape *sh = &dev->shape[op];
   uint32_t fl = isa_table[op].flags;
@@ -302,6 +303,14 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
                   ((vund(w, cw, in->src[0] - OPC_VGPR0) >> lane) & 1) ? ~0u : 0;
       return;
     }
+    if (isa_sem_of(in->op)->flags & ISA_S_MOVREL) { /* the source row M0 selects now */
+      uint32_t so, dof;
+      emu_movrel_offsets(in->op, w->s[OPC_M0], &so, &dof);
+      uint64_t r = in->src[0] >= OPC_VGPR0 ? (uint64_t)(in->src[0] - OPC_VGPR0) + so : 0;
+      c->undef = (in->src[0] >= OPC_VGPR0 ? (r < EMU_NUM_VGPR ? vund(w, cw, (unsigned)r) : 0) : (sund(w, cw, in->src[0]) ? ~0ull : 0)) &
+                 w->exec;
+      return;
+    }
     assert(in->op == ISA_V_WRITELANE_B32); /* the rest has a plan (emu_poison_prepare) */
     c->sundef = sund(w, cw, in->src[0]) | sund(w, cw, in->src[1]);
     return;
@@ -394,6 +403,13 @@ int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if (in->dst < EMU_NUM_SGPR) cw->spois[in->dst] = c->sundef;
       return 0;
     }
+    if (isa_sem_of(in->op)->flags & ISA_S_MOVREL) {
+      uint32_t so, dof;
+      emu_movrel_offsets(in->op, w->s[OPC_M0], &so, &dof);
+      uint64_t r = (uint64_t)in->dst + dof;
+      if (r < EMU_NUM_VGPR) cw->vpois[r] = (cw->vpois[r] & ~w->exec) | (c->undef & w->exec);
+      return 0;
+    }
     assert(in->op == ISA_V_WRITELANE_B32);
     unsigned sc = in->src[1], lane;
     int ok = 1;
@@ -447,6 +463,7 @@ static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if ((fl & ISA_F_WRITES_EXEC) && c->undef) return und_report(d, w, in, c->undef, "EXEC of v_cmpx (a branch)");
     if ((in->op == ISA_V_READLANE_B32 || in->op == ISA_V_WRITELANE_B32) && sund(w, cw, in->src[1]))
       return und_report(d, w, in, 0, "lane select");
+    if ((isa_sem_of(in->op)->flags & ISA_S_MOVREL) && sund(w, cw, OPC_M0)) return und_report(d, w, in, 0, "VGPR index (M0)");
     return 0;
   case ISA_FMT_SMEM:
     if (sund_n(w, cw, in->sbase, (isa_sem_of(in->op)->flags & ISA_S_BUFFER) ? 4 : 2) ||

@@ -459,6 +459,12 @@ int emu_valu_fast_write(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_la
 /* exec_*.c: execute one decoded instruction; 0 ok, -1 fault. */
 int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_valu_movrel.c: the M0-relative VGPR moves (VALU ops whose isa_sem
+ * flags have ISA_S_MOVREL); 0, or -1 after a fault. emu_movrel_offsets
+ * gives the register offsets M0 adds to src0 and vdst of OP (0 where the
+ * operand is not relative). */
+int emu_exec_movrel(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+void emu_movrel_offsets(isa_op op, uint32_t m0, uint32_t *src_off, uint32_t *dst_off);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* Typed MUBUF access (exec_typed.c) through V# vs (4 dwords): the bytes of
  * one element by its DATA_FORMAT, and the access itself at per-lane

@@ -607,7 +607,8 @@ void emu_valu_prepare(const wemu_device *dev, emu_inst *in) {
   if (!vi->fast || (in->fmt == ISA_FMT_VOP3P)) return;
   if (in->fmt == ISA_FMT_VOP3 ? (in->clamp | in->omod | in->opsel) != 0 : in->fmt != ISA_FMT_VOP1 && in->fmt != ISA_FMT_VOP2 && in->fmt != ISA_FMT_VOPC)
     return;
-  if (op == ISA_V_NOP || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
+  if (op == ISA_V_NOP || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32 ||
+      (isa_sem_of(op)->flags & ISA_S_MOVREL))
     return;
   valu_shape v;
   shape_of(dev, in, &v);
@@ -664,6 +665,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
     return exec_cross_lane(d, w, in);
+  if (sem->flags & ISA_S_MOVREL) return emu_exec_movrel(d, w, in);
 
   valu_shape v;
   shape_of(d->dev, in, &v);
