@@ -435,6 +435,32 @@ static int lane_f32(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   return 0;
 }
 
+/* v_trig_preop_f64 (Vega ISA guide ch. 12, V_TRIG_PREOP_F64; the same
+ * reading as LLVM's amdgcn.trig.preop constant folding): the 53-bit
+ * segment of 2/PI starting `shift` bits below the binary point, shift =
+ * 53 * src1[4:0] plus (exponent(src0) - 1077) when src0's biased exponent
+ * is above 1077, as an integer scaled by 2^(-53 - shift), 2^128 larger
+ * when that exponent is at least 1968. A segment that runs past the
+ * table gives +0. NaN inputs return themselves quieted. */
+static uint64_t trig_preop_f64(uint64_t src0, uint32_t seg) {
+  /* 2/PI = 0.a2f9836e 4e441529 ... (binary fraction, 1184 bits) */
+  static const uint32_t two_by_pi[37] = {
+      0xa2f9836e, 0x4e441529, 0xfc2757d1, 0xf534ddc0, 0xdb629599, 0x3c439041, 0xfe5163ab, 0xdebbc561,
+      0xb7246e3a, 0x424dd2e0, 0x06492eea, 0x09d1921c, 0xfe1deb1c, 0xb129a73e, 0xe88235f5, 0x2ebb4484,
+      0xe99c7026, 0xb45f7e41, 0x3991d639, 0x835339f4, 0x9c845f8b, 0xbdf9283b, 0x1ff897ff, 0xde05980f,
+      0xef2f118b, 0x5a0a6d1f, 0x6d367ecf, 0x27cb09b7, 0x4f463f66, 0x9e5fea2d, 0x7527bac7, 0xebe5f17b,
+      0x3d0739f7, 0x8a5292ea, 0x6bfb5fb1, 0x1f8d5d08, 0x56033046};
+  if (isnan(emu_f64(src0))) return src0 | (1ull << 51);
+  unsigned ex = (unsigned)(src0 >> 52) & 0x7ff;
+  unsigned shift = (seg & 31) * 53 + (ex > 1077 ? ex - 1077 : 0);
+  /* the hardware's table ends where LLVM's does: 35 dwords of whole segments */
+  if ((shift >> 5) + 2 >= sizeof two_by_pi / sizeof two_by_pi[0]) return 0;
+  uint64_t m = 0;
+  for (unsigned k = shift; k < shift + 53; k++) m = m << 1 | ((two_by_pi[k >> 5] >> (31 - (k & 31))) & 1);
+  int scale = -53 - (int)shift + (ex >= 1968 ? 128 : 0);
+  return emu_u64(ldexp((double)m, scale));
+}
+
 /* f64 arithmetic, conversions and division helpers. Returns 0, or -1 for an op outside this family. */
 static int lane_f64(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, lane_io *io) {
   LANE_OPERANDS;
@@ -447,6 +473,7 @@ static int lane_f64(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_MIN_F64: r = emu_u64(dmin_ieee(da, db)); break;
   case ISA_V_MAX_F64: r = emu_u64(dmax_ieee(da, db)); break;
   case ISA_V_LDEXP_F64: r = emu_u64(ldexp(da, (int32_t)b32 > 3000 ? 3000 : (int32_t)b32 < -3000 ? -3000 : (int32_t)b32)); break;
+  case ISA_V_TRIG_PREOP_F64: r = trig_preop_f64(a, b32); break;
   case ISA_V_RCP_F64: r = emu_u64(1.0 / da); break;
   case ISA_V_RSQ_F64: r = emu_u64(1.0 / sqrt(da)); break;
   case ISA_V_SQRT_F64: r = emu_u64(sqrt(da)); break;

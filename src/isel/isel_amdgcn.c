@@ -4,7 +4,7 @@
  * extraction, the f32 median, the clock and program counter, the scalar
  * data cache, the f32/f64 division steps (div.scale, div.fmas,
  * div.fixup), the packing conversions (cvt.pk*), sffbh, and the aperture
- * tests is.shared / is.private, the hardware's f32 sin/cos/exp2/log
+ * tests is.shared / is.private, v_trig_preop_f64, the hardware's f32 sin/cos/exp2/log
  * (expand_float_intrinsics.c builds llvm.sin ... from them). The
  * instruction each selects is the one llc-19 selects for
  * gfx900 (AMDGPUUsage "LLVM IR Intrinsics", "Trap Handler ABI"; Vega ISA
@@ -36,7 +36,7 @@
   X(FMAD_FTZ, "llvm.amdgcn.fmad.ftz") X(SAD_U8, "llvm.amdgcn.sad.u8") X(SAD_HI_U8, "llvm.amdgcn.sad.hi.u8")             \
   X(SAD_U16, "llvm.amdgcn.sad.u16") X(MSAD_U8, "llvm.amdgcn.msad.u8") X(LERP, "llvm.amdgcn.lerp")                       \
   X(CUBEID, "llvm.amdgcn.cubeid") X(CUBESC, "llvm.amdgcn.cubesc") X(CUBETC, "llvm.amdgcn.cubetc")                      \
-  X(CUBEMA, "llvm.amdgcn.cubema") X(READSTEADY, "llvm.readsteadycounter")
+  X(CUBEMA, "llvm.amdgcn.cubema") X(READSTEADY, "llvm.readsteadycounter") X(TRIG_PREOP, "llvm.amdgcn.trig.preop")
 
 typedef enum amdgcn_intr {
   A_NONE,
@@ -270,6 +270,14 @@ static int call_convert(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     if (!f64 && LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 form: not yet */
     mir_temp d = isel_tmp(c, mir_rc_v(f64 ? 2 : 1));
     isel_valu(c, f64 ? ISA_V_DIV_FIXUP_F64 : ISA_V_DIV_FIXUP_F32, &d, 1, a, 3, true);
+    isel_set(c, ins, 0, d);
+    return 1;
+  }
+  case A_TRIG_PREOP: {
+    /* v_trig_preop_f64 d, src0 (f64), src1 (segment, low 5 bits) */
+    if (!f64) return 0;
+    mir_temp d = isel_tmp(c, mir_rc_v(2));
+    isel_valu(c, ISA_V_TRIG_PREOP_F64, &d, 1, a, 2, true);
     isel_set(c, ins, 0, d);
     return 1;
   }

@@ -93,6 +93,12 @@
  * architecture"; wavecc's frames are multiples of 16). */
 enum { STACK_ALIGN = 16 };
 
+/* Are vector elements of `bits` bits passed one per dword, any-extended?
+ * llc-19 does so for i8 (getNumRegistersForCallingConv) and for the odd
+ * widths i17..i31, which it promotes to i32 (a <2 x i24> result in v0
+ * and v1). */
+static bool elem_per_dword(unsigned bits) { return bits == 8 || (bits > 16 && bits < 32); }
+
 /* Dwords of a value of type t in the convention; 0 when it cannot be
  * passed (void too). */
 unsigned isel_call_dwords(LLVMTypeRef t) {
@@ -106,8 +112,8 @@ unsigned isel_call_dwords(LLVMTypeRef t) {
   }
   unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
   if (bits == 1) return nc == 1 ? 1 : 0;
+  if (k == LLVMVectorTypeKind && elem_per_dword(bits)) return nc; /* one dword per element, as llc-19 */
   if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
-  if (k == LLVMVectorTypeKind && bits == 8) return nc; /* one dword per element, as llc-19 */
   if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
   return nc * (bits == 64 ? 2 : 1);
 }
@@ -131,7 +137,7 @@ static mir_operand fixed_def(mir_temp t, mir_preg r) {
  * dword, the rest as isel_pack_dwords; false when v cannot be passed. */
 static bool call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_pack_dwords(c, v, w, n);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || !elem_per_dword(isel_type_bits(t))) return isel_pack_dwords(c, v, w, n);
   *n = isel_num_comps(t);
   if (*n > 32) return false;
   for (unsigned e = 0; e < *n; e++) w[e] = isel_get(c, v, e);
@@ -142,9 +148,17 @@ static bool call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n)
  * (call_words). */
 static bool from_call_words(isel_ctx *c, LLVMValueRef v, const mir_operand *w, unsigned n) {
   LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || isel_type_bits(t) != 8) return isel_unpack_dwords(c, v, w, n);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || !elem_per_dword(isel_type_bits(t))) return isel_unpack_dwords(c, v, w, n);
   if (n != isel_num_comps(t)) return false;
-  for (unsigned e = 0; e < n; e++) isel_set(c, v, e, isel_as_temp(c, w[e], isel_opnd_is_vgpr(&w[e]), 1));
+  unsigned bits = isel_type_bits(t);
+  for (unsigned e = 0; e < n; e++) {
+    bool vg = isel_opnd_is_vgpr(&w[e]);
+    if (bits == 8) { isel_set(c, v, e, isel_as_temp(c, w[e], vg, 1)); continue; }
+    /* an odd width: the sender's upper bits are unspecified (llc-19
+     * any-extends), the widened values are zero-extended */
+    mir_operand m = mir_op_const((1u << bits) - 1);
+    isel_set(c, v, e, vg ? isel_v1(c, ISA_V_AND_B32, m, w[e]) : isel_s(c, ISA_S_AND_B32, 1, w[e], m));
+  }
   return true;
 }
 

@@ -25,11 +25,14 @@
  * extractelement / insertelement with a variable index on <N x i1> go
  * through the packed integer too (a shift instead of an indexed register
  * access, which selection does not have). An index at or past N gives
- * poison in the IR and still does. */
+ * poison in the IR and still does. A constant <N x i1> wider than 64
+ * elements indexed by a variable is read as a bit test of its 64-bit
+ * words (lower_const_extract). */
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/ir_bits.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 
 /* Bits of the integer that holds `t` in memory, or 0 when `t` is not i1 or
  * a vector of i1 that fits in 64 bits. */
@@ -105,6 +108,41 @@ static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef i
   return true;
 }
 
+/* extractelement with a variable index from a constant <N x i1> of more
+ * than 64 elements (too wide for one packed integer): the constant's bits
+ * as 64-bit words, the word picked by index / 64 with selects, then the
+ * bit index % 64 of it (llc-19 likewise tests the constant's bits rather
+ * than indexing registers). Undefined elements read as 0; an index at or
+ * past N gives poison in the IR, here some bit. False for others. */
+static bool lower_const_extract(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins) {
+  enum { MAX_WORDS = 16 };
+  LLVMValueRef vec = LLVMGetOperand(ins, 0), idx = LLVMGetOperand(ins, 1);
+  LLVMTypeRef vt = LLVMTypeOf(vec);
+  if (LLVMIsAConstant(idx) || !LLVMIsAConstant(vec) || LLVMGetTypeKind(vt) != LLVMVectorTypeKind ||
+      LLVMGetTypeKind(LLVMGetElementType(vt)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMGetElementType(vt)) != 1)
+    return false;
+  unsigned n = LLVMGetVectorSize(vt), nw = (n + 63) / 64;
+  if (n <= 64 || nw > MAX_WORDS) return false;
+  uint64_t words[MAX_WORDS] = {0};
+  for (unsigned e = 0; e < n; e++) {
+    LLVMValueRef el = LLVMGetAggregateElement(vec, e);
+    if (el && LLVMIsAConstantInt(el) && LLVMConstIntGetZExtValue(el)) words[e / 64] |= 1ull << (e % 64);
+  }
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), i32 = LLVMInt32TypeInContext(ctx);
+  LLVMPositionBuilderBefore(b, ins);
+  unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  LLVMValueRef k = iw > 32 ? LLVMBuildTrunc(b, idx, i32, "") : iw < 32 ? LLVMBuildZExt(b, idx, i32, "") : idx;
+  LLVMValueRef hi = LLVMBuildLShr(b, k, LLVMConstInt(i32, 6, false), "");
+  LLVMValueRef w = LLVMConstInt(i64, words[0], false);
+  for (unsigned j = 1; j < nw; j++)
+    w = LLVMBuildSelect(b, LLVMBuildICmp(b, LLVMIntEQ, hi, LLVMConstInt(i32, j, false), ""),
+                        LLVMConstInt(i64, words[j], false), w, "");
+  LLVMValueRef lo = LLVMBuildZExt(b, LLVMBuildAnd(b, k, LLVMConstInt(i32, 63, false), ""), i64, "");
+  LLVMReplaceAllUsesWith(ins, LLVMBuildTrunc(b, LLVMBuildLShr(b, w, lo, ""), LLVMInt1TypeInContext(ctx), ""));
+  LLVMInstructionEraseFromParent(ins);
+  return true;
+}
+
 /* bitcast between <N x i1> and iN (either direction); false for others. */
 static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins) {
   LLVMValueRef src = LLVMGetOperand(ins, 0);
@@ -146,6 +184,7 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
           lowered++;
         } else if ((op == LLVMBitCast && lower_bitcast(b, ctx, ins)) ||
                    (op == LLVMExtractElement && lower_var_index(b, ctx, ins, false)) ||
+                   (op == LLVMExtractElement && lower_const_extract(b, ctx, ins)) ||
                    (op == LLVMInsertElement && lower_var_index(b, ctx, ins, true))) {
           lowered++;
         }
