@@ -8,7 +8,12 @@
  *   allowed (wir_float_atomic_native). The others become the
  *   compare-and-swap loop of expand_buffer_ops.c: exact IEEE arithmetic in
  *   the function's floating-point mode, min/max as llvm.minnum/maxnum,
- *   the integer compare deciding (NaN and -0 safe).
+ *   the integer compare deciding (NaN and -0 safe); <2 x half> and
+ *   <2 x bfloat> as one 32-bit word. Half and bfloat (and
+ *   i8/i16 nand) are a loop on the aligned 32-bit word holding them, the
+ *   other half preserved (LLVM's AtomicExpand partword expansion); the
+ *   bfloat arithmetic so made then goes through promote-bf16 (which ran at
+ *   import, before these loops existed).
  * - atomicrmw and cmpxchg on private memory: a lane's own scratch, which no
  *   other lane or wave can touch, so a load, the operation and a store are
  *   atomic (LLVM's AMDGPU backend does the same, private-memory-atomics.ll).
@@ -19,6 +24,7 @@
 #include <string.h>
 
 #include "llvm/fatptr_internal.h"
+#include "llvm/promote_bf16.h"
 #include "target/isa.h"
 
 bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op) {
@@ -48,7 +54,12 @@ bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned 
   return true;
 }
 
+/* Scalar float types and <2 x half>, <2 x bfloat> (one 32-bit word). */
 static bool float_type(LLVMTypeRef t) {
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+    LLVMTypeKind e = LLVMGetTypeKind(LLVMGetElementType(t));
+    return LLVMGetVectorSize(t) == 2 && (e == LLVMHalfTypeKind || e == LLVMBFloatTypeKind);
+  }
   LLVMTypeKind k = LLVMGetTypeKind(t);
   return k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind || k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind;
 }
@@ -187,6 +198,7 @@ static bool is_private_atomic(LLVMValueRef ins) {
 int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod));
   int rc = 0;
+  bool bf16 = false;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !rc; f = LLVMGetNextFunction(f)) {
     for (bool again = true; again && !rc;) {
       again = false;
@@ -208,6 +220,9 @@ int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
                      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(ins, 2))) == LLVMPointerTypeKind) {
             pointer_cmpxchg(mod, b, ins);
           } else if (wir_atomic_needs_loop(ins, t)) {
+            LLVMTypeRef vt = LLVMTypeOf(ins);
+            if (LLVMGetTypeKind(vt) == LLVMVectorTypeKind) vt = LLVMGetElementType(vt);
+            bf16 |= LLVMGetTypeKind(vt) == LLVMBFloatTypeKind;
             rc = fp_expand_rmw_loop(mod, b, ins, d);
           } else {
             again = false;
@@ -217,5 +232,6 @@ int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
     }
   }
   LLVMDisposeBuilder(b);
+  if (!rc && bf16) wir_promote_bf16(mod);
   return rc;
 }

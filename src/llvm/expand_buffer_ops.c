@@ -15,7 +15,9 @@
  *              br (got == old), done, loop
  *    Out of range (hardware rule: reads 0, writes nothing) the load and
  *    the compare-and-swap both return 0, so the loop ends at once and the
- *    result is 0, as for the instructions gfx900 has.
+ *    result is 0, as for the instructions gfx900 has. 8- and 16-bit
+ *    values on global, flat and LDS pointers (expand_atomics.c) loop on the
+ *    aligned 32-bit word holding them (expand_partword).
  *
  *  - llvm.memcpy / memmove / memset in any address spaces, a fat pointer
  *    on either side or none (instruction selection has no memory
@@ -109,7 +111,19 @@ static bool needs_cas_loop(LLVMValueRef ins) {
          op == LLVMAtomicRMWBinOpFMax || op == LLVMAtomicRMWBinOpFMin;
 }
 
+/* llvm.minnum/maxnum; on a vector element by element (selection has no
+ * vector minnum/maxnum). */
 static LLVMValueRef minmax(ex_ctx *c, const char *base, LLVMTypeRef t, LLVMValueRef a, LLVMValueRef b) {
+  if (LLVMGetTypeKind(t) == LLVMVectorTypeKind) {
+    LLVMValueRef r = LLVMGetPoison(t);
+    for (unsigned e = 0; e < LLVMGetVectorSize(t); e++) {
+      LLVMValueRef k = LLVMConstInt(LLVMInt32TypeInContext(c->ctx), e, 0);
+      LLVMValueRef x = minmax(c, base, LLVMGetElementType(t), LLVMBuildExtractElement(c->b, a, k, ""),
+                              LLVMBuildExtractElement(c->b, b, k, ""));
+      r = LLVMBuildInsertElement(c->b, r, x, k, "");
+    }
+    return r;
+  }
   unsigned id = LLVMLookupIntrinsicID(base, strlen(base));
   LLVMValueRef fn = LLVMGetIntrinsicDeclaration(c->mod, id, &t, 1);
   LLVMValueRef args[2] = {a, b};
@@ -129,19 +143,104 @@ static LLVMValueRef apply(ex_ctx *c, LLVMAtomicRMWBinOp op, LLVMValueRef old, LL
   }
 }
 
+/* Bits of atomic value type t: integers, half/bfloat, float, double and
+ * vectors of half/bfloat; 0 for others. */
+static unsigned value_bits(LLVMTypeRef t) {
+  switch (LLVMGetTypeKind(t)) {
+  case LLVMVectorTypeKind: {
+    unsigned e = value_bits(LLVMGetElementType(t));
+    return e == 16 && LLVMGetTypeKind(LLVMGetElementType(t)) != LLVMIntegerTypeKind ? e * LLVMGetVectorSize(t) : 0;
+  }
+  case LLVMIntegerTypeKind: return LLVMGetIntTypeWidth(t);
+  case LLVMHalfTypeKind:
+  case LLVMBFloatTypeKind: return 16;
+  case LLVMFloatTypeKind: return 32;
+  case LLVMDoubleTypeKind: return 64;
+  default: return 0;
+  }
+}
+
+/* An 8- or 16-bit atomicrmw on a global, flat or LDS pointer as a
+ * compare-and-swap loop on the aligned 32-bit word holding it (LLVM's
+ * AtomicExpand "partword" expansion; the hardware has no 16-bit
+ * compare-and-swap):
+ *     word  = ptr - (ptr & 3)          (ptr itself when aligned to 4)
+ *     shift = (ptr & 3) * 8            (little-endian: low bytes first)
+ *     pre:  init = load volatile i32 word
+ *     loop: old32 = phi [init, pre], [got, loop]
+ *           old   = bitcast (trunc (old32 >> shift))
+ *           new32 = old32 & ~(mask << shift) | zext(bits(old OP val)) << shift
+ *           got   = cmpxchg word, old32, new32
+ *           br ok, done, loop
+ * The other bytes of the word are preserved; a concurrent change to them
+ * only makes the compare fail and the loop retry. */
+static void expand_partword(ex_ctx *c, LLVMValueRef ins, unsigned bits) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, 1);
+  LLVMTypeRef t = LLVMTypeOf(ins), i32 = LLVMInt32TypeInContext(c->ctx);
+  LLVMTypeRef in = LLVMIntTypeInContext(c->ctx, bits), i8 = LLVMInt8TypeInContext(c->ctx);
+  LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(ins);
+  LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
+  LLVMBasicBlockRef done = fp_split_before(c->b, ins, "atomic.done");
+  LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, done, "atomic.loop");
+  LLVMPositionBuilderAtEnd(c->b, pre);
+  LLVMValueRef word = ptr, shift = LLVMConstInt(i32, 0, 0);
+  if (LLVMGetAlignment(ins) < 4) {
+    LLVMTargetDataRef td = LLVMGetModuleDataLayout(c->mod);
+    LLVMTypeRef pi = LLVMIntPtrTypeForASInContext(c->ctx, td, LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)));
+    /* a constant pointer (an LDS global plus an offset) is frozen first so
+     * the builder makes an instruction, not a ptrtoint constant expression
+     * selection has no rule for */
+    LLVMValueRef p = LLVMIsConstant(ptr) ? LLVMBuildFreeze(c->b, ptr, "") : ptr;
+    LLVMValueRef low = LLVMBuildAnd(c->b, LLVMBuildPtrToInt(c->b, p, pi, ""), LLVMConstInt(pi, 3, 0), "");
+    /* a byte GEP back to the word keeps the pointer's provenance */
+    LLVMValueRef back = LLVMBuildNeg(c->b, low, "");
+    word = LLVMBuildGEP2(c->b, i8, ptr, &back, 1, "atomic.word");
+    shift = LLVMBuildShl(c->b, LLVMBuildTrunc(c->b, low, i32, ""), LLVMConstInt(i32, 3, 0), "atomic.shift");
+  }
+  LLVMValueRef mask = LLVMBuildShl(c->b, LLVMConstInt(i32, (1u << bits) - 1, 0), shift, "");
+  LLVMValueRef keep = LLVMBuildNot(c->b, mask, "");
+  LLVMValueRef init = LLVMBuildLoad2(c->b, i32, word, "atomic.init");
+  LLVMSetVolatile(init, 1);
+  LLVMSetAlignment(init, 4);
+  LLVMBuildBr(c->b, loop);
+  LLVMPositionBuilderAtEnd(c->b, loop);
+  LLVMValueRef old32 = LLVMBuildPhi(c->b, i32, "atomic.old32");
+  LLVMValueRef oi = LLVMBuildTrunc(c->b, LLVMBuildLShr(c->b, old32, shift, ""), in, "");
+  LLVMValueRef old = t == in ? oi : LLVMBuildBitCast(c->b, oi, t, "atomic.old");
+  LLVMValueRef nv = apply(c, op, old, val);
+  LLVMValueRef ni = t == in ? nv : LLVMBuildBitCast(c->b, nv, in, "");
+  LLVMValueRef put = LLVMBuildShl(c->b, LLVMBuildZExt(c->b, ni, i32, ""), shift, "");
+  LLVMValueRef new32 = LLVMBuildOr(c->b, LLVMBuildAnd(c->b, old32, keep, ""), put, "");
+  LLVMAtomicOrdering ord = LLVMGetOrdering(ins);
+  LLVMValueRef cx = LLVMBuildAtomicCmpXchg(c->b, word, old32, new32, ord, ord == LLVMAtomicOrderingRelease ||
+                                           ord == LLVMAtomicOrderingAcquireRelease ? LLVMAtomicOrderingMonotonic : ord, 0);
+  LLVMValueRef got = LLVMBuildExtractValue(c->b, cx, 0, "");
+  LLVMBuildCondBr(c->b, LLVMBuildExtractValue(c->b, cx, 1, ""), done, loop);
+  LLVMBasicBlockRef inb[2] = {pre, loop};
+  LLVMValueRef inv[2] = {init, got};
+  LLVMAddIncoming(old32, inv, inb, 2);
+  LLVMReplaceAllUsesWith(ins, old);
+  LLVMInstructionEraseFromParent(ins);
+}
+
 static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   LLVMValueRef ptr = LLVMGetOperand(ins, 0), val = LLVMGetOperand(ins, 1);
   LLVMTypeRef t = LLVMTypeOf(ins);
-  unsigned bits = LLVMGetTypeKind(t) == LLVMIntegerTypeKind ? LLVMGetIntTypeWidth(t)
-                : LLVMGetTypeKind(t) == LLVMFloatTypeKind ? 32 : LLVMGetTypeKind(t) == LLVMDoubleTypeKind ? 64 : 0;
+  unsigned bits = value_bits(t);
   LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(ins);
-  if ((bits != 32 && bits != 64) || (LLVMGetTypeKind(t) != LLVMIntegerTypeKind && op == LLVMAtomicRMWBinOpNand)) {
+  bool narrow = (bits == 8 || bits == 16) && !is_p7(LLVMTypeOf(ptr));
+  if ((bits != 32 && bits != 64 && !narrow) ||
+      (LLVMGetTypeKind(t) != LLVMIntegerTypeKind && op == LLVMAtomicRMWBinOpNand)) {
     char *s = LLVMPrintValueToString(ins);
     size_t n;
     const char *fn = LLVMGetValueName2(LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins)), &n);
     diag_error(c->d, fn, "unsupported atomic operation%s: %s", is_p7(LLVMTypeOf(ptr)) ? " on a buffer fat pointer" : "", s);
     LLVMDisposeMessage(s);
     return -1;
+  }
+  if (narrow) {
+    expand_partword(c, ins, bits);
+    return 0;
   }
   LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
