@@ -562,10 +562,7 @@ unsigned mir_occupancy(const wavecc_target *t, unsigned total_sgprs, unsigned vg
    * is the table 80/88/100 -> 10/9/8, else 7, which is the SIMD's SGPRs
    * (800) over the total, unrounded, for every total up to 114 (the
    * addressable SGPRs plus VCC, XNACK_MASK and FLAT_SCRATCH stay below). */
-  unsigned g = t->vgpr_granule;
-  unsigned v = vgprs ? (vgprs + g - 1) / g * g : g;
-  unsigned w = t->vgprs_per_simd / v;
-  if (w > t->max_waves_per_simd) w = t->max_waves_per_simd;
+  unsigned w = wavecc_waves_for_vgprs(t, vgprs);
   unsigned s = total_sgprs ? t->sgprs_per_simd / total_sgprs : t->max_waves_per_simd;
   if (s > t->max_waves_per_simd) s = t->max_waves_per_simd;
   return w < s ? w : s;

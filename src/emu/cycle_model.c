@@ -87,10 +87,7 @@ static void pend_counts(const emu_wave *w, unsigned n[3]) {
 unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
                           unsigned waves_per_group) {
   unsigned occ = t->max_waves_per_simd;
-  if (vgprs) {
-    unsigned g = t->vgpr_granule ? t->vgpr_granule : 1, alloc = (vgprs + g - 1) / g * g;
-    if (t->vgprs_per_simd / alloc < occ) occ = t->vgprs_per_simd / alloc;
-  }
+  if (vgprs) occ = wavecc_waves_for_vgprs(t, vgprs); /* at most max_waves_per_simd */
   if (sgprs && t->sgprs_per_simd) {
     unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, alloc = (sgprs + g - 1) / g * g;
     if (t->sgprs_per_simd / alloc < occ) occ = t->sgprs_per_simd / alloc;

@@ -87,15 +87,9 @@ static unsigned fn_attr_pair(LLVMValueRef fn, const char *name, unsigned *a, uns
   return n < 0 ? 0 : (unsigned)n;
 }
 
-/* The register budget of a kernel that must keep WAVES waves on each
- * SIMD (LLVM getMaxNumVGPRs / getMaxNumSGPRs, VI+): its share of the
- * SIMD's register files, VGPRs rounded down to the allocation granule,
- * neither beyond what a wave can address. */
-static unsigned max_vgprs_for_waves(const wavecc_target *t, unsigned waves) {
-  unsigned v = t->vgprs_per_simd / waves / t->vgpr_granule * t->vgpr_granule;
-  return v < t->vgprs ? v : t->vgprs;
-}
-
+/* The SGPR budget of a kernel that must keep WAVES waves on each SIMD
+ * (LLVM getMaxNumSGPRs, VI+; the VGPR one is wavecc_max_vgprs_for_waves):
+ * its share of the SIMD's SGPRs, at most what a wave can address. */
 static unsigned max_sgprs_for_waves(const wavecc_target *t, unsigned waves) {
   unsigned n = t->sgprs_per_simd / waves;
   return n < t->addressable_sgprs ? n : t->addressable_sgprs;
@@ -264,8 +258,8 @@ static void set_budget(isel_ctx *c, mir_kernel_abi *abi) {
   unsigned min_waves = (wg_waves + t->simds_per_cu - 1) / t->simds_per_cu, waves = min_waves;
   if (fn_attr_pair(c->fn, "amdgpu-waves-per-eu", &lo, &hi) >= 1 && lo >= min_waves && lo <= t->max_waves_per_simd)
     waves = lo;
-  if (waves >= 1 && waves <= t->max_waves_per_simd && max_vgprs_for_waves(t, waves) < t->vgprs) {
-    abi->num_vgprs_budget = max_vgprs_for_waves(t, waves);
+  if (waves >= 1 && waves <= t->max_waves_per_simd && wavecc_max_vgprs_for_waves(t, waves) < t->vgprs) {
+    abi->num_vgprs_budget = wavecc_max_vgprs_for_waves(t, waves);
     abi->num_sgprs_budget = max_sgprs_for_waves(t, waves);
   }
   if (fn_attr_pair(c->fn, "amdgpu-num-vgpr", &v, &hi) >= 1 && v) abi->num_vgprs_budget = v;

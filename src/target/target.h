@@ -421,15 +421,28 @@ static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_
  * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
  * 16-byte frame). */
 static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
+/* The VGPR budget of a wave of t when `waves` waves must fit on each SIMD
+ * (LLVM getMaxNumVGPRs, VI+): its share of the SIMD's VGPR file rounded
+ * down to the allocation granule, at most what a wave can address. */
+static inline unsigned wavecc_max_vgprs_for_waves(const wavecc_target *t, unsigned waves) {
+  unsigned v = t->vgprs_per_simd / waves / t->vgpr_granule * t->vgpr_granule;
+  return v < t->vgprs ? v : t->vgprs;
+}
+/* Waves per SIMD of t that `vgprs` VGPRs per wave allow: the SIMD's VGPRs
+ * per lane over the use rounded up to the allocation granule (0 counts as
+ * one granule), at most max_waves_per_simd; 0 when the use exceeds the
+ * SIMD's file. */
+static inline unsigned wavecc_waves_for_vgprs(const wavecc_target *t, unsigned vgprs) {
+  unsigned gr = t->vgpr_granule, g = ((vgprs ? vgprs : 1) + gr - 1) / gr * gr, waves = t->vgprs_per_simd / g;
+  return waves < t->max_waves_per_simd ? waves : t->max_waves_per_simd;
+}
 /* The most VGPRs a wave of t may use and keep the occupancy that `vgprs`
  * VGPRs give: waves per SIMD are vgprs_per_simd over the use rounded up to
  * vgpr_granule, at most max_waves_per_simd (gfx900: 256, 4, 10; AMDGPUUsage
  * and LLVM's getMaxNumVGPRs). More VGPRs than the SIMD holds: `vgprs`. */
 static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsigned vgprs) {
-  unsigned gr = t->vgpr_granule, g = ((vgprs ? vgprs : 1) + gr - 1) / gr * gr, waves = t->vgprs_per_simd / g;
-  if (!waves) return vgprs;
-  if (waves > t->max_waves_per_simd) waves = t->max_waves_per_simd;
-  return t->vgprs_per_simd / waves / gr * gr;
+  unsigned waves = wavecc_waves_for_vgprs(t, vgprs);
+  return waves ? wavecc_max_vgprs_for_waves(t, waves) : vgprs;
 }
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }
