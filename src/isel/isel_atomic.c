@@ -73,7 +73,7 @@ bool isel_atomic64(isel_ctx *c, LLVMValueRef ins) {
 bool isel_atomic_float(isel_ctx *c, LLVMValueRef ins) {
   unsigned op;
   if (!wir_float_atomic_native(ins, c->p->target, &op)) return false; /* the others: a loop (expand_atomics.c) */
-  isel_atomic_emit(c, ins, op, 2);
+  isel_atomic_emit(c, ins, op, isa_sem_of(op)->bytes / 4);
   return true;
 }
 
