@@ -410,10 +410,11 @@ mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b,
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
-/* isel_div64.c: a divergent scalar integer division or remainder (any
- * width up to 64) whose operands the range analysis puts in [0, 2^21),
- * by a non-constant divisor, selected through one f32 reciprocal; false
- * (nothing emitted) when it does not qualify. */
+/* isel_div64.c: a scalar integer division or remainder by a non-constant
+ * divisor selected through one f32 reciprocal: divergent, any width up to
+ * 64, operands the range analysis puts in [0, 2^21); or signed (sdiv,
+ * srem up to 32 bits, divergent or uniform) with operands in
+ * (-2^21, 2^21). False (nothing emitted) when it does not qualify. */
 bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins);
 /* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
  * (32 or 64) division by a constant d >= 2 that is not a power of two:
@@ -430,6 +431,8 @@ isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* ... both provably in (-2^bits, 2^bits)? */
+bool isel_div_operands_within(LLVMValueRef ins, unsigned bits);
 /* Is the integer value v provably in [0, bound)? (false when unknown) */
 bool isel_value_below(LLVMValueRef v, uint64_t bound);
 /* isel_fuse.c: is the i32 operation `ins` folded into its user's
