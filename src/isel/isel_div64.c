@@ -487,15 +487,27 @@ static mir_temp word_temp(dv *x, mir_operand w) {
  * is an integer in [0, 2d), below 2^22 and exact in one FMA; fq was one
  * short where it is >= d. The remainder n - q * d is exact mod 2^32 with
  * v_mul_u32_u24 (q, d < 2^24). */
-static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+/* The f32 steps both small divisions share: fd = d, fq = trunc(n *
+ * rcp(d)), fr = n - fq * d (one FMA), from n and d converted with cvt. */
+typedef struct f32_quot {
+  mir_temp fd, fq, fr;
+} f32_quot;
+
+static f32_quot quot_estimate(dv *x, unsigned cvt, mir_operand n, mir_operand d) {
   isel_ctx *c = x->c;
-  mir_temp fn = isel_v1_1(c, ISA_V_CVT_F32_U32, n), fd = isel_v1_1(c, ISA_V_CVT_F32_U32, d);
+  mir_temp fn = isel_v1_1(c, cvt, n), fd = isel_v1_1(c, cvt, d);
   mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, T(fd));
   mir_temp fq = isel_v1_1(c, ISA_V_TRUNC_F32, T(isel_v1(c, ISA_V_MUL_F32, T(fn), T(r))));
   mir_operand nfq = T(fq);
   nfq.flags |= MIR_OPND_NEG;
-  mir_temp fr = isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn));
-  mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(fq));
+  return (f32_quot){fd, fq, isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn))};
+}
+
+static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+  isel_ctx *c = x->c;
+  f32_quot e = quot_estimate(x, ISA_V_CVT_F32_U32, n, d);
+  mir_temp fd = e.fd, fr = e.fr;
+  mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(e.fq));
   mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, T(fr), T(fd));
   mir_temp q1 = isel_tmp(c, mir_rc_v(1)), co = isel_lane_tmp(c);
   mir_temp dd[2] = {q1, co};
@@ -518,14 +530,9 @@ static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
  * remainder n - q * d is exact with v_mul_i32_i24 (|q|, |d| < 2^23). */
 static mir_operand sdivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
   isel_ctx *c = x->c;
-  mir_temp fn = isel_v1_1(c, ISA_V_CVT_F32_I32, n), fd = isel_v1_1(c, ISA_V_CVT_F32_I32, d);
-  mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, T(fd));
-  mir_temp fq = isel_v1_1(c, ISA_V_TRUNC_F32, T(isel_v1(c, ISA_V_MUL_F32, T(fn), T(r))));
-  mir_operand nfq = T(fq);
-  nfq.flags |= MIR_OPND_NEG;
-  mir_temp fr = isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn));
-  mir_temp q = isel_v1_1(c, ISA_V_CVT_I32_F32, T(fq));
-  mir_operand afr = T(fr), afd = T(fd);
+  f32_quot e = quot_estimate(x, ISA_V_CVT_F32_I32, n, d);
+  mir_temp q = isel_v1_1(c, ISA_V_CVT_I32_F32, T(e.fq));
+  mir_operand afr = T(e.fr), afd = T(e.fd);
   afr.flags |= MIR_OPND_ABS;
   afd.flags |= MIR_OPND_ABS;
   mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, afr, afd);
