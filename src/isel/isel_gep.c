@@ -81,7 +81,18 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
     }
     /* a zero-extended index (a zext index_split looked through), or one
      * known below 2^31, has a zero upper half */
-    mir_operand hi = zx || isel_value_below(idx, 1ull << 31) ? mir_op_const(0)
+    bool hi0 = zx || isel_value_below(idx, 1ull << 31);
+    if (vgpr && !hi0 && size > 1 && (size & (size - 1)) == 0 && log2u(size) < 32 && lo.kind != MIR_OPND_CONST) {
+      /* sext(x) << s as two independent halves, x << s and x >> (32 - s)
+       * (arithmetic): as many VALU as v_ashrrev_i32 + v_lshlrev_b64, but
+       * no pair {x, x >> 31} to build, which costs moves when x lives on
+       * (a loop counter; the register after it taken) */
+      unsigned s = log2u(size);
+      mir_temp l = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo);
+      mir_temp h = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(32 - s), lo);
+      return mir_op_temp(isel_create2(c, mir_op_temp(l), mir_op_temp(h), true));
+    }
+    mir_operand hi = hi0 ? mir_op_const(0)
                    : vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
                           : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
     x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
