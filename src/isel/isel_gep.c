@@ -286,13 +286,21 @@ static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *l
   isa_offset_range(e, ISA_FMT_MUBUF, &mlo, &mhi);
   *lo = 0;
   *hi = ghi < mhi ? ghi : mhi; /* s_load or global_load, MUBUF for private */
+  /* a divergent address is never s_load's (sel_load): global_load's
+   * signed field, as for stores */
+  LLVMValueRef addr = LLVMGetOperand(user, LLVMIsAStoreInst(user) ? 1 : 0);
+  bool vmem = divergence_is_divergent(c->di, user) || divergence_is_divergent(c->di, addr);
   switch (as) {
   case 0: *hi = fhi; return true;
-  case 4: case 5: return true;
+  case 4:
+    if (vmem) *lo = glo;
+    return true;
+  case 5: return true;
   case 3: isa_offset_range(e, ISA_FMT_DS, lo, hi); return true;
   case 1:
     /* never s_load: global_load/store's signed field */
-    if (LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber"))) *lo = glo;
+    if (vmem || LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber")))
+      *lo = glo;
     return true;
   default: return false;
   }

@@ -15,6 +15,11 @@
  * linear successor J, whose first instruction is `exec = s_or_b64 exec, S`
  * with the same temporary S. Only in structured programs, where every such
  * F block enters with EXEC inside S.
+ *
+ * Also, in any kernel: an SALU instruction that writes only EXEC (and
+ * SCC) right before s_endpgm, the restore of an if that ends the kernel:
+ * nothing reads EXEC or SCC after it (llc-19 has no such restore either,
+ * SIWholeQuadMode/SILowerControlFlow leave none before S_ENDPGM).
  */
 #include <string.h>
 
@@ -31,8 +36,38 @@ static bool exec_op(const mir_instr *ins, unsigned op, unsigned k, mir_temp *t) 
   return true;
 }
 
+/* Does ins write only EXEC and SCC, an SALU instruction with no other
+ * effect? */
+static bool exec_only(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || isa_sem_of(ins->opcode)->cost != ISA_COST_SALU || !ins->num_defs) return false;
+  bool exec = false;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_exec(o)) exec = true;
+    else if (o->preg != MIR_PREG_SCC) return false;
+  }
+  return exec;
+}
+
+/* Deletes EXEC-only writes right before each s_endpgm. */
+static void drop_final_exec_writes(mir_program *p) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 1; i < blk->num_instrs; i++) {
+      if (blk->instrs[i]->opcode != ISA_S_ENDPGM) continue;
+      uint32_t j = i;
+      while (j > 0 && exec_only(blk->instrs[j - 1])) j--;
+      if (j == i) continue;
+      memmove(&blk->instrs[j], &blk->instrs[i], (blk->num_instrs - i) * sizeof *blk->instrs);
+      blk->num_instrs -= i - j;
+      i = j;
+    }
+  }
+}
+
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
+  if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];
