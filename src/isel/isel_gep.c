@@ -82,7 +82,8 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
     /* a zero-extended index (a zext index_split looked through), or one
      * known below 2^31, has a zero upper half */
     bool hi0 = zx || isel_value_below(idx, 1ull << 31);
-    if (vgpr && !hi0 && size > 1 && (size & (size - 1)) == 0 && log2u(size) < 32 && lo.kind != MIR_OPND_CONST) {
+    if (vgpr && !hi0 && size > 1 && (size & (size - 1)) == 0 && log2u(size) < 32 && lo.kind != MIR_OPND_CONST &&
+        !isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64) /* gfx942 folds the 64-bit shift into the add */) {
       /* sext(x) << s as two independent halves, x << s and x >> (32 - s)
        * (arithmetic): as many VALU as v_ashrrev_i32 + v_lshlrev_b64, but
        * no pair {x, x >> 31} to build, which costs moves when x lives on
