@@ -65,8 +65,9 @@ PreservedAnalyses WirNarrowSextInRegPass::run(Function &F, FunctionAnalysisManag
   for (BasicBlock &B : F)
     for (Instruction &I : B) {
       Value *x;
-      if (I.getType()->isIntegerTy(64) && match(&I, m_AShr(m_OneUse(m_Shl(m_Value(x), m_SpecificInt(32))), m_SpecificInt(32))) &&
-          narrowable_op(x))
+      const APInt *c;
+      if (I.getType()->isIntegerTy(64) && match(&I, m_AShr(m_OneUse(m_Shl(m_Value(x), m_SpecificInt(32))), m_APInt(c))) &&
+          c->ule(32) && c->uge(28) && narrowable_op(x))
         roots.push_back(&I);
     }
   for (Instruction *I : roots) {
@@ -74,6 +75,10 @@ PreservedAnalyses WirNarrowSextInRegPass::run(Function &F, FunctionAnalysisManag
     IRBuilder<> b(I);
     Value *lo = narrow(shl->getOperand(0), b, 0);
     Value *s = b.CreateSExt(lo, I->getType(), I->getName());
+    /* ashr by 32 - k: an index already scaled by 2^k (instcombine folds
+     * a GEP's element size into the shift) */
+    uint64_t k = 32 - cast<ConstantInt>(I->getOperand(1))->getZExtValue();
+    if (k) s = b.CreateShl(s, k, I->getName() + ".scaled", /*NUW=*/false, /*NSW=*/true);
     I->replaceAllUsesWith(s);
     I->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(shl); // the old tree

@@ -4,8 +4,8 @@
 
 #include "llvm/IR/PassManager.h"
 
-// `ashr (shl x, 32), 32` on i64 whose x is an i64 expression used only
-// there becomes `sext (x computed in i32)`.
+// `ashr (shl x, 32), 32 - k` on i64 (k <= 4) whose x is an i64
+// expression used only there becomes `sext (x computed in i32) << k`.
 struct WirNarrowSextInRegPass : llvm::PassInfoMixin<WirNarrowSextInRegPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };
