@@ -163,6 +163,13 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
  * (src/passes/sched_loads.c). */
 int mir_sched_loads(mir_program *p, diag *d);
 
+/* sched-loads' register limits for moving code up, from p->live (which
+ * must be current): *sgpr the program's maximum SGPR demand, *vgpr the
+ * most VGPRs of the same occupancy in gfx900's steps, each a few
+ * registers below the budget. False when the demand is over them already
+ * (the program will spill: leave its order alone). */
+bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr);
+
 /* After sched-loads (SSA temporaries): in each block, the instructions
  * after the first reader of a load's result that need no loaded value
  * (ALU and data pseudos up to the next memory access, branch or other

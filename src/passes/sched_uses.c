@@ -258,13 +258,8 @@ int mir_sched_uses(mir_program *p, diag *d) {
   if (p->regs_assigned || !p->num_blocks) return 0;
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
-  unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
-  /* sched-loads' limits (it says why gfx900's occupancy steps) */
-  su_limits lim = {li->max.sgpr, wavecc_same_occupancy_vgprs(&wavecc_target_gfx900, li->max.vgpr)};
-  if (lim.vgpr < li->max.vgpr) lim.vgpr = li->max.vgpr;
-  if (lim.sgpr + 4 > bs) lim.sgpr = bs > 4 ? bs - 4 : 0;
-  if (lim.vgpr + 3 > bv) lim.vgpr = bv > 3 ? bv - 3 : 0;
-  if (li->max.sgpr > lim.sgpr || li->max.vgpr > lim.vgpr) {
+  su_limits lim;
+  if (!mir_sched_limits(p, &lim.sgpr, &lim.vgpr)) {
     p->live = NULL;
     return 0;
   }
