@@ -577,7 +577,8 @@ static unsigned occupancy_limit_wg(const mir_program *p) {
   unsigned waves = (wg + t->wave_size - 1) / t->wave_size;
   unsigned groups = t->max_waves_per_simd * t->simds_per_cu / waves;
   if (groups < 1) groups = 1;
-  if (groups > t->max_workgroups_per_cu) groups = t->max_workgroups_per_cu;
+  /* a one-wave group takes no barrier: only multi-wave ones are limited */
+  if (waves > 1 && groups > t->max_workgroups_per_cu) groups = t->max_workgroups_per_cu;
   if (p->abi.group_segment_size) {
     unsigned lds_groups = t->lds_bytes / p->abi.group_segment_size;
     if (lds_groups < groups) groups = lds_groups ? lds_groups : 1;

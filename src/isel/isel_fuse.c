@@ -202,6 +202,27 @@ bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins) {
   return k & 1;
 }
 
+/* v_add3_u32 / v_or3_b32 with two uniform operands (SGPRs or constants,
+ * not two constants): the VOP3 form reads one SGPR at most (gfx9's
+ * constant bus), so the second would need a v_mov_b32. The two combine
+ * on the SALU instead, then one v_add_u32 / v_or_b32: as many
+ * instructions, one VALU fewer (as llc-19 reassociates
+ * get_global_id's group * size + offset). */
+static bool scalar_pair(isel_ctx *c, unsigned op, const mir_operand s[3], LLVMValueRef ins) {
+  int a = -1, b = -1;
+  for (int i = 0; i < 3; i++) {
+    if (isel_opnd_is_vgpr(&s[i]) || s[i].kind == MIR_OPND_UNDEF) continue;
+    if (a < 0) a = i;
+    else if (b < 0) b = i;
+  }
+  if (b < 0 || (s[a].kind == MIR_OPND_CONST && s[b].kind == MIR_OPND_CONST)) return false;
+  int v = 3 - a - b;
+  bool add = op == ISA_V_ADD3_U32;
+  mir_temp u = isel_s(c, add ? ISA_S_ADD_U32 : ISA_S_OR_B32, 1, s[a], s[b]);
+  isel_set(c, ins, 0, isel_v1(c, add ? ISA_V_ADD_U32 : ISA_V_OR_B32, mir_op_temp(u), s[v]));
+  return true;
+}
+
 bool isel_fuse(isel_ctx *c, LLVMValueRef ins) {
   fuse_match m;
   if (!match(c, ins, &m)) return false;
@@ -221,6 +242,7 @@ bool isel_fuse(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, 0, isel_v1_3(c, ISA_V_BFI_B32, mir_op_temp(t), s[2], s[1]));
     return true;
   }
+  if ((m.op == ISA_V_ADD3_U32 || m.op == ISA_V_OR3_B32) && scalar_pair(c, m.op, s, ins)) return true;
   isel_set(c, ins, 0, isel_v1_3(c, m.op, s[0], s[1], s[2]));
   return true;
 }

@@ -81,7 +81,19 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
     }
     /* a zero-extended index (a zext index_split looked through), or one
      * known below 2^31, has a zero upper half */
-    mir_operand hi = zx || isel_value_below(idx, 1ull << 31) ? mir_op_const(0)
+    bool hi0 = zx || isel_value_below(idx, 1ull << 31);
+    if (vgpr && !hi0 && size > 1 && (size & (size - 1)) == 0 && log2u(size) < 32 && lo.kind != MIR_OPND_CONST &&
+        !isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64) /* gfx942 folds the 64-bit shift into the add */) {
+      /* sext(x) << s as two independent halves, x << s and x >> (32 - s)
+       * (arithmetic): as many VALU as v_ashrrev_i32 + v_lshlrev_b64, but
+       * no pair {x, x >> 31} to build, which costs moves when x lives on
+       * (a loop counter; the register after it taken) */
+      unsigned s = log2u(size);
+      mir_temp l = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo);
+      mir_temp h = isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(32 - s), lo);
+      return mir_op_temp(isel_create2(c, mir_op_temp(l), mir_op_temp(h), true));
+    }
+    mir_operand hi = hi0 ? mir_op_const(0)
                    : vgpr ? mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), lo))
                           : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, lo, mir_op_const(31)));
     x64 = mir_op_temp(isel_create2(c, lo, hi, vgpr));
@@ -275,13 +287,21 @@ static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *l
   isa_offset_range(e, ISA_FMT_MUBUF, &mlo, &mhi);
   *lo = 0;
   *hi = ghi < mhi ? ghi : mhi; /* s_load or global_load, MUBUF for private */
+  /* a divergent address is never s_load's (sel_load): global_load's
+   * signed field, as for stores */
+  LLVMValueRef addr = LLVMGetOperand(user, LLVMIsAStoreInst(user) ? 1 : 0);
+  bool vmem = divergence_is_divergent(c->di, user) || divergence_is_divergent(c->di, addr);
   switch (as) {
   case 0: *hi = fhi; return true;
-  case 4: case 5: return true;
+  case 4:
+    if (vmem) *lo = glo;
+    return true;
+  case 5: return true;
   case 3: isa_offset_range(e, ISA_FMT_DS, lo, hi); return true;
   case 1:
     /* never s_load: global_load/store's signed field */
-    if (LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber"))) *lo = glo;
+    if (vmem || LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber")))
+      *lo = glo;
     return true;
   default: return false;
   }

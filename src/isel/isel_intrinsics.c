@@ -141,6 +141,12 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n, intr k) {
     return 1;
   }
   if (k == I_S_BARRIER) {
+    /* A work-group of at most one wave ("amdgpu-flat-work-group-size",
+     * reqd_work_group_size) has no other wave to wait for: nothing, as
+     * llc-19 selects WAVE_BARRIER for it (SIISelLowering, at -O1 and up).
+     * The fences around OpenCL's barrier() keep their own waits. */
+    unsigned wg = c->p->abi.max_flat_workgroup_size;
+    if (c->opt_level > 0 && wg && wg <= c->p->target->wave_size) return 1;
     /* OpenCL's work-group barrier: all memory operations of the wave
      * complete before it (the fences around it ask for that too) */
     mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);

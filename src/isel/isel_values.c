@@ -421,6 +421,16 @@ static bool vop3_literal_slot(unsigned op, unsigned i) {
   return src_dwords(op, i) == 1 && isa_type_bits((isa_type)sem->stype) == 32 && (sem->fbits == 0 || sem->fbits == 32);
 }
 
+/* Are the sources other than i all VGPRs or inline constants, so that
+ * source i alone may read the constant bus as an SGPR? */
+static bool only_sgpr_read(const mir_operand *srcs, unsigned nsrc, unsigned i) {
+  for (unsigned k = 0; k < nsrc; k++)
+    if (k != i && (is_literal(&srcs[k]) || isel_opnd_is_sgpr_like(&srcs[k]) || srcs[k].kind == MIR_OPND_UNDEF ||
+                   (srcs[k].kind == MIR_OPND_CONST && srcs[k].size == 2)))
+      return false;
+  return true;
+}
+
 /* VALU operand rules of the target (target.h const_bus_limit,
  * vop3_literal): at most the constant-bus limit of distinct SGPRs and
  * literals (gfx9 one, GFX10+ two), literals in VOP3 only where the target
@@ -454,6 +464,12 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
     bool lit = is_literal(s);
     if (!lit && !isel_opnd_is_sgpr_like(s)) continue;
     if (!(lit && is_vop3 && !vop3_literal_slot(op, i)) && mir_valu_bus_ok(t, op, is_vop3, s, nsrc - i)) continue;
+    if (lit && is_vop3 && only_sgpr_read(srcs, nsrc, i)) {
+      /* a VOP3 literal the target lacks (gfx9), the only constant-bus
+       * read: an s_mov_b32 to an SGPR (as llc-19), SALU not VALU */
+      *s = mir_op_temp(isel_to_sgpr(c, *s, 1));
+      continue;
+    }
     unsigned dw = s->kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)s->temp.rc) : 1;
     uint8_t mods = s->flags & (MIR_OPND_NEG | MIR_OPND_ABS); /* source modifiers stay on the copy */
     s->flags &= (uint8_t)~mods;

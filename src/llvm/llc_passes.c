@@ -40,7 +40,7 @@
  * figures: only first_match changes (+2 instructions, +1 VGPR). Kept for
  * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
-    "function(promote-private-arrays,atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {

@@ -71,6 +71,7 @@
 #include "llvm/duplicate_join_tails.h"
 #include "llvm/join_flags.h"
 #include "llvm/fold_single_phis.h"
+#include "llvm/narrow_sext_in_reg.h"
 #include "llvm/pass_pipeline.h"
 #include "llvm/promote_private_arrays.h"
 #include "llvm/tti_model.h"
@@ -135,6 +136,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "loop-exit-copies") FPM.addPass(WirLoopExitCopiesPass());
   else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());
   else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
+  else if (name == "narrow-sext-in-reg") FPM.addPass(WirNarrowSextInRegPass());
   else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
   else if (name == "join-flags") FPM.addPass(WirJoinFlagsPass());
   else if (name == "promote-private-arrays") FPM.addPass(WirPromotePrivateArraysPass(tti ? tti->target : nullptr));

@@ -15,10 +15,22 @@
  * linear successor J, whose first instruction is `exec = s_or_b64 exec, S`
  * with the same temporary S. Only in structured programs, where every such
  * F block enters with EXEC inside S.
+ *
+ * Also, in any program: `exec = s_mov_b64 x` whose EXEC nothing reads
+ * before another instruction writes EXEC without reading it, along the
+ * straight line of blocks that only fall into each other (masked
+ * linearisation's arms that turned out empty: each sets EXEC for
+ * nothing, then the next arm sets it again).
+ *
+ * Also, in any kernel: an SALU instruction that writes only EXEC (and
+ * SCC) right before s_endpgm, the restore of an if that ends the kernel:
+ * nothing reads EXEC or SCC after it (llc-19 has no such restore either,
+ * SIWholeQuadMode/SILowerControlFlow leave none before S_ENDPGM).
  */
 #include <string.h>
 
 #include "passes/passes.h"
+#include "emit/encode.h"
 
 static bool is_exec(const mir_operand *o) { return o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_EXEC; }
 
@@ -31,8 +43,104 @@ static bool exec_op(const mir_instr *ins, unsigned op, unsigned k, mir_temp *t) 
   return true;
 }
 
+/* Does ins write only EXEC and SCC, an SALU instruction with no other
+ * effect? */
+static bool exec_only(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || isa_sem_of(ins->opcode)->cost != ISA_COST_SALU || !ins->num_defs) return false;
+  bool exec = false;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_exec(o)) exec = true;
+    else if (o->preg != MIR_PREG_SCC) return false;
+  }
+  return exec;
+}
+
+/* Deletes EXEC-only writes right before each s_endpgm. */
+static void drop_final_exec_writes(mir_program *p) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 1; i < blk->num_instrs; i++) {
+      if (blk->instrs[i]->opcode != ISA_S_ENDPGM) continue;
+      uint32_t j = i;
+      while (j > 0 && exec_only(blk->instrs[j - 1])) j--;
+      if (j == i) continue;
+      memmove(&blk->instrs[j], &blk->instrs[i], (blk->num_instrs - i) * sizeof *blk->instrs);
+      blk->num_instrs -= i - j;
+      i = j;
+    }
+  }
+}
+
+static bool writes_exec(const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (is_exec(&ins->defs[k])) return true;
+  return false;
+}
+
+/* May ins read EXEC (explicitly or as the lanes it runs on)? Only SALU,
+ * SMEM, s_waitcnt and s_nop without an EXEC operand do not; every pseudo
+ * may (a copy becomes a v_mov_b32). */
+static bool may_read_exec(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return true;
+  unsigned cost = isa_sem_of(ins->opcode)->cost;
+  if (cost == ISA_COST_SCTL) {
+    if (ins->opcode != ISA_S_WAITCNT && ins->opcode != ISA_S_NOP) return true;
+  } else if (cost != ISA_COST_SALU && cost != ISA_COST_SMEM) {
+    return true;
+  }
+  if (wavecc_lane_is_saveexec(wavecc_lane_kind(ins->opcode, NULL))) return true;
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (is_exec(&ins->ops[k])) return true;
+  return false;
+}
+
+/* Is the EXEC that instruction i of block b writes overwritten before
+ * anything reads it, looking forward through blocks entered only by
+ * falling through from the previous one? */
+static bool exec_write_dead(const mir_program *p, uint32_t b, uint32_t i) {
+  for (unsigned steps = 0; steps < 64 && b < p->num_blocks;) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t j = i + 1; j < blk->num_instrs; j++, steps++) {
+      const mir_instr *x = blk->instrs[j];
+      if (x->opcode == MIR_P_BRANCH) {
+        mir_branch br[2];
+        if (j + 1 != blk->num_instrs || mir_lower_branch(x, b, br) || b + 1 >= p->num_blocks ||
+            p->blocks[b + 1].linear_preds.n != 1 || blk->linear_succs.n != 1)
+          return false;
+        break;
+      }
+      if (may_read_exec(x)) return false;
+      if (writes_exec(x)) return true;
+      if (j + 1 == blk->num_instrs) return false; /* no branch: the end */
+    }
+    if (!blk->num_instrs || blk->instrs[blk->num_instrs - 1]->opcode != MIR_P_BRANCH) return false;
+    b++;
+    i = UINT32_MAX; /* i + 1 == 0 */
+  }
+  return false;
+}
+
+/* Deletes the dead `exec = s_mov x` (exec_write_dead). */
+static void drop_dead_exec_moves(mir_program *p) {
+  unsigned mov = mir_lane_op(p, WAVECC_LANE_MOV);
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      if (ins->opcode != mov || ins->num_defs != 1 || !is_exec(&ins->defs[0]) || may_read_exec(ins)) continue;
+      if (!exec_write_dead(p, b, i)) continue;
+      memmove(&blk->instrs[i], &blk->instrs[i + 1], (blk->num_instrs - i - 1) * sizeof *blk->instrs);
+      blk->num_instrs--;
+      i--;
+    }
+  }
+}
+
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
+  drop_dead_exec_moves(p);
+  if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];

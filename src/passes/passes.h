@@ -163,6 +163,22 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
  * (src/passes/sched_loads.c). */
 int mir_sched_loads(mir_program *p, diag *d);
 
+/* sched-loads' register limits for moving code up, from p->live (which
+ * must be current): *sgpr the program's maximum SGPR demand, *vgpr the
+ * most VGPRs of the same occupancy in gfx900's steps, each a few
+ * registers below the budget. False when the demand is over them already
+ * (the program will spill: leave its order alone). */
+bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr);
+
+/* After sched-loads (SSA temporaries): in each block, the instructions
+ * after the first reader of a load's result that need no loaded value
+ * (ALU and data pseudos up to the next memory access, branch or other
+ * fixed instruction) move above that reader, in order, within
+ * sched-loads' register limits and SCC's liveness. Runs mir_liveness
+ * itself; leaves p->live stale (NULL). Returns 0
+ * (src/passes/sched_uses.c). */
+int mir_sched_uses(mir_program *p, diag *d);
+
 /* Before the spiller: list-schedules, bottom-up, the regions of each block
  * whose exact register demand exceeds the VGPR or SGPR budget, choosing
  * the ready instruction that raises the over-budget file's live registers

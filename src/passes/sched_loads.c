@@ -389,9 +389,7 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
   }
 }
 
-int mir_sched_loads(mir_program *p, diag *d) {
-  if (p->regs_assigned || !p->num_blocks) return 0;
-  mir_liveness(p, d);
+bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr) {
   const mir_live_info *li = p->live;
   sched_limits lim;
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
@@ -408,9 +406,19 @@ int mir_sched_loads(mir_program *p, diag *d) {
   /* Slack below a budget: what the spiller keeps free for wide tuples. */
   if (lim.sgpr + 4 > bs) lim.sgpr = bs > 4 ? bs - 4 : 0;
   if (lim.vgpr + 3 > bv) lim.vgpr = bv > 3 ? bv - 3 : 0;
+  *sgpr = lim.sgpr;
+  *vgpr = lim.vgpr;
   /* Code that spills already is left in the order the spiller expects:
    * a new order changes its next-use choices, for better or worse. */
-  if (li->max.sgpr > lim.sgpr || li->max.vgpr > lim.vgpr) {
+  return li->max.sgpr <= lim.sgpr && li->max.vgpr <= lim.vgpr;
+}
+
+int mir_sched_loads(mir_program *p, diag *d) {
+  if (p->regs_assigned || !p->num_blocks) return 0;
+  mir_liveness(p, d);
+  const mir_live_info *li = p->live;
+  sched_limits lim;
+  if (!mir_sched_limits(p, &lim.sgpr, &lim.vgpr)) {
     p->live = NULL;
     return 0;
   }

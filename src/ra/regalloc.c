@@ -332,7 +332,9 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
   return (mir_preg)(base + c->vec_off[t]);
 }
 
-static mir_preg choose(ra_ctx *c, uint32_t t) {
+/* A free range for t without splitting: its preference, its affinity
+ * set's or vector's register, else the lowest free range; or NONE. */
+static mir_preg choose_free(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
   if (fits(c, t, rc, c->pref[t])) return c->pref[t];
   if (t < c->live_temps) {
@@ -341,7 +343,31 @@ static mir_preg choose(ra_ctx *c, uint32_t t) {
     a = vector_slot(c, t);
     if (fits(c, t, rc, a)) return a;
   }
-  mir_preg r = ra_find_free(c, t, rc);
+  return ra_find_free(c, t, rc);
+}
+
+/* choose_free with the units the current soft clause's members freed held
+ * (UINT32_MAX) while it searches; NONE when only they would do. */
+static mir_preg choose_outside_clause(ra_ctx *c, uint32_t t) {
+  bool any = false;
+  for (unsigned w = 0; w < UNITS / 64; w++) any |= c->clause_freed[w] != 0;
+  if (!any) return MIR_PREG_NONE;
+  uint64_t held[UNITS / 64] = {0};
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(c->clause_freed, u) && !c->owner[u]) {
+      c->owner[u] = UINT32_MAX;
+      bitset_set(held, u);
+    }
+  mir_preg r = choose_free(c, t);
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  return r;
+}
+
+static mir_preg choose(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  mir_preg r = c->clause_kind ? choose_outside_clause(c, t) : MIR_PREG_NONE;
+  if (r == MIR_PREG_NONE) r = choose_free(c, t);
   if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
@@ -569,6 +595,26 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
   }
 }
 
+/* Soft clauses: `ins` continues the run of SMEM instructions or ends it
+ * (any other instruction or pseudo does). Only SMEM: the kernel argument
+ * loads at the start, whose address pairs die in the run. Avoiding the
+ * VGPRs VMEM members free cost VGPRs on the real set (fnv1a, hash_lookup,
+ * murmur3) and saved no s_nop there. */
+static void clause_step(ra_ctx *c, const mir_instr *ins) {
+  bool smem = c->replay && ins->opcode < ISA_NUM_OPS && isa_clause_of(isa_table[ins->opcode].format) == ISA_CLAUSE_SMEM;
+  if (!smem) memset(c->clause_freed, 0, sizeof c->clause_freed);
+  c->clause_kind = smem ? ISA_CLAUSE_SMEM : ISA_CLAUSE_NONE;
+}
+
+/* ra_release of an operand of the instruction being placed, noting its
+ * units when that instruction is in a soft clause. */
+static void clause_release(ra_ctx *c, uint32_t t) {
+  mir_preg r = c->reg[t];
+  if (c->clause_kind && r != MIR_PREG_NONE && r != MIR_PREG_SCC && !mir_preg_is_special(r))
+    for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[t]) && r + u < UNITS; u++) bitset_set(c->clause_freed, r + u);
+  ra_release(c, t);
+}
+
 /* Assigns the phis at the start of B (each coalesced with an operand's
  * register where one fits) and returns the index of the first non-phi. */
 static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
@@ -669,6 +715,7 @@ int mir_regalloc(mir_program *p, diag *d) {
     c->cross = ra_call_crossings(p, p->mem, c->avoid);
   }
   c->region_free = !p->abi.call_wo_sgpr;
+  c->replay = wavecc_xnack_replay(p->target, p->target_xnack);
   c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
   compute_affinities(c);
 
@@ -683,8 +730,10 @@ int mir_regalloc(mir_program *p, diag *d) {
       if (c->reg[t] != MIR_PREG_NONE) ra_occupy(c, t, c->reg[t]);
     }
     uint32_t i = assign_phis(c, b);
+    c->clause_kind = ISA_CLAUSE_NONE;
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
+      clause_step(c, ins);
       c->cur_bi = bi;
       c->cur_ins = ins; /* for ra_movable(); no splitting while the copy's definitions are placed */
       unsigned fixed = fix_operands(c, b, i, ins);
@@ -702,7 +751,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && !(o->flags & MIR_OPND_LATE_KILL))
-          ra_release(c, o->temp.id);
+          clause_release(c, o->temp.id);
       }
       c->cur_block = b;
       c->cur_bi = bi;
@@ -719,7 +768,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];
         if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_KILL) && (o->flags & MIR_OPND_LATE_KILL))
-          ra_release(c, o->temp.id);
+          clause_release(c, o->temp.id);
       }
       for (unsigned k = 0; k < ins->num_defs; k++) {
         const mir_operand *o = &ins->defs[k];

@@ -47,6 +47,14 @@ typedef struct ra_ctx {
    * local): other SGPR values avoid them while another range is free. */
   struct { mir_preg base; uint8_t n; uint32_t vec; } resv[RA_MAX_RESV];
   unsigned num_resv;
+  /* XNACK soft clauses (block local): the kind of the run of SMEM
+   * instructions being placed (ISA_CLAUSE_*) and the units its members'
+   * operands freed, which its later definitions avoid while another range
+   * is free (a member writing a register another member read needs an
+   * s_nop to split the clause, src/passes/hazards.c). */
+  bool replay;
+  unsigned clause_kind;
+  uint64_t clause_freed[UNITS / 64];
 } ra_ctx;
 
 /* Alignment in dwords of a range of class rc (SGPR pairs even, 3+ dwords

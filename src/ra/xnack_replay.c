@@ -10,8 +10,12 @@
  * destinations (SMInstructions.td's "_ec" forms, used with XNACK when it
  * cannot prove natural alignment; wavecc does not track SMEM alignment,
  * so every multi-dword load is constrained). A one-dword load cannot
- * span pages and is left free; inside a soft clause of several loads the
- * hazard pass separates it (src/passes/hazards.c).
+ * span pages, but in a soft clause of several loads a destination over
+ * its own address is a clause hazard the hazard pass can only split with
+ * an s_nop (src/passes/hazards.c): at a kernel's start, the work-group
+ * size loaded over the dispatch pointer cost two s_nops per wave. So it
+ * is constrained too (the allocator also keeps the clause's other
+ * definitions off the addresses its members free: regalloc.c).
  *
  * Mechanism: the address operands become late-kill (MIR_OPND_LATE_KILL:
  * they die after the definitions are written), which liveness counts in
@@ -25,7 +29,7 @@ bool mir_smem_replay_constrained(const mir_program *p, const mir_instr *ins) {
   if (isa_table[ins->opcode].format != ISA_FMT_SMEM || ins->num_defs != 1 || !ins->num_ops) return false;
   const mir_operand *d = &ins->defs[0];
   unsigned n = d->kind == MIR_OPND_TEMP ? mir_rc_size(d->temp.rc) : d->kind == MIR_OPND_FIXED ? d->size : 0;
-  return n >= 2;
+  return n >= 1;
 }
 
 int mir_xnack_constraints(mir_program *p, diag *d) {

@@ -105,9 +105,9 @@ define amdgpu_kernel void @k_urem_wide(ptr addrspace(1) %p, i32 %nn) {
 ; the 33-bit multiplier (0x24924925, add and shifts); x / 16 a shift.
 ; CHECK-LABEL: k_const32:
 ; CHECK-NOT: v_rcp_iflag_f32
-; CHECK-DAG: v_mov_b32_e32 {{v[0-9]+}}, 0xcccccccd
+; CHECK-DAG: s_mov_b32 {{s[0-9]+}}, 0xcccccccd
 ; CHECK-DAG: v_lshrrev_b32_e32 {{v[0-9]+}}, 3,
-; CHECK-DAG: v_mov_b32_e32 {{v[0-9]+}}, 0x24924925
+; CHECK-DAG: s_mov_b32 {{s[0-9]+}}, 0x24924925
 ; CHECK-DAG: v_lshrrev_b32_e32 {{v[0-9]+}}, 4,
 ; CHECK-DAG: v_mul_hi_u32
 ; CHECK-NOT: v_rcp_iflag_f32

@@ -38,11 +38,11 @@
 ; CHECK-NOT: v_and_b32
 ; CHECK: s_endpgm
 ; CHECK-LABEL: k_fsqrt:
+; CHECK: v_mov_b32_e32 [[K:v[0-9]+]], 0x260
 ; CHECK: v_mul_f32_e32 {{v[0-9]+}}, 0x6f800000,
 ; CHECK: v_sqrt_f32_e32
 ; CHECK: v_mul_f32_e32 {{v[0-9]+}}, 0x27800000,
-; CHECK: v_mov_b32_e32 [[K:v[0-9]+]], 0x260
-; CHECK-NEXT: v_cmp_class_f32_e64 {{s\[[0-9:]+\]}}, {{v[0-9]+}}, [[K]]
+; CHECK: v_cmp_class_f32_e64 {{s\[[0-9:]+\]}}, {{v[0-9]+}}, [[K]]
 ; CHECK-NOT: s_or_b64
 ; CHECK: s_endpgm
 ; CHECK-LABEL: k_ddiv:

@@ -22,6 +22,7 @@
 ; ORDER-NEXT: {{^  }}dce {{.*}}
 ; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
 ; ORDER-NEXT: {{^  }}sched-loads {{.*}}
+; ORDER-NEXT: {{^  }}sched-uses {{.*}}
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
@@ -58,6 +59,7 @@
 ; RAN-NEXT: ; *** machine IR after dce ***
 ; RAN-NEXT: ; *** machine IR after fold-vectors ***
 ; RAN-NEXT: ; *** machine IR after sched-loads ***
+; RAN-NEXT: ; *** machine IR after sched-uses ***
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
 ; RAN-NEXT: ; *** machine IR after xnack-constraints ***

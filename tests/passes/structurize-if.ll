@@ -22,10 +22,10 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT: s_and_b64 exec, exec, [[D]]
 ; CHECK-NEXT: s_cbranch_execz [[J]]
 ; CHECK: global_store_dword
+; The join only ends the kernel: its s_or_b64 exec, exec, [[S]] goes
+; (exec-cleanup: nothing runs after it, as in llc-19's code).
 ; CHECK-NEXT: [[J]]:
-; CHECK-NEXT: s_or_b64 exec, exec, [[S]]
-; CHECK-NOT: s_andn2_b64 exec
-; CHECK: s_endpgm
+; CHECK-NEXT: s_endpgm
 
 ; MIR: BB0:{{.*}}divergent_branch
 ; MIR: s_and_saveexec_b64

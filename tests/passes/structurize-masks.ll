@@ -20,7 +20,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NOT: s_not_b64
 ; CHECK: global_store_dword
 ; CHECK-NEXT: [[J]]:
-; CHECK-NEXT: s_or_b64 exec, exec, [[S]]
+; CHECK-NEXT: s_endpgm
 define amdgpu_kernel void @neg(ptr addrspace(1) %out, i32 %n) {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()

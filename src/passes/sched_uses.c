@@ -1,0 +1,279 @@
+/* Load-use distance: a pre-register-allocation scheduler that moves the
+ * work a block does not need the loaded values for above the first
+ * instruction that reads one.
+ *
+ * Why: sched-loads moves the loads of a block up together, but the
+ * instruction that reads the first loaded value still follows the loads at
+ * once, and the waitcnt pass waits for the load right there: the counter
+ * and pointer increments of a loop, written after the value's use, then
+ * issue after the wait instead of during it. llc-19's machine scheduler
+ * issues them between the load and its wait (gemv_row's loop:
+ * global_load, s_load, the increments, s_cmp, s_waitcnt, v_fma_f32), so
+ * their issue cycles hide in the load's latency (the cycle model of
+ * src/emu/cycle_model.c, and the hardware's in-order issue per wave).
+ *
+ * What, per block: U is the first instruction reading the result of a load
+ * of the block (VMEM, SMEM or LDS, ISA_F_LOAD with a counter). The window
+ * is the instructions after U up to the first that stays (the sched-loads
+ * rule, may_cross: memory operations, barriers, branches, SOPP, EXEC/M0
+ * writes, setreg, non-data pseudos). An instruction X of the window moves
+ * to just before U, keeping the order of the ones that move, when:
+ *   - no operand of X is written by U or by an instruction of the window
+ *     that stays, nor is a load result of the block (X would wait too);
+ *   - X names no physical register other than SCC, reads and writes no
+ *     VCC implicitly, and its SCC use is safe: X writes SCC (SALU
+ *     instructions implicitly) only when no SCC value is live across U
+ *     and every reader of the SCC it defines moves too;
+ *   - the register demand (mir_liveness) over the instructions X crosses,
+ *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
+ *     (the same occupancy, a little below the budget); demand is updated
+ *     as definitions move (an upper bound: freed operands not credited).
+ * Correct by construction: data dependences (SSA) are kept, as every
+ * operand of a moved instruction is defined before U or by an instruction
+ * that moved before it; the crossed instructions neither write EXEC nor
+ * access memory.
+ * Cost: O(instructions * window) per block, plus one liveness run. */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+
+typedef struct su_limits {
+  unsigned sgpr, vgpr;
+} su_limits;
+
+static bool is_data_pseudo(unsigned op) {
+  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
+}
+
+static bool is_load(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  uint32_t f = isa_table[ins->opcode].flags;
+  return (f & ISA_F_LOAD) && (f & (ISA_F_VMCNT | ISA_F_LGKMCNT));
+}
+
+/* Whether x may be crossed by or be one of the moved instructions (no
+ * memory access, no control, no EXEC/M0 write, no MODE access). */
+static bool movable_kind(const mir_instr *x) {
+  if (x->opcode >= ISA_NUM_OPS) return is_data_pseudo(x->opcode);
+  uint32_t f = isa_table[x->opcode].flags;
+  if (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_WRITES_EXEC |
+           ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
+    return false;
+  if (isa_table[x->opcode].format == ISA_FMT_SOPP) return false;
+  return x->opcode != ISA_S_SETREG_B32 && x->opcode != ISA_S_SETREG_IMM32_B32 && x->opcode != ISA_S_GETREG_B32;
+}
+
+static bool writes_scc(const mir_instr *x) {
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC)) return true;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].preg == MIR_PREG_SCC) return true;
+  return false;
+}
+
+static bool reads_scc(const mir_instr *x) {
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return true;
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].preg == MIR_PREG_SCC) return true;
+  return false;
+}
+
+/* A 64-bit SGPR temporary among `v`: the instruction names its lane mask
+ * itself (VOP3 carry or mask), so its VCC flag is not an implicit access
+ * (sched-pressure's rule). */
+static bool has_s2_temp(const mir_operand *v, unsigned n) {
+  for (unsigned k = 0; k < n; k++)
+    if (v[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(v[k].temp.rc) && mir_rc_size(v[k].temp.rc) == 2) return true;
+  return false;
+}
+
+/* X names only SCC among physical registers and has no implicit VCC. */
+static bool plain_operands(const mir_instr *x) {
+  uint32_t f = x->opcode < ISA_NUM_OPS ? isa_table[x->opcode].flags : 0;
+  if ((f & ISA_F_WRITES_VCC) && !has_s2_temp(x->defs, x->num_defs)) return false;
+  if ((f & ISA_F_READS_VCC) && !has_s2_temp(x->ops, x->num_ops)) return false;
+  for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
+    const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
+    if (o->kind == MIR_OPND_FIXED) return false;
+    if (o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_NONE && o->preg != MIR_PREG_SCC) return false;
+    if (o->kind == MIR_OPND_TEMP && o->preg != MIR_PREG_SCC && (o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_LATE_KILL)))
+      return false;
+  }
+  return true;
+}
+
+static bool reads_any(const mir_instr *x, const uint8_t *mark) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP && mark[x->ops[k].temp.id]) return true;
+  return false;
+}
+
+static void mark_defs(const mir_instr *x, uint8_t *mark, uint8_t v) {
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].kind == MIR_OPND_TEMP) mark[x->defs[k].temp.id] = v;
+}
+
+/* Is an SCC value x defines read by an instruction at or after `from`
+ * that does not move? */
+static bool scc_read_by_kept(const mir_block *b, uint32_t from, const mir_instr *x, const uint8_t *moved) {
+  for (unsigned d = 0; d < x->num_defs; d++) {
+    if (x->defs[d].kind != MIR_OPND_TEMP || x->defs[d].preg != MIR_PREG_SCC) continue;
+    for (uint32_t j = from; j < b->num_instrs; j++) {
+      const mir_instr *y = b->instrs[j];
+      for (unsigned k = 0; k < y->num_ops; k++)
+        if (y->ops[k].kind == MIR_OPND_TEMP && y->ops[k].temp.id == x->defs[d].temp.id && !moved[j]) return true;
+    }
+  }
+  return false;
+}
+
+/* Is an SCC value defined before position u read at or after it? */
+static bool scc_live_across(const mir_block *b, uint32_t u) {
+  for (uint32_t i = 0; i < u; i++) {
+    const mir_instr *x = b->instrs[i];
+    for (unsigned d = 0; d < x->num_defs; d++) {
+      if (x->defs[d].kind != MIR_OPND_TEMP || x->defs[d].preg != MIR_PREG_SCC) continue;
+      for (uint32_t j = u; j < b->num_instrs; j++)
+        for (unsigned k = 0; k < b->instrs[j]->num_ops; k++)
+          if (b->instrs[j]->ops[k].kind == MIR_OPND_TEMP && b->instrs[j]->ops[k].temp.id == x->defs[d].temp.id)
+            return true;
+    }
+  }
+  return false;
+}
+
+static bool reads_temp(const mir_instr *y, uint32_t id) {
+  for (unsigned k = 0; k < y->num_ops; k++)
+    if (y->ops[k].kind == MIR_OPND_TEMP && y->ops[k].temp.id == id) return true;
+  return false;
+}
+
+/* Demand check and update over [u, xi) for moving x (instruction xi)
+ * before u: its definitions live there too; an operand whose last use
+ * is x and that nothing staying in [u, xi) reads is freed there. */
+static bool fits(const mir_block *b, const mir_instr *x, mir_reg_demand *dem, uint32_t u, uint32_t xi,
+                 const uint8_t *moved, const su_limits *lim) {
+  int v = 0, s = 0;
+  for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
+    bool def = k >= x->num_ops;
+    const mir_operand *o = def ? &x->defs[k - x->num_ops] : &x->ops[k];
+    if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_SCC) continue;
+    if (!def) {
+      if (!(o->flags & MIR_OPND_KILL)) continue;
+      bool read = false;
+      for (uint32_t j = u; j < xi && !read; j++) read = !moved[j] && reads_temp(b->instrs[j], o->temp.id);
+      if (read) continue;
+    }
+    int sz = def ? (int)mir_rc_size(o->temp.rc) : -(int)mir_rc_size(o->temp.rc);
+    if (mir_rc_is_vgpr(o->temp.rc)) v += sz;
+    else s += sz;
+  }
+  for (uint32_t j = u; j < xi; j++)
+    if ((int)dem[j].vgpr + v > (int)lim->vgpr || (int)dem[j].sgpr + s > (int)lim->sgpr) return false;
+  for (uint32_t j = u; j < xi; j++) {
+    dem[j].vgpr = (uint16_t)((int)dem[j].vgpr + v);
+    dem[j].sgpr = (uint16_t)((int)dem[j].sgpr + s);
+  }
+  return true;
+}
+
+/* Is an operand of x (instruction xi) read by an instruction that stays
+ * at or after u? Moving x would then make its results live beside that
+ * operand: for a loop's increment, the new value beside the old one,
+ * which costs a copy on the back edge (the phi no longer coalesces). */
+static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, const mir_instr *x, const uint8_t *moved) {
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    if (x->ops[k].kind != MIR_OPND_TEMP) continue;
+    for (uint32_t j = u; j < b->num_instrs; j++)
+      if (j != xi && (j > xi || !moved[j]) && reads_temp(b->instrs[j], x->ops[k].temp.id)) return true;
+  }
+  return false;
+}
+
+/* One choice of the instructions of the window [u + 1, end) that move
+ * (moved[]), given the ones forced to stay; the demand copy is updated. */
+static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_demand *dem, const su_limits *lim,
+                       const uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live) {
+  unsigned nmoved = 0;
+  mark_defs(b->instrs[u], kept, 1);
+  for (uint32_t xi = u + 1; xi < end; xi++) {
+    const mir_instr *x = b->instrs[xi];
+    bool ok = !force[xi] && plain_operands(x) && !reads_any(x, kept) && !reads_any(x, loaded) &&
+              !operand_read_after(b, u, xi, x, moved);
+    if (ok && (writes_scc(x) || reads_scc(x))) ok = !scc_live;
+    if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
+    moved[xi] = ok;
+    nmoved += ok;
+    if (!ok) mark_defs(x, kept, 1);
+  }
+  for (uint32_t xi = u; xi < end; xi++) mark_defs(b->instrs[xi], kept, 0);
+  return nmoved;
+}
+
+static void schedule_block(mir_block *b, const mir_reg_demand *dem0, const su_limits *lim, uint8_t *loaded,
+                           uint8_t *kept, arena *tmp) {
+  uint32_t n = b->num_instrs, u = n;
+  for (uint32_t i = 0; i < n && u == n; i++) {
+    if (reads_any(b->instrs[i], loaded)) u = i;
+    if (is_load(b->instrs[i])) mark_defs(b->instrs[i], loaded, 1);
+  }
+  uint32_t end = u + 1;
+  while (end < n && movable_kind(b->instrs[end])) end++;
+  if (u < n && end > u + 1) {
+    uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
+    mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
+    memset(moved, 0, n);
+    memset(force, 0, n);
+    bool scc_live = scc_live_across(b, u);
+    unsigned nmoved = 0;
+    /* a moved SCC writer whose SCC a staying instruction reads would have
+     * U and the rest between them: it stays, and the choice is redone */
+    for (unsigned round = 0; round < 8; round++) {
+      memcpy(dem, dem0, n * sizeof *dem);
+      nmoved = choose(b, u, end, dem, lim, loaded, kept, force, moved, scc_live);
+      bool again = false;
+      for (uint32_t xi = u + 1; xi < end; xi++)
+        if (moved[xi] && writes_scc(b->instrs[xi]) && scc_read_by_kept(b, xi + 1, b->instrs[xi], moved)) {
+          force[xi] = 1;
+          again = true;
+        }
+      if (!again) break;
+      if (round == 7) nmoved = 0;
+    }
+    if (nmoved) {
+      mir_instr **order = arena_alloc(tmp, n * sizeof *order);
+      uint32_t k = 0;
+      for (uint32_t i = 0; i < u; i++) order[k++] = b->instrs[i];
+      for (uint32_t i = u + 1; i < end; i++)
+        if (moved[i]) order[k++] = b->instrs[i];
+      for (uint32_t i = u; i < n; i++)
+        if (!moved[i]) order[k++] = b->instrs[i];
+      memcpy(b->instrs, order, n * sizeof *order);
+    }
+  }
+  for (uint32_t i = 0; i < n; i++) mark_defs(b->instrs[i], loaded, 0);
+}
+
+int mir_sched_uses(mir_program *p, diag *d) {
+  if (p->regs_assigned || !p->num_blocks) return 0;
+  mir_liveness(p, d);
+  const mir_live_info *li = p->live;
+  su_limits lim;
+  if (!mir_sched_limits(p, &lim.sgpr, &lim.vgpr)) {
+    p->live = NULL;
+    return 0;
+  }
+  arena tmp;
+  arena_init(&tmp);
+  uint8_t *loaded = arena_alloc(&tmp, p->num_temps + 1), *kept = arena_alloc(&tmp, p->num_temps + 1);
+  memset(loaded, 0, p->num_temps + 1);
+  memset(kept, 0, p->num_temps + 1);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (b->num_instrs < 3) continue;
+    schedule_block(b, li->demand[bi], &lim, loaded, kept, &tmp);
+  }
+  arena_free(&tmp);
+  p->live = NULL; /* the order changed: kill flags and demand are stale */
+  return 0;
+}
