@@ -110,7 +110,8 @@ if [ "$fail" != 0 ]; then
         "$out/$v/gen" > "$out/$v/results.txt" 2>&1 || true
     done
   fi
-  python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" > "$out/triage.txt"
+  cpu=$(printf '%s\n' ${WRUN_OPTS:-} | sed -n 's/^--mcpu=//p' | tail -n 1)
+  python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" ${cpu:+"$cpu"} > "$out/triage.txt"
   echo "triage (also in $out/triage.txt): the kernels with no shown verdict (read them)"
   grep -E ' (unclassified|undef-stays|race-stays) ' "$out/triage.txt" || true
 fi
