@@ -112,6 +112,40 @@ static mir_preg swap_with_operand(ra_ctx *c, uint32_t o, const uint32_t *occ, un
   return MIR_PREG_NONE;
 }
 
+/* Does block-local temporary t, live at the current instruction, live
+ * across a call still ahead in the block (a p_call before its last use)?
+ * The calls behind it no longer bind where it may move: a value that
+ * crossed a call but dies before the next may leave the registers above
+ * the call's clobbers to a value that crosses the next one
+ * (f_call_many_args.cl at 24/32: "no free 1-dword VGPR range (demand 21
+ * VGPRs, has 21)" after the first of two calls). */
+static bool call_ahead(const ra_ctx *c, uint32_t t) {
+  bool call = false;
+  for (uint32_t i = c->cur_pos; i < c->cur_block->num_instrs; i++) {
+    const mir_instr *ins = c->cur_block->instrs[i];
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t && call) return true;
+    call |= ins->opcode == MIR_P_CALL;
+  }
+  return false;
+}
+
+/* A free range for occupant o of a window split_for clears: as o's own
+ * calls allow, or, when no call is ahead of it in the block, anywhere
+ * (the copy's new temporary lives across no call). */
+static mir_preg occupant_home(ra_ctx *c, uint32_t o) {
+  bool known = c->cross && o < c->cap && o < c->live_temps;
+  if (!known || !c->cross[o] || call_ahead(c, o)) return ra_find_free(c, o, c->p->temp_rc[o]);
+  uint8_t cr = c->cross[o];
+  uint64_t av = c->avoid ? c->avoid[o] : 0;
+  c->cross[o] = 0;
+  if (c->avoid) c->avoid[o] = 0;
+  mir_preg r = ra_find_free(c, o, c->p->temp_rc[o]);
+  c->cross[o] = cr;
+  if (c->avoid) c->avoid[o] = av;
+  return r;
+}
+
 /* Live-range splitting when the file is fragmented (ACO's approach,
  * restricted to block-local values): pick the aligned window for class rc
  * holding the fewest values, all movable; move each to a free range
@@ -172,7 +206,7 @@ mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
   split_swap sw = {.base = best, .n = n};
   bool ok = true;
   for (unsigned k = 0; k < nocc; k++) {
-    dest[k] = ra_find_free(c, occ[k], c->p->temp_rc[occ[k]]);
+    dest[k] = occupant_home(c, occ[k]);
     if (dest[k] == MIR_PREG_NONE) dest[k] = swap_with_operand(c, occ[k], occ, nocc, &sw);
     if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;

@@ -221,8 +221,11 @@ int mir_spill(mir_program *p, diag *d) {
   /* The calling convention's SGPR region holds only fixed temporaries: the
    * rest must fit beside it. The V# (and a function's
    * stack pointer) live there throughout and are counted in the demand
-   * already. (The VGPRs a call clobbers are its definitions: counted.) */
-  unsigned held = p->is_function ? 5u : (p->abi.call_wo_sgpr ? 5u : 4u); /* V#, SP or wave offset */
+   * already. (The VGPRs a call clobbers are its definitions: counted.)
+   * Flat scratch (gfx942, gfx11) passes no V#: counting 4 registers for it
+   * left the spiller 4 SGPRs more than the allocator had (f_call_args.cl
+   * at gfx1100 8/24: "no free 2-dword SGPR range"). */
+  unsigned held = (wavecc_scratch_flat(p->target) ? 0u : 4u) + (p->is_function || p->abi.call_wo_sgpr ? 1u : 0u);
   unsigned rs = p->has_calls ? p->abi.call_sgprs - held : 0;
   if (p->has_calls && bs <= rs + 1) {
     diag_error(d, p->name, "register budget too small for calls (%u SGPRs; calls keep s0..s%u)", bs,

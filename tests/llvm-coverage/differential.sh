@@ -12,8 +12,8 @@
 #        /tmp/llvm-differential), JOBS (2), TIMEOUT (emulator seconds per
 #        test, 10; a wave stops after 2 M instructions: infinite loops
 #        end as "both fault"), MAX_STEPS (instructions per wave before
-#        that fault, 2000000), WRUN_OPTS (more wavecc-run options, e.g.
-#        --check=poison), VARIANTS (1: the triage runs synth-args.py's
+#        that fault, 2000000), WRUN_OPTS (more wavecc-run options for every run, e.g.
+#        --mcpu=gfx1030), VARIANTS (1: the triage runs synth-args.py's
 #        variants over the files with differences, see below; 0: not),
 #        SPLIT (1: files that do not compile whole run again one kernel
 #        per file, see below; 0: not)
@@ -91,7 +91,7 @@ if [ "$fail" != 0 ]; then
   rm -f "$out"/checked/gen/*.ll
   awk '{ f = $2; sub(/:$/, "", f); print f }' "$out/differences.txt" | sort -u | xargs -I{} cp {} "$out/checked/gen/"
   "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress \
-    --check=race,poison "$out/checked/gen" > "$out/checked/results.txt" 2>&1 || true
+    --check=race,poison ${WRUN_OPTS:-} "$out/checked/gen" > "$out/checked/results.txt" 2>&1 || true
   # synth-args.py's variants of the same files (names as in $list):
   # another seed, undef/poison replaced by zeroinitializer, one work-item;
   # triage.py decides with them (a difference that disappears when the
@@ -106,11 +106,12 @@ if [ "$fail" != 0 ]; then
       rm -f "$out/$v"/gen/*.ll
       # shellcheck disable=SC2086
       python3 "$root/tests/llvm-coverage/synth-args.py" $vo --batch "$dir" "$out/$v/gen" < "$out/diff-names.txt" > /dev/null 2>&1
-      "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none \
+      "$root/$build/tools/wavecc-run" --differential -j "$jobs" --threads=1 --timeout="$tmo" --max-steps="$steps" --no-progress --check=none ${WRUN_OPTS:-} \
         "$out/$v/gen" > "$out/$v/results.txt" 2>&1 || true
     done
   fi
-  python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" > "$out/triage.txt"
+  cpu=$(printf '%s\n' ${WRUN_OPTS:-} | sed -n 's/^--mcpu=//p' | tail -n 1)
+  python3 "$root/tests/llvm-coverage/triage.py" "$out" "$out/checked" ${cpu:+"$cpu"} > "$out/triage.txt"
   echo "triage (also in $out/triage.txt): the kernels with no shown verdict (read them)"
   grep -E ' (unclassified|undef-stays|race-stays) ' "$out/triage.txt" || true
 fi

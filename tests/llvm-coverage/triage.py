@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """First sorting of the differences differential.sh found (issue 26).
 
-usage: triage.py OUT [CHECKED_OUT]
+usage: triage.py OUT [CHECKED_OUT [CPU]]
   OUT: differential.sh's output folder (differences.txt, gen/, and the
   variant runs OUT/seed1, OUT/undef0, OUT/single: synth-args.py --seed 1,
   --undef-zero, --single over the files with differences);
   CHECKED_OUT: the same run over the files with differences with
-  WRUN_OPTS=--check=race,poison (differential.sh does both).
+  WRUN_OPTS=--check=race,poison (differential.sh does both);
+  CPU: the --mcpu of the run: known-differences.CPU.txt is read too.
 
 Prints one line per differing kernel ("FILE KERNEL CLASS [fills]
 {variants}: evidence", variants as s1 (seed 1) u0 (undef zero) w1 (one
@@ -90,8 +91,14 @@ def main():
     checked = parse(os.path.join(sys.argv[2], 'results.txt')) if len(sys.argv) > 2 else {}
     allres = parse(os.path.join(out, 'results.txt'))
     known = {}
-    kf = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'known-differences.txt')
-    if os.path.exists(kf):
+    here = os.path.dirname(os.path.abspath(__file__))
+    # known-differences.txt holds verdicts for every processor (read at
+    # gfx900; undefined behaviour is the input's); known-differences.CPU.txt
+    # those read at CPU only (its code or its llc-19 code differ)
+    lists = ['known-differences.txt'] + (['known-differences.%s.txt' % sys.argv[3]] if len(sys.argv) > 3 else [])
+    for kf in (os.path.join(here, n) for n in lists):
+        if not os.path.exists(kf):
+            continue
         for line in open(kf):
             if line.strip() and not line.startswith('#'):
                 f = line.split(None, 2)
