@@ -1,15 +1,15 @@
 ; Temporal divergence (issue 27): the loop exits when a lane finds its key
 ; (divergent), the counter %i is used after the loop. Inside the loop %i is
 ; the same for every lane still there, so the table load through it stays
-; a scalar load; only the copy made for the use after the loop
-; (loop_exit_copies.cpp, a freeze on the exiting edge) is a VGPR, written
-; inside the loop by the lanes still in it. Before, %i itself was divergent
-; and the load a global_load_dword per iteration (3.4x llc-19's cycles on
-; bench/real/first_match.cl). The copies are out of wavecc's default
-; pipeline (src/llvm/llc_passes.c says why: they no longer pay since LSR
-; runs), so the CHECK lines run on llc's passes plus the copies applied by
-; wavecc-opt (-O1 then keeps the freezes); llc-loop-exit-copies.ll tests
-; the IR pass itself.
+; a scalar load and the exit on the counter a scalar branch; only the copy
+; made for the use after the loop (loop_exit_copies.cpp, a freeze on the
+; exiting edge) is a VGPR, written inside the loop by the lanes still in
+; it. Before, %i itself was divergent and the load a global_load_dword per
+; iteration (3.4x llc-19's cycles on bench/real/first_match.cl); with loop
+; strength reduction alone the load is scalar but the counter a VGPR and
+; the exit on it a lane mask. The first RUN line checks the copies applied
+; by wavecc-opt after llc's passes (-O1 keeps the freezes), the second the
+; default pipeline, which runs them itself.
 ; RUN: %wavecc-opt -mcpu=gfx900 -llvm-passes='function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)' %s \
 ; RUN:   | %wavecc -mcpu=gfx900 -O1 --no-llc-ir-passes - -S -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=DEF
@@ -27,12 +27,19 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_branch
 ; CHECK-NOT: global_load
 ; CHECK: global_store_dword
-; By default loop strength reduction alone makes the table pointer a
-; uniform pointer bumped per iteration, so the load is scalar even with
-; the counter in a VGPR:
+; By default: the scalar table load, the copy of the counter in the loop,
+; the counter in an SGPR and its exit a scalar branch back to the loop.
 ; DEF-LABEL: first_match:
 ; DEF: global_load_dword
-; DEF: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; DEF: s_mov_b32 [[I:s[0-9]+]], 0
+; DEF-NEXT: [[LOOP:.Lfirst_match_BB[0-9]+]]:
+; DEF-NEXT: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; DEF-NOT: global_load
+; DEF: v_mov_b32_e32 v{{[0-9]+}}, [[I]]
+; DEF-NOT: global_load
+; DEF: s_add_u32 [[I]], [[I]], 1
+; DEF: s_cmp_lt_i32 [[I]], s{{[0-9]+}}
+; DEF-NEXT: s_cbranch_scc1 [[LOOP]]
 ; DEF-NOT: global_load
 ; DEF: global_store_dword
 ; OLD-LABEL: first_match:
