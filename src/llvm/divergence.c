@@ -273,7 +273,8 @@ static uint32_t exit_targets(const divergence_info *di, uint32_t h) {
  * costs? True when a uniform value computed from it inside the loop
  * (data dependence, not through other copies) is the address of a load
  * that can be scalar (isel_mem.c: constant memory, or global memory marked
- * !invariant.load / !amdgpu.noclobber) or the condition of a branch that
+ * !invariant.load / !amdgpu.noclobber), an index into a vector, an operand
+ * of s.buffer.load, or the condition of a branch that
  * then stays a scalar branch (not an exit of a loop with several exit
  * targets: their exits all become lane masks, isel_struct_loop.c). */
 static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, arena *mem) {
@@ -297,6 +298,18 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
         if (as == 4 || (as == 1 && (LLVMGetMetadata(user, LLVMGetMDKindID("invariant.load", 14)) ||
                                     LLVMGetMetadata(user, LLVMGetMDKindID("amdgpu.noclobber", 16)))))
           return true;
+      }
+      /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
+       * compare-and-select per element (isel_vector_index.c) */
+      if ((op == LLVMExtractElement && LLVMGetOperand(user, 1) == work[k]) ||
+          (op == LLVMInsertElement && LLVMGetOperand(user, 2) == work[k]))
+        return true;
+      /* s_buffer_load: a divergent offset needs a loop over the lanes */
+      if (op == LLVMCall) {
+        LLVMValueRef callee = LLVMGetCalledValue(user);
+        size_t len = 0;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+        if (name_starts(name, len, "llvm.amdgcn.s.buffer.load")) return true;
       }
       if (op == LLVMBr || op == LLVMSwitch) {
         uint32_t l = di->loop_of[ub];

@@ -7,7 +7,8 @@ stay uniform (scalar registers, scalar loads of the constant tables); each
 lane must see the value of the iteration it left in: lanes leave in the
 first iteration, in later ones and never (the loop runs out), in nested
 loops, through several exits, inside a divergent if, and the values are
-then used in lane stores, per-lane loads and divergent branches."""
+then used in lane stores, per-lane loads and divergent branches; a
+private array of lane values indexed by the uniform counter."""
 import os
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -153,7 +154,40 @@ kernel void t_do(global const int *keys, constant int *table, int n, global int 
     out[3 * g + 1] = prev;
     out[3 * g + 2] = cur;
 }
+
+/* a private array of lane values read at the uniform counter */
+kernel void t_vec_index(global const int *keys, int n, global int *out)
+{
+    int g = get_global_id(0);
+    int key = keys[g];
+    int v[8];
+    for (int k = 0; k < 8; ++k)
+        v[k] = k * 7 + (key & 3);
+    int i = 0, s = 0;
+    for (; i < n; ++i) {
+        s += v[i & 7];
+        if (s > key)
+            break;
+    }
+    out[2 * g] = i;
+    out[2 * g + 1] = s;
+}
 '''
+
+
+def ref_vec_index(keys, n):
+    out = []
+    for k in keys:
+        k = int(k)
+        v = [j * 7 + (k & 3) for j in range(8)]
+        i = s = 0
+        while i < n:
+            s += v[i & 7]
+            if s > k:
+                break
+            i += 1
+        out += [i, s]
+    return out
 
 
 def i32(x):
@@ -336,6 +370,11 @@ def main():
             buf_repeat('arg_in', 3, 'int', 3 * gs, 0),
             buf('arg_out', 3, 'int', arr(ref_do(keys6, tab2, rows * cols)))],
             kernel='t_do', global_size=(gs,), local_size=(ls,)))
+        keys7 = Rng(seed + 8).ints(gs, -3, 500).astype(np.int32)
+        tests.append(test('t_vec_index ' + name, [
+            buf('arg_in', 0, 'int', keys7), scalar(1, 'int', 30),
+            buf_repeat('arg_in', 2, 'int', 2 * gs, 0), buf('arg_out', 2, 'int', arr(ref_vec_index(keys7, 30)))],
+            kernel='t_vec_index', global_size=(gs,), local_size=(ls,)))
     write(out_path('tests/kernels/f_temporal_uniform.cl'),
           'uniform values carried out of loops with divergent exits', SRC, tests,
           config_extra=['dimensions: 1'], generator='tests/kernels/gen/gen_temporal_uniform.py')
