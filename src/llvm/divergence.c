@@ -277,13 +277,13 @@ static uint32_t exit_targets(const divergence_info *di, uint32_t h) {
  * of s.buffer.load, or the condition of a branch that
  * then stays a scalar branch (not an exit of a loop with several exit
  * targets: their exits all become lane masks, isel_struct_loop.c). */
-static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, arena *mem) {
-  uint8_t *seen = arena_alloc(mem, di->num_values + 1);
-  LLVMValueRef *work = arena_alloc(mem, (di->num_values + 1) * sizeof *work);
-  uint32_t nw = 0;
+static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, uint8_t *seen, LLVMValueRef *work,
+                         uint32_t *marked) {
+  uint32_t nw = 0, nm = 0;
   work[nw++] = v;
-  for (uint32_t k = 0; k < nw; k++) {
-    for (LLVMUseRef u = LLVMGetFirstUse(work[k]); u; u = LLVMGetNextUse(u)) {
+  bool pays = false;
+  for (uint32_t k = 0; k < nw && !pays; k++) {
+    for (LLVMUseRef u = LLVMGetFirstUse(work[k]); u && !pays; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       if (!LLVMIsAInstruction(user)) continue;
       uint32_t ub = bidx(di, LLVMGetInstructionParent(user)), ui = ptrmap_get(&di->index, user);
@@ -291,38 +291,40 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
           divergence_is_divergent(di, user))
         continue;
       seen[ui] = 1;
+      marked[nm++] = ui;
       LLVMOpcode op = LLVMGetInstructionOpcode(user);
       if (op == LLVMFreeze) continue;
       if (op == LLVMLoad && LLVMGetOperand(user, 0) == work[k]) {
         unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(work[k]));
         if (as == 4 || (as == 1 && (LLVMGetMetadata(user, LLVMGetMDKindID("invariant.load", 14)) ||
                                     LLVMGetMetadata(user, LLVMGetMDKindID("amdgpu.noclobber", 16)))))
-          return true;
+          pays = true;
       }
       /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
        * compare-and-select per element (isel_vector_index.c) */
       if ((op == LLVMExtractElement && LLVMGetOperand(user, 1) == work[k]) ||
           (op == LLVMInsertElement && LLVMGetOperand(user, 2) == work[k]))
-        return true;
+        pays = true;
       /* s_buffer_load: a divergent offset needs a loop over the lanes */
       if (op == LLVMCall) {
         LLVMValueRef callee = LLVMGetCalledValue(user);
         size_t len = 0;
         const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
-        if (name_starts(name, len, "llvm.amdgcn.s.buffer.load")) return true;
+        pays |= name_starts(name, len, "llvm.amdgcn.s.buffer.load");
       }
       if (op == LLVMBr || op == LLVMSwitch) {
         uint32_t l = di->loop_of[ub];
         bool exit = false;
         for (unsigned s = 0, ns = LLVMGetNumSuccessors(user); s < ns && l != UINT32_MAX; s++)
           exit |= !divergence_in_loop(di, l, bidx(di, LLVMGetSuccessor(user, s)));
-        if (!exit || exit_targets(di, l) < 2) return true;
+        pays |= !exit || exit_targets(di, l) < 2;
         continue;
       }
       if (LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMVoidTypeKind) work[nw++] = user;
     }
   }
-  return false;
+  for (uint32_t k = 0; k < nm; k++) seen[marked[k]] = 0;
+  return pays;
 }
 
 /* Temporal copies that do not pay (issue 27). loop-exit-copies
@@ -337,6 +339,9 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
  * to nothing (isel_alu.c). True when it marked anything. */
 static bool drop_unpaid_copies(divergence_info *di, arena *mem) {
   bool changed = false;
+  uint8_t *seen = NULL; /* by value number, all 0 between calls */
+  LLVMValueRef *work = NULL;
+  uint32_t *marked = NULL;
   for (uint32_t b = 0; b < di->num_blocks; b++)
     for (LLVMValueRef ins = LLVMGetFirstInstruction(di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
       if (LLVMGetInstructionOpcode(ins) != LLVMFreeze || !divergence_is_divergent(di, ins)) continue;
@@ -346,7 +351,12 @@ static bool drop_unpaid_copies(divergence_info *di, arena *mem) {
       if (vb == UINT32_MAX || divergence_is_divergent(di, v) || di->loop_of[vb] == UINT32_MAX ||
           (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1))
         continue;
-      if (!uniform_pays(di, v, di->loop_of[vb], mem)) changed |= mark(di, v);
+      if (!seen) {
+        seen = arena_alloc(mem, di->num_values + 1);
+        work = arena_alloc(mem, (di->num_values + 1) * sizeof *work);
+        marked = arena_alloc(mem, (di->num_values + 1) * sizeof *marked);
+      }
+      if (!uniform_pays(di, v, di->loop_of[vb], seen, work, marked)) changed |= mark(di, v);
     }
   return changed;
 }
