@@ -69,3 +69,46 @@ done:
   ret void
 }
 !0 = !{}
+
+; Two phis after the loop take the counter from the exit: their copies sit
+; in the block of the leaving lanes (skipped when no lane leaves) and read
+; the counter's SGPR; the copy every iteration is gone (isel.c fill_phis).
+; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=TWO
+; TWO-LABEL: two_phis:
+; TWO: s_mov_b32 [[I:s[0-9]+]], 0
+; TWO-NEXT: [[LOOP:.Ltwo_phis_BB[0-9]+]]:
+; TWO-NOT: v_mov_b32
+; TWO: s_and_saveexec_b64
+; TWO-NEXT: s_cbranch_execz
+; TWO-NEXT: .Ltwo_phis_BB{{[0-9]+}}:
+; TWO-NEXT: v_mov_b32_e32 v{{[0-9]+}}, [[I]]
+; TWO: s_add_u32 [[I]], [[I]], 1
+; TWO: s_cbranch_scc1 [[LOOP]]
+define amdgpu_kernel void @two_phis(ptr addrspace(1) %keys, ptr addrspace(4) %table, i32 %n, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %kp = getelementptr inbounds i32, ptr addrspace(1) %keys, i32 %tid
+  %key = load i32, ptr addrspace(1) %kp, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %tp = getelementptr inbounds i32, ptr addrspace(4) %table, i32 %i
+  %t = load i32, ptr addrspace(4) %tp, align 4
+  %hit = icmp eq i32 %t, %key
+  br i1 %hit, label %done, label %latch
+latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %where = phi i32 [ %i, %loop ], [ -1, %latch ]
+  %steps = phi i32 [ %i, %loop ], [ %n, %latch ]
+  %s3 = mul i32 %steps, 3
+  %o = shl i32 %tid, 1
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %o
+  store i32 %where, ptr addrspace(1) %op, align 4
+  %o1 = or i32 %o, 1
+  %op1 = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %o1
+  store i32 %s3, ptr addrspace(1) %op1, align 4
+  ret void
+}
