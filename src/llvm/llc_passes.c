@@ -31,11 +31,13 @@
  * nothing. (Out of the list from 2026-11-28 18:26 to 2026-11-29: copying
  * every value cost a v_mov per iteration and did not pay on 17 loop
  * kernels, geomean cycles 1.132 -> 1.135. With the cost test, the far
- * branch threading (branch_thread.c) and the empty exit-copy block
- * (exec_cleanup.c), 2026-11-29 02:50 UTC, bench/compare against llc-19 on
- * the 37 files whose code moved: occupancy-model cycles 1.086 -> 1.061 at
- * gfx900, 1.143 -> 1.115 at gfx1030, no file worse; first_match.cl -8 %,
- * f_search_temporal.cl -9 %.) */
+ * branch threading (branch_thread.c), the empty exit-copy block
+ * (exec_cleanup.c) and phi copies of the leaving lanes reading the
+ * uniform value (isel.c fill_phis), 2026-11-29 03:30 UTC, bench/compare
+ * against llc-19 on the files whose code moved and main's figures:
+ * occupancy-model cycles 1.086 -> 1.059 at gfx900 (32 files), 1.143 ->
+ * 1.114 at gfx1030 (27); first_match.cl -12 %, f_search_temporal.cl
+ * -12 %.) */
 const char WIR_LLC_PIPELINE[] =
     "function(atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
