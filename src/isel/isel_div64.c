@@ -31,7 +31,10 @@
  *  - Operands below 2^21 (divergent, divisor not constant): one f32
  *    reciprocal, a truncated quotient estimate and one correction from
  *    an exact FMA residual (udivrem_f32, isel_divrem_small), for any
- *    width; about half the instructions of the 32-bit sequence.
+ *    width; about half the instructions of the 32-bit sequence. Signed
+ *    operands of magnitude below 2^21 (i8, i16, sign-extended values;
+ *    uniform ones too, read back with v_readfirstlane) the same way with
+ *    the quotient's sign (sdivrem_f32).
  *
  * isel_divrem64 first narrows: a signed range analysis of the IR
  * (isel_divrange.c) proves when both operands of an i64 division lie in
@@ -484,15 +487,27 @@ static mir_temp word_temp(dv *x, mir_operand w) {
  * is an integer in [0, 2d), below 2^22 and exact in one FMA; fq was one
  * short where it is >= d. The remainder n - q * d is exact mod 2^32 with
  * v_mul_u32_u24 (q, d < 2^24). */
-static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+/* The f32 steps both small divisions share: fd = d, fq = trunc(n *
+ * rcp(d)), fr = n - fq * d (one FMA), from n and d converted with cvt. */
+typedef struct f32_quot {
+  mir_temp fd, fq, fr;
+} f32_quot;
+
+static f32_quot quot_estimate(dv *x, unsigned cvt, mir_operand n, mir_operand d) {
   isel_ctx *c = x->c;
-  mir_temp fn = isel_v1_1(c, ISA_V_CVT_F32_U32, n), fd = isel_v1_1(c, ISA_V_CVT_F32_U32, d);
+  mir_temp fn = isel_v1_1(c, cvt, n), fd = isel_v1_1(c, cvt, d);
   mir_temp r = isel_v1_1(c, ISA_V_RCP_F32, T(fd));
   mir_temp fq = isel_v1_1(c, ISA_V_TRUNC_F32, T(isel_v1(c, ISA_V_MUL_F32, T(fn), T(r))));
   mir_operand nfq = T(fq);
   nfq.flags |= MIR_OPND_NEG;
-  mir_temp fr = isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn));
-  mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(fq));
+  return (f32_quot){fd, fq, isel_v1_3(c, ISA_V_FMA_F32, nfq, T(fd), T(fn))};
+}
+
+static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+  isel_ctx *c = x->c;
+  f32_quot e = quot_estimate(x, ISA_V_CVT_F32_U32, n, d);
+  mir_temp fd = e.fd, fr = e.fr;
+  mir_temp q = isel_v1_1(c, ISA_V_CVT_U32_F32, T(e.fq));
   mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, T(fr), T(fd));
   mir_temp q1 = isel_tmp(c, mir_rc_v(1)), co = isel_lane_tmp(c);
   mir_temp dd[2] = {q1, co};
@@ -502,20 +517,54 @@ static mir_operand udivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
   return sub32(x, n, T(isel_v1c(c, ISA_V_MUL_U32_U24, T(q1), d)));
 }
 
+/* n / d or n % d (quot), signed, for |n| < 2^21 and 0 < |d| < 2^21, VALU:
+ * the quotient truncated toward zero (LLVM's sdiv/srem), as llc-19's
+ * signed 24-bit expansion (AMDGPUCodeGenPrepare::expandDivRem24) with
+ * udivrem_f32's bound and exact FMA residual. n and d convert exactly;
+ * t = n * rcp(d) lies within 1/|d| of n/d (udivrem_f32's bound on the
+ * magnitudes), so trunc(t) is the quotient q or one step short of it
+ * toward zero (never past it: |t| < |q| + 1 - 1/|d| + 1/|d|), and the
+ * residual n - fq * d, an integer of magnitude below 2|d| < 2^22, is
+ * exact in one FMA. It is as large as d in magnitude exactly where fq was
+ * short: then q = fq + sign(n ^ d) ((n ^ d) >> 31 | 1: -1 or 1). The
+ * remainder n - q * d is exact with v_mul_i32_i24 (|q|, |d| < 2^23). */
+static mir_operand sdivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
+  isel_ctx *c = x->c;
+  f32_quot e = quot_estimate(x, ISA_V_CVT_F32_I32, n, d);
+  mir_temp q = isel_v1_1(c, ISA_V_CVT_I32_F32, T(e.fq));
+  mir_operand afr = T(e.fr), afd = T(e.fd);
+  afr.flags |= MIR_OPND_ABS;
+  afd.flags |= MIR_OPND_ABS;
+  mir_temp up = isel_vcmp(c, ISA_V_CMP_GE_F32, afr, afd);
+  mir_operand sx = T(isel_v1(c, ISA_V_XOR_B32, n, d));
+  mir_temp js = isel_v1(c, ISA_V_OR_B32, mir_op_const(1), T(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(31), sx)));
+  mir_temp j = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), T(js), T(up));
+  mir_temp q1 = isel_v1c(c, ISA_V_ADD_U32, T(q), T(j));
+  if (quot) return T(q1);
+  return sub32(x, n, T(isel_v1c(c, ISA_V_MUL_I32_I24, T(q1), d)));
+}
+
 bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
-  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMIsAConstant(B) || !divergence_is_divergent(c->di, ins))
-    return false;
+  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMIsAConstant(B)) return false;
+  bool divergent = divergence_is_divergent(c->di, ins);
   unsigned bits = LLVMGetIntTypeWidth(ty);
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
+  bool sign = op == LLVMSDiv || op == LLVMSRem;
   /* (unsigned operations on types up to 21 bits qualify by their type;
    * the range analysis works on signed intervals) */
-  if (!((op == LLVMUDiv || op == LLVMURem) && bits <= 21) && !isel_div_operands_below(ins, 21)) return false;
+  bool unsig = (!sign && bits <= 21) || isel_div_operands_below(ins, 21);
+  if (unsig && !divergent) return false; /* uniform: the SALU sequence */
+  /* signed operands of either sign (i8/i16 and sign-extended values),
+   * uniform too: 13 VALU instructions and a v_readfirstlane where the
+   * 32-bit sequence takes ~35 */
+  if (!unsig && !(sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
   dv x = {c, true};
-  mir_operand a = bits > 32 ? isel_get_half(c, A, 0, false) : isel_extend32(c, isel_get(c, A, 0), bits, false, false);
-  mir_operand b = bits > 32 ? isel_get_half(c, B, 0, false) : isel_extend32(c, isel_get(c, B, 0), bits, false, false);
-  mir_operand r = udivrem_f32(&x, is_quot_op(op), a, b);
+  mir_operand a = bits > 32 ? isel_get_half(c, A, 0, false) : isel_extend32(c, isel_get(c, A, 0), bits, !unsig, false);
+  mir_operand b = bits > 32 ? isel_get_half(c, B, 0, false) : isel_extend32(c, isel_get(c, B, 0), bits, !unsig, false);
+  mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
+  if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
   isel_set(c, ins, 0, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
   return true;
 }

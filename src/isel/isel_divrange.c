@@ -174,6 +174,14 @@ bool isel_div_operands_below(LLVMValueRef ins, unsigned bits) {
   return nonneg(a) && nonneg(b) && a.hi < lim && b.hi < lim;
 }
 
+bool isel_div_operands_within(LLVMValueRef ins, unsigned bits) {
+  LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
+  if (LLVMGetTypeKind(LLVMTypeOf(ins)) != LLVMIntegerTypeKind) return false;
+  vrange a = range_of(A, B, 0), b = range_of(B, B, 0);
+  i128 lim = (i128)1 << bits;
+  return a.lo > -lim && a.hi < lim && b.lo > -lim && b.hi < lim;
+}
+
 bool isel_value_below(LLVMValueRef v, uint64_t bound) {
   if (LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMIntegerTypeKind) return false;
   vrange r = range_of(v, NULL, 0);

@@ -384,6 +384,9 @@ typedef enum isel_access { ISEL_ACCESS_LOAD, ISEL_ACCESS_STORE, ISEL_ACCESS_RMW 
 bool isel_has_mem_model(const isel_ctx *c, unsigned as);
 uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind);
 void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as);
+/* Is atomic `ins` a release (release, acq_rel, seq_cst; a cmpxchg by its
+ * success ordering)? Everything before it completes first (s_waitcnt 0). */
+bool isel_model_is_release(LLVMValueRef ins);
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
@@ -410,10 +413,11 @@ mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b,
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);
-/* isel_div64.c: a divergent scalar integer division or remainder (any
- * width up to 64) whose operands the range analysis puts in [0, 2^21),
- * by a non-constant divisor, selected through one f32 reciprocal; false
- * (nothing emitted) when it does not qualify. */
+/* isel_div64.c: a scalar integer division or remainder by a non-constant
+ * divisor selected through one f32 reciprocal: divergent, any width up to
+ * 64, operands the range analysis puts in [0, 2^21); or signed (sdiv,
+ * srem up to 32 bits, divergent or uniform) with operands in
+ * (-2^21, 2^21). False (nothing emitted) when it does not qualify. */
 bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins);
 /* Granlund & Montgomery (PLDI 1994) parameters for unsigned `bits`-bit
  * (32 or 64) division by a constant d >= 2 that is not a power of two:
@@ -430,6 +434,8 @@ isel_magic isel_magic_unsigned(uint64_t d, unsigned bits);
 /* isel_divrange.c: are both operands of the integer division `ins`
  * provably in [0, 2^bits)? (scalar types only; false when unknown) */
 bool isel_div_operands_below(LLVMValueRef ins, unsigned bits);
+/* ... both provably in (-2^bits, 2^bits)? */
+bool isel_div_operands_within(LLVMValueRef ins, unsigned bits);
 /* Is the integer value v provably in [0, bound)? (false when unknown) */
 bool isel_value_below(LLVMValueRef v, uint64_t bound);
 /* isel_fuse.c: is the i32 operation `ins` folded into its user's

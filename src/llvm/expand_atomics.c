@@ -2,10 +2,11 @@
  * processor is settled): atomics no instruction of the target performs.
  *
  * - Float atomicrmw (fadd, fsub, fmin, fmax on float and double) on global,
- *   flat and LDS memory, and nand: gfx900 has none of them (Vega ISA guide
- *   chapters 9-10 list integer atomics only, but ds_add_f32), CDNA has
- *   f64 add/min/max on global and flat memory that llc-19 uses only where
- *   allowed (wir_float_atomic_native). The others become the
+ *   flat and LDS memory, and nand: gfx900 has none of them on global and
+ *   flat memory (Vega ISA guide chapters 9-10 list integer atomics only),
+ *   CDNA has f64 add/min/max there that llc-19 uses only where allowed;
+ *   LDS has ds_min/max_f32/f64 and ds_add_f32 (gfx90a: ds_add_f64), which
+ *   llc-19 always uses (wir_float_atomic_native). The others become the
  *   compare-and-swap loop of expand_buffer_ops.c: exact IEEE arithmetic in
  *   the function's floating-point mode, min/max as llvm.minnum/maxnum,
  *   the integer compare deciding (NaN and -0 safe); <2 x half> and
@@ -33,23 +34,36 @@ bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned 
   isa_atomic at = bop == LLVMAtomicRMWBinOpFAdd ? ISA_AT_FADD : bop == LLVMAtomicRMWBinOpFMin ? ISA_AT_FMIN
                   : bop == LLVMAtomicRMWBinOpFMax ? ISA_AT_FMAX : ISA_AT_NONE;
   LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, 1));
+  LLVMTypeKind k = LLVMGetTypeKind(vt);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
-  if (at == ISA_AT_NONE || LLVMGetTypeKind(vt) != LLVMDoubleTypeKind || (as != 0 && as != 1)) return false;
-  isa_format f = as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL;
+  if (at == ISA_AT_NONE) return false;
+  /* LDS: llc-19 keeps fmin/fmax of float and double and fadd of float
+   * (and of double where the processor has ds_add_f64) as one instruction
+   * (SITargetLowering::shouldExpandAtomicRMWInIR: "LDS float and double
+   * fmin/fmax were always supported", ds_add_f32 since gfx8); the
+   * returning form, which selection trades for the other when the old
+   * value is unused. Global and flat: CDNA's f64 atomics only. */
+  bool lds = as == 3;
+  if (lds ? k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind : k != LLVMDoubleTypeKind || (as != 0 && as != 1))
+    return false;
+  isa_format f = lds ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL;
+  unsigned bytes = k == LLVMDoubleTypeKind ? 8 : 4;
   unsigned found = ISA_NUM_OPS;
   for (unsigned i = 0; i < ISA_NUM_OPS && found == ISA_NUM_OPS; i++) {
     const isa_sem *s = isa_sem_of(i);
-    if (isa_encoding(t->encoding, i) && isa_table[i].format == f && s->atomic == at && s->bytes == 8 &&
-        isa_type_float((isa_type)s->stype))
+    if (isa_encoding(t->encoding, i) && isa_table[i].format == f && s->atomic == at && s->bytes == bytes &&
+        isa_type_float((isa_type)s->stype) && (!lds || (s->flags & ISA_S_RTN)))
       found = i;
   }
   if (found == ISA_NUM_OPS) return false;
-  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
-  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
-  unsigned n = 0;
-  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
-  if (!(v && n == 4 && !strncmp(v, "true", 4)) && !LLVMGetMetadata(ins, kind)) return false;
+  if (!lds) {
+    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
+    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
+    unsigned n = 0;
+    const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+    unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
+    if (!(v && n == 4 && !strncmp(v, "true", 4)) && !LLVMGetMetadata(ins, kind)) return false;
+  }
   if (op) *op = found;
   return true;
 }

@@ -9,12 +9,14 @@
 #include "target/target.h"
 #include "util/diag.h"
 
-/* Does target `t` have one instruction for float atomicrmw `ins` (fadd,
- * fmin, fmax of a double on global or flat memory: CDNA's
- * global/flat_atomic_{add,min,max}_f64), and does llc-19 allow it there
- * (AMDGPUUsage "Memory Model GFX90A": "amdgpu-unsafe-fp-atomics" or
- * !amdgpu.no.fine.grained.memory, never on fine-grained memory)? The
- * instruction then comes from *op (may be NULL). */
+/* Does target `t` have one instruction for float atomicrmw `ins`, and
+ * does llc-19 use it: fadd, fmin, fmax of a double on global or flat
+ * memory (CDNA's global/flat_atomic_{add,min,max}_f64) where AMDGPUUsage
+ * "Memory Model GFX90A" allows it ("amdgpu-unsafe-fp-atomics" or
+ * !amdgpu.no.fine.grained.memory, never on fine-grained memory); fmin and
+ * fmax of float and double and fadd of float on LDS (ds_min/max_rtn_f32/
+ * f64, ds_add_rtn_f32; ds_add_rtn_f64 where the target has it). The
+ * instruction then comes from *op (may be NULL): the returning form. */
 bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op);
 
 /* Does atomicrmw `ins` become a compare-and-swap loop on target t (see

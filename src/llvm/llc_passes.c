@@ -9,7 +9,10 @@
 
 #include "target/isa.h"
 
-/* In llc's order: the atomic optimizer (one atomic per wave at a uniform
+/* In llc's order, but for the first: small private arrays indexed at run
+ * time into vector values (AMDGPUPromoteAlloca, which llc-19 runs after
+ * AtomicExpand; promote_private_arrays.cpp lowers the private atomics it
+ * meets itself, so it can come first), the atomic optimizer (one atomic per wave at a uniform
  * address, atomic_optimizer.cpp; before wir_expand_atomics as llc-19 runs
  * it before AtomicExpand), the straight-line scalar optimisations (split constant
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
@@ -39,7 +42,7 @@
  * 1.114 at gfx1030 (27); first_match.cl -12 %, f_search_temporal.cl
  * -12 %.) */
 const char WIR_LLC_PIPELINE[] =
-    "function(atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {

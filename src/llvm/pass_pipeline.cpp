@@ -72,6 +72,7 @@
 #include "llvm/join_flags.h"
 #include "llvm/fold_single_phis.h"
 #include "llvm/pass_pipeline.h"
+#include "llvm/promote_private_arrays.h"
 #include "llvm/tti_model.h"
 
 using namespace llvm;
@@ -136,6 +137,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
   else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
   else if (name == "join-flags") FPM.addPass(WirJoinFlagsPass());
+  else if (name == "promote-private-arrays") FPM.addPass(WirPromotePrivateArraysPass(tti ? tti->target : nullptr));
   else if (name == "atomic-optimizer") FPM.addPass(WirAtomicOptimizerPass(tti ? tti->wave_size : 64, tti ? tti->target : nullptr));
   else if (name == "bypass-slow-division")
     FPM.addPass(WirBypassSlowDivisionPass(tti ? tti->bypass_div_bits : 0, tti ? tti->bypass_div_to : 0));

@@ -37,9 +37,16 @@
  * stencil issue its loads back to back and wait with vmcnt(N)...vmcnt(0),
  * as llc-19's machine scheduler gives.
  *
- * Memory ordering: a load never crosses a store, an atomic, a barrier or
- * an s_waitcnt (fences), nor another load, so no aliasing question arises;
- * volatile/coherent (GLC) loads are not moved. Only loads with one
+ * Memory ordering: a load never crosses an atomic, a barrier or an
+ * s_waitcnt (fences), nor another load; it crosses a store only when the
+ * two are in different address spaces that no address reaches both of:
+ * LDS (ds_*, not GDS), global and constant memory (global_*, s_load_*)
+ * and private memory (scratch_*, and buffer_* accesses that selection
+ * marked as into one of the kernel's private objects, mir_instr.chk).
+ * flat_* and other buffer_* accesses may be anywhere and stay fences. A
+ * private store no longer holds back the next global load (f_mem_intrinsics
+ * k_zero: a private array updated at addresses loaded from global memory).
+ * Volatile/coherent (GLC) loads are not moved. Only loads with one
  * temporary result and temporary or constant operands move.
  * Cost: O(instructions * distance moved) per block, plus one liveness run. */
 #include <string.h>
@@ -81,6 +88,45 @@ static bool may_cross(const mir_instr *x) {
     if (x->defs[k].kind == MIR_OPND_FIXED && (x->defs[k].preg == MIR_PREG_EXEC || x->defs[k].preg == MIR_PREG_M0))
       return false;
   return x->opcode != ISA_S_SETREG_B32 && x->opcode != ISA_S_SETREG_IMM32_B32;
+}
+
+/* The address space of memory instruction x that no other space's
+ * address reaches (see the header), or SPACE_ANY. */
+enum { SPACE_ANY, SPACE_LDS, SPACE_GLOBAL, SPACE_PRIVATE };
+static unsigned mem_space(const mir_instr *x) {
+  if (x->opcode >= ISA_NUM_OPS) return SPACE_ANY;
+  switch (isa_table[x->opcode].format) {
+  case ISA_FMT_DS: return (x->enc_flags & MIR_ENC_GDS) ? SPACE_ANY : SPACE_LDS;
+  case ISA_FMT_GLOBAL: case ISA_FMT_SMEM: return SPACE_GLOBAL;
+  case ISA_FMT_SCRATCH: return SPACE_PRIVATE;
+  case ISA_FMT_MUBUF: return (x->chk & MIR_CHK_KIND) == MIR_CHK_PRIVATE ? SPACE_PRIVATE : SPACE_ANY;
+  default: return SPACE_ANY;
+  }
+}
+
+/* A plain store (no atomic, no ordering bits, nothing else may_cross
+ * refuses) in a known address space: SPACE_ANY when x is not one. */
+static unsigned store_space(const mir_instr *x) {
+  if (x->opcode >= ISA_NUM_OPS || (x->enc_flags & MIR_ENC_ORDERED_MASK)) return SPACE_ANY;
+  uint32_t f = isa_table[x->opcode].flags;
+  if (!(f & ISA_F_STORE) || (f & (ISA_F_LOAD | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR |
+                                  ISA_F_WRITES_EXEC | ISA_F_WRITES_M0)))
+    return SPACE_ANY;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].kind == MIR_OPND_FIXED) return SPACE_ANY;
+  return mem_space(x);
+}
+
+/* The floor of load b->instrs[i]: nothing above `floor` (the previous
+ * load, a fence) and nothing above a store it may not cross (one in its
+ * own space, or in an unknown one) in [floor, i). */
+static uint32_t load_floor(const mir_block *b, uint32_t floor, uint32_t i) {
+  unsigned ls = mem_space(b->instrs[i]);
+  for (uint32_t k = i; k > floor; k--) {
+    unsigned ss = store_space(b->instrs[k - 1]);
+    if (ss != SPACE_ANY && (ls == SPACE_ANY || ss == ls)) return k;
+  }
+  return floor;
 }
 
 /* Whether `x` defines a temporary `ld` reads. */
@@ -298,10 +344,13 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (!is_movable_load(ins)) {
-      if (!may_cross(ins)) floor = i + 1;
+      /* a plain store in a known space blocks only the loads of that
+       * space (load_floor) */
+      if (!may_cross(ins) && store_space(ins) == SPACE_ANY) floor = i + 1;
       continue;
     }
-    uint32_t at = hoist_with_slice(b, dem, lim, floor, i, in, tmp);
+    uint32_t lfloor = load_floor(b, floor, i);
+    uint32_t at = hoist_with_slice(b, dem, lim, lfloor, i, in, tmp);
     if (at != i) {
       floor = at + 1;
       continue;
@@ -310,7 +359,7 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
     credit_init(&c, ins);
     uint32_t j = i;
     int dv, ds;
-    while (j > floor) {
+    while (j > lfloor) {
       const mir_instr *x = b->instrs[j - 1];
       if (defines_operand(x, ins)) break;
       credit_cross(&c, x, &dv, &ds);

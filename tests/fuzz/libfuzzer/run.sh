@@ -52,7 +52,10 @@ case "${1:-}" in
     rm -rf "$work"
     mkdir -p "$work" "$B/findings"
     # LLVM's own reader leaks on some bitcode (fuzz_bitcode.supp says which).
+    # The suppressions name the reader's frames, which the default fast
+    # unwinder loses in LLVM's library (no frame pointers): unwind fully.
     if [ "$H" = fuzz_bitcode ]; then
+      export ASAN_OPTIONS="fast_unwind_on_malloc=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
       export LSAN_OPTIONS="suppressions=$SRC/tests/fuzz/libfuzzer/fuzz_bitcode.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
     fi
     # shellcheck disable=SC2046
