@@ -24,7 +24,11 @@
  *  - Temporal divergence: if such a region contains a cycle through B (a
  *    loop with a divergent exit or continue), values defined on that cycle
  *    and used outside it are divergent: lanes leave in different
- *    iterations and see different instances.
+ *    iterations and see different instances. Such a use is normally a
+ *    copy (freeze) that loop-exit-copies put on the exiting edge, so the
+ *    value itself stays uniform inside the loop; drop_unpaid_copies then
+ *    makes it divergent after all where its uniformity saves less than
+ *    the copy's v_mov per iteration costs.
  *  Marking more values divergent never breaks correctness (a uniform value
  *  in a VGPR is merely wasteful), so every approximation errs that way.
  *
@@ -241,6 +245,124 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
   return changed;
 }
 
+/* The number (0, 1, or 2 for more) of distinct blocks outside loop h
+ * that its blocks branch to, an empty block with one predecessor counting
+ * as its successor (the split edges the selection folds into the join
+ * after the loop, isel_struct.h empty_to). */
+static uint32_t exit_targets(const divergence_info *di, uint32_t h) {
+  uint32_t n = 0, first = UINT32_MAX;
+  for (uint32_t b = 0; b < di->num_blocks; b++) {
+    if (!divergence_in_loop(di, h, b)) continue;
+    for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
+      uint32_t x = di->succ[e];
+      if (x >= di->num_blocks || divergence_in_loop(di, h, x)) continue;
+      LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
+      if (LLVMGetFirstInstruction(di->blocks[x]) == t && LLVMGetInstructionOpcode(t) == LLVMBr &&
+          !LLVMIsConditional(t) && di->pred_start[x + 1] - di->pred_start[x] == 1)
+        x = bidx(di, LLVMGetSuccessor(t, 0));
+      if (x == first) continue;
+      if (first == UINT32_MAX) first = x;
+      else return 2;
+      n = 1;
+    }
+  }
+  return n;
+}
+
+/* Does keeping uniform value v of loop h uniform save more than its copy
+ * costs? True when a uniform value computed from it inside the loop
+ * (data dependence, not through other copies) is the address of a load
+ * that can be scalar (isel_mem.c: constant memory, or global memory marked
+ * !invariant.load / !amdgpu.noclobber), an index into a vector, an operand
+ * of s.buffer.load, or the condition of a branch that
+ * then stays a scalar branch (not an exit of a loop with several exit
+ * targets: their exits all become lane masks, isel_struct_loop.c). */
+static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, uint8_t *seen, LLVMValueRef *work,
+                         uint32_t *marked) {
+  uint32_t nw = 0, nm = 0;
+  work[nw++] = v;
+  bool pays = false;
+  for (uint32_t k = 0; k < nw && !pays; k++) {
+    for (LLVMUseRef u = LLVMGetFirstUse(work[k]); u && !pays; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(user)) continue;
+      uint32_t ub = bidx(di, LLVMGetInstructionParent(user)), ui = ptrmap_get(&di->index, user);
+      if (ub == UINT32_MAX || ui == UINT32_MAX || seen[ui] || !divergence_in_loop(di, h, ub) ||
+          divergence_is_divergent(di, user))
+        continue;
+      seen[ui] = 1;
+      marked[nm++] = ui;
+      LLVMOpcode op = LLVMGetInstructionOpcode(user);
+      if (op == LLVMFreeze) continue;
+      if (op == LLVMLoad && LLVMGetOperand(user, 0) == work[k]) {
+        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(work[k]));
+        if (as == 4 || (as == 1 && (LLVMGetMetadata(user, LLVMGetMDKindID("invariant.load", 14)) ||
+                                    LLVMGetMetadata(user, LLVMGetMDKindID("amdgpu.noclobber", 16)))))
+          pays = true;
+      }
+      /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
+       * compare-and-select per element (isel_vector_index.c) */
+      if ((op == LLVMExtractElement && LLVMGetOperand(user, 1) == work[k]) ||
+          (op == LLVMInsertElement && LLVMGetOperand(user, 2) == work[k]))
+        pays = true;
+      /* s_buffer_load: a divergent offset needs a loop over the lanes */
+      if (op == LLVMCall) {
+        LLVMValueRef callee = LLVMGetCalledValue(user);
+        size_t len = 0;
+        const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+        pays |= name_starts(name, len, "llvm.amdgcn.s.buffer.load");
+      }
+      if (op == LLVMBr || op == LLVMSwitch) {
+        uint32_t l = di->loop_of[ub];
+        bool exit = false;
+        for (unsigned s = 0, ns = LLVMGetNumSuccessors(user); s < ns && l != UINT32_MAX; s++)
+          exit |= !divergence_in_loop(di, l, bidx(di, LLVMGetSuccessor(user, s)));
+        pays |= !exit || exit_targets(di, l) < 2;
+        continue;
+      }
+      if (LLVMGetTypeKind(LLVMTypeOf(user)) != LLVMVoidTypeKind) work[nw++] = user;
+    }
+  }
+  for (uint32_t k = 0; k < nm; k++) seen[marked[k]] = 0;
+  return pays;
+}
+
+/* Temporal copies that do not pay (issue 27). loop-exit-copies
+ * (loop_exit_copies.cpp) gives a value carried out of a loop a copy
+ * (freeze) on each exiting edge, so that in a loop with a divergent exit
+ * the value stays uniform and only the copy is divergent: a v_mov into a
+ * VGPR every iteration, under the lanes still in the loop. When nothing
+ * inside the loop gains from the value being uniform (a counter only
+ * compared in an exit of a loop whose exits are all lane masks anyway, or
+ * only added to lane values), that v_mov is pure cost: the value itself is
+ * made divergent instead, as without the copy, and the copy then selects
+ * to nothing (isel_alu.c). True when it marked anything. */
+static bool drop_unpaid_copies(divergence_info *di, arena *mem) {
+  bool changed = false;
+  uint8_t *seen = NULL; /* by value number, all 0 between calls */
+  LLVMValueRef *work = NULL;
+  uint32_t *marked = NULL;
+  for (uint32_t b = 0; b < di->num_blocks; b++)
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins)) {
+      if (LLVMGetInstructionOpcode(ins) != LLVMFreeze || !divergence_is_divergent(di, ins)) continue;
+      LLVMValueRef v = LLVMGetOperand(ins, 0);
+      while (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFreeze) v = LLVMGetOperand(v, 0);
+      uint32_t vb = LLVMIsAInstruction(v) ? bidx(di, LLVMGetInstructionParent(v)) : UINT32_MAX;
+      if (vb == UINT32_MAX || divergence_is_divergent(di, v) || di->loop_of[vb] == UINT32_MAX ||
+          (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMTypeOf(v)) == 1))
+        continue;
+      if (!seen) {
+        seen = arena_alloc(mem, di->num_values + 1);
+        work = arena_alloc(mem, (di->num_values + 1) * sizeof *work);
+        marked = arena_alloc(mem, (di->num_values + 1) * sizeof *marked);
+      }
+      if (!uniform_pays(di, v, di->loop_of[vb], seen, work, marked)) changed |= mark(di, v);
+    }
+  return changed;
+}
+
+static void fixpoint(divergence_info *di, cfg *g, arena *mem);
+
 divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   divergence_info *di = arena_alloc(mem, sizeof *di);
   const llvm_cfg *gp = di->cfg = llvm_cfg_build(fn, mem);
@@ -274,6 +396,14 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
   if (LLVMGetFunctionCallConv(fn) != LLVMAMDGPUKERNELCallConv)
     for (LLVMValueRef a = LLVMGetFirstParam(fn); a; a = LLVMGetNextParam(a)) mark(di, a);
 
+  do fixpoint(di, &g, mem);
+  while (drop_unpaid_copies(di, mem));
+  return di;
+}
+
+/* The forward data-flow fixpoint (file comment). */
+static void fixpoint(divergence_info *di, cfg *gp, arena *mem) {
+  cfg g = *gp;
   bool changed = true;
   while (changed) {
     changed = false;
@@ -317,7 +447,6 @@ divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem) {
       }
     }
   }
-  return di;
 }
 
 void divergence_print(const divergence_info *di, LLVMValueRef fn, FILE *out) {

@@ -24,24 +24,26 @@
  * the selection expects no critical edges (import.c), and LSR may leave
  * its preheaders' edges split differently. The driver runs it after
  * wavecc's own IR passes (import.c says why).
- * Not in the list: lcssa,loop-exit-copies (temporal divergence,
- * loop_exit_copies.cpp; they would go last, right before selection). The
- * wrong results they once gave (f_loop_nested_exits.cl skip2_* at wave32,
- * f_loop_escape.ll k_join) were wavecc bugs their IR exposed, fixed in
- * divergence.c and isel.c (tests f_loop_exit_join.ll,
- * divergence-loop-exit-join.ll, isel-uniform-phi-merge.ll), and with them
- * the corpus passes at gfx900, gfx1030, gfx1100 and gfx1030 wave64. They
- * stay out because they do not pay (2026-11-28 18:23 UTC, emulator cycles
- * of 17 loop kernels of the corpus and bench/real against llc-19, gfx900):
- * geomean 1.132 without, 1.135 with; first_match.cl 18273 -> 18473 (LSR
- * already makes its table load scalar), f_search_temporal.cl +3.5 %,
- * f_loop_structured.cl +3.2 %, only f_loop_escape.ll better (-4.8 %): the
- * copy is a v_mov per iteration on every exiting edge. bench/real static
- * figures: only first_match changes (+2 instructions, +1 VGPR). Kept for
- * wavecc-opt -llvm-passes and the lit tests. */
+ * lcssa,loop-exit-copies before fold-single-phis (temporal divergence,
+ * loop_exit_copies.cpp): a value carried out of a loop gets a copy
+ * (freeze) on each exiting edge, so that a uniform value of a loop with a
+ * divergent exit stays in an SGPR inside it and only the copy is a VGPR,
+ * as llc-19 does. divergence.c keeps the value uniform only where that
+ * pays (a scalar load or a scalar branch in the loop depends on it); else
+ * the value is divergent as without the copy and the copy selects to
+ * nothing. (Out of the list from 2026-11-28 18:26 to 2026-11-29: copying
+ * every value cost a v_mov per iteration and did not pay on 17 loop
+ * kernels, geomean cycles 1.132 -> 1.135. With the cost test, the far
+ * branch threading (branch_thread.c), the empty exit-copy block
+ * (exec_cleanup.c) and phi copies of the leaving lanes reading the
+ * uniform value (isel.c fill_phis), 2026-11-29 03:30 UTC, bench/compare
+ * against llc-19 on the files whose code moved and main's figures:
+ * occupancy-model cycles 1.086 -> 1.059 at gfx900 (32 files), 1.143 ->
+ * 1.114 at gfx1030 (27); first_match.cl -12 %, f_search_temporal.cl
+ * -12 %.) */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

@@ -39,6 +39,45 @@ static int cond_to(const mir_block *x, uint32_t f, uint32_t t) {
   return -1;
 }
 
+/* A conditional branch of X to a block F elsewhere in the layout that
+ * holds nothing but `s_branch H` and has no other linear predecessor:
+ * the branch goes to H itself, F is left unreachable. This is the exit
+ * test of a loop with a uniform exit and divergent ones (temporal
+ * divergence: the counter stays uniform, issue 27):
+ *     X:  s_cmp ; s_cbranch_scc0 F ; (falls into the exit) ... s_branch E
+ *     F:  s_branch H
+ * one branch per iteration instead of two. F is emptied (no instruction,
+ * no edge). */
+static void thread_far_target(mir_program *p, uint32_t x) {
+  mir_block *xb = &p->blocks[x];
+  uint32_t n = xb->num_instrs;
+  if (n && xb->instrs[n - 1]->opcode == MIR_P_BRANCH) n--;
+  if (!n) return;
+  mir_instr *c = xb->instrs[n - 1];
+  unsigned first, last;
+  if (c->opcode == ISA_S_CBRANCH_EXECZ || c->opcode == ISA_S_CBRANCH_EXECNZ) first = last = 0;
+  else if (c->opcode == MIR_P_CBRANCH_SCC && c->num_ops == 3 && n == xb->num_instrs && c->ops[1].imm != c->ops[2].imm)
+    first = 1, last = 2;
+  else return;
+  for (unsigned k = first; k <= last; k++) {
+    uint32_t f = c->ops[k].imm;
+    if (f == x + 1 || f == x || f >= p->num_blocks) continue;
+    mir_block *fb = &p->blocks[f];
+    if (fb->num_instrs != 1 || fb->instrs[0]->opcode != MIR_P_BRANCH || fb->linear_preds.n != 1 ||
+        fb->linear_preds.v[0] != x || fb->linear_succs.n != 1)
+      continue;
+    uint32_t h = fb->instrs[0]->ops[0].imm;
+    bool dup = h == f || fb->linear_succs.v[0] != h;
+    for (uint32_t i = 0; i < xb->linear_succs.n; i++) dup |= xb->linear_succs.v[i] == h;
+    if (dup) continue;
+    c->ops[k].imm = h;
+    replace(&xb->linear_succs, f, h);
+    replace(&p->blocks[h].linear_preds, f, x);
+    fb->num_instrs = 0;
+    fb->linear_preds.n = fb->linear_succs.n = 0;
+  }
+}
+
 int mir_branch_thread(mir_program *p, diag *d) {
   (void)d;
   for (uint32_t x = 0; x + 2 < p->num_blocks; x++) {
@@ -67,5 +106,7 @@ int mir_branch_thread(mir_program *p, diag *d) {
     replace(&p->blocks[t].linear_preds, x, f);
     replace(&p->blocks[h].linear_preds, f, x);
   }
+  /* after the layout rule above, which takes the back edges it can */
+  for (uint32_t x = 0; x < p->num_blocks; x++) thread_far_target(p, x);
   return 0;
 }

@@ -26,6 +26,18 @@
  * SCC) right before s_endpgm, the restore of an if that ends the kernel:
  * nothing reads EXEC or SCC after it (llc-19 has no such restore either,
  * SIWholeQuadMode/SILowerControlFlow leave none before S_ENDPGM).
+ *
+ * Also, in structured programs: a divergent loop exit into a join with phis (the block
+ * for the leaving lanes' phi copies, isel_struct_loop.c exit_lanes) whose
+ * copies coalescing removed:
+ *     X: S = s_and_saveexec_b64 M ; s_cbranch_execz Z   (EXEC = E & M)
+ *     Y: (nothing; falls to Z)
+ *     Z: exec = s_andn2_b64 S, exec ; ...               (EXEC = E & ~M)
+ * EXEC at Z is E & ~M on both paths, so X computes it at once
+ * (`exec = s_andn2_b64 exec, M`; after s_andn1_saveexec, E & M:
+ * s_and_b64), X's branch and Z's s_andn2_b64 go: two instructions per
+ * iteration fewer. SCC, which every one of them writes, is read by none
+ * before the next write. S must have no other reader.
  */
 #include <string.h>
 
@@ -137,11 +149,65 @@ static void drop_dead_exec_moves(mir_program *p) {
   }
 }
 
+/* Reads any instruction of p temporary t, other than `except`? */
+static bool temp_read(const mir_program *p, mir_temp t, const mir_instr *except) {
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops && ins != except; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id == t.id) return true;
+    }
+  return false;
+}
+
+static void drop_index(mir_idx_list *l, uint32_t v) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == v) {
+      l->v[i] = l->v[--l->n];
+      return;
+    }
+}
+
+/* The second pattern (file comment) with X = block x. */
+static void empty_exit_copies(mir_program *p, uint32_t x) {
+  mir_block *xb = &p->blocks[x];
+  uint32_t n = xb->num_instrs;
+  if (n < 3 || xb->instrs[n - 1]->opcode != MIR_P_BRANCH || xb->instrs[n - 2]->opcode != ISA_S_CBRANCH_EXECZ) return;
+  mir_instr *se = xb->instrs[n - 3];
+  bool negated = se->opcode == mir_lane_op(p, WAVECC_LANE_ANDN1_SAVEEXEC);
+  if ((se->opcode != mir_lane_op(p, WAVECC_LANE_AND_SAVEEXEC) && !negated) || se->num_defs != 1 || se->num_ops != 1 ||
+      se->defs[0].kind != MIR_OPND_TEMP || se->ops[0].kind != MIR_OPND_TEMP)
+    return;
+  uint32_t y = xb->instrs[n - 1]->ops[0].imm, z = xb->instrs[n - 2]->ops[0].imm;
+  if (y == z || y >= p->num_blocks || z >= p->num_blocks) return;
+  mir_block *yb = &p->blocks[y], *zb = &p->blocks[z];
+  if (yb->num_instrs != 1 || yb->instrs[0]->opcode != MIR_P_BRANCH || yb->instrs[0]->ops[0].imm != z ||
+      yb->linear_preds.n != 1 || zb->linear_preds.n != 2 || xb->linear_succs.n != 2)
+    return;
+  mir_temp t;
+  if (!zb->num_instrs || !exec_op(zb->instrs[0], mir_lane_op(p, WAVECC_LANE_ANDN2), 0, &t) ||
+      t.id != se->defs[0].temp.id || temp_read(p, t, zb->instrs[0]))
+    return;
+  /* Z's instruction, now exec = op exec, M, takes the saveexec's place */
+  mir_instr *ni = zb->instrs[0];
+  ni->opcode = mir_lane_op(p, negated ? WAVECC_LANE_AND : WAVECC_LANE_ANDN2);
+  ni->ops[0] = ni->ops[1];
+  ni->ops[1] = se->ops[0];
+  xb->instrs[n - 3] = ni;
+  xb->instrs[n - 2] = xb->instrs[n - 1];
+  xb->num_instrs--;
+  memmove(zb->instrs, zb->instrs + 1, (zb->num_instrs - 1) * sizeof *zb->instrs);
+  zb->num_instrs--;
+  drop_index(&xb->linear_succs, z);
+  drop_index(&zb->linear_preds, x);
+}
+
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
   drop_dead_exec_moves(p);
   if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;
+  for (uint32_t x = 0; x < p->num_blocks; x++) empty_exit_copies(p, x);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];
     mir_temp s, s2;

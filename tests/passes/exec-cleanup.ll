@@ -38,3 +38,48 @@ join:
   store i32 %r, ptr addrspace(1) %p
   ret void
 }
+
+; A divergent loop exit into a join with phis gets a block for the leaving
+; lanes' phi copies (s_and_saveexec_b64 to them, the copies, s_andn2_b64
+; exec to the lanes that stay). With the copies coalesced away (here the
+; counter's copy %i.exit and the phi share a VGPR), the block is empty and
+; EXEC goes straight to the staying lanes: one s_andn2_b64 exec, exec, M.
+; RUN: %wavecc %s -S -o - | FileCheck %s --check-prefix=LOOP
+; RUN: %wavecc %s --print-after=copy-cleanup -S -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOOPBEFORE
+; LOOPBEFORE-LABEL: kernel exit_copies
+; LOOPBEFORE: [[S:%[0-9]+]]:s2@s[{{[0-9:]+}}] = s_and_saveexec_b64 killed [[M:%[0-9]+]]:s2
+; LOOPBEFORE-NEXT: s_cbranch_execz [[Z:BB[0-9]+]]
+; LOOPBEFORE-NEXT: p_branch [[Y:BB[0-9]+]]
+; LOOPBEFORE-NEXT: [[Y]]: preds
+; LOOPBEFORE-NEXT: p_branch [[Z]]
+; LOOPBEFORE-NEXT: [[Z]]:
+; LOOPBEFORE-NEXT: exec = s_andn2_b64 killed [[S]]:s2@s[{{[0-9:]+}}], exec
+; LOOP-LABEL: exit_copies:
+; LOOP: v_cmp_eq_u32_e64 [[M:s\[[0-9]+:[0-9]+\]]],
+; LOOP-NEXT: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
+; LOOP-NEXT: s_andn2_b64 exec, exec, [[M]]
+; LOOP-NOT: saveexec
+; LOOP: s_cbranch_execz
+; LOOP: global_store_dword
+define amdgpu_kernel void @exit_copies(ptr addrspace(1) %out, ptr addrspace(4) %tab, ptr addrspace(1) %keys, i32 %n) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %kp = getelementptr inbounds i32, ptr addrspace(1) %keys, i32 %tid
+  %key = load i32, ptr addrspace(1) %kp, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %p = getelementptr inbounds i32, ptr addrspace(4) %tab, i32 %i
+  %t = load i32, ptr addrspace(4) %p, align 4
+  %hit = icmp eq i32 %t, %key
+  br i1 %hit, label %done, label %latch
+latch:
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %r = phi i32 [ %i, %loop ], [ -1, %latch ]
+  %o = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %tid
+  store i32 %r, ptr addrspace(1) %o, align 4
+  ret void
+}

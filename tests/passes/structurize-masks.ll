@@ -68,9 +68,11 @@ join:
 
 ; CHECK-LABEL: exitphi:
 ; CHECK: [[HDR:\.Lexitphi_BB[0-9]+]]:
+; the first exit's phi-copy block is left empty by coalescing: exec-cleanup
+; turns its s_and_saveexec_b64 / s_andn2_b64 exec pair into one s_andn2_b64
 ; CHECK: v_cmp_eq_u32_e64 [[X:s\[[0-9]+:[0-9]+\]]]
-; CHECK-NEXT: s_and_saveexec_b64 {{s\[[0-9]+:[0-9]+\]}}, [[X]]
-; CHECK-NEXT: s_cbranch_execz
+; CHECK-NEXT: s_andn2_b64 exec, exec, [[X]]
+; CHECK: s_cbranch_execz
 ; CHECK: v_cmp_gt_u32_e64 [[Y:s\[[0-9]+:[0-9]+\]]]
 ; CHECK-NEXT: s_andn1_saveexec_b64 {{s\[[0-9]+:[0-9]+\]}}, [[Y]]
 ; CHECK-NEXT: s_cbranch_execz

@@ -1,15 +1,15 @@
 ; Temporal divergence (issue 27): the loop exits when a lane finds its key
 ; (divergent), the counter %i is used after the loop. Inside the loop %i is
 ; the same for every lane still there, so the table load through it stays
-; a scalar load; only the copy made for the use after the loop
-; (loop_exit_copies.cpp, a freeze on the exiting edge) is a VGPR, written
-; inside the loop by the lanes still in it. Before, %i itself was divergent
-; and the load a global_load_dword per iteration (3.4x llc-19's cycles on
-; bench/real/first_match.cl). The copies are out of wavecc's default
-; pipeline (src/llvm/llc_passes.c says why: they no longer pay since LSR
-; runs), so the CHECK lines run on llc's passes plus the copies applied by
-; wavecc-opt (-O1 then keeps the freezes); llc-loop-exit-copies.ll tests
-; the IR pass itself.
+; a scalar load and the exit on the counter a scalar branch; only the copy
+; made for the use after the loop (loop_exit_copies.cpp, a freeze on the
+; exiting edge) is a VGPR, written inside the loop by the lanes still in
+; it. Before, %i itself was divergent and the load a global_load_dword per
+; iteration (3.4x llc-19's cycles on bench/real/first_match.cl); with loop
+; strength reduction alone the load is scalar but the counter a VGPR and
+; the exit on it a lane mask. The first RUN line checks the copies applied
+; by wavecc-opt after llc's passes (-O1 keeps the freezes), the second the
+; default pipeline, which runs them itself.
 ; RUN: %wavecc-opt -mcpu=gfx900 -llvm-passes='function(separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,loop-reduce,bypass-slow-division,load-store-vectorizer,break-crit-edges,lcssa,loop-exit-copies)' %s \
 ; RUN:   | %wavecc -mcpu=gfx900 -O1 --no-llc-ir-passes - -S -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=DEF
@@ -27,12 +27,19 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_branch
 ; CHECK-NOT: global_load
 ; CHECK: global_store_dword
-; By default loop strength reduction alone makes the table pointer a
-; uniform pointer bumped per iteration, so the load is scalar even with
-; the counter in a VGPR:
+; By default: the scalar table load, the copy of the counter in the loop,
+; the counter in an SGPR and its exit a scalar branch back to the loop.
 ; DEF-LABEL: first_match:
 ; DEF: global_load_dword
-; DEF: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; DEF: s_mov_b32 [[I:s[0-9]+]], 0
+; DEF-NEXT: [[LOOP:.Lfirst_match_BB[0-9]+]]:
+; DEF-NEXT: s_load_dword s{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0x0
+; DEF-NOT: global_load
+; DEF: v_mov_b32_e32 v{{[0-9]+}}, [[I]]
+; DEF-NOT: global_load
+; DEF: s_add_u32 [[I]], [[I]], 1
+; DEF: s_cmp_lt_i32 [[I]], s{{[0-9]+}}
+; DEF-NEXT: s_cbranch_scc1 [[LOOP]]
 ; DEF-NOT: global_load
 ; DEF: global_store_dword
 ; OLD-LABEL: first_match:
@@ -62,3 +69,46 @@ done:
   ret void
 }
 !0 = !{}
+
+; Two phis after the loop take the counter from the exit: their copies sit
+; in the block of the leaving lanes (skipped when no lane leaves) and read
+; the counter's SGPR; the copy every iteration is gone (isel.c fill_phis).
+; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=TWO
+; TWO-LABEL: two_phis:
+; TWO: s_mov_b32 [[I:s[0-9]+]], 0
+; TWO-NEXT: [[LOOP:.Ltwo_phis_BB[0-9]+]]:
+; TWO-NOT: v_mov_b32
+; TWO: s_and_saveexec_b64
+; TWO-NEXT: s_cbranch_execz
+; TWO-NEXT: .Ltwo_phis_BB{{[0-9]+}}:
+; TWO-NEXT: v_mov_b32_e32 v{{[0-9]+}}, [[I]]
+; TWO: s_add_u32 [[I]], [[I]], 1
+; TWO: s_cbranch_scc1 [[LOOP]]
+define amdgpu_kernel void @two_phis(ptr addrspace(1) %keys, ptr addrspace(4) %table, i32 %n, ptr addrspace(1) %out) {
+entry:
+  %tid = call i32 @llvm.amdgcn.workitem.id.x()
+  %kp = getelementptr inbounds i32, ptr addrspace(1) %keys, i32 %tid
+  %key = load i32, ptr addrspace(1) %kp, align 4
+  br label %loop
+loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %latch ]
+  %tp = getelementptr inbounds i32, ptr addrspace(4) %table, i32 %i
+  %t = load i32, ptr addrspace(4) %tp, align 4
+  %hit = icmp eq i32 %t, %key
+  br i1 %hit, label %done, label %latch
+latch:
+  %i.next = add nuw nsw i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %loop, label %done
+done:
+  %where = phi i32 [ %i, %loop ], [ -1, %latch ]
+  %steps = phi i32 [ %i, %loop ], [ %n, %latch ]
+  %s3 = mul i32 %steps, 3
+  %o = shl i32 %tid, 1
+  %op = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %o
+  store i32 %where, ptr addrspace(1) %op, align 4
+  %o1 = or i32 %o, 1
+  %op1 = getelementptr inbounds i32, ptr addrspace(1) %out, i32 %o1
+  store i32 %s3, ptr addrspace(1) %op1, align 4
+  ret void
+}
