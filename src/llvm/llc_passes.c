@@ -15,7 +15,8 @@
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
  * CSE after each), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
- * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
+ * division bypass, then the load-store vectoriser and llc-19's
+ * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp). Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
  * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
  * the selection expects no critical edges (import.c), and LSR may leave
@@ -38,7 +39,7 @@
  * wavecc-opt -llvm-passes and the lit tests. */
 const char WIR_LLC_PIPELINE[] =
     "function(atomic-optimizer,merge-split-edges,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;
