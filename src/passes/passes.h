@@ -116,6 +116,12 @@ int mir_exec_cleanup(mir_program *p, diag *d);
  * write's result is not in its kept vector's registers, else 0. */
 int mir_lower_gpr_index(mir_program *p, diag *d);
 
+/* After gpr-index, before frame, on GFX10+ (two constant-bus reads): the
+ * carry of a 64-bit VALU add/subtract's halves in VCC instead of an SGPR
+ * when nothing between or after them needs VCC (src/passes/vcc_carry.c).
+ * Returns 0. */
+int mir_vcc_carry(mir_program *p, diag *d);
+
 /* After waitcnt: a conditional branch over a block that only branches
  * elsewhere (a loop's exit test and its back edge) becomes one inverted
  * conditional branch to that block's target (src/passes/branch_thread.c).
