@@ -53,11 +53,12 @@ void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   /* GCNTTIImpl::getLoadStoreVecRegBitWidth: 512 for global/constant
    * (s_load_dwordx16), 128 for LDS (ds_read_b128; llc's subtargets enable
    * DS128) and flat, 8 * getMaxPrivateElementSize() for private (4 bytes:
-   * the swizzled scratch element). */
+   * the swizzled scratch element; 16 with architected flat scratch, whose
+   * scratch_* accesses are not swizzled: isel_mem.c selects them whole). */
   f->global_vec_bits = 512;
   f->lds_vec_bits = 128;
   f->flat_vec_bits = 128;
-  f->private_vec_bits = 32;
+  f->private_vec_bits = wavecc_scratch_flat(t) ? 128 : 32;
   /* SITargetLowering: addBypassSlowDiv(64, 32) on every GCN processor */
   f->bypass_div_bits = 64;
   f->bypass_div_to = 32;
