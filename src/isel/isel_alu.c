@@ -236,11 +236,36 @@ static bool f64_inline_source(LLVMValueRef A, unsigned e, mir_operand *x) {
   return isel_f64_inline_const(LLVMConstIntGetZExtValue(A), x);
 }
 
+/* a + K, K + a or a - K (element e) for a 64-bit integer constant K that
+ * is not an inline constant, on targets whose VOP3 takes a literal
+ * (GFX10+): K's halves as literals of the two halves' adds (s_add_u32 /
+ * s_addc_u32 or v_add_co_u32 / v_add_co_ci_u32), as llc-19 selects them,
+ * instead of an SGPR pair built by two s_mov_b32 first; a - K as
+ * a + (-K). False (nothing emitted) for other operands. */
+static bool literal_add64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, unsigned e, bool sub, mir_operand a,
+                          mir_operand b, bool salu, mir_temp *d) {
+  if (!c->p->target->vop3_literal) return false;
+  LLVMValueRef K = LLVMIsAConstantInt(B) ? B : (!sub && LLVMIsAConstantInt(A)) ? A : NULL;
+  if (e || !K || LLVMGetIntTypeWidth(LLVMTypeOf(K)) > 64) return false;
+  uint64_t k = LLVMConstIntGetZExtValue(K);
+  if (sub) k = 0 - k;
+  int64_t sk = (int64_t)k;
+  if (sk >= -16 && sk <= 64) return false; /* an inline constant: isel_add64 keeps it in the instruction */
+  mir_operand x = K == B ? a : b;
+  *d = isel_add64_halves(c, isel_half_of(c, x, false), isel_half_of(c, x, true), mir_op_const((uint32_t)k),
+                         mir_op_const((uint32_t)(k >> 32)), !salu);
+  return true;
+}
+
 static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
                      mir_operand b, bool salu) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   mir_temp d;
   if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = isel_ext64(c, a, bits, opc == LLVMAShr, salu);
+  if ((opc == LLVMAdd || opc == LLVMSub) && literal_add64(c, A, B, e, opc == LLVMSub, a, b, salu, &d)) {
+    isel_set(c, ins, e, d);
+    return true;
+  }
   switch (opc) {
   case LLVMAdd: d = isel_add64(c, a, b, !salu); break;
   case LLVMSub: d = isel_sub64(c, a, b, !salu); break;

@@ -299,7 +299,8 @@ static bool offset_range(isel_ctx *c, LLVMValueRef user, unsigned as, int64_t *l
   case 5: return true;
   case 3: isa_offset_range(e, ISA_FMT_DS, lo, hi); return true;
   case 1:
-    /* never s_load: global_load/store's signed field */
+    /* never s_load (a store, a divergent load or address, memory the
+     * kernel may write): global_load/store's signed field */
     if (vmem || LLVMIsAStoreInst(user) || (!isel_has_md(c, user, "invariant.load") && !isel_has_md(c, user, "amdgpu.noclobber")))
       *lo = glo;
     return true;

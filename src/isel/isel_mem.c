@@ -92,15 +92,25 @@ static void atomic_waits(isel_ctx *c, LLVMValueRef ins, bool store, bool before)
 }
 
 /* Splits `bytes` into access sizes the ISA has (<= 16, 12 allowed). */
-static unsigned next_chunk(unsigned as, unsigned left) {
+static unsigned next_chunk(isel_ctx *c, unsigned as, unsigned left) {
   /* the private segment buffer swizzles per dword (element size 4 on
-   * gfx9): scratch accesses go one dword at a time */
-  if (as == 5) return left >= 4 ? 4 : left >= 2 ? 2 : 1;
+   * gfx9): scratch accesses go one dword at a time, but architected flat
+   * scratch (scratch_*) is not swizzled and takes up to 16 bytes */
+  if (as == 5 && !wavecc_scratch_flat(c->p->target)) return left >= 4 ? 4 : left >= 2 ? 2 : 1;
   if (left >= 16) return 16;
   if (left >= 12) return 12;
   if (left >= 8) return 8;
   if (left >= 4) return 4;
   return left >= 2 ? 2 : 1;
+}
+
+/* May an access of `bytes` (up to 16) in address space `as` be one
+ * instruction? Private memory through the swizzled private segment
+ * buffer only up to a dword; with architected flat scratch the scratch_*
+ * forms take up to 16 bytes, as llc-19 selects them there
+ * (getMaxPrivateElementSize: 16 with flat scratch). */
+static bool whole_access_ok(isel_ctx *c, unsigned as, unsigned bytes) {
+  return as != 5 || bytes <= 4 || wavecc_scratch_flat(c->p->target);
 }
 
 /* One vector-memory load of `bytes` at va + off into a new VGPR tuple;
@@ -361,7 +371,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     load_private_pieces(c, ins, va, saddr, off0, bytes, piece);
     return true;
   }
-  if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
+  if (!packed && bytes <= 16 && whole_access_ok(c, as, bytes) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
     mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(c, ins, as, false, 0, bytes));
     set_components(c, ins, d, nc, cdw, true);
     return true;
@@ -371,7 +381,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   unsigned nw = 0;
   if (dw > ISEL_MAX_DWORDS) return false;
   for (unsigned off = 0; off < bytes;) {
-    unsigned ch = next_chunk(as, bytes - off);
+    unsigned ch = next_chunk(c, as, bytes - off);
     unsigned cw = (ch + 3) / 4;
     mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
     if (off % 4) {
@@ -420,7 +430,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     store_private_pieces(c, ins, val, va, saddr, off0, bytes, piece);
     return true;
   }
-  if (!packed && (bytes <= 16 && (as != 5 || bytes <= 4)) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
+  if (!packed && bytes <= 16 && whole_access_ok(c, as, bytes) && vmem_op(as, bytes, true, false) != ISA_NUM_OPS) {
     mir_temp data;
     if (nc == 1) {
       data = isel_to_vgpr(c, isel_get(c, val, 0), cdw);
@@ -442,7 +452,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   for (unsigned off = 0; off < bytes;) {
-    unsigned ch = next_chunk(as, bytes - off);
+    unsigned ch = next_chunk(c, as, bytes - off);
     unsigned cw = (ch + 3) / 4, w0 = off / 4;
     mir_temp data;
     if (off % 4) {

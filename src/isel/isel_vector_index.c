@@ -1,12 +1,15 @@
 /* Instruction selection of a variable-index extractelement / insertelement
  * on a divergent vector with a uniform index, on targets with VGPR index
- * mode (wavecc_target.vgpr_index_mode: gfx9 and CDNA). The vector's
+ * mode (wavecc_target.vgpr_index_mode: gfx9 and CDNA) or M0-relative VGPR
+ * moves (vgpr_movrel: RDNA's v_movrels/v_movreld). The vector's
  * components go into one VGPR tuple (p_create_vector, which the allocator
  * makes a no-op when they were computed in place) and the access is one
  * MIR_P_GPR_IDX_READ / WRITE on it, lowered after register allocation to
  * s_set_gpr_idx_on idx, gpr_idx(SRC0|DST) / v_mov_b32 / s_set_gpr_idx_off
+ * or to s_mov_b32 m0, idx / v_movrels_b32 or v_movreld_b32
  * (passes/gpr_index.c), as llc-19 selects it (SITargetLowering's
- * indirect register access, "VGPR index mode" on gfx9). The
+ * indirect register access: "VGPR index mode" on gfx9, movrel on
+ * gfx10/gfx11). The
  * compare-and-select chain it replaces costs two VALU instructions per
  * component (mq_private_idx.cl: 3.3x llc-19's executed instructions).
  *
@@ -88,7 +91,7 @@ static mir_operand index_operand(isel_ctx *c, LLVMValueRef I, unsigned n) {
 }
 
 bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
-  if (!c->p->target->vgpr_index_mode) return false;
+  if (!c->p->target->vgpr_index_mode && !c->p->target->vgpr_movrel) return false;
   /* the driver's retry when the tuples did not fit the register budget */
   if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-gpr-idx", 17)) return false;
   bool ext = opc == LLVMExtractElement;

@@ -18,7 +18,8 @@
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
  * CSE after each), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
- * division bypass, then the load-store vectoriser. Not run: LICM (wavecc
+ * division bypass, then the load-store vectoriser and llc-19's
+ * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp). Not run: LICM (wavecc
  * hoists in machine IR), infer-address-spaces (wavecc's selection handles
  * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
  * the selection expects no critical edges (import.c), and LSR may leave
@@ -43,7 +44,7 @@
  * -12 %.) */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;
@@ -57,11 +58,12 @@ void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   /* GCNTTIImpl::getLoadStoreVecRegBitWidth: 512 for global/constant
    * (s_load_dwordx16), 128 for LDS (ds_read_b128; llc's subtargets enable
    * DS128) and flat, 8 * getMaxPrivateElementSize() for private (4 bytes:
-   * the swizzled scratch element). */
+   * the swizzled scratch element; 16 with architected flat scratch, whose
+   * scratch_* accesses are not swizzled: isel_mem.c selects them whole). */
   f->global_vec_bits = 512;
   f->lds_vec_bits = 128;
   f->flat_vec_bits = 128;
-  f->private_vec_bits = 32;
+  f->private_vec_bits = wavecc_scratch_flat(t) ? 128 : 32;
   /* SITargetLowering: addBypassSlowDiv(64, 32) on every GCN processor */
   f->bypass_div_bits = 64;
   f->bypass_div_to = 32;

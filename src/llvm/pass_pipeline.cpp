@@ -71,6 +71,7 @@
 #include "llvm/duplicate_join_tails.h"
 #include "llvm/join_flags.h"
 #include "llvm/fold_single_phis.h"
+#include "llvm/annotate_noclobber.h"
 #include "llvm/narrow_sext_in_reg.h"
 #include "llvm/pass_pipeline.h"
 #include "llvm/promote_private_arrays.h"
@@ -132,6 +133,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "loop-reduce") FPM.addPass(createFunctionToLoopPassAdaptor(LoopStrengthReducePass()));
   else if (name == "loop-reduce-memory") FPM.addPass(createFunctionToLoopPassAdaptor(WirLoopReduceMemoryPass()));
   else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
+  else if (name == "annotate-noclobber") FPM.addPass(WirAnnotateNoclobberPass());
   else if (name == "lcssa") FPM.addPass(LCSSAPass());
   else if (name == "loop-exit-copies") FPM.addPass(WirLoopExitCopiesPass());
   else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());

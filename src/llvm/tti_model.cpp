@@ -136,7 +136,7 @@ public:
                                       unsigned *Fast) const {
     Align need(4);
     if ((AS == AS_LOCAL || AS == AS_REGION) && Bits > 64) need = Align(8);
-    if (AS == AS_PRIVATE && Bits > 32) return false;
+    if (AS == AS_PRIVATE && Bits > F.private_vec_bits) return false; /* 32, or 128 with flat scratch */
     bool ok = A >= need;
     if (Fast) *Fast = ok ? 1 : 0;
     return ok;

@@ -480,7 +480,9 @@ static inline int mir_tied_operand(const mir_instr *ins) {
   if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (isa_table[ins->opcode].flags & ISA_F_ATOMIC) && ins->num_ops)
     return 0;
   if (ins->opcode == ISA_V_WRITELANE_B32 && ins->num_ops == 3) return 2;
-  if (ins->opcode == ISA_V_MOV_B32 && (ins->enc_flags & MIR_ENC_GPR_IDX) && ins->num_ops == 2) return 1;
+  if ((ins->opcode == ISA_V_MOV_B32 || ins->opcode == ISA_V_MOVRELD_B32) && (ins->enc_flags & MIR_ENC_GPR_IDX) &&
+      ins->num_ops == 2)
+    return 1;
   return -1;
 }
 static inline mir_operand mir_op_block(uint32_t b) {

@@ -110,10 +110,17 @@ uint32_t mir_private_buffer(const mir_program *p);
 int mir_exec_cleanup(mir_program *p, diag *d);
 
 /* After copy-cleanup, on targets with VGPR index mode: MIR_P_GPR_IDX_READ
- * and WRITE become s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off
+ * and WRITE become s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off; on
+ * RDNA (vgpr_movrel) s_mov_b32 m0 / v_movrels_b32 or v_movreld_b32
  * (src/passes/gpr_index.c). Returns -1 (an internal error in d) when a
  * write's result is not in its kept vector's registers, else 0. */
 int mir_lower_gpr_index(mir_program *p, diag *d);
+
+/* After gpr-index, before frame, on GFX10+ (two constant-bus reads): the
+ * carry of a 64-bit VALU add/subtract's halves in VCC instead of an SGPR
+ * when nothing between or after them needs VCC (src/passes/vcc_carry.c).
+ * Returns 0. */
+int mir_vcc_carry(mir_program *p, diag *d);
 
 /* After waitcnt: a conditional branch over a block that only branches
  * elsewhere (a loop's exit test and its back edge) becomes one inverted

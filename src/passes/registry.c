@@ -13,7 +13,7 @@
  * wavecc-opt accept. */
 enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
-  P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX,
+  P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
   P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
   NUM_PASSES
 };
@@ -38,7 +38,8 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_SSA_ELIM] = {"ssa-elim", mir_ssa_elim, "phis and parallel copies to sequential moves", false},
   [P_COPY_CLEANUP] = {"copy-cleanup", mir_copy_cleanup, "forward moves to their readers and delete the dead ones", false},
   [P_EXEC_CLEANUP] = {"exec-cleanup", mir_exec_cleanup, "drop an if's s_andn2_b64 exec that only precedes the join's s_or_b64 exec", false},
-  [P_GPR_INDEX] = {"gpr-index", mir_lower_gpr_index, "indexed vector reads and writes to s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off", false},
+  [P_GPR_INDEX] = {"gpr-index", mir_lower_gpr_index, "indexed vector reads and writes to s_set_gpr_idx_on / v_mov_b32 / s_set_gpr_idx_off (RDNA: m0 / v_movrels / v_movreld)", false},
+  [P_VCC_CARRY] = {"vcc-carry", mir_vcc_carry, "GFX10+: the carry between a 64-bit add's or subtract's halves in VCC, not an SGPR (v_add_co_ci_u32_e32)", false},
   [P_FRAME] = {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
   [P_MODE] = {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
   [P_WAITCNT] = {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
@@ -78,6 +79,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_COPY_CLEANUP],
   &passes[P_EXEC_CLEANUP],
   &passes[P_GPR_INDEX],
+  &passes[P_VCC_CARRY],
   &passes[P_FRAME],
   &passes[P_MODE],
   &passes[P_WAITCNT],

@@ -218,6 +218,11 @@ struct wavecc_target {
    * s_set_gpr_idx_*). A private vector indexed by a uniform value is read
    * and written in place (isel_vector_index.c, passes/gpr_index.c). */
   bool vgpr_index_mode;
+  /* M0-relative VGPR moves instead (GFX10+: RDNA 2 / RDNA 3 ISA guides
+   * "VGPR Indexing"; llc-19 at gfx10/gfx11): v_movrels_b32 vd, vs reads
+   * VGPR[vs + M0], v_movreld_b32 vd, vs writes VGPR[vd + M0]; the same
+   * indexed private vectors, M0 set from the index before each access. */
+  bool vgpr_movrel;
   bool vopd;                    /* dual-issue VOPD: two VOP1/VOP2 operations in one instruction (gfx11 wave32;
                                    wave64 already issues over two passes and llc-19 pairs nothing there:
                                    GCNCreateVOPD needs wave32). src/passes/vopd.c */

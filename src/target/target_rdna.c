@@ -21,6 +21,7 @@
   .has_xnack = false, .has_sramecc = false, .has_sgpr_null = true, .exec_reg = 126, /* EXEC_LO */                     \
   .vcc_reg = 106,                                            /* VCC_LO */                                            \
   .const_bus_limit = 2, .vop3_literal = true,                /* two scalar values per VALU op, VOP3 literals */       \
+  .vgpr_movrel = true,                                       /* v_movrels/v_movreld with M0 (no s_set_gpr_idx) */    \
   .vgprs = 256, .addressable_sgprs = 106,                    /* s0..s105; VCC follows */                             \
   /* SGPRs never limit occupancy on GFX10+: one granule of all 106, 16 waves' worth */                               \
   .sgpr_granule = 106, .sgprs_per_simd = 106 * 16, .reserved_sgprs = 2, /* VCC; no XNACK_MASK */                     \

@@ -6,14 +6,21 @@
 ; for one read of 16 dwords). An index `and x, 15` is known to be in
 ; range; another is clamped first (s_and_b32 for a power-of-two count,
 ; s_min_u32 otherwise), so no register outside the vector is touched.
-; A divergent index keeps the chain, and so does gfx1030 (no index mode:
-; RDNA has v_movrels instead). The builtin encoder agrees with llvm-mc-19
-; on the mode operand (--assembler=check).
+; A divergent index keeps the chain. RDNA has no index mode: there M0 takes
+; the index (s_mov_b32 m0, set once for a read and write with the same
+; index) and v_movrels_b32 / v_movreld_b32 move the component, as llc-19
+; selects it at gfx10/gfx11 (main: the v_cmp_eq + v_cndmask chain). The
+; builtin encoder agrees with llvm-mc-19 on the mode operand and the
+; movrel encodings (--assembler=check).
 ; RUN: %wavecc -mcpu=gfx900 -filetype=asm %s -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx900 --assembler=check %s -o %t.o
 ; RUN: %wavecc -mcpu=gfx90a --assembler=check %s -o %t.90a.o
 ; RUN: %wavecc -mcpu=gfx942 -filetype=asm %s -o - | FileCheck %s --check-prefix=G942
 ; RUN: %wavecc -mcpu=gfx1030 -filetype=asm %s -o - | FileCheck %s --check-prefix=RDNA
+; RUN: %wavecc -mcpu=gfx1100 -filetype=asm %s -o - | FileCheck %s --check-prefix=RDNA
+; RUN: %wavecc -mcpu=gfx1030 -mattr=+wavefrontsize64 -filetype=asm %s -o - | FileCheck %s --check-prefix=RDNA
+; RUN: %wavecc -mcpu=gfx1030 --assembler=check %s -o %t.1030.o
+; RUN: %wavecc -mcpu=gfx1100 --assembler=check %s -o %t.1100.o
 target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: pick:
@@ -30,8 +37,14 @@ target triple = "amdgcn-amd-amdhsa"
 ; G942-LABEL: pick:
 ; G942: s_set_gpr_idx_on {{s[0-9]+}}, gpr_idx(SRC0)
 ; RDNA-LABEL: pick:
+; RDNA: s_and_b32 [[I:s[0-9]+]], s{{[0-9]+}}, 15
+; RDNA: s_mov_b32 m0, [[I]]
+; RDNA-NOT: m0
+; RDNA: v_movrels_b32_e32 [[X:v[0-9]+]], v{{[0-9]+$}}
+; RDNA: v_add_nc_u32_e32 [[Y:v[0-9]+]], 7, [[X]]
+; RDNA: v_movreld_b32_e32 v{{[0-9]+}}, [[Y]]
+; RDNA-NOT: v_cndmask
 ; RDNA-NOT: gpr_idx
-; RDNA: v_cndmask_b32
 ; RDNA: s_endpgm
 define amdgpu_kernel void @pick(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %k) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
@@ -54,6 +67,14 @@ define amdgpu_kernel void @pick(ptr addrspace(1) %in, ptr addrspace(1) %out, i32
 ; CHECK: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
 ; CHECK: s_set_gpr_idx_on [[B]], gpr_idx(DST)
 ; CHECK: s_endpgm
+; RDNA-LABEL: clamp:
+; RDNA: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
+; RDNA: s_mov_b32 m0, [[A]]
+; RDNA: v_movrels_b32_e32
+; RDNA: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
+; RDNA: s_mov_b32 m0, [[B]]
+; RDNA: v_movreld_b32_e32
+; RDNA: s_endpgm
 define amdgpu_kernel void @clamp(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %k, i32 %j) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr <8 x float>, ptr addrspace(1) %in, i32 %id
@@ -73,6 +94,10 @@ define amdgpu_kernel void @clamp(ptr addrspace(1) %in, ptr addrspace(1) %out, i3
 ; CHECK-NOT: gpr_idx
 ; CHECK: v_cndmask_b32
 ; CHECK: s_endpgm
+; RDNA-LABEL: divergent:
+; RDNA-NOT: movrel
+; RDNA: v_cndmask_b32
+; RDNA: s_endpgm
 define amdgpu_kernel void @divergent(ptr addrspace(1) %in, ptr addrspace(1) %out) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()
   %p = getelementptr <8 x i32>, ptr addrspace(1) %in, i32 %id

@@ -5,7 +5,8 @@
 ; Before issue 25's session 11 wavecc refused the constraint. gfx900 has
 ; no AGPRs and refuses it; an "a" operand of any other instruction, an
 ; operand of the wrong file and a named AGPR are refused (llc-19 rejects
-; the first two as "invalid operand for instruction").
+; the first two as "invalid operand for instruction"). The load is per
+; lane (a uniform one would be an s_load).
 ; RUN: rm -rf %t && split-file %s %t
 ; RUN: %wavecc -mcpu=gfx90a %t/ok.ll -S -o - | FileCheck %s
 ; CHECK-LABEL: k:
@@ -26,7 +27,9 @@
 
 ;--- ok.ll
 target triple = "amdgcn-amd-amdhsa"
-define amdgpu_kernel void @k(ptr addrspace(1) %p) {
+define amdgpu_kernel void @k(ptr addrspace(1) %p0) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %p = getelementptr i32, ptr addrspace(1) %p0, i32 %id
   %x = load i32, ptr addrspace(1) %p
   %a = call i32 asm sideeffect "v_accvgpr_write_b32 $0, $1", "=a,v"(i32 %x)
   %c = call i32 asm sideeffect "v_accvgpr_read_b32 $0, $1", "=v,a"(i32 %a)
@@ -34,6 +37,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p) {
   store i32 %y, ptr addrspace(1) %p
   ret void
 }
+declare i32 @llvm.amdgcn.workitem.id.x()
 ;--- valu.ll
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %p) {

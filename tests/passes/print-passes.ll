@@ -33,6 +33,7 @@
 ; ORDER-NEXT: {{^  }}copy-cleanup {{.*}}
 ; ORDER-NEXT: {{^  }}exec-cleanup {{.*}}
 ; ORDER-NEXT: {{^  }}gpr-index {{.*}}
+; ORDER-NEXT: {{^  }}vcc-carry {{.*}}
 ; ORDER-NEXT: {{^  }}frame {{.*}}
 ; ORDER-NEXT: {{^  }}mode {{.*}}
 ; ORDER-NEXT: {{^  }}waitcnt {{.*}}
@@ -70,6 +71,7 @@
 ; RAN-NEXT: ; *** machine IR after copy-cleanup ***
 ; RAN-NEXT: ; *** machine IR after exec-cleanup ***
 ; RAN-NEXT: ; *** machine IR after gpr-index ***
+; RAN-NEXT: ; *** machine IR after vcc-carry ***
 ; RAN-NEXT: ; *** machine IR after frame ***
 ; RAN-NEXT: ; *** machine IR after mode ***
 ; RAN-NEXT: ; *** machine IR after waitcnt ***

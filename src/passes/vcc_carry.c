@@ -1,0 +1,123 @@
+/* vcc-carry: the carry between the halves of a 64-bit VALU add or
+ * subtract goes through VCC instead of an allocated SGPR (pair), after
+ * register allocation, on targets that read two scalar values per VALU
+ * instruction (GFX10+: wavecc_target.const_bus_limit).
+ *
+ *   v_add_co_u32 lo, s0, a, b           v_add_co_u32 lo, vcc_lo, a, b
+ *   v_add_co_ci_u32_e64 hi, s1, c, d, s0  ->  v_add_co_ci_u32_e32 hi, vcc_lo, c, d, vcc_lo
+ *
+ * Why (issue 24): the selection gives the carry a lane-mask temporary
+ * (isel_int64.c), which the allocator puts in an SGPR; the carry-in then
+ * needs the 64-bit VOP3 encoding, and on gfx11 it is an explicit SGPR
+ * read that LLVM's s_delay_alu model counts (a VALU_DEP delay before most
+ * high halves), while llc-19 keeps the carry in VCC, whose implicit read
+ * of the 32-bit encoding it does not count (delay_alu.c follows that).
+ * On gfx9 the VCC read would take the one constant-bus slot an SGPR
+ * source needs, so the pass stays off there.
+ *
+ * Rewritten: a carry producer (v_add_co_u32, v_sub_co_u32,
+ * v_subrev_co_u32) whose carry temporary has exactly one reader, the
+ * carry-in of a v_addc_co_u32 / v_subb_co_u32 / v_subbrev_co_u32 later in
+ * the same block whose own carry-out nobody reads, with no instruction
+ * between them that reads or writes VCC (explicitly or through the
+ * 32-bit encoding) and none after the consumer that reads VCC before
+ * writing it. Runs before the frame pass (which gives VCC to call and
+ * return sequences) and only in programs where no block reads VCC before
+ * writing it, so VCC never carries a value across blocks there. The
+ * printer and encoder then choose the 32-bit encoding where the operands
+ * allow it (mir_needs_vop3). */
+#include <stdlib.h>
+
+#include "emit/encode.h"
+#include "passes/passes.h"
+
+/* Does ins read (*r) or write (*w) VCC, through an operand or an
+ * implicit VCC (the 32-bit encodings', v_div_fmas')? A call or return
+ * writes it (the callee clobbers VCC; the frame pass's return sequence
+ * uses it). */
+static void vcc_access(const mir_program *p, const mir_instr *ins, bool *r, bool *w) {
+  *r = *w = false;
+  if (ins->opcode == MIR_P_CALL || ins->opcode == MIR_P_RETURN) *w = true;
+  for (unsigned k = 0; k < ins->num_ops + ins->num_defs; k++) {
+    const mir_operand *o = k < ins->num_ops ? &ins->ops[k] : &ins->defs[k - ins->num_ops];
+    mir_preg first;
+    unsigned n;
+    mir_opnd_units(o, &first, &n);
+    if (n && first <= MIR_PREG_VCC + 1 && first + n > MIR_PREG_VCC) *(k < ins->num_ops ? r : w) = true;
+  }
+  if (ins->opcode >= ISA_NUM_OPS) return;
+  uint32_t fl = isa_table[ins->opcode].flags;
+  if (!(fl & (ISA_F_READS_VCC | ISA_F_WRITES_VCC))) return;
+  isa_format tf = isa_table[ins->opcode].format;
+  /* a VOP1/VOP2/VOPC operation in its VOP3 form (by choice, or the only
+   * one on this family) names its lane masks as operands */
+  if ((tf == ISA_FMT_VOP1 || tf == ISA_FMT_VOP2 || tf == ISA_FMT_VOPC) &&
+      (mir_format(p->target->encoding, ins->opcode) == ISA_FMT_VOP3 || mir_needs_vop3(p->target->encoding, ins)))
+    return;
+  if (fl & ISA_F_READS_VCC) *r = true;
+  if (fl & ISA_F_WRITES_VCC) *w = true;
+}
+
+static bool is_producer(unsigned op) { return op == ISA_V_ADD_CO_U32 || op == ISA_V_SUB_CO_U32 || op == ISA_V_SUBREV_CO_U32; }
+static bool is_consumer(unsigned op) {
+  return op == ISA_V_ADDC_CO_U32 || op == ISA_V_SUBB_CO_U32 || op == ISA_V_SUBBREV_CO_U32;
+}
+
+/* Is VCC read before it is written from instruction `from` of block b on
+ * (to the block's end)? */
+static bool vcc_read_from(const mir_program *p, const mir_block *b, uint32_t from) {
+  for (uint32_t i = from; i < b->num_instrs; i++) {
+    bool r, w;
+    vcc_access(p, b->instrs[i], &r, &w);
+    if (r) return true;
+    if (w) return false;
+  }
+  return false;
+}
+
+/* Rewrites the producer at b->instrs[i] and its consumer if the file
+ * comment's conditions hold; uses[t]: reads of temporary t. */
+static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *uses) {
+  mir_instr *pr = b->instrs[i];
+  if (pr->num_defs != 2 || pr->defs[1].kind != MIR_OPND_TEMP || pr->defs[1].preg == MIR_PREG_VCC ||
+      (pr->defs[1].flags & MIR_OPND_FIXED_REG))
+    return;
+  uint32_t t = pr->defs[1].temp.id;
+  if (uses[t] != 1) return;
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    mir_instr *c = b->instrs[j];
+    if (is_consumer(c->opcode) && c->num_ops == 3 && c->ops[2].kind == MIR_OPND_TEMP && c->ops[2].temp.id == t) {
+      if (c->num_defs != 2 || c->defs[1].kind != MIR_OPND_TEMP || uses[c->defs[1].temp.id] != 0) return;
+      if (vcc_read_from(p, b, j + 1)) return;
+      pr->defs[1] = mir_op_vcc(p);
+      c->ops[2] = mir_op_vcc(p);
+      c->defs[1] = mir_op_vcc(p);
+      pr->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+      c->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+      return;
+    }
+    bool r, w;
+    vcc_access(p, c, &r, &w);
+    if (r || w) return;
+  }
+}
+
+int mir_vcc_carry(mir_program *p, diag *d) {
+  (void)d;
+  if (p->target->const_bus_limit < 2) return 0;
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    if (vcc_read_from(p, &p->blocks[b], 0)) return 0;
+  uint32_t *uses = calloc(p->num_temps + 1, sizeof *uses);
+  if (!uses) return 0; /* an optimisation: nothing lost without it */
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id <= p->num_temps) uses[ins->ops[k].temp.id]++;
+    }
+  for (uint32_t b = 0; b < p->num_blocks; b++)
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++)
+      if (is_producer(p->blocks[b].instrs[i]->opcode)) try_pair(p, &p->blocks[b], i, uses);
+  free(uses);
+  return 0;
+}
