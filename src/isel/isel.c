@@ -282,10 +282,7 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
   uint32_t mb = mir[b];
   mir_block *blk = &c->p->blocks[mb];
   uint32_t np = blk->logical_preds.n;
-  unsigned k = 0, nphis = 0;
-  for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && LLVMIsAPHINode(ins);
-       ins = LLVMGetNextInstruction(ins))
-    nphis++;
+  unsigned k = 0;
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && LLVMIsAPHINode(ins) && !c->failed;
        ins = LLVMGetNextInstruction(ins)) {
     uint32_t vi = ptrmap_get(&c->vmap, ins);
@@ -336,17 +333,6 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
           }
           if (mir_rc_is_vgpr(rc)) o = mir_op_temp(isel_to_vgpr(c, o, 1));
         } else {
-          /* In a block of the lanes leaving a loop, in their last
-           * iteration, a temporal-divergence copy (freeze of a uniform
-           * value, loop_exit_copies.cpp) equals its uniform value: the
-           * phi copy reads that SGPR, and the copy made every iteration
-           * goes when nothing else reads it (dce). Only with two phis or
-           * more: one phi's copy may share the copy's VGPR, the block is
-           * then empty and exec-cleanup drops its EXEC switches, which
-           * saves more than the v_mov. */
-          if ((pb->flags & MIR_BLOCK_EXIT_LANES) && nphis > 1 && LLVMIsAInstruction(inc) &&
-              LLVMGetInstructionOpcode(inc) == LLVMFreeze && !divergence_is_divergent(c->di, LLVMGetOperand(inc, 0)))
-            inc = LLVMGetOperand(inc, 0);
           o = isel_get(c, inc, e);
           unsigned dw = mir_rc_size(rc);
           if (mir_rc_is_vgpr(rc)) o = mir_op_temp(isel_to_vgpr(c, o, dw));

@@ -123,7 +123,6 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
     c->cur = mb;
     /* EXEC = the leaving lanes (~cond & EXEC when the false edge leaves) */
     saved = sop1(c, out ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(m));
-    c->p->blocks[xb].flags |= MIR_BLOCK_EXIT_LANES;
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
   edge(s, mb, xc, PN);

@@ -35,9 +35,10 @@
  * nothing. (Out of the list from 2026-11-28 18:26 to 2026-11-29: copying
  * every value cost a v_mov per iteration and did not pay on 17 loop
  * kernels, geomean cycles 1.132 -> 1.135. With the cost test, the far
- * branch threading (branch_thread.c), the empty exit-copy block
- * (exec_cleanup.c) and phi copies of the leaving lanes reading the
- * uniform value (isel.c fill_phis), 2026-11-29 03:30 UTC, bench/compare
+ * branch threading (branch_thread.c) and the empty exit-copy block
+ * (exec_cleanup.c), 2026-11-29 03:30 UTC (then with phi copies of the
+ * leaving lanes reading the uniform SGPR, since taken out: wrong code
+ * when the exit leaves two loops), bench/compare
  * against llc-19 on the files whose code moved and main's figures:
  * occupancy-model cycles 1.086 -> 1.059 at gfx900 (32 files), 1.143 ->
  * 1.114 at gfx1030 (27); first_match.cl -12 %, f_search_temporal.cl

@@ -224,9 +224,6 @@ enum {
   MIR_BLOCK_LOOP_EXIT = 1u << 1,
   MIR_BLOCK_DIVERGENT_BRANCH = 1u << 2, /* ends in a divergent branch */
   MIR_BLOCK_UNIFORM = 1u << 3,
-  /* selection only: runs with exactly the lanes leaving a loop, in the
-   * iteration they leave it (isel_struct_loop.c exit_lanes) */
-  MIR_BLOCK_EXIT_LANES = 1u << 4,
 };
 
 typedef struct mir_block {

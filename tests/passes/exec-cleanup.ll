@@ -55,8 +55,8 @@ join:
 ; LOOPBEFORE-NEXT: [[Z]]:
 ; LOOPBEFORE-NEXT: exec = s_andn2_b64 killed [[S]]:s2@s[{{[0-9:]+}}], exec
 ; LOOP-LABEL: exit_copies:
+; LOOP: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
 ; LOOP: v_cmp_eq_u32_e64 [[M:s\[[0-9]+:[0-9]+\]]],
-; LOOP-NEXT: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
 ; LOOP-NEXT: s_andn2_b64 exec, exec, [[M]]
 ; LOOP-NOT: saveexec
 ; LOOP: s_cbranch_execz

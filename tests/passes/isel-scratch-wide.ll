@@ -34,13 +34,14 @@ define amdgpu_kernel void @vec(ptr addrspace(1) %p, i32 %i) {
 }
 
 ; Four i32 stores to consecutive dwords of an array (align 4) become one
-; scratch_store_b128.
+; scratch_store_b128 (32 elements: too large for promote-private-arrays,
+; which holds arrays of up to 64 bytes in registers).
 ; CHECK-LABEL: merged:
 ; CHECK: scratch_store_b128
 ; CHECK-NOT: scratch_store_b32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @merged(ptr addrspace(1) %p, i32 %i) {
-  %a = alloca [8 x i32], align 4, addrspace(5)
+  %a = alloca [32 x i32], align 4, addrspace(5)
   %id = call i32 @llvm.amdgcn.workitem.id.x()
   %a1 = getelementptr i32, ptr addrspace(5) %a, i32 1
   %a2 = getelementptr i32, ptr addrspace(5) %a, i32 2
