@@ -137,7 +137,8 @@ static isa_atomic atomic_kind(const char *mn) {
   else return ISA_AT_NONE;
   static const struct { const char *n; isa_atomic k; } t[] = {
     {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"cmpst", ISA_AT_CMPSWAP}, {"wrxchg", ISA_AT_SWAP}, {"add_f", ISA_AT_FADD}, {"add_rtn_f", ISA_AT_FADD},
-    {"min_f", ISA_AT_FMIN}, {"max_f", ISA_AT_FMAX}, {"min_rtn_f", ISA_AT_FMIN}, {"max_rtn_f", ISA_AT_FMAX},
+    {"pk_add_f16", ISA_AT_PK_FADD_F16}, {"pk_add_rtn_f16", ISA_AT_PK_FADD_F16}, {"pk_add_bf16", ISA_AT_PK_FADD_BF16},
+    {"pk_add_rtn_bf16", ISA_AT_PK_FADD_BF16}, {"min_f", ISA_AT_FMIN}, {"max_f", ISA_AT_FMAX}, {"min_rtn_f", ISA_AT_FMIN}, {"max_rtn_f", ISA_AT_FMAX},
     {"add", ISA_AT_ADD}, {"sub", ISA_AT_SUB}, {"rsub", ISA_AT_RSUB}, {"smin", ISA_AT_SMIN}, {"umin", ISA_AT_UMIN}, {"smax", ISA_AT_SMAX}, {"umax", ISA_AT_UMAX},
     {"min_i", ISA_AT_SMIN}, {"min_u", ISA_AT_UMIN}, {"max_i", ISA_AT_SMAX}, {"max_u", ISA_AT_UMAX}, {"min_rtn_i", ISA_AT_SMIN}, {"min_rtn_u", ISA_AT_UMIN},
     {"max_rtn_i", ISA_AT_SMAX}, {"max_rtn_u", ISA_AT_UMAX}, {"and", ISA_AT_AND}, {"or", ISA_AT_OR}, {"xor", ISA_AT_XOR}, {"inc", ISA_AT_INC}, {"dec", ISA_AT_DEC}, {"mskor", ISA_AT_MSKOR},
@@ -254,7 +255,8 @@ static const char *const cmp_names[] = {"NONE", "CLASS", "F_F", "F_LT", "F_EQ", 
                                         "F_NLG", "F_NGT", "F_NLE", "F_NEQ", "F_NLT", "F_TRU", "I_F", "I_LT", "I_EQ", "I_LE", "I_GT",
                                         "I_NE", "I_GE", "I_T"};
 static const char *const at_names[] = {"NONE", "SWAP", "CMPSWAP", "ADD", "SUB", "RSUB", "SMIN", "UMIN", "SMAX", "UMAX",
-                                       "AND", "OR", "XOR", "INC", "DEC", "MSKOR", "FADD", "FMIN", "FMAX"};
+                                       "AND", "OR", "XOR", "INC", "DEC", "MSKOR", "FADD", "FMIN", "FMAX",
+                                       "PK_FADD_F16", "PK_FADD_BF16"};
 static const char *const dom_names[] = {"NONE", "CMP", "INT", "F32", "F64", "F16"};
 static const char *const flag_names[] = {"CMPX", "CARRY_IN", "CARRY_OUT", "SDST", "TIED", "PARTIAL", "MOVREL", "SIGNED",
                                          "D16", "D16_HI", "RTN", "TWO_ADDR", "ST64", "SRC2", "FORMAT", "ADDTID",

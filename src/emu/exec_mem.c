@@ -19,6 +19,7 @@
  * - Flat addresses inside the shared / private apertures (EMU_*_APERTURE,
  *   reported by src_shared_base / src_private_base) go to LDS / scratch. */
 #include <assert.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +74,21 @@ static memshape shape_of(isa_op op) {
   return s;
 }
 
+/* bf16 from an f32, rounded to nearest even; a NaN stays a quiet NaN */
+static uint16_t f32_to_bf16(float f) {
+  uint32_t u = emu_u32(f);
+  if (isnan(f)) return (uint16_t)((u >> 16) | 0x40);
+  return (uint16_t)((u + 0x7fff + ((u >> 16) & 1)) >> 16);
+}
+
+/* One half of a packed 16-bit float add atomic (global/flat/ds pk_add_f16,
+ * pk_add_bf16): the exact sum (f32 holds every f16 or bf16 sum exactly
+ * before the one rounding) rounded to nearest even, denormals kept. */
+static uint32_t pk_add_half(uint32_t a, uint32_t b, bool bf16) {
+  if (bf16) return f32_to_bf16(emu_f32(a << 16) + emu_f32(b << 16));
+  return emu_f2h((double)emu_h2f((uint16_t)a) + (double)emu_h2f((uint16_t)b), 0);
+}
+
 static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
   uint64_t m = is64 ? ~0ull : 0xffffffffull;
   int64_t so = is64 ? (int64_t)old : (int32_t)old, ss = is64 ? (int64_t)src : (int32_t)src;
@@ -98,6 +114,11 @@ static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, in
     return (is64 ? emu_f64(src) < emu_f64(old) : emu_f32((uint32_t)src) < emu_f32((uint32_t)old)) ? src : old;
   case ISA_AT_FMAX:
     return (is64 ? emu_f64(src) > emu_f64(old) : emu_f32((uint32_t)src) > emu_f32((uint32_t)old)) ? src : old;
+  case ISA_AT_PK_FADD_F16: case ISA_AT_PK_FADD_BF16: {
+    bool bf = k == ISA_AT_PK_FADD_BF16;
+    return pk_add_half((uint32_t)old & 0xffff, (uint32_t)src & 0xffff, bf) |
+           (uint64_t)pk_add_half((uint32_t)(old >> 16) & 0xffff, (uint32_t)(src >> 16) & 0xffff, bf) << 16;
+  }
   default: return old;
   }
 }

@@ -220,6 +220,7 @@ typedef enum isa_atomic {
   ISA_AT_NONE, ISA_AT_SWAP, ISA_AT_CMPSWAP, ISA_AT_ADD, ISA_AT_SUB, ISA_AT_RSUB, ISA_AT_SMIN, ISA_AT_UMIN,
   ISA_AT_SMAX, ISA_AT_UMAX, ISA_AT_AND, ISA_AT_OR, ISA_AT_XOR, ISA_AT_INC, ISA_AT_DEC, ISA_AT_MSKOR,
   ISA_AT_FADD, ISA_AT_FMIN, ISA_AT_FMAX,
+  ISA_AT_PK_FADD_F16, ISA_AT_PK_FADD_BF16, /* two halves of the dword, each rounded to nearest even */
 } isa_atomic;
 
 /* Semantic flags (isa_sem.flags). */
