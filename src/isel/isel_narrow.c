@@ -110,6 +110,41 @@ static LLVMValueRef sole_user(LLVMValueRef v) {
   return LLVMGetUser(u);
 }
 
+/* Element e of the 32-bit add `ins` whose operand j is the mul m (full
+ * width: not a 24-bit product) as the low dword of v_mad_u64_u32 m0, m1,
+ * x64 (as llc-19 selects a divergent mul + add): the low 32 bits of the
+ * 64-bit sum are the 32-bit sum whatever x64's high dword holds (carries
+ * only move up). The addend x is an inline constant (x64: the 64-bit
+ * inline constant, same low dword) or a VGPR value used only here, in
+ * this block (x64: a pair of x and an undefined high half, which the
+ * allocator builds in place around x as it places x in the pair's slot;
+ * a value live on would be copied). Other addends (an SGPR takes the
+ * constant bus from the mul's operands) keep v_mul_lo_u32 + v_add_u32.
+ * With emit, select it. */
+static bool mad64_elem(isel_ctx *c, LLVMValueRef ins, LLVMValueRef m, unsigned j, unsigned e, bool emit) {
+  LLVMValueRef a = LLVMGetOperand(m, 0), b = LLVMGetOperand(m, 1), x = LLVMGetOperand(ins, 1 - j);
+  if (!avail(c, a) || !avail(c, b) || !avail(c, x)) return false;
+  bool fresh = LLVMIsAInstruction(x) && sole_user(x) == ins && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(ins) &&
+               divergence_is_divergent(c->di, x) && isel_num_comps(LLVMTypeOf(x)) == 1;
+  mir_operand k = isel_get(c, x, e);
+  if (!(k.kind == MIR_OPND_CONST && isel_is_inline_const(k.imm)) && !(fresh && isel_opnd_is_vgpr(&k))) return false;
+  if (!emit) return true;
+  if (k.kind == MIR_OPND_CONST) {
+    k.size = 2; /* read as the 64-bit inline constant of the same value */
+  } else {
+    mir_temp pair = isel_tmp(c, mir_rc_v(2));
+    mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, 2, 1);
+    cv->ops[0] = k;
+    cv->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+    cv->ops[1].temp.rc = mir_rc_v(1);
+    cv->defs[0] = mir_op_temp(pair);
+    k = mir_op_temp(pair);
+  }
+  mir_temp d = isel_mad_u64(c, isel_get(c, a, e), isel_get(c, b, e), k);
+  isel_set(c, ins, e, isel_extract(c, d, 0, 1));
+  return true;
+}
+
 /* Element e of instruction ins (bits wide): has it a narrow form? With
  * emit, select it. */
 static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits, bool emit) {
@@ -138,7 +173,11 @@ static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits
         !divergence_is_divergent(c->di, m))
       continue;
     unsigned mop = mul24(c, m, e, bits, src);
-    if (!mop || !avail(c, src[0]) || !avail(c, src[1])) continue;
+    if (!mop) {
+      if (mad64_elem(c, ins, m, j, e, emit)) return true;
+      continue;
+    }
+    if (!avail(c, src[0]) || !avail(c, src[1])) continue;
     if (!emit) return true;
     unsigned mad = mop == ISA_V_MUL_U32_U24 ? ISA_V_MAD_U32_U24 : ISA_V_MAD_I32_I24;
     mir_operand z = isel_get(c, LLVMGetOperand(ins, 1 - j), e);

@@ -23,17 +23,20 @@
  *    A preceding s_waitcnt is tightened instead of adding another. A load
  *    overwriting a pending load of the same in-order counter needs none.
  *  - Counter capacity: a counter field holds at most cnt_max events
- *    (15 for lgkmcnt on gfx9). Before an event that would make more than
- *    that many of its counter outstanding, the pass waits until at most
- *    cnt_max - 1 remain (0 while an out-of-order event is outstanding).
- *    gfx9 stalls such an issue until one event completes, but which one is
- *    unknown once SMEM is in flight, and a counter that overflowed would
- *    let a later s_waitcnt pass too early; with the wait, at most cnt_max
- *    are ever outstanding, every pending write keeps its exact distance
- *    and no event is assumed complete without an s_waitcnt saying so.
- *    (The pass used to drop the oldest pending write once cnt_max events
- *    followed it, as if they returned in order: an s_load_dwordx16 followed
- *    by 17 ds_write_b32 lost its wait, issue 21.)
+ *    (15 for lgkmcnt on gfx9). gfx9 stalls the issue of an event that
+ *    would make more than that many of its counter outstanding until one
+ *    completes. With only in-order events outstanding that is the oldest:
+ *    the pass inserts nothing and counts the oldest complete (as LLVM's
+ *    SIInsertWaitcnts relies on the stall; an explicit s_waitcnt vmcnt(62)
+ *    in a loop of stores cost as much on hardware and was charged a full
+ *    load latency per iteration by the emulator's estimate). Which one
+ *    completes is unknown once an out-of-order event (SMEM) is in flight:
+ *    then the pass waits until at most cnt_max - 1 remain (0), so every
+ *    pending write keeps its exact distance and no event is assumed
+ *    complete without an s_waitcnt saying so. (The pass used to drop the
+ *    oldest pending write once cnt_max events followed it, out-of-order
+ *    ones too: an s_load_dwordx16 followed by 17 ds_write_b32 lost its
+ *    wait, issue 21.)
  *  - s_barrier waits for everything (gfx900 has no automatic wait before
  *    barriers); s_endpgm needs no wait. s_waitcnt already in the program
  *    (fences, barriers, atomics, calls) keep only the counters that can
@@ -426,10 +429,15 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
         if (d < need[c]) need[c] = d;
       }
     }
-    /* Counter capacity: one more event must still fit in the counter. */
+    /* Counter capacity: one more event must still fit in the counter.
+     * With only in-order events outstanding the hardware's own stall
+     * retires the oldest first (as LLVM's SIInsertWaitcnts assumes): no
+     * instruction, the state just knows it complete. */
     for (int c = 0; c < NCNT; c++)
-      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c] && a->cnt_max[c] - 1 < need[c])
-        need[c] = a->cnt_max[c] - 1;
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c]) {
+        if (!a->ooo[c]) apply_wait(a, c, a->cnt_max[c] - 1);
+        else if (a->cnt_max[c] - 1 < need[c]) need[c] = a->cnt_max[c] - 1;
+      }
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {

@@ -55,7 +55,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out) {
 ; the caller may have loads outstanding into the argument registers
 ; (llc-19's callers do not wait before s_swappc_b64): wait first
 ; CHECK-NEXT: s_waitcnt vmcnt(0) expcnt(0) lgkmcnt(0)
-; CHECK-NEXT: v_mul_lo_u32
-; CHECK-NEXT: v_add_u32_e32
+; (a * trunc(b) + 7: the low dword of one v_mad_u64_u32, as llc-19)
+; CHECK-NEXT: v_mad_u64_u32 v[0:1], s[{{[0-9]+:[0-9]+}}], v1, v0, 7
 ; (nothing outstanding at the return: the waitcnt pass drops the wait)
 ; CHECK-NEXT: s_setpc_b64 s[30:31]
