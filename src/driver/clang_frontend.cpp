@@ -319,3 +319,15 @@ extern "C" int wavecc_clang_split_libclc(const char *libclc, const char *out, ch
   if (!msgs.empty()) *diag = dup_string(msgs);
   return status;
 }
+
+#ifdef WAVECC_STATIC_FRONTEND
+// clang's CodeGen registers the statically linked LLVM extensions of its
+// build (Debian's Extension.def names Polly) in every pass pipeline it
+// builds. Debian ships Polly only as a plugin (LLVMPolly.so), not as the
+// static library the linked-in front end would need, and wavecc never
+// runs Polly: an extension that registers nothing.
+#include "llvm/Passes/PassPlugin.h"
+llvm::PassPluginLibraryInfo getPollyPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Polly", "none", [](llvm::PassBuilder &) {}};
+}
+#endif

@@ -39,6 +39,7 @@
 #include <cstring>
 #include <map>
 #include <numeric>
+#include <tuple>
 #include <vector>
 
 #include "llvm/ADT/SetVector.h"
@@ -467,10 +468,12 @@ std::unique_ptr<Module> libclc_split_subset(LLVMContext &ctx, const Module &prog
     // uses yet is linked all the same (a later piece will use it).
     if (linker.linkInModule(std::move(*piece), Linker::Flags::OverrideFromSrc)) return nullptr;
   }
-  std::vector<std::pair<uint32_t, GlobalVariable *>> order;
-  for (GlobalVariable &g : subset->globals()) order.push_back({file.rank_of(g.getName()), &g});
-  std::stable_sort(order.begin(), order.end(), [](auto &a, auto &b) { return a.first < b.first; });
-  for (auto &[r, g] : order) {
+  // (rank, position now): a total order (std::stable_sort's temporary
+  // buffer is deprecated in the libstdc++ clang-19 builds the fuzzers with).
+  std::vector<std::tuple<uint32_t, size_t, GlobalVariable *>> order;
+  for (GlobalVariable &g : subset->globals()) order.emplace_back(file.rank_of(g.getName()), order.size(), &g);
+  std::sort(order.begin(), order.end());
+  for (auto &[r, i, g] : order) {
     g->removeFromParent();
     subset->insertGlobalVariable(g);
   }

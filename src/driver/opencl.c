@@ -195,8 +195,27 @@ int driver_opencl_identity(sha256 *s) {
   return 0;
 }
 
-/* The front end's function `name` (frontend_open), or NULL with *diag. */
+/* The front end linked into this program (the tools of a build without
+ * sanitizers, WAVECC_STATIC_FRONTEND in src/CMakeLists.txt): weak
+ * references, NULL where it is not linked in (libwavecc.so, the ICD),
+ * which then open libwavecc-clang.so. */
+#pragma weak wavecc_clang_frontend_init
+#pragma weak wavecc_clang_compile
+#pragma weak wavecc_clang_includes
+
+/* The linked-in front end's function `name`, or NULL. */
+static void *frontend_linked(const char *name) {
+  if (!strcmp(name, "wavecc_clang_frontend_init")) return (void *)wavecc_clang_frontend_init;
+  if (!strcmp(name, "wavecc_clang_compile")) return (void *)wavecc_clang_compile;
+  if (!strcmp(name, "wavecc_clang_includes")) return (void *)wavecc_clang_includes;
+  return NULL;
+}
+
+/* The front end's function `name` (linked in, else frontend_open), or
+ * NULL with *diag. */
 static void *frontend_symbol(const char *name, char **diag) {
+  void *linked = frontend_linked(name);
+  if (linked) return linked;
   void *h = frontend_open(diag);
   void *f = h ? dlsym(h, name) : NULL;
   if (h && !f) {
