@@ -42,6 +42,8 @@ install(TARGETS wavecc-bin wavecc-run wavecc-opt RUNTIME DESTINATION ${CMAKE_INS
 # libwavecc-clang.so, the OpenCL C front end (src/driver/clang_frontend.h):
 # the tools and libraries look for it beside themselves and in ../lib.
 install(TARGETS wavecc_clang LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# libclc pre-split (src/driver/libclc_split.h), read from beside it.
+install(FILES ${CMAKE_BINARY_DIR}/lib/wavecc-libclc.split DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS wavecc_shared wavecc_static LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/include/wavecc DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} FILES_MATCHING PATTERN "*.h")

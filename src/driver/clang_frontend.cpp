@@ -10,14 +10,17 @@
 //   cc1_main does, and EmitLLVMOnlyAction stops where -emit-llvm-bc would
 //   have written the module (-disable-llvm-passes: no pass ran on it).
 // - llvm-link (tools/llvm-link/llvm-link.cpp, linkFiles): an empty module
-//   named "llvm-link", the program linked in with no flags, then libclc,
-//   read lazily, with Linker::LinkOnlyNeeded and internalizeModule on what
-//   came from it.
+//   named "llvm-link", the program linked in with no flags, then libclc
+//   with Linker::LinkOnlyNeeded and internalizeModule on what came from
+//   it. libclc is the subset of its pre-split form (libclc_split.h) that
+//   the program reaches, or the whole file read lazily when there is no
+//   usable split.
 // - opt -O2 (tools/opt/NewPMDriver.cpp): `default<O2>` through
 //   LLVMRunPasses with a target machine for the module's triple, no CPU,
 //   no features, CodeGenOptLevel::Default (opt's defaults).
 // - llvm-nm --undefined-only --demangle: declarations left in the module.
 #include "driver/clang_frontend.h"
+#include "driver/libclc_split.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -157,15 +160,22 @@ void llvm_diagnostic(const DiagnosticInfo *info, void *context) {
   *static_cast<std::string *>(context) += "error: " + text + "\n";
 }
 
+// libclc as a lazily read module: the subset of the split file `split`
+// (made from `libclc`) that `program` reaches, else the whole file.
+Expected<std::unique_ptr<Module>> read_libclc(LLVMContext &ctx, const Module &program, const char *libclc,
+                                              const char *split, std::string &msgs) {
+  size_t mark = msgs.size();
+  if (std::unique_ptr<Module> subset = libclc_split_subset(ctx, program, split, libclc)) return subset;
+  msgs.resize(mark); // what the linker said about an unusable split
+  auto buffer = MemoryBuffer::getFile(libclc);
+  if (!buffer) return createStringError(buffer.getError(), "cannot read it: %s", buffer.getError().message().c_str());
+  return getOwningLazyBitcodeModule(std::move(*buffer), ctx, /*ShouldLazyLoadMetadata=*/true);
+}
+
 // llvm-link --only-needed --internalize PROGRAM LIBCLC, in memory.
 std::unique_ptr<Module> link_libclc(LLVMContext &ctx, std::unique_ptr<Module> program, const char *libclc,
-                                    std::string &msgs) {
-  auto buffer = MemoryBuffer::getFile(libclc);
-  if (!buffer) {
-    msgs += std::string("error: cannot read ") + libclc + ": " + buffer.getError().message() + "\n";
-    return nullptr;
-  }
-  Expected<std::unique_ptr<Module>> lib = getOwningLazyBitcodeModule(std::move(*buffer), ctx, /*ShouldLazyLoadMetadata=*/true);
+                                    const char *split, std::string &msgs) {
+  Expected<std::unique_ptr<Module>> lib = read_libclc(ctx, *program, libclc, split, msgs);
   if (!lib) {
     msgs += std::string("error: ") + libclc + ": " + toString(lib.takeError()) + "\n";
     return nullptr;
@@ -234,7 +244,7 @@ extern "C" void wavecc_clang_frontend_init(void) {
 }
 
 extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size,
-                                    const char *libclc, void **bc, size_t *bc_size, char **diag, char **deps) {
+                                    const char *libclc, const char *split, void **bc, size_t *bc_size, char **diag, char **deps) {
   *bc = nullptr;
   *bc_size = 0;
   *diag = nullptr;
@@ -259,7 +269,7 @@ extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const cha
       clang::EmitLLVMOnlyAction action(&ctx);
       std::unique_ptr<Module> m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
       *deps = dup_string(other_files(collector->getDependencies(), input, resource));
-      if (m) m = link_libclc(ctx, std::move(m), libclc, llvm_msgs);
+      if (m) m = link_libclc(ctx, std::move(m), libclc, split, llvm_msgs);
       if (m && optimise(*m, llvm_msgs) == 0 && check_undefined(*m, input, llvm_msgs) == 0) {
         SmallVector<char, 0> out;
         raw_svector_ostream os(out);
@@ -301,3 +311,23 @@ extern "C" int wavecc_clang_includes(const char *const *argv, int argc, const ch
   if (!text.empty()) *diag = dup_string(text);
   return status;
 }
+
+extern "C" int wavecc_clang_split_libclc(const char *libclc, const char *out, char **diag) {
+  *diag = nullptr;
+  std::string msgs;
+  int status = libclc_split_write(libclc, out, msgs);
+  if (!msgs.empty()) *diag = dup_string(msgs);
+  return status;
+}
+
+#ifdef WAVECC_STATIC_FRONTEND
+// clang's CodeGen registers the statically linked LLVM extensions of its
+// build (Debian's Extension.def names Polly) in every pass pipeline it
+// builds. Debian ships Polly only as a plugin (LLVMPolly.so), not as the
+// static library the linked-in front end would need, and wavecc never
+// runs Polly: an extension that registers nothing.
+#include "llvm/Passes/PassPlugin.h"
+llvm::PassPluginLibraryInfo getPollyPluginInfo() {
+  return {LLVM_PLUGIN_API_VERSION, "Polly", "none", [](llvm::PassBuilder &) {}};
+}
+#endif

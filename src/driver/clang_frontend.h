@@ -25,7 +25,7 @@ extern "C" {
 
 /* Bumped whenever the signatures below change; opencl.c refuses an
  * object of another version. */
-#define WAVECC_CLANG_FRONTEND_API 1
+#define WAVECC_CLANG_FRONTEND_API 2
 
 int wavecc_clang_frontend_api(void);
 
@@ -35,7 +35,10 @@ int wavecc_clang_frontend_api(void);
 void wavecc_clang_frontend_init(void);
 
 /* Compiles (argv as `clang ... -emit-llvm -c -o - PATH`), links `libclc`
- * (bitcode file) as `llvm-link --only-needed --internalize` did, runs
+ * (bitcode file) as `llvm-link --only-needed --internalize` did (reading
+ * only the needed part of it from `split`, its pre-split form made by
+ * wavecc_clang_split_libclc, when that is usable; NULL or "": the whole
+ * file, same result, 15-20 ms slower), runs
  * `default<O2>` with the AMDGPU target machine as `opt -O2` did, and
  * checks that no function or variable is left undefined (other than
  * LLVM intrinsics). On 0: *bc, *bc_size the optimised module's bitcode.
@@ -44,7 +47,12 @@ void wavecc_clang_frontend_init(void);
  * directory), one per line as clang named them, or NULL. Returns 0, or -1 with the
  * reason in *diag. */
 int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size, const char *libclc,
-                         void **bc, size_t *bc_size, char **diag, char **deps);
+                         const char *split, void **bc, size_t *bc_size, char **diag, char **deps);
+
+/* Writes the pre-split form of the libclc bitcode file `libclc` to `out`
+ * (libclc_split.h; done once at build time by tools/libclc-split.c).
+ * Returns 0, or -1 with the reason in *diag (malloc'ed). */
+int wavecc_clang_split_libclc(const char *libclc, const char *out, char **diag);
 
 /* Preprocesses only (argv as for compiling, with -E): *deps as above, and
  * *resource_dir clang's resource directory (its own headers). Returns 0

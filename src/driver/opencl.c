@@ -43,8 +43,8 @@
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
 
-typedef int (*wavecc_clang_compile_fn)(const char *const *, int, const char *, size_t, const char *, void **,
-                                       size_t *, char **, char **);
+typedef int (*wavecc_clang_compile_fn)(const char *const *, int, const char *, size_t, const char *, const char *,
+                                       void **, size_t *, char **, char **);
 typedef int (*wavecc_clang_includes_fn)(const char *const *, int, const char *, size_t, char **, char **, char **);
 
 /* Appends `s` to the malloc'ed string *dst (which may be NULL). Returns 0,
@@ -157,6 +157,20 @@ static void *frontend_open(char **diag) {
   return NULL;
 }
 
+/* libclc's pre-split form (clang_frontend.h, wavecc_clang_split_libclc)
+ * into buf: $WAVECC_LIBCLC_SPLIT when set (empty: none, the front end
+ * reads libclc whole), else WAVECC_LIBCLC_SPLIT_NAME beside the front
+ * end's object, where the build and `cmake --install` put it. An absent
+ * or stale file is no error: the front end checks it and falls back. */
+static void libclc_split_path(char *buf, size_t size) {
+  const char *env = getenv("WAVECC_LIBCLC_SPLIT");
+  buf[0] = 0;
+  if (env) snprintf(buf, size, "%s", env);
+  else if (frontend_path(buf, size) == 0 && strrchr(buf, '/'))
+    snprintf(strrchr(buf, '/') + 1, size - (size_t)(strrchr(buf, '/') + 1 - buf), "%s", WAVECC_LIBCLC_SPLIT_NAME);
+  else buf[0] = 0;
+}
+
 void driver_key_stat(sha256 *s, const struct stat *st) {
   long long v[5] = {(long long)st->st_size, (long long)st->st_mtim.tv_sec, (long long)st->st_mtim.tv_nsec,
                     (long long)st->st_ino, (long long)st->st_dev};
@@ -167,10 +181,11 @@ int driver_opencl_identity(sha256 *s) {
   char path[4200], clang[4200];
   if (frontend_path(path, sizeof path) != 0) return -1;
   llvm_tool_path(clang, sizeof clang, "clang");
-  char libs[2][4300];
+  char libs[2][4300], split[4200];
   snprintf(libs[0], sizeof libs[0], "%s/../lib/libclang-cpp.so", WAVECC_LLVM_BINDIR);
   snprintf(libs[1], sizeof libs[1], "%s/../lib/libLLVM.so", WAVECC_LLVM_BINDIR);
-  const char *files[] = {path, WAVECC_LIBCLC, clang, libs[0], libs[1]};
+  libclc_split_path(split, sizeof split);
+  const char *files[] = {path, WAVECC_LIBCLC, clang, libs[0], libs[1], split};
   for (size_t i = 0; i < sizeof files / sizeof *files; i++) {
     struct stat st;
     sha256_field(s, files[i], strlen(files[i]));
@@ -180,8 +195,27 @@ int driver_opencl_identity(sha256 *s) {
   return 0;
 }
 
-/* The front end's function `name` (frontend_open), or NULL with *diag. */
+/* The front end linked into this program (the tools of a build without
+ * sanitizers, WAVECC_STATIC_FRONTEND in src/CMakeLists.txt): weak
+ * references, NULL where it is not linked in (libwavecc.so, the ICD),
+ * which then open libwavecc-clang.so. */
+#pragma weak wavecc_clang_frontend_init
+#pragma weak wavecc_clang_compile
+#pragma weak wavecc_clang_includes
+
+/* The linked-in front end's function `name`, or NULL. */
+static void *frontend_linked(const char *name) {
+  if (!strcmp(name, "wavecc_clang_frontend_init")) return (void *)wavecc_clang_frontend_init;
+  if (!strcmp(name, "wavecc_clang_compile")) return (void *)wavecc_clang_compile;
+  if (!strcmp(name, "wavecc_clang_includes")) return (void *)wavecc_clang_includes;
+  return NULL;
+}
+
+/* The front end's function `name` (linked in, else frontend_open), or
+ * NULL with *diag. */
 static void *frontend_symbol(const char *name, char **diag) {
+  void *linked = frontend_linked(name);
+  if (linked) return linked;
   void *h = frontend_open(diag);
   void *f = h ? dlsym(h, name) : NULL;
   if (h && !f) {
@@ -267,8 +301,9 @@ int driver_opencl_compile(const char *name, const char *source, size_t size, con
   const char *tail[] = {"-emit-llvm", "-c", "-o", "/dev/null", VIRTUAL_SOURCE};
   for (size_t i = 0; i < sizeof tail / sizeof *tail; i++) argv[n++] = tail[i];
   argv[n] = NULL;
-  char *msg = NULL, *files = NULL;
-  int status = compile(argv, n, source, size, WAVECC_LIBCLC, bc, bc_size, &msg, &files);
+  char *msg = NULL, *files = NULL, split[4200];
+  libclc_split_path(split, sizeof split);
+  int status = compile(argv, n, source, size, WAVECC_LIBCLC, split, bc, bc_size, &msg, &files);
   free(argv);
   if (status != 0) {
     char *clean = clean_messages(msg, VIRTUAL_SOURCE, name);
