@@ -76,6 +76,7 @@ struct Candidate {
   Type *elem;       // T
   unsigned n;       // elements
   unsigned score;   // accesses, weighted by loop depth
+  unsigned pos;     // order found (the tie-break of the sort below)
   SmallVector<Instruction *, 8> ptrs;          // the alloca and its getelementptrs, parents first
   SmallVector<Offset, 8> offs;                 // ptrs[i]'s offset
   SmallVector<Instruction *, 8> accesses;      // loads, stores, atomics, memsets
@@ -307,10 +308,16 @@ PreservedAnalyses WirPromotePrivateArraysPass::run(Function &F, FunctionAnalysis
     if (!array_shape(A->getAllocatedType(), DL, &C.elem, &C.n)) continue;
     if (DL.getTypeAllocSize(A->getAllocatedType()) != (uint64_t)C.n * DL.getTypeAllocSize(C.elem)) continue;
     if (A->getParent() != &F.getEntryBlock() && in_cycle(A->getParent())) continue;
+    C.pos = cands.size();
     if (collect(C, DL, LI)) cands.push_back(std::move(C));
   }
   if (cands.empty()) return PreservedAnalyses::all();
-  std::stable_sort(cands.begin(), cands.end(), [](const Candidate &a, const Candidate &b) { return a.score > b.score; });
+  // Highest score first, ties in the order found. std::sort with the
+  // position as tie-break: clang-19's libstdc++ headers deprecate the
+  // temporary buffer std::stable_sort uses (-Werror in the fuzz build).
+  std::sort(cands.begin(), cands.end(), [](const Candidate &a, const Candidate &b) {
+    return a.score != b.score ? a.score > b.score : a.pos < b.pos;
+  });
   unsigned vgprs = budget_vgprs(F, target);
   bool kernel = F.getCallingConv() == CallingConv::AMDGPU_KERNEL;
   if (!kernel && !F.hasFnAttribute(Attribute::AlwaysInline)) vgprs = std::min(vgprs, 32u);
