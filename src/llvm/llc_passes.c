@@ -32,17 +32,14 @@
  * as llc-19 does. divergence.c keeps the value uniform only where that
  * pays (a scalar load or a scalar branch in the loop depends on it); else
  * the value is divergent as without the copy and the copy selects to
- * nothing. (Out of the list from 2026-11-28 18:26 to 2026-11-29: copying
- * every value cost a v_mov per iteration and did not pay on 17 loop
- * kernels, geomean cycles 1.132 -> 1.135. With the cost test, the far
- * branch threading (branch_thread.c) and the empty exit-copy block
- * (exec_cleanup.c), 2026-11-29 03:30 UTC (then with phi copies of the
- * leaving lanes reading the uniform SGPR, since taken out: wrong code
- * when the exit leaves two loops), bench/compare
- * against llc-19 on the files whose code moved and main's figures:
- * occupancy-model cycles 1.086 -> 1.059 at gfx900 (32 files), 1.143 ->
- * 1.114 at gfx1030 (27); first_match.cl -12 %, f_search_temporal.cl
- * -12 %.) */
+ * nothing. Without that test every value's copy costs a v_mov per
+ * iteration and does not pay (17 loop kernels: cycles 1.132 -> 1.135);
+ * with it, far-branch threading (branch_thread.c) and one EXEC update for
+ * an empty exit-copy block (exec_cleanup.c), first_match.cl and
+ * f_search_temporal.cl take 12 % fewer occupancy-model cycles at gfx900
+ * (2026-11-29). The leaving lanes' phi copies read the copy's VGPR, not
+ * the uniform SGPR: reading the SGPR gave wrong values when an exit
+ * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
