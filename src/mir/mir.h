@@ -498,6 +498,15 @@ static inline void mir_opnd_units(const mir_operand *o, mir_preg *r, unsigned *n
   if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
 }
 
+/* exec_mask.c. mir_writes_exec: does ins write EXEC, all of it or one
+ * dword (the ISA table's WRITES_EXEC flag, or a definition overlapping
+ * exec_lo/exec_hi)? Conservative for pseudos: their definitions only.
+ * mir_writes_all_exec: does a definition of ins cover every dword of the
+ * program's lane mask (exec_lo in wave32, exec_lo:exec_hi in wave64)? A
+ * wave64 write of exec_lo alone leaves exec_hi to the earlier write. */
+bool mir_writes_exec(const mir_instr *ins);
+bool mir_writes_all_exec(const mir_program *p, const mir_instr *ins);
+
 /* ---- text form (print.c, parse.c), verifier (verify.c) ----------------- */
 
 /* Name of an opcode: the ISA mnemonic or "p_phi", "p_parallelcopy", ... */

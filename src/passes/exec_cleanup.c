@@ -84,18 +84,6 @@ static void drop_final_exec_writes(mir_program *p) {
   }
 }
 
-/* Does ins write all of EXEC (every dword of the lane mask)? A write of
- * exec_lo alone in wave64 leaves exec_hi to the earlier write. */
-static bool writes_all_exec(const mir_program *p, const mir_instr *ins) {
-  for (unsigned k = 0; k < ins->num_defs; k++) {
-    mir_preg r;
-    unsigned n;
-    mir_opnd_units(&ins->defs[k], &r, &n);
-    if (is_exec(&ins->defs[k]) && n >= mir_lane_dwords(p)) return true;
-  }
-  return false;
-}
-
 /* May ins read EXEC (explicitly or as the lanes it runs on)? Only SALU,
  * SMEM, s_waitcnt and s_nop without an EXEC operand do not; every pseudo
  * may (a copy becomes a v_mov_b32). */
@@ -129,7 +117,7 @@ static bool exec_write_dead(const mir_program *p, uint32_t b, uint32_t i) {
         break;
       }
       if (may_read_exec(x)) return false;
-      if (writes_all_exec(p, x)) return true;
+      if (mir_writes_all_exec(p, x)) return true;
       if (j + 1 == blk->num_instrs) return false; /* no branch: the end */
     }
     if (!blk->num_instrs || blk->instrs[blk->num_instrs - 1]->opcode != MIR_P_BRANCH) return false;

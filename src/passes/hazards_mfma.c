@@ -47,17 +47,6 @@ static bool defs_overlap(const mir_instr *i, const mir_operand *o) {
   return false;
 }
 
-static bool writes_exec(const mir_instr *i) {
-  if (isa_table[i->opcode].flags & ISA_F_WRITES_EXEC) return true;
-  for (unsigned k = 0; k < i->num_defs; k++) {
-    mir_preg r;
-    unsigned n;
-    mir_opnd_units(&i->defs[k], &r, &n);
-    if (n && r <= MIR_PREG_EXEC + 1 && r + n > MIR_PREG_EXEC) return true;
-  }
-  return false;
-}
-
 typedef struct mfma_ctx {
   const wavecc_target *t;
 } mfma_ctx;
@@ -74,7 +63,7 @@ static unsigned at_least(unsigned a, unsigned b) { return a > b ? a : b; }
 static unsigned need_for_mfma(const mfma_ctx *x, const mir_instr *prod, const wavecc_mfma_info *pm,
                               const mir_instr *cons, const wavecc_mfma_info *cm) {
   unsigned need = 0;
-  if (!pm && is_valu(prod) && writes_exec(prod)) need = wavecc_mfma_wait(x->t, NULL, WAVECC_MFMA_AFTER_VALU_EXEC, cm);
+  if (!pm && is_valu(prod) && mir_writes_exec(prod)) need = wavecc_mfma_wait(x->t, NULL, WAVECC_MFMA_AFTER_VALU_EXEC, cm);
   for (unsigned k = 0; k < cons->num_ops && k < 3; k++) {
     const mir_operand *u = &cons->ops[k];
     if (!pm) {

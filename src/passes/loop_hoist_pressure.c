@@ -176,10 +176,7 @@ static uint32_t preheader(const hp_ctx *c, uint32_t l) {
     if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC || ins->opcode == MIR_P_LOGICAL_END) return UINT32_MAX;
     if (ins->opcode >= ISA_NUM_OPS) continue;
     if (isa_table[ins->opcode].flags & (ISA_F_BRANCH | ISA_F_TERMINATOR)) return UINT32_MAX;
-    bool writes_exec = (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) != 0;
-    for (unsigned k = 0; k < ins->num_defs; k++)
-      if (ins->defs[k].preg == MIR_PREG_EXEC) writes_exec = true;
-    if (writes_exec && wavecc_lane_kind(ins->opcode, NULL) != WAVECC_LANE_OR) return UINT32_MAX;
+    if (mir_writes_exec(ins) && wavecc_lane_kind(ins->opcode, NULL) != WAVECC_LANE_OR) return UINT32_MAX;
   }
   return ph;
 }

@@ -75,15 +75,6 @@ static bool plain_move(const mir_instr *ins, mir_preg *d, mir_preg *s, unsigned 
   return true;
 }
 
-static bool writes_exec(const mir_instr *ins) {
-  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC)) return true;
-  for (unsigned k = 0; k < ins->num_defs; k++) {
-    const mir_operand *o = &ins->defs[k];
-    if (is_reg(o) && o->preg <= MIR_PREG_EXEC + 1 && o->preg + opnd_size(o) > MIR_PREG_EXEC) return true;
-  }
-  return false;
-}
-
 /* Instructions that may read a register they write, beyond their
  * operands, or write only part of it: their result does not end the
  * previous value (ISA table: tied or partial destination). */
@@ -224,7 +215,7 @@ static void forward_block(cc_ctx *c, mir_block *b) {
           ok = !is_reg(&ins->defs[j]) || s >= ins->defs[j].preg + opnd_size(&ins->defs[j]) || ins->defs[j].preg >= s + n;
         if (ok) o->preg = s;
       }
-    if (any && writes_exec(ins)) forget_vgprs(c);
+    if (any && mir_writes_exec(ins)) forget_vgprs(c);
     for (unsigned k = 0; k < ins->num_defs && any; k++)
       if (is_reg(&ins->defs[k])) forget(c, ins->defs[k].preg, opnd_size(&ins->defs[k]));
     mir_preg d, s;
@@ -296,7 +287,7 @@ static void dead_moves(cc_ctx *c, const mir_block *b, uint8_t *dead) {
     if ((ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) ||
         movrel(ins))
       next_all = i;
-    if (writes_exec(ins)) next_exec = i;
+    if (mir_writes_exec(ins)) next_exec = i;
     for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       const mir_operand *o = &ins->ops[k]; /* defs follow ops */
       if (!is_reg(o)) continue;

@@ -142,7 +142,7 @@ void spill_drop_round_trips(spill_ctx *c) {
           ns = m;
           seen[ns++] = pl; /* and now holds this one: storing it again changes nothing */
         }
-      } else if (c->vgpr && spill_writes_exec(ins)) {
+      } else if (c->vgpr && mir_writes_exec(ins)) {
         ns = 0;
       }
       b->instrs[n++] = ins;

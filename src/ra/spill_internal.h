@@ -76,13 +76,6 @@ static inline bool spill_names(const mir_instr *ins, uint32_t t) {
   return false;
 }
 
-/* Does the instruction write EXEC? */
-static inline bool spill_writes_exec(const mir_instr *ins) {
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].preg == MIR_PREG_EXEC) return true;
-  return false;
-}
-
 /* spill_ctx.c: the per-temporary arrays grown to p->num_temps; a new
  * temporary of class rc (arrays grown); a copy of an instruction (same
  * operands, definitions and encoding fields). */

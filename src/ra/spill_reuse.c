@@ -126,6 +126,12 @@ static bool exec_narrows(const mir_instr *ins) {
   return wavecc_lane_kind(ins->opcode, NULL) == WAVECC_LANE_AND_SAVEEXEC; /* either lane-mask width */
 }
 
+/* Does ins change EXEC other than by dropping lanes? s_andn1_saveexec
+ * (EXEC = EXEC & ~S0) only drops lanes, so a holder stays valid across it. */
+static bool exec_changes(const mir_instr *ins) {
+  return mir_writes_exec(ins) && wavecc_lane_kind(ins->opcode, NULL) != WAVECC_LANE_ANDN1_SAVEEXEC;
+}
+
 static void add_gap(reuse_ctx *r, uint32_t rb, uint32_t ri, uint32_t holder) {
   const mir_program *p = r->c->p;
   gap g = {rb, ri, r->last_b[holder], r->last_i[holder], holder, 0};
@@ -182,7 +188,7 @@ static bool join_of(const reuse_ctx *r, uint32_t bi) {
     for (uint32_t i = 0; i < p->blocks[y].num_instrs; i++) {
       const mir_instr *ins = p->blocks[y].instrs[i];
       if (ins->opcode == MIR_P_CALL) return false;
-      if (spill_writes_exec(ins) && (y == bi - 2 || !if_mask_op(ins, WAVECC_LANE_ANDN2, m))) return false;
+      if (exec_changes(ins) && (y == bi - 2 || !if_mask_op(ins, WAVECC_LANE_ANDN2, m))) return false;
     }
   return true;
 }
@@ -260,7 +266,7 @@ static void walk_block(reuse_ctx *r, uint32_t bi) {
       r->mask[bi] = ins->defs[0].kind == MIR_OPND_TEMP && ins->defs[0].preg != MIR_PREG_EXEC ? ins->defs[0].temp.id : 0;
     } else if (restore && if_mask_op(ins, WAVECC_LANE_OR, r->mask[r->chain[bi]])) {
       restore = false; /* EXEC is what it was when A's holders were recorded */
-    } else if ((c->vgpr && spill_writes_exec(ins)) || ins->opcode == MIR_P_CALL) {
+    } else if ((c->vgpr && exec_changes(ins)) || ins->opcode == MIR_P_CALL) {
       nh = 0; /* (a call clobbers registers it does not name) */
       r->npre[bi] = 0;
       r->mask[bi] = 0;
