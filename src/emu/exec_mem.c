@@ -3,7 +3,9 @@
  *
  * - Loads read memory when issued and deliver the data through the
  *   outstanding-load queue (wave.c): vmcnt for MUBUF/GLOBAL/SCRATCH/FLAT,
- *   lgkmcnt for SMEM and DS. Stores and atomics update memory at issue.
+ *   lgkmcnt for SMEM and DS; from GFX10 a FLAT-segment access also takes
+ *   an in-order place in lgkmcnt (exec_flat). Stores and atomics update
+ *   memory at issue.
  * - Global addresses must fall inside one allocation (device.c), else the
  *   dispatch faults with PC, address and lane.
  * - Buffer addressing follows Vega ISA 8.1 "Buffer Instructions": index =
@@ -606,7 +608,17 @@ static int exec_flat(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       scratch_base = w->flat_scratch;
     }
   }
-  return vmem_lanes(d, w, in, addr, space, NULL, in->data0, in->vdst, scratch_base);
+  if (vmem_lanes(d, w, in, addr, space, NULL, in->data0, in->vdst, scratch_base)) return -1;
+  if (in->fmt != ISA_FMT_FLAT || !d->tgt->flat_lgkm_in_order) return 0;
+  /* A FLAT-segment access also counts in lgkmcnt (it may reach LDS; LLVM
+   * FLATInstructions.td: "executed as both an LDS and a Buffer
+   * instruction"). From GFX10 it returns in order with LDS accesses, so it
+   * occupies a place in the in-order lgkm count: llc-19 relies on that
+   * (ds_load, flat_store, lgkmcnt(1) retires the ds_load). On gfx9 it is
+   * out of order and is not counted: no lgkmcnt(N > 0) may rely on it. */
+  emu_pending tok = {0};
+  tok.kind = EMU_PEND_LGKM;
+  return emu_pending_add(d, w, in, &tok);
 }
 
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in) {

@@ -199,6 +199,10 @@ struct wavecc_target {
 
   /* Counters and hazards. */
   wavecc_counter_field counters[WAVECC_NUM_COUNTERS];
+  bool flat_lgkm_in_order;      /* a FLAT-segment access (not GLOBAL/SCRATCH) counts in lgkmcnt as well
+                                   as vmcnt/vscnt, in order with LDS accesses (GFX10+: LLVM
+                                   hasFlatLgkmVMemCountInOrder, ACO's unordered events exclude FLAT
+                                   from GFX10); false: out of order, only lgkmcnt(0) orders it (gfx9) */
   uint8_t hazard_waits[WAVECC_NUM_HAZARDS];
   wavecc_alu_latency alu_latency; /* gfx11: s_delay_alu (zero elsewhere) */
   uint8_t trans_use_valus;      /* gfx11 VALUTransUseHazard: a VALU read of a TRANS result with at most this

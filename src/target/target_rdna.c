@@ -38,11 +38,13 @@
  * [13:8]; s_waitcnt_vscnt simm16 [5:0]. */
 #define GFX10_COUNTERS                                                                                               \
   .counters = {[WAVECC_CNT_VM] = {6, 0, 4, 14}, [WAVECC_CNT_EXP] = {3, 4, 3, 0}, [WAVECC_CNT_LGKM] = {6, 8, 6, 0},   \
-               [WAVECC_CNT_VS] = {6, 0, 6, 0}}
+               [WAVECC_CNT_VS] = {6, 0, 6, 0}},                                                  \
+  .flat_lgkm_in_order = true
 /* GFX11 s_waitcnt simm16: vmcnt [15:10], lgkmcnt [9:4], expcnt [2:0]. */
 #define GFX11_COUNTERS                                                                                               \
   .counters = {[WAVECC_CNT_VM] = {6, 10, 6, 0}, [WAVECC_CNT_EXP] = {3, 0, 3, 0}, [WAVECC_CNT_LGKM] = {6, 4, 6, 0},   \
-               [WAVECC_CNT_VS] = {6, 0, 6, 0}}
+               [WAVECC_CNT_VS] = {6, 0, 6, 0}},                                                  \
+  .flat_lgkm_in_order = true
 
 /* Buffer resource word 3 of the private segment buffer (LLVM
  * SIInstrInfo::getScratchRsrcWords23 / getDefaultRsrcDataFormat): FORMAT

@@ -49,7 +49,7 @@ ROOT = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(ROOT, 'tests', 'kernels', 'gen'))
 from kt import Rng  # noqa: E402
-from stress import add_common_args, run_all, seeds_and_dir  # noqa: E402
+from stress import add_common_args, run_all, seeds_and_dir, target_args  # noqa: E402
 
 INP = 256          # uint elements of the input buffer (power of two)
 FINP = 64          # float elements of the float input buffer (power of two)
@@ -504,7 +504,8 @@ def main():
     # poison (wavecc-run's default) stays on: the generated programs are
     # well defined, so an undefined value deciding a branch, an address or
     # a store is a compiler bug (or the generator's) worth a look.
-    for p, (c, msg) in sorted(run_all(a.wavecc_run, sorted(files), a.jobs, a.batch, a.max_steps, 'poison').items()):
+    for p, (c, msg) in sorted(run_all(a.wavecc_run, sorted(files), a.jobs, a.batch, a.max_steps, 'poison',
+                                      target_args(a)).items()):
         counts[c] = counts.get(c, 0) + 1
         if c != 'identical':
             print('seed %d: %s: %s' % (files[p], c, msg))

@@ -249,11 +249,12 @@ def make_kernel(ir, seed, sanitize_on=True):
     return '\n'.join(head) + '\n\ntarget datalayout = "%s"\ntarget triple = "amdgcn-amd-amdhsa"\n' % LAYOUT + body
 
 
-def run_runner(runner, files, jobs, max_steps, checks):
-    """wavecc-run --differential on files with --check=CHECKS: {path: (word,
-    message)}, or None when the runner died (a crash inside it)."""
+def run_runner(runner, files, jobs, max_steps, checks, target=()):
+    """wavecc-run --differential on files with --check=CHECKS and the
+    target options TARGET (--mcpu, --mattr): {path: (word, message)}, or
+    None when the runner died (a crash inside it)."""
     cmd = [runner, '--differential', '--no-progress', '-j', str(jobs), '--max-steps=%d' % max_steps, '--timeout=30',
-           '--check=' + checks] + files
+           '--check=' + checks] + list(target) + files
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     if p.returncode not in (0, 1) or not re.search(r'^\d+ passed, \d+ failed, \d+ skipped$', p.stdout, re.M):
         return None
@@ -285,19 +286,20 @@ def classify(word, msg):
     return 'difference'
 
 
-def run_all(runner, paths, jobs, batch, max_steps, checks):
+def run_all(runner, paths, jobs, batch, max_steps, checks, target=()):
     """{path: (class, message)} for test files run through --differential in
     batches; a batch that takes the runner down is rerun file by file so
     that the file that crashes it is named (shared with clsmith.py).
-    checks: wavecc-run's --check list (stress.py: none, clsmith.py: poison)."""
+    checks: wavecc-run's --check list (stress.py: none, clsmith.py: poison);
+    target: wavecc-run's target options (target_args)."""
     out = {}
     for i in range(0, len(paths), batch):
         part = paths[i:i + batch]
-        res = run_runner(runner, part, jobs, max_steps, checks)
+        res = run_runner(runner, part, jobs, max_steps, checks, target)
         if res is None:  # find the file that takes the runner down
             res = {}
             for p in part:
-                r = run_runner(runner, [p], 1, max_steps, checks)
+                r = run_runner(runner, [p], 1, max_steps, checks, target)
                 res[p] = r[p] if r and p in r else ('crash', 'wavecc-run died on this file')
         for p in part:
             word, msg = res.get(p, ('crash', 'no result line'))
@@ -314,6 +316,13 @@ def add_common_args(ap, batch, max_steps):
     ap.add_argument('--wavecc-run', default=os.path.join(ROOT, 'build', 'tools', 'wavecc-run'))
     ap.add_argument('--keep', help='write the kernel files here and keep them')
     ap.add_argument('--expect-clean', action='store_true')
+    ap.add_argument('--mcpu', help="the GPU both compilers target (wavecc-run's --mcpu; default gfx900)")
+    ap.add_argument('--mattr', help="target features, e.g. +wavefrontsize64 (wavecc-run's --mattr)")
+
+
+def target_args(a):
+    """wavecc-run's target options for the --mcpu/--mattr of add_common_args."""
+    return (['--mcpu=' + a.mcpu] if a.mcpu else []) + (['--mattr=' + a.mattr] if a.mattr else [])
 
 
 def seeds_and_dir(a, prefix):
@@ -357,7 +366,8 @@ def main():
     # operands, never-stored allocas) and branch or store on them, so they
     # run with --check=none and are compared on the emulator's zeros.
     checks = 'none' if a.raw else 'poison'
-    for p, (c, msg) in sorted(run_all(a.wavecc_run, sorted(files), a.jobs, a.batch, a.max_steps, checks).items()):
+    for p, (c, msg) in sorted(run_all(a.wavecc_run, sorted(files), a.jobs, a.batch, a.max_steps, checks,
+                                      target_args(a)).items()):
         counts[c] = counts.get(c, 0) + 1
         if c not in ('identical', 'neither compiles', 'only wavecc compiles', 'both fault'):
             lines.append('seed %d: %s: %s' % (files[p], c, msg))

@@ -34,7 +34,10 @@ static int failures;
 
 /* Assembles `body` into a .hsaco. `kd` adds .amdhsa_* lines, `md` adds
  * metadata keys (indented 4). Returns a malloc'ed ELF or NULL. */
-static inline uint8_t *emu_build(const char *body, const char *kd, const char *md, size_t *size) {
+/* emu_build_for: the same for processor `cpu` (llvm-mc's -mcpu) with waves
+ * of `wave_size` lanes (32 adds .amdhsa_wavefront_size32). */
+static inline uint8_t *emu_build_for(const char *cpu, unsigned wave_size, const char *body, const char *kd, const char *md,
+                                     size_t *size) {
   char dir[256], path_s[300], path_o[300], path_h[300], mc[256], lld[256];
   if (tempdir_create(dir, sizeof dir)) { fprintf(stderr, "tempdir failed\n"); return NULL; }
   snprintf(path_s, sizeof path_s, "%s/k.s", dir);
@@ -43,19 +46,22 @@ static inline uint8_t *emu_build(const char *body, const char *kd, const char *m
   size_t cap = strlen(body) + (kd ? strlen(kd) : 0) + (md ? strlen(md) : 0) + 4096;
   char *src = malloc(cap);
   snprintf(src, cap,
-           ".amdgcn_target \"amdgcn-amd-amdhsa--gfx900\"\n.amdhsa_code_object_version 5\n.text\n.globl k\n.p2align 8\n.type k,@function\nk:\n%s\n  s_endpgm\n"
+           ".amdgcn_target \"amdgcn-amd-amdhsa--%s\"\n.amdhsa_code_object_version 5\n.text\n.globl k\n.p2align 8\n.type k,@function\nk:\n%s\n  s_endpgm\n"
            ".rodata\n.p2align 6\n.amdhsa_kernel k\n  .amdhsa_user_sgpr_kernarg_segment_ptr 1\n  .amdhsa_next_free_vgpr 64\n  .amdhsa_next_free_sgpr 48\n"
-           "  .amdhsa_system_sgpr_workgroup_id_x 1\n%s.end_amdhsa_kernel\n"
+           "  .amdhsa_system_sgpr_workgroup_id_x 1\n%s%s.end_amdhsa_kernel\n"
            ".amdgpu_metadata\n---\namdhsa.version: [ 1, 2 ]\namdhsa.kernels:\n  - .name: k\n    .symbol: k.kd\n    .kernarg_segment_size: 16\n"
-           "    .private_segment_fixed_size: 0\n    .kernarg_segment_align: 8\n    .wavefront_size: 64\n"
+           "    .private_segment_fixed_size: 0\n    .kernarg_segment_align: 8\n    .wavefront_size: %u\n"
            "    .sgpr_count: 48\n    .vgpr_count: 64\n    .max_flat_workgroup_size: 256\n%s"
            "    .args:\n      - { .offset: 0, .size: 8, .value_kind: global_buffer, .address_space: global }\n"
            "      - { .offset: 8, .size: 8, .value_kind: global_buffer, .address_space: global }\n...\n.end_amdgpu_metadata\n",
-           body, kd ? kd : "", md ? md : "    .group_segment_fixed_size: 0\n");
+           cpu, body, wave_size == 32 ? "  .amdhsa_wavefront_size32 1\n" : "", kd ? kd : "", wave_size,
+           md ? md : "    .group_segment_fixed_size: 0\n");
   uint8_t *elf = NULL;
   if (file_write_all(path_s, src, strlen(src)) == 0) {
     char *err = NULL;
-    char *a1[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", "-mcpu=gfx900", "-filetype=obj", path_s, "-o", path_o, NULL};
+    char mcpu[64];
+    snprintf(mcpu, sizeof mcpu, "-mcpu=%s", cpu);
+    char *a1[] = {(char *)llvm_tool_path(mc, sizeof mc, "llvm-mc"), "-triple=amdgcn-amd-amdhsa", mcpu, "-filetype=obj", path_s, "-o", path_o, NULL};
     if (spawn_capture(a1, NULL, NULL, &err) != 0) fprintf(stderr, "llvm-mc failed:\n%s\n--- source ---\n%s\n", err ? err : "", src);
     else {
       free(err); err = NULL;
@@ -68,6 +74,10 @@ static inline uint8_t *emu_build(const char *body, const char *kd, const char *m
   free(src);
   tempdir_remove(dir);
   return elf;
+}
+
+static inline uint8_t *emu_build(const char *body, const char *kd, const char *md, size_t *size) {
+  return emu_build_for("gfx900", 64, body, kd, md, size);
 }
 
 /* Runs kernel `k` of `elf` with `groups` workgroups of `local` lanes;
