@@ -167,7 +167,7 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   mir_operand k[4];
   mir_operand s0 = *src;
   s0.flags = 0;
-  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0]) && !mir_const_is_inline(k[0].imm)) {
+  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0])) {
     mir_instr *m = mir_instr_create(p, ISA_V_MOV_B32, 1, 1);
     m->ops[0] = k[0];
     m->defs[0] = *dst;
