@@ -57,6 +57,7 @@ typedef struct fold_ctx {
   uint32_t *good;    /* uses as a one-dword in-range extract of the same kind */
   uint32_t *seen;    /* of those, the ones before the current position */
   uint32_t *lastbad; /* 1 + position of the last other use */
+  uint8_t *tied;     /* [temp] read by a tied operand (mir_tied_operand): a value of its own */
 } fold_ctx;
 
 static uint32_t chase(const fold_ctx *c, uint32_t t) {
@@ -185,11 +186,13 @@ static bool same_operand(const mir_operand *a, const mir_operand *b) {
 /* Rule 5: a create_vector equal to an earlier one of its block (the same
  * operands, result class and no register constraint; nothing between that
  * writes EXEC or is a pseudo other than the tuple ones and copies, as cse
- * stops there) is that one: its result is renamed. */
+ * stops there) is that one: its result is renamed. Not a value a tied
+ * operand reads (a returning buffer atomic's data): isel made it a copy
+ * of its own, which the atomic overwrites. */
 static void reuse_equal_create(fold_ctx *c, const mir_block *b, uint32_t i) {
   const mir_instr *ins = b->instrs[i];
   const mir_operand *d = &ins->defs[0];
-  if (ins->num_defs != 1 || d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE) return;
+  if (ins->num_defs != 1 || d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || c->tied[d->temp.id]) return;
   for (uint32_t j = i; j-- > 0 && j + 64 > i;) {
     const mir_instr *y = b->instrs[j];
     if (y->opcode >= ISA_NUM_OPS ? !pure_tuple_op(y) && y->opcode != MIR_P_COPY
@@ -198,7 +201,8 @@ static void reuse_equal_create(fold_ctx *c, const mir_block *b, uint32_t i) {
     for (unsigned k = 0; k < y->num_defs; k++)
       if (y->defs[k].kind == MIR_OPND_FIXED && y->defs[k].preg == MIR_PREG_EXEC) return;
     if (y->opcode != MIR_P_CREATE_VECTOR || y->num_defs != 1 || y->num_ops != ins->num_ops ||
-        y->defs[0].kind != MIR_OPND_TEMP || y->defs[0].temp.rc != d->temp.rc || y->defs[0].preg != MIR_PREG_NONE)
+        y->defs[0].kind != MIR_OPND_TEMP || y->defs[0].temp.rc != d->temp.rc || y->defs[0].preg != MIR_PREG_NONE ||
+        c->tied[y->defs[0].temp.id])
       continue;
     bool same = true;
     for (unsigned k = 0; k < ins->num_ops && same; k++) same = same_operand(&ins->ops[k], &y->ops[k]);
@@ -385,12 +389,16 @@ int mir_fold_vectors(mir_program *p, diag *d) {
   c.good = arena_alloc(&tmp, cap * sizeof *c.good);
   c.seen = arena_alloc(&tmp, cap * sizeof *c.seen);
   c.lastbad = arena_alloc(&tmp, cap * sizeof *c.lastbad);
+  c.tied = arena_alloc(&tmp, cap);
   memset(c.def, 0, cap * sizeof *c.def);
   memset(c.repl, 0, cap * sizeof *c.repl);
+  memset(c.tied, 0, cap);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
+      int t = mir_tied_operand(ins);
+      if (t >= 0 && ins->ops[t].kind == MIR_OPND_TEMP && ins->ops[t].temp.id < cap) c.tied[ins->ops[t].temp.id] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++)
         if (ins->defs[k].kind == MIR_OPND_TEMP) c.def[ins->defs[k].temp.id] = ins;
     }
