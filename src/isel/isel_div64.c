@@ -28,13 +28,13 @@
  *    integer steps run in SALU with SCC carry chains. Invariant: no
  *    SCC-writing instruction is emitted between an SCC def and its uses.
  *
- *  - Operands below 2^21 (divergent, divisor not constant): one f32
- *    reciprocal, a truncated quotient estimate and one correction from
- *    an exact FMA residual (udivrem_f32, isel_divrem_small), for any
+ *  - Operands below 2^21 (divisor not constant; uniform ones read back
+ *    with v_readfirstlane, vectors of small elements element by element):
+ *    one f32 reciprocal, a truncated quotient estimate and one correction
+ *    from an exact FMA residual (udivrem_f32, isel_divrem_small), for any
  *    width; about half the instructions of the 32-bit sequence. Signed
- *    operands of magnitude below 2^21 (i8, i16, sign-extended values;
- *    uniform ones too, read back with v_readfirstlane) the same way with
- *    the quotient's sign (sdivrem_f32).
+ *    operands of magnitude below 2^21 (i8, i16, sign-extended values) the
+ *    same way with the quotient's sign (sdivrem_f32).
  *
  * isel_divrem64 first narrows: a signed range analysis of the IR
  * (isel_divrange.c) proves when both operands of an i64 division lie in
