@@ -285,7 +285,10 @@ static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   }
   case LLVMShl: case LLVMLShr: case LLVMAShr: {
     mir_operand amt = isel_half_of(c, bits == 64 ? shift_amount(c, B, e, b, 64) : b, false);
-    if (!salu && amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
+    /* by 32..63: one 32-bit shift of a half (none by 32); uniform too,
+     * where the 64-bit SALU shift of x >> 32 then only a trunc reads
+     * cost an instruction the half itself does not */
+    if (amt.kind == MIR_OPND_CONST && amt.imm >= 32 && amt.imm < 64) {
       d = isel_shift64_hi(c, opc, a, amt.imm - 32, !salu);
     } else if (salu) {
       unsigned op = opc == LLVMShl ? ISA_S_LSHL_B64 : opc == LLVMLShr ? ISA_S_LSHR_B64 : ISA_S_ASHR_I64;

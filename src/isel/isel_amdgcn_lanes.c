@@ -302,7 +302,18 @@ static int call_lanes(isel_ctx *c, LLVMValueRef ins, lane_intr k) {
     /* the lanes whose i1 is true, inactive ones 0: an integer of the
      * lane-mask width (ballot.i32 on wave64 is refused) */
     if (kind_bits(LLVMTypeOf(ins)) != 32 * c->p->target->lane_mask_dwords) return 0;
-    mir_temp m = isel_mask_of(c, LLVMGetOperand(ins, 0), 0);
+    LLVMValueRef x = LLVMGetOperand(ins, 0);
+    if (LLVMIsAConstantInt(x) && LLVMConstIntGetZExtValue(x)) {
+      /* ballot(true), the atomic optimizer's active lanes: EXEC itself
+       * (one s_mov_b64 of exec, not -1 and'ed with it) */
+      mir_temp d = isel_lane_tmp(c);
+      mir_instr *mv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
+      mv->ops[0] = isel_exec_operand(c);
+      mv->defs[0] = mir_op_temp(d);
+      isel_set(c, ins, 0, d);
+      return 1;
+    }
+    mir_temp m = isel_mask_of(c, x, 0);
     isel_set(c, ins, 0, isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(m), isel_exec_operand(c)));
     return 1;
   }

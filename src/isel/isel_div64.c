@@ -28,13 +28,13 @@
  *    integer steps run in SALU with SCC carry chains. Invariant: no
  *    SCC-writing instruction is emitted between an SCC def and its uses.
  *
- *  - Operands below 2^21 (divergent, divisor not constant): one f32
- *    reciprocal, a truncated quotient estimate and one correction from
- *    an exact FMA residual (udivrem_f32, isel_divrem_small), for any
+ *  - Operands below 2^21 (divisor not constant; uniform ones read back
+ *    with v_readfirstlane, vectors of small elements element by element):
+ *    one f32 reciprocal, a truncated quotient estimate and one correction
+ *    from an exact FMA residual (udivrem_f32, isel_divrem_small), for any
  *    width; about half the instructions of the 32-bit sequence. Signed
- *    operands of magnitude below 2^21 (i8, i16, sign-extended values;
- *    uniform ones too, read back with v_readfirstlane) the same way with
- *    the quotient's sign (sdivrem_f32).
+ *    operands of magnitude below 2^21 (i8, i16, sign-extended values) the
+ *    same way with the quotient's sign (sdivrem_f32).
  *
  * isel_divrem64 first narrows: a signed range analysis of the IR
  * (isel_divrange.c) proves when both operands of an i64 division lie in
@@ -545,27 +545,30 @@ static mir_operand sdivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
 }
 
 bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
-  LLVMTypeRef ty = LLVMTypeOf(ins);
+  LLVMTypeRef ty = LLVMTypeOf(ins), sty = isel_scalar_type(ty);
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
-  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMIsAConstant(B)) return false;
-  bool divergent = divergence_is_divergent(c->di, ins);
-  unsigned bits = LLVMGetIntTypeWidth(ty);
+  if (LLVMGetTypeKind(sty) != LLVMIntegerTypeKind || LLVMIsAConstant(B)) return false;
+  bool divergent = divergence_is_divergent(c->di, ins), vec = LLVMGetTypeKind(ty) == LLVMVectorTypeKind;
+  unsigned bits = LLVMGetIntTypeWidth(sty);
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
   bool sign = op == LLVMSDiv || op == LLVMSRem;
-  /* (unsigned operations on types up to 21 bits qualify by their type;
-   * the range analysis works on signed intervals) */
-  bool unsig = (!sign && bits <= 21) || isel_div_operands_below(ins, 21);
-  if (unsig && !divergent) return false; /* uniform: the SALU sequence */
-  /* signed operands of either sign (i8/i16 and sign-extended values),
-   * uniform too: 13 VALU instructions and a v_readfirstlane where the
-   * 32-bit sequence takes ~35 */
-  if (!unsig && !(sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
+  /* (unsigned operations on types up to 21 bits qualify by their type,
+   * vectors element by element; the range analysis works on signed
+   * intervals of scalars) */
+  bool unsig = (!sign && bits <= 21) || (!vec && isel_div_operands_below(ins, 21));
+  /* uniform ones too, read back with v_readfirstlane: unsigned, 9 VALU
+   * instructions for the quotient where the SALU sequence takes ~21;
+   * signed operands of either sign (i8/i16 and sign-extended values), 13
+   * where the 32-bit sequence takes ~35 */
+  if (!unsig && !(!vec && sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
   dv x = {c, true};
-  mir_operand a = bits > 32 ? isel_get_half(c, A, 0, false) : isel_extend32(c, isel_get(c, A, 0), bits, !unsig, false);
-  mir_operand b = bits > 32 ? isel_get_half(c, B, 0, false) : isel_extend32(c, isel_get(c, B, 0), bits, !unsig, false);
-  mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
-  if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
-  isel_set(c, ins, 0, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
+  for (unsigned e = 0; e < isel_num_comps(ty); e++) {
+    mir_operand a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, isel_get(c, A, e), bits, !unsig, false);
+    mir_operand b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, isel_get(c, B, e), bits, !unsig, false);
+    mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
+    if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
+    isel_set(c, ins, e, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
+  }
   return true;
 }
 

@@ -451,8 +451,15 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
    * v_mov, and the printer and encoder choose VOP3 for it
    * (mir_needs_vop3). */
   bool mask_form = f == ISA_FMT_VOP2 && (ndefs > 1 || nsrc > 2);
+  bool inline_src1 = nsrc >= 2 && srcs[1].kind == MIR_OPND_CONST && srcs[1].size == 1 && !is_literal(&srcs[1]);
+  /* Likewise an inline constant in src1 when src0 is not a VGPR (x * 2.0
+   * of a uniform x: v_mul_f32_e64 v, s, 2.0 as llc-19, not a v_mov_b32 of
+   * the constant first); with a VGPR src0 the caller's order stands (a
+   * commutative operation puts the constant first for the 32-bit form). */
+  if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && inline_src1 && !mask_form && !isel_opnd_is_vgpr(&srcs[0]))
+    is_vop3 = true;
   if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && nsrc >= 2 && !isel_opnd_is_vgpr(&srcs[1]) &&
-      !(mask_form && srcs[1].kind == MIR_OPND_CONST && srcs[1].size == 1 && !is_literal(&srcs[1])))
+      !((mask_form || is_vop3) && inline_src1))
     srcs[1] = mir_op_temp(isel_to_vgpr(c, srcs[1], srcs[1].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)srcs[1].temp.rc) : (srcs[1].size == 2 ? 2 : 1)));
   if (!is_vop3 && (f == ISA_FMT_VOPC || ndefs > 1 || nsrc > 2)) is_vop3 = true;
   /* last operand first: a trailing lane mask (v_cndmask, v_addc) must

@@ -113,12 +113,23 @@ static int rewrite_kernel(LLVMModuleRef mod, LLVMValueRef fn, LLVMTargetDataRef 
     off = (off + al - 1) & ~(al - 1);
     unsigned aoff = off;
     off += (unsigned)LLVMABISizeOfType(td, bt ? bt : t);
-    if (bt || !LLVMGetFirstUse(a) || !needs_memory(t)) continue;
+    if (!LLVMGetFirstUse(a) || (!bt && !needs_memory(t))) continue;
     if (!kp) {
       LLVMPositionBuilderBefore(b, LLVMGetFirstInstruction(LLVMGetEntryBasicBlock(fn)));
       unsigned id = LLVMLookupIntrinsicID("llvm.amdgcn.kernarg.segment.ptr", 31);
       kp = LLVMBuildCall2(b, LLVMIntrinsicGetType(ctx, id, NULL, 0), LLVMGetIntrinsicDeclaration(mod, id, NULL, 0), NULL,
                           0, "kernarg");
+    }
+    if (bt) {
+      /* a byref argument is the address of its bytes, kernarg + aoff: as
+       * a constant offset from the segment pointer its loads become
+       * s_load with the offset folded, merged with the other arguments'
+       * (the selector's own kernarg + aoff was an s_add_u32 pair and a
+       * separate base) */
+      LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(ctx), aoff, 0);
+      LLVMReplaceAllUsesWith(a, LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), kp, &idx, 1, ""));
+      n++;
+      continue;
     }
     LLVMReplaceAllUsesWith(a, load_typed(b, td, kp, aoff, t, al));
     n++;

@@ -149,6 +149,28 @@ static bool sgpr_const(const mir_operand *o, mir_instr *const *def, uint32_t num
   return true;
 }
 
+/* `v_perm_b32 x, h, K` with h = `v_lshrrev_b32 16, x` and K = 0x01000504
+ * (bytes 0-1 from src0's low half, 2-3 from src1's: the selector's pack of
+ * two 16-bit values) packs x's halves back into x: the index of x, else -1.
+ * A packed 16-bit result (v_pk_*) stored as a vector of shorts was split
+ * into halves and packed again before every store (f_vec_packed16). */
+static int perm_repack_source(const mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode != ISA_V_PERM_B32 || ins->num_ops != 3 || ins->num_defs != 1 || ins->clamp || ins->omod) return -1;
+  mir_operand k;
+  const mir_operand *x = &ins->ops[0], *h = &ins->ops[1];
+  if (!sgpr_const(&ins->ops[2], def, num_temps, &k) || k.imm != 0x01000504u) return -1;
+  if (x->kind != MIR_OPND_TEMP || h->kind != MIR_OPND_TEMP || h->temp.id >= num_temps ||
+      (x->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || (h->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) ||
+      !mir_rc_is_vgpr((mir_rc)x->temp.rc) || mir_rc_size((mir_rc)x->temp.rc) != 1)
+    return -1;
+  const mir_instr *sh = def[h->temp.id];
+  if (!sh || sh->opcode != ISA_V_LSHRREV_B32 || sh->num_ops != 2 || sh->num_defs != 1 || sh->clamp || sh->omod ||
+      !is_const(&sh->ops[0], 16) || sh->ops[1].kind != MIR_OPND_TEMP || sh->ops[1].temp.id != x->temp.id ||
+      (sh->ops[1].flags & (MIR_OPND_NEG | MIR_OPND_ABS)))
+    return -1;
+  return 0;
+}
+
 /* `v = p_copy s` of an SGPR constant (one dword, or a vector of up to four
  * constant dwords) as the instruction that writes the constants to v
  * directly, or NULL. */
@@ -167,7 +189,7 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   mir_operand k[4];
   mir_operand s0 = *src;
   s0.flags = 0;
-  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0]) && !mir_const_is_inline(k[0].imm)) {
+  if (n == 1 && sgpr_const(&s0, def, p->num_temps, &k[0])) {
     mir_instr *m = mir_instr_create(p, ISA_V_MOV_B32, 1, 1);
     m->ops[0] = k[0];
     m->defs[0] = *dst;
@@ -418,6 +440,7 @@ int mir_simplify(mir_program *p, diag *d) {
       }
       int s = identity_source(ins);
       if (s < 0) s = zero_high_source(ins, def, p->num_temps);
+      if (s < 0) s = perm_repack_source(ins, def, p->num_temps);
       if (s < 0) continue;
       const mir_operand *src = &ins->ops[s];
       if (src->kind != MIR_OPND_TEMP || (src->flags & MIR_OPND_FIXED_REG)) continue;

@@ -422,6 +422,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   uint8_t *dead = arena_alloc(&tmp, most);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
+    mir_m0_reuse_block(b);
     forward_block(c, b);
     dead_moves(c, b, dead);
     uint32_t w = 0;

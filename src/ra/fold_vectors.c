@@ -28,6 +28,10 @@
  *     (p_copy, s_mov_b32/b64, v_mov_b32 without a register constraint on
  *     the result) whose results nobody reads are deleted: rule 1 leaves
  *     the creates dead, and isel leaves zero halves nobody reads.
+ *  4. A run of a create_vector's operands that is the extracts, in order,
+ *     of all of one value reads that value (whole_operands), and
+ *  5. a create_vector equal to an earlier one of its block is that one
+ *     (reuse_equal_create): cse ran before mem-merge built the tuples.
  *
  * Legality: renaming a use of x = extract(create(.., a, ..)) to a is SSA
  * copy propagation: a's definition dominates the create, which dominates
@@ -53,6 +57,7 @@ typedef struct fold_ctx {
   uint32_t *good;    /* uses as a one-dword in-range extract of the same kind */
   uint32_t *seen;    /* of those, the ones before the current position */
   uint32_t *lastbad; /* 1 + position of the last other use */
+  uint8_t *tied;     /* [temp] read by a tied operand (mir_tied_operand): a value of its own */
 } fold_ctx;
 
 static uint32_t chase(const fold_ctx *c, uint32_t t) {
@@ -119,6 +124,93 @@ static bool forward(fold_ctx *c, const mir_instr *ins) {
     return true;
   }
   return false;
+}
+
+static bool pure_tuple_op(const mir_instr *ins);
+
+/* Rule 4, a create_vector's operands: a run of them that is the extracts,
+ * in order, of all of one value of the same kind reads that value (one
+ * operand). A new create_vector, or NULL when none is such a run. Stores
+ * of the same 64-bit values, one merged from dword stores (mem-merge:
+ * its operands the extracts of the pairs) and one stored whole, built two
+ * equal tuples: with the pairs as operands rule 5 sees they are equal. */
+static mir_instr *whole_operands(fold_ctx *c, const mir_instr *ins) {
+  mir_operand ops[32];
+  unsigned n = 0;
+  bool changed = false;
+  if (ins->num_ops > 32) return NULL;
+  for (unsigned k = 0; k < ins->num_ops;) {
+    const mir_operand *o = &ins->ops[k];
+    const mir_instr *x = o->kind == MIR_OPND_TEMP ? c->def[o->temp.id] : NULL;
+    if (is_extract(x) && extract_first(x) == 0) {
+      uint32_t src = x->ops[0].temp.id;
+      mir_rc rc = c->p->temp_rc[src];
+      unsigned want = mir_rc_size(rc), at = 0, j = k;
+      while (j < ins->num_ops && at < want && ins->ops[j].kind == MIR_OPND_TEMP) {
+        const mir_instr *y = c->def[ins->ops[j].temp.id];
+        if (!is_extract(y) || y->ops[0].temp.id != src || extract_first(y) != at ||
+            !same_kind(ins->ops[j].temp.rc, rc))
+          break;
+        at += mir_rc_size(ins->ops[j].temp.rc);
+        j++;
+      }
+      if (at == want && j - k >= 2) {
+        ops[n++] = mir_op_temp((mir_temp){.id = src & 0xffffffu, .rc = rc});
+        k = j;
+        changed = true;
+        continue;
+      }
+    }
+    ops[n++] = *o;
+    k++;
+  }
+  if (!changed) return NULL;
+  mir_instr *m = mir_instr_create(c->p, MIR_P_CREATE_VECTOR, n, 1);
+  for (unsigned k = 0; k < n; k++) {
+    m->ops[k] = ops[k];
+    m->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  }
+  m->defs[0] = ins->defs[0];
+  return m;
+}
+
+static bool same_operand(const mir_operand *a, const mir_operand *b) {
+  if (a->kind != b->kind || a->size != b->size ||
+      ((a->flags ^ b->flags) & (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)))
+    return false;
+  if (a->kind == MIR_OPND_TEMP) return a->temp.id == b->temp.id && a->temp.rc == b->temp.rc;
+  if (a->kind == MIR_OPND_UNDEF) return a->temp.rc == b->temp.rc;
+  return a->kind == MIR_OPND_CONST && a->imm == b->imm;
+}
+
+/* Rule 5: a create_vector equal to an earlier one of its block (the same
+ * operands, result class and no register constraint; nothing between that
+ * writes EXEC or is a pseudo other than the tuple ones and copies, as cse
+ * stops there) is that one: its result is renamed. Not a value a tied
+ * operand reads (a returning buffer atomic's data): isel made it a copy
+ * of its own, which the atomic overwrites. */
+static void reuse_equal_create(fold_ctx *c, const mir_block *b, uint32_t i) {
+  const mir_instr *ins = b->instrs[i];
+  const mir_operand *d = &ins->defs[0];
+  if (ins->num_defs != 1 || d->kind != MIR_OPND_TEMP || d->preg != MIR_PREG_NONE || c->tied[d->temp.id]) return;
+  for (uint32_t j = i; j-- > 0 && j + 64 > i;) {
+    const mir_instr *y = b->instrs[j];
+    if (y->opcode >= ISA_NUM_OPS ? !pure_tuple_op(y) && y->opcode != MIR_P_COPY
+                                 : (isa_table[y->opcode].flags & ISA_F_WRITES_EXEC) != 0)
+      return;
+    for (unsigned k = 0; k < y->num_defs; k++)
+      if (y->defs[k].kind == MIR_OPND_FIXED && y->defs[k].preg == MIR_PREG_EXEC) return;
+    if (y->opcode != MIR_P_CREATE_VECTOR || y->num_defs != 1 || y->num_ops != ins->num_ops ||
+        y->defs[0].kind != MIR_OPND_TEMP || y->defs[0].temp.rc != d->temp.rc || y->defs[0].preg != MIR_PREG_NONE ||
+        c->tied[y->defs[0].temp.id])
+      continue;
+    bool same = true;
+    for (unsigned k = 0; k < ins->num_ops && same; k++) same = same_operand(&ins->ops[k], &y->ops[k]);
+    if (same) {
+      c->repl[d->temp.id] = y->defs[0].temp.id;
+      return;
+    }
+  }
 }
 
 static void count_uses(fold_ctx *c) {
@@ -297,12 +389,16 @@ int mir_fold_vectors(mir_program *p, diag *d) {
   c.good = arena_alloc(&tmp, cap * sizeof *c.good);
   c.seen = arena_alloc(&tmp, cap * sizeof *c.seen);
   c.lastbad = arena_alloc(&tmp, cap * sizeof *c.lastbad);
+  c.tied = arena_alloc(&tmp, cap);
   memset(c.def, 0, cap * sizeof *c.def);
   memset(c.repl, 0, cap * sizeof *c.repl);
+  memset(c.tied, 0, cap);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       mir_instr *ins = b->instrs[i];
+      int t = mir_tied_operand(ins);
+      if (t >= 0 && ins->ops[t].kind == MIR_OPND_TEMP && ins->ops[t].temp.id < cap) c.tied[ins->ops[t].temp.id] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++)
         if (ins->defs[k].kind == MIR_OPND_TEMP) c.def[ins->defs[k].temp.id] = ins;
     }
@@ -314,7 +410,13 @@ int mir_fold_vectors(mir_program *p, diag *d) {
     mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
       rename_operands(&c, b->instrs[i]);
-      forward(&c, b->instrs[i]);
+      if (forward(&c, b->instrs[i]) || b->instrs[i]->opcode != MIR_P_CREATE_VECTOR) continue;
+      mir_instr *w = whole_operands(&c, b->instrs[i]);
+      if (w) {
+        b->instrs[i] = w;
+        c.def[w->defs[0].temp.id] = w;
+      }
+      reuse_equal_create(&c, b, i);
     }
   }
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)

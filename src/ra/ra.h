@@ -123,6 +123,13 @@ int mir_ssa_elim(mir_program *p, diag *d);
  * (src/ra/copy_cleanup.c). Never fails; returns 0. */
 int mir_copy_cleanup(mir_program *p, diag *d);
 
+/* Deletes from block b each `s_mov_b32 m0, x` (x a constant or an SGPR)
+ * whose value M0 already holds from an earlier such move of the block
+ * (neither M0 nor x written since; pseudos, branches and M0-relative
+ * moves end what is known). Returns how many it deleted. Called by
+ * mir_copy_cleanup (src/ra/m0_reuse.c). */
+unsigned mir_m0_reuse_block(mir_block *b);
+
 /* One parallel copy on physical registers, for mir_ssa_elim and its unit
  * test: dst[i] = src[i] for i < n, all at once. Registers are mir_preg
  * (SGPR 0..101, VCC 106, M0 124, EXEC 126, VGPR 256..511), one dword each;
