@@ -41,6 +41,8 @@ RENAMES = {
     "v_sub_i32": "v_sub_nc_i32", "v_add_i16": "v_add_nc_i16", "v_sub_i16": "v_sub_nc_i16",
     "v_addc_co_u32": "v_add_co_ci_u32", "v_subb_co_u32": "v_sub_co_ci_u32",
     "v_subbrev_co_u32": "v_subrev_co_ci_u32", "v_mad_u32_u16": "v_mad_u32_u16",
+    "global_atomic_min_f32": "global_atomic_fmin", "global_atomic_max_f32": "global_atomic_fmax",
+    "buffer_atomic_min_f32": "buffer_atomic_fmin", "buffer_atomic_max_f32": "buffer_atomic_fmax",
 }
 
 # gfx11 spellings LLVM has no alias for.

@@ -136,7 +136,7 @@ static isa_atomic atomic_kind(const char *mn) {
   else if (starts(mn, "ds_")) p = mn + 3;
   else return ISA_AT_NONE;
   static const struct { const char *n; isa_atomic k; } t[] = {
-    {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"cmpst", ISA_AT_CMPSWAP}, {"wrxchg", ISA_AT_SWAP}, {"add_f", ISA_AT_FADD}, {"add_rtn_f", ISA_AT_FADD},
+    {"csub", ISA_AT_CSUB}, {"swap", ISA_AT_SWAP}, {"cmpswap", ISA_AT_CMPSWAP}, {"cmpst", ISA_AT_CMPSWAP}, {"wrxchg", ISA_AT_SWAP}, {"add_f", ISA_AT_FADD}, {"add_rtn_f", ISA_AT_FADD},
     {"pk_add_f16", ISA_AT_PK_FADD_F16}, {"pk_add_rtn_f16", ISA_AT_PK_FADD_F16}, {"pk_add_bf16", ISA_AT_PK_FADD_BF16},
     {"pk_add_rtn_bf16", ISA_AT_PK_FADD_BF16}, {"min_f", ISA_AT_FMIN}, {"max_f", ISA_AT_FMAX}, {"min_rtn_f", ISA_AT_FMIN}, {"max_rtn_f", ISA_AT_FMAX},
     {"add", ISA_AT_ADD}, {"sub", ISA_AT_SUB}, {"rsub", ISA_AT_RSUB}, {"smin", ISA_AT_SMIN}, {"umin", ISA_AT_UMIN}, {"smax", ISA_AT_SMAX}, {"umax", ISA_AT_UMAX},
@@ -213,6 +213,7 @@ static isa_sem sem_of(unsigned op) {
   if (starts(mn, "v_lshl_add_u64") || starts(mn, "v_mov_b64")) fl |= ISA_S_IMM64_ZEXT;
   if (has(mn, "i64")) fl |= ISA_S_IMM64_SIGNED;
   if (has(mn, "mac")) fl |= ISA_S_TIED;
+  if (f == ISA_FMT_VOP2 && starts(mn, "v_dot")) fl |= ISA_S_TIED; /* v_dot4c/dot8c: D = D + dot(S0, S1) */
   /* VOP2 operations symmetric in src0 and src1 (Vega ISA guide, chapter 12
    * VOP2 opcodes; LLVM marks the same ones commutable). Not the carry-in
    * forms, the subtractions, shifts, ldexp or the literal forms
@@ -256,7 +257,7 @@ static const char *const cmp_names[] = {"NONE", "CLASS", "F_F", "F_LT", "F_EQ", 
                                         "I_NE", "I_GE", "I_T"};
 static const char *const at_names[] = {"NONE", "SWAP", "CMPSWAP", "ADD", "SUB", "RSUB", "SMIN", "UMIN", "SMAX", "UMAX",
                                        "AND", "OR", "XOR", "INC", "DEC", "MSKOR", "FADD", "FMIN", "FMAX",
-                                       "PK_FADD_F16", "PK_FADD_BF16"};
+                                       "PK_FADD_F16", "PK_FADD_BF16", "CSUB"};
 static const char *const dom_names[] = {"NONE", "CMP", "INT", "F32", "F64", "F16"};
 static const char *const flag_names[] = {"CMPX", "CARRY_IN", "CARRY_OUT", "SDST", "TIED", "PARTIAL", "MOVREL", "SIGNED",
                                          "D16", "D16_HI", "RTN", "TWO_ADDR", "ST64", "SRC2", "FORMAT", "ADDTID",

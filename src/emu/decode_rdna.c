@@ -88,7 +88,7 @@ static int decode_vop12c(wemu_device *dev, const wemu_program *p, bool g11, uint
   } else {
     in->fmt = ISA_FMT_VOP2; in->dst = (w >> 17) & 0xff; in->src[1] = OPC_VGPR0 + ((w >> 9) & 0xff);
     if (emu_lookup(dev, ISA_FMT_VOP2, (w >> 25) & 0x3f, pc, w, in)) return -1;
-    *need_lit = in->op == ISA_V_FMAMK_F32 || in->op == ISA_V_FMAAK_F32;
+    *need_lit = in->op == ISA_V_FMAMK_F32 || in->op == ISA_V_FMAAK_F32 || in->op == ISA_V_FMAMK_F16 || in->op == ISA_V_FMAAK_F16;
     in->sdst = OPC_VCC_LO; in->src[2] = OPC_VCC_LO; /* implicit carry / mask */
   }
   if (in->src[0] == OPC_SDWA && !g11) { /* GFX10 SDWA: the GFX9 layout (GFX11 has none) */

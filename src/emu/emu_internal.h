@@ -381,6 +381,12 @@ int emu_gfx11_hazards(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_fault(emu_dispatch *d, emu_wave *w, const emu_inst *in, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
+/* exec_mem.c: the new memory value of a read-modify-write atomic of kind
+ * k (isa_atomic) from the old value, the data `src` and, for compare-swap
+ * and ds_mskor, `cmp`; 32-bit values in the low bits unless is64.
+ * Semantics: the ISA guides' atomic opcode descriptions. */
+uint64_t emu_atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64);
+
 /* wave.c: operand access. Reads check poison/pending as configured. */
 int emu_sreg_check(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw);
 uint32_t emu_sread(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, int *err);

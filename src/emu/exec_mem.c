@@ -91,7 +91,7 @@ static uint32_t pk_add_half(uint32_t a, uint32_t b, bool bf16) {
   return emu_f2h((double)emu_h2f((uint16_t)a) + (double)emu_h2f((uint16_t)b), 0);
 }
 
-static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
+uint64_t emu_atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
   uint64_t m = is64 ? ~0ull : 0xffffffffull;
   int64_t so = is64 ? (int64_t)old : (int32_t)old, ss = is64 ? (int64_t)src : (int32_t)src;
   switch (k) {
@@ -116,6 +116,7 @@ static uint64_t atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, in
     return (is64 ? emu_f64(src) < emu_f64(old) : emu_f32((uint32_t)src) < emu_f32((uint32_t)old)) ? src : old;
   case ISA_AT_FMAX:
     return (is64 ? emu_f64(src) > emu_f64(old) : emu_f32((uint32_t)src) > emu_f32((uint32_t)old)) ? src : old;
+  case ISA_AT_CSUB: return old >= src ? old - src : 0; /* 32-bit only (RDNA 2 ISA guide) */
   case ISA_AT_PK_FADD_F16: case ISA_AT_PK_FADD_BF16: {
     bool bf = k == ISA_AT_PK_FADD_BF16;
     return pk_add_half((uint32_t)old & 0xffff, (uint32_t)src & 0xffff, bf) |
@@ -291,7 +292,7 @@ static int exec_ds(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
           if (op == ISA_DS_CMPSTORE_B32 || op == ISA_DS_CMPSTORE_B64 || op == ISA_DS_CMPSTORE_RTN_B32 ||
               op == ISA_DS_CMPSTORE_RTN_B64) { uint64_t t = cmp; cmp = src; src = t; }
         }
-        uint64_t nv = atomic_apply(at, old, src, cmp, is64);
+        uint64_t nv = emu_atomic_apply(at, old, src, cmp, is64);
         memcpy(m, &nv, elem);
         if (rtn) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }
       } else { /* read */
@@ -451,7 +452,7 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
         uint64_t ob[2] = {0}, nb[2] = {0};
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)ob, ms.bytes, l, 0, scratch_base)) goto fail;
         old = ob[0];
-        nb[0] = atomic_apply(at, old, src, cmp, is64);
+        nb[0] = emu_atomic_apply(at, old, src, cmp, is64);
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)nb, ms.bytes, l, 1, scratch_base)) goto fail;
       }
       if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }

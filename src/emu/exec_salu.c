@@ -438,6 +438,7 @@ int emu_exec_salu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   case ISA_S_PACK_LL_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff) << 16; break;
   case ISA_S_PACK_LH_B32_B16: r = (a32 & 0xffff) | (b32 & 0xffff0000u); break;
   case ISA_S_PACK_HH_B32_B16: r = (a32 >> 16) | (b32 & 0xffff0000u); break;
+  case ISA_S_PACK_HL_B32_B16: r = (a32 >> 16) | (b32 << 16); break; /* GFX11: {S1[15:0], S0[31:16]} */
   default: {
     /* SOPC: compares set SCC only. */
     int c = sopc_compare(op, a, b);

@@ -238,6 +238,11 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_vinfo vi = {0};
   vi.fsrc = isa_sem_of(in->op)->fbits;
   vi.src16 = 1;
+  /* dot products read whole dwords (inline constants as 32-bit values) */
+  emu_dot_mods dot = {in->opsel, in->opsel_hi, in->neg, in->neg_hi, in->clamp};
+  uint32_t probe;
+  bool is_dot = emu_dot_lane(in->op, &dot, &(fpenv){0}, 0, 0, 0, &probe) == 0;
+  if (is_dot) { vi.src16 = 0; vi.fsrc = in->op == ISA_V_DOT2_F32_F16 ? 32 : 0; }
   for (unsigned i = 0; i < 3; i++) {
     s[i] = buf[i];
     memset(buf[i], 0, sizeof buf[i]);
@@ -246,6 +251,19 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
   int rnd = (w->mode >> 2) & 3;
   fpenv e = fpenv_of(w);
+  if (is_dot) {
+    int old_rnd = fegetround();
+    fesetround(emu_fe_modes[w->mode & 3]);
+    for (unsigned l = 0; l < w->nlanes; l++)
+      if ((lanes >> l) & 1) {
+        uint32_t r = 0;
+        emu_dot_lane(in->op, &dot, &e, (uint32_t)s[0][l], (uint32_t)s[1][l], (uint32_t)s[2][l], &r);
+        emu_vwrite(d, w, in->dst, l, r);
+      }
+    fesetround(old_rnd);
+    emu_trace_vwrite(d, w, in->dst, 1);
+    return 0;
+  }
   for (unsigned l = 0; l < w->nlanes; l++) {
     if (!((lanes >> l) & 1)) continue;
     uint32_t out = 0;
@@ -588,8 +606,8 @@ static void shape_of(const wemu_device *dev, const emu_inst *in, valu_shape *v) 
   v->dw = sh->ndefs ? sh->defw[0] : 1;
   for (unsigned i = 0; i < 3; i++) { v->codes[i] = in->src[i]; v->widths[i] = i < v->nsrc ? sh->usew[i] : 1; }
   /* VOP2 special shapes: madmk D = S0 * K + S1, madak D = S0 * S1 + K, mac D = S0 * S1 + D. */
-  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32) { v->codes[2] = v->codes[1]; v->codes[1] = OPC_LITERAL; v->nsrc = 3; }
-  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32) { v->codes[2] = OPC_LITERAL; v->nsrc = 3; }
+  if (op == ISA_V_MADMK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_FMAMK_F32 || op == ISA_V_FMAMK_F16) { v->codes[2] = v->codes[1]; v->codes[1] = OPC_LITERAL; v->nsrc = 3; }
+  if (op == ISA_V_MADAK_F32 || op == ISA_V_MADAK_F16 || op == ISA_V_FMAAK_F32 || op == ISA_V_FMAAK_F16) { v->codes[2] = OPC_LITERAL; v->nsrc = 3; }
   if (sem->flags & ISA_S_TIED) { v->codes[2] = OPC_VGPR0 + in->dst; v->widths[2] = v->dw; v->nsrc = 3; } /* v_mac_*, v_fmac_* */
   if (v->uses_carry && op != ISA_V_CNDMASK_B32 && v->nsrc > 2 && in->fmt != ISA_FMT_VOP3) v->nsrc = 2;
   if (sem->flags & ISA_S_CARRY_IN) v->nsrc = 2;

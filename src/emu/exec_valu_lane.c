@@ -262,6 +262,18 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_MAX3_I32: { int32_t x = (int32_t)a32, y = (int32_t)b32, z = (int32_t)c32, m = x > y ? x : y; r = (uint32_t)(m > z ? m : z); break; }
   case ISA_V_MIN3_U32: { uint32_t m = a32 < b32 ? a32 : b32; r = m < c32 ? m : c32; break; }
   case ISA_V_MAX3_U32: { uint32_t m = a32 > b32 ? a32 : b32; r = m > c32 ? m : c32; break; }
+  /* VOP2 dot products accumulating into the destination (c, the tied operand) */
+  case ISA_V_DOT4C_I32_I8: case ISA_V_DOT8C_I32_I4: {
+    emu_dot_mods mo = {0, 3, 0, 0, false};
+    uint32_t d = 0;
+    emu_dot_lane(op, &mo, e, a32, b32, c32, &d);
+    r = d; break;
+  }
+  /* GFX11 (RDNA 3 ISA guide): maxmin = min(max(S0, S1), S2), minmax = max(min(S0, S1), S2) */
+  case ISA_V_MAXMIN_I32: { int32_t m = (int32_t)a32 > (int32_t)b32 ? (int32_t)a32 : (int32_t)b32; r = (uint32_t)(m < (int32_t)c32 ? m : (int32_t)c32); break; }
+  case ISA_V_MINMAX_I32: { int32_t m = (int32_t)a32 < (int32_t)b32 ? (int32_t)a32 : (int32_t)b32; r = (uint32_t)(m > (int32_t)c32 ? m : (int32_t)c32); break; }
+  case ISA_V_MAXMIN_U32: { uint32_t m = a32 > b32 ? a32 : b32; r = m < c32 ? m : c32; break; }
+  case ISA_V_MINMAX_U32: { uint32_t m = a32 < b32 ? a32 : b32; r = m > c32 ? m : c32; break; }
   case ISA_V_MED3_I32: { int32_t x = (int32_t)a32, y = (int32_t)b32, z = (int32_t)c32; int32_t mx = x > y ? x : y, mn = x < y ? x : y; r = (uint32_t)(z > mx ? mx : z < mn ? mn : z); break; }
   case ISA_V_MED3_U32: { uint32_t mx = a32 > b32 ? a32 : b32, mn = a32 < b32 ? a32 : b32; r = c32 > mx ? mx : c32 < mn ? mn : c32; break; }
   case ISA_V_CVT_PK_U16_U32: r = (a32 > 0xffff ? 0xffff : a32) | (uint64_t)(b32 > 0xffff ? 0xffff : b32) << 16; break;
@@ -324,6 +336,8 @@ static int lane_f32(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_MAX_F32: r = UF(fmax_ieee(fa, fb)); break;
   case ISA_V_MIN3_F32: r = UF(fmin_ieee(fmin_ieee(fa, fb), fc)); break;
   case ISA_V_MAX3_F32: r = UF(fmax_ieee(fmax_ieee(fa, fb), fc)); break;
+  case ISA_V_MAXMIN_F32: r = UF(fmin_ieee(fmax_ieee(fa, fb), fc)); break;
+  case ISA_V_MINMAX_F32: r = UF(fmax_ieee(fmin_ieee(fa, fb), fc)); break;
   case ISA_V_MED3_F32: r = UF(med3f(fa, fb, fc)); break;
   case ISA_V_CUBEID_F32: r = UF(cube(0, fa, fb, fc)); break;
   case ISA_V_CUBESC_F32: r = UF(cube(1, fa, fb, fc)); break;
@@ -554,11 +568,13 @@ static int lane_f16(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   /* the double FMA rounds (span above 53 bits) only when one term lies
    * below 2^-30 of the other, far from any half-way point of the f16
    * result: one correct rounding either way */
-  case ISA_V_FMA_F16: case ISA_V_FMA_LEGACY_F16: r = O16(emu_f2h(fma(I16(a), I16(b), I16(c)), rnd16)); break;
+  case ISA_V_FMA_F16: case ISA_V_FMA_LEGACY_F16: case ISA_V_FMAC_F16: case ISA_V_FMAMK_F16: case ISA_V_FMAAK_F16: r = O16(emu_f2h(fma(I16(a), I16(b), I16(c)), rnd16)); break;
   case ISA_V_MAX_F16: r = O16(emu_f2h(dmax_ieee(I16(a), I16(b)), 0)); break;
   case ISA_V_MIN_F16: r = O16(emu_f2h(dmin_ieee(I16(a), I16(b)), 0)); break;
   case ISA_V_MAX3_F16: r = O16(emu_f2h(dmax_ieee(dmax_ieee(I16(a), I16(b)), I16(c)), 0)); break;
   case ISA_V_MIN3_F16: r = O16(emu_f2h(dmin_ieee(dmin_ieee(I16(a), I16(b)), I16(c)), 0)); break;
+  case ISA_V_MAXMIN_F16: r = O16(emu_f2h(dmin_ieee(dmax_ieee(I16(a), I16(b)), I16(c)), 0)); break;
+  case ISA_V_MINMAX_F16: r = O16(emu_f2h(dmax_ieee(dmin_ieee(I16(a), I16(b)), I16(c)), 0)); break;
   case ISA_V_MED3_F16: r = O16(emu_f2h(med3f((float)I16(a), (float)I16(b), (float)I16(c)), 0)); break;
   case ISA_V_LDEXP_F16: r = O16(emu_f2h(ldexp(I16(a), (int16_t)b < -100 ? -100 : (int16_t)b > 100 ? 100 : (int16_t)b), rnd16)); break;
   case ISA_V_RCP_F16: r = O16(emu_f2h(1.0 / I16(a), rnd16)); break;

@@ -78,4 +78,18 @@ uint8_t emu_valu_lane_family(isa_op op, const emu_vinfo *vi);
  * caller with fesetround). Returns 0, or -1 for an op the emulator lacks. */
 int emu_valu_lane(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, lane_io *io);
 
+/* The VOP3P modifiers a dot product reads (bit i for source i). */
+typedef struct emu_dot_mods { unsigned opsel, opsel_hi, neg, neg_hi; bool clamp; } emu_dot_mods;
+
+/* The sum of the products of the packed `bits`-bit elements (4, 8 or 16)
+ * of a and b, each element signed if sa (of a) / sb (of b); exact
+ * (exec_dot.c). */
+int64_t emu_dot_int(uint32_t a, uint32_t b, unsigned bits, bool sa, bool sb);
+
+/* One lane of the dot product `op` (v_dot2/dot4/dot8 VOP3P forms and the
+ * VOP2 dot4c/dot8c, whose S2 is the old destination): 32-bit sources a,
+ * b, c, result in *d. Returns 0, or -1 if op is not a dot product
+ * (exec_dot.c; ISA guides cited there). */
+int emu_dot_lane(isa_op op, const emu_dot_mods *mo, const fpenv *e, uint32_t a, uint32_t b, uint32_t c, uint32_t *d);
+
 #endif

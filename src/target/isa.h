@@ -221,6 +221,7 @@ typedef enum isa_atomic {
   ISA_AT_SMAX, ISA_AT_UMAX, ISA_AT_AND, ISA_AT_OR, ISA_AT_XOR, ISA_AT_INC, ISA_AT_DEC, ISA_AT_MSKOR,
   ISA_AT_FADD, ISA_AT_FMIN, ISA_AT_FMAX,
   ISA_AT_PK_FADD_F16, ISA_AT_PK_FADD_BF16, /* two halves of the dword, each rounded to nearest even */
+  ISA_AT_CSUB, /* RDNA global_atomic_csub: MEM >= DATA ? MEM - DATA : 0 (unsigned, clamped at 0) */
 } isa_atomic;
 
 /* Semantic flags (isa_sem.flags). */

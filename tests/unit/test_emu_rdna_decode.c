@@ -53,6 +53,17 @@ static void gfx1030(void) {
           in.soffset == 3);
   static const uint8_t vscnt[] = {0x00, 0x00, 0xfd, 0xbb}; /* s_waitcnt_vscnt null, 0x0 */
   if (!dec("gfx1030", vscnt, sizeof vscnt, &in)) CHECK(in.op == ISA_S_WAITCNT_VSCNT && in.dst == OPC_NULL);
+  /* session 14: the float min/max and clamped-subtract atomics and the
+   * dot products llc-19 selects (the emulator did not decode them) */
+  static const uint8_t csub[] = {0x00, 0x80, 0xd1, 0xdc, 0x01, 0x02, 0x00, 0x00}; /* global_atomic_csub v0, v1, v2, s[0:1] glc */
+  if (!dec("gfx1030", csub, sizeof csub, &in))
+    CHECK(in.op == ISA_GLOBAL_ATOMIC_CSUB && in.glc && in.saddr == 0 && in.addr == 1 && in.vdst == 0);
+  static const uint8_t fmin[] = {0x00, 0x80, 0xfc, 0xdc, 0x01, 0x02, 0x00, 0x00}; /* global_atomic_fmin v1, v2, s[0:1] */
+  if (!dec("gfx1030", fmin, sizeof fmin, &in)) CHECK(in.op == ISA_GLOBAL_ATOMIC_MIN_F32 && !in.glc);
+  static const uint8_t dot4c[] = {0x01, 0x05, 0x00, 0x1a}; /* v_dot4c_i32_i8 v0, v1, v2 */
+  if (!dec("gfx1030", dot4c, sizeof dot4c, &in)) CHECK(in.op == ISA_V_DOT4C_I32_I8 && in.dst == 0);
+  static const uint8_t fmamk[] = {0x01, 0x07, 0x00, 0x6e, 0x00, 0x42, 0x00, 0x00}; /* v_fmamk_f16 v0, v1, 0x4200, v3 */
+  if (!dec("gfx1030", fmamk, sizeof fmamk, &in)) CHECK(in.op == ISA_V_FMAMK_F16 && in.has_lit && in.literal == 0x4200 && in.size == 8);
 }
 
 static void gfx1100(void) {
@@ -68,6 +79,18 @@ static void gfx1100(void) {
   if (!dec("gfx1100", vop3, sizeof vop3, &in)) CHECK(in.op == ISA_V_ADD_U32 && in.vop3 && in.dst == 1);
   static const uint8_t vscnt[] = {0x00, 0x00, 0x7c, 0xbc}; /* s_waitcnt_vscnt null, 0x0: NULL is 124 on GFX11 */
   if (!dec("gfx1100", vscnt, sizeof vscnt, &in)) CHECK(in.op == ISA_S_WAITCNT_VSCNT && in.dst == OPC_NULL);
+  static const uint8_t csub[] = {0x00, 0x40, 0xde, 0xdc, 0x01, 0x02, 0x00, 0x00}; /* global_atomic_csub_u32 v0, v1, v2, s[0:1] glc */
+  if (!dec("gfx1100", csub, sizeof csub, &in)) CHECK(in.op == ISA_GLOBAL_ATOMIC_CSUB && in.glc && in.vdst == 0);
+  static const uint8_t fmin[] = {0x00, 0x00, 0x46, 0xdd, 0x01, 0x02, 0x00, 0x00}; /* global_atomic_min_f32 v1, v2, s[0:1] */
+  if (!dec("gfx1100", fmin, sizeof fmin, &in)) CHECK(in.op == ISA_GLOBAL_ATOMIC_MIN_F32);
+  static const uint8_t fmax[] = {0x00, 0x00, 0x4a, 0xdd, 0x01, 0x02, 0x00, 0x00}; /* global_atomic_max_f32 v1, v2, s[0:1] */
+  if (!dec("gfx1100", fmax, sizeof fmax, &in)) CHECK(in.op == ISA_GLOBAL_ATOMIC_MAX_F32);
+  static const uint8_t packhl[] = {0x00, 0x01, 0x80, 0x9a}; /* s_pack_hl_b32_b16 s0, s0, s1 */
+  if (!dec("gfx1100", packhl, sizeof packhl, &in)) CHECK(in.op == ISA_S_PACK_HL_B32_B16);
+  static const uint8_t maxmin[] = {0x00, 0x00, 0x5e, 0xd6, 0x01, 0x05, 0x0e, 0x04}; /* v_maxmin_f32 v0, v1, v2, v3 */
+  if (!dec("gfx1100", maxmin, sizeof maxmin, &in)) CHECK(in.op == ISA_V_MAXMIN_F32 && in.dst == 0);
+  static const uint8_t iu8[] = {0x00, 0x40, 0x16, 0xcc, 0x01, 0x05, 0x0e, 0x7c}; /* v_dot4_i32_iu8 v0, v1, v2, v3 neg_lo:[1,1,0] */
+  if (!dec("gfx1100", iu8, sizeof iu8, &in)) CHECK(in.op == ISA_V_DOT4_I32_IU8 && in.neg == 3);
   /* v_dual_mul_f32 v0, v1, v2 :: v_dual_mov_b32 v3, v6 */
   static const uint8_t vopd[] = {0x01, 0x05, 0xd0, 0xc8, 0x06, 0x01, 0x02, 0x00};
   if (!dec("gfx1100", vopd, sizeof vopd, &in))
@@ -79,9 +102,19 @@ static void gfx1100(void) {
     CHECK(in.vopd && in.op == ISA_V_FMAAK_F32 && in.has_lit && in.literal == 1 && in.size == 12);
 }
 
+/* CDNA 2: buffer_atomic_pk_add_f16 (MUBUF 0x4e) */
+static void gfx90a(void) {
+  emu_inst in;
+  static const uint8_t pk[] = {0x00, 0x00, 0x38, 0xe1, 0x00, 0x01, 0x00, 0x80}; /* buffer_atomic_pk_add_f16 v1, off, s[0:3], 0 */
+  if (!dec("gfx90a", pk, sizeof pk, &in)) CHECK(in.op == ISA_BUFFER_ATOMIC_PK_ADD_F16 && in.vdata == 1 && in.srsrc == 0);
+  static const uint8_t dot[] = {0x00, 0x40, 0xa8, 0xd3, 0x01, 0x05, 0x0e, 0x1c}; /* v_dot4_i32_i8 v0, v1, v2, v3 */
+  if (!dec("gfx90a", dot, sizeof dot, &in)) CHECK(in.op == ISA_V_DOT4_I32_I8 && in.dst == 0);
+}
+
 int main(void) {
   gfx1030();
   gfx1100();
+  gfx90a();
   if (failures) fprintf(stderr, "%d failures\n", failures);
   else printf("RDNA decoder: all llvm-mc-19 encodings read back\n");
   return failures != 0;
