@@ -58,9 +58,13 @@
  *           C exactly: the VGPRs it writes below max(R, 40) (frame.c,
  *           vgpr_clobber; the pipeline compiles callees first); an
  *           indirect call, a call in a cycle and the compact layout
- *           (where C = R) use the bound. p_call defines v0..v(C-1), so
- *           the allocator keeps values live across it above them
- *           (regalloc_calls.c, ra_call_crossings). A wavecc function saves every
+ *           (where C = R) use the bound, and R at least; a call to a
+ *           function compiled already clobbers only its C (and results),
+ *           so a value passed in an argument VGPR above C may stay there
+ *           across the call, as with llc-19's IPRA. p_call defines
+ *           v0..v(C-1), so the allocator keeps values live across it
+ *           above them (regalloc_calls.c, ra_call_crossings). A wavecc
+ *           function saves every
  *           other register it writes, all 64 lanes of a VGPR
  *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
  *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
@@ -289,15 +293,22 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
    * it is compiled already, else the convention's (an indirect one: any
    * function's) */
   unsigned region = 0;
+  bool exact = LLVMIsAFunction(callee) && fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk];
   if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
-  else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
+  else if (exact) region = c->ca->clobbers[fk] - 1u;
   else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
   else region = isel_fn_clobber(c->ca, fk);
   if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + ISEL_NUM_INREG];
   unsigned nfx = isel_implicit_arg_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
-  if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
+  /* an argument VGPR the callee is known to leave alone is not clobbered:
+   * the allocator may keep a value passed there in place across the call
+   * (ra_call_crossings), as llc-19's IPRA does (f_call_byval.ll: 32
+   * arguments passed to two calls, each kept in a VGPR above the clobbers
+   * and copied down for each call, 65 VGPRs where llc-19 needs 40) */
+  unsigned least = exact ? nr : nreg > nr ? nreg : nr;
+  if (region < least) region = least;
   const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
   mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
   call->ops[0] = mir_op_temp(target);
