@@ -161,7 +161,14 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
 /* A byval argument's object (at private pointer `src`) copied, dword by
  * dword, to byte `at` of the callee's stack arguments (soffset `sp`);
  * false after reporting a size that is not whole dwords or an offset past
- * the MUBUF offset field. */
+ * the MUBUF offset field. The loads go in groups, each group's stores
+ * after it: a load then its store paid a memory latency per dword (the
+ * store waits for the load), where llc-19 loads the object first. The
+ * object is in the caller's frame or its own stack arguments, never in
+ * the callee's (past the caller's frame), so no store overwrites a dword
+ * still to be loaded. A group is at most 16 dwords, and half the
+ * argument VGPRs under a forced budget (the compact layout: 4 at 8 VGPRs),
+ * where the values would only be spilled. */
 static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_operand sp, uint32_t at, uint32_t size) {
   if (size % 4 || at + size > 4096) {
     isel_unsupported(c, ins, "byval argument (a size that is not whole dwords, or beyond 4 KiB of stack arguments)");
@@ -169,12 +176,21 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
   }
   mir_temp va = isel_to_vgpr(c, src, 1);
   mir_block *b = &c->p->blocks[c->cur];
-  for (uint32_t off = 0; off < size; off += 4) {
-    mir_temp d = isel_tmp(c, mir_rc_v(1));
-    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d), mir_op_temp(va),
-                                                 mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
-    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d), isel_no_operand(),
-                                                 mir_op_temp(c->psb), sp, (int32_t)(at + off)));
+  enum { MAX_GROUP = 16 };
+  unsigned group = c->ca->amdgpu ? MAX_GROUP : c->ca->reg_args / 2;
+  if (group > MAX_GROUP) group = MAX_GROUP;
+  if (!group) group = 1;
+  for (uint32_t g = 0; g < size; g += 4 * group) {
+    mir_temp d[MAX_GROUP];
+    unsigned n = 0;
+    for (uint32_t off = g; off < size && n < group; off += 4, n++) {
+      d[n] = isel_tmp(c, mir_rc_v(1));
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d[n]), mir_op_temp(va),
+                                                   mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
+    }
+    for (unsigned k = 0; k < n; k++)
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d[k]), isel_no_operand(),
+                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + 4 * k)));
   }
   return true;
 }
