@@ -255,6 +255,10 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
   mir_temp args[ISEL_CALL_MAX_ARGS + 16];
+  /* an undef (poison) argument's dwords are passed as nothing: no copy
+   * into its VGPRs, no store to the stack (clang passes poison for the
+   * parameters a callee does not read; llc-19 passes nothing either) */
+  bool undef[ISEL_CALL_MAX_ARGS + 16] = {false};
   uint32_t so = 0; /* the next stack byte */
   for (unsigned i = 0; i <= nargs; i++) {
     unsigned got = 0;
@@ -285,13 +289,18 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
         isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
         return true;
       }
-      if (!isel_call_value_dwords(c, a, args + na, &got)) {
+      if (LLVMIsUndef(a)) {
+        for (got = 0; got < n; got++) undef[na + got] = true;
+      } else if (!isel_call_value_dwords(c, a, args + na, &got)) {
         isel_unsupported(c, ins, "call argument type");
         return true;
       }
     }
     for (unsigned k = na; k < na + got; k++) {
-      if (k < nreg) continue;
+      if (k < nreg || undef[k]) {
+        so += k < nreg ? 0 : 4;
+        continue;
+      }
       mir_block_append(c->p, &c->p->blocks[c->cur],
                        mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(args[k]), isel_no_operand(),
                                           mir_op_temp(c->psb), out_sp, (int32_t)so));
@@ -326,12 +335,15 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   unsigned least = exact ? nr : nreg > nr ? nreg : nr;
   if (region < least) region = least;
   const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
-  mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
+  unsigned npass = 0;
+  for (unsigned i = 0; i < nreg; i++) npass += !undef[i];
+  mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + npass, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
   call->ops[1] = isel_scratch_rsrc_use(c);
   for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
-  for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = isel_fixed_use(args[i], MIR_PREG_VGPR(i));
+  for (unsigned i = 0, k = nk + nfx; i < nreg; i++)
+    if (!undef[i]) call->ops[k++] = isel_fixed_use(args[i], MIR_PREG_VGPR(i));
   call->defs[0] = isel_fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
   for (unsigned i = nr; i < region; i++) call->defs[1 + i] = isel_fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   if (!nr) return true;
@@ -475,10 +487,15 @@ void isel_setup_function(isel_ctx *c) {
       continue;
     }
     if (i < np && isel_arg_inreg(ca, NULL, c->fn, i)) continue;
-    for (unsigned d = 0; d < n; d++, g++)
+    for (unsigned d = 0; d < n; d++, g++) {
       if (g >= nreg) soff[g] = so, so += 4;
+      /* a parameter nothing reads is not loaded (its dwords' temporaries
+       * stay unset: nothing sets the parameter from them below) */
+      if (i < np && !LLVMGetFirstUse(params[i])) soff[g] = UINT32_MAX;
+    }
   }
   for (unsigned i = nreg; i < nv; i++) {
+    if (soff[i] == UINT32_MAX) continue;
     mir_block_append(p, &p->blocks[c->cur],
                      mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
                                         isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
