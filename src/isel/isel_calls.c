@@ -195,6 +195,29 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
   return true;
 }
 
+/* The VGPRs v0.. a call to `callee` (module function fk, or another code
+ * object's: external) clobbers, with nreg argument and nr result VGPRs:
+ * what the callee writes and does not save when it is compiled already,
+ * else the convention's (an indirect call: any function's), and the
+ * results; the argument VGPRs too unless the callee is compiled already.
+ * An argument VGPR the callee is known to leave alone is not clobbered:
+ * the allocator may keep a value passed there in place across the call
+ * (ra_call_crossings), as llc-19's IPRA does (f_call_byval.ll: 32
+ * arguments passed to two calls, each kept in a VGPR above the clobbers
+ * and copied down for each call, 65 VGPRs where llc-19 needs 40). */
+static unsigned call_clobber(const isel_ctx *c, LLVMValueRef callee, uint32_t fk, bool external, unsigned nreg,
+                             unsigned nr) {
+  unsigned region = 0;
+  bool exact = LLVMIsAFunction(callee) && fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk];
+  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
+  else if (exact) region = c->ca->clobbers[fk] - 1u;
+  else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
+  else region = isel_fn_clobber(c->ca, fk);
+  if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
+  unsigned least = exact ? nr : nreg > nr ? nreg : nr;
+  return region < least ? least : region;
+}
+
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef callee = LLVMGetCalledValue(ins);
   mir_operand addr;
@@ -314,26 +337,10 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
-  /* the VGPRs the callee clobbers: what it writes and does not save when
-   * it is compiled already, else the convention's (an indirect one: any
-   * function's) */
-  unsigned region = 0;
-  bool exact = LLVMIsAFunction(callee) && fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk];
-  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
-  else if (exact) region = c->ca->clobbers[fk] - 1u;
-  else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
-  else region = isel_fn_clobber(c->ca, fk);
-  if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
   mir_operand fx[8 + ISEL_NUM_INREG];
   unsigned nfx = isel_implicit_arg_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
-  /* an argument VGPR the callee is known to leave alone is not clobbered:
-   * the allocator may keep a value passed there in place across the call
-   * (ra_call_crossings), as llc-19's IPRA does (f_call_byval.ll: 32
-   * arguments passed to two calls, each kept in a VGPR above the clobbers
-   * and copied down for each call, 65 VGPRs where llc-19 needs 40) */
-  unsigned least = exact ? nr : nreg > nr ? nreg : nr;
-  if (region < least) region = least;
+  unsigned region = call_clobber(c, callee, fk, external, nreg, nr);
   const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
   unsigned npass = 0;
   for (unsigned i = 0; i < nreg; i++) npass += !undef[i];
