@@ -146,13 +146,6 @@ static void scan_uses(isel_ctx *c, abi_uses *u) {
     }
 }
 
-static mir_operand fixed_def(mir_temp t, mir_preg r) {
-  mir_operand o = mir_op_temp(t);
-  o.flags |= MIR_OPND_FIXED_REG;
-  o.preg = r;
-  return o;
-}
-
 static void add_hidden(mir_kernel_arg *a, unsigned *n, const char *kind, uint32_t off, uint32_t size) {
   a[*n] = (mir_kernel_arg){.value_kind = kind, .offset = off, .size = size, .align = size};
   (*n)++;
@@ -416,41 +409,41 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   unsigned k = 0, sg = 0;
   if (buffer) {
     c->psb = isel_tmp(c, mir_rc_s(4));
-    sp->defs[k++] = fixed_def(c->psb, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->psb, MIR_PREG_SGPR(sg));
     sg += 4;
   }
   if (u->dispatch_ptr) {
     c->dispatch_ptr = isel_tmp(c, mir_rc_s(2));
-    sp->defs[k++] = fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->dispatch_ptr, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   if (abi->queue_ptr) { /* code object v4's llvm.amdgcn.queue.ptr */
     c->queue_ptr = isel_tmp(c, mir_rc_s(2));
-    sp->defs[k++] = fixed_def(c->queue_ptr, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->queue_ptr, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   c->kernarg_ptr = isel_tmp(c, mir_rc_s(2));
-  sp->defs[k++] = fixed_def(c->kernarg_ptr, MIR_PREG_SGPR(sg));
+  sp->defs[k++] = isel_fixed_def(c->kernarg_ptr, MIR_PREG_SGPR(sg));
   sg += 2;
   if (u->dispatch_id) { /* after the kernarg pointer (AMDGPUUsage, user SGPR order) */
     c->dispatch_id = isel_tmp(c, mir_rc_s(2));
-    sp->defs[k++] = fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->dispatch_id, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   if (abi->flat_scratch_init) { /* after the dispatch id (AMDGPUUsage, user SGPR order) */
     c->fs_init = isel_tmp(c, mir_rc_s(2));
-    sp->defs[k++] = fixed_def(c->fs_init, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->fs_init, MIR_PREG_SGPR(sg));
     sg += 2;
   }
   for (unsigned d = 0; d < 3; d++) {
     if (!abi->workgroup_id[d]) continue;
     c->wg_id[d] = isel_tmp(c, mir_rc_s(1));
-    sp->defs[k++] = fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->wg_id[d], MIR_PREG_SGPR(sg));
     sg++;
   }
   if (buffer) {
     c->wave_offset = isel_tmp(c, mir_rc_s(1));
-    sp->defs[k++] = fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
+    sp->defs[k++] = isel_fixed_def(c->wave_offset, MIR_PREG_SGPR(sg));
     sg++;
   }
   if (abi->flat_scratch_init) {
@@ -477,12 +470,12 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
   }
   if (packed) { /* unpacked by unpack_workitem_ids, after the calling kernel's copy */
     c->wi_packed = isel_tmp(c, mir_rc_v(1));
-    sp->defs[k++] = fixed_def(c->wi_packed, MIR_PREG_VGPR(0));
+    sp->defs[k++] = isel_fixed_def(c->wi_packed, MIR_PREG_VGPR(0));
     return sp;
   }
   for (unsigned d = 0; d <= abi->workitem_id_dims; d++) {
     c->wi_id[d] = isel_tmp(c, mir_rc_v(1));
-    sp->defs[k++] = fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
+    sp->defs[k++] = isel_fixed_def(c->wi_id[d], MIR_PREG_VGPR(d));
   }
   return sp;
 }

@@ -44,8 +44,8 @@
  *           copied by the caller onto the stack, in argument order with
  *           the dwords past the VGPR ones, aligned as its attribute says
  *           (llc-19's CC_AMDGPU_Func, CCPassByVal<4, 4>); the callee's
- *           parameter points there (is_byval). `inreg` arguments go in SGPRs
- *           s6, s7, s16..s29 (INREG_SGPRS), as llc-19's callees read
+ *           parameter points there (isel_arg_byval). `inreg` arguments go in SGPRs
+ *           s6, s7, s16..s29 (ISEL_INREG_SGPRS), as llc-19's callees read
  *           them (its callers disagree, LLVM PR #182754); in the compact
  *           layout they are ordinary VGPR arguments.
  *   clobbered by a wavecc callee: the SGPR region (the allocator keeps
@@ -58,9 +58,13 @@
  *           C exactly: the VGPRs it writes below max(R, 40) (frame.c,
  *           vgpr_clobber; the pipeline compiles callees first); an
  *           indirect call, a call in a cycle and the compact layout
- *           (where C = R) use the bound. p_call defines v0..v(C-1), so
- *           the allocator keeps values live across it above them
- *           (regalloc_calls.c, ra_call_crossings). A wavecc function saves every
+ *           (where C = R) use the bound, and R at least; a call to a
+ *           function compiled already clobbers only its C (and results),
+ *           so a value passed in an argument VGPR above C may stay there
+ *           across the call, as with llc-19's IPRA. p_call defines
+ *           v0..v(C-1), so the allocator keeps values live across it
+ *           above them (regalloc_calls.c, ra_call_crossings). A wavecc
+ *           function saves every
  *           other register it writes, all 64 lanes of a VGPR
  *           (src/passes/frame.c): more than AMDGPUUsage asks (it lets
  *           callers clobber s4..s31 and v0..v39, v48..v55, ...), so llc's
@@ -93,212 +97,6 @@
  * architecture"; wavecc's frames are multiples of 16). */
 enum { STACK_ALIGN = 16 };
 
-/* Are vector elements of `bits` bits passed one per dword, any-extended?
- * llc-19 does so for i8 (getNumRegistersForCallingConv) and for the odd
- * widths i17..i31, which it promotes to i32 (a <2 x i24> result in v0
- * and v1). */
-static bool elem_per_dword(unsigned bits) { return bits == 8 || (bits > 16 && bits < 32); }
-
-/* Dwords of a value of type t in the convention; 0 when it cannot be
- * passed (void too). */
-unsigned isel_call_dwords(LLVMTypeRef t) {
-  LLVMTypeKind k = LLVMGetTypeKind(t);
-  if (k == LLVMVoidTypeKind) return 0;
-  if (k == LLVMStructTypeKind || k == LLVMArrayTypeKind) { /* its scalars in order (isel_aggregate.c) */
-    LLVMTypeRef st[ISEL_AGG_MAX_SCALARS];
-    unsigned n = isel_agg_scalars(t, st), d = 0;
-    for (unsigned i = 0; i < n; i++) d += isel_type_bits(st[i]) == 64 ? 2 : 1;
-    return d;
-  }
-  unsigned bits = isel_type_bits(t), nc = isel_num_comps(t);
-  if (bits == 1) return nc == 1 ? 1 : 0;
-  if (k == LLVMVectorTypeKind && elem_per_dword(bits)) return nc; /* one dword per element, as llc-19 */
-  if (bits != 8 && bits != 16 && bits != 32 && bits != 64) return 0;
-  if (k == LLVMVectorTypeKind && bits < 32) return (bits * nc + 31) / 32;
-  return nc * (bits == 64 ? 2 : 1);
-}
-
-static mir_operand fixed_use(mir_temp t, mir_preg r) {
-  mir_operand o = mir_op_temp(t);
-  o.preg = r;
-  return o;
-}
-
-static mir_operand fixed_def(mir_temp t, mir_preg r) {
-  mir_operand o = mir_op_temp(t);
-  o.flags |= MIR_OPND_FIXED_REG;
-  o.preg = r;
-  return o;
-}
-
-/* The dwords of value v in the convention (v's type not i1 or an
- * aggregate): vectors of 8-bit elements one element per dword (the low
- * byte; llc-19's getNumRegistersForCallingConv), 16-bit ones two per
- * dword, the rest as isel_pack_dwords; false when v cannot be passed. */
-static bool call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || !elem_per_dword(isel_type_bits(t))) return isel_pack_dwords(c, v, w, n);
-  *n = isel_num_comps(t);
-  if (*n > 32) return false;
-  for (unsigned e = 0; e < *n; e++) w[e] = isel_get(c, v, e);
-  return true;
-}
-
-/* Sets v (not i1 or an aggregate) from its `n` dwords in the convention
- * (call_words). */
-static bool from_call_words(isel_ctx *c, LLVMValueRef v, const mir_operand *w, unsigned n) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind || !elem_per_dword(isel_type_bits(t))) return isel_unpack_dwords(c, v, w, n);
-  if (n != isel_num_comps(t)) return false;
-  unsigned bits = isel_type_bits(t);
-  for (unsigned e = 0; e < n; e++) {
-    bool vg = isel_opnd_is_vgpr(&w[e]);
-    if (bits == 8) { isel_set(c, v, e, isel_as_temp(c, w[e], vg, 1)); continue; }
-    /* an odd width: the sender's upper bits are unspecified (llc-19
-     * any-extends), the widened values are zero-extended */
-    mir_operand m = mir_op_const((1u << bits) - 1);
-    isel_set(c, v, e, vg ? isel_v1(c, ISA_V_AND_B32, m, w[e]) : isel_s(c, ISA_S_AND_B32, 1, w[e], m));
-  }
-  return true;
-}
-
-/* The dwords of value v as VGPR temporaries; false when v's type cannot
- * be passed. */
-static bool value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (isel_agg_scalars(t, NULL)) return isel_agg_to_dwords(c, v, out, n);
-  if (isel_type_bits(t) == 1) {
-    if (isel_num_comps(t) != 1) return false;
-    out[0] = isel_bool_to_vgpr(c, v, 0, 1);
-    *n = 1;
-    return true;
-  }
-  mir_operand w[32];
-  unsigned nd = isel_call_dwords(t);
-  if (!nd || nd > sizeof w / sizeof w[0] || !call_words(c, v, w, n)) return false; /* wider: not passed yet */
-  for (unsigned k = 0; k < *n; k++) out[k] = isel_as_temp(c, w[k], true, 1);
-  return true;
-}
-
-/* Sets v (a parameter or a call's result) from `n` VGPR dwords. */
-static bool set_from_dwords(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n) {
-  LLVMTypeRef t = LLVMTypeOf(v);
-  if (isel_agg_scalars(t, NULL)) return isel_agg_from_dwords(c, v, dw, n);
-  if (isel_type_bits(t) == 1) {
-    isel_set(c, v, 0, isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0), mir_op_temp(dw[0])));
-    return true;
-  }
-  mir_operand w[32];
-  if (n > sizeof w / sizeof w[0]) return false; /* wider: not passed yet (main wrote past w) */
-  for (unsigned k = 0; k < n; k++) w[k] = mir_op_temp(dw[k]);
-  return from_call_words(c, v, w, n);
-}
-
-/* The SGPRs of `inreg` argument dwords in the AMDGPUUsage layout, in
- * order: s4..s29 but for the registers of the implicit inputs an unknown
- * callee reserves (dispatch pointer s[4:5], implicit-argument pointer
- * s[8:9], dispatch id s[10:11], work-group ids s12..s14, LDS kernel id
- * s15), as llc-19's callees read them. (llc-19's callers write s0.. instead,
- * over the V#: LLVM PR #182754 fixed that side later.) */
-static const uint8_t INREG_SGPRS[] = {6, 7, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29};
-#define NUM_INREG ((unsigned)sizeof INREG_SGPRS)
-
-/* Is argument i of call `ins` (or parameter i of function `fn`, ins NULL)
- * `inreg` in the AMDGPUUsage layout? */
-static bool is_inreg(const isel_call_abi *ca, LLVMValueRef ins, LLVMValueRef fn, unsigned i) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("inreg", 5);
-  if (!ca->amdgpu) return false; /* compact: every argument in VGPRs (internal) */
-  if (ins && LLVMGetCallSiteEnumAttribute(ins, i + 1, kind)) return true;
-  return fn && LLVMIsAFunction(fn) && LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
-}
-
-/* Is argument i of call `ins` (or parameter i of function `fn`, ins NULL)
- * `byval`? Then its object travels on the stack, copied by the caller, as
- * llc-19 passes it (AMDGPUCallingConv.td CC_AMDGPU_Func: CCPassByVal<4, 4>,
- * in argument order with the dwords past the argument VGPRs): *size and
- * *align (at least 4) of the object. */
-static bool is_byval(isel_ctx *c, LLVMValueRef ins, LLVMValueRef fn, unsigned i, uint32_t *size, uint32_t *align) {
-  unsigned kind = LLVMGetEnumAttributeKindForName("byval", 5), ak = LLVMGetEnumAttributeKindForName("align", 5);
-  LLVMAttributeRef a = ins ? LLVMGetCallSiteEnumAttribute(ins, i + 1, kind) : NULL;
-  LLVMAttributeRef al = ins ? LLVMGetCallSiteEnumAttribute(ins, i + 1, ak) : NULL;
-  if (!a && fn && LLVMIsAFunction(fn)) {
-    a = LLVMGetEnumAttributeAtIndex(fn, i + 1, kind);
-    al = LLVMGetEnumAttributeAtIndex(fn, i + 1, ak);
-  }
-  if (!a || !LLVMIsTypeAttribute(a)) return false;
-  uint64_t sz = LLVMABISizeOfType(c->td, LLVMGetTypeAttributeValue(a)), alv = al ? LLVMGetEnumAttributeValue(al) : 4;
-  *size = sz < 4 ? 4 : (uint32_t)sz;
-  *align = alv < 4 ? 4 : (uint32_t)alv;
-  return true;
-}
-
-/* The implicit-argument pointer: the kernarg pointer past the explicit
- * arguments (a function's is already that). */
-static mir_temp implicitarg_ptr(isel_ctx *c) {
-  if (!c->hidden_offset) return c->kernarg_ptr;
-  return isel_add64(c, mir_op_temp(c->kernarg_ptr), mir_op_const(c->hidden_offset), false);
-}
-
-/* The implicit inputs' dwords as VGPR temporaries, from the caller's own
- * (a kernel's ABI inputs, or what a function received): compact layout. */
-static unsigned implicit_dwords(isel_ctx *c, mir_temp *out) {
-  unsigned m = c->ca->implicit, n = 0;
-  if (c->ca->amdgpu) return 0;
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WI_X << d)) out[n++] = c->wi_id[d];
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = isel_to_vgpr(c, mir_op_temp(c->wg_id[d]), 1);
-  mir_temp ptrs[2] = {c->dispatch_ptr, {0}};
-  if (m & ISEL_IMPLICIT_IMPLICITARG) ptrs[1] = implicitarg_ptr(c);
-  for (unsigned k = 0; k < 2; k++)
-    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
-      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 0, 1)), 1);
-      out[n++] = isel_to_vgpr(c, mir_op_temp(isel_extract(c, ptrs[k], 1, 1)), 1);
-    }
-  return n;
-}
-
-/* The AMDGPUUsage layout's implicit inputs as fixed uses of the caller's
- * own values (work-item ids packed into one VGPR as llc does); returns
- * how many. */
-static unsigned implicit_regs(isel_ctx *c, mir_operand *out) {
-  unsigned m = c->ca->implicit, n = 0;
-  if (!c->ca->amdgpu) return 0;
-  if (m & ISEL_IMPLICIT_WI) {
-    mir_temp t = c->wi_packed;
-    if (!t.id) {
-      t = c->wi_id[0];
-      for (unsigned d = 1; d < 3; d++)
-        if (m & (ISEL_IMPLICIT_WI_X << d))
-          t = isel_v1_3(c, ISA_V_LSHL_OR_B32, mir_op_temp(c->wi_id[d]), mir_op_const(10 * d), mir_op_temp(t));
-    }
-    out[n++] = fixed_use(t, MIR_PREG_VGPR(ISEL_IDS_VGPR));
-  }
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) out[n++] = fixed_use(c->wg_id[d], MIR_PREG_SGPR(ISEL_WG_SGPR + d));
-  if (m & ISEL_IMPLICIT_DISPATCH) out[n++] = fixed_use(c->dispatch_ptr, MIR_PREG_SGPR(ISEL_DISPATCH_SGPR));
-  if (m & ISEL_IMPLICIT_IMPLICITARG) out[n++] = fixed_use(implicitarg_ptr(c), MIR_PREG_SGPR(ISEL_IMPLICITARG_SGPR));
-  return n;
-}
-
-/* A function's implicit inputs from its last argument dwords (compact). */
-static void receive_implicit(isel_ctx *c, const mir_temp *in) {
-  unsigned m = c->ca->implicit, n = 0;
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WI_X << d)) c->wi_id[d] = in[n++];
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) c->wg_id[d] = isel_to_sgpr(c, mir_op_temp(in[n++]), 1);
-  for (unsigned k = 0; k < 2; k++)
-    if (m & (ISEL_IMPLICIT_DISPATCH << k)) {
-      mir_temp lo = isel_to_sgpr(c, mir_op_temp(in[n]), 1), hi = isel_to_sgpr(c, mir_op_temp(in[n + 1]), 1);
-      mir_temp p = isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
-      n += 2;
-      if (k == 0) c->dispatch_ptr = p;
-      else c->kernarg_ptr = p; /* implicitarg.ptr = kernarg_ptr + hidden_offset (0 here) */
-    }
-  c->hidden_offset = 0;
-}
-
 /* Symbol index of f: the module's function list, then the externs;
  * UINT32_MAX when neither. */
 static uint32_t function_index(const isel_ctx *c, LLVMValueRef f) {
@@ -326,7 +124,7 @@ bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out) {
   mir_temp a = isel_tmp(c, mir_rc_s(2)), scc = isel_tmp(c, mir_rc_s(1));
   mir_instr *pc = isel_emit(c, ISA_S_GETPC_B64, 0, 2);
   pc->defs[0] = mir_op_temp(a);
-  pc->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+  pc->defs[1] = isel_fixed_def(scc, MIR_PREG_SCC);
   pc->offset = -(int32_t)(k + 1);
   if (k >= c->ca->num_functions && isel_extern_through_got(f)) {
     mir_temp d = isel_tmp(c, mir_rc_s(2));
@@ -363,7 +161,14 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
 /* A byval argument's object (at private pointer `src`) copied, dword by
  * dword, to byte `at` of the callee's stack arguments (soffset `sp`);
  * false after reporting a size that is not whole dwords or an offset past
- * the MUBUF offset field. */
+ * the MUBUF offset field. The loads go in groups, each group's stores
+ * after it: a load then its store paid a memory latency per dword (the
+ * store waits for the load), where llc-19 loads the object first. The
+ * object is in the caller's frame or its own stack arguments, never in
+ * the callee's (past the caller's frame), so no store overwrites a dword
+ * still to be loaded. A group is at most 16 dwords, and half the
+ * argument VGPRs under a forced budget (the compact layout: 4 at 8 VGPRs),
+ * where the values would only be spilled. */
 static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_operand sp, uint32_t at, uint32_t size) {
   if (size % 4 || at + size > 4096) {
     isel_unsupported(c, ins, "byval argument (a size that is not whole dwords, or beyond 4 KiB of stack arguments)");
@@ -371,14 +176,46 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
   }
   mir_temp va = isel_to_vgpr(c, src, 1);
   mir_block *b = &c->p->blocks[c->cur];
-  for (uint32_t off = 0; off < size; off += 4) {
-    mir_temp d = isel_tmp(c, mir_rc_v(1));
-    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d), mir_op_temp(va),
-                                                 mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
-    mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d), isel_no_operand(),
-                                                 mir_op_temp(c->psb), sp, (int32_t)(at + off)));
+  enum { MAX_GROUP = 16 };
+  unsigned group = c->ca->amdgpu ? MAX_GROUP : c->ca->reg_args / 2;
+  if (group > MAX_GROUP) group = MAX_GROUP;
+  if (!group) group = 1;
+  for (uint32_t g = 0; g < size; g += 4 * group) {
+    mir_temp d[MAX_GROUP];
+    unsigned n = 0;
+    for (uint32_t off = g; off < size && n < group; off += 4, n++) {
+      d[n] = isel_tmp(c, mir_rc_v(1));
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d[n]), mir_op_temp(va),
+                                                   mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
+    }
+    for (unsigned k = 0; k < n; k++)
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d[k]), isel_no_operand(),
+                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + 4 * k)));
   }
   return true;
+}
+
+/* The VGPRs v0.. a call to `callee` (module function fk, or another code
+ * object's: external) clobbers, with nreg argument and nr result VGPRs:
+ * what the callee writes and does not save when it is compiled already,
+ * else the convention's (an indirect call: any function's), and the
+ * results; the argument VGPRs too unless the callee is compiled already.
+ * An argument VGPR the callee is known to leave alone is not clobbered:
+ * the allocator may keep a value passed there in place across the call
+ * (ra_call_crossings), as llc-19's IPRA does (f_call_byval.ll: 32
+ * arguments passed to two calls, each kept in a VGPR above the clobbers
+ * and copied down for each call, 65 VGPRs where llc-19 needs 40). */
+static unsigned call_clobber(const isel_ctx *c, LLVMValueRef callee, uint32_t fk, bool external, unsigned nreg,
+                             unsigned nr) {
+  unsigned region = 0;
+  bool exact = LLVMIsAFunction(callee) && fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk];
+  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
+  else if (exact) region = c->ca->clobbers[fk] - 1u;
+  else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
+  else region = isel_fn_clobber(c->ca, fk);
+  if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
+  unsigned least = exact ? nr : nreg > nr ? nreg : nr;
+  return region < least ? least : region;
 }
 
 bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
@@ -416,12 +253,12 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
   }
   mir_temp target = isel_to_sgpr(c, addr, 2);
   unsigned nargs = LLVMGetNumArgOperands(ins), na = 0, total = isel_implicit_arg_dwords(c->ca), nin = 0;
-  mir_operand inreg[NUM_INREG];
+  mir_operand inreg[ISEL_NUM_INREG];
   uint32_t bsize, balign;
   bool byval = false;
   for (unsigned i = 0; i < nargs; i++) {
-    if (is_byval(c, ins, callee, i, &bsize, &balign)) byval = true;
-    else if (!is_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
+    if (isel_arg_byval(c, ins, callee, i, &bsize, &balign)) byval = true;
+    else if (!isel_arg_inreg(c->ca, ins, callee, i)) total += isel_call_dwords(LLVMTypeOf(LLVMGetOperand(ins, i)));
   }
   unsigned nreg = total < c->ca->reg_args ? total : c->ca->reg_args;
   /* dwords past the VGPR ones go to the start of the callee's frame, stored
@@ -437,47 +274,56 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     add->ops[0] = mir_op_temp(c->p->is_function ? c->stack_ptr : c->wave_offset);
     add->ops[1] = mir_op_const(0);
     add->defs[0] = out_sp;
-    add->defs[1] = fixed_def(scc, MIR_PREG_SCC);
+    add->defs[1] = isel_fixed_def(scc, MIR_PREG_SCC);
     add->offset = MIR_OFFSET_FRAME_SIZE;
   }
   mir_temp args[ISEL_CALL_MAX_ARGS + 16];
+  /* an undef (poison) argument's dwords are passed as nothing: no copy
+   * into its VGPRs, no store to the stack (clang passes poison for the
+   * parameters a callee does not read; llc-19 passes nothing either) */
+  bool undef[ISEL_CALL_MAX_ARGS + 16] = {false};
   uint32_t so = 0; /* the next stack byte */
   for (unsigned i = 0; i <= nargs; i++) {
     unsigned got = 0;
     if (i == nargs) { /* the implicit inputs last */
-      got = implicit_dwords(c, args + na);
+      got = isel_implicit_arg_values(c, args + na);
     } else {
       LLVMValueRef a = LLVMGetOperand(ins, i);
       unsigned n = isel_call_dwords(LLVMTypeOf(a));
-      if (is_byval(c, ins, callee, i, &bsize, &balign)) {
+      if (isel_arg_byval(c, ins, callee, i, &bsize, &balign)) {
         so = (so + balign - 1) & ~(balign - 1);
         if (!copy_byval(c, ins, isel_get(c, a, 0), out_sp, so, bsize)) return true;
         so += bsize;
         continue;
       }
-      if (is_inreg(c->ca, ins, callee, i)) {
+      if (isel_arg_inreg(c->ca, ins, callee, i)) {
         /* uniform by contract: SGPRs (readfirstlane when held in VGPRs) */
         mir_operand w[32];
         unsigned nw;
-        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !call_words(c, a, w, &nw) || nin + nw > NUM_INREG) {
+        if (isel_type_bits(LLVMTypeOf(a)) == 1 || !isel_call_words(c, a, w, &nw) || nin + nw > ISEL_NUM_INREG) {
           isel_unsupported(c, ins, "inreg call argument (i1, aggregate, or more than 16 SGPR dwords)");
           return true;
         }
         for (unsigned k = 0; k < nw; k++, nin++)
-          inreg[nin] = fixed_use(isel_as_temp(c, w[k], false, 1), MIR_PREG_SGPR(INREG_SGPRS[nin]));
+          inreg[nin] = isel_fixed_use(isel_as_temp(c, w[k], false, 1), MIR_PREG_SGPR(ISEL_INREG_SGPRS[nin]));
         continue;
       }
       if (!n || na + n > ISEL_CALL_MAX_ARGS) {
         isel_unsupported(c, ins, n ? "call (more than 256 dwords of arguments)" : "call argument type");
         return true;
       }
-      if (!value_dwords(c, a, args + na, &got)) {
+      if (LLVMIsUndef(a)) {
+        for (got = 0; got < n; got++) undef[na + got] = true;
+      } else if (!isel_call_value_dwords(c, a, args + na, &got)) {
         isel_unsupported(c, ins, "call argument type");
         return true;
       }
     }
     for (unsigned k = na; k < na + got; k++) {
-      if (k < nreg) continue;
+      if (k < nreg || undef[k]) {
+        so += k < nreg ? 0 : 4;
+        continue;
+      }
       mir_block_append(c->p, &c->p->blocks[c->cur],
                        mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(args[k]), isel_no_operand(),
                                           mir_op_temp(c->psb), out_sp, (int32_t)so));
@@ -491,40 +337,34 @@ bool isel_call_function(isel_ctx *c, LLVMValueRef ins) {
     isel_unsupported(c, ins, "call result type");
     return true;
   }
-  /* the VGPRs the callee clobbers: what it writes and does not save when
-   * it is compiled already, else the convention's (an indirect one: any
-   * function's) */
-  unsigned region = 0;
-  if (!LLVMIsAFunction(callee)) region = indirect_clobber(c->ca);
-  else if (fk < c->ca->num_functions && c->ca->clobbers && c->ca->clobbers[fk]) region = c->ca->clobbers[fk] - 1u;
-  else if (external) region = isel_fn_region(c->ca, LLVMGlobalGetValueType(callee));
-  else region = isel_fn_clobber(c->ca, fk);
-  if (external && region < ISEL_IDS_VGPR + 1) region = ISEL_IDS_VGPR + 1; /* v0..v31 at least; the rest: frame pass */
-  mir_operand fx[8 + NUM_INREG];
-  unsigned nfx = implicit_regs(c, fx);
+  mir_operand fx[8 + ISEL_NUM_INREG];
+  unsigned nfx = isel_implicit_arg_regs(c, fx);
   for (unsigned i = 0; i < nin; i++) fx[nfx++] = inreg[i];
-  if (region < nreg || region < nr) region = nreg > nr ? nreg : nr;
+  unsigned region = call_clobber(c, callee, fk, external, nreg, nr);
   const unsigned nk = 2; /* the target and the V# (its base the wave's scratch: isel_setup_calling_kernel) */
-  mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + nreg, 1 + region);
+  unsigned npass = 0;
+  for (unsigned i = 0; i < nreg; i++) npass += !undef[i];
+  mir_instr *call = isel_emit(c, MIR_P_CALL, nk + nfx + npass, 1 + region);
   call->ops[0] = mir_op_temp(target);
   call->offset = external; /* frame.c: save the live-through VGPRs AMDGPUUsage lets the callee clobber */
   call->ops[1] = isel_scratch_rsrc_use(c);
   for (unsigned i = 0; i < nfx; i++) call->ops[nk + i] = fx[i];
-  for (unsigned i = 0; i < nreg; i++) call->ops[nk + nfx + i] = fixed_use(args[i], MIR_PREG_VGPR(i));
-  call->defs[0] = fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
-  for (unsigned i = nr; i < region; i++) call->defs[1 + i] = fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+  for (unsigned i = 0, k = nk + nfx; i < nreg; i++)
+    if (!undef[i]) call->ops[k++] = isel_fixed_use(args[i], MIR_PREG_VGPR(i));
+  call->defs[0] = isel_fixed_def(isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(c->ca->ra_sgpr));
+  for (unsigned i = nr; i < region; i++) call->defs[1 + i] = isel_fixed_def(isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   if (!nr) return true;
   /* results leave the region at once: the next call clobbers it */
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, nr, nr);
   mir_temp res[ISEL_CALL_REG_ARGS];
   for (unsigned i = 0; i < nr; i++) {
     mir_temp f = isel_tmp(c, mir_rc_v(1));
-    call->defs[1 + i] = fixed_def(f, MIR_PREG_VGPR(i));
+    call->defs[1 + i] = isel_fixed_def(f, MIR_PREG_VGPR(i));
     res[i] = isel_tmp(c, mir_rc_v(1));
     pc->ops[i] = mir_op_temp(f);
     pc->defs[i] = mir_op_temp(res[i]);
   }
-  if (!set_from_dwords(c, ins, res, nr)) isel_unsupported(c, ins, "call result type");
+  if (!isel_call_set_value(c, ins, res, nr)) isel_unsupported(c, ins, "call result type");
   return true;
 }
 
@@ -557,26 +397,10 @@ void isel_setup_calling_kernel(isel_ctx *c, mir_instr *sp) {
   c->wave_offset = isel_tmp(c, mir_rc_s(1));
   mir_instr *z = isel_emit(c, ISA_S_MOV_B32, 1, 1);
   z->ops[0] = mir_op_const(0);
-  z->defs[0] = c->ca->wo_sgpr ? fixed_def(c->wave_offset, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(c->wave_offset);
+  z->defs[0] = c->ca->wo_sgpr ? isel_fixed_def(c->wave_offset, MIR_PREG_SGPR(c->ca->wo_sgpr)) : mir_op_temp(c->wave_offset);
   c->soffset_zero = true;
   p->scratch_rsrc = c->psb;
   p->scratch_offset = c->wave_offset;
-}
-
-/* A function's implicit inputs in the AMDGPUUsage layout: fixed
- * definitions of p_startpgm in `defs` (the registers implicit_regs
- * passes), their temporaries named in c (work-item ids still packed). */
-static unsigned implicit_defs(isel_ctx *c, mir_operand *defs) {
-  unsigned m = c->ca->implicit, n = 0;
-  if (!c->ca->amdgpu) return 0;
-  if (m & ISEL_IMPLICIT_WI) defs[n++] = fixed_def(c->wi_packed = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(ISEL_IDS_VGPR));
-  for (unsigned d = 0; d < 3; d++)
-    if (m & (ISEL_IMPLICIT_WG_X << d)) defs[n++] = fixed_def(c->wg_id[d] = isel_tmp(c, mir_rc_s(1)), MIR_PREG_SGPR(ISEL_WG_SGPR + d));
-  if (m & ISEL_IMPLICIT_DISPATCH) defs[n++] = fixed_def(c->dispatch_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(ISEL_DISPATCH_SGPR));
-  if (m & ISEL_IMPLICIT_IMPLICITARG)
-    defs[n++] = fixed_def(c->kernarg_ptr = isel_tmp(c, mir_rc_s(2)), MIR_PREG_SGPR(ISEL_IMPLICITARG_SGPR));
-  c->hidden_offset = 0;
-  return n;
 }
 
 void isel_setup_function(isel_ctx *c) {
@@ -600,11 +424,11 @@ void isel_setup_function(isel_ctx *c) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
     }
-    if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) continue; /* on the stack */
-    if (!is_inreg(ca, NULL, c->fn, i)) {
+    if (isel_arg_byval(c, NULL, c->fn, i, &bsize, &balign)) continue; /* on the stack */
+    if (!isel_arg_inreg(ca, NULL, c->fn, i)) {
       nv += n;
     } else if (isel_type_bits(LLVMTypeOf(params[i])) == 1 || isel_agg_scalars(LLVMTypeOf(params[i]), NULL) ||
-               (nin += n) > NUM_INREG) {
+               (nin += n) > ISEL_NUM_INREG) {
       isel_unsupported(c, params[i], "inreg parameter (i1, aggregate, or more than 16 SGPR dwords)");
       return;
     }
@@ -616,12 +440,12 @@ void isel_setup_function(isel_ctx *c) {
     return;
   }
   unsigned nreg = nv < ca->reg_args ? nv : ca->reg_args;
-  mir_operand fx[8 + NUM_INREG];
-  unsigned nfx = implicit_defs(c, fx);
-  mir_temp sin[NUM_INREG];
+  mir_operand fx[8 + ISEL_NUM_INREG];
+  unsigned nfx = isel_implicit_defs(c, fx);
+  mir_temp sin[ISEL_NUM_INREG];
   for (unsigned i = 0; i < nin; i++) {
     sin[i] = isel_tmp(c, mir_rc_s(1)); /* named after the copy below */
-    fx[nfx++] = fixed_def(sin[i], MIR_PREG_SGPR(INREG_SGPRS[i]));
+    fx[nfx++] = isel_fixed_def(sin[i], MIR_PREG_SGPR(ISEL_INREG_SGPRS[i]));
   }
   /* architected flat scratch: no V# in s[0:3] (llc-19 -mcpu=gfx1100
    * passes none; the other inputs keep their registers) */
@@ -629,13 +453,13 @@ void isel_setup_function(isel_ctx *c) {
   mir_instr *sp = isel_emit(c, MIR_P_STARTPGM, 0, f0 + nfx + nreg);
   mir_temp ra = isel_tmp(c, mir_rc_s(2));
   c->stack_ptr = isel_tmp(c, mir_rc_s(1));
-  sp->defs[f0 - 2] = fixed_def(ra, MIR_PREG_SGPR(ca->ra_sgpr));
-  sp->defs[f0 - 1] = fixed_def(c->stack_ptr, MIR_PREG_SGPR(ca->sp_sgpr));
-  if (f0 == 3) sp->defs[0] = fixed_def(c->psb = isel_tmp(c, mir_rc_s(4)), MIR_PREG_SGPR(0));
+  sp->defs[f0 - 2] = isel_fixed_def(ra, MIR_PREG_SGPR(ca->ra_sgpr));
+  sp->defs[f0 - 1] = isel_fixed_def(c->stack_ptr, MIR_PREG_SGPR(ca->sp_sgpr));
+  if (f0 == 3) sp->defs[0] = isel_fixed_def(c->psb = isel_tmp(c, mir_rc_s(4)), MIR_PREG_SGPR(0));
   for (unsigned i = 0; i < nfx; i++) sp->defs[f0 + i] = fx[i];
   mir_temp in[ISEL_CALL_REG_ARGS];
   for (unsigned i = 0; i < nreg; i++)
-    sp->defs[f0 + nfx + i] = fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
+    sp->defs[f0 + nfx + i] = isel_fixed_def(in[i] = isel_tmp(c, mir_rc_v(1)), MIR_PREG_VGPR(i));
   /* the return address, implicit inputs and arguments leave the region at once */
   mir_instr *pc = isel_emit(c, MIR_P_PARALLELCOPY, 1 + nfx + nreg, 1 + nfx + nreg);
   c->ret_addr = isel_tmp(c, mir_rc_s(2));
@@ -663,17 +487,22 @@ void isel_setup_function(isel_ctx *c) {
   uint32_t so = 0;
   for (unsigned i = 0, g = 0; i <= np; i++) {
     unsigned n = i == np ? isel_implicit_arg_dwords(ca) : isel_call_dwords(LLVMTypeOf(params[i]));
-    if (i < np && is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
+    if (i < np && isel_arg_byval(c, NULL, c->fn, i, &bsize, &balign)) {
       so = (so + balign - 1) & ~(balign - 1);
       boff[i] = so;
       so += bsize;
       continue;
     }
-    if (i < np && is_inreg(ca, NULL, c->fn, i)) continue;
-    for (unsigned d = 0; d < n; d++, g++)
+    if (i < np && isel_arg_inreg(ca, NULL, c->fn, i)) continue;
+    for (unsigned d = 0; d < n; d++, g++) {
       if (g >= nreg) soff[g] = so, so += 4;
+      /* a parameter nothing reads is not loaded (its dwords' temporaries
+       * stay unset: nothing sets the parameter from them below) */
+      if (i < np && !LLVMGetFirstUse(params[i])) soff[g] = UINT32_MAX;
+    }
   }
   for (unsigned i = nreg; i < nv; i++) {
+    if (soff[i] == UINT32_MAX) continue;
     mir_block_append(p, &p->blocks[c->cur],
                      mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
                                         isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
@@ -686,7 +515,7 @@ void isel_setup_function(isel_ctx *c) {
       if (ca->implicit & (ISEL_IMPLICIT_WI_X << d))
         c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));
   } else {
-    receive_implicit(c, a + nexp);
+    isel_receive_implicit(c, a + nexp);
   }
   c->entry_exec = isel_lane_tmp(c);
   mir_instr *sx = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
@@ -694,22 +523,22 @@ void isel_setup_function(isel_ctx *c) {
   sx->defs[0] = mir_op_temp(c->entry_exec);
   for (unsigned i = 0, k = 0, s = 0; i < np; i++) {
     unsigned n = isel_call_dwords(LLVMTypeOf(params[i]));
-    if (is_byval(c, NULL, c->fn, i, &bsize, &balign)) {
+    if (isel_arg_byval(c, NULL, c->fn, i, &bsize, &balign)) {
       /* a private pointer to its object: SP / wave size + its offset */
       mir_temp lane = isel_sp_lanes(c);
       isel_set(c, params[i], 0, isel_s(c, ISA_S_ADD_U32, 1, mir_op_temp(lane), mir_op_const(boff[i])));
       continue;
     }
-    if (is_inreg(ca, NULL, c->fn, i)) {
+    if (isel_arg_inreg(ca, NULL, c->fn, i)) {
       mir_operand w[32];
       for (unsigned j = 0; j < n; j++) w[j] = mir_op_temp(sin[s++]);
-      if (LLVMGetFirstUse(params[i]) && !from_call_words(c, params[i], w, n)) {
+      if (LLVMGetFirstUse(params[i]) && !isel_from_call_words(c, params[i], w, n)) {
         isel_unsupported(c, params[i], "inreg parameter type");
         return;
       }
       continue;
     }
-    if (LLVMGetFirstUse(params[i]) && !set_from_dwords(c, params[i], a + k, n)) {
+    if (LLVMGetFirstUse(params[i]) && !isel_call_set_value(c, params[i], a + k, n)) {
       isel_unsupported(c, params[i], "function parameter type");
       return;
     }
@@ -749,7 +578,7 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     }
   }
   if (term && LLVMGetInstructionOpcode(term) == LLVMRet && LLVMGetNumOperands(term) == 1) {
-    if (!value_dwords(c, LLVMGetOperand(term, 0), res, &nr)) {
+    if (!isel_call_value_dwords(c, LLVMGetOperand(term, 0), res, &nr)) {
       isel_unsupported(c, term, "function result type");
       return;
     }
@@ -766,16 +595,16 @@ void isel_emit_exit(isel_ctx *c, LLVMValueRef term) {
     rx->defs[0] = isel_exec_operand(c);
   }
   mir_instr *r = isel_emit(c, MIR_P_RETURN, 3 + nr, 0);
-  r->ops[0] = fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
+  r->ops[0] = isel_fixed_use(c->ret_addr, MIR_PREG_SGPR(c->ca->ra_sgpr));
   r->ops[1] = isel_scratch_rsrc_use(c);
-  r->ops[2] = fixed_use(c->stack_ptr, MIR_PREG_SGPR(c->ca->sp_sgpr));
-  for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = fixed_use(res[i], MIR_PREG_VGPR(i));
+  r->ops[2] = isel_fixed_use(c->stack_ptr, MIR_PREG_SGPR(c->ca->sp_sgpr));
+  for (unsigned i = 0; i < nr; i++) r->ops[3 + i] = isel_fixed_use(res[i], MIR_PREG_VGPR(i));
 }
 
 mir_operand isel_no_operand(void) { return (mir_operand){.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE}; }
 
 mir_operand isel_scratch_rsrc_use(isel_ctx *c) {
-  return wavecc_scratch_flat(c->p->target) ? isel_no_operand() : fixed_use(c->psb, MIR_PREG_SGPR(0));
+  return wavecc_scratch_flat(c->p->target) ? isel_no_operand() : isel_fixed_use(c->psb, MIR_PREG_SGPR(0));
 }
 
 mir_temp isel_sp_lanes(isel_ctx *c) {

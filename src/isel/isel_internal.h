@@ -254,6 +254,51 @@ unsigned isel_fn_region(const isel_call_abi *ca, LLVMTypeRef fnty);
 /* The VGPRs v0.. function k may clobber without saving them. */
 unsigned isel_fn_clobber(const isel_call_abi *ca, unsigned k);
 
+/* ---- values in the calling convention (isel_call_args.c) ---- */
+/* A temporary as an operand fixed to register r (a convention register a
+ * call or return reads), or as a definition fixed there. */
+static inline mir_operand isel_fixed_use(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.preg = r;
+  return o;
+}
+static inline mir_operand isel_fixed_def(mir_temp t, mir_preg r) {
+  mir_operand o = mir_op_temp(t);
+  o.flags |= MIR_OPND_FIXED_REG;
+  o.preg = r;
+  return o;
+}
+/* The SGPRs of `inreg` argument dwords in the AMDGPUUsage layout, in
+ * order (s6, s7, s16..s29). */
+#define ISEL_NUM_INREG 16u
+extern const uint8_t ISEL_INREG_SGPRS[ISEL_NUM_INREG];
+/* The dwords of value v (not i1 or an aggregate) as call operands (*n of
+ * them, at most 32), and v set back from such dwords; false when v's type
+ * cannot be passed. */
+bool isel_call_words(isel_ctx *c, LLVMValueRef v, mir_operand *w, unsigned *n);
+bool isel_from_call_words(isel_ctx *c, LLVMValueRef v, const mir_operand *w, unsigned n);
+/* Any passable value's dwords as VGPR temporaries (aggregates and i1
+ * included), and v (a parameter or a call's result) set from them; false
+ * when its type cannot be passed. */
+bool isel_call_value_dwords(isel_ctx *c, LLVMValueRef v, mir_temp *out, unsigned *n);
+bool isel_call_set_value(isel_ctx *c, LLVMValueRef v, const mir_temp *dw, unsigned n);
+/* Is argument i of call `ins` (or parameter i of function `fn`, ins
+ * NULL) `inreg` in the AMDGPUUsage layout (in SGPRs)? `byval` (*size and
+ * *align, at least 4, of its object, which travels on the stack)? */
+bool isel_arg_inreg(const isel_call_abi *ca, LLVMValueRef ins, LLVMValueRef fn, unsigned i);
+bool isel_arg_byval(isel_ctx *c, LLVMValueRef ins, LLVMValueRef fn, unsigned i, uint32_t *size, uint32_t *align);
+/* The implicit inputs a call passes, from the caller's own: in the
+ * compact layout as VGPR argument dwords (into out; the count returned),
+ * in the AMDGPUUsage layout as fixed uses of its registers. Each returns
+ * 0 in the other layout. */
+unsigned isel_implicit_arg_values(isel_ctx *c, mir_temp *out);
+unsigned isel_implicit_arg_regs(isel_ctx *c, mir_operand *out);
+/* A function's implicit inputs: from its last argument dwords `in`
+ * (compact layout), or as fixed definitions of its p_startpgm into defs
+ * (AMDGPUUsage layout; returns how many), named in c. */
+void isel_receive_implicit(isel_ctx *c, const mir_temp *in);
+unsigned isel_implicit_defs(isel_ctx *c, mir_operand *defs);
+
 /* Does fn call anything but intrinsics? */
 bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters

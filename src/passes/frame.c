@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
+#include "ra/ra.h"
 #include "emit/encode.h"
 #include "target/isa.h"
 
@@ -185,9 +186,21 @@ static void find_saved(frame_ctx *c) {
     }
   for (unsigned r = 0; r < MIR_MAX_SGPRS; r++)
     if (c->saved[r]) c->sgprs[c->ns++] = (mir_preg)r;
-  if (c->ns) {
-    /* SGPRs travel in the lanes of a saved VGPR: the first one, else the
-     * first one above the arguments and results */
+  /* SGPRs travel in the lanes of a saved VGPR the function never writes,
+   * within the VGPRs it allocates already (the lanes stay there: no store
+   * of them, and at the return no load of them before the VGPR's own, one
+   * memory latency fewer; llc-19 takes v40 so), else the first saved one,
+   * else the first one above the arguments and results */
+  mir_preg lanes = MIR_PREG_NONE;
+  unsigned gr = p->target->vgpr_granule ? p->target->vgpr_granule : 1;
+  unsigned top = (p->num_vgprs_used + gr - 1) / gr * gr;
+  if (top > mir_vgpr_budget(p)) top = mir_vgpr_budget(p);
+  for (unsigned r = vargs; c->ns && r < 256 && lanes == MIR_PREG_NONE; r++)
+    if (c->saved[256 + r] && !any_write[r]) lanes = (mir_preg)(256 + r);
+  for (unsigned r = vargs; c->ns && r < top && lanes == MIR_PREG_NONE; r++)
+    if (!any_write[r]) lanes = (mir_preg)(256 + r);
+  if (lanes != MIR_PREG_NONE) c->saved[lanes] = 1;
+  if (c->ns && lanes == MIR_PREG_NONE) {
     bool any = false;
     for (unsigned r = 256 + vargs; r < 512 && !any; r++) any = c->saved[r];
     if (!any && vargs < 256) c->saved[256 + vargs] = 1;
@@ -199,7 +212,7 @@ static void find_saved(frame_ctx *c) {
   p->vgpr_clobber = 0;
   for (unsigned r = 0; r < 256; r++)
     if (written[r] && !c->saved[256 + r]) p->vgpr_clobber = r + 1;
-  c->lanes_vgpr = c->nv ? c->vgprs[0] : MIR_PREG_NONE;
+  c->lanes_vgpr = lanes != MIR_PREG_NONE ? lanes : c->nv ? c->vgprs[0] : MIR_PREG_NONE;
   c->lanes_kept = c->ns && c->ns <= p->target->wave_size && !any_write[c->lanes_vgpr - 256];
   if (c->nv && c->vgprs[c->nv - 1] - 256u + 1 > p->num_vgprs_used) p->num_vgprs_used = c->vgprs[c->nv - 1] - 256u + 1;
 }

@@ -360,6 +360,27 @@ static bool vscnt_wait(mir_program *p, mir_block *b, uint32_t i, unsigned n) {
   return true;
 }
 
+/* Is the s_waitcnt at position i of b a call's or a return's (the frame
+ * pass's wait before s_swappc_b64 / s_setpc_b64, with only scalar
+ * instructions touching no memory between)? Stores may stay outstanding
+ * across a call in either direction, as llc-19 leaves them: its callers
+ * wait for no store before s_swappc_b64, its callees for none before
+ * s_setpc_b64, and both count stores as outstanding after that boundary
+ * (VS pending at a function's entry and after a call). Waiting there cost
+ * a store's latency per call (f_call_args.cl on gfx1100: 1.97x llc-19's
+ * occupancy-model cycles). */
+static bool boundary_wait(const mir_block *b, uint32_t i) {
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    unsigned op = b->instrs[j]->opcode;
+    if (op == ISA_S_SWAPPC_B64 || op == ISA_S_SETPC_B64) return true;
+    if (op >= ISA_NUM_OPS || op == ISA_S_WAITCNT || op == ISA_S_WAITCNT_VSCNT) return false;
+    const isa_info *ii = &isa_table[op];
+    if (!isa_fmt_salu(ii->format) || (ii->flags & (ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT | ISA_F_BARRIER)))
+      return false;
+  }
+  return false;
+}
+
 /* Runs one block from state `s` (updated to the block's exit state);
  * with `insert`, adds/tightens s_waitcnt instructions. */
 static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool insert) {
@@ -372,7 +393,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       /* The program's own waits (fences, barriers, atomics, calls: all
        * offset 0) ask for the vector memory accesses, stores included,
        * which vmcnt covers on gfx9: with a store counter, vscnt too. */
-      unsigned vs = has_vs(a) && n[VM] == 0 && a->ub[VS] != a->lb[VS] ? 0 : a->cnt_max[VS];
+      unsigned vs = has_vs(a) && n[VM] == 0 && a->ub[VS] != a->lb[VS] && !boundary_wait(b, i) ? 0 : a->cnt_max[VS];
       n[VS] = a->cnt_max[VS];
       bool removed = insert && relax_wait(a, b, i, n);
       n[VS] = vs;
@@ -387,6 +408,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       continue;
     }
     if (ins->opcode == ISA_S_ENDPGM) continue;
+    if (ins->opcode == ISA_S_SWAPPC_B64 && has_vs(a)) a->lb[VS] = a->ub[VS] - a->cnt_max[VS]; /* the callee's stores */
     unsigned need[NCNT] = {NONE, NONE, NONE, NONE};
     bool lanes = a->xdisj != 0 && lane_masked(ins);
     bool ooo_ev;
@@ -567,6 +589,7 @@ int mir_insert_waitcnt(mir_program *p, diag *d) {
   a.score = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.score);
   a.xep = arena_alloc(&tmp, NCNT * (sl->n ? sl->n : 1) * sizeof *a.xep);
   state_clear(&in[0], sl);
+  if (p->is_function && a.cnt_max[VS]) in[0].pending[VS] = (uint8_t)a.cnt_max[VS]; /* the caller's stores */
   dirty[0] = 1;
   bool changed = true;
   while (changed) {

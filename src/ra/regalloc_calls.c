@@ -6,13 +6,29 @@
 #include "ra/regalloc_internal.h"
 #include "util/bitset.h"
 
+/* The VGPRs above the first n that call `ins` takes temporary t in as
+ * fixed operands (an argument the callee does not clobber: t may live
+ * across the call there, where the call reads it). */
+static uint64_t own_fixed(const mir_instr *ins, uint32_t t, unsigned n) {
+  uint64_t own = 0;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    mir_preg r = ins->ops[k].preg;
+    if (ins->ops[k].kind != MIR_OPND_TEMP || ins->ops[k].temp.id != t || r == MIR_PREG_NONE || r < 256 || r >= UNITS)
+      continue;
+    for (unsigned u = 0; u < mir_rc_size(ins->ops[k].temp.rc); u++)
+      if (r - 256u + u >= n && r - 256u + u < 64) own |= 1ull << (r - 256u + u);
+  }
+  return own;
+}
+
 /* For each temporary, the VGPRs v0.. clobbered by the calls it lives across
  * (p_call's VGPR definitions: its results and the callee's other clobbers,
  * src/isel/isel_calls.c), and for an SGPR temporary whether it lives across
  * one (the callee clobbers the SGPR region) or is a call's target (kept
  * out of the registers the call's fixed operands take, which would have
  * to move it); into avoid[t], the VGPRs above those clobbers that such a
- * call takes as fixed operands (v31 holds the work-item ids of a callee
+ * call takes as fixed operands for other values (arguments the callee
+ * leaves alone, isel_calls.c; t itself may stay where it is passed; v31 holds the work-item ids of a callee
  * that leaves it alone: a value living across the call there stopped
  * wavecc with "fixed register ... occupied", piglit calls-workitem-id):
  * a backward walk over each block from its live-out set. */
@@ -45,7 +61,7 @@ uint8_t *ra_call_crossings(const mir_program *p, arena *mem, uint64_t *avoid) {
         for (uint32_t t = bitset_next(live, li->words, 0); t != UINT32_MAX; t = bitset_next(live, li->words, t + 1)) {
           unsigned m = mir_rc_is_vgpr(p->temp_rc[t]) ? n : SGPR_CROSSES;
           if (cross[t] < m) cross[t] = (uint8_t)m;
-          if (mir_rc_is_vgpr(p->temp_rc[t])) avoid[t] |= fixed;
+          if (mir_rc_is_vgpr(p->temp_rc[t])) avoid[t] |= fixed & ~own_fixed(ins, t, n);
         }
         /* the target: above the SGPRs of the call's fixed operands (the
          * implicit inputs s4..s14; inreg arguments up to s29) */

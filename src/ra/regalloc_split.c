@@ -146,36 +146,13 @@ static mir_preg occupant_home(ra_ctx *c, uint32_t o) {
   return r;
 }
 
-/* Live-range splitting when the file is fragmented (ACO's approach,
- * restricted to block-local values): pick the aligned window for class rc
- * holding the fewest values, all movable; move each to a free range
- * outside the window with one p_parallelcopy before the current
- * instruction, renaming its later uses in this block; return the window.
- * MIR_PREG_NONE when no window can be cleared. */
-mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
-  unsigned n = mir_rc_size(rc), align = ra_rc_align(c, rc);
-  mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
-  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  mir_preg best = MIR_PREG_NONE;
-  unsigned best_cost = UINT32_MAX;
-  unsigned lo = ra_lowest(c, t, rc);
-  for (unsigned r = lo; r + n <= limit; r += align) {
-    unsigned cost = 0;
-    bool ok = ra_call_allows(c, t, rc, r);
-    uint32_t last = 0;
-    for (unsigned u = 0; u < n && ok; u++) {
-      uint32_t o = c->owner[base + r + u];
-      if (!o || o == last) continue;
-      last = o;
-      if (!ra_movable(c, o)) ok = false;
-      cost += mir_rc_size(c->p->temp_rc[o]);
-    }
-    if (ok && cost < best_cost) {
-      best_cost = cost;
-      best = (mir_preg)(base + r);
-    }
-  }
-  if (best == MIR_PREG_NONE) return MIR_PREG_NONE;
+/* Moves the occupants of window [best, best + size of rc) to free ranges
+ * outside it (or swaps them with dying operands of the current
+ * instruction) with one p_parallelcopy before it, renaming their later
+ * uses in this block. Returns the window, or MIR_PREG_NONE with nothing
+ * changed when some occupant has nowhere to go. */
+static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc) {
+  unsigned n = mir_rc_size(rc);
   /* Collect the occupants, block the window, find new homes. */
   uint32_t occ[16];
   unsigned nocc = 0;
@@ -242,4 +219,48 @@ mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
   mir_block_insert(c->p, c->cur_block, c->cur_pos, pc);
   c->cur_pos++;
   return best;
+}
+
+/* Live-range splitting when the file is fragmented (ACO's approach,
+ * restricted to block-local values): of the aligned windows for class rc
+ * whose values are all movable, clear the one holding the fewest (moving
+ * each to a free range outside the window with one p_parallelcopy before
+ * the current instruction, renaming its later uses in this block); when
+ * its values find no home, the next cheapest. The cheapest window may
+ * hold a value that must stay above the clobbers of a call still ahead
+ * while every register there is taken, and a dearer one only values that
+ * die before it (f_call_many_args.cl at 24/32 on gfx1100, gfx90a and
+ * gfx942: a result of the first of two calls found no register above the
+ * second's clobbers, "no free 1-dword VGPR range (demand 21 VGPRs, has
+ * 21)"). Returns the window, or MIR_PREG_NONE when none can be cleared. */
+mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
+  unsigned n = mir_rc_size(rc), align = ra_rc_align(c, rc);
+  mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
+  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
+  unsigned lo = ra_lowest(c, t, rc);
+  /* cost[w]: dwords to move out of window lo + w * align; UINT32_MAX
+   * when it cannot be cleared (or was tried) */
+  unsigned cost[UNITS / 2 + 1], nw = 0;
+  for (unsigned r = lo; r + n <= limit && nw < UNITS / 2 + 1; r += align, nw++) {
+    cost[nw] = 0;
+    bool ok = ra_call_allows(c, t, rc, r);
+    uint32_t last = 0;
+    for (unsigned u = 0; u < n && ok; u++) {
+      uint32_t o = c->owner[base + r + u];
+      if (!o || o == last) continue;
+      last = o;
+      if (!ra_movable(c, o)) ok = false;
+      cost[nw] += mir_rc_size(c->p->temp_rc[o]);
+    }
+    if (!ok) cost[nw] = UINT32_MAX;
+  }
+  for (;;) {
+    unsigned w = UINT32_MAX;
+    for (unsigned k = 0; k < nw; k++)
+      if (cost[k] != UINT32_MAX && (w == UINT32_MAX || cost[k] < cost[w])) w = k;
+    if (w == UINT32_MAX) return MIR_PREG_NONE;
+    mir_preg r = clear_window(c, (mir_preg)(base + lo + w * align), rc);
+    if (r != MIR_PREG_NONE) return r;
+    cost[w] = UINT32_MAX;
+  }
 }

@@ -28,7 +28,7 @@
 ; CALLEE: scratch_load_b32 v{{[0-9]+}}, off, s32 offset:28
 ; the kernel: its frame from FLAT_SCRATCH's base, the callees' past it
 ; KERNEL-LABEL: k:
-; KERNEL-DAG: s_mov_b32 s32, 48
+; KERNEL-DAG: s_mov_b32 s32, 64
 ; KERNEL-DAG: scratch_store_b32 off, v{{[0-9]+}}, off offset:16
 ; KERNEL: scratch_store_b32 off, v{{[0-9]+}}, s32{{$}}
 ; KERNEL: s_swappc_b64

@@ -4,7 +4,9 @@
 ; dynamic stack in its descriptor (the depth is not known). A function on
 ; a cycle cannot learn its own clobbers before it is compiled: it clobbers
 ; only its argument and result VGPRs and saves the rest (isel_call_order,
-; in_cycle), so the kernel needs 2 VGPRs, not 41 (v0..v39 clobbered).
+; in_cycle), so the kernel needs 3 VGPRs, not 41 (v0..v39 clobbered): v0
+; and v1, and v2, which fact saves to carry its SGPRs in lanes it never
+; writes (frame.c; within the 4 VGPRs allocated anyway).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -30,7 +32,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %n) {
 ; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
 ; CHECK: .amdhsa_private_segment_fixed_size [[FRAME:[0-9]+]]
 ; CHECK: .amdhsa_uses_dynamic_stack 1
-; CHECK: .amdhsa_next_free_vgpr 2{{$}}
+; CHECK: .amdhsa_next_free_vgpr 3{{$}}
 ; CHECK-LABEL: fact:
 ; CHECK: s_add_u32 s32, s32, 0x[[ADJ:[0-9a-f]+]]
 ; CHECK: s_swappc_b64 s[30:31], s[{{[0-9]+}}:{{[0-9]+}}]
