@@ -31,8 +31,9 @@
  *  3. Dead SGPR moves: with SGPR liveness over the linear CFG (SGPRs are
  *     written whole, whatever EXEC holds), a move into SGPRs nobody reads
  *     afterwards is deleted (calls and returns count as reading every
- *     SGPR). VGPRs have no such pass: a v_mov under a partial EXEC keeps
- *     the other lanes' old values, which later code may read.
+ *     SGPR). For VGPRs liveness would not do: a v_mov under a partial
+ *     EXEC keeps the other lanes' old values, which later code may read;
+ *  4. but a v_mov into a VGPR that nothing in the kernel reads goes.
  *
  * Moves have no side effects on SCC or VCC, so deleting one is safe once
  * its result is dead. Runs after mir_ssa_elim, before the frame pass.
@@ -414,6 +415,58 @@ static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
   b->num_instrs = w;
 }
 
+/* Marks the VGPRs (bit r - 256) that ins may read: its register operands
+ * and, where it may keep part of its destination (tied or partial
+ * writes, pseudos), its VGPR definitions. */
+static void mark_vgprs(uint64_t *rd, const mir_operand *o) {
+  if (!is_reg(o) || o->preg < 256 || o->preg >= 512) return;
+  for (unsigned u = o->preg - 256, e = u + opnd_size(o); u < e && u < 256; u++) rd[u >> 6] |= 1ull << (u & 63);
+}
+
+static void vgpr_reads(const mir_instr *ins, uint64_t *rd) {
+  for (unsigned k = 0; k < ins->num_ops; k++) mark_vgprs(rd, &ins->ops[k]);
+  if (full_write(ins)) return;
+  for (unsigned k = 0; k < ins->num_defs; k++) mark_vgprs(rd, &ins->defs[k]);
+}
+
+/* 4. Unread VGPR moves: in a kernel without calls, a v_mov_b32 into a VGPR
+ * that no instruction reads anywhere is deleted, whatever EXEC holds (the
+ * lanes it keeps are read by nobody either): forwarding leaves such moves
+ * behind when the copy's register is read only in a later block (an
+ * extract of a pair kept for its high half). After s_endpgm nothing reads
+ * VGPRs; a function's caller, a callee and M0-relative (movrel) or indexed
+ * reads could, so those programs are left alone. Repeated: a deleted move
+ * may have been the only reader of its source. */
+static void delete_unread_vgpr_moves(mir_program *p) {
+  if (p->is_function || p->has_calls || p->gpr_idx) return;
+  for (bool again = true; again;) {
+    uint64_t rd[4] = {0, 0, 0, 0};
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+        const mir_instr *ins = p->blocks[bi].instrs[i];
+        if (movrel(ins)) return;
+        vgpr_reads(ins, rd);
+      }
+    again = false;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      mir_block *b = &p->blocks[bi];
+      uint32_t w = 0;
+      for (uint32_t i = 0; i < b->num_instrs; i++) {
+        mir_instr *ins = b->instrs[i];
+        mir_preg d, src;
+        unsigned n;
+        if (ins->opcode == ISA_V_MOV_B32 && plain_move(ins, &d, &src, &n) && d >= 256 &&
+            !((rd[(d - 256) >> 6] >> ((d - 256) & 63)) & 1)) {
+          again = true;
+          continue;
+        }
+        b->instrs[w++] = ins;
+      }
+      b->num_instrs = w;
+    }
+  }
+}
+
 int mir_copy_cleanup(mir_program *p, diag *d) {
   (void)d;
   if (!p->ssa_eliminated) return 0;
@@ -440,6 +493,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   }
   sgpr_set *out = sgpr_live_out(p, &tmp);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
+  delete_unread_vgpr_moves(p);
   arena_free(&tmp);
   return 0;
 }
