@@ -13,8 +13,11 @@
 // the end of the nearest common dominator of itself and an equal
 // instruction in a block it neither dominates nor is dominated by, when
 // its operands dominate that point and the dominator is in no loop the
-// blocks are not in; the equal one reads it instead (their wrap flags
-// intersected). Repeated until nothing moves, so a chain (sext, add, GEP)
+// blocks are not in and its branch is not plainly uniform (a uniform
+// branch really skips an arm: computing the value before it would cost
+// the path that skips, as in tests/kernels/f_deferred_index.ll; a
+// divergent one runs both arms for the wave); the equal one reads it
+// instead (their wrap flags intersected). Repeated until nothing moves, so a chain (sext, add, GEP)
 // moves whole. Only address arithmetic, cheap and always safe to compute:
 // sext/zext/trunc, i64 add/sub/shl/and/or/xor, GEPs; an i32 mul or add may
 // fuse with its users in their block (v_mad_u64_u32, v_lshl_add_u32) and
@@ -24,6 +27,8 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/IntrinsicsAMDGPU.h"
 
 #include "llvm/hoist_sibling_exprs.h"
 
@@ -67,6 +72,41 @@ bool loop_ok(const BasicBlock *d, const BasicBlock *b, const LoopInfo &LI) {
   return !ld || ld->contains(b);
 }
 
+// Is v plainly the same in every lane: built from arguments, constants,
+// work-group ids and constant-memory loads through pure operations? (A
+// cheap stand-in for the divergence analysis, which runs after the IR
+// passes; "no" when unsure.)
+bool plainly_uniform(const Value *v, unsigned depth) {
+  if (isa<Constant>(v) || isa<Argument>(v)) return true;
+  auto *I = dyn_cast<Instruction>(v);
+  if (!I || depth > 8) return false;
+  if (auto *ii = dyn_cast<IntrinsicInst>(I)) {
+    switch (ii->getIntrinsicID()) {
+    case Intrinsic::amdgcn_workgroup_id_x: case Intrinsic::amdgcn_workgroup_id_y: case Intrinsic::amdgcn_workgroup_id_z:
+    case Intrinsic::amdgcn_dispatch_ptr: case Intrinsic::amdgcn_implicitarg_ptr: case Intrinsic::amdgcn_kernarg_segment_ptr:
+      return true;
+    default:
+      return false;
+    }
+  }
+  if (auto *ld = dyn_cast<LoadInst>(I))
+    return ld->getPointerAddressSpace() == 4 && plainly_uniform(ld->getPointerOperand(), depth + 1);
+  if (!isa<BinaryOperator>(I) && !isa<CastInst>(I) && !isa<CmpInst>(I) && !isa<SelectInst>(I) &&
+      !isa<GetElementPtrInst>(I))
+    return false;
+  for (const Value *o : I->operands())
+    if (!plainly_uniform(o, depth + 1)) return false;
+  return true;
+}
+
+// Does d end in a branch the whole wave takes one way (then an arm that
+// needs the value may be skipped, and computing it in d costs)?
+bool uniform_branch(const BasicBlock *d) {
+  auto *br = dyn_cast<BranchInst>(d->getTerminator());
+  if (!br) return true; /* switches and the rest: not worth the risk */
+  return br->isConditional() && plainly_uniform(br->getCondition(), 0);
+}
+
 // One round: moves the instructions it can; true when one moved.
 bool hoist_round(Function &F, DominatorTree &DT, const LoopInfo &LI) {
   /* buckets in the order of their first instruction in the function, so
@@ -95,7 +135,8 @@ bool hoist_round(Function &F, DominatorTree &DT, const LoopInfo &LI) {
         }
         if (!DT.dominates(ba, bb)) {
           BasicBlock *d = DT.findNearestCommonDominator(ba, bb);
-          if (!d || !operands_at(a, d, DT) || !loop_ok(d, ba, LI) || !loop_ok(d, bb, LI)) continue;
+          if (!d || uniform_branch(d) || !operands_at(a, d, DT) || !loop_ok(d, ba, LI) || !loop_ok(d, bb, LI))
+            continue;
           a->moveBefore(d->getTerminator());
         }
         a->andIRFlags(b);

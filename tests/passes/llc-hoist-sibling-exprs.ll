@@ -29,6 +29,11 @@
 ; IR-NEXT: load i32, ptr addrspace(1) [[A]]
 ; IR: right:
 ; IR-NEXT: getelementptr inbounds i8, ptr addrspace(1) [[A]], i64 4
+; IR-LABEL: define amdgpu_kernel void @uniform(
+; IR: a:
+; IR-NEXT: sext i32 %x to i64
+; IR: b:
+; IR-NEXT: sext i32 %x to i64
 ; IR-LABEL: define amdgpu_kernel void @keep(
 ; IR: a:
 ; IR-NEXT: mul i32 %x, %w
@@ -122,6 +127,33 @@ done:
   %o64 = sext i32 %o to i64
   %po = getelementptr inbounds i32, ptr addrspace(1) %out, i64 %o64
   store i32 %acc, ptr addrspace(1) %po, align 4
+  ret void
+}
+
+; a branch on a kernel argument (uniform: the wave skips the other arm)
+; keeps its arms' arithmetic (tests/kernels/f_deferred_index.ll)
+define amdgpu_kernel void @uniform(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %c) {
+entry:
+  %x = call i32 @llvm.amdgcn.workitem.id.x()
+  %cc = icmp eq i32 %c, 0
+  br i1 %cc, label %a, label %b
+
+a:
+  %xa = sext i32 %x to i64
+  %pa = getelementptr i32, ptr addrspace(1) %in, i64 %xa
+  %va = load i32, ptr addrspace(1) %pa, align 4
+  br label %done
+
+b:
+  %xb = sext i32 %x to i64
+  %pb = getelementptr i32, ptr addrspace(1) %in, i64 %xb
+  %pb4 = getelementptr i8, ptr addrspace(1) %pb, i64 4
+  %vb = load i32, ptr addrspace(1) %pb4, align 4
+  br label %done
+
+done:
+  %r = phi i32 [ %va, %a ], [ %vb, %b ]
+  store i32 %r, ptr addrspace(1) %out, align 4
   ret void
 }
 
