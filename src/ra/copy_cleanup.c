@@ -12,7 +12,9 @@
  *     active lanes: under another EXEC the two registers differ). A tuple
  *     operand is rewritten only when every dword maps to consecutive
  *     source dwords (same alignment for SGPR tuples; VGPR tuples keep the
- *     target's alignment, even on gfx90a). An SGPR read in VALU
+ *     target's alignment, even on gfx90a). A move of a register that an
+ *     earlier move of the block set to a constant moves the constant
+ *     (forward_constants). An SGPR read in VALU
  *     is rewritten only when the instruction's scalar sources, counted
  *     as distinct, stay within the target's constant bus (gfx9 one SGPR or
  *     literal per instruction, GFX10+ two: a second or third distinct SGPR
@@ -196,6 +198,37 @@ static void forget_all(cc_ctx *c) { forget_where(c, every_entry, 0, 0); }
 static void remember(cc_ctx *c, unsigned u, mir_preg s) {
   if (c->map[u] == MIR_PREG_NONE) c->active[c->nactive++] = (uint16_t)u;
   c->map[u] = s;
+}
+
+/* Rule 1b over one block: `d = mov r` where r was last written, at most
+ * 16 instructions up in the block, by `r = mov K` of the same kind (and,
+ * for VGPRs, EXEC is unchanged since) becomes `d = mov K`; rule 2 then
+ * deletes the first move when r is rewritten before any other read (the
+ * allocator's sequence for a pair {s2, 0}: s0 = 0, s1 = s0, s0 = s2). */
+static void forward_constants(mir_block *b) {
+  for (uint32_t i = 1; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    mir_preg d, r;
+    unsigned n;
+    if (!plain_move(ins, &d, &r, &n) || n != 1 || r == MIR_PREG_NONE) continue;
+    for (uint32_t j = i; j-- > 0 && i - j <= 16;) {
+      const mir_instr *prev = b->instrs[j];
+      mir_preg pd, ps;
+      unsigned pn;
+      if (prev->opcode >= ISA_NUM_OPS || (r >= 256 && writes_exec(prev))) break;
+      if (prev->opcode == ins->opcode && plain_move(prev, &pd, &ps, &pn) && pn == 1 && pd == r && ps == MIR_PREG_NONE) {
+        ins->ops[0] = prev->ops[0];
+        ins->ops[0].flags = 0;
+        break;
+      }
+      bool clobbers = false;
+      for (unsigned k = 0; k < prev->num_defs && !clobbers; k++) {
+        const mir_operand *o = &prev->defs[k];
+        clobbers = is_reg(o) && o->preg <= r && r < o->preg + opnd_size(o);
+      }
+      if (clobbers) break;
+    }
+  }
 }
 
 /* Rule 1 over one block. */
@@ -484,6 +517,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   uint8_t *dead = arena_alloc(&tmp, most);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
+    forward_constants(b);
     forward_block(c, b);
     dead_moves(c, b, dead);
     uint32_t w = 0;
