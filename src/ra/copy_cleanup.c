@@ -210,13 +210,14 @@ static void forward_constants(mir_block *b) {
     mir_instr *ins = b->instrs[i];
     mir_preg d, r;
     unsigned n;
-    if (!plain_move(ins, &d, &r, &n) || n != 1 || r == MIR_PREG_NONE) continue;
+    if (!plain_move(ins, &d, &r, &n) || n != 1 || r == MIR_PREG_NONE || (ins->enc_flags & ~MIR_ENC_VOP3)) continue;
     for (uint32_t j = i; j-- > 0 && i - j <= 16;) {
       const mir_instr *prev = b->instrs[j];
       mir_preg pd, ps;
       unsigned pn;
       if (prev->opcode >= ISA_NUM_OPS || (r >= 256 && writes_exec(prev))) break;
-      if (prev->opcode == ins->opcode && plain_move(prev, &pd, &ps, &pn) && pn == 1 && pd == r && ps == MIR_PREG_NONE) {
+      if (prev->opcode == ins->opcode && plain_move(prev, &pd, &ps, &pn) && pn == 1 && pd == r && ps == MIR_PREG_NONE &&
+          !(prev->enc_flags & ~MIR_ENC_VOP3)) {
         ins->ops[0] = prev->ops[0];
         ins->ops[0].flags = 0;
         break;
