@@ -16,7 +16,9 @@
  * address, atomic_optimizer.cpp; before wir_expand_atomics as llc-19 runs
  * it before AtomicExpand), the straight-line scalar optimisations (split constant
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
- * CSE after each), loop strength reduction (not on register-only loops
+ * CSE after each), address arithmetic of sibling blocks computed once in
+ * their dominator (hoist_sibling_exprs.cpp: what llc-19's MachineCSE PRE
+ * does after selection), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp). Not run: LICM (wavecc
