@@ -12,9 +12,9 @@
  *     active lanes: under another EXEC the two registers differ). A tuple
  *     operand is rewritten only when every dword maps to consecutive
  *     source dwords (same alignment for SGPR tuples; VGPR tuples keep the
- *     target's alignment, even on gfx90a). A move of a register that an
- *     earlier move of the block set to a constant moves the constant
- *     (forward_constants). An SGPR read in VALU
+ *     target's alignment, even on gfx90a). An s_mov_b32 of an SGPR that
+ *     an earlier s_mov_b32 of the block set to a constant, and that dies
+ *     there, moves the constant (forward_constants). An SGPR read in VALU
  *     is rewritten only when the instruction's scalar sources, counted
  *     as distinct, stay within the target's constant bus (gfx9 one SGPR or
  *     literal per instruction, GFX10+ two: a second or third distinct SGPR
@@ -200,24 +200,39 @@ static void remember(cc_ctx *c, unsigned u, mir_preg s) {
   c->map[u] = s;
 }
 
-/* Rule 1b over one block: `d = mov r` where r was last written, at most
- * 16 instructions up in the block, by `r = mov K` of the same kind (and,
- * for VGPRs, EXEC is unchanged since) becomes `d = mov K`; rule 2 then
- * deletes the first move when r is rewritten before any other read (the
- * allocator's sequence for a pair {s2, 0}: s0 = 0, s1 = s0, s0 = s2). */
+static bool reads(const mir_instr *ins, mir_preg r, unsigned n);
+static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n);
+
+/* Is SGPR r rewritten after instruction i of b before anything reads it? */
+static bool sgpr_dies_after(const mir_block *b, uint32_t i, mir_preg r) {
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    if (reads(b->instrs[j], r, 1)) return false;
+    if (overwrites(b->instrs[j], r, 1)) return true;
+  }
+  return false;
+}
+
+/* Rule 1b over one block: `d = s_mov_b32 r` where r was last written, at
+ * most 16 instructions up in the block, by `r = s_mov_b32 K`, and r is
+ * rewritten after it before any other read, becomes `d = s_mov_b32 K`;
+ * rule 2 then deletes the first move (the allocator's sequence for a pair
+ * {s2, 0}: s0 = 0, s1 = s0, s0 = s2). Only then: a move of a register
+ * that stays in use may be part of a tuple copy that rule 1 forwards
+ * whole, which a constant would break (VGPR tuples above all). */
 static void forward_constants(mir_block *b) {
   for (uint32_t i = 1; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     mir_preg d, r;
     unsigned n;
-    if (!plain_move(ins, &d, &r, &n) || n != 1 || r == MIR_PREG_NONE || (ins->enc_flags & ~MIR_ENC_VOP3)) continue;
+    if (ins->opcode != ISA_S_MOV_B32 || !plain_move(ins, &d, &r, &n) || r == MIR_PREG_NONE ||
+        !sgpr_dies_after(b, i, r))
+      continue;
     for (uint32_t j = i; j-- > 0 && i - j <= 16;) {
       const mir_instr *prev = b->instrs[j];
       mir_preg pd, ps;
       unsigned pn;
-      if (prev->opcode >= ISA_NUM_OPS || (r >= 256 && writes_exec(prev))) break;
-      if (prev->opcode == ins->opcode && plain_move(prev, &pd, &ps, &pn) && pn == 1 && pd == r && ps == MIR_PREG_NONE &&
-          !(prev->enc_flags & ~MIR_ENC_VOP3)) {
+      if (prev->opcode >= ISA_NUM_OPS) break;
+      if (prev->opcode == ISA_S_MOV_B32 && plain_move(prev, &pd, &ps, &pn) && pd == r && ps == MIR_PREG_NONE) {
         ins->ops[0] = prev->ops[0];
         ins->ops[0].flags = 0;
         break;
