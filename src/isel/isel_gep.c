@@ -519,6 +519,27 @@ static bool mad_index(isel_ctx *c, LLVMValueRef idx, bool zx, mir_operand *x32) 
   return true;
 }
 
+/* idx = shl (zext x), k or mul (zext x), m (x an i32, k < 32, m < 2^32):
+ * exactly zext(x) * 2^k or * m in 64 bits, no wrap. Then *x = x and
+ * *scale the factor; a GEP adds x * (size * scale) with one
+ * v_mad_u64_u32, not the 64-bit shift (with the moves building the pair)
+ * and then the multiply-add. Loop strength reduction writes a loop's start
+ * address this way (`base + (zext l << 2)`, bench/real/gemv_wg.cl). */
+static bool scaled_zext(LLVMValueRef idx, LLVMValueRef *x, uint64_t *scale) {
+  if (!LLVMIsAInstruction(idx) || isel_type_bits(LLVMTypeOf(idx)) != 64) return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(idx);
+  if (op != LLVMShl && op != LLVMMul) return false;
+  LLVMValueRef z = LLVMGetOperand(idx, 0), k = LLVMGetOperand(idx, 1);
+  if (!LLVMIsAConstantInt(k) || !LLVMIsAInstruction(z) || LLVMGetInstructionOpcode(z) != LLVMZExt ||
+      isel_type_bits(LLVMTypeOf(LLVMGetOperand(z, 0))) != 32)
+    return false;
+  uint64_t kv = LLVMConstIntGetZExtValue(k);
+  if (op == LLVMShl ? kv >= 32 : kv > UINT32_MAX) return false;
+  *x = LLVMGetOperand(z, 0);
+  *scale = op == LLVMShl ? 1ull << kv : kv;
+  return true;
+}
+
 bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
@@ -560,6 +581,14 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
     if (!gep_step(c, &ty, i, &idx, ptr64, &coff, &size, &zx)) return false;
     if (!size) continue;
     mir_operand x32;
+    LLVMValueRef zx_of;
+    uint64_t scale;
+    if (ptr64 && divergence_is_divergent(c->di, ins) && scaled_zext(idx, &zx_of, &scale) && scale &&
+        size <= UINT32_MAX / scale && isel_has(c, zx_of)) {
+      acc = mir_op_temp(isel_mad_u64(c, isel_get(c, zx_of, 0), mir_op_const((uint32_t)(size * scale)), acc));
+      vgpr = true;
+      continue;
+    }
     if (ptr64 && size <= UINT32_MAX && divergence_is_divergent(c->di, ins) && mad_index(c, idx, zx, &x32)) {
       acc = mir_op_temp(isel_mad_u64(c, x32, mir_op_const((uint32_t)size), acc));
       vgpr = true;

@@ -110,25 +110,46 @@ static LLVMValueRef sole_user(LLVMValueRef v) {
   return LLVMGetUser(u);
 }
 
+/* Is the scalar i32 constant k the addend of another divergent full-width
+ * mul + add in the block of `ins` (a scalar add whose other operand is a
+ * mul used only there)? Then one VGPR pair holding k serves them all. */
+static bool shared_addend(isel_ctx *c, LLVMValueRef k, LLVMValueRef ins) {
+  LLVMBasicBlockRef bb = LLVMGetInstructionParent(ins);
+  for (LLVMUseRef u = LLVMGetFirstUse(k); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef a = LLVMGetUser(u);
+    if (a == ins || !is_op(a, LLVMAdd) || LLVMGetInstructionParent(a) != bb || !divergence_is_divergent(c->di, a)) continue;
+    for (unsigned j = 0; j < 2; j++) {
+      LLVMValueRef m = LLVMGetOperand(a, j);
+      if (m != k && is_op(m, LLVMMul) && sole_user(m) == a) return true;
+    }
+  }
+  return false;
+}
+
 /* Element e of the 32-bit add `ins` whose operand j is the mul m (full
  * width: not a 24-bit product) as the low dword of v_mad_u64_u32 m0, m1,
  * x64 (as llc-19 selects a divergent mul + add): the low 32 bits of the
  * 64-bit sum are the 32-bit sum whatever x64's high dword holds (carries
  * only move up). The addend x is an inline constant (x64: the 64-bit
- * inline constant, same low dword) or a VGPR value used only here, in
+ * inline constant, same low dword), a VGPR value used only here, in
  * this block (x64: a pair of x and an undefined high half, which the
  * allocator builds in place around x as it places x in the pair's slot;
- * a value live on would be copied). Other addends (an SGPR takes the
- * constant bus from the mul's operands) keep v_mul_lo_u32 + v_add_u32.
- * With emit, select it. */
+ * a value live on would be copied), or a literal constant that other
+ * such adds of the block read too (x64: one v_mov_b32 of it and an
+ * undefined high half, which cse shares: per add one v_mad_u64_u32 for
+ * v_mul_lo_u32 + v_add_u32, as llc-19's murmur3 rounds). Other addends
+ * (an SGPR takes the constant bus from the mul's operands) keep
+ * v_mul_lo_u32 + v_add_u32. With emit, select it. */
 static bool mad64_elem(isel_ctx *c, LLVMValueRef ins, LLVMValueRef m, unsigned j, unsigned e, bool emit) {
   LLVMValueRef a = LLVMGetOperand(m, 0), b = LLVMGetOperand(m, 1), x = LLVMGetOperand(ins, 1 - j);
   if (!avail(c, a) || !avail(c, b) || !avail(c, x)) return false;
   bool fresh = LLVMIsAInstruction(x) && sole_user(x) == ins && LLVMGetInstructionParent(x) == LLVMGetInstructionParent(ins) &&
                divergence_is_divergent(c->di, x) && isel_num_comps(LLVMTypeOf(x)) == 1;
   mir_operand k = isel_get(c, x, e);
-  if (!(k.kind == MIR_OPND_CONST && isel_is_inline_const(k.imm)) && !(fresh && isel_opnd_is_vgpr(&k))) return false;
+  bool literal = k.kind == MIR_OPND_CONST && !isel_is_inline_const(k.imm) && LLVMIsAConstantInt(x) && shared_addend(c, x, ins);
+  if (!(k.kind == MIR_OPND_CONST && isel_is_inline_const(k.imm)) && !(fresh && isel_opnd_is_vgpr(&k)) && !literal) return false;
   if (!emit) return true;
+  if (literal) k = mir_op_temp(isel_to_vgpr(c, k, 1));
   if (k.kind == MIR_OPND_CONST) {
     k.size = 2; /* read as the 64-bit inline constant of the same value */
   } else {

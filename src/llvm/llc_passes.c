@@ -16,7 +16,9 @@
  * address, atomic_optimizer.cpp; before wir_expand_atomics as llc-19 runs
  * it before AtomicExpand), the straight-line scalar optimisations (split constant
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
- * CSE after each), loop strength reduction (not on register-only loops
+ * CSE after each), address arithmetic of sibling blocks computed once in
+ * their dominator (hoist_sibling_exprs.cpp: what llc-19's MachineCSE PRE
+ * does after selection), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp). Not run: LICM (wavecc
@@ -42,7 +44,7 @@
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
-    "loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

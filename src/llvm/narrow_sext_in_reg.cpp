@@ -14,6 +14,15 @@
 // of their operands; the wrap flags are dropped), any other leaf is
 // truncated, and the pair becomes `sext` of the result. Nothing else
 // changes: an expression with other uses is left alone.
+//
+// Loops: the same index stepped by get_global_size(0) (a grid-stride
+// loop, `for (int i = get_global_id(0); i < n; i += get_global_size(0))`)
+// is an i64 phi read only as `ashr (shl i, 32), 32` and `trunc`; llc-19's
+// dead-lane elimination then drops the step's high half (v_addc_co_u32)
+// and the phi's second VGPR. Here such a phi becomes an i32 phi of its
+// incoming values' low halves (an i64 operation that only the phi and
+// truncs read is rebuilt in i32, the truncs read the new value): 2 VALU
+// fewer per iteration in hist_local, reduce_amax and dot_atomic (bench/real).
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -27,10 +36,10 @@ using namespace llvm::PatternMatch;
 
 namespace {
 
-// Is v an operation narrow() rebuilds (not a leaf)?
-bool narrowable_op(Value *v) {
-  auto *bo = dyn_cast<BinaryOperator>(v);
-  if (!bo || !bo->hasOneUse() || !bo->getType()->isIntegerTy(64)) return false;
+// Is bo an i64 operation whose low 32 bits depend only on its operands'
+// low 32 bits?
+bool narrowable_op_any_uses(BinaryOperator *bo) {
+  if (!bo->getType()->isIntegerTy(64)) return false;
   switch (bo->getOpcode()) {
   case Instruction::Add: case Instruction::Sub: case Instruction::Mul: case Instruction::And: case Instruction::Or:
   case Instruction::Xor:
@@ -42,6 +51,12 @@ bool narrowable_op(Value *v) {
   default:
     return false;
   }
+}
+
+// Is v an operation narrow() rebuilds (not a leaf)?
+bool narrowable_op(Value *v) {
+  auto *bo = dyn_cast<BinaryOperator>(v);
+  return bo && bo->hasOneUse() && narrowable_op_any_uses(bo);
 }
 
 // The low 32 bits of i64 value v, as an i32 value built before `at`.
@@ -58,9 +73,106 @@ Value *narrow(Value *v, IRBuilder<> &b, unsigned depth) {
   return b.CreateTrunc(v, i32);
 }
 
+// The sext-in-reg root `ashr (shl p, 32), c` (28 <= c <= 32) that the
+// use u of p starts, else NULL.
+Instruction *sext_root_of(Value *p, User *u) {
+  auto *sh = dyn_cast<Instruction>(u);
+  const APInt *c;
+  if (!sh || !match(sh, m_Shl(m_Specific(p), m_SpecificInt(32))) || !sh->hasOneUse()) return nullptr;
+  auto *as = cast<Instruction>(*sh->user_begin());
+  if (!match(as, m_AShr(m_Specific(sh), m_APInt(c))) || c->ugt(32) || c->ult(28)) return nullptr;
+  return as;
+}
+
+// `sext (lo) << (32 - c)` for the root `ashr (shl x, 32), c`, built before it.
+Value *sext_scaled(Instruction *root, Value *lo) {
+  IRBuilder<> b(root);
+  Value *s = b.CreateSExt(lo, root->getType(), root->getName());
+  uint64_t k = 32 - cast<ConstantInt>(root->getOperand(1))->getZExtValue();
+  if (k) s = b.CreateShl(s, k, root->getName() + ".scaled", /*NUW=*/false, /*NSW=*/true);
+  return s;
+}
+
+// Is the i64 phi p read only through its low 32 bits (trunc to i32, or a
+// sext-in-reg root), with incoming values that are no other phi?
+bool low_half_phi(PHINode *p) {
+  if (!p->getType()->isIntegerTy(64) || p->use_empty()) return false;
+  for (Value *v : p->incoming_values())
+    if (isa<PHINode>(v) && v != p) return false;
+  for (User *u : p->users()) {
+    auto *t = dyn_cast<TruncInst>(u);
+    if (!(t && t->getType()->isIntegerTy(32)) && !sext_root_of(p, u)) return false;
+  }
+  return true;
+}
+
+// The low 32 bits of the phi's incoming value v, built right after v (so
+// that it dominates v's uses); v's `trunc to i32` uses read it instead.
+Value *narrow_incoming(Value *v, BasicBlock *pred, PHINode *phi) {
+  IRBuilder<> b(pred->getTerminator());
+  auto *vi = dyn_cast<Instruction>(v);
+  if (vi) b.SetInsertPoint(isa<PHINode>(vi) ? &*vi->getParent()->getFirstInsertionPt() : vi->getNextNode());
+  Value *lo;
+  auto *bo = dyn_cast<BinaryOperator>(v);
+  bool low_read = bo && all_of(bo->users(), [&](User *u) {
+    auto *t = dyn_cast<TruncInst>(u);
+    return u == phi || (t && t->getType()->isIntegerTy(32));
+  });
+  /* an operation the phi and truncs alone read is rebuilt in i32 (and the
+   * i64 one dies); one read in full stays, its low half a trunc */
+  if (low_read && narrowable_op_any_uses(bo))
+    lo = b.CreateBinOp(bo->getOpcode(), narrow(bo->getOperand(0), b, 1), narrow(bo->getOperand(1), b, 1), bo->getName() + ".lo");
+  else
+    lo = narrow(v, b, 0);
+  if (vi)
+    for (User *u : make_early_inc_range(v->users()))
+      if (auto *t = dyn_cast<TruncInst>(u); t && t != lo && t->getType()->isIntegerTy(32)) {
+        t->replaceAllUsesWith(lo);
+        t->eraseFromParent();
+      }
+  return lo;
+}
+
+// An i64 loop phi read only through its low 32 bits (`int i` stepped by
+// the size_t get_global_size(0): a grid-stride loop) becomes an i32 phi
+// of its incoming values' low halves; llc-19's dead-lane elimination
+// drops the high half's v_addc_co_u32 the same way.
+bool narrow_phi(PHINode *p) {
+  PHINode *lo = PHINode::Create(Type::getInt32Ty(p->getContext()), p->getNumIncomingValues(), p->getName() + ".lo", p);
+  for (User *u : make_early_inc_range(p->users())) {
+    auto *ui = cast<Instruction>(u);
+    if (isa<TruncInst>(ui)) {
+      ui->replaceAllUsesWith(lo);
+      ui->eraseFromParent();
+      continue;
+    }
+    Instruction *root = sext_root_of(p, u);
+    root->replaceAllUsesWith(sext_scaled(root, lo));
+    root->eraseFromParent();
+    ui->eraseFromParent();
+  }
+  SmallVector<Value *, 4> old;
+  for (unsigned i = 0; i < p->getNumIncomingValues(); i++) {
+    Value *v = p->getIncomingValue(i);
+    BasicBlock *pred = p->getIncomingBlock(i);
+    lo->addIncoming(v == p ? lo : narrow_incoming(v, pred, p), pred);
+    old.push_back(v);
+  }
+  p->replaceAllUsesWith(PoisonValue::get(p->getType()));
+  p->eraseFromParent();
+  for (Value *v : old) RecursivelyDeleteTriviallyDeadInstructions(v);
+  return true;
+}
+
 } // namespace
 
 PreservedAnalyses WirNarrowSextInRegPass::run(Function &F, FunctionAnalysisManager &) {
+  bool changed = false;
+  SmallVector<PHINode *, 4> phis;
+  for (BasicBlock &B : F)
+    for (PHINode &P : B.phis()) phis.push_back(&P);
+  for (PHINode *P : phis)
+    if (low_half_phi(P)) changed |= narrow_phi(P);
   SmallVector<Instruction *, 8> roots;
   for (BasicBlock &B : F)
     for (Instruction &I : B) {
@@ -83,7 +195,7 @@ PreservedAnalyses WirNarrowSextInRegPass::run(Function &F, FunctionAnalysisManag
     I->eraseFromParent();
     RecursivelyDeleteTriviallyDeadInstructions(shl); // the old tree
   }
-  if (roots.empty()) return PreservedAnalyses::all();
+  if (roots.empty() && !changed) return PreservedAnalyses::all();
   PreservedAnalyses pa;
   pa.preserveSet<CFGAnalyses>();
   return pa;

@@ -5,7 +5,9 @@
 #include "llvm/IR/PassManager.h"
 
 // `ashr (shl x, 32), 32 - k` on i64 (k <= 4) whose x is an i64
-// expression used only there becomes `sext (x computed in i32) << k`.
+// expression used only there becomes `sext (x computed in i32) << k`; an
+// i64 phi read only through its low 32 bits (trunc to i32, such a pair)
+// becomes an i32 phi.
 struct WirNarrowSextInRegPass : llvm::PassInfoMixin<WirNarrowSextInRegPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);
 };

@@ -73,6 +73,7 @@
 #include "llvm/fold_single_phis.h"
 #include "llvm/annotate_noclobber.h"
 #include "llvm/narrow_sext_in_reg.h"
+#include "llvm/hoist_sibling_exprs.h"
 #include "llvm/pass_pipeline.h"
 #include "llvm/promote_private_arrays.h"
 #include "llvm/tti_model.h"
@@ -139,6 +140,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());
   else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
   else if (name == "narrow-sext-in-reg") FPM.addPass(WirNarrowSextInRegPass());
+  else if (name == "hoist-sibling-exprs") FPM.addPass(WirHoistSiblingExprsPass());
   else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
   else if (name == "join-flags") FPM.addPass(WirJoinFlagsPass());
   else if (name == "promote-private-arrays") FPM.addPass(WirPromotePrivateArraysPass(tti ? tti->target : nullptr));

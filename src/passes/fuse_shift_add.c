@@ -1,8 +1,8 @@
-/* fuse-shift-add: `t = v_lshlrev_b32 k, x` read only by `d = v_add_u32 t,
- * y` (either operand) in the same block becomes `d = v_lshl_add_u32 x, k,
- * y`; read only by `v_or_b32` it becomes `v_lshl_or_b32 x, k, y`. dce then
- * deletes the shift. A constant shift x = y << c read only there folds
- * in too (k + c below 32).
+/* fuse-shift-add: `t = v_lshlrev_b32 k, x` (or `t = s_lshl_b32 x, k`, k a
+ * constant) read only by `d = v_add_u32 t, y` (either operand) in the same
+ * block becomes `d = v_lshl_add_u32 x, k, y`; read only by `v_or_b32` it
+ * becomes `v_lshl_or_b32 x, k, y`. dce then deletes the shift. A constant
+ * VALU shift x = y << c read only there folds in too (k + c below 32).
  *
  * Why (issue 27): isel_fuse.c fuses these at selection, but only IR
  * operations: the add of an address computed from a GEP (`base + i * 4`,
@@ -50,10 +50,15 @@ static mir_instr *fuse(mir_program *p, const mir_instr *ins, mir_instr *const *d
     const mir_operand *t = &ins->ops[k];
     if (t->kind != MIR_OPND_TEMP || t->temp.id >= p->num_temps || uses[t->temp.id] != 1) continue;
     const mir_instr *sh = def[t->temp.id];
-    if (!sh || sh->opcode != ISA_V_LSHLREV_B32 || sh->num_ops != 2 || sh->num_defs != 1 || !plain(sh) ||
+    bool salu = sh && sh->opcode == ISA_S_LSHL_B32;
+    if (!sh || (sh->opcode != ISA_V_LSHLREV_B32 && !salu) || sh->num_ops != 2 || sh->num_defs != 1 || !plain(sh) ||
         block_of[t->temp.id] != blk)
       continue;
-    mir_operand o[3] = {sh->ops[1], sh->ops[0], ins->ops[1 - k]};
+    /* s_lshl_b32 x, k (a uniform x scaled: get_group_id(1) * 16): the
+     * SALU shift and the add become one VALU instruction, as llc-19's
+     * v_lshl_or_b32 s, 4, v in bench/real/transpose_lds.cl */
+    mir_operand o[3] = {sh->ops[salu ? 0 : 1], sh->ops[salu ? 1 : 0], ins->ops[1 - k]};
+    if (salu && !(o[1].kind == MIR_OPND_CONST && o[1].size <= 1 && o[1].imm < 32)) continue;
     /* (y << c1) << c2 with c1 + c2 < 32 is y << (c1 + c2): the inner
      * shift, read only here, goes too (a scaled index of a scaled index:
      * bench/real/scan_blelloch.cl's t[off * (2 * l + 1) - 1]) */

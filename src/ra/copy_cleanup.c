@@ -12,7 +12,9 @@
  *     active lanes: under another EXEC the two registers differ). A tuple
  *     operand is rewritten only when every dword maps to consecutive
  *     source dwords (same alignment for SGPR tuples; VGPR tuples keep the
- *     target's alignment, even on gfx90a). An SGPR read in VALU
+ *     target's alignment, even on gfx90a). An s_mov_b32 of an SGPR that
+ *     an earlier s_mov_b32 of the block set to a constant, and that dies
+ *     there, moves the constant (forward_constants). An SGPR read in VALU
  *     is rewritten only when the instruction's scalar sources, counted
  *     as distinct, stay within the target's constant bus (gfx9 one SGPR or
  *     literal per instruction, GFX10+ two: a second or third distinct SGPR
@@ -31,8 +33,9 @@
  *  3. Dead SGPR moves: with SGPR liveness over the linear CFG (SGPRs are
  *     written whole, whatever EXEC holds), a move into SGPRs nobody reads
  *     afterwards is deleted (calls and returns count as reading every
- *     SGPR). VGPRs have no such pass: a v_mov under a partial EXEC keeps
- *     the other lanes' old values, which later code may read.
+ *     SGPR). For VGPRs liveness would not do: a v_mov under a partial
+ *     EXEC keeps the other lanes' old values, which later code may read;
+ *  4. but a v_mov into a VGPR that nothing in the kernel reads goes.
  *
  * Moves have no side effects on SCC or VCC, so deleting one is safe once
  * its result is dead. Runs after mir_ssa_elim, before the frame pass.
@@ -186,6 +189,53 @@ static void forget_all(cc_ctx *c) { forget_where(c, every_entry, 0, 0); }
 static void remember(cc_ctx *c, unsigned u, mir_preg s) {
   if (c->map[u] == MIR_PREG_NONE) c->active[c->nactive++] = (uint16_t)u;
   c->map[u] = s;
+}
+
+static bool reads(const mir_instr *ins, mir_preg r, unsigned n);
+static bool overwrites(const mir_instr *ins, mir_preg r, unsigned n);
+
+/* Is SGPR r rewritten after instruction i of b before anything reads it? */
+static bool sgpr_dies_after(const mir_block *b, uint32_t i, mir_preg r) {
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    if (reads(b->instrs[j], r, 1)) return false;
+    if (overwrites(b->instrs[j], r, 1)) return true;
+  }
+  return false;
+}
+
+/* Rule 1b over one block: `d = s_mov_b32 r` where r was last written, at
+ * most 16 instructions up in the block, by `r = s_mov_b32 K`, and r is
+ * rewritten after it before any other read, becomes `d = s_mov_b32 K`;
+ * rule 2 then deletes the first move (the allocator's sequence for a pair
+ * {s2, 0}: s0 = 0, s1 = s0, s0 = s2). Only then: a move of a register
+ * that stays in use may be part of a tuple copy that rule 1 forwards
+ * whole, which a constant would break (VGPR tuples above all). */
+static void forward_constants(mir_block *b) {
+  for (uint32_t i = 1; i < b->num_instrs; i++) {
+    mir_instr *ins = b->instrs[i];
+    mir_preg d, r;
+    unsigned n;
+    if (ins->opcode != ISA_S_MOV_B32 || !plain_move(ins, &d, &r, &n) || r == MIR_PREG_NONE ||
+        !sgpr_dies_after(b, i, r))
+      continue;
+    for (uint32_t j = i; j-- > 0 && i - j <= 16;) {
+      const mir_instr *prev = b->instrs[j];
+      mir_preg pd, ps;
+      unsigned pn;
+      if (prev->opcode >= ISA_NUM_OPS) break;
+      if (prev->opcode == ISA_S_MOV_B32 && plain_move(prev, &pd, &ps, &pn) && pd == r && ps == MIR_PREG_NONE) {
+        ins->ops[0] = prev->ops[0];
+        ins->ops[0].flags = 0;
+        break;
+      }
+      bool clobbers = false;
+      for (unsigned k = 0; k < prev->num_defs && !clobbers; k++) {
+        const mir_operand *o = &prev->defs[k];
+        clobbers = is_reg(o) && o->preg <= r && r < o->preg + opnd_size(o);
+      }
+      if (clobbers) break;
+    }
+  }
 }
 
 /* Rule 1 over one block. */
@@ -405,6 +455,58 @@ static void delete_dead_sgpr_moves(mir_block *b, const uint64_t *live_out) {
   b->num_instrs = w;
 }
 
+/* Marks the VGPRs (bit r - 256) that ins may read: its register operands
+ * and, where it may keep part of its destination (tied or partial
+ * writes, pseudos), its VGPR definitions. */
+static void mark_vgprs(uint64_t *rd, const mir_operand *o) {
+  if (!is_reg(o) || o->preg < 256 || o->preg >= 512) return;
+  for (unsigned u = o->preg - 256, e = u + opnd_size(o); u < e && u < 256; u++) rd[u >> 6] |= 1ull << (u & 63);
+}
+
+static void vgpr_reads(const mir_instr *ins, uint64_t *rd) {
+  for (unsigned k = 0; k < ins->num_ops; k++) mark_vgprs(rd, &ins->ops[k]);
+  if (full_write(ins)) return;
+  for (unsigned k = 0; k < ins->num_defs; k++) mark_vgprs(rd, &ins->defs[k]);
+}
+
+/* 4. Unread VGPR moves: in a kernel without calls, a v_mov_b32 into a VGPR
+ * that no instruction reads anywhere is deleted, whatever EXEC holds (the
+ * lanes it keeps are read by nobody either): forwarding leaves such moves
+ * behind when the copy's register is read only in a later block (an
+ * extract of a pair kept for its high half). After s_endpgm nothing reads
+ * VGPRs; a function's caller, a callee and M0-relative (movrel) or indexed
+ * reads could, so those programs are left alone. Repeated: a deleted move
+ * may have been the only reader of its source. */
+static void delete_unread_vgpr_moves(mir_program *p) {
+  if (p->is_function || p->has_calls || p->gpr_idx) return;
+  for (bool again = true; again;) {
+    uint64_t rd[4] = {0, 0, 0, 0};
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+        const mir_instr *ins = p->blocks[bi].instrs[i];
+        if (movrel(ins)) return;
+        vgpr_reads(ins, rd);
+      }
+    again = false;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      mir_block *b = &p->blocks[bi];
+      uint32_t w = 0;
+      for (uint32_t i = 0; i < b->num_instrs; i++) {
+        mir_instr *ins = b->instrs[i];
+        mir_preg d, src;
+        unsigned n;
+        if (ins->opcode == ISA_V_MOV_B32 && plain_move(ins, &d, &src, &n) && d >= 256 &&
+            !((rd[(d - 256) >> 6] >> ((d - 256) & 63)) & 1)) {
+          again = true;
+          continue;
+        }
+        b->instrs[w++] = ins;
+      }
+      b->num_instrs = w;
+    }
+  }
+}
+
 int mir_copy_cleanup(mir_program *p, diag *d) {
   (void)d;
   if (!p->ssa_eliminated) return 0;
@@ -423,6 +525,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     mir_m0_reuse_block(b);
+    forward_constants(b);
     forward_block(c, b);
     dead_moves(c, b, dead);
     uint32_t w = 0;
@@ -432,6 +535,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   }
   sgpr_set *out = sgpr_live_out(p, &tmp);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
+  delete_unread_vgpr_moves(p);
   arena_free(&tmp);
   return 0;
 }
