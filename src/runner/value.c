@@ -221,11 +221,11 @@ int rt_value_parse(rt_base b, const char *tok, void *dst, char *err, size_t errs
       snprintf(err, errsize, "'%s' is not an integer", tok);
       return -1;
     }
-    char *end = "";
+    char *end = NULL;
     errno = 0;
     unsigned long long mag;
     if (fast_unsigned(p, base, &mag) != 0) mag = strtoull(p, &end, base);
-    if (*end || errno == ERANGE) {
+    if ((end && *end) || errno == ERANGE) {
       snprintf(err, errsize, "'%s' is not an integer%s", tok, errno == ERANGE ? " in range" : "");
       return -1;
     }
