@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "driver/llc_options.h"
 #include "driver/pipeline.h"
@@ -132,6 +133,22 @@ static int parse_llc_target(wavecc_options *o, const char *a, const char **mattr
     return 1;
   }
   return 0;
+}
+
+
+/* Ends the process with `rc` once its work is done. With clang and LLVM
+ * linked in (WAVECC_STATIC_FRONTEND), exit() would run the destructors of
+ * their thousands of static objects (command-line options, registries):
+ * ~0.5 ms of CPU, a tenth of a cached wavecc-run. Nothing they do is
+ * needed once the output is flushed, so the process ends without them.
+ * Sanitizer builds never link the front end statically: their leak check
+ * at exit still runs. */
+static int exit_now(int rc) {
+#ifdef WAVECC_STATIC_FRONTEND
+  if (fflush(NULL) != 0) rc = rc ? rc : 1;
+  _exit(rc);
+#endif
+  return rc;
 }
 
 int main(int argc, char **argv) {
@@ -269,5 +286,5 @@ int main(int argc, char **argv) {
   }
   wavecc_result_free(r);
   free(cl);
-  return status;
+  return exit_now(status);
 }

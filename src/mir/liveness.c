@@ -67,11 +67,18 @@ void mir_compute_live_sets(const mir_program *p, arena *mem, mir_live_sets *ls) 
   ls->words = words;
   ls->in = arena_alloc(mem, (nb ? nb : 1) * sizeof *ls->in);
   ls->out = arena_alloc(mem, (nb ? nb : 1) * sizeof *ls->out);
-  /* One slab for all sets: in, out, gen, kill per block. */
-  uint64_t *slab = arena_alloc(mem, ((size_t)nb * 4 + 2) * words * sizeof(uint64_t));
-  uint64_t *gen = slab + (size_t)nb * 2 * words, *kill = gen + (size_t)nb * words;
-  uint64_t *tmp = kill + (size_t)nb * words;
-  ls->linear_mask = tmp + words;
+  /* One slab for the sets the caller keeps: in and out per block, and the
+   * linear mask. gen and kill are working storage, in a scratch arena
+   * freed on return: callers pass the program's arena, which keeps every
+   * allocation until the program is freed, and liveness runs a dozen
+   * times per kernel (on f_half_vload_vstore these slabs, zeroed pages of
+   * fresh memory, were a tenth of the compile). */
+  uint64_t *slab = arena_alloc(mem, ((size_t)nb * 2 + 1) * words * sizeof(uint64_t));
+  ls->linear_mask = slab + (size_t)nb * 2 * words;
+  arena scratch;
+  arena_init(&scratch);
+  uint64_t *gen = arena_alloc(&scratch, (size_t)nb * 2 * words * sizeof(uint64_t));
+  uint64_t *kill = gen + (size_t)nb * words;
   for (uint32_t t = 1; t < p->num_temps; t++)
     if (mir_rc_is_linear(p->temp_rc[t])) bitset_set(ls->linear_mask, t);
   for (uint32_t b = 0; b < nb; b++) {
@@ -110,6 +117,7 @@ void mir_compute_live_sets(const mir_program *p, arena *mem, mir_live_sets *ls) 
       }
     }
   }
+  arena_free(&scratch);
 }
 
 /* Registers of temporary t counted in demand: its class size, or 0 when it

@@ -138,6 +138,37 @@ static char *outside_include(const char *files, const char *root) {
   return NULL;
 }
 
+/* 0 when no preprocessing directive of `src` can read a file, so the
+ * preprocessing check may be skipped (it cost a tenth of an uncached run:
+ * clang set up a second time and opencl-c.h read again). The directives
+ * and pragmas that enter a file all have "include", "import" or "embed"
+ * in their name (#include, #include_next, #import, #embed,
+ * #pragma clang module import, __has_include and __has_embed only test),
+ * and a directive name is never a macro expansion: its letters stand in
+ * the source, separated at most by line splices (a backslash or the
+ * trigraph ??/, optional white space, a newline). So with every
+ * backslash, '?', '/' and white-space byte deleted, such a name would read
+ * contiguously, and a source in which none of the three words appears in
+ * any letter case (comments and strings included: this errs towards
+ * checking) cannot enter a file. This proves an absence and does not try
+ * to read #include lines, which cannot be done robustly (the top). */
+static int source_may_include(const char *src, size_t n) {
+  /* The last kept bytes, lower case, newest in the low byte; each word as
+   * such a value ("include": 'i' in bits 48-55 ... 'e' in bits 0-7). */
+  const uint64_t include = 0x696e636c756465, import = 0x696d706f7274, embed = 0x656d626564;
+  uint64_t last = 0;
+  for (size_t i = 0; i < n; i++) {
+    unsigned char c = (unsigned char)src[i];
+    if (c == '\\' || c == '?' || c == '/' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' ||
+        c == '\f')
+      continue;
+    last = last << 8 | (c >= 'A' && c <= 'Z' ? c + 32u : c);
+    if ((last & 0xffffffffffffff) == include || (last & 0xffffffffffff) == import || (last & 0xffffffffff) == embed)
+      return 1;
+  }
+  return 0;
+}
+
 char *rt_check_build(const rt_config *cfg, rt_file *f, char **options) {
   *options = NULL;
   char *root = test_root(f);
@@ -154,7 +185,9 @@ char *rt_check_build(const rt_config *cfg, rt_file *f, char **options) {
   rt_file checked_f = *f;
   char none[1] = "";
   checked_f.build_options = out.p ? out.p + (*out.p == ' ') : none;
-  if (!msg && f->src_kind == RT_SRC_OPENCL && !cfg->allow_outside_sources && !rt_emu_cached(cfg, &checked_f, &f->cached_elf, &f->cached_elf_size, &f->cached_diag)) {
+  if (!msg && f->src_kind == RT_SRC_OPENCL && !cfg->allow_outside_sources &&
+      !rt_emu_cached(cfg, &checked_f, &f->cached_elf, &f->cached_elf_size, &f->cached_diag) &&
+      source_may_include(f->source, f->source_size)) {
     int m = 0;
     char **checked = rt_split_options(out.p ? out.p : "", &m);
     char *files = NULL;

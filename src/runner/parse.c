@@ -79,13 +79,18 @@ static char *trim(char *s) {
 
 /* Whitespace tokens of `s` (modified in place); at most `max`. Returns count. */
 static int tokenize(char *s, char **tok, int max) {
+  /* What strtok_r(s, " \t\r\n") gives, without its strspn/strcspn calls
+   * per token (values lines hold up to millions of tokens). */
   int n = 0;
-  char *save = NULL;
-  for (char *w = strtok_r(s, " \t\r\n", &save); w; w = strtok_r(NULL, " \t\r\n", &save)) {
+  for (;;) {
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') s++;
+    if (!*s) return n;
     if (n == max) return max + 1;
-    tok[n++] = w;
+    tok[n++] = s;
+    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
+    if (!*s) return n;
+    *s++ = 0;
   }
-  return n;
 }
 
 static int parse_bool(parser *p, int line, const char *key, const char *v) {
@@ -248,7 +253,7 @@ static void parse_arg(parser *p, int line, char *v, int is_out) {
     /* Values run up to "tolerance" (arg_out only). */
     int vend = n;
     for (int i = k; i < n; i++)
-      if (!strcasecmp(tok[i], "tolerance")) { vend = i; break; }
+      if ((tok[i][0] | 0x20) == 't' && !strcasecmp(tok[i], "tolerance")) { vend = i; break; }
     if (vend < n) {
       if (!is_out) { perr(p, line, "arg_in %u: tolerance is only meaningful on arg_out", a.index); goto out; }
       int rest = n - vend - 1;

@@ -4,6 +4,7 @@
  * 3-wide padding slot. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "runner/runner.h"
@@ -142,8 +143,64 @@ static void test_compare(void) {
   CHECK(!strcmp(buf, "1 (0x3f800000)"));
 }
 
+/* value.c reads plain decimals without strtod where that is exact
+ * (Clinger's fast path) and hands the rest to strtod: every value must
+ * come out as strtod's double, bit for bit (and as (float) of it), and
+ * every token strtod rejects must be rejected. Decimal strings around the
+ * fast path's limits (19 significant digits, 2^53, exponents +-22) and
+ * random ones, generated deterministically. */
+static uint64_t next_random(uint64_t *s) {
+  *s = *s * UINT64_C(6364136223846793005) + UINT64_C(1442695040888963407);
+  return *s >> 11;
+}
+
+static void check_like_strtod(const char *tok) {
+  double d, want;
+  float f;
+  char *end;
+  int ok = parse_ok(RT_DOUBLE, tok, &d);
+  want = strtod(tok, &end);
+  int want_ok = end != tok && !*end;
+  CHECK(ok == want_ok);
+  if (ok && want_ok && memcmp(&d, &want, 8) != 0) {
+    fprintf(stderr, "'%s': %a, strtod %a\n", tok, d, want);
+    failures++;
+  }
+  if (parse_ok(RT_FLOAT, tok, &f) && want_ok && fbits(f) != fbits((float)want)) {
+    fprintf(stderr, "'%s' as float: %a, strtod %a\n", tok, (double)f, (double)(float)want);
+    failures++;
+  }
+}
+
+static void test_parse_like_strtod(void) {
+  static const char *fixed[] = {
+    "0", "-0", "+0", "0.0", "-0.0", ".5", "5.", ".", "-", "+", "-.", "1e", "1e+", "1e-", "1.5e3", "1.5E-3", "-2.5e+2",
+    "9007199254740992", "9007199254740993", "-9007199254740993", "9007199254740991.5", "1234567890123456789",
+    "12345678901234567890", "0.0000000000000000000000001", "0000000000000000000000000001", "1e22", "1e23",
+    "1e-22", "1e-23", "123456789e-22", "9007199254740992e22", "9007199254740992e-22", "0.1", "0.2", "0.3",
+    "3.14159265358979323846", "1.7976931348623157e308", "2.2250738585072014e-308", "4.9e-324", "1e-400",
+    "1e400", "0e9999", "1.0.0", "1..0", "1e5x", "1 ", " 1", "0x10", "1f", "1_000", "0.1e1", "100e-2",
+  };
+  for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++) check_like_strtod(fixed[i]);
+  uint64_t seed = 1;
+  char tok[64];
+  for (int i = 0; i < 200000; i++) {
+    uint64_t r = next_random(&seed);
+    int ndig = 1 + (int)(r % 20), point = (int)((r >> 5) % (ndig + 2)), n = 0;
+    if ((r >> 10) & 1) tok[n++] = '-';
+    for (int k = 0; k < ndig; k++) {
+      if (k == point) tok[n++] = '.';
+      tok[n++] = (char)('0' + next_random(&seed) % 10);
+    }
+    if ((r >> 11) % 3 == 0) n += snprintf(tok + n, sizeof tok - (size_t)n, "e%d", (int)((r >> 13) % 61) - 30);
+    tok[n] = 0;
+    check_like_strtod(tok);
+  }
+}
+
 int main(void) {
   test_parse();
+  test_parse_like_strtod();
   test_half();
   test_compare();
   if (failures) fprintf(stderr, "%d failure(s)\n", failures);
