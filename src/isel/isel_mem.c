@@ -350,6 +350,16 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   uint16_t inv = invariant ? MIR_ENC_INVARIANT : 0;
   bool scalar_ok = (!c->masked || c->cur == 0) && !c->no_smem && invariant && uniform && LLVMGetAlignment(ins) >= 4 &&
                    bytes % 4 == 0 && dw <= 16 && dw != 3 && !packed;
+  /* a uniform i8/i16/half of invariant memory at a dword-aligned address:
+   * the dword holding it, into an SGPR whose bits above the value are
+   * undefined (as a sub-dword kernel argument's, isel_abi.c); llc-19 too
+   * loads the dword (s_load_dword, then s_and_b32 for a zext) rather than
+   * a VMEM ushort (f_cov4_implicitargs: the dispatch packet's group size) */
+  if ((!c->masked || c->cur == 0) && !c->no_smem && invariant && uniform && LLVMGetAlignment(ins) >= 4 && bytes < 4 &&
+      nc == 1) {
+    isel_set(c, ins, 0, emit_sload(c, isel_to_sgpr(c, addr, 2), 1, off0));
+    return true;
+  }
   if (scalar_ok) {
     mir_temp base = isel_to_sgpr(c, addr, 2);
     if (!(dw & (dw - 1))) { /* 1, 2, 4, 8 or 16 dwords: one s_load */
