@@ -121,19 +121,58 @@ static bool is_plain_store(const mir_instr *x) {
   return true;
 }
 
+static bool same_operand(const mir_operand *a, const mir_operand *b) {
+  if (a->kind != b->kind || a->preg != b->preg) return false;
+  if (a->kind == MIR_OPND_TEMP) return a->temp.id == b->temp.id;
+  if (a->kind == MIR_OPND_CONST) return a->imm == b->imm && a->size == b->size;
+  return a->kind == MIR_OPND_FIXED && a->size == b->size;
+}
+
+/* Whether store st and load ld provably touch different bytes: the same
+ * format and addressing mode, the load's operands equal to the store's
+ * but its data (the same SSA address registers, resource and offset
+ * registers: the same base address in every lane), and byte ranges
+ * [offset, offset + 4 x data dwords) that do not overlap (4 bytes per
+ * dword of a sub-dword access: an upper bound). app_sha256's private
+ * message schedule w[i] = f(w[i-2], w[i-7], ...): a store at one offset
+ * and loads at others of the same array. */
+static bool disjoint_same_base(const mir_instr *st, const mir_instr *ld) {
+  if (st->opcode >= ISA_NUM_OPS || ld->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[st->opcode].format;
+  if (f != isa_table[ld->opcode].format ||
+      (f != ISA_FMT_GLOBAL && f != ISA_FMT_FLAT && f != ISA_FMT_SCRATCH && f != ISA_FMT_MUBUF))
+    return false;
+  const uint16_t mode = MIR_ENC_OFFEN | MIR_ENC_IDXEN | MIR_ENC_OFF;
+  if (((st->enc_flags ^ ld->enc_flags) & mode) || st->num_ops != ld->num_ops + 1 || ld->num_defs != 1) return false;
+  for (unsigned skip = 0; skip < st->num_ops; skip++) { /* which operand is the data */
+    const mir_operand *d = &st->ops[skip];
+    if (d->kind != MIR_OPND_TEMP || !mir_rc_is_vgpr(d->temp.rc)) continue;
+    bool eq = true;
+    for (unsigned k = 0, j = 0; k < st->num_ops && eq; k++)
+      if (k != skip) eq = same_operand(&st->ops[k], &ld->ops[j++]);
+    if (!eq) continue;
+    int64_t s0 = st->offset, s1 = s0 + 4 * (int64_t)mir_rc_size(d->temp.rc);
+    int64_t l0 = ld->offset, l1 = l0 + 4 * (int64_t)mir_rc_size(ld->defs[0].temp.rc);
+    return s1 <= l0 || l1 <= s0;
+  }
+  return false;
+}
+
 /* The floor of load b->instrs[i]: nothing above `floor` (the previous
  * load, a fence) and nothing above a plain store it may not cross in
- * [floor, i): one in its own space, or in an unknown one. A load of
+ * [floor, i): one in its own space, or in an unknown one, unless the two
+ * provably touch different bytes (disjoint_same_base). A load of
  * invariant memory (MIR_ENC_INVARIANT: no store of the kernel writes it)
  * crosses every plain store. */
 static uint32_t load_floor(const mir_block *b, uint32_t floor, uint32_t i) {
-  if (b->instrs[i]->enc_flags & MIR_ENC_INVARIANT) return floor;
-  unsigned ls = mem_space(b->instrs[i]);
+  const mir_instr *ld = b->instrs[i];
+  if (ld->enc_flags & MIR_ENC_INVARIANT) return floor;
+  unsigned ls = mem_space(ld);
   for (uint32_t k = i; k > floor; k--) {
     const mir_instr *x = b->instrs[k - 1];
     if (!is_plain_store(x)) continue;
     unsigned ss = mem_space(x);
-    if (ss == SPACE_ANY || ls == SPACE_ANY || ss == ls) return k;
+    if ((ss == SPACE_ANY || ls == SPACE_ANY || ss == ls) && !disjoint_same_base(x, ld)) return k;
   }
   return floor;
 }
