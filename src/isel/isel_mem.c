@@ -3,7 +3,10 @@
  *  - Loads from constant memory, or from global memory the IR marks as
  *    not written during the kernel (!invariant.load, !amdgpu.noclobber),
  *    with a uniform address and dword alignment: s_load_dwordxN (scalar
- *    cache; Vega ISA guide, "Scalar Memory Operations").
+ *    cache; Vega ISA guide, "Scalar Memory Operations"); an i8/i16/half
+ *    one: s_load_dword of its dword. Every load of such memory, scalar or
+ *    vector, carries MIR_ENC_INVARIANT: sched-loads may move it above
+ *    stores.
  *  - Other global loads/stores: global_load/store with a 64-bit VGPR
  *    address and saddr "off", or, when the GEP is a uniform base plus a
  *    divergent index proven small enough (isel_gep_saddr), the SGPR base as
