@@ -3,7 +3,10 @@
  *  - Loads from constant memory, or from global memory the IR marks as
  *    not written during the kernel (!invariant.load, !amdgpu.noclobber),
  *    with a uniform address and dword alignment: s_load_dwordxN (scalar
- *    cache; Vega ISA guide, "Scalar Memory Operations").
+ *    cache; Vega ISA guide, "Scalar Memory Operations"); an i8/i16/half
+ *    one: s_load_dword of its dword. Every load of such memory, scalar or
+ *    vector, carries MIR_ENC_INVARIANT: sched-loads may move it above
+ *    stores.
  *  - Other global loads/stores: global_load/store with a 64-bit VGPR
  *    address and saddr "off", or, when the GEP is a uniform base plus a
  *    divergent index proven small enough (isel_gep_saddr), the SGPR base as
@@ -312,7 +315,8 @@ static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_t
 }
 
 /* One s_load_dword[xN] of `dw` dwords (1, 2, 4, 8 or 16) at base + off
- * bytes into a new SGPR tuple of that size. */
+ * bytes into a new SGPR tuple of that size; invariant memory only (the
+ * scalar cache does not see the kernel's vector stores). */
 static mir_temp emit_sload(isel_ctx *c, mir_temp base, unsigned dw, int32_t off) {
   unsigned op = dw == 1 ? ISA_S_LOAD_DWORD : dw == 2 ? ISA_S_LOAD_DWORDX2 : dw == 4 ? ISA_S_LOAD_DWORDX4
               : dw == 8 ? ISA_S_LOAD_DWORDX8 : ISA_S_LOAD_DWORDX16;
@@ -321,6 +325,7 @@ static mir_temp emit_sload(isel_ctx *c, mir_temp base, unsigned dw, int32_t off)
   ld->ops[0] = mir_op_temp(base);
   ld->defs[0] = mir_op_temp(d);
   ld->offset = off;
+  ld->enc_flags = MIR_ENC_INVARIANT;
   return d;
 }
 
@@ -341,10 +346,23 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   mir_operand addr = isel_get(c, ptr, 0);
   int32_t off0 = (int32_t)isel_folded_offset(c, ptr);
   bool uniform = !divergence_is_divergent(c->di, ins) && !divergence_is_divergent(c->di, ptr);
-  bool scalar_ok = (!c->masked || c->cur == 0) && !c->no_smem &&
-                   (as == 4 || (as == 1 && (isel_has_md(c, ins, "invariant.load") || isel_has_md(c, ins, "amdgpu.noclobber")))) &&
-                   uniform && !LLVMGetVolatile(ins) && LLVMGetAlignment(ins) >= 4 && bytes % 4 == 0 && dw <= 16 &&
-                   dw != 3 && !packed;
+  /* memory no store of the kernel writes: the scheduler may move the
+   * load above stores (MIR_ENC_INVARIANT) */
+  bool invariant = (as == 4 || (as == 1 && (isel_has_md(c, ins, "invariant.load") || isel_has_md(c, ins, "amdgpu.noclobber")))) &&
+                   !LLVMGetVolatile(ins) && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic;
+  uint16_t inv = invariant ? MIR_ENC_INVARIANT : 0;
+  bool scalar_ok = (!c->masked || c->cur == 0) && !c->no_smem && invariant && uniform && LLVMGetAlignment(ins) >= 4 &&
+                   bytes % 4 == 0 && dw <= 16 && dw != 3 && !packed;
+  /* a uniform i8/i16/half of invariant memory at a dword-aligned address:
+   * the dword holding it, into an SGPR whose bits above the value are
+   * undefined (as a sub-dword kernel argument's, isel_abi.c); llc-19 too
+   * loads the dword (s_load_dword, then s_and_b32 for a zext) rather than
+   * a VMEM ushort (f_cov4_implicitargs: the dispatch packet's group size) */
+  if ((!c->masked || c->cur == 0) && !c->no_smem && invariant && uniform && LLVMGetAlignment(ins) >= 4 && bytes < 4 &&
+      nc == 1) {
+    isel_set(c, ins, 0, emit_sload(c, isel_to_sgpr(c, addr, 2), 1, off0));
+    return true;
+  }
   if (scalar_ok) {
     mir_temp base = isel_to_sgpr(c, addr, 2);
     if (!(dw & (dw - 1))) { /* 1, 2, 4, 8 or 16 dwords: one s_load */
@@ -372,7 +390,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   if (!packed && bytes <= 16 && whole_access_ok(c, as, bytes) && vmem_op(as, bytes, false, false) != ISA_NUM_OPS) {
-    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(c, ins, as, false, 0, bytes));
+    mir_temp d = emit_vmem_load(c, as, bytes, va, saddr, off0, access_flags(c, ins, as, false, 0, bytes) | inv);
     set_components(c, ins, d, nc, cdw, true);
     return true;
   }
@@ -383,7 +401,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
   for (unsigned off = 0; off < bytes;) {
     unsigned ch = next_chunk(c, as, bytes - off);
     unsigned cw = (ch + 3) / 4;
-    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch));
+    mir_temp d = emit_vmem_load(c, as, ch, va, saddr, off0 + (int32_t)off, access_flags(c, ins, as, false, off, ch) | inv);
     if (off % 4) {
       /* the byte after a short in the same dword (3 or 7 bytes: chunks
        * 2 + 1): it goes into bits 16..23 of that dword, not a dword of

@@ -277,8 +277,23 @@ static uint32_t exit_targets(const divergence_info *di, uint32_t h) {
  * of s.buffer.load, or the condition of a branch that
  * then stays a scalar branch (not an exit of a loop with several exit
  * targets: their exits all become lane masks, isel_struct_loop.c). */
+/* Is load ld of memory a scalar load may read (isel_mem.c: constant
+ * memory, or global memory marked !invariant.load / !amdgpu.noclobber)? */
+static bool scalar_memory(LLVMValueRef ld) {
+  unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ld, 0)));
+  return as == 4 || (as == 1 && (LLVMGetMetadata(ld, LLVMGetMDKindID("invariant.load", 14)) ||
+                                 LLVMGetMetadata(ld, LLVMGetMDKindID("amdgpu.noclobber", 16))));
+}
+
 static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, uint8_t *seen, LLVMValueRef *work,
                          uint32_t *marked) {
+  /* v itself a load through a uniform pointer that can then be scalar:
+   * an s_load (60 cycles of latency in the cycle model) and the copy's
+   * v_mov, not a VMEM load (300); f_temporal_uniform t_do: table[i] in a
+   * loop with a divergent exit, llc-19's s_load_dword */
+  if (LLVMGetInstructionOpcode(v) == LLVMLoad && scalar_memory(v) && !LLVMGetVolatile(v) && LLVMGetAlignment(v) >= 4 &&
+      !divergence_is_divergent(di, LLVMGetOperand(v, 0)))
+    return true;
   uint32_t nw = 0, nm = 0;
   work[nw++] = v;
   bool pays = false;
@@ -294,12 +309,7 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
       marked[nm++] = ui;
       LLVMOpcode op = LLVMGetInstructionOpcode(user);
       if (op == LLVMFreeze) continue;
-      if (op == LLVMLoad && LLVMGetOperand(user, 0) == work[k]) {
-        unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(work[k]));
-        if (as == 4 || (as == 1 && (LLVMGetMetadata(user, LLVMGetMDKindID("invariant.load", 14)) ||
-                                    LLVMGetMetadata(user, LLVMGetMDKindID("amdgpu.noclobber", 16)))))
-          pays = true;
-      }
+      if (op == LLVMLoad && LLVMGetOperand(user, 0) == work[k] && scalar_memory(user)) pays = true;
       /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
        * compare-and-select per element (isel_vector_index.c) */
       if ((op == LLVMExtractElement && LLVMGetOperand(user, 1) == work[k]) ||

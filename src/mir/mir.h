@@ -189,6 +189,11 @@ enum {
    * printed and encoded as the vector's first register (the hardware
    * adds the index). A WRITE's kept vector follows as a tied operand. */
   MIR_ENC_GPR_IDX = 1u << 12,
+  /* not an encoding bit: a load of memory no store of the kernel writes
+   * (the constant address space, !invariant.load, !amdgpu.noclobber:
+   * isel_mem.c), so the scheduler may move it above any store (LLVM's
+   * AMDGPU alias analysis treats address space 4 as constant memory) */
+  MIR_ENC_INVARIANT = 1u << 13,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)

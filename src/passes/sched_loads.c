@@ -46,6 +46,10 @@
  * flat_* and other buffer_* accesses may be anywhere and stay fences. A
  * private store no longer holds back the next global load (f_mem_intrinsics
  * k_zero: a private array updated at addresses loaded from global memory).
+ * A load of invariant memory (constant address space, !invariant.load:
+ * MIR_ENC_INVARIANT) crosses every plain store, flat ones included: no
+ * store writes it (f_args_mixed: a __constant table read after a global
+ * store then waits with the kernel's other loads, not alone).
  * Volatile/coherent (GLC) loads are not moved. Only loads with one
  * temporary result and temporary or constant operands move.
  * Cost: O(instructions * distance moved) per block, plus one liveness run. */
@@ -104,27 +108,71 @@ static unsigned mem_space(const mir_instr *x) {
   }
 }
 
-/* A plain store (no atomic, no ordering bits, nothing else may_cross
- * refuses) in a known address space: SPACE_ANY when x is not one. */
-static unsigned store_space(const mir_instr *x) {
-  if (x->opcode >= ISA_NUM_OPS || (x->enc_flags & MIR_ENC_ORDERED_MASK)) return SPACE_ANY;
+/* A plain store: no atomic, no ordering bits, nothing else may_cross
+ * refuses. */
+static bool is_plain_store(const mir_instr *x) {
+  if (x->opcode >= ISA_NUM_OPS || (x->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
   uint32_t f = isa_table[x->opcode].flags;
   if (!(f & ISA_F_STORE) || (f & (ISA_F_LOAD | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR |
                                   ISA_F_WRITES_EXEC | ISA_F_WRITES_M0)))
-    return SPACE_ANY;
+    return false;
   for (unsigned k = 0; k < x->num_defs; k++)
-    if (x->defs[k].kind == MIR_OPND_FIXED) return SPACE_ANY;
-  return mem_space(x);
+    if (x->defs[k].kind == MIR_OPND_FIXED) return false;
+  return true;
+}
+
+static bool same_operand(const mir_operand *a, const mir_operand *b) {
+  if (a->kind != b->kind || a->preg != b->preg) return false;
+  if (a->kind == MIR_OPND_TEMP) return a->temp.id == b->temp.id;
+  if (a->kind == MIR_OPND_CONST) return a->imm == b->imm && a->size == b->size;
+  return a->kind == MIR_OPND_FIXED && a->size == b->size;
+}
+
+/* Whether store st and load ld provably touch different bytes: the same
+ * format and addressing mode, the load's operands equal to the store's
+ * but its data (the same SSA address registers, resource and offset
+ * registers: the same base address in every lane), and byte ranges
+ * [offset, offset + 4 x data dwords) that do not overlap (4 bytes per
+ * dword of a sub-dword access: an upper bound). app_sha256's private
+ * message schedule w[i] = f(w[i-2], w[i-7], ...): a store at one offset
+ * and loads at others of the same array. */
+static bool disjoint_same_base(const mir_instr *st, const mir_instr *ld) {
+  if (st->opcode >= ISA_NUM_OPS || ld->opcode >= ISA_NUM_OPS) return false;
+  isa_format f = isa_table[st->opcode].format;
+  if (f != isa_table[ld->opcode].format ||
+      (f != ISA_FMT_GLOBAL && f != ISA_FMT_FLAT && f != ISA_FMT_SCRATCH && f != ISA_FMT_MUBUF))
+    return false;
+  const uint16_t mode = MIR_ENC_OFFEN | MIR_ENC_IDXEN | MIR_ENC_OFF;
+  if (((st->enc_flags ^ ld->enc_flags) & mode) || st->num_ops != ld->num_ops + 1 || ld->num_defs != 1) return false;
+  for (unsigned skip = 0; skip < st->num_ops; skip++) { /* which operand is the data */
+    const mir_operand *d = &st->ops[skip];
+    if (d->kind != MIR_OPND_TEMP || !mir_rc_is_vgpr(d->temp.rc)) continue;
+    bool eq = true;
+    for (unsigned k = 0, j = 0; k < st->num_ops && eq; k++)
+      if (k != skip) eq = same_operand(&st->ops[k], &ld->ops[j++]);
+    if (!eq) continue;
+    int64_t s0 = st->offset, s1 = s0 + 4 * (int64_t)mir_rc_size(d->temp.rc);
+    int64_t l0 = ld->offset, l1 = l0 + 4 * (int64_t)mir_rc_size(ld->defs[0].temp.rc);
+    return s1 <= l0 || l1 <= s0;
+  }
+  return false;
 }
 
 /* The floor of load b->instrs[i]: nothing above `floor` (the previous
- * load, a fence) and nothing above a store it may not cross (one in its
- * own space, or in an unknown one) in [floor, i). */
+ * load, a fence) and nothing above a plain store it may not cross in
+ * [floor, i): one in its own space, or in an unknown one, unless the two
+ * provably touch different bytes (disjoint_same_base). A load of
+ * invariant memory (MIR_ENC_INVARIANT: no store of the kernel writes it)
+ * crosses every plain store. */
 static uint32_t load_floor(const mir_block *b, uint32_t floor, uint32_t i) {
-  unsigned ls = mem_space(b->instrs[i]);
+  const mir_instr *ld = b->instrs[i];
+  if (ld->enc_flags & MIR_ENC_INVARIANT) return floor;
+  unsigned ls = mem_space(ld);
   for (uint32_t k = i; k > floor; k--) {
-    unsigned ss = store_space(b->instrs[k - 1]);
-    if (ss != SPACE_ANY && (ls == SPACE_ANY || ss == ls)) return k;
+    const mir_instr *x = b->instrs[k - 1];
+    if (!is_plain_store(x)) continue;
+    unsigned ss = mem_space(x);
+    if ((ss == SPACE_ANY || ls == SPACE_ANY || ss == ls) && !disjoint_same_base(x, ld)) return k;
   }
   return floor;
 }
@@ -344,9 +392,8 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
   for (uint32_t i = 0; i < b->num_instrs; i++) {
     mir_instr *ins = b->instrs[i];
     if (!is_movable_load(ins)) {
-      /* a plain store in a known space blocks only the loads of that
-       * space (load_floor) */
-      if (!may_cross(ins) && store_space(ins) == SPACE_ANY) floor = i + 1;
+      /* a plain store blocks only the loads load_floor says it does */
+      if (!may_cross(ins) && !is_plain_store(ins)) floor = i + 1;
       continue;
     }
     uint32_t lfloor = load_floor(b, floor, i);
