@@ -332,6 +332,9 @@ typedef struct mir_program {
    * is the AGPRs the lowered code names (descriptor, .agpr_count). */
   uint32_t agpr_spill_vbase, agpr_spill_dwords, num_agprs_used;
   bool agpr_spill_set;
+  /* AGPRs a0..a(agpr_acc_dwords-1) hold MFMA accumulators (mfma-acc,
+   * src/passes/mfma_acc.c); the spill slots' AGPRs follow them. */
+  uint32_t agpr_acc_dwords;
   uint32_t maxlive_sgpr, maxlive_vgpr; /* demand before spilling (mir_spill) */
   /* back-end state (see src/passes/passes.h) */
   struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */

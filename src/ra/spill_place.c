@@ -233,8 +233,13 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
   if (!t->agprs || p->is_function || p->has_calls) return 0;
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      unsigned op = p->blocks[b].instrs[i]->opcode;
-      if (op == ISA_V_ACCVGPR_WRITE_B32 || op == ISA_V_ACCVGPR_READ_B32 || op == ISA_V_ACCVGPR_MOV_B32) return 0;
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      unsigned op = ins->opcode;
+      if (op != ISA_V_ACCVGPR_WRITE_B32 && op != ISA_V_ACCVGPR_READ_B32 && op != ISA_V_ACCVGPR_MOV_B32) continue;
+      /* the MFMA accumulators' own moves (mfma_acc.c) name AGPRs below agpr_acc_dwords */
+      const mir_operand *a = op == ISA_V_ACCVGPR_READ_B32 ? &ins->ops[0] : &ins->defs[0];
+      if (op == ISA_V_ACCVGPR_MOV_B32 || a->kind != MIR_OPND_FIXED || a->preg >= MIR_PREG_AGPR(p->agpr_acc_dwords))
+        return 0;
     }
   uint32_t budget = mir_vgpr_budget(p); /* no attribute or option: all 256 ArchVGPRs, not 0 */
   uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
@@ -244,7 +249,9 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
   uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
   uint32_t cap = total > arch ? total - arch : 0;
   if (cap > budget) cap = budget;
-  return cap < t->agprs ? cap : t->agprs;
+  /* the MFMA accumulators' AGPRs come first (mfma_acc.c) */
+  cap = cap > p->agpr_acc_dwords ? cap - p->agpr_acc_dwords : 0;
+  return cap < t->agprs - p->agpr_acc_dwords ? cap : t->agprs - p->agpr_acc_dwords;
 }
 
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
