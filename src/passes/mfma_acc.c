@@ -99,7 +99,7 @@ static mir_instr *next_in_chain(const acc_ctx *c, uint32_t b, const mir_instr *m
     /* D's single reader is this split: is there a create of exactly its dwords feeding an MFMA's C? */
     *sp_out = u;
     for (unsigned k = 0; k < u->num_defs; k++)
-      if (u->defs[k].temp.rc != mir_rc_v(1) || c->nuses[u->defs[k].temp.id] != 1) return NULL;
+      if (!mir_rc_is_vgpr((mir_rc)u->defs[k].temp.rc) || c->nuses[u->defs[k].temp.id] != 1) return NULL;
     mir_instr *cv = NULL;
     for (uint32_t j = i + 1; j < blk->num_instrs && !cv; j++) {
       mir_instr *x = blk->instrs[j];
@@ -163,6 +163,7 @@ typedef struct acc_chain {
   mir_instr *head_cv, *tail_sp;
   mir_instr *phi[16];
   unsigned n; /* dwords */
+  unsigned ew, hew; /* dwords per element of D's p_split_vector, of C's p_create_vector: 1, or 2 for f64 */
   bool plain;    /* no phis: C written just before the first MFMA, D read where the tail was split */
   uint32_t exit; /* E, or UINT32_MAX when the last D has no reader but the phis */
 } acc_chain;
@@ -212,10 +213,11 @@ static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint
   uint32_t cid = m->ops[2].temp.id;
   mir_instr *cv = c->def[cid];
   if (n > 16 || !cv || cv->opcode != MIR_P_CREATE_VECTOR || c->def_blk[cid] != h || c->nuses[cid] != 1 ||
-      cv->num_ops != n)
+      (cv->num_ops != n && 2 * cv->num_ops != n))
     return false;
+  ch->hew = n / cv->num_ops; /* f64: two-dword elements (C's create, D's split may differ) */
   const mir_block *hb = &p->blocks[h];
-  ch->plain = false;
+  ch->plain = ch->hew != 1; /* a loop-carried accumulator of one-dword elements only */
   for (unsigned k = 0; k < n && !ch->plain; k++) {
     const mir_operand *o = &cv->ops[k];
     mir_instr *phi = temp_op(o) ? c->def[o->temp.id] : NULL;
@@ -225,11 +227,13 @@ static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint
     ch->phi[k] = phi;
   }
   /* a straight-line chain: C's dwords are one-dword values or constants */
-  for (unsigned k = 0; k < n && ch->plain; k++) {
+  for (unsigned k = 0; k < cv->num_ops && ch->plain; k++) {
     const mir_operand *o = &cv->ops[k];
     ch->phi[k] = NULL;
-    if (o->kind == MIR_OPND_TEMP && (o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG) || mir_rc_size((mir_rc)o->temp.rc) != 1))
+    if (o->kind == MIR_OPND_TEMP && (o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG) ||
+                                     mir_rc_size((mir_rc)o->temp.rc) != ch->hew))
       return false;
+    if (o->kind == MIR_OPND_CONST && (o->size > 1 || ch->hew != 1)) return false;
     if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_UNDEF) return false;
   }
   ch->head_cv = cv;
@@ -248,9 +252,11 @@ static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint
     mir_instr *u = hb->instrs[i];
     if (u->opcode == MIR_P_SPLIT_VECTOR && u->ops[0].kind == MIR_OPND_TEMP && u->ops[0].temp.id == d) ch->tail_sp = u;
   }
-  if (!ch->tail_sp || ch->tail_sp->num_defs != n) return false;
-  for (unsigned k = 0; k < n; k++)
-    if (ch->tail_sp->defs[k].temp.rc != mir_rc_v(1)) return false;
+  if (!ch->tail_sp || !ch->tail_sp->num_defs || n % ch->tail_sp->num_defs) return false;
+  ch->ew = n / ch->tail_sp->num_defs;
+  if (ch->ew != 1 && !ch->plain) return false;
+  for (unsigned k = 0; k < ch->tail_sp->num_defs; k++)
+    if (ch->tail_sp->defs[k].temp.rc != mir_rc_v(ch->ew)) return false;
   if (ch->plain) return true;
   /* each phi: the tail's dword k from inside the loop (at least once), else an entry value from a block going only to H */
   bool carried = false;
@@ -330,8 +336,20 @@ static void rewrite(acc_ctx *c, uint32_t h, acc_chain *ch, unsigned base) {
   if (ch->plain) {
     /* C's dwords just before the first MFMA */
     uint32_t at = pos_of(hb, ch->m[0]);
-    for (unsigned k = 0; k < ch->n; k++)
-      if (ch->head_cv->ops[k].kind != MIR_OPND_UNDEF) write_agpr(c, hb, &at, base + k, ch->head_cv->ops[k]);
+    for (unsigned k = 0; k < ch->head_cv->num_ops; k++) {
+      mir_operand v = ch->head_cv->ops[k];
+      if (v.kind == MIR_OPND_UNDEF) continue;
+      if (ch->hew == 1) {
+        write_agpr(c, hb, &at, base + k, v);
+        continue;
+      }
+      mir_instr *sp2 = mir_instr_create(p, MIR_P_SPLIT_VECTOR, 1, ch->hew); /* an f64 element: its dwords */
+      sp2->ops[0] = v;
+      sp2->ops[0].flags = 0;
+      for (unsigned w = 0; w < ch->hew; w++) sp2->defs[w] = mir_op_temp(mir_new_temp(p, mir_rc_v(1)));
+      mir_block_insert(p, hb, at++, sp2);
+      for (unsigned w = 0; w < ch->hew; w++) write_agpr(c, hb, &at, base + k * ch->hew + w, sp2->defs[w]);
+    }
   }
   /* entry values: v_accvgpr_write_b32 at the end of each entering block */
   for (unsigned j = 0; j < hb->logical_preds.n && !ch->plain; j++) {
@@ -349,18 +367,28 @@ static void rewrite(acc_ctx *c, uint32_t h, acc_chain *ch, unsigned base) {
   if (ch->exit != UINT32_MAX || ch->plain) {
     mir_block *e = &p->blocks[ch->plain ? h : ch->exit];
     uint32_t at = ch->plain ? pos_of(hb, ch->tail_sp) : start_pos(e);
-    for (unsigned k = 0; k < ch->n; k++) {
-      mir_instr *r = mir_instr_create(p, ISA_V_ACCVGPR_READ_B32, 1, 1);
-      r->ops[0] = mir_op_fixed(MIR_PREG_AGPR(base + k), 1);
-      r->defs[0] = ch->tail_sp->defs[k];
-      r->defs[0].flags = 0;
-      mir_block_insert(p, e, at + k, r);
+    for (unsigned k = 0; k < ch->tail_sp->num_defs; k++) {
+      mir_operand dk = ch->tail_sp->defs[k];
+      dk.flags = 0;
+      mir_instr *cv2 = NULL;
+      if (ch->ew > 1) { /* an f64 element: read its dwords, then join them */
+        cv2 = mir_instr_create(p, MIR_P_CREATE_VECTOR, ch->ew, 1);
+        cv2->defs[0] = dk;
+      }
+      for (unsigned w = 0; w < ch->ew; w++) {
+        mir_instr *r = mir_instr_create(p, ISA_V_ACCVGPR_READ_B32, 1, 1);
+        r->ops[0] = mir_op_fixed(MIR_PREG_AGPR(base + k * ch->ew + w), 1);
+        r->defs[0] = cv2 ? mir_op_temp(mir_new_temp(p, mir_rc_v(1))) : dk;
+        if (cv2) cv2->ops[w] = r->defs[0];
+        mir_block_insert(p, e, at++, r);
+      }
+      if (cv2) mir_block_insert(p, e, at++, cv2);
     }
   }
   /* drop the glue: phis, the head's create, split/create pairs, the tail's
    * split (its dwords are now defined by the reads, or read by nothing
    * but the dropped phis) */
-  for (unsigned k = 0; k < ch->n; k++) c->def[ch->tail_sp->defs[k].temp.id] = NULL;
+  for (unsigned k = 0; k < ch->tail_sp->num_defs; k++) c->def[ch->tail_sp->defs[k].temp.id] = NULL;
   mir_instr *sp = ch->tail_sp;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
