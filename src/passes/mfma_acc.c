@@ -8,19 +8,26 @@
  * at the end of their blocks, and readers of the last D after the loop
  * get v_accvgpr_read_b32 copies at the start of the loop's exit block.
  *
- * Policy (measured reason): in the unified file a wave holding V
- * ArchVGPRs and A AGPRs occupies align(V, 4) + A registers (AMDGPUUsage
- * compute_pgm_rsrc1/3 for GFX90A: GRANULATED_WORKITEM_VGPR_COUNT from
- * ACCUM_OFFSET + AGPRs), so an accumulator in AGPRs never lowers
- * the count that sets occupancy and costs the copies in and out; it pays
- * only where the VGPR demand exceeds the VGPR budget, i.e. where the
- * spiller would otherwise move values out of the ArchVGPRs (to AGPRs or
- * scratch, a v_accvgpr_write/read or a store/load around every use). So
- * this pass moves accumulators only when the program's VGPR demand
- * (mir_liveness) is over mir_vgpr_budget. llc-19 picks the AGPR form
- * whenever the function may need more than 256 VGPRs
- * (SIMachineFunctionInfo::MayNeedAGPRs: no "amdgpu-waves-per-eu" /
- * work-group bound), i.e. for nearly every kernel.
+ * Policy (measured, wavecc-run --stats, 2026-11-29): in the unified file a
+ * wave holding V ArchVGPRs and A AGPRs occupies align(V, 4) + A registers
+ * (AMDGPUUsage compute_pgm_rsrc1/3 for GFX90A: GRANULATED_WORKITEM_VGPR_COUNT
+ * from ACCUM_OFFSET + AGPRs), so moving an accumulator to AGPRs lowers
+ * that count only where the VGPR form costs registers of its own -- and
+ * it does for a loop-carried one: its per-dword phis often do not
+ * coalesce into one aligned tuple, and the loop then shuffles the
+ * accumulator with 2n v_mov_b32 per iteration (f_cdna_mfma_acc_loop.ll on
+ * gfx942: 136 VALU instructions a wave in the VGPR form, 51 in AGPRs,
+ * 473 -> 386 cycles; bench sgemm_mfma on gfx90a: 110 -> 96 registers,
+ * occupancy 4 -> 5, 10931 -> 10731 cycles), while the AGPR form costs n
+ * writes before the loop and n reads after it, once (app_mfma_matmul
+ * matmul_f16 on gfx90a: +28 wave instructions, 1636 -> 1664 cycles).
+ * So a loop-carried accumulator always goes to AGPRs (as llc-19, which
+ * picks the AGPR form whenever the function may need more than 256
+ * VGPRs: SIMachineFunctionInfo::MayNeedAGPRs); a straight-line chain
+ * (write C, MFMAs, read D: no saving, 2n moves) only when the program's
+ * VGPR demand (mir_liveness) exceeds mir_vgpr_budget, where it is
+ * cheaper than spilling around the MFMA and lets an MFMA whose C/D alone
+ * exceed the budget compile at all.
  *
  * Each accumulator gets AGPRs of its own (a0.. in order, even-aligned
  * tuples as vgpr_tuple_align): only its chain, its entry writes and its
@@ -411,7 +418,7 @@ int mir_mfma_acc(mir_program *p, diag *d) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs && !any; i++) any = is_mfma(p->blocks[b].instrs[i]);
   if (!any) return 0;
   if (!p->live && mir_liveness(p, d) != 0) return -1;
-  if (p->live->max.vgpr <= mir_vgpr_budget(p)) return 0; /* the VGPR form costs nothing: see the policy above */
+  bool over = p->live->max.vgpr > mir_vgpr_budget(p); /* straight-line chains only then: see the policy above */
   acc_ctx c = {.p = p};
   scan(&c);
   uint8_t *seen = arena_alloc(p->mem, p->num_blocks + 1);
@@ -422,7 +429,7 @@ int mir_mfma_acc(mir_program *p, diag *d) {
       mir_instr *m = p->blocks[h].instrs[i];
       if (!is_mfma(m) || m->defs[0].kind != MIR_OPND_TEMP) continue;
       acc_chain ch;
-      if (!find_chain(&c, h, m, &ch, seen)) continue;
+      if (!find_chain(&c, h, m, &ch, seen) || (ch.plain && !over)) continue;
       unsigned base = (next + align - 1) / align * align;
       if (base + ch.n > p->target->agprs) return 0;
       rewrite(&c, h, &ch, base);
