@@ -247,11 +247,11 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
   uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
   uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
   uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
-  uint32_t cap = total > arch ? total - arch : 0;
+  /* the MFMA accumulators' AGPRs come first (mfma_acc.c): the slots get
+   * as many as the budget again, within what the file has left */
+  uint32_t acc = p->agpr_acc_dwords, cap = total > arch + acc ? total - arch - acc : 0;
   if (cap > budget) cap = budget;
-  /* the MFMA accumulators' AGPRs come first (mfma_acc.c) */
-  cap = cap > p->agpr_acc_dwords ? cap - p->agpr_acc_dwords : 0;
-  return cap < t->agprs - p->agpr_acc_dwords ? cap : t->agprs - p->agpr_acc_dwords;
+  return cap < t->agprs - acc ? cap : t->agprs - acc;
 }
 
 /* Gives the file's virtual slots their places (mir_color_spill_slots:

@@ -3,7 +3,8 @@
 ; AGPR form (ACC_CD), the zero entry value is written with
 ; v_accvgpr_write_b32 before the loop (an inline constant, as llc-19) and
 ; read back with v_accvgpr_read_b32 after it; the descriptor counts the
-; AGPRs after ACCUM_OFFSET (next_free_vgpr = accum_offset + 16). Straight-line
+; AGPRs after ACCUM_OFFSET (next_free_vgpr = accum_offset + AGPRs: a0..a15
+; and the spill slots' AGPRs after them). Straight-line
 ; MFMAs (f_cdna_mfma.ll) keep the VGPR form at the default budget and take
 ; the AGPR form over it, f64 included. Before mfma-acc, wavecc failed
 ; these budgets ("register budget too small") and shuffled the loop's
@@ -19,9 +20,11 @@
 ; CHECK: v_mfma_f32_32x32x2{{_?}}f32 a[0:15], v{{[0-9]+}}, v{{[0-9]+}}, a[0:15]
 ; CHECK: s_cbranch_scc1
 ; CHECK-COUNT-16: v_accvgpr_read_b32 v{{[0-9]+}}, a{{[0-9]+}}
-; CHECK: .amdhsa_next_free_vgpr 32
+; a VGPR spilled after the loop goes to an AGPR past the accumulator's
+; CHECK: v_accvgpr_write_b32 a{{1[6-9]}}, v{{[0-9]+}}
+; CHECK: .amdhsa_next_free_vgpr [[#NF:]]
 ; CHECK: .amdhsa_accum_offset 16
-; CHECK: .agpr_count: 16
+; CHECK: .agpr_count: [[#NF-16]]
 ; DEF: v_accvgpr_write_b32 a0, 0
 ; DEF: .Lk_BB1:
 ; DEF-NOT: v_mov_b32
