@@ -38,14 +38,17 @@
  * writing entry values go only to H; the last D's other readers lie
  * outside H in blocks dominated by one exit block E whose only
  * predecessor is H, which ends in a uniform branch (EXEC at E's start is
- * the MFMAs'). Elements of one dword only (f32, i32 results; not f64).
+ * the MFMAs'). Loop-carried: elements of one dword (f32, i32 results).
+ * A straight-line chain (no phi) has C's dwords written just before its
+ * first MFMA and D's read where the last one's result is split (f64
+ * elements too: split into and joined from dwords).
  * p->agpr_acc_dwords records the AGPRs taken; the VGPR spiller's AGPR
  * slots follow them (spill_place.c, spill_lower.c). The MFMA wait states
  * around AGPR reads and writes are hazards-mfma's (register units past
  * 512 are AGPRs there like any other).
  *
  * Runs mir_liveness itself; leaves p->live NULL when it changed the
- * program. Returns 0 (src/passes/mfma_acc.c). */
+ * program. Returns 0, or -1 when liveness fails. */
 #include <string.h>
 
 #include "mir/liveness.h"
@@ -175,7 +178,10 @@ typedef struct acc_chain {
   uint32_t exit; /* E, or UINT32_MAX when the last D has no reader but the phis */
 } acc_chain;
 
-/* Does temp t's use by instruction `u` in block ub lie in a block E dominates? */
+/* Are all readers of the tail's dwords, other than the accumulator's own
+ * phis, outside H in blocks one exit block E dominates (E: a successor of
+ * H whose only predecessor is H)? Sets *exit to E (UINT32_MAX: no such
+ * reader). */
 static bool uses_after_exit(acc_ctx *c, uint32_t h, const acc_chain *ch, uint32_t *exit, uint8_t *seen) {
   mir_program *p = c->p;
   *exit = UINT32_MAX;
