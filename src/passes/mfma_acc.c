@@ -437,7 +437,7 @@ int mir_mfma_acc(mir_program *p, diag *d) {
       acc_chain ch;
       if (!find_chain(&c, h, m, &ch, seen) || (ch.plain && !over)) continue;
       unsigned base = (next + align - 1) / align * align;
-      if (base + ch.n > p->target->agprs) return 0;
+      if (base + ch.n > mir_agpr_room(p)) continue; /* a wave of the largest work-group must still fit the file */
       rewrite(&c, h, &ch, base);
       next = base + ch.n;
       changed = true;

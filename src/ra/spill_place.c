@@ -218,6 +218,18 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   return ins;
 }
 
+unsigned mir_agpr_room(const mir_program *p) {
+  const wavecc_target *t = p->target;
+  uint32_t budget = mir_vgpr_budget(p);
+  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
+  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
+  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
+  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
+  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
+  uint32_t room = total > arch ? total - arch : 0;
+  return t->agprs && room > t->agprs ? t->agprs : t->agprs ? room : 0;
+}
+
 /* How many VGPR spill-slot dwords p keeps in AGPRs (a0..): on a target
  * with AGPRs, as many as the VGPR budget (llc-19 splits the unified file
  * evenly between the halves when a function uses AGPRs,
@@ -242,14 +254,9 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
         return 0;
     }
   uint32_t budget = mir_vgpr_budget(p); /* no attribute or option: all 256 ArchVGPRs, not 0 */
-  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
-  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
-  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
-  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
-  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
   /* the MFMA accumulators' AGPRs come first (mfma_acc.c): the slots get
    * as many as the budget again, within what the file has left */
-  uint32_t acc = p->agpr_acc_dwords, cap = total > arch + acc ? total - arch - acc : 0;
+  uint32_t acc = p->agpr_acc_dwords, room = mir_agpr_room(p), cap = room > acc ? room - acc : 0;
   if (cap > budget) cap = budget;
   return cap < t->agprs - acc ? cap : t->agprs - acc;
 }

@@ -28,7 +28,7 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare <16 x float> @llvm.amdgcn.mfma.f32.32x32x2f32(float, float, <16 x float>, i32, i32, i32)
 
-define amdgpu_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out, i32 %n) {
+define amdgpu_kernel void @k(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out, i32 %n) #0 {
 entry:
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
   br label %loop
@@ -114,3 +114,6 @@ exit:
   store float %e15, ptr addrspace(1) %p15
   ret void
 }
+
+; one wave a work-group: the unified file has room for AGPRs past 256 VGPRs
+attributes #0 = { "amdgpu-flat-work-group-size"="1,64" }
