@@ -12,7 +12,7 @@ static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
   unsigned fmt = e->x->format;
   if (fmt == ISA_FMT_VOP3P && (isa_table[ins->opcode].flags & ISA_F_MFMA)) {
     /* VOP3P-MAI (CDNA 2 ISA guide 12.11): cbsz [10:8], abid [14:11],
-     * ACC_CD [15] (0: C and D are ArchVGPRs, the form wavecc selects),
+     * ACC_CD [15] (1: C and D are AGPRs, mfma_acc.c; 0: ArchVGPRs),
      * ACC [28:27] (0: A and B ArchVGPRs), blgp [31:29]; the broadcast
      * controls come from ins->offset (isel_mfma.c). */
     uint32_t ctl = (uint32_t)ins->offset;
@@ -22,7 +22,10 @@ static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
     mir_opnd_units(o->s[2], &cr, &cn);
     if (dn > 4 && cn && dr < cr + cn && cr < dr + dn && (dr != cr || dn != cn))
       enc_error(e, "internal: MFMA result partially overlaps its C operand");
-    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | (ctl >> 3 & 15u) << 11 | (ctl & 7u) << 8 | enc_vgpr(e, o->d[0]);
+    bool acc_cd = dn && dr >= MIR_PREG_AGPR(0);
+    if (cn && (cr >= MIR_PREG_AGPR(0)) != acc_cd) enc_error(e, "internal: MFMA C and D in different register files");
+    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | (acc_cd ? 1u : 0u) << 15 | (ctl >> 3 & 15u) << 11 |
+           (ctl & 7u) << 8 | enc_vgpr(e, o->d[0]);
     w[1] = (ctl >> 7 & 7u) << 29 | enc_src(e, o->s[2]) << 18 | enc_src(e, o->s[1]) << 9 | enc_src(e, o->s[0]);
     return 2;
   }

@@ -3,10 +3,12 @@
  * lane holding its elements of A, B, C and D in the layouts of AMD's
  * matrix instruction calculator (src/emu/exec_mfma.c).
  *
- * wavecc selects the VGPR form (ACC_CD = 0): C and D are ArchVGPR tuples
+ * Selection makes the VGPR form (ACC_CD = 0): C and D are ArchVGPR tuples
  * of 4, 8 or 16 dwords, A and B one or two VGPRs. gfx90a and gfx942 allow
  * both files for C/D (CDNA 2 ISA guide 7.1 "MFMA", CDNA 3 ISA guide 7.1);
- * llc-19 picks the VGPR form too when the function cannot need more than
+ * pass mfma-acc (src/passes/mfma_acc.c) moves loop-carried accumulators
+ * (and, over the VGPR budget, straight-line chains) to the AGPR form.
+ * llc-19 picks the VGPR form when the function cannot need more than
  * 256 VGPRs (SIMachineFunctionInfo::MayNeedAGPRs), the AGPR form
  * otherwise. A and B are always registers here (the emulator models no
  * constant A/B), C too; D of the 32x32 and f64 shapes is kept apart

@@ -55,10 +55,14 @@ typedef uint16_t mir_preg;
 #define MIR_PREG_EXEC 126u
 #define MIR_PREG_SCC 253u
 #define MIR_PREG_VGPR(n) ((mir_preg)(256u + (n)))
-/* AGPR a<n> of the CDNA targets (only after register allocation: the
- * VGPR spiller's v_accvgpr_write/read, spill_lower.c). Past the 512 units
- * the post-allocation passes track, which is right: only those moves name
- * AGPRs, and no memory access or hazard rule of wavecc's code involves them. */
+/* AGPR a<n> of the CDNA targets, always a fixed operand: the MFMA
+ * accumulators' (C/D of v_mfma and their v_accvgpr_write/read, from pass
+ * mfma-acc before allocation: a0..a(agpr_acc_dwords-1)) and the VGPR
+ * spiller's v_accvgpr_write/read after them (spill_lower.c). Past the 512
+ * units the allocator, waitcnt and gfx9 hazard passes track, which is
+ * right: no memory access names an AGPR, and the one hazard rule set that
+ * involves them (MFMA results) is hazards-mfma's, which compares operand
+ * ranges (mir_opnd_units) of any file. */
 #define MIR_PREG_AGPR(n) ((mir_preg)(512u + (n)))
 #define MIR_MAX_SGPRS 102u
 #define MIR_MAX_VGPRS 256u
@@ -337,6 +341,9 @@ typedef struct mir_program {
    * is the AGPRs the lowered code names (descriptor, .agpr_count). */
   uint32_t agpr_spill_vbase, agpr_spill_dwords, num_agprs_used;
   bool agpr_spill_set;
+  /* AGPRs a0..a(agpr_acc_dwords-1) hold MFMA accumulators (mfma-acc,
+   * src/passes/mfma_acc.c); the spill slots' AGPRs follow them. */
+  uint32_t agpr_acc_dwords;
   uint32_t maxlive_sgpr, maxlive_vgpr; /* demand before spilling (mir_spill) */
   /* back-end state (see src/passes/passes.h) */
   struct mir_live_info *live; /* set by mir_liveness; NULL when stale or not computed */

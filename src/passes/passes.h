@@ -186,6 +186,15 @@ bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr);
  * (src/passes/sched_uses.c). */
 int mir_sched_uses(mir_program *p, diag *d);
 
+/* Before the spiller (SSA temporaries, CDNA): moves each loop-carried
+ * MFMA accumulator, and when the VGPR demand is over the budget each
+ * straight-line MFMA chain too, to AGPRs of its own (the MFMAs' C and D
+ * fixed AGPR tuples, v_accvgpr_write of the entry values, v_accvgpr_read
+ * of the result) and records them in p->agpr_acc_dwords. Runs mir_liveness itself; leaves p->live NULL when
+ * it changed the program. Returns 0, -1 if liveness fails
+ * (src/passes/mfma_acc.c). */
+int mir_mfma_acc(mir_program *p, diag *d);
+
 /* Before the spiller: list-schedules, bottom-up, the regions of each block
  * whose exact register demand exceeds the VGPR or SGPR budget, choosing
  * the ready instruction that raises the over-budget file's live registers

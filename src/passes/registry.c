@@ -13,7 +13,7 @@
  * wavecc-opt accept. */
 enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE,
-  P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
+  P_MEM_MERGE, P_FOLD_VECTORS, P_XNACK, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
   P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
   NUM_PASSES
 };
@@ -32,6 +32,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_MEM_MERGE] = {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
   [P_FOLD_VECTORS] = {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
   [P_XNACK] = {"xnack-constraints", mir_xnack_constraints, "with XNACK replay (target ID xnack any or +): multi-dword scalar loads keep their destination off their address (late-kill operands)", false},
+  [P_MFMA_ACC] = {"mfma-acc", mir_mfma_acc, "CDNA: loop-carried MFMA accumulators (and, over the VGPR budget, straight-line MFMA chains) to AGPR tuples: v_mfma with C/D in AGPRs", false},
   [P_LIVENESS] = {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
   [P_SPILL] = {"spill", mir_spill, "lower register demand to the budget: SGPRs to VGPR lanes, VGPRs to scratch", true},
   [P_REGALLOC] = {"regalloc", mir_regalloc, "SSA register allocation (runs liveness if needed)", false},
@@ -72,6 +73,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_HOIST_PRESSURE],
   &passes[P_SCHED_PRESSURE],
   &passes[P_XNACK],
+  &passes[P_MFMA_ACC],
   &passes[P_LIVENESS],
   &passes[P_SPILL],
   &passes[P_REGALLOC],

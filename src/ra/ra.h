@@ -73,6 +73,14 @@ int mir_spill(mir_program *p, diag *d);
 unsigned mir_sgpr_budget(const mir_program *p);
 unsigned mir_vgpr_budget(const mir_program *p);
 
+/* AGPRs a program may use besides its ArchVGPRs (targets with a unified
+ * VGPR/AGPR file; 0 elsewhere): what one wave of its largest work-group
+ * (max_flat_workgroup_size, 1024 when unset) may hold of the SIMD's
+ * vgprs_per_simd registers, in vgpr_granule steps, minus ACCUM_OFFSET
+ * past the VGPR budget (align(budget, accum_offset_granule)), at most
+ * t->agprs (AMDGPUUsage compute_pgm_rsrc1/3 for GFX90A; src/ra/spill_place.c). */
+unsigned mir_agpr_room(const mir_program *p);
+
 /* SSA register allocation after ACO: runs mir_liveness itself (kill flags
  * must be fresh). Before allocation a physical register on a temporary is
  * a constraint (ABI inputs of p_startpgm, SCC/VCC/EXEC/M0 operands).

@@ -189,7 +189,9 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *b
     mir_instr *m;
     uint32_t at = (rest[0].imm - p->agpr_spill_vbase) / 4 + k; /* the slot dword (spill_place.c) */
     if (vgpr && rest[0].imm >= p->agpr_spill_vbase && at < p->agpr_spill_dwords) {
-      /* kept in AGPR a<at>: a VALU move, under EXEC as the store would be */
+      /* kept in AGPR a<at> past the MFMA accumulators' (mfma_acc.c): a
+       * VALU move, under EXEC as the store would be */
+      at += p->agpr_acc_dwords;
       m = mir_instr_create(p, spill ? ISA_V_ACCVGPR_WRITE_B32 : ISA_V_ACCVGPR_READ_B32, 1, 1);
       m->defs[0] = spill ? mir_op_fixed(MIR_PREG_AGPR(at), 1) : temp_reg(val, k, 1);
       m->ops[0] = spill ? temp_reg(val, k, 1) : mir_op_fixed(MIR_PREG_AGPR(at), 1);

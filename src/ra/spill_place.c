@@ -218,6 +218,18 @@ mir_instr *spill_make_reload(spill_ctx *c, uint32_t t, mir_temp *out) {
   return ins;
 }
 
+unsigned mir_agpr_room(const mir_program *p) {
+  const wavecc_target *t = p->target;
+  uint32_t budget = mir_vgpr_budget(p);
+  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
+  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
+  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
+  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
+  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
+  uint32_t room = total > arch ? total - arch : 0;
+  return t->agprs && room > t->agprs ? t->agprs : t->agprs ? room : 0;
+}
+
 /* How many VGPR spill-slot dwords p keeps in AGPRs (a0..): on a target
  * with AGPRs, as many as the VGPR budget (llc-19 splits the unified file
  * evenly between the halves when a function uses AGPRs,
@@ -233,18 +245,20 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
   if (!t->agprs || p->is_function || p->has_calls) return 0;
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      unsigned op = p->blocks[b].instrs[i]->opcode;
-      if (op == ISA_V_ACCVGPR_WRITE_B32 || op == ISA_V_ACCVGPR_READ_B32 || op == ISA_V_ACCVGPR_MOV_B32) return 0;
+      const mir_instr *ins = p->blocks[b].instrs[i];
+      unsigned op = ins->opcode;
+      if (op != ISA_V_ACCVGPR_WRITE_B32 && op != ISA_V_ACCVGPR_READ_B32 && op != ISA_V_ACCVGPR_MOV_B32) continue;
+      /* the MFMA accumulators' own moves (mfma_acc.c) name AGPRs below agpr_acc_dwords */
+      const mir_operand *a = op == ISA_V_ACCVGPR_READ_B32 ? &ins->ops[0] : &ins->defs[0];
+      if (op == ISA_V_ACCVGPR_MOV_B32 || a->kind != MIR_OPND_FIXED || a->preg >= MIR_PREG_AGPR(p->agpr_acc_dwords))
+        return 0;
     }
   uint32_t budget = mir_vgpr_budget(p); /* no attribute or option: all 256 ArchVGPRs, not 0 */
-  uint32_t wg = p->abi.max_flat_workgroup_size ? p->abi.max_flat_workgroup_size : 1024;
-  uint32_t per_simd = (wg + t->wave_size * t->simds_per_cu - 1) / (t->wave_size * t->simds_per_cu);
-  uint32_t g = t->vgpr_granule ? t->vgpr_granule : 1;
-  uint32_t total = t->vgprs_per_simd / (per_simd ? per_simd : 1) / g * g;
-  uint32_t a = t->accum_offset_granule ? t->accum_offset_granule : 4, arch = (budget + a - 1) / a * a;
-  uint32_t cap = total > arch ? total - arch : 0;
+  /* the MFMA accumulators' AGPRs come first (mfma_acc.c): the slots get
+   * as many as the budget again, within what the file has left */
+  uint32_t acc = p->agpr_acc_dwords, room = mir_agpr_room(p), cap = room > acc ? room - acc : 0;
   if (cap > budget) cap = budget;
-  return cap < t->agprs ? cap : t->agprs;
+  return cap < t->agprs - acc ? cap : t->agprs - acc;
 }
 
 /* Gives the file's virtual slots their places (mir_color_spill_slots:

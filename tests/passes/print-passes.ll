@@ -26,6 +26,7 @@
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
+; ORDER-NEXT: {{^  }}mfma-acc {{.*}}
 ; ORDER-NEXT: {{^  }}liveness {{.*}}
 ; ORDER-NEXT: {{^  }}spill {{.*}}
 ; ORDER-NEXT: {{^  }}regalloc {{.*}}
@@ -64,6 +65,7 @@
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
 ; RAN-NEXT: ; *** machine IR after xnack-constraints ***
+; RAN-NEXT: ; *** machine IR after mfma-acc ***
 ; RAN-NEXT: ; *** machine IR after liveness ***
 ; RAN-NEXT: ; *** machine IR after spill ***
 ; RAN-NEXT: ; *** machine IR after regalloc ***
