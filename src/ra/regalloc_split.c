@@ -182,16 +182,20 @@ static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc) {
   mir_preg dest[16];
   split_swap sw = {.base = best, .n = n};
   bool ok = true;
+  unsigned homed = 0; /* occupants given a destination (reserved below) */
   for (unsigned k = 0; k < nocc; k++) {
     dest[k] = occupant_home(c, occ[k]);
     if (dest[k] == MIR_PREG_NONE) dest[k] = swap_with_operand(c, occ[k], occ, nocc, &sw);
     if (dest[k] == MIR_PREG_NONE) { ok = false; break; }
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = UINT32_MAX;
+    homed = k + 1;
   }
-  /* Undo the reservations. */
+  /* Undo the reservations, also those of the occupants homed before one
+   * failed: ra_split_for tries another window after a failure, and a
+   * reservation left behind would read as an owner (UINT32_MAX). */
   for (unsigned k = 0; k < nheld; k++) c->owner[held[k]] = 0;
   for (unsigned u = 0; u < n; u++) c->owner[best + u] = 0;
-  for (unsigned k = 0; k < nocc && ok; k++)
+  for (unsigned k = 0; k < homed; k++)
     for (unsigned u = 0; u < mir_rc_size(c->p->temp_rc[occ[k]]); u++) c->owner[dest[k] + u] = 0;
   if (!ok) {
     for (unsigned k = 0; k < nocc; k++) ra_occupy(c, occ[k], c->reg[occ[k]]);
