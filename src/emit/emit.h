@@ -48,13 +48,17 @@ void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st);
 /* SGPR count llc reports (NumSgprs): used SGPRs + VCC (2) + the other
  * reservations; and waves per SIMD on gfx9 for given SGPR/VGPR counts. */
 unsigned mir_total_sgprs(const mir_program *p);
-/* Highest SGPR and VGPR the program's operands name, + 1 (emit_asm.c):
+/* Highest SGPR and VGPR the program's operands name, + 1 (kernel_resources.c):
  * what a calling kernel's descriptor must cover for a callee. */
 void mir_program_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs);
 /* Waves per SIMD the register use allows on target T: TOTAL_SGPRS
- * (mir_total_sgprs) and VGPRS per lane (emit_asm.c; LLVM
+ * (mir_total_sgprs) and VGPRS per lane (kernel_resources.c; LLVM
  * getOccupancyWithNumSGPRs / getNumWavesPerEUWithNumVGPRs). */
 unsigned mir_occupancy(const struct wavecc_target *t, unsigned total_sgprs, unsigned vgprs);
+/* Waves per SIMD of program p: mir_occupancy for TOTAL_SGPRS and VGPRS,
+ * further limited by its work-group size and LDS use (LLVM
+ * getOccupancyWithLocalMemSize; kernel_resources.c). */
+unsigned mir_program_occupancy(const mir_program *p, unsigned total_sgprs, unsigned vgprs);
 
 /* ---- code object (src/emit/codeobj.c) ------------------------------- */
 

@@ -2,7 +2,7 @@
  * llvm-mc-19 -triple=amdgcn-amd-amdhsa -mcpu=gfx900 assembles, plus the
  * kernel descriptor directives (the code object metadata:
  * emit_metadata.c; register counts, occupancy and `wavecc --stats`:
- * kernel_resources.c).
+ * kernel_resources.c, whose counts mir_kernel_stats reports).
  *
  * Sources: LLVM AMDGPUUsage ("Code Object V3 and Above Directives",
  * "Code Object V5 Metadata", "Initial Kernel Execution State"), the
@@ -478,6 +478,42 @@ static void emit_branch(emitter *e, const char *mn, uint32_t target) {
   fputc('\n', e->out);
   e->instructions++;
   e->bytes += 4;
+}
+
+void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
+  memset(st, 0, sizeof *st);
+  snprintf(st->name, sizeof st->name, "%s", p->name);
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    const mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      /* Branch pseudos: as many s_branch/s_cbranch as emission writes. */
+      unsigned n = 0;
+      mir_branch br[2];
+      if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
+        n = mir_lower_branch(ins, b, br);
+      } else {
+        unsigned sz = mir_instr_size(p, ins);
+        if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
+          st->mode_writes++;
+        if (sz && !(ins->enc_flags & MIR_ENC_VOPD_SECOND)) { /* a VOPD pair is one instruction */
+          st->instructions++;
+          st->code_bytes += sz;
+        }
+        continue;
+      }
+      st->instructions += n;
+      st->code_bytes += 4 * n;
+    }
+  }
+  st->sgprs = mir_total_sgprs(p);
+  st->vgprs = mir_next_free_vgpr(p);
+  st->scratch_bytes = p->abi.private_segment_size;
+  st->occupancy = mir_program_occupancy(p, st->sgprs, st->vgprs);
+  st->spills = p->num_spills;
+  st->reloads = p->num_reloads;
+  st->maxlive_sgprs = p->maxlive_sgpr;
+  st->maxlive_vgprs = p->maxlive_vgpr;
 }
 
 /* ---- descriptor ---------------------------------------------------------- */

@@ -1,7 +1,8 @@
 /* Kernel resources: the register counts, occupancy and statistics of a
  * kernel after register allocation, as the kernel descriptor
  * (.amdhsa_next_free_sgpr/vgpr, .amdhsa_accum_offset) and `wavecc --stats`
- * report them.
+ * (mir_kernel_stats, emit_asm.c: it counts emitted instructions) report
+ * them. Nothing here calls back into emission.
  *
  * Sources: AMDGPUUsage ("Code Object V3 and Above Directives", "Initial
  * Kernel Execution State"), LLVM 19's getNumExtraSGPRs and
@@ -126,39 +127,7 @@ static unsigned occupancy_limit_wg(const mir_program *p) {
   return w > t->max_waves_per_simd ? t->max_waves_per_simd : w;
 }
 
-void mir_kernel_stats(const mir_program *p, wavecc_kernel_stats *st) {
-  memset(st, 0, sizeof *st);
-  snprintf(st->name, sizeof st->name, "%s", p->name);
-  for (uint32_t b = 0; b < p->num_blocks; b++) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t i = 0; i < blk->num_instrs; i++) {
-      const mir_instr *ins = blk->instrs[i];
-      /* Branch pseudos: as many s_branch/s_cbranch as emission writes. */
-      unsigned n = 0;
-      mir_branch br[2];
-      if (ins->opcode == MIR_P_BRANCH || ins->opcode == MIR_P_CBRANCH_SCC) {
-        n = mir_lower_branch(ins, b, br);
-      } else {
-        unsigned sz = mir_instr_size(p, ins);
-        if ((ins->opcode == ISA_S_SETREG_B32 || ins->opcode == ISA_S_SETREG_IMM32_B32) && (ins->offset & 63) == ISA_HWREG_MODE)
-          st->mode_writes++;
-        if (sz && !(ins->enc_flags & MIR_ENC_VOPD_SECOND)) { /* a VOPD pair is one instruction */
-          st->instructions++;
-          st->code_bytes += sz;
-        }
-        continue;
-      }
-      st->instructions += n;
-      st->code_bytes += 4 * n;
-    }
-  }
-  st->sgprs = mir_total_sgprs(p);
-  st->vgprs = mir_next_free_vgpr(p);
-  st->scratch_bytes = p->abi.private_segment_size;
-  unsigned occ = mir_occupancy(p->target, st->sgprs, st->vgprs), wg = occupancy_limit_wg(p);
-  st->occupancy = occ < wg ? occ : wg;
-  st->spills = p->num_spills;
-  st->reloads = p->num_reloads;
-  st->maxlive_sgprs = p->maxlive_sgpr;
-  st->maxlive_vgprs = p->maxlive_vgpr;
+unsigned mir_program_occupancy(const mir_program *p, unsigned total_sgprs, unsigned vgprs) {
+  unsigned occ = mir_occupancy(p->target, total_sgprs, vgprs), wg = occupancy_limit_wg(p);
+  return occ < wg ? occ : wg;
 }
