@@ -222,7 +222,10 @@ static uint32_t sgpr_slot(const frame_ctx *c, unsigned chunk) { return c->csr_ba
 /* The SGPRs go into lanes of one VGPR, wave_size per chunk (slot). */
 static unsigned wave_lanes(const frame_ctx *c) { return c->p->target->wave_size; }
 static unsigned sgpr_chunks(const frame_ctx *c) { return (c->ns + wave_lanes(c) - 1) / wave_lanes(c); }
-static uint32_t low_lanes_slot(const frame_ctx *c, unsigned i) { return sgpr_slot(c, sgpr_chunks(c) + i); }
+/* Chunks that take a slot: none when the lanes stay in a VGPR the
+ * function never writes (lanes_kept: that VGPR's own slot holds it). */
+static unsigned stored_chunks(const frame_ctx *c) { return c->lanes_kept ? 0 : sgpr_chunks(c); }
+static uint32_t low_lanes_slot(const frame_ctx *c, unsigned i) { return sgpr_slot(c, stored_chunks(c) + i); }
 
 /* Inserts `n` instructions of `seq` at position pos of block b. */
 static void insert_seq(mir_program *p, mir_block *b, uint32_t pos, mir_instr **seq, unsigned n) {
@@ -443,7 +446,7 @@ int mir_frame(mir_program *p, diag *d) {
   c->d = d;
   c->csr_base = (p->abi.private_segment_size + 3) & ~3u;
   if (p->is_function) find_saved(c);
-  uint32_t end = c->csr_base + 4 * (c->nv + sgpr_chunks(c) + c->nl);
+  uint32_t end = c->csr_base + 4 * (c->nv + stored_chunks(c) + c->nl);
   if (p->calls_external) {
     mir_preg regs[256];
     c->xsave_base = end;
