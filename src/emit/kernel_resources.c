@@ -16,10 +16,6 @@
 #include "emit/encode.h"
 #include "target/target.h"
 
-static mir_preg opnd_reg(const mir_operand *o) {
-  return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) ? o->preg : MIR_PREG_NONE;
-}
-
 unsigned mir_user_sgpr_count(const mir_kernel_abi *a) {
   return 4u * a->private_segment_buffer + 2u * a->dispatch_ptr + 2u * a->queue_ptr + 2u * a->kernarg_segment_ptr +
          2u * a->dispatch_id + 2u * a->flat_scratch_init;
@@ -40,10 +36,10 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
       const mir_instr *ins = p->blocks[b].instrs[i];
       for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
-        const mir_operand *o = &ins->ops[k];
-        mir_preg r = opnd_reg(o);
-        if (r == MIR_PREG_NONE) continue;
-        unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
+        mir_preg r;
+        unsigned n;
+        mir_opnd_units(&ins->ops[k], &r, &n);
+        if (!n) continue;
         if (r < MIR_MAX_SGPRS && r + n > s) s = r + n;
         if (r >= 256 && r < 512 && r - 256u + n > v) v = r - 256u + n; /* ArchVGPRs, not AGPRs */
       }
