@@ -1,0 +1,134 @@
+/* Instruction selection: packed FP32 (issue 25). gfx90a and gfx942 compute
+ * two f32 lanes in one instruction on a 64-bit register pair:
+ * v_pk_add_f32, v_pk_mul_f32, v_pk_fma_f32 (CDNA 2 / CDNA 3 ISA guides,
+ * "VOP3P"; the same rounding, denormal and NaN rules as v_add/mul/fma_f32
+ * under MODE). A <2 x float> fadd / fsub / fmul / fma / fmuladd is one of
+ * them instead of two VALU instructions when every source is already a
+ * register pair or a broadcast, so no instruction is added to build a
+ * pair:
+ *  - a <2 x float> value defined as a pair (a 64-bit load, a packed
+ *    result: its "shadow", recorded with isel_pk_f32_record), in order or
+ *    through a shufflevector of it: op_sel / op_sel_hi pick each lane's
+ *    dword (swapped, both from one dword), as llc-19 does;
+ *  - the same scalar in both lanes (a splat): one dword that both lanes
+ *    read (mir_vop3p_broadcast; the encoder names the pair around it);
+ *  - an fneg of either: neg_lo / neg_hi (fsub is an add of the negation).
+ * Anything else (constants, lanes from two different values) keeps the
+ * per-element selection: building a pair costs the moves the packed form
+ * saves (session 14's try without op_sel made fft_radix4 11% slower).
+ * VOP3P takes no literal and, on gfx9, one scalar value (mir_valu_bus_ok);
+ * constants are never packed sources (an inline constant's high lane is
+ * not the same value on every generation).
+ *
+ * The result is a v2 temporary (its shadow) and its two dwords are the
+ * value's components (p_extract), so scalar users read them in place.
+ */
+#include <string.h>
+
+#include "isel/isel_internal.h"
+
+static bool is_v2f32(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) == 2 &&
+         LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMFloatTypeKind;
+}
+
+static bool pk_f32_target(const isel_ctx *c) { return isa_encoding(c->p->target->encoding, ISA_V_PK_FMA_F32) != NULL; }
+
+void isel_pk_f32_record(isel_ctx *c, LLVMValueRef v, mir_temp t) {
+  if (!is_v2f32(LLVMTypeOf(v)) || mir_rc_size(t.rc) != 2 || !pk_f32_target(c)) return;
+  if (!c->pkf_map.cap) ptrmap_init(&c->pkf_map, c->mem, 32);
+  uint32_t bits;
+  memcpy(&bits, &t, sizeof bits);
+  ptrmap_put(&c->pkf_map, v, bits);
+}
+
+static mir_temp shadow_of(const isel_ctx *c, LLVMValueRef v) {
+  mir_temp t = {0};
+  if (!c->pkf_map.cap) return t;
+  uint32_t bits = ptrmap_get(&c->pkf_map, v);
+  if (bits != UINT32_MAX) memcpy(&t, &bits, sizeof t);
+  return t;
+}
+
+/* A shufflevector of one <2 x float> value with a shadow: the shadow with
+ * each lane's select (poison lanes take the other lane's dword). */
+static bool shuffle_source(const isel_ctx *c, LLVMValueRef V, mir_operand *out) {
+  if (!LLVMIsAShuffleVectorInst(V) || LLVMGetNumMaskElements(V) != 2) return false;
+  int m[2] = {LLVMGetMaskValue(V, 0), LLVMGetMaskValue(V, 1)};
+  int from = -1; /* 0: operand A (mask 0..1), 1: operand B (2..3) */
+  for (unsigned h = 0; h < 2; h++) {
+    if (m[h] < 0) continue;
+    int f = m[h] >= 2;
+    if (from >= 0 && from != f) return false;
+    from = f;
+    m[h] &= 1;
+  }
+  if (from < 0) return false;
+  if (m[0] < 0) m[0] = m[1];
+  if (m[1] < 0) m[1] = m[0];
+  LLVMValueRef X = LLVMGetOperand(V, (unsigned)from);
+  if (!is_v2f32(LLVMTypeOf(X))) return false;
+  mir_temp t = shadow_of(c, X);
+  if (!t.id) return false;
+  *out = mir_op_temp(t);
+  if (m[0] == 1) out->flags |= MIR_OPND_OPSEL;
+  if (m[1] == 0) out->flags |= MIR_OPND_HI_FROM_LO;
+  return true;
+}
+
+/* The packed source for <2 x float> value V, if it needs no instruction
+ * (see the header); `neg` follows one fneg. */
+static bool pk_source(isel_ctx *c, LLVMValueRef V, bool neg_ok, mir_operand *out) {
+  if (neg_ok && LLVMIsAInstruction(V) && LLVMGetInstructionOpcode(V) == LLVMFNeg) {
+    if (!pk_source(c, LLVMGetOperand(V, 0), false, out)) return false;
+    out->flags ^= MIR_OPND_NEG | MIR_OPND_NEG_HI;
+    return true;
+  }
+  mir_temp t = shadow_of(c, V);
+  if (t.id) {
+    *out = mir_op_temp(t);
+    return true;
+  }
+  if (shuffle_source(c, V, out)) return true;
+  if (LLVMIsAConstant(V)) return false;
+  mir_operand a = isel_get(c, V, 0), b = isel_get(c, V, 1);
+  if (a.kind != MIR_OPND_TEMP || b.kind != MIR_OPND_TEMP || a.temp.id != b.temp.id || a.flags ||
+      mir_rc_size((mir_rc)a.temp.rc) != 1)
+    return false;
+  *out = a; /* a broadcast dword (mir_vop3p_broadcast) */
+  return true;
+}
+
+int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma) {
+  if (!pk_f32_target(c) || !is_v2f32(LLVMTypeOf(ins))) return -1;
+  unsigned op, n;
+  bool sub = false;
+  if (fma) {
+    op = ISA_V_PK_FMA_F32, n = 3;
+  } else {
+    switch (LLVMGetInstructionOpcode(ins)) {
+    case LLVMFAdd: op = ISA_V_PK_ADD_F32, n = 2; break;
+    case LLVMFSub: op = ISA_V_PK_ADD_F32, n = 2, sub = true; break;
+    case LLVMFMul: op = ISA_V_PK_MUL_F32, n = 2; break;
+    default: return -1;
+    }
+  }
+  mir_operand src[3];
+  unsigned pairs = 0;
+  for (unsigned k = 0; k < n; k++) {
+    if (!pk_source(c, LLVMGetOperand(ins, k), true, &src[k])) return -1;
+    if (mir_rc_size((mir_rc)src[k].temp.rc) == 2) pairs++;
+  }
+  /* all broadcasts: both lanes compute one value, which the per-element
+   * selection (CSE'd IR) does not repeat */
+  if (!pairs) return -1;
+  if (sub) src[1].flags ^= MIR_OPND_NEG | MIR_OPND_NEG_HI;
+  if (!mir_valu_bus_ok(c->p->target, op, true, src, n)) return -1;
+  mir_temp d = isel_tmp(c, mir_rc_v(2));
+  mir_instr *mi = isel_emit(c, op, n, 1);
+  for (unsigned k = 0; k < n; k++) mi->ops[k] = src[k];
+  mi->defs[0] = mir_op_temp(d);
+  isel_pk_f32_record(c, ins, d);
+  for (unsigned e = 0; e < 2; e++) isel_set(c, ins, e, isel_extract(c, d, e, 1));
+  return 1;
+}
