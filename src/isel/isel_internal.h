@@ -108,6 +108,7 @@ struct isel_ctx {
   ptrmap alloca_obj;       /* a kernel's alloca -> its index in p->pobjs (bug checks; cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
   ptrmap pkf_map;          /* <2 x float> value -> its v2/s2 pair, a mir_temp's bits (isel_pk_f32.c; cap 0: none yet) */
+  ptrmap pkf_pred;         /* <2 x float> operation -> 1 if predicted packed, 0 if not (isel_pk_f32.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
   const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
   uint32_t npk, cappk;

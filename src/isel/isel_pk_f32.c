@@ -99,6 +99,105 @@ static bool pk_source(isel_ctx *c, LLVMValueRef V, bool neg_ok, mir_operand *out
   return true;
 }
 
+/* ---- which values stay pairs (a prediction over the IR, no emission) ----
+ * A pair whose two dwords are also read one by one (an fabs, a scalar
+ * use, an operation selected per element) needs its dwords in other
+ * registers while it stays live: the allocator copies them (two v_mov,
+ * more than the packed instruction saves; measured on f_cdna_pk_math.cl).
+ * So a packed source must be used only as a pair, and a packed result
+ * either only as a pair or only element by element. Uses as a pair: a
+ * store of the whole value, an operation this file selects (predicted:
+ * its operands are loads, splats, shuffles, fnegs or such operations),
+ * shuffles and fnegs used only so. Answers per operation are kept
+ * (c->pkf_pred), so a chain is looked at once; PREDICT_DEPTH bounds the
+ * recursion (past it: "not a pair use", the per-element selection). */
+enum { PREDICT_DEPTH = 48 };
+
+static bool is_fma_call(LLVMValueRef v) {
+  if (!LLVMIsACallInst(v)) return false;
+  LLVMValueRef f = LLVMGetCalledValue(v);
+  if (!f || !LLVMIsAFunction(f)) return false;
+  size_t n;
+  const char *name = LLVMGetValueName2(f, &n);
+  return (n >= 9 && !strncmp(name, "llvm.fma.", 9)) || (n >= 14 && !strncmp(name, "llvm.fmuladd.", 13));
+}
+
+static bool is_pk_op(LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v) || !is_v2f32(LLVMTypeOf(v))) return false;
+  LLVMOpcode o = LLVMGetInstructionOpcode(v);
+  return o == LLVMFAdd || o == LLVMFSub || o == LLVMFMul || is_fma_call(v);
+}
+
+/* Both lanes one value (a shufflevector with one index, poison aside):
+ * a broadcast or a select of one dword of a pair. */
+static bool is_splat(LLVMValueRef v) {
+  if (!LLVMIsAShuffleVectorInst(v) || LLVMGetNumMaskElements(v) != 2) return false;
+  int a = LLVMGetMaskValue(v, 0), b = LLVMGetMaskValue(v, 1);
+  return (a >= 0 || b >= 0) && (a < 0 || b < 0 || a == b) && !LLVMIsAConstant(LLVMGetOperand(v, (a >= 0 ? a : b) >= 2));
+}
+
+static bool predict_op(isel_ctx *c, LLVMValueRef u, unsigned depth);
+
+static bool predict_source(isel_ctx *c, LLVMValueRef v, unsigned depth, bool *pair) {
+  if (depth > PREDICT_DEPTH || !LLVMIsAInstruction(v)) return false;
+  if (LLVMGetInstructionOpcode(v) == LLVMFNeg) return predict_source(c, LLVMGetOperand(v, 0), depth + 1, pair);
+  if (is_splat(v)) return true;
+  *pair = true;
+  if (LLVMIsALoadInst(v)) return true;
+  if (LLVMIsAShuffleVectorInst(v) && LLVMGetNumMaskElements(v) == 2) {
+    int a = LLVMGetMaskValue(v, 0), b = LLVMGetMaskValue(v, 1);
+    if ((a >= 2) != (b >= 2) && a >= 0 && b >= 0) return false;
+    bool p = false;
+    return predict_source(c, LLVMGetOperand(v, (a >= 0 ? a : b) >= 2), depth + 1, &p) && p;
+  }
+  return is_pk_op(v) && predict_op(c, v, depth + 1);
+}
+
+static bool predict_op(isel_ctx *c, LLVMValueRef u, unsigned depth) {
+  if (depth > PREDICT_DEPTH || !is_pk_op(u)) return false;
+  if (!c->pkf_pred.cap) ptrmap_init(&c->pkf_pred, c->mem, 32);
+  uint32_t known = ptrmap_get(&c->pkf_pred, u);
+  if (known != UINT32_MAX) return known;
+  unsigned n = is_fma_call(u) ? 3 : 2;
+  bool pair = false, ok = true;
+  for (unsigned k = 0; k < n && ok; k++) ok = predict_source(c, LLVMGetOperand(u, k), depth, &pair);
+  ptrmap_put(&c->pkf_pred, u, ok && pair);
+  return ok && pair;
+}
+
+/* Are all uses of <2 x float> value x uses as a pair (*pair_uses: any)
+ * and/or element by element (*elem_uses)? */
+static void classify_uses(isel_ctx *c, LLVMValueRef x, unsigned depth, bool *pair_uses, bool *elem_uses) {
+  for (LLVMUseRef use = LLVMGetFirstUse(x); use; use = LLVMGetNextUse(use)) {
+    LLVMValueRef u = LLVMGetUser(use);
+    bool as_pair = false;
+    if (LLVMIsAStoreInst(u)) {
+      as_pair = LLVMGetOperand(u, 0) == x;
+    } else if (depth < PREDICT_DEPTH && ((LLVMIsAShuffleVectorInst(u) && is_v2f32(LLVMTypeOf(u)) && !is_splat(u)) ||
+                                         (LLVMIsAInstruction(u) && LLVMGetInstructionOpcode(u) == LLVMFNeg))) {
+      bool p = false, e = false;
+      classify_uses(c, u, depth + 1, &p, &e);
+      as_pair = !e;
+    } else {
+      as_pair = is_splat(u) || predict_op(c, u, depth + 1);
+    }
+    if (as_pair) *pair_uses = true;
+    else *elem_uses = true;
+  }
+}
+
+/* The <2 x float> value a packed source reads as a pair (through fneg and
+ * shufflevector), or NULL for a broadcast. */
+static LLVMValueRef pair_value(isel_ctx *c, LLVMValueRef v) {
+  for (unsigned i = 0; i < 4 && v; i++) {
+    if (shadow_of(c, v).id) return v;
+    if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFNeg) v = LLVMGetOperand(v, 0);
+    else if (LLVMIsAShuffleVectorInst(v)) v = LLVMGetOperand(v, LLVMGetMaskValue(v, 0) >= 2 || LLVMGetMaskValue(v, 1) >= 2);
+    else return NULL;
+  }
+  return NULL;
+}
+
 int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma) {
   if (!pk_f32_target(c) || !is_v2f32(LLVMTypeOf(ins))) return -1;
   unsigned op, n;
@@ -122,6 +221,17 @@ int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma) {
   /* all broadcasts: both lanes compute one value, which the per-element
    * selection (CSE'd IR) does not repeat */
   if (!pairs) return -1;
+  /* no pair also read element by element (see "which values stay pairs") */
+  bool pu = false, eu = false;
+  classify_uses(c, ins, 0, &pu, &eu);
+  if (pu && eu) return -1;
+  for (unsigned k = 0; k < n; k++) {
+    LLVMValueRef x = mir_rc_size((mir_rc)src[k].temp.rc) == 2 ? pair_value(c, LLVMGetOperand(ins, k)) : NULL;
+    if (!x) continue;
+    pu = eu = false;
+    classify_uses(c, x, 0, &pu, &eu);
+    if (eu) return -1;
+  }
   if (sub) src[1].flags ^= MIR_OPND_NEG | MIR_OPND_NEG_HI;
   if (!mir_valu_bus_ok(c->p->target, op, true, src, n)) return -1;
   mir_temp d = isel_tmp(c, mir_rc_v(2));

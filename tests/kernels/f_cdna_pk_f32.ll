@@ -5,7 +5,7 @@
 ; neg_lo/neg_hi), v_pk_fma_f32 with an SGPR broadcast (op_sel_hi 0), an
 ; fneg folded into neg_lo/neg_hi, llvm.fmuladd with a lane broadcast by
 ; shufflevector and a negated VGPR broadcast, and fabs (no packed abs
-; modifier: per element). @k_nan: adds and multiplies of signalling and
+; modifier: per element, and so is the multiply that reads it). @k_nan: adds and multiplies of signalling and
 ; quiet NaNs (quieted, payload kept), infinities, denormal inputs and
 ; results, signed zeros. Expected bit patterns from the exact reference
 ; fpref.py (f32 denormals kept, round to nearest even).
@@ -18,7 +18,7 @@
 ; [test]
 ; name: pk mul/add/fma with selects, negations and broadcasts
 ; kernel_name: k_pk
-; arg_out: 0 buffer uint[16] 1113485649 3244883802 1122881266 3247685926 3221598269 3193555400 1122449193 3286444230 3221784214 3253094101 3230326218 3231546918 3233808384 3233808384 3229863350 3235659526
+; arg_out: 0 buffer uint[16] 1083278362 1083109502 1082387231 1071642318 1085368901 1087632290 1073561615 1054564750 1066685882 1067014465 1072939985 1085537966 1057796603 1086355820 484442112 484442112
 ; arg_out: 1 buffer uint[16] 1113227620 3247427630 1122521136 3248885305 3231842402 3215390170 1121969356 3286562974 3229798095 3253908211 3231599942 3233031937 3233808384 3233808384 3235437421 3235866205
 ; arg_in: 2 buffer uint[16] 3212573488 1079673862 1076877376 3222431896 1077825671 1066122401 3228191636 1080552436 3220844047 3217474021 3206249437 1060456150 478150656 2596274176 1076501358 1036637656
 ; arg_in: 3 buffer uint[16] 1075233681 1065350526 1076252116 3223542782 3213932260 3195713698 3226124952 1081228034 1066093395 3226318169 1059686027 3207545199 478150656 478150656 3198208872 3227252860
@@ -56,8 +56,11 @@ define amdgpu_kernel void @k_pk(ptr addrspace(1) %outk, ptr addrspace(1) %outh, 
   %ts = shufflevector <2 x float> %ti, <2 x float> poison, <2 x i32> zeroinitializer
   %nt = fneg <2 x float> %ts
   %h = call <2 x float> @llvm.fmuladd.v2f32(<2 x float> %x11, <2 x float> %g, <2 x float> %nt)
-  %ax = call <2 x float> @llvm.fabs.v2f32(<2 x float> %x)
-  %k = fadd <2 x float> %ax, %h
+  %id1 = xor i32 %id, 1
+  %pz = getelementptr <2 x float>, ptr addrspace(1) %b, i32 %id1
+  %z = load <2 x float>, ptr addrspace(1) %pz, align 8
+  %az = call <2 x float> @llvm.fabs.v2f32(<2 x float> %z)
+  %k = fmul <2 x float> %az, %ss
   %pk = getelementptr <2 x float>, ptr addrspace(1) %outk, i32 %id
   store <2 x float> %k, ptr addrspace(1) %pk, align 8
   %ph = getelementptr <2 x float>, ptr addrspace(1) %outh, i32 %id

@@ -21,8 +21,11 @@ define amdgpu_kernel void @k_pk(ptr addrspace(1) %outk, ptr addrspace(1) %outh, 
   %ts = shufflevector <2 x float> %ti, <2 x float> poison, <2 x i32> zeroinitializer
   %nt = fneg <2 x float> %ts
   %h = call <2 x float> @llvm.fmuladd.v2f32(<2 x float> %x11, <2 x float> %g, <2 x float> %nt)
-  %ax = call <2 x float> @llvm.fabs.v2f32(<2 x float> %x)
-  %k = fadd <2 x float> %ax, %h
+  %id1 = xor i32 %id, 1
+  %pz = getelementptr <2 x float>, ptr addrspace(1) %b, i32 %id1
+  %z = load <2 x float>, ptr addrspace(1) %pz, align 8
+  %az = call <2 x float> @llvm.fabs.v2f32(<2 x float> %z)
+  %k = fmul <2 x float> %az, %ss
   %pk = getelementptr <2 x float>, ptr addrspace(1) %outk, i32 %id
   store <2 x float> %k, ptr addrspace(1) %pk, align 8
   %ph = getelementptr <2 x float>, ptr addrspace(1) %outh, i32 %id
