@@ -341,6 +341,11 @@ void isel_pk_f32_record(isel_ctx *c, LLVMValueRef v, mir_temp t);
  * v_pk_add/mul/fma_f32 when its sources need no instruction to become
  * packed operands: 1 when selected, -1 when not (nothing emitted). */
 int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma);
+/* Lane e of a vector operand v of a call selected per element, looking
+ * through insertelement / shufflevector to the scalar put there (a
+ * constant stays a constant operand, as it is in the scalar calls
+ * scalarize-vector-intrinsics makes elsewhere). */
+mir_operand isel_pk_f32_elem(isel_ctx *c, LLVMValueRef v, unsigned e);
 
 /* A divergent <N x i16> binary operation (isel_packed_inst) or min/max/
  * saturating intrinsic call `name` as VOP3P instructions: 1 when selected,

@@ -198,8 +198,37 @@ static LLVMValueRef pair_value(isel_ctx *c, LLVMValueRef v) {
   return NULL;
 }
 
+/* Are both lanes of x read? (Every use an extractelement of one lane:
+ * one v_*_f32 computes it, and no pair is held.) */
+static bool both_lanes_used(LLVMValueRef x) {
+  unsigned lanes = 0;
+  for (LLVMUseRef use = LLVMGetFirstUse(x); use && lanes != 3; use = LLVMGetNextUse(use)) {
+    LLVMValueRef u = LLVMGetUser(use), i = LLVMIsAExtractElementInst(u) ? LLVMGetOperand(u, 1) : NULL;
+    lanes |= i && LLVMIsAConstantInt(i) && LLVMConstIntGetZExtValue(i) < 2 ? 1u << LLVMConstIntGetZExtValue(i) : 3u;
+  }
+  return lanes == 3;
+}
+
+mir_operand isel_pk_f32_elem(isel_ctx *c, LLVMValueRef v, unsigned e) {
+  for (unsigned step = 0; step < 16; step++) {
+    if (LLVMIsAInsertElementInst(v) && LLVMIsAConstantInt(LLVMGetOperand(v, 2))) {
+      if (LLVMConstIntGetZExtValue(LLVMGetOperand(v, 2)) == e) return isel_get(c, LLVMGetOperand(v, 1), 0);
+      v = LLVMGetOperand(v, 0);
+    } else if (LLVMIsAShuffleVectorInst(v) && e < LLVMGetNumMaskElements(v)) {
+      int m = LLVMGetMaskValue(v, e);
+      unsigned na = LLVMGetVectorSize(LLVMTypeOf(LLVMGetOperand(v, 0)));
+      if (m < 0) break;
+      v = LLVMGetOperand(v, (unsigned)m >= na);
+      e = (unsigned)m % na;
+    } else {
+      break;
+    }
+  }
+  return isel_get(c, v, e);
+}
+
 int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma) {
-  if (!pk_f32_target(c) || !is_v2f32(LLVMTypeOf(ins))) return -1;
+  if (!pk_f32_target(c) || !is_v2f32(LLVMTypeOf(ins)) || !both_lanes_used(ins)) return -1;
   unsigned op, n;
   bool sub = false;
   if (fma) {
