@@ -22,6 +22,7 @@
 
 #include "emit/emit.h"
 #include "emit/emit_data.h"
+#include "emit/emit_vop3p.h"
 #include "emit/encode.h"
 #include "mir/liveness.h"
 #include "target/target.h"
@@ -264,6 +265,8 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
     mir_operand one = *v[k];
     /* an indexed vector (MIR_ENC_GPR_IDX) is named by its first register */
     if ((ins->enc_flags & MIR_ENC_GPR_IDX) && one.kind == MIR_OPND_TEMP) one.temp.rc = mir_rc_v(1);
+    if (!defs && v[k] >= ins->ops && v[k] < ins->ops + ins->num_ops && mir_vop3p_named_mods(ins))
+      one = mir_vop3p_print_operand(ins, (unsigned)(v[k] - ins->ops));
     print_opnd(e, &one);
   }
 }
@@ -421,6 +424,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
     if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
+    if (mir_vop3p_named_mods(ins)) mir_print_vop3p_mods(out, ins);
     if (isa_table[ins->opcode].flags & ISA_F_MFMA) { /* broadcast controls (isel_mfma.c), as llvm-mc prints them */
       unsigned ctl = (unsigned)ins->offset;
       if (ctl & 7u) fprintf(out, " cbsz:%u", ctl & 7u);

@@ -171,12 +171,25 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 }
 
 /* Reads 64-bit packed source i of v_pk_*_f32: a VGPR or SGPR pair, or a
- * 32-bit constant (inline or literal) in both halves. */
+ * 32-bit constant (inline or literal) in both halves. A VGPR pair of
+ * which op_sel/op_sel_hi select one dword only (a broadcast, or
+ * v_pk_mov_b32's one dword of each source) is checked (pending loads,
+ * never-written registers) on that dword alone: the other one is not
+ * used, and wavecc names the pair around a dword it broadcasts. */
 static int read_pk64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, emu_lanes lanes, uint64_t *vals) {
   unsigned code = in->src[i];
   emu_vinfo vi = {0};
   vi.fsrc = 32;
   int pair = code >= OPC_VGPR0 || code < OPC_ZERO;
+  unsigned lo = (in->opsel >> i) & 1u, hi = (in->opsel_hi >> i) & 1u;
+  if (in->op == ISA_V_PK_MOV_B32) hi = lo;
+  if (code >= OPC_VGPR0 && lo == hi && !w->gpr_idx_on) {
+    unsigned r = code - OPC_VGPR0;
+    if (emu_vrange(d, w, in, r, 2, "reads") || emu_vcheck(d, w, in, r + lo, 1, lanes)) return -1;
+    for (unsigned l = 0; l < w->nlanes; l++)
+      if ((lanes >> l) & 1) vals[l] = w->v[r][l] | (uint64_t)w->v[r + 1][l] << 32;
+    return 0;
+  }
   if (read_src(d, w, in, i, code, pair ? 2 : 1, lanes, &vi, vals)) return -1;
   if (!pair)
     for (unsigned l = 0; l < w->nlanes; l++) vals[l] = (vals[l] & 0xffffffffu) * 0x100000001ull;
