@@ -172,9 +172,7 @@ static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_o
   return mir_op_temp(isel_v1c(c, op, x, y));
 }
 
-/* Element e of an i1 and/or/xor: SALU on s1 booleans when uniform, else
- * on lane masks (isel_lane_rc). */
-static bool binop_bool(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
+bool isel_bool_logic(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   wavecc_lane_opkind lop;
   switch (opc) {
@@ -381,7 +379,7 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool div = is_div(c, ins);
   for (unsigned e = 0; e < nc; e++) {
     if (bits == 1) {
-      if (!binop_bool(c, ins, opc, e, div)) return false;
+      if (!isel_bool_logic(c, ins, opc, e, div)) return false;
       continue;
     }
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);

@@ -365,6 +365,13 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, intr k) {
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }
+  if (one_of(k, I_SMIN, I_SMAX, I_UMIN, I_UMAX) && bits == 1) {
+    /* i1: umin/smax are and, umax/smin or (signed, true is -1) */
+    LLVMOpcode opc = k == I_UMIN || k == I_SMAX ? LLVMAnd : LLVMOr;
+    for (unsigned e = 0; e < nc; e++)
+      if (!isel_bool_logic(c, ins, opc, e, div)) return 0;
+    return 1;
+  }
   static const struct { intr k; unsigned sop, vop; } mms[] = {
       {I_MINNUM, 0, ISA_V_MIN_F32}, {I_MAXNUM, 0, ISA_V_MAX_F32},
       {I_SMIN, ISA_S_MIN_I32, ISA_V_MIN_I32}, {I_SMAX, ISA_S_MAX_I32, ISA_V_MAX_I32},
