@@ -103,6 +103,41 @@ static void edge(isel_ctx *c, uint32_t from, uint32_t to, bool logical, bool lin
 }
 
 
+/* Does the VALU compute v, a uniform float or double, in a VGPR (FP
+ * arithmetic: the SALU has none on these targets)? */
+static bool fp_valu_result(LLVMValueRef v) {
+  LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+  if ((k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) || !LLVMIsAInstruction(v)) return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPExt:
+  case LLVMFPTrunc:
+    return true;
+  case LLVMCall: {
+    LLVMValueRef f = LLVMGetCalledValue(v);
+    size_t len;
+    const char *n = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+    static const char *const valu[] = {"llvm.fma.", "llvm.fmuladd.", "llvm.maxnum.", "llvm.minnum.", "llvm.sqrt."};
+    for (unsigned i = 0; i < sizeof valu / sizeof *valu; i++)
+      if (!strncmp(n, valu[i], strlen(valu[i]))) return true;
+    return false;
+  }
+  default: return false;
+  }
+}
+
+/* A uniform float/double phi with an incoming value the VALU computes
+ * (an FP accumulator of a uniform loop) lives in VGPRs, as llc-19 keeps
+ * it: an SGPR phi costs a v_readfirstlane_b32 on the back edge and a
+ * v_mov_b32 before the next VALU use (the atomic optimizer's lane loop:
+ * 14 instructions per lane where llc-19 has 10, f_atomic_wave_combine.ll).
+ * Readers that need an SGPR read it back with v_readfirstlane_b32. */
+static bool uniform_phi_in_vgpr(LLVMValueRef phi) {
+  unsigned n = LLVMCountIncoming(phi);
+  for (unsigned i = 0; i < n; i++)
+    if (fp_valu_result(LLVMGetIncomingValue(phi, i))) return true;
+  return false;
+}
+
 /* Phis of LLVM block b as p_phi placeholders (operands filled at the end). */
 void isel_create_phis(isel_ctx *c, uint32_t b) {
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && LLVMIsAPHINode(ins);
@@ -125,7 +160,8 @@ void isel_create_phis(isel_ctx *c, uint32_t b) {
       }
       mir_rc rc;
       if (bits == 1) rc = mir_rc_s(1);
-      else rc = div ? mir_rc_v(bits > 32 ? 2 : 1) : mir_rc_s(bits > 32 ? 2 : 1);
+      else if (div || (nc == 1 && uniform_phi_in_vgpr(ins))) rc = mir_rc_v(bits > 32 ? 2 : 1);
+      else rc = mir_rc_s(bits > 32 ? 2 : 1);
       isel_set(c, ins, e, isel_tmp(c, rc));
     }
   }
