@@ -356,7 +356,13 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
+        if (!is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
+          /* no copy on that edge: the phi's register keeps whatever it
+           * holds (a waterfall loop's result from the lanes that did not
+           * match: a v_mov_b32 of 0 under its own EXEC region before) */
+          o = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+          o.temp.rc = rc;
+        } else if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
         else if (is_bool && isel_is_lane_mask(c, &phi_def)) o = mir_op_temp(isel_mask_of(c, inc, e));
         else if (is_bool) {
           o = isel_get(c, inc, e);

@@ -1,22 +1,19 @@
 ; [config]
 ; name: writelane of a uniform old value is divergent (issue 27)
 ; dimensions: 1
-; global_size: 64 0 0
-; local_size: 64 0 0
+; global_size: 32 0 0
+; local_size: 32 0 0
 ;
 ; [test]
 ; # writelane(s = 1000, lane 5, old = u = 9): lane 5 gets 1000, every other
 ; # lane 9; a uniform loop writes lanes 0, 2, .., 8 of a uniform 7 with
 ; # 100 + lane. The result differs per lane though every operand is uniform.
+; # 32 work-items: one wave at wave32 and wave64.
 ; name: uniform operands
 ; kernel_name: k_wl
-; arg_out: 0 buffer uint[128] 9 9 9 9 9 1000 9 9 9 9 9 9 9 9 9 9 \
-;   9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 \
-;   9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 \
+; arg_out: 0 buffer uint[64] 9 9 9 9 9 1000 9 9 9 9 9 9 9 9 9 9 \
 ;   9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 9 \
 ;   100 7 102 7 104 7 106 7 108 7 7 7 7 7 7 7 \
-;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 \
-;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 \
 ;   7 7 7 7 7 7 7 7 7 7 7 7 7 7 7 7
 ; arg_in: 1 int 1000
 ; arg_in: 2 int 9
@@ -39,7 +36,7 @@ loop:
   %c = icmp ult i32 %i2, 10
   br i1 %c, label %loop, label %done
 done:
-  %t2 = add i32 %tid, 64
+  %t2 = add i32 %tid, 32
   %p2 = getelementptr i32, ptr addrspace(1) %out, i32 %t2
   store i32 %acc2, ptr addrspace(1) %p2
   ret void
