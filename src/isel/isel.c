@@ -323,6 +323,12 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
        ins = LLVMGetNextInstruction(ins)) {
     uint32_t vi = ptrmap_get(&c->vmap, ins);
     isel_val *val = &c->vals[vi];
+    /* a loop header's phi keeps a defined value on its entry edge (the
+     * corpus' promoted private arrays read such lanes before writing
+     * them: f_private_array_registers.ll under wavecc-run's poison check) */
+    bool header = false;
+    for (unsigned q = 0; q < LLVMCountIncoming(ins); q++)
+      header |= llvm_idx(c, LLVMGetIncomingBlock(ins, q)) >= b;
     for (unsigned e = 0; e < val->n; e++, k++) {
       mir_instr *phi = blk->instrs[k];
       mir_temp d = phi->defs[0].temp; /* val->t[e], or its VGPR stand-in (isel_finish_phis) */
@@ -356,7 +362,7 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (!is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
+        if (!header && !is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
           /* no copy on that edge: the phi's register keeps whatever it
            * holds (a waterfall loop's result from the lanes that did not
            * match: a v_mov_b32 of 0 under its own EXEC region before) */
