@@ -56,3 +56,17 @@ define amdgpu_kernel void @k_cas_loop(ptr addrspace(1) %g, ptr addrspace(1) %a) 
   store <2 x half> %old, ptr addrspace(1) %pa, align 4
   ret void
 }
+
+; a uniform i32 bitcast to <2 x i16> keeps its SGPR as the packed form:
+; inline assembly reading it packed gets that SGPR, not a split and an
+; s_pack_ll_b32_b16 (isel_packed_record takes SGPR dwords)
+; CHECK-LABEL: k_uniform_bitcast_asm:
+; CHECK-NOT: s_pack_ll_b32_b16
+; CHECK-NOT: s_lshr_b32
+; CHECK: s_endpgm
+define amdgpu_kernel void @k_uniform_bitcast_asm(ptr addrspace(1) %out, i32 %bits) {
+  %in = bitcast i32 %bits to <2 x i16>
+  %a = call i32 asm "s_mov_b32 $0, $1", "=r,r"(<2 x i16> %in)
+  store i32 %a, ptr addrspace(1) %out
+  ret void
+}
