@@ -576,7 +576,12 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
     b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, b, bits, !unsig, isel_scalar_operand(&b));
     mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
     if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
-    isel_set(c, ins, e, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
+    mir_temp res = bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r);
+    /* unsigned on zero-extended operands: the quotient is at most the
+     * dividend, the remainder below the divisor (f_lds_neighbor.cl's
+     * `(l + 1) % n` in i16 was masked again with v_and_b32 0xffff) */
+    if (unsig && bits < 32) isel_mark_zero_above(c, res, bits);
+    isel_set(c, ins, e, res);
   }
   return true;
 }

@@ -8,7 +8,9 @@
  * MUBUF/FLAT/DS load opcodes), and an AND with a mask that fits clears
  * them too, and so do AND, OR and XOR of such values (two levels deep),
  * an unsigned minimum with such a value, maximums and signed minimums of
- * two, and v_bfe_u32 of a narrow enough field.
+ * two, and v_bfe_u32 of a narrow enough field; and what a selector marked
+ * (isel_mark_zero_above: the quotient and remainder of a narrow unsigned
+ * division, at most their zero-extended operands).
  * The check reads the machine IR already selected: the defining
  * instruction of the temporary, looked for among the last instructions of
  * the current block (a bounded backward scan; a definition further away
@@ -37,6 +39,8 @@ static unsigned loaded_bits(unsigned op) {
 static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, unsigned depth) {
   if (o.kind == MIR_OPND_CONST) return o.size <= 1 && o.imm <= (1u << bits) - 1;
   if (o.kind != MIR_OPND_TEMP || mir_rc_size((mir_rc)o.temp.rc) != 1) return false;
+  for (unsigned k = 0; k < sizeof c->zx_known / sizeof c->zx_known[0]; k++)
+    if (c->zx_known[k].id == o.temp.id && o.temp.id && c->zx_known[k].bits <= bits) return true;
   const mir_block *b = &c->p->blocks[c->cur];
   uint32_t stop = end > ZEXT_SCAN ? end - ZEXT_SCAN : 0;
   for (uint32_t i = end; i-- > stop;) {
@@ -75,4 +79,12 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
 bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits) {
   if (o.kind != MIR_OPND_TEMP || bits >= 32) return false;
   return zero_above(c, o, bits, c->p->blocks[c->cur].num_instrs, 2);
+}
+
+void isel_mark_zero_above(isel_ctx *c, mir_temp t, unsigned bits) {
+  if (!t.id || bits >= 32) return;
+  unsigned n = sizeof c->zx_known / sizeof c->zx_known[0];
+  c->zx_known[c->zx_next % n].id = t.id;
+  c->zx_known[c->zx_next % n].bits = (uint8_t)bits;
+  c->zx_next++;
 }

@@ -5,7 +5,9 @@
 ;  - a GEP index `shl x, 1` into i64 elements scales x by 16 at once (one
 ;    v_lshlrev_b64, isel_gep.c shift_into_size);
 ;  - a uniform i16 divisor is zero-extended on the SALU (s_and_b32), not
-;    with a v_mov_b32 and a v_and_b32 per division (isel_div64.c).
+;    with a v_mov_b32 and a v_and_b32 per division (isel_div64.c), and the
+;    remainder of the zero-extended operands needs no mask to be
+;    zero-extended itself (isel_mark_zero_above).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -43,6 +45,9 @@ define amdgpu_kernel void @k_shl_index(ptr addrspace(1) %o, i64 %n) {
 ; CHECK: s_and_b32 [[D:s[0-9]+]], s{{[0-9]+}}, 0xffff
 ; CHECK-NOT: v_and_b32_e32 v{{[0-9]+}}, 0xffff, v{{[0-9]+}}
 ; CHECK: v_cvt_f32_u32_e32 v{{[0-9]+}}, [[D]]
+; CHECK: v_sub_u32_e32 [[R:v[0-9]+]],
+; CHECK-NOT: v_and_b32
+; CHECK: global_store_dword v{{[0-9]+}}, [[R]]
 define amdgpu_kernel void @k_urem16(ptr addrspace(1) %o, i32 %n) {
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %x = trunc i32 %t to i16
