@@ -568,12 +568,15 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
   if (!unsig && !(!vec && sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
   dv x = {c, true};
   for (unsigned e = 0; e < isel_num_comps(ty); e++) {
-    /* a uniform operand is extended on the SALU, where it is (the divisor
+    /* a uniform operand of an unsigned one is zero-extended on the SALU,
+     * where it is (the divisor
      * `local_size % n` of a uniform i16: one s_and_b32 that cse shares,
-     * not a v_mov_b32 and a v_and_b32 per division: f_lds_neighbor.cl) */
+     * not a v_mov_b32 and a v_and_b32 per division: f_lds_neighbor.cl);
+     * a signed one stays a v_bfe_i32 of the SGPR (one VALU instruction,
+     * f_int_div_signed_small.ll) */
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
-    a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, a, bits, !unsig, isel_scalar_operand(&a));
-    b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, b, bits, !unsig, isel_scalar_operand(&b));
+    a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, a, bits, !unsig, unsig && isel_scalar_operand(&a));
+    b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, b, bits, !unsig, unsig && isel_scalar_operand(&b));
     mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
     if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
     mir_temp res = bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r);
