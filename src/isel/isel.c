@@ -103,6 +103,41 @@ static void edge(isel_ctx *c, uint32_t from, uint32_t to, bool logical, bool lin
 }
 
 
+/* Does the VALU compute v, a uniform float or double, in a VGPR (FP
+ * arithmetic: the SALU has none on these targets)? */
+static bool fp_valu_result(LLVMValueRef v) {
+  LLVMTypeKind k = LLVMGetTypeKind(LLVMTypeOf(v));
+  if ((k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) || !LLVMIsAInstruction(v)) return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPExt:
+  case LLVMFPTrunc:
+    return true;
+  case LLVMCall: {
+    LLVMValueRef f = LLVMGetCalledValue(v);
+    size_t len;
+    const char *n = f && LLVMIsAFunction(f) ? LLVMGetValueName2(f, &len) : "";
+    static const char *const valu[] = {"llvm.fma.", "llvm.fmuladd.", "llvm.maxnum.", "llvm.minnum.", "llvm.sqrt."};
+    for (unsigned i = 0; i < sizeof valu / sizeof *valu; i++)
+      if (!strncmp(n, valu[i], strlen(valu[i]))) return true;
+    return false;
+  }
+  default: return false;
+  }
+}
+
+/* A uniform float/double phi with an incoming value the VALU computes
+ * (an FP accumulator of a uniform loop) lives in VGPRs, as llc-19 keeps
+ * it: an SGPR phi costs a v_readfirstlane_b32 on the back edge and a
+ * v_mov_b32 before the next VALU use (the atomic optimizer's lane loop:
+ * 14 instructions per lane where llc-19 has 10, f_atomic_wave_combine.ll).
+ * Readers that need an SGPR read it back with v_readfirstlane_b32. */
+static bool uniform_phi_in_vgpr(LLVMValueRef phi) {
+  unsigned n = LLVMCountIncoming(phi);
+  for (unsigned i = 0; i < n; i++)
+    if (fp_valu_result(LLVMGetIncomingValue(phi, i))) return true;
+  return false;
+}
+
 /* Phis of LLVM block b as p_phi placeholders (operands filled at the end). */
 void isel_create_phis(isel_ctx *c, uint32_t b) {
   for (LLVMValueRef ins = LLVMGetFirstInstruction(c->di->blocks[b]); ins && LLVMIsAPHINode(ins);
@@ -125,7 +160,8 @@ void isel_create_phis(isel_ctx *c, uint32_t b) {
       }
       mir_rc rc;
       if (bits == 1) rc = mir_rc_s(1);
-      else rc = div ? mir_rc_v(bits > 32 ? 2 : 1) : mir_rc_s(bits > 32 ? 2 : 1);
+      else if (div || (nc == 1 && uniform_phi_in_vgpr(ins))) rc = mir_rc_v(bits > 32 ? 2 : 1);
+      else rc = mir_rc_s(bits > 32 ? 2 : 1);
       isel_set(c, ins, e, isel_tmp(c, rc));
     }
   }
@@ -287,6 +323,12 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
        ins = LLVMGetNextInstruction(ins)) {
     uint32_t vi = ptrmap_get(&c->vmap, ins);
     isel_val *val = &c->vals[vi];
+    /* a loop header's phi keeps a defined value on its entry edge (the
+     * corpus' promoted private arrays read such lanes before writing
+     * them: f_private_array_registers.ll under wavecc-run's poison check) */
+    bool header = false;
+    for (unsigned q = 0; q < LLVMCountIncoming(ins); q++)
+      header |= llvm_idx(c, LLVMGetIncomingBlock(ins, q)) >= b;
     for (unsigned e = 0; e < val->n; e++, k++) {
       mir_instr *phi = blk->instrs[k];
       mir_temp d = phi->defs[0].temp; /* val->t[e], or its VGPR stand-in (isel_finish_phis) */
@@ -320,7 +362,13 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
+        if (!header && !is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
+          /* no copy on that edge: the phi's register keeps whatever it
+           * holds (a waterfall loop's result from the lanes that did not
+           * match: a v_mov_b32 of 0 under its own EXEC region before) */
+          o = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
+          o.temp.rc = rc;
+        } else if (isel_is_rsrc_type(LLVMTypeOf(ins))) o = mir_op_temp(isel_buffer_rsrc(c, inc));
         else if (is_bool && isel_is_lane_mask(c, &phi_def)) o = mir_op_temp(isel_mask_of(c, inc, e));
         else if (is_bool) {
           o = isel_get(c, inc, e);

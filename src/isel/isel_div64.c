@@ -544,6 +544,11 @@ static mir_operand sdivrem_f32(dv *x, bool quot, mir_operand n, mir_operand d) {
   return sub32(x, n, T(isel_v1c(c, ISA_V_MUL_I32_I24, T(q1), d)));
 }
 
+/* An SGPR temporary or a constant (extended on the SALU). */
+static bool isel_scalar_operand(const mir_operand *o) {
+  return o->kind == MIR_OPND_CONST || (o->kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o->temp.rc));
+}
+
 bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef ty = LLVMTypeOf(ins), sty = isel_scalar_type(ty);
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
@@ -563,11 +568,23 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
   if (!unsig && !(!vec && sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
   dv x = {c, true};
   for (unsigned e = 0; e < isel_num_comps(ty); e++) {
-    mir_operand a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, isel_get(c, A, e), bits, !unsig, false);
-    mir_operand b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, isel_get(c, B, e), bits, !unsig, false);
+    /* a uniform operand of an unsigned one is zero-extended on the SALU,
+     * where it is (the divisor
+     * `local_size % n` of a uniform i16: one s_and_b32 that cse shares,
+     * not a v_mov_b32 and a v_and_b32 per division: f_lds_neighbor.cl);
+     * a signed one stays a v_bfe_i32 of the SGPR (one VALU instruction,
+     * f_int_div_signed_small.ll) */
+    mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
+    a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, a, bits, !unsig, unsig && isel_scalar_operand(&a));
+    b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, b, bits, !unsig, unsig && isel_scalar_operand(&b));
     mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
     if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
-    isel_set(c, ins, e, bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r));
+    mir_temp res = bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r);
+    /* unsigned on zero-extended operands: the quotient is at most the
+     * dividend, the remainder below the divisor (f_lds_neighbor.cl's
+     * `(l + 1) % n` in i16 was masked again with v_and_b32 0xffff) */
+    if (unsig && bits < 32) isel_mark_zero_above(c, res, bits);
+    isel_set(c, ins, e, res);
   }
   return true;
 }

@@ -540,6 +540,24 @@ static bool scaled_zext(LLVMValueRef idx, LLVMValueRef *x, uint64_t *scale) {
   return true;
 }
 
+/* idx = shl x, k (constant k, idx as wide as the pointer, not a
+ * zero-extension index_split looked through): idx * size is x * (size <<
+ * k) in the pointer's modular arithmetic, so the GEP scales x once (one
+ * v_lshlrev_b64 for `out[2 * i]` of longs, not two: f_conv_int_sat.cl);
+ * the shl is left to dce when nothing else reads it. */
+static void shift_into_size(isel_ctx *c, LLVMValueRef *idx, uint64_t *size, bool ptr64, bool zx) {
+  LLVMValueRef v = *idx;
+  if (zx || !LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMShl ||
+      isel_type_bits(LLVMTypeOf(v)) != (ptr64 ? 64u : 32u))
+    return;
+  LLVMValueRef x = LLVMGetOperand(v, 0), k = LLVMGetOperand(v, 1);
+  if (!LLVMIsAConstantInt(k) || LLVMIsAConstant(x) || !isel_has(c, x)) return;
+  uint64_t kv = LLVMConstIntGetZExtValue(k);
+  if (kv >= 32 || (*size << kv) > UINT32_MAX || (*size << kv) >> kv != *size) return;
+  *size <<= kv;
+  *idx = x;
+}
+
 bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
   LLVMTypeRef pty = LLVMTypeOf(ins);
   if (LLVMGetTypeKind(pty) == LLVMVectorTypeKind) return false;
@@ -580,6 +598,7 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
     bool zx;
     if (!gep_step(c, &ty, i, &idx, ptr64, &coff, &size, &zx)) return false;
     if (!size) continue;
+    shift_into_size(c, &idx, &size, ptr64, zx);
     mir_operand x32;
     LLVMValueRef zx_of;
     uint64_t scale;

@@ -114,6 +114,10 @@ struct isel_ctx {
   uint32_t npk, cappk;
   uint64_t *lane_masks;    /* isel_lanes.c: temps that hold lane masks (bit per temp id) */
   uint32_t lane_mask_words;
+  /* isel_zext.c: the last temporaries a selector said are zero above a
+   * width (isel_mark_zero_above), a ring the zero-extension check reads */
+  struct { uint32_t id; uint8_t bits; } zx_known[8];
+  unsigned zx_next;
   /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
    * and the block that built it; cap 0: none yet */
   ptrmap vidx_tuple, vidx_block;
@@ -522,6 +526,10 @@ bool isel_narrow64(isel_ctx *c, LLVMValueRef ins);
  * (o defined nearby in the current block by a zero-extending byte/short
  * load or an AND with a mask below 2^bits)? false when unknown. */
 bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
+/* Records that temporary t (one dword) is zero above its low `bits` bits
+ * (a narrow unsigned division's result, isel_div64.c), so that a zero
+ * extension of it soon after needs no instruction. */
+void isel_mark_zero_above(isel_ctx *c, mir_temp t, unsigned bits);
 /* isel_abi.c: ABI inputs and argument loads into the current block (a
  * kernel's hardware-initialised registers and kernarg loads, or a
  * function's calling-convention inputs), private memory of the allocas;

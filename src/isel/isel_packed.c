@@ -1,4 +1,4 @@
-/* Instruction selection: packed 16-bit integer vector arithmetic (VOP3P).
+/* Instruction selection: packed 16-bit vector arithmetic (VOP3P).
  *
  * A <N x i16> value is selected as N 32-bit components, one element each,
  * upper bits undefined (isel_alu.c). gfx9 also computes on two 16-bit
@@ -15,7 +15,9 @@
  *    add/sub/mul/shl/lshr/ashr, and/or/xor (plain 32-bit logic on the
  *    dwords), smin/smax/umin/umax and the four saturating add/sub (clamp
  *    bit; the IR pass scalarize-vector-intrinsics keeps these <N x i16>
- *    calls whole for this reason).
+ *    calls whole for this reason); fadd and fmul of <N x half> as
+ *    v_pk_add_f16 / v_pk_mul_f16, as llc-19 selects them (a compare-and-
+ *    swap loop's <2 x half> add was 2 v_add_f16 + v_perm + v_lshrrev).
  *  - Its result gets both forms: the packed dword, and components taken
  *    from it (the low element is the dword itself, the high one a
  *    v_lshrrev_b32 by 16 that dce deletes when nobody reads it).
@@ -39,6 +41,11 @@ static bool is_i16_vector(LLVMTypeRef t) {
          LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMGetElementType(t)) == 16;
 }
 
+static bool is_f16_vector(LLVMTypeRef t) {
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && LLVMGetVectorSize(t) >= 2 && LLVMGetVectorSize(t) <= 16 &&
+         LLVMGetTypeKind(LLVMGetElementType(t)) == LLVMHalfTypeKind;
+}
+
 mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w) {
   mir_temp none = {0};
   if (!c->pk_map.cap) return none;
@@ -48,7 +55,11 @@ mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w) {
 }
 
 void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t) {
-  if (w >= 16 || !mir_rc_is_vgpr(t.rc) || mir_rc_size(t.rc) != 1) return;
+  /* SGPR dwords too: a uniform i32 bitcast to <2 x i16> that inline
+   * assembly reads packed was split and packed again (s_lshr_b32 +
+   * s_pack_ll_b32_b16: f_inline_asm_packed.ll); pk_emit and the stores
+   * take an SGPR operand */
+  if (w >= 16 || mir_rc_size(t.rc) != 1) return;
   if (!c->pk_map.cap) ptrmap_init(&c->pk_map, c->mem, 64);
   isel_val *s = isel_val_slot(c->mem, &c->pk_map, &c->pk, &c->npk, &c->cappk, v);
   s->t[w] = t;
@@ -121,30 +132,39 @@ static mir_temp pk_emit(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, bo
 typedef struct pk_desc {
   unsigned op;
   bool clamp, shift; /* shift: LLVM's operands reversed (amount first) */
+  bool half;         /* on <N x half> (v_pk_add_f16, v_pk_mul_f16), not <N x i16> */
   unsigned scalar;    /* VALU instructions per element on the per-element path */
 } pk_desc;
 
 static bool binop_desc(LLVMOpcode opc, pk_desc *d) {
   switch (opc) {
-  case LLVMAdd: *d = (pk_desc){ISA_V_PK_ADD_U16, false, false, 1}; return true;
-  case LLVMSub: *d = (pk_desc){ISA_V_PK_SUB_U16, false, false, 1}; return true;
-  case LLVMMul: *d = (pk_desc){ISA_V_PK_MUL_LO_U16, false, false, 1}; return true;
-  case LLVMAnd: *d = (pk_desc){ISA_V_AND_B32, false, false, 1}; return true;
-  case LLVMOr: *d = (pk_desc){ISA_V_OR_B32, false, false, 1}; return true;
-  case LLVMXor: *d = (pk_desc){ISA_V_XOR_B32, false, false, 1}; return true;
-  case LLVMShl: *d = (pk_desc){ISA_V_PK_LSHLREV_B16, false, true, 1}; return true;
-  case LLVMLShr: *d = (pk_desc){ISA_V_PK_LSHRREV_B16, false, true, 2}; return true;
-  case LLVMAShr: *d = (pk_desc){ISA_V_PK_ASHRREV_I16, false, true, 2}; return true;
+  case LLVMAdd: *d = (pk_desc){ISA_V_PK_ADD_U16, false, false, false, 1}; return true;
+  case LLVMSub: *d = (pk_desc){ISA_V_PK_SUB_U16, false, false, false, 1}; return true;
+  case LLVMMul: *d = (pk_desc){ISA_V_PK_MUL_LO_U16, false, false, false, 1}; return true;
+  case LLVMAnd: *d = (pk_desc){ISA_V_AND_B32, false, false, false, 1}; return true;
+  case LLVMOr: *d = (pk_desc){ISA_V_OR_B32, false, false, false, 1}; return true;
+  case LLVMXor: *d = (pk_desc){ISA_V_XOR_B32, false, false, false, 1}; return true;
+  case LLVMShl: *d = (pk_desc){ISA_V_PK_LSHLREV_B16, false, true, false, 1}; return true;
+  case LLVMLShr: *d = (pk_desc){ISA_V_PK_LSHRREV_B16, false, true, false, 2}; return true;
+  case LLVMAShr: *d = (pk_desc){ISA_V_PK_ASHRREV_I16, false, true, false, 2}; return true;
+  /* each half rounded as v_add_f16 / v_mul_f16 round it, under the same
+   * MODE fields (f16 rounding and denormals) */
+  case LLVMFAdd: *d = (pk_desc){ISA_V_PK_ADD_F16, false, false, true, 1}; return true;
+  case LLVMFMul: *d = (pk_desc){ISA_V_PK_MUL_F16, false, false, true, 1}; return true;
   default: return false;
   }
 }
 
 static bool call_desc(const char *n, pk_desc *d) {
   static const struct { const char *name; pk_desc d; } tab[] = {
-      {"llvm.smax.", {ISA_V_PK_MAX_I16, false, false, 3}},    {"llvm.smin.", {ISA_V_PK_MIN_I16, false, false, 3}},
-      {"llvm.umax.", {ISA_V_PK_MAX_U16, false, false, 3}},    {"llvm.umin.", {ISA_V_PK_MIN_U16, false, false, 3}},
-      {"llvm.sadd.sat.", {ISA_V_PK_ADD_I16, true, false, 5}}, {"llvm.ssub.sat.", {ISA_V_PK_SUB_I16, true, false, 5}},
-      {"llvm.uadd.sat.", {ISA_V_PK_ADD_U16, true, false, 5}}, {"llvm.usub.sat.", {ISA_V_PK_SUB_U16, true, false, 5}},
+      {"llvm.smax.", {ISA_V_PK_MAX_I16, false, false, false, 3}},
+      {"llvm.smin.", {ISA_V_PK_MIN_I16, false, false, false, 3}},
+      {"llvm.umax.", {ISA_V_PK_MAX_U16, false, false, false, 3}},
+      {"llvm.umin.", {ISA_V_PK_MIN_U16, false, false, false, 3}},
+      {"llvm.sadd.sat.", {ISA_V_PK_ADD_I16, true, false, false, 5}},
+      {"llvm.ssub.sat.", {ISA_V_PK_SUB_I16, true, false, false, 5}},
+      {"llvm.uadd.sat.", {ISA_V_PK_ADD_U16, true, false, false, 5}},
+      {"llvm.usub.sat.", {ISA_V_PK_SUB_U16, true, false, false, 5}},
   };
   for (unsigned k = 0; k < sizeof tab / sizeof tab[0]; k++)
     if (!strncmp(n, tab[k].name, strlen(tab[k].name))) {
@@ -170,7 +190,7 @@ static bool worth_it(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, unsigned nw, c
 
 static bool select_packed(isel_ctx *c, LLVMValueRef ins, LLVMValueRef A, LLVMValueRef B, const pk_desc *d) {
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  if (!is_i16_vector(ty) || !divergence_is_divergent(c->di, ins)) return false;
+  if (!(d->half ? is_f16_vector(ty) : is_i16_vector(ty)) || !divergence_is_divergent(c->di, ins)) return false;
   unsigned nc = isel_num_comps(ty), nw = (nc + 1) / 2;
   if (!worth_it(c, A, B, nw, d)) return false;
   for (unsigned w = 0; w < nw; w++) {

@@ -27,9 +27,10 @@
 // atomics; wir_atomic_needs_loop): where one instruction does the atomic,
 // the lane loop costs ~10 instructions per active lane for what the memory
 // unit does in one (the corpus' f_atomic_global.cl: 3457 wave-instructions
-// without, 27914 with; llc-19 21789). The prefix is kept with a compare and a
-// select per iteration where llc-19 uses v_writelane (not selected by
-// wavecc); buffer-atomic intrinsics are left alone.
+// without, 27914 with; llc-19 21789). Buffer-atomic intrinsics are left
+// alone. The prefix goes to its lane with llvm.amdgcn.writelane, as llc-19
+// does (a compare and a select per iteration before isel_wave_ops.c
+// selected it: f_atomic_wave_combine.ll 1.32x llc-19's instructions).
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -119,11 +120,10 @@ Value *mbcnt(IRBuilder<> &b, Value *mask, unsigned wave) {
 // in a new block between I's block and I: folds the lanes' values of I's
 // operand with the scan operation, and with `prefix` also each lane's
 // exclusive prefix (*prefix, in I's block). Returns the fold.
-Value *build_scan(IRBuilder<> &b, AtomicRMWInst &I, AtomicRMWInst::BinOp scan_op, Value *ballot, unsigned wave,
+Value *build_scan(IRBuilder<> &b, AtomicRMWInst &I, AtomicRMWInst::BinOp scan_op, Value *ballot,
                   Value **prefix) {
   Type *ty = I.getType(), *mt = ballot->getType();
   BasicBlock *entry = I.getParent();
-  Value *lane_id = prefix ? mbcnt(b, Constant::getAllOnesValue(mt), wave) : nullptr;
   BasicBlock *rest = SplitBlock(entry, &I);
   BasicBlock *loop = BasicBlock::Create(I.getContext(), "atomic.scan", entry->getParent(), rest);
   entry->getTerminator()->setSuccessor(0, loop);
@@ -134,7 +134,9 @@ Value *build_scan(IRBuilder<> &b, AtomicRMWInst &I, AtomicRMWInst::BinOp scan_op
   Value *ff1 = lb.CreateIntrinsic(Intrinsic::cttz, {mt}, {active, lb.getTrue()});
   Value *lane = lb.CreateTrunc(ff1, lb.getInt32Ty());
   Value *v = lb.CreateIntrinsic(Intrinsic::amdgcn_readlane, {ty}, {I.getValOperand(), lane});
-  Value *new_pre = pre ? lb.CreateSelect(lb.CreateICmpEQ(lane_id, lane), acc, pre) : nullptr;
+  /* the lane's exclusive prefix is the fold so far, written to that lane
+   * alone (LLVM's Iterative strategy: v_writelane, no compare per lane) */
+  Value *new_pre = pre ? lb.CreateIntrinsic(Intrinsic::amdgcn_writelane, {ty}, {acc, lane, pre}) : nullptr;
   Value *new_acc = binop(lb, scan_op, acc, v);
   Value *new_active = lb.CreateAnd(active, lb.CreateNot(lb.CreateShl(ConstantInt::get(mt, 1), ff1)));
   lb.CreateCondBr(lb.CreateICmpNE(new_active, ConstantInt::get(mt, 0)), loop, rest);
@@ -165,7 +167,7 @@ void optimize(const Candidate &c, unsigned wave) {
   Value *ballot = b.CreateIntrinsic(Intrinsic::amdgcn_ballot, {mt}, {b.getTrue()});
   Value *v = I.getValOperand(), *new_v = nullptr, *prefix = nullptr;
   if (c.divergent_value) {
-    new_v = build_scan(b, I, scan_op, ballot, wave, need_result ? &prefix : nullptr);
+    new_v = build_scan(b, I, scan_op, ballot, need_result ? &prefix : nullptr);
   } else {
     Value *count = b.CreateTrunc(b.CreateUnaryIntrinsic(Intrinsic::ctpop, ballot), i32);
     switch (op) {

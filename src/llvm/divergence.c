@@ -62,6 +62,10 @@ static int intrinsic_divergence(LLVMValueRef callee) {
   const char *n = LLVMGetValueName2(callee, &len);
   if (name_starts(n, len, "llvm.amdgcn.workitem.id") || name_starts(n, len, "llvm.amdgcn.mbcnt"))
     return 1;
+  /* writelane: one lane replaced, so the lanes differ even when every
+   * operand is uniform (a uniform loop writing lanes: wrong values,
+   * tests/kernels/f_writelane_uniform.ll) */
+  if (name_starts(n, len, "llvm.amdgcn.writelane")) return 1;
   /* each lane holds other elements of the matrix product (isel_mfma.c) */
   if (name_starts(n, len, "llvm.amdgcn.mfma.")) return 1;
   /* buffer atomics: each lane sees another old value (isel_buffer.c) */

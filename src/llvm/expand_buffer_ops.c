@@ -246,26 +246,29 @@ static int expand_rmw(ex_ctx *c, LLVMValueRef ins) {
   LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
   LLVMBasicBlockRef done = fp_split_before(c->b, ins, "atomic.done");
   LLVMBasicBlockRef loop = LLVMInsertBasicBlockInContext(c->ctx, done, "atomic.loop");
+  /* the loop carries the memory word as an integer, the old value being
+   * its bitcast: a <2 x half> phi would be two 16-bit values that each
+   * iteration splits off and packs again around v_pk_add_f16 (llc-19
+   * carries the dword, f_cdna_atomic_pk_add.ll) */
   LLVMPositionBuilderAtEnd(c->b, pre);
-  LLVMValueRef init = LLVMBuildLoad2(c->b, t, ptr, "atomic.init");
+  LLVMValueRef init = LLVMBuildLoad2(c->b, it, ptr, "atomic.init");
   LLVMSetVolatile(init, 1);
   LLVMSetAlignment(init, bits / 8);
   LLVMBuildBr(c->b, loop);
   LLVMPositionBuilderAtEnd(c->b, loop);
-  LLVMValueRef old = LLVMBuildPhi(c->b, t, "atomic.old");
+  LLVMValueRef oi = LLVMBuildPhi(c->b, it, "atomic.old");
+  LLVMValueRef old = t == it ? oi : LLVMBuildBitCast(c->b, oi, t, "atomic.oldv");
   LLVMValueRef nv = apply(c, op, old, val);
-  LLVMValueRef oi = t == it ? old : LLVMBuildBitCast(c->b, old, it, "");
   LLVMValueRef ni = t == it ? nv : LLVMBuildBitCast(c->b, nv, it, "");
   LLVMAtomicOrdering ord = LLVMGetOrdering(ins);
   LLVMValueRef cx = LLVMBuildAtomicCmpXchg(c->b, ptr, oi, ni, ord, ord == LLVMAtomicOrderingRelease ||
                                            ord == LLVMAtomicOrderingAcquireRelease ? LLVMAtomicOrderingMonotonic : ord, 0);
   LLVMValueRef gi = LLVMBuildExtractValue(c->b, cx, 0, "");
   LLVMValueRef ok = LLVMBuildExtractValue(c->b, cx, 1, "");
-  LLVMValueRef got = t == it ? gi : LLVMBuildBitCast(c->b, gi, t, "atomic.got");
   LLVMBuildCondBr(c->b, ok, done, loop);
   LLVMBasicBlockRef inb[2] = {pre, loop};
-  LLVMValueRef inv[2] = {init, got};
-  LLVMAddIncoming(old, inv, inb, 2);
+  LLVMValueRef inv[2] = {init, gi};
+  LLVMAddIncoming(oi, inv, inb, 2);
   /* the integer compare decides (a float compare would loop on NaN and
    * stop early on -0 == +0) */
   LLVMReplaceAllUsesWith(ins, old);

@@ -10,7 +10,8 @@
  *   - VALU writes an SGPR -> VMEM (MUBUF, FLAT, GLOBAL, SCRATCH) reads it
  *     (resource, offset, saddr): 5;
  *   - SALU writes M0 -> an instruction that reads M0 (s_sendmsg, GDS,
- *     LDS add-tid/DMA, s_movrel, interpolation): 1;
+ *     LDS add-tid/DMA, s_movrel, interpolation; not v_readlane /
+ *     v_writelane's lane select): 1;
  *   - s_setreg -> s_getreg or s_setreg: 2;
  *   - a VMEM store of more than 64 bits of data -> VALU writes those data
  *     VGPRs: 1.
@@ -126,7 +127,12 @@ static unsigned required(const uint8_t *hw, const mir_instr *prod, const mir_ins
       for (unsigned k = 0; k < cons->num_ops; k++)
         if (writes_sgpr_read_by(prod, &cons->ops[k])) need = at_least(need, hw[WAVECC_HZ_VALU_SGPR_VMEM]);
   }
-  if (is_salu(prod) && writes_m0(prod) && reads_m0(cons)) need = at_least(need, hw[WAVECC_HZ_SALU_M0]);
+  /* not a lane select in M0: the ISA guide's table names no such hazard,
+   * nor does LLVM 19's GCNHazardRecognizer (its M0 readers: VINTRP,
+   * s_movrel, DS add-TID, s_sendmsg/GDS, LDS DMA, LDS_DIRECT); an s_nop
+   * per lane in the atomic optimizer's loop otherwise */
+  if (is_salu(prod) && writes_m0(prod) && ck != K_LANE_SELECT && reads_m0(cons))
+    need = at_least(need, hw[WAVECC_HZ_SALU_M0]);
   if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG)) need = at_least(need, hw[WAVECC_HZ_SETREG]);
   if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) &&
       need < hw[WAVECC_HZ_VMEM_STORE_DATA]) {

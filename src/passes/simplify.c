@@ -30,6 +30,8 @@
  * (input_mask_fold); gfx942's 64-bit add of a shifted value takes the
  * shift (fold_lshl_add64).
  *
+ * And x & ~y, x | ~y of SGPRs: s_andn2 / s_orn2 (fold_not_operand).
+ *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
  *
@@ -321,6 +323,43 @@ static mir_instr *fold_lshl_add64(mir_program *p, const mir_instr *ins, mir_inst
   return NULL;
 }
 
+/* `s_and_bN d, x, t` / `s_or_bN d, x, t` with t = `s_xor_bN y, -1` or
+ * `s_not_bN y` read only here: `s_andn2_bN d, x, y` / `s_orn2_bN d, x, y`,
+ * as llc-19 selects x & ~y (SALU; SCC the same: set when d != 0). The
+ * atomic optimizer's lane loop clears the lane it did with x & ~(1 << l):
+ * one SALU instruction less per active lane. NULL when the pattern does
+ * not apply. */
+static mir_instr *fold_not_operand(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
+  bool b64 = ins->opcode == ISA_S_AND_B64 || ins->opcode == ISA_S_OR_B64;
+  if (!b64 && ins->opcode != ISA_S_AND_B32 && ins->opcode != ISA_S_OR_B32) return NULL;
+  if (ins->num_ops != 2) return NULL;
+  unsigned xor_op = b64 ? ISA_S_XOR_B64 : ISA_S_XOR_B32, not_op = b64 ? ISA_S_NOT_B64 : ISA_S_NOT_B32;
+  for (unsigned j = 0; j < 2; j++) {
+    const mir_operand *t = &ins->ops[j];
+    if (t->kind != MIR_OPND_TEMP || (t->flags & MIR_OPND_FIXED_REG) || t->temp.id >= p->num_temps ||
+        uses[t->temp.id] != 1)
+      continue;
+    const mir_instr *n = def[t->temp.id];
+    if (!n || n->num_defs != 1) continue; /* SCC read: keep it */
+    const mir_operand *y = NULL;
+    if (n->opcode == not_op && n->num_ops == 1) y = &n->ops[0];
+    else if (n->opcode == xor_op && n->num_ops == 2)
+      for (unsigned k = 0; k < 2; k++)
+        if (n->ops[k].kind == MIR_OPND_CONST && n->ops[k].imm == 0xffffffffu && n->ops[k].size <= 2) y = &n->ops[1 - k];
+    if (!y || y->kind != MIR_OPND_TEMP) continue;
+    bool is_and = ins->opcode == ISA_S_AND_B32 || ins->opcode == ISA_S_AND_B64;
+    unsigned op = is_and ? (b64 ? ISA_S_ANDN2_B64 : ISA_S_ANDN2_B32) : (b64 ? ISA_S_ORN2_B64 : ISA_S_ORN2_B32);
+    mir_instr *m = mir_instr_create(p, op, 2, ins->num_defs);
+    m->ops[0] = ins->ops[1 - j];
+    m->ops[1] = *y;
+    m->ops[1].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+    for (unsigned k = 0; k < ins->num_defs; k++) m->defs[k] = ins->defs[k];
+    m->enc_flags = ins->enc_flags;
+    return m;
+  }
+  return NULL;
+}
+
 /* Does op read its operands as f32 values that take neg/abs modifiers? */
 static bool f32_mod_op(uint16_t op) {
   switch (op) {
@@ -434,6 +473,7 @@ int mir_simplify(mir_program *p, diag *d) {
       if (!k) k = neg_abs(p, ins, def);
       if (!k) k = input_mask_fold(p, ins, def);
       if (!k) k = fold_lshl_add64(p, ins, def, uses);
+      if (!k) k = fold_not_operand(p, ins, def, uses);
       if (k) {
         blk->instrs[i] = k;
         continue;

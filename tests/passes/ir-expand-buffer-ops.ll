@@ -9,15 +9,19 @@ target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:3
 target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define float @fadd(
-; CHECK: %atomic.init = load volatile float, ptr addrspace(7) %p, align 4
+; the loop carries the memory word as an i32, the float is its bitcast
+; CHECK: %atomic.init = load volatile i32, ptr addrspace(7) %p, align 4
 ; CHECK-NEXT: br label %atomic.loop
 ; CHECK: atomic.loop:
-; CHECK-NEXT: %atomic.old = phi float [ %atomic.init, %{{.*}} ], [ %atomic.got, %atomic.loop ]
-; CHECK-NEXT: %[[N:.*]] = fadd float %atomic.old, %v
-; CHECK: cmpxchg ptr addrspace(7) %p, i32 %{{.*}}, i32 %{{.*}} seq_cst seq_cst
+; CHECK-NEXT: %atomic.old = phi i32 [ %atomic.init, %{{.*}} ], [ %[[GOT:.*]], %atomic.loop ]
+; CHECK-NEXT: %atomic.oldv = bitcast i32 %atomic.old to float
+; CHECK-NEXT: %[[N:.*]] = fadd float %atomic.oldv, %v
+; CHECK-NEXT: %[[NI:.*]] = bitcast float %[[N]] to i32
+; CHECK-NEXT: %[[CX:.*]] = cmpxchg ptr addrspace(7) %p, i32 %atomic.old, i32 %[[NI]] seq_cst seq_cst
+; CHECK-NEXT: %[[GOT]] = extractvalue { i32, i1 } %[[CX]], 0
 ; CHECK: br i1 %{{.*}}, label %atomic.done, label %atomic.loop
 ; CHECK: atomic.done:
-; CHECK-NEXT: ret float %atomic.old
+; CHECK-NEXT: ret float %atomic.oldv
 define float @fadd(ptr addrspace(8) %r, float %v) {
   %p = addrspacecast ptr addrspace(8) %r to ptr addrspace(7)
   %o = atomicrmw fadd ptr addrspace(7) %p, float %v seq_cst

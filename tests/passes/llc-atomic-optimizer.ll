@@ -53,8 +53,9 @@ define amdgpu_kernel void @uniform_lds_max(ptr addrspace(3) %p, ptr addrspace(1)
 }
 
 ; a divergent float add on global memory (a compare-and-swap loop on
-; gfx900): the lane loop folds the values from -0.0 and records the
-; exclusive prefix; the first lane keeps the returned value
+; gfx900): the lane loop folds the values from -0.0 and writes each
+; lane's exclusive prefix to it (writelane, as llc-19: no compare and
+; select per lane); the first lane keeps the returned value
 ; CHECK-LABEL: define amdgpu_kernel void @divergent_fadd(
 ; CHECK: atomic.scan:
 ; CHECK: %scan.acc = phi float [ -0.000000e+00, %{{.*}} ], [ %[[ACC:.*]], %atomic.scan ]
@@ -62,7 +63,8 @@ define amdgpu_kernel void @uniform_lds_max(ptr addrspace(3) %p, ptr addrspace(1)
 ; CHECK: %[[FF1:.*]] = call i64 @llvm.cttz.i64(i64 %scan.active, i1 true)
 ; CHECK: %[[LANE:.*]] = trunc i64 %[[FF1]] to i32
 ; CHECK: %[[LV:.*]] = call float @llvm.amdgcn.readlane.f32(float %x, i32 %[[LANE]])
-; CHECK: %[[PRE:.*]] = select i1 %{{.*}}, float %scan.acc, float %scan.prefix
+; CHECK-NOT: select
+; CHECK: %[[PRE:.*]] = call float @llvm.amdgcn.writelane.f32(float %scan.acc, i32 %[[LANE]], float %scan.prefix)
 ; CHECK: %[[ACC]] = fadd float %scan.acc, %[[LV]]
 ; CHECK: br i1 %{{.*}}, label %atomic.scan,
 ; CHECK: %r = atomicrmw fadd ptr addrspace(1) %p, float %[[ACC]] monotonic
