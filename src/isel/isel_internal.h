@@ -115,6 +115,9 @@ struct isel_ctx {
   /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
    * and the block that built it; cap 0: none yet */
   ptrmap vidx_tuple, vidx_block;
+  /* isel_mask_of: a scalar uniform i1 value -> the lane mask made from it
+   * and the block that made it (reused in that block only); cap 0: none */
+  ptrmap bmask_temp, bmask_block;
 };
 
 /* A variable-index extractelement / insertelement `ins` (opcode opc) on a
