@@ -48,7 +48,7 @@ mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w) {
 }
 
 void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t) {
-  if (w >= 16 || !mir_rc_is_vgpr(t.rc) || mir_rc_size(t.rc) != 1) return;
+  if (w >= ISEL_MAX_COMPS || !mir_rc_is_vgpr(t.rc) || mir_rc_size(t.rc) != 1) return;
   if (!c->pk_map.cap) ptrmap_init(&c->pk_map, c->mem, 64);
   isel_val *s = isel_val_slot(c->mem, &c->pk_map, &c->pk, &c->npk, &c->cappk, v);
   s->t[w] = t;
