@@ -63,13 +63,30 @@ static bool mul_64x32(LLVMValueRef m) {
          (hi_zero(LLVMGetOperand(m, 0)) || hi_zero(LLVMGetOperand(m, 1)));
 }
 
+/* Is v a sign extension of an i32? Its halves are made next to each other
+ * (the value and its v_ashrrev_i32 31), so the allocator can put them in
+ * the pair v_mad_u64_u32 adds; another 64-bit addend (a zext's halves, a
+ * value whose halves sit apart) costs copies to form the pair, more than
+ * the v_add_co_u32 + v_addc_co_u32 it saves (f_long_arith,
+ * f_call_aggregates). */
+static bool sext_of_i32(LLVMValueRef v) {
+  if (!LLVMIsASExtInst(v)) return false;
+  LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(v, 0));
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
+}
+
 /* The operand of the divergent i64 add `a` that is a narrow or 64x32 mul
  * used only by `a` in a's block (*other: the addend), or NULL. */
 static LLVMValueRef mad_operand(isel_ctx *c, LLVMValueRef a, LLVMValueRef *other) {
   if (LLVMGetInstructionOpcode(a) != LLVMAdd || !is_i64(a) || !divergence_is_divergent(c->di, a)) return NULL;
   for (unsigned k = 0; k < 2; k++) {
     LLVMValueRef m = LLVMGetOperand(a, k);
-    if ((narrow_mul(m) || mul_64x32(m)) && sole_user(m) == a && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(a)) {
+    /* a uniform 64x32 product stays SALU (s_mul_i32, s_mul_hi_u32): into
+     * a VGPR v_mad_u64_u32 it would need its operands copied to VGPRs
+     * (app_reduce's group size * group id + local id: 2 -> 5) */
+    LLVMValueRef y = LLVMGetOperand(a, 1 - k);
+    bool wide = mul_64x32(m) && divergence_is_divergent(c->di, m) && sext_of_i32(y);
+    if ((narrow_mul(m) || wide) && sole_user(m) == a && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(a)) {
       *other = LLVMGetOperand(a, 1 - k);
       return m;
     }

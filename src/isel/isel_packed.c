@@ -248,11 +248,15 @@ static bool gather_bytes(isel_ctx *c, const mir_operand *parts, mir_operand *out
     }
     sel |= (j == 0 ? 4u + byte : byte) << (8 * i);
   }
-  if (!nsrc) return false;
+  unsigned real = 0;
+  for (unsigned i = 0; i < 4; i++) real += ((sel >> (8 * i)) & 0xffu) != 0x0cu;
   if (nsrc == 1 && sel == 0x07060504u) {
     *out = mir_op_temp(src[0]);
     return true;
   }
+  /* one byte and zeros: a v_and_b32 0xff (or nothing) beats v_perm_b32
+   * and its selector's s_mov_b32 (f_call_args) */
+  if (real < 2) return false;
   mir_operand s1 = mir_op_temp(nsrc == 2 ? src[1] : src[0]);
   mir_operand sl = mir_op_temp(isel_to_sgpr(c, mir_op_const(sel), 1));
   *out = mir_op_temp(isel_v1_3(c, ISA_V_PERM_B32, mir_op_temp(src[0]), s1, sl));
