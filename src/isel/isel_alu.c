@@ -576,6 +576,7 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
       isel_set(c, ins, e, (unsigned)m < na ? comp_temp(c, A, (unsigned)m, div) : comp_temp(c, B, (unsigned)m - na, div));
     }
     shuffle_packed_words(c, ins, na, n);
+    isel_packed8_shuffle(c, ins);
     return true;
   }
   return false;
@@ -611,7 +612,9 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
       return true;
     }
     if ((ins != c->on_demand && isel_narrow_deferred(c, ins)) || isel_narrow64(c, ins)) return true; /* isel_narrow64.c */
-    return sel_binop(c, ins, opc);
+    if (!sel_binop(c, ins, opc)) return false;
+    isel_packed8_binop(c, ins); /* isel_packed8.c: the <N x i8> packed shadow */
+    return true;
   case LLVMFNeg: {
     LLVMValueRef A = LLVMGetOperand(ins, 0);
     if (isel_type_bits(ty) != 32) return false;
@@ -629,7 +632,10 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMTrunc: case LLVMZExt: case LLVMSExt: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
   case LLVMAddrSpaceCast: case LLVMSIToFP: case LLVMUIToFP: case LLVMFPToSI: case LLVMFPToUI:
     return isel_cast(c, ins, opc);
-  case LLVMSelect: return sel_select(c, ins);
+  case LLVMSelect:
+    if (!sel_select(c, ins)) return false;
+    isel_packed8_select(c, ins);
+    return true;
   case LLVMExtractElement: case LLVMInsertElement: case LLVMShuffleVector: return sel_vector(c, ins, opc);
   case LLVMExtractValue: return isel_extract_value(c, ins); /* isel_aggregate.c */
   case LLVMInsertValue: return isel_insert_value(c, ins);

@@ -254,7 +254,7 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   unsigned per = 32 / bits;
   uint32_t mask = (1u << bits) - 1;
   for (unsigned w = 0; w < *n; w++) {
-    mir_temp pk = bits == 16 ? isel_packed_word(c, v, w) : (mir_temp){0};
+    mir_temp pk = bits == 16 || bits == 8 ? isel_packed_word(c, v, w) : (mir_temp){0};
     if (pk.id) { /* the dword as loaded or computed (isel_packed.c) */
       out[w] = mir_op_temp(pk);
       continue;
@@ -332,7 +332,7 @@ bool isel_unpack_dwords(isel_ctx *c, LLVMValueRef dst, const mir_operand *dw, un
     }
     if (!sh) {
       isel_set(c, dst, e, isel_as_temp(c, w, vg, 1));
-      if (bits == 16 && w.kind == MIR_OPND_TEMP) isel_packed_record(c, dst, e / 2, w.temp);
+      if ((bits == 16 || bits == 8) && w.kind == MIR_OPND_TEMP) isel_packed_record(c, dst, e * bits / 32, w.temp);
       continue;
     }
     isel_set(c, dst, e, vg ? isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(sh), w) : isel_s(c, ISA_S_LSHR_B32, 1, w, mir_op_const(sh)));

@@ -106,7 +106,7 @@ struct isel_ctx {
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
   ptrmap alloca_obj;       /* a kernel's alloca -> its index in p->pobjs (bug checks; cap 0: none) */
-  ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
+  ptrmap pk_map;           /* <N x i16> / <N x i8> value -> index into pk (isel_packed.c, isel_packed8.c; cap 0: none yet) */
   ptrmap pkf_map;          /* <2 x float> value -> its v2/s2 pair, a mir_temp's bits (isel_pk_f32.c; cap 0: none yet) */
   ptrmap pkf_pred;         /* <2 x float> operation -> 1 if predicted packed, 0 if not (isel_pk_f32.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
@@ -121,6 +121,9 @@ struct isel_ctx {
   /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
    * and the block that built it; cap 0: none yet */
   ptrmap vidx_tuple, vidx_block;
+  /* isel_mask_of: a scalar uniform i1 value -> the lane mask made from it
+   * and the block that made it (reused in that block only); cap 0: none */
+  ptrmap bmask_temp, bmask_block;
 };
 
 /* A variable-index extractelement / insertelement `ins` (opcode opc) on a
@@ -366,6 +369,14 @@ int isel_packed_call(isel_ctx *c, LLVMValueRef ins, const char *name);
  * upper bits undefined) packed with v_perm_b32 into *out, when that is
  * shorter than masking and shifting; false (nothing emitted) otherwise. */
 bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, unsigned bits, mir_operand *out);
+/* ---- packed <N x i8> shadows (isel_packed8.c) ---- */
+/* After a divergent <N x i8> add/and/or/xor, shufflevector or select `ins`
+ * has its components: records its packed dwords (isel_packed_record) when
+ * its operands have theirs, one to six VALU instructions per dword; no-op
+ * otherwise. */
+void isel_packed8_binop(isel_ctx *c, LLVMValueRef ins);
+void isel_packed8_shuffle(isel_ctx *c, LLVMValueRef ins);
+void isel_packed8_select(isel_ctx *c, LLVMValueRef ins);
 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */

@@ -56,13 +56,37 @@ static LLVMValueRef sole_user(LLVMValueRef v) {
   return u && !LLVMGetNextUse(u) ? LLVMGetUser(u) : NULL;
 }
 
-/* The operand of the divergent i64 add `a` that is a narrow mul used only
- * by `a` in a's block (*other: the addend), or NULL. */
+/* Is `m` an i64 mul of an operand below 2^32 and one that is not (a
+ * 64-bit accumulator times a constant, sel_mul_64x32)? */
+static bool mul_64x32(LLVMValueRef m) {
+  return LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMMul && is_i64(m) && !narrow_mul(m) &&
+         (hi_zero(LLVMGetOperand(m, 0)) || hi_zero(LLVMGetOperand(m, 1)));
+}
+
+/* Is v a sign extension of an i32? Its halves are made next to each other
+ * (the value and its v_ashrrev_i32 31), so the allocator can put them in
+ * the pair v_mad_u64_u32 adds; another 64-bit addend (a zext's halves, a
+ * value whose halves sit apart) costs copies to form the pair, more than
+ * the v_add_co_u32 + v_addc_co_u32 it saves (f_long_arith,
+ * f_call_aggregates). */
+static bool sext_of_i32(LLVMValueRef v) {
+  if (!LLVMIsASExtInst(v)) return false;
+  LLVMTypeRef t = LLVMTypeOf(LLVMGetOperand(v, 0));
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
+}
+
+/* The operand of the divergent i64 add `a` that is a narrow or 64x32 mul
+ * used only by `a` in a's block (*other: the addend), or NULL. */
 static LLVMValueRef mad_operand(isel_ctx *c, LLVMValueRef a, LLVMValueRef *other) {
   if (LLVMGetInstructionOpcode(a) != LLVMAdd || !is_i64(a) || !divergence_is_divergent(c->di, a)) return NULL;
   for (unsigned k = 0; k < 2; k++) {
     LLVMValueRef m = LLVMGetOperand(a, k);
-    if (narrow_mul(m) && sole_user(m) == a && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(a)) {
+    /* a uniform 64x32 product stays SALU (s_mul_i32, s_mul_hi_u32): into
+     * a VGPR v_mad_u64_u32 it would need its operands copied to VGPRs
+     * (app_reduce's group size * group id + local id: 2 -> 5) */
+    LLVMValueRef y = LLVMGetOperand(a, 1 - k);
+    bool wide = mul_64x32(m) && divergence_is_divergent(c->di, m) && sext_of_i32(y);
+    if ((narrow_mul(m) || wide) && sole_user(m) == a && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(a)) {
       *other = LLVMGetOperand(a, 1 - k);
       return m;
     }
@@ -71,7 +95,7 @@ static LLVMValueRef mad_operand(isel_ctx *c, LLVMValueRef a, LLVMValueRef *other
 }
 
 bool isel_narrow_deferred(isel_ctx *c, LLVMValueRef ins) {
-  LLVMValueRef u = narrow_mul(ins) ? sole_user(ins) : NULL, other;
+  LLVMValueRef u = narrow_mul(ins) || mul_64x32(ins) ? sole_user(ins) : NULL, other;
   return u && LLVMIsAInstruction(u) && mad_operand(c, u, &other) == ins;
 }
 
@@ -109,9 +133,9 @@ static bool sel_mul(isel_ctx *c, LLVMValueRef ins) {
  * in the upper half; two multiplies fewer than the general product (one
  * v_mad_u32_u24 for the upper half when the range analysis bounds b below
  * 2^24 and x below 2^56, as llc-19 does from known bits). */
-static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef b) {
+static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef b, LLVMValueRef addend) {
   mir_operand ops[3] = {isel_get_half(c, x, 0, false), isel_get_half(c, x, 0, true), lo_of(c, b)};
-  if (!divergence_is_divergent(c->di, ins) && isel_all_salu(c, ops, 3)) {
+  if (!addend && !divergence_is_divergent(c->di, ins) && isel_all_salu(c, ops, 3)) {
     mir_temp lo = isel_s(c, ISA_S_MUL_I32, 1, ops[0], ops[2]);
     mir_temp h0 = isel_s(c, ISA_S_MUL_HI_U32, 1, ops[0], ops[2]);
     mir_temp h1 = isel_s(c, ISA_S_MUL_I32, 1, ops[1], ops[2]);
@@ -119,7 +143,9 @@ static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMVal
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false));
     return true;
   }
-  mir_temp p = isel_mad_u64(c, ops[0], ops[2], zero64()), hi;
+  /* with an addend (a divergent add(mul(x, b), y), mad_operand): its
+   * 64 bits go into the v_mad_u64_u32, not a 64-bit add after it */
+  mir_temp p = isel_mad_u64(c, ops[0], ops[2], addend ? isel_get(c, addend, 0) : zero64()), hi;
   if (isel_value_below(b, 1u << 24) && isel_value_below(x, (uint64_t)1 << 56)) {
     /* b and x's high half below 2^24: their product's low word plus the
      * carry-in half in one full-rate v_mad_u32_u24, not v_mul_lo_u32
@@ -136,6 +162,12 @@ static bool sel_mul_64x32(isel_ctx *c, LLVMValueRef ins, LLVMValueRef x, LLVMVal
 static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1), X;
   LLVMValueRef m = mad_operand(c, ins, &X);
+  if (m && !narrow_mul(m)) {
+    LLVMValueRef M0 = LLVMGetOperand(m, 0), M1 = LLVMGetOperand(m, 1);
+    bool b1 = hi_zero(M1);
+    /* the mul's value is this add's only: selected here, as its result */
+    return sel_mul_64x32(c, ins, b1 ? M0 : M1, b1 ? M1 : M0, X);
+  }
   if (m) {
     isel_set(c, ins, 0, isel_mad_u64(c, lo_of(c, LLVMGetOperand(m, 0)), lo_of(c, LLVMGetOperand(m, 1)), isel_get(c, X, 0)));
     return true;
@@ -163,8 +195,8 @@ bool isel_narrow64(isel_ctx *c, LLVMValueRef ins) {
   case LLVMMul: {
     LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
     if (narrow_mul(ins)) return sel_mul(c, ins);
-    if (hi_zero(B)) return sel_mul_64x32(c, ins, A, B);
-    if (hi_zero(A)) return sel_mul_64x32(c, ins, B, A);
+    if (hi_zero(B)) return sel_mul_64x32(c, ins, A, B, NULL);
+    if (hi_zero(A)) return sel_mul_64x32(c, ins, B, A, NULL);
     return false;
   }
   case LLVMAdd: return sel_add(c, ins);

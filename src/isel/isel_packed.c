@@ -58,8 +58,12 @@ void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t) {
   /* SGPR dwords too: a uniform i32 bitcast to <2 x i16> that inline
    * assembly reads packed was split and packed again (s_lshr_b32 +
    * s_pack_ll_b32_b16: f_inline_asm_packed.ll); pk_emit and the stores
-   * take an SGPR operand */
-  if (w >= 16 || mir_rc_size(t.rc) != 1) return;
+   * take an SGPR operand. Byte vectors' shadows (isel_packed8.c) stay VGPRs. */
+  if (w >= ISEL_MAX_COMPS || mir_rc_size(t.rc) != 1) return;
+  LLVMTypeRef vt = LLVMTypeOf(v);
+  if (!mir_rc_is_vgpr(t.rc) && LLVMGetTypeKind(vt) == LLVMVectorTypeKind &&
+      LLVMGetTypeKind(LLVMGetElementType(vt)) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(LLVMGetElementType(vt)) == 8)
+    return;
   if (!c->pk_map.cap) ptrmap_init(&c->pk_map, c->mem, 64);
   isel_val *s = isel_val_slot(c->mem, &c->pk_map, &c->pk, &c->npk, &c->cappk, v);
   s->t[w] = t;
@@ -222,8 +226,70 @@ int isel_packed_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
 
 /* ---- packing elements computed one by one ---- */
 
+/* The dword and byte that VGPR temporary o is byte `*k` of, as selected
+ * in the current block (a bounded backward scan, as isel_zext.c's): the
+ * source of a v_lshrrev_b32 by 8, 16 or 24 (how a loaded <N x i8> gives
+ * its elements), else o itself, byte 0. */
+static mir_temp byte_source(isel_ctx *c, mir_operand o, unsigned *k) {
+  const mir_block *b = &c->p->blocks[c->cur];
+  *k = 0;
+  for (uint32_t i = b->num_instrs, n = 0; i-- > 0 && n < 256; n++) {
+    const mir_instr *x = b->instrs[i];
+    if (x->num_defs < 1 || x->defs[0].kind != MIR_OPND_TEMP || x->defs[0].temp.id != o.temp.id) continue;
+    if (x->opcode == ISA_V_LSHRREV_B32 && x->num_ops == 2 && x->ops[0].kind == MIR_OPND_CONST &&
+        (x->ops[0].imm == 8 || x->ops[0].imm == 16 || x->ops[0].imm == 24) && x->ops[1].kind == MIR_OPND_TEMP &&
+        mir_rc_is_vgpr(x->ops[1].temp.rc) && mir_rc_size(x->ops[1].temp.rc) == 1 && !x->clamp) {
+      *k = x->ops[0].imm / 8;
+      return x->ops[1].temp;
+    }
+    break;
+  }
+  return o.temp;
+}
+
+/* Four bytes (zero padding as the constant 0) that are bytes of at most
+ * two dwords: those dwords' bytes gathered by one v_perm_b32 (selector
+ * 0-3 S1's bytes, 4-7 S0's, 12 the byte 0: Vega ISA guide, V_PERM_B32),
+ * or no instruction when they are one dword's bytes 0-3 in order. A
+ * loaded byte vector stored again (a copy through LDS) or reversed
+ * (shufflevector) is packed so, not by masks and shifts per byte. */
+static bool gather_bytes(isel_ctx *c, const mir_operand *parts, mir_operand *out) {
+  mir_temp src[2] = {{0}, {0}};
+  unsigned nsrc = 0, sel = 0;
+  for (unsigned i = 0; i < 4; i++) {
+    unsigned byte;
+    if (parts[i].kind == MIR_OPND_CONST && parts[i].imm == 0) {
+      sel |= 0x0cu << (8 * i);
+      continue;
+    }
+    if (parts[i].kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&parts[i]) || mir_rc_size(parts[i].temp.rc) != 1) return false;
+    mir_temp s = byte_source(c, parts[i], &byte);
+    unsigned j = 0;
+    while (j < nsrc && src[j].id != s.id) j++;
+    if (j == nsrc) {
+      if (nsrc == 2) return false;
+      src[nsrc++] = s;
+    }
+    sel |= (j == 0 ? 4u + byte : byte) << (8 * i);
+  }
+  unsigned real = 0;
+  for (unsigned i = 0; i < 4; i++) real += ((sel >> (8 * i)) & 0xffu) != 0x0cu;
+  if (nsrc == 1 && sel == 0x07060504u) {
+    *out = mir_op_temp(src[0]);
+    return true;
+  }
+  /* one byte and zeros: a v_and_b32 0xff (or nothing) beats v_perm_b32
+   * and its selector's s_mov_b32 (f_call_args) */
+  if (real < 2) return false;
+  mir_operand s1 = mir_op_temp(nsrc == 2 ? src[1] : src[0]);
+  mir_operand sl = mir_op_temp(isel_to_sgpr(c, mir_op_const(sel), 1));
+  *out = mir_op_temp(isel_v1_3(c, ISA_V_PERM_B32, mir_op_temp(src[0]), s1, sl));
+  return true;
+}
+
 bool isel_packed_perm_word(isel_ctx *c, const mir_operand *parts, unsigned per, unsigned bits, mir_operand *out) {
   if ((per != 2 || bits != 16) && (per != 4 || bits != 8)) return false;
+  if (per == 4 && gather_bytes(c, parts, out)) return true;
   unsigned masked = 0;
   for (unsigned i = 0; i < per; i++) {
     if (parts[i].kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&parts[i])) return false;

@@ -611,6 +611,14 @@ mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
     return t;
   }
   if (isel_is_lane_mask(c, &o)) return o.temp;
+  /* A uniform boolean read as a mask again in the block that made its
+   * mask (a select of a vector by one condition: one per element) reuses
+   * that mask: cse keeps each s_cselect_b64, as it reads SCC. */
+  bool scalar = LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind;
+  if (scalar && c->bmask_temp.cap && ptrmap_get(&c->bmask_block, v) == c->cur) {
+    uint32_t id = ptrmap_get(&c->bmask_temp, v);
+    return (mir_temp){.id = id, .rc = isel_lane_rc(c)};
+  }
   /* boolean 0/1 in an SGPR (or VGPR); a compare's SCC when it is still
    * live here (no s_cmp_lg_u32 of its s_cselect_b32 1, 0, which dce then
    * drops when nothing else reads it) */
@@ -619,6 +627,14 @@ mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   if (!live_scc_of_bool(c, b, &scc, &at)) scc = isel_scmp(c, ISA_S_CMP_LG_U32, mir_op_temp(b), mir_op_const(0));
   mir_temp m = cselect(c, isel_lane_dw(c), isel_lane_const_operand(c, true), isel_lane_const_operand(c, false), scc);
   isel_lane_mark(c, m);
+  if (scalar) {
+    if (!c->bmask_temp.cap) {
+      ptrmap_init(&c->bmask_temp, c->mem, 16);
+      ptrmap_init(&c->bmask_block, c->mem, 16);
+    }
+    ptrmap_put(&c->bmask_temp, v, m.id);
+    ptrmap_put(&c->bmask_block, v, c->cur);
+  }
   return m;
 }
 

@@ -17,10 +17,11 @@
  * F block enters with EXEC inside S.
  *
  * Also, in any program: `exec = s_mov_b64 x` whose EXEC nothing reads
- * before another instruction writes EXEC without reading it, along the
- * straight line of blocks that only fall into each other (masked
- * linearisation's arms that turned out empty: each sets EXEC for
- * nothing, then the next arm sets it again).
+ * before another instruction writes EXEC without reading it, on every
+ * path of the linear CFG from it (masked linearisation's arms that turned
+ * out empty: each sets EXEC for nothing, then the next arm sets it again;
+ * a masked loop's latch restoring the loop's EXEC for SALU work, before
+ * the back edge and the exit each set theirs).
  *
  * Also, in any kernel: an SALU instruction that writes only EXEC (and
  * SCC) right before s_endpgm, the restore of an if that ends the kernel:
@@ -101,41 +102,52 @@ static bool may_read_exec(const mir_instr *ins) {
   return false;
 }
 
-/* Is the EXEC that instruction i of block b writes overwritten before
- * anything reads it, looking forward through blocks entered only by
- * falling through from the previous one? */
-static bool exec_write_dead(const mir_program *p, uint32_t b, uint32_t i) {
-  for (unsigned steps = 0; steps < 64 && b < p->num_blocks;) {
-    const mir_block *blk = &p->blocks[b];
-    for (uint32_t j = i + 1; j < blk->num_instrs; j++, steps++) {
-      const mir_instr *x = blk->instrs[j];
-      if (x->opcode == MIR_P_BRANCH) {
-        mir_branch br[2];
-        if (j + 1 != blk->num_instrs || mir_lower_branch(x, b, br) || b + 1 >= p->num_blocks ||
-            p->blocks[b + 1].linear_preds.n != 1 || blk->linear_succs.n != 1)
-          return false;
-        break;
-      }
-      if (may_read_exec(x)) return false;
-      if (mir_writes_all_exec(p, x)) return true;
-      if (j + 1 == blk->num_instrs) return false; /* no branch: the end */
-    }
-    if (!blk->num_instrs || blk->instrs[blk->num_instrs - 1]->opcode != MIR_P_BRANCH) return false;
-    b++;
-    i = UINT32_MAX; /* i + 1 == 0 */
+/* Is EXEC overwritten before anything reads it on every path from
+ * instruction `from` of block b on? Follows the linear CFG through
+ * unconditional and SCC branches (which read no EXEC); a block seen
+ * before on this walk adds nothing (the paths through it are checked
+ * where it was first entered). *budget bounds the instructions looked at
+ * (false when spent). */
+static bool exec_dead_from(const mir_program *p, uint32_t b, uint32_t from, uint8_t *seen, unsigned *budget) {
+  const mir_block *blk = &p->blocks[b];
+  for (uint32_t j = from; j < blk->num_instrs; j++) {
+    const mir_instr *x = blk->instrs[j];
+    if (!(*budget)--) return false;
+    if (x->opcode == MIR_P_BRANCH || x->opcode == MIR_P_CBRANCH_SCC) continue;
+    if (may_read_exec(x)) return false;
+    if (mir_writes_all_exec(p, x)) return true;
   }
-  return false;
+  if (!blk->linear_succs.n) return false; /* the end: EXEC is live out */
+  for (uint32_t k = 0; k < blk->linear_succs.n; k++) {
+    uint32_t s = blk->linear_succs.v[k];
+    if (seen[s]) continue;
+    seen[s] = 1;
+    if (!exec_dead_from(p, s, 0, seen, budget)) return false;
+  }
+  return true;
+}
+
+/* Is the EXEC that instruction i of block b writes overwritten before
+ * anything reads it, on every path (masked linearisation: an arm that
+ * sets EXEC for nothing before the next arm sets it again; a loop latch
+ * that restores the loop's EXEC before both the back edge and the exit
+ * set their own)? */
+static bool exec_write_dead(const mir_program *p, uint32_t b, uint32_t i, uint8_t *seen) {
+  memset(seen, 0, p->num_blocks);
+  unsigned budget = 256;
+  return exec_dead_from(p, b, i + 1, seen, &budget);
 }
 
 /* Deletes the dead `exec = s_mov x` (exec_write_dead). */
 static void drop_dead_exec_moves(mir_program *p) {
   unsigned mov = mir_lane_op(p, WAVECC_LANE_MOV);
+  uint8_t *seen = arena_alloc(p->mem, p->num_blocks ? p->num_blocks : 1);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
       if (ins->opcode != mov || ins->num_defs != 1 || !is_exec(&ins->defs[0]) || may_read_exec(ins)) continue;
-      if (!exec_write_dead(p, b, i)) continue;
+      if (!exec_write_dead(p, b, i, seen)) continue;
       memmove(&blk->instrs[i], &blk->instrs[i + 1], (blk->num_instrs - i - 1) * sizeof *blk->instrs);
       blk->num_instrs--;
       i--;
