@@ -376,7 +376,11 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
         pending[x->defs[k].temp.id] = o && !seen[o - 1];
       }
     }
-    unsigned moved = schedule_reader(b, u, dem, lim, pending, kept, li->live_in[bi], li->live_out[bi], tmp);
+    /* a reader that is a load (an address loaded from memory) keeps the
+     * work after it there: it fills that load's longer wait instead of
+     * delaying its issue */
+    unsigned moved =
+        is_load(b->instrs[u]) ? 0 : schedule_reader(b, u, dem, lim, pending, kept, li->live_in[bi], li->live_out[bi], tmp);
     if (moved) block_demand(p, special, b, li->live_out[bi], live, dem);
     reader_done(b->instrs[u + moved], origin, seen, &l); /* the reader, at its new index */
     from = u + moved + 1;
