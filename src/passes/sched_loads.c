@@ -88,6 +88,11 @@ static bool may_cross(const mir_instr *x) {
            ISA_F_WRITES_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
     return false;
   if (isa_table[x->opcode].format == ISA_FMT_SOPP) return false; /* s_waitcnt, s_sendmsg, s_sleep, ... */
+  /* A cache operation (a MUBUF without data: buffer_gl0_inv, buffer_gl1_inv,
+   * buffer_wbinvl1_vol, ...): an acquire's invalidate must come before the
+   * loads after it (AMDGPUUsage, memory model code sequences), and the
+   * RDNA invalidates count in no counter (no ISA_F_VMCNT) */
+  if (isa_table[x->opcode].format == ISA_FMT_MUBUF && !(f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC))) return false;
   for (unsigned k = 0; k < x->num_defs; k++)
     if (x->defs[k].kind == MIR_OPND_FIXED && (x->defs[k].preg == MIR_PREG_EXEC || x->defs[k].preg == MIR_PREG_M0))
       return false;
