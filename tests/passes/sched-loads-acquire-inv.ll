@@ -6,6 +6,7 @@
 ; ... must happen before any following global/generic load").
 ; RUN: %wavecc -mcpu=gfx1030 %s -S -o - | FileCheck %s --check-prefix=RDNA
 ; RUN: %wavecc -mcpu=gfx1100 %s -S -o - | FileCheck %s --check-prefix=RDNA
+; RUN: %wavecc -mcpu=gfx1030 --max-vgprs=3 %s -S -o - | FileCheck %s --check-prefix=RDNA
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefix=GFX9
 target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
