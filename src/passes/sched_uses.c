@@ -384,6 +384,12 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
     if (moved) block_demand(p, special, b, li->live_out[bi], live, dem);
     reader_done(b->instrs[u + moved], origin, seen, &l); /* the reader, at its new index */
     from = u + moved + 1;
+    /* Dual issue (gfx11 wave32 VOPD): the first reader only. Work moved
+     * above a later reader leaves the VALU it could pair with behind
+     * (spmv_csr's counter increment with the v_fmac), one more
+     * instruction and an s_delay_alu per iteration: measured at gfx1100
+     * on bench/real, executed 0.940 -> 0.941 with every reader. */
+    if (p->target->vopd) break;
   }
   for (uint32_t i = 0; i < n; i++) {
     const mir_instr *x = b->instrs[i];
