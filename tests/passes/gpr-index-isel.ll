@@ -68,10 +68,11 @@ define amdgpu_kernel void @pick(ptr addrspace(1) %in, ptr addrspace(1) %out, i32
 ; CHECK: s_set_gpr_idx_on [[B]], gpr_idx(DST)
 ; CHECK: s_endpgm
 ; RDNA-LABEL: clamp:
+; (the s_min_u32 may issue before or after the first move: sched-uses)
 ; RDNA-DAG: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
 ; RDNA-DAG: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
-; RDNA: s_mov_b32 m0, [[A]]
-; RDNA: v_movrels_b32_e32
+; RDNA-DAG: s_mov_b32 m0, [[A]]
+; RDNA-DAG: v_movrels_b32_e32
 ; RDNA: s_mov_b32 m0, [[B]]
 ; RDNA: v_movreld_b32_e32
 ; RDNA: s_endpgm
