@@ -613,7 +613,16 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
       vgpr = true;
       continue;
     }
-    mir_operand si = scaled_index(c, idx, size, ptr64, vgpr, zx);
+    /* a uniform index in SGPRs is scaled by the SALU even when the base
+     * is divergent: one VALU add of the scaled index to the base, not a
+     * copy to a VGPR and a VALU shift (jacobi2d's in[i + w]: llc-19's
+     * s_ashr_i32 + s_lshl_b64 of w) */
+    bool vidx = vgpr;
+    if (vidx && !divergence_is_divergent(c->di, idx)) {
+      mir_operand xo = isel_get(c, idx, 0);
+      vidx = isel_opnd_is_vgpr(&xo);
+    }
+    mir_operand si = scaled_index(c, idx, size, ptr64, vidx, zx);
     if (isel_opnd_is_vgpr(&si)) vgpr = true;
     acc = add_ptr(c, acc, si, ptr64, vgpr);
   }

@@ -88,6 +88,11 @@ static bool may_cross(const mir_instr *x) {
            ISA_F_WRITES_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
     return false;
   if (isa_table[x->opcode].format == ISA_FMT_SOPP) return false; /* s_waitcnt, s_sendmsg, s_sleep, ... */
+  /* A cache operation (a MUBUF without data: buffer_gl0_inv, buffer_gl1_inv,
+   * buffer_wbinvl1_vol, ...): an acquire's invalidate must come before the
+   * loads after it (AMDGPUUsage, memory model code sequences), and the
+   * RDNA invalidates count in no counter (no ISA_F_VMCNT) */
+  if (isa_table[x->opcode].format == ISA_FMT_MUBUF && !(f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC))) return false;
   for (unsigned k = 0; k < x->num_defs; k++)
     if (x->defs[k].kind == MIR_OPND_FIXED && (x->defs[k].preg == MIR_PREG_EXEC || x->defs[k].preg == MIR_PREG_M0))
       return false;
@@ -241,11 +246,16 @@ static void credit_cross(credit *c, const mir_instr *x, int *dv, int *ds) {
  * memory, no side effect (may_cross), no implicit SCC, and
  * temporaries and constants only (fixed SCC, VCC, EXEC and M0 operands
  * keep their order). */
-static bool is_slice_op(const mir_instr *x) {
+static bool is_slice_op(const mir_instr *x, bool scc_free) {
   if (!may_cross(x) || !x->num_defs) return false;
   /* SALU instructions write SCC without an operand saying so; VCC is
-   * always an operand (a fixed one, or the temporary of a VOP3 carry) */
-  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_SCC | ISA_F_READS_SCC))) return false;
+   * always an operand (a fixed one, or the temporary of a VOP3 carry).
+   * An SCC writer that reads no SCC may move when nothing in the range
+   * reads SCC (scc_free): every SCC value there is dead, so writing it
+   * earlier clobbers nothing (jacobi2d's uniform s_ashr_i32 + s_lshl_b64
+   * of an index scaled for a divergent base). */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return false;
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC) && !scc_free) return false;
   for (unsigned d = 0; d < x->num_defs; d++) {
     const mir_operand *o = &x->defs[d];
     if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
@@ -291,8 +301,22 @@ static bool killed_in_group(const mir_block *b, const bool *in, uint32_t lb, uin
   return false;
 }
 
+/* Whether an instruction of b in [from, to] reads SCC (an SCC operand or
+ * the opcode's implicit read). */
+static bool reads_scc_in(const mir_block *b, uint32_t from, uint32_t to) {
+  for (uint32_t k = from; k <= to && k < b->num_instrs; k++) {
+    const mir_instr *x = b->instrs[k];
+    if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return true;
+    for (unsigned o = 0; o < x->num_ops; o++)
+      if ((x->ops[o].kind == MIR_OPND_TEMP || x->ops[o].kind == MIR_OPND_FIXED) && x->ops[o].preg == MIR_PREG_SCC)
+        return true;
+  }
+  return false;
+}
+
 static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in, slice *s) {
   uint32_t need[NEED_MAX];
+  bool scc_free = !reads_scc_in(b, floor, i);
   unsigned nn = 0;
   const mir_instr *ld = b->instrs[i];
   if (ld->num_ops > NEED_MAX) { s->lb = i; s->n = 0; return; }
@@ -302,7 +326,7 @@ static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in,
   for (uint32_t k = i; k-- > floor;) {
     const mir_instr *x = b->instrs[k];
     if (!defines_needed(x, need, nn)) continue;
-    if (!is_slice_op(x) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
+    if (!is_slice_op(x, scc_free) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
       s->lb = k + 1;
       break;
     }

@@ -163,6 +163,9 @@ static bool res_access(const mir_instr *ins, unsigned res, bool write) {
 static unsigned mem_class(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return 0;
   uint32_t f = isa_table[ins->opcode].flags;
+  /* a cache operation (buffer_gl0_inv: no counter on RDNA) orders the
+   * loads around it like a fence (sched_loads.c may_cross) */
+  if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && !(f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC))) return 2;
   if (!(f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))) return 0;
   if ((f & ISA_F_LOAD) && !(f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_EXPCNT)) && !(ins->enc_flags & MIR_ENC_ORDERED_MASK))
     return 1;

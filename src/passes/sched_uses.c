@@ -12,30 +12,43 @@
  * their issue cycles hide in the load's latency (the cycle model of
  * src/emu/cycle_model.c, and the hardware's in-order issue per wave).
  *
- * What, per block: U is the first instruction reading the result of a load
- * of the block (VMEM, SMEM or LDS, ISA_F_LOAD with a counter). The window
- * is the instructions after U up to the first that stays (the sched-loads
- * rule, may_cross: memory operations, barriers, branches, SOPP, EXEC/M0
+ * What, per block, for every reader U that waits, in order: the first
+ * instruction reading a load of the block (VMEM, SMEM or LDS, ISA_F_LOAD
+ * with a counter; through the data pseudos that split or copy its value)
+ * that no earlier wait covered (a wait covers the loads U reads and the
+ * earlier loads of the same in-order counter; an SMEM load's wait is
+ * lgkmcnt(0), all LDS and SMEM loads before it). The window is the
+ * instructions after U up to the first that stays (the sched-loads rule,
+ * may_cross: memory operations, barriers, branches, SOPP, EXEC/M0
  * writes, setreg, non-data pseudos). An instruction X of the window moves
  * to just before U, keeping the order of the ones that move, when:
  *   - no operand of X is written by U or by an instruction of the window
- *     that stays, nor is a load result of the block (X would wait too);
+ *     that stays, nor is a value of a load not yet waited for (X would
+ *     wait too);
  *   - X names no physical register other than SCC, reads and writes no
  *     VCC implicitly, and its SCC use is safe: X writes SCC (SALU
  *     instructions implicitly) only when no SCC value is live across U
  *     and every reader of the SCC it defines moves too;
+ *   - no operand of X that is not live through the whole block is read by
+ *     a staying instruction after U (a loop increment beside its old
+ *     value: a back-edge copy);
  *   - the register demand (mir_liveness) over the instructions X crosses,
  *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
- *     (the same occupancy, a little below the budget); demand is updated
- *     as definitions move (an upper bound: freed operands not credited).
+ *     (the same occupancy, a little below the budget; SGPRs up to the
+ *     target's full-occupancy count, full_occupancy_sgprs); demand is
+ *     updated as definitions move (an upper bound: freed operands not
+ *     credited) and recomputed for the block after each reader's moves.
  * Correct by construction: data dependences (SSA) are kept, as every
  * operand of a moved instruction is defined before U or by an instruction
  * that moved before it; the crossed instructions neither write EXEC nor
  * access memory.
- * Cost: O(instructions * window) per block, plus one liveness run. */
+ * Cost: O(instructions * (window + readers)) per block, plus one liveness
+ * run and a block demand walk per reader that moved work. */
+#include <limits.h>
 #include <string.h>
 
 #include "passes/passes.h"
+#include "util/bitset.h"
 #include "ra/ra.h"
 
 typedef struct su_limits {
@@ -180,10 +193,16 @@ static bool fits(const mir_block *b, const mir_instr *x, mir_reg_demand *dem, ui
 /* Is an operand of x (instruction xi) read by an instruction that stays
  * at or after u? Moving x would then make its results live beside that
  * operand: for a loop's increment, the new value beside the old one,
- * which costs a copy on the back edge (the phi no longer coalesces). */
-static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, const mir_instr *x, const uint8_t *moved) {
+ * which costs a copy on the back edge (the phi no longer coalesces). An
+ * operand live through the whole block (in `live_in` and `live_out`: a
+ * loop invariant such as a stride or a zero two pointer increments
+ * share, gemv_wg's loop) is live beside x's results wherever x goes, so
+ * it does not count. */
+static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, const mir_instr *x, const uint8_t *moved,
+                               const uint64_t *live_in, const uint64_t *live_out) {
   for (unsigned k = 0; k < x->num_ops; k++) {
     if (x->ops[k].kind != MIR_OPND_TEMP) continue;
+    if (bitset_test(live_in, x->ops[k].temp.id) && bitset_test(live_out, x->ops[k].temp.id)) continue;
     for (uint32_t j = u; j < b->num_instrs; j++)
       if (j != xi && (j > xi || !moved[j]) && reads_temp(b->instrs[j], x->ops[k].temp.id)) return true;
   }
@@ -193,13 +212,14 @@ static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, cons
 /* One choice of the instructions of the window [u + 1, end) that move
  * (moved[]), given the ones forced to stay; the demand copy is updated. */
 static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_demand *dem, const su_limits *lim,
-                       const uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live) {
+                       const uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live,
+                       const uint64_t *live_in, const uint64_t *live_out) {
   unsigned nmoved = 0;
   mark_defs(b->instrs[u], kept, 1);
   for (uint32_t xi = u + 1; xi < end; xi++) {
     const mir_instr *x = b->instrs[xi];
     bool ok = !force[xi] && plain_operands(x) && !reads_any(x, kept) && !reads_any(x, loaded) &&
-              !operand_read_after(b, u, xi, x, moved);
+              !operand_read_after(b, u, xi, x, moved, live_in, live_out);
     if (ok && (writes_scc(x) || reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
     moved[xi] = ok;
@@ -210,48 +230,189 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
   return nmoved;
 }
 
-static void schedule_block(mir_block *b, const mir_reg_demand *dem0, const su_limits *lim, uint8_t *loaded,
-                           uint8_t *kept, arena *tmp) {
-  uint32_t n = b->num_instrs, u = n;
-  for (uint32_t i = 0; i < n && u == n; i++) {
-    if (reads_any(b->instrs[i], loaded)) u = i;
-    if (is_load(b->instrs[i])) mark_defs(b->instrs[i], loaded, 1);
+/* The block's demand per instruction in its current order, into dem, and
+ * fresh kill flags (mir_liveness's step from the block's live-out set). */
+static void block_demand(const mir_program *p, const uint8_t *special, mir_block *b, const uint64_t *live_out,
+                         uint64_t *live, mir_reg_demand *dem) {
+  uint32_t words = p->live->words;
+  bitset_copy(live, live_out, words);
+  mir_reg_demand cur = {0, 0};
+  for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1))
+    if (!special[t]) {
+      unsigned n = mir_rc_size(p->temp_rc[t]);
+      if (mir_rc_is_vgpr(p->temp_rc[t])) cur.vgpr = (uint16_t)(cur.vgpr + n);
+      else cur.sgpr = (uint16_t)(cur.sgpr + n);
+    }
+  for (uint32_t i = b->num_instrs; i-- > 0;) dem[i] = mir_demand_step(p, special, b->instrs[i], live, &cur, true);
+}
+
+/* The block's loads in issue order, as the counters see them. */
+typedef struct load_list {
+  uint32_t *id; /* the load's first result temporary */
+  uint8_t *smem; /* an SMEM load (lgkmcnt, returns out of order) */
+  uint8_t *vm;   /* counted by vmcnt */
+  uint32_t n;
+} load_list;
+
+static void load_seen(const mir_instr *x, uint32_t *origin, load_list *l) {
+  if (!is_load(x) || !x->num_defs || x->defs[0].kind != MIR_OPND_TEMP) return;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].kind == MIR_OPND_TEMP) origin[x->defs[k].temp.id] = x->defs[0].temp.id + 1;
+  l->id[l->n] = x->defs[0].temp.id;
+  l->smem[l->n] = isa_table[x->opcode].format == ISA_FMT_SMEM;
+  l->vm[l->n] = (isa_table[x->opcode].flags & ISA_F_VMCNT) != 0;
+  l->n++;
+}
+
+/* The reader at or after `from` that waits: the first instruction reading
+ * a value of a load of the block that no wait before it covered. origin[t]
+ * is the load (its first result's id + 1) temporary t holds or is a piece
+ * or copy of (data pseudos emit no code: they pass the value on and do
+ * not wait), seen[id] whether that load was waited for. Returns the
+ * block's size if none. */
+static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin, uint8_t *seen, load_list *l) {
+  for (uint32_t i = from; i < b->num_instrs; i++) {
+    const mir_instr *x = b->instrs[i];
+    if (x->opcode >= ISA_NUM_OPS && is_data_pseudo(x->opcode)) {
+      uint32_t o = 0;
+      for (unsigned k = 0; k < x->num_ops && !o; k++)
+        if (x->ops[k].kind == MIR_OPND_TEMP) o = origin[x->ops[k].temp.id];
+      for (unsigned k = 0; k < x->num_defs; k++)
+        if (x->defs[k].kind == MIR_OPND_TEMP) origin[x->defs[k].temp.id] = o;
+      continue;
+    }
+    for (unsigned k = 0; k < x->num_ops; k++) {
+      uint32_t o = x->ops[k].kind == MIR_OPND_TEMP ? origin[x->ops[k].temp.id] : 0;
+      if (o && !seen[o - 1]) return i;
+    }
+    load_seen(x, origin, l);
   }
-  uint32_t end = u + 1;
+  return b->num_instrs;
+}
+
+/* Marks what the wait before reader r covers as seen: the loads it reads
+ * and, as the counters count down in order, every earlier load of the
+ * same counter; an SMEM load returns out of order, so its wait is
+ * lgkmcnt(0) and covers every LDS and SMEM load before r (AMD Vega ISA
+ * guide 4.4). Then r's own results, if it is a load. */
+static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, load_list *l) {
+  int last_vm = -1, last_lgkm = -1;
+  for (unsigned k = 0; k < r->num_ops; k++) {
+    uint32_t o = r->ops[k].kind == MIR_OPND_TEMP ? origin[r->ops[k].temp.id] : 0;
+    if (!o || seen[o - 1]) continue;
+    for (uint32_t j = 0; j < l->n; j++)
+      if (l->id[j] == o - 1) {
+        if (l->vm[j]) last_vm = last_vm > (int)j ? last_vm : (int)j;
+        else last_lgkm = l->smem[j] ? (int)l->n - 1 : (last_lgkm > (int)j ? last_lgkm : (int)j);
+      }
+  }
+  for (uint32_t j = 0; j < l->n; j++)
+    if ((l->vm[j] && (int)j <= last_vm) || (!l->vm[j] && (int)j <= last_lgkm)) seen[l->id[j]] = 1;
+  load_seen(r, origin, l);
+}
+
+/* Moves the work after reader u that needs no value loaded and not yet
+ * waited for (`pending`) above u; returns how many instructions moved. */
+static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *dem0, const su_limits *lim,
+                                const uint8_t *pending, uint8_t *kept, const uint64_t *live_in,
+                                const uint64_t *live_out, arena *tmp) {
+  uint32_t n = b->num_instrs, end = u + 1;
   while (end < n && movable_kind(b->instrs[end])) end++;
-  if (u < n && end > u + 1) {
-    uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
-    mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
-    memset(moved, 0, n);
-    memset(force, 0, n);
-    bool scc_live = scc_live_across(b, u);
-    unsigned nmoved = 0;
-    /* a moved SCC writer whose SCC a staying instruction reads would have
-     * U and the rest between them: it stays, and the choice is redone */
-    for (unsigned round = 0; round < 8; round++) {
-      memcpy(dem, dem0, n * sizeof *dem);
-      nmoved = choose(b, u, end, dem, lim, loaded, kept, force, moved, scc_live);
-      bool again = false;
-      for (uint32_t xi = u + 1; xi < end; xi++)
-        if (moved[xi] && writes_scc(b->instrs[xi]) && scc_read_by_kept(b, xi + 1, b->instrs[xi], moved)) {
-          force[xi] = 1;
-          again = true;
-        }
-      if (!again) break;
-      if (round == 7) nmoved = 0;
-    }
-    if (nmoved) {
-      mir_instr **order = arena_alloc(tmp, n * sizeof *order);
-      uint32_t k = 0;
-      for (uint32_t i = 0; i < u; i++) order[k++] = b->instrs[i];
-      for (uint32_t i = u + 1; i < end; i++)
-        if (moved[i]) order[k++] = b->instrs[i];
-      for (uint32_t i = u; i < n; i++)
-        if (!moved[i]) order[k++] = b->instrs[i];
-      memcpy(b->instrs, order, n * sizeof *order);
-    }
+  if (end <= u + 1) return 0;
+  uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
+  mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
+  memset(moved, 0, n);
+  memset(force, 0, n);
+  bool scc_live = scc_live_across(b, u);
+  unsigned nmoved = 0;
+  /* a moved SCC writer whose SCC a staying instruction reads would have
+   * U and the rest between them: it stays, and the choice is redone */
+  for (unsigned round = 0; round < 8; round++) {
+    memcpy(dem, dem0, n * sizeof *dem);
+    nmoved = choose(b, u, end, dem, lim, pending, kept, force, moved, scc_live, live_in, live_out);
+    bool again = false;
+    for (uint32_t xi = u + 1; xi < end; xi++)
+      if (moved[xi] && writes_scc(b->instrs[xi]) && scc_read_by_kept(b, xi + 1, b->instrs[xi], moved)) {
+        force[xi] = 1;
+        again = true;
+      }
+    if (!again) break;
+    if (round == 7) nmoved = 0;
   }
-  for (uint32_t i = 0; i < n; i++) mark_defs(b->instrs[i], loaded, 0);
+  if (nmoved) {
+    mir_instr **order = arena_alloc(tmp, n * sizeof *order);
+    uint32_t k = 0;
+    for (uint32_t i = 0; i < u; i++) order[k++] = b->instrs[i];
+    for (uint32_t i = u + 1; i < end; i++)
+      if (moved[i]) order[k++] = b->instrs[i];
+    for (uint32_t i = u; i < n; i++)
+      if (!moved[i]) order[k++] = b->instrs[i];
+    memcpy(b->instrs, order, n * sizeof *order);
+  }
+  return nmoved;
+}
+
+/* Every reader that waits, in order: the first reader of the block's
+ * loads, then the next reader of a load not waited for yet, and so on
+ * (spmv_csr's loop: the x[col[j]] load's reader after the col load's).
+ * The demand is recomputed after each move. */
+static void schedule_block(const mir_program *p, const uint8_t *special, mir_block *b, uint32_t bi,
+                           const su_limits *lim, uint32_t *origin, uint8_t *seen, uint8_t *pending, uint8_t *kept,
+                           uint64_t *live, arena *tmp) {
+  const mir_live_info *li = p->live;
+  uint32_t n = b->num_instrs;
+  mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
+  memcpy(dem, li->demand[bi], n * sizeof *dem);
+  load_list l = {arena_alloc(tmp, n * sizeof *l.id), arena_alloc(tmp, n), arena_alloc(tmp, n), 0};
+  for (uint32_t from = 0; from < n;) {
+    uint32_t u = next_reader(b, from, origin, seen, &l);
+    if (u >= n) break;
+    /* pending: values of loads not waited for before u (at u or later) */
+    for (uint32_t i = 0; i < u; i++) {
+      const mir_instr *x = b->instrs[i];
+      for (unsigned k = 0; k < x->num_defs; k++) {
+        if (x->defs[k].kind != MIR_OPND_TEMP) continue;
+        uint32_t o = origin[x->defs[k].temp.id];
+        pending[x->defs[k].temp.id] = o && !seen[o - 1];
+      }
+    }
+    /* a reader that is a load (an address loaded from memory) keeps the
+     * work after it there: it fills that load's longer wait instead of
+     * delaying its issue */
+    unsigned moved =
+        is_load(b->instrs[u]) ? 0 : schedule_reader(b, u, dem, lim, pending, kept, li->live_in[bi], li->live_out[bi], tmp);
+    if (moved) block_demand(p, special, b, li->live_out[bi], live, dem);
+    reader_done(b->instrs[u + moved], origin, seen, &l); /* the reader, at its new index */
+    from = u + moved + 1;
+    /* Dual issue (gfx11 wave32 VOPD): the first reader only. Work moved
+     * above a later reader leaves the VALU it could pair with behind
+     * (spmv_csr's counter increment with the v_fmac), one more
+     * instruction and an s_delay_alu per iteration: measured at gfx1100
+     * on bench/real, executed 0.940 -> 0.941 with every reader. */
+    if (p->target->vopd) break;
+  }
+  for (uint32_t i = 0; i < n; i++) {
+    const mir_instr *x = b->instrs[i];
+    for (unsigned k = 0; k < x->num_defs; k++)
+      if (x->defs[k].kind == MIR_OPND_TEMP) {
+        origin[x->defs[k].temp.id] = 0;
+        pending[x->defs[k].temp.id] = 0;
+        seen[x->defs[k].temp.id] = 0;
+      }
+  }
+}
+
+/* The SGPRs a wave may use at the target's full occupancy (its SGPR file
+ * per SIMD over the most waves, in allocation granules, less VCC, XNACK
+ * and FLAT_SCRATCH), or UINT_MAX when SGPRs do not limit occupancy.
+ * sched-loads' SGPR limit, the current maximum demand, is too tight here:
+ * the demand check counts a moved 64-bit add's carry as live over every
+ * instruction crossed (an upper bound), so the second pointer increment
+ * of a loop would never move while SGPRs are far from costing a wave. */
+static unsigned full_occupancy_sgprs(const wavecc_target *t) {
+  if (!t->sgprs_per_simd || !t->max_waves_per_simd) return UINT_MAX;
+  unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, per = t->sgprs_per_simd / t->max_waves_per_simd / g * g;
+  return per > t->reserved_sgprs + 2 ? per - t->reserved_sgprs - 2 : 0;
 }
 
 int mir_sched_uses(mir_program *p, diag *d) {
@@ -263,15 +424,24 @@ int mir_sched_uses(mir_program *p, diag *d) {
     p->live = NULL;
     return 0;
   }
+  unsigned full = full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
+  if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0; /* sched-loads' slack below the budget */
+  if (full > lim.sgpr) lim.sgpr = full;
   arena tmp;
   arena_init(&tmp);
-  uint8_t *loaded = arena_alloc(&tmp, p->num_temps + 1), *kept = arena_alloc(&tmp, p->num_temps + 1);
-  memset(loaded, 0, p->num_temps + 1);
-  memset(kept, 0, p->num_temps + 1);
+  size_t nt = p->num_temps + 1;
+  uint32_t *origin = arena_alloc(&tmp, nt * sizeof *origin);
+  uint8_t *kept = arena_alloc(&tmp, nt), *seen = arena_alloc(&tmp, nt), *pending = arena_alloc(&tmp, nt);
+  memset(origin, 0, nt * sizeof *origin);
+  memset(kept, 0, nt);
+  memset(seen, 0, nt);
+  memset(pending, 0, nt);
+  uint8_t *special = mir_special_temps(p, &tmp);
+  uint64_t *live = arena_alloc(&tmp, (li->words ? li->words : 1) * sizeof *live);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
     if (b->num_instrs < 3) continue;
-    schedule_block(b, li->demand[bi], &lim, loaded, kept, &tmp);
+    schedule_block(p, special, b, bi, &lim, origin, seen, pending, kept, live, &tmp);
   }
   arena_free(&tmp);
   p->live = NULL; /* the order changed: kill flags and demand are stale */

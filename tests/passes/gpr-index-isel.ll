@@ -62,16 +62,17 @@ define amdgpu_kernel void @pick(ptr addrspace(1) %in, ptr addrspace(1) %out, i32
 ; An index not known to be in range: clamped to 7 (eight floats) and to 5
 ; (six, no power of two: s_min_u32).
 ; CHECK-LABEL: clamp:
-; CHECK: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
+; CHECK-DAG: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
+; CHECK-DAG: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
 ; CHECK: s_set_gpr_idx_on [[A]], gpr_idx(SRC0)
-; CHECK: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
 ; CHECK: s_set_gpr_idx_on [[B]], gpr_idx(DST)
 ; CHECK: s_endpgm
 ; RDNA-LABEL: clamp:
-; RDNA: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
-; RDNA: s_mov_b32 m0, [[A]]
-; RDNA: v_movrels_b32_e32
-; RDNA: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
+; (the s_min_u32 may issue before or after the first move: sched-uses)
+; RDNA-DAG: s_and_b32 [[A:s[0-9]+]], s{{[0-9]+}}, 7
+; RDNA-DAG: s_min_u32 [[B:s[0-9]+]], s{{[0-9]+}}, 5
+; RDNA-DAG: s_mov_b32 m0, [[A]]
+; RDNA-DAG: v_movrels_b32_e32
 ; RDNA: s_mov_b32 m0, [[B]]
 ; RDNA: v_movreld_b32_e32
 ; RDNA: s_endpgm

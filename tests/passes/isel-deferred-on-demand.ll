@@ -39,7 +39,8 @@
 ; the offset field) whose x the add would fold into v_add3_u32
 ; CHECK-LABEL: {{^}}kb:
 ; CHECK: v_add_u32_e32 [[X:v[0-9]+]], s{{[0-9]+}}, v0
-; CHECK-NEXT: buffer_load_dword v{{[0-9]+}}, [[X]], s[{{[0-9]+:[0-9]+}}], 0 offen offset:16
+; CHECK-NOT: v_add
+; CHECK: buffer_load_dword v{{[0-9]+}}, [[X]], s[{{[0-9]+:[0-9]+}}], 0 offen offset:16
 ; CHECK: s_endpgm
 ; O2-LABEL: {{^}}fuse:
 ; O2: global_load_dword v{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}], off offset:20

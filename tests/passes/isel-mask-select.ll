@@ -19,9 +19,10 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT: s_and_b64 [[BOTH:s\[[0-9]+:[0-9]+\]]], [[U]], [[AND]]
 ; CHECK-NEXT: s_and_saveexec_b64 {{s\[[0-9]+:[0-9]+\]}}, [[BOTH]]
 ; CHECK-LABEL: ornot:
-; CHECK: v_cmp_eq_u32_e64 [[X:s\[[0-9]+:[0-9]+\]]], 10, v
-; CHECK: v_cmp_eq_u32_e64 [[Y:s\[[0-9]+:[0-9]+\]]], 4, v
-; CHECK-NEXT: s_orn2_b64 [[Z:s\[[0-9]+:[0-9]+\]]], [[Y]], [[X]]
+; (the compare of the id may issue before the load: sched-uses)
+; CHECK-DAG: v_cmp_eq_u32_e64 [[X:s\[[0-9]+:[0-9]+\]]], 10, v
+; CHECK-DAG: v_cmp_eq_u32_e64 [[Y:s\[[0-9]+:[0-9]+\]]], 4, v
+; CHECK: s_orn2_b64 [[Z:s\[[0-9]+:[0-9]+\]]], [[Y]], [[X]]
 ; CHECK-NEXT: s_and_saveexec_b64 {{s\[[0-9]+:[0-9]+\]}}, [[Z]]
 define amdgpu_kernel void @orand(ptr addrspace(1) %out, i32 %n) {
 entry:

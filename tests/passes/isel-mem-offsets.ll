@@ -25,8 +25,8 @@
 ; CHECK: v_add_u32_e32 {{v[0-9]+}}, 0x10000, [[L]]
 ; CHECK: ds_read_b64 v[{{[0-9]+:[0-9]+}}], [[L]] offset:256{{$}}
 ; CHECK-LABEL: {{^}}scalar:
-; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xc{{$}}
-; CHECK: s_mov_b32 [[K:s[0-9]+]], 0x1000
+; CHECK-DAG: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xc{{$}}
+; CHECK-DAG: s_mov_b32 [[K:s[0-9]+]], 0x1000
 ; CHECK: s_add_u32 {{s[0-9]+}}, {{s[0-9]+}}, [[K]]
 ; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xf40{{$}}
 ; CHECK-LABEL: {{^}}private:

@@ -67,12 +67,13 @@ define amdgpu_kernel void @k_sat(ptr addrspace(1) %a, ptr addrspace(1) %b) {
 ; 0x01000504 in an SGPR: low half of src0, then of src1), then the packed
 ; max; the constant operand is one s_mov_b32 of both halves.
 ; CHECK-LABEL: k_perm:
+; (the two s_mov_b32 may issue before the load's wait: sched-uses)
 ; CHECK: global_load_ushort [[S0:v[0-9]+]]
-; CHECK: v_mul_u32_u24_e32 [[S1:v[0-9]+]], 3, [[S0]]
-; CHECK: s_mov_b32 [[SEL:s[0-9]+]], 0x1000504
+; CHECK-DAG: s_mov_b32 [[SEL:s[0-9]+]], 0x1000504
+; CHECK-DAG: s_mov_b32 [[K:s[0-9]+]], 0xfff90003
+; CHECK-DAG: v_mul_u32_u24_e32 [[S1:v[0-9]+]], 3, [[S0]]
 ; CHECK: v_perm_b32 [[P:v[0-9]+]], [[S0]], [[S1]], [[SEL]]
 ; CHECK: v_pk_max_i16 [[M:v[0-9]+]], v{{[0-9]+}}, [[P]]
-; CHECK: s_mov_b32 [[K:s[0-9]+]], 0xfff90003
 ; CHECK: v_pk_max_i16 v{{[0-9]+}}, [[M]], [[K]]
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_perm(ptr addrspace(1) %a, ptr addrspace(1) %b) {

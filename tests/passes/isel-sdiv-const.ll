@@ -10,8 +10,8 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; x % 40, divergent: 0x66666667 = ceil(2^36 / 40), shift 4; six VALU
 ; instructions between the load and the store.
 ; CHECK-LABEL: k_srem40:
-; CHECK: s_mov_b32 [[M:s[0-9]+]], 0x66666667
-; CHECK: global_load_dword [[X:v[0-9]+]]
+; CHECK-DAG: s_mov_b32 [[M:s[0-9]+]], 0x66666667
+; CHECK-DAG: global_load_dword [[X:v[0-9]+]]
 ; CHECK: v_mul_hi_i32 [[T:v[0-9]+]], [[M]], [[X]]
 ; CHECK-NEXT: v_ashrrev_i32_e32 [[A:v[0-9]+]], 4, [[T]]
 ; CHECK-NEXT: v_lshrrev_b32_e32 [[S:v[0-9]+]], 31, [[X]]

@@ -66,10 +66,11 @@ define amdgpu_kernel void @k_pack_short2(ptr addrspace(1) %p) {
 ; (isel_packed_perm_word).
 ; CHECK-LABEL: k_pack_char4:
 ; CHECK-NOT: v_and_b32
-; CHECK: s_mov_b32 [[B:s[0-9]+]], 0xc0c0004
+; (both selectors may issue while the load is in flight: sched-uses)
+; CHECK-DAG: s_mov_b32 [[B:s[0-9]+]], 0xc0c0004
+; CHECK-DAG: s_mov_b32 [[H:s[0-9]+]], 0x1000504
 ; CHECK: v_perm_b32 [[LO:v[0-9]+]], v{{[0-9]+}}, v{{[0-9]+}}, [[B]]
 ; CHECK-NEXT: v_perm_b32 [[HI:v[0-9]+]], v{{[0-9]+}}, v{{[0-9]+}}, [[B]]
-; CHECK-NEXT: s_mov_b32 [[H:s[0-9]+]], 0x1000504
 ; CHECK-NEXT: v_perm_b32 v{{[0-9]+}}, [[LO]], [[HI]], [[H]]
 ; CHECK-NOT: v_and_b32
 ; CHECK-NOT: v_or_b32

@@ -28,7 +28,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; ASM-NOT: s_andn1_saveexec
 ; ASM: global_load_ubyte
 ; ASM: v_cmp_lt_i32_e64 [[C:s\[[0-9]+:[0-9]+\]]],
-; ASM-NEXT: s_and_b64 exec, exec, [[C]]
+; ASM: s_and_b64 exec, exec, [[C]]
 ; ASM-NEXT: s_cbranch_execnz
 ; ASM32-LABEL: hash:
 ; ASM32: global_load_ubyte

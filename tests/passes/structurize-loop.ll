@@ -14,12 +14,13 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_mov_b64 [[SAVED:s\[[0-9]+:[0-9]+\]]], exec
 ; CHECK-NEXT: s_mov_b32 [[I:s[0-9]+]], 0
 ; CHECK: [[LOOP:\.Lk_BB[0-9]+]]:
-; The increment issues while the load is in flight (sched-uses).
+; The increment and the exit compare issue while the load is in flight
+; (sched-uses).
 ; CHECK: s_load_dword [[T:s[0-9]+]], s[{{[0-9]+:[0-9]+}}], 0x0
 ; CHECK-NEXT: s_add_u32 [[I]], [[I]], 1
+; CHECK-NEXT: v_cmp_gt_u32_e64 [[EX:s\[[0-9]+:[0-9]+\]]], [[I]], v0
 ; CHECK-NEXT: s_waitcnt lgkmcnt(0)
 ; CHECK-NEXT: v_add_u32_e32 {{v[0-9]+}}, [[T]],
-; CHECK-NEXT: v_cmp_gt_u32_e64 [[EX:s\[[0-9]+:[0-9]+\]]], [[I]], v0
 ; CHECK-NEXT: s_andn2_b64 exec, exec, [[EX]]
 ; CHECK-NEXT: s_cbranch_execnz [[LOOP]]
 ; CHECK-NEXT: .Lk_BB{{[0-9]+}}:
