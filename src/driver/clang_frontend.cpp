@@ -243,6 +243,42 @@ extern "C" void wavecc_clang_frontend_init(void) {
   });
 }
 
+namespace {
+
+// Compiles, links libclc, optimises and checks (wavecc_clang_compile):
+// the module in *ctx (the caller owns both), or null; messages in `text`.
+std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const char *source, size_t size,
+                                       const char *libclc, const char *split, std::unique_ptr<LLVMContext> &ctx,
+                                       std::string &text, char **deps) {
+  raw_string_ostream msgs(text);
+  auto inv = cc1_invocation(argv, argc, msgs);
+  if (!inv) return nullptr;
+  std::string input =
+      inv->getFrontendOpts().Inputs.empty() ? "input.cl" : inv->getFrontendOpts().Inputs[0].getFile().str();
+  std::string resource = inv->getHeaderSearchOpts().ResourceDir;
+  ctx = std::make_unique<LLVMContext>();
+  std::string llvm_msgs;
+  ctx->setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
+  std::unique_ptr<Module> m;
+  {
+    clang::CompilerInstance ci;
+    setup_instance(ci, std::move(inv), source, size, msgs);
+    auto collector = std::make_shared<AllDependencies>();
+    ci.addDependencyCollector(collector);
+    clang::EmitLLVMOnlyAction action(ctx.get());
+    m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
+    *deps = dup_string(other_files(collector->getDependencies(), input, resource));
+  }
+  if (m) m = link_libclc(*ctx, std::move(m), libclc, split, llvm_msgs);
+  if (m && (optimise(*m, llvm_msgs) != 0 || check_undefined(*m, input, llvm_msgs) != 0)) m = nullptr;
+  ctx->setDiagnosticHandlerCallBack(nullptr, nullptr); // llvm_msgs dies here
+  msgs << llvm_msgs;
+  msgs.flush();
+  return m;
+}
+
+} // namespace
+
 extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size,
                                     const char *libclc, const char *split, void **bc, size_t *bc_size, char **diag, char **deps) {
   *bc = nullptr;
@@ -251,42 +287,49 @@ extern "C" int wavecc_clang_compile(const char *const *argv, int argc, const cha
   *deps = nullptr;
   wavecc_clang_frontend_init();
   std::string text;
-  raw_string_ostream msgs(text);
   int status = -1;
   {
-    auto inv = cc1_invocation(argv, argc, msgs);
-    if (inv) {
-      std::string input = inv->getFrontendOpts().Inputs.empty() ? "input.cl"
-                                                                 : inv->getFrontendOpts().Inputs[0].getFile().str();
-      std::string resource = inv->getHeaderSearchOpts().ResourceDir;
-      LLVMContext ctx;
-      std::string llvm_msgs;
-      ctx.setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
-      clang::CompilerInstance ci;
-      setup_instance(ci, std::move(inv), source, size, msgs);
-      auto collector = std::make_shared<AllDependencies>();
-      ci.addDependencyCollector(collector);
-      clang::EmitLLVMOnlyAction action(&ctx);
-      std::unique_ptr<Module> m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
-      *deps = dup_string(other_files(collector->getDependencies(), input, resource));
-      if (m) m = link_libclc(ctx, std::move(m), libclc, split, llvm_msgs);
-      if (m && optimise(*m, llvm_msgs) == 0 && check_undefined(*m, input, llvm_msgs) == 0) {
-        SmallVector<char, 0> out;
-        raw_svector_ostream os(out);
-        WriteBitcodeToFile(*m, os, /*ShouldPreserveUseListOrder=*/true);
-        *bc = std::malloc(out.size());
-        if (*bc) {
-          std::memcpy(*bc, out.data(), out.size());
-          *bc_size = out.size();
-          status = 0;
-        }
+    std::unique_ptr<LLVMContext> ctx;
+    std::unique_ptr<Module> m = compile_module(argv, argc, source, size, libclc, split, ctx, text, deps);
+    if (m) {
+      SmallVector<char, 0> out;
+      raw_svector_ostream os(out);
+      WriteBitcodeToFile(*m, os, /*ShouldPreserveUseListOrder=*/true);
+      *bc = std::malloc(out.size());
+      if (*bc) {
+        std::memcpy(*bc, out.data(), out.size());
+        *bc_size = out.size();
+        status = 0;
       }
-      msgs << llvm_msgs;
     }
   }
-  msgs.flush();
   if (!text.empty()) *diag = dup_string(text);
   return status;
+}
+
+extern "C" int wavecc_clang_compile_module(const char *const *argv, int argc, const char *source, size_t size,
+                                           const char *libclc, const char *split, void **ctx_out, void **mod_out,
+                                           char **diag, char **deps) {
+  *ctx_out = nullptr;
+  *mod_out = nullptr;
+  *diag = nullptr;
+  *deps = nullptr;
+  wavecc_clang_frontend_init();
+  std::string text;
+  std::unique_ptr<LLVMContext> ctx;
+  std::unique_ptr<Module> m = compile_module(argv, argc, source, size, libclc, split, ctx, text, deps);
+  if (!text.empty()) *diag = dup_string(text);
+  if (!m) return -1;
+  // What the bitcode round trip of wavecc_clang_compile would have left
+  // different: constant expressions the passes made and dropped still
+  // hang off the globals' use lists (the bitcode holds only live ones),
+  // and clang's code generator told the context to discard the names of
+  // local values (a fresh context, as the bitcode reader's, keeps them).
+  for (GlobalValue &gv : m->global_values()) gv.removeDeadConstantUsers();
+  ctx->setDiscardValueNames(false);
+  *mod_out = wrap(m.release());
+  *ctx_out = wrap(ctx.release());
+  return 0;
 }
 
 extern "C" int wavecc_clang_includes(const char *const *argv, int argc, const char *source, size_t size, char **deps,

@@ -25,7 +25,7 @@ extern "C" {
 
 /* Bumped whenever the signatures below change; opencl.c refuses an
  * object of another version. */
-#define WAVECC_CLANG_FRONTEND_API 2
+#define WAVECC_CLANG_FRONTEND_API 3
 
 int wavecc_clang_frontend_api(void);
 
@@ -49,6 +49,18 @@ void wavecc_clang_frontend_init(void);
 int wavecc_clang_compile(const char *const *argv, int argc, const char *source, size_t size, const char *libclc,
                          const char *split, void **bc, size_t *bc_size, char **diag, char **deps);
 
+/* The same compile, handing over the optimised module itself instead of
+ * its bitcode: on 0, *ctx an LLVMContextRef and *mod an LLVMModuleRef in
+ * it, the caller's (LLVMDisposeModule, then LLVMContextDispose). Only for
+ * a caller linked against the very LLVM the front end uses (the tools'
+ * linked-in front end, WAVECC_STATIC_FRONTEND): it skips writing and
+ * reading back the bitcode (issue 28). The module is as that bitcode
+ * would read back into a fresh context (no dead constant users, local
+ * value names kept, no diagnostic handler); its identifier is
+ * "llvm-link". *diag, *deps and the result as above. */
+int wavecc_clang_compile_module(const char *const *argv, int argc, const char *source, size_t size,
+                                const char *libclc, const char *split, void **ctx, void **mod, char **diag,
+                                char **deps);
 /* Writes the pre-split form of the libclc bitcode file `libclc` to `out`
  * (libclc_split.h; done once at build time by tools/libclc-split.c).
  * Returns 0, or -1 with the reason in *diag (malloc'ed). */

@@ -110,6 +110,7 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
   size_t ir_size = size;
   void *bc = NULL;
   char *cache = NULL; /* the cache file of this compile (cache.c), or NULL */
+  wir_given given = {0}; /* the front end's module, when it hands it over (opencl.c) */
   if (kind == WAVECC_INPUT_OPENCL) {
     cache = driver_cache_path(name, data, size, opts);
     if (cache && driver_cache_load(cache, r)) {
@@ -117,13 +118,14 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
       return r;
     }
     char *msg = NULL, *deps = NULL;
+    void *fe_ctx = NULL, *fe_mod = NULL;
     size_t bc_size = 0;
     /* clang needs a NUL-terminated source */
     char *src = malloc(size + 1);
     memcpy(src, data, size);
     src[size] = 0;
     int rc = driver_opencl_compile(name, src, size, opts->mcpu ? opts->mcpu : "gfx900", opts->cl_options,
-                                   opts->num_cl_options, &bc, &bc_size, &msg, &deps);
+                                   opts->num_cl_options, &bc, &bc_size, &fe_ctx, &fe_mod, &msg, &deps);
     free(src);
     if (rc) {
       diag_error(&d, NULL, "OpenCL C compilation failed:\n%s", msg ? msg : "");
@@ -143,12 +145,13 @@ wavecc_result *wavecc_compile(const char *name, const void *data, size_t size, c
     free(msg);
     ir = bc;
     ir_size = bc_size;
+    given = (wir_given){.ctx = fe_ctx, .mod = fe_mod};
   }
   /* -O3 (accepted as llc-19 accepts it) runs the -O2 pipeline: wavecc has
    * no more aggressive passes. */
   wavecc_options level = *opts;
   if (level.opt_level > 2) level.opt_level = 2;
-  int rc = wavecc_pipeline(ir, ir_size, &level, &d, r);
+  int rc = wavecc_pipeline(ir, ir_size, given.mod ? &given : NULL, &level, &d, r);
   free(bc);
   if (rc || d.errors) {
     r->status = 1;

@@ -45,6 +45,8 @@
 
 typedef int (*wavecc_clang_compile_fn)(const char *const *, int, const char *, size_t, const char *, const char *,
                                        void **, size_t *, char **, char **);
+typedef int (*wavecc_clang_compile_module_fn)(const char *const *, int, const char *, size_t, const char *,
+                                              const char *, void **, void **, char **, char **);
 typedef int (*wavecc_clang_includes_fn)(const char *const *, int, const char *, size_t, char **, char **, char **);
 
 /* Appends `s` to the malloc'ed string *dst (which may be NULL). Returns 0,
@@ -202,12 +204,14 @@ int driver_opencl_identity(sha256 *s) {
 #pragma weak wavecc_clang_frontend_init
 #pragma weak wavecc_clang_compile
 #pragma weak wavecc_clang_includes
+#pragma weak wavecc_clang_compile_module
 
 /* The linked-in front end's function `name`, or NULL. */
 static void *frontend_linked(const char *name) {
   if (!strcmp(name, "wavecc_clang_frontend_init")) return (void *)wavecc_clang_frontend_init;
   if (!strcmp(name, "wavecc_clang_compile")) return (void *)wavecc_clang_compile;
   if (!strcmp(name, "wavecc_clang_includes")) return (void *)wavecc_clang_includes;
+  if (!strcmp(name, "wavecc_clang_compile_module")) return (void *)wavecc_clang_compile_module;
   return NULL;
 }
 
@@ -268,12 +272,13 @@ static int clang_argv(const char **argv, const char *clang, const char *mcpu_fla
 }
 
 int driver_opencl_compile(const char *name, const char *source, size_t size, const char *mcpu,
-                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, char **diag,
-                          char **deps) {
-  if (!bc || !bc_size || !diag) return -1; /* nowhere to put a result or a message */
+                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, void **ctx,
+                          void **mod, char **diag, char **deps) {
+  if (!bc || !bc_size || !diag || !ctx != !mod) return -1; /* nowhere to put a result or a message */
   *bc = NULL;
   *bc_size = 0;
   *diag = NULL;
+  if (mod) *ctx = *mod = NULL;
   if (deps) *deps = NULL;
   if (!name) name = "<input>";
   if (!mcpu) mcpu = "gfx900";
@@ -286,8 +291,18 @@ int driver_opencl_compile(const char *name, const char *source, size_t size, con
     return -1;
   }
   if (!source) source = "";
-  wavecc_clang_compile_fn compile = (wavecc_clang_compile_fn)frontend_symbol("wavecc_clang_compile", diag);
-  if (!compile) return -1;
+  /* The module itself only from the linked-in front end: a dlopen'ed one
+   * has its own copy of LLVM (clang_frontend.h). WAVECC_FRONTEND_BITCODE=1
+   * takes the bitcode round trip anyway (tests/frontend/test-handoff.sh
+   * compares the two). */
+  const char *via_bitcode = getenv("WAVECC_FRONTEND_BITCODE");
+  wavecc_clang_compile_module_fn compile_module =
+      mod && !(via_bitcode && *via_bitcode && strcmp(via_bitcode, "0"))
+          ? (wavecc_clang_compile_module_fn)frontend_linked("wavecc_clang_compile_module")
+          : NULL;
+  wavecc_clang_compile_fn compile =
+      compile_module ? NULL : (wavecc_clang_compile_fn)frontend_symbol("wavecc_clang_compile", diag);
+  if (!compile && !compile_module) return -1;
   char clang[4200], mcpu_flag[128];
   llvm_tool_path(clang, sizeof clang, "clang");
   snprintf(mcpu_flag, sizeof mcpu_flag, "-mcpu=%s", mcpu);
@@ -303,7 +318,8 @@ int driver_opencl_compile(const char *name, const char *source, size_t size, con
   argv[n] = NULL;
   char *msg = NULL, *files = NULL, split[4200];
   libclc_split_path(split, sizeof split);
-  int status = compile(argv, n, source, size, WAVECC_LIBCLC, split, bc, bc_size, &msg, &files);
+  int status = compile_module ? compile_module(argv, n, source, size, WAVECC_LIBCLC, split, ctx, mod, &msg, &files)
+                              : compile(argv, n, source, size, WAVECC_LIBCLC, split, bc, bc_size, &msg, &files);
   free(argv);
   if (status != 0) {
     char *clean = clean_messages(msg, VIRTUAL_SOURCE, name);
@@ -320,7 +336,8 @@ int driver_opencl_compile(const char *name, const char *source, size_t size, con
 int wavecc_opencl_to_bitcode(const char *name, const char *source, size_t size, const char *mcpu,
                              const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size,
                              char **diag) {
-  return driver_opencl_compile(name, source, size, mcpu, cl_options, num_cl_options, bc, bc_size, diag, NULL);
+  return driver_opencl_compile(name, source, size, mcpu, cl_options, num_cl_options, bc, bc_size, NULL, NULL, diag,
+                               NULL);
 }
 
 /* Appends the resolved form of `path` (relative paths are relative to

@@ -23,10 +23,14 @@ int wavecc_opencl_includes(const char *source, size_t size, const char *mcpu, co
 
 /* wavecc_opencl_to_bitcode (wavecc.h), and on success *deps (when
  * non-NULL): the files clang read besides the source and its own
- * headers, one per line as clang named them ("" when none), malloc'ed. */
+ * headers, one per line as clang named them ("" when none), malloc'ed.
+ * With ctx and mod non-NULL and the front end linked into this program,
+ * the optimised module itself instead of bitcode: *ctx an LLVMContextRef,
+ * *mod an LLVMModuleRef in it, *bc NULL (wavecc_clang_compile_module);
+ * else *mod is NULL and *bc holds the bitcode. */
 int driver_opencl_compile(const char *name, const char *source, size_t size, const char *mcpu,
-                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, char **diag,
-                          char **deps);
+                          const char *const *cl_options, int num_cl_options, void **bc, size_t *bc_size, void **ctx,
+                          void **mod, char **diag, char **deps);
 
 /* Loads the OpenCL C front end and registers its target now, quietly (a
  * failure shows at the first compile). For a process that forks workers

@@ -501,14 +501,21 @@ static int early_hook(LLVMModuleRef mod, void *ctx, diag *d) {
   return 0;
 }
 
-int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
+int wavecc_pipeline(const char *ir, size_t size, const wir_given *given, const wavecc_options *o, diag *d,
+                    wavecc_result *r) {
   pipeline pl = {.o = o, .d = d, .dump = o->dump_file ? (FILE *)o->dump_file : stderr, .retried = UINT32_MAX};
   double t_start = now_sec();
-  if (check_print_after(o, d)) return -1;
+  if (check_print_after(o, d)) {
+    if (given) {
+      LLVMDisposeModule(given->mod);
+      LLVMContextDispose(given->ctx);
+    }
+    return -1;
+  }
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, early_hook,
+  if (wir_import(ir, size, given, o->opt_level, o->check_div, o->triple, d, m, early_hook,
                  o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
                  (void *)o))
     return -1;

@@ -8,13 +8,16 @@
 
 #include <llvm-c/Core.h>
 
+#include "llvm/import.h"
 #include "util/diag.h"
 #include "wavecc/wavecc.h"
 
-/* Compiles LLVM IR (text or bitcode) of `size` bytes and fills `r`
+/* Compiles LLVM IR (text or bitcode) of `size` bytes, or the module
+ * `given` (not NULL: taken over and freed, see wir_import), and fills `r`
  * (output, kernels, report, pass_seconds, output_instructions). Returns 0,
  * or non-zero after reporting in `d`; then r->output stays NULL. */
-int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r);
+int wavecc_pipeline(const char *ir, size_t size, const wir_given *given, const wavecc_options *o, diag *d,
+                    wavecc_result *r);
 
 struct wavecc_target;
 /* The target for a module whose kernels and functions are fns[0..n)

@@ -312,14 +312,35 @@ static void resolve_aliases(LLVMModuleRef mod) {
   }
 }
 
-int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple_override, diag *d,
-               wir_module *out, int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
+/* The module handed over by the caller (wir_import's `given`), verified
+ * as parse_verify verifies what it reads; NULL after reporting in `d`
+ * (the module is disposed then). */
+static LLVMModuleRef adopt_verify(LLVMModuleRef mod, diag *d) {
+  /* as the bitcode reader names a module after its buffer */
+  const char *name = d->file ? d->file : "input";
+  LLVMSetModuleIdentifier(mod, name, strlen(name));
+  char *vmsg = NULL;
+  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &vmsg)) {
+    char line[1024];
+    first_line(line, sizeof line, vmsg);
+    diag_error(d, NULL, "LLVM IR does not verify: %s", line);
+    LLVMDisposeMessage(vmsg);
+    LLVMDisposeModule(mod);
+    return NULL;
+  }
+  LLVMDisposeMessage(vmsg);
+  return mod;
+}
+
+int wir_import(const char *data, size_t size, const wir_given *given, int opt_level, int check_div,
+               const char *triple_override, diag *d, wir_module *out,
+               int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx) {
   memset(out, 0, sizeof *out);
   import_diag id = {0};
-  LLVMContextRef ctx = LLVMContextCreate();
+  LLVMContextRef ctx = given ? given->ctx : LLVMContextCreate();
   LLVMContextSetDiagnosticHandler(ctx, diag_handler, &id);
-  LLVMModuleRef mod = parse_verify(data, size, ctx, &id, d);
+  LLVMModuleRef mod = given ? adopt_verify(given->mod, d) : parse_verify(data, size, ctx, &id, d);
   if (!mod) {
     LLVMContextDispose(ctx);
     return -1;

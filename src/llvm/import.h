@@ -45,7 +45,12 @@ typedef struct wir_module {
  * `early_hook` (may be NULL) runs likewise right after parsing, before
  * inlining (the driver removes functions llc-19 would not compile).
  * Returns 0, or non-zero with messages in `d` (and nothing to free). */
-int wir_import(const char *data, size_t size, int opt_level, int check_div, const char *triple, diag *d, wir_module *out,
+typedef struct wir_given {
+  LLVMContextRef ctx;
+  LLVMModuleRef mod; /* in ctx */
+} wir_given;
+int wir_import(const char *data, size_t size, const wir_given *given, int opt_level, int check_div, const char *triple,
+               diag *d, wir_module *out,
                int (*early_hook)(LLVMModuleRef mod, void *hook_ctx, diag *d),
                int (*hook)(LLVMModuleRef mod, void *hook_ctx, diag *d), void *hook_ctx);
 
