@@ -330,6 +330,16 @@ bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out);
 mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w);
 /* Records t (v1) as dword w of v; call only where v is defined. */
 void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t);
+/* Dword w (elements 2w, 2w+1) of a 16-bit-element vector v (<N x i16>,
+ * <N x half>) packed, as a VOP3P source: its shadow, a constant (in an
+ * SGPR) or the elements packed now (v_perm_b32 / s_pack_ll_b32_b16). */
+mir_operand isel_packed_dword(isel_ctx *c, LLVMValueRef v, unsigned w);
+/* The VOP3P instruction op d = s[0..n-1] (d a v1) on legal operands:
+ * constants moved to SGPRs (an inline constant's high half differs
+ * between generations), at most one distinct SGPR (gfx9's constant bus),
+ * the others copied to VGPRs; MIR_OPND_NEG (neg_lo) kept. Returns it for
+ * its clamp and modifiers. */
+mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_temp d);
 /* A divergent <N x i16> binary operation (isel_packed_inst) or min/max/
  * saturating intrinsic call `name` as VOP3P instructions: 1 when selected,
  * -1 when not (not such an operation, or packing would cost more). */
@@ -354,6 +364,10 @@ int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
  * one the target (or the emulator) lacks or with non-constant cbsz/abid/
  * blgp (reported by the caller), 1 selected. */
 int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* isel_dot.c: llvm.amdgcn.{s,u,su}dot{2,4,8}, fdot2 and
+ * global.atomic.csub where the GPU has the instruction (0 with the error
+ * reported where it has not); as isel_amdgcn_call. */
+int isel_dot_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_amdgcn.c: k where names[k] (1 <= k < n) is the name of LLVM
  * intrinsic ID `id`, else 0 (names[0] is unused). */
 unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
