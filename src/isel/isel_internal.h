@@ -513,6 +513,11 @@ bool isel_narrow64(isel_ctx *c, LLVMValueRef ins);
  * (o defined nearby in the current block by a zero-extending byte/short
  * load or an AND with a mask below 2^bits)? false when unknown. */
 bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
+/* isel_zext.c: is o (a v1) the result of v_lshrrev_b32 by a constant k
+ * (< 32) of a 32-bit temporary x, defined a bounded scan back in the
+ * current block? Then *x and *k. The bytes and halves of a vector bitcast
+ * from i32 are such shifts: an extension of one reads x's field directly. */
+bool isel_shifted_from(isel_ctx *c, mir_operand o, mir_operand *x, unsigned *k);
 /* isel_abi.c: ABI inputs and argument loads into the current block (a
  * kernel's hardware-initialised registers and kernarg loads, or a
  * function's calling-convention inputs), private memory of the allocas;
@@ -635,6 +640,11 @@ mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, boo
  * the IR proves narrow: -1 when none applies (select it normally), 1 when
  * selected. */
 int isel_narrow(isel_ctx *c, LLVMValueRef ins);
+/* isel_narrow.c: is the i32 add `ins` selected as one v_mad_{u32_u24,
+ * i32_i24} (or v_mad_u64_u32) of its product operand? isel_fuse leaves
+ * such an add out of v_add3_u32: a chain of k narrow products and an
+ * accumulator is k multiply-adds instead of k multiplies and k/2 add3. */
+bool isel_narrow_mad(isel_ctx *c, LLVMValueRef ins);
 /* isel_int64.c: isel_half_of, but the operand itself when o was built
  * from two dwords (p_create_vector) shortly before in the current block. */
 mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);

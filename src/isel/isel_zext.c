@@ -41,6 +41,11 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
     const mir_instr *ins = b->instrs[i];
     if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
     if (loaded_bits(ins->opcode) <= bits) return true;
+    /* a right shift by 32 - bits or more (the top element of a vector
+     * bitcast from i32: lshr 24 for the byte 3) */
+    if (ins->opcode == ISA_V_LSHRREV_B32 && ins->ops[0].kind == MIR_OPND_CONST && ins->ops[0].imm < 32 &&
+        ins->ops[0].imm >= 32 - bits)
+      return true;
     bool is_and = ins->opcode == ISA_V_AND_B32 || ins->opcode == ISA_S_AND_B32;
     bool is_or = ins->opcode == ISA_V_OR_B32 || ins->opcode == ISA_S_OR_B32 || ins->opcode == ISA_V_XOR_B32 ||
                  ins->opcode == ISA_S_XOR_B32;
@@ -54,6 +59,25 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
     }
     bool z0 = zero_above(c, ins->ops[0], bits, i, depth - 1), z1 = zero_above(c, ins->ops[1], bits, i, depth - 1);
     return is_and ? z0 || z1 : z0 && z1;
+  }
+  return false;
+}
+
+bool isel_shifted_from(isel_ctx *c, mir_operand o, mir_operand *x, unsigned *k) {
+  if (o.kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&o) || mir_rc_size((mir_rc)o.temp.rc) != 1) return false;
+  const mir_block *b = &c->p->blocks[c->cur];
+  uint32_t end = b->num_instrs, stop = end > ZEXT_SCAN ? end - ZEXT_SCAN : 0;
+  for (uint32_t i = end; i-- > stop;) {
+    const mir_instr *ins = b->instrs[i];
+    if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
+    if (ins->opcode != ISA_V_LSHRREV_B32 || ins->ops[0].kind != MIR_OPND_CONST || ins->ops[0].imm >= 32 ||
+        ins->ops[1].kind != MIR_OPND_TEMP || (ins->ops[1].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) ||
+        mir_rc_size((mir_rc)ins->ops[1].temp.rc) != 1)
+      return false;
+    *x = ins->ops[1];
+    x->flags = 0;
+    *k = ins->ops[0].imm;
+    return true;
   }
   return false;
 }
