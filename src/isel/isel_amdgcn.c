@@ -213,8 +213,11 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
 
 /* A packed dword t as the two elements of a <2 x half> or <2 x i16>
  * result, each in the low half of its own v1 (the form selection keeps
- * vector elements in; isel_packed.c repacks where it needs). */
+ * vector elements in). */
 static void set_pair(isel_ctx *c, LLVMValueRef ins, mir_temp t) {
+  /* and t itself as the packed dword, which a bitcast to i32 or a store
+   * reads instead of packing the elements again (dce drops the unread) */
+  isel_packed_record(c, ins, 0, t);
   isel_set(c, ins, 0, isel_v1c(c, ISA_V_AND_B32, mir_op_const(0xffff), mir_op_temp(t)));
   isel_set(c, ins, 1, isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(t)));
 }

@@ -213,10 +213,21 @@ static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits
 }
 
 bool isel_narrow_mad(isel_ctx *c, LLVMValueRef ins) {
+  /* from the IR alone (not whether the product's operands are selected
+   * yet, which narrow_elem also asks): isel_fuse asks it both where it
+   * defers an operand and where it selects the user, and the two answers
+   * must agree */
   LLVMTypeRef ty = LLVMTypeOf(ins);
-  return LLVMGetTypeKind(ty) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(ty) == 32 &&
-         LLVMGetInstructionOpcode(ins) == LLVMAdd && divergence_is_divergent(c->di, ins) &&
-         narrow_elem(c, ins, 0, 32, false);
+  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) != 32 ||
+      LLVMGetInstructionOpcode(ins) != LLVMAdd || !divergence_is_divergent(c->di, ins))
+    return false;
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef m = LLVMGetOperand(ins, j), src[2];
+    if (is_op(m, LLVMMul) && sole_user(m) == ins && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(ins) &&
+        divergence_is_divergent(c->di, m) && mul24(c, m, 0, 32, src))
+      return true;
+  }
+  return false;
 }
 
 int isel_narrow(isel_ctx *c, LLVMValueRef ins) {
