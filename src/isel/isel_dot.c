@@ -56,7 +56,8 @@ static bool flag_arg(LLVMValueRef ins, unsigned k) {
 
 /* The instruction for intrinsic k on encoding family e and the signedness
  * (neg_lo) of its two sources where it is a mixed-sign form; ISA_NUM_OPS
- * when the family has none. */
+ * when the family has none. ins: the call (sudot's sign operands), or
+ * NULL for an s/u kind. */
 static isa_op dot_op(unsigned e, dot_intr k, LLVMValueRef ins, unsigned *neg) {
   static const struct { dot_intr k; isa_op op, mixed; } tab[] = {
       {D_SDOT2, ISA_V_DOT2_I32_I16, ISA_NUM_OPS},  {D_UDOT2, ISA_V_DOT2_U32_U16, ISA_NUM_OPS},
@@ -71,7 +72,7 @@ static isa_op dot_op(unsigned e, dot_intr k, LLVMValueRef ins, unsigned *neg) {
     if (tab[i].op != ISA_NUM_OPS && isa_encoding(e, tab[i].op)) return tab[i].op;
     if (tab[i].mixed == ISA_NUM_OPS || !isa_encoding(e, tab[i].mixed)) return ISA_NUM_OPS;
     /* sudot: the sign flags are operands 0 and 2; sdot: both signed */
-    *neg = k == D_SUDOT4 || k == D_SUDOT8 ? (flag_arg(ins, 0) ? 1u : 0u) | (flag_arg(ins, 2) ? 2u : 0u) : 3u;
+    *neg = (k == D_SUDOT4 || k == D_SUDOT8) && ins ? (flag_arg(ins, 0) ? 1u : 0u) | (flag_arg(ins, 2) ? 2u : 0u) : 3u;
     return tab[i].mixed;
   }
   return ISA_NUM_OPS;
@@ -121,6 +122,164 @@ static int select_csub(isel_ctx *c, LLVMValueRef ins) {
   a->enc_flags |= MIR_ENC_OFF | MIR_ENC_GLC | MIR_ENC_ORDERED;
   isel_set(c, ins, 0, old);
   return 1;
+}
+
+/* ---- dot products written as multiplies and adds ----
+ *
+ * An add tree (i32 adds, each used once by the next, in one block) whose
+ * leaves are an optional accumulator and one product per element of two
+ * words A and B: ext(field k of A) * ext(field k of B) for k = 0 ..
+ * 32/w - 1, w = 16, 8 or 4, the same extension (sext or zext) in all,
+ * the field of A the same word's in every product. A field is element k
+ * of a <2 x i16> / <4 x i8> bitcast of the word (extractelement), or the
+ * shift-and-mask forms (x >> wk) & (2^w - 1), ashr (shl x, 32 - w - wk),
+ * 32 - w, and x >> (32 - w) / ashr x, 32 - w for the top one. The
+ * products are exact in 32 bits (at most 2^30 in magnitude signed, below
+ * 2^32 unsigned) and the adds wrap, so the tree is the dot instruction
+ * without clamp: D = acc + sum of the products mod 2^32 (exec_dot.c).
+ * llc-19 selects the same (its idot tests; f_dot_int.ll) on the GPUs that
+ * have the instruction. The tree's inner instructions are selected where
+ * they stand anyway, and dce removes them when only the tree read them. */
+
+/* Field k (w bits) of a word: the i32 `word` (dw 0), or dword dw of the
+ * vector `word` of w-bit elements (element dw * 32/w + k). */
+typedef struct dot_field { LLVMValueRef word; unsigned dw, w, k; bool sgn; } dot_field;
+
+static bool const_of(LLVMValueRef v, uint64_t *k) {
+  if (!LLVMIsAConstantInt(v)) return false;
+  *k = LLVMConstIntGetZExtValue(v);
+  return true;
+}
+
+static bool is_opc(LLVMValueRef v, LLVMOpcode op) { return LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == op; }
+
+static bool is_i32_val(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 32;
+}
+
+/* Is the i32 value v a field of a word (dot_field)? */
+static bool field_of(LLVMValueRef v, dot_field *f) {
+  uint64_t a, b;
+  if (is_opc(v, LLVMZExt) || is_opc(v, LLVMSExt)) {
+    LLVMValueRef e = LLVMGetOperand(v, 0), bc;
+    if (!LLVMIsAExtractElementInst(e) || !const_of(LLVMGetOperand(e, 1), &a)) return false;
+    bc = LLVMGetOperand(e, 0);
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(e)), per = 32 / w;
+    if (w != 8 && w != 16) return false;
+    if (is_opc(bc, LLVMBitCast) && is_i32_val(LLVMGetOperand(bc, 0))) {
+      if (a >= per) return false;
+      *f = (dot_field){LLVMGetOperand(bc, 0), 0, w, (unsigned)a, is_opc(v, LLVMSExt)};
+    } else {
+      /* a vector held one element per register (a loaded <8 x i8>, or a
+       * shufflevector of one): its dword is checked at selection (vec_dword) */
+      *f = (dot_field){bc, (unsigned)(a / per), w, (unsigned)(a % per), is_opc(v, LLVMSExt)};
+    }
+    return true;
+  }
+  if (!is_i32_val(v)) return false;
+  if (is_opc(v, LLVMAnd) && const_of(LLVMGetOperand(v, 1), &b) && (b == 0xf || b == 0xff || b == 0xffff)) {
+    unsigned w = b == 0xf ? 4 : b == 0xff ? 8 : 16;
+    LLVMValueRef x = LLVMGetOperand(v, 0);
+    a = 0;
+    if (is_opc(x, LLVMLShr) && const_of(LLVMGetOperand(x, 1), &a)) x = LLVMGetOperand(x, 0);
+    if (a % w || a + w > 32) return false;
+    *f = (dot_field){x, 0, w, (unsigned)(a / w), false};
+    return true;
+  }
+  bool lshr = is_opc(v, LLVMLShr);
+  if ((!lshr && !is_opc(v, LLVMAShr)) || !const_of(LLVMGetOperand(v, 1), &b) || (b != 28 && b != 24 && b != 16))
+    return false;
+  unsigned w = 32 - (unsigned)b;
+  LLVMValueRef x = LLVMGetOperand(v, 0);
+  a = 0; /* the left shift: 32 - w - w k */
+  if (!lshr && is_opc(x, LLVMShl) && const_of(LLVMGetOperand(x, 1), &a)) x = LLVMGetOperand(x, 0);
+  if (a % w || a > 32 - w) return false;
+  *f = (dot_field){x, 0, w, (32 - w - (unsigned)a) / w, !lshr};
+  return true;
+}
+
+typedef struct dot_tree {
+  LLVMValueRef leaf[16];
+  unsigned n;
+} dot_tree;
+
+/* The leaves of the add tree under v (v itself when not such an add). */
+static bool tree_leaves(isel_ctx *c, LLVMValueRef v, LLVMValueRef root, dot_tree *t) {
+  bool inner = v != root && is_opc(v, LLVMAdd) && LLVMGetInstructionParent(v) == LLVMGetInstructionParent(root) &&
+               LLVMGetFirstUse(v) && !LLVMGetNextUse(LLVMGetFirstUse(v)) && divergence_is_divergent(c->di, v);
+  if (v == root || inner)
+    return tree_leaves(c, LLVMGetOperand(v, 0), root, t) && tree_leaves(c, LLVMGetOperand(v, 1), root, t);
+  if (t->n == 16) return false;
+  t->leaf[t->n++] = v;
+  return true;
+}
+
+/* The word of field f as an operand: the i32 itself, or the register of
+ * a vector's dword when its elements are that register and right shifts
+ * of it by w, 2w, ... (how a loaded vector's elements are kept: element
+ * 0 of a dword is the dword, upper bits undefined); false otherwise. */
+static bool word_operand(isel_ctx *c, const dot_field *f, mir_operand *o) {
+  if (is_i32_val(f->word)) {
+    *o = isel_get(c, f->word, 0);
+    return true;
+  }
+  unsigned per = 32 / f->w;
+  mir_operand x0 = isel_get(c, f->word, f->dw * per);
+  if (x0.kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&x0) || mir_rc_size((mir_rc)x0.temp.rc) != 1) return false;
+  for (unsigned k = 1; k < per; k++) {
+    mir_operand xk = isel_get(c, f->word, f->dw * per + k), src;
+    unsigned sh;
+    if (!isel_shifted_from(c, xk, &src, &sh) || sh != k * f->w || src.temp.id != x0.temp.id) return false;
+  }
+  *o = x0;
+  return true;
+}
+
+bool isel_dot_chain(isel_ctx *c, LLVMValueRef ins) {
+  if (!is_opc(ins, LLVMAdd) || !is_i32_val(ins) || !divergence_is_divergent(c->di, ins)) return false;
+  dot_tree t = {.n = 0};
+  if (!tree_leaves(c, ins, ins, &t) || t.n < 2) return false;
+  LLVMValueRef acc = NULL;
+  dot_field fa = {0}, fb = {0};
+  unsigned w = 0, seen = 0;
+  bool sgn = false;
+  for (unsigned i = 0; i < t.n; i++) {
+    LLVMValueRef m = t.leaf[i];
+    dot_field f[2];
+    if (!is_opc(m, LLVMMul) || !field_of(LLVMGetOperand(m, 0), &f[0]) || !field_of(LLVMGetOperand(m, 1), &f[1])) {
+      if (acc) return false;
+      acc = m;
+      continue;
+    }
+    if (!fa.word) {
+      fa = f[0], fb = f[1], w = f[0].w, sgn = f[0].sgn;
+    }
+    if (f[0].word != fa.word || f[0].dw != fa.dw) { /* the other order */
+      dot_field x = f[0];
+      f[0] = f[1], f[1] = x;
+    }
+    for (unsigned j = 0; j < 2; j++) {
+      const dot_field *g = j ? &fb : &fa;
+      if (f[j].word != g->word || f[j].dw != g->dw || f[j].w != w || f[j].sgn != sgn || f[j].k != f[0].k) return false;
+    }
+    if (seen >> f[0].k & 1) return false;
+    seen |= 1u << f[0].k;
+  }
+  if (!fa.word || seen != (1u << (32 / w)) - 1) return false;
+  static const dot_intr kinds[3][2] = {{D_UDOT8, D_SDOT8}, {D_UDOT4, D_SDOT4}, {D_UDOT2, D_SDOT2}};
+  unsigned neg;
+  isa_op op = dot_op(c->p->target->encoding, kinds[w == 4 ? 0 : w == 8 ? 1 : 2][sgn], NULL, &neg);
+  if (op == ISA_NUM_OPS) return false;
+  mir_operand s[3];
+  if (!word_operand(c, &fa, &s[0]) || !word_operand(c, &fb, &s[1])) return false;
+  s[2] = acc ? isel_get(c, acc, 0) : mir_op_const(0);
+  for (unsigned i = 0; i < 2; i++)
+    if (neg >> i & 1) s[i].flags |= MIR_OPND_NEG;
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  isel_vop3p(c, op, s, 3, d);
+  isel_set(c, ins, 0, d);
+  return true;
 }
 
 int isel_dot_call(isel_ctx *c, LLVMValueRef ins, unsigned id) {

@@ -368,6 +368,10 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
  * global.atomic.csub where the GPU has the instruction (0 with the error
  * reported where it has not); as isel_amdgcn_call. */
 int isel_dot_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_dot.c: a divergent i32 add that sums the products of the packed
+ * i16/i8/i4 elements of two words (and an accumulator) as one v_dot*
+ * where the GPU has it; false (nothing emitted) otherwise. */
+bool isel_dot_chain(isel_ctx *c, LLVMValueRef ins);
 /* isel_amdgcn.c: k where names[k] (1 <= k < n) is the name of LLVM
  * intrinsic ID `id`, else 0 (names[0] is unused). */
 unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
