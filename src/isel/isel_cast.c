@@ -125,7 +125,9 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         } else {
           lo = isel_extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
         }
-      } else {
+      } else if (salu || LLVMGetNextUse(LLVMGetFirstUse(A)) || !isel_extend_shifted(c, a, sb, sign, &lo)) {
+        /* (an element of a vector bitcast from i32 read only here: its
+         * field, isel_extend_shifted; with other uses the shift stays) */
         lo = isel_extend32(c, a, sb, sign, salu);
       }
       if (db <= 32) {

@@ -522,6 +522,12 @@ bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
  * current block? Then *x and *k. The bytes and halves of a vector bitcast
  * from i32 are such shifts: an extension of one reads x's field directly. */
 bool isel_shifted_from(isel_ctx *c, mir_operand o, mir_operand *x, unsigned *k);
+/* isel_int64.c: the `bits`-bit value o (a VGPR) zero- or sign-extended
+ * to 32 bits from the word it was shifted out of (isel_shifted_from):
+ * one v_bfe at the field, v_ashrrev_i32 for a top field, or o itself
+ * when its upper bits are zero already; false (nothing emitted) when o is
+ * no such shift. For a value with one use, so that the shift dies. */
+bool isel_extend_shifted(isel_ctx *c, mir_operand o, unsigned bits, bool sign, mir_operand *out);
 /* isel_abi.c: ABI inputs and argument loads into the current block (a
  * kernel's hardware-initialised registers and kernarg loads, or a
  * function's calling-convention inputs), private memory of the allocas;

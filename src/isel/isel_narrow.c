@@ -223,7 +223,11 @@ bool isel_narrow_mad(isel_ctx *c, LLVMValueRef ins) {
     return false;
   for (unsigned j = 0; j < 2; j++) {
     LLVMValueRef m = LLVMGetOperand(ins, j), src[2];
+    /* a product of two values (a constant factor, a literal, would need
+     * an s_mov_b32 in the VOP3 form on gfx9, where v_mul_u32_u24_e32
+     * takes it: f_call_many_args' sums stay v_add3_u32) */
     if (is_op(m, LLVMMul) && sole_user(m) == ins && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(ins) &&
+        !LLVMIsAConstant(LLVMGetOperand(m, 0)) && !LLVMIsAConstant(LLVMGetOperand(m, 1)) &&
         divergence_is_divergent(c->di, m) && mul24(c, m, 0, 32, src))
       return true;
   }

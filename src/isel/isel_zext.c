@@ -41,11 +41,6 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
     const mir_instr *ins = b->instrs[i];
     if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
     if (loaded_bits(ins->opcode) <= bits) return true;
-    /* a right shift by 32 - bits or more (the top element of a vector
-     * bitcast from i32: lshr 24 for the byte 3) */
-    if (ins->opcode == ISA_V_LSHRREV_B32 && ins->ops[0].kind == MIR_OPND_CONST && ins->ops[0].imm < 32 &&
-        ins->ops[0].imm >= 32 - bits)
-      return true;
     bool is_and = ins->opcode == ISA_V_AND_B32 || ins->opcode == ISA_S_AND_B32;
     bool is_or = ins->opcode == ISA_V_OR_B32 || ins->opcode == ISA_S_OR_B32 || ins->opcode == ISA_V_XOR_B32 ||
                  ins->opcode == ISA_S_XOR_B32;
