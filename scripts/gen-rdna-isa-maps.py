@@ -43,10 +43,11 @@ RENAMES = {
     "v_subbrev_co_u32": "v_subrev_co_ci_u32", "v_mad_u32_u16": "v_mad_u32_u16",
     "global_atomic_min_f32": "global_atomic_fmin", "global_atomic_max_f32": "global_atomic_fmax",
     "buffer_atomic_min_f32": "buffer_atomic_fmin", "buffer_atomic_max_f32": "buffer_atomic_fmax",
+    "flat_atomic_min_f32": "flat_atomic_fmin", "flat_atomic_max_f32": "flat_atomic_fmax",
 }
 
 # gfx11 spellings LLVM has no alias for.
-RENAMES_GFX11 = {"s_inst_prefetch": "s_set_inst_prefetch_distance"}
+RENAMES_GFX11 = {"s_inst_prefetch": "s_set_inst_prefetch_distance", "v_dot2c_f32_f16": "v_dot2acc_f32_f16"}
 
 ENTRY = re.compile(r'^ISA\((\w+), "([^"]+)", (\w+), (0x[0-9a-fA-F]+|ISA_OPC_NONE), "([^"]*)", ([^)]*)\)')
 

@@ -105,6 +105,11 @@ static void valu_facts(const char *mn, isa_format f, emu_vinfo *vi) {
   if (!strcmp(mn, "v_cvt_f64_f32") || !strcmp(mn, "v_cvt_f64_i32") || !strcmp(mn, "v_cvt_f64_u32")) vi->fsrc = 32;
   if (!strcmp(mn, "v_cvt_f32_f16") || !strcmp(mn, "v_cvt_pkrtz_f16_f32") || !strcmp(mn, "v_cvt_f16_f32")) vi->fsrc = !strcmp(mn, "v_cvt_f32_f16") ? 16 : 32;
   if (vi->fsrc == 0 && !vi->src16) vi->fsrc = 32; /* integer ops: abs/neg act on bit 31 if ever set */
+  /* v_dot2c_f32_f16 reads its packed f16 sources as whole dwords; fsrc 16:
+   * an inline float constant is the half in the low half, 0 above it
+   * (LLVM 19 AMDGPUBaseInfo getInlineEncodingV216, llc-19 encodes
+   * <1.0, 0.0> as 1.0 and <1.0, 1.0> as the literal 0x3c003c00) */
+  if (!strcmp(mn, "v_dot2c_f32_f16")) { vi->src16 = 0; vi->fsrc = 16; }
 }
 
 /* ------------------------------------------------------------ memory facts

@@ -15,6 +15,7 @@
 #include "target/target.h"
 #include "wavecc/emu.h"
 #include "wavecc/wavecc.h"
+#include "tool_exit.h"
 
 static void usage(FILE *f) {
   fputs(
@@ -124,20 +125,126 @@ static int check_list_has_none(const char *list) {
   return 0;
 }
 
-
-/* Ends the process with `rc` once its work is done. With clang and LLVM
- * linked in (WAVECC_STATIC_FRONTEND), exit() would run the destructors of
- * their thousands of static objects (command-line options, registries):
- * ~0.5 ms of CPU, a tenth of a cached wavecc-run. Nothing they do is
- * needed once the output is flushed, so the process ends without them.
- * Sanitizer builds never link the front end statically: their leak check
- * at exit still runs. */
-static int exit_now(int rc) {
-#ifdef WAVECC_STATIC_FRONTEND
-  if (fflush(NULL) != 0) rc = rc ? rc : 1;
-  _exit(rc);
-#endif
-  return rc;
+/* One command-line argument, argv[*i] (and the value after it for -Xwavecc
+ * and -j N, which advance *i), into cfg (a -Xwavecc option appended to
+ * xopts, cfg->wavecc_opts), or a path into paths[*npaths].
+ * Returns 0 to go on, 1 after --help (printed to stdout), 2 after a
+ * message on stderr for a bad option or value. */
+static int parse_arg(rt_config *cfg, const char **xopts, int argc, char **argv, int *i, const char **paths, int *npaths) {
+  const char *a = argv[*i];
+  const char *jobs = NULL;
+  if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); return 1; }
+  else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) cfg->verbose = 1;
+  else if (!strcmp(a, "--stats")) cfg->stats = 1;
+  else if (!strncmp(a, "--reg-budget=", 13)) {
+    char *e = NULL;
+    unsigned long v = strtoul(a + 13, &e, 10), s = e && *e == ',' ? strtoul(e + 1, &e, 10) : 0;
+    if (!v || v > 256 || !s || s > 102 || *e) {
+      fprintf(stderr, "wavecc-run: --reg-budget=VGPRS,SGPRS needs 1..256 and 1..102, got '%s'\n", a + 13);
+      return 2;
+    }
+    cfg->reg_vgprs = (unsigned)v;
+    cfg->reg_sgprs = (unsigned)s;
+  }
+  else if (!strcmp(a, "--no-cache")) xopts[cfg->num_wavecc_opts++] = "--no-cache";
+  else if (!strcmp(a, "-Xwavecc")) {
+    wavecc_options probe;
+    wavecc_options_init(&probe);
+    if (*i + 1 >= argc || wavecc_parse_option(&probe, argv[*i + 1]) != 1) {
+      fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
+              *i + 1 < argc ? argv[*i + 1] : "");
+      return 2;
+    }
+    xopts[cfg->num_wavecc_opts++] = argv[++*i];
+  }
+  else if (!strncmp(a, "--stack-size=", 13)) {
+    char *e = NULL;
+    unsigned long v = strtoul(a + 13, &e, 10);
+    if (!a[13] || *e || v < 1 || v > 131056) {
+      fprintf(stderr, "wavecc-run: --stack-size=BYTES needs 1..131056, got '%s'\n", a + 13);
+      return 2;
+    }
+    cfg->stack_bytes = (uint32_t)v;
+  }
+  else if (!strncmp(a, "--threads=", 10) || !strncmp(a, "--schedule-seed=", 16)) {
+    int thr = a[2] == 't';
+    const char *v = strchr(a, '=') + 1;
+    char *e = NULL;
+    unsigned long long n = strtoull(v, &e, 10);
+    if (!*v || *e || *v == '-' || (thr && (n < 1 || n > 256))) {
+      fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, thr ? "1 to 256 threads" : "a whole number");
+      return 2;
+    }
+    if (thr) cfg->threads = (unsigned)n;
+    else cfg->schedule_seed = n;
+  }
+  else if (!strcmp(a, "--trace")) cfg->trace = 1;
+  else if (!strcmp(a, "--check-uninit")) cfg->check_uninit = 1;
+  else if (!strcmp(a, "-g")) cfg->debug_info = 1;
+  else if (!strncmp(a, "--check=", 8) || !strncmp(a, "--no-check=", 11)) {
+    int off = a[2] == 'n';
+    const char *list = strchr(a, '=') + 1;
+    unsigned v = 0;
+    if (wemu_check_parse(list, &v)) {
+      fprintf(stderr, "wavecc-run: %s takes poison,race,barrier,align,bounds,div,uninit, all or none, got '%s'\n",
+              off ? "--no-check=LIST" : "--check=LIST", list);
+      return 2;
+    }
+    /* --check adds to the default (poison); 'none' in its list first
+     * clears every check; --no-check removes. */
+    if (off) cfg->checks &= ~v;
+    else cfg->checks = (check_list_has_none(list) ? 0 : cfg->checks) | v;
+  }
+  else if (!strcmp(a, "--xnack-replay")) cfg->xnack_replay = 1;
+  else if (!strcmp(a, "--keep-temps")) cfg->keep_temps = 1;
+  else if (!strncmp(a, "--code-object=", 14)) cfg->code_object = a + 14;
+  else if (!strncmp(a, "--mcpu=", 7)) {
+    if (!wavecc_target_by_name(a + 7)) {
+      fprintf(stderr, "wavecc-run: unsupported --mcpu=%s (wavecc -mcpu=help lists the processors)\n", a + 7);
+      return 2;
+    }
+    cfg->mcpu = a + 7;
+  } else if (!strncmp(a, "--mattr=", 8) && a[8]) cfg->mattr = a + 8;
+  else if (!strcmp(a, "--progress")) cfg->progress = 1;
+  else if (!strcmp(a, "--no-progress")) cfg->progress = 0;
+  else if (!strcmp(a, "--differential")) cfg->differential = 1;
+  else if (!strcmp(a, "--allow-outside-sources")) cfg->allow_outside_sources = 1;
+  else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10) || !strncmp(a, "--total-timeout=", 16)) {
+    int steps = a[2] == 'm', total = a[2] == 't' && a[3] == 'o';
+    const char *v = strchr(a, '=') + 1;
+    char *end;
+    double n = strtod(v, &end);
+    if (!*v || *end || n < 0 || n > 1e15 || (steps && (n < 1 || n != (double)(uint64_t)n))) {
+      fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, steps ? "a whole number of instructions >= 1" : "seconds >= 0");
+      return 2;
+    }
+    if (steps) cfg->max_steps = (uint64_t)n;
+    else if (total) cfg->total_timeout_seconds = n;
+    else cfg->timeout_seconds = n;
+  } else if (!strncmp(a, "--compiler=", 11)) {
+    const char *c = a + 11;
+    if (!strcmp(c, "wavecc")) cfg->compiler = RT_WAVECC;
+    else if (!strcmp(c, "llc")) cfg->compiler = RT_LLC;
+    else if (!strcmp(c, "pocl")) cfg->compiler = RT_POCL;
+    else if (!strcmp(c, "icd")) cfg->compiler = RT_ICD;
+    else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc, pocl or icd)\n", c); return 2; }
+  } else if (!strncmp(a, "--known-failures=", 17) && a[17]) cfg->known_failures = a + 17;
+  else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
+    if (*i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); return 2; }
+    jobs = argv[++*i];
+  } else if (!strncmp(a, "--jobs=", 7)) jobs = a + 7;
+  else if (!strncmp(a, "-j", 2)) jobs = a + 2;
+  else if (a[0] == '-' && a[1]) {
+    fprintf(stderr, "wavecc-run: unknown option '%s' (see --help)\n", a);
+    return 2;
+  } else paths[(*npaths)++] = a;
+  if (jobs) {
+    char *end;
+    long n = strtol(jobs, &end, 10);
+    if (*end || n < 1 || n > 256) { fprintf(stderr, "wavecc-run: bad job count '%s' (1 to 256)\n", jobs); return 2; }
+    cfg->jobs = (int)n;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -156,126 +263,10 @@ int main(int argc, char **argv) {
   if (!paths || !xopts) return 2;
   cfg.wavecc_opts = xopts;
   for (int i = 1; i < argc; i++) {
-    const char *a = argv[i];
-    const char *jobs = NULL;
-    if (!strcmp(a, "-h") || !strcmp(a, "--help")) { usage(stdout); free(paths); free(xopts); return 0; }
-    else if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) cfg.verbose = 1;
-    else if (!strcmp(a, "--stats")) cfg.stats = 1;
-    else if (!strncmp(a, "--reg-budget=", 13)) {
-      char *e = NULL;
-      unsigned long v = strtoul(a + 13, &e, 10), s = e && *e == ',' ? strtoul(e + 1, &e, 10) : 0;
-      if (!v || v > 256 || !s || s > 102 || *e) {
-        fprintf(stderr, "wavecc-run: --reg-budget=VGPRS,SGPRS needs 1..256 and 1..102, got '%s'\n", a + 13);
-        free(paths); free(xopts);
-        return 2;
-      }
-      cfg.reg_vgprs = (unsigned)v;
-      cfg.reg_sgprs = (unsigned)s;
-    }
-    else if (!strcmp(a, "--no-cache")) xopts[cfg.num_wavecc_opts++] = "--no-cache";
-    else if (!strcmp(a, "-Xwavecc")) {
-      wavecc_options probe;
-      wavecc_options_init(&probe);
-      if (i + 1 >= argc || wavecc_parse_option(&probe, argv[i + 1]) != 1) {
-        fprintf(stderr, "wavecc-run: -Xwavecc needs a wavecc option it knows (--max-vgprs=N, --max-sgprs=N, --spill-sgprs-to-scratch, -ON), got '%s'\n",
-                i + 1 < argc ? argv[i + 1] : "");
-        free(paths); free(xopts);
-        return 2;
-      }
-      xopts[cfg.num_wavecc_opts++] = argv[++i];
-    }
-    else if (!strncmp(a, "--stack-size=", 13)) {
-      char *e = NULL;
-      unsigned long v = strtoul(a + 13, &e, 10);
-      if (!a[13] || *e || v < 1 || v > 131056) {
-        fprintf(stderr, "wavecc-run: --stack-size=BYTES needs 1..131056, got '%s'\n", a + 13);
-        free(paths); free(xopts);
-        return 2;
-      }
-      cfg.stack_bytes = (uint32_t)v;
-    }
-    else if (!strncmp(a, "--threads=", 10) || !strncmp(a, "--schedule-seed=", 16)) {
-      int thr = a[2] == 't';
-      const char *v = strchr(a, '=') + 1;
-      char *e = NULL;
-      unsigned long long n = strtoull(v, &e, 10);
-      if (!*v || *e || *v == '-' || (thr && (n < 1 || n > 256))) {
-        fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, thr ? "1 to 256 threads" : "a whole number");
-        free(paths); free(xopts);
-        return 2;
-      }
-      if (thr) cfg.threads = (unsigned)n;
-      else cfg.schedule_seed = n;
-    }
-    else if (!strcmp(a, "--trace")) cfg.trace = 1;
-    else if (!strcmp(a, "--check-uninit")) cfg.check_uninit = 1;
-    else if (!strcmp(a, "-g")) cfg.debug_info = 1;
-    else if (!strncmp(a, "--check=", 8) || !strncmp(a, "--no-check=", 11)) {
-      int off = a[2] == 'n';
-      const char *list = strchr(a, '=') + 1;
-      unsigned v = 0;
-      if (wemu_check_parse(list, &v)) {
-        fprintf(stderr, "wavecc-run: %s takes poison,race,barrier,align,bounds,div,uninit, all or none, got '%s'\n",
-                off ? "--no-check=LIST" : "--check=LIST", list);
-        free(paths); free(xopts);
-        return 2;
-      }
-      /* --check adds to the default (poison); 'none' in its list first
-       * clears every check; --no-check removes. */
-      if (off) cfg.checks &= ~v;
-      else cfg.checks = (check_list_has_none(list) ? 0 : cfg.checks) | v;
-    }
-    else if (!strcmp(a, "--xnack-replay")) cfg.xnack_replay = 1;
-    else if (!strcmp(a, "--keep-temps")) cfg.keep_temps = 1;
-    else if (!strncmp(a, "--code-object=", 14)) cfg.code_object = a + 14;
-    else if (!strncmp(a, "--mcpu=", 7)) {
-      if (!wavecc_target_by_name(a + 7)) {
-        fprintf(stderr, "wavecc-run: unsupported --mcpu=%s (wavecc -mcpu=help lists the processors)\n", a + 7);
-        free(paths); free(xopts);
-        return 2;
-      }
-      cfg.mcpu = a + 7;
-    } else if (!strncmp(a, "--mattr=", 8) && a[8]) cfg.mattr = a + 8;
-    else if (!strcmp(a, "--progress")) cfg.progress = 1;
-    else if (!strcmp(a, "--no-progress")) cfg.progress = 0;
-    else if (!strcmp(a, "--differential")) cfg.differential = 1;
-    else if (!strcmp(a, "--allow-outside-sources")) cfg.allow_outside_sources = 1;
-    else if (!strncmp(a, "--max-steps=", 12) || !strncmp(a, "--timeout=", 10) || !strncmp(a, "--total-timeout=", 16)) {
-      int steps = a[2] == 'm', total = a[2] == 't' && a[3] == 'o';
-      const char *v = strchr(a, '=') + 1;
-      char *end;
-      double n = strtod(v, &end);
-      if (!*v || *end || n < 0 || n > 1e15 || (steps && (n < 1 || n != (double)(uint64_t)n))) {
-        fprintf(stderr, "wavecc-run: bad value in '%s' (%s)\n", a, steps ? "a whole number of instructions >= 1" : "seconds >= 0");
-        free(paths); free(xopts);
-        return 2;
-      }
-      if (steps) cfg.max_steps = (uint64_t)n;
-      else if (total) cfg.total_timeout_seconds = n;
-      else cfg.timeout_seconds = n;
-    } else if (!strncmp(a, "--compiler=", 11)) {
-      const char *c = a + 11;
-      if (!strcmp(c, "wavecc")) cfg.compiler = RT_WAVECC;
-      else if (!strcmp(c, "llc")) cfg.compiler = RT_LLC;
-      else if (!strcmp(c, "pocl")) cfg.compiler = RT_POCL;
-      else if (!strcmp(c, "icd")) cfg.compiler = RT_ICD;
-      else { fprintf(stderr, "wavecc-run: unknown compiler '%s' (wavecc, llc, pocl or icd)\n", c); free(paths); free(xopts); return 2; }
-    } else if (!strncmp(a, "--known-failures=", 17) && a[17]) cfg.known_failures = a + 17;
-    else if (!strcmp(a, "-j") || !strcmp(a, "--jobs")) {
-      if (i + 1 >= argc) { fprintf(stderr, "wavecc-run: %s needs a number\n", a); free(paths); free(xopts); return 2; }
-      jobs = argv[++i];
-    } else if (!strncmp(a, "--jobs=", 7)) jobs = a + 7;
-    else if (!strncmp(a, "-j", 2)) jobs = a + 2;
-    else if (a[0] == '-' && a[1]) {
-      fprintf(stderr, "wavecc-run: unknown option '%s' (see --help)\n", a);
+    int r = parse_arg(&cfg, xopts, argc, argv, &i, paths, &npaths);
+    if (r) {
       free(paths); free(xopts);
-      return 2;
-    } else paths[npaths++] = a;
-    if (jobs) {
-      char *end;
-      long n = strtol(jobs, &end, 10);
-      if (*end || n < 1 || n > 256) { fprintf(stderr, "wavecc-run: bad job count '%s' (1 to 256)\n", jobs); free(paths); free(xopts); return 2; }
-      cfg.jobs = (int)n;
+      return r == 1 ? 0 : 2;
     }
   }
   if (!npaths) {

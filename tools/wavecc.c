@@ -21,6 +21,7 @@
 #include "target/target.h"
 #include "util/spawn.h"
 #include "wavecc/wavecc.h"
+#include "tool_exit.h"
 
 #ifndef WAVECC_VERSION /* the project version (CMakeLists.txt) */
 #define WAVECC_VERSION "0.1.0"
@@ -136,20 +137,6 @@ static int parse_llc_target(wavecc_options *o, const char *a, const char **mattr
 }
 
 
-/* Ends the process with `rc` once its work is done. With clang and LLVM
- * linked in (WAVECC_STATIC_FRONTEND), exit() would run the destructors of
- * their thousands of static objects (command-line options, registries):
- * ~0.5 ms of CPU, a tenth of a cached wavecc-run. Nothing they do is
- * needed once the output is flushed, so the process ends without them.
- * Sanitizer builds never link the front end statically: their leak check
- * at exit still runs. */
-static int exit_now(int rc) {
-#ifdef WAVECC_STATIC_FRONTEND
-  if (fflush(NULL) != 0) rc = rc ? rc : 1;
-  _exit(rc);
-#endif
-  return rc;
-}
 
 int main(int argc, char **argv) {
   wavecc_options o;

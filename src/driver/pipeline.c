@@ -29,6 +29,7 @@
 #include "isel/isel.h"
 #include "llvm/divergence.h"
 #include "llvm/expand_atomics.h"
+#include "llvm/scalarize_vector_intrinsics.h"
 #include "llvm/import.h"
 #include "llvm/llc_passes.h"
 #include "mir/mir.h"
@@ -466,12 +467,13 @@ static void report_times(const pass_timers *tm, wavecc_result *r) {
  * processor (for their target facts), which the module's functions name;
  * when that is in error the passes are skipped and the error is reported
  * once, by the driver_module_target call after the import. */
-static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
-  const wavecc_options *o = ctx;
+/* The processor the module's functions name (driver_module_target), or
+ * NULL when that is in error (reported later, once, by the driver). */
+static const wavecc_target *hook_target(LLVMModuleRef mod, const wavecc_options *o, diag *d) {
   unsigned n = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) n++;
   LLVMValueRef *fns = malloc((n + 1) * sizeof *fns);
-  if (!fns) return diag_error(d, NULL, "out of memory"), -1;
+  if (!fns) return NULL;
   unsigned k = 0; /* kernels first, as the driver lists them */
   for (int pass = 0; pass < 2; pass++)
     for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
@@ -480,7 +482,23 @@ static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
   const wavecc_target *t = driver_module_target(o, fns, k, &scratch);
   free(fns);
   free(diag_take(&scratch));
+  return t;
+}
+
+static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
+  const wavecc_target *t = hook_target(mod, ctx, d);
   return t ? wir_run_passes_for(mod, WIR_LLC_PIPELINE, t, d) : 0;
+}
+
+/* wir_import's early hook: functions the processor cannot run go
+ * (driver_remove_incompatible); on a processor with packed f32
+ * (v_pk_fma_f32) the module is marked so that scalarize-vector-intrinsics
+ * keeps <2 x float> fma/fmuladd whole for isel_pk_f32.c. */
+static int early_hook(LLVMModuleRef mod, void *ctx, diag *d) {
+  if (driver_remove_incompatible(mod, ctx, d)) return -1;
+  const wavecc_target *t = hook_target(mod, ctx, d);
+  if (t && isa_encoding(t->encoding, ISA_V_PK_FMA_F32)) wir_mark_packed_f32(mod);
+  return 0;
 }
 
 int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *d, wavecc_result *r) {
@@ -490,7 +508,7 @@ int wavecc_pipeline(const char *ir, size_t size, const wavecc_options *o, diag *
 
   /* 1. LLVM IR in: parse, verify, inline, clean up. */
   wir_module *m = &pl.m;
-  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, driver_remove_incompatible,
+  if (wir_import(ir, size, o->opt_level, o->check_div, o->triple, d, m, early_hook,
                  o->opt_level >= 1 && !o->no_llc_ir_passes ? llc_passes_hook : NULL,
                  (void *)o))
     return -1;

@@ -22,6 +22,7 @@
 
 #include "emit/emit.h"
 #include "emit/emit_data.h"
+#include "emit/emit_vop3p.h"
 #include "emit/encode.h"
 #include "mir/liveness.h"
 #include "target/target.h"
@@ -255,14 +256,6 @@ unsigned mir_asm_operands(unsigned family, const mir_instr *ins, bool defs, cons
   return m;
 }
 
-/* Does op spell a source's NEG as neg_lo:[..] (VOP3P: packed and dot
- * operations) rather than "-src" (the mixed-precision v_mad/fma_mix ones,
- * whose sources are scalars)? As llvm-mc-19 parses them. */
-static bool neg_lo_syntax(unsigned op) {
-  return isa_table[op].format == ISA_FMT_VOP3P && op != ISA_V_MAD_MIX_F32 && op != ISA_V_FMA_MIX_F32 &&
-         op != ISA_V_MAD_MIXLO_F16 && op != ISA_V_MAD_MIXHI_F16 && op != ISA_V_FMA_MIXLO_F16 && op != ISA_V_FMA_MIXHI_F16;
-}
-
 static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs) {
   const mir_operand *v[256];
   unsigned n = mir_asm_operands(family_of(e->p), ins, defs, v);
@@ -272,22 +265,10 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
     mir_operand one = *v[k];
     /* an indexed vector (MIR_ENC_GPR_IDX) is named by its first register */
     if ((ins->enc_flags & MIR_ENC_GPR_IDX) && one.kind == MIR_OPND_TEMP) one.temp.rc = mir_rc_v(1);
-    /* a VOP3P source's NEG is its neg_lo bit, spelled after the operands (print_neg_lo) */
-    if (neg_lo_syntax(ins->opcode)) one.flags &= (uint8_t)~MIR_OPND_NEG;
+    if (!defs && v[k] >= ins->ops && v[k] < ins->ops + ins->num_ops && mir_vop3p_named_mods(ins))
+      one = mir_vop3p_print_operand(ins, (unsigned)(v[k] - ins->ops));
     print_opnd(e, &one);
   }
-}
-
-/* A VOP3P instruction's neg_lo:[a,b,c] (the sources' MIR_OPND_NEG) as
- * llvm-mc-19 takes it (it refuses "-v1" there); nothing when none is set.
- * RDNA 3 ISA guide, VOP3P NEG field (v_dot4_i32_iu8: signed sources). */
-static void print_neg_lo(emitter *e, const mir_instr *ins) {
-  unsigned neg = 0;
-  for (unsigned k = 0; k < ins->num_ops && k < 3; k++) neg |= (ins->ops[k].flags & MIR_OPND_NEG) ? 1u << k : 0;
-  if (!neg || !neg_lo_syntax(ins->opcode)) return;
-  fputs(" neg_lo:[", e->out);
-  for (unsigned k = 0; k < ins->num_ops && k < 3; k++) fprintf(e->out, "%s%u", k ? "," : "", neg >> k & 1);
-  fputc(']', e->out);
 }
 
 /* The vector-memory cache bits in the target's spelling (gfx9: glc slc;
@@ -443,7 +424,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     /* wavecc selects v_mad_mix_f32 only with three f16 sources in the low
      * halves (isel_half.c), so op_sel is 0 and op_sel_hi all ones */
     if (ins->opcode == ISA_V_MAD_MIX_F32 || ins->opcode == ISA_V_FMA_MIX_F32) fputs(" op_sel_hi:[1,1,1]", out);
-    print_neg_lo(e, ins);
+    if (mir_vop3p_named_mods(ins)) mir_print_vop3p_mods(out, ins);
     if (isa_table[ins->opcode].flags & ISA_F_MFMA) { /* broadcast controls (isel_mfma.c), as llvm-mc prints them */
       unsigned ctl = (unsigned)ins->offset;
       if (ctl & 7u) fprintf(out, " cbsz:%u", ctl & 7u);

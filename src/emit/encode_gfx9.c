@@ -30,12 +30,11 @@ static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
     return 2;
   }
   if (fmt == ISA_FMT_VOP3P) {
-    unsigned src[3] = {0, 0, 0};
-    for (unsigned k = 0; k < o->ns && k < 3; k++) src[k] = enc_src(e, o->s[k]);
-    unsigned opsel_hi = 7; /* llvm-mc's default; v_mad_mix_f32 is printed with op_sel_hi:[1,1,1] */
-    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | ins->clamp << 15 | (opsel_hi >> 2) << 14 |
-           (o->nd ? enc_vgpr(e, o->d[0]) : 0);
-    w[1] = enc_mods(o, MIR_OPND_NEG) << 29 | (opsel_hi & 3) << 27 | src[2] << 18 | src[1] << 9 | src[0];
+    /* OP_SEL 13:11, OP_SEL_HI 14 (src2) and 60:59, NEG_HI 10:8, NEG 63:61 */
+    enc_vop3p m = enc_vop3p_mods(e, o);
+    w[0] = 0x1a7u << 23 | (uint32_t)e->x->opcode << 16 | ins->clamp << 15 | (m.opsel_hi >> 2) << 14 | m.opsel << 11 |
+           m.neg_hi << 8 | (o->nd ? enc_vgpr(e, o->d[0]) : 0);
+    w[1] = m.neg << 29 | (m.opsel_hi & 3) << 27 | m.src[2] << 18 | m.src[1] << 9 | m.src[0];
     return 2;
   }
   if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);

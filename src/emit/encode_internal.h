@@ -48,6 +48,15 @@ unsigned enc_sreg(enc *e, const mir_operand *o);
 unsigned enc_sgpr_code(unsigned family, unsigned r);
 /* Bit k set for source k (< 3) carrying `flag` (MIR_OPND_NEG / _ABS). */
 unsigned enc_mods(const enc_ops *o, uint8_t flag);
+/* A VOP3P instruction's source codes and per-source modifier bits (bit k
+ * for source k < 3): op_sel, op_sel_hi (llvm-mc's default 1 for every
+ * field, sources the instruction lacks included), neg (neg_lo), neg_hi;
+ * from mir_vop3p_source (broadcast dwords name their aligned pair). */
+typedef struct enc_vop3p {
+  unsigned src[3];
+  unsigned opsel, opsel_hi, neg, neg_hi;
+} enc_vop3p;
+enc_vop3p enc_vop3p_mods(enc *e, const enc_ops *o);
 /* Does a VOP3 instruction write a second, scalar result (VOP3b: SDST in
  * bits 14:8; carry-outs, v_div_scale, v_mad_u64_u32)? */
 bool enc_is_vop3b(const enc_ops *o);

@@ -2,6 +2,8 @@
  * MIR operand goes into which field), shared by the per-family layouts
  * (encode_gfx9.c, encode_gfx10.c, encode_gfx11.c) and encode.c; see
  * encode.c for the scheme and sources. */
+#include <stddef.h>
+
 #include "emit/encode.h"
 #include "emit/encode_internal.h"
 
@@ -84,6 +86,28 @@ unsigned enc_mods(const enc_ops *o, uint8_t flag) {
   unsigned m = 0;
   for (unsigned k = 0; k < o->ns && k < 3; k++)
     if (o->s[k]->flags & flag) m |= 1u << k;
+  return m;
+}
+
+enc_vop3p enc_vop3p_mods(enc *e, const enc_ops *o) {
+  const mir_instr *ins = e->ins;
+  enc_vop3p m = {.opsel_hi = 7};
+  for (unsigned j = 0; j < o->ns && j < 3; j++) {
+    /* VOP3P sources are the instruction's operands in order (mir_asm_operands) */
+    ptrdiff_t k = o->s[j] - ins->ops;
+    if (k < 0 || k >= (ptrdiff_t)ins->num_ops) {
+      enc_error(e, "internal: VOP3P source is not an operand");
+      continue;
+    }
+    mir_vop3p_src s = mir_vop3p_source(ins, (unsigned)k);
+    mir_operand r = *o->s[j];
+    if (s.reg != MIR_PREG_NONE) r.preg = s.reg;
+    m.src[j] = enc_src(e, &r);
+    m.opsel |= (unsigned)s.opsel << j;
+    if (!s.opsel_hi) m.opsel_hi &= ~(1u << j);
+    m.neg |= (unsigned)s.neg_lo << j;
+    m.neg_hi |= (unsigned)s.neg_hi << j;
+  }
   return m;
 }
 

@@ -455,6 +455,16 @@ static void init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsig
   if (k->kcode_props & 16) { SET(0); SET(0); }
   if (k->kcode_props & 32) { SET(scratch); SET(scratch >> 32); }
   if (k->kcode_props & 64) SET(D->scratch_per_lane);
+  /* Preloaded kernel arguments (gfx90a, gfx942): the kernarg dwords the
+   * descriptor names, in the SGPRs after the other user SGPRs (AMDGPUUsage
+   * "Preloaded Kernel Arguments"; the user SGPR count includes them). */
+  unsigned plen = k->kernarg_preload & 0x7f, poff = k->kernarg_preload >> 7;
+  const emu_alloc *ka = plen ? emu_find(D->dev, D->kernarg_ptr + 4ull * poff, 4ull * plen) : NULL;
+  for (unsigned i = 0; ka && i < plen; i++) {
+    uint32_t v;
+    memcpy(&v, ka->data + (D->kernarg_ptr - ka->base) + 4ull * (poff + i), 4);
+    SET(v);
+  }
   s = nuser; /* user SGPR count from RSRC2 wins */
   if (k->rsrc2 & (1u << 7)) SET(g->gid[0]);
   if (k->rsrc2 & (1u << 8)) SET(g->gid[1]);
@@ -704,7 +714,11 @@ int wemu_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, cons
   clock_gettime(CLOCK_MONOTONIC, &t_start);
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c_start);
   D.trace = dev->opt.trace ? (dev->opt.trace_file ? (FILE *)dev->opt.trace_file : stderr) : NULL;
-  D.entry = prog->load_base + k->entry;
+  /* With preloaded kernel arguments the firmware starts the kernel 256
+   * bytes past its entry: the block there serves firmware without
+   * preloading (LLVM 19: s_trap 2; AMDGPUUsage "Preloaded Kernel
+   * Arguments"). The emulator is firmware with it. */
+  D.entry = prog->load_base + k->entry + ((k->kernarg_preload & 0x7f) ? 256 : 0);
   D.limit = dev->opt.max_wave_instructions ? dev->opt.max_wave_instructions : DEFAULT_LIMIT;
   D.wave_limit = dev->opt.max_steps ? dev->opt.max_steps : DEFAULT_WAVE_LIMIT;
   set_register_limits(&D);

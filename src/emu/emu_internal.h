@@ -134,6 +134,7 @@ typedef struct emu_kernel {
   uint64_t entry;       /* vaddr of the first instruction */
   uint32_t rsrc1, rsrc2, rsrc3;
   uint16_t kcode_props; /* kernel_code_properties (user SGPR enables) */
+  uint16_t kernarg_preload; /* KD bytes 58-59: preloaded kernarg dwords [6:0], their first dword [15:7] */
   uint32_t kd_group_size, kd_private_size, kd_kernarg_size;
   uint8_t code_object_version; /* the ELF header's EI_ABIVERSION + 2: 4, 5, 6 (AMDGPUUsage "ELF Header") */
 } emu_kernel;

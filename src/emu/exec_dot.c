@@ -1,10 +1,10 @@
 /* What one lane of a dot-product instruction computes: the VOP3P
  * v_dot2/dot4/dot8 forms of gfx906+/CDNA/RDNA and the accumulating VOP2
- * v_dot4c/dot8c forms.
+ * v_dot2c/dot4c/dot8c forms (gfx11's v_dot2acc_f32_f16 is v_dot2c).
  *
  * Semantics: AMD "CDNA 2 Instruction Set Architecture" (VOP3P opcodes
- * V_DOT2_F32_F16 .. V_DOT8_U32_U4, VOP2 V_DOT4C_I32_I8, V_DOT8C_I32_I4,
- * V_DOT2C_I32_I16),
+ * V_DOT2_F32_F16 .. V_DOT8_U32_U4, VOP2 V_DOT2C_F32_F16, V_DOT2C_I32_I16,
+ * V_DOT4C_I32_I8, V_DOT8C_I32_I4),
  * "RDNA 2 ISA" (the same) and "RDNA 3 ISA" (V_DOT4_I32_IU8,
  * V_DOT8_I32_IU4: NEG[0] / NEG[1] make S0 / S1 signed, unsigned
  * otherwise): D = S2 + sum over the packed elements of S0[i] * S1[i]. The
@@ -38,7 +38,7 @@ int emu_dot_lane(isa_op op, const emu_dot_mods *mo, const fpenv *e, uint32_t a, 
   unsigned bits;
   bool sgn, sa, sb;
   switch (op) {
-  case ISA_V_DOT2_F32_F16: {
+  case ISA_V_DOT2_F32_F16: case ISA_V_DOT2C_F32_F16: {
     a = dot2_elems(a, 0, mo->opsel, mo->opsel_hi);
     b = dot2_elems(b, 1, mo->opsel, mo->opsel_hi);
     double x[2], y[2];

@@ -172,7 +172,9 @@ static int mfma_deps(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu
   mfma_expire(w);
   wavecc_mfma_info cm;
   if (!wavecc_mfma_timing(d->tgt, in->op, &cm)) return 0;
-  unsigned c0 = in->src[2] - OPC_VGPR0, dn = sh->defw[0];
+  /* an inline-constant C reads no register (no C rows to wait for) */
+  bool creg = in->src[2] >= OPC_VGPR0;
+  unsigned c0 = creg ? in->src[2] - OPC_VGPR0 : 0, cn = creg ? sh->usew[2] : 0, dn = sh->defw[0];
   for (unsigned i = 0; i < w->nmfma; i++) {
     const struct emu_mfma_rec *r = &w->mfma[i];
     wavecc_mfma_info m;
@@ -188,7 +190,7 @@ static int mfma_deps(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu
     }
   }
   if (w->nmfma < sizeof w->mfma / sizeof w->mfma[0])
-    w->mfma[w->nmfma++] = (struct emu_mfma_rec){w->ws, (uint16_t)in->op, in->dst, (uint16_t)dn, (uint16_t)c0, sh->usew[2]};
+    w->mfma[w->nmfma++] = (struct emu_mfma_rec){w->ws, (uint16_t)in->op, in->dst, (uint16_t)dn, (uint16_t)c0, (uint16_t)cn};
   return 0;
 }
 
@@ -201,9 +203,18 @@ int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const unsigned g = 64u / s->m, kl = s->k / g, dw = s->type == T_F64 ? 2 : 1, regs = sh->defw[0] / dw;
   uint64_t a[64], b[64];
   if (read_all(d, w, in, in->src[0], sh->usew[0], a) || read_all(d, w, in, in->src[1], sh->usew[1], b)) return -1;
-  unsigned c0 = in->src[2] - OPC_VGPR0, d0 = in->dst;
-  if (in->src[2] < OPC_VGPR0) return emu_fault(d, w, in, "MFMA C operand %u is not a register (not modelled)", in->src[2]);
-  if (emu_vcheck(d, w, in, c0, sh->usew[2], wavecc_lanes_all(64)) || emu_vrange(d, w, in, d0, sh->defw[0], "writes")) return -1;
+  /* C is VGPRs/AGPRs or an inline constant, every element of C that
+   * value: llc-19 writes mfma(a, b, splat 1.0) as C = 1.0 (LLVM's MFMA
+   * src2 operands are AISrc/AVSrc: registers or inline constants, no
+   * literal); f32/i32 elements take the 32-bit pattern (f32 for float
+   * constants), f64 elements the f64 pattern. */
+  bool creg = in->src[2] >= OPC_VGPR0;
+  unsigned c0 = creg ? in->src[2] - OPC_VGPR0 : 0, d0 = in->dst;
+  int cok = 0;
+  uint64_t ck = creg || in->src[2] == OPC_LITERAL ? 0 : emu_const64(in, in->src[2], dw > 1, 1, &cok);
+  if (!creg && !cok) return emu_fault(d, w, in, "MFMA C operand %u is neither a register nor an inline constant", in->src[2]);
+  if (dw == 1) ck = (uint32_t)ck;
+  if ((creg && emu_vcheck(d, w, in, c0, sh->usew[2], wavecc_lanes_all(64))) || emu_vrange(d, w, in, d0, sh->defw[0], "writes")) return -1;
   if (mfma_deps(d, w, in, sh)) return -1;
   /* All results first: D may overlap C. */
   uint64_t out[16][64];
@@ -211,7 +222,7 @@ int emu_exec_mfma(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     for (unsigned r = 0; r < regs; r++) {
       unsigned i = s->type == T_F64 ? r * (64u / s->n) + l / s->n : (r / 4) * 4 * (64u / s->n) + 4 * (l / s->n) + r % 4;
       unsigned j = l % s->n;
-      uint64_t c = w->v[c0 + r * dw][l] | (dw > 1 ? (uint64_t)w->v[c0 + r * dw + 1][l] << 32 : 0);
+      uint64_t c = !creg ? ck : w->v[c0 + r * dw][l] | (dw > 1 ? (uint64_t)w->v[c0 + r * dw + 1][l] << 32 : 0);
       double acc = s->type == T_F64 ? emu_f64(c) : emu_f32((uint32_t)c);
       int64_t iacc = (int32_t)(uint32_t)c;
       for (unsigned k = 0; k < s->k; k++) {

@@ -171,12 +171,25 @@ static int exec_mad_mix(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 }
 
 /* Reads 64-bit packed source i of v_pk_*_f32: a VGPR or SGPR pair, or a
- * 32-bit constant (inline or literal) in both halves. */
+ * 32-bit constant (inline or literal) in both halves. A VGPR pair of
+ * which op_sel/op_sel_hi select one dword only (a broadcast, or
+ * v_pk_mov_b32's one dword of each source) is checked (pending loads,
+ * never-written registers) on that dword alone: the other one is not
+ * used, and wavecc names the pair around a dword it broadcasts. */
 static int read_pk64(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, emu_lanes lanes, uint64_t *vals) {
   unsigned code = in->src[i];
   emu_vinfo vi = {0};
   vi.fsrc = 32;
   int pair = code >= OPC_VGPR0 || code < OPC_ZERO;
+  unsigned lo = (in->opsel >> i) & 1u, hi = (in->opsel_hi >> i) & 1u;
+  if (in->op == ISA_V_PK_MOV_B32) hi = lo;
+  if (code >= OPC_VGPR0 && lo == hi && !w->gpr_idx_on) {
+    unsigned r = code - OPC_VGPR0;
+    if (emu_vrange(d, w, in, r, 2, "reads") || emu_vcheck(d, w, in, r + lo, 1, lanes)) return -1;
+    for (unsigned l = 0; l < w->nlanes; l++)
+      if ((lanes >> l) & 1) vals[l] = w->v[r][l] | (uint64_t)w->v[r + 1][l] << 32;
+    return 0;
+  }
   if (read_src(d, w, in, i, code, pair ? 2 : 1, lanes, &vi, vals)) return -1;
   if (!pair)
     for (unsigned l = 0; l < w->nlanes; l++) vals[l] = (vals[l] & 0xffffffffu) * 0x100000001ull;
@@ -238,14 +251,19 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_vinfo vi = {0};
   vi.fsrc = isa_sem_of(in->op)->fbits;
   vi.src16 = 1;
-  /* dot products read whole dwords (inline constants as 32-bit values) */
+  /* dot products read whole dwords; an inline float constant is the f32
+   * pattern for the f32 addend of v_dot2_f32_f16 and the integer forms,
+   * the half in the low half (0 above it) for its packed f16 sources
+   * (LLVM 19 getInlineEncodingV216; llc-19 writes <1.0, 1.0> as 1.0 with
+   * op_sel_hi 0 and <1.0, 0.0> as 1.0) */
   emu_dot_mods dot = {in->opsel, in->opsel_hi, in->neg, in->neg_hi, in->clamp};
   uint32_t probe;
   bool is_dot = emu_dot_lane(in->op, &dot, &(fpenv){0}, 0, 0, 0, &probe) == 0;
-  if (is_dot) { vi.src16 = 0; vi.fsrc = in->op == ISA_V_DOT2_F32_F16 ? 32 : 0; }
+  if (is_dot) vi.src16 = 0;
   for (unsigned i = 0; i < 3; i++) {
     s[i] = buf[i];
     memset(buf[i], 0, sizeof buf[i]);
+    if (is_dot) vi.fsrc = in->op != ISA_V_DOT2_F32_F16 ? 0 : i < 2 ? 16 : 32;
     if (i < sh->nuses && read_src(d, w, in, i, in->src[i], 1, lanes, &vi, buf[i])) return -1;
   }
   if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
@@ -709,6 +727,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   int is_f16 = vi->fsrc == 16 || (sem->flags & ISA_S_F16_ROUND);
   int rnd = (is64 || is_f16) ? rnd64 : rnd32;
   if (op == ISA_V_RNDNE_F32 || op == ISA_V_RNDNE_F64 || op == ISA_V_RNDNE_F16) rnd = 0;
+  if (op == ISA_V_DOT2C_F32_F16) rnd = rnd32; /* f16 sources (fsrc 16), f32 result: isa_mode.def R32 */
   int old_rnd = fegetround();
   int isfloat = (isa_table[op].flags & ISA_F_FLOAT) != 0;
   if (isfloat) fesetround(emu_fe_modes[rnd]);

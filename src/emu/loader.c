@@ -293,6 +293,7 @@ wemu_program *wemu_load(wemu_device *dev, const void *elfv, size_t size) {
         k->rsrc1 = (uint32_t)rd(kd + 48, 4);
         k->rsrc2 = (uint32_t)rd(kd + 52, 4);
         k->kcode_props = (uint16_t)rd(kd + 56, 2);
+        k->kernarg_preload = (uint16_t)rd(kd + 58, 2);
         k->code_object_version = (uint8_t)(e[8] + 2);
         k->info.kernarg_size = k->kd_kernarg_size;
         k->info.group_segment_size = k->kd_group_size;

@@ -56,7 +56,8 @@ static uint64_t pending_pc(emu_wave *w, int vgpr, unsigned reg) {
 }
 
 int emu_srange(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned ndw, const char *what) {
-  if (code >= 102 || code + ndw <= d->sgpr_limit) return 0;
+  /* above the general SGPRs (FLAT_SCRATCH, VCC, M0, EXEC...): not the descriptor's to limit */
+  if (code >= d->dev->tgt->addressable_sgprs || code + ndw <= d->sgpr_limit) return 0;
   unsigned r = code >= d->sgpr_limit ? code : d->sgpr_limit;
   return emu_fault(d, w, in, "%s s%u beyond the %u SGPRs the kernel descriptor allocates", what, r, d->sgpr_limit);
 }

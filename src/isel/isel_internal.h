@@ -107,6 +107,8 @@ struct isel_ctx {
   ptrmap alloca_off;       /* a kernel's alloca -> its constant private offset (cap 0: none) */
   ptrmap alloca_obj;       /* a kernel's alloca -> its index in p->pobjs (bug checks; cap 0: none) */
   ptrmap pk_map;           /* <N x i16> value -> index into pk (isel_packed.c; cap 0: none yet) */
+  ptrmap pkf_map;          /* <2 x float> value -> its v2/s2 pair, a mir_temp's bits (isel_pk_f32.c; cap 0: none yet) */
+  ptrmap pkf_pred;         /* <2 x float> operation -> 1 if predicted packed, 0 if not (isel_pk_f32.c; cap 0: none yet) */
   isel_val *pk;            /* packed dwords of such values, two elements each */
   const unsigned *intrinsic_ids; /* isel_intrinsics.c: the LLVM IDs of its intrinsic list (NULL: not yet resolved) */
   uint32_t npk, cappk;
@@ -340,6 +342,21 @@ mir_operand isel_packed_dword(isel_ctx *c, LLVMValueRef v, unsigned w);
  * the others copied to VGPRs; MIR_OPND_NEG (neg_lo) kept. Returns it for
  * its clamp and modifiers. */
 mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_temp d);
+/* ---- packed f32 (isel_pk_f32.c) ---- */
+/* Records t (a v2 or s2 temporary) as the register pair holding <2 x
+ * float> value v, lane 0 in its first dword; call where v is defined.
+ * Nothing on targets without v_pk_*_f32. */
+void isel_pk_f32_record(isel_ctx *c, LLVMValueRef v, mir_temp t);
+/* A <2 x float> fadd/fsub/fmul, or (fma) an llvm.fma/fmuladd call, as one
+ * v_pk_add/mul/fma_f32 when its sources need no instruction to become
+ * packed operands: 1 when selected, -1 when not (nothing emitted). */
+int isel_pk_f32_inst(isel_ctx *c, LLVMValueRef ins, bool fma);
+/* Lane e of a vector operand v of a call selected per element, looking
+ * through insertelement / shufflevector to the scalar put there (a
+ * constant stays a constant operand, as it is in the scalar calls
+ * scalarize-vector-intrinsics makes elsewhere). */
+mir_operand isel_pk_f32_elem(isel_ctx *c, LLVMValueRef v, unsigned e);
+
 /* A divergent <N x i16> binary operation (isel_packed_inst) or min/max/
  * saturating intrinsic call `name` as VOP3P instructions: 1 when selected,
  * -1 when not (not such an operation, or packing would cost more). */

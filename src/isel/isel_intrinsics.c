@@ -199,10 +199,11 @@ static int call_float(isel_ctx *c, LLVMValueRef ins, intr k) {
   if ((k == I_FMULADD || k == I_FMA) && (f32 || vec)) {
     if (bits != 32) return 0;
     if (nc == 1 && isel_half_mad_mix(c, ins)) return 1;
-    for (unsigned e = 0; e < nc; e++)
+    if (nc == 2 && isel_pk_f32_inst(c, ins, true) > 0) return 1; /* v_pk_fma_f32 */
+    for (unsigned e = 0; e < nc; e++) /* (vectors reach here on packed-f32 targets only) */
       isel_set(c, ins, e,
-               isel_v1_3(c, ISA_V_FMA_F32, isel_get(c, LLVMGetOperand(ins, 0), e),
-                         isel_get(c, LLVMGetOperand(ins, 1), e), isel_get(c, LLVMGetOperand(ins, 2), e)));
+               isel_v1_3(c, ISA_V_FMA_F32, isel_pk_f32_elem(c, LLVMGetOperand(ins, 0), e),
+                         isel_pk_f32_elem(c, LLVMGetOperand(ins, 1), e), isel_pk_f32_elem(c, LLVMGetOperand(ins, 2), e)));
     return 1;
   }
   if (k == I_FABS) {

@@ -33,6 +33,7 @@ static void set_components(isel_ctx *c, LLVMValueRef ins, mir_temp d, unsigned n
     return;
   }
   (void)vgpr;
+  isel_pk_f32_record(c, ins, d); /* a loaded <2 x float> is a packed f32 source as it lies */
   for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e * cdw, cdw));
 }
 

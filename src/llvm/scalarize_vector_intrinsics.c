@@ -77,6 +77,25 @@ static bool packed_whole(const char *name, size_t n, LLVMTypeRef rt) {
   return false;
 }
 
+static const char packed_f32_flag[] = "wavecc-packed-f32";
+
+void wir_mark_packed_f32(LLVMModuleRef mod) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(mod));
+  LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorOverride, packed_f32_flag, sizeof packed_f32_flag - 1,
+                    LLVMValueAsMetadata(LLVMConstInt(i32, 1, 0)));
+}
+
+/* <2 x float> fma and fmuladd stay whole in a module marked with
+ * wir_mark_packed_f32: instruction selection makes them one v_pk_fma_f32
+ * (isel_pk_f32.c), or one v_fma_f32 per element as the scalar calls. */
+static bool packed_f32_whole(LLVMModuleRef mod, const char *name, size_t n, LLVMTypeRef rt) {
+  if (!LLVMGetModuleFlag(mod, packed_f32_flag, sizeof packed_f32_flag - 1)) return false;
+  if (LLVMGetTypeKind(rt) != LLVMVectorTypeKind || LLVMGetVectorSize(rt) != 2 ||
+      LLVMGetTypeKind(LLVMGetElementType(rt)) != LLVMFloatTypeKind)
+    return false;
+  return has_prefix(name, n, "llvm.fma.") || has_prefix(name, n, "llvm.fmuladd.");
+}
+
 /* LLVM's mangled name of a type as it appears in an overloaded intrinsic's
  * name (i32, f32, f16, bf16, f64, p1, v4i32); false for types the pass
  * does not need to name. */
@@ -139,7 +158,7 @@ static LLVMValueRef scalar_decl(LLVMModuleRef mod, LLVMValueRef call, LLVMValueR
   if (!n || !LLVMIntrinsicIsOverloaded(id)) return NULL;
   size_t nlen;
   const char *name = LLVMGetValueName2(callee, &nlen);
-  if (denied(name, nlen) || packed_whole(name, nlen, rt)) return NULL;
+  if (denied(name, nlen) || packed_whole(name, nlen, rt) || packed_f32_whole(mod, name, nlen, rt)) return NULL;
   unsigned nargs = (unsigned)LLVMGetNumArgOperands(call);
   if (nargs > MAX_ARGS) return NULL;
   LLVMTypeRef types[MAX_ARGS + 1];

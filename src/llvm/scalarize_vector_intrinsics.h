@@ -11,5 +11,10 @@
  * left alone (instruction selection then names them as unsupported).
  * Cannot fail; returns the number of calls rewritten. */
 int wir_scalarize_vector_intrinsics(LLVMModuleRef mod);
+/* Marks mod as compiled for a processor with packed f32 arithmetic
+ * (v_pk_fma_f32: gfx90a, gfx942; a module flag the driver sets): then
+ * <2 x float> llvm.fma / llvm.fmuladd calls stay whole for instruction
+ * selection, which computes both lanes in one instruction. */
+void wir_mark_packed_f32(LLVMModuleRef mod);
 
 #endif

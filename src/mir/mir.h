@@ -89,7 +89,20 @@ enum {
   MIR_OPND_NEG = 1u << 2,       /* VOP3 source modifiers */
   MIR_OPND_ABS = 1u << 3,
   MIR_OPND_FIXED_REG = 1u << 4, /* a temporary constrained to `preg` (ABI, fixed operands) */
+  /* VOP3P (packed) source modifiers, per source as llvm-mc writes them
+   * (op_sel:[..] op_sel_hi:[..] neg_lo:[..] neg_hi:[..]; CDNA 3 ISA guide
+   * "VOP3P"): OPSEL sets the source's op_sel bit (the low lane reads the
+   * source's high half: its second dword for v_pk_*_f32), HI_FROM_LO clears
+   * its op_sel_hi bit (the high lane reads the low half; the bit is set by
+   * default), NEG_HI negates the high lane's input; MIR_OPND_NEG is then
+   * neg_lo (the low lane's). See mir_vop3p_source. */
+  MIR_OPND_OPSEL = 1u << 5,
+  MIR_OPND_HI_FROM_LO = 1u << 6,
+  MIR_OPND_NEG_HI = 1u << 7,
 };
+/* Every source modifier: an operand with none of these reads its value as it is. */
+#define MIR_OPND_MODS (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO | MIR_OPND_NEG_HI)
+#define MIR_OPND_PK_SEL (MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO | MIR_OPND_NEG_HI)
 
 typedef struct mir_operand {
   uint8_t kind;   /* mir_opnd_kind */
@@ -518,6 +531,30 @@ static inline void mir_opnd_units(const mir_operand *o, mir_preg *r, unsigned *n
  * wave64 write of exec_lo alone leaves exec_hi to the earlier write. */
 bool mir_writes_exec(const mir_instr *ins);
 bool mir_writes_all_exec(const mir_program *p, const mir_instr *ins);
+
+/* ---- packed (VOP3P) sources (vop3p.c) ----------------------------------- */
+
+/* A VOP3P source as the instruction encodes it, after register
+ * allocation: the register named (first register and dwords), the
+ * op_sel/op_sel_hi/neg_lo/neg_hi bits. */
+typedef struct mir_vop3p_src {
+  mir_preg reg;
+  unsigned dwords;
+  bool opsel, opsel_hi, neg_lo, neg_hi;
+} mir_vop3p_src;
+/* Is source k of `ins` a broadcast: one dword where the packed instruction
+ * reads a 64-bit pair (v_pk_fma/mul/add_f32, the ISA table's "a2")? Both
+ * lanes read that dword: the encoder names the even-aligned pair holding
+ * it and selects its half with op_sel/op_sel_hi (mir_vop3p_source). */
+bool mir_vop3p_broadcast(const mir_instr *ins, unsigned k);
+/* Source k of VOP3P instruction `ins` (not MFMA) as encoded: from the
+ * operand's register and its MIR_OPND_NEG/OPSEL/HI_FROM_LO/NEG_HI flags
+ * (a broadcast names its aligned pair, both selects on its dword). Constants
+ * and unallocated operands keep reg = MIR_PREG_NONE. */
+mir_vop3p_src mir_vop3p_source(const mir_instr *ins, unsigned k);
+/* Is `ins` a packed 32-bit float VOP3P instruction (v_pk_fma/mul/add_f32,
+ * v_pk_mov_b32: 64-bit register pairs, two f32 lanes)? */
+bool mir_is_pk_f32(unsigned opcode);
 
 /* ---- text form (print.c, parse.c), verifier (verify.c) ----------------- */
 

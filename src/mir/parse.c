@@ -186,7 +186,15 @@ static void parse_operand(parser *ps, mir_operand *o) {
     if (accept(ps, "killed", true)) o->flags |= MIR_OPND_KILL;
     else if (accept(ps, "latekill", true)) o->flags |= MIR_OPND_LATE_KILL;
     else if (accept(ps, "fixed", true)) o->flags |= MIR_OPND_FIXED_REG;
-    else break;
+    else if (accept(ps, "neghi", true)) o->flags |= MIR_OPND_NEG_HI;
+    else if (accept(ps, "sel:", false)) {
+      /* "sel:XY" (print.c): X the dword the low lane reads, Y the high lane's */
+      if (ps->cur + 2 > ps->end || (ps->cur[0] != '0' && ps->cur[0] != '1') || (ps->cur[1] != '0' && ps->cur[1] != '1'))
+        fail(ps, "expected sel:XY with X, Y 0 or 1");
+      if (ps->cur[0] == '1') o->flags |= MIR_OPND_OPSEL;
+      if (ps->cur[1] == '0') o->flags |= MIR_OPND_HI_FROM_LO;
+      ps->cur += 2;
+    } else break;
   }
   skip_ws(ps);
   if (ps->cur + 1 < ps->end && ps->cur[0] == '-' && !isdigit((unsigned char)ps->cur[1])) {

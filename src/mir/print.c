@@ -104,6 +104,11 @@ void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & MIR_OPND_KILL) fputs("killed ", out);
   if (o->flags & MIR_OPND_LATE_KILL) fputs("latekill ", out);
   if (o->flags & MIR_OPND_FIXED_REG) fputs("fixed ", out);
+  /* VOP3P selects "sel:XY": the dword (half) the low lane reads, then the
+   * high lane's; the default sel:01 is not written. neghi: neg_hi. */
+  if (o->flags & (MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO))
+    fprintf(out, "sel:%u%u ", (o->flags & MIR_OPND_OPSEL) ? 1u : 0u, (o->flags & MIR_OPND_HI_FROM_LO) ? 0u : 1u);
+  if (o->flags & MIR_OPND_NEG_HI) fputs("neghi ", out);
   /* a negated constant keeps a space: "-0x7fffffff" would parse back as
    * the constant 0x80000001, "-0.5" as 0xbf000000 (fuzz_mir) */
   if (o->flags & MIR_OPND_NEG) fputs(o->kind == MIR_OPND_CONST && !(o->flags & MIR_OPND_ABS) ? "- " : "-", out);

@@ -218,8 +218,15 @@ static void check_signature(vctx *v, int b, int i, const mir_instr *ins) {
     check_sig_operand(v, b, i, &ins->defs[k], f, w, "definition", k);
   }
   if (*s == ';') s++;
-  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++)
+  for (unsigned k = 0; isa_sig_entry(&s, &f, &w); k++) {
+    /* one dword both lanes of a packed f32 instruction read (vop3p.c) */
+    if (mir_vop3p_broadcast(ins, k)) w = 1;
     check_sig_operand(v, b, i, &ins->ops[k], salu && f == 'a' ? 's' : f, w, "operand", k);
+    if ((ins->ops[k].flags & MIR_OPND_PK_SEL) && fmt != ISA_FMT_VOP3P)
+      problem(v, b, i, "operand %u has a packed (VOP3P) select or neg_hi on a non-VOP3P instruction", k);
+    if ((ins->ops[k].flags & (MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO)) && mir_vop3p_broadcast(ins, k))
+      problem(v, b, i, "operand %u is a broadcast dword with a select of its own", k);
+  }
 }
 
 /* The constant bus (const_bus.c): a VALU instruction reads at most the

@@ -50,20 +50,12 @@ static void set_fact(exec_state *s, mir_preg r, bool v) {
   else s->pair[r >> 6] &= ~(1ull << (r & 63));
 }
 
-/* The register an operand names (temporaries carry theirs after RA) and its dwords. */
-static mir_preg opnd_reg(const mir_operand *o, unsigned *n) {
-  if (o->kind == MIR_OPND_TEMP) *n = mir_rc_size(o->temp.rc);
-  else if (o->kind == MIR_OPND_FIXED) *n = o->size ? o->size : 1;
-  else return MIR_PREG_NONE;
-  return o->preg;
-}
-
-/* Is 64-bit operand o known non-zero in state s? */
 /* Is lane-mask operand o (of t's width) known non-zero in state s? */
 static bool nonzero(const wavecc_target *t, const exec_state *s, const mir_operand *o) {
   if (o->kind == MIR_OPND_CONST) return o->imm != 0; /* an inline 64-bit constant: the sign-extended dword */
   unsigned n;
-  mir_preg r = opnd_reg(o, &n);
+  mir_preg r;
+  mir_opnd_units(o, &r, &n);
   if (r == MIR_PREG_EXEC) return s->nz;
   return r != MIR_PREG_NONE && n == t->lane_mask_dwords && fact(s, r);
 }
@@ -99,7 +91,9 @@ static void transfer(const wavecc_target *t, exec_state *s, const mir_instr *ins
   }
   /* implicit writes too (v_cmpx, the VOPC/VOP2 encodings' VCC) */
   unsigned flags = ins->opcode < ISA_NUM_OPS ? isa_table[ins->opcode].flags : 0;
-  bool writes_exec = is_saveexec(t, ins->opcode) || (flags & ISA_F_WRITES_EXEC);
+  /* mir_writes_exec: the one definition (ISA flag, or a def overlapping
+   * exec_lo/exec_hi); a partial write (exec_hi alone) leaves EXEC unknown */
+  bool writes_exec = is_saveexec(t, ins->opcode) || mir_writes_exec(ins);
   if (flags & ISA_F_WRITES_VCC) {
     set_fact(s, MIR_PREG_VCC - 1, false);
     set_fact(s, MIR_PREG_VCC, false);
@@ -107,12 +101,10 @@ static void transfer(const wavecc_target *t, exec_state *s, const mir_instr *ins
   }
   for (unsigned k = 0; k < ins->num_defs; k++) {
     unsigned n;
-    mir_preg r = opnd_reg(&ins->defs[k], &n);
-    if (r == MIR_PREG_NONE || r >= 64 * FACT_WORDS) continue;
-    if (r == MIR_PREG_EXEC) {
-      writes_exec = true;
-      continue;
-    }
+    mir_preg r;
+    mir_opnd_units(&ins->defs[k], &r, &n);
+    if (!n || r >= 64 * FACT_WORDS) continue;
+    if (r == MIR_PREG_EXEC || r == MIR_PREG_EXEC + 1) continue; /* EXEC: s->nz below */
     for (unsigned u = 0; u < n; u++) {
       if (r + u) set_fact(s, (mir_preg)(r + u - 1), false);
       set_fact(s, (mir_preg)(r + u), false);

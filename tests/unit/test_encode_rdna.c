@@ -8,7 +8,8 @@
  * tested independently of the opcode maps (isa_gfx10.def, isa_gfx11.def):
  * mir_encode_instr_as. The targets are gfx900's description with the
  * family and the s_waitcnt counter fields of RDNA (RDNA 2 / RDNA 3 ISA
- * guides, S_WAITCNT): only those two facts reach the encoder. */
+ * guides, S_WAITCNT): only those two facts reach the encoder. Also
+ * gfx90a's packed f32 fields (encode_gfx9.c's VOP3P with op_sel). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@
 #include "target/target.h"
 #include "util/arena.h"
 
-enum { F10 = WAVECC_ENC_GFX10, F11 = WAVECC_ENC_GFX11 };
+enum { F10 = WAVECC_ENC_GFX10, F11 = WAVECC_ENC_GFX11, F90A = WAVECC_ENC_GFX90A };
 
 static const struct {
   unsigned family;
@@ -86,6 +87,22 @@ static const struct {
   {F11, ISA_FMT_GLOBAL, 0x14, "v0 = global_load_dword v2, s[4:5] offset:16", {0xdc520010u, 0x00040002u}, 2}, /* global_load_b32 v0, v2, s[4:5] offset:16 */
   {F11, ISA_FMT_FLAT, 0x14, "v0 = flat_load_dword v[2:3] glc", {0xdc504000u, 0x007c0002u}, 2}, /* flat_load_b32 v0, v[2:3] glc */
   {F11, ISA_FMT_SCRATCH, 0x1a, "scratch_store_dword v1, v2 off", {0xdc690000u, 0x00fc0201u}, 2}, /* scratch_store_b32 v1, v2, off */
+  /* gfx90a (CDNA 2, gfx90a's own description): packed f32 (issue 25), the
+   * per-source op_sel / op_sel_hi / neg_lo / neg_hi from the operand flags
+   * (mir_vop3p_source) and broadcast dwords at even and odd registers
+   * (named as their aligned pair, both selects on the dword); llvm-mc-19
+   * -mcpu=gfx90a, recorded 2026-11-29 (tests/passes/emit-pk-f32.mir) */
+  {F90A, ISA_FMT_VOP3P, 0x31, "v[4:5] = v_pk_mul_f32 v[0:1], v[2:3]", {0xd3b14004u, 0x18020500u}, 2}, /* v_pk_mul_f32 v[4:5], v[0:1], v[2:3] */
+  {F90A, ISA_FMT_VOP3P, 0x32, "v[4:5] = v_pk_add_f32 v[4:5], sel:10 neghi -v[2:3]", {0xd3b25204u, 0x48020504u}, 2},
+  /* v_pk_add_f32 v[4:5], v[4:5], v[2:3] op_sel:[0,1] op_sel_hi:[1,0] neg_lo:[0,1] neg_hi:[0,1] */
+  {F90A, ISA_FMT_VOP3P, 0x30, "v[6:7] = v_pk_fma_f32 v[4:5], s8, v[0:1]", {0xd3b04006u, 0x0c001104u}, 2},
+  /* v_pk_fma_f32 v[6:7], v[4:5], s[8:9], v[0:1] op_sel_hi:[1,0,1] */
+  {F90A, ISA_FMT_VOP3P, 0x30, "v[6:7] = v_pk_fma_f32 sel:11 v[0:1], v[4:5], neghi -v3", {0xd3b06c06u, 0x9c0a0900u}, 2},
+  /* v_pk_fma_f32 v[6:7], v[0:1], v[4:5], v[2:3] op_sel:[1,0,1] neg_lo:[0,0,1] neg_hi:[0,0,1] */
+  {F90A, ISA_FMT_VOP3P, 0x31, "v[8:9] = v_pk_mul_f32 sel:00 v[0:1], neghi v[2:3]", {0xd3b14208u, 0x10020500u}, 2},
+  /* v_pk_mul_f32 v[8:9], v[0:1], v[2:3] op_sel_hi:[0,1] neg_hi:[0,1] */
+  {F90A, ISA_FMT_VOP3P, 0x32, "v[8:9] = v_pk_add_f32 v9, -s[10:11]", {0xd3b24808u, 0x58001508u}, 2},
+  /* v_pk_add_f32 v[8:9], v[8:9], s[10:11] op_sel:[1,0] neg_lo:[0,1] */
 };
 
 int main(void) {
@@ -117,11 +134,13 @@ int main(void) {
   for (unsigned i = 0; i < n; i++) {
     isa_enc x = {true, (uint8_t)cases[i].fmt, cases[i].opcode, NULL};
     uint32_t w[4] = {0};
-    unsigned got = mir_encode_instr_as(cases[i].family == F10 ? &t10 : &t11, p->blocks[0].instrs[i], &x, w, "enc", &d);
+    const wavecc_target *t = cases[i].family == F10 ? &t10 : cases[i].family == F11 ? &t11 : &wavecc_target_gfx90a;
+    unsigned got = mir_encode_instr_as(t, p->blocks[0].instrs[i], &x, w, "enc", &d);
     bool ok = got == cases[i].n;
     for (unsigned k = 0; ok && k < got; k++) ok = w[k] == cases[i].words[k];
     if (!ok) {
-      fprintf(stderr, "gfx%s %s: got", cases[i].family == F10 ? "10" : "11", cases[i].mir);
+      fprintf(stderr, "%s %s: got", cases[i].family == F10 ? "gfx10" : cases[i].family == F11 ? "gfx11" : "gfx90a",
+              cases[i].mir);
       for (unsigned k = 0; k < got; k++) fprintf(stderr, " %08x", w[k]);
       fprintf(stderr, ", llvm-mc");
       for (unsigned k = 0; k < cases[i].n; k++) fprintf(stderr, " %08x", cases[i].words[k]);
@@ -137,6 +156,6 @@ int main(void) {
   arena_free(&mem);
   free(text);
   if (failures) fprintf(stderr, "%u of %u failed\n", failures, n);
-  else printf("%u RDNA encodings match llvm-mc\n", n);
+  else printf("%u RDNA and gfx90a packed f32 encodings match llvm-mc\n", n);
   return failures != 0;
 }

@@ -273,8 +273,7 @@ def main():
     dot_file('f_dot_intrinsics_gfx11.ll', 'llvm.amdgcn dot-product intrinsics at gfx11 (iu8/iu4 with neg_lo; issue 27)',
              'gfx11', ['sdot4', 'udot4', 'sdot8', 'udot8', 'sudot4', 'sudot8'], 2711)
     # llc-19 selects fdot2 without clamp as v_dot2c_f32_f16 (CDNA, gfx1030)
-    # and v_dot2acc_f32_f16 (gfx11), which the emulator did not decode yet
-    # (KNOWN-FAILURES.llc.*): a file of its own keeps the integer ones running with llc
+    # and v_dot2acc_f32_f16 (gfx11): a file of its own
     dot_file('f_fdot2.ll', 'llvm.amdgcn.fdot2 (issue 27)', 'gfx90a|gfx942|gfx1030|gfx11', ['fdot2'], 2721)
     csub_file()
 
