@@ -97,6 +97,8 @@ static void valu_facts(const char *mn, isa_format f, emu_vinfo *vi) {
   vi->dst16 = has16 && !has(mn, "f32") && strcmp(mn, "v_pack_b32_f16") && strcmp(mn, "v_mad_u32_u16") && strcmp(mn, "v_mad_i32_i16") && !starts(mn, "v_cvt_pk") && f != ISA_FMT_VOPC;
   if (!strcmp(mn, "v_cvt_f32_f16")) vi->dst16 = 0;
   if (!strcmp(mn, "v_sad_u16")) vi->src16 = vi->dst16 = 0;
+  /* VOP2 dot products (v_dot2c_i32_i16): packed 16-bit pairs in 32-bit sources, 32-bit result */
+  if (starts(mn, "v_dot")) vi->src16 = vi->dst16 = 0;
   if (has(mn, "f64")) vi->fsrc = 64;
   else if (has(mn, "f32")) vi->fsrc = 32;
   else if (has(mn, "f16")) vi->fsrc = 16;

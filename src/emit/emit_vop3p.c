@@ -10,8 +10,14 @@ bool mir_vop3p_named_mods(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS || isa_table[ins->opcode].format != ISA_FMT_VOP3P) return false;
   if (isa_table[ins->opcode].flags & ISA_F_MFMA) return false;
   if (mir_is_pk_f32(ins->opcode)) return true;
+  /* neg_lo alone too (the gfx11 v_dot4_i32_iu8's signed sources,
+   * isel_dot.c), except on the mixed-precision v_mad/fma_mix ones, whose
+   * scalar sources llvm-mc writes "-v1" */
+  unsigned op = ins->opcode;
+  bool mix = op == ISA_V_MAD_MIX_F32 || op == ISA_V_FMA_MIX_F32 || op == ISA_V_MAD_MIXLO_F16 ||
+             op == ISA_V_MAD_MIXHI_F16 || op == ISA_V_FMA_MIXLO_F16 || op == ISA_V_FMA_MIXHI_F16;
   for (unsigned k = 0; k < ins->num_ops; k++)
-    if (ins->ops[k].flags & MIR_OPND_PK_SEL) return true;
+    if ((ins->ops[k].flags & MIR_OPND_PK_SEL) || (!mix && (ins->ops[k].flags & MIR_OPND_NEG))) return true;
   return false;
 }
 

@@ -3,8 +3,8 @@
  * v_dot2c/dot4c/dot8c forms (gfx11's v_dot2acc_f32_f16 is v_dot2c).
  *
  * Semantics: AMD "CDNA 2 Instruction Set Architecture" (VOP3P opcodes
- * V_DOT2_F32_F16 .. V_DOT8_U32_U4, VOP2 V_DOT2C_F32_F16, V_DOT4C_I32_I8,
- * V_DOT8C_I32_I4),
+ * V_DOT2_F32_F16 .. V_DOT8_U32_U4, VOP2 V_DOT2C_F32_F16, V_DOT2C_I32_I16,
+ * V_DOT4C_I32_I8, V_DOT8C_I32_I4),
  * "RDNA 2 ISA" (the same) and "RDNA 3 ISA" (V_DOT4_I32_IU8,
  * V_DOT8_I32_IU4: NEG[0] / NEG[1] make S0 / S1 signed, unsigned
  * otherwise): D = S2 + sum over the packed elements of S0[i] * S1[i]. The
@@ -58,7 +58,7 @@ int emu_dot_lane(isa_op op, const emu_dot_mods *mo, const fpenv *e, uint32_t a, 
     *d = emu_u32(out32(e, r));
     return 0;
   }
-  case ISA_V_DOT2_I32_I16: bits = 16; sgn = sa = sb = true; break;
+  case ISA_V_DOT2_I32_I16: case ISA_V_DOT2C_I32_I16: bits = 16; sgn = sa = sb = true; break;
   case ISA_V_DOT2_U32_U16: bits = 16; sgn = sa = sb = false; break;
   case ISA_V_DOT4_I32_I8: case ISA_V_DOT4C_I32_I8: bits = 8; sgn = sa = sb = true; break;
   case ISA_V_DOT4_U32_U8: bits = 8; sgn = sa = sb = false; break;

@@ -263,7 +263,7 @@ static int lane_int(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   case ISA_V_MIN3_U32: { uint32_t m = a32 < b32 ? a32 : b32; r = m < c32 ? m : c32; break; }
   case ISA_V_MAX3_U32: { uint32_t m = a32 > b32 ? a32 : b32; r = m > c32 ? m : c32; break; }
   /* VOP2 dot products accumulating into the destination (c, the tied operand) */
-  case ISA_V_DOT4C_I32_I8: case ISA_V_DOT8C_I32_I4: case ISA_V_DOT2C_F32_F16: {
+  case ISA_V_DOT4C_I32_I8: case ISA_V_DOT8C_I32_I4: case ISA_V_DOT2C_I32_I16: case ISA_V_DOT2C_F32_F16: {
     emu_dot_mods mo = {0, 3, 0, 0, false};
     uint32_t d = 0;
     emu_dot_lane(op, &mo, e, a32, b32, c32, &d);

@@ -593,6 +593,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
   case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMAnd: case LLVMOr: case LLVMXor:
   case LLVMShl: case LLVMLShr: case LLVMAShr: case LLVMUDiv: case LLVMSDiv: case LLVMURem: case LLVMSRem:
   case LLVMFAdd: case LLVMFSub: case LLVMFMul: case LLVMFDiv:
+    if (opc == LLVMAdd && isel_dot_chain(c, ins)) return true; /* isel_dot.c */
     if ((ins != c->on_demand && isel_fuse_deferred(c, ins)) || isel_fuse(c, ins)) return true;
     if (isel_pk_f32_inst(c, ins, false) > 0) return true; /* isel_pk_f32.c: <2 x float> as v_pk_*_f32 */
     if (isel_narrow(c, ins) > 0) return true;

@@ -77,15 +77,27 @@ static bool const_arg(LLVMValueRef ins, unsigned k, uint64_t *v) {
   return true;
 }
 
-/* A VOP3 result of the call's operands 0..n-1 (one dword each); read back
- * to an SGPR when the call is uniform, as its users expect. */
-static void vop3_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned n) {
+/* A VOP3 result (a v1) of the call's operands 0..n-1 (one dword each). */
+static mir_temp valu_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned n) {
   mir_operand s[3];
   for (unsigned k = 0; k < n; k++) s[k] = isel_get(c, LLVMGetOperand(ins, k), 0);
   mir_temp d = isel_tmp(c, mir_rc_v(1));
   isel_valu(c, op, &d, 1, s, n, true);
+  return d;
+}
+
+/* The call's value valu_of_args, read back to an SGPR when the call is
+ * uniform, as its users expect. */
+static void vop3_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned n) {
+  mir_temp d = valu_of_args(c, ins, op, n);
   if (!divergence_is_divergent(c->di, ins)) d = isel_to_sgpr(c, mir_op_temp(d), 1);
   isel_set(c, ins, 0, d);
+}
+
+/* The same, left in its VGPR even when uniform, as the other f32 VALU
+ * results. */
+static void vgpr_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned n) {
+  isel_set(c, ins, 0, valu_of_args(c, ins, op, n));
 }
 
 /* A 64-bit SMEM result with no address (s_memtime, s_memrealtime) or the
@@ -163,7 +175,7 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
     return 1;
   case A_FMED3:
     if (LLVMGetTypeKind(t) != LLVMFloatTypeKind) return 0; /* the f16 form: not yet */
-    vop3_of_args(c, ins, ISA_V_MED3_F32, 3);
+    vgpr_of_args(c, ins, ISA_V_MED3_F32, 3); /* an f32: a VGPR even when uniform (llc-19 the same) */
     return 1;
   case A_FMAD_FTZ:
     /* v_mad_f32: product and sum each rounded, denormals flushed whatever
@@ -183,11 +195,7 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
   case A_CUBEID: case A_CUBESC: case A_CUBETC: case A_CUBEMA: {
     /* cube-map face and coordinates of the direction (x, y, z) */
     static const unsigned ops[] = {ISA_V_CUBEID_F32, ISA_V_CUBESC_F32, ISA_V_CUBETC_F32, ISA_V_CUBEMA_F32};
-    mir_operand s[3];
-    for (unsigned i = 0; i < 3; i++) s[i] = isel_get(c, LLVMGetOperand(ins, i), 0);
-    mir_temp d = isel_tmp(c, mir_rc_v(1));
-    isel_valu(c, ops[k - A_CUBEID], &d, 1, s, 3, true);
-    isel_set(c, ins, 0, d); /* a VGPR even when uniform, as the other f32 VALU results */
+    vgpr_of_args(c, ins, ops[k - A_CUBEID], 3);
     return 1;
   }
   case A_MEMTIME: scalar64(c, ins, ISA_S_MEMTIME); return 1;
@@ -213,8 +221,11 @@ static int call_value(isel_ctx *c, LLVMValueRef ins, amdgcn_intr k) {
 
 /* A packed dword t as the two elements of a <2 x half> or <2 x i16>
  * result, each in the low half of its own v1 (the form selection keeps
- * vector elements in; isel_packed.c repacks where it needs). */
+ * vector elements in). */
 static void set_pair(isel_ctx *c, LLVMValueRef ins, mir_temp t) {
+  /* and t itself as the packed dword, which a bitcast to i32 or a store
+   * reads instead of packing the elements again (dce drops the unread) */
+  isel_packed_record(c, ins, 0, t);
   isel_set(c, ins, 0, isel_v1c(c, ISA_V_AND_B32, mir_op_const(0xffff), mir_op_temp(t)));
   isel_set(c, ins, 1, isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(16), mir_op_temp(t)));
 }
@@ -223,6 +234,16 @@ static void set_pair(isel_ctx *c, LLVMValueRef ins, mir_temp t) {
  * aperture's (SH_MEM_BASES << 16, shared in bits 31:16, private in 15:0:
  * AMDGPUUsage, Address Spaces), as llc-19 compares it. */
 static void aperture_test(isel_ctx *c, LLVMValueRef ins, bool shared) {
+  LLVMValueRef P = LLVMGetOperand(ins, 0);
+  if (LLVMIsAConstantExpr(P) && LLVMGetConstOpcode(P) == LLVMAddrSpaceCast &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(P, 0))) == 3 &&
+      !LLVMIsAConstantPointerNull(LLVMGetOperand(P, 0))) {
+    /* a constant LDS address made generic (addrspacecast of an LDS
+     * variable): the shared aperture's high dword by construction
+     * (isel_lds_to_flat), so shared and not private, as llc-19 folds it */
+    isel_set(c, ins, 0, isel_to_sgpr(c, mir_op_const(shared ? 1 : 0), 1));
+    return;
+  }
   mir_temp ap = isel_tmp(c, mir_rc_s(1));
   mir_instr *gr = isel_emit(c, ISA_S_GETREG_B32, 0, 1);
   gr->offset = 15 | ((shared ? 16 : 0) << 6) | (15 << 11); /* hwreg(HW_REG_SH_MEM_BASES, 16 or 0, 16) */

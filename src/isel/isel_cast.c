@@ -125,7 +125,9 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         } else {
           lo = isel_extend32(c, o, 1, sign, !isel_opnd_is_vgpr(&o));
         }
-      } else {
+      } else if (salu || LLVMGetNextUse(LLVMGetFirstUse(A)) || !isel_extend_shifted(c, a, sb, sign, &lo)) {
+        /* (an element of a vector bitcast from i32 read only here: its
+         * field, isel_extend_shifted; with other uses the shift stays) */
         lo = isel_extend32(c, a, sb, sign, salu);
       }
       if (db <= 32) {
@@ -232,6 +234,35 @@ static bool any_vgpr(const mir_operand *o, unsigned n) {
   return false;
 }
 
+/* Packed dword w of a 16-bit-element vector v built by insertelement
+ * from elements 2u and 2u + 1 of one vector S that has a packed dword u
+ * (isel_packed.c; the results of cvt.pkrtz and friends): instcombine
+ * turns stores of bitcasts of them into such chains (f_amdgcn_intrinsics
+ * k_pack). That dword, else id 0. */
+static mir_temp chain_word(isel_ctx *c, LLVMValueRef v, unsigned w) {
+  mir_temp none = {0};
+  LLVMValueRef e[2] = {NULL, NULL};
+  unsigned steps = 0;
+  for (LLVMValueRef x = v; x && LLVMIsAInsertElementInst(x) && steps < 64 && !(e[0] && e[1]); x = LLVMGetOperand(x, 0), steps++) {
+    LLVMValueRef idx = LLVMGetOperand(x, 2);
+    if (!LLVMIsAConstantInt(idx)) return none;
+    uint64_t k = LLVMConstIntGetZExtValue(idx);
+    for (unsigned i = 0; i < 2; i++)
+      if (k == 2 * w + i && !e[i]) e[i] = LLVMGetOperand(x, 1);
+  }
+  LLVMValueRef S = NULL;
+  for (unsigned i = 0; i < 2; i++) {
+    while (e[i] && LLVMIsABitCastInst(e[i])) e[i] = LLVMGetOperand(e[i], 0); /* half <-> i16 */
+    if (!e[i] || !LLVMIsAExtractElementInst(e[i]) || !LLVMIsAConstantInt(LLVMGetOperand(e[i], 1))) return none;
+    LLVMValueRef src = LLVMGetOperand(e[i], 0);
+    if (i && src != S) return none;
+    S = src;
+  }
+  uint64_t k0 = LLVMConstIntGetZExtValue(LLVMGetOperand(e[0], 1)), k1 = LLVMConstIntGetZExtValue(LLVMGetOperand(e[1], 1));
+  if ((k0 & 1) || k1 != k0 + 1) return none;
+  return isel_packed_word(c, S, (unsigned)(k0 / 2));
+}
+
 bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n) {
   LLVMTypeRef t = LLVMTypeOf(v);
   unsigned nc = isel_num_comps(t), bits = isel_type_bits(t);
@@ -255,6 +286,7 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
   uint32_t mask = (1u << bits) - 1;
   for (unsigned w = 0; w < *n; w++) {
     mir_temp pk = bits == 16 || bits == 8 ? isel_packed_word(c, v, w) : (mir_temp){0};
+    if (bits == 16 && !pk.id) pk = chain_word(c, v, w);
     if (pk.id) { /* the dword as loaded or computed (isel_packed.c) */
       out[w] = mir_op_temp(pk);
       continue;

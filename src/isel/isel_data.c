@@ -179,6 +179,18 @@ static void serialise(ser *s, LLVMValueRef k, uint64_t at) {
     put_le(s, at, LLVMConstIntGetZExtValue(k), (unsigned)LLVMStoreSizeOfType(s->td, ty));
     return;
   }
+  if (LLVMIsAConstantExpr(k) && LLVMGetConstOpcode(k) == LLVMBitCast) {
+    /* a bitcast the IR folder keeps without a DataLayout (<8 x i32> to
+     * <4 x i64>): with whole-byte source elements its memory image is its
+     * operand's (LangRef "bitcast": same bits, vector element 0 lowest;
+     * little-endian) */
+    LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(k, 0));
+    LLVMTypeRef se = LLVMGetTypeKind(st) == LLVMVectorTypeKind ? LLVMGetElementType(st) : st;
+    if (LLVMSizeOfTypeInBits(s->td, se) % 8 == 0) {
+      serialise(s, LLVMGetOperand(k, 0), at);
+      return;
+    }
+  }
   if (LLVMIsAConstantFP(k)) {
     uint64_t b;
     if (isel_fp_const_bits(k, &b)) put_le(s, at, b, (unsigned)LLVMStoreSizeOfType(s->td, ty));

@@ -170,6 +170,7 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   if (op == LLVMOr && match_maj(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
+    if (pat[p].op == ISA_V_ADD3_U32 && isel_narrow_mad(c, u)) continue; /* a multiply-add instead */
     for (unsigned k = 0; k < (pat[p].inner_first_only ? 1u : 2u); k++) {
       LLVMValueRef I = LLVMGetOperand(u, k);
       if (!foldable(c, I, u, pat[p].inner)) continue;

@@ -42,6 +42,24 @@ static unsigned log2u(uint64_t v) {
   return n;
 }
 
+/* A divergent i32 index idx = x << k or x * k (k constant) used only
+ * here, x selected: x and the factor (*f). In 32-bit arithmetic
+ * (x * k) * size == x * (k * size) mod 2^32, so the 32-bit scaling takes
+ * the whole product in one instruction (as llc-19: tid * 3 of an i32
+ * element, v_mul_u32_u24 12). */
+static bool index_factor(isel_ctx *c, LLVMValueRef idx, LLVMValueRef *x, uint64_t *f) {
+  if (!LLVMIsAInstruction(idx) || !divergence_is_divergent(c->di, idx)) return false;
+  LLVMOpcode op = LLVMGetInstructionOpcode(idx);
+  LLVMUseRef u = LLVMGetFirstUse(idx);
+  LLVMValueRef k = LLVMGetOperand(idx, 1);
+  if ((op != LLVMShl && op != LLVMMul) || !u || LLVMGetNextUse(u) || !LLVMIsAConstantInt(k)) return false;
+  uint64_t kv = LLVMConstIntGetZExtValue(k);
+  if (op == LLVMShl && kv >= 32) return false;
+  *x = LLVMGetOperand(idx, 0);
+  *f = op == LLVMShl ? 1ull << kv : kv;
+  return isel_has(c, *x);
+}
+
 /* idx (any int width; sign-extended, or zero-extended with `zx`) * size,
  * as a 64-bit (or 32-bit) value. */
 static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bool ptr64, bool vgpr, bool zx) {
@@ -55,6 +73,15 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
       lo = vgpr ? mir_op_temp(isel_v1_3(c, ISA_V_BFE_I32, lo, mir_op_const(0), mir_op_const(ib)))
                 : mir_op_temp(isel_s(c, ISA_S_ASHR_I32, 1, mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(sh))),
                                      mir_op_const(sh)));
+    }
+    LLVMValueRef xv;
+    uint64_t f;
+    if (vgpr && ib == 32 && size > 1 && index_factor(c, idx, &xv, &f) && f && f <= UINT32_MAX / size) {
+      uint64_t t = f * size;
+      mir_operand xo = isel_get(c, xv, 0);
+      if ((t & (t - 1)) == 0) return mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(log2u(t)), xo));
+      if (t < (1u << 24) && isel_value_below(xv, 1u << 24))
+        return mir_op_temp(isel_v1c(c, ISA_V_MUL_U32_U24, mir_op_const((uint32_t)t), xo));
     }
     if (size == 1) return lo;
     if ((size & (size - 1)) == 0) {

@@ -45,6 +45,18 @@ mir_operand isel_extend32(isel_ctx *c, mir_operand o, unsigned bits, bool sign, 
   return mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const((1u << bits) - 1), o));
 }
 
+bool isel_extend_shifted(isel_ctx *c, mir_operand o, unsigned bits, bool sign, mir_operand *out) {
+  mir_operand x;
+  unsigned k;
+  if (bits >= 32 || !isel_shifted_from(c, o, &x, &k)) return false;
+  /* o = x >> k: its low `bits` are x's field at k (the upper bits zero
+   * from k + bits >= 32 on, and then the sign bit too when past 32) */
+  if (k + bits > 32 || (!sign && k + bits == 32)) *out = o;
+  else if (k + bits == 32) *out = mir_op_temp(isel_v1(c, ISA_V_ASHRREV_I32, mir_op_const(k), x));
+  else *out = mir_op_temp(isel_v1_3(c, sign ? ISA_V_BFE_I32 : ISA_V_BFE_U32, x, mir_op_const(k), mir_op_const(bits)));
+  return true;
+}
+
 /* Zero- or sign-extend an i33..i63 value held in a 64-bit operand. */
 mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, bool salu) {
   if (bits >= 64 || bits <= 32) return o;

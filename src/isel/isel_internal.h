@@ -345,6 +345,16 @@ bool isel_function_address(isel_ctx *c, LLVMValueRef f, mir_operand *out);
 mir_temp isel_packed_word(isel_ctx *c, LLVMValueRef v, unsigned w);
 /* Records t (v1) as dword w of v; call only where v is defined. */
 void isel_packed_record(isel_ctx *c, LLVMValueRef v, unsigned w, mir_temp t);
+/* Dword w (elements 2w, 2w+1) of a 16-bit-element vector v (<N x i16>,
+ * <N x half>) packed, as a VOP3P source: its shadow, a constant (in an
+ * SGPR) or the elements packed now (v_perm_b32 / s_pack_ll_b32_b16). */
+mir_operand isel_packed_dword(isel_ctx *c, LLVMValueRef v, unsigned w);
+/* The VOP3P instruction op d = s[0..n-1] (d a v1) on legal operands:
+ * constants moved to SGPRs (an inline constant's high half differs
+ * between generations), at most one distinct SGPR (gfx9's constant bus),
+ * the others copied to VGPRs; MIR_OPND_NEG (neg_lo) kept. Returns it for
+ * its clamp and modifiers. */
+mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_temp d);
 /* ---- packed f32 (isel_pk_f32.c) ---- */
 /* Records t (a v2 or s2 temporary) as the register pair holding <2 x
  * float> value v, lane 0 in its first dword; call where v is defined.
@@ -392,6 +402,14 @@ int isel_amdgcn_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
  * one the target (or the emulator) lacks or with non-constant cbsz/abid/
  * blgp (reported by the caller), 1 selected. */
 int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
+/* isel_dot.c: llvm.amdgcn.{s,u,su}dot{2,4,8}, fdot2 and
+ * global.atomic.csub where the GPU has the instruction (0 with the error
+ * reported where it has not); as isel_amdgcn_call. */
+int isel_dot_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_dot.c: a divergent i32 add that sums the products of the packed
+ * i16/i8/i4 elements of two words (and an accumulator) as one v_dot*
+ * where the GPU has it; false (nothing emitted) otherwise. */
+bool isel_dot_chain(isel_ctx *c, LLVMValueRef ins);
 /* isel_amdgcn.c: k where names[k] (1 <= k < n) is the name of LLVM
  * intrinsic ID `id`, else 0 (names[0] is unused). */
 unsigned isel_intrinsic_key(const char *const *names, unsigned n, unsigned id);
@@ -541,6 +559,17 @@ bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits);
  * (a narrow unsigned division's result, isel_div64.c), so that a zero
  * extension of it soon after needs no instruction. */
 void isel_mark_zero_above(isel_ctx *c, mir_temp t, unsigned bits);
+/* isel_zext.c: is o (a v1) the result of v_lshrrev_b32 by a constant k
+ * (< 32) of a 32-bit temporary x, defined a bounded scan back in the
+ * current block? Then *x and *k. The bytes and halves of a vector bitcast
+ * from i32 are such shifts: an extension of one reads x's field directly. */
+bool isel_shifted_from(isel_ctx *c, mir_operand o, mir_operand *x, unsigned *k);
+/* isel_int64.c: the `bits`-bit value o (a VGPR) zero- or sign-extended
+ * to 32 bits from the word it was shifted out of (isel_shifted_from):
+ * one v_bfe at the field, v_ashrrev_i32 for a top field, or o itself
+ * when its upper bits are zero already; false (nothing emitted) when o is
+ * no such shift. For a value with one use, so that the shift dies. */
+bool isel_extend_shifted(isel_ctx *c, mir_operand o, unsigned bits, bool sign, mir_operand *out);
 /* isel_abi.c: ABI inputs and argument loads into the current block (a
  * kernel's hardware-initialised registers and kernarg loads, or a
  * function's calling-convention inputs), private memory of the allocas;
@@ -663,6 +692,11 @@ mir_operand isel_ext64(isel_ctx *c, mir_operand o, unsigned bits, bool sign, boo
  * the IR proves narrow: -1 when none applies (select it normally), 1 when
  * selected. */
 int isel_narrow(isel_ctx *c, LLVMValueRef ins);
+/* isel_narrow.c: is the i32 add `ins` selected as one v_mad_{u32_u24,
+ * i32_i24} (or v_mad_u64_u32) of its product operand? isel_fuse leaves
+ * such an add out of v_add3_u32: a chain of k narrow products and an
+ * accumulator is k multiply-adds instead of k multiplies and k/2 add3. */
+bool isel_narrow_mad(isel_ctx *c, LLVMValueRef ins);
 /* isel_int64.c: isel_half_of, but the operand itself when o was built
  * from two dwords (p_create_vector) shortly before in the current block. */
 mir_operand isel_half_src(isel_ctx *c, mir_operand o, bool hi);

@@ -1,8 +1,9 @@
 /* Instruction selection: VALU forms for operands the IR proves narrow.
  *
- *  - Bitfield extension: ashr (shl x, k), k is x's low B - k bits
- *    sign-extended (B: the type's width), one v_bfe_i32 x, 0, B - k;
- *    lshr (shl x, k), k the same zero-extended, v_bfe_u32.
+ *  - Bitfield extension: ashr (shl x, j), k with j <= k is x's bits
+ *    k - j .. B - 1 - j sign-extended (B: the type's width), one
+ *    v_bfe_i32 x, k - j, B - k; lshr (shl x, j), k the same
+ *    zero-extended, v_bfe_u32.
  *  - 24-bit multiplies: v_mul_u32_u24 / v_mul_i32_i24 read the low 24
  *    bits of each operand (zero- or sign-extended) and give the low 32
  *    bits of the product at full rate, where v_mul_lo_u32 is quarter
@@ -38,11 +39,11 @@ static bool is_op(LLVMValueRef v, LLVMOpcode op) {
 /* Has v a value to read (selected already, or a constant)? */
 static bool avail(isel_ctx *c, LLVMValueRef v) { return LLVMIsAConstant(v) || isel_has(c, v); }
 
-/* shl x, k (k constant) feeding v: x and k, else NULL. */
-static LLVMValueRef shl_of(LLVMValueRef v, unsigned e, uint64_t *k) {
+/* shl x, j feeding v = ashr/lshr (shl x, j), k with constants j <= k: x,
+ * k and j (*j), else NULL. */
+static LLVMValueRef shl_of(LLVMValueRef v, unsigned e, uint64_t *k, uint64_t *j) {
   LLVMValueRef s = LLVMGetOperand(v, 0);
-  uint64_t k2;
-  if (!is_op(s, LLVMShl) || !const_u(LLVMGetOperand(s, 1), e, &k2) || !const_u(LLVMGetOperand(v, 1), e, k) || k2 != *k)
+  if (!is_op(s, LLVMShl) || !const_u(LLVMGetOperand(s, 1), e, j) || !const_u(LLVMGetOperand(v, 1), e, k) || *j > *k)
     return NULL;
   return LLVMGetOperand(s, 0);
 }
@@ -78,8 +79,9 @@ static unsigned narrow24(isel_ctx *c, LLVMValueRef v, unsigned e, LLVMValueRef *
     if (const_u(LLVMGetOperand(v, 1), e, &k) && k >= 8 && k < 32) return N_U24 | (k > 8 ? N_S24 : 0);
     break;
   case LLVMAShr: {
-    LLVMValueRef x = shl_of(v, e, &k);
-    if (x && k == 8 && avail(c, x)) *src = x;
+    uint64_t j;
+    LLVMValueRef x = shl_of(v, e, &k, &j);
+    if (x && k == 8 && j == 8 && avail(c, x)) *src = x;
     if (const_u(LLVMGetOperand(v, 1), e, &k) && k >= 8 && k < 32) return N_S24;
     break;
   }
@@ -172,13 +174,15 @@ static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
   LLVMValueRef src[2];
   if (op == LLVMAShr || op == LLVMLShr) {
-    uint64_t k;
-    LLVMValueRef x = shl_of(ins, e, &k);
+    /* (x << j) >> k, j <= k < bits: x's bits k - j .. bits - 1 - j,
+     * sign- or zero-extended (the llvm idot tests' nibbles) */
+    uint64_t k, j;
+    LLVMValueRef x = shl_of(ins, e, &k, &j);
     if (!x || k == 0 || k >= bits || !avail(c, x)) return false;
     if (emit)
       isel_set(c, ins, e,
-               isel_v1_3(c, op == LLVMAShr ? ISA_V_BFE_I32 : ISA_V_BFE_U32, isel_get(c, x, e), mir_op_const(0),
-                         mir_op_const(bits - (unsigned)k)));
+               isel_v1_3(c, op == LLVMAShr ? ISA_V_BFE_I32 : ISA_V_BFE_U32, isel_get(c, x, e),
+                         mir_op_const((unsigned)(k - j)), mir_op_const(bits - (unsigned)k)));
     return true;
   }
   if (op == LLVMMul) {
@@ -204,6 +208,28 @@ static bool narrow_elem(isel_ctx *c, LLVMValueRef ins, unsigned e, unsigned bits
     mir_operand z = isel_get(c, LLVMGetOperand(ins, 1 - j), e);
     isel_set(c, ins, e, isel_v1_3(c, mad, isel_get(c, src[0], e), isel_get(c, src[1], e), z));
     return true;
+  }
+  return false;
+}
+
+bool isel_narrow_mad(isel_ctx *c, LLVMValueRef ins) {
+  /* from the IR alone (not whether the product's operands are selected
+   * yet, which narrow_elem also asks): isel_fuse asks it both where it
+   * defers an operand and where it selects the user, and the two answers
+   * must agree */
+  LLVMTypeRef ty = LLVMTypeOf(ins);
+  if (LLVMGetTypeKind(ty) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(ty) != 32 ||
+      LLVMGetInstructionOpcode(ins) != LLVMAdd || !divergence_is_divergent(c->di, ins))
+    return false;
+  for (unsigned j = 0; j < 2; j++) {
+    LLVMValueRef m = LLVMGetOperand(ins, j), src[2];
+    /* a product of two values (a constant factor, a literal, would need
+     * an s_mov_b32 in the VOP3 form on gfx9, where v_mul_u32_u24_e32
+     * takes it: f_call_many_args' sums stay v_add3_u32) */
+    if (is_op(m, LLVMMul) && sole_user(m) == ins && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(ins) &&
+        !LLVMIsAConstant(LLVMGetOperand(m, 0)) && !LLVMIsAConstant(LLVMGetOperand(m, 1)) &&
+        divergence_is_divergent(c->di, m) && mul24(c, m, 0, 32, src))
+      return true;
   }
   return false;
 }

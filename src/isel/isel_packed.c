@@ -108,26 +108,30 @@ static mir_operand word_of(isel_ctx *c, LLVMValueRef V, unsigned w) {
   return mir_op_temp(perm_halves(c, lo, hi));
 }
 
-/* One VOP3P (or plain VALU for logic) instruction on legal operands: at
- * most one SGPR, the others VGPRs. */
-static mir_temp pk_emit(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, bool clamp) {
-  /* v_and/or/xor_b32 are VOP2: the usual legalisation (a VGPR in src1) */
-  if (isa_table[op].format != ISA_FMT_VOP3P) return isel_v1c(c, op, s[0], s[1]);
+mir_operand isel_packed_dword(isel_ctx *c, LLVMValueRef v, unsigned w) { return word_of(c, v, w); }
+
+mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_temp d) {
   uint32_t sgpr = 0;
   for (unsigned i = 0; i < n; i++) {
+    uint8_t mods = s[i].flags & MIR_OPND_NEG; /* neg_lo stays on the copy */
     if (s[i].kind == MIR_OPND_CONST) s[i] = mir_op_temp(isel_to_sgpr(c, s[i], 1));
-    if (isel_opnd_is_vgpr(&s[i])) continue;
-    if (!sgpr || sgpr == s[i].temp.id) {
-      sgpr = s[i].temp.id;
-      continue;
-    }
-    s[i] = mir_op_temp(isel_to_vgpr(c, s[i], 1));
+    if (!isel_opnd_is_vgpr(&s[i]) && sgpr && sgpr != s[i].temp.id) s[i] = mir_op_temp(isel_to_vgpr(c, s[i], 1));
+    else if (!isel_opnd_is_vgpr(&s[i])) sgpr = s[i].temp.id;
+    s[i].flags |= mods;
   }
-  mir_temp d = isel_tmp(c, mir_rc_v(1));
   mir_instr *ins = isel_emit(c, op, n, 1);
   for (unsigned i = 0; i < n; i++) ins->ops[i] = s[i];
   ins->defs[0] = mir_op_temp(d);
-  ins->clamp = clamp;
+  return ins;
+}
+
+/* One VOP3P (or plain VALU for logic) instruction on legal operands
+ * (isel_vop3p). */
+static mir_temp pk_emit(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, bool clamp) {
+  /* v_and/or/xor_b32 are VOP2: the usual legalisation (a VGPR in src1) */
+  if (isa_table[op].format != ISA_FMT_VOP3P) return isel_v1c(c, op, s[0], s[1]);
+  mir_temp d = isel_tmp(c, mir_rc_v(1));
+  isel_vop3p(c, op, s, n, d)->clamp = clamp;
   return d;
 }
 

@@ -190,15 +190,56 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
   return false;
 }
 
-/* Component comp of the constant v (a vector's element, else v itself)
- * as *e and its bit pattern; false, with the user error reported, when
- * the constant is of a kind selection does not take. */
-static bool const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, LLVMValueRef *e, uint64_t *bits) {
-  *e = v;
+static bool component_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t *bits);
+
+/* Bits of an integer or floating-point (vector) element type; 0 for
+ * others (pointers: a bitcast between them changes no bits and keeps the
+ * element count, which the constant folder has already removed). */
+static unsigned elem_bits(LLVMTypeRef t) {
+  t = isel_scalar_type(t);
+  return LLVMGetTypeKind(t) == LLVMPointerTypeKind ? 0 : isel_type_bits(t);
+}
+
+/* Component comp of `bitcast (src to T)`, a constant expression the IR
+ * constant folder keeps without a DataLayout (one that changes the element
+ * count, e.g. <8 x i32> to <4 x i64>; wavecc -O0 does not fold it):
+ * LangRef "bitcast .. to": the bits of the whole value unchanged, vector
+ * element 0 in the low bits (little-endian), so element comp of T is bits
+ * [comp * w, comp * w + w) of src's elements laid end to end. */
+static bool bitcast_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t *bits) {
+  LLVMValueRef src = LLVMGetOperand(v, 0);
+  unsigned dw = elem_bits(LLVMTypeOf(v)), sw = elem_bits(LLVMTypeOf(src));
+  if (!dw || !sw || dw > 64 || sw > 64) return false;
+  uint64_t lo = (uint64_t)comp * dw, r = 0;
+  for (uint64_t j = lo / sw; j * sw < lo + dw; j++) {
+    uint64_t b;
+    if (!component_bits(c, src, (unsigned)j, &b)) return false;
+    if (sw < 64) b &= (1ull << sw) - 1;
+    /* source element j holds bits [j * sw, j * sw + sw) of the value */
+    int64_t at = (int64_t)(j * sw) - (int64_t)lo; /* where its bit 0 lands in the result */
+    r |= at >= 0 ? (at < 64 ? b << at : 0) : b >> -at;
+  }
+  *bits = dw < 64 ? r & ((1ull << dw) - 1) : r;
+  return true;
+}
+
+/* The bit pattern of component comp of constant v (a vector's element,
+ * else v itself); false when it is of a kind selection does not take. */
+static bool component_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t *bits) {
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast) return bitcast_bits(c, v, comp, bits);
+  LLVMValueRef e = v;
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
       !LLVMIsAConstantAggregateZero(v))
-    *e = LLVMGetAggregateElement(v, comp);
-  if (*e && const_bits(c, *e, bits)) return true;
+    e = LLVMGetAggregateElement(v, comp);
+  return e && const_bits(c, e, bits);
+}
+
+/* Component comp of the constant v as its width in bits (*w) and bit
+ * pattern; false, with the user error reported, when the constant is of
+ * a kind selection does not take. */
+static bool const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, unsigned *w, uint64_t *bits) {
+  *w = isel_type_bits(isel_scalar_type(LLVMTypeOf(v)));
+  if (component_bits(c, v, comp, bits)) return true;
   isel_unsupported(c, v, "constant");
   return false;
 }
@@ -261,10 +302,9 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
       return mir_op_temp(isel_segment_to_flat(c, isel_get(c, s, 0), as == 5));
   }
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
-    LLVMValueRef e;
+    unsigned w;
     uint64_t bits;
-    if (!const_component(c, v, comp, &e, &bits)) return mir_op_const(0);
-    unsigned w = isel_type_bits(LLVMTypeOf(e));
+    if (!const_component(c, v, comp, &w, &bits)) return mir_op_const(0);
     if (w <= 32) return mir_op_const((uint32_t)bits);
     /* 64-bit: inline constants fit directly, others go to a register */
     int64_t s = (int64_t)bits;
@@ -324,9 +364,9 @@ mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size) 
 
 mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi) {
   if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
-    LLVMValueRef e;
+    unsigned w;
     uint64_t bits;
-    if (!const_component(c, v, comp, &e, &bits)) return mir_op_const(0);
+    if (!const_component(c, v, comp, &w, &bits)) return mir_op_const(0);
     return mir_op_const((uint32_t)(hi ? bits >> 32 : bits));
   }
   return isel_half_of(c, isel_get(c, v, comp), hi);

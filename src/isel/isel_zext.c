@@ -76,6 +76,25 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
   return false;
 }
 
+bool isel_shifted_from(isel_ctx *c, mir_operand o, mir_operand *x, unsigned *k) {
+  if (o.kind != MIR_OPND_TEMP || !isel_opnd_is_vgpr(&o) || mir_rc_size((mir_rc)o.temp.rc) != 1) return false;
+  const mir_block *b = &c->p->blocks[c->cur];
+  uint32_t end = b->num_instrs, stop = end > ZEXT_SCAN ? end - ZEXT_SCAN : 0;
+  for (uint32_t i = end; i-- > stop;) {
+    const mir_instr *ins = b->instrs[i];
+    if (ins->num_defs < 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.id != o.temp.id) continue;
+    if (ins->opcode != ISA_V_LSHRREV_B32 || ins->ops[0].kind != MIR_OPND_CONST || ins->ops[0].imm >= 32 ||
+        ins->ops[1].kind != MIR_OPND_TEMP || (ins->ops[1].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) ||
+        mir_rc_size((mir_rc)ins->ops[1].temp.rc) != 1)
+      return false;
+    *x = ins->ops[1];
+    x->flags = 0;
+    *k = ins->ops[0].imm;
+    return true;
+  }
+  return false;
+}
+
 bool isel_upper_bits_zero(isel_ctx *c, mir_operand o, unsigned bits) {
   if (o.kind != MIR_OPND_TEMP || bits >= 32) return false;
   return zero_above(c, o, bits, c->p->blocks[c->cur].num_instrs, 2);

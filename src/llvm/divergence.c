@@ -71,6 +71,9 @@ static int intrinsic_divergence(LLVMValueRef callee) {
   /* buffer atomics: each lane sees another old value (isel_buffer.c) */
   if (name_starts(n, len, "llvm.amdgcn.raw.ptr.buffer.atomic.") || name_starts(n, len, "llvm.amdgcn.struct.ptr.buffer.atomic."))
     return 1;
+  /* the global/flat atomic intrinsics (global.atomic.csub: isel_dot.c) likewise,
+   * even on a uniform address and value */
+  if (name_starts(n, len, "llvm.amdgcn.global.atomic.") || name_starts(n, len, "llvm.amdgcn.flat.atomic.")) return 1;
   /* readlane and ballot: one scalar result for the wave, whatever their
    * operands (the atomic optimizer's scan loop reads lanes with them) */
   if (name_starts(n, len, "llvm.amdgcn.readfirstlane") || name_starts(n, len, "llvm.amdgcn.readlane") ||

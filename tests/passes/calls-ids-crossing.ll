@@ -29,7 +29,7 @@ define internal <3 x i32> @ids(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %a4, i32 
 ; CHECK: v_lshl_or_b32 [[I:v[0-9]+]], v2, 20,
 ; CHECK: v_mov_b32_e32 v31, [[I]]
 ; CHECK: s_swappc_b64 s[30:31]
-; CHECK-NEXT: v_mul_u32_u24_e32 v{{[0-9]+}}, 3, [[F]]
+; CHECK-NEXT: v_mul_u32_u24_e32 v{{[0-9]+}}, 12, [[F]]
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k(ptr addrspace(1) %out) {
   %x = call i32 @llvm.amdgcn.workitem.id.x()
