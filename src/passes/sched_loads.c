@@ -237,15 +237,28 @@ static void credit_cross(credit *c, const mir_instr *x, int *dv, int *ds) {
   *ds = (mir_rc_is_vgpr(rc) ? 0 : sz) - c->s;
 }
 
+/* Whether `x` reads SCC (an SCC operand, or implicitly). */
+static bool reads_scc(const mir_instr *x) {
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return true;
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if ((x->ops[k].kind == MIR_OPND_TEMP || x->ops[k].kind == MIR_OPND_FIXED) && x->ops[k].preg == MIR_PREG_SCC)
+      return true;
+  return false;
+}
+
 /* Whether `x` may move up with a load as part of its address slice: no
- * memory, no side effect (may_cross), no implicit SCC, and
- * temporaries and constants only (fixed SCC, VCC, EXEC and M0 operands
- * keep their order). */
-static bool is_slice_op(const mir_instr *x) {
+ * memory, no side effect (may_cross), no SCC read, and temporaries and
+ * constants only (fixed SCC, VCC, EXEC and M0 operands keep their order).
+ * An SALU instruction writes SCC without an operand saying so (a result
+ * nobody reads: a read SCC is a fixed def); it may move only when
+ * `scc_free`, no instruction the group can cross reads SCC, so it
+ * clobbers no live SCC (the uniform address `s_lshl_b32 k, 2` of an
+ * s_buffer_load rises with it above the VMEM loads' first use). */
+static bool is_slice_op(const mir_instr *x, bool scc_free) {
   if (!may_cross(x) || !x->num_defs) return false;
-  /* SALU instructions write SCC without an operand saying so; VCC is
-   * always an operand (a fixed one, or the temporary of a VOP3 carry) */
-  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_SCC | ISA_F_READS_SCC))) return false;
+  /* VCC is always an operand (a fixed one, or the temporary of a VOP3 carry) */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return false;
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC) && !scc_free) return false;
   for (unsigned d = 0; d < x->num_defs; d++) {
     const mir_operand *o = &x->defs[d];
     if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
@@ -299,10 +312,12 @@ static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in,
   need_add(need, &nn, ld);
   s->lb = floor;
   s->n = 0;
+  bool scc_free = true;
+  for (uint32_t k = floor; k < i && scc_free; k++) scc_free = !reads_scc(b->instrs[k]);
   for (uint32_t k = i; k-- > floor;) {
     const mir_instr *x = b->instrs[k];
     if (!defines_needed(x, need, nn)) continue;
-    if (!is_slice_op(x) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
+    if (!is_slice_op(x, scc_free) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
       s->lb = k + 1;
       break;
     }
