@@ -23,7 +23,9 @@
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp).
  * infer-address-spaces (llc-19 runs it first in addIRPasses) after
- * promote-private-arrays: a store through an addrspacecast of an LDS
+ * the atomic optimizer (before it, the flat atomics it made global went
+ * through wavecc's optimizer: f_atomics_expand 7176 -> 8590 executed
+ * instructions, llc-19 6128): a store through an addrspacecast of an LDS
  * pointer that the -O2 pipeline made conditional after its own run
  * (f_generic_ptr: bump(pick(&lds[l], &priv[3], c))) was a flat_store,
  * which also counts in lgkmcnt, so the next LDS read waited for its
@@ -49,7 +51,7 @@
  * the uniform SGPR: reading the SGPR gave wrong values when an exit
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
-    "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,atomic-optimizer,infer-address-spaces,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
