@@ -13,10 +13,13 @@
  * is the same; an add's nsw/nuw flags are dropped (they may not hold for
  * the new partial sum). Runs after the other IR passes, on the
  * divergence of the function as it is then (llvm/divergence.c); the new
- * uniform op is not analysed again (its operands are uniform, so is it). */
+ * ops are recorded as uniform (x op y) and divergent (the outer one), so a
+ * rewritten result may be the inner op of a later match, and a new
+ * instruction at an erased one's address is not taken for it. */
 #include "llvm/reassociate_uniform.h"
 
 #include "llvm/divergence.h"
+#include "llvm/ptrmap.h"
 
 static bool candidate_op(LLVMValueRef v) {
   if (!LLVMIsAInstruction(v)) return false;
@@ -26,14 +29,23 @@ static bool candidate_op(LLVMValueRef v) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && (LLVMGetIntTypeWidth(t) == 32 || LLVMGetIntTypeWidth(t) == 64);
 }
 
+/* The divergence of v: the new instructions this pass made are in `made`
+ * (1 uniform, 2 divergent); the analysis numbered only the function as it
+ * came, and a new instruction may reuse an erased one's address. */
+static bool divergent(const divergence_info *di, const ptrmap *made, LLVMValueRef v) {
+  uint32_t m = ptrmap_get(made, v);
+  if (m != UINT32_MAX) return m == 2;
+  return divergence_is_divergent(di, v);
+}
+
 static bool is_mul(LLVMValueRef v) { return LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMMul; }
 
 /* If B qualifies, *x, *y (uniform) and *d (divergent) and *inner; else false. */
-static bool match(const divergence_info *di, LLVMValueRef b, LLVMValueRef *inner, LLVMValueRef *x, LLVMValueRef *y,
+static bool match(const divergence_info *di, const ptrmap *made, LLVMValueRef b, LLVMValueRef *inner, LLVMValueRef *x, LLVMValueRef *y,
                   LLVMValueRef *d) {
   if (!candidate_op(b)) return false;
   LLVMValueRef b0 = LLVMGetOperand(b, 0), b1 = LLVMGetOperand(b, 1);
-  bool v0 = divergence_is_divergent(di, b0), v1 = divergence_is_divergent(di, b1);
+  bool v0 = divergent(di, made, b0), v1 = divergent(di, made, b1);
   if (v0 == v1) return false;
   LLVMValueRef a = v0 ? b0 : b1;
   *y = v0 ? b1 : b0;
@@ -43,7 +55,7 @@ static bool match(const divergence_info *di, LLVMValueRef b, LLVMValueRef *inner
   LLVMUseRef u = LLVMGetFirstUse(a);
   if (!u || LLVMGetNextUse(u)) return false;
   LLVMValueRef a0 = LLVMGetOperand(a, 0), a1 = LLVMGetOperand(a, 1);
-  bool w0 = divergence_is_divergent(di, a0), w1 = divergence_is_divergent(di, a1);
+  bool w0 = divergent(di, made, a0), w1 = divergent(di, made, a1);
   if (w0 == w1) return false;
   *x = w0 ? a1 : a0;
   *d = w0 ? a0 : a1;
@@ -59,17 +71,19 @@ static int rewrite_function(LLVMValueRef fn, LLVMBuilderRef bld) {
   arena mem;
   arena_init(&mem);
   const divergence_info *di = divergence_analyze(fn, &mem);
+  ptrmap made;
+  ptrmap_init(&made, &mem, 64);
   int n = 0;
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins;) {
       LLVMValueRef next = LLVMGetNextInstruction(ins), a, x, y, d;
-      /* the new instructions are not numbered by the analysis: never
-       * matched again, and an inner op rewritten here has gone */
-      if (match(di, ins, &a, &x, &y, &d)) {
+      if (match(di, &made, ins, &a, &x, &y, &d)) {
         LLVMPositionBuilderBefore(bld, ins);
         LLVMOpcode o = LLVMGetInstructionOpcode(ins);
         LLVMValueRef s = LLVMBuildBinOp(bld, o, x, y, "");
         LLVMValueRef r = LLVMBuildBinOp(bld, o, s, d, "");
+        ptrmap_put(&made, s, 1);
+        ptrmap_put(&made, r, 2);
         LLVMReplaceAllUsesWith(ins, r);
         LLVMInstructionEraseFromParent(ins);
         LLVMInstructionEraseFromParent(a);
