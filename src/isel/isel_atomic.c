@@ -13,8 +13,9 @@
  * pass may select the non-returning form for unused results).
  *
  * isel_atomic_emit (shared with the 32-bit atomics of isel_mem.c) orders
- * them: sequential consistency by completing everything before the atomic
- * (s_waitcnt 0); uses of the old value wait through the waitcnt pass.
+ * them: a release (release, acq_rel, seq_cst) completes everything before
+ * the atomic (s_waitcnt 0), monotonic and acquire ones issue at once, as
+ * llc-19's; uses of the old value wait through the waitcnt pass.
  * cmpxchg yields {old, old == expected} (v_cmp_eq_u32/u64).
  */
 #include <assert.h>
@@ -110,8 +111,10 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
   isel_model_release(c, ins, as);
-  mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-  w->offset = 0;
+  /* a release completes everything before it; a monotonic or acquire
+   * atomic needs no wait before it (AMDGPUUsage memory model code
+   * sequences: the wave's accesses to one address stay in order) */
+  if (isel_model_is_release(ins)) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
   mir_instr *a;
   if (cas && as >= 2) {
     /* ds_cmpst: data0 = compare, data1 = new value; GFX11's ds_cmpstore

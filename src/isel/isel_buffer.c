@@ -419,8 +419,10 @@ static bool sel_buffer_format(isel_ctx *c, LLVMValueRef ins, bool structured, bo
 }
 
 /* raw/struct.ptr.buffer.atomic.OP(data, [cmp,] rsrc, [index,] voffset,
- * soffset, aux): buffer_atomic_OP[_x2]. Everything before completes first
- * (s_waitcnt 0, as for the other atomics). The returning form (glc)
+ * soffset, aux): buffer_atomic_OP[_x2]. The intrinsics are relaxed (no
+ * ordering operand): the atomic issues without waiting for the accesses
+ * before it, as llc-19's (one wave's accesses to an address stay in order,
+ * and monotonic atomicrmw does the same: isel_atomic_emit). The returning form (glc)
  * writes the old value over its data registers: the data goes in a copy
  * used nowhere else, which register allocation gives to the result. */
 static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool structured) {
@@ -451,8 +453,6 @@ static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool
   cv->ops[0] = parts[0];
   if (cas) cv->ops[1] = parts[1];
   cv->defs[0] = mir_op_temp(data);
-  mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-  w->offset = 0;
   bool ret = LLVMGetFirstUse(ins) != NULL;
   unsigned nops = 1 + (a.vaddr.id ? 1 : 0) + 2, i = 0;
   mir_instr *in = isel_emit(c, iop, nops, ret ? 1 : 0);

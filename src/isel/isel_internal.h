@@ -485,6 +485,9 @@ typedef enum isel_access { ISEL_ACCESS_LOAD, ISEL_ACCESS_STORE, ISEL_ACCESS_RMW 
 bool isel_has_mem_model(const isel_ctx *c, unsigned as);
 uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind);
 void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as);
+/* Is atomic `ins` a release (release, acq_rel, seq_cst; a cmpxchg by its
+ * success ordering)? Everything before it completes first (s_waitcnt 0). */
+bool isel_model_is_release(LLVMValueRef ins);
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are

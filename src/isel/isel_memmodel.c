@@ -85,6 +85,8 @@ void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as) {
   if (m && is_release(ordering_of(ins))) emit_cache_ops(c, m->release, m->num_release);
 }
 
+bool isel_model_is_release(LLVMValueRef ins) { return is_release(ordering_of(ins)); }
+
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited) {
   const wavecc_scope_model *m = scope_model(c, ins, as);
   if (!m || !m->num_acquire || !is_acquire(ordering_of(ins))) return;

@@ -180,6 +180,18 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     if (pb < 64) *bits &= (1ull << pb) - 1;
     return true;
   }
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMAddrSpaceCast && LLVMIsNull(LLVMGetOperand(v, 0)) &&
+      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
+      LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(v, 0))) == 0) {
+    /* the generic null cast to LDS or private (infer-address-spaces
+     * writes `icmp eq ptr %x, null` so): the segment null 0xffffffff
+     * (AMDGPUUsage "Address Spaces"), as llc-19 lowers the cast; to
+     * global or constant memory: 0 */
+    unsigned ta = LLVMGetPointerAddressSpace(LLVMTypeOf(v));
+    if (ta == 3 || ta == 5) { *bits = 0xffffffffu; return true; }
+    if (ta == 1 || ta == 4) { *bits = 0; return true; }
+    return false;
+  }
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&

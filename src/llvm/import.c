@@ -27,6 +27,7 @@
  */
 #include "llvm/import.h"
 #include "llvm/ir_passes.h"
+#include "llvm/reassociate_uniform.h"
 #include "llvm/loop_escaping_booleans.h"
 #include "llvm/pass_pipeline.h"
 
@@ -436,6 +437,9 @@ int wir_import(const char *data, size_t size, const wir_given *given, int opt_le
    * for lanes that left the loop in an earlier iteration; lit test
    * llc-escaping-booleans.ll) */
   if (hook) wir_loop_escaping_booleans(mod);
+  /* last: uniform operands of add/or/xor chains together, on the
+   * divergence the selector will see (llc-19 does it in its DAG combines) */
+  if (opt_level > 0) wir_reassociate_uniform(mod);
 
   unsigned nk = 0, nexp = 0;
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f)) {

@@ -86,6 +86,21 @@ static LLVMValueRef load_typed(LLVMBuilderRef b, LLVMTargetDataRef td, LLVMValue
     }
     return v;
   }
+  bool odd = w > 1 && w != 8 && w != 16 && w != 32 && w != 64;
+  unsigned sz = (unsigned)(odd ? LLVMABISizeOfType(td, t) : LLVMStoreSizeOfType(td, t));
+  if (sz < 4 && (off & 3) + sz <= 4 && (k == LLVMIntegerTypeKind || w)) {
+    /* bytes inside one dword: load the dword and shift, as LLVM's
+     * AMDGPULowerKernelArguments does for arguments under 4 bytes (the
+     * segment is 16-byte aligned there: KernArgBaseAlign). A 1- or
+     * 2-byte load at an odd offset is not an s_load_dword: it would be a
+     * VMEM byte load, hundreds of cycles before the first use. */
+    LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(ctx), off & ~3u, 0);
+    LLVMValueRef word = LLVMBuildLoad2(b, i32, LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), kp, &idx, 1, ""), "");
+    LLVMSetAlignment(word, 4);
+    if (off & 3) word = LLVMBuildLShr(b, word, LLVMConstInt(i32, 8 * (off & 3), 0), "");
+    if (k == LLVMVectorTypeKind) return wir_unpack_vector(b, word, t);
+    return LLVMBuildTrunc(b, word, t, "");
+  }
   LLVMValueRef idx = LLVMConstInt(LLVMInt64TypeInContext(ctx), off, 0);
   LLVMValueRef p = LLVMBuildGEP2(b, LLVMInt8TypeInContext(ctx), kp, &idx, 1, "");
   if (w > 1 && w != 8 && w != 16 && w != 32 && w != 64) {

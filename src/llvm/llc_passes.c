@@ -21,9 +21,17 @@
  * does after selection), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
- * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp). Not run: LICM (wavecc
- * hoists in machine IR), infer-address-spaces (wavecc's selection handles
- * flat pointers itself) and amdgpu-codegenprepare. break-crit-edges last:
+ * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp).
+ * infer-address-spaces (llc-19 runs it first in addIRPasses) after
+ * the atomic optimizer (before it, the flat atomics it made global went
+ * through wavecc's optimizer: f_atomics_expand 7176 -> 8590 executed
+ * instructions, llc-19 6128): a store through an addrspacecast of an LDS
+ * pointer that the -O2 pipeline made conditional after its own run
+ * (f_generic_ptr: bump(pick(&lds[l], &priv[3], c))) was a flat_store,
+ * which also counts in lgkmcnt, so the next LDS read waited for its
+ * VMEM latency; now a ds_write (occupancy-model cycles 1278 -> 1000 per
+ * test, llc-19 1013). Not run: LICM (wavecc
+ * hoists in machine IR) and amdgpu-codegenprepare. break-crit-edges last:
  * the selection expects no critical edges (import.c), and LSR may leave
  * its preheaders' edges split differently. The driver runs it after
  * wavecc's own IR passes (import.c says why).
@@ -43,7 +51,7 @@
  * the uniform SGPR: reading the SGPR gave wrong values when an exit
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
-    "function(promote-private-arrays,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,atomic-optimizer,infer-address-spaces,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {

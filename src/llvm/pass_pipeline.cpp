@@ -48,6 +48,7 @@
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Scalar/EarlyCSE.h"
+#include "llvm/Transforms/Scalar/InferAddressSpaces.h"
 #include "llvm/Transforms/Scalar/LoopPassManager.h"
 #include "llvm/Transforms/Scalar/LoopStrengthReduce.h"
 #include "llvm/Transforms/Scalar/NaryReassociate.h"
@@ -133,6 +134,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "nary-reassociate") FPM.addPass(NaryReassociatePass());
   else if (name == "loop-reduce") FPM.addPass(createFunctionToLoopPassAdaptor(LoopStrengthReducePass()));
   else if (name == "loop-reduce-memory") FPM.addPass(createFunctionToLoopPassAdaptor(WirLoopReduceMemoryPass()));
+  else if (name == "infer-address-spaces") FPM.addPass(InferAddressSpacesPass());
   else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
   else if (name == "annotate-noclobber") FPM.addPass(WirAnnotateNoclobberPass());
   else if (name == "lcssa") FPM.addPass(LCSSAPass());
