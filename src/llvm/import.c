@@ -211,6 +211,22 @@ static void list_functions(LLVMModuleRef mod, wir_module *out) {
   arena_free(&mem);
 }
 
+/* mod when LLVM's verifier accepts it; else NULL after reporting the
+ * verifier's first line in `d`, with mod disposed. */
+static LLVMModuleRef verified(LLVMModuleRef mod, diag *d) {
+  char *vmsg = NULL;
+  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &vmsg)) {
+    char line[1024];
+    first_line(line, sizeof line, vmsg);
+    diag_error(d, NULL, "LLVM IR does not verify: %s", line);
+    LLVMDisposeMessage(vmsg);
+    LLVMDisposeModule(mod);
+    return NULL;
+  }
+  LLVMDisposeMessage(vmsg);
+  return mod;
+}
+
 /* Parses and verifies `size` bytes (text IR or bitcode, by the magic) into
  * a new module of `ctx`, whose diagnostic handler records into `id`.
  * Returns NULL after reporting in `d`. */
@@ -247,17 +263,7 @@ static LLVMModuleRef parse_verify(const char *data, size_t size, LLVMContextRef 
       return NULL;
     }
   }
-  char *vmsg = NULL;
-  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &vmsg)) {
-    char line[1024];
-    first_line(line, sizeof line, vmsg);
-    diag_error(d, NULL, "LLVM IR does not verify: %s", line);
-    LLVMDisposeMessage(vmsg);
-    LLVMDisposeModule(mod);
-    return NULL;
-  }
-  LLVMDisposeMessage(vmsg);
-  return mod;
+  return verified(mod, d);
 }
 
 int wir_parse(const char *data, size_t size, diag *d, wir_module *out) {
@@ -320,17 +326,7 @@ static LLVMModuleRef adopt_verify(LLVMModuleRef mod, diag *d) {
   /* as the bitcode reader names a module after its buffer */
   const char *name = d->file ? d->file : "input";
   LLVMSetModuleIdentifier(mod, name, strlen(name));
-  char *vmsg = NULL;
-  if (LLVMVerifyModule(mod, LLVMReturnStatusAction, &vmsg)) {
-    char line[1024];
-    first_line(line, sizeof line, vmsg);
-    diag_error(d, NULL, "LLVM IR does not verify: %s", line);
-    LLVMDisposeMessage(vmsg);
-    LLVMDisposeModule(mod);
-    return NULL;
-  }
-  LLVMDisposeMessage(vmsg);
-  return mod;
+  return verified(mod, d);
 }
 
 int wir_import(const char *data, size_t size, const wir_given *given, int opt_level, int check_div,
