@@ -304,6 +304,8 @@ bool isel_pack_dwords(isel_ctx *c, LLVMValueRef v, mir_operand *out, unsigned *n
         if (first) {
           acc = mir_op_const(k);
           first = false;
+        } else if (k && acc.kind == MIR_OPND_CONST) {
+          acc = mir_op_const((uint32_t)acc.imm | k); /* constant parts fold */
         } else if (k) {
           acc = vg ? mir_op_temp(isel_v1c(c, ISA_V_OR_B32, mir_op_const(k), acc)) : mir_op_temp(isel_s(c, ISA_S_OR_B32, 1, acc, mir_op_const(k)));
         }

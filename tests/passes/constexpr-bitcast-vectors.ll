@@ -15,4 +15,8 @@
 ; CHECK-DAG: 0xf8070605
 ; CHECK-DAG: 0xc0003c00
 ; CHECK-DAG: 0x7bff3800
+; the <2 x double> one's halves pack to dword constants, not an s_or_b32 of
+; two constant halves (isel_pack_dwords folds them)
+; CHECK-DAG: 0x3ff80000
+; CHECK-NOT: s_or_b32 s{{[0-9]+}}, 0, 0x
 ; EMU: 1 passed, 0 failed
