@@ -522,6 +522,16 @@ static inline void mir_opnd_units(const mir_operand *o, mir_preg *r, unsigned *n
   else if (o->kind == MIR_OPND_FIXED) { *r = o->preg; *n = o->size ? o->size : 1; }
   if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
 }
+/* Does ins read SCC: the opcode's implicit read (ISA_F_READS_SCC, e.g.
+ * s_cselect, s_addc, s_cbranch_scc*) or an operand naming SCC? Shared by
+ * the schedulers that must not move an SCC writer across a reader. */
+static inline bool mir_reads_scc(const mir_instr *ins) {
+  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_READS_SCC)) return true;
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if ((ins->ops[k].kind == MIR_OPND_TEMP || ins->ops[k].kind == MIR_OPND_FIXED) && ins->ops[k].preg == MIR_PREG_SCC)
+      return true;
+  return false;
+}
 
 /* exec_mask.c. mir_writes_exec: does ins write EXEC, all of it or one
  * dword (the ISA table's WRITES_EXEC flag, or a definition overlapping

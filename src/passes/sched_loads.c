@@ -301,16 +301,10 @@ static bool killed_in_group(const mir_block *b, const bool *in, uint32_t lb, uin
   return false;
 }
 
-/* Whether an instruction of b in [from, to] reads SCC (an SCC operand or
- * the opcode's implicit read). */
+/* Whether an instruction of b in [from, to] reads SCC (mir_reads_scc). */
 static bool reads_scc_in(const mir_block *b, uint32_t from, uint32_t to) {
-  for (uint32_t k = from; k <= to && k < b->num_instrs; k++) {
-    const mir_instr *x = b->instrs[k];
-    if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return true;
-    for (unsigned o = 0; o < x->num_ops; o++)
-      if ((x->ops[o].kind == MIR_OPND_TEMP || x->ops[o].kind == MIR_OPND_FIXED) && x->ops[o].preg == MIR_PREG_SCC)
-        return true;
-  }
+  for (uint32_t k = from; k <= to && k < b->num_instrs; k++)
+    if (mir_reads_scc(b->instrs[k])) return true;
   return false;
 }
 

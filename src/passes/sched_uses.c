@@ -84,13 +84,6 @@ static bool writes_scc(const mir_instr *x) {
   return false;
 }
 
-static bool reads_scc(const mir_instr *x) {
-  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return true;
-  for (unsigned k = 0; k < x->num_ops; k++)
-    if (x->ops[k].preg == MIR_PREG_SCC) return true;
-  return false;
-}
-
 /* A 64-bit SGPR temporary among `v`: the instruction names its lane mask
  * itself (VOP3 carry or mask), so its VCC flag is not an implicit access
  * (sched-pressure's rule). */
@@ -220,7 +213,7 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
     const mir_instr *x = b->instrs[xi];
     bool ok = !force[xi] && plain_operands(x) && !reads_any(x, kept) && !reads_any(x, loaded) &&
               !operand_read_after(b, u, xi, x, moved, live_in, live_out);
-    if (ok && (writes_scc(x) || reads_scc(x))) ok = !scc_live;
+    if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
     moved[xi] = ok;
     nmoved += ok;
