@@ -212,6 +212,15 @@ static unsigned sink_block(sj_ctx *c, uint32_t bi) {
   return n;
 }
 
+/* Every block's instruction list as in `from` (a saved copy of p->blocks). */
+static void set_blocks(mir_program *p, const mir_block *from) {
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    p->blocks[b].instrs = from[b].instrs;
+    p->blocks[b].num_instrs = from[b].num_instrs;
+    p->blocks[b].cap_instrs = from[b].cap_instrs;
+  }
+}
+
 /* The most VGPRs the moves may leave: those of the same occupancy
  * (mir_sched_limits, gfx900's steps), but at least SJ_VGPRS: the values a
  * moved instruction reads live through the if's arms, and a chain of ifs
@@ -223,14 +232,6 @@ enum { SJ_VGPRS = 64 };
 
 int mir_sink_joins(mir_program *p, diag *d) {
   if (p->regs_assigned || p->abi.num_vgprs_budget || p->num_blocks < 3) return 0;
-  mir_liveness(p, d);
-  unsigned lim_s, lim_v;
-  bool fits = mir_sched_limits(p, &lim_s, &lim_v);
-  p->live = NULL;
-  if (!fits) return 0;
-  if (lim_v < SJ_VGPRS) lim_v = SJ_VGPRS;
-  unsigned bv = mir_vgpr_budget(p);
-  if (lim_v + 3 > bv) lim_v = bv > 3 ? bv - 3 : 0;
   sj_ctx c = {p, p->num_temps, NULL, NULL, {NULL, NULL}, NULL, NULL, NULL};
   arena mem;
   arena_init(&mem);
@@ -265,14 +266,24 @@ int mir_sink_joins(mir_program *p, diag *d) {
       find_joins(&c);
     }
   if (moved) {
+    /* the limits of the program as it was (liveness only when something
+     * moved: most programs have no such if) */
+    mir_block *now = arena_alloc(&mem, p->num_blocks * sizeof *now);
+    memcpy(now, p->blocks, p->num_blocks * sizeof *now);
+    set_blocks(p, old);
     mir_liveness(p, d);
-    if (p->live->max.vgpr > lim_v || p->live->max.sgpr > lim_s)
-      for (uint32_t b = 0; b < p->num_blocks; b++) {
-        p->blocks[b].instrs = old[b].instrs;
-        p->blocks[b].num_instrs = old[b].num_instrs;
-        p->blocks[b].cap_instrs = old[b].cap_instrs;
-      }
+    unsigned lim_s, lim_v;
+    bool keep = mir_sched_limits(p, &lim_s, &lim_v);
     p->live = NULL;
+    if (lim_v < SJ_VGPRS) lim_v = SJ_VGPRS;
+    unsigned bv = mir_vgpr_budget(p);
+    if (lim_v + 3 > bv) lim_v = bv > 3 ? bv - 3 : 0;
+    if (keep) {
+      set_blocks(p, now);
+      mir_liveness(p, d);
+      if (p->live->max.vgpr > lim_v || p->live->max.sgpr > lim_s) set_blocks(p, old);
+      p->live = NULL;
+    }
   }
   arena_free(&mem);
   return 0;
