@@ -582,5 +582,13 @@ mir_program *mir_parse(arena *mem, const char *text, char *err, size_t errlen);
  * live values share a register. Prints every problem to `out` with the
  * program; returns the number of problems. `after_ra` selects the checks. */
 int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE *out);
+/* Immediate dominators of one CFG (linear, or logical: linear false) from
+ * block 0, into idom[num_blocks] (UINT32_MAX for unreachable blocks);
+ * rpo_num[num_blocks] gets each block's reverse post-order position.
+ * Scratch memory from `mem` (verify.c). */
+void mir_dominators(const mir_program *p, bool linear, arena *mem, uint32_t *idom, uint32_t *rpo_num);
+/* Does block a dominate block b under idom (mir_dominators)? An
+ * unreachable b counts as dominated. */
+bool mir_dominates(const uint32_t *idom, uint32_t a, uint32_t b);
 
 #endif

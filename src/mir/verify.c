@@ -87,9 +87,9 @@ static void check_cfg(vctx *v) {
   }
 }
 
-/* Immediate dominators of one CFG (linear or logical) from block 0;
- * UINT32_MAX for unreachable blocks. rpo_num gets each block's position. */
-static void dominators(const mir_program *p, bool linear, arena *mem, uint32_t *idom, uint32_t *rpo_num) {
+/* Immediate dominators (mir.h): the iterative algorithm over reverse
+ * post-order. */
+void mir_dominators(const mir_program *p, bool linear, arena *mem, uint32_t *idom, uint32_t *rpo_num) {
   uint32_t nb = p->num_blocks;
   uint32_t *order = arena_alloc(mem, nb * sizeof *order);
   uint32_t *stack = arena_alloc(mem, nb * sizeof *stack), *pos = arena_alloc(mem, nb * sizeof *pos);
@@ -135,7 +135,7 @@ static void dominators(const mir_program *p, bool linear, arena *mem, uint32_t *
   }
 }
 
-static bool dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
+bool mir_dominates(const uint32_t *idom, uint32_t a, uint32_t b) {
   if (idom[b] == UINT32_MAX) return true; /* unreachable: nothing to check */
   for (;;) {
     if (a == b) return true;
@@ -427,7 +427,7 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
     for (int lin = 0; lin < 2; lin++) {
       idom[lin] = arena_alloc(&mem, nb * sizeof(uint32_t));
       rpo[lin] = arena_alloc(&mem, nb * sizeof(uint32_t));
-      dominators(p, lin, &mem, idom[lin], rpo[lin]);
+      mir_dominators(p, lin, &mem, idom[lin], rpo[lin]);
     }
     for (uint32_t b = 0; b < p->num_blocks; b++) {
       const mir_block *blk = &p->blocks[b];
@@ -442,11 +442,11 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
           if (mir_is_phi(ins)) {
             lin = ins->opcode == MIR_P_LINEAR_PHI;
             const mir_idx_list *pr = lin ? &blk->linear_preds : &blk->logical_preds;
-            if (k < pr->n && !dominates(idom[lin], def_block[t], pr->v[k]))
+            if (k < pr->n && !mir_dominates(idom[lin], def_block[t], pr->v[k]))
               problem(&v, (int)b, (int)i, "phi operand %%%u does not dominate the end of BB%u", t, pr->v[k]);
           } else if (def_block[t] == b) {
             if (def_pos[t] >= i) problem(&v, (int)b, (int)i, "%%%u used before its definition", t);
-          } else if (!dominates(idom[lin], def_block[t], b)) {
+          } else if (!mir_dominates(idom[lin], def_block[t], b)) {
             problem(&v, (int)b, (int)i, "definition of %%%u (BB%u) does not dominate this use", t, def_block[t]);
           }
         }

@@ -123,22 +123,87 @@ static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, cons
   return last;
 }
 
-/* Moves the p_create_vector of a merged store's data will need: the
- * allocator places a value in the tuple's register when the tuple is its
- * last use, so a value read again after the store (here or in another
- * block), by another tuple, or twice in this one costs a v_mov_b32. */
+/* The dwords a merged store writes, in address order: each part's data
+ * dword, or, for a part whose data tuple a p_create_vector of dwords in
+ * this block builds for that store alone (isel's x2 store of two values,
+ * an earlier round's merge), that vector's operands; the vector is then
+ * absorbed (it goes with the merge). Without this an x2 store beside an
+ * x1 store stayed two stores (tests/kernels/f_ndrange_3d.cl: llc-19 stores
+ * dwordx3 there). */
+typedef struct vm_data {
+  mir_operand el[4];
+  bool absorbed[4]; /* el[k] came from an absorbed vector */
+  unsigned n;
+  uint32_t cvpos[4]; /* the absorbed vectors' positions */
+  const mir_instr *cv[4];
+  unsigned ncv;
+} vm_data;
+
+/* The p_create_vector of dword temporaries defining `t` in the block
+ * before position `at` (untouched, within 64 instructions), with its
+ * position in *pos; NULL if none. */
+static const mir_instr *tuple_def(const mir_block *b, const rewrite *rw, uint32_t at, uint32_t t, uint32_t *pos) {
+  for (uint32_t j = at; j-- > 0 && j + 64 > at;) {
+    const mir_instr *u = b->instrs[j];
+    bool defines = false;
+    for (unsigned d = 0; d < u->num_defs; d++)
+      defines |= u->defs[d].kind == MIR_OPND_TEMP && u->defs[d].temp.id == t;
+    if (!defines) continue;
+    if (!mm_untouched(rw, j) || u->opcode != MIR_P_CREATE_VECTOR || u->num_defs != 1) return NULL;
+    for (unsigned o = 0; o < u->num_ops; o++)
+      if (u->ops[o].kind != MIR_OPND_TEMP || mir_rc_size(u->ops[o].temp.rc) != 1) return NULL;
+    *pos = j;
+    return u;
+  }
+  return NULL;
+}
+
+static bool store_data(const mir_block *b, const rewrite *rw, const vm_run *r, const vm_ctx *vc, vm_data *d) {
+  d->n = d->ncv = 0;
+  for (unsigned k = 0; k < r->np; k++) {
+    const mir_operand *op = &r->parts[k]->ops[1];
+    unsigned size = mir_rc_size(op->temp.rc);
+    if (size == 1) {
+      d->absorbed[d->n] = false;
+      d->el[d->n++] = *op;
+      continue;
+    }
+    uint32_t t = op->temp.id, at;
+    const mir_instr *cv = tuple_def(b, rw, r->pos[k], t, &at);
+    if (!cv || cv->num_ops != size || t >= vc->nuses || vc->uses[t] != 1 || d->n + size > 4) return false;
+    d->cv[d->ncv] = cv;
+    d->cvpos[d->ncv++] = at;
+    for (unsigned o = 0; o < size; o++) {
+      d->absorbed[d->n] = true;
+      d->el[d->n++] = cv->ops[o];
+    }
+  }
+  return true;
+}
+
+/* Counts the v_mov_b32 the p_create_vector of a merged store's data will
+ * need: the allocator places a value in the tuple's register when the
+ * tuple is its last use, so a value read again after the store (here or
+ * in another block), by another tuple, or twice in this one costs a
+ * v_mov_b32. A dword of an absorbed vector costs what it cost there (the
+ * new tuple replaces that one): nothing new, unless it repeats. */
 static bool reads_temp(const mir_instr *u, uint32_t t) {
   for (unsigned o = 0; o < u->num_ops; o++)
     if (u->ops[o].kind == MIR_OPND_TEMP && u->ops[o].temp.id == t) return true;
   return false;
 }
 
-static unsigned store_copies(const mir_block *b, const rewrite *rw, const vm_run *r, uint32_t last, const vm_ctx *vc) {
+static unsigned store_copies(const mir_block *b, const rewrite *rw, const vm_run *r, const vm_data *dd, uint32_t last,
+                             const vm_ctx *vc) {
   unsigned copies = 0;
-  for (unsigned k = 0; k < r->np; k++) {
-    uint32_t t = r->parts[k]->ops[1].temp.id;
+  for (unsigned k = 0; k < dd->n; k++) {
+    uint32_t t = dd->el[k].temp.id;
     bool costly = false;
-    for (unsigned m = 0; m < k; m++) costly |= r->parts[m]->ops[1].temp.id == t;
+    for (unsigned m = 0; m < k; m++) costly |= dd->el[m].temp.id == t;
+    if (dd->absorbed[k]) {
+      copies += costly;
+      continue;
+    }
     /* here: reads in the block as it stands (this round's rewrites move
      * a store's read to its p_create_vector, so counts stay whole) */
     uint32_t here = 0;
@@ -151,6 +216,7 @@ static unsigned store_copies(const mir_block *b, const rewrite *rw, const vm_run
         const mir_instr *u = now[v];
         bool member = false;
         for (unsigned m = 0; m < r->np; m++) member |= u == r->parts[m];
+        for (unsigned m = 0; m < dd->ncv; m++) member |= u == dd->cv[m];
         if (!member && reads_temp(u, t) && (q > last || u->opcode == MIR_P_CREATE_VECTOR)) costly = true;
       }
     }
@@ -161,16 +227,16 @@ static unsigned store_copies(const mir_block *b, const rewrite *rw, const vm_run
 }
 
 /* Is merging the stores of run r free of moves? Only dword values that
- * die in the tuple (store_copies 0): the allocator places such a value
- * in the tuple's register often enough, but not a 64-bit one, nor a value
- * live beyond the store. Measured on the 155 corpus files (static
- * instructions against main): all merges 66,130, this rule 65,952; with
- * "fewer moves than stores saved" instead, f_conv_int_sat.cl went from
- * 1.39 to 1.52 times llc-19's executed instructions. */
+ * die in the tuple (store_copies 0), or tuples absorbed whole
+ * (store_data): the allocator places such a value in the tuple's register
+ * often enough, but not a 64-bit one, nor a value live beyond the store.
+ * Measured on the 155 corpus files (static instructions against main):
+ * all merges 66,130, this rule 65,952; with "fewer moves than stores
+ * saved" instead, f_conv_int_sat.cl went from 1.39 to 1.52 times llc-19's
+ * executed instructions. */
 bool mm_stores_fit(const mir_block *b, const rewrite *rw, const vm_run *r, uint32_t last, const vm_ctx *vc) {
-  for (unsigned k = 0; k < r->np; k++)
-    if (mir_rc_size(r->parts[k]->ops[1].temp.rc) != 1) return false;
-  return store_copies(b, rw, r, last, vc) == 0;
+  vm_data dd;
+  return store_data(b, rw, r, vc, &dd) && store_copies(b, rw, r, &dd, last, vc) == 0;
 }
 
 /* Merges the run from the global/flat access at i, if any: loads into one
@@ -201,9 +267,12 @@ static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, 
     rw->second[i] = mm_split_into(p, whole, r.parts, r.np);
     return true;
   }
-  mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, r.np, 1);
-  for (unsigned k = 0; k < r.np; k++) {
-    cv->ops[k] = r.parts[k]->ops[1];
+  vm_data dd;
+  store_data(b, rw, &r, vc, &dd); /* succeeded in mm_stores_fit */
+  for (unsigned k = 0; k < dd.ncv; k++) rw->gone[dd.cvpos[k]] = true;
+  mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, dd.n, 1);
+  for (unsigned k = 0; k < dd.n; k++) {
+    cv->ops[k] = dd.el[k];
     cv->ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
   }
   cv->defs[0] = mir_op_temp(whole);

@@ -169,6 +169,10 @@ void mir_call_resources(mir_program **progs, unsigned nk, unsigned nf);
  * mir_liveness itself; leaves p->live stale (NULL). Returns 0
  * (src/passes/sched_loads.c). */
 int mir_sched_loads(mir_program *p, diag *d);
+/* sink-joins (sink_joins.c): VALU work on loaded values from a block that
+ * ends in a divergent if down to the if's join, so the loads' wait moves
+ * towards their readers. Returns 0. */
+int mir_sink_joins(mir_program *p, diag *d);
 
 /* sched-loads' register limits for moving code up, from p->live (which
  * must be current): *sgpr the program's maximum SGPR demand, *vgpr the

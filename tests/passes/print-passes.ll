@@ -21,6 +21,7 @@
 ; ORDER-NEXT: {{^  }}fuse-shift-add {{.*}}
 ; ORDER-NEXT: {{^  }}dce {{.*}}
 ; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
+; ORDER-NEXT: {{^  }}sink-joins {{.*}}
 ; ORDER-NEXT: {{^  }}sched-loads {{.*}}
 ; ORDER-NEXT: {{^  }}sched-uses {{.*}}
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
@@ -60,6 +61,7 @@
 ; RAN-NEXT: ; *** machine IR after fuse-shift-add ***
 ; RAN-NEXT: ; *** machine IR after dce ***
 ; RAN-NEXT: ; *** machine IR after fold-vectors ***
+; RAN-NEXT: ; *** machine IR after sink-joins ***
 ; RAN-NEXT: ; *** machine IR after sched-loads ***
 ; RAN-NEXT: ; *** machine IR after sched-uses ***
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
