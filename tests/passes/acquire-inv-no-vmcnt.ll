@@ -7,7 +7,7 @@
 ; acquire wait already completed every earlier access. On main ba3ab87 the
 ; table counted buffer_wbinvl1_vol in vmcnt, so each atomic of a row had a
 ; wait for the invalidate before it (hist_global: 3 extra waits, llc-19 0).
-; gfx90a (agent scope: the same sequence) and gfx1100 (buffer_gl1_inv +
+; gfx90a at agent scope (the same sequence) and gfx1100 (buffer_gl1_inv +
 ; buffer_gl0_inv) likewise; gfx942's buffer_inv sc1 stays counted, as LLVM
 ; counts it.
 ; RUN: %wavecc -mcpu=gfx900 -filetype=asm %s -o - | FileCheck %s --check-prefix=GFX9
@@ -28,7 +28,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; GFX9-NEXT: s_endpgm
 ; GFX11-LABEL: two_seq_cst:
 ; GFX11: global_atomic_add_u32
-; GFX11-NEXT: s_waitcnt_vscnt null, 0x0
+; GFX11: s_waitcnt_vscnt null, 0x0
 ; GFX11-NEXT: buffer_gl1_inv
 ; GFX11-NEXT: buffer_gl0_inv
 ; GFX11-NOT: s_waitcnt
@@ -38,8 +38,8 @@ define amdgpu_kernel void @two_seq_cst(ptr addrspace(1) %p) {
   %j = xor i32 %i, 7
   %a = getelementptr i32, ptr addrspace(1) %p, i32 %i
   %b = getelementptr i32, ptr addrspace(1) %p, i32 %j
-  %r = atomicrmw add ptr addrspace(1) %a, i32 1 seq_cst, align 4
-  %s = atomicrmw add ptr addrspace(1) %b, i32 1 seq_cst, align 4
+  %r = atomicrmw add ptr addrspace(1) %a, i32 1 syncscope("agent") seq_cst, align 4
+  %s = atomicrmw add ptr addrspace(1) %b, i32 1 syncscope("agent") seq_cst, align 4
   ret void
 }
 
