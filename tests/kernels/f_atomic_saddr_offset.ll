@@ -21,7 +21,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; Expected values by hand (work-item id = 64 g + l, b = id & 7, 16 ids per b):
 ; h[b] += id -> 960 + 16 b; h[16 + b] += 1 -> 16 (offset 64); h[24 + b]: a
 ; cmpxchg 0 -> 5 (offset 96); h[32 + b] += 2 through a generic pointer
-; (offset 128) -> 32; c[b] += 1 through &(c + 64 bytes)[b] - 64 bytes
+; (offset 128; the import infers global memory) -> 32; c[b] += 1 through &(c + 64 bytes)[b] - 64 bytes
 ; (64-bit; the import folds +64 and -64 away) -> 16, c[8] untouched; LDS t[8 + (l & 3)] += 1 (offset 32) per
 ; group -> 16, written out per group as o[16 g + l], l < 16. Each atomic's
 ; address is the SGPR base + a VGPR offset with the constant in the
