@@ -106,7 +106,18 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)), gds = as == 2;
   if (!LLVMGetFirstUse(ins)) op = no_return_form(c, op, as);
   bool rtn = LLVMGetFirstUse(ins) || (as >= 2 && (isa_sem_of(op)->flags & ISA_S_RTN));
-  mir_temp va = isel_to_vgpr(c, isel_get(c, ptr, 0), as >= 2 ? 1 : 2);
+  /* the address as a load's (isel_vector_address): the SGPR base + VGPR
+   * offset form and the offset field, which only_addressed_within
+   * (isel_gep.c) checked for this atomic as for the loads and stores of
+   * the same pointer; GDS (M0-bounded) keeps a plain VGPR address */
+  mir_temp saddr = {0}, va;
+  int32_t off = 0;
+  if (gds) {
+    va = isel_to_vgpr(c, isel_get(c, ptr, 0), 1);
+  } else {
+    off = (int32_t)isel_folded_offset(c, ptr);
+    va = isel_vector_address(c, ptr, as, &saddr, &off, 4 * dw);
+  }
   mir_operand m0 = gds ? gds_m0(c) : mir_op_const(0);
   mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
@@ -130,18 +141,20 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
     cv->ops[0] = mir_op_temp(data);
     cv->ops[1] = mir_op_temp(cmp);
     cv->defs[0] = mir_op_temp(both);
-    a = isel_emit(c, op, 2, rtn);
+    a = isel_emit(c, op, 2 + (saddr.id != 0), rtn);
     a->ops[1] = mir_op_temp(both);
   } else {
-    a = isel_emit(c, op, 2 + gds, rtn);
+    a = isel_emit(c, op, 2 + gds + (saddr.id != 0), rtn);
     a->ops[1] = mir_op_temp(data);
   }
   a->ops[0] = mir_op_temp(va);
+  if (saddr.id) a->ops[2] = mir_op_temp(saddr); /* vaddr, data, saddr */
+  a->offset = off;
   if (gds) {
     a->ops[a->num_ops - 1] = m0;
     a->enc_flags |= MIR_ENC_GDS;
   }
-  if (as == 1) a->enc_flags |= MIR_ENC_OFF;
+  if (as == 1 && !saddr.id) a->enc_flags |= MIR_ENC_OFF;
   a->enc_flags |= isel_model_access_flags(c, ins, as, ISEL_ACCESS_RMW);
   isel_model_acquire(c, ins, as, false);
   if (!rtn) return; /* nothing reads the old value */

@@ -352,29 +352,50 @@ static bool gep_const_only(isel_ctx *c, LLVMValueRef g, int64_t *k) {
   return gep_const_part(c, g, k);
 }
 
+/* An atomicrmw or cmpxchg `user` that has `ptr` as its address and
+ * nowhere else: the type of its value (NULL when not such a use). */
+static LLVMTypeRef atomic_address_use(LLVMValueRef user, LLVMValueRef ptr) {
+  bool cas = LLVMIsAAtomicCmpXchgInst(user) != NULL;
+  if (!cas && !LLVMIsAAtomicRMWInst(user)) return NULL;
+  if (LLVMGetOperand(user, 0) != ptr || LLVMGetOperand(user, 1) == ptr || (cas && LLVMGetOperand(user, 2) == ptr))
+    return NULL;
+  return LLVMTypeOf(LLVMGetOperand(user, cas ? 2 : 1));
+}
+
 /* Is every use of `ptr` a non-atomic load or store of it as the address,
- * able to carry coff in its offset field up to its last byte? With
- * `saddr`, the range is global_load/store's (the saddr form is never
- * s_load), else offset_range's, and (at depth 0) a use may also be a GEP
- * of constant indices k on ptr whose own uses carry coff + k (in the
- * saddr form too: instcombine writes p[i + 32] as `gep i8, p + i, 128`). */
+ * or an atomicrmw / cmpxchg on it (global, flat and LDS: isel_atomic_emit
+ * takes the address as loads do), able to carry coff in its offset field
+ * up to its last byte? With `saddr`, the range is global_load/store's
+ * (the saddr form is never s_load), else offset_range's (an atomic: its
+ * own instruction's field, global_atomic's signed one, flat_atomic's,
+ * ds_<op>'s), and (at depth 0) a use may also be a GEP of constant
+ * indices k on ptr whose own uses carry coff + k (in the saddr form too:
+ * instcombine writes p[i + 32] as `gep i8, p + i, 128`). llc-19 folds the
+ * same offsets into atomics (hist[(w >> 8) & 63] += 1: global_atomic_add
+ * v, v, s[2:3], the byte offset in the VGPR, the base in SGPRs). */
 static bool only_addressed_within(isel_ctx *c, LLVMValueRef ptr, int64_t coff, bool saddr, int depth) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
+  unsigned e = c->p->target->encoding;
   LLVMUseRef u = LLVMGetFirstUse(ptr);
   if (!u) return false;
   for (; u; u = LLVMGetNextUse(u)) {
     LLVMValueRef user = LLVMGetUser(u);
     LLVMTypeRef ty;
-    int64_t k;
+    int64_t k, lo, hi;
+    isa_offset_range(e, ISA_FMT_GLOBAL, &lo, &hi);
     if (LLVMIsALoadInst(user)) ty = LLVMTypeOf(user);
     else if (LLVMIsAStoreInst(user) && LLVMGetOperand(user, 1) == ptr && LLVMGetOperand(user, 0) != ptr)
       ty = LLVMTypeOf(LLVMGetOperand(user, 0));
     else if (depth == 0 && gep_const_only(c, user, &k) && LLVMGetOperand(user, 0) == ptr) {
       if (!only_addressed_within(c, user, coff + k, saddr, 1)) return false;
       continue;
+    } else if ((ty = atomic_address_use(user, ptr)) != NULL) {
+      if (as == 0) isa_offset_range(e, ISA_FMT_FLAT, &lo, &hi);
+      else if (as == 3) isa_offset_range(e, ISA_FMT_DS, &lo, &hi);
+      else if (as != 1) return false;
+      if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;
+      continue;
     } else return false;
-    int64_t lo, hi;
-    isa_offset_range(c->p->target->encoding, ISA_FMT_GLOBAL, &lo, &hi);
     if (LLVMGetOrdering(user) != LLVMAtomicOrderingNotAtomic || (!saddr && !offset_range(c, user, as, &lo, &hi)))
       return false;
     if (coff < lo || coff + (int64_t)LLVMStoreSizeOfType(c->td, ty) - 1 > hi) return false;

@@ -746,6 +746,16 @@ int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr);
 LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff);
 LLVMValueRef isel_gep_saddr_user(isel_ctx *c, LLVMValueRef ptr, LLVMValueRef *g, uint64_t *size, int64_t *coff);
 LLVMValueRef isel_address_root(isel_ctx *c, LLVMValueRef ptr);
+/* isel_mem.c: the VGPR address of a vector-memory access (load, store,
+ * atomic) of `bytes` through `ptr` in address space `as`: 64-bit for
+ * global/flat, 32-bit for LDS and scratch, or the 32-bit offset from
+ * *saddr (set; id 0 when not that form) with *off set to the GEP's
+ * constant (isel_gep_saddr); *off (the caller's isel_folded_offset)
+ * otherwise stays as given, or grows by a constant LDS or private
+ * address. A temporary id 0 when the whole address is in *off / *saddr
+ * (private memory only). */
+mir_temp isel_vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off,
+                             unsigned bytes);
 bool isel_has_md(isel_ctx *c, LLVMValueRef ins, const char *kind);
 /* isel_data.c: the address (s2) of a data global or a constant GEP into
  * one, materialised in the current block; false for anything else. */

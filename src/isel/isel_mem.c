@@ -254,12 +254,9 @@ static void store_private_pieces(isel_ctx *c, LLVMValueRef ins, LLVMValueRef val
   }
 }
 
-/* The VGPR address of a vector-memory access through `ptr` in address
- * space `as`: 64-bit for global/flat, 32-bit for LDS and scratch, or the
- * 32-bit offset from *saddr (id 0 when not that form) with *off set to
- * the GEP's constant (isel_gep_saddr); *off otherwise stays as given. */
-static mir_temp vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off,
-                               unsigned bytes) {
+/* The VGPR address of an access through `ptr` (isel_internal.h). */
+mir_temp isel_vector_address(isel_ctx *c, LLVMValueRef ptr, unsigned as, mir_temp *saddr, int32_t *off,
+                             unsigned bytes) {
   uint64_t esize;
   int64_t scoff;
   *saddr = (mir_temp){0};
@@ -384,7 +381,7 @@ static bool sel_load(isel_ctx *c, LLVMValueRef ins) {
     return true;
   }
   mir_temp saddr;
-  mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
+  mir_temp va = isel_vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     load_private_pieces(c, ins, va, saddr, off0, bytes, piece);
@@ -443,7 +440,7 @@ static bool sel_store(isel_ctx *c, LLVMValueRef ins) {
   bool packed = bits < 32 && nc > 1;
   int32_t off0 = (int32_t)isel_folded_offset(c, ptr);
   mir_temp saddr;
-  mir_temp va = vector_address(c, ptr, as, &saddr, &off0, bytes);
+  mir_temp va = isel_vector_address(c, ptr, as, &saddr, &off0, bytes);
   unsigned piece = private_piece(ins, as, bytes);
   if (piece) {
     store_private_pieces(c, ins, val, va, saddr, off0, bytes, piece);

@@ -74,6 +74,9 @@ static bool movable_kind(const mir_instr *x) {
            ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
     return false;
   if (isa_table[x->opcode].format == ISA_FMT_SOPP) return false;
+  /* a cache operation (buffer_wbinvl1_vol, buffer_gl0_inv: no counter, no
+   * memory flag) orders the accesses around it like a fence */
+  if (isa_table[x->opcode].format == ISA_FMT_MUBUF) return false;
   return x->opcode != ISA_S_SETREG_B32 && x->opcode != ISA_S_SETREG_IMM32_B32 && x->opcode != ISA_S_GETREG_B32;
 }
 

@@ -48,7 +48,7 @@ define amdgpu_kernel void @st_system_release(ptr addrspace(1) %p, i32 %v) {
 }
 
 ; G942-LABEL: rmw_system_monotonic:
-; G942: global_atomic_add {{.*}} off sc1{{$}}
+; G942: global_atomic_add {{.*}}, s[{{[0-9]+}}:{{[0-9]+}}] sc1{{$}}
 ; G942-NOT: buffer_
 ; G942: s_endpgm
 define amdgpu_kernel void @rmw_system_monotonic(ptr addrspace(1) %p, i32 %v) {
@@ -58,12 +58,12 @@ define amdgpu_kernel void @rmw_system_monotonic(ptr addrspace(1) %p, i32 %v) {
 
 ; G942-LABEL: rmw_agent_acq_rel:
 ; G942: buffer_wbl2 sc1{{$}}
-; G942: global_atomic_add {{.*}} off sc0{{$}}
+; G942: global_atomic_add {{.*}}, s[{{[0-9]+}}:{{[0-9]+}}] sc0{{$}}
 ; G942-NEXT: s_waitcnt vmcnt(0)
 ; G942-NEXT: buffer_inv sc1{{$}}
 ; G90A-LABEL: rmw_agent_acq_rel:
 ; G90A-NOT: buffer_wbl2
-; G90A: global_atomic_add {{.*}} off glc{{$}}
+; G90A: global_atomic_add {{.*}}, s[{{[0-9]+}}:{{[0-9]+}}] glc{{$}}
 ; G90A-NEXT: s_waitcnt vmcnt(0)
 ; G90A-NEXT: buffer_wbinvl1_vol
 define amdgpu_kernel void @rmw_agent_acq_rel(ptr addrspace(1) %p, ptr addrspace(1) %q, i32 %v) {
