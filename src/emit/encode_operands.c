@@ -193,7 +193,8 @@ unsigned enc_vop_sdwa(enc *e, const enc_ops *o, uint32_t *w) {
   if (ins->clamp || ins->omod || (ins->enc_flags & MIR_ENC_VOP3) || o->nd != 1 || o->ns < 1 || o->ns > 2)
     enc_error(e, "internal: SDWA with a modifier or operands it cannot take");
   if (enc_mods(o, MIR_OPND_NEG | MIR_OPND_ABS)) enc_error(e, "internal: SDWA with neg/abs (not made)");
-  uint32_t s0 = sdwa_src(e, o->s[0], &c0), s1 = 0, sel1 = 6;
+  /* a VOP1's SRC1 fields stay 0 (llvm-mc-19 -show-encoding: v_mov_b32_sdwa ends in 0x00) */
+  uint32_t s0 = sdwa_src(e, o->s[0], &c0), s1 = 0, sel1 = 0;
   if (o->ns > 1) {
     s1 = sdwa_src(e, o->s[1], &c1);
     sel1 = sdwa_sel(o->s[1]);
