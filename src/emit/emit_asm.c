@@ -438,7 +438,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     }
     if (sdwa) { /* llvm-mc-19's spelling: dst_sel, dst_unused (not VOPC), then each source's select */
       static const char *const sels[8] = {"DWORD", "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "?"};
-      fputs(" dst_sel:DWORD dst_unused:UNUSED_PAD", out);
+      if (fmt != ISA_FMT_VOPC) fputs(" dst_sel:DWORD dst_unused:UNUSED_PAD", out);
       for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
         fprintf(out, " src%u_sel:%s", k, sels[ins->ops[k].sel & MIR_SEL_MASK]);
     }

@@ -199,14 +199,19 @@ unsigned enc_vop_sdwa(enc *e, const enc_ops *o, uint32_t *w) {
     s1 = sdwa_src(e, o->s[1], &c1);
     sel1 = sdwa_sel(o->s[1]);
   }
-  unsigned vdst = enc_vgpr(e, o->d[0]);
+  /* SRC0_SEL [18:16] with SEXT [19], S0 [23], SRC1_SEL [26:24] with SEXT [27], S1 [31] */
+  w[1] = s1 << 31 | sel1 << 24 | s0 << 23 | sdwa_sel(o->s[0]) << 16 | c0;
   switch ((isa_format)e->x->format) {
-  case ISA_FMT_VOP1: w[0] = 0x3fu << 25 | vdst << 17 | op << 9 | 0xf9u; break;
-  case ISA_FMT_VOP2: w[0] = op << 25 | vdst << 17 | c1 << 9 | 0xf9u; break;
-  default: enc_error(e, "internal: SDWA of a format other than VOP1/VOP2"); return 0;
+  case ISA_FMT_VOP1: w[0] = 0x3fu << 25 | enc_vgpr(e, o->d[0]) << 17 | op << 9 | 0xf9u; break;
+  case ISA_FMT_VOP2: w[0] = op << 25 | enc_vgpr(e, o->d[0]) << 17 | c1 << 9 | 0xf9u; break;
+  case ISA_FMT_VOPC:
+    /* the lane mask: VCC with SD [15] clear (llvm-mc-19 writes 0 there),
+     * else SD set and the SGPR in SDST [14:8] */
+    w[0] = 0x3eu << 25 | op << 17 | c1 << 9 | 0xf9u;
+    if (o->d[0]->preg != MIR_PREG_VCC) w[1] |= 1u << 15 | enc_sreg(e, o->d[0]) << 8;
+    return 2;
+  default: enc_error(e, "internal: SDWA of a format other than VOP1/VOP2/VOPC"); return 0;
   }
-  /* DST_SEL DWORD (6) [10:8], DST_UNUSED 0, SRC0_SEL [18:16] with SEXT
-   * [19], S0 [23], SRC1_SEL [26:24] with SEXT [27], S1 [31] */
-  w[1] = s1 << 31 | sel1 << 24 | s0 << 23 | sdwa_sel(o->s[0]) << 16 | 6u << 8 | c0;
+  w[1] |= 6u << 8; /* DST_SEL DWORD [10:8], DST_UNUSED 0 [12:11], CLAMP 0, OMOD 0 */
   return 2;
 }

@@ -1,6 +1,6 @@
-/* sdwa: a byte or half-word extract read only by 32-bit integer VOP1/VOP2
- * instructions of its block becomes an SDWA source select of those
- * readers, on targets with SDWA (wavecc_target.sdwa: gfx9, GFX10):
+/* sdwa: a byte or half-word extract read only by 32-bit integer
+ * VOP1/VOP2/VOPC instructions of its block becomes an SDWA source select
+ * of those readers, on targets with SDWA (wavecc_target.sdwa: gfx9, GFX10):
  *
  *   t = v_bfe_u32 x, 8, 8          u = v_lshlrev_b32 2, t
  *   -> u = v_lshlrev_b32_sdwa 2, x src1_sel:BYTE_1
@@ -20,7 +20,8 @@
  * its loop become 4.
  *
  * Only: readers whose opcode has ISA_F_SDWA (32-bit integer sources),
- * with no clamp, omod, forced VOP3 or source modifier, a VGPR result and
+ * with no clamp, omod, forced VOP3 or source modifier, a VGPR result (a
+ * compare: its lane mask in any SGPRs, VCC or not: SDWA's SDST) and
  * every source a VGPR or SGPR temporary or an inline constant (SDWA takes
  * no literal), at most the target's constant-bus limit of SGPRs; x a
  * VGPR temporary. Every reader of t must take the fold, so that the
@@ -85,9 +86,13 @@ static unsigned extract_sel(const mir_program *p, const mir_instr *ins, const mi
 /* May reader `ins` take a select on source k? Its other source must suit
  * SDWA and the constant bus. */
 static bool reader_ok(const mir_program *p, const mir_instr *ins, unsigned k) {
-  if (ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_SDWA) || !plain(ins)) return false;
+  if (ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_SDWA)) return false;
   isa_format f = isa_table[ins->opcode].format;
-  if (ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP || !mir_rc_is_vgpr((mir_rc)ins->defs[0].temp.rc) ||
+  /* isel marks compares VOP3 for their SGPR result, which SDWA writes too */
+  if (ins->clamp || ins->omod || (ins->enc_flags & ~(f == ISA_FMT_VOPC ? MIR_ENC_VOP3 : 0))) return false;
+  /* a VGPR result; a compare's lane mask in any SGPRs (SDWA's SDST) */
+  mir_rc want = f == ISA_FMT_VOPC ? mir_rc_s(mir_lane_dwords(p)) : mir_rc_v(1);
+  if (ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].temp.rc != want ||
       ins->num_ops != (f == ISA_FMT_VOP1 ? 1u : 2u) || k >= ins->num_ops)
     return false;
   unsigned sgprs = 0;
@@ -156,6 +161,7 @@ int mir_sdwa(mir_program *p, diag *d) {
            * every reader folds, so t ends up unread (dce) */
           o->temp = x->temp;
           o->sel = (uint8_t)sel;
+          ins->enc_flags = 0; /* a compare's VOP3 mark (reader_ok) */
         }
       }
   free(def);

@@ -5,7 +5,8 @@
 ; half into src1 of v_sub_u32, byte 0 into the VOP1 v_cvt_f32_u32 (whose
 ; SDWA dword has no src1_sel: llvm-mc-19 writes 0 there), and the
 ; bench/real/hist_local.cl shape (x >> 8) & 255 scaled by 4, with the
-; inline constant 2 as src0. --assembler=check compares every
+; inline constant 2 as src0, and compares (VOPC SDWA: the lane mask in
+; SDST, here an SGPR pair, one compare against an SGPR). --assembler=check compares every
 ; instruction's bytes with llvm-mc-19's. gfx1100 has no SDWA: plain
 ; extracts. Fails on main (no SDWA).
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX9
@@ -25,6 +26,9 @@
 ; CHECK-LABEL: hist:
 ; CHECK: v_lshlrev_b32_sdwa v{{[0-9]+}}, 2, v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:BYTE_1
 ; CHECK-NOT: v_bfe_u32
+; CHECK-LABEL: cmpb:
+; CHECK: v_cmp_gt_u32_sdwa {{s\[?[0-9:]+\]?}}, v{{[0-9]+}}, v{{[0-9]+}} src0_sel:BYTE_1 src1_sel:DWORD
+; CHECK: v_cmp_gt_i32_sdwa {{s\[?[0-9:]+\]?}}, s{{[0-9]+}}, sext(v{{[0-9]+}}) src0_sel:DWORD src1_sel:BYTE_1
 ; GFX11-LABEL: bytes:
 ; GFX11-NOT: _sdwa
 ; GFX11: v_bfe_u32
@@ -64,6 +68,22 @@ define amdgpu_kernel void @hist(ptr addrspace(1) %p) {
   %b1m = and i32 %b1, 255
   %e = getelementptr [256 x i32], ptr addrspace(3) @h, i32 0, i32 %b1m
   %old = atomicrmw add ptr addrspace(3) %e, i32 1 monotonic
+  ret void
+}
+
+define amdgpu_kernel void @cmpb(ptr addrspace(1) %p, i32 %s) {
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = getelementptr i32, ptr addrspace(1) %p, i32 %id
+  %x = load i32, ptr addrspace(1) %a
+  %b1 = lshr i32 %x, 8
+  %b1m = and i32 %b1, 255
+  %c = icmp ugt i32 %b1m, %id
+  %c2s = shl i32 %x, 16
+  %c2 = ashr i32 %c2s, 24
+  %d = icmp slt i32 %c2, %s
+  %e = and i1 %c, %d
+  %r = select i1 %e, i32 %x, i32 7
+  store i32 %r, ptr addrspace(1) %a
   ret void
 }
 
