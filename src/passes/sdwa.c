@@ -32,6 +32,7 @@
 #include <stdlib.h>
 
 #include "passes/passes.h"
+#include "passes/ssa_rename.h"
 #include "target/isa.h"
 
 static bool plain(const mir_instr *i) { return !i->clamp && !i->omod && !i->enc_flags; }
@@ -116,30 +117,15 @@ static bool reader_ok(const mir_program *p, const mir_instr *ins, unsigned k) {
   return sgprs <= p->target->const_bus_limit;
 }
 
-int mir_sdwa(mir_program *p, diag *d) {
-  (void)d;
-  if (!p->target || !p->target->sdwa || !p->num_temps) return 0;
-  uint32_t n = p->num_temps;
-  mir_instr **def = calloc(n, sizeof *def);
-  uint32_t *uses = calloc(n, sizeof *uses), *ok = calloc(n, sizeof *ok), *block_of = calloc(n, sizeof *block_of);
-  if (!def || !uses || !ok || !block_of) { /* an optimisation only */
-    free(def);
-    free(uses);
-    free(ok);
-    free(block_of);
-    return 0;
-  }
-  for (uint32_t b = 0; b < p->num_blocks; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
-      mir_instr *ins = p->blocks[b].instrs[i];
-      for (unsigned k = 0; k < ins->num_defs; k++)
-        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < n) {
-          def[ins->defs[k].temp.id] = ins;
-          block_of[ins->defs[k].temp.id] = b;
-        }
-      for (unsigned k = 0; k < ins->num_ops; k++)
-        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) uses[ins->ops[k].temp.id]++;
-    }
+/* The fold over p, with n-entry zeroed tables (see mir_sdwa). */
+static void fold_all(mir_program *p, uint32_t n, mir_instr **def, uint8_t *ndefs, uint32_t *uses, uint32_t *ok,
+                     uint32_t *block_of) {
+  ssa_count(p, n, def, ndefs, uses);
+  for (uint32_t b = 0; b < p->num_blocks; b++) /* the block of each extract's definition */
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++)
+      for (unsigned k = 0; k < p->blocks[b].instrs[i]->num_defs; k++)
+        if (p->blocks[b].instrs[i]->defs[k].kind == MIR_OPND_TEMP && p->blocks[b].instrs[i]->defs[k].temp.id < n)
+          block_of[p->blocks[b].instrs[i]->defs[k].temp.id] = b;
   /* Two rounds: count each extract's readers that can take its select,
    * then fold where all of them can. */
   for (int round = 0; round < 2; round++)
@@ -151,7 +137,7 @@ int mir_sdwa(mir_program *p, diag *d) {
           if (o->kind != MIR_OPND_TEMP || o->temp.id >= n || o->sel || block_of[o->temp.id] != b) continue;
           const mir_operand *x = NULL;
           unsigned sel = extract_sel(p, def[o->temp.id], &x);
-          if (!sel) continue;
+          if (!sel || ndefs[o->temp.id] != 1) continue;
           if (round == 0) {
             if (reader_ok(p, ins, k)) ok[o->temp.id]++;
             continue;
@@ -164,7 +150,18 @@ int mir_sdwa(mir_program *p, diag *d) {
           ins->enc_flags = 0; /* a compare's VOP3 mark (reader_ok) */
         }
       }
+}
+
+int mir_sdwa(mir_program *p, diag *d) {
+  (void)d;
+  if (!p->target || !p->target->sdwa || !p->num_temps) return 0;
+  uint32_t n = p->num_temps;
+  mir_instr **def = calloc(n, sizeof *def);
+  uint8_t *ndefs = calloc(n, 1);
+  uint32_t *uses = calloc(n, sizeof *uses), *ok = calloc(n, sizeof *ok), *block_of = calloc(n, sizeof *block_of);
+  if (def && ndefs && uses && ok && block_of) fold_all(p, n, def, ndefs, uses, ok, block_of); /* else: an optimisation only */
   free(def);
+  free(ndefs);
   free(uses);
   free(ok);
   free(block_of);
