@@ -3,8 +3,8 @@
 # half-word of x, zero- and sign-extended, read by add, mul, xor, sub,
 # v_cvt_f32_u32 (VOP1), max with an SGPR operand, min, and compares (VOPC
 # SDWA writing a lane mask), one against an SGPR. Expected values from
-# the generator's Python reference (tests/kernels/f_sdwa_selects.cl header),
-# not from a compiler.
+# the Python reference in tests/kernels/gen/gen_sdwa_selects.py (rerun it to
+# change this file), not from a compiler.
 [config]
 name: sdwa_selects
 kernel_name: k
