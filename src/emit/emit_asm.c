@@ -75,6 +75,7 @@ static bool opnd_is_vgpr(const mir_operand *o) {
 bool mir_needs_vop3(unsigned family, const mir_instr *ins) {
   if (!is_vop12c(family, ins)) return false;
   if (ins->opcode == ISA_V_SWAP_B32) return false; /* VOP1 only: "v_swap_b32 va, vb" */
+  if (mir_is_sdwa(ins)) return false;              /* SDWA, its own 64-bit form */
   if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod) return true;
   for (unsigned k = 0; k < ins->num_ops; k++)
     if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return true;
@@ -124,7 +125,7 @@ unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
     size = 4;
     break;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
-    size = mir_needs_vop3(family, ins) ? 8 : 4;
+    size = mir_needs_vop3(family, ins) || mir_is_sdwa(ins) ? 8 : 4;
     break;
   default:
     size = 8;
@@ -267,7 +268,10 @@ static void print_list(emitter *e, const mir_instr *ins, bool *first, bool defs)
     if ((ins->enc_flags & MIR_ENC_GPR_IDX) && one.kind == MIR_OPND_TEMP) one.temp.rc = mir_rc_v(1);
     if (!defs && v[k] >= ins->ops && v[k] < ins->ops + ins->num_ops && mir_vop3p_named_mods(ins))
       one = mir_vop3p_print_operand(ins, (unsigned)(v[k] - ins->ops));
+    bool sext = !defs && (one.sel & MIR_SEL_SEXT);
+    if (sext) fputs("sext(", e->out);
     print_opnd(e, &one);
+    if (sext) fputc(')', e->out);
   }
 }
 
@@ -310,7 +314,8 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
     return;
   }
   fprintf(out, "\t%s", mn);
-  if (is_vop12c(family, ins)) fputs(vop3 ? "_e64" : "_e32", out);
+  bool sdwa = mir_is_sdwa(ins);
+  if (is_vop12c(family, ins)) fputs(sdwa ? "_sdwa" : vop3 ? "_e64" : "_e32", out);
   if ((vop3 || fmt == ISA_FMT_VOP3) && !e->p->target->vop3_literal) {
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_CONST && !mir_const_is_inline(ins->ops[k].imm))
@@ -430,6 +435,12 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       if (ctl & 7u) fprintf(out, " cbsz:%u", ctl & 7u);
       if (ctl >> 3 & 15u) fprintf(out, " abid:%u", ctl >> 3 & 15u);
       if (ctl >> 7 & 7u) fprintf(out, " blgp:%u", ctl >> 7 & 7u);
+    }
+    if (sdwa) { /* llvm-mc-19's spelling: dst_sel, dst_unused (not VOPC), then each source's select */
+      static const char *const sels[8] = {"DWORD", "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "?"};
+      if (fmt != ISA_FMT_VOPC) fputs(" dst_sel:DWORD dst_unused:UNUSED_PAD", out);
+      for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
+        fprintf(out, " src%u_sel:%s", k, sels[ins->ops[k].sel & MIR_SEL_MASK]);
     }
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);

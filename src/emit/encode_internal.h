@@ -100,6 +100,11 @@ extern const enc_layouts enc_gfx9_layouts, enc_gfx10_layouts, enc_gfx11_layouts;
 unsigned enc_gfx9_mtbuf(enc *e, const enc_ops *o, uint32_t *w);
 /* The VOP1/VOP2/VOPC 32-bit forms, the same in all families. */
 unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w);
+/* The SDWA form of a VOP1/VOP2/VOPC instruction whose sources select
+ * bytes or half-words (mir_operand.sel; GFX9 and GFX10 share the
+ * layout): the 32-bit form with src0 = 0xf9, then the SDWA dword;
+ * dst_sel DWORD, a compare's lane mask in VCC or SDST. */
+unsigned enc_vop_sdwa(enc *e, const enc_ops *o, uint32_t *w);
 /* The RDNA (GFX10, GFX11) layouts they share (encode_gfx10.c): VOP*
  * (VOP3 prefix 0x35, literals allowed; VOP3P prefix 0xcc), DS (opcode at
  * 25:18), SMEM (64-bit, SOFFSET beside the 21-bit offset) with GLC/DLC

@@ -170,3 +170,48 @@ void enc_flat_fields(enc *e, const enc_ops *o, enc_flat *f) {
   f->vdst = o->nd ? enc_vgpr(e, o->d[0]) : 0;
 }
 
+
+/* One SDWA source: its 8-bit register field, and the S bit (a scalar
+ * operand: SGPR or inline constant) at bit `s_bit` of the SDWA dword. */
+static uint32_t sdwa_src(enc *e, const mir_operand *o, unsigned *code) {
+  unsigned c = enc_src(e, o);
+  if (c == ENC_LIT) enc_error(e, "a literal in SDWA");
+  *code = c & 0xff;
+  return c < 256 ? 1u : 0u;
+}
+
+/* Hardware SRC_SEL of an operand's select: DWORD 6, else sel - 1. */
+static uint32_t sdwa_sel(const mir_operand *o) {
+  unsigned s = o->sel & MIR_SEL_MASK;
+  return (s ? s - 1u : 6u) | ((o->sel & MIR_SEL_SEXT) ? 8u : 0u);
+}
+
+unsigned enc_vop_sdwa(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  unsigned op = e->x->opcode, c0 = 0, c1 = 0;
+  if (e->family == WAVECC_ENC_GFX11) enc_error(e, "internal: SDWA on GFX11 (it has none)");
+  if (ins->clamp || ins->omod || (ins->enc_flags & MIR_ENC_VOP3) || o->nd != 1 || o->ns < 1 || o->ns > 2)
+    enc_error(e, "internal: SDWA with a modifier or operands it cannot take");
+  if (enc_mods(o, MIR_OPND_NEG | MIR_OPND_ABS)) enc_error(e, "internal: SDWA with neg/abs (not made)");
+  /* a VOP1's SRC1 fields stay 0 (llvm-mc-19 -show-encoding: v_mov_b32_sdwa ends in 0x00) */
+  uint32_t s0 = sdwa_src(e, o->s[0], &c0), s1 = 0, sel1 = 0;
+  if (o->ns > 1) {
+    s1 = sdwa_src(e, o->s[1], &c1);
+    sel1 = sdwa_sel(o->s[1]);
+  }
+  /* SRC0_SEL [18:16] with SEXT [19], S0 [23], SRC1_SEL [26:24] with SEXT [27], S1 [31] */
+  w[1] = s1 << 31 | sel1 << 24 | s0 << 23 | sdwa_sel(o->s[0]) << 16 | c0;
+  switch ((isa_format)e->x->format) {
+  case ISA_FMT_VOP1: w[0] = 0x3fu << 25 | enc_vgpr(e, o->d[0]) << 17 | op << 9 | 0xf9u; break;
+  case ISA_FMT_VOP2: w[0] = op << 25 | enc_vgpr(e, o->d[0]) << 17 | c1 << 9 | 0xf9u; break;
+  case ISA_FMT_VOPC:
+    /* the lane mask: VCC with SD [15] clear (llvm-mc-19 writes 0 there),
+     * else SD set and the SGPR in SDST [14:8] */
+    w[0] = 0x3eu << 25 | op << 17 | c1 << 9 | 0xf9u;
+    if (o->d[0]->preg != MIR_PREG_VCC) w[1] |= 1u << 15 | enc_sreg(e, o->d[0]) << 8;
+    return 2;
+  default: enc_error(e, "internal: SDWA of a format other than VOP1/VOP2/VOPC"); return 0;
+  }
+  w[1] |= 6u << 8; /* DST_SEL DWORD [10:8], DST_UNUSED 0 [12:11], CLAMP 0, OMOD 0 */
+  return 2;
+}

@@ -113,7 +113,28 @@ typedef struct mir_operand {
     uint32_t imm;  /* CONST: the bits; BLOCK: the block index */
   };
   uint8_t size;    /* dwords, for FIXED operands (EXEC = 2) and CONST (1 or 2: a 64-bit inline constant) */
+  uint8_t sel;     /* SDWA source select of a VOP1/VOP2 source (MIR_SEL_*; 0: the whole dword) */
 } mir_operand;
+
+/* mir_operand.sel: the SDWA (sub-dword addressing) source select of a
+ * VOP1/VOP2 source on targets with SDWA (wavecc_target.sdwa; Vega ISA
+ * guide 12.x "SDWA", the same on GFX10): the source reads byte k
+ * (MIR_SEL_BYTE_0 + k) or half-word k (MIR_SEL_WORD_0 + k) of its dword,
+ * zero-extended, or sign-extended with MIR_SEL_SEXT (integer operations
+ * only). The hardware's SRC_SEL code is sel - 1 (DWORD, 6, is 0 here). An
+ * instruction with a select on any source is encoded as SDWA (dst_sel
+ * DWORD, no clamp or output modifier; mir_is_sdwa), made by pass sdwa
+ * after every pass that reads instruction semantics (simplify, cse). */
+enum {
+  MIR_SEL_DWORD = 0,
+  MIR_SEL_BYTE_0 = 1, /* .. MIR_SEL_BYTE_0 + 3: BYTE_3 */
+  MIR_SEL_WORD_0 = 5,
+  MIR_SEL_WORD_1 = 6,
+  MIR_SEL_MASK = 7u,
+  MIR_SEL_SEXT = 8u,
+};
+/* The selects as llvm-mc-19 spells them, indexed by sel & MIR_SEL_MASK (print.c). */
+extern const char *const mir_sel_names[8];
 
 /* ---- instructions ----------------------------------------------------- */
 
@@ -511,6 +532,12 @@ static inline mir_operand mir_op_block(uint32_t b) {
   mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
   o.imm = b;
   return o;
+}
+/* Is ins encoded as SDWA: does a source carry an SDWA select (mir_operand.sel)? */
+static inline bool mir_is_sdwa(const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
+    if (ins->ops[k].sel) return true;
+  return false;
 }
 /* The physical registers operand `o` occupies after register allocation:
  * first register *r and count *n (n = 0 for constants, blocks, SCC and

@@ -187,6 +187,15 @@ static void parse_operand(parser *ps, mir_operand *o) {
     else if (accept(ps, "latekill", true)) o->flags |= MIR_OPND_LATE_KILL;
     else if (accept(ps, "fixed", true)) o->flags |= MIR_OPND_FIXED_REG;
     else if (accept(ps, "neghi", true)) o->flags |= MIR_OPND_NEG_HI;
+    else if (accept(ps, "sdwa", false)) {
+      /* "sdwa:BYTE_1", "sdwa.sext:WORD_0" (print.c) */
+      unsigned sext = accept(ps, ".sext", false) ? MIR_SEL_SEXT : 0, k;
+      expect(ps, ":");
+      for (k = 1; k <= MIR_SEL_WORD_1; k++)
+        if (accept(ps, mir_sel_names[k], true)) break;
+      if (k > MIR_SEL_WORD_1) fail(ps, "expected an SDWA select (BYTE_0..3, WORD_0..1)");
+      o->sel = (uint8_t)(k | sext);
+    }
     else if (accept(ps, "sel:", false)) {
       /* "sel:XY" (print.c): X the dword the low lane reads, Y the high lane's */
       if (ps->cur + 2 > ps->end || (ps->cur[0] != '0' && ps->cur[0] != '1') || (ps->cur[1] != '0' && ps->cur[1] != '1'))

@@ -100,6 +100,8 @@ static void print_const(FILE *out, uint32_t v) {
   else fprintf(out, "0x%x", v);
 }
 
+const char *const mir_sel_names[8] = {"DWORD", "BYTE_0", "BYTE_1", "BYTE_2", "BYTE_3", "WORD_0", "WORD_1", "?"};
+
 void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & MIR_OPND_KILL) fputs("killed ", out);
   if (o->flags & MIR_OPND_LATE_KILL) fputs("latekill ", out);
@@ -109,6 +111,8 @@ void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & (MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO))
     fprintf(out, "sel:%u%u ", (o->flags & MIR_OPND_OPSEL) ? 1u : 0u, (o->flags & MIR_OPND_HI_FROM_LO) ? 0u : 1u);
   if (o->flags & MIR_OPND_NEG_HI) fputs("neghi ", out);
+  /* SDWA select "sdwa:BYTE_1", sign-extended "sdwa.sext:BYTE_1" (mir.h MIR_SEL_*) */
+  if (o->sel) fprintf(out, "sdwa%s:%s ", (o->sel & MIR_SEL_SEXT) ? ".sext" : "", mir_sel_names[o->sel & MIR_SEL_MASK]);
   /* a negated constant keeps a space: "-0x7fffffff" would parse back as
    * the constant 0x80000001, "-0.5" as 0xbf000000 (fuzz_mir) */
   if (o->flags & MIR_OPND_NEG) fputs(o->kind == MIR_OPND_CONST && !(o->flags & MIR_OPND_ABS) ? "- " : "-", out);

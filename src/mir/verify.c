@@ -253,6 +253,37 @@ static void check_const_bus(vctx *v, int b, int i, const mir_instr *ins) {
   }
 }
 
+/* SDWA selects (mir_operand.sel): only on the first two sources of an
+ * ISA_F_SDWA opcode on a target with SDWA, with no modifier SDWA cannot
+ * encode here (VOP3, clamp, omod, neg/abs), no literal and a VGPR
+ * result. */
+static void check_sdwa(vctx *v, int b, int i, const mir_instr *ins) {
+  bool any = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (!o->sel) continue;
+    any = true;
+    if (k >= 2 || (o->sel & MIR_SEL_MASK) > MIR_SEL_WORD_1) problem(v, b, i, "operand %u has a bad SDWA select %u", k, o->sel);
+  }
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].sel) problem(v, b, i, "definition %u has an SDWA select", k);
+  if (!any) return;
+  const wavecc_target *t = v->p->target;
+  if (ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_SDWA) || (t && !t->sdwa)) {
+    problem(v, b, i, "SDWA select on an instruction or target without SDWA");
+    return;
+  }
+  if ((ins->enc_flags & MIR_ENC_VOP3) || ins->clamp || ins->omod || ins->num_defs != 1 || ins->num_ops > 2)
+    problem(v, b, i, "SDWA instruction with VOP3 operands or modifiers");
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->flags & MIR_OPND_MODS) problem(v, b, i, "SDWA operand %u with a source modifier", k);
+    if (o->kind == MIR_OPND_CONST && (o->size > 1 || !mir_const_is_inline(o->imm)))
+      problem(v, b, i, "SDWA operand %u is a literal", k);
+    if (o->kind != MIR_OPND_CONST && o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) problem(v, b, i, "SDWA operand %u is no register or constant", k);
+  }
+}
+
 /* Lane masks have the target's width (target.h lane_mask_dwords): EXEC
  * is never wider than that (wave32: exec_lo only, EXEC_HI is no part of
  * it), and a lane-mask opcode of the other width may not touch EXEC (an
@@ -416,6 +447,7 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
       check_signature(&v, (int)b, (int)i, ins);
       check_lane_masks(&v, (int)b, (int)i, ins);
       check_const_bus(&v, (int)b, (int)i, ins);
+      check_sdwa(&v, (int)b, (int)i, ins);
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm >= p->num_blocks)
           problem(&v, (int)b, (int)i, "branch to missing block BB%u", ins->ops[k].imm);

@@ -44,6 +44,16 @@ int mir_simplify(mir_program *p, diag *d);
  * returns 0. */
 int mir_fuse_shift_add(mir_program *p, diag *d);
 
+/* ---- SDWA source selects (src/passes/sdwa.c) ----------------------------- */
+
+/* On targets with SDWA (gfx9, GFX10): a byte or half-word extract (v_and
+ * 0xff/0xffff, v_bfe_u32/i32 at byte or half-word boundaries, v_lshrrev/
+ * v_ashrrev 24 or 16) read only by 32-bit integer VOP1/VOP2 instructions
+ * of its block becomes their source select (mir_operand.sel, encoded as
+ * SDWA); the extract is left to dce. SSA machine IR, before register
+ * allocation. Never fails; returns 0. */
+int mir_sdwa(mir_program *p, diag *d);
+
 /* ---- copy folding (src/passes/fold_copies.c) ----------------------------- */
 
 /* Renames reads of SSA temporaries defined by p_copy or p_extract to the

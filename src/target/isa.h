@@ -59,6 +59,10 @@ enum {
   ISA_F_BUS1 = 1u << 21,              /* reads one scalar value at most on every target (the 64-bit shifts:
                                          LLVM GCNSubtarget::getConstantBusLimit; llvm-mc-19 rejects
                                          `v_ashrrev_i64 v[0:1], s0, 0x1234` on gfx1030) */
+  ISA_F_SDWA = 1u << 22,              /* a 32-bit integer VOP1/VOP2/VOPC operation with an SDWA form on every target
+                                         that has SDWA (gfx9, CDNA, GFX10; Vega ISA guide 12.x "SDWA"): its
+                                         sources may select a byte or half-word, sign-extended or not (pass
+                                         sdwa); checked with llvm-mc-19 at gfx900, gfx90a, gfx942, gfx1030 */
 };
 
 typedef enum isa_op {

@@ -181,6 +181,13 @@ struct wavecc_target {
                                    M0 included; NULL not), distinct literals and an implicit VCC; gfx9 and
                                    CDNA 1, GFX10+ 2 (opcodes with ISA_F_BUS1: 1; wavecc_const_bus_limit) */
   bool vop3_literal;            /* a VOP3 instruction may carry one 32-bit literal (GFX10+; not VOP3P here) */
+  /* SDWA: VOP1/VOP2 sources may select a byte or half-word of their dword
+   * (src0_sel:BYTE_1 ...; Vega ISA guide 12.x "SDWA", the RDNA 2 ISA guide's
+   * is the same layout; GFX11 dropped it). gfx9 and GFX10 have it (LLVM
+   * FeatureSDWA; llvm-mc-19 accepts it at gfx90a and gfx942 too, but
+   * wavecc enables it only on the GPUs its corpus was run at with it).
+   * Pass sdwa folds byte and half-word extracts into their readers. */
+  bool sdwa;
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */

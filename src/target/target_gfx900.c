@@ -35,6 +35,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .exec_reg = 126, /* EXEC_LO; EXEC_HI 127 (Vega ISA guide 12.x "SSRC") */
   .vcc_reg = 106,  /* VCC_LO; VCC_HI 107 */
   .const_bus_limit = 1, /* one SGPR or literal per VALU instruction; no VOP3 literal */
+  .sdwa = true,
 
   .vgprs = 256,
   .vgpr_granule = 4,

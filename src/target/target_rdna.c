@@ -98,6 +98,7 @@ const wavecc_target wavecc_target_gfx1030 = {
   .wave_size = 32, .lane_mask_dwords = 1,
   .vgpr_granule = 16, .vgprs_per_simd = 1024,
   RDNA_COMMON, GFX10_COUNTERS,
+  .sdwa = true, /* the GFX9 SDWA layout (RDNA 2 ISA guide "SDWA"); gfx11 has none */
   .buffer_rsrc_word3 = RSRC3_GFX10(2u),
   .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20, /* HW_REG_FLAT_SCR_LO */
   .has_private_segment_buffer = true,
@@ -112,6 +113,7 @@ const wavecc_target wavecc_target_gfx1030_w64 = {
   .wave_size = 64, .lane_mask_dwords = 2,
   .vgpr_granule = 8, .vgprs_per_simd = 512,
   RDNA_COMMON, GFX10_COUNTERS,
+  .sdwa = true, /* the GFX9 SDWA layout (RDNA 2 ISA guide "SDWA"); gfx11 has none */
   .buffer_rsrc_word3 = RSRC3_GFX10(3u),
   .flat_scratch_init = WAVECC_FS_SETREG, .flat_scratch_hwreg = 20,
   .has_private_segment_buffer = true,

@@ -45,7 +45,7 @@ define amdgpu_kernel void @k_shl_index(ptr addrspace(1) %o, i64 %n) {
 ; CHECK: s_and_b32 [[D:s[0-9]+]], s{{[0-9]+}}, 0xffff
 ; CHECK-NOT: v_and_b32_e32 v{{[0-9]+}}, 0xffff, v{{[0-9]+}}
 ; CHECK: v_cvt_f32_u32_e32 v{{[0-9]+}}, [[D]]
-; CHECK: v_sub_u32_e32 [[R:v[0-9]+]],
+; CHECK: v_sub_u32_{{e32|sdwa}} [[R:v[0-9]+]],
 ; CHECK-NOT: v_and_b32
 ; CHECK: global_store_dword v{{[0-9]+}}, [[R]]
 define amdgpu_kernel void @k_urem16(ptr addrspace(1) %o, i32 %n) {

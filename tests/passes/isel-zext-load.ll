@@ -14,7 +14,8 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NOT: v_and_b32{{.*}}0xff
 ; CHECK: ds_read_u8
 ; CHECK-NOT: v_and_b32{{.*}}0xff
-; CHECK: v_bfe_i32 {{v[0-9]+}}, {{v[0-9]+}}, 0, 8
+; (the sext: v_bfe_i32 x, 0, 8, or on gfx9 its reader's SDWA select sext(x) BYTE_0: pass sdwa)
+; CHECK: {{v_bfe_i32 v[0-9]+, v[0-9]+, 0, 8|sext\(v[0-9]+\).*_sel:BYTE_0}}
 ; CHECK-NOT: v_and_b32{{.*}}0xff
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_zext(ptr addrspace(1) %p, ptr addrspace(1) %q, ptr addrspace(3) %l) {

@@ -50,6 +50,10 @@ static const struct {
   {F10, ISA_FMT_VOP3, 0x14b, "v0 = v_fma_f32 -|v1|, v2, v3 clamp", {0xd54b8100u, 0x240e0501u}, 2}, /* v_fma_f32 v0, -|v1|, v2, v3 clamp */
   {F10, ISA_FMT_VOP1, 0x06, "v0 = v_cvt_f32_u32 s0 omod:1", {0xd5860000u, 0x08000000u}, 2}, /* v_cvt_f32_u32_e64 v0, s0 mul:2 */
   {F10, ISA_FMT_VOP1, 0x01, "v0 = v_mov_b32 v1", {0x7e000301u}, 1}, /* v_mov_b32_e32 v0, v1 */
+  /* SDWA (pass sdwa; recorded 2026-11-29) */
+  {F10, ISA_FMT_VOP2, 0x25, "v7 = v_add_u32 sdwa:BYTE_2 v2, v3", {0x4a0e06f9u, 0x06020602u}, 2}, /* v_add_nc_u32_sdwa v7, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:DWORD */
+  {F10, ISA_FMT_VOPC, 0x84, "s5 = v_cmp_gt_i32 sdwa:BYTE_1 v2, s3", {0x7d0806f9u, 0x86018502u}, 2}, /* v_cmp_gt_i32_sdwa s5, v2, s3 src0_sel:BYTE_1 src1_sel:DWORD */
+  {F10, ISA_FMT_VOP1, 0x05, "v7 = v_cvt_f32_i32 sdwa.sext:WORD_1 v2", {0x7e0e0af9u, 0x000d0602u}, 2}, /* v_cvt_f32_i32_sdwa v7, sext(v2) dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 */
   {F10, ISA_FMT_VOP2, 0x01, "v0 = v_cndmask_b32 v1, v2, s3", {0xd5010000u, 0x000e0501u}, 2}, /* v_cndmask_b32_e64 v0, v1, v2, s3 */
   {F10, ISA_FMT_VOP3, 0x360, "s0 = v_readlane_b32 v1, 3", {0xd7600000u, 0x00010701u}, 2}, /* v_readlane_b32 s0, v1, 3 */
   {F10, ISA_FMT_VOP3, 0x176, "v[0:1], s0 = v_mad_u64_u32 v1, v2, v[4:5]", {0xd5760000u, 0x04120501u}, 2}, /* v_mad_u64_u32 v[0:1], s0, v1, v2, v[4:5] */
