@@ -187,13 +187,15 @@ static void find_saved(frame_ctx *c) {
   for (unsigned r = 0; r < MIR_MAX_SGPRS; r++)
     if (c->saved[r]) c->sgprs[c->ns++] = (mir_preg)r;
   /* SGPRs travel in the lanes of a saved VGPR the function never writes,
-   * within the VGPRs it allocates already (the lanes stay there: no store
-   * of them, and at the return no load of them before the VGPR's own, one
-   * memory latency fewer; llc-19 takes v40 so), else the first saved one,
-   * else the first one above the arguments and results */
+   * within the VGPRs it may use at the occupancy its own use gives (the
+   * lanes stay there: no store of them, and at the return no load of them
+   * before the VGPR's own, one memory latency fewer; llc-19 takes v40
+   * so), else the first saved one, else the first one above the
+   * arguments and results. One VGPR more than the function writes costs
+   * a caller no occupancy: a kernel's use is the most of its own and its
+   * callees', and this one stays in the occupancy class of its own. */
   mir_preg lanes = MIR_PREG_NONE;
-  unsigned gr = p->target->vgpr_granule ? p->target->vgpr_granule : 1;
-  unsigned top = (p->num_vgprs_used + gr - 1) / gr * gr;
+  unsigned top = wavecc_same_occupancy_vgprs(p->target, p->num_vgprs_used);
   if (top > mir_vgpr_budget(p)) top = mir_vgpr_budget(p);
   for (unsigned r = vargs; c->ns && r < 256 && lanes == MIR_PREG_NONE; r++)
     if (c->saved[256 + r] && !any_write[r]) lanes = (mir_preg)(256 + r);

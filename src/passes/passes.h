@@ -43,6 +43,13 @@ int mir_simplify(mir_program *p, diag *d);
  * before register allocation; the shift is left to dce). Never fails;
  * returns 0. */
 int mir_fuse_shift_add(mir_program *p, diag *d);
+/* After sched-pressure: `v_mul_lo_u32 a, b` read only by a `v_add_u32`
+ * of its block whose other operand is a VGPR read only there or an inline
+ * constant becomes one v_mad_u64_u32 a, b, {y, undef} and the low dword of
+ * its result, where the block's register demand leaves room (SSA machine
+ * IR, before register allocation; src/passes/fuse_mad.c). Never fails;
+ * returns 0. */
+int mir_fuse_mad(mir_program *p, diag *d);
 
 /* ---- SDWA source selects (src/passes/sdwa.c) ----------------------------- */
 

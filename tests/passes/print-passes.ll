@@ -27,6 +27,7 @@
 ; ORDER-NEXT: {{^  }}sched-uses {{.*}}
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
+; ORDER-NEXT: {{^  }}fuse-mad {{.*}}
 ; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
 ; ORDER-NEXT: {{^  }}mfma-acc {{.*}}
 ; ORDER-NEXT: {{^  }}liveness {{.*}}
@@ -68,6 +69,7 @@
 ; RAN-NEXT: ; *** machine IR after sched-uses ***
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
+; RAN-NEXT: ; *** machine IR after fuse-mad ***
 ; RAN-NEXT: ; *** machine IR after xnack-constraints ***
 ; RAN-NEXT: ; *** machine IR after mfma-acc ***
 ; RAN-NEXT: ; *** machine IR after liveness ***
