@@ -318,11 +318,15 @@ def add_common_args(ap, batch, max_steps):
     ap.add_argument('--expect-clean', action='store_true')
     ap.add_argument('--mcpu', help="the GPU both compilers target (wavecc-run's --mcpu; default gfx900)")
     ap.add_argument('--mattr', help="target features, e.g. +wavefrontsize64 (wavecc-run's --mattr)")
+    ap.add_argument('--wavecc-opt', action='append', default=[], metavar='OPTION',
+                    help="an option for wavecc only (wavecc-run's -Xwavecc; repeatable), e.g. -O0; "
+                         "llc-19 keeps its default -O2")
 
 
 def target_args(a):
-    """wavecc-run's target options for the --mcpu/--mattr of add_common_args."""
-    return (['--mcpu=' + a.mcpu] if a.mcpu else []) + (['--mattr=' + a.mattr] if a.mattr else [])
+    """wavecc-run's target options for the --mcpu/--mattr/--wavecc-opt of add_common_args."""
+    return ((['--mcpu=' + a.mcpu] if a.mcpu else []) + (['--mattr=' + a.mattr] if a.mattr else [])
+            + [x for o in a.wavecc_opt for x in ('-Xwavecc', o)])
 
 
 def seeds_and_dir(a, prefix):
