@@ -253,6 +253,14 @@ static bool component_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t 
     }
     return component_bits(c, vec, (unsigned)k, bits);
   }
+  /* trunc (C to iN): C's low N bits (llvm-stress seed 41307 at -O1:
+   * `i1 trunc (i8 extractelement (...) to i1)`) */
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMTrunc) {
+    unsigned w = isel_type_bits(isel_scalar_type(LLVMTypeOf(v)));
+    if (!component_bits(c, LLVMGetOperand(v, 0), comp, bits)) return false;
+    if (w < 64) *bits &= (1ull << w) - 1;
+    return true;
+  }
   LLVMValueRef e = v;
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
       !LLVMIsAConstantAggregateZero(v))

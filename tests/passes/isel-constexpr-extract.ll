@@ -9,5 +9,7 @@
 ; CHECK-LABEL: cx:
 ; CHECK-DAG: 0xc03f
 ; CHECK-DAG: 0x4defef01
+; CHECK-DAG: 7
+; CHECK-DAG: 9
 ; CHECK: s_endpgm
 ; EMU: 1 passed, 0 failed
