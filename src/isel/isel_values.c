@@ -239,10 +239,33 @@ static bool bitcast_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t *b
  * else v itself); false when it is of a kind selection does not take. */
 static bool component_bits(isel_ctx *c, LLVMValueRef v, unsigned comp, uint64_t *bits) {
   if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMBitCast) return bitcast_bits(c, v, comp, bits);
+  /* extractelement (C, k) with a constant index, e.g. the elements of
+   * `<16 x i8> <i8 extractelement (<2 x i8> bitcast (<1 x i16> ..)), ..>`
+   * that llvm-stress programs keep at -O0 (-O1 and above fold them):
+   * element k of C; an index past the end is poison, here 0 */
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMExtractElement &&
+      LLVMIsAConstantInt(LLVMGetOperand(v, 1))) {
+    LLVMValueRef vec = LLVMGetOperand(v, 0);
+    unsigned long long k = LLVMConstIntGetZExtValue(LLVMGetOperand(v, 1));
+    if (k >= LLVMGetVectorSize(LLVMTypeOf(vec))) {
+      *bits = 0;
+      return true;
+    }
+    return component_bits(c, vec, (unsigned)k, bits);
+  }
+  /* trunc (C to iN): C's low N bits (llvm-stress seed 41307 at -O1:
+   * `i1 trunc (i8 extractelement (...) to i1)`) */
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMTrunc) {
+    unsigned w = isel_type_bits(isel_scalar_type(LLVMTypeOf(v)));
+    if (!component_bits(c, LLVMGetOperand(v, 0), comp, bits)) return false;
+    if (w < 64) *bits &= (1ull << w) - 1;
+    return true;
+  }
   LLVMValueRef e = v;
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMVectorTypeKind && !LLVMIsUndef(v) && !LLVMIsPoison(v) &&
       !LLVMIsAConstantAggregateZero(v))
     e = LLVMGetAggregateElement(v, comp);
+  if (e && e != v && LLVMIsAConstantExpr(e)) return component_bits(c, e, 0, bits);
   return e && const_bits(c, e, bits);
 }
 

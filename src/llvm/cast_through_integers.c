@@ -12,11 +12,27 @@
  *       as LLVM's AtomicExpand does for targets without a float exchange
  *       (shouldCastAtomicRMWIInIR); ordering, alignment and volatility
  *       are kept, the sync scope widened to the system's.
+ *   icmp ult/ugt/ule/uge/slt/sgt/sle/sge on i1
+ *                              the same predicate on zext (unsigned) or
+ *                              sext (signed: true is -1) to i32; selection
+ *                              compares booleans only for equality (the
+ *                              -O1 and -O2 pipelines fold these first; at
+ *                              -O0 llvm-stress programs met them often)
+ *   llvm.fptosi.sat/fptoui.sat to iN
+ *                              LLVM's generic expansion (expandFP_TO_INT_SAT):
+ *                              NaN gives 0, x below the smallest iN the
+ *                              minimum (-2^(N-1), or 0 for unsigned), x at
+ *                              or above 2^(N-1) (2^N) the maximum, else
+ *                              fptosi/fptoui (through i32 when N < 32; the
+ *                              bounds are powers of two, exact in every
+ *                              float type or infinite in half)
  * Vectors of i1 are handled element-wise by the same casts. */
 #include "llvm/cast_through_integers.h"
 
 #include <stdbool.h>
+#include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 #include <llvm-c/Target.h>
 
@@ -37,6 +53,50 @@ static bool is_float_kind(LLVMTypeRef t) {
   return k == LLVMHalfTypeKind || k == LLVMBFloatTypeKind || k == LLVMFloatTypeKind || k == LLVMDoubleTypeKind;
 }
 
+/* A constant of scalar type `et` (float or integer: value `f` or `i`),
+ * splat to t's element count when t is a vector. */
+static LLVMValueRef splat(LLVMTypeRef t, LLVMTypeRef et, double f, unsigned long long i) {
+  LLVMValueRef c = LLVMGetTypeKind(et) == LLVMIntegerTypeKind ? LLVMConstInt(et, i, false) : LLVMConstReal(et, f);
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return c;
+  LLVMValueRef e[64];
+  unsigned n = LLVMGetVectorSize(t);
+  for (unsigned k = 0; k < n; k++) e[k] = c;
+  return LLVMConstVector(e, n);
+}
+
+/* llvm.fptosi.sat / llvm.fptoui.sat (see the top), or NULL for other
+ * calls and for results wider than 64 bits or vectors over 64 elements. */
+static LLVMValueRef fp_to_int_sat(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef ins) {
+  LLVMValueRef callee = LLVMGetCalledValue(ins);
+  size_t len;
+  const char *name = callee && LLVMIsAFunction(callee) ? LLVMGetValueName2(callee, &len) : "";
+  bool sgn = !strncmp(name, "llvm.fptosi.sat.", 16);
+  if (!sgn && strncmp(name, "llvm.fptoui.sat.", 16)) return NULL;
+  LLVMValueRef x = LLVMGetOperand(ins, 0);
+  LLVMTypeRef rt = LLVMTypeOf(ins), ft = LLVMTypeOf(x);
+  bool vec = LLVMGetTypeKind(rt) == LLVMVectorTypeKind;
+  LLVMTypeRef re = vec ? LLVMGetElementType(rt) : rt, fe = vec ? LLVMGetElementType(ft) : ft;
+  unsigned n = LLVMGetIntTypeWidth(re);
+  if (n > 64 || (vec && LLVMGetVectorSize(rt) > 64) || !is_float_kind(fe)) return NULL;
+  double lo = sgn ? -ldexp(1, (int)n - 1) : 0, hi = ldexp(1, sgn ? (int)n - 1 : (int)n);
+  unsigned long long mask = n == 64 ? ~0ull : (1ull << n) - 1;
+  unsigned long long mn = sgn ? (1ull << (n - 1)) & mask : 0, mx = sgn ? mask >> 1 : mask;
+  LLVMOpcode op = sgn ? LLVMFPToSI : LLVMFPToUI;
+  LLVMValueRef conv;
+  if (n < 32) {
+    LLVMTypeRef wt = vec ? LLVMVectorType(LLVMInt32TypeInContext(ctx), LLVMGetVectorSize(rt)) : LLVMInt32TypeInContext(ctx);
+    conv = LLVMBuildTrunc(b, LLVMBuildCast(b, op, x, wt, ""), rt, "");
+  } else {
+    conv = LLVMBuildCast(b, op, x, rt, "");
+  }
+  LLVMValueRef below = LLVMBuildFCmp(b, LLVMRealOLT, x, splat(ft, fe, lo, 0), "");
+  LLVMValueRef above = LLVMBuildFCmp(b, LLVMRealOGE, x, splat(ft, fe, hi, 0), "");
+  LLVMValueRef nan = LLVMBuildFCmp(b, LLVMRealUNO, x, x, "");
+  LLVMValueRef r = LLVMBuildSelect(b, above, splat(rt, re, 0, mx), conv, "");
+  r = LLVMBuildSelect(b, below, splat(rt, re, 0, mn), r, "");
+  return LLVMBuildSelect(b, nan, splat(rt, re, 0, 0), r, "");
+}
+
 /* The replacement of `ins` built before it, or NULL when it is not one of ours. */
 static LLVMValueRef rewrite(LLVMContextRef ctx, LLVMTargetDataRef td, LLVMBuilderRef b, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
@@ -51,6 +111,17 @@ static LLVMValueRef rewrite(LLVMContextRef ctx, LLVMTargetDataRef td, LLVMBuilde
                                       : LLVMBuildZExt(b, x, as_i32(ctx, LLVMTypeOf(x)), "");
     return LLVMBuildCast(b, op, w, rt, "");
   }
+  if (op == LLVMICmp && is_i1(LLVMTypeOf(LLVMGetOperand(ins, 0)))) {
+    LLVMIntPredicate p = LLVMGetICmpPredicate(ins);
+    if (p == LLVMIntEQ || p == LLVMIntNE) return NULL;
+    bool sgn = p == LLVMIntSLT || p == LLVMIntSGT || p == LLVMIntSLE || p == LLVMIntSGE;
+    LLVMValueRef a = LLVMGetOperand(ins, 0), c = LLVMGetOperand(ins, 1);
+    LLVMTypeRef wt = as_i32(ctx, LLVMTypeOf(a));
+    a = sgn ? LLVMBuildSExt(b, a, wt, "") : LLVMBuildZExt(b, a, wt, "");
+    c = sgn ? LLVMBuildSExt(b, c, wt, "") : LLVMBuildZExt(b, c, wt, "");
+    return LLVMBuildICmp(b, p, a, c, "");
+  }
+  if (op == LLVMCall) return fp_to_int_sat(ctx, b, ins);
   bool ptr = LLVMGetTypeKind(rt) == LLVMPointerTypeKind;
   if (op == LLVMAtomicRMW && LLVMGetAtomicRMWBinOp(ins) == LLVMAtomicRMWBinOpXchg && (is_float_kind(rt) || ptr)) {
     unsigned bits = (unsigned)LLVMSizeOfTypeInBits(td, rt);

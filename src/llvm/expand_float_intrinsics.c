@@ -25,6 +25,7 @@
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -125,9 +126,19 @@ static LLVMValueRef expand_pow(fx *c, LLVMValueRef x, LLVMValueRef y) {
 }
 
 /* frem of one scalar pair (any float type): llc-19's LowerFREM,
- * fma(-trunc(x / y), y, x); the fdiv keeps frem's fast-math flags. */
+ * fma(-trunc(x / y), y, x); the fdiv keeps frem's fast-math flags. Two
+ * finite constants (y not 0) fold to the exact remainder instead, as
+ * llc-19's DAG folds them at every -O level (APFloat mod) and instcombine
+ * does at -O1 and above: the fma form is not exact when x / y is large
+ * (stress seed 40276 at -O0: frem of two double constants). C's fmod is
+ * exact (the result is representable in x's type) and keeps x's sign. */
 static LLVMValueRef frem1(fx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef y) {
   LLVMTypeRef t = LLVMTypeOf(x);
+  if (LLVMIsAConstantFP(x) && LLVMIsAConstantFP(y)) {
+    LLVMBool lost = 0, lost2 = 0;
+    double a = LLVMConstRealGetDouble(x, &lost), d = LLVMConstRealGetDouble(y, &lost2);
+    if (!lost && !lost2 && isfinite(a) && isfinite(d) && d != 0) return LLVMConstReal(t, fmod(a, d));
+  }
   LLVMValueRef q = LLVMBuildFDiv(c->b, x, y, "");
   if (LLVMCanValueUseFastMathFlags(ins)) LLVMSetFastMathFlags(q, LLVMGetFastMathFlags(ins));
   LLVMContextRef ctx = LLVMGetModuleContext(c->mod);

@@ -20,8 +20,20 @@ LLVMValueRef wir_pack_vector(LLVMBuilderRef b, LLVMValueRef v, LLVMTypeRef ity) 
   unsigned k = LLVMGetVectorSize(vt), eb = wir_elem_bits(et);
   LLVMTypeRef eit = LLVMIntTypeInContext(ctx, eb), i32 = LLVMInt32TypeInContext(ctx);
   LLVMValueRef x = NULL;
+  /* A poison element must not make the whole integer poison (an `or` with
+   * poison is poison, and LLVM then folds every bit read from it): undef
+   * and poison constant elements pack as 0, other elements frozen unless
+   * they come straight from memory. instcombine leaves such elements in
+   * the lanes nobody reads (llvm-stress seed 41552 at -O2: an
+   * insertelement into <i1 poison, i1 false> at a variable index, then
+   * element 1 read: wavecc folded it to false, the loop exit taken). */
+  bool from_memory = LLVMIsALoadInst(v) != NULL;
   for (unsigned i = 0; i < k; i++) {
     LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, i, false), "");
+    if (LLVMIsAConstant(e) && (LLVMIsUndef(e) || LLVMIsPoison(e)))
+      e = LLVMConstNull(et);
+    else if (!LLVMIsAConstant(e) && !from_memory)
+      e = LLVMBuildFreeze(b, e, "");
     if (eb == 1) {
       /* a boolean's bit: one select of 1 << i or 0 (a v_cndmask_b32 /
        * s_cselect), not a zext and a shift */

@@ -27,12 +27,16 @@
  * access, which selection does not have). An index at or past N gives
  * poison in the IR and still does. A constant <N x i1> wider than 64
  * elements indexed by a variable is read as a bit test of its 64-bit
- * words (lower_const_extract). */
+ * words (lower_const_extract). Wider vectors of 72..1024 booleans are
+ * loaded, stored and reinterpreted as vectors of 8/16/32-bit words
+ * (lower_wide), their elements read as bits of a word. */
 #include "llvm/lower_bool_vectors.h"
 #include "llvm/ir_bits.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 /* Bits of the integer that holds `t` in memory, or 0 when `t` is not i1 or
  * a vector of i1 that fits in 64 bits. */
@@ -143,6 +147,163 @@ static bool lower_const_extract(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueR
   return true;
 }
 
+/* Vectors of more than 64 booleans (clang's vector select bitcasts a
+ * <4 x i32> to <128 x i1> and extracts bit 96; instcombine makes that a
+ * load of <128 x i1>) are too wide for one packed integer: they are held
+ * as a vector of W words of `*wb` bits (32, 16 or 8, the widest dividing
+ * N), element k in bit k % wb of word k / wb, the same bits as the packed
+ * form (little-endian, LangRef "bitcast"). Returns the word vector type,
+ * or NULL when `t` is not <N x i1> with 64 < N <= 1024, N a multiple of 8. */
+static LLVMTypeRef wide_words(LLVMContextRef ctx, LLVMTypeRef t, unsigned *wb) {
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return NULL;
+  LLVMTypeRef et = LLVMGetElementType(t);
+  unsigned n = LLVMGetVectorSize(t);
+  if (LLVMGetTypeKind(et) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(et) != 1 || n <= 64 || n > 1024 || n % 8)
+    return NULL;
+  *wb = n % 32 == 0 ? 32 : n % 16 == 0 ? 16 : 8;
+  return LLVMVectorType(LLVMIntTypeInContext(ctx, *wb), n / *wb);
+}
+
+/* Element `idx` (any integer type, constant or not) of the wide boolean
+ * vector whose words are `words`: bit idx % wb of word idx / wb. */
+static LLVMValueRef wide_bit(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef words, unsigned wb, LLVMValueRef idx) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), wt = LLVMIntTypeInContext(ctx, wb);
+  unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
+  LLVMValueRef k = iw > 32 ? LLVMBuildTrunc(b, idx, i32, "") : iw < 32 ? LLVMBuildZExt(b, idx, i32, "") : idx;
+  unsigned sh = wb == 32 ? 5 : wb == 16 ? 4 : 3;
+  LLVMValueRef w = LLVMBuildExtractElement(b, words, LLVMBuildLShr(b, k, LLVMConstInt(i32, sh, false), ""), "");
+  LLVMValueRef lo = LLVMBuildAnd(b, k, LLVMConstInt(i32, wb - 1, false), "");
+  lo = wb < 32 ? LLVMBuildTrunc(b, lo, wt, "") : lo;
+  return LLVMBuildTrunc(b, LLVMBuildLShr(b, w, lo, ""), LLVMInt1TypeInContext(ctx), "");
+}
+
+/* Wide boolean vectors already lowered: the vector rebuilt for their other
+ * users, and its words, so that a store, bitcast or bit operation of it
+ * reads the words again rather than packing the elements back. */
+typedef struct {
+  LLVMValueRef *vec, *words;
+  unsigned n, cap;
+} wide_map;
+
+static void wide_map_add(wide_map *m, LLVMValueRef vec, LLVMValueRef words) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 16;
+    m->vec = realloc(m->vec, m->cap * sizeof *m->vec);
+    m->words = realloc(m->words, m->cap * sizeof *m->words);
+    if (!m->vec || !m->words) abort();
+  }
+  m->vec[m->n] = vec;
+  m->words[m->n++] = words;
+}
+
+/* The words of wide boolean vector `v`: recorded in `m`, a constant's
+ * words, or packed (one select per element, or'ed into its word). */
+static LLVMValueRef wide_pack(LLVMBuilderRef b, LLVMContextRef ctx, wide_map *m, LLVMValueRef v, LLVMTypeRef wvt,
+                              unsigned wb) {
+  for (unsigned i = 0; i < m->n; i++)
+    if (m->vec[i] == v) return m->words[i];
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), wt = LLVMGetElementType(wvt);
+  unsigned nw = LLVMGetVectorSize(wvt);
+  if (LLVMIsAConstant(v) && !LLVMIsAConstantExpr(v)) {
+    LLVMValueRef ws[1024 / 8];
+    for (unsigned j = 0; j < nw; j++) {
+      unsigned long long x = 0;
+      for (unsigned i = 0; i < wb; i++) {
+        LLVMValueRef el = LLVMGetAggregateElement(v, j * wb + i);
+        if (el && LLVMIsAConstantInt(el) && LLVMConstIntGetZExtValue(el)) x |= 1ull << i;
+      }
+      ws[j] = LLVMConstInt(wt, x, false);
+    }
+    return LLVMConstVector(ws, nw);
+  }
+  LLVMValueRef words = LLVMGetPoison(wvt);
+  for (unsigned j = 0; j < nw; j++) {
+    LLVMValueRef x = NULL;
+    for (unsigned i = 0; i < wb; i++) {
+      LLVMValueRef e = LLVMBuildExtractElement(b, v, LLVMConstInt(i32, j * wb + i, false), "");
+      e = LLVMBuildSelect(b, e, LLVMConstInt(wt, 1ull << i, false), LLVMConstInt(wt, 0, false), "");
+      x = x ? LLVMBuildOr(b, x, e, "") : e;
+    }
+    words = LLVMBuildInsertElement(b, words, x, LLVMConstInt(i32, j, false), "");
+  }
+  return words;
+}
+
+/* Replaces `ins`, a wide boolean vector value whose words are `words`
+ * (built before it): its extractelement users read their bit directly; if
+ * any other user remains, the whole vector is built once. */
+static void wide_replace(LLVMBuilderRef b, LLVMContextRef ctx, wide_map *m, LLVMValueRef ins, LLVMValueRef words,
+                         unsigned wb) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx);
+  LLVMUseRef u = LLVMGetFirstUse(ins);
+  while (u) {
+    LLVMUseRef nu = LLVMGetNextUse(u);
+    LLVMValueRef user = LLVMGetUser(u);
+    if (LLVMIsAExtractElementInst(user) && LLVMGetOperand(user, 0) == ins) {
+      LLVMPositionBuilderBefore(b, user);
+      LLVMReplaceAllUsesWith(user, wide_bit(b, ctx, words, wb, LLVMGetOperand(user, 1)));
+      LLVMInstructionEraseFromParent(user);
+    }
+    u = nu;
+  }
+  if (LLVMGetFirstUse(ins)) {
+    LLVMPositionBuilderBefore(b, ins);
+    unsigned n = LLVMGetVectorSize(LLVMTypeOf(ins));
+    LLVMValueRef v = LLVMGetPoison(LLVMTypeOf(ins));
+    for (unsigned k = 0; k < n; k++)
+      v = LLVMBuildInsertElement(b, v, wide_bit(b, ctx, words, wb, LLVMConstInt(i32, k, false)), LLVMConstInt(i32, k, false), "");
+    LLVMReplaceAllUsesWith(ins, v);
+    wide_map_add(m, v, words);
+  }
+  LLVMInstructionEraseFromParent(ins);
+}
+
+/* Loads, stores and bitcasts of wide boolean vectors (wide_words) and
+ * extractelement with a variable index from them, through their words;
+ * false for others. */
+static bool lower_wide(LLVMBuilderRef b, LLVMContextRef ctx, wide_map *m, LLVMValueRef ins, LLVMOpcode op) {
+  unsigned wb;
+  LLVMTypeRef wvt;
+  if (op == LLVMLoad && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
+      (wvt = wide_words(ctx, LLVMTypeOf(ins), &wb))) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef x = LLVMBuildLoad2(b, wvt, LLVMGetOperand(ins, 0), "i1mem");
+    copy_access(ins, x);
+    wide_replace(b, ctx, m, ins, x, wb);
+  } else if (op == LLVMStore && LLVMGetOrdering(ins) == LLVMAtomicOrderingNotAtomic &&
+             (wvt = wide_words(ctx, LLVMTypeOf(LLVMGetOperand(ins, 0)), &wb))) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef st = LLVMBuildStore(b, wide_pack(b, ctx, m, LLVMGetOperand(ins, 0), wvt, wb), LLVMGetOperand(ins, 1));
+    copy_access(ins, st);
+    LLVMInstructionEraseFromParent(ins);
+  } else if (op == LLVMBitCast && (wvt = wide_words(ctx, LLVMTypeOf(ins), &wb)) &&
+             !wide_words(ctx, LLVMTypeOf(LLVMGetOperand(ins, 0)), &wb)) {
+    LLVMPositionBuilderBefore(b, ins);
+    wide_replace(b, ctx, m, ins, LLVMBuildBitCast(b, LLVMGetOperand(ins, 0), wvt, ""), wb);
+  } else if (op == LLVMBitCast && (wvt = wide_words(ctx, LLVMTypeOf(LLVMGetOperand(ins, 0)), &wb)) &&
+             !wide_words(ctx, LLVMTypeOf(ins), &wb)) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef w = wide_pack(b, ctx, m, LLVMGetOperand(ins, 0), wvt, wb);
+    LLVMReplaceAllUsesWith(ins, LLVMBuildBitCast(b, w, LLVMTypeOf(ins), ""));
+    LLVMInstructionEraseFromParent(ins);
+  } else if ((op == LLVMAnd || op == LLVMOr || op == LLVMXor) && (wvt = wide_words(ctx, LLVMTypeOf(ins), &wb))) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef x = wide_pack(b, ctx, m, LLVMGetOperand(ins, 0), wvt, wb);
+    LLVMValueRef y = wide_pack(b, ctx, m, LLVMGetOperand(ins, 1), wvt, wb);
+    wide_replace(b, ctx, m, ins, LLVMBuildBinOp(b, op, x, y, ""), wb);
+  } else if (op == LLVMExtractElement && !LLVMIsAConstant(LLVMGetOperand(ins, 0)) &&
+             !LLVMIsAConstant(LLVMGetOperand(ins, 1)) &&
+             (wvt = wide_words(ctx, LLVMTypeOf(LLVMGetOperand(ins, 0)), &wb))) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef w = wide_pack(b, ctx, m, LLVMGetOperand(ins, 0), wvt, wb);
+    LLVMReplaceAllUsesWith(ins, wide_bit(b, ctx, w, wb, LLVMGetOperand(ins, 1)));
+    LLVMInstructionEraseFromParent(ins);
+  } else {
+    return false;
+  }
+  return true;
+}
+
 /* bitcast between <N x i1> and iN (either direction); false for others. */
 static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins) {
   LLVMValueRef src = LLVMGetOperand(ins, 0);
@@ -163,10 +324,28 @@ static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins
   return true;
 }
 
+/* Erases instruction `v` when nothing uses it and then its operands that
+ * became unused (the element computations of a rebuilt wide vector: no
+ * side effects). */
+static void erase_dead(LLVMValueRef v) {
+  if (!LLVMIsAInstruction(v) || LLVMGetFirstUse(v)) return;
+  LLVMOpcode op = LLVMGetInstructionOpcode(v);
+  if (op != LLVMInsertElement && op != LLVMExtractElement && op != LLVMTrunc && op != LLVMLShr && op != LLVMAnd &&
+      op != LLVMZExt)
+    return;
+  unsigned n = (unsigned)LLVMGetNumOperands(v);
+  LLVMValueRef ops[3];
+  for (unsigned i = 0; i < n && i < 3; i++) ops[i] = LLVMGetOperand(v, i);
+  LLVMInstructionEraseFromParent(v);
+  for (unsigned i = 0; i < n && i < 3; i++)
+    if (i == 0 || ops[i] != ops[i - 1]) erase_dead(ops[i]);
+}
+
 int wir_lower_bool_vectors(LLVMModuleRef mod) {
   LLVMContextRef ctx = LLVMGetModuleContext(mod);
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   int lowered = 0;
+  wide_map wm = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef ins = LLVMGetFirstInstruction(bb);
@@ -182,6 +361,11 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
                    (bits = mem_bits(LLVMTypeOf(LLVMGetOperand(ins, 0)), &n))) {
           lower_store(b, ctx, ins, bits);
           lowered++;
+        } else if (lower_wide(b, ctx, &wm, ins, op)) {
+          /* it may have erased users after it (`next` among them): the
+           * block again from its start (what is lowered is gone from it) */
+          lowered++;
+          next = LLVMGetFirstInstruction(bb);
         } else if ((op == LLVMBitCast && lower_bitcast(b, ctx, ins)) ||
                    (op == LLVMExtractElement && lower_var_index(b, ctx, ins, false)) ||
                    (op == LLVMExtractElement && lower_const_extract(b, ctx, ins)) ||
@@ -191,6 +375,10 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
         ins = next;
       }
     }
+  /* the rebuilt wide vectors that every user now reads as words */
+  for (unsigned i = 0; i < wm.n; i++) erase_dead(wm.vec[i]);
+  free(wm.vec);
+  free(wm.words);
   LLVMDisposeBuilder(b);
   return lowered;
 }

@@ -452,14 +452,10 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       }
     }
     /* Counter capacity: one more event must still fit in the counter.
-     * With only in-order events outstanding the hardware's own stall
-     * retires the oldest first (as LLVM's SIInsertWaitcnts assumes): no
-     * instruction, the state just knows it complete. */
+     * With an out-of-order event outstanding, an explicit wait. */
     for (int c = 0; c < NCNT; c++)
-      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c]) {
-        if (!a->ooo[c]) apply_wait(a, c, a->cnt_max[c] - 1);
-        else if (a->cnt_max[c] - 1 < need[c]) need[c] = a->cnt_max[c] - 1;
-      }
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c] && a->ooo[c] && a->cnt_max[c] - 1 < need[c])
+        need[c] = a->cnt_max[c] - 1;
     unsigned w[NCNT];
     bool any = false;
     for (int c = 0; c < NCNT; c++) {
@@ -488,6 +484,17 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
         }
       }
     }
+    /* With only in-order events outstanding the hardware's own stall
+     * retires the oldest first (as LLVM's SIInsertWaitcnts assumes): no
+     * instruction, the state just knows it complete, for the instructions
+     * after this one. Not for this one's own operands (above): LLVM counts
+     * the oldest retired only once the event that overflows has issued,
+     * and so does the emulator's check; gfx90a -O0 under a forced budget
+     * (llvm-stress seed 43152) stored v0 as the 63rd VMEM access after
+     * the buffer_load_dword that restores it, with no s_waitcnt. */
+    for (int c = 0; c < NCNT; c++)
+      if ((ev_mask & (1u << c)) && a->ub[c] - a->lb[c] >= a->cnt_max[c] && !a->ooo[c])
+        apply_wait(a, c, a->cnt_max[c] - 1);
     bool ooo;
     unsigned ev = events(a, ins, &ooo);
     for (int c = 0; c < NCNT; c++) {

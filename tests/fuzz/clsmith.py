@@ -398,9 +398,13 @@ class Gen:
         """barrier; own slot written; barrier; any slot readable (later
         code too, when the phase surely ran: at the top level)."""
         self.emit('barrier(CLK_LOCAL_MEM_FENCE);')
+        # the value stored reads no lm: other work-items write their own
+        # slots in this phase (a race otherwise: seed 3823 read lm[k] while
+        # work-item k stored to it, and the results followed wave order)
+        ready = self.lm_ready
+        self.lm_ready = False
         self.emit('lm[lid] = %s;' % self.iexpr('uint', 3))
         self.emit('barrier(CLK_LOCAL_MEM_FENCE);')
-        ready = self.lm_ready
         self.lm_ready = True
         vs = self.vars('uint', assignable=True)
         if vs:

@@ -160,6 +160,8 @@ def sanitize(ir, bound=True):
             out.append('%s%s = load i%d, ptr %s, align 1' % (ind, t0, nb, p))
             if ty == 'i1':
                 out.append('%s%s = trunc i%d %s to i1' % (ind, d, nb, t0))
+            elif n == nb:  # a whole number of bytes: no trunc (trunc i16 to i16 is invalid IR)
+                out.append('%s%s = bitcast i%d %s to %s' % (ind, d, n, t0, ty))
             else:
                 out.append('%s%s = trunc i%d %s to i%d' % (ind, t1, nb, t0, n))
                 out.append('%s%s = bitcast i%d %s to %s' % (ind, d, n, t1, ty))
@@ -173,6 +175,8 @@ def sanitize(ir, bound=True):
             t0, t1 = tmp('%st'), tmp('%st')
             if ty == 'i1':
                 out.append('%s%s = zext i1 %s to i%d' % (ind, t1, v, nb))
+            elif n == nb:  # a whole number of bytes: no zext
+                out.append('%s%s = bitcast %s %s to i%d' % (ind, t1, ty, v, n))
             else:
                 out.append('%s%s = bitcast %s %s to i%d' % (ind, t0, ty, v, n))
                 out.append('%s%s = zext i%d %s to i%d' % (ind, t1, n, t0, nb))
@@ -318,11 +322,15 @@ def add_common_args(ap, batch, max_steps):
     ap.add_argument('--expect-clean', action='store_true')
     ap.add_argument('--mcpu', help="the GPU both compilers target (wavecc-run's --mcpu; default gfx900)")
     ap.add_argument('--mattr', help="target features, e.g. +wavefrontsize64 (wavecc-run's --mattr)")
+    ap.add_argument('--wavecc-opt', action='append', default=[], metavar='OPTION',
+                    help="an option for wavecc only (wavecc-run's -Xwavecc; repeatable), e.g. -O0; "
+                         "llc-19 keeps its default -O2")
 
 
 def target_args(a):
-    """wavecc-run's target options for the --mcpu/--mattr of add_common_args."""
-    return (['--mcpu=' + a.mcpu] if a.mcpu else []) + (['--mattr=' + a.mattr] if a.mattr else [])
+    """wavecc-run's target options for the --mcpu/--mattr/--wavecc-opt of add_common_args."""
+    return ((['--mcpu=' + a.mcpu] if a.mcpu else []) + (['--mattr=' + a.mattr] if a.mattr else [])
+            + [x for o in a.wavecc_opt for x in ('-Xwavecc', o)])
 
 
 def seeds_and_dir(a, prefix):
