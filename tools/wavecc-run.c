@@ -4,6 +4,7 @@
  * Exit status: 0 all passed (or skipped / known failures), 1 something
  * failed, 2 usage error. */
 #include <errno.h>
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -246,6 +247,23 @@ static int parse_arg(rt_config *cfg, const char **xopts, int argc, char **argv, 
   }
   return 0;
 }
+
+/* glibc's heap, tuned before any other static constructor runs (LLVM's
+ * and clang's allocate at start-up): memory freed at the top of the heap
+ * stays (no trim above 128 KiB and regrowth), and the heap grows 64 MiB
+ * of address space at a time (pages never touched cost nothing). A run
+ * is short and its workers _exit after one file. Measured 2026-11-29 with
+ * the same settings as GLIBC_TUNABLES: app_transpose --no-cache 1,948 ->
+ * 1,620 page faults. WAVECC_MALLOC_DEFAULTS=1 keeps glibc's defaults (for
+ * comparisons). Not under sanitizers, whose allocator ignores this. */
+#if defined(M_TOP_PAD) && !defined(__SANITIZE_ADDRESS__)
+__attribute__((constructor(101))) static void tune_malloc(void) {
+  const char *keep = getenv("WAVECC_MALLOC_DEFAULTS");
+  if (keep && *keep && strcmp(keep, "0")) return;
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  mallopt(M_TOP_PAD, 64 << 20);
+}
+#endif
 
 int main(int argc, char **argv) {
   rt_config cfg;

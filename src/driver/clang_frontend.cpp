@@ -20,6 +20,7 @@
 //   no features, CodeGenOptLevel::Default (opt's defaults).
 // - llvm-nm --undefined-only --demangle: declarations left in the module.
 #include "driver/clang_frontend.h"
+#include "driver/clang_pch.h"
 #include "driver/libclc_split.h"
 
 #include <cstdlib>
@@ -27,6 +28,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
@@ -73,6 +75,12 @@ char *dup_string(const std::string &s) {
 // headers too), as clang names them.
 class AllDependencies : public clang::DependencyCollector {
   bool needSystemDependencies() override { return true; }
+  // Not the precompiled default header (clang_pch.h): a cache file, not
+  // something the program reads.
+  bool sawDependency(StringRef file, bool from_module, bool is_system, bool is_module_file, bool is_missing) override {
+    return !is_module_file &&
+           clang::DependencyCollector::sawDependency(file, from_module, is_system, is_module_file, is_missing);
+  }
 };
 
 std::string join_lines(ArrayRef<std::string> files) {
@@ -100,7 +108,10 @@ std::string other_files(ArrayRef<std::string> files, const std::string &input, c
 
 // The cc1 invocation clang's driver builds from `argv` (as clang-19 run
 // with it would), or null with the driver's messages in `msgs`.
-std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *argv, int argc, raw_ostream &msgs) {
+// With `key`, also the cc1 arguments less -fdebug-prefix-map= (the one
+// that names the user's file), for clang_pch.h.
+std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *argv, int argc, raw_ostream &msgs,
+                                                          std::vector<std::string> *key = nullptr) {
   auto opts = makeIntrusiveRefCnt<clang::DiagnosticOptions>();
   auto *printer = new clang::TextDiagnosticPrinter(msgs, &*opts);
   printer->setPrefix("clang"); // as clang-19 prefixes its driver's messages
@@ -120,6 +131,9 @@ std::shared_ptr<clang::CompilerInvocation> cc1_invocation(const char *const *arg
     msgs << "clang: error: the driver's job is not a clang -cc1 job\n";
     return nullptr;
   }
+  if (key)
+    for (const char *a : cc1)
+      if (std::strncmp(a, "-fdebug-prefix-map=", 19) != 0) key->push_back(a);
   auto inv = std::make_shared<clang::CompilerInvocation>();
   printer->setPrefix(""); // cc1's own messages carry none
   if (!clang::CompilerInvocation::CreateFromArgs(*inv, ArrayRef(cc1).drop_front(), diags, argv[0]) ||
@@ -251,8 +265,18 @@ std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const 
                                        const char *libclc, const char *split, std::unique_ptr<LLVMContext> &ctx,
                                        std::string &text, char **deps) {
   raw_string_ostream msgs(text);
-  auto inv = cc1_invocation(argv, argc, msgs);
+  std::vector<std::string> key;
+  auto inv = cc1_invocation(argv, argc, msgs, &key);
   if (!inv) return nullptr;
+  // The default header from its PCH when there is one (clang_pch.h); a
+  // compile that fails with it runs again without, for clang's own
+  // messages (and in case the PCH itself was refused).
+  std::shared_ptr<clang::CompilerInvocation> plain;
+  std::string pch = wavecc_default_header_pch(*inv, key);
+  if (!pch.empty()) {
+    plain = std::make_shared<clang::CompilerInvocation>(*inv);
+    inv->getPreprocessorOpts().ImplicitPCHInclude = pch;
+  }
   std::string input =
       inv->getFrontendOpts().Inputs.empty() ? "input.cl" : inv->getFrontendOpts().Inputs[0].getFile().str();
   std::string resource = inv->getHeaderSearchOpts().ResourceDir;
@@ -267,7 +291,22 @@ std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const 
     ci.addDependencyCollector(collector);
     clang::EmitLLVMOnlyAction action(ctx.get());
     m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
+    if (m || !plain) *deps = dup_string(other_files(collector->getDependencies(), input, resource));
+  }
+  if (!m && plain) {
+    msgs.flush();
+    text.clear();
+    llvm_msgs.clear();
+    ctx = std::make_unique<LLVMContext>();
+    ctx->setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
+    clang::CompilerInstance ci;
+    setup_instance(ci, std::move(plain), source, size, msgs);
+    auto collector = std::make_shared<AllDependencies>();
+    ci.addDependencyCollector(collector);
+    clang::EmitLLVMOnlyAction action(ctx.get());
+    m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
     *deps = dup_string(other_files(collector->getDependencies(), input, resource));
+    if (m) sys::fs::remove(pch); // it was the PCH that failed: the next compile builds it again
   }
   if (m) m = link_libclc(*ctx, std::move(m), libclc, split, llvm_msgs);
   if (m && (optimise(*m, llvm_msgs) != 0 || check_undefined(*m, input, llvm_msgs) != 0)) m = nullptr;

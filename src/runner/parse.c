@@ -87,7 +87,13 @@ static int tokenize(char *s, char **tok, int max) {
     if (!*s) return n;
     if (n == max) return max + 1;
     tok[n++] = s;
-    while (*s && *s != ' ' && *s != '\t' && *s != '\r' && *s != '\n') s++;
+    /* Bytes above ' ' (nearly all of a token) are tested once each; the
+     * separators and the end are all at or below it. */
+    for (;;) {
+      while ((unsigned char)*s > ' ') s++;
+      if (!*s || *s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') break;
+      s++; /* another control byte: part of the token, as for strtok_r */
+    }
     if (!*s) return n;
     *s++ = 0;
   }

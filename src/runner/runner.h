@@ -182,6 +182,13 @@ struct rt_config;
  * compile that is a cache hit needs no include check: its code object
  * goes to f->cached_elf (rt_emu_cached). */
 char *rt_check_build(const struct rt_config *cfg, rt_file *f, char **options);
+/* 0 when no preprocessing directive of the source src[0, n) can read a
+ * file (no "include", "import" or "embed" in any letter case once every
+ * backslash, '?', '/' and white-space byte is deleted), so rt_check_build
+ * may skip preprocessing it; 1 when one might. The _slow form scans every
+ * byte (the rule as written, for tests). build_check.c. */
+int rt_source_may_include(const char *src, size_t n);
+int rt_source_may_include_slow(const char *src, size_t n);
 
 /* RT_ICD: the system OpenCL loader's "wavecc" platform (libwavecc_icd.so,
  * src/icd), i.e. wavecc and the emulator behind the OpenCL API. */

@@ -107,6 +107,12 @@ float rt_half_to_float(uint16_t h) {
 
 static void store_le(void *dst, uint64_t v, size_t n) {
   unsigned char *d = dst;
+  switch (n) { /* constant lengths the C compiler turns into one store */
+  case 1: d[0] = (unsigned char)v; return;
+  case 2: for (size_t i = 0; i < 2; i++) d[i] = (unsigned char)(v >> (8 * i)); return;
+  case 4: for (size_t i = 0; i < 4; i++) d[i] = (unsigned char)(v >> (8 * i)); return;
+  case 8: for (size_t i = 0; i < 8; i++) d[i] = (unsigned char)(v >> (8 * i)); return;
+  }
   for (size_t i = 0; i < n; i++) d[i] = (unsigned char)(v >> (8 * i));
 }
 
@@ -167,6 +173,13 @@ static int fast_decimal(const char *s, double *out) {
 static int fast_unsigned(const char *s, int base, unsigned long long *out) {
   unsigned long long v = 0;
   int n = 0;
+  if (base == 10) { /* the common case, one test per digit */
+    unsigned d;
+    for (; (d = (unsigned)(unsigned char)*s - '0') < 10; s++, n++) v = v * 10 + d;
+    if (*s || n == 0 || n > 19) return -1;
+    *out = v;
+    return 0;
+  }
   for (; *s; s++, n++) {
     unsigned c = (unsigned char)*s, d;
     if (c - '0' < 10) d = c - '0';
@@ -222,11 +235,15 @@ int rt_value_parse(rt_base b, const char *tok, void *dst, char *err, size_t errs
       return -1;
     }
     char *end = NULL;
-    errno = 0;
+    int range = 0;
     unsigned long long mag;
-    if (fast_unsigned(p, base, &mag) != 0) mag = strtoull(p, &end, base);
-    if ((end && *end) || errno == ERANGE) {
-      snprintf(err, errsize, "'%s' is not an integer%s", tok, errno == ERANGE ? " in range" : "");
+    if (fast_unsigned(p, base, &mag) != 0) {
+      errno = 0;
+      mag = strtoull(p, &end, base);
+      range = errno == ERANGE;
+    }
+    if ((end && *end) || range) {
+      snprintf(err, errsize, "'%s' is not an integer%s", tok, range ? " in range" : "");
       return -1;
     }
     unsigned bitsz = (unsigned)(8 * n);

@@ -208,6 +208,23 @@ static void test_inline(void) {
   CHECK(rt_file_parse("z.cl", zero, strlen(zero), &f, &err) != 0 && strstr(err, "z.cl:6: ") && strstr(err, "global_size[1] is 0"));
   free(err);
   err = NULL;
+  /* Values separated by spaces, tabs and CRs; any other byte at or below
+   * ' ' (here \f) belongs to its token, as with strtok_r(" \t\r\n"), so
+   * "2\f3" is one token and no integer. */
+  const char *seps = "/*!\n[config]\nkernel_name: k\ndimensions: 1\nglobal_size: 8\n[test]\n"
+                     "arg_in: 0 buffer uint[4] 1\t2\r 3  \t4294967295\n!*/\n";
+  CHECK(rt_file_parse("s.cl", seps, strlen(seps), &f, &err) == 0);
+  if (!err) {
+    uint32_t u[4];
+    memcpy(u, rt_test_in(&f.tests[0], 0)->data, sizeof u);
+    CHECK(u[0] == 1 && u[1] == 2 && u[2] == 3 && u[3] == 0xffffffffu);
+    rt_file_free(&f);
+  } else { fprintf(stderr, "  %s\n", err); free(err); err = NULL; }
+  const char *ctl = "/*!\n[config]\nkernel_name: k\ndimensions: 1\nglobal_size: 8\n[test]\n"
+                    "arg_in: 0 buffer uint[2] 1 2\f3\n!*/\n";
+  CHECK(rt_file_parse("c.cl", ctl, strlen(ctl), &f, &err) != 0 && err && strstr(err, "is not an integer"));
+  free(err);
+  err = NULL;
   const char *trailing = "/*!\n[config]\nkernel_name: k\\";
   CHECK(rt_file_parse("t.cl", trailing, strlen(trailing), &f, &err) != 0);
   free(err);

@@ -1,0 +1,23 @@
+// OpenCL C's default header (opencl-c-base.h) precompiled once per clang
+// version and option set, for the in-process front end (clang_pch.cpp).
+#ifndef WAVECC_DRIVER_CLANG_PCH_H
+#define WAVECC_DRIVER_CLANG_PCH_H
+
+#include <string>
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class CompilerInvocation;
+}
+
+// The path of the PCH of the default header for compiles with `inv`
+// (built now when it does not exist yet), or "" when there is none to use
+// (WAVECC_NO_PCH=1, not OpenCL with -finclude-default-header and
+// -fdeclare-opencl-builtins, no cache directory, or building it failed).
+// `cc1_key`: the cc1 arguments that may differ between compiles, less the
+// ones naming the input (they go into the file's name with clang's
+// version and the header's size and time).
+std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, llvm::ArrayRef<std::string> cc1_key);
+
+#endif
