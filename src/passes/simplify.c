@@ -209,6 +209,46 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   return m;
 }
 
+/* SOP2/SOPC sources that are SGPR constants (s_mov_b32 k, or a dword of a
+ * p_create_vector of such) read the constant itself, as long as the
+ * instruction keeps at most one literal operand (inline constants are
+ * free). A 64-bit add of a constant vector (a bitcast constant
+ * expression, f_constexpr_bitcast) was eight s_mov_b32 before four
+ * s_add_u32/s_addc_u32 pairs; llc-19 folds them. dce removes the moves
+ * nobody else reads. True if ins changed. */
+static bool fold_salu_consts(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode >= ISA_NUM_OPS || ins->num_ops > 3 || mir_tied_operand(ins) >= 0) return false;
+  unsigned f = isa_table[ins->opcode].format;
+  if (f != ISA_FMT_SOP2 && f != ISA_FMT_SOPC) return false;
+  mir_operand k[3];
+  bool is_k[3] = {false, false, false}, any = false;
+  unsigned lits = 0;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    const mir_operand *o = &ins->ops[j];
+    if (o->kind == MIR_OPND_CONST) {
+      if (o->size > 1) return false; /* a 64-bit constant operand: leave the instruction alone */
+      lits += !mir_const_is_inline(o->imm);
+      continue;
+    }
+    if (o->kind != MIR_OPND_TEMP || o->flags || mir_rc_size((mir_rc)o->temp.rc) != 1) continue;
+    is_k[j] = sgpr_const(o, def, num_temps, &k[j]);
+    any |= is_k[j];
+  }
+  if (!any) return false;
+  bool changed = false;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    if (!is_k[j]) continue;
+    uint32_t v = k[j].imm;
+    if (!mir_const_is_inline(v)) {
+      if (lits) continue; /* one literal operand per instruction */
+      lits = 1;
+    }
+    ins->ops[j] = mir_op_const(v);
+    changed = true;
+  }
+  return changed;
+}
+
 /* `v_xor_b32 0x80000000, t` with t = `v_and_b32 0x7fffffff, x` as
  * `v_or_b32 0x80000000, x`, or NULL. */
 static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
@@ -468,6 +508,7 @@ int mir_simplify(mir_program *p, diag *d) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       fold_sign_mods(p->target, blk->instrs[i], def, p->num_temps);
+      fold_salu_consts(blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);
