@@ -392,7 +392,11 @@ static mir_preg choose_outside_clause(ra_ctx *c, uint32_t t) {
  * count of the current occupancy, as vector_slot allows). */
 static mir_preg choose_after_store(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
-  if (!c->store_hold || !mir_rc_is_vgpr(rc)) return MIR_PREG_NONE;
+  const mir_instr *ins = c->cur_ins;
+  if (!c->store_hold || !mir_rc_is_vgpr(rc) || !ins) return MIR_PREG_NONE;
+  /* VALU writes only (and pseudos, whose copies are v_mov_b32): a load's
+   * result may take the registers */
+  if (ins->opcode < ISA_NUM_OPS && !isa_fmt_valu(isa_table[ins->opcode].format)) return MIR_PREG_NONE;
   uint64_t held[UNITS / 64] = {0};
   bool any = false;
   for (unsigned u = 256; u < UNITS; u++)
