@@ -209,6 +209,143 @@ static mir_instr *const_to_vgpr(mir_program *p, const mir_instr *ins, mir_instr 
   return m;
 }
 
+/* SOP2/SOPC sources that are SGPR constants (s_mov_b32 k, or a dword of a
+ * p_create_vector of such) read the constant itself, as long as the
+ * instruction keeps at most one literal operand (inline constants are
+ * free). A 64-bit add of a constant vector (a bitcast constant
+ * expression, f_constexpr_bitcast) was eight s_mov_b32 before four
+ * s_add_u32/s_addc_u32 pairs; llc-19 folds them. dce removes the moves
+ * nobody else reads. True if ins changed. */
+static bool fold_salu_consts(mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (ins->opcode >= ISA_NUM_OPS || ins->num_ops > 3 || mir_tied_operand(ins) >= 0) return false;
+  unsigned f = isa_table[ins->opcode].format;
+  if (f != ISA_FMT_SOP2 && f != ISA_FMT_SOPC) return false;
+  mir_operand k[3];
+  bool is_k[3] = {false, false, false}, any = false;
+  unsigned lits = 0;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    const mir_operand *o = &ins->ops[j];
+    if (o->kind == MIR_OPND_CONST) {
+      if (o->size > 1) return false; /* a 64-bit constant operand: leave the instruction alone */
+      lits += !mir_const_is_inline(o->imm);
+      continue;
+    }
+    if (o->kind != MIR_OPND_TEMP || o->flags || mir_rc_size((mir_rc)o->temp.rc) != 1) continue;
+    is_k[j] = sgpr_const(o, def, num_temps, &k[j]);
+    any |= is_k[j];
+  }
+  if (!any) return false;
+  bool changed = false;
+  for (unsigned j = 0; j < ins->num_ops; j++) {
+    if (!is_k[j]) continue;
+    uint32_t v = k[j].imm;
+    if (!mir_const_is_inline(v)) {
+      if (lits) continue; /* one literal operand per instruction */
+      lits = 1;
+    }
+    ins->ops[j] = mir_op_const(v);
+    changed = true;
+  }
+  return changed;
+}
+
+/* Is operand k (of `ops` operands) of opcode op an "any file" source of
+ * width 2 in the ISA table's signature ("v2;a2,v2": definitions before the
+ * ';')? */
+static bool any_pair_source(unsigned op, unsigned k) {
+  const char *sig = isa_table[op].sig ? strchr(isa_table[op].sig, ';') : NULL;
+  if (!sig) return false;
+  sig++;
+  for (unsigned j = 0; j < k && sig; j++) {
+    sig = strchr(sig, ',');
+    if (sig) sig++;
+  }
+  return sig && sig[0] == 'a' && sig[1] == '2' && (sig[2] == ',' || sig[2] == 0);
+}
+
+/* The 64 bits of a two-dword temporary that a p_create_vector of two
+ * constants defines (each a constant operand, or an s_mov_b32 / v_mov_b32
+ * of one). */
+static bool pair_const(const mir_operand *o, mir_instr *const *def, uint32_t num_temps, uint64_t *bits) {
+  if (o->kind != MIR_OPND_TEMP || o->temp.id >= num_temps || mir_rc_size((mir_rc)o->temp.rc) != 2) return false;
+  const mir_instr *v = def[o->temp.id];
+  if (!v || v->opcode != MIR_P_CREATE_VECTOR || v->num_ops != 2 || v->num_defs != 1) return false;
+  uint32_t h[2];
+  for (unsigned k = 0; k < 2; k++) {
+    const mir_operand *x = &v->ops[k];
+    if (x->kind == MIR_OPND_TEMP && x->temp.id < num_temps && mir_rc_size((mir_rc)x->temp.rc) == 1 && def[x->temp.id] &&
+        (def[x->temp.id]->opcode == ISA_S_MOV_B32 || def[x->temp.id]->opcode == ISA_V_MOV_B32) &&
+        def[x->temp.id]->num_ops == 1 && !def[x->temp.id]->clamp && !def[x->temp.id]->omod)
+      x = &def[x->temp.id]->ops[0];
+    if (x->kind != MIR_OPND_CONST || x->size > 1 || x->flags) return false;
+    h[k] = x->imm;
+  }
+  *bits = (uint64_t)h[1] << 32 | h[0];
+  return true;
+}
+
+/* f64 sources (ISA_F_F64 instructions, "any file" pair operands) built
+ * from constants that a 64-bit operand takes inline: 0 and +-0.5, +-1,
+ * +-2, +-4 (written as the f32 pattern with size 2, as isel_f64.c
+ * selects them; encode.c). Compares with a double constant built it in
+ * a VGPR pair: two v_mov_b32 per compare (`x > 0.0`, `x == 1.0`),
+ * llc-19 reads the constant inline. True if ins changed. */
+static bool fold_f64_inline(const wavecc_target *t, mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  static const uint32_t inl[] = {0x3f000000u, 0xbf000000u, 0x3f800000u, 0xbf800000u,
+                                 0x40000000u, 0xc0000000u, 0x40800000u, 0xc0800000u};
+  if (ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_F64) || ins->num_ops > 4 || ins->clamp ||
+      ins->omod)
+    return false;
+  /* a compare with the constant second (its VOPC src1 is a VGPR): the
+   * reversed predicate with the operands swapped */
+  static const uint16_t rev[][2] = {
+      {ISA_V_CMP_EQ_F64, ISA_V_CMP_EQ_F64},   {ISA_V_CMP_GT_F64, ISA_V_CMP_LT_F64},
+      {ISA_V_CMP_GE_F64, ISA_V_CMP_LE_F64},   {ISA_V_CMP_LT_F64, ISA_V_CMP_GT_F64},
+      {ISA_V_CMP_LE_F64, ISA_V_CMP_GE_F64},   {ISA_V_CMP_LG_F64, ISA_V_CMP_LG_F64},
+      {ISA_V_CMP_O_F64, ISA_V_CMP_O_F64},     {ISA_V_CMP_U_F64, ISA_V_CMP_U_F64},
+      {ISA_V_CMP_NLG_F64, ISA_V_CMP_NLG_F64}, {ISA_V_CMP_NLE_F64, ISA_V_CMP_NGE_F64},
+      {ISA_V_CMP_NGE_F64, ISA_V_CMP_NLE_F64}, {ISA_V_CMP_NLT_F64, ISA_V_CMP_NGT_F64},
+      {ISA_V_CMP_NGT_F64, ISA_V_CMP_NLT_F64}, {ISA_V_CMP_NEQ_F64, ISA_V_CMP_NEQ_F64}};
+  uint64_t b1;
+  if (ins->num_ops == 2 && ins->num_defs == 1 && !(ins->ops[1].flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) &&
+      ins->ops[0].kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)ins->ops[0].temp.rc) &&
+      !(ins->ops[0].flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL | MIR_OPND_NEG | MIR_OPND_ABS)) &&
+      !pair_const(&ins->ops[0], def, num_temps, &b1) && pair_const(&ins->ops[1], def, num_temps, &b1))
+    for (unsigned j = 0; j < sizeof rev / sizeof rev[0]; j++)
+      if (rev[j][0] == ins->opcode) {
+        mir_operand x = ins->ops[0];
+        ins->ops[0] = ins->ops[1];
+        ins->ops[1] = x;
+        ins->opcode = rev[j][1];
+        break;
+      }
+  mir_operand ops[4];
+  bool changed = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    ops[k] = ins->ops[k];
+    uint64_t bits;
+    if ((ins->ops[k].flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || !any_pair_source(ins->opcode, k) ||
+        !pair_const(&ins->ops[k], def, num_temps, &bits))
+      continue;
+    int f = -1;
+    for (unsigned j = 0; j < sizeof inl / sizeof inl[0] && f < 0; j++) {
+      float x;
+      memcpy(&x, &inl[j], sizeof x);
+      double d = x;
+      uint64_t db;
+      memcpy(&db, &d, sizeof db);
+      if (db == bits) f = (int)j;
+    }
+    if (bits && f < 0) continue;
+    ops[k] = mir_op_const(bits ? inl[f] : 0);
+    ops[k].size = 2;
+    changed = true;
+  }
+  if (!changed || !mir_valu_bus_ok(t, ins->opcode, true, ops, ins->num_ops)) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k] = ops[k];
+  return true;
+}
+
 /* `v_xor_b32 0x80000000, t` with t = `v_and_b32 0x7fffffff, x` as
  * `v_or_b32 0x80000000, x`, or NULL. */
 static mir_instr *neg_abs(mir_program *p, const mir_instr *ins, mir_instr *const *def) {
@@ -468,6 +605,8 @@ int mir_simplify(mir_program *p, diag *d) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       fold_sign_mods(p->target, blk->instrs[i], def, p->num_temps);
+      fold_salu_consts(blk->instrs[i], def, p->num_temps);
+      fold_f64_inline(p->target, blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);

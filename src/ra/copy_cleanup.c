@@ -470,38 +470,71 @@ static void vgpr_reads(const mir_instr *ins, uint64_t *rd) {
 }
 
 /* 4. Unread VGPR moves: in a kernel without calls, a v_mov_b32 into a VGPR
- * that no instruction reads anywhere is deleted, whatever EXEC holds (the
- * lanes it keeps are read by nobody either): forwarding leaves such moves
- * behind when the copy's register is read only in a later block (an
- * extract of a pair kept for its high half). After s_endpgm nothing reads
- * VGPRs; a function's caller, a callee and M0-relative (movrel) or indexed
- * reads could, so those programs are left alone. Repeated: a deleted move
- * may have been the only reader of its source. */
-static void delete_unread_vgpr_moves(mir_program *p) {
+ * that no instruction after it reads (later in its block, or in any block
+ * the linear CFG reaches from there) is deleted, whatever EXEC holds: the
+ * lanes it keeps are read by nobody either. Writes never end a VGPR's
+ * liveness here (a write under a partial EXEC keeps the other lanes), so
+ * "read later" is plain reachability: R_out(b) = union of R_in(s) over
+ * b's linear successors, R_in(b) = reads(b) | R_out(b). The wave runs in
+ * linear order, so any instruction that runs after the move is reachable.
+ * Forwarding leaves such moves behind when the copy's register is read
+ * only in a later block (an extract of a pair kept for its high half), or
+ * when the tuple it built was read in place of its sources (a vector
+ * built from two values that live on, f_vector_gep). After s_endpgm
+ * nothing reads VGPRs; a function's caller, a callee and M0-relative
+ * (movrel) or indexed reads could, so those programs are left alone.
+ * Repeated: a deleted move may have been the only reader of its source. */
+typedef uint64_t vgpr_set[4];
+
+static bool vgpr_in(const uint64_t *rd, mir_preg d) { return (rd[(d - 256) >> 6] >> ((d - 256) & 63)) & 1; }
+
+static void delete_unread_vgpr_moves(mir_program *p, arena *mem) {
   if (p->is_function || p->has_calls || p->gpr_idx) return;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
+      if (movrel(p->blocks[bi].instrs[i])) return;
+  vgpr_set *gen = arena_alloc(mem, p->num_blocks * sizeof *gen);
+  vgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
   for (bool again = true; again;) {
-    uint64_t rd[4] = {0, 0, 0, 0};
+    memset(gen, 0, p->num_blocks * sizeof *gen);
     for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
-        const mir_instr *ins = p->blocks[bi].instrs[i];
-        if (movrel(ins)) return;
-        vgpr_reads(ins, rd);
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) vgpr_reads(p->blocks[bi].instrs[i], gen[bi]);
+    memcpy(in, gen, p->num_blocks * sizeof *in);
+    for (bool changed = true; changed;) {
+      changed = false;
+      for (uint32_t bi = p->num_blocks; bi-- > 0;) {
+        const mir_block *b = &p->blocks[bi];
+        for (uint32_t k = 0; k < b->linear_succs.n; k++)
+          for (int w = 0; w < 4; w++) {
+            uint64_t x = in[bi][w] | in[b->linear_succs.v[k]][w];
+            changed |= x != in[bi][w];
+            in[bi][w] = x;
+          }
       }
+    }
     again = false;
     for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
       mir_block *b = &p->blocks[bi];
-      uint32_t w = 0;
-      for (uint32_t i = 0; i < b->num_instrs; i++) {
+      uint64_t live[4] = {0, 0, 0, 0};
+      for (uint32_t k = 0; k < b->linear_succs.n; k++)
+        for (int w = 0; w < 4; w++) live[w] |= in[b->linear_succs.v[k]][w];
+      uint32_t ndead = 0;
+      for (uint32_t i = b->num_instrs; i-- > 0;) {
         mir_instr *ins = b->instrs[i];
         mir_preg d, src;
         unsigned n;
-        if (ins->opcode == ISA_V_MOV_B32 && plain_move(ins, &d, &src, &n) && d >= 256 &&
-            !((rd[(d - 256) >> 6] >> ((d - 256) & 63)) & 1)) {
-          again = true;
+        if (ins->opcode == ISA_V_MOV_B32 && plain_move(ins, &d, &src, &n) && d >= 256 && !vgpr_in(live, d)) {
+          b->instrs[i] = NULL;
+          ndead++;
           continue;
         }
-        b->instrs[w++] = ins;
+        vgpr_reads(ins, live);
       }
+      if (!ndead) continue;
+      again = true;
+      uint32_t w = 0;
+      for (uint32_t i = 0; i < b->num_instrs; i++)
+        if (b->instrs[i]) b->instrs[w++] = b->instrs[i];
       b->num_instrs = w;
     }
   }
@@ -535,7 +568,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
   }
   sgpr_set *out = sgpr_live_out(p, &tmp);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);
-  delete_unread_vgpr_moves(p);
+  delete_unread_vgpr_moves(p, &tmp);
   arena_free(&tmp);
   return 0;
 }

@@ -32,6 +32,12 @@
  *     of all of one value reads that value (whole_operands), and
  *  5. a create_vector equal to an earlier one of its block is that one
  *     (reuse_equal_create): cse ran before mem-merge built the tuples.
+ *  6. A create_vector's one-dword operand that a move of a constant
+ *     defines (v_mov_b32 / s_mov_b32 k of the vector's file) is the
+ *     constant (const_operands): SSA elimination writes it into the
+ *     vector's slot, where a register holding it that lives on (a zero
+ *     shared by several stored tuples, f_constexpr_bitcast) would be
+ *     copied; a move that dies there becomes the same one instruction.
  *
  * Legality: renaming a use of x = extract(create(.., a, ..)) to a is SSA
  * copy propagation: a's definition dominates the create, which dominates
@@ -211,6 +217,26 @@ static void reuse_equal_create(fold_ctx *c, const mir_block *b, uint32_t i) {
       return;
     }
   }
+}
+
+/* Rule 6 for one create_vector (operands renamed): true if it changed. */
+static bool const_operands(const fold_ctx *c, mir_instr *ins) {
+  if (ins->opcode != MIR_P_CREATE_VECTOR || ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP) return false;
+  bool vgpr = mir_rc_is_vgpr(ins->defs[0].temp.rc), changed = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP || o->temp.id >= c->cap || mir_rc_size(o->temp.rc) != 1 ||
+        mir_rc_is_vgpr(o->temp.rc) != vgpr || (o->flags & (MIR_OPND_NEG | MIR_OPND_ABS | MIR_OPND_FIXED_REG)))
+      continue;
+    const mir_instr *m = c->def[o->temp.id];
+    if (!m || m->opcode != (vgpr ? ISA_V_MOV_B32 : ISA_S_MOV_B32) || m->num_ops != 1 || m->num_defs != 1 ||
+        m->ops[0].kind != MIR_OPND_CONST || m->ops[0].size > 1 || m->ops[0].flags || m->clamp || m->omod ||
+        m->enc_flags || m->defs[0].preg != MIR_PREG_NONE)
+      continue;
+    *o = mir_op_const(m->ops[0].imm);
+    changed = true;
+  }
+  return changed;
 }
 
 static void count_uses(fold_ctx *c) {
@@ -427,7 +453,10 @@ int mir_fold_vectors(mir_program *p, diag *d) {
     }
   }
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)
-    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) rename_operands(&c, p->blocks[bi].instrs[i]);
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      rename_operands(&c, p->blocks[bi].instrs[i]);
+      const_operands(&c, p->blocks[bi].instrs[i]);
+    }
   delete_dead(&c);
   count_uses(&c);
   bool merged = false;

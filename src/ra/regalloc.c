@@ -229,6 +229,17 @@ static bool plain_move(const mir_instr *ins) {
   }
 }
 
+/* Does the vector v's operand k die there (a value that lives on cannot
+ * share its register with the vector: the vector copies it)? */
+static bool dies_in_vector(const mir_instr *v, unsigned k) {
+  const mir_operand *o = &v->ops[k];
+  if (o->flags & MIR_OPND_KILL) return true;
+  for (unsigned j = k + 1; j < v->num_ops; j++) /* a value read twice: the kill flag is on one of its reads */
+    if (v->ops[j].kind == MIR_OPND_TEMP && v->ops[j].temp.id == o->temp.id && (v->ops[j].flags & MIR_OPND_KILL))
+      return true;
+  return false;
+}
+
 static void compute_affinities(ra_ctx *c) {
   const mir_program *p = c->p;
   uint32_t n = c->live_temps;
@@ -242,6 +253,8 @@ static void compute_affinities(ra_ctx *c) {
     c->vec[t] = NULL;
   }
   if (p->no_coalesce) return;
+  uint8_t *dies = arena_alloc(p->mem, n ? n : 1);
+  memset(dies, 0, n ? n : 1);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
@@ -255,10 +268,13 @@ static void compute_affinities(ra_ctx *c) {
         for (unsigned k = 0; k < ins->num_ops; k++) {
           const mir_operand *o = &ins->ops[k];
           unsigned sz = o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF ? mir_rc_size(o->temp.rc) : o->size ? o->size : 1;
-          if (o->kind == MIR_OPND_TEMP && !c->vec[o->temp.id] &&
-              mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(ins->defs[0].temp.rc)) {
+          /* the first vector it is read by, or the one it dies in (where
+           * it can sit in its slot; elsewhere the vector copies it) */
+          if (o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(ins->defs[0].temp.rc) &&
+              (!c->vec[o->temp.id] || (!dies[o->temp.id] && dies_in_vector(ins, k)))) {
             c->vec[o->temp.id] = ins;
             c->vec_off[o->temp.id] = (uint8_t)off;
+            dies[o->temp.id] = dies_in_vector(ins, k);
           }
           off += sz;
         }
@@ -285,7 +301,9 @@ static unsigned vector_ceiling(const ra_ctx *c) {
 }
 
 /* Where the vector t is an operand of would put t: at the vector's fixed
- * or preferred register, else where an operand already placed implies,
+ * or preferred register, else where an operand already placed that dies
+ * in the vector implies (one that lives on is copied into the vector
+ * anyway: aligning with it would put t where the vector cannot be),
  * else in the lowest free range that holds the whole vector (remembered as
  * the vector's preference, so the other operands follow). */
 static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
@@ -299,7 +317,9 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
   for (unsigned k = 0; k < v->num_ops && base == MIR_PREG_NONE; k++) {
     const mir_operand *o = &v->ops[k];
     /* operands renamed by a split (new temporaries) have no entry */
-    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || o->temp.id >= c->live_temps || c->vec[o->temp.id] != v) continue;
+    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || o->temp.id >= c->live_temps || c->vec[o->temp.id] != v ||
+        !dies_in_vector(v, k))
+      continue;
     mir_preg r = c->reg[o->temp.id];
     if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
     r = (mir_preg)(r - c->vec_off[o->temp.id]);
@@ -364,9 +384,98 @@ static mir_preg choose_outside_clause(ra_ctx *c, uint32_t t) {
   return r;
 }
 
+/* choose_free for a VGPR definition of the instruction right after a
+ * store whose data (over 64 bits) it would otherwise overwrite: a VALU
+ * write there needs a wait state (hazards.c, an s_nop when nothing else
+ * sits between). The data's units are held while it searches; NONE when
+ * only they would do or the other range would cost occupancy (the VGPR
+ * count of the current occupancy, as vector_slot allows). */
+static mir_preg choose_after_store(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  const mir_instr *ins = c->cur_ins;
+  if (!c->store_hold || !mir_rc_is_vgpr(rc) || !ins) return MIR_PREG_NONE;
+  /* VALU writes only (and pseudos, whose copies are v_mov_b32): a load's
+   * result may take the registers */
+  if (ins->opcode < ISA_NUM_OPS && !isa_fmt_valu(isa_table[ins->opcode].format)) return MIR_PREG_NONE;
+  uint64_t held[UNITS / 64] = {0};
+  bool any = false;
+  for (unsigned u = 256; u < UNITS; u++)
+    if (bitset_test(c->store_data, u) && !c->owner[u]) {
+      c->owner[u] = UINT32_MAX;
+      bitset_set(held, u);
+      any = true;
+    }
+  mir_preg r = any ? choose_free(c, t) : MIR_PREG_NONE;
+  for (unsigned u = 256; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  if (r != MIR_PREG_NONE &&
+      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
+    r = MIR_PREG_NONE;
+  return r;
+}
+
+/* After placing ins: the units of its store data wider than 64 bits, for
+ * the next instruction (store_hold), on targets with that hazard. */
+static void store_step(ra_ctx *c, const mir_instr *ins) {
+  c->store_hold = false;
+  if (!c->p->target->hazard_waits[WAVECC_HZ_VMEM_STORE_DATA] || ins->opcode >= ISA_NUM_OPS ||
+      !isa_fmt_vmem(isa_table[ins->opcode].format) ||
+      !(isa_table[ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)))
+    return;
+  memset(c->store_data, 0, sizeof c->store_data);
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP || !mir_rc_is_vgpr(o->temp.rc) || mir_rc_size(o->temp.rc) <= 2) continue;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || r < 256) continue;
+    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && r + u < UNITS; u++) bitset_set(c->store_data, r + u);
+    c->store_hold = true;
+  }
+}
+
+/* For the result t of the p_create_vector being placed (c->cur_ins): when
+ * its operands already sit in consecutive registers, in order and aligned
+ * as t would be, but t cannot take them (an operand lives on), a free range
+ * apart from all of them. SSA elimination then copies the operands there
+ * and copy clean-up lets the vector's readers read the operands' own
+ * registers, deleting every copy; a range overlapping them would shuffle
+ * (f_vector_gep: `v_mov_b32 v5, v4; v_mov_b32 v4, v3`). NONE otherwise, or
+ * when the range would cost occupancy. */
+static mir_preg choose_apart(ra_ctx *c, uint32_t t) {
+  const mir_instr *v = c->cur_ins;
+  mir_rc rc = c->p->temp_rc[t];
+  if (!v || v->opcode != MIR_P_CREATE_VECTOR || v->num_defs != 1 || v->defs[0].kind != MIR_OPND_TEMP ||
+      v->defs[0].temp.id != t || v->num_ops < 2)
+    return MIR_PREG_NONE;
+  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0, base = MIR_PREG_NONE;
+  unsigned off = 0;
+  for (unsigned k = 0; k < v->num_ops; k++) {
+    const mir_operand *o = &v->ops[k];
+    if (o->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(o->temp.rc) != mir_rc_is_vgpr(rc)) return MIR_PREG_NONE;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + off) return MIR_PREG_NONE;
+    if (k == 0) base = r;
+    if (r != base + off) return MIR_PREG_NONE;
+    off += mir_rc_size(o->temp.rc);
+  }
+  if ((base - file) % ra_rc_align(c, rc) || fits(c, t, rc, base)) return MIR_PREG_NONE;
+  uint32_t saved[UNITS];
+  memcpy(saved, c->owner, sizeof saved);
+  for (unsigned u = 0; u < off && base + u < UNITS; u++)
+    if (!c->owner[base + u]) c->owner[base + u] = UINT32_MAX;
+  mir_preg r = ra_find_free(c, t, rc);
+  memcpy(c->owner, saved, sizeof saved);
+  if (r != MIR_PREG_NONE && mir_rc_is_vgpr(rc) &&
+      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
+    r = MIR_PREG_NONE;
+  return r;
+}
+
 static mir_preg choose(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
   mir_preg r = c->clause_kind ? choose_outside_clause(c, t) : MIR_PREG_NONE;
+  if (r == MIR_PREG_NONE) r = choose_after_store(c, t);
+  if (r == MIR_PREG_NONE && !fits(c, t, rc, c->pref[t])) r = choose_apart(c, t);
   if (r == MIR_PREG_NONE) r = choose_free(c, t);
   if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
   if (r == MIR_PREG_NONE && !c->failed) {
@@ -731,6 +840,7 @@ int mir_regalloc(mir_program *p, diag *d) {
     }
     uint32_t i = assign_phis(c, b);
     c->clause_kind = ISA_CLAUSE_NONE;
+    c->store_hold = false;
     for (; i < b->num_instrs && !c->failed; i++) {
       mir_instr *ins = b->instrs[i];
       clause_step(c, ins);
@@ -776,6 +886,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       }
       i = c->cur_pos; /* splitting may have inserted copies before `ins` */
       c->cur_ins = NULL;
+      store_step(c, ins);
     }
   }
   if (c->failed) return 1;

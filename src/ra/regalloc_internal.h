@@ -55,6 +55,11 @@ typedef struct ra_ctx {
   bool replay;
   unsigned clause_kind;
   uint64_t clause_freed[UNITS / 64];
+  /* The VGPRs of the previous instruction's store data wider than 64 bits
+   * (targets with the VMEM store-data hazard): the next instruction's
+   * definitions avoid them while another range is free (block local). */
+  bool store_hold;
+  uint64_t store_data[UNITS / 64];
 } ra_ctx;
 
 /* Alignment in dwords of a range of class rc (SGPR pairs even, 3+ dwords

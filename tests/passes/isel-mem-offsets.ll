@@ -26,8 +26,7 @@
 ; CHECK: ds_read_b64 v[{{[0-9]+:[0-9]+}}], [[L]] offset:256{{$}}
 ; CHECK-LABEL: {{^}}scalar:
 ; CHECK-DAG: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xc{{$}}
-; CHECK-DAG: s_mov_b32 [[K:s[0-9]+]], 0x1000
-; CHECK: s_add_u32 {{s[0-9]+}}, {{s[0-9]+}}, [[K]]
+; CHECK: s_add_u32 {{s[0-9]+}}, {{s[0-9]+}}, 0x1000
 ; CHECK: s_load_dword {{s[0-9]+}}, s[{{[0-9]+:[0-9]+}}], 0xf40{{$}}
 ; CHECK-LABEL: {{^}}private:
 ; CHECK: buffer_store_dword [[V:v[0-9]+]], [[A:v[0-9]+]], s[0:3], s7 offen glc

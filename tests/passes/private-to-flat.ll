@@ -18,7 +18,7 @@
 ; RUN: %wavecc -mcpu=gfx900 -S calls.ll -o - | FileCheck %s --check-prefix=CALLS
 ; RUN: %not %wavecc -mcpu=gfx900 -S fn.ll -o - 2>&1 | FileCheck %s --check-prefix=FN
 ; GFX9: s_add_u32 s[[LO:[0-9]+]], s6, s9
-; GFX9-NEXT: s_addc_u32 s[[HI:[0-9]+]], s7, s{{[0-9]+}}
+; GFX9-NEXT: s_addc_u32 s[[HI:[0-9]+]], s7, {{s[0-9]+|0}}
 ; GFX9-NEXT: s_mov_b64 flat_scratch, s{{\[}}[[LO]]:[[HI]]]
 ; GFX9: s_getreg_b32 [[AP:s[0-9]+]], 0x780f
 ; GFX9: s_lshl_b32 [[AP]], [[AP]], 16
@@ -35,7 +35,7 @@
 ; GFX11: flat_load_b32
 ; CALLS: s_add_u32 s0, s0, [[WO:s[0-9]+]]
 ; CALLS: s_add_u32 s[[LO:[0-9]+]], s8, [[WO]]
-; CALLS-NEXT: s_addc_u32 s[[HI:[0-9]+]], s9, s{{[0-9]+}}
+; CALLS-NEXT: s_addc_u32 s[[HI:[0-9]+]], s9, {{s[0-9]+|0}}
 ; CALLS-NEXT: s_mov_b64 flat_scratch, s{{\[}}[[LO]]:[[HI]]]
 ; CALLS: s_swappc_b64
 ; CALLS: flat_load_dword
