@@ -39,6 +39,24 @@
  * s_and_b64), X's branch and Z's s_andn2_b64 go: two instructions per
  * iteration fewer. SCC, which every one of them writes, is read by none
  * before the next write. S must have no other reader.
+ *
+ * Also, in structured programs, before the first pattern: F's phi copies
+ * (`vD = v_mov_b32 x`) move to the if block B, before its saveexec,
+ * where they run under B's EXEC, a superset of F's lanes:
+ *     B: S = s_and_saveexec_b64 M ; s_cbranch_execz F      (T…: then arm)
+ *     F: exec = s_andn2_b64 S, exec ; vD = v_mov_b32 x ; …  J: exec = s_or_b64 exec, S
+ * becomes B: vD = v_mov_b32 x ; S = s_and_saveexec_b64 M …, F: exec =
+ * s_andn2_b64 S, exec (then dropped), as llc-19 puts the copy of a
+ * triangle's phi before SI_IF (`c ? load : 0`: one instruction fewer per
+ * if, and F becomes empty). The copies also write the "then" lanes of vD;
+ * that is harmless when the arm T never reads vD (the arm's own value of
+ * the phi is written into vD after, or the lanes take an undefined value)
+ * and every write of T is masked by EXEC (inside T, EXEC is within the
+ * then lanes): so no instruction of T reads vD, writes it ignoring EXEC
+ * (v_writelane), or is a call, and T writes no source x (an SGPR keeps
+ * its value for F; a VGPR's F lanes would too, but checking that is not
+ * worth it). The sources must not be S, EXEC or SCC (the saveexec writes
+ * them).
  */
 #include <string.h>
 
@@ -208,12 +226,125 @@ static void empty_exit_copies(mir_program *p, uint32_t x) {
   drop_index(&zb->linear_preds, x);
 }
 
+/* Do registers [r, r+n) and [q, q+m) overlap? */
+static bool regs_overlap(mir_preg r, unsigned n, mir_preg q, unsigned m) { return n && m && r < q + m && q < r + n; }
+
+/* Does an operand (or definition) of list o[0..n) overlap [r, r+k)? */
+static bool opnds_touch(const mir_operand *o, unsigned n, mir_preg r, unsigned k) {
+  for (unsigned i = 0; i < n; i++) {
+    mir_preg q;
+    unsigned m;
+    mir_opnd_units(&o[i], &q, &m);
+    if (regs_overlap(q, m, r, k)) return true;
+  }
+  return false;
+}
+
+/* A phi copy of F: `vD = v_mov_b32 x`, x a register or a constant, no
+ * modifiers. */
+static bool phi_copy(const mir_instr *ins) {
+  if (ins->opcode != ISA_V_MOV_B32 || ins->num_defs != 1 || ins->num_ops != 1 || ins->clamp || ins->omod ||
+      (ins->ops[0].flags & MIR_OPND_MODS) || (ins->enc_flags & ~MIR_ENC_VOP3))
+    return false;
+  const mir_operand *d = &ins->defs[0], *x = &ins->ops[0];
+  if ((d->kind != MIR_OPND_TEMP && d->kind != MIR_OPND_FIXED) || d->preg < MIR_PREG_VGPR(0) || d->preg >= MIR_PREG_AGPR(0))
+    return false;
+  return x->kind == MIR_OPND_CONST ||
+         ((x->kind == MIR_OPND_TEMP || x->kind == MIR_OPND_FIXED) && x->preg != MIR_PREG_NONE && x->preg != MIR_PREG_SCC);
+}
+
+/* May instruction ins of the then arm stay while F's copies cp[0..n) run
+ * before the arm? See the file comment. */
+static bool arm_instr_ok(const mir_instr *ins, mir_instr *const *cp, uint32_t n) {
+  if (ins->opcode == MIR_P_CALL || ins->opcode == MIR_P_RETURN) return false;
+  bool masked = ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_IGNORES_EXEC);
+  for (uint32_t k = 0; k < n; k++) {
+    mir_preg r, q;
+    unsigned nr, nq;
+    mir_opnd_units(&cp[k]->defs[0], &r, &nr);
+    if (opnds_touch(ins->ops, ins->num_ops, r, nr)) return false;
+    if (!masked && opnds_touch(ins->defs, ins->num_defs, r, nr)) return false;
+    mir_opnd_units(&cp[k]->ops[0], &q, &nq);
+    if (opnds_touch(ins->defs, ins->num_defs, q, nq)) return false;
+  }
+  return true;
+}
+
+/* Moves F's phi copies into the if block (file comment) for block f. */
+static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_t *work) {
+  mir_block *fb = &p->blocks[f];
+  mir_temp s, s2;
+  uint32_t n = fb->num_instrs;
+  if (n < 3 || fb->linear_succs.n != 1 || fb->logical_preds.n != 1 || fb->linear_preds.n != 2 ||
+      !exec_op(fb->instrs[0], mir_lane_op(p, WAVECC_LANE_ANDN2), 0, &s))
+    return;
+  uint32_t j = fb->linear_succs.v[0], b = fb->logical_preds.v[0];
+  const mir_instr *br = fb->instrs[n - 1];
+  if (br->opcode != MIR_P_BRANCH || br->ops[0].kind != MIR_OPND_BLOCK || br->ops[0].imm != j || b >= p->num_blocks) return;
+  for (uint32_t i = 1; i + 1 < n; i++)
+    if (!phi_copy(fb->instrs[i])) return;
+  const mir_block *jb = &p->blocks[j];
+  if (!jb->num_instrs || !exec_op(jb->instrs[0], mir_lane_op(p, WAVECC_LANE_OR), 1, &s2) || s2.id != s.id) return;
+  /* B: S = saveexec M ; s_cbranch_execz F ; p_branch T0 */
+  mir_block *bb = &p->blocks[b];
+  uint32_t m = bb->num_instrs;
+  if (m < 3 || bb->linear_succs.n != 2 || bb->instrs[m - 2]->opcode != ISA_S_CBRANCH_EXECZ ||
+      bb->instrs[m - 2]->ops[0].imm != f || bb->instrs[m - 1]->opcode != MIR_P_BRANCH ||
+      bb->instrs[m - 1]->ops[0].kind != MIR_OPND_BLOCK)
+    return;
+  mir_instr *se = bb->instrs[m - 3];
+  if ((se->opcode != mir_lane_op(p, WAVECC_LANE_AND_SAVEEXEC) && se->opcode != mir_lane_op(p, WAVECC_LANE_ANDN1_SAVEEXEC)) ||
+      se->num_defs != 1 || se->defs[0].kind != MIR_OPND_TEMP || se->defs[0].temp.id != s.id)
+    return;
+  mir_instr *const *cp = fb->instrs + 1;
+  uint32_t nc = n - 2;
+  for (uint32_t k = 0; k < nc; k++) {
+    mir_preg q;
+    unsigned nq;
+    mir_opnd_units(&cp[k]->ops[0], &q, &nq);
+    if (opnds_touch(se->defs, se->num_defs, q, nq) || regs_overlap(q, nq, MIR_PREG_EXEC, mir_lane_dwords(p))) return;
+  }
+  /* the then arm: the blocks the linear CFG reaches from T0 before F */
+  uint32_t t0 = bb->instrs[m - 1]->ops[0].imm, nw = 0;
+  if (t0 == f || t0 >= p->num_blocks) return;
+  memset(seen, 0, p->num_blocks);
+  work[nw++] = t0;
+  seen[t0] = seen[f] = 1;
+  while (nw) {
+    uint32_t tb = work[--nw];
+    const mir_block *t = &p->blocks[tb];
+    if (!t->linear_succs.n || tb == b || tb == j) return; /* leaves the arm other than through F */
+    for (uint32_t i = 0; i < t->num_instrs; i++)
+      if (!arm_instr_ok(t->instrs[i], cp, nc)) return;
+    for (uint32_t k = 0; k < t->linear_succs.n; k++) {
+      uint32_t u = t->linear_succs.v[k];
+      if (u >= p->num_blocks || u == j || u == b) return;
+      if (!seen[u]) {
+        seen[u] = 1;
+        work[nw++] = u;
+      }
+    }
+  }
+  /* B gains the copies before the saveexec; F keeps its s_andn2_b64 and branch */
+  mir_instr **ni = arena_alloc(p->mem, (m + nc) * sizeof *ni);
+  memcpy(ni, bb->instrs, (m - 3) * sizeof *ni);
+  memcpy(ni + m - 3, cp, nc * sizeof *ni);
+  memcpy(ni + m - 3 + nc, bb->instrs + m - 3, 3 * sizeof *ni);
+  bb->instrs = ni;
+  bb->num_instrs = bb->cap_instrs = m + nc;
+  fb->instrs[1] = fb->instrs[n - 1];
+  fb->num_instrs = 2;
+}
+
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
   drop_dead_exec_moves(p);
   if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;
   for (uint32_t x = 0; x < p->num_blocks; x++) empty_exit_copies(p, x);
+  uint8_t *seen = arena_alloc(p->mem, p->num_blocks ? p->num_blocks : 1);
+  uint32_t *work = arena_alloc(p->mem, (p->num_blocks ? p->num_blocks : 1) * sizeof *work);
+  for (uint32_t f = 0; f < p->num_blocks; f++) hoist_skip_copies(p, f, seen, work);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];
     mir_temp s, s2;
