@@ -49,14 +49,16 @@
  * s_andn2_b64 S, exec (then dropped), as llc-19 puts the copy of a
  * triangle's phi before SI_IF (`c ? load : 0`: one instruction fewer per
  * if, and F becomes empty). The copies also write the "then" lanes of vD;
- * that is harmless when the arm T never reads vD (the arm's own value of
- * the phi is written into vD after, or the lanes take an undefined value)
- * and every write of T is masked by EXEC (inside T, EXEC is within the
- * then lanes): so no instruction of T reads vD, writes it ignoring EXEC
- * (v_writelane), or is a call, and T writes no source x (an SGPR keeps
- * its value for F; a VGPR's F lanes would too, but checking that is not
- * worth it). The sources must not be S, EXEC or SCC (the saveexec writes
- * them).
+ * that is harmless when vD is dead at the arm T's entry: T's first block
+ * writes all of vD (a VALU, LDS or VMEM result, before any EXEC change)
+ * before anything reads it. Not merely "T never reads vD": the arm's
+ * value of the phi may sit in vD from before B, untouched by T. And the
+ * F lanes of vD must survive T: every write of T is masked by EXEC
+ * (inside T, EXEC is within the then lanes), so no instruction of T
+ * writes vD ignoring EXEC (v_writelane) or is a call, and T writes no
+ * source x (an SGPR keeps its value for F; a VGPR's F lanes would too,
+ * but checking that is not worth it). The sources must not be S, EXEC or
+ * SCC (the saveexec writes them).
  */
 #include <string.h>
 
@@ -226,6 +228,10 @@ static void empty_exit_copies(mir_program *p, uint32_t x) {
   drop_index(&zb->linear_preds, x);
 }
 
+/* Most phi copies of one skip block moved (a bound on the work, far above
+ * what ifs have). */
+#define MAX_SKIP_COPIES 64u
+
 /* Do registers [r, r+n) and [q, q+m) overlap? */
 static bool regs_overlap(mir_preg r, unsigned n, mir_preg q, unsigned m) { return n && m && r < q + m && q < r + n; }
 
@@ -253,25 +259,56 @@ static bool phi_copy(const mir_instr *ins) {
          ((x->kind == MIR_OPND_TEMP || x->kind == MIR_OPND_FIXED) && x->preg != MIR_PREG_NONE && x->preg != MIR_PREG_SCC);
 }
 
-/* May instruction ins of the then arm stay while F's copies cp[0..n) run
- * before the arm? See the file comment. */
-static bool arm_instr_ok(const mir_instr *ins, mir_instr *const *cp, uint32_t n) {
-  if (ins->opcode == MIR_P_CALL || ins->opcode == MIR_P_RETURN) return false;
-  bool masked = ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_IGNORES_EXEC);
-  for (uint32_t k = 0; k < n; k++) {
-    mir_preg r, q;
-    unsigned nr, nq;
-    mir_opnd_units(&cp[k]->defs[0], &r, &nr);
-    if (opnds_touch(ins->ops, ins->num_ops, r, nr)) return false;
-    if (!masked && opnds_touch(ins->defs, ins->num_defs, r, nr)) return false;
-    mir_opnd_units(&cp[k]->ops[0], &q, &nq);
-    if (opnds_touch(ins->defs, ins->num_defs, q, nq)) return false;
+/* Does ins write all of [r, r+n) in every lane EXEC enables, without
+ * reading what it held (a VALU, LDS or VMEM result, not tied, partial,
+ * atomic or indexed)? */
+static bool full_masked_write(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  unsigned cost = isa_sem_of(ins->opcode)->cost;
+  if (cost != ISA_COST_VALU && cost != ISA_COST_TRANS && cost != ISA_COST_F64 && cost != ISA_COST_LDS &&
+      cost != ISA_COST_VMEM)
+    return false;
+  if ((isa_table[ins->opcode].flags & (ISA_F_IGNORES_EXEC | ISA_F_ATOMIC)) ||
+      (isa_sem_of(ins->opcode)->flags & (ISA_S_TIED | ISA_S_PARTIAL)) ||
+      (ins->enc_flags & ~(MIR_ENC_VOP3 | MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_OFFEN | MIR_ENC_IDXEN |
+                          MIR_ENC_OFF | MIR_ENC_DWALIGNED | MIR_ENC_INVARIANT)))
+    return false;
+  for (unsigned i = 0; i < ins->num_defs; i++) {
+    mir_preg q;
+    unsigned m;
+    mir_opnd_units(&ins->defs[i], &q, &m);
+    if (m && q <= r && r + n <= q + m) return true;
+  }
+  return false;
+}
+
+/* May the then arm's block t (the arm's first block when first) stay
+ * while F's copies cp[0..n) run before the arm? dead[k]: copy k's
+ * register was written whole in the first block before any read, so
+ * its old value is dead in the arm (set here). See the file comment. */
+static bool arm_block_ok(const mir_block *t, bool first, mir_instr *const *cp, uint32_t n, uint8_t *dead) {
+  bool exec_changed = false;
+  for (uint32_t i = 0; i < t->num_instrs; i++) {
+    const mir_instr *ins = t->instrs[i];
+    if (ins->opcode == MIR_P_CALL || ins->opcode == MIR_P_RETURN) return false;
+    bool masked = ins->opcode >= ISA_NUM_OPS || !(isa_table[ins->opcode].flags & ISA_F_IGNORES_EXEC);
+    for (uint32_t k = 0; k < n; k++) {
+      mir_preg r, q;
+      unsigned nr, nq;
+      mir_opnd_units(&cp[k]->defs[0], &r, &nr);
+      if (!dead[k] && opnds_touch(ins->ops, ins->num_ops, r, nr)) return false;
+      if (!masked && opnds_touch(ins->defs, ins->num_defs, r, nr)) return false;
+      mir_opnd_units(&cp[k]->ops[0], &q, &nq);
+      if (opnds_touch(ins->defs, ins->num_defs, q, nq)) return false;
+      if (first && !exec_changed && full_masked_write(ins, r, nr)) dead[k] = 1;
+    }
+    if (mir_writes_exec(ins)) exec_changed = true;
   }
   return true;
 }
 
 /* Moves F's phi copies into the if block (file comment) for block f. */
-static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_t *work) {
+static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_t *work, uint8_t *dead) {
   mir_block *fb = &p->blocks[f];
   mir_temp s, s2;
   uint32_t n = fb->num_instrs;
@@ -307,15 +344,19 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
   /* the then arm: the blocks the linear CFG reaches from T0 before F */
   uint32_t t0 = bb->instrs[m - 1]->ops[0].imm, nw = 0;
   if (t0 == f || t0 >= p->num_blocks) return;
+  if (nc > MAX_SKIP_COPIES) return;
   memset(seen, 0, p->num_blocks);
+  memset(dead, 0, nc);
   work[nw++] = t0;
   seen[t0] = seen[f] = 1;
   while (nw) {
     uint32_t tb = work[--nw];
     const mir_block *t = &p->blocks[tb];
     if (!t->linear_succs.n || tb == b || tb == j) return; /* leaves the arm other than through F */
-    for (uint32_t i = 0; i < t->num_instrs; i++)
-      if (!arm_instr_ok(t->instrs[i], cp, nc)) return;
+    if (!arm_block_ok(t, tb == t0, cp, nc, dead)) return;
+    if (tb == t0)
+      for (uint32_t k = 0; k < nc; k++)
+        if (!dead[k]) return; /* vD may hold the arm's value of the phi, from before B */
     for (uint32_t k = 0; k < t->linear_succs.n; k++) {
       uint32_t u = t->linear_succs.v[k];
       if (u >= p->num_blocks || u == j || u == b) return;
@@ -344,7 +385,8 @@ int mir_exec_cleanup(mir_program *p, diag *d) {
   for (uint32_t x = 0; x < p->num_blocks; x++) empty_exit_copies(p, x);
   uint8_t *seen = arena_alloc(p->mem, p->num_blocks ? p->num_blocks : 1);
   uint32_t *work = arena_alloc(p->mem, (p->num_blocks ? p->num_blocks : 1) * sizeof *work);
-  for (uint32_t f = 0; f < p->num_blocks; f++) hoist_skip_copies(p, f, seen, work);
+  uint8_t dead[MAX_SKIP_COPIES];
+  for (uint32_t f = 0; f < p->num_blocks; f++) hoist_skip_copies(p, f, seen, work, dead);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *f = &p->blocks[b];
     mir_temp s, s2;
