@@ -64,6 +64,7 @@
 
 #include "passes/passes.h"
 #include "emit/encode.h"
+#include "util/bitset.h"
 
 static bool is_exec(const mir_operand *o) { return o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_EXEC; }
 
@@ -228,6 +229,118 @@ static void empty_exit_copies(mir_program *p, uint32_t x) {
   drop_index(&zb->linear_preds, x);
 }
 
+/* ---- EXEC moves of a value EXEC already holds ---- */
+
+/* Known copies of EXEC: bit r set when s[r .. r+d-1] (d: lane-mask dwords)
+ * equals EXEC; only the allocatable SGPRs below VCC. */
+typedef struct exec_copies {
+  uint64_t w[2];
+} exec_copies;
+
+/* Forgets the copies a write of registers [q, q+m) overwrites. */
+static void copies_kill(exec_copies *k, mir_preg q, unsigned m, unsigned d) {
+  if (!m || q >= MIR_PREG_VCC) return;
+  uint32_t first = q, lo = first + 1 >= d ? first + 1 - d : 0;
+  for (uint32_t r = lo; r < first + m && r < MIR_PREG_VCC; r++) bitset_clear(k->w, r);
+}
+
+/* Is operand o a lane mask in allocatable SGPRs (first register *r)? */
+static bool lane_sgprs(const mir_operand *o, unsigned d, mir_preg *r) {
+  unsigned n;
+  if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) return false;
+  mir_opnd_units(o, r, &n);
+  return n == d && *r + d <= MIR_PREG_VCC;
+}
+
+/* Steps the known copies of EXEC over ins; true when ins is `exec =
+ * s_mov_b64 X` with X known to equal EXEC already (deletable). */
+static bool copies_step(const mir_program *p, exec_copies *k, const mir_instr *ins) {
+  unsigned d = mir_lane_dwords(p);
+  mir_preg x, y;
+  if (ins->opcode == mir_lane_op(p, WAVECC_LANE_MOV) && ins->num_defs == 1 && ins->num_ops == 1) {
+    if (is_exec(&ins->defs[0])) {
+      bool known = lane_sgprs(&ins->ops[0], d, &x) && bitset_test(k->w, x);
+      if (known) return true;
+      memset(k, 0, sizeof *k);
+      if (lane_sgprs(&ins->ops[0], d, &x)) bitset_set(k->w, x);
+      return false;
+    }
+    if (lane_sgprs(&ins->defs[0], d, &y)) {
+      bool copy = is_exec(&ins->ops[0]) || (lane_sgprs(&ins->ops[0], d, &x) && bitset_test(k->w, x));
+      copies_kill(k, y, d, d);
+      if (copy) bitset_set(k->w, y);
+      return false;
+    }
+  }
+  if (ins->opcode >= ISA_NUM_OPS && ins->opcode != MIR_P_BRANCH && ins->opcode != MIR_P_CBRANCH_SCC) {
+    memset(k, 0, sizeof *k); /* calls, returns, spill pseudos: registers beyond their operands */
+    return false;
+  }
+  if (mir_writes_exec(ins)) {
+    memset(k, 0, sizeof *k);
+    return false;
+  }
+  for (unsigned i = 0; i < ins->num_defs; i++) {
+    mir_preg q;
+    unsigned m;
+    mir_opnd_units(&ins->defs[i], &q, &m);
+    copies_kill(k, q, m, d);
+  }
+  return false;
+}
+
+/* Deletes `exec = s_mov_b64 X` where every path of the linear CFG
+ * reaches it with EXEC equal to X already: a forward dataflow of the
+ * SGPR pairs known to hold EXEC (meet: intersection), masked
+ * linearisation's loop header restoring the loop's EXEC that the entry
+ * and the back edge (exec = M; saved = M) both leave in place. */
+static void drop_known_exec_moves(mir_program *p) {
+  uint32_t nb = p->num_blocks;
+  if (!nb) return;
+  exec_copies *out = arena_alloc(p->mem, nb * sizeof *out);
+  uint8_t *done = arena_alloc(p->mem, nb);
+  memset(done, 0, nb);
+  bool changed = true;
+  for (unsigned sweep = 0; changed && sweep < 64; sweep++) {
+    changed = false;
+    for (uint32_t b = 0; b < nb; b++) {
+      const mir_block *blk = &p->blocks[b];
+      exec_copies k;
+      memset(&k, 0, sizeof k);
+      bool first = true;
+      for (uint32_t i = 0; i < blk->linear_preds.n && b; i++) {
+        uint32_t q = blk->linear_preds.v[i];
+        if (!done[q]) continue; /* not reached yet: the top of the lattice */
+        if (first) k = out[q];
+        else for (unsigned w = 0; w < 2; w++) k.w[w] &= out[q].w[w];
+        first = false;
+      }
+      for (uint32_t i = 0; i < blk->num_instrs; i++) (void)copies_step(p, &k, blk->instrs[i]);
+      if (!done[b] || memcmp(&k, &out[b], sizeof k)) {
+        out[b] = k;
+        done[b] = 1;
+        changed = true;
+      }
+    }
+  }
+  if (changed) return; /* no fixpoint within the bound: nothing proven */
+  for (uint32_t b = 0; b < nb; b++) {
+    mir_block *blk = &p->blocks[b];
+    exec_copies k;
+    memset(&k, 0, sizeof k);
+    for (uint32_t i = 0; i < blk->linear_preds.n && b; i++) {
+      if (i == 0) k = out[blk->linear_preds.v[0]];
+      else for (unsigned w = 0; w < 2; w++) k.w[w] &= out[blk->linear_preds.v[i]].w[w];
+    }
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      if (!copies_step(p, &k, blk->instrs[i])) continue;
+      memmove(&blk->instrs[i], &blk->instrs[i + 1], (blk->num_instrs - i - 1) * sizeof *blk->instrs);
+      blk->num_instrs--;
+      i--;
+    }
+  }
+}
+
 /* Most phi copies of one skip block moved (a bound on the work, far above
  * what ifs have). */
 #define MAX_SKIP_COPIES 64u
@@ -380,6 +493,7 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
   drop_dead_exec_moves(p);
+  drop_known_exec_moves(p);
   if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;
   for (uint32_t x = 0; x < p->num_blocks; x++) empty_exit_copies(p, x);
