@@ -49,10 +49,11 @@
  * s_andn2_b64 S, exec (then dropped), as llc-19 puts the copy of a
  * triangle's phi before SI_IF (`c ? load : 0`: one instruction fewer per
  * if, and F becomes empty). The copies also write the "then" lanes of vD;
- * that is harmless when vD is dead at the arm T's entry: T's first block
- * writes all of vD (a VALU, LDS or VMEM result, before any EXEC change)
- * before anything reads it. Not merely "T never reads vD": the arm's
- * value of the phi may sit in vD from before B, untouched by T. And the
+ * that is harmless when vD is dead at the arm T's entry: T's first
+ * blocks (a straight line) write all of vD (a VALU, LDS or VMEM result,
+ * before any EXEC change) before anything reads it. Not merely "T never
+ * reads vD": the arm's value of the phi may sit in vD from before B,
+ * untouched by T. And the
  * F lanes of vD must survive T: every write of T is masked by EXEC
  * (inside T, EXEC is within the then lanes), so no instruction of T
  * writes vD ignoring EXEC (v_writelane) or is a call, and T writes no
@@ -395,12 +396,12 @@ static bool full_masked_write(const mir_instr *ins, mir_preg r, unsigned n) {
   return false;
 }
 
-/* May the then arm's block t (the arm's first block when first) stay
- * while F's copies cp[0..n) run before the arm? dead[k]: copy k's
- * register was written whole in the first block before any read, so
+/* May the then arm's block t stay while F's copies cp[0..n) run before
+ * the arm? start: non-null while t is in the straight line that starts
+ * the arm (*start stays true until an EXEC write); dead[k]: copy k's
+ * register was written whole in that straight line before any read, so
  * its old value is dead in the arm (set here). See the file comment. */
-static bool arm_block_ok(const mir_block *t, bool first, mir_instr *const *cp, uint32_t n, uint8_t *dead) {
-  bool exec_changed = false;
+static bool arm_block_ok(const mir_block *t, bool *start, mir_instr *const *cp, uint32_t n, uint8_t *dead) {
   for (uint32_t i = 0; i < t->num_instrs; i++) {
     const mir_instr *ins = t->instrs[i];
     if (ins->opcode == MIR_P_CALL || ins->opcode == MIR_P_RETURN) return false;
@@ -413,9 +414,9 @@ static bool arm_block_ok(const mir_block *t, bool first, mir_instr *const *cp, u
       if (!masked && opnds_touch(ins->defs, ins->num_defs, r, nr)) return false;
       mir_opnd_units(&cp[k]->ops[0], &q, &nq);
       if (opnds_touch(ins->defs, ins->num_defs, q, nq)) return false;
-      if (first && !exec_changed && full_masked_write(ins, r, nr)) dead[k] = 1;
+      if (start && *start && full_masked_write(ins, r, nr)) dead[k] = 1;
     }
-    if (mir_writes_exec(ins)) exec_changed = true;
+    if (start && mir_writes_exec(ins)) *start = false;
   }
   return true;
 }
@@ -462,14 +463,27 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
   memset(dead, 0, nc);
   work[nw++] = t0;
   seen[t0] = seen[f] = 1;
+  /* the arm's first blocks, a straight line (one successor, whose one
+   * predecessor it is), must write every vD whole before reading it: vD
+   * may hold the arm's value of the phi, from before B. The worklist
+   * takes them first, one at a time. */
+  bool start = true, all_dead = false;
+  uint32_t line = t0;
   while (nw) {
     uint32_t tb = work[--nw];
     const mir_block *t = &p->blocks[tb];
     if (!t->linear_succs.n || tb == b || tb == j) return; /* leaves the arm other than through F */
-    if (!arm_block_ok(t, tb == t0, cp, nc, dead)) return;
-    if (tb == t0)
-      for (uint32_t k = 0; k < nc; k++)
-        if (!dead[k]) return; /* vD may hold the arm's value of the phi, from before B */
+    if (!all_dead && tb != line) return;
+    if (!arm_block_ok(t, all_dead ? NULL : &start, cp, nc, dead)) return;
+    if (!all_dead) {
+      all_dead = true;
+      for (uint32_t k = 0; k < nc; k++) all_dead &= dead[k] != 0;
+      if (!all_dead) {
+        if (!start || t->linear_succs.n != 1) return;
+        line = t->linear_succs.v[0];
+        if (line == f || line >= p->num_blocks || p->blocks[line].linear_preds.n != 1) return;
+      }
+    }
     for (uint32_t k = 0; k < t->linear_succs.n; k++) {
       uint32_t u = t->linear_succs.v[k];
       if (u >= p->num_blocks || u == j || u == b) return;
@@ -479,6 +493,7 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
       }
     }
   }
+  if (!all_dead) return;
   /* B gains the copies before the saveexec; F keeps its s_andn2_b64 and branch */
   mir_instr **ni = arena_alloc(p->mem, (m + nc) * sizeof *ni);
   memcpy(ni, bb->instrs, (m - 3) * sizeof *ni);

@@ -93,3 +93,35 @@ join:
   store i32 %r, ptr addrspace(1) %p
   ret void
 }
+
+; The arm's first blocks (a straight line into a loop's preheader) write
+; the phi's VGPR whole before reading it: the copy moves.
+; CHECK-LABEL: arm_line:
+; CHECK: v_mov_b32_e32 [[H:v[0-9]+]], 0x811c9dc5
+; CHECK-NEXT: s_and_saveexec_b64 [[S4:s\[[0-9]+:[0-9]+\]]],
+; CHECK-NOT: s_andn2_b64 exec
+; CHECK: s_or_b64 exec, exec, [[S4]]
+; CHECK: global_store_dword v{{[0-9]+}}, [[H]], s
+define amdgpu_kernel void @arm_line(ptr addrspace(1) %out, ptr addrspace(1) %in, i32 %n) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  %c = icmp ult i32 %id, %n
+  br i1 %c, label %then, label %join
+then:
+  %q = getelementptr i32, ptr addrspace(1) %in, i32 %id
+  %len = load i32, ptr addrspace(1) %q
+  br label %loop
+loop:
+  %h = phi i32 [ -2128831035, %then ], [ %h2, %loop ]
+  %i = phi i32 [ 0, %then ], [ %i1, %loop ]
+  %x = xor i32 %h, %i
+  %h2 = mul i32 %x, 16777619
+  %i1 = add i32 %i, 1
+  %more = icmp slt i32 %i1, %len
+  br i1 %more, label %loop, label %join
+join:
+  %r = phi i32 [ -2128831035, %entry ], [ %h2, %loop ]
+  %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 %r, ptr addrspace(1) %p
+  ret void
+}
