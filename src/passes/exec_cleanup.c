@@ -421,6 +421,37 @@ static bool arm_block_ok(const mir_block *t, bool *start, mir_instr *const *cp, 
   return true;
 }
 
+/* Where in B (before instruction `end`, its saveexec) F's copies cp[0..n)
+ * go: above the instructions after the last one that writes EXEC, reads
+ * or writes a vD, or writes a source, so that they issue in B's earlier
+ * work (after a barrier's wait, not between the saveexec and the arm's
+ * first load, where they would delay it: the cycle model charges that
+ * in radix_split). Not right after a load of a source (its wait would
+ * move up too): then at `end`. */
+static uint32_t copies_place(const mir_program *p, const mir_block *bb, uint32_t end, mir_instr *const *cp, uint32_t n) {
+  uint32_t at = end;
+  while (at > 0) {
+    const mir_instr *ins = bb->instrs[at - 1];
+    if (ins->opcode >= ISA_NUM_OPS || mir_writes_exec(ins)) break;
+    bool stop = false, src_load = false;
+    for (uint32_t k = 0; k < n && !stop; k++) {
+      mir_preg r, q;
+      unsigned nr, nq;
+      mir_opnd_units(&cp[k]->defs[0], &r, &nr);
+      mir_opnd_units(&cp[k]->ops[0], &q, &nq);
+      if (opnds_touch(ins->ops, ins->num_ops, r, nr) || opnds_touch(ins->defs, ins->num_defs, r, nr)) stop = true;
+      if (opnds_touch(ins->defs, ins->num_defs, q, nq)) {
+        stop = true;
+        src_load = (isa_table[ins->opcode].flags & ISA_F_LOAD) != 0;
+      }
+    }
+    if (stop) return src_load ? end : at;
+    at--;
+  }
+  (void)p;
+  return at;
+}
+
 /* Moves F's phi copies into the if block (file comment) for block f. */
 static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_t *work, uint8_t *dead) {
   mir_block *fb = &p->blocks[f];
@@ -494,11 +525,14 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
     }
   }
   if (!all_dead) return;
-  /* B gains the copies before the saveexec; F keeps its s_andn2_b64 and branch */
+  /* B gains the copies before the saveexec, as early as they may go
+   * (below: off the path to the arm's first load); F keeps its
+   * s_andn2_b64 and branch */
+  uint32_t at = copies_place(p, bb, m - 3, cp, nc);
   mir_instr **ni = arena_alloc(p->mem, (m + nc) * sizeof *ni);
-  memcpy(ni, bb->instrs, (m - 3) * sizeof *ni);
-  memcpy(ni + m - 3, cp, nc * sizeof *ni);
-  memcpy(ni + m - 3 + nc, bb->instrs + m - 3, 3 * sizeof *ni);
+  memcpy(ni, bb->instrs, at * sizeof *ni);
+  memcpy(ni + at, cp, nc * sizeof *ni);
+  memcpy(ni + at + nc, bb->instrs + at, (m - at) * sizeof *ni);
   bb->instrs = ni;
   bb->num_instrs = bb->cap_instrs = m + nc;
   fb->instrs[1] = fb->instrs[n - 1];

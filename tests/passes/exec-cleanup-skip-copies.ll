@@ -16,7 +16,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: zero_else:
 ; CHECK: v_mov_b32_e32 [[D:v[0-9]+]], 0
-; CHECK-NEXT: s_and_saveexec_b64 [[SAVED:s\[[0-9]+:[0-9]+\]]],
+; CHECK: s_and_saveexec_b64 [[SAVED:s\[[0-9]+:[0-9]+\]]],
 ; CHECK-NEXT: s_cbranch_execz
 ; CHECK: global_load_dword [[D]],
 ; CHECK-NOT: s_andn2_b64 exec
@@ -98,7 +98,7 @@ join:
 ; the phi's VGPR whole before reading it: the copy moves.
 ; CHECK-LABEL: arm_line:
 ; CHECK: v_mov_b32_e32 [[H:v[0-9]+]], 0x811c9dc5
-; CHECK-NEXT: s_and_saveexec_b64 [[S4:s\[[0-9]+:[0-9]+\]]],
+; CHECK: s_and_saveexec_b64 [[S4:s\[[0-9]+:[0-9]+\]]],
 ; CHECK-NOT: s_andn2_b64 exec
 ; CHECK: s_or_b64 exec, exec, [[S4]]
 ; CHECK: global_store_dword v{{[0-9]+}}, [[H]], s
