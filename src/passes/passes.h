@@ -145,6 +145,11 @@ int mir_vcc_carry(mir_program *p, diag *d);
  * Never fails; returns 0. */
 int mir_branch_thread(mir_program *p, diag *d);
 
+/* After waitcnt: an s_cbranch_execz over a short arm of VALU work that
+ * writes only VGPRs goes (the arm runs with EXEC zero for nothing),
+ * src/passes/execz_short.c. Never fails; returns 0. */
+int mir_execz_short(mir_program *p, diag *d);
+
 /* ---- post-RA passes (src/passes/) ---------------------------------------- */
 
 /* MODE register pass (src/passes/mode.c): after SSA elimination, inserts

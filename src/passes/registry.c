@@ -14,7 +14,7 @@
 enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE, P_FUSE_MAD,
   P_MEM_MERGE, P_FOLD_VECTORS, P_SINK_JOINS, P_XNACK, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
-  P_FRAME, P_MODE, P_WAITCNT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
+  P_FRAME, P_MODE, P_WAITCNT, P_EXECZ_SHORT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
   P_SDWA, NUM_PASSES
 };
 
@@ -46,6 +46,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_FRAME] = {"frame", mir_frame, "stack frames, callee-saved registers, call and return sequences", false},
   [P_MODE] = {"mode", mir_insert_mode_writes, "insert s_setreg for the MODE fields FP instructions need", false},
   [P_WAITCNT] = {"waitcnt", mir_insert_waitcnt, "insert s_waitcnt for outstanding memory operations", false},
+  [P_EXECZ_SHORT] = {"execz-short", mir_execz_short, "drop an s_cbranch_execz over a short arm of VALU work writing only VGPRs (it may run with EXEC zero)", false},
   [P_BRANCH_THREAD] = {"branch-thread", mir_branch_thread, "a conditional branch over a block holding only a branch becomes one inverted branch", false},
   [P_HAZARDS] = {"hazards", mir_insert_hazard_nops, "insert s_nop for gfx9 manual wait states", false},
   [P_HAZARDS_MFMA] = {"hazards-mfma", mir_insert_mfma_hazard_nops, "insert s_nop for the wait states around MFMA results (CDNA)", false},
@@ -91,6 +92,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_FRAME],
   &passes[P_MODE],
   &passes[P_WAITCNT],
+  &passes[P_EXECZ_SHORT],
   &passes[P_BRANCH_THREAD],
   &passes[P_HAZARDS],
   &passes[P_HAZARDS_MFMA],

@@ -41,6 +41,7 @@
 ; ORDER-NEXT: {{^  }}frame {{.*}}
 ; ORDER-NEXT: {{^  }}mode {{.*}}
 ; ORDER-NEXT: {{^  }}waitcnt {{.*}}
+; ORDER-NEXT: {{^  }}execz-short {{.*}}
 ; ORDER-NEXT: {{^  }}branch-thread {{.*}}
 ; ORDER-NEXT: {{^  }}hazards {{.*}}
 ; ORDER-NEXT: {{^  }}hazards-mfma {{.*}}
@@ -83,6 +84,7 @@
 ; RAN-NEXT: ; *** machine IR after frame ***
 ; RAN-NEXT: ; *** machine IR after mode ***
 ; RAN-NEXT: ; *** machine IR after waitcnt ***
+; RAN-NEXT: ; *** machine IR after execz-short ***
 ; RAN-NEXT: ; *** machine IR after branch-thread ***
 ; RAN-NEXT: ; *** machine IR after hazards ***
 ; RAN-NEXT: ; *** machine IR after hazards-mfma ***

@@ -1,0 +1,84 @@
+/* An s_cbranch_execz over a short arm of plain VALU work goes.
+ *
+ * A divergent if skips its "then" arm when no lane enters it:
+ *     X:  S = s_and_saveexec_b64 M ; s_cbranch_execz Z
+ *     Y:  v_add_u32 v1, -1, v1 ...   (falls through to Z)
+ *     Z:  ...
+ * When Y is a few VALU instructions that write only VGPRs, running them
+ * with EXEC zero changes nothing (every VGPR write is masked by EXEC), so
+ * the branch costs an instruction on every pass and saves at most a few
+ * when EXEC is zero. llc-19 removes such branches too
+ * (SIPreEmitPeephole, amdgpu-skip-threshold, default 12 instructions,
+ * and no memory access, wait or message in the skipped code). Y must
+ * have X as its only linear predecessor and Z as its only linear
+ * successor; its instructions are VALU (full rate, transcendental or
+ * f64, no MFMA) with only VGPR results, none ignoring EXEC (v_writelane)
+ * or writing EXEC, VCC, SCC or M0 implicitly, none indexed by
+ * s_set_gpr_idx. Runs after waitcnt (an s_waitcnt in Y keeps the branch)
+ * and before the hazard passes, which see the new layout. The linear CFG
+ * loses the edge X -> Z; the logical CFG, which no later pass reads,
+ * keeps it.
+ */
+#include "passes/passes.h"
+
+/* Longest arm whose branch goes (llc-19's default skip threshold). */
+#define EXECZ_SHORT_MAX 12u
+
+static void drop_index(mir_idx_list *l, uint32_t v) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == v) {
+      l->v[i] = l->v[--l->n];
+      return;
+    }
+}
+
+/* Is ins plain VALU work that may run with EXEC zero (file comment)? */
+static bool harmless_at_exec_zero(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  unsigned cost = isa_sem_of(ins->opcode)->cost;
+  if (cost != ISA_COST_VALU && cost != ISA_COST_TRANS && cost != ISA_COST_F64) return false;
+  if (isa_table[ins->opcode].flags & (ISA_F_IGNORES_EXEC | ISA_F_WRITES_EXEC | ISA_F_WRITES_VCC | ISA_F_WRITES_SCC |
+                                       ISA_F_WRITES_M0 | ISA_F_MFMA | ISA_F_BRANCH | ISA_F_TERMINATOR))
+    return false;
+  if (ins->enc_flags & MIR_ENC_GPR_IDX) return false;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *d = &ins->defs[k];
+    if ((d->kind != MIR_OPND_TEMP && d->kind != MIR_OPND_FIXED) || d->preg < MIR_PREG_VGPR(0) ||
+        d->preg >= MIR_PREG_AGPR(0))
+      return false;
+  }
+  return true;
+}
+
+int mir_execz_short(mir_program *p, diag *d) {
+  (void)d;
+  for (uint32_t x = 0; x + 1 < p->num_blocks; x++) {
+    mir_block *xb = &p->blocks[x];
+    uint32_t n = xb->num_instrs, y = x + 1;
+    if (n && xb->instrs[n - 1]->opcode == MIR_P_BRANCH) {
+      if (xb->instrs[n - 1]->ops[0].imm != y) continue;
+      n--;
+    }
+    if (!n || xb->instrs[n - 1]->opcode != ISA_S_CBRANCH_EXECZ) continue;
+    uint32_t z = xb->instrs[n - 1]->ops[0].imm;
+    if (z == y || z >= p->num_blocks || xb->linear_succs.n != 2) continue;
+    mir_block *yb = &p->blocks[y];
+    if (yb->linear_preds.n != 1 || yb->linear_preds.v[0] != x || yb->linear_succs.n != 1 || yb->linear_succs.v[0] != z)
+      continue;
+    uint32_t m = yb->num_instrs;
+    if (m && yb->instrs[m - 1]->opcode == MIR_P_BRANCH) {
+      if (yb->instrs[m - 1]->ops[0].imm != z) continue;
+      m--;
+    }
+    if (!m || m > EXECZ_SHORT_MAX || (m < yb->num_instrs ? false : z != y + 1)) continue;
+    bool ok = true;
+    for (uint32_t i = 0; i < m && ok; i++) ok = harmless_at_exec_zero(yb->instrs[i]);
+    if (!ok) continue;
+    /* drop the s_cbranch_execz (and keep X's p_branch to Y, if any) */
+    for (uint32_t i = n - 1; i + 1 < xb->num_instrs; i++) xb->instrs[i] = xb->instrs[i + 1];
+    xb->num_instrs--;
+    drop_index(&xb->linear_succs, z);
+    drop_index(&p->blocks[z].linear_preds, x);
+  }
+  return 0;
+}
