@@ -362,8 +362,12 @@ int emu_pending_add(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_pendin
    * lgkmcnt 15): gfx9 stalls an issue that would exceed it until one
    * completes, so once more in-order accesses are queued the oldest have
    * returned (emu_wait; which one returned is unknown when SMEM is
-   * outstanding, so SMEM stays queued). wavecc never relies on this
-   * (src/passes/waitcnt.c waits first); llc-19 may. */
+   * outstanding, so SMEM stays queued). wavecc relies on this, as
+   * llc-19 does: with only in-order accesses outstanding,
+   * src/passes/waitcnt.c inserts no wait before the access that would
+   * exceed the counter and counts the oldest complete for the
+   * instructions after it (not for that access's own operands); with an
+   * out-of-order access (SMEM) outstanding it waits explicitly. */
   emu_wait(d, w, wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VM), wavecc_counter_max(d->dev->tgt, WAVECC_CNT_LGKM));
   if (d->dev->tgt->counters[WAVECC_CNT_VS].bits)
     emu_wait_counter(d, w, EMU_PEND_VS, wavecc_counter_max(d->dev->tgt, WAVECC_CNT_VS));

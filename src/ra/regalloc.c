@@ -22,7 +22,8 @@
  *     (late-kill ones after the definitions), so a definition can reuse an
  *     operand's register; definitions take their fixed register, else a
  *     preference (copy source, phi partner, extracted sub-register), else
- *     the lowest free aligned range; dead definitions are freed at once.
+ *     the lowest free aligned range (the rules that choose among free
+ *     ranges: regalloc_choose.c); dead definitions are freed at once.
  * Alignment: SGPR pairs even, SGPR tuples of 3+ dwords 4-aligned (SMEM
  * and V# operands need it); VGPR tuples as the target requires
  * (vgpr_tuple_align: unaligned on gfx900, even on gfx90a).
@@ -109,7 +110,7 @@ bool ra_call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r) {
 }
 
 /* Can temporary t (class rc) live in r? Free, in range, aligned. */
-static bool fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
+bool ra_fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
   if (r == MIR_PREG_NONE) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
@@ -180,13 +181,14 @@ mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
  *    vector, placed where an already placed operand implies, else at a free
  *    range big enough for the whole vector (so 64-bit halves computed one
  *    at a time land in a pair and the create is a no-op; for VGPRs only a
- *    range below the VGPRs already used or the peak demand, vector_ceiling);
+ *    range below the VGPRs already used or the peak demand, vector_ceiling
+ *    in regalloc_choose.c);
  *  - parts of a killed p_split_vector / p_extract and a copy's destination
  *    prefer the source's registers (prefer_from_operands).
  * Preferences never decide correctness: a register is taken only when it
  * is free at the definition, which in SSA order is all that is needed. */
 
-static uint32_t find_set(ra_ctx *c, uint32_t t) {
+uint32_t ra_find_set(ra_ctx *c, uint32_t t) {
   uint32_t r = t;
   while (c->parent[r] != r) r = c->parent[r];
   while (c->parent[t] != r) {
@@ -199,7 +201,7 @@ static uint32_t find_set(ra_ctx *c, uint32_t t) {
 
 static void join(ra_ctx *c, const mir_operand *a, const mir_operand *b) {
   if (a->kind != MIR_OPND_TEMP || b->kind != MIR_OPND_TEMP || a->temp.rc != b->temp.rc) return;
-  uint32_t x = find_set(c, a->temp.id), y = find_set(c, b->temp.id);
+  uint32_t x = ra_find_set(c, a->temp.id), y = ra_find_set(c, b->temp.id);
   if (x == y) return;
   c->parent[y] = x;
   if (c->set_reg[x] == MIR_PREG_NONE) c->set_reg[x] = c->set_reg[y];
@@ -210,7 +212,7 @@ static void join(ra_ctx *c, const mir_operand *a, const mir_operand *b) {
 static void constrain_set(ra_ctx *c, const mir_operand *o) {
   if (o->kind != MIR_OPND_TEMP || o->preg == MIR_PREG_NONE || mir_preg_is_special(o->preg) || o->preg == MIR_PREG_SCC)
     return;
-  uint32_t r = find_set(c, o->temp.id);
+  uint32_t r = ra_find_set(c, o->temp.id);
   if (c->set_reg[r] == MIR_PREG_NONE) c->set_reg[r] = o->preg;
 }
 
@@ -231,7 +233,7 @@ static bool plain_move(const mir_instr *ins) {
 
 /* Does the vector v's operand k die there (a value that lives on cannot
  * share its register with the vector: the vector copies it)? */
-static bool dies_in_vector(const mir_instr *v, unsigned k) {
+bool ra_dies_in_vector(const mir_instr *v, unsigned k) {
   const mir_operand *o = &v->ops[k];
   if (o->flags & MIR_OPND_KILL) return true;
   for (unsigned j = k + 1; j < v->num_ops; j++) /* a value read twice: the kill flag is on one of its reads */
@@ -271,10 +273,10 @@ static void compute_affinities(ra_ctx *c) {
           /* the first vector it is read by, or the one it dies in (where
            * it can sit in its slot; elsewhere the vector copies it) */
           if (o->kind == MIR_OPND_TEMP && mir_rc_is_vgpr(o->temp.rc) == mir_rc_is_vgpr(ins->defs[0].temp.rc) &&
-              (!c->vec[o->temp.id] || (!dies[o->temp.id] && dies_in_vector(ins, k)))) {
+              (!c->vec[o->temp.id] || (!dies[o->temp.id] && ra_dies_in_vector(ins, k)))) {
             c->vec[o->temp.id] = ins;
             c->vec_off[o->temp.id] = (uint8_t)off;
-            dies[o->temp.id] = dies_in_vector(ins, k);
+            dies[o->temp.id] = ra_dies_in_vector(ins, k);
           }
           off += sz;
         }
@@ -290,213 +292,12 @@ static void compute_affinities(ra_ctx *c) {
   }
 }
 
-/* VGPRs a fresh vector range may reach: the VGPRs used so far, or the
- * program's peak VGPR demand rounded up to the target's allocation
- * granule, whichever is higher. Below that ceiling the range costs no
- * VGPR the kernel would not allocate anyway (the peak must be held at
- * some point); above it the copy is cheaper than the register. */
-static unsigned vector_ceiling(const ra_ctx *c) {
-  unsigned gr = c->p->target->vgpr_granule, peak = (c->p->live->max.vgpr + gr - 1) / gr * gr;
-  return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
-}
-
-/* Where the vector t is an operand of would put t: at the vector's fixed
- * or preferred register, else where an operand already placed that dies
- * in the vector implies (one that lives on is copied into the vector
- * anyway: aligning with it would put t where the vector cannot be),
- * else in the lowest free range that holds the whole vector (remembered as
- * the vector's preference, so the other operands follow). */
-static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
-  const mir_instr *v = c->vec[t];
-  if (!v) return MIR_PREG_NONE;
-  const mir_operand *d = &v->defs[0];
-  mir_rc rc = d->temp.rc;
-  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0;
-  mir_preg base = d->preg != MIR_PREG_NONE ? d->preg : c->pref[d->temp.id];
-  if (base == MIR_PREG_NONE && d->temp.id < c->live_temps) base = c->set_reg[find_set(c, d->temp.id)];
-  for (unsigned k = 0; k < v->num_ops && base == MIR_PREG_NONE; k++) {
-    const mir_operand *o = &v->ops[k];
-    /* operands renamed by a split (new temporaries) have no entry */
-    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || o->temp.id >= c->live_temps || c->vec[o->temp.id] != v ||
-        !dies_in_vector(v, k))
-      continue;
-    mir_preg r = c->reg[o->temp.id];
-    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
-    r = (mir_preg)(r - c->vec_off[o->temp.id]);
-    if ((r - file) % ra_rc_align(c, rc) == 0) base = r;
-  }
-  if (base == MIR_PREG_NONE) {
-    base = ra_find_free(c, d->temp.id, rc);
-    if (base == MIR_PREG_NONE) return MIR_PREG_NONE;
-    /* A fresh VGPR range above every VGPR used so far would raise the
-     * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
-     * vector-heavy tests, for 1% fewer instructions). It may reach the
-     * peak demand (the kernel holds that many at some point anyway:
-     * 13% fewer VGPR moves over the corpus, allocated VGPRs +0.07%) or
-     * the VGPR count of the current occupancy (no fewer waves), whichever
-     * is higher. SGPRs are cheaper. */
-    if (mir_rc_is_vgpr(rc)) {
-      unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
-      if (base - 256u + mir_rc_size(rc) > (occ > peak ? occ : peak)) return MIR_PREG_NONE;
-    }
-    c->pref[d->temp.id] = base;
-  }
-  if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
-  bool known = false;
-  for (unsigned k = 0; k < c->num_resv; k++) known |= c->resv[k].vec == d->temp.id;
-  if (!known && c->num_resv < RA_MAX_RESV) {
-    c->resv[c->num_resv].base = base;
-    c->resv[c->num_resv].n = (uint8_t)mir_rc_size(rc);
-    c->resv[c->num_resv++].vec = d->temp.id;
-  }
-  return (mir_preg)(base + c->vec_off[t]);
-}
-
-/* A free range for t without splitting: its preference, its affinity
- * set's or vector's register, else the lowest free range; or NONE. */
-static mir_preg choose_free(ra_ctx *c, uint32_t t) {
-  mir_rc rc = c->p->temp_rc[t];
-  if (fits(c, t, rc, c->pref[t])) return c->pref[t];
-  if (t < c->live_temps) {
-    mir_preg a = c->set_reg[find_set(c, t)];
-    if (fits(c, t, rc, a)) return a;
-    a = vector_slot(c, t);
-    if (fits(c, t, rc, a)) return a;
-  }
-  return ra_find_free(c, t, rc);
-}
-
-/* choose_free with the units the current soft clause's members freed held
- * (UINT32_MAX) while it searches; NONE when only they would do. */
-static mir_preg choose_outside_clause(ra_ctx *c, uint32_t t) {
-  bool any = false;
-  for (unsigned w = 0; w < UNITS / 64; w++) any |= c->clause_freed[w] != 0;
-  if (!any) return MIR_PREG_NONE;
-  uint64_t held[UNITS / 64] = {0};
-  for (unsigned u = 0; u < UNITS; u++)
-    if (bitset_test(c->clause_freed, u) && !c->owner[u]) {
-      c->owner[u] = UINT32_MAX;
-      bitset_set(held, u);
-    }
-  mir_preg r = choose_free(c, t);
-  for (unsigned u = 0; u < UNITS; u++)
-    if (bitset_test(held, u)) c->owner[u] = 0;
-  return r;
-}
-
-/* choose_free for a VGPR definition of the instruction right after a
- * store whose data (over 64 bits) it would otherwise overwrite: a VALU
- * write there needs a wait state (hazards.c, an s_nop when nothing else
- * sits between). The data's units are held while it searches; NONE when
- * only they would do or the other range would cost occupancy (the VGPR
- * count of the current occupancy, as vector_slot allows). */
-static mir_preg choose_after_store(ra_ctx *c, uint32_t t) {
-  mir_rc rc = c->p->temp_rc[t];
-  const mir_instr *ins = c->cur_ins;
-  if (!c->store_hold || !mir_rc_is_vgpr(rc) || !ins) return MIR_PREG_NONE;
-  /* VALU writes only (and pseudos, whose copies are v_mov_b32): a load's
-   * result may take the registers */
-  if (ins->opcode < ISA_NUM_OPS && !isa_fmt_valu(isa_table[ins->opcode].format)) return MIR_PREG_NONE;
-  uint64_t held[UNITS / 64] = {0};
-  bool any = false;
-  for (unsigned u = 256; u < UNITS; u++)
-    if (bitset_test(c->store_data, u) && !c->owner[u]) {
-      c->owner[u] = UINT32_MAX;
-      bitset_set(held, u);
-      any = true;
-    }
-  mir_preg r = any ? choose_free(c, t) : MIR_PREG_NONE;
-  for (unsigned u = 256; u < UNITS; u++)
-    if (bitset_test(held, u)) c->owner[u] = 0;
-  if (r != MIR_PREG_NONE &&
-      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
-    r = MIR_PREG_NONE;
-  return r;
-}
-
-/* After placing ins: the units of its store data wider than 64 bits, for
- * the next instruction (store_hold), on targets with that hazard. */
-static void store_step(ra_ctx *c, const mir_instr *ins) {
-  c->store_hold = false;
-  if (!c->p->target->hazard_waits[WAVECC_HZ_VMEM_STORE_DATA] || ins->opcode >= ISA_NUM_OPS ||
-      !isa_fmt_vmem(isa_table[ins->opcode].format) ||
-      !(isa_table[ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)))
-    return;
-  memset(c->store_data, 0, sizeof c->store_data);
-  for (unsigned k = 0; k < ins->num_ops; k++) {
-    const mir_operand *o = &ins->ops[k];
-    if (o->kind != MIR_OPND_TEMP || !mir_rc_is_vgpr(o->temp.rc) || mir_rc_size(o->temp.rc) <= 2) continue;
-    mir_preg r = c->reg[o->temp.id];
-    if (r == MIR_PREG_NONE || r < 256) continue;
-    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && r + u < UNITS; u++) bitset_set(c->store_data, r + u);
-    c->store_hold = true;
-  }
-}
-
-/* For the result t of the p_create_vector being placed (c->cur_ins): when
- * its operands already sit in consecutive registers, in order and aligned
- * as t would be, but t cannot take them (an operand lives on), a free range
- * apart from all of them. SSA elimination then copies the operands there
- * and copy clean-up lets the vector's readers read the operands' own
- * registers, deleting every copy; a range overlapping them would shuffle
- * (f_vector_gep: `v_mov_b32 v5, v4; v_mov_b32 v4, v3`). NONE otherwise, or
- * when the range would cost occupancy. */
-static mir_preg choose_apart(ra_ctx *c, uint32_t t) {
-  const mir_instr *v = c->cur_ins;
-  mir_rc rc = c->p->temp_rc[t];
-  if (!v || v->opcode != MIR_P_CREATE_VECTOR || v->num_defs != 1 || v->defs[0].kind != MIR_OPND_TEMP ||
-      v->defs[0].temp.id != t || v->num_ops < 2)
-    return MIR_PREG_NONE;
-  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0, base = MIR_PREG_NONE;
-  unsigned off = 0;
-  for (unsigned k = 0; k < v->num_ops; k++) {
-    const mir_operand *o = &v->ops[k];
-    if (o->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(o->temp.rc) != mir_rc_is_vgpr(rc)) return MIR_PREG_NONE;
-    mir_preg r = c->reg[o->temp.id];
-    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + off) return MIR_PREG_NONE;
-    if (k == 0) base = r;
-    if (r != base + off) return MIR_PREG_NONE;
-    off += mir_rc_size(o->temp.rc);
-  }
-  if ((base - file) % ra_rc_align(c, rc) || fits(c, t, rc, base)) return MIR_PREG_NONE;
-  uint32_t saved[UNITS];
-  memcpy(saved, c->owner, sizeof saved);
-  for (unsigned u = 0; u < off && base + u < UNITS; u++)
-    if (!c->owner[base + u]) c->owner[base + u] = UINT32_MAX;
-  mir_preg r = ra_find_free(c, t, rc);
-  memcpy(c->owner, saved, sizeof saved);
-  if (r != MIR_PREG_NONE && mir_rc_is_vgpr(rc) &&
-      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
-    r = MIR_PREG_NONE;
-  return r;
-}
-
-static mir_preg choose(ra_ctx *c, uint32_t t) {
-  mir_rc rc = c->p->temp_rc[t];
-  mir_preg r = c->clause_kind ? choose_outside_clause(c, t) : MIR_PREG_NONE;
-  if (r == MIR_PREG_NONE) r = choose_after_store(c, t);
-  if (r == MIR_PREG_NONE && !fits(c, t, rc, c->pref[t])) r = choose_apart(c, t);
-  if (r == MIR_PREG_NONE) r = choose_free(c, t);
-  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
-  if (r == MIR_PREG_NONE && !c->failed) {
-    const mir_live_info *li = c->p->live;
-    bool v = mir_rc_is_vgpr(rc);
-    diag_error(c->d, c->p->name,
-               "register budget exceeded: no free %u-dword %s range (demand %u %s, has %u; the file is fragmented)",
-               mir_rc_size(rc), v ? "VGPR" : "SGPR", v ? li->max.vgpr : li->max.sgpr, v ? "VGPRs" : "SGPRs",
-               v ? c->vgpr_budget : c->sgpr_budget);
-    c->failed = true;
-    c->p->budget_failed = true;
-    c->p->fragmented = v ? 2 : 1;
-  }
-  return r;
-}
-
 /* A p_create_vector's result prefers the range its dying operands already
  * sit in, slot for slot (the base most of them imply): operands that
  * landed in consecutive registers, e.g. results computed in place of the
  * values they replace, then need no copy even when their vector_slot
- * range was not free when the first of them was placed. */
+ * range (regalloc_choose.c) was not free when the first of them was
+ * placed. */
 static void prefer_vector_base(ra_ctx *c, const mir_instr *ins) {
   const mir_operand *d = &ins->defs[0];
   if (ins->num_defs != 1 || d->kind != MIR_OPND_TEMP || c->pref[d->temp.id] != MIR_PREG_NONE) return;
@@ -692,14 +493,14 @@ static void assign_def(ra_ctx *c, mir_operand *o) {
         c->failed = true;
       }
   } else {
-    r = choose(c, t);
+    r = ra_choose(c, t);
     if (r == MIR_PREG_NONE) return;
   }
   ra_occupy(c, t, r);
   for (unsigned k = 0; k < c->num_resv; k++)
     if (c->resv[k].vec == t) c->resv[k] = c->resv[--c->num_resv];
   if (t < c->live_temps && !mir_preg_is_special(r) && r != MIR_PREG_SCC) {
-    uint32_t set = find_set(c, t);
+    uint32_t set = ra_find_set(c, t);
     if (c->set_reg[set] == MIR_PREG_NONE) c->set_reg[set] = r;
   }
 }
@@ -734,10 +535,10 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
     mir_operand *def = &phi->defs[0];
     if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
     uint32_t t = def->temp.id;
-    if (c->pref[t] == MIR_PREG_NONE || !fits(c, t, def->temp.rc, c->pref[t]))
+    if (c->pref[t] == MIR_PREG_NONE || !ra_fits(c, t, def->temp.rc, c->pref[t]))
       for (unsigned k = 0; k < phi->num_ops; k++) {
         const mir_operand *o = &phi->ops[k];
-        if (o->kind == MIR_OPND_TEMP && fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
+        if (o->kind == MIR_OPND_TEMP && ra_fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
           c->pref[t] = c->reg[o->temp.id];
           break;
         }
@@ -886,7 +687,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       }
       i = c->cur_pos; /* splitting may have inserted copies before `ins` */
       c->cur_ins = NULL;
-      store_step(c, ins);
+      ra_store_step(c, ins);
     }
   }
   if (c->failed) return 1;

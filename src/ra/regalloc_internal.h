@@ -1,7 +1,8 @@
 /* The SSA register allocator's state and the helpers its parts share
- * (regalloc.c: assignment in dominance order; regalloc_split.c:
- * live-range splitting of a fragmented file; regalloc_calls.c: the
- * registers calls clobber). Private to src/ra. Registers are numbered as
+ * (regalloc.c: assignment in dominance order and affinities;
+ * regalloc_choose.c: which free register a definition takes;
+ * regalloc_split.c: live-range splitting of a fragmented file;
+ * regalloc_calls.c: the registers calls clobber). Private to src/ra. Registers are numbered as
  * mir_preg: SGPRs from 0, VGPRs from 256, one unit per dword. */
 #ifndef WAVECC_RA_REGALLOC_INTERNAL_H
 #define WAVECC_RA_REGALLOC_INTERNAL_H
@@ -74,6 +75,11 @@ unsigned ra_lowest(const ra_ctx *c, uint32_t t, mir_rc rc);
  * calls it lives across go? */
 bool ra_call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r);
 
+/* Can temporary t (class rc) live in r (mir_preg numbering): free, within
+ * the budget, aligned, and allowed by the calls it lives across?
+ * MIR_PREG_NONE never fits. */
+bool ra_fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r);
+
 /* Marks the units of t's class size from r as owned by t (and raises the
  * high-water marks); ra_release frees t's units. */
 void ra_occupy(ra_ctx *c, uint32_t t, mir_preg r);
@@ -81,6 +87,28 @@ void ra_release(ra_ctx *c, uint32_t t);
 
 /* Lowest free aligned range for t of class rc; MIR_PREG_NONE when none. */
 mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc);
+
+/* The root of temporary t's affinity set (t below c->live_temps;
+ * compresses paths, hence not const). */
+uint32_t ra_find_set(ra_ctx *c, uint32_t t);
+
+/* Does operand k of the p_create_vector v die there (its kill flag, or a
+ * later read of the same value carries it)? A value that lives on cannot
+ * share its register with the vector: the vector copies it. */
+bool ra_dies_in_vector(const mir_instr *v, unsigned k);
+
+/* A register for t's definition (no fixed register) at c->cur_ins, after
+ * the placement rules of regalloc_choose.c (soft clauses, the VMEM
+ * store-data hazard, vectors apart from parts that live on, preference,
+ * affinity, vector slot, lowest free range, splitting). MIR_PREG_NONE
+ * when nothing fits: then a budget error is reported and c->failed set. */
+mir_preg ra_choose(ra_ctx *c, uint32_t t);
+
+/* After placing ins (c->reg holds its operands' registers): records in
+ * c->store_data / c->store_hold the VGPRs of its store data wider than 64
+ * bits, which the next instruction's VALU definitions avoid on targets
+ * with the VMEM store-data hazard (regalloc_choose.c). */
+void ra_store_step(ra_ctx *c, const mir_instr *ins);
 
 /* Grows reg/pref after temporaries were created during allocation. */
 void ra_grow_arrays(ra_ctx *c);

@@ -1,0 +1,228 @@
+/* The choice of a register for a definition the SSA register allocator
+ * (regalloc.c) places freely (no fixed register): the rules that prefer
+ * one free range over another, in order (ra_choose):
+ *   - in an XNACK soft clause, off the units its SMEM members freed
+ *     (choose_outside_clause);
+ *   - right after a store with data over 64 bits, on targets with the
+ *     VMEM store-data hazard, off that data's VGPRs (choose_after_store,
+ *     ra_store_step);
+ *   - a p_create_vector whose operands sit consecutively but live on:
+ *     apart from them (choose_apart);
+ *   - the definition's preference, its affinity set's register, or its
+ *     slot of the vector it dies in (vector_slot), else the lowest free
+ *     range (choose_free);
+ *   - live-range splitting (regalloc_split.c), else a budget error.
+ * None of these decides correctness: a range is taken only when it is
+ * free at the definition. */
+#include <string.h>
+
+#include "ra/ra.h"
+#include "ra/regalloc_internal.h"
+#include "target/target.h"
+#include "util/bitset.h"
+
+/* VGPRs a fresh vector range may reach: the VGPRs used so far, or the
+ * program's peak VGPR demand rounded up to the target's allocation
+ * granule, whichever is higher. Below that ceiling the range costs no
+ * VGPR the kernel would not allocate anyway (the peak must be held at
+ * some point); above it the copy is cheaper than the register. */
+static unsigned vector_ceiling(const ra_ctx *c) {
+  unsigned gr = c->p->target->vgpr_granule, peak = (c->p->live->max.vgpr + gr - 1) / gr * gr;
+  return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
+}
+
+/* Where the vector t is an operand of would put t: at the vector's fixed
+ * or preferred register, else where an operand already placed that dies
+ * in the vector implies (one that lives on is copied into the vector
+ * anyway: aligning with it would put t where the vector cannot be),
+ * else in the lowest free range that holds the whole vector (remembered as
+ * the vector's preference, so the other operands follow). */
+static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
+  const mir_instr *v = c->vec[t];
+  if (!v) return MIR_PREG_NONE;
+  const mir_operand *d = &v->defs[0];
+  mir_rc rc = d->temp.rc;
+  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0;
+  mir_preg base = d->preg != MIR_PREG_NONE ? d->preg : c->pref[d->temp.id];
+  if (base == MIR_PREG_NONE && d->temp.id < c->live_temps) base = c->set_reg[ra_find_set(c, d->temp.id)];
+  for (unsigned k = 0; k < v->num_ops && base == MIR_PREG_NONE; k++) {
+    const mir_operand *o = &v->ops[k];
+    /* operands renamed by a split (new temporaries) have no entry */
+    if (o->kind != MIR_OPND_TEMP || o->temp.id == t || o->temp.id >= c->live_temps || c->vec[o->temp.id] != v ||
+        !ra_dies_in_vector(v, k))
+      continue;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + c->vec_off[o->temp.id]) continue;
+    r = (mir_preg)(r - c->vec_off[o->temp.id]);
+    if ((r - file) % ra_rc_align(c, rc) == 0) base = r;
+  }
+  if (base == MIR_PREG_NONE) {
+    base = ra_find_free(c, d->temp.id, rc);
+    if (base == MIR_PREG_NONE) return MIR_PREG_NONE;
+    /* A fresh VGPR range above every VGPR used so far would raise the
+     * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
+     * vector-heavy tests, for 1% fewer instructions). It may reach the
+     * peak demand (the kernel holds that many at some point anyway:
+     * 13% fewer VGPR moves over the corpus, allocated VGPRs +0.07%) or
+     * the VGPR count of the current occupancy (no fewer waves), whichever
+     * is higher. SGPRs are cheaper. */
+    if (mir_rc_is_vgpr(rc)) {
+      unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm), peak = vector_ceiling(c);
+      if (base - 256u + mir_rc_size(rc) > (occ > peak ? occ : peak)) return MIR_PREG_NONE;
+    }
+    c->pref[d->temp.id] = base;
+  }
+  if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
+  bool known = false;
+  for (unsigned k = 0; k < c->num_resv; k++) known |= c->resv[k].vec == d->temp.id;
+  if (!known && c->num_resv < RA_MAX_RESV) {
+    c->resv[c->num_resv].base = base;
+    c->resv[c->num_resv].n = (uint8_t)mir_rc_size(rc);
+    c->resv[c->num_resv++].vec = d->temp.id;
+  }
+  return (mir_preg)(base + c->vec_off[t]);
+}
+
+/* A free range for t without splitting: its preference, its affinity
+ * set's or vector's register, else the lowest free range; or NONE. */
+static mir_preg choose_free(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  if (ra_fits(c, t, rc, c->pref[t])) return c->pref[t];
+  if (t < c->live_temps) {
+    mir_preg a = c->set_reg[ra_find_set(c, t)];
+    if (ra_fits(c, t, rc, a)) return a;
+    a = vector_slot(c, t);
+    if (ra_fits(c, t, rc, a)) return a;
+  }
+  return ra_find_free(c, t, rc);
+}
+
+/* choose_free with the units the current soft clause's members freed held
+ * (UINT32_MAX) while it searches; NONE when only they would do. */
+static mir_preg choose_outside_clause(ra_ctx *c, uint32_t t) {
+  bool any = false;
+  for (unsigned w = 0; w < UNITS / 64; w++) any |= c->clause_freed[w] != 0;
+  if (!any) return MIR_PREG_NONE;
+  uint64_t held[UNITS / 64] = {0};
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(c->clause_freed, u) && !c->owner[u]) {
+      c->owner[u] = UINT32_MAX;
+      bitset_set(held, u);
+    }
+  mir_preg r = choose_free(c, t);
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  return r;
+}
+
+/* choose_free for a VGPR definition of the instruction right after a
+ * store whose data (over 64 bits) it would otherwise overwrite: a VALU
+ * write there needs a wait state (hazards.c, an s_nop when nothing else
+ * sits between). The data's units are held while it searches; NONE when
+ * only they would do or the other range would cost occupancy (the VGPR
+ * count of the current occupancy, as vector_slot allows). */
+static mir_preg choose_after_store(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  const mir_instr *ins = c->cur_ins;
+  if (!c->store_hold || !mir_rc_is_vgpr(rc) || !ins) return MIR_PREG_NONE;
+  /* VALU writes only (and pseudos, whose copies are v_mov_b32): a load's
+   * result may take the registers */
+  if (ins->opcode < ISA_NUM_OPS && !isa_fmt_valu(isa_table[ins->opcode].format)) return MIR_PREG_NONE;
+  uint64_t held[UNITS / 64] = {0};
+  bool any = false;
+  for (unsigned u = 256; u < UNITS; u++)
+    if (bitset_test(c->store_data, u) && !c->owner[u]) {
+      c->owner[u] = UINT32_MAX;
+      bitset_set(held, u);
+      any = true;
+    }
+  mir_preg r = any ? choose_free(c, t) : MIR_PREG_NONE;
+  for (unsigned u = 256; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  if (r != MIR_PREG_NONE &&
+      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
+    r = MIR_PREG_NONE;
+  return r;
+}
+
+/* After placing ins: the units of its store data wider than 64 bits, for
+ * the next instruction (store_hold), on targets with that hazard. */
+void ra_store_step(ra_ctx *c, const mir_instr *ins) {
+  c->store_hold = false;
+  if (!c->p->target->hazard_waits[WAVECC_HZ_VMEM_STORE_DATA] || ins->opcode >= ISA_NUM_OPS ||
+      !isa_fmt_vmem(isa_table[ins->opcode].format) ||
+      !(isa_table[ins->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)))
+    return;
+  memset(c->store_data, 0, sizeof c->store_data);
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    if (o->kind != MIR_OPND_TEMP || !mir_rc_is_vgpr(o->temp.rc) || mir_rc_size(o->temp.rc) <= 2) continue;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || r < 256) continue;
+    for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && r + u < UNITS; u++) bitset_set(c->store_data, r + u);
+    c->store_hold = true;
+  }
+}
+
+/* For the result t of the p_create_vector being placed (c->cur_ins): when
+ * its operands already sit in consecutive registers, in order and aligned
+ * as t would be, but t cannot take them (an operand lives on), a free range
+ * apart from all of them. SSA elimination then copies the operands there
+ * and copy clean-up lets the vector's readers read the operands' own
+ * registers, deleting every copy; a range overlapping them would shuffle
+ * (f_vector_gep: `v_mov_b32 v5, v4; v_mov_b32 v4, v3`). NONE otherwise, or
+ * when the range would cost occupancy. */
+static mir_preg choose_apart(ra_ctx *c, uint32_t t) {
+  const mir_instr *v = c->cur_ins;
+  mir_rc rc = c->p->temp_rc[t];
+  if (!v || v->opcode != MIR_P_CREATE_VECTOR || v->num_defs != 1 || v->defs[0].kind != MIR_OPND_TEMP ||
+      v->defs[0].temp.id != t || v->num_ops < 2)
+    return MIR_PREG_NONE;
+  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0, base = MIR_PREG_NONE;
+  unsigned off = 0;
+  for (unsigned k = 0; k < v->num_ops; k++) {
+    const mir_operand *o = &v->ops[k];
+    if (o->kind != MIR_OPND_TEMP || mir_rc_is_vgpr(o->temp.rc) != mir_rc_is_vgpr(rc)) return MIR_PREG_NONE;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == MIR_PREG_NONE || mir_preg_is_special(r) || r == MIR_PREG_SCC || r < file + off) return MIR_PREG_NONE;
+    if (k == 0) base = r;
+    if (r != base + off) return MIR_PREG_NONE;
+    off += mir_rc_size(o->temp.rc);
+  }
+  if ((base - file) % ra_rc_align(c, rc) || ra_fits(c, t, rc, base)) return MIR_PREG_NONE;
+  uint32_t saved[UNITS];
+  memcpy(saved, c->owner, sizeof saved);
+  for (unsigned u = 0; u < off && base + u < UNITS; u++)
+    if (!c->owner[base + u]) c->owner[base + u] = UINT32_MAX;
+  mir_preg r = ra_find_free(c, t, rc);
+  memcpy(c->owner, saved, sizeof saved);
+  if (r != MIR_PREG_NONE && mir_rc_is_vgpr(rc) &&
+      r - 256u + mir_rc_size(rc) > wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm))
+    r = MIR_PREG_NONE;
+  return r;
+}
+
+/* A register for the definition of t (no fixed register) at c->cur_ins,
+ * by the rules above in order; when none is free and splitting fails,
+ * reports a budget error (the file is fragmented), sets c->failed and the
+ * program's budget_failed/fragmented, and returns MIR_PREG_NONE. */
+mir_preg ra_choose(ra_ctx *c, uint32_t t) {
+  mir_rc rc = c->p->temp_rc[t];
+  mir_preg r = c->clause_kind ? choose_outside_clause(c, t) : MIR_PREG_NONE;
+  if (r == MIR_PREG_NONE) r = choose_after_store(c, t);
+  if (r == MIR_PREG_NONE && !ra_fits(c, t, rc, c->pref[t])) r = choose_apart(c, t);
+  if (r == MIR_PREG_NONE) r = choose_free(c, t);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
+  if (r == MIR_PREG_NONE && !c->failed) {
+    const mir_live_info *li = c->p->live;
+    bool v = mir_rc_is_vgpr(rc);
+    diag_error(c->d, c->p->name,
+               "register budget exceeded: no free %u-dword %s range (demand %u %s, has %u; the file is fragmented)",
+               mir_rc_size(rc), v ? "VGPR" : "SGPR", v ? li->max.vgpr : li->max.sgpr, v ? "VGPRs" : "SGPRs",
+               v ? c->vgpr_budget : c->sgpr_budget);
+    c->failed = true;
+    c->p->budget_failed = true;
+    c->p->fragmented = v ? 2 : 1;
+  }
+  return r;
+}
