@@ -197,6 +197,13 @@ static int fast_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
   return 0;
 }
 
+/* v_mad_f32's two roundings (the product flushed as an input per KEEP_IN),
+ * NaNs in source order as exec_valu_lane.c gives them. */
+static inline float mad_f32(float a, float b, float c, uint32_t keep_in) {
+  float p = emu_f32(flush32(emu_u32(nan_in_order(a, b, a * b)), keep_in));
+  return nan_in_order(p, c, p + c);
+}
+
 /* The f32 kinds: RES from the sources A, B, C of N lanes with input
  * flushing per KEEP_IN and output flushing per KEEP_OUT (all ones: keep
  * denormals). */
@@ -211,12 +218,12 @@ EMU_SIMD static void fast_f32(unsigned kind, unsigned n, const uint32_t *A, cons
     res[l] = flush32(emu_u32(EXPR), keep_out);                                               \
   }                                                                                          \
   break
-  case FK_F32_ADD: F32_LOOP(a + b);
-  case FK_F32_SUB: F32_LOOP(a - b);
-  case FK_F32_SUBREV: F32_LOOP(b - a);
-  case FK_F32_MUL: F32_LOOP(a * b);
+  case FK_F32_ADD: F32_LOOP(nan_in_order(a, b, a + b));
+  case FK_F32_SUB: F32_LOOP(nan_in_order(a, b, a - b));
+  case FK_F32_SUBREV: F32_LOOP(nan_in_order(a, b, b - a));
+  case FK_F32_MUL: F32_LOOP(nan_in_order(a, b, a * b));
   /* not fused: the product is rounded and flushed as an input first */
-  case FK_F32_MAD: F32_LOOP(emu_f32(flush32(emu_u32(a * b), keep_in)) + c);
+  case FK_F32_MAD: F32_LOOP(mad_f32(a, b, c, keep_in));
   case FK_F32_FMA: F32_LOOP(fmaf(a, b, c));
   case FK_F32_MIN: F32_LOOP(min_ieee(a, b));
   case FK_F32_MAX: F32_LOOP(max_ieee(a, b));

@@ -319,16 +319,17 @@ static int lane_f32(isa_op op, const emu_vinfo *vi, const fpenv *e, int rnd16, l
   uint64_t r = 0;
   switch (op) {
   /* f32 arithmetic */
-  case ISA_V_ADD_F32: r = UF(fa + fb); break;
-  case ISA_V_SUB_F32: r = UF(fa - fb); break;
-  case ISA_V_SUBREV_F32: r = UF(fb - fa); break;
-  case ISA_V_MUL_F32: r = UF(fa * fb); break;
+  case ISA_V_ADD_F32: r = UF(nan_in_order(fa, fb, fa + fb)); break;
+  case ISA_V_SUB_F32: r = UF(nan_in_order(fa, fb, fa - fb)); break;
+  case ISA_V_SUBREV_F32: r = UF(nan_in_order(fa, fb, fb - fa)); break;
+  case ISA_V_MUL_F32: r = UF(nan_in_order(fa, fb, fa * fb)); break;
   case ISA_V_MUL_LEGACY_F32: r = UF((fa == 0 || fb == 0) && !isnan(fa) && !isnan(fb) ? 0.0f * (signbit(fa) != signbit(fb) ? -1.0f : 1.0f) : fa * fb); break;
   case ISA_V_MAD_LEGACY_F32: { float p = (fa == 0 || fb == 0) && !isnan(fa) && !isnan(fb) ? 0.0f : in32(e, fa * fb); r = UF(p + fc); break; }
   case ISA_V_MAC_F32: case ISA_V_MAD_F32: case ISA_V_MADMK_F32: case ISA_V_MADAK_F32: {
     /* MAD is not fused: the product is rounded (and denormals flushed) first. */
-    volatile float p = fa * fb;
-    r = UF(in32(e, p) + fc);
+    volatile float p = nan_in_order(fa, fb, fa * fb);
+    float q = in32(e, p);
+    r = UF(nan_in_order(q, fc, q + fc));
     break;
   }
   case ISA_V_FMA_F32: case ISA_V_FMAC_F32: case ISA_V_FMAMK_F32: case ISA_V_FMAAK_F32: r = UF(fmaf(fa, fb, fc)); break;

@@ -22,6 +22,20 @@ static inline int is_den32(uint32_t u) { return (u & 0x7f800000u) == 0 && (u & 0
 static inline int is_den64(uint64_t u) { return (u & 0x7ff0000000000000ull) == 0 && (u & 0xfffffffffffffull) != 0; }
 static inline float in32(const fpenv *e, float x) { uint32_t u = emu_u32(x); return (!(e->den32 & 1) && is_den32(u)) ? emu_f32(u & 0x80000000u) : x; }
 static inline float out32(const fpenv *e, float x) { uint32_t u = emu_u32(x); return (!(e->den32 & 2) && is_den32(u)) ? emu_f32(u & 0x80000000u) : x; }
+/* R, the host's result of an f32 operation on X then Y (the instruction's
+ * source order), with the NaN it returns pinned: when R is NaN and a
+ * source is, the first NaN source, quieted. The host's SSE returns its
+ * first operand's NaN, and a C compiler may swap the operands of + and *,
+ * so without this the payload depended on the build (gcc -O0 and -O1 gave
+ * different NaNs for v_mul_f32 qNaN, -qNaN). The ISA guides leave the
+ * payload open; src0 first is what the emulator has always produced at
+ * -O0. */
+static inline float nan_in_order(float x, float y, float r) {
+  if (!isnan(r)) return r;
+  if (isnan(x)) return emu_f32(emu_u32(x) | 0x00400000u);
+  if (isnan(y)) return emu_f32(emu_u32(y) | 0x00400000u);
+  return r;
+}
 /* f16 denormals follow the f16/f64 field (bit 0 inputs, bit 1 results);
  * applied to the f32 <-> f16 conversions. */
 static inline uint64_t flush16(const fpenv *e, uint64_t h, int bit) {

@@ -120,6 +120,35 @@ static void test_valu(void) {
   }
 }
 
+/* NaN inputs to the f32 arithmetic: the result is the first NaN source in
+ * the instruction's order (src0, src1, src2), quieted, in the fast whole-wave
+ * path and in the per-lane semantics alike (Debug builds cross-check the
+ * two). The host compiler may swap the operands of + and *, and SSE returns
+ * its first operand's NaN: gcc -O1 gave -qNaN for v_mul_f32 qNaN, -qNaN. */
+static void test_nan_order(void) {
+  run("VALU f32 NaN inputs: first NaN source, quieted",
+      EMU_PROLOGUE
+      "  v_mov_b32 v2, 0x7fc00000\n"               /* qNaN */
+      "  v_mov_b32 v3, 0xffc00001\n"               /* -qNaN, payload 1 */
+      "  v_mov_b32 v9, 0x7f800001\n"               /* sNaN, payload 1 */
+      "  v_mul_f32 v4, v2, v3\n"                   /* 0x7fc00000 */
+      "  v_mul_f32 v5, v3, v2\n"                   /* 0xffc00001 */
+      "  v_add_f32 v6, 1.0, v3\n"                  /* 0xffc00001 */
+      "  v_subrev_f32 v7, v2, v3\n"                /* src0 v2 first: 0x7fc00000 */
+      "  v_mad_f32 v8, v3, v2, v2\n"               /* 0xffc00001 */
+      "  v_mul_f32 v12, v9, v3\n"                  /* sNaN quieted: 0x7fc00001 */
+      "  global_store_dword v[10:11], v4, off\n"
+      "  global_store_dword v[10:11], v5, off offset:256\n"
+      "  global_store_dword v[10:11], v6, off offset:512\n"
+      "  global_store_dword v[10:11], v7, off offset:768\n"
+      "  global_store_dword v[10:11], v8, off offset:1024\n"
+      "  global_store_dword v[10:11], v12, off offset:1280\n",
+      NULL, NULL, 0);
+  static const uint32_t want[6] = {0x7fc00000u, 0xffc00001u, 0xffc00001u, 0x7fc00000u, 0xffc00001u, 0x7fc00001u};
+  for (unsigned k = 0; k < 6; k++)
+    for (unsigned l = 0; l < 64; l++) CHECK(out[64 * k + l] == want[k], "NaN case %u lane %u: 0x%x, want 0x%x", k, l, out[64 * k + l], want[k]);
+}
+
 static void test_f64_and_div(void) {
   run("VALU f64 fma, f32 division sequence (div_scale/rcp/fma/div_fmas/div_fixup)",
       EMU_PROLOGUE
@@ -400,6 +429,7 @@ static void test_flat(void) {
 int main(void) {
   test_salu();
   test_valu();
+  test_nan_order();
   test_f64_and_div();
   test_mode();
   test_memory();
