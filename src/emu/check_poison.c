@@ -463,7 +463,9 @@ static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     if ((fl & ISA_F_WRITES_EXEC) && c->undef) return und_report(d, w, in, c->undef, "EXEC of v_cmpx (a branch)");
     if ((in->op == ISA_V_READLANE_B32 || in->op == ISA_V_WRITELANE_B32) && sund(w, cw, in->src[1]))
       return und_report(d, w, in, 0, "lane select");
-    if ((isa_sem_of(in->op)->flags & ISA_S_MOVREL) && sund(w, cw, OPC_M0)) return und_report(d, w, in, 0, "VGPR index (M0)");
+    /* M0 picks rows only for active lanes: with EXEC zero nothing is read or written (exec_valu_movrel.c) */
+    if ((isa_sem_of(in->op)->flags & ISA_S_MOVREL) && ex && sund(w, cw, OPC_M0))
+      return und_report(d, w, in, 0, "VGPR index (M0)");
     return 0;
   case ISA_FMT_SMEM:
     if (sund_n(w, cw, in->sbase, (isa_sem_of(in->op)->flags & ISA_S_BUFFER) ? 4 : 2) ||

@@ -5,8 +5,8 @@
  *   v_movreld_b32    VGPR[vdst + M0]         = src0 (any operand)
  *   v_movrelsd_b32   VGPR[vdst + M0]         = VGPR[src0 + M0]
  *   v_movrelsd_2_b32 VGPR[vdst + M0[25:16]]  = VGPR[src0 + M0[9:0]]
- * Strict: an indexed register outside the VGPRs the kernel descriptor
- * allocates is a fault (hardware's out-of-range behaviour is not
+ * Strict: with an active lane, an indexed register outside the VGPRs
+ * the kernel descriptor allocates is a fault (hardware's out-of-range behaviour is not
  * modelled: a program that relies on it is reported). Output modifiers,
  * op_sel and SDWA (llvm-mc accepts v_movrel*_sdwa on gfx10; llc-19 does
  * not emit it) are not implemented and fault.
@@ -38,6 +38,12 @@ int emu_exec_movrel(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_lanes exec = w->exec;
   if (in->sdwa || in->abs || in->neg || in->clamp || in->omod || in->opsel)
     return emu_fault(d, w, in, "output modifiers, op_sel or SDWA on an M0-relative move are not implemented by the emulator");
+  /* No active lane: no VGPR is read or written, so M0 selects nothing.
+   * A compiler's linearised control flow runs blocks with EXEC zero
+   * instead of skipping them, and a uniform index defined only on the
+   * lanes' path (an SSA value whose definition a skipped block holds) is
+   * then whatever its register or spill slot holds. */
+  if (!exec) return 0;
   uint32_t soff, doff;
   emu_movrel_offsets(op, w->s[OPC_M0], &soff, &doff);
   uint32_t val[EMU_MAX_LANES];

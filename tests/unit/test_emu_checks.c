@@ -4,7 +4,8 @@
  * moves, with lane-mask logic decided bit by bit (llc-19's loop-exit
  * masks OR EXEC into a never-written SGPR); races between work-groups
  * reported for plain stores and not for atomics; divergent barriers; the
- * integer division by zero test on v_rcp_iflag_f32. */
+ * integer division by zero test on v_rcp_iflag_f32; an RDNA v_movreld's
+ * M0 decides nothing when EXEC is zero. */
 #include "test_emu_util.h"
 
 static uint32_t out[256];
@@ -38,6 +39,27 @@ static void expect(const char *what, unsigned checks, unsigned groups, const cha
   expect_on(what, checks, groups, 0, body, needle);
 }
 
+/* expect for processor `cpu` with waves of `wave_size` lanes (one group). */
+static void expect_for(const char *cpu, unsigned wave_size, const char *what, unsigned checks, const char *body,
+                       const char *needle) {
+  printf("emu checks: %s (%s)\n", what, cpu);
+  size_t n = 0;
+  uint8_t *elf = emu_build_for(cpu, wave_size, body, NULL, NULL, &n);
+  CHECK(elf != NULL, "%s: assembly failed", what);
+  if (!elf) return;
+  wemu_options o;
+  memset(&o, 0, sizeof o);
+  o.checks = checks;
+  o.mcpu = cpu;
+  int rc = emu_run(elf, n, &o, 1, 64, out, 256, NULL, 0, msg, sizeof msg);
+  free(elf);
+  if (needle) {
+    CHECK(rc == -1 && strstr(msg, needle) != NULL, "%s: should report \"%s\": rc=%d %s", what, needle, rc, msg);
+  } else {
+    CHECK(rc == 0, "%s: dispatch should pass: %s", what, msg);
+  }
+}
+
 int main(void) {
   unsigned v = 0;
   CHECK(wemu_check_parse("poison,race", &v) == 0 && v == (WEMU_CHECK_POISON | WEMU_CHECK_RACE), "parse list: %u", v);
@@ -64,6 +86,16 @@ int main(void) {
                       "  s_andn2_b64 exec, exec, s[20:21]\n  global_store_dword v[10:11], v0, off\n", NULL);
   expect("poison: an undefined VGPR as an address", WEMU_CHECK_POISON, 1,
          EMU_PROLOGUE "  global_load_dword v3, v[42:43], off\n  s_waitcnt vmcnt(0)\n", "memory address depends on an undefined value");
+  /* RDNA v_movreld with an M0 copied from a never-written SGPR: M0 picks
+   * the written row for active lanes only; with EXEC zero (a compiler's
+   * linearised block whose lanes all skipped the index's definition,
+   * stress seed 44061 at gfx1100 -O0 with 8 VGPRs / 20 SGPRs) nothing is
+   * written and the index decides nothing */
+  expect_for("gfx1100", 32, "poison: undefined M0 of v_movreld with active lanes", WEMU_CHECK_POISON,
+             "  s_mov_b32 m0, s20\n  v_mov_b32 v2, 7\n  v_movreld_b32 v1, v2\n", "VGPR index (M0) depends on an undefined value");
+  expect_for("gfx1100", 32, "poison: undefined M0 of v_movreld with EXEC zero: no report", WEMU_CHECK_POISON,
+             "  s_mov_b32 m0, s20\n  v_mov_b32 v2, 7\n  s_mov_b32 s21, exec_lo\n  s_mov_b32 exec_lo, 0\n"
+             "  v_movreld_b32 v1, v2\n  s_mov_b32 exec_lo, s21\n", NULL);
   expect("race: plain stores of two work-groups to one word", WEMU_CHECK_RACE, 2,
          EMU_PROLOGUE "  v_mov_b32 v1, 0\n  v_mov_b32 v3, s2\n  global_store_dword v1, v3, s[4:5]\n"
                       "  s_waitcnt vmcnt(0)\n",

@@ -123,6 +123,11 @@ static void test_target(const char *cpu) {
   CHECK(run(&m, MOVRELS, sizeof MOVRELS, 30) == -1);
   CHECK(run(&m, MOVRELD, sizeof MOVRELD, 31) == -1 && row_is(&m, 1, 1000, 1, all));
   CHECK(run(&m, MOVRELSD, sizeof MOVRELSD, 0xffffffffu) == -1);
+  /* ... but not with EXEC zero: no lane reads or writes a row, whatever
+   * M0 holds (a linearised block all lanes skipped; stress seed 44061) */
+  m.w.exec = 0;
+  CHECK(run(&m, MOVRELD, sizeof MOVRELD, 0xdeadbeefu) == 0 && row_is(&m, 1, 1000, 1, all) && row_is(&m, 2, 2000, 1, all));
+  CHECK(run(&m, MOVRELS, sizeof MOVRELS, 0xdeadbeefu) == 0 && row_is(&m, 1, 1000, 1, all));
   free(m.w.v);
   wemu_destroy(dev);
 }
