@@ -53,6 +53,13 @@ static void operands(const emu_dispatch *d, const emu_inst *in, uint64_t *r, uin
     if (sh->ndefs) add_s(wr, in->sdata, sh->defw[0]);
     return;
   case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
+    /* the cache invalidates and write-backs (buffer_wbinvl1_vol, buffer_inv,
+     * buffer_wbl2 ...) have no operands: their zero vdata/srsrc fields name
+     * no register. Read as a load's, they "wrote" v0, so a clause such as
+     * buffer_wbinvl1_vol; global_load_dword v3, v3, s[8:9] looked like one
+     * whose earlier member writes a register (as LLVM, a clause whose
+     * earlier members write nothing is not replayed over the new value). */
+    if (!sh->nuses && !sh->ndefs) return;
     add_s(r, in->srsrc, 4);
     add_s(r, in->soffset, 1);
     add(r, 256 + in->vaddr, (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u));
