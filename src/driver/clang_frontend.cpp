@@ -280,32 +280,27 @@ std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const 
   std::string input =
       inv->getFrontendOpts().Inputs.empty() ? "input.cl" : inv->getFrontendOpts().Inputs[0].getFile().str();
   std::string resource = inv->getHeaderSearchOpts().ResourceDir;
-  ctx = std::make_unique<LLVMContext>();
   std::string llvm_msgs;
-  ctx->setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
-  std::unique_ptr<Module> m;
-  {
+  // One front-end run in a fresh context: the module or null; *deps set
+  // when SET_DEPS (the files the compile read besides its input).
+  auto run = [&](std::shared_ptr<clang::CompilerInvocation> invocation, bool set_deps) {
+    ctx = std::make_unique<LLVMContext>();
+    ctx->setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
     clang::CompilerInstance ci;
-    setup_instance(ci, std::move(inv), source, size, msgs);
+    setup_instance(ci, std::move(invocation), source, size, msgs);
     auto collector = std::make_shared<AllDependencies>();
     ci.addDependencyCollector(collector);
     clang::EmitLLVMOnlyAction action(ctx.get());
-    m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
-    if (m || !plain) *deps = dup_string(other_files(collector->getDependencies(), input, resource));
-  }
+    std::unique_ptr<Module> mod = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
+    if (mod || set_deps) *deps = dup_string(other_files(collector->getDependencies(), input, resource));
+    return mod;
+  };
+  std::unique_ptr<Module> m = run(std::move(inv), !plain);
   if (!m && plain) {
     msgs.flush();
     text.clear();
     llvm_msgs.clear();
-    ctx = std::make_unique<LLVMContext>();
-    ctx->setDiagnosticHandlerCallBack(llvm_diagnostic, &llvm_msgs);
-    clang::CompilerInstance ci;
-    setup_instance(ci, std::move(plain), source, size, msgs);
-    auto collector = std::make_shared<AllDependencies>();
-    ci.addDependencyCollector(collector);
-    clang::EmitLLVMOnlyAction action(ctx.get());
-    m = ci.ExecuteAction(action) ? action.takeModule() : nullptr;
-    *deps = dup_string(other_files(collector->getDependencies(), input, resource));
+    m = run(std::move(plain), true);
     if (m) sys::fs::remove(pch); // it was the PCH that failed: the next compile builds it again
   }
   if (m) m = link_libclc(*ctx, std::move(m), libclc, split, llvm_msgs);
