@@ -11,19 +11,22 @@
 static uint32_t out[256];
 static char msg[800];
 
-/* Runs body on `groups` groups of 64 with `checks` on `threads` emulator
- * workers (0: one per CPU); needle NULL: must pass. */
-static void expect_on(const char *what, unsigned checks, unsigned groups, unsigned threads, const char *body,
-                      const char *needle) {
-  printf("emu checks: %s\n", what);
+/* Runs body for processor `cpu` (NULL: gfx900) with waves of `wave_size`
+ * lanes on `groups` groups of 64 work-items with `checks` on `threads`
+ * emulator workers (0: one per CPU); needle NULL: must pass, else the
+ * dispatch must fail with a message containing it. */
+static void run_checks(const char *cpu, unsigned wave_size, const char *what, unsigned checks, unsigned groups,
+                       unsigned threads, const char *body, const char *needle) {
+  printf("emu checks: %s%s%s%s\n", what, cpu ? " (" : "", cpu ? cpu : "", cpu ? ")" : "");
   size_t n = 0;
-  uint8_t *elf = emu_build(body, NULL, NULL, &n);
+  uint8_t *elf = emu_build_for(cpu ? cpu : "gfx900", wave_size, body, NULL, NULL, &n);
   CHECK(elf != NULL, "%s: assembly failed", what);
   if (!elf) return;
   wemu_options o;
   memset(&o, 0, sizeof o);
   o.checks = checks;
   o.threads = threads;
+  o.mcpu = cpu;
   int rc = emu_run(elf, n, &o, groups, 64, out, 256, NULL, 0, msg, sizeof msg);
   free(elf);
   if (needle) {
@@ -35,29 +38,19 @@ static void expect_on(const char *what, unsigned checks, unsigned groups, unsign
   }
 }
 
+static void expect_on(const char *what, unsigned checks, unsigned groups, unsigned threads, const char *body,
+                      const char *needle) {
+  run_checks(NULL, 64, what, checks, groups, threads, body, needle);
+}
+
 static void expect(const char *what, unsigned checks, unsigned groups, const char *body, const char *needle) {
-  expect_on(what, checks, groups, 0, body, needle);
+  run_checks(NULL, 64, what, checks, groups, 0, body, needle);
 }
 
 /* expect for processor `cpu` with waves of `wave_size` lanes (one group). */
 static void expect_for(const char *cpu, unsigned wave_size, const char *what, unsigned checks, const char *body,
                        const char *needle) {
-  printf("emu checks: %s (%s)\n", what, cpu);
-  size_t n = 0;
-  uint8_t *elf = emu_build_for(cpu, wave_size, body, NULL, NULL, &n);
-  CHECK(elf != NULL, "%s: assembly failed", what);
-  if (!elf) return;
-  wemu_options o;
-  memset(&o, 0, sizeof o);
-  o.checks = checks;
-  o.mcpu = cpu;
-  int rc = emu_run(elf, n, &o, 1, 64, out, 256, NULL, 0, msg, sizeof msg);
-  free(elf);
-  if (needle) {
-    CHECK(rc == -1 && strstr(msg, needle) != NULL, "%s: should report \"%s\": rc=%d %s", what, needle, rc, msg);
-  } else {
-    CHECK(rc == 0, "%s: dispatch should pass: %s", what, msg);
-  }
+  run_checks(cpu, wave_size, what, checks, 1, 0, body, needle);
 }
 
 int main(void) {
