@@ -123,6 +123,14 @@ void mir_idx_list_push(mir_program *p, mir_idx_list *l, uint32_t v) {
   l->v[l->n++] = v;
 }
 
+void mir_idx_list_remove(mir_idx_list *l, uint32_t v) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == v) {
+      l->v[i] = l->v[--l->n];
+      return;
+    }
+}
+
 void mir_add_logical_edge(mir_program *p, uint32_t from, uint32_t to) {
   assert(from < p->num_blocks && to < p->num_blocks);
   mir_idx_list_push(p, &p->blocks[from].logical_succs, to);

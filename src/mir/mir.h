@@ -472,6 +472,9 @@ void mir_add_logical_edge(mir_program *p, uint32_t from, uint32_t to);
 void mir_add_linear_edge(mir_program *p, uint32_t from, uint32_t to);
 /* Appends `v` to an index list (arena storage of `p`). */
 void mir_idx_list_push(mir_program *p, mir_idx_list *l, uint32_t v);
+/* Removes the first `v` from an index list, if any, moving the last entry
+ * into its place (the order of a CFG edge list carries no meaning). */
+void mir_idx_list_remove(mir_idx_list *l, uint32_t v);
 /* Declares temporary `id` with class rc (the parser's way to create
  * temporaries with given ids); raises num_temps past id. */
 void mir_set_temp_rc(mir_program *p, uint32_t id, mir_rc rc);

@@ -188,14 +188,6 @@ static bool temp_read(const mir_program *p, mir_temp t, const mir_instr *except)
   return false;
 }
 
-static void drop_index(mir_idx_list *l, uint32_t v) {
-  for (uint32_t i = 0; i < l->n; i++)
-    if (l->v[i] == v) {
-      l->v[i] = l->v[--l->n];
-      return;
-    }
-}
-
 /* The second pattern (file comment) with X = block x. */
 static void empty_exit_copies(mir_program *p, uint32_t x) {
   mir_block *xb = &p->blocks[x];
@@ -226,8 +218,8 @@ static void empty_exit_copies(mir_program *p, uint32_t x) {
   xb->num_instrs--;
   memmove(zb->instrs, zb->instrs + 1, (zb->num_instrs - 1) * sizeof *zb->instrs);
   zb->num_instrs--;
-  drop_index(&xb->linear_succs, z);
-  drop_index(&zb->linear_preds, x);
+  mir_idx_list_remove(&xb->linear_succs, z);
+  mir_idx_list_remove(&zb->linear_preds, x);
 }
 
 /* ---- EXEC moves of a value EXEC already holds ---- */

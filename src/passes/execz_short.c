@@ -24,14 +24,6 @@
 /* Longest arm whose branch goes (llc-19's default skip threshold). */
 #define EXECZ_SHORT_MAX 12u
 
-static void drop_index(mir_idx_list *l, uint32_t v) {
-  for (uint32_t i = 0; i < l->n; i++)
-    if (l->v[i] == v) {
-      l->v[i] = l->v[--l->n];
-      return;
-    }
-}
-
 /* Is ins plain VALU work that may run with EXEC zero (file comment)? */
 static bool harmless_at_exec_zero(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
@@ -77,8 +69,8 @@ int mir_execz_short(mir_program *p, diag *d) {
     /* drop the s_cbranch_execz (and keep X's p_branch to Y, if any) */
     for (uint32_t i = n - 1; i + 1 < xb->num_instrs; i++) xb->instrs[i] = xb->instrs[i + 1];
     xb->num_instrs--;
-    drop_index(&xb->linear_succs, z);
-    drop_index(&p->blocks[z].linear_preds, x);
+    mir_idx_list_remove(&xb->linear_succs, z);
+    mir_idx_list_remove(&p->blocks[z].linear_preds, x);
   }
   return 0;
 }
