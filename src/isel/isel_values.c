@@ -639,31 +639,16 @@ mir_temp isel_scc_to_bool(isel_ctx *c, mir_temp scc) {
   return cselect(c, 1, mir_op_const(1), mir_op_const(0), scc);
 }
 
-/* The compare with swapped operands (a < b == b > a). */
-static unsigned vcmp_swapped(unsigned op) {
-  static const struct { unsigned a, b; } sw[] = {
-      {ISA_V_CMP_LT_F32, ISA_V_CMP_GT_F32}, {ISA_V_CMP_LE_F32, ISA_V_CMP_GE_F32},
-      {ISA_V_CMP_NGE_F32, ISA_V_CMP_NLE_F32}, {ISA_V_CMP_NGT_F32, ISA_V_CMP_NLT_F32},
-      {ISA_V_CMP_LT_I32, ISA_V_CMP_GT_I32}, {ISA_V_CMP_LE_I32, ISA_V_CMP_GE_I32},
-      {ISA_V_CMP_LT_U32, ISA_V_CMP_GT_U32}, {ISA_V_CMP_LE_U32, ISA_V_CMP_GE_U32},
-      {ISA_V_CMP_LT_I64, ISA_V_CMP_GT_I64}, {ISA_V_CMP_LE_I64, ISA_V_CMP_GE_I64},
-      {ISA_V_CMP_LT_U64, ISA_V_CMP_GT_U64}, {ISA_V_CMP_LE_U64, ISA_V_CMP_GE_U64},
-  };
-  for (unsigned i = 0; i < sizeof sw / sizeof sw[0]; i++) {
-    if (sw[i].a == op) return sw[i].b;
-    if (sw[i].b == op) return sw[i].a;
-  }
-  if (op == ISA_V_CMP_CLASS_F32) return ISA_NUM_OPS; /* operands have different roles */
-  return op; /* symmetric: eq, ne, lg, o, u, nlg, neq */
-}
-
 mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
   mir_temp d = isel_lane_tmp(c);
-  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && vcmp_swapped(op) != ISA_NUM_OPS) {
+  /* VOPC's src1 must be a VGPR: a scalar or constant second source goes
+   * first, with the compare that swaps (a < b is b > a; the table's
+   * semantics, for every width). */
+  if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && isa_cmp_swapped(op) != ISA_NUM_OPS) {
     mir_operand t = a;
     a = b;
     b = t;
-    op = vcmp_swapped(op);
+    op = isa_cmp_swapped(op);
   }
   mir_operand s[2] = {a, b};
   isel_valu(c, op, &d, 1, s, 2, true);

@@ -298,27 +298,20 @@ static bool fold_f64_inline(const wavecc_target *t, mir_instr *ins, mir_instr *c
     return false;
   /* a compare with the constant second (its VOPC src1 is a VGPR): the
    * reversed predicate with the operands swapped */
-  static const uint16_t rev[][2] = {
-      {ISA_V_CMP_EQ_F64, ISA_V_CMP_EQ_F64},   {ISA_V_CMP_GT_F64, ISA_V_CMP_LT_F64},
-      {ISA_V_CMP_GE_F64, ISA_V_CMP_LE_F64},   {ISA_V_CMP_LT_F64, ISA_V_CMP_GT_F64},
-      {ISA_V_CMP_LE_F64, ISA_V_CMP_GE_F64},   {ISA_V_CMP_LG_F64, ISA_V_CMP_LG_F64},
-      {ISA_V_CMP_O_F64, ISA_V_CMP_O_F64},     {ISA_V_CMP_U_F64, ISA_V_CMP_U_F64},
-      {ISA_V_CMP_NLG_F64, ISA_V_CMP_NLG_F64}, {ISA_V_CMP_NLE_F64, ISA_V_CMP_NGE_F64},
-      {ISA_V_CMP_NGE_F64, ISA_V_CMP_NLE_F64}, {ISA_V_CMP_NLT_F64, ISA_V_CMP_NGT_F64},
-      {ISA_V_CMP_NGT_F64, ISA_V_CMP_NLT_F64}, {ISA_V_CMP_NEQ_F64, ISA_V_CMP_NEQ_F64}};
   uint64_t b1;
   if (ins->num_ops == 2 && ins->num_defs == 1 && !(ins->ops[1].flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) &&
       ins->ops[0].kind == MIR_OPND_TEMP && mir_rc_is_vgpr((mir_rc)ins->ops[0].temp.rc) &&
       !(ins->ops[0].flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL | MIR_OPND_NEG | MIR_OPND_ABS)) &&
-      !pair_const(&ins->ops[0], def, num_temps, &b1) && pair_const(&ins->ops[1], def, num_temps, &b1))
-    for (unsigned j = 0; j < sizeof rev / sizeof rev[0]; j++)
-      if (rev[j][0] == ins->opcode) {
-        mir_operand x = ins->ops[0];
-        ins->ops[0] = ins->ops[1];
-        ins->ops[1] = x;
-        ins->opcode = rev[j][1];
-        break;
-      }
+      !pair_const(&ins->ops[0], def, num_temps, &b1) && pair_const(&ins->ops[1], def, num_temps, &b1)) {
+    const isa_sem *se = isa_sem_of(ins->opcode);
+    unsigned r = isa_cmp_swapped(ins->opcode);
+    if (r != ISA_NUM_OPS && se->cmp != ISA_CMP_F_F && se->cmp != ISA_CMP_F_TRU) {
+      mir_operand x = ins->ops[0];
+      ins->ops[0] = ins->ops[1];
+      ins->ops[1] = x;
+      ins->opcode = r;
+    }
+  }
   mir_operand ops[4];
   bool changed = false;
   for (unsigned k = 0; k < ins->num_ops; k++) {

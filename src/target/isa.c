@@ -115,3 +115,29 @@ isa_op isa_cmp_find(isa_cmp cmp, isa_type t) {
   }
   return ISA_NUM_OPS;
 }
+
+unsigned isa_cmp_swapped(unsigned op) {
+  if (op >= ISA_NUM_OPS || isa_table[op].format != ISA_FMT_VOPC) return ISA_NUM_OPS;
+  const isa_sem *se = &isa_sem_table[op];
+  if (se->flags & ISA_S_CMPX) return ISA_NUM_OPS;
+  unsigned want;
+  switch ((isa_cmp)se->cmp) {
+  case ISA_CMP_F_LT: want = ISA_CMP_F_GT; break;
+  case ISA_CMP_F_GT: want = ISA_CMP_F_LT; break;
+  case ISA_CMP_F_LE: want = ISA_CMP_F_GE; break;
+  case ISA_CMP_F_GE: want = ISA_CMP_F_LE; break;
+  case ISA_CMP_F_NGE: want = ISA_CMP_F_NLE; break;
+  case ISA_CMP_F_NLE: want = ISA_CMP_F_NGE; break;
+  case ISA_CMP_F_NGT: want = ISA_CMP_F_NLT; break;
+  case ISA_CMP_F_NLT: want = ISA_CMP_F_NGT; break;
+  case ISA_CMP_I_LT: want = ISA_CMP_I_GT; break;
+  case ISA_CMP_I_GT: want = ISA_CMP_I_LT; break;
+  case ISA_CMP_I_LE: want = ISA_CMP_I_GE; break;
+  case ISA_CMP_I_GE: want = ISA_CMP_I_LE; break;
+  case ISA_CMP_F_F: case ISA_CMP_F_EQ: case ISA_CMP_F_LG: case ISA_CMP_F_O: case ISA_CMP_F_U: case ISA_CMP_F_NLG:
+  case ISA_CMP_F_NEQ: case ISA_CMP_F_TRU: case ISA_CMP_I_F: case ISA_CMP_I_EQ: case ISA_CMP_I_NE: case ISA_CMP_I_T:
+    return op;
+  default: return ISA_NUM_OPS; /* no compare, or a class test (its sources have different roles) */
+  }
+  return isa_cmp_find((isa_cmp)want, (isa_type)se->stype);
+}

@@ -114,6 +114,14 @@ bool isa_mode_listed(unsigned op);
  * whether it is a VALU format. Used by the spiller's rematerialisation
  * (spill_remat.c) and by hoist-pressure (loop_hoist_pressure.c). */
 bool isa_is_plain_alu(unsigned op, bool *valu);
+/* The VOPC compare (v_cmp, not v_cmpx) that gives the same lane mask as
+ * `op` with its two sources swapped (v_cmp_lt_f64 a, b == v_cmp_gt_f64
+ * b, a): `op` itself for a symmetric condition (eq, ne/lg/neq, o, u, nlg,
+ * f, t/tru), ISA_NUM_OPS for a class test, a v_cmpx, an opcode past the
+ * table or one that is no VOPC compare. Derived from the semantic table
+ * (isa_sem.cmp and the source type, through isa_cmp_find), so every width
+ * is covered. */
+unsigned isa_cmp_swapped(unsigned op);
 /* LDS bytes one work-group can allocate on gfx900: 64 KiB per compute
  * unit (Vega ISA guide, "Local Data Share"; llc-19: "local memory (N)
  * exceeds limit (65536)"). */

@@ -101,6 +101,26 @@ int main(void) {
   CHECK(isa_atomic_find(ISA_FMT_MUBUF, ISA_AT_INC, 4, true) == ISA_BUFFER_ATOMIC_INC);
   CHECK(isa_cmp_find(ISA_CMP_F_NLT, ISA_T_F16) == ISA_V_CMP_NLT_F16);
   CHECK(isa_cmp_find(ISA_CMP_I_NE, ISA_T_U64) == ISA_V_CMP_NE_U64);
+  /* swapped sources: every v_cmp but a class test has a partner, and
+   * swapping twice gives the compare back (isel_vcmp relies on it for
+   * f64 and f16 as for f32) */
+  CHECK(isa_cmp_swapped(ISA_V_CMP_LT_F64) == ISA_V_CMP_GT_F64);
+  CHECK(isa_cmp_swapped(ISA_V_CMP_NGE_F16) == ISA_V_CMP_NLE_F16);
+  CHECK(isa_cmp_swapped(ISA_V_CMP_LE_U32) == ISA_V_CMP_GE_U32);
+  CHECK(isa_cmp_swapped(ISA_V_CMP_NEQ_F64) == ISA_V_CMP_NEQ_F64);
+  CHECK(isa_cmp_swapped(ISA_V_CMP_CLASS_F64) == ISA_NUM_OPS);
+  CHECK(isa_cmp_swapped(ISA_V_CMPX_LT_F64) == ISA_NUM_OPS);
+  for (unsigned op = 0; op < ISA_NUM_OPS; op++) {
+    const isa_sem *se = isa_sem_of(op);
+    if (isa_table[op].format != ISA_FMT_VOPC || se->cmp == ISA_CMP_NONE || se->cmp == ISA_CMP_CLASS ||
+        (se->flags & ISA_S_CMPX))
+      continue;
+    unsigned r = isa_cmp_swapped(op);
+    if (r == ISA_NUM_OPS || isa_cmp_swapped(r) != op) {
+      fprintf(stderr, "%s: no swapped partner\n", isa_table[op].mnemonic);
+      failures++;
+    }
+  }
 
   /* SOPP immediates. */
   CHECK(isa_sem_of(ISA_S_NOP)->flags & ISA_S_SIMM16);
