@@ -44,6 +44,10 @@ RENAMES = {
     "global_atomic_min_f32": "global_atomic_fmin", "global_atomic_max_f32": "global_atomic_fmax",
     "buffer_atomic_min_f32": "buffer_atomic_fmin", "buffer_atomic_max_f32": "buffer_atomic_fmax",
     "flat_atomic_min_f32": "flat_atomic_fmin", "flat_atomic_max_f32": "flat_atomic_fmax",
+    # f64 min/max: GFX10 only (gfx11 dropped them); llc-19's atomicrmw fmin/fmax double
+    "global_atomic_min_f64": "global_atomic_fmin_x2", "global_atomic_max_f64": "global_atomic_fmax_x2",
+    "buffer_atomic_min_f64": "buffer_atomic_fmin_x2", "buffer_atomic_max_f64": "buffer_atomic_fmax_x2",
+    "flat_atomic_min_f64": "flat_atomic_fmin_x2", "flat_atomic_max_f64": "flat_atomic_fmax_x2",
 }
 
 # gfx11 spellings LLVM has no alias for.

@@ -166,8 +166,10 @@ static void label(FILE *out, const mir_program *p, uint32_t b) {
 static void print_const(FILE *out, const mir_operand *o) {
   if (o->size == 2) {
     const char *f = float_inline_text(o->imm);
+    int32_t v = (int32_t)o->imm;
     if (f) fputs(f, out);
-    else fprintf(out, "%d", (int32_t)o->imm);
+    else if (v >= -16 && v <= 64) fprintf(out, "%d", v);
+    else fprintf(out, "0x%x", o->imm); /* a literal (isel_intrinsics.c call_minmax), as llc-19 prints it */
     return;
   }
   int32_t s = (int32_t)o->imm;

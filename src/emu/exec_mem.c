@@ -91,6 +91,9 @@ static uint32_t pk_add_half(uint32_t a, uint32_t b, bool bf16) {
   return emu_f2h((double)emu_h2f((uint16_t)a) + (double)emu_h2f((uint16_t)b), 0);
 }
 
+/* An f32 denormal as the zero of its sign (flush, sign preserved). */
+static uint32_t ftz32(uint32_t u) { return (u & 0x7f800000u) == 0 && (u & 0x007fffffu) ? u & 0x80000000u : u; }
+
 uint64_t emu_atomic_apply(int k, uint64_t old, uint64_t src, uint64_t cmp, int is64) {
   uint64_t m = is64 ? ~0ull : 0xffffffffull;
   int64_t so = is64 ? (int64_t)old : (int32_t)old, ss = is64 ? (int64_t)src : (int32_t)src;
@@ -400,6 +403,9 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
   int is_store = (isa_table[in->op].flags & ISA_F_STORE) != 0;
   int is_load = !is_store && at == ISA_AT_NONE;
   assert(!(sem->flags & ISA_S_FORMAT)); /* exec_typed.c */
+  /* the global/buffer f32 add of a GPU whose memory atomics ignore MODE
+   * and flush f32 denormals (wavecc_target.fp_atomic_add_f32_ftz: gfx90a) */
+  bool ftz_add = at == ISA_AT_FADD && ms.ndw == 1 && in->fmt != ISA_FMT_FLAT && d->dev->tgt->fp_atomic_add_f32_ftz;
   unsigned dn = at == ISA_AT_CMPSWAP ? 2 * ms.ndw : ms.ndw;
   /* A spill store (MUBUF "off", no index) may save lanes no code wrote: the
    * whole-wave save of the temporary VGPR of an SGPR spill to scratch
@@ -452,7 +458,8 @@ static int vmem_lanes(emu_dispatch *d, emu_wave *w, const emu_inst *in, const ui
         uint64_t ob[2] = {0}, nb[2] = {0};
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)ob, ms.bytes, l, 0, scratch_base)) goto fail;
         old = ob[0];
-        nb[0] = emu_atomic_apply(at, old, src, cmp, is64);
+        if (ftz_add) nb[0] = ftz32((uint32_t)emu_atomic_apply(at, ftz32((uint32_t)old), ftz32((uint32_t)src), cmp, 0));
+        else nb[0] = emu_atomic_apply(at, old, src, cmp, is64);
         if (lane_rw(d, w, in, space[l], addr[l], (uint8_t *)nb, ms.bytes, l, 1, scratch_base)) goto fail;
       }
       if (ret) { p.vals[l] = (uint32_t)old; if (is64) p.vals[EMU_MAX_LANES + l] = (uint32_t)(old >> 32); }

@@ -397,6 +397,12 @@ static bool sel_binop(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
 
 /* ---- select ---- */
 
+/* A number or a vector of numbers (not an address: isel_get gives those
+ * their segment's form), whose dwords isel_get_half reads. */
+static bool plain_const(LLVMValueRef v) {
+  return LLVMIsAConstantInt(v) || LLVMIsAConstantFP(v) || LLVMIsAConstantDataVector(v);
+}
+
 static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef C = LLVMGetOperand(ins, 0), T = LLVMGetOperand(ins, 1), F = LLVMGetOperand(ins, 2);
   LLVMTypeRef ty = LLVMTypeOf(ins);
@@ -459,8 +465,18 @@ static bool sel_select(isel_ctx *c, LLVMValueRef ins) {
     }
     mir_temp m = isel_mask_of(c, C, ce);
     if (bits > 32) {
-      mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, false), isel_half_of(c, t, false), mir_op_temp(m));
-      mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, f, true), isel_half_of(c, t, true), mir_op_temp(m));
+      /* a constant's halves as constants (0 and -1 inline, a literal or a
+       * move otherwise: isel_valu), not halves of the SGPR pair isel_get
+       * makes of it (llc-19 -mcpu=gfx1030: v_cndmask_b32_e32 v0, 0x7f,
+       * v0, vcc and v_cndmask_b32 v1, 0, ...; f_conv_float_sat.cl) */
+      bool kf = plain_const(F), kt = plain_const(T);
+      mir_operand h[2][2];
+      for (unsigned hb = 0; hb < 2; hb++) {
+        h[0][hb] = kf ? isel_get_half(c, F, e, hb) : isel_half_of(c, f, hb);
+        h[1][hb] = kt ? isel_get_half(c, T, e, hb) : isel_half_of(c, t, hb);
+      }
+      mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, h[0][0], h[1][0], mir_op_temp(m));
+      mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, h[0][1], h[1][1], mir_op_temp(m));
       isel_set(c, ins, e, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     } else {
       isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, f, t, mir_op_temp(m)));

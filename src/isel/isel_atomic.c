@@ -119,7 +119,15 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
     va = isel_vector_address(c, ptr, as, &saddr, &off, 4 * dw);
   }
   mir_operand m0 = gds ? gds_m0(c) : mir_op_const(0);
-  mir_temp data = isel_to_vgpr(c, isel_get(c, val, 0), dw), cmp = {0};
+  /* <2 x half> / <2 x bfloat> (the packed adds): one dword both ways */
+  bool packed = LLVMGetTypeKind(LLVMTypeOf(val)) == LLVMVectorTypeKind;
+  mir_operand words[2];
+  unsigned nw = 0;
+  if (packed && (!isel_pack_dwords(c, val, words, &nw) || nw != dw)) {
+    isel_unsupported(c, ins, "atomic operation on this vector type");
+    return;
+  }
+  mir_temp data = isel_to_vgpr(c, packed ? words[0] : isel_get(c, val, 0), dw), cmp = {0};
   if (cas) cmp = isel_to_vgpr(c, isel_get(c, LLVMGetOperand(ins, 1), 0), dw);
   isel_model_release(c, ins, as);
   /* a release completes everything before it; a monotonic or acquire
@@ -161,6 +169,11 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   mir_temp old = isel_tmp(c, mir_rc_v(dw));
   a->defs[0] = mir_op_temp(old);
   if (as < 2) a->enc_flags |= MIR_ENC_GLC;
+  if (packed) {
+    mir_operand o = mir_op_temp(old);
+    if (!isel_unpack_dwords(c, ins, &o, 1)) isel_unsupported(c, ins, "atomic operation on this vector type");
+    return;
+  }
   isel_set(c, ins, 0, old);
   if (cas) {
     mir_temp eq = isel_lane_tmp(c);

@@ -7,6 +7,7 @@
  * isel_calls.c. Sequences as in isel_f32div.c's header.
  */
 #include <assert.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "isel/isel_internal.h"
@@ -355,13 +356,34 @@ static int call_minmax(isel_ctx *c, LLVMValueRef ins, intr k) {
   if (one_of(k, I_SMIN, I_SMAX, I_UMIN, I_UMAX) && is_int(overload_type(ins), 64)) {
     bool sign = k == I_SMIN || k == I_SMAX, mn = k == I_SMIN || k == I_UMIN;
     unsigned op = sign ? (mn ? ISA_V_CMP_LT_I64 : ISA_V_CMP_GT_I64) : (mn ? ISA_V_CMP_LT_U64 : ISA_V_CMP_GT_U64);
-    mir_operand a = isel_get(c, LLVMGetOperand(ins, 0), 0), b = isel_get(c, LLVMGetOperand(ins, 1), 0);
-    mir_operand ca = a, cb = b;
+    /* a constant operand (the bounds of OpenCL's convert_*_sat): its
+     * halves go to the v_cndmask as constants (0 and -1 inline, others a
+     * literal or a move, isel_valu), and the compare reads it as a 32-bit
+     * literal where the target has VOP3 literals and the value is in
+     * [0, 2^31), where a 64-bit integer operand's literal means the value
+     * whether the hardware sign- or zero-extends it (llc-19 -mcpu=gfx1030:
+     * v_cmp_gt_i64_e64 s0, 0xff, v[2:3]; a negative bound stays in an SGPR
+     * pair, as llc-19's); elsewhere the pair of SGPRs as before. Each
+     * saved an s_mov_b32 pair per bound (f_conv_int_sat.cl). */
+    mir_operand h[2][2], ab[2];
+    for (unsigned k = 0; k < 2; k++) {
+      LLVMValueRef v = LLVMGetOperand(ins, k);
+      long long x = LLVMIsAConstantInt(v) ? LLVMConstIntGetSExtValue(v) : -1;
+      if (LLVMIsAConstantInt(v) && x > 64 && x <= INT32_MAX && c->p->target->vop3_literal) {
+        ab[k] = mir_op_const((uint32_t)x);
+        ab[k].size = 2;
+      } else {
+        ab[k] = isel_get(c, v, 0);
+      }
+      for (unsigned hi = 0; hi < 2; hi++)
+        h[k][hi] = LLVMIsAConstantInt(v) ? isel_get_half(c, v, 0, hi) : isel_half_of(c, ab[k], hi);
+    }
+    mir_operand ca = ab[0], cb = ab[1];
     if (ca.kind == MIR_OPND_CONST && ca.size != 2) ca = mir_op_temp(isel_to_vgpr(c, ca, 2));
     if (cb.kind == MIR_OPND_CONST && cb.size != 2) cb = mir_op_temp(isel_to_vgpr(c, cb, 2));
     mir_temp m = isel_vcmp(c, op, ca, cb); /* lanes where a wins */
-    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, false), isel_half_of(c, a, false), mir_op_temp(m));
-    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, b, true), isel_half_of(c, a, true), mir_op_temp(m));
+    mir_temp lo = isel_v1_3(c, ISA_V_CNDMASK_B32, h[1][0], h[0][0], mir_op_temp(m));
+    mir_temp hi = isel_v1_3(c, ISA_V_CNDMASK_B32, h[1][1], h[0][1], mir_op_temp(m));
     isel_set(c, ins, 0, isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), true));
     return 1;
   }

@@ -26,7 +26,58 @@
 
 #include "llvm/fatptr_internal.h"
 #include "llvm/promote_bf16.h"
+#include "llvm/sync_scope.h"
 #include "target/isa.h"
+
+/* Does function `fn` have string attribute `name` = "true"? */
+static bool fn_attr_true(LLVMValueRef fn, const char *name) {
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
+  unsigned n = 0;
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  return v && n == 4 && !strncmp(v, "true", 4);
+}
+
+/* Does `fn` flush f32 denormals, inputs and outputs ("denormal-fp-math-f32",
+ * else "denormal-fp-math", = "preserve-sign[,preserve-sign]"; LangRef)? */
+static bool fn_f32_ftz(LLVMValueRef fn) {
+  static const char ps[] = "preserve-sign";
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "denormal-fp-math-f32", 20);
+  if (!a) a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "denormal-fp-math", 16);
+  unsigned n = 0;
+  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
+  return v && ((n == sizeof ps - 1 && !memcmp(v, ps, n)) ||
+               (n == 2 * (sizeof ps - 1) + 1 && !memcmp(v, ps, sizeof ps - 1) && !memcmp(v + sizeof ps, ps, sizeof ps - 1)));
+}
+
+/* The returning instruction of format f doing `at` on `bytes` in t's
+ * encoding table; ISA_NUM_OPS if none. */
+static unsigned float_atomic_op(const wavecc_target *t, isa_format f, isa_atomic at, unsigned bytes) {
+  bool pk = at == ISA_AT_PK_FADD_F16 || at == ISA_AT_PK_FADD_BF16;
+  for (unsigned i = 0; i < ISA_NUM_OPS; i++) {
+    const isa_sem *s = isa_sem_of(i);
+    if (isa_encoding(t->encoding, i) && isa_table[i].format == f && s->atomic == at && s->bytes == bytes &&
+        (pk || isa_type_float((isa_type)s->stype)) && (f != ISA_FMT_DS || (s->flags & ISA_S_RTN)))
+      return i;
+  }
+  return ISA_NUM_OPS;
+}
+
+/* May float atomic `ins` (operation `at`, on a float if f32) on global or
+ * flat memory use the hardware's instruction? Those work on coarse-grained
+ * memory only (AMDGPUUsage "Memory Model GFX90A"/"GFX942"; the GFX10/11
+ * float min/max likewise). !amdgpu.no.fine.grained.memory says the memory
+ * is such; with "amdgpu-unsafe-fp-atomics" the program accepts the
+ * instruction wherever it points, except at system scope ("" and
+ * "one-as"), which llc-19 still expands. A flushing f32 add
+ * (fp_atomic_add_f32_ftz) under the metadata alone only where the function
+ * flushes f32 denormals too: the attribute accepts the hardware's
+ * denormal mode, the metadata does not. */
+static bool fp_atomic_allowed(LLVMValueRef ins, const wavecc_target *t, isa_atomic at, bool f32) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
+  unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
+  if (fn_attr_true(fn, "amdgpu-unsafe-fp-atomics") && wir_sync_scope(ins) != WIR_SCOPE_SYSTEM) return true;
+  return LLVMGetMetadata(ins, kind) && !(at == ISA_AT_FADD && f32 && t->fp_atomic_add_f32_ftz && !fn_f32_ftz(fn));
+}
 
 bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op) {
   if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW) return false;
@@ -36,34 +87,35 @@ bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned 
   LLVMTypeRef vt = LLVMTypeOf(LLVMGetOperand(ins, 1));
   LLVMTypeKind k = LLVMGetTypeKind(vt);
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0)));
-  if (at == ISA_AT_NONE) return false;
-  /* LDS: llc-19 keeps fmin/fmax of float and double and fadd of float
-   * (and of double where the processor has ds_add_f64) as one instruction
-   * (SITargetLowering::shouldExpandAtomicRMWInIR: "LDS float and double
-   * fmin/fmax were always supported", ds_add_f32 since gfx8); the
-   * returning form, which selection trades for the other when the old
-   * value is unused. Global and flat: CDNA's f64 atomics only. */
-  bool lds = as == 3;
-  if (lds ? k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind : k != LLVMDoubleTypeKind || (as != 0 && as != 1))
+  if (at == ISA_AT_NONE || (as != 0 && as != 1 && as != 3)) return false;
+  /* <2 x half> / <2 x bfloat> add: the packed instructions (both halves) */
+  bool pk = false;
+  if (k == LLVMVectorTypeKind) {
+    LLVMTypeKind e = LLVMGetTypeKind(LLVMGetElementType(vt));
+    if (at != ISA_AT_FADD || LLVMGetVectorSize(vt) != 2 || (e != LLVMHalfTypeKind && e != LLVMBFloatTypeKind))
+      return false;
+    at = e == LLVMHalfTypeKind ? ISA_AT_PK_FADD_F16 : ISA_AT_PK_FADD_BF16;
+    pk = true;
+  } else if (k != LLVMFloatTypeKind && k != LLVMDoubleTypeKind) {
     return false;
-  isa_format f = lds ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL;
-  unsigned bytes = k == LLVMDoubleTypeKind ? 8 : 4;
-  unsigned found = ISA_NUM_OPS;
-  for (unsigned i = 0; i < ISA_NUM_OPS && found == ISA_NUM_OPS; i++) {
-    const isa_sem *s = isa_sem_of(i);
-    if (isa_encoding(t->encoding, i) && isa_table[i].format == f && s->atomic == at && s->bytes == bytes &&
-        isa_type_float((isa_type)s->stype) && (!lds || (s->flags & ISA_S_RTN)))
-      found = i;
   }
+  unsigned found = float_atomic_op(t, as == 3 ? ISA_FMT_DS : as == 0 ? ISA_FMT_FLAT : ISA_FMT_GLOBAL, at,
+                                   k == LLVMDoubleTypeKind ? 8 : 4);
   if (found == ISA_NUM_OPS) return false;
-  if (!lds) {
-    LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
-    LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "amdgpu-unsafe-fp-atomics", 24);
-    unsigned n = 0;
-    const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-    unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
-    if (!(v && n == 4 && !strncmp(v, "true", 4)) && !LLVMGetMetadata(ins, kind)) return false;
+  /* LDS: llc-19 keeps fmin/fmax of float and double, fadd of float (and
+   * of double and the packed halves where the processor has ds_add_f64,
+   * ds_pk_add_f16/bf16) as one instruction (SITargetLowering::
+   * shouldExpandAtomicRMWInIR: "LDS float and double fmin/fmax were always
+   * supported"); the returning form, which selection trades for the other
+   * when the old value is unused. The packed adds on global and flat
+   * memory, and on gfx942 the f32/f64 adds, need no permission either
+   * (llc-19 selects them with neither attribute nor metadata, at any
+   * scope). */
+  if (as == 3 || pk || (at == ISA_AT_FADD && t->fp_atomic_add_any_memory)) {
+    if (op) *op = found;
+    return true;
   }
+  if (!fp_atomic_allowed(ins, t, at, k == LLVMFloatTypeKind)) return false;
   if (op) *op = found;
   return true;
 }
@@ -203,6 +255,74 @@ static bool expand_private(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins
   return true;
 }
 
+/* A flat f32 add on a GPU without flat_atomic_add_f32 but with the global
+ * and LDS ones (gfx90a), where the global one is allowed: llc-19 tests
+ * the address (llvm.amdgcn.is.shared, is.private) and does the add on the
+ * segment it points into (LLVM AtomicExpand "Expand" of flat fadd f32:
+ * blocks atomicrmw.shared / .private / .global; checked with llc-19
+ * -mcpu=gfx90a). True for such an atomicrmw. */
+static bool wants_flat_split(LLVMValueRef ins, const wavecc_target *t) {
+  if (LLVMGetInstructionOpcode(ins) != LLVMAtomicRMW || LLVMGetAtomicRMWBinOp(ins) != LLVMAtomicRMWBinOpFAdd ||
+      LLVMGetTypeKind(LLVMTypeOf(ins)) != LLVMFloatTypeKind ||
+      LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0))) != 0)
+    return false;
+  return float_atomic_op(t, ISA_FMT_FLAT, ISA_AT_FADD, 4) == ISA_NUM_OPS &&
+         float_atomic_op(t, ISA_FMT_GLOBAL, ISA_AT_FADD, 4) != ISA_NUM_OPS &&
+         float_atomic_op(t, ISA_FMT_DS, ISA_AT_FADD, 4) != ISA_NUM_OPS && fp_atomic_allowed(ins, t, ISA_AT_FADD, true);
+}
+
+/* A copy of atomicrmw `ins` (ordering, scope, metadata) on the flat
+ * pointer cast to address space `as`, built at b's position. */
+static LLVMValueRef rmw_in(LLVMBuilderRef b, LLVMValueRef ins, unsigned as, const char *name) {
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0);
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(ins));
+  LLVMValueRef p = LLVMBuildAddrSpaceCast(b, ptr, LLVMPointerTypeInContext(ctx, as), "");
+  LLVMValueRef x = LLVMInstructionClone(ins);
+  LLVMSetOperand(x, 0, p);
+  LLVMInsertIntoBuilderWithName(b, x, name);
+  return x;
+}
+
+/* Replaces flat atomicrmw `ins` (wants_flat_split) by
+ *   is.shared(p) ? LDS atomic : is.private(p) ? private one : global one
+ * and a phi of the three old values; the LDS and global ones are single
+ * instructions, the private one is expanded by the caller's next scan. */
+static void flat_split(LLVMModuleRef mod, LLVMBuilderRef b, LLVMValueRef ins) {
+  LLVMContextRef ctx = LLVMGetModuleContext(mod);
+  LLVMValueRef ptr = LLVMGetOperand(ins, 0);
+  LLVMTypeRef pt = LLVMTypeOf(ptr), i1 = LLVMInt1TypeInContext(ctx);
+  LLVMBasicBlockRef pre = LLVMGetInstructionParent(ins);
+  LLVMBasicBlockRef done = fp_split_before(b, ins, "atomicrmw.phi");
+  LLVMBasicBlockRef shared = LLVMInsertBasicBlockInContext(ctx, done, "atomicrmw.shared");
+  LLVMBasicBlockRef check = LLVMInsertBasicBlockInContext(ctx, done, "atomicrmw.check.private");
+  LLVMBasicBlockRef priv = LLVMInsertBasicBlockInContext(ctx, done, "atomicrmw.private");
+  LLVMBasicBlockRef global = LLVMInsertBasicBlockInContext(ctx, done, "atomicrmw.global");
+  LLVMValueRef r[3];
+  LLVMBasicBlockRef from[3] = {shared, priv, global};
+  static const char *const test[2] = {"llvm.amdgcn.is.shared", "llvm.amdgcn.is.private"};
+  for (unsigned i = 0; i < 2; i++) {
+    LLVMPositionBuilderAtEnd(b, i ? check : pre);
+    unsigned id = LLVMLookupIntrinsicID(test[i], strlen(test[i]));
+    LLVMValueRef fn = LLVMGetIntrinsicDeclaration(mod, id, NULL, 0);
+    LLVMTypeRef ft = LLVMFunctionType(i1, &pt, 1, 0);
+    LLVMValueRef is = LLVMBuildCall2(b, ft, fn, &ptr, 1, "");
+    LLVMBuildCondBr(b, is, i ? priv : shared, i ? global : check);
+  }
+  static const unsigned as[3] = {3, 5, 1};
+  for (unsigned i = 0; i < 3; i++) {
+    LLVMPositionBuilderAtEnd(b, from[i]);
+    r[i] = rmw_in(b, ins, as[i], "");
+    LLVMBuildBr(b, done);
+  }
+  if (LLVMGetFirstUse(ins)) {
+    LLVMPositionBuilderBefore(b, ins);
+    LLVMValueRef phi = LLVMBuildPhi(b, LLVMTypeOf(ins), "atomicrmw.old");
+    LLVMAddIncoming(phi, r, from, 3);
+    LLVMReplaceAllUsesWith(ins, phi);
+  }
+  LLVMInstructionEraseFromParent(ins);
+}
+
 static bool is_private_atomic(LLVMValueRef ins) {
   LLVMOpcode o = LLVMGetInstructionOpcode(ins);
   return (o == LLVMAtomicRMW || o == LLVMAtomicCmpXchg) &&
@@ -233,6 +353,8 @@ int wir_expand_atomics(LLVMModuleRef mod, const wavecc_target *t, diag *d) {
           } else if (LLVMGetInstructionOpcode(ins) == LLVMAtomicCmpXchg &&
                      LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(ins, 2))) == LLVMPointerTypeKind) {
             pointer_cmpxchg(mod, b, ins);
+          } else if (wants_flat_split(ins, t)) {
+            flat_split(mod, b, ins);
           } else if (wir_atomic_needs_loop(ins, t)) {
             LLVMTypeRef vt = LLVMTypeOf(ins);
             if (LLVMGetTypeKind(vt) == LLVMVectorTypeKind) vt = LLVMGetElementType(vt);

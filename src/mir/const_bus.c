@@ -45,8 +45,13 @@ static uint32_t scalar_key(const mir_operand *o) {
   }
 }
 
+/* A constant read as a literal: a 64-bit operand's too (size 2: a 32-bit
+ * literal the instruction extends; 1/(2pi) is inline in 32-bit operands
+ * only, as the encoder's inline_code). */
 static bool is_literal(const mir_operand *o) {
-  return o->kind == MIR_OPND_CONST && o->size <= 1 && !mir_const_is_inline(o->imm);
+  if (o->kind != MIR_OPND_CONST) return false;
+  if (o->size == 2) return !mir_const_is_inline(o->imm) || o->imm == 0x3e22f983u;
+  return o->size <= 1 && !mir_const_is_inline(o->imm);
 }
 
 mir_bus_use mir_const_bus_use(const mir_operand *ops, unsigned n) {

@@ -275,6 +275,26 @@ struct wavecc_target {
                                      descriptor's ACCUM_OFFSET, after the ArchVGPRs (0: no AGPRs) */
   unsigned accum_offset_granule;  /* RSRC3 ACCUM_OFFSET [5:0] = offset / granule - 1 */
   unsigned vgpr_tuple_align;      /* 64-bit and wider VGPR/AGPR operands start at a multiple of this (0/1: any) */
+
+  /* Float atomics on global and flat memory (which instructions exist is
+   * the encoding table's: global_atomic_add_f32, _pk_add_f16, _min_f64 ...).
+   * AMDGPUUsage "Memory Model" and the LLVM 19 SITargetLowering::
+   * shouldExpandAtomicRMWInIR conditions, checked per GPU with llc-19
+   * (expand_atomics.c wir_float_atomic_native):
+   * - fp_atomic_add_any_memory: f32 and f64 add work on any memory (also
+   *   fine-grained, at system scope), so they need no permission
+   *   ("amdgpu-unsafe-fp-atomics"): gfx942 (LLVM hasGFX940Insts; llc-19
+   *   selects global/flat_atomic_add_f32/f64 with neither attribute nor
+   *   metadata). False: only where the IR allows them.
+   * - fp_atomic_add_f32_ftz: the global/buffer f32 add ignores MODE and
+   *   flushes f32 denormals, inputs and result (gfx90a: LLVM "global FP
+   *   atomic instructions have a hardcoded FP mode and do not support FP32
+   *   denormals"; gfx942 and gfx11 keep them, LLVM
+   *   FeatureMemoryAtomicFAddF32DenormalSupport). The emulator flushes
+   *   (exec_mem.c); without "amdgpu-unsafe-fp-atomics", which accepts
+   *   that, selection uses it only when the function flushes f32 denormals. */
+  bool fp_atomic_add_any_memory;
+  bool fp_atomic_add_f32_ftz;
 };
 
 /* The descriptions wavecc knows: gfx900; gfx1030 and gfx1100 in wave32
