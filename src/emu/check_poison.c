@@ -486,17 +486,25 @@ static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     unsigned nv = (in->offen ? 1u : 0u) + (in->idxen ? 1u : 0u);
     for (unsigned k = 0; k < nv; k++) u |= vund(w, cw, in->vaddr + k);
     if (u & ex) return und_report(d, w, in, u & ex, "buffer address");
-    if (sund_n(w, cw, in->srsrc, 4) || sund(w, cw, in->soffset)) return und_report(d, w, in, 0, "buffer resource or offset");
+    /* with EXEC zero a vector memory instruction accesses nothing, so its
+     * scalar operands decide nothing either (see the default case) */
+    if (ex && (sund_n(w, cw, in->srsrc, 4) || sund(w, cw, in->soffset)))
+      return und_report(d, w, in, 0, "buffer resource or offset");
     return 0;
   }
   default: {
     emu_lanes u = 0;
     unsigned nv = 2;
+    /* The SGPR base counts only with a lane active: a vector memory
+     * instruction under EXEC zero accesses nothing (a compiler's
+     * linearised block whose lanes all skipped the base's definition:
+     * clsmith seed 4523, a uniform load's address read back with
+     * v_readfirstlane from lanes never written) */
     if (in->fmt == ISA_FMT_GLOBAL && in->saddr != 0x7f) {
-      if (sund_n(w, cw, in->saddr, 2)) return und_report(d, w, in, 0, "global address (SGPR base)");
+      if (ex && sund_n(w, cw, in->saddr, 2)) return und_report(d, w, in, 0, "global address (SGPR base)");
       nv = 1;
     } else if (in->fmt == ISA_FMT_SCRATCH) {
-      if (in->saddr != 0x7f && sund(w, cw, in->saddr)) return und_report(d, w, in, 0, "private address (SGPR)");
+      if (ex && in->saddr != 0x7f && sund(w, cw, in->saddr)) return und_report(d, w, in, 0, "private address (SGPR)");
       nv = (in->saddr != 0x7f ? in->sve : !in->vaddr_off) ? 1 : 0;
     }
     for (unsigned k = 0; k < nv; k++) u |= vund(w, cw, in->addr + k);

@@ -66,8 +66,12 @@ void emu_valu_init(wemu_device *dev) {
 
 /* ------------------------------------------------------------ operands */
 
+static bool gpr_indexed(const emu_wave *w, int which /* 0..2 src, 3 dst */) {
+  return w->gpr_idx_on && ((w->gpr_idx_mode >> which) & 1);
+}
+
 static int vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 dst */) {
-  if (w->gpr_idx_on && ((w->gpr_idx_mode >> which) & 1)) v += w->gpr_idx;
+  if (gpr_indexed(w, which)) v += w->gpr_idx;
   return (int)v;
 }
 
@@ -75,6 +79,11 @@ static int vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 ds
 static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i, unsigned code, unsigned ndw,
                     emu_lanes lanes, const emu_vinfo *vi, uint64_t *vals) {
   if (code >= OPC_VGPR0) {
+    /* an operand s_set_gpr_idx indexes, with no lane active, reads
+     * nothing: its index decides nothing (as for v_movrels,
+     * exec_valu_movrel.c; a linearised block whose lanes all skipped the
+     * index's definition, clsmith seed 4523 at gfx90a) */
+    if (!lanes && gpr_indexed(w, (int)i)) return 0;
     int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
     if (r < 0 || emu_vrange(d, w, in, (unsigned)r, ndw, "reads")) return r < 0 ? emu_fault(d, w, in, "VGPR index %d", r) : -1;
     if (i == 2 && ndw == 2 && (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32)) {
@@ -456,7 +465,7 @@ static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
       bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
       d->check_uninit = save;
       if (bad) return -1;
-      if (codes[i] >= OPC_VGPR0) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
+      if (codes[i] >= OPC_VGPR0 && lanes) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) return -1;
     if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
       unsigned sel = in->src_sel[i];
@@ -528,7 +537,9 @@ static uint64_t lane_result_mods(const emu_inst *in, const emu_vinfo *vi, const 
  * BLEND_UNSET from its written set. Returns 0, or the fault's status. */
 static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const emu_vinfo *vi, emu_lanes exec,
                         unsigned dw, const uint64_t *dst, emu_lanes blend_unset) {
-  /* Write the VGPR result. */
+  /* Write the VGPR result (none under EXEC zero through s_set_gpr_idx:
+   * see read_src). */
+  if (!exec && gpr_indexed(w, 3)) return 0;
   int dreg = vgpr_index(w, in->dst, 3);
   if (dreg < 0 || emu_vrange(d, w, in, (unsigned)dreg, dw, "writes")) {
     return dreg < 0 ? emu_fault(d, w, in, "VGPR index %d", dreg) : -1;

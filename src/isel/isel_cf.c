@@ -453,15 +453,20 @@ static bool skippable(mctx *m, uint32_t b) {
   return body;
 }
 
-/* The first message LLVM block bb sends (llvm.amdgcn.s.sendmsg/sendmsghalt), or NULL.
- * Unlike a barrier, a message must not be sent under an empty EXEC (llc's
+/* The first call of LLVM block bb to an intrinsic whose wave-level effect
+ * EXEC does not mask (isel_call_needs_lanes: s_sendmsg(halt), s_sethalt,
+ * s_setreg, a trap, ...), or NULL. Unlike a barrier (run in every wave
+ * here), such an effect must not happen under an empty EXEC (llc's
  * hasUnwantedEffectsWhenEXECEmpty keeps the s_cbranch_execz around it): a
- * wave whose lanes do not reach it must not halt or interrupt. */
+ * wave whose lanes do not reach it must not halt, interrupt or change
+ * its MODE (tests/kernels/f_exec_zero_effects.ll). Calls of functions
+ * test EXEC themselves (isel_calls.c). */
 static LLVMValueRef sends_message(LLVMBasicBlockRef bb) {
   for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
     LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
+    if (!callee || !LLVMIsAFunction(callee) || !LLVMGetIntrinsicID(callee)) continue;
     size_t len = 0;
-    if (callee && LLVMIsAFunction(callee) && strstr(LLVMGetValueName2(callee, &len), "llvm.amdgcn.s.sendmsg")) return ins;
+    if (isel_call_needs_lanes(ins) && !strstr(LLVMGetValueName2(callee, &len), "barrier")) return ins;
   }
   return NULL;
 }
@@ -688,8 +693,8 @@ bool isel_masked(isel_ctx *c) {
     skip[i] = items[i].kind == IT_BLOCK && skippable(&m, items[i].x);
     LLVMValueRef msg = items[i].kind == IT_BLOCK && !skip[i] && items[i].x ? sends_message(c->di->blocks[items[i].x]) : NULL;
     if (msg) {
-      isel_unsupported(c, msg, "message (s_sendmsg) in a block masked linearisation runs under any mask (loop header, "
-                       "barrier, or values read after its loop)");
+      isel_unsupported(c, msg, "message, halt, trap or MODE write in a block masked linearisation runs under any mask "
+                       "(loop header, barrier, or values read after its loop)");
       return false;
     }
     for (unsigned k = 0; k < (skip[i] ? 3u : 1u); k++) nmb = mir_add_block(c->p) + 1;

@@ -241,6 +241,12 @@ mir_temp isel_sp_lanes(isel_ctx *c);
 /* Inline assembly (isel_asm.c): the call `ins` of an InlineAsm value;
  * reports what it does not take. Returns true (handled or reported). */
 bool isel_inline_asm(isel_ctx *c, LLVMValueRef ins);
+/* Must the call `ins` not run in a block no lane reaches (isel_intrinsics.c):
+ * a function, inline assembly, or an intrinsic with a wave-level effect
+ * EXEC does not mask (message, halt, trap, barrier, MODE or EXEC write,
+ * ...)? The control flow lowerings that run blocks under an empty EXEC
+ * skip or refuse such blocks. False for any other instruction. */
+bool isel_call_needs_lanes(LLVMValueRef ins);
 
 /* ---- aggregates (isel_aggregate.c) ---- */
 #define ISEL_AGG_MAX_SCALARS 16u

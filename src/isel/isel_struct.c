@@ -141,11 +141,12 @@ static uint32_t local_region(const sctx *s, uint32_t b, uint32_t J, uint32_t sto
     for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i && LLVMIsAPHINode(i); i = LLVMGetNextInstruction(i))
       if (!divergence_is_divergent(di, i)) return 0;
     if (k == n) break;
-    /* no calls: a callee's own regions assume a non-empty EXEC */
-    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i; i = LLVMGetNextInstruction(i)) {
-      LLVMValueRef f = LLVMIsACallInst(i) ? LLVMGetCalledValue(i) : NULL;
-      if (f && (!LLVMIsAFunction(f) || !LLVMGetIntrinsicID(f))) return 0;
-    }
+    /* no calls (a callee's own regions assume a non-empty EXEC), and no
+     * intrinsic whose effect EXEC does not mask (s_sendmsghalt, s_setreg,
+     * s_barrier, ...): the blocks here may run with no lane
+     * (tests/kernels/f_exec_zero_effects.ll) */
+    for (LLVMValueRef i = LLVMGetFirstInstruction(di->blocks[x]); i; i = LLVMGetNextInstruction(i))
+      if (isel_call_needs_lanes(i)) return 0;
     LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
     if (LLVMGetInstructionOpcode(t) != LLVMBr) return 0;
     for (uint32_t e = di->succ_start[x]; e < di->succ_start[x + 1]; e++) {

@@ -15,7 +15,7 @@
 ; SEL-NEXT: s_nop 0
 ; SEL-NEXT: s_sendmsghalt 1
 ; RUN: %not %wavecc --no-llc-ir-passes %t.dir/header.ll -o %t.o 2>&1 | FileCheck --check-prefix=HEADER %s
-; HEADER: header.ll: k: error: unsupported message (s_sendmsg) in a block masked linearisation runs under any mask (loop header, barrier, or values read after its loop): call void @llvm.amdgcn.s.sendmsg(i32 1, i32 %i)
+; HEADER: header.ll: k: error: unsupported message, halt, trap or MODE write in a block masked linearisation runs under any mask (loop header, barrier, or values read after its loop): call void @llvm.amdgcn.s.sendmsg(i32 1, i32 %i)
 
 ;--- sel.ll
 target triple = "amdgcn-amd-amdhsa"

@@ -5,7 +5,8 @@
  * masks OR EXEC into a never-written SGPR); races between work-groups
  * reported for plain stores and not for atomics; divergent barriers; the
  * integer division by zero test on v_rcp_iflag_f32; an RDNA v_movreld's
- * M0 decides nothing when EXEC is zero. */
+ * M0, a global load's SGPR base, a buffer resource and a gfx9 GPR index
+ * (s_set_gpr_idx_on) decide nothing when EXEC is zero. */
 #include "test_emu_util.h"
 
 static uint32_t out[256];
@@ -89,6 +90,32 @@ int main(void) {
   expect_for("gfx1100", 32, "poison: undefined M0 of v_movreld with EXEC zero: no report", WEMU_CHECK_POISON,
              "  s_mov_b32 m0, s20\n  v_mov_b32 v2, 7\n  s_mov_b32 s21, exec_lo\n  s_mov_b32 exec_lo, 0\n"
              "  v_movreld_b32 v1, v2\n  s_mov_b32 exec_lo, s21\n", NULL);
+  /* A global load's SGPR base from a never-written SGPR pair: an address
+   * with lanes active; nothing under EXEC zero (a masked block whose lanes
+   * all skipped the base's definition: clsmith seed 4523 at every GPU) */
+  expect("poison: undefined SGPR base of a global load with active lanes", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_mov_b32 v3, 0\n  global_load_dword v4, v3, s[20:21]\n  s_waitcnt vmcnt(0)\n",
+         "global address (SGPR base) depends on an undefined value");
+  expect("poison: undefined SGPR base of a global load with EXEC zero: no report", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_mov_b32 v3, 0\n  s_mov_b64 s[22:23], exec\n  s_mov_b64 exec, 0\n"
+                      "  global_load_dword v4, v3, s[20:21]\n  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, s[22:23]\n", NULL);
+  expect("poison: undefined buffer resource with EXEC zero: no report", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_mov_b32 v3, 0\n  s_mov_b64 s[22:23], exec\n  s_mov_b64 exec, 0\n"
+                      "  buffer_load_dword v4, v3, s[24:27], 0 offen\n  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, s[22:23]\n", NULL);
+  /* gfx9 GPR index mode: an index past the allocated VGPRs faults with
+   * lanes active; under EXEC zero the indexed v_mov reads and writes no
+   * row (a linearised block whose lanes all skipped the index's
+   * definition, read back with v_readfirstlane: clsmith seed 4523 at
+   * gfx90a and gfx942) */
+  expect("gpr_idx: index past the VGPRs with active lanes", 0, 1,
+         EMU_PROLOGUE "  s_mov_b32 s20, 200\n  s_set_gpr_idx_on s20, gpr_idx(SRC0,DST)\n  v_mov_b32 v1, v2\n"
+                      "  s_set_gpr_idx_off\n",
+         "beyond the");
+  expect("gpr_idx: index past the VGPRs with EXEC zero: no fault", 0, 1,
+         EMU_PROLOGUE "  s_mov_b64 s[22:23], exec\n  s_mov_b64 exec, 0\n  s_mov_b32 s20, 200\n"
+                      "  s_set_gpr_idx_on s20, gpr_idx(SRC0,DST)\n  v_mov_b32 v1, v2\n  s_set_gpr_idx_off\n"
+                      "  s_mov_b64 exec, s[22:23]\n",
+         NULL);
   expect("race: plain stores of two work-groups to one word", WEMU_CHECK_RACE, 2,
          EMU_PROLOGUE "  v_mov_b32 v1, 0\n  v_mov_b32 v3, s2\n  global_store_dword v1, v3, s[4:5]\n"
                       "  s_waitcnt vmcnt(0)\n",
