@@ -42,10 +42,15 @@ using namespace llvm;
 
 namespace {
 
-// The code-object cache's directory (src/driver/cache.c, cache_dir):
-// $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc, else ~/.cache/wavecc;
-// "" when none can be named.
-std::string cache_dir() {
+void key_add(SHA256 &h, StringRef s) {
+  uint64_t n = s.size();
+  h.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
+  h.update(s);
+}
+
+} // namespace
+
+std::string wavecc_frontend_cache_dir() {
   const char *d = std::getenv("WAVECC_CACHE_DIR");
   if (d && *d) return d;
   const char *x = std::getenv("XDG_CACHE_HOME");
@@ -55,21 +60,13 @@ std::string cache_dir() {
   return "";
 }
 
-void key_add(SHA256 &h, StringRef s) {
-  uint64_t n = s.size();
-  h.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
-  h.update(s);
-}
-
-} // namespace
-
 std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, ArrayRef<std::string> cc1_key) {
   const char *off = std::getenv("WAVECC_NO_PCH");
   if (off && *off && std::strcmp(off, "0") != 0) return "";
   const clang::LangOptions &lang = inv.getLangOpts();
   if (!lang.OpenCL || !lang.IncludeDefaultHeader || !lang.DeclareOpenCLBuiltins) return "";
   if (!inv.getPreprocessorOpts().ImplicitPCHInclude.empty()) return "";
-  std::string dir = cache_dir();
+  std::string dir = wavecc_frontend_cache_dir();
   if (dir.empty()) return "";
   std::string header = inv.getHeaderSearchOpts().ResourceDir + "/include/opencl-c-base.h";
   sys::fs::file_status st;

@@ -20,4 +20,10 @@ class CompilerInvocation;
 // version and the header's size and time).
 std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, llvm::ArrayRef<std::string> cc1_key);
 
+// The code-object cache's directory (src/driver/cache.c, cache_dir), where
+// the front end's own program-independent files live too (the PCH above,
+// libclc subsets: libclc_split.h): $WAVECC_CACHE_DIR, else
+// $XDG_CACHE_HOME/wavecc, else ~/.cache/wavecc; "" when none can be named.
+std::string wavecc_frontend_cache_dir();
+
 #endif
