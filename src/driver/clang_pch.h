@@ -6,6 +6,8 @@
 #include <string>
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SHA256.h"
 
 namespace clang {
 class CompilerInvocation;
@@ -25,5 +27,11 @@ std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, llvm
 // libclc subsets: libclc_split.h): $WAVECC_CACHE_DIR, else
 // $XDG_CACHE_HOME/wavecc, else ~/.cache/wavecc; "" when none can be named.
 std::string wavecc_frontend_cache_dir();
+
+// The naming of those files: `s` added to the hash `h` with its length (so
+// that consecutive strings cannot run into each other), and the digest of
+// `h` in lower-case hex (64 characters; `h` is spent).
+void wavecc_key_add(llvm::SHA256 &h, llvm::StringRef s);
+std::string wavecc_key_hex(llvm::SHA256 &h);
 
 #endif

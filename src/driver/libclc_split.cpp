@@ -359,11 +359,7 @@ std::string subset_cache_path(const SplitFile &file, const char *split, const st
   struct stat st;
   if (dir.empty() || stat(split, &st) != 0) return "";
   SHA256 h;
-  auto add = [&h](StringRef s) {
-    uint64_t n = s.size();
-    h.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
-    h.update(s);
-  };
+  auto add = [&h](StringRef s) { wavecc_key_add(h, s); };
   add("wavecc libclc subset 1");
   add(LLVM_VERSION_STRING);
   add(std::to_string(VERSION));
@@ -375,13 +371,7 @@ std::string subset_cache_path(const SplitFile &file, const char *split, const st
   for (uint32_t i = 0; i < want.size(); i++)
     if (want[i]) set += std::to_string(i) + ",";
   add(set);
-  std::array<uint8_t, 32> digest = h.final();
-  std::string name;
-  for (uint8_t b : digest) {
-    static const char hex[] = "0123456789abcdef";
-    name += hex[b >> 4];
-    name += hex[b & 15];
-  }
+  std::string name = wavecc_key_hex(h);
   return dir + "/libclc/" + name + ".bc";
 }
 
