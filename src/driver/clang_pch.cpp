@@ -40,12 +40,24 @@
 
 using namespace llvm;
 
-namespace {
+void wavecc_key_add(SHA256 &h, StringRef s) {
+  uint64_t n = s.size();
+  h.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
+  h.update(s);
+}
 
-// The code-object cache's directory (src/driver/cache.c, cache_dir):
-// $WAVECC_CACHE_DIR, else $XDG_CACHE_HOME/wavecc, else ~/.cache/wavecc;
-// "" when none can be named.
-std::string cache_dir() {
+std::string wavecc_key_hex(SHA256 &h) {
+  std::array<uint8_t, 32> digest = h.final();
+  std::string name;
+  for (uint8_t b : digest) {
+    static const char hex[] = "0123456789abcdef";
+    name += hex[b >> 4];
+    name += hex[b & 15];
+  }
+  return name;
+}
+
+std::string wavecc_frontend_cache_dir() {
   const char *d = std::getenv("WAVECC_CACHE_DIR");
   if (d && *d) return d;
   const char *x = std::getenv("XDG_CACHE_HOME");
@@ -55,39 +67,25 @@ std::string cache_dir() {
   return "";
 }
 
-void key_add(SHA256 &h, StringRef s) {
-  uint64_t n = s.size();
-  h.update(ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(&n), sizeof n));
-  h.update(s);
-}
-
-} // namespace
-
 std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, ArrayRef<std::string> cc1_key) {
   const char *off = std::getenv("WAVECC_NO_PCH");
   if (off && *off && std::strcmp(off, "0") != 0) return "";
   const clang::LangOptions &lang = inv.getLangOpts();
   if (!lang.OpenCL || !lang.IncludeDefaultHeader || !lang.DeclareOpenCLBuiltins) return "";
   if (!inv.getPreprocessorOpts().ImplicitPCHInclude.empty()) return "";
-  std::string dir = cache_dir();
+  std::string dir = wavecc_frontend_cache_dir();
   if (dir.empty()) return "";
   std::string header = inv.getHeaderSearchOpts().ResourceDir + "/include/opencl-c-base.h";
   sys::fs::file_status st;
   if (sys::fs::status(header, st) || !sys::fs::is_regular_file(st)) return "";
   SHA256 h;
-  key_add(h, "wavecc default-header pch 1");
-  key_add(h, clang::getClangFullVersion());
-  key_add(h, header);
-  key_add(h, std::to_string(st.getSize()) + " " +
+  wavecc_key_add(h, "wavecc default-header pch 1");
+  wavecc_key_add(h, clang::getClangFullVersion());
+  wavecc_key_add(h, header);
+  wavecc_key_add(h, std::to_string(st.getSize()) + " " +
                  std::to_string(st.getLastModificationTime().time_since_epoch().count()));
-  for (const std::string &a : cc1_key) key_add(h, a);
-  std::array<uint8_t, 32> digest = h.final();
-  std::string name;
-  for (uint8_t b : digest) {
-    static const char hex[] = "0123456789abcdef";
-    name += hex[b >> 4];
-    name += hex[b & 15];
-  }
+  for (const std::string &a : cc1_key) wavecc_key_add(h, a);
+  std::string name = wavecc_key_hex(h);
   std::string path = dir + "/pch/" + name + ".pch";
   if (sys::fs::exists(path)) return path;
   if (sys::fs::create_directories(dir + "/pch")) return "";

@@ -6,6 +6,8 @@
 #include <string>
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SHA256.h"
 
 namespace clang {
 class CompilerInvocation;
@@ -19,5 +21,17 @@ class CompilerInvocation;
 // ones naming the input (they go into the file's name with clang's
 // version and the header's size and time).
 std::string wavecc_default_header_pch(const clang::CompilerInvocation &inv, llvm::ArrayRef<std::string> cc1_key);
+
+// The code-object cache's directory (src/driver/cache.c, cache_dir), where
+// the front end's own program-independent files live too (the PCH above,
+// libclc subsets: libclc_split.h): $WAVECC_CACHE_DIR, else
+// $XDG_CACHE_HOME/wavecc, else ~/.cache/wavecc; "" when none can be named.
+std::string wavecc_frontend_cache_dir();
+
+// The naming of those files: `s` added to the hash `h` with its length (so
+// that consecutive strings cannot run into each other), and the digest of
+// `h` in lower-case hex (64 characters; `h` is spent).
+void wavecc_key_add(llvm::SHA256 &h, llvm::StringRef s);
+std::string wavecc_key_hex(llvm::SHA256 &h);
 
 #endif

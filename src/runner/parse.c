@@ -192,7 +192,13 @@ static int fill_values(parser *p, int line, rt_arg *a, char **tok, int ntok, int
       rc = -1;
     }
   }
-  if (!rc)
+  if (!rc && (uint64_t)ntok == total && esz == a->type.width * sz) {
+    /* One value per element, no padding (all but 3-vectors): the
+     * parsed values are the buffer's bytes. One copy instead of a
+     * memcpy call and three divisions per value (~1.5M instructions of
+     * app_transpose's 354 KB of values, callgrind 2026-11-29). */
+    memcpy(a->data, parsed, total * sz);
+  } else if (!rc)
     for (uint64_t k = 0; k < total; k++) {
       uint64_t i = k / a->type.width, c = k % a->type.width;
       memcpy(a->data + i * esz + c * sz, parsed + (k % (uint64_t)ntok) * sz, sz);

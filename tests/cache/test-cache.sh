@@ -15,7 +15,7 @@ trap 'rm -rf "$dir"' EXIT
 export WAVECC_CACHE_DIR=$dir/cache
 unset WAVECC_NO_CACHE
 fail() { echo "FAIL: $*"; exit 1; }
-entries() { find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" 2>/dev/null | wc -l; }
+entries() { find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" 2>/dev/null | wc -l; }
 
 "$wavecc" "$src" -o "$dir/a.o"
 [ "$(entries)" = 1 ] || fail "first compile stored $(entries) entries, expected 1"
@@ -33,12 +33,12 @@ WAVECC_NO_CACHE=1 "$wavecc" -DUNUSED_MACRO2 "$src" -o "$dir/d.o"
 [ "$(entries)" = 2 ] || fail "--no-cache or WAVECC_NO_CACHE wrote an entry"
 
 # A corrupt (truncated) entry is a miss, and the compile rewrites it.
-f=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" | head -1)
+f=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" | head -1)
 head -c 40 "$f" > "$f.cut" && mv "$f.cut" "$f"
 "$wavecc" "$src" -o "$dir/e.o"
 "$wavecc" -S "$src" -o "$dir/e.s"
 cmp "$dir/a.o" "$dir/e.o" && cmp "$dir/a.s" "$dir/e.s" || fail "output after a corrupt entry differs"
-[ "$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -size -100c | wc -l)" = 0 ] || fail "the corrupt entry was not rewritten"
+[ "$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -size -100c | wc -l)" = 0 ] || fail "the corrupt entry was not rewritten"
 
 # A changed source is another entry; so is a warning-free vs. warning source.
 sed 's/^/ /' "$src" > "$dir/other.cl"
@@ -63,10 +63,10 @@ printf '#include "h.h"\n__kernel void k(__global int *a) { a[0] = SCALE; }\n' > 
 # Eviction: WAVECC_CACHE_MAX_SIZE caps the entries' total size, least
 # recently used first (a hit makes its entry the most recent).
 rm -rf "$WAVECC_CACHE_DIR"
-newest() { find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2; }
+newest() { find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -printf '%T@ %p\n' | sort -n | tail -1 | cut -d' ' -f2; }
 for i in 1 2 3 4 5 6; do printf '%*s' $i '' > "$dir/v$i.cl"; cat "$src" >> "$dir/v$i.cl"; done
 "$wavecc" "$dir/v1.cl" -o "$dir/v.o"
-size=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -printf '%s')
+size=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -printf '%s')
 export WAVECC_CACHE_MAX_SIZE=$((3 * size + size / 2))
 e1=$(newest); sleep 0.05
 "$wavecc" "$dir/v2.cl" -o "$dir/v.o"; e2=$(newest); sleep 0.05
@@ -84,8 +84,8 @@ pids=()
 for i in 3 4 5 6; do "$wavecc" "$dir/v$i.cl" -o "$dir/p$i.o" & pids+=($!); done
 for p in "${pids[@]}"; do wait "$p" || fail "a concurrent compile failed"; done
 for i in 4 5 6; do cmp "$dir/p3.o" "$dir/p$i.o" || fail "concurrent compiles gave different code"; done
-[ "$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -name '*.*' | wc -l)" = 0 ] || fail "a temporary file was left"
-total=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -printf '%s\n' | awk '{t += $1} END {print t + 0}')
+[ "$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -name '*.*' | wc -l)" = 0 ] || fail "a temporary file was left"
+total=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -printf '%s\n' | awk '{t += $1} END {print t + 0}')
 [ "$total" -le "$WAVECC_CACHE_MAX_SIZE" ] || fail "concurrent stores left $total bytes, above the limit"
 WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v1.cl" -o "$dir/v.o"
 WAVECC_CACHE_MAX_SIZE=0 "$wavecc" "$dir/v2.cl" -o "$dir/v.o"
@@ -103,11 +103,11 @@ for i in $(seq 1 300); do
   mkdir -p "$WAVECC_CACHE_DIR/$sub"
   head -c 1000 /dev/zero > "$WAVECC_CACHE_DIR/$sub/$(printf '%062x' $i)"
 done
-find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -exec touch -d '1 hour ago' {} +
+find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -exec touch -d '1 hour ago' {} +
 export WAVECC_CACHE_MAX_SIZE=$((300 * 1000 + esize + 1000))
 "$wavecc" "$dir/v1.cl" -o "$dir/v.o"
 [ -e "$e" ] || fail "the entry just stored was removed"
-total=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -printf '%s\n' | awk '{t += $1} END {print t + 0}')
+total=$(find "$WAVECC_CACHE_DIR" -type f -not -path "*/pch/*" -not -path "*/libclc/*" -printf '%s\n' | awk '{t += $1} END {print t + 0}')
 [ "$total" -le $((WAVECC_CACHE_MAX_SIZE * 3 / 4 + 1)) ] ||
   fail "a large cache just under the limit was scanned and left at $total bytes (limit $WAVECC_CACHE_MAX_SIZE)"
 unset WAVECC_CACHE_MAX_SIZE
