@@ -12,6 +12,13 @@
  * their issue cycles hide in the load's latency (the cycle model of
  * src/emu/cycle_model.c, and the hardware's in-order issue per wave).
  *
+ * A wait the program itself has (a fence's or a barrier's s_waitcnt,
+ * llvm.amdgcn.s.waitcnt, a release's wait) is a reader U too: it may
+ * stall for stores and loads of earlier blocks, and the work after it,
+ * past the s_barrier and other waits beside it, that touches no memory is
+ * not ordered by it (bitonic_local, scan_blelloch: the next phase's
+ * addresses and the if's v_cmp issue during the previous ds_write's wait,
+ * as llc-19 places them).
  * What, per block, for every reader U that waits, in order: the first
  * instruction reading a load of the block (VMEM, SMEM or LDS, ISA_F_LOAD
  * with a counter; through the data pseudos that split or copy its value)
@@ -260,8 +267,19 @@ static void load_seen(const mir_instr *x, uint32_t *origin, load_list *l) {
   l->n++;
 }
 
+/* A wait the program has before register allocation (a fence's or
+ * barrier's s_waitcnt, llvm.amdgcn.s.waitcnt, an atomic's release): it may
+ * stall for stores and loads of earlier blocks too, so the work after it
+ * that needs no memory is better issued before it (scan_blelloch's
+ * `barrier(); if (l < d)`: the v_cmp of the next if overlaps the previous
+ * ds_write's latency, as llc-19 places it). */
+static bool is_program_wait(const mir_instr *x) {
+  return x->opcode == ISA_S_WAITCNT || x->opcode == ISA_S_WAITCNT_VSCNT;
+}
+
 /* The reader at or after `from` that waits: the first instruction reading
- * a value of a load of the block that no wait before it covered. origin[t]
+ * a value of a load of the block that no wait before it covered, or a
+ * program wait (is_program_wait). origin[t]
  * is the load (its first result's id + 1) temporary t holds or is a piece
  * or copy of (data pseudos emit no code: they pass the value on and do
  * not wait), seen[id] whether that load was waited for. Returns the
@@ -277,6 +295,7 @@ static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin,
         if (x->defs[k].kind == MIR_OPND_TEMP) origin[x->defs[k].temp.id] = o;
       continue;
     }
+    if (is_program_wait(x)) return i;
     for (unsigned k = 0; k < x->num_ops; k++) {
       uint32_t o = x->ops[k].kind == MIR_OPND_TEMP ? origin[x->ops[k].temp.id] : 0;
       if (o && !seen[o - 1]) return i;
@@ -293,6 +312,10 @@ static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin,
  * guide 4.4). Then r's own results, if it is a load. */
 static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, load_list *l) {
   int last_vm = -1, last_lgkm = -1;
+  if (is_program_wait(r)) { /* taken as waiting for every load before it (its counts are not read) */
+    for (uint32_t j = 0; j < l->n; j++) seen[l->id[j]] = 1;
+    return;
+  }
   for (unsigned k = 0; k < r->num_ops; k++) {
     uint32_t o = r->ops[k].kind == MIR_OPND_TEMP ? origin[r->ops[k].temp.id] : 0;
     if (!o || seen[o - 1]) continue;
@@ -312,13 +335,20 @@ static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, loa
 static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *dem0, const su_limits *lim,
                                 const uint8_t *pending, uint8_t *kept, const uint64_t *live_in,
                                 const uint64_t *live_out, arena *tmp) {
-  uint32_t n = b->num_instrs, end = u + 1;
+  uint32_t n = b->num_instrs, end = u + 1, barriers = 0;
+  /* A program wait's work may also come from past the s_barrier it
+   * guards and the other waits beside it (a fence's, the barrier's): an
+   * instruction that touches no memory is not ordered by them (the
+   * address of the ds_read after bitonic_local's barrier). */
+  if (is_program_wait(b->instrs[u]))
+    while (end < n && (b->instrs[end]->opcode == ISA_S_BARRIER || is_program_wait(b->instrs[end]))) end++, barriers++;
   while (end < n && movable_kind(b->instrs[end])) end++;
-  if (end <= u + 1) return 0;
+  if (end <= u + 1 + barriers) return 0;
   uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
   mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
   memset(moved, 0, n);
   memset(force, 0, n);
+  memset(force + u + 1, 1, barriers); /* the barriers and waits stay after the wait */
   bool scc_live = scc_live_across(b, u);
   unsigned nmoved = 0;
   /* a moved SCC writer whose SCC a staying instruction reads would have
@@ -385,7 +415,7 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
      * (spmv_csr's counter increment with the v_fmac), one more
      * instruction and an s_delay_alu per iteration: measured at gfx1100
      * on bench/real, executed 0.940 -> 0.941 with every reader. */
-    if (p->target->vopd) break;
+    if (p->target->vopd && !is_program_wait(b->instrs[from - 1])) break;
   }
   for (uint32_t i = 0; i < n; i++) {
     const mir_instr *x = b->instrs[i];
