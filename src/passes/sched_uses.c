@@ -60,6 +60,7 @@
 
 typedef struct su_limits {
   unsigned sgpr, vgpr;
+  unsigned lane; /* SGPRs of a lane mask (target lane_mask_dwords) */
 } su_limits;
 
 static bool is_data_pseudo(unsigned op) {
@@ -94,20 +95,26 @@ static bool writes_scc(const mir_instr *x) {
   return false;
 }
 
-/* A 64-bit SGPR temporary among `v`: the instruction names its lane mask
- * itself (VOP3 carry or mask), so its VCC flag is not an implicit access
- * (sched-pressure's rule). */
-static bool has_s2_temp(const mir_operand *v, unsigned n) {
+/* An SGPR temporary of `size` dwords among `v`. */
+static bool has_sgpr_temp(const mir_operand *v, unsigned n, unsigned size) {
   for (unsigned k = 0; k < n; k++)
-    if (v[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(v[k].temp.rc) && mir_rc_size(v[k].temp.rc) == 2) return true;
+    if (v[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(v[k].temp.rc) && mir_rc_size(v[k].temp.rc) == size) return true;
   return false;
 }
 
-/* X names only SCC among physical registers and has no implicit VCC. */
-static bool plain_operands(const mir_instr *x) {
+/* X names only SCC among physical registers and has no implicit VCC. A
+ * 64-bit SGPR temporary says the instruction names its lane mask itself
+ * (VOP3 carry or mask), so its VCC flag is not an implicit access
+ * (sched-pressure's rule); so does a definition of a lane mask's size
+ * (`lane` SGPRs): a VALU instruction writes SGPRs only as a lane mask or
+ * carry, so wave32's v_cmp_* vop3 into one SGPR moves too (scan_blelloch
+ * at gfx1100: the next if's v_cmp above the barrier's wait). An operand
+ * of one SGPR may be plain data, so a reader still needs a pair. */
+static bool plain_operands(const mir_instr *x, unsigned lane) {
   uint32_t f = x->opcode < ISA_NUM_OPS ? isa_table[x->opcode].flags : 0;
-  if ((f & ISA_F_WRITES_VCC) && !has_s2_temp(x->defs, x->num_defs)) return false;
-  if ((f & ISA_F_READS_VCC) && !has_s2_temp(x->ops, x->num_ops)) return false;
+  if ((f & ISA_F_WRITES_VCC) && !has_sgpr_temp(x->defs, x->num_defs, 2) && !has_sgpr_temp(x->defs, x->num_defs, lane))
+    return false;
+  if ((f & ISA_F_READS_VCC) && !has_sgpr_temp(x->ops, x->num_ops, 2)) return false;
   for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
     const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
     if (o->kind == MIR_OPND_FIXED) return false;
@@ -221,7 +228,7 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
   mark_defs(b->instrs[u], kept, 1);
   for (uint32_t xi = u + 1; xi < end; xi++) {
     const mir_instr *x = b->instrs[xi];
-    bool ok = !force[xi] && plain_operands(x) && !reads_any(x, kept) && !reads_any(x, loaded) &&
+    bool ok = !force[xi] && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_any(x, loaded) &&
               !operand_read_after(b, u, xi, x, moved, live_in, live_out);
     if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
@@ -446,6 +453,7 @@ int mir_sched_uses(mir_program *p, diag *d) {
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
   su_limits lim;
+  lim.lane = p->target->lane_mask_dwords;
   if (!mir_sched_limits(p, &lim.sgpr, &lim.vgpr)) {
     p->live = NULL;
     return 0;
