@@ -460,13 +460,19 @@ bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr) {
   unsigned bs = mir_sgpr_budget(p), bv = mir_vgpr_budget(p);
   lim.sgpr = li->max.sgpr;
   /* Loads may rise while the VGPRs stay within the occupancy step of the
-   * use, in gfx900's steps (4-VGPR granules of a 256-VGPR file, at most
-   * 10 waves) on every target: a heuristic bound, not the target's
+   * use. Wave32 targets use gfx900's steps (4-VGPR granules of a 256-VGPR
+   * file, at most 10 waves): a heuristic bound, not the target's
    * occupancy. Measured 2026-11-28 at gfx1100 on the 17 bench/corpus
    * files whose code changed: the target's own steps (64 VGPRs at full
    * wave32 occupancy) took VGPRs from 0.83x to 1.04x llc-19's for the
-   * same executed instructions and cycles (bench/compare --quick). */
-  lim.vgpr = wavecc_same_occupancy_vgprs(&wavecc_target_gfx900, li->max.vgpr);
+   * same executed instructions and cycles (bench/compare --quick).
+   * Wave64 targets use their own steps: the same on gfx900; on gfx90a and
+   * gfx942 (512 VGPRs per lane, 8 waves: 64 VGPRs at full occupancy)
+   * nbody_tiled's eight ds_read_b128 of an unrolled tile loop then issue
+   * together (occupancy-model cycles 57804 -> 56204 at gfx942, llc-19
+   * 54529; VGPRs 32 -> 37, llc-19 58; 2026-11-29 on bench/real, where
+   * only it and gemm_tiled, 28 -> 40 VGPRs of llc-19's 42, changed). */
+  lim.vgpr = wavecc_same_occupancy_vgprs(p->target->wave_size == 64 ? p->target : &wavecc_target_gfx900, li->max.vgpr);
   if (lim.vgpr < li->max.vgpr) lim.vgpr = li->max.vgpr;
   /* Slack below a budget: what the spiller keeps free for wide tuples. */
   if (lim.sgpr + 4 > bs) lim.sgpr = bs > 4 ? bs - 4 : 0;

@@ -62,9 +62,17 @@
  * budget, and when the MIN estimate falls by at least an eighth and by
  * two instructions (the
  * estimate is not the spiller: smaller gains measured as losses as often
- * as wins on the spill benchmark). Regions within the budgets, and so
- * every block of a program that fits, are untouched: a program that
- * fits its budget compiles to the same bytes as without this pass.
+ * as wins on the spill benchmark). Regions within the budgets are
+ * untouched.
+ *
+ * Occupancy mode, for a program that fits its budget but whose VGPRs
+ * give fewer waves per SIMD than the target holds (occupancy_region):
+ * the budget is the VGPRs of the next occupancy step, loads are region
+ * boundaries too (they keep sched-loads' places and so their latency
+ * hiding), each region over it takes the list schedule with the lower
+ * VGPR peak if that is lower than before, and all the new orders are
+ * put back unless the program's occupancy rises (with SP_OCC_SLACK
+ * registers to spare) without more SGPRs.
  *
  * Runs after sched-loads, before liveness and the spiller. Runs
  * mir_liveness itself; leaves p->live stale (NULL) when an order changed.
@@ -99,6 +107,7 @@ typedef struct sp_ctx {
   uint32_t *users; /* [temp] for list_schedule: zero between calls */
   uint32_t *nu, stride; /* min_cost: next uses per position, stride >= operands + definitions */
   uint32_t work_left;   /* local_search's budget: SP_SEARCH_WORK */
+  bool occ;             /* occupancy mode (occupancy_region): the budget is an occupancy step */
   uint8_t *seen, *inreg, *pinned, *stored;
   arena *tmp;
 } sp_ctx;
@@ -128,6 +137,14 @@ static bool is_fixed(const mir_instr *ins) {
       return true;
   }
   return false;
+}
+
+/* A load with a counter: in occupancy mode it stays where sched-loads
+ * put it (a region boundary), so the pressure order keeps its latency
+ * hidden; the work between the loads is what gets reordered. */
+static bool is_load(const mir_instr *ins) {
+  return ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_LOAD) &&
+         (isa_table[ins->opcode].flags & (ISA_F_VMCNT | ISA_F_LGKMCNT));
 }
 
 static bool names_preg(const mir_operand *v, unsigned n, unsigned res) {
@@ -595,15 +612,44 @@ static bool better(const sp_ctx *c, const sp_cost *nw, const sp_cost *old, const
   return gain;
 }
 
+/* Occupancy mode: region v[0..n) exceeds the VGPRs of a better
+ * occupancy (c->budget[0]) in a program that fits its budget. Of the two
+ * list schedules (pressure first only at or over that count, and
+ * throughout), the one with the lower VGPR peak is kept when that peak is
+ * below the old one and its SGPR peak is at most the old one or
+ * `sgpr_max` (the program's): no spill estimate, nothing spills. */
+static bool occupancy_region(sp_ctx *c, mir_instr **v, uint32_t n, const uint64_t *live_end, const int cur_end[2],
+                             const sp_cost *old, unsigned sgpr_max) {
+  sp_dag g;
+  build_dag(c, v, n, &g);
+  bool over[2] = {true, false};
+  mir_instr **best = NULL;
+  unsigned best_peak = old->peak[0];
+  for (unsigned a = 0; a < 2; a++) {
+    mir_instr **cand = arena_alloc(c->tmp, n * sizeof *cand);
+    list_schedule(c, v, n, &g, live_end, cur_end, over, a == 1, cand);
+    sp_cost nc;
+    region_cost(c, cand, n, live_end, cur_end, &nc);
+    if (nc.peak[0] < best_peak && (nc.peak[1] <= old->peak[1] || nc.peak[1] <= sgpr_max)) {
+      best_peak = nc.peak[0];
+      best = cand;
+    }
+  }
+  if (!best || !memcmp(best, v, n * sizeof *v)) return false;
+  memcpy(v, best, n * sizeof *v);
+  return true;
+}
+
 /* Schedules region v[0..n) (live_end live after it); returns whether
  * the order changed. */
-static bool schedule_region(sp_ctx *c, mir_instr **v, uint32_t n, const uint64_t *live_end) {
+static bool schedule_region(sp_ctx *c, mir_instr **v, uint32_t n, const uint64_t *live_end, unsigned sgpr_max) {
   int cur_end[2] = {0, 0};
   for (uint32_t t = bitset_next(live_end, c->words, 0); t != UINT32_MAX; t = bitset_next(live_end, c->words, t + 1))
     if (!c->special[t]) cur_end[file_of(c->p->temp_rc[t])] += (int)mir_rc_size(c->p->temp_rc[t]);
   sp_cost old;
   region_cost(c, v, n, live_end, cur_end, &old);
   bool over[2] = {old.excess[0] > 0, old.excess[1] > 0};
+  if (c->occ) return over[0] && occupancy_region(c, v, n, live_end, cur_end, &old, sgpr_max);
   if (!over[0] && !over[1]) return false;
   sp_dag g;
   build_dag(c, v, n, &g);
@@ -652,6 +698,21 @@ static bool schedule_region(sp_ctx *c, mir_instr **v, uint32_t n, const uint64_t
   return true;
 }
 
+/* Registers the allocation may need above the demand (tuples, copies):
+ * occupancy mode counts a rise only with these to spare. Measured: the
+ * gfx900 k_dynamic of f_fpmode_rounding_f16_f64.ll went from a demand of
+ * 29 to 27 and was allocated 32 VGPRs (4 more copies, the same 8 waves). */
+#define SP_OCC_SLACK 3
+
+/* The VGPRs of the next better occupancy step than `vgprs` gives on p's
+ * target, or 0 when `vgprs` already gives the most waves. */
+static unsigned better_occupancy_vgprs(const mir_program *p, unsigned vgprs) {
+  const wavecc_target *t = p->target;
+  unsigned w = wavecc_waves_for_vgprs(t, vgprs);
+  if (!w || w >= t->max_waves_per_simd) return 0;
+  return wavecc_max_vgprs_for_waves(t, w + 1);
+}
+
 int mir_sched_pressure(mir_program *p, diag *d) {
   if (p->regs_assigned || !p->num_blocks) return 0;
   mir_liveness(p, d);
@@ -660,7 +721,20 @@ int mir_sched_pressure(mir_program *p, diag *d) {
   c.p = p;
   c.budget[0] = mir_vgpr_budget(p);
   c.budget[1] = mir_sgpr_budget(p);
-  if (li->max.vgpr <= c.budget[0] && li->max.sgpr <= c.budget[1]) return 0;
+  c.occ = false;
+  mir_reg_demand max0 = li->max;
+  if (li->max.vgpr <= c.budget[0] && li->max.sgpr <= c.budget[1]) {
+    /* Fits: an order with fewer VGPRs at its peak may still give more
+     * waves per SIMD (llc-19's GCNMaxOccupancy scheduling stage). Each
+     * region over the next occupancy step is list-scheduled for
+     * pressure; the new orders stay only if the program's occupancy
+     * rises (f_vec_intrinsics.ll: every result computed before the
+     * stores, 64 VGPRs at gfx900 where llc-19 needs 26). */
+    unsigned step = better_occupancy_vgprs(p, li->max.vgpr);
+    if (!step || step >= c.budget[0]) return 0;
+    c.occ = true;
+    c.budget[0] = step;
+  }
   arena tmp;
   arena_init(&tmp);
   c.tmp = &tmp;
@@ -680,19 +754,35 @@ int mir_sched_pressure(mir_program *p, diag *d) {
   c.pinned = arena_alloc(&tmp, nt);
   c.stored = arena_alloc(&tmp, nt);
   bool changed = false;
+  mir_instr ***saved = c.occ ? arena_alloc(&tmp, p->num_blocks * sizeof *saved) : NULL;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];
+    if (saved) saved[bi] = NULL;
     if (li->block_max[bi].vgpr <= c.budget[0] && li->block_max[bi].sgpr <= c.budget[1]) continue;
+    if (saved) { /* the old order, to put back if occupancy does not rise */
+      saved[bi] = arena_alloc(&tmp, (b->num_instrs ? b->num_instrs : 1) * sizeof **saved);
+      memcpy(saved[bi], b->instrs, b->num_instrs * sizeof *b->instrs);
+    }
     bitset_copy(live, li->live_out[bi], c.words);
     for (uint32_t i = b->num_instrs; i > 0;) {
-      if (is_fixed(b->instrs[i - 1])) {
+      if (is_fixed(b->instrs[i - 1]) || (c.occ && is_load(b->instrs[i - 1]))) {
         step_up(b->instrs[--i], live);
         continue;
       }
       uint32_t lo = i - 1;
-      while (lo > 0 && !is_fixed(b->instrs[lo - 1])) lo--;
-      if (i - lo >= 3) changed |= schedule_region(&c, b->instrs + lo, i - lo, live);
+      while (lo > 0 && !is_fixed(b->instrs[lo - 1]) && !(c.occ && is_load(b->instrs[lo - 1]))) lo--;
+      if (i - lo >= 3) changed |= schedule_region(&c, b->instrs + lo, i - lo, live, max0.sgpr);
       while (i > lo) step_up(b->instrs[--i], live);
+    }
+  }
+  if (changed && c.occ) {
+    p->live = NULL;
+    mir_liveness(p, d);
+    if (wavecc_waves_for_vgprs(p->target, p->live->max.vgpr + SP_OCC_SLACK) <=
+            wavecc_waves_for_vgprs(p->target, max0.vgpr) ||
+        p->live->max.sgpr > max0.sgpr) {
+      for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+        if (saved[bi]) memcpy(p->blocks[bi].instrs, saved[bi], p->blocks[bi].num_instrs * sizeof *saved[bi]);
     }
   }
   arena_free(&tmp);

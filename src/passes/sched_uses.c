@@ -12,6 +12,13 @@
  * their issue cycles hide in the load's latency (the cycle model of
  * src/emu/cycle_model.c, and the hardware's in-order issue per wave).
  *
+ * A wait the program itself has (a fence's or a barrier's s_waitcnt,
+ * llvm.amdgcn.s.waitcnt, a release's wait) is a reader U too: it may
+ * stall for stores and loads of earlier blocks, and the work after it,
+ * past the s_barrier and other waits beside it, that touches no memory is
+ * not ordered by it (bitonic_local, scan_blelloch: the next phase's
+ * addresses and the if's v_cmp issue during the previous ds_write's wait,
+ * as llc-19 places them).
  * What, per block, for every reader U that waits, in order: the first
  * instruction reading a load of the block (VMEM, SMEM or LDS, ISA_F_LOAD
  * with a counter; through the data pseudos that split or copy its value)
@@ -53,6 +60,7 @@
 
 typedef struct su_limits {
   unsigned sgpr, vgpr;
+  unsigned lane; /* SGPRs of a lane mask (target lane_mask_dwords) */
 } su_limits;
 
 static bool is_data_pseudo(unsigned op) {
@@ -87,20 +95,26 @@ static bool writes_scc(const mir_instr *x) {
   return false;
 }
 
-/* A 64-bit SGPR temporary among `v`: the instruction names its lane mask
- * itself (VOP3 carry or mask), so its VCC flag is not an implicit access
- * (sched-pressure's rule). */
-static bool has_s2_temp(const mir_operand *v, unsigned n) {
+/* An SGPR temporary of `size` dwords among `v`. */
+static bool has_sgpr_temp(const mir_operand *v, unsigned n, unsigned size) {
   for (unsigned k = 0; k < n; k++)
-    if (v[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(v[k].temp.rc) && mir_rc_size(v[k].temp.rc) == 2) return true;
+    if (v[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(v[k].temp.rc) && mir_rc_size(v[k].temp.rc) == size) return true;
   return false;
 }
 
-/* X names only SCC among physical registers and has no implicit VCC. */
-static bool plain_operands(const mir_instr *x) {
+/* X names only SCC among physical registers and has no implicit VCC. A
+ * 64-bit SGPR temporary says the instruction names its lane mask itself
+ * (VOP3 carry or mask), so its VCC flag is not an implicit access
+ * (sched-pressure's rule); so does a definition of a lane mask's size
+ * (`lane` SGPRs): a VALU instruction writes SGPRs only as a lane mask or
+ * carry, so wave32's v_cmp_* vop3 into one SGPR moves too (scan_blelloch
+ * at gfx1100: the next if's v_cmp above the barrier's wait). An operand
+ * of one SGPR may be plain data, so a reader still needs a pair. */
+static bool plain_operands(const mir_instr *x, unsigned lane) {
   uint32_t f = x->opcode < ISA_NUM_OPS ? isa_table[x->opcode].flags : 0;
-  if ((f & ISA_F_WRITES_VCC) && !has_s2_temp(x->defs, x->num_defs)) return false;
-  if ((f & ISA_F_READS_VCC) && !has_s2_temp(x->ops, x->num_ops)) return false;
+  if ((f & ISA_F_WRITES_VCC) && !has_sgpr_temp(x->defs, x->num_defs, 2) && !has_sgpr_temp(x->defs, x->num_defs, lane))
+    return false;
+  if ((f & ISA_F_READS_VCC) && !has_sgpr_temp(x->ops, x->num_ops, 2)) return false;
   for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
     const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
     if (o->kind == MIR_OPND_FIXED) return false;
@@ -214,7 +228,7 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
   mark_defs(b->instrs[u], kept, 1);
   for (uint32_t xi = u + 1; xi < end; xi++) {
     const mir_instr *x = b->instrs[xi];
-    bool ok = !force[xi] && plain_operands(x) && !reads_any(x, kept) && !reads_any(x, loaded) &&
+    bool ok = !force[xi] && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_any(x, loaded) &&
               !operand_read_after(b, u, xi, x, moved, live_in, live_out);
     if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
@@ -260,8 +274,19 @@ static void load_seen(const mir_instr *x, uint32_t *origin, load_list *l) {
   l->n++;
 }
 
+/* A wait the program has before register allocation (a fence's or
+ * barrier's s_waitcnt, llvm.amdgcn.s.waitcnt, an atomic's release): it may
+ * stall for stores and loads of earlier blocks too, so the work after it
+ * that needs no memory is better issued before it (scan_blelloch's
+ * `barrier(); if (l < d)`: the v_cmp of the next if overlaps the previous
+ * ds_write's latency, as llc-19 places it). */
+static bool is_program_wait(const mir_instr *x) {
+  return x->opcode == ISA_S_WAITCNT || x->opcode == ISA_S_WAITCNT_VSCNT;
+}
+
 /* The reader at or after `from` that waits: the first instruction reading
- * a value of a load of the block that no wait before it covered. origin[t]
+ * a value of a load of the block that no wait before it covered, or a
+ * program wait (is_program_wait). origin[t]
  * is the load (its first result's id + 1) temporary t holds or is a piece
  * or copy of (data pseudos emit no code: they pass the value on and do
  * not wait), seen[id] whether that load was waited for. Returns the
@@ -277,6 +302,7 @@ static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin,
         if (x->defs[k].kind == MIR_OPND_TEMP) origin[x->defs[k].temp.id] = o;
       continue;
     }
+    if (is_program_wait(x)) return i;
     for (unsigned k = 0; k < x->num_ops; k++) {
       uint32_t o = x->ops[k].kind == MIR_OPND_TEMP ? origin[x->ops[k].temp.id] : 0;
       if (o && !seen[o - 1]) return i;
@@ -293,6 +319,10 @@ static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin,
  * guide 4.4). Then r's own results, if it is a load. */
 static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, load_list *l) {
   int last_vm = -1, last_lgkm = -1;
+  if (is_program_wait(r)) { /* taken as waiting for every load before it (its counts are not read) */
+    for (uint32_t j = 0; j < l->n; j++) seen[l->id[j]] = 1;
+    return;
+  }
   for (unsigned k = 0; k < r->num_ops; k++) {
     uint32_t o = r->ops[k].kind == MIR_OPND_TEMP ? origin[r->ops[k].temp.id] : 0;
     if (!o || seen[o - 1]) continue;
@@ -312,13 +342,20 @@ static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, loa
 static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *dem0, const su_limits *lim,
                                 const uint8_t *pending, uint8_t *kept, const uint64_t *live_in,
                                 const uint64_t *live_out, arena *tmp) {
-  uint32_t n = b->num_instrs, end = u + 1;
+  uint32_t n = b->num_instrs, end = u + 1, barriers = 0;
+  /* A program wait's work may also come from past the s_barrier it
+   * guards and the other waits beside it (a fence's, the barrier's): an
+   * instruction that touches no memory is not ordered by them (the
+   * address of the ds_read after bitonic_local's barrier). */
+  if (is_program_wait(b->instrs[u]))
+    while (end < n && (b->instrs[end]->opcode == ISA_S_BARRIER || is_program_wait(b->instrs[end]))) end++, barriers++;
   while (end < n && movable_kind(b->instrs[end])) end++;
-  if (end <= u + 1) return 0;
+  if (end <= u + 1 + barriers) return 0;
   uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
   mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
   memset(moved, 0, n);
   memset(force, 0, n);
+  memset(force + u + 1, 1, barriers); /* the barriers and waits stay after the wait */
   bool scc_live = scc_live_across(b, u);
   unsigned nmoved = 0;
   /* a moved SCC writer whose SCC a staying instruction reads would have
@@ -385,7 +422,7 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
      * (spmv_csr's counter increment with the v_fmac), one more
      * instruction and an s_delay_alu per iteration: measured at gfx1100
      * on bench/real, executed 0.940 -> 0.941 with every reader. */
-    if (p->target->vopd) break;
+    if (p->target->vopd && !is_program_wait(b->instrs[from - 1])) break;
   }
   for (uint32_t i = 0; i < n; i++) {
     const mir_instr *x = b->instrs[i];
@@ -416,6 +453,7 @@ int mir_sched_uses(mir_program *p, diag *d) {
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
   su_limits lim;
+  lim.lane = p->target->lane_mask_dwords;
   if (!mir_sched_limits(p, &lim.sgpr, &lim.vgpr)) {
     p->live = NULL;
     return 0;

@@ -17,7 +17,8 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-LABEL: k:
 ; CHECK-NOT: s_waitcnt_vscnt
 ; CHECK: s_swappc_b64
-; CHECK-NEXT: s_waitcnt_vscnt null, 0x0
+; CHECK-NOT: global_store
+; CHECK: s_waitcnt_vscnt null, 0x0
 ; CHECK: global_store_{{b32|dword}}
 ; CHECK: global_store_{{b32|dword}}
 ; CHECK-NOT: s_waitcnt_vscnt

@@ -36,11 +36,13 @@ define amdgpu_kernel void @ld_agent_acquire(ptr addrspace(1) %p, ptr addrspace(1
 
 ; G942-LABEL: st_system_release:
 ; G942: buffer_wbl2 sc0 sc1{{$}}
-; G942-NEXT: s_waitcnt vmcnt(0)
+; G942-NOT: global_store
+; G942: s_waitcnt vmcnt(0)
 ; G942: global_store_dword {{.*}} sc0 sc1{{$}}
 ; G90A-LABEL: st_system_release:
 ; G90A: buffer_wbl2{{$}}
-; G90A-NEXT: s_waitcnt vmcnt(0)
+; G90A-NOT: global_store
+; G90A: s_waitcnt vmcnt(0)
 ; G90A: global_store_dword {{.*}}, s[{{[0-9]+}}:{{[0-9]+}}]{{$}}
 define amdgpu_kernel void @st_system_release(ptr addrspace(1) %p, i32 %v) {
   store atomic i32 %v, ptr addrspace(1) %p release, align 4
