@@ -158,8 +158,8 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
   return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < ISEL_IDS_VGPR + 1 ? ISEL_IDS_VGPR + 1 : most;
 }
 
-/* A byval argument's object (at private pointer `src`) copied, dword by
- * dword, to byte `at` of the callee's stack arguments (soffset `sp`);
+/* A byval argument's object (at private pointer `src`) copied, in dwords
+ * or (flat scratch) up to 4 dwords at once, to byte `at` of the callee's stack arguments (soffset `sp`);
  * false after reporting a size that is not whole dwords or an offset past
  * the MUBUF offset field. The loads go in groups, each group's stores
  * after it: a load then its store paid a memory latency per dword (the
@@ -180,17 +180,31 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
   unsigned group = c->ca->amdgpu ? MAX_GROUP : c->ca->reg_args / 2;
   if (group > MAX_GROUP) group = MAX_GROUP;
   if (!group) group = 1;
+  /* architected flat scratch is not swizzled: scratch_load/store_b128
+   * (b96, b64) move up to 4 dwords at once at any dword address, as
+   * llc-19 copies (f_call_byval.ll at gfx1100: 9 dwords in 3 loads and 3
+   * stores, not 9 and 9); the private segment buffer swizzles per dword */
+  static const unsigned LD[5] = {0, ISA_BUFFER_LOAD_DWORD, ISA_BUFFER_LOAD_DWORDX2, ISA_BUFFER_LOAD_DWORDX3,
+                                 ISA_BUFFER_LOAD_DWORDX4};
+  static const unsigned ST[5] = {0, ISA_BUFFER_STORE_DWORD, ISA_BUFFER_STORE_DWORDX2, ISA_BUFFER_STORE_DWORDX3,
+                                 ISA_BUFFER_STORE_DWORDX4};
+  const unsigned widest = wavecc_scratch_flat(c->p->target) ? 4 : 1;
   for (uint32_t g = 0; g < size; g += 4 * group) {
     mir_temp d[MAX_GROUP];
-    unsigned n = 0;
-    for (uint32_t off = g; off < size && n < group; off += 4, n++) {
-      d[n] = isel_tmp(c, mir_rc_v(1));
-      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d[n]), mir_op_temp(va),
+    unsigned w[MAX_GROUP], n = 0, used = 0;
+    for (uint32_t off = g; off < size && used < group; n++) {
+      unsigned left = (size - off) / 4, k = left < widest ? left : widest;
+      if (k > group - used) k = group - used;
+      d[n] = isel_tmp(c, mir_rc_v(k));
+      w[n] = k;
+      mir_block_append(c->p, b, mir_scratch_access(c->p, LD[k], mir_op_temp(d[n]), mir_op_temp(va),
                                                    mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
+      off += 4 * k;
+      used += k;
     }
-    for (unsigned k = 0; k < n; k++)
-      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d[k]), isel_no_operand(),
-                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + 4 * k)));
+    for (unsigned k = 0, off = 0; k < n; off += 4 * w[k], k++)
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ST[w[k]], mir_op_temp(d[k]), isel_no_operand(),
+                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + off)));
   }
   return true;
 }
