@@ -515,12 +515,16 @@ void isel_setup_function(isel_ctx *c) {
       if (i < np && !LLVMGetFirstUse(params[i])) soff[g] = UINT32_MAX;
     }
   }
+  c->stack_arg_loads = nv > nreg ? arena_alloc(c->mem, (nv - nreg) * sizeof *c->stack_arg_loads) : NULL;
+  c->num_stack_arg_loads = 0;
+  c->stack_arg_block = c->cur;
   for (unsigned i = nreg; i < nv; i++) {
     if (soff[i] == UINT32_MAX) continue;
-    mir_block_append(p, &p->blocks[c->cur],
-                     mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
-                                        isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
-                                        (int32_t)soff[i]));
+    mir_instr *ld = mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
+                                       isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
+                                       (int32_t)soff[i]);
+    mir_block_append(p, &p->blocks[c->cur], ld);
+    c->stack_arg_loads[c->num_stack_arg_loads++] = ld;
   }
   c->stack_arg_bytes = so;
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
@@ -649,4 +653,53 @@ mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t 
   *below = args + align - STACK_ALIGN;
   *first = 0;
   return isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(~(align - 1)));
+}
+
+/* Does x end the stretch a stack-argument load may sink through: a
+ * branch, a logical bracket, a return, a linear-VGPR marker or an EXEC
+ * write (below it the block may run other lanes)? */
+static bool ends_sink(const mir_program *p, const mir_instr *x) {
+  switch (x->opcode) {
+  case MIR_P_BRANCH: case MIR_P_CBRANCH_SCC: case MIR_P_LOGICAL_START: case MIR_P_LOGICAL_END: case MIR_P_RETURN:
+  case MIR_P_START_LINEAR_VGPR: case MIR_P_END_LINEAR_VGPR: case MIR_P_PHI: case MIR_P_LINEAR_PHI:
+    return true;
+  default: break;
+  }
+  if (x->opcode < ISA_NUM_OPS &&
+      (isa_table[x->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_BARRIER)))
+    return true;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if ((x->defs[k].kind == MIR_OPND_FIXED || x->defs[k].kind == MIR_OPND_TEMP) && x->defs[k].preg == MIR_PREG_EXEC)
+      return true;
+  (void)p;
+  return false;
+}
+
+/* isel_internal.h. Why: the loads were all at the entry, so the stack
+ * arguments were live at once (f_call_wide_args.ll f63: 32 of them with
+ * 31 VGPR arguments took v31..v62, and the 23 above the VGPRs a function
+ * may clobber were saved and restored, whole wave, by the frame pass);
+ * llc-19 loads each where it is used. sched-loads may raise them again
+ * within its limits. The caller wrote them before the call and nothing in
+ * the function writes its incoming stack arguments' bytes (its allocas
+ * and callees' frames lie past them), so a later load reads the same. */
+void isel_sink_stack_args(isel_ctx *c) {
+  if (!c->num_stack_arg_loads || c->failed) return;
+  mir_block *b = &c->p->blocks[c->stack_arg_block];
+  for (uint32_t n = c->num_stack_arg_loads; n-- > 0;) {
+    mir_instr *ld = c->stack_arg_loads[n];
+    uint32_t i = 0;
+    while (i < b->num_instrs && b->instrs[i] != ld) i++;
+    if (i == b->num_instrs) continue;
+    uint32_t id = ld->defs[0].temp.id, j = i + 1;
+    bool read = false;
+    for (; j < b->num_instrs && !ends_sink(c->p, b->instrs[j]); j++) {
+      const mir_instr *x = b->instrs[j];
+      for (unsigned k = 0; k < x->num_ops && !read; k++) read = x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == id;
+      if (read) break;
+    }
+    if (!read) continue; /* read only in other blocks (or past an EXEC write): stays */
+    memmove(&b->instrs[i], &b->instrs[i + 1], (j - 1 - i) * sizeof *b->instrs);
+    b->instrs[j - 1] = ld;
+  }
 }
