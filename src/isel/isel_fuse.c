@@ -1,6 +1,7 @@
 /* Instruction selection: two or three IR operations as one gfx9 VOP3
  * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
- * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32), and
+ * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32; GFX10+
+ * v_xor3_b32, match_xor3), and
  * an i64 bitwise select as two v_bfi_b32.
  *
  * The majority (x & y) | ((x | y) & z) becomes v_xor_b32 + v_bfi_b32.
@@ -151,6 +152,27 @@ static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   return false;
 }
 
+/* xor(xor(p, q), r) as v_xor3_b32 p, q, r where the target has it (GFX10+).
+ * The inner xor may be uniform when the target's constant bus takes two
+ * scalar values: p and q are then SGPRs, and one VOP3 replaces s_xor_b32 +
+ * v_xor_b32 (llc-19 -mcpu=gfx1100 on tests/kernels/f_spill_sgpr.cl: 118
+ * v_xor3_b32 for (h ^ u[k]) * P with u[k] a uniform s * c ^ (s >> j),
+ * where wavecc's 120 s_xor_b32 + 120 v_xor_b32 and their s_delay_alu
+ * made 1.40x llc-19's executed wave-instructions). */
+static bool match_xor3(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  const wavecc_target *t = c->p->target;
+  if (!fusable_type(u) || !isa_encoding(t->encoding, ISA_V_XOR3_B32) || !divergence_is_divergent(c->di, u)) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I = LLVMGetOperand(u, k);
+    if (!LLVMIsAInstruction(I) || LLVMGetInstructionOpcode(I) != LLVMXor || !fusable_type(I)) continue;
+    if (LLVMGetInstructionParent(I) != LLVMGetInstructionParent(u) || sole_user(I) != u) continue;
+    if (!divergence_is_divergent(c->di, I) && wavecc_const_bus_limit(t, ISA_V_XOR3_B32) < 2) continue;
+    *m = (fuse_match){ISA_V_XOR3_B32, {LLVMGetOperand(I, 0), LLVMGetOperand(I, 1), LLVMGetOperand(u, 1 - k)}, {I, NULL}, 1};
+    return true;
+  }
+  return false;
+}
+
 /* The pattern rooted at u, if any (deterministic: the first that fits).
  * Bitwise select also on i64 (two v_bfi_b32, one per half; OpenCL's
  * bitselect on long). */
@@ -165,7 +187,7 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       {LLVMShl, LLVMAdd, ISA_V_ADD_LSHL_U32, true},
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
-  if (op == LLVMXor) return match_bfi(c, u, m);
+  if (op == LLVMXor) return match_bfi(c, u, m) || match_xor3(c, u, m);
   if (op == LLVMAnd) return is_i32(u) && match_bfe(c, u, m); /* a narrow lshr reads undefined bits */
   if (op == LLVMOr && match_maj(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
