@@ -656,8 +656,8 @@ mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t 
 }
 
 /* Does x end the stretch a stack-argument load may sink through: a
- * branch, a logical bracket, a return, a linear-VGPR marker or an EXEC
- * write (below it the block may run other lanes)? */
+ * branch, a logical bracket, a return, a linear-VGPR marker, an EXEC
+ * write (below it the block may run other lanes), a store or an atomic? */
 static bool ends_sink(const mir_program *p, const mir_instr *x) {
   switch (x->opcode) {
   case MIR_P_BRANCH: case MIR_P_CBRANCH_SCC: case MIR_P_LOGICAL_START: case MIR_P_LOGICAL_END: case MIR_P_RETURN:
@@ -665,8 +665,11 @@ static bool ends_sink(const mir_program *p, const mir_instr *x) {
     return true;
   default: break;
   }
-  if (x->opcode < ISA_NUM_OPS &&
-      (isa_table[x->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_BARRIER)))
+  /* nor past a store or atomic: sched-loads does not raise a private
+   * load above a private store, so a load below one would wait alone
+   * (f_call_byval.ll f_after at gfx1030: its byval object's stores) */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR |
+                                                                 ISA_F_BARRIER | ISA_F_STORE | ISA_F_ATOMIC)))
     return true;
   for (unsigned k = 0; k < x->num_defs; k++)
     if ((x->defs[k].kind == MIR_OPND_FIXED || x->defs[k].kind == MIR_OPND_TEMP) && x->defs[k].preg == MIR_PREG_EXEC)

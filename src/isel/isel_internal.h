@@ -323,7 +323,7 @@ bool isel_function_uses_calls(LLVMValueRef fn);
 void isel_setup_function(isel_ctx *c);
 /* Moves each of a function's stack-argument loads (isel_setup_function)
  * down its block to just before the first instruction that reads it
- * (not past an EXEC write, branch or logical bracket); one no instruction
+ * (not past an EXEC write, branch, logical bracket, store or atomic); one no instruction
  * of the block reads stays at the entry. Called once selection is done. */
 void isel_sink_stack_args(isel_ctx *c);
 /* A function's base for its stack objects, as a lane offset (what private
