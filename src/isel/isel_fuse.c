@@ -4,7 +4,8 @@
  * v_xor3_b32, match_xor3), and
  * an i64 bitwise select as two v_bfi_b32.
  *
- * The majority (x & y) | ((x | y) & z) becomes v_xor_b32 + v_bfi_b32.
+ * The majority (x & y) | ((x | y) & z), or ((x ^ y) & z) ^ (x & y), becomes
+ * v_xor_b32 + v_bfi_b32; the choose (y & x) | (z & ~x) one v_bfi_b32.
  *
  * A pattern is an outer i32 operation U whose operand is an inner
  * operation I (for v_bfi_b32, two levels: xor(and(xor(p, q), m), q)) that
@@ -122,6 +123,54 @@ static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   return false;
 }
 
+/* Is v `x ^ -1` (a not) of some x, returned in *x? */
+static bool is_not(LLVMValueRef v, LLVMValueRef *x) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMXor) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef c = LLVMGetOperand(v, 1 - k);
+    if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c) == 0xffffffffu && is_i32(v)) {
+      *x = LLVMGetOperand(v, k);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The choose function in instcombine's form (SHA-2's Ch):
+ * (y & x) | (z & ~x) == v_bfi_b32 x, y, z (the not is left unread) */
+static bool match_choose(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef A1 = LLVMGetOperand(u, k), A2 = LLVMGetOperand(u, 1 - k);
+    if (!foldable(c, A1, u, LLVMAnd) || !foldable(c, A2, u, LLVMAnd)) continue;
+    for (unsigned j = 0; j < 2; j++) {
+      LLVMValueRef x, z = LLVMGetOperand(A1, 1 - j);
+      if (!is_not(LLVMGetOperand(A1, j), &x)) continue;
+      LLVMValueRef a = LLVMGetOperand(A2, 0), b = LLVMGetOperand(A2, 1);
+      if (a != x && b != x) continue;
+      *m = (fuse_match){ISA_V_BFI_B32, {x, a == x ? b : a, z}, {A1, A2}, 2};
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The majority in its xor form (SHA-2's Maj after instcombine):
+ * ((x ^ y) & z) ^ (x & y), as match_maj's v_xor_b32 + v_bfi_b32 (the
+ * inner x ^ y is selected on its own and left unread) */
+static bool match_maj_xor(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I1 = LLVMGetOperand(u, k), I2 = LLVMGetOperand(u, 1 - k);
+    if (!foldable(c, I1, u, LLVMAnd) || !foldable(c, I2, u, LLVMAnd)) continue;
+    LLVMValueRef x = LLVMGetOperand(I2, 0), y = LLVMGetOperand(I2, 1);
+    for (unsigned j = 0; j < 2; j++) {
+      if (!same_pair(LLVMGetOperand(I1, j), LLVMXor, x, y)) continue;
+      *m = (fuse_match){FUSE_MAJ, {x, y, LLVMGetOperand(I1, 1 - j)}, {I1, I2}, 2};
+      return true;
+    }
+  }
+  return false;
+}
+
 static bool const_u32(LLVMValueRef v, uint32_t *out) {
   if (!LLVMIsAConstantInt(v)) return false;
   *out = (uint32_t)LLVMConstIntGetZExtValue(v);
@@ -187,9 +236,10 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       {LLVMShl, LLVMAdd, ISA_V_ADD_LSHL_U32, true},
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
-  if (op == LLVMXor) return match_bfi(c, u, m) || match_xor3(c, u, m);
+  if (op == LLVMXor) return match_bfi(c, u, m) || (is_i32(u) && match_maj_xor(c, u, m)) || match_xor3(c, u, m);
   if (op == LLVMAnd) return is_i32(u) && match_bfe(c, u, m); /* a narrow lshr reads undefined bits */
   if (op == LLVMOr && match_maj(c, u, m)) return true;
+  if (op == LLVMOr && is_i32(u) && match_choose(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
     if (pat[p].op == ISA_V_ADD3_U32 && isel_narrow_mad(c, u)) continue; /* a multiply-add instead */
