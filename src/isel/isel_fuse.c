@@ -107,15 +107,19 @@ static bool same_pair(LLVMValueRef v, LLVMOpcode op, LLVMValueRef x, LLVMValueRe
   return (a == x && b == y) || (a == y && b == x);
 }
 
-static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
-  /* the majority (x & y) | ((x | y) & z) == bfi(x ^ y, z, y): where x and
-   * y differ, z decides; where they agree, either (SHA-1, SHA-2) */
+/* the majority (x & y) | ((x | y) & z) == bfi(x ^ y, z, y): where x and
+ * y differ, z decides; where they agree, either (SHA-1, SHA-2). `pair` is
+ * the inner operation: LLVMOr in that form, LLVMXor in the one instcombine
+ * leaves under an xor, ((x ^ y) & z) ^ (x & y) (SHA-2's Maj, clang -O2 on
+ * tests/kernels/app_sha256.cl); the inner one is selected on its own and
+ * left unread. */
+static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m, LLVMOpcode pair) {
   for (unsigned k = 0; k < 2; k++) {
     LLVMValueRef I1 = LLVMGetOperand(u, k), I2 = LLVMGetOperand(u, 1 - k);
     if (!foldable(c, I1, u, LLVMAnd) || !foldable(c, I2, u, LLVMAnd)) continue;
     LLVMValueRef x = LLVMGetOperand(I2, 0), y = LLVMGetOperand(I2, 1);
     for (unsigned j = 0; j < 2; j++) {
-      if (!same_pair(LLVMGetOperand(I1, j), LLVMOr, x, y)) continue;
+      if (!same_pair(LLVMGetOperand(I1, j), pair, x, y)) continue;
       *m = (fuse_match){FUSE_MAJ, {x, y, LLVMGetOperand(I1, 1 - j)}, {I1, I2}, 2};
       return true;
     }
@@ -148,23 +152,6 @@ static bool match_choose(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       LLVMValueRef a = LLVMGetOperand(A2, 0), b = LLVMGetOperand(A2, 1);
       if (a != x && b != x) continue;
       *m = (fuse_match){ISA_V_BFI_B32, {x, a == x ? b : a, z}, {A1, A2}, 2};
-      return true;
-    }
-  }
-  return false;
-}
-
-/* The majority in its xor form (SHA-2's Maj after instcombine):
- * ((x ^ y) & z) ^ (x & y), as match_maj's v_xor_b32 + v_bfi_b32 (the
- * inner x ^ y is selected on its own and left unread) */
-static bool match_maj_xor(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
-  for (unsigned k = 0; k < 2; k++) {
-    LLVMValueRef I1 = LLVMGetOperand(u, k), I2 = LLVMGetOperand(u, 1 - k);
-    if (!foldable(c, I1, u, LLVMAnd) || !foldable(c, I2, u, LLVMAnd)) continue;
-    LLVMValueRef x = LLVMGetOperand(I2, 0), y = LLVMGetOperand(I2, 1);
-    for (unsigned j = 0; j < 2; j++) {
-      if (!same_pair(LLVMGetOperand(I1, j), LLVMXor, x, y)) continue;
-      *m = (fuse_match){FUSE_MAJ, {x, y, LLVMGetOperand(I1, 1 - j)}, {I1, I2}, 2};
       return true;
     }
   }
@@ -236,9 +223,9 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       {LLVMShl, LLVMAdd, ISA_V_ADD_LSHL_U32, true},
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
-  if (op == LLVMXor) return match_bfi(c, u, m) || (is_i32(u) && match_maj_xor(c, u, m)) || match_xor3(c, u, m);
+  if (op == LLVMXor) return match_bfi(c, u, m) || (is_i32(u) && match_maj(c, u, m, LLVMXor)) || match_xor3(c, u, m);
   if (op == LLVMAnd) return is_i32(u) && match_bfe(c, u, m); /* a narrow lshr reads undefined bits */
-  if (op == LLVMOr && match_maj(c, u, m)) return true;
+  if (op == LLVMOr && match_maj(c, u, m, LLVMOr)) return true;
   if (op == LLVMOr && is_i32(u) && match_choose(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
