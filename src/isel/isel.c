@@ -478,6 +478,7 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
     LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
     if (first && LLVMIsAPHINode(first)) fill_phis(c, mir, mir_to_llvm, b);
   }
+  isel_sink_stack_args(c); /* last: the phis read values at the ends of blocks */
 }
 
 /* The selectors the value map and the control-flow lowerings reach

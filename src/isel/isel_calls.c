@@ -158,8 +158,8 @@ static unsigned indirect_clobber(const isel_call_abi *ca) {
   return (ca->num_externs || ca->unknown_callees) && ca->amdgpu && most < ISEL_IDS_VGPR + 1 ? ISEL_IDS_VGPR + 1 : most;
 }
 
-/* A byval argument's object (at private pointer `src`) copied, dword by
- * dword, to byte `at` of the callee's stack arguments (soffset `sp`);
+/* A byval argument's object (at private pointer `src`) copied, in dwords
+ * or (flat scratch) up to 4 dwords at once, to byte `at` of the callee's stack arguments (soffset `sp`);
  * false after reporting a size that is not whole dwords or an offset past
  * the MUBUF offset field. The loads go in groups, each group's stores
  * after it: a load then its store paid a memory latency per dword (the
@@ -180,17 +180,31 @@ static bool copy_byval(isel_ctx *c, LLVMValueRef ins, mir_operand src, mir_opera
   unsigned group = c->ca->amdgpu ? MAX_GROUP : c->ca->reg_args / 2;
   if (group > MAX_GROUP) group = MAX_GROUP;
   if (!group) group = 1;
+  /* architected flat scratch is not swizzled: scratch_load/store_b128
+   * (b96, b64) move up to 4 dwords at once at any dword address, as
+   * llc-19 copies (f_call_byval.ll at gfx1100: 9 dwords in 3 loads and 3
+   * stores, not 9 and 9); the private segment buffer swizzles per dword */
+  static const unsigned LD[5] = {0, ISA_BUFFER_LOAD_DWORD, ISA_BUFFER_LOAD_DWORDX2, ISA_BUFFER_LOAD_DWORDX3,
+                                 ISA_BUFFER_LOAD_DWORDX4};
+  static const unsigned ST[5] = {0, ISA_BUFFER_STORE_DWORD, ISA_BUFFER_STORE_DWORDX2, ISA_BUFFER_STORE_DWORDX3,
+                                 ISA_BUFFER_STORE_DWORDX4};
+  const unsigned widest = wavecc_scratch_flat(c->p->target) ? 4 : 1;
   for (uint32_t g = 0; g < size; g += 4 * group) {
     mir_temp d[MAX_GROUP];
-    unsigned n = 0;
-    for (uint32_t off = g; off < size && n < group; off += 4, n++) {
-      d[n] = isel_tmp(c, mir_rc_v(1));
-      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(d[n]), mir_op_temp(va),
+    unsigned w[MAX_GROUP], n = 0, used = 0;
+    for (uint32_t off = g; off < size && used < group; n++) {
+      unsigned left = (size - off) / 4, k = left < widest ? left : widest;
+      if (k > group - used) k = group - used;
+      d[n] = isel_tmp(c, mir_rc_v(k));
+      w[n] = k;
+      mir_block_append(c->p, b, mir_scratch_access(c->p, LD[k], mir_op_temp(d[n]), mir_op_temp(va),
                                                    mir_op_temp(c->psb), isel_private_soffset(c), (int32_t)off));
+      off += 4 * k;
+      used += k;
     }
-    for (unsigned k = 0; k < n; k++)
-      mir_block_append(c->p, b, mir_scratch_access(c->p, ISA_BUFFER_STORE_DWORD, mir_op_temp(d[k]), isel_no_operand(),
-                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + 4 * k)));
+    for (unsigned k = 0, off = 0; k < n; off += 4 * w[k], k++)
+      mir_block_append(c->p, b, mir_scratch_access(c->p, ST[w[k]], mir_op_temp(d[k]), isel_no_operand(),
+                                                   mir_op_temp(c->psb), sp, (int32_t)(at + g + off)));
   }
   return true;
 }
@@ -501,12 +515,16 @@ void isel_setup_function(isel_ctx *c) {
       if (i < np && !LLVMGetFirstUse(params[i])) soff[g] = UINT32_MAX;
     }
   }
+  c->stack_arg_loads = nv > nreg ? arena_alloc(c->mem, (nv - nreg) * sizeof *c->stack_arg_loads) : NULL;
+  c->num_stack_arg_loads = 0;
+  c->stack_arg_block = c->cur;
   for (unsigned i = nreg; i < nv; i++) {
     if (soff[i] == UINT32_MAX) continue;
-    mir_block_append(p, &p->blocks[c->cur],
-                     mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
-                                        isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
-                                        (int32_t)soff[i]));
+    mir_instr *ld = mir_scratch_access(p, ISA_BUFFER_LOAD_DWORD, mir_op_temp(a[i] = isel_tmp(c, mir_rc_v(1))),
+                                       isel_no_operand(), mir_op_temp(c->psb), mir_op_temp(c->stack_ptr),
+                                       (int32_t)soff[i]);
+    mir_block_append(p, &p->blocks[c->cur], ld);
+    c->stack_arg_loads[c->num_stack_arg_loads++] = ld;
   }
   c->stack_arg_bytes = so;
   p->abi.private_segment_size = (c->stack_arg_bytes + 15) & ~15u;
@@ -635,4 +653,56 @@ mir_temp isel_frame_base(isel_ctx *c, uint32_t align, uint32_t *below, uint32_t 
   *below = args + align - STACK_ALIGN;
   *first = 0;
   return isel_s(c, ISA_S_AND_B32, 1, mir_op_temp(t), mir_op_const(~(align - 1)));
+}
+
+/* Does x end the stretch a stack-argument load may sink through: a
+ * branch, a logical bracket, a return, a linear-VGPR marker, an EXEC
+ * write (below it the block may run other lanes), a store or an atomic? */
+static bool ends_sink(const mir_program *p, const mir_instr *x) {
+  switch (x->opcode) {
+  case MIR_P_BRANCH: case MIR_P_CBRANCH_SCC: case MIR_P_LOGICAL_START: case MIR_P_LOGICAL_END: case MIR_P_RETURN:
+  case MIR_P_START_LINEAR_VGPR: case MIR_P_END_LINEAR_VGPR: case MIR_P_PHI: case MIR_P_LINEAR_PHI:
+    return true;
+  default: break;
+  }
+  /* nor past a store or atomic: sched-loads does not raise a private
+   * load above a private store, so a load below one would wait alone
+   * (f_call_byval.ll f_after at gfx1030: its byval object's stores) */
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_BRANCH | ISA_F_TERMINATOR |
+                                                                 ISA_F_BARRIER | ISA_F_STORE | ISA_F_ATOMIC)))
+    return true;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if ((x->defs[k].kind == MIR_OPND_FIXED || x->defs[k].kind == MIR_OPND_TEMP) && x->defs[k].preg == MIR_PREG_EXEC)
+      return true;
+  (void)p;
+  return false;
+}
+
+/* isel_internal.h. Why: the loads were all at the entry, so the stack
+ * arguments were live at once (f_call_wide_args.ll f63: 32 of them with
+ * 31 VGPR arguments took v31..v62, and the 23 above the VGPRs a function
+ * may clobber were saved and restored, whole wave, by the frame pass);
+ * llc-19 loads each where it is used. sched-loads may raise them again
+ * within its limits. The caller wrote them before the call and nothing in
+ * the function writes its incoming stack arguments' bytes (its allocas
+ * and callees' frames lie past them), so a later load reads the same. */
+void isel_sink_stack_args(isel_ctx *c) {
+  if (!c->num_stack_arg_loads || c->failed) return;
+  mir_block *b = &c->p->blocks[c->stack_arg_block];
+  for (uint32_t n = c->num_stack_arg_loads; n-- > 0;) {
+    mir_instr *ld = c->stack_arg_loads[n];
+    uint32_t i = 0;
+    while (i < b->num_instrs && b->instrs[i] != ld) i++;
+    if (i == b->num_instrs) continue;
+    uint32_t id = ld->defs[0].temp.id, j = i + 1;
+    bool read = false;
+    for (; j < b->num_instrs && !ends_sink(c->p, b->instrs[j]); j++) {
+      const mir_instr *x = b->instrs[j];
+      for (unsigned k = 0; k < x->num_ops && !read; k++) read = x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == id;
+      if (read) break;
+    }
+    if (!read) continue; /* read only in other blocks (or past an EXEC write): stays */
+    memmove(&b->instrs[i], &b->instrs[i + 1], (j - 1 - i) * sizeof *b->instrs);
+    b->instrs[j - 1] = ld;
+  }
 }

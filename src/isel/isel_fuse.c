@@ -1,9 +1,11 @@
 /* Instruction selection: two or three IR operations as one gfx9 VOP3
  * instruction (v_add3_u32, v_or3_b32, v_lshl_add_u32, v_lshl_or_b32,
- * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32), and
+ * v_add_lshl_u32, v_and_or_b32, v_xad_u32, v_bfi_b32, v_bfe_u32; GFX10+
+ * v_xor3_b32, match_xor3), and
  * an i64 bitwise select as two v_bfi_b32.
  *
- * The majority (x & y) | ((x | y) & z) becomes v_xor_b32 + v_bfi_b32.
+ * The majority (x & y) | ((x | y) & z), or ((x ^ y) & z) ^ (x & y), becomes
+ * v_xor_b32 + v_bfi_b32; the choose (y & x) | (z & ~x) one v_bfi_b32.
  *
  * A pattern is an outer i32 operation U whose operand is an inner
  * operation I (for v_bfi_b32, two levels: xor(and(xor(p, q), m), q)) that
@@ -105,16 +107,51 @@ static bool same_pair(LLVMValueRef v, LLVMOpcode op, LLVMValueRef x, LLVMValueRe
   return (a == x && b == y) || (a == y && b == x);
 }
 
-static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
-  /* the majority (x & y) | ((x | y) & z) == bfi(x ^ y, z, y): where x and
-   * y differ, z decides; where they agree, either (SHA-1, SHA-2) */
+/* the majority (x & y) | ((x | y) & z) == bfi(x ^ y, z, y): where x and
+ * y differ, z decides; where they agree, either (SHA-1, SHA-2). `pair` is
+ * the inner operation: LLVMOr in that form, LLVMXor in the one instcombine
+ * leaves under an xor, ((x ^ y) & z) ^ (x & y) (SHA-2's Maj, clang -O2 on
+ * tests/kernels/app_sha256.cl); the inner one is selected on its own and
+ * left unread. */
+static bool match_maj(isel_ctx *c, LLVMValueRef u, fuse_match *m, LLVMOpcode pair) {
   for (unsigned k = 0; k < 2; k++) {
     LLVMValueRef I1 = LLVMGetOperand(u, k), I2 = LLVMGetOperand(u, 1 - k);
     if (!foldable(c, I1, u, LLVMAnd) || !foldable(c, I2, u, LLVMAnd)) continue;
     LLVMValueRef x = LLVMGetOperand(I2, 0), y = LLVMGetOperand(I2, 1);
     for (unsigned j = 0; j < 2; j++) {
-      if (!same_pair(LLVMGetOperand(I1, j), LLVMOr, x, y)) continue;
+      if (!same_pair(LLVMGetOperand(I1, j), pair, x, y)) continue;
       *m = (fuse_match){FUSE_MAJ, {x, y, LLVMGetOperand(I1, 1 - j)}, {I1, I2}, 2};
+      return true;
+    }
+  }
+  return false;
+}
+
+/* Is v `x ^ -1` (a not) of some x, returned in *x? */
+static bool is_not(LLVMValueRef v, LLVMValueRef *x) {
+  if (!LLVMIsAInstruction(v) || LLVMGetInstructionOpcode(v) != LLVMXor) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef c = LLVMGetOperand(v, 1 - k);
+    if (LLVMIsAConstantInt(c) && LLVMConstIntGetZExtValue(c) == 0xffffffffu && is_i32(v)) {
+      *x = LLVMGetOperand(v, k);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* The choose function in instcombine's form (SHA-2's Ch):
+ * (y & x) | (z & ~x) == v_bfi_b32 x, y, z (the not is left unread) */
+static bool match_choose(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef A1 = LLVMGetOperand(u, k), A2 = LLVMGetOperand(u, 1 - k);
+    if (!foldable(c, A1, u, LLVMAnd) || !foldable(c, A2, u, LLVMAnd)) continue;
+    for (unsigned j = 0; j < 2; j++) {
+      LLVMValueRef x, z = LLVMGetOperand(A1, 1 - j);
+      if (!is_not(LLVMGetOperand(A1, j), &x)) continue;
+      LLVMValueRef a = LLVMGetOperand(A2, 0), b = LLVMGetOperand(A2, 1);
+      if (a != x && b != x) continue;
+      *m = (fuse_match){ISA_V_BFI_B32, {x, a == x ? b : a, z}, {A1, A2}, 2};
       return true;
     }
   }
@@ -151,6 +188,27 @@ static bool match_bfe(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
   return false;
 }
 
+/* xor(xor(p, q), r) as v_xor3_b32 p, q, r where the target has it (GFX10+).
+ * The inner xor may be uniform when the target's constant bus takes two
+ * scalar values: p and q are then SGPRs, and one VOP3 replaces s_xor_b32 +
+ * v_xor_b32 (llc-19 -mcpu=gfx1100 on tests/kernels/f_spill_sgpr.cl: 118
+ * v_xor3_b32 for (h ^ u[k]) * P with u[k] a uniform s * c ^ (s >> j),
+ * where wavecc's 120 s_xor_b32 + 120 v_xor_b32 and their s_delay_alu
+ * made 1.40x llc-19's executed wave-instructions). */
+static bool match_xor3(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
+  const wavecc_target *t = c->p->target;
+  if (!fusable_type(u) || !isa_encoding(t->encoding, ISA_V_XOR3_B32) || !divergence_is_divergent(c->di, u)) return false;
+  for (unsigned k = 0; k < 2; k++) {
+    LLVMValueRef I = LLVMGetOperand(u, k);
+    if (!LLVMIsAInstruction(I) || LLVMGetInstructionOpcode(I) != LLVMXor || !fusable_type(I)) continue;
+    if (LLVMGetInstructionParent(I) != LLVMGetInstructionParent(u) || sole_user(I) != u) continue;
+    if (!divergence_is_divergent(c->di, I) && wavecc_const_bus_limit(t, ISA_V_XOR3_B32) < 2) continue;
+    *m = (fuse_match){ISA_V_XOR3_B32, {LLVMGetOperand(I, 0), LLVMGetOperand(I, 1), LLVMGetOperand(u, 1 - k)}, {I, NULL}, 1};
+    return true;
+  }
+  return false;
+}
+
 /* The pattern rooted at u, if any (deterministic: the first that fits).
  * Bitwise select also on i64 (two v_bfi_b32, one per half; OpenCL's
  * bitselect on long). */
@@ -165,9 +223,10 @@ static bool match(isel_ctx *c, LLVMValueRef u, fuse_match *m) {
       {LLVMShl, LLVMAdd, ISA_V_ADD_LSHL_U32, true},
   };
   LLVMOpcode op = LLVMGetInstructionOpcode(u);
-  if (op == LLVMXor) return match_bfi(c, u, m);
+  if (op == LLVMXor) return match_bfi(c, u, m) || (is_i32(u) && match_maj(c, u, m, LLVMXor)) || match_xor3(c, u, m);
   if (op == LLVMAnd) return is_i32(u) && match_bfe(c, u, m); /* a narrow lshr reads undefined bits */
-  if (op == LLVMOr && match_maj(c, u, m)) return true;
+  if (op == LLVMOr && match_maj(c, u, m, LLVMOr)) return true;
+  if (op == LLVMOr && is_i32(u) && match_choose(c, u, m)) return true;
   for (unsigned p = 0; p < sizeof pat / sizeof pat[0]; p++) {
     if (pat[p].outer != op) continue;
     if (pat[p].op == ISA_V_ADD3_U32 && isel_narrow_mad(c, u)) continue; /* a multiply-add instead */

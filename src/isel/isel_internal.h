@@ -101,6 +101,8 @@ struct isel_ctx {
   mir_temp stack_ptr, ret_addr, entry_exec; /* a function's stack pointer, return address and EXEC at entry */
   mir_temp wi_packed;      /* work-item ids as received, packed: a function's v31, a gfx90a/gfx942 kernel's v0 */
   uint32_t stack_arg_bytes; /* a function's arguments at the start of its frame */
+  mir_instr **stack_arg_loads; /* a function's loads of its stack arguments, in its entry block */
+  uint32_t num_stack_arg_loads, stack_arg_block;
   uint32_t hidden_offset;  /* kernarg offset of the implicit arguments */
   uint32_t *arg_offset;    /* per explicit argument */
   ptrmap lds_globals;      /* addrspace(3) global -> LDS byte offset */
@@ -325,6 +327,11 @@ bool isel_function_uses_calls(LLVMValueRef fn);
 /* A function's entry: p_startpgm with the convention's inputs, parameters
  * set from the argument VGPRs, EXEC saved for the return. */
 void isel_setup_function(isel_ctx *c);
+/* Moves each of a function's stack-argument loads (isel_setup_function)
+ * down its block to just before the first instruction that reads it
+ * (not past an EXEC write, branch, logical bracket, store or atomic); one no instruction
+ * of the block reads stays at the entry. Called once selection is done. */
+void isel_sink_stack_args(isel_ctx *c);
 /* A function's base for its stack objects, as a lane offset (what private
  * pointers are): past its stack arguments, rounded up to `align` bytes
  * when that is more than the 16 its stack pointer has at entry (a frame

@@ -17,7 +17,9 @@
  *     listed for compilation; the others are never compiled.
  *  5. "lowerswitch" turns switches into branch trees the selector handles;
  *     at -O1/-O2 a light clean-up (sroa, early-cse, instcombine,
- *     simplifycfg) gives canonical IR and removes allocas where possible.
+ *     simplifycfg) gives canonical IR and removes allocas where possible;
+ *     forward-private-stores (forward_private_stores.cpp) then replaces
+ *     loads from the private arrays that remain by the values stored.
  *     instcombine runs as instcombine<no-verify-fixpoint>: named plainly,
  *     LLVM 19 verifies that one iteration reached a fixpoint and ends the
  *     whole process with a fatal error when it did not (an llvm-stress
@@ -393,9 +395,9 @@ int wir_import(const char *data, size_t size, const wir_given *given, int opt_le
   if (opt_level <= 0)
     pipeline = any_callee ? "always-inline,function(mergereturn,lower-switch,break-crit-edges)" : "function(mergereturn,lower-switch,break-crit-edges)";
   else if (opt_level == 1)
-    pipeline = "always-inline,function(sroa,early-cse,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
+    pipeline = "always-inline,function(sroa,forward-private-stores,early-cse,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   else
-    pipeline = "always-inline,function(sroa,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
+    pipeline = "always-inline,function(sroa,forward-private-stores,early-cse,instcombine<no-verify-fixpoint>,simplifycfg,mergereturn,lower-switch,break-crit-edges)";
   /* -fcheck-div: the division tests (check_div.cpp) after the clean-up
    * (constant divisors known), before mergereturn and break-crit-edges
    * (the test's if-then makes a critical edge) */

@@ -72,6 +72,7 @@
 #include "llvm/duplicate_join_tails.h"
 #include "llvm/join_flags.h"
 #include "llvm/fold_single_phis.h"
+#include "llvm/forward_private_stores.h"
 #include "llvm/annotate_noclobber.h"
 #include "llvm/narrow_sext_in_reg.h"
 #include "llvm/hoist_sibling_exprs.h"
@@ -156,6 +157,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
 bool add_cleanup_pass(FunctionPassManager &FPM, const std::string &name) {
   if (name == "sroa") FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
   else if (name == "early-cse") FPM.addPass(EarlyCSEPass(false));
+  else if (name == "forward-private-stores") FPM.addPass(WirForwardPrivateStoresPass());
   else if (name == "instcombine<no-verify-fixpoint>") FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
   else if (name == "simplifycfg") FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions()));
   else if (name == "lower-switch") FPM.addPass(LowerSwitchPass());

@@ -71,7 +71,9 @@ static bool is_movable_load(const mir_instr *ins) {
   if (ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].preg != MIR_PREG_NONE) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
-    if (o->kind == MIR_OPND_CONST) continue;
+    /* an absent operand: scratch_load's "off" (gfx11, gfx942: a private
+     * address all in the offset field, mir_scratch_access) */
+    if (o->kind == MIR_OPND_CONST || o->kind == MIR_OPND_NONE) continue;
     if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_LATE_KILL)))
       return false;
   }

@@ -24,8 +24,8 @@
 ; the callee reads its stack arguments at its stack pointer, in lane bytes
 ; CALLEE-LABEL: f:
 ; CALLEE-NOT: s[0:3]
-; CALLEE: scratch_load_b32 v{{[0-9]+}}, off, s32{{$}}
-; CALLEE: scratch_load_b32 v{{[0-9]+}}, off, s32 offset:28
+; CALLEE-DAG: scratch_load_b32 v{{[0-9]+}}, off, s32{{$}}
+; CALLEE-DAG: scratch_load_b32 v{{[0-9]+}}, off, s32 offset:28
 ; the kernel: its frame from FLAT_SCRATCH's base, the callees' past it
 ; KERNEL-LABEL: k:
 ; KERNEL-DAG: s_mov_b32 s32, 64

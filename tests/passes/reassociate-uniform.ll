@@ -17,8 +17,12 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: s_xor_b32
 ; CHECK-NOT: v_xor_b32
 ; CHECK: s_endpgm
+; GFX11 has v_xor3_b32 and a constant bus of two: the uniform pair and
+; the divergent value in one instruction (isel_fuse.c match_xor3).
 ; GFX11-LABEL: k:
-; GFX11-COUNT-3: s_xor_b32
+; GFX11: v_xor3_b32 v{{[0-9]+}}, s{{[0-9]+}}, s{{[0-9]+}}, v
+; GFX11: v_xor3_b32 v{{[0-9]+}}, s{{[0-9]+}}, s{{[0-9]+}}, v
+; GFX11-NOT: v_xor_b32
 ; GFX11: s_endpgm
 define amdgpu_kernel void @k(ptr addrspace(1) %out, i32 %a, i32 %b, i32 %c, i32 %e) {
 entry:
