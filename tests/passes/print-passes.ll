@@ -18,6 +18,7 @@
 ; ORDER-NEXT: {{^  }}simplify {{.*}}
 ; ORDER-NEXT: {{^  }}fold-copies {{.*}}
 ; ORDER-NEXT: {{^  }}cse {{.*}}
+; ORDER-NEXT: {{^  }}cse-dom {{.*}}
 ; ORDER-NEXT: {{^  }}fuse-shift-add {{.*}}
 ; ORDER-NEXT: {{^  }}sdwa {{.*}}
 ; ORDER-NEXT: {{^  }}dce {{.*}}
@@ -61,6 +62,7 @@
 ; RAN-NEXT: ; *** machine IR after simplify ***
 ; RAN-NEXT: ; *** machine IR after fold-copies ***
 ; RAN-NEXT: ; *** machine IR after cse ***
+; RAN-NEXT: ; *** machine IR after cse-dom ***
 ; RAN-NEXT: ; *** machine IR after fuse-shift-add ***
 ; RAN-NEXT: ; *** machine IR after sdwa ***
 ; RAN-NEXT: ; *** machine IR after dce ***
