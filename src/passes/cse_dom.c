@@ -39,11 +39,13 @@
  *    earlier (temporal divergence), and a value from before a loop read in
  *    it would live through the whole loop (licm decides such moves against
  *    the register budget).
- *  - Register pressure: the earlier result now lives from D to U. Only
- *    blocks dominated by D on the way, in one loop level, so the extension
- *    is bounded by the region between them; a merge is skipped when the
- *    register file the result lives in is already at its demand's peak in
- *    D's function (liveness: block_max beyond SLACK of the budget).
+ *  - Register pressure: the earlier result now lives from D to U. No
+ *    loop may lie between them (loop_between), and every block from D to
+ *    U that D dominates must stay within the program's peak demand plus
+ *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
+ *    SGPRs within the peak), counting the merges already made (liveness's
+ *    block_max). Constants and copies are made again instead (as cheap as
+ *    the register held for them).
  *  - As in cse.c: only instructions dce could delete (ssa_pure), no tied
  *    copies, FP instructions not at all when the program writes MODE.
  *
@@ -120,6 +122,12 @@ static unsigned kind_of(const cd_ctx *c, const mir_instr *ins) {
   bool reads_temp = false;
   for (unsigned k = 0; k < ins->num_ops; k++) reads_temp |= ins->ops[k].kind == MIR_OPND_TEMP;
   if (!reads_temp) return K_NONE;
+  /* a copy (an SGPR into a VGPR for a 64-bit add's high half) is as cheap
+   * to make again as the register held for it (llc-19's MachineCSE skips
+   * such moves across blocks too) */
+  if (ins->opcode == MIR_P_COPY || ins->opcode == ISA_V_MOV_B32 || ins->opcode == ISA_S_MOV_B32 ||
+      ins->opcode == ISA_S_MOV_B64)
+    return K_NONE;
   bool vdef = false, sdef = false;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
@@ -246,6 +254,13 @@ int mir_cse_dom(mir_program *p, diag *d) {
       if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) c.mode_writes = true;
     }
   }
+  mir_instr **defs = arena_alloc(&mem, n * sizeof *defs);
+  uint8_t *ndefs = arena_alloc(&mem, n);
+  uint32_t *uses = arena_alloc(&mem, n * sizeof *uses);
+  memset(defs, 0, n * sizeof *defs);
+  memset(ndefs, 0, n);
+  memset(uses, 0, n * sizeof *uses);
+  ssa_count(p, n, defs, ndefs, uses);
   mir_liveness(p, d);
   c.live = p->live;
   {
@@ -292,6 +307,11 @@ int mir_cse_dom(mir_program *p, diag *d) {
         any = true;
         continue;
       }
+      /* a result nothing reads (a shift fuse-shift-add folded into its
+       * add, left for dce) stays dead */
+      bool used = false;
+      for (unsigned k = 0; k < ins->num_defs; k++) used |= ins->defs[k].temp.id < n && uses[ins->defs[k].temp.id];
+      if (!used) continue;
       ent[++nent] = (cd_entry){ins, b, bucket[slot]};
       bucket[slot] = nent;
     }

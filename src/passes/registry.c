@@ -70,8 +70,9 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_SIMPLIFY], /* again: copies folded make v_cndmask x, x */
   &passes[P_FOLD_COPIES],
   &passes[P_CSE],
-  &passes[P_CSE_DOM], /* after licm: its preheader values meet the ones before the loop */
   &passes[P_FUSE_SHIFT_ADD],
+  &passes[P_CSE_DOM], /* after licm: its preheader values meet the ones before the loop; after
+                         fuse-shift-add: a shift shared across blocks no longer fuses with its add */
   &passes[P_SDWA], /* after every pass that compares or evaluates instructions (simplify, cse) */
   &passes[P_DCE],
   &passes[P_FOLD_VECTORS],

@@ -18,8 +18,8 @@
 ; ORDER-NEXT: {{^  }}simplify {{.*}}
 ; ORDER-NEXT: {{^  }}fold-copies {{.*}}
 ; ORDER-NEXT: {{^  }}cse {{.*}}
-; ORDER-NEXT: {{^  }}cse-dom {{.*}}
 ; ORDER-NEXT: {{^  }}fuse-shift-add {{.*}}
+; ORDER-NEXT: {{^  }}cse-dom {{.*}}
 ; ORDER-NEXT: {{^  }}sdwa {{.*}}
 ; ORDER-NEXT: {{^  }}dce {{.*}}
 ; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
@@ -62,8 +62,8 @@
 ; RAN-NEXT: ; *** machine IR after simplify ***
 ; RAN-NEXT: ; *** machine IR after fold-copies ***
 ; RAN-NEXT: ; *** machine IR after cse ***
-; RAN-NEXT: ; *** machine IR after cse-dom ***
 ; RAN-NEXT: ; *** machine IR after fuse-shift-add ***
+; RAN-NEXT: ; *** machine IR after cse-dom ***
 ; RAN-NEXT: ; *** machine IR after sdwa ***
 ; RAN-NEXT: ; *** machine IR after dce ***
 ; RAN-NEXT: ; *** machine IR after fold-vectors ***
