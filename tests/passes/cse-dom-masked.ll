@@ -5,9 +5,9 @@
 ; logical CFG is the linear one: block a (lanes x < 5, not skipped: it
 ; holds a barrier) dominates the join's body, whose mask holds every lane,
 ; so a's x * w is not the join's for lanes 5..63. Both multiplies stay.
-; (Merging them, as cse_dom.c does with its structured-only guard removed,
-; leaves out[5..63] never written: wavecc-run fails, "stores an undefined
-; value".)
+; (With cse_dom.c's structured-only guard removed they merge, and lanes
+; 5..63 store a register lane a never wrote: wavecc-run fails, "stores an
+; undefined value ... lane 5".)
 ; RUN: %wavecc -S %s -o - | FileCheck %s
 ; RUN: %wavecc-run %s | FileCheck %s --check-prefix=EMU
 ; CHECK-LABEL: k_masked:
