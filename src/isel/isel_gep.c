@@ -89,6 +89,11 @@ static mir_operand scaled_index(isel_ctx *c, LLVMValueRef idx, uint64_t size, bo
       return vgpr ? mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(s), lo))
                   : mir_op_temp(isel_s(c, ISA_S_LSHL_B32, 1, lo, mir_op_const(s)));
     }
+    /* a row index the range analysis bounds (a work-item id times an LDS
+     * row of 68 bytes, bench/real transpose_lds): the full-rate 24-bit
+     * multiply, as llc-19 (v_mad_u32_u24), not quarter-rate v_mul_lo_u32 */
+    if (vgpr && ib == 32 && size < (1u << 24) && isel_value_below(idx, 1u << 24))
+      return mir_op_temp(isel_v1c(c, ISA_V_MUL_U32_U24, mir_op_const((uint32_t)size), lo));
     return vgpr ? mir_op_temp(isel_v1(c, ISA_V_MUL_LO_U32, lo, mir_op_const((uint32_t)size)))
                 : mir_op_temp(isel_s(c, ISA_S_MUL_I32, 1, lo, mir_op_const((uint32_t)size)));
   }

@@ -77,6 +77,15 @@ int mir_fold_copies(mir_program *p, diag *d);
  * returns 0. */
 int mir_cse(mir_program *p, diag *d);
 
+/* ---- dominator-based CSE (src/passes/cse_dom.c) ------------------------ */
+
+/* An instruction equal to one in a dominating block (same innermost loop;
+ * SALU results by the linear CFG, VALU results by the logical CFG in
+ * structured programs only, where a block's VALU work runs under exactly
+ * the lanes that pass it) has its results renamed to that one's; dce
+ * deletes it. SSA input before register allocation. Never fails; returns 0. */
+int mir_cse_dom(mir_program *p, diag *d);
+
 /* ---- loop-invariant code motion (src/passes/licm.c) ----------------------- */
 
 /* Moves effect-free instructions whose operands are defined outside their

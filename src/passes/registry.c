@@ -15,7 +15,7 @@ enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE, P_FUSE_MAD,
   P_MEM_MERGE, P_FOLD_VECTORS, P_SINK_JOINS, P_XNACK, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
   P_FRAME, P_MODE, P_WAITCNT, P_EXECZ_SHORT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
-  P_SDWA, NUM_PASSES
+  P_SDWA, P_CSE_DOM, NUM_PASSES
 };
 
 static const mir_pass_info passes[NUM_PASSES] = {
@@ -54,6 +54,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_SCHED_LATENCY] = {"sched-latency", mir_sched_latency, "gfx11: reorder runs of ALU instructions so dependent ones sit past their producer's latency (fewer s_delay_alu)", false},
   [P_HAZARDS_GFX11] = {"hazards-gfx11", mir_insert_gfx11_hazards, "gfx11: s_waitcnt_depctr before a VALU read of a recent TRANS result; wave64: after an SALU write of a VALU lane mask, before a VALU partially forwarded across an EXEC write", false},
   [P_SDWA] = {"sdwa", mir_sdwa, "gfx9/GFX10: a byte or half-word extract read only by integer VOP1/VOP2 instructions of its block becomes their SDWA source select", false},
+  [P_CSE_DOM] = {"cse-dom", mir_cse_dom, "dominator-based common-subexpression elimination: an instruction equal to one in a dominating block (same loop; VALU results by the logical CFG, under structured EXEC) reads its result", false},
   [P_DELAY_ALU] = {"delay-alu", mir_insert_delay_alu, "gfx11: s_delay_alu before ALU instructions reading a recent ALU result", false},
 };
 
@@ -70,6 +71,8 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_FOLD_COPIES],
   &passes[P_CSE],
   &passes[P_FUSE_SHIFT_ADD],
+  &passes[P_CSE_DOM], /* after licm: its preheader values meet the ones before the loop; after
+                         fuse-shift-add: a shift shared across blocks no longer fuses with its add */
   &passes[P_SDWA], /* after every pass that compares or evaluates instructions (simplify, cse) */
   &passes[P_DCE],
   &passes[P_FOLD_VECTORS],

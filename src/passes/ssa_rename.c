@@ -74,3 +74,33 @@ void ssa_rename_apply(mir_program *p, const uint32_t *repl, uint32_t n) {
     }
   }
 }
+
+/* Operand identity for ssa_hash_instr and ssa_same_instr (kill flags
+ * ignored). */
+static uint64_t opnd_key(const mir_operand *o, const uint32_t *repl) {
+  uint64_t v = o->kind == MIR_OPND_TEMP ? ssa_rename_resolve(repl, o->temp.id) : o->kind == MIR_OPND_UNDEF ? o->temp.rc : o->imm;
+  uint64_t flags = o->flags & (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  return v | (uint64_t)o->kind << 32 | flags << 40 | (uint64_t)o->size << 48;
+}
+
+uint64_t ssa_hash_instr(const mir_instr *ins, const uint32_t *repl) {
+  uint64_t h = 1469598103934665603ull;
+  uint64_t parts[6] = {ins->opcode, ins->num_ops, ins->num_defs, ins->enc_flags, (uint64_t)ins->offset,
+                       (uint64_t)ins->omod << 8 | ins->clamp | (uint64_t)ins->fpmode << 16};
+  for (unsigned i = 0; i < 6; i++) h = (h ^ parts[i]) * 1099511628211ull;
+  for (unsigned k = 0; k < ins->num_ops; k++) h = (h ^ opnd_key(&ins->ops[k], repl)) * 1099511628211ull;
+  for (unsigned k = 0; k < ins->num_defs; k++) h = (h ^ ins->defs[k].temp.rc) * 1099511628211ull;
+  return h ^ (h >> 29);
+}
+
+bool ssa_same_instr(const mir_instr *a, const mir_instr *b, const uint32_t *repl) {
+  if (a->opcode != b->opcode || a->num_ops != b->num_ops || a->num_defs != b->num_defs ||
+      a->enc_flags != b->enc_flags || a->offset != b->offset || a->omod != b->omod || a->clamp != b->clamp ||
+      a->fpmode != b->fpmode)
+    return false;
+  for (unsigned k = 0; k < a->num_ops; k++)
+    if (opnd_key(&a->ops[k], repl) != opnd_key(&b->ops[k], repl)) return false;
+  for (unsigned k = 0; k < a->num_defs; k++)
+    if (a->defs[k].temp.rc != b->defs[k].temp.rc) return false;
+  return true;
+}

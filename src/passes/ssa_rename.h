@@ -55,6 +55,15 @@ void ssa_mark_tied(const mir_program *p, uint8_t *tied, uint32_t n);
  * made for one tied use: it must not be merged with another or moved. */
 bool ssa_defines_tied(const mir_instr *ins, const uint8_t *tied);
 
+/* Hash of ins for merging equal instructions (cse, cse-dom): opcode,
+ * encoding flags, offset, modifiers, MODE needs, operands (temporaries
+ * through ssa_rename_resolve(repl, .), kill flags ignored) and result
+ * classes. */
+uint64_t ssa_hash_instr(const mir_instr *ins, const uint32_t *repl);
+
+/* Do a and b compute the same values by everything ssa_hash_instr reads? */
+bool ssa_same_instr(const mir_instr *a, const mir_instr *b, const uint32_t *repl);
+
 /* Rewrites every temporary operand t of p (ids below n) to
  * ssa_rename_resolve(repl, t), except operands constrained to a fixed
  * register (the copy that satisfies the constraint stays) and tied ones. */

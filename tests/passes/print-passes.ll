@@ -19,6 +19,7 @@
 ; ORDER-NEXT: {{^  }}fold-copies {{.*}}
 ; ORDER-NEXT: {{^  }}cse {{.*}}
 ; ORDER-NEXT: {{^  }}fuse-shift-add {{.*}}
+; ORDER-NEXT: {{^  }}cse-dom {{.*}}
 ; ORDER-NEXT: {{^  }}sdwa {{.*}}
 ; ORDER-NEXT: {{^  }}dce {{.*}}
 ; ORDER-NEXT: {{^  }}fold-vectors {{.*}}
@@ -62,6 +63,7 @@
 ; RAN-NEXT: ; *** machine IR after fold-copies ***
 ; RAN-NEXT: ; *** machine IR after cse ***
 ; RAN-NEXT: ; *** machine IR after fuse-shift-add ***
+; RAN-NEXT: ; *** machine IR after cse-dom ***
 ; RAN-NEXT: ; *** machine IR after sdwa ***
 ; RAN-NEXT: ; *** machine IR after dce ***
 ; RAN-NEXT: ; *** machine IR after fold-vectors ***

@@ -1,0 +1,293 @@
+/* Dominator-based common-subexpression elimination on SSA machine IR:
+ * an instruction equal to one in a dominating block reads that block's
+ * results (dce then deletes it). The local pass (cse.c) handles equal
+ * instructions of one block; this one only looks across blocks.
+ *
+ * Why: selection expands each LLVM address on its own, so `out[i] = f(in[i])`
+ * with the store after an if's join computes the 64-bit offset of i
+ * (v_lshlrev_b32 + v_ashrrev_i32) again although the block before the if
+ * computed it for the load (bench/real jacobi2d, bitonic_step); llc-19's
+ * MachineCSE walks the dominator tree and shares it.
+ *
+ * When is an earlier result valid at a later block? (D: the block of the
+ * earlier instruction, U: the later one's; SSA, so their operands are the
+ * same values at both.)
+ *  - An SALU (or SGPR pseudo) result is a per-wave value: D must dominate
+ *    U in the linear CFG, where SGPRs live (mir/liveness.c).
+ *  - A VALU result holds only the lanes EXEC had when it ran. Structured
+ *    selection (isel_struct.c, and a kernel without divergent branches)
+ *    keeps one invariant: a VALU instruction of a logical block, after the
+ *    EXEC writes that open the block (an if's join restores EXEC, a
+ *    masked region's block sets its lanes) and before the first one that
+ *    narrows it for a successor, runs with EXEC = the lanes whose logical
+ *    path passes the block. If D dominates U in the logical CFG, every lane
+ *    active at U passed D, active there, and no later write of D's result
+ *    touched it (inactive lanes are left alone), so D's result holds that
+ *    lane's value. So: logical dominance, D's instruction in that stable
+ *    span of D and U's in U's. Masked linearisation (isel_cf.c, logical
+ *    CFG = linear CFG, every block under its own mask) has no such
+ *    invariant: there, VALU results are merged only within a block (cse.c).
+ *  - A VALU instruction whose result is an SGPR (a v_cmp lane mask, a
+ *    carry, v_readfirstlane) depends on EXEC as a whole: its inactive
+ *    lanes' bits are 0, so a wider EXEC's mask is a different value for a
+ *    ballot or a branch. Never merged across blocks; nor instructions that
+ *    ignore EXEC or read other lanes (v_readlane, v_writelane, MFMA).
+ *  - D and U in the same innermost loop (of the linear CFG; or both in
+ *    none). Within one iteration D runs before U (it dominates U and the
+ *    header dominates it), so loop-varying SGPR operands agree; a value of
+ *    a loop read after it would be the last iteration's for lanes that left
+ *    earlier (temporal divergence), and a value from before a loop read in
+ *    it would live through the whole loop (licm decides such moves against
+ *    the register budget).
+ *  - Register pressure: the earlier result now lives from D to U. No
+ *    loop may lie between them (loop_between), and every block from D to
+ *    U that D dominates must stay within the program's peak demand plus
+ *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
+ *    SGPRs within the peak), counting the merges already made (liveness's
+ *    block_max). Constants and copies are made again instead (as cheap as
+ *    the register held for them).
+ *  - As in cse.c: only instructions dce could delete (ssa_pure), no tied
+ *    copies, FP instructions not at all when the program writes MODE.
+ *
+ * Input: a program in SSA form before register allocation, blocks in
+ * reverse post-order. Never fails; returns 0. O(instructions x equal
+ * candidates x dominator depth). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "mir/loops.h"
+#include "passes/passes.h"
+#include "passes/ssa_rename.h"
+#include "target/isa.h"
+
+/* VGPRs a merge may add to the program's peak demand (within the
+ * occupancy that peak gives and the budget). */
+#define SLACK_VGPRS 1u
+
+typedef struct cd_ctx {
+  mir_program *p;
+  uint32_t *repl;
+  uint8_t *tied;
+  uint32_t *idom[2];   /* logical (0), linear (1) */
+  uint32_t *loop_of;   /* [block] innermost loop, UINT32_MAX for none */
+  uint32_t *span_end;  /* [block] end of the stable EXEC span (exclusive) */
+  uint32_t *span_begin;
+  mir_loops loops;
+  const mir_live_info *live;
+  mir_reg_demand limit; /* the demand merged values may raise a block to */
+  mir_reg_demand *extra; /* [block] registers of merged values held through it */
+  bool valu_ok;        /* structured or no divergent control flow */
+  bool mode_writes;
+} cd_ctx;
+
+/* The kinds of instruction the pass merges. */
+enum { K_NONE, K_SCALAR, K_VECTOR };
+
+static bool writes_exec(const mir_instr *ins) {
+  if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC)) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_FIXED && ins->defs[k].preg == MIR_PREG_EXEC) return true;
+  return false;
+}
+
+/* An instruction after which a VALU result no longer stands for the
+ * block's lanes (cse.c's table barriers). */
+static bool barrier(const mir_instr *ins) {
+  switch (ins->opcode) {
+  case MIR_P_CALL: case MIR_P_RETURN: case MIR_P_LOGICAL_START: case MIR_P_LOGICAL_END:
+  case MIR_P_START_LINEAR_VGPR: case MIR_P_END_LINEAR_VGPR:
+  case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32:
+    return true;
+  default:
+    return writes_exec(ins);
+  }
+}
+
+/* The stable span of block b: after the phis, the program's start and the
+ * EXEC writes that open it, before the first barrier after them. */
+static void find_span(const mir_block *blk, uint32_t *begin, uint32_t *end) {
+  uint32_t i = 0;
+  while (i < blk->num_instrs && (mir_is_phi(blk->instrs[i]) || blk->instrs[i]->opcode == MIR_P_STARTPGM ||
+                                 writes_exec(blk->instrs[i])))
+    i++;
+  *begin = i;
+  while (i < blk->num_instrs && !barrier(blk->instrs[i])) i++;
+  *end = i;
+}
+
+static unsigned kind_of(const cd_ctx *c, const mir_instr *ins) {
+  if (!ssa_pure(ins) || ssa_defines_tied(ins, c->tied)) return K_NONE;
+  /* a constant (s_mov_b32 0x7f800000): one instruction again is cheaper
+   * than a register held from the dominating block to here */
+  bool reads_temp = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) reads_temp |= ins->ops[k].kind == MIR_OPND_TEMP;
+  if (!reads_temp) return K_NONE;
+  /* a copy (an SGPR into a VGPR for a 64-bit add's high half) is as cheap
+   * to make again as the register held for it (llc-19's MachineCSE skips
+   * such moves across blocks too) */
+  if (ins->opcode == MIR_P_COPY || ins->opcode == ISA_V_MOV_B32 || ins->opcode == ISA_S_MOV_B32 ||
+      ins->opcode == ISA_S_MOV_B64)
+    return K_NONE;
+  bool vdef = false, sdef = false;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_rc rc = ins->defs[k].temp.rc;
+    if (mir_rc_is_vgpr(rc)) {
+      if (rc & MIR_RC_LINEAR) return K_NONE;
+      vdef = true;
+    } else {
+      sdef = true;
+    }
+  }
+  if (ins->opcode < ISA_NUM_OPS) {
+    const isa_info *ii = &isa_table[ins->opcode];
+    if (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_MFMA)) return K_NONE;
+    if (c->mode_writes && (ii->flags & ISA_F_FLOAT)) return K_NONE;
+    if (isa_fmt_valu(ii->format)) return sdef || !c->valu_ok ? K_NONE : K_VECTOR;
+    if (!isa_fmt_salu(ii->format) || vdef) return K_NONE;
+    return K_SCALAR;
+  }
+  /* copy and vector pseudos: a VGPR result is a v_mov under EXEC */
+  if (vdef) return c->valu_ok ? K_VECTOR : K_NONE;
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(ins->ops[k].temp.rc)) return K_NONE;
+  return K_SCALAR;
+}
+
+/* Is there a loop after block d and before block u (block order) that
+ * does not hold d? The result would live through it. */
+static bool loop_between(const cd_ctx *c, uint32_t d, uint32_t u) {
+  for (uint32_t l = 0; l < c->loops.num; l++)
+    if (c->loops.head[l] > d && c->loops.head[l] < u && !mir_loop_has(&c->loops, l, d)) return true;
+  return false;
+}
+
+/* Does holding ins's results from block d to block u keep every block on
+ * the way (d, u and the blocks between them in block order that d
+ * dominates under idom) within the program's peak register demand?
+ * Books them when so. */
+static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u) {
+  unsigned v = 0, s = 0;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_rc rc = ins->defs[k].temp.rc;
+    if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
+    else s += mir_rc_size(rc);
+  }
+  const mir_reg_demand *bm = c->live->block_max, peak = c->limit;
+  for (uint32_t b = d; b <= u; b++)
+    if (mir_dominates(idom, d, b) && (bm[b].vgpr + c->extra[b].vgpr + v > peak.vgpr || bm[b].sgpr + c->extra[b].sgpr + s > peak.sgpr))
+      return false;
+  for (uint32_t b = d; b <= u; b++)
+    if (mir_dominates(idom, d, b)) {
+      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + v);
+      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + s);
+    }
+  return true;
+}
+
+/* One earlier instruction that may stand for later equal ones. */
+typedef struct cd_entry {
+  const mir_instr *ins;
+  uint32_t block;
+  uint32_t next; /* chain in the bucket, 0 = end (entries from 1) */
+} cd_entry;
+
+int mir_cse_dom(mir_program *p, diag *d) {
+  uint32_t nb = p->num_blocks, n = p->num_temps ? p->num_temps : 1;
+  if (nb < 2) return 0;
+  arena mem;
+  arena_init(&mem);
+  cd_ctx c = {.p = p};
+  c.valu_ok = p->structured || p->cf_lowering == MIR_CF_UNIFORM;
+  c.repl = arena_alloc(&mem, n * sizeof *c.repl);
+  memset(c.repl, 0, n * sizeof *c.repl);
+  c.tied = arena_alloc(&mem, n);
+  memset(c.tied, 0, n);
+  ssa_mark_tied(p, c.tied, n);
+  uint32_t *rpo = arena_alloc(&mem, nb * sizeof *rpo);
+  for (int lin = 0; lin < 2; lin++) {
+    c.idom[lin] = arena_alloc(&mem, nb * sizeof(uint32_t));
+    mir_dominators(p, lin, &mem, c.idom[lin], rpo);
+  }
+  mir_find_loops(p, &mem, &c.loops);
+  const mir_loops *loops = &c.loops;
+  c.loop_of = arena_alloc(&mem, nb * sizeof *c.loop_of);
+  c.span_begin = arena_alloc(&mem, nb * sizeof *c.span_begin);
+  c.span_end = arena_alloc(&mem, nb * sizeof *c.span_end);
+  uint32_t total = 0;
+  for (uint32_t b = 0; b < nb; b++) {
+    c.loop_of[b] = UINT32_MAX;
+    for (uint32_t l = 0; l < loops->num; l++) /* enclosing loops come first: the last is innermost */
+      if (mir_loop_has(loops, l, b)) c.loop_of[b] = l;
+    find_span(&p->blocks[b], &c.span_begin[b], &c.span_end[b]);
+    total += p->blocks[b].num_instrs;
+    for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+      unsigned op = p->blocks[b].instrs[i]->opcode;
+      if (op == ISA_S_SETREG_B32 || op == ISA_S_SETREG_IMM32_B32) c.mode_writes = true;
+    }
+  }
+  mir_instr **defs = arena_alloc(&mem, n * sizeof *defs);
+  uint8_t *ndefs = arena_alloc(&mem, n);
+  uint32_t *uses = arena_alloc(&mem, n * sizeof *uses);
+  memset(defs, 0, n * sizeof *defs);
+  memset(ndefs, 0, n);
+  memset(uses, 0, n * sizeof *uses);
+  ssa_count(p, n, defs, ndefs, uses);
+  mir_liveness(p, d);
+  c.live = p->live;
+  {
+    unsigned pv = c.live->max.vgpr, lim = pv + SLACK_VGPRS, occ = wavecc_same_occupancy_vgprs(p->target, pv),
+             budget = mir_vgpr_budget(p);
+    if (lim > occ) lim = occ;
+    if (lim > budget) lim = budget;
+    c.limit.vgpr = (uint16_t)(lim > pv ? lim : pv);
+    c.limit.sgpr = c.live->max.sgpr;
+  }
+  c.extra = arena_alloc(&mem, nb * sizeof *c.extra);
+  memset(c.extra, 0, nb * sizeof *c.extra);
+  uint32_t cap = 16;
+  while (cap < 2 * total) cap *= 2;
+  uint32_t *bucket = arena_alloc(&mem, cap * sizeof *bucket);
+  memset(bucket, 0, cap * sizeof *bucket);
+  cd_entry *ent = arena_alloc(&mem, (total + 1) * sizeof *ent);
+  uint32_t nent = 0;
+  bool any = false;
+  for (uint32_t b = 0; b < nb; b++) {
+    const mir_block *blk = &p->blocks[b];
+    if (c.idom[1][b] == UINT32_MAX && b != 0) continue; /* unreachable */
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      const mir_instr *ins = blk->instrs[i];
+      unsigned kind = kind_of(&c, ins);
+      if (kind == K_NONE) continue;
+      bool in_span = i >= c.span_begin[b] && i < c.span_end[b];
+      if (kind == K_VECTOR && (!in_span || (c.idom[0][b] == UINT32_MAX && b != 0))) continue;
+      uint32_t slot = (uint32_t)ssa_hash_instr(ins, c.repl) & (cap - 1);
+      const cd_entry *hit = NULL;
+      for (uint32_t e = bucket[slot]; e && !hit; e = ent[e].next) {
+        const cd_entry *x = &ent[e];
+        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || loop_between(&c, x->block, b) ||
+            !ssa_same_instr(x->ins, ins, c.repl))
+          continue;
+        const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
+        if (mir_dominates(idom, x->block, b) && room(&c, idom, ins, x->block, b)) hit = x;
+      }
+      if (hit) {
+        for (unsigned k = 0; k < ins->num_defs; k++) {
+          uint32_t t = ins->defs[k].temp.id, to = ssa_rename_resolve(c.repl, hit->ins->defs[k].temp.id);
+          if (t < n && t != to) c.repl[t] = to;
+        }
+        any = true;
+        continue;
+      }
+      /* a result nothing reads (a shift fuse-shift-add folded into its
+       * add, left for dce) stays dead */
+      bool used = false;
+      for (unsigned k = 0; k < ins->num_defs; k++) used |= ins->defs[k].temp.id < n && uses[ins->defs[k].temp.id];
+      if (!used) continue;
+      ent[++nent] = (cd_entry){ins, b, bucket[slot]};
+      bucket[slot] = nent;
+    }
+  }
+  if (any) ssa_rename_apply(p, c.repl, n);
+  arena_free(&mem);
+  return 0;
+}
