@@ -275,7 +275,8 @@ static bool any_pair_source(unsigned op, unsigned k) { return any_source(op, k, 
  * s_mov_b32 of the constant (f_insertelt_dyn64: eight s_mov_b32 for four
  * doubles); llc-19 writes the literal into the v_cndmask_b32. Not VOP3P,
  * DPP/SDWA or f64 instructions, nor tied operands. dce removes the moves
- * nobody else reads. True if ins changed. */
+ * nobody else reads. Only operations on 32-bit sources (isa_sem stype,
+ * fbits). True if ins changed. */
 static bool fold_valu_literals(const wavecc_target *t, mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
   if (!t->vop3_literal || ins->opcode >= ISA_NUM_OPS || ins->num_ops > 3 || mir_tied_operand(ins) >= 0) return false;
   unsigned c = isa_sem_of(ins->opcode)->cost;
@@ -284,6 +285,10 @@ static bool fold_valu_literals(const wavecc_target *t, mir_instr *ins, mir_instr
                                                       f != ISA_FMT_VOP3))
     return false;
   if ((isa_table[ins->opcode].flags & (ISA_F_F64 | ISA_F_READS_M0)) || (ins->enc_flags & ~MIR_ENC_VOP3)) return false;
+  /* 32-bit sources only: a 16-bit operation reads constants as 16-bit
+   * values with their own inline set (f16 0.5 is 0x3800 inline there) */
+  const isa_sem *se = isa_sem_of(ins->opcode);
+  if ((se->fbits && se->fbits != 32) || isa_type_bits((isa_type)se->stype) != 32) return false;
   mir_operand ops[3];
   bool changed = false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
