@@ -35,11 +35,12 @@
  *    merges for lane masks.
  *  - Loop L with header h: a pre-header block computes the entry mask and
  *    blends the entry values of h's phis; h starts with real phis (mask,
- *    values, one exit accumulator per exit target); an end block ORs the
- *    back-edge masks, blends the back-edge values, accumulates exit masks,
- *    and branches back (through a continue block that sets EXEC to the
- *    continuing lanes, so phi copies leave exited lanes alone) while any
- *    lane continues. An exit that leaves several loops (return or break out
+ *    values, one exit accumulator per exit target; EXEC = M_h on entry
+ *    from either edge); an end block ORs the back-edge masks into EXEC (the
+ *    continuing lanes), blends the back-edge values under it, accumulates
+ *    exit masks, and branches back (through a continue block, where phi
+ *    copies under that EXEC leave exited lanes alone) unless EXEC is
+ *    empty (s_cbranch_execz). An exit that leaves several loops (return or break out
  *    of nested loops) counts as an exit of each: every level's end block
  *    accumulates it, the outer ones from their children's accumulators.
  *    Branches into a loop other than to its header (irreducible control
@@ -52,214 +53,33 @@
 
 #include <assert.h>
 
-#include "isel/isel_internal.h"
+#include "isel/isel_cf.h"
 #include "util/bitset.h"
-
-typedef struct lp {
-  uint32_t header, parent, depth;
-  uint64_t *body;          /* bitset over LLVM blocks */
-  uint32_t pre, end, cont; /* machine blocks */
-  mir_temp mask_phi_t, back_mask;
-  mir_instr *mask_phi;
-  /* exit accumulators */
-  uint32_t nexit;
-  uint32_t exit_target[8];
-  mir_temp acc[8], acc_next[8];
-  mir_instr *acc_phi[8];
-} lp;
-
-typedef struct mctx {
-  isel_ctx *c;
-  uint32_t nb;
-  uint32_t *pred_start, *pred; /* CSR predecessor lists (LLVM RPO indices) */
-  const uint32_t *idom;
-  uint32_t nloops;
-  lp *loops;
-  uint32_t *loop_of;           /* innermost loop of a block, UINT32_MAX none */
-  uint32_t *is_header;         /* loop index + 1 */
-  mir_temp *mask;              /* M_b */
-  mir_temp (*edge)[2];         /* edge masks per successor slot */
-  uint32_t *mir;               /* LLVM block -> machine block */
-  /* header phis: entry and back values, by (phi, comp) */
-} mctx;
-
-static uint32_t bi(isel_ctx *c, LLVMBasicBlockRef bb) { return divergence_block_index(c->di, bb); }
-
-static bool in_loop(const mctx *m, uint32_t l, uint32_t b) {
-  return l != UINT32_MAX && bitset_test(m->loops[l].body, b);
-}
-
-/* ---- analysis ---- */
-
-static void build_preds(mctx *m) {
-  isel_ctx *c = m->c;
-  uint32_t nb = m->nb;
-  m->pred_start = arena_alloc(c->mem, (nb + 2) * sizeof(uint32_t));
-  uint32_t ne = 0;
-  for (uint32_t b = 0; b < nb; b++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; s++) {
-      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
-      m->pred_start[x + 1]++;
-      ne++;
-    }
-  }
-  for (uint32_t b = 0; b < nb; b++) m->pred_start[b + 1] += m->pred_start[b];
-  m->pred = arena_alloc(c->mem, (ne + 1) * sizeof(uint32_t));
-  uint32_t *fill = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t b = 0; b < nb; b++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; s++) {
-      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
-      bool dup = false;
-      for (uint32_t k = 0; k < fill[x]; k++) dup |= m->pred[m->pred_start[x] + k] == b;
-      if (!dup) m->pred[m->pred_start[x] + fill[x]++] = b;
-    }
-  }
-  /* compact duplicates away: keep counts in fill */
-  uint32_t *ns = arena_alloc(c->mem, (nb + 2) * sizeof(uint32_t));
-  uint32_t *np = arena_alloc(c->mem, (ne + 1) * sizeof(uint32_t));
-  uint32_t k = 0;
-  for (uint32_t b = 0; b < nb; b++) {
-    ns[b] = k;
-    for (uint32_t i = 0; i < fill[b]; i++) np[k++] = m->pred[m->pred_start[b] + i];
-  }
-  ns[nb] = k;
-  m->pred_start = ns;
-  m->pred = np;
-}
-
-static bool dominates(const mctx *m, uint32_t a, uint32_t b) {
-  while (b != a && b != 0) b = m->idom[b];
-  return b == a;
-}
-
-/* Natural loops; false (after a diagnostic) for irreducible control flow. */
-static bool find_loops(mctx *m) {
-  isel_ctx *c = m->c;
-  uint32_t nb = m->nb, words = BITSET_WORDS(nb + 1);
-  m->loops = arena_alloc(c->mem, (nb + 1) * sizeof(lp));
-  m->is_header = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t h = 0; h < nb; h++) {
-    bool header = false;
-    for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
-      uint32_t u = m->pred[e];
-      if (u < h) continue;
-      if (!dominates(m, h, u)) {
-        isel_unsupported(c, LLVMGetBasicBlockTerminator(c->di->blocks[u]), "irreducible control flow");
-        return false;
-      }
-      header = true;
-    }
-    if (!header) continue;
-    /* the body from the shared CFG analysis (llvm/cfg.c) */
-    lp *L = &m->loops[m->nloops];
-    memset(L, 0, sizeof *L);
-    L->header = h;
-    L->body = arena_alloc(c->mem, words * sizeof(uint64_t));
-    for (uint32_t b = 0; b < nb; b++)
-      if (divergence_in_loop(c->di, h, b)) bitset_set(L->body, b);
-    m->is_header[h] = ++m->nloops;
-  }
-  /* innermost loop per block and loop parents: loops were found in header
-   * RPO order, so an enclosing loop always comes first */
-  m->loop_of = arena_alloc(c->mem, (nb + 1) * sizeof(uint32_t));
-  for (uint32_t b = 0; b < nb; b++) m->loop_of[b] = UINT32_MAX;
-  for (uint32_t l = 0; l < m->nloops; l++) {
-    m->loops[l].parent = m->loop_of[m->loops[l].header];
-    m->loops[l].depth = m->loops[l].parent == UINT32_MAX ? 1 : m->loops[m->loops[l].parent].depth + 1;
-    for (uint32_t b = 0; b < nb; b++)
-      if (bitset_test(m->loops[l].body, b)) m->loop_of[b] = l;
-  }
-  return true;
-}
-
-/* Adds x to the exit targets of loop l; false (reported) past 8 targets. */
-static bool add_exit_target(mctx *m, uint32_t l, uint32_t x, LLVMValueRef t) {
-  lp *L = &m->loops[l];
-  for (uint32_t k = 0; k < L->nexit; k++)
-    if (L->exit_target[k] == x) return true;
-  if (L->nexit == 8) {
-    isel_unsupported(m->c, t, "loop with more than 8 exit targets");
-    return false;
-  }
-  L->exit_target[L->nexit++] = x;
-  return true;
-}
-
-/* Checks edges: back edges only from the loop's own blocks (not inner
- * loops). An exit may leave several loops at once (a return or break out
- * of nested loops): its target becomes an exit target of every loop it
- * leaves, innermost first, so each level accumulates the lanes that left
- * through it (the outer ones from their inner loops' accumulators, at
- * their end blocks). */
-static bool check_edges(mctx *m) {
-  isel_ctx *c = m->c;
-  for (uint32_t b = 0; b < m->nb; b++) {
-    LLVMValueRef t = LLVMGetBasicBlockTerminator(c->di->blocks[b]);
-    unsigned ns = t ? LLVMGetNumSuccessors(t) : 0;
-    for (unsigned s = 0; s < ns; s++) {
-      uint32_t x = bi(c, LLVMGetSuccessor(t, s));
-      uint32_t lb = m->loop_of[b], lx = m->loop_of[x];
-      if (m->is_header[x] && in_loop(m, m->is_header[x] - 1, b)) {
-        /* back edge: must come from the header's loop itself */
-        if (lb != m->is_header[x] - 1) {
-          isel_unsupported(c, t, "continue of an outer loop from an inner loop");
-          return false;
-        }
-        continue;
-      }
-      if (lb == lx || (lx != UINT32_MAX && m->loops[lx].parent == lb && m->loops[lx].header == x)) continue;
-      /* an exit: from lb out to lx, one of its ancestors (or the top level) */
-      uint32_t l = lb;
-      while (l != UINT32_MAX && l != lx) {
-        if (!add_exit_target(m, l, x, t)) return false;
-        l = m->loops[l].parent;
-      }
-      if (l != lx) {
-        isel_unsupported(c, t, "branch into a loop other than to its header (irreducible control flow)");
-        return false;
-      }
-    }
-  }
-  return true;
-}
-
-/* ---- linear order ---- */
-
-enum { IT_BLOCK, IT_PRE, IT_END, IT_CONT };
-typedef struct item { uint8_t kind; uint32_t x; } item;
-
-static void order_region(mctx *m, uint32_t loop, uint8_t *done, item *out, uint32_t *n) {
-  for (uint32_t b = 0; b < m->nb; b++) {
-    if (done[b]) continue;
-    if (loop != UINT32_MAX && !in_loop(m, loop, b)) continue;
-    if (m->is_header[b] && m->is_header[b] - 1 != loop) {
-      uint32_t l = m->is_header[b] - 1;
-      /* only loops directly nested in this region start here */
-      if (m->loops[l].parent != loop) continue;
-      out[(*n)++] = (item){IT_PRE, l};
-      order_region(m, l, done, out, n);
-      out[(*n)++] = (item){IT_END, l};
-      out[(*n)++] = (item){IT_CONT, l};
-      continue;
-    }
-    /* a block of a nested loop is emitted with its loop */
-    if (m->loop_of[b] != loop) continue;
-    done[b] = 1;
-    out[(*n)++] = (item){IT_BLOCK, b};
-  }
-}
-
 /* ---- code helpers ---- */
 
 
-static void set_exec(isel_ctx *c, mir_temp m) {
+static mir_instr *set_exec(isel_ctx *c, mir_temp m) {
   mir_instr *i = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
   i->ops[0] = mir_op_temp(m);
   i->defs[0] = isel_exec_operand(c);
+  return i;
+}
+
+/* Does a machine block of first..last (inclusive) hold an instruction
+ * other than `except` that writes EXEC? */
+static bool writes_exec_in(isel_ctx *c, uint32_t first, uint32_t last, const mir_instr *except) {
+  for (uint32_t x = first; x <= last; x++)
+    for (uint32_t k = 0; k < c->p->blocks[x].num_instrs; k++) {
+      const mir_instr *ins = c->p->blocks[x].instrs[k];
+      if (ins != except && mir_writes_exec(ins)) return true;
+    }
+  return false;
+}
+
+/* Does LLVM block bb hold nothing but an unconditional branch? */
+static bool only_branch(LLVMBasicBlockRef bb) {
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(bb), first = LLVMGetFirstInstruction(bb);
+  return first == t && LLVMGetInstructionOpcode(t) == LLVMBr && !LLVMIsConditional(t);
 }
 
 static mir_temp mor(isel_ctx *c, mir_temp a, mir_temp b) {
@@ -356,6 +176,69 @@ static mir_temp incoming_mask(mctx *m, uint32_t p, uint32_t b) {
       if (L->exit_target[k] == b) return L->acc_next[k];
   }
   return edge_mask(m, p, b);
+}
+
+/* M_b of a block b that is not a loop header, the OR of its incoming
+ * masks, and (set_exec) EXEC = M_b; *set gets the instruction that writes
+ * EXEC (NULL without set_exec).
+ *  - When the mask EXEC holds (m->exec_holds, left by the item before,
+ *    which falls into b) is one of them, EXEC is ORed with the rest
+ *    (llc-19's `s_or_b64 exec, exec, saved` at an if's join), and M_b is
+ *    read back from EXEC (a copy DCE deletes when nothing needs it), so
+ *    the split's own mask need not live until here: a loop's mask phi
+ *    then dies in its header (no copy on the back edge).
+ *  - When both edge masks of one block p reach b (p's two successors join
+ *    at b, directly or through blocks with one predecessor and an
+ *    unconditional branch, whose masks are the same temporaries), they
+ *    partition M_p and their OR is M_p itself (no s_or). Repeated for
+ *    nested splits. */
+static mir_temp join_mask(mctx *m, uint32_t b, bool set_exec_too, mir_instr **set) {
+  isel_ctx *c = m->c;
+  uint32_t n = m->pred_start[b + 1] - m->pred_start[b];
+  mir_temp *in = arena_alloc(c->mem, (n + 1) * sizeof(mir_temp));
+  for (uint32_t e = 0; e < n; e++) in[e] = incoming_mask(m, m->pred[m->pred_start[b] + e], b);
+  bool from_exec = false;
+  for (uint32_t e = 0; e < n && set_exec_too && m->exec_holds.id && !from_exec; e++)
+    if (in[e].id == m->exec_holds.id) {
+      from_exec = true;
+      for (uint32_t f = 0; f < n; f++)
+        if (in[f].id == m->exec_holds.id) in[f] = (mir_temp){0};
+    }
+  for (bool again = true; again;) {
+    again = false;
+    for (uint32_t x = 0; x < n && !again; x++)
+      for (uint32_t y = 0; y < n && !again; y++) {
+        if (x == y || !in[x].id || !in[y].id) continue;
+        /* in[x] and in[y] the two edge masks of one block p */
+        for (uint32_t p = 0; p < m->nb && !again; p++) {
+          if (!m->edge[p][0].id || !m->edge[p][1].id || m->edge[p][0].id != in[x].id || m->edge[p][1].id != in[y].id)
+            continue;
+          in[x] = m->mask[p];
+          in[y] = (mir_temp){0};
+          again = true;
+        }
+      }
+  }
+  mir_temp bm = {0};
+  for (uint32_t e = 0; e < n; e++) bm = mor(c, bm, in[e]);
+  *set = NULL;
+  if (from_exec) {
+    if (bm.id) {
+      mir_instr *o = isel_emit(c, isel_lane_op(c, WAVECC_LANE_OR), 2, 1);
+      o->ops[0] = isel_exec_operand(c);
+      o->ops[1] = mir_op_temp(bm);
+      o->defs[0] = isel_exec_operand(c);
+      *set = o;
+    }
+    mir_temp r = isel_lane_tmp(c);
+    mir_instr *mv = isel_emit(c, isel_lane_op(c, WAVECC_LANE_MOV), 1, 1);
+    mv->ops[0] = isel_exec_operand(c);
+    mv->defs[0] = mir_op_temp(r);
+    return r;
+  }
+  if (!bm.id) bm = zero_mask(c);
+  if (set_exec_too) *set = set_exec(c, bm);
+  return bm;
 }
 
 static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals, unsigned *nout) {
@@ -520,6 +403,7 @@ static void item_pre(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   }
   if (!em.id) em = zero_mask(c);
   set_exec(c, em);
+  m->exec_holds = em;
   unsigned nv = count_phi_comps(c, h), k;
   mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
   blend_phis(m, h, is_entry_pred, vals, &k);
@@ -559,7 +443,6 @@ static void item_end(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   isel_ctx *c = m->c;
   lp *L = &m->loops[l];
   uint32_t h = L->header;
-  set_exec(c, m->mask[h]);
   mir_temp bm = {0};
   for (uint32_t e = m->pred_start[h]; e < m->pred_start[h + 1]; e++) {
     uint32_t p = m->pred[e];
@@ -567,6 +450,12 @@ static void item_end(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   }
   if (!bm.id) bm = zero_mask(c);
   L->back_mask = bm;
+  /* EXEC = the lanes that go round again: the blends below (the back
+   * values of the header's phis) matter only for them, the exit test is
+   * s_cbranch_execz on it (llc-19: s_andn2_b64 exec, exec, exits), and the
+   * header and the continue block find it in EXEC already */
+  set_exec(c, bm);
+  m->exec_holds = bm;
   for (uint32_t x = 0; x < L->nexit; x++) {
     mir_temp a = L->acc[x];
     uint32_t tgt = L->exit_target[x];
@@ -588,22 +477,22 @@ static void item_end(mctx *m, uint32_t i, uint32_t l, const uint32_t *base, mir_
   blend_phis(m, h, is_back_pred, vals, &k);
   for (unsigned q = 0; q < k; q++) hphis[h][q]->ops[1] = mir_op_temp(vals[q]);
   L->mask_phi->ops[1] = mir_op_temp(bm);
-  mir_temp scc = isel_scmp(c, wavecc_lane_op(c->p->target, WAVECC_LANE_CMP_LG), mir_op_temp(bm), mir_op_const(0));
-  mir_instr *br = isel_emit(c, MIR_P_CBRANCH_SCC, 3, 0);
-  br->ops[0] = isel_scc_operand(scc);
-  br->ops[1] = mir_op_block(L->cont);
-  br->ops[2] = mir_op_block(base[i + 2]);
-  mir_add_logical_edge(c->p, base[i], L->cont);
-  mir_add_linear_edge(c->p, base[i], L->cont);
+  mir_instr *ez = isel_emit(c, ISA_S_CBRANCH_EXECZ, 1, 0);
+  ez->ops[0] = mir_op_block(base[i + 2]);
   mir_add_logical_edge(c->p, base[i], base[i + 2]);
   mir_add_linear_edge(c->p, base[i], base[i + 2]);
+  branch_to(c, base[i], L->cont);
 }
 
 /* Item i, LLVM block b (machine blocks from base[i]; three when skip[i]):
  * its mask and phis, its body, its edge masks and the branch to item
  * i + 1 (the exit after the last of ni). False after reporting. */
-static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, const uint8_t *skip, uint32_t ni) {
+static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, const uint8_t *skip, uint32_t ni,
+                       const item *next) {
   isel_ctx *c = m->c;
+  mir_instr *set = NULL;
+  bool exec_set = b == 0 || m->is_header[b]; /* EXEC = M_b from here */
+  if (m->is_header[b]) m->exec_holds = m->mask[b];
   if (b == 0) {
     isel_setup_abi(c);
     mir_temp all = isel_lane_tmp(c);
@@ -612,11 +501,11 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
     mv->defs[0] = mir_op_temp(all);
     m->mask[0] = all;
   } else if (!m->is_header[b]) {
-    mir_temp bm = {0};
-    for (uint32_t e = m->pred_start[b]; e < m->pred_start[b + 1]; e++) bm = mor(c, bm, incoming_mask(m, m->pred[e], b));
-    if (!bm.id) bm = zero_mask(c);
-    m->mask[b] = bm;
-    set_exec(c, bm);
+    /* a block that only branches runs nothing under EXEC: every block
+     * after it sets its own (or, a loop header, finds its mask there) */
+    bool ob = only_branch(c->di->blocks[b]);
+    m->mask[b] = join_mask(m, b, !ob, &set);
+    if (!ob) exec_set = true;
     unsigned nv = count_phi_comps(c, b), k;
     mir_temp *vals = arena_alloc(c->mem, (nv + 1) * sizeof(mir_temp));
     blend_phis(m, b, any_pred, vals, &k);
@@ -624,9 +513,10 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
     for (LLVMValueRef phi = LLVMGetFirstInstruction(c->di->blocks[b]); phi && LLVMIsAPHINode(phi);
          phi = LLVMGetNextInstruction(phi))
       for (unsigned e = 0; e < isel_num_comps(LLVMTypeOf(phi)); e++) isel_set(c, phi, e, vals[k++]);
-  } else {
-    set_exec(c, m->mask[b]);
   }
+  /* a loop header runs with EXEC = M_h already: set by the preheader
+   * (the mask phi's entry value) and by the loop's end block (its back
+   * value, the continuing lanes) */
   if (skip[i]) {
     /* head -> tail when EXEC is empty (tail first: its phis' order) */
     uint32_t head = base[i], tail = base[i] + 2;
@@ -639,6 +529,14 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
   }
   c->hooks->select_body(c, b);
   if (c->failed) return false;
+  /* EXEC still M_b after the body: it stayed in the block(s) planned for
+   * it and wrote EXEC nowhere (for a skipped body, a tail reached by the
+   * skip has EXEC = M_b = 0). Then the edge masks read EXEC, not M_b, so
+   * M_b (a loop's mask phi, above all) is not kept live to the block's
+   * end, and coalesces with the next mask (no copy on the back edge). */
+  bool exec_is_mask = exec_set && c->cur == base[i] + (skip[i] ? 1u : 0u) && !writes_exec_in(c, base[i], c->cur, set);
+  if (exec_is_mask) m->exec_holds = m->mask[b];
+  else if (exec_set || c->cur != base[i] || writes_exec_in(c, base[i], c->cur, NULL)) m->exec_holds = (mir_temp){0};
   if (skip[i]) {
     branch_to(c, c->cur, base[i] + 2);
     c->cur = base[i] + 2;
@@ -649,8 +547,22 @@ static bool item_block(mctx *m, uint32_t i, uint32_t b, const uint32_t *base, co
   LLVMOpcode op = LLVMGetInstructionOpcode(t);
   if (op == LLVMBr && LLVMIsConditional(t)) {
     mir_temp cm = isel_mask_of(c, LLVMGetCondition(t), 0);
-    m->edge[b][0] = isel_lane_s(c, WAVECC_LANE_AND, mir_op_temp(m->mask[b]), mir_op_temp(cm));
-    m->edge[b][1] = isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(m->mask[b]), mir_op_temp(cm));
+    mir_operand mb = exec_is_mask ? isel_exec_operand(c) : mir_op_temp(m->mask[b]);
+    /* the mask the next item sets EXEC to last (the successor that item
+     * runs, or the back edge before the loop's end block; through blocks
+     * that only branch, which set no EXEC): exec-cleanup
+     * can then make its s_and_b64 / s_andn2_b64 write EXEC itself, the
+     * other one having read EXEC before */
+    unsigned last = 0;
+    for (unsigned k = 0; k < 2 && next; k++) {
+      uint32_t x = bi(c, LLVMGetSuccessor(t, k));
+      for (unsigned hop = 0; hop < 8 && x != UINT32_MAX && x && !m->is_header[x] && only_branch(c->di->blocks[x]); hop++)
+        x = bi(c, LLVMGetSuccessor(LLVMGetBasicBlockTerminator(c->di->blocks[x]), 0));
+      if ((next->kind == IT_BLOCK && next->x == x) || (next->kind == IT_END && m->loops[next->x].header == x)) last = k;
+    }
+    if (last == 0) m->edge[b][1] = isel_lane_s(c, WAVECC_LANE_ANDN2, mb, mir_op_temp(cm));
+    m->edge[b][0] = isel_lane_s(c, WAVECC_LANE_AND, mb, mir_op_temp(cm));
+    if (last == 1) m->edge[b][1] = isel_lane_s(c, WAVECC_LANE_ANDN2, mb, mir_op_temp(cm));
   } else if (op == LLVMBr) {
     m->edge[b][0] = m->mask[b];
   } else if (op != LLVMRet && op != LLVMUnreachable) {
@@ -670,13 +582,13 @@ bool isel_masked(isel_ctx *c) {
   m.c = c;
   m.nb = c->di->num_blocks;
   c->masked = true;
-  build_preds(&m);
+  isel_cf_build_preds(&m);
   m.idom = c->di->idom; /* the shared CFG analysis (llvm/cfg.c) */
-  if (!find_loops(&m) || !check_edges(&m)) return false;
+  if (!isel_cf_find_loops(&m) || !isel_cf_check_edges(&m)) return false;
   item *items = arena_alloc(c->mem, (m.nb * 4 + 4) * sizeof(item));
   uint8_t *done = arena_alloc(c->mem, m.nb + 1);
   uint32_t ni = 0;
-  order_region(&m, UINT32_MAX, done, items, &ni);
+  isel_cf_order_region(&m, UINT32_MAX, done, items, &ni);
   for (uint32_t b = 0; b < m.nb; b++)
     if (!done[b]) {
       isel_unsupported(c, LLVMGetBasicBlockTerminator(c->di->blocks[b]), "control flow (block not ordered)");
@@ -722,11 +634,17 @@ bool isel_masked(isel_ctx *c) {
     } else if (it.kind == IT_END) {
       item_end(&m, i, it.x, base, hphis);
     } else if (it.kind == IT_CONT) {
+      /* EXEC holds the back mask already (item_end): the header's phi
+       * copies land here and leave exited lanes alone */
       lp *L = &m.loops[it.x];
-      set_exec(c, L->back_mask);
       branch_to(c, base[i], m.mir[L->header]);
-    } else if (!item_block(&m, i, it.x, base, skip, ni)) {
-      return false;
+    } else {
+      /* the next item that sets EXEC (one that only branches does not) */
+      uint32_t nx = i + 1;
+      while (nx < ni && items[nx].kind == IT_BLOCK && items[nx].x && !m.is_header[items[nx].x] &&
+             only_branch(c->di->blocks[items[nx].x]))
+        nx++;
+      if (!item_block(&m, i, it.x, base, skip, ni, nx < ni ? &items[nx] : NULL)) return false;
     }
   }
   if (!c->failed && fin != UINT32_MAX) {

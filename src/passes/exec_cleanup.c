@@ -531,9 +531,116 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
   fb->num_instrs = 2;
 }
 
+/* Does ins write a register of r..r+n-1 (any pseudo may)? */
+static bool writes_regs(const mir_instr *ins, mir_preg r, unsigned n) {
+  if (ins->opcode >= ISA_NUM_OPS) return true;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_preg q;
+    unsigned m;
+    mir_opnd_units(&ins->defs[k], &q, &m);
+    if (regs_overlap(r, n, q, m)) return true;
+  }
+  return false;
+}
+
+/* Is register range r..r+n-1 (n <= 8) written before anything reads it,
+ * on every path of the linear CFG from instruction `from` of block b (or
+ * the end of the program)? live: the units of the range not yet written
+ * on this path (bit k: register r + k). Registers, not temporaries: after
+ * allocation a phi's copies are gone where they coalesced, so another
+ * temporary in the same registers may be the value read later. Every
+ * pseudo other than a branch counts as a reader (calls, copies). seen[x]:
+ * the live sets block x was checked with (a superset covers a subset).
+ * *budget bounds the instructions looked at (false when spent). */
+static bool reg_dead_from(const mir_program *p, uint32_t b, uint32_t from, mir_preg r, unsigned n, unsigned live,
+                          uint8_t *seen, unsigned *budget) {
+  const mir_block *blk = &p->blocks[b];
+  for (uint32_t j = from; j < blk->num_instrs && live; j++) {
+    const mir_instr *x = blk->instrs[j];
+    if (!(*budget)--) return false;
+    if (x->opcode == MIR_P_BRANCH || x->opcode == MIR_P_CBRANCH_SCC) continue;
+    if (x->opcode >= ISA_NUM_OPS) return false;
+    for (unsigned k = 0; k < n; k++)
+      if ((live >> k & 1) && opnds_touch(x->ops, x->num_ops, r + k, 1)) return false;
+    if (isa_sem_of(x->opcode)->flags & ISA_S_PARTIAL) continue;
+    for (unsigned k = 0; k < n; k++)
+      if (opnds_touch(x->defs, x->num_defs, r + k, 1)) live &= ~(1u << k);
+  }
+  if (!live) return true;
+  for (uint32_t k = 0; k < blk->linear_succs.n; k++) {
+    uint32_t s = blk->linear_succs.v[k];
+    if ((seen[s] & live) == live) continue;
+    seen[s] |= (uint8_t)live;
+    if (!reg_dead_from(p, s, 0, r, n, live, seen, budget)) return false;
+  }
+  return true;
+}
+
+/* `t = s_and_b64 exec, c` (s_andn2_b64, s_or_b64; b32 in wave32) whose
+ * registers die at a later `exec = s_mov_b64 t` on the same straight line
+ * of the linear CFG (reg_dead_from; masked linearisation: a block's edge
+ * mask, then EXEC set to it where the next block starts) becomes `exec =
+ * s_and_b64 exec, c` and the move goes: nothing between may read or write
+ * EXEC, write c or touch t's registers. SCC, which the s_and_b64 writes, gets the same
+ * value (result != 0) at the same place. */
+static void fold_exec_ops(mir_program *p) {
+  unsigned mov = mir_lane_op(p, WAVECC_LANE_MOV);
+  uint8_t *seen = arena_alloc(p->mem, p->num_blocks ? p->num_blocks : 1);
+  const unsigned ops[3] = {mir_lane_op(p, WAVECC_LANE_AND), mir_lane_op(p, WAVECC_LANE_ANDN2), mir_lane_op(p, WAVECC_LANE_OR)};
+  for (uint32_t b = 0; b < p->num_blocks; b++) {
+    mir_block *blk = &p->blocks[b];
+    for (uint32_t i = 0; i < blk->num_instrs; i++) {
+      mir_instr *a = blk->instrs[i];
+      if ((a->opcode != ops[0] && a->opcode != ops[1] && a->opcode != ops[2]) || a->num_defs != 1 || a->num_ops != 2 ||
+          a->defs[0].kind != MIR_OPND_TEMP || !is_exec(&a->ops[0]) == !is_exec(&a->ops[1]))
+        continue;
+      if (a->opcode == ops[1] && !is_exec(&a->ops[0])) continue; /* c & ~exec */
+      const mir_operand *c = is_exec(&a->ops[0]) ? &a->ops[1] : &a->ops[0];
+      mir_preg cr, tr;
+      unsigned cn = 0, tn;
+      if (c->kind == MIR_OPND_TEMP || c->kind == MIR_OPND_FIXED) mir_opnd_units(c, &cr, &cn);
+      mir_opnd_units(&a->defs[0], &tr, &tn);
+      mir_temp t = a->defs[0].temp; /* read by the move only: its registers die there */
+      /* walk to the move */
+      uint32_t x = b, j = i + 1;
+      mir_block *mb = NULL;
+      for (unsigned budget = 64; budget; budget--) {
+        mir_block *xb = &p->blocks[x];
+        if (j == xb->num_instrs) break;
+        mir_instr *y = xb->instrs[j];
+        if (y->opcode == MIR_P_BRANCH) {
+          if (xb->linear_succs.n != 1 || j + 1 != xb->num_instrs) break;
+          uint32_t s2 = xb->linear_succs.v[0];
+          if (p->blocks[s2].linear_preds.n != 1 || s2 == b) break;
+          x = s2;
+          j = 0;
+          continue;
+        }
+        if (y->opcode == mov && y->num_defs == 1 && is_exec(&y->defs[0]) && y->ops[0].kind == MIR_OPND_TEMP &&
+            y->ops[0].temp.id == t.id) {
+          mb = xb;
+          break;
+        }
+        if (may_read_exec(y) || mir_writes_exec(y) || (cn && writes_regs(y, cr, cn)) || writes_regs(y, tr, tn) ||
+            opnds_touch(y->ops, y->num_ops, tr, tn))
+          break;
+        j++;
+      }
+      if (!mb) continue;
+      unsigned budget = 512;
+      memset(seen, 0, p->num_blocks);
+      if (tn > 8 || !reg_dead_from(p, (uint32_t)(mb - p->blocks), j + 1, tr, tn, (1u << tn) - 1, seen, &budget)) continue;
+      a->defs[0] = mir_op_exec(p);
+      memmove(&mb->instrs[j], &mb->instrs[j + 1], (mb->num_instrs - j - 1) * sizeof *mb->instrs);
+      mb->num_instrs--;
+    }
+  }
+}
+
 int mir_exec_cleanup(mir_program *p, diag *d) {
   (void)d;
   drop_dead_exec_moves(p);
+  fold_exec_ops(p);
   drop_known_exec_moves(p);
   if (!p->is_function) drop_final_exec_writes(p);
   if (!p->structured) return 0;

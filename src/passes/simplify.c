@@ -32,6 +32,9 @@
  *
  * And x & ~y, x | ~y of SGPRs: s_andn2 / s_orn2 (fold_not_operand).
  *
+ * And on GFX10+, SGPR constants read by VALU instructions as VOP3
+ * literals (fold_valu_literals).
+ *
  * And -|x| of a float, `v_xor_b32 0x80000000, (v_and_b32 0x7fffffff, x)`,
  * is `v_or_b32 0x80000000, x` (the and stays for its other readers).
  *
@@ -249,10 +252,9 @@ static bool fold_salu_consts(mir_instr *ins, mir_instr *const *def, uint32_t num
   return changed;
 }
 
-/* Is operand k (of `ops` operands) of opcode op an "any file" source of
- * width 2 in the ISA table's signature ("v2;a2,v2": definitions before the
- * ';')? */
-static bool any_pair_source(unsigned op, unsigned k) {
+/* Is operand k of opcode op an "any file" source of width w (1 or 2) in
+ * the ISA table's signature ("v2;a2,v2": definitions before the ';')? */
+static bool any_source(unsigned op, unsigned k, char w) {
   const char *sig = isa_table[op].sig ? strchr(isa_table[op].sig, ';') : NULL;
   if (!sig) return false;
   sig++;
@@ -260,7 +262,52 @@ static bool any_pair_source(unsigned op, unsigned k) {
     sig = strchr(sig, ',');
     if (sig) sig++;
   }
-  return sig && sig[0] == 'a' && sig[1] == '2' && (sig[2] == ',' || sig[2] == 0);
+  return sig && sig[0] == 'a' && sig[1] == w && (sig[2] == ',' || sig[2] == 0);
+}
+static bool any_pair_source(unsigned op, unsigned k) { return any_source(op, k, '2'); }
+
+/* GFX10+ (target vop3_literal: a VOP3 instruction may carry one 32-bit
+ * literal): a one-dword "any file" source of a VALU instruction that is an
+ * SGPR constant (s_mov_b32 k, or a dword of a p_create_vector of such), or
+ * an inline constant in a VGPR (v_mov_b32 k), reads k itself where the constant bus and literal rules allow
+ * (mir_valu_bus_ok, taken as VOP3). A dynamic insert into a vector of
+ * double constants selected each dword with v_cndmask_b32 from an
+ * s_mov_b32 of the constant (f_insertelt_dyn64: eight s_mov_b32 for four
+ * doubles); llc-19 writes the literal into the v_cndmask_b32. Not VOP3P,
+ * DPP/SDWA or f64 instructions, nor tied operands. dce removes the moves
+ * nobody else reads. Only operations on 32-bit sources (isa_sem stype,
+ * fbits). True if ins changed. */
+static bool fold_valu_literals(const wavecc_target *t, mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
+  if (!t->vop3_literal || ins->opcode >= ISA_NUM_OPS || ins->num_ops > 3 || mir_tied_operand(ins) >= 0) return false;
+  unsigned c = isa_sem_of(ins->opcode)->cost;
+  isa_format f = isa_table[ins->opcode].format;
+  if ((c != ISA_COST_VALU && c != ISA_COST_TRANS) || (f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOPC &&
+                                                      f != ISA_FMT_VOP3))
+    return false;
+  if ((isa_table[ins->opcode].flags & (ISA_F_F64 | ISA_F_READS_M0)) || (ins->enc_flags & ~MIR_ENC_VOP3)) return false;
+  /* 32-bit sources only: a 16-bit operation reads constants as 16-bit
+   * values with their own inline set (f16 0.5 is 0x3800 inline there) */
+  const isa_sem *se = isa_sem_of(ins->opcode);
+  if ((se->fbits && se->fbits != 32) || isa_type_bits((isa_type)se->stype) != 32) return false;
+  mir_operand ops[3];
+  bool changed = false;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    ops[k] = ins->ops[k];
+    mir_operand kk;
+    if (ins->ops[k].kind != MIR_OPND_TEMP || ins->ops[k].flags || !any_source(ins->opcode, k, '1')) continue;
+    const mir_instr *vm = ins->ops[k].temp.id < num_temps ? def[ins->ops[k].temp.id] : NULL;
+    if (vm && vm->opcode == ISA_V_MOV_B32 && vm->num_ops == 1 && vm->ops[0].kind == MIR_OPND_CONST &&
+        vm->ops[0].size <= 1 && !vm->ops[0].flags && !vm->clamp && !vm->omod && !vm->enc_flags &&
+        mir_const_is_inline(vm->ops[0].imm))
+      kk = mir_op_const(vm->ops[0].imm); /* an inline constant in a VGPR (the high half of a zext) */
+    else if (!sgpr_const(&ins->ops[k], def, num_temps, &kk))
+      continue;
+    ops[k] = kk;
+    changed = true;
+  }
+  if (!changed || !mir_valu_bus_ok(t, ins->opcode, true, ops, ins->num_ops)) return false;
+  for (unsigned k = 0; k < ins->num_ops; k++) ins->ops[k] = ops[k];
+  return true;
 }
 
 /* The 64 bits of a two-dword temporary that a p_create_vector of two
@@ -600,6 +647,7 @@ int mir_simplify(mir_program *p, diag *d) {
       fold_sign_mods(p->target, blk->instrs[i], def, p->num_temps);
       fold_salu_consts(blk->instrs[i], def, p->num_temps);
       fold_f64_inline(p->target, blk->instrs[i], def, p->num_temps);
+      fold_valu_literals(p->target, blk->instrs[i], def, p->num_temps);
       const mir_instr *ins = blk->instrs[i];
       mir_instr *k = const_to_vgpr(p, ins, def, uses);
       if (!k) k = neg_abs(p, ins, def);

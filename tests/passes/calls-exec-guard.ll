@@ -3,8 +3,10 @@
 ; which calls the next instruction instead) is emitted only where EXEC may
 ; be empty (frame_exec.c): not in a kernel's entry block, not in a
 ; structured region whose body s_cbranch_execz skips when no lane enters
-; it; still in masked linearisation, which runs every block whatever the
-; mask. Each unguarded call is a single s_swappc_b64 on the target, as
+; it; still in masked linearisation, which runs loop headers whatever the
+; mask (here a loop that no lane may enter; a loop every lane enters has
+; EXEC non-empty in its header: the preheader's and the back edge's
+; s_cbranch_execnz). Each unguarded call is a single s_swappc_b64 on the target, as
 ; llc-19 emits it.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
@@ -65,7 +67,8 @@ define amdgpu_kernel void @masked(ptr addrspace(1) %out) #0 {
 entry:
   %id = call i32 @llvm.amdgcn.workitem.id.x()
   %n = and i32 %id, 3
-  br label %loop
+  %some = icmp ugt i32 %id, 7
+  br i1 %some, label %loop, label %done
 loop:
   %i = phi i32 [ 0, %entry ], [ %i1, %loop ]
   %s = phi i32 [ 0, %entry ], [ %s1, %loop ]
@@ -75,8 +78,9 @@ loop:
   %c = icmp ult i32 %i1, %n
   br i1 %c, label %loop, label %done
 done:
+  %sd = phi i32 [ 0, %entry ], [ %s1, %loop ]
   %p = getelementptr i32, ptr addrspace(1) %out, i32 %id
-  store i32 %s1, ptr addrspace(1) %p
+  store i32 %sd, ptr addrspace(1) %p
   ret void
 }
 ; masked linearisation: the structurizer opt-out on a divergent loop

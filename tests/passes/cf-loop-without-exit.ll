@@ -2,13 +2,13 @@
 ; infinite-loop.ll, branch-relaxation.ll, divergence-at-use.ll): masked
 ; linearisation named the final block in the loop's exit edges before it
 ; existed (an assertion in Debug builds, an out-of-range block in Release).
-; (The latch's branch: scc1 back to the loop since exec-cleanup drops the
-; dead EXEC restore of the block that held only the back edge's branch.)
+; (The latch's branch: s_cbranch_execnz back to the loop, the end block
+; having set EXEC to the continuing lanes.)
 ; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -mcpu=gfx900 -filetype=asm %s -o - | FileCheck %s
 ; CHECK-LABEL: infinite_loop_ret:
 ; CHECK: v_cmp_eq_u32
 ; CHECK: global_store_dword
-; CHECK: s_cbranch_scc{{[01]}}
+; CHECK: s_cbranch_execnz
 ; CHECK: s_endpgm
 ; CHECK-LABEL: infinite_loops:
 ; CHECK: s_endpgm

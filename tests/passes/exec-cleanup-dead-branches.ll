@@ -1,24 +1,35 @@
-; exec-cleanup (exec_cleanup.c): a masked loop's latch restores the
-; loop's EXEC for its SALU work (the exit mask's s_or_b64, the
-; s_cmp_lg_u64 of the continuing lanes); both the back edge and the exit
-; then set EXEC themselves before anything reads it, so the restore is
-; dead on every path through the conditional branch and goes. (main
-; ee7898a followed only blocks that fall into each other, and kept it:
-; one s_mov_b64 exec per iteration.)
+; Masked linearisation's loop latch (isel_cf.c item_end) and exec-cleanup
+; (exec_cleanup.c): the end block sets EXEC to the continuing lanes and
+; branches on it (s_cbranch_execz out; llc-19: s_andn2_b64 exec +
+; s_cbranch_execz), where it used to restore the loop's EXEC, test the
+; continuing lanes with s_cmp_lg_u64 and set EXEC again on the back edge;
+; the continuing lanes' `s_and_b64 t, exec, c` writes EXEC itself
+; (fold_exec_ops), and no copy of the loop mask is left on the back edge
+; (the header's mask phi is dead: the edge masks read EXEC). Before:
+; s_and_b64 + s_or_b64 + s_cmp_lg_u64 + s_cbranch_scc0 + s_mov_b64 exec +
+; s_mov_b64 (mask copy) per iteration; now s_and_b64 exec + s_or_b64 +
+; s_cbranch_execz.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: k_masked_loop:
-; CHECK: s_andn2_b64
+; CHECK: s_mov_b64 s{{\[[0-9]+:[0-9]+\]}}, 0
+; CHECK-NEXT: .Lk_masked_loop_BB[[HDR:[0-9]+]]:
+; CHECK-NEXT: s_waitcnt vmcnt(0)
+; CHECK-NOT: s_mov_b64 exec
+; CHECK: s_andn2_b64 [[EXIT:s\[[0-9]+:[0-9]+\]]], exec, [[C:s\[[0-9]+:[0-9]+\]]]
+; CHECK-NEXT: s_and_b64 exec, exec, [[C]]
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
-; CHECK-NEXT: s_or_b64
-; CHECK-NEXT: s_cmp_lg_u64
-; CHECK-NEXT: s_cbranch_scc0
+; CHECK-NEXT: s_or_b64 [[ACC:s\[[0-9]+:[0-9]+\]]], [[ACC]], [[EXIT]]
+; CHECK-NEXT: s_cbranch_execz .Lk_masked_loop_BB[[OUT:[0-9]+]]
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
-; CHECK-NEXT: s_mov_b64 exec,
+; CHECK-NEXT: v_mov_b32_e32
+; CHECK-NEXT: s_branch .Lk_masked_loop_BB[[HDR]]
+; CHECK-NEXT: .Lk_masked_loop_BB[[OUT]]:
+; CHECK-NEXT: s_mov_b64 exec, [[ACC]]
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_masked_loop(ptr addrspace(1) %io) #0 {
 entry:

@@ -22,13 +22,15 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: v_mul_lo_u32
 ; CHECK-NEXT: [[TAIL]]:
 ; The latch (a value read after the loop) is not skipped; the back edge
-; is taken while any lane continues.
+; is taken while any lane continues: EXEC = the continuing lanes, then
+; s_cbranch_execnz (branch-thread's form of s_cbranch_execz out of the
+; loop over a block that only branches back).
 ; CHECK-NOT: s_cbranch_execz
-; CHECK: s_cmp_lg_u64
-; CHECK-NEXT: s_cbranch_scc0 [[EXIT:\.Lk_BB[0-9]+]]
-; CHECK: s_branch [[HDR]]
+; CHECK: s_andn2_b64 exec, exec,
+; CHECK: s_cbranch_execnz [[HDR]]
+; CHECK-NEXT: .Lk_BB{{[0-9]+}}:
 ; The exit block's store is skipped when no lane left the loop.
-; CHECK: [[EXIT]]:
+; CHECK-NEXT: [[EXIT:\.Lk_BB[0-9]+]]:
 ; CHECK-NEXT: s_mov_b64 exec,
 ; CHECK-NEXT: s_cbranch_execz [[END:\.Lk_BB[0-9]+]]
 ; CHECK: global_store_dword
