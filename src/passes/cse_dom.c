@@ -267,8 +267,14 @@ int mir_cse_dom(mir_program *p, diag *d) {
         if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || loop_between(&c, x->block, b) ||
             !ssa_same_instr(x->ins, ins, c.repl))
           continue;
+        /* D must dominate U in both CFGs: a VGPR value by the argument
+         * above (logical), any value where a phi of the other kind reads
+         * U's result (an SGPR result of U read by a logical phi is checked
+         * against the logical CFG; f_loop_nested_break.cl k_two) */
         const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
-        if (mir_dominates(idom, x->block, b) && room(&c, idom, ins, x->block, b)) hit = x;
+        if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b) &&
+            room(&c, idom, ins, x->block, b))
+          hit = x;
       }
       if (hit) {
         for (unsigned k = 0; k < ins->num_defs; k++) {
