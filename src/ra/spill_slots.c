@@ -34,6 +34,21 @@ static uint32_t vslot_of(const mir_instr *ins, bool vgpr, bool *is_store) {
   return rest[0].imm;
 }
 
+/* The first instruction of blk from which a VGPR slot's store is partial:
+ * after the block's last EXEC write when blk has several logical
+ * successors (a loop latch's s_andn2 exec, then the back edge's memory-phi
+ * stores). Such a store writes only the lanes that stay on one edge; the
+ * lanes leaving by another keep the slot's old contents, which may still be
+ * read there (session 17, clsmith seed 5276: a loop phi's slot shared with
+ * an inner loop's phi, its value overwritten for the lanes that left the
+ * outer loop). So it is no kill of the slot. num_instrs when none is. */
+static uint32_t partial_stores_from(const mir_block *blk, bool vgpr) {
+  if (!vgpr || blk->logical_succs.n < 2) return blk->num_instrs;
+  for (uint32_t i = blk->num_instrs; i-- > 0;)
+    if (mir_writes_exec(blk->instrs[i])) return i + 1;
+  return blk->num_instrs;
+}
+
 /* Backward liveness of the slots: in = gen | (out & ~kill). */
 static void slot_liveness(const mir_program *p, bool vgpr, uint32_t words, const uint64_t *gen, const uint64_t *kill,
                           uint64_t *in, uint64_t *out) {
@@ -122,14 +137,20 @@ uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *
   uint64_t *slab = arena_alloc(mem, (set * 5 + words) * sizeof *slab);
   memset(slab, 0, (set * 5 + words) * sizeof *slab);
   uint64_t *gen = slab, *kill = gen + set, *in = kill + set, *out = in + set, *reach = out + set, *live = reach + set;
+  uint64_t *stored = arena_alloc(mem, (set ? set : 1) * sizeof *stored);
+  memset(stored, 0, (set ? set : 1) * sizeof *stored);
   uint32_t *first_store = arena_alloc(mem, (nv ? nv : 1) * sizeof *first_store);
+  uint32_t *partial_from = arena_alloc(mem, (nb ? nb : 1) * sizeof *partial_from);
   for (uint32_t b = 0; b < nb; b++) {
     const mir_block *blk = &p->blocks[b];
+    partial_from[b] = partial_stores_from(blk, vgpr);
     for (uint32_t i = blk->num_instrs; i-- > 0;) {
       bool st;
       uint32_t s = vslot_of(blk->instrs[i], vgpr, &st);
       if (s >= nv) continue;
       if (st) {
+        bitset_set(stored + (size_t)b * words, s);
+        if (i >= partial_from[b]) continue; /* some lanes leaving b keep the old contents */
         bitset_set(kill + (size_t)b * words, s);
         bitset_clear(gen + (size_t)b * words, s);
       } else {
@@ -138,12 +159,12 @@ uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *
     }
   }
   slot_liveness(p, vgpr, words, gen, kill, in, out);
-  slot_reach(p, vgpr, words, kill, reach);
+  slot_reach(p, vgpr, words, stored, reach);
   uint64_t *adj = arena_alloc(mem, (size_t)nv * words * sizeof *adj);
   memset(adj, 0, (size_t)nv * words * sizeof *adj);
   for (uint32_t b = 0; b < nb; b++) {
     const mir_block *blk = &p->blocks[b];
-    const uint64_t *r = reach + (size_t)b * words, *k = kill + (size_t)b * words;
+    const uint64_t *r = reach + (size_t)b * words, *k = stored + (size_t)b * words;
     /* Position of each slot's first store in b (valid for the slots in k). */
     for (uint32_t i = blk->num_instrs; i-- > 0;) {
       bool st;
@@ -159,8 +180,9 @@ uint32_t *mir_color_spill_slots(const mir_program *p, bool vgpr, const uint8_t *
         bitset_set(live, s);
         continue;
       }
-      bitset_clear(live, s);
+      if (i < partial_from[b]) bitset_clear(live, s);
       for (uint32_t t = bitset_next(live, words, 0); t != UINT32_MAX; t = bitset_next(live, words, t + 1)) {
+        if (t == s) continue;
         if (!bitset_test(r, t) && !(bitset_test(k, t) && first_store[t] < i)) continue; /* holds nothing yet */
         bitset_set(adj + (size_t)s * words, t);
         bitset_set(adj + (size_t)t * words, s);
