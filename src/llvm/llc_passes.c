@@ -62,6 +62,7 @@ void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   isa_offset_range(e, ISA_FMT_DS, &f->lds_lo, &f->lds_hi);
   /* private: MUBUF with the private segment buffer, scratch_* without */
   f->private_mubuf = t->has_private_segment_buffer;
+  f->unaligned_global = t->unaligned_global;
   isa_offset_range(e, f->private_mubuf ? ISA_FMT_MUBUF : ISA_FMT_SCRATCH, &f->private_lo, &f->private_hi);
   /* GCNTTIImpl::getLoadStoreVecRegBitWidth: 512 for global/constant
    * (s_load_dwordx16), 128 for LDS (ds_read_b128; llc's subtargets enable

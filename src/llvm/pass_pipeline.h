@@ -26,6 +26,7 @@ typedef struct wir_tti_facts {
   int64_t lds_lo, lds_hi;         /* ds_* (2, 3) */
   int64_t private_lo, private_hi; /* buffer_* (MUBUF) or scratch_* (5) */
   bool private_mubuf;             /* private accesses are MUBUF (r + r allowed) rather than scratch_* */
+  bool unaligned_global;          /* global/constant accesses work at any alignment (target.h) */
   unsigned lds_vec_bits;          /* widest LDS access the vectoriser may form (ds_read_b128: 128) */
   unsigned global_vec_bits;       /* ... global/constant (512: s_load_dwordx16) */
   unsigned flat_vec_bits;         /* ... flat (128: flat_load_dwordx4) */

@@ -134,6 +134,18 @@ public:
   // at 4-byte alignment, b96/b128 as read2_b64 at 8.
   bool allowsMisalignedMemoryAccesses(LLVMContext &, unsigned Bits, unsigned AS, Align A,
                                       unsigned *Fast) const {
+    // Global and constant memory with unaligned buffer access (every GFX9+
+    // processor under HSA): any alignment works; "fast" (what the
+    // vectoriser compares with the elements' answer) when the access is
+    // not 2-byte aligned, as the hardware splits by 1 or 4 bytes, and for
+    // constant memory only dword-aligned (else a VMEM load instead of
+    // s_load). As llc-19 answers (checked with opt-19 -mtriple=amdgcn
+    // -passes=load-store-vectorizer): two i16 stores at align 2 become one
+    // <2 x i16> store (tests/kernels/f_subdword_memory.cl).
+    if (F.unaligned_global && (AS == AS_GLOBAL || AS == AS_CONSTANT || AS == AS_CONSTANT32)) {
+      if (Fast) *Fast = AS == AS_GLOBAL ? A != Align(2) : A >= Align(4);
+      return true;
+    }
     Align need(4);
     if ((AS == AS_LOCAL || AS == AS_REGION) && Bits > 64) need = Align(8);
     if (AS == AS_PRIVATE && Bits > F.private_vec_bits) return false; /* 32, or 128 with flat scratch */

@@ -101,7 +101,7 @@ int mir_mem_merge(mir_program *p, diag *d) {
   uint32_t *uses = calloc(nt ? nt : 1, sizeof *uses);
   if (!defs || !ndefs || !uses) nt = 0;
   else ssa_count(p, nt, defs, ndefs, uses);
-  vm_ctx vc = {vcap, psb, uses, nt};
+  vm_ctx vc = {vcap, psb, uses, nt, p->target->unaligned_global};
   ds_ctx dc = {defs, ndefs, nt, vcap == 4 ? 4 : 1, psb, &vc};
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     mir_block *b = &p->blocks[bi];

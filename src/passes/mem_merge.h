@@ -27,6 +27,7 @@ typedef struct vm_ctx {
   uint32_t psb;
   const uint32_t *uses;
   uint32_t nuses;
+  bool unaligned_global; /* global accesses need not be dword-aligned (wavecc_target) */
 } vm_ctx;
 
 /* A run of accesses being merged: in offset order, covering [lo, hi). */

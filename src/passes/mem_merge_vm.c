@@ -46,7 +46,7 @@ typedef struct vm_acc {
   int32_t lo, hi;
 } vm_acc;
 
-static bool vm_access(const mir_instr *ins, vm_acc *a) {
+static bool vm_access(const mir_instr *ins, vm_acc *a, const vm_ctx *vc) {
   a->dw = vm_dwords(ins->opcode, &a->store, &a->family);
   if (!a->dw) return false;
   unsigned nops = a->store ? 2 : 1;
@@ -55,7 +55,13 @@ static bool vm_access(const mir_instr *ins, vm_acc *a) {
   a->saddr = sa && sa->kind == MIR_OPND_TEMP ? sa->temp.id : 0;
   a->lo = ins->offset;
   a->hi = ins->offset + 4 * (int32_t)a->dw;
-  a->mergeable = a->va && (!sa || a->saddr) && (ins->enc_flags & MIR_ENC_DWALIGNED) &&
+  /* Not dword-aligned: merged only where the GPU accesses global memory
+   * at any byte address (llc-19 merges a <2 x half> store at align 2 with
+   * the dwordx2 after it into one b96, tests/kernels/f_frem_const.ll);
+   * same-base parts lie at dword multiples from one address, so one
+   * aligned part means all are. Not flat: it may reach LDS or scratch. */
+  bool aligned = (ins->enc_flags & MIR_ENC_DWALIGNED) || (a->family == 0 && vc->unaligned_global);
+  a->mergeable = a->va && (!sa || a->saddr) && aligned &&
                  !(ins->enc_flags & MIR_ENC_ORDERED_MASK) &&
                  (a->store ? ins->num_defs == 0 && ins->ops[1].kind == MIR_OPND_TEMP : plain_temp_def(ins));
   return true;
@@ -63,10 +69,11 @@ static bool vm_access(const mir_instr *ins, vm_acc *a) {
 
 /* Same address registers and encoding: the two ranges are exact offsets
  * from one address, so disjoint ranges never alias. */
-static bool vm_same_base(const mir_instr *x, const vm_acc *a, const mir_instr *y, const vm_acc *b) {
+static bool vm_same_base(const mir_instr *x, const vm_acc *a, const mir_instr *y, const vm_acc *b, const vm_ctx *vc) {
+  uint16_t ignore = MIR_ENC_GLC | (a->family == 0 && vc->unaligned_global ? MIR_ENC_DWALIGNED : 0);
   return a->family == b->family && a->va && a->va == b->va && a->saddr == b->saddr &&
          (x->num_ops - (a->store ? 2 : 1)) == (y->num_ops - (b->store ? 2 : 1)) &&
-         ((x->enc_flags ^ y->enc_flags) & (uint16_t)~MIR_ENC_GLC) == 0;
+         ((x->enc_flags ^ y->enc_flags) & (uint16_t)~ignore) == 0;
 }
 
 static bool run_extends(const vm_run *r, const vm_acc *c, unsigned cap) {
@@ -103,7 +110,7 @@ static uint32_t grow_run(const mir_block *b, const rewrite *rw, uint32_t i, cons
     for (unsigned k = 0; k < nn && !stop; k++) {
       const mir_instr *y = now[k];
       vm_acc c;
-      if (vm_access(y, &c) && vm_same_base(x, a, y, &c)) {
+      if (vm_access(y, &c, vc) && vm_same_base(x, a, y, &c, vc)) {
         if (c.store == a->store && c.mergeable && mm_untouched(rw, j) && run_extends(r, &c, cap) &&
             (c.hi <= blo || c.lo >= bhi)) {
           run_add(r, b->instrs[j], j, &c);
@@ -246,7 +253,7 @@ bool mm_stores_fit(const mir_block *b, const rewrite *rw, const vm_run *r, uint3
 static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, const vm_ctx *vc) {
   mir_instr *x = b->instrs[i];
   vm_acc a;
-  if (!vm_access(x, &a) || !a.mergeable || !mm_untouched(rw, i)) return false;
+  if (!vm_access(x, &a, vc) || !a.mergeable || !mm_untouched(rw, i)) return false;
   vm_run r = {{x}, {i}, 1, a.lo, a.hi};
   uint32_t last = grow_run(b, rw, i, &a, vc, &r);
   if (r.np < 2) return false;
@@ -258,6 +265,7 @@ static bool merge_vm_run(mir_program *p, mir_block *b, rewrite *rw, uint32_t i, 
   }
   m->offset = r.lo;
   m->enc_flags = x->enc_flags;
+  for (unsigned k = 0; k < r.np; k++) m->enc_flags |= r.parts[k]->enc_flags & MIR_ENC_DWALIGNED; /* one is: all are */
   mir_temp whole = mir_new_temp(p, mir_rc_v((unsigned)(r.hi - r.lo) / 4));
   for (unsigned k = 0; k < r.np; k++) rw->gone[r.pos[k]] = true;
   if (!a.store) {

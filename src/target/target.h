@@ -255,6 +255,10 @@ struct wavecc_target {
   wavecc_flat_scratch_init flat_scratch_init;
   unsigned flat_scratch_hwreg;  /* WAVECC_FS_SETREG: hwreg id of FLAT_SCR_LO (FLAT_SCR_HI = +1) */
   bool has_private_segment_buffer; /* the private segment buffer user SGPRs exist (not gfx11) */
+  bool unaligned_global;        /* global (and constant-through-VMEM) accesses of any size work at any
+                                   byte address: FeatureUnalignedBufferAccess, which every GFX9+ processor
+                                   has, plus the unaligned-access-mode the HSA runtime sets
+                                   (SH_MEM_CONFIG.ALIGNMENT_MODE); not flat (it may reach LDS/scratch) */
   wavecc_descriptor_layout descriptor;
   /* The memory model per wavecc_scope (NULL: gfx9's model as wavecc has
    * always applied it: GLC on every atomic load and store, fences are

@@ -83,6 +83,7 @@ const wavecc_target wavecc_target_gfx900 = {
   .max_scratch_wave_kib = 8191, .gds_bytes = 65536,
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
   .has_private_segment_buffer = true,
+  .unaligned_global = true,
   .descriptor = {.vgpr_blocks_bits = 6, .vgpr_block = 4, .sgpr_blocks_shift = 6, .sgpr_blocks_bits = 4, .sgpr_block = 8,
                  .float_mode_shift = 12},
 };

@@ -28,6 +28,7 @@ const wavecc_target wavecc_target_gfx90a = {
   WAVECC_CDNA_COMMON_FIELDS
   .flat_scratch_init = WAVECC_FS_SGPR_PAIR,
   .has_private_segment_buffer = true,
+  .unaligned_global = true,
   .fp_atomic_add_f32_ftz = true,
   .mem_model = gfx90a_mem_model,
 };

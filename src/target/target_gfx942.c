@@ -32,6 +32,7 @@ const wavecc_target wavecc_target_gfx942 = {
   WAVECC_CDNA_COMMON_FIELDS
   .flat_scratch_init = WAVECC_FS_ARCHITECTED,
   .has_private_segment_buffer = false,
+  .unaligned_global = true,
   .fp_atomic_add_any_memory = true,
   .mem_model = gfx942_mem_model,
   .cpol_names = {"sc0", "nt", "sc1"},

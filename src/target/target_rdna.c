@@ -28,6 +28,7 @@
   .flat_scratch_sgprs = 0,                                   /* FLAT_SCRATCH is a hwreg, not SGPRs */                \
   .max_waves_per_simd = 16, .simds_per_cu = 4,               /* a WGP (WGP mode): 2 CUs x 2 SIMD32 */                \
   .max_workgroups_per_cu = 32, .lds_bytes = 65536,           /* per work-group (the WGP has 128 KiB) */              \
+  .unaligned_global = true,                                  /* target.h */                                          \
   /* GFX10+: hasNoDataDepHazard (GCNHazardRecognizer); none of the GFX9 hazards need wait states */                 \
   .hazard_waits = {0},                                                                                               \
   .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \

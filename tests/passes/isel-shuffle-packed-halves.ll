@@ -5,10 +5,12 @@
 ; splits a dword into halves and joins them again (before: a
 ; v_lshrrev_b32 16 and a v_perm_b32 per dword, 4 VALU instructions per
 ; loop iteration of matmul_f16).
+; Since the load-store vectoriser merges the two align-2 loads (global
+; memory at any alignment, tti_model.cpp), they are one dwordx2 load, as
+; in llc-19.
 ; RUN: %wavecc -mcpu=gfx90a %s -S -o - | FileCheck %s
 ; CHECK-LABEL: k:
-; CHECK: global_load_dword v[[LO:[0-9]+]]
-; CHECK: global_load_dword v[[HI:[0-9]+]]
+; CHECK: global_load_dwordx2 v{{\[}}[[LO:[0-9]+]]:[[HI:[0-9]+]]{{\]}}
 ; CHECK-NOT: v_perm_b32
 ; CHECK-NOT: v_lshrrev_b32
 ; CHECK: v_mfma_f32_32x32x8f16 {{v\[[0-9]+:[0-9]+\]}}, v{{\[}}[[LO]]:[[HI]]{{\]}}
