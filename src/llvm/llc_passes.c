@@ -22,10 +22,17 @@
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp).
- * infer-address-spaces (llc-19 runs it first in addIRPasses) after
- * the atomic optimizer (before it, the flat atomics it made global went
- * through wavecc's optimizer: f_atomics_expand 7176 -> 8590 executed
- * instructions, llc-19 6128): a store through an addrspacecast of an LDS
+ * infer-address-spaces before the atomic optimizer, as llc-19 (its
+ * output optimizes a flat atomic on an addrspacecast global pointer): a
+ * flat atomic it makes global at a uniform address is then done once per
+ * wave, as the same atomic written on the global pointer is
+ * (f_fp_atomics_native.ll at gfx900: a contended flat fmax of increasing
+ * values ran its compare-and-swap loop 64 times; occupancy-model cycles
+ * 35676 -> 17862, llc-19 22655). It costs f_atomics_expand.ll 13724 ->
+ * 14447 (llc-19 15009): its contended flat fmin of increasing values
+ * needs two compare-and-swap rounds in the emulator's lane order, less
+ * than the 64-lane fold; that is the data, not the address space
+ * (2026-11-29). infer-address-spaces at all: a store through an addrspacecast of an LDS
  * pointer that the -O2 pipeline made conditional after its own run
  * (f_generic_ptr: bump(pick(&lds[l], &priv[3], c))) was a flat_store,
  * which also counts in lgkmcnt, so the next LDS read waited for its
@@ -51,7 +58,7 @@
  * the uniform SGPR: reading the SGPR gave wrong values when an exit
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
-    "function(promote-private-arrays,atomic-optimizer,infer-address-spaces,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
     "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
