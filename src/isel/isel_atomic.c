@@ -14,7 +14,8 @@
  *
  * isel_atomic_emit (shared with the 32-bit atomics of isel_mem.c) orders
  * them: a release (release, acq_rel, seq_cst) completes everything before
- * the atomic (s_waitcnt 0), monotonic and acquire ones issue at once, as
+ * the atomic (s_waitcnt 0; LDS alone at gfx90a/gfx942 work-group scope:
+ * isel_model_release_wait), monotonic and acquire ones issue at once, as
  * llc-19's; uses of the old value wait through the waitcnt pass.
  * cmpxchg yields {old, old == expected} (v_cmp_eq_u32/u64).
  */
@@ -133,7 +134,7 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw) {
   /* a release completes everything before it; a monotonic or acquire
    * atomic needs no wait before it (AMDGPUUsage memory model code
    * sequences: the wave's accesses to one address stay in order) */
-  if (isel_model_is_release(ins)) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
+  if (isel_model_is_release(ins)) isel_model_release_wait(c, ins, as);
   mir_instr *a;
   if (cas && as >= 2) {
     /* ds_cmpst: data0 = compare, data1 = new value; GFX11's ds_cmpstore

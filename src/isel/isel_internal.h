@@ -490,7 +490,8 @@ bool isel_half_mad_mix(isel_ctx *c, LLVMValueRef ins);
  * MIR_ENC_ORDERED of access `ins` (a load, store or read-modify-write;
  * the returning GLC of an RMW is the caller's); 0 for a plain access or
  * without a model. isel_model_release: the scope's writeback (buffer_wbl2)
- * before a release's s_waitcnt 0, which the caller emits.
+ * before a release's s_waitcnt (isel_model_release_wait), which the caller
+ * emits.
  * isel_model_acquire: after an acquire access or fence, s_waitcnt 0
  * (unless `waited`: the caller just emitted one) and the scope's
  * invalidates (buffer_inv, buffer_wbinvl1_vol). Fences pass as 0. */
@@ -499,9 +500,14 @@ bool isel_has_mem_model(const isel_ctx *c, unsigned as);
 uint16_t isel_model_access_flags(isel_ctx *c, LLVMValueRef ins, unsigned as, isel_access kind);
 void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as);
 /* Is atomic `ins` a release (release, acq_rel, seq_cst; a cmpxchg by its
- * success ordering)? Everything before it completes first (s_waitcnt 0). */
+ * success ordering)? Then isel_model_release_wait's wait comes first. */
 bool isel_model_is_release(LLVMValueRef ins);
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited);
+/* The s_waitcnt before release `ins` (a fence, store or read-modify-write
+ * on address space `as`; fences pass 0) and of a fence of any ordering:
+ * s_waitcnt 0, or lgkmcnt(0) alone where the scope's model says the
+ * release waits only for LDS (wavecc_scope_model.release_waits_lds_only). */
+void isel_model_release_wait(isel_ctx *c, LLVMValueRef ins, unsigned as);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */

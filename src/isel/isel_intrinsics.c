@@ -148,10 +148,11 @@ static int call_abi(isel_ctx *c, LLVMValueRef ins, const char *n, intr k) {
      * The fences around OpenCL's barrier() keep their own waits. */
     unsigned wg = c->p->abi.max_flat_workgroup_size;
     if (c->opt_level > 0 && wg && wg <= c->p->target->wave_size) return 1;
-    /* OpenCL's work-group barrier: all memory operations of the wave
-     * complete before it (the fences around it ask for that too) */
-    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-    w->offset = 0;
+    /* Without a back-off barrier the hardware needs every access of the
+     * wave complete before s_barrier (wavecc_target.barrier_back_off);
+     * with one, the fences around it say what must complete (OpenCL's
+     * barrier(): work-group release and acquire fences), as llc-19. */
+    if (!c->p->target->barrier_back_off) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
     isel_emit(c, ISA_S_BARRIER, 0, 0);
     return 1;
   }

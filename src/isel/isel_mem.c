@@ -15,8 +15,10 @@
  *  - Addresses, GEPs and immediate offsets: isel_gep.c. A kernel's
  *    private array at a constant index needs no VGPR address: MUBUF
  *    "off" with the whole address in the offset field.
- *  - fence: s_waitcnt on everything (conservative: OpenCL fences around
- *    barriers need all outstanding memory operations complete).
+ *  - fence: s_waitcnt on everything (OpenCL fences around barriers need
+ *    all outstanding memory operations complete), or on LDS alone at a
+ *    scope whose model says so (isel_model_release_wait: gfx90a/gfx942
+ *    work-group scope).
  *  - Private memory (allocas surviving SROA): MUBUF through the private
  *    segment buffer V#, one dword at a time, in byte/short pieces when
  *    the IR alignment is below the access size (private_piece).
@@ -86,11 +88,16 @@ static bool mem_space_ok(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store)
  * load wait for every earlier access first (`before`), an acquire or
  * seq_cst load completes before any later access (after it). Monotonic
  * and unordered accesses need no wait: one aligned access is atomic. */
-static void atomic_waits(isel_ctx *c, LLVMValueRef ins, bool store, bool before) {
+static void atomic_waits(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store, bool before) {
   LLVMAtomicOrdering o = LLVMGetOrdering(ins);
   bool wait;
-  if (store) wait = before && (o == LLVMAtomicOrderingRelease || o == LLVMAtomicOrderingSequentiallyConsistent);
-  else if (before) wait = o == LLVMAtomicOrderingSequentiallyConsistent;
+  if (store) {
+    /* the release's wait: the scope's (isel_memmodel.c) */
+    if (before && (o == LLVMAtomicOrderingRelease || o == LLVMAtomicOrderingSequentiallyConsistent))
+      isel_model_release_wait(c, ins, as);
+    return;
+  }
+  if (before) wait = o == LLVMAtomicOrderingSequentiallyConsistent;
   else wait = o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingSequentiallyConsistent;
   if (wait) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
 }
@@ -562,9 +569,9 @@ bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
     unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(ptr));
     if (store) isel_model_release(c, ins, as);
     if (as == 5) c->p->cur_chk = private_object(c, ptr); /* the access's object, for the bounds check */
-    atomic_waits(c, ins, store, true);
+    atomic_waits(c, ins, as, store, true);
     bool done = store ? sel_store(c, ins) : sel_load(c, ins);
-    atomic_waits(c, ins, store, false); /* an acquire load's wait */
+    atomic_waits(c, ins, as, store, false); /* an acquire load's wait */
     c->p->cur_chk = 0;
     if (!store) isel_model_acquire(c, ins, as, true);
     return done;
@@ -572,8 +579,7 @@ bool isel_mem(isel_ctx *c, LLVMValueRef ins) {
   case LLVMFence: {
     /* a fence orders global memory too: the generic address space's model */
     isel_model_release(c, ins, 0);
-    mir_instr *w = isel_emit(c, ISA_S_WAITCNT, 0, 0);
-    w->offset = 0;
+    isel_model_release_wait(c, ins, 0);
     isel_model_acquire(c, ins, 0, true);
     return true;
   }

@@ -3,8 +3,9 @@
  * (wavecc_target.mem_model: AMDGPUUsage "Memory Model GFX6-GFX9", "GFX90A",
  * "GFX942" (non-tgsplit) and "GFX10-GFX11" (WGP mode) code-sequence
  * tables, as llc-19 emits them). Each access gets its scope's cache bits;
- * a release runs the scope's writeback before the s_waitcnt 0 the callers
- * emit; an acquire waits for everything and then runs the scope's
+ * a release runs the scope's writeback before the s_waitcnt the callers
+ * emit (isel_model_release_wait: 0, or lgkmcnt(0) at gfx90a/gfx942
+ * work-group scope); an acquire waits for everything and then runs the scope's
  * invalidates. Targets without a table keep wavecc's old gfx9 behaviour:
  * GLC on every atomic load and store, fences are waits (isel_mem.c).
  */
@@ -86,6 +87,24 @@ void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as) {
 }
 
 bool isel_model_is_release(LLVMValueRef ins) { return is_release(ordering_of(ins)); }
+
+void isel_model_release_wait(isel_ctx *c, LLVMValueRef ins, unsigned as) {
+  const wavecc_target *t = c->p->target;
+  const wavecc_scope_model *m = scope_model(c, ins, as);
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  /* gfx90a / gfx942 work-group scope outside tgsplit: the work-group's
+   * waves share the CU's L1, which keeps vector memory in order; only LDS
+   * (and the LDS side of a flat access) can be reordered between waves
+   * (AMDGPUUsage "Memory Model GFX90A" / "GFX942": fence release,
+   * acq_rel, seq_cst and acquire, store atomic release, atomicrmw release
+   * and acq_rel at workgroup scope, step 1: "Use lgkmcnt(0) if not
+   * TgSplit execution mode"). Such a scope has no invalidates, so the
+   * acquire after a fence's wait needs none either. */
+  bool lds_only = m && m->release_waits_lds_only;
+  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) cnt[k] = lds_only ? wavecc_counter_max(t, (wavecc_counter)k) : 0;
+  cnt[WAVECC_CNT_LGKM] = 0;
+  isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = wavecc_waitcnt_encode(t, cnt);
+}
 
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited) {
   const wavecc_scope_model *m = scope_model(c, ins, as);

@@ -37,8 +37,9 @@
  *    oldest pending write once cnt_max events followed it, out-of-order
  *    ones too: an s_load_dwordx16 followed by 17 ds_write_b32 lost its
  *    wait, issue 21.)
- *  - s_barrier waits for everything (gfx900 has no automatic wait before
- *    barriers); s_endpgm needs no wait. s_waitcnt already in the program
+ *  - s_barrier waits for everything where the GPU does not back the
+ *    barrier off (gfx900 has no automatic wait before barriers;
+ *    wavecc_target.barrier_back_off: gfx90a, gfx942 need none); s_endpgm needs no wait. s_waitcnt already in the program
  *    (fences, barriers, atomics, calls) keep only the counters that can
  *    still exceed their count (relax_wait).
  *  - Across blocks: forward dataflow over the linear CFG; the entry state
@@ -414,6 +415,9 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     bool ooo_ev;
     unsigned ev_mask = events(a, ins, &ooo_ev);
     bool barrier = ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BARRIER);
+    /* s_barrier on a GPU that backs it off (wavecc_target.barrier_back_off)
+     * needs nothing complete; the GWS barriers and semaphores still do */
+    if (barrier && ins->opcode == ISA_S_BARRIER && a->tgt->barrier_back_off) barrier = false;
     if (barrier) need[VM] = need[LGKM] = need[EXP] = need[VS] = 0;
     /* Nothing outstanding: no register can need a wait (most ALU code;
      * stores write no register). */

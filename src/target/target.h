@@ -152,6 +152,18 @@ typedef struct wavecc_scope_model {
   wavecc_cache_op acquire[2]; /* invalidates after an acquire's wait (gfx90a system: buffer_invl2, then
                                  buffer_wbinvl1_vol; RDNA agent: buffer_gl1_inv, then buffer_gl0_inv) */
   wavecc_cache_op release[1]; /* writeback before a release's wait (buffer_wbl2) */
+  /* The wait of a release (fence, store, read-modify-write) and of an
+   * acquire fence at this scope covers only LDS (s_waitcnt lgkmcnt(0)),
+   * not vector memory: all waves of a work-group run on one CU and share
+   * its vector L1, which keeps their accesses in order (gfx90a / gfx942
+   * outside tgsplit mode, which wavecc does not support: AMDGPUUsage
+   * "Memory Model GFX90A" and "GFX942" code sequences, rows fence
+   * release / acq_rel / seq_cst, store atomic release, atomicrmw
+   * release / acq_rel at workgroup scope: "s_waitcnt lgkm/vmcnt(0) - Use
+   * lgkmcnt(0) if not TgSplit execution mode and vmcnt(0) if TgSplit
+   * execution mode"; llc-19 -mcpu=gfx90a / gfx942 emit lgkmcnt(0)).
+   * false: the release waits for everything (s_waitcnt 0). */
+  bool release_waits_lds_only;
 } wavecc_scope_model;
 
 typedef struct wavecc_target wavecc_target;
@@ -260,6 +272,13 @@ struct wavecc_target {
                                    has, plus the unaligned-access-mode the HSA runtime sets
                                    (SH_MEM_CONFIG.ALIGNMENT_MODE); not flat (it may reach LDS/scratch) */
   wavecc_descriptor_layout descriptor;
+  /* s_barrier backs off when an exception arrives, so a wave may reach it
+   * with memory accesses outstanding (LLVM FeatureBackOffBarrier: gfx90a,
+   * gfx942; llc-19 emits no s_waitcnt before their s_barrier). false: the
+   * barrier needs every counter at 0 first (gfx900: llc-19 SIInsertWaitcnts
+   * waits for everything before an s_barrier without the feature). Only
+   * the hardware rule: memory ordering across a barrier is the fences'. */
+  bool barrier_back_off;
   /* The memory model per wavecc_scope (NULL: gfx9's model as wavecc has
    * always applied it: GLC on every atomic load and store, fences are
    * waits, no cache invalidates). */

@@ -16,7 +16,7 @@ static const wavecc_scope_model gfx90a_mem_model[WAVECC_NUM_SCOPES] = {
                            .acquire = {{ISA_BUFFER_INVL2, 0}, {ISA_BUFFER_WBINVL1_VOL, 0}},
                            .release = {{ISA_BUFFER_WBL2, 0}}},
   [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC0, .num_acquire = 1, .acquire = {{ISA_BUFFER_WBINVL1_VOL, 0}}},
-  [WAVECC_SCOPE_WORKGROUP] = {0},
+  [WAVECC_SCOPE_WORKGROUP] = {.release_waits_lds_only = true}, /* one CU's L1 (non-tgsplit) */
   [WAVECC_SCOPE_WAVEFRONT] = {0},
 };
 
@@ -31,4 +31,5 @@ const wavecc_target wavecc_target_gfx90a = {
   .unaligned_global = true,
   .fp_atomic_add_f32_ftz = true,
   .mem_model = gfx90a_mem_model,
+  .barrier_back_off = true,
 };

@@ -20,7 +20,8 @@ static const wavecc_scope_model gfx942_mem_model[WAVECC_NUM_SCOPES] = {
   [WAVECC_SCOPE_AGENT] = {.load_cpol = WAVECC_CPOL_SC1, .store_cpol = WAVECC_CPOL_SC1, .num_acquire = 1, .num_release = 1,
                           .acquire = {{ISA_BUFFER_INV, WAVECC_CPOL_SC1}},
                           .release = {{ISA_BUFFER_WBL2, WAVECC_CPOL_SC1}}},
-  [WAVECC_SCOPE_WORKGROUP] = {.load_cpol = WAVECC_CPOL_SC0, .store_cpol = WAVECC_CPOL_SC0},
+  [WAVECC_SCOPE_WORKGROUP] = {.load_cpol = WAVECC_CPOL_SC0, .store_cpol = WAVECC_CPOL_SC0,
+                              .release_waits_lds_only = true}, /* one CU's L1 (non-tgsplit) */
   [WAVECC_SCOPE_WAVEFRONT] = {0},
 };
 
@@ -35,6 +36,7 @@ const wavecc_target wavecc_target_gfx942 = {
   .unaligned_global = true,
   .fp_atomic_add_any_memory = true,
   .mem_model = gfx942_mem_model,
+  .barrier_back_off = true,
   .cpol_names = {"sc0", "nt", "sc1"},
   .flat_scratch_sgprs_always = true,
 };
