@@ -20,34 +20,11 @@
 #include <string.h>
 
 #include "isel/isel_internal.h"
-
-/* Denormal mode value of the MODE register for one attribute value: 3 keep
- * both, 2 flush inputs only, 1 flush outputs only, 0 flush both. */
-static unsigned denorm_value(const char *v, unsigned len) {
-  const char *comma = memchr(v, ',', len);
-  unsigned olen = comma ? (unsigned)(comma - v) : len;
-  const char *in = comma ? comma + 1 : v;
-  unsigned ilen = comma ? len - olen - 1 : len;
-  static const char ps[] = "preserve-sign";
-  bool out_flush = olen == sizeof ps - 1 && memcmp(v, ps, olen) == 0;
-  bool in_flush = ilen == sizeof ps - 1 && memcmp(in, ps, ilen) == 0;
-  return (out_flush ? 0u : 2u) | (in_flush ? 0u : 1u);
-}
-
-static bool attr_value(LLVMValueRef fn, const char *name, unsigned *out) {
-  LLVMAttributeRef at = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, name, (unsigned)strlen(name));
-  if (!at) return false;
-  unsigned len;
-  const char *v = LLVMGetStringAttributeValue(at, &len);
-  *out = denorm_value(v, len);
-  return true;
-}
+#include "llvm/denormal_attrs.h"
 
 uint32_t isel_fp_mode_of(LLVMValueRef fn) {
-  unsigned d64 = 3, d32;
-  attr_value(fn, "denormal-fp-math", &d64);
-  if (!attr_value(fn, "denormal-fp-math-f32", &d32)) d32 = d64;
-  return isa_mode_set(isa_mode_set(0, ISA_MODE_DENORM32, d32), ISA_MODE_DENORM16_64, d64);
+  return isa_mode_set(isa_mode_set(0, ISA_MODE_DENORM32, wir_denorm_mode(fn, true)), ISA_MODE_DENORM16_64,
+                      wir_denorm_mode(fn, false));
 }
 
 uint32_t isel_fpmode_begin(const isel_ctx *c) { return c->p->blocks[c->cur].num_instrs; }

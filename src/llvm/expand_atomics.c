@@ -24,6 +24,7 @@
 
 #include <string.h>
 
+#include "llvm/denormal_attrs.h"
 #include "llvm/fatptr_internal.h"
 #include "llvm/promote_bf16.h"
 #include "llvm/sync_scope.h"
@@ -35,18 +36,6 @@ static bool fn_attr_true(LLVMValueRef fn, const char *name) {
   unsigned n = 0;
   const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
   return v && n == 4 && !strncmp(v, "true", 4);
-}
-
-/* Does `fn` flush f32 denormals, inputs and outputs ("denormal-fp-math-f32",
- * else "denormal-fp-math", = "preserve-sign[,preserve-sign]"; LangRef)? */
-static bool fn_f32_ftz(LLVMValueRef fn) {
-  static const char ps[] = "preserve-sign";
-  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "denormal-fp-math-f32", 20);
-  if (!a) a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, "denormal-fp-math", 16);
-  unsigned n = 0;
-  const char *v = a ? LLVMGetStringAttributeValue(a, &n) : NULL;
-  return v && ((n == sizeof ps - 1 && !memcmp(v, ps, n)) ||
-               (n == 2 * (sizeof ps - 1) + 1 && !memcmp(v, ps, sizeof ps - 1) && !memcmp(v + sizeof ps, ps, sizeof ps - 1)));
 }
 
 /* The returning instruction of format f doing `at` on `bytes` in t's
@@ -76,7 +65,7 @@ static bool fp_atomic_allowed(LLVMValueRef ins, const wavecc_target *t, isa_atom
   LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
   unsigned kind = LLVMGetMDKindIDInContext(LLVMGetTypeContext(LLVMTypeOf(ins)), "amdgpu.no.fine.grained.memory", 29);
   if (fn_attr_true(fn, "amdgpu-unsafe-fp-atomics") && wir_sync_scope(ins) != WIR_SCOPE_SYSTEM) return true;
-  return LLVMGetMetadata(ins, kind) && !(at == ISA_AT_FADD && f32 && t->fp_atomic_add_f32_ftz && !fn_f32_ftz(fn));
+  return LLVMGetMetadata(ins, kind) && !(at == ISA_AT_FADD && f32 && t->fp_atomic_add_f32_ftz && wir_denorm_mode(fn, true) != 0);
 }
 
 bool wir_float_atomic_native(LLVMValueRef ins, const wavecc_target *t, unsigned *op) {

@@ -533,14 +533,7 @@ static void hoist_skip_copies(mir_program *p, uint32_t f, uint8_t *seen, uint32_
 
 /* Does ins write a register of r..r+n-1 (any pseudo may)? */
 static bool writes_regs(const mir_instr *ins, mir_preg r, unsigned n) {
-  if (ins->opcode >= ISA_NUM_OPS) return true;
-  for (unsigned k = 0; k < ins->num_defs; k++) {
-    mir_preg q;
-    unsigned m;
-    mir_opnd_units(&ins->defs[k], &q, &m);
-    if (regs_overlap(r, n, q, m)) return true;
-  }
-  return false;
+  return ins->opcode >= ISA_NUM_OPS || opnds_touch(ins->defs, ins->num_defs, r, n);
 }
 
 /* Is register range r..r+n-1 (n <= 8) written before anything reads it,
@@ -596,7 +589,7 @@ static void fold_exec_ops(mir_program *p) {
         continue;
       if (a->opcode == ops[1] && !is_exec(&a->ops[0])) continue; /* c & ~exec */
       const mir_operand *c = is_exec(&a->ops[0]) ? &a->ops[1] : &a->ops[0];
-      mir_preg cr, tr;
+      mir_preg cr = 0, tr;
       unsigned cn = 0, tn;
       if (c->kind == MIR_OPND_TEMP || c->kind == MIR_OPND_FIXED) mir_opnd_units(c, &cr, &cn);
       mir_opnd_units(&a->defs[0], &tr, &tn);

@@ -279,15 +279,14 @@ static bool any_pair_source(unsigned op, unsigned k) { return any_source(op, k, 
  * fbits). True if ins changed. */
 static bool fold_valu_literals(const wavecc_target *t, mir_instr *ins, mir_instr *const *def, uint32_t num_temps) {
   if (!t->vop3_literal || ins->opcode >= ISA_NUM_OPS || ins->num_ops > 3 || mir_tied_operand(ins) >= 0) return false;
-  unsigned c = isa_sem_of(ins->opcode)->cost;
+  const isa_sem *se = isa_sem_of(ins->opcode);
   isa_format f = isa_table[ins->opcode].format;
-  if ((c != ISA_COST_VALU && c != ISA_COST_TRANS) || (f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOPC &&
-                                                      f != ISA_FMT_VOP3))
+  if ((se->cost != ISA_COST_VALU && se->cost != ISA_COST_TRANS) ||
+      (f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOPC && f != ISA_FMT_VOP3))
     return false;
   if ((isa_table[ins->opcode].flags & (ISA_F_F64 | ISA_F_READS_M0)) || (ins->enc_flags & ~MIR_ENC_VOP3)) return false;
   /* 32-bit sources only: a 16-bit operation reads constants as 16-bit
    * values with their own inline set (f16 0.5 is 0x3800 inline there) */
-  const isa_sem *se = isa_sem_of(ins->opcode);
   if ((se->fbits && se->fbits != 32) || isa_type_bits((isa_type)se->stype) != 32) return false;
   mir_operand ops[3];
   bool changed = false;
