@@ -506,8 +506,16 @@ void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited)
 /* The s_waitcnt before release `ins` (a fence, store or read-modify-write
  * on address space `as`; fences pass 0) and of a fence of any ordering:
  * s_waitcnt 0, or lgkmcnt(0) alone where the scope's model says the
- * release waits only for LDS (wavecc_scope_model.release_waits_lds_only). */
+ * release waits only for LDS (wavecc_scope_model.release_waits_lds_only);
+ * at wavefront or singlethread scope isel_model_full_wait's. */
 void isel_model_release_wait(isel_ctx *c, LLVMValueRef ins, unsigned as);
+/* The s_waitcnt immediate (wavecc_waitcnt_encode) with which atomic or
+ * fence `ins` waits for all earlier accesses: 0, or at wavefront and
+ * singlethread scope on a target with a memory model every counter at its
+ * maximum (AMDGPUUsage: no code for those rows), which still orders the
+ * accesses around it for the schedulers and which the waitcnt pass
+ * deletes. */
+uint32_t isel_model_full_wait(isel_ctx *c, LLVMValueRef ins);
 /* isel_atomic.c: atomicrmw / cmpxchg on i64 (global, flat, LDS); false
  * when `ins` is not a 64-bit integer atomic (unsupported ones are
  * reported and return true). */

@@ -99,7 +99,7 @@ static void atomic_waits(isel_ctx *c, LLVMValueRef ins, unsigned as, bool store,
   }
   if (before) wait = o == LLVMAtomicOrderingSequentiallyConsistent;
   else wait = o == LLVMAtomicOrderingAcquire || o == LLVMAtomicOrderingSequentiallyConsistent;
-  if (wait) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
+  if (wait) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = (int32_t)isel_model_full_wait(c, ins);
 }
 
 /* Splits `bytes` into access sizes the ISA has (<= 16, 12 allowed). */

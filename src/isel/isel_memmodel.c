@@ -88,10 +88,34 @@ void isel_model_release(isel_ctx *c, LLVMValueRef ins, unsigned as) {
 
 bool isel_model_is_release(LLVMValueRef ins) { return is_release(ordering_of(ins)); }
 
+/* Does `ins` (an atomic or fence) order memory at wavefront or
+ * singlethread scope on a target with a memory model? A wave's own
+ * accesses complete in its program order as the wave itself sees them:
+ * AMDGPUUsage's memory model tables give no code for those rows (LLVM's
+ * memory-legalizer-fence.ll emits none). */
+static bool wave_scope(const isel_ctx *c, LLVMValueRef ins) {
+  return c->p->target->mem_model && wir_sync_scope(ins) == WIR_SCOPE_WAVEFRONT;
+}
+
+uint32_t isel_model_full_wait(isel_ctx *c, LLVMValueRef ins) {
+  const wavecc_target *t = c->p->target;
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  /* at wave scope an s_waitcnt that waits for nothing: it still orders
+   * the accesses around it for the schedulers (sched_loads.c, sched_uses.c:
+   * a program wait is a fence), and the waitcnt pass deletes it */
+  bool none = wave_scope(c, ins);
+  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) cnt[k] = none ? wavecc_counter_max(t, (wavecc_counter)k) : 0;
+  return wavecc_waitcnt_encode(t, cnt);
+}
+
 void isel_model_release_wait(isel_ctx *c, LLVMValueRef ins, unsigned as) {
   const wavecc_target *t = c->p->target;
   const wavecc_scope_model *m = scope_model(c, ins, as);
   unsigned cnt[WAVECC_NUM_COUNTERS];
+  if (wave_scope(c, ins)) {
+    isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = (int32_t)isel_model_full_wait(c, ins);
+    return;
+  }
   /* gfx90a / gfx942 work-group scope outside tgsplit: the work-group's
    * waves share the CU's L1, which keeps vector memory in order; only LDS
    * (and the LDS side of a flat access) can be reordered between waves
@@ -109,6 +133,6 @@ void isel_model_release_wait(isel_ctx *c, LLVMValueRef ins, unsigned as) {
 void isel_model_acquire(isel_ctx *c, LLVMValueRef ins, unsigned as, bool waited) {
   const wavecc_scope_model *m = scope_model(c, ins, as);
   if (!m || !m->num_acquire || !is_acquire(ordering_of(ins))) return;
-  if (!waited) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = 0;
+  if (!waited) isel_emit(c, ISA_S_WAITCNT, 0, 0)->offset = (int32_t)isel_model_full_wait(c, ins);
   emit_cache_ops(c, m->acquire, m->num_acquire);
 }
