@@ -11,11 +11,12 @@ typedef struct lp {
   uint32_t pre, end, cont; /* machine blocks */
   mir_temp mask_phi_t, back_mask;
   mir_instr *mask_phi;
-  /* exit accumulators */
-  uint32_t nexit;
-  uint32_t exit_target[8];
-  mir_temp acc[8], acc_next[8];
-  mir_instr *acc_phi[8];
+  /* exit accumulators, one per exit target (isel_cf_loops.c
+   * add_exit_target grows the arrays in the arena: cap entries) */
+  uint32_t nexit, cap;
+  uint32_t *exit_target;
+  mir_temp *acc, *acc_next;
+  mir_instr **acc_phi;
 } lp;
 
 typedef struct mctx {

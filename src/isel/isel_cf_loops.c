@@ -91,17 +91,28 @@ bool isel_cf_find_loops(mctx *m) {
   return true;
 }
 
-/* Adds x to the exit targets of loop l; false (reported) past 8 targets. */
-static bool add_exit_target(mctx *m, uint32_t l, uint32_t x, LLVMValueRef t) {
+/* Copies n entries of `elem` bytes from old into a new arena array of cap. */
+static void *grow(isel_ctx *c, const void *old, uint32_t n, uint32_t cap, size_t elem) {
+  void *p = arena_alloc(c->mem, cap * elem);
+  if (n) memcpy(p, old, n * elem);
+  return p;
+}
+
+/* Adds x to the exit targets of loop l (each gets a lane-mask accumulator:
+ * many targets cost SGPRs, which the allocator spills like any others). */
+static void add_exit_target(mctx *m, uint32_t l, uint32_t x) {
   lp *L = &m->loops[l];
   for (uint32_t k = 0; k < L->nexit; k++)
-    if (L->exit_target[k] == x) return true;
-  if (L->nexit == 8) {
-    isel_unsupported(m->c, t, "loop with more than 8 exit targets");
-    return false;
+    if (L->exit_target[k] == x) return;
+  if (L->nexit == L->cap) {
+    uint32_t cap = L->cap ? 2 * L->cap : 8;
+    L->exit_target = grow(m->c, L->exit_target, L->nexit, cap, sizeof *L->exit_target);
+    L->acc = grow(m->c, L->acc, L->nexit, cap, sizeof *L->acc);
+    L->acc_next = grow(m->c, L->acc_next, L->nexit, cap, sizeof *L->acc_next);
+    L->acc_phi = grow(m->c, L->acc_phi, L->nexit, cap, sizeof *L->acc_phi);
+    L->cap = cap;
   }
   L->exit_target[L->nexit++] = x;
-  return true;
 }
 
 /* Checks edges: back edges only from the loop's own blocks (not inner
@@ -130,7 +141,7 @@ bool isel_cf_check_edges(mctx *m) {
       /* an exit: from lb out to lx, one of its ancestors (or the top level) */
       uint32_t l = lb;
       while (l != UINT32_MAX && l != lx) {
-        if (!add_exit_target(m, l, x, t)) return false;
+        add_exit_target(m, l, x);
         l = m->loops[l].parent;
       }
       if (l != lx) {
