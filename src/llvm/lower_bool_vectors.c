@@ -304,21 +304,37 @@ static bool lower_wide(LLVMBuilderRef b, LLVMContextRef ctx, wide_map *m, LLVMVa
   return true;
 }
 
-/* bitcast between <N x i1> and iN (either direction); false for others. */
+/* Whether `t` is a <N x i1> vector of at most 64 elements. */
+static bool is_bool_vector(LLVMTypeRef t) {
+  unsigned n;
+  return LLVMGetTypeKind(t) == LLVMVectorTypeKind && mem_bits(t, &n);
+}
+
+/* bitcast between <N x i1> (N <= 64) and any other type of N bits (either
+ * direction): an integer directly; a float or a vector of wider elements
+ * (`bitcast <4 x i8> to <32 x i1>`, `bitcast double to <64 x i1>`, both
+ * from llvm-stress) through the integer iN, which has the same bits in the
+ * same order (LangRef "bitcast"); false for others. */
 static bool lower_bitcast(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins) {
   LLVMValueRef src = LLVMGetOperand(ins, 0);
   LLVMTypeRef from = LLVMTypeOf(src), to = LLVMTypeOf(ins);
-  unsigned n, bits;
+  bool unpack = is_bool_vector(to), pack = is_bool_vector(from);
+  if (unpack == pack) return false; /* neither, or <N x i1> to <N x i1> */
+  LLVMTypeRef other = unpack ? from : to;
+  LLVMTypeKind k = LLVMGetTypeKind(other);
+  if (k == LLVMPointerTypeKind || (k == LLVMVectorTypeKind &&
+                                   LLVMGetTypeKind(LLVMGetElementType(other)) == LLVMPointerTypeKind))
+    return false;
+  unsigned n = LLVMGetVectorSize(unpack ? to : from);
+  LLVMTypeRef in = LLVMIntTypeInContext(ctx, n);
   LLVMPositionBuilderBefore(b, ins);
   LLVMValueRef v;
-  if (LLVMGetTypeKind(to) == LLVMVectorTypeKind && (bits = mem_bits(to, &n)) &&
-      LLVMGetTypeKind(from) == LLVMIntegerTypeKind)
-    v = unpack_bits(b, ctx, src, to);
-  else if (LLVMGetTypeKind(from) == LLVMVectorTypeKind && (bits = mem_bits(from, &n)) &&
-           LLVMGetTypeKind(to) == LLVMIntegerTypeKind)
+  if (unpack)
+    v = unpack_bits(b, ctx, k == LLVMIntegerTypeKind ? src : LLVMBuildBitCast(b, src, in, ""), to);
+  else if (k == LLVMIntegerTypeKind)
     v = pack_bits(b, src, to);
   else
-    return false;
+    v = LLVMBuildBitCast(b, pack_bits(b, src, in), to, "");
   LLVMReplaceAllUsesWith(ins, v);
   LLVMInstructionEraseFromParent(ins);
   return true;
