@@ -20,7 +20,9 @@
  *   pow(x, y)       amdgcn.exp2(fmul.legacy(y, amdgcn.log(x)))
  *   frem x, y       fma(-trunc(x / y), y, x), the division an ordinary fdiv
  *                   with frem's fast-math flags (llc-19's LowerFREM; f16
- *                   too, f64 likewise, vectors element by element)
+ *                   too, f64 likewise, vectors element by element); a zero
+ *                   result takes x's sign unless the frem has nsz (fmod's
+ *                   sign: frem(-4, 2) is -0, where the fma gives +0)
  * Vector calls are scalarised before this pass (scalarize-vector-intrinsics).
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
@@ -146,8 +148,21 @@ static LLVMValueRef frem1(fx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef 
   LLVMValueRef tq = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, tr, &t, 1), LLVMGetIntrinsicDeclaration(c->mod, tr, &t, 1),
                                    &q, 1, "");
   LLVMValueRef args[3] = {LLVMBuildFNeg(c->b, tq, ""), y, x};
-  return LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, fm, &t, 1), LLVMGetIntrinsicDeclaration(c->mod, fm, &t, 1), args,
-                        3, "");
+  LLVMValueRef r = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, fm, &t, 1),
+                                  LLVMGetIntrinsicDeclaration(c->mod, fm, &t, 1), args, 3, "");
+  /* LangRef: frem is fmod, whose result has x's sign also when it is 0
+   * (C11 7.12.10.1); the fma rounds an exact 0 to +0. Only a zero is
+   * fixed: NaN results keep the fma's bits (their sign is unspecified),
+   * and a nonzero result already has x's sign. llc-19 returns +0 here
+   * (llvm-stress seed 60153 at -O0, where llc-19's DAG folds the
+   * constants exactly and wavecc computed them). */
+  if (LLVMCanValueUseFastMathFlags(ins) && (LLVMGetFastMathFlags(ins) & LLVMFastMathNoSignedZeros)) return r;
+  unsigned cs = LLVMLookupIntrinsicID("llvm.copysign", 13);
+  LLVMValueRef sargs[2] = {r, x};
+  LLVMValueRef sr = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, cs, &t, 1),
+                                   LLVMGetIntrinsicDeclaration(c->mod, cs, &t, 1), sargs, 2, "");
+  LLVMValueRef zero = LLVMBuildFCmp(c->b, LLVMRealOEQ, r, LLVMConstNull(t), "");
+  return LLVMBuildSelect(c->b, zero, sr, r, "");
 }
 
 static LLVMValueRef expand_frem(fx *c, LLVMValueRef ins) {
