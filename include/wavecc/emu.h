@@ -70,7 +70,12 @@ typedef struct wemu_options {
                                global memory (src/emu/README.md, "Parallel work-groups"); --trace runs serially */
   uint64_t schedule_seed;   /* 0: the waves of a work-group take turns one instruction each (round-robin);
                                otherwise a pseudo-random interleaving, reproducible from the seed and the group id */
+  int threads_eager;        /* start every worker thread when a dispatch starts; 0 (default): the first worker
+                               runs alone until it has executed WEMU_PAR_START_AFTER wave-instructions of the
+                               dispatch and work-groups are left (small dispatches then need no thread) */
 } wemu_options;
+
+#define WEMU_PAR_START_AFTER 16384u
 
 #define WEMU_DEFAULT_DYNAMIC_STACK 16384u
 
@@ -134,6 +139,7 @@ typedef struct wemu_stats {
   uint32_t waves_per_simd;
   double host_cpu_seconds;   /* CPU time of the process over the dispatch, all emulator threads together
                                 (speed report only: independent of other load on the machine) */
+  uint32_t workers;          /* worker threads that ran (1: serial; see wemu_options.threads_eager) */
 } wemu_stats;
 
 /* Parses a comma-separated list of check names ("poison,race", "all", "none")

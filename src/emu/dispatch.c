@@ -578,7 +578,20 @@ typedef struct groups {
   wemu_stats *stats;           /* per worker, summed afterwards (sums do not depend on the order) */
   uint64_t *cycles;
   emu_cycle_model **cm;        /* per worker (cycle_model.c), merged afterwards in group order */
+  uint8_t *ran;                /* per worker: it started (the others wait for worker 0, see WEMU_PAR_START_AFTER) */
+  emu_par_crew *crew;          /* the other workers' threads, started by worker 0 (emu_par_run) */
 } groups;
+
+/* Worker 0 starts the other workers once it has executed
+ * WEMU_PAR_START_AFTER wave-instructions of the dispatch and groups are
+ * left (unless wemu_options.threads_eager): a thread, its stack, LDS,
+ * wave states and check state cost ~0.1-1 ms of CPU (measured
+ * 2026-11-29, --threads=1 against 2 on the 28 runner-speed files, cache
+ * warm, least of 7 alternated: geometric mean 0.943 of the CPU), more
+ * than most test dispatches take (a few thousand wave-instructions, tens
+ * of microseconds), and on a loaded machine worker 0 then waits for a
+ * thread the scheduler has not run yet. Which worker runs which group
+ * does not change results (group_worker), so this only moves time. */
 
 /* Notes that group GI faulted with the message in DEV: the lowest faulting
  * group wins, which is the one a serial run stops at. */
@@ -595,6 +608,7 @@ static void group_fault(groups *c, uint64_t gi, const wemu_device *dev, emu_par 
  * every group left comes after one that faulted. */
 static void group_worker(void *arg, unsigned t) {
   groups *c = arg;
+  c->ran[t] = 1;
   emu_dispatch D = *c->proto;
   wemu_device *own = NULL;
   if (c->nthreads > 1) { /* its own error line */
@@ -639,6 +653,8 @@ static void group_worker(void *arg, unsigned t) {
     }
     if (D.chk) emu_check_group(&D, waves, nw, g.gid, g.size);
     if (run_workgroup(&D, waves, nw, &g, &cycles)) { group_fault(c, gi, D.dev, D.par); break; }
+    if (t == 0 && c->crew && D.st->wave_instructions >= WEMU_PAR_START_AFTER && atomic_load(&c->next) < c->ngroups)
+      emu_par_start(c->crew);
   }
   c->cycles[t] = cycles;
   for (unsigned i = 0; i < c->nwaves; i++) emu_pending_drop(&waves[i]);
@@ -662,8 +678,14 @@ static int run_groups(emu_dispatch *D, const grid *G, unsigned nwaves, unsigned 
   c.stats = calloc(nthreads, sizeof *c.stats);
   c.cycles = calloc(nthreads, sizeof *c.cycles);
   c.cm = calloc(nthreads, sizeof *c.cm);
-  if (!c.stats || !c.cycles || !c.cm) { free(c.stats); free(c.cycles); free(c.cm); emu_err(D->dev, "out of memory"); return -1; }
-  emu_par_run(nthreads, group_worker, &c);
+  c.ran = calloc(nthreads, 1);
+  if (!c.stats || !c.cycles || !c.cm || !c.ran) {
+    free(c.stats); free(c.cycles); free(c.cm); free(c.ran);
+    emu_err(D->dev, "out of memory");
+    return -1;
+  }
+  emu_par_run(nthreads, group_worker, &c, &c.crew, !D->dev->opt.threads_eager);
+  c.crew = NULL; /* died with the run */
   uint64_t cycles = 0;
   for (unsigned t = 0; t < nthreads; t++) {
     const wemu_stats *s = &c.stats[t];
@@ -675,10 +697,16 @@ static int run_groups(emu_dispatch *D, const grid *G, unsigned nwaves, unsigned 
     cycles += c.cycles[t];
   }
   st->cycles_estimate = cycles / 4;
-  st->cycles_occupancy = emu_cm_merge(c.cm, nthreads);
+  /* The models of the workers that ran (worker 0 first): one that never
+   * started has no model and no groups. */
+  unsigned nran = 0;
+  for (unsigned t = 0; t < nthreads; t++)
+    if (c.ran[t]) c.cm[nran++] = c.cm[t];
+  st->workers = nran;
+  st->cycles_occupancy = emu_cm_merge(c.cm, nran);
   st->waves_per_simd = emu_cm_waves_per_simd(c.cm[0]);
-  for (unsigned t = 0; t < nthreads; t++) emu_cm_free(c.cm[t]);
-  free(c.stats); free(c.cycles); free(c.cm);
+  for (unsigned t = 0; t < nran; t++) emu_cm_free(c.cm[t]);
+  free(c.stats); free(c.cycles); free(c.cm); free(c.ran);
   if (atomic_load(&c.fault_at) < c.ngroups) {
     if (nthreads > 1) snprintf(D->dev->err, sizeof D->dev->err, "%s", c.err);
     return -1;

@@ -314,8 +314,17 @@ void emu_par_unlock(emu_par *p);
 /* Worker threads for a dispatch: wemu_options.threads, 0 meaning the online CPUs. */
 unsigned emu_par_threads(const wemu_options *o);
 /* Runs fn(arg, i) for i in 0..n-1, i = 0 on the calling thread, the rest on
- * new threads; returns when all have returned. */
-void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg);
+ * new threads; returns when all have returned. With LATER the other
+ * threads start only when fn(arg, 0) calls emu_par_start (at most once;
+ * never called: only fn(arg, 0) runs). *CREW_OUT (when not NULL) is set,
+ * before fn(arg, 0) runs, to the handle emu_par_start takes (NULL when
+ * n <= 1 or out of memory: one thread); it dies when emu_par_run returns. */
+typedef struct emu_par_crew emu_par_crew;
+void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg, emu_par_crew **crew_out, int later);
+/* Starts the other threads of CREW (once; NULL: nothing). */
+void emu_par_start(emu_par_crew *crew);
+/* Whether fn(arg, INDEX) of CREW's run has run or is running (0 always has). */
+int emu_par_started(const emu_par_crew *crew, unsigned index);
 
 typedef struct emu_dispatch {
   emu_cycle_model *cm;       /* the occupancy-aware cycle model (NULL: not kept) */

@@ -53,19 +53,45 @@ static void *thread_main(void *a) {
   return NULL;
 }
 
-void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg) {
-  if (n <= 1) { fn(arg, 0); return; }
-  pthread_t *tid = calloc(n, sizeof *tid);
-  par_thread *pt = calloc(n, sizeof *pt);
-  uint8_t *started = calloc(n, 1);
-  if (!tid || !pt || !started) { free(tid); free(pt); free(started); fn(arg, 0); return; }
-  for (unsigned i = 1; i < n; i++) {
-    pt[i] = (par_thread){fn, arg, i};
+/* The threads of one emu_par_run: started together, by the call or later
+ * by worker 0 (emu_par_start). */
+struct emu_par_crew {
+  unsigned n;
+  void (*fn)(void *, unsigned);
+  void *arg;
+  pthread_t *tid;
+  par_thread *pt;
+  uint8_t *started;
+  int launched;
+};
+
+void emu_par_start(emu_par_crew *crew) {
+  if (!crew || crew->launched) return;
+  crew->launched = 1;
+  for (unsigned i = 1; i < crew->n; i++) {
+    crew->pt[i] = (par_thread){crew->fn, crew->arg, i};
     /* A thread that cannot be created leaves its share to the others: the
      * workers take groups from a common queue. */
-    started[i] = pthread_create(&tid[i], NULL, thread_main, &pt[i]) == 0;
+    crew->started[i] = pthread_create(&crew->tid[i], NULL, thread_main, &crew->pt[i]) == 0;
   }
+}
+
+int emu_par_started(const emu_par_crew *crew, unsigned index) {
+  return index == 0 || (crew && crew->launched && crew->started[index]);
+}
+
+void emu_par_run(unsigned n, void (*fn)(void *arg, unsigned index), void *arg, emu_par_crew **crew_out, int later) {
+  if (crew_out) *crew_out = NULL;
+  if (n <= 1) { fn(arg, 0); return; }
+  emu_par_crew crew = {n, fn, arg, calloc(n, sizeof(pthread_t)), calloc(n, sizeof(par_thread)), calloc(n, 1), 0};
+  if (!crew.tid || !crew.pt || !crew.started) {
+    free(crew.tid); free(crew.pt); free(crew.started);
+    fn(arg, 0);
+    return;
+  }
+  if (crew_out) *crew_out = &crew;
+  if (!later) emu_par_start(&crew);
   fn(arg, 0);
-  for (unsigned i = 1; i < n; i++) if (started[i]) pthread_join(tid[i], NULL);
-  free(tid); free(pt); free(started);
+  for (unsigned i = 1; i < n; i++) if (crew.started[i]) pthread_join(crew.tid[i], NULL);
+  free(crew.tid); free(crew.pt); free(crew.started);
 }

@@ -11,7 +11,12 @@
  *     serial run's on 1, 3 and 4 threads, and with a schedule seed on 1
  *     and 4 threads;
  *   - a fault in groups 5 and 9 of 16: the same message (naming group 5,
- *     the first a serial run meets) on 1 and 4 threads. */
+ *     the first a serial run meets) on 1 and 4 threads;
+ *   - the other workers start only once the first has executed
+ *     WEMU_PAR_START_AFTER wave-instructions (threads_eager 0): hist's
+ *     ~1,300 run on one worker of 4, mix's ~50,000 on more than one with
+ *     the serial run's output and statistics. The checks above start all
+ *     workers at once (threads_eager 1), so they run in parallel. */
 #include "test_emu_util.h"
 
 static const char *src =
@@ -36,10 +41,11 @@ static const char *src =
     "  o[i] = g;\n"
     "}\n";
 
-static wemu_device *device(unsigned threads, uint64_t seed) {
+static wemu_device *device(unsigned threads, uint64_t seed, int eager) {
   wemu_options opt = {0};
   opt.check_uninit = 1;
   opt.threads = threads;
+  opt.threads_eager = eager;
   opt.schedule_seed = seed;
   return wemu_create(&opt);
 }
@@ -54,8 +60,8 @@ static int same_stats(const wemu_stats *a, const wemu_stats *b) {
 enum { NH = 4096, NM = 64 * 128, NO = 16 * 64 };
 
 /* hist on `threads` workers: exact counts, old values a permutation per bin. */
-static void check_hist(const uint8_t *elf, size_t n, unsigned threads) {
-  wemu_device *d = device(threads, 0);
+static void check_hist(const uint8_t *elf, size_t n, unsigned threads, int eager, wemu_stats *st) {
+  wemu_device *d = device(threads, 0, eager);
   wemu_program *p = wemu_load(d, elf, n);
   CHECK(p != NULL, "load: %s", wemu_error(d));
   if (!p) { wemu_destroy(d); return; }
@@ -67,7 +73,7 @@ static void check_hist(const uint8_t *elf, size_t n, unsigned threads) {
   wemu_write(d, dbins, bins, sizeof bins);
   wemu_arg args[3] = {{NULL, 8, din}, {NULL, 8, dbins}, {NULL, 8, dret}};
   uint64_t g[3] = {NH, 1, 1}, l[3] = {64, 1, 1};
-  CHECK(wemu_dispatch(d, p, "hist", args, 3, 1, g, l, NULL, NULL) == 0, "hist: %s", wemu_error(d));
+  CHECK(wemu_dispatch(d, p, "hist", args, 3, 1, g, l, NULL, st) == 0, "hist: %s", wemu_error(d));
   wemu_read(d, dbins, bins, sizeof bins);
   wemu_read(d, dret, ret, sizeof ret);
   static uint8_t seen[16][NH];
@@ -89,8 +95,8 @@ static void check_hist(const uint8_t *elf, size_t n, unsigned threads) {
 }
 
 /* mix on `threads` workers with `seed`: the output into out, stats into *st. */
-static void run_mix(const uint8_t *elf, size_t n, unsigned threads, uint64_t seed, float *out, wemu_stats *st) {
-  wemu_device *d = device(threads, seed);
+static void run_mix(const uint8_t *elf, size_t n, unsigned threads, uint64_t seed, int eager, float *out, wemu_stats *st) {
+  wemu_device *d = device(threads, seed, eager);
   wemu_program *p = wemu_load(d, elf, n);
   CHECK(p != NULL, "load: %s", wemu_error(d));
   if (!p) { wemu_destroy(d); return; }
@@ -109,7 +115,7 @@ static void run_mix(const uint8_t *elf, size_t n, unsigned threads, uint64_t see
 
 /* oob on `threads` workers: the fault message into msg. */
 static void run_oob(const uint8_t *elf, size_t n, unsigned threads, char *msg, size_t len) {
-  wemu_device *d = device(threads, 0);
+  wemu_device *d = device(threads, 0, 1);
   wemu_program *p = wemu_load(d, elf, n);
   CHECK(p != NULL, "load: %s", wemu_error(d));
   if (!p) { wemu_destroy(d); return; }
@@ -131,18 +137,21 @@ int main(void) {
   if (!elf) return 1;
 
   printf("emu parallel: hist, global atomic_inc from 64 groups on 1 and 4 threads\n");
-  check_hist(elf, n, 1);
-  check_hist(elf, n, 4);
+  wemu_stats hs;
+  check_hist(elf, n, 1, 1, NULL);
+  memset(&hs, 0, sizeof hs);
+  check_hist(elf, n, 4, 1, &hs);
+  CHECK(hs.workers == 4, "hist on 4 eager threads: %u workers ran", hs.workers);
 
   printf("emu parallel: mix, 64 groups x 128 (LDS, barriers, f32) on 1, 3, 4 threads and seeded\n");
   static float ref[NM], out[NM];
   wemu_stats sref, st;
   memset(&sref, 0, sizeof sref);
-  run_mix(elf, n, 1, 0, ref, &sref);
+  run_mix(elf, n, 1, 0, 1, ref, &sref);
   CHECK(sref.workgroups == 64 && sref.waves == 128 && sref.wave_instructions > 0, "mix serial stats");
   for (unsigned threads = 3; threads <= 4; threads++) {
     memset(&st, 0, sizeof st);
-    run_mix(elf, n, threads, 0, out, &st);
+    run_mix(elf, n, threads, 0, 1, out, &st);
     CHECK(!memcmp(out, ref, sizeof ref), "mix on %u threads: output differs from the serial run", threads);
     CHECK(same_stats(&st, &sref), "mix on %u threads: statistics differ (%llu vs %llu wave-instructions, ~%llu vs ~%llu cycles)",
           threads, (unsigned long long)st.wave_instructions, (unsigned long long)sref.wave_instructions,
@@ -152,8 +161,8 @@ int main(void) {
    * this race-free kernel the same output as round-robin. */
   static float s1[NM];
   wemu_stats ss1, ss4;
-  run_mix(elf, n, 1, 12345, s1, &ss1);
-  run_mix(elf, n, 4, 12345, out, &ss4);
+  run_mix(elf, n, 1, 12345, 1, s1, &ss1);
+  run_mix(elf, n, 4, 12345, 1, out, &ss4);
   CHECK(!memcmp(s1, ref, sizeof ref), "mix seeded: output differs from round-robin");
   CHECK(!memcmp(out, s1, sizeof s1) && same_stats(&ss1, &ss4), "mix seeded: 4 threads differ from 1 thread");
 
@@ -163,6 +172,19 @@ int main(void) {
   run_oob(elf, n, 4, m4, sizeof m4);
   CHECK(strstr(m1, "work-group (5,0,0)") != NULL, "serial fault names group 5: %s", m1);
   CHECK(!strcmp(m1, m4), "fault on 4 threads differs:\n  %s\n  %s", m1, m4);
+
+  printf("emu parallel: workers started late (threads_eager 0): hist on 1 of 4, mix on more\n");
+  memset(&hs, 0, sizeof hs);
+  check_hist(elf, n, 4, 0, &hs);
+  CHECK(hs.workers == 1 && hs.wave_instructions < WEMU_PAR_START_AFTER,
+        "hist (%llu wave-instructions) on 4 threads, not eager: %u workers ran, want 1",
+        (unsigned long long)hs.wave_instructions, hs.workers);
+  memset(&st, 0, sizeof st);
+  run_mix(elf, n, 4, 0, 0, out, &st);
+  CHECK(sref.wave_instructions > 2 * WEMU_PAR_START_AFTER && st.workers > 1,
+        "mix (%llu wave-instructions) on 4 threads, not eager: %u workers ran, want more than 1",
+        (unsigned long long)sref.wave_instructions, st.workers);
+  CHECK(!memcmp(out, ref, sizeof ref) && same_stats(&st, &sref), "mix on 4 late-started threads differs from the serial run");
 
   free(elf);
   if (failures) { fprintf(stderr, "test_emu_parallel: %d check(s) FAILED\n", failures); return 1; }
