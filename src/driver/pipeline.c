@@ -122,7 +122,7 @@ typedef struct budget_shrink {
   unsigned tries, vgprs, sgprs;
   uint8_t slack; /* abi.tuple_slack: the failing file, then both (3) */
 } budget_shrink;
-#define MAX_SHRINK 3
+#define MAX_SHRINK 5
 
 /* Lowers p's budgets by the registers a fragmentation retry took off
  * (spiller and allocator then both aim lower; the kernel still fits the
@@ -192,15 +192,19 @@ static retry_kind retry_policy(const mir_program *p, const budget_shrink *s) {
  * `fragmented` (1 SGPRs, 2 VGPRs): the first time the spiller keeps room
  * for the widest tuple in the failing file (spill.c file_slack), the
  * second time in both (the other file's spill code can change the
- * first's: SGPR lanes are VGPRs); after that, it spills to one register
- * fewer in the failing file. */
+ * first's: SGPR lanes are VGPRs); after that, each retry takes twice as
+ * many registers more off the failing file's budget (1, 2, 4, ...: a
+ * file whose demand sits at the budget often needs several registers of
+ * room before an aligned tuple range is free; llvm-stress seed 60205 at
+ * -O0 needed more than the three single steps there were). */
 static void shrink_step(budget_shrink *s, uint8_t fragmented) {
   if (s->slack != 3) {
     s->slack = s->slack ? 3 : fragmented;
   } else {
     s->tries++;
-    if (fragmented == 2) s->vgprs++;
-    else s->sgprs++;
+    unsigned step = 1u << (s->tries - 1);
+    if (fragmented == 2) s->vgprs += step;
+    else s->sgprs += step;
   }
 }
 
