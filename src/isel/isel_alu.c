@@ -175,6 +175,11 @@ static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_o
 bool isel_bool_logic(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   wavecc_lane_opkind lop;
+  /* i1 arithmetic wraps modulo 2 (LangRef): add and sub are xor, mul is
+   * and (LSR's i1 induction variables, `add i1 %iv, true`, reach here
+   * after the IR passes that would canonicalise them; and -O0/-O1) */
+  if (opc == LLVMAdd || opc == LLVMSub) opc = LLVMXor;
+  if (opc == LLVMMul) opc = LLVMAnd;
   switch (opc) {
   case LLVMAnd: lop = WAVECC_LANE_AND; break;
   case LLVMOr: lop = WAVECC_LANE_OR; break;

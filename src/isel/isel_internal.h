@@ -203,8 +203,9 @@ mir_temp isel_lane_s_scc(isel_ctx *c, wavecc_lane_opkind k, mir_operand a, mir_o
 mir_temp isel_lane_const(isel_ctx *c, bool all);
 /* A lane-mask constant operand (0 or all lanes) of the target's width. */
 mir_operand isel_lane_const_operand(const isel_ctx *c, bool all);
-/* isel_alu.c. Element e of an i1 and/or/xor (opc LLVMAnd, LLVMOr, LLVMXor)
- * of ins's operands 0 and 1 (a binary operator, or a call whose first two
+/* isel_alu.c. Element e of an i1 and/or/xor (opc LLVMAnd, LLVMOr, LLVMXor;
+ * LLVMAdd and LLVMSub act as xor, LLVMMul as and: modulo 2) of ins's
+ * operands 0 and 1 (a binary operator, or a call whose first two
  * arguments are the booleans): s_and/or/xor_b32 on s1 booleans when uniform
  * (div false), else on lane masks (isel_lane_rc: an SGPR pair on wave64,
  * one SGPR on wave32). Sets element e of ins; false for another opc. */
