@@ -29,6 +29,7 @@
 #include "isel/isel.h"
 #include "llvm/divergence.h"
 #include "llvm/expand_atomics.h"
+#include "llvm/expand_buffer_ops.h"
 #include "llvm/scalarize_vector_intrinsics.h"
 #include "llvm/import.h"
 #include "llvm/llc_passes.h"
@@ -505,11 +506,16 @@ static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
 /* wir_import's early hook: functions the processor cannot run go
  * (driver_remove_incompatible); on a processor with packed f32
  * (v_pk_fma_f32) the module is marked so that scalarize-vector-intrinsics
- * keeps <2 x float> fma/fmuladd whole for isel_pk_f32.c. */
+ * keeps <2 x float> fma/fmuladd whole for isel_pk_f32.c; where f32/f64
+ * buffer adds need no permission (gfx942) it is marked so that
+ * expand-buffer-ops keeps a fat pointer's atomicrmw fadd one instruction. */
 static int early_hook(LLVMModuleRef mod, void *ctx, diag *d) {
   if (driver_remove_incompatible(mod, ctx, d)) return -1;
   const wavecc_target *t = hook_target(mod, ctx, d);
   if (t && isa_encoding(t->encoding, ISA_V_PK_FMA_F32)) wir_mark_packed_f32(mod);
+  if (t && t->fp_atomic_add_any_memory && isa_encoding(t->encoding, ISA_BUFFER_ATOMIC_ADD_F32) &&
+      isa_encoding(t->encoding, ISA_BUFFER_ATOMIC_ADD_F64))
+    wir_mark_buffer_fadd(mod);
   return 0;
 }
 

@@ -439,6 +439,21 @@ static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool
   for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
     if (strlen(ops[i].name) == oplen && !strncmp(op, ops[i].name, oplen)) at = ops[i].at;
   isa_op iop = at == ISA_AT_NONE ? ISA_NUM_OPS : isa_atomic_find(ISA_FMT_MUBUF, at, bits / 8, true);
+  if (oplen == 4 && !strncmp(op, "fadd", 4) && (LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMFloatTypeKind || LLVMGetTypeKind(LLVMTypeOf(ins)) == LLVMDoubleTypeKind)) {
+    /* fadd.f32/f64: buffer_atomic_add_f32/f64 where the processor has it
+     * (gfx90a, gfx942; lower-buffer-fat-pointers makes it on gfx942 only,
+     * expand_buffer_ops.h wir_mark_buffer_fadd) */
+    for (unsigned i = 0; i < ISA_NUM_OPS && iop == ISA_NUM_OPS; i++) {
+      const isa_sem *s = isa_sem_of(i);
+      if (isa_table[i].format == ISA_FMT_MUBUF && s->atomic == ISA_AT_FADD && s->bytes == bits / 8 &&
+          isa_type_float((isa_type)s->stype) && isa_encoding(c->p->target->encoding, i))
+        iop = (isa_op)i;
+    }
+    if (iop == ISA_NUM_OPS) {
+      isel_unsupported(c, ins, "buffer float atomic add (the processor has no such instruction)");
+      return true;
+    }
+  }
   if ((bits != 32 && bits != 64) || isel_num_comps(LLVMTypeOf(ins)) != 1 || iop == ISA_NUM_OPS) {
     isel_unsupported(c, ins, "buffer atomic (gfx900 has no such instruction)");
     return true;

@@ -11,7 +11,8 @@
  * llc-19 picks the VGPR form when the function cannot need more than
  * 256 VGPRs (SIMachineFunctionInfo::MayNeedAGPRs), the AGPR form
  * otherwise. A and B are always registers here (the emulator models no
- * constant A/B), C too; D of the 32x32 and f64 shapes is kept apart
+ * constant A/B); C too, unless it is a splat of an inline constant
+ * (splat_c); D of the 32x32 and f64 shapes is kept apart
  * from the sources. The cbsz/abid/blgp immediates (operands 3..5)
  * go into mir_instr.offset (cbsz | abid << 3 | blgp << 7) for the
  * encoder and printer.
@@ -75,6 +76,44 @@ static bool vgpr_tuple(isel_ctx *c, LLVMValueRef v, unsigned dw, mir_temp *out) 
   return true;
 }
 
+/* C as one inline constant when every element of v (cd_dw dwords, elements
+ * of `edw` dwords) is the same inline constant: MFMA's src2 is a register
+ * tuple or an inline constant applied to each element, no literal (LLVM's
+ * AISrc/AVSrc operand classes; CDNA 3 ISA guide 7.1 "MFMA": SrcC "VGPR,
+ * AccVGPR or inline constant"). A 32-bit element takes the constant's
+ * 32-bit pattern, an f64 element the f64 one (isel_f64_inline_const:
+ * 0 and the float inline values, no integer ones).
+ * llc-19 selects mfma(a, b, splat 1.0) as "..., 1.0" (LLVM's
+ * llvm.amdgcn.mfma.ll test_mfma_f32_32x32x8f16_imm_splat); the registers
+ * saved are cd_dw v_movs (f_cdna_mfma_const_c.ll). */
+static bool splat_c(LLVMValueRef v, unsigned edw, mir_operand *out) {
+  if (!LLVMIsAConstant(v) || LLVMGetTypeKind(LLVMTypeOf(v)) != LLVMVectorTypeKind || (edw != 1 && edw != 2))
+    return false;
+  uint64_t bits = 0;
+  if (!LLVMIsAConstantAggregateZero(v)) {
+    unsigned nc = LLVMGetVectorSize(LLVMTypeOf(v));
+    for (unsigned e = 0; e < nc; e++) {
+      LLVMValueRef k = LLVMGetAggregateElement(v, e);
+      uint64_t b;
+      if (k && LLVMIsAConstantInt(k)) b = LLVMConstIntGetZExtValue(k);
+      else if (!k || !LLVMIsAConstantFP(k) || !isel_fp_const_bits(k, &b)) return false;
+      if (e && b != bits) return false;
+      bits = b;
+    }
+  }
+  if (edw == 1) {
+    if (!isel_is_inline_const((uint32_t)bits)) return false;
+    *out = mir_op_const((uint32_t)bits);
+    return true;
+  }
+  if (bits == 0) {
+    *out = mir_op_const(0);
+    out->size = 2;
+    return true;
+  }
+  return isel_f64_inline_const(bits, out);
+}
+
 int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   static const char prefix[] = "llvm.amdgcn.mfma.";
   if (strncmp(name, prefix, sizeof prefix - 1) != 0) return -1;
@@ -90,14 +129,19 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   }
   if (imm[0] > 7 || imm[1] > 15 || imm[2] > 7) return 0;
   mir_temp a, b, cc;
-  if (!vgpr_tuple(c, LLVMGetOperand(ins, 0), m->ab_dw, &a) || !vgpr_tuple(c, LLVMGetOperand(ins, 1), m->ab_dw, &b) ||
-      !vgpr_tuple(c, LLVMGetOperand(ins, 2), m->cd_dw, &cc))
+  unsigned nc = isel_num_comps(LLVMTypeOf(ins)), cdw = m->cd_dw / nc;
+  mir_operand cop;
+  if (!vgpr_tuple(c, LLVMGetOperand(ins, 0), m->ab_dw, &a) || !vgpr_tuple(c, LLVMGetOperand(ins, 1), m->ab_dw, &b))
     return 0;
+  if (!splat_c(LLVMGetOperand(ins, 2), cdw, &cop)) {
+    if (!vgpr_tuple(c, LLVMGetOperand(ins, 2), m->cd_dw, &cc)) return 0;
+    cop = mir_op_temp(cc);
+  }
   mir_temp d = isel_tmp(c, mir_rc_v(m->cd_dw));
   mir_instr *in = isel_emit(c, m->op, 3, 1);
   in->ops[0] = mir_op_temp(a);
   in->ops[1] = mir_op_temp(b);
-  in->ops[2] = mir_op_temp(cc);
+  in->ops[2] = cop;
   in->defs[0] = mir_op_temp(d);
   in->offset = (int32_t)(imm[0] | imm[1] << 3 | imm[2] << 7);
   /* A D wider than 128 bits must not overlap A or B, nor C unless it is C
@@ -111,7 +155,6 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name) {
   /* D's elements (f32/i32 one dword each, f64 two) by one p_split_vector,
    * which the allocator gives D's own registers (p_extracts while D lives
    * on became copies) */
-  unsigned nc = isel_num_comps(LLVMTypeOf(ins)), cdw = m->cd_dw / nc;
   mir_instr *sp = isel_emit(c, MIR_P_SPLIT_VECTOR, 1, nc);
   sp->ops[0] = mir_op_temp(d);
   for (unsigned e = 0; e < nc; e++) {

@@ -15,7 +15,9 @@
  *              br (got == old), done, loop
  *    Out of range (hardware rule: reads 0, writes nothing) the load and
  *    the compare-and-swap both return 0, so the loop ends at once and the
- *    result is 0, as for the instructions gfx900 has. 8- and 16-bit
+ *    result is 0, as for the instructions gfx900 has. The f32/f64 fadd
+ *    stays one atomic in a module marked by wir_mark_buffer_fadd (gfx942:
+ *    buffer_atomic_add_f32/f64, as llc-19). 8- and 16-bit
  *    values on global, flat and LDS pointers (expand_atomics.c) loop on the
  *    aligned 32-bit word holding them (expand_partword).
  *
@@ -102,10 +104,24 @@ LLVMBasicBlockRef fp_split_before(LLVMBuilderRef b, LLVMValueRef ins, const char
 
 /* ---- atomics ---- */
 
-static bool needs_cas_loop(LLVMValueRef ins) {
+static const char buffer_fadd_flag[] = "wavecc-buffer-fadd";
+
+void wir_mark_buffer_fadd(LLVMModuleRef mod) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(mod));
+  LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorOverride, buffer_fadd_flag, sizeof buffer_fadd_flag - 1,
+                    LLVMValueAsMetadata(LLVMConstInt(i32, 1, 0)));
+}
+
+static bool needs_cas_loop(LLVMModuleRef mod, LLVMValueRef ins) {
   LLVMTypeRef t = LLVMTypeOf(ins);
   LLVMAtomicRMWBinOp op = LLVMGetAtomicRMWBinOp(ins);
   if (op == LLVMAtomicRMWBinOpXchg) return false;
+  /* f32/f64 add in a module marked by wir_mark_buffer_fadd: one
+   * buffer_atomic_add_f32/f64 (lower-buffer-fat-pointers makes it
+   * llvm.amdgcn.raw.ptr.buffer.atomic.fadd) */
+  if (op == LLVMAtomicRMWBinOpFAdd && (LLVMGetTypeKind(t) == LLVMFloatTypeKind || LLVMGetTypeKind(t) == LLVMDoubleTypeKind) &&
+      LLVMGetModuleFlag(mod, buffer_fadd_flag, sizeof buffer_fadd_flag - 1))
+    return false;
   if (LLVMGetTypeKind(t) != LLVMIntegerTypeKind) return true;
   return op == LLVMAtomicRMWBinOpNand || op == LLVMAtomicRMWBinOpFAdd || op == LLVMAtomicRMWBinOpFSub ||
          op == LLVMAtomicRMWBinOpFMax || op == LLVMAtomicRMWBinOpFMin;
@@ -479,11 +495,11 @@ static const char *mem_intrinsic(LLVMValueRef ins) {
 }
 
 /* The next operation in `f` this pass expands, or NULL. */
-static LLVMValueRef next_candidate(LLVMValueRef f, const char **mem) {
+static LLVMValueRef next_candidate(LLVMModuleRef mod, LLVMValueRef f, const char **mem) {
   for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
     for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
       if (LLVMGetInstructionOpcode(ins) == LLVMAtomicRMW && is_p7(LLVMTypeOf(LLVMGetOperand(ins, 0))) &&
-          needs_cas_loop(ins)) {
+          needs_cas_loop(mod, ins)) {
         *mem = NULL;
         return ins;
       }
@@ -500,7 +516,7 @@ int wir_expand_buffer_ops(LLVMModuleRef mod, diag *d) {
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f && !rc; f = LLVMGetNextFunction(f)) {
     if (fp_skipped_function(f)) continue;
     const char *mem;
-    for (LLVMValueRef ins; !rc && (ins = next_candidate(f, &mem));) rc = mem ? expand_mem(&c, ins, mem) : expand_rmw(&c, ins);
+    for (LLVMValueRef ins; !rc && (ins = next_candidate(mod, f, &mem));) rc = mem ? expand_mem(&c, ins, mem) : expand_rmw(&c, ins);
   }
   LLVMDisposeBuilder(c.b);
   return rc;

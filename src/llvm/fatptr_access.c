@@ -179,8 +179,9 @@ static void make_access(fp_ctx *c, LLVMValueRef ins, LLVMValueRef ptr, access *a
 }
 
 /* atomicrmw (the operations gfx900 has: expand-buffer-ops turned the
- * others into cmpxchg loops) and cmpxchg on a p7: buffer atomics on the
- * integer bits; cmpxchg's {old, success} is rebuilt with insertvalue. */
+ * others into cmpxchg loops, but for the f32/f64 add it keeps on gfx942)
+ * and cmpxchg on a p7: buffer atomics on the integer bits (the add on the
+ * float); cmpxchg's {old, success} is rebuilt with insertvalue. */
 void fp_rewrite_atomic(fp_ctx *c, LLVMValueRef ins) {
   static const struct { LLVMAtomicRMWBinOp op; const char *name; } ops[] = {
       {LLVMAtomicRMWBinOpXchg, "swap"}, {LLVMAtomicRMWBinOpAdd, "add"},   {LLVMAtomicRMWBinOpSub, "sub"},
@@ -198,15 +199,20 @@ void fp_rewrite_atomic(fp_ctx *c, LLVMValueRef ins) {
   const char *name = cas ? "cmpswap" : NULL;
   for (unsigned i = 0; !cas && i < sizeof ops / sizeof ops[0]; i++)
     if (ops[i].op == LLVMGetAtomicRMWBinOp(ins)) name = ops[i].name;
+  /* an f32/f64 add expand-buffer-ops kept (wir_mark_buffer_fadd): the
+   * float intrinsic, on the value's own type */
+  bool fadd = !cas && LLVMGetAtomicRMWBinOp(ins) == LLVMAtomicRMWBinOpFAdd &&
+              (LLVMGetTypeKind(t) == LLVMFloatTypeKind || LLVMGetTypeKind(t) == LLVMDoubleTypeKind);
+  if (fadd) name = "fadd";
   if (!name || (bits != 32 && bits != 64) || LLVMGetTypeKind(t) == LLVMVectorTypeKind ||
       LLVMGetTypeKind(t) == LLVMPointerTypeKind) {
     fp_fail(c, ins, "atomic operation on a buffer fat pointer");
     return;
   }
-  LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, bits);
+  LLVMTypeRef it = fadd ? t : LLVMIntTypeInContext(c->ctx, bits);
   LLVMValueRef args[6];
   unsigned n = 0;
-  args[n++] = LLVMBuildBitCast(c->b, val, it, "");
+  args[n++] = fadd ? val : LLVMBuildBitCast(c->b, val, it, "");
   if (cas) args[n++] = LLVMBuildBitCast(c->b, LLVMGetOperand(ins, 1), it, "");
   args[n++] = r;
   args[n++] = o;

@@ -25,7 +25,9 @@
 // constant offset removes the facts overlapping its bytes and adds its own;
 // a store at a run-time offset, a memory intrinsic or a lifetime marker on
 // A removes all of A's facts. A simple load at a constant offset with a
-// fact at the same offset and of the load's type becomes that value;
+// fact at the same offset and of the load's type becomes that value; a
+// load of i32/float elements whose every element lies in some fact of the
+// same element type becomes those elements put together (assemble);
 // otherwise the load itself becomes a fact (a later equal load reuses it).
 // Volatile and atomic accesses are never forwarded to or from.
 #include <algorithm>
@@ -36,6 +38,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
@@ -104,6 +107,43 @@ void drop_overlap(Facts &facts, AllocaInst *A, int64_t off, int64_t size) {
               facts.end());
 }
 
+/* Load `ld` of array A at byte `off` assembled from the values of
+ * several facts, each giving some of its 4-byte elements: the load's
+ * element type (i32 or float, the load itself or its vector's element)
+ * must be the element type of every piece, each element of the load at a
+ * 4-byte multiple inside one fact. Builds extractelement/insertelement
+ * before the load; nullptr when some element has no such fact. (clang -O2
+ * with gfx942's SLP vectorisation stores SHA-256's message schedule as
+ * <2 x i32> pairs and loads pairs straddling two stores.) */
+Value *assemble(const Facts &facts, AllocaInst *A, int64_t off, LoadInst *ld) {
+  Type *t = ld->getType();
+  auto *vt = dyn_cast<FixedVectorType>(t);
+  Type *et = vt ? vt->getElementType() : t;
+  if (!et->isIntegerTy(32) && !et->isFloatTy()) return nullptr;
+  unsigned n = vt ? vt->getNumElements() : 1;
+  SmallVector<std::pair<const Fact *, unsigned>, 16> pieces;
+  for (unsigned k = 0; k < n; k++) {
+    int64_t at = off + 4 * (int64_t)k;
+    const Fact *hit = nullptr;
+    for (const Fact &f : facts) /* the latest fact holding the byte: facts overlap only when loads are recorded */
+      if (f.array == A && f.offset <= at && at + 4 <= f.offset + f.size) hit = &f;
+    if (!hit || (at - hit->offset) % 4) return nullptr;
+    Type *ft = hit->value->getType();
+    auto *fvt = dyn_cast<FixedVectorType>(ft);
+    if ((fvt ? fvt->getElementType() : ft) != et) return nullptr;
+    pieces.push_back({hit, (unsigned)((at - hit->offset) / 4)});
+  }
+  IRBuilder<> b(ld);
+  auto elem = [&](const std::pair<const Fact *, unsigned> &p) -> Value * {
+    Value *v = p.first->value;
+    return v->getType()->isVectorTy() ? b.CreateExtractElement(v, b.getInt32(p.second)) : v;
+  };
+  Value *r = vt ? PoisonValue::get(vt) : elem(pieces[0]);
+  for (unsigned k = 0; vt && k < n; k++) r = b.CreateInsertElement(r, elem(pieces[k]), b.getInt32(k));
+  if (isa<Instruction>(r) && !isa<Argument>(r) && r != pieces[0].first->value) r->takeName(ld);
+  return r;
+}
+
 } // namespace
 
 PreservedAnalyses WirForwardPrivateStoresPass::run(Function &F, FunctionAnalysisManager &) {
@@ -159,6 +199,7 @@ PreservedAnalyses WirForwardPrivateStoresPass::run(Function &F, FunctionAnalysis
         Value *v = nullptr;
         for (const Fact &f : facts)
           if (f.array == A && f.offset == off && f.value->getType() == ld->getType()) v = f.value;
+        if (!v) v = assemble(facts, A, off, ld);
         if (v) {
           ld->replaceAllUsesWith(v);
           ld->eraseFromParent();

@@ -40,8 +40,9 @@
  * predecessor is H, which ends in a uniform branch (EXEC at E's start is
  * the MFMAs'). Loop-carried: elements of one dword (f32, i32 results).
  * A straight-line chain (no phi) has C's dwords written just before its
- * first MFMA and D's read where the last one's result is split (f64
- * elements too: split into and joined from dwords).
+ * first MFMA (none for an inline-constant C) and D's read where the last
+ * one's result is split (f64 elements too: split into and joined from
+ * dwords).
  * p->agpr_acc_dwords records the AGPRs taken; the VGPR spiller's AGPR
  * slots follow them (spill_place.c, spill_lower.c). The MFMA wait states
  * around AGPR reads and writes are hazards-mfma's (register units past
@@ -217,11 +218,50 @@ static bool uses_after_exit(acc_ctx *c, uint32_t h, const acc_chain *ch, uint32_
   return true;
 }
 
+/* The rest of the chain from its first MFMA m (ch->n and ch->plain
+ * set): the MFMAs each reading the previous D, and the split of the last
+ * D into elements of one dword (or two, f64, straight-line only). */
+static bool chain_tail(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch) {
+  const mir_block *hb = &c->p->blocks[h];
+  unsigned n = ch->n;
+  mir_instr *cur = m, *sp, *cv2;
+  ch->m[ch->nm++] = m;
+  for (mir_instr *nx; (nx = next_in_chain(c, h, cur, &sp, &cv2)) != NULL && ch->nm < MAX_CHAIN; cur = nx) {
+    ch->m[ch->nm++] = nx;
+    if (sp) ch->glue[ch->nglue++] = sp;
+    if (cv2) ch->glue[ch->nglue++] = cv2;
+  }
+  /* the tail's D: split into dwords, one per phi */
+  uint32_t d = cur->defs[0].temp.id;
+  if (c->nuses[d] != 1) return false;
+  for (uint32_t i = 0; i < hb->num_instrs && !ch->tail_sp; i++) {
+    mir_instr *u = hb->instrs[i];
+    if (u->opcode == MIR_P_SPLIT_VECTOR && u->ops[0].kind == MIR_OPND_TEMP && u->ops[0].temp.id == d) ch->tail_sp = u;
+  }
+  if (!ch->tail_sp || !ch->tail_sp->num_defs || n % ch->tail_sp->num_defs) return false;
+  ch->ew = n / ch->tail_sp->num_defs;
+  if (ch->ew != 1 && !ch->plain) return false;
+  for (unsigned k = 0; k < ch->tail_sp->num_defs; k++)
+    if (ch->tail_sp->defs[k].temp.rc != mir_rc_v(ch->ew)) return false;
+  return true;
+}
+
 /* Recognises the accumulator whose first MFMA is `m` in block h. */
 static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint8_t *seen) {
   mir_program *p = c->p;
   memset(ch, 0, sizeof *ch);
-  if (m->num_ops != 3 || !temp_op(&m->ops[2]) || m->defs[0].kind != MIR_OPND_TEMP) return false;
+  if (m->num_ops != 3 || m->defs[0].kind != MIR_OPND_TEMP) return false;
+  const mir_block *hb = &p->blocks[h];
+  if (m->ops[2].kind == MIR_OPND_CONST) {
+    /* an inline-constant C (isel_mfma.c splat_c): a straight-line chain
+     * whose first MFMA reads no register and needs no AGPR writes */
+    ch->n = mir_rc_size((mir_rc)m->defs[0].temp.rc);
+    ch->plain = true;
+    ch->hew = 1;
+    if (ch->n > 16) return false;
+    return chain_tail(c, h, m, ch);
+  }
+  if (!temp_op(&m->ops[2])) return false;
   unsigned n = mir_rc_size((mir_rc)m->ops[2].temp.rc);
   uint32_t cid = m->ops[2].temp.id;
   mir_instr *cv = c->def[cid];
@@ -229,7 +269,6 @@ static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint
       (cv->num_ops != n && 2 * cv->num_ops != n))
     return false;
   ch->hew = n / cv->num_ops; /* f64: two-dword elements (C's create, D's split may differ) */
-  const mir_block *hb = &p->blocks[h];
   ch->plain = ch->hew != 1; /* a loop-carried accumulator of one-dword elements only */
   for (unsigned k = 0; k < n && !ch->plain; k++) {
     const mir_operand *o = &cv->ops[k];
@@ -251,25 +290,7 @@ static bool find_chain(acc_ctx *c, uint32_t h, mir_instr *m, acc_chain *ch, uint
   }
   ch->head_cv = cv;
   ch->n = n;
-  mir_instr *cur = m, *sp, *cv2;
-  ch->m[ch->nm++] = m;
-  for (mir_instr *nx; (nx = next_in_chain(c, h, cur, &sp, &cv2)) != NULL && ch->nm < MAX_CHAIN; cur = nx) {
-    ch->m[ch->nm++] = nx;
-    if (sp) ch->glue[ch->nglue++] = sp;
-    if (cv2) ch->glue[ch->nglue++] = cv2;
-  }
-  /* the tail's D: split into dwords, one per phi */
-  uint32_t d = cur->defs[0].temp.id;
-  if (c->nuses[d] != 1) return false;
-  for (uint32_t i = 0; i < hb->num_instrs && !ch->tail_sp; i++) {
-    mir_instr *u = hb->instrs[i];
-    if (u->opcode == MIR_P_SPLIT_VECTOR && u->ops[0].kind == MIR_OPND_TEMP && u->ops[0].temp.id == d) ch->tail_sp = u;
-  }
-  if (!ch->tail_sp || !ch->tail_sp->num_defs || n % ch->tail_sp->num_defs) return false;
-  ch->ew = n / ch->tail_sp->num_defs;
-  if (ch->ew != 1 && !ch->plain) return false;
-  for (unsigned k = 0; k < ch->tail_sp->num_defs; k++)
-    if (ch->tail_sp->defs[k].temp.rc != mir_rc_v(ch->ew)) return false;
+  if (!chain_tail(c, h, m, ch)) return false;
   if (ch->plain) return true;
   /* each phi: the tail's dword k from inside the loop (at least once), else an entry value from a block going only to H */
   bool carried = false;
@@ -343,13 +364,13 @@ static void rewrite(acc_ctx *c, uint32_t h, acc_chain *ch, unsigned base) {
   mir_block *hb = &p->blocks[h];
   for (unsigned k = 0; k < ch->nm; k++) {
     mir_instr *m = ch->m[k];
-    m->ops[2] = mir_op_fixed(MIR_PREG_AGPR(base), ch->n);
+    if (m->ops[2].kind != MIR_OPND_CONST) m->ops[2] = mir_op_fixed(MIR_PREG_AGPR(base), ch->n);
     m->defs[0] = mir_op_fixed(MIR_PREG_AGPR(base), ch->n);
   }
   if (ch->plain) {
     /* C's dwords just before the first MFMA */
     uint32_t at = pos_of(hb, ch->m[0]);
-    for (unsigned k = 0; k < ch->head_cv->num_ops; k++) {
+    for (unsigned k = 0; ch->head_cv && k < ch->head_cv->num_ops; k++) {
       mir_operand v = ch->head_cv->ops[k];
       if (v.kind == MIR_OPND_UNDEF) continue;
       if (ch->hew == 1) {

@@ -19,6 +19,7 @@
   .exec_reg = 126,                                                                                                    \
   .vcc_reg = 106,                                                                                                     \
   .const_bus_limit = 1, /* GFX9 generation: one SGPR or literal per VALU instruction */                               \
+  .sdwa = true, /* GFX9 SDWA (LLVM FeatureSDWA on gfx90a and gfx940; llc-19 selects v_*_sdwa there) */              \
                                                                                                                       \
   /* One 512-entry file per lane: ArchVGPRs v0..v255 and then the AGPRs                                               \
    * from ACCUM_OFFSET (LLVM getAddressableNumArchVGPRs 256,                                                          \

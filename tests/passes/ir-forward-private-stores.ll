@@ -109,3 +109,52 @@ define void @escapes(ptr addrspace(1) %out, i32 %a) {
   store i32 %l, ptr addrspace(1) %out, align 4
   ret void
 }
+
+; a load straddling several stores is put together from their elements
+; (clang -O2 for gfx942 stores the message schedule as <2 x i32> pairs and
+; loads pairs across two of them; the load-store vectoriser then makes
+; <4 x i32>): i32/float elements at 4-byte multiples inside the facts, of
+; the load's element type. Not: an element no store wrote, another element
+; type, a piece at an odd byte offset. Before, only a load of a whole fact
+; was forwarded (app_sha256.cl at gfx942: 18 private loads after import,
+; now 1).
+; CHECK-LABEL: define amdgpu_kernel void @pieces(
+; CHECK-NOT: load <2 x i32>, ptr addrspace(5) %w1
+; CHECK: [[E1:%.*]] = extractelement <2 x i32> %p, i32 1
+; CHECK: [[V1:%.*]] = insertelement <2 x i32> poison, i32 [[E1]], i32 0
+; CHECK: [[E2:%.*]] = extractelement <2 x i32> %q, i32 0
+; CHECK: %l1 = insertelement <2 x i32> [[V1]], i32 [[E2]], i32 1
+; CHECK: insertelement <4 x i32> {{.*}}, i32 %x, i32 3
+; CHECK: %l3 = extractelement <2 x i32> %q, i32 1
+; CHECK: %l4 = load <2 x i32>, ptr addrspace(5) %w4
+; CHECK: %l5 = load <2 x float>, ptr addrspace(5) %w1
+; CHECK: %l6 = load i32, ptr addrspace(5) %wb
+define amdgpu_kernel void @pieces(ptr addrspace(1) %out, <2 x i32> %p, <2 x i32> %q, i32 %x) {
+  %w = alloca [8 x i32], align 4, addrspace(5)
+  %w1 = getelementptr inbounds [8 x i32], ptr addrspace(5) %w, i32 0, i32 1
+  %w2 = getelementptr inbounds [8 x i32], ptr addrspace(5) %w, i32 0, i32 2
+  %w3 = getelementptr inbounds [8 x i32], ptr addrspace(5) %w, i32 0, i32 3
+  %w4 = getelementptr inbounds [8 x i32], ptr addrspace(5) %w, i32 0, i32 4
+  %wb = getelementptr inbounds i8, ptr addrspace(5) %w, i32 6
+  store <2 x i32> %p, ptr addrspace(5) %w, align 4
+  store <2 x i32> %q, ptr addrspace(5) %w2, align 4
+  store i32 %x, ptr addrspace(5) %w4, align 4
+  %l1 = load <2 x i32>, ptr addrspace(5) %w1, align 4
+  %l2 = load <4 x i32>, ptr addrspace(5) %w1, align 4
+  %l3 = load i32, ptr addrspace(5) %w3, align 4
+  %l4 = load <2 x i32>, ptr addrspace(5) %w4, align 4
+  %l5 = load <2 x float>, ptr addrspace(5) %w1, align 4
+  %l6 = load i32, ptr addrspace(5) %wb, align 2
+  store <2 x i32> %l1, ptr addrspace(1) %out, align 8
+  %o2 = getelementptr inbounds i8, ptr addrspace(1) %out, i32 16
+  store <4 x i32> %l2, ptr addrspace(1) %o2, align 16
+  %o3 = getelementptr inbounds i8, ptr addrspace(1) %out, i32 32
+  store i32 %l3, ptr addrspace(1) %o3, align 4
+  %o4 = getelementptr inbounds i8, ptr addrspace(1) %out, i32 40
+  store <2 x i32> %l4, ptr addrspace(1) %o4, align 8
+  %o5 = getelementptr inbounds i8, ptr addrspace(1) %out, i32 48
+  store <2 x float> %l5, ptr addrspace(1) %o5, align 8
+  %o6 = getelementptr inbounds i8, ptr addrspace(1) %out, i32 56
+  store i32 %l6, ptr addrspace(1) %o6, align 4
+  ret void
+}

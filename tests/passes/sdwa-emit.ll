@@ -8,13 +8,19 @@
 ; inline constant 2 as src0, and compares (VOPC SDWA: the lane mask in
 ; SDST, here an SGPR pair, one compare against an SGPR). --assembler=check compares every
 ; instruction's bytes with llvm-mc-19's. gfx1100 has no SDWA: plain
-; extracts. Fails on main (no SDWA).
+; extracts. Fails on main (no SDWA). gfx90a and gfx942 (GFX9 SDWA, as
+; llc-19 there) since session 18: f_sdwa_selects.cl 196 -> 168 (gfx90a)
+; and 176 -> 148 (gfx942) wave-instructions, llc-19 156 / 144.
 ; RUN: %wavecc -mcpu=gfx900 %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX9
 ; RUN: %wavecc -mcpu=gfx1030 %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX10
 ; RUN: %wavecc -mcpu=gfx1030 -mattr=+wavefrontsize64 %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX10
 ; RUN: %wavecc -mcpu=gfx900 --assembler=check %s -o %t.o
 ; RUN: %wavecc -mcpu=gfx1030 --assembler=check %s -o %t.o
 ; RUN: %wavecc -mcpu=gfx1030 -mattr=+wavefrontsize64 --assembler=check %s -o %t.o
+; RUN: %wavecc -mcpu=gfx90a %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX9
+; RUN: %wavecc -mcpu=gfx942 %s -S -o - | FileCheck %s --check-prefixes=CHECK,GFX9
+; RUN: %wavecc -mcpu=gfx90a --assembler=check %s -o %t.o
+; RUN: %wavecc -mcpu=gfx942 --assembler=check %s -o %t.o
 ; RUN: %wavecc -mcpu=gfx1100 %s -S -o - | FileCheck %s --check-prefix=GFX11
 ; CHECK-LABEL: bytes:
 ; GFX9: v_add_u32_sdwa v{{[0-9]+}}, v[[X:[0-9]+]], v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:DWORD
