@@ -274,6 +274,20 @@ static unsigned events(const astate *a, const mir_instr *ins, bool *ooo_lgkm) {
   return m;
 }
 
+/* Is ins a cache instruction that vmcnt counts out of order: a MUBUF
+ * instruction with neither data nor address (signature ";": buffer_wbl2,
+ * the one of them the ISA table counts in vmcnt)? LLVM's SIInsertWaitcnts
+ * gives such instructions (IsBufferInv) no place in its in-order scores,
+ * and the emulator queues none, so a wait for a load issued before one
+ * must not count on it (clsmith seeds 5883, 6211, 6321 at gfx90a
+ * --max-vgprs=16: vmcnt(1) after buffer_wbl2 left the load overwritten).
+ * Counting it out of order keeps the release's own wait after it. */
+static bool unordered_vm(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  return ii->format == ISA_FMT_MUBUF && (ii->flags & ISA_F_VMCNT) && ii->sig && !strcmp(ii->sig, ";");
+}
+
 static bool opnd_is_exec(const mir_operand *o) {
   return (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_FIXED) && o->preg == MIR_PREG_EXEC;
 }
@@ -506,6 +520,7 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
       a->ub[c]++;
       assert(a->ub[c] - a->lb[c] <= a->cnt_max[c]); /* the capacity wait above */
       if (c == LGKM && ooo) a->ooo[c] = 1;
+      if (c == VM && unordered_vm(ins)) a->ooo[c] = 1;
       for (unsigned k = 0; k < ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
