@@ -159,6 +159,37 @@ static mir_temp blend(isel_ctx *c, mir_temp d, mir_operand v, mir_temp mask, mir
   return r;
 }
 
+/* A lane-mask phi input known at selection time: KNOWN_NO (unknown),
+ * 0 (false), 1 (true), KNOWN_UNDEF (undef or poison: any value). */
+enum { KNOWN_NO = -1, KNOWN_UNDEF = 2 };
+static int known_bool(LLVMValueRef v) {
+  if (LLVMIsUndef(v) || LLVMIsPoison(v)) return KNOWN_UNDEF;
+  if (LLVMIsAConstantInt(v)) return LLVMConstIntGetZExtValue(v) != 0;
+  return KNOWN_NO;
+}
+
+/* blend() of lane masks where d or v is known (*dk, vk: known_bool):
+ * (d & ~m) | (v & m) in one instruction or none. The masked selector's
+ * phis of a switch or a loop exit flag are mostly constants (a phi of
+ * false, false, true: f_masked_cf_goto_switch's loop had 21 SALU
+ * instructions per iteration for two such phis). An undef input may take
+ * the other input's lanes. *dk receives the result's known value. */
+static mir_temp blend_mask(isel_ctx *c, mir_temp d, int *dk, mir_operand v, int vk, mir_temp mask) {
+  if (vk == KNOWN_UNDEF || (vk != KNOWN_NO && vk == *dk)) return d;
+  if (*dk == KNOWN_UNDEF) {
+    *dk = vk;
+    return v.temp;
+  }
+  int k = *dk;
+  *dk = KNOWN_NO;
+  if (k == 0) return vk == 1 ? mask : isel_lane_s(c, WAVECC_LANE_AND, v, mir_op_temp(mask));
+  if (k == 1) return vk == 0 ? isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(d), mir_op_temp(mask))
+                             : isel_lane_s(c, WAVECC_LANE_ORN2, v, mir_op_temp(mask));
+  if (vk == 0) return isel_lane_s(c, WAVECC_LANE_ANDN2, mir_op_temp(d), mir_op_temp(mask));
+  if (vk == 1) return isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(d), mir_op_temp(mask));
+  return blend(c, d, v, mask, isel_lane_rc(c), true);
+}
+
 /* Blends phi `phi` over the predecessors selected by `want(pred)`. */
 typedef bool (*pred_filter)(mctx *m, uint32_t block, uint32_t pred);
 static bool is_entry_pred(mctx *m, uint32_t h, uint32_t p) { return !in_loop(m, m->is_header[h] - 1, p); }
@@ -252,6 +283,8 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
     unsigned nc = isel_num_comps(LLVMTypeOf(phi));
     for (unsigned e = 0; e < nc; e++) {
       mir_temp d = {0};
+      int dk = KNOWN_NO; /* d's known value (lane masks of scalar i1 phis) */
+      bool d_undef = false;
       unsigned ni = LLVMCountIncoming(phi);
       for (unsigned q = 0; q < ni; q++) {
         uint32_t p = bi(c, LLVMGetIncomingBlock(phi, q));
@@ -260,12 +293,23 @@ static void blend_phis(mctx *m, uint32_t b, pred_filter want, mir_temp *out_vals
         bool seen = false;
         for (unsigned q2 = 0; q2 < q; q2++) seen |= bi(c, LLVMGetIncomingBlock(phi, q2)) == p;
         if (seen) continue;
-        mir_operand v = phi_input(c, LLVMGetIncomingValue(phi, q), e, rc, is_bool, is_mask);
+        LLVMValueRef in = LLVMGetIncomingValue(phi, q);
+        mir_operand v = phi_input(c, in, e, rc, is_bool, is_mask);
+        int vk = is_mask && nc == 1 ? known_bool(in) : KNOWN_NO;
+        bool undef = LLVMIsUndef(in) || LLVMIsPoison(in);
         if (!d.id) {
           d = v.temp;
+          dk = vk;
+          d_undef = undef;
           continue;
         }
-        d = blend(c, d, v, incoming_mask(m, p, b), rc, is_mask);
+        /* equal inputs need no blend; an undef input takes the other's */
+        if (v.kind == MIR_OPND_TEMP && v.temp.id == d.id) continue;
+        if (is_mask) d = blend_mask(c, d, &dk, v, vk, incoming_mask(m, p, b));
+        else if (undef) continue;
+        else if (d_undef) d = v.temp;
+        else d = blend(c, d, v, incoming_mask(m, p, b), rc, is_mask);
+        d_undef = false;
       }
       if (!d.id && mir_rc_size(rc) == 4) {
         d = isel_buffer_rsrc(c, LLVMConstNull(LLVMTypeOf(phi)));

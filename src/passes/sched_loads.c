@@ -35,7 +35,10 @@
  * demand over the crossed instructions like the load's result does (no
  * credit for operands it ends: an upper bound). This is what lets a 3x3
  * stencil issue its loads back to back and wait with vmcnt(N)...vmcnt(0),
- * as llc-19's machine scheduler gives.
+ * as llc-19's machine scheduler gives. An SCC pair (an instruction whose
+ * SCC result only the next one reads: a 64-bit address add as s_add_u32 +
+ * s_addc_u32) joins the slice as one unit where no other SCC value is
+ * live in the range; no group is put between a staying pair's halves.
  *
  * Memory ordering: a load never crosses an atomic, a barrier or an
  * s_waitcnt (fences), nor another load; it crosses a store only when the
@@ -244,10 +247,29 @@ static void credit_cross(credit *c, const mir_instr *x, int *dv, int *ds) {
   *ds = (mir_rc_is_vgpr(rc) ? 0 : sz) - c->s;
 }
 
+/* Whether the operands of `x` suit a slice member: temporaries and
+ * constants only, no fixed or late-kill ones; `scc` (or NULL) is the one
+ * SCC operand allowed (an SCC pair's link: the definition of the pair's
+ * head, the read of its tail). */
+static bool slice_operands_ok(const mir_instr *x, const mir_operand *scc) {
+  for (unsigned d = 0; d < x->num_defs; d++) {
+    const mir_operand *o = &x->defs[d];
+    if (o == scc) continue;
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
+  }
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    const mir_operand *o = &x->ops[k];
+    if (o == scc || o->kind == MIR_OPND_CONST || o->kind == MIR_OPND_UNDEF) continue;
+    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_LATE_KILL)))
+      return false;
+  }
+  return true;
+}
+
 /* Whether `x` may move up with a load as part of its address slice: no
  * memory, no side effect (may_cross), no implicit SCC, and
  * temporaries and constants only (fixed SCC, VCC, EXEC and M0 operands
- * keep their order). */
+ * keep their order; an SCC pair moves as one, scc_pair_tail). */
 static bool is_slice_op(const mir_instr *x, bool scc_free) {
   if (!may_cross(x) || !x->num_defs) return false;
   /* SALU instructions write SCC without an operand saying so; VCC is
@@ -258,17 +280,46 @@ static bool is_slice_op(const mir_instr *x, bool scc_free) {
    * of an index scaled for a divergent base). */
   if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_READS_SCC)) return false;
   if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC) && !scc_free) return false;
-  for (unsigned d = 0; d < x->num_defs; d++) {
-    const mir_operand *o = &x->defs[d];
-    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & MIR_OPND_FIXED_REG)) return false;
-  }
-  for (unsigned k = 0; k < x->num_ops; k++) {
-    const mir_operand *o = &x->ops[k];
-    if (o->kind == MIR_OPND_CONST || o->kind == MIR_OPND_UNDEF) continue;
-    if (o->kind != MIR_OPND_TEMP || o->preg != MIR_PREG_NONE || (o->flags & (MIR_OPND_FIXED_REG | MIR_OPND_LATE_KILL)))
+  return slice_operands_ok(x, NULL);
+}
+
+/* The SCC operand of `x` that is a temporary (a def when `def`, else a
+ * read), or NULL. */
+static const mir_operand *scc_temp(const mir_instr *x, bool def) {
+  const mir_operand *v = def ? x->defs : x->ops;
+  unsigned n = def ? x->num_defs : x->num_ops;
+  for (unsigned k = 0; k < n; k++)
+    if (v[k].kind == MIR_OPND_TEMP && v[k].preg == MIR_PREG_SCC) return &v[k];
+  return NULL;
+}
+
+/* Whether b->instrs[k] (k > floor) is the tail of an SCC pair: it reads
+ * SCC only as the last use of the SCC temporary its predecessor defines
+ * (s_add_u32 + s_addc_u32, s_sub_u32 + s_subb_u32: a 64-bit add selected
+ * as two halves), its own SCC is dead (no SCC definition), and the head
+ * reads no SCC. The SCC value lives only between the two, so the pair may
+ * move as one wherever nothing else's SCC is live (find_slice, and
+ * hoist_with_slice never puts a group between a pair's halves). */
+static bool scc_pair_tail(const mir_block *b, uint32_t floor, uint32_t k) {
+  if (k <= floor || k >= b->num_instrs) return false;
+  const mir_instr *x = b->instrs[k], *h = b->instrs[k - 1];
+  const mir_operand *r = scc_temp(x, false), *d = scc_temp(h, true);
+  if (!r || !d || r->temp.id != d->temp.id || !(r->flags & MIR_OPND_KILL) || scc_temp(x, true)) return false;
+  for (unsigned o = 0; o < x->num_ops; o++)
+    if (&x->ops[o] != r && (x->ops[o].kind == MIR_OPND_TEMP || x->ops[o].kind == MIR_OPND_FIXED) &&
+        x->ops[o].preg == MIR_PREG_SCC)
       return false;
-  }
-  return true;
+  if (h->opcode < ISA_NUM_OPS && (isa_table[h->opcode].flags & ISA_F_READS_SCC)) return false;
+  return !mir_reads_scc(h);
+}
+
+/* Whether the pair ending at b->instrs[k] may join a slice: both move
+ * (may_cross) and have slice operands but for their SCC link. */
+static bool is_slice_pair(const mir_block *b, uint32_t floor, uint32_t k) {
+  if (!scc_pair_tail(b, floor, k)) return false;
+  const mir_instr *x = b->instrs[k], *h = b->instrs[k - 1];
+  return may_cross(x) && may_cross(h) && slice_operands_ok(x, scc_temp(x, false)) &&
+         slice_operands_ok(h, scc_temp(h, true));
 }
 
 /* A load's address slice in [lb, i): `in[k]` marks its members. */
@@ -303,10 +354,12 @@ static bool killed_in_group(const mir_block *b, const bool *in, uint32_t lb, uin
   return false;
 }
 
-/* Whether an instruction of b in [from, to] reads SCC (mir_reads_scc). */
+/* Whether an instruction of b in [from, to] reads SCC (mir_reads_scc)
+ * other than as an SCC pair's tail (scc_pair_tail: the SCC value it reads
+ * lives only between the pair's halves, which nothing splits). */
 static bool reads_scc_in(const mir_block *b, uint32_t from, uint32_t to) {
   for (uint32_t k = from; k <= to && k < b->num_instrs; k++)
-    if (mir_reads_scc(b->instrs[k])) return true;
+    if (mir_reads_scc(b->instrs[k]) && !scc_pair_tail(b, from, k)) return true;
   return false;
 }
 
@@ -322,6 +375,17 @@ static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in,
   for (uint32_t k = i; k-- > floor;) {
     const mir_instr *x = b->instrs[k];
     if (!defines_needed(x, need, nn)) continue;
+    /* an SCC pair (a 64-bit address add: f_uniform_subdword_sext's
+     * second load) moves as one when no other SCC value is live in the
+     * range; its halves write SCC like other SALU members */
+    if (scc_free && is_slice_pair(b, floor, k) && s->n + 2 <= SLICE_MAX &&
+        nn + x->num_ops + b->instrs[k - 1]->num_ops <= NEED_MAX) {
+      in[k] = in[k - 1] = true;
+      s->n += 2;
+      need_add(need, &nn, x);
+      need_add(need, &nn, b->instrs[--k]);
+      continue;
+    }
     if (!is_slice_op(x, scc_free) || s->n == SLICE_MAX || nn + x->num_ops > NEED_MAX) {
       s->lb = k + 1;
       break;
@@ -341,6 +405,7 @@ static void find_slice(const mir_block *b, uint32_t floor, uint32_t i, bool *in,
     if (!in[k]) continue;
     const mir_instr *x = b->instrs[k];
     for (unsigned d = 0; d < x->num_defs; d++) {
+      if (x->defs[d].preg == MIR_PREG_SCC) continue; /* an SCC pair's link: no register */
       mir_rc drc = x->defs[d].temp.rc;
       int sz = (int)mir_rc_size(drc);
       if (mir_rc_is_vgpr(drc)) s->tv += sz;
@@ -368,6 +433,9 @@ static uint32_t hoist_with_slice(mir_block *b, mir_reg_demand *dem, const sched_
       break;
     }
   }
+  /* never between the halves of an SCC pair that stays (its SCC value is
+   * live there and the group's SALU members write SCC) */
+  if (t < i && !in[t] && scc_pair_tail(b, floor, t)) t++;
   uint32_t moved = 0, crossed = 0;
   for (uint32_t k = t; k < i; k++) {
     if (in[k]) moved += crossed != 0; /* a member below a crossed instruction really moves */

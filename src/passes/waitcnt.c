@@ -39,7 +39,9 @@
  *    wait, issue 21.)
  *  - s_barrier waits for everything where the GPU does not back the
  *    barrier off (gfx900 has no automatic wait before barriers;
- *    wavecc_target.barrier_back_off: gfx90a, gfx942 need none); s_endpgm needs no wait. s_waitcnt already in the program
+ *    wavecc_target.barrier_back_off: gfx90a, gfx942, gfx1030 need none;
+ *    gfx1100 waits for all, vscnt included); s_endpgm needs no wait.
+ *    s_waitcnt already in the program
  *    (fences, barriers, atomics, calls) keep only the counters that can
  *    still exceed their count (relax_wait).
  *  - Across blocks: forward dataflow over the linear CFG; the entry state

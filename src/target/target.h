@@ -274,7 +274,7 @@ struct wavecc_target {
   wavecc_descriptor_layout descriptor;
   /* s_barrier backs off when an exception arrives, so a wave may reach it
    * with memory accesses outstanding (LLVM FeatureBackOffBarrier: gfx90a,
-   * gfx942; llc-19 emits no s_waitcnt before their s_barrier). false: the
+   * gfx942, gfx1030; llc-19 emits no s_waitcnt before their s_barrier). false: the
    * barrier needs every counter at 0 first (gfx900: llc-19 SIInsertWaitcnts
    * waits for everything before an s_barrier without the feature). Only
    * the hardware rule: memory ordering across a barrier is the fences'. */

@@ -89,6 +89,12 @@ static const wavecc_scope_model gfx11_mem_model[WAVECC_NUM_SCOPES] = {
   [WAVECC_SCOPE_WORKGROUP] = RDNA_MM_WORKGROUP,
   [WAVECC_SCOPE_WAVEFRONT] = {0},
 };
+/* RDNA_BARRIER_BACK_OFF: gfx1030's s_barrier backs off (LLVM
+ * FeatureBackOffBarrier): llc-19 -mcpu=gfx1030, wave32 and wave64, emits
+ * no s_waitcnt before an s_barrier that no fence or s_waitcnt of the
+ * program precedes, and waits after it for the loads' readers; gfx1100
+ * does not (llc-19 waits vmcnt, lgkmcnt and vscnt before it, measured
+ * 2026-11-29). Releases keep their own waits (gfx10_mem_model). */
 /* The memory model and the spelling of the third cache bit (DLC). */
 #define RDNA_MEM_MODEL(m) .mem_model = (m), .cpol_names = {NULL, NULL, "dlc"}
 
@@ -105,6 +111,7 @@ const wavecc_target wavecc_target_gfx1030 = {
   .has_private_segment_buffer = true,
   RDNA_DESCRIPTOR(1),
   RDNA_MEM_MODEL(gfx10_mem_model),
+  .barrier_back_off = true, /* RDNA_BARRIER_BACK_OFF */
 };
 
 const wavecc_target wavecc_target_gfx1030_w64 = {
@@ -120,6 +127,7 @@ const wavecc_target wavecc_target_gfx1030_w64 = {
   .has_private_segment_buffer = true,
   RDNA_DESCRIPTOR(0),
   RDNA_MEM_MODEL(gfx10_mem_model),
+  .barrier_back_off = true, /* RDNA_BARRIER_BACK_OFF */
 };
 
 const wavecc_target wavecc_target_gfx1100 = {

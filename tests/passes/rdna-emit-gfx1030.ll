@@ -1,7 +1,8 @@
 ; RDNA 2 (gfx1030) code, wave64 (-mattr=+wavefrontsize64; wave32 waits for
 ; the wave32 lane masks): GFX10 spellings (v_add_nc_u32), the store
-; counter (a store before the barrier is waited for with s_waitcnt_vscnt
-; null, 0, the load with vmcnt), s_waitcnt fields of gfx10 (lgkmcnt up to
+; counter (a store before a work-group release fence is waited for with
+; s_waitcnt_vscnt null, 0, the load with vmcnt; the s_barrier itself
+; needs no wait: barrier-back-off-gfx1030.ll), s_waitcnt fields of gfx10 (lgkmcnt up to
 ; 63: no lgkmcnt(15) "no wait" of gfx9), the GFX10 descriptor directives
 ; and metadata, and the code object of the builtin encoder equal to
 ; llvm-mc-19 -mcpu=gfx1030's (--assembler=check). Fails on main: -mcpu=gfx1030
@@ -31,6 +32,7 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p, ptr addrspace(1) %q, i32 %n) {
   %v = load i32, ptr addrspace(1) %g
   %a = add i32 %v, %n
   store i32 %a, ptr addrspace(1) %g
+  fence syncscope("workgroup") release
   call void @llvm.amdgcn.s.barrier()
   %h = getelementptr i32, ptr addrspace(1) %q, i32 %id
   store i32 %v, ptr addrspace(1) %h
