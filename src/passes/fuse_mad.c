@@ -70,8 +70,6 @@ typedef struct fm_ctx {
   /* per position of the block at hand: registers the fusions chosen so far add there */
   uint16_t *extra_v, *extra_s;
   uint8_t *drop;            /* per position: a mul that goes */
-  mir_instr **after;        /* per position: the fused add's p_create_vector (or NULL) */
-  mir_instr **clone;        /* per position: the fused add's own copy of its shifted addend (or NULL) */
   mir_instr **mad, **ex;    /* per position: the v_mad_u64_u32 and p_extract replacing the add */
 } fm_ctx;
 
@@ -92,24 +90,6 @@ static bool room(fm_ctx *c, uint32_t b, uint32_t j, uint32_t i, unsigned ev, uns
   return true;
 }
 
-/* The definition of VGPR temporary y if it is a shift by an inline
- * constant of one of mul's operands (x >> s, read by several adds:
- * FNV rounds over x * k + (x >> s)), which an add may compute again for
- * itself at no cost in registers (its source lives to the add anyway),
- * else NULL. */
-static const mir_instr *cheap_of(const fm_ctx *c, uint32_t y, const mir_instr *mul) {
-  const mir_instr *s = c->def[y];
-  if (!s || (s->opcode != ISA_V_LSHRREV_B32 && s->opcode != ISA_V_ASHRREV_I32 && s->opcode != ISA_V_LSHLREV_B32) ||
-      s->num_ops != 2 || s->num_defs != 1 || !plain(s) || s->enc_flags)
-    return NULL;
-  const mir_operand *k = &s->ops[0], *x = &s->ops[1];
-  if (k->kind != MIR_OPND_CONST || k->size > 1 || !mir_const_is_inline(k->imm) || !simple(x) || x->kind != MIR_OPND_TEMP)
-    return NULL;
-  for (unsigned j = 0; j < 2; j++)
-    if (mul->ops[j].kind == MIR_OPND_TEMP && mul->ops[j].temp.id == x->temp.id) return s;
-  return NULL;
-}
-
 /* Plans the fusion of instruction i of block b if it is such an add (the
  * block is rebuilt afterwards: positions stay those of liveness's demand). */
 static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
@@ -126,46 +106,18 @@ static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
         c->block_of[t->temp.id] != b || j >= i || c->drop[j])
       continue;
     if (!simple(&mul->ops[0]) || !simple(&mul->ops[1]) || !simple(y)) continue;
-    bool yt = y->kind == MIR_OPND_TEMP && y->temp.rc == mir_rc_v(1) && y->temp.id < p->num_temps;
-    const mir_instr *shift = yt ? cheap_of(c, y->temp.id, mul) : NULL;
-    /* y made by an instruction of its own (not a part of a tuple, whose
-     * place would cost copies to move it into a pair: a 64-bit product's
-     * high half, isel-mul64-u24.ll) */
-    const mir_instr *yd = yt ? c->def[y->temp.id] : NULL;
-    bool yv = yt && !shift && c->uses[y->temp.id] == 1 && yd && yd->opcode < ISA_NUM_OPS && yd->num_defs == 1;
+    /* a VGPR dword read as the pair's low half in its own register, live
+     * on or not (mir_opnd_lo64), or an inline constant */
+    bool yv = y->kind == MIR_OPND_TEMP && y->temp.rc == mir_rc_v(1) && y->temp.id < p->num_temps;
     bool yc = y->kind == MIR_OPND_CONST && mir_const_is_inline(y->imm);
-    if (!yv && !shift && !yc) continue;
+    if (!yv && !yc) continue;
     mir_operand src[3] = {mul->ops[0], mul->ops[1], *y};
-    if (yc) src[2].size = 2; /* the 64-bit inline constant of the same value: same low dword */
+    src[2].size = 2; /* lo64, or the 64-bit inline constant of the same value: same low dword */
     for (unsigned s = 0; s < 3; s++) src[s].flags = 0;
     if (!mir_valu_bus_ok(p->target, ISA_V_MAD_U64_U32, true, src, 3)) continue;
     unsigned kv, ks;
     killed_dwords(mul->ops, 2, &kv, &ks);
     if (!room(c, b, j, i, kv > 1 ? kv - 1 : 0, ks)) continue;
-    if (shift) {
-      /* y computed again for this add alone, from a or b (live here) */
-      mir_instr *cl = mir_instr_create(p, shift->opcode, 2, 1);
-      cl->ops[0] = shift->ops[0];
-      cl->ops[1] = shift->ops[1];
-      cl->ops[0].flags = cl->ops[1].flags = 0;
-      cl->enc_flags = shift->enc_flags;
-      cl->defs[0] = mir_op_temp(mir_new_temp(p, mir_rc_v(1)));
-      cl->loc = add->loc;
-      c->clone[i] = cl;
-      if (--c->uses[y->temp.id] == 0 && c->block_of[y->temp.id] == b) c->drop[c->pos[y->temp.id]] = 1;
-    }
-    if (yv || shift) {
-      mir_temp pair = mir_new_temp(p, mir_rc_v(2));
-      mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, 2, 1);
-      cv->ops[0] = shift ? c->clone[i]->defs[0] : *y;
-      cv->ops[0].flags = 0;
-      cv->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
-      cv->ops[1].temp.rc = mir_rc_v(1);
-      cv->defs[0] = mir_op_temp(pair);
-      cv->loc = add->loc;
-      src[2] = mir_op_temp(pair);
-      c->after[i] = cv;
-    }
     mir_temp wide = mir_new_temp(p, mir_rc_v(2)), carry = mir_new_temp(p, mir_rc_s(mir_lane_dwords(p)));
     mir_instr *mad = mir_instr_create(p, ISA_V_MAD_U64_U32, 3, 2);
     for (unsigned s = 0; s < 3; s++) mad->ops[s] = src[s];
@@ -201,8 +153,6 @@ static void rebuild(fm_ctx *c, uint32_t b) {
       mir_block_append(p, blk, old[i]);
       continue;
     }
-    if (c->clone[i]) mir_block_append(p, blk, c->clone[i]);
-    if (c->after[i]) mir_block_append(p, blk, c->after[i]);
     mir_block_append(p, blk, c->mad[i]);
     mir_block_append(p, blk, c->ex[i]);
   }
@@ -222,6 +172,9 @@ int mir_fuse_mad(mir_program *p, diag *d) {
   if (!c.def || !c.uses || !c.block_of || !c.pos) goto out; /* an optimisation only */
   unsigned budget = mir_vgpr_budget(p), occ = wavecc_same_occupancy_vgprs(p->target, p->live->max.vgpr);
   c.vlimit = occ < budget ? occ : budget;
+  /* a function saves each VGPR it writes (frame.c) whatever the
+   * occupancy: there the fused form may not raise the peak demand */
+  if (p->is_function && p->live->max.vgpr < c.vlimit) c.vlimit = p->live->max.vgpr;
   c.slimit = mir_sgpr_budget(p);
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
@@ -241,12 +194,10 @@ int mir_fuse_mad(mir_program *p, diag *d) {
     c.extra_v = calloc(ni + 1, sizeof *c.extra_v);
     c.extra_s = calloc(ni + 1, sizeof *c.extra_s);
     c.drop = calloc(ni + 1, 1);
-    c.after = calloc(ni + 1, sizeof *c.after);
-    c.clone = calloc(ni + 1, sizeof *c.clone);
     c.mad = calloc(ni + 1, sizeof *c.mad);
     c.ex = calloc(ni + 1, sizeof *c.ex);
     bool any = false;
-    if (c.extra_v && c.extra_s && c.drop && c.after && c.clone && c.mad && c.ex) {
+    if (c.extra_v && c.extra_s && c.drop && c.mad && c.ex) {
       for (uint32_t i = 0; i < ni; i++) plan_at(&c, b, i);
       for (uint32_t i = 0; i < ni; i++) any |= c.mad[i] != NULL;
       if (any) rebuild(&c, b);
@@ -255,8 +206,6 @@ int mir_fuse_mad(mir_program *p, diag *d) {
     free(c.extra_v);
     free(c.extra_s);
     free(c.drop);
-    free(c.after);
-    free(c.clone);
     free(c.mad);
     free(c.ex);
   }
