@@ -587,20 +587,29 @@ static void mark_lo64(ra_ctx *c) {
     }
 }
 
-/* The lo64 operands of ins (mir_opnd_lo64) whose value sits where the
- * pair would leave the budget or the target's alignment (a temporary
- * made during allocation, which c->lo64 does not cover: a split's copy)
- * are constrained to a free register that does fit, so that fix_operands
- * copies them there; the pair's high dword then counts in the VGPR
- * high-water mark. Returns false when no register fits (a budget error). */
+/* The lo64 operands of ins (mir_opnd_lo64) whose pair v[r:r+1] would
+ * leave the budget or the target's alignment (a temporary made during
+ * allocation, which c->lo64 does not cover: a split's copy), or raise the
+ * VGPR count past the current occupancy (the value sits at the top: the
+ * high half of a product just made, f_int_madhi_madsat), are constrained
+ * to a free register that fits, so that fix_operands copies them there:
+ * one v_mov_b32 rather than a wave less. A pair that only raises the
+ * count within the occupancy stays. Returns false when no register fits
+ * (a budget error). */
 static bool fix_lo64(ra_ctx *c, mir_instr *ins) {
+  unsigned a = c->p->target->vgpr_tuple_align > 1 ? c->p->target->vgpr_tuple_align : 1;
+  unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm);
+  unsigned top = occ < c->vgpr_budget ? occ : c->vgpr_budget;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     mir_operand *o = &ins->ops[k];
     if (!mir_opnd_lo64(o)) continue;
     mir_preg r = c->reg[o->temp.id];
-    unsigned a = c->p->target->vgpr_tuple_align > 1 ? c->p->target->vgpr_tuple_align : 1;
-    if (r != MIR_PREG_NONE && r >= 256 && r - 256u + 2 <= c->vgpr_budget && (r - 256u) % a == 0) continue;
+    bool fits = r != MIR_PREG_NONE && r >= 256 && r - 256u + 2 <= c->vgpr_budget && (r - 256u) % a == 0;
+    if (fits && r - 256u + 2 <= top) continue;
     mir_preg to = MIR_PREG_NONE;
+    for (unsigned v = 0; v + 2 <= top && to == MIR_PREG_NONE; v += a)
+      if (!c->owner[256 + v]) to = (mir_preg)(256 + v);
+    if (to == MIR_PREG_NONE && fits) continue;
     for (unsigned v = 0; v + 2 <= c->vgpr_budget && to == MIR_PREG_NONE; v += a)
       if (!c->owner[256 + v]) to = (mir_preg)(256 + v);
     if (to == MIR_PREG_NONE) {
