@@ -16,13 +16,15 @@
 ; h = (h ^ a[k]) * 16777619 for k = 17 down to 1; out[i] = h, x = in[i].
 ; RUN: %wavecc -S %s -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s
+; RUN: %wavecc -S %s -o - | FileCheck %s --check-prefix=SHIFT
+; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s --check-prefix=SHIFT
+; SHIFT-COUNT-15: v_lshrrev_b32
+; SHIFT-NOT: v_lshrrev_b32
 ; RUN: %wavecc-run %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run --mcpu=gfx90a -Xwavecc --assembler=check %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run --mcpu=gfx1100 -Xwavecc --assembler=check %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run -Xwavecc --max-vgprs=8 -Xwavecc --max-sgprs=24 %s | FileCheck %s --check-prefix=EMU
 ; CHECK-LABEL: k:
-; CHECK-COUNT-15: v_lshrrev_b32
-; CHECK-NOT: v_lshrrev_b32
 ; CHECK-NOT: v_add_u32
 ; CHECK-COUNT-16: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], {{[^,]+}}, v{{[0-9]+}}, {{[0-9]+}}, v[{{[0-9]+:[0-9]+}}]
 ; CHECK-NOT: v_add_u32
