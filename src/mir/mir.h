@@ -552,9 +552,10 @@ static inline bool mir_is_sdwa(const mir_instr *ins) {
  * names v[r:r+1] with v[r+1] whatever it holds, as llc-19's undefined
  * high half of a REG_SEQUENCE. The allocator keeps r+1 inside the budget
  * (and r even where the target aligns VGPR tuples); the register count
- * covers r+1 (kernel_resources.c). Dependence tracking (hazards, waits,
- * copy clean-up) sees only the dword the value occupies
- * (mir_opnd_units): the high dword's contents never matter. */
+ * covers r+1 (kernel_resources.c). Dependence tracking (hazards, copy
+ * clean-up) sees only the dword the value occupies (mir_opnd_units): the
+ * high dword's contents never matter; but waitcnt lets no pending load
+ * still write r+1 when it is read. */
 static inline bool mir_opnd_lo64(const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && o->size == 2 && o->temp.rc == mir_rc_v(1);
 }
