@@ -1,15 +1,19 @@
 /* fuse-mad: `m = v_mul_lo_u32 a, b` read only by `d = v_add_u32 m, y`
- * (either operand) of its block, with y a VGPR value read only there or
- * an inline constant, becomes
- *   pair = p_create_vector y, undef      (no instruction: y sits in the
- *                                         pair's low half, where the
- *                                         allocator defines it)
- *   d64, carry = v_mad_u64_u32 a, b, pair
+ * (either operand) of its block, with y a VGPR dword (read elsewhere too
+ * or not) or an inline constant, becomes
+ *   d64, carry = v_mad_u64_u32 a, b, lo64 y   (y read in its own register
+ *                                              as the low half of a pair
+ *                                              whose high half is
+ *                                              don't-care: mir_opnd_lo64)
  *   d = p_extract d64, 0
  * and the mul goes: one instruction fewer. The low 32 bits of a*b + pair
  * are a*b + y whatever the pair's high half holds (carries only move up),
  * as llc-19 selects a divergent i32 mul + add on every GCN target
- * (v_mad_u64_u32 v[4:5], s[4:5], v17, s4, v[3:4] with v4 undefined).
+ * (v_mad_u64_u32 v[4:5], s[4:5], v17, s4, v[3:4] with v4 undefined, v4
+ * often another live value). An addend live on after the add needs no
+ * copy (f_spill_vgpr: 15 shared x >> s read by 320 adds; jacobi2d and
+ * transpose_lds: y * w + x with x live); until ra18 such an addend was
+ * copied into a pair, or a shift computed again per add.
  *
  * Why here and not only at selection (isel_narrow.c mad64_elem does the
  * same for an addend used once): an addend that several adds read (x >> s
@@ -19,8 +23,8 @@
  * greedy step of sched-pressure, looks one VGPR dearer than the add: the
  * block stays in its spilling order (256 VGPRs, 63 spills). Run after
  * sched-pressure, on the order it chose, and only where the register
- * demand leaves room for what the fused form adds (the addend's pair
- * and the 64-bit result hold one VGPR more at the add, the carry an SGPR
+ * demand leaves room for what the fused form adds (the 64-bit result
+ * holds one VGPR more at the add, the carry an SGPR
  * mask; a and b live on to the add when the mul was their last reader):
  * within the budget and within the occupancy the block's peak already
  * gives.
@@ -138,7 +142,7 @@ static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
 }
 
 /* Block b with the planned fusions: muls dropped, each fused add replaced
- * by [p_create_vector,] v_mad_u64_u32, p_extract. */
+ * by v_mad_u64_u32, p_extract. */
 static void rebuild(fm_ctx *c, uint32_t b) {
   mir_program *p = c->p;
   mir_block *blk = &p->blocks[b];
