@@ -185,7 +185,7 @@ static void print_opnd(emitter *e, const mir_operand *o) {
   switch ((mir_opnd_kind)o->kind) {
   case MIR_OPND_TEMP:
     if (o->preg == MIR_PREG_NONE) emit_error(e, "internal: operand %%%u has no register", o->temp.id);
-    mir_preg_format(buf, sizeof buf, o->preg, mir_rc_size(o->temp.rc));
+    mir_preg_format(buf, sizeof buf, o->preg, mir_opnd_lo64(o) ? 2u : mir_rc_size(o->temp.rc));
     fputs(buf, out);
     break;
   case MIR_OPND_FIXED:

@@ -112,7 +112,9 @@ typedef struct mir_operand {
     mir_temp temp; /* TEMP, UNDEF (rc only) */
     uint32_t imm;  /* CONST: the bits; BLOCK: the block index */
   };
-  uint8_t size;    /* dwords, for FIXED operands (EXEC = 2) and CONST (1 or 2: a 64-bit inline constant) */
+  uint8_t size;    /* dwords, for FIXED operands (EXEC = 2) and CONST (1 or 2: a 64-bit inline constant);
+                    * TEMP: 0, or 2 on a v1 temporary read as the low dword of a 64-bit
+                    * operand whose high dword is don't-care (mir_opnd_lo64) */
   uint8_t sel;     /* SDWA source select of a VOP1/VOP2 source (MIR_SEL_*; 0: the whole dword) */
 } mir_operand;
 
@@ -541,6 +543,21 @@ static inline bool mir_is_sdwa(const mir_instr *ins) {
   for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
     if (ins->ops[k].sel) return true;
   return false;
+}
+/* Is o a VGPR dword read as the low half of a 64-bit operand whose high
+ * half is don't-care (size 2 on a v1 temporary; printed "lo64 %t:v1")?
+ * Only the addend of v_mad_u64_u32 / v_mad_i64_i32 (pass fuse-mad), whose
+ * low result dword does not depend on the addend's high dword (carries
+ * only move up): the value needs no pair of its own, the instruction
+ * names v[r:r+1] with v[r+1] whatever it holds, as llc-19's undefined
+ * high half of a REG_SEQUENCE. The allocator keeps r+1 inside the budget
+ * (and r even where the target aligns VGPR tuples); the register count
+ * covers r+1 (kernel_resources.c). Dependence tracking (hazards, copy
+ * clean-up) sees only the dword the value occupies (mir_opnd_units): the
+ * high dword's contents never matter; but waitcnt lets no pending load
+ * still write r+1 when it is read. */
+static inline bool mir_opnd_lo64(const mir_operand *o) {
+  return o->kind == MIR_OPND_TEMP && o->size == 2 && o->temp.rc == mir_rc_v(1);
 }
 /* The physical registers operand `o` occupies after register allocation:
  * first register *r and count *n (n = 0 for constants, blocks, SCC and

@@ -182,11 +182,13 @@ static uint32_t parse_const(parser *ps) {
 static void parse_operand(parser *ps, mir_operand *o) {
   memset(o, 0, sizeof *o);
   o->preg = MIR_PREG_NONE;
+  bool lo64 = false; /* "lo64 %t:v1": mir_opnd_lo64 */
   for (;;) {
     if (accept(ps, "killed", true)) o->flags |= MIR_OPND_KILL;
     else if (accept(ps, "latekill", true)) o->flags |= MIR_OPND_LATE_KILL;
     else if (accept(ps, "fixed", true)) o->flags |= MIR_OPND_FIXED_REG;
     else if (accept(ps, "neghi", true)) o->flags |= MIR_OPND_NEG_HI;
+    else if (accept(ps, "lo64", true)) lo64 = true;
     else if (accept(ps, "sdwa", false)) {
       /* "sdwa:BYTE_1", "sdwa.sext:WORD_0" (print.c) */
       unsigned sext = accept(ps, ".sext", false) ? MIR_SEL_SEXT : 0, k;
@@ -229,6 +231,8 @@ static void parse_operand(parser *ps, mir_operand *o) {
     o->kind = MIR_OPND_TEMP;
     o->temp.id = (uint32_t)id;
     o->temp.rc = rc;
+    if (lo64 && rc != mir_rc_v(1)) fail(ps, "lo64 needs a v1 temporary");
+    if (lo64) o->size = 2;
     if (accept(ps, "@", false)) {
       if (!parse_preg(ps, &r, &size)) fail(ps, "expected a physical register after '@'");
       if (size != mir_rc_size(rc) && !(r == MIR_PREG_SCC && size == 1))

@@ -111,6 +111,7 @@ void mir_print_operand(FILE *out, const mir_operand *o) {
   if (o->flags & (MIR_OPND_OPSEL | MIR_OPND_HI_FROM_LO))
     fprintf(out, "sel:%u%u ", (o->flags & MIR_OPND_OPSEL) ? 1u : 0u, (o->flags & MIR_OPND_HI_FROM_LO) ? 0u : 1u);
   if (o->flags & MIR_OPND_NEG_HI) fputs("neghi ", out);
+  if (mir_opnd_lo64(o)) fputs("lo64 ", out);
   /* SDWA select "sdwa:BYTE_1", sign-extended "sdwa.sext:BYTE_1" (mir.h MIR_SEL_*) */
   if (o->sel) fprintf(out, "sdwa%s:%s ", (o->sel & MIR_SEL_SEXT) ? ".sext" : "", mir_sel_names[o->sel & MIR_SEL_MASK]);
   /* a negated constant keeps a space: "-0x7fffffff" would parse back as

@@ -148,7 +148,7 @@ static void check_sig_operand(vctx *v, int b, int i, const mir_operand *o, char 
   unsigned size;
   bool vgpr;
   if (o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF) {
-    size = mir_rc_size(o->temp.rc);
+    size = mir_opnd_lo64(o) ? 2u : mir_rc_size(o->temp.rc); /* the low half of a pair, the high don't-care */
     vgpr = mir_rc_is_vgpr(o->temp.rc);
   } else if (o->kind == MIR_OPND_FIXED) {
     size = o->size;
@@ -431,6 +431,12 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
         uint32_t t = o->temp.id;
         if (t == 0 || t >= p->num_temps) { problem(&v, (int)b, (int)i, "temporary %%%u out of range", t); continue; }
         if (p->temp_rc[t] != o->temp.rc) problem(&v, (int)b, (int)i, "%%%u used with a class other than its own", t);
+        if (o->size && (k >= ins->num_ops || !mir_opnd_lo64(o) || k != 2 ||
+                        (ins->opcode != ISA_V_MAD_U64_U32 && ins->opcode != ISA_V_MAD_I64_I32)))
+          problem(&v, (int)b, (int)i, "%%%u: only v_mad_u64_u32/v_mad_i64_i32's addend is read as a v1 low half (lo64)", t);
+        else if (o->size && after_ra && !p->ssa_eliminated && o->preg != MIR_PREG_NONE &&
+                 (o->preg + 2u > 512u || (p->target && p->target->vgpr_tuple_align > 1 && (o->preg - 256u) % p->target->vgpr_tuple_align)))
+          problem(&v, (int)b, (int)i, "%%%u: lo64 pair v[%u:%u] out of range or misaligned", t, o->preg - 256u, o->preg - 255u);
         if (after_ra && !p->ssa_eliminated) {
           if (o->preg == MIR_PREG_NONE) problem(&v, (int)b, (int)i, "%%%u has no register after allocation", t);
           else if (!preg_fits(o->temp.rc, o->preg)) problem(&v, (int)b, (int)i, "%%%u has a register of the wrong file or range", t);

@@ -1,15 +1,19 @@
 /* fuse-mad: `m = v_mul_lo_u32 a, b` read only by `d = v_add_u32 m, y`
- * (either operand) of its block, with y a VGPR value read only there or
- * an inline constant, becomes
- *   pair = p_create_vector y, undef      (no instruction: y sits in the
- *                                         pair's low half, where the
- *                                         allocator defines it)
- *   d64, carry = v_mad_u64_u32 a, b, pair
+ * (either operand) of its block, with y a VGPR dword (read elsewhere too
+ * or not) or an inline constant, becomes
+ *   d64, carry = v_mad_u64_u32 a, b, lo64 y   (y read in its own register
+ *                                              as the low half of a pair
+ *                                              whose high half is
+ *                                              don't-care: mir_opnd_lo64)
  *   d = p_extract d64, 0
  * and the mul goes: one instruction fewer. The low 32 bits of a*b + pair
  * are a*b + y whatever the pair's high half holds (carries only move up),
  * as llc-19 selects a divergent i32 mul + add on every GCN target
- * (v_mad_u64_u32 v[4:5], s[4:5], v17, s4, v[3:4] with v4 undefined).
+ * (v_mad_u64_u32 v[4:5], s[4:5], v17, s4, v[3:4] with v4 undefined, v4
+ * often another live value). An addend live on after the add needs no
+ * copy (f_spill_vgpr: 15 shared x >> s read by 320 adds; jacobi2d and
+ * transpose_lds: y * w + x with x live); until ra18 such an addend was
+ * copied into a pair, or a shift computed again per add.
  *
  * Why here and not only at selection (isel_narrow.c mad64_elem does the
  * same for an addend used once): an addend that several adds read (x >> s
@@ -19,8 +23,8 @@
  * greedy step of sched-pressure, looks one VGPR dearer than the add: the
  * block stays in its spilling order (256 VGPRs, 63 spills). Run after
  * sched-pressure, on the order it chose, and only where the register
- * demand leaves room for what the fused form adds (the addend's pair
- * and the 64-bit result hold one VGPR more at the add, the carry an SGPR
+ * demand leaves room for what the fused form adds (the 64-bit result
+ * holds one VGPR more at the add, the carry an SGPR
  * mask; a and b live on to the add when the mul was their last reader):
  * within the budget and within the occupancy the block's peak already
  * gives.
@@ -70,8 +74,6 @@ typedef struct fm_ctx {
   /* per position of the block at hand: registers the fusions chosen so far add there */
   uint16_t *extra_v, *extra_s;
   uint8_t *drop;            /* per position: a mul that goes */
-  mir_instr **after;        /* per position: the fused add's p_create_vector (or NULL) */
-  mir_instr **clone;        /* per position: the fused add's own copy of its shifted addend (or NULL) */
   mir_instr **mad, **ex;    /* per position: the v_mad_u64_u32 and p_extract replacing the add */
 } fm_ctx;
 
@@ -92,24 +94,6 @@ static bool room(fm_ctx *c, uint32_t b, uint32_t j, uint32_t i, unsigned ev, uns
   return true;
 }
 
-/* The definition of VGPR temporary y if it is a shift by an inline
- * constant of one of mul's operands (x >> s, read by several adds:
- * FNV rounds over x * k + (x >> s)), which an add may compute again for
- * itself at no cost in registers (its source lives to the add anyway),
- * else NULL. */
-static const mir_instr *cheap_of(const fm_ctx *c, uint32_t y, const mir_instr *mul) {
-  const mir_instr *s = c->def[y];
-  if (!s || (s->opcode != ISA_V_LSHRREV_B32 && s->opcode != ISA_V_ASHRREV_I32 && s->opcode != ISA_V_LSHLREV_B32) ||
-      s->num_ops != 2 || s->num_defs != 1 || !plain(s) || s->enc_flags)
-    return NULL;
-  const mir_operand *k = &s->ops[0], *x = &s->ops[1];
-  if (k->kind != MIR_OPND_CONST || k->size > 1 || !mir_const_is_inline(k->imm) || !simple(x) || x->kind != MIR_OPND_TEMP)
-    return NULL;
-  for (unsigned j = 0; j < 2; j++)
-    if (mul->ops[j].kind == MIR_OPND_TEMP && mul->ops[j].temp.id == x->temp.id) return s;
-  return NULL;
-}
-
 /* Plans the fusion of instruction i of block b if it is such an add (the
  * block is rebuilt afterwards: positions stay those of liveness's demand). */
 static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
@@ -126,46 +110,18 @@ static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
         c->block_of[t->temp.id] != b || j >= i || c->drop[j])
       continue;
     if (!simple(&mul->ops[0]) || !simple(&mul->ops[1]) || !simple(y)) continue;
-    bool yt = y->kind == MIR_OPND_TEMP && y->temp.rc == mir_rc_v(1) && y->temp.id < p->num_temps;
-    const mir_instr *shift = yt ? cheap_of(c, y->temp.id, mul) : NULL;
-    /* y made by an instruction of its own (not a part of a tuple, whose
-     * place would cost copies to move it into a pair: a 64-bit product's
-     * high half, isel-mul64-u24.ll) */
-    const mir_instr *yd = yt ? c->def[y->temp.id] : NULL;
-    bool yv = yt && !shift && c->uses[y->temp.id] == 1 && yd && yd->opcode < ISA_NUM_OPS && yd->num_defs == 1;
+    /* a VGPR dword read as the pair's low half in its own register, live
+     * on or not (mir_opnd_lo64), or an inline constant */
+    bool yv = y->kind == MIR_OPND_TEMP && y->temp.rc == mir_rc_v(1) && y->temp.id < p->num_temps;
     bool yc = y->kind == MIR_OPND_CONST && mir_const_is_inline(y->imm);
-    if (!yv && !shift && !yc) continue;
+    if (!yv && !yc) continue;
     mir_operand src[3] = {mul->ops[0], mul->ops[1], *y};
-    if (yc) src[2].size = 2; /* the 64-bit inline constant of the same value: same low dword */
+    src[2].size = 2; /* lo64, or the 64-bit inline constant of the same value: same low dword */
     for (unsigned s = 0; s < 3; s++) src[s].flags = 0;
     if (!mir_valu_bus_ok(p->target, ISA_V_MAD_U64_U32, true, src, 3)) continue;
     unsigned kv, ks;
     killed_dwords(mul->ops, 2, &kv, &ks);
     if (!room(c, b, j, i, kv > 1 ? kv - 1 : 0, ks)) continue;
-    if (shift) {
-      /* y computed again for this add alone, from a or b (live here) */
-      mir_instr *cl = mir_instr_create(p, shift->opcode, 2, 1);
-      cl->ops[0] = shift->ops[0];
-      cl->ops[1] = shift->ops[1];
-      cl->ops[0].flags = cl->ops[1].flags = 0;
-      cl->enc_flags = shift->enc_flags;
-      cl->defs[0] = mir_op_temp(mir_new_temp(p, mir_rc_v(1)));
-      cl->loc = add->loc;
-      c->clone[i] = cl;
-      if (--c->uses[y->temp.id] == 0 && c->block_of[y->temp.id] == b) c->drop[c->pos[y->temp.id]] = 1;
-    }
-    if (yv || shift) {
-      mir_temp pair = mir_new_temp(p, mir_rc_v(2));
-      mir_instr *cv = mir_instr_create(p, MIR_P_CREATE_VECTOR, 2, 1);
-      cv->ops[0] = shift ? c->clone[i]->defs[0] : *y;
-      cv->ops[0].flags = 0;
-      cv->ops[1] = (mir_operand){.kind = MIR_OPND_UNDEF, .preg = MIR_PREG_NONE};
-      cv->ops[1].temp.rc = mir_rc_v(1);
-      cv->defs[0] = mir_op_temp(pair);
-      cv->loc = add->loc;
-      src[2] = mir_op_temp(pair);
-      c->after[i] = cv;
-    }
     mir_temp wide = mir_new_temp(p, mir_rc_v(2)), carry = mir_new_temp(p, mir_rc_s(mir_lane_dwords(p)));
     mir_instr *mad = mir_instr_create(p, ISA_V_MAD_U64_U32, 3, 2);
     for (unsigned s = 0; s < 3; s++) mad->ops[s] = src[s];
@@ -186,7 +142,7 @@ static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
 }
 
 /* Block b with the planned fusions: muls dropped, each fused add replaced
- * by [p_create_vector,] v_mad_u64_u32, p_extract. */
+ * by v_mad_u64_u32, p_extract. */
 static void rebuild(fm_ctx *c, uint32_t b) {
   mir_program *p = c->p;
   mir_block *blk = &p->blocks[b];
@@ -201,8 +157,6 @@ static void rebuild(fm_ctx *c, uint32_t b) {
       mir_block_append(p, blk, old[i]);
       continue;
     }
-    if (c->clone[i]) mir_block_append(p, blk, c->clone[i]);
-    if (c->after[i]) mir_block_append(p, blk, c->after[i]);
     mir_block_append(p, blk, c->mad[i]);
     mir_block_append(p, blk, c->ex[i]);
   }
@@ -222,6 +176,9 @@ int mir_fuse_mad(mir_program *p, diag *d) {
   if (!c.def || !c.uses || !c.block_of || !c.pos) goto out; /* an optimisation only */
   unsigned budget = mir_vgpr_budget(p), occ = wavecc_same_occupancy_vgprs(p->target, p->live->max.vgpr);
   c.vlimit = occ < budget ? occ : budget;
+  /* a function saves each VGPR it writes (frame.c) whatever the
+   * occupancy: there the fused form may not raise the peak demand */
+  if (p->is_function && p->live->max.vgpr < c.vlimit) c.vlimit = p->live->max.vgpr;
   c.slimit = mir_sgpr_budget(p);
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
@@ -241,12 +198,10 @@ int mir_fuse_mad(mir_program *p, diag *d) {
     c.extra_v = calloc(ni + 1, sizeof *c.extra_v);
     c.extra_s = calloc(ni + 1, sizeof *c.extra_s);
     c.drop = calloc(ni + 1, 1);
-    c.after = calloc(ni + 1, sizeof *c.after);
-    c.clone = calloc(ni + 1, sizeof *c.clone);
     c.mad = calloc(ni + 1, sizeof *c.mad);
     c.ex = calloc(ni + 1, sizeof *c.ex);
     bool any = false;
-    if (c.extra_v && c.extra_s && c.drop && c.after && c.clone && c.mad && c.ex) {
+    if (c.extra_v && c.extra_s && c.drop && c.mad && c.ex) {
       for (uint32_t i = 0; i < ni; i++) plan_at(&c, b, i);
       for (uint32_t i = 0; i < ni; i++) any |= c.mad[i] != NULL;
       if (any) rebuild(&c, b);
@@ -255,8 +210,6 @@ int mir_fuse_mad(mir_program *p, diag *d) {
     free(c.extra_v);
     free(c.extra_s);
     free(c.drop);
-    free(c.after);
-    free(c.clone);
     free(c.mad);
     free(c.ex);
   }

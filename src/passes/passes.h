@@ -44,8 +44,9 @@ int mir_simplify(mir_program *p, diag *d);
  * returns 0. */
 int mir_fuse_shift_add(mir_program *p, diag *d);
 /* After sched-pressure: `v_mul_lo_u32 a, b` read only by a `v_add_u32`
- * of its block whose other operand is a VGPR read only there or an inline
- * constant becomes one v_mad_u64_u32 a, b, {y, undef} and the low dword of
+ * of its block whose other operand y is a VGPR dword (live on or not) or
+ * an inline constant becomes one v_mad_u64_u32 a, b, lo64 y (mir.h
+ * mir_opnd_lo64: the high half don't-care) and the low dword of
  * its result, where the block's register demand leaves room (SSA machine
  * IR, before register allocation; src/passes/fuse_mad.c). Never fails;
  * returns 0. */

@@ -260,6 +260,10 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         for (unsigned u = 1; u < n && ok; u++) ok = c->map[o->preg + u] == s + u;
         if (ok && o->preg < 256) ok = s + n <= MIR_MAX_SGPRS && s % sgpr_align(n) == o->preg % sgpr_align(n);
         if (ok && o->preg >= 256 && n >= 2 && c->vgpr_align > 1) ok = (s - 256u) % c->vgpr_align == 0;
+        /* a dword read as a pair's low half (mir_opnd_lo64): the pair stays
+         * within the VGPRs allocated and aligned */
+        if (ok && mir_opnd_lo64(o))
+          ok = s >= 256 && s - 256u + 2 <= c->p->num_vgprs_used && (c->vgpr_align <= 1 || (s - 256u) % c->vgpr_align == 0);
         /* XNACK replay: a multi-dword scalar load must not read what it writes (xnack_replay.c) */
         for (unsigned j = 0; j < ins->num_defs && ok && mir_smem_replay_constrained(c->p, ins); j++)
           ok = !is_reg(&ins->defs[j]) || s >= ins->defs[j].preg + opnd_size(&ins->defs[j]) || ins->defs[j].preg >= s + n;

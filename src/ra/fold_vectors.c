@@ -19,8 +19,8 @@
  *     vector, and the create would copy them). A create_vector
  *     whose operands are the extracts, in order, of all of one value of
  *     the same class is that value.
- *  2. Extracts of one pair (or tuple of up to four dwords, eight for
- *     SGPRs, budget permitting: max_split) s in a block, when every use of s from the
+ *  2. Extracts of one pair (or tuple of up to eight dwords, four for
+ *     VGPRs under a budget below 64, budget permitting: max_split) s in a block, when every use of s from the
  *     first of them on is such an extract, become one p_split_vector at
  *     the first: s dies there and the allocator places the parts in s's
  *     own registers (regalloc.c prefers them), so the halves cost nothing.
@@ -264,6 +264,11 @@ static unsigned max_split(const mir_program *p, mir_rc rc) {
    * arguments, s_load_dwordx16) helped more files but made
    * bench/kernels/particles.cl's loads issue later (+0.3% executed). */
   if (!mir_rc_is_vgpr(rc) && (budget == 0 || budget >= 96)) return 8;
+  /* VGPR tuples of 8 at a budget of 64 or more: an indexed write's
+   * result taken apart for a loop's phis (f_gpr_index loop_acc on RDNA:
+   * 7 + 7 v_mov_b32 per iteration, none after; the corpus at gfx900 and
+   * gfx1100: no kernel with more instructions or VGPRs) */
+  if (budget == 0 || budget >= 64) return 8;
   return budget == 0 || budget >= 16 ? 4 : 2;
 }
 

@@ -109,9 +109,15 @@ bool ra_call_allows(const ra_ctx *c, uint32_t t, mir_rc rc, unsigned r) {
   return true;
 }
 
+bool ra_lo64_ok(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
+  if (!c->lo64 || t >= c->live_temps || t >= c->cap || !c->lo64[t] || rc != mir_rc_v(1)) return true;
+  unsigned a = c->p->target->vgpr_tuple_align > 1 ? c->p->target->vgpr_tuple_align : 1;
+  return r >= 256 && r - 256u + 2 <= c->vgpr_budget && (r - 256u) % a == 0;
+}
+
 /* Can temporary t (class rc) live in r? Free, in range, aligned. */
 bool ra_fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r) {
-  if (r == MIR_PREG_NONE) return false;
+  if (r == MIR_PREG_NONE || !ra_lo64_ok(c, t, rc, r)) return false;
   unsigned n = mir_rc_size(rc);
   if (mir_rc_is_vgpr(rc)) {
     if (r < 256 || !ra_call_allows(c, t, rc, r - 256u) || r - 256u + n > c->vgpr_budget || (r - 256u) % ra_rc_align(c, rc))
@@ -161,7 +167,7 @@ mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned lo = ra_lowest(c, t, rc);
   mir_preg any = MIR_PREG_NONE;
   for (unsigned r = lo; r + n <= limit; r += align)
-    if (range_free(c, (mir_preg)(base + r), n) && ra_call_allows(c, t, rc, r)) {
+    if (range_free(c, (mir_preg)(base + r), n) && ra_call_allows(c, t, rc, r) && ra_lo64_ok(c, t, rc, (mir_preg)(base + r))) {
       if (!c->num_resv || mir_rc_is_vgpr(rc) || !reserved(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
       if (any == MIR_PREG_NONE) any = (mir_preg)(base + r);
     }
@@ -561,6 +567,72 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
   return i;
 }
 
+/* c->lo64: the temporaries some instruction reads as the low half of a
+ * 64-bit operand (mir_opnd_lo64). */
+static void mark_lo64(ra_ctx *c) {
+  const mir_program *p = c->p;
+  c->lo64 = NULL;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (!mir_opnd_lo64(o) || o->temp.id >= c->live_temps) continue;
+        if (!c->lo64) {
+          c->lo64 = arena_alloc(p->mem, c->live_temps ? c->live_temps : 1);
+          memset(c->lo64, 0, c->live_temps ? c->live_temps : 1);
+        }
+        c->lo64[o->temp.id] = 1;
+      }
+    }
+}
+
+/* The lo64 operands of ins (mir_opnd_lo64) whose pair v[r:r+1] would
+ * leave the budget or the target's alignment (a temporary made during
+ * allocation, which c->lo64 does not cover: a split's copy), or raise the
+ * VGPR count past the current occupancy (the value sits at the top: the
+ * high half of a product just made, f_int_madhi_madsat), are constrained
+ * to a free register that fits, so that fix_operands copies them there:
+ * one v_mov_b32 rather than a wave less. A pair that only raises the
+ * count within the occupancy stays. Returns false when no register fits
+ * (a budget error). */
+static bool fix_lo64(ra_ctx *c, mir_instr *ins) {
+  unsigned a = c->p->target->vgpr_tuple_align > 1 ? c->p->target->vgpr_tuple_align : 1;
+  unsigned occ = wavecc_same_occupancy_vgprs(c->p->target, c->vgpr_hwm);
+  unsigned top = occ < c->vgpr_budget ? occ : c->vgpr_budget;
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    mir_operand *o = &ins->ops[k];
+    if (!mir_opnd_lo64(o)) continue;
+    mir_preg r = c->reg[o->temp.id];
+    bool fits = r != MIR_PREG_NONE && r >= 256 && r - 256u + 2 <= c->vgpr_budget && (r - 256u) % a == 0;
+    if (fits && r - 256u + 2 <= top) continue;
+    mir_preg to = MIR_PREG_NONE;
+    for (unsigned v = 0; v + 2 <= top && to == MIR_PREG_NONE; v += a)
+      if (!c->owner[256 + v]) to = (mir_preg)(256 + v);
+    if (to == MIR_PREG_NONE && fits) continue;
+    for (unsigned v = 0; v + 2 <= c->vgpr_budget && to == MIR_PREG_NONE; v += a)
+      if (!c->owner[256 + v]) to = (mir_preg)(256 + v);
+    if (to == MIR_PREG_NONE) {
+      if (!c->failed)
+        diag_error(c->d, c->p->name, "register budget exceeded: no VGPR for a 64-bit addend's low half (budget %u)",
+                   c->vgpr_budget);
+      c->failed = true;
+      c->p->budget_failed = true;
+      return false;
+    }
+    o->preg = to;
+  }
+  return true;
+}
+
+static void lo64_hwm(ra_ctx *c, const mir_instr *ins) {
+  for (unsigned k = 0; k < ins->num_ops; k++) {
+    const mir_operand *o = &ins->ops[k];
+    mir_preg r = mir_opnd_lo64(o) ? c->reg[o->temp.id] : MIR_PREG_NONE;
+    if (r != MIR_PREG_NONE && r >= 256 && r - 256u + 2 > c->vgpr_hwm) c->vgpr_hwm = r - 256u + 2;
+  }
+}
+
 /* Writes the assigned registers into every operand and definition.
  * Returns 0, or 1 with an error for a temporary never assigned. */
 static int write_registers(ra_ctx *c) {
@@ -628,6 +700,7 @@ int mir_regalloc(mir_program *p, diag *d) {
   c->replay = wavecc_xnack_replay(p->target, p->target_xnack);
   c->sp_blocked = p->has_calls && !p->is_function ? MIR_PREG_SGPR(p->abi.call_sp_sgpr) : MIR_PREG_NONE;
   compute_affinities(c);
+  mark_lo64(c);
 
   for (uint32_t bi = 0; bi < p->num_blocks && !c->failed; bi++) {
     mir_block *b = &p->blocks[bi];
@@ -647,6 +720,7 @@ int mir_regalloc(mir_program *p, diag *d) {
       clause_step(c, ins);
       c->cur_bi = bi;
       c->cur_ins = ins; /* for ra_movable(); no splitting while the copy's definitions are placed */
+      if (!fix_lo64(c, ins)) break;
       unsigned fixed = fix_operands(c, b, i, ins);
       c->cur_ins = NULL;
       if (fixed) {
@@ -658,6 +732,7 @@ int mir_regalloc(mir_program *p, diag *d) {
         for (unsigned k = 0; k < pc->num_defs; k++) assign_def(c, &pc->defs[k]);
         i++;
       }
+      lo64_hwm(c, ins);
       prefer_from_operands(c, ins);
       for (unsigned k = 0; k < ins->num_ops; k++) {
         const mir_operand *o = &ins->ops[k];

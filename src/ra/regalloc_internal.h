@@ -38,6 +38,11 @@ typedef struct ra_ctx {
   uint32_t cur_bi, cur_pos;
   mir_instr *cur_ins;
   uint32_t live_temps; /* temporaries covered by p->live (ids below) */
+  /* [temp below live_temps] read as the low half of a 64-bit operand
+   * somewhere (mir_opnd_lo64): its register r keeps r+1 inside the budget
+   * and r at the target's VGPR tuple alignment (ra_lo64_ok); NULL when
+   * the program has no such read */
+  uint8_t *lo64;
   /* Affinities (see compute_affinities), indexed by temporaries below
    * live_temps: */
   uint32_t *parent;        /* union-find forest of affinity sets */
@@ -84,6 +89,11 @@ bool ra_fits(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r);
  * high-water marks); ra_release frees t's units. */
 void ra_occupy(ra_ctx *c, uint32_t t, mir_preg r);
 void ra_release(ra_ctx *c, uint32_t t);
+
+/* May t (class rc) sit at r (mir_preg numbering) as far as its reads as
+ * the low half of a 64-bit operand go (c->lo64): r+1 within the budget,
+ * r aligned as the target aligns VGPR tuples? True for other temporaries. */
+bool ra_lo64_ok(const ra_ctx *c, uint32_t t, mir_rc rc, mir_preg r);
 
 /* Lowest free aligned range for t of class rc; MIR_PREG_NONE when none. */
 mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc);

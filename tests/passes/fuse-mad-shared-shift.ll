@@ -5,14 +5,21 @@
 ; FNV rounds over a[k] = x * (2k + 1) + (x >> (k % 16)), k = 1..17 (the
 ; pattern of tests/kernels/f_spill_vgpr.cl, 17 values): a[1] and a[17]
 ; share x >> 1, an addend read twice, which isel_narrow.c (an addend read
-; once) leaves as v_mul_lo_u32 + v_add_u32. fuse-mad computes the shift
-; again for each add, into its pair's low half, and the shared one goes.
+; once) leaves as v_mul_lo_u32 + v_add_u32. fuse-mad reads the shared shift
+; in its own register as each pair's low half (mir_opnd_lo64: the high half
+; don't-care, whatever the next VGPR holds), so the shift is computed once:
+; 15 v_lshrrev_b32 (x >> 1 .. x >> 15), as llc-19. Until 9fd8fc4 fuse-mad
+; computed the shift again for each add, into a pair of its own (16).
 ; On ba3ab87: two v_add_u32 (and 20 v_mul_lo_u32, 18 here: the FNV
 ; multiplies by 16777619 and x * 34, a[16]).
 ; Host reference (Python, 32-bit wrap): h = 2166136261, then
 ; h = (h ^ a[k]) * 16777619 for k = 17 down to 1; out[i] = h, x = in[i].
 ; RUN: %wavecc -S %s -o - | FileCheck %s
 ; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s
+; RUN: %wavecc -S %s -o - | FileCheck %s --check-prefix=SHIFT
+; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s --check-prefix=SHIFT
+; SHIFT-COUNT-15: v_lshrrev_b32
+; SHIFT-NOT: v_lshrrev_b32
 ; RUN: %wavecc-run %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run --mcpu=gfx90a -Xwavecc --assembler=check %s | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run --mcpu=gfx1100 -Xwavecc --assembler=check %s | FileCheck %s --check-prefix=EMU

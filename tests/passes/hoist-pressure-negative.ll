@@ -2,12 +2,13 @@
 ; app_mandelbrot's kernel with `counts[py * width + px] = it + px`, so px
 ; is also read after the loop outside py * width + px. Computing the index
 ; in the preheader would free py only and keep px live through the loop
-; beside the index: no VGPR fewer, so the expression stays after the loop.
+; beside the index: no VGPR fewer, so the expression (one v_mad_u64_u32,
+; px its live addend: fuse-mad) stays after the loop.
 ; RUN: %wavecc %s -S -o - --max-vgprs=8 --max-sgprs=24 | FileCheck %s
 ; CHECK: s_mov_b64 s[{{[0-9]+:[0-9]+}}], exec
-; CHECK-NOT: v_mul_lo_u32
+; CHECK-NOT: v_mad_u64_u32
 ; CHECK: s_cbranch_execnz .Lmandelbrot_BB{{[0-9]+}}
-; CHECK: v_mul_lo_u32
+; CHECK: v_mad_u64_u32
 ; CHECK: global_store_dword
 source_filename = "llvm-link"
 target datalayout = "e-p:64:64-p1:64:64-p2:32:32-p3:32:32-p4:64:64-p5:32:32-p6:32:32-p7:160:256:256:32-p8:128:128-p9:192:256:256:32-i64:64-v16:16-v24:32-v32:32-v48:64-v96:128-v192:256-v256:256-v512:512-v1024:1024-v2048:2048-n32:64-S32-A5-G1-ni:7:8:9"

@@ -10,16 +10,16 @@
 ; The preheader saves EXEC, then computes the address index.
 ; CHECK: s_mov_b64 s[{{[0-9]+:[0-9]+}}], exec
 ; CHECK-NOT: .Lmandelbrot_BB
-; CHECK: v_mul_lo_u32 [[M:v[0-9]+]], v{{[0-9]+}}, s{{[0-9]+}}
-; CHECK-NEXT: v_add_u32_e32 [[I:v[0-9]+]], [[M]], v{{[0-9]+}}
-; CHECK-NEXT: buffer_store_dword [[I]], off
+; (py * width + px as one v_mad_u64_u32 whose addend px stays live: fuse-mad, lo64)
+; CHECK: v_mad_u64_u32 v{{\[}}[[I:[0-9]+]]:{{[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, s{{[0-9]+}}, v[{{[0-9]+:[0-9]+}}]
+; CHECK-NEXT: buffer_store_dword v[[I]], off
 ; CHECK-NOT: buffer_store_dword
 ; CHECK: s_cbranch_execnz .Lmandelbrot_BB{{[0-9]+}}
 ; CHECK-NEXT: .Lmandelbrot_BB
 ; CHECK-NEXT: s_mov_b64 exec,
 ; CHECK-NEXT: buffer_load_dword
 ; CHECK-NOT: buffer_load_dword
-; CHECK-NOT: v_mul_lo_u32
+; CHECK-NOT: v_mad_u64_u32
 ; CHECK: global_store_dword
 ; MIR: BB2:
 ; MIR-NOT: BB3:

@@ -73,12 +73,14 @@ define amdgpu_kernel void @k_mul64(ptr addrspace(1) %p, ptr addrspace(1) %q) {
 }
 
 ; One operand below 2^32 (x & 0xffffffff): its high half drops a term.
+; The remaining cross term and its add into the product's high half are one
+; more v_mad_u64_u32 (fuse-mad: the high half read as a pair's low half).
 ; CHECK-LABEL: k_mul64_zext1:
 ; CHECK: v_mad_u64_u32
-; CHECK: v_mul_lo_u32
+; CHECK: v_mad_u64_u32
 ; CHECK-NOT: v_mul_lo_u32
 ; CHECK-NOT: v_add3_u32
-; CHECK: v_add_u32
+; CHECK-NOT: v_add_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_mul64_zext1(ptr addrspace(1) %p, ptr addrspace(1) %q) {
   %id = call i32 @llvm.amdgcn.workitem.id.x()

@@ -3,9 +3,11 @@
 ; gfx942 and gfx1030): the low 32 bits of a*b + x (64-bit) are the 32-bit
 ; sum whatever x's high dword holds. The addend is an inline constant (the
 ; 64-bit inline constant, -3 here) or a VGPR value used only by the add,
-; built into a pair with an undefined high half; an addend that stays live
-; (the work-item id) keeps v_mul_lo_u32 + v_add_u32 (a pair around it
-; would be a copy). On main a8092f3: three v_mul_lo_u32 + v_add_u32.
+; built into a pair with an undefined high half. An addend that stays live
+; (the work-item id) is read in its own register as the pair's low dword,
+; the high dword whatever the next VGPR holds (fuse-mad, mir_opnd_lo64; on
+; main 9fd8fc4 it kept v_mul_lo_u32 + v_add_u32, a pair around it being a
+; copy). On main a8092f3: three v_mul_lo_u32 + v_add_u32.
 ; Host reference (Python, 32-bit wrap): out[i] = (v*3 + (v >> 1)) ^
 ; (v*637 - 3) ^ (v*v + i), v = in[i].
 ; RUN: %wavecc -S %s -o - | FileCheck %s
@@ -17,8 +19,8 @@
 ; CHECK-LABEL: k:
 ; CHECK-DAG: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 3, v[{{[0-9]+:[0-9]+}}]
 ; CHECK-DAG: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, {{[sv][0-9]+}}, -3
-; CHECK-DAG: v_mul_lo_u32 [[M:v[0-9]+]], [[V:v[0-9]+]], [[V]]
-; CHECK-DAG: v_add_u32_e32 v{{[0-9]+}}, {{.*}}[[M]]
+; CHECK-DAG: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], [[V:v[0-9]+]], [[V]], v[{{[0-9]+:[0-9]+}}]
+; CHECK-NOT: v_mul_lo_u32
 ; CHECK: s_endpgm
 ; EMU: 1 passed, 0 failed
 ;

@@ -10,8 +10,10 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: k_acc:
 ; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 31, v[{{[0-9]+:[0-9]+}}]
-; CHECK-NEXT: v_mul_lo_u32 v{{[0-9]+}}, v{{[0-9]+}}, 31
-; CHECK-NEXT: v_add_u32_e32
+; acc.hi * 31 + the high half: one more v_mad_u64_u32 reading that half as
+; a pair's low dword (fuse-mad), not v_mul_lo_u32 + v_add_u32
+; CHECK-NEXT: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 31, v[{{[0-9]+:[0-9]+}}]
+; CHECK-NOT: v_mul_lo_u32
 ; CHECK-NOT: v_addc_co_u32
 ; CHECK: global_store_dwordx2
 define amdgpu_kernel void @k_acc(ptr addrspace(1) %out, ptr addrspace(1) %in) {

@@ -24,9 +24,11 @@ define amdgpu_kernel void @k_mul24(ptr addrspace(1) %p, i32 %n) {
   ret void
 }
 
-; Without a bound on the other operand the cross term stays v_mul_lo_u32.
+; Without a bound on the other operand the cross term is a full 32-bit
+; multiply: with its add, one more v_mad_u64_u32 (fuse-mad), no v_mad_u32_u24.
 ; CHECK-LABEL: k_mul24_wide:
-; CHECK: v_mul_lo_u32
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 24, 0
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 24, v[{{[0-9]+:[0-9]+}}]
 ; CHECK-NOT: v_mad_u32_u24
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_mul24_wide(ptr addrspace(1) %p) {

@@ -33,11 +33,12 @@
 ; CHECK-NOT: v_mul
 ; CHECK: s_endpgm
 ; a 64-bit value times a constant below 2^32: v_mad_u64_u32 on the low
-; half, one v_mul_lo_u32 for the high half, no multiply by the constant's
-; zero upper half
+; half, one more for the high half (its product added to the first one's
+; high dword, read as a pair's low half: fuse-mad), no multiply by the
+; constant's zero upper half
 ; CHECK-LABEL: {{^}}m64x32:
 ; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 12, 0{{$}}
-; CHECK: v_mul_lo_u32 v{{[0-9]+}}, v{{[0-9]+}}, 12
+; CHECK: v_mad_u64_u32 v[{{[0-9]+:[0-9]+}}], s[{{[0-9]+:[0-9]+}}], v{{[0-9]+}}, 12, v[{{[0-9]+:[0-9]+}}]
 ; CHECK-NOT: v_mul
 ; CHECK: s_endpgm
 target triple = "amdgcn-amd-amdhsa"
