@@ -178,7 +178,8 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   uint64_t exec_before = w->exec;
   int rc;
   if (d->dev->opt.xnack_replay && p->xnack_replay && emu_replay_check(d, w, in)) return -1;
-  if ((d->tgt->trans_use_valus || d->tgt->valu_mask_write_hazard || d->tgt->partial_forwarding_hazard) &&
+  if ((d->tgt->trans_use_valus || d->tgt->valu_mask_write_hazard || d->tgt->partial_forwarding_hazard ||
+       d->tgt->mad64_dst_apart) &&
       emu_gfx11_hazards(d, w, in))
     return -1;
   unsigned cm_counts[3];

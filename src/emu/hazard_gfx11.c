@@ -139,8 +139,32 @@ static void valu_writes(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     w->valu_write[in->y_dst].valus = w->hz_valus, w->valu_write[in->y_dst].vawait = w->hz_vawait + 1;
 }
 
+/* The MAD_U64/I64 intra-instruction forwarding bug (wavecc_dst_apart):
+ * a v_mad_u64_u32 / v_mad_i64_i32 whose 64-bit destination overlaps
+ * src0, src1 or the low dword of src2 may compute with a forwarded
+ * partial result on the hardware: a fault. An overlap with src2's high
+ * dword alone is not reported: llc-19 writes that when the half is
+ * undefined (its early clobber ignores dead sub-registers:
+ * `v_mad_u64_u32 v[1:2], null, 0xffffffc4, s13, v[0:1]` in
+ * f_atomic_fadd_half.ll), and the emulator cannot tell an undefined half
+ * here; wavecc's allocator keeps the whole pair apart (src/ra/dst_apart.c). */
+static int mad64_overlap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  unsigned dst = in->dst;
+  for (unsigned k = 0; k < 3; k++) {
+    if (in->src[k] < 256) continue;
+    unsigned r = in->src[k] - 256u, n = 1;
+    if (r < dst + 2 && dst < r + n)
+      return emu_fault(d, w, in,
+                       "hazard: %s writes v[%u:%u] over its source v%u (the gfx11 MAD_U64/I64 intra-instruction "
+                       "forwarding bug: the destination must not overlap a source)",
+                       isa_table[in->op].mnemonic, dst, dst + 1, r);
+  }
+  return 0;
+}
+
 int emu_gfx11_hazards(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   const wavecc_target *t = d->tgt;
+  if (wavecc_dst_apart(t, in->op) && mad64_overlap(d, w, in)) return -1;
   if (in->op == ISA_S_WAITCNT_DEPCTR && !(in->simm16 & 1)) /* sa_sdst(0) */
     w->mask_armed[0] = w->mask_armed[1] = w->mask_pending[0] = w->mask_pending[1] = 0;
   if (in->fmt == ISA_FMT_DS || isa_fmt_vmem(in->fmt) ||

@@ -13,7 +13,7 @@
  * wavecc-opt accept. */
 enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE, P_FUSE_MAD,
-  P_MEM_MERGE, P_FOLD_VECTORS, P_SINK_JOINS, P_XNACK, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
+  P_MEM_MERGE, P_FOLD_VECTORS, P_SINK_JOINS, P_XNACK, P_DST_APART, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
   P_FRAME, P_MODE, P_WAITCNT, P_EXECZ_SHORT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
   P_SDWA, P_CSE_DOM, NUM_PASSES
 };
@@ -33,6 +33,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_MEM_MERGE] = {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
   [P_SINK_JOINS] = {"sink-joins", mir_sink_joins, "VALU work on loaded values from a block ending in a divergent if to the if's join, so the wait for the loads moves towards their readers", false},
   [P_FOLD_VECTORS] = {"fold-vectors", mir_fold_vectors, "fold tuple extracts and creates into the values they copy", false},
+  [P_DST_APART] = {"dst-apart", mir_dst_apart, "gfx1100 (MAD_U64/I64 forwarding bug): v_mad_u64_u32 / v_mad_i64_i32 sources stay off the destination (late-kill operands)", false},
   [P_XNACK] = {"xnack-constraints", mir_xnack_constraints, "with XNACK replay (target ID xnack any or +): multi-dword scalar loads keep their destination off their address (late-kill operands)", false},
   [P_MFMA_ACC] = {"mfma-acc", mir_mfma_acc, "CDNA: loop-carried MFMA accumulators (and, over the VGPR budget, straight-line MFMA chains) to AGPR tuples: v_mfma with C/D in AGPRs", false},
   [P_LIVENESS] = {"liveness", mir_liveness, "live sets, kill flags and register demand", true},
@@ -83,6 +84,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_SCHED_PRESSURE],
   &passes[P_FUSE_MAD],
   &passes[P_XNACK],
+  &passes[P_DST_APART],
   &passes[P_MFMA_ACC],
   &passes[P_LIVENESS],
   &passes[P_SPILL],

@@ -265,7 +265,9 @@ static void forward_block(cc_ctx *c, mir_block *b) {
         if (ok && mir_opnd_lo64(o))
           ok = s >= 256 && s - 256u + 2 <= c->p->num_vgprs_used && (c->vgpr_align <= 1 || (s - 256u) % c->vgpr_align == 0);
         /* XNACK replay: a multi-dword scalar load must not read what it writes (xnack_replay.c) */
-        for (unsigned j = 0; j < ins->num_defs && ok && mir_smem_replay_constrained(c->p, ins); j++)
+        /* and a v_mad_u64 on gfx1100 must not read what it writes (dst_apart.c) */
+        bool apart = mir_smem_replay_constrained(c->p, ins) || wavecc_dst_apart(c->p->target, ins->opcode);
+        for (unsigned j = 0; j < ins->num_defs && ok && apart; j++)
           ok = !is_reg(&ins->defs[j]) || s >= ins->defs[j].preg + opnd_size(&ins->defs[j]) || ins->defs[j].preg >= s + n;
         if (ok) o->preg = s;
       }

@@ -108,6 +108,13 @@ bool mir_smem_replay_constrained(const mir_program *p, const mir_instr *ins);
  * fails; returns 0. Nothing to do with xnack off (-mattr=-xnack). */
 int mir_xnack_constraints(mir_program *p, diag *d);
 
+/* ---- Destinations apart from sources (src/ra/dst_apart.c) -------------- */
+
+/* Before liveness: marks the register operands of every instruction whose
+ * destination must not overlap its sources on p's target (wavecc_dst_apart)
+ * late-kill. Never fails; returns 0. Nothing to do on other targets. */
+int mir_dst_apart(mir_program *p, diag *d);
+
 /* ---- SSA elimination (src/ra/ssa_elim.c) -------------------------------- */
 
 /* After mir_regalloc: replaces phis by parallel copies at the end of the

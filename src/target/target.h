@@ -234,6 +234,12 @@ struct wavecc_target {
    * sa_sdst(0) after it; a VALU reading two VGPRs written by VALUs on either side of an
    * SALU EXEC write, within the rule's intervals, needs s_waitcnt_depctr va_vdst(0). */
   bool valu_mask_write_hazard, partial_forwarding_hazard;
+  /* The MAD_U64/I64 intra-instruction forwarding bug (LLVM
+   * FeatureMADIntraFwdBug, gfx1100-gfx1103): the destination of
+   * v_mad_u64_u32 / v_mad_i64_i32 must not overlap any of its sources
+   * (llc-19 gives them an early-clobber vdst there; gfx1030 and gfx1150
+   * reuse a source: measured with llc-19, 2026-11-29). wavecc_dst_apart. */
+  bool mad64_dst_apart;
   /* VGPR index mode: s_set_gpr_idx_on <sgpr>, gpr_idx(SRC0|DST) makes the
    * following VALU instructions add M0[7:0] to that operand's VGPR number
    * until s_set_gpr_idx_off (Vega ISA guide 4.6 "Indexing" / "GPR Indexing";
@@ -356,6 +362,13 @@ static inline unsigned wavecc_const_bus_limit(const wavecc_target *t, unsigned o
 }
 
 /* A lane mask with the low `lanes` bits set (lanes <= 64). */
+/* Must instruction `op`'s destination stay off all its source registers on
+ * target t (wavecc_target.mad64_dst_apart)? Read by the allocator's
+ * constraint pass (src/ra/dst_apart.c), copy-cleanup and the emulator. */
+static inline bool wavecc_dst_apart(const wavecc_target *t, unsigned op) {
+  return t->mad64_dst_apart && (op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32);
+}
+
 static inline uint64_t wavecc_lanes_all(unsigned lanes) { return lanes >= 64 ? ~0ull : (1ull << lanes) - 1; }
 
 /* Counter c's largest count (also its "no wait" value). */

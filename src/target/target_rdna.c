@@ -143,6 +143,7 @@ const wavecc_target wavecc_target_gfx1100 = {
   .has_private_segment_buffer = false,
   .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
   .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
+  .mad64_dst_apart = true, /* LLVM FeatureMADIntraFwdBug (gfx1100-gfx1103) */
   .vopd = true,         /* RDNA 3 ISA guide "VOPD"; wave32 only */
   RDNA_DESCRIPTOR(1),
   RDNA_MEM_MODEL(gfx11_mem_model),
@@ -162,6 +163,7 @@ const wavecc_target wavecc_target_gfx1100_w64 = {
   .alu_latency = {.valu = 5, .trans = 10, .f64 = 38, .salu = 2}, /* s_delay_alu (LLVM's GFX11 model) */
   .trans_use_valus = 5, /* GCNHazardRecognizer::fixVALUTransUseHazard's IntvMaxVALUs */
   .valu_mask_write_hazard = true, .partial_forwarding_hazard = true, /* wave64 only */
+  .mad64_dst_apart = true, /* LLVM FeatureMADIntraFwdBug (gfx1100-gfx1103) */
   RDNA_DESCRIPTOR(0),
   RDNA_MEM_MODEL(gfx11_mem_model),
 };

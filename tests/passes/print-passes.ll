@@ -30,6 +30,7 @@
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}fuse-mad {{.*}}
 ; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
+; ORDER-NEXT: {{^  }}dst-apart {{.*}}
 ; ORDER-NEXT: {{^  }}mfma-acc {{.*}}
 ; ORDER-NEXT: {{^  }}liveness {{.*}}
 ; ORDER-NEXT: {{^  }}spill {{.*}}
@@ -74,6 +75,7 @@
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
 ; RAN-NEXT: ; *** machine IR after fuse-mad ***
 ; RAN-NEXT: ; *** machine IR after xnack-constraints ***
+; RAN-NEXT: ; *** machine IR after dst-apart ***
 ; RAN-NEXT: ; *** machine IR after mfma-acc ***
 ; RAN-NEXT: ; *** machine IR after liveness ***
 ; RAN-NEXT: ; *** machine IR after spill ***
