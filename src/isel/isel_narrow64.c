@@ -181,9 +181,11 @@ static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
   }
   /* gfx942: a divergent x + k for an inline constant k is one
    * v_lshl_add_u64 x, 0, k (isel_add64, through binop_64), not the
-   * v_add_co_u32 + v_addc_co_u32 0 pair below */
+   * v_add_co_u32 + v_addc_co_u32 0 pair below; unless x's high half is
+   * zero (a zext: the halves below need no register pair, which the
+   * 64-bit form would build with two v_mov_b32) */
   if (divergence_is_divergent(c->di, ins) && isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64) &&
-      (inline_int64(A) || inline_int64(B)))
+      ((inline_int64(A) && !hi_zero(B)) || (inline_int64(B) && !hi_zero(A))))
     return false;
   bool za = hi_zero(A), zb = hi_zero(B);
   if (!za && !zb) return false;
