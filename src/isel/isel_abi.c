@@ -481,13 +481,23 @@ static mir_instr *emit_startpgm(isel_ctx *c, const mir_kernel_abi *abi, const ab
 }
 
 /* Packed work-item ids (gfx90a, gfx942, gfx11: v0 = x | y << 10 | z << 20,
- * AMDGPUUsage "Initial Kernel Execution State"): x = v0 & 0x3ff, y and z
- * by bit-field extract, as llc-19 does. Emitted after p_startpgm and, in
+ * AMDGPUUsage "Initial Kernel Execution State"): x = v0 & 0x3ff (v0 itself
+ * when y and z are not enabled), y and z by bit-field extract, as llc-19
+ * does. Emitted after p_startpgm and, in
  * a kernel that calls, after the copy that takes the inputs out of the
  * call region (the copy redefines v0's temporary). Calls pass v0 as it
  * came (c->wi_packed: the same layout as the callee's v31). */
 static void unpack_workitem_ids(isel_ctx *c, const mir_kernel_abi *abi) {
   if (!c->p->target->packed_workitem_ids) return;
+  /* with y and z not enabled (workitem_id_dims 0: no reader in the kernel
+   * or its callees) v0 holds x alone, its bits above 9 zero: no mask, as
+   * llc-19 masks only when Y is used (SITargetLowering: the X argument's
+   * mask is 0x3ff with packed TIDs and a work-item id Y, else none). One
+   * VALU instruction less per wave of every such kernel. */
+  if (abi->workitem_id_dims == 0) {
+    c->wi_id[0] = c->wi_packed;
+    return;
+  }
   c->wi_id[0] = isel_v1c(c, ISA_V_AND_B32, mir_op_const(0x3ff), mir_op_temp(c->wi_packed));
   for (unsigned d = 1; d <= abi->workitem_id_dims; d++)
     c->wi_id[d] = isel_v1_3(c, ISA_V_BFE_U32, mir_op_temp(c->wi_packed), mir_op_const(10 * d), mir_op_const(10));

@@ -267,7 +267,10 @@ bool isel_fuse_deferred(isel_ctx *c, LLVMValueRef ins) {
  * constant bus), so the second would need a v_mov_b32. The two combine
  * on the SALU instead, then one v_add_u32 / v_or_b32: as many
  * instructions, one VALU fewer (as llc-19 reassociates
- * get_global_id's group * size + offset). */
+ * get_global_id's group * size + offset). Two SGPRs where the target's
+ * constant bus takes both (GFX10+) stay in the VOP3 form, one
+ * instruction (llc-19's v_add3_u32 v, s0, s1, v0 of get_global_id on
+ * gfx1030 and gfx1100): false, nothing emitted. */
 static bool scalar_pair(isel_ctx *c, unsigned op, const mir_operand s[3], LLVMValueRef ins) {
   int a = -1, b = -1;
   for (int i = 0; i < 3; i++) {
@@ -276,6 +279,10 @@ static bool scalar_pair(isel_ctx *c, unsigned op, const mir_operand s[3], LLVMVa
     else if (b < 0) b = i;
   }
   if (b < 0 || (s[a].kind == MIR_OPND_CONST && s[b].kind == MIR_OPND_CONST)) return false;
+  /* (an SGPR and a constant still add on the SALU: that sum is often
+   * another value's too, a loop counter's i + 1, which cse shares) */
+  if (s[a].kind != MIR_OPND_CONST && s[b].kind != MIR_OPND_CONST && mir_valu_bus_ok(c->p->target, op, true, s, 3))
+    return false;
   int v = 3 - a - b;
   bool add = op == ISA_V_ADD3_U32;
   mir_temp u = isel_s(c, add ? ISA_S_ADD_U32 : ISA_S_OR_B32, 1, s[a], s[b]);

@@ -97,11 +97,24 @@ static mir_temp valu_carry_pair(isel_ctx *c, unsigned op_lo, unsigned op_hi, mir
 /* A 64-bit register operand (a v2 or s2 temporary). */
 static bool is_reg64(const mir_operand *o) { return o->kind == MIR_OPND_TEMP && mir_rc_size((mir_rc)o->temp.rc) == 2; }
 
+/* A 64-bit inline constant (-16..64 sign-extended; isel_gep's and
+ * isel_get's size-2 constants): no register, no literal needed. */
+static bool is_inline64(const mir_operand *o) {
+  return o->kind == MIR_OPND_CONST && o->size == 2 && (int32_t)o->imm >= -16 && (int32_t)o->imm <= 64;
+}
+
 mir_temp isel_add64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
   /* gfx942: one v_lshl_add_u64 d, a, 0, b (a << 0 + b) for the carry pair,
-   * as llc-19 selects it (FeatureLshlAddU64Inst) */
-  if (vgpr && is_reg64(&a) && is_reg64(&b) && isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64)) {
-    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a)) {
+   * as llc-19 selects it (FeatureLshlAddU64Inst); b may be an inline
+   * constant (a pointer induction variable's step: v_lshl_add_u64 v, v, 0, 4) */
+  if (is_inline64(&a) && is_reg64(&b)) {
+    mir_operand t = a;
+    a = b;
+    b = t;
+  }
+  if (vgpr && is_reg64(&a) && (is_reg64(&b) || is_inline64(&b)) &&
+      isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64)) {
+    if (!isel_opnd_is_vgpr(&b) && isel_opnd_is_vgpr(&a) && b.kind != MIR_OPND_CONST) {
       mir_operand t = a;
       a = b;
       b = t;
@@ -147,6 +160,13 @@ mir_temp isel_add64_halves(isel_ctx *c, mir_operand al, mir_operand ah, mir_oper
 }
 
 mir_temp isel_sub64(isel_ctx *c, mir_operand a, mir_operand b, bool vgpr) {
+  /* gfx942: a - K for an inline constant -K as a + (-K), one v_lshl_add_u64 */
+  if (vgpr && is_reg64(&a) && b.kind == MIR_OPND_CONST && b.size == 2 &&
+      isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64)) {
+    mir_operand nk = mir_op_const(0u - b.imm);
+    nk.size = 2;
+    if (is_inline64(&nk)) return isel_add64(c, a, nk, true);
+  }
   mir_operand al = isel_half_of(c, a, false), ah = isel_half_of(c, a, true);
   mir_operand bl = isel_half_of(c, b, false), bh = isel_half_of(c, b, true);
   if (!vgpr) {

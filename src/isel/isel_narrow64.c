@@ -34,6 +34,13 @@ static bool is_i64(LLVMValueRef v) {
 
 static bool hi_zero(LLVMValueRef v) { return is_i64(v) && isel_value_below(v, 1ull << 32); }
 
+/* An i64 constant in -16..64: an inline constant of a 64-bit operand. */
+static bool inline_int64(LLVMValueRef v) {
+  if (!LLVMIsAConstantInt(v)) return false;
+  int64_t k = LLVMConstIntGetSExtValue(v);
+  return k >= -16 && k <= 64;
+}
+
 /* The low dword of the i64 value v: the source of a zext from i32 (not
  * the zext's own register pair), else its low half. */
 static mir_operand lo_of(isel_ctx *c, LLVMValueRef v) {
@@ -172,6 +179,14 @@ static bool sel_add(isel_ctx *c, LLVMValueRef ins) {
     isel_set(c, ins, 0, isel_mad_u64(c, lo_of(c, LLVMGetOperand(m, 0)), lo_of(c, LLVMGetOperand(m, 1)), isel_get(c, X, 0)));
     return true;
   }
+  /* gfx942: a divergent x + k for an inline constant k is one
+   * v_lshl_add_u64 x, 0, k (isel_add64, through binop_64), not the
+   * v_add_co_u32 + v_addc_co_u32 0 pair below; unless x's high half is
+   * zero (a zext: the halves below need no register pair, which the
+   * 64-bit form would build with two v_mov_b32) */
+  if (divergence_is_divergent(c->di, ins) && isa_encoding(c->p->target->encoding, ISA_V_LSHL_ADD_U64) &&
+      ((inline_int64(A) && !hi_zero(B)) || (inline_int64(B) && !hi_zero(A))))
+    return false;
   bool za = hi_zero(A), zb = hi_zero(B);
   if (!za && !zb) return false;
   mir_operand al = za ? lo_of(c, A) : isel_get_half(c, A, 0, false);

@@ -32,6 +32,9 @@
  *
  * And x & ~y, x | ~y of SGPRs: s_andn2 / s_orn2 (fold_not_operand).
  *
+ * And (x >> s) & (2^n - 1) of VGPRs, s a run-time shift too: one
+ * v_bfe_u32 x, s, n (fold_bfe_shift).
+ *
  * And on GFX10+, SGPR constants read by VALU instructions as VOP3
  * literals (fold_valu_literals).
  *
@@ -466,6 +469,37 @@ static mir_instr *input_mask_fold(mir_program *p, const mir_instr *ins, mir_inst
   return r;
 }
 
+/* `v_and_b32 d, 2^n - 1, t` with t = `v_lshrrev_b32 t, s, x` read only
+ * here (0 < n < 32; s any operand, a run-time shift included): one
+ * `v_bfe_u32 d, x, s, n`, which computes (x >> s[4:0]) & (2^n - 1) as
+ * the pair does (Vega ISA guide V_BFE_U32, V_LSHRREV_B32), as llc-19
+ * selects it (bench/real/radix_hist's (key >> shift) & 15: one VALU
+ * instruction less per key). Only where the target's constant bus
+ * allows the operands in VOP3. NULL when the pattern does not apply. */
+static mir_instr *fold_bfe_shift(mir_program *p, const mir_instr *ins, mir_instr *const *def, const uint32_t *uses) {
+  int kc = const_side(ins, ISA_V_AND_B32);
+  if (kc < 0 || ins->defs[0].kind != MIR_OPND_TEMP || (ins->defs[0].flags & MIR_OPND_FIXED_REG)) return NULL;
+  uint32_t m = ins->ops[kc].imm;
+  if (m == 0 || (m & (m + 1)) || m == 0xffffffffu) return NULL;
+  const mir_operand *t = &ins->ops[1 - kc];
+  if (t->temp.id >= p->num_temps || uses[t->temp.id] != 1 || (t->flags & MIR_OPND_FIXED_REG) || t->sel) return NULL;
+  const mir_instr *sh = def[t->temp.id];
+  if (!sh || sh->opcode != ISA_V_LSHRREV_B32 || sh->num_ops != 2 || sh->num_defs != 1 || sh->clamp || sh->omod ||
+      sh->enc_flags)
+    return NULL;
+  for (unsigned k = 0; k < 2; k++)
+    if ((sh->ops[k].flags & (MIR_OPND_MODS | MIR_OPND_FIXED_REG)) || sh->ops[k].sel ||
+        (sh->ops[k].kind == MIR_OPND_CONST && sh->ops[k].size > 1))
+      return NULL;
+  mir_operand ops[3] = {sh->ops[1], sh->ops[0], mir_op_const((uint32_t)__builtin_popcount(m))};
+  for (unsigned k = 0; k < 2; k++) ops[k].flags &= (uint8_t)~(MIR_OPND_KILL | MIR_OPND_LATE_KILL);
+  if (!mir_valu_bus_ok(p->target, ISA_V_BFE_U32, true, ops, 3)) return NULL;
+  mir_instr *r = mir_instr_create(p, ISA_V_BFE_U32, 3, 1);
+  for (unsigned k = 0; k < 3; k++) r->ops[k] = ops[k];
+  r->defs[0] = ins->defs[0];
+  return r;
+}
+
 /* gfx942: `v_lshl_add_u64 d, s, 0, t` (a 64-bit add, isel_add64) with
  * t = `v_lshlrev_b64 t, k, x` read only here and 0 <= k <= 4 as
  * `v_lshl_add_u64 d, x, k, s`, the shift folded in as llc-19 selects it
@@ -653,6 +687,7 @@ int mir_simplify(mir_program *p, diag *d) {
       if (!k) k = input_mask_fold(p, ins, def);
       if (!k) k = fold_lshl_add64(p, ins, def, uses);
       if (!k) k = fold_not_operand(p, ins, def, uses);
+      if (!k) k = fold_bfe_shift(p, ins, def, uses);
       if (k) {
         blk->instrs[i] = k;
         continue;

@@ -4,7 +4,9 @@
 ; llc-19 -mcpu=gfx1100 writes it (GCNHazardRecognizer::
 ; fixVALUTransUseHazard); the emulator faults on code without it. The
 ; dependent VALU instructions get s_delay_alu as llc-19 writes them here
-; (instid0(VALU_DEP_1) before the shift that reads the AND's result).
+; (instid0(VALU_DEP_1) before the shift that reads the AND's result; the
+; kernel reads the work-item id y, 0 here, so that v0 is masked: x alone
+; is v0 unmasked).
 ; Expected values: rcp(x) + 1 for powers of two x (v_rcp_f32 is exact
 ; there): 1 -> 2, 2 -> 1.5, 4 -> 1.25, 0.5 -> 3.
 ; Fails on main: no s_waitcnt_depctr or s_delay_alu, and main's emulator
@@ -17,8 +19,9 @@
 ; RUN: %llvm-mc -triple=amdgcn-amd-amdhsa -mcpu=gfx1100 -filetype=obj %t.bad.s -o %t.bad.o
 ; RUN: %ld.lld -shared %t.bad.o -o %t.bad.hsaco
 ; RUN: not %wavecc-run --mcpu=gfx1100 --code-object=%t.bad.hsaco %s | FileCheck %s --check-prefix=BAD
-; ASM: v_and_b32_e32 v0, 0x3ff, v0
-; ASM-NEXT: s_delay_alu instid0(VALU_DEP_1)
+; ASM: v_and_b32_e32 {{v[0-9]+}}, 0x3ff, v0
+; ASM: s_delay_alu instid0(VALU_DEP_1)
+; ASM-NEXT: v_add_nc_u32_e32
 ; ASM-NEXT: v_lshlrev_b32_e32
 ; ASM: v_rcp_f32_e32 [[R:v[0-9]+]],
 ; ASM-NEXT: s_waitcnt_depctr 0xfff
@@ -39,7 +42,9 @@
 ; arg_out: 0 buffer float[4] 2.0 1.5 1.25 3.0
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %p) {
-  %x = call i32 @llvm.amdgcn.workitem.id.x()
+  %x0 = call i32 @llvm.amdgcn.workitem.id.x()
+  %y = call i32 @llvm.amdgcn.workitem.id.y()
+  %x = add i32 %x0, %y
   %g = getelementptr float, ptr addrspace(1) %p, i32 %x
   %v = load float, ptr addrspace(1) %g
   %r = call float @llvm.amdgcn.rcp.f32(float %v)
@@ -48,4 +53,5 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p) {
   ret void
 }
 declare i32 @llvm.amdgcn.workitem.id.x()
+declare i32 @llvm.amdgcn.workitem.id.y()
 declare float @llvm.amdgcn.rcp.f32(float)

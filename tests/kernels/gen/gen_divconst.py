@@ -6,7 +6,8 @@ sdivrem32_const): v_mul_hi_i32 by ceil(2^(32+s) / |d|), the dividend
 added when that multiplier needs 33 bits, an arithmetic shift and the
 dividend's sign bit. Divisors: small and large, positive and negative,
 multipliers with and without the added dividend, |d| = 2^31 - 1; powers
-of two stay on their own path and are included for contrast. Dividends:
+of two +-2^k (k = 1, 2, 4, 6, 30) take their own path (sdivrem32_pow2: a
+biased arithmetic shift, the remainder by a mask). Dividends:
 INT_MIN, INT_MAX, 0, +-1 and multiples of each divisor minus one, exact
 and plus one, divergent (one per lane) and uniform (one per work-group:
 SALU code)."""
@@ -16,7 +17,8 @@ import os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from kt import *
 
-DIVS = [3, -3, 5, 6, 7, -7, 10, 40, -40, 100, 641, -641, 1000, 1000000007, 0x7fffffff, -0x7fffffff, 16, -64]
+DIVS = [3, -3, 5, 6, 7, -7, 10, 40, -40, 100, 641, -641, 1000, 1000000007, 0x7fffffff, -0x7fffffff, 16, -64,
+        2, -2, 4, 0x40000000, -0x40000000]
 
 SRC = r'''
 /* sums in uint: two remainders near 2^31 would overflow int */
