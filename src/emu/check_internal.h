@@ -59,6 +59,7 @@ typedef struct emu_check {
   /* per instruction (pre hook -> post hook) */
   emu_lanes undef;         /* active lanes whose result comes from undefined data */
   emu_lanes undef_hi;      /* PLAN_PK: the same for the high result dword (undef: the low one) */
+  emu_lanes undef_y;       /* a VOPD pair: the same for the Y half's result (undef: the X half's) */
   uint64_t sundef;         /* undefined bits of a scalar result (64: a pair) */
   uint8_t bitwise;         /* the SALU op is bitwise (sundef per bit) */
   emu_lanes data_undef;    /* store/atomic data lanes that are undefined */
@@ -131,24 +132,32 @@ int poison_access(emu_dispatch *d, emu_wave *w, const emu_inst *in, int space, u
 /* PLAN_PK: the packed-FP32 instructions (v_pk_fma_f32, v_pk_mul_f32,
  * v_pk_add_f32, v_pk_mov_b32) and v_mov_b64, whose two result dwords each
  * read one dword of each source (op_sel / op_sel_hi pick it; poison_pre,
- * pk_undef): definedness per result dword, through the hooks. */
+ * pk_undef): definedness per result dword, through the hooks.
+ * PLAN_POST: v_cndmask_b32 with an SGPR mask, or a VOPD pair with a
+ * v_dual_cndmask_b32 half (poison_pre: per lane, the source the mask
+ * selects), through the hooks. PLAN_NONE: the general code (cross-lane
+ * ops, M0-relative moves, non-VALU). */
 enum { PLAN_NONE, PLAN_FULL, PLAN_POST, PLAN_PK };
 
 /* emu_check_pre / emu_check_post for the step loop (dispatch.c): the
  * common case inline, a VALU instruction with a plan reading only VGPR
- * rows under the poison check alone; the rest, and any undefined lane
- * (the hooks compute it again and report), through the hooks. */
+ * rows under the poison check alone (a VOPD pair: each half its own rows,
+ * emu_inst.pnx); the rest, and any undefined lane (the hooks compute it
+ * again and report), through the hooks. */
 static inline int emu_check_step_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
   if (c->checks != WEMU_CHECK_POISON || in->pplan != PLAN_FULL || in->pns || in->pmask_in != EMU_NO_OPERAND)
     return emu_check_pre(d, w, in);
   const check_wave *cw = &c->wv[w->id_in_group];
-  emu_lanes u = 0;
-  for (unsigned i = 0; i < in->pnv; i++)
+  emu_lanes u = 0, uy = 0, m = w->exec & wavecc_lanes_all(w->nlanes);
+  unsigned i = 0;
+  for (; i < in->pnx; i++)
     for (unsigned k = 0, r = in->pvrow[i]; k < in->pvn[i]; k++, r++) u |= ~w->vinit[r] | cw->vpois[r];
-  u &= w->exec & wavecc_lanes_all(w->nlanes);
-  c->undef = u;
-  return u ? emu_check_pre(d, w, in) : 0;
+  for (; i < in->pnv; i++)
+    for (unsigned k = 0, r = in->pvrow[i]; k < in->pvn[i]; k++, r++) uy |= ~w->vinit[r] | cw->vpois[r];
+  c->undef = u & m;
+  c->undef_y = uy & m;
+  return (u | uy) & m ? emu_check_pre(d, w, in) : 0;
 }
 static inline int emu_check_step_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_check *c = d->chk;
@@ -157,7 +166,7 @@ static inline int emu_check_step_post(emu_dispatch *d, emu_wave *w, const emu_in
   check_wave *cw = &c->wv[w->id_in_group];
   emu_lanes u = c->undef, ex = w->exec;
   for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);
-  if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (u & ex);
+  if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (c->undef_y & ex);
   return 0;
 }
 

@@ -7,7 +7,11 @@
  *   memory holds), and every value computed from undefined data.
  * - Propagation (poison_pre computes, poison_post records): a VALU result
  *   lane is undefined if a source lane it reads is (a scalar source: every
- *   lane); v_cndmask_b32 follows the lane's selected source and mask bit;
+ *   lane; v_fmac_f32 and the other ISA_S_TIED ops also read their
+ *   destination); v_cndmask_b32 follows the lane's selected source and mask bit;
+ *   the two halves of a GFX11 VOPD pair are independent operations (RDNA 3
+ *   ISA guide, VOPD), each result from its own half's sources as they were
+ *   before the pair (both halves read before either writes);
  *   packed-FP32 ops and v_mov_b64 go per result dword (the source dwords
  *   op_sel / op_sel_hi pick); lane masks (v_cmp results, carries) carry
  *   one undefined bit per lane; SALU bitwise operations carry bits, other
@@ -22,7 +26,7 @@
  * - Not tracked: partial definedness inside a lane's dword (a sub-dword
  *   store marks its bytes, a sub-dword register write the whole lane), the
  *   high addend dword of v_mad_u64_u32 (llc-19 leaves it undefined when only
- *   the low half is used), DPP/VOPD cross-lane detail (all lanes). */
+ *   the low half is used), DPP cross-lane detail (all lanes). */
 #include <assert.h>
 #include <string.h>
 
@@ -135,7 +139,7 @@ static uint64_t salu_bits(isa_op op, uint64_t ua, uint64_t va, uint64_t ub, uint
  * are defined) to the plan's reads. */
 static void plan_rows(emu_inst *in, unsigned lo, unsigned n) {
   if (lo >= EMU_NUM_VGPR || !n) return;
-  assert(in->pnv < 5);
+  assert(in->pnv < 6);
   in->pvrow[in->pnv] = (uint16_t)lo;
   in->pvn[in->pnv++] = (uint8_t)(n < EMU_NUM_VGPR - lo ? n : EMU_NUM_VGPR - lo);
 }
@@ -147,6 +151,21 @@ static void plan_scalar(emu_inst *in, unsigned code, unsigned n) {
   assert(in->pns < 4);
   in->pscode[in->pns] = (uint16_t)code;
   in->psn[in->pns++] = (uint8_t)n;
+}
+
+/* Adds the reads of one VALU operation (an instruction or a VOPD half)
+ * to the plan: sources src[0 .. its shape's nuses) at their widths, and
+ * the destination rows from dst for an op that reads them (ISA_S_TIED:
+ * v_fmac_f32's accumulator, as exec_valu.c's shape_of reads it). Its mask
+ * operand (v_cndmask_b32's) is the caller's. */
+static void plan_op(emu_inst *in, const emu_opshape *sh, isa_op op, const uint16_t *src, unsigned dst) {
+  for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
+    unsigned code = src[i], n = sh->usew[i];
+    if ((op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32) && i == 2) n = 1; /* llc-19's undefined high addend */
+    if (code >= OPC_VGPR0) plan_rows(in, code - OPC_VGPR0, n);
+    else plan_scalar(in, code, n);
+  }
+  if ((isa_sem_of(op)->flags & ISA_S_TIED) && dst < EMU_NUM_VGPR) plan_rows(in, dst, sh->ndefs ? sh->defw[0] : 1);
 }
 
 /* The instructions whose two result dwords each read one dword of each
@@ -184,7 +203,7 @@ static emu_lanes pk_undef(const emu_wave *w, const check_wave *cw, const emu_ins
  * operands and shape each time it runs. */
 void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
   in->pplan = PLAN_NONE;
-  in->pnv = in->pns = in->pdn = 0;
+  in->pnv = in->pns = in->pdn = in->pnx = in->psx = 0;
   in->pmask_in = in->pyrow = in->pmask_out = EMU_NO_OPERAND;
   isa_op op = in->op;
   if (!isa_fmt_valu(in->fmt) || op == ISA_V_READLANE_B32 || op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_WRITELANE_B32 ||
@@ -201,16 +220,14 @@ void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
     }
     return;
   }
-  for (unsigned i = 0; i < sh->nuses && i < 3; i++) {
-    unsigned code = in->src[i], n = sh->usew[i];
-    if ((op == ISA_V_MAD_U64_U32 || op == ISA_V_MAD_I64_I32) && i == 2) n = 1; /* llc-19's undefined high addend */
-    if (code >= OPC_VGPR0) plan_rows(in, code - OPC_VGPR0, n);
-    else plan_scalar(in, code, n);
-  }
-  if (in->vopd) {
-    if (in->y_src0 >= OPC_VGPR0) plan_rows(in, in->y_src0 - OPC_VGPR0, 1);
-    else plan_scalar(in, in->y_src0, 1);
-    if (in->y_src1 >= OPC_VGPR0) plan_rows(in, in->y_src1 - OPC_VGPR0, 1);
+  plan_op(in, sh, op, in->src, in->dst);
+  in->pnx = in->pnv; in->psx = in->pns;
+  if (in->vopd) { /* the Y half's reads: its own shape (v_dual_mov_b32 reads no VSRC1) */
+    const uint16_t ysrc[3] = {in->y_src0, in->y_src1, OPC_VCC_LO};
+    plan_op(in, &dev->shape[in->y_op], (isa_op)in->y_op, ysrc, in->y_dst);
+    /* v_dual_cndmask_b32 (the only Y op reading a mask): VCC, per lane (PLAN_POST) */
+    if (in->y_op == ISA_V_CNDMASK_B32) in->pplan = PLAN_POST;
+    assert(in->y_op == ISA_V_CNDMASK_B32 || !(isa_table[in->y_op].flags & ISA_F_READS_VCC));
   }
   if (fl & ISA_F_READS_VCC) {
     in->pmask_in = in->src[2];
@@ -230,18 +247,34 @@ void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
   in->pmask_out = (uint16_t)(sd < EMU_NUM_SGPR ? sd : EMU_NO_OPERAND);
 }
 
-/* Undefined lanes of the result of an instruction with PLAN_FULL, before
- * EXEC: any undefined lane of a VGPR row it reads, every lane for an
- * undefined bit of a scalar it reads, the mask operand's undefined lanes. */
-static emu_lanes plan_undef(const emu_wave *w, const check_wave *cw, const emu_inst *in) {
+/* Undefined lanes, before EXEC, of the result of the plan's X half (y 0:
+ * the whole instruction when it is not VOPD) or Y half (y 1): any
+ * undefined lane of a VGPR row the half reads, every lane for an
+ * undefined bit of a scalar it reads, the mask operand's undefined lanes
+ * (X only: a Y mask is v_dual_cndmask_b32's, PLAN_POST). */
+static emu_lanes plan_undef(const emu_wave *w, const check_wave *cw, const emu_inst *in, int y) {
   emu_lanes u = 0;
-  for (unsigned i = 0; i < in->pnv; i++)
+  for (unsigned i = y ? in->pnx : 0, e = y ? in->pnv : in->pnx; i < e; i++)
     for (unsigned k = 0, r = in->pvrow[i]; k < in->pvn[i]; k++, r++) u |= ~w->vinit[r] | cw->vpois[r];
   u &= wavecc_lanes_all(w->nlanes);
-  for (unsigned i = 0; i < in->pns; i++)
+  for (unsigned i = y ? in->psx : 0, e = y ? in->pns : in->psx; i < e; i++)
     if (sund_n(w, cw, in->pscode[i], in->psn[i])) return ~0ull;
-  if (in->pmask_in != EMU_NO_OPERAND) u |= mask_und(w, cw, in->pmask_in);
+  if (!y && in->pmask_in != EMU_NO_OPERAND) u |= mask_und(w, cw, in->pmask_in);
   return u;
+}
+
+/* Undefined lanes of a 32-bit source operand (a VGPR row, or all lanes
+ * for an undefined scalar). */
+static emu_lanes src_und(const emu_wave *w, const check_wave *cw, unsigned code) {
+  return code >= OPC_VGPR0 ? vund(w, cw, code - OPC_VGPR0) : (sund(w, cw, code) ? ~0ull : 0);
+}
+
+/* Undefined lanes, before EXEC, of v_cndmask_b32 (s0, s1, mask SGPR
+ * code m): per lane the mask bit and the source it selects. */
+static emu_lanes cnd_undef(const emu_wave *w, const check_wave *cw, unsigned s0, unsigned s1, unsigned m) {
+  emu_lanes mu = mask_und(w, cw, m);
+  uint64_t mv = w->s[m] | (w->nlanes > 32 ? (uint64_t)w->s[m + 1] << 32 : 0);
+  return mu | (mv & src_und(w, cw, s1)) | (~mv & src_und(w, cw, s0));
 }
 
 /* The dwords a memory instruction reads as data (stores, atomics) and
@@ -284,12 +317,14 @@ static void poison_pre(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       return;
     }
     if (in->pplan == PLAN_POST) {
-      /* v_cndmask_b32 with an SGPR mask: per lane, the mask bit and the source it selects */
-      emu_lanes m = mask_und(w, cw, in->src[2]);
-      uint64_t mv = w->s[in->src[2]] | (w->nlanes > 32 ? (uint64_t)w->s[in->src[2] + 1] << 32 : 0);
-      emu_lanes u0 = in->src[0] >= OPC_VGPR0 ? vund(w, cw, in->src[0] - OPC_VGPR0) : (sund(w, cw, in->src[0]) ? ~0ull : 0);
-      emu_lanes u1 = vund(w, cw, in->src[1] - OPC_VGPR0);
-      c->undef = (m | (mv & u1) | (~mv & u0)) & w->exec;
+      /* v_cndmask_b32 with an SGPR mask (a VOPD half: VCC): per lane, the
+       * mask bit and the source it selects; the other half of a pair by
+       * its plan */
+      if (in->op == ISA_V_CNDMASK_B32) c->undef = cnd_undef(w, cw, in->src[0], in->src[1], in->src[2]) & w->exec;
+      else c->undef = plan_undef(w, cw, in, 0) & w->exec;
+      if (in->vopd)
+        c->undef_y = (in->y_op == ISA_V_CNDMASK_B32 ? cnd_undef(w, cw, in->y_src0, in->y_src1, OPC_VCC_LO) : plan_undef(w, cw, in, 1)) &
+                     w->exec;
       return;
     }
     if (in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32) {
@@ -367,7 +402,7 @@ int poison_post(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->pplan) {
     emu_lanes u = c->undef, ex = w->exec;
     for (unsigned k = 0; k < in->pdn; k++) cw->vpois[in->pdrow + k] = (cw->vpois[in->pdrow + k] & ~ex) | (u & ex);
-    if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (u & ex);
+    if (in->pyrow != EMU_NO_OPERAND) cw->vpois[in->pyrow] = (cw->vpois[in->pyrow] & ~ex) | (c->undef_y & ex);
     if (in->pmask_out != EMU_NO_OPERAND) mask_set(w, cw, in->pmask_out, u);
     return 0;
   }
@@ -517,8 +552,9 @@ static int poison_decides(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 int poison_before(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->pplan == PLAN_FULL) { /* most VALU instructions: the plan, and only v_cmpx decides something */
     emu_check *c = d->chk;
-    emu_lanes u = plan_undef(w, c->wv + w->id_in_group, in) & w->exec;
+    emu_lanes u = plan_undef(w, c->wv + w->id_in_group, in, 0) & w->exec;
     c->undef = u;
+    if (in->vopd) c->undef_y = plan_undef(w, c->wv + w->id_in_group, in, 1) & w->exec;
     if (u && (isa_table[in->op].flags & ISA_F_WRITES_EXEC)) return und_report(d, w, in, u, "EXEC of v_cmpx (a branch)");
     return 0;
   }

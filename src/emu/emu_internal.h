@@ -197,17 +197,18 @@ typedef struct emu_inst {
   uint8_t xclass, xcost, xflags;
   uint8_t vfast, vnsrc;
   uint16_t vcodes[3], vcin, vcout;
-  /* The poison check's plan of a VALU instruction (poison_prepare,
-   * check_poison.c): pplan 1 when the lanes of its result are undefined
-   * exactly where a VGPR row it reads (pvrow, pvn rows each) or its mask
-   * operand (pmask_in) is, or everywhere when a scalar it reads
+  /* The poison check's plan of a VALU instruction (emu_poison_prepare,
+   * check_poison.c): pplan PLAN_FULL when the lanes of its result are
+   * undefined exactly where a VGPR row it reads (pvrow, pvn rows each) or
+   * its mask operand (pmask_in) is, or everywhere when a scalar it reads
    * (pscode, psn dwords each) is; and it writes pdn rows from pdrow, the
    * VOPD Y row pyrow and the lane mask pmask_out (EMU_NO_OPERAND: none).
-   * 0: the check's general code (cross-lane ops, v_cndmask with an SGPR
-   * mask, non-VALU). */
-  uint8_t pplan, pnv, pns, pdn;
-  uint16_t pvrow[5], pscode[4], pmask_in, pdrow, pyrow, pmask_out;
-  uint8_t pvn[5], psn[4];
+   * A VOPD pair's halves are planned apart: the X half reads rows
+   * [0, pnx) and scalars [0, psx), the Y half (result row pyrow) the rest.
+   * Other pplan values (check_internal.h): the check's general code. */
+  uint8_t pplan, pnv, pns, pdn, pnx, psx;
+  uint16_t pvrow[6], pscode[4], pmask_in, pdrow, pyrow, pmask_out;
+  uint8_t pvn[6], psn[4];
 } emu_inst;
 
 enum { EMU_XC_SALU, EMU_XC_BRANCH, EMU_XC_OTHER, EMU_XC_SMEM, EMU_XC_LDS, EMU_XC_VMEM, EMU_XC_VALU };

@@ -6,7 +6,9 @@
  * reported for plain stores and not for atomics; divergent barriers; the
  * integer division by zero test on v_rcp_iflag_f32; an RDNA v_movreld's
  * M0, a global load's SGPR base, a buffer resource and a gfx9 GPR index
- * (s_set_gpr_idx_on) decide nothing when EXEC is zero. */
+ * (s_set_gpr_idx_on) decide nothing when EXEC is zero; the two halves of
+ * a GFX11 VOPD pair each poisoned by their own sources only (both read
+ * before either writes) and v_fmac_f32's accumulator read. */
 #include "test_emu_util.h"
 
 static uint32_t out[256];
@@ -47,6 +49,12 @@ static void expect_on(const char *what, unsigned checks, unsigned groups, unsign
 static void expect(const char *what, unsigned checks, unsigned groups, const char *body, const char *needle) {
   run_checks(NULL, 64, what, checks, groups, 0, body, needle);
 }
+
+/* GFX11 wave32: out[lane] = v7 (lanes of two waves), s[4:5] the out
+ * buffer, v8 = v9 = the lane; VCC and v7, v12-v15 never written. */
+#define GFX11_PROLOGUE \
+  "  s_load_b64 s[4:5], s[0:1], 0x0\n  s_waitcnt lgkmcnt(0)\n  v_lshlrev_b32 v10, 2, v0\n" \
+  "  v_mov_b32 v8, v0\n  v_mov_b32 v9, v0\n"
 
 /* expect for processor `cpu` with waves of `wave_size` lanes (one group). */
 static void expect_for(const char *cpu, unsigned wave_size, const char *what, unsigned checks, const char *body,
@@ -116,6 +124,54 @@ int main(void) {
                       "  s_set_gpr_idx_on s20, gpr_idx(SRC0,DST)\n  v_mov_b32 v1, v2\n  s_set_gpr_idx_off\n"
                       "  s_mov_b64 exec, s[22:23]\n",
          NULL);
+  /* GFX11 VOPD: the halves are independent operations (RDNA 3 ISA guide,
+   * VOPD); the check gave both results the union of their undefined
+   * source lanes (llc-19's f_passes_fz18a.cl at gfx1100: v_dual_mov_b32
+   * v7, v9 :: v_dual_mov_b32 v10, v14 with only v14 undefined made v7
+   * undefined) */
+  static const struct { const char *what, *body, *needle; } vopd[] = {
+    {"VOPD: only Y reads an undefined lane: X's result stays defined",
+     "  v_dual_mov_b32 v7, v9 :: v_dual_mov_b32 v12, v14\n  global_store_b32 v10, v7, s[4:5]\n", NULL},
+    {"VOPD: only Y reads an undefined lane: Y's result is undefined",
+     "  v_dual_mov_b32 v7, v9 :: v_dual_mov_b32 v12, v14\n  global_store_b32 v10, v12, s[4:5]\n", "stores an undefined value"},
+    {"VOPD: only X reads an undefined lane: Y's result stays defined",
+     "  v_dual_mov_b32 v7, v14 :: v_dual_mov_b32 v12, v9\n  global_store_b32 v10, v12, s[4:5]\n", NULL},
+    {"VOPD: only X reads an undefined lane: X's result is undefined",
+     "  v_dual_mov_b32 v7, v14 :: v_dual_mov_b32 v12, v9\n  global_store_b32 v10, v7, s[4:5]\n", "stores an undefined value"},
+    /* Y reads X's destination as it was before the pair */
+    {"VOPD: Y reads X's defined old destination, X's new value undefined",
+     "  v_mov_b32 v7, v0\n  v_dual_mov_b32 v7, v15 :: v_dual_add_nc_u32 v12, v9, v7\n  global_store_b32 v10, v12, s[4:5]\n", NULL},
+    {"VOPD: Y reads X's undefined old destination, X's new value defined",
+     "  v_dual_mov_b32 v7, v8 :: v_dual_add_nc_u32 v12, v9, v7\n  global_store_b32 v10, v12, s[4:5]\n", "stores an undefined value"},
+    {"VOPD: ... and X's result is defined",
+     "  v_dual_mov_b32 v7, v8 :: v_dual_add_nc_u32 v12, v9, v7\n  global_store_b32 v10, v7, s[4:5]\n", NULL},
+    /* v_dual_cndmask_b32 Y: per lane, the source VCC selects */
+    {"VOPD: Y's v_dual_cndmask_b32 selects the defined source, X defined",
+     "  s_mov_b32 vcc_lo, -1\n  v_dual_mov_b32 v7, v9 :: v_dual_cndmask_b32 v12, v14, v9\n"
+     "  global_store_b32 v10, v12, s[4:5]\n  global_store_b32 v10, v7, s[4:5] offset:256\n", NULL},
+    {"VOPD: Y's v_dual_cndmask_b32 selects the undefined source",
+     "  s_mov_b32 vcc_lo, 0\n  v_dual_mov_b32 v7, v9 :: v_dual_cndmask_b32 v12, v14, v9\n  global_store_b32 v10, v12, s[4:5]\n",
+     "stores an undefined value"},
+    {"VOPD: Y's v_dual_cndmask_b32 with an undefined VCC",
+     "  v_dual_mov_b32 v7, v9 :: v_dual_cndmask_b32 v12, v8, v8\n  global_store_b32 v10, v12, s[4:5]\n", "stores an undefined value"},
+    {"VOPD: X's v_dual_cndmask_b32 selects the undefined source, Y defined",
+     "  s_mov_b32 vcc_lo, 0\n  v_dual_cndmask_b32 v7, v14, v9 :: v_dual_mov_b32 v12, v9\n  global_store_b32 v10, v12, s[4:5]\n", NULL},
+    {"VOPD: X's v_dual_cndmask_b32 selects the undefined source",
+     "  s_mov_b32 vcc_lo, 0\n  v_dual_cndmask_b32 v7, v14, v9 :: v_dual_mov_b32 v12, v9\n  global_store_b32 v10, v7, s[4:5]\n",
+     "stores an undefined value"},
+    /* the accumulator of v_fmac_f32 is a source */
+    {"VOPD: Y's v_dual_fmac_f32 reads its undefined accumulator",
+     "  v_dual_mul_f32 v7, v8, v9 :: v_dual_fmac_f32 v12, v9, v8\n  global_store_b32 v10, v12, s[4:5]\n", "stores an undefined value"},
+    {"VOPD: ... X's v_dual_mul_f32 stays defined",
+     "  v_dual_mul_f32 v7, v8, v9 :: v_dual_fmac_f32 v12, v9, v8\n  global_store_b32 v10, v7, s[4:5]\n", NULL},
+    {"v_fmac_f32 reads its undefined accumulator",
+     "  v_fmac_f32 v7, v8, v9\n  global_store_b32 v10, v7, s[4:5]\n", "stores an undefined value"},
+  };
+  for (unsigned i = 0; i < sizeof vopd / sizeof vopd[0]; i++) {
+    char body[600];
+    snprintf(body, sizeof body, "%s%s", GFX11_PROLOGUE, vopd[i].body);
+    expect_for("gfx1100", 32, vopd[i].what, WEMU_CHECK_POISON, body, vopd[i].needle);
+  }
   expect("race: plain stores of two work-groups to one word", WEMU_CHECK_RACE, 2,
          EMU_PROLOGUE "  v_mov_b32 v1, 0\n  v_mov_b32 v3, s2\n  global_store_dword v1, v3, s[4:5]\n"
                       "  s_waitcnt vmcnt(0)\n",
