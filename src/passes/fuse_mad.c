@@ -115,11 +115,6 @@ static void plan_at(fm_ctx *c, uint32_t b, uint32_t i) {
     bool yv = y->kind == MIR_OPND_TEMP && y->temp.rc == mir_rc_v(1) && y->temp.id < p->num_temps;
     bool yc = y->kind == MIR_OPND_CONST && mir_const_is_inline(y->imm);
     if (!yv && !yc) continue;
-    /* gfx1100: the mad's destination must stay off its sources
-     * (src/ra/dst_apart.c), which a lo64 operand's don't-care high half
-     * cannot promise; selection's mad64 (isel_narrow.c) still fuses an
-     * addend used once, through a real pair */
-    if (yv && wavecc_dst_apart(p->target, ISA_V_MAD_U64_U32)) continue;
     mir_operand src[3] = {mul->ops[0], mul->ops[1], *y};
     src[2].size = 2; /* lo64, or the 64-bit inline constant of the same value: same low dword */
     for (unsigned s = 0; s < 3; s++) src[s].flags = 0;

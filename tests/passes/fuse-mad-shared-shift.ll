@@ -12,14 +12,12 @@
 ; computed the shift again for each add, into a pair of its own (16).
 ; On ba3ab87: two v_add_u32 (and 20 v_mul_lo_u32, 18 here: the FNV
 ; multiplies by 16777619 and x * 34, a[16]).
-; RDNA runs at gfx1030: gfx1100's mads keep their sources off the
-; destination (dst-apart.c), which a lo64 addend cannot promise.
 ; Host reference (Python, 32-bit wrap): h = 2166136261, then
 ; h = (h ^ a[k]) * 16777619 for k = 17 down to 1; out[i] = h, x = in[i].
 ; RUN: %wavecc -S %s -o - | FileCheck %s
-; RUN: %wavecc -mcpu=gfx1030 -S %s -o - | FileCheck %s
+; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s
 ; RUN: %wavecc -S %s -o - | FileCheck %s --check-prefix=SHIFT
-; RUN: %wavecc -mcpu=gfx1030 -S %s -o - | FileCheck %s --check-prefix=SHIFT
+; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s --check-prefix=SHIFT
 ; SHIFT-COUNT-15: v_lshrrev_b32
 ; SHIFT-NOT: v_lshrrev_b32
 ; RUN: %wavecc-run %s | FileCheck %s --check-prefix=EMU
