@@ -46,6 +46,12 @@
  *  (header phis, linear phis at a landing block where EXEC is restored),
  *  and each such target's region then runs under its lanes, as an if-then
  *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
+ *  When every exit is uniform (none from an inner loop or out of the
+ *  enclosing loop too) no lane waits: the exits stay p_cbranch_scc straight
+ *  to the targets, whose regions follow the loop. Masking them kept a
+ *  uniform value of an exiting block, read in its target's region, in an
+ *  SGPR that the other exits reached undefined through the landing block;
+ *  a loop that still lane-masks such a read is refused (sgpr_live_out).
  *  An exit that leaves the enclosing loop too (a break out of two or
  *  three loops; the inner loop at the top level of the outer's body) is
  *  such a target of the inner loop that "escapes": after the inner loop

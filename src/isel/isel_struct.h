@@ -167,7 +167,10 @@ static inline bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
  * loop) continue there; exits to other targets ("dispatch targets", each
  * a region ending at jx) are accumulated per target in SGPR pairs (header
  * phis, linear phis at the landing block) and run after the loop, one
- * target after the other, under its accumulated lanes. */
+ * target after the other, under its accumulated lanes. When every exit is
+ * uniform (and none leaves from an inner loop or the enclosing loop too)
+ * no lane waits: the exits stay scalar branches straight to their targets
+ * (uni), whose regions follow the loop. */
 typedef struct lstate {
   uint32_t jx, nt, tgt[4];
   uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
@@ -175,6 +178,10 @@ typedef struct lstate {
   uint32_t escx[4];     /* the one LLVM block exiting to an escaping target */
   bool masked;          /* EXEC is saved before the loop (a divergent exit or dispatch) */
   bool dispatch;        /* nt > 0: every exit lands in block lx first */
+  bool uni;             /* several targets (or jx ends the region) but every exit
+                           uniform: scalar branches straight to the targets */
+  bool xstop;           /* uni and jx ends the enclosing region */
+  pend xio;             /* uni, xstop: the exit blocks into jx, for the caller */
   uint32_t lx;          /* landing block (dispatch) */
   uint32_t dblk[4];     /* the block after lx that starts target i's lanes (its exits' logical successor) */
   mir_temp saved;       /* EXEC at entry, when an exit is divergent or dispatch */

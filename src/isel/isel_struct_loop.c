@@ -3,7 +3,9 @@
  * there): saving EXEC before the loop, exits at the top level of the body
  * (s_andn2_b64 exec, lanes waiting for the others), exit targets other
  * than the join after the loop accumulated per target and dispatched
- * after it, and exits that leave the enclosing loop too (escapes).
+ * after it, and exits that leave the enclosing loop too (escapes); a loop
+ * with several exit targets whose exits are all uniform keeps them scalar
+ * branches (uni).
  */
 #include <string.h>
 
@@ -50,10 +52,18 @@ bool isel_struct_emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigne
   for (uint32_t i = 0; i < L->nt; i++)
     if (L->tgt[i] == T) ti = (int)i;
   bool div = bitset_test(s->di->divergent_branch, b) || L->dispatch;
-  if (!div && via != b && has_phis(s, L->jx)) {
-    /* a uniform exit through a split edge: its block carries jx's phi copies */
+  if (!div && ti >= 0) {
+    /* uni: straight to the target's region (numbered by the checking walk) */
+    eh = s->mh[T];
+  } else if (!div && ((via != b && has_phis(s, L->jx)) || L->xstop)) {
+    /* a uniform exit through a split edge: its block carries jx's phi
+     * copies; when jx ends the enclosing region the caller branches on */
     uint32_t ab = newblk(s, via);
-    jump(s, ab, eh, PL | PN);
+    if (L->xstop) {
+      if (!push(&L->xio, ab, PL | PN)) return false;
+    } else {
+      jump(s, ab, eh, PL | PN);
+    }
     eh = ab;
     next = s->nmb;
   }
@@ -151,7 +161,7 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
 void isel_struct_loop_head(sctx *s, uint32_t h) {
   lstate *L = s->lst[h];
   isel_ctx *c = s->c;
-  for (uint32_t i = 0; i < L->nt; i++) {
+  for (uint32_t i = 0; i < L->nt && L->dispatch; i++) {
     mir_temp a = L->acc[i]; /* the pre-header's zero */
     L->acc[i] = isel_lane_tmp(c);
     /* linear: an escape's update (dispatch(), after an inner loop) is not
@@ -271,6 +281,53 @@ static bool escape(sctx *s, uint32_t h, uint32_t outer, bool top, uint32_t b, ui
   return true;
 }
 
+/* Does a uniform value of loop h, defined in a block that some exiting
+ * block of h is reached without, have a use outside h? A dispatch
+ * target's region reads it after the landing block, which every exit
+ * reaches on the linear CFG: its SGPR is not defined on all of those
+ * paths. Uniform exits of h itself stay scalar branches (uni) and a
+ * divergent exit makes such values divergent (temporal divergence,
+ * divergence.c); this catches the rest (uniform exits out of an inner
+ * loop or out of the enclosing loop too). Uses by jx's phis are read on
+ * the exit edge itself. */
+static bool used_outside(const sctx *s, uint32_t h, uint32_t jx, LLVMValueRef v, unsigned depth) {
+  const divergence_info *di = s->di;
+  for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user)) continue;
+    /* a uniform freeze (loop-exit-copies) selects to its operand's SGPR */
+    if (LLVMGetInstructionOpcode(user) == LLVMFreeze && !divergence_is_divergent(di, user)) {
+      if (depth > 8 || used_outside(s, h, jx, user, depth + 1)) return true;
+      continue;
+    }
+    uint32_t ub = divergence_block_index(di, LLVMGetInstructionParent(user));
+    if (ub < s->nb && !in_loop(s, h, ub) && !(ub == jx && LLVMIsAPHINode(user))) return true;
+  }
+  return false;
+}
+
+static bool sgpr_live_out(const sctx *s, uint32_t h, uint32_t jx) {
+  const divergence_info *di = s->di;
+  for (uint32_t b = 0; b < s->nb; b++) {
+    if (!in_loop(s, h, b)) continue;
+    bool all = true;
+    for (uint32_t x = 0; x < s->nb && all; x++) {
+      bool exiting = false;
+      for (uint32_t e = di->succ_start[x]; e < di->succ_start[x + 1] && in_loop(s, h, x); e++)
+        exiting |= !in_loop(s, h, di->succ[e]);
+      uint32_t d = x;
+      while (exiting && d != b && di->idom[d] != d) d = di->idom[d];
+      all = !exiting || d == b;
+    }
+    if (all) continue;
+    for (LLVMValueRef ins = LLVMGetFirstInstruction(di->blocks[b]); ins; ins = LLVMGetNextInstruction(ins))
+      if (LLVMGetInstructionOpcode(ins) != LLVMFreeze && !divergence_is_divergent(di, ins) &&
+          used_outside(s, h, jx, ins, 0))
+        return true;
+  }
+  return false;
+}
+
 /* Loop headed by h inside loop `outer` and the region ending at `stop`,
  * entered from the blocks in io. *exit: the block the region continues
  * with (io: the edges into it). */
@@ -324,13 +381,14 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   }
   if (jx >= s->nb || is_header(s, jx) || !in_loop(s, outer, jx)) return REJECT();
   L->jx = jx;
-  bool div_exit = false;
+  bool div_exit = false, inner_exit = false;
   for (uint32_t b = 0; b < s->nb; b++) {
     if (!in_loop(s, h, b)) continue;
     for (uint32_t e = di->succ_start[b]; e < di->succ_start[b + 1]; e++) {
       uint32_t x = di->succ[e];
       if (in_loop(s, h, x)) continue;
       div_exit |= bitset_test(di->divergent_branch, b);
+      inner_exit |= di->loop_of[b] != h;
       if (x == jx) continue;
       bool known = false;
       if (outer != NONE && !in_loop(s, outer, x)) {
@@ -354,10 +412,22 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   }
   /* a join that ends the enclosing region (the loop's guard) gets the
    * landing block too: the lanes wait there, the caller restores EXEC */
-  L->dispatch = L->nt > 0 || jx == stop;
+  bool esc = false;
+  for (uint32_t i = 0; i < L->nt; i++) esc |= L->esc[i];
+  /* Uniform exits to several targets stay scalar branches (uni): lane
+   * masked, a uniform value of an exiting block read in its target's
+   * region stayed in an SGPR that the other exits reached through the
+   * landing block without its definition (SGPRs live along the linear
+   * CFG; llvm-stress seed 59805 at gfx1030, verifier after isel). Exits
+   * from an inner loop or out of `outer` too need the lanes of `outer`. */
+  bool several = L->nt > 0 || jx == stop;
+  L->uni = several && !div_exit && !inner_exit && !esc;
+  L->xstop = L->uni && jx == stop;
+  L->dispatch = several && !L->uni;
+  if (L->dispatch && L->nt > 0 && sgpr_live_out(s, h, jx)) return REJECT();
   L->masked = div_exit || L->dispatch;
   if (div_exit || L->dispatch) s->lanejoin[jx] = 1;
-  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !L->dispatch; e++) {
+  for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && !several; e++) {
     bool alias = false;
     for (uint32_t i = 0; i < L->nal; i++) alias |= L->al[i] == di->pred[e];
     if (!in_loop(s, h, di->pred[e]) && !alias) return REJECT();
@@ -378,10 +448,21 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   push(&body, pre, PL | PN);
   if (!isel_struct_walk(s, h, h, h, true, &body)) return REJECT();
   connect(s, &body, s->mh[h]);
-  if (s->emit)
+  if (s->emit && L->dispatch)
     for (uint32_t i = 0; i < L->nt; i++) L->acc_phi[i]->ops[1] = mir_op_temp(L->acc[i]);
-  if (L->dispatch) {
-    if (!dispatch(s, h, outer, io)) return REJECT();
+  if (L->uni) {
+    /* each target's region after the loop, entered by its exits' branches */
+    for (uint32_t i = 0; i < L->nt; i++) {
+      pend arm = {0};
+      if (!isel_struct_walk(s, L->tgt[i], jx, outer, false, &arm) || !arm.n) return REJECT();
+      for (uint32_t q = 0; q < arm.n; q++)
+        if (!push(io, arm.v[q], arm.f[q])) return REJECT();
+    }
+    for (uint32_t q = 0; q < L->xio.n; q++)
+      if (!push(io, L->xio.v[q], L->xio.f[q])) return REJECT();
+  }
+  if (L->dispatch || L->uni) {
+    if (L->dispatch && !dispatch(s, h, outer, io)) return REJECT();
     for (uint32_t e = di->pred_start[jx]; e < di->pred_start[jx + 1] && jx != stop; e++)
       if (!in_loop(s, h, di->pred[e]) && !s->visited[di->pred[e]]) return REJECT();
   } else {
