@@ -18,6 +18,13 @@
  * and before the hazard passes, which see the new layout. The linear CFG
  * loses the edge X -> Z; the logical CFG, which no later pass reads,
  * keeps it.
+ *
+ * Also: a branch whose block carries MIR_BLOCK_FIRST_LANE (a waterfall
+ * loop header, isel_struct.c: the mask holds the first active lane, whose
+ * value readfirstlane read) is never taken and goes whatever the body
+ * holds; then the latch's join restore and loop exit become one s_xor
+ * (fuse_latch_xor), the loop llc-19 builds (s_and_saveexec, body,
+ * s_xor exec, s_cbranch_execnz).
  */
 #include <string.h>
 
