@@ -88,6 +88,7 @@
 
 #define ISEL_STRUCT_FILE "isel_struct.c"
 #include "isel/isel_struct.h"
+#include "llvm/fatptr_waterfall.h"
 #include "util/bitset.h"
 
 /* ---- ifs ---- */
@@ -488,6 +489,20 @@ static bool walk_if(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop,
   return false;
 }
 
+/* Does branch t carry the waterfall pass's mark (its condition holds a
+ * lane of the EXEC it runs with, WAVECC_MD_FIRST_LANE)? */
+static bool first_lane_branch(LLVMValueRef t) {
+  LLVMValueRef m = LLVMGetCondition(t);
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(m));
+  if (!LLVMGetMetadata(t, LLVMGetMDKindIDInContext(ctx, WAVECC_MD_FIRST_LANE, sizeof WAVECC_MD_FIRST_LANE - 1)))
+    return false;
+  /* still the pass's and-chain of equality compares in t's block (a later
+   * rewrite that negated or moved it loses the guarantee) */
+  while (LLVMIsAInstruction(m) && LLVMGetInstructionOpcode(m) == LLVMAnd) m = LLVMGetOperand(m, 0);
+  return LLVMIsAICmpInst(m) && LLVMGetICmpPredicate(m) == LLVMIntEQ &&
+         LLVMGetInstructionParent(m) == LLVMGetInstructionParent(t);
+}
+
 /* An if whose arms are regions of their own (nested ifs and loops). */
 static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   isel_ctx *c = s->c;
@@ -558,6 +573,7 @@ static bool walk_if_tree(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t 
     mir_temp m = isel_mask_of(c, cond, 0);
     saved = sop1(c, tk ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(m));
     c->p->blocks[mb].flags |= MIR_BLOCK_DIVERGENT_BRANCH;
+    if (!tk && first_lane_branch(t)) c->p->blocks[mb].flags |= MIR_BLOCK_FIRST_LANE;
   }
   /* where the lanes of an empty or finished "then" go: F, J or J' */
   uint32_t skip_to = need_f ? s->aux[b] : (J == stop ? s->jp[b] : jentry);

@@ -159,6 +159,23 @@ static void fill_phi(wf_ctx *c, LLVMValueRef phi) {
   }
 }
 
+/* Is word i of V# words w the same in every lane: a constant or a value
+ * the analysis found uniform, put in by the insertelement chain that
+ * built w (make.buffer.rsrc's num_records and flags)? False when unknown. */
+static bool word_uniform(wf_ctx *c, LLVMValueRef w, unsigned i) {
+  while (LLVMIsAInsertElementInst(w)) {
+    LLVMValueRef k = LLVMGetOperand(w, 2);
+    if (!LLVMIsAConstantInt(k)) return false;
+    if (LLVMConstIntGetZExtValue(k) == i) {
+      LLVMValueRef v = LLVMGetOperand(w, 1);
+      if (LLVMIsAConstant(v)) return !LLVMIsAUndefValue(v);
+      return ptrmap_get(&c->di->index, v) != UINT32_MAX && !divergence_is_divergent(c->di, v);
+    }
+    w = LLVMGetOperand(w, 0);
+  }
+  return false;
+}
+
 /* The loop of the header comment around `call`, whose operand `k` is the
  * resource with V# words `w`: a p8 (`as_p8`) or the <4 x i32> itself. */
 static void waterfall(wf_ctx *c, LLVMValueRef call, unsigned k, LLVMValueRef w, bool as_p8) {
@@ -181,12 +198,27 @@ static void waterfall(wf_ctx *c, LLVMValueRef call, unsigned k, LLVMValueRef w, 
   for (unsigned i = 0; i < 4; i++) {
     LLVMValueRef wi = word(c, w, i);
     LLVMValueRef ui = LLVMBuildCall2(b, rfl_ty, rfl_fn, &wi, 1, "wf.sgpr");
-    LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, wi, ui, "");
-    m = m ? LLVMBuildAnd(b, m, eq, "") : eq;
     u = LLVMBuildInsertElement(b, u, ui, k32(c, i), "");
   }
+  /* The lanes holding the first lane's V#: one 64-bit compare per pair of
+   * words (a VGPR pair against the SGPR pair, as llc-19 compares), none
+   * for a pair known uniform (equal in every lane); pair 0 always, so the
+   * mask comes from a compare and holds the first active lane (the
+   * selector then drops the if's s_cbranch_execz, isel_struct.c). */
+  LLVMTypeRef i64 = LLVMInt64TypeInContext(ctx), v2 = LLVMVectorType(i64, 2);
+  LLVMValueRef w64 = LLVMBuildBitCast(b, w, v2, ""), u64 = LLVMBuildBitCast(b, u, v2, "");
+  for (unsigned i = 0; i < 2; i++) {
+    if (i && word_uniform(c, w, 2 * i) && word_uniform(c, w, 2 * i + 1)) continue;
+    LLVMValueRef eq = LLVMBuildICmp(b, LLVMIntEQ, LLVMBuildExtractElement(b, w64, k32(c, i), ""),
+                                    LLVMBuildExtractElement(b, u64, k32(c, i), ""), "");
+    m = m ? LLVMBuildAnd(b, m, eq, "") : eq;
+  }
   LLVMValueRef rsrc = as_p8 ? fp_rsrc_of_words(&c->f, u, "wf.rsrc") : u;
-  LLVMBuildCondBr(b, m, body, latch);
+  LLVMValueRef br = LLVMBuildCondBr(b, m, body, latch);
+  /* m holds the lane readfirstlane read: the selector needs no skip of
+   * the body for an empty m (WAVECC_MD_FIRST_LANE) */
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, WAVECC_MD_FIRST_LANE, (unsigned)strlen(WAVECC_MD_FIRST_LANE));
+  LLVMSetMetadata(br, kind, LLVMMDNodeInContext(ctx, NULL, 0));
 
   LLVMInstructionRemoveFromParent(call);
   LLVMPositionBuilderAtEnd(b, body);

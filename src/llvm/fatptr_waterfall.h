@@ -7,6 +7,13 @@
 
 #include "util/diag.h"
 
+/* Metadata kind (an empty node) on a waterfall loop header's conditional
+ * branch: its condition holds the lane whose value readfirstlane read in
+ * the same block, so it is never empty when the block runs with some
+ * lane active. The selector drops the s_cbranch_execz that would skip
+ * the body (isel_struct.c, execz_short.c). */
+#define WAVECC_MD_FIRST_LANE "wavecc.first.lane"
+
 /* Runs after lower-buffer-fat-pointers: every raw/struct.ptr.buffer.*
  * call and s.buffer.load whose resource is divergent (divergence_analyze)
  * is wrapped in a loop that runs it once per distinct V# with EXEC

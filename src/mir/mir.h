@@ -269,6 +269,10 @@ enum {
   MIR_BLOCK_LOOP_EXIT = 1u << 1,
   MIR_BLOCK_DIVERGENT_BRANCH = 1u << 2, /* ends in a divergent branch */
   MIR_BLOCK_UNIFORM = 1u << 3,
+  /* ends in `S = s_and_saveexec M ; s_cbranch_execz` whose M holds a lane
+   * of EXEC (a waterfall loop's match of the first active lane's value,
+   * isel_struct.c): the branch is never taken (execz_short.c drops it) */
+  MIR_BLOCK_FIRST_LANE = 1u << 4,
 };
 
 typedef struct mir_block {

@@ -18,7 +18,16 @@
  * and before the hazard passes, which see the new layout. The linear CFG
  * loses the edge X -> Z; the logical CFG, which no later pass reads,
  * keeps it.
+ *
+ * Also: a branch whose block carries MIR_BLOCK_FIRST_LANE (a waterfall
+ * loop header, isel_struct.c: the mask holds the first active lane, whose
+ * value readfirstlane read) is never taken and goes whatever the body
+ * holds; then the latch's join restore and loop exit become one s_xor
+ * (fuse_latch_xor), the loop llc-19 builds (s_and_saveexec, body,
+ * s_xor exec, s_cbranch_execnz).
  */
+#include <string.h>
+
 #include "passes/passes.h"
 
 /* Longest arm whose branch goes (llc-19's default skip threshold). */
@@ -42,6 +51,52 @@ static bool harmless_at_exec_zero(const mir_instr *ins) {
   return true;
 }
 
+static bool is_exec(const mir_operand *o) { return o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_EXEC; }
+
+/* Is ins `exec = op exec, T` (T a temporary, either order when `any`)? */
+static bool exec_with(const mir_program *p, const mir_instr *ins, wavecc_lane_opkind k, bool any, mir_temp *t) {
+  if (ins->opcode != mir_lane_op(p, k) || ins->num_defs != 1 || ins->num_ops != 2 || !is_exec(&ins->defs[0]))
+    return false;
+  for (unsigned j = 0; j < 2; j++)
+    if ((j == 1 || any) && is_exec(&ins->ops[1 - j]) && ins->ops[j].kind == MIR_OPND_TEMP) {
+      *t = ins->ops[j].temp;
+      return true;
+    }
+  return false;
+}
+
+/* X ends `S = s_and_saveexec M` (M holds a lane of E, X's EXEC:
+ * MIR_BLOCK_FIRST_LANE) and its s_cbranch_execz went: EXEC is E & M from
+ * there down the straight line of blocks that do not write EXEC, to the
+ * waterfall latch's
+ *     exec = s_or_b64 exec, S ; exec = s_andn2_b64 exec, M
+ * (the if's join, E; the matched lanes leave the loop: E & ~M), which is
+ * `exec = s_xor_b64 exec, S` at once: (E & M) ^ E (llc-19's waterfall
+ * s_xor_b64 exec, exec, saved). SCC (result non-zero) is the same. */
+static void fuse_latch_xor(mir_program *p, uint32_t x, mir_temp S, mir_temp M) {
+  uint32_t b = x;
+  for (unsigned steps = 0; steps < 16; steps++) {
+    mir_block *bb = &p->blocks[b];
+    for (uint32_t i = b == x ? bb->num_instrs : 0; i < bb->num_instrs; i++) {
+      mir_instr *ins = bb->instrs[i];
+      mir_temp t;
+      if (i + 1 < bb->num_instrs && exec_with(p, ins, WAVECC_LANE_OR, true, &t) && t.id == S.id &&
+          exec_with(p, bb->instrs[i + 1], WAVECC_LANE_ANDN2, false, &t) && t.id == M.id) {
+        ins->opcode = (uint16_t)mir_lane_op(p, WAVECC_LANE_XOR);
+        memmove(&bb->instrs[i + 1], &bb->instrs[i + 2], (bb->num_instrs - i - 2) * sizeof *bb->instrs);
+        bb->num_instrs--;
+        return;
+      }
+      if (ins->opcode < ISA_NUM_OPS && (isa_table[ins->opcode].flags & ISA_F_BRANCH) && ins->opcode != ISA_S_BRANCH)
+        return;
+      if (ins->opcode == MIR_P_CBRANCH_SCC || mir_writes_exec(ins) || ins->opcode == MIR_P_CALL) return;
+    }
+    if (bb->linear_succs.n != 1) return;
+    b = bb->linear_succs.v[0];
+    if (p->blocks[b].linear_preds.n != 1) return;
+  }
+}
+
 int mir_execz_short(mir_program *p, diag *d) {
   (void)d;
   for (uint32_t x = 0; x + 1 < p->num_blocks; x++) {
@@ -54,6 +109,19 @@ int mir_execz_short(mir_program *p, diag *d) {
     if (!n || xb->instrs[n - 1]->opcode != ISA_S_CBRANCH_EXECZ) continue;
     uint32_t z = xb->instrs[n - 1]->ops[0].imm;
     if (z == y || z >= p->num_blocks || xb->linear_succs.n != 2) continue;
+    const mir_instr *sx = n >= 2 ? xb->instrs[n - 2] : NULL;
+    if ((xb->flags & MIR_BLOCK_FIRST_LANE) && sx && sx->opcode == mir_lane_op(p, WAVECC_LANE_AND_SAVEEXEC) &&
+        sx->num_defs == 1 && sx->defs[0].kind == MIR_OPND_TEMP && sx->num_ops == 1 &&
+        sx->ops[0].kind == MIR_OPND_TEMP) {
+      /* the body always has a lane: no skip */
+      mir_temp S = sx->defs[0].temp, M = sx->ops[0].temp;
+      for (uint32_t i = n - 1; i + 1 < xb->num_instrs; i++) xb->instrs[i] = xb->instrs[i + 1];
+      xb->num_instrs--;
+      mir_idx_list_remove(&xb->linear_succs, z);
+      mir_idx_list_remove(&p->blocks[z].linear_preds, x);
+      fuse_latch_xor(p, x, S, M);
+      continue;
+    }
     mir_block *yb = &p->blocks[y];
     if (yb->linear_preds.n != 1 || yb->linear_preds.v[0] != x || yb->linear_succs.n != 1 || yb->linear_succs.v[0] != z)
       continue;

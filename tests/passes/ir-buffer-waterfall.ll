@@ -2,6 +2,7 @@
 ; machine code of its loop (wavecc -S).
 ; RUN: %wavecc-opt -ir-pass=buffer-waterfall %s | FileCheck %s
 ; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s --check-prefix=ASM
+; RUN: %wavecc --no-llc-ir-passes -mcpu=gfx1100 %s -S -o - | FileCheck %s --check-prefix=W32
 ; RUN: %not %wavecc-opt -ir-pass=buffer-waterfall %S/Inputs/waterfall-unsupported.ll 2>&1 | FileCheck %s --check-prefix=ERR
 ; ERR: error: unsupported use of a divergent buffer resource: %i = ptrtoint ptr addrspace(8) %r to i64
 
@@ -21,11 +22,16 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: wf.head:
 ; CHECK-NEXT: %[[E0:.*]] = extractelement <4 x i32> %[[W]], i32 0
 ; CHECK-NEXT: %[[U0:.*]] = call i32 @llvm.amdgcn.readfirstlane.i32(i32 %[[E0]])
-; CHECK-NEXT: icmp eq i32 %[[E0]], %[[U0]]
 ; CHECK-COUNT-3: call i32 @llvm.amdgcn.readfirstlane.i32
+; The V# is compared as two 64-bit pairs (v_cmp_eq_u64, as llc-19 does).
+; CHECK: %[[W64:.*]] = bitcast <4 x i32> %[[W]] to <2 x i64>
+; CHECK: icmp eq i64
+; CHECK: icmp eq i64
+; CHECK-NOT: icmp
 ; CHECK: %[[M:.*]] = and i1
 ; CHECK: %wf.rsrc = inttoptr i128 %{{.*}} to ptr addrspace(8)
-; CHECK-NEXT: br i1 %[[M]], label %wf.body, label %wf.latch
+; The branch is marked: its mask holds the lane readfirstlane read.
+; CHECK-NEXT: br i1 %[[M]], label %wf.body, label %wf.latch, !wavecc.first.lane
 ; CHECK: wf.body:
 ; CHECK-NEXT: %[[V:.*]] = call i32 @llvm.amdgcn.raw.ptr.buffer.load.i32(ptr addrspace(8) %wf.rsrc, i32 %o, i32 0, i32 0)
 ; CHECK-NEXT: br label %wf.latch
@@ -44,17 +50,23 @@ target triple = "amdgcn-amd-amdhsa"
 ; ASM-LABEL: sel:
 ; ASM: s_mov_b64 [[SAVE:s\[[0-9]+:[0-9]+\]]], exec
 ; ASM: [[HEAD:.Lsel_BB[0-9]+]]:
-; ASM-NEXT: v_readfirstlane_b32{{(_e32)?}} [[S:s[0-9]+]], [[V:v[0-9]+]]
-; ASM-NEXT: v_cmp_eq_u32_e64 s[{{[0-9]+}}:{{[0-9]+}}], [[S]], [[V]]
-; ASM-COUNT-3: v_readfirstlane_b32
-; ASM: s_and_saveexec_b64
-; ASM-NEXT: s_cbranch_execz
+; ASM-COUNT-4: v_readfirstlane_b32
+; ASM-NEXT: v_cmp_eq_u64_e64 s[{{[0-9]+}}:{{[0-9]+}}], s[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}]
+; ASM-NEXT: v_cmp_eq_u64_e64 s[{{[0-9]+}}:{{[0-9]+}}], s[{{[0-9]+}}:{{[0-9]+}}], v[{{[0-9]+}}:{{[0-9]+}}]
+; ASM-NEXT: s_and_b64
+; The matching lanes are never none (the first active lane matches
+; itself): no s_cbranch_execz around the body.
+; ASM-NEXT: s_and_saveexec_b64 [[SAVED:s\[[0-9]+:[0-9]+\]]], s
 ; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
 ; The readfirstlanes write the V# in place (no copies), so the VALU-SGPR
 ; write -> VMEM read hazard needs one wait state.
 ; ASM-NEXT: s_nop 0
 ; ASM-NEXT: buffer_load_dword v{{[0-9]+}}, v{{[0-9]+}}, s[{{[0-9]+}}:{{[0-9]+}}], 0 offen
-; ASM: s_andn2_b64 exec, exec, s[{{[0-9]+}}:{{[0-9]+}}]
+; The join's restore and the matched lanes' exit in one instruction:
+; (saved & match) ^ saved = the lanes still waiting (llc-19's s_xor_b64).
+; ASM-NOT: s_or_b64 exec
+; ASM-NOT: s_andn2_b64 exec
+; ASM: s_xor_b64 exec, exec, [[SAVED]]
 ; ASM-NEXT: s_cbranch_execnz [[HEAD]]
 ; ASM-NEXT: .Lsel_BB{{[0-9]+}}:
 ; ASM-NEXT: s_mov_b64 exec, [[SAVE]]
@@ -147,6 +159,42 @@ define amdgpu_kernel void @sload_voff(ptr addrspace(1) %out, <4 x i32> %w) {
   %t = call i32 @llvm.amdgcn.workitem.id.x()
   %o = shl i32 %t, 2
   %x = call i32 @llvm.amdgcn.s.buffer.load.i32(<4 x i32> %w, i32 %o, i32 1)
+  store i32 %x, ptr addrspace(1) %out
+  ret void
+}
+
+; A resource made from a divergent base with a uniform num_records and
+; constant flags: words 2 and 3 are the same in every lane, so only the
+; base pair is compared (one v_cmp_eq_u64; llc-19 compares both pairs).
+; CHECK-LABEL: define amdgpu_kernel void @mk(
+; CHECK: wf.head:
+; CHECK: icmp eq i64
+; CHECK-NOT: icmp
+; CHECK: br i1 %{{.*}}, label %wf.body, label %wf.latch, !wavecc.first.lane
+; ASM-LABEL: mk:
+; ASM: v_cmp_eq_u64_e64
+; ASM-NOT: v_cmp
+; ASM: s_and_saveexec_b64 [[SV:s\[[0-9]+:[0-9]+\]]], s
+; ASM-NOT: s_cbranch_execz
+; ASM: buffer_atomic_add
+; ASM: s_xor_b64 exec, exec, [[SV]]
+; ASM-NEXT: s_cbranch_execnz
+; Wave32 (gfx1100): the same loop on 32-bit lane masks.
+; W32-LABEL: mk:
+; W32: v_cmp_eq_u64_e64 [[M:s[0-9]+]],
+; W32-NOT: v_cmp
+; W32: s_and_saveexec_b32 [[SV:s[0-9]+]], [[M]]
+; W32-NOT: s_cbranch_execz
+; W32: buffer_atomic_add_u32
+; W32: s_xor_b32 exec_lo, exec_lo, [[SV]]
+; W32-NEXT: s_cbranch_execnz
+define amdgpu_kernel void @mk(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %n) {
+  %t = call i32 @llvm.amdgcn.workitem.id.x()
+  %a = and i32 %t, 3
+  %o = shl i32 %a, 6
+  %p = getelementptr i8, ptr addrspace(1) %in, i32 %o
+  %r = call ptr addrspace(8) @llvm.amdgcn.make.buffer.rsrc.p1(ptr addrspace(1) %p, i16 0, i32 %n, i32 159744)
+  %x = call i32 @llvm.amdgcn.raw.ptr.buffer.atomic.add.i32(i32 1, ptr addrspace(8) %r, i32 0, i32 0, i32 0)
   store i32 %x, ptr addrspace(1) %out
   ret void
 }
