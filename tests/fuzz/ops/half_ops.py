@@ -6,6 +6,8 @@ sitofp, on finite inputs (argv[1]: the seed; argv[2] = u: uniform indices).
 No fmuladd (fused or not is the compiler's choice) and no plain fptosi
 (poison out of range). Session 18, fz18a."""
 import sys, random, struct
+
+from kernel_header import header
 random.seed(int(sys.argv[1]) if len(sys.argv)>1 else 1)
 uniform = len(sys.argv)>2 and sys.argv[2]=='u'
 def rh():
@@ -77,22 +79,7 @@ idx = '''  %ia = add i32 %tid, 0
   %ib = add i32 %u, 64
   %ic = add i32 %u, 200
 '''
-print(f'''; [config]
-; name: half ops
-; kernel_name: k
-; dimensions: 1
-; global_size: 128 0 0
-; local_size: 64 0 0
-;
-; [test]
-; name: t
-; arg_in: 0 buffer ushort[512] {" ".join(str(v) for v in vals)}
-; arg_in: 1 buffer ulong[{n*128}] repeat 0
-; arg_in: 2 uint 17
-
-target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.workitem.id.x()
-''' + '\n'.join(decls) + f'''
+print(header('half ops', 'buffer ushort[512] ' + ' '.join(str(v) for v in vals), n * 128, 'uint 17') + '\n'.join(decls) + f'''
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i32 %u) {{
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
 {idx}  %base = mul i32 %tid, {n*8}

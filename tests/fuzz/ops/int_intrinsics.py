@@ -6,6 +6,8 @@ fshl/fshr (run-time and constant amounts), bitreverse, ctpop, bswap, ctlz/cttz
 (zero allowed), abs, smin/smax/umin/umax -- on divergent inputs, or uniform
 ones (SALU) with argv[1] = u (session 18, fz18a)."""
 import sys
+
+from kernel_header import header
 uniform = len(sys.argv) > 1 and sys.argv[1] == 'u'
 types=['i8','i16','i32','i64']
 body=[]; decls=set(); n=0
@@ -74,22 +76,7 @@ else:
   %pc = getelementptr i64, ptr addrspace(1) %in, i32 %t3
   %c = load i64, ptr addrspace(1) %pc
 '''
-print(f'''; [config]
-; name: int intrinsics
-; kernel_name: k
-; dimensions: 1
-; global_size: 128 0 0
-; local_size: 64 0 0
-;
-; [test]
-; name: t
-; arg_in: 0 buffer ulong[256] random
-; arg_in: 1 buffer ulong[{n*128}] repeat 0
-; arg_in: 2 ulong 0x923456789abcdef1
-
-target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.workitem.id.x()
-''' + '\n'.join(sorted(decls)) + f'''
+print(header('int intrinsics', 'buffer ulong[256] random', n * 128, 'ulong 0x923456789abcdef1') + '\n'.join(sorted(decls)) + f'''
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %out, i64 %u) {{
   %tid = call i32 @llvm.amdgcn.workitem.id.x()
 {ld}  %base = mul i32 %tid, {n}

@@ -5,25 +5,12 @@ shifts by amounts below the width, compares and selects, zext/sext of the
 results, on integers of the widths given (argv[1], e.g. 7,17,24,33,40,48,56,63,64),
 divergent inputs (session 18, fz18a: llvm-stress almost never makes such widths)."""
 import sys
+
+from kernel_header import header
 widths=[int(x) for x in sys.argv[1].split(',')]
 ops=[]
 L=[]
-L.append('''; [config]
-; name: odd widths
-; kernel_name: k
-; dimensions: 1
-; global_size: 128 0 0
-; local_size: 64 0 0
-;
-; [test]
-; name: t
-; arg_in: 0 buffer ulong[256] random
-; arg_in: 1 buffer ulong[%d] repeat 0
-; arg_in: 2 ulong 0x123456789abcdef1
-
-target triple = "amdgcn-amd-amdhsa"
-declare i32 @llvm.amdgcn.workitem.id.x()
-''')
+L.append(header('odd widths', 'buffer ulong[256] random', '%d', 'ulong 0x123456789abcdef1'))
 body=[]
 n=0
 def out(v, W, ext='zext'):
