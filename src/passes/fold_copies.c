@@ -19,6 +19,19 @@
  *     it and its operands both live fragments the register file, and a
  *     tight budget then fails for want of an aligned pair);
  *   - `d = p_extract s, 0` with size(d) = size(s)   uses of d read s.
+ *   - `d:v1 = p_copy s:s1` with `s = v_readfirstlane_b32 x:v1`   uses of d
+ *     read x, where x comes from a VALU instruction of d's block with no
+ *     EXEC write between the two. Selection reads a uniform value the
+ *     VALU computes (v_dot*, v_bfi, f16 work) back to an SGPR, as SALU
+ *     readers need it; a store's data or a VALU source then copies it
+ *     straight back to a VGPR (f_dot_intrinsics: v_dot4, v_readfirstlane,
+ *     v_mov per store; llc-19 stores the v_dot4 result). x holds the value
+ *     in every lane active when x was written, and EXEC is the same at the
+ *     copy, so the copy equals x in each lane that reads it. x from a
+ *     pseudo, a lane-crossing (EXEC-ignoring) or MFMA instruction, or an
+ *     earlier block keeps the copy (across blocks the active lanes may
+ *     differ: an if's join, a loop exit); dce deletes the readfirstlane
+ *     once no SGPR reader is left.
  * Operands constrained to a fixed register (ABI and call operands) keep
  * their temporary: the copy is what satisfies the constraint. So does the
  * data operand of a returning MUBUF atomic, which the result overwrites
@@ -67,6 +80,30 @@ static uint32_t source_of(const mir_instr *ins, mir_instr *const *def, uint32_t 
   return 0;
 }
 
+/* Is ins `d:v1 = p_copy s:s1` with s = v_readfirstlane_b32 x, x a VGPR
+ * of d's class written in this block, after the last EXEC write before
+ * ins (blk_of/epoch_of: the block and EXEC epoch of each temporary's
+ * definition, epoch: the current one)? Returns x, else 0. */
+static uint32_t lane_copy_source(const mir_instr *ins, mir_instr *const *def, const uint8_t *ndefs, uint32_t n,
+                                 const uint32_t *blk_of, const uint32_t *epoch_of, uint32_t b, uint32_t epoch) {
+  if (ins->opcode != MIR_P_COPY || ins->num_ops != 1 || ins->num_defs != 1 || !plain_temp(&ins->defs[0]) ||
+      !plain_temp(&ins->ops[0]))
+    return 0;
+  mir_temp d = ins->defs[0].temp, s = ins->ops[0].temp;
+  if (!mir_rc_is_vgpr(d.rc) || mir_rc_is_linear(d.rc) || mir_rc_size(d.rc) != 1 || mir_rc_is_vgpr(s.rc) ||
+      s.id >= n || ndefs[s.id] != 1)
+    return 0;
+  const mir_instr *rfl = def[s.id];
+  if (!rfl || rfl->opcode != ISA_V_READFIRSTLANE_B32 || rfl->num_ops != 1 || !plain_temp(&rfl->ops[0])) return 0;
+  mir_temp x = rfl->ops[0].temp;
+  if (x.rc != d.rc || x.id >= n || ndefs[x.id] != 1 || blk_of[x.id] != b || epoch_of[x.id] != epoch) return 0;
+  const mir_instr *xd = def[x.id];
+  if (!xd || xd->opcode >= ISA_NUM_OPS) return 0;
+  const isa_info *ii = &isa_table[xd->opcode];
+  if (!isa_fmt_valu(ii->format) || (ii->flags & (ISA_F_IGNORES_EXEC | ISA_F_MFMA | ISA_F_WRITES_EXEC))) return 0;
+  return x.id;
+}
+
 int mir_fold_copies(mir_program *p, diag *d) {
   (void)d;
   uint32_t n = p->num_temps ? p->num_temps : 1;
@@ -83,11 +120,27 @@ int mir_fold_copies(mir_program *p, diag *d) {
       if (blk->instrs[i]->opcode == MIR_P_EXTRACT && source_of(blk->instrs[i], def, &vec) && vec) vec_folds[vec]++;
     }
   }
+  uint32_t *blk_of = malloc(n * sizeof *blk_of), *epoch_of = calloc(n, sizeof *epoch_of);
+  if (!blk_of || !epoch_of) abort();
+  for (uint32_t t = 0; t < n; t++) blk_of[t] = UINT32_MAX;
+  uint32_t epoch = 0;
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     const mir_block *blk = &p->blocks[b];
+    epoch++;
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
       const mir_instr *ins = blk->instrs[i];
+      if (mir_writes_exec(ins)) epoch++;
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < n) {
+          blk_of[ins->defs[k].temp.id] = b;
+          epoch_of[ins->defs[k].temp.id] = epoch;
+        }
       if (ins->opcode != MIR_P_COPY && ins->opcode != MIR_P_EXTRACT) continue;
+      uint32_t lane = lane_copy_source(ins, def, ndefs, n, blk_of, epoch_of, b, epoch);
+      if (lane && ndefs[ins->defs[0].temp.id] == 1 && ssa_rename_resolve(repl, lane) != ins->defs[0].temp.id) {
+        repl[ins->defs[0].temp.id] = lane;
+        continue;
+      }
       uint32_t vec, s = source_of(ins, def, &vec);
       uint32_t dt = ins->defs[0].temp.id;
       if (vec && vec_folds[vec] != uses[vec]) continue;
@@ -97,6 +150,8 @@ int mir_fold_copies(mir_program *p, diag *d) {
     }
   }
   ssa_rename_apply(p, repl, n);
+  free(epoch_of);
+  free(blk_of);
   free(vec_folds);
   free(uses);
   free(ndefs);
