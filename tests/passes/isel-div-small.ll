@@ -69,12 +69,12 @@ define amdgpu_kernel void @k_wide(ptr addrspace(1) %p, ptr addrspace(1) %q) {
   ret void
 }
 
-; Uniform: the f32 path too, read back with v_readfirstlane (no SALU
-; integer steps).
+; Uniform: the f32 path too (no SALU integer steps), its result stored
+; from its VGPR: no v_readfirstlane_b32 and v_mov_b32 back (fold-copies).
 ; CHECK-LABEL: k_uniform:
 ; CHECK: v_rcp_f32
 ; CHECK: v_trunc_f32
-; CHECK: v_readfirstlane_b32
+; CHECK-NOT: v_readfirstlane_b32
 ; CHECK-NOT: s_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_uniform(ptr addrspace(1) %p, i32 %a, i32 %b) {
