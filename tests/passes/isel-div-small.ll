@@ -1,8 +1,9 @@
 ; Division of operands bounded below 2^21 (isel_div64.c udivrem_f32): one
 ; v_rcp_f32, a truncated estimate, an FMA residual and one correction
 ; (v_cmp_ge_f32 + v_addc_co_u32), no integer Newton step; the remainder
-; adds v_mul_u32_u24 and a subtraction. Uniform divisions too (read back
-; with v_readfirstlane: 9 VALU against the ~21-instruction SALU sequence);
+; adds v_mul_u32_u24 and a subtraction. Uniform divisions too (9 VALU
+; against the ~21-instruction SALU sequence; a stored result needs no
+; v_readfirstlane_b32 since fold-copies);
 ; wider operands the full one.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
