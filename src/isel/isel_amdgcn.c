@@ -90,7 +90,7 @@ static mir_temp valu_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigne
  * uniform, as its users expect. */
 static void vop3_of_args(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned n) {
   mir_temp d = valu_of_args(c, ins, op, n);
-  if (!divergence_is_divergent(c->di, ins)) d = isel_to_sgpr(c, mir_op_temp(d), 1);
+  if (!divergence_is_divergent(c->di, ins)) d = isel_uniform_to_sgpr(c, mir_op_temp(d), 1);
   isel_set(c, ins, 0, d);
 }
 

@@ -169,7 +169,7 @@ static mir_temp cmp_ge(dv *x, mir_operand a, mir_operand b) {
 }
 
 /* A VALU result as an emitter word (read back for SALU). */
-static mir_operand from_valu(dv *x, mir_temp t) { return x->v ? T(t) : T(isel_to_sgpr(x->c, T(t), 1)); }
+static mir_operand from_valu(dv *x, mir_temp t) { return x->v ? T(t) : T(isel_uniform_to_sgpr(x->c, T(t), 1)); }
 
 /* {lo, 0} as a VGPR pair: the 64-bit addend of v_mad_u64_u32 */
 static mir_operand zext_pair(dv *x, mir_operand lo) {
@@ -597,7 +597,7 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
     a = bits > 32 ? isel_get_half(c, A, e, false) : isel_extend32(c, a, bits, !unsig, unsig && isel_scalar_operand(&a));
     b = bits > 32 ? isel_get_half(c, B, e, false) : isel_extend32(c, b, bits, !unsig, unsig && isel_scalar_operand(&b));
     mir_operand r = unsig ? udivrem_f32(&x, is_quot_op(op), a, b) : sdivrem_f32(&x, is_quot_op(op), a, b);
-    if (!divergent) r = mir_op_temp(isel_to_sgpr(c, r, 1));
+    if (!divergent) r = mir_op_temp(isel_uniform_to_sgpr(c, r, 1));
     mir_temp res = bits > 32 ? isel_create2(c, r, mir_op_const(0), true) : word_temp(&x, r);
     /* unsigned on zero-extended operands: the quotient is at most the
      * dividend, the remainder below the divisor (f_lds_neighbor.cl's

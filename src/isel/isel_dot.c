@@ -99,7 +99,7 @@ static int select_dot(isel_ctx *c, LLVMValueRef ins, dot_intr k) {
   isel_vop3p(c, op, s, 3, d)->clamp = flag_arg(ins, c0 + 1);
   /* an integer result the IR finds uniform is read back to an SGPR, as
    * its users expect (isel_amdgcn.c's vop3_of_args); f32 stays a VGPR */
-  if (k != D_FDOT2 && !divergence_is_divergent(c->di, ins)) d = isel_to_sgpr(c, mir_op_temp(d), 1);
+  if (k != D_FDOT2 && !divergence_is_divergent(c->di, ins)) d = isel_uniform_to_sgpr(c, mir_op_temp(d), 1);
   isel_set(c, ins, 0, d);
   return 1;
 }

@@ -167,6 +167,11 @@ LLVMTypeRef isel_scalar_type(LLVMTypeRef t);
 /* Moves into registers */
 mir_temp isel_to_vgpr(isel_ctx *c, mir_operand o, unsigned dwords);
 mir_temp isel_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords); /* readfirstlane for VGPRs */
+/* isel_to_sgpr of a value the IR finds uniform (every active lane holds
+ * it): its v_readfirstlane_b32 instructions carry MIR_ENC_UNIFORM, so
+ * fold-copies may give VGPR readers the VALU result itself. Not for
+ * llvm.amdgcn.readfirstlane / readlane of divergent values. */
+mir_temp isel_uniform_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords);
 mir_temp isel_create2(isel_ctx *c, mir_operand lo, mir_operand hi, bool vgpr);
 /* VALU with legalisation: defs then srcs; `vop3` forces the VOP3 form. */
 mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, mir_operand *srcs, unsigned nsrc,

@@ -472,6 +472,15 @@ mir_temp isel_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords) {
   return isel_create2(c, mir_op_temp(lo), mir_op_temp(hi), false);
 }
 
+mir_temp isel_uniform_to_sgpr(isel_ctx *c, mir_operand o, unsigned dwords) {
+  mir_block *blk = &c->p->blocks[c->cur];
+  uint32_t from = blk->num_instrs;
+  mir_temp d = isel_to_sgpr(c, o, dwords);
+  for (uint32_t i = from; i < blk->num_instrs; i++)
+    if (blk->instrs[i]->opcode == ISA_V_READFIRSTLANE_B32) blk->instrs[i]->enc_flags |= MIR_ENC_UNIFORM;
+  return d;
+}
+
 /* Width in dwords of source i of op by the ISA table's signature (1 when
  * the table does not say). */
 static unsigned src_dwords(unsigned op, unsigned i) {

@@ -234,6 +234,12 @@ enum {
    * isel_mem.c), so the scheduler may move it above any store (LLVM's
    * AMDGPU alias analysis treats address space 4 as constant memory) */
   MIR_ENC_INVARIANT = 1u << 13,
+  /* not an encoding bit: a v_readfirstlane_b32 that reads back a value
+   * the IR finds uniform (selection's isel_uniform_to_sgpr), so every
+   * lane active at its source's definition holds the same value; a VGPR
+   * reader under the same EXEC may read the source instead (fold-copies).
+   * llvm.amdgcn.readfirstlane of a divergent value never has it. */
+  MIR_ENC_UNIFORM = 1u << 14,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)

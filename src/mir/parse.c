@@ -316,6 +316,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "dwaligned", true)) ins->enc_flags |= MIR_ENC_DWALIGNED;
   else if (accept(ps, "gds", true)) ins->enc_flags |= MIR_ENC_GDS;
   else if (accept(ps, "invariant", true)) ins->enc_flags |= MIR_ENC_INVARIANT;
+  else if (accept(ps, "uniform", true)) ins->enc_flags |= MIR_ENC_UNIFORM;
   else if (accept(ps, "vopd1", true)) ins->enc_flags |= MIR_ENC_VOPD_FIRST;
   else if (accept(ps, "vopd2", true)) ins->enc_flags |= MIR_ENC_VOPD_SECOND;
   else if (accept(ps, "gpr_idx", true)) ins->enc_flags |= MIR_ENC_GPR_IDX;
@@ -331,7 +332,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 static bool at_field(parser *ps) {
   /* every word parse_field takes: an instruction without operands
    * (s_waitcnt) starts with one of them */
-  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "gds", "invariant", "gpr_idx", "clamp", "omod:",
+  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "gds", "invariant", "uniform", "gpr_idx", "clamp", "omod:",
                                       "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {

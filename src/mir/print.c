@@ -203,6 +203,7 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_DWALIGNED) fputs(" dwaligned", out);
   if (ins->enc_flags & MIR_ENC_GDS) fputs(" gds", out);
   if (ins->enc_flags & MIR_ENC_INVARIANT) fputs(" invariant", out);
+  if (ins->enc_flags & MIR_ENC_UNIFORM) fputs(" uniform", out);
   if (ins->enc_flags & MIR_ENC_VOPD_FIRST) fputs(" vopd1", out);
   if (ins->enc_flags & MIR_ENC_VOPD_SECOND) fputs(" vopd2", out);
   if (ins->enc_flags & MIR_ENC_GPR_IDX) fputs(" gpr_idx", out);

@@ -1,8 +1,9 @@
 ; Division of operands bounded below 2^21 (isel_div64.c udivrem_f32): one
 ; v_rcp_f32, a truncated estimate, an FMA residual and one correction
 ; (v_cmp_ge_f32 + v_addc_co_u32), no integer Newton step; the remainder
-; adds v_mul_u32_u24 and a subtraction. Uniform divisions too (read back
-; with v_readfirstlane: 9 VALU against the ~21-instruction SALU sequence);
+; adds v_mul_u32_u24 and a subtraction. Uniform divisions too (9 VALU
+; against the ~21-instruction SALU sequence; a stored result needs no
+; v_readfirstlane_b32 since fold-copies);
 ; wider operands the full one.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
@@ -69,12 +70,12 @@ define amdgpu_kernel void @k_wide(ptr addrspace(1) %p, ptr addrspace(1) %q) {
   ret void
 }
 
-; Uniform: the f32 path too, read back with v_readfirstlane (no SALU
-; integer steps).
+; Uniform: the f32 path too (no SALU integer steps), its result stored
+; from its VGPR: no v_readfirstlane_b32 and v_mov_b32 back (fold-copies).
 ; CHECK-LABEL: k_uniform:
 ; CHECK: v_rcp_f32
 ; CHECK: v_trunc_f32
-; CHECK: v_readfirstlane_b32
+; CHECK-NOT: v_readfirstlane_b32
 ; CHECK-NOT: s_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_uniform(ptr addrspace(1) %p, i32 %a, i32 %b) {

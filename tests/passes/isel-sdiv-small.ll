@@ -1,7 +1,7 @@
 ; Signed division and remainder of operands of magnitude below 2^21 (i8,
 ; i16, `ashr x, 11`) select one f32 reciprocal with the quotient's sign
 ; (isel_div64.c, sdivrem_f32), as llc-19's 24-bit expansion; the uniform
-; one too, read back with v_readfirstlane. On main they took the 32-bit
+; one too (stored from its VGPR, fold-copies). On main they took the 32-bit
 ; integer sequence (v_cvt_f32_u32 of |d|, v_mul_hi_u32, two corrections).
 ; A full-range i32 sdiv keeps that sequence.
 ; RUN: %wavecc -mcpu=gfx900 -filetype=asm %s -o - | FileCheck %s
@@ -36,7 +36,7 @@ define amdgpu_kernel void @k_div(ptr addrspace(1) %out, ptr addrspace(1) %in) {
 
 ; CHECK-LABEL: k_uniform:
 ; CHECK: v_rcp_f32
-; CHECK: v_readfirstlane_b32
+; CHECK-NOT: v_readfirstlane_b32
 ; CHECK-NOT: v_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_uniform(ptr addrspace(1) %out, i32 %a, i32 %b) {

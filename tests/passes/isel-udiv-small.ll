@@ -1,6 +1,6 @@
 ; Unsigned division and remainder of operands below 2^21 select one f32
 ; reciprocal (isel_div64.c, udivrem_f32), as llc-19's 24-bit expansion:
-; uniform ones too (read back with v_readfirstlane; on main they took the
+; uniform ones too (a stored result from its VGPR, fold-copies; on main they took the
 ; ~21-instruction SALU sequence, s_mul_hi_u32 and two corrections), and
 ; vectors of small elements element by element (on main each element took
 ; the 32-bit sequence, SALU or VALU). A full-range uniform i32 udiv keeps the
@@ -11,7 +11,7 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK-LABEL: k_uniform:
 ; CHECK: v_rcp_f32
 ; CHECK: v_trunc_f32
-; CHECK: v_readfirstlane_b32
+; CHECK-NOT: v_readfirstlane_b32
 ; CHECK-NOT: s_mul_hi_u32
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_uniform(ptr addrspace(1) %out, i32 %a, i32 %b) {
