@@ -152,8 +152,8 @@ static int mad64_overlap(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   unsigned dst = in->dst;
   for (unsigned k = 0; k < 3; k++) {
     if (in->src[k] < 256) continue;
-    unsigned r = in->src[k] - 256u, n = 1;
-    if (r < dst + 2 && dst < r + n)
+    unsigned r = in->src[k] - 256u;
+    if (r == dst || r == dst + 1)
       return emu_fault(d, w, in,
                        "hazard: %s writes v[%u:%u] over its source v%u (the gfx11 MAD_U64/I64 intra-instruction "
                        "forwarding bug: the destination must not overlap a source)",

@@ -91,13 +91,6 @@ bool isel_cf_find_loops(mctx *m) {
   return true;
 }
 
-/* Copies n entries of `elem` bytes from old into a new arena array of cap. */
-static void *grow(isel_ctx *c, const void *old, uint32_t n, uint32_t cap, size_t elem) {
-  void *p = arena_alloc(c->mem, cap * elem);
-  if (n) memcpy(p, old, n * elem);
-  return p;
-}
-
 /* Adds x to the exit targets of loop l (each gets a lane-mask accumulator:
  * many targets cost SGPRs, which the allocator spills like any others). */
 static void add_exit_target(mctx *m, uint32_t l, uint32_t x) {
@@ -106,10 +99,10 @@ static void add_exit_target(mctx *m, uint32_t l, uint32_t x) {
     if (L->exit_target[k] == x) return;
   if (L->nexit == L->cap) {
     uint32_t cap = L->cap ? 2 * L->cap : 8;
-    L->exit_target = grow(m->c, L->exit_target, L->nexit, cap, sizeof *L->exit_target);
-    L->acc = grow(m->c, L->acc, L->nexit, cap, sizeof *L->acc);
-    L->acc_next = grow(m->c, L->acc_next, L->nexit, cap, sizeof *L->acc_next);
-    L->acc_phi = grow(m->c, L->acc_phi, L->nexit, cap, sizeof *L->acc_phi);
+    L->exit_target = arena_grow(m->c->mem, L->exit_target, L->nexit, cap, sizeof *L->exit_target);
+    L->acc = arena_grow(m->c->mem, L->acc, L->nexit, cap, sizeof *L->acc);
+    L->acc_next = arena_grow(m->c->mem, L->acc_next, L->nexit, cap, sizeof *L->acc_next);
+    L->acc_phi = arena_grow(m->c->mem, L->acc_phi, L->nexit, cap, sizeof *L->acc_phi);
     L->cap = cap;
   }
   L->exit_target[L->nexit++] = x;
