@@ -13,6 +13,17 @@
 # which gcc brings: a test of the packaging, not a package to ship).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# One install at a time on this machine: two CI runs at once (a developer's
+# and the project's) would install, test and purge the same package under
+# each other (session 18's CI died silently that way in its dpkg/clinfo
+# steps; reproduced 2026-11-29 with two runs 8 s apart: the second stopped
+# after its llc-cmdline check, exit 1). flock(1) is util-linux's, on every
+# Debian machine. A fixed path, opened read-only, so root's and a user's
+# runs share it whoever created it.
+lock=/tmp/wavecc-test-deb.lock
+[ -e "$lock" ] || : > "$lock"
+exec 9<"$lock"
+flock -w 1200 9 || { echo "test-deb: another test-deb run held the lock for 20 min" >&2; exit 1; }
 build=${1:-build}
 kernel=tests/kernels/app_reduce.cl
 SUDO=""
@@ -61,10 +72,17 @@ pre=""
 if ldd /usr/lib/libwavecc_icd.so 2>/dev/null | grep -q libasan; then
   pre="LD_PRELOAD=$(gcc -print-file-name=libasan.so):$(gcc -print-file-name=libubsan.so) ASAN_OPTIONS=detect_leaks=0"
 fi
-idx=$(env $pre clinfo -l 2>/dev/null | sed -n 's/^Platform #\([0-9]*\): wavecc$/\1/p')
+# clinfo's own failure is reported like any other check (under set -e and
+# pipefail it used to end the script with no message).
+idx=""
+if env $pre clinfo -l >"$tmp/clinfo" 2>&1; then
+  idx=$(sed -n 's/^Platform #\([0-9]*\): wavecc$/\1/p' "$tmp/clinfo" | head -1)
+else
+  echo "test-deb: FAIL: clinfo -l (exit $?)" >&2; cat "$tmp/clinfo" >&2; status=1
+fi
 check test -n "$idx"
 check sh -c "env $pre clpeak -p ${idx:-0} -d 0 --kernel-latency | grep -q 'Device: gfx900'"
-$SUDO dpkg -P wavecc >/dev/null
+check $SUDO dpkg -P wavecc
 if [ -e /usr/bin/wavecc ] || [ -e /usr/lib/libwavecc.so.0 ] || dpkg-query -W wavecc >/dev/null 2>&1; then
   echo "test-deb: FAIL: wavecc still installed after dpkg -r" >&2
   status=1
