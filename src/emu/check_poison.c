@@ -247,6 +247,18 @@ void emu_poison_prepare(const wemu_device *dev, emu_inst *in) {
   in->pmask_out = (uint16_t)(sd < EMU_NUM_SGPR ? sd : EMU_NO_OPERAND);
 }
 
+const emu_inst *emu_poison_indexed(const wemu_device *dev, const emu_wave *w, const emu_inst *in, emu_inst *copy) {
+  if (!w->gpr_idx_on || !isa_fmt_valu(in->fmt)) return in;
+  *copy = *in;
+  int moved = 0;
+  for (unsigned i = 0; i < 3; i++)
+    if (((w->gpr_idx_mode >> i) & 1) && copy->src[i] >= OPC_VGPR0) { copy->src[i] = (uint16_t)(copy->src[i] + w->gpr_idx); moved = 1; }
+  if (((w->gpr_idx_mode >> 3) & 1) && copy->dst < EMU_NUM_VGPR) { copy->dst = (uint16_t)(copy->dst + w->gpr_idx); moved = 1; }
+  if (!moved) return in;
+  emu_poison_prepare(dev, copy);
+  return copy;
+}
+
 /* Undefined lanes, before EXEC, of the result of the plan's X half (y 0:
  * the whole instruction when it is not VOPD) or Y half (y 1): any
  * undefined lane of a VGPR row the half reads, every lane for an

@@ -184,7 +184,9 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     return -1;
   unsigned cm_counts[3];
   if (d->cm) emu_cm_before(d->cm, w, cm_counts);
-  if (d->chk && emu_check_step_pre(d, w, in)) return -1;
+  emu_inst idx_copy; /* the poison check's plan names unindexed rows */
+  const emu_inst *cin = d->chk && w->gpr_idx_on ? emu_poison_indexed(d->dev, w, in, &idx_copy) : in;
+  if (d->chk && emu_check_step_pre(d, w, cin)) return -1;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC: case ISA_FMT_SOPP:
     rc = emu_exec_salu(d, w, in); break;
@@ -195,7 +197,7 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
   }
   if (rc < 0) return -1;
   if (d->cm) emu_cm_after(d->cm, w, in, cost, cm_counts);
-  if (d->chk && emu_check_step_post(d, w, in)) return -1;
+  if (d->chk && emu_check_step_post(d, w, cin)) return -1;
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {
     int vm_after = 0;
     for (size_t i = 0; i < w->npend; i++) vm_after += w->pend[i].kind == 0;

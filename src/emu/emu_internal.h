@@ -218,6 +218,12 @@ enum { EMU_XF_MODE_WRITE = 1, EMU_XF_SPILL_STORE = 2, EMU_XF_SPILL_LOAD = 4 };
 void emu_inst_prepare(const wemu_device *dev, emu_inst *in);
 void emu_valu_prepare(const wemu_device *dev, emu_inst *in);
 void emu_poison_prepare(const wemu_device *dev, emu_inst *in);
+/* The instruction the poison check should follow while wave w is in
+ * s_set_gpr_idx_on mode: IN itself when no VGPR operand is indexed, else
+ * COPY (caller's storage) with the indexed VGPR sources and destination
+ * moved by the index (Vega ISA 4.5 "VGPR indexing": mode bits 0-2 the
+ * sources, 3 the destination) and its plan made again. */
+const emu_inst *emu_poison_indexed(const wemu_device *dev, const struct emu_wave *w, const emu_inst *in, emu_inst *copy);
 
 /* Builds the (format, opcode) lookup tables of the device target's
  * encoding family (isa_encoding) and the operand shapes. */

@@ -6,7 +6,8 @@
  * reported for plain stores and not for atomics; divergent barriers; the
  * integer division by zero test on v_rcp_iflag_f32; an RDNA v_movreld's
  * M0, a global load's SGPR base, a buffer resource and a gfx9 GPR index
- * (s_set_gpr_idx_on) decide nothing when EXEC is zero; the two halves of
+ * (s_set_gpr_idx_on) decide nothing when EXEC is zero, and indexed operands
+ * are followed at the rows the index picks; the two halves of
  * a GFX11 VOPD pair each poisoned by their own sources only (both read
  * before either writes) and v_fmac_f32's accumulator read. */
 #include "test_emu_util.h"
@@ -124,6 +125,20 @@ int main(void) {
                       "  s_set_gpr_idx_on s20, gpr_idx(SRC0,DST)\n  v_mov_b32 v1, v2\n  s_set_gpr_idx_off\n"
                       "  s_mov_b64 exec, s[22:23]\n",
          NULL);
+  /* gfx9 GPR index mode moves the rows the poison check follows: an
+   * indexed destination defines the row it writes, here over an
+   * undefined value (llc-19's private
+   * arrays in VGPRs, bench/real/thomas.cl: dp[k] written through
+   * gpr_idx(DST) and stored later was reported as undefined), and an
+   * indexed source reads the row the index picks */
+  expect("gpr_idx: an indexed destination defines its row: no report", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  v_add_u32 v35, v40, v0\n  s_mov_b32 s20, 5\n  s_set_gpr_idx_on s20, gpr_idx(DST)\n  v_mov_b32 v30, v0\n"
+                      "  s_set_gpr_idx_off\n  global_store_dword v[10:11], v35, off\n",
+         NULL);
+  expect("gpr_idx: an indexed source reads a never-written row", WEMU_CHECK_POISON, 1,
+         EMU_PROLOGUE "  s_mov_b32 s20, 40\n  s_set_gpr_idx_on s20, gpr_idx(SRC0)\n  v_add_u32 v3, v0, v0\n"
+                      "  s_set_gpr_idx_off\n  global_store_dword v[10:11], v3, off\n",
+         "stores an undefined value");
   /* GFX11 VOPD: the halves are independent operations (RDNA 3 ISA guide,
    * VOPD); the check gave both results the union of their undefined
    * source lanes (llc-19's f_passes_fz18a.cl at gfx1100: v_dual_mov_b32
