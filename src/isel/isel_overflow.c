@@ -112,10 +112,11 @@ static int mul_ov64(isel_ctx *c, LLVMValueRef ins, bool sign) {
 }
 
 /* shl.sat on i8/i16: the operand extended to 32 bits shifted by less than
- * w is exact in 32 bits, so saturating is clamping to the type's range. */
+ * w is exact in 32 bits, so saturating is clamping to the type's range.
+ * The amount needs no extension: v_lshlrev_b32 reads its bits 4:0, all
+ * inside the w-bit value. */
 static mir_temp shl_sat_narrow(isel_ctx *c, mir_operand a, mir_operand s, unsigned w, bool sign) {
   a = isel_extend32(c, a, w, sign, false);
-  s = isel_extend32(c, s, w, false, false);
   mir_temp r = isel_v1(c, ISA_V_LSHLREV_B32, s, a);
   if (!sign) return isel_v1c(c, ISA_V_MIN_U32, mir_op_const((1u << w) - 1), mir_op_temp(r));
   r = isel_v1c(c, ISA_V_MIN_I32, mir_op_const((1u << (w - 1)) - 1), mir_op_temp(r));
