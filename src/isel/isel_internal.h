@@ -425,6 +425,9 @@ int isel_mfma_call(isel_ctx *c, LLVMValueRef ins, const char *name);
  * global.atomic.csub where the GPU has the instruction (0 with the error
  * reported where it has not); as isel_amdgcn_call. */
 int isel_dot_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_overflow.c: llvm.{s,u}mul.with.overflow on i8, i16 and i64 and
+ * llvm.{s,u}shl.sat on i8, i16, i32 and i64; as isel_amdgcn_call. */
+int isel_overflow_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_dot.c: a divergent i32 add that sums the products of the packed
  * i16/i8/i4 elements of two words (and an accumulator) as one v_dot*
  * where the GPU has it; false (nothing emitted) otherwise. */

@@ -3,8 +3,9 @@
  * family returns -1 when the intrinsic is not one of its own, 0 when it is
  * but cannot be selected (the caller reports it), 1 when selected. The
  * double and half families live in isel_f64.c and isel_half.c, the MODE
- * register intrinsics in isel_rounding.c, calls to functions in
- * isel_calls.c. Sequences as in isel_f32div.c's header.
+ * register intrinsics in isel_rounding.c, mul.with.overflow other than
+ * i32 and shl.sat in isel_overflow.c, calls to functions in isel_calls.c.
+ * Sequences as in isel_f32div.c's header.
  */
 #include <assert.h>
 #include <stdint.h>
@@ -768,6 +769,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (sel < 0) sel = isel_gds_call(c, ins, id); /* isel_gds.c */
   if (sel < 0) sel = isel_wave_ops_call(c, ins, id); /* isel_wave_ops.c */
   if (sel < 0) sel = isel_dot_call(c, ins, id); /* isel_dot.c */
+  if (sel < 0) sel = isel_overflow_call(c, ins, id); /* isel_overflow.c */
   return sel > 0;
 }
 
