@@ -168,38 +168,44 @@ static bool loop_between(const cd_ctx *c, uint32_t d, uint32_t u) {
 /* One earlier instruction that may stand for later equal ones. */
 typedef struct cd_entry cd_entry;
 
-/* The registers (VGPRs into *v, SGPRs into *s) of u's operands that
- * nothing reads after x's instruction but u: each of their reads left in
- * uses[] (merged instructions' reads are taken off) is u's or one of x's
- * block at or before x (x reads them too: the same operands), so without
- * u they die at x. uses[] is kept by the resolved temp (a merged
- * result's reads count for the temp that stands for it). ub: u's block. */
+/* The registers of u's operands that nothing reads after x's block but
+ * u: each of their reads left in uses[] (merged instructions' reads are
+ * taken off) is u's, one in x's block or, x's block in no loop, one in a
+ * block before it, so without u they die in x's block.
+ * v[0], s[0] (VGPRs, SGPRs): those read there at or before x only (x
+ * reads them too: the same operands), free from x on; v[1], s[1]: the
+ * others, free after x's block. uses[] is kept by the resolved temp (a
+ * merged result's reads count for the temp that stands for it). ub: u's
+ * block. */
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned *v, unsigned *s);
+                  unsigned v[2], unsigned s[2]);
 
 /* Does holding ins's results from block d to block u keep every block on
  * the way (d, u and the blocks between them in block order that d
- * dominates under idom) within the program's peak register demand?
- * Books them when so. */
-static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u, unsigned free_v,
-                 unsigned free_s) {
+ * dominates under idom) within the program's peak register demand,
+ * less what freed() frees (free_v, free_s)? Books them when so. */
+static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u, const unsigned free_v[2],
+                 const unsigned free_s[2]) {
   unsigned v = 0, s = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
     if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
     else s += mir_rc_size(rc);
   }
-  v = v > free_v ? v - free_v : 0;
-  s = s > free_s ? s - free_s : 0;
-  if (!v && !s) return true;
+  unsigned vd = v > free_v[0] ? v - free_v[0] : 0, sd = s > free_s[0] ? s - free_s[0] : 0; /* in block d */
+  v = vd > free_v[1] ? vd - free_v[1] : 0;
+  s = sd > free_s[1] ? sd - free_s[1] : 0;
+  if (!vd && !sd) return true;
   const mir_reg_demand *bm = c->live->block_max, peak = c->limit;
-  for (uint32_t b = d; b <= u; b++)
-    if (mir_dominates(idom, d, b) && (bm[b].vgpr + c->extra[b].vgpr + v > peak.vgpr || bm[b].sgpr + c->extra[b].sgpr + s > peak.sgpr))
+  for (uint32_t b = d; b <= u; b++) {
+    unsigned bv = b == d ? vd : v, bs = b == d ? sd : s;
+    if (mir_dominates(idom, d, b) && (bm[b].vgpr + c->extra[b].vgpr + bv > peak.vgpr || bm[b].sgpr + c->extra[b].sgpr + bs > peak.sgpr))
       return false;
+  }
   for (uint32_t b = d; b <= u; b++)
     if (mir_dominates(idom, d, b)) {
-      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + v);
-      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + s);
+      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + (b == d ? vd : v));
+      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + (b == d ? sd : s));
     }
   return true;
 }
@@ -232,7 +238,7 @@ static bool extract_in(const cd_ctx *c, const mir_instr *e, uint32_t t, const mi
 }
 
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned *v, unsigned *s) {
+                  unsigned v[2], unsigned s[2]) {
   uint32_t n = c->p->num_temps;
   const mir_block *db = &c->p->blocks[x->block], *blk = &c->p->blocks[ub];
   for (unsigned k = 0; k < u->num_ops; k++) {
@@ -242,8 +248,22 @@ static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, cons
     bool seen = false; /* each temp once */
     for (unsigned j = 0; j < k; j++) seen |= u->ops[j].kind == MIR_OPND_TEMP && ssa_rename_resolve(c->repl, u->ops[j].temp.id) == t;
     if (seen) continue;
-    unsigned reads = reads_of(c, u, t), sib = 0;
-    for (uint32_t i = 0; i <= x->index && i < db->num_instrs; i++) reads += reads_of(c, db->instrs[i], t);
+    unsigned reads = reads_of(c, u, t), sib = 0, later = 0;
+    /* outside every loop, no block before x's (reverse post-order) is
+     * reached from it: reads there end before x too */
+    if (c->loop_of[x->block] == UINT32_MAX)
+      for (uint32_t b = 0; b < x->block; b++)
+        for (uint32_t i = 0; i < c->p->blocks[b].num_instrs; i++) reads += reads_of(c, c->p->blocks[b].instrs[i], t);
+    for (uint32_t i = 0; i < db->num_instrs; i++) {
+      unsigned r = reads_of(c, db->instrs[i], t);
+      if (i <= x->index) reads += r;
+      else later += r;
+    }
+    if (uses[t] == reads + later && later) {
+      if (mir_rc_is_vgpr(o->temp.rc)) v[1] += mir_rc_size(o->temp.rc);
+      else s[1] += mir_rc_size(o->temp.rc);
+      continue;
+    }
     if (uses[t] != reads) {
       /* p_extract u: t's other reads are extracts of u's block that equal
        * ones of x's block (they merge too, and the last frees t): u's
@@ -256,12 +276,12 @@ static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, cons
         sib++;
       }
       if (uses[t] != reads + sib) continue;
-      *v += mir_rc_is_vgpr(u->defs[0].temp.rc) ? mir_rc_size(u->defs[0].temp.rc) : 0;
-      *s += mir_rc_is_vgpr(u->defs[0].temp.rc) ? 0 : mir_rc_size(u->defs[0].temp.rc);
+      v[0] += mir_rc_is_vgpr(u->defs[0].temp.rc) ? mir_rc_size(u->defs[0].temp.rc) : 0;
+      s[0] += mir_rc_is_vgpr(u->defs[0].temp.rc) ? 0 : mir_rc_size(u->defs[0].temp.rc);
       continue;
     }
-    if (mir_rc_is_vgpr(o->temp.rc)) *v += mir_rc_size(o->temp.rc);
-    else *s += mir_rc_size(o->temp.rc);
+    if (mir_rc_is_vgpr(o->temp.rc)) v[0] += mir_rc_size(o->temp.rc);
+    else s[0] += mir_rc_size(o->temp.rc);
   }
 }
 
@@ -346,9 +366,9 @@ int mir_cse_dom(mir_program *p, diag *d) {
          * U's result (an SGPR result of U read by a logical phi is checked
          * against the logical CFG; f_loop_nested_break.cl k_two) */
         const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
-        unsigned free_v = 0, free_s = 0;
+        unsigned free_v[2] = {0, 0}, free_s[2] = {0, 0};
         if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b)) {
-          freed(&c, uses, x, ins, b, &free_v, &free_s);
+          freed(&c, uses, x, ins, b, free_v, free_s);
           if (room(&c, idom, ins, x->block, b, free_v, free_s)) hit = x;
         }
       }
