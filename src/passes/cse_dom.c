@@ -44,7 +44,11 @@
  *    U that D dominates must stay within the program's peak demand plus
  *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
  *    SGPRs within the peak), counting the merges already made (liveness's
- *    block_max). Constants and copies are made again instead (as cheap as
+ *    block_max). An operand of U that nothing reads after D's block
+ *    but U no longer lives from D to U once U is gone, so its registers
+ *    are taken off the result's (bitonic_step's 64-bit `v_lshlrev_b64 2,
+ *    {i, sign}` after the swap's branch: the shifted pair lives instead of
+ *    the pair it was shifted from, no register more; llc-19 shares it). Constants and copies are made again instead (as cheap as
  *    the register held for them).
  *  - As in cse.c: only instructions dce could delete (ssa_pure), no tied
  *    copies, FP instructions not at all when the program writes MODE.
@@ -60,9 +64,13 @@
 #include "passes/ssa_rename.h"
 #include "target/isa.h"
 
-/* VGPRs a merge may add to the program's peak demand (within the
- * occupancy that peak gives and the budget). */
-#define SLACK_VGPRS 1u
+/* VGPRs the merges may add to the program's peak demand (within the
+ * occupancy that peak gives and the budget). 2, not 1: the two dwords of
+ * a sign-extended offset ({lshl 2, ashr 30} of an index read on the way)
+ * then both merge (bench/real jacobi2d, spmv_ell and bitonic_step: 1-3
+ * instructions fewer at each of gfx900, gfx1030, gfx1100, gfx90a, no more
+ * VGPRs; gfx942 jacobi2d one v_mov and 2 VGPRs more, occ19). */
+#define SLACK_VGPRS 2u
 
 typedef struct cd_ctx {
   mir_program *p;
@@ -161,35 +169,125 @@ static bool loop_between(const cd_ctx *c, uint32_t d, uint32_t u) {
   return false;
 }
 
+/* One earlier instruction that may stand for later equal ones. */
+typedef struct cd_entry cd_entry;
+
+/* The registers of u's operands that nothing reads after x's block but
+ * u: each of their reads left in uses[] (merged instructions' reads are
+ * taken off) is u's, one in x's block or, x's block in no loop, one in a
+ * block before it, so without u they die in x's block.
+ * v[0], s[0] (VGPRs, SGPRs): those read there at or before x only (x
+ * reads them too: the same operands), free from x on; v[1], s[1]: the
+ * others, free after x's block. uses[] is kept by the resolved temp (a
+ * merged result's reads count for the temp that stands for it). ub: u's
+ * block. */
+static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
+                  unsigned v[2], unsigned s[2]);
+
 /* Does holding ins's results from block d to block u keep every block on
  * the way (d, u and the blocks between them in block order that d
- * dominates under idom) within the program's peak register demand?
- * Books them when so. */
-static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u) {
+ * dominates under idom) within the program's peak register demand,
+ * less what freed() frees (free_v, free_s)? Books them when so. */
+static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u, const unsigned free_v[2],
+                 const unsigned free_s[2]) {
   unsigned v = 0, s = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
     if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
     else s += mir_rc_size(rc);
   }
+  unsigned vd = v > free_v[0] ? v - free_v[0] : 0, sd = s > free_s[0] ? s - free_s[0] : 0; /* in block d */
+  v = vd > free_v[1] ? vd - free_v[1] : 0;
+  s = sd > free_s[1] ? sd - free_s[1] : 0;
+  if (!vd && !sd) return true;
   const mir_reg_demand *bm = c->live->block_max, peak = c->limit;
-  for (uint32_t b = d; b <= u; b++)
-    if (mir_dominates(idom, d, b) && (bm[b].vgpr + c->extra[b].vgpr + v > peak.vgpr || bm[b].sgpr + c->extra[b].sgpr + s > peak.sgpr))
+  for (uint32_t b = d; b <= u; b++) {
+    unsigned bv = b == d ? vd : v, bs = b == d ? sd : s;
+    if (mir_dominates(idom, d, b) && (bm[b].vgpr + c->extra[b].vgpr + bv > peak.vgpr || bm[b].sgpr + c->extra[b].sgpr + bs > peak.sgpr))
       return false;
+  }
   for (uint32_t b = d; b <= u; b++)
     if (mir_dominates(idom, d, b)) {
-      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + v);
-      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + s);
+      c->extra[b].vgpr = (uint16_t)(c->extra[b].vgpr + (b == d ? vd : v));
+      c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + (b == d ? sd : s));
     }
   return true;
 }
 
-/* One earlier instruction that may stand for later equal ones. */
-typedef struct cd_entry {
+struct cd_entry {
   const mir_instr *ins;
-  uint32_t block;
+  uint32_t block, index; /* its block and position there */
   uint32_t next; /* chain in the bucket, 0 = end (entries from 1) */
-} cd_entry;
+};
+
+/* Reads of temp t (through the replacements) by ins. */
+static unsigned reads_of(const cd_ctx *c, const mir_instr *ins, uint32_t t) {
+  unsigned r = 0;
+  for (unsigned j = 0; j < ins->num_ops; j++)
+    r += ins->ops[j].kind == MIR_OPND_TEMP && ssa_rename_resolve(c->repl, ins->ops[j].temp.id) == t;
+  return r;
+}
+
+/* Is e a p_extract of t with the same dword as one in blk[0..end]? */
+static bool extract_in(const cd_ctx *c, const mir_instr *e, uint32_t t, const mir_block *blk, uint32_t end) {
+  if (e->opcode != MIR_P_EXTRACT || e->num_ops < 2 || e->ops[1].kind != MIR_OPND_CONST) return false;
+  for (uint32_t i = 0; i <= end && i < blk->num_instrs; i++) {
+    const mir_instr *x = blk->instrs[i];
+    if (x->opcode == MIR_P_EXTRACT && x->num_ops >= 2 && x->ops[1].kind == MIR_OPND_CONST &&
+        x->ops[1].imm == e->ops[1].imm && x->num_defs == 1 && x->defs[0].temp.rc == e->defs[0].temp.rc &&
+        reads_of(c, x, t) == 1)
+      return true;
+  }
+  return false;
+}
+
+static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
+                  unsigned v[2], unsigned s[2]) {
+  uint32_t n = c->p->num_temps;
+  const mir_block *db = &c->p->blocks[x->block], *blk = &c->p->blocks[ub];
+  for (unsigned k = 0; k < u->num_ops; k++) {
+    const mir_operand *o = &u->ops[k];
+    if (o->kind != MIR_OPND_TEMP || o->temp.id >= n) continue;
+    uint32_t t = ssa_rename_resolve(c->repl, o->temp.id);
+    bool seen = false; /* each temp once */
+    for (unsigned j = 0; j < k; j++) seen |= u->ops[j].kind == MIR_OPND_TEMP && ssa_rename_resolve(c->repl, u->ops[j].temp.id) == t;
+    if (seen) continue;
+    unsigned reads = reads_of(c, u, t), sib = 0, later = 0;
+    /* outside every loop, no block before x's (reverse post-order) is
+     * reached from it: reads there end before x too */
+    if (c->loop_of[x->block] == UINT32_MAX)
+      for (uint32_t b = 0; b < x->block; b++)
+        for (uint32_t i = 0; i < c->p->blocks[b].num_instrs; i++) reads += reads_of(c, c->p->blocks[b].instrs[i], t);
+    for (uint32_t i = 0; i < db->num_instrs; i++) {
+      unsigned r = reads_of(c, db->instrs[i], t);
+      if (i <= x->index) reads += r;
+      else later += r;
+    }
+    if (uses[t] == reads + later && later) {
+      if (mir_rc_is_vgpr(o->temp.rc)) v[1] += mir_rc_size(o->temp.rc);
+      else s[1] += mir_rc_size(o->temp.rc);
+      continue;
+    }
+    if (uses[t] != reads) {
+      /* p_extract u: t's other reads are extracts of u's block that equal
+       * ones of x's block (they merge too, and the last frees t): u's
+       * dword is as good as freed */
+      if (u->opcode != MIR_P_EXTRACT || !extract_in(c, u, t, db, x->index)) continue;
+      for (uint32_t i = 0; i < blk->num_instrs; i++) {
+        const mir_instr *e = blk->instrs[i];
+        if (e == u || !reads_of(c, e, t)) continue;
+        if (!extract_in(c, e, t, db, x->index)) return;
+        sib++;
+      }
+      if (uses[t] != reads + sib) continue;
+      v[0] += mir_rc_is_vgpr(u->defs[0].temp.rc) ? mir_rc_size(u->defs[0].temp.rc) : 0;
+      s[0] += mir_rc_is_vgpr(u->defs[0].temp.rc) ? 0 : mir_rc_size(u->defs[0].temp.rc);
+      continue;
+    }
+    if (mir_rc_is_vgpr(o->temp.rc)) v[0] += mir_rc_size(o->temp.rc);
+    else s[0] += mir_rc_size(o->temp.rc);
+  }
+}
 
 int mir_cse_dom(mir_program *p, diag *d) {
   uint32_t nb = p->num_blocks, n = p->num_temps ? p->num_temps : 1;
@@ -272,14 +370,21 @@ int mir_cse_dom(mir_program *p, diag *d) {
          * U's result (an SGPR result of U read by a logical phi is checked
          * against the logical CFG; f_loop_nested_break.cl k_two) */
         const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
-        if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b) &&
-            room(&c, idom, ins, x->block, b))
-          hit = x;
+        unsigned free_v[2] = {0, 0}, free_s[2] = {0, 0};
+        if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b)) {
+          freed(&c, uses, x, ins, b, free_v, free_s);
+          if (room(&c, idom, ins, x->block, b, free_v, free_s)) hit = x;
+        }
       }
       if (hit) {
+        for (unsigned k = 0; k < ins->num_ops; k++) /* U's reads go with it */
+          if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < n) {
+            uint32_t t = ssa_rename_resolve(c.repl, ins->ops[k].temp.id);
+            if (uses[t]) uses[t]--;
+          }
         for (unsigned k = 0; k < ins->num_defs; k++) {
           uint32_t t = ins->defs[k].temp.id, to = ssa_rename_resolve(c.repl, hit->ins->defs[k].temp.id);
-          if (t < n && t != to) c.repl[t] = to;
+          if (t < n && t != to) c.repl[t] = to, uses[to] += uses[t];
         }
         any = true;
         continue;
@@ -289,7 +394,7 @@ int mir_cse_dom(mir_program *p, diag *d) {
       bool used = false;
       for (unsigned k = 0; k < ins->num_defs; k++) used |= ins->defs[k].temp.id < n && uses[ins->defs[k].temp.id];
       if (!used) continue;
-      ent[++nent] = (cd_entry){ins, b, bucket[slot]};
+      ent[++nent] = (cd_entry){ins, b, i, bucket[slot]};
       bucket[slot] = nent;
     }
   }

@@ -3,9 +3,10 @@
 ; block before the if computed for in[i]: the entry dominates the join in
 ; the logical CFG and both run under every lane of the if (structured
 ; selection), so the join's copy goes (jacobi2d's out[i] = f(in[i]); main
-; c868dbc computed it again after s_or_b64 exec). Only the low dword here:
-; the peak demand is 5 VGPRs, and a merge may raise the peak by one
-; (SLACK_VGPRS), so the high dword is computed again. Host reference (Python):
+; c868dbc computed it again after s_or_b64 exec). Both dwords since occ19:
+; i is read by nothing after the entry block but the join's copies, so the
+; merge frees its register (main 04a2c16 merged the low dword only, the
+; peak + 1 VGPR a merge may add then used up). Host reference (Python):
 ; out[x + w] = in[x + w] if x < 5 else in[x + w - 1] + in[x + w + 1].
 ; RUN: %wavecc -S %s -o - | FileCheck %s
 ; RUN: %wavecc-run %s | FileCheck %s --check-prefix=EMU
