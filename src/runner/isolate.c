@@ -82,7 +82,9 @@ enum { FRAME_HEAD = 4 + sizeof(rt_counts) + sizeof(uint64_t), ERR_TAIL = 4096 };
 static int heap_tuned;
 
 int rt_heap_tune(void) {
-#ifdef M_TOP_PAD
+  /* Not under sanitizers, whose allocator ignores these settings (and
+   * whose heap is not below the break). */
+#if defined(M_TOP_PAD) && !defined(__SANITIZE_ADDRESS__)
   const char *keep = getenv("WAVECC_MALLOC_DEFAULTS");
   if (keep && *keep && strcmp(keep, "0")) return 0;
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
