@@ -251,46 +251,10 @@ static int parse_arg(rt_config *cfg, const char **xopts, int argc, char **argv, 
 }
 
 /* glibc's heap, tuned before any other static constructor runs (LLVM's
- * and clang's allocate at start-up): memory freed at the top of the heap
- * stays (no trim above 128 KiB and regrowth), and the heap grows 64 MiB
- * of address space at a time (pages never touched cost nothing). A run
- * is short and its workers _exit after one file. Measured 2026-11-29 with
- * the same settings as GLIBC_TUNABLES: app_transpose --no-cache 1,948 ->
- * 1,620 page faults.
- *
- * Those 64 MiB are also marked for transparent huge pages (the kernel's
- * THP mode "madvise", Debian's default): a worker touches 3-4 MB of fresh
- * heap while it compiles and emulates (the 64 MiB pad above keeps it in
- * one mapping), ~900 4 KiB page faults at ~2 us each under the
- * hypervisor, a fifth of a small run's CPU with the binary's other
- * faults (perf, 2026-11-29). With 2 MiB pages they are a handful; pages
- * the parent touched before forking stay 4 KiB copy-on-write. Measured
- * 2026-11-29 14:00 UTC, the same binary with and without, least CPU of 3
- * per file alternated, the 29 files of bench/runner-speed --no-cache:
- * geometric mean 0.960 (app_transpose 1,888 -> ~1,250 page faults).
- * Memory: at most 2 MiB more resident per touched region.
- *
- * WAVECC_MALLOC_DEFAULTS=1 keeps glibc's defaults and no huge pages (for
- * comparisons). Not under sanitizers, whose allocator ignores this. */
-#if defined(M_TOP_PAD) && !defined(__SANITIZE_ADDRESS__)
-__attribute__((constructor(101))) static void tune_malloc(void) {
-  const char *keep = getenv("WAVECC_MALLOC_DEFAULTS");
-  if (keep && *keep && strcmp(keep, "0")) return;
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  mallopt(M_TOP_PAD, 64 << 20);
-#ifdef MADV_HUGEPAGE
-  /* The heap's first chunk and its end (the pad): the whole 2 MiB
-   * regions between them. A heap that is not below its break (malloc
-   * fell back to mmap) is left alone. */
-  char *first = malloc(1);
-  char *end = sbrk(0);
-  const uintptr_t huge = (uintptr_t)2 << 20;
-  uintptr_t lo = ((uintptr_t)first + huge - 1) & ~(huge - 1), hi = (uintptr_t)end & ~(huge - 1);
-  if (first && end != (void *)-1 && (uintptr_t)first < (uintptr_t)end && hi > lo)
-    madvise((void *)lo, hi - lo, MADV_HUGEPAGE); /* advice: failure changes nothing */
-  free(first);
-#endif
-}
+ * and clang's allocate at start-up): rt_heap_tune (isolate.c) says how
+ * and why. Not under sanitizers, whose allocator ignores this. */
+#if !defined(__SANITIZE_ADDRESS__)
+__attribute__((constructor(101))) static void tune_malloc(void) { rt_heap_tune(); }
 #endif
 
 int main(int argc, char **argv) {

@@ -254,6 +254,14 @@ void rt_text_free(rt_text *t);
 
 /* ---- Worker processes (isolate.c) ---- */
 
+/* wavecc-run's glibc heap settings, applied once before other static
+ * constructors run (a priority-101 constructor calls it): no trim, the
+ * heap grown 64 MiB at a time and those 64 MiB advised for transparent
+ * huge pages; each worker (rt_worker_start) then starts its own
+ * allocations on a 2 MiB boundary its parent never touched. Returns 1
+ * when applied; 0 when WAVECC_MALLOC_DEFAULTS is set (glibc's defaults,
+ * for comparisons) or the C library has no such settings. */
+int rt_heap_tune(void);
 /* CLOCK_MONOTONIC in seconds. */
 double rt_monotonic_seconds(void);
 /* Work done in a worker process: appends result lines to `out`, counts to `c`. */
