@@ -248,21 +248,28 @@ bool ra_dies_in_vector(const mir_instr *v, unsigned k) {
   return false;
 }
 
-/* A phi operand read by no p_create_vector takes the vector slot of the phi
- * it flows into (c->vec/vec_off), repeated through chains of phis. The
+/* A phi operand read by no p_create_vector takes the vector slot of the
+ * loop header phi it flows into (c->vec/vec_off), repeated through chains
+ * of phis. The
  * value entering a loop whose header phis are the operands of a vector
  * (an indexed private array: p_create_vector, p_gpr_idx_read/write,
  * p_split_vector back into the phis) is then placed in the vector's range
  * already before the loop, so the phis, the vector and the split share
  * registers; placed anywhere else, the phis follow the entry values and
  * every iteration copies the whole array into the vector and back
- * (f_gpr_index loop_acc at gfx1100: 16 moves per iteration). */
+ * (f_gpr_index loop_acc at gfx1100: 16 moves per iteration). Loop headers
+ * only: the first operand placed fixes the vector's range, which for a
+ * vector after a join (nbody_direct's store of the loop's results) is
+ * better chosen where the vector is built (prefer_vector_base). */
 static void inherit_vector_slots(ra_ctx *c) {
   const mir_program *p = c->p;
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
       const mir_block *b = &p->blocks[bi];
+      bool header = false; /* a loop header: a predecessor that comes later in the (reverse post-)order */
+      for (uint32_t k = 0; k < b->linear_preds.n; k++) header |= b->linear_preds.v[k] >= bi;
+      if (!header) continue;
       for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
         const mir_instr *phi = b->instrs[i];
         const mir_operand *d = &phi->defs[0];
