@@ -275,6 +275,12 @@ static void inherit_vector_slots(ra_ctx *c) {
         const mir_operand *d = &phi->defs[0];
         if (phi->num_defs != 1 || d->kind != MIR_OPND_TEMP || d->temp.id >= c->live_temps || !c->vec[d->temp.id])
           continue;
+        /* only a phi that dies in the vector (one that lives on is copied into it anyway) */
+        const mir_instr *v = c->vec[d->temp.id];
+        bool dies = false;
+        for (unsigned k = 0; k < v->num_ops; k++)
+          dies |= v->ops[k].kind == MIR_OPND_TEMP && v->ops[k].temp.id == d->temp.id && ra_dies_in_vector(v, k);
+        if (!dies) continue;
         for (unsigned k = 0; k < phi->num_ops; k++) {
           const mir_operand *o = &phi->ops[k];
           if (o->kind != MIR_OPND_TEMP || o->temp.rc != d->temp.rc || o->temp.id >= c->live_temps || c->vec[o->temp.id])
