@@ -261,15 +261,34 @@ bool ra_dies_in_vector(const mir_instr *v, unsigned k) {
  * only: the first operand placed fixes the vector's range, which for a
  * vector after a join (nbody_direct's store of the loop's results) is
  * better chosen where the vector is built (prefer_vector_base). */
+/* Is block bi a loop header: a linear predecessor that comes later in the
+ * (reverse post-)order? */
+static bool loop_header(const mir_program *p, uint32_t bi) {
+  for (uint32_t k = 0; k < p->blocks[bi].linear_preds.n; k++)
+    if (p->blocks[bi].linear_preds.v[k] >= bi) return true;
+  return false;
+}
+
 static void inherit_vector_slots(ra_ctx *c) {
   const mir_program *p = c->p;
+  /* How many loop-header phis read each value: one that enters several (the
+   * zeros a loop's array starts with) can sit in one slot only, and
+   * placing it there would fix the vector's range before the phis choose
+   * (f_private_array_registers f8: the range then overlapped a value
+   * placed meanwhile and the loop copied the array twice). */
+  uint8_t *uses = arena_alloc(p->mem, c->live_temps ? c->live_temps : 1);
+  memset(uses, 0, c->live_temps ? c->live_temps : 1);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; loop_header(p, bi) && i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++)
+      for (unsigned k = 0; k < p->blocks[bi].instrs[i]->num_ops; k++) {
+        const mir_operand *o = &p->blocks[bi].instrs[i]->ops[k];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id < c->live_temps && uses[o->temp.id] < 2) uses[o->temp.id]++;
+      }
   for (bool changed = true; changed;) {
     changed = false;
     for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
       const mir_block *b = &p->blocks[bi];
-      bool header = false; /* a loop header: a predecessor that comes later in the (reverse post-)order */
-      for (uint32_t k = 0; k < b->linear_preds.n; k++) header |= b->linear_preds.v[k] >= bi;
-      if (!header) continue;
+      if (!loop_header(p, bi)) continue;
       for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
         const mir_instr *phi = b->instrs[i];
         const mir_operand *d = &phi->defs[0];
@@ -283,7 +302,8 @@ static void inherit_vector_slots(ra_ctx *c) {
         if (!dies) continue;
         for (unsigned k = 0; k < phi->num_ops; k++) {
           const mir_operand *o = &phi->ops[k];
-          if (o->kind != MIR_OPND_TEMP || o->temp.rc != d->temp.rc || o->temp.id >= c->live_temps || c->vec[o->temp.id])
+          if (o->kind != MIR_OPND_TEMP || o->temp.rc != d->temp.rc || o->temp.id >= c->live_temps || c->vec[o->temp.id] ||
+              uses[o->temp.id] > 1)
             continue;
           c->vec[o->temp.id] = c->vec[d->temp.id];
           c->vec_off[o->temp.id] = c->vec_off[d->temp.id];
@@ -636,10 +656,13 @@ static mir_preg phi_fresh_reg(ra_ctx *c, const mir_block *b, uint32_t n, uint32_
 
 /* Assigns the phis at the start of B (each coalesced with an operand's
  * register where one fits) and returns the index of the first non-phi.
- * In three rounds: phis whose operands all sit in one register that is
- * free (no copy on any edge), then phis that can share a register with
- * some of their operands (the one on the most edges), then the rest
- * (fresh registers). A fresh register taken in block order could be the
+ * In rounds: phis whose operands all sit in one register that is free (no
+ * copy on any edge), then phis that can share a register with some of
+ * their operands (the one on the most edges), then the rest (fresh
+ * registers): first those with a slot in a vector (a loop's private
+ * array: a phi without one placed before them took a slot and shifted
+ * the array by one register, f_private_array_registers f8), then the
+ * others. A fresh register taken in block order could be the
  * one a later phi's operands all sit in, pushing that phi, and then the
  * next, elsewhere: a copy on every edge of each (measured: f_private_array
  * k_sort, whose join phis mostly pass one value through). With the first
@@ -654,8 +677,8 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
   /* passes: round 0; round 1 for phis whose best register is on `most`,
    * then most-1, ... 1 edges (the ones that save most copies choose first);
    * round 2 */
-  for (unsigned pass = 0; pass < most + 2 && !c->failed; pass++) {
-    unsigned round = pass == 0 ? 0 : pass <= most ? 1 : 2, at_least = round == 1 ? most + 1 - pass : 0;
+  for (unsigned pass = 0; pass < most + 3 && !c->failed; pass++) {
+    unsigned round = pass == 0 ? 0 : pass <= most ? 1 : pass - most + 1, at_least = round == 1 ? most + 1 - pass : 0;
     for (uint32_t i = 0; i < n && !c->failed; i++) {
       mir_instr *phi = b->instrs[i];
       mir_operand *def = &phi->defs[0];
@@ -670,9 +693,11 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
           edges += phi->ops[k].kind == MIR_OPND_TEMP && c->reg[phi->ops[k].temp.id] == r;
       for (unsigned k = 0; k < phi->num_ops; k++) temps += phi->ops[k].kind == MIR_OPND_TEMP;
       /* a fixed register (SCC, VCC...) first: a fresh choice cannot take it */
-      unsigned want = def->preg != MIR_PREG_NONE ? 0 : r == MIR_PREG_NONE ? 2 : edges == temps ? 0 : 1;
-      /* (a preference no operand shares counts as one edge; round 2 takes all that is left) */
-      if (round < 2 && (want != round || (round == 1 && (edges ? edges : 1) < at_least))) continue;
+      unsigned want = def->preg != MIR_PREG_NONE ? 0
+                      : r == MIR_PREG_NONE ? (t < c->live_temps && c->vec[t] ? 2 : 3)
+                      : edges == temps ? 0 : 1;
+      /* (a preference no operand shares counts as one edge; round 3 takes all that is left) */
+      if (round < 3 && (want != round || (round == 1 && (edges ? edges : 1) < at_least))) continue;
       if (r == MIR_PREG_NONE && def->preg == MIR_PREG_NONE) r = phi_fresh_reg(c, b, n, t);
       if (r != MIR_PREG_NONE) c->pref[t] = r;
       assign_def(c, def);
