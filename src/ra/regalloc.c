@@ -248,6 +248,72 @@ bool ra_dies_in_vector(const mir_instr *v, unsigned k) {
   return false;
 }
 
+/* A phi operand read by no p_create_vector takes the vector slot of the
+ * loop header phi it flows into (c->vec/vec_off), repeated through chains
+ * of phis. The
+ * value entering a loop whose header phis are the operands of a vector
+ * (an indexed private array: p_create_vector, p_gpr_idx_read/write,
+ * p_split_vector back into the phis) is then placed in the vector's range
+ * already before the loop, so the phis, the vector and the split share
+ * registers; placed anywhere else, the phis follow the entry values and
+ * every iteration copies the whole array into the vector and back
+ * (f_gpr_index loop_acc at gfx1100: 16 moves per iteration). Loop headers
+ * only: the first operand placed fixes the vector's range, which for a
+ * vector after a join (nbody_direct's store of the loop's results) is
+ * better chosen where the vector is built (prefer_vector_base). */
+/* Is block bi a loop header: a linear predecessor that comes later in the
+ * (reverse post-)order? */
+static bool loop_header(const mir_program *p, uint32_t bi) {
+  for (uint32_t k = 0; k < p->blocks[bi].linear_preds.n; k++)
+    if (p->blocks[bi].linear_preds.v[k] >= bi) return true;
+  return false;
+}
+
+static void inherit_vector_slots(ra_ctx *c) {
+  const mir_program *p = c->p;
+  /* How many loop-header phis read each value: one that enters several (the
+   * zeros a loop's array starts with) can sit in one slot only, and
+   * placing it there would fix the vector's range before the phis choose
+   * (f_private_array_registers f8: the range then overlapped a value
+   * placed meanwhile and the loop copied the array twice). */
+  uint8_t *uses = arena_alloc(p->mem, c->live_temps ? c->live_temps : 1);
+  memset(uses, 0, c->live_temps ? c->live_temps : 1);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; loop_header(p, bi) && i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++)
+      for (unsigned k = 0; k < p->blocks[bi].instrs[i]->num_ops; k++) {
+        const mir_operand *o = &p->blocks[bi].instrs[i]->ops[k];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id < c->live_temps && uses[o->temp.id] < 2) uses[o->temp.id]++;
+      }
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      const mir_block *b = &p->blocks[bi];
+      if (!loop_header(p, bi)) continue;
+      for (uint32_t i = 0; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
+        const mir_instr *phi = b->instrs[i];
+        const mir_operand *d = &phi->defs[0];
+        if (phi->num_defs != 1 || d->kind != MIR_OPND_TEMP || d->temp.id >= c->live_temps || !c->vec[d->temp.id])
+          continue;
+        /* only a phi that dies in the vector (one that lives on is copied into it anyway) */
+        const mir_instr *v = c->vec[d->temp.id];
+        bool dies = false;
+        for (unsigned k = 0; k < v->num_ops; k++)
+          dies |= v->ops[k].kind == MIR_OPND_TEMP && v->ops[k].temp.id == d->temp.id && ra_dies_in_vector(v, k);
+        if (!dies) continue;
+        for (unsigned k = 0; k < phi->num_ops; k++) {
+          const mir_operand *o = &phi->ops[k];
+          if (o->kind != MIR_OPND_TEMP || o->temp.rc != d->temp.rc || o->temp.id >= c->live_temps || c->vec[o->temp.id] ||
+              uses[o->temp.id] > 1)
+            continue;
+          c->vec[o->temp.id] = c->vec[d->temp.id];
+          c->vec_off[o->temp.id] = c->vec_off[d->temp.id];
+          changed = true;
+        }
+      }
+    }
+  }
+}
+
 static void compute_affinities(ra_ctx *c) {
   const mir_program *p = c->p;
   uint32_t n = c->live_temps;
@@ -289,6 +355,7 @@ static void compute_affinities(ra_ctx *c) {
       }
     }
   }
+  inherit_vector_slots(c);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {
@@ -531,31 +598,117 @@ static void clause_release(ra_ctx *c, uint32_t t) {
   ra_release(c, t);
 }
 
+/* The register of an operand of `phi` that its definition can take (free
+ * at the block's entry), chosen for the most incoming edges whose operand
+ * sits there (each such edge's copy becomes a no-op; their number in
+ * *edges); the first operand's among equals. MIR_PREG_NONE when none fits. */
+static mir_preg phi_operand_reg(const ra_ctx *c, const mir_instr *phi, unsigned *edges) {
+  const mir_operand *def = &phi->defs[0];
+  mir_preg best = MIR_PREG_NONE;
+  unsigned best_n = 0;
+  for (unsigned k = 0; k < phi->num_ops; k++) {
+    const mir_operand *o = &phi->ops[k];
+    if (o->kind != MIR_OPND_TEMP) continue;
+    mir_preg r = c->reg[o->temp.id];
+    if (r == best || !ra_fits(c, def->temp.id, def->temp.rc, r)) continue;
+    unsigned n = 0;
+    for (unsigned j = 0; j < phi->num_ops; j++)
+      n += phi->ops[j].kind == MIR_OPND_TEMP && c->reg[phi->ops[j].temp.id] == r;
+    if (n > best_n) best = r, best_n = n;
+  }
+  *edges = best_n;
+  return best;
+}
+
+/* A free register for the phi t (none of its operands' fits) off the
+ * registers the operands of B's first n instructions (its phis) sit in:
+ * an edge that writes t's register while another phi reads the value
+ * there needs that read first, and a chain of such edges closes into a
+ * cycle of swaps (k_sort: the value an arm computes is the first phi's
+ * operand and sat where the last phi then went). MIR_PREG_NONE when only
+ * such registers are free, or when the phi has a vector slot or its
+ * affinity set's register is free (ra_choose takes those). */
+static mir_preg phi_fresh_reg(ra_ctx *c, const mir_block *b, uint32_t n, uint32_t t) {
+  /* the allocator's own preferences first: the phi's slot in a vector, its affinity set's register */
+  if (t >= c->live_temps || c->vec[t] || ra_fits(c, t, c->p->temp_rc[t], c->set_reg[ra_find_set(c, t)]))
+    return MIR_PREG_NONE;
+  uint64_t held[UNITS / 64] = {0};
+  for (uint32_t i = 0; i < n; i++)
+    for (unsigned k = 0; k < b->instrs[i]->num_ops; k++) {
+      const mir_operand *o = &b->instrs[i]->ops[k];
+      mir_preg r = o->kind == MIR_OPND_TEMP ? c->reg[o->temp.id] : MIR_PREG_NONE;
+      if (r == MIR_PREG_NONE || r == MIR_PREG_SCC || mir_preg_is_special(r)) continue;
+      for (unsigned u = 0; u < mir_rc_size(o->temp.rc) && r + u < UNITS; u++)
+        if (!c->owner[r + u]) {
+          c->owner[r + u] = UINT32_MAX;
+          bitset_set(held, r + u);
+        }
+    }
+  mir_rc rc = c->p->temp_rc[t];
+  mir_preg r = ra_find_free(c, t, rc);
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  /* not at the price of a register more than used so far */
+  if (r != MIR_PREG_NONE && (mir_rc_is_vgpr(rc) ? r - 256u + mir_rc_size(rc) > c->vgpr_hwm : r + mir_rc_size(rc) > c->sgpr_hwm))
+    r = MIR_PREG_NONE;
+  return r;
+}
+
 /* Assigns the phis at the start of B (each coalesced with an operand's
- * register where one fits) and returns the index of the first non-phi. */
+ * register where one fits) and returns the index of the first non-phi.
+ * In rounds: phis whose operands all sit in one register that is free (no
+ * copy on any edge), then phis that can share a register with some of
+ * their operands (the one on the most edges), then the rest (fresh
+ * registers): first those with a slot in a vector (a loop's private
+ * array: a phi without one placed before them took a slot and shifted
+ * the array by one register, f_private_array_registers f8), then the
+ * others. A fresh register taken in block order could be the
+ * one a later phi's operands all sit in, pushing that phi, and then the
+ * next, elsewhere: a copy on every edge of each (measured: f_private_array
+ * k_sort, whose join phis mostly pass one value through). With the first
+ * fitting operand instead of the most frequent, a join of many arms whose
+ * phi carries one value on all arms but one took that arm's register and
+ * copied on all the others. */
 static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
-  uint32_t i = 0;
-  /* Phis: definitions at block entry, coalesced with an operand's register. */
-  for (; i < b->num_instrs && mir_is_phi(b->instrs[i]); i++) {
-    mir_instr *phi = b->instrs[i];
-    mir_operand *def = &phi->defs[0];
-    if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP) continue;
-    uint32_t t = def->temp.id;
-    if (c->pref[t] == MIR_PREG_NONE || !ra_fits(c, t, def->temp.rc, c->pref[t]))
+  uint32_t n = 0;
+  while (n < b->num_instrs && mir_is_phi(b->instrs[n])) n++;
+  unsigned most = 0; /* the most incoming edges of a phi */
+  for (uint32_t i = 0; i < n; i++) most = b->instrs[i]->num_ops > most ? b->instrs[i]->num_ops : most;
+  /* passes: round 0; round 1 for phis whose best register is on `most`,
+   * then most-1, ... 1 edges (the ones that save most copies choose first);
+   * round 2 */
+  for (unsigned pass = 0; pass < most + 3 && !c->failed; pass++) {
+    unsigned round = pass == 0 ? 0 : pass <= most ? 1 : pass - most + 1, at_least = round == 1 ? most + 1 - pass : 0;
+    for (uint32_t i = 0; i < n && !c->failed; i++) {
+      mir_instr *phi = b->instrs[i];
+      mir_operand *def = &phi->defs[0];
+      if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP || c->reg[def->temp.id] != MIR_PREG_NONE) continue;
+      uint32_t t = def->temp.id;
+      unsigned edges = 0, temps = 0;
+      mir_preg r = c->pref[t];
+      if (r == MIR_PREG_NONE || !ra_fits(c, t, def->temp.rc, r))
+        r = phi_operand_reg(c, phi, &edges);
+      else
+        for (unsigned k = 0; k < phi->num_ops; k++)
+          edges += phi->ops[k].kind == MIR_OPND_TEMP && c->reg[phi->ops[k].temp.id] == r;
+      for (unsigned k = 0; k < phi->num_ops; k++) temps += phi->ops[k].kind == MIR_OPND_TEMP;
+      /* a fixed register (SCC, VCC...) first: a fresh choice cannot take it */
+      unsigned want = def->preg != MIR_PREG_NONE ? 0
+                      : r == MIR_PREG_NONE ? (t < c->live_temps && c->vec[t] ? 2 : 3)
+                      : edges == temps ? 0 : 1;
+      /* (a preference no operand shares counts as one edge; round 3 takes all that is left) */
+      if (round < 3 && (want != round || (round == 1 && (edges ? edges : 1) < at_least))) continue;
+      if (r == MIR_PREG_NONE && def->preg == MIR_PREG_NONE) r = phi_fresh_reg(c, b, n, t);
+      if (r != MIR_PREG_NONE) c->pref[t] = r;
+      assign_def(c, def);
       for (unsigned k = 0; k < phi->num_ops; k++) {
         const mir_operand *o = &phi->ops[k];
-        if (o->kind == MIR_OPND_TEMP && ra_fits(c, t, def->temp.rc, c->reg[o->temp.id])) {
-          c->pref[t] = c->reg[o->temp.id];
-          break;
-        }
+        if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
+          c->pref[o->temp.id] = c->reg[t];
       }
-    assign_def(c, def);
-    for (unsigned k = 0; k < phi->num_ops; k++) {
-      const mir_operand *o = &phi->ops[k];
-      if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE && c->pref[o->temp.id] == MIR_PREG_NONE)
-        c->pref[o->temp.id] = c->reg[t];
     }
   }
+  uint32_t i = n;
   /* A dead phi's register is free only after the whole group: the phis
    * are one parallel copy on each incoming edge, which writes the dead
    * one's register too (two phis sharing one would be two writers). */
