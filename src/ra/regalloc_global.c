@@ -81,10 +81,17 @@ static bool sdom(const ra_ctx *c, uint32_t a, uint32_t b) {
   return a != b && mir_dominates(c->idom_lin, a, b);
 }
 
+/* Does block a strictly dominate block b in the linear CFG and dominate
+ * it in the logical CFG (every lane reaching b passed a)? */
+static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
+  return sdom(c, a, b) && mir_dominates(c->idom_log, a, b);
+}
+
 /* A VGPR value moves only where no phi is needed and every lane reading
  * the new name passed the copy: every block reachable from the current one
- * that the value o lives into is strictly dominated by it, in the linear
- * and in the logical CFG. */
+ * in the logical CFG (along which a logical VGPR's liveness flows,
+ * liveness.c) that the value o lives into is dominated by it in both
+ * CFGs (vdom). */
 static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
   const mir_live_info *li = c->p->live;
   uint32_t nb = c->p->num_blocks, b = c->cur_bi;
@@ -93,17 +100,17 @@ static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
   memset(seen, 0, nb);
   unsigned sp = 0;
   const mir_block *bb = &c->p->blocks[b];
-  for (uint32_t k = 0; k < bb->linear_succs.n; k++) {
-    uint32_t s = bb->linear_succs.v[k];
+  for (uint32_t k = 0; k < bb->logical_succs.n; k++) {
+    uint32_t s = bb->logical_succs.v[k];
     if (!seen[s]) seen[s] = 1, stack[sp++] = s;
   }
   while (sp) {
     uint32_t x = stack[--sp];
     if (!bitset_test(li->live_in[x], o)) continue; /* read by a phi at most: renamed on the edge */
-    if (!sdom(c, b, x) || !mir_dominates(c->idom_log, b, x)) return false;
+    if (!vdom(c, b, x)) return false;
     const mir_block *xb = &c->p->blocks[x];
-    for (uint32_t k = 0; k < xb->linear_succs.n; k++) {
-      uint32_t s = xb->linear_succs.v[k];
+    for (uint32_t k = 0; k < xb->logical_succs.n; k++) {
+      uint32_t s = xb->logical_succs.v[k];
       if (!seen[s]) seen[s] = 1, stack[sp++] = s;
     }
   }
@@ -178,6 +185,28 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
   }
   c->orig[nt] = o;
   uint32_t *in = names_of(c, o);
+  if (mir_rc_is_vgpr(rc)) {
+    /* no phis (vgpr_move_ok): the blocks b dominates in both CFGs read nt,
+     * and logical phis on edges from b or from those blocks */
+    for (uint32_t x = 0; x < nb; x++) {
+      mir_block *xb = &p->blocks[x];
+      bool dom = vdom(c, b, x);
+      if (dom && bitset_test(li->live_in[x], o) && in[x] == old) in[x] = nt;
+      for (uint32_t i = 0; i < xb->num_instrs; i++) {
+        mir_instr *ins = xb->instrs[i];
+        bool phi = ins->opcode == MIR_P_PHI;
+        if (!dom && !phi) continue;
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          mir_operand *op = &ins->ops[k];
+          if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
+          if (phi && (k >= xb->logical_preds.n || (xb->logical_preds.v[k] != b && !vdom(c, b, xb->logical_preds.v[k]))))
+            continue;
+          op->temp.id = nt;
+        }
+      }
+    }
+    return old;
+  }
   /* phis: the iterated dominance frontier of b, where old is live in */
   uint32_t *ph = arena_alloc(p->mem, nb * sizeof *ph), *work = arena_alloc(p->mem, nb * sizeof *work);
   uint8_t *idf = arena_alloc(p->mem, nb);
