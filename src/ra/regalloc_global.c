@@ -26,13 +26,50 @@
  * active in its block, so a VGPR value moves only where no phi is needed
  * and its block dominates, in the logical CFG too, every block it is live
  * into beyond the copy: then every lane that reads the new name passed
- * the copy. */
+ * the copy. ra_movable and ra_grow_arrays live here too: regalloc_split.c
+ * and regalloc.c call this file, which calls neither (check-layers.py:
+ * the allocator's call cycle stays three files). */
 #include <string.h>
 
 #include "ra/ra.h"
 #include "ra/regalloc_internal.h"
 #include "mir/liveness.h"
 #include "util/bitset.h"
+
+/* Grows the per-temp arrays after new temporaries were created. */
+void ra_grow_arrays(ra_ctx *c) {
+  if (c->p->num_temps <= c->cap) return;
+  uint32_t ncap = c->cap * 2;
+  while (ncap < c->p->num_temps) ncap *= 2;
+  mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
+  memcpy(r, c->reg, c->cap * sizeof *r);
+  memcpy(f, c->pref, c->cap * sizeof *f);
+  for (uint32_t t = c->cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
+  c->reg = r;
+  c->pref = f;
+  if (c->orig) {
+    uint32_t *o = arena_alloc(c->p->mem, ncap * sizeof *o);
+    memcpy(o, c->orig, c->cap * sizeof *o);
+    memset(o + c->cap, 0xff, (ncap - c->cap) * sizeof *o);
+    c->orig = o;
+  }
+  c->cap = ncap;
+}
+
+/* Can temporary t be moved to another register before the current
+ * instruction? Only values that die in this block (so renaming the rest
+ * of the block is enough: no other block sees the new name), that are not
+ * pinned, and that the current instruction does not define. */
+bool ra_movable(const ra_ctx *c, uint32_t t) {
+  uint32_t l = ra_live_id(c, t); /* a cross-block move's copy lives as its original */
+  if (l != UINT32_MAX && bitset_test(c->p->live->live_out[c->cur_bi], l)) return false;
+  if (mir_preg_is_special(c->reg[t])) return false;
+  if (mir_rc_is_vgpr(c->p->temp_rc[t]) && (c->p->temp_rc[t] & MIR_RC_LINEAR)) return false; /* lanes EXEC would drop */
+  const mir_instr *ins = c->cur_ins;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
+  return true;
+}
 
 uint32_t ra_live_id(const ra_ctx *c, uint32_t t) {
   if (t < c->live_temps) return t;

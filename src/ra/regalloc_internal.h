@@ -138,7 +138,8 @@ void ra_grow_arrays(ra_ctx *c);
 
 /* Can temporary t move to another register before c->cur_ins? Only a
  * value that dies in this block, is not pinned or a linear VGPR, and is
- * not defined by the instruction (regalloc_split.c). */
+ * not defined by the instruction (regalloc_global.c, with the moves of
+ * values that are not). */
 bool ra_movable(const ra_ctx *c, uint32_t t);
 
 /* The temporary whose liveness (p->live) temporary t follows: t itself
