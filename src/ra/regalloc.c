@@ -41,9 +41,11 @@
  * block). When no free range is left outside the window for one of them,
  * it swaps places with an operand that dies at the instruction (the
  * operand moves into the window, which the definitions may overwrite).
- * Values live out of the block are not moved yet; if that is not
- * enough, the failure is reported as a budget error. Linear VGPRs (SGPR
- * spill lanes) are never moved: a v_mov_b32 would drop inactive lanes.
+ * When no window can be cleared that way, values live out of the block
+ * move too, their uses beyond it renamed (with linear phis where the
+ * names meet, for SGPRs; regalloc_global.c); if that is not enough, the
+ * failure is reported as a budget error. Linear VGPRs (SGPR spill lanes)
+ * are never moved: a v_mov_b32 would drop inactive lanes.
  */
 #include <assert.h>
 #include <string.h>
@@ -863,7 +865,8 @@ int mir_regalloc(mir_program *p, diag *d) {
     for (uint32_t t = bitset_next(in, li->words, 0); t != UINT32_MAX; t = bitset_next(in, li->words, t + 1)) {
       /* Dominance order guarantees the value is assigned; a value used
        * before its (non-dominating) definition would be a verifier error. */
-      if (c->reg[t] != MIR_PREG_NONE) ra_occupy(c, t, c->reg[t]);
+      uint32_t n = ra_live_in_name(c, t, bi); /* renamed by a move in a dominating block */
+      if (c->reg[n] != MIR_PREG_NONE) ra_occupy(c, n, c->reg[n]);
     }
     uint32_t i = assign_phis(c, b);
     c->clause_kind = ISA_CLAUSE_NONE;

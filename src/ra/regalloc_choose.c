@@ -11,7 +11,9 @@
  *   - the definition's preference, its affinity set's register, or its
  *     slot of the vector it dies in (vector_slot), else the lowest free
  *     range (choose_free);
- *   - live-range splitting (regalloc_split.c), else a budget error.
+ *   - live-range splitting (regalloc_split.c): of block-local values,
+ *     then also of values live out of the block (regalloc_global.c), else
+ *     a budget error.
  * None of these decides correctness: a range is taken only when it is
  * free at the definition. */
 #include <string.h>
@@ -212,7 +214,8 @@ mir_preg ra_choose(ra_ctx *c, uint32_t t) {
   if (r == MIR_PREG_NONE) r = choose_after_store(c, t);
   if (r == MIR_PREG_NONE && !ra_fits(c, t, rc, c->pref[t])) r = choose_apart(c, t);
   if (r == MIR_PREG_NONE) r = choose_free(c, t);
-  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc, false);
+  if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc, true);
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
     bool v = mir_rc_is_vgpr(rc);

@@ -2,6 +2,7 @@
  * (regalloc.c: assignment in dominance order and affinities;
  * regalloc_choose.c: which free register a definition takes;
  * regalloc_split.c: live-range splitting of a fragmented file;
+ * regalloc_global.c: moves of values live out of their block;
  * regalloc_calls.c: the registers calls clobber). Private to src/ra. Registers are numbered as
  * mir_preg: SGPRs from 0, VGPRs from 256, one unit per dword. */
 #ifndef WAVECC_RA_REGALLOC_INTERNAL_H
@@ -66,6 +67,18 @@ typedef struct ra_ctx {
    * definitions avoid them while another range is free (block local). */
   bool store_hold;
   uint64_t store_data[UNITS / 64];
+  /* Moves of values live out of their block (regalloc_global.c): the
+   * linear and logical CFGs' immediate dominators and the linear CFG's
+   * dominance frontiers (computed at the first such move), the temporary
+   * whose liveness each temporary made by such a move (its copy, or a phi
+   * joining names) carries ([temp], UINT32_MAX: none; NULL before the
+   * first move), and per moved temporary the name it has at each block's
+   * entry. */
+  uint32_t *idom_lin, *idom_log;
+  mir_idx_list *df;
+  uint32_t *orig;
+  struct ra_names { uint32_t orig; uint32_t *in; } *names;
+  unsigned num_names, cap_names;
 } ra_ctx;
 
 /* Alignment in dwords of a range of class rc (SGPR pairs even, 3+ dwords
@@ -125,13 +138,38 @@ void ra_grow_arrays(ra_ctx *c);
 
 /* Can temporary t move to another register before c->cur_ins? Only a
  * value that dies in this block, is not pinned or a linear VGPR, and is
- * not defined by the instruction (regalloc_split.c). */
+ * not defined by the instruction (regalloc_global.c, with the moves of
+ * values that are not). */
 bool ra_movable(const ra_ctx *c, uint32_t t);
 
+/* The temporary whose liveness (p->live) temporary t follows: t itself
+ * when it existed before allocation, the original of a cross-block move
+ * (regalloc_global.c), else UINT32_MAX (a block-local copy). */
+uint32_t ra_live_id(const ra_ctx *c, uint32_t t);
+
+/* Can temporary t, live out of the current block, move to another
+ * register before c->cur_ins with its later uses renamed in every block
+ * the current one dominates (regalloc_global.c)? Also true for what
+ * ra_movable allows. */
+bool ra_movable_across(ra_ctx *c, uint32_t t);
+
+/* After a copy nt = old before c->cur_ins (old live out of the block,
+ * its uses from c->cur_pos on in the block renamed already): renames
+ * old's other uses to the value that reaches them, adding linear phis
+ * where old and nt meet (SGPRs only, see ra_movable_across), and records
+ * the names at block entries (ra_live_in_name). Returns the name the copy
+ * reads: old, or a phi of a block dominating the current one. */
+uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt);
+
+/* The name live-in temporary t has in block bi after the renames. */
+uint32_t ra_live_in_name(const ra_ctx *c, uint32_t t, uint32_t bi);
+
 /* Clears an aligned window for t (class rc) by moving block-local values
- * out of it with a p_parallelcopy before c->cur_ins (regalloc_split.c).
- * Returns the window's first register, or MIR_PREG_NONE. */
-mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc);
+ * (with `across`, also values live out of the block that
+ * ra_movable_across allows) out of it with a p_parallelcopy before
+ * c->cur_ins (regalloc_split.c). Returns the window's first register, or
+ * MIR_PREG_NONE. */
+mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc, bool across);
 
 /* Per temporary: VGPRs v0.. clobbered by calls it lives across, or for
  * SGPRs SGPR_TARGET / SGPR_CROSSES; fills avoid[t] with the VGPRs such

@@ -1,7 +1,9 @@
 /* Live-range splitting for the SSA register allocator (regalloc.c) when
  * the register file is fragmented: demand fits the budget, but no aligned
  * range of the wanted size is free. Block-local values are moved out of
- * the cheapest window by one p_parallelcopy, after Mesa ACO's approach. */
+ * the cheapest window by one p_parallelcopy, after Mesa ACO's approach;
+ * when no window can be cleared so, values live out of the block too
+ * (their uses beyond it renamed by regalloc_global.c). */
 #include <assert.h>
 #include <string.h>
 
@@ -9,34 +11,6 @@
 #include "ra/regalloc_internal.h"
 #include "target/target.h"
 #include "util/bitset.h"
-
-/* Grows the per-temp arrays after new temporaries were created. */
-void ra_grow_arrays(ra_ctx *c) {
-  if (c->p->num_temps <= c->cap) return;
-  uint32_t ncap = c->cap * 2;
-  while (ncap < c->p->num_temps) ncap *= 2;
-  mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
-  memcpy(r, c->reg, c->cap * sizeof *r);
-  memcpy(f, c->pref, c->cap * sizeof *f);
-  for (uint32_t t = c->cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
-  c->reg = r;
-  c->pref = f;
-  c->cap = ncap;
-}
-
-/* Can temporary t be moved to another register before the current
- * instruction? Only values that die in this block (so renaming the rest
- * of the block is enough: no other block sees the new name), that are not
- * pinned, and that the current instruction does not define. */
-bool ra_movable(const ra_ctx *c, uint32_t t) {
-  if (t < c->live_temps && bitset_test(c->p->live->live_out[c->cur_bi], t)) return false;
-  if (mir_preg_is_special(c->reg[t])) return false;
-  if (mir_rc_is_vgpr(c->p->temp_rc[t]) && (c->p->temp_rc[t] & MIR_RC_LINEAR)) return false; /* lanes EXEC would drop */
-  const mir_instr *ins = c->cur_ins;
-  for (unsigned k = 0; k < ins->num_defs; k++)
-    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
-  return true;
-}
 
 /* Operands of the current instruction that split_for moves into its
  * window (they die there, so its definitions may take their registers),
@@ -151,7 +125,7 @@ static mir_preg occupant_home(ra_ctx *c, uint32_t o) {
  * instruction) with one p_parallelcopy before it, renaming their later
  * uses in this block. Returns the window, or MIR_PREG_NONE with nothing
  * changed when some occupant has nowhere to go. */
-static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc) {
+static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc, bool across) {
   unsigned n = mir_rc_size(rc);
   /* Collect the occupants, block the window, find new homes. */
   uint32_t occ[16];
@@ -213,12 +187,16 @@ static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc) {
     pc->defs[k] = mir_op_temp(nt);
     if (op) c->reg[nt.id] = sw.dest[k - nocc]; /* it dies at the instruction: free for its definitions */
     else ra_occupy(c, nt.id, dest[k]);
-    /* Rename the uses from the current instruction to the end of the block. */
+    /* Rename the uses from the current instruction to the end of the
+     * block, and beyond it for a value live out of the block. */
     for (uint32_t i = c->cur_pos; i < c->cur_block->num_instrs; i++) {
       mir_instr *ins = c->cur_block->instrs[i];
       for (unsigned j = 0; j < ins->num_ops; j++)
         if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o) ins->ops[j].temp = nt;
     }
+    uint32_t l = ra_live_id(c, o);
+    if (across && !op && l != UINT32_MAX && bitset_test(c->p->live->live_out[c->cur_bi], l))
+      pc->ops[k].temp.id = ra_rename_across(c, o, nt.id);
   }
   mir_block_insert(c->p, c->cur_block, c->cur_pos, pc);
   c->cur_pos++;
@@ -236,8 +214,11 @@ static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc) {
  * die before it (f_call_many_args.cl at 24/32 on gfx1100, gfx90a and
  * gfx942: a result of the first of two calls found no register above the
  * second's clobbers, "no free 1-dword VGPR range (demand 21 VGPRs, has
- * 21)"). Returns the window, or MIR_PREG_NONE when none can be cleared. */
-mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
+ * 21)"). With `across`, values live out of the block that
+ * ra_movable_across allows count as movable too (tried after a search
+ * without them failed, so code that allocated before is unchanged).
+ * Returns the window, or MIR_PREG_NONE when none can be cleared. */
+mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc, bool across) {
   unsigned n = mir_rc_size(rc), align = ra_rc_align(c, rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
   unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
@@ -253,7 +234,7 @@ mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
       uint32_t o = c->owner[base + r + u];
       if (!o || o == last) continue;
       last = o;
-      if (!ra_movable(c, o)) ok = false;
+      if (!(across ? ra_movable_across(c, o) : ra_movable(c, o))) ok = false;
       cost[nw] += mir_rc_size(c->p->temp_rc[o]);
     }
     if (!ok) cost[nw] = UINT32_MAX;
@@ -263,7 +244,7 @@ mir_preg ra_split_for(ra_ctx *c, uint32_t t, mir_rc rc) {
     for (unsigned k = 0; k < nw; k++)
       if (cost[k] != UINT32_MAX && (w == UINT32_MAX || cost[k] < cost[w])) w = k;
     if (w == UINT32_MAX) return MIR_PREG_NONE;
-    mir_preg r = clear_window(c, (mir_preg)(base + lo + w * align), rc);
+    mir_preg r = clear_window(c, (mir_preg)(base + lo + w * align), rc, across);
     if (r != MIR_PREG_NONE) return r;
     cost[w] = UINT32_MAX;
   }

@@ -38,8 +38,9 @@
  *      fragmented for a tuple (pipeline.c retries: abi.tuple_slack),
  *      where an instruction allows, in blocks that define a register
  *      tuple, a few registers of slack stay free (room for the widest
- *      tuple: the allocator cannot move values live out of a block to
- *      defragment the file); blocks without one (loops of scalar
+ *      tuple: the allocator moves values live out of a block to
+ *      defragment the file only at a cost, and VGPRs not where a phi
+ *      would join names, regalloc_global.c); blocks without one (loops of scalar
  *      arithmetic, often) use the whole budget. A value defined before a
  *      loop and read in it, where the loop's demand fits the budget, is
  *      reloaded once at the end of the loop's preheader instead of in the
@@ -146,7 +147,8 @@ static void scan_defs(spill_ctx *c) {
 
 /* Registers to keep free below the budget where the instructions allow:
  * the allocator needs a contiguous (SGPRs: aligned) range for the widest
- * tuple, and it cannot move values live out of a block to make one. Only
+ * tuple, and it moves values live out of a block to make one only at a
+ * cost (renames, phis; VGPRs only where no phi is needed). Only
  * in a file where an allocation without it failed already
  * (abi.tuple_slack, pipeline.c's fragmentation retry): mostly the
  * allocator finds a range anyway, and at a budget of 8 VGPRs two or three

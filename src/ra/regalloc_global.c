@@ -1,0 +1,302 @@
+/* Moves of values live out of their block for the SSA register allocator
+ * (regalloc.c), when splitting block-local values (regalloc_split.c)
+ * cannot clear an aligned range for a tuple. Root cause of the "no free
+ * N-dword range (the file is fragmented)" failures at every budget: the
+ * file holds mostly values that live through the block, each in the one
+ * register it keeps for its life, with holes of one dword between them;
+ * the spiller keeps a few dwords free (tuple slack) and fills the file to
+ * the budget less them, so a smaller budget leaves the same holes
+ * (llvm-stress seed 60284 at gfx900 -O0: "no free 2-dword SGPR range
+ * (demand 63 SGPRs, has 65)", s9 and s3 free between live-through values).
+ *
+ * Such a value `old` moves like a block-local one (a p_parallelcopy
+ * nt = old before the instruction, uses in the rest of the block renamed),
+ * and then its uses beyond the block are renamed to the value that reaches
+ * them (SSA reconstruction, after Cytron et al.: phis at the iterated
+ * dominance frontier of the copy's block where old is live, the
+ * reaching name found up the dominator tree), as ACO's live-range
+ * splitting does for values live through a block
+ * (aco_register_allocation.cpp). A phi in a block placed already (a loop
+ * header the copy's block reaches by a back edge) takes old's register,
+ * which old held there, so nothing placed changes; a phi in a later block
+ * is placed there like any phi (ssa-elim then copies on the edges).
+ *
+ * SGPRs only get phis (linear ones: an SGPR holds one value for the whole
+ * wave whatever EXEC is). A VGPR copy (v_mov_b32) writes only the lanes
+ * active in its block, so a VGPR value moves only where no phi is needed
+ * and its block dominates, in the logical CFG too, every block it is live
+ * into beyond the copy: then every lane that reads the new name passed
+ * the copy. ra_movable and ra_grow_arrays live here too: regalloc_split.c
+ * and regalloc.c call this file, which calls neither (check-layers.py:
+ * the allocator's call cycle stays three files). */
+#include <string.h>
+
+#include "ra/ra.h"
+#include "ra/regalloc_internal.h"
+#include "mir/liveness.h"
+#include "util/bitset.h"
+
+/* Grows the per-temp arrays after new temporaries were created. */
+void ra_grow_arrays(ra_ctx *c) {
+  if (c->p->num_temps <= c->cap) return;
+  uint32_t ncap = c->cap * 2;
+  while (ncap < c->p->num_temps) ncap *= 2;
+  mir_preg *r = arena_alloc(c->p->mem, ncap * sizeof *r), *f = arena_alloc(c->p->mem, ncap * sizeof *f);
+  memcpy(r, c->reg, c->cap * sizeof *r);
+  memcpy(f, c->pref, c->cap * sizeof *f);
+  for (uint32_t t = c->cap; t < ncap; t++) r[t] = f[t] = MIR_PREG_NONE;
+  c->reg = r;
+  c->pref = f;
+  if (c->orig) {
+    uint32_t *o = arena_alloc(c->p->mem, ncap * sizeof *o);
+    memcpy(o, c->orig, c->cap * sizeof *o);
+    memset(o + c->cap, 0xff, (ncap - c->cap) * sizeof *o);
+    c->orig = o;
+  }
+  c->cap = ncap;
+}
+
+/* Can temporary t be moved to another register before the current
+ * instruction? Only values that die in this block (so renaming the rest
+ * of the block is enough: no other block sees the new name), that are not
+ * pinned, and that the current instruction does not define. */
+bool ra_movable(const ra_ctx *c, uint32_t t) {
+  uint32_t l = ra_live_id(c, t); /* a cross-block move's copy lives as its original */
+  if (l != UINT32_MAX && bitset_test(c->p->live->live_out[c->cur_bi], l)) return false;
+  if (mir_preg_is_special(c->reg[t])) return false;
+  if (mir_rc_is_vgpr(c->p->temp_rc[t]) && (c->p->temp_rc[t] & MIR_RC_LINEAR)) return false; /* lanes EXEC would drop */
+  const mir_instr *ins = c->cur_ins;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
+  return true;
+}
+
+uint32_t ra_live_id(const ra_ctx *c, uint32_t t) {
+  if (t < c->live_temps) return t;
+  return c->orig && t < c->cap ? c->orig[t] : UINT32_MAX;
+}
+
+/* Dominators of both CFGs and the linear CFG's dominance frontiers
+ * (Cooper, Harvey, Kennedy: each join block is in the frontier of its
+ * predecessors' dominator chains up to its immediate dominator). */
+static void need_dominators(ra_ctx *c) {
+  if (c->idom_lin) return;
+  mir_program *p = c->p;
+  uint32_t n = p->num_blocks ? p->num_blocks : 1;
+  c->idom_lin = arena_alloc(p->mem, n * sizeof *c->idom_lin);
+  c->idom_log = arena_alloc(p->mem, n * sizeof *c->idom_log);
+  uint32_t *rpo = arena_alloc(p->mem, n * sizeof *rpo);
+  mir_dominators(p, true, p->mem, c->idom_lin, rpo);
+  mir_dominators(p, false, p->mem, c->idom_log, rpo);
+  c->df = arena_alloc(p->mem, n * sizeof *c->df);
+  memset(c->df, 0, n * sizeof *c->df);
+  for (uint32_t y = 0; y < p->num_blocks; y++) {
+    const mir_idx_list *pr = &p->blocks[y].linear_preds;
+    if (pr->n < 2 || c->idom_lin[y] == UINT32_MAX) continue;
+    for (uint32_t k = 0; k < pr->n; k++)
+      for (uint32_t r = pr->v[k]; r != c->idom_lin[y] && c->idom_lin[r] != UINT32_MAX;) {
+        mir_idx_list *d = &c->df[r];
+        bool have = false;
+        for (uint32_t j = 0; j < d->n && !have; j++) have = d->v[j] == y;
+        if (!have) {
+          if (d->n == d->cap) {
+            uint32_t ncap = d->cap ? d->cap * 2 : 4, *v = arena_alloc(p->mem, ncap * sizeof *v);
+            if (d->n) memcpy(v, d->v, d->n * sizeof *v);
+            d->v = v;
+            d->cap = ncap;
+          }
+          d->v[d->n++] = y;
+        }
+        if (r == 0 || c->idom_lin[r] == r) break;
+        r = c->idom_lin[r];
+      }
+  }
+}
+
+/* Does block a strictly dominate block b in the linear CFG? */
+static bool sdom(const ra_ctx *c, uint32_t a, uint32_t b) {
+  return a != b && mir_dominates(c->idom_lin, a, b);
+}
+
+/* Does block a strictly dominate block b in the linear CFG and dominate
+ * it in the logical CFG (every lane reaching b passed a)? */
+static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
+  return sdom(c, a, b) && mir_dominates(c->idom_log, a, b);
+}
+
+/* A VGPR value moves only where no phi is needed and every lane reading
+ * the new name passed the copy: every block reachable from the current one
+ * in the logical CFG (along which a logical VGPR's liveness flows,
+ * liveness.c) that the value o lives into is dominated by it in both
+ * CFGs (vdom). */
+static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
+  const mir_live_info *li = c->p->live;
+  uint32_t nb = c->p->num_blocks, b = c->cur_bi;
+  uint8_t *seen = arena_alloc(c->p->mem, nb);
+  uint32_t *stack = arena_alloc(c->p->mem, nb * sizeof *stack);
+  memset(seen, 0, nb);
+  unsigned sp = 0;
+  const mir_block *bb = &c->p->blocks[b];
+  for (uint32_t k = 0; k < bb->logical_succs.n; k++) {
+    uint32_t s = bb->logical_succs.v[k];
+    if (!seen[s]) seen[s] = 1, stack[sp++] = s;
+  }
+  while (sp) {
+    uint32_t x = stack[--sp];
+    if (!bitset_test(li->live_in[x], o)) continue; /* read by a phi at most: renamed on the edge */
+    if (!vdom(c, b, x)) return false;
+    const mir_block *xb = &c->p->blocks[x];
+    for (uint32_t k = 0; k < xb->logical_succs.n; k++) {
+      uint32_t s = xb->logical_succs.v[k];
+      if (!seen[s]) seen[s] = 1, stack[sp++] = s;
+    }
+  }
+  return true;
+}
+
+bool ra_movable_across(ra_ctx *c, uint32_t t) {
+  if (ra_movable(c, t)) return true;
+  if (mir_preg_is_special(c->reg[t]) || c->reg[t] == MIR_PREG_SCC) return false;
+  mir_rc rc = c->p->temp_rc[t];
+  bool vgpr = mir_rc_is_vgpr(rc);
+  if (vgpr && (rc & MIR_RC_LINEAR)) return false;
+  const mir_instr *ins = c->cur_ins;
+  for (unsigned k = 0; k < ins->num_defs; k++)
+    if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id == t) return false;
+  uint32_t o = ra_live_id(c, t);
+  if (o == UINT32_MAX) return false;
+  if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
+  need_dominators(c);
+  return !vgpr || vgpr_move_ok(c, o);
+}
+
+/* The entry names of temporary o (created on its first move: o everywhere). */
+static uint32_t *names_of(ra_ctx *c, uint32_t o) {
+  for (unsigned k = 0; k < c->num_names; k++)
+    if (c->names[k].orig == o) return c->names[k].in;
+  if (c->num_names == c->cap_names) {
+    unsigned ncap = c->cap_names ? c->cap_names * 2 : 8;
+    struct ra_names *n = arena_alloc(c->p->mem, ncap * sizeof *n);
+    if (c->num_names) memcpy(n, c->names, c->num_names * sizeof *n);
+    c->names = n;
+    c->cap_names = ncap;
+  }
+  uint32_t nb = c->p->num_blocks ? c->p->num_blocks : 1, *in = arena_alloc(c->p->mem, nb * sizeof *in);
+  for (uint32_t x = 0; x < nb; x++) in[x] = o;
+  c->names[c->num_names++] = (struct ra_names){.orig = o, .in = in};
+  return in;
+}
+
+uint32_t ra_live_in_name(const ra_ctx *c, uint32_t t, uint32_t bi) {
+  for (unsigned k = 0; k < c->num_names; k++)
+    if (c->names[k].orig == t) return c->names[k].in[bi];
+  return t;
+}
+
+/* The name of `old`'s value at the entry of block x after the copy to nt
+ * in block b: a new phi (ph[x]) or, up the dominator tree, nt at the end
+ * of b, else old. */
+static uint32_t reach_start(const ra_ctx *c, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
+  for (;;) {
+    if (ph[x] != UINT32_MAX) return ph[x];
+    uint32_t z = c->idom_lin[x];
+    if (z == UINT32_MAX || z == x) return old;
+    if (z == b) return nt;
+    x = z;
+  }
+}
+
+static uint32_t reach_end(const ra_ctx *c, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
+  return x == b ? nt : reach_start(c, ph, b, old, nt, x);
+}
+
+uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
+  mir_program *p = c->p;
+  const mir_live_info *li = p->live;
+  uint32_t b = c->cur_bi, nb = p->num_blocks, o = ra_live_id(c, old);
+  mir_rc rc = p->temp_rc[old];
+  need_dominators(c);
+  if (!c->orig) {
+    c->orig = arena_alloc(p->mem, c->cap * sizeof *c->orig);
+    memset(c->orig, 0xff, c->cap * sizeof *c->orig);
+  }
+  c->orig[nt] = o;
+  uint32_t *in = names_of(c, o);
+  if (mir_rc_is_vgpr(rc)) {
+    /* no phis (vgpr_move_ok): the blocks b dominates in both CFGs read nt,
+     * and logical phis on edges from b or from those blocks */
+    for (uint32_t x = 0; x < nb; x++) {
+      mir_block *xb = &p->blocks[x];
+      bool dom = vdom(c, b, x);
+      if (dom && bitset_test(li->live_in[x], o) && in[x] == old) in[x] = nt;
+      for (uint32_t i = 0; i < xb->num_instrs; i++) {
+        mir_instr *ins = xb->instrs[i];
+        bool phi = ins->opcode == MIR_P_PHI;
+        if (!dom && !phi) continue;
+        for (unsigned k = 0; k < ins->num_ops; k++) {
+          mir_operand *op = &ins->ops[k];
+          if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
+          if (phi && (k >= xb->logical_preds.n || (xb->logical_preds.v[k] != b && !vdom(c, b, xb->logical_preds.v[k]))))
+            continue;
+          op->temp.id = nt;
+        }
+      }
+    }
+    return old;
+  }
+  /* phis: the iterated dominance frontier of b, where old is live in */
+  uint32_t *ph = arena_alloc(p->mem, nb * sizeof *ph), *work = arena_alloc(p->mem, nb * sizeof *work);
+  uint8_t *idf = arena_alloc(p->mem, nb);
+  memset(ph, 0xff, nb * sizeof *ph);
+  memset(idf, 0, nb);
+  unsigned nw = 0;
+  work[nw++] = b;
+  while (nw) {
+    uint32_t w = work[--nw];
+    for (uint32_t k = 0; k < c->df[w].n; k++) {
+      uint32_t y = c->df[w].v[k];
+      if (idf[y]) continue;
+      idf[y] = 1;
+      work[nw++] = y;
+      if (!bitset_test(li->live_in[y], o) || in[y] != old) continue;
+      mir_temp t = mir_new_temp(p, rc);
+      ra_grow_arrays(c);
+      c->orig[t.id] = o;
+      ph[y] = t.id;
+    }
+  }
+  /* the phis' operands, then the phis in their blocks (a block placed
+   * already gives its phi old's register, which old held there) */
+  for (uint32_t y = 0; y < nb; y++) {
+    if (ph[y] == UINT32_MAX) continue;
+    mir_block *yb = &p->blocks[y];
+    mir_instr *phi = mir_instr_create(p, MIR_P_LINEAR_PHI, yb->linear_preds.n, 1);
+    for (uint32_t k = 0; k < yb->linear_preds.n; k++)
+      phi->ops[k] = mir_op_temp((mir_temp){.id = reach_end(c, ph, b, old, nt, yb->linear_preds.v[k]), .rc = rc});
+    phi->defs[0] = mir_op_temp((mir_temp){.id = ph[y], .rc = rc});
+    mir_block_insert(p, yb, 0, phi);
+    if (y == b) c->cur_pos++;
+    if (y <= b) c->reg[ph[y]] = c->reg[old];
+  }
+  /* the other uses of old */
+  for (uint32_t x = 0; x < nb; x++) {
+    mir_block *xb = &p->blocks[x];
+    uint32_t start = reach_start(c, ph, b, old, nt, x);
+    if (bitset_test(li->live_in[x], o) && in[x] == old) in[x] = start;
+    for (uint32_t i = 0; i < xb->num_instrs && !(x == b && i >= c->cur_pos); i++) {
+      mir_instr *ins = xb->instrs[i];
+      bool phi = mir_is_phi(ins);
+      const mir_idx_list *preds = ins->opcode == MIR_P_PHI ? &xb->logical_preds : &xb->linear_preds;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        mir_operand *op = &ins->ops[k];
+        if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
+        if (phi) {
+          if (k < preds->n) op->temp.id = reach_end(c, ph, b, old, nt, preds->v[k]);
+        } else {
+          op->temp.id = start; /* old where old is defined in x (start is old there) */
+        }
+      }
+    }
+  }
+  return reach_start(c, ph, b, old, nt, b);
+}
