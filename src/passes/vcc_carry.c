@@ -25,7 +25,10 @@
  * return sequences) and only in programs where no block reads VCC before
  * writing it, so VCC never carries a value across blocks there. The
  * printer and encoder then choose the 32-bit encoding where the operands
- * allow it (mir_needs_vop3). */
+ * allow it (mir_needs_vop3).
+ *
+ * Likewise a compare's lane mask read only as the mask of v_cndmask_b32
+ * instructions of its block (try_mask), under the same VCC conditions. */
 #include <stdlib.h>
 
 #include "emit/encode.h"
@@ -102,6 +105,59 @@ static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
   }
 }
 
+/* Whether c reads temporary t, and how many times. */
+static unsigned reads_temp(const mir_instr *c, uint32_t t) {
+  unsigned n = 0;
+  for (unsigned k = 0; k < c->num_ops; k++) n += c->ops[k].kind == MIR_OPND_TEMP && c->ops[k].temp.id == t;
+  return n;
+}
+
+/* A lane mask from a compare (VOPC in its VOP3 form, an allocated SGPR)
+ * whose every reader is the mask of a v_cndmask_b32 later in the same
+ * block goes through VCC, under the same conditions as a carry: nothing
+ * between the compare and its last reader reads or writes VCC, and
+ * nothing after it reads VCC before writing it. The compare and the
+ * selects then have their 32-bit forms (VOPC "vcc, src0, vsrc1", VOP2
+ * "vdst, src0, vsrc1, vcc") where their operands allow, and gfx11 wave32
+ * can pair the selects (v_dual_cndmask_b32, vopd.c), as llc-19 does:
+ * f_gpr_index branch_write's 16 selects of an indexed write's vector
+ * under one compare were 16 VOP3 instructions. */
+static void try_mask(mir_program *p, mir_block *b, uint32_t i, const uint32_t *uses) {
+  mir_instr *pr = b->instrs[i];
+  if (pr->opcode >= ISA_NUM_OPS || isa_table[pr->opcode].format != ISA_FMT_VOPC ||
+      (isa_table[pr->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_READS_VCC)) || pr->num_defs != 1 ||
+      pr->defs[0].kind != MIR_OPND_TEMP || pr->defs[0].preg == MIR_PREG_VCC || (pr->defs[0].flags & MIR_OPND_FIXED_REG))
+    return;
+  bool r, w;
+  vcc_access(p, pr, &r, &w);
+  if (r) return;
+  uint32_t t = pr->defs[0].temp.id, seen = 0, last = 0;
+  if (!uses[t]) return;
+  for (uint32_t j = i + 1; j < b->num_instrs && seen < uses[t]; j++) {
+    mir_instr *c = b->instrs[j];
+    unsigned n = reads_temp(c, t);
+    if (n) {
+      if (n != 1 || c->opcode != ISA_V_CNDMASK_B32 || c->num_ops != 3 || c->num_defs != 1 ||
+          c->ops[2].kind != MIR_OPND_TEMP || c->ops[2].temp.id != t)
+        return;
+      seen++;
+      last = j;
+      continue;
+    }
+    vcc_access(p, c, &r, &w);
+    if (r || w) return;
+  }
+  if (seen != uses[t] || vcc_read_from(p, b, last + 1)) return;
+  pr->defs[0] = mir_op_vcc(p);
+  pr->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+  for (uint32_t j = i + 1; j <= last; j++) {
+    mir_instr *c = b->instrs[j];
+    if (!reads_temp(c, t)) continue;
+    c->ops[2] = mir_op_vcc(p);
+    c->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+  }
+}
+
 int mir_vcc_carry(mir_program *p, diag *d) {
   (void)d;
   if (p->target->const_bus_limit < 2) return 0;
@@ -118,6 +174,7 @@ int mir_vcc_carry(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++)
       if (is_producer(p->blocks[b].instrs[i]->opcode)) try_pair(p, &p->blocks[b], i, uses);
+      else try_mask(p, &p->blocks[b], i, uses);
   free(uses);
   return 0;
 }
