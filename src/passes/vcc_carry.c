@@ -112,6 +112,72 @@ static unsigned reads_temp(const mir_instr *c, uint32_t t) {
   return n;
 }
 
+/* Does instruction x read (*r) or write (*w) any of the registers
+ * [first, first + n)? Pseudos other than branches (calls, returns) count
+ * as reading every register. */
+static void reg_access(const mir_instr *x, mir_preg first, unsigned n, bool *r, bool *w) {
+  *r = *w = false;
+  if (x->opcode >= ISA_NUM_OPS && x->opcode != MIR_P_BRANCH && x->opcode != MIR_P_CBRANCH_SCC) {
+    *r = true;
+    return;
+  }
+  for (unsigned k = 0; k < x->num_ops + x->num_defs; k++) {
+    const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
+    mir_preg f;
+    unsigned m;
+    mir_opnd_units(o, &f, &m);
+    if (m && f < first + n && first < f + m) *(k < x->num_ops ? r : w) = true;
+  }
+}
+
+/* Is the SGPR range [first, first + n) dead after instruction `from` of
+ * block b: on every path of the linear CFG, written before it is read?
+ * The allocator may give a value that a phi carries round a loop the
+ * register of the phi's input (f_passes_fz18a masked: a compare's mask,
+ * read by one select in its block and, as the phi's value, by a select
+ * at the loop's head), so the readers of the mask's temporary are not
+ * all of its register's readers. SGPR writes are whole (EXEC does not
+ * mask them). */
+static bool sgpr_dead_after(const mir_program *p, uint32_t bi, uint32_t from, mir_preg first, unsigned n) {
+  uint8_t *seen = calloc(p->num_blocks, 1);
+  uint32_t *stack = malloc((p->num_blocks + 1) * sizeof *stack);
+  if (!seen || !stack) {
+    free(seen);
+    free(stack);
+    return false;
+  }
+  bool dead = true;
+  uint32_t sp = 0, cur = bi, start = from;
+  for (;;) {
+    const mir_block *b = &p->blocks[cur];
+    bool ended = false;
+    for (uint32_t i = start; i < b->num_instrs && !ended; i++) {
+      bool r, w;
+      reg_access(b->instrs[i], first, n, &r, &w);
+      if (r) {
+        dead = false;
+        break;
+      }
+      ended = w;
+    }
+    if (!dead) break;
+    if (!ended)
+      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+        uint32_t s = b->linear_succs.v[k];
+        if (!seen[s]) {
+          seen[s] = 1;
+          stack[sp++] = s;
+        }
+      }
+    if (!sp) break;
+    cur = stack[--sp];
+    start = 0;
+  }
+  free(seen);
+  free(stack);
+  return dead;
+}
+
 /* A lane mask from a compare (VOPC in its VOP3 form, an allocated SGPR)
  * whose every reader is the mask of a v_cndmask_b32 later in the same
  * block goes through VCC, under the same conditions as a carry: nothing
@@ -148,6 +214,10 @@ static void try_mask(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
     if (r || w) return;
   }
   if (seen != uses[t] || vcc_read_from(p, b, last + 1)) return;
+  mir_preg first;
+  unsigned nr;
+  mir_opnd_units(&pr->defs[0], &first, &nr);
+  if (!nr || !sgpr_dead_after(p, (uint32_t)(b - p->blocks), last + 1, first, nr)) return;
   pr->defs[0] = mir_op_vcc(p);
   pr->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
   for (uint32_t j = i + 1; j <= last; j++) {
