@@ -78,8 +78,22 @@ static bool vcc_read_from(const mir_program *p, const mir_block *b, uint32_t fro
   return false;
 }
 
+static bool sgpr_dead_after(const mir_program *p, uint32_t bi, uint32_t from, mir_preg first, unsigned n);
+
+/* Is the register of operand o (an SGPR lane mask) dead after
+ * instruction `from` of block b (sgpr_dead_after)? */
+static bool opnd_dead_after(const mir_program *p, const mir_block *b, uint32_t from, const mir_operand *o) {
+  mir_preg first;
+  unsigned n;
+  mir_opnd_units(o, &first, &n);
+  return n && sgpr_dead_after(p, (uint32_t)(b - p->blocks), from, first, n);
+}
+
 /* Rewrites the producer at b->instrs[i] and its consumer if the file
- * comment's conditions hold; uses[t]: reads of temporary t. */
+ * comment's conditions hold; uses[t]: reads of temporary t. (Unlike
+ * try_mask it does not ask sgpr_dead_after: a carry is no phi's value, and
+ * that check counts every call as a reader, which kept carries in SGPRs
+ * around calls, f_call_fnptr.ll.) */
 static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *uses) {
   mir_instr *pr = b->instrs[i];
   if (pr->num_defs != 2 || pr->defs[1].kind != MIR_OPND_TEMP || pr->defs[1].preg == MIR_PREG_VCC ||
@@ -214,10 +228,7 @@ static void try_mask(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
     if (r || w) return;
   }
   if (seen != uses[t] || vcc_read_from(p, b, last + 1)) return;
-  mir_preg first;
-  unsigned nr;
-  mir_opnd_units(&pr->defs[0], &first, &nr);
-  if (!nr || !sgpr_dead_after(p, (uint32_t)(b - p->blocks), last + 1, first, nr)) return;
+  if (!opnd_dead_after(p, b, last + 1, &pr->defs[0])) return;
   pr->defs[0] = mir_op_vcc(p);
   pr->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
   for (uint32_t j = i + 1; j <= last; j++) {
