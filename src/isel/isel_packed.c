@@ -111,12 +111,20 @@ static mir_operand word_of(isel_ctx *c, LLVMValueRef V, unsigned w) {
 mir_operand isel_packed_dword(isel_ctx *c, LLVMValueRef v, unsigned w) { return word_of(c, v, w); }
 
 mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_temp d) {
-  uint32_t sgpr = 0;
+  /* distinct SGPRs up to the target's constant bus (target.h
+   * const_bus_limit: gfx9 and CDNA one, GFX10+ two, as llc-19's
+   * v_dot2_i32_i16 v, s0, s2, v at gfx1030); later ones go to VGPRs */
+  unsigned limit = wavecc_const_bus_limit(c->p->target, op), nsgpr = 0;
+  uint32_t sgpr[3] = {0, 0, 0};
   for (unsigned i = 0; i < n; i++) {
     uint8_t mods = s[i].flags & MIR_OPND_NEG; /* neg_lo stays on the copy */
     if (s[i].kind == MIR_OPND_CONST) s[i] = mir_op_temp(isel_to_sgpr(c, s[i], 1));
-    if (!isel_opnd_is_vgpr(&s[i]) && sgpr && sgpr != s[i].temp.id) s[i] = mir_op_temp(isel_to_vgpr(c, s[i], 1));
-    else if (!isel_opnd_is_vgpr(&s[i])) sgpr = s[i].temp.id;
+    if (!isel_opnd_is_vgpr(&s[i])) {
+      bool seen = false;
+      for (unsigned k = 0; k < nsgpr; k++) seen |= sgpr[k] == s[i].temp.id;
+      if (!seen && (nsgpr >= limit || nsgpr >= 3)) s[i] = mir_op_temp(isel_to_vgpr(c, s[i], 1));
+      else if (!seen) sgpr[nsgpr++] = s[i].temp.id;
+    }
     s[i].flags |= mods;
   }
   mir_instr *ins = isel_emit(c, op, n, 1);

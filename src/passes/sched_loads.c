@@ -53,8 +53,13 @@
  * MIR_ENC_INVARIANT) crosses every plain store, flat ones included: no
  * store writes it (f_args_mixed: a __constant table read after a global
  * store then waits with the kernel's other loads, not alone).
- * Volatile/coherent (GLC) loads are not moved. Only loads with one
- * temporary result and temporary or constant operands move.
+ * Volatile and atomic loads (MIR_ENC_ORDERED_MASK: glc, ordered) move
+ * too, but past no memory access at all (no load, no store, no fence):
+ * only across ALU work, which keeps their order among all accesses
+ * (q_fir_const_lds: 17 volatile ds_read_b32 of an LDS scoreboard, each
+ * read right before its use and waited for alone, ~40 cycles apiece on
+ * the occupancy model; llc-19 keeps several in flight). Only loads with
+ * one temporary result and temporary or constant operands move.
  * Cost: O(instructions * distance moved) per block, plus one liveness run. */
 #include <string.h>
 
@@ -70,7 +75,7 @@ static bool is_movable_load(const mir_instr *ins) {
   uint32_t f = isa_table[ins->opcode].flags;
   if (!(f & ISA_F_LOAD) || (f & (ISA_F_STORE | ISA_F_ATOMIC | ISA_F_WRITES_EXEC | ISA_F_WRITES_M0 | ISA_F_READS_M0)))
     return false;
-  if (!(f & (ISA_F_VMCNT | ISA_F_LGKMCNT)) || (ins->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
+  if (!(f & (ISA_F_VMCNT | ISA_F_LGKMCNT))) return false;
   if (ins->num_defs != 1 || ins->defs[0].kind != MIR_OPND_TEMP || ins->defs[0].preg != MIR_PREG_NONE) return false;
   for (unsigned k = 0; k < ins->num_ops; k++) {
     const mir_operand *o = &ins->ops[k];
@@ -176,11 +181,13 @@ static bool disjoint_same_base(const mir_instr *st, const mir_instr *ld) {
  * crosses every plain store. */
 static uint32_t load_floor(const mir_block *b, uint32_t floor, uint32_t i) {
   const mir_instr *ld = b->instrs[i];
-  if (ld->enc_flags & MIR_ENC_INVARIANT) return floor;
+  bool ordered = ld->enc_flags & MIR_ENC_ORDERED_MASK;
+  if ((ld->enc_flags & MIR_ENC_INVARIANT) && !ordered) return floor;
   unsigned ls = mem_space(ld);
   for (uint32_t k = i; k > floor; k--) {
     const mir_instr *x = b->instrs[k - 1];
     if (!is_plain_store(x)) continue;
+    if (ordered) return k; /* a volatile or atomic load passes no store */
     unsigned ss = mem_space(x);
     if ((ss == SPACE_ANY || ls == SPACE_ANY || ss == ls) && !disjoint_same_base(x, ld)) return k;
   }

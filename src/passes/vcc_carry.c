@@ -25,7 +25,10 @@
  * return sequences) and only in programs where no block reads VCC before
  * writing it, so VCC never carries a value across blocks there. The
  * printer and encoder then choose the 32-bit encoding where the operands
- * allow it (mir_needs_vop3). */
+ * allow it (mir_needs_vop3).
+ *
+ * Likewise a compare's lane mask read only as the mask of v_cndmask_b32
+ * instructions of its block (try_mask), under the same VCC conditions. */
 #include <stdlib.h>
 
 #include "emit/encode.h"
@@ -75,8 +78,22 @@ static bool vcc_read_from(const mir_program *p, const mir_block *b, uint32_t fro
   return false;
 }
 
+static bool sgpr_dead_after(const mir_program *p, uint32_t bi, uint32_t from, mir_preg first, unsigned n);
+
+/* Is the register of operand o (an SGPR lane mask) dead after
+ * instruction `from` of block b (sgpr_dead_after)? */
+static bool opnd_dead_after(const mir_program *p, const mir_block *b, uint32_t from, const mir_operand *o) {
+  mir_preg first;
+  unsigned n;
+  mir_opnd_units(o, &first, &n);
+  return n && sgpr_dead_after(p, (uint32_t)(b - p->blocks), from, first, n);
+}
+
 /* Rewrites the producer at b->instrs[i] and its consumer if the file
- * comment's conditions hold; uses[t]: reads of temporary t. */
+ * comment's conditions hold; uses[t]: reads of temporary t. (Unlike
+ * try_mask it does not ask sgpr_dead_after: a carry is no phi's value, and
+ * that check counts every call as a reader, which kept carries in SGPRs
+ * around calls, f_call_fnptr.ll.) */
 static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *uses) {
   mir_instr *pr = b->instrs[i];
   if (pr->num_defs != 2 || pr->defs[1].kind != MIR_OPND_TEMP || pr->defs[1].preg == MIR_PREG_VCC ||
@@ -102,6 +119,126 @@ static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
   }
 }
 
+/* Whether c reads temporary t, and how many times. */
+static unsigned reads_temp(const mir_instr *c, uint32_t t) {
+  unsigned n = 0;
+  for (unsigned k = 0; k < c->num_ops; k++) n += c->ops[k].kind == MIR_OPND_TEMP && c->ops[k].temp.id == t;
+  return n;
+}
+
+/* Does instruction x read (*r) or write (*w) any of the registers
+ * [first, first + n)? Pseudos other than branches (calls, returns) count
+ * as reading every register. */
+static void reg_access(const mir_instr *x, mir_preg first, unsigned n, bool *r, bool *w) {
+  *r = *w = false;
+  if (x->opcode >= ISA_NUM_OPS && x->opcode != MIR_P_BRANCH && x->opcode != MIR_P_CBRANCH_SCC) {
+    *r = true;
+    return;
+  }
+  for (unsigned k = 0; k < x->num_ops + x->num_defs; k++) {
+    const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
+    mir_preg f;
+    unsigned m;
+    mir_opnd_units(o, &f, &m);
+    if (m && f < first + n && first < f + m) *(k < x->num_ops ? r : w) = true;
+  }
+}
+
+/* Is the SGPR range [first, first + n) dead after instruction `from` of
+ * block b: on every path of the linear CFG, written before it is read?
+ * The allocator may give a value that a phi carries round a loop the
+ * register of the phi's input (f_passes_fz18a masked: a compare's mask,
+ * read by one select in its block and, as the phi's value, by a select
+ * at the loop's head), so the readers of the mask's temporary are not
+ * all of its register's readers. SGPR writes are whole (EXEC does not
+ * mask them). */
+static bool sgpr_dead_after(const mir_program *p, uint32_t bi, uint32_t from, mir_preg first, unsigned n) {
+  uint8_t *seen = calloc(p->num_blocks, 1);
+  uint32_t *stack = malloc((p->num_blocks + 1) * sizeof *stack);
+  if (!seen || !stack) {
+    free(seen);
+    free(stack);
+    return false;
+  }
+  bool dead = true;
+  uint32_t sp = 0, cur = bi, start = from;
+  for (;;) {
+    const mir_block *b = &p->blocks[cur];
+    bool ended = false;
+    for (uint32_t i = start; i < b->num_instrs && !ended; i++) {
+      bool r, w;
+      reg_access(b->instrs[i], first, n, &r, &w);
+      if (r) {
+        dead = false;
+        break;
+      }
+      ended = w;
+    }
+    if (!dead) break;
+    if (!ended)
+      for (uint32_t k = 0; k < b->linear_succs.n; k++) {
+        uint32_t s = b->linear_succs.v[k];
+        if (!seen[s]) {
+          seen[s] = 1;
+          stack[sp++] = s;
+        }
+      }
+    if (!sp) break;
+    cur = stack[--sp];
+    start = 0;
+  }
+  free(seen);
+  free(stack);
+  return dead;
+}
+
+/* A lane mask from a compare (VOPC in its VOP3 form, an allocated SGPR)
+ * whose every reader is the mask of a v_cndmask_b32 later in the same
+ * block goes through VCC, under the same conditions as a carry: nothing
+ * between the compare and its last reader reads or writes VCC, and
+ * nothing after it reads VCC before writing it. The compare and the
+ * selects then have their 32-bit forms (VOPC "vcc, src0, vsrc1", VOP2
+ * "vdst, src0, vsrc1, vcc") where their operands allow, and gfx11 wave32
+ * can pair the selects (v_dual_cndmask_b32, vopd.c), as llc-19 does:
+ * f_gpr_index branch_write's 16 selects of an indexed write's vector
+ * under one compare were 16 VOP3 instructions. */
+static void try_mask(mir_program *p, mir_block *b, uint32_t i, const uint32_t *uses) {
+  mir_instr *pr = b->instrs[i];
+  if (pr->opcode >= ISA_NUM_OPS || isa_table[pr->opcode].format != ISA_FMT_VOPC ||
+      (isa_table[pr->opcode].flags & (ISA_F_WRITES_EXEC | ISA_F_READS_VCC)) || pr->num_defs != 1 ||
+      pr->defs[0].kind != MIR_OPND_TEMP || pr->defs[0].preg == MIR_PREG_VCC || (pr->defs[0].flags & MIR_OPND_FIXED_REG))
+    return;
+  bool r, w;
+  vcc_access(p, pr, &r, &w);
+  if (r) return;
+  uint32_t t = pr->defs[0].temp.id, seen = 0, last = 0;
+  if (!uses[t]) return;
+  for (uint32_t j = i + 1; j < b->num_instrs && seen < uses[t]; j++) {
+    mir_instr *c = b->instrs[j];
+    unsigned n = reads_temp(c, t);
+    if (n) {
+      if (n != 1 || c->opcode != ISA_V_CNDMASK_B32 || c->num_ops != 3 || c->num_defs != 1 ||
+          c->ops[2].kind != MIR_OPND_TEMP || c->ops[2].temp.id != t)
+        return;
+      seen++;
+      last = j;
+      continue;
+    }
+    vcc_access(p, c, &r, &w);
+    if (r || w) return;
+  }
+  if (seen != uses[t] || vcc_read_from(p, b, last + 1)) return;
+  if (!opnd_dead_after(p, b, last + 1, &pr->defs[0])) return;
+  pr->defs[0] = mir_op_vcc(p);
+  pr->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+  for (uint32_t j = i + 1; j <= last; j++) {
+    mir_instr *c = b->instrs[j];
+    if (!reads_temp(c, t)) continue;
+    c->ops[2] = mir_op_vcc(p);
+    c->enc_flags &= ~(uint32_t)MIR_ENC_VOP3;
+  }
+}
+
 int mir_vcc_carry(mir_program *p, diag *d) {
   (void)d;
   if (p->target->const_bus_limit < 2) return 0;
@@ -118,6 +255,7 @@ int mir_vcc_carry(mir_program *p, diag *d) {
   for (uint32_t b = 0; b < p->num_blocks; b++)
     for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++)
       if (is_producer(p->blocks[b].instrs[i]->opcode)) try_pair(p, &p->blocks[b], i, uses);
+      else try_mask(p, &p->blocks[b], i, uses);
   free(uses);
   return 0;
 }

@@ -486,19 +486,23 @@ static void vgpr_reads(const mir_instr *ins, uint64_t *rd) {
  * Forwarding leaves such moves behind when the copy's register is read
  * only in a later block (an extract of a pair kept for its high half), or
  * when the tuple it built was read in place of its sources (a vector
- * built from two values that live on, f_vector_gep). After s_endpgm
- * nothing reads VGPRs; a function's caller, a callee and M0-relative
- * (movrel) or indexed reads could, so those programs are left alone.
+ * built from two values that live on, f_vector_gep), or when the
+ * extracts of an indexed write's vector were forwarded to their readers
+ * (f_gpr_index branch_write: 15 dead copies). After s_endpgm nothing
+ * reads VGPRs; a function's caller, a callee and M0-relative (movrel)
+ * reads could, so those programs are left alone. Indexed accesses not yet
+ * lowered (MIR_P_GPR_IDX_READ / WRITE, gpr_index.c runs after this pass)
+ * name their whole vector as an operand, so their reads are counted.
  * Repeated: a deleted move may have been the only reader of its source. */
 typedef uint64_t vgpr_set[4];
 
 static bool vgpr_in(const uint64_t *rd, mir_preg d) { return (rd[(d - 256) >> 6] >> ((d - 256) & 63)) & 1; }
 
 static void delete_unread_vgpr_moves(mir_program *p, arena *mem) {
-  if (p->is_function || p->has_calls || p->gpr_idx) return;
+  if (p->is_function || p->has_calls) return;
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)
     for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
-      if (movrel(p->blocks[bi].instrs[i])) return;
+      if (movrel(p->blocks[bi].instrs[i]) || (p->blocks[bi].instrs[i]->enc_flags & MIR_ENC_GPR_IDX)) return;
   vgpr_set *gen = arena_alloc(mem, p->num_blocks * sizeof *gen);
   vgpr_set *in = arena_alloc(mem, p->num_blocks * sizeof *in);
   for (bool again = true; again;) {

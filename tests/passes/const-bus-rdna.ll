@@ -25,7 +25,7 @@
 ; RDNA: v_fma_f32 v{{[0-9]+}}, v{{[0-9]+}}, 0x40490fdb, s{{[0-9]+}}
 ; RDNA-LABEL: sel_ss:
 ; RDNA: v_mov_b32_e32 [[V:v[0-9]+]], s{{[0-9]+}}
-; RDNA: v_cndmask_b32_e64 v{{[0-9]+}}, s{{[0-9]+}}, [[V]], s
+; RDNA: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, s{{[0-9]+}}, [[V]], {{s|vcc}}
 ; GFX9-LABEL: fma_ss:
 ; GFX9: v_mov_b32_e32 [[A:v[0-9]+]], s{{[0-9]+}}
 ; GFX9: v_fma_f32 v{{[0-9]+}}, [[A]], s{{[0-9]+}}, v{{[0-9]+}}

@@ -6,19 +6,20 @@
 ; negative bound stays an SGPR pair. On main every bound was an s_mov_b32
 ; pair read by all three instructions. A divergent select of an i64 with
 ; a constant arm likewise takes the arm's halves as constants (llc-19:
-; v_cndmask_b32 v0, 0x7f, v1 and v_cndmask_b32 v1, 0, v2).
+; v_cndmask_b32 v0, 0x7f, v1 and v_cndmask_b32 v1, 0, v2); the mask goes
+; through VCC where vcc-carry can put it there (the 32-bit forms).
 ; RUN: %wavecc -mcpu=gfx1030 -filetype=asm %s -o - | FileCheck %s --check-prefix=GFX10
 ; RUN: %wavecc -mcpu=gfx900 -filetype=asm %s -o - | FileCheck %s --check-prefix=GFX9
 target triple = "amdgcn-amd-amdhsa"
 
 ; GFX10-LABEL: k:
 ; GFX10-NOT: s_mov_b32 s{{[0-9]+}}, 0x7f
-; GFX10: v_cmp_gt_i64_e64 [[M:s[0-9]+]], 0x7f, v[{{[0-9]+:[0-9]+}}]
-; GFX10-DAG: v_cndmask_b32_e64 v{{[0-9]+}}, 0x7f, v{{[0-9]+}}, [[M]]
-; GFX10-DAG: v_cndmask_b32_e64 v{{[0-9]+}}, 0, v{{[0-9]+}}, [[M]]
+; GFX10: v_cmp_gt_i64_e{{32|64}} [[M:s[0-9]+|vcc_lo]], 0x7f, v[{{[0-9]+:[0-9]+}}]
+; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0x7f, v{{[0-9]+}}, [[M]]
+; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0, v{{[0-9]+}}, [[M]]
 ; GFX10: s_mov_b32 s{{[0-9]+}}, 0xffffff80
-; GFX10: v_cmp_lt_i64_e64 [[N:s[0-9]+]], s[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}]
-; GFX10: v_cndmask_b32_e64 v{{[0-9]+}}, -1, v{{[0-9]+}}, [[N]]
+; GFX10: v_cmp_lt_i64_e{{32|64}} [[N:s[0-9]+|vcc_lo]], s[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}]
+; GFX10: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1, v{{[0-9]+}}, [[N]]
 ; GFX10: s_endpgm
 ; GFX9-LABEL: k:
 ; GFX9: v_cmp_gt_i64_e64 [[M:s\[[0-9]+:[0-9]+\]]], s[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}]
@@ -37,8 +38,8 @@ define amdgpu_kernel void @k(ptr addrspace(1) %p) {
 }
 ; GFX10-LABEL: k_sel:
 ; GFX10-NOT: s_mov_b32
-; GFX10-DAG: v_cndmask_b32_e64 v{{[0-9]+}}, 0x7f, v{{[0-9]+}}, [[M:s[0-9]+]]
-; GFX10-DAG: v_cndmask_b32_e64 v{{[0-9]+}}, 0, v{{[0-9]+}}, [[M]]
+; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0x7f, v{{[0-9]+}}, [[M:s[0-9]+|vcc_lo]]
+; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0, v{{[0-9]+}}, [[M]]
 ; GFX10: s_endpgm
 ; GFX9-LABEL: k_sel:
 ; GFX9-NOT: s_mov_b32

@@ -5,14 +5,16 @@
 ; VOP3 literals and keeps a move of the constant. An inline constant in a VGPR
 ; (v_mov_b32 0, the high half of a zext) is read inline, and x | 0 then
 ; goes. f_insertelt_dyn64.ll at gfx1030: 49 -> 39 instructions (llc-19 35).
+; (The mask is in VCC where vcc-carry puts it: the 32-bit form, on gfx11
+; v_dual_cndmask_b32.)
 ; RUN: %wavecc -mcpu=gfx1030 -S %s -o - | FileCheck %s --check-prefix=RDNA
 ; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s --check-prefix=RDNA
 ; RUN: %wavecc -mcpu=gfx900 -S %s -o - | FileCheck %s --check-prefix=GFX9
 ; RDNA-LABEL: ins:
 ; RDNA-NOT: s_mov_b32 s{{[0-9]+}}, 0x3ff80000
 ; RDNA-NOT: v_or_b32
-; RDNA: v_cndmask_b32_e64 v{{[0-9]+}}, 0x3ff80000, v{{[0-9]+}}, s{{[0-9]+}}
-; RDNA: v_cndmask_b32_e64 v{{[0-9]+}}, 0x40040000, v{{[0-9]+}}, s{{[0-9]+}}
+; RDNA: cndmask_b32{{(_e32|_e64)?}} v{{[0-9]+}}, 0x3ff80000, v{{[0-9]+}}
+; RDNA: cndmask_b32{{(_e32|_e64)?}} v{{[0-9]+}}, 0x40040000, v{{[0-9]+}}
 ; RDNA: s_endpgm
 ; GFX9-LABEL: ins:
 ; GFX9: v_mov_b32_e32 v{{[0-9]+}}, 0x3ff80000
