@@ -398,6 +398,19 @@ static LLVMValueRef sends_message(LLVMBasicBlockRef bb) {
   return NULL;
 }
 
+/* In the tail block (current): a phi of t from the body and undef from
+ * the head (a lane mask stays one); returns its result. */
+static mir_temp tail_phi(isel_ctx *c, mir_temp t) {
+  mir_temp d = isel_tmp(c, (mir_rc)t.rc);
+  if (isel_lane_marked(c, t)) isel_lane_mark(c, d);
+  mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
+  phi->defs[0] = mir_op_temp(d);
+  phi->ops[0].kind = MIR_OPND_UNDEF;
+  phi->ops[0].temp.rc = t.rc;
+  phi->ops[1] = mir_op_temp(t);
+  return d;
+}
+
 /* In the tail block (current): phis for the values of LLVM block b that
  * are read outside its body (other blocks, or its terminator through the
  * edge masks); `head` is the skipping predecessor (undef), `body` the
@@ -419,15 +432,19 @@ static void tail_phis(mctx *m, uint32_t b) {
     for (unsigned e = 0; e < n; e++) {
       mir_temp t = c->vals[vi].t[e];
       if (!t.id) continue;
-      mir_temp d = isel_tmp(c, (mir_rc)t.rc);
-      if (isel_lane_marked(c, t)) isel_lane_mark(c, d); /* a lane mask stays one */
-      mir_instr *phi = isel_emit(c, MIR_P_PHI, 2, 1);
-      phi->defs[0] = mir_op_temp(d);
-      phi->ops[0].kind = MIR_OPND_UNDEF;
-      phi->ops[0].temp.rc = t.rc;
-      phi->ops[1] = mir_op_temp(t);
-      isel_set(c, ins, e, d);
+      isel_set(c, ins, e, tail_phi(c, t));
     }
+    /* The packed shadows of the same value (<N x i8>/<N x i16> dwords,
+     * a <2 x float> pair) are read instead of the components by stores
+     * and VOP3P users: they need their phis too, or a reader after the
+     * tail is not dominated by the body's definition (stress seed 63798
+     * at -O0: a <2 x i8> load in a skipped block stored after a loop). */
+    for (unsigned w = 0; w < ISEL_MAX_COMPS; w++) {
+      mir_temp t = isel_packed_word(c, ins, w);
+      if (t.id) isel_packed_record(c, ins, w, tail_phi(c, t));
+    }
+    mir_temp pair = isel_pk_f32_shadow(c, ins);
+    if (pair.id) isel_pk_f32_record(c, ins, tail_phi(c, pair));
   }
 }
 

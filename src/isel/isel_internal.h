@@ -379,6 +379,8 @@ mir_instr *isel_vop3p(isel_ctx *c, unsigned op, mir_operand *s, unsigned n, mir_
  * float> value v, lane 0 in its first dword; call where v is defined.
  * Nothing on targets without v_pk_*_f32. */
 void isel_pk_f32_record(isel_ctx *c, LLVMValueRef v, mir_temp t);
+/* The pair isel_pk_f32_record recorded for v, or id 0. */
+mir_temp isel_pk_f32_shadow(const isel_ctx *c, LLVMValueRef v);
 /* A <2 x float> fadd/fsub/fmul, or (fma) an llvm.fma/fmuladd call, as one
  * v_pk_add/mul/fma_f32 when its sources need no instruction to become
  * packed operands: 1 when selected, -1 when not (nothing emitted). */

@@ -42,7 +42,7 @@ void isel_pk_f32_record(isel_ctx *c, LLVMValueRef v, mir_temp t) {
   ptrmap_put(&c->pkf_map, v, bits);
 }
 
-static mir_temp shadow_of(const isel_ctx *c, LLVMValueRef v) {
+mir_temp isel_pk_f32_shadow(const isel_ctx *c, LLVMValueRef v) {
   mir_temp t = {0};
   if (!c->pkf_map.cap) return t;
   uint32_t bits = ptrmap_get(&c->pkf_map, v);
@@ -68,7 +68,7 @@ static bool shuffle_source(const isel_ctx *c, LLVMValueRef V, mir_operand *out) 
   if (m[1] < 0) m[1] = m[0];
   LLVMValueRef X = LLVMGetOperand(V, (unsigned)from);
   if (!is_v2f32(LLVMTypeOf(X))) return false;
-  mir_temp t = shadow_of(c, X);
+  mir_temp t = isel_pk_f32_shadow(c, X);
   if (!t.id) return false;
   *out = mir_op_temp(t);
   if (m[0] == 1) out->flags |= MIR_OPND_OPSEL;
@@ -84,7 +84,7 @@ static bool pk_source(isel_ctx *c, LLVMValueRef V, bool neg_ok, mir_operand *out
     out->flags ^= MIR_OPND_NEG | MIR_OPND_NEG_HI;
     return true;
   }
-  mir_temp t = shadow_of(c, V);
+  mir_temp t = isel_pk_f32_shadow(c, V);
   if (t.id) {
     *out = mir_op_temp(t);
     return true;
@@ -190,7 +190,7 @@ static void classify_uses(isel_ctx *c, LLVMValueRef x, unsigned depth, bool *pai
  * shufflevector), or NULL for a broadcast. */
 static LLVMValueRef pair_value(isel_ctx *c, LLVMValueRef v) {
   for (unsigned i = 0; i < 4 && v; i++) {
-    if (shadow_of(c, v).id) return v;
+    if (isel_pk_f32_shadow(c, v).id) return v;
     if (LLVMIsAInstruction(v) && LLVMGetInstructionOpcode(v) == LLVMFNeg) v = LLVMGetOperand(v, 0);
     else if (LLVMIsAShuffleVectorInst(v)) v = LLVMGetOperand(v, LLVMGetMaskValue(v, 0) >= 2 || LLVMGetMaskValue(v, 1) >= 2);
     else return NULL;
