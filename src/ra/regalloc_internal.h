@@ -44,7 +44,7 @@ typedef struct ra_ctx {
    * and r at the target's VGPR tuple alignment (ra_lo64_ok); NULL when
    * the program has no such read */
   uint8_t *lo64;
-  /* Affinities (see compute_affinities), indexed by temporaries below
+  /* Affinities (see ra_compute_affinities), indexed by temporaries below
    * live_temps: */
   uint32_t *parent;        /* union-find forest of affinity sets */
   mir_preg *set_reg;       /* [root] register of the set's first placed member */
@@ -119,6 +119,17 @@ uint32_t ra_find_set(ra_ctx *c, uint32_t t);
  * later read of the same value carries it)? A value that lives on cannot
  * share its register with the vector: the vector copies it. */
 bool ra_dies_in_vector(const mir_instr *v, unsigned k);
+
+/* Builds the affinity sets, vector slots and preferred registers of the
+ * program's temporaries before assignment (regalloc_affinity.c: phis and
+ * their operands, copies, p_create_vector operands, loop-header phis'
+ * vector slots). Allocates c's affinity arrays from its arena. */
+void ra_compute_affinities(ra_ctx *c);
+
+/* Preferences of ins's definitions for its operands' registers (parts of
+ * a killed p_split_vector / p_extract, a copy's destination), set when
+ * ins is reached during assignment. */
+void ra_prefer_from_operands(ra_ctx *c, const mir_instr *ins);
 
 /* A register for t's definition (no fixed register) at c->cur_ins, after
  * the placement rules of regalloc_choose.c (soft clauses, the VMEM
