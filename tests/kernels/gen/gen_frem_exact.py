@@ -17,6 +17,7 @@ import struct
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import kt  # noqa: E402
+from gen_frem import KERNEL  # noqa: E402  (the one-frem kernel of f_frem.ll)
 
 N = 64
 INF, NAN = float('inf'), float('nan')
@@ -106,20 +107,6 @@ def fmt_val(v):
         return '-0x0p+0' if math.copysign(1, v) < 0 else '0x0.0p+0'
     return v.hex()
 
-
-KERNEL = """
-define amdgpu_kernel void @frem_{n}(ptr addrspace(1) %x, ptr addrspace(1) %y, ptr addrspace(1) %out) {{
-  %i = call i32 @llvm.amdgcn.workitem.id.x()
-  %px = getelementptr {t}, ptr addrspace(1) %x, i32 %i
-  %py = getelementptr {t}, ptr addrspace(1) %y, i32 %i
-  %a = load {t}, ptr addrspace(1) %px
-  %b = load {t}, ptr addrspace(1) %py
-  %r = frem {t} %a, %b
-  %po = getelementptr {t}, ptr addrspace(1) %out, i32 %i
-  store {t} %r, ptr addrspace(1) %po
-  ret void
-}}
-"""
 
 COND = """
 ; frem under a divergent branch: odd lanes only, even lanes store x
