@@ -6,8 +6,9 @@
 // frem to fma(-trunc(x / y), y, x) (SITargetLowering::LowerFREM), which
 // is wrong when x / y has more bits than the mantissa (llvm-stress seed
 // 64526, tests/fuzz/README.md: 3.9e80 where fmod is 2.1e-55). This pass
-// builds, for a scalar frem of precision p (24 float, 53 double; half is
-// computed in float, where every half value and remainder is exact):
+// builds, for a scalar frem of precision p (24 float, 53 double; half and
+// bfloat are computed in float, where their values and remainders are
+// exact):
 //
 //   head: q = |x / y| (a correctly rounded fdiv)
 //         fast = q < 2^p && y not +-inf      (q NaN, inf or large: slow)
@@ -59,7 +60,8 @@
 //
 // The new blocks have no critical edges (the pass runs after import.c's
 // break-crit-edges): the loop's latch is its own block. Runs from
-// ir_passes.c (after expand-float-intrinsics) only when a frem exists.
+// ir_passes.c (before promote-bf16, which lowers the bfloat conversions
+// made here) only when a frem exists.
 #include <cmath>
 
 #include "llvm/ADT/APFloat.h"
@@ -155,8 +157,9 @@ void expand_exact(BinaryOperator *frem) {
   IRBuilder<> b(head);
   b.SetCurrentDebugLocation(frem->getDebugLoc());
   Value *x = frem->getOperand(0), *y = frem->getOperand(1);
-  // half in float: its values, quotients' floors and remainders are exact there
-  Type *t = ft->isHalfTy() ? b.getFloatTy() : ft;
+  // half and bfloat in float: their values, quotients' floors and
+  // remainders are exact there (and the remainder fits the narrow type)
+  Type *t = ft->isHalfTy() || ft->isBFloatTy() ? b.getFloatTy() : ft;
   unsigned p = t->isDoubleTy() ? 53 : 24;
   Value *xt = t == ft ? x : b.CreateFPExt(x, t), *yt = t == ft ? y : b.CreateFPExt(y, t);
   // x / y rather than |x| / |y| (the same magnitude: division is symmetric

@@ -4,7 +4,7 @@
 
 #include "llvm/IR/PassManager.h"
 
-// Rewrites every frem (half, float, double and fixed vectors of them,
+// Rewrites every frem (half, bfloat, float, double and fixed vectors of them,
 // element by element) into the exact remainder, C's fmod: a quotient of
 // fewer bits than the mantissa in one fma, larger ones in a loop that
 // takes p - 5 quotient bits per step. Under `afn` the frem becomes

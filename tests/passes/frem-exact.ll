@@ -4,13 +4,13 @@
 ; is 2.1e-55). The expansion: q = |x| / |y|; below 2^p (and y finite)
 ; one fma with a +|y| fix (y not inf); else a loop taking p - 5 quotient bits a step
 ; (frexp-aligned operands, rint, fma); copysign(result, x) at the join.
-; half is computed in float; vectors element by element; afn keeps the
+; half and bfloat are computed in float; vectors element by element; afn keeps the
 ; short llc-19 form. The corpus kernel f_frem_exact.ll fails before
-; (all 6 tests on main af5b3b7) and passes after.
+; (all 7 tests on main af5b3b7; bfloat is refused there) and passes after.
 ; RUN: %wavecc-opt -ir-pass=expand-frem %s | FileCheck %s
 ; RUN: %wavecc-run --compiler=wavecc %S/../kernels/f_frem_exact.ll 2>&1 | FileCheck %s --check-prefix=EMU
 ; RUN: %wavecc-run --mcpu=gfx1100 --compiler=wavecc -Xwavecc -O0 %S/../kernels/f_frem_exact.ll 2>&1 | FileCheck %s --check-prefix=EMU
-; EMU: 6 passed, 0 failed
+; EMU: 7 passed, 0 failed
 target triple = "amdgcn-amd-amdhsa"
 
 ; CHECK-LABEL: define float @f32(
@@ -75,6 +75,17 @@ define double @f64(double %x, double %y) {
 define half @f16(half %x, half %y) {
   %r = frem half %x, %y
   ret half %r
+}
+
+; bfloat in float too (expand-frem runs before promote-bf16, which lowers
+; these conversions)
+; CHECK-LABEL: define bfloat @bf16(
+; CHECK: fpext bfloat %x to float
+; CHECK: call i32 @llvm.smin.i32(i32 %{{.*}}, i32 19)
+; CHECK: %r = fptrunc float %{{.*}} to bfloat
+define bfloat @bf16(bfloat %x, bfloat %y) {
+  %r = frem bfloat %x, %y
+  ret bfloat %r
 }
 
 ; ninf: no test of y = inf on the fast path

@@ -10,7 +10,8 @@ fr19), so this file is in KNOWN-FAILURES.llc*. Host reference: Python's
 math.fmod on doubles (exact; half and float operands are doubles exactly,
 and their remainders are representable in their own type).
 Kernels: scalar half/float/double, <2 x double>, a frem under a divergent
-branch (odd lanes), and a uniform frem (operands loaded at index 0)."""
+branch (odd lanes), a uniform frem (operands loaded at index 0), and
+bfloat (computed in float; buffers of bit patterns, no NaN cases)."""
 import math
 import os
 import struct
@@ -98,6 +99,37 @@ def randoms(t, r, n):
     return out
 
 
+def bf16(bits):
+    """The bfloat with these 16 bits, as a Python float."""
+    return from_bits('float', bits << 16)
+
+
+def bf16_bits(v):
+    b = to_bits('float', v)
+    assert b & 0xffff == 0, v  # fmod of bfloat values is a bfloat
+    return b >> 16
+
+
+def bf16_pairs(r):
+    """bfloat (x, y) bit pairs: huge over tiny (subnormal) quotients,
+    exact multiples (-6 / 3: -0), y = inf, quotients rounding up to an
+    integer, then random wide-range pairs; none gives NaN."""
+    c = [(0x7f7f, 0x0001), (0xff7f, 0x0003), (0x7e96, 0x3f80 | 0x40), (0x5f00, 0x3dcd), (0xc0c0, 0x4040),
+         (0x40c0, 0x4040), (0x3f80, 0x7f80), (0xbf80, 0xff80), (0x0005, 0x0002), (0x0000, 0x3f80), (0x8000, 0x3f80)]
+    for k, y in [(5, 0x4040), (3, 0x3dcd), (1000, 0x3f8d)]:
+        yv = bf16(y)
+        xb = bf16_bits(from_bits('float', to_bits('float', k * yv) & 0xffff0000)) - 1
+        c.append((xb, y))
+    while len(c) < N:
+        x, y = r.bits(15), r.bits(15)
+        if (x >> 7) == 0xff or (y >> 7) == 0xff or y == 0:
+            continue
+        if abs(bf16(x)) < abs(bf16(y)):
+            x, y = y, x
+        c.append((x | r.bits(1) << 15, y | r.bits(1) << 15))
+    return c
+
+
 def fmt_val(v):
     if math.isnan(v):
         return 'nan'
@@ -179,6 +211,16 @@ def main():
     xs = [from_bits('double', 0x54153AB464134032)] + [float(i) for i in range(1, N)]
     ys = [from_bits('double', 0xB4953B34049380B2)] + [1.0] * (N - 1)
     test(lines, 'frem exact double, uniform', 'frem_f64_uniform', 'double', xs, ys, [fmod(xs[0], ys[0])] * N)
+    # bfloat, bit patterns
+    pairs = bf16_pairs(r)
+    res = [bf16_bits(fmod(bf16(x), bf16(y))) for x, y in pairs]
+    lines += ['[test]', 'name: frem exact bfloat (bits)', 'kernel_name: frem_bf16',
+              'global_size: %d 0 0' % N, 'local_size: %d 0 0' % N,
+              'arg_in: 0 buffer ushort[%d] %s' % (N, ' '.join(str(x) for x, _ in pairs)),
+              'arg_in: 1 buffer ushort[%d] %s' % (N, ' '.join(str(y) for _, y in pairs)),
+              'arg_in: 2 buffer ushort[%d] repeat 0' % N,
+              'arg_out: 2 buffer ushort[%d] %s' % (N, ' '.join(map(str, res))), '']
+    ir += KERNEL.format(n='bf16', t='bfloat')
     ir += COND
     kt.write_ll('f_frem_exact.ll', lines, ir)
 
