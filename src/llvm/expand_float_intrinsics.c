@@ -18,16 +18,11 @@
  *                   0x33979a37; bounds -44.85346, 38.53184) and log10(2)
  *                   (0x3e9a209a + 0x3284fbcf, 32 log10(2) = 0x411a209b)
  *   pow(x, y)       amdgcn.exp2(fmul.legacy(y, amdgcn.log(x)))
- *   frem x, y       fma(-trunc(x / y), y, x), the division an ordinary fdiv
- *                   with frem's fast-math flags (llc-19's LowerFREM; f16
- *                   too, f64 likewise, vectors element by element); a zero
- *                   result takes x's sign unless the frem has nsz (fmod's
- *                   sign: frem(-4, 2) is -0, where the fma gives +0)
+ * frem is expand-frem's (expand_frem.cpp: the exact remainder).
  * Vector calls are scalarised before this pass (scalarize-vector-intrinsics).
  * f64 and f16 calls are left alone: selection reports them. */
 #include "llvm/expand_float_intrinsics.h"
 
-#include <math.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -127,58 +122,6 @@ static LLVMValueRef expand_pow(fx *c, LLVMValueRef x, LLVMValueRef y) {
   return call1(c, "llvm.amdgcn.exp2", call(c, "llvm.amdgcn.fmul.legacy", false, args, 2));
 }
 
-/* frem of one scalar pair (any float type): llc-19's LowerFREM,
- * fma(-trunc(x / y), y, x); the fdiv keeps frem's fast-math flags. Two
- * finite constants (y not 0) fold to the exact remainder instead, as
- * llc-19's DAG folds them at every -O level (APFloat mod) and instcombine
- * does at -O1 and above: the fma form is not exact when x / y is large
- * (stress seed 40276 at -O0: frem of two double constants). C's fmod is
- * exact (the result is representable in x's type) and keeps x's sign. */
-static LLVMValueRef frem1(fx *c, LLVMValueRef ins, LLVMValueRef x, LLVMValueRef y) {
-  LLVMTypeRef t = LLVMTypeOf(x);
-  if (LLVMIsAConstantFP(x) && LLVMIsAConstantFP(y)) {
-    LLVMBool lost = 0, lost2 = 0;
-    double a = LLVMConstRealGetDouble(x, &lost), d = LLVMConstRealGetDouble(y, &lost2);
-    if (!lost && !lost2 && isfinite(a) && isfinite(d) && d != 0) return LLVMConstReal(t, fmod(a, d));
-  }
-  LLVMValueRef q = LLVMBuildFDiv(c->b, x, y, "");
-  if (LLVMCanValueUseFastMathFlags(ins)) LLVMSetFastMathFlags(q, LLVMGetFastMathFlags(ins));
-  LLVMContextRef ctx = LLVMGetModuleContext(c->mod);
-  unsigned tr = LLVMLookupIntrinsicID("llvm.trunc", 10), fm = LLVMLookupIntrinsicID("llvm.fma", 8);
-  LLVMValueRef tq = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, tr, &t, 1), LLVMGetIntrinsicDeclaration(c->mod, tr, &t, 1),
-                                   &q, 1, "");
-  LLVMValueRef args[3] = {LLVMBuildFNeg(c->b, tq, ""), y, x};
-  LLVMValueRef r = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, fm, &t, 1),
-                                  LLVMGetIntrinsicDeclaration(c->mod, fm, &t, 1), args, 3, "");
-  /* LangRef: frem is fmod, whose result has x's sign also when it is 0
-   * (C11 7.12.10.1); the fma rounds an exact 0 to +0. Only a zero is
-   * fixed: NaN results keep the fma's bits (their sign is unspecified),
-   * and a nonzero result already has x's sign. llc-19 returns +0 here
-   * (llvm-stress seed 60153 at -O0, where llc-19's DAG folds the
-   * constants exactly and wavecc computed them). */
-  if (LLVMCanValueUseFastMathFlags(ins) && (LLVMGetFastMathFlags(ins) & LLVMFastMathNoSignedZeros)) return r;
-  unsigned cs = LLVMLookupIntrinsicID("llvm.copysign", 13);
-  LLVMValueRef sargs[2] = {r, x};
-  LLVMValueRef sr = LLVMBuildCall2(c->b, LLVMIntrinsicGetType(ctx, cs, &t, 1),
-                                   LLVMGetIntrinsicDeclaration(c->mod, cs, &t, 1), sargs, 2, "");
-  LLVMValueRef zero = LLVMBuildFCmp(c->b, LLVMRealOEQ, r, LLVMConstNull(t), "");
-  return LLVMBuildSelect(c->b, zero, sr, r, "");
-}
-
-static LLVMValueRef expand_frem(fx *c, LLVMValueRef ins) {
-  LLVMValueRef x = LLVMGetOperand(ins, 0), y = LLVMGetOperand(ins, 1);
-  LLVMTypeRef t = LLVMTypeOf(ins);
-  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return frem1(c, ins, x, y);
-  LLVMValueRef r = LLVMGetUndef(t);
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(c->mod));
-  for (unsigned i = 0; i < LLVMGetVectorSize(t); i++) {
-    LLVMValueRef k = LLVMConstInt(i32, i, 0);
-    LLVMValueRef e = frem1(c, ins, LLVMBuildExtractElement(c->b, x, k, ""), LLVMBuildExtractElement(c->b, y, k, ""));
-    r = LLVMBuildInsertElement(c->b, r, e, k, "");
-  }
-  return r;
-}
-
 int wir_expand_float_intrinsics(LLVMModuleRef mod) {
   fx c = {.mod = mod, .b = LLVMCreateBuilderInContext(LLVMGetModuleContext(mod)),
           .f32 = LLVMFloatTypeInContext(LLVMGetModuleContext(mod))};
@@ -188,13 +131,7 @@ int wir_expand_float_intrinsics(LLVMModuleRef mod) {
       for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins;) {
         LLVMValueRef next = LLVMGetNextInstruction(ins);
         LLVMValueRef callee = LLVMIsACallInst(ins) ? LLVMGetCalledValue(ins) : NULL;
-        if (LLVMGetInstructionOpcode(ins) == LLVMFRem) {
-          LLVMPositionBuilderBefore(c.b, ins);
-          LLVMValueRef r = expand_frem(&c, ins);
-          LLVMReplaceAllUsesWith(ins, r);
-          LLVMInstructionEraseFromParent(ins);
-          n++;
-        } else if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
+        if (callee && LLVMIsAFunction(callee) && LLVMGetIntrinsicID(callee)) {
           size_t len;
           const char *name = LLVMGetValueName2(callee, &len);
           LLVMPositionBuilderBefore(c.b, ins);

@@ -6,9 +6,8 @@
 
 /* Rewrites every scalar f32 call of llvm.sin, llvm.cos, llvm.exp2,
  * llvm.log2, llvm.exp and llvm.log in `mod` into the hardware's
- * llvm.amdgcn.sin/cos/exp2/log and the range scaling around them, and
- * every frem (any float type, vectors too) into fdiv/trunc/fma. Cannot
- * fail; returns the number of calls rewritten. */
+ * llvm.amdgcn.sin/cos/exp2/log and the range scaling around them (frem:
+ * expand_frem.cpp). Cannot fail; returns the number of calls rewritten. */
 int wir_expand_float_intrinsics(LLVMModuleRef mod);
 
 #endif

@@ -43,6 +43,17 @@ INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
 INFALLIBLE(run_cast_through_integers, wir_cast_through_integers)
 INFALLIBLE(run_expand_float_intrinsics, wir_expand_float_intrinsics)
 
+/* expand-frem (expand_frem.cpp, a C++ function pass: it makes blocks)
+ * when the module has a frem: the exact remainder (C's fmod) in place of
+ * llc-19's fma(-trunc(x / y), y, x). */
+static int run_expand_frem(LLVMModuleRef mod, diag *d) {
+  for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
+    for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb))
+      for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i))
+        if (LLVMGetInstructionOpcode(i) == LLVMFRem) return wir_run_passes(mod, "function(expand-frem)", d);
+  return 0;
+}
+
 /* LLVM's early-cse after the fat-pointer lowering, when the module calls
  * buffer intrinsics: the lowering computes each access's offset anew
  * (every getelementptr's shifts and adds), early-cse shares them. (Not
@@ -66,8 +77,11 @@ static const wir_pass_info passes[] = {
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
   {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
+  /* before promote-bf16: a bfloat frem is computed in float, and
+   * promote-bf16 lowers the conversions it adds */
+  {"expand-frem", run_expand_frem, "frem as the exact remainder (C fmod): one fma for quotients below 2^p, else a loop of p-5 quotient bits a step; afn: llc-19's fma(-trunc(x/y), y, x)"},
   {"promote-bf16", run_promote_bf16, "bfloat arithmetic, compares and conversions in f32 with llc-19's rounding"},
-  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log; frem as fdiv/trunc/fma"},
+  {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},

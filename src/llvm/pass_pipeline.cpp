@@ -66,6 +66,7 @@
 #include "llvm/atomic_optimizer.h"
 #include "llvm/bypass_slow_division.h"
 #include "llvm/check_div.h"
+#include "llvm/expand_frem.h"
 #include "llvm/loop_exit_copies.h"
 #include "llvm/loop_reduce_memory.h"
 #include "llvm/merge_split_edges.h"
@@ -146,6 +147,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "hoist-sibling-exprs") FPM.addPass(WirHoistSiblingExprsPass());
   else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
   else if (name == "join-flags") FPM.addPass(WirJoinFlagsPass());
+  else if (name == "expand-frem") FPM.addPass(WirExpandFremPass()); /* ir_passes.c */
   else if (name == "promote-private-arrays") FPM.addPass(WirPromotePrivateArraysPass(tti ? tti->target : nullptr));
   else if (name == "atomic-optimizer") FPM.addPass(WirAtomicOptimizerPass(tti ? tti->wave_size : 64, tti ? tti->target : nullptr));
   else if (name == "bypass-slow-division")
