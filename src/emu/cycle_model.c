@@ -49,6 +49,7 @@ typedef struct cm_queue {
 
 typedef struct cm_wave {
   uint64_t t;            /* when the wave can issue its next instruction */
+  uint64_t *vready;      /* [256]: when each VGPR's VALU result is ready (NULL: no latencies) */
   uint64_t busy;         /* issue cycles of this wave so far */
   cm_queue q[3];         /* EMU_PEND_VM, _LGKM, _VS */
   unsigned epoch;        /* barriers passed */
@@ -66,6 +67,8 @@ typedef struct cm_end {
 /* One per worker thread of a dispatch (parallel.c): the running group's
  * waves, and the log of ended waves; emu_cm_merge packs the logs. */
 struct emu_cycle_model {
+  const wavecc_cycle_costs *cc; /* the target's VALU issue cycles and latencies */
+  uint64_t *vready;      /* [waves_per_group * 256], or NULL when every latency is 0 */
   unsigned simds, occupancy, waves_per_group;
   cm_wave *wave;         /* [waves_per_group] */
   uint64_t *barrier;     /* [barriers]: latest arrival per epoch of the running work-group */
@@ -109,7 +112,11 @@ emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, un
   cm->waves_per_group = waves_per_group ? waves_per_group : 1;
   cm->wave = calloc(cm->waves_per_group, sizeof *cm->wave);
   cm->wave_simd = calloc(cm->waves_per_group, sizeof *cm->wave_simd);
-  if (!cm->wave || !cm->wave_simd) {
+  cm->cc = &t->cycle_costs;
+  int lat = 0;
+  for (unsigned k = 0; k < WAVECC_NUM_VK; k++) lat |= cm->cc->latency[k];
+  if (lat) cm->vready = calloc((size_t)cm->waves_per_group * 256, sizeof *cm->vready);
+  if (!cm->wave || !cm->wave_simd || (lat && !cm->vready)) {
     emu_cm_free(cm);
     return NULL;
   }
@@ -120,6 +127,7 @@ void emu_cm_free(emu_cycle_model *cm) {
   if (!cm) return;
   free(cm->wave);
   free(cm->wave_simd);
+  free(cm->vready);
   free(cm->barrier);
   free(cm->log);
   free(cm);
@@ -154,6 +162,10 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
   cm_wave *cw = &cm->wave[w->id_in_group];
   if (w->instructions == 1) { /* a new wave (init_wave cleared its count) */
     memset(cw, 0, sizeof *cw);
+    if (cm->vready) {
+      cw->vready = cm->vready + (size_t)w->id_in_group * 256;
+      memset(cw->vready, 0, 256 * sizeof *cw->vready);
+    }
     /* SIMDs round-robin over the dispatch's waves in serial order: full
      * groups before this one, then this group's start order */
     cm->wave_simd[w->id_in_group] = (unsigned)((cm->group * cm->waves_per_group + cm->started++) % cm->simds);
@@ -178,6 +190,14 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
         q->n -= r;
       }
     }
+  }
+  if (cw->vready) /* a VGPR a VALU instruction has not finished writing */
+    for (unsigned i = 0; i < in->xnrd; i++)
+      if (cw->vready[in->xrd[i]] > start) start = cw->vready[in->xrd[i]];
+  if (in->xclass == EMU_XC_VALU) {
+    if (cm->cc->issue[in->xvk]) issue = cm->cc->issue[in->xvk];
+    if (cw->vready && cm->cc->latency[in->xvk])
+      for (unsigned i = 0; i < in->xnwr; i++) cw->vready[in->xwr[i]] = start + cm->cc->latency[in->xvk];
   }
   cw->t = start + issue;
   cw->busy += issue;

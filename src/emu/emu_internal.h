@@ -195,6 +195,11 @@ typedef struct emu_inst {
    * sources after operand shaping, the carry-in mask operand and the
    * carry-out destination (EMU_NO_OPERAND: none). */
   uint8_t xclass, xcost, xflags;
+  /* For the occupancy cycle model (cycle_model.c): the VALU kind
+   * (WAVECC_VK_*), the VGPR rows whose values the instruction reads (first
+   * row of each operand, at most 4) and the rows a VALU one writes. */
+  uint8_t xvk, xnrd, xnwr;
+  uint16_t xrd[4], xwr[3];
   uint8_t vfast, vnsrc;
   uint16_t vcodes[3], vcin, vcout;
   /* The poison check's plan of a VALU instruction (emu_poison_prepare,
