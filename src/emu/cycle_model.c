@@ -7,9 +7,20 @@
  *    (occupancy_waves below: VGPRs, SGPRs, LDS per work-group, work-groups
  *    per CU, the SIMD's wave slots; facts from the target description).
  *  - Each wave is a chain in time: an instruction issues when the wave is
- *    ready and takes its issue cycles (the per-class costs of dispatch.c's
- *    klass: VALU 4 for a wave64 on a SIMD16, f64/transcendental 16, SALU 1,
- *    SMEM 4, LDS 8, VMEM 16, branch 4). A load issued at time t completes
+ *    ready and takes its issue cycles: VALU from the target description
+ *    (wavecc_cycle_costs: gfx9/CDNA 4 for a wave64 on a SIMD16, f64 and
+ *    transcendental 16; RDNA 1 for wave32 and 2 for wave64 on a SIMD32,
+ *    transcendental 4/8, f64 16/32; sources at the targets' values), the
+ *    rest dispatch.c's per-class costs (SALU 1, SMEM 4, LDS 8, VMEM 16,
+ *    branch 4, other -- s_delay_alu, s_nop, s_waitcnt -- 1). An
+ *    instruction that reads a VGPR a VALU instruction writes waits until
+ *    that result is ready, issue + the target's latency (RDNA: VALU 5,
+ *    transcendental 10, f64 22 gfx1030 / 38 gfx1100, LLVM 19's scheduling
+ *    models; gfx9/CDNA 0: the 4-cycle cadence covers it). This is the stall
+ *    gfx11's s_delay_alu announces; it is timed the same with or without
+ *    one, on every RDNA target (first VGPR of each operand only; SGPR
+ *    results of VALU -- v_cmp into VCC -- and SALU latency are not timed).
+ *    A load issued at time t completes
  *    at t + its latency (in issue order per counter, as vmcnt/lgkmcnt count
  *    down in order); an s_waitcnt waits only for the loads it retires and
  *    only for the latency still outstanding at that point. s_barrier
@@ -22,8 +33,8 @@
  *    largest SIMD time. More VGPRs mean fewer slots, so longer sequences.
  *  - Not modelled: memory bandwidth and cache hits (every load pays its
  *    class's latency), the instruction arbiter's one-issue-per-cycle-per-
- *    type limits across SIMDs, instruction cache, dependency stalls of
- *    VALU on VALU (4-cycle cadence covers them on GCN).
+ *    type limits across SIMDs, instruction cache, RDNA 3's dual issue of
+ *    wave64 VALU and its transcendental unit running beside the VALU.
  *
  * Latencies, cycles (core clock): VMEM 300, SMEM 60, LDS 40 -- the values
  * of dispatch.c's simple model, which are of the order Chips and Cheese
