@@ -59,48 +59,6 @@ typedef struct wg_ctx {
   uint32_t size[3];  /* actual work-items per dimension in this group */
 } wg_ctx;
 
-/* The VGPR rows instruction IN reads and writes, for the cycle model's
- * dependency stalls (emu_inst xrd / xwr): the first row of each VGPR
- * operand a VALU instruction reads (a v_fmac's accumulator, its
- * destination, is not counted: RDNA 3 forwards accumulation, s_delay_alu
- * FMA_ACCUM_CYCLE_1), its VGPR destination (two rows for an f64 result;
- * none for compares and v_readlane / v_readfirstlane, which write SGPRs),
- * and the address and store-data VGPRs of a memory instruction. */
-static void note_rd(emu_inst *in, unsigned code) {
-  if (code >= OPC_VGPR0 && code < OPC_VGPR0 + 256 && in->xnrd < 4) in->xrd[in->xnrd++] = (uint16_t)(code - OPC_VGPR0);
-}
-static void cm_operands(emu_inst *in, uint32_t fl) {
-  in->xnrd = in->xnwr = 0;
-  int data = (fl & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
-  switch (in->fmt) {
-  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
-    unsigned n = in->fmt == ISA_FMT_VOP1 ? 1 : in->fmt == ISA_FMT_VOP2 || in->fmt == ISA_FMT_VOPC ? 2 : 3;
-    for (unsigned i = 0; i < n; i++) note_rd(in, in->src[i]);
-    if (in->vopd) { note_rd(in, in->y_src0); note_rd(in, in->y_src1); }
-    int sdst = isa_table[in->op].format == ISA_FMT_VOPC || in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32;
-    if (!sdst && in->dst < 256) {
-      in->xwr[in->xnwr++] = in->dst;
-      if (in->xvk == WAVECC_VK_F64 && in->dst < 255) in->xwr[in->xnwr++] = (uint16_t)(in->dst + 1);
-    }
-    if (in->vopd && in->y_dst < 256) in->xwr[in->xnwr++] = in->y_dst;
-    break;
-  }
-  case ISA_FMT_DS:
-    note_rd(in, OPC_VGPR0 + in->addr);
-    if (data) { note_rd(in, OPC_VGPR0 + in->data0); note_rd(in, OPC_VGPR0 + in->data1); }
-    break;
-  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
-    if (!in->vaddr_off) note_rd(in, OPC_VGPR0 + in->addr);
-    if (data) note_rd(in, OPC_VGPR0 + in->data0);
-    break;
-  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
-    if (in->offen || in->idxen) note_rd(in, OPC_VGPR0 + in->vaddr);
-    if (data) note_rd(in, OPC_VGPR0 + in->vdata);
-    break;
-  default: break;
-  }
-}
-
 void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
   uint32_t fl = isa_table[in->op].flags;
   in->xflags = 0;
@@ -134,7 +92,7 @@ void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
     break;
   }
   }
-  cm_operands(in, fl);
+  emu_cm_prepare(in);
   emu_valu_prepare(dev, in);
   emu_poison_prepare(dev, in);
 }
