@@ -7,9 +7,20 @@
  *    (occupancy_waves below: VGPRs, SGPRs, LDS per work-group, work-groups
  *    per CU, the SIMD's wave slots; facts from the target description).
  *  - Each wave is a chain in time: an instruction issues when the wave is
- *    ready and takes its issue cycles (the per-class costs of dispatch.c's
- *    klass: VALU 4 for a wave64 on a SIMD16, f64/transcendental 16, SALU 1,
- *    SMEM 4, LDS 8, VMEM 16, branch 4). A load issued at time t completes
+ *    ready and takes its issue cycles: VALU from the target description
+ *    (wavecc_cycle_costs: gfx9/CDNA 4 for a wave64 on a SIMD16, f64 and
+ *    transcendental 16; RDNA 1 for wave32 and 2 for wave64 on a SIMD32,
+ *    transcendental 4/8, f64 16/32; sources at the targets' values), the
+ *    rest dispatch.c's per-class costs (SALU 1, SMEM 4, LDS 8, VMEM 16,
+ *    branch 4, other -- s_delay_alu, s_nop, s_waitcnt -- 1). An
+ *    instruction that reads a VGPR a VALU instruction writes waits until
+ *    that result is ready, issue + the target's latency (RDNA: VALU 5,
+ *    transcendental 10, f64 22 gfx1030 / 38 gfx1100, LLVM 19's scheduling
+ *    models; gfx9/CDNA 0: the 4-cycle cadence covers it). This is the stall
+ *    gfx11's s_delay_alu announces; it is timed the same with or without
+ *    one, on every RDNA target (first VGPR of each operand only; SGPR
+ *    results of VALU -- v_cmp into VCC -- and SALU latency are not timed).
+ *    A load issued at time t completes
  *    at t + its latency (in issue order per counter, as vmcnt/lgkmcnt count
  *    down in order); an s_waitcnt waits only for the loads it retires and
  *    only for the latency still outstanding at that point. s_barrier
@@ -22,8 +33,8 @@
  *    largest SIMD time. More VGPRs mean fewer slots, so longer sequences.
  *  - Not modelled: memory bandwidth and cache hits (every load pays its
  *    class's latency), the instruction arbiter's one-issue-per-cycle-per-
- *    type limits across SIMDs, instruction cache, dependency stalls of
- *    VALU on VALU (4-cycle cadence covers them on GCN).
+ *    type limits across SIMDs, instruction cache, RDNA 3's dual issue of
+ *    wave64 VALU and its transcendental unit running beside the VALU.
  *
  * Latencies, cycles (core clock): VMEM 300, SMEM 60, LDS 40 -- the values
  * of dispatch.c's simple model, which are of the order Chips and Cheese
@@ -49,6 +60,7 @@ typedef struct cm_queue {
 
 typedef struct cm_wave {
   uint64_t t;            /* when the wave can issue its next instruction */
+  uint64_t *vready;      /* [256]: when each VGPR's VALU result is ready (NULL: no latencies) */
   uint64_t busy;         /* issue cycles of this wave so far */
   cm_queue q[3];         /* EMU_PEND_VM, _LGKM, _VS */
   unsigned epoch;        /* barriers passed */
@@ -66,6 +78,8 @@ typedef struct cm_end {
 /* One per worker thread of a dispatch (parallel.c): the running group's
  * waves, and the log of ended waves; emu_cm_merge packs the logs. */
 struct emu_cycle_model {
+  const wavecc_cycle_costs *cc; /* the target's VALU issue cycles and latencies */
+  uint64_t *vready;      /* [waves_per_group * 256], or NULL when every latency is 0 */
   unsigned simds, occupancy, waves_per_group;
   cm_wave *wave;         /* [waves_per_group] */
   uint64_t *barrier;     /* [barriers]: latest arrival per epoch of the running work-group */
@@ -82,6 +96,49 @@ struct emu_cycle_model {
 static void pend_counts(const emu_wave *w, unsigned n[3]) {
   n[0] = n[1] = n[2] = 0;
   for (size_t i = 0; i < w->npend; i++) n[w->pend[i].kind]++;
+}
+
+/* The VGPR rows instruction IN reads and writes, for the cycle model's
+ * dependency stalls (emu_inst xrd / xwr): the first row of each VGPR
+ * operand a VALU instruction reads (a v_fmac's accumulator, its
+ * destination, is not counted: RDNA 3 forwards accumulation, s_delay_alu
+ * FMA_ACCUM_CYCLE_1), its VGPR destination (two rows for an f64 result;
+ * none for compares and v_readlane / v_readfirstlane, which write SGPRs),
+ * and the address and store-data VGPRs of a memory instruction. */
+static void note_rd(emu_inst *in, unsigned code) {
+  if (code >= OPC_VGPR0 && code < OPC_VGPR0 + 256 && in->xnrd < 4) in->xrd[in->xnrd++] = (uint16_t)(code - OPC_VGPR0);
+}
+void emu_cm_prepare(emu_inst *in) {
+  uint32_t fl = isa_table[in->op].flags;
+  in->xnrd = in->xnwr = 0;
+  int data = (fl & (ISA_F_STORE | ISA_F_ATOMIC)) != 0;
+  switch (in->fmt) {
+  case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC: case ISA_FMT_VOP3: case ISA_FMT_VOP3P: {
+    unsigned n = in->fmt == ISA_FMT_VOP1 ? 1 : in->fmt == ISA_FMT_VOP2 || in->fmt == ISA_FMT_VOPC ? 2 : 3;
+    for (unsigned i = 0; i < n; i++) note_rd(in, in->src[i]);
+    if (in->vopd) { note_rd(in, in->y_src0); note_rd(in, in->y_src1); }
+    int sdst = isa_table[in->op].format == ISA_FMT_VOPC || in->op == ISA_V_READLANE_B32 || in->op == ISA_V_READFIRSTLANE_B32;
+    if (!sdst && in->dst < 256) {
+      in->xwr[in->xnwr++] = in->dst;
+      if (in->xvk == WAVECC_VK_F64 && in->dst < 255) in->xwr[in->xnwr++] = (uint16_t)(in->dst + 1);
+    }
+    if (in->vopd && in->y_dst < 256) in->xwr[in->xnwr++] = in->y_dst;
+    break;
+  }
+  case ISA_FMT_DS:
+    note_rd(in, OPC_VGPR0 + in->addr);
+    if (data) { note_rd(in, OPC_VGPR0 + in->data0); note_rd(in, OPC_VGPR0 + in->data1); }
+    break;
+  case ISA_FMT_FLAT: case ISA_FMT_GLOBAL: case ISA_FMT_SCRATCH:
+    if (!in->vaddr_off) note_rd(in, OPC_VGPR0 + in->addr);
+    if (data) note_rd(in, OPC_VGPR0 + in->data0);
+    break;
+  case ISA_FMT_MUBUF: case ISA_FMT_MTBUF:
+    if (in->offen || in->idxen) note_rd(in, OPC_VGPR0 + in->vaddr);
+    if (data) note_rd(in, OPC_VGPR0 + in->vdata);
+    break;
+  default: break;
+  }
 }
 
 unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
@@ -109,7 +166,11 @@ emu_cycle_model *emu_cm_create(const emu_dispatch *d, uint64_t lds_per_group, un
   cm->waves_per_group = waves_per_group ? waves_per_group : 1;
   cm->wave = calloc(cm->waves_per_group, sizeof *cm->wave);
   cm->wave_simd = calloc(cm->waves_per_group, sizeof *cm->wave_simd);
-  if (!cm->wave || !cm->wave_simd) {
+  cm->cc = &t->cycle_costs;
+  int lat = 0;
+  for (unsigned k = 0; k < WAVECC_NUM_VK; k++) lat |= cm->cc->latency[k];
+  if (lat) cm->vready = calloc((size_t)cm->waves_per_group * 256, sizeof *cm->vready);
+  if (!cm->wave || !cm->wave_simd || (lat && !cm->vready)) {
     emu_cm_free(cm);
     return NULL;
   }
@@ -120,6 +181,7 @@ void emu_cm_free(emu_cycle_model *cm) {
   if (!cm) return;
   free(cm->wave);
   free(cm->wave_simd);
+  free(cm->vready);
   free(cm->barrier);
   free(cm->log);
   free(cm);
@@ -154,6 +216,10 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
   cm_wave *cw = &cm->wave[w->id_in_group];
   if (w->instructions == 1) { /* a new wave (init_wave cleared its count) */
     memset(cw, 0, sizeof *cw);
+    if (cm->vready) {
+      cw->vready = cm->vready + (size_t)w->id_in_group * 256;
+      memset(cw->vready, 0, 256 * sizeof *cw->vready);
+    }
     /* SIMDs round-robin over the dispatch's waves in serial order: full
      * groups before this one, then this group's start order */
     cm->wave_simd[w->id_in_group] = (unsigned)((cm->group * cm->waves_per_group + cm->started++) % cm->simds);
@@ -178,6 +244,14 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
         q->n -= r;
       }
     }
+  }
+  if (cw->vready) /* a VGPR a VALU instruction has not finished writing */
+    for (unsigned i = 0; i < in->xnrd; i++)
+      if (cw->vready[in->xrd[i]] > start) start = cw->vready[in->xrd[i]];
+  if (in->xclass == EMU_XC_VALU) {
+    if (cm->cc->issue[in->xvk]) issue = cm->cc->issue[in->xvk];
+    if (cw->vready && cm->cc->latency[in->xvk])
+      for (unsigned i = 0; i < in->xnwr; i++) cw->vready[in->xwr[i]] = start + cm->cc->latency[in->xvk];
   }
   cw->t = start + issue;
   cw->busy += issue;

@@ -62,6 +62,7 @@ typedef struct wg_ctx {
 void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
   uint32_t fl = isa_table[in->op].flags;
   in->xflags = 0;
+  in->xvk = WAVECC_VK_FULL;
   switch (in->fmt) {
   case ISA_FMT_SOP1: case ISA_FMT_SOP2: case ISA_FMT_SOPK: case ISA_FMT_SOPC:
     if ((in->op == ISA_S_SETREG_B32 || in->op == ISA_S_SETREG_IMM32_B32) && (in->simm16 & 63) == ISA_HWREG_MODE)
@@ -87,9 +88,11 @@ void emu_inst_prepare(const wemu_device *dev, emu_inst *in) {
     /* Quarter rate: f64 and transcendental (not v_ldexp / v_frexp). */
     isa_cost c = (isa_cost)isa_sem_of(in->op)->cost;
     in->xcost = (c == ISA_COST_F64 || c == ISA_COST_TRANS) ? 16 : 4;
+    in->xvk = c == ISA_COST_F64 ? WAVECC_VK_F64 : c == ISA_COST_TRANS ? WAVECC_VK_TRANS : WAVECC_VK_FULL;
     break;
   }
   }
+  emu_cm_prepare(in);
   emu_valu_prepare(dev, in);
   emu_poison_prepare(dev, in);
 }

@@ -195,6 +195,11 @@ typedef struct emu_inst {
    * sources after operand shaping, the carry-in mask operand and the
    * carry-out destination (EMU_NO_OPERAND: none). */
   uint8_t xclass, xcost, xflags;
+  /* For the occupancy cycle model (cycle_model.c): the VALU kind
+   * (WAVECC_VK_*), the VGPR rows whose values the instruction reads (first
+   * row of each operand, at most 4) and the rows a VALU one writes. */
+  uint8_t xvk, xnrd, xnwr;
+  uint16_t xrd[4], xwr[3];
   uint8_t vfast, vnsrc;
   uint16_t vcodes[3], vcin, vcout;
   /* The poison check's plan of a VALU instruction (emu_poison_prepare,
@@ -387,6 +392,9 @@ void emu_cm_after(emu_cycle_model *cm, const emu_wave *w, const emu_inst *in, ui
 void emu_cm_group(emu_cycle_model *cm, uint64_t group);
 uint64_t emu_cm_merge(emu_cycle_model *const *cms, unsigned n);
 unsigned emu_cm_waves_per_simd(const emu_cycle_model *cm);
+/* Fills IN's cycle-model operand fields (xrd, xwr: VGPR rows read and
+ * written; needs xvk) once, when it is decoded (emu_inst_prepare). */
+void emu_cm_prepare(emu_inst *in);
 unsigned emu_cm_occupancy(const wavecc_target *t, unsigned vgprs, unsigned sgprs, uint64_t lds_per_group,
                           unsigned waves_per_group);
 

@@ -111,6 +111,20 @@ typedef struct wavecc_alu_latency {
   uint8_t valu, trans, f64, salu;
 } wavecc_alu_latency;
 
+/* The emulator's occupancy cycle model (src/emu/cycle_model.c) prices a
+ * VALU instruction of this processor at this wave size by its kind
+ * (WAVECC_VK_*: full rate, transcendental, f64; the ISA table's cost class).
+ * issue: cycles the SIMD is busy issuing it. latency: cycles from its issue
+ * to when an instruction of the same wave that reads its VGPR result can
+ * issue; 0 when the issue cadence already covers it (GCN: a wave's next
+ * instruction issues 4 cycles later, after the result is written). Sources
+ * are at each target's values. */
+enum { WAVECC_VK_FULL, WAVECC_VK_TRANS, WAVECC_VK_F64, WAVECC_NUM_VK };
+typedef struct wavecc_cycle_costs {
+  uint8_t issue[WAVECC_NUM_VK];
+  uint8_t latency[WAVECC_NUM_VK];
+} wavecc_cycle_costs;
+
 /* Memory-model scopes of LLVM's syncscope (AMDGPUUsage "Memory Scopes";
  * singlethread is taken as wavefront). */
 typedef enum wavecc_scope {
@@ -224,6 +238,7 @@ struct wavecc_target {
                                    from GFX10); false: out of order, only lgkmcnt(0) orders it (gfx9) */
   uint8_t hazard_waits[WAVECC_NUM_HAZARDS];
   wavecc_alu_latency alu_latency; /* gfx11: s_delay_alu (zero elsewhere) */
+  wavecc_cycle_costs cycle_costs; /* the emulator's occupancy cycle model (see the type) */
   uint8_t trans_use_valus;      /* gfx11 VALUTransUseHazard: a VALU read of a TRANS result with at most this
                                    many VALUs (and one TRANS) between needs s_waitcnt_depctr va_vdst(0)
                                    (src/passes/hazards_gfx11.c); 0: no such hazard */

@@ -37,6 +37,11 @@
   .simds_per_cu = 4,                                                                                                  \
   .max_workgroups_per_cu = 16,                                                                                        \
   .lds_bytes = 65536,                                                                                                 \
+  /* Occupancy cycle model (wavecc_cycle_costs): a wave64 on a SIMD16 issues over 4 cycles (ROCm Compute Profiler   \
+   * docs, "Pipeline descriptions": four 16-wide SIMDs per CU); transcendentals and f64 16 as since issue 27. MI200/MI300    \
+   * run vector f64 at the f32 rate (AMD's MI250X / MI300X peak figures), so 16 overstates f64 here: kept unchanged, uncertain. Latency: none beyond      \
+   * the 4-cycle cadence (the model's GCN assumption). */                                                            \
+  .cycle_costs = {.issue = {4, 16, 16}, .latency = {0, 0, 0}},                                                        \
                                                                                                                       \
   .counters = {                                                                                                       \
     [WAVECC_CNT_VM] = {6, 0, 4, 14},                                                                                  \

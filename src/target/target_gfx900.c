@@ -50,6 +50,15 @@ const wavecc_target wavecc_target_gfx900 = {
   .simds_per_cu = 4,
   .max_workgroups_per_cu = 16, /* LLVM getMaxWorkGroupsPerCU */
   .lds_bytes = 65536,
+  /* Occupancy cycle model (wavecc_cycle_costs): a SIMD16 issues a wave64
+   * VALU instruction over 4 cycles (AMD "GCN Architecture" whitepaper,
+   * 2012: "a wavefront ... takes 4 cycles to execute operations for all 64
+   * work items"); transcendentals quarter rate, 16 (LLVM SISchedule.td
+   * WriteTrans32); f64 16 as since issue 27 -- Vega 10 runs f64 at 1/16 of
+   * the f32 rate (AMD's Vega 64 peak figures), so 16 understates it: kept
+   * unchanged, uncertain. Latency: a wave's next VALU instruction issues
+   * after the 4-cycle cadence, when the result is ready: no stall. */
+  .cycle_costs = {.issue = {4, 16, 16}, .latency = {0, 0, 0}},
 
   /* s_waitcnt simm16 (Vega ISA guide, "S_WAITCNT"): vmcnt[3:0] at [3:0]
    * and vmcnt[5:4] at [15:14], expcnt at [6:4], lgkmcnt at [11:8]. */

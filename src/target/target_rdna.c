@@ -35,6 +35,28 @@
            .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},            \
   .default_float_mode = 0xf0, .flat_scratch_reg = 0, .max_scratch_wave_kib = 8191, .gds_bytes = 65536
 
+/* Occupancy cycle model costs (wavecc_cycle_costs), checked 2026-11-29.
+ * Issue: a SIMD32 issues a wave32 VALU instruction in one cycle and a
+ * wave64 one as its two wave32 halves back to back, two cycles (AMD, "RDNA
+ * Architecture" whitepaper, 2019, on wave32 and wave64 execution; RDNA 3
+ * keeps the SIMD32 and wave64 halves -- its dual-issue of some wave64 ops in
+ * one cycle is not modelled). Transcendentals: quarter rate, 4 and 8 cycles
+ * (LLVM SISchedule.td WriteTrans32 "quarter rate", D81011; RDNA has a
+ * separate transcendental unit that may overlap other VALU work: not
+ * modelled, uncertain). f64: 1/16 of the f32 rate on Navi 21 and Navi 31
+ * (AMD's peak FP64 / FP32 figures for the RX 6900 XT and, without dual
+ * issue, the RX 7900 XTX; uncertain, from the product specifications, not
+ * measured): 16 and 32 cycles. Latency to a dependent instruction: LLVM 19's
+ * GFX10 and GFX11 scheduling models as llvm-mca-19 -mcpu=gfx1030/gfx1100
+ * -instruction-info reports them (v_add_f32 5, v_exp_f32 10, v_fma_f64 22
+ * on gfx1030 and 38 on gfx1100); the RDNA 3 ISA guide's s_delay_alu names
+ * the same dependencies (VALU_DEP_n, TRANS32_DEP_n). The model uses them
+ * for both wave sizes (LLVM's models do not distinguish). */
+#define RDNA_W32_ISSUE .issue = {1, 4, 16}
+#define RDNA_W64_ISSUE .issue = {2, 8, 32}
+#define GFX10_CYCLE_LATENCY .latency = {5, 10, 22}
+#define GFX11_CYCLE_LATENCY .latency = {5, 10, 38}
+
 /* GFX10 s_waitcnt simm16: vmcnt [3:0] and [15:14], expcnt [6:4], lgkmcnt
  * [13:8]; s_waitcnt_vscnt simm16 [5:0]. */
 #define GFX10_COUNTERS                                                                                               \
@@ -104,6 +126,7 @@ const wavecc_target wavecc_target_gfx1030 = {
   .other_wave = &wavecc_target_gfx1030_w64,
   .wave_size = 32, .lane_mask_dwords = 1,
   .vgpr_granule = 16, .vgprs_per_simd = 1024,
+  .cycle_costs = {RDNA_W32_ISSUE, GFX10_CYCLE_LATENCY},
   RDNA_COMMON, GFX10_COUNTERS,
   .sdwa = true, /* the GFX9 SDWA layout (RDNA 2 ISA guide "SDWA"); gfx11 has none */
   .buffer_rsrc_word3 = RSRC3_GFX10(2u),
@@ -120,6 +143,7 @@ const wavecc_target wavecc_target_gfx1030_w64 = {
   .other_wave = &wavecc_target_gfx1030,
   .wave_size = 64, .lane_mask_dwords = 2,
   .vgpr_granule = 8, .vgprs_per_simd = 512,
+  .cycle_costs = {RDNA_W64_ISSUE, GFX10_CYCLE_LATENCY},
   RDNA_COMMON, GFX10_COUNTERS,
   .sdwa = true, /* the GFX9 SDWA layout (RDNA 2 ISA guide "SDWA"); gfx11 has none */
   .buffer_rsrc_word3 = RSRC3_GFX10(3u),
@@ -137,6 +161,7 @@ const wavecc_target wavecc_target_gfx1100 = {
   .packed_workitem_ids = true, .msg_dealloc_vgprs = 3,
   .wave_size = 32, .lane_mask_dwords = 1,
   .vgpr_granule = 24, .vgprs_per_simd = 1536,
+  .cycle_costs = {RDNA_W32_ISSUE, GFX11_CYCLE_LATENCY},
   RDNA_COMMON, GFX11_COUNTERS,
   .buffer_rsrc_word3 = RSRC3_GFX11(2u),
   .flat_scratch_init = WAVECC_FS_ARCHITECTED,
@@ -156,6 +181,7 @@ const wavecc_target wavecc_target_gfx1100_w64 = {
   .packed_workitem_ids = true, .msg_dealloc_vgprs = 3,
   .wave_size = 64, .lane_mask_dwords = 2,
   .vgpr_granule = 12, .vgprs_per_simd = 768,
+  .cycle_costs = {RDNA_W64_ISSUE, GFX11_CYCLE_LATENCY},
   RDNA_COMMON, GFX11_COUNTERS,
   .buffer_rsrc_word3 = RSRC3_GFX11(3u),
   .flat_scratch_init = WAVECC_FS_ARCHITECTED,
