@@ -40,7 +40,18 @@ static bool icmp_ops(LLVMIntPredicate pr, unsigned *sop, unsigned *vop32, unsign
  * v_cmp_*_u32 (or s_cmp_*_u32), not a register pair built for the zero
  * upper half and a v_cmp_*_u64 (llc-19's known bits do the same). Signed
  * predicates become unsigned: both values are non-negative. */
+static bool only_for(LLVMValueRef v, LLVMValueRef user) {
+  if (LLVMIsAConstantInt(v)) return true;
+  LLVMUseRef u = LLVMGetFirstUse(v);
+  return u && !LLVMGetNextUse(u) && LLVMGetUser(u) == user;
+}
+
 static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, LLVMValueRef A, LLVMValueRef B) {
+  /* only where the compare is the operands' sole reader: a pair that other
+   * readers keep anyway costs the compare nothing, and reading its low
+   * half apart gave the allocator a copy in aes.cl's loop (+1 VALU per
+   * iteration) */
+  if (!only_for(A, ins) || !only_for(B, ins)) return false;
   if (!isel_value_below(A, 1ull << 32) || !isel_value_below(B, 1ull << 32)) return false;
   switch (pr) {
   case LLVMIntSGT: pr = LLVMIntUGT; break;

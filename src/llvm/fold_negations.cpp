@@ -13,7 +13,8 @@
 //    fabs(-d)); Instruction::isIdenticalTo compares call-site attributes,
 //    calling convention and the tail marker, so early-cse keeps both.
 //    For an intrinsic that reads no memory and is not convergent these
-//    say nothing its declaration does not, so they are dropped.
+//    say nothing its declaration does not, so they are dropped (not the
+//    result's attributes: a range is a fact the selection uses).
 //  - the products: the sign is moved into a constant factor, where one
 //    is near: fmul(fneg a, b) = fmul(a, -b) and -b is free to compute when
 //    b is a constant, an fneg, or a product used only here with such a
@@ -113,7 +114,8 @@ bool fold_one(Instruction &I) {
 }
 
 // Drops what keeps isIdenticalTo from seeing two equal calls of a pure,
-// non-convergent intrinsic equal.
+// non-convergent intrinsic equal: the tail marker, the calling convention
+// and the function and argument attributes of the call site.
 bool plain_call(CallInst *ci) {
   Function *f = ci->getCalledFunction();
   if (!f || !f->isIntrinsic() || !f->doesNotAccessMemory() || f->isConvergent() || ci->hasOperandBundles())
@@ -127,8 +129,12 @@ bool plain_call(CallInst *ci) {
     ci->setCallingConv(f->getCallingConv());
     changed = true;
   }
-  if (!ci->getAttributes().isEmpty()) {
-    ci->setAttributes(AttributeList());
+  /* the result's attributes stay: they are facts about the value
+   * (range(i32 0, 1024) on workitem.id.x bounds the products and
+   * compares the selection narrows: conv2d_5x5 lost a v_mul_i32_i24) */
+  AttributeList keep = AttributeList().addRetAttributes(ci->getContext(), AttrBuilder(ci->getContext(), ci->getAttributes().getRetAttrs()));
+  if (ci->getAttributes() != keep) {
+    ci->setAttributes(keep);
     changed = true;
   }
   return changed;

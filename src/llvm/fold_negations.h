@@ -10,7 +10,7 @@
 // constant or a single-use product with a constant factor reads the
 // negated constant, fabs(fneg x) and fabs(fabs x) are fabs x, fneg(fneg x)
 // is x; calls of memory-free, non-convergent intrinsics lose their
-// call-site attributes, calling convention and tail marker (which only
+// call-site function and argument attributes, calling convention and tail marker (which only
 // keep early-cse from merging two equal calls).
 struct WirFoldNegationsPass : llvm::PassInfoMixin<WirFoldNegationsPass> {
   llvm::PreservedAnalyses run(llvm::Function &F, llvm::FunctionAnalysisManager &AM);

@@ -75,6 +75,16 @@ define float @shared(float %a) {
   ret float %v
 }
 
+; The result's attributes stay (a range the selection narrows by); the
+; tail marker and the function attributes go.
+; FOLD-LABEL: define i32 @keeps_range(
+; FOLD-NEXT: %a = call noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x(){{$}}
+define i32 @keeps_range() {
+  %a = tail call noundef range(i32 0, 1024) i32 @llvm.amdgcn.workitem.id.x() #0
+  ret i32 %a
+}
+
+declare i32 @llvm.amdgcn.workitem.id.x()
 declare float @llvm.fabs.f32(float)
 declare float @llvm.fmuladd.f32(float, float, float)
 declare float @llvm.fma.f32(float, float, float)
