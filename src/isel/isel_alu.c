@@ -35,6 +35,43 @@ static bool icmp_ops(LLVMIntPredicate pr, unsigned *sop, unsigned *vop32, unsign
   }
 }
 
+/* An i64 compare of two values below 2^32 (known by isel_value_below:
+ * collatz's `(v & 1) == 0`) compares their low dwords, unsigned: one
+ * v_cmp_*_u32 (or s_cmp_*_u32), not a register pair built for the zero
+ * upper half and a v_cmp_*_u64 (llc-19's known bits do the same). Signed
+ * predicates become unsigned: both values are non-negative. */
+static bool only_for(LLVMValueRef v, LLVMValueRef user) {
+  if (LLVMIsAConstantInt(v)) return true;
+  LLVMUseRef u = LLVMGetFirstUse(v);
+  return u && !LLVMGetNextUse(u) && LLVMGetUser(u) == user;
+}
+
+static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, LLVMValueRef A, LLVMValueRef B) {
+  /* only where the compare is the operands' sole reader: a pair that other
+   * readers keep anyway costs the compare nothing, and reading its low
+   * half apart gave the allocator a copy in aes.cl's loop (+1 VALU per
+   * iteration) */
+  if (!only_for(A, ins) || !only_for(B, ins)) return false;
+  if (!isel_value_below(A, 1ull << 32) || !isel_value_below(B, 1ull << 32)) return false;
+  switch (pr) {
+  case LLVMIntSGT: pr = LLVMIntUGT; break;
+  case LLVMIntSGE: pr = LLVMIntUGE; break;
+  case LLVMIntSLT: pr = LLVMIntULT; break;
+  case LLVMIntSLE: pr = LLVMIntULE; break;
+  default: break;
+  }
+  unsigned sop, vop32, vop64;
+  bool sign;
+  if (!icmp_ops(pr, &sop, &vop32, &vop64, &sign)) return false;
+  mir_operand a = isel_get_half(c, A, 0, false), b = isel_get_half(c, B, 0, false);
+  mir_operand ops[2] = {a, b};
+  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
+    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
+  else
+    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+  return true;
+}
+
 static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
@@ -51,6 +88,7 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
       isel_set(c, ins, e, x);
       continue;
     }
+    if (bits == 64 && nc == 1 && sel_icmp64_low(c, ins, pr, A, B)) return true;
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
     bool salu = !is_div(c, ins) && isel_all_salu(c, ops, 2);

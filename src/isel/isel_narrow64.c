@@ -92,7 +92,10 @@ static LLVMValueRef mad_operand(isel_ctx *c, LLVMValueRef a, LLVMValueRef *other
      * a VGPR v_mad_u64_u32 it would need its operands copied to VGPRs
      * (app_reduce's group size * group id + local id: 2 -> 5) */
     LLVMValueRef y = LLVMGetOperand(a, 1 - k);
-    bool wide = mul_64x32(m) && divergence_is_divergent(c->di, m) && sext_of_i32(y);
+    /* an inline constant addend is the v_mad_u64_u32's src2 itself
+     * (collatz's 3 * v + 1: v_add_co_u32 + v_addc_co_u32 after the
+     * product before, as llc-19 folds it) */
+    bool wide = mul_64x32(m) && divergence_is_divergent(c->di, m) && (sext_of_i32(y) || inline_int64(y));
     if ((narrow_mul(m) || wide) && sole_user(m) == a && LLVMGetInstructionParent(m) == LLVMGetInstructionParent(a)) {
       *other = LLVMGetOperand(a, 1 - k);
       return m;

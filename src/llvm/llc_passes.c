@@ -40,7 +40,11 @@
  * test, llc-19 1013). Not run: LICM (wavecc
  * hoists in machine IR) and amdgpu-codegenprepare. break-crit-edges last:
  * the selection expects no critical edges (import.c), and LSR may leave
- * its preheaders' edges split differently. The driver runs it after
+ * its preheaders' edges split differently. fold-negations (wavecc's,
+ * fold_negations.cpp) before the first early-cse: the fneg folds llc-19's
+ * DAG combiner does before its CSE, so equal expressions written with their
+ * signs apart are merged (black_scholes' cnd(d) and cnd(-d): kernel
+ * 383 -> 305 instructions at gfx900, llc-19 316). The driver runs it after
  * wavecc's own IR passes (import.c says why).
  * lcssa,loop-exit-copies before fold-single-phis (temporal divergence,
  * loop_exit_copies.cpp): a value carried out of a loop gets a copy
@@ -58,7 +62,7 @@
  * the uniform SGPR: reading the SGPR gave wrong values when an exit
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
-    "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,early-cse,nary-reassociate,early-cse,"
+    "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,fold-negations,early-cse,nary-reassociate,early-cse,"
     "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {

@@ -73,6 +73,7 @@
 #include "llvm/duplicate_join_tails.h"
 #include "llvm/join_flags.h"
 #include "llvm/fold_single_phis.h"
+#include "llvm/fold_negations.h"
 #include "llvm/forward_private_stores.h"
 #include "llvm/annotate_noclobber.h"
 #include "llvm/narrow_sext_in_reg.h"
@@ -144,6 +145,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "merge-split-edges") FPM.addPass(WirMergeSplitEdgesPass());
   else if (name == "fold-single-phis") FPM.addPass(WirFoldSinglePhisPass());
   else if (name == "narrow-sext-in-reg") FPM.addPass(WirNarrowSextInRegPass());
+  else if (name == "fold-negations") FPM.addPass(WirFoldNegationsPass());
   else if (name == "hoist-sibling-exprs") FPM.addPass(WirHoistSiblingExprsPass());
   else if (name == "duplicate-join-tails") FPM.addPass(WirDuplicateJoinTailsPass());
   else if (name == "join-flags") FPM.addPass(WirJoinFlagsPass());

@@ -32,6 +32,11 @@
 
 /* Empties the value table at `ins`? */
 static bool barrier(const mir_instr *ins) {
+  /* An indexed read or write of a VGPR vector (lowered after allocation
+   * to s_set_gpr_idx_on / v_mov_b32) changes neither EXEC nor MODE: the
+   * values before it stand after it (bench/real/thomas.cl: x / m and y / m
+   * either side of a private array's write computed 1/m twice). */
+  if (ins->opcode == MIR_P_GPR_IDX_READ || ins->opcode == MIR_P_GPR_IDX_WRITE) return false;
   if (ins->opcode >= ISA_NUM_OPS) return !ssa_vector_pseudo(ins->opcode) && ins->opcode != MIR_P_PHI && ins->opcode != MIR_P_LINEAR_PHI;
   if (isa_table[ins->opcode].flags & ISA_F_WRITES_EXEC) return true;
   /* llvm.set.rounding and friends: FP results before and after differ */
