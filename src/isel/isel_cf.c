@@ -445,6 +445,12 @@ static void tail_phis(mctx *m, uint32_t b) {
     }
     mir_temp pair = isel_pk_f32_shadow(c, ins);
     if (pair.id) isel_pk_f32_record(c, ins, tail_phi(c, pair));
+    /* So is the VGPR tuple a variable-index insertelement wrote (a later
+     * insert or extract on the value reads it whole): forgotten, a reader
+     * after the tail builds it again from the component phis (stress seed
+     * 60246 at -O0: an insertelement in a skipped block, the next one on
+     * its result after a loop). */
+    isel_vidx_forget(c, ins);
   }
 }
 
