@@ -149,9 +149,12 @@ static bool sel_fcmp(isel_ctx *c, LLVMValueRef ins) {
   unsigned nc = isel_num_comps(LLVMTypeOf(A));
   for (unsigned e = 0; e < nc; e++) {
     if (op <= 1) {
-      mir_operand k = mir_op_const(op == 0 ? 0xffffffffu : 0);
-      k.size = 2;
-      isel_set(c, ins, e, isel_to_sgpr(c, k, 2));
+      /* a lane mask of the wave's width, marked as one: readers that take
+       * an unmarked SGPR for a uniform 0/1 value shifted a wave32 all-ones
+       * s_mov_b64 as a bit (stress seed 60469 at gfx1030 -O0: verifier
+       * "operand has 2 dwords"; fcmp true inserted into <8 x i1> set the
+       * elements above the index too) */
+      isel_set(c, ins, e, isel_lane_const(c, op == 0));
       continue;
     }
     isel_set(c, ins, e, isel_vcmp(c, op, isel_get(c, A, e), isel_get(c, B, e)));

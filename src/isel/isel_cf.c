@@ -411,6 +411,24 @@ static mir_temp tail_phi(isel_ctx *c, mir_temp t) {
   return d;
 }
 
+/* Is ins (in bb) read outside bb's body: by another block, by the
+ * terminator (edge masks), or through an extension, add or or in bb that
+ * is? A GEP's index selection looks through ext(add(x, k)) to x
+ * (isel_gep.c index_split), so x must reach the reader too
+ * (f_loop_goto_exits.cl at gfx900 -O0: a zext's operand read after the
+ * tail). depth bounds the walk. */
+static bool leaves_body(LLVMBasicBlockRef bb, LLVMValueRef term, LLVMValueRef ins, unsigned depth) {
+  for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
+    LLVMValueRef user = LLVMGetUser(u);
+    if (!LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb || user == term) return true;
+    LLVMOpcode op = LLVMGetInstructionOpcode(user);
+    if (depth < 2 && (op == LLVMZExt || op == LLVMSExt || op == LLVMAdd || op == LLVMOr) &&
+        leaves_body(bb, term, user, depth + 1))
+      return true;
+  }
+  return false;
+}
+
 /* In the tail block (current): phis for the values of LLVM block b that
  * are read outside its body (other blocks, or its terminator through the
  * edge masks); `head` is the skipping predecessor (undef), `body` the
@@ -421,11 +439,7 @@ static void tail_phis(mctx *m, uint32_t b) {
   LLVMValueRef term = LLVMGetBasicBlockTerminator(bb);
   for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins && ins != term; ins = LLVMGetNextInstruction(ins)) {
     if (LLVMIsAPHINode(ins)) continue;
-    bool out = false;
-    for (LLVMUseRef u = LLVMGetFirstUse(ins); u && !out; u = LLVMGetNextUse(u)) {
-      LLVMValueRef user = LLVMGetUser(u);
-      out = !LLVMIsAInstruction(user) || LLVMGetInstructionParent(user) != bb || user == term;
-    }
+    bool out = leaves_body(bb, term, ins, 0);
     uint32_t vi = ptrmap_get(&c->vmap, ins);
     if (!out || vi == UINT32_MAX) continue;
     unsigned n = c->vals[vi].n;
@@ -445,6 +459,12 @@ static void tail_phis(mctx *m, uint32_t b) {
     }
     mir_temp pair = isel_pk_f32_shadow(c, ins);
     if (pair.id) isel_pk_f32_record(c, ins, tail_phi(c, pair));
+    /* So is the VGPR tuple a variable-index insertelement wrote (a later
+     * insert or extract on the value reads it whole): forgotten, a reader
+     * after the tail builds it again from the component phis (stress seed
+     * 60246 at -O0: an insertelement in a skipped block, the next one on
+     * its result after a loop). */
+    isel_vidx_forget(c, ins);
   }
 }
 

@@ -134,6 +134,10 @@ struct isel_ctx {
  * VGPR tuple (isel_vector_index.c). False when it does not apply (the
  * caller selects the compare-and-select chain). */
 bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc);
+/* Forgets the VGPR tuple remembered for vector v (its components were
+ * renamed, e.g. by a skipped block's tail phis): later accesses build it
+ * again from the components. */
+void isel_vidx_forget(isel_ctx *c, LLVMValueRef v);
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);

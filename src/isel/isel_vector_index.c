@@ -33,6 +33,8 @@
  * them (they need not dominate other uses of the value); a write's tuple
  * is made at the value's definition. */
 #define VIDX_DOMINATES (UINT32_MAX - 1)
+/* A tuple no block may reuse (isel_vidx_forget). */
+#define VIDX_NOWHERE (UINT32_MAX - 2)
 
 static uint32_t temp_bits(mir_temp t) { return t.id | (uint32_t)t.rc << 24; }
 static mir_temp bits_temp(uint32_t b) { return (mir_temp){.id = b & 0xffffffu, .rc = b >> 24}; }
@@ -44,6 +46,10 @@ static void remember(isel_ctx *c, LLVMValueRef v, mir_temp t, uint32_t block) {
   }
   ptrmap_put(&c->vidx_tuple, v, temp_bits(t));
   ptrmap_put(&c->vidx_block, v, block);
+}
+
+void isel_vidx_forget(isel_ctx *c, LLVMValueRef v) {
+  if (c->vidx_tuple.cap && ptrmap_get(&c->vidx_tuple, v) != UINT32_MAX) ptrmap_put(&c->vidx_block, v, VIDX_NOWHERE);
 }
 
 /* The VGPR tuple holding vector V's nc components. */
