@@ -154,6 +154,39 @@ static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
   return true;
 }
 
+/* May an SGPR value o moved in block b get its phis? They go to the
+ * iterated dominance frontier of b in the linear CFG (ra_rename_across);
+ * a phi block whose logical predecessors differ from its linear ones (the
+ * join of a divergent if on the linear CFG) would give a later logical
+ * p_phi an operand that does not dominate its logical predecessor: right
+ * on the machine, which runs the linear CFG, but not the MIR's rule (the
+ * check build's verifier after regalloc, app_reduce.cl at gfx1100 wave64
+ * with 8 VGPRs / 16 SGPRs and SGPR spills to scratch). Such moves are
+ * not made; the allocator then reports the budget as before. */
+static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
+  const mir_program *p = c->p;
+  uint32_t nb = p->num_blocks, *work = arena_alloc(p->mem, nb * sizeof *work);
+  uint8_t *idf = arena_alloc(p->mem, nb);
+  memset(idf, 0, nb);
+  unsigned nw = 0;
+  work[nw++] = b;
+  while (nw) {
+    uint32_t w = work[--nw];
+    for (uint32_t k = 0; k < c->df[w].n; k++) {
+      uint32_t y = c->df[w].v[k];
+      if (idf[y]) continue;
+      idf[y] = 1;
+      work[nw++] = y;
+      if (!bitset_test(p->live->live_in[y], o)) continue;
+      const mir_block *yb = &p->blocks[y];
+      if (yb->logical_preds.n != yb->linear_preds.n) return false;
+      for (uint32_t i = 0; i < yb->linear_preds.n; i++)
+        if (yb->logical_preds.v[i] != yb->linear_preds.v[i]) return false;
+    }
+  }
+  return true;
+}
+
 bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (ra_movable(c, t)) return true;
   if (mir_preg_is_special(c->reg[t]) || c->reg[t] == MIR_PREG_SCC) return false;
@@ -167,7 +200,7 @@ bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (o == UINT32_MAX) return false;
   if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
   need_dominators(c);
-  return !vgpr || vgpr_move_ok(c, o);
+  return vgpr ? vgpr_move_ok(c, o) : sgpr_phis_ok(c, o, c->cur_bi);
 }
 
 /* The entry names of temporary o (created on its first move: o everywhere). */
