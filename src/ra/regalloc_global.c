@@ -154,20 +154,16 @@ static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
   return true;
 }
 
-/* May an SGPR value o moved in block b get its phis? They go to the
- * iterated dominance frontier of b in the linear CFG (ra_rename_across);
- * a phi block whose logical predecessors differ from its linear ones (the
- * join of a divergent if on the linear CFG) would give a later logical
- * p_phi an operand that does not dominate its logical predecessor: right
- * on the machine, which runs the linear CFG, but not the MIR's rule (the
- * check build's verifier after regalloc, app_reduce.cl at gfx1100 wave64
- * with 8 VGPRs / 16 SGPRs and SGPR spills to scratch). Such moves are
- * not made; the allocator then reports the budget as before. */
-static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
+/* The blocks where an SGPR value o moved in block b needs a linear phi:
+ * those of b's iterated dominance frontier (linear CFG) where o is live
+ * in and, given its entry names IN (NULL: none yet), still has its old
+ * name OLD there. Returns a flag per block (arena memory). */
+static uint8_t *sgpr_phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const uint32_t *in, uint32_t old) {
   const mir_program *p = c->p;
   uint32_t nb = p->num_blocks, *work = arena_alloc(p->mem, nb * sizeof *work);
-  uint8_t *idf = arena_alloc(p->mem, nb);
+  uint8_t *idf = arena_alloc(p->mem, nb), *need = arena_alloc(p->mem, nb);
   memset(idf, 0, nb);
+  memset(need, 0, nb);
   unsigned nw = 0;
   work[nw++] = b;
   while (nw) {
@@ -177,12 +173,29 @@ static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
       if (idf[y]) continue;
       idf[y] = 1;
       work[nw++] = y;
-      if (!bitset_test(p->live->live_in[y], o)) continue;
-      const mir_block *yb = &p->blocks[y];
-      if (yb->logical_preds.n != yb->linear_preds.n) return false;
-      for (uint32_t i = 0; i < yb->linear_preds.n; i++)
-        if (yb->logical_preds.v[i] != yb->linear_preds.v[i]) return false;
+      need[y] = bitset_test(p->live->live_in[y], o) && (!in || in[y] == old);
     }
+  }
+  return need;
+}
+
+/* May an SGPR value o moved in block b get its phis (sgpr_phi_blocks)?
+ * A phi block whose logical predecessors differ from its linear ones (the
+ * join of a divergent if on the linear CFG) would give a later logical
+ * p_phi an operand that does not dominate its logical predecessor: right
+ * on the machine, which runs the linear CFG, but not the MIR's rule (the
+ * check build's verifier after regalloc, app_reduce.cl at gfx1100 wave64
+ * with 8 VGPRs / 16 SGPRs and SGPR spills to scratch). Such moves are
+ * not made; the allocator then reports the budget as before. */
+static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
+  const mir_program *p = c->p;
+  const uint8_t *need = sgpr_phi_blocks(c, o, b, NULL, 0);
+  for (uint32_t y = 0; y < p->num_blocks; y++) {
+    if (!need[y]) continue;
+    const mir_block *yb = &p->blocks[y];
+    if (yb->logical_preds.n != yb->linear_preds.n) return false;
+    for (uint32_t i = 0; i < yb->linear_preds.n; i++)
+      if (yb->logical_preds.v[i] != yb->linear_preds.v[i]) return false;
   }
   return true;
 }
@@ -278,25 +291,15 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
     return old;
   }
   /* phis: the iterated dominance frontier of b, where old is live in */
-  uint32_t *ph = arena_alloc(p->mem, nb * sizeof *ph), *work = arena_alloc(p->mem, nb * sizeof *work);
-  uint8_t *idf = arena_alloc(p->mem, nb);
+  uint32_t *ph = arena_alloc(p->mem, nb * sizeof *ph);
   memset(ph, 0xff, nb * sizeof *ph);
-  memset(idf, 0, nb);
-  unsigned nw = 0;
-  work[nw++] = b;
-  while (nw) {
-    uint32_t w = work[--nw];
-    for (uint32_t k = 0; k < c->df[w].n; k++) {
-      uint32_t y = c->df[w].v[k];
-      if (idf[y]) continue;
-      idf[y] = 1;
-      work[nw++] = y;
-      if (!bitset_test(li->live_in[y], o) || in[y] != old) continue;
-      mir_temp t = mir_new_temp(p, rc);
-      ra_grow_arrays(c);
-      c->orig[t.id] = o;
-      ph[y] = t.id;
-    }
+  const uint8_t *need = sgpr_phi_blocks(c, o, b, in, old);
+  for (uint32_t y = 0; y < nb; y++) {
+    if (!need[y]) continue;
+    mir_temp t = mir_new_temp(p, rc);
+    ra_grow_arrays(c);
+    c->orig[t.id] = o;
+    ph[y] = t.id;
   }
   /* the phis' operands, then the phis in their blocks (a block placed
    * already gives its phi old's register, which old held there) */
