@@ -557,6 +557,47 @@ void emu_keep_debug_section(wemu_program *p, const char *name, const uint8_t *da
 
 /* fp.c */
 float emu_h2f(uint16_t h);
+/* dispatch_setup.c: what a dispatch sets up before its first wave runs. */
+/* The NDRange of one dispatch, checked: sizes, offsets and group counts
+ * with the unused dimensions 1 (sizes) or 0 (offsets). */
+typedef struct grid {
+  uint32_t dims;
+  uint64_t gsz[3], lsz[3], goff[3], ngroups[3];
+} grid;
+/* The work-group a wave belongs to: its id and its actual work-items per
+ * dimension (smaller in a partial last group). */
+typedef struct wg_ctx {
+  uint32_t gid[3];
+  uint32_t size[3];
+} wg_ctx;
+/* Finds KERNEL in PROG and checks the NDRange and argument count against
+ * it, filling *G (unused sizes 1, offsets 0). Returns the kernel, or NULL
+ * with the device error set. */
+emu_kernel *emu_check_dispatch(wemu_device *dev, wemu_program *prog, const char *kernel, const wemu_arg *args,
+                               uint32_t num_args, uint32_t dims, const uint64_t global_size[3],
+                               const uint64_t *local_size, const uint64_t *global_offset, grid *G);
+/* The register limits (VGPR, AGPR, SGPR counts) a wave of D->k may touch,
+ * from its kernel descriptor and the target description. */
+void emu_set_register_limits(emu_dispatch *D);
+/* Writes the explicit and hidden arguments into the kernarg segment at
+ * device address KERN (KSIZE bytes; QUEUE: the queue pointer's value) and
+ * places the dynamic __local arguments after the static LDS, growing
+ * *LDS_TOTAL (bytes). Returns 0, or -1 with the device error set. */
+int emu_write_kernargs(wemu_device *dev, const emu_kernel *k, const char *kernel, const wemu_arg *args,
+                       uint32_t num_args, const grid *G, uint64_t kern, uint64_t queue, uint32_t ksize,
+                       uint64_t *lds_total);
+/* Sizes the per-lane scratch (private segment plus any dynamic stack) and
+ * allocates NWAVES waves' worth, setting D's scratch fields. Returns 0, or
+ * -1 with the device error set. */
+int emu_setup_scratch(emu_dispatch *D, const char *kernel, unsigned nwaves);
+/* Writes the 64-byte AQL dispatch packet at D->dispatch_ptr (HSA
+ * hsa_kernel_dispatch_packet_t; LDS_TOTAL: group segment bytes). */
+void emu_write_packet(const emu_dispatch *D, const grid *G, uint64_t lds_total);
+/* Sets wave WI of work-group G to the state the hardware starts it in
+ * (AMDGPUUsage "Initial Kernel Execution State"); ITEMS: work-items in
+ * the group. */
+void emu_init_wave(const emu_dispatch *D, emu_wave *w, const wg_ctx *g, unsigned wi, uint64_t items);
+
 uint16_t emu_f2h(double f, int round);
 
 static inline int popc64(uint64_t x) { return __builtin_popcountll(x); }
