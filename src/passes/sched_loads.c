@@ -6,13 +6,14 @@
  * selection emits each load right before its first use, so the waitcnt
  * pass has to wait for it at once, one load at a time. This pass moves
  * every load of a block up, in program order, to just after the latest of:
- * the previous load (loads keep their order, so the in-order counters
- * drain in the order the results are used), the definitions of its
+ * the previous load (loads keep their order), the definitions of its
  * operands, and the last instruction a load must not cross (stores,
  * atomics, barriers, s_waitcnt, EXEC and M0 writes, calls, phis and other
  * pseudo instructions). The loads of a block end up issued together, and
  * the waits for them come later and with counts (AMD Vega ISA guide 4.4;
  * LLVM's AMDGPU scheduler clusters memory operations for the same reason).
+ * Then each run of adjacent loads is put in the order their results are
+ * first read (order_runs), so the in-order counters drain in that order.
  *
  * Register pressure: a load moved up from position i to j keeps its result
  * live over [j, i). The move is made only if the demand (mir_liveness) at
@@ -65,6 +66,7 @@
 
 #include "passes/passes.h"
 #include "ra/ra.h"
+#include "util/bitset.h"
 
 typedef struct sched_limits {
   unsigned sgpr, vgpr;
@@ -478,9 +480,123 @@ static uint32_t hoist_with_slice(mir_block *b, mir_reg_demand *dem, const sched_
   return newpos;
 }
 
+/* The index of the first instruction of b at or after `from` that reads
+ * temporary `id`, or b->num_instrs when none does (the value leaves the
+ * block or dies unread). */
+static uint32_t first_use(const mir_block *b, uint32_t from, uint32_t id) {
+  for (uint32_t k = from; k < b->num_instrs; k++)
+    if (uses_temp(b->instrs[k], id)) return k;
+  return b->num_instrs;
+}
+
+/* The register operands of a run of loads that die in it: read by no
+ * instruction after the run and not live out of the block. */
+typedef struct run_temps {
+  uint32_t n, id[48];
+  uint8_t size[48];
+  bool vgpr[48];
+} run_temps;
+
+/* The peak of VGPR (*pv) and SGPR (*ps) dwords the run's loads, issued in
+ * the order `ord` (n members), hold beyond what is live across the whole
+ * run: the results issued so far plus the dying operands not yet read for
+ * the last time, at each member max(before it, after it + its result) as
+ * mir_reg_demand counts. */
+static void run_peak(mir_instr *const *ord, uint32_t n, const run_temps *rt, int *pv, int *ps) {
+  int dv = 0, ds = 0;
+  *pv = *ps = 0;
+  for (uint32_t t = 0; t < n; t++) {
+    int bv = dv, bs = ds, ev = 0, es = 0; /* live before; operands that end here */
+    for (uint32_t r = 0; r < rt->n; r++) {
+      uint32_t last = UINT32_MAX;
+      for (uint32_t q = 0; q < n; q++)
+        if (uses_temp(ord[q], rt->id[r])) last = q;
+      if (last < t) continue;
+      if (rt->vgpr[r]) { bv += rt->size[r]; ev += last == t ? rt->size[r] : 0; }
+      else { bs += rt->size[r]; es += last == t ? rt->size[r] : 0; }
+    }
+    mir_rc rc = ord[t]->defs[0].temp.rc;
+    int v = mir_rc_is_vgpr(rc) ? (int)mir_rc_size(rc) : 0, sg = mir_rc_is_vgpr(rc) ? 0 : (int)mir_rc_size(rc);
+    int mv = bv - ev + v > bv ? bv - ev + v : bv, ms = bs - es + sg > bs ? bs - es + sg : bs;
+    if (mv > *pv) *pv = mv;
+    if (ms > *ps) *ps = ms;
+    dv += v;
+    ds += sg;
+  }
+}
+
+/* Issues first, within each run of adjacent movable loads [i, j), the load
+ * whose result the block reads first. vmcnt and LDS's lgkmcnt count down
+ * in issue order, so the wait before a use can leave the loads issued
+ * after the used one in flight: spmv_csr's `vals[j] * x[col[j]]` loaded
+ * vals then col, and x[col]'s address waited vmcnt(0) for both; col first
+ * waits vmcnt(1) (llc-19's machine scheduler issues col first too).
+ * A run reorders only when no member reads another's result, none is
+ * ordered (volatile or atomic: their order is the program's) and the
+ * run's peak demand (run_peak) grows by no more than the slack between
+ * the demand there and `lim`. The sort is stable: ties keep program
+ * order. `live_out`: the block's live-out temporaries. */
+static void order_runs(mir_block *b, const mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out) {
+  for (uint32_t i = 0; i < b->num_instrs;) {
+    uint32_t j = i;
+    while (j < b->num_instrs && j - i < 16 && is_movable_load(b->instrs[j]) &&
+           !(b->instrs[j]->enc_flags & MIR_ENC_ORDERED_MASK))
+      j++;
+    if (j - i < 2) {
+      i = j > i ? j : i + 1;
+      continue;
+    }
+    uint32_t n = j - i, key[16];
+    mir_instr *ord[16];
+    bool ok = true, sorted = true;
+    run_temps rt = {0};
+    int mv = 0, ms = 0;
+    for (uint32_t k = i; ok && k < j; k++) {
+      const mir_instr *x = b->instrs[k];
+      for (uint32_t q = i; q < k; q++)
+        if (defines_operand(b->instrs[q], x)) ok = false;
+      for (unsigned o = 0; ok && o < x->num_ops; o++) {
+        if (x->ops[o].kind != MIR_OPND_TEMP) continue;
+        uint32_t id = x->ops[o].temp.id, r = 0;
+        while (r < rt.n && rt.id[r] != id) r++;
+        if (r < rt.n || bitset_test(live_out, id) || first_use(b, j, id) < b->num_instrs) continue;
+        if (rt.n == 48) { ok = false; break; }
+        rt.id[rt.n] = id;
+        rt.size[rt.n] = (uint8_t)mir_rc_size(x->ops[o].temp.rc);
+        rt.vgpr[rt.n++] = mir_rc_is_vgpr(x->ops[o].temp.rc);
+      }
+      if (dem[k].vgpr > mv) mv = dem[k].vgpr;
+      if (dem[k].sgpr > ms) ms = dem[k].sgpr;
+      key[k - i] = first_use(b, j, x->defs[0].temp.id);
+      if (k > i && key[k - i] < key[k - i - 1]) sorted = false;
+    }
+    if (!ok || sorted) {
+      i = j;
+      continue;
+    }
+    for (uint32_t k = 0; k < n; k++) ord[k] = b->instrs[i + k];
+    for (uint32_t k = 1; k < n; k++) { /* insertion sort: stable */
+      mir_instr *x = ord[k];
+      uint32_t kx = key[k], q = k;
+      for (; q > 0 && key[q - 1] > kx; q--) {
+        ord[q] = ord[q - 1];
+        key[q] = key[q - 1];
+      }
+      ord[q] = x;
+      key[q] = kx;
+    }
+    int ov, os, nv, ns;
+    run_peak(&b->instrs[i], n, &rt, &ov, &os);
+    run_peak(ord, n, &rt, &nv, &ns);
+    if (mv + nv - ov <= (int)lim->vgpr && ms + ns - os <= (int)lim->sgpr) memcpy(&b->instrs[i], ord, n * sizeof *ord);
+    i = j;
+  }
+}
+
 /* Moves the loads of one block; `dem` is the demand per instruction,
  * kept up to date (an upper bound) as loads move. */
-static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, arena *tmp) {
+static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out,
+                           arena *tmp) {
   uint32_t floor = 0; /* nothing moves above this index */
   bool *in = arena_alloc(tmp, b->num_instrs * sizeof *in);
   memset(in, 0, b->num_instrs * sizeof *in);
@@ -529,6 +645,7 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
     }
     floor = j + 1; /* the next load goes after this one */
   }
+  order_runs(b, dem, lim, live_out);
 }
 
 bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr) {
@@ -577,7 +694,7 @@ int mir_sched_loads(mir_program *p, diag *d) {
     if (b->num_instrs < 2) continue;
     mir_reg_demand *dem = arena_alloc(&tmp, b->num_instrs * sizeof *dem);
     memcpy(dem, li->demand[bi], b->num_instrs * sizeof *dem);
-    schedule_block(b, dem, &lim, &tmp);
+    schedule_block(b, dem, &lim, li->live_out[bi], &tmp);
   }
   arena_free(&tmp);
   p->live = NULL; /* the order changed: kill flags and demand are stale */
