@@ -17,6 +17,9 @@ kernels aimed at session 19's new code, with host-computed expected values.
   SGPRs mixed under a small SGPR budget (fragmentation).
 - phi_swap: pure swaps and three-way rotations of loop-carried values and a
   float4 rotated by swizzles (loop-header phis inheriting vector slots).
+- switch_perm: a loop whose divergent five-way and uniform four-way
+  switches permute four values and a float4 (join phis with many
+  incoming edges whose operands are each other's registers).
 - cse_dom: the same products computed in a dominating block, in both arms
   of a divergent if and in a loop (cse-dom merging and freeing operands).
 - vol_order: volatile global and local loads right after stores to the
@@ -262,6 +265,34 @@ kernel void bool_masks(global const uint *in, global uint *out, ulong s0, ulong 
   out[i] = a;
   out[i + 128] = b ^ (uint)r ^ (uint)(q >> 16);
 }
+
+kernel void switch_perm(global const uint *in, global uint *out, global float4 *fo, uint n, uint u)
+{
+  uint i = get_global_id(0);
+  uint a = in[i], b = in[i + 128], c = a + b, d = a ^ 0x5a5a5a5au;
+  float4 v = (float4)((float)(a & 63u), (float)(b & 63u), (float)(i & 63u), 3.0f);
+  for (uint k = 0; k < n; k++) {
+    uint t;
+    switch ((a + k) % 5u) {
+    case 0: t = a; a = b; b = c; c = d; d = t; v = v.yxwz; break;
+    case 1: t = a; a = d; d = t; v = v.wzyx; break;
+    case 2: t = b; b = c; c = t; a += 1u; break;
+    case 3: t = a; a = c; c = t; t = b; b = d; d = t; v = v.zwxy + 1.0f; break;
+    default: d += k; v.x += 2.0f; break;
+    }
+    switch ((u >> k) & 3u) {
+    case 0: t = a; a = b; b = t; break;
+    case 1: c ^= d; break;
+    case 2: t = c; c = d; d = t; v = v.xzyw; break;
+    default: break;
+    }
+  }
+  out[i * 4 + 0] = a;
+  out[i * 4 + 1] = b;
+  out[i * 4 + 2] = c;
+  out[i * 4 + 3] = d;
+  fo[i] = v;
+}
 """
 
 
@@ -474,6 +505,43 @@ def bool_masks(inp, s0, s1, n):
     return out
 
 
+def switch_perm(inp, n, u):
+    out, fo = [], []
+    for i in range(N):
+        a, b = inp[i], inp[i + 128]
+        c = u32(a + b); d = a ^ 0x5a5a5a5a
+        v = [float(a & 63), float(b & 63), float(i & 63), 3.0]
+        for k in range(n):
+            sel = u32(a + k) % 5
+            if sel == 0:
+                a, b, c, d = b, c, d, a
+                v = [v[1], v[0], v[3], v[2]]
+            elif sel == 1:
+                a, d = d, a
+                v = [v[3], v[2], v[1], v[0]]
+            elif sel == 2:
+                b, c = c, b
+                a = u32(a + 1)
+            elif sel == 3:
+                a, c = c, a
+                b, d = d, b
+                v = [v[2] + 1, v[3] + 1, v[0] + 1, v[1] + 1]
+            else:
+                d = u32(d + k)
+                v[0] += 2.0
+            sel = (u >> k) & 3
+            if sel == 0:
+                a, b = b, a
+            elif sel == 1:
+                c ^= d
+            elif sel == 2:
+                c, d = d, c
+                v = [v[0], v[2], v[1], v[3]]
+        out += [a, b, c, d]
+        fo += v
+    return out, fo
+
+
 EDGE32 = [0, 1, 2, 3, 0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 0xfffffffe,
           0xC0000000, 0xBFFFFFFF, 0x10000, 0xffff, 9, 10, 11, 8, 0xfffffff7]
 EDGE64 = [0, 1, M64, 0x8000000000000000, 0x7fffffffffffffff, 0xffffffff, 0x100000000,
@@ -544,6 +612,13 @@ def main():
         tests.append(Test('bool_masks n=%d' % n, kernel_name='bool_masks').inp(0, 'uint', 2 * N, inp)
                      .inp(1, 'uint', 2 * N, [0] * (2 * N)).val(2, 'ulong', s0).val(3, 'ulong', s1)
                      .val(4, 'uint', n).out(1, 'uint', 2 * N, bool_masks(inp, s0, s1, n)))
+
+    for n, u in ((6, 0x9c), (13, 0x2d8e1b)):
+        inp = data(2 * N, EDGE32)
+        o, f = switch_perm(inp, n, u)
+        tests.append(Test('switch_perm n=%d' % n, kernel_name='switch_perm').inp(0, 'uint', 2 * N, inp)
+                     .inp(1, 'uint', 4 * N, [0] * (4 * N)).inp(2, 'float4', N, [0.0] * (4 * N))
+                     .val(3, 'uint', n).val(4, 'uint', u).out(1, 'uint', 4 * N, o).out(2, 'float4', N, f))
 
     write('f_s19_targets.cl', 'session 19 targets: SGPR/VGPR moves, join phis, cse-dom, volatile loads, '
           'i64 low compares, mad64 inline addends', SRC, tests, dimensions=1,
