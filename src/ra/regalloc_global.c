@@ -124,8 +124,43 @@ static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
   return sdom(c, a, b) && mir_dominates(c->idom_log, a, b);
 }
 
+/* Does a VGPR copy made before the current instruction write every lane
+ * that reads the new name in the blocks the current one dominates in the
+ * logical CFG? Only under structured selection (or no divergent branch):
+ * there a block's VALU work between the EXEC writes that open it and the
+ * first EXEC write (or call, mode write, logical-region marker) after
+ * them runs with EXEC = the lanes whose logical path passes the block
+ * (cse_dom.c's invariant), so the copy must sit in that span. Masked
+ * linearisation (isel_cf.c) runs every block under its own mask with the
+ * logical CFG = the linear one: a dominated join's v_cndmask reads the
+ * value for lanes that took another arm and never ran the copy
+ * (llvm-stress seed 69627 at gfx90a/gfx942 -O0 --max-vgprs=16: a loop's
+ * branch counter moved in one arm kept its old value for the other arm's
+ * lanes, an endless loop). */
+static bool vgpr_copy_lanes_ok(const ra_ctx *c) {
+  const mir_program *p = c->p;
+  if (!p->structured && p->cf_lowering != MIR_CF_UNIFORM) return false;
+  const mir_block *bb = &p->blocks[c->cur_bi];
+  uint32_t i = 0;
+  while (i < bb->num_instrs && (mir_is_phi(bb->instrs[i]) || bb->instrs[i]->opcode == MIR_P_STARTPGM ||
+                                mir_writes_exec(bb->instrs[i])))
+    i++;
+  if (c->cur_pos < i) return false;
+  for (; i < c->cur_pos && i < bb->num_instrs; i++) {
+    const mir_instr *x = bb->instrs[i];
+    switch (x->opcode) {
+    case MIR_P_CALL: case MIR_P_RETURN: case MIR_P_LOGICAL_START: case MIR_P_LOGICAL_END:
+    case MIR_P_START_LINEAR_VGPR: case MIR_P_END_LINEAR_VGPR:
+      return false;
+    default:
+      if (mir_writes_exec(x)) return false;
+    }
+  }
+  return true;
+}
+
 /* A VGPR value moves only where no phi is needed and every lane reading
- * the new name passed the copy: every block reachable from the current one
+ * the new name passed the copy (vgpr_copy_lanes_ok): every block reachable from the current one
  * in the logical CFG (along which a logical VGPR's liveness flows,
  * liveness.c) that the value o lives into is dominated by it in both
  * CFGs (vdom). */
@@ -213,7 +248,7 @@ bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (o == UINT32_MAX) return false;
   if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
   need_dominators(c);
-  return vgpr ? vgpr_move_ok(c, o) : sgpr_phis_ok(c, o, c->cur_bi);
+  return vgpr ? vgpr_copy_lanes_ok(c) && vgpr_move_ok(c, o) : sgpr_phis_ok(c, o, c->cur_bi);
 }
 
 /* The entry names of temporary o (created on its first move: o everywhere). */
