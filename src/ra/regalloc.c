@@ -44,7 +44,8 @@
  * operand moves into the window, which the definitions may overwrite).
  * When no window can be cleared that way, values live out of the block
  * move too, their uses beyond it renamed (with linear phis where the
- * names meet, for SGPRs; regalloc_global.c); if that is not enough, the
+ * names meet, for SGPRs; for VGPRs, last, logical phis; regalloc_global.c);
+ * if that is not enough, the
  * failure is reported as a budget error. Linear VGPRs (SGPR spill lanes)
  * are never moved: a v_mov_b32 would drop inactive lanes.
  */

@@ -216,6 +216,13 @@ mir_preg ra_choose(ra_ctx *c, uint32_t t) {
   if (r == MIR_PREG_NONE) r = choose_free(c, t);
   if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc, false);
   if (r == MIR_PREG_NONE && c->cur_ins) r = ra_split_for(c, t, rc, true);
+  if (r == MIR_PREG_NONE && c->cur_ins && mir_rc_is_vgpr(rc)) {
+    /* last: VGPRs that need logical phis move too (only after the other
+     * searches failed, so what allocated before is unchanged) */
+    c->logical_phis = true;
+    r = ra_split_for(c, t, rc, true);
+    c->logical_phis = false;
+  }
   if (r == MIR_PREG_NONE && !c->failed) {
     const mir_live_info *li = c->p->live;
     bool v = mir_rc_is_vgpr(rc);

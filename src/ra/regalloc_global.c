@@ -21,12 +21,15 @@
  * which old held there, so nothing placed changes; a phi in a later block
  * is placed there like any phi (ssa-elim then copies on the edges).
  *
- * SGPRs only get phis (linear ones: an SGPR holds one value for the whole
- * wave whatever EXEC is). A VGPR copy (v_mov_b32) writes only the lanes
- * active in its block, so a VGPR value moves only where no phi is needed
+ * SGPRs get linear phis (an SGPR holds one value for the whole wave
+ * whatever EXEC is). A VGPR copy (v_mov_b32) writes only the lanes active
+ * in its block, so a VGPR value moves first only where no phi is needed
  * and its block dominates, in the logical CFG too, every block it is live
  * into beyond the copy: then every lane that reads the new name passed
- * the copy. ra_movable and ra_grow_arrays live here too: regalloc_split.c
+ * the copy. As a last resort (a VGPR that lives around a loop) it moves
+ * with logical phis (p_phi) at the iterated dominance frontier of the
+ * logical CFG, which its lanes follow (vgpr_phis_ok).
+ * ra_movable and ra_grow_arrays live here too: regalloc_split.c
  * and regalloc.c call this file, which calls neither (check-layers.py:
  * the allocator's call cycle stays three files). */
 #include <string.h>
@@ -76,26 +79,21 @@ uint32_t ra_live_id(const ra_ctx *c, uint32_t t) {
   return c->orig && t < c->cap ? c->orig[t] : UINT32_MAX;
 }
 
-/* Dominators of both CFGs and the linear CFG's dominance frontiers
- * (Cooper, Harvey, Kennedy: each join block is in the frontier of its
- * predecessors' dominator chains up to its immediate dominator). */
-static void need_dominators(ra_ctx *c) {
-  if (c->idom_lin) return;
+/* The dominance frontiers of one CFG (linear, or logical: linear false)
+ * under its immediate dominators idom (Cooper, Harvey, Kennedy: each join
+ * block is in the frontier of its predecessors' dominator chains up to
+ * its immediate dominator). Arena memory, one list per block. */
+static mir_idx_list *frontiers(ra_ctx *c, const uint32_t *idom, bool linear) {
   mir_program *p = c->p;
   uint32_t n = p->num_blocks ? p->num_blocks : 1;
-  c->idom_lin = arena_alloc(p->mem, n * sizeof *c->idom_lin);
-  c->idom_log = arena_alloc(p->mem, n * sizeof *c->idom_log);
-  uint32_t *rpo = arena_alloc(p->mem, n * sizeof *rpo);
-  mir_dominators(p, true, p->mem, c->idom_lin, rpo);
-  mir_dominators(p, false, p->mem, c->idom_log, rpo);
-  c->df = arena_alloc(p->mem, n * sizeof *c->df);
-  memset(c->df, 0, n * sizeof *c->df);
+  mir_idx_list *df = arena_alloc(p->mem, n * sizeof *df);
+  memset(df, 0, n * sizeof *df);
   for (uint32_t y = 0; y < p->num_blocks; y++) {
-    const mir_idx_list *pr = &p->blocks[y].linear_preds;
-    if (pr->n < 2 || c->idom_lin[y] == UINT32_MAX) continue;
+    const mir_idx_list *pr = linear ? &p->blocks[y].linear_preds : &p->blocks[y].logical_preds;
+    if (pr->n < 2 || idom[y] == UINT32_MAX) continue;
     for (uint32_t k = 0; k < pr->n; k++)
-      for (uint32_t r = pr->v[k]; r != c->idom_lin[y] && c->idom_lin[r] != UINT32_MAX;) {
-        mir_idx_list *d = &c->df[r];
+      for (uint32_t r = pr->v[k]; r != idom[y] && idom[r] != UINT32_MAX;) {
+        mir_idx_list *d = &df[r];
         bool have = false;
         for (uint32_t j = 0; j < d->n && !have; j++) have = d->v[j] == y;
         if (!have) {
@@ -107,10 +105,25 @@ static void need_dominators(ra_ctx *c) {
           }
           d->v[d->n++] = y;
         }
-        if (r == 0 || c->idom_lin[r] == r) break;
-        r = c->idom_lin[r];
+        if (r == 0 || idom[r] == r) break;
+        r = idom[r];
       }
   }
+  return df;
+}
+
+/* Dominators and dominance frontiers of both CFGs, at the first move. */
+static void need_dominators(ra_ctx *c) {
+  if (c->idom_lin) return;
+  mir_program *p = c->p;
+  uint32_t n = p->num_blocks ? p->num_blocks : 1;
+  c->idom_lin = arena_alloc(p->mem, n * sizeof *c->idom_lin);
+  c->idom_log = arena_alloc(p->mem, n * sizeof *c->idom_log);
+  uint32_t *rpo = arena_alloc(p->mem, n * sizeof *rpo);
+  mir_dominators(p, true, p->mem, c->idom_lin, rpo);
+  mir_dominators(p, false, p->mem, c->idom_log, rpo);
+  c->df = frontiers(c, c->idom_lin, true);
+  c->df_log = frontiers(c, c->idom_log, false);
 }
 
 /* Does block a strictly dominate block b in the linear CFG? */
@@ -189,12 +202,14 @@ static bool vgpr_move_ok(ra_ctx *c, uint32_t o) {
   return true;
 }
 
-/* The blocks where an SGPR value o moved in block b needs a linear phi:
- * those of b's iterated dominance frontier (linear CFG) where o is live
- * in and, given its entry names IN (NULL: none yet), still has its old
- * name OLD there. Returns a flag per block (arena memory). */
-static uint8_t *sgpr_phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const uint32_t *in, uint32_t old) {
+/* The blocks where a value o moved in block b needs a phi: those of b's
+ * iterated dominance frontier in its CFG (linear for SGPRs, logical for
+ * VGPRs: `linear`) where o is live in and, given its entry names IN
+ * (NULL: none yet), still has its old name OLD there. Returns a flag per
+ * block (arena memory). */
+static uint8_t *phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const uint32_t *in, uint32_t old, bool linear) {
   const mir_program *p = c->p;
+  const mir_idx_list *df = linear ? c->df : c->df_log;
   uint32_t nb = p->num_blocks, *work = arena_alloc(p->mem, nb * sizeof *work);
   uint8_t *idf = arena_alloc(p->mem, nb), *need = arena_alloc(p->mem, nb);
   memset(idf, 0, nb);
@@ -203,8 +218,8 @@ static uint8_t *sgpr_phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const u
   work[nw++] = b;
   while (nw) {
     uint32_t w = work[--nw];
-    for (uint32_t k = 0; k < c->df[w].n; k++) {
-      uint32_t y = c->df[w].v[k];
+    for (uint32_t k = 0; k < df[w].n; k++) {
+      uint32_t y = df[w].v[k];
       if (idf[y]) continue;
       idf[y] = 1;
       work[nw++] = y;
@@ -214,7 +229,7 @@ static uint8_t *sgpr_phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const u
   return need;
 }
 
-/* May an SGPR value o moved in block b get its phis (sgpr_phi_blocks)?
+/* May an SGPR value o moved in block b get its phis (phi_blocks)?
  * A phi block whose logical predecessors differ from its linear ones (the
  * join of a divergent if on the linear CFG) would give a later logical
  * p_phi an operand that does not dominate its logical predecessor: right
@@ -224,13 +239,76 @@ static uint8_t *sgpr_phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const u
  * not made; the allocator then reports the budget as before. */
 static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
   const mir_program *p = c->p;
-  const uint8_t *need = sgpr_phi_blocks(c, o, b, NULL, 0);
+  const uint8_t *need = phi_blocks(c, o, b, NULL, 0, true);
   for (uint32_t y = 0; y < p->num_blocks; y++) {
     if (!need[y]) continue;
     const mir_block *yb = &p->blocks[y];
     if (yb->logical_preds.n != yb->linear_preds.n) return false;
     for (uint32_t i = 0; i < yb->linear_preds.n; i++)
       if (yb->logical_preds.v[i] != yb->linear_preds.v[i]) return false;
+  }
+  return true;
+}
+
+/* The entry names of temporary o, or NULL before its first move. */
+static uint32_t *names_if_any(const ra_ctx *c, uint32_t o) {
+  for (unsigned k = 0; k < c->num_names; k++)
+    if (c->names[k].orig == o) return c->names[k].in;
+  return NULL;
+}
+
+/* May a VGPR value o, named t at the current instruction of block b, move
+ * with logical phis (p_phi) at b's iterated dominance frontier in the
+ * logical CFG, where its names meet? The last resort (c->logical_phis),
+ * for VGPRs that live around a loop (llvm-stress seeds 60307 and 60451
+ * at gfx900 -O0: "no free 4-dword VGPR range (demand 31 VGPRs, has 33)").
+ * A VGPR's lanes follow the logical CFG and a v_mov_b32 writes the lanes
+ * active in its block, so every lane that passes the copy reads the new
+ * name after it and every other lane reaches the phis by another edge,
+ * as in ACO's splitting of live-through values. Refused when
+ *  - the copy would sit after b's p_logical_end (EXEC is no longer the
+ *    block's logical mask there) or b is not in the logical CFG;
+ *  - some name of o is read by a linear phi (renamed on the linear CFG);
+ *  - a block placed already (numbered up to b) would read a name that is
+ *    not in old's register there: the copy or a phi of a later block
+ *    dominating it (the allocator walks blocks in linear order, and a
+ *    phi in a block placed already takes old's register), or a later
+ *    block would read a phi of a block after it (not yet assigned when
+ *    it is placed).
+ * Phis at blocks placed already otherwise take old's register as the
+ * SGPR ones do (ra_rename_across). */
+static bool vgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t t, uint32_t b) {
+  const mir_program *p = c->p;
+  if (c->idom_log[b] == UINT32_MAX) return false;
+  const mir_block *bb = &p->blocks[b];
+  for (uint32_t i = 0; i < c->cur_pos && i < bb->num_instrs; i++)
+    if (bb->instrs[i]->opcode == MIR_P_LOGICAL_END) return false;
+  for (uint32_t x = 0; x < p->num_blocks; x++) {
+    const mir_block *xb = &p->blocks[x];
+    for (uint32_t i = 0; i < xb->num_instrs && mir_is_phi(xb->instrs[i]); i++) {
+      const mir_instr *ins = xb->instrs[i];
+      if (ins->opcode != MIR_P_LINEAR_PHI) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ra_live_id(c, ins->ops[k].temp.id) == o) return false;
+    }
+  }
+  const uint8_t *need = phi_blocks(c, o, b, names_if_any(c, o), t, false);
+  for (uint32_t x = 0; x < p->num_blocks; x++) {
+    if (x != b && !bitset_test(p->live->live_in[x], o)) continue;
+    /* the name reaching x (as reach_start finds it) */
+    for (uint32_t y = x;;) {
+      if (need[y]) {
+        if (x <= b ? y > b : y > x) return false;
+        break;
+      }
+      uint32_t z = c->idom_log[y];
+      if (z == UINT32_MAX || z == y) break;
+      if (z == b) {
+        if (x <= b) return false;
+        break;
+      }
+      y = z;
+    }
   }
   return true;
 }
@@ -248,13 +326,15 @@ bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (o == UINT32_MAX) return false;
   if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
   need_dominators(c);
-  return vgpr ? vgpr_copy_lanes_ok(c) && vgpr_move_ok(c, o) : sgpr_phis_ok(c, o, c->cur_bi);
+  if (!vgpr) return sgpr_phis_ok(c, o, c->cur_bi);
+  /* both kinds of VGPR move need a copy every reading lane ran */
+  return vgpr_copy_lanes_ok(c) && (vgpr_move_ok(c, o) || (c->logical_phis && vgpr_phis_ok(c, o, t, c->cur_bi)));
 }
 
 /* The entry names of temporary o (created on its first move: o everywhere). */
 static uint32_t *names_of(ra_ctx *c, uint32_t o) {
-  for (unsigned k = 0; k < c->num_names; k++)
-    if (c->names[k].orig == o) return c->names[k].in;
+  uint32_t *have = names_if_any(c, o);
+  if (have) return have;
   if (c->num_names == c->cap_names) {
     unsigned ncap = c->cap_names ? c->cap_names * 2 : 8;
     struct ra_names *n = arena_alloc(c->p->mem, ncap * sizeof *n);
@@ -275,20 +355,47 @@ uint32_t ra_live_in_name(const ra_ctx *c, uint32_t t, uint32_t bi) {
 }
 
 /* The name of `old`'s value at the entry of block x after the copy to nt
- * in block b: a new phi (ph[x]) or, up the dominator tree, nt at the end
- * of b, else old. */
-static uint32_t reach_start(const ra_ctx *c, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
+ * in block b: a new phi (ph[x]) or, up the dominator tree idom, nt at the
+ * end of b, else old. */
+static uint32_t reach_start(const uint32_t *idom, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
   for (;;) {
     if (ph[x] != UINT32_MAX) return ph[x];
-    uint32_t z = c->idom_lin[x];
+    uint32_t z = idom[x];
     if (z == UINT32_MAX || z == x) return old;
     if (z == b) return nt;
     x = z;
   }
 }
 
-static uint32_t reach_end(const ra_ctx *c, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
-  return x == b ? nt : reach_start(c, ph, b, old, nt, x);
+static uint32_t reach_end(const uint32_t *idom, const uint32_t *ph, uint32_t b, uint32_t old, uint32_t nt, uint32_t x) {
+  return x == b ? nt : reach_start(idom, ph, b, old, nt, x);
+}
+
+/* A VGPR move where no phi is needed (vgpr_move_ok): the blocks b
+ * dominates in both CFGs read nt, and logical phis on edges from b or
+ * from those blocks. */
+static void rename_vgpr_dominated(ra_ctx *c, const uint32_t *in_names, uint32_t old, uint32_t nt) {
+  mir_program *p = c->p;
+  const mir_live_info *li = p->live;
+  uint32_t b = c->cur_bi, o = ra_live_id(c, old);
+  uint32_t *in = (uint32_t *)in_names;
+  for (uint32_t x = 0; x < p->num_blocks; x++) {
+    mir_block *xb = &p->blocks[x];
+    bool dom = vdom(c, b, x);
+    if (dom && bitset_test(li->live_in[x], o) && in[x] == old) in[x] = nt;
+    for (uint32_t i = 0; i < xb->num_instrs; i++) {
+      mir_instr *ins = xb->instrs[i];
+      bool phi = ins->opcode == MIR_P_PHI;
+      if (!dom && !phi) continue;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        mir_operand *op = &ins->ops[k];
+        if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
+        if (phi && (k >= xb->logical_preds.n || (xb->logical_preds.v[k] != b && !vdom(c, b, xb->logical_preds.v[k]))))
+          continue;
+        op->temp.id = nt;
+      }
+    }
+  }
 }
 
 uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
@@ -303,32 +410,18 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
   }
   c->orig[nt] = o;
   uint32_t *in = names_of(c, o);
-  if (mir_rc_is_vgpr(rc)) {
-    /* no phis (vgpr_move_ok): the blocks b dominates in both CFGs read nt,
-     * and logical phis on edges from b or from those blocks */
-    for (uint32_t x = 0; x < nb; x++) {
-      mir_block *xb = &p->blocks[x];
-      bool dom = vdom(c, b, x);
-      if (dom && bitset_test(li->live_in[x], o) && in[x] == old) in[x] = nt;
-      for (uint32_t i = 0; i < xb->num_instrs; i++) {
-        mir_instr *ins = xb->instrs[i];
-        bool phi = ins->opcode == MIR_P_PHI;
-        if (!dom && !phi) continue;
-        for (unsigned k = 0; k < ins->num_ops; k++) {
-          mir_operand *op = &ins->ops[k];
-          if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
-          if (phi && (k >= xb->logical_preds.n || (xb->logical_preds.v[k] != b && !vdom(c, b, xb->logical_preds.v[k]))))
-            continue;
-          op->temp.id = nt;
-        }
-      }
-    }
+  bool linear = !mir_rc_is_vgpr(rc);
+  if (!linear && vgpr_move_ok(c, o)) {
+    rename_vgpr_dominated(c, in, old, nt);
     return old;
   }
-  /* phis: the iterated dominance frontier of b, where old is live in */
+  /* phis: the iterated dominance frontier of b in the value's CFG, where
+   * old is live in (linear phis for SGPRs, logical ones for VGPRs:
+   * vgpr_phis_ok) */
+  const uint32_t *idom = linear ? c->idom_lin : c->idom_log;
   uint32_t *ph = arena_alloc(p->mem, nb * sizeof *ph);
   memset(ph, 0xff, nb * sizeof *ph);
-  const uint8_t *need = sgpr_phi_blocks(c, o, b, in, old);
+  const uint8_t *need = phi_blocks(c, o, b, in, old, linear);
   for (uint32_t y = 0; y < nb; y++) {
     if (!need[y]) continue;
     mir_temp t = mir_new_temp(p, rc);
@@ -341,9 +434,10 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
   for (uint32_t y = 0; y < nb; y++) {
     if (ph[y] == UINT32_MAX) continue;
     mir_block *yb = &p->blocks[y];
-    mir_instr *phi = mir_instr_create(p, MIR_P_LINEAR_PHI, yb->linear_preds.n, 1);
-    for (uint32_t k = 0; k < yb->linear_preds.n; k++)
-      phi->ops[k] = mir_op_temp((mir_temp){.id = reach_end(c, ph, b, old, nt, yb->linear_preds.v[k]), .rc = rc});
+    const mir_idx_list *preds = linear ? &yb->linear_preds : &yb->logical_preds;
+    mir_instr *phi = mir_instr_create(p, linear ? MIR_P_LINEAR_PHI : MIR_P_PHI, preds->n, 1);
+    for (uint32_t k = 0; k < preds->n; k++)
+      phi->ops[k] = mir_op_temp((mir_temp){.id = reach_end(idom, ph, b, old, nt, preds->v[k]), .rc = rc});
     phi->defs[0] = mir_op_temp((mir_temp){.id = ph[y], .rc = rc});
     mir_block_insert(p, yb, 0, phi);
     if (y == b) c->cur_pos++;
@@ -352,7 +446,7 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
   /* the other uses of old */
   for (uint32_t x = 0; x < nb; x++) {
     mir_block *xb = &p->blocks[x];
-    uint32_t start = reach_start(c, ph, b, old, nt, x);
+    uint32_t start = reach_start(idom, ph, b, old, nt, x);
     if (bitset_test(li->live_in[x], o) && in[x] == old) in[x] = start;
     for (uint32_t i = 0; i < xb->num_instrs && !(x == b && i >= c->cur_pos); i++) {
       mir_instr *ins = xb->instrs[i];
@@ -362,12 +456,12 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
         mir_operand *op = &ins->ops[k];
         if (op->kind != MIR_OPND_TEMP || op->temp.id != old) continue;
         if (phi) {
-          if (k < preds->n) op->temp.id = reach_end(c, ph, b, old, nt, preds->v[k]);
+          if (k < preds->n) op->temp.id = reach_end(idom, ph, b, old, nt, preds->v[k]);
         } else {
           op->temp.id = start; /* old where old is defined in x (start is old there) */
         }
       }
     }
   }
-  return reach_start(c, ph, b, old, nt, b);
+  return reach_start(idom, ph, b, old, nt, b);
 }

@@ -75,7 +75,10 @@ typedef struct ra_ctx {
    * first move), and per moved temporary the name it has at each block's
    * entry. */
   uint32_t *idom_lin, *idom_log;
-  mir_idx_list *df;
+  mir_idx_list *df, *df_log; /* [block] dominance frontier in the linear, logical CFG */
+  /* VGPR values that need logical phis may move (ra_choose's last
+   * search: regalloc_global.c vgpr_phis_ok) */
+  bool logical_phis;
   uint32_t *orig;
   struct ra_names { uint32_t orig; uint32_t *in; } *names;
   unsigned num_names, cap_names;
@@ -166,8 +169,9 @@ bool ra_movable_across(ra_ctx *c, uint32_t t);
 
 /* After a copy nt = old before c->cur_ins (old live out of the block,
  * its uses from c->cur_pos on in the block renamed already): renames
- * old's other uses to the value that reaches them, adding linear phis
- * where old and nt meet (SGPRs only, see ra_movable_across), and records
+ * old's other uses to the value that reaches them, adding phis where old
+ * and nt meet (linear ones for SGPRs, logical ones for VGPRs when
+ * c->logical_phis allowed them, see ra_movable_across), and records
  * the names at block entries (ra_live_in_name). Returns the name the copy
  * reads: old, or a phi of a block dominating the current one. */
 uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt);
