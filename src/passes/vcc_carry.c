@@ -85,10 +85,10 @@ static void reg_access(const mir_instr *x, mir_preg first, unsigned n, bool *r, 
  * through temporary t (a physical operand: the spill pass's v_writelane
  * of an SGPR it saves, `v1 = v_writelane_b32 s1, 29`)? Renaming t's
  * definition to VCC would leave that reader the register's old value
- * (clsmith seeds 8450 8505 at gfx1100 -O0 8/24, 8511 8530 8549 8555 8558
- * at gfx1100 wave64 12/24, llvm-stress 69172 at gfx1030/gfx1100 -O0 12/24
- * with an SGPR budget: a compare's mask spilled between the compare and
- * its v_cndmask, the stale SGPR saved and reloaded later). */
+ * (clsmith seeds 8450 8458 8505 8511 at gfx1100 -O0 8/24, 8530 8549 8555
+ * 8556 8558 8561 8584 8594 at gfx1100 wave64 12/24, llvm-stress 69172 at
+ * gfx1030/gfx1100 -O0 12/24: a compare's mask spilled between the compare
+ * and its v_cndmask, the stale SGPR saved and reloaded later). */
 static bool touches_reg(const mir_instr *c, const mir_operand *o, uint32_t t) {
   mir_preg first;
   unsigned n;
