@@ -31,7 +31,7 @@
 #include "target/target.h"
 #include "emit/emit_data.h"
 
-enum { WALK_MAX = 64, TRANS_MAX_BETWEEN = 1, SEEN_MAX = 128 };
+enum { WALK_MAX = 512, TRANS_MAX_BETWEEN = 1, SEEN_MAX = 256 };
 
 /* The VALUTransUse and VALUPartialForwarding walks carry a state (VALU
  * instructions counted, writes seen) that differs between the paths into a
