@@ -31,7 +31,37 @@
 #include "target/target.h"
 #include "emit/emit_data.h"
 
-enum { WALK_MAX = 64, TRANS_MAX_BETWEEN = 1 };
+enum { WALK_MAX = 512, TRANS_MAX_BETWEEN = 1, SEEN_MAX = 256 };
+
+/* The VALUTransUse and VALUPartialForwarding walks carry a state (VALU
+ * instructions counted, writes seen) that differs between the paths into a
+ * block, so a block is skipped only when it was entered before with the
+ * same state. LLVM's hasHazard skips every block entered before, whatever
+ * the state: behind a join whose first predecessor's path expires (three
+ * VALUs before the EXEC write), the hazard on the other, shorter path is
+ * not looked for. llc-19 misses the VALUPartialForwardingHazard wait that
+ * way on fz19a's generator kernel 1178 at gfx1100 wave64 (the emulator
+ * faults, tests/fuzz/README.md session 20), and this pass, written the same
+ * way, did too (tests/passes/hazards-gfx11-join-paths.mir). */
+typedef struct seen_states {
+  uint32_t n;
+  struct {
+    uint32_t block;
+    uint64_t sig;
+  } e[SEEN_MAX];
+} seen_states;
+
+/* Enters block b with state signature sig: 1 the first time, 0 if entered
+ * with this state before, -1 when the table is full (the caller counts
+ * that as a hazard: a wait too many, never too few). */
+static int seen_enter(seen_states *s, uint32_t b, uint64_t sig) {
+  for (uint32_t k = 0; k < s->n; k++)
+    if (s->e[k].block == b && s->e[k].sig == sig) return 0;
+  if (s->n == SEEN_MAX) return -1;
+  s->e[s->n].block = b;
+  s->e[s->n++].sig = sig;
+  return 1;
+}
 
 static bool is_trans(const mir_instr *i) {
   return i->opcode < ISA_NUM_OPS && isa_fmt_valu(isa_table[i->opcode].format) &&
@@ -54,7 +84,7 @@ typedef struct walk {
   const mir_program *p;
   const mir_instr *cons[2]; /* the reader; a VOPD pair's two halves */
   unsigned ncons;
-  uint8_t *visited;
+  seen_states *seen;
   unsigned steps;
 } walk;
 
@@ -98,8 +128,9 @@ static bool hazard_before(walk *w, uint32_t b, uint32_t end, unsigned valus, uns
   if (valus > max_valus || trans > TRANS_MAX_BETWEEN) return false;
   for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
     uint32_t pb = blk->linear_preds.v[k];
-    if (w->visited[pb]) continue;
-    w->visited[pb] = 1;
+    int first = seen_enter(w->seen, pb, (uint64_t)valus | (uint64_t)trans << 32);
+    if (first < 0) return true;
+    if (!first) continue;
     if (hazard_before(w, pb, w->p->blocks[pb].num_instrs, valus, trans, max_valus)) return true;
   }
   return false;
@@ -254,7 +285,19 @@ static int pf_step(pf_state *s, const mir_instr *i) {
   return PF_FOUND;
 }
 
-static bool pf_before(const mir_program *p, pf_state s, uint32_t b, uint32_t end, uint8_t *visited, unsigned *steps) {
+/* The state as a seen_enter signature: 5 bits a count (31: none). */
+static uint64_t pf_sig(const pf_state *s) {
+  uint64_t sig = 0;
+  int v[PF_MAX_SRCS + 2];
+  unsigned n = 0;
+  v[n++] = s->valus;
+  v[n++] = s->exec;
+  for (unsigned k = 0; k < s->nsrc; k++) v[n++] = s->def[k];
+  for (unsigned k = 0; k < n; k++) sig = sig << 5 | (uint64_t)(v[k] < 0 || v[k] > 30 ? 31 : v[k]);
+  return sig;
+}
+
+static bool pf_before(const mir_program *p, pf_state s, uint32_t b, uint32_t end, seen_states *seen, unsigned *steps) {
   const mir_block *blk = &p->blocks[b];
   for (uint32_t i = end; i-- > 0;) {
     const mir_instr *ins = blk->instrs[i];
@@ -266,15 +309,16 @@ static bool pf_before(const mir_program *p, pf_state s, uint32_t b, uint32_t end
   }
   for (uint32_t k = 0; k < blk->linear_preds.n; k++) {
     uint32_t pb = blk->linear_preds.v[k];
-    if (visited[pb]) continue;
-    visited[pb] = 1;
-    if (pf_before(p, s, pb, p->blocks[pb].num_instrs, visited, steps)) return true;
+    int first = seen_enter(seen, pb, pf_sig(&s));
+    if (first < 0) return true;
+    if (!first) continue;
+    if (pf_before(p, s, pb, p->blocks[pb].num_instrs, seen, steps)) return true;
   }
   return false;
 }
 
 /* Does VALU instruction blk[i] need va_vdst(0) for the partial forwarding hazard? */
-static bool partial_forwarding_hazard(const mir_program *p, uint32_t b, uint32_t i, uint8_t *visited) {
+static bool partial_forwarding_hazard(const mir_program *p, uint32_t b, uint32_t i, seen_states *seen) {
   const mir_instr *ins = p->blocks[b].instrs[i];
   pf_state s = {.exec = PF_NONE};
   for (unsigned k = 0; k < ins->num_ops; k++) {
@@ -295,9 +339,9 @@ static bool partial_forwarding_hazard(const mir_program *p, uint32_t b, uint32_t
     }
   }
   if (s.nsrc < 2) return false;
-  memset(visited, 0, p->num_blocks + 1);
+  seen->n = 0;
   unsigned steps = 0;
-  return pf_before(p, s, b, i, visited, &steps);
+  return pf_before(p, s, b, i, seen, &steps);
 }
 
 static mir_instr *depctr(mir_program *p, int32_t imm) {
@@ -312,6 +356,7 @@ int mir_insert_gfx11_hazards(mir_program *p, diag *d) {
   unsigned max_valus = t->trans_use_valus;
   if (!max_valus && !t->valu_mask_write_hazard && !t->partial_forwarding_hazard) return 0;
   uint8_t *visited = arena_alloc(p->mem, p->num_blocks + 1);
+  seen_states *seen = arena_alloc(p->mem, sizeof *seen);
   for (uint32_t b = 0; b < p->num_blocks; b++) {
     mir_block *blk = &p->blocks[b];
     for (uint32_t i = 0; i < blk->num_instrs; i++) {
@@ -326,10 +371,10 @@ int mir_insert_gfx11_hazards(mir_program *p, diag *d) {
         continue;
       }
       if (!is_valu(ins)) continue;
-      bool hazard = t->partial_forwarding_hazard && partial_forwarding_hazard(p, b, i, visited);
+      bool hazard = t->partial_forwarding_hazard && partial_forwarding_hazard(p, b, i, seen);
       if (!hazard && max_valus) {
-        memset(visited, 0, p->num_blocks + 1);
-        walk w = {p, {ins, ins}, 1, visited, 0};
+        seen->n = 0;
+        walk w = {p, {ins, ins}, 1, seen, 0};
         if ((ins->enc_flags & MIR_ENC_VOPD_FIRST) && i + 1 < blk->num_instrs) w.cons[w.ncons++] = blk->instrs[i + 1];
         hazard = hazard_before(&w, b, i, 0, 0, max_valus);
       }

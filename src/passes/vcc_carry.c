@@ -79,6 +79,36 @@ static bool vcc_read_from(const mir_program *p, const mir_block *b, uint32_t fro
 }
 
 static bool sgpr_dead_after(const mir_program *p, uint32_t bi, uint32_t from, mir_preg first, unsigned n);
+static void reg_access(const mir_instr *x, mir_preg first, unsigned n, bool *r, bool *w);
+
+/* Does instruction c read or write the register of operand o other than
+ * through temporary t (a physical operand: the spill pass's v_writelane
+ * of an SGPR it saves, `v1 = v_writelane_b32 s1, 29`)? Renaming t's
+ * definition to VCC would leave that reader the register's old value
+ * (clsmith seeds 8450 8458 8505 8511 at gfx1100 -O0 8/24, 8530 8549 8555
+ * 8556 8558 8561 8584 8594 at gfx1100 wave64 12/24, llvm-stress 69172 at
+ * gfx1030/gfx1100 -O0 12/24: a compare's mask spilled between the compare
+ * and its v_cndmask, the stale SGPR saved and reloaded later). */
+static bool touches_reg(const mir_instr *c, const mir_operand *o, uint32_t t) {
+  mir_preg first;
+  unsigned n;
+  mir_opnd_units(o, &first, &n);
+  if (!n) return false;
+  for (unsigned k = 0; k < c->num_ops + c->num_defs; k++) {
+    const mir_operand *x = k < c->num_ops ? &c->ops[k] : &c->defs[k - c->num_ops];
+    if (x->kind == MIR_OPND_TEMP && x->temp.id == t) continue;
+    mir_preg f;
+    unsigned m;
+    mir_opnd_units(x, &f, &m);
+    if (m && f < first + n && first < f + m) return true;
+  }
+  bool r, w;
+  if (c->opcode >= ISA_NUM_OPS && c->opcode != MIR_P_BRANCH && c->opcode != MIR_P_CBRANCH_SCC) {
+    reg_access(c, first, n, &r, &w); /* other pseudos: every register */
+    return r || w;
+  }
+  return false;
+}
 
 /* Is the register of operand o (an SGPR lane mask) dead after
  * instruction `from` of block b (sgpr_dead_after)? */
@@ -115,7 +145,7 @@ static void try_pair(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
     }
     bool r, w;
     vcc_access(p, c, &r, &w);
-    if (r || w) return;
+    if (r || w || touches_reg(c, &pr->defs[1], t)) return;
   }
 }
 
@@ -225,7 +255,7 @@ static void try_mask(mir_program *p, mir_block *b, uint32_t i, const uint32_t *u
       continue;
     }
     vcc_access(p, c, &r, &w);
-    if (r || w) return;
+    if (r || w || touches_reg(c, &pr->defs[0], t)) return;
   }
   if (seen != uses[t] || vcc_read_from(p, b, last + 1)) return;
   if (!opnd_dead_after(p, b, last + 1, &pr->defs[0])) return;
