@@ -12,5 +12,11 @@
 ; RUN: %wavecc-run --differential --no-check=poison --no-progress --max-steps=200000 --mcpu=gfx900 -Xwavecc -O0 -Xwavecc --max-vgprs=8 -Xwavecc --max-sgprs=24 %S/Inputs/regalloc-vgpr-move-masked.ll | FileCheck %s
 ; RUN: %wavecc-run --differential --no-check=poison --no-progress --max-steps=200000 --mcpu=gfx90a -Xwavecc -O0 -Xwavecc --max-vgprs=8 -Xwavecc --max-sgprs=24 %S/Inputs/regalloc-vgpr-move-masked.ll | FileCheck %s
 ; RUN: %wavecc-run --differential --no-check=poison --no-progress --max-steps=200000 --mcpu=gfx942 -Xwavecc -O0 -Xwavecc --max-vgprs=8 -Xwavecc --max-sgprs=24 %S/Inputs/regalloc-vgpr-move-masked.ll | FileCheck %s
+; fz20a's stress seed 69224 (reduced, Inputs/regalloc-vgpr-move-masked-69224.ll):
+; the same bug moved a loop counter in a block run with EXEC = 0; never
+; ended at every GPU before fz20b's fix, identical to llc-19 after.
+; RUN: %wavecc-run --differential --no-check=poison --no-progress --max-steps=2000000 --mcpu=gfx1100 -Xwavecc -O0 -Xwavecc --max-vgprs=8 -Xwavecc --max-sgprs=24 %S/Inputs/regalloc-vgpr-move-masked-69224.ll | FileCheck %s --check-prefix=S69224
+; S69224: seed69224: identical
+; S69224: 1 passed, 0 failed
 ; CHECK: seed70298: identical
 ; CHECK: 1 passed, 0 failed

@@ -1,4 +1,4 @@
-; fz20a (session 20) open lead for the register allocator, not fixed: llvm-stress
+; fz20a (session 20), fixed by fz20b's regalloc_global change; llvm-stress
 ; seed 69224 (size 100) reduced with llvm-reduce-19. wavecc's code never ends at
 ; -O0 with --max-vgprs=8 --max-sgprs=24 at every GPU (gfx900, gfx1030, gfx1100
 ; wave32/wave64); llc-19's ends after the 500-iteration branch budget. The
