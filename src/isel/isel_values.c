@@ -353,7 +353,8 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
   if (LLVMIsAFunction(v) && c->hooks->function_address(c, v, &da)) return da;
   if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && c->hooks->data_address(c, v, &da)) return da;
-  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt && isel_type_bits(LLVMTypeOf(v)) <= 64 &&
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt &&
+      (isel_type_bits(LLVMTypeOf(v)) <= 32 || isel_type_bits(LLVMTypeOf(v)) == 64) &&
       c->hooks->data_address(c, LLVMGetOperand(v, 0), &da)) {
     /* `ptrtoint (ptr addrspace(1) @g to i32)`: the 64-bit address of a
      * data global (PC-relative, isel_data.c), its low dword for an
