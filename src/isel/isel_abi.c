@@ -322,6 +322,10 @@ static bool layout_explicit_args(isel_ctx *c, mir_kernel_abi *abi) {
         /* private and region pointers are 32-bit offsets passed by value;
          * llc-19 describes them as global_buffer with their address space */
         ka->value_kind = "global_buffer";
+      } else if (as == 6) {
+        /* a 32-bit constant pointer (loads: cast_through_integers.c);
+         * llc-19: global_buffer of 4 bytes with no .address_space */
+        ka->value_kind = "global_buffer";
       } else if (as == 7 || as == 8) {
         ka->value_kind = "by_value"; /* a V# (and offset) by value, isel_buffer.c */
       } else if (!LLVMGetFirstUse(a)) {

@@ -107,21 +107,11 @@ bool isel_has(isel_ctx *c, LLVMValueRef v) {
   return i != UINT32_MAX && c->vals[i].n; /* n = 0: selected at a use and not kept (select_on_demand) */
 }
 
-/* LDS address (byte offset) of a constant expression rooted at an
- * addrspace(3) global; false if it is something else. */
-static bool const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
-  if (LLVMIsAGlobalVariable(v)) {
-    uint32_t off = ptrmap_get(&c->lds_globals, v);
-    if (off == UINT32_MAX) return false;
-    *out = off;
-    return true;
-  }
-  if (!LLVMIsAConstantExpr(v)) return false;
-  LLVMOpcode op = LLVMGetConstOpcode(v);
-  if (op == LLVMBitCast || op == LLVMAddrSpaceCast) return const_lds_address(c, LLVMGetOperand(v, 0), out);
-  if (op != LLVMGetElementPtr) return false;
-  uint32_t base;
-  if (!const_lds_address(c, LLVMGetOperand(v, 0), &base)) return false;
+/* The byte offset a constant `getelementptr` expression v adds to its
+ * base pointer (LangRef "getelementptr": the first index steps over whole
+ * source elements, later ones into arrays, vectors and struct fields);
+ * false if an index is not a constant integer (vector GEPs). */
+static bool const_gep_offset(isel_ctx *c, LLVMValueRef v, int64_t *out) {
   LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
   int n = LLVMGetNumOperands(v);
   int64_t off = 0;
@@ -139,6 +129,26 @@ static bool const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
       off += k * (int64_t)LLVMABISizeOfType(c->td, ty);
     }
   }
+  *out = off;
+  return true;
+}
+
+/* LDS address (byte offset) of a constant expression rooted at an
+ * addrspace(3) global; false if it is something else. */
+static bool const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
+  if (LLVMIsAGlobalVariable(v)) {
+    uint32_t off = ptrmap_get(&c->lds_globals, v);
+    if (off == UINT32_MAX) return false;
+    *out = off;
+    return true;
+  }
+  if (!LLVMIsAConstantExpr(v)) return false;
+  LLVMOpcode op = LLVMGetConstOpcode(v);
+  if (op == LLVMBitCast || op == LLVMAddrSpaceCast) return const_lds_address(c, LLVMGetOperand(v, 0), out);
+  if (op != LLVMGetElementPtr) return false;
+  uint32_t base;
+  int64_t off;
+  if (!const_lds_address(c, LLVMGetOperand(v, 0), &base) || !const_gep_offset(c, v, &off)) return false;
   *out = (uint32_t)(base + off);
   return true;
 }
@@ -191,6 +201,31 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     if (ta == 3 || ta == 5) { *bits = 0xffffffffu; return true; }
     if (ta == 1 || ta == 4) { *bits = 0; return true; }
     return false;
+  }
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMGetElementPtr &&
+      LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) != 3) {
+    /* a GEP on a fixed address (`getelementptr (i8, ptr addrspace(1)
+     * null, i32 2)`, widen-smrd-loads.ll): the base's bits plus the
+     * offset, wrapped to the pointer's width (LangRef: a GEP without
+     * inbounds wraps); LDS pointers are handled below, with their globals */
+    unsigned pb = isel_type_bits(LLVMTypeOf(v));
+    uint64_t base;
+    int64_t off;
+    if (pb > 64 || !const_gep_offset(c, v, &off) || !const_bits(c, LLVMGetOperand(v, 0), &base)) return false;
+    *bits = base + (uint64_t)off;
+    if (pb < 64) *bits &= (1ull << pb) - 1;
+    return true;
+  }
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt) {
+    /* ptrtoint of a pointer with known bits (an LDS variable's address,
+     * `ptrtoint (ptr addrspace(3) @lds to i32)`, a fixed address): those
+     * bits, truncated or zero-extended to the integer (LangRef "ptrtoint") */
+    LLVMValueRef p = LLVMGetOperand(v, 0);
+    unsigned w = isel_type_bits(LLVMTypeOf(v)), pb = isel_type_bits(LLVMTypeOf(p));
+    if (w > 64 || pb > 64 || LLVMGetTypeKind(LLVMTypeOf(p)) != LLVMPointerTypeKind || !const_bits(c, p, bits)) return false;
+    if (pb < 64) *bits &= (1ull << pb) - 1;
+    if (w < 64) *bits &= (1ull << w) - 1;
+    return true;
   }
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
@@ -318,6 +353,17 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   mir_operand da;
   if (LLVMIsAFunction(v) && c->hooks->function_address(c, v, &da)) return da;
   if ((LLVMIsAGlobalVariable(v) || LLVMIsAConstantExpr(v)) && c->hooks->data_address(c, v, &da)) return da;
+  if (LLVMIsAConstantExpr(v) && LLVMGetConstOpcode(v) == LLVMPtrToInt &&
+      (isel_type_bits(LLVMTypeOf(v)) <= 32 || isel_type_bits(LLVMTypeOf(v)) == 64) &&
+      c->hooks->data_address(c, LLVMGetOperand(v, 0), &da)) {
+    /* `ptrtoint (ptr addrspace(1) @g to i32)`: the 64-bit address of a
+     * data global (PC-relative, isel_data.c), its low dword for an
+     * integer of 32 bits or fewer (LangRef "ptrtoint" truncates) */
+    unsigned w = isel_type_bits(LLVMTypeOf(v));
+    if (w == 64) return da;
+    mir_operand lo = isel_half_of(c, da, false);
+    return w == 32 ? lo : mir_op_temp(isel_s(c, ISA_S_AND_B32, 1, lo, mir_op_const((uint32_t)((1ull << w) - 1))));
+  }
   uint32_t lds;
   if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind &&
       LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 0 && const_lds_address(c, v, &lds)) {

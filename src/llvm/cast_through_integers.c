@@ -26,12 +26,23 @@
  *                              fptosi/fptoui (through i32 when N < 32; the
  *                              bounds are powers of two, exact in every
  *                              float type or infinite in half)
+ *   load from ptr addrspace(6) P
+ *                              load from inttoptr (zext (ptrtoint P to i32)
+ *                              to i64 | H << 32) to ptr addrspace(4): the
+ *                              32-bit constant address space is the
+ *                              constant one with the high dword H from the
+ *                              function's "amdgpu-32bit-address-high-bits"
+ *                              (AMDGPUUsage "Address Spaces"; 0 when
+ *                              absent), as llc-19 forms it (s_mov_b32 s1, H);
+ *                              alignment and volatility kept. Atomic loads
+ *                              are left (selection refuses them).
  * Vectors of i1 are handled element-wise by the same casts. */
 #include "llvm/cast_through_integers.h"
 
 #include <stdbool.h>
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <llvm-c/Target.h>
@@ -97,6 +108,36 @@ static LLVMValueRef fp_to_int_sat(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValu
   return LLVMBuildSelect(b, nan, splat(rt, re, 0, 0), r, "");
 }
 
+/* The high dword of a 32-bit constant address in ins's function: its
+ * "amdgpu-32bit-address-high-bits" attribute, 0 when absent. */
+static unsigned long long high_bits(LLVMValueRef ins) {
+  LLVMValueRef fn = LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins));
+  const char *key = "amdgpu-32bit-address-high-bits";
+  LLVMAttributeRef a = LLVMGetStringAttributeAtIndex(fn, LLVMAttributeFunctionIndex, key, (unsigned)strlen(key));
+  if (!a) return 0;
+  unsigned n;
+  const char *v = LLVMGetStringAttributeValue(a, &n);
+  char buf[32];
+  if (!v || n == 0 || n >= sizeof buf) return 0;
+  memcpy(buf, v, n);
+  buf[n] = 0;
+  return strtoull(buf, NULL, 0) & 0xffffffffull;
+}
+
+/* `load T, ptr addrspace(6) P` as a load through the 64-bit constant
+ * address (see the header). */
+static LLVMValueRef constant32_load(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef ins) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef lo = LLVMBuildZExt(b, LLVMBuildPtrToInt(b, LLVMGetOperand(ins, 0), i32, ""), i64, "");
+  unsigned long long h = high_bits(ins);
+  if (h) lo = LLVMBuildOr(b, lo, LLVMConstInt(i64, h << 32, 0), "");
+  LLVMValueRef p = LLVMBuildIntToPtr(b, lo, LLVMPointerTypeInContext(ctx, 4), "");
+  LLVMValueRef x = LLVMBuildLoad2(b, LLVMTypeOf(ins), p, "");
+  LLVMSetAlignment(x, LLVMGetAlignment(ins));
+  LLVMSetVolatile(x, LLVMGetVolatile(ins));
+  return x;
+}
+
 /* The replacement of `ins` built before it, or NULL when it is not one of ours. */
 static LLVMValueRef rewrite(LLVMContextRef ctx, LLVMTargetDataRef td, LLVMBuilderRef b, LLVMValueRef ins) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
@@ -122,6 +163,8 @@ static LLVMValueRef rewrite(LLVMContextRef ctx, LLVMTargetDataRef td, LLVMBuilde
     return LLVMBuildICmp(b, p, a, c, "");
   }
   if (op == LLVMCall) return fp_to_int_sat(ctx, b, ins);
+  if (op == LLVMLoad && LLVMGetOrdering(ins) != LLVMAtomicOrderingNotAtomic) return NULL;
+  if (op == LLVMLoad && LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ins, 0))) == 6) return constant32_load(ctx, b, ins);
   bool ptr = LLVMGetTypeKind(rt) == LLVMPointerTypeKind;
   if (op == LLVMAtomicRMW && LLVMGetAtomicRMWBinOp(ins) == LLVMAtomicRMWBinOpXchg && (is_float_kind(rt) || ptr)) {
     unsigned bits = (unsigned)LLVMSizeOfTypeInBits(td, rt);

@@ -76,7 +76,7 @@ static const wir_pass_info passes[] = {
   {"split-memory-values", run_split_memory_values, "stores of struct and array values as member stores; loads and stores of odd-width integer vectors as packed integers"},
   {"lower-reductions", run_lower_reductions, "integer llvm.vector.reduce.* to scalar chains"},
   {"scalarize-vector-intrinsics", run_scalarize_vector_intrinsics, "element-wise vector intrinsics to scalar calls"},
-  {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers"},
+  {"cast-through-integers", run_cast_through_integers, "fptosi/fptoui to i1, sitofp/uitofp from i1 and float atomicrmw xchg through integers; loads through 32-bit constant pointers"},
   /* before promote-bf16: a bfloat frem is computed in float, and
    * promote-bf16 lowers the conversions it adds */
   {"expand-frem", run_expand_frem, "frem as the exact remainder (C fmod): one fma for quotients below 2^p, else a loop of p-5 quotient bits a step; afn: llc-19's fma(-trunc(x/y), y, x)"},
