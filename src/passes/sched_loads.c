@@ -489,12 +489,28 @@ static uint32_t first_use(const mir_block *b, uint32_t from, uint32_t id) {
   return b->num_instrs;
 }
 
-/* The dwords of VGPRs (*v) and SGPRs (*s) load `ld` at index i reads that
- * may die there: operands no instruction after `last` reads and not live
- * out of the block (an upper bound: an operand read again in (i, last]
- * is counted too). */
-static void dying_operands(const mir_block *b, const mir_instr *ld, uint32_t last, const uint64_t *live_out, int *v,
-                           int *s) {
+/* first_use, looking through the copies, splits and extracts of the
+ * value (they emit nothing or a move: the wait comes before the first
+ * instruction that computes with it); DEPTH bounds the chain. */
+static uint32_t first_real_use(const mir_block *b, uint32_t from, uint32_t id, unsigned depth) {
+  uint32_t k = first_use(b, from, id);
+  if (k >= b->num_instrs || !depth) return k;
+  const mir_instr *x = b->instrs[k];
+  if (x->opcode != MIR_P_COPY && x->opcode != MIR_P_SPLIT_VECTOR && x->opcode != MIR_P_EXTRACT) return k;
+  uint32_t best = first_use(b, k + 1, id);
+  for (unsigned d = 0; d < x->num_defs; d++) {
+    if (x->defs[d].kind != MIR_OPND_TEMP) continue;
+    uint32_t u = first_real_use(b, k + 1, x->defs[d].temp.id, depth - 1);
+    if (u < best) best = u;
+  }
+  return best;
+}
+
+/* The dwords of VGPRs (*v) and SGPRs (*s) the load at index i of b reads
+ * for the last time: operands no later instruction reads and not live out
+ * of the block. */
+static void dying_operands(const mir_block *b, uint32_t i, const uint64_t *live_out, int *v, int *s) {
+  const mir_instr *ld = b->instrs[i];
   *v = *s = 0;
   for (unsigned o = 0; o < ld->num_ops; o++) {
     if (ld->ops[o].kind != MIR_OPND_TEMP) continue;
@@ -502,7 +518,7 @@ static void dying_operands(const mir_block *b, const mir_instr *ld, uint32_t las
     bool twice = false;
     for (unsigned q = 0; q < o; q++)
       if (ld->ops[q].kind == MIR_OPND_TEMP && ld->ops[q].temp.id == id) twice = true;
-    if (twice || bitset_test(live_out, id) || first_use(b, last + 1, id) < b->num_instrs) continue;
+    if (twice || bitset_test(live_out, id) || first_use(b, i + 1, id) < b->num_instrs) continue;
     mir_rc rc = ld->ops[o].temp.rc;
     if (mir_rc_is_vgpr(rc)) *v += (int)mir_rc_size(rc);
     else *s += (int)mir_rc_size(rc);
@@ -512,41 +528,56 @@ static void dying_operands(const mir_block *b, const mir_instr *ld, uint32_t las
 /* Sinks the load at `a` to just after the next load when the block reads
  * that one's result first; returns whether it moved. The loads between
  * must be plain (not ordered: volatile and atomic loads keep the program's
- * order) and everything between them ALU work a load may cross that does
- * not read the sunk load's result (the next load's address slice, say).
+ * order) and count in the same in-order counter; everything between them
+ * plain loads or ALU work a load may cross that does not read the sunk
+ * load's result (the next load's address slice, say).
  * The sunk load's operands live longer and its result shorter, so the
  * demand over the range grows by at most max(0, operands that may die -
  * result), which must stay within `lim`; `dem` is updated by that bound. */
+/* The in-order counter a load counts in: 1 vmcnt (VMEM, not flat: that
+ * counts in lgkmcnt too), 2 lgkmcnt of LDS (ds_*), 0 otherwise (SMEM
+ * returns out of order: its waits are lgkmcnt(0) whatever the order). */
+static int in_order_counter(const mir_instr *x) {
+  uint32_t f = isa_table[x->opcode].flags;
+  if ((f & ISA_F_VMCNT) && !(f & ISA_F_LGKMCNT)) return 1;
+  if (isa_table[x->opcode].format == ISA_FMT_DS && !(f & ISA_F_VMCNT)) return 2;
+  return 0;
+}
+
 static bool sink_behind_next(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out,
                              uint32_t a) {
   mir_instr *ld = b->instrs[a];
   if (!is_movable_load(ld) || (ld->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
+  int ctr = in_order_counter(ld);
+  if (!ctr) return false;
   uint32_t id = ld->defs[0].temp.id, nb = a + 1;
   for (; nb < b->num_instrs; nb++) {
     const mir_instr *x = b->instrs[nb];
     if (uses_temp(x, id)) return false;
-    if (is_movable_load(x)) break;
-    if (!may_cross(x)) return false;
+    bool load = is_movable_load(x) && !(x->enc_flags & MIR_ENC_ORDERED_MASK);
+    if (load && in_order_counter(x) == ctr) break;
+    if (!load && !may_cross(x)) return false;
   }
-  if (nb >= b->num_instrs || (b->instrs[nb]->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
-  if (first_use(b, nb + 1, b->instrs[nb]->defs[0].temp.id) >= first_use(b, nb + 1, id)) return false;
+  if (nb >= b->num_instrs) return false;
+  if (first_real_use(b, nb + 1, b->instrs[nb]->defs[0].temp.id, 4) >= first_real_use(b, nb + 1, id, 4)) return false;
   int ov, os;
-  dying_operands(b, ld, nb, live_out, &ov, &os);
+  dying_operands(b, a, live_out, &ov, &os);
   mir_rc rc = ld->defs[0].temp.rc;
   int dv = ov - (mir_rc_is_vgpr(rc) ? (int)mir_rc_size(rc) : 0), ds = os - (mir_rc_is_vgpr(rc) ? 0 : (int)mir_rc_size(rc));
   if (dv < 0) dv = 0;
   if (ds < 0) ds = 0;
-  for (uint32_t k = a; k <= nb; k++)
+  /* the instructions crossed (a+1..nb, then one up) and the load after
+   * them (at most what was live at the last crossed one plus the bound) */
+  for (uint32_t k = a + 1; k <= nb; k++)
     if (dem[k].vgpr + dv > (int)lim->vgpr || dem[k].sgpr + ds > (int)lim->sgpr) return false;
-  mir_reg_demand top = dem[a];
   memmove(&b->instrs[a], &b->instrs[a + 1], (nb - a) * sizeof *b->instrs);
   b->instrs[nb] = ld;
   memmove(&dem[a], &dem[a + 1], (nb - a) * sizeof *dem);
-  dem[nb] = top;
-  for (uint32_t k = a; k <= nb; k++) {
+  for (uint32_t k = a; k < nb; k++) {
     dem[k].vgpr = (uint16_t)(dem[k].vgpr + dv);
     dem[k].sgpr = (uint16_t)(dem[k].sgpr + ds);
   }
+  dem[nb] = dem[nb - 1];
   return true;
 }
 
