@@ -12,8 +12,8 @@
  * pseudo instructions). The loads of a block end up issued together, and
  * the waits for them come later and with counts (AMD Vega ISA guide 4.4;
  * LLVM's AMDGPU scheduler clusters memory operations for the same reason).
- * Then each run of adjacent loads is put in the order their results are
- * first read (order_runs), so the in-order counters drain in that order.
+ * Then the loads are put in the order their results are first read
+ * (order_by_first_use), so the in-order counters drain in that order.
  *
  * Register pressure: a load moved up from position i to j keeps its result
  * live over [j, i). The move is made only if the demand (mir_liveness) at
@@ -489,107 +489,114 @@ static uint32_t first_use(const mir_block *b, uint32_t from, uint32_t id) {
   return b->num_instrs;
 }
 
-/* The register operands of a run of loads that die in it: read by no
- * instruction after the run and not live out of the block. */
-typedef struct run_temps {
-  uint32_t n, id[48];
-  uint8_t size[48];
-  bool vgpr[48];
-} run_temps;
+/* first_use, looking through the copies, splits and extracts of the
+ * value (they emit nothing or a move: the wait comes before the first
+ * instruction that computes with it); DEPTH bounds the chain. */
+static uint32_t first_real_use(const mir_block *b, uint32_t from, uint32_t id, unsigned depth) {
+  uint32_t k = first_use(b, from, id);
+  if (k >= b->num_instrs || !depth) return k;
+  const mir_instr *x = b->instrs[k];
+  if (x->opcode != MIR_P_COPY && x->opcode != MIR_P_SPLIT_VECTOR && x->opcode != MIR_P_EXTRACT) return k;
+  uint32_t best = first_use(b, k + 1, id);
+  for (unsigned d = 0; d < x->num_defs; d++) {
+    if (x->defs[d].kind != MIR_OPND_TEMP) continue;
+    uint32_t u = first_real_use(b, k + 1, x->defs[d].temp.id, depth - 1);
+    if (u < best) best = u;
+  }
+  return best;
+}
 
-/* The peak of VGPR (*pv) and SGPR (*ps) dwords the run's loads, issued in
- * the order `ord` (n members), hold beyond what is live across the whole
- * run: the results issued so far plus the dying operands not yet read for
- * the last time, at each member max(before it, after it + its result) as
- * mir_reg_demand counts. */
-static void run_peak(mir_instr *const *ord, uint32_t n, const run_temps *rt, int *pv, int *ps) {
-  int dv = 0, ds = 0;
-  *pv = *ps = 0;
-  for (uint32_t t = 0; t < n; t++) {
-    int bv = dv, bs = ds, ev = 0, es = 0; /* live before; operands that end here */
-    for (uint32_t r = 0; r < rt->n; r++) {
-      uint32_t last = UINT32_MAX;
-      for (uint32_t q = 0; q < n; q++)
-        if (uses_temp(ord[q], rt->id[r])) last = q;
-      if (last < t) continue;
-      if (rt->vgpr[r]) { bv += rt->size[r]; ev += last == t ? rt->size[r] : 0; }
-      else { bs += rt->size[r]; es += last == t ? rt->size[r] : 0; }
-    }
-    mir_rc rc = ord[t]->defs[0].temp.rc;
-    int v = mir_rc_is_vgpr(rc) ? (int)mir_rc_size(rc) : 0, sg = mir_rc_is_vgpr(rc) ? 0 : (int)mir_rc_size(rc);
-    int mv = bv - ev + v > bv ? bv - ev + v : bv, ms = bs - es + sg > bs ? bs - es + sg : bs;
-    if (mv > *pv) *pv = mv;
-    if (ms > *ps) *ps = ms;
-    dv += v;
-    ds += sg;
+/* The dwords of VGPRs (*v) and SGPRs (*s) the load at index i of b reads
+ * for the last time: operands no later instruction reads and not live out
+ * of the block. */
+static void dying_operands(const mir_block *b, uint32_t i, const uint64_t *live_out, int *v, int *s) {
+  const mir_instr *ld = b->instrs[i];
+  *v = *s = 0;
+  for (unsigned o = 0; o < ld->num_ops; o++) {
+    if (ld->ops[o].kind != MIR_OPND_TEMP) continue;
+    uint32_t id = ld->ops[o].temp.id;
+    bool twice = false;
+    for (unsigned q = 0; q < o; q++)
+      if (ld->ops[q].kind == MIR_OPND_TEMP && ld->ops[q].temp.id == id) twice = true;
+    if (twice || bitset_test(live_out, id) || first_use(b, i + 1, id) < b->num_instrs) continue;
+    mir_rc rc = ld->ops[o].temp.rc;
+    if (mir_rc_is_vgpr(rc)) *v += (int)mir_rc_size(rc);
+    else *s += (int)mir_rc_size(rc);
   }
 }
 
-/* Issues first, within each run of adjacent movable loads [i, j), the load
- * whose result the block reads first. vmcnt and LDS's lgkmcnt count down
- * in issue order, so the wait before a use can leave the loads issued
- * after the used one in flight: spmv_csr's `vals[j] * x[col[j]]` loaded
- * vals then col, and x[col]'s address waited vmcnt(0) for both; col first
- * waits vmcnt(1) (llc-19's machine scheduler issues col first too).
- * A run reorders only when no member reads another's result, none is
- * ordered (volatile or atomic: their order is the program's) and the
- * run's peak demand (run_peak) grows by no more than the slack between
- * the demand there and `lim`. The sort is stable: ties keep program
- * order. `live_out`: the block's live-out temporaries. */
-static void order_runs(mir_block *b, const mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out) {
-  for (uint32_t i = 0; i < b->num_instrs;) {
-    uint32_t j = i;
-    while (j < b->num_instrs && j - i < 16 && is_movable_load(b->instrs[j]) &&
-           !(b->instrs[j]->enc_flags & MIR_ENC_ORDERED_MASK))
-      j++;
-    if (j - i < 2) {
-      i = j > i ? j : i + 1;
-      continue;
-    }
-    uint32_t n = j - i, key[16];
-    mir_instr *ord[16];
-    bool ok = true, sorted = true;
-    run_temps rt = {0};
-    int mv = 0, ms = 0;
-    for (uint32_t k = i; ok && k < j; k++) {
-      const mir_instr *x = b->instrs[k];
-      for (uint32_t q = i; q < k; q++)
-        if (defines_operand(b->instrs[q], x)) ok = false;
-      for (unsigned o = 0; ok && o < x->num_ops; o++) {
-        if (x->ops[o].kind != MIR_OPND_TEMP) continue;
-        uint32_t id = x->ops[o].temp.id, r = 0;
-        while (r < rt.n && rt.id[r] != id) r++;
-        if (r < rt.n || bitset_test(live_out, id) || first_use(b, j, id) < b->num_instrs) continue;
-        if (rt.n == 48) { ok = false; break; }
-        rt.id[rt.n] = id;
-        rt.size[rt.n] = (uint8_t)mir_rc_size(x->ops[o].temp.rc);
-        rt.vgpr[rt.n++] = mir_rc_is_vgpr(x->ops[o].temp.rc);
-      }
-      if (dem[k].vgpr > mv) mv = dem[k].vgpr;
-      if (dem[k].sgpr > ms) ms = dem[k].sgpr;
-      key[k - i] = first_use(b, j, x->defs[0].temp.id);
-      if (k > i && key[k - i] < key[k - i - 1]) sorted = false;
-    }
-    if (!ok || sorted) {
-      i = j;
-      continue;
-    }
-    for (uint32_t k = 0; k < n; k++) ord[k] = b->instrs[i + k];
-    for (uint32_t k = 1; k < n; k++) { /* insertion sort: stable */
-      mir_instr *x = ord[k];
-      uint32_t kx = key[k], q = k;
-      for (; q > 0 && key[q - 1] > kx; q--) {
-        ord[q] = ord[q - 1];
-        key[q] = key[q - 1];
-      }
-      ord[q] = x;
-      key[q] = kx;
-    }
-    int ov, os, nv, ns;
-    run_peak(&b->instrs[i], n, &rt, &ov, &os);
-    run_peak(ord, n, &rt, &nv, &ns);
-    if (mv + nv - ov <= (int)lim->vgpr && ms + ns - os <= (int)lim->sgpr) memcpy(&b->instrs[i], ord, n * sizeof *ord);
-    i = j;
+/* Sinks the load at `a` to just after the next load when the block reads
+ * that one's result first; returns whether it moved. The loads between
+ * must be plain (not ordered: volatile and atomic loads keep the program's
+ * order) and count in the same in-order counter; everything between them
+ * plain loads or ALU work a load may cross that does not read the sunk
+ * load's result (the next load's address slice, say).
+ * The sunk load's operands live longer and its result shorter, so the
+ * demand over the range grows by at most max(0, operands that may die -
+ * result), which must stay within `lim`; `dem` is updated by that bound. */
+/* The in-order counter a load counts in: 1 vmcnt (VMEM, not flat: that
+ * counts in lgkmcnt too), 2 lgkmcnt of LDS (ds_*), 0 otherwise (SMEM
+ * returns out of order: its waits are lgkmcnt(0) whatever the order). */
+static int in_order_counter(const mir_instr *x) {
+  uint32_t f = isa_table[x->opcode].flags;
+  if ((f & ISA_F_VMCNT) && !(f & ISA_F_LGKMCNT)) return 1;
+  if (isa_table[x->opcode].format == ISA_FMT_DS && !(f & ISA_F_VMCNT)) return 2;
+  return 0;
+}
+
+static bool sink_behind_next(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out,
+                             uint32_t a) {
+  mir_instr *ld = b->instrs[a];
+  if (!is_movable_load(ld) || (ld->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
+  int ctr = in_order_counter(ld);
+  if (!ctr) return false;
+  uint32_t id = ld->defs[0].temp.id, nb = a + 1;
+  for (; nb < b->num_instrs; nb++) {
+    const mir_instr *x = b->instrs[nb];
+    if (uses_temp(x, id)) return false;
+    bool load = is_movable_load(x) && !(x->enc_flags & MIR_ENC_ORDERED_MASK);
+    if (load && in_order_counter(x) == ctr) break;
+    if (!load && !may_cross(x)) return false;
+  }
+  if (nb >= b->num_instrs) return false;
+  if (first_real_use(b, nb + 1, b->instrs[nb]->defs[0].temp.id, 4) >= first_real_use(b, nb + 1, id, 4)) return false;
+  int ov, os;
+  dying_operands(b, a, live_out, &ov, &os);
+  mir_rc rc = ld->defs[0].temp.rc;
+  int dv = ov - (mir_rc_is_vgpr(rc) ? (int)mir_rc_size(rc) : 0), ds = os - (mir_rc_is_vgpr(rc) ? 0 : (int)mir_rc_size(rc));
+  if (dv < 0) dv = 0;
+  if (ds < 0) ds = 0;
+  /* the instructions crossed (a+1..nb, then one up) and the load after
+   * them (at most what was live at the last crossed one plus the bound) */
+  for (uint32_t k = a + 1; k <= nb; k++)
+    if (dem[k].vgpr + dv > (int)lim->vgpr || dem[k].sgpr + ds > (int)lim->sgpr) return false;
+  memmove(&b->instrs[a], &b->instrs[a + 1], (nb - a) * sizeof *b->instrs);
+  b->instrs[nb] = ld;
+  memmove(&dem[a], &dem[a + 1], (nb - a) * sizeof *dem);
+  for (uint32_t k = a; k < nb; k++) {
+    dem[k].vgpr = (uint16_t)(dem[k].vgpr + dv);
+    dem[k].sgpr = (uint16_t)(dem[k].sgpr + ds);
+  }
+  dem[nb] = dem[nb - 1];
+  return true;
+}
+
+/* Puts the loads of a block in the order their results are first read:
+ * vmcnt and LDS's lgkmcnt count down in issue order, so the wait before a
+ * use can leave the loads issued after the used one in flight.
+ * spmv_csr's `vals[j] * x[col[j]]` loaded vals then col, and x[col]'s
+ * address waited vmcnt(0) for both; col first waits vmcnt(1).
+ * pagerank_pull loaded rank[src] before degree[src], whose conversion
+ * comes first. llc-19's machine scheduler issues them in that order too.
+ * A bubble sort of sink_behind_next steps, bounded by the block's size
+ * squared (each step puts one pair in order). */
+static void order_by_first_use(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out) {
+  uint64_t steps = (uint64_t)b->num_instrs * b->num_instrs;
+  bool moved = true;
+  while (moved && steps) {
+    moved = false;
+    for (uint32_t a = 0; a + 1 < b->num_instrs && steps; a++, steps--)
+      if (sink_behind_next(b, dem, lim, live_out, a)) moved = true;
   }
 }
 
@@ -645,7 +652,7 @@ static void schedule_block(mir_block *b, mir_reg_demand *dem, const sched_limits
     }
     floor = j + 1; /* the next load goes after this one */
   }
-  order_runs(b, dem, lim, live_out);
+  order_by_first_use(b, dem, lim, live_out);
 }
 
 bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr) {
