@@ -69,6 +69,9 @@ bool isel_cast(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
          * FLAT_SCRATCH, which only a kernel with the cast and no calls
          * sets up (isel_abi.c): refused elsewhere, never silently wrong */
         if ((fa == 3 || (fa == 5 && c->private_flat)) && ta == 0) {
+          /* a divergent cast's result stays in VGPRs (isel_segment_to_flat
+           * gives an SGPR pair for an SGPR or constant source) */
+          if (div && !isel_opnd_is_vgpr(&a)) a = mir_op_temp(isel_to_vgpr(c, a, 1));
           d = isel_segment_to_flat(c, a, fa == 5);
           break;
         }

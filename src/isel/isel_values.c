@@ -833,6 +833,24 @@ mir_temp isel_segment_to_flat(isel_ctx *c, mir_operand a, bool private_seg) {
   gr->offset = 15 | ((private_seg ? 0 : 16) << 6) | (15 << 11);
   gr->defs[0] = mir_op_temp(ap);
   mir_temp hi = isel_s(c, ISA_S_LSHL_B32, 1, mir_op_temp(ap), mir_op_const(16));
+  /* A constant address (an LDS variable's offset) is never the segment
+   * null unless it is -1: aperture:offset as an SGPR pair, no compare. A
+   * uniform one in an SGPR: the null test on SCC (s_cmp_lg_u32 +
+   * s_cselect_b64 of the pair). f_waitcnt_capacity_flat's `sel ? gin :
+   * (int *)lds` built the constant's pair with v_cmp + two v_cndmask and
+   * then selected between the pointers with VALU code too (gfx900, 2 of its
+   * 178 executed instructions and 9 more in the select). */
+  if (a.kind == MIR_OPND_CONST && a.size <= 1) {
+    if ((uint32_t)a.imm == 0xffffffffu) return isel_create2(c, mir_op_const(0), mir_op_const(0), false);
+    return isel_create2(c, a, mir_op_temp(hi), false);
+  }
+  if (a.kind == MIR_OPND_TEMP && !isel_opnd_is_vgpr(&a)) {
+    mir_temp pair = isel_create2(c, a, mir_op_temp(hi), false);
+    mir_temp nn = isel_scmp(c, ISA_S_CMP_LG_U32, a, mir_op_const(0xffffffffu));
+    mir_operand z = mir_op_const(0);
+    z.size = 2;
+    return cselect(c, 2, mir_op_temp(pair), z, nn);
+  }
   mir_temp lo = isel_to_vgpr(c, a, 1);
   mir_temp nn = isel_vcmp(c, ISA_V_CMP_NE_U32, mir_op_const(0xffffffffu), mir_op_temp(lo));
   mir_temp rlo = isel_v1_3(c, ISA_V_CNDMASK_B32, mir_op_const(0), mir_op_temp(lo), mir_op_temp(nn));

@@ -694,6 +694,13 @@ int mir_sched_loads(mir_program *p, diag *d) {
     p->live = NULL;
     return 0;
   }
+  /* SGPRs up to the target's full occupancy (as sched-uses allows): the
+   * program's current maximum held a loop's scalar load (sbox_rounds' round
+   * key, s_load_dwordx4) below the loop's VALU work, waited for with
+   * lgkmcnt(0) at once where llc-19 issues it with the loop's other loads */
+  unsigned full = wavecc_full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
+  if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0; /* the slack below a budget, as above */
+  if (full > lim.sgpr) lim.sgpr = full;
   arena tmp;
   arena_init(&tmp);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {

@@ -435,19 +435,11 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
   }
 }
 
-/* The SGPRs a wave may use at the target's full occupancy (its SGPR file
- * per SIMD over the most waves, in allocation granules, less VCC, XNACK
- * and FLAT_SCRATCH), or UINT_MAX when SGPRs do not limit occupancy.
- * sched-loads' SGPR limit, the current maximum demand, is too tight here:
+/* sched-loads' SGPR limit, the current maximum demand, is too tight here:
  * the demand check counts a moved 64-bit add's carry as live over every
  * instruction crossed (an upper bound), so the second pointer increment
- * of a loop would never move while SGPRs are far from costing a wave. */
-static unsigned full_occupancy_sgprs(const wavecc_target *t) {
-  if (!t->sgprs_per_simd || !t->max_waves_per_simd) return UINT_MAX;
-  unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, per = t->sgprs_per_simd / t->max_waves_per_simd / g * g;
-  return per > t->reserved_sgprs + 2 ? per - t->reserved_sgprs - 2 : 0;
-}
-
+ * of a loop would never move while SGPRs are far from costing a wave:
+ * SGPRs up to the target's full occupancy (wavecc_full_occupancy_sgprs). */
 int mir_sched_uses(mir_program *p, diag *d) {
   if (p->regs_assigned || !p->num_blocks) return 0;
   mir_liveness(p, d);
@@ -458,7 +450,7 @@ int mir_sched_uses(mir_program *p, diag *d) {
     p->live = NULL;
     return 0;
   }
-  unsigned full = full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
+  unsigned full = wavecc_full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
   if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0; /* sched-loads' slack below the budget */
   if (full > lim.sgpr) lim.sgpr = full;
   arena tmp;

@@ -36,6 +36,13 @@
  *     SGPR). For VGPRs liveness would not do: a v_mov under a partial
  *     EXEC keeps the other lanes' old values, which later code may read;
  *  4. but a v_mov into a VGPR that nothing in the kernel reads goes.
+ *  5. Sunk definitions (sink_into_moves): `s = op ...; ...; d = v_mov s`
+ *     where s dies at the move becomes `...; d = op ...` (the VALU
+ *     instruction moves down to the move and writes d itself), as long as
+ *     nothing between writes EXEC or op's sources, or names s. A pair
+ *     built for a v_mad_u64_u32 addend from a value that lives on and its
+ *     sign (f_waitcnt_capacity_flat: x loaded early, `v1 = ashr x; v5 = x;
+ *     v6 = v1`) then costs one copy, not two.
  *
  * Moves have no side effects on SCC or VCC, so deleting one is safe once
  * its result is dead. Runs after mir_ssa_elim, before the frame pass.
@@ -353,6 +360,98 @@ static void dead_moves(cc_ctx *c, const mir_block *b, uint8_t *dead) {
   c->base = base + b->num_instrs;
 }
 
+/* ---- rule 5: definitions sunk into their moves --------------------------- */
+
+/* Does ins write any of r..r+n-1? */
+static bool writes_any(const mir_instr *ins, mir_preg r, unsigned n) {
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    const mir_operand *o = &ins->defs[k];
+    if (is_reg(o) && o->preg < r + n && r < o->preg + opnd_size(o)) return true;
+  }
+  return false;
+}
+
+/* May `ins` (a VALU instruction writing one VGPR dword) be moved down and
+ * write another VGPR? Whole writes under EXEC, no M0, no cross-lane or
+ * indexed access, no second result (a carry, a compare mask). */
+static bool sinkable_def(const mir_instr *ins) {
+  if (ins->opcode >= ISA_NUM_OPS || !full_write(ins) || movrel(ins) || (ins->enc_flags & MIR_ENC_GPR_IDX)) return false;
+  const isa_info *ii = &isa_table[ins->opcode];
+  if (ii->format != ISA_FMT_VOP1 && ii->format != ISA_FMT_VOP2 && ii->format != ISA_FMT_VOP3) return false;
+  if (ii->flags & (ISA_F_READS_M0 | ISA_F_WRITES_M0 | ISA_F_WRITES_EXEC | ISA_F_LOAD | ISA_F_STORE)) return false;
+  if (ins->opcode == ISA_V_SWAP_B32 || ins->opcode == ISA_V_READLANE_B32 || ins->opcode == ISA_V_WRITELANE_B32 ||
+      ins->opcode == ISA_V_READFIRSTLANE_B32)
+    return false;
+  if (ins->num_defs != 1 || !is_reg(&ins->defs[0]) || ins->defs[0].preg < 256 || opnd_size(&ins->defs[0]) != 1)
+    return false;
+  for (unsigned k = 0; k < ins->num_ops; k++)
+    if (ins->ops[k].kind == MIR_OPND_FIXED && (ins->ops[k].preg == MIR_PREG_EXEC || ins->ops[k].preg == MIR_PREG_M0))
+      return false;
+  return true;
+}
+
+/* Is VGPR r dead after instruction i of b: rewritten whole later in the
+ * block, under the same EXEC, before any read? (Not judged across blocks.) */
+static bool vgpr_dies_after(const mir_block *b, uint32_t i, mir_preg r) {
+  for (uint32_t j = i + 1; j < b->num_instrs; j++) {
+    const mir_instr *x = b->instrs[j];
+    if (!x) continue;
+    if (reads(x, r, 1)) return false;
+    if (overwrites(x, r, 1)) return true;
+    if (mir_writes_exec(x)) return false;
+  }
+  return false;
+}
+
+/* Rule 5 over block b (entries may be NULL: deleted). At most SINK_REACH
+ * instructions between the definition and the move. */
+#define SINK_REACH 32u
+static void sink_into_moves(mir_block *b) {
+  bool any = false;
+  for (uint32_t i = 1; i < b->num_instrs; i++) {
+    mir_instr *mv = b->instrs[i];
+    mir_preg d, s;
+    unsigned n;
+    if (!mv || mv->opcode != ISA_V_MOV_B32 || (mv->enc_flags & MIR_ENC_GPR_IDX) || !plain_move(mv, &d, &s, &n) ||
+        s == MIR_PREG_NONE || s == d || d < 256)
+      continue;
+    /* the last instruction before the move that names s must define it */
+    uint32_t k = i, seen = 0;
+    mir_instr *def = NULL;
+    while (k-- > 0 && seen < SINK_REACH) {
+      mir_instr *x = b->instrs[k];
+      if (!x) continue;
+      seen++;
+      if (x->opcode >= ISA_NUM_OPS || mir_writes_exec(x)) break;
+      if (writes_any(x, s, 1)) {
+        def = x;
+        break;
+      }
+      if (reads(x, s, 1)) break;
+    }
+    if (!def || !sinkable_def(def) || def->defs[0].preg != s || !vgpr_dies_after(b, i, s)) continue;
+    /* its sources keep their values down to the move */
+    bool ok = true;
+    for (uint32_t m = k + 1; m < i && ok; m++) {
+      const mir_instr *x = b->instrs[m];
+      if (!x) continue;
+      for (unsigned o = 0; o < def->num_ops && ok; o++)
+        if (is_reg(&def->ops[o])) ok = !writes_any(x, def->ops[o].preg, opnd_size(&def->ops[o]));
+    }
+    if (!ok) continue;
+    def->defs[0].preg = d;
+    def->defs[0].flags &= (uint8_t)~MIR_OPND_KILL;
+    b->instrs[k] = NULL;
+    b->instrs[i] = def;
+    any = true;
+  }
+  if (!any) return;
+  uint32_t w = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++)
+    if (b->instrs[i]) b->instrs[w++] = b->instrs[i];
+  b->num_instrs = w;
+}
+
 /* ---- SGPR liveness, for rule 3 ----------------------------------------- */
 
 typedef uint64_t sgpr_set[2]; /* s0..s101 */
@@ -575,6 +674,7 @@ int mir_copy_cleanup(mir_program *p, diag *d) {
     for (uint32_t i = 0; i < b->num_instrs; i++)
       if (!dead[i]) b->instrs[w++] = b->instrs[i];
     b->num_instrs = w;
+    sink_into_moves(b);
   }
   sgpr_set *out = sgpr_live_out(p, &tmp);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) delete_dead_sgpr_moves(&p->blocks[bi], out[bi]);

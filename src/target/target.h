@@ -14,6 +14,7 @@
 #ifndef WAVECC_TARGET_TARGET_H
 #define WAVECC_TARGET_TARGET_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -530,6 +531,16 @@ static inline unsigned wavecc_waves_for_vgprs(const wavecc_target *t, unsigned v
 static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsigned vgprs) {
   unsigned waves = wavecc_waves_for_vgprs(t, vgprs);
   return waves ? wavecc_max_vgprs_for_waves(t, waves) : vgprs;
+}
+/* The SGPRs a wave of t may use at full occupancy: the SIMD's SGPR file
+ * over the most waves, rounded down to the allocation granule, less VCC,
+ * XNACK_MASK and FLAT_SCRATCH (gfx900: 800 / 10 = 80, less 6: 74); UINT_MAX
+ * when SGPRs do not limit occupancy (LLVM getMaxNumSGPRs, VI+). For the
+ * pre-RA schedulers' SGPR limit. */
+static inline unsigned wavecc_full_occupancy_sgprs(const wavecc_target *t) {
+  if (!t->sgprs_per_simd || !t->max_waves_per_simd) return UINT_MAX;
+  unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, per = t->sgprs_per_simd / t->max_waves_per_simd / g * g;
+  return per > t->reserved_sgprs + 2 ? per - t->reserved_sgprs - 2 : 0;
 }
 /* Lanes of t as a mask (the low wave_size bits set). */
 static inline uint64_t wavecc_wave_lanes(const wavecc_target *t) { return wavecc_lanes_all(t->wave_size); }

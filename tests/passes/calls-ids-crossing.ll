@@ -26,8 +26,8 @@ define internal <3 x i32> @ids(i32 %a0, i32 %a1, i32 %a2, i32 %a3, i32 %a4, i32 
 ; The flat id above v31; the packed ids into v31 for the call.
 ; CHECK-LABEL: k:
 ; CHECK: v_add3_u32 [[F:v(3[2-9]|[4-9][0-9])]], v0,
-; CHECK: v_lshl_or_b32 [[I:v[0-9]+]], v2, 20,
-; CHECK: v_mov_b32_e32 v31, [[I]]
+; (copy-cleanup sinks the packing into v31: no copy)
+; CHECK: v_lshl_or_b32 v31, v2, 20,
 ; CHECK: s_swappc_b64 s[30:31]
 ; CHECK-NEXT: v_mul_u32_u24_e32 v{{[0-9]+}}, 12, [[F]]
 ; CHECK: s_endpgm

@@ -21,8 +21,10 @@
 ; GFX9-NEXT: s_addc_u32 s[[HI:[0-9]+]], s7, {{s[0-9]+|0}}
 ; GFX9-NEXT: s_mov_b64 flat_scratch, s{{\[}}[[LO]]:[[HI]]]
 ; GFX9: s_getreg_b32 [[AP:s[0-9]+]], 0x780f
-; GFX9: s_lshl_b32 [[AP]], [[AP]], 16
-; GFX9: v_cmp_ne_u32_e64 [[NN:s\[[0-9]+:[0-9]+\]]], -1, [[P:v[0-9]+]]
+; GFX9: s_lshl_b32 s{{[0-9]+}}, [[AP]], 16
+; (a uniform private address: the null test on SCC, isel_segment_to_flat)
+; GFX9: s_cmp_lg_u32 s{{[0-9]+}}, -1
+; GFX9-NEXT: s_cselect_b64
 ; GFX9: flat_load_dword
 ; GFX9: .amdhsa_user_sgpr_flat_scratch_init 1
 ; GFX9: .amdhsa_reserve_flat_scratch 1
