@@ -42,7 +42,7 @@
  *   - the register demand (mir_liveness) over the instructions X crosses,
  *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
  *     (the same occupancy, a little below the budget; SGPRs up to the
- *     target's full-occupancy count, full_occupancy_sgprs); demand is
+ *     target's full-occupancy count, mir_full_occupancy_sgprs); demand is
  *     updated as definitions move (an upper bound: freed operands not
  *     credited) and recomputed for the block after each reader's moves.
  * Correct by construction: data dependences (SSA) are kept, as every
@@ -442,7 +442,7 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
  * the demand check counts a moved 64-bit add's carry as live over every
  * instruction crossed (an upper bound), so the second pointer increment
  * of a loop would never move while SGPRs are far from costing a wave. */
-static unsigned full_occupancy_sgprs(const wavecc_target *t) {
+unsigned mir_full_occupancy_sgprs(const wavecc_target *t) {
   if (!t->sgprs_per_simd || !t->max_waves_per_simd) return UINT_MAX;
   unsigned g = t->sgpr_granule ? t->sgpr_granule : 1, per = t->sgprs_per_simd / t->max_waves_per_simd / g * g;
   return per > t->reserved_sgprs + 2 ? per - t->reserved_sgprs - 2 : 0;
@@ -458,7 +458,7 @@ int mir_sched_uses(mir_program *p, diag *d) {
     p->live = NULL;
     return 0;
   }
-  unsigned full = full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
+  unsigned full = mir_full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
   if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0; /* sched-loads' slack below the budget */
   if (full > lim.sgpr) lim.sgpr = full;
   arena tmp;
