@@ -56,8 +56,6 @@
  * the choices, a demand walk of the block per region. Runs before the
  * spiller; leaves p->live stale (NULL) when an order changed. */
 #include <string.h>
-#include <stdio.h>
-#include <stdlib.h>
 
 #include "passes/passes.h"
 #include "ra/ra.h"
@@ -96,6 +94,7 @@ typedef struct si {
   uint32_t *uses_left;     /* [temp]: reads in the region not yet issued */
   uint64_t *live_after;    /* temps live after the region */
   uint64_t *live;          /* scratch bitset for demand walks */
+  uint32_t *phi_def, *phi_op, nphi; /* the program's phis: value, operand (collect_phis) */
   uint32_t words;
   unsigned lim_v, lim_s;
   arena *tmp;
@@ -218,64 +217,101 @@ static void timing(const mir_program *p, si_node *x) {
   }
 }
 
-/* The region's dependence graph: successors of node i contiguous. Edges
- * are collected per predecessor by scanning later nodes (O(n * ops)). */
+typedef struct si_edges {
+  uint32_t *from, *to, n, cap;
+} si_edges;
+
+static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
+  if (E->n == E->cap) {
+    uint32_t cap = E->cap ? E->cap * 2 : 1024;
+    E->from = arena_grow(S->tmp, E->from, E->n, cap, sizeof *E->from);
+    E->to = arena_grow(S->tmp, E->to, E->n, cap, sizeof *E->to);
+    E->cap = cap;
+  }
+  E->from[E->n] = from;
+  E->to[E->n++] = to;
+}
+
+/* Edges that keep a loop-carried value coalescible: for each phi whose
+ * operand V the region defines (the phis of every block: a loop's back
+ * edge may pass through an empty latch), every reader of the phi's own
+ * value P in the region before V's definition stays before it. Otherwise
+ * V and P are live together, get different registers, and the back edge
+ * needs a copy (sched-uses' operand_read_after, for the same reason). */
+static void phi_edges(si *S, si_edges *E, unsigned n) {
+  for (uint32_t i = 0; i < S->nphi; i++) {
+    uint32_t v = S->phi_op[i], pt = S->phi_def[i];
+    if (!S->def_node[v]) continue;
+    uint32_t d = S->def_node[v] - 1;
+    for (uint32_t j = 0; j < d && j < n; j++) {
+      const mir_instr *x = S->n[j].ins;
+      for (unsigned o = 0; o < x->num_ops; o++)
+        if (x->ops[o].kind == MIR_OPND_TEMP && x->ops[o].temp.id == pt) {
+          edge(S, E, j, d);
+          break;
+        }
+    }
+  }
+}
+
+/* The (phi value, operand) pairs of the program's phis, for phi_edges. */
+static void collect_phis(si *S) {
+  const mir_program *p = S->p;
+  uint32_t cap = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++)
+      cap += p->blocks[bi].instrs[i]->num_ops;
+  S->phi_def = arena_alloc(S->tmp, (cap + 1) * sizeof *S->phi_def);
+  S->phi_op = arena_alloc(S->tmp, (cap + 1) * sizeof *S->phi_op);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++) {
+      const mir_instr *phi = p->blocks[bi].instrs[i];
+      if (!phi->num_defs || phi->defs[0].kind != MIR_OPND_TEMP) continue;
+      for (unsigned k = 0; k < phi->num_ops; k++)
+        if (phi->ops[k].kind == MIR_OPND_TEMP) {
+          S->phi_def[S->nphi] = phi->defs[0].temp.id;
+          S->phi_op[S->nphi++] = phi->ops[k].temp.id;
+        }
+    }
+}
+
+/* The region's dependence graph (successors of node i contiguous in
+ * S->succ). */
 static void build(si *S, unsigned n) {
   uint32_t last_mem = UINT32_MAX, last_scc = UINT32_MAX, last_vcc = UINT32_MAX;
-  /* pred lists first (per node), then invert into successor runs */
-  uint32_t *pcount = arena_alloc(S->tmp, (n + 1) * sizeof *pcount);
-  uint32_t *plist = NULL, np = 0, capp = 0;
-  uint32_t *pstart = arena_alloc(S->tmp, (n + 1) * sizeof *pstart);
+  si_edges E = {0};
   for (unsigned j = 0; j < n; j++) {
     const mir_instr *x = S->n[j].ins;
-    pstart[j] = np;
-    for (unsigned k = 0; k < x->num_ops + 3u; k++) {
-      uint32_t from = UINT32_MAX;
-      if (k < x->num_ops) {
-        if (x->ops[k].kind == MIR_OPND_TEMP && S->def_node[x->ops[k].temp.id]) from = S->def_node[x->ops[k].temp.id] - 1;
-      } else if (k == x->num_ops) {
-        if (S->n[j].kind == MEM) from = last_mem;
-      } else if (k == x->num_ops + 1u) {
-        if (S->n[j].scc) from = last_scc;
-      } else if (S->n[j].vcc) {
-        from = last_vcc;
-      }
-      if (from == UINT32_MAX) continue;
-      bool dup = false;
-      for (uint32_t e = pstart[j]; e < np && !dup; e++) dup = plist[e] == from;
-      if (dup) continue;
-      if (np == capp) {
-        capp = capp ? capp * 2 : 1024;
-        plist = arena_grow(S->tmp, plist, np, capp, sizeof *plist);
-      }
-      plist[np++] = from;
-      pcount[from]++;
-    }
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP && S->def_node[x->ops[k].temp.id])
+        edge(S, &E, S->def_node[x->ops[k].temp.id] - 1, j);
+    if (S->n[j].kind == MEM && last_mem != UINT32_MAX) edge(S, &E, last_mem, j);
+    if (S->n[j].scc && last_scc != UINT32_MAX) edge(S, &E, last_scc, j);
+    if (S->n[j].vcc && last_vcc != UINT32_MAX) edge(S, &E, last_vcc, j);
     if (S->n[j].kind == MEM) last_mem = j;
     if (S->n[j].scc) last_scc = j;
     if (S->n[j].vcc) last_vcc = j;
     for (unsigned k = 0; k < x->num_defs; k++)
       if (x->defs[k].kind == MIR_OPND_TEMP) S->def_node[x->defs[k].temp.id] = j + 1;
   }
-  pstart[n] = np;
-  S->nedges = 0;
-  if (S->cap_edges < np + 1) {
-    S->cap_edges = np + 1;
+  phi_edges(S, &E, n);
+  /* successor runs: a counting sort of the edges by source */
+  if (S->cap_edges < E.n + 1) {
+    S->cap_edges = E.n + 1;
     S->succ = arena_alloc(S->tmp, S->cap_edges * sizeof *S->succ);
   }
+  for (uint32_t e = 0; e < E.n; e++) S->n[E.from[e]].nsucc++, S->n[E.to[e]].npred++;
   uint32_t at = 0;
   for (unsigned i = 0; i < n; i++) {
     S->n[i].first_succ = at;
+    at += S->n[i].nsucc;
     S->n[i].nsucc = 0;
-    at += pcount[i];
   }
-  for (unsigned j = 0; j < n; j++)
-    for (uint32_t e = pstart[j]; e < pstart[j + 1]; e++) {
-      si_node *a = &S->n[plist[e]];
-      S->succ[a->first_succ + a->nsucc++] = j;
-      S->n[j].npred++;
-    }
-  S->nedges = np;
+  for (uint32_t e = 0; e < E.n; e++) {
+    si_node *a = &S->n[E.from[e]];
+    S->succ[a->first_succ + a->nsucc++] = E.to[e];
+  }
+  S->nedges = E.n;
 }
 
 /* Registers of temporary t in its file (0 for special registers). */
@@ -359,7 +395,11 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       if (cv + dv > (int)S->lim_v) over += cv + dv - (int)S->lim_v;
       if (cs + ds > (int)S->lim_s) over += cs + ds - (int)S->lim_s;
       uint32_t wait = start - now;
-      if (best < 0 || over < best_over || (over == best_over && (wait < best_wait || (wait == best_wait && i < (unsigned)best)))) {
+      bool better;
+      if (best < 0 || over != best_over) better = best < 0 || over < best_over;
+      else if (wait != best_wait) better = wait < best_wait;
+      else better = i < (unsigned)best;
+      if (better) {
         best = (int)i;
         best_over = over;
         best_wait = wait;
@@ -367,7 +407,6 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
     }
     si_node *x = &S->n[best];
     const mir_instr *ins = x->ins;
-    if (getenv("SI_DEBUG")) fprintf(stderr, "step %u now %u pick %d wait %u over %d cv %d cs %d nready %u op %s\n", step, now, best, best_wait, best_over, cv, cs, nready, ins->opcode < ISA_NUM_OPS ? isa_table[ins->opcode].mnemonic : "pseudo");
     int dv, ds;
     pressure_delta(S, ins, &dv, &ds);
     cv += dv;
@@ -467,6 +506,7 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   S.live_after = arena_alloc(&tmp, S.words * sizeof *S.live_after);
   S.live = arena_alloc(&tmp, S.words * sizeof *S.live);
   S.n = arena_alloc(&tmp, REGION_MAX * sizeof *S.n);
+  collect_phis(&S);
   /* VGPRs: the program's occupancy in the target's own steps (sched-loads
    * uses gfx900's for wave32, a bound on its clustering); SGPRs: the
    * program's peak. A few registers below the budgets, as sched-loads. */
