@@ -25,28 +25,35 @@
  * other non-data pseudos, SOPP (s_waitcnt, s_barrier ...), branches,
  * EXEC/M0 readers and writers beyond lane masking, MODE access and
  * instructions that need a MODE of their own (fpmode), MFMA, cache
- * operations, and any instruction with a physical-register operand other
- * than SCC or an implicit VCC (sched-uses' plain-operand rule). Inside a
- * region the dependences are: data (SSA: a definition before its
- * readers), memory accesses in their order (loads, stores, atomics: the
- * waitcnt counters and aliasing stay as sched-loads left them), and the
- * instructions that read or write SCC in their order. The scheduler keeps
- * a clock: VALU instructions take the target's issue cycles, others one,
- * data pseudos none (p_copy of an SGPR into a VGPR is a v_mov); a VALU's
- * VGPR results are ready after the target's latency of its kind, a
- * load's after MEM_* below (the cycle model's figures, the same for every
- * GPU), other results at once. Each step issues, among the ready
- * instructions whose definitions keep the live registers within the
- * limits, the one that waits least, then the earliest in the current
- * order: where nothing waits the order is unchanged (sched-loads' and
- * sched-uses' placements stay), and a wait is filled with the next
- * independent work. Register limits: VGPRs up to the most that keep the
- * program's occupancy in the target's own steps
- * (wavecc_same_occupancy_vgprs on the program's peak demand), SGPRs the
- * program's peak demand, both a few registers below the budgets as
- * sched-loads keeps them; a region whose new order the exact demand walk
- * (mir_demand_step) puts over either limit gets its old order back. A
- * program over its budgets (it will spill) is left alone.
+ * operations, s_getpc/s_setpc/s_swappc, and any instruction with a
+ * physical-register operand other than SCC and VCC. Inside a region the
+ * dependences are: data (SSA: a definition before its readers), memory
+ * accesses in their order (loads, stores, atomics: the waitcnt counters
+ * and aliasing stay as sched-loads left them), the instructions that read
+ * or write SCC in their order, those that read or write VCC (pinned, as
+ * v_div_scale's result v_div_fmas reads, or implicitly) in theirs, and
+ * for each phi whose back-edge operand V the region defines, the reads of
+ * the phi's value before V (so the two can share a register and the back
+ * edge needs no copy). The scheduler keeps a clock: VALU instructions
+ * take the target's issue cycles, others one, data pseudos none (p_copy
+ * of an SGPR into a VGPR is a v_mov); a VALU's VGPR results are ready
+ * after the target's latency of its kind, a load's after MEM_* below (the
+ * cycle model's figures, the same for every GPU), other results at once.
+ * Each step issues, among the ready instructions whose definitions keep
+ * the live registers within the limits, the one that waits least, then
+ * the earliest in the current order: where nothing waits the order is
+ * unchanged (sched-loads' and sched-uses' placements stay), and a wait is
+ * filled with the next independent work. (Breaking ties by the longest
+ * latency-weighted path instead was measured at gfx1030 on the eight
+ * files of issue 27: cycles 1-6 % lower on five, f_reg_pressure 12 %
+ * higher with 22 % more instructions; not taken.) Register limits: VGPRs
+ * up to the most that keep the program's occupancy in the target's own
+ * steps (wavecc_same_occupancy_vgprs on the program's peak demand), SGPRs
+ * up to the target's full-occupancy count (or the program's peak where
+ * higher), both a few registers below the budgets as sched-loads keeps
+ * them; a region whose new order the exact demand walk (mir_demand_step)
+ * puts over either limit gets its old order back. A program over its
+ * budgets (it will spill) is left alone.
  *
  * Correct by construction: every data dependence is an edge; the
  * instructions that move neither access EXEC, M0 nor MODE beyond what
@@ -135,6 +142,7 @@ static bool movable_operands(const mir_instr *x, unsigned lane, bool *vcc) {
          ((f & ISA_F_READS_VCC) && !names_mask(x->ops, x->num_ops, lane));
   for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
     const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
+    if (o->kind == MIR_OPND_BLOCK) return false;
     if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
     if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_LATE_KILL)) return false;
     if (o->kind == MIR_OPND_TEMP && o->preg == MIR_PREG_NONE) {
@@ -160,8 +168,12 @@ static int kind_of(const mir_program *p, const mir_instr *x) {
              ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_MFMA | ISA_F_EXPCNT))
       return FIXED;
     if (ii->format == ISA_FMT_SOPP) return FIXED;
-    if (x->opcode == ISA_S_SETREG_B32 || x->opcode == ISA_S_SETREG_IMM32_B32 || x->opcode == ISA_S_GETREG_B32)
-      return FIXED;
+    switch (x->opcode) {
+    case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: case ISA_S_GETREG_B32:
+    /* the PC: a call's return address and PC-relative data addresses count the bytes after it */
+    case ISA_S_GETPC_B64: case ISA_S_SETPC_B64: case ISA_S_SWAPPC_B64: return FIXED;
+    default: break;
+    }
     bool mem = (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT)) != 0;
     /* a cache operation (no counter, no memory flag) orders the accesses around it like a fence */
     if (!mem && (ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_SMEM || isa_fmt_vmem(ii->format) ||
@@ -370,6 +382,20 @@ static mir_reg_demand block_peak(si *S, mir_block *b, const uint64_t *live_out, 
   return peak;
 }
 
+/* Does x read an SGPR result (a carry or lane mask) of VALU instruction
+ * v? x then issues right after v where it is ready: the 64-bit add's high
+ * half after its low half keeps its carry in VCC (pass vcc-carry: the
+ * shorter VOP2 form, as llc-19 writes it) and the pair's registers
+ * together. */
+static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
+  for (unsigned d = 0; d < v->num_defs; d++) {
+    if (v->defs[d].kind != MIR_OPND_TEMP || mir_rc_is_vgpr(v->defs[d].temp.rc)) continue;
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == v->defs[d].temp.id) return true;
+  }
+  return false;
+}
+
 /* Orders nodes [0, n) of the region starting at block index `from` into
  * out; returns whether the order differs from the current one. cur: the
  * live registers before the region. */
@@ -379,10 +405,12 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
     if (!S->n[i].npred) readyl[nready++] = i;
   bool changed = false;
   int cv = cur.vgpr, cs = cur.sgpr;
+  const mir_instr *last = NULL; /* the VALU instruction issued last */
   for (unsigned step = 0; step < n; step++) {
     /* best: fits the limits, least wait, earliest; else least growth */
     int best = -1, best_over = 0;
     uint32_t best_wait = 0;
+    bool best_glued = false;
     for (uint32_t r = 0; r < nready; r++) {
       unsigned i = readyl[r];
       const mir_instr *x = S->n[i].ins;
@@ -395,14 +423,16 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       if (cv + dv > (int)S->lim_v) over += cv + dv - (int)S->lim_v;
       if (cs + ds > (int)S->lim_s) over += cs + ds - (int)S->lim_s;
       uint32_t wait = start - now;
-      bool better;
+      bool glued = !wait && last && reads_mask_of(x, last), better;
       if (best < 0 || over != best_over) better = best < 0 || over < best_over;
+      else if (glued != best_glued) better = glued;
       else if (wait != best_wait) better = wait < best_wait;
       else better = i < (unsigned)best;
       if (better) {
         best = (int)i;
         best_over = over;
         best_wait = wait;
+        best_glued = glued;
       }
     }
     si_node *x = &S->n[best];
@@ -415,9 +445,15 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
     if (x->kind == DATA && !x->issue)
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > rdy) rdy = S->ready[ins->ops[k].temp.id];
+    /* SGPR results of a VALU (lane masks, carries) are not timed by the
+     * cycle model: ready at once, so a carry's reader may follow it */
+    bool valu = x->kind == ALU && isa_fmt_valu(isa_table[ins->opcode].format);
     for (unsigned k = 0; k < ins->num_defs; k++)
       if (ins->defs[k].kind == MIR_OPND_TEMP)
-        S->ready[ins->defs[k].temp.id] = x->kind == DATA && !x->issue ? rdy : start + x->lat;
+        S->ready[ins->defs[k].temp.id] = x->kind == DATA && !x->issue ? rdy
+                                         : valu && !mir_rc_is_vgpr(ins->defs[k].temp.rc) ? start + x->issue
+                                                                                          : start + x->lat;
+    if (x->issue) last = valu ? ins : NULL;
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_TEMP) S->uses_left[ins->ops[k].temp.id]--;
     if (x->issue) now = start + x->issue;
