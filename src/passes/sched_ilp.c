@@ -422,7 +422,11 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       int over = 0;
       if (cv + dv > (int)S->lim_v) over += cv + dv - (int)S->lim_v;
       if (cs + ds > (int)S->lim_s) over += cs + ds - (int)S->lim_s;
-      uint32_t wait = start - now;
+      /* a memory access keeps its place in the current order (sched-loads
+       * put loads early; filling its wait with later work would issue the
+       * load later and lengthen the wait for its data): it counts as not
+       * waiting, and the clock still charges the wait */
+      uint32_t wait = S->n[i].kind == MEM ? 0 : start - now;
       bool glued = !wait && last && reads_mask_of(x, last), better;
       if (best < 0 || over != best_over) better = best < 0 || over < best_over;
       else if (glued != best_glued) better = glued;
@@ -441,7 +445,9 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
     pressure_delta(S, ins, &dv, &ds);
     cv += dv;
     cs += ds;
-    uint32_t start = now + best_wait, rdy = 0;
+    uint32_t start = now, rdy = 0;
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > start) start = S->ready[ins->ops[k].temp.id];
     if (x->kind == DATA && !x->issue)
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > rdy) rdy = S->ready[ins->ops[k].temp.id];
