@@ -55,6 +55,17 @@
  * puts over either limit gets its old order back. A program over its
  * budgets (it will spill) is left alone.
  *
+ * Measured 2026-11-29 (bench/compare --quick against llc-19, ratio
+ * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
+ * 0.919 (eleven files above 1.25x -> one), bench/real 0.985 -> 0.973
+ * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
+ * (nbody_tiled 1.30 -> 1.01). Costs: VGPRs rise within the occupancy
+ * (bench/real 0.99 -> 1.07), and executed instructions 1.2 % on
+ * bench/real at gfx1030 (register copies the new orders cost the
+ * allocator: collatz, gemv_t, sobel +10-14 %; a loop counter's increment
+ * moved above its old value's readers where the back-edge value passes
+ * through another block, which the phi edges do not see).
+ *
  * Correct by construction: every data dependence is an edge; the
  * instructions that move neither access EXEC, M0 nor MODE beyond what
  * the region's fixed ends keep, memory accesses keep their order, and SCC
