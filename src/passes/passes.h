@@ -221,6 +221,14 @@ bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr);
  * itself; leaves p->live stale (NULL). Returns 0
  * (src/passes/sched_uses.c). */
 int mir_sched_uses(mir_program *p, diag *d);
+/* RDNA (a target whose cycle_costs give VALU results a latency), SSA
+ * temporaries: list-schedules each block's regions of ALU, data and
+ * memory instructions so that a reader of a VALU result issues past the
+ * result's latency where independent work is ready, keeping memory
+ * accesses and SCC users in order and the register demand within the
+ * program's occupancy (sched_ilp.c). Runs mir_liveness itself; leaves
+ * p->live stale (NULL). Returns 0. */
+int mir_sched_ilp(mir_program *p, diag *d);
 
 /* Before the spiller (SSA temporaries, CDNA): moves each loop-carried
  * MFMA accumulator, and when the VGPR demand is over the budget each

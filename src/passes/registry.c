@@ -15,7 +15,7 @@ enum {
   P_SIMPLIFY, P_FUSE_SHIFT_ADD, P_FOLD_COPIES, P_CSE, P_LICM, P_DCE, P_SCHED_LOADS, P_SCHED_USES, P_HOIST_PRESSURE, P_SCHED_PRESSURE, P_FUSE_MAD,
   P_MEM_MERGE, P_FOLD_VECTORS, P_SINK_JOINS, P_XNACK, P_DST_APART, P_MFMA_ACC, P_LIVENESS, P_SPILL, P_REGALLOC, P_SSA_ELIM, P_COPY_CLEANUP, P_EXEC_CLEANUP, P_GPR_INDEX, P_VCC_CARRY,
   P_FRAME, P_MODE, P_WAITCNT, P_EXECZ_SHORT, P_BRANCH_THREAD, P_HAZARDS, P_HAZARDS_MFMA, P_VOPD, P_SCHED_LATENCY, P_HAZARDS_GFX11, P_DELAY_ALU,
-  P_SDWA, P_CSE_DOM, NUM_PASSES
+  P_SDWA, P_CSE_DOM, P_SCHED_ILP, NUM_PASSES
 };
 
 static const mir_pass_info passes[NUM_PASSES] = {
@@ -29,6 +29,7 @@ static const mir_pass_info passes[NUM_PASSES] = {
   [P_SCHED_USES] = {"sched-uses", mir_sched_uses, "move the work that needs no loaded value above a block's first reader of a load, so it issues while the load is in flight", false},
   [P_HOIST_PRESSURE] = {"hoist-pressure", mir_hoist_pressure, "move an expression computed after an over-budget loop from values live through it to the preheader when fewer VGPRs then live through the loop", false},
   [P_SCHED_PRESSURE] = {"sched-pressure", mir_sched_pressure, "reorder over-budget blocks to lower their peak register demand before spilling", false},
+  [P_SCHED_ILP] = {"sched-ilp", mir_sched_ilp, "RDNA: interleave independent dependency chains so a VALU result's reader issues past its latency, within the program's occupancy", false},
   [P_FUSE_MAD] = {"fuse-mad", mir_fuse_mad, "v_mul_lo_u32 read only by a v_add_u32 of its block: one v_mad_u64_u32 (its low dword), where the register demand leaves room", false},
   [P_MEM_MERGE] = {"mem-merge", mir_mem_merge, "merge adjacent scalar loads and LDS accesses (s_load_dwordxN, ds_read2/ds_write2)", false},
   [P_SINK_JOINS] = {"sink-joins", mir_sink_joins, "VALU work on loaded values from a block ending in a divergent if to the if's join, so the wait for the loads moves towards their readers", false},
@@ -83,6 +84,7 @@ static const mir_pass_info *const pipeline[] = {
   &passes[P_HOIST_PRESSURE],
   &passes[P_SCHED_PRESSURE],
   &passes[P_FUSE_MAD],
+  &passes[P_SCHED_ILP],
   &passes[P_XNACK],
   &passes[P_DST_APART],
   &passes[P_MFMA_ACC],

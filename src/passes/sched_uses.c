@@ -42,7 +42,7 @@
  *   - the register demand (mir_liveness) over the instructions X crosses,
  *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
  *     (the same occupancy, a little below the budget; SGPRs up to the
- *     target's full-occupancy count, full_occupancy_sgprs); demand is
+ *     target's full-occupancy count, mir_full_occupancy_sgprs); demand is
  *     updated as definitions move (an upper bound: freed operands not
  *     credited) and recomputed for the block after each reader's moves.
  * Correct by construction: data dependences (SSA) are kept, as every

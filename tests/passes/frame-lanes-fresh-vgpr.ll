@@ -59,11 +59,11 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_setpc_b64 s[30:31]
 ; CHECK: .vgpr_count: 5
 ; GFX11-LABEL: rec:
-; GFX11: scratch_store_b32 off, v4, s32 offset:8
-; GFX11-NEXT: v_writelane_b32 v4, s{{[0-9]+}}, 0
+; GFX11: scratch_store_b32 off, v{{[0-9]+}}, s32 offset:
+; GFX11: v_writelane_b32 [[L:v[0-9]+]], s{{[0-9]+}}, 0
 ; GFX11-NOT: scratch_store
 ; GFX11: s_swappc_b64
-; GFX11-NOT: scratch_load_b32 v4
-; GFX11: v_readlane_b32 s{{[0-9]+}}, v4, 0
-; GFX11: scratch_load_b32 v4, off, s32 offset:8
+; GFX11-NOT: scratch_load_b32 [[L]]
+; GFX11: v_readlane_b32 s{{[0-9]+}}, [[L]], 0
+; GFX11: scratch_load_b32 [[L]], off, s32 offset:
 ; GFX11: s_setpc_b64 s[30:31]

@@ -33,7 +33,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; ASM32-LABEL: hash:
 ; ASM32: global_load_ubyte
 ; ASM32: v_cmp_lt_i32_e64 [[C:s[0-9]+]],
-; ASM32-NEXT: s_and_b32 exec_lo, exec_lo, [[C]]
+; ASM32: s_and_b32 exec_lo, exec_lo, [[C]]
 ; ASM32-NEXT: s_cbranch_execnz
 define amdgpu_kernel void @hash(ptr addrspace(1) %bytes, ptr addrspace(1) %off, ptr addrspace(1) %h) {
 entry:

@@ -29,6 +29,7 @@
 ; ORDER-NEXT: {{^  }}hoist-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}sched-pressure {{.*}}
 ; ORDER-NEXT: {{^  }}fuse-mad {{.*}}
+; ORDER-NEXT: {{^  }}sched-ilp {{.*}}
 ; ORDER-NEXT: {{^  }}xnack-constraints {{.*}}
 ; ORDER-NEXT: {{^  }}dst-apart {{.*}}
 ; ORDER-NEXT: {{^  }}mfma-acc {{.*}}
@@ -74,6 +75,7 @@
 ; RAN-NEXT: ; *** machine IR after hoist-pressure ***
 ; RAN-NEXT: ; *** machine IR after sched-pressure ***
 ; RAN-NEXT: ; *** machine IR after fuse-mad ***
+; RAN-NEXT: ; *** machine IR after sched-ilp ***
 ; RAN-NEXT: ; *** machine IR after xnack-constraints ***
 ; RAN-NEXT: ; *** machine IR after dst-apart ***
 ; RAN-NEXT: ; *** machine IR after mfma-acc ***

@@ -33,8 +33,10 @@ target triple = "amdgcn-amd-amdhsa"
 ; CHECK: s_endpgm
 ; CHECK: .amdhsa_next_free_vgpr 9
 ; GFX11-LABEL: {{^}}k:
-; GFX11: global_store_b128 v{{[0-9]+}}, v[1:4]
-; GFX11: global_store_b128 v{{[0-9]+}}, v[1:4]
+; GFX11-NOT: v_mov_b32_e32 v{{[0-9]+}}, v{{[0-9]+}}
+; GFX11-NOT: v_dual_mov_b32 v{{[0-9]+}}, v{{[0-9]+}} ::
+; GFX11-COUNT-3: global_store_b128
+; GFX11-NOT: s_nop
 define amdgpu_kernel void @k(ptr addrspace(1) %in, ptr addrspace(1) %o) {
   %x = load <4 x i64>, ptr addrspace(1) %in
   %a = add <4 x i64> %x, bitcast (<8 x i32> <i32 1, i32 2, i32 3, i32 4, i32 5, i32 -6, i32 7, i32 8> to <4 x i64>)

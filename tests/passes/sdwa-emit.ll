@@ -25,10 +25,10 @@
 ; CHECK-LABEL: bytes:
 ; GFX9: v_add_u32_sdwa v{{[0-9]+}}, v[[X:[0-9]+]], v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:DWORD
 ; GFX10: v_add_nc_u32_sdwa v{{[0-9]+}}, v[[X:[0-9]+]], v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_1 src1_sel:DWORD
-; CHECK: v_mul_u32_u24_sdwa v{{[0-9]+}}, v[[X]], v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD
-; CHECK: v_xor_b32_sdwa v{{[0-9]+}}, sext(v[[X]]), v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:DWORD
-; CHECK: v_sub{{(_nc)?}}_u32_sdwa v{{[0-9]+}}, v{{[0-9]+}}, v[[X]] dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0
-; CHECK: v_cvt_f32_u32_sdwa v{{[0-9]+}}, v[[X]] dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0
+; CHECK-DAG: v_mul_u32_u24_sdwa v{{[0-9]+}}, v[[X]], v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:DWORD
+; CHECK-DAG: v_xor_b32_sdwa v{{[0-9]+}}, sext(v[[X]]), v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:DWORD
+; CHECK-DAG: v_sub{{(_nc)?}}_u32_sdwa v{{[0-9]+}}, v{{[0-9]+}}, v[[X]] dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:WORD_0
+; CHECK-DAG: v_cvt_f32_u32_sdwa v{{[0-9]+}}, v[[X]] dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_0
 ; CHECK-LABEL: hist:
 ; CHECK: v_lshlrev_b32_sdwa v{{[0-9]+}}, 2, v{{[0-9]+}} dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:DWORD src1_sel:BYTE_1
 ; CHECK-NOT: v_bfe_u32

@@ -29,11 +29,13 @@ define amdgpu_kernel void @store(ptr addrspace(1) %a, ptr addrspace(1) %out) {
   ret void
 }
 
+; (the store and the read-back may come in either order: sched-ilp)
 ; CHECK-LABEL: branch:
 ; CHECK: v_dot4_i32_i8 [[R:v[0-9]+]]
-; CHECK: v_readfirstlane_b32{{(_e32)?}} s{{[0-9]+}}, [[R]]
 ; CHECK-NOT: v_mov_b32
-; CHECK: global_store_dword v{{[0-9]+}}, [[R]]
+; CHECK-DAG: v_readfirstlane_b32{{(_e32)?}} s{{[0-9]+}}, [[R]]
+; CHECK-DAG: global_store_dword v{{[0-9]+}}, [[R]]
+; CHECK-NOT: v_mov_b32
 ; CHECK: s_cbranch_scc
 define amdgpu_kernel void @branch(ptr addrspace(1) %a, ptr addrspace(1) %out) {
   %i = call i32 @llvm.amdgcn.workitem.id.x()

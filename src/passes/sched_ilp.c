@@ -1,0 +1,604 @@
+/* Latency scheduling before register allocation (issue 27): a top-down
+ * list scheduler per region of a block that issues, where the next
+ * instruction in the current order would wait for a VALU result, an
+ * independent ready instruction instead, so the dependency chains the
+ * selector emits one after the other (an unrolled loop's iterations, the
+ * x/y/z of a vector expression) interleave, within the register demand
+ * the program's occupancy already allows.
+ *
+ * Why: on RDNA a wave issues a VALU instruction every cycle (wave32) or
+ * two (wave64), and an instruction that reads a VGPR a VALU instruction
+ * wrote waits until that result is ready: 5 cycles, 10 for a
+ * transcendental, 22 (gfx1030) / 38 (gfx1100) for f64 (the target
+ * description's cycle_costs; sources at the targets' values; the cycle
+ * model of src/emu/cycle_model.c charges exactly this). A chain
+ * sub -> mul -> fma -> fma run back to back waits ~4 cycles per link;
+ * llc-19's machine scheduler (GCNSchedStrategy over the GFX10/GFX11
+ * scheduling models) interleaves independent chains instead. The
+ * post-allocation gfx11 pass sched-latency reorders too, but on physical
+ * registers the allocator's reuse ties most chains together, and gfx10
+ * has no such pass. On gfx9/CDNA a wave's next instruction issues 4
+ * cycles later, after the result is written (cycle_costs latencies 0):
+ * the pass does nothing there.
+ *
+ * What: a block is cut into regions at instructions that stay: phis and
+ * other non-data pseudos, SOPP (s_waitcnt, s_barrier ...), branches,
+ * EXEC/M0 readers and writers beyond lane masking, MODE access and
+ * instructions that need a MODE of their own (fpmode), MFMA, cache
+ * operations, s_getpc/s_setpc/s_swappc, and any instruction with a
+ * physical-register operand other than SCC and VCC. Inside a region the
+ * dependences are: data (SSA: a definition before its readers), memory
+ * accesses in their order (loads, stores, atomics: the waitcnt counters
+ * and aliasing stay as sched-loads left them), the instructions that read
+ * or write SCC in their order, those that read or write VCC (pinned, as
+ * v_div_scale's result v_div_fmas reads, or implicitly) in theirs, and
+ * for each phi whose back-edge operand V the region defines, the reads of
+ * the phi's value before V (so the two can share a register and the back
+ * edge needs no copy). The scheduler keeps a clock: VALU instructions
+ * take the target's issue cycles, others one, data pseudos none (p_copy
+ * of an SGPR into a VGPR is a v_mov); a VALU's VGPR results are ready
+ * after the target's latency of its kind, a load's after MEM_* below (the
+ * cycle model's figures, the same for every GPU), other results at once.
+ * Each step issues, among the ready instructions whose definitions keep
+ * the live registers within the limits, the one that waits least, then
+ * the earliest in the current order: where nothing waits the order is
+ * unchanged (sched-loads' and sched-uses' placements stay), and a wait is
+ * filled with the next independent work. (Breaking ties by the longest
+ * latency-weighted path instead was measured at gfx1030 on the eight
+ * files of issue 27: cycles 1-6 % lower on five, f_reg_pressure 12 %
+ * higher with 22 % more instructions; not taken.) Register limits: VGPRs
+ * up to the most that keep the program's occupancy in the target's own
+ * steps (wavecc_same_occupancy_vgprs on the program's peak demand), SGPRs
+ * up to the target's full-occupancy count (or the program's peak where
+ * higher), both a few registers below the budgets as sched-loads keeps
+ * them; a region whose new order the exact demand walk (mir_demand_step)
+ * puts over either limit gets its old order back. A program over its
+ * budgets (it will spill) is left alone.
+ *
+ * Measured 2026-11-29 (bench/compare --quick against llc-19, ratio
+ * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
+ * 0.919 (eleven files above 1.25x -> one), bench/real 0.985 -> 0.973
+ * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
+ * (nbody_tiled 1.30 -> 1.01). Costs: VGPRs rise within the occupancy
+ * (bench/real 0.99 -> 1.07), and executed instructions 1.2 % on
+ * bench/real at gfx1030 (register copies the new orders cost the
+ * allocator: collatz, gemv_t, sobel +10-14 %; a loop counter's increment
+ * moved above its old value's readers where the back-edge value passes
+ * through another block, which the phi edges do not see).
+ *
+ * Correct by construction: every data dependence is an edge; the
+ * instructions that move neither access EXEC, M0 nor MODE beyond what
+ * the region's fixed ends keep, memory accesses keep their order, and SCC
+ * readers stay behind their writer.
+ * Cost: one liveness run; per region of n instructions O(n * ready) for
+ * the choices, a demand walk of the block per region. Runs before the
+ * spiller; leaves p->live stale (NULL) when an order changed. */
+#include <string.h>
+
+#include "passes/passes.h"
+#include "ra/ra.h"
+#include "util/bitset.h"
+
+/* Result latencies of loads, cycles: src/emu/cycle_model.c's LAT_VMEM,
+ * LAT_SMEM and LAT_LDS (Chips and Cheese's Vega pointer-chasing figures,
+ * the GCN whitepaper's LDS pipeline), which that model uses for every
+ * GPU. The scheduler only needs their order against VALU latencies: a
+ * reader of a load waits at an s_waitcnt, so independent work goes first. */
+enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
+/* Regions longer than this are scheduled in pieces (the choice is
+ * O(n * ready)). */
+enum { REGION_MAX = 1024 };
+
+enum { FIXED, ALU, MEM, DATA };
+
+typedef struct si_node {
+  mir_instr *ins;
+  uint32_t first_succ;     /* edges [first_succ, first_succ + nsucc) of si.succ */
+  uint16_t nsucc, npred;
+  uint16_t issue;          /* cycles the instruction takes to issue (0: emits nothing) */
+  uint16_t lat;            /* VGPR result latency (VALU), load latency, or issue */
+  uint8_t kind;
+  bool scc, vcc;           /* reads or writes SCC, VCC: in order with the region's others */
+  bool done;
+} si_node;
+
+typedef struct si {
+  const mir_program *p;
+  const uint8_t *special;
+  si_node *n;
+  uint32_t *succ, nedges, cap_edges;
+  uint32_t *def_node;      /* [temp]: region node + 1 defining it, or 0 */
+  uint32_t *ready;         /* [temp]: cycle its value is ready (region clock) */
+  uint32_t *uses_left;     /* [temp]: reads in the region not yet issued */
+  uint64_t *live_after;    /* temps live after the region */
+  uint64_t *live;          /* scratch bitset for demand walks */
+  uint32_t *phi_def, *phi_op, nphi; /* the program's phis: value, operand (collect_phis) */
+  uint32_t words;
+  unsigned lim_v, lim_s;
+  arena *tmp;
+} si;
+
+static bool is_data_pseudo(unsigned op) {
+  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
+}
+
+static bool touches_scc(const mir_instr *x) {
+  if (mir_reads_scc(x)) return true;
+  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC)) return true;
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].kind == MIR_OPND_TEMP && x->defs[k].preg == MIR_PREG_SCC) return true;
+  return false;
+}
+
+/* A lane mask or carry temporary of the instruction's own among v (an
+ * SGPR temporary of 2 dwords or of the target's lane mask): the VOP3
+ * form names it, so the opcode's VCC flag is not an implicit access
+ * (sched-uses' rule). */
+static bool names_mask(const mir_operand *v, unsigned n, unsigned lane) {
+  for (unsigned k = 0; k < n; k++)
+    if (v[k].kind == MIR_OPND_TEMP && v[k].preg == MIR_PREG_NONE && !mir_rc_is_vgpr(v[k].temp.rc) &&
+        (mir_rc_size(v[k].temp.rc) == 2 || mir_rc_size(v[k].temp.rc) == lane))
+      return true;
+  return false;
+}
+
+/* Whether x's operands let it move: temporaries without a register
+ * constraint, or pinned to SCC or VCC (v_div_scale's VCC result that
+ * v_div_fmas reads). *vcc: x reads or writes VCC, pinned or implicitly
+ * (the opcode's flags without a named mask), and keeps its order among
+ * the region's other VCC users. */
+static bool movable_operands(const mir_instr *x, unsigned lane, bool *vcc) {
+  uint32_t f = x->opcode < ISA_NUM_OPS ? isa_table[x->opcode].flags : 0;
+  *vcc = ((f & ISA_F_WRITES_VCC) && !names_mask(x->defs, x->num_defs, lane)) ||
+         ((f & ISA_F_READS_VCC) && !names_mask(x->ops, x->num_ops, lane));
+  for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
+    const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
+    if (o->kind == MIR_OPND_BLOCK) return false;
+    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
+    if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_LATE_KILL)) return false;
+    if (o->kind == MIR_OPND_TEMP && o->preg == MIR_PREG_NONE) {
+      if (o->flags & MIR_OPND_FIXED_REG) return false;
+      continue;
+    }
+    if (o->preg == MIR_PREG_VCC) *vcc = true;
+    else if (o->preg != MIR_PREG_SCC) return false;
+  }
+  return true;
+}
+
+/* What x is to a region: FIXED (a region boundary), ALU, MEM (in order
+ * with the other accesses) or DATA (a pseudo that moves data). */
+static int kind_of(const mir_program *p, const mir_instr *x) {
+  if (x->fpmode) return FIXED;
+  if (x->opcode >= ISA_NUM_OPS) {
+    if (!is_data_pseudo(x->opcode)) return FIXED;
+  } else {
+    const isa_info *ii = &isa_table[x->opcode];
+    uint32_t f = ii->flags;
+    if (f & (ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS |
+             ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_MFMA | ISA_F_EXPCNT))
+      return FIXED;
+    if (ii->format == ISA_FMT_SOPP) return FIXED;
+    switch (x->opcode) {
+    case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: case ISA_S_GETREG_B32:
+    /* the PC: a call's return address and PC-relative data addresses count the bytes after it */
+    case ISA_S_GETPC_B64: case ISA_S_SETPC_B64: case ISA_S_SWAPPC_B64: return FIXED;
+    default: break;
+    }
+    bool mem = (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT)) != 0;
+    /* a cache operation (no counter, no memory flag) orders the accesses around it like a fence */
+    if (!mem && (ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_SMEM || isa_fmt_vmem(ii->format) ||
+                 ii->format == ISA_FMT_DS))
+      return FIXED;
+    if (!mem && !isa_fmt_valu(ii->format) && ii->format != ISA_FMT_SOP1 && ii->format != ISA_FMT_SOP2 &&
+        ii->format != ISA_FMT_SOPC && ii->format != ISA_FMT_SOPK)
+      return FIXED;
+  }
+  bool vcc;
+  if (!movable_operands(x, p->target->lane_mask_dwords, &vcc)) return FIXED;
+  if (x->opcode >= ISA_NUM_OPS) return DATA;
+  return (isa_table[x->opcode].flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT))
+             ? MEM
+             : ALU;
+}
+
+static bool defines_vgpr(const mir_instr *x) {
+  for (unsigned k = 0; k < x->num_defs; k++)
+    if (x->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(x->defs[k].temp.rc)) return true;
+  return false;
+}
+
+static bool reads_sgpr(const mir_instr *x) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP && !mir_rc_is_vgpr(x->ops[k].temp.rc)) return true;
+  return false;
+}
+
+/* Issue cycles and result latency of node x from the target description. */
+static void timing(const mir_program *p, si_node *x) {
+  const mir_instr *ins = x->ins;
+  const wavecc_cycle_costs *cc = &p->target->cycle_costs;
+  x->issue = 1;
+  x->lat = 1;
+  if (x->kind == DATA) {
+    /* a copy of an SGPR into a VGPR is a v_mov_b32; other data pseudos
+     * pass their operands' readiness on and emit nothing */
+    if (defines_vgpr(ins) && reads_sgpr(ins)) x->issue = cc->issue[WAVECC_VK_FULL], x->lat = cc->latency[WAVECC_VK_FULL];
+    else x->issue = 0, x->lat = 0;
+    return;
+  }
+  isa_format f = isa_table[ins->opcode].format;
+  if (x->kind == MEM) {
+    x->lat = f == ISA_FMT_SMEM ? MEM_SMEM : f == ISA_FMT_DS ? MEM_LDS : MEM_VMEM;
+    return;
+  }
+  if (isa_fmt_valu(f)) {
+    isa_cost c = isa_sem_of(ins->opcode)->cost;
+    unsigned k = c == ISA_COST_TRANS ? WAVECC_VK_TRANS : c == ISA_COST_F64 ? WAVECC_VK_F64 : WAVECC_VK_FULL;
+    if (cc->issue[k]) x->issue = cc->issue[k];
+    x->lat = cc->latency[k] > x->issue ? cc->latency[k] : x->issue;
+  }
+}
+
+typedef struct si_edges {
+  uint32_t *from, *to, n, cap;
+} si_edges;
+
+static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
+  if (E->n == E->cap) {
+    uint32_t cap = E->cap ? E->cap * 2 : 1024;
+    E->from = arena_grow(S->tmp, E->from, E->n, cap, sizeof *E->from);
+    E->to = arena_grow(S->tmp, E->to, E->n, cap, sizeof *E->to);
+    E->cap = cap;
+  }
+  E->from[E->n] = from;
+  E->to[E->n++] = to;
+}
+
+/* Edges that keep a loop-carried value coalescible: for each phi whose
+ * operand V the region defines (the phis of every block: a loop's back
+ * edge may pass through an empty latch), every reader of the phi's own
+ * value P in the region before V's definition stays before it. Otherwise
+ * V and P are live together, get different registers, and the back edge
+ * needs a copy (sched-uses' operand_read_after, for the same reason). */
+static void phi_edges(si *S, si_edges *E, unsigned n) {
+  for (uint32_t i = 0; i < S->nphi; i++) {
+    uint32_t v = S->phi_op[i], pt = S->phi_def[i];
+    if (!S->def_node[v]) continue;
+    uint32_t d = S->def_node[v] - 1;
+    for (uint32_t j = 0; j < d && j < n; j++) {
+      const mir_instr *x = S->n[j].ins;
+      for (unsigned o = 0; o < x->num_ops; o++)
+        if (x->ops[o].kind == MIR_OPND_TEMP && x->ops[o].temp.id == pt) {
+          edge(S, E, j, d);
+          break;
+        }
+    }
+  }
+}
+
+/* The (phi value, operand) pairs of the program's phis, for phi_edges. */
+static void collect_phis(si *S) {
+  const mir_program *p = S->p;
+  uint32_t cap = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++)
+      cap += p->blocks[bi].instrs[i]->num_ops;
+  S->phi_def = arena_alloc(S->tmp, (cap + 1) * sizeof *S->phi_def);
+  S->phi_op = arena_alloc(S->tmp, (cap + 1) * sizeof *S->phi_op);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++) {
+      const mir_instr *phi = p->blocks[bi].instrs[i];
+      if (!phi->num_defs || phi->defs[0].kind != MIR_OPND_TEMP) continue;
+      for (unsigned k = 0; k < phi->num_ops; k++)
+        if (phi->ops[k].kind == MIR_OPND_TEMP) {
+          S->phi_def[S->nphi] = phi->defs[0].temp.id;
+          S->phi_op[S->nphi++] = phi->ops[k].temp.id;
+        }
+    }
+}
+
+/* The region's dependence graph (successors of node i contiguous in
+ * S->succ). */
+static void build(si *S, unsigned n) {
+  uint32_t last_mem = UINT32_MAX, last_scc = UINT32_MAX, last_vcc = UINT32_MAX;
+  si_edges E = {0};
+  for (unsigned j = 0; j < n; j++) {
+    const mir_instr *x = S->n[j].ins;
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP && S->def_node[x->ops[k].temp.id])
+        edge(S, &E, S->def_node[x->ops[k].temp.id] - 1, j);
+    if (S->n[j].kind == MEM && last_mem != UINT32_MAX) edge(S, &E, last_mem, j);
+    if (S->n[j].scc && last_scc != UINT32_MAX) edge(S, &E, last_scc, j);
+    if (S->n[j].vcc && last_vcc != UINT32_MAX) edge(S, &E, last_vcc, j);
+    if (S->n[j].kind == MEM) last_mem = j;
+    if (S->n[j].scc) last_scc = j;
+    if (S->n[j].vcc) last_vcc = j;
+    for (unsigned k = 0; k < x->num_defs; k++)
+      if (x->defs[k].kind == MIR_OPND_TEMP) S->def_node[x->defs[k].temp.id] = j + 1;
+  }
+  phi_edges(S, &E, n);
+  /* successor runs: a counting sort of the edges by source */
+  if (S->cap_edges < E.n + 1) {
+    S->cap_edges = E.n + 1;
+    S->succ = arena_alloc(S->tmp, S->cap_edges * sizeof *S->succ);
+  }
+  for (uint32_t e = 0; e < E.n; e++) S->n[E.from[e]].nsucc++, S->n[E.to[e]].npred++;
+  uint32_t at = 0;
+  for (unsigned i = 0; i < n; i++) {
+    S->n[i].first_succ = at;
+    at += S->n[i].nsucc;
+    S->n[i].nsucc = 0;
+  }
+  for (uint32_t e = 0; e < E.n; e++) {
+    si_node *a = &S->n[E.from[e]];
+    S->succ[a->first_succ + a->nsucc++] = E.to[e];
+  }
+  S->nedges = E.n;
+}
+
+/* Registers of temporary t in its file (0 for special registers). */
+static int regs_of(const si *S, uint32_t t, bool *vgpr) {
+  *vgpr = mir_rc_is_vgpr(S->p->temp_rc[t]);
+  return S->special[t] ? 0 : (int)mir_rc_size(S->p->temp_rc[t]);
+}
+
+/* Change of the live registers (VGPRs in *dv, SGPRs in *ds) when x issues
+ * now: its definitions start living, operands read for the last time
+ * end. */
+static void pressure_delta(const si *S, const mir_instr *x, int *dv, int *ds) {
+  *dv = *ds = 0;
+  bool v;
+  for (unsigned k = 0; k < x->num_defs; k++) {
+    if (x->defs[k].kind != MIR_OPND_TEMP) continue;
+    uint32_t t = x->defs[k].temp.id;
+    if (!S->uses_left[t] && !bitset_test(S->live_after, t)) continue; /* dead: freed at once */
+    int r = regs_of(S, t, &v);
+    *(v ? dv : ds) += r;
+  }
+  for (unsigned k = 0; k < x->num_ops; k++) {
+    if (x->ops[k].kind != MIR_OPND_TEMP) continue;
+    uint32_t t = x->ops[k].temp.id, reads = 0;
+    bool first = true;
+    for (unsigned j = 0; j < x->num_ops; j++)
+      if (x->ops[j].kind == MIR_OPND_TEMP && x->ops[j].temp.id == t) {
+        reads++;
+        if (j < k) first = false;
+      }
+    if (!first || S->uses_left[t] != reads || bitset_test(S->live_after, t)) continue;
+    int r = regs_of(S, t, &v);
+    *(v ? dv : ds) -= r;
+  }
+}
+
+/* The highest demand over block b's instructions in their current order
+ * (mir_demand_step from the block's live-out set), and the live registers
+ * before each instruction into before[] when not NULL. */
+static mir_reg_demand block_peak(si *S, mir_block *b, const uint64_t *live_out, mir_reg_demand *before) {
+  const mir_program *p = S->p;
+  bitset_copy(S->live, live_out, S->words);
+  mir_reg_demand cur = {0, 0}, peak = {0, 0};
+  for (uint32_t t = bitset_next(S->live, S->words, 0); t != UINT32_MAX; t = bitset_next(S->live, S->words, t + 1)) {
+    bool v;
+    int r = regs_of(S, t, &v);
+    if (v) cur.vgpr = (uint16_t)(cur.vgpr + r);
+    else cur.sgpr = (uint16_t)(cur.sgpr + r);
+  }
+  for (uint32_t i = b->num_instrs; i-- > 0;) {
+    mir_reg_demand d = mir_demand_step(p, S->special, b->instrs[i], S->live, &cur, false);
+    if (d.vgpr > peak.vgpr) peak.vgpr = d.vgpr;
+    if (d.sgpr > peak.sgpr) peak.sgpr = d.sgpr;
+    if (before) before[i] = cur;
+  }
+  return peak;
+}
+
+/* Does x read an SGPR result (a carry or lane mask) of VALU instruction
+ * v? x then issues right after v where it is ready: the 64-bit add's high
+ * half after its low half keeps its carry in VCC (pass vcc-carry: the
+ * shorter VOP2 form, as llc-19 writes it) and the pair's registers
+ * together. */
+static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
+  for (unsigned d = 0; d < v->num_defs; d++) {
+    if (v->defs[d].kind != MIR_OPND_TEMP || mir_rc_is_vgpr(v->defs[d].temp.rc)) continue;
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == v->defs[d].temp.id) return true;
+  }
+  return false;
+}
+
+/* Orders nodes [0, n) of the region starting at block index `from` into
+ * out; returns whether the order differs from the current one. cur: the
+ * live registers before the region. */
+static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
+  uint32_t *readyl = arena_alloc(S->tmp, n * sizeof *readyl), nready = 0, now = 0;
+  for (unsigned i = 0; i < n; i++)
+    if (!S->n[i].npred) readyl[nready++] = i;
+  bool changed = false;
+  int cv = cur.vgpr, cs = cur.sgpr;
+  const mir_instr *last = NULL; /* the VALU instruction issued last */
+  for (unsigned step = 0; step < n; step++) {
+    /* best: fits the limits, least wait, earliest; else least growth */
+    int best = -1, best_over = 0;
+    uint32_t best_wait = 0;
+    bool best_glued = false;
+    for (uint32_t r = 0; r < nready; r++) {
+      unsigned i = readyl[r];
+      const mir_instr *x = S->n[i].ins;
+      uint32_t start = now;
+      for (unsigned k = 0; k < x->num_ops; k++)
+        if (x->ops[k].kind == MIR_OPND_TEMP && S->ready[x->ops[k].temp.id] > start) start = S->ready[x->ops[k].temp.id];
+      int dv, ds;
+      pressure_delta(S, x, &dv, &ds);
+      int over = 0;
+      if (cv + dv > (int)S->lim_v) over += cv + dv - (int)S->lim_v;
+      if (cs + ds > (int)S->lim_s) over += cs + ds - (int)S->lim_s;
+      /* a memory access keeps its place in the current order (sched-loads
+       * put loads early; filling its wait with later work would issue the
+       * load later and lengthen the wait for its data): it counts as not
+       * waiting, and the clock still charges the wait */
+      uint32_t wait = S->n[i].kind == MEM ? 0 : start - now;
+      bool glued = !wait && last && reads_mask_of(x, last), better;
+      if (best < 0 || over != best_over) better = best < 0 || over < best_over;
+      else if (glued != best_glued) better = glued;
+      else if (wait != best_wait) better = wait < best_wait;
+      else better = i < (unsigned)best;
+      if (better) {
+        best = (int)i;
+        best_over = over;
+        best_wait = wait;
+        best_glued = glued;
+      }
+    }
+    si_node *x = &S->n[best];
+    const mir_instr *ins = x->ins;
+    int dv, ds;
+    pressure_delta(S, ins, &dv, &ds);
+    cv += dv;
+    cs += ds;
+    uint32_t start = now, rdy = 0;
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > start) start = S->ready[ins->ops[k].temp.id];
+    if (x->kind == DATA && !x->issue)
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > rdy) rdy = S->ready[ins->ops[k].temp.id];
+    /* SGPR results of a VALU (lane masks, carries) are not timed by the
+     * cycle model: ready at once, so a carry's reader may follow it */
+    bool valu = x->kind == ALU && isa_fmt_valu(isa_table[ins->opcode].format);
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (ins->defs[k].kind == MIR_OPND_TEMP)
+        S->ready[ins->defs[k].temp.id] = x->kind == DATA && !x->issue ? rdy
+                                         : valu && !mir_rc_is_vgpr(ins->defs[k].temp.rc) ? start + x->issue
+                                                                                          : start + x->lat;
+    if (x->issue) last = valu ? ins : NULL;
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (ins->ops[k].kind == MIR_OPND_TEMP) S->uses_left[ins->ops[k].temp.id]--;
+    if (x->issue) now = start + x->issue;
+    x->done = true;
+    changed |= (unsigned)best != step;
+    out[step] = x->ins;
+    for (uint32_t r = 0; r < nready; r++)
+      if (readyl[r] == (uint32_t)best) {
+        readyl[r] = readyl[--nready];
+        break;
+      }
+    for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
+      if (!--S->n[S->succ[e]].npred) readyl[nready++] = S->succ[e];
+  }
+  return changed;
+}
+
+/* Schedules block b's region [from, to); keeps the new order only when
+ * the block's exact demand stays within the limits. */
+static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to, mir_reg_demand cur) {
+  unsigned n = to - from;
+  const uint64_t *live_out = S->p->live->live_out[bi];
+  for (unsigned i = 0; i < n; i++) {
+    si_node *x = &S->n[i];
+    memset(x, 0, sizeof *x);
+    x->ins = b->instrs[from + i];
+    x->kind = (uint8_t)kind_of(S->p, x->ins);
+    x->scc = touches_scc(x->ins);
+    movable_operands(x->ins, S->p->target->lane_mask_dwords, &x->vcc);
+    timing(S->p, x);
+  }
+  /* liveness after the region: the block's live-out set and the reads of
+   * the instructions after it */
+  bitset_copy(S->live_after, live_out, S->words);
+  for (uint32_t i = to; i < b->num_instrs; i++) {
+    const mir_instr *y = b->instrs[i];
+    for (unsigned k = 0; k < y->num_ops; k++)
+      if (y->ops[k].kind == MIR_OPND_TEMP) bitset_set(S->live_after, y->ops[k].temp.id);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const mir_instr *x = S->n[i].ins;
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP) S->uses_left[x->ops[k].temp.id]++, S->ready[x->ops[k].temp.id] = 0;
+  }
+  build(S, n);
+  mir_instr **out = arena_alloc(S->tmp, n * sizeof *out), **old = arena_alloc(S->tmp, n * sizeof *old);
+  memcpy(old, &b->instrs[from], n * sizeof *old);
+  if (schedule(S, n, cur, out)) {
+    memcpy(&b->instrs[from], out, n * sizeof *out);
+    mir_reg_demand peak = block_peak(S, b, live_out, NULL);
+    if (peak.vgpr > S->lim_v || peak.sgpr > S->lim_s) memcpy(&b->instrs[from], old, n * sizeof *old);
+  }
+  for (unsigned i = 0; i < n; i++) {
+    const mir_instr *x = old[i];
+    for (unsigned k = 0; k < x->num_ops; k++)
+      if (x->ops[k].kind == MIR_OPND_TEMP) S->uses_left[x->ops[k].temp.id] = 0, S->ready[x->ops[k].temp.id] = 0;
+    for (unsigned k = 0; k < x->num_defs; k++)
+      if (x->defs[k].kind == MIR_OPND_TEMP) S->def_node[x->defs[k].temp.id] = 0, S->ready[x->defs[k].temp.id] = 0;
+  }
+}
+
+int mir_sched_ilp(mir_program *p, diag *d) {
+  if (p->regs_assigned || !p->num_blocks) return 0;
+  const wavecc_cycle_costs *cc = &p->target->cycle_costs;
+  unsigned lat = 0;
+  for (unsigned k = 0; k < WAVECC_NUM_VK; k++) lat |= cc->latency[k];
+  if (!lat) return 0; /* the issue cadence covers every result latency */
+  mir_liveness(p, d);
+  const mir_live_info *li = p->live;
+  unsigned ls, lv;
+  if (!mir_sched_limits(p, &ls, &lv)) {
+    p->live = NULL;
+    return 0;
+  }
+  arena tmp;
+  arena_init(&tmp);
+  si S = {0};
+  S.p = p;
+  S.tmp = &tmp;
+  S.special = mir_special_temps(p, &tmp);
+  S.words = li->words ? li->words : 1;
+  size_t nt = p->num_temps + 1;
+  S.def_node = arena_alloc(&tmp, nt * sizeof *S.def_node);
+  S.ready = arena_alloc(&tmp, nt * sizeof *S.ready);
+  S.uses_left = arena_alloc(&tmp, nt * sizeof *S.uses_left);
+  S.live_after = arena_alloc(&tmp, S.words * sizeof *S.live_after);
+  S.live = arena_alloc(&tmp, S.words * sizeof *S.live);
+  S.n = arena_alloc(&tmp, REGION_MAX * sizeof *S.n);
+  collect_phis(&S);
+  /* VGPRs: the program's occupancy in the target's own steps (sched-loads
+   * uses gfx900's for wave32, a bound on its clustering); SGPRs: the
+   * program's peak. A few registers below the budgets, as sched-loads. */
+  unsigned bv = mir_vgpr_budget(p);
+  S.lim_v = wavecc_same_occupancy_vgprs(p->target, li->max.vgpr);
+  if (S.lim_v + 3 > bv) S.lim_v = bv > 3 ? bv - 3 : 0;
+  if (S.lim_v < lv) S.lim_v = lv;
+  /* SGPRs: the target's full-occupancy count where that is more (RDNA:
+   * every wave has its 106; interleaved chains keep more lane masks live) */
+  unsigned full = wavecc_full_occupancy_sgprs(p->target), bs = mir_sgpr_budget(p);
+  if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0;
+  S.lim_s = full > ls ? full : ls;
+  bool any = false;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    if (b->num_instrs < 3) continue;
+    mir_reg_demand *before = arena_alloc(&tmp, b->num_instrs * sizeof *before);
+    block_peak(&S, b, li->live_out[bi], before);
+    for (uint32_t i = 0; i < b->num_instrs;) {
+      if (kind_of(p, b->instrs[i]) == FIXED) {
+        i++;
+        continue;
+      }
+      uint32_t j = i;
+      unsigned alu = 0;
+      while (j < b->num_instrs && j - i < REGION_MAX) {
+        int k = kind_of(p, b->instrs[j]);
+        if (k == FIXED) break;
+        alu += k == ALU;
+        j++;
+      }
+      if (alu >= 2) {
+        region(&S, b, bi, i, j, before[i]);
+        any = true;
+      }
+      i = j;
+    }
+  }
+  arena_free(&tmp);
+  if (any) p->live = NULL; /* the order may have changed: kill flags and demand are stale */
+  return 0;
+}
