@@ -707,6 +707,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
      * (loop_exit_copies.cpp: inside a loop, for its temporally divergent
      * uses after it); otherwise the value itself. */
     LLVMValueRef A = LLVMGetOperand(ins, 0);
+    if (isel_vidx_freeze(c, ins)) return true; /* an in-place array stays one tuple */
     unsigned bits = isel_type_bits(isel_scalar_type(ty));
     for (unsigned e = 0; e < isel_num_comps(ty); e++)
       isel_set(c, ins, e, is_div(c, ins) && bits != 1 ? isel_to_vgpr(c, isel_get(c, A, e), bits > 32 ? 2 : 1)

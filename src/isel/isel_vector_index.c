@@ -23,10 +23,23 @@
  * holds its operands and result at once): the driver then selects the
  * function again without (mir_program.gpr_idx, pipeline.c).
  *
+ * In-place arrays (issue 27, bench/real/thomas.cl: 1.26-1.65x llc-19's
+ * executed instructions, two whole-array copies per access): a write's
+ * result, a loop header's phi of such vectors and a freeze of them are
+ * tuple-only values. Their components are not extracted where the value
+ * is defined (the extracts kept the tuple's registers apart from the next
+ * write's: 16 moves after each) but at each reader that wants one
+ * (isel_vidx_component, from isel_get), and a phi of them is one phi of
+ * the whole tuple (isel_vidx_tuple_phi), so a loop-carried array stays in
+ * one register range, as llc-19 keeps it. Masked linearisation (isel_cf.c)
+ * renames components at its tails and keeps the components made at once.
+ *
  * The index must stay inside the tuple (an index past it would read or
  * write another register): an index that is not provably below the
  * component count (`and x, C` or `urem x, C`) is clamped first, which is
  * right for the poison an out-of-range index yields in LLVM IR. */
+#include <string.h>
+
 #include "isel/isel_internal.h"
 
 /* Tuples built from components are reused only in the block that built
@@ -71,6 +84,37 @@ static mir_temp tuple_of(isel_ctx *c, LLVMValueRef V, unsigned nc) {
   return d;
 }
 
+/* Do readers extract a tuple's components where they read them (every
+ * lowering but masked linearisation, whose tails rename components)? */
+static bool lazy_components(const isel_ctx *c) { return c->p->cf_lowering != MIR_CF_MASKED; }
+
+/* V's tuple when it is a tuple-only value (its components extracted at
+ * their readers), else false. */
+static bool tuple_only(isel_ctx *c, LLVMValueRef V, mir_temp *t) {
+  if (!c->vidx_tuple.cap) return false;
+  uint32_t b = ptrmap_get(&c->vidx_tuple, V), blk = ptrmap_get(&c->vidx_block, V);
+  if (b == UINT32_MAX || blk != VIDX_DOMINATES) return false;
+  uint32_t i = ptrmap_get(&c->vmap, V);
+  if (i == UINT32_MAX || !c->vals[i].n || c->vals[i].t[0].id) return false;
+  *t = bits_temp(b);
+  return true;
+}
+
+/* Makes v (nc components) a tuple-only value held in tuple t. */
+static void set_tuple_only(isel_ctx *c, LLVMValueRef v, mir_temp t, unsigned nc) {
+  isel_val *s = isel_val_slot(c->mem, &c->vmap, &c->vals, &c->nvals, &c->capvals, v);
+  memset(s, 0, sizeof *s);
+  s->n = (uint16_t)nc;
+  remember(c, v, t, VIDX_DOMINATES);
+}
+
+bool isel_vidx_component(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp *out) {
+  mir_temp t;
+  if (!tuple_only(c, v, &t) || comp >= mir_rc_size((mir_rc)t.rc)) return false;
+  *out = isel_extract(c, t, comp, 1);
+  return true;
+}
+
 /* Is index I provably below n? */
 static bool index_in_range(LLVMValueRef I, unsigned n) {
   if (LLVMIsAZExtInst(I)) I = LLVMGetOperand(I, 0);
@@ -96,15 +140,85 @@ static mir_operand index_operand(isel_ctx *c, LLVMValueRef I, unsigned n) {
   return mir_op_temp(isel_s(c, ISA_S_MIN_U32, 1, idx, mir_op_const(n - 1)));
 }
 
-bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
+/* May vectors of type t live in VGPR tuples indexed in place here? */
+static bool tuple_type_ok(isel_ctx *c, LLVMTypeRef t) {
   if (!c->p->target->vgpr_index_mode && !c->p->target->vgpr_movrel) return false;
   /* the driver's retry when the tuples did not fit the register budget */
   if (LLVMGetStringAttributeAtIndex(c->fn, LLVMAttributeFunctionIndex, "wavecc-no-gpr-idx", 17)) return false;
+  if (LLVMGetTypeKind(t) != LLVMVectorTypeKind) return false;
+  unsigned nc = isel_num_comps(t);
+  return nc >= 4 && nc <= 16 && isel_type_bits(isel_scalar_type(t)) == 32;
+}
+
+/* Does isel_vector_index select ins (an extractelement or insertelement)? */
+static bool accepts(isel_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
+  if (opc != LLVMExtractElement && opc != LLVMInsertElement) return false;
+  LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, opc == LLVMExtractElement ? 1 : 2);
+  if (LLVMIsAConstant(I) || divergence_is_divergent(c->di, I) || !divergence_is_divergent(c->di, ins)) return false;
+  return tuple_type_ok(c, LLVMTypeOf(V));
+}
+
+/* Is phi one of a web of vector values (phis, freezes, inserts) that an
+ * indexed access reads or writes? Then it is one phi of a VGPR tuple
+ * (isel_vidx_tuple_phi): as components, the loop around such an access
+ * copies the whole array into a tuple and back each iteration. Looks at
+ * most 32 values far. */
+static bool indexed_web(isel_ctx *c, LLVMValueRef phi) {
+  LLVMValueRef work[32];
+  unsigned n = 0, seen = 0;
+  work[n++] = phi;
+  while (seen < n) {
+    LLVMValueRef v = work[seen++];
+    if (LLVMIsAPHINode(v))
+      for (unsigned q = 0; q < LLVMCountIncoming(v); q++) {
+        LLVMValueRef in = LLVMGetIncomingValue(v, q);
+        if (LLVMIsAInstruction(in) && accepts(c, in)) return true; /* an indexed write's tuple flows in */
+      }
+    for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
+      LLVMValueRef user = LLVMGetUser(u);
+      if (!LLVMIsAInstruction(user)) continue;
+      LLVMOpcode op = LLVMGetInstructionOpcode(user);
+      if ((op == LLVMExtractElement || op == LLVMInsertElement) && LLVMGetOperand(user, 0) == v && accepts(c, user))
+        return true;
+      bool through = op == LLVMPHI || op == LLVMFreeze || (op == LLVMInsertElement && LLVMGetOperand(user, 0) == v);
+      if (!through || n == 32) continue;
+      bool dup = false;
+      for (unsigned k = 0; k < n; k++) dup |= work[k] == user;
+      if (!dup) work[n++] = user;
+    }
+  }
+  return false;
+}
+
+bool isel_vidx_tuple_phi(isel_ctx *c, LLVMValueRef phi) {
+  LLVMTypeRef t = LLVMTypeOf(phi);
+  if (!lazy_components(c) || !divergence_is_divergent(c->di, phi) || !tuple_type_ok(c, t) || !indexed_web(c, phi))
+    return false;
+  unsigned nc = isel_num_comps(t);
+  set_tuple_only(c, phi, isel_tmp(c, mir_rc_v(nc)), nc);
+  return true;
+}
+
+bool isel_vidx_phi_tuple(isel_ctx *c, LLVMValueRef phi, mir_temp *t) {
+  return LLVMIsAPHINode(phi) && tuple_only(c, phi, t);
+}
+
+mir_temp isel_vidx_tuple_of(isel_ctx *c, LLVMValueRef v, unsigned nc) { return tuple_of(c, v, nc); }
+
+bool isel_vidx_freeze(isel_ctx *c, LLVMValueRef ins) {
+  mir_temp t;
+  LLVMValueRef A = LLVMGetOperand(ins, 0);
+  if (!divergence_is_divergent(c->di, A) || !tuple_only(c, A, &t)) return false;
+  set_tuple_only(c, ins, t, isel_num_comps(LLVMTypeOf(ins)));
+  return true;
+}
+
+bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   bool ext = opc == LLVMExtractElement;
   LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, ext ? 1 : 2);
   unsigned nc = isel_num_comps(LLVMTypeOf(V));
-  if (LLVMIsAConstant(I) || divergence_is_divergent(c->di, I) || !divergence_is_divergent(c->di, ins)) return false;
-  if (nc < 4 || nc > 16 || isel_type_bits(isel_scalar_type(LLVMTypeOf(V))) != 32) return false;
+  if (!accepts(c, ins)) return false;
   c->p->gpr_idx = true;
   mir_temp vec = tuple_of(c, V, nc);
   mir_operand idx = index_operand(c, I, nc);
@@ -130,6 +244,10 @@ bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
   w->ops[1] = idx;
   w->ops[2] = x;
   w->defs[0] = mir_op_temp(d);
+  if (lazy_components(c)) {
+    set_tuple_only(c, ins, d, nc);
+    return true;
+  }
   for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, isel_extract(c, d, e, 1));
   remember(c, ins, d, VIDX_DOMINATES);
   return true;
