@@ -123,6 +123,11 @@ struct isel_ctx {
   /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
    * and the block that built it; cap 0: none yet */
   ptrmap vidx_tuple, vidx_block;
+  /* isel_vector_index.c: a tuple-only value -> index into vidx_comps, its
+   * components extracted in block vidx_ext_block (reused there only) */
+  ptrmap vidx_ext, vidx_ext_block;
+  isel_val *vidx_comps;
+  uint32_t nvidx_comps, capvidx_comps;
   /* isel_mask_of: a scalar uniform i1 value -> the lane mask made from it
    * and the block that made it (reused in that block only); cap 0: none */
   ptrmap bmask_temp, bmask_block;

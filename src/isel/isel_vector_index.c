@@ -108,10 +108,24 @@ static void set_tuple_only(isel_ctx *c, LLVMValueRef v, mir_temp t, unsigned nc)
   remember(c, v, t, VIDX_DOMINATES);
 }
 
+/* The first reader in a block extracts all components at once (a run of
+ * p_extracts, which the allocator and copy-cleanup handle as they handled
+ * the extracts made at the definition); unread ones are deleted (dce). */
 bool isel_vidx_component(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp *out) {
   mir_temp t;
-  if (!tuple_only(c, v, &t) || comp >= mir_rc_size((mir_rc)t.rc)) return false;
-  *out = isel_extract(c, t, comp, 1);
+  unsigned nc;
+  if (!tuple_only(c, v, &t) || comp >= (nc = mir_rc_size((mir_rc)t.rc))) return false;
+  if (!c->vidx_ext.cap) {
+    ptrmap_init(&c->vidx_ext, c->mem, 16);
+    ptrmap_init(&c->vidx_ext_block, c->mem, 16);
+  }
+  isel_val *s = isel_val_slot(c->mem, &c->vidx_ext, &c->vidx_comps, &c->nvidx_comps, &c->capvidx_comps, v);
+  if (ptrmap_get(&c->vidx_ext_block, v) != c->cur || s->n != nc) {
+    for (unsigned e = 0; e < nc; e++) s->t[e] = isel_extract(c, t, e, 1);
+    s->n = (uint16_t)nc;
+    ptrmap_put(&c->vidx_ext_block, v, c->cur);
+  }
+  *out = s->t[comp];
   return true;
 }
 
