@@ -156,6 +156,10 @@ bool isel_vidx_phi_tuple(isel_ctx *c, LLVMValueRef phi, mir_temp *t);
 /* Vector v's nc components as one VGPR tuple, at the current block's end
  * (a tuple phi's operand): its tuple if it has one here, else built. */
 mir_temp isel_vidx_tuple_of(isel_ctx *c, LLVMValueRef v, unsigned nc);
+/* A divergent-index insertelement ins into a tuple-only vector, its new
+ * components comps[0..nc) selected: they become one tuple-only value
+ * (true); false (nothing done) when the vector is not one. */
+bool isel_vidx_rebuilt(isel_ctx *c, LLVMValueRef ins, const mir_temp *comps, unsigned nc);
 /* A freeze of a divergent tuple-only value is that tuple (true), else false. */
 bool isel_vidx_freeze(isel_ctx *c, LLVMValueRef ins);
 

@@ -121,7 +121,12 @@ bool isel_vidx_component(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp *o
   }
   isel_val *s = isel_val_slot(c->mem, &c->vidx_ext, &c->vidx_comps, &c->nvidx_comps, &c->capvidx_comps, v);
   if (ptrmap_get(&c->vidx_ext_block, v) != c->cur || s->n != nc) {
-    for (unsigned e = 0; e < nc; e++) s->t[e] = isel_extract(c, t, e, 1);
+    mir_instr *sp = isel_emit(c, MIR_P_SPLIT_VECTOR, 1, nc);
+    sp->ops[0] = mir_op_temp(t);
+    for (unsigned e = 0; e < nc; e++) {
+      s->t[e] = isel_tmp(c, mir_rc_v(1));
+      sp->defs[e] = mir_op_temp(s->t[e]);
+    }
     s->n = (uint16_t)nc;
     ptrmap_put(&c->vidx_ext_block, v, c->cur);
   }
@@ -173,6 +178,16 @@ static bool accepts(isel_ctx *c, LLVMValueRef ins) {
   return tuple_type_ok(c, LLVMTypeOf(V));
 }
 
+/* Is ins a variable-index access of a divergent vector that may live in a
+ * VGPR tuple (a divergent index too: the compare-and-select chain then
+ * reads the tuple's components and builds the written one, see
+ * isel_vidx_rebuilt)? */
+static bool indexed_access(isel_ctx *c, LLVMValueRef ins) {
+  LLVMOpcode opc = LLVMGetInstructionOpcode(ins);
+  LLVMValueRef V = LLVMGetOperand(ins, 0), I = LLVMGetOperand(ins, opc == LLVMExtractElement ? 1 : 2);
+  return !LLVMIsAConstant(I) && divergence_is_divergent(c->di, V) && tuple_type_ok(c, LLVMTypeOf(V));
+}
+
 /* Is phi one of a web of vector values (phis, freezes, inserts) that an
  * indexed access reads or writes? Then it is one phi of a VGPR tuple
  * (isel_vidx_tuple_phi): as components, the loop around such an access
@@ -187,13 +202,14 @@ static bool indexed_web(isel_ctx *c, LLVMValueRef phi) {
     if (LLVMIsAPHINode(v))
       for (unsigned q = 0; q < LLVMCountIncoming(v); q++) {
         LLVMValueRef in = LLVMGetIncomingValue(v, q);
-        if (LLVMIsAInstruction(in) && accepts(c, in)) return true; /* an indexed write's tuple flows in */
+        if (LLVMIsAInstruction(in) && LLVMGetInstructionOpcode(in) == LLVMInsertElement && indexed_access(c, in))
+          return true; /* an indexed write's tuple flows in */
       }
     for (LLVMUseRef u = LLVMGetFirstUse(v); u; u = LLVMGetNextUse(u)) {
       LLVMValueRef user = LLVMGetUser(u);
       if (!LLVMIsAInstruction(user)) continue;
       LLVMOpcode op = LLVMGetInstructionOpcode(user);
-      if ((op == LLVMExtractElement || op == LLVMInsertElement) && LLVMGetOperand(user, 0) == v && accepts(c, user))
+      if ((op == LLVMExtractElement || op == LLVMInsertElement) && LLVMGetOperand(user, 0) == v && indexed_access(c, user))
         return true;
       bool through = op == LLVMPHI || op == LLVMFreeze || (op == LLVMInsertElement && LLVMGetOperand(user, 0) == v);
       if (!through || n == 32) continue;
@@ -219,6 +235,17 @@ bool isel_vidx_phi_tuple(isel_ctx *c, LLVMValueRef phi, mir_temp *t) {
 }
 
 mir_temp isel_vidx_tuple_of(isel_ctx *c, LLVMValueRef v, unsigned nc) { return tuple_of(c, v, nc); }
+
+bool isel_vidx_rebuilt(isel_ctx *c, LLVMValueRef ins, const mir_temp *comps, unsigned nc) {
+  mir_temp t;
+  if (!tuple_only(c, LLVMGetOperand(ins, 0), &t) || mir_rc_size((mir_rc)t.rc) != nc) return false;
+  mir_temp d = isel_tmp(c, t.rc);
+  mir_instr *cv = isel_emit(c, MIR_P_CREATE_VECTOR, nc, 1);
+  for (unsigned e = 0; e < nc; e++) cv->ops[e] = mir_op_temp(comps[e]);
+  cv->defs[0] = mir_op_temp(d);
+  set_tuple_only(c, ins, d, nc);
+  return true;
+}
 
 bool isel_vidx_freeze(isel_ctx *c, LLVMValueRef ins) {
   mir_temp t;

@@ -118,3 +118,40 @@ exit:
   ret void
 }
 declare i32 @llvm.amdgcn.workitem.id.x()
+
+; A divergent index (a private histogram): the compare-and-select chain
+; reads the loop phi's tuple in place and its written components form the
+; next tuple in the same registers (main 20e9875: 15 v_mov_b32 per
+; iteration; llc-19's chain has none either).
+; GFX9-LABEL: hist:
+; GFX9: .Lhist_BB1:
+; GFX9-NOT: v_mov_b32
+; GFX9: v_add_u32_e32 [[N:v[0-9]+]], 1,
+; GFX9-NOT: v_mov_b32
+; GFX9: s_cbranch_scc0 .Lhist_BB1
+; a private histogram: divergent index read-modify-write in a loop
+define amdgpu_kernel void @hist(ptr addrspace(1) %x, ptr addrspace(1) %out, i32 %n) {
+entry:
+  %id = call i32 @llvm.amdgcn.workitem.id.x()
+  br label %loop
+loop:
+  %k = phi i32 [ 0, %entry ], [ %k1, %loop ]
+  %h = phi <16 x i32> [ zeroinitializer, %entry ], [ %h2, %loop ]
+  %a = mul i32 %k, 64
+  %b = add i32 %a, %id
+  %px = getelementptr i32, ptr addrspace(1) %x, i32 %b
+  %xv = load i32, ptr addrspace(1) %px
+  %i = and i32 %xv, 15
+  %old = extractelement <16 x i32> %h, i32 %i
+  %new = add i32 %old, 1
+  %h2 = insertelement <16 x i32> %h, i32 %new, i32 %i
+  %k1 = add i32 %k, 1
+  %done = icmp eq i32 %k1, %n
+  br i1 %done, label %exit, label %loop
+exit:
+  %s = and i32 %n, 15
+  %r = extractelement <16 x i32> %h2, i32 %s
+  %po = getelementptr i32, ptr addrspace(1) %out, i32 %id
+  store i32 %r, ptr addrspace(1) %po
+  ret void
+}
