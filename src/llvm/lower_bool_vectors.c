@@ -425,10 +425,11 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
         ins = next;
       }
     }
-  /* the rebuilt wide vectors that every user now reads as words */
-  for (unsigned i = 0; i < wm.n; i++) erase_dead(wm.vec[i]);
-  /* and the rebuilt boolean vectors nobody reads any more */
+  /* the rebuilt boolean vectors nobody reads any more (first: a wide
+   * vector's chain may reach one through an extractelement), then the
+   * rebuilt wide vectors that every user now reads as words */
   for (unsigned i = 0; i < pm.n; i++) erase_dead(pm.vec[i]);
+  for (unsigned i = 0; i < wm.n; i++) erase_dead(wm.vec[i]);
   free(pm.vec);
   free(pm.bits);
   free(wm.vec);
