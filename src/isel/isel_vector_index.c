@@ -226,6 +226,7 @@ bool isel_vidx_tuple_phi(isel_ctx *c, LLVMValueRef phi) {
   if (!lazy_components(c) || !divergence_is_divergent(c->di, phi) || !tuple_type_ok(c, t) || !indexed_web(c, phi))
     return false;
   unsigned nc = isel_num_comps(t);
+  c->p->gpr_idx = true; /* a tuple: the driver's retry without, if it does not fit the budget */
   set_tuple_only(c, phi, isel_tmp(c, mir_rc_v(nc)), nc);
   return true;
 }
