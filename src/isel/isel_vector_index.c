@@ -221,10 +221,42 @@ static bool indexed_web(isel_ctx *c, LLVMValueRef phi) {
   return false;
 }
 
+/* Does v come as a tuple to a phi (root) that would be one: an indexed
+ * write at a uniform index (always a tuple), one at a divergent index into
+ * such a value (isel_vidx_rebuilt), a freeze of one, the phi itself or a
+ * tuple phi, a constant? Values built from components (shuffles, selects,
+ * loads) would be packed into a tuple on every such edge, and taken apart
+ * again by their component readers (f_private_array.cl's insertion sort:
+ * 2.4x llc-19's executed instructions when its join phis were tuples).
+ * Looks at most 8 values deep. */
+static bool comes_as_tuple(isel_ctx *c, LLVMValueRef root, LLVMValueRef v, unsigned depth) {
+  mir_temp t;
+  if (v == root || LLVMIsAConstant(v)) return true;
+  if (!LLVMIsAInstruction(v) || depth > 8) return false;
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMInsertElement:
+    if (accepts(c, v)) return true;
+    return indexed_access(c, v) && comes_as_tuple(c, root, LLVMGetOperand(v, 0), depth + 1);
+  case LLVMFreeze: return comes_as_tuple(c, root, LLVMGetOperand(v, 0), depth + 1);
+  case LLVMPHI: return tuple_only(c, v, &t);
+  default: return false;
+  }
+}
+
 bool isel_vidx_tuple_phi(isel_ctx *c, LLVMValueRef phi) {
   LLVMTypeRef t = LLVMTypeOf(phi);
   if (!lazy_components(c) || !divergence_is_divergent(c->di, phi) || !tuple_type_ok(c, t) || !indexed_web(c, phi))
     return false;
+  /* every value on an edge that can repeat comes as a tuple; a loop's entry
+   * value (an edge into the header from before it) is packed once */
+  uint32_t b = divergence_block_index(c->di, LLVMGetInstructionParent(phi));
+  bool header = false;
+  for (unsigned q = 0; q < LLVMCountIncoming(phi); q++)
+    header |= divergence_block_index(c->di, LLVMGetIncomingBlock(phi, q)) >= b;
+  for (unsigned q = 0; q < LLVMCountIncoming(phi); q++) {
+    bool entry = header && divergence_block_index(c->di, LLVMGetIncomingBlock(phi, q)) < b;
+    if (!entry && !comes_as_tuple(c, phi, LLVMGetIncomingValue(phi, q), 0)) return false;
+  }
   unsigned nc = isel_num_comps(t);
   c->p->gpr_idx = true; /* a tuple: the driver's retry without, if it does not fit the budget */
   set_tuple_only(c, phi, isel_tmp(c, mir_rc_v(nc)), nc);
