@@ -247,6 +247,12 @@ bool isel_vidx_tuple_phi(isel_ctx *c, LLVMValueRef phi) {
   LLVMTypeRef t = LLVMTypeOf(phi);
   if (!lazy_components(c) || !divergence_is_divergent(c->di, phi) || !tuple_type_ok(c, t) || !indexed_web(c, phi))
     return false;
+  /* a quarter of the VGPR budget at most (as promote-private-arrays shares
+   * it among arrays): a whole tuple live across a loop under a small budget
+   * spills more than its components (f_spill_slot_loop_exit.ll at 10 VGPRs:
+   * 554 -> 1519 executed instructions) */
+  unsigned budget = c->p->abi.num_vgprs_budget;
+  if (budget && budget < 4 * isel_num_comps(t)) return false;
   /* every value on an edge that can repeat comes as a tuple; a loop's entry
    * value (an edge into the header from before it) is packed once */
   uint32_t b = divergence_block_index(c->di, LLVMGetInstructionParent(phi));
