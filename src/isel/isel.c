@@ -153,6 +153,7 @@ void isel_create_phis(isel_ctx *c, uint32_t b) {
       isel_unsupported(c, ins, "phi type");
       return;
     }
+    if (isel_vidx_tuple_phi(c, ins)) continue; /* one phi of a VGPR tuple indexed in place */
     for (unsigned e = 0; e < nc; e++) {
       if (bits == 1 && div) {
         isel_set(c, ins, e, isel_lane_tmp(c));
@@ -329,7 +330,10 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
     bool header = false;
     for (unsigned q = 0; q < LLVMCountIncoming(ins); q++)
       header |= llvm_idx(c, LLVMGetIncomingBlock(ins, q)) >= b;
-    for (unsigned e = 0; e < val->n; e++, k++) {
+    mir_temp tuple;
+    bool whole = isel_vidx_phi_tuple(c, ins, &tuple); /* one phi of a VGPR tuple (isel_vector_index.c) */
+    unsigned nphis = whole ? 1 : val->n;
+    for (unsigned e = 0; e < nphis; e++, k++) {
       mir_instr *phi = blk->instrs[k];
       mir_temp d = phi->defs[0].temp; /* val->t[e], or its VGPR stand-in (isel_finish_phis) */
       mir_rc rc = (mir_rc)d.rc;
@@ -362,7 +366,9 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         uint32_t saved_cur = c->cur;
         c->cur = pm;
         mir_operand o;
-        if (!header && !is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
+        if (whole && (header || !(LLVMIsUndef(inc) || LLVMIsPoison(inc))))
+          o = mir_op_temp(isel_vidx_tuple_of(c, inc, mir_rc_size(rc)));
+        else if (!header && !is_bool && !isel_is_rsrc_type(LLVMTypeOf(ins)) && (LLVMIsUndef(inc) || LLVMIsPoison(inc))) {
           /* no copy on that edge: the phi's register keeps whatever it
            * holds (a waterfall loop's result from the lanes that did not
            * match: a v_mov_b32 of 0 under its own EXEC region before) */
@@ -437,6 +443,13 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
     uint32_t nread = 0;
     for (LLVMValueRef ins = first; ins && LLVMIsAPHINode(ins); ins = LLVMGetNextInstruction(ins)) {
       isel_val *v = &c->vals[ptrmap_get(&c->vmap, ins)];
+      mir_temp tuple;
+      if (isel_vidx_phi_tuple(c, ins, &tuple)) { /* one phi of the whole VGPR tuple */
+        mir_instr *phi = mir_instr_create(c->p, MIR_P_PHI, np, 1);
+        phi->defs[0] = mir_op_temp(tuple);
+        mir_block_insert(c->p, &c->p->blocks[mb], pos++, phi);
+        continue;
+      }
       for (unsigned e = 0; e < v->n; e++) {
         mir_instr *phi = mir_instr_create(c->p, MIR_P_PHI, np, 1);
         mir_temp d = v->t[e];

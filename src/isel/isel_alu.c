@@ -598,10 +598,12 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
     mir_operand idx = isel_get(c, I, 0);
     if (isel_type_bits(LLVMTypeOf(I)) > 32) idx = isel_half_of(c, idx, false);
     mir_operand x = isel_get(c, X, 0);
+    mir_temp comps[ISEL_MAX_COMPS];
     for (unsigned e = 0; e < nc; e++) {
       mir_temp m = isel_vcmp(c, ISA_V_CMP_EQ_U32, mir_op_const(e), idx);
       if (bits <= 32) {
-        isel_set(c, ins, e, isel_v1_3(c, ISA_V_CNDMASK_B32, isel_get(c, V, e), x, mir_op_temp(m)));
+        comps[e] = isel_v1_3(c, ISA_V_CNDMASK_B32, isel_get(c, V, e), x, mir_op_temp(m));
+        if (e + 1 == nc && isel_vidx_rebuilt(c, ins, comps, nc)) return true; /* an in-place array stays one tuple */
         continue;
       }
       /* 64-bit elements (<2 x double>): each half selected (as llc-19) */
@@ -610,6 +612,8 @@ static bool sel_vector(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc) {
         h[k] = mir_op_temp(isel_v1_3(c, ISA_V_CNDMASK_B32, isel_half_of(c, v, k), isel_half_of(c, x, k), mir_op_temp(m)));
       isel_set(c, ins, e, isel_create2(c, h[0], h[1], true));
     }
+    if (bits <= 32)
+      for (unsigned e = 0; e < nc; e++) isel_set(c, ins, e, comps[e]);
     return true;
   }
   if (opc == LLVMExtractElement) {
@@ -707,6 +711,7 @@ bool isel_alu(isel_ctx *c, LLVMValueRef ins) {
      * (loop_exit_copies.cpp: inside a loop, for its temporally divergent
      * uses after it); otherwise the value itself. */
     LLVMValueRef A = LLVMGetOperand(ins, 0);
+    if (isel_vidx_freeze(c, ins)) return true; /* an in-place array stays one tuple */
     unsigned bits = isel_type_bits(isel_scalar_type(ty));
     for (unsigned e = 0; e < isel_num_comps(ty); e++)
       isel_set(c, ins, e, is_div(c, ins) && bits != 1 ? isel_to_vgpr(c, isel_get(c, A, e), bits > 32 ? 2 : 1)

@@ -123,6 +123,11 @@ struct isel_ctx {
   /* isel_vector_index.c: a vector value -> its VGPR tuple (the temp's bits)
    * and the block that built it; cap 0: none yet */
   ptrmap vidx_tuple, vidx_block;
+  /* isel_vector_index.c: a tuple-only value -> index into vidx_comps, its
+   * components extracted in block vidx_ext_block (reused there only) */
+  ptrmap vidx_ext, vidx_ext_block;
+  isel_val *vidx_comps;
+  uint32_t nvidx_comps, capvidx_comps;
   /* isel_mask_of: a scalar uniform i1 value -> the lane mask made from it
    * and the block that made it (reused in that block only); cap 0: none */
   ptrmap bmask_temp, bmask_block;
@@ -138,6 +143,25 @@ bool isel_vector_index(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc);
  * renamed, e.g. by a skipped block's tail phis): later accesses build it
  * again from the components. */
 void isel_vidx_forget(isel_ctx *c, LLVMValueRef v);
+/* Component comp of v, a tuple-only value (an indexed write's result, a
+ * tuple phi, a freeze of one: isel_vector_index.c), extracted here at its
+ * reader into *out; false when v is not one. */
+bool isel_vidx_component(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_temp *out);
+/* At isel_create_phis: makes the divergent vector phi one tuple-only value
+ * in a VGPR tuple when an indexed access reads or writes its web of phis
+ * and inserts; false (nothing done) otherwise. */
+bool isel_vidx_tuple_phi(isel_ctx *c, LLVMValueRef phi);
+/* Is phi such a tuple phi? Its tuple in *t. */
+bool isel_vidx_phi_tuple(isel_ctx *c, LLVMValueRef phi, mir_temp *t);
+/* Vector v's nc components as one VGPR tuple, at the current block's end
+ * (a tuple phi's operand): its tuple if it has one here, else built. */
+mir_temp isel_vidx_tuple_of(isel_ctx *c, LLVMValueRef v, unsigned nc);
+/* A divergent-index insertelement ins into a tuple-only vector, its new
+ * components comps[0..nc) selected: they become one tuple-only value
+ * (true); false (nothing done) when the vector is not one. */
+bool isel_vidx_rebuilt(isel_ctx *c, LLVMValueRef ins, const mir_temp *comps, unsigned nc);
+/* A freeze of a divergent tuple-only value is that tuple (true), else false. */
+bool isel_vidx_freeze(isel_ctx *c, LLVMValueRef ins);
 
 /* ---- helpers (isel.c) ---- */
 mir_instr *isel_emit(isel_ctx *c, unsigned op, unsigned nops, unsigned ndefs);

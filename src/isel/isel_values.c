@@ -405,6 +405,8 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
   }
   uint32_t i = ptrmap_get(&c->vmap, v);
   if (i == UINT32_MAX || comp >= c->vals[i].n || !c->vals[i].t[comp].id) {
+    mir_temp t;
+    if (i != UINT32_MAX && comp < c->vals[i].n && isel_vidx_component(c, v, comp, &t)) return mir_op_temp(t);
     if (!c->failed && deferred(c, v)) return select_on_demand(c, v, comp);
     isel_unsupported(c, v, "value (not selected before its use)");
     return mir_op_const(0);

@@ -85,17 +85,49 @@ static void lower_store(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, 
   LLVMInstructionEraseFromParent(ins);
 }
 
+/* Boolean vectors this pass rebuilt: a wide one (lower_wide) and its words,
+ * or one a variable-index insertelement rebuilt from packed bits and those
+ * bits. A later access of such a vector reads the words or bits again
+ * rather than packing the elements back (f_fcmp_true_uniform_insert.ll:
+ * eight s_bfe_u32 to take the bits apart, eight compares, selects and ors
+ * to put them together, 2.3-2.7x llc-19's executed instructions). */
+typedef struct {
+  LLVMValueRef *vec, *words;
+  unsigned n, cap;
+} wide_map;
+
+static void wide_map_add(wide_map *m, LLVMValueRef vec, LLVMValueRef words) {
+  if (m->n == m->cap) {
+    m->cap = m->cap ? 2 * m->cap : 16;
+    m->vec = realloc(m->vec, m->cap * sizeof *m->vec);
+    m->words = realloc(m->words, m->cap * sizeof *m->words);
+    if (!m->vec || !m->words) abort();
+  }
+  m->vec[m->n] = vec;
+  m->words[m->n++] = words;
+}
+
+/* The packed bits of <N x i1> `v` as an integer of type ity: the bits it was
+ * rebuilt from, frozen (each element of the rebuilt vector is one of their
+ * bits, which the element-wise packing froze one by one), or packed from
+ * its elements. */
+static LLVMValueRef packed_bits(LLVMBuilderRef b, const wide_map *m, LLVMValueRef v, LLVMTypeRef ity) {
+  for (unsigned i = m->n; i-- > 0;)
+    if (m->vec[i] == v && LLVMTypeOf(m->words[i]) == ity) return LLVMBuildFreeze(b, m->words[i], "");
+  return pack_bits(b, v, ity);
+}
+
 /* extractelement / insertelement on <N x i1> with a variable index: through
  * the packed bits (instruction selection indexes vectors only by
  * constants); false for others. */
-static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef ins, bool insert) {
+static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, wide_map *pm, LLVMValueRef ins, bool insert) {
   LLVMValueRef vec = LLVMGetOperand(ins, 0), idx = LLVMGetOperand(ins, insert ? 2 : 1);
   unsigned n, bits;
   if (LLVMIsAConstant(idx) || !(bits = mem_bits(LLVMTypeOf(vec), &n)) || LLVMGetTypeKind(LLVMTypeOf(vec)) != LLVMVectorTypeKind)
     return false;
   LLVMTypeRef ity = LLVMIntTypeInContext(ctx, bits);
   LLVMPositionBuilderBefore(b, ins);
-  LLVMValueRef x = pack_bits(b, vec, ity);
+  LLVMValueRef x = packed_bits(b, pm, vec, ity);
   unsigned iw = LLVMGetIntTypeWidth(LLVMTypeOf(idx));
   LLVMValueRef k = iw > bits ? LLVMBuildTrunc(b, idx, ity, "") : iw < bits ? LLVMBuildZExt(b, idx, ity, "") : idx;
   LLVMValueRef v;
@@ -106,6 +138,7 @@ static bool lower_var_index(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef i
     LLVMValueRef e = LLVMBuildShl(b, LLVMBuildZExt(b, LLVMGetOperand(ins, 1), ity, ""), k, "");
     x = LLVMBuildOr(b, LLVMBuildAnd(b, x, LLVMBuildNot(b, bit, ""), ""), e, "");
     v = unpack_bits(b, ctx, x, LLVMTypeOf(ins));
+    wide_map_add(pm, v, x);
   }
   LLVMReplaceAllUsesWith(ins, v);
   LLVMInstructionEraseFromParent(ins);
@@ -175,25 +208,6 @@ static LLVMValueRef wide_bit(LLVMBuilderRef b, LLVMContextRef ctx, LLVMValueRef 
   LLVMValueRef lo = LLVMBuildAnd(b, k, LLVMConstInt(i32, wb - 1, false), "");
   lo = wb < 32 ? LLVMBuildTrunc(b, lo, wt, "") : lo;
   return LLVMBuildTrunc(b, LLVMBuildLShr(b, w, lo, ""), LLVMInt1TypeInContext(ctx), "");
-}
-
-/* Wide boolean vectors already lowered: the vector rebuilt for their other
- * users, and its words, so that a store, bitcast or bit operation of it
- * reads the words again rather than packing the elements back. */
-typedef struct {
-  LLVMValueRef *vec, *words;
-  unsigned n, cap;
-} wide_map;
-
-static void wide_map_add(wide_map *m, LLVMValueRef vec, LLVMValueRef words) {
-  if (m->n == m->cap) {
-    m->cap = m->cap ? 2 * m->cap : 16;
-    m->vec = realloc(m->vec, m->cap * sizeof *m->vec);
-    m->words = realloc(m->words, m->cap * sizeof *m->words);
-    if (!m->vec || !m->words) abort();
-  }
-  m->vec[m->n] = vec;
-  m->words[m->n++] = words;
 }
 
 /* The words of wide boolean vector `v`: recorded in `m`, a constant's
@@ -362,6 +376,7 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
   LLVMBuilderRef b = LLVMCreateBuilderInContext(ctx);
   int lowered = 0;
   wide_map wm = {0};
+  wide_map pm = {0};
   for (LLVMValueRef f = LLVMGetFirstFunction(mod); f; f = LLVMGetNextFunction(f))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(f); bb; bb = LLVMGetNextBasicBlock(bb)) {
       LLVMValueRef ins = LLVMGetFirstInstruction(bb);
@@ -383,16 +398,21 @@ int wir_lower_bool_vectors(LLVMModuleRef mod) {
           lowered++;
           next = LLVMGetFirstInstruction(bb);
         } else if ((op == LLVMBitCast && lower_bitcast(b, ctx, ins)) ||
-                   (op == LLVMExtractElement && lower_var_index(b, ctx, ins, false)) ||
+                   (op == LLVMExtractElement && lower_var_index(b, ctx, &pm, ins, false)) ||
                    (op == LLVMExtractElement && lower_const_extract(b, ctx, ins)) ||
-                   (op == LLVMInsertElement && lower_var_index(b, ctx, ins, true))) {
+                   (op == LLVMInsertElement && lower_var_index(b, ctx, &pm, ins, true))) {
           lowered++;
         }
         ins = next;
       }
     }
-  /* the rebuilt wide vectors that every user now reads as words */
+  /* the rebuilt boolean vectors nobody reads any more (first: a wide
+   * vector's chain may reach one through an extractelement), then the
+   * rebuilt wide vectors that every user now reads as words */
+  for (unsigned i = 0; i < pm.n; i++) erase_dead(pm.vec[i]);
   for (unsigned i = 0; i < wm.n; i++) erase_dead(wm.vec[i]);
+  free(pm.vec);
+  free(pm.words);
   free(wm.vec);
   free(wm.words);
   LLVMDisposeBuilder(b);
