@@ -186,9 +186,41 @@ Expected<std::unique_ptr<Module>> read_libclc(LLVMContext &ctx, const Module &pr
   return getOwningLazyBitcodeModule(std::move(*buffer), ctx, /*ShouldLazyLoadMetadata=*/true);
 }
 
+// Gives the always-inlined functions `m` got from libclc the program's
+// "target-cpu" and "target-features" (those of its first defined function
+// that has them), as clang does for bitcode linked with
+// -mlink-builtin-bitcode (ROCm's device libraries). Why: libclc is built
+// for no CPU, and a second set of function attributes costs `-O2` a second
+// GCNSubtarget (its TargetTransformInfo builds one per CPU and feature
+// string: ~0.5-0.8 ms, ~3-4 % of a small file's whole --no-cache run).
+// These functions are inlined and deleted by `-O2`'s always-inline before
+// the inliner's cost model runs, so only the few passes before it see
+// the attributes: their output was identical with and without for all
+// 193 .cl files of tests/kernels, bench/kernels and bench/real (opt-19
+// -O2 at gfx900, 2026-11-29), and the code objects too (asm-identical.sh).
+// Functions that can stay in the module (not alwaysinline) keep libclc's
+// attributes. WAVECC_LIBCLC_OWN_TARGET=1 keeps libclc's (no CPU) on all.
+void give_program_target(Module &m, const std::string &cpu, const std::string &features) {
+  if (cpu.empty() || std::getenv("WAVECC_LIBCLC_OWN_TARGET")) return;
+  for (Function &f : m) {
+    if (f.isDeclaration() || !f.hasLocalLinkage() || !f.hasFnAttribute(Attribute::AlwaysInline) ||
+        f.hasFnAttribute("target-cpu") || f.hasFnAttribute("target-features"))
+      continue;
+    f.addFnAttr("target-cpu", cpu);
+    if (!features.empty()) f.addFnAttr("target-features", features);
+  }
+}
+
 // llvm-link --only-needed --internalize PROGRAM LIBCLC, in memory.
 std::unique_ptr<Module> link_libclc(LLVMContext &ctx, std::unique_ptr<Module> program, const char *libclc,
                                     const char *split, std::string &msgs) {
+  std::string cpu, features;
+  for (const Function &f : *program)
+    if (!f.isDeclaration() && f.hasFnAttribute("target-cpu")) {
+      cpu = f.getFnAttribute("target-cpu").getValueAsString().str();
+      features = f.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
   Expected<std::unique_ptr<Module>> lib = read_libclc(ctx, *program, libclc, split, msgs);
   if (!lib) {
     msgs += std::string("error: ") + libclc + ": " + toString(lib.takeError()) + "\n";
@@ -201,6 +233,7 @@ std::unique_ptr<Module> link_libclc(LLVMContext &ctx, std::unique_ptr<Module> pr
         internalizeModule(m, [&gvs](const GlobalValue &gv) { return !gv.hasName() || gvs.count(gv.getName()) == 0; });
       }))
     return nullptr;
+  give_program_target(*composite, cpu, features);
   return composite;
 }
 
