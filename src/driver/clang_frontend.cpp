@@ -337,6 +337,13 @@ std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const 
     if (m) sys::fs::remove(pch); // it was the PCH that failed: the next compile builds it again
   }
   if (m) m = link_libclc(*ctx, std::move(m), libclc, split, llvm_msgs);
+  if (const char *dump = std::getenv("WAVECC_PRINT_LINKED"); m && dump && *dump) {
+    // The module `-O2` gets (libclc linked), as LLVM IR text: for tests
+    // and for comparing with `llvm-link-19 --only-needed --internalize`.
+    std::error_code ec;
+    raw_fd_ostream os(dump, ec);
+    if (!ec) m->print(os, nullptr);
+  }
   if (m && (optimise(*m, llvm_msgs) != 0 || check_undefined(*m, input, llvm_msgs) != 0)) m = nullptr;
   ctx->setDiagnosticHandlerCallBack(nullptr, nullptr); // llvm_msgs dies here
   msgs << llvm_msgs;
