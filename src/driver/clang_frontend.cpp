@@ -186,22 +186,23 @@ Expected<std::unique_ptr<Module>> read_libclc(LLVMContext &ctx, const Module &pr
   return getOwningLazyBitcodeModule(std::move(*buffer), ctx, /*ShouldLazyLoadMetadata=*/true);
 }
 
-// Gives the always-inlined functions `m` got from libclc the program's
-// "target-cpu" and "target-features" (those of its first defined function
-// that has them), as clang does for bitcode linked with
-// -mlink-builtin-bitcode (ROCm's device libraries). Why: libclc is built
-// for no CPU, and a second set of function attributes costs `-O2` a second
-// GCNSubtarget (its TargetTransformInfo builds one per CPU and feature
-// string: ~0.5-0.8 ms, ~3-4 % of a small file's whole --no-cache run).
-// These functions are inlined and deleted by `-O2`'s always-inline before
-// the inliner's cost model runs, so only the few passes before it see
-// the attributes: their output was identical with and without for all
-// 193 .cl files of tests/kernels, bench/kernels and bench/real (opt-19
-// -O2 at gfx900, 2026-11-29), and the code objects too (asm-identical.sh).
-// Functions that can stay in the module (not alwaysinline) keep libclc's
-// attributes. WAVECC_LIBCLC_OWN_TARGET=1 keeps libclc's (no CPU) on all.
+// With WAVECC_LIBCLC_PROGRAM_TARGET=1, gives the always-inlined functions
+// `m` got from libclc the program's "target-cpu" and "target-features"
+// (those of its first defined function that has them), as clang does for
+// bitcode linked with -mlink-builtin-bitcode (ROCm's device libraries).
+// Why: libclc is built for no CPU, and a second set of function
+// attributes costs `-O2` a second GCNSubtarget (its TargetTransformInfo
+// builds one per CPU and feature string: ~0.5-0.8 ms, 6-8 % of a small
+// file's whole --no-cache run). Off by default: the passes before
+// always-inline then see the program's CPU, which changed the code of
+// f_half_vload_vstore.cl at gfx90a and gfx942 (full-rate FP64: another
+// TTI cost for libclc's double rounding); all 196 .cl files of
+// tests/kernels, bench/kernels, bench/real were identical at gfx900,
+// gfx1030 and gfx1100 (2026-11-29). Functions that can stay in the module
+// (not alwaysinline) keep libclc's attributes.
 void give_program_target(Module &m, const std::string &cpu, const std::string &features) {
-  if (cpu.empty() || std::getenv("WAVECC_LIBCLC_OWN_TARGET")) return;
+  const char *on = std::getenv("WAVECC_LIBCLC_PROGRAM_TARGET");
+  if (cpu.empty() || !on || std::strcmp(on, "1") != 0) return;
   for (Function &f : m) {
     if (f.isDeclaration() || !f.hasLocalLinkage() || !f.hasFnAttribute(Attribute::AlwaysInline) ||
         f.hasFnAttribute("target-cpu") || f.hasFnAttribute("target-features"))
