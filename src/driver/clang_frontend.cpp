@@ -186,9 +186,42 @@ Expected<std::unique_ptr<Module>> read_libclc(LLVMContext &ctx, const Module &pr
   return getOwningLazyBitcodeModule(std::move(*buffer), ctx, /*ShouldLazyLoadMetadata=*/true);
 }
 
+// With WAVECC_LIBCLC_PROGRAM_TARGET=1, gives the always-inlined functions
+// `m` got from libclc the program's "target-cpu" and "target-features"
+// (those of its first defined function that has them), as clang does for
+// bitcode linked with -mlink-builtin-bitcode (ROCm's device libraries).
+// Why: libclc is built for no CPU, and a second set of function
+// attributes costs `-O2` a second GCNSubtarget (its TargetTransformInfo
+// builds one per CPU and feature string: ~0.5-0.8 ms, 6-8 % of a small
+// file's whole --no-cache run). Off by default: the passes before
+// always-inline then see the program's CPU, which changed the code of
+// f_half_vload_vstore.cl at gfx90a and gfx942 (full-rate FP64: another
+// TTI cost for libclc's double rounding); all 196 .cl files of
+// tests/kernels, bench/kernels, bench/real were identical at gfx900,
+// gfx1030 and gfx1100 (2026-11-29). Functions that can stay in the module
+// (not alwaysinline) keep libclc's attributes.
+void give_program_target(Module &m, const std::string &cpu, const std::string &features) {
+  const char *on = std::getenv("WAVECC_LIBCLC_PROGRAM_TARGET");
+  if (cpu.empty() || !on || std::strcmp(on, "1") != 0) return;
+  for (Function &f : m) {
+    if (f.isDeclaration() || !f.hasLocalLinkage() || !f.hasFnAttribute(Attribute::AlwaysInline) ||
+        f.hasFnAttribute("target-cpu") || f.hasFnAttribute("target-features"))
+      continue;
+    f.addFnAttr("target-cpu", cpu);
+    if (!features.empty()) f.addFnAttr("target-features", features);
+  }
+}
+
 // llvm-link --only-needed --internalize PROGRAM LIBCLC, in memory.
 std::unique_ptr<Module> link_libclc(LLVMContext &ctx, std::unique_ptr<Module> program, const char *libclc,
                                     const char *split, std::string &msgs) {
+  std::string cpu, features;
+  for (const Function &f : *program)
+    if (!f.isDeclaration() && f.hasFnAttribute("target-cpu")) {
+      cpu = f.getFnAttribute("target-cpu").getValueAsString().str();
+      features = f.getFnAttribute("target-features").getValueAsString().str();
+      break;
+    }
   Expected<std::unique_ptr<Module>> lib = read_libclc(ctx, *program, libclc, split, msgs);
   if (!lib) {
     msgs += std::string("error: ") + libclc + ": " + toString(lib.takeError()) + "\n";
@@ -201,6 +234,7 @@ std::unique_ptr<Module> link_libclc(LLVMContext &ctx, std::unique_ptr<Module> pr
         internalizeModule(m, [&gvs](const GlobalValue &gv) { return !gv.hasName() || gvs.count(gv.getName()) == 0; });
       }))
     return nullptr;
+  give_program_target(*composite, cpu, features);
   return composite;
 }
 
@@ -304,6 +338,13 @@ std::unique_ptr<Module> compile_module(const char *const *argv, int argc, const 
     if (m) sys::fs::remove(pch); // it was the PCH that failed: the next compile builds it again
   }
   if (m) m = link_libclc(*ctx, std::move(m), libclc, split, llvm_msgs);
+  if (const char *dump = std::getenv("WAVECC_PRINT_LINKED"); m && dump && *dump) {
+    // The module `-O2` gets (libclc linked), as LLVM IR text: for tests
+    // and for comparing with `llvm-link-19 --only-needed --internalize`.
+    std::error_code ec;
+    raw_fd_ostream os(dump, ec);
+    if (!ec) m->print(os, nullptr);
+  }
   if (m && (optimise(*m, llvm_msgs) != 0 || check_undefined(*m, input, llvm_msgs) != 0)) m = nullptr;
   ctx->setDiagnosticHandlerCallBack(nullptr, nullptr); // llvm_msgs dies here
   msgs << llvm_msgs;
