@@ -28,7 +28,15 @@
  *     the region's end (a memory access counts MEM_LATENCY, so loads
  *     issue early); then the original order. A memory access waits for
  *     every VALU result in that model, so it separates producers and
- *     readers as well as any ALU instruction.
+ *     readers as well as any ALU instruction;
+ *   - memory accesses keep their order and nothing after one moves above
+ *     it (a memory access may move up past ALU work). The waitcnt pass
+ *     counts a load complete without an s_waitcnt once 63 more vmcnt
+ *     events issued after it (the counter's capacity stalls the next
+ *     issue until the oldest returns); a reader moved above some of those
+ *     events would read before the data arrives. gfx1100 -O0 f150 of
+ *     f_call_wide_args.ll: v_mul_lo_u32 v21 moved above 29 of the 91
+ *     scratch loads after v21's (an emulator fault since sched-ilp, 2026-11-29).
  * gfx11 has no wait-state (s_nop) hazards between ALU instructions
  * (hazard_waits all zero) that a new order could break; its VALU hazards
  * are inserted after this pass. A region after s_getpc_b64 keeps its
@@ -180,9 +188,8 @@ static void build(sched *S, unsigned n) {
       const node *a = &S->n[i];
       uint8_t e = 0;
       if (overlap(a->def, a->ndef, b->use, b->nuse)) e = 2;
-      else if (overlap(a->use, a->nuse, b->def, b->ndef) || overlap(a->def, a->ndef, b->def, b->ndef) ||
-               (a->mem && b->mem))
-        e = 1;
+      else if (overlap(a->use, a->nuse, b->def, b->ndef) || overlap(a->def, a->ndef, b->def, b->ndef) || a->mem)
+        e = 1; /* nothing moves above a memory access: see waitcnt capacity in the header */
       S->edge[i][j] = e;
       b->npred += e != 0;
     }
