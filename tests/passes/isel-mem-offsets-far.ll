@@ -4,13 +4,9 @@
 ; one base + 0x1000 and those at 8252 and 8256 one base + 0x2000 (cse),
 ; as llc-19 keeps one base per neighbourhood; before, every access added
 ; its own constant (four 64-bit adds).
-; The two neighbourhoods' loads may issue in either order (sched-loads
-; puts first the one whose result is read first): two 64-bit adds in all.
 ; RUN: %wavecc -O2 -S %s -o - | FileCheck %s
-; RUN: %wavecc -O2 -S %s -o - | FileCheck %s --check-prefix=FAR2
 ; CHECK-LABEL: {{^}}far:
 ; CHECK: s_mov_b32 {{s[0-9]+}}, 0x1000
-; CHECK: v_add_co_u32_e64
 ; CHECK: v_add_co_u32_e64
 ; CHECK-NOT: v_add_co_u32
 ; CHECK: global_load_dword {{v[0-9]+}}, v[[[A:[0-9]+]]:{{[0-9]+}}], off offset:60{{$}}
@@ -18,11 +14,12 @@
 ; clause first (XNACK replay, target ID xnack any)
 ; CHECK-NEXT: s_nop 0
 ; CHECK-NEXT: global_load_dword {{v[0-9]+}}, v[[[A]]:{{[0-9]+}}], off offset:68{{$}}
+; CHECK: s_mov_b32 {{s[0-9]+}}, 0x2000
+; CHECK: v_add_co_u32_e64
+; CHECK-NOT: v_add_co_u32
+; CHECK: global_load_dwordx2 {{v\[[0-9]+:[0-9]+\]}}, v[{{[0-9]+:[0-9]+}}], off offset:60{{$}}
 ; CHECK-NOT: v_add_co_u32
 ; CHECK: s_endpgm
-; FAR2-LABEL: {{^}}far:
-; FAR2: s_mov_b32 {{s[0-9]+}}, 0x2000
-; FAR2: global_load_dwordx2 {{v\[[0-9]+:[0-9]+\]}}, v[{{[0-9]+:[0-9]+}}], off offset:60{{$}}
 target triple = "amdgcn-amd-amdhsa"
 
 define amdgpu_kernel void @far(ptr addrspace(1) %p, ptr addrspace(1) %out) {
