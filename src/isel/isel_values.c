@@ -717,11 +717,11 @@ mir_temp isel_vcmp(isel_ctx *c, unsigned op, mir_operand a, mir_operand b) {
 static bool live_scc_of_bool(isel_ctx *c, mir_temp t, mir_temp *scc, uint32_t *at);
 
 mir_temp isel_mask_of(isel_ctx *c, LLVMValueRef v, unsigned comp) {
-  if (LLVMIsAConstantInt(v) || LLVMIsUndef(v) || LLVMIsPoison(v) || LLVMIsAConstant(v)) {
-    mir_operand o = isel_get(c, v, comp);
-    return isel_lane_const(c, o.imm != 0);
-  }
   mir_operand o = isel_get(c, v, comp);
+  /* a constant with known bits; a constant expression computed in a
+   * register (`ptrtoint (ptr addrspace(1) @g to i1)`: the low bit of a
+   * PC-relative address, isel_get's s_and_b32) takes the paths below */
+  if (o.kind == MIR_OPND_CONST && LLVMIsAConstant(v)) return isel_lane_const(c, o.imm != 0);
   if (o.kind != MIR_OPND_TEMP) {
     mir_temp t = isel_to_sgpr(c, o, isel_lane_dw(c));
     isel_lane_mark(c, t);
