@@ -289,8 +289,8 @@ static uint32_t window_def_at(const spill_ctx *c) {
  * bytes, plus a function's base; a kernel's base in the immediate is
  * taken off it). One SGPR per window, defined once in the entry block
  * after the wave offset and live to its last access (the allocator's
- * business; mir_spill checks the SGPR budget after). Slots kept in AGPRs
- * keep their offsets. Returns 0, or -1 with an error. */
+ * business; mir_spill checks the SGPR budget after). Dwords kept in
+ * AGPRs need none. Returns 0, or -1 with an error. */
 static int place_windows(spill_ctx *c) {
   mir_program *p = c->p;
   const wavecc_target *t = p->target;
@@ -309,15 +309,16 @@ static int place_windows(spill_ctx *c) {
       uint32_t imm = (uint32_t)rest[0].imm, n = mir_rc_size(val->temp.rc);
       uint32_t eff = imm + (flat_kernel ? c->scratch_base : 0); /* the immediate as emitted */
       if (eff + 4u * n - 1 <= max) continue;
-      if (imm >= p->agpr_spill_vbase && (imm - p->agpr_spill_vbase) / 4 < p->agpr_spill_dwords) {
-        diag_error(c->d, p->name, "unsupported: a spill slot in AGPRs and past %u bytes of scratch", max + 1);
-        return -1;
-      }
+      /* dwords kept in AGPRs (spill_lower.c: the slot's first ones) take no offset */
+      uint32_t first = 0;
+      while (first < n && imm >= p->agpr_spill_vbase && (imm - p->agpr_spill_vbase) / 4 + first < p->agpr_spill_dwords)
+        first++;
+      if (first == n) continue;
       if (4u * n > half) {
         diag_error(c->d, p->name, "unsupported: a %u-dword spill slot past %u bytes of scratch", n, max + 1);
         return -1;
       }
-      uint32_t w = eff / half * half;
+      uint32_t w = (eff + 4u * first) / half * half;
       unsigned k = 0;
       while (k < nw && wbase[k] != w) k++;
       if (k == nw) {
