@@ -296,7 +296,12 @@ int mir_spill(mir_program *p, diag *d) {
   mir_liveness(p, d);
   if (p->live->max.vgpr + sv > bv && lower_file(c, true, bv, sv, true)) return 1;
   mir_liveness(p, d);
-  if (c->num_windows && p->live->max.sgpr > bs) { /* (not foreseen: the SGPR file was lowered first) */
+  if (c->num_windows && p->live->max.sgpr > bs) {
+    /* Not foreseen: the SGPR file was lowered first. The pipeline's
+     * shrinking retry (pipeline.c shrink_step: slack, then 1, 2, 4 SGPRs
+     * off the budget) compiles again with room for them. */
+    p->budget_failed = true;
+    p->fragmented = 1;
     diag_error(d, p->name, "unsupported: spill slots past %u bytes per lane need %u base SGPR(s); the SGPR budget "
                "(%u) has no room", wavecc_scratch_offset_max(p->target) + 1, c->num_windows, bs);
     return 1;

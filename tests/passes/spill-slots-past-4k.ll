@@ -6,7 +6,10 @@
 ; "unsupported: 5032 bytes of spill slots per lane"). MUBUF's soffset is per
 ; wave: the window 4096 lane bytes is 4096 x 64 = 0x40000 (wave64) or
 ; 0x20000 (wave32) added to the wave offset; scratch_* takes lane bytes in
-; saddr. No immediate reaches 4096.
+; saddr. No immediate reaches 4096. Under 16 SGPRs the window SGPR does not
+; fit beside what the SGPR spiller left: the spiller fails the budget and
+; the pipeline's shrinking retry compiles again with room for it.
+; RUN: %wavecc -mcpu=gfx900 --max-sgprs=16 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %wavecc -mcpu=gfx900 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %wavecc -mcpu=gfx90a %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %wavecc -mcpu=gfx1030 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W32
