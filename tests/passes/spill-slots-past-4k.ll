@@ -9,13 +9,15 @@
 ; saddr. No immediate reaches 4096. Under 16 SGPRs the window SGPR does not
 ; fit beside what the SGPR spiller left: the spiller fails the budget and
 ; the pipeline's shrinking retry compiles again with room for it.
-; RUN: %wavecc -mcpu=gfx900 --max-sgprs=16 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
+; RUN: %wavecc -mcpu=gfx900 --max-sgprs=16 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,S16
 ; RUN: %wavecc -mcpu=gfx900 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %wavecc -mcpu=gfx90a %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W64
 ; RUN: %wavecc -mcpu=gfx1030 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,W32
 ; RUN: %wavecc -mcpu=gfx1100 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,FLAT,GFX11
 ; RUN: %wavecc -mcpu=gfx1100 -mattr=+wavefrontsize64 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,FLAT,GFX11
 ; RUN: %wavecc -mcpu=gfx942 %S/../kernels/f_spill_slots_big.ll -S -o - | FileCheck %s --check-prefixes=CHECK,FLAT,GFX942
+; S16: s_add_u32 s{{[0-9]+}}, s{{[0-9]+}}, 0x40000
+; S16: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s{{[0-9]+}}{{$}}
 ; W64: s_add_u32 s[[W:[0-9]+]], s[[WO:[0-9]+]], 0x40000
 ; W32: s_add_u32 s[[W:[0-9]+]], s[[WO:[0-9]+]], 0x20000
 ; W64: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s[[WO]] offset:4092
