@@ -79,7 +79,9 @@
  *     when no SGPR pair is free for EXEC.
  *   - VGPRs: the lane's scratch (MUBUF, "off" address, the private segment
  *     buffer V# and the wave's scratch offset as soffset, the same private
- *     path as allocas), above the allocas. A VGPR store right after the
+ *     path as allocas), above the allocas. Slots past the immediate's
+ *     reach (4095 bytes) are addressed from window base SGPRs defined once
+ *     in the entry block (spill_place.c place_windows). A VGPR store right after the
  *     definition runs under the definition's EXEC; reloads run under the
  *     EXEC of the reading block, a subset of the lanes that stored (the
  *     logical CFG governs VGPRs); a memory phi's stores run under each
