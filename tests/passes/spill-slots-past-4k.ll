@@ -33,5 +33,15 @@
 ; GFX942: scratch_store_dword off, v{{[0-9]+}}, off offset:4092
 ; GFX942: scratch_store_dword off, v{{[0-9]+}}, s[[W]]{{$}}
 ; GFX942: scratch_store_dword off, v{{[0-9]+}}, s[[W]] offset:4{{$}}
+; A function's slots (f_spill_slots_call.ll: 4960 bytes in @body, refused
+; on main) take their window from the stack pointer s32.
+; RUN: %wavecc -mcpu=gfx900 %S/../kernels/f_spill_slots_call.ll -S -o - | FileCheck %s --check-prefix=FN9
+; RUN: %wavecc -mcpu=gfx1100 %S/../kernels/f_spill_slots_call.ll -S -o - | FileCheck %s --check-prefix=FN11
+; FN9: s_add_u32 s[[F:[0-9]+]], s32, 0x40000
+; FN9: buffer_store_dword v{{[0-9]+}}, off, s[0:3], s[[F]] offset:4{{$}}
+; FN9-NOT: offset:{{(409[6-9]|4[1-9][0-9][0-9]|[5-9][0-9][0-9][0-9])}}
+; FN11: s_add_u32 s[[F:[0-9]+]], s32, 0x1000
+; FN11: scratch_load_b32 v{{[0-9]+}}, off, s[[F]] offset:{{[0-9]+}}
+; FN11-NOT: offset:{{(409[6-9]|4[1-9][0-9][0-9]|[5-9][0-9][0-9][0-9])}}
 ; CHECK-NOT: offset:{{(409[6-9]|4[1-9][0-9][0-9]|[5-9][0-9][0-9][0-9])}}
 ; CHECK: .amdhsa_private_segment_fixed_size 5040
