@@ -454,13 +454,14 @@ int mir_frame(mir_program *p, diag *d) {
     c->xsave_base = end;
     end += 4 * external_clobbered(p, 32, regs); /* the most a call's save needs (regions start at v32) */
   }
-  if (end > 4096) {
+  const uint32_t reach = wavecc_scratch_offset_max(p->target) + 1u; /* the offset field's (4096 so far) */
+  if (end > reach) {
     /* the save areas' own base from the SP (a multiple of 16 lane bytes:
      * whole dwords of every lane in the swizzled scratch) */
     c->shift = (p->is_function ? c->csr_base : p->calls_external ? c->xsave_base : end) & ~15u;
-    if (end - c->shift > 4096) {
-      diag_error(d, p->name, "unsupported: %u bytes per lane of saved registers (the save area must fit the 4 KiB "
-                 "MUBUF offset)", end - c->shift);
+    if (end - c->shift > reach) {
+      diag_error(d, p->name, "unsupported: %u bytes per lane of saved registers (the save area must fit the %u-byte "
+                 "scratch offset)", end - c->shift, reach);
       return 1;
     }
   }

@@ -79,7 +79,9 @@
  *     when no SGPR pair is free for EXEC.
  *   - VGPRs: the lane's scratch (MUBUF, "off" address, the private segment
  *     buffer V# and the wave's scratch offset as soffset, the same private
- *     path as allocas), above the allocas. A VGPR store right after the
+ *     path as allocas), above the allocas. Slots past the immediate's
+ *     reach (4095 bytes) are addressed from window base SGPRs defined once
+ *     in the entry block (spill_place.c place_windows). A VGPR store right after the
  *     definition runs under the definition's EXEC; reloads run under the
  *     EXEC of the reading block, a subset of the lanes that stored (the
  *     logical CFG governs VGPRs); a memory phi's stores run under each
@@ -296,5 +298,15 @@ int mir_spill(mir_program *p, diag *d) {
   mir_liveness(p, d);
   if (p->live->max.vgpr + sv > bv && lower_file(c, true, bv, sv, true)) return 1;
   mir_liveness(p, d);
+  if (c->num_windows && p->live->max.sgpr > bs) {
+    /* Not foreseen: the SGPR file was lowered first. The pipeline's
+     * shrinking retry (pipeline.c shrink_step: slack, then 1, 2, 4 SGPRs
+     * off the budget) compiles again with room for them. */
+    p->budget_failed = true;
+    p->fragmented = 1;
+    diag_error(d, p->name, "unsupported: spill slots past %u bytes per lane need %u base SGPR(s); the SGPR budget "
+               "(%u) has no room", wavecc_scratch_offset_max(p->target) + 1, c->num_windows, bs);
+    return 1;
+  }
   return 0;
 }

@@ -54,6 +54,7 @@ typedef struct spill_ctx {
   bool flat_ready;       /* architected flat scratch: scratch_base fixed (spill_ensure_scratch_inputs) */
   bool sgpr_scratch;     /* SGPR slots in scratch (whole-wave temporary VGPR), not in lanes */
   uint32_t vbase;        /* bytes below the VGPR slots (save slot and SGPR slots in scratch mode) */
+  unsigned num_windows;  /* base SGPRs of VGPR slots past the immediate's reach (spill_place.c) */
   uint8_t *is_scc;       /* [temp] defined in SCC */
   uint8_t *remat_flags;  /* [temp] REMAT_* (spill_remat.c) */
   mir_loops loops;       /* natural loops of the linear CFG and each block's depth (spill_loop_depths) */

@@ -3,8 +3,10 @@
  *
  *   p_spill  s, lane, lv        -> v_writelane_b32 lv, s+k, lane+k   (per dword k)
  *   p_reload s <- lane, lv      -> v_readlane_b32  s+k, lv, lane+k
- *   p_spill  v, off, V#, soff   -> buffer_store_dword v+k, off, V#, soff offset:off+4k
- *   p_reload v <- off, V#, soff -> buffer_load_dword  v+k, off, V#, soff offset:off+4k
+ *   p_spill  v, off, V#, soff   -> buffer_store_dword v+k, off, V#, soff offset:off+4k-W
+ *   p_reload v <- off, V#, soff -> buffer_load_dword  v+k, off, V#, soff offset:off+4k-W
+ *     (W = the pseudo's offset field: 0, or for slots past the
+ *     immediate's reach the window its soff holds, spill_place.c)
  *     (on a target with AGPRs, the first slot dwords instead
  *     v_accvgpr_write_b32 a<i>, v+k / v_accvgpr_read_b32 v+k, a<i>:
  *     mir_program.agpr_spill_*, spill_place.c)
@@ -199,7 +201,8 @@ unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *b
     } else if (vgpr) {
       mir_operand none = {.kind = MIR_OPND_NONE, .preg = MIR_PREG_NONE};
       m = mir_scratch_access(p, spill ? ISA_BUFFER_STORE_DWORD : ISA_BUFFER_LOAD_DWORD, temp_reg(val, k, 1), none,
-                             scratch_reg(&rest[1], 4), scratch_reg(&rest[2], 1), (int32_t)(rest[0].imm + 4 * k));
+                             scratch_reg(&rest[1], 4), scratch_reg(&rest[2], 1),
+                             (int32_t)(rest[0].imm + 4 * k) - ins->offset); /* a window's base (spill_place.c) */
     } else if (spill) {
       m = mir_instr_create(p, ISA_V_WRITELANE_B32, 2, 1);
       m->defs[0] = temp_reg(&rest[1], 0, 1);

@@ -261,6 +261,108 @@ static uint32_t agpr_spill_capacity(const mir_program *p) {
   return cap < t->agprs - acc ? cap : t->agprs - acc;
 }
 
+/* Where the base SGPR of the window at W lane bytes is defined: after
+ * the last definition of the wave offset c->wo in the entry block (after
+ * p_startpgm when it has none: a flat-scratch kernel's is the constant). */
+static uint32_t window_def_at(const spill_ctx *c) {
+  const mir_block *b0 = &c->p->blocks[0];
+  uint32_t at = after_startpgm(c->p);
+  for (uint32_t i = 0; c->wo.id && i < b0->num_instrs; i++)
+    for (unsigned k = 0; k < b0->instrs[i]->num_defs; k++) {
+      const mir_operand *o = &b0->instrs[i]->defs[k];
+      if (o->kind == MIR_OPND_TEMP && o->temp.id == c->wo.id && i + 1 > at) at = i + 1;
+    }
+  return at;
+}
+
+#define MAX_WINDOWS 64
+
+/* VGPR slots past the reach of a private access's immediate
+ * (wavecc_scratch_offset_max: 4095 on every target so far): each VGPR
+ * p_spill / p_reload whose last dword does not fit takes as its base a
+ * pinned SGPR that holds the slots' base moved up by a window W lane bytes
+ * (a multiple of half the reach, so an access of up to a few hundred
+ * dwords starting below the next window fits), and ins->offset = the
+ * bytes the lowering takes off the immediate (spill_lower.c). llc-19
+ * likewise puts the high part in soffset (MUBUF: s_add of W x wave_size to
+ * the wave offset, soffset being per wave) or saddr (scratch_*: W lane
+ * bytes, plus a function's base; a kernel's base in the immediate is
+ * taken off it). One SGPR per window, defined once in the entry block
+ * after the wave offset and live to its last access (the allocator's
+ * business; mir_spill checks the SGPR budget after). Dwords kept in
+ * AGPRs need none. Returns 0, or -1 with an error. */
+static int place_windows(spill_ctx *c) {
+  mir_program *p = c->p;
+  const wavecc_target *t = p->target;
+  const bool flat = wavecc_scratch_flat(t), flat_kernel = flat && !c->wo.id;
+  const uint32_t max = wavecc_scratch_offset_max(t), half = (max + 1) / 2;
+  uint32_t wbase[MAX_WINDOWS];
+  mir_temp wtemp[MAX_WINDOWS];
+  unsigned nw = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      mir_instr *ins = p->blocks[bi].instrs[i];
+      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
+      mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
+      mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+      if (!mir_rc_is_vgpr(val->temp.rc)) continue;
+      uint32_t imm = (uint32_t)rest[0].imm, n = mir_rc_size(val->temp.rc);
+      uint32_t eff = imm + (flat_kernel ? c->scratch_base : 0); /* the immediate as emitted */
+      if (eff + 4u * n - 1 <= max) continue;
+      /* dwords kept in AGPRs (spill_lower.c: the slot's first ones) take no offset */
+      uint32_t first = 0;
+      while (first < n && imm >= p->agpr_spill_vbase && (imm - p->agpr_spill_vbase) / 4 + first < p->agpr_spill_dwords)
+        first++;
+      if (first == n) continue;
+      if (4u * n > half) {
+        diag_error(c->d, p->name, "unsupported: a %u-dword spill slot past %u bytes of scratch", n, max + 1);
+        return -1;
+      }
+      uint32_t w = (eff + 4u * first) / half * half;
+      unsigned k = 0;
+      while (k < nw && wbase[k] != w) k++;
+      if (k == nw) {
+        if (nw == MAX_WINDOWS) {
+          diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane", eff + 4u * n);
+          return -1;
+        }
+        /* base = wave offset (or 0) + w in the frame's unit (MUBUF: per wave) */
+        uint32_t add = w << wavecc_sp_log2(t);
+        mir_instr *def;
+        wtemp[k] = spill_new_temp(c, mir_rc_s(1));
+        if (flat_kernel) {
+          def = mir_instr_create(p, ISA_S_MOV_B32, 1, 1);
+          def->ops[0] = mir_op_const(add);
+        } else {
+          mir_temp scc = spill_new_temp(c, mir_rc_s(1));
+          def = mir_instr_create(p, ISA_S_ADD_U32, 2, 2);
+          def->ops[0] = mir_op_temp(c->wo);
+          def->ops[1] = mir_op_const(add);
+          def->defs[1] = mir_op_temp(scc);
+          def->defs[1].preg = MIR_PREG_SCC;
+          def->defs[1].flags = MIR_OPND_FIXED_REG;
+          spill_grow(c);
+          c->kind[scc.id] = TK_PINNED;
+        }
+        def->defs[0] = mir_op_temp(wtemp[k]);
+        spill_grow(c);
+        c->kind[wtemp[k].id] = TK_PINNED;
+        uint32_t at = window_def_at(c);
+        if (bi == 0 && at > i) {
+          diag_error(c->d, p->name, "internal: a VGPR spill before the scratch wave offset is defined");
+          return -1;
+        }
+        mir_block_insert(p, &p->blocks[0], at, def);
+        if (bi == 0) i++;
+        wbase[nw++] = w;
+      }
+      rest[2] = mir_op_temp(wtemp[k]);
+      ins->offset = (int32_t)(w - (flat_kernel ? c->scratch_base : 0));
+    }
+  c->num_windows += nw;
+  return 0;
+}
+
 /* Gives the file's virtual slots their places (mir_color_spill_slots:
  * slots whose contents are never live at once share) and rewrites the
  * spill code: SGPR slots become lanes of linear VGPRs defined after
@@ -274,10 +376,6 @@ int spill_place_slots(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, c->vgpr, c->vslot_size, c->nvslots, p->mem, &extent);
   if (c->vgpr) {
-    if (c->vbase + 4u * extent + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > 4096) {
-      diag_error(c->d, p->name, "unsupported: %u bytes of spill slots per lane (MUBUF offsets reach 4096)", c->vbase + 4u * extent);
-      return -1;
-    }
     /* the first slot dwords go to AGPRs (once: a later round's slots,
      * placed from the same base, stay in scratch) */
     uint32_t in_agprs = 0;
@@ -323,6 +421,7 @@ int spill_place_slots(spill_ctx *c) {
       }
     }
   spill_drop_round_trips(c);
+  if (c->vgpr && place_windows(c)) return -1;
   /* Virtual slot numbers start again for the next file or round. */
   for (uint32_t t = 0; t < c->cap; t++) c->slot[t] = UINT32_MAX;
   c->nvslots = 0;

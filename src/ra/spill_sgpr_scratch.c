@@ -22,8 +22,12 @@ int spill_place_sgpr_scratch(spill_ctx *c) {
   uint32_t extent = 0;
   uint32_t *pos = mir_color_spill_slots(p, false, c->vslot_size, c->nvslots, p->mem, &extent);
   c->vbase = 4u * (extent / w + 1);
-  if (c->vbase + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > 4096) {
-    diag_error(c->d, p->name, "unsupported: %u bytes of SGPR spill slots per lane (MUBUF offsets reach 4096)", c->vbase);
+  /* (not addressed from window SGPRs as VGPR slots are, spill_place.c:
+   * it would take 1000 SGPR slots live at once) */
+  const uint32_t reach = wavecc_scratch_offset_max(p->target) + 1u;
+  if (c->vbase + (wavecc_scratch_flat(p->target) ? c->scratch_base : 0) > reach) {
+    diag_error(c->d, p->name, "unsupported: %u bytes of SGPR spill slots per lane (scratch offsets reach %u)", c->vbase,
+               reach);
     return -1;
   }
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)

@@ -508,6 +508,16 @@ static inline bool wavecc_scratch_flat(const wavecc_target *t) { return t->flat_
  * swizzle), 1 with flat scratch (scratch_* addresses are per lane, the
  * hardware swizzles them; llc-19 -mcpu=gfx1100: s_mov_b32 s32, 16 for a
  * 16-byte frame). */
+/* The largest per-lane byte offset a private access's immediate holds on
+ * t: MUBUF's 12-bit unsigned OFFSET (gfx9, gfx10, gfx90a: 4095) or
+ * scratch_*'s signed OFFSET with architected flat scratch (gfx11, gfx942:
+ * 13 bits, 4095); isa_offset_range has the fields. Spill slots above it
+ * are addressed from a base SGPR (spill_place.c). */
+static inline uint32_t wavecc_scratch_offset_max(const wavecc_target *t) {
+  int64_t lo, hi;
+  isa_offset_range(t->encoding, wavecc_scratch_flat(t) ? ISA_FMT_SCRATCH : ISA_FMT_MUBUF, &lo, &hi);
+  return (uint32_t)hi;
+}
 static inline unsigned wavecc_sp_log2(const wavecc_target *t) { return wavecc_scratch_flat(t) ? 0 : wavecc_wave_log2(t); }
 /* The VGPR budget of a wave of t when `waves` waves must fit on each SIMD
  * (LLVM getMaxNumVGPRs, VI+): its share of the SIMD's VGPR file rounded
