@@ -73,6 +73,7 @@
  * Cost: one liveness run; per region of n instructions O(n * ready) for
  * the choices, a demand walk of the block per region. Runs before the
  * spiller; leaves p->live stale (NULL) when an order changed. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -113,6 +114,7 @@ typedef struct si {
   uint64_t *live_after;    /* temps live after the region */
   uint64_t *live;          /* scratch bitset for demand walks */
   uint32_t *phi_def, *phi_op, nphi; /* the program's phis: value, operand (collect_phis) */
+  uint32_t *mark, stamp;   /* [temp]: phi_edges' stamp of P's parts */
   uint32_t words;
   unsigned lim_v, lim_s;
   arena *tmp;
@@ -255,24 +257,60 @@ static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
   E->to[E->n++] = to;
 }
 
+/* Whether x only moves data from its operands to its definitions (a
+ * p_copy, p_create_vector, p_split_vector or p_extract): its results and
+ * operands share registers where the allocator coalesces them. */
+static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && is_data_pseudo(x->opcode); }
+
 /* Edges that keep a loop-carried value coalescible: for each phi whose
  * operand V the region defines (the phis of every block: a loop's back
  * edge may pass through an empty latch), every reader of the phi's own
  * value P in the region before V's definition stays before it. Otherwise
  * V and P are live together, get different registers, and the back edge
- * needs a copy (sched-uses' operand_read_after, for the same reason). */
+ * needs a copy (sched-uses' operand_read_after, for the same reason).
+ * The rule follows the data pseudos: V's parts (the operands of the
+ * p_create_vector or p_copy that defines V, and theirs) stand for V, and
+ * P's parts (p_split_vector, p_extract, p_copy results of P) for P. A
+ * 64-bit pointer's increment, s_add_u32 on P's low half then
+ * p_create_vector into V, moved above a load that reads P, keeps P live
+ * past the add and costs a copy per iteration (gemv_t at gfx1030). */
+enum { PHI_PARTS = 32 };
+
 static void phi_edges(si *S, si_edges *E, unsigned n) {
   for (uint32_t i = 0; i < S->nphi; i++) {
     uint32_t v = S->phi_op[i], pt = S->phi_def[i];
     if (!S->def_node[v]) continue;
-    uint32_t d = S->def_node[v] - 1;
-    for (uint32_t j = 0; j < d && j < n; j++) {
+    /* V's parts: their defining nodes */
+    uint32_t vt[PHI_PARTS], vd[PHI_PARTS], nv = 0, nd = 0;
+    vt[nv++] = v;
+    for (uint32_t w = 0; w < nv; w++) {
+      uint32_t d = S->def_node[vt[w]] - 1;
+      bool seen = false;
+      for (uint32_t k = 0; k < nd; k++) seen |= vd[k] == d;
+      if (!seen) vd[nd++] = d;
+      const mir_instr *x = S->n[d].ins;
+      if (x->opcode != MIR_P_CREATE_VECTOR && x->opcode != MIR_P_COPY) continue;
+      for (unsigned o = 0; o < x->num_ops && nv < PHI_PARTS; o++)
+        if (x->ops[o].kind == MIR_OPND_TEMP && S->def_node[x->ops[o].temp.id]) vt[nv++] = x->ops[o].temp.id;
+    }
+    uint32_t dmax = 0;
+    for (uint32_t k = 0; k < nd; k++)
+      if (vd[k] > dmax) dmax = vd[k];
+    /* P and its parts (marked with this phi's stamp), their readers
+     * before each of V's parts */
+    uint32_t stamp = ++S->stamp;
+    S->mark[pt] = stamp;
+    for (uint32_t j = 0; j < dmax && j < n; j++) {
       const mir_instr *x = S->n[j].ins;
+      bool reads = false;
       for (unsigned o = 0; o < x->num_ops; o++)
-        if (x->ops[o].kind == MIR_OPND_TEMP && x->ops[o].temp.id == pt) {
-          edge(S, E, j, d);
-          break;
-        }
+        if (x->ops[o].kind == MIR_OPND_TEMP && S->mark[x->ops[o].temp.id] == stamp) reads = true;
+      if (!reads) continue;
+      for (uint32_t k = 0; k < nd; k++)
+        if (j < vd[k]) edge(S, E, j, vd[k]);
+      if (is_move_pseudo(x))
+        for (unsigned o = 0; o < x->num_defs; o++)
+          if (x->defs[o].kind == MIR_OPND_TEMP) S->mark[x->defs[o].temp.id] = stamp;
     }
   }
 }
@@ -407,6 +445,34 @@ static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
   return false;
 }
 
+/* Moves each data pseudo that emits nothing (p_extract, p_split_vector,
+ * p_create_vector, a VGPR p_copy) of order[0, n) down to just before its
+ * first successor, where the selector put it. Its wait is none, so the
+ * scheduler issues it as soon as its operands are, which only lengthens
+ * the parts' lives: a part of a loop value extracted early and read
+ * after the whole value's last reader wrote over it needs a copy
+ * (collatz at gfx1030: p_extract of the value's high half above the
+ * v_lshrrev_b64 that replaces it, a v_mov per iteration). */
+static void sink_moves(si *S, unsigned n, uint32_t *order) {
+  uint32_t *pos = arena_alloc(S->tmp, n * sizeof *pos);
+  for (unsigned i = 0; i < n; i++) pos[order[i]] = i;
+  for (unsigned i = n; i-- > 0;) {
+    const si_node *x = &S->n[order[i]];
+    if (x->kind != DATA || x->issue || x->scc || x->vcc || !x->nsucc) continue;
+    uint32_t first = n;
+    for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
+      if (pos[S->succ[e]] < first) first = pos[S->succ[e]];
+    if (first <= i + 1) continue;
+    uint32_t me = order[i];
+    for (unsigned k = i; k + 1 < first; k++) {
+      order[k] = order[k + 1];
+      pos[order[k]] = k;
+    }
+    order[first - 1] = me;
+    pos[me] = first - 1;
+  }
+}
+
 /* Orders nodes [0, n) of the region starting at block index `from` into
  * out; returns whether the order differs from the current one. cur: the
  * live registers before the region. */
@@ -415,6 +481,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
   for (unsigned i = 0; i < n; i++)
     if (!S->n[i].npred) readyl[nready++] = i;
   bool changed = false;
+  uint32_t *order = arena_alloc(S->tmp, n * sizeof *order);
   int cv = cur.vgpr, cs = cur.sgpr;
   const mir_instr *last = NULL; /* the VALU instruction issued last */
   for (unsigned step = 0; step < n; step++) {
@@ -475,8 +542,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       if (ins->ops[k].kind == MIR_OPND_TEMP) S->uses_left[ins->ops[k].temp.id]--;
     if (x->issue) now = start + x->issue;
     x->done = true;
-    changed |= (unsigned)best != step;
-    out[step] = x->ins;
+    order[step] = (uint32_t)best;
     for (uint32_t r = 0; r < nready; r++)
       if (readyl[r] == (uint32_t)best) {
         readyl[r] = readyl[--nready];
@@ -484,6 +550,11 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       }
     for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
       if (!--S->n[S->succ[e]].npred) readyl[nready++] = S->succ[e];
+  }
+  sink_moves(S, n, order);
+  for (unsigned step = 0; step < n; step++) {
+    changed |= order[step] != step;
+    out[step] = S->n[order[step]].ins;
   }
   return changed;
 }
@@ -556,6 +627,7 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   S.def_node = arena_alloc(&tmp, nt * sizeof *S.def_node);
   S.ready = arena_alloc(&tmp, nt * sizeof *S.ready);
   S.uses_left = arena_alloc(&tmp, nt * sizeof *S.uses_left);
+  S.mark = arena_alloc(&tmp, nt * sizeof *S.mark);
   S.live_after = arena_alloc(&tmp, S.words * sizeof *S.live_after);
   S.live = arena_alloc(&tmp, S.words * sizeof *S.live);
   S.n = arena_alloc(&tmp, REGION_MAX * sizeof *S.n);
@@ -565,6 +637,13 @@ int mir_sched_ilp(mir_program *p, diag *d) {
    * program's peak. A few registers below the budgets, as sched-loads. */
   unsigned bv = mir_vgpr_budget(p);
   S.lim_v = wavecc_same_occupancy_vgprs(p->target, li->max.vgpr);
+  { /* TEMP experiment */
+    const char *e = getenv("WAVECC_ILP_VLIM");
+    if (e && *e == 'g') {
+      unsigned gr = p->target->vgpr_granule;
+      S.lim_v = (li->max.vgpr + gr - 1) / gr * gr;
+    } else if (e && *e == 's') S.lim_v = li->max.vgpr + (unsigned)atoi(e + 1);
+  }
   if (S.lim_v + 3 > bv) S.lim_v = bv > 3 ? bv - 3 : 0;
   if (S.lim_v < lv) S.lim_v = lv;
   /* SGPRs: the target's full-occupancy count where that is more (RDNA:
