@@ -73,7 +73,6 @@
  * Cost: one liveness run; per region of n instructions O(n * ready) for
  * the choices, a demand walk of the block per region. Runs before the
  * spiller; leaves p->live stale (NULL) when an order changed. */
-#include <stdlib.h>
 #include <string.h>
 
 #include "passes/passes.h"
@@ -86,6 +85,17 @@
  * GPU. The scheduler only needs their order against VALU latencies: a
  * reader of a load waits at an s_waitcnt, so independent work goes first. */
 enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
+/* VGPRs the scheduler may add to the program's peak demand (within its
+ * occupancy step). Measured 2026-11-29 on bench/real (bench/compare
+ * --quick, VGPR and occupancy-cycle geomeans against llc-19) with limit
+ * occupancy step / peak rounded up to the allocation granule / peak + 0,
+ * 4, 8: gfx1030 VGPRs 1.060 / 1.045 / 1.036 / 1.037 / 1.043, cycles
+ * 0.970 / 0.970 / 0.978 / 0.978 / 0.970; gfx1100 (step, granule, +8)
+ * VGPRs 1.057 / 1.032 / 1.039, cycles 0.964 / 0.969 / 0.963. nbody_tiled
+ * needs the slack (gfx1030 50643 cycles at +0, 34003 at +8 with 26
+ * VGPRs; gfx1100's 24-VGPR granule keeps it at 48980); the step gave
+ * gemm_tiled 40 VGPRs for the same cycles as 28. */
+enum { VGPR_SLACK = 8 };
 /* Regions longer than this are scheduled in pieces (the choice is
  * O(n * ready)). */
 enum { REGION_MAX = 1024 };
@@ -449,20 +459,24 @@ static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
   return false;
 }
 
-/* Moves each data pseudo that emits nothing (p_extract, p_split_vector,
- * p_create_vector, a VGPR p_copy) of order[0, n) down to just before its
- * first successor, where the selector put it. Its wait is none, so the
- * scheduler issues it as soon as its operands are, which only lengthens
- * the parts' lives: a part of a loop value extracted early and read
- * after the whole value's last reader wrote over it needs a copy
+/* Moves each p_extract and p_split_vector of order[0, n) down to just
+ * before its first successor, where the selector put it. Its wait is
+ * none, so the scheduler issues it as soon as its operand is, which only
+ * lengthens the parts' lives: a part of a loop value extracted early and
+ * read after the whole value's last reader wrote over it needs a copy
  * (collatz at gfx1030: p_extract of the value's high half above the
- * v_lshrrev_b64 that replaces it, a v_mov per iteration). */
+ * v_lshrrev_b64 that replaces it, a v_mov per iteration). A
+ * p_create_vector stays where it issued: early, its parts die at once
+ * (sunk, minmax-i64-const-literal's stored pair needed a v_mov, and its
+ * constant SGPR pair's s_mov left the load's shadow). */
 static void sink_moves(si *S, unsigned n, uint32_t *order) {
   uint32_t *pos = arena_alloc(S->tmp, n * sizeof *pos);
   for (unsigned i = 0; i < n; i++) pos[order[i]] = i;
   for (unsigned i = n; i-- > 0;) {
     const si_node *x = &S->n[order[i]];
-    if (x->kind != DATA || x->issue || x->scc || x->vcc || !x->nsucc) continue;
+    if ((x->ins->opcode != MIR_P_EXTRACT && x->ins->opcode != MIR_P_SPLIT_VECTOR) || x->issue || x->scc || x->vcc ||
+        !x->nsucc)
+      continue;
     uint32_t first = n;
     for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
       if (pos[S->succ[e]] < first) first = pos[S->succ[e]];
@@ -613,7 +627,6 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   unsigned lat = 0;
   for (unsigned k = 0; k < WAVECC_NUM_VK; k++) lat |= cc->latency[k];
   if (!lat) return 0; /* the issue cadence covers every result latency */
-  if (getenv("WAVECC_ILP_OFF")) return 0; /* TEMP experiment */
   mir_liveness(p, d);
   const mir_live_info *li = p->live;
   unsigned ls, lv;
@@ -637,18 +650,13 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   S.live = arena_alloc(&tmp, S.words * sizeof *S.live);
   S.n = arena_alloc(&tmp, REGION_MAX * sizeof *S.n);
   collect_phis(&S);
-  /* VGPRs: the program's occupancy in the target's own steps (sched-loads
-   * uses gfx900's for wave32, a bound on its clustering); SGPRs: the
-   * program's peak. A few registers below the budgets, as sched-loads. */
+  /* VGPRs: the program's peak and VGPR_SLACK, within its occupancy in the
+   * target's own steps (sched-loads uses gfx900's for wave32, a bound on
+   * its clustering); SGPRs: the program's peak. A few registers below the
+   * budgets, as sched-loads. */
   unsigned bv = mir_vgpr_budget(p);
   S.lim_v = wavecc_same_occupancy_vgprs(p->target, li->max.vgpr);
-  { /* TEMP experiment */
-    const char *e = getenv("WAVECC_ILP_VLIM");
-    if (e && *e == 'g') {
-      unsigned gr = p->target->vgpr_granule;
-      S.lim_v = (li->max.vgpr + gr - 1) / gr * gr;
-    } else if (e && *e == 's') S.lim_v = li->max.vgpr + (unsigned)atoi(e + 1);
-  }
+  if (S.lim_v > li->max.vgpr + (unsigned)VGPR_SLACK) S.lim_v = li->max.vgpr + (unsigned)VGPR_SLACK;
   if (S.lim_v + 3 > bv) S.lim_v = bv > 3 ? bv - 3 : 0;
   if (S.lim_v < lv) S.lim_v = lv;
   /* SGPRs: the target's full-occupancy count where that is more (RDNA:
