@@ -33,22 +33,25 @@
  * or write SCC in their order, those that read or write VCC (pinned, as
  * v_div_scale's result v_div_fmas reads, or implicitly) in theirs, and
  * for each phi whose back-edge operand V the region defines, the reads of
- * the phi's value before V (so the two can share a register and the back
- * edge needs no copy). The scheduler keeps a clock: VALU instructions
+ * the phi's value or its parts before V or its parts (so the two can
+ * share a register and the back edge needs no copy). The scheduler keeps a clock: VALU instructions
  * take the target's issue cycles, others one, data pseudos none (p_copy
  * of an SGPR into a VGPR is a v_mov); a VALU's VGPR results are ready
  * after the target's latency of its kind, a load's after MEM_* below (the
  * cycle model's figures, the same for every GPU), other results at once.
  * Each step issues, among the ready instructions whose definitions keep
- * the live registers within the limits, the one that waits least, then
- * the earliest in the current order: where nothing waits the order is
+ * the live registers within the limits, a carry's reader right after its
+ * VALU producer, else the one that waits least, then the earliest in the
+ * current order (p_extract and p_split_vector then sink back to their
+ * first reader): where nothing waits the order is
  * unchanged (sched-loads' and sched-uses' placements stay), and a wait is
  * filled with the next independent work. (Breaking ties by the longest
  * latency-weighted path instead was measured at gfx1030 on the eight
  * files of issue 27: cycles 1-6 % lower on five, f_reg_pressure 12 %
  * higher with 22 % more instructions; not taken.) Register limits: VGPRs
- * up to the most that keep the program's occupancy in the target's own
- * steps (wavecc_same_occupancy_vgprs on the program's peak demand), SGPRs
+ * up to the program's peak demand and VGPR_SLACK, within the most that
+ * keep its occupancy in the target's own steps
+ * (wavecc_same_occupancy_vgprs), SGPRs
  * up to the target's full-occupancy count (or the program's peak where
  * higher), both a few registers below the budgets as sched-loads keeps
  * them; a region whose new order the exact demand walk (mir_demand_step)
@@ -59,12 +62,12 @@
  * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
  * 0.919 (eleven files above 1.25x -> one), bench/real 0.985 -> 0.973
  * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
- * (nbody_tiled 1.30 -> 1.01). Costs: VGPRs rise within the occupancy
- * (bench/real 0.99 -> 1.07), and executed instructions 1.2 % on
- * bench/real at gfx1030 (register copies the new orders cost the
- * allocator: collatz, gemv_t, sobel +10-14 %; a loop counter's increment
- * moved above its old value's readers where the back-edge value passes
- * through another block, which the phi edges do not see).
+ * (nbody_tiled 1.30 -> 1.01). Costs then: VGPRs (bench/real 0.99 ->
+ * 1.07) and register copies (collatz, gemv_t, sobel +10-14 % executed at
+ * gfx1030), which the phi parts, the sinking, the carry glue and
+ * VGPR_SLACK took back (session 21, bench/real at gfx1030: executed
+ * 0.934 -> 0.914, VGPRs 1.073 -> 1.043, cycles 0.973 -> 0.970; gfx1100
+ * 0.914 -> 0.902, 1.071 -> 1.039, 0.966 -> 0.963).
  *
  * Correct by construction: every data dependence is an edge; the
  * instructions that move neither access EXEC, M0 nor MODE beyond what
