@@ -64,8 +64,8 @@
  * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
  * (nbody_tiled 1.30 -> 1.01). Costs then: VGPRs (bench/real 0.99 ->
  * 1.07) and register copies (collatz, gemv_t, sobel +10-14 % executed at
- * gfx1030), which the phi parts, the sinking, the carry glue and
- * VGPR_SLACK took back (session 21, bench/real against main e73695c at
+ * gfx1030); the phi parts, the sinking and the carry glue took the copies
+ * back, VGPR_SLACK some VGPRs (session 21, bench/real against main e73695c at
  * gfx1030: executed 0.920 -> 0.914, VGPRs 1.064 -> 1.057, cycles 0.971 ->
  * 0.970; gfx1100 0.905 -> 0.903, 1.063 -> 1.053, 0.964 -> 0.964).
  *
