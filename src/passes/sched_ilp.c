@@ -33,22 +33,25 @@
  * or write SCC in their order, those that read or write VCC (pinned, as
  * v_div_scale's result v_div_fmas reads, or implicitly) in theirs, and
  * for each phi whose back-edge operand V the region defines, the reads of
- * the phi's value before V (so the two can share a register and the back
- * edge needs no copy). The scheduler keeps a clock: VALU instructions
+ * the phi's value or its parts before V or its parts (so the two can
+ * share a register and the back edge needs no copy). The scheduler keeps a clock: VALU instructions
  * take the target's issue cycles, others one, data pseudos none (p_copy
  * of an SGPR into a VGPR is a v_mov); a VALU's VGPR results are ready
  * after the target's latency of its kind, a load's after MEM_* below (the
  * cycle model's figures, the same for every GPU), other results at once.
  * Each step issues, among the ready instructions whose definitions keep
- * the live registers within the limits, the one that waits least, then
- * the earliest in the current order: where nothing waits the order is
+ * the live registers within the limits, a carry's reader right after its
+ * VALU producer, else the one that waits least, then the earliest in the
+ * current order (p_extract and p_split_vector then sink back to their
+ * first reader): where nothing waits the order is
  * unchanged (sched-loads' and sched-uses' placements stay), and a wait is
  * filled with the next independent work. (Breaking ties by the longest
  * latency-weighted path instead was measured at gfx1030 on the eight
  * files of issue 27: cycles 1-6 % lower on five, f_reg_pressure 12 %
  * higher with 22 % more instructions; not taken.) Register limits: VGPRs
- * up to the most that keep the program's occupancy in the target's own
- * steps (wavecc_same_occupancy_vgprs on the program's peak demand), SGPRs
+ * up to the program's peak demand and VGPR_SLACK, within the most that
+ * keep its occupancy in the target's own steps
+ * (wavecc_same_occupancy_vgprs), SGPRs
  * up to the target's full-occupancy count (or the program's peak where
  * higher), both a few registers below the budgets as sched-loads keeps
  * them; a region whose new order the exact demand walk (mir_demand_step)
@@ -59,12 +62,12 @@
  * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
  * 0.919 (eleven files above 1.25x -> one), bench/real 0.985 -> 0.973
  * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
- * (nbody_tiled 1.30 -> 1.01). Costs: VGPRs rise within the occupancy
- * (bench/real 0.99 -> 1.07), and executed instructions 1.2 % on
- * bench/real at gfx1030 (register copies the new orders cost the
- * allocator: collatz, gemv_t, sobel +10-14 %; a loop counter's increment
- * moved above its old value's readers where the back-edge value passes
- * through another block, which the phi edges do not see).
+ * (nbody_tiled 1.30 -> 1.01). Costs then: VGPRs (bench/real 0.99 ->
+ * 1.07) and register copies (collatz, gemv_t, sobel +10-14 % executed at
+ * gfx1030); the phi parts, the sinking and the carry glue took the copies
+ * back, VGPR_SLACK some VGPRs (session 21, bench/real against main e73695c at
+ * gfx1030: executed 0.920 -> 0.914, VGPRs 1.064 -> 1.057, cycles 0.971 ->
+ * 0.970; gfx1100 0.905 -> 0.903, 1.063 -> 1.053, 0.964 -> 0.964).
  *
  * Correct by construction: every data dependence is an edge; the
  * instructions that move neither access EXEC, M0 nor MODE beyond what
@@ -85,6 +88,20 @@
  * GPU. The scheduler only needs their order against VALU latencies: a
  * reader of a load waits at an s_waitcnt, so independent work goes first. */
 enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
+/* VGPRs the scheduler may add to the program's peak demand (within its
+ * occupancy step). Measured 2026-11-29 (bench/compare --quick, VGPR and
+ * occupancy-cycle geomeans against llc-19). bench/real at gfx1030 with
+ * limit occupancy step / peak rounded up to the allocation granule /
+ * peak + 0, 4, 8, 16: VGPRs 1.060 / 1.045 / 1.036 / 1.037 / 1.043 /
+ * 1.057, cycles 0.970 / 0.970 / 0.978 / 0.978 / 0.970 / 0.970; gfx1100
+ * (step, granule, +8, +16) VGPRs 1.057 / 1.032 / 1.039 / 1.053, cycles
+ * 0.964 / 0.969 / 0.963 / 0.964. nbody_tiled needs some slack (gfx1030
+ * 50643 cycles at +0, 34003 at +8; gfx1100's 24-VGPR granule keeps it at
+ * 48980). The default set at gfx1030 decides for 16: cycles 0.915 (step)
+ * / 0.919 (+8) / 0.916 (+16), VGPRs 0.970 / 0.943 / 0.956; at +8
+ * f_int_div_signed_small (676 -> 894 cycles) and f_wide_int (1873 ->
+ * 2299) lose their interleaving. */
+enum { VGPR_SLACK = 16 };
 /* Regions longer than this are scheduled in pieces (the choice is
  * O(n * ready)). */
 enum { REGION_MAX = 1024 };
@@ -113,6 +130,7 @@ typedef struct si {
   uint64_t *live_after;    /* temps live after the region */
   uint64_t *live;          /* scratch bitset for demand walks */
   uint32_t *phi_def, *phi_op, nphi; /* the program's phis: value, operand (collect_phis) */
+  uint32_t *mark, stamp;   /* [temp]: phi_edges' stamp of P's parts */
   uint32_t words;
   unsigned lim_v, lim_s;
   arena *tmp;
@@ -255,24 +273,60 @@ static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
   E->to[E->n++] = to;
 }
 
+/* Whether x only moves data from its operands to its definitions (a
+ * p_copy, p_create_vector, p_split_vector or p_extract): its results and
+ * operands share registers where the allocator coalesces them. */
+static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && is_data_pseudo(x->opcode); }
+
 /* Edges that keep a loop-carried value coalescible: for each phi whose
  * operand V the region defines (the phis of every block: a loop's back
  * edge may pass through an empty latch), every reader of the phi's own
  * value P in the region before V's definition stays before it. Otherwise
  * V and P are live together, get different registers, and the back edge
- * needs a copy (sched-uses' operand_read_after, for the same reason). */
+ * needs a copy (sched-uses' operand_read_after, for the same reason).
+ * The rule follows the data pseudos: V's parts (the operands of the
+ * p_create_vector or p_copy that defines V, and theirs) stand for V, and
+ * P's parts (p_split_vector, p_extract, p_copy results of P) for P. A
+ * 64-bit pointer's increment, s_add_u32 on P's low half then
+ * p_create_vector into V, moved above a load that reads P, keeps P live
+ * past the add and costs a copy per iteration (gemv_t at gfx1030). */
+enum { PHI_PARTS = 32 };
+
 static void phi_edges(si *S, si_edges *E, unsigned n) {
   for (uint32_t i = 0; i < S->nphi; i++) {
     uint32_t v = S->phi_op[i], pt = S->phi_def[i];
     if (!S->def_node[v]) continue;
-    uint32_t d = S->def_node[v] - 1;
-    for (uint32_t j = 0; j < d && j < n; j++) {
+    /* V's parts: their defining nodes */
+    uint32_t vt[PHI_PARTS], vd[PHI_PARTS], nv = 0, nd = 0;
+    vt[nv++] = v;
+    for (uint32_t w = 0; w < nv; w++) {
+      uint32_t d = S->def_node[vt[w]] - 1;
+      bool seen = false;
+      for (uint32_t k = 0; k < nd; k++) seen |= vd[k] == d;
+      if (!seen) vd[nd++] = d;
+      const mir_instr *x = S->n[d].ins;
+      if (x->opcode != MIR_P_CREATE_VECTOR && x->opcode != MIR_P_COPY) continue;
+      for (unsigned o = 0; o < x->num_ops && nv < PHI_PARTS; o++)
+        if (x->ops[o].kind == MIR_OPND_TEMP && S->def_node[x->ops[o].temp.id]) vt[nv++] = x->ops[o].temp.id;
+    }
+    uint32_t dmax = 0;
+    for (uint32_t k = 0; k < nd; k++)
+      if (vd[k] > dmax) dmax = vd[k];
+    /* P and its parts (marked with this phi's stamp), their readers
+     * before each of V's parts */
+    uint32_t stamp = ++S->stamp;
+    S->mark[pt] = stamp;
+    for (uint32_t j = 0; j < dmax && j < n; j++) {
       const mir_instr *x = S->n[j].ins;
+      bool reads = false;
       for (unsigned o = 0; o < x->num_ops; o++)
-        if (x->ops[o].kind == MIR_OPND_TEMP && x->ops[o].temp.id == pt) {
-          edge(S, E, j, d);
-          break;
-        }
+        if (x->ops[o].kind == MIR_OPND_TEMP && S->mark[x->ops[o].temp.id] == stamp) reads = true;
+      if (!reads) continue;
+      for (uint32_t k = 0; k < nd; k++)
+        if (j < vd[k]) edge(S, E, j, vd[k]);
+      if (is_move_pseudo(x))
+        for (unsigned o = 0; o < x->num_defs; o++)
+          if (x->defs[o].kind == MIR_OPND_TEMP) S->mark[x->defs[o].temp.id] = stamp;
     }
   }
 }
@@ -394,10 +448,14 @@ static mir_reg_demand block_peak(si *S, mir_block *b, const uint64_t *live_out, 
 }
 
 /* Does x read an SGPR result (a carry or lane mask) of VALU instruction
- * v? x then issues right after v where it is ready: the 64-bit add's high
- * half after its low half keeps its carry in VCC (pass vcc-carry: the
- * shorter VOP2 form, as llc-19 writes it) and the pair's registers
- * together. */
+ * v? x then issues right after v, even where it waits for another
+ * operand: the 64-bit add's high half after its low half keeps its carry
+ * in VCC (pass vcc-carry: the shorter VOP2 form, as llc-19 writes it) and
+ * the pair's registers together. (Only where it was ready, as first
+ * written, sobel's nine address pairs at gfx1030 split, and the allocator
+ * built their register pairs with 6 v_mov: 3996 wave-instructions, 2349
+ * occupancy cycles, against 3780 and 2295 glued; of issue 27's eight
+ * files only nbody_tiled moved, 33619 -> 34003 cycles. 2026-11-29.) */
 static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
   for (unsigned d = 0; d < v->num_defs; d++) {
     if (v->defs[d].kind != MIR_OPND_TEMP || mir_rc_is_vgpr(v->defs[d].temp.rc)) continue;
@@ -405,6 +463,38 @@ static bool reads_mask_of(const mir_instr *x, const mir_instr *v) {
       if (x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == v->defs[d].temp.id) return true;
   }
   return false;
+}
+
+/* Moves each p_extract and p_split_vector of order[0, n) down to just
+ * before its first successor, where the selector put it. Its wait is
+ * none, so the scheduler issues it as soon as its operand is, which only
+ * lengthens the parts' lives: a part of a loop value extracted early and
+ * read after the whole value's last reader wrote over it needs a copy
+ * (collatz at gfx1030: p_extract of the value's high half above the
+ * v_lshrrev_b64 that replaces it, a v_mov per iteration). A
+ * p_create_vector stays where it issued: early, its parts die at once
+ * (sunk, minmax-i64-const-literal's stored pair needed a v_mov, and its
+ * constant SGPR pair's s_mov left the load's shadow). */
+static void sink_moves(si *S, unsigned n, uint32_t *order) {
+  uint32_t *pos = arena_alloc(S->tmp, n * sizeof *pos);
+  for (unsigned i = 0; i < n; i++) pos[order[i]] = i;
+  for (unsigned i = n; i-- > 0;) {
+    const si_node *x = &S->n[order[i]];
+    if ((x->ins->opcode != MIR_P_EXTRACT && x->ins->opcode != MIR_P_SPLIT_VECTOR) || x->issue || x->scc || x->vcc ||
+        !x->nsucc)
+      continue;
+    uint32_t first = n;
+    for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
+      if (pos[S->succ[e]] < first) first = pos[S->succ[e]];
+    if (first <= i + 1) continue;
+    uint32_t me = order[i];
+    for (unsigned k = i; k + 1 < first; k++) {
+      order[k] = order[k + 1];
+      pos[order[k]] = k;
+    }
+    order[first - 1] = me;
+    pos[me] = first - 1;
+  }
 }
 
 /* Orders nodes [0, n) of the region starting at block index `from` into
@@ -415,6 +505,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
   for (unsigned i = 0; i < n; i++)
     if (!S->n[i].npred) readyl[nready++] = i;
   bool changed = false;
+  uint32_t *order = arena_alloc(S->tmp, n * sizeof *order);
   int cv = cur.vgpr, cs = cur.sgpr;
   const mir_instr *last = NULL; /* the VALU instruction issued last */
   for (unsigned step = 0; step < n; step++) {
@@ -438,7 +529,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
        * load later and lengthen the wait for its data): it counts as not
        * waiting, and the clock still charges the wait */
       uint32_t wait = S->n[i].kind == MEM ? 0 : start - now;
-      bool glued = !wait && last && reads_mask_of(x, last), better;
+      bool glued = last && reads_mask_of(x, last), better;
       if (best < 0 || over != best_over) better = best < 0 || over < best_over;
       else if (glued != best_glued) better = glued;
       else if (wait != best_wait) better = wait < best_wait;
@@ -475,8 +566,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       if (ins->ops[k].kind == MIR_OPND_TEMP) S->uses_left[ins->ops[k].temp.id]--;
     if (x->issue) now = start + x->issue;
     x->done = true;
-    changed |= (unsigned)best != step;
-    out[step] = x->ins;
+    order[step] = (uint32_t)best;
     for (uint32_t r = 0; r < nready; r++)
       if (readyl[r] == (uint32_t)best) {
         readyl[r] = readyl[--nready];
@@ -484,6 +574,11 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
       }
     for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
       if (!--S->n[S->succ[e]].npred) readyl[nready++] = S->succ[e];
+  }
+  sink_moves(S, n, order);
+  for (unsigned step = 0; step < n; step++) {
+    changed |= order[step] != step;
+    out[step] = S->n[order[step]].ins;
   }
   return changed;
 }
@@ -556,15 +651,18 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   S.def_node = arena_alloc(&tmp, nt * sizeof *S.def_node);
   S.ready = arena_alloc(&tmp, nt * sizeof *S.ready);
   S.uses_left = arena_alloc(&tmp, nt * sizeof *S.uses_left);
+  S.mark = arena_alloc(&tmp, nt * sizeof *S.mark);
   S.live_after = arena_alloc(&tmp, S.words * sizeof *S.live_after);
   S.live = arena_alloc(&tmp, S.words * sizeof *S.live);
   S.n = arena_alloc(&tmp, REGION_MAX * sizeof *S.n);
   collect_phis(&S);
-  /* VGPRs: the program's occupancy in the target's own steps (sched-loads
-   * uses gfx900's for wave32, a bound on its clustering); SGPRs: the
-   * program's peak. A few registers below the budgets, as sched-loads. */
+  /* VGPRs: the program's peak and VGPR_SLACK, within its occupancy in the
+   * target's own steps (sched-loads uses gfx900's for wave32, a bound on
+   * its clustering); SGPRs: the program's peak. A few registers below the
+   * budgets, as sched-loads. */
   unsigned bv = mir_vgpr_budget(p);
   S.lim_v = wavecc_same_occupancy_vgprs(p->target, li->max.vgpr);
+  if (S.lim_v > li->max.vgpr + (unsigned)VGPR_SLACK) S.lim_v = li->max.vgpr + (unsigned)VGPR_SLACK;
   if (S.lim_v + 3 > bv) S.lim_v = bv > 3 ? bv - 3 : 0;
   if (S.lim_v < lv) S.lim_v = lv;
   /* SGPRs: the target's full-occupancy count where that is more (RDNA:
