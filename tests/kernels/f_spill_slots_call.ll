@@ -22,7 +22,7 @@ target triple = "amdgcn-amd-amdhsa"
 declare i32 @llvm.amdgcn.workitem.id.x()
 declare i32 @llvm.amdgcn.workgroup.id.x()
 
-define internal <16 x i32> @body(i32 %g, ptr addrspace(1) %inp) #1 {
+define internal void @body(i32 %g, ptr addrspace(1) %inp, ptr addrspace(1) %out) #1 {
 entry:
   %gm = mul i32 %g, 65537
   %gi = insertelement <16 x i32> poison, i32 %gm, i64 0
@@ -583,7 +583,9 @@ entry:
   %a78 = xor <16 x i32> %s78, %v1
   %s79 = mul <16 x i32> %a78, <i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31, i32 31>
   %a79 = xor <16 x i32> %s79, %v0
-  ret <16 x i32> %a79
+  %q = getelementptr inbounds <16 x i32>, ptr addrspace(1) %out, i32 %g
+  store <16 x i32> %a79, ptr addrspace(1) %q, align 64
+  ret void
 }
 
 define amdgpu_kernel void @k(ptr addrspace(1) noundef readonly align 64 %inp, ptr addrspace(1) noundef align 64 %out) #0 {
@@ -592,9 +594,7 @@ entry:
   %wg = call i32 @llvm.amdgcn.workgroup.id.x()
   %wgb = shl i32 %wg, 6
   %g = add i32 %wgb, %lid
-  %r = call <16 x i32> @body(i32 %g, ptr addrspace(1) %inp)
-  %q = getelementptr inbounds <16 x i32>, ptr addrspace(1) %out, i32 %g
-  store <16 x i32> %r, ptr addrspace(1) %q, align 64
+  call void @body(i32 %g, ptr addrspace(1) %inp, ptr addrspace(1) %out)
   ret void
 }
 
