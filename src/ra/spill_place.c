@@ -277,6 +277,17 @@ static uint32_t window_def_at(const spill_ctx *c) {
 
 #define MAX_WINDOWS 64
 
+/* For a p_spill or p_reload: its value operand (*val: the spilled data or
+ * the reloaded definition) and the operands after it (*rest: the slot
+ * operand first: a virtual slot number or, once slots are placed, its
+ * lane byte offset). False for any other instruction. */
+static bool spill_parts(mir_instr *ins, mir_operand **val, mir_operand **rest) {
+  if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) return false;
+  *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
+  *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+  return true;
+}
+
 /* VGPR slots past the reach of a private access's immediate
  * (wavecc_scratch_offset_max: 4095 on every target so far): each VGPR
  * p_spill / p_reload whose last dword does not fit takes as its base a
@@ -302,9 +313,8 @@ static int place_windows(spill_ctx *c) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)
     for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
       mir_instr *ins = p->blocks[bi].instrs[i];
-      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
-      mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
-      mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+      mir_operand *val, *rest;
+      if (!spill_parts(ins, &val, &rest)) continue;
       if (!mir_rc_is_vgpr(val->temp.rc)) continue;
       uint32_t imm = (uint32_t)rest[0].imm, n = mir_rc_size(val->temp.rc);
       uint32_t eff = imm + (flat_kernel ? c->scratch_base : 0); /* the immediate as emitted */
@@ -407,9 +417,8 @@ int spill_place_slots(spill_ctx *c) {
   for (uint32_t bi = 0; bi < p->num_blocks; bi++)
     for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
       mir_instr *ins = p->blocks[bi].instrs[i];
-      if (ins->opcode != MIR_P_SPILL && ins->opcode != MIR_P_RELOAD) continue;
-      mir_operand *val = ins->opcode == MIR_P_SPILL ? &ins->ops[0] : &ins->defs[0];
-      mir_operand *rest = ins->opcode == MIR_P_SPILL ? &ins->ops[1] : &ins->ops[0];
+      mir_operand *val, *rest;
+      if (!spill_parts(ins, &val, &rest)) continue;
       if (mir_rc_is_vgpr(val->temp.rc) != c->vgpr || (!c->vgpr && rest[1].kind != MIR_OPND_UNDEF)) continue;
       uint32_t at = pos[rest[0].imm];
       if (c->vgpr) {
