@@ -172,6 +172,13 @@ bool isel_is_inline_const(uint32_t v);
  * (NaN payloads and signalling NaNs included: converting through a C double
  * would quiet them); false for other types. */
 bool isel_fp_const_bits(LLVMValueRef k, uint64_t *bits);
+/* isel_const.c: component comp of the constant v as its width in bits
+ * (*w) and bit pattern (*bits, low 64); false when selection does not
+ * take that kind of constant (the caller reports it). */
+bool isel_const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, unsigned *w, uint64_t *bits);
+/* isel_const.c: the LDS address (group-segment byte offset, *out) of a
+ * constant expression rooted at an addrspace(3) global; false otherwise. */
+bool isel_const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out);
 /* Operand for component `comp` of value v (CONST for constants); for
  * 64-bit values returns the whole s2/v2 temp (or a 64-bit CONST when it
  * is an inline constant; else `*wide_lit` is set). */
@@ -189,6 +196,11 @@ bool isel_has(isel_ctx *c, LLVMValueRef v);
 /* Class helpers */
 bool isel_opnd_is_vgpr(const mir_operand *o);
 bool isel_opnd_is_sgpr_like(const mir_operand *o); /* SGPR temp or literal */
+/* isel_const.c: bits of a scalar type or of a vector's element (pointers
+ * by address space: 32 for LDS, private, region and 32-bit constant, 160
+ * for buffer fat pointers, 128 for buffer resources, else 64; 0 for other
+ * types); components of a vector type (1 for a scalar); a vector's element
+ * type (a scalar type itself). */
 unsigned isel_type_bits(LLVMTypeRef t);
 unsigned isel_num_comps(LLVMTypeRef t);
 LLVMTypeRef isel_scalar_type(LLVMTypeRef t);
