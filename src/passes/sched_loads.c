@@ -525,15 +525,6 @@ static void dying_operands(const mir_block *b, uint32_t i, const uint64_t *live_
   }
 }
 
-/* Sinks the load at `a` to just after the next load when the block reads
- * that one's result first; returns whether it moved. The loads between
- * must be plain (not ordered: volatile and atomic loads keep the program's
- * order) and count in the same in-order counter; everything between them
- * plain loads or ALU work a load may cross that does not read the sunk
- * load's result (the next load's address slice, say).
- * The sunk load's operands live longer and its result shorter, so the
- * demand over the range grows by at most max(0, operands that may die -
- * result), which must stay within `lim`; `dem` is updated by that bound. */
 /* Whether a load of b lies in (from, to): a sunk load then stays in
  * flight while that load issues, which is what the new order buys (a
  * gather: col[j] read first feeds x[col[j]]'s address). Without one the
@@ -547,6 +538,12 @@ static bool load_between(const mir_block *b, uint32_t from, uint32_t to) {
   return false;
 }
 
+/* A load that may change places with another: movable and not ordered
+ * (volatile and atomic loads keep the program's order). */
+static bool is_plain_load(const mir_instr *x) {
+  return is_movable_load(x) && !(x->enc_flags & MIR_ENC_ORDERED_MASK);
+}
+
 /* The in-order counter a load counts in: 1 vmcnt (VMEM, not flat: that
  * counts in lgkmcnt too), 2 lgkmcnt of LDS (ds_*), 0 otherwise (SMEM
  * returns out of order: its waits are lgkmcnt(0) whatever the order). */
@@ -557,17 +554,27 @@ static int in_order_counter(const mir_instr *x) {
   return 0;
 }
 
+/* Sinks the load at `a` to just after the next load when the block reads
+ * that one's result first and a load issues between the two first reads
+ * (load_between); returns whether it moved. The loads between
+ * must be plain (not ordered: volatile and atomic loads keep the program's
+ * order) and count in the same in-order counter; everything between them
+ * plain loads or ALU work a load may cross that does not read the sunk
+ * load's result (the next load's address slice, say).
+ * The sunk load's operands live longer and its result shorter, so the
+ * demand over the range grows by at most max(0, operands that may die -
+ * result), which must stay within `lim`; `dem` is updated by that bound. */
 static bool sink_behind_next(mir_block *b, mir_reg_demand *dem, const sched_limits *lim, const uint64_t *live_out,
                              uint32_t a) {
   mir_instr *ld = b->instrs[a];
-  if (!is_movable_load(ld) || (ld->enc_flags & MIR_ENC_ORDERED_MASK)) return false;
+  if (!is_plain_load(ld)) return false;
   int ctr = in_order_counter(ld);
   if (!ctr) return false;
   uint32_t id = ld->defs[0].temp.id, nb = a + 1;
   for (; nb < b->num_instrs; nb++) {
     const mir_instr *x = b->instrs[nb];
     if (uses_temp(x, id)) return false;
-    bool load = is_movable_load(x) && !(x->enc_flags & MIR_ENC_ORDERED_MASK);
+    bool load = is_plain_load(x);
     if (load && in_order_counter(x) == ctr) break;
     if (!load && !may_cross(x)) return false;
   }
