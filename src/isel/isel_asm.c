@@ -1,9 +1,12 @@
-/* Inline assembly, the common case: one or a few gfx900 ALU instructions
- * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them) with
+/* Inline assembly, the common case: one or a few ALU instructions
+ * (SOP1, SOP2, VOP1, VOP2, VOP3; src/target/asm_text.c parses them),
+ * loads and stores of the GLOBAL (`off` SADDR) and DS formats, s_waitcnt
+ * (mem_access, waitcnt) with
  * register constraints "v", "s", "=v", "=s" ("r": "s"), fixed registers "{v0}" /
  * "={s4}" / "={m0}" / "{vcc_lo}", immediates "i" / "n", and "~{...}"
  * clobbers; on the CDNA targets also "a" / "=a", accumulation registers
- * (AGPRs) for the v_accvgpr_write/read/mov moves (acc_move). Each instruction
+ * (AGPRs) for the v_accvgpr_write/read/mov moves (acc_move) and as the data
+ * of loads and stores. Each instruction
  * becomes an ordinary machine instruction: `$N` operands are the
  * constraint's temporaries, integers are constants, and a register the
  * text names is renamed: a new temporary where the text writes it (the
@@ -16,7 +19,7 @@
  * end of the line, as in llvm-mc's AMDGPU syntax; text that is only
  * comments ("; use $0", "; def $0") or empty selects to nothing, whatever
  * its constraints (comment_only). Anything else
- * (memory instructions, branches, implicit VCC or SCC reads, tied or
+ * (atomics, other memory formats, branches, implicit VCC or SCC reads, tied or
  * memory constraints, divergent values for "s") is an error naming the
  * construct, never silently different code.
  */
@@ -314,11 +317,88 @@ static bool cmp_e64(asm_ctx *a, const asm_instr *ai) {
   return true;
 }
 
+/* The definitions (*nd) and uses (*nu) of ai's instruction and their
+ * widths in dwords (the ISA table's signature), which must be the text's
+ * operand count (reported otherwise: false). */
+static bool sig_widths(asm_ctx *a, const asm_instr *ai, unsigned *nd, unsigned *nu, unsigned width[ASM_MAX_OPNDS + 1]) {
+  const isa_info *ii = &isa_table[ai->op];
+  const char *sig = ii->sig;
+  char file;
+  *nd = *nu = 0;
+  while (*nd + *nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[*nd])) (*nd)++;
+  if (*sig == ';') sig++;
+  while (*nd + *nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[*nd + *nu])) (*nu)++;
+  if (ai->nops != *nd + *nu) return !fail(a, "operand count of", ii->mnemonic);
+  return true;
+}
+
+/* A load or store of the GLOBAL (SADDR `off`) or DS format: definitions
+ * and uses as the ISA table's signature has them (GLOBAL: a 64-bit VGPR
+ * address; DS: a 32-bit LDS address), the data in VGPRs or, on targets
+ * with AGPRs, in "a" operands (held in VGPR temporaries, as acc_move's).
+ * The access is ordered (MIR_ENC_ORDERED): no pass moves, merges or
+ * removes it, as for a volatile access, since the text's memory effects
+ * are the program's. The offset must fit the target's field
+ * (isa_offset_range). The waitcnt pass counts it like any load or store,
+ * so its result is waited for before it is read, whatever s_waitcnt the
+ * text holds. */
+static bool mem_access(asm_ctx *a, const asm_instr *ai) {
+  isel_ctx *c = a->c;
+  const isa_info *ii = &isa_table[ai->op];
+  bool global = ii->format == ISA_FMT_GLOBAL;
+  if (ii->flags & (ISA_F_READS_M0 | ISA_F_WRITES_M0 | ISA_F_READS_EXEC_ALWAYS))
+    return !fail(a, "instruction with implicit operands:", ii->mnemonic);
+  if (global && !ai->saddr_off) return !fail(a, "a GLOBAL access without `off` SADDR (an SGPR base is not taken):", ii->mnemonic);
+  int64_t lo, hi;
+  isa_offset_range(c->p->target->encoding, ii->format, &lo, &hi);
+  if (ai->offset < lo || ai->offset > hi) return !fail(a, "offset out of the instruction's range:", ii->mnemonic);
+  unsigned nd, nu, width[ASM_MAX_OPNDS + 1];
+  if (!sig_widths(a, ai, &nd, &nu, width)) return false;
+  mir_instr *m = isel_emit(c, ai->op, nu, nd);
+  for (unsigned k = 0; k < nd + nu; k++) {
+    char f = opnd_file(a, &ai->ops[k]);
+    bool data = k < nd || k > nd; /* a load's result or a store's data (its first use is the address) */
+    if (f == 's' || f == 'i' || (f == 'a' && !data))
+      return !fail(a, "an operand that is not a VGPR (or an \"a\" data operand) of", ii->mnemonic);
+    if (!check_width(a, &ai->ops[k], width[k], k, ii->mnemonic)) return false;
+    if (k < nd ? !def_opnd(a, &ai->ops[k], &m->defs[k]) : !use_opnd(a, &ai->ops[k], &m->ops[k - nd])) return false;
+  }
+  m->offset = ai->offset;
+  m->enc_flags |= MIR_ENC_ORDERED | (global ? MIR_ENC_OFF : 0);
+  return true;
+}
+
+/* s_waitcnt of the text: its simm16 as written, or the named counters'
+ * fields encoded for the target (wavecc_waitcnt_encode), the others at
+ * their maximum (no wait). A counter the target's s_waitcnt lacks, or a
+ * value above its field, is refused. */
+static bool waitcnt(asm_ctx *a, const asm_instr *ai) {
+  const wavecc_target *t = a->c->p->target;
+  mir_instr *w = isel_emit(a->c, ISA_S_WAITCNT, 0, 0);
+  if (ai->simm_set) {
+    w->offset = (int32_t)ai->simm;
+    return true;
+  }
+  unsigned cnt[WAVECC_NUM_COUNTERS];
+  for (unsigned k = 0; k < WAVECC_NUM_COUNTERS; k++) {
+    cnt[k] = wavecc_counter_max(t, (wavecc_counter)k);
+    if (!(ai->cnt_set >> k & 1)) continue;
+    if (!wavecc_counter_in_waitcnt(t, (wavecc_counter)k) || ai->cnt[k] > cnt[k])
+      return !fail(a, "s_waitcnt counter the target does not have, or a value above its field:",
+                   wavecc_counter_name((wavecc_counter)k));
+    cnt[k] = ai->cnt[k];
+  }
+  w->offset = wavecc_waitcnt_encode(t, cnt);
+  return true;
+}
+
 static bool emit_one(asm_ctx *a, const asm_instr *ai) {
   isel_ctx *c = a->c;
   const isa_info *ii = &isa_table[ai->op];
   if (ai->op == ISA_V_ACCVGPR_WRITE_B32 || ai->op == ISA_V_ACCVGPR_READ_B32 || ai->op == ISA_V_ACCVGPR_MOV_B32)
     return acc_move(a, ai);
+  if (ai->op == ISA_S_WAITCNT) return waitcnt(a, ai);
+  if (ii->format == ISA_FMT_GLOBAL || ii->format == ISA_FMT_DS) return mem_access(a, ai);
   for (unsigned k = 0; k < ai->nops; k++)
     if (opnd_file(a, &ai->ops[k]) == 'a')
       return !fail(a, "an AGPR (\"a\") operand of an instruction other than v_accvgpr_write/read/mov:", ii->mnemonic);
@@ -333,13 +413,8 @@ static bool emit_one(asm_ctx *a, const asm_instr *ai) {
                    ISA_F_READS_M0 | ISA_F_WRITES_M0))
     return !fail(a, "instruction with implicit operands (SCC or VCC reads, VCC, EXEC or M0 writes, branches):",
                  ii->mnemonic);
-  unsigned nd = 0, nu = 0, width[ASM_MAX_OPNDS + 1];
-  const char *sig = ii->sig;
-  char file;
-  while (nd + nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[nd])) nd++;
-  if (*sig == ';') sig++;
-  while (nd + nu <= ASM_MAX_OPNDS && isa_sig_entry(&sig, &file, &width[nd + nu])) nu++;
-  if (ai->nops != nd + nu) return !fail(a, "operand count of", ii->mnemonic);
+  unsigned nd, nu, width[ASM_MAX_OPNDS + 1];
+  if (!sig_widths(a, ai, &nd, &nu, width)) return false;
   for (unsigned k = 0; k < nd + nu; k++)
     if (!check_width(a, &ai->ops[k], width[k], k, ii->mnemonic)) return false;
   mir_operand d[ASM_MAX_OPNDS], u[ASM_MAX_OPNDS];

@@ -194,6 +194,10 @@ typedef struct lstate {
 
 /* isel_struct.c: the region from LLVM block b up to `stop` (see there). */
 bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);
+/* isel_struct_local.c: the divergent acyclic region from if b (machine
+ * block mb) to its join J by masked linearisation (see there); false,
+ * with s->why set, when the region is not one it takes. */
+bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io);
 /* isel_struct_loop.c: the loop headed by h, entered from io (see there). */
 bool isel_struct_walk_loop(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, bool top, pend *io, uint32_t *exit);
 /* isel_struct_loop.c: the exit edge of top-level exiting block b of loop h. */

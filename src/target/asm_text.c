@@ -1,4 +1,4 @@
-/* Parser of one gfx900 assembly instruction for inline assembly; see
+/* Parser of one assembly instruction for inline assembly; see
  * asm_text.h. */
 #include "target/asm_text.h"
 
@@ -74,6 +74,62 @@ static int parse_opnd(const char *p, const char *end, asm_opnd *o, char *err, si
   return -1;
 }
 
+/* "offset:N" into *off; -1 for any other modifier (glc, slc, offset0:,
+ * ...), which the text may not carry. */
+static int parse_modifier(const char *p, const char *end, int32_t *off) {
+  size_t n = (size_t)(end - p);
+  if (n <= 7 || strncmp(p, "offset:", 7)) return -1;
+  char *e;
+  long long v = strtoll(p + 7, &e, 0);
+  if (e != end || v < -2147483648LL || v > 2147483647LL) return -1;
+  *off = (int32_t)v;
+  return 0;
+}
+
+/* s_waitcnt's operand: a simm16, or counter fields "vmcnt(N)" separated
+ * by spaces, '&' or ',' (llvm-mc's AMDGPU syntax). */
+static int parse_waitcnt(const char *p, const char *end, asm_instr *out, char *err, size_t errlen) {
+  p = skip(p, end);
+  const char *all = p;
+  if (p < end && isdigit((unsigned char)*p)) {
+    char *e;
+    unsigned long v = strtoul(p, &e, 0);
+    if (skip(e, end) == end && v <= 0xffff) {
+      out->simm_set = 1;
+      out->simm = (uint32_t)v;
+      return 0;
+    }
+  }
+  while ((p = skip(p, end)) < end) {
+    if (*p == '&' || *p == ',') {
+      p++;
+      continue;
+    }
+    const char *q = p;
+    while (q < end && *q != '(') q++;
+    unsigned c = 0;
+    for (; c < WAVECC_NUM_COUNTERS; c++) {
+      const char *nm = wavecc_counter_name((wavecc_counter)c);
+      if (c != WAVECC_CNT_VS && strlen(nm) == (size_t)(q - p) && !strncmp(p, nm, (size_t)(q - p))) break;
+    }
+    char *e;
+    unsigned long v = q < end ? strtoul(q + 1, &e, 10) : 0;
+    if (c == WAVECC_NUM_COUNTERS || q == end || e == q + 1 || e >= end || *e != ')' || (out->cnt_set >> c & 1)) {
+      snprintf(err, errlen, "s_waitcnt operand '%.*s' (vmcnt(N), expcnt(N), lgkmcnt(N) or a simm16)", (int)(end - all),
+               all);
+      return -1;
+    }
+    out->cnt_set |= 1u << c;
+    out->cnt[c] = (unsigned)v;
+    p = e + 1;
+  }
+  if (!out->cnt_set) {
+    snprintf(err, errlen, "s_waitcnt without an operand");
+    return -1;
+  }
+  return 0;
+}
+
 int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, size_t errlen) {
   const char *p = skip(text, text + len), *end = text + len;
   while (end > p && isspace((unsigned char)end[-1])) end--;
@@ -108,11 +164,15 @@ int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, siz
   bool packed = f == ISA_FMT_VOP3P && !mix && !(isa_table[out->op].flags & ISA_F_MFMA);
   /* VOPC in its VOP3 form (_e64): the lane mask goes to the named SGPRs */
   bool cmp64 = f == ISA_FMT_VOPC && out->vop3;
+  uint32_t fl = isa_table[out->op].flags;
+  bool mem = (f == ISA_FMT_GLOBAL || f == ISA_FMT_DS) && (fl & (ISA_F_LOAD | ISA_F_STORE)) && !(fl & ISA_F_ATOMIC);
+  if (out->op == ISA_S_WAITCNT) return parse_waitcnt(p, end, out, err, errlen);
   if (f != ISA_FMT_SOP1 && f != ISA_FMT_SOP2 && f != ISA_FMT_VOP1 && f != ISA_FMT_VOP2 && f != ISA_FMT_VOP3 &&
-      out->op != ISA_S_NOP && !acc_move && !packed && !cmp64) {
+      out->op != ISA_S_NOP && !acc_move && !packed && !cmp64 && !mem) {
     snprintf(err, errlen,
-             "instruction '%s' (%s format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64 and packed VOP3P instructions)", mn,
-             isa_format_name(f));
+             "instruction '%s' (%s format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64, packed VOP3P, s_nop, "
+             "s_waitcnt and the loads and stores of GLOBAL and DS)",
+             mn, isa_format_name(f));
     return -1;
   }
   while ((p = skip(p, end)) < end) {
@@ -120,6 +180,24 @@ int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, siz
     while (q < end && *q != ',') q++;
     const char *e = q;
     while (e > p && isspace((unsigned char)e[-1])) e--;
+    if (mem && q == end) { /* the last operand, then modifiers after spaces */
+      const char *t = p;
+      while (t < e && !isspace((unsigned char)*t)) t++;
+      for (const char *m = skip(t, e), *me; m < e; m = skip(me, e)) {
+        me = m;
+        while (me < e && !isspace((unsigned char)*me)) me++;
+        if (parse_modifier(m, me, &out->offset)) {
+          snprintf(err, errlen, "modifier '%.*s' of %s (offset:N only)", (int)(me - m), m, mn);
+          return -1;
+        }
+      }
+      e = t;
+    }
+    if (mem && f == ISA_FMT_GLOBAL && e - p == 3 && !strncmp(p, "off", 3)) {
+      out->saddr_off = 1;
+      p = q < end ? q + 1 : q;
+      continue;
+    }
     if (out->nops == ASM_MAX_OPNDS) {
       snprintf(err, errlen, "too many operands in '%.*s'", (int)len, text);
       return -1;

@@ -5,7 +5,11 @@
  * syntax spells them. Only the ALU formats (SOP1, SOP2, VOP1, VOP2, VOP3),
  * s_nop and the CDNA accumulation-register moves (v_accvgpr_read_b32,
  * v_accvgpr_write_b32: VOP3P), with register (vN, sN, aN), `$N` and
- * integer operands; anything else is an error naming the construct.
+ * integer operands; the loads and stores of the GLOBAL format with `off`
+ * for SADDR and of the DS format (not atomics), each with an optional
+ * `offset:N`; s_waitcnt with `vmcnt(N)`, `expcnt(N)`, `lgkmcnt(N)` fields
+ * (counter names: target.h's wavecc_counter_name) or a simm16. Anything
+ * else is an error naming the construct.
  */
 #ifndef WAVECC_TARGET_ASM_TEXT_H
 #define WAVECC_TARGET_ASM_TEXT_H
@@ -14,6 +18,7 @@
 #include <stdint.h>
 
 #include "target/isa.h"
+#include "target/target.h"
 
 typedef enum asm_opnd_kind {
   ASM_OPND_ARG,   /* $N: operand N of the inline asm's constraint list */
@@ -43,8 +48,15 @@ enum { ASM_MAX_OPNDS = 4 };
 typedef struct asm_instr {
   isa_op op;
   int vop3;        /* the _e64 suffix asked for the VOP3 encoding */
-  unsigned nops;   /* operands as written: definitions, then uses */
+  unsigned nops;   /* operands as written: definitions, then uses ("off" not counted) */
   asm_opnd ops[ASM_MAX_OPNDS];
+  int32_t offset;  /* GLOBAL/DS: the offset:N modifier (bytes; 0 when absent) */
+  int saddr_off;   /* GLOBAL: SADDR written as `off` */
+  /* s_waitcnt: the simm16 as written (simm_set), or the counters named
+   * (cnt_set bit c: cnt[c] holds wavecc_counter c's value) */
+  int simm_set;
+  uint32_t simm;
+  unsigned cnt_set, cnt[WAVECC_NUM_COUNTERS];
 } asm_instr;
 
 /* Parses one instruction from the `len` bytes at `text` (no newline or

@@ -2,8 +2,8 @@
 ; reached through the ACC bit of GLOBAL and DS data operands and through
 ; v_accvgpr_read/write/mov, written as inline assembly with llc-19's "a"
 ; constraint (wavecc takes "a" on the v_accvgpr moves, f_cdna_agpr_asm.ll,
-; but no memory instructions in inline assembly:
-; tests/kernels/KNOWN-FAILURES.cdna). Host reference: integer
+; and as the data of the GLOBAL and DS accesses here, holding the values in
+; VGPRs: isel_asm.c; until session 21 it refused them). Host reference: integer
 ; arithmetic. Before issue 25 wavecc-run knew no --mcpu=gfx90a.
 ;
 ; [config]

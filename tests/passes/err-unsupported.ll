@@ -15,7 +15,7 @@
 ; RUN: %not %wavecc -O0 %t.dir/nokernel.ll -o %t.o 2>&1 | FileCheck --check-prefix=NOK %s
 ; NOK: nokernel.ll: error: a module without kernels (functions for other code objects) is written only as assembly (-S)
 ; RUN: %not %wavecc -O0 %t.dir/asm.ll -o %t.o 2>&1 | FileCheck --check-prefix=ASM %s
-; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'global_load_dword' (GLOBAL format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64 and packed VOP3P instructions): %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
+; ASM: asm.ll: k: error: unsupported inline assembly: instruction 'buffer_load_dword' (MUBUF format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64, packed VOP3P, s_nop, s_waitcnt and the loads and stores of GLOBAL and DS): %v = call i32 asm "buffer_load_dword $0, $1, s[0:3], 0 offen", "=v,v"(i32 0)
 ; RUN: %not %wavecc -O0 %t.dir/wide.ll -o %t.o 2>&1 | FileCheck --check-prefix=WIDE %s
 ; WIDE: wide.ll: k: error: unsupported vector wider than 256 elements: %v = load <512 x i8>, ptr addrspace(1) %p, align 256
 ; RUN: %not test -e %t.o
@@ -69,7 +69,7 @@ define void @f() {
 ;--- asm.ll
 target triple = "amdgcn-amd-amdhsa"
 define amdgpu_kernel void @k(ptr addrspace(1) %o) {
-  %v = call i32 asm "global_load_dword $0, $1, off", "=v,v"(i32 0)
+  %v = call i32 asm "buffer_load_dword $0, $1, s[0:3], 0 offen", "=v,v"(i32 0)
   store i32 %v, ptr addrspace(1) %o
   ret void
 }

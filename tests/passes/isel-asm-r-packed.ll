@@ -20,7 +20,7 @@
 ; CHECK: v_mov_b32_e32 v{{[0-9]+}}, s{{[0-9]+}}
 ; CHECK: v_pk_add_u16 v{{[0-9]+}}, s{{[0-9]+}}, v{{[0-9]+}}{{$}}
 ; CHECK: global_store_dwordx3
-; MIX: error: unsupported inline assembly: instruction 'v_mad_mix_f32' (VOP3P format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64 and packed VOP3P instructions)
+; MIX: error: unsupported inline assembly: instruction 'v_mad_mix_f32' (VOP3P format: only SOP1, SOP2, VOP1, VOP2, VOP3, VOPC _e64, packed VOP3P, s_nop, s_waitcnt and the loads and stores of GLOBAL and DS)
 ; DIV: error: unsupported inline assembly: a value that differs between lanes (divergent) for an "s" operand
 
 ;--- ok.ll
