@@ -355,6 +355,41 @@ static mir_preg phi_fresh_reg(ra_ctx *c, const mir_block *b, uint32_t n, uint32_
   return r;
 }
 
+/* Marks as taken (owner UINT32_MAX, noted in HELD) the free register
+ * units of the linear VGPRs live out of a logical predecessor of B, for
+ * the choice of a logical VGPR phi's register. The phi's copy at such a
+ * predecessor's p_logical_end writes the lanes active there, and a
+ * linear VGPR (SGPR spill lanes read by v_readlane whatever EXEC is)
+ * still live there loses them: clsmith seed 10547 at gfx942 --max-vgprs=8
+ * --max-sgprs=24, where the join's phi took v1, free at the join, and
+ * the then-arm's `v_mov_b32 v1, v5` overwrote the spilled kernel-argument
+ * pointer that the else arm read back with v_readlane (a global load from
+ * a wrong address). Returns whether it marked any unit. */
+static bool hold_linear_vgprs(ra_ctx *c, const mir_block *b, uint64_t *held) {
+  const mir_live_info *li = c->p->live;
+  bool any = false;
+  for (uint32_t k = 0; k < b->logical_preds.n; k++) {
+    const uint64_t *out = li->live_out[b->logical_preds.v[k]];
+    for (uint32_t t = bitset_next(out, li->words, 0); t != UINT32_MAX; t = bitset_next(out, li->words, t + 1)) {
+      mir_rc rc = c->p->temp_rc[t];
+      mir_preg r = c->reg[t];
+      if (!mir_rc_is_vgpr(rc) || !(rc & MIR_RC_LINEAR) || r == MIR_PREG_NONE || mir_preg_is_special(r)) continue;
+      for (unsigned u = 0; u < mir_rc_size(rc) && r + u < UNITS; u++)
+        if (!c->owner[r + u]) {
+          c->owner[r + u] = UINT32_MAX;
+          bitset_set(held, r + u);
+          any = true;
+        }
+    }
+  }
+  return any;
+}
+
+static void release_held(ra_ctx *c, uint64_t *held) {
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0, bitset_clear(held, u);
+}
+
 /* Assigns the phis at the start of B (each coalesced with an operand's
  * register where one fits) and returns the index of the first non-phi.
  * In rounds: phis whose operands all sit in one register that is free (no
@@ -386,6 +421,9 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
       if (phi->num_defs != 1 || def->kind != MIR_OPND_TEMP || c->reg[def->temp.id] != MIR_PREG_NONE) continue;
       uint32_t t = def->temp.id;
       unsigned edges = 0, temps = 0;
+      /* a logical VGPR phi keeps off the linear VGPRs its copies would clobber */
+      uint64_t held[UNITS / 64] = {0};
+      bool hold = phi->opcode == MIR_P_PHI && mir_rc_is_vgpr(def->temp.rc) && hold_linear_vgprs(c, b, held);
       mir_preg r = c->pref[t];
       if (r == MIR_PREG_NONE || !ra_fits(c, t, def->temp.rc, r))
         r = phi_operand_reg(c, phi, &edges);
@@ -398,8 +436,15 @@ static uint32_t assign_phis(ra_ctx *c, mir_block *b) {
                       : r == MIR_PREG_NONE ? (t < c->live_temps && c->vec[t] ? 2 : 3)
                       : edges == temps ? 0 : 1;
       /* (a preference no operand shares counts as one edge; round 3 takes all that is left) */
-      if (round < 3 && (want != round || (round == 1 && (edges ? edges : 1) < at_least))) continue;
+      if (round < 3 && (want != round || (round == 1 && (edges ? edges : 1) < at_least))) {
+        if (hold) release_held(c, held);
+        continue;
+      }
       if (r == MIR_PREG_NONE && def->preg == MIR_PREG_NONE) r = phi_fresh_reg(c, b, n, t);
+      if (hold) {
+        if (r == MIR_PREG_NONE && def->preg == MIR_PREG_NONE) r = ra_find_free(c, t, def->temp.rc);
+        release_held(c, held);
+      }
       if (r != MIR_PREG_NONE) c->pref[t] = r;
       assign_def(c, def);
       for (unsigned k = 0; k < phi->num_ops; k++) {

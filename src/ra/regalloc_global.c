@@ -229,15 +229,32 @@ static uint8_t *phi_blocks(const ra_ctx *c, uint32_t o, uint32_t b, const uint32
   return need;
 }
 
-/* May an SGPR value o moved in block b get its phis (phi_blocks)?
- * A phi block whose logical predecessors differ from its linear ones (the
- * join of a divergent if on the linear CFG) would give a later logical
- * p_phi an operand that does not dominate its logical predecessor: right
- * on the machine, which runs the linear CFG, but not the MIR's rule (the
- * check build's verifier after regalloc, app_reduce.cl at gfx1100 wave64
- * with 8 VGPRs / 16 SGPRs and SGPR spills to scratch). Such moves are
- * not made; the allocator then reports the budget as before. */
-static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
+/* The entry names of temporary o, or NULL before its first move. */
+static uint32_t *names_if_any(const ra_ctx *c, uint32_t o) {
+  for (unsigned k = 0; k < c->num_names; k++)
+    if (c->names[k].orig == o) return c->names[k].in;
+  return NULL;
+}
+
+/* May an SGPR value o, named t at the current instruction of block b,
+ * move there and get its phis (phi_blocks)? Not when a logical p_phi
+ * would get an operand that does not dominate its logical predecessor in
+ * the logical CFG: right on the machine, which runs the linear CFG, but
+ * not the MIR's rule (the check build's verifier after regalloc):
+ *  - a phi block whose logical predecessors differ from its linear ones
+ *    (the join of a divergent if on the linear CFG) would give a later
+ *    logical p_phi such an operand (app_reduce.cl at gfx1100 wave64 with
+ *    8 VGPRs / 16 SGPRs and SGPR spills to scratch);
+ *  - an existing p_phi reading t whose logical predecessor the copy's
+ *    block (or a new phi's) dominates only in the linear CFG: a uniform
+ *    loop counter moved in an arm of a divergent if that every linear
+ *    path through the loop runs (masked linearisation), read by the loop
+ *    header's p_phi from the latch (gen_loop_exits.py 3139 0.6 at gfx900
+ *    -O1 --max-vgprs=8 --max-sgprs=24: "phi operand %557 does not
+ *    dominate the end of BB19").
+ * Such moves are not made; the allocator then reports the budget as
+ * before. */
+static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t t, uint32_t b) {
   const mir_program *p = c->p;
   const uint8_t *need = phi_blocks(c, o, b, NULL, 0, true);
   for (uint32_t y = 0; y < p->num_blocks; y++) {
@@ -247,14 +264,32 @@ static bool sgpr_phis_ok(const ra_ctx *c, uint32_t o, uint32_t b) {
     for (uint32_t i = 0; i < yb->linear_preds.n; i++)
       if (yb->logical_preds.v[i] != yb->linear_preds.v[i]) return false;
   }
+  /* the p_phi operands ra_rename_across renames: t at a logical
+   * predecessor x, to the name reaching x's end in the linear CFG (the
+   * copy in b or a phi in a block of `at`: the block defining it, d) */
+  const uint8_t *at = phi_blocks(c, o, b, names_if_any(c, o), t, true);
+  for (uint32_t y = 0; y < p->num_blocks; y++) {
+    const mir_block *yb = &p->blocks[y];
+    for (uint32_t i = 0; i < yb->num_instrs && mir_is_phi(yb->instrs[i]); i++) {
+      const mir_instr *ins = yb->instrs[i];
+      if (ins->opcode != MIR_P_PHI) continue;
+      for (unsigned k = 0; k < ins->num_ops && k < yb->logical_preds.n; k++) {
+        if (ins->ops[k].kind != MIR_OPND_TEMP || ins->ops[k].temp.id != t) continue;
+        uint32_t x = yb->logical_preds.v[k], d = UINT32_MAX;
+        for (uint32_t z = x;;) {
+          if (z == b || at[z]) {
+            d = z;
+            break;
+          }
+          uint32_t u = c->idom_lin[z];
+          if (u == UINT32_MAX || u == z) break;
+          z = u;
+        }
+        if (d != UINT32_MAX && !mir_dominates(c->idom_log, d, x)) return false;
+      }
+    }
+  }
   return true;
-}
-
-/* The entry names of temporary o, or NULL before its first move. */
-static uint32_t *names_if_any(const ra_ctx *c, uint32_t o) {
-  for (unsigned k = 0; k < c->num_names; k++)
-    if (c->names[k].orig == o) return c->names[k].in;
-  return NULL;
 }
 
 /* May a VGPR value o, named t at the current instruction of block b, move
@@ -326,7 +361,7 @@ bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (o == UINT32_MAX) return false;
   if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
   need_dominators(c);
-  if (!vgpr) return sgpr_phis_ok(c, o, c->cur_bi);
+  if (!vgpr) return sgpr_phis_ok(c, o, t, c->cur_bi);
   /* both kinds of VGPR move need a copy every reading lane ran */
   return vgpr_copy_lanes_ok(c) && (vgpr_move_ok(c, o) || (c->logical_phis && vgpr_phis_ok(c, o, t, c->cur_bi)));
 }

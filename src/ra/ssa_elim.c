@@ -434,15 +434,38 @@ static bool clobbers_linear_operand(const mir_block *b, uint32_t pb, const pcopy
   return false;
 }
 
+/* May the SGPR entries of the logical copy on PB -> BI join the linear
+ * copy of that edge? When B is PB's one logical successor and PB -> BI is
+ * a linear edge whose copy (placed at PB's end or, for a critical edge,
+ * in the block that splits it) runs whenever the wave goes on from PB to
+ * B: PB's other linear successors must be flow blocks (no logical
+ * predecessor), which the wave enters only when no lane goes on to B (a
+ * loop latch's s_cbranch_execnz back to the header, else the exit's flow
+ * block). gen_loop_exits.py 2773 0.3 at gfx1100 -O0 --max-vgprs=8
+ * --max-sgprs=24: the latch BB40 branches to the header BB36 or to the
+ * flow block BB41, whose linear phi reads s13 from BB40 while the
+ * header's logical phi copy writes s13 ("logical phi copies on BB40 ->
+ * BB36 overwrite a linear phi operand"). */
+static bool sgpr_copies_may_defer(const mir_program *p, uint32_t pb, uint32_t bi) {
+  const mir_block *pblk = &p->blocks[pb];
+  if (pblk->logical_succs.n != 1 || pblk->logical_succs.v[0] != bi) return false;
+  bool edge = false;
+  for (uint32_t k = 0; k < pblk->linear_succs.n; k++) {
+    uint32_t x = pblk->linear_succs.v[k];
+    if (x == bi) edge = true;
+    else if (p->blocks[x].logical_preds.n) return false;
+  }
+  return edge;
+}
+
 /* Moves the SGPR entries of the logical copy PC (scalar moves do not
  * depend on EXEC) into s->defer[pb], to join the linear copy of the same
- * edge as one parallel copy. Only for a predecessor whose one successor is
- * B in both CFGs (no edge split, the linear copy runs on every path the
- * logical one does); else, or if a VGPR copy still clobbers a linear
- * operand, an internal error rather than wrong code. */
+ * edge as one parallel copy (sgpr_copies_may_defer: the linear copy runs
+ * on every path into B the logical one serves); else, or if a VGPR copy
+ * still clobbers a linear operand, an internal error rather than wrong
+ * code. */
 static void defer_sgpr_copies(elim_ctx *c, elim_state *s, const mir_block *b, uint32_t bi, uint32_t pb, pcopy *pc) {
-  const mir_block *pblk = &s->p->blocks[pb];
-  if (pblk->logical_succs.n != 1 || pblk->linear_succs.n != 1) {
+  if (!sgpr_copies_may_defer(s->p, pb, bi)) {
     diag_error(c->d, s->p->name, "internal: logical phi copies on BB%u -> BB%u overwrite a linear phi operand", pb, bi);
     c->failed = true;
     return;
