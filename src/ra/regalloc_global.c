@@ -28,7 +28,14 @@
  * into beyond the copy: then every lane that reads the new name passed
  * the copy. As a last resort (a VGPR that lives around a loop) it moves
  * with logical phis (p_phi) at the iterated dominance frontier of the
- * logical CFG, which its lanes follow (vgpr_phis_ok).
+ * logical CFG, which its lanes follow (vgpr_phis_ok). Under masked
+ * linearisation (every block under its own mask, the logical CFG the
+ * linear one) lanes that never ran the copy's block read the new name, so
+ * there the copy and the new phis' edge copies write every lane
+ * (MIR_ENC_WHOLE_WAVE, lowered by ssa_elim.c with whole_wave.c), which is
+ * safe because liveness is linear there: the destination holds no live
+ * value in any lane (whole_wave_copy_ok checks the copy has the SGPRs or
+ * dead SCC it needs).
  * ra_movable and ra_grow_arrays live here too: regalloc_split.c
  * and regalloc.c call this file, which calls neither (check-layers.py:
  * the allocator's call cycle stays three files). */
@@ -137,9 +144,11 @@ static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
   return sdom(c, a, b) && mir_dominates(c->idom_log, a, b);
 }
 
-/* Does a VGPR copy made before the current instruction write every lane
- * that reads the new name in the blocks the current one dominates in the
- * logical CFG? Only under structured selection (or no divergent branch):
+/* Does a plain VGPR copy (v_mov_b32 under EXEC) made before the current
+ * instruction write every lane that reads the new name in the blocks the
+ * current one dominates in the logical CFG? Only under structured
+ * selection (or no divergent branch; masked linearisation copies every
+ * lane instead, whole_wave_copy_ok):
  * there a block's VALU work between the EXEC writes that open it and the
  * first EXEC write (or call, mode write, logical-region marker) after
  * them runs with EXEC = the lanes whose logical path passes the block
