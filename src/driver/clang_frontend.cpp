@@ -198,8 +198,13 @@ Expected<std::unique_ptr<Module>> read_libclc(LLVMContext &ctx, const Module &pr
 // f_half_vload_vstore.cl at gfx90a and gfx942 (full-rate FP64: another
 // TTI cost for libclc's double rounding); all 196 .cl files of
 // tests/kernels, bench/kernels, bench/real were identical at gfx900,
-// gfx1030 and gfx1100 (2026-11-29). Functions that can stay in the module
-// (not alwaysinline) keep libclc's attributes.
+// gfx1030 and gfx1100 (2026-11-29). Rechecked 2026-11-30 (issue 28): the
+// changed code is worse, f_half_vload_vstore.cl's k_vstore_double executes
+// 2968 wave-instructions with it against 2943 at gfx90a (~4065 cycles
+// against ~4050), 2946 against 2918 at gfx942, so it stays opt-in; turning
+// it on only where the corpus happened to be identical would be a rule
+// learnt from 196 files, not a fact about the GPUs. Functions that can
+// stay in the module (not alwaysinline) keep libclc's attributes.
 void give_program_target(Module &m, const std::string &cpu, const std::string &features) {
   const char *on = std::getenv("WAVECC_LIBCLC_PROGRAM_TARGET");
   if (cpu.empty() || !on || std::strcmp(on, "1") != 0) return;

@@ -56,7 +56,6 @@
 #include "llvm/Transforms/Scalar/StraightLineStrengthReduce.h"
 #include "llvm/Transforms/Scalar/SROA.h"
 #include "llvm/Transforms/Scalar/SimplifyCFG.h"
-#include "llvm/Transforms/Utils/BreakCriticalEdges.h"
 #include "llvm/Transforms/Utils/LowerSwitch.h"
 #include "llvm/Transforms/Utils/UnifyFunctionExitNodes.h"
 #include "llvm/Transforms/Vectorize/LoadStoreVectorizer.h"
@@ -64,6 +63,7 @@
 #include "llvm/Transforms/Utils/LCSSA.h"
 
 #include "llvm/atomic_optimizer.h"
+#include "llvm/break_crit_edges.h"
 #include "llvm/bypass_slow_division.h"
 #include "llvm/check_div.h"
 #include "llvm/expand_frem.h"
@@ -165,7 +165,7 @@ bool add_cleanup_pass(FunctionPassManager &FPM, const std::string &name) {
   else if (name == "instcombine<no-verify-fixpoint>") FPM.addPass(InstCombinePass(InstCombineOptions().setVerifyFixpoint(false)));
   else if (name == "simplifycfg") FPM.addPass(SimplifyCFGPass(SimplifyCFGOptions()));
   else if (name == "lower-switch") FPM.addPass(LowerSwitchPass());
-  else if (name == "break-crit-edges") FPM.addPass(BreakCriticalEdgesPass());
+  else if (name == "break-crit-edges") FPM.addPass(WirBreakCritEdgesPass()); /* LLVM's blocks, cheaper */
   else if (name == "mergereturn") FPM.addPass(UnifyFunctionExitNodesPass());
   else if (name == "wavecc-check-div") FPM.addPass(WirCheckDivPass()); /* -fcheck-div (import.c) */
   else return false;
