@@ -46,6 +46,20 @@ static bool only_for(LLVMValueRef v, LLVMValueRef user) {
   return u && !LLVMGetNextUse(u) && LLVMGetUser(u) == user;
 }
 
+/* ins as one 32-bit compare of a and b (predicate pr; an equality or
+ * unsigned one): s_cmp when both are scalar and ins is uniform, else
+ * v_cmp. */
+static void cmp32(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, mir_operand a, mir_operand b) {
+  unsigned sop = 0, vop32 = 0, vop64;
+  bool sign;
+  icmp_ops(pr, &sop, &vop32, &vop64, &sign);
+  mir_operand ops[2] = {a, b};
+  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
+    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
+  else
+    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+}
+
 static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, LLVMValueRef A, LLVMValueRef B) {
   /* only where the compare is the operands' sole reader: a pair that other
    * readers keep anyway costs the compare nothing, and reading its low
@@ -63,12 +77,7 @@ static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, L
   unsigned sop, vop32, vop64;
   bool sign;
   if (!icmp_ops(pr, &sop, &vop32, &vop64, &sign)) return false;
-  mir_operand a = isel_get_half(c, A, 0, false), b = isel_get_half(c, B, 0, false);
-  mir_operand ops[2] = {a, b};
-  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
-    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
-  else
-    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+  cmp32(c, ins, pr, isel_get_half(c, A, 0, false), isel_get_half(c, B, 0, false));
   return true;
 }
 
@@ -87,16 +96,8 @@ static bool sel_icmp64_high(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, 
     return false;
   LLVMValueRef M = LLVMGetOperand(A, 1);
   if (!LLVMIsAConstantInt(M) || LLVMConstIntGetZExtValue(M) != 0xffffffff00000000ull) return false;
-  unsigned sop, vop32, vop64;
-  bool sign;
-  icmp_ops(pr, &sop, &vop32, &vop64, &sign);
-  mir_operand a = isel_get_half(c, LLVMGetOperand(A, 0), 0, true);
-  mir_operand b = mir_op_const((uint32_t)(LLVMConstIntGetZExtValue(B) >> 32));
-  mir_operand ops[2] = {a, b};
-  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
-    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
-  else
-    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+  cmp32(c, ins, pr, isel_get_half(c, LLVMGetOperand(A, 0), 0, true),
+        mir_op_const((uint32_t)(LLVMConstIntGetZExtValue(B) >> 32)));
   return true;
 }
 
