@@ -46,6 +46,20 @@ static bool only_for(LLVMValueRef v, LLVMValueRef user) {
   return u && !LLVMGetNextUse(u) && LLVMGetUser(u) == user;
 }
 
+/* ins as one 32-bit compare of a and b (predicate pr; an equality or
+ * unsigned one): s_cmp when both are scalar and ins is uniform, else
+ * v_cmp. */
+static void cmp32(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, mir_operand a, mir_operand b) {
+  unsigned sop = 0, vop32 = 0, vop64;
+  bool sign;
+  icmp_ops(pr, &sop, &vop32, &vop64, &sign);
+  mir_operand ops[2] = {a, b};
+  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
+    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
+  else
+    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+}
+
 static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, LLVMValueRef A, LLVMValueRef B) {
   /* only where the compare is the operands' sole reader: a pair that other
    * readers keep anyway costs the compare nothing, and reading its low
@@ -63,12 +77,27 @@ static bool sel_icmp64_low(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, L
   unsigned sop, vop32, vop64;
   bool sign;
   if (!icmp_ops(pr, &sop, &vop32, &vop64, &sign)) return false;
-  mir_operand a = isel_get_half(c, A, 0, false), b = isel_get_half(c, B, 0, false);
-  mir_operand ops[2] = {a, b};
-  if (!is_div(c, ins) && isel_all_salu(c, ops, 2))
-    isel_set(c, ins, 0, isel_scc_to_bool(c, isel_scmp(c, sop, a, b)));
-  else
-    isel_set(c, ins, 0, isel_vcmp(c, vop32, a, b));
+  cmp32(c, ins, pr, isel_get_half(c, A, 0, false), isel_get_half(c, B, 0, false));
+  return true;
+}
+
+/* (X & 0xffffffff00000000) == K or != K, for a K whose low dword is 0
+ * (instcombine's form of `X >> 32 == K >> 32`; a 32-bit constant
+ * address's high-dword test): one 32-bit compare of X's high dword with
+ * K's, not the masked pair and a 64-bit compare of two constant pairs. */
+static bool sel_icmp64_high(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, LLVMValueRef A, LLVMValueRef B) {
+  if (pr != LLVMIntEQ && pr != LLVMIntNE) return false;
+  if (LLVMIsAConstantInt(A)) {
+    LLVMValueRef t = A;
+    A = B, B = t;
+  }
+  if (!LLVMIsAConstantInt(B) || (uint32_t)LLVMConstIntGetZExtValue(B) || !LLVMIsAInstruction(A) ||
+      LLVMGetInstructionOpcode(A) != LLVMAnd || !only_for(A, ins))
+    return false;
+  LLVMValueRef M = LLVMGetOperand(A, 1);
+  if (!LLVMIsAConstantInt(M) || LLVMConstIntGetZExtValue(M) != 0xffffffff00000000ull) return false;
+  cmp32(c, ins, pr, isel_get_half(c, LLVMGetOperand(A, 0), 0, true),
+        mir_op_const((uint32_t)(LLVMConstIntGetZExtValue(B) >> 32)));
   return true;
 }
 
@@ -88,7 +117,7 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
       isel_set(c, ins, e, x);
       continue;
     }
-    if (bits == 64 && nc == 1 && sel_icmp64_low(c, ins, pr, A, B)) return true;
+    if (bits == 64 && nc == 1 && (sel_icmp64_low(c, ins, pr, A, B) || sel_icmp64_high(c, ins, pr, A, B))) return true;
     mir_operand a = isel_get(c, A, e), b = isel_get(c, B, e);
     mir_operand ops[2] = {a, b};
     bool salu = !is_div(c, ins) && isel_all_salu(c, ops, 2);
@@ -301,12 +330,33 @@ static bool literal_add64(isel_ctx *c, LLVMValueRef A, LLVMValueRef B, unsigned 
   return true;
 }
 
+/* zext(x) | K (either order) for a 64-bit K whose low dword is 0, such
+ * as the high bits a 32-bit constant address gets (cast-through-integers):
+ * the halves do not overlap, so the result is the pair (zext's low
+ * dword, K's high dword), no s_or_b64 and no zero high dword first.
+ * False (nothing emitted) for other operands. */
+static bool or_disjoint_halves(isel_ctx *c, LLVMValueRef A, mir_operand a, LLVMValueRef B, mir_operand b,
+                               bool salu, mir_temp *d) {
+  if (LLVMIsAConstantInt(A)) {
+    LLVMValueRef T = A;
+    mir_operand t = a;
+    A = B, B = T, a = b, b = t;
+  }
+  if (!LLVMIsAConstantInt(B) || LLVMGetIntTypeWidth(LLVMTypeOf(B)) != 64 || !LLVMIsAZExtInst(A)) return false;
+  uint64_t k = LLVMConstIntGetZExtValue(B);
+  LLVMTypeRef st = LLVMTypeOf(LLVMGetOperand(A, 0));
+  if ((uint32_t)k || LLVMGetTypeKind(st) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(st) > 32) return false;
+  *d = isel_create2(c, isel_half_src(c, a, false), mir_op_const((uint32_t)(k >> 32)), !salu);
+  return true;
+}
+
 static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
                      mir_operand b, bool salu) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   mir_temp d;
   if (bits < 64 && (opc == LLVMLShr || opc == LLVMAShr)) a = isel_ext64(c, a, bits, opc == LLVMAShr, salu);
-  if ((opc == LLVMAdd || opc == LLVMSub) && literal_add64(c, A, B, e, opc == LLVMSub, a, b, salu, &d)) {
+  if (((opc == LLVMAdd || opc == LLVMSub) && literal_add64(c, A, B, e, opc == LLVMSub, a, b, salu, &d)) ||
+      (opc == LLVMOr && !e && or_disjoint_halves(c, A, a, B, b, salu, &d))) {
     isel_set(c, ins, e, d);
     return true;
   }

@@ -35,7 +35,10 @@
  *                              (AMDGPUUsage "Address Spaces"; 0 when
  *                              absent), as llc-19 forms it (s_mov_b32 s1, H);
  *                              alignment and volatility kept. Atomic loads
- *                              are left (selection refuses them).
+ *                              are left (selection refuses them). An
+ *                              inbounds getelementptr P stays one on the
+ *                              64-bit address (it cannot wrap 32 bits), so
+ *                              its offset folds into the load's immediate.
  * Vectors of i1 are handled element-wise by the same casts. */
 #include "llvm/cast_through_integers.h"
 
@@ -124,14 +127,36 @@ static unsigned long long high_bits(LLVMValueRef ins) {
   return strtoull(buf, NULL, 0) & 0xffffffffull;
 }
 
+/* The 64-bit constant address (ptr addrspace(4)) of the 32-bit one p,
+ * with high dword h (see the header), built before b's position; depth
+ * bounds the walk through getelementptrs. */
+static LLVMValueRef constant32_address(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef p, unsigned long long h,
+                                       unsigned depth) {
+  /* an inbounds getelementptr stays one on the 64-bit base: its result
+   * and base lie in one object, so base + offset does not wrap 32 bits
+   * (LangRef "inbounds") and the offset carries to the 64-bit address
+   * unchanged; selection then folds a constant offset into the load's
+   * immediate and the loads share one base (as llc-19 selects them) */
+  bool gep = LLVMIsAGetElementPtrInst(p) || (LLVMIsAConstantExpr(p) && LLVMGetConstOpcode(p) == LLVMGetElementPtr);
+  if (depth < 8 && gep && LLVMIsInBounds(p)) {
+    unsigned n = (unsigned)LLVMGetNumOperands(p);
+    LLVMValueRef idx[16];
+    if (n >= 2 && n - 1 <= 16) {
+      for (unsigned k = 1; k < n; k++) idx[k - 1] = LLVMGetOperand(p, k);
+      LLVMValueRef base = constant32_address(ctx, b, LLVMGetOperand(p, 0), h, depth + 1);
+      return LLVMBuildInBoundsGEP2(b, LLVMGetGEPSourceElementType(p), base, idx, n - 1, "");
+    }
+  }
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
+  LLVMValueRef lo = LLVMBuildZExt(b, LLVMBuildPtrToInt(b, p, i32, ""), i64, "");
+  if (h) lo = LLVMBuildOr(b, lo, LLVMConstInt(i64, h << 32, 0), "");
+  return LLVMBuildIntToPtr(b, lo, LLVMPointerTypeInContext(ctx, 4), "");
+}
+
 /* `load T, ptr addrspace(6) P` as a load through the 64-bit constant
  * address (see the header). */
 static LLVMValueRef constant32_load(LLVMContextRef ctx, LLVMBuilderRef b, LLVMValueRef ins) {
-  LLVMTypeRef i32 = LLVMInt32TypeInContext(ctx), i64 = LLVMInt64TypeInContext(ctx);
-  LLVMValueRef lo = LLVMBuildZExt(b, LLVMBuildPtrToInt(b, LLVMGetOperand(ins, 0), i32, ""), i64, "");
-  unsigned long long h = high_bits(ins);
-  if (h) lo = LLVMBuildOr(b, lo, LLVMConstInt(i64, h << 32, 0), "");
-  LLVMValueRef p = LLVMBuildIntToPtr(b, lo, LLVMPointerTypeInContext(ctx, 4), "");
+  LLVMValueRef p = constant32_address(ctx, b, LLVMGetOperand(ins, 0), high_bits(ins), 0);
   LLVMValueRef x = LLVMBuildLoad2(b, LLVMTypeOf(ins), p, "");
   LLVMSetAlignment(x, LLVMGetAlignment(ins));
   LLVMSetVolatile(x, LLVMGetVolatile(ins));

@@ -288,8 +288,14 @@ static uint32_t exit_targets(const divergence_info *di, uint32_t h) {
  * memory, or global memory marked !invariant.load / !amdgpu.noclobber)? */
 static bool scalar_memory(LLVMValueRef ld) {
   unsigned as = LLVMGetPointerAddressSpace(LLVMTypeOf(LLVMGetOperand(ld, 0)));
-  return as == 4 || (as == 1 && (LLVMGetMetadata(ld, LLVMGetMDKindID("invariant.load", 14)) ||
-                                 LLVMGetMetadata(ld, LLVMGetMDKindID("amdgpu.noclobber", 16))));
+  /* kind numbers of the load's own context: a custom kind's number
+   * (amdgpu.noclobber) depends on the order a context met its kinds, and
+   * LLVMGetMDKindID asks the global context (with wavecc.no-bypass
+   * registered first, the two disagreed and f_loop_escape.ll's uniform
+   * loads became VMEM: 3.2x llc-19's occupancy-model cycles) */
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(ld));
+  return as == 4 || (as == 1 && (LLVMGetMetadata(ld, LLVMGetMDKindIDInContext(ctx, "invariant.load", 14)) ||
+                                 LLVMGetMetadata(ld, LLVMGetMDKindIDInContext(ctx, "amdgpu.noclobber", 16))));
 }
 
 static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, uint8_t *seen, LLVMValueRef *work,

@@ -47,6 +47,22 @@ static bool is_odd(LLVMTypeRef t) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && odd_width(LLVMGetIntTypeWidth(t));
 }
 
+/* A division or remainder made here from an odd-width one, marked for
+ * bypass-slow-division (WIR_NO_BYPASS_MD) to leave without its 32-bit
+ * run-time switch: llc-19 legalises iW divisions in its selection DAG,
+ * after CodeGenPrepare's bypass, so it never switches them; two i48
+ * divisions then stay one straight-line block whose chains the scheduler
+ * interleaves (tests/kernels/f_odd_width_int.ll: 1.27x llc-19's
+ * occupancy-model cycles at gfx1030 with the switch). d may be a folded
+ * constant: returned unmarked. */
+static LLVMValueRef no_bypass(LLVMValueRef d) {
+  if (!LLVMIsAInstruction(d)) return d;
+  LLVMContextRef ctx = LLVMGetTypeContext(LLVMTypeOf(d));
+  unsigned kind = LLVMGetMDKindIDInContext(ctx, WIR_NO_BYPASS_MD, sizeof WIR_NO_BYPASS_MD - 1);
+  LLVMSetMetadata(d, kind, LLVMMetadataAsValue(ctx, LLVMMDNodeInContext2(ctx, NULL, 0)));
+  return d;
+}
+
 static unsigned promoted(unsigned w) { return w <= 8 ? 8 : w <= 16 ? 16 : w <= 32 ? 32 : 64; }
 
 /* The integer intrinsics widened here (instcombine forms min/max from
@@ -305,18 +321,18 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
     case LLVMOr: r = LLVMBuildOr(c->b, widened(c, a), widened(c, bb), ""); break;
     case LLVMXor: r = LLVMBuildXor(c->b, widened(c, a), widened(c, bb), ""); break;
     case LLVMLShr: r = LLVMBuildLShr(c->b, widened(c, a), widened(c, bb), ""); break;
-    case LLVMUDiv: r = LLVMBuildUDiv(c->b, widened(c, a), widened(c, bb), ""); break;
-    case LLVMURem: r = LLVMBuildURem(c->b, widened(c, a), widened(c, bb), ""); break;
+    case LLVMUDiv: r = no_bypass(LLVMBuildUDiv(c->b, widened(c, a), widened(c, bb), "")); break;
+    case LLVMURem: r = no_bypass(LLVMBuildURem(c->b, widened(c, a), widened(c, bb), "")); break;
     case LLVMAdd: r = mask_to(c, LLVMBuildAdd(c->b, widened(c, a), widened(c, bb), ""), w); break;
     case LLVMSub: r = mask_to(c, LLVMBuildSub(c->b, widened(c, a), widened(c, bb), ""), w); break;
     case LLVMMul: r = mask_to(c, LLVMBuildMul(c->b, widened(c, a), widened(c, bb), ""), w); break;
     case LLVMShl: r = mask_to(c, LLVMBuildShl(c->b, widened(c, a), widened(c, bb), ""), w); break;
     case LLVMAShr: r = mask_to(c, LLVMBuildAShr(c->b, sext_in(c, widened(c, a), w), widened(c, bb), ""), w); break;
     case LLVMSDiv:
-      r = mask_to(c, LLVMBuildSDiv(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), ""), w);
+      r = mask_to(c, no_bypass(LLVMBuildSDiv(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), "")), w);
       break;
     case LLVMSRem:
-      r = mask_to(c, LLVMBuildSRem(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), ""), w);
+      r = mask_to(c, no_bypass(LLVMBuildSRem(c->b, sext_in(c, widened(c, a), w), sext_in(c, widened(c, bb), w), "")), w);
       break;
     case LLVMFreeze: r = LLVMBuildFreeze(c->b, widened(c, a), ""); break;
     case LLVMSelect:

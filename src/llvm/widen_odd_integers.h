@@ -11,4 +11,10 @@
  * returns the number of instructions rewritten. */
 int wir_widen_odd_integers(LLVMModuleRef mod);
 
+/* The metadata kind (an empty node) the pass puts on the 64-bit divisions
+ * and remainders it makes from odd-width ones: bypass-slow-division leaves
+ * them without a 32-bit run-time switch, as llc-19 does (it legalises iW
+ * after CodeGenPrepare's bypass). */
+#define WIR_NO_BYPASS_MD "wavecc.no-bypass"
+
 #endif

@@ -94,7 +94,7 @@ static bool is_movable_load(const mir_instr *ins) {
 static bool may_cross(const mir_instr *x) {
   if (x->opcode >= ISA_NUM_OPS)
     return x->opcode == MIR_P_COPY || x->opcode == MIR_P_CREATE_VECTOR || x->opcode == MIR_P_SPLIT_VECTOR ||
-           x->opcode == MIR_P_EXTRACT;
+           x->opcode == MIR_P_EXTRACT || x->opcode == MIR_P_GPR_IDX_READ || x->opcode == MIR_P_GPR_IDX_WRITE;
   uint32_t f = isa_table[x->opcode].flags;
   if (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_WRITES_EXEC |
            ISA_F_WRITES_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
