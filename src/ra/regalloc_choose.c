@@ -10,7 +10,9 @@
  *     apart from them (choose_apart);
  *   - the definition's preference, its affinity set's register, or its
  *     slot of the vector it dies in (vector_slot), else the lowest free
- *     range (choose_free);
+ *     range (choose_free), off the registers of loop phis whose next
+ *     value the block defines while the definition lives
+ *     (find_free_off_wants);
  *   - live-range splitting (regalloc_split.c): of block-local values,
  *     then also of values live out of the block (regalloc_global.c), else
  *     a budget error.
@@ -85,8 +87,93 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
   return (mir_preg)(base + c->vec_off[t]);
 }
 
+/* c->wants for the current block: the definitions of phi operands in
+ * it (a loop's next values), with the last read of each temporary the
+ * block reads (kill_at), found again when splitting inserted copies. */
+static void loop_wants(ra_ctx *c) {
+  const mir_block *b = c->cur_block;
+  if (c->wants_bi == c->cur_bi + 1 && c->wants_len == b->num_instrs) return;
+  const mir_program *p = c->p;
+  uint32_t n = c->live_temps ? c->live_temps : 1;
+  if (!c->phi_opnd) {
+    c->phi_opnd = arena_alloc(p->mem, n);
+    c->kill_at = arena_alloc(p->mem, n * sizeof *c->kill_at);
+    c->kill_blk = arena_alloc(p->mem, n * sizeof *c->kill_blk);
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+      for (uint32_t i = 0; i < p->blocks[bi].num_instrs && mir_is_phi(p->blocks[bi].instrs[i]); i++) {
+        const mir_instr *phi = p->blocks[bi].instrs[i];
+        for (unsigned k = 0; k < phi->num_ops; k++)
+          if (phi->ops[k].kind == MIR_OPND_TEMP && phi->ops[k].temp.id < c->live_temps) c->phi_opnd[phi->ops[k].temp.id] = 1;
+      }
+  }
+  c->wants_bi = c->cur_bi + 1;
+  c->wants_len = b->num_instrs;
+  c->num_wants = 0;
+  for (uint32_t i = 0; i < b->num_instrs; i++) {
+    const mir_instr *x = b->instrs[i];
+    if (mir_is_phi(x)) continue;
+    for (unsigned k = 0; k < x->num_ops; k++) {
+      uint32_t t = x->ops[k].kind == MIR_OPND_TEMP ? x->ops[k].temp.id : UINT32_MAX;
+      if (t < c->live_temps && (x->ops[k].flags & MIR_OPND_KILL)) c->kill_at[t] = i, c->kill_blk[t] = c->cur_bi + 1;
+    }
+    for (unsigned k = 0; k < x->num_defs; k++) {
+      uint32_t t = x->defs[k].kind == MIR_OPND_TEMP ? x->defs[k].temp.id : UINT32_MAX;
+      if (t >= c->live_temps || !c->phi_opnd[t]) continue;
+      if (c->num_wants == c->cap_wants) {
+        unsigned cap = c->cap_wants ? c->cap_wants * 2 : 16;
+        c->wants = arena_grow(p->mem, c->wants, c->num_wants, cap, sizeof *c->wants);
+        c->cap_wants = cap;
+      }
+      c->wants[c->num_wants].pos = i;
+      c->wants[c->num_wants++].t = t;
+    }
+  }
+}
+
+/* The lowest free range for t (class rc), off the registers that a phi
+ * operand defined later in the block while t still lives will want (its
+ * phi's register, the preference assign_phis gave it): the loop's next
+ * value then takes the phi's register and the back edge needs no copy
+ * (sbox_rounds at gfx1030: the S-box result of the block's first word
+ * sat in that word's register, read by the last word's xor after the
+ * first word's next value was computed: a v_mov and a latch block per
+ * round). Off them only within the VGPRs or SGPRs used so far or the
+ * program's peak demand: a copy is cheaper than a register more. */
+static mir_preg find_free_off_wants(ra_ctx *c, uint32_t t, mir_rc rc) {
+  mir_preg r = ra_find_free(c, t, rc);
+  if (r == MIR_PREG_NONE || t >= c->live_temps || !c->cur_block || !c->cur_ins) return r;
+  loop_wants(c);
+  if (!c->num_wants) return r;
+  uint32_t end = c->kill_blk[t] == c->cur_bi + 1 && c->kill_at[t] > c->cur_pos ? c->kill_at[t] : UINT32_MAX;
+  uint64_t held[UNITS / 64] = {0};
+  bool hit = false;
+  unsigned n = mir_rc_size(rc);
+  for (unsigned w = 0; w < c->num_wants; w++) {
+    uint32_t u = c->wants[w].t;
+    mir_preg a = c->pref[u];
+    if (u == t || c->wants[w].pos <= c->cur_pos || c->wants[w].pos >= end || c->reg[u] != MIR_PREG_NONE ||
+        a == MIR_PREG_NONE || mir_preg_is_special(a) || a == MIR_PREG_SCC)
+      continue;
+    for (unsigned k = 0; k < mir_rc_size(c->p->temp_rc[u]) && a + k < UNITS; k++) {
+      if (c->owner[a + k]) continue;
+      if (a + k >= r && a + k < r + n) hit = true;
+      c->owner[a + k] = UINT32_MAX;
+      bitset_set(held, a + k);
+    }
+  }
+  mir_preg r2 = hit ? ra_find_free(c, t, rc) : MIR_PREG_NONE;
+  for (unsigned u = 0; u < UNITS; u++)
+    if (bitset_test(held, u)) c->owner[u] = 0;
+  if (r2 == MIR_PREG_NONE) return r;
+  bool v = mir_rc_is_vgpr(rc);
+  unsigned top = v ? r2 - 256u + n : r2 + n, hwm = v ? c->vgpr_hwm : c->sgpr_hwm;
+  unsigned peak = v ? c->p->live->max.vgpr : c->p->live->max.sgpr;
+  return top <= (hwm > peak ? hwm : peak) ? r2 : r;
+}
+
 /* A free range for t without splitting: its preference, its affinity
- * set's or vector's register, else the lowest free range; or NONE. */
+ * set's or vector's register, else the lowest free range (off the
+ * registers a loop's next values want); or NONE. */
 static mir_preg choose_free(ra_ctx *c, uint32_t t) {
   mir_rc rc = c->p->temp_rc[t];
   if (ra_fits(c, t, rc, c->pref[t])) return c->pref[t];
@@ -96,7 +183,7 @@ static mir_preg choose_free(ra_ctx *c, uint32_t t) {
     a = vector_slot(c, t);
     if (ra_fits(c, t, rc, a)) return a;
   }
-  return ra_find_free(c, t, rc);
+  return find_free_off_wants(c, t, rc);
 }
 
 /* choose_free with the units the current soft clause's members freed held

@@ -79,6 +79,16 @@ typedef struct ra_ctx {
   /* VGPR values that need logical phis may move (ra_choose's last
    * search: regalloc_global.c vgpr_phis_ok) */
   bool logical_phis;
+  /* Loop-carried values (loop_wants in regalloc_choose.c): [temp below
+   * live_temps] read by a phi; per temporary the position of its last
+   * read in block kill_blk - 1; the phi operands the current block
+   * defines (position, temporary), for the block and instruction count
+   * they were found for (wants_bi - 1, wants_len). */
+  uint8_t *phi_opnd;
+  uint32_t *kill_at, *kill_blk;
+  struct ra_want { uint32_t pos, t; } *wants;
+  unsigned num_wants, cap_wants;
+  uint32_t wants_bi, wants_len;
   uint32_t *orig;
   struct ra_names { uint32_t orig; uint32_t *in; } *names;
   unsigned num_names, cap_names;
