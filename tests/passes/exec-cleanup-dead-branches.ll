@@ -8,7 +8,10 @@
 ; (the header's mask phi is dead: the edge masks read EXEC). Before:
 ; s_and_b64 + s_or_b64 + s_cmp_lg_u64 + s_cbranch_scc0 + s_mov_b64 exec +
 ; s_mov_b64 (mask copy) per iteration; now s_and_b64 exec + s_or_b64 +
-; s_cbranch_execz.
+; s_cbranch_execz. The accumulator's next value takes the phi's register
+; (regalloc's find_free_off_wants: the product it adds to stays off it),
+; so the back edge has no v_mov_b32 and branch-thread makes the latch one
+; s_cbranch_execnz to the header.
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
@@ -24,11 +27,9 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
 ; CHECK-NEXT: s_or_b64 [[ACC:s\[[0-9]+:[0-9]+\]]], [[ACC]], [[EXIT]]
-; CHECK-NEXT: s_cbranch_execz .Lk_masked_loop_BB[[OUT:[0-9]+]]
+; CHECK-NEXT: s_cbranch_execnz .Lk_masked_loop_BB[[HDR]]
 ; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
-; CHECK-NEXT: v_mov_b32_e32
-; CHECK-NEXT: s_branch .Lk_masked_loop_BB[[HDR]]
-; CHECK-NEXT: .Lk_masked_loop_BB[[OUT]]:
+; CHECK-NEXT: .Lk_masked_loop_BB{{[0-9]+}}:
 ; CHECK-NEXT: s_mov_b64 exec, [[ACC]]
 ; CHECK: s_endpgm
 define amdgpu_kernel void @k_masked_loop(ptr addrspace(1) %io) #0 {
