@@ -161,3 +161,49 @@ mir_preg *mir_temp_regs(const mir_program *p, arena *mem) {
     }
   return reg;
 }
+
+static void replace_in(mir_idx_list *l, uint32_t from, uint32_t to) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == from) {
+      l->v[i] = to;
+      return;
+    }
+}
+
+static bool list_has(const mir_idx_list *l, uint32_t x) {
+  for (uint32_t i = 0; i < l->n; i++)
+    if (l->v[i] == x) return true;
+  return false;
+}
+
+uint32_t mir_split_edge(mir_program *p, uint32_t pb, uint32_t succ) {
+  if (!list_has(&p->blocks[pb].linear_succs, succ)) return UINT32_MAX;
+  bool logical = list_has(&p->blocks[pb].logical_succs, succ);
+  uint32_t nb = mir_add_block(p);
+  mir_block *pred = &p->blocks[pb], *s = &p->blocks[succ], *n = &p->blocks[nb];
+  replace_in(&pred->linear_succs, succ, nb);
+  replace_in(&s->linear_preds, pb, nb);
+  mir_idx_list_push(p, &n->linear_preds, pb);
+  mir_idx_list_push(p, &n->linear_succs, succ);
+  if (logical) {
+    replace_in(&pred->logical_succs, succ, nb);
+    replace_in(&s->logical_preds, pb, nb);
+    mir_idx_list_push(p, &n->logical_preds, pb);
+    mir_idx_list_push(p, &n->logical_succs, succ);
+  }
+  /* Retarget the predecessor's branches (one edge: the first operand naming succ). */
+  for (uint32_t i = pred->num_instrs; i-- > 0;) {
+    mir_instr *ins = pred->instrs[i];
+    bool done = false;
+    for (unsigned k = 0; k < ins->num_ops && !done; k++)
+      if (ins->ops[k].kind == MIR_OPND_BLOCK && ins->ops[k].imm == succ) {
+        ins->ops[k].imm = nb;
+        done = true;
+      }
+    if (done) break;
+  }
+  mir_instr *br = mir_instr_create(p, MIR_P_BRANCH, 1, 0);
+  br->ops[0] = mir_op_block(succ);
+  mir_block_append(p, n, br);
+  return nb;
+}

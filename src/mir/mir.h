@@ -488,6 +488,12 @@ void mir_block_insert(mir_program *p, mir_block *b, uint32_t pos, mir_instr *ins
 /* Adds an edge to the logical and/or linear CFG. */
 void mir_add_logical_edge(mir_program *p, uint32_t from, uint32_t to);
 void mir_add_linear_edge(mir_program *p, uint32_t from, uint32_t to);
+/* Splits the edge pb -> succ with a new block appended at the end of p:
+ * the edge's linear (and, when it is one, logical) CFG entries and the
+ * first branch operand of pb naming succ go to the new block, which ends
+ * in p_branch succ. Returns its index, or UINT32_MAX when pb -> succ is
+ * not a linear CFG edge. */
+uint32_t mir_split_edge(mir_program *p, uint32_t pb, uint32_t succ);
 /* Appends `v` to an index list (arena storage of `p`). */
 void mir_idx_list_push(mir_program *p, mir_idx_list *l, uint32_t v);
 /* Removes the first `v` from an index list, if any, moving the last entry
