@@ -63,7 +63,7 @@
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,fold-negations,early-cse,nary-reassociate,early-cse,"
-    "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "hoist-sibling-exprs,unroll-load-loops,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;
