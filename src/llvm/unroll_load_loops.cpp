@@ -28,11 +28,13 @@
 // trip count SCEV cannot compute at all is left as it is (UnrollLoop
 // refuses it).
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
@@ -41,8 +43,6 @@
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
 #include "llvm/unroll_load_loops.h"
-#include "llvm/Support/raw_ostream.h"
-#include <cstdlib>
 
 using namespace llvm;
 
@@ -51,6 +51,8 @@ namespace {
 // IR instructions a loop may have to be unrolled (about 2x in machine
 // instructions): larger bodies have enough independent work of their own.
 constexpr unsigned kMaxInsts = 48;
+// Loops with more loads than this have enough in flight in one iteration.
+constexpr unsigned kMaxLoads = 4;
 // Loops that run at most this often are left as they are.
 constexpr unsigned kMinTrips = 4;
 
@@ -76,9 +78,22 @@ bool worth_unrolling(Loop *L, ScalarEvolution &SE) {
         if (C->isConvergent() || !isa<IntrinsicInst>(C) || C->mayHaveSideEffects()) return false;
       }
       if (I.getType()->isTokenTy()) return false;
+      /* a private array kept in registers (promote_private_arrays.cpp):
+       * indexed at run time, its copies would double the indexing and
+       * the array's registers live across both iterations */
+      if (isa<PHINode>(I) && I.getType()->isVectorTy()) return false;
+      if (isa<InsertElementInst>(I) && !isa<ConstantInt>(I.getOperand(2))) return false;
+      if (isa<ExtractElementInst>(I) && !isa<ConstantInt>(I.getOperand(1))) return false;
       if (long_latency_load(I)) loads++;
     }
-  if (!loads) return false;
+  if (!loads || loads > kMaxLoads) return false;
+  /* a strided work-sharing loop (j += lanes per row, i += work-group
+   * size) runs a few times per lane: its remainder and trip count cost
+   * more than the overlap saves */
+  PHINode *iv = L->getInductionVariable(SE);
+  InductionDescriptor d;
+  if (iv && InductionDescriptor::isInductionPHI(iv, L, &SE, d))
+    if (const ConstantInt *step = d.getConstIntStepValue(); step && !step->isOne() && !step->isMinusOne()) return false;
   /* a constant or small bound: opt -O2's unroller has decided */
   unsigned max = SE.getSmallConstantMaxTripCount(L);
   if (SE.getSmallConstantTripCount(L) || (max && max <= kMinTrips)) return false;
@@ -162,23 +177,20 @@ PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManag
   for (Loop *L : LI.getLoopsInPreorder())
     if (L->isInnermost()) loops.push_back(L);
   bool changed = false;
-  if (getenv("CQDBG")) errs() << "FUNC " << F.getName() << " loops " << loops.size() << "\n";
   for (Loop *L : loops) {
     changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, true);
     changed |= formLCSSARecursively(*L, DT, &LI, &SE);
-    if (!worth_unrolling(L, SE)) { if (getenv("CQDBG")) errs() << "SKIP " << F.getName() << " " << *L; continue; }
     UnrollLoopOptions ULO;
     ULO.Count = 2;
     ULO.Force = false;
     ULO.Runtime = true;
-    ULO.AllowExpensiveTripCount = true;
+    ULO.AllowExpensiveTripCount = false;
     ULO.UnrollRemainder = false;
     ULO.ForgetAllSCEV = false;
     Loop *rem = nullptr;
     if (UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, &ORE, true, &rem) == LoopUnrollResult::Unmodified) continue;
     changed = true;
     hoist_loads(L);
-    if (getenv("CQDBG")) errs() << "UNROLLED " << F.getName() << "\n";
   }
   if (!changed) return PreservedAnalyses::all();
   return PreservedAnalyses::none();
