@@ -178,6 +178,7 @@ PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManag
     if (L->isInnermost()) loops.push_back(L);
   bool changed = false;
   for (Loop *L : loops) {
+    if (!worth_unrolling(L, SE)) continue; /* other loops stay as they are */
     changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, nullptr, true);
     changed |= formLCSSARecursively(*L, DT, &LI, &SE);
     UnrollLoopOptions ULO;
