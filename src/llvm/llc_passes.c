@@ -18,7 +18,10 @@
  * offsets out of GEPs, strength-reduce and reassociate what they expose,
  * CSE after each), address arithmetic of sibling blocks computed once in
  * their dominator (hoist_sibling_exprs.cpp: what llc-19's MachineCSE PRE
- * does after selection), loop strength reduction (not on register-only loops
+ * does after selection), small loops that load unrolled by 2 with a
+ * run-time remainder (unroll_load_loops.cpp: llc-19 does not, and both
+ * compilers' code waited for each iteration's loads alone; before LSR, so
+ * it bumps the unrolled loop's pointers), loop strength reduction (not on register-only loops
  * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp).

@@ -11,22 +11,46 @@
 // load scheduling (sched_loads.c) issues both iterations' loads before the
 // first wait: one wait per two iterations.
 //
+// The unrolled body's loads are then ordered by depth (hoist_loads): both
+// iterations' first loads (the CSR column index, the row element), then
+// the loads at the addresses they give, each as early as its operands and
+// the stores before it allow. Selection emits loads in IR order and
+// sched_loads.c keeps that order, so without this the second iteration's
+// index load would wait behind the first iteration's dependent loads.
+//
 // Legality: UnrollLoop with Runtime computes the trip count in the
-// preheader and runs the odd iteration in an epilogue, so every load the
-// unrolled code does is one the original loop does (no speculation: the
-// emulator faults on an out-of-bounds load). The loop must be in
-// loop-simplify and LCSSA form (made here, as LoopUnrollPass does) and
-// exit only at its latch (UnrollRuntimeLoopRemainder's condition); loops
-// with calls or convergent operations (barriers) are left alone, as LLVM's
-// unroller will not add a remainder to a convergent loop.
+// preheader and runs the odd iteration apart (LLVM puts it before or after
+// the unrolled loop), so every load the unrolled code does is one the
+// original loop does (no speculation: the emulator faults on an
+// out-of-bounds load); loads move only within their block and never above
+// an instruction that may write memory. The loop must be in loop-simplify
+// and LCSSA form (made here, for the loops unrolled, as LoopUnrollPass
+// does) and exit only at its latch (UnrollRuntimeLoopRemainder's
+// condition); loops with calls or convergent operations (barriers) are
+// left alone, as LLVM's unroller will not add a remainder to a convergent
+// loop.
 //
 // Which loops: innermost, at most kMaxInsts IR instructions (the body is
-// doubled; its values live twice over), at least one load from global,
-// constant or flat memory (LDS latency is short enough that other work
-// covers it), and a trip count SCEV cannot bound to a constant (constant
-// trip counts opt -O2 has already unrolled as it saw fit). A loop whose
-// trip count SCEV cannot compute at all is left as it is (UnrollLoop
-// refuses it).
+// doubled; its values live twice over), one to kMaxLoads loads from
+// global, constant or flat memory (LDS latency is short enough that other
+// work covers it; a loop with more loads has them in flight together
+// already: heat3d.cl's 7-point stencil and imatmul4.cl's 5 loads took 1.6 %
+// and 4 % more occupancy-model cycles unrolled at gfx900), a trip count
+// not a constant nor bounded by kMinTrips (opt -O2's unroller has dealt
+// with those), one that needs no division to compute
+// (AllowExpensiveTripCount off), an induction variable stepping by 1 or
+// -1 (a strided work-sharing loop -- j += 8 lanes per row, i += the
+// work-group size -- runs a time or two per lane, and the remainder and
+// trip count cost more than the overlap saves: spmv_csr_vec.cl +11 %,
+// radix_hist.cl +12 % unrolled), and no private array held in registers
+// and indexed at run time (promote_private_arrays.cpp: the indexing would
+// double and the array stay live across both iterations).
+//
+// Measured (occupancy-model cycles, wavecc / llc-19, gfx900, 2026-11-30
+// 01:25 UTC, before the stride and load-count limits): pagerank_pull
+// 1.02 -> 0.73, spmv_csr 1.00 -> 0.66, gemv_row 1.00 -> 0.55, gemv_t 0.99
+// -> 0.56, fnv1a 1.00 -> 0.56, kmeans_assign 0.99 -> 0.58, gemm_naive
+// 1.00 -> 0.85, spmv_ell 0.97 -> 0.97.
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/IVDescriptors.h"
 #include "llvm/Analysis/LoopInfo.h"
