@@ -19,7 +19,13 @@
  * CSE after each), address arithmetic of sibling blocks computed once in
  * their dominator (hoist_sibling_exprs.cpp: what llc-19's MachineCSE PRE
  * does after selection), loop strength reduction (not on register-only loops
- * with many live-out values: loop_reduce_memory.cpp says why), CodeGenPrepare's 64->32-bit
+ * with many live-out values: loop_reduce_memory.cpp says why), small
+ * loops that load unrolled by 2 with a run-time remainder
+ * (unroll_load_loops.cpp: llc-19 does not, and both compilers' code waited
+ * for each iteration's loads alone; after LSR, so the second iteration
+ * reads the first's bumped pointer with an offset: before it, LSR gave
+ * each iteration a pointer of its own, 2-3 more VGPRs on gemv_row,
+ * pagerank_pull, spmv_csr at gfx900), CodeGenPrepare's 64->32-bit
  * division bypass, then the load-store vectoriser and llc-19's
  * !amdgpu.noclobber annotation after it (annotate_noclobber.cpp).
  * infer-address-spaces before the atomic optimizer, as llc-19 (its
@@ -63,7 +69,7 @@
  * leaves two loops (tests/kernels/f_loop_escape.ll k_join). */
 const char WIR_LLC_PIPELINE[] =
     "function(promote-private-arrays,infer-address-spaces,atomic-optimizer,merge-split-edges,narrow-sext-in-reg,separate-const-offset-from-gep,slsr,fold-negations,early-cse,nary-reassociate,early-cse,"
-    "hoist-sibling-exprs,loop-reduce-memory,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
+    "hoist-sibling-exprs,loop-reduce-memory,unroll-load-loops,bypass-slow-division,load-store-vectorizer,annotate-noclobber,lcssa,loop-exit-copies,fold-single-phis,duplicate-join-tails,join-flags,break-crit-edges)";
 
 void wir_tti_facts_for(const wavecc_target *t, wir_tti_facts *f) {
   unsigned e = t->encoding;

@@ -81,6 +81,7 @@
 #include "llvm/pass_pipeline.h"
 #include "llvm/promote_private_arrays.h"
 #include "llvm/tti_model.h"
+#include "llvm/unroll_load_loops.h"
 
 using namespace llvm;
 
@@ -137,6 +138,7 @@ bool add_function_pass(FunctionPassManager &FPM, const std::string &name, const 
   else if (name == "nary-reassociate") FPM.addPass(NaryReassociatePass());
   else if (name == "loop-reduce") FPM.addPass(createFunctionToLoopPassAdaptor(LoopStrengthReducePass()));
   else if (name == "loop-reduce-memory") FPM.addPass(createFunctionToLoopPassAdaptor(WirLoopReduceMemoryPass()));
+  else if (name == "unroll-load-loops") FPM.addPass(WirUnrollLoadLoopsPass());
   else if (name == "infer-address-spaces") FPM.addPass(InferAddressSpacesPass());
   else if (name == "load-store-vectorizer") FPM.addPass(LoadStoreVectorizerPass());
   else if (name == "annotate-noclobber") FPM.addPass(WirAnnotateNoclobberPass());

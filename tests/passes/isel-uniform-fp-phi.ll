@@ -7,14 +7,17 @@
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
+; The loop runs two iterations a time (unroll-load-loops): both loads are
+; one s_load_dwordx2 and both adds read the accumulator's VGPR.
 ; CHECK-LABEL: k_sum:
 ; CHECK: v_mov_b32_e32 [[ACC:v[0-9]+]], 0
-; CHECK-NEXT: [[LOOP:.Lk_sum_BB[0-9]+]]:
-; CHECK: s_load_dword [[X:s[0-9]+]], s[{{[0-9]+:[0-9]+}}], 0x0
+; CHECK: [[LOOP:.Lk_sum_BB[0-9]+]]:
+; CHECK: s_load_dwordx2 s{{\[}}[[X:[0-9]+]]:[[Y:[0-9]+]]{{\]}}, s[{{[0-9]+:[0-9]+}}], 0x0
 ; CHECK-NOT: v_readfirstlane_b32
 ; CHECK-NOT: v_mov_b32
-; CHECK: v_add_f32_e32 [[ACC]], [[X]], [[ACC]]
-; CHECK-NEXT: s_cmp_lt_u32
+; CHECK: v_add_f32_e32 [[ACC]], s[[X]], [[ACC]]
+; CHECK-NEXT: v_add_f32_e32 [[ACC]], s[[Y]], [[ACC]]
+; CHECK-NEXT: s_cmp_lg_u32
 ; CHECK-NEXT: s_cbranch_scc1 [[LOOP]]
 ; CHECK: global_store_dword
 define amdgpu_kernel void @k_sum(ptr addrspace(1) noalias %out, ptr addrspace(1) noalias readonly %in, i32 %n) {
