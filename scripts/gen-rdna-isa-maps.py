@@ -89,6 +89,8 @@ class Regs:
 def valu_forms(mn, fmt, sig):
     """Candidate assembly lines for a VALU entry: (text, wants VOP3)."""
     defs, uses = sig_ops(sig)
+    if mn.endswith("_dpp"):  # a DPP16 form (ISA_F_DPP): its own spelling, controls required
+        return [(f"{mn} v1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf", False)]
     cands = []
     for e64 in (False, True):
         if fmt == "VOP3" or fmt == "VOP3P":
@@ -280,7 +282,7 @@ def build_map(family, cpu, entries):
             vop3_of.setdefault(i, opc)
         if i in result and not (result[i][0] == "VOP3" and fmt != "VOP3"):
             continue
-        result[i] = (fmt, opc, strip_suffix(printed))
+        result[i] = (fmt, opc, printed if e["mn"].endswith("_dpp") else strip_suffix(printed))
     # the VOP3 form of every 32-bit VALU encoding is at the fixed offset
     for i, (fmt, opc, _) in result.items():
         if fmt in VOP3_BASE and i in vop3_of and vop3_of[i] != VOP3_BASE[fmt] + opc:

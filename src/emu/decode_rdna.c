@@ -19,8 +19,7 @@
  *   - v_cmpx writes EXEC only (no VCC / SDST);
  *   - GFX11 VOPD packs two VOP1/VOP2 operations (emu_inst.vopd).
  * SDWA on GFX10 has GFX9's layout (emu_decode_sdwa); GFX11 dropped it.
- * DPP is reported as unsupported: llc-19 does not emit it for the corpus
- * at these processors. */
+ * DPP16 and DPP8 add a second dword (exec_dpp.c). */
 #include <string.h>
 
 #include "emu/emu_internal.h"
@@ -100,9 +99,14 @@ static int decode_vop12c(wemu_device *dev, const wemu_program *p, bool g11, uint
     if (in->fmt == ISA_FMT_VOPC && (isa_sem_of(in->op)->flags & ISA_S_CMPX)) in->sdst = EMU_NO_SDST;
     return 0;
   }
-  if (in->src[0] == OPC_SDWA || in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234) {
-    emu_err(dev, "pc 0x%llx: %s: DPP/SDWA encodings are not supported by the emulator", (unsigned long long)pc,
-            isa_table[in->op].mnemonic);
+  if (in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234) { /* DPP16, DPP8 (exec_dpp.c) */
+    *w1 = emu_fetch(p, pc + 4, &ok);
+    if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; }
+    in->size = 8;
+    return emu_decode_dpp(dev, in, in->src[0], *w1, pc);
+  }
+  if (in->src[0] == OPC_SDWA) {
+    emu_err(dev, "pc 0x%llx: %s: SDWA does not exist on GFX11", (unsigned long long)pc, isa_table[in->op].mnemonic);
     return -1;
   }
   if (in->src[0] == OPC_LITERAL) *need_lit = 1;
