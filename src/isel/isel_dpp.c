@@ -74,10 +74,12 @@ static int dpp(isel_ctx *c, LLVMValueRef ins, bool update) {
     return 1;
   }
   const char *why = ctrl_refusal(c->p->target, (unsigned)ctrl);
-  if (why || row > 15 || bank > 15) {
-    isel_unsupported(c, ins, why ? why : "DPP row_mask/bank_mask above 0xf");
+  if (why) {
+    isel_unsupported(c, ins, why);
     return 1;
   }
+  row &= 15; /* the 4-bit fields take the low bits (llc-19: 62 -> row_mask:0xe) */
+  bank &= 15;
   mir_operand sd[ISEL_MAX_DWORDS], od[ISEL_MAX_DWORDS];
   unsigned ns = 0, no = 0;
   LLVMValueRef old = update ? LLVMGetOperand(ins, 0) : NULL;
