@@ -261,6 +261,16 @@ int emu_decode_rdna(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_in
       return -1;
     }
     if (r) return -1;
+    if (g11 && in->fmt == ISA_FMT_VOP3 && (in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234)) {
+      /* GFX11 VOP3 with DPP (v_add3_u32_e64_dpp: RDNA 3 guide "VOP3 DPP"): a
+       * third dword, the DPP16/DPP8 one; the modifiers stay VOP3's */
+      uint32_t w2 = emu_fetch(p, pc + 8, &ok);
+      if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; }
+      uint8_t neg = in->neg, abs = in->abs;
+      in->size = 12;
+      if (emu_decode_dpp(dev, in, in->src[0], w2, pc)) return -1;
+      in->neg = neg; in->abs = abs;
+    }
     if (in->fmt == ISA_FMT_VOP3 || in->fmt == ISA_FMT_VOP3P)
       need_lit = in->src[0] == OPC_LITERAL || in->src[1] == OPC_LITERAL || in->src[2] == OPC_LITERAL;
   }

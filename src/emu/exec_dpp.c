@@ -40,7 +40,7 @@ static bool ctrl_legal(unsigned c, bool gfx10) {
 int emu_decode_dpp(wemu_device *dev, emu_inst *in, unsigned code, uint32_t w1, uint64_t pc) {
   bool gfx10 = dev->tgt->dpp_gfx10;
   const char *mn = isa_table[in->op].mnemonic;
-  if (in->fmt == ISA_FMT_VOPC) {
+  if (isa_table[in->op].format == ISA_FMT_VOPC) {
     emu_err(dev, "pc 0x%llx: %s: DPP on a compare is not modelled by the emulator", (unsigned long long)pc, mn);
     return -1;
   }
