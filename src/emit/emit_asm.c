@@ -469,7 +469,11 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
         fprintf(out, " src%u_sel:%s", k, sels[ins->ops[k].sel & MIR_SEL_MASK]);
     }
-    if (isa_table[ins->opcode].flags & ISA_F_DPP) print_dpp(out, (uint32_t)ins->offset);
+    if (isa_table[ins->opcode].flags & ISA_F_DPP8) {
+      fputs(" dpp8:[", out);
+      for (unsigned k = 0; k < 8; k++) fprintf(out, "%s%u", k ? "," : "", ((uint32_t)ins->offset >> (3 * k)) & 7u);
+      fputc(']', out);
+    } else if (isa_table[ins->opcode].flags & ISA_F_DPP) print_dpp(out, (uint32_t)ins->offset);
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);

@@ -178,9 +178,10 @@ unsigned enc_vop_dpp(enc *e, const enc_ops *o, uint32_t *w) {
     enc_error(e, "internal: DPP with operands or modifiers it cannot take");
     return 0;
   }
-  if (e->family == WAVECC_ENC_GFX9 && (ins->offset & (int32_t)MIR_DPP_FI)) enc_error(e, "internal: DPP fi:1 on GFX9");
-  w[0] = 0x3fu << 25 | enc_vgpr(e, o->d[0]) << 17 | (uint32_t)e->x->opcode << 9 | 0xfau;
-  w[1] = ((uint32_t)ins->offset & 0xff0dffu) << 8 | enc_vgpr(e, o->s[0]);
+  bool dpp8 = isa_table[ins->opcode].flags & ISA_F_DPP8;
+  if (e->family == WAVECC_ENC_GFX9 && (dpp8 || (ins->offset & (int32_t)MIR_DPP_FI))) enc_error(e, "internal: DPP8 or fi:1 on GFX9");
+  w[0] = 0x3fu << 25 | enc_vgpr(e, o->d[0]) << 17 | (uint32_t)e->x->opcode << 9 | (dpp8 ? 0xe9u : 0xfau);
+  w[1] = ((uint32_t)ins->offset & (dpp8 ? 0xffffffu : 0xff0dffu)) << 8 | enc_vgpr(e, o->s[0]);
   return 2;
 }
 

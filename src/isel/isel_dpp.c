@@ -15,6 +15,9 @@
  * refused with llc-19's words (wave shifts and row_bcast are GFX9 only,
  * row_share/row_xmask GFX10+: wavecc_target.dpp_gfx10).
  *
+ * llvm.amdgcn.mov.dpp8(src, sel) (GFX10+): v_mov_b32_dpp ... dpp8:[..]
+ * (ISA_F_DPP8), lane i of each 8 reading lane sel[i].
+ *
  * The result is always divergent (src/llvm/divergence.c): lanes read
  * other lanes. The instruction reads lanes EXEC may disable, so passes
  * treat it as ISA_F_IGNORES_EXEC (no copy folding across EXEC changes);
@@ -101,9 +104,39 @@ static int dpp(isel_ctx *c, LLVMValueRef ins, bool update) {
   return isel_unpack_dwords(c, ins, out, ns) ? 1 : 0;
 }
 
+/* llvm.amdgcn.mov.dpp8(src, sel): v_mov_b32_dpp ... dpp8:[..] per dword
+ * (GFX10+; llc-19 cannot select it before). No old: DPP8 writes every
+ * active lane (a source lane EXEC disables reads 0). */
+static int dpp8(isel_ctx *c, LLVMValueRef ins) {
+  uint64_t sel;
+  if (!imm_arg(ins, 1, &sel)) {
+    isel_unsupported(c, ins, "DPP8 intrinsic with a non-constant selector");
+    return 1;
+  }
+  if (!c->p->target->dpp_gfx10) {
+    isel_unsupported(c, ins, "DPP8: not supported before GFX10 (llc-19 cannot select it either)");
+    return 1;
+  }
+  mir_operand sd[ISEL_MAX_DWORDS], out[16];
+  unsigned ns = 0;
+  if (!isel_pack_dwords(c, LLVMGetOperand(ins, 0), sd, &ns) || ns > 16) return 0;
+  for (unsigned i = 0; i < ns; i++) {
+    mir_operand s = sd[i];
+    if (!isel_opnd_is_vgpr(&s)) s = mir_op_temp(isel_to_vgpr(c, s, 1));
+    mir_temp d = isel_tmp(c, mir_rc_v(1));
+    mir_instr *in = isel_emit(c, ISA_V_MOV_B32_DPP8, 1, 1);
+    in->ops[0] = s;
+    in->defs[0] = mir_op_temp(d);
+    in->offset = (int32_t)(sel & 0xffffffu);
+    out[i] = mir_op_temp(d);
+  }
+  return isel_unpack_dwords(c, ins, out, ns) ? 1 : 0;
+}
+
 int isel_dpp_call(isel_ctx *c, LLVMValueRef ins, unsigned id) {
-  static const char *const names[] = {NULL, "llvm.amdgcn.update.dpp", "llvm.amdgcn.mov.dpp"};
-  unsigned k = isel_intrinsic_key(names, 3, id);
+  static const char *const names[] = {NULL, "llvm.amdgcn.update.dpp", "llvm.amdgcn.mov.dpp", "llvm.amdgcn.mov.dpp8"};
+  unsigned k = isel_intrinsic_key(names, 4, id);
   if (k == 1 || k == 2) return dpp(c, ins, k == 1);
+  if (k == 3) return dpp8(c, ins);
   return -1;
 }

@@ -69,6 +69,10 @@ enum {
                                          guides "VOP_DPP16"); mir_instr.offset holds the controls (mir_dpp_*), the
                                          destination keeps `old` (a tied operand) in the lanes it does not write.
                                          Reads lanes EXEC may disable, so it is ISA_F_IGNORES_EXEC too */
+  ISA_F_DPP8 = 1u << 24,              /* with ISA_F_DPP: the DPP8 form (GFX10+; RDNA 2/3 guides "DPP8"): src0 = 0xe9,
+                                         the second dword the source VGPR and eight 3-bit lane selects
+                                         (mir_instr.offset); every active lane is written (an inactive source
+                                         reads 0), so no tied `old` */
 };
 
 typedef enum isa_op {
