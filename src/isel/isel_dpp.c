@@ -114,7 +114,7 @@ static int dpp8(isel_ctx *c, LLVMValueRef ins) {
     return 1;
   }
   if (!c->p->target->dpp_gfx10) {
-    isel_unsupported(c, ins, "DPP8: not supported before GFX10 (llc-19 cannot select it either)");
+    isel_unsupported(c, ins, "DPP8 move before GFX10 (llc-19 cannot select it either)");
     return 1;
   }
   mir_operand sd[ISEL_MAX_DWORDS], out[16];

@@ -34,7 +34,7 @@
 ; NOSHARE: error: {{.*}}unsupported DPP control: row_share/row_xmask are not supported before GFX10
 ; DPP8: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
 ; DPP8-NEXT: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
-; REFUSE8: error: {{.*}}unsupported DPP8: not supported before GFX10
+; REFUSE8: error: {{.*}}unsupported DPP8 move before GFX10
 ; SHARE: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} row_share:5 row_mask:0xf bank_mask:0xf{{$}}
 
 target triple = "amdgcn-amd-amdhsa"
