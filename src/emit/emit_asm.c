@@ -303,8 +303,9 @@ static void print_gpr_idx_mode(FILE *out, unsigned mode) {
 }
 
 /* The DPP16 controls (mir_dpp_controls) as llvm-mc-19 prints them:
- * the DPP_CTRL, then row_mask, bank_mask, bound_ctrl:1 and fi:1 when set. */
-static void print_dpp(FILE *out, uint32_t c) {
+ * the DPP_CTRL (0x150-0x15f: CDNA's row_newbcast, GFX10's row_share),
+ * then row_mask, bank_mask, bound_ctrl:1 and fi:1 when set. */
+static void print_dpp(FILE *out, const wavecc_target *t, uint32_t c) {
   unsigned ctrl = c & 0x1ffu, n = ctrl & 15u;
   if (ctrl <= 0xffu) fprintf(out, " quad_perm:[%u,%u,%u,%u]", ctrl & 3u, ctrl >> 2 & 3u, ctrl >> 4 & 3u, ctrl >> 6 & 3u);
   else if (ctrl < 0x110u) fprintf(out, " row_shl:%u", n);
@@ -318,7 +319,7 @@ static void print_dpp(FILE *out, uint32_t c) {
   else if (ctrl == 0x141u) fputs(" row_half_mirror", out);
   else if (ctrl == 0x142u) fputs(" row_bcast:15", out);
   else if (ctrl == 0x143u) fputs(" row_bcast:31", out);
-  else if (ctrl >= 0x150u && ctrl < 0x160u) fprintf(out, " row_share:%u", n);
+  else if (ctrl >= 0x150u && ctrl < 0x160u) fprintf(out, " %s:%u", t->dpp_gfx10 ? "row_share" : "row_newbcast", n);
   else if (ctrl >= 0x160u && ctrl < 0x170u) fprintf(out, " row_xmask:%u", n);
   else fprintf(out, " dpp_ctrl:0x%x", ctrl); /* isel makes no other code */
   fprintf(out, " row_mask:0x%x bank_mask:0x%x", c >> 20 & 15u, c >> 16 & 15u);
@@ -473,7 +474,7 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       fputs(" dpp8:[", out);
       for (unsigned k = 0; k < 8; k++) fprintf(out, "%s%u", k ? "," : "", ((uint32_t)ins->offset >> (3 * k)) & 7u);
       fputc(']', out);
-    } else if (isa_table[ins->opcode].flags & ISA_F_DPP) print_dpp(out, (uint32_t)ins->offset);
+    } else if (isa_table[ins->opcode].flags & ISA_F_DPP) print_dpp(out, e->p->target, (uint32_t)ins->offset);
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);

@@ -15,6 +15,9 @@
  * lane / 16) or bank (BANK_MASK bit (lane / 4) % 4) is disabled are not
  * written either; the masks do not affect which lanes are read.
  *
+ * CDNA 2/3 (gfx90a, gfx942) read DPP_CTRL 0x150-0x15f as row_newbcast:n,
+ * the row's lane n to every lane of the row, as GFX10's row_share.
+ *
  * DPP8 (GFX10+, src0 = 0xe9, or 0xea with FI): lane l reads lane
  * 8 * (l / 8) + sel[l % 8] (3-bit selects in bits [31:8]); an inactive
  * source lane reads 0 unless FI.
@@ -29,11 +32,12 @@
 
 /* Is DPP_CTRL code c legal on a target with (gfx10) or without GFX10's
  * controls (wavecc_target.dpp_gfx10)? */
-static bool ctrl_legal(unsigned c, bool gfx10) {
+static bool ctrl_legal(unsigned c, bool gfx10, bool newbcast) {
   if (c <= 0xff) return true;                                      /* quad_perm */
   if ((c > 0x100 && c < 0x110) || (c > 0x110 && c < 0x120) || (c > 0x120 && c < 0x130)) return true; /* row_shl/shr/ror 1..15 */
   if (c == 0x140 || c == 0x141) return true;                       /* row_mirror, row_half_mirror */
-  if (!gfx10) return c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13c || c == 0x142 || c == 0x143;
+  if (!gfx10)
+    return c == 0x130 || c == 0x134 || c == 0x138 || c == 0x13c || c == 0x142 || c == 0x143 || (newbcast && c >= 0x150 && c <= 0x15f);
   return c >= 0x150 && c <= 0x16f;                                 /* row_share, row_xmask */
 }
 
@@ -54,7 +58,7 @@ int emu_decode_dpp(wemu_device *dev, emu_inst *in, unsigned code, uint32_t w1, u
     in->abs = (uint8_t)(((w1 >> 21) & 1) | ((w1 >> 23) & 1) << 1);
     in->dpp_bank_mask = (uint8_t)((w1 >> 24) & 15);
     in->dpp_row_mask = (uint8_t)((w1 >> 28) & 15);
-    if (!ctrl_legal(in->dpp_ctrl, gfx10)) {
+    if (!ctrl_legal(in->dpp_ctrl, gfx10, dev->tgt->dpp_row_newbcast)) {
       emu_err(dev, "pc 0x%llx: %s: DPP_CTRL 0x%x is not a control of %s (Vega/RDNA ISA guides, DPP16)",
               (unsigned long long)pc, mn, in->dpp_ctrl, gfx10 ? "GFX10+" : "GFX9");
       return -1;
@@ -90,7 +94,7 @@ static int src_lane(unsigned c, unsigned l, unsigned n) {
   case 0x143: return l >= 32 ? 31 : -1;                       /* row_bcast:31: lane 31 to rows 2 and 3 */
   default: break;
   }
-  if (c >= 0x150 && c < 0x160) return (int)(row + k);         /* row_share */
+  if (c >= 0x150 && c < 0x160) return (int)(row + k);         /* row_share (GFX10+), row_newbcast (CDNA 2/3) */
   return (int)(row + (i ^ k));                                /* row_xmask */
 }
 

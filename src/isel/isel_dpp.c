@@ -13,7 +13,8 @@
  * controls (llc-19 splits i64 the same way where it has no 64-bit DPP).
  * The controls are immediate arguments; a control the target lacks is
  * refused with llc-19's words (wave shifts and row_bcast are GFX9 only,
- * row_share/row_xmask GFX10+: wavecc_target.dpp_gfx10).
+ * row_share/row_xmask GFX10+: wavecc_target.dpp_gfx10; CDNA 2/3 have
+ * row_newbcast in row_share's codes: dpp_row_newbcast).
  *
  * llvm.amdgcn.mov.dpp8(src, sel) (GFX10+): v_mov_b32_dpp ... dpp8:[..]
  * (ISA_F_DPP8), lane i of each 8 reading lane sel[i].
@@ -36,8 +37,9 @@ static const char *ctrl_refusal(const wavecc_target *t, unsigned ctrl) {
   if (ctrl == 0x130 || ctrl == 0x134 || ctrl == 0x138 || ctrl == 0x13c)
     return gfx10 ? "DPP control: wavefront shifts are not supported on GFX10+" : NULL;
   if (ctrl == 0x142 || ctrl == 0x143) return gfx10 ? "DPP control: broadcasts are not supported on GFX10+" : NULL;
+  if (ctrl >= 0x150 && ctrl <= 0x15f && t->dpp_row_newbcast) return NULL; /* gfx90a/gfx942 row_newbcast */
   if (ctrl >= 0x150 && ctrl <= 0x16f)
-    return gfx10 ? NULL : "DPP control: row_share/row_xmask are not supported before GFX10 (row_newbcast of GFX90A: not yet)";
+    return gfx10 ? NULL : "DPP control: row_share/row_xmask are not supported before GFX10";
   return "DPP control: not a valid dpp_ctrl value";
 }
 

@@ -224,6 +224,10 @@ struct wavecc_target {
    * added row_share, row_xmask, the FI bit and DPP8 (dpp_gfx10 true). LLVM
    * 19 isLegalDPPControl / AMDGPUAsmParser::isSupportedDPPCtrl agree. */
   bool dpp_gfx10;
+  /* CDNA 2/3 (gfx90a, gfx942): DPP_CTRL 0x150-0x15f is row_newbcast:n,
+   * every lane of a row reading the row's lane n (GFX10's row_share code;
+   * LLVM FeatureGFX90AInsts, llvm-mc-19 -mcpu=gfx90a/gfx942) */
+  bool dpp_row_newbcast;
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */

@@ -4,7 +4,8 @@
 ; move whose source a VALU instruction just wrote (hazards.c), none at
 ; gfx1100 (GFX10+ has no such wait states). Controls the target lacks are
 ; refused with llc-19's reason: wave shifts and row_bcast at GFX10+,
-; row_share/row_xmask before GFX10, DPP8 (llvm.amdgcn.mov.dpp8, here an i64:
+; row_share/row_xmask before GFX10 (gfx90a reads row_share's codes as
+; row_newbcast), DPP8 (llvm.amdgcn.mov.dpp8, here an i64:
 ; two moves; llc-19 selects only i32) before GFX10. Fails on main ("unsupported call").
 ; RUN: %wavecc -mcpu=gfx900 -S %s -o - | FileCheck %s --check-prefixes=CHECK,GFX9
 ; RUN: %wavecc -mcpu=gfx1100 -S %s -o - | FileCheck %s --check-prefixes=CHECK,GFX11
@@ -16,6 +17,7 @@
 ; RUN: sed 's/i32 293, i32 15, i32 15, i1 false/i32 341, i32 15, i32 15, i1 false/' %s > %t.share.ll
 ; RUN: not %wavecc -mcpu=gfx900 -S %t.share.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOSHARE
 ; RUN: %wavecc -mcpu=gfx1030 -S %t.share.ll -o - | FileCheck %s --check-prefix=SHARE
+; RUN: %wavecc -mcpu=gfx90a -S %t.share.ll -o - | FileCheck %s --check-prefix=NEWBCAST
 ; RUN: sed -e 's/mov.dpp.i64(i64 %x, i32 274, i32 15, i32 15, i1 true)/mov.dpp8.i64(i64 %x, i32 342391)/' -e 's/mov.dpp.i64(i64, i32, i32, i32, i1)/mov.dpp8.i64(i64, i32)/' %s > %t.dpp8.ll
 ; RUN: %wavecc -mcpu=gfx1100 -S %t.dpp8.ll -o - | FileCheck %s --check-prefix=DPP8
 ; RUN: not %wavecc -mcpu=gfx900 -S %t.dpp8.ll -o /dev/null 2>&1 | FileCheck %s --check-prefix=REFUSE8
@@ -35,6 +37,7 @@
 ; DPP8: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
 ; DPP8-NEXT: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
 ; REFUSE8: error: {{.*}}unsupported DPP8 move before GFX10
+; NEWBCAST: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} row_newbcast:5 row_mask:0xf bank_mask:0xf{{$}}
 ; SHARE: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} row_share:5 row_mask:0xf bank_mask:0xf{{$}}
 
 target triple = "amdgcn-amd-amdhsa"
