@@ -61,7 +61,7 @@ def parse_isa_def(path="src/target/isa.def"):
     for line in open(path):
         m = ENTRY.match(line)
         if m:
-            out.append(dict(enum=m.group(1), mn=m.group(2), fmt=m.group(3), sig=m.group(5)))
+            out.append(dict(enum=m.group(1), mn=m.group(2), fmt=m.group(3), sig=m.group(5), dpp8="ISA_F_DPP8" in m.group(6)))
     return out
 
 
@@ -89,6 +89,8 @@ class Regs:
 def valu_forms(mn, fmt, sig):
     """Candidate assembly lines for a VALU entry: (text, wants VOP3)."""
     defs, uses = sig_ops(sig)
+    if mn.endswith("_dpp"):  # a DPP16 form (ISA_F_DPP): its own spelling, controls required
+        return [(f"{mn} v1, v2 quad_perm:[0,1,2,3] row_mask:0xf bank_mask:0xf", False)]
     cands = []
     for e64 in (False, True):
         if fmt == "VOP3" or fmt == "VOP3P":
@@ -186,6 +188,8 @@ def candidates(family, entry):
     if family == "GFX11" and mn in RENAMES_GFX11:
         names.append(RENAMES_GFX11[mn])
     out = []
+    if entry.get("dpp8"):  # ISA_F_DPP8: the DPP8 form, lane selects required
+        return [(f"{mn[:-1]} v1, v2 dpp8:[0,1,2,3,4,5,6,7]", False)]  # v_mov_b32_dpp8 -> v_mov_b32_dpp
     for n in names:
         if fmt in ("VOP1", "VOP2", "VOPC", "VOP3", "VOP3P"):
             out += valu_forms(n, fmt, sig)
@@ -280,7 +284,7 @@ def build_map(family, cpu, entries):
             vop3_of.setdefault(i, opc)
         if i in result and not (result[i][0] == "VOP3" and fmt != "VOP3"):
             continue
-        result[i] = (fmt, opc, strip_suffix(printed))
+        result[i] = (fmt, opc, printed if e["mn"].endswith("_dpp") or e.get("dpp8") else strip_suffix(printed))
     # the VOP3 form of every 32-bit VALU encoding is at the fixed offset
     for i, (fmt, opc, _) in result.items():
         if fmt in VOP3_BASE and i in vop3_of and vop3_of[i] != VOP3_BASE[fmt] + opc:

@@ -50,6 +50,7 @@ isa_format mir_format(unsigned family, unsigned op) {
 
 static bool is_vop12c(unsigned family, const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
+  if (isa_table[ins->opcode].flags & ISA_F_DPP) return false; /* its own form and spelling (v_mov_b32_dpp) */
   isa_format f = mir_format(family, ins->opcode);
   return f == ISA_FMT_VOP1 || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC;
 }
@@ -125,7 +126,7 @@ unsigned mir_instr_size(const mir_program *p, const mir_instr *ins) {
     size = 4;
     break;
   case ISA_FMT_VOP1: case ISA_FMT_VOP2: case ISA_FMT_VOPC:
-    size = mir_needs_vop3(family, ins) || mir_is_sdwa(ins) ? 8 : 4;
+    size = mir_needs_vop3(family, ins) || mir_is_sdwa(ins) || (isa_table[ins->opcode].flags & ISA_F_DPP) ? 8 : 4;
     break;
   default:
     size = 8;
@@ -301,6 +302,31 @@ static void print_gpr_idx_mode(FILE *out, unsigned mode) {
   fputc(')', out);
 }
 
+/* The DPP16 controls (mir_dpp_controls) as llvm-mc-19 prints them:
+ * the DPP_CTRL (0x150-0x15f: CDNA's row_newbcast, GFX10's row_share),
+ * then row_mask, bank_mask, bound_ctrl:1 and fi:1 when set. */
+static void print_dpp(FILE *out, const wavecc_target *t, uint32_t c) {
+  unsigned ctrl = c & 0x1ffu, n = ctrl & 15u;
+  if (ctrl <= 0xffu) fprintf(out, " quad_perm:[%u,%u,%u,%u]", ctrl & 3u, ctrl >> 2 & 3u, ctrl >> 4 & 3u, ctrl >> 6 & 3u);
+  else if (ctrl < 0x110u) fprintf(out, " row_shl:%u", n);
+  else if (ctrl < 0x120u) fprintf(out, " row_shr:%u", n);
+  else if (ctrl < 0x130u) fprintf(out, " row_ror:%u", n);
+  else if (ctrl == 0x130u) fputs(" wave_shl:1", out);
+  else if (ctrl == 0x134u) fputs(" wave_rol:1", out);
+  else if (ctrl == 0x138u) fputs(" wave_shr:1", out);
+  else if (ctrl == 0x13cu) fputs(" wave_ror:1", out);
+  else if (ctrl == 0x140u) fputs(" row_mirror", out);
+  else if (ctrl == 0x141u) fputs(" row_half_mirror", out);
+  else if (ctrl == 0x142u) fputs(" row_bcast:15", out);
+  else if (ctrl == 0x143u) fputs(" row_bcast:31", out);
+  else if (ctrl >= 0x150u && ctrl < 0x160u) fprintf(out, " %s:%u", t->dpp_gfx10 ? "row_share" : "row_newbcast", n);
+  else if (ctrl >= 0x160u && ctrl < 0x170u) fprintf(out, " row_xmask:%u", n);
+  else fprintf(out, " dpp_ctrl:0x%x", ctrl); /* isel makes no other code */
+  fprintf(out, " row_mask:0x%x bank_mask:0x%x", c >> 20 & 15u, c >> 16 & 15u);
+  if (c & MIR_DPP_BOUND_CTRL) fputs(" bound_ctrl:1", out);
+  if (c & MIR_DPP_FI) fputs(" fi:1", out);
+}
+
 static void emit_instr(emitter *e, const mir_instr *ins) {
   FILE *out = e->out;
   const isa_info *ii = &isa_table[ins->opcode];
@@ -444,6 +470,11 @@ static void emit_instr(emitter *e, const mir_instr *ins) {
       for (unsigned k = 0; k < ins->num_ops && k < 2; k++)
         fprintf(out, " src%u_sel:%s", k, sels[ins->ops[k].sel & MIR_SEL_MASK]);
     }
+    if (isa_table[ins->opcode].flags & ISA_F_DPP8) {
+      fputs(" dpp8:[", out);
+      for (unsigned k = 0; k < 8; k++) fprintf(out, "%s%u", k ? "," : "", ((uint32_t)ins->offset >> (3 * k)) & 7u);
+      fputc(']', out);
+    } else if (isa_table[ins->opcode].flags & ISA_F_DPP) print_dpp(out, e->p->target, (uint32_t)ins->offset);
     if (ins->clamp) fputs(" clamp", out);
     if (ins->omod == 1) fputs(" mul:2", out);
     else if (ins->omod == 2) fputs(" mul:4", out);

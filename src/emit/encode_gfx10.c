@@ -18,6 +18,7 @@ unsigned enc_rdna_vop(enc *e, const enc_ops *o, uint32_t *w) {
     w[1] = m.neg << 29 | (m.opsel_hi & 3) << 27 | m.src[2] << 18 | m.src[1] << 9 | m.src[0];
     return 2;
   }
+  if (isa_table[ins->opcode].flags & ISA_F_DPP) return enc_vop_dpp(e, o, w);
   if (mir_is_sdwa(ins)) return enc_vop_sdwa(e, o, w);
   if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);
   /* VOP3: one literal allowed (after the two dwords, added by the caller) */

@@ -37,6 +37,7 @@ static unsigned encode_vop(enc *e, const enc_ops *o, uint32_t *w) {
     w[1] = m.neg << 29 | (m.opsel_hi & 3) << 27 | m.src[2] << 18 | m.src[1] << 9 | m.src[0];
     return 2;
   }
+  if (isa_table[ins->opcode].flags & ISA_F_DPP) return enc_vop_dpp(e, o, w);
   if (mir_is_sdwa(ins)) return enc_vop_sdwa(e, o, w);
   if (fmt != ISA_FMT_VOP3 && !mir_needs_vop3(e->family, ins)) return enc_vop_e32(e, o, w);
   unsigned op = isa_vop3_opcode(e->family, (isa_format)fmt, e->x->opcode);

@@ -105,6 +105,11 @@ unsigned enc_vop_e32(enc *e, const enc_ops *o, uint32_t *w);
  * layout): the 32-bit form with src0 = 0xf9, then the SDWA dword;
  * dst_sel DWORD, a compare's lane mask in VCC or SDST. */
 unsigned enc_vop_sdwa(enc *e, const enc_ops *o, uint32_t *w);
+/* The DPP16 form of a VOP1 instruction (ISA_F_DPP; the same layout in
+ * every family): the 32-bit form with src0 = 0xfa, then the DPP dword,
+ * the source VGPR in its low byte and the controls (mir_dpp_controls)
+ * above it; ISA_F_DPP8: src0 = 0xe9 and the lane selects above it. */
+unsigned enc_vop_dpp(enc *e, const enc_ops *o, uint32_t *w);
 /* The RDNA (GFX10, GFX11) layouts they share (encode_gfx10.c): VOP*
  * (VOP3 prefix 0x35, literals allowed; VOP3P prefix 0xcc), DS (opcode at
  * 25:18), SMEM (64-bit, SOFFSET beside the 21-bit offset) with GLC/DLC

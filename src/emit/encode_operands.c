@@ -171,6 +171,20 @@ void enc_flat_fields(enc *e, const enc_ops *o, enc_flat *f) {
 }
 
 
+unsigned enc_vop_dpp(enc *e, const enc_ops *o, uint32_t *w) {
+  const mir_instr *ins = e->ins;
+  if (e->x->format != ISA_FMT_VOP1 || o->nd != 1 || o->ns != 1 || ins->clamp || ins->omod ||
+      enc_mods(o, MIR_OPND_NEG | MIR_OPND_ABS)) {
+    enc_error(e, "internal: DPP with operands or modifiers it cannot take");
+    return 0;
+  }
+  bool dpp8 = isa_table[ins->opcode].flags & ISA_F_DPP8;
+  if (e->family == WAVECC_ENC_GFX9 && (dpp8 || (ins->offset & (int32_t)MIR_DPP_FI))) enc_error(e, "internal: DPP8 or fi:1 on GFX9");
+  w[0] = 0x3fu << 25 | enc_vgpr(e, o->d[0]) << 17 | (uint32_t)e->x->opcode << 9 | (dpp8 ? 0xe9u : 0xfau);
+  w[1] = ((uint32_t)ins->offset & (dpp8 ? 0xffffffu : 0xff0dffu)) << 8 | enc_vgpr(e, o->s[0]);
+  return 2;
+}
+
 /* One SDWA source: its 8-bit register field, and the S bit (a scalar
  * operand: SGPR or inline constant) at bit `s_bit` of the SDWA dword. */
 static uint32_t sdwa_src(enc *e, const mir_operand *o, unsigned *code) {

@@ -6,8 +6,8 @@
  * opcodes also exist in the VOP3 encoding: VOPC at 0x000-0x0ff, VOP2 at
  * 0x100 + op, VOP1 at 0x140 + op. A 32-bit literal follows the instruction
  * when a source field is 255 (SALU, VOP1/2/C src0), for v_madmk/v_madak and
- * for s_setreg_imm32_b32. SDWA (src0 = 249) and DPP (250) are reported as
- * unsupported. Field layouts were checked against llvm-mc-19
+ * for s_setreg_imm32_b32. SDWA (src0 = 249) and DPP (250: exec_dpp.c) add a
+ * second dword. Field layouts were checked against llvm-mc-19
  * -show-encoding. */
 #include <stdio.h>
 #include <string.h>
@@ -150,8 +150,8 @@ static int decode_gfx9(wemu_device *dev, const wemu_program *p, uint64_t pc, emu
       SECOND();
       emu_decode_sdwa(in, w, w1);
     } else if (in->src[0] == OPC_DPP) {
-      emu_err(dev, "pc 0x%llx: %s: DPP encoding is not supported by the emulator", (unsigned long long)pc, isa_table[in->op].mnemonic);
-      return -1;
+      SECOND();
+      if (emu_decode_dpp(dev, in, OPC_DPP, w1, pc)) return -1;
     }
     if (in->src[0] == OPC_LITERAL) need_lit = 1;
   } else if ((w >> 23) == 0x1a7) { /* VOP3P */
@@ -343,7 +343,7 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
   const emu_opshape *sh = &dev->shape[in->op];
   const char *mn = isa_table[in->op].mnemonic;
   char t[64];
-  size_t len = (size_t)snprintf(buf, n, "%s%s", mn, in->vop3 ? "_e64" : in->sdwa ? "_sdwa" : "");
+  size_t len = (size_t)snprintf(buf, n, "%s%s", mn, in->vop3 ? "_e64" : in->sdwa ? "_sdwa" : in->dpp ? "_dpp" : "");
 #define ADD(...) do { if (len < n) len += (size_t)snprintf(buf + len, n - len, __VA_ARGS__); } while (0)
   const char *sep = " ";
   switch (in->fmt) {
@@ -388,6 +388,10 @@ void emu_disasm(const wemu_device *dev, const emu_inst *in, char *buf, size_t n)
     if (in->clamp) ADD(" clamp");
     if (in->sdwa) ADD(" dst_sel:%u dst_unused:%u src0_sel:%u%s src1_sel:%u%s", in->dst_sel, in->dst_unused, in->src_sel[0], in->src_sext[0] ? " sext" : "", in->src_sel[1], in->src_sext[1] ? " sext" : "");
     if (in->omod) ADD(" omod:%d", in->omod);
+    if (in->dpp == 1)
+      ADD(" dpp_ctrl:0x%x row_mask:0x%x bank_mask:0x%x%s%s", in->dpp_ctrl, in->dpp_row_mask, in->dpp_bank_mask,
+          in->dpp_bc ? " bound_ctrl:1" : "", in->dpp_fi ? " fi:1" : "");
+    if (in->dpp == 2) ADD(" dpp8:0x%06x%s", in->dpp8_sel & 0xffffffu, in->dpp_fi ? " fi:1" : "");
     break;
   }
   case ISA_FMT_DS:

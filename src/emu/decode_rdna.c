@@ -19,8 +19,7 @@
  *   - v_cmpx writes EXEC only (no VCC / SDST);
  *   - GFX11 VOPD packs two VOP1/VOP2 operations (emu_inst.vopd).
  * SDWA on GFX10 has GFX9's layout (emu_decode_sdwa); GFX11 dropped it.
- * DPP is reported as unsupported: llc-19 does not emit it for the corpus
- * at these processors. */
+ * DPP16 and DPP8 add a second dword (exec_dpp.c). */
 #include <string.h>
 
 #include "emu/emu_internal.h"
@@ -100,9 +99,14 @@ static int decode_vop12c(wemu_device *dev, const wemu_program *p, bool g11, uint
     if (in->fmt == ISA_FMT_VOPC && (isa_sem_of(in->op)->flags & ISA_S_CMPX)) in->sdst = EMU_NO_SDST;
     return 0;
   }
-  if (in->src[0] == OPC_SDWA || in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234) {
-    emu_err(dev, "pc 0x%llx: %s: DPP/SDWA encodings are not supported by the emulator", (unsigned long long)pc,
-            isa_table[in->op].mnemonic);
+  if (in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234) { /* DPP16, DPP8 (exec_dpp.c) */
+    *w1 = emu_fetch(p, pc + 4, &ok);
+    if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; }
+    in->size = 8;
+    return emu_decode_dpp(dev, in, in->src[0], *w1, pc);
+  }
+  if (in->src[0] == OPC_SDWA) {
+    emu_err(dev, "pc 0x%llx: %s: SDWA does not exist on GFX11", (unsigned long long)pc, isa_table[in->op].mnemonic);
     return -1;
   }
   if (in->src[0] == OPC_LITERAL) *need_lit = 1;
@@ -257,6 +261,16 @@ int emu_decode_rdna(wemu_device *dev, const wemu_program *p, uint64_t pc, emu_in
       return -1;
     }
     if (r) return -1;
+    if (g11 && in->fmt == ISA_FMT_VOP3 && (in->src[0] == OPC_DPP || in->src[0] == 233 || in->src[0] == 234)) {
+      /* GFX11 VOP3 with DPP (v_add3_u32_e64_dpp: RDNA 3 guide "VOP3 DPP"): a
+       * third dword, the DPP16/DPP8 one; the modifiers stay VOP3's */
+      uint32_t w2 = emu_fetch(p, pc + 8, &ok);
+      if (!ok) { emu_err(dev, "pc 0x%llx: truncated instruction", (unsigned long long)pc); return -1; }
+      uint8_t neg = in->neg, abs = in->abs;
+      in->size = 12;
+      if (emu_decode_dpp(dev, in, in->src[0], w2, pc)) return -1;
+      in->neg = neg; in->abs = abs;
+    }
     if (in->fmt == ISA_FMT_VOP3 || in->fmt == ISA_FMT_VOP3P)
       need_lit = in->src[0] == OPC_LITERAL || in->src[1] == OPC_LITERAL || in->src[2] == OPC_LITERAL;
   }

@@ -180,6 +180,8 @@ static int step(emu_dispatch *d, emu_wave *w, const wg_ctx *g, uint64_t *cycles)
     rc = emu_exec_mem(d, w, in); break;
   }
   if (rc < 0) return -1;
+  if (d->tgt->hazard_waits[WAVECC_HZ_VALU_VGPR_DPP] && in->fmt >= ISA_FMT_VOP1 && in->fmt <= ISA_FMT_VOP3P)
+    emu_dpp_note_writes(d, w, in, exec_before);
   if (d->cm) emu_cm_after(d->cm, w, in, cost, cm_counts);
   if (d->chk && emu_check_step_post(d, w, cin)) return -1;
   if (in->op == ISA_S_WAITCNT && w->npend < npend_before) {

@@ -173,6 +173,11 @@ typedef struct emu_inst {
   uint8_t abs, neg, clamp, omod, opsel, opsel_hi, neg_hi;
   /* SDWA (VOP1/VOP2/VOPC with src0 = 249): operand sub-dword selects */
   uint8_t sdwa, dst_sel, dst_unused, src_sel[2], src_sext[2];
+  /* DPP (src0 = 0xfa, 0xe9, 0xea; exec_dpp.c): dpp 1 DPP16, 2 DPP8; src[0]
+   * is then the source VGPR, read from other lanes */
+  uint8_t dpp, dpp_fi, dpp_bc, dpp_row_mask, dpp_bank_mask;
+  uint16_t dpp_ctrl;
+  uint32_t dpp8_sel;
   int32_t simm16;   /* SOPK/SOPP, sign-extended */
   /* memory */
   int32_t offset;   /* SMEM/MUBUF/FLAT immediate offset, DS offset0 */
@@ -287,6 +292,9 @@ typedef struct emu_wave {
   uint64_t ws;
   uint64_t valu_sgpr_write[EMU_NUM_SGPR];
   uint64_t salu_m0_write, setreg_time;
+  /* gfx9 DPP hazards (exec_dpp.c): when a VALU instruction last wrote
+   * each VGPR row, and EXEC */
+  uint64_t valu_vgpr_write[EMU_NUM_VGPR], valu_exec_write;
   /* MFMAs issued in the last WAVECC_MFMA_MAX_WAIT wait states: when, and
    * their D and C rows (exec_mfma.c, emu_mfma_vhazard) */
   struct emu_mfma_rec { uint64_t ws; uint16_t op, d0, dn, c0, cn; } mfma[WAVECC_MFMA_MAX_WAIT + 1];
@@ -497,6 +505,17 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 int emu_exec_movrel(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 void emu_movrel_offsets(isa_op op, uint32_t m0, uint32_t *src_off, uint32_t *dst_off);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_dpp.c. emu_decode_dpp: the DPP fields of VOP1/VOP2 instruction in
+ * from its second dword w1 (src0 code `code`: OPC_DPP, 233 or 234 DPP8);
+ * -1 with the device error set for a control the target lacks or a DPP
+ * compare. emu_dpp_read: src0 of the lanes in exec as DPP reads it into
+ * vals (0 where an invalid source reads zero) and the lanes the
+ * instruction writes into *write; checks the DPP hazards; 0, or -1 after
+ * a fault. emu_dpp_note_writes: records a VALU instruction's VGPR and
+ * EXEC writes for those hazards (exec_before: EXEC before it ran). */
+int emu_decode_dpp(wemu_device *dev, emu_inst *in, unsigned code, uint32_t w1, uint64_t pc);
+int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, uint64_t *vals, emu_lanes *write);
+void emu_dpp_note_writes(const emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec_before);
 /* Typed MUBUF access (exec_typed.c) through V# vs (4 dwords): the bytes of
  * one element by its DATA_FORMAT, and the access itself at per-lane
  * addresses (oob: out of range); faults on what is not modelled. */

@@ -466,6 +466,8 @@ static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
       d->check_uninit = save;
       if (bad) return -1;
       if (codes[i] >= OPC_VGPR0 && lanes) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
+    } else if (i == 0 && in->dpp) {
+      /* read by emu_exec_valu (emu_dpp_read): other lanes of the row */
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) return -1;
     if (in->sdwa && i < 2 && in->src_sel[i] != 6) {
       unsigned sel = in->src_sel[i];
@@ -481,7 +483,7 @@ static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
       for (unsigned l = 0; l < w->nlanes; l++) src[i][l] >>= 16;
     if (vi->src16) for (unsigned l = 0; l < w->nlanes; l++) src[i][l] &= 0xffff;
     /* abs / neg */
-    if ((in->fmt == ISA_FMT_VOP3 || in->sdwa) && (((in->abs | in->neg) >> i) & 1)) {
+    if ((in->fmt == ISA_FMT_VOP3 || in->sdwa || in->dpp) && (((in->abs | in->neg) >> i) & 1)) {
       uint64_t sb = vi->src16 ? 0x8000 : (vi->fsrc == 64 && wd == 2) ? 1ull << 63 : 0x80000000u;
       for (unsigned l = 0; l < w->nlanes; l++) {
         if ((in->abs >> i) & 1) src[i][l] &= ~sb;
@@ -648,7 +650,7 @@ static void shape_of(const wemu_device *dev, const emu_inst *in, valu_shape *v) 
 
 void emu_valu_prepare(const wemu_device *dev, emu_inst *in) {
   in->vfast = 0;
-  if (!isa_fmt_valu(in->fmt) || in->vopd || in->sdwa) return;
+  if (!isa_fmt_valu(in->fmt) || in->vopd || in->sdwa || in->dpp) return;
   isa_op op = in->op;
   const emu_vinfo *vi = &dev->vinfo[op];
   if (!vi->fast || (in->fmt == ISA_FMT_VOP3P)) return;
@@ -729,6 +731,9 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   }
   uint64_t src[3][EMU_MAX_LANES];
   memset(src, 0, sizeof src);
+  /* DPP: src0 from other lanes; the lanes it writes (wexec) may be fewer than EXEC's */
+  emu_lanes wexec = exec;
+  if (in->dpp && emu_dpp_read(d, w, in, exec, src[0], &wexec)) return -1;
   if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) return -1;
 
   /* MODE */
@@ -761,7 +766,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (res) { return emu_fault(d, w, in, "vector instruction not implemented by the emulator"); }
 
   if (is_cmp) return write_cmp(d, w, in, vi, cmask);
-  int wrc = write_result(d, w, in, vi, exec, dw, dst, blend_unset);
+  int wrc = write_result(d, w, in, vi, wexec, dw, dst, blend_unset);
   if (wrc) return wrc;
   if (writes_carry) {
     if (emu_mask_write(d, w, in, v.cout_code, cout_mask & exec)) return -1;

@@ -362,6 +362,8 @@ int isel_hwregs_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 int isel_gds_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_wave_ops.c: writelane and wave.reduce.umin/umax; as isel_amdgcn_call. */
 int isel_wave_ops_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
+/* isel_dpp.c: llvm.amdgcn.update.dpp / mov.dpp; as isel_amdgcn_call. */
+int isel_dpp_call(isel_ctx *c, LLVMValueRef ins, unsigned id);
 /* isel_f64.c: double-precision instructions (fadd..fdiv, fneg, fcmp,
  * conversions to and from double) and f64 intrinsics (name contains
  * ".f64"). Each returns -1 when `ins` is not theirs, 0 when it is but

@@ -768,6 +768,7 @@ bool isel_call(isel_ctx *c, LLVMValueRef ins) {
   if (sel < 0) sel = isel_hwregs_call(c, ins, id); /* isel_hwregs.c */
   if (sel < 0) sel = isel_gds_call(c, ins, id); /* isel_gds.c */
   if (sel < 0) sel = isel_wave_ops_call(c, ins, id); /* isel_wave_ops.c */
+  if (sel < 0) sel = isel_dpp_call(c, ins, id); /* isel_dpp.c */
   if (sel < 0) sel = isel_dot_call(c, ins, id); /* isel_dot.c */
   if (sel < 0) sel = isel_overflow_call(c, ins, id); /* isel_overflow.c */
   return sel > 0;

@@ -66,6 +66,8 @@ static int intrinsic_divergence(LLVMValueRef callee) {
    * operand is uniform (a uniform loop writing lanes: wrong values,
    * tests/kernels/f_writelane_uniform.ll) */
   if (name_starts(n, len, "llvm.amdgcn.writelane")) return 1;
+  /* DPP moves: each lane reads another lane, or keeps `old` (isel_dpp.c) */
+  if (name_starts(n, len, "llvm.amdgcn.update.dpp") || name_starts(n, len, "llvm.amdgcn.mov.dpp")) return 1;
   /* each lane holds other elements of the matrix product (isel_mfma.c) */
   if (name_starts(n, len, "llvm.amdgcn.mfma.")) return 1;
   /* buffer atomics: each lane sees another old value (isel_buffer.c) */

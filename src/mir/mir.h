@@ -550,6 +550,8 @@ static inline int mir_tied_operand(const mir_instr *ins) {
   if (isa_table[ins->opcode].format == ISA_FMT_MUBUF && (isa_table[ins->opcode].flags & ISA_F_ATOMIC) && ins->num_ops)
     return 0;
   if (ins->opcode == ISA_V_WRITELANE_B32 && ins->num_ops == 3) return 2;
+  if ((isa_table[ins->opcode].flags & ISA_F_DPP) && !(isa_table[ins->opcode].flags & ISA_F_DPP8) && ins->num_ops == 2)
+    return 1; /* v_mov_b32_dpp's `old` */
   if ((ins->opcode == ISA_V_MOV_B32 || ins->opcode == ISA_V_MOVRELD_B32) && (ins->enc_flags & MIR_ENC_GPR_IDX) &&
       ins->num_ops == 2)
     return 1;
@@ -559,6 +561,23 @@ static inline mir_operand mir_op_block(uint32_t b) {
   mir_operand o = {.kind = MIR_OPND_BLOCK, .preg = MIR_PREG_NONE};
   o.imm = b;
   return o;
+}
+/* mir_instr.offset of an ISA_F_DPP instruction: bits 31:8 of its DPP16
+ * dword (Vega ISA guide 12.x "DPP"; RDNA 2 guide "VOP_DPP16"), so the
+ * encoder writes offset << 8 | src0: DPP_CTRL [8:0], FI [10] (GFX10+),
+ * BOUND_CTRL [11], BANK_MASK [19:16], ROW_MASK [23:20]. DPP_CTRL codes:
+ * 0x000-0x0ff quad_perm (2 bits per lane of a quad), 0x101-0x10f row_shl,
+ * 0x111-0x11f row_shr, 0x121-0x12f row_ror, 0x130 wave_shl:1, 0x134
+ * wave_rol:1, 0x138 wave_shr:1, 0x13c wave_ror:1, 0x140 row_mirror, 0x141
+ * row_half_mirror, 0x142 row_bcast:15, 0x143 row_bcast:31 (GFX9 only from
+ * wave_shl on), 0x150-0x15f row_share, 0x160-0x16f row_xmask (GFX10+).
+ * An ISA_F_DPP8 instruction's offset holds bits 31:8 of its DPP8 dword
+ * instead: lane i of each 8 reads lane sel[i] = bits [3i+2:3i]. */
+#define MIR_DPP_FI (1u << 10)
+#define MIR_DPP_BOUND_CTRL (1u << 11)
+static inline int32_t mir_dpp_controls(unsigned ctrl, unsigned row_mask, unsigned bank_mask, bool bound_ctrl, bool fi) {
+  return (int32_t)((ctrl & 0x1ffu) | (fi ? MIR_DPP_FI : 0) | (bound_ctrl ? MIR_DPP_BOUND_CTRL : 0) | (bank_mask & 15u) << 16 |
+                   (row_mask & 15u) << 20);
 }
 /* Is ins encoded as SDWA: does a source carry an SDWA select (mir_operand.sel)? */
 static inline bool mir_is_sdwa(const mir_instr *ins) {

@@ -14,7 +14,14 @@
  *     v_writelane's lane select): 1;
  *   - s_setreg -> s_getreg or s_setreg: 2;
  *   - a VMEM store of more than 64 bits of data -> VALU writes those data
- *     VGPRs: 1.
+ *     VGPRs: 1;
+ *   - a VGPR write -> a DPP instruction (ISA_F_DPP) reads it: 2. The
+ *     guide names VALU writes; like LLVM 19 (checkDPPHazards, which
+ *     counts any definition: llc-19 puts s_nop 0 between a load's
+ *     s_waitcnt and the DPP move reading its result) any writer counts,
+ *     and every VGPR operand, the tied `old` included;
+ *   - an EXEC write -> a DPP instruction: 5 (the guide: VALU writes;
+ *     any writer here, SALU's s_and_saveexec included: conservative).
  * Hardware interlocks cover the rest on gfx9 (SALU->SMEM, VALU->VALU).
  *
  * Soft clauses, when XNACK may replay (wavecc_xnack_replay: the target
@@ -98,6 +105,17 @@ static bool writes_m0(const mir_instr *p) {
   return false;
 }
 
+static bool writes_exec(const mir_instr *p) {
+  if (isa_table[p->opcode].flags & ISA_F_WRITES_EXEC) return true;
+  for (unsigned k = 0; k < p->num_defs; k++) {
+    mir_preg r;
+    unsigned n;
+    mir_opnd_units(&p->defs[k], &r, &n);
+    if (n && r <= MIR_PREG_EXEC + 1 && r + n > MIR_PREG_EXEC) return true;
+  }
+  return false;
+}
+
 /* Instruction classes the rules name. */
 enum { K_NONE, K_LANE_SELECT, K_DIV_FMAS, K_SETREG, K_GETREG };
 
@@ -133,6 +151,17 @@ static unsigned required(const uint8_t *hw, const mir_instr *prod, const mir_ins
    * per lane in the atomic optimizer's loop otherwise */
   if (is_salu(prod) && writes_m0(prod) && ck != K_LANE_SELECT && reads_m0(cons))
     need = at_least(need, hw[WAVECC_HZ_SALU_M0]);
+  if (cons->opcode < ISA_NUM_OPS && (isa_table[cons->opcode].flags & ISA_F_DPP)) {
+    for (unsigned k = 0; k < cons->num_ops && need < hw[WAVECC_HZ_VALU_VGPR_DPP]; k++) {
+      mir_preg r;
+      unsigned n;
+      mir_opnd_units(&cons->ops[k], &r, &n);
+      if (!n || r < 256 || r >= 512) continue;
+      for (unsigned j = 0; j < prod->num_defs; j++)
+        if (overlaps(&prod->defs[j], &cons->ops[k])) need = at_least(need, hw[WAVECC_HZ_VALU_VGPR_DPP]);
+    }
+    if (writes_exec(prod)) need = at_least(need, hw[WAVECC_HZ_VALU_EXEC_DPP]);
+  }
   if (pk == K_SETREG && (ck == K_GETREG || ck == K_SETREG)) need = at_least(need, hw[WAVECC_HZ_SETREG]);
   if (is_vmem(prod) && (isa_table[prod->opcode].flags & (ISA_F_STORE | ISA_F_ATOMIC)) && is_valu(cons) &&
       need < hw[WAVECC_HZ_VMEM_STORE_DATA]) {

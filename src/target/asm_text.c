@@ -154,6 +154,12 @@ int asm_parse_instr(const char *text, size_t len, asm_instr *out, char *err, siz
     return -1;
   }
   isa_format f = isa_table[out->op].format;
+  /* the DPP forms need their controls, which this parser does not read
+   * (without them llvm-mc-19 refuses the line too) */
+  if (isa_table[out->op].flags & ISA_F_DPP) {
+    snprintf(err, errlen, "instruction '%s' (DPP in inline assembly)", mn);
+    return -1;
+  }
   bool acc_move = out->op == ISA_V_ACCVGPR_READ_B32 || out->op == ISA_V_ACCVGPR_WRITE_B32; /* VOP3P */
   /* VOP3P without modifiers (a modifier after the last operand is not an
    * operand: refused below) is the packed form, op_sel_hi [1,1,1], as the

@@ -63,6 +63,16 @@ enum {
                                          that has SDWA (gfx9, CDNA, GFX10; Vega ISA guide 12.x "SDWA"): its
                                          sources may select a byte or half-word, sign-extended or not (pass
                                          sdwa); checked with llvm-mc-19 at gfx900, gfx90a, gfx942, gfx1030 */
+  ISA_F_DPP = 1u << 23,               /* the DPP16 form of a VOP1 operation (v_mov_b32_dpp): the 32-bit encoding with
+                                         src0 = 0xfa and a second dword holding the source VGPR, DPP_CTRL, BOUND_CTRL,
+                                         (GFX10+) FI, BANK_MASK and ROW_MASK (Vega ISA guide 12.x "DPP"; RDNA 2/3
+                                         guides "VOP_DPP16"); mir_instr.offset holds the controls (mir_dpp_*), the
+                                         destination keeps `old` (a tied operand) in the lanes it does not write.
+                                         Reads lanes EXEC may disable, so it is ISA_F_IGNORES_EXEC too */
+  ISA_F_DPP8 = 1u << 24,              /* with ISA_F_DPP: the DPP8 form (GFX10+; RDNA 2/3 guides "DPP8"): src0 = 0xe9,
+                                         the second dword the source VGPR and eight 3-bit lane selects
+                                         (mir_instr.offset); every active lane is written (an inactive source
+                                         reads 0), so no tied `old` */
 };
 
 typedef enum isa_op {

@@ -60,6 +60,9 @@ typedef enum wavecc_hazard {
   WAVECC_HZ_SALU_M0,           /* SALU writes M0 -> s_sendmsg, GDS, LDS add-TID, s_movrel */
   WAVECC_HZ_SETREG,            /* s_setreg -> s_getreg or s_setreg */
   WAVECC_HZ_VMEM_STORE_DATA,   /* VMEM store of more than 64 data bits -> VALU writes those VGPRs */
+  WAVECC_HZ_VALU_VGPR_DPP,     /* VALU writes a VGPR -> a DPP instruction reads it (Vega ISA guide 4.5: 2) */
+  WAVECC_HZ_VALU_EXEC_DPP,     /* VALU writes EXEC -> a DPP instruction (Vega ISA guide 4.5: 5; "ALU does not
+                                  forward EXEC to DPP") */
   WAVECC_NUM_HAZARDS
 } wavecc_hazard;
 
@@ -215,6 +218,16 @@ struct wavecc_target {
    * wavecc enables it only on the GPUs its corpus was run at with it).
    * Pass sdwa folds byte and half-word extracts into their readers. */
   bool sdwa;
+  /* DPP16 controls (mir_dpp_controls; Vega ISA guide 12.x "DPP", RDNA 2/3
+   * guides "DPP16"): gfx9 and CDNA have the wave-wide shifts and rotates
+   * (wave_shl/rol/shr/ror:1) and row_bcast:15/31; GFX10+ dropped those and
+   * added row_share, row_xmask, the FI bit and DPP8 (dpp_gfx10 true). LLVM
+   * 19 isLegalDPPControl / AMDGPUAsmParser::isSupportedDPPCtrl agree. */
+  bool dpp_gfx10;
+  /* CDNA 2/3 (gfx90a, gfx942): DPP_CTRL 0x150-0x15f is row_newbcast:n,
+   * every lane of a row reading the row's lane n (GFX10's row_share code;
+   * LLVM FeatureGFX90AInsts, llvm-mc-19 -mcpu=gfx90a/gfx942) */
+  bool dpp_row_newbcast;
 
   /* Register files. */
   unsigned vgprs;               /* VGPRs per lane a wave can address */

@@ -56,7 +56,10 @@
     [WAVECC_HZ_SALU_M0] = 1,                                                                                          \
     [WAVECC_HZ_SETREG] = 2,                                                                                           \
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,                                                                                  \
+    [WAVECC_HZ_VALU_VGPR_DPP] = 2, /* the GFX9 table (CDNA 3 ISA guide 4.5 keeps both DPP rows) */                    \
+    [WAVECC_HZ_VALU_EXEC_DPP] = 5,                                                                                    \
   },                                                                                                                  \
+  .dpp_row_newbcast = true, /* target.h */                                                                            \
                                                                                                                       \
   .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \
            .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},             \

@@ -75,6 +75,8 @@ const wavecc_target wavecc_target_gfx900 = {
     [WAVECC_HZ_SALU_M0] = 1,
     [WAVECC_HZ_SETREG] = 2,
     [WAVECC_HZ_VMEM_STORE_DATA] = 1,
+    [WAVECC_HZ_VALU_VGPR_DPP] = 2,
+    [WAVECC_HZ_VALU_EXEC_DPP] = 5,
   },
 
   .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,

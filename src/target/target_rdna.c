@@ -31,6 +31,7 @@
   .unaligned_global = true,                                  /* target.h */                                          \
   /* GFX10+: hasNoDataDepHazard (GCNHazardRecognizer); none of the GFX9 hazards need wait states */                 \
   .hazard_waits = {0},                                                                                               \
+  .dpp_gfx10 = true, /* row_share/row_xmask, FI, DPP8; no wave_* shifts or row_bcast (target.h) */                 \
   .mode = {.fp_round_shift = 0, .fp_denorm_shift = 4, .dx10_clamp_bit = 8, .ieee_bit = 9, .hwreg_id = 1,                  \
            .fpmode_bits = 24, .fpmode_mask = 0x87f3ff},            \
   .default_float_mode = 0xf0, .flat_scratch_reg = 0, .max_scratch_wave_kib = 8191, .gds_bytes = 65536

@@ -50,6 +50,10 @@ static const struct {
   {F10, ISA_FMT_VOP3, 0x14b, "v0 = v_fma_f32 -|v1|, v2, v3 clamp", {0xd54b8100u, 0x240e0501u}, 2}, /* v_fma_f32 v0, -|v1|, v2, v3 clamp */
   {F10, ISA_FMT_VOP1, 0x06, "v0 = v_cvt_f32_u32 s0 omod:1", {0xd5860000u, 0x08000000u}, 2}, /* v_cvt_f32_u32_e64 v0, s0 mul:2 */
   {F10, ISA_FMT_VOP1, 0x01, "v0 = v_mov_b32 v1", {0x7e000301u}, 1}, /* v_mov_b32_e32 v0, v1 */
+  /* DPP16 (isel_dpp.c; recorded 2026-11-30) */
+  {F10, ISA_FMT_VOP1, 0x01, "v12 = v_mov_b32_dpp v13, v12 offset:16712021", {0x7e1802fau, 0xff01550du}, 2}, /* v_mov_b32_dpp v12, v13 row_share:5 row_mask:0xf bank_mask:0xf */
+  {F10, ISA_FMT_VOP1, 0x01, "v12 = v_mov_b32_dpp v13, v12 offset:5441891", {0x7e1802fau, 0x5309630du}, 2}, /* v_mov_b32_dpp v12, v13 row_xmask:3 row_mask:0x5 bank_mask:0x3 bound_ctrl:1 */
+  {F10, ISA_FMT_VOP1, 0x01, "v12 = v_mov_b32_dpp8 v13 offset:342391", {0x7e1802e9u, 0x0539770du}, 2}, /* v_mov_b32_dpp v12, v13 dpp8:[7,6,5,4,3,2,1,0] */
   /* SDWA (pass sdwa; recorded 2026-11-29) */
   {F10, ISA_FMT_VOP2, 0x25, "v7 = v_add_u32 sdwa:BYTE_2 v2, v3", {0x4a0e06f9u, 0x06020602u}, 2}, /* v_add_nc_u32_sdwa v7, v2, v3 dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:BYTE_2 src1_sel:DWORD */
   {F10, ISA_FMT_VOPC, 0x84, "s5 = v_cmp_gt_i32 sdwa:BYTE_1 v2, s3", {0x7d0806f9u, 0x86018502u}, 2}, /* v_cmp_gt_i32_sdwa s5, v2, s3 src0_sel:BYTE_1 src1_sel:DWORD */
@@ -82,6 +86,8 @@ static const struct {
   {F11, ISA_FMT_VOPC, 0x4a, "s0 = v_cmp_eq_u32 v1, v2", {0xd44a0000u, 0x00020501u}, 2}, /* v_cmp_eq_u32_e64 s0, v1, v2 */
   {F11, ISA_FMT_VOP3, 0x213, "v0 = v_fma_f32 v1, v2, 0x40400000", {0xd6130000u, 0x03fe0501u, 0x40400000u}, 3}, /* v_fma_f32 v0, v1, v2, 0x40400000 */
   {F11, ISA_FMT_VOP1, 0x06, "v0 = v_cvt_f32_u32 s0 omod:1", {0xd5860000u, 0x08000000u}, 2}, /* v_cvt_f32_u32_e64 v0, s0 mul:2 */
+  {F11, ISA_FMT_VOP1, 0x01, "v12 = v_mov_b32_dpp v13, v12 offset:16712021", {0x7e1802fau, 0xff01550du}, 2}, /* v_mov_b32_dpp v12, v13 row_share:5 row_mask:0xf bank_mask:0xf */
+  {F11, ISA_FMT_VOP1, 0x01, "v12 = v_mov_b32_dpp8 v13 offset:14680065", {0x7e1802e9u, 0xe000010du}, 2}, /* v_mov_b32_dpp v12, v13 dpp8:[1,0,0,0,0,0,0,7] */
   {F11, ISA_FMT_VOP3, 0x2fe, "v[0:1], s0 = v_mad_u64_u32 v1, v2, v[4:5]", {0xd6fe0000u, 0x04120501u}, 2}, /* v_mad_u64_u32 v[0:1], s0, v1, v2, v[4:5] */
   {F11, ISA_FMT_VOP3P, 0x0f, "v0 = v_pk_add_f16 v1, v2", {0xcc0f4000u, 0x18020501u}, 2}, /* v_pk_add_f16 v0, v1, v2 */
   {F11, ISA_FMT_DS, 0x0d, "ds_write_b32 v1, v2 offset:16", {0xd8340010u, 0x00000201u}, 2}, /* ds_store_b32 v1, v2 offset:16 */

@@ -62,6 +62,8 @@ static void synth(const wavecc_target *t, unsigned op, bool vop3, char *b, size_
   if (ii->format == ISA_FMT_MUBUF && k >= 3) len += (size_t)snprintf(b + len, n - len, " offen");
   if (ii->format == ISA_FMT_GLOBAL || ii->format == ISA_FMT_SCRATCH) len += (size_t)snprintf(b + len, n - len, " off");
   if (op == ISA_S_SETREG_IMM32_B32) len += (size_t)snprintf(b + len, n - len, " 7");
+  /* DPP controls (mir_dpp_controls): quad_perm:[0,0,0,0], every row and bank */
+  if (ii->flags & ISA_F_DPP) len += (size_t)snprintf(b + len, n - len, " offset:%d", mir_dpp_controls(0, 15, 15, false, false));
   if (vop3) snprintf(b + len, n - len, " vop3");
 }
 
@@ -93,7 +95,12 @@ static void check(wemu_device *dev, unsigned op, bool vop3) {
     if (emu_decode(dev, &prog, 0, &in)) {
       fprintf(stderr, "%s: the decoder refuses %08x: %s\n", line, w[0], wemu_error(dev));
       failures++;
-    } else if (in.op != op || in.size != 4 * n || (vop3 && in.fmt != ISA_FMT_VOP3)) {
+    } else if ((isa_table[op].flags & ISA_F_DPP) && !(in.dpp == 1 && in.size == 8 && in.fmt == isa_table[op].format &&
+                                                      isa_table[in.op].opcode == isa_table[op].opcode && in.dpp_row_mask == 15)) {
+      /* a DPP form decodes as its operation with the DPP fields (exec_dpp.c) */
+      fprintf(stderr, "%s: does not decode as DPP (%s, %u bytes)\n", line, isa_table[in.op].mnemonic, in.size);
+      failures++;
+    } else if (!(isa_table[op].flags & ISA_F_DPP) && (in.op != op || in.size != 4 * n || (vop3 && in.fmt != ISA_FMT_VOP3))) {
       fprintf(stderr, "%s: decodes as %s (%u bytes, %s) from %u bytes\n", line, isa_table[in.op].mnemonic, in.size,
               isa_format_name(in.fmt), 4 * n);
       failures++;
@@ -114,7 +121,8 @@ int main(void) {
     if (op == ISA_V_MADMK_F32 || op == ISA_V_MADAK_F32 || op == ISA_V_MADMK_F16 || op == ISA_V_MADAK_F16) continue;
     check(dev, op, false);
     tried++;
-    if ((f == ISA_FMT_VOP1 && op != ISA_V_SWAP_B32) || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) { /* swap: no VOP3 */
+    if (((f == ISA_FMT_VOP1 && op != ISA_V_SWAP_B32) || f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) &&
+        !(isa_table[op].flags & ISA_F_DPP)) { /* swap, DPP: no VOP3 */
       check(dev, op, true);
       tried++;
     }
