@@ -43,9 +43,12 @@
 
 static bool plain(const mir_instr *i) { return !i->clamp && !i->omod && !(i->enc_flags & ~MIR_ENC_VOP3); }
 
-/* a temporary (not fixed to a register), or a constant, without modifiers */
+/* a temporary (not fixed to a register), or a constant, without modifiers
+ * or an SDWA select (pass sdwa runs first: an add reading the low half-word
+ * of its operand, v_add_u32_sdwa, is no plain add, and v_mad_u64_u32, VOP3,
+ * has no select; fz22a, gen_private_tuples 168 at gfx1030 -O1) */
 static bool simple(const mir_operand *o) {
-  if (o->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) return false;
+  if ((o->flags & ~(MIR_OPND_KILL | MIR_OPND_LATE_KILL)) || o->sel) return false;
   if (o->kind == MIR_OPND_CONST) return o->size <= 1;
   return o->kind == MIR_OPND_TEMP && o->preg == MIR_PREG_NONE;
 }
