@@ -159,6 +159,27 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     if (w < 64) *bits &= (1ull << w) - 1;
     return true;
   }
+  if (LLVMIsAConstantExpr(v) && LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMIntegerTypeKind) {
+    /* the integer operations LLVM 19 keeps as constant expressions (add,
+     * sub, mul, xor; LangRef "Constant Expressions") on operands with
+     * known bits, e.g. `add (ptrtoint (gep (i8, ptr addrspace(5) null,
+     * i32 4)) to i32), 1)` that -O1 leaves: computed in 64 bits, wrapped
+     * to the type's width */
+    LLVMOpcode op = LLVMGetConstOpcode(v);
+    unsigned w = LLVMGetIntTypeWidth(LLVMTypeOf(v));
+    uint64_t a, b;
+    if (w > 64 || (op != LLVMAdd && op != LLVMSub && op != LLVMMul && op != LLVMXor) ||
+        !const_bits(c, LLVMGetOperand(v, 0), &a) || !const_bits(c, LLVMGetOperand(v, 1), &b))
+      return false;
+    switch (op) {
+    case LLVMAdd: *bits = a + b; break;
+    case LLVMSub: *bits = a - b; break;
+    case LLVMMul: *bits = a * b; break;
+    default: *bits = a ^ b; break;
+    }
+    if (w < 64) *bits &= (1ull << w) - 1;
+    return true;
+  }
   uint32_t off;
   /* only as an LDS pointer: a generic pointer to LDS needs the aperture */
   if (LLVMGetTypeKind(LLVMTypeOf(v)) == LLVMPointerTypeKind && LLVMGetPointerAddressSpace(LLVMTypeOf(v)) == 3 &&
