@@ -1,7 +1,7 @@
 ; Inline assembly with memory instructions: a GLOBAL load and store with
 ; `off` SADDR and an offset, an LDS write and read (DS) with an offset, and
 ; s_waitcnt written by counter name, next to a barrier and ordinary
-; accesses. Each text waits for its own accesses, as it must with llc-19,
+; accesses. Each text waits for its own loads and LDS store, as it must with llc-19,
 ; which sees no memory access in the text (without the waits the emulator
 ; reports llc-19's code: "reads v0 before an s_waitcnt covers the load";
 ; wavecc's waitcnt pass counts the text's accesses: lit isel-asm-memory.ll).
@@ -47,7 +47,7 @@ define amdgpu_kernel void @k_asm_mem(ptr addrspace(1) %in, ptr addrspace(1) %out
   store i32 %r, ptr addrspace(1) %pout
   %a5 = add i32 %a, 5
   %pout2 = getelementptr i32, ptr addrspace(1) %out2, i32 %id
-  call void asm sideeffect "global_store_dword $0, $1, off\0As_waitcnt vmcnt(0) & lgkmcnt(0)", "v,v"(ptr addrspace(1) %pout2, i32 %a5)
+  call void asm sideeffect "global_store_dword $0, $1, off", "v,v"(ptr addrspace(1) %pout2, i32 %a5)
   ret void
 }
 
