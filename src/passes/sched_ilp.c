@@ -169,6 +169,7 @@ typedef struct si {
   unsigned lim_v, lim_s;
   bool estimate;           /* first walk: only sum the program's estimated cycles into total */
   uint64_t total;
+  struct si_cand *cands;   /* second walk: the regions' candidate orders */
   arena *tmp;
 } si;
 
@@ -693,18 +694,24 @@ static void try_order(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t 
   if (peak.vgpr > bound || peak.sgpr > S->lim_s) t->changed = false, t->cycles = UINT32_MAX;
 }
 
-/* Does order b save at least `per_mille` of the program's estimated
- * cycles over order a, run freq times? */
-static bool pays(const si *S, const si_try *a, const si_try *b, uint64_t freq, unsigned per_mille) {
-  return b->changed && b->cycles < a->cycles && (uint64_t)(a->cycles - b->cycles) * freq * 1000 >= per_mille * S->total;
-}
+/* One region's candidate orders, kept until the program's choice
+ * (choose): the tight and the loose order (NULL: none better than the
+ * current one), the region's cycles in each, and its weight (loop depth). */
+typedef struct si_cand {
+  mir_block *b;
+  uint32_t from, n;
+  mir_instr **tight, **loose;
+  uint32_t c0, ct, cl;
+  uint64_t freq;
+  struct si_cand *next;
+} si_cand;
 
 /* Schedules block b's region [from, to): the current order, an order
  * within `tight` VGPRs (the block's demand before the pass: no register
- * more) and one within the pass's limits (S->lim_v), and keeps the
- * cheapest that pays. freq: how often the block runs relative to the
- * others (loop depth); the gains are weighed against S->total, the
- * program's estimated cycles in the current order (the first walk). */
+ * more) and one within the pass's limits (S->lim_v), and records them
+ * in S->cands for choose. freq: how often the block runs relative to
+ * the others (loop depth). The first walk (S->estimate) only sums the
+ * current order's cycles into S->total. */
 static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to, mir_reg_demand cur, unsigned tight,
                    uint64_t freq) {
   unsigned n = to - from;
@@ -724,10 +731,33 @@ static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to,
   for (unsigned k = 0; k < TIGHT_TRIES && tight > k && tt.cycles == UINT32_MAX; k++) {
     try_order(S, b, bi, from, to, cur, tight - k, tight, false, true, old, &tt);
   }
-  /* the low-register choice: the tight order where it pays, else the current one */
-  const si_try *low = pays(S, &t0, &tt, freq, GAIN_TIGHT) ? &tt : &t0;
-  const si_try *pick = pays(S, low, &tl, freq, GAIN_LOOSE) ? &tl : low;
-  if (pick != &t0 && pick->changed) memcpy(&b->instrs[from], pick->order, n * sizeof *old);
+  bool bt = tt.changed && tt.cycles < t0.cycles;
+  uint32_t low = bt ? tt.cycles : t0.cycles;
+  bool bl = tl.changed && tl.cycles < low;
+  if (!bt && !bl) return;
+  si_cand *c = arena_alloc(S->tmp, sizeof *c);
+  *c = (si_cand){b, from, n, bt ? tt.order : NULL, bl ? tl.order : NULL, t0.cycles, low, bl ? tl.cycles : low, freq,
+                 S->cands};
+  S->cands = c;
+}
+
+/* The program's choice: the tight orders where they are faster, when
+ * together they save GAIN_TIGHT per mille of the program's estimated
+ * cycles (S->total); the loose ones on top where they are faster still,
+ * when together they save GAIN_LOOSE per mille more. Summed over the
+ * program, not per region: a kernel of many short regions between
+ * barriers and waits (fft_radix4) gains in each a little
+ * and in all a lot. Returns whether an order changed. */
+static bool choose(si *S) {
+  uint64_t gt = 0, gl = 0;
+  for (si_cand *c = S->cands; c; c = c->next) gt += (uint64_t)(c->c0 - c->ct) * c->freq, gl += (uint64_t)(c->ct - c->cl) * c->freq;
+  bool take_t = gt * 1000 >= (uint64_t)GAIN_TIGHT * S->total, take_l = gl * 1000 >= (uint64_t)GAIN_LOOSE * S->total;
+  bool any = false;
+  for (si_cand *c = S->cands; c; c = c->next) {
+    mir_instr **o = take_l && c->loose ? c->loose : (take_t || take_l) && c->tight ? c->tight : NULL;
+    if (o) memcpy(&c->b->instrs[c->from], o, c->n * sizeof *o), any = true;
+  }
+  return any;
 }
 
 int mir_sched_ilp(mir_program *p, diag *d) {
@@ -808,12 +838,12 @@ int mir_sched_ilp(mir_program *p, diag *d) {
         }
         if (alu >= 2 || S.estimate) {
           region(&S, b, bi, i, j, before[i], tight, freq);
-          any |= !S.estimate;
         }
         i = j;
       }
     }
   }
+  any = choose(&S);
   arena_free(&tmp);
   if (any) p->live = NULL; /* the order may have changed: kill flags and demand are stale */
   return 0;
