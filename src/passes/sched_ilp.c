@@ -57,9 +57,10 @@
  * them; an order the exact demand walk (mir_demand_step) puts over
  * either limit is not taken. Each region is ordered three ways: as it is,
  * within the VGPRs its block needs now, and within the limits above; an
- * order that needs no VGPR more is taken when the cycles it saves
- * (weighed by the block's loop depth) are 2 % of the program's estimated
- * cycles, one that needs more when it saves 10 % more than that
+ * order that needs no VGPR more is taken when the cycles such orders
+ * save over the whole program (each region's gain weighed by its block's
+ * loop depth) are 2 % of the program's estimated cycles, one that needs
+ * more when such orders save 10 % more than that
  * (GAIN_TIGHT, GAIN_LOOSE: most interleaving costs VGPRs and buys no
  * occupancy-model cycles). A program over its budgets (it will spill) is
  * left alone.
@@ -110,11 +111,13 @@ enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
  * 0.919 / 0.916 at step / +8 / +16; at +8 f_int_div_signed_small and
  * f_wide_int lost their interleaving). */
 enum { VGPR_SLACK = 16 };
-/* Which order of a region the pass keeps (region()): an order within
- * the block's own VGPR demand when the cycles it saves, times the
- * block's estimated executions, are at least GAIN_TIGHT per mille of the
- * program's estimated cycles; an order up to the limits above only when
- * it saves GAIN_LOOSE per mille more than that; else the current order.
+/* Which orders the pass keeps (choose()): the orders within the blocks'
+ * own VGPR demand when the cycles they save, each region's gain times
+ * its block's estimated executions, summed over the program, are at
+ * least GAIN_TIGHT per mille of the program's estimated cycles; the
+ * orders up to the limits above only when they save GAIN_LOOSE per mille
+ * more than that; else the current orders. (Per region, as 1764274 had
+ * it, a kernel of many short regions kept none: fft_radix4.)
  * A block in a loop nest of depth d counts 2^(LOOP_TRIPS_LOG2 * d) times
  * (d at most LOOP_DEPTH_MAX). Why: the interleaving costs VGPRs twice,
  * as demand and as the allocator's fragmentation of the reordered code
