@@ -54,9 +54,16 @@
  * (wavecc_same_occupancy_vgprs), SGPRs
  * up to the target's full-occupancy count (or the program's peak where
  * higher), both a few registers below the budgets as sched-loads keeps
- * them; a region whose new order the exact demand walk (mir_demand_step)
- * puts over either limit gets its old order back. A program over its
- * budgets (it will spill) is left alone.
+ * them; an order the exact demand walk (mir_demand_step) puts over
+ * either limit is not taken. Each region is ordered three ways: as it is,
+ * within the VGPRs its block needs now, and within the limits above; an
+ * order that needs no VGPR more is taken when the cycles such orders
+ * save over the whole program (each region's gain weighed by its block's
+ * loop depth) are 2 % of the program's estimated cycles, one that needs
+ * more when such orders save 10 % more than that
+ * (GAIN_TIGHT, GAIN_LOOSE: most interleaving costs VGPRs and buys no
+ * occupancy-model cycles). A program over its budgets (it will spill) is
+ * left alone.
  *
  * Measured 2026-11-29 (bench/compare --quick against llc-19, ratio
  * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
@@ -74,10 +81,14 @@
  * the region's fixed ends keep, memory accesses keep their order, and SCC
  * readers stay behind their writer.
  * Cost: one liveness run; per region of n instructions O(n * ready) for
- * the choices, a demand walk of the block per region. Runs before the
+ * each of up to 6 orders (the current one, for its cycles, in a first
+ * walk over the program and again in the second; one within the limits;
+ * up to TIGHT_TRIES within the block's demand), a demand walk of the
+ * block per order. Runs before the
  * spiller; leaves p->live stale (NULL) when an order changed. */
 #include <string.h>
 
+#include "mir/loops.h"
 #include "passes/passes.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
@@ -89,19 +100,45 @@
  * reader of a load waits at an s_waitcnt, so independent work goes first. */
 enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
 /* VGPRs the scheduler may add to the program's peak demand (within its
- * occupancy step). Measured 2026-11-29 (bench/compare --quick, VGPR and
- * occupancy-cycle geomeans against llc-19). bench/real at gfx1030 with
+ * occupancy step), for an order that pays (GAIN_LOOSE). Measured
+ * 2026-11-29 (bench/compare --quick, VGPR and occupancy-cycle geomeans
+ * against llc-19), before orders had to pay: bench/real at gfx1030 with
  * limit occupancy step / peak rounded up to the allocation granule /
  * peak + 0, 4, 8, 16: VGPRs 1.060 / 1.045 / 1.036 / 1.037 / 1.043 /
- * 1.057, cycles 0.970 / 0.970 / 0.978 / 0.978 / 0.970 / 0.970; gfx1100
- * (step, granule, +8, +16) VGPRs 1.057 / 1.032 / 1.039 / 1.053, cycles
- * 0.964 / 0.969 / 0.963 / 0.964. nbody_tiled needs some slack (gfx1030
- * 50643 cycles at +0, 34003 at +8; gfx1100's 24-VGPR granule keeps it at
- * 48980). The default set at gfx1030 decides for 16: cycles 0.915 (step)
- * / 0.919 (+8) / 0.916 (+16), VGPRs 0.970 / 0.943 / 0.956; at +8
- * f_int_div_signed_small (676 -> 894 cycles) and f_wide_int (1873 ->
- * 2299) lose their interleaving. */
+ * 1.057, cycles 0.970 / 0.970 / 0.978 / 0.978 / 0.970 / 0.970.
+ * nbody_tiled needs the slack (gfx1030 50643 cycles at +0, 34003 at +8
+ * and +16); the default set at gfx1030 decided for 16 (cycles 0.915 /
+ * 0.919 / 0.916 at step / +8 / +16; at +8 f_int_div_signed_small and
+ * f_wide_int lost their interleaving). */
 enum { VGPR_SLACK = 16 };
+/* Which orders the pass keeps (choose()): the orders within the blocks'
+ * own VGPR demand when the cycles they save, each region's gain times
+ * its block's estimated executions, summed over the program, are at
+ * least GAIN_TIGHT per mille of the program's estimated cycles; the
+ * orders up to the limits above only when they save GAIN_LOOSE per mille
+ * more than that; else the current orders. (Per region, as 1764274 had
+ * it, a kernel of many short regions kept none: fft_radix4.)
+ * A block in a loop nest of depth d counts 2^(LOOP_TRIPS_LOG2 * d) times
+ * (d at most LOOP_DEPTH_MAX). Why: the interleaving costs VGPRs twice,
+ * as demand and as the allocator's fragmentation of the reordered code
+ * (64-bit address pairs: sobel at gfx1030 needs 13 VGPRs of demand in
+ * either order, 14 allocated in the old, 17 in the new), and most of it
+ * bought no cycles: bench/real at gfx1030 (bench/compare --quick,
+ * 2026-11-30 01:10-01:26 UTC, against llc-19, with the regalloc change
+ * of the same day) VGPRs 1.056x, occupancy cycles 0.970x with every
+ * order taken; without sched-ilp 0.980x / 0.982x; with these rules
+ * 1.003x / 0.965x (44 files, pagerank_pull's llc-19 run timed out;
+ * 12 VGPRs either way). gemm_tiled 40 -> 28 VGPRs (llc-19 24),
+ * pattern_count 13 -> 10, first_match 8 -> 6, transpose_lds 7 -> 5 at the
+ * same cycles; thomas 13752 -> 11716 cycles. GAIN_LOOSE 50 (5 %) kept
+ * heat3d's and murmur3's 7 % for 3 and 1 VGPRs more, but collatz's loop
+ * took the loose order and its copies (15320 -> 19644 cycles): 1.016x,
+ * 0.968x. */
+enum { GAIN_TIGHT = 20, GAIN_LOOSE = 100, LOOP_TRIPS_LOG2 = 3, LOOP_DEPTH_MAX = 4 };
+/* Lower VGPR limits tried for the order within the block's demand: the
+ * scheduler's running count of live registers can be a register or two
+ * below the exact walk's (mir_demand_step). */
+enum { TIGHT_TRIES = 3 };
 /* Regions longer than this are scheduled in pieces (the choice is
  * O(n * ready)). */
 enum { REGION_MAX = 1024 };
@@ -133,6 +170,9 @@ typedef struct si {
   uint32_t *mark, stamp;   /* [temp]: phi_edges' stamp of P's parts */
   uint32_t words;
   unsigned lim_v, lim_s;
+  bool estimate;           /* first walk: only sum the program's estimated cycles into total */
+  uint64_t total;
+  struct si_cand *cands;   /* second walk: the regions' candidate orders */
   arena *tmp;
 } si;
 
@@ -497,10 +537,12 @@ static void sink_moves(si *S, unsigned n, uint32_t *order) {
   }
 }
 
-/* Orders nodes [0, n) of the region starting at block index `from` into
- * out; returns whether the order differs from the current one. cur: the
- * live registers before the region. */
-static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
+/* Orders nodes [0, n) of the region into out; returns whether the order
+ * differs from the current one. cur: the live registers before the
+ * region; *cycles: the clock when the last instruction issues (the
+ * waits included). keep: the current order (each step the earliest
+ * ready node), only for its cycles. */
+static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out, uint32_t *cycles, bool keep) {
   uint32_t *readyl = arena_alloc(S->tmp, n * sizeof *readyl), nready = 0, now = 0;
   for (unsigned i = 0; i < n; i++)
     if (!S->n[i].npred) readyl[nready++] = i;
@@ -530,7 +572,8 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
        * waiting, and the clock still charges the wait */
       uint32_t wait = S->n[i].kind == MEM ? 0 : start - now;
       bool glued = last && reads_mask_of(x, last), better;
-      if (best < 0 || over != best_over) better = best < 0 || over < best_over;
+      if (keep) better = best < 0 || i < (unsigned)best;
+      else if (best < 0 || over != best_over) better = best < 0 || over < best_over;
       else if (glued != best_glued) better = glued;
       else if (wait != best_wait) better = wait < best_wait;
       else better = i < (unsigned)best;
@@ -575,7 +618,8 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
     for (uint32_t e = x->first_succ; e < x->first_succ + x->nsucc; e++)
       if (!--S->n[S->succ[e]].npred) readyl[nready++] = S->succ[e];
   }
-  sink_moves(S, n, order);
+  *cycles = now;
+  if (!keep) sink_moves(S, n, order);
   for (unsigned step = 0; step < n; step++) {
     changed |= order[step] != step;
     out[step] = S->n[order[step]].ins;
@@ -583,9 +627,9 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out) {
   return changed;
 }
 
-/* Schedules block b's region [from, to); keeps the new order only when
- * the block's exact demand stays within the limits. */
-static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to, mir_reg_demand cur) {
+/* Sets up the nodes, the liveness after the region and the dependence
+ * graph of block b's region [from, to) for schedule. */
+static void prepare(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to) {
   unsigned n = to - from;
   const uint64_t *live_out = S->p->live->live_out[bi];
   for (unsigned i = 0; i < n; i++) {
@@ -611,13 +655,11 @@ static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to,
       if (x->ops[k].kind == MIR_OPND_TEMP) S->uses_left[x->ops[k].temp.id]++, S->ready[x->ops[k].temp.id] = 0;
   }
   build(S, n);
-  mir_instr **out = arena_alloc(S->tmp, n * sizeof *out), **old = arena_alloc(S->tmp, n * sizeof *old);
-  memcpy(old, &b->instrs[from], n * sizeof *old);
-  if (schedule(S, n, cur, out)) {
-    memcpy(&b->instrs[from], out, n * sizeof *out);
-    mir_reg_demand peak = block_peak(S, b, live_out, NULL);
-    if (peak.vgpr > S->lim_v || peak.sgpr > S->lim_s) memcpy(&b->instrs[from], old, n * sizeof *old);
-  }
+}
+
+/* Clears what prepare and schedule left in the per-temporary arrays for
+ * the region's instructions old[0, n). */
+static void clear(si *S, mir_instr *const *old, unsigned n) {
   for (unsigned i = 0; i < n; i++) {
     const mir_instr *x = old[i];
     for (unsigned k = 0; k < x->num_ops; k++)
@@ -625,6 +667,100 @@ static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to,
     for (unsigned k = 0; k < x->num_defs; k++)
       if (x->defs[k].kind == MIR_OPND_TEMP) S->def_node[x->defs[k].temp.id] = 0, S->ready[x->defs[k].temp.id] = 0;
   }
+}
+
+/* One ordering of a region: cycles, and whether it differs from the
+ * current order. */
+typedef struct si_try {
+  mir_instr **order;
+  uint32_t cycles;
+  bool changed;
+} si_try;
+
+/* Schedules the region [from, to) of block b with VGPR limit lim (keep:
+ * the current order, for its cycles) into t; with check, only an order
+ * whose block demand (mir_demand_step, exact where the scheduler's
+ * running count is not) stays within lim and the SGPR limit counts:
+ * else t->changed is false and t->cycles UINT32_MAX. */
+static void try_order(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to, mir_reg_demand cur,
+                      unsigned lim, unsigned bound, bool keep, bool check, mir_instr **old, si_try *t) {
+  unsigned n = to - from, saved = S->lim_v;
+  S->lim_v = lim;
+  prepare(S, b, bi, from, to);
+  t->changed = schedule(S, n, cur, t->order, &t->cycles, keep);
+  clear(S, old, n);
+  S->lim_v = saved;
+  if (!check || !t->changed) return;
+  memcpy(&b->instrs[from], t->order, n * sizeof *t->order);
+  mir_reg_demand peak = block_peak(S, b, S->p->live->live_out[bi], NULL);
+  memcpy(&b->instrs[from], old, n * sizeof *old);
+  if (peak.vgpr > bound || peak.sgpr > S->lim_s) t->changed = false, t->cycles = UINT32_MAX;
+}
+
+/* One region's candidate orders, kept until the program's choice
+ * (choose): the tight and the loose order (NULL: none better than the
+ * current one), the region's cycles in each, and its weight (loop depth). */
+typedef struct si_cand {
+  mir_block *b;
+  uint32_t from, n;
+  mir_instr **tight, **loose;
+  uint32_t c0, ct, cl;
+  uint64_t freq;
+  struct si_cand *next;
+} si_cand;
+
+/* Schedules block b's region [from, to): the current order, an order
+ * within `tight` VGPRs (the block's demand before the pass: no register
+ * more) and one within the pass's limits (S->lim_v), and records them
+ * in S->cands for choose. freq: how often the block runs relative to
+ * the others (loop depth). The first walk (S->estimate) only sums the
+ * current order's cycles into S->total. */
+static void region(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to, mir_reg_demand cur, unsigned tight,
+                   uint64_t freq) {
+  unsigned n = to - from;
+  mir_instr **old = arena_alloc(S->tmp, n * sizeof *old);
+  memcpy(old, &b->instrs[from], n * sizeof *old);
+  si_try t0 = {arena_alloc(S->tmp, n * sizeof *old), 0, false};
+  try_order(S, b, bi, from, to, cur, S->lim_v, S->lim_v, true, false, old, &t0);
+  if (S->estimate) {
+    S->total += freq * t0.cycles;
+    return;
+  }
+  si_try tl = {arena_alloc(S->tmp, n * sizeof *old), 0, false}, tt = {arena_alloc(S->tmp, n * sizeof *old), 0, false};
+  try_order(S, b, bi, from, to, cur, S->lim_v, S->lim_v, false, true, old, &tl);
+  /* within the block's demand: the scheduler's running count can be off
+   * by a register or two against the exact walk; a few lower limits */
+  tt.cycles = UINT32_MAX;
+  for (unsigned k = 0; k < TIGHT_TRIES && tight > k && tt.cycles == UINT32_MAX; k++) {
+    try_order(S, b, bi, from, to, cur, tight - k, tight, false, true, old, &tt);
+  }
+  bool bt = tt.changed && tt.cycles < t0.cycles;
+  uint32_t low = bt ? tt.cycles : t0.cycles;
+  bool bl = tl.changed && tl.cycles < low;
+  if (!bt && !bl) return;
+  si_cand *c = arena_alloc(S->tmp, sizeof *c);
+  *c = (si_cand){b, from, n, bt ? tt.order : NULL, bl ? tl.order : NULL, t0.cycles, low, bl ? tl.cycles : low, freq,
+                 S->cands};
+  S->cands = c;
+}
+
+/* The program's choice: the tight orders where they are faster, when
+ * together they save GAIN_TIGHT per mille of the program's estimated
+ * cycles (S->total); the loose ones on top where they are faster still,
+ * when together they save GAIN_LOOSE per mille more. Summed over the
+ * program, not per region: a kernel of many short regions between
+ * barriers and waits (fft_radix4) gains in each a little
+ * and in all a lot. Returns whether an order changed. */
+static bool choose(si *S) {
+  uint64_t gt = 0, gl = 0;
+  for (si_cand *c = S->cands; c; c = c->next) gt += (uint64_t)(c->c0 - c->ct) * c->freq, gl += (uint64_t)(c->ct - c->cl) * c->freq;
+  bool take_t = gt * 1000 >= (uint64_t)GAIN_TIGHT * S->total, take_l = gl * 1000 >= (uint64_t)GAIN_LOOSE * S->total;
+  bool any = false;
+  for (si_cand *c = S->cands; c; c = c->next) {
+    mir_instr **o = take_l && c->loose ? c->loose : (take_t || take_l) && c->tight ? c->tight : NULL;
+    if (o) memcpy(&c->b->instrs[c->from], o, c->n * sizeof *o), any = true;
+  }
+  return any;
 }
 
 int mir_sched_ilp(mir_program *p, diag *d) {
@@ -671,31 +807,46 @@ int mir_sched_ilp(mir_program *p, diag *d) {
   if (full > (bs > 4 ? bs - 4 : 0)) full = bs > 4 ? bs - 4 : 0;
   S.lim_s = full > ls ? full : ls;
   bool any = false;
-  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
-    mir_block *b = &p->blocks[bi];
-    if (b->num_instrs < 3) continue;
-    mir_reg_demand *before = arena_alloc(&tmp, b->num_instrs * sizeof *before);
-    block_peak(&S, b, li->live_out[bi], before);
-    for (uint32_t i = 0; i < b->num_instrs;) {
-      if (kind_of(p, b->instrs[i]) == FIXED) {
-        i++;
+  mir_loops loops;
+  mir_find_loops(p, &tmp, &loops);
+  /* two walks over the same regions: the first sums the program's
+   * estimated cycles in the current order (S.total), the second
+   * schedules */
+  for (int walk = 0; walk < 2; walk++) {
+    S.estimate = walk == 0;
+    for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+      mir_block *b = &p->blocks[bi];
+      unsigned dep = loops.depth[bi] > LOOP_DEPTH_MAX ? LOOP_DEPTH_MAX : loops.depth[bi];
+      uint64_t freq = (uint64_t)1 << (LOOP_TRIPS_LOG2 * dep);
+      if (b->num_instrs < 3) {
+        if (S.estimate) S.total += freq * b->num_instrs;
         continue;
       }
-      uint32_t j = i;
-      unsigned alu = 0;
-      while (j < b->num_instrs && j - i < REGION_MAX) {
-        int k = kind_of(p, b->instrs[j]);
-        if (k == FIXED) break;
-        alu += k == ALU;
-        j++;
+      mir_reg_demand *before = arena_alloc(&tmp, b->num_instrs * sizeof *before);
+      mir_reg_demand bpk = block_peak(&S, b, li->live_out[bi], before);
+      unsigned tight = bpk.vgpr < S.lim_v ? bpk.vgpr : S.lim_v; /* no VGPR more than the block needs now */
+      for (uint32_t i = 0; i < b->num_instrs;) {
+        if (kind_of(p, b->instrs[i]) == FIXED) {
+          if (S.estimate) S.total += freq;
+          i++;
+          continue;
+        }
+        uint32_t j = i;
+        unsigned alu = 0;
+        while (j < b->num_instrs && j - i < REGION_MAX) {
+          int k = kind_of(p, b->instrs[j]);
+          if (k == FIXED) break;
+          alu += k == ALU;
+          j++;
+        }
+        if (alu >= 2 || S.estimate) {
+          region(&S, b, bi, i, j, before[i], tight, freq);
+        }
+        i = j;
       }
-      if (alu >= 2) {
-        region(&S, b, bi, i, j, before[i]);
-        any = true;
-      }
-      i = j;
     }
   }
+  any = choose(&S);
   arena_free(&tmp);
   if (any) p->live = NULL; /* the order may have changed: kill flags and demand are stale */
   return 0;

@@ -14,10 +14,10 @@ target triple = "amdgcn-amd-amdhsa"
 
 ; GFX10-LABEL: k:
 ; GFX10-NOT: s_mov_b32 s{{[0-9]+}}, 0x7f
-; GFX10: s_mov_b32 s{{[0-9]+}}, 0xffffff80
 ; GFX10: v_cmp_gt_i64_e{{32|64}} [[M:s[0-9]+|vcc_lo]], 0x7f, v[{{[0-9]+:[0-9]+}}]
 ; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0x7f, v{{[0-9]+}}, [[M]]
 ; GFX10-DAG: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, 0, v{{[0-9]+}}, [[M]]
+; GFX10: s_mov_b32 s{{[0-9]+}}, 0xffffff80
 ; GFX10: v_cmp_lt_i64_e{{32|64}} [[N:s[0-9]+|vcc_lo]], s[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}]
 ; GFX10: v_cndmask_b32_e{{32|64}} v{{[0-9]+}}, -1, v{{[0-9]+}}, [[N]]
 ; GFX10: s_endpgm
