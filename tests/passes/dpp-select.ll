@@ -38,7 +38,7 @@
 ; NOBCAST: error: {{.*}}unsupported DPP control: broadcasts are not supported on GFX10+
 ; NOSHARE: error: {{.*}}unsupported DPP control: row_share/row_xmask are not supported before GFX10
 ; DPP8: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
-; DPP8-NEXT: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
+; DPP8: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} dpp8:[7,6,5,4,3,2,1,0]{{$}}
 ; REFUSE8: error: {{.*}}unsupported DPP8 move before GFX10
 ; NEWBCAST: v_mov_b32_dpp v{{[0-9]+}}, v{{[0-9]+}} row_newbcast:5 row_mask:0xf bank_mask:0xf{{$}}
 ; inline assembly cannot name the DPP forms (their controls are not parsed;
