@@ -240,12 +240,6 @@ enum {
    * reader under the same EXEC may read the source instead (fold-copies).
    * llvm.amdgcn.readfirstlane of a divergent value never has it. */
   MIR_ENC_UNIFORM = 1u << 14,
-  /* not an encoding bit: a p_parallelcopy or p_phi whose VGPR copies must
-   * write every lane of the wave, not only EXEC's (a VGPR value moved
-   * across blocks under masked linearisation, where lanes that never ran
-   * the copy's block read the new name: src/ra/regalloc_global.c); SSA
-   * elimination writes the lanes outside EXEC too (whole_wave.c) */
-  MIR_ENC_WHOLE_WAVE = 1u << 15,
 };
 /* The flags that make a memory access ordered (see MIR_ENC_ORDERED). */
 #define MIR_ENC_ORDERED_MASK (MIR_ENC_GLC | MIR_ENC_SLC | MIR_ENC_SC1 | MIR_ENC_ORDERED)

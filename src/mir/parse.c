@@ -320,7 +320,6 @@ static bool parse_field(parser *ps, mir_instr *ins) {
   else if (accept(ps, "vopd1", true)) ins->enc_flags |= MIR_ENC_VOPD_FIRST;
   else if (accept(ps, "vopd2", true)) ins->enc_flags |= MIR_ENC_VOPD_SECOND;
   else if (accept(ps, "gpr_idx", true)) ins->enc_flags |= MIR_ENC_GPR_IDX;
-  else if (accept(ps, "whole_wave", true)) ins->enc_flags |= MIR_ENC_WHOLE_WAVE;
   else if (accept(ps, "clamp", true)) ins->clamp = 1;
   else if (accept(ps, "omod:", false)) ins->omod = (uint8_t)parse_uint(ps);
   else if (accept(ps, "offset:", false) || accept(ps, "imm:", false)) ins->offset = (int32_t)parse_const(ps);
@@ -333,7 +332,7 @@ static bool parse_field(parser *ps, mir_instr *ins) {
 static bool at_field(parser *ps) {
   /* every word parse_field takes: an instruction without operands
    * (s_waitcnt) starts with one of them */
-  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "gds", "invariant", "uniform", "gpr_idx", "whole_wave", "clamp", "omod:",
+  static const char *const words[] = {"vop3", "glc", "slc", "sc1", "ordered", "offen", "idxen", "off", "dwaligned", "gds", "invariant", "uniform", "gpr_idx", "clamp", "omod:",
                                       "offset:", "imm:", "vmcnt(", "expcnt(", "lgkmcnt(", "mode("};
   skip_ws(ps);
   for (unsigned i = 0; i < sizeof words / sizeof words[0]; i++) {

@@ -207,7 +207,6 @@ void mir_print_instr(FILE *out, const mir_program *p, const mir_instr *ins) {
   if (ins->enc_flags & MIR_ENC_VOPD_FIRST) fputs(" vopd1", out);
   if (ins->enc_flags & MIR_ENC_VOPD_SECOND) fputs(" vopd2", out);
   if (ins->enc_flags & MIR_ENC_GPR_IDX) fputs(" gpr_idx", out);
-  if (ins->enc_flags & MIR_ENC_WHOLE_WAVE) fputs(" whole_wave", out);
   if (ins->clamp) fputs(" clamp", out);
   if (ins->omod) fprintf(out, " omod:%u", ins->omod);
   mir_print_fpmode(out, ins->fpmode);

@@ -30,32 +30,6 @@
 #define MIR_SPILL_LOWER_OVERLAP 0xfffffff1u
 unsigned mir_spill_lower(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live, mir_instr **out);
 
-/* First free SGPR run of n dwords aligned to n (not set in `busy`, a
- * bitset over physical register units; below the SGPR budget), or
- * MIR_PREG_NONE (also when busy is NULL) (whole_wave.c). */
-mir_preg mir_free_sgprs(mir_program *p, const uint64_t *busy, unsigned n);
-
-/* How a whole-wave VGPR copy (MIR_ENC_WHOLE_WAVE) reaches the lanes
- * outside EXEC (whole_wave.c): EXEC kept in `save` (an SGPR pair, one SGPR
- * in wave32) and set to all ones, or (save = MIR_PREG_NONE) flipped by
- * s_not, SCC kept in `keeper` when live across (else MIR_PREG_NONE). */
-typedef struct mir_whole_wave {
-  mir_preg save, keeper;
-  bool scc_live;
-} mir_whole_wave;
-/* Chooses the form from the registers `busy` around the copy (live across
- * it and its own) and SCC's liveness; `may_save` allows the save form
- * (the copies of the EXEC lanes only are independent of the whole-wave
- * ones). Raises num_sgprs_used to cover the SGPRs it takes. False when
- * there is none (SCC live, no free SGPR). */
-bool mir_whole_wave_plan(mir_program *p, const uint64_t *busy, bool scc_live, bool may_save, mir_whole_wave *w);
-/* The instructions before (open) and after (close) the whole-wave moves,
- * into out (room for 2); returns how many. Save form: the moves of the
- * EXEC lanes only go before open; flip form: all the moves go before open
- * and the whole-wave ones again between open and close. */
-unsigned mir_whole_wave_open(mir_program *p, const mir_whole_wave *w, mir_instr **out);
-unsigned mir_whole_wave_close(mir_program *p, const mir_whole_wave *w, mir_instr **out);
-
 /* Places the `nv` virtual spill slots of one register file (VGPR or SGPR,
  * named by the CONST operand of its p_spill / p_reload; SGPR pseudos whose
  * lane VGPR is already set are skipped): returns the first dword of each

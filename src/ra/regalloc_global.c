@@ -28,14 +28,7 @@
  * into beyond the copy: then every lane that reads the new name passed
  * the copy. As a last resort (a VGPR that lives around a loop) it moves
  * with logical phis (p_phi) at the iterated dominance frontier of the
- * logical CFG, which its lanes follow (vgpr_phis_ok). Under masked
- * linearisation (every block under its own mask, the logical CFG the
- * linear one) lanes that never ran the copy's block read the new name, so
- * there the copy and the new phis' edge copies write every lane
- * (MIR_ENC_WHOLE_WAVE, lowered by ssa_elim.c with whole_wave.c), which is
- * safe because liveness is linear there: the destination holds no live
- * value in any lane (whole_wave_copy_ok checks the copy has the SGPRs or
- * dead SCC it needs).
+ * logical CFG, which its lanes follow (vgpr_phis_ok).
  * ra_movable and ra_grow_arrays live here too: regalloc_split.c
  * and regalloc.c call this file, which calls neither (check-layers.py:
  * the allocator's call cycle stays three files). */
@@ -144,11 +137,9 @@ static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
   return sdom(c, a, b) && mir_dominates(c->idom_log, a, b);
 }
 
-/* Does a plain VGPR copy (v_mov_b32 under EXEC) made before the current
- * instruction write every lane that reads the new name in the blocks the
- * current one dominates in the logical CFG? Only under structured
- * selection (or no divergent branch; masked linearisation copies every
- * lane instead, whole_wave_copy_ok):
+/* Does a VGPR copy made before the current instruction write every lane
+ * that reads the new name in the blocks the current one dominates in the
+ * logical CFG? Only under structured selection (or no divergent branch):
  * there a block's VALU work between the EXEC writes that open it and the
  * first EXEC write (or call, mode write, logical-region marker) after
  * them runs with EXEC = the lanes whose logical path passes the block
@@ -161,7 +152,7 @@ static bool vdom(const ra_ctx *c, uint32_t a, uint32_t b) {
  * lanes, an endless loop). */
 static bool vgpr_copy_lanes_ok(const ra_ctx *c) {
   const mir_program *p = c->p;
-  if (ra_masked(p)) return false;
+  if (!p->structured && p->cf_lowering != MIR_CF_UNIFORM) return false;
   const mir_block *bb = &p->blocks[c->cur_bi];
   uint32_t i = 0;
   while (i < bb->num_instrs && (mir_is_phi(bb->instrs[i]) || bb->instrs[i]->opcode == MIR_P_STARTPGM ||
@@ -179,55 +170,6 @@ static bool vgpr_copy_lanes_ok(const ra_ctx *c) {
     }
   }
   return true;
-}
-
-bool ra_masked(const mir_program *p) { return !p->structured && p->cf_lowering != MIR_CF_UNIFORM; }
-
-/* Is SCC read at or after position pos of block bb before it is written
- * again (the allocator's view: operands in SCC)? */
-static bool scc_read_from(const ra_ctx *c, const mir_block *bb, uint32_t pos) {
-  for (uint32_t i = pos; i < bb->num_instrs; i++) {
-    const mir_instr *x = bb->instrs[i];
-    for (unsigned k = 0; k < x->num_ops; k++) {
-      const mir_operand *o = &x->ops[k];
-      if ((o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_SCC) ||
-          (o->kind == MIR_OPND_TEMP && o->temp.id < c->cap && c->reg[o->temp.id] == MIR_PREG_SCC))
-        return true;
-    }
-    for (unsigned k = 0; k < x->num_defs; k++) {
-      const mir_operand *o = &x->defs[k];
-      if ((o->kind == MIR_OPND_FIXED && o->preg == MIR_PREG_SCC) ||
-          (o->kind == MIR_OPND_TEMP && (o->preg == MIR_PREG_SCC ||
-                                        (o->temp.id < c->cap && c->reg[o->temp.id] == MIR_PREG_SCC))))
-        return false;
-    }
-  }
-  return false;
-}
-
-/* Under masked linearisation a VGPR moves by a whole-wave copy
- * (MIR_ENC_WHOLE_WAVE, lowered by whole_wave.c): EXEC kept in a free SGPR
- * pair, else flipped with s_not (which writes SCC, kept in a free SGPR when
- * live). Can that sequence sit before the current instruction? Free: below
- * the budget, owned by no value and not an operand of the instruction
- * (they are live across the copy). */
-static bool whole_wave_copy_ok(const ra_ctx *c) {
-  const mir_instr *ins = c->cur_ins;
-  unsigned nfree = 0, lw = mir_lane_dwords(c->p);
-  bool pair = false, any = false;
-  for (unsigned r = 0; r < c->sgpr_budget && r < MIR_MAX_SGPRS; r++) {
-    bool f = !c->owner[r];
-    for (unsigned k = 0; k < ins->num_ops && f; k++) {
-      const mir_operand *o = &ins->ops[k];
-      if (o->kind != MIR_OPND_TEMP) continue;
-      mir_preg x = c->reg[o->temp.id];
-      if (x != MIR_PREG_NONE && x < MIR_MAX_SGPRS && r >= x && r < x + mir_rc_size(o->temp.rc)) f = false;
-    }
-    nfree = f ? nfree + 1 : 0;
-    any |= f;
-    if (nfree >= lw && (r + 1) % lw == 0) pair = true;
-  }
-  return pair || any || !scc_read_from(c, c->cur_block, c->cur_pos);
 }
 
 /* A VGPR value moves only where no phi is needed and every lane reading
@@ -420,14 +362,8 @@ bool ra_movable_across(ra_ctx *c, uint32_t t) {
   if (c->cross && c->cross[o]) return false; /* the new names know no call they live across */
   need_dominators(c);
   if (!vgpr) return sgpr_phis_ok(c, o, t, c->cur_bi);
-  /* both kinds of VGPR move need a copy every reading lane ran; under
-   * masked linearisation it writes every lane (whole_wave_copy_ok) */
-  if (ra_masked(c->p)) {
-    if (!whole_wave_copy_ok(c)) return false;
-  } else if (!vgpr_copy_lanes_ok(c)) {
-    return false;
-  }
-  return vgpr_move_ok(c, o) || (c->logical_phis && vgpr_phis_ok(c, o, t, c->cur_bi));
+  /* both kinds of VGPR move need a copy every reading lane ran */
+  return vgpr_copy_lanes_ok(c) && (vgpr_move_ok(c, o) || (c->logical_phis && vgpr_phis_ok(c, o, t, c->cur_bi)));
 }
 
 /* The entry names of temporary o (created on its first move: o everywhere). */
@@ -535,8 +471,6 @@ uint32_t ra_rename_across(ra_ctx *c, uint32_t old, uint32_t nt) {
     mir_block *yb = &p->blocks[y];
     const mir_idx_list *preds = linear ? &yb->linear_preds : &yb->logical_preds;
     mir_instr *phi = mir_instr_create(p, linear ? MIR_P_LINEAR_PHI : MIR_P_PHI, preds->n, 1);
-    /* its edge copies write every lane, as the move's copy does */
-    if (!linear && ra_masked(p)) phi->enc_flags |= MIR_ENC_WHOLE_WAVE;
     for (uint32_t k = 0; k < preds->n; k++)
       phi->ops[k] = mir_op_temp((mir_temp){.id = reach_end(idom, ph, b, old, nt, preds->v[k]), .rc = rc});
     phi->defs[0] = mir_op_temp((mir_temp){.id = ph[y], .rc = rc});

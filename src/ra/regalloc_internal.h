@@ -177,11 +177,6 @@ uint32_t ra_live_id(const ra_ctx *c, uint32_t t);
  * ra_movable allows. */
 bool ra_movable_across(ra_ctx *c, uint32_t t);
 
-/* Was p's divergent control flow lowered by masked linearisation (every
- * block under its own mask, the logical CFG the linear one)? Then VGPR
- * values move across blocks by whole-wave copies (MIR_ENC_WHOLE_WAVE). */
-bool ra_masked(const mir_program *p);
-
 /* After a copy nt = old before c->cur_ins (old live out of the block,
  * its uses from c->cur_pos on in the block renamed already): renames
  * old's other uses to the value that reaches them, adding phis where old

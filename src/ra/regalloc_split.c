@@ -195,13 +195,8 @@ static mir_preg clear_window(ra_ctx *c, mir_preg best, mir_rc rc, bool across) {
         if (ins->ops[j].kind == MIR_OPND_TEMP && ins->ops[j].temp.id == o) ins->ops[j].temp = nt;
     }
     uint32_t l = ra_live_id(c, o);
-    if (across && !op && l != UINT32_MAX && bitset_test(c->p->live->live_out[c->cur_bi], l)) {
+    if (across && !op && l != UINT32_MAX && bitset_test(c->p->live->live_out[c->cur_bi], l))
       pc->ops[k].temp.id = ra_rename_across(c, o, nt.id);
-      /* lanes that never run this block read the new name too: the copy
-       * writes them all (its other VGPR moves as well, into registers no
-       * lane holds a value in: liveness is linear in that mode) */
-      if (mir_rc_is_vgpr(nt.rc) && ra_masked(c->p)) pc->enc_flags |= MIR_ENC_WHOLE_WAVE;
-    }
   }
   mir_block_insert(c->p, c->cur_block, c->cur_pos, pc);
   c->cur_pos++;

@@ -104,6 +104,19 @@ static void whole(seq *s, bool pair, bool store, uint32_t off, bool *flipped) {
   tmp_access(s, store, off);
 }
 
+/* First free (not busy, below the SGPR budget) SGPR run of `n` dwords
+ * aligned to `n`, or MIR_PREG_NONE. */
+static mir_preg free_sgprs(const mir_program *p, const uint64_t *busy, unsigned n) {
+  if (!busy) return MIR_PREG_NONE;
+  unsigned budget = mir_sgpr_budget(p);
+  for (unsigned r = 0; r + n <= budget; r += n) {
+    bool ok = true;
+    for (unsigned k = 0; k < n; k++) ok &= !bitset_test(busy, r + k);
+    if (ok) return MIR_PREG_SGPR(r);
+  }
+  return MIR_PREG_NONE;
+}
+
 static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_t *busy, bool scc_live,
                              mir_instr **out) {
   bool spill = ins->opcode == MIR_P_SPILL;
@@ -119,14 +132,14 @@ static unsigned sgpr_scratch(mir_program *p, const mir_instr *ins, const uint64_
   seq s = {.p = p, .out = out, .psb = scratch_reg(&rest[1], 4), .wo = scratch_reg(&rest[2], 1)};
   uint32_t off = (uint32_t)rest[0].imm, save = 0;
   const unsigned lw = mir_lane_dwords(p);
-  mir_preg pair = mir_free_sgprs(p, busy, lw), stash = MIR_PREG_NONE; /* EXEC's keeper */
+  mir_preg pair = free_sgprs(p, busy, lw), stash = MIR_PREG_NONE; /* EXEC's keeper */
   bool has_pair = pair != MIR_PREG_NONE, flipped = false;
   if (has_pair) {
     s_mov_lanes(&s, mir_op_fixed(pair, lw), mir_op_exec(p));
     s_mov_lanes(&s, mir_op_exec(p), mir_op_const(0xffffffffu));
     s.out[s.n - 1]->ops[0].size = (uint8_t)lw;
   } else if (scc_live) {
-    stash = mir_free_sgprs(p, busy, 1);
+    stash = free_sgprs(p, busy, 1);
     if (stash == MIR_PREG_NONE) return MIR_SPILL_LOWER_NO_SCC_KEEPER; /* the spiller leaves one free */
     mir_instr *m = put(&s, ISA_S_CSELECT_B32, 3, 1);
     m->defs[0] = mir_op_fixed(stash, 1);

@@ -32,12 +32,93 @@
  * pass has no SSA temporaries in the copies (p->ssa_eliminated).
  * Illegal: a VGPR -> SGPR copy (needs v_readfirstlane: isel's job).
  */
+#include <assert.h>
 #include <string.h>
 
 #include "ra/ra.h"
 #include "util/bitset.h"
 
 #define UNITS 512u
+
+/* ---- the sequentialiser ------------------------------------------------- */
+
+int mir_sequentialize_copies(const mir_preg *dst, const mir_preg *src, const uint32_t *src_const,
+                             unsigned n, mir_pc_move_fn emit, mir_pc_swap_fn swap, void *ctx) {
+  /* Per register: how many pending copies read it, and which copy writes it. */
+  uint16_t uses[UNITS];
+  int32_t writer[UNITS], reader[UNITS];
+  /* Small fixed stacks: a parallel copy never has more than UNITS destinations. */
+  uint32_t ready[UNITS], nready = 0;
+  mir_preg cur_src[UNITS];
+  bool done[UNITS];
+  if (n > UNITS) return -1;
+  /* Only the registers this copy names are initialised: O(n), not O(512),
+   * since a program has many small copies. */
+  for (unsigned i = 0; i < n; i++) {
+    uses[dst[i]] = 0;
+    writer[dst[i]] = reader[dst[i]] = -1;
+    if (src[i] != MIR_PREG_NONE) {
+      uses[src[i]] = 0;
+      writer[src[i]] = reader[src[i]] = -1;
+    }
+  }
+  int count = 0;
+  unsigned pending = 0;
+  for (unsigned i = 0; i < n; i++) {
+    cur_src[i] = src[i];
+    done[i] = false;
+    assert(dst[i] < UNITS && writer[dst[i]] == -1);
+    if (src[i] != MIR_PREG_NONE && dst[i] < 256 && src[i] >= 256) return -1; /* VGPR -> SGPR */
+    if (src[i] == dst[i]) { done[i] = true; continue; }
+    writer[dst[i]] = (int32_t)i;
+    if (src[i] != MIR_PREG_NONE) uses[src[i]]++;
+    pending++;
+  }
+  /* Seeded in reverse so that the stack pops copies in their given order
+   * (adjacent dwords stay adjacent and can merge into 64-bit moves). */
+  for (unsigned i = n; i-- > 0;)
+    if (!done[i] && uses[dst[i]] == 0) ready[nready++] = i;
+  while (pending) {
+    while (nready) {
+      uint32_t i = ready[--nready];
+      mir_preg s = cur_src[i];
+      emit(ctx, dst[i], s, s == MIR_PREG_NONE, src_const ? src_const[i] : 0);
+      count++;
+      done[i] = true;
+      pending--;
+      writer[dst[i]] = -1;
+      if (s != MIR_PREG_NONE && --uses[s] == 0 && writer[s] >= 0 && !done[writer[s]]) ready[nready++] = (uint32_t)writer[s];
+    }
+    if (!pending) break;
+    /* Only cycles remain: each destination is read by exactly one copy. */
+    for (unsigned i = 0; i < n; i++)
+      if (!done[i]) reader[cur_src[i]] = (int32_t)i;
+    for (unsigned i = 0; i < n && pending; i++) {
+      if (done[i]) continue;
+      /* Walk the cycle containing i: swap(d, s) completes copy i and moves
+       * the old value of d into s, which the reader of d then takes. */
+      uint32_t c = i;
+      while (!done[c]) {
+        mir_preg d = dst[c], s = cur_src[c];
+        swap(ctx, d, s);
+        count++;
+        done[c] = true;
+        pending--;
+        int32_t r = reader[d];
+        assert(r >= 0 && !done[r]);
+        cur_src[r] = s;
+        reader[s] = r;
+        if (dst[r] == s) { /* the cycle closed: the last copy is now trivial */
+          done[r] = true;
+          pending--;
+          break;
+        }
+        c = (uint32_t)r;
+      }
+    }
+  }
+  return count;
+}
 
 /* ---- lowering ----------------------------------------------------------- */
 
@@ -48,8 +129,6 @@ typedef struct elim_ctx {
   uint32_t nout, cap;
   const uint64_t *busy; /* register units unavailable as swap temporaries (bitset over UNITS) */
   bool scc_live;
-  bool whole;           /* pc_add's VGPR copies write every lane (MIR_ENC_WHOLE_WAVE) */
-  struct pcopy *part;   /* pc_lower's scratch for a whole-wave copy's subsets */
   bool failed;
 } elim_ctx;
 
@@ -142,7 +221,6 @@ static void merge_pairs(elim_ctx *c, uint32_t from) {
 typedef struct pcopy {
   mir_preg dst[UNITS], src[UNITS];
   uint32_t cst[UNITS];
-  bool whole[UNITS]; /* a VGPR copy that writes every lane (whole_wave.c) */
   unsigned n;
 } pcopy;
 
@@ -152,7 +230,6 @@ static void pc_add(elim_ctx *c, pcopy *pc, mir_preg dst, unsigned dwords, const 
     if (o->kind == MIR_OPND_UNDEF || o->kind == MIR_OPND_NONE) return;
     if (pc->n == UNITS) { c->failed = true; return; }
     pc->dst[pc->n] = (mir_preg)(dst + k);
-    pc->whole[pc->n] = c->whole && dst + k >= 256;
     if (o->kind == MIR_OPND_CONST) {
       uint32_t v = o->imm;
       if (o->size == 2) {
@@ -196,7 +273,7 @@ static unsigned opnd_dwords(const mir_operand *o) {
 }
 
 /* Sequentialises `pc` into c->out (appending). */
-static void pc_lower_plain(elim_ctx *c, pcopy *pc) {
+static void pc_lower(elim_ctx *c, pcopy *pc) {
   uint32_t start = c->nout;
   /* Drop identical copies and duplicate destinations (last wins is never needed: isel keeps them distinct). */
   int r = mir_sequentialize_copies(pc->dst, pc->src, pc->cst, pc->n, emit_move, emit_swap, c);
@@ -206,52 +283,6 @@ static void pc_lower_plain(elim_ctx *c, pcopy *pc) {
     return;
   }
   merge_pairs(c, start);
-}
-
-/* The entries of pc with whole[] == `whole` (all of them: all) into c->part. */
-static pcopy *pc_part(elim_ctx *c, const pcopy *pc, bool whole, bool all) {
-  pcopy *q = c->part;
-  q->n = 0;
-  for (unsigned j = 0; j < pc->n; j++) {
-    if (!all && pc->whole[j] != whole) continue;
-    q->dst[q->n] = pc->dst[j];
-    q->src[q->n] = pc->src[j];
-    q->cst[q->n] = pc->cst[j];
-    q->whole[q->n++] = false;
-  }
-  return q;
-}
-
-/* Sequentialises `pc` into c->out (appending); its whole-wave entries
- * write the lanes outside EXEC too (whole_wave.c's two forms; the save
- * form when they and the others touch disjoint registers). */
-static void pc_lower(elim_ctx *c, pcopy *pc) {
-  bool any = false, apart = true;
-  for (unsigned j = 0; j < pc->n; j++) any |= pc->whole[j] && pc->src[j] != pc->dst[j];
-  if (!any) {
-    pc_lower_plain(c, pc);
-    return;
-  }
-  for (unsigned j = 0; j < pc->n && apart; j++)
-    for (unsigned i = 0; i < pc->n && apart && pc->whole[j]; i++)
-      if (!pc->whole[i] && (pc->dst[j] == pc->src[i] || pc->src[j] == pc->dst[i])) apart = false;
-  mir_whole_wave w;
-  if (!mir_whole_wave_plan(c->p, c->busy, c->scc_live, apart, &w)) {
-    if (!c->failed)
-      diag_error(c->d, c->p->name, "register budget exceeded: a whole-wave VGPR copy needs a free SGPR (SCC is live)");
-    c->failed = true;
-    /* the driver retries with SGPR room left by the spiller (pipeline.c) */
-    c->p->budget_failed = true;
-    if (!c->p->fragmented) c->p->fragmented = 1;
-    return;
-  }
-  mir_instr *seq[2];
-  pc_lower_plain(c, pc_part(c, pc, false, w.save == MIR_PREG_NONE));
-  unsigned n = mir_whole_wave_open(c->p, &w, seq);
-  for (unsigned k = 0; k < n; k++) push(c, seq[k]);
-  pc_lower_plain(c, pc_part(c, pc, true, false));
-  n = mir_whole_wave_close(c->p, &w, seq);
-  for (unsigned k = 0; k < n; k++) push(c, seq[k]);
 }
 
 /* Registers holding values live across position `pos` of block b (the
@@ -401,7 +432,6 @@ static void defer_sgpr_copies(elim_ctx *c, elim_state *s, const mir_block *b, ui
     to->dst[at] = pc->dst[j];
     to->src[at] = pc->src[j];
     to->cst[at] = pc->cst[j];
-    to->whole[at] = pc->whole[j];
   }
   pc->n = w;
   s->defer[pb] = dp;
@@ -409,38 +439,6 @@ static void defer_sgpr_copies(elim_ctx *c, elim_state *s, const mir_block *b, ui
     diag_error(c->d, s->p->name, "internal: logical VGPR phi copies on BB%u -> BB%u overwrite a linear phi operand", pb, bi);
     c->failed = true;
   }
-}
-
-/* Adds to busy what a whole-wave phi copy on an edge from block b must
- * not borrow for EXEC or SCC (whole_wave.c) besides b's live-out set and
- * the copy's destinations: its sources, and the registers of the
- * instructions from b's p_logical_end or first terminator on (values
- * read there are not live out: a branch condition, a lane mask). Returns
- * whether one of those instructions reads SCC. */
-static bool mark_tail_busy(const mir_block *b, const mir_preg *reg, const pcopy *pc,
-                           uint64_t *busy) {
-  bool any = false;
-  for (unsigned j = 0; j < pc->n; j++) any |= pc->whole[j];
-  if (!any) return false;
-  for (unsigned j = 0; j < pc->n; j++)
-    if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
-  bool scc = false;
-  uint32_t from = b->num_instrs;
-  while (from > 0 && mir_is_terminator(b->instrs[from - 1])) from--;
-  for (uint32_t i = 0; i < from; i++)
-    if (b->instrs[i]->opcode == MIR_P_LOGICAL_END) from = i;
-  for (uint32_t i = from; i < b->num_instrs; i++) {
-    const mir_instr *x = b->instrs[i];
-    for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
-      const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
-      mir_preg r = o->kind == MIR_OPND_TEMP ? reg[o->temp.id] : o->kind == MIR_OPND_FIXED ? o->preg : MIR_PREG_NONE;
-      if (r == MIR_PREG_SCC && k < x->num_ops) scc = true;
-      if (r == MIR_PREG_NONE || r >= UNITS) continue;
-      unsigned n = o->kind == MIR_OPND_TEMP ? mir_rc_size(o->temp.rc) : (o->size ? o->size : 1);
-      for (unsigned u = 0; u < n && r + u < UNITS; u++) bitset_set(busy, r + u);
-    }
-  }
-  return scc;
 }
 
 static void place_phi_copies(elim_ctx *c, elim_state *s) {
@@ -467,9 +465,7 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
           const mir_instr *phi = b->instrs[i];
           if (phi->opcode != want || k >= phi->num_ops || !phi->num_defs) continue;
           if (phi->defs[0].kind == MIR_OPND_TEMP && !bitset_test(used, phi->defs[0].temp.id)) continue;
-          c->whole = (phi->enc_flags & MIR_ENC_WHOLE_WAVE) != 0;
           pc_add(c, pc, phi->defs[0].preg, opnd_dwords(&phi->defs[0]), &phi->ops[k], 0);
-          c->whole = false;
         }
         if (!lin && clobbers_linear_operand(b, pb, pc, used)) defer_sgpr_copies(c, s, b, bi, pb, pc);
         if (c->failed) break;
@@ -483,7 +479,6 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
             pc->dst[pc->n] = dp->dst[j];
             pc->src[pc->n] = dp->src[j];
             pc->cst[pc->n] = dp->cst[j];
-            pc->whole[pc->n] = false;
           }
           s->defer[pb] = NULL;
         }
@@ -507,14 +502,12 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
         /* Swap temporaries must avoid everything live out of the predecessor. */
         mark_busy(p, ls.out[live_block], ls.words, reg, busy);
         for (unsigned j = 0; j < pc->n; j++) bitset_set(busy, pc->dst[j]);
-        bool tail_scc = mark_tail_busy(&p->blocks[live_block], reg, pc, busy);
         c->scc_live = false;
         for (uint32_t t = bitset_next(ls.out[live_block], ls.words, 0); t != UINT32_MAX;
              t = bitset_next(ls.out[live_block], ls.words, t + 1))
           c->scc_live |= reg[t] == MIR_PREG_SCC;
         const mir_block *pblk = &p->blocks[pb];
         if (pblk->num_instrs && pblk->instrs[pblk->num_instrs - 1]->opcode == MIR_P_CBRANCH_SCC) c->scc_live = true;
-        c->scc_live |= tail_scc;
         c->nout = 0;
         pc_lower(c, pc);
         mir_instr ***tail = lin ? tail_lin : tail_log;
@@ -580,7 +573,6 @@ static void lower_copy(elim_ctx *c, elim_state *s, const mir_instr *ins, const b
   uint64_t *busy = s->busy;
   unsigned op = ins->opcode;
   pc->n = 0;
-  c->whole = (ins->enc_flags & MIR_ENC_WHOLE_WAVE) != 0;
   if (op == MIR_P_PARALLELCOPY || op == MIR_P_COPY) {
     for (unsigned k = 0; k < ins->num_defs && k < ins->num_ops; k++)
       pc_add(c, pc, ins->defs[k].preg, opnd_dwords(&ins->defs[k]), &ins->ops[k], 0);
@@ -608,7 +600,6 @@ static void lower_copy(elim_ctx *c, elim_state *s, const mir_instr *ins, const b
     if (pc->src[j] != MIR_PREG_NONE) bitset_set(busy, pc->src[j]);
   }
   c->scc_live = snap->scc_live;
-  c->whole = false;
   c->nout = 0;
   pc_lower(c, pc);
 }
@@ -726,7 +717,6 @@ int mir_ssa_elim(mir_program *p, diag *d) {
   reg_occ *occ = arena_alloc(&tmp, sizeof *occ);
   c.busy = busy;
   pcopy *pc = arena_alloc(&tmp, sizeof *pc);
-  c.part = arena_alloc(&tmp, sizeof *c.part);
   /* Per block: moves to insert at the end (logical ones, linear ones). */
   /* Room for one new block per edge (critical-edge splits). */
   uint32_t orig_nb = p->num_blocks, max_nb = p->num_blocks + 1;
