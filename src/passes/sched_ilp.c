@@ -65,16 +65,8 @@
  * occupancy-model cycles). A program over its budgets (it will spill) is
  * left alone.
  *
- * Measured 2026-11-29 (bench/compare --quick against llc-19, ratio
- * geomeans, wavecc/llc): gfx1030 default set occupancy cycles 0.954 ->
- * 0.919 (eleven files above 1.25x -> one), bench/real 0.985 -> 0.973
- * (nbody_tiled 1.55 -> ~1.03); gfx1100 bench/real 0.973 -> 0.966
- * (nbody_tiled 1.30 -> 1.01). Costs then: VGPRs (bench/real 0.99 ->
- * 1.07) and register copies (collatz, gemv_t, sobel +10-14 % executed at
- * gfx1030); the phi parts, the sinking and the carry glue took the copies
- * back, VGPR_SLACK some VGPRs (session 21, bench/real against main e73695c at
- * gfx1030: executed 0.920 -> 0.914, VGPRs 1.064 -> 1.057, cycles 0.971 ->
- * 0.970; gfx1100 0.905 -> 0.903, 1.063 -> 1.053, 0.964 -> 0.964).
+ * What it bought and cost, file by file: bench/README.md and this file's
+ * git log (sch20, sch21, cq22b, cq23b).
  *
  * Correct by construction: every data dependence is an edge; the
  * instructions that move neither access EXEC, M0 nor MODE beyond what
@@ -90,6 +82,7 @@
 
 #include "mir/loops.h"
 #include "passes/passes.h"
+#include "passes/sched_ilp.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 
@@ -100,40 +93,28 @@
  * reader of a load waits at an s_waitcnt, so independent work goes first. */
 enum { MEM_VMEM = 300, MEM_SMEM = 60, MEM_LDS = 40 };
 /* VGPRs the scheduler may add to the program's peak demand (within its
- * occupancy step), for an order that pays (GAIN_LOOSE). Measured
- * 2026-11-29 (bench/compare --quick, VGPR and occupancy-cycle geomeans
- * against llc-19), before orders had to pay: bench/real at gfx1030 with
- * limit occupancy step / peak rounded up to the allocation granule /
- * peak + 0, 4, 8, 16: VGPRs 1.060 / 1.045 / 1.036 / 1.037 / 1.043 /
- * 1.057, cycles 0.970 / 0.970 / 0.978 / 0.978 / 0.970 / 0.970.
- * nbody_tiled needs the slack (gfx1030 50643 cycles at +0, 34003 at +8
- * and +16); the default set at gfx1030 decided for 16 (cycles 0.915 /
- * 0.919 / 0.916 at step / +8 / +16; at +8 f_int_div_signed_small and
- * f_wide_int lost their interleaving). */
+ * occupancy step), for an order that pays (GAIN_LOOSE): nbody_tiled needs
+ * the slack (gfx1030: 50643 occupancy-model cycles at +0, 34003 at +8 and
+ * +16), and the default set at gfx1030 decided for 16 over 8 (2026-11-29;
+ * the other limits tried are in the git log). */
 enum { VGPR_SLACK = 16 };
 /* Which orders the pass keeps (choose()): the orders within the blocks'
  * own VGPR demand when the cycles they save, each region's gain times
  * its block's estimated executions, summed over the program, are at
  * least GAIN_TIGHT per mille of the program's estimated cycles; the
  * orders up to the limits above only when they save GAIN_LOOSE per mille
- * more than that; else the current orders. (Per region, as 1764274 had
- * it, a kernel of many short regions kept none: fft_radix4.)
+ * more than that; else the current orders. Summed, because a kernel of
+ * many short regions between barriers gains in none alone (fft_radix4).
  * A block in a loop nest of depth d counts 2^(LOOP_TRIPS_LOG2 * d) times
- * (d at most LOOP_DEPTH_MAX). Why: the interleaving costs VGPRs twice,
- * as demand and as the allocator's fragmentation of the reordered code
- * (64-bit address pairs: sobel at gfx1030 needs 13 VGPRs of demand in
- * either order, 14 allocated in the old, 17 in the new), and most of it
- * bought no cycles: bench/real at gfx1030 (bench/compare --quick,
- * 2026-11-30 01:10-01:26 UTC, against llc-19, with the regalloc change
- * of the same day) VGPRs 1.056x, occupancy cycles 0.970x with every
- * order taken; without sched-ilp 0.980x / 0.982x; with these rules
- * 1.003x / 0.965x (44 files, pagerank_pull's llc-19 run timed out;
- * 12 VGPRs either way). gemm_tiled 40 -> 28 VGPRs (llc-19 24),
- * pattern_count 13 -> 10, first_match 8 -> 6, transpose_lds 7 -> 5 at the
- * same cycles; thomas 13752 -> 11716 cycles. GAIN_LOOSE 50 (5 %) kept
- * heat3d's and murmur3's 7 % for 3 and 1 VGPRs more, but collatz's loop
- * took the loose order and its copies (15320 -> 19644 cycles): 1.016x,
- * 0.968x. */
+ * (d at most LOOP_DEPTH_MAX). Why a cost test at all: interleaving costs
+ * VGPRs twice, as demand and as the allocator's fragmentation of the
+ * reordered code (sobel at gfx1030: 13 VGPRs of demand either way, 14
+ * allocated in the old order, 17 in the new), and most of it bought no
+ * cycles: bench/real at gfx1030 (2026-11-30) with every order taken
+ * 1.056x llc-19's VGPRs and 0.970x its occupancy-model cycles, with these
+ * rules 1.003x / 0.965x. GAIN_LOOSE 50 kept heat3d's and murmur3's 7 %
+ * for more VGPRs but let collatz's loop take the loose order and its
+ * copies (15320 -> 19644 cycles). */
 enum { GAIN_TIGHT = 20, GAIN_LOOSE = 100, LOOP_TRIPS_LOG2 = 3, LOOP_DEPTH_MAX = 4 };
 /* Lower VGPR limits tried for the order within the block's demand: the
  * scheduler's running count of live registers can be a register or two
@@ -143,7 +124,6 @@ enum { TIGHT_TRIES = 3 };
  * O(n * ready)). */
 enum { REGION_MAX = 1024 };
 
-enum { FIXED, ALU, MEM, DATA };
 
 typedef struct si_node {
   mir_instr *ins;
@@ -176,90 +156,6 @@ typedef struct si {
   arena *tmp;
 } si;
 
-static bool is_data_pseudo(unsigned op) {
-  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
-
-static bool touches_scc(const mir_instr *x) {
-  if (mir_reads_scc(x)) return true;
-  if (x->opcode < ISA_NUM_OPS && (isa_table[x->opcode].flags & ISA_F_WRITES_SCC)) return true;
-  for (unsigned k = 0; k < x->num_defs; k++)
-    if (x->defs[k].kind == MIR_OPND_TEMP && x->defs[k].preg == MIR_PREG_SCC) return true;
-  return false;
-}
-
-/* A lane mask or carry temporary of the instruction's own among v (an
- * SGPR temporary of 2 dwords or of the target's lane mask): the VOP3
- * form names it, so the opcode's VCC flag is not an implicit access
- * (sched-uses' rule). */
-static bool names_mask(const mir_operand *v, unsigned n, unsigned lane) {
-  for (unsigned k = 0; k < n; k++)
-    if (v[k].kind == MIR_OPND_TEMP && v[k].preg == MIR_PREG_NONE && !mir_rc_is_vgpr(v[k].temp.rc) &&
-        (mir_rc_size(v[k].temp.rc) == 2 || mir_rc_size(v[k].temp.rc) == lane))
-      return true;
-  return false;
-}
-
-/* Whether x's operands let it move: temporaries without a register
- * constraint, or pinned to SCC or VCC (v_div_scale's VCC result that
- * v_div_fmas reads). *vcc: x reads or writes VCC, pinned or implicitly
- * (the opcode's flags without a named mask), and keeps its order among
- * the region's other VCC users. */
-static bool movable_operands(const mir_instr *x, unsigned lane, bool *vcc) {
-  uint32_t f = x->opcode < ISA_NUM_OPS ? isa_table[x->opcode].flags : 0;
-  *vcc = ((f & ISA_F_WRITES_VCC) && !names_mask(x->defs, x->num_defs, lane)) ||
-         ((f & ISA_F_READS_VCC) && !names_mask(x->ops, x->num_ops, lane));
-  for (unsigned k = 0; k < (unsigned)x->num_ops + x->num_defs; k++) {
-    const mir_operand *o = k < x->num_ops ? &x->ops[k] : &x->defs[k - x->num_ops];
-    if (o->kind == MIR_OPND_BLOCK) return false;
-    if (o->kind != MIR_OPND_TEMP && o->kind != MIR_OPND_FIXED) continue;
-    if (o->kind == MIR_OPND_TEMP && (o->flags & MIR_OPND_LATE_KILL)) return false;
-    if (o->kind == MIR_OPND_TEMP && o->preg == MIR_PREG_NONE) {
-      if (o->flags & MIR_OPND_FIXED_REG) return false;
-      continue;
-    }
-    if (o->preg == MIR_PREG_VCC) *vcc = true;
-    else if (o->preg != MIR_PREG_SCC) return false;
-  }
-  return true;
-}
-
-/* What x is to a region: FIXED (a region boundary), ALU, MEM (in order
- * with the other accesses) or DATA (a pseudo that moves data). */
-static int kind_of(const mir_program *p, const mir_instr *x) {
-  if (x->fpmode) return FIXED;
-  if (x->opcode >= ISA_NUM_OPS) {
-    if (!is_data_pseudo(x->opcode)) return FIXED;
-  } else {
-    const isa_info *ii = &isa_table[x->opcode];
-    uint32_t f = ii->flags;
-    if (f & (ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS |
-             ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_MFMA | ISA_F_EXPCNT))
-      return FIXED;
-    if (ii->format == ISA_FMT_SOPP) return FIXED;
-    switch (x->opcode) {
-    case ISA_S_SETREG_B32: case ISA_S_SETREG_IMM32_B32: case ISA_S_GETREG_B32:
-    /* the PC: a call's return address and PC-relative data addresses count the bytes after it */
-    case ISA_S_GETPC_B64: case ISA_S_SETPC_B64: case ISA_S_SWAPPC_B64: return FIXED;
-    default: break;
-    }
-    bool mem = (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT)) != 0;
-    /* a cache operation (no counter, no memory flag) orders the accesses around it like a fence */
-    if (!mem && (ii->format == ISA_FMT_MUBUF || ii->format == ISA_FMT_SMEM || isa_fmt_vmem(ii->format) ||
-                 ii->format == ISA_FMT_DS))
-      return FIXED;
-    if (!mem && !isa_fmt_valu(ii->format) && ii->format != ISA_FMT_SOP1 && ii->format != ISA_FMT_SOP2 &&
-        ii->format != ISA_FMT_SOPC && ii->format != ISA_FMT_SOPK)
-      return FIXED;
-  }
-  bool vcc;
-  if (!movable_operands(x, p->target->lane_mask_dwords, &vcc)) return FIXED;
-  if (x->opcode >= ISA_NUM_OPS) return DATA;
-  return (isa_table[x->opcode].flags & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_VMCNT | ISA_F_LGKMCNT))
-             ? MEM
-             : ALU;
-}
-
 static bool defines_vgpr(const mir_instr *x) {
   for (unsigned k = 0; k < x->num_defs; k++)
     if (x->defs[k].kind == MIR_OPND_TEMP && mir_rc_is_vgpr(x->defs[k].temp.rc)) return true;
@@ -278,7 +174,7 @@ static void timing(const mir_program *p, si_node *x) {
   const wavecc_cycle_costs *cc = &p->target->cycle_costs;
   x->issue = 1;
   x->lat = 1;
-  if (x->kind == DATA) {
+  if (x->kind == SI_DATA) {
     /* a copy of an SGPR into a VGPR is a v_mov_b32; other data pseudos
      * pass their operands' readiness on and emit nothing */
     if (defines_vgpr(ins) && reads_sgpr(ins)) x->issue = cc->issue[WAVECC_VK_FULL], x->lat = cc->latency[WAVECC_VK_FULL];
@@ -286,7 +182,7 @@ static void timing(const mir_program *p, si_node *x) {
     return;
   }
   isa_format f = isa_table[ins->opcode].format;
-  if (x->kind == MEM) {
+  if (x->kind == SI_MEM) {
     x->lat = f == ISA_FMT_SMEM ? MEM_SMEM : f == ISA_FMT_DS ? MEM_LDS : MEM_VMEM;
     return;
   }
@@ -316,7 +212,7 @@ static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
 /* Whether x only moves data from its operands to its definitions (a
  * p_copy, p_create_vector, p_split_vector or p_extract): its results and
  * operands share registers where the allocator coalesces them. */
-static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && is_data_pseudo(x->opcode); }
+static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && sched_ilp_data_pseudo(x->opcode); }
 
 /* Edges that keep a loop-carried value coalescible: for each phi whose
  * operand V the region defines (the phis of every block: a loop's back
@@ -402,10 +298,10 @@ static void build(si *S, unsigned n) {
     for (unsigned k = 0; k < x->num_ops; k++)
       if (x->ops[k].kind == MIR_OPND_TEMP && S->def_node[x->ops[k].temp.id])
         edge(S, &E, S->def_node[x->ops[k].temp.id] - 1, j);
-    if (S->n[j].kind == MEM && last_mem != UINT32_MAX) edge(S, &E, last_mem, j);
+    if (S->n[j].kind == SI_MEM && last_mem != UINT32_MAX) edge(S, &E, last_mem, j);
     if (S->n[j].scc && last_scc != UINT32_MAX) edge(S, &E, last_scc, j);
     if (S->n[j].vcc && last_vcc != UINT32_MAX) edge(S, &E, last_vcc, j);
-    if (S->n[j].kind == MEM) last_mem = j;
+    if (S->n[j].kind == SI_MEM) last_mem = j;
     if (S->n[j].scc) last_scc = j;
     if (S->n[j].vcc) last_vcc = j;
     for (unsigned k = 0; k < x->num_defs; k++)
@@ -570,7 +466,7 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out, uin
        * put loads early; filling its wait with later work would issue the
        * load later and lengthen the wait for its data): it counts as not
        * waiting, and the clock still charges the wait */
-      uint32_t wait = S->n[i].kind == MEM ? 0 : start - now;
+      uint32_t wait = S->n[i].kind == SI_MEM ? 0 : start - now;
       bool glued = last && reads_mask_of(x, last), better;
       if (keep) better = best < 0 || i < (unsigned)best;
       else if (best < 0 || over != best_over) better = best < 0 || over < best_over;
@@ -593,15 +489,15 @@ static bool schedule(si *S, unsigned n, mir_reg_demand cur, mir_instr **out, uin
     uint32_t start = now, rdy = 0;
     for (unsigned k = 0; k < ins->num_ops; k++)
       if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > start) start = S->ready[ins->ops[k].temp.id];
-    if (x->kind == DATA && !x->issue)
+    if (x->kind == SI_DATA && !x->issue)
       for (unsigned k = 0; k < ins->num_ops; k++)
         if (ins->ops[k].kind == MIR_OPND_TEMP && S->ready[ins->ops[k].temp.id] > rdy) rdy = S->ready[ins->ops[k].temp.id];
     /* SGPR results of a VALU (lane masks, carries) are not timed by the
      * cycle model: ready at once, so a carry's reader may follow it */
-    bool valu = x->kind == ALU && isa_fmt_valu(isa_table[ins->opcode].format);
+    bool valu = x->kind == SI_ALU && isa_fmt_valu(isa_table[ins->opcode].format);
     for (unsigned k = 0; k < ins->num_defs; k++)
       if (ins->defs[k].kind == MIR_OPND_TEMP)
-        S->ready[ins->defs[k].temp.id] = x->kind == DATA && !x->issue ? rdy
+        S->ready[ins->defs[k].temp.id] = x->kind == SI_DATA && !x->issue ? rdy
                                          : valu && !mir_rc_is_vgpr(ins->defs[k].temp.rc) ? start + x->issue
                                                                                           : start + x->lat;
     if (x->issue) last = valu ? ins : NULL;
@@ -636,9 +532,9 @@ static void prepare(si *S, mir_block *b, uint32_t bi, uint32_t from, uint32_t to
     si_node *x = &S->n[i];
     memset(x, 0, sizeof *x);
     x->ins = b->instrs[from + i];
-    x->kind = (uint8_t)kind_of(S->p, x->ins);
-    x->scc = touches_scc(x->ins);
-    movable_operands(x->ins, S->p->target->lane_mask_dwords, &x->vcc);
+    x->kind = (uint8_t)sched_ilp_kind(S->p, x->ins);
+    x->scc = sched_ilp_touches_scc(x->ins);
+    sched_ilp_movable_operands(x->ins, S->p->target->lane_mask_dwords, &x->vcc);
     timing(S->p, x);
   }
   /* liveness after the region: the block's live-out set and the reads of
@@ -826,7 +722,7 @@ int mir_sched_ilp(mir_program *p, diag *d) {
       mir_reg_demand bpk = block_peak(&S, b, li->live_out[bi], before);
       unsigned tight = bpk.vgpr < S.lim_v ? bpk.vgpr : S.lim_v; /* no VGPR more than the block needs now */
       for (uint32_t i = 0; i < b->num_instrs;) {
-        if (kind_of(p, b->instrs[i]) == FIXED) {
+        if (sched_ilp_kind(p, b->instrs[i]) == SI_FIXED) {
           if (S.estimate) S.total += freq;
           i++;
           continue;
@@ -834,9 +730,9 @@ int mir_sched_ilp(mir_program *p, diag *d) {
         uint32_t j = i;
         unsigned alu = 0;
         while (j < b->num_instrs && j - i < REGION_MAX) {
-          int k = kind_of(p, b->instrs[j]);
-          if (k == FIXED) break;
-          alu += k == ALU;
+          int k = sched_ilp_kind(p, b->instrs[j]);
+          if (k == SI_FIXED) break;
+          alu += k == SI_ALU;
           j++;
         }
         if (alu >= 2 || S.estimate) {
