@@ -83,6 +83,7 @@
 #include "mir/loops.h"
 #include "passes/passes.h"
 #include "passes/sched_ilp.h"
+#include "passes/ssa_rename.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 
@@ -212,7 +213,7 @@ static void edge(si *S, si_edges *E, uint32_t from, uint32_t to) {
 /* Whether x only moves data from its operands to its definitions (a
  * p_copy, p_create_vector, p_split_vector or p_extract): its results and
  * operands share registers where the allocator coalesces them. */
-static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && sched_ilp_data_pseudo(x->opcode); }
+static bool is_move_pseudo(const mir_instr *x) { return x->opcode >= ISA_NUM_OPS && ssa_vector_pseudo(x->opcode); }
 
 /* Edges that keep a loop-carried value coalescible: for each phi whose
  * operand V the region defines (the phis of every block: a loop's back

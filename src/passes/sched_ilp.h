@@ -9,12 +9,9 @@
 
 /* What an instruction is to a region: a boundary that stays (SI_FIXED),
  * ALU work, a memory access (in order with the region's others), or a
- * pseudo that moves data (p_copy, p_create_vector, p_split_vector,
- * p_extract). */
+ * pseudo that moves data (ssa_vector_pseudo). */
 enum { SI_FIXED, SI_ALU, SI_MEM, SI_DATA };
 
-/* Is pseudo opcode op one that moves data (see SI_DATA)? */
-bool sched_ilp_data_pseudo(unsigned op);
 /* Does x read or write SCC (explicitly, by its flags, or pinned)? */
 bool sched_ilp_touches_scc(const mir_instr *x);
 /* Whether x's operands let it move: temporaries without a register

@@ -2,10 +2,7 @@
  * ones bound a region, which move, and which keep an order among
  * themselves (memory accesses, SCC and VCC users). */
 #include "passes/sched_ilp.h"
-
-bool sched_ilp_data_pseudo(unsigned op) {
-  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
+#include "passes/ssa_rename.h"
 
 bool sched_ilp_touches_scc(const mir_instr *x) {
   if (mir_reads_scc(x)) return true;
@@ -49,7 +46,7 @@ bool sched_ilp_movable_operands(const mir_instr *x, unsigned lane, bool *vcc) {
 int sched_ilp_kind(const mir_program *p, const mir_instr *x) {
   if (x->fpmode) return SI_FIXED;
   if (x->opcode >= ISA_NUM_OPS) {
-    if (!sched_ilp_data_pseudo(x->opcode)) return SI_FIXED;
+    if (!ssa_vector_pseudo(x->opcode)) return SI_FIXED;
   } else {
     const isa_info *ii = &isa_table[x->opcode];
     uint32_t f = ii->flags;

@@ -85,6 +85,7 @@
 #include <string.h>
 
 #include "passes/passes.h"
+#include "passes/ssa_rename.h"
 #include "ra/ra.h"
 #include "util/bitset.h"
 
@@ -112,16 +113,12 @@ typedef struct sp_ctx {
   arena *tmp;
 } sp_ctx;
 
-static bool is_data_pseudo(unsigned op) {
-  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
-
 static bool is_scc_vcc(mir_preg r) { return r == MIR_PREG_SCC || r == MIR_PREG_VCC || r == MIR_PREG_VCC + 1; }
 
 /* Whether `ins` stays in place (a region boundary). */
 static bool is_fixed(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) {
-    if (!is_data_pseudo(ins->opcode)) return true;
+    if (!ssa_vector_pseudo(ins->opcode)) return true;
   } else {
     const isa_info *ii = &isa_table[ins->opcode];
     if (ii->flags & (ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_BARRIER | ISA_F_WRITES_EXEC | ISA_F_READS_EXEC_ALWAYS |

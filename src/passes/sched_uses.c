@@ -55,17 +55,14 @@
 #include <string.h>
 
 #include "passes/passes.h"
-#include "util/bitset.h"
+#include "passes/ssa_rename.h"
 #include "ra/ra.h"
+#include "util/bitset.h"
 
 typedef struct su_limits {
   unsigned sgpr, vgpr;
   unsigned lane; /* SGPRs of a lane mask (target lane_mask_dwords) */
 } su_limits;
-
-static bool is_data_pseudo(unsigned op) {
-  return op == MIR_P_COPY || op == MIR_P_CREATE_VECTOR || op == MIR_P_SPLIT_VECTOR || op == MIR_P_EXTRACT;
-}
 
 static bool is_load(const mir_instr *ins) {
   if (ins->opcode >= ISA_NUM_OPS) return false;
@@ -76,7 +73,7 @@ static bool is_load(const mir_instr *ins) {
 /* Whether x may be crossed by or be one of the moved instructions (no
  * memory access, no control, no EXEC/M0 write, no MODE access). */
 static bool movable_kind(const mir_instr *x) {
-  if (x->opcode >= ISA_NUM_OPS) return is_data_pseudo(x->opcode);
+  if (x->opcode >= ISA_NUM_OPS) return ssa_vector_pseudo(x->opcode);
   uint32_t f = isa_table[x->opcode].flags;
   if (f & (ISA_F_LOAD | ISA_F_STORE | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR | ISA_F_WRITES_EXEC |
            ISA_F_READS_EXEC_ALWAYS | ISA_F_WRITES_M0 | ISA_F_READS_M0 | ISA_F_VMCNT | ISA_F_LGKMCNT | ISA_F_EXPCNT))
@@ -294,7 +291,7 @@ static bool is_program_wait(const mir_instr *x) {
 static uint32_t next_reader(const mir_block *b, uint32_t from, uint32_t *origin, uint8_t *seen, load_list *l) {
   for (uint32_t i = from; i < b->num_instrs; i++) {
     const mir_instr *x = b->instrs[i];
-    if (x->opcode >= ISA_NUM_OPS && is_data_pseudo(x->opcode)) {
+    if (x->opcode >= ISA_NUM_OPS && ssa_vector_pseudo(x->opcode)) {
       uint32_t o = 0;
       for (unsigned k = 0; k < x->num_ops && !o; k++)
         if (x->ops[k].kind == MIR_OPND_TEMP) o = origin[x->ops[k].temp.id];
