@@ -478,10 +478,17 @@ static bool sel_buffer_atomic(isel_ctx *c, LLVMValueRef ins, const char *n, bool
   in->enc_flags |= (uint16_t)(a.flags & ~MIR_ENC_GLC);
   in->offset = (int32_t)a.imm;
   if (ret) {
-    mir_temp old = isel_tmp(c, mir_rc_v(ndw));
+    /* The old value comes back over the first dw dwords of the data
+     * only; a compare-swap leaves the compare value's registers alone
+     * (RETURN_DATA[0] only; Vega/RDNA ISA guides, BUFFER_ATOMIC_CMPSWAP).
+     * So the definition is the returned width: the compare half dies at
+     * the atomic and is free at once, with no pending write to wait for
+     * (a pair-wide definition made the waitcnt pass wait for the atomic
+     * before the allocator's next use of it: f_fatptr_extra at RDNA). */
+    mir_temp old = isel_tmp(c, mir_rc_v(dw));
     in->defs[0] = mir_op_temp(old);
     in->enc_flags |= MIR_ENC_GLC;
-    isel_set(c, ins, 0, cas ? isel_extract(c, old, 0, dw) : old);
+    isel_set(c, ins, 0, old);
   }
   return true;
 }
