@@ -31,9 +31,10 @@
  *     bytes, LangRef "load") as pieces of 4, 2 and 1 bytes, assembled or
  *     split with shifts; a load masked to W bits (the bits past W in
  *     memory are unspecified unless an iW store wrote them), a store
- *     writes the zero upper bits. Not volatile or atomic ones.
- * A function with any other use of an odd-width value (a volatile or
- * atomic access, a call, a vector of them, an argument) is left unchanged: selection
+ *     writes the zero upper bits. A volatile one becomes volatile pieces,
+ *     as llc-19's type legalisation splits it (LangRef "volatile": only
+ *     target-legal volatile accesses stay whole); not atomic ones.
+ * A function with any other use of an odd-width value (an atomic access, a call, a vector of them, an argument) is left unchanged: selection
  * then reports the instruction it cannot select, so nothing is silently
  * wrong. Found by piglit's vload_half tests on private arrays (issue 8),
  * where SROA leaves `bitcast <3 x half> ... to i48`. */
@@ -108,7 +109,7 @@ static bool user_ok(LLVMValueRef u) {
   case LLVMCall:
     return is_odd(rt) && odd_intrinsic(u) != OI_NONE;
   case LLVMStore: /* of the value (a pointer is never odd) */
-    return !LLVMGetVolatile(u) && LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
+    return LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
   case LLVMBitCast:
     return is_odd(rt) || (LLVMGetTypeKind(rt) == LLVMVectorTypeKind &&
                           LLVMGetTypeKind(LLVMGetElementType(rt)) != LLVMPointerTypeKind);
@@ -152,7 +153,7 @@ static bool function_ok(LLVMValueRef fn, bool *any) {
       if (defines) {
         *any = true;
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        bool plain_load = op == LLVMLoad && !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+        bool plain_load = op == LLVMLoad && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
         if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt && op != LLVMBitCast && !plain_load && !user_ok(i))
           return false;
         if (op == LLVMBitCast && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind)
@@ -322,6 +323,7 @@ static LLVMValueRef widened_load(wctx *c, LLVMValueRef ins, unsigned w, LLVMType
   for (unsigned k = 0, off = 0; k < n; off += size[k++]) {
     LLVMValueRef ld = LLVMBuildLoad2(c->b, LLVMIntTypeInContext(c->ctx, 8 * size[k]), byte_ptr(c, ptr, off), "");
     LLVMSetAlignment(ld, piece_align(align, off));
+    LLVMSetVolatile(ld, LLVMGetVolatile(ins));
     LLVMValueRef x = LLVMBuildZExt(c->b, ld, pt, "");
     if (off) x = LLVMBuildShl(c->b, x, LLVMConstInt(pt, 8 * off, false), "");
     r = r ? LLVMBuildOr(c->b, r, x, "") : x;
@@ -341,7 +343,9 @@ static void widened_store(wctx *c, LLVMValueRef st) {
     LLVMValueRef x = off ? LLVMBuildLShr(c->b, v, LLVMConstInt(pt, 8 * off, false), "") : v;
     LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, 8 * size[k]);
     if (LLVMGetIntTypeWidth(pt) != 8 * size[k]) x = LLVMBuildTrunc(c->b, x, it, "");
-    LLVMSetAlignment(LLVMBuildStore(c->b, x, byte_ptr(c, ptr, off)), piece_align(align, off));
+    LLVMValueRef p = LLVMBuildStore(c->b, x, byte_ptr(c, ptr, off));
+    LLVMSetAlignment(p, piece_align(align, off));
+    LLVMSetVolatile(p, LLVMGetVolatile(st));
   }
 }
 
