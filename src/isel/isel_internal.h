@@ -67,6 +67,7 @@ typedef struct isel_hooks {
   bool (*narrow_deferred)(isel_ctx *c, LLVMValueRef ins);
   bool (*function_address)(isel_ctx *c, LLVMValueRef f, mir_operand *out);
   bool (*data_address)(isel_ctx *c, LLVMValueRef v, mir_operand *out);
+  bool (*const_expr)(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_operand *out); /* isel_const_expr_value */
 } isel_hooks;
 
 struct isel_ctx {

@@ -157,7 +157,7 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
     uint64_t bits;
     if (!isel_const_component(c, v, comp, &w, &bits)) {
       mir_operand r;
-      if (isel_const_expr_value(c, v, comp, &r)) return r;
+      if (c->hooks->const_expr(c, v, comp, &r)) return r;
       isel_unsupported(c, v, "constant");
       return mir_op_const(0);
     }
