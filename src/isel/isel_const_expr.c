@@ -7,7 +7,7 @@
  * `select i1 %z, i32 5, i32 add (i32 ptrtoint (ptr addrspace(1)
  * getelementptr (i8, ptr addrspace(1) @g, i64 4) to i32), i32 5)`, and
  * narrowing makes `trunc (i64 add (i64 ptrtoint (@g), i64 5) to i32)`.
- * LLVM 19 keeps trunc, add, sub, mul and xor as integer constant
+ * LLVM 19 keeps trunc, ptrtoint, add, sub, mul and xor as integer constant
  * expressions (LangRef "Constant Expressions"); each is computed here with
  * the scalar ALU from its operands (isel_get: known bits, data addresses,
  * or expressions computed the same way), wrapped to its width. The result
@@ -46,6 +46,14 @@ bool isel_const_expr_value(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_opera
     /* the operand's low w bits (its width > w) */
     LLVMValueRef x = LLVMGetOperand(v, 0);
     if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMIntegerTypeKind || LLVMGetIntTypeWidth(LLVMTypeOf(x)) > 64) return false;
+    *out = wrap(c, isel_get(c, x, 0), w);
+    return !c->failed;
+  }
+  case LLVMPtrToInt: {
+    /* a width isel_get does not take (i33..i63): the pointer's bits
+     * (a 64-bit data address, or known ones), wrapped */
+    LLVMValueRef x = LLVMGetOperand(v, 0);
+    if (LLVMGetTypeKind(LLVMTypeOf(x)) != LLVMPointerTypeKind || isel_type_bits(LLVMTypeOf(x)) > 64) return false;
     *out = wrap(c, isel_get(c, x, 0), w);
     return !c->failed;
   }

@@ -181,7 +181,7 @@ bool isel_const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, unsigned *
  * constant expression rooted at an addrspace(3) global; false otherwise. */
 bool isel_const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out);
 /* isel_const_expr.c: component comp of the integer constant expression v
- * (trunc, add, sub, mul, xor; at most 64 bits) whose bits are not known
+ * (trunc, ptrtoint, add, sub, mul, xor; at most 64 bits) whose bits are not known
  * (built on a data global's address), computed here with the scalar ALU
  * into *out (uniform, zero above its width); false when v is not one. */
 bool isel_const_expr_value(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_operand *out);

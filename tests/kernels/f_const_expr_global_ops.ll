@@ -4,8 +4,8 @@
 ; at run time (a select the compiler cannot fold, as in
 ; f_const_expr_runtime_equal.ll). wavecc on main 501c6c5 refused every one
 ; ("unsupported constant"). Host reference: 1 = the constant equals its
-; runtime value (out[0..12]); out[13] = 1 + 2 = 3 (a phi of two of them;
-; out[14..15] held case 12's i64 and are reset to 0);
+; runtime value (out[0..12], out[15]); out[13] = 1 + 2 = 3 (a phi of two
+; of them); out[14] held half of case 12's i64 and is reset to 0;
 ; lanes[] = 1 on every lane (case 14, a divergent use).
 ; [config]
 ; name: integer constant expressions on a global's address
@@ -17,7 +17,7 @@
 ; [test]
 ; name: all
 ; arg_in: 0 buffer uint[16] repeat 0
-; arg_out: 0 buffer uint[16] 1 1 1 1 1 1 1 1 1 1 1 1 1 3 0 0
+; arg_out: 0 buffer uint[16] 1 1 1 1 1 1 1 1 1 1 1 1 1 3 0 1
 ; arg_in: 1 int 1
 ; arg_in: 2 buffer uint[64] repeat 0
 ; arg_out: 2 buffer uint[64] repeat 1
@@ -136,6 +136,13 @@ body:
   store i64 0, ptr addrspace(1) %o12p
   %o12 = getelementptr i32, ptr addrspace(1) %out, i32 12
   store i32 %r12, ptr addrspace(1) %o12
+  ; 15: an i40 one under an i32 trunc (widen-odd-integers leaves it: the
+  ; operand is i32): trunc (add i40 (ptrtoint @g to i40), 3) to i32
+  %y15 = add i32 %gi32, 3
+  %e15 = icmp eq i32 trunc (i40 add (i40 ptrtoint (ptr addrspace(1) @g to i40), i40 3) to i32), %y15
+  %r15 = zext i1 %e15 to i32
+  %o15 = getelementptr i32, ptr addrspace(1) %out, i32 15
+  store i32 %r15, ptr addrspace(1) %o15
   br i1 %c1, label %a, label %b
 a:
   br label %join
