@@ -505,6 +505,7 @@ static const isel_hooks hooks = {
     .narrow_deferred = isel_narrow_deferred,
     .function_address = isel_function_address,
     .data_address = isel_data_address,
+    .const_expr = isel_const_expr_value,
 };
 
 mir_program *isel_kernel(LLVMValueRef fn, const divergence_info *di, arena *mem, int opt_level,

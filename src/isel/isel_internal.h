@@ -67,6 +67,7 @@ typedef struct isel_hooks {
   bool (*narrow_deferred)(isel_ctx *c, LLVMValueRef ins);
   bool (*function_address)(isel_ctx *c, LLVMValueRef f, mir_operand *out);
   bool (*data_address)(isel_ctx *c, LLVMValueRef v, mir_operand *out);
+  bool (*const_expr)(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_operand *out); /* isel_const_expr_value */
 } isel_hooks;
 
 struct isel_ctx {
@@ -179,6 +180,11 @@ bool isel_const_component(isel_ctx *c, LLVMValueRef v, unsigned comp, unsigned *
 /* isel_const.c: the LDS address (group-segment byte offset, *out) of a
  * constant expression rooted at an addrspace(3) global; false otherwise. */
 bool isel_const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out);
+/* isel_const_expr.c: component comp of the integer constant expression v
+ * (trunc, ptrtoint, add, sub, mul, xor; at most 64 bits) whose bits are not known
+ * (built on a data global's address), computed here with the scalar ALU
+ * into *out (uniform, zero above its width); false when v is not one. */
+bool isel_const_expr_value(isel_ctx *c, LLVMValueRef v, unsigned comp, mir_operand *out);
 /* Operand for component `comp` of value v (CONST for constants); for
  * 64-bit values returns the whole s2/v2 temp (or a 64-bit CONST when it
  * is an inline constant; else `*wide_lit` is set). */

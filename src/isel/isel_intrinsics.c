@@ -562,8 +562,12 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, intr k) {
     isel_set(c, ins, 0, r);
     return 1;
   }
-  if ((k == I_FSHL || k == I_FSHR) && scalar_int && bits < 32) {
-    /* small funnel shifts through a 2w-bit concatenation */
+  if ((k == I_FSHL || k == I_FSHR) && scalar_int && bits <= 16 && (bits & (bits - 1)) == 0) {
+    /* small funnel shifts through a 2w-bit concatenation (within 32 bits:
+     * w <= 16), the shift modulo w an `and` (w a power of two); other
+     * widths are widen-odd-integers' (i7 and i24 here gave wrong results
+     * on main 501c6c5: s & (w - 1) is not s mod 7, and a << 24 lost a's
+     * top bits) */
     bool left = k == I_FSHL;
     mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
     mir_operand b = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);

@@ -156,6 +156,8 @@ mir_operand isel_get(isel_ctx *c, LLVMValueRef v, unsigned comp) {
     unsigned w;
     uint64_t bits;
     if (!isel_const_component(c, v, comp, &w, &bits)) {
+      mir_operand r;
+      if (c->hooks->const_expr(c, v, comp, &r)) return r;
       isel_unsupported(c, v, "constant");
       return mir_op_const(0);
     }
@@ -219,15 +221,11 @@ mir_temp isel_extract(isel_ctx *c, mir_temp src, unsigned dword, unsigned size) 
 }
 
 mir_operand isel_get_half(isel_ctx *c, LLVMValueRef v, unsigned comp, bool hi) {
-  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v)) {
-    unsigned w;
-    uint64_t bits;
-    if (!isel_const_component(c, v, comp, &w, &bits)) {
-      isel_unsupported(c, v, "constant");
-      return mir_op_const(0);
-    }
+  unsigned w;
+  uint64_t bits;
+  /* known bits; others (computed at run time) take isel_get */
+  if (LLVMIsAConstant(v) && !LLVMIsAGlobalValue(v) && isel_const_component(c, v, comp, &w, &bits))
     return mir_op_const((uint32_t)(hi ? bits >> 32 : bits));
-  }
   return isel_half_of(c, isel_get(c, v, comp), hi);
 }
 

@@ -16,6 +16,7 @@
 #include "llvm/loop_escaping_booleans.h"
 #include "llvm/loop_exit_flags.h"
 #include "llvm/lower_bool_vectors.h"
+#include "llvm/lower_nibble_vectors.h"
 #include "llvm/lower_buffer_fat_pointers.h"
 #include "llvm/lower_reductions.h"
 #include "llvm/promote_bf16.h"
@@ -37,6 +38,7 @@ INFALLIBLE(run_buffer_rsrc_vectors, wir_buffer_rsrc_vectors)
 INFALLIBLE(run_split_memory_values, wir_split_memory_values)
 INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
+INFALLIBLE(run_lower_nibble_vectors, wir_lower_nibble_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
 INFALLIBLE(run_expand_wide_integers, wir_expand_wide_integers)
 INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
@@ -82,6 +84,9 @@ static const wir_pass_info passes[] = {
   {"expand-frem", run_expand_frem, "frem as the exact remainder (C fmod): one fma for quotients below 2^p, else a loop of p-5 quotient bits a step; afn: llc-19's fma(-trunc(x/y), y, x)"},
   {"promote-bf16", run_promote_bf16, "bfloat arithmetic, compares and conversions in f32 with llc-19's rounding"},
   {"expand-float-intrinsics", run_expand_float_intrinsics, "f32 sin/cos/exp/exp2/log/log2 as llc-19's sequences around llvm.amdgcn.sin/cos/exp2/log"},
+  /* before lower-bool-vectors: a nibble vector's bitcast to <N x i1>
+   * leaves a <M x iB> to <N x i1> one */
+  {"lower-nibble-vectors", run_lower_nibble_vectors, "bitcasts of <N x i2> / <N x i4> and their loads and stores past 64 bits through 32-bit words"},
   {"lower-bool-vectors", run_lower_bool_vectors, "i1 / <N x i1> loads, stores, bitcasts, variable indices via packed bits"},
   {"expand-buffer-ops", wir_expand_buffer_ops, "cmpxchg loops for atomics on ptr addrspace(7) gfx900 lacks; memcpy/memmove/memset in any address space"},
   {"lower-buffer-fat-pointers", wir_lower_buffer_fat_pointers, "ptr addrspace(7) to {ptr addrspace(8), i32} and buffer intrinsics"},

@@ -20,13 +20,22 @@
  *     sign-extended operands)
  *   smin/smax/umin/umax/abs/ctpop/ctlz/cttz  the iP intrinsic on
  *     extended operands (ctlz less P - W; cttz of x | 2^W)
+ *   bitreverse/bswap                   the iP one shifted right by P - W
+ *   fshl/fshr                          the iP funnel of operands placed
+ *     so that its window is the iW one, the shift taken modulo W
+ *   uadd/usub/sadd/ssub.sat            exact in iP, clamped to iW's range
+ *     (at W <= 32: the iW call, which selection takes, zero-extended)
+ *   odd-width constant expressions     (trunc, ptrtoint, add, sub, mul,
+ *     xor of a data global's address: no known bits) rebuilt in iP at
+ *     each user
  *   load/store of iW                   the iW's store size (ceil(W/8)
  *     bytes, LangRef "load") as pieces of 4, 2 and 1 bytes, assembled or
  *     split with shifts; a load masked to W bits (the bits past W in
  *     memory are unspecified unless an iW store wrote them), a store
- *     writes the zero upper bits. Not volatile or atomic ones.
- * A function with any other use of an odd-width value (a volatile or
- * atomic access, a call, a vector of them, an argument) is left unchanged: selection
+ *     writes the zero upper bits. A volatile one becomes volatile pieces,
+ *     as llc-19's type legalisation splits it (LangRef "volatile": only
+ *     target-legal volatile accesses stay whole); not atomic ones.
+ * A function with any other use of an odd-width value (an atomic access, a call, a vector of them, an argument) is left unchanged: selection
  * then reports the instruction it cannot select, so nothing is silently
  * wrong. Found by piglit's vload_half tests on private arrays (issue 8),
  * where SROA leaves `bitcast <3 x half> ... to i48`. */
@@ -67,11 +76,16 @@ static unsigned promoted(unsigned w) { return w <= 8 ? 8 : w <= 16 ? 16 : w <= 3
 
 /* The integer intrinsics widened here (instcombine forms min/max from
  * compare-and-select, and LLVM's tests count bits of odd widths). */
-enum { OI_NONE, OI_SMIN, OI_SMAX, OI_UMIN, OI_UMAX, OI_ABS, OI_CTPOP, OI_CTLZ, OI_CTTZ, OI_NUM };
+enum {
+  OI_NONE, OI_SMIN, OI_SMAX, OI_UMIN, OI_UMAX, OI_ABS, OI_CTPOP, OI_CTLZ, OI_CTTZ, OI_BITREVERSE, OI_BSWAP, OI_FSHL,
+  OI_FSHR, OI_UADD_SAT, OI_USUB_SAT, OI_SADD_SAT, OI_SSUB_SAT, OI_NUM
+};
+static const char *const names[OI_NUM] = {
+    NULL,        "llvm.smin", "llvm.smax", "llvm.umin",     "llvm.umax",     "llvm.abs",      "llvm.ctpop",
+    "llvm.ctlz", "llvm.cttz", "llvm.bitreverse", "llvm.bswap", "llvm.fshl", "llvm.fshr", "llvm.uadd.sat",
+    "llvm.usub.sat", "llvm.sadd.sat", "llvm.ssub.sat"};
 
 static unsigned odd_intrinsic(LLVMValueRef call) {
-  static const char *const names[OI_NUM] = {NULL, "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
-                                            "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz"};
   LLVMValueRef f = LLVMGetCalledValue(call);
   unsigned id = f && LLVMIsAFunction(f) ? LLVMGetIntrinsicID(f) : 0;
   for (unsigned k = 1; id && k < OI_NUM; k++)
@@ -96,12 +110,30 @@ static bool user_ok(LLVMValueRef u) {
   case LLVMCall:
     return is_odd(rt) && odd_intrinsic(u) != OI_NONE;
   case LLVMStore: /* of the value (a pointer is never odd) */
-    return !LLVMGetVolatile(u) && LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
+    return LLVMGetOrdering(u) == LLVMAtomicOrderingNotAtomic;
   case LLVMBitCast:
     return is_odd(rt) || (LLVMGetTypeKind(rt) == LLVMVectorTypeKind &&
                           LLVMGetTypeKind(LLVMGetElementType(rt)) != LLVMPointerTypeKind);
   default:
     return false;
+  }
+}
+
+/* Is odd-width constant v one widened() builds in iP: an integer, poison,
+ * or a constant expression LLVM 19 keeps (trunc, ptrtoint, add, sub, mul,
+ * xor; LangRef "Constant Expressions") on such operands or legal ones?
+ * `trunc (i64 add (i64 ptrtoint (ptr addrspace(1) @g to i64), i64 5) to
+ * i48)` has no known bits (a data global's address), so no folder removes
+ * it. */
+static bool const_ok(LLVMValueRef v) {
+  if (!is_odd(LLVMTypeOf(v)) || LLVMIsAConstantInt(v) || LLVMIsPoison(v) || LLVMIsUndef(v)) return true;
+  if (!LLVMIsAConstantExpr(v)) return false;
+  switch (LLVMGetConstOpcode(v)) {
+  case LLVMTrunc: return const_ok(LLVMGetOperand(v, 0));
+  case LLVMPtrToInt: return true;
+  case LLVMAdd: case LLVMSub: case LLVMMul: case LLVMXor:
+    return const_ok(LLVMGetOperand(v, 0)) && const_ok(LLVMGetOperand(v, 1));
+  default: return false;
   }
 }
 
@@ -122,7 +154,7 @@ static bool function_ok(LLVMValueRef fn, bool *any) {
       if (defines) {
         *any = true;
         LLVMOpcode op = LLVMGetInstructionOpcode(i);
-        bool plain_load = op == LLVMLoad && !LLVMGetVolatile(i) && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
+        bool plain_load = op == LLVMLoad && LLVMGetOrdering(i) == LLVMAtomicOrderingNotAtomic;
         if (op != LLVMTrunc && op != LLVMZExt && op != LLVMSExt && op != LLVMBitCast && !plain_load && !user_ok(i))
           return false;
         if (op == LLVMBitCast && LLVMGetTypeKind(LLVMTypeOf(LLVMGetOperand(i, 0))) != LLVMVectorTypeKind)
@@ -131,7 +163,8 @@ static bool function_ok(LLVMValueRef fn, bool *any) {
       unsigned n = (unsigned)LLVMGetNumOperands(i);
       for (unsigned k = 0; k < n; k++) {
         LLVMValueRef o = LLVMGetOperand(i, k);
-        if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o)) && !user_ok(i))
+        if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o)) &&
+            (!user_ok(i) || (LLVMIsAConstant(o) && !const_ok(o))))
           return false;
         if (o && LLVMGetTypeKind(LLVMTypeOf(o)) == LLVMVectorTypeKind &&
             is_odd(LLVMGetElementType(LLVMTypeOf(o))))
@@ -182,23 +215,72 @@ static LLVMValueRef sext_in(wctx *c, LLVMValueRef x, unsigned w) {
  * sign-extended inside iP; ctpop as is; ctlz less the P - W leading zeros
  * the widening adds; cttz with bit W set so that 0 gives W. */
 static LLVMValueRef widened_intrinsic(wctx *c, LLVMValueRef ins, unsigned k, unsigned w, LLVMTypeRef pt) {
-  static const char *const names[OI_NUM] = {NULL, "llvm.smin", "llvm.smax", "llvm.umin", "llvm.umax",
-                                            "llvm.abs", "llvm.ctpop", "llvm.ctlz", "llvm.cttz"};
   LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(LLVMGetInstructionParent(ins)));
   unsigned id = LLVMLookupIntrinsicID(names[k], strlen(names[k]));
   LLVMValueRef f = LLVMGetIntrinsicDeclaration(mod, id, &pt, 1);
   LLVMTypeRef ft = LLVMIntrinsicGetType(c->ctx, id, &pt, 1);
-  LLVMValueRef a = widened(c, LLVMGetOperand(ins, 0)), args[2];
+  LLVMValueRef a = widened(c, LLVMGetOperand(ins, 0)), args[3];
   unsigned p = LLVMGetIntTypeWidth(pt);
   LLVMValueRef i1f = LLVMConstInt(LLVMInt1TypeInContext(c->ctx), 0, false);
+  LLVMValueRef b = k >= OI_FSHL || k <= OI_UMAX ? widened(c, LLVMGetOperand(ins, 1)) : NULL;
+  if (k >= OI_UADD_SAT && w <= 32) {
+    /* selection takes these at W <= 32 itself, in fewer instructions than
+     * the form below (sadd.sat.i24: 12 against 20 at gfx900): the iW call
+     * on truncated operands, zero-extended */
+    LLVMTypeRef wt = LLVMIntTypeInContext(c->ctx, w);
+    LLVMValueRef fw = LLVMGetIntrinsicDeclaration(mod, id, &wt, 1);
+    LLVMTypeRef fwt = LLVMIntrinsicGetType(c->ctx, id, &wt, 1);
+    args[0] = LLVMBuildTrunc(c->b, a, wt, "");
+    args[1] = LLVMBuildTrunc(c->b, b, wt, "");
+    return LLVMBuildZExt(c->b, LLVMBuildCall2(c->b, fwt, fw, args, 2, ""), pt, "");
+  }
   switch (k) {
+  case OI_BITREVERSE: case OI_BSWAP:
+    /* the iP reversal holds the iW one in its top W bits (bswap: W is a
+     * multiple of 16, LangRef) */
+    return LLVMBuildLShr(c->b, LLVMBuildCall2(c->b, ft, f, &a, 1, ""), LLVMConstInt(pt, p - w, false), "");
+  case OI_FSHL: case OI_FSHR: {
+    /* the shift modulo W (LangRef "llvm.fshl"); fshl: the iP funnel of a
+     * and b moved to the top of iP shifts b's top bits in, masked to W;
+     * fshr: the iP funnel of the 2W-bit a:b split at P (hi = a >> (P - W),
+     * lo = b | a << W), masked to W */
+    LLVMValueRef s = LLVMBuildURem(c->b, widened(c, LLVMGetOperand(ins, 2)), LLVMConstInt(pt, w, false), "");
+    LLVMValueRef kw = LLVMConstInt(pt, p - w, false);
+    if (k == OI_FSHL) {
+      args[0] = a;
+      args[1] = LLVMBuildShl(c->b, b, kw, "");
+    } else {
+      args[0] = LLVMBuildLShr(c->b, a, kw, "");
+      args[1] = LLVMBuildOr(c->b, b, LLVMBuildShl(c->b, a, LLVMConstInt(pt, w, false), ""), "");
+    }
+    args[2] = s;
+    return mask_to(c, LLVMBuildCall2(c->b, ft, f, args, 3, ""), w);
+  }
+  case OI_UADD_SAT: { /* a + b < 2^P: no wrap in iP; clamped to 2^W - 1 */
+    LLVMValueRef r = LLVMBuildAdd(c->b, a, b, ""), m = LLVMConstInt(pt, (1ull << w) - 1, false);
+    return LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntUGT, r, m, ""), m, r, "");
+  }
+  case OI_USUB_SAT:
+    args[0] = a;
+    args[1] = b;
+    return LLVMBuildCall2(c->b, ft, f, args, 2, "");
+  case OI_SADD_SAT: case OI_SSUB_SAT: {
+    /* the exact sum or difference of the sign-extended operands (no wrap
+     * in iP: P > W), clamped to iW's range */
+    LLVMValueRef x = sext_in(c, a, w), y = sext_in(c, b, w);
+    LLVMValueRef r = k == OI_SADD_SAT ? LLVMBuildAdd(c->b, x, y, "") : LLVMBuildSub(c->b, x, y, "");
+    LLVMValueRef hi = LLVMConstInt(pt, (1ull << (w - 1)) - 1, false), lo = LLVMConstInt(pt, ~0ull << (w - 1), false);
+    r = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntSGT, r, hi, ""), hi, r, "");
+    r = LLVMBuildSelect(c->b, LLVMBuildICmp(c->b, LLVMIntSLT, r, lo, ""), lo, r, "");
+    return mask_to(c, r, w);
+  }
   case OI_SMIN: case OI_SMAX:
     args[0] = sext_in(c, a, w);
-    args[1] = sext_in(c, widened(c, LLVMGetOperand(ins, 1)), w);
+    args[1] = sext_in(c, b, w);
     return mask_to(c, LLVMBuildCall2(c->b, ft, f, args, 2, ""), w);
   case OI_UMIN: case OI_UMAX:
     args[0] = a;
-    args[1] = widened(c, LLVMGetOperand(ins, 1));
+    args[1] = b;
     return LLVMBuildCall2(c->b, ft, f, args, 2, "");
   case OI_ABS:
     args[0] = sext_in(c, a, w);
@@ -253,6 +335,7 @@ static LLVMValueRef widened_load(wctx *c, LLVMValueRef ins, unsigned w, LLVMType
   for (unsigned k = 0, off = 0; k < n; off += size[k++]) {
     LLVMValueRef ld = LLVMBuildLoad2(c->b, LLVMIntTypeInContext(c->ctx, 8 * size[k]), byte_ptr(c, ptr, off), "");
     LLVMSetAlignment(ld, piece_align(align, off));
+    LLVMSetVolatile(ld, LLVMGetVolatile(ins));
     LLVMValueRef x = LLVMBuildZExt(c->b, ld, pt, "");
     if (off) x = LLVMBuildShl(c->b, x, LLVMConstInt(pt, 8 * off, false), "");
     r = r ? LLVMBuildOr(c->b, r, x, "") : x;
@@ -262,6 +345,7 @@ static LLVMValueRef widened_load(wctx *c, LLVMValueRef ins, unsigned w, LLVMType
 
 /* A store of odd-width `v` (widened to iP, upper bits zero) in pieces. */
 static void widened_store(wctx *c, LLVMValueRef st) {
+  LLVMPositionBuilderBefore(c->b, st); /* for a constant expression */
   LLVMValueRef v = widened(c, LLVMGetOperand(st, 0)), ptr = LLVMGetOperand(st, 1);
   LLVMPositionBuilderBefore(c->b, st);
   LLVMTypeRef pt = LLVMTypeOf(v);
@@ -271,7 +355,9 @@ static void widened_store(wctx *c, LLVMValueRef st) {
     LLVMValueRef x = off ? LLVMBuildLShr(c->b, v, LLVMConstInt(pt, 8 * off, false), "") : v;
     LLVMTypeRef it = LLVMIntTypeInContext(c->ctx, 8 * size[k]);
     if (LLVMGetIntTypeWidth(pt) != 8 * size[k]) x = LLVMBuildTrunc(c->b, x, it, "");
-    LLVMSetAlignment(LLVMBuildStore(c->b, x, byte_ptr(c, ptr, off)), piece_align(align, off));
+    LLVMValueRef p = LLVMBuildStore(c->b, x, byte_ptr(c, ptr, off));
+    LLVMSetAlignment(p, piece_align(align, off));
+    LLVMSetVolatile(p, LLVMGetVolatile(st));
   }
 }
 
@@ -282,7 +368,28 @@ static void widen_operands(wctx *c, LLVMValueRef ins) {
   unsigned n = (unsigned)LLVMGetNumOperands(ins);
   for (unsigned k = 0; k < n; k++) {
     LLVMValueRef o = LLVMGetOperand(ins, k);
-    if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o))) widened(c, o);
+    /* constants: built where the replacement is (widened_const) */
+    if (o && LLVMGetValueKind(o) != LLVMBasicBlockValueKind && is_odd(LLVMTypeOf(o)) && !LLVMIsAConstant(o))
+      widened(c, o);
+  }
+}
+
+/* Odd-width constant expression v (const_ok) as iP (pt) holding it
+ * zero-extended, built at the builder's position (before its user, or
+ * at the end of a phi's incoming block): not cached, as each user may be
+ * where another's instructions do not reach. */
+static LLVMValueRef widened_const(wctx *c, LLVMValueRef v, unsigned w, LLVMTypeRef pt) {
+  unsigned p = LLVMGetIntTypeWidth(pt);
+  LLVMValueRef a = LLVMGetOperand(v, 0);
+  switch (LLVMGetConstOpcode(v)) {
+  case LLVMTrunc: return mask_to(c, as_width(c, a, p), w);
+  case LLVMPtrToInt: /* the address as i64 (a legal constant), truncated */
+    return mask_to(c, as_width(c, LLVMBuildPtrToInt(c->b, a, LLVMInt64TypeInContext(c->ctx), ""), p), w);
+  case LLVMAdd: return mask_to(c, LLVMBuildAdd(c->b, widened(c, a), widened(c, LLVMGetOperand(v, 1)), ""), w);
+  case LLVMSub: return mask_to(c, LLVMBuildSub(c->b, widened(c, a), widened(c, LLVMGetOperand(v, 1)), ""), w);
+  case LLVMMul: return mask_to(c, LLVMBuildMul(c->b, widened(c, a), widened(c, LLVMGetOperand(v, 1)), ""), w);
+  default: /* LLVMXor (const_ok) */
+    return LLVMBuildXor(c->b, widened(c, a), widened(c, LLVMGetOperand(v, 1)), "");
   }
 }
 
@@ -295,6 +402,7 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
   LLVMTypeRef pt = LLVMIntTypeInContext(c->ctx, p);
   if (LLVMIsPoison(v) || LLVMIsUndef(v)) return LLVMGetPoison(pt);
   if (LLVMIsAConstantInt(v)) return LLVMConstInt(pt, LLVMConstIntGetZExtValue(v), false);
+  if (LLVMIsAConstantExpr(v)) return widened_const(c, v, w, pt);
   uint32_t i = ptrmap_get(&c->map, v);
   if (i != UINT32_MAX) return c->vals[i];
   if (LLVMIsAArgument(v)) {
@@ -358,7 +466,9 @@ static LLVMValueRef widened(wctx *c, LLVMValueRef v) {
     unsigned n = LLVMCountIncoming(ins);
     for (unsigned k = 0; k < n; k++) {
       LLVMBasicBlockRef from = LLVMGetIncomingBlock(ins, k);
-      LLVMValueRef x = widened(c, LLVMGetIncomingValue(ins, k));
+      LLVMValueRef inc = LLVMGetIncomingValue(ins, k);
+      if (LLVMIsAConstantExpr(inc)) LLVMPositionBuilderBefore(c->b, LLVMGetBasicBlockTerminator(from));
+      LLVMValueRef x = widened(c, inc);
       LLVMAddIncoming(r, &x, &from, 1);
     }
   }
