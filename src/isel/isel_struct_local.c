@@ -274,7 +274,8 @@ static void skip_phis(sctx *s, lmask *L, const lskip *sk, uint32_t nsk, uint32_t
  * share blocks, early exits to a common join): masked linearisation of
  * just this region. Its blocks run one after the other (local_order),
  * each with EXEC = the OR of its incoming edges' lanes (possibly none: no
- * scalar loads there), so SGPRs (masks) are defined on the one linear
+ * scalar loads there, but in the body of a block that skips), so SGPRs
+ * (masks) are defined on the one linear
  * path; the logical CFG keeps the LLVM edges, and a phi's copies at the
  * end of each predecessor, under that predecessor's lanes, leave every
  * lane the copy of the last block on its own path. J restores EXEC. A
@@ -282,7 +283,8 @@ static void skip_phis(sctx *s, lmask *L, const lskip *sk, uint32_t nsk, uint32_t
  * ending in s_cbranch_execz past them all: no lane reaches them, every
  * mask they would compute is empty, and the masks of the blocks after
  * them are linear phis there (skip_phis), as llc-19's structurized flow
- * blocks skip a switch's empty subtrees. */
+ * blocks skip a switch's empty subtrees (local_skips: in a wide region
+ * every such block, in a small one those over heavy subtrees). */
 bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   const divergence_info *di = s->di;
   isel_ctx *c = s->c;
