@@ -462,8 +462,17 @@ int64_t isel_folded_offset(isel_ctx *c, LLVMValueRef ptr) { return gep_folded_of
  * access, and no use other than global loads and stores of it as their
  * address (divergent, so never s_load). Returns idx (NULL when the form
  * does not apply), its element size and the constant. sel_gep then gives
- * the GEP the 32-bit offset idx * size as its value. */
-LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
+ * the GEP the 32-bit offset idx * size + *vadd as its value.
+ * A positive constant past the offset field: the part below a multiple of
+ * split_granule stays in the field and the multiple, *vadd, goes into the
+ * VGPR offset (one v_add_u32, shared by the GEPs of one index and
+ * multiple), when idx * size + *vadd provably stays below 2^32. gfx1030's
+ * 12-bit field put out[i + 512] (offset 2048) into a 64-bit address,
+ * v_mad_u64_u32 + v_add_co_u32 + v_addc_co_u32, three dependent results
+ * before the store (tests/kernels/f_dot_intrinsics.ll; llc-19 adds the
+ * constant to the 32-bit offset as here). */
+static LLVMValueRef gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff, int64_t *vadd) {
+  *vadd = 0;
   if (c->masked || !LLVMIsAGetElementPtrInst(ptr) || LLVMGetTypeKind(LLVMTypeOf(ptr)) == LLVMVectorTypeKind ||
       (LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 1 && LLVMGetPointerAddressSpace(LLVMTypeOf(ptr)) != 4) ||
       divergence_is_divergent(c->di, LLVMGetOperand(ptr, 0)))
@@ -481,7 +490,19 @@ LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64
     *size = sz;
   }
   if (!var || !divergence_is_divergent(c->di, var) || !isel_value_below(var, (1ull << 32) / *size)) return NULL;
-  return only_addressed_within(c, ptr, *coff, true, 0) ? var : NULL;
+  if (only_addressed_within(c, ptr, *coff, true, 0)) return var;
+  int64_t low = *coff & (split_granule(c) - 1), high = *coff - low;
+  if (*coff <= 0 || high <= 0 || high >= (1ll << 32) || !isel_value_below(var, ((1ull << 32) - (uint64_t)high) / *size) ||
+      !only_addressed_within(c, ptr, low, true, 0))
+    return NULL;
+  *coff = low;
+  *vadd = high;
+  return var;
+}
+
+LLVMValueRef isel_gep_saddr(isel_ctx *c, LLVMValueRef ptr, uint64_t *size, int64_t *coff) {
+  int64_t vadd;
+  return gep_saddr(c, ptr, size, coff, &vadd);
 }
 
 /* A GEP of constant indices (k bytes) on a GEP g in the saddr form
@@ -620,9 +641,12 @@ bool isel_gep(isel_ctx *c, LLVMValueRef ins) {
   bool vgpr = divergence_is_divergent(c->di, ins);
   uint64_t esize;
   int64_t scoff;
-  LLVMValueRef var = isel_gep_saddr(c, ins, &esize, &scoff);
+  int64_t vadd;
+  LLVMValueRef var = gep_saddr(c, ins, &esize, &scoff, &vadd);
   if (var) {
-    isel_set(c, ins, 0, isel_to_vgpr(c, scaled_index(c, var, esize, false, true, false), 1));
+    mir_temp off = isel_to_vgpr(c, scaled_index(c, var, esize, false, true, false), 1);
+    if (vadd) off = isel_v1c(c, ISA_V_ADD_U32, mir_op_const((uint32_t)vadd), mir_op_temp(off));
+    isel_set(c, ins, 0, off);
     return true;
   }
   LLVMValueRef sg;

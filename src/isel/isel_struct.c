@@ -61,7 +61,8 @@
  *    loop, exit or return inside, phis all divergent): its blocks run one
  *    after the other, each with EXEC = the OR of its incoming edges' lanes,
  *    possibly none (walk_local: masked linearisation of just that region,
- *    no scalar loads in it; the rest of the kernel stays structured).
+ *    no scalar loads in it but in the bodies of blocks skipped when empty;
+ *    the rest of the kernel stays structured).
  *
  * Exits from inside an if of a loop body are moved to its top level
  * before selection (the IR pass loop-exit-flags, llvm/loop_exit_flags.c).

@@ -165,36 +165,66 @@ static void local_order(const sctx *s, uint32_t b, uint32_t *r, uint32_t n, uint
   }
 }
 
-/* Regions of fewer blocks run every block in RPO order, skipping none:
+/* Regions of fewer blocks skip only heavy subtrees (LOCAL_SKIP_HEAVY):
  * in the smaller ones of the corpus (libclc's conversions, early exits,
  * switches of a dozen cases) most blocks have lanes, and the skips'
  * branches and phi copies cost more than they save (gfx900, executed
- * instructions with skips in every region: tests/kernels/
- * f_half_vload_vstore.cl +0.7 %, f_loop_nested_break.cl +1.3 %, f_switch.cl
- * +2.3 %, whose 12 cases all have lanes in each wave). A wide switch's
- * decision tree has hundreds of blocks, most without lanes in a wave
- * (f_switch_wide.ll: 300 cases). */
+ * instructions with skips of 3 instructions in every region:
+ * tests/kernels/f_half_vload_vstore.cl +0.7 %, f_loop_nested_break.cl
+ * +1.3 %, f_switch.cl +2.3 %, whose 12 cases all have lanes in each wave).
+ * A wide switch's decision tree has hundreds of blocks, most without lanes
+ * in a wave (f_switch_wide.ll: 300 cases). */
 enum { LOCAL_SKIP_BLOCKS = 64 };
 
-/* Which blocks of the ordered region (local_order) skip the blocks they
- * dominate when no lane enters them: those dominating at least one other
- * whose LLVM instructions (phis and branches aside), their own counted,
- * are at least 3, as in a switch's leaf (compare, and a case of two) and
- * every node above it. Fewer (the empty blocks that split critical edges,
- * a store and a compare) cost about what the s_cbranch_execz would. */
-static uint8_t *local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint32_t *end) {
-  arena *mem = s->c->mem;
-  uint8_t *skip = arena_alloc(mem, n);
-  uint32_t *w = arena_alloc(mem, (n + 1) * sizeof *w); /* w[k]: instructions of r[0..k) */
-  w[0] = 0;
-  for (uint32_t k = 0; k < n; k++) {
-    uint32_t m = 0;
-    for (LLVMValueRef i = LLVMGetFirstInstruction(s->di->blocks[r[k]]); i; i = LLVMGetNextInstruction(i))
-      m += !LLVMIsAPHINode(i) && !LLVMIsATerminatorInst(i);
-    w[k + 1] = w[k] + m;
+/* In a region of fewer than LOCAL_SKIP_BLOCKS blocks, a block skips what
+ * it dominates when that weighs at least this much (local_weight): then
+ * one s_cbranch_execz costs little beside what it saves whenever the
+ * subtree has no lane. A loop's early exit (loop-exit-flags) guarded by a
+ * rarely true divergent compare, with two divisions behind it, ran empty
+ * 7 times in 9 at 75 instructions a time (tests/kernels/
+ * f_loop_exits_sgpr_phi_move.cl: 1.30x llc-19's executed instructions,
+ * which skips it). */
+enum { LOCAL_SKIP_HEAVY = 24 };
+
+/* Machine instructions a 32-bit integer division or remainder by a
+ * non-constant expands to, about (isel_alu.c: reciprocal, two
+ * corrections). */
+enum { LOCAL_DIV_WEIGHT = 16 };
+
+/* The weight of LLVM block bb's instructions for local_skips: one per
+ * instruction (phis and the terminator aside); heavy: a division or
+ * remainder by a non-constant counts LOCAL_DIV_WEIGHT. */
+static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
+  uint32_t m = 0;
+  for (LLVMValueRef i = LLVMGetFirstInstruction(bb); i; i = LLVMGetNextInstruction(i)) {
+    if (LLVMIsAPHINode(i) || LLVMIsATerminatorInst(i)) continue;
+    LLVMOpcode op = LLVMGetInstructionOpcode(i);
+    bool div = op == LLVMUDiv || op == LLVMSDiv || op == LLVMURem || op == LLVMSRem;
+    m += heavy && div && !LLVMIsAConstant(LLVMGetOperand(i, 1)) ? LOCAL_DIV_WEIGHT : 1;
   }
-  for (uint32_t k = 0; k < n; k++) skip[k] = end[k] - k >= 2 && w[end[k]] - w[k] >= 3;
-  return skip;
+  return m;
+}
+
+/* Which blocks of the ordered region (local_order) skip the blocks they
+ * dominate when no lane enters them. heavy false (a region of at least
+ * LOCAL_SKIP_BLOCKS blocks): those dominating at least one other whose
+ * LLVM instructions (phis and branches aside), their own counted, are at
+ * least 3, as in a switch's leaf (compare, and a case of two) and every
+ * node above it. Fewer (the empty blocks that split critical edges, a
+ * store and a compare) cost about what the s_cbranch_execz would. heavy
+ * true: those whose dominated blocks weigh LOCAL_SKIP_HEAVY. Returns
+ * whether any skips. */
+static bool local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint32_t *end, bool heavy,
+                        uint8_t *skip) {
+  uint32_t *w = arena_alloc(s->c->mem, (n + 1) * sizeof *w); /* w[k]: weight of r[0..k) */
+  w[0] = 0;
+  for (uint32_t k = 0; k < n; k++) w[k + 1] = w[k] + local_weight(s->di->blocks[r[k]], heavy);
+  bool any = false;
+  for (uint32_t k = 0; k < n; k++) {
+    skip[k] = heavy ? w[end[k]] - w[k] >= LOCAL_SKIP_HEAVY : end[k] - k >= 2 && w[end[k]] - w[k] >= 3;
+    any |= skip[k];
+  }
+  return any;
 }
 
 /* At the start of machine block zb, the first of order index kz, reached
@@ -244,7 +274,8 @@ static void skip_phis(sctx *s, lmask *L, const lskip *sk, uint32_t nsk, uint32_t
  * share blocks, early exits to a common join): masked linearisation of
  * just this region. Its blocks run one after the other (local_order),
  * each with EXEC = the OR of its incoming edges' lanes (possibly none: no
- * scalar loads there), so SGPRs (masks) are defined on the one linear
+ * scalar loads there, but in the body of a block that skips), so SGPRs
+ * (masks) are defined on the one linear
  * path; the logical CFG keeps the LLVM edges, and a phi's copies at the
  * end of each predecessor, under that predecessor's lanes, leave every
  * lane the copy of the last block on its own path. J restores EXEC. A
@@ -252,7 +283,8 @@ static void skip_phis(sctx *s, lmask *L, const lskip *sk, uint32_t nsk, uint32_t
  * ending in s_cbranch_execz past them all: no lane reaches them, every
  * mask they would compute is empty, and the masks of the blocks after
  * them are linear phis there (skip_phis), as llc-19's structurized flow
- * blocks skip a switch's empty subtrees. */
+ * blocks skip a switch's empty subtrees (local_skips: in a wide region
+ * every such block, in a small one those over heavy subtrees). */
 bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32_t stop, uint32_t loop, pend *io) {
   const divergence_info *di = s->di;
   isel_ctx *c = s->c;
@@ -261,13 +293,19 @@ bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32
   uint32_t n = local_region(s, b, J, stop, loop, r);
   if (!n) return REJECT();
   uint32_t *end = arena_alloc(c->mem, n * sizeof *end), *first = arena_alloc(c->mem, (n + 1) * sizeof *first);
-  uint8_t *skip;
+  uint8_t *skip = arena_alloc(c->mem, n);
   if (n >= LOCAL_SKIP_BLOCKS) {
     local_order(s, b, r, n, end);
-    skip = local_skips(s, r, n, end);
+    local_skips(s, r, n, end, false, skip);
   } else {
-    skip = arena_alloc(c->mem, n);
-    memset(skip, 0, n);
+    /* the RPO order unless a heavy subtree skips (same code as before) */
+    uint32_t *r2 = arena_alloc(c->mem, n * sizeof *r2);
+    memcpy(r2, r, n * sizeof *r2);
+    local_order(s, b, r2, n, end);
+    if (local_skips(s, r2, n, end, true, skip))
+      memcpy(r, r2, n * sizeof *r);
+    else
+      memset(skip, 0, n);
   }
   first[0] = s->nmb; /* machine blocks of order index k: first[k], and its body's when it skips */
   for (uint32_t k = 0; k < n; k++) first[k + 1] = first[k] + 1 + skip[k];
@@ -324,7 +362,9 @@ bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32
     tail[x] = prev = mx;
     if (!s->emit) continue;
     c->cur = mx;
-    c->no_smem = true;
+    /* a body that is skipped when empty runs only with lanes that reach x:
+     * its uniform loads are the program's own, and may be scalar */
+    c->no_smem = !skip[k];
     c->hooks->select_body(c, x);
     c->no_smem = false;
     if (c->failed || c->cur != mx) return REJECT();
