@@ -223,6 +223,10 @@ static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t
  * and copied; merged, the half alone lives through it): then a loop
  * between them costs nothing. */
 static bool held_past(const mir_instr *ins, const unsigned free_v[2], const unsigned free_s[2]) {
+  /* only an extract: the tuple an other instruction's operand frees may be
+   * a create_vector of values that live on (fnv1a's 64-bit shift of
+   * {i, sign}: merged across its loop, 9 -> 11 VGPRs) */
+  if (ins->opcode != MIR_P_EXTRACT) return true;
   unsigned v = 0, s = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
