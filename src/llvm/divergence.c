@@ -325,6 +325,16 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
       LLVMOpcode op = LLVMGetInstructionOpcode(user);
       if (op == LLVMFreeze) continue;
       if (op == LLVMLoad && LLVMGetOperand(user, 0) == work[k] && scalar_memory(user)) pays = true;
+      /* a uniform address of a global load or store that stays a VMEM
+       * access (the lanes' data differ, or the memory may be written):
+       * its address then sits in SGPRs (the saddr form) and its 64-bit
+       * arithmetic is SALU, not a VGPR pair and two VALU adds per
+       * iteration, more than the copy's v_mov (pattern_count: a 64-bit
+       * counter addressing the pattern, 10 VGPRs where llc-19 has 5) */
+      if (((op == LLVMLoad && LLVMGetOperand(user, 0) == work[k]) ||
+           (op == LLVMStore && LLVMGetOperand(user, 1) == work[k])) &&
+          LLVMGetPointerAddressSpace(LLVMTypeOf(work[k])) == 1)
+        pays = true;
       /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
        * compare-and-select per element (isel_vector_index.c) */
       if ((op == LLVMExtractElement && LLVMGetOperand(user, 1) == work[k]) ||

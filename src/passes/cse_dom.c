@@ -40,7 +40,8 @@
  *    it would live through the whole loop (licm decides such moves against
  *    the register budget).
  *  - Register pressure: the earlier result now lives from D to U. No
- *    loop may lie between them (loop_between), and every block from D to
+ *    loop may lie between them (loop_between) unless the registers U's
+ *    operands free pay for all of it (held_past), and every block from D to
  *    U that D dominates must stay within the program's peak demand plus
  *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
  *    SGPRs within the peak), counting the merges already made (liveness's
@@ -214,6 +215,27 @@ static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t
   return true;
 }
 
+/* Does holding ins's results past the block of the instruction it merges
+ * with take registers, less what freed() frees after that block? Not when
+ * an extract of a tuple that its first copy's block already read for the
+ * last time but for it merges (pattern_count: the low half of the 64-bit
+ * global id, read before and after a loop, held in a pair through the loop
+ * and copied; merged, the half alone lives through it): then a loop
+ * between them costs nothing. */
+static bool held_past(const mir_instr *ins, const unsigned free_v[2], const unsigned free_s[2]) {
+  /* only an extract: the tuple an other instruction's operand frees may be
+   * a create_vector of values that live on (fnv1a's 64-bit shift of
+   * {i, sign}: merged across its loop, 9 -> 11 VGPRs) */
+  if (ins->opcode != MIR_P_EXTRACT) return true;
+  unsigned v = 0, s = 0;
+  for (unsigned k = 0; k < ins->num_defs; k++) {
+    mir_rc rc = ins->defs[k].temp.rc;
+    if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
+    else s += mir_rc_size(rc);
+  }
+  return v > free_v[0] + free_v[1] || s > free_s[0] + free_s[1];
+}
+
 struct cd_entry {
   const mir_instr *ins;
   uint32_t block, index; /* its block and position there */
@@ -362,8 +384,7 @@ int mir_cse_dom(mir_program *p, diag *d) {
       const cd_entry *hit = NULL;
       for (uint32_t e = bucket[slot]; e && !hit; e = ent[e].next) {
         const cd_entry *x = &ent[e];
-        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || loop_between(&c, x->block, b) ||
-            !ssa_same_instr(x->ins, ins, c.repl))
+        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || !ssa_same_instr(x->ins, ins, c.repl))
           continue;
         /* D must dominate U in both CFGs: a VGPR value by the argument
          * above (logical), any value where a phi of the other kind reads
@@ -373,7 +394,9 @@ int mir_cse_dom(mir_program *p, diag *d) {
         unsigned free_v[2] = {0, 0}, free_s[2] = {0, 0};
         if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b)) {
           freed(&c, uses, x, ins, b, free_v, free_s);
-          if (room(&c, idom, ins, x->block, b, free_v, free_s)) hit = x;
+          if ((!loop_between(&c, x->block, b) || !held_past(ins, free_v, free_s)) &&
+              room(&c, idom, ins, x->block, b, free_v, free_s))
+            hit = x;
         }
       }
       if (hit) {

@@ -38,6 +38,12 @@
  *     vector's slot, where a register holding it that lives on (a zero
  *     shared by several stored tuples, f_constexpr_bitcast) would be
  *     copied; a move that dies there becomes the same one instruction.
+ *  7. A p_copy of a tuple whose readers are all one-dword extracts that
+ *     leave some dword unread copies only the dwords read, one p_copy each
+ *     of an extract of the source (narrow_copies): a 64-bit counter kept
+ *     uniform in a loop whose value after it is only truncated
+ *     (loop-exit-copies' freeze, then trunc) costs one v_mov per
+ *     iteration and one VGPR, not two (pattern_count).
  *
  * Legality: renaming a use of x = extract(create(.., a, ..)) to a is SSA
  * copy propagation: a's definition dominates the create, which dominates
@@ -406,6 +412,91 @@ static void compact(mir_program *p) {
   }
 }
 
+/* Rule 7 (after compact: no NULL slots). */
+static void narrow_copies(mir_program *p, arena *mem) {
+  uint32_t nt = p->num_temps;
+  uint32_t *uses = arena_alloc(mem, nt * sizeof *uses), *xuses = arena_alloc(mem, nt * sizeof *xuses);
+  uint32_t *read = arena_alloc(mem, nt * sizeof *read); /* dwords read through one-dword extracts, as bits */
+  memset(uses, 0, nt * sizeof *uses);
+  memset(xuses, 0, nt * sizeof *xuses);
+  memset(read, 0, nt * sizeof *read);
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP) uses[ins->ops[k].temp.id]++;
+      if (is_extract(ins) && mir_rc_size(ins->defs[0].temp.rc) == 1 && ins->ops[1].imm < 32) {
+        xuses[ins->ops[0].temp.id]++;
+        read[ins->ops[0].temp.id] |= 1u << ins->ops[1].imm;
+      }
+    }
+  uint32_t *repl = NULL; /* [temp] a narrowed copy's extract reads this instead */
+  uint32_t cap = 0;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      if (ins->opcode != MIR_P_COPY || ins->num_defs != 1 || ins->num_ops != 1 || ins->defs[0].kind != MIR_OPND_TEMP ||
+          ins->defs[0].preg != MIR_PREG_NONE || ins->ops[0].kind != MIR_OPND_TEMP || ins->ops[0].preg != MIR_PREG_NONE ||
+          ins->defs[0].flags || ins->ops[0].flags)
+        continue;
+      mir_temp d = ins->defs[0].temp, s = ins->ops[0].temp;
+      unsigned n = mir_rc_size(d.rc);
+      if (n < 2 || n > 32 || mir_rc_size(s.rc) != n || d.id >= nt || s.id >= nt || !uses[d.id] ||
+          uses[d.id] != xuses[d.id] || read[d.id] == (n == 32 ? ~0u : (1u << n) - 1))
+        continue;
+      if (!repl) {
+        cap = nt;
+        repl = arena_alloc(mem, cap * sizeof *repl);
+        memset(repl, 0, cap * sizeof *repl);
+      }
+      mir_rc d1 = (mir_rc)((d.rc & ~MIR_RC_SIZE_MASK) | 1), s1 = (mir_rc)((s.rc & ~MIR_RC_SIZE_MASK) | 1);
+      uint32_t at = i;
+      mir_temp part[32];
+      for (unsigned k = 0; k < n; k++) {
+        if (!(read[d.id] >> k & 1)) continue;
+        mir_instr *x = mir_instr_create(p, MIR_P_EXTRACT, 2, 1);
+        x->ops[0] = ins->ops[0];
+        x->ops[1] = mir_op_const(k);
+        x->defs[0] = mir_op_temp(mir_new_temp(p, s1));
+        mir_instr *cp = mir_instr_create(p, MIR_P_COPY, 1, 1);
+        cp->ops[0] = x->defs[0];
+        part[k] = mir_new_temp(p, d1);
+        cp->defs[0] = mir_op_temp(part[k]);
+        mir_block_insert(p, b, at++, x);
+        mir_block_insert(p, b, at++, cp);
+      }
+      repl[d.id] = UINT32_MAX; /* the old copy: deleted below */
+      i = at;
+      for (uint32_t bj = 0; bj < p->num_blocks; bj++)
+        for (uint32_t j = 0; j < p->blocks[bj].num_instrs; j++) {
+          mir_instr *x = p->blocks[bj].instrs[j];
+          if (is_extract(x) && x->ops[0].temp.id == d.id && mir_rc_size(x->defs[0].temp.rc) == 1 &&
+              x->defs[0].temp.id < cap && x->ops[1].imm < n)
+            repl[x->defs[0].temp.id] = part[x->ops[1].imm].id;
+        }
+    }
+  }
+  if (!repl) return;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    mir_block *b = &p->blocks[bi];
+    uint32_t w = 0;
+    for (uint32_t i = 0; i < b->num_instrs; i++) {
+      mir_instr *ins = b->instrs[i];
+      for (unsigned k = 0; k < ins->num_ops; k++)
+        if (ins->ops[k].kind == MIR_OPND_TEMP && ins->ops[k].temp.id < cap && repl[ins->ops[k].temp.id] &&
+            repl[ins->ops[k].temp.id] != UINT32_MAX)
+          ins->ops[k].temp.id = repl[ins->ops[k].temp.id];
+      /* the narrowed copies and their renamed extracts: nothing reads them */
+      bool dead = ins->num_defs == 1 && ins->defs[0].kind == MIR_OPND_TEMP && ins->defs[0].temp.id < cap &&
+                  ((ins->opcode == MIR_P_EXTRACT && repl[ins->defs[0].temp.id]) ||
+                   (ins->opcode == MIR_P_COPY && repl[ins->defs[0].temp.id] == UINT32_MAX));
+      if (!dead) b->instrs[w++] = ins;
+    }
+    b->num_instrs = w;
+  }
+}
+
 int mir_fold_vectors(mir_program *p, diag *d) {
   (void)d;
   if (p->regs_assigned || !p->num_temps || p->no_coalesce) return 0;
@@ -471,6 +562,7 @@ int mir_fold_vectors(mir_program *p, diag *d) {
       for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++)
         if (p->blocks[bi].instrs[i]) rename_operands(&c, p->blocks[bi].instrs[i]);
   compact(p);
+  narrow_copies(p, &tmp);
   arena_free(&tmp);
   p->live = NULL;
   return 0;
