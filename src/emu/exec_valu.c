@@ -749,7 +749,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   memset(src, 0, sizeof src);
   /* DPP: src0 from other lanes; the lanes it writes (wexec) may be fewer than EXEC's */
   emu_lanes wexec = exec;
-  if (in->dpp && emu_dpp_read(d, w, in, exec, src[0], &wexec)) return -1;
+  if (in->dpp && emu_dpp_read(d, w, in, exec, widths[0], src[0], &wexec)) return -1;
   if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) return -1;
 
   /* MODE */
