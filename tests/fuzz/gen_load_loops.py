@@ -28,6 +28,7 @@ class G:
             "(uint)lin[(%s) & 127u]" % i,
             "(uint)(lin[(%s + tid) & 127u] >> 7)" % i,
             "priv[(%s) & 15u]" % i,
+            "lds[(%s + tid) & 127u]" % i,
             "acc%d" % r.randrange(3),
         ])
         return c
@@ -45,8 +46,13 @@ class G:
                 s.emit("priv[(%s + %du) & 15u] = %s + acc%d;" % (ic, r.randrange(3), v, a))
             elif k < 0.9:
                 s.emit("if ((%s & %du) == 0u) acc%d ^= %s;" % (v, r.choice([1, 3]), a, s.val(ic)))
-            else:
+            elif k < 0.94:
                 s.emit("acc%d += (uint)(%s * 3);" % (a, i))
+            elif k < 0.97:
+                # a continue: the body is several blocks, the exit still the latch
+                s.emit("if ((%s & 3u) == %du) continue;" % (v, r.randrange(4)))
+            else:
+                s.emit("acc%d += atomic_add(&priv[(%s + %du) & 15u], %s);" % (a, ic, r.randrange(3), v))
     def loop(s):
         r = s.r; s.nl += 1
         t = s.trip()
@@ -78,6 +84,9 @@ class G:
         s.emit("uint tid = get_global_id(0);")
         s.emit("global uint *priv = out + 64 + 16 * tid;")
         s.emit("uint acc0 = in[tid], acc1 = tid, acc2 = n;")
+        s.emit("local uint lds[128];")
+        s.emit("lds[tid] = in[tid + 64]; lds[tid + 64] = in[tid + 128];")
+        s.emit("barrier(CLK_LOCAL_MEM_FENCE);")
         for _ in range(r.randrange(1, 4)):
             if r.random() < 0.3:
                 s.emit("if ((in[tid & 63] & 1u) == 0u) {"); s.ind += 1; s.loop(); s.ind -= 1; s.emit("}")
