@@ -508,13 +508,14 @@ int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* exec_dpp.c. emu_decode_dpp: the DPP fields of VOP1/VOP2 instruction in
  * from its second dword w1 (src0 code `code`: OPC_DPP, 233 or 234 DPP8);
  * -1 with the device error set for a control the target lacks or a DPP
- * compare. emu_dpp_read: src0 of the lanes in exec as DPP reads it into
+ * compare. emu_dpp_read: src0 (ndw dwords, 1 or 2) of the lanes in exec as DPP reads it into
  * vals (0 where an invalid source reads zero) and the lanes the
  * instruction writes into *write; checks the DPP hazards; 0, or -1 after
  * a fault. emu_dpp_note_writes: records a VALU instruction's VGPR and
  * EXEC writes for those hazards (exec_before: EXEC before it ran). */
 int emu_decode_dpp(wemu_device *dev, emu_inst *in, unsigned code, uint32_t w1, uint64_t pc);
-int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, uint64_t *vals, emu_lanes *write);
+int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, unsigned ndw, uint64_t *vals,
+                 emu_lanes *write);
 void emu_dpp_note_writes(const emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec_before);
 /* Typed MUBUF access (exec_typed.c) through V# vs (4 dwords): the bytes of
  * one element by its DATA_FORMAT, and the access itself at per-lane

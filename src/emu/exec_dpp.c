@@ -2,7 +2,8 @@
  * from another lane of its VGPR (Vega ISA guide 12.x "DPP"; RDNA 2 and
  * RDNA 3 ISA guides "DPP16" and "DPP8"). Decoding of the second dword,
  * the source lane of each lane, which lanes are written, and the gfx9
- * wait states DPP needs.
+ * wait states DPP needs. A 64-bit source (gfx940's v_mov_b64_dpp) reads
+ * the source lane's register pair.
  *
  * DPP16 (src0 = 0xfa; second dword: source VGPR [7:0], DPP_CTRL [16:8],
  * FI [18] (GFX10+), BOUND_CTRL [19], SRC0_NEG/ABS [20]/[21], SRC1_NEG/ABS
@@ -108,14 +109,16 @@ static int waited(emu_dispatch *d, emu_wave *w, const emu_inst *in, uint64_t t, 
   return 0;
 }
 
-int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, uint64_t *vals, emu_lanes *write) {
+int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exec, unsigned ndw, uint64_t *vals,
+                 emu_lanes *write) {
   unsigned r = in->src[0] - OPC_VGPR0, n = w->nlanes;
   const uint8_t *hw = d->dev->tgt->hazard_waits;
   if (w->gpr_idx_on) return emu_fault(d, w, in, "DPP under s_set_gpr_idx_on is not modelled");
   if (waited(d, w, in, w->valu_vgpr_write[r], hw[WAVECC_HZ_VALU_VGPR_DPP], "VALU write of a VGPR read by DPP") ||
       waited(d, w, in, w->valu_exec_write, hw[WAVECC_HZ_VALU_EXEC_DPP], "VALU write of EXEC followed by DPP"))
     return -1;
-  if (emu_vrange(d, w, in, r, 1, "reads")) return -1;
+  if (ndw != 2) ndw = 1;
+  if (emu_vrange(d, w, in, r, ndw, "reads")) return -1;
   emu_lanes wr = 0, rd = 0;
   int srcl[EMU_MAX_LANES];
   for (unsigned l = 0; l < n; l++) {
@@ -132,8 +135,12 @@ int emu_dpp_read(emu_dispatch *d, emu_wave *w, const emu_inst *in, emu_lanes exe
     else if (in->dpp == 1 && !in->dpp_bc) continue; /* not written: keeps its old value */
     wr |= 1ull << l;
   }
-  if (rd && emu_vcheck(d, w, in, r, 1, rd)) return -1;
-  for (unsigned l = 0; l < n; l++) vals[l] = srcl[l] >= 0 ? w->v[r][srcl[l]] : 0;
+  if (rd && emu_vcheck(d, w, in, r, ndw, rd)) return -1;
+  /* a 64-bit source (gfx940's v_mov_b64_dpp row_newbcast, which llc-19
+   * selects for a double or i64 update.dpp) moves both dwords of the
+   * source lane's pair */
+  for (unsigned l = 0; l < n; l++)
+    vals[l] = srcl[l] < 0 ? 0 : ndw == 2 ? w->v[r][srcl[l]] | (uint64_t)w->v[r + 1][srcl[l]] << 32 : w->v[r][srcl[l]];
   *write = wr;
   return 0;
 }

@@ -699,6 +699,22 @@ static int exec_prepared(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 }
 
 int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
+  /* check_uninit reports reads in active lanes (README, "Poison"): with
+   * EXEC = 0 a VALU instruction writes no lane (a compare's or carry-out's
+   * mask gets 0 whatever the sources), so its SGPR operands are not used.
+   * Masked code reaches that at a join whose arm no lane took: the arm's
+   * SGPR definition was skipped (s_cbranch_execz) and the join's VALU
+   * copy of it runs with no lane active (stress seed 60307 at gfx900 -O0:
+   * `v_mov_b32 v7, s58`). VGPR operands are checked per active lane
+   * already. The cross-lane instructions (v_readlane/v_writelane's lane
+   * select and data, v_readfirstlane) act whatever EXEC is: checked. */
+  if (!w->exec && d->check_uninit && in->op != ISA_V_READFIRSTLANE_B32 && in->op != ISA_V_READLANE_B32 &&
+      in->op != ISA_V_WRITELANE_B32) {
+    d->check_uninit = 0;
+    int rc = emu_exec_valu(d, w, in);
+    d->check_uninit = 1;
+    return rc;
+  }
   if (in->vfast && !w->gpr_idx_on) return exec_prepared(d, w, in);
   if (in->vopd) return exec_vopd(d, w, in);
   isa_op op = in->op;
@@ -733,7 +749,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   memset(src, 0, sizeof src);
   /* DPP: src0 from other lanes; the lanes it writes (wexec) may be fewer than EXEC's */
   emu_lanes wexec = exec;
-  if (in->dpp && emu_dpp_read(d, w, in, exec, src[0], &wexec)) return -1;
+  if (in->dpp && emu_dpp_read(d, w, in, exec, widths[0], src[0], &wexec)) return -1;
   if (read_sources(d, w, in, codes, widths, nsrc, exec, cin, src, &blend_unset)) return -1;
 
   /* MODE */

@@ -97,6 +97,21 @@ int main(void) {
   expect("v_readfirstlane_b32 with EXEC = 0",
          "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n",
          NULL, &uninit, "EXEC = 0");
+  /* The check concerns active lanes: VALU instructions with EXEC = 0 use
+   * no SGPR operand (the join copy of an arm no lane took, stress 60307
+   * gfx900 -O0); the cross-lane ones still do. */
+  expect("VALU reads of never-written SGPRs with EXEC = 0 pass",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_mov_b32 v3, s40\n  v_add_u32 v4, s41, v0\n"
+         "  v_cmp_eq_u32 s[22:23], s42, v0\n  v_add_co_u32 v5, s[24:25], s43, v0\n  v_cndmask_b32_e64 v6, v0, v0, s[44:45]\n"
+         "  s_mov_b64 exec, s[20:21]\n  s_and_b64 s[26:27], s[22:23], s[24:25]\n",
+         NULL, &uninit, NULL);
+  expect("a VALU read of a never-written SGPR with lanes active",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 1\n  v_mov_b32 v3, s40\n  s_mov_b64 exec, s[20:21]\n", NULL, &uninit,
+         "never-written s40");
+  expect("v_readlane_b32 with a never-written lane select and EXEC = 0",
+         "  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v0, s40\n", NULL, &uninit, "never-written s40");
+  expect("v_writelane_b32 with a never-written lane select and EXEC = 0",
+         "  s_mov_b64 exec, 0\n  v_writelane_b32 v3, 42, s40\n", NULL, &uninit, "never-written s40");
   expect("v_readlane_b32 of a fixed, written lane with EXEC = 0 passes",
          "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v0, 0\n  s_mov_b64 exec, s[20:21]\n",
          NULL, &uninit, NULL);
