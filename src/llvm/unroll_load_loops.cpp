@@ -60,7 +60,10 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LCSSA.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
@@ -188,6 +191,33 @@ void hoist_loads(Loop *L) {
   }
 }
 
+// Folds a constant-offset GEP of a constant-offset GEP in the loop into
+// one off the inner GEP's base: the unrolled body steps its pointers as
+// p + C, then (p + C) + C, a chain of two 64-bit adds per pointer (a VGPR
+// pair and a carry each) where p + 2C is one add and p + C folds into the
+// second iteration's loads as an immediate offset.
+void fold_offset_chains(Loop *L) {
+  const DataLayout &DL = L->getHeader()->getModule()->getDataLayout();
+  SmallVector<WeakTrackingVH, 8> dead;
+  for (BasicBlock *B : L->blocks())
+    for (Instruction &I : *B) {
+      auto *G = dyn_cast<GetElementPtrInst>(&I);
+      if (!G) continue;
+      auto *P = dyn_cast<GetElementPtrInst>(G->getPointerOperand());
+      if (!P || !L->contains(P) || P->getPointerOperandType() != G->getPointerOperandType()) continue;
+      unsigned bits = DL.getIndexTypeSizeInBits(G->getType());
+      APInt og(bits, 0), op(bits, 0);
+      if (!G->accumulateConstantOffset(DL, og) || !P->accumulateConstantOffset(DL, op)) continue;
+      IRBuilder<> IB(G);
+      Value *base = P->getPointerOperand();
+      Value *N = IB.CreatePtrAdd(base, IB.getInt(og + op), G->getName());
+      N->takeName(G);
+      G->replaceAllUsesWith(N);
+      dead.push_back(G);
+    }
+  RecursivelyDeleteTriviallyDeadInstructions(dead);
+}
+
 }  // namespace
 
 PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManager &AM) {
@@ -215,6 +245,7 @@ PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManag
     Loop *rem = nullptr;
     if (UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, &ORE, true, &rem) == LoopUnrollResult::Unmodified) continue;
     changed = true;
+    fold_offset_chains(L);
     hoist_loads(L);
   }
   if (!changed) return PreservedAnalyses::all();

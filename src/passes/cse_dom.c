@@ -182,14 +182,14 @@ typedef struct cd_entry cd_entry;
  * merged result's reads count for the temp that stands for it). ub: u's
  * block. */
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned v[2], unsigned s[2]);
+                  unsigned v[2], unsigned s[2], bool siblings);
 
 /* Does holding ins's results from block d to block u keep every block on
  * the way (d, u and the blocks between them in block order that d
  * dominates under idom) within the program's peak register demand,
  * less what freed() frees (free_v, free_s)? Books them when so. */
 static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u, const unsigned free_v[2],
-                 const unsigned free_s[2]) {
+                 const unsigned free_s[2], bool through) {
   unsigned v = 0, s = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
@@ -200,6 +200,7 @@ static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t
   v = vd > free_v[1] ? vd - free_v[1] : 0;
   s = sd > free_s[1] ? sd - free_s[1] : 0;
   if (!vd && !sd) return true;
+  if (through) return false;
   const mir_reg_demand *bm = c->live->block_max, peak = c->limit;
   for (uint32_t b = d; b <= u; b++) {
     unsigned bv = b == d ? vd : v, bs = b == d ? sd : s;
@@ -242,7 +243,7 @@ static bool extract_in(const cd_ctx *c, const mir_instr *e, uint32_t t, const mi
 }
 
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned v[2], unsigned s[2]) {
+                  unsigned v[2], unsigned s[2], bool siblings) {
   uint32_t n = c->p->num_temps;
   const mir_block *db = &c->p->blocks[x->block], *blk = &c->p->blocks[ub];
   for (unsigned k = 0; k < u->num_ops; k++) {
@@ -272,7 +273,7 @@ static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, cons
       /* p_extract u: t's other reads are extracts of u's block that equal
        * ones of x's block (they merge too, and the last frees t): u's
        * dword is as good as freed */
-      if (u->opcode != MIR_P_EXTRACT || !extract_in(c, u, t, db, x->index)) continue;
+      if (!siblings || u->opcode != MIR_P_EXTRACT || !extract_in(c, u, t, db, x->index)) continue;
       for (uint32_t i = 0; i < blk->num_instrs; i++) {
         const mir_instr *e = blk->instrs[i];
         if (e == u || !reads_of(c, e, t)) continue;
@@ -362,9 +363,8 @@ int mir_cse_dom(mir_program *p, diag *d) {
       const cd_entry *hit = NULL;
       for (uint32_t e = bucket[slot]; e && !hit; e = ent[e].next) {
         const cd_entry *x = &ent[e];
-        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || loop_between(&c, x->block, b) ||
-            !ssa_same_instr(x->ins, ins, c.repl))
-          continue;
+        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || !ssa_same_instr(x->ins, ins, c.repl)) continue;
+        bool through = loop_between(&c, x->block, b);
         /* D must dominate U in both CFGs: a VGPR value by the argument
          * above (logical), any value where a phi of the other kind reads
          * U's result (an SGPR result of U read by a logical phi is checked
@@ -372,8 +372,8 @@ int mir_cse_dom(mir_program *p, diag *d) {
         const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
         unsigned free_v[2] = {0, 0}, free_s[2] = {0, 0};
         if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b)) {
-          freed(&c, uses, x, ins, b, free_v, free_s);
-          if (room(&c, idom, ins, x->block, b, free_v, free_s)) hit = x;
+          freed(&c, uses, x, ins, b, free_v, free_s, !through);
+          if (room(&c, idom, ins, x->block, b, free_v, free_s, through)) hit = x;
         }
       }
       if (hit) {
