@@ -172,15 +172,35 @@ void hoist_early(Instruction *I, Instruction *floor) {
 void hoist_loads(Loop *L) {
   for (BasicBlock *B : L->blocks()) {
     DenseMap<Instruction *, unsigned> depth; /* loads feeding I (pure instructions in between) */
-    SmallVector<std::pair<unsigned, Instruction *>, 16> loads;
-    unsigned index = 0;
+    SmallVector<Instruction *, 16> in_order;
+    unsigned max_depth = 0;
     for (Instruction &I : *B) {
       unsigned d = 0;
       for (Value *op : I.operands())
         if (auto *D = dyn_cast<Instruction>(op); D && D->getParent() == B && depth.count(D))
           d = std::max(d, depth[D] + (simple_load(D) ? 1 : 0));
       depth[&I] = d;
-      if (simple_load(&I)) loads.push_back({d * 4096 + index++, &I});
+      if (simple_load(&I)) in_order.push_back(&I), max_depth = std::max(max_depth, d);
+    }
+    /* feeds[I]: I's value reaches a later load's address in the block */
+    DenseMap<Instruction *, bool> feeds;
+    for (Instruction &I : llvm::reverse(*B)) {
+      bool f = false;
+      for (User *U : I.users())
+        if (auto *UI = dyn_cast<Instruction>(U); UI && UI->getParent() == B && !isa<PHINode>(UI))
+          f |= simple_load(UI) || feeds.lookup(UI);
+      feeds[&I] = f;
+    }
+    /* A load that feeds no load (spmv_csr's val[j]) is needed only by the
+     * arithmetic after the last wait: it goes with the deepest loads, after
+     * them, instead of with the first ones, where its result would be live
+     * over the address arithmetic of the loads in between. */
+    SmallVector<std::pair<unsigned, Instruction *>, 16> loads;
+    unsigned index = 0;
+    for (Instruction *I : in_order) {
+      unsigned d = depth[I];
+      bool late = d < max_depth && !feeds.lookup(I);
+      loads.push_back({(late ? max_depth : d) * 8192 + (late ? 4096 : 0) + index++, I});
     }
     llvm::sort(loads, [](const auto &a, const auto &b) { return a.first < b.first; });
     Instruction *prev = nullptr;
