@@ -163,6 +163,20 @@ void hoist_early(Instruction *I, Instruction *floor) {
   if (pos != I && pos->comesBefore(I)) I->moveBefore(pos);
 }
 
+// Whether L's address is computed in its block from values that change
+// there (not a phi, an argument, a value from outside the block, nor a
+// constant offset from one of those: those need no registers but the
+// pointer's own).
+bool computed_address(const LoadInst *L) {
+  const Value *p = L->getPointerOperand();
+  while (const auto *G = dyn_cast<GetElementPtrInst>(p)) {
+    if (G->getParent() != L->getParent() || !G->hasAllConstantIndices()) break;
+    p = G->getPointerOperand();
+  }
+  const auto *I = dyn_cast<Instruction>(p);
+  return I && I->getParent() == L->getParent() && !isa<PHINode>(I);
+}
+
 // The loads of a block that no load of it feeds before them in program
 // order, then the loads those feed, and so on, each as early as its
 // operands and the stores before it allow, and in that order: the second
@@ -200,7 +214,12 @@ void hoist_loads(Loop *L) {
     for (Instruction *I : in_order) {
       unsigned d = depth[I];
       bool late = d < max_depth && !feeds.lookup(I);
-      loads.push_back({(late ? max_depth : d) * 8192 + (late ? 4096 : 0) + index++, I});
+      /* Of one level, the loads whose address needs arithmetic in the
+       * block go first: that arithmetic's registers are free again before
+       * the other loads' results arrive (gemm_naive's B[k*N+col] before
+       * the A row pair at a pointer IV) */
+      bool ready = !computed_address(cast<LoadInst>(I));
+      loads.push_back({(late ? max_depth : d) * 8192 + (late || ready ? 4096 : 0) + index++, I});
     }
     llvm::sort(loads, [](const auto &a, const auto &b) { return a.first < b.first; });
     Instruction *prev = nullptr;
