@@ -17,6 +17,14 @@
 // the stores before it allow. Selection emits loads in IR order and
 // sched_loads.c keeps that order, so without this the second iteration's
 // index load would wait behind the first iteration's dependent loads.
+// Registers (issue 27: VGPRs above llc-19's, which does not unroll): a load
+// that feeds no load (spmv_csr's val[j]) goes with the deepest loads, after
+// them, and within a level the loads whose address is computed in the body
+// go before those at a pointer IV, so neither result is live over address
+// arithmetic it does not need; and the pointer steps p + C, (p + C) + C
+// become p + 2C (fold_offset_chains). gfx1030 VGPRs, 2026-11-30: gemv_row
+// 8 -> 7, spmv_csr 17 -> 15, gemm_naive 13 -> 11 (with cse-dom's and
+// licm's changes of the same day), cycles unchanged or lower.
 //
 // Legality: UnrollLoop with Runtime computes the trip count in the
 // preheader and runs the odd iteration apart (LLVM puts it before or after

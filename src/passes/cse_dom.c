@@ -39,8 +39,14 @@
  *    earlier (temporal divergence), and a value from before a loop read in
  *    it would live through the whole loop (licm decides such moves against
  *    the register budget).
- *  - Register pressure: the earlier result now lives from D to U. No
- *    loop may lie between them (loop_between), and every block from D to
+ *  - Register pressure: the earlier result now lives from D to U. A
+ *    loop between them (loop_between) is allowed only when the merge frees
+ *    at least the registers the result holds (room's `through`): an
+ *    operand of U nothing else reads after D's block lived through the
+ *    loop instead (gemv_row's 64-bit global id from v_mad_u64_u32, read
+ *    as its low dword before the row loop and after it: the pair lived
+ *    through the loop, now the dword does; no credit there for sibling
+ *    extracts, which may not merge). Every block from D to
  *    U that D dominates must stay within the program's peak demand plus
  *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
  *    SGPRs within the peak), counting the merges already made (liveness's

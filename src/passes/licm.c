@@ -24,6 +24,12 @@
  * (llvm.set.rounding inside the loop would change their result), and SALU
  * ops that write SCC when SCC is live out of the preheader.
  *
+ * Not moved out of a loop that holds inner loops: a VGPR value that only
+ * the loop's own blocks read, outside its inner loops (outer_only). It
+ * would live through the inner loops to save one instruction per outer
+ * iteration (kmeans_assign, 2026-11-30: 14 -> 10 VGPRs at gfx1030 for
+ * +0.25 % executed instructions).
+ *
  * Register pressure: a moved value is live through the whole loop.
  * Liveness gives each loop's maximum demand per register file; values move
  * only while that demand plus what already moved stays at least SLACK
