@@ -39,9 +39,14 @@
  *    earlier (temporal divergence), and a value from before a loop read in
  *    it would live through the whole loop (licm decides such moves against
  *    the register budget).
- *  - Register pressure: the earlier result now lives from D to U. No
- *    loop may lie between them (loop_between) unless the registers U's
- *    operands free pay for all of it (held_past), and every block from D to
+ *  - Register pressure: the earlier result now lives from D to U. A
+ *    loop between them (loop_between) is allowed only when the merge frees
+ *    more registers than the result holds (room's `through`): an
+ *    operand of U nothing else reads after D's block lived through the
+ *    loop instead (gemv_row's 64-bit global id from v_mad_u64_u32, read
+ *    as its low dword before the row loop and after it: the pair lived
+ *    through the loop, now the dword does; no credit there for sibling
+ *    extracts, which may not merge). Every block from D to
  *    U that D dominates must stay within the program's peak demand plus
  *    SLACK_VGPRS (within the occupancy that peak gives and the budget;
  *    SGPRs within the peak), counting the merges already made (liveness's
@@ -183,20 +188,24 @@ typedef struct cd_entry cd_entry;
  * merged result's reads count for the temp that stands for it). ub: u's
  * block. */
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned v[2], unsigned s[2]);
+                  unsigned v[2], unsigned s[2], bool siblings);
 
 /* Does holding ins's results from block d to block u keep every block on
  * the way (d, u and the blocks between them in block order that d
  * dominates under idom) within the program's peak register demand,
  * less what freed() frees (free_v, free_s)? Books them when so. */
 static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t d, uint32_t u, const unsigned free_v[2],
-                 const unsigned free_s[2]) {
+                 const unsigned free_s[2], bool through) {
   unsigned v = 0, s = 0;
   for (unsigned k = 0; k < ins->num_defs; k++) {
     mir_rc rc = ins->defs[k].temp.rc;
     if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
     else s += mir_rc_size(rc);
   }
+  /* through a loop: only a merge that frees more than it holds from D on
+   * (f_private_inplace: {i, sign} << 2 for {i, sign}, as many registers,
+   * cost 14 VGPRs of allocation at gfx1030 around its private arrays) */
+  if (through) return free_v[0] + free_s[0] > v + s && free_v[0] >= v && free_s[0] >= s;
   unsigned vd = v > free_v[0] ? v - free_v[0] : 0, sd = s > free_s[0] ? s - free_s[0] : 0; /* in block d */
   v = vd > free_v[1] ? vd - free_v[1] : 0;
   s = sd > free_s[1] ? sd - free_s[1] : 0;
@@ -213,27 +222,6 @@ static bool room(cd_ctx *c, const uint32_t *idom, const mir_instr *ins, uint32_t
       c->extra[b].sgpr = (uint16_t)(c->extra[b].sgpr + (b == d ? sd : s));
     }
   return true;
-}
-
-/* Does holding ins's results past the block of the instruction it merges
- * with take registers, less what freed() frees after that block? Not when
- * an extract of a tuple that its first copy's block already read for the
- * last time but for it merges (pattern_count: the low half of the 64-bit
- * global id, read before and after a loop, held in a pair through the loop
- * and copied; merged, the half alone lives through it): then a loop
- * between them costs nothing. */
-static bool held_past(const mir_instr *ins, const unsigned free_v[2], const unsigned free_s[2]) {
-  /* only an extract: the tuple an other instruction's operand frees may be
-   * a create_vector of values that live on (fnv1a's 64-bit shift of
-   * {i, sign}: merged across its loop, 9 -> 11 VGPRs) */
-  if (ins->opcode != MIR_P_EXTRACT) return true;
-  unsigned v = 0, s = 0;
-  for (unsigned k = 0; k < ins->num_defs; k++) {
-    mir_rc rc = ins->defs[k].temp.rc;
-    if (mir_rc_is_vgpr(rc)) v += mir_rc_size(rc);
-    else s += mir_rc_size(rc);
-  }
-  return v > free_v[0] + free_v[1] || s > free_s[0] + free_s[1];
 }
 
 struct cd_entry {
@@ -264,7 +252,7 @@ static bool extract_in(const cd_ctx *c, const mir_instr *e, uint32_t t, const mi
 }
 
 static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, const mir_instr *u, uint32_t ub,
-                  unsigned v[2], unsigned s[2]) {
+                  unsigned v[2], unsigned s[2], bool siblings) {
   uint32_t n = c->p->num_temps;
   const mir_block *db = &c->p->blocks[x->block], *blk = &c->p->blocks[ub];
   for (unsigned k = 0; k < u->num_ops; k++) {
@@ -294,7 +282,7 @@ static void freed(const cd_ctx *c, const uint32_t *uses, const cd_entry *x, cons
       /* p_extract u: t's other reads are extracts of u's block that equal
        * ones of x's block (they merge too, and the last frees t): u's
        * dword is as good as freed */
-      if (u->opcode != MIR_P_EXTRACT || !extract_in(c, u, t, db, x->index)) continue;
+      if (!siblings || u->opcode != MIR_P_EXTRACT || !extract_in(c, u, t, db, x->index)) continue;
       for (uint32_t i = 0; i < blk->num_instrs; i++) {
         const mir_instr *e = blk->instrs[i];
         if (e == u || !reads_of(c, e, t)) continue;
@@ -384,8 +372,8 @@ int mir_cse_dom(mir_program *p, diag *d) {
       const cd_entry *hit = NULL;
       for (uint32_t e = bucket[slot]; e && !hit; e = ent[e].next) {
         const cd_entry *x = &ent[e];
-        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || !ssa_same_instr(x->ins, ins, c.repl))
-          continue;
+        if (x->block == b || c.loop_of[x->block] != c.loop_of[b] || !ssa_same_instr(x->ins, ins, c.repl)) continue;
+        bool through = loop_between(&c, x->block, b);
         /* D must dominate U in both CFGs: a VGPR value by the argument
          * above (logical), any value where a phi of the other kind reads
          * U's result (an SGPR result of U read by a logical phi is checked
@@ -393,10 +381,8 @@ int mir_cse_dom(mir_program *p, diag *d) {
         const uint32_t *idom = c.idom[kind == K_VECTOR ? 0 : 1];
         unsigned free_v[2] = {0, 0}, free_s[2] = {0, 0};
         if (mir_dominates(c.idom[0], x->block, b) && mir_dominates(c.idom[1], x->block, b)) {
-          freed(&c, uses, x, ins, b, free_v, free_s);
-          if ((!loop_between(&c, x->block, b) || !held_past(ins, free_v, free_s)) &&
-              room(&c, idom, ins, x->block, b, free_v, free_s))
-            hit = x;
+          freed(&c, uses, x, ins, b, free_v, free_s, !through);
+          if (room(&c, idom, ins, x->block, b, free_v, free_s, through)) hit = x;
         }
       }
       if (hit) {
