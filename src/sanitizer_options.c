@@ -14,6 +14,12 @@
  * depends only on the program's allocations, which is why one link change
  * (2026-11-30) made every uncached .cl compile crash and none before it.
  *
+ * Seen in the full check build (2026-11-30 04:40 UTC): with
+ * LSAN_OPTIONS=intercept_tls_get_addr=1:verbosity=2 an uncached
+ * `wavecc saxpy.cl` logs "glibc >=2.19 suspected; tls={0x3a0 0x3000001102}"
+ * for a block at 0x604000021010 and then "Tracer caught signal 11:
+ * addr=0x3a0", exit status 1; with this default it exits 0.
+ *
  * intercept_tls_get_addr=0 stops the recording: static TLS and every
  * thread's stack stay in the root set, dynamic TLS leaves it, so a leak
  * reachable only from a dynamic TLS block would be reported (stricter, not
