@@ -29,16 +29,9 @@ demo: build
 # of wavecc-run over bench/kernels from 2.06 s to 1.19 s (2026-11-29).
 # C++ (the front-end glue) stays at -O0: gcc 12's -O1 reports a false
 # mismatched-new-delete in LLVM's headers.
-# LeakSanitizer's tracer (gcc 12's libsanitizer, Debian 12's glibc 2.36)
-# crashes ("Tracer caught signal 11", exit 1) when it scans a thread's
-# dynamic TLS: since unroll_load_loops.cpp joined the link (2026-11-30)
-# every uncached .cl compile of the check build did so at exit, .ll
-# compiles not; no leak and no ASan report either way. use_tls=0 leaves
-# TLS out of the root set: leaks reachable only from TLS would be reported
-# (stricter, not laxer); nothing else changes. Release builds have no
-# LeakSanitizer. Test layers that set their own LSAN_OPTIONS add it
-# (tests/CMakeLists.txt, WAVECC_RUN_ENV).
-export LSAN_OPTIONS = use_tls=0
+# LeakSanitizer's tracer crash at exit ("Tracer caught signal 11") that
+# uncached .cl compiles met on 2026-11-30 is avoided inside the sanitizer
+# builds' binaries (src/sanitizer_options.c), not here.
 
 check: setup
 	@cmake -S . -B $(CHECK_BUILD) -DCMAKE_BUILD_TYPE=Debug -DWAVECC_SANITIZE=ON \
