@@ -147,6 +147,12 @@ static bool reads_any(const mir_instr *x, const uint8_t *mark) {
  * dot products between the s_load's wait and the global_load's). */
 enum { PEND_NONE, PEND_WAIT, PEND_SMEM };
 
+static bool reads_smem(const mir_instr *x, const uint8_t *pending) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP && pending[x->ops[k].temp.id] == PEND_SMEM) return true;
+  return false;
+}
+
 static bool reads_pending(const mir_instr *x, const uint8_t *pending) {
   for (unsigned k = 0; k < x->num_ops; k++)
     if (x->ops[k].kind == MIR_OPND_TEMP && pending[x->ops[k].temp.id] == PEND_WAIT) return true;
@@ -249,10 +255,14 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
                        uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live,
                        const uint64_t *live_in, const uint64_t *live_out) {
   unsigned nmoved = 0;
+  bool past_store = false;
   mark_defs(b->instrs[u], kept, 1);
   for (uint32_t xi = u + 1; xi < end; xi++) {
     const mir_instr *x = b->instrs[xi];
-    bool ok = !force[xi] && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_pending(x, loaded) &&
+    past_store |= plain_store(x);
+    /* past a store only work reading an SMEM value moves (the uniform
+     * work; the rest keeps the order it had, sched-loads' window) */
+    bool ok = !force[xi] && (!past_store || reads_smem(x, loaded)) && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_pending(x, loaded) &&
               !operand_read_after(b, u, xi, x, moved, loaded, live_in, live_out);
     if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
@@ -403,7 +413,8 @@ static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *
     while (end < n && (b->instrs[end]->opcode == ISA_S_BARRIER || is_program_wait(b->instrs[end]))) end++, barriers++;
   /* the window extends past plain stores, which stay where they are:
    * the work that moves touches no memory (f_dot_intrinsics: each dot
-   * product is followed by its store) */
+   * product is followed by its store); choose() moves only work reading
+   * an SMEM value (PEND_SMEM) from past one */
   while (end < n && (movable_kind(b->instrs[end]) || plain_store(b->instrs[end]))) end++;
   if (end <= u + 1 + barriers) return 0;
   uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
