@@ -27,18 +27,27 @@
  * lgkmcnt(0), all LDS and SMEM loads before it). The window is the
  * instructions after U up to the first that stays (the sched-loads rule,
  * may_cross: memory operations, barriers, branches, SOPP, EXEC/M0
- * writes, setreg, non-data pseudos). An instruction X of the window moves
- * to just before U, keeping the order of the ones that move, when:
+ * writes, setreg, non-data pseudos), extended past plain stores (no
+ * load, atomic, control, EXEC or M0 access), which stay in their order;
+ * past the first such store only work reading an SMEM value (below)
+ * moves. When U waits for VMEM loads only, a value of an SMEM load not
+ * yet waited for does not keep its reader (or a copy of it) after U:
+ * its lgkmcnt(0) ends before U's vmcnt wait (f_dot_intrinsics: the
+ * uniform dot products, behind the vector ones' stores, 1.28x llc-19's
+ * occupancy cycles at gfx1030; llc-19 issues them between the two
+ * waits). An instruction X of the window moves to just before U,
+ * keeping the order of the ones that move, when:
  *   - no operand of X is written by U or by an instruction of the window
  *     that stays, nor is a value of a load not yet waited for (X would
- *     wait too);
+ *     wait too) other than the SMEM values above;
  *   - X names no physical register other than SCC, reads and writes no
  *     VCC implicitly, and its SCC use is safe: X writes SCC (SALU
  *     instructions implicitly) only when no SCC value is live across U
  *     and every reader of the SCC it defines moves too;
  *   - no operand of X that is not live through the whole block is read by
  *     a staying instruction after U (a loop increment beside its old
- *     value: a back-edge copy);
+ *     value: a back-edge copy), the SMEM values above excepted (uniform
+ *     operands several moved readers share);
  *   - the register demand (mir_liveness) over the instructions X crosses,
  *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
  *     (the same occupancy, a little below the budget; SGPRs up to the
@@ -48,7 +57,9 @@
  * Correct by construction: data dependences (SSA) are kept, as every
  * operand of a moved instruction is defined before U or by an instruction
  * that moved before it; the crossed instructions neither write EXEC nor
- * access memory.
+ * access memory other than by the stores, which keep their order (a moved
+ * instruction touches no memory); the waitcnt pass, after this one, puts
+ * the wait for a loaded value before its first reader wherever that is.
  * Cost: O(instructions * (window + readers)) per block, plus one liveness
  * run and a block demand walk per reader that moved work. */
 #include <limits.h>
