@@ -272,8 +272,10 @@ static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_dem
     const mir_instr *x = b->instrs[xi];
     past_store |= plain_store(x);
     /* past a store only work reading an SMEM value moves (the uniform
-     * work; the rest keeps the order it had, sched-loads' window) */
-    bool ok = !force[xi] && (!past_store || reads_smem(x, loaded)) && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_pending(x, loaded) &&
+     * work; the rest keeps the order it had, sched-loads' window), and
+     * before one none does (its copies lengthened live ranges beside
+     * their stores: f_readfirstlane_types, 507 -> 535 occupancy cycles) */
+    bool ok = !force[xi] && past_store == reads_smem(x, loaded) && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_pending(x, loaded) &&
               !operand_read_after(b, u, xi, x, moved, loaded, live_in, live_out);
     if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
