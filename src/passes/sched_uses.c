@@ -31,7 +31,9 @@
  * load, atomic, control, EXEC or M0 access), which stay in their order;
  * past the first such store only work reading an SMEM value (below)
  * moves. When U waits for VMEM loads only, a value of an SMEM load not
- * yet waited for does not keep its reader (or a copy of it) after U:
+ * yet waited for does not keep its reader (or a copy of it) after U if
+ * that reader is past a store (before one it stays, as before: moving
+ * such copies lengthened live ranges, f_readfirstlane_types):
  * its lgkmcnt(0) ends before U's vmcnt wait (f_dot_intrinsics: the
  * uniform dot products, behind the vector ones' stores, 1.28x llc-19's
  * occupancy cycles at gfx1030; llc-19 issues them between the two
