@@ -27,18 +27,29 @@
  * lgkmcnt(0), all LDS and SMEM loads before it). The window is the
  * instructions after U up to the first that stays (the sched-loads rule,
  * may_cross: memory operations, barriers, branches, SOPP, EXEC/M0
- * writes, setreg, non-data pseudos). An instruction X of the window moves
- * to just before U, keeping the order of the ones that move, when:
+ * writes, setreg, non-data pseudos), extended past plain stores (no
+ * load, atomic, control, EXEC or M0 access), which stay in their order;
+ * past the first such store only work reading an SMEM value (below)
+ * moves. When U waits for VMEM loads only, a value of an SMEM load not
+ * yet waited for does not keep its reader (or a copy of it) after U if
+ * that reader is past a store (before one it stays, as before: moving
+ * such copies lengthened live ranges, f_readfirstlane_types):
+ * its lgkmcnt(0) ends before U's vmcnt wait (f_dot_intrinsics: the
+ * uniform dot products, behind the vector ones' stores, 1.28x llc-19's
+ * occupancy cycles at gfx1030; llc-19 issues them between the two
+ * waits). An instruction X of the window moves to just before U,
+ * keeping the order of the ones that move, when:
  *   - no operand of X is written by U or by an instruction of the window
  *     that stays, nor is a value of a load not yet waited for (X would
- *     wait too);
+ *     wait too) other than the SMEM values above;
  *   - X names no physical register other than SCC, reads and writes no
  *     VCC implicitly, and its SCC use is safe: X writes SCC (SALU
  *     instructions implicitly) only when no SCC value is live across U
  *     and every reader of the SCC it defines moves too;
  *   - no operand of X that is not live through the whole block is read by
  *     a staying instruction after U (a loop increment beside its old
- *     value: a back-edge copy);
+ *     value: a back-edge copy), the SMEM values above excepted (uniform
+ *     operands several moved readers share);
  *   - the register demand (mir_liveness) over the instructions X crosses,
  *     plus X's VGPR and SGPR definitions, stays within sched-loads' limit
  *     (the same occupancy, a little below the budget; SGPRs up to the
@@ -48,7 +59,9 @@
  * Correct by construction: data dependences (SSA) are kept, as every
  * operand of a moved instruction is defined before U or by an instruction
  * that moved before it; the crossed instructions neither write EXEC nor
- * access memory.
+ * access memory other than by the stores, which keep their order (a moved
+ * instruction touches no memory); the waitcnt pass, after this one, puts
+ * the wait for a loaded value before its first reader wherever that is.
  * Cost: O(instructions * (window + readers)) per block, plus one liveness
  * run and a block demand walk per reader that moved work. */
 #include <limits.h>
@@ -83,6 +96,16 @@ static bool movable_kind(const mir_instr *x) {
    * memory flag) orders the accesses around it like a fence */
   if (isa_table[x->opcode].format == ISA_FMT_MUBUF) return false;
   return x->opcode != ISA_S_SETREG_B32 && x->opcode != ISA_S_SETREG_IMM32_B32 && x->opcode != ISA_S_GETREG_B32;
+}
+
+/* A store the window may extend past (it stays; the moved work touches no
+ * memory, so the order of memory accesses is unchanged): no load,
+ * atomic, control, EXEC or M0 access, no result. */
+static bool plain_store(const mir_instr *x) {
+  if (x->opcode >= ISA_NUM_OPS || x->num_defs) return false;
+  uint32_t f = isa_table[x->opcode].flags;
+  return (f & ISA_F_STORE) && !(f & (ISA_F_LOAD | ISA_F_ATOMIC | ISA_F_BARRIER | ISA_F_BRANCH | ISA_F_TERMINATOR |
+                                     ISA_F_WRITES_EXEC | ISA_F_WRITES_M0 | ISA_F_READS_M0));
 }
 
 static bool writes_scc(const mir_instr *x) {
@@ -125,6 +148,27 @@ static bool plain_operands(const mir_instr *x, unsigned lane) {
 static bool reads_any(const mir_instr *x, const uint8_t *mark) {
   for (unsigned k = 0; k < x->num_ops; k++)
     if (x->ops[k].kind == MIR_OPND_TEMP && mark[x->ops[k].temp.id]) return true;
+  return false;
+}
+
+/* pending[t]: PEND_WAIT, a value of a load not waited for before the
+ * reader (an instruction reading it stays); PEND_SMEM, a value of an SMEM
+ * load the reader does not wait for when the reader waits for VMEM loads
+ * only: work reading it may move above the reader, as its own
+ * lgkmcnt(0) there ends sooner than the reader's vmcnt wait (the SMEM
+ * load issued before the reader; llc-19 issues f_dot_intrinsics' uniform
+ * dot products between the s_load's wait and the global_load's). */
+enum { PEND_NONE, PEND_WAIT, PEND_SMEM };
+
+static bool reads_smem(const mir_instr *x, const uint8_t *pending) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP && pending[x->ops[k].temp.id] == PEND_SMEM) return true;
+  return false;
+}
+
+static bool reads_pending(const mir_instr *x, const uint8_t *pending) {
+  for (unsigned k = 0; k < x->num_ops; k++)
+    if (x->ops[k].kind == MIR_OPND_TEMP && pending[x->ops[k].temp.id] == PEND_WAIT) return true;
   return false;
 }
 
@@ -206,9 +250,11 @@ static bool fits(const mir_block *b, const mir_instr *x, mir_reg_demand *dem, ui
  * share, gemv_wg's loop) is live beside x's results wherever x goes, so
  * it does not count. */
 static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, const mir_instr *x, const uint8_t *moved,
-                               const uint64_t *live_in, const uint64_t *live_out) {
+                               const uint8_t *pending, const uint64_t *live_in, const uint64_t *live_out) {
   for (unsigned k = 0; k < x->num_ops; k++) {
     if (x->ops[k].kind != MIR_OPND_TEMP) continue;
+    /* an SMEM value several moved readers share (no loop increment) */
+    if (pending[x->ops[k].temp.id] == PEND_SMEM) continue;
     if (bitset_test(live_in, x->ops[k].temp.id) && bitset_test(live_out, x->ops[k].temp.id)) continue;
     for (uint32_t j = u; j < b->num_instrs; j++)
       if (j != xi && (j > xi || !moved[j]) && reads_temp(b->instrs[j], x->ops[k].temp.id)) return true;
@@ -219,19 +265,29 @@ static bool operand_read_after(const mir_block *b, uint32_t u, uint32_t xi, cons
 /* One choice of the instructions of the window [u + 1, end) that move
  * (moved[]), given the ones forced to stay; the demand copy is updated. */
 static unsigned choose(const mir_block *b, uint32_t u, uint32_t end, mir_reg_demand *dem, const su_limits *lim,
-                       const uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live,
+                       uint8_t *loaded, uint8_t *kept, const uint8_t *force, uint8_t *moved, bool scc_live,
                        const uint64_t *live_in, const uint64_t *live_out) {
   unsigned nmoved = 0;
+  bool past_store = false;
   mark_defs(b->instrs[u], kept, 1);
   for (uint32_t xi = u + 1; xi < end; xi++) {
     const mir_instr *x = b->instrs[xi];
-    bool ok = !force[xi] && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_any(x, loaded) &&
-              !operand_read_after(b, u, xi, x, moved, live_in, live_out);
+    past_store |= plain_store(x);
+    /* past a store only work reading an SMEM value moves (the uniform
+     * work; the rest keeps the order it had, sched-loads' window), and
+     * before one none does (its copies lengthened live ranges beside
+     * their stores: f_readfirstlane_types, 507 -> 535 occupancy cycles) */
+    bool ok = !force[xi] && past_store == reads_smem(x, loaded) && plain_operands(x, lim->lane) && !reads_any(x, kept) && !reads_pending(x, loaded) &&
+              !operand_read_after(b, u, xi, x, moved, loaded, live_in, live_out);
     if (ok && (writes_scc(x) || mir_reads_scc(x))) ok = !scc_live;
     if (ok) ok = fits(b, x, dem, u, xi, moved, lim);
     moved[xi] = ok;
     nmoved += ok;
     if (!ok) mark_defs(x, kept, 1);
+    /* a moved copy of an SMEM value (into a VGPR) is one too */
+    if (ok && x->opcode >= ISA_NUM_OPS)
+      for (unsigned k = 0; k < x->num_ops; k++)
+        if (x->ops[k].kind == MIR_OPND_TEMP && loaded[x->ops[k].temp.id] == PEND_SMEM) mark_defs(x, loaded, PEND_SMEM);
   }
   for (uint32_t xi = u; xi < end; xi++) mark_defs(b->instrs[xi], kept, 0);
   return nmoved;
@@ -334,10 +390,34 @@ static void reader_done(const mir_instr *r, uint32_t *origin, uint8_t *seen, loa
   load_seen(r, origin, l);
 }
 
+static bool load_is_smem(const load_list *l, uint32_t id) {
+  for (uint32_t j = 0; j < l->n; j++)
+    if (l->id[j] == id) return l->smem[j];
+  return false;
+}
+
+/* Does reader r wait for VMEM loads only (it reads a value of a VMEM load
+ * not waited for, and none of an LDS or SMEM load)? A program wait does
+ * not (it waits for everything). */
+static bool vm_only_reader(const mir_instr *r, const uint32_t *origin, const uint8_t *seen, const load_list *l) {
+  if (is_program_wait(r)) return false;
+  bool vm = false;
+  for (unsigned k = 0; k < r->num_ops; k++) {
+    uint32_t o = r->ops[k].kind == MIR_OPND_TEMP ? origin[r->ops[k].temp.id] : 0;
+    if (!o || seen[o - 1]) continue;
+    for (uint32_t j = 0; j < l->n; j++)
+      if (l->id[j] == o - 1) {
+        if (!l->vm[j]) return false;
+        vm = true;
+      }
+  }
+  return vm;
+}
+
 /* Moves the work after reader u that needs no value loaded and not yet
  * waited for (`pending`) above u; returns how many instructions moved. */
 static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *dem0, const su_limits *lim,
-                                const uint8_t *pending, uint8_t *kept, const uint64_t *live_in,
+                                uint8_t *pending, uint8_t *kept, const uint64_t *live_in,
                                 const uint64_t *live_out, arena *tmp) {
   uint32_t n = b->num_instrs, end = u + 1, barriers = 0;
   /* A program wait's work may also come from past the s_barrier it
@@ -346,12 +426,17 @@ static unsigned schedule_reader(mir_block *b, uint32_t u, const mir_reg_demand *
    * address of the ds_read after bitonic_local's barrier). */
   if (is_program_wait(b->instrs[u]))
     while (end < n && (b->instrs[end]->opcode == ISA_S_BARRIER || is_program_wait(b->instrs[end]))) end++, barriers++;
-  while (end < n && movable_kind(b->instrs[end])) end++;
+  /* the window extends past plain stores, which stay where they are:
+   * the work that moves touches no memory (f_dot_intrinsics: each dot
+   * product is followed by its store); choose() moves only work reading
+   * an SMEM value (PEND_SMEM) from past one */
+  while (end < n && (movable_kind(b->instrs[end]) || plain_store(b->instrs[end]))) end++;
   if (end <= u + 1 + barriers) return 0;
   uint8_t *moved = arena_alloc(tmp, n), *force = arena_alloc(tmp, n);
   mir_reg_demand *dem = arena_alloc(tmp, n * sizeof *dem);
   memset(moved, 0, n);
   memset(force, 0, n);
+  for (uint32_t i = u + 1; i < end; i++) force[i] = !movable_kind(b->instrs[i]);
   memset(force + u + 1, 1, barriers); /* the barriers and waits stay after the wait */
   bool scc_live = scc_live_across(b, u);
   unsigned nmoved = 0;
@@ -398,12 +483,14 @@ static void schedule_block(const mir_program *p, const uint8_t *special, mir_blo
     uint32_t u = next_reader(b, from, origin, seen, &l);
     if (u >= n) break;
     /* pending: values of loads not waited for before u (at u or later) */
+    bool vm_only = vm_only_reader(b->instrs[u], origin, seen, &l);
     for (uint32_t i = 0; i < u; i++) {
       const mir_instr *x = b->instrs[i];
       for (unsigned k = 0; k < x->num_defs; k++) {
         if (x->defs[k].kind != MIR_OPND_TEMP) continue;
         uint32_t o = origin[x->defs[k].temp.id];
-        pending[x->defs[k].temp.id] = o && !seen[o - 1];
+        pending[x->defs[k].temp.id] = o && !seen[o - 1] ? PEND_WAIT : PEND_NONE;
+        if (o && !seen[o - 1] && vm_only && load_is_smem(&l, o - 1)) pending[x->defs[k].temp.id] = PEND_SMEM;
       }
     }
     /* a reader that is a load (an address loaded from memory) keeps the
