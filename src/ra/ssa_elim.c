@@ -497,6 +497,16 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
           }
           b = &p->blocks[bi]; /* the block array may have moved */
           preds = lin ? &b->linear_preds : &b->logical_preds;
+          /* The split block replaces PB among B's linear predecessors:
+           * SGPR copies deferred from this logical copy (defer_sgpr_copies)
+           * join the linear copy there, where the linear pass looks for
+           * them. Left at PB they were never placed (gen_loop_exits 5033
+           * at gfx1100 wave64 -O0 6/16: a loop counter's s2 <- s0 lost,
+           * an endless loop). */
+          if (s->defer[pb]) {
+            s->defer[nbk] = s->defer[pb];
+            s->defer[pb] = NULL;
+          }
           pb = nbk;
         }
         /* Swap temporaries must avoid everything live out of the predecessor. */
@@ -520,6 +530,13 @@ static void place_phi_copies(elim_ctx *c, elim_state *s) {
       }
     }
   }
+  /* Every deferred copy must have joined a linear copy: an error, not
+   * lost moves. */
+  for (uint32_t pb = 0; pb < p->num_blocks && !c->failed; pb++)
+    if (s->defer[pb]) {
+      diag_error(d, p->name, "internal: deferred SGPR phi copies of BB%u were not placed", pb);
+      c->failed = true;
+    }
 }
 
 /* Walks block BI backwards from its live-out set and returns, for each
