@@ -438,11 +438,10 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
   if (s->emit && (div_exit || L->dispatch)) {
     c->cur = pre;
     L->saved = sop1(c, WAVECC_LANE_MOV, isel_exec_operand(c));
-    for (uint32_t i = 0; i < L->nt; i++) {
-      mir_operand z = mir_op_const(0);
-      z.size = 2;
-      L->acc[i] = isel_to_sgpr(c, z, 2);
-    }
+    /* the accumulators start as an empty lane mask of the wave's width (a
+     * 64-bit zero on wave32 fed a 1-dword linear phi: its spill slot was
+     * one lane, the 2-dword store overwrote the next slot's lane) */
+    for (uint32_t i = 0; i < L->nt; i++) L->acc[i] = isel_lane_const(c, false);
   }
   pend body = {0};
   push(&body, pre, PL | PN);

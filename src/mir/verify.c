@@ -420,6 +420,12 @@ int mir_verify(const mir_program *p, bool after_ra, const char *pass_name, FILE 
         if (ins->num_ops != pr->n)
           problem(&v, (int)b, (int)i, "phi has %u operands for %u predecessors", ins->num_ops, pr->n);
         if (p->ssa_eliminated) problem(&v, (int)b, (int)i, "phi left after SSA elimination");
+        /* an operand wider than the phi gets the phi's (narrower) spill
+         * slot, and its store overwrites the next slot (fz26) */
+        for (unsigned k = 0; k < ins->num_ops && ins->num_defs; k++)
+          if (ins->ops[k].kind == MIR_OPND_TEMP && mir_rc_size(ins->ops[k].temp.rc) != mir_rc_size(ins->defs[0].temp.rc))
+            problem(&v, (int)b, (int)i, "phi operand %%%u is %u dwords, the phi %u", ins->ops[k].temp.id,
+                    mir_rc_size(ins->ops[k].temp.rc), mir_rc_size(ins->defs[0].temp.rc));
       } else {
         in_phis = false;
       }
