@@ -38,9 +38,8 @@ static void scan_regs(const mir_program *p, unsigned *sgprs, unsigned *vgprs) {
       for (unsigned k = 0; k < (unsigned)ins->num_ops + ins->num_defs; k++) {
         mir_preg r;
         unsigned n;
-        mir_opnd_units(&ins->ops[k], &r, &n);
+        mir_opnd_named_units(&ins->ops[k], &r, &n); /* a lo64 pair's don't-care high dword too */
         if (!n) continue;
-        if (mir_opnd_lo64(&ins->ops[k])) n = 2; /* the don't-care high dword is named too */
         if (r < MIR_MAX_SGPRS && r + n > s) s = r + n;
         if (r >= 256 && r < 512 && r - 256u + n > v) v = r - 256u + n; /* ArchVGPRs, not AGPRs */
       }

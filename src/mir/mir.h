@@ -587,10 +587,11 @@ static inline bool mir_is_sdwa(const mir_instr *ins) {
  * names v[r:r+1] with v[r+1] whatever it holds, as llc-19's undefined
  * high half of a REG_SEQUENCE. The allocator keeps r+1 inside the budget
  * (and r even where the target aligns VGPR tuples); the register count
- * covers r+1 (kernel_resources.c). Dependence tracking (hazards, copy
- * clean-up) sees only the dword the value occupies (mir_opnd_units): the
- * high dword's contents never matter; but waitcnt lets no pending load
- * still write r+1 when it is read. */
+ * covers r+1 (kernel_resources.c). Dependence tracking (copy clean-up)
+ * sees only the dword the value occupies (mir_opnd_units): the high
+ * dword's contents never matter; but what the hardware reads
+ * (mir_opnd_named_units) must not be still written by a pending load
+ * (waitcnt, sched-latency) nor pair across an EXEC write (gfx11 hazards). */
 static inline bool mir_opnd_lo64(const mir_operand *o) {
   return o->kind == MIR_OPND_TEMP && o->size == 2 && o->temp.rc == mir_rc_v(1);
 }
@@ -603,6 +604,15 @@ static inline void mir_opnd_units(const mir_operand *o, mir_preg *r, unsigned *n
   if (o->kind == MIR_OPND_TEMP) { *r = o->preg; *n = mir_rc_size(o->temp.rc); }
   else if (o->kind == MIR_OPND_FIXED) { *r = o->preg; *n = o->size ? o->size : 1; }
   if (*r == MIR_PREG_SCC || *r == MIR_PREG_NONE) *n = 0;
+}
+/* The physical registers the instruction names for operand `o`: those of
+ * mir_opnd_units, and for a lo64 operand (mir_opnd_lo64) the pair
+ * v[r:r+1], whose don't-care high dword the hardware reads too. For the
+ * passes that see what the hardware reads (waitcnt, sched-latency, the
+ * gfx11 hazard walk) and the register count (kernel_resources.c). */
+static inline void mir_opnd_named_units(const mir_operand *o, mir_preg *r, unsigned *n) {
+  mir_opnd_units(o, r, n);
+  if (*n && mir_opnd_lo64(o)) *n = 2;
 }
 /* Does ins read SCC: the opcode's implicit read (ISA_F_READS_SCC, e.g.
  * s_cselect, s_addc, s_cbranch_scc*) or an operand naming SCC? Shared by

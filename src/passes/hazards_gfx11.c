@@ -324,14 +324,13 @@ static bool partial_forwarding_hazard(const mir_program *p, uint32_t b, uint32_t
   for (unsigned k = 0; k < ins->num_ops; k++) {
     mir_preg r;
     unsigned n;
-    mir_opnd_units(&ins->ops[k], &r, &n);
-    if (r < MIR_PREG_VGPR(0) || r >= MIR_PREG_AGPR(0)) continue;
     /* A lo64 addend (mir_opnd_lo64) occupies one dword, but the hardware
      * reads the pair v[r:r+1]: a don't-care high half written before the
      * EXEC write still pairs with a source written after it (the emulator
      * faults on that read, as it tracks the encoded 64-bit src2; llvm-stress
      * style kernel fz19a genue 1124 at gfx1100 wave64 -O0). */
-    if (mir_opnd_lo64(&ins->ops[k])) n = 2;
+    mir_opnd_named_units(&ins->ops[k], &r, &n);
+    if (r < MIR_PREG_VGPR(0) || r >= MIR_PREG_AGPR(0)) continue;
     for (unsigned u = r; u < r + n && s.nsrc < PF_MAX_SRCS; u++) {
       bool seen = false;
       for (unsigned j = 0; j < s.nsrc; j++) seen |= s.src[j] == u;

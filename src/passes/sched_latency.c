@@ -153,13 +153,12 @@ static void collect(node *x, const mir_instr *ins, unsigned lanes) {
     }
     mir_preg r;
     unsigned n;
-    mir_opnd_units(o, &r, &n);
     /* a pair's don't-care high half (mir_opnd_lo64) is read by the
      * hardware too: a load of r+1 moved above it would be pending at the
      * read, a wait the waitcnt pass (run before) did not place (gfx1100 -O2
      * 8/24 gen_loop_exits 5543: scratch_load_b32 v1 above v_mad_u64_u32
      * v[6:7], s0, v2, 3, v[0:1], an emulator fault) */
-    if (!def && mir_opnd_lo64(o)) n = 2;
+    mir_opnd_named_units(o, &r, &n);
     add_range(def ? x->def : x->use, def ? &x->ndef : &x->nuse, r, n);
   }
   if (fl & ISA_F_READS_SCC) add_range(x->use, &x->nuse, MIR_PREG_SCC, 1);

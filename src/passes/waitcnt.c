@@ -441,11 +441,10 @@ static void run_block(mir_program *p, mir_block *b, wstate *s, astate *a, bool i
     for (unsigned k = 0; busy && k < (unsigned)ins->num_ops + ins->num_defs; k++) {
       mir_preg r;
       unsigned n;
-      mir_opnd_units(&ins->ops[k], &r, &n);
       /* a pair's don't-care high half (mir_opnd_lo64) is read too: no
        * pending load may still be writing it (as llc-19 waits for an
        * undefined subregister's pending load; wavecc-run reports the read) */
-      if (k < ins->num_ops && mir_opnd_lo64(&ins->ops[k])) n = 2;
+      mir_opnd_named_units(&ins->ops[k], &r, &n);
       /* A load overwriting a pending load of the same in-order counter
        * writes after it (LLVM's SIInsertWaitcnts makes the same exception
        * for VMEM of one type). */
