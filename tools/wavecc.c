@@ -39,8 +39,12 @@ static void usage(FILE *f) {
         "                        for them (default name INPUT.o; assembled by llvm-mc-19). Otherwise:\n"
         "                        the linked HSA code object the runtime loads (INPUT.hsaco), and a call\n"
         "                        to a function without a body is an error\n"
-        "  -filetype=null        compile, write nothing (errors and --stats only)\n"
-        "  -mcpu=CPU             target processor: gfx900 (the only one); -mcpu=help lists them\n"
+        "  -filetype=null        compile, write nothing (errors and --stats only)\n", f);
+  /* The processor list comes from the target descriptions, so a new GPU
+   * needs no edit here. */
+  fputs("  -mcpu=CPU             target processor (default gfx900):", f);
+  for (unsigned i = 0; wavecc_target_at(i); i++) fprintf(f, "%s %s", i ? "," : "", wavecc_target_at(i)->name);
+  fputs("; -mcpu=help describes them\n"
         "  -mtriple=TRIPLE       replaces the module's triple as llc-19 does: amdgcn-amd-amdhsa and the\n"
         "                        forms llc reads as it (amdgcn--amdhsa, amdgcn-amd-amdhsa-, amdgcn-amdhsa,\n"
         "                        amdgcn-unknown-amdhsa); any other is an error. Without it the module's\n"
@@ -159,7 +163,9 @@ int main(int argc, char **argv) {
       free(cl);
       return 0;
     } else if (!strcmp(a, "--version")) {
-      printf("wavecc %s (gfx900, LLVM 19 front door)\n", WAVECC_VERSION);
+      printf("wavecc %s (LLVM 19 front door) for", WAVECC_VERSION);
+      for (unsigned t = 0; wavecc_target_at(t); t++) printf("%s %s", t ? "," : "", wavecc_target_at(t)->name);
+      printf("\n");
       free(cl);
       return 0;
     } else if (!strcmp(a, "-o")) {

@@ -33,6 +33,8 @@
 ; RUN: %wavecc -mtriple=amdgcn-amd-amdhsa -filetype=null --print-after=import %s 2>&1 | FileCheck %s --check-prefix=DL
 ; RUN: %wavecc -mcpu=help | FileCheck %s --check-prefix=CPUS
 ; RUN: %wavecc --help | FileCheck %s --check-prefix=HELP
+; RUN: %wavecc --version | FileCheck %s --check-prefix=VERSION
+; VERSION: wavecc {{[0-9.]+}} (LLVM 19 front door) for gfx900, gfx1030, gfx1100, gfx90a, gfx942
 ; CHECK: .amdgcn_target "amdgcn-amd-amdhsa--gfx900"
 ; CHECK-LABEL: k:
 ; CHECK: ds_write_b32
@@ -51,7 +53,7 @@
 ; HELP: -filetype=obj
 ; HELP: a relocatable ELF as llc-19 writes it
 ; HELP: -filetype=null
-; HELP: -mcpu=help lists them
+; HELP: -mcpu=CPU {{.*}}(default gfx900): gfx900, gfx1030, gfx1100, gfx90a, gfx942; -mcpu=help describes them
 ; HELP: -mtriple=TRIPLE
 ; HELP: -march=amdgcn
 ; HELP: -mattr=
