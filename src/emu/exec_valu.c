@@ -369,12 +369,31 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if (err) return -1;
     } else if (exec) {
       lane = (unsigned)__builtin_ctzll(exec);
-    } else if (d->check_uninit) {
-      return emu_fault(d, w, in, "EXEC = 0 (undefined on hardware)");
-    }
+    } /* else lane 0: the ISA guides' v_readfirstlane_b32 reads lane 0 when
+         EXEC is 0 (Vega ISA "Lane# = 0 if exec is zero"; RDNA 2/3 likewise) */
     uint32_t v;
     if (in->src[0] >= OPC_VGPR0) {
       int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
+      /* With EXEC = 0 the read is a copy, not a use (as v_writelane_b32's
+       * save below): masked code runs blocks no lane takes, where it reads
+       * a uniform VALU result back into an SGPR from a lane never written
+       * there (v_readfirstlane_b32: stress 79902 at gfx900 -O0 8/24, a
+       * select chain's index for s_set_gpr_idx_on before a v_mov_b32 with
+       * EXEC = 0), or reloads an SGPR whose spill (v_writelane_b32) was in
+       * an arm the wave skipped (v_readlane_b32: stress 79921, the mask
+       * of an if nested in that block, and-ed into EXEC = 0). A
+       * never-written lane makes the SGPR never-written, so a use of it
+       * that matters is still reported (SALU arithmetic with EXEC = 0 is
+       * not such a use: emu_sreg_check). A register an EXEC = 0 load left
+       * is still reported below (spill reloads, seed D96336). */
+      if (!exec && d->check_uninit && !w->vexec0[r] &&
+          (!((w->vinit[r] >> lane) & 1) || ((w->vundef[r] >> lane) & 1))) {
+        if (emu_vrange(d, w, in, (unsigned)r, 1, "reads")) return -1;
+        if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
+        if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;
+        w->valu_sgpr_write[in->dst & 127] = w->ws;
+        return 0;
+      }
       if (d->check_uninit && w->vexec0[r])
         return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
       if ((w->vundef[r] >> lane) & 1) { /* the restore of a copied never-written SGPR: see below */

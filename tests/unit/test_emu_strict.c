@@ -94,9 +94,32 @@ int main(void) {
   expect("a blend that selected a never-written lane, then used",
          BLEND_SETUP "  v_cndmask_b32 v3, v40, v0, vcc\n  v_add_u32 v5, 1, v3\n", NULL, &uninit, "never-written v3");
   /* Spill-code corner cases (issue 9, seed D99507), all with check_uninit. */
-  expect("v_readfirstlane_b32 with EXEC = 0",
-         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n",
-         NULL, &uninit, "EXEC = 0");
+  /* v_readfirstlane_b32 with EXEC = 0 reads lane 0 (the ISA guides); a
+   * never-written lane 0 is copied, not used: the SGPR stays never-written
+   * and SALU arithmetic on it with EXEC = 0 (masked code in a block no lane
+   * runs: stress 79902 at gfx900 -O0 8/24) passes; a use with lanes active
+   * is reported. Likewise v_readlane_b32 of a lane no v_writelane_b32
+   * wrote (an SGPR spilled in an arm the wave skipped: stress 79921). */
+  expect("v_readfirstlane_b32 with EXEC = 0 reads lane 0 and passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_add_u32 s9, s8, 1\n",
+         NULL, &uninit, NULL);
+  expect("v_readfirstlane_b32 of a never-written VGPR with EXEC = 0, then SALU arithmetic with EXEC = 0, passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v40\n  s_and_b32 s9, s8, 3\n"
+         "  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, NULL);
+  expect("v_readfirstlane_b32 of a never-written VGPR with EXEC = 0, then used with lanes active",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v40\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_add_u32 s9, s8, 1\n",
+         NULL, &uninit, "never-written s8");
+  expect("v_readlane_b32 with EXEC = 0 of a lane never written, and-ed into EXEC = 0, passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v40, 6\n  v_readlane_b32 s9, v40, 7\n"
+         "  s_and_b64 s[10:11], exec, s[8:9]\n  s_andn2_b64 exec, exec, s[8:9]\n  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, NULL);
+  expect("v_readlane_b32 with EXEC = 0 of a lane never written, then a branch on it",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v40, 6\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_cmp_eq_u32 s8, 0\n  s_cbranch_scc1 .Lx\n.Lx:\n",
+         NULL, &uninit, "never-written s8");
   /* The check concerns active lanes: VALU instructions with EXEC = 0 use
    * no SGPR operand (the join copy of an arm no lane took, stress 60307
    * gfx900 -O0); the cross-lane ones still do. */
