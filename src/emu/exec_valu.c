@@ -382,12 +382,15 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
        * EXEC = 0), or reloads an SGPR whose spill (v_writelane_b32) was in
        * an arm the wave skipped (v_readlane_b32: stress 79921, the mask
        * of an if nested in that block, and-ed into EXEC = 0). A
-       * never-written lane makes the SGPR never-written, so a use of it
-       * that matters is still reported (SALU arithmetic with EXEC = 0 is
-       * not such a use: emu_sreg_check). A register an EXEC = 0 load left
-       * is still reported below (spill reloads, seed D96336). */
-      if (!exec && d->check_uninit && !w->vexec0[r] &&
-          (!((w->vinit[r] >> lane) & 1) || ((w->vundef[r] >> lane) & 1))) {
+       * never-written lane, or a register an EXEC = 0 load left (a VGPR
+       * spill's reload in that block: stress 82003/82026/82030/82050/
+       * 82051/82062 at gfx900 -O0 8/24), makes the SGPR never-written, so
+       * a use of it that matters is still reported (SALU arithmetic with
+       * EXEC = 0 is not such a use: emu_sreg_check): an SGPR spill's
+       * reload that loaded nothing (seed D96336) at the restored SGPR's
+       * first use with lanes active. */
+      if (!exec && d->check_uninit &&
+          (w->vexec0[r] || !((w->vinit[r] >> lane) & 1) || ((w->vundef[r] >> lane) & 1))) {
         if (emu_vrange(d, w, in, (unsigned)r, 1, "reads")) return -1;
         if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
         if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;

@@ -5,8 +5,9 @@
  *     SMEM out of order), a register overwritten while its load is pending
  *     (in the load's lanes: other lanes may be written and read),
  *   - a never-written VGPR read with --check-uninit; with it too, spill-code
- *     corners: v_readfirstlane_b32 with EXEC = 0, v_readlane_b32 of a
- *     scratch reload that ran with EXEC = 0, of a lane never written
+ *     corners: v_readlane_b32 of a scratch reload that ran with
+ *     EXEC = 0, of a lane never written (with EXEC = 0 these reads and
+ *     v_readfirstlane_b32's are copies: the SGPR's later use is reported)
  *     (v_writelane_b32/v_readlane_b32 of a never-written SGPR are copies,
  *     a later use of it is reported),
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
@@ -145,7 +146,16 @@ int main(void) {
   "  v_mov_b32 v1, 7\n  buffer_store_dword v1, off, s[0:3], s7\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v2, 0\n" \
   "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, " EXEC_DURING_LOAD "\n  buffer_load_dword v2, off, s[0:3], s7\n" \
   "  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v2, 0\n  s_mov_b64 exec, s[20:21]\n"
-  expect("scratch reload with EXEC = 0 read by v_readlane_b32", SCRATCH_RELOAD("0"), SCRATCH_KD, &uninit, "loaded nothing");
+  /* with EXEC = 0 the v_readlane_b32 is a copy: the restored SGPR's use
+   * with lanes active is the report (it was the v_readlane_b32 itself) */
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32 with EXEC = 0 passes", SCRATCH_RELOAD("0"), SCRATCH_KD,
+         &uninit, NULL);
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32, then used",
+         SCRATCH_RELOAD("0") "  s_add_u32 s9, s8, 1\n", SCRATCH_KD, &uninit, "never-written s8");
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32 with lanes active",
+         "  v_mov_b32 v2, 0\n  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  buffer_load_dword v2, off, s[0:3], s7\n"
+         "  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, s[20:21]\n  v_readlane_b32 s8, v2, 0\n",
+         SCRATCH_KD, &uninit, "loaded nothing");
   expect("scratch reload with the wave's EXEC read by v_readlane_b32 passes", SCRATCH_RELOAD("s[20:21]"), SCRATCH_KD, &uninit,
          NULL);
   /* SGPR spill to scratch without a free SGPR pair (seed D96336): the
