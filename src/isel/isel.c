@@ -317,7 +317,9 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
 /* The linear dominator tree, computed when a VGPR phi first reads an SGPR
  * (isel_finish_phis). */
 typedef struct {
-  uint32_t *idom; /* NULL until needed */
+  uint32_t *idom;      /* NULL until needed */
+  uint32_t *def_block; /* per temporary below num_temps: its defining block, or UINT32_MAX */
+  uint32_t num_temps;
 } phi_dom;
 
 /* Copies SGPR temporary s (dw dwords) into a new VGPR right after its
@@ -336,21 +338,29 @@ typedef struct {
  * change in its block), a superset of the lanes that reach pm. */
 static mir_temp vgpr_at_def(isel_ctx *c, phi_dom *pd, mir_temp s, unsigned dw, uint32_t pm) {
   mir_program *p = c->p;
-  uint32_t db = UINT32_MAX, at = 0;
-  for (uint32_t b = 0; b < p->num_blocks && db == UINT32_MAX; b++)
-    for (uint32_t i = 0; i < p->blocks[b].num_instrs && db == UINT32_MAX; i++) {
-      const mir_instr *x = p->blocks[b].instrs[i];
-      for (unsigned d = 0; d < x->num_defs; d++)
-        if (x->defs[d].kind == MIR_OPND_TEMP && x->defs[d].temp.id == s.id) db = b, at = i + 1;
-    }
-  if (db == UINT32_MAX || db == pm) return (mir_temp){0};
-  if (!pd->idom) {
+  if (!pd->idom) { /* once: the CFG is complete, later copies add no blocks */
     pd->idom = arena_alloc(c->mem, p->num_blocks * sizeof(uint32_t));
     uint32_t *rpo = arena_alloc(c->mem, p->num_blocks * sizeof(uint32_t));
     mir_dominators(p, true, c->mem, pd->idom, rpo);
+    pd->num_temps = p->num_temps;
+    pd->def_block = arena_alloc(c->mem, (pd->num_temps ? pd->num_temps : 1) * sizeof(uint32_t));
+    for (uint32_t t = 0; t < pd->num_temps; t++) pd->def_block[t] = UINT32_MAX;
+    for (uint32_t b = 0; b < p->num_blocks; b++)
+      for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+        const mir_instr *x = p->blocks[b].instrs[i];
+        for (unsigned d = 0; d < x->num_defs; d++)
+          if (x->defs[d].kind == MIR_OPND_TEMP && x->defs[d].temp.id < pd->num_temps) pd->def_block[x->defs[d].temp.id] = b;
+      }
   }
-  if (mir_dominates(pd->idom, db, pm)) return (mir_temp){0};
+  /* a temporary made after the map (by this fill) is defined in pm */
+  uint32_t db = s.id < pd->num_temps ? pd->def_block[s.id] : UINT32_MAX;
+  if (db == UINT32_MAX || db == pm || mir_dominates(pd->idom, db, pm)) return (mir_temp){0};
   mir_block *blk = &p->blocks[db];
+  uint32_t at = 0;
+  for (uint32_t i = 0; i < blk->num_instrs && !at; i++)
+    for (unsigned d = 0; d < blk->instrs[i]->num_defs; d++)
+      if (blk->instrs[i]->defs[d].kind == MIR_OPND_TEMP && blk->instrs[i]->defs[d].temp.id == s.id) at = i + 1;
+  if (!at) return (mir_temp){0};
   while (at < blk->num_instrs && (blk->instrs[at]->opcode == MIR_P_PHI || blk->instrs[at]->opcode == MIR_P_LINEAR_PHI)) at++; /* a phi's copy goes after the phis */
   uint32_t saved_cur = c->cur, n0 = blk->num_instrs;
   c->cur = db;
@@ -359,7 +369,7 @@ static mir_temp vgpr_at_def(isel_ctx *c, phi_dom *pd, mir_temp s, unsigned dw, u
   blk = &p->blocks[db];
   uint32_t added = blk->num_instrs - n0;
   mir_instr *tmp[8];
-  if (added > 8) return (mir_temp){0}; /* cannot happen: a copy or two */
+  assert(added <= 8); /* a copy, or two halves */
   for (uint32_t q = 0; q < added; q++) tmp[q] = blk->instrs[n0 + q];
   memmove(&blk->instrs[at + added], &blk->instrs[at], (n0 - at) * sizeof *blk->instrs);
   for (uint32_t q = 0; q < added; q++) blk->instrs[at + q] = tmp[q];
