@@ -737,6 +737,23 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     d->check_uninit = 1;
     return rc;
   }
+  /* v_mov_b32 of a never-written SGPR in active lanes is a copy, not a
+   * use: the lanes stay never-written (a later real read of them is
+   * reported, a blend that masks them off is not). Masked linearisation
+   * joins an arm's uniform value that way: `v_mov_b32 v18, s23;
+   * v_cndmask_b32 v18, v18, v7, s[26:27]` after the join restored EXEC,
+   * s23 written only in the arm the wave skipped (gen_loop_exits 5654 at
+   * gfx1100 w64 -O0). */
+  if (w->exec && d->check_uninit && in->op == ISA_V_MOV_B32 && in->fmt == ISA_FMT_VOP1 && !in->sdwa && !in->dpp &&
+      !in->vopd && !w->gpr_idx_on && in->src[0] < EMU_NUM_SGPR && in->src[0] != OPC_EXEC_LO &&
+      in->src[0] != OPC_EXEC_HI && in->src[0] != OPC_NULL && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
+    if (emu_srange(d, w, in, in->src[0], 1, "reads") || emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
+    for (unsigned l = 0; l < w->nlanes; l++)
+      if ((w->exec >> l) & 1) emu_vwrite(d, w, in->dst, l, w->s[in->src[0]]);
+    w->vinit[in->dst] &= ~w->exec;
+    emu_trace_vwrite(d, w, in->dst, 1);
+    return 0;
+  }
   if (in->vfast && !w->gpr_idx_on) return exec_prepared(d, w, in);
   if (in->vopd) return exec_vopd(d, w, in);
   isa_op op = in->op;

@@ -130,8 +130,14 @@ int main(void) {
          "  s_mov_b64 exec, s[20:21]\n  s_and_b64 s[26:27], s[22:23], s[24:25]\n",
          NULL, &uninit, NULL);
   expect("a VALU read of a never-written SGPR with lanes active",
-         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 1\n  v_mov_b32 v3, s40\n  s_mov_b64 exec, s[20:21]\n", NULL, &uninit,
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 1\n  v_add_u32 v3, s40, v0\n  s_mov_b64 exec, s[20:21]\n", NULL, &uninit,
          "never-written s40");
+  /* v_mov_b32 of a never-written SGPR is a copy: masked linearisation's
+   * join blends it away (gen_loop_exits 5654), a real read is reported */
+  expect("v_mov_b32 of a never-written SGPR blended away passes",
+         BLEND_SETUP "  v_mov_b32 v3, s40\n  v_cndmask_b32_e64 v4, v3, v0, s[20:21]\n  v_add_u32 v5, 1, v4\n", NULL, &uninit, NULL);
+  expect("v_mov_b32 of a never-written SGPR, then used",
+         BLEND_SETUP "  v_mov_b32 v3, s40\n  v_add_u32 v5, 1, v3\n", NULL, &uninit, "never-written v3");
   expect("v_readlane_b32 with a never-written lane select and EXEC = 0",
          "  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v0, s40\n", NULL, &uninit, "never-written s40");
   expect("v_writelane_b32 with a never-written lane select and EXEC = 0",
