@@ -369,12 +369,34 @@ static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
       if (err) return -1;
     } else if (exec) {
       lane = (unsigned)__builtin_ctzll(exec);
-    } else if (d->check_uninit) {
-      return emu_fault(d, w, in, "EXEC = 0 (undefined on hardware)");
-    }
+    } /* else lane 0: the ISA guides' v_readfirstlane_b32 reads lane 0 when
+         EXEC is 0 (Vega ISA "Lane# = 0 if exec is zero"; RDNA 2/3 likewise) */
     uint32_t v;
     if (in->src[0] >= OPC_VGPR0) {
       int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
+      /* With EXEC = 0 the read is a copy, not a use (as v_writelane_b32's
+       * save below): masked code runs blocks no lane takes, where it reads
+       * a uniform VALU result back into an SGPR from a lane never written
+       * there (v_readfirstlane_b32: stress 79902 at gfx900 -O0 8/24, a
+       * select chain's index for s_set_gpr_idx_on before a v_mov_b32 with
+       * EXEC = 0), or reloads an SGPR whose spill (v_writelane_b32) was in
+       * an arm the wave skipped (v_readlane_b32: stress 79921, the mask
+       * of an if nested in that block, and-ed into EXEC = 0). A
+       * never-written lane, or a register an EXEC = 0 load left (a VGPR
+       * spill's reload in that block: stress 82003/82026/82030/82050/
+       * 82051/82062 at gfx900 -O0 8/24), makes the SGPR never-written, so
+       * a use of it that matters is still reported (SALU arithmetic with
+       * EXEC = 0 is not such a use: emu_sreg_check): an SGPR spill's
+       * reload that loaded nothing (seed D96336) at the restored SGPR's
+       * first use with lanes active. */
+      if (!exec && d->check_uninit &&
+          (w->vexec0[r] || !((w->vinit[r] >> lane) & 1) || ((w->vundef[r] >> lane) & 1))) {
+        if (emu_vrange(d, w, in, (unsigned)r, 1, "reads")) return -1;
+        if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
+        if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;
+        w->valu_sgpr_write[in->dst & 127] = w->ws;
+        return 0;
+      }
       if (d->check_uninit && w->vexec0[r])
         return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
       if ((w->vundef[r] >> lane) & 1) { /* the restore of a copied never-written SGPR: see below */
@@ -714,6 +736,23 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
     int rc = emu_exec_valu(d, w, in);
     d->check_uninit = 1;
     return rc;
+  }
+  /* v_mov_b32 of a never-written SGPR in active lanes is a copy, not a
+   * use: the lanes stay never-written (a later real read of them is
+   * reported, a blend that masks them off is not). Masked linearisation
+   * joins an arm's uniform value that way: `v_mov_b32 v18, s23;
+   * v_cndmask_b32 v18, v18, v7, s[26:27]` after the join restored EXEC,
+   * s23 written only in the arm the wave skipped (gen_loop_exits 5654 at
+   * gfx1100 w64 -O0). */
+  if (w->exec && d->check_uninit && in->op == ISA_V_MOV_B32 && in->fmt == ISA_FMT_VOP1 && !in->sdwa && !in->dpp &&
+      !in->vopd && !w->gpr_idx_on && in->src[0] < EMU_NUM_SGPR && in->src[0] != OPC_EXEC_LO &&
+      in->src[0] != OPC_EXEC_HI && in->src[0] != OPC_NULL && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
+    if (emu_srange(d, w, in, in->src[0], 1, "reads") || emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
+    for (unsigned l = 0; l < w->nlanes; l++)
+      if ((w->exec >> l) & 1) emu_vwrite(d, w, in->dst, l, w->s[in->src[0]]);
+    w->vinit[in->dst] &= ~w->exec;
+    emu_trace_vwrite(d, w, in->dst, 1);
+    return 0;
   }
   if (in->vfast && !w->gpr_idx_on) return exec_prepared(d, w, in);
   if (in->vopd) return exec_vopd(d, w, in);

@@ -314,8 +314,70 @@ void isel_select_body(isel_ctx *c, uint32_t b) {
     if (!LLVMIsAPHINode(ins)) isel_select_inst(c, ins);
 }
 
+/* The linear dominator tree, computed when a VGPR phi first reads an SGPR
+ * (isel_finish_phis). */
+typedef struct {
+  uint32_t *idom;      /* NULL until needed */
+  uint32_t *def_block; /* per temporary below num_temps: its defining block, or UINT32_MAX */
+  uint32_t num_temps;
+} phi_dom;
+
+/* Copies SGPR temporary s (dw dwords) into a new VGPR right after its
+ * definition, when that definition does not dominate the VGPR phi's
+ * logical predecessor pm in the linear CFG; returns the VGPR, or 0 when
+ * the copy belongs at pm as usual. Such an SGPR is defined in a loop with
+ * masked exits and read on the phi edge of an exit the loop's lanes take
+ * (gen_loop_exits.py 4506 0.6: a uniform latch exit's value after an
+ * inner loop's uniform return, both linearised with EXEC masks). The
+ * linear path through the other exit reaches pm without the definition,
+ * so the SGPR would be live from the kernel's entry -- not SSA on the
+ * linear CFG, which the verifier and the allocator assume for SGPRs. A
+ * VGPR copy at the definition holds each lane's value of the iteration it
+ * left in, and VGPRs need only logical dominance, which the LLVM value
+ * has. The copy runs under the definition's EXEC (before any later EXEC
+ * change in its block), a superset of the lanes that reach pm. */
+static mir_temp vgpr_at_def(isel_ctx *c, phi_dom *pd, mir_temp s, unsigned dw, uint32_t pm) {
+  mir_program *p = c->p;
+  if (!pd->idom) { /* once: the CFG is complete, later copies add no blocks */
+    pd->idom = arena_alloc(c->mem, p->num_blocks * sizeof(uint32_t));
+    uint32_t *rpo = arena_alloc(c->mem, p->num_blocks * sizeof(uint32_t));
+    mir_dominators(p, true, c->mem, pd->idom, rpo);
+    pd->num_temps = p->num_temps;
+    pd->def_block = arena_alloc(c->mem, (pd->num_temps ? pd->num_temps : 1) * sizeof(uint32_t));
+    for (uint32_t t = 0; t < pd->num_temps; t++) pd->def_block[t] = UINT32_MAX;
+    for (uint32_t b = 0; b < p->num_blocks; b++)
+      for (uint32_t i = 0; i < p->blocks[b].num_instrs; i++) {
+        const mir_instr *x = p->blocks[b].instrs[i];
+        for (unsigned d = 0; d < x->num_defs; d++)
+          if (x->defs[d].kind == MIR_OPND_TEMP && x->defs[d].temp.id < pd->num_temps) pd->def_block[x->defs[d].temp.id] = b;
+      }
+  }
+  /* a temporary made after the map (by this fill) is defined in pm */
+  uint32_t db = s.id < pd->num_temps ? pd->def_block[s.id] : UINT32_MAX;
+  if (db == UINT32_MAX || db == pm || mir_dominates(pd->idom, db, pm)) return (mir_temp){0};
+  mir_block *blk = &p->blocks[db];
+  uint32_t at = 0;
+  for (uint32_t i = 0; i < blk->num_instrs && !at; i++)
+    for (unsigned d = 0; d < blk->instrs[i]->num_defs; d++)
+      if (blk->instrs[i]->defs[d].kind == MIR_OPND_TEMP && blk->instrs[i]->defs[d].temp.id == s.id) at = i + 1;
+  if (!at) return (mir_temp){0};
+  while (at < blk->num_instrs && (blk->instrs[at]->opcode == MIR_P_PHI || blk->instrs[at]->opcode == MIR_P_LINEAR_PHI)) at++; /* a phi's copy goes after the phis */
+  uint32_t saved_cur = c->cur, n0 = blk->num_instrs;
+  c->cur = db;
+  mir_temp v = isel_to_vgpr(c, mir_op_temp(s), dw);
+  c->cur = saved_cur;
+  blk = &p->blocks[db];
+  uint32_t added = blk->num_instrs - n0;
+  mir_instr *tmp[8];
+  assert(added <= 8); /* a copy, or two halves */
+  for (uint32_t q = 0; q < added; q++) tmp[q] = blk->instrs[n0 + q];
+  memmove(&blk->instrs[at + added], &blk->instrs[at], (n0 - at) * sizeof *blk->instrs);
+  for (uint32_t q = 0; q < added; q++) blk->instrs[at + q] = tmp[q];
+  return v;
+}
+
 /* Fills the operands of block mb's phis from its logical predecessors. */
-static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_llvm, uint32_t b) {
+static void fill_phis(isel_ctx *c, phi_dom *pd, const uint32_t *mir, const uint32_t *mir_to_llvm, uint32_t b) {
   uint32_t mb = mir[b];
   mir_block *blk = &c->p->blocks[mb];
   uint32_t np = blk->logical_preds.n;
@@ -389,7 +451,11 @@ static void fill_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
         } else {
           o = isel_get(c, inc, e);
           unsigned dw = mir_rc_size(rc);
-          if (mir_rc_is_vgpr(rc)) o = mir_op_temp(isel_to_vgpr(c, o, dw));
+          mir_temp at_def = {0};
+          if (mir_rc_is_vgpr(rc) && o.kind == MIR_OPND_TEMP && !mir_rc_is_vgpr((mir_rc)o.temp.rc))
+            at_def = vgpr_at_def(c, pd, o.temp, dw, pm);
+          if (at_def.id) o = mir_op_temp(at_def);
+          else if (mir_rc_is_vgpr(rc)) o = mir_op_temp(isel_to_vgpr(c, o, dw));
           else o = mir_op_temp(isel_to_sgpr(c, o, dw));
         }
         c->cur = saved_cur;
@@ -487,9 +553,10 @@ void isel_finish_phis(isel_ctx *c, const uint32_t *mir, const uint32_t *mir_to_l
       }
     }
   }
+  phi_dom pd = {0};
   for (uint32_t b = 0; b < nb && !c->failed; b++) {
     LLVMValueRef first = LLVMGetFirstInstruction(di->blocks[b]);
-    if (first && LLVMIsAPHINode(first)) fill_phis(c, mir, mir_to_llvm, b);
+    if (first && LLVMIsAPHINode(first)) fill_phis(c, &pd, mir, mir_to_llvm, b);
   }
   isel_sink_stack_args(c); /* last: the phis read values at the ends of blocks */
 }

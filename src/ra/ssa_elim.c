@@ -400,6 +400,25 @@ static bool clobbers_linear_operand(const mir_block *b, uint32_t pb, const pcopy
  * BB36 overwrite a linear phi operand"). */
 static bool sgpr_copies_may_defer(const mir_program *p, uint32_t pb, uint32_t bi) {
   const mir_block *pblk = &p->blocks[pb];
+  if (pblk->logical_succs.n > 1) {
+    /* Several logical successors, each also a linear one (a divergent
+     * loop latch: s_cbranch_execnz to the header, else on to the exit):
+     * the wave takes the linear edge PB -> BI exactly when lanes go on
+     * to BI, and place_phi_copies splits it, so the logical and the
+     * linear copy both go into the split block (gen_loop_exits.py 5127
+     * 0.6 at gfx942 -O0 --max-vgprs=8 --max-sgprs=24: the latch BB16's
+     * logical copy to the header BB8 wrote s11, the header's linear phi
+     * read s11 from BB16). A logical successor that is not a linear one
+     * (an if's else arm, behind a flow block) keeps the error. */
+    bool edge = false;
+    for (uint32_t k = 0; k < pblk->logical_succs.n; k++) {
+      bool lin = false;
+      for (uint32_t j = 0; j < pblk->linear_succs.n; j++) lin |= pblk->linear_succs.v[j] == pblk->logical_succs.v[k];
+      if (!lin) return false;
+      edge |= pblk->logical_succs.v[k] == bi;
+    }
+    return edge;
+  }
   if (pblk->logical_succs.n != 1 || pblk->logical_succs.v[0] != bi) return false;
   bool edge = false;
   for (uint32_t k = 0; k < pblk->linear_succs.n; k++) {

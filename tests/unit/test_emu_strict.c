@@ -5,8 +5,9 @@
  *     SMEM out of order), a register overwritten while its load is pending
  *     (in the load's lanes: other lanes may be written and read),
  *   - a never-written VGPR read with --check-uninit; with it too, spill-code
- *     corners: v_readfirstlane_b32 with EXEC = 0, v_readlane_b32 of a
- *     scratch reload that ran with EXEC = 0, of a lane never written
+ *     corners: v_readlane_b32 of a scratch reload that ran with
+ *     EXEC = 0, of a lane never written (with EXEC = 0 these reads and
+ *     v_readfirstlane_b32's are copies: the SGPR's later use is reported)
  *     (v_writelane_b32/v_readlane_b32 of a never-written SGPR are copies,
  *     a later use of it is reported),
  *   - wait-state hazards (VALU SGPR write -> v_readlane lane select,
@@ -94,9 +95,32 @@ int main(void) {
   expect("a blend that selected a never-written lane, then used",
          BLEND_SETUP "  v_cndmask_b32 v3, v40, v0, vcc\n  v_add_u32 v5, 1, v3\n", NULL, &uninit, "never-written v3");
   /* Spill-code corner cases (issue 9, seed D99507), all with check_uninit. */
-  expect("v_readfirstlane_b32 with EXEC = 0",
-         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n",
-         NULL, &uninit, "EXEC = 0");
+  /* v_readfirstlane_b32 with EXEC = 0 reads lane 0 (the ISA guides); a
+   * never-written lane 0 is copied, not used: the SGPR stays never-written
+   * and SALU arithmetic on it with EXEC = 0 (masked code in a block no lane
+   * runs: stress 79902 at gfx900 -O0 8/24) passes; a use with lanes active
+   * is reported. Likewise v_readlane_b32 of a lane no v_writelane_b32
+   * wrote (an SGPR spilled in an arm the wave skipped: stress 79921). */
+  expect("v_readfirstlane_b32 with EXEC = 0 reads lane 0 and passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v0\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_add_u32 s9, s8, 1\n",
+         NULL, &uninit, NULL);
+  expect("v_readfirstlane_b32 of a never-written VGPR with EXEC = 0, then SALU arithmetic with EXEC = 0, passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v40\n  s_and_b32 s9, s8, 3\n"
+         "  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, NULL);
+  expect("v_readfirstlane_b32 of a never-written VGPR with EXEC = 0, then used with lanes active",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readfirstlane_b32 s8, v40\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_add_u32 s9, s8, 1\n",
+         NULL, &uninit, "never-written s8");
+  expect("v_readlane_b32 with EXEC = 0 of a lane never written, and-ed into EXEC = 0, passes",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v40, 6\n  v_readlane_b32 s9, v40, 7\n"
+         "  s_and_b64 s[10:11], exec, s[8:9]\n  s_andn2_b64 exec, exec, s[8:9]\n  s_mov_b64 exec, s[20:21]\n",
+         NULL, &uninit, NULL);
+  expect("v_readlane_b32 with EXEC = 0 of a lane never written, then a branch on it",
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v40, 6\n  s_mov_b64 exec, s[20:21]\n"
+         "  s_cmp_eq_u32 s8, 0\n  s_cbranch_scc1 .Lx\n.Lx:\n",
+         NULL, &uninit, "never-written s8");
   /* The check concerns active lanes: VALU instructions with EXEC = 0 use
    * no SGPR operand (the join copy of an arm no lane took, stress 60307
    * gfx900 -O0); the cross-lane ones still do. */
@@ -106,8 +130,14 @@ int main(void) {
          "  s_mov_b64 exec, s[20:21]\n  s_and_b64 s[26:27], s[22:23], s[24:25]\n",
          NULL, &uninit, NULL);
   expect("a VALU read of a never-written SGPR with lanes active",
-         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 1\n  v_mov_b32 v3, s40\n  s_mov_b64 exec, s[20:21]\n", NULL, &uninit,
+         "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 1\n  v_add_u32 v3, s40, v0\n  s_mov_b64 exec, s[20:21]\n", NULL, &uninit,
          "never-written s40");
+  /* v_mov_b32 of a never-written SGPR is a copy: masked linearisation's
+   * join blends it away (gen_loop_exits 5654), a real read is reported */
+  expect("v_mov_b32 of a never-written SGPR blended away passes",
+         BLEND_SETUP "  v_mov_b32 v3, s40\n  v_cndmask_b32_e64 v4, v3, v0, s[20:21]\n  v_add_u32 v5, 1, v4\n", NULL, &uninit, NULL);
+  expect("v_mov_b32 of a never-written SGPR, then used",
+         BLEND_SETUP "  v_mov_b32 v3, s40\n  v_add_u32 v5, 1, v3\n", NULL, &uninit, "never-written v3");
   expect("v_readlane_b32 with a never-written lane select and EXEC = 0",
          "  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v0, s40\n", NULL, &uninit, "never-written s40");
   expect("v_writelane_b32 with a never-written lane select and EXEC = 0",
@@ -122,7 +152,16 @@ int main(void) {
   "  v_mov_b32 v1, 7\n  buffer_store_dword v1, off, s[0:3], s7\n  s_waitcnt vmcnt(0)\n  v_mov_b32 v2, 0\n" \
   "  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, " EXEC_DURING_LOAD "\n  buffer_load_dword v2, off, s[0:3], s7\n" \
   "  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, 0\n  v_readlane_b32 s8, v2, 0\n  s_mov_b64 exec, s[20:21]\n"
-  expect("scratch reload with EXEC = 0 read by v_readlane_b32", SCRATCH_RELOAD("0"), SCRATCH_KD, &uninit, "loaded nothing");
+  /* with EXEC = 0 the v_readlane_b32 is a copy: the restored SGPR's use
+   * with lanes active is the report (it was the v_readlane_b32 itself) */
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32 with EXEC = 0 passes", SCRATCH_RELOAD("0"), SCRATCH_KD,
+         &uninit, NULL);
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32, then used",
+         SCRATCH_RELOAD("0") "  s_add_u32 s9, s8, 1\n", SCRATCH_KD, &uninit, "never-written s8");
+  expect("scratch reload with EXEC = 0 read by v_readlane_b32 with lanes active",
+         "  v_mov_b32 v2, 0\n  s_mov_b64 s[20:21], exec\n  s_mov_b64 exec, 0\n  buffer_load_dword v2, off, s[0:3], s7\n"
+         "  s_waitcnt vmcnt(0)\n  s_mov_b64 exec, s[20:21]\n  v_readlane_b32 s8, v2, 0\n",
+         SCRATCH_KD, &uninit, "loaded nothing");
   expect("scratch reload with the wave's EXEC read by v_readlane_b32 passes", SCRATCH_RELOAD("s[20:21]"), SCRATCH_KD, &uninit,
          NULL);
   /* SGPR spill to scratch without a free SGPR pair (seed D96336): the
