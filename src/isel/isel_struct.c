@@ -378,6 +378,7 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
         bool known = sout == ls->jx;
         for (uint32_t i = 0; i < ls->nt; i++) known |= ls->tgt[i] == sout;
         for (uint32_t i = 0; i < ls->nal; i++) known |= ls->al[i] == sout;
+        for (uint32_t i = 0; i < ls->nta; i++) known |= ls->ta[i] == sout;
         if (!known) return REJECT();
         /* an empty latch after a divergent exit folds into it: one
          * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */
