@@ -46,6 +46,11 @@
  *  (header phis, linear phis at a landing block where EXEC is restored),
  *  and each such target's region then runs under its lanes, as an if-then
  *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
+ *  A target that several exits enter, each through a split edge of its
+ *  own (two `return`s of a loop body sharing their tail), is one such
+ *  target: each exit's lanes get a block in the loop, under exactly
+ *  those lanes, for the target's phi copies (as jx's phis do), and its
+ *  region runs once after the loop (isel_struct_loop.c, joined_target).
  *  When every exit is uniform (none from an inner loop or out of the
  *  enclosing loop too) no lane waits: the exits stay p_cbranch_scc straight
  *  to the targets, whose regions follow the loop. Masking them kept a
