@@ -46,6 +46,11 @@
  *  (header phis, linear phis at a landing block where EXEC is restored),
  *  and each such target's region then runs under its lanes, as an if-then
  *  (StructurizeCFG's flow blocks do the same with a predicate per exit).
+ *  A target that several exits enter, each through a split edge of its
+ *  own (two `return`s of a loop body sharing their tail), is one such
+ *  target: each exit's lanes get a block in the loop, under exactly
+ *  those lanes, for the target's phi copies (as jx's phis do), and its
+ *  region runs once after the loop (isel_struct_loop.c, joined_target).
  *  When every exit is uniform (none from an inner loop or out of the
  *  enclosing loop too) no lane waits: the exits stay p_cbranch_scc straight
  *  to the targets, whose regions follow the loop. Masking them kept a
@@ -378,6 +383,7 @@ bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool to
         bool known = sout == ls->jx;
         for (uint32_t i = 0; i < ls->nt; i++) known |= ls->tgt[i] == sout;
         for (uint32_t i = 0; i < ls->nal; i++) known |= ls->al[i] == sout;
+        for (uint32_t i = 0; i < ls->nta; i++) known |= ls->ta[i] == sout;
         if (!known) return REJECT();
         /* an empty latch after a divergent exit folds into it: one
          * s_cbranch_execnz back instead of s_cbranch_execz + s_branch */

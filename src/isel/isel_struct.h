@@ -174,6 +174,9 @@ static inline bool empty_latch(const sctx *s, uint32_t b, uint32_t h) {
 typedef struct lstate {
   uint32_t jx, nt, tgt[4];
   uint32_t nal, al[4];  /* exit targets that only branch to jx (split edges) */
+  uint32_t nta, ta[8], tai[8]; /* split edges into target tgt[tai[k]] entered by several exits */
+  bool multi[4];        /* tgt[i] is entered by several exits (through split edges ta): its
+                           phis' copies run in a block of each exit under the leaving lanes */
   bool esc[4];          /* tgt[i] is outside the enclosing loop too: its lanes leave both */
   uint32_t escx[4];     /* the one LLVM block exiting to an escaping target */
   bool masked;          /* EXEC is saved before the loop (a divergent exit or dispatch) */
@@ -191,6 +194,18 @@ typedef struct lstate {
   uint32_t in_blk[32];
   mir_temp in_acc[32][4];
 } lstate;
+
+/* Exit target x of a loop as its state knows it: a split edge into a
+ * target entered by several exits (ta) stands for that target; *via (when
+ * x is one) becomes x, the target's predecessor for its phis. */
+static inline uint32_t exit_target(const lstate *L, uint32_t x, uint32_t *via) {
+  for (uint32_t k = 0; k < L->nta; k++)
+    if (L->ta[k] == x) {
+      if (via) *via = x;
+      return L->tgt[L->tai[k]];
+    }
+  return x;
+}
 
 /* isel_struct.c: the region from LLVM block b up to `stop` (see there). */
 bool isel_struct_walk(sctx *s, uint32_t b, uint32_t stop, uint32_t loop, bool top, pend *io);

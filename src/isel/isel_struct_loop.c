@@ -48,6 +48,7 @@ bool isel_struct_emit_exit(sctx *s, uint32_t b, uint32_t mb, uint32_t h, unsigne
       via = T;
       T = L->jx;
     }
+  T = exit_target(L, T, &via);
   int ti = -1;
   for (uint32_t i = 0; i < L->nt; i++)
     if (L->tgt[i] == T) ti = (int)i;
@@ -97,7 +98,7 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
   lstate *L = s->lst[h];
   uint32_t jh = s->mh[L->jx], eh = L->dispatch ? L->lx : jh;
   c->cur = mb;
-  if (ti >= 0 || !has_phis(s, L->jx)) {
+  if (ti >= 0 ? !L->multi[ti] : !has_phis(s, L->jx)) {
     /* exec = the lanes that stay (a dispatch target's lanes accumulate) */
     if (latch != NONE) s->m2l[mb] = latch;
     if (s->emit && ti >= 0) {
@@ -126,19 +127,24 @@ static bool exit_lanes(sctx *s, uint32_t via, uint32_t mb, uint32_t h, int ti, m
     push(io, mb, PL | PN);
     return land(L, mb);
   }
-  /* jx's phis need a block that runs with exactly the leaving lanes */
+  /* jx's phis (or those of a target several exits enter) need a block
+   * that runs with exactly the leaving lanes */
   uint32_t xb = newblk(s, via), xc = newblk(s, latch);
   mir_temp saved = {0};
   if (s->emit) {
     c->cur = mb;
     /* EXEC = the leaving lanes (~cond & EXEC when the false edge leaves) */
     saved = sop1(c, out ? WAVECC_LANE_ANDN1_SAVEEXEC : WAVECC_LANE_AND_SAVEEXEC, mir_op_temp(m));
+    if (ti >= 0) L->acc[ti] = isel_lane_s(c, WAVECC_LANE_OR, mir_op_temp(L->acc[ti]), isel_exec_operand(c));
   }
   sopp(s, mb, ISA_S_CBRANCH_EXECZ, xc);
   edge(s, mb, xc, PN);
   jump(s, mb, xb, PL | PN);
   jump(s, xb, xc, PN);
-  edge(s, xb, jh, PL);
+  /* the target's first block (numbered by the checking walk): its phis
+   * take their values from these blocks, the dispatch block before it
+   * is linear only */
+  edge(s, xb, ti >= 0 ? s->mh[L->tgt[ti]] : jh, PL);
   if (s->emit) {
     c->cur = xc;
     exec_set(c, WAVECC_LANE_ANDN2, mir_op_temp(saved), isel_exec_operand(c));
@@ -219,6 +225,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
           via = T;
           T = Lo->jx;
         }
+      T = exit_target(Lo, T, &via);
       for (uint32_t k = 0; k < Lo->nt; k++)
         if (Lo->tgt[k] == T) ti = (int)k;
       if (!exit_lanes(s, via, e, outer, ti, fin[i], 0, NONE, &chain)) return false;
@@ -228,7 +235,7 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
       for (uint32_t q = 0; q < chain.n; q++) chain.f[q] &= (uint8_t)~PL;
       continue;
     }
-    uint32_t T = L->tgt[i], d = newblk(s, s->di->pred[s->di->pred_start[T]]);
+    uint32_t T = L->tgt[i], d = newblk(s, L->multi[i] ? NONE : s->di->pred[s->di->pred_start[T]]);
     if (s->emit && d != L->dblk[i]) return false;
     L->dblk[i] = d;
     connect(s, &chain, d);
@@ -240,7 +247,9 @@ static bool dispatch(sctx *s, uint32_t h, uint32_t outer, pend *io) {
     uint32_t jp = s->djp[T];
     sopp(s, d, ISA_S_CBRANCH_EXECZ, jp);
     edge(s, d, jp, PN);
-    jump(s, d, s->nmb, PL | PN);
+    /* a target several exits enter has its logical edges from their
+     * blocks (exit_lanes) */
+    jump(s, d, s->nmb, L->multi[i] ? PN : PL | PN);
     pend arm = {0};
     if (!isel_struct_walk(s, T, L->jx, outer, false, &arm) || !arm.n) return false;
     jp = newblk(s, NONE);
@@ -271,6 +280,7 @@ static bool escape(sctx *s, uint32_t h, uint32_t outer, bool top, uint32_t b, ui
   bool known = x == Lo->jx;
   for (uint32_t i = 0; i < Lo->nt; i++) known |= Lo->tgt[i] == x;
   for (uint32_t i = 0; i < Lo->nal; i++) known |= Lo->al[i] == x;
+  for (uint32_t i = 0; i < Lo->nta; i++) known |= Lo->ta[i] == x;
   if (!known) return false;
   for (uint32_t i = 0; i < L->nt; i++)
     if (L->tgt[i] == x) return L->esc[i] && L->escx[i] == b;
@@ -326,6 +336,26 @@ static bool sgpr_live_out(const sctx *s, uint32_t h, uint32_t jx) {
         return true;
   }
   return false;
+}
+
+/* The block T that exit target x of loop h (inside `outer`, joining at
+ * jx) enters when x is a split edge (empty_to) into a block other exits
+ * of h enter too, through split edges of their own: T is then one
+ * dispatch target of h, its phis copied in a block of each exit (issue
+ * 27: tests/kernels/f_loop_exits_fz24_4442.cl, two `return`s of a loop
+ * body sharing their store). NONE when x is not such an edge. */
+static uint32_t joined_target(const sctx *s, uint32_t h, uint32_t outer, uint32_t jx, uint32_t x) {
+  const divergence_info *di = s->di;
+  LLVMValueRef t = LLVMGetBasicBlockTerminator(di->blocks[x]);
+  if (LLVMGetFirstInstruction(di->blocks[x]) != t || LLVMIsConditional(t) || npreds(s, x) != 1) return NONE;
+  uint32_t T = succ_idx(s, t, 0);
+  if (T == NONE || T == jx || is_header(s, T) || in_loop(s, h, T) || !in_loop(s, outer, T) || npreds(s, T) < 2)
+    return NONE;
+  for (uint32_t e = di->pred_start[T]; e < di->pred_start[T + 1]; e++) {
+    uint32_t p = di->pred[e];
+    if (!empty_to(s, p, T) || !in_loop(s, h, di->pred[di->pred_start[p]])) return NONE;
+  }
+  return T;
 }
 
 /* Loop headed by h inside loop `outer` and the region ending at `stop`,
@@ -403,7 +433,25 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
         continue;
       }
       for (uint32_t i = 0; i < L->nt; i++) known |= L->tgt[i] == x;
+      for (uint32_t i = 0; i < L->nta; i++) known |= L->ta[i] == x;
       if (known) continue;
+      uint32_t T = joined_target(s, h, outer, jx, x);
+      if (T != NONE) {
+        /* x is a split edge into T, which other exits enter too */
+        uint32_t ti = 0;
+        while (ti < L->nt && L->tgt[ti] != T) ti++;
+        if (ti == L->nt) {
+          if (L->nt == 4) return REJECT();
+          L->tgt[L->nt++] = T;
+          L->multi[ti] = true;
+          s->lanejoin[T] = 1;
+        }
+        if (L->nta == 8) return REJECT();
+        L->ta[L->nta] = x;
+        L->tai[L->nta++] = ti;
+        s->visited[x] = 1;
+        continue;
+      }
       if (L->nt == 4 || is_header(s, x) || (has_phis(s, x) && npreds(s, x) != 1)) return REJECT();
       for (uint32_t e2 = di->pred_start[x]; e2 < di->pred_start[x + 1]; e2++)
         if (!in_loop(s, h, di->pred[e2])) return REJECT();
@@ -421,7 +469,11 @@ static bool walk_loop_in(sctx *s, uint32_t h, uint32_t outer, uint32_t stop, boo
    * CFG; llvm-stress seed 59805 at gfx1030, verifier after isel). Exits
    * from an inner loop or out of `outer` too need the lanes of `outer`. */
   bool several = L->nt > 0 || jx == stop;
-  L->uni = several && !div_exit && !inner_exit && !esc;
+  /* a target entered by several exits needs its lanes' phi copies made in
+   * the loop under each exit's lanes: dispatch, not uni */
+  bool multi = false;
+  for (uint32_t i = 0; i < L->nt; i++) multi |= L->multi[i];
+  L->uni = several && !div_exit && !inner_exit && !esc && !multi;
   L->xstop = L->uni && jx == stop;
   L->dispatch = several && !L->uni;
   if (L->dispatch && L->nt > 0 && sgpr_live_out(s, h, jx)) return REJECT();

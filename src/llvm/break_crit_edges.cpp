@@ -10,29 +10,33 @@
 // -time-passes, 2026-11-30), with the same IR out.
 //
 // What: the blocks split_all are what SplitAllCriticalEdges makes with
-// default options; the dominator tree only ever gets updated, never read,
-// by the splitting (LLVM 19 BreakCriticalEdges.cpp), so leaving it out
-// changes no block. Loop info is read (a loop exit's other in-loop
-// predecessors move to a dedicated exit block, keeping loop-simplify
-// form) and updating it needs the dominator tree: when loop info is
-// cached the pass runs as LLVM's does, with both. The result preserves
-// nothing when an edge was split (the tree was not kept up to date).
-#include "llvm/Analysis/LoopInfo.h"
-#include "llvm/IR/Dominators.h"
+// default options and no analyses: one empty block per critical edge; the
+// dominator tree only ever gets updated, never read, by the splitting
+// (LLVM 19 BreakCriticalEdges.cpp), so leaving it out changes no block.
+//
+// Loop info is left out too, even when cached (issue 27). With it, LLVM
+// keeps loop-simplify form: splitting an exit edge moves the loop's other
+// edges into that exit block to a new dedicated exit block ("split", with
+// phis). When three or more exit edges of a loop reach one block, that
+// block joins two of them on their way to the loop's join: wavecc's
+// structured selection (isel_struct_loop.c) takes exits that reach the
+// join directly or through empty blocks, or targets entered from one exit
+// each, and gave up on the whole kernel for that shape (masked
+// linearisation: tests/kernels/f_loop_exits_fz24_4442.cl, a `goto` out of
+// two loops and a `return` out of three, ran 1.45-1.70x llc-19's executed
+// wave-instructions; "divergent control flow masked (isel_struct.c:367)").
+// Loop info was cached only when a pass before needed it (join-flags, in
+// functions with a divergent branch), so the shape depended on that. No
+// pass after either pipeline's split needs loop-simplify form: the LLVM
+// loop passes (llc_passes.c) come after import.c's split and form it
+// themselves, and the selection follows no dedicated exits.
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 #include "llvm/break_crit_edges.h"
 
 using namespace llvm;
 
-PreservedAnalyses WirBreakCritEdgesPass::run(Function &F, FunctionAnalysisManager &AM) {
-  LoopInfo *LI = AM.getCachedResult<LoopAnalysis>(F);
-  DominatorTree *DT = LI ? AM.getCachedResult<DominatorTreeAnalysis>(F) : nullptr; /* as LLVM's pass */
-  unsigned n = SplitAllCriticalEdges(F, CriticalEdgeSplittingOptions(DT, LI));
-  if (n == 0) return PreservedAnalyses::all();
-  if (!DT) return PreservedAnalyses::none();
-  PreservedAnalyses PA;
-  PA.preserve<DominatorTreeAnalysis>();
-  PA.preserve<LoopAnalysis>();
-  return PA;
+PreservedAnalyses WirBreakCritEdgesPass::run(Function &F, FunctionAnalysisManager &) {
+  unsigned n = SplitAllCriticalEdges(F, CriticalEdgeSplittingOptions());
+  return n ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
