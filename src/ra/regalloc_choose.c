@@ -35,6 +35,88 @@ static unsigned vector_ceiling(const ra_ctx *c) {
   return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
 }
 
+/* How far ahead of the current instruction vector_find_free looks for
+ * the vector and its operands' definitions (a vector built later is
+ * placed by the lowest range free now, as before). */
+#define VEC_WINDOW 48u
+
+/* The lowest aligned range for the vector v (t, one of its operands or a
+ * value that takes t's slot, is being defined at c->cur_ins) that is free
+ * by the time each dword is written: t's own dwords now, a dword of
+ * another operand when that operand is defined later in the block (the
+ * units then are free once their values died at or before that
+ * definition: a 64-bit add's high half written over the dword its source
+ * pair frees there), the dwords of constants and of operands defined
+ * already at the vector itself. Without sub-register liveness a pair
+ * split into halves holds its high dword until the high half's add reads
+ * it, and a range free only now put the sum in a third pair (reduce_sum
+ * at gfx1030: v[5:6] for a sum of v[3:4]). MIR_PREG_NONE when v is not
+ * in the current block within VEC_WINDOW instructions (then the caller
+ * uses the lowest range free now) or no range qualifies. Preferences
+ * only: each dword is taken only when free at its definition. */
+static mir_preg vector_find_free(ra_ctx *c, uint32_t t, const mir_instr *v) {
+  const mir_block *b = c->cur_block;
+  if (!b || !c->cur_ins || c->cur_pos >= b->num_instrs || b->instrs[c->cur_pos] != c->cur_ins) return MIR_PREG_NONE;
+  uint32_t vpos = UINT32_MAX, end = c->cur_pos + VEC_WINDOW < b->num_instrs ? c->cur_pos + VEC_WINDOW : b->num_instrs - 1;
+  for (uint32_t i = c->cur_pos + 1; i <= end && vpos == UINT32_MAX; i++)
+    if (b->instrs[i] == v) vpos = i;
+  if (vpos == UINT32_MAX) return MIR_PREG_NONE;
+  const mir_operand *d = &v->defs[0];
+  mir_rc rc = d->temp.rc;
+  unsigned n = mir_rc_size(rc);
+  if (n > 32) return MIR_PREG_NONE;
+  /* when[u]: the position by which dword u of the vector must be free */
+  uint32_t when[32];
+  unsigned off = 0;
+  for (unsigned k = 0; k < v->num_ops; k++) {
+    const mir_operand *o = &v->ops[k];
+    unsigned sz = o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF ? mir_rc_size(o->temp.rc) : o->size ? o->size : 1;
+    uint32_t w = vpos;
+    bool mine = o->kind == MIR_OPND_TEMP &&
+                (o->temp.id == t || (t < c->live_temps && o->temp.id < c->live_temps && c->vec[t] == v &&
+                                     c->vec_off[t] == off && c->reg[o->temp.id] == MIR_PREG_NONE));
+    if (mine) {
+      w = c->cur_pos;
+    } else if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE) {
+      for (uint32_t i = c->cur_pos + 1; i < vpos && w == vpos; i++)
+        for (unsigned j = 0; j < b->instrs[i]->num_defs; j++)
+          if (b->instrs[i]->defs[j].kind == MIR_OPND_TEMP && b->instrs[i]->defs[j].temp.id == o->temp.id) w = i;
+    }
+    for (unsigned u = 0; u < sz && off + u < n; u++) when[off + u] = w;
+    off += sz;
+  }
+  for (; off < n; off++) when[off] = c->cur_pos;
+  unsigned align = ra_rc_align(c, rc);
+  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0;
+  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
+  for (unsigned r = ra_lowest(c, d->temp.id, rc); r + n <= limit; r += align) {
+    mir_preg base = (mir_preg)(file + r);
+    if (!ra_call_allows(c, d->temp.id, rc, r) || !ra_lo64_ok(c, d->temp.id, rc, base)) continue;
+    if (c->sp_blocked != MIR_PREG_NONE && base <= c->sp_blocked && c->sp_blocked < base + n) continue;
+    bool ok = true;
+    for (unsigned u = 0; u < n && ok; u++) {
+      uint32_t owner = c->owner[base + u];
+      if (!owner) continue;
+      if (owner == UINT32_MAX || when[u] <= c->cur_pos) {
+        ok = false;
+        break;
+      }
+      /* the owner must die (its last read, not late-kill) by when[u] */
+      bool dies = false;
+      for (uint32_t i = c->cur_pos + 1; i <= when[u] && !dies; i++)
+        for (unsigned j = 0; j < b->instrs[i]->num_ops; j++) {
+          const mir_operand *o = &b->instrs[i]->ops[j];
+          if (o->kind == MIR_OPND_TEMP && o->temp.id == owner && (o->flags & MIR_OPND_KILL) &&
+              (!(o->flags & MIR_OPND_LATE_KILL) || i < when[u]))
+            dies = true;
+        }
+      ok = dies;
+    }
+    if (ok) return base;
+  }
+  return MIR_PREG_NONE;
+}
+
 /* Where the vector t is an operand of would put t: at the vector's fixed
  * or preferred register, else where an operand already placed that dies
  * in the vector implies (one that lives on is copied into the vector
@@ -61,7 +143,16 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     if ((r - file) % ra_rc_align(c, rc) == 0) base = r;
   }
   if (base == MIR_PREG_NONE) {
-    base = ra_find_free(c, d->temp.id, rc);
+    /* a value lent the slot (lend_vector_slots) only for a vector built
+     * shortly after it: the place of a vector far ahead is better chosen
+     * by its own operands (murmur3 at gfx1030: a hash's index, lent the
+     * slot of the address its last use builds after the whole loop body,
+     * pushed the body's vectors a register up) */
+    bool lent = true;
+    for (unsigned k = 0; k < v->num_ops; k++) lent &= v->ops[k].kind != MIR_OPND_TEMP || v->ops[k].temp.id != t;
+    base = vector_find_free(c, t, v);
+    if (base == MIR_PREG_NONE && lent) return MIR_PREG_NONE;
+    if (base == MIR_PREG_NONE) base = ra_find_free(c, d->temp.id, rc);
     if (base == MIR_PREG_NONE) return MIR_PREG_NONE;
     /* A fresh VGPR range above every VGPR used so far would raise the
      * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
