@@ -53,7 +53,8 @@ static unsigned vector_ceiling(const ra_ctx *c) {
  * at gfx1030: v[5:6] for a sum of v[3:4]). MIR_PREG_NONE when v is not
  * in the current block within VEC_WINDOW instructions (then the caller
  * uses the lowest range free now) or no range qualifies. Preferences
- * only: each dword is taken only when free at its definition. */
+ * only: each dword is taken only when free at its definition (SGPRs too:
+ * floyd_warshall at gfx1030, 6 SGPRs rather than 8). */
 static mir_preg vector_find_free(ra_ctx *c, uint32_t t, const mir_instr *v) {
   const mir_block *b = c->cur_block;
   if (!b || !c->cur_ins || c->cur_pos >= b->num_instrs || b->instrs[c->cur_pos] != c->cur_ins) return MIR_PREG_NONE;
@@ -86,33 +87,30 @@ static mir_preg vector_find_free(ra_ctx *c, uint32_t t, const mir_instr *v) {
     off += sz;
   }
   for (; off < n; off++) when[off] = c->cur_pos;
-  unsigned align = ra_rc_align(c, rc);
-  mir_preg file = mir_rc_is_vgpr(rc) ? 256 : 0;
-  unsigned limit = mir_rc_is_vgpr(rc) ? c->vgpr_budget : c->sgpr_budget;
-  for (unsigned r = ra_lowest(c, d->temp.id, rc); r + n <= limit; r += align) {
-    mir_preg base = (mir_preg)(file + r);
-    if (!ra_call_allows(c, d->temp.id, rc, r) || !ra_lo64_ok(c, d->temp.id, rc, base)) continue;
-    if (c->sp_blocked != MIR_PREG_NONE && base <= c->sp_blocked && c->sp_blocked < base + n) continue;
-    bool ok = true;
-    for (unsigned u = 0; u < n && ok; u++) {
-      uint32_t owner = c->owner[base + u];
-      if (!owner) continue;
-      if (owner == UINT32_MAX || when[u] <= c->cur_pos) {
-        ok = false;
-        break;
+  bool vgpr = mir_rc_is_vgpr(rc);
+  mir_preg file = vgpr ? 256 : 0;
+  unsigned align = ra_rc_align(c, rc), limit = vgpr ? c->vgpr_budget : c->sgpr_budget;
+  /* free_at[r]: the position from which register r of the file is free
+   * (its owner's last read in the window; a late-kill read frees it one
+   * later), UINT32_MAX when its owner lives past the window */
+  uint32_t free_at[256];
+  for (unsigned r = 0; r < limit; r++) {
+    uint32_t owner = c->owner[file + r];
+    if (!vgpr && c->sp_blocked == file + r) owner = UINT32_MAX;
+    free_at[r] = !owner ? c->cur_pos : UINT32_MAX;
+    if (!owner || owner == UINT32_MAX) continue;
+    for (uint32_t i = c->cur_pos + 1; i <= vpos && free_at[r] == UINT32_MAX; i++)
+      for (unsigned j = 0; j < b->instrs[i]->num_ops; j++) {
+        const mir_operand *o = &b->instrs[i]->ops[j];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id == owner && (o->flags & MIR_OPND_KILL))
+          free_at[r] = o->flags & MIR_OPND_LATE_KILL ? i + 1 : i;
       }
-      /* the owner must die (its last read, not late-kill) by when[u] */
-      bool dies = false;
-      for (uint32_t i = c->cur_pos + 1; i <= when[u] && !dies; i++)
-        for (unsigned j = 0; j < b->instrs[i]->num_ops; j++) {
-          const mir_operand *o = &b->instrs[i]->ops[j];
-          if (o->kind == MIR_OPND_TEMP && o->temp.id == owner && (o->flags & MIR_OPND_KILL) &&
-              (!(o->flags & MIR_OPND_LATE_KILL) || i < when[u]))
-            dies = true;
-        }
-      ok = dies;
-    }
-    if (ok) return base;
+  }
+  for (unsigned r = ra_lowest(c, d->temp.id, rc); r + n <= limit; r += align) {
+    if (!ra_call_allows(c, d->temp.id, rc, r) || !ra_lo64_ok(c, d->temp.id, rc, (mir_preg)(file + r))) continue;
+    bool ok = true;
+    for (unsigned u = 0; u < n && ok; u++) ok = free_at[r + u] <= when[u];
+    if (ok) return (mir_preg)(file + r);
   }
   return MIR_PREG_NONE;
 }
