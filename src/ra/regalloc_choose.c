@@ -87,6 +87,16 @@ static mir_preg vector_find_free(ra_ctx *c, uint32_t t, const mir_instr *v) {
     off += sz;
   }
   for (; off < n; off++) when[off] = c->cur_pos;
+  /* a value lent a slot (lend_vector_slots) wants it from its own
+   * definition on, before the operand that replaces it */
+  for (uint32_t i = c->cur_pos + 1; i < vpos; i++)
+    for (unsigned j = 0; j < b->instrs[i]->num_defs; j++) {
+      const mir_operand *x = &b->instrs[i]->defs[j];
+      uint32_t id = x->kind == MIR_OPND_TEMP ? x->temp.id : UINT32_MAX;
+      if (id >= c->live_temps || c->vec[id] != v || c->reg[id] != MIR_PREG_NONE) continue;
+      for (unsigned u = c->vec_off[id]; u < c->vec_off[id] + mir_rc_size(x->temp.rc) && u < n; u++)
+        if (i < when[u]) when[u] = i;
+    }
   bool vgpr = mir_rc_is_vgpr(rc);
   mir_preg file = vgpr ? 256 : 0;
   unsigned align = ra_rc_align(c, rc), limit = vgpr ? c->vgpr_budget : c->sgpr_budget;
@@ -166,11 +176,14 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     c->pref[d->temp.id] = base;
   }
   if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
-  bool known = false;
-  for (unsigned k = 0; k < c->num_resv; k++) known |= c->resv[k].vec == d->temp.id;
+  bool known = false, lent = true;
+  for (unsigned k = 0; k < v->num_ops; k++) lent &= v->ops[k].kind != MIR_OPND_TEMP || v->ops[k].temp.id != t;
+  for (unsigned k = 0; k < c->num_resv; k++)
+    if (c->resv[k].vec == d->temp.id) known = true, c->resv[k].lent |= lent;
   if (!known && c->num_resv < RA_MAX_RESV) {
     c->resv[c->num_resv].base = base;
     c->resv[c->num_resv].n = (uint8_t)mir_rc_size(rc);
+    c->resv[c->num_resv].lent = lent;
     c->resv[c->num_resv++].vec = d->temp.id;
   }
   return (mir_preg)(base + c->vec_off[t]);
