@@ -145,9 +145,13 @@ void ra_release(ra_ctx *c, uint32_t t) {
     if (c->owner[r + u] == t) c->owner[r + u] = 0;
 }
 
-static bool reserved(const ra_ctx *c, mir_preg r, unsigned n) {
+/* Does r..r+n-1 overlap a range reserved for a vector other than t (for
+ * VGPRs only the ones lent values placed)? */
+static bool reserved(const ra_ctx *c, uint32_t t, mir_preg r, unsigned n, bool vgpr) {
   for (unsigned k = 0; k < c->num_resv; k++)
-    if (r < c->resv[k].base + c->resv[k].n && c->resv[k].base < r + n) return true;
+    if ((!vgpr || c->resv[k].lent) && c->resv[k].vec != t && r < c->resv[k].base + c->resv[k].n &&
+        c->resv[k].base < r + n)
+      return true;
   return false;
 }
 
@@ -155,7 +159,9 @@ static bool reserved(const ra_ctx *c, mir_preg r, unsigned n) {
  * stay outside the ranges reserved for vectors when another range is
  * free (a V# built from four readfirstlanes is then written in place; for
  * VGPRs, measured on the corpus, the reservations cost more moves than
- * they save: unaligned VGPR tuples find room anyway). */
+ * they save: unaligned VGPR tuples find room anyway), VGPRs only the
+ * ranges of lent slots (regalloc_affinity.c lend_vector_slots) and not at
+ * the price of a VGPR more. */
 mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   unsigned n = mir_rc_size(rc), align = ra_rc_align(c, rc);
   mir_preg base = mir_rc_is_vgpr(rc) ? 256 : 0;
@@ -164,7 +170,11 @@ mir_preg ra_find_free(const ra_ctx *c, uint32_t t, mir_rc rc) {
   mir_preg any = MIR_PREG_NONE;
   for (unsigned r = lo; r + n <= limit; r += align)
     if (range_free(c, (mir_preg)(base + r), n) && ra_call_allows(c, t, rc, r) && ra_lo64_ok(c, t, rc, (mir_preg)(base + r))) {
-      if (!c->num_resv || mir_rc_is_vgpr(rc) || !reserved(c, (mir_preg)(base + r), n)) return (mir_preg)(base + r);
+      if (!c->num_resv || !reserved(c, t, (mir_preg)(base + r), n, mir_rc_is_vgpr(rc))) {
+        /* a VGPR range past the ones used so far: rather the reserved one */
+        if (any != MIR_PREG_NONE && mir_rc_is_vgpr(rc) && r + n > c->vgpr_hwm) return any;
+        return (mir_preg)(base + r);
+      }
       if (any == MIR_PREG_NONE) any = (mir_preg)(base + r);
     }
   return any;

@@ -156,6 +156,75 @@ static void inherit_vector_slots(ra_ctx *c) {
   }
 }
 
+/* Do the other reads of t before its last one (instruction i of b) agree
+ * with t taking the slot of i's result: none of them defines a value
+ * with a slot in another vector (t there would sit where that vector
+ * wants to be: first_match at gfx1030, a sign half read by the addresses
+ * of two stores, took the second's slot and pushed the first a pair
+ * up)? */
+static bool reads_agree(const ra_ctx *c, const mir_block *b, uint32_t i, uint32_t t) {
+  const mir_instr *want = c->vec[b->instrs[i]->defs[0].temp.id];
+  for (uint32_t j = i; j-- > 0;) {
+    const mir_instr *x = b->instrs[j];
+    for (unsigned k = 0; k < x->num_defs; k++)
+      if (x->defs[k].kind == MIR_OPND_TEMP && x->defs[k].temp.id == t) return true;
+    bool reads = false;
+    for (unsigned k = 0; k < x->num_ops; k++) reads |= x->ops[k].kind == MIR_OPND_TEMP && x->ops[k].temp.id == t;
+    if (!reads) continue;
+    for (unsigned k = 0; k < x->num_defs; k++) {
+      const mir_operand *d = &x->defs[k];
+      if (d->kind == MIR_OPND_TEMP && d->temp.id < c->live_temps && c->vec[d->temp.id] && c->vec[d->temp.id] != want)
+        return false;
+    }
+  }
+  return true;
+}
+
+/* A VALU instruction's 1-dword VGPR result with a vector slot lends the
+ * slot to the value it consumes: the first 1-dword VGPR operand that dies
+ * there (not late-kill) and is defined in the same block with no vector
+ * of its own. Placed in the slot, that value leaves its register to the
+ * result, so the halves of a 64-bit address (v_lshlrev_b32 and
+ * v_ashrrev_i32 of an index, then v_add_co_u32 / v_add_co_ci_u32 of the
+ * base) are computed in the pair the address is read from instead of
+ * two registers below it (gemv_t at gfx1030: v1 and v4, then the sum in
+ * v[5:6]). Blocks backwards, so chains of such instructions follow. */
+static void lend_vector_slots(ra_ctx *c) {
+  const mir_program *p = c->p;
+  uint32_t n = c->live_temps;
+  uint32_t *def_blk = arena_alloc(p->mem, (n ? n : 1) * sizeof *def_blk);
+  for (uint32_t t = 0; t < n; t++) def_blk[t] = UINT32_MAX;
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++)
+    for (uint32_t i = 0; i < p->blocks[bi].num_instrs; i++) {
+      const mir_instr *ins = p->blocks[bi].instrs[i];
+      for (unsigned k = 0; k < ins->num_defs; k++)
+        if (ins->defs[k].kind == MIR_OPND_TEMP && ins->defs[k].temp.id < n) def_blk[ins->defs[k].temp.id] = bi;
+    }
+  for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
+    const mir_block *b = &p->blocks[bi];
+    for (uint32_t i = b->num_instrs; i-- > 0;) {
+      const mir_instr *ins = b->instrs[i];
+      if (ins->opcode >= ISA_NUM_OPS || !isa_fmt_valu(isa_table[ins->opcode].format) || ins->num_defs < 1) continue;
+      const mir_operand *d = &ins->defs[0];
+      if (d->kind != MIR_OPND_TEMP || d->temp.id >= n || d->temp.rc != mir_rc_v(1) || !c->vec[d->temp.id] ||
+          d->preg != MIR_PREG_NONE)
+        continue;
+      for (unsigned k = 0; k < ins->num_ops; k++) {
+        const mir_operand *o = &ins->ops[k];
+        if (o->kind != MIR_OPND_TEMP || o->temp.rc != mir_rc_v(1) || o->temp.id >= n || mir_opnd_lo64(o) ||
+            (o->flags & (MIR_OPND_LATE_KILL | MIR_OPND_FIXED_REG)) || o->preg != MIR_PREG_NONE)
+          continue;
+        if (!(o->flags & MIR_OPND_KILL)) continue;
+        if (!c->vec[o->temp.id] && def_blk[o->temp.id] == bi && reads_agree(c, b, i, o->temp.id)) {
+          c->vec[o->temp.id] = c->vec[d->temp.id];
+          c->vec_off[o->temp.id] = c->vec_off[d->temp.id];
+        }
+        break;
+      }
+    }
+  }
+}
+
 void ra_compute_affinities(ra_ctx *c) {
   const mir_program *p = c->p;
   uint32_t n = c->live_temps;
@@ -198,6 +267,7 @@ void ra_compute_affinities(ra_ctx *c) {
     }
   }
   inherit_vector_slots(c);
+  lend_vector_slots(c);
   for (uint32_t bi = 0; bi < p->num_blocks; bi++) {
     const mir_block *b = &p->blocks[bi];
     for (uint32_t i = 0; i < b->num_instrs; i++) {

@@ -35,6 +35,96 @@ static unsigned vector_ceiling(const ra_ctx *c) {
   return peak > c->vgpr_hwm ? peak : c->vgpr_hwm;
 }
 
+/* How far ahead of the current instruction vector_find_free looks for
+ * the vector and its operands' definitions (a vector built later is
+ * placed by the lowest range free now, as before). */
+#define VEC_WINDOW 48u
+
+/* The lowest aligned range for the vector v (t, one of its operands or a
+ * value that takes t's slot, is being defined at c->cur_ins) that is free
+ * by the time each dword is written: t's own dwords now, a dword of
+ * another operand when that operand is defined later in the block (the
+ * units then are free once their values died at or before that
+ * definition: a 64-bit add's high half written over the dword its source
+ * pair frees there), the dwords of constants and of operands defined
+ * already at the vector itself. Without sub-register liveness a pair
+ * split into halves holds its high dword until the high half's add reads
+ * it, and a range free only now put the sum in a third pair (reduce_sum
+ * at gfx1030: v[5:6] for a sum of v[3:4]). MIR_PREG_NONE when v is not
+ * in the current block within VEC_WINDOW instructions (then the caller
+ * uses the lowest range free now) or no range qualifies. Preferences
+ * only: each dword is taken only when free at its definition (SGPRs too:
+ * floyd_warshall at gfx1030, 6 SGPRs rather than 8). */
+static mir_preg vector_find_free(ra_ctx *c, uint32_t t, const mir_instr *v) {
+  const mir_block *b = c->cur_block;
+  if (!b || !c->cur_ins || c->cur_pos >= b->num_instrs || b->instrs[c->cur_pos] != c->cur_ins) return MIR_PREG_NONE;
+  uint32_t vpos = UINT32_MAX, end = c->cur_pos + VEC_WINDOW < b->num_instrs ? c->cur_pos + VEC_WINDOW : b->num_instrs - 1;
+  for (uint32_t i = c->cur_pos + 1; i <= end && vpos == UINT32_MAX; i++)
+    if (b->instrs[i] == v) vpos = i;
+  if (vpos == UINT32_MAX) return MIR_PREG_NONE;
+  const mir_operand *d = &v->defs[0];
+  mir_rc rc = d->temp.rc;
+  unsigned n = mir_rc_size(rc);
+  if (n > 32) return MIR_PREG_NONE;
+  /* when[u]: the position by which dword u of the vector must be free */
+  uint32_t when[32];
+  unsigned off = 0;
+  for (unsigned k = 0; k < v->num_ops; k++) {
+    const mir_operand *o = &v->ops[k];
+    unsigned sz = o->kind == MIR_OPND_TEMP || o->kind == MIR_OPND_UNDEF ? mir_rc_size(o->temp.rc) : o->size ? o->size : 1;
+    uint32_t w = vpos;
+    bool mine = o->kind == MIR_OPND_TEMP &&
+                (o->temp.id == t || (t < c->live_temps && o->temp.id < c->live_temps && c->vec[t] == v &&
+                                     c->vec_off[t] == off && c->reg[o->temp.id] == MIR_PREG_NONE));
+    if (mine) {
+      w = c->cur_pos;
+    } else if (o->kind == MIR_OPND_TEMP && c->reg[o->temp.id] == MIR_PREG_NONE) {
+      for (uint32_t i = c->cur_pos + 1; i < vpos && w == vpos; i++)
+        for (unsigned j = 0; j < b->instrs[i]->num_defs; j++)
+          if (b->instrs[i]->defs[j].kind == MIR_OPND_TEMP && b->instrs[i]->defs[j].temp.id == o->temp.id) w = i;
+    }
+    for (unsigned u = 0; u < sz && off + u < n; u++) when[off + u] = w;
+    off += sz;
+  }
+  for (; off < n; off++) when[off] = c->cur_pos;
+  /* a value lent a slot (lend_vector_slots) wants it from its own
+   * definition on, before the operand that replaces it */
+  for (uint32_t i = c->cur_pos + 1; i < vpos; i++)
+    for (unsigned j = 0; j < b->instrs[i]->num_defs; j++) {
+      const mir_operand *x = &b->instrs[i]->defs[j];
+      uint32_t id = x->kind == MIR_OPND_TEMP ? x->temp.id : UINT32_MAX;
+      if (id >= c->live_temps || c->vec[id] != v || c->reg[id] != MIR_PREG_NONE) continue;
+      for (unsigned u = c->vec_off[id]; u < c->vec_off[id] + mir_rc_size(x->temp.rc) && u < n; u++)
+        if (i < when[u]) when[u] = i;
+    }
+  bool vgpr = mir_rc_is_vgpr(rc);
+  mir_preg file = vgpr ? 256 : 0;
+  unsigned align = ra_rc_align(c, rc), limit = vgpr ? c->vgpr_budget : c->sgpr_budget;
+  /* free_at[r]: the position from which register r of the file is free
+   * (its owner's last read in the window; a late-kill read frees it one
+   * later), UINT32_MAX when its owner lives past the window */
+  uint32_t free_at[256];
+  for (unsigned r = 0; r < limit; r++) {
+    uint32_t owner = c->owner[file + r];
+    if (!vgpr && c->sp_blocked == file + r) owner = UINT32_MAX;
+    free_at[r] = !owner ? c->cur_pos : UINT32_MAX;
+    if (!owner || owner == UINT32_MAX) continue;
+    for (uint32_t i = c->cur_pos + 1; i <= vpos && free_at[r] == UINT32_MAX; i++)
+      for (unsigned j = 0; j < b->instrs[i]->num_ops; j++) {
+        const mir_operand *o = &b->instrs[i]->ops[j];
+        if (o->kind == MIR_OPND_TEMP && o->temp.id == owner && (o->flags & MIR_OPND_KILL))
+          free_at[r] = o->flags & MIR_OPND_LATE_KILL ? i + 1 : i;
+      }
+  }
+  for (unsigned r = ra_lowest(c, d->temp.id, rc); r + n <= limit; r += align) {
+    if (!ra_call_allows(c, d->temp.id, rc, r) || !ra_lo64_ok(c, d->temp.id, rc, (mir_preg)(file + r))) continue;
+    bool ok = true;
+    for (unsigned u = 0; u < n && ok; u++) ok = free_at[r + u] <= when[u];
+    if (ok) return (mir_preg)(file + r);
+  }
+  return MIR_PREG_NONE;
+}
+
 /* Where the vector t is an operand of would put t: at the vector's fixed
  * or preferred register, else where an operand already placed that dies
  * in the vector implies (one that lives on is copied into the vector
@@ -61,7 +151,16 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     if ((r - file) % ra_rc_align(c, rc) == 0) base = r;
   }
   if (base == MIR_PREG_NONE) {
-    base = ra_find_free(c, d->temp.id, rc);
+    /* a value lent the slot (lend_vector_slots) only for a vector built
+     * shortly after it: the place of a vector far ahead is better chosen
+     * by its own operands (murmur3 at gfx1030: a hash's index, lent the
+     * slot of the address its last use builds after the whole loop body,
+     * pushed the body's vectors a register up) */
+    bool lent = true;
+    for (unsigned k = 0; k < v->num_ops; k++) lent &= v->ops[k].kind != MIR_OPND_TEMP || v->ops[k].temp.id != t;
+    base = vector_find_free(c, t, v);
+    if (base == MIR_PREG_NONE && lent) return MIR_PREG_NONE;
+    if (base == MIR_PREG_NONE) base = ra_find_free(c, d->temp.id, rc);
     if (base == MIR_PREG_NONE) return MIR_PREG_NONE;
     /* A fresh VGPR range above every VGPR used so far would raise the
      * kernel's VGPR count for a copy's sake (measured: +6% VGPRs on the
@@ -77,11 +176,14 @@ static mir_preg vector_slot(ra_ctx *c, uint32_t t) {
     c->pref[d->temp.id] = base;
   }
   if (mir_preg_is_special(base) || base == MIR_PREG_SCC) return MIR_PREG_NONE;
-  bool known = false;
-  for (unsigned k = 0; k < c->num_resv; k++) known |= c->resv[k].vec == d->temp.id;
+  bool known = false, lent = true;
+  for (unsigned k = 0; k < v->num_ops; k++) lent &= v->ops[k].kind != MIR_OPND_TEMP || v->ops[k].temp.id != t;
+  for (unsigned k = 0; k < c->num_resv; k++)
+    if (c->resv[k].vec == d->temp.id) known = true, c->resv[k].lent |= lent;
   if (!known && c->num_resv < RA_MAX_RESV) {
     c->resv[c->num_resv].base = base;
     c->resv[c->num_resv].n = (uint8_t)mir_rc_size(rc);
+    c->resv[c->num_resv].lent = lent;
     c->resv[c->num_resv++].vec = d->temp.id;
   }
   return (mir_preg)(base + c->vec_off[t]);

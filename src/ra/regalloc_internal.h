@@ -52,7 +52,8 @@ typedef struct ra_ctx {
   uint8_t *vec_off;        /* [temp] its first dword in that vector */
   /* Ranges promised to vectors whose operands are being placed (block
    * local): other SGPR values avoid them while another range is free. */
-  struct { mir_preg base; uint8_t n; uint32_t vec; } resv[RA_MAX_RESV];
+  struct { mir_preg base; uint8_t n; bool lent; uint32_t vec; } resv[RA_MAX_RESV]; /* lent: placed by a value lent a
+                                                                            * slot (VGPRs keep off it too) */
   unsigned num_resv;
   /* XNACK soft clauses (block local): the kind of the run of SMEM
    * instructions being placed (ISA_CLAUSE_*) and the units its members'

@@ -7,7 +7,10 @@
 ; range below the VGPRs used so far takes one above them while that keeps
 ; the occupancy (17 VGPRs here, 10 waves as with 14; 18 before the second
 ; store took the saddr form with the first one's offset VGPR, isel_gep.c
-; isel_gep_saddr_user). Before: 14 v_mov_b32, now none.
+; isel_gep_saddr_user). Before: 14 v_mov_b32, now none. 13 VGPRs since ra25:
+; the products' vector takes v[1:4] although only v1 is free at the first
+; product, because each other element dies at the product written over it
+; (regalloc_choose.c vector_find_free).
 ; RUN: %wavecc %s -S -o - | FileCheck %s
 ; With 8 VGPRs the wide tuples keep their extracts (the spiller reloads
 ; them dword by dword) and the kernel still compiles.
@@ -22,7 +25,7 @@ declare i32 @llvm.amdgcn.workitem.id.x()
 ; CHECK-NOT: v_mov_b32
 ; CHECK: global_store_dwordx4
 ; CHECK-NEXT: global_store_dwordx4
-; CHECK: .amdhsa_next_free_vgpr 17
+; CHECK: .amdhsa_next_free_vgpr 13
 ; TIGHT-LABEL: k_float4:
 ; TIGHT: s_endpgm
 define amdgpu_kernel void @k_float4(ptr addrspace(1) %a, ptr addrspace(1) %b, ptr addrspace(1) %out) {
