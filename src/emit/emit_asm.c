@@ -82,6 +82,16 @@ bool mir_needs_vop3(unsigned family, const mir_instr *ins) {
     if (ins->ops[k].flags & (MIR_OPND_NEG | MIR_OPND_ABS)) return true;
   const isa_info *ii = &isa_table[ins->opcode];
   isa_format fmt = mir_format(family, ins->opcode);
+  /* GFX11's 32-bit forms give a 16-bit operand a VGPR field whose top bit
+   * selects the register's high half (v0-v127 only; llc-19's "fake16"
+   * register class VGPR_32_Lo128): v128 and above need VOP3, whose
+   * operands name any VGPR and whose op_sel (0) the low halves. */
+  if (family == WAVECC_ENC_GFX11 && isa_type_bits((isa_type)isa_sem_of(ins->opcode)->stype) == 16) {
+    for (unsigned k = 0; k < ins->num_ops; k++)
+      if (opnd_is_vgpr(&ins->ops[k]) && opnd_reg(&ins->ops[k]) >= MIR_PREG_VGPR(128)) return true;
+    for (unsigned k = 0; k < ins->num_defs; k++)
+      if (opnd_is_vgpr(&ins->defs[k]) && opnd_reg(&ins->defs[k]) >= MIR_PREG_VGPR(128)) return true;
+  }
   /* The 32-bit forms: VOP1 "vdst, src0"; VOP2 "vdst[, vcc], src0, vsrc1[, vcc]";
    * VOPC "vcc, src0, vsrc1". Anything else needs VOP3. */
   if (fmt != ISA_FMT_VOP1) {

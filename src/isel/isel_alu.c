@@ -101,6 +101,32 @@ static bool sel_icmp64_high(isel_ctx *c, LLVMValueRef ins, LLVMIntPredicate pr, 
   return true;
 }
 
+/* An operand a 16-bit VALU compare reads as it reads it in 32 bits: a
+ * register (the compare reads its low half, whatever the high half
+ * holds), or an integer inline constant (-16..64 mean the same 16-bit
+ * value). A literal is left to the 32-bit path: its encoding for 16-bit
+ * sources differs by family. */
+static bool cmp16_operand(const mir_operand *o) {
+  if (o->kind == MIR_OPND_TEMP) return mir_rc_size((mir_rc)o->temp.rc) == 1;
+  return o->kind == MIR_OPND_CONST && o->size <= 1 && (int32_t)o->imm >= -16 && (int32_t)o->imm <= 64;
+}
+
+/* A divergent i16 compare as one v_cmp_*_i16/u16 (VOP3: the GFX11 32-bit
+ * form's 16-bit VGPR fields select register halves), which reads only the
+ * low 16 bits of each source: no v_bfe_i32 / v_and_b32 per operand to
+ * extend them first (llc-19 selects the same). bench/real
+ * oddeven_short.cl's `a > b` of two shorts of one LDS dword: 5 VALU
+ * instructions per compare-exchange, 3 now (gfx1100). Returns the
+ * compare's opcode, or 0 where the target lacks it or an operand does not
+ * suit (cmp16_operand). */
+static unsigned cmp16_op(const isel_ctx *c, unsigned vop32, bool sign, const mir_operand *a, const mir_operand *b) {
+  if (!cmp16_operand(a) || !cmp16_operand(b)) return 0;
+  const isa_sem *s = isa_sem_of(vop32);
+  isa_op op = isa_cmp_find((isa_cmp)s->cmp, sign ? ISA_T_I16 : ISA_T_U16);
+  if (op == ISA_NUM_OPS || !isa_encoding(c->p->target->encoding, op)) return 0;
+  return op;
+}
+
 static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
   LLVMIntPredicate pr = LLVMGetICmpPredicate(ins);
@@ -137,6 +163,12 @@ static bool sel_icmp(isel_ctx *c, LLVMValueRef ins) {
       if (a.kind == MIR_OPND_CONST && a.size != 2) a = mir_op_temp(isel_to_vgpr(c, a, 2));
       if (b.kind == MIR_OPND_CONST && b.size != 2) b = mir_op_temp(isel_to_vgpr(c, b, 2));
       isel_set(c, ins, e, isel_vcmp(c, vop64, a, b));
+      continue;
+    }
+    unsigned op16 = bits == 16 && !salu ? cmp16_op(c, vop32, sign, &a, &b) : 0;
+    if (op16) {
+      mir_temp d = isel_vcmp(c, op16, a, b);
+      isel_set(c, ins, e, d);
       continue;
     }
     if (bits < 32) {

@@ -337,6 +337,21 @@ static bool only_sgpr_read(const mir_operand *srcs, unsigned nsrc, unsigned i) {
   return true;
 }
 
+/* Would source i of op (VOP3 form or not) suit the target's rules as an
+ * SGPR instead of the literal it is, with the sources after it as they
+ * are (isel_valu settles them first)? */
+static bool sgpr_fits(const wavecc_target *t, unsigned op, bool vop3, const mir_operand *srcs, unsigned nsrc,
+                      unsigned i) {
+  if (src_dwords(op, i) != 1) return false;
+  mir_operand trial[8];
+  if (nsrc - i > 8) return false;
+  for (unsigned k = i; k < nsrc; k++) trial[k - i] = srcs[k];
+  trial[0] = (mir_operand){.kind = MIR_OPND_TEMP, .preg = MIR_PREG_NONE};
+  trial[0].temp.id = (1u << 24) - 2; /* a new temporary: no other source reads it */
+  trial[0].temp.rc = mir_rc_s(1);
+  return mir_valu_bus_ok(t, op, vop3, trial, nsrc - i);
+}
+
 /* VALU operand rules of the target (target.h const_bus_limit,
  * vop3_literal): at most the constant-bus limit of distinct SGPRs and
  * literals (gfx9 one, GFX10+ two), literals in VOP3 only where the target
@@ -364,8 +379,13 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
    * commutative operation puts the constant first for the 32-bit form). */
   if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && inline_src1 && !mask_form && !isel_opnd_is_vgpr(&srcs[0]))
     is_vop3 = true;
+  /* and a literal in a select's src1 where VOP3 takes one (GFX10+:
+   * v_cndmask_b32_e64 v, 0, 0xffffffe0, s as llc-19), not a v_mov_b32 to
+   * a VGPR that licm then keeps live through a loop (mri_q.cl's libclc
+   * sin/cos) */
+  bool literal_src1 = mask_form && nsrc >= 2 && is_literal(&srcs[1]) && t->vop3_literal && vop3_literal_slot(op, 1);
   if ((f == ISA_FMT_VOP2 || f == ISA_FMT_VOPC) && nsrc >= 2 && !isel_opnd_is_vgpr(&srcs[1]) &&
-      !((mask_form || is_vop3) && inline_src1))
+      !((mask_form || is_vop3) && (inline_src1 || literal_src1)))
     srcs[1] = mir_op_temp(isel_to_vgpr(c, srcs[1], srcs[1].kind == MIR_OPND_TEMP ? mir_rc_size((mir_rc)srcs[1].temp.rc) : (srcs[1].size == 2 ? 2 : 1)));
   if (!is_vop3 && (f == ISA_FMT_VOPC || ndefs > 1 || nsrc > 2)) is_vop3 = true;
   /* last operand first: a trailing lane mask (v_cndmask, v_addc) must
@@ -380,6 +400,17 @@ mir_instr *isel_valu(isel_ctx *c, unsigned op, mir_temp *defs, unsigned ndefs, m
     if (lit && is_vop3 && only_sgpr_read(srcs, nsrc, i)) {
       /* a VOP3 literal the target lacks (gfx9), the only constant-bus
        * read: an s_mov_b32 to an SGPR (as llc-19), SALU not VALU */
+      *s = mir_op_temp(isel_to_sgpr(c, *s, 1));
+      continue;
+    }
+    if (lit && sgpr_fits(t, op, is_vop3, srcs, nsrc, i)) {
+      /* a literal over the target's one (v_and_or_b32 x, 0x7fffff,
+       * 0x800000; v_fma_f32 x, k1, k2 of a polynomial) where the constant
+       * bus has room for an SGPR (GFX10+: two reads): an s_mov_b32, as
+       * llc-19, not a v_mov_b32. The constant is uniform, so a VGPR holds
+       * it in every lane for nothing, and licm hoists it out of loops:
+       * bench/real mri_q.cl (libclc sin/cos) kept six such VGPRs live
+       * through its loop at gfx1030 (40 VGPRs, llc-19 32). */
       *s = mir_op_temp(isel_to_sgpr(c, *s, 1));
       continue;
     }

@@ -76,6 +76,9 @@
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
+#include "llvm/Support/CommandLine.h"
+
+#include <mutex>
 
 #include "llvm/unroll_load_loops.h"
 
@@ -265,6 +268,34 @@ void fold_offset_chains(Loop *L) {
   RecursivelyDeleteTriviallyDeadInstructions(dead);
 }
 
+// UnrollLoop with the run-time remainder after the unrolled loop (an
+// epilogue), not before it. Why (issue 27, bench/real/spmv_jds.cl): LLVM
+// puts the remainder first (a prologue) unless a header phi starts at an
+// integer constant, and after loop strength reduction the phis are pointer
+// IVs and a down-counter; the prologue runs when the trip count is odd, so
+// where that count differs between lanes every IV is a phi at a divergent
+// join: divergent for the whole loop, a VGPR pair per uniform pointer and
+// vector loads for what was one scalar load per iteration (spmv_jds's
+// jds_ptr[k]: gfx1030 13 VGPRs, llc-19 7). After the loop, the IVs start
+// from the same values in every lane, uniform pointers stay in SGPRs, and
+// only the one remainder iteration reads them as divergent loop-exit
+// values. UnrollLoop takes the choice from LLVM's -unroll-runtime-epilog
+// option alone, so it is set around the call and restored (under a lock:
+// the ICD may build programs in several threads).
+LoopUnrollResult unroll_with_epilogue(Loop *L, const UnrollLoopOptions &ULO, LoopInfo &LI, ScalarEvolution &SE,
+                                      DominatorTree &DT, AssumptionCache &AC, const TargetTransformInfo &TTI,
+                                      OptimizationRemarkEmitter &ORE, Loop **rem) {
+  static std::mutex mu;
+  std::lock_guard<std::mutex> lock(mu);
+  auto &opts = cl::getRegisteredOptions();
+  auto it = opts.find("unroll-runtime-epilog");
+  cl::Option *o = it == opts.end() ? nullptr : it->second;
+  bool set = o && !o->getNumOccurrences() && !o->addOccurrence(0, "unroll-runtime-epilog", "true");
+  LoopUnrollResult r = UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, &ORE, true, rem);
+  if (set) o->reset();
+  return r;
+}
+
 }  // namespace
 
 PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManager &AM) {
@@ -290,7 +321,7 @@ PreservedAnalyses WirUnrollLoadLoopsPass::run(Function &F, FunctionAnalysisManag
     ULO.UnrollRemainder = false;
     ULO.ForgetAllSCEV = false;
     Loop *rem = nullptr;
-    if (UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, &ORE, true, &rem) == LoopUnrollResult::Unmodified) continue;
+    if (unroll_with_epilogue(L, ULO, LI, SE, DT, AC, TTI, ORE, &rem) == LoopUnrollResult::Unmodified) continue;
     changed = true;
     fold_offset_chains(L);
     hoist_loads(L);

@@ -13,8 +13,9 @@
 ; CHECK: v_lshl_add_u64 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], 0, -3
 ; CHECK-LABEL: ptrloop:
 ; CHECK-NOT: v_addc_co_u32
-; CHECK: global_load_dword
-; CHECK-NEXT: v_lshl_add_u64 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], 0, 4
+; (unrolled by 2, remainder after the loop: the two loads merged, a step of 8)
+; CHECK: global_load_dwordx2
+; CHECK-NEXT: v_lshl_add_u64 v[{{[0-9]+:[0-9]+}}], v[{{[0-9]+:[0-9]+}}], 0, 8
 ; CHECK-NOT: v_addc_co_u32
 ; CHECK: s_cbranch_scc0
 ; GFX90A-LABEL: addk:

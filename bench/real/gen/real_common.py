@@ -15,11 +15,12 @@ I32 = np.int32
 U32 = np.uint32
 
 
-def emit(name, kernel, dims, source, tests, comment, generator):
-    """Writes bench/real/<name>.cl with config naming `kernel`."""
+def emit(name, kernel, dims, source, tests, comment, generator, extra=()):
+    """Writes bench/real/<name>.cl with config naming `kernel`; extra: more
+    [config] lines (e.g. require_device_extensions)."""
     path = os.path.join(HERE, '..', name + '.cl')
     ac.write(os.path.normpath(path), 'real_' + name, source, tests,
-             config_extra=[f'kernel_name: {kernel}', f'dimensions: {dims}'],
+             config_extra=list(extra) + [f'kernel_name: {kernel}', f'dimensions: {dims}'],
              comment=comment, generator='bench/real/gen/' + generator)
 
 
