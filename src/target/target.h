@@ -555,6 +555,12 @@ static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsig
   unsigned waves = wavecc_waves_for_vgprs(t, vgprs);
   return waves ? wavecc_max_vgprs_for_waves(t, waves) : vgprs;
 }
+/* Is a 64-bit VALU add of two register pairs one instruction on t
+ * (v_lshl_add_u64 d, a, 0, b: gfx940's FeatureLshlAddU64Inst, as
+ * isel_add64 selects it), not a v_add_co_u32 + v_addc_co_u32 pair? */
+static inline bool wavecc_valu_add64_one(const wavecc_target *t) {
+  return isa_encoding(t->encoding, ISA_V_LSHL_ADD_U64);
+}
 /* Waves per SIMD of t that LDS allows when each work-group of
  * `waves_per_group` waves takes `lds_per_group` bytes (0: no LDS, then
  * max_waves_per_simd): the groups that fit in the CU's LDS (multi-wave
