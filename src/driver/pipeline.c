@@ -508,11 +508,14 @@ static int llc_passes_hook(LLVMModuleRef mod, void *ctx, diag *d) {
  * (v_pk_fma_f32) the module is marked so that scalarize-vector-intrinsics
  * keeps <2 x float> fma/fmuladd whole for isel_pk_f32.c; where f32/f64
  * buffer adds need no permission (gfx942) it is marked so that
- * expand-buffer-ops keeps a fat pointer's atomicrmw fadd one instruction. */
+ * expand-buffer-ops keeps a fat pointer's atomicrmw fadd one instruction;
+ * where a 64-bit VALU add is one instruction (gfx942) it is marked for the
+ * divergence analysis (divergence_mark_valu_add64). */
 static int early_hook(LLVMModuleRef mod, void *ctx, diag *d) {
   if (driver_remove_incompatible(mod, ctx, d)) return -1;
   const wavecc_target *t = hook_target(mod, ctx, d);
   if (t && isa_encoding(t->encoding, ISA_V_PK_FMA_F32)) wir_mark_packed_f32(mod);
+  if (t && wavecc_valu_add64_one(t)) divergence_mark_valu_add64(mod);
   if (t && t->fp_atomic_add_any_memory && isa_encoding(t->encoding, ISA_BUFFER_ATOMIC_ADD_F32) &&
       isa_encoding(t->encoding, ISA_BUFFER_ATOMIC_ADD_F64))
     wir_mark_buffer_fadd(mod);

@@ -301,7 +301,7 @@ static bool scalar_memory(LLVMValueRef ld) {
 }
 
 static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, uint8_t *seen, LLVMValueRef *work,
-                         uint32_t *marked) {
+                         uint32_t *marked, bool valu_add64) {
   /* v itself a load through a uniform pointer that can then be scalar:
    * an s_load (60 cycles of latency in the cycle model) and the copy's
    * v_mov, not a VMEM load (300); f_temporal_uniform t_do: table[i] in a
@@ -331,9 +331,14 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
        * arithmetic is SALU, not a VGPR pair and two VALU adds per
        * iteration, more than the copy's v_mov (pattern_count: a 64-bit
        * counter addressing the pattern, 10 VGPRs where llc-19 has 5) */
+      /* Not where a 64-bit VALU add is one instruction (gfx942's
+       * v_lshl_add_u64, divergence_mark_valu_add64): there the VGPR
+       * address costs one VALU add per step, as the uniform one costs two
+       * SALU adds plus the copy's v_mov (pattern_count at gfx942: 2391 ->
+       * 2570 wave-instructions with the rule, llc-19 3362). */
       if (((op == LLVMLoad && LLVMGetOperand(user, 0) == work[k]) ||
            (op == LLVMStore && LLVMGetOperand(user, 1) == work[k])) &&
-          LLVMGetPointerAddressSpace(LLVMTypeOf(work[k])) == 1)
+          LLVMGetPointerAddressSpace(LLVMTypeOf(work[k])) == 1 && !valu_add64)
         pays = true;
       /* a uniform index into a vector: v_movrel / s_set_gpr_idx, not a
        * compare-and-select per element (isel_vector_index.c) */
@@ -362,6 +367,14 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
   return pays;
 }
 
+static const char valu_add64_flag[] = "wavecc-valu-add64";
+
+void divergence_mark_valu_add64(LLVMModuleRef mod) {
+  LLVMTypeRef i32 = LLVMInt32TypeInContext(LLVMGetModuleContext(mod));
+  LLVMAddModuleFlag(mod, LLVMModuleFlagBehaviorOverride, valu_add64_flag, sizeof valu_add64_flag - 1,
+                    LLVMValueAsMetadata(LLVMConstInt(i32, 1, 0)));
+}
+
 /* Temporal copies that do not pay (issue 27). loop-exit-copies
  * (loop_exit_copies.cpp) gives a value carried out of a loop a copy
  * (freeze) on each exiting edge, so that in a loop with a divergent exit
@@ -373,7 +386,11 @@ static bool uniform_pays(const divergence_info *di, LLVMValueRef v, uint32_t h, 
  * made divergent instead, as without the copy, and the copy then selects
  * to nothing (isel_alu.c). True when it marked anything. */
 static bool drop_unpaid_copies(divergence_info *di, arena *mem) {
-  bool changed = false;
+  bool changed = false, valu_add64 = false;
+  if (di->num_blocks) {
+    LLVMModuleRef mod = LLVMGetGlobalParent(LLVMGetBasicBlockParent(di->blocks[0]));
+    valu_add64 = LLVMGetModuleFlag(mod, valu_add64_flag, sizeof valu_add64_flag - 1) != NULL;
+  }
   uint8_t *seen = NULL; /* by value number, all 0 between calls */
   LLVMValueRef *work = NULL;
   uint32_t *marked = NULL;
@@ -391,7 +408,7 @@ static bool drop_unpaid_copies(divergence_info *di, arena *mem) {
         work = arena_alloc(mem, (di->num_values + 1) * sizeof *work);
         marked = arena_alloc(mem, (di->num_values + 1) * sizeof *marked);
       }
-      if (!uniform_pays(di, v, di->loop_of[vb], seen, work, marked)) changed |= mark(di, v);
+      if (!uniform_pays(di, v, di->loop_of[vb], seen, work, marked, valu_add64)) changed |= mark(di, v);
     }
   return changed;
 }

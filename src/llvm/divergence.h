@@ -38,6 +38,13 @@ typedef struct divergence_info {
 /* Is block b (RPO index) in the loop headed by h? */
 bool divergence_in_loop(const divergence_info *di, uint32_t h, uint32_t b);
 
+/* Marks module `mod` as compiled for a processor whose 64-bit VALU add
+ * is one instruction (wavecc_valu_add64_one, target.h): a uniform loop
+ * value that only addresses global memory then does not pay for its exit
+ * copy (divergence.c, uniform_pays). The driver's early hook sets it, so
+ * every analysis of the module agrees. */
+void divergence_mark_valu_add64(LLVMModuleRef mod);
+
 /* Analyses kernel `fn`; all memory from `mem`. */
 divergence_info *divergence_analyze(LLVMValueRef fn, arena *mem);
 

@@ -695,6 +695,24 @@ bool mir_sched_limits(const mir_program *p, unsigned *sgpr, unsigned *vgpr) {
    * 54529; VGPRs 32 -> 37, llc-19 58; 2026-11-29 on bench/real, where
    * only it and gemm_tiled, 28 -> 40 VGPRs of llc-19's 42, changed). */
   lim.vgpr = wavecc_same_occupancy_vgprs(p->target->wave_size == 64 ? p->target : &wavecc_target_gfx900, li->max.vgpr);
+  /* LDS caps the occupancy too: VGPRs up to the most that keep the capped
+   * occupancy cost no wave. sgemm_reg4x4 at gfx90a: 4 KiB of LDS per
+   * one-wave group leave 4 waves per SIMD whatever the VGPRs up to 128, yet
+   * its 16 staging loads were held to 64 VGPRs (8 waves) and waited for in
+   * six steps (1.18x llc-19's occupancy-model cycles on main 7fc536e).
+   * Only with reqd_work_group_size: without it the group size, and so
+   * the cap, is not known. Wave64 targets only: wave32 ones use gfx900's
+   * steps above, a heuristic, not their occupancy. */
+  const uint32_t *r = p->abi.reqd_workgroup_size;
+  if (p->target->wave_size == 64 && r[0] && r[1] && r[2]) {
+    unsigned lanes = r[0] * r[1] * r[2];
+    unsigned cap = wavecc_waves_for_lds(p->target, p->abi.group_segment_size,
+                                        (lanes + p->target->wave_size - 1) / p->target->wave_size);
+    if (cap < wavecc_waves_for_vgprs(p->target, li->max.vgpr)) {
+      unsigned v = wavecc_max_vgprs_for_waves(p->target, cap);
+      if (v > lim.vgpr) lim.vgpr = v;
+    }
+  }
   if (lim.vgpr < li->max.vgpr) lim.vgpr = li->max.vgpr;
   /* Slack below a budget: what the spiller keeps free for wide tuples. */
   if (lim.sgpr + 4 > bs) lim.sgpr = bs > 4 ? bs - 4 : 0;

@@ -555,6 +555,27 @@ static inline unsigned wavecc_same_occupancy_vgprs(const wavecc_target *t, unsig
   unsigned waves = wavecc_waves_for_vgprs(t, vgprs);
   return waves ? wavecc_max_vgprs_for_waves(t, waves) : vgprs;
 }
+/* Is a 64-bit VALU add of two register pairs one instruction on t
+ * (v_lshl_add_u64 d, a, 0, b: gfx940's FeatureLshlAddU64Inst, as
+ * isel_add64 selects it), not a v_add_co_u32 + v_addc_co_u32 pair? */
+static inline bool wavecc_valu_add64_one(const wavecc_target *t) {
+  return isa_encoding(t->encoding, ISA_V_LSHL_ADD_U64);
+}
+/* Waves per SIMD of t that LDS allows when each work-group of
+ * `waves_per_group` waves takes `lds_per_group` bytes (0: no LDS, then
+ * max_waves_per_simd): the groups that fit in the CU's LDS (multi-wave
+ * groups at most max_workgroups_per_cu, as kernel_resources.c's
+ * occupancy), their waves spread over simds_per_cu SIMDs (the busiest
+ * SIMD: rounded up, as the emulator's cycle model), at most
+ * max_waves_per_simd (LLVM getOccupancyWithLocalMemSize). */
+static inline unsigned wavecc_waves_for_lds(const wavecc_target *t, unsigned lds_per_group, unsigned waves_per_group) {
+  if (!lds_per_group || !t->lds_bytes || !t->simds_per_cu) return t->max_waves_per_simd;
+  unsigned groups = t->lds_bytes / lds_per_group, w = waves_per_group ? waves_per_group : 1;
+  if (w > 1 && t->max_workgroups_per_cu && groups > t->max_workgroups_per_cu) groups = t->max_workgroups_per_cu;
+  if (!groups) groups = 1;
+  unsigned waves = (groups * w + t->simds_per_cu - 1) / t->simds_per_cu;
+  return waves < t->max_waves_per_simd ? waves : t->max_waves_per_simd;
+}
 /* The SGPRs a wave of t may use at full occupancy: the SIMD's SGPR file
  * over the most waves, rounded down to the allocation granule, less VCC,
  * XNACK_MASK and FLAT_SCRATCH (gfx900: 800 / 10 = 80, less 6: 74); UINT_MAX

@@ -6,15 +6,17 @@
 ;    restore: the else block computes its lanes from EXEC after the then arm;
 ;  - a loop exit whose join has phis sets EXEC to the leaving lanes with one
 ;    s_andn1_saveexec_b64 / s_and_saveexec_b64 on the condition.
+; (The two compares of `neg` in either order: sched-uses may issue the one
+; that needs no kernel argument during the s_load's wait.)
 ; RUN: %wavecc --no-llc-ir-passes %s -S -o - | FileCheck %s
 target triple = "amdgcn-amd-amdhsa"
 
 declare i32 @llvm.amdgcn.workitem.id.x()
 
 ; CHECK-LABEL: neg:
-; CHECK: v_cmp_gt_u32_e64 [[A:s\[[0-9]+:[0-9]+\]]]
-; CHECK: v_cmp_lt_u32_e64 [[B:s\[[0-9]+:[0-9]+\]]]
-; CHECK-NEXT: s_and_b64 [[C:s\[[0-9]+:[0-9]+\]]], [[A]], [[B]]
+; CHECK-DAG: v_cmp_gt_u32_e64 [[A:s\[[0-9]+:[0-9]+\]]]
+; CHECK-DAG: v_cmp_lt_u32_e64 [[B:s\[[0-9]+:[0-9]+\]]]
+; CHECK: s_and_b64 [[C:s\[[0-9]+:[0-9]+\]]], [[A]], [[B]]
 ; CHECK-NEXT: s_andn1_saveexec_b64 [[S:s\[[0-9]+:[0-9]+\]]], [[C]]
 ; CHECK-NEXT: s_cbranch_execz [[J:\.Lneg_BB[0-9]+]]
 ; CHECK-NOT: s_not_b64
