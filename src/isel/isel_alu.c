@@ -407,6 +407,16 @@ static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   return true;
 }
 
+/* The largest value an unsigned dividend v of `bits` (<= 32) bits can
+ * have: below 2^bits, or below the smallest power of two the range
+ * analysis proves (isel_value_below: a masked or zero-extended value);
+ * 0 when it may be any 32-bit value. */
+static uint32_t dividend_max(LLVMValueRef v, unsigned bits) {
+  for (unsigned k = 1; k < bits && k < 32; k++)
+    if (isel_value_below(v, 1ull << k)) return (uint32_t)((1ull << k) - 1);
+  return bits < 32 ? (uint32_t)((1ull << bits) - 1) : 0;
+}
+
 /* Element e of an integer operation on i32 and narrower, operands a and
  * b; SALU when `salu` (division: when uniform). */
 static bool binop_32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, unsigned bits, mir_operand a,
@@ -450,7 +460,10 @@ static bool binop_32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   case LLVMUDiv: case LLVMURem:
     a = isel_extend32(c, a, bits, false, !div);
     b = isel_extend32(c, b, bits, false, !div);
-    d = isel_divrem32(c, opc, a, b, !div);
+    d = isel_udivrem32_below(c, opc, a, b, !div, b.kind == MIR_OPND_CONST ? dividend_max(LLVMGetOperand(ins, 0), bits) : 0);
+    /* of zero-extended operands: the quotient is at most the dividend,
+     * the remainder below the divisor */
+    isel_mark_zero_above(c, d, bits);
     break;
   case LLVMSDiv: case LLVMSRem:
     a = isel_extend32(c, a, bits, true, !div);
