@@ -37,6 +37,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <llvm-c/Target.h>
 
@@ -163,17 +164,6 @@ static LLVMValueRef plus(LLVMBuilderRef b, LLVMValueRef x, LLVMTypeRef t, uint64
  * instruction. */
 static unsigned trunc_cost(lin l, unsigned w) { return l.r && !LLVMIsAConstant(l.r) && int_width(l.r) != w; }
 
-/* Deletes v and then its operands when unused arithmetic. */
-static void erase_dead(LLVMValueRef v, int depth) {
-  if (depth > 8 || !LLVMIsAInstruction(v) || LLVMGetFirstUse(v)) return;
-  LLVMOpcode op = LLVMGetInstructionOpcode(v);
-  if (op != LLVMAdd && op != LLVMSub && op != LLVMTrunc) return;
-  LLVMValueRef ops[2] = {LLVMGetOperand(v, 0), op == LLVMTrunc ? NULL : LLVMGetOperand(v, 1)};
-  LLVMInstructionEraseFromParent(v);
-  for (unsigned i = 0; i < 2; i++)
-    if (ops[i]) erase_dead(ops[i], depth + 1);
-}
-
 static bool single_use(LLVMValueRef v) {
   LLVMUseRef u = LLVMGetFirstUse(v);
   return u && !LLVMGetNextUse(u);
@@ -205,8 +195,6 @@ static bool fold_compare(fco *f, LLVMBuilderRef b, LLVMValueRef ins) {
     bool eq = la.k == lb.k;
     LLVMReplaceAllUsesWith(ins, LLVMConstInt(LLVMInt1TypeInContext(f->cx), p == LLVMIntEQ ? eq : !eq, false));
     LLVMInstructionEraseFromParent(ins);
-    erase_dead(A, 0);
-    erase_dead(B, 0);
     return true;
   }
   /* the offset goes to a side whose term is constant (or absent) */
@@ -226,8 +214,6 @@ static bool fold_compare(fco *f, LLVMBuilderRef b, LLVMValueRef ins) {
   LLVMValueRef y = lb.r ? plus(b, trunc_to(b, lb.r, t), t, k) : LLVMConstInt(t, k, false);
   LLVMSetOperand(ins, 0, x);
   LLVMSetOperand(ins, 1, y);
-  erase_dead(A, 0);
-  erase_dead(B, 0);
   return true;
 }
 
@@ -248,11 +234,14 @@ int wir_fold_const_offsets(LLVMModuleRef mod) {
   fco f = {LLVMCreateTargetData(LLVMGetDataLayoutStr(mod)), LLVMGetModuleContext(mod)};
   LLVMBuilderRef b = LLVMCreateBuilderInContext(f.cx);
   int n = 0;
+  /* the compares, collected first (a folded one is deleted); the
+   * arithmetic a rewrite leaves unused goes with LLVM's early-cse or
+   * wavecc's dce */
+  size_t ncmp = 0, cap = 0;
+  LLVMValueRef *cmps = NULL;
   for (LLVMValueRef fn = LLVMGetFirstFunction(mod); fn; fn = LLVMGetNextFunction(fn))
     for (LLVMBasicBlockRef bb = LLVMGetFirstBasicBlock(fn); bb; bb = LLVMGetNextBasicBlock(bb)) {
-      LLVMValueRef next;
-      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = next) {
-        next = LLVMGetNextInstruction(ins);
+      for (LLVMValueRef ins = LLVMGetFirstInstruction(bb); ins; ins = LLVMGetNextInstruction(ins)) {
         unsigned no = (unsigned)LLVMGetNumOperands(ins);
         for (unsigned i = 0; i < no; i++) {
           LLVMValueRef o = LLVMGetOperand(ins, i);
@@ -263,9 +252,19 @@ int wir_fold_const_offsets(LLVMModuleRef mod) {
             n++;
           }
         }
-        if (LLVMGetInstructionOpcode(ins) == LLVMICmp && fold_compare(&f, b, ins)) n++;
+        if (LLVMGetInstructionOpcode(ins) != LLVMICmp) continue;
+        if (ncmp == cap) {
+          size_t nc = cap ? 2 * cap : 64;
+          LLVMValueRef *g = realloc(cmps, nc * sizeof *cmps);
+          if (!g) continue; /* out of memory: fewer folds, still correct */
+          cmps = g;
+          cap = nc;
+        }
+        cmps[ncmp++] = ins;
       }
     }
+  for (size_t i = 0; i < ncmp; i++) n += fold_compare(&f, b, cmps[i]);
+  free(cmps);
   LLVMDisposeBuilder(b);
   LLVMDisposeTargetData(f.td);
   return n;
