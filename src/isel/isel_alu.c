@@ -254,11 +254,17 @@ static mir_operand half_k(isel_ctx *c, LLVMValueRef V, mir_operand o, bool hi) {
   return isel_half_src(c, o, hi);
 }
 
-/* One half of a VALU i64 and/or/xor (IR operands A, B as a, b); a constant
- * half that is an identity (x & ~0, x | 0, x ^ 0) or absorbing (x & 0,
- * x | ~0) costs no instruction. */
-static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_operand a, LLVMValueRef B,
-                              mir_operand b, bool hi) {
+/* Whether a half of the constant k is an identity or absorbing for opc
+ * (then the operation costs at most one 32-bit instruction). */
+static bool trivial_half(LLVMOpcode opc, uint32_t k) {
+  return k == 0 || (opc != LLVMXor && k == 0xffffffffu);
+}
+
+/* One half of an i64 and/or/xor (IR operands A, B as a, b; VALU, or SALU
+ * when `salu`); a constant half that is an identity (x & ~0, x | 0,
+ * x ^ 0) or absorbing (x & 0, x | ~0) costs no instruction. */
+static mir_operand logic_half_on(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_operand a, LLVMValueRef B,
+                                 mir_operand b, bool hi, bool salu) {
   mir_operand x = half_k(c, A, a, hi), y = half_k(c, B, b, hi);
   if (x.kind == MIR_OPND_CONST) {
     mir_operand t = x;
@@ -270,8 +276,17 @@ static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_o
     if ((opc == LLVMAnd && k == 0xffffffffu) || (opc != LLVMAnd && k == 0)) return x;
     if ((opc == LLVMAnd && k == 0) || (opc == LLVMOr && k == 0xffffffffu)) return y;
   }
+  if (salu) {
+    unsigned op = opc == LLVMAnd ? ISA_S_AND_B32 : opc == LLVMOr ? ISA_S_OR_B32 : ISA_S_XOR_B32;
+    return mir_op_temp(isel_s(c, op, 1, x, y));
+  }
   unsigned op = opc == LLVMAnd ? ISA_V_AND_B32 : opc == LLVMOr ? ISA_V_OR_B32 : ISA_V_XOR_B32;
   return mir_op_temp(isel_v1c(c, op, x, y));
+}
+
+static mir_operand logic_half(isel_ctx *c, LLVMOpcode opc, LLVMValueRef A, mir_operand a, LLVMValueRef B,
+                              mir_operand b, bool hi) {
+  return logic_half_on(c, opc, A, a, B, b, hi, false);
 }
 
 bool isel_bool_logic(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, bool div) {
@@ -397,7 +412,16 @@ static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   case LLVMSub: d = isel_sub64(c, a, b, !salu); break;
   case LLVMMul: d = isel_mul64(c, A, B, a, b, !salu); break;
   case LLVMAnd: case LLVMOr: case LLVMXor: {
-    if (salu) {
+    LLVMValueRef K = LLVMIsAConstantInt(B) ? B : LLVMIsAConstantInt(A) ? A : NULL;
+    uint64_t kv = K ? LLVMConstIntGetZExtValue(K) : 0;
+    if (salu && K && (trivial_half(opc, (uint32_t)kv) || trivial_half(opc, (uint32_t)(kv >> 32)))) {
+      /* a constant with an identity or absorbing half (widen-odd-integers'
+       * mask 2^W - 1 of an i33..i63, x & 0xffff_ffff_ffff): one s_and_b32
+       * of the other half, not the constant's pair moved into SGPRs and
+       * s_and_b64 */
+      mir_operand lo = logic_half_on(c, opc, A, a, B, b, false, true), hi = logic_half_on(c, opc, A, a, B, b, true, true);
+      d = isel_create2(c, lo, hi, false);
+    } else if (salu) {
       unsigned op = opc == LLVMAnd ? ISA_S_AND_B64 : opc == LLVMOr ? ISA_S_OR_B64 : ISA_S_XOR_B64;
       mir_operand x = a, y = b;
       if (x.kind == MIR_OPND_CONST && x.size != 2) x = mir_op_temp(isel_to_sgpr(c, x, 2));
@@ -437,6 +461,16 @@ static bool binop_64(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   }
   isel_set(c, ins, e, d);
   return true;
+}
+
+/* The largest value an unsigned dividend v of `bits` (<= 32) bits can
+ * have: below 2^bits, or below the smallest power of two the range
+ * analysis proves (isel_value_below: a masked or zero-extended value);
+ * 0 when it may be any 32-bit value. */
+static uint32_t dividend_max(LLVMValueRef v, unsigned bits) {
+  for (unsigned k = 1; k < bits && k < 32; k++)
+    if (isel_value_below(v, 1ull << k)) return (uint32_t)((1ull << k) - 1);
+  return bits < 32 ? (uint32_t)((1ull << bits) - 1) : 0;
 }
 
 /* Element e of an integer operation on i32 and narrower, operands a and
@@ -482,7 +516,10 @@ static bool binop_32(isel_ctx *c, LLVMValueRef ins, LLVMOpcode opc, unsigned e, 
   case LLVMUDiv: case LLVMURem:
     a = isel_extend32(c, a, bits, false, !div);
     b = isel_extend32(c, b, bits, false, !div);
-    d = isel_divrem32(c, opc, a, b, !div);
+    d = isel_udivrem32_below(c, opc, a, b, !div, b.kind == MIR_OPND_CONST ? dividend_max(LLVMGetOperand(ins, 0), bits) : 0);
+    /* of zero-extended operands: the quotient is at most the dividend,
+     * the remainder below the divisor */
+    isel_mark_zero_above(c, d, bits);
     break;
   case LLVMSDiv: case LLVMSRem:
     a = isel_extend32(c, a, bits, true, !div);

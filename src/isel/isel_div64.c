@@ -50,6 +50,8 @@
 typedef struct dv {
   isel_ctx *c;
   bool v;
+  /* the largest value an unsigned dividend may have (0: any 32-bit one) */
+  uint32_t nmax;
 } dv;
 
 typedef struct w64 {
@@ -306,21 +308,53 @@ isel_magic isel_magic_unsigned(uint64_t d, unsigned bits) {
   return (isel_magic){m1, l - 1, true};
 }
 
+/* A magic number for n / d when n <= nmax (a bound the selection proved,
+ * e.g. an i7 value or a masked one): m = ceil(2^(32+s) / d) < 2^32 with
+ * e = m * d - 2^(32+s); for n = q * d + r, n * m / 2^(32+s) = n / d +
+ * n * e / (d * 2^(32+s)), whose floor is q when n * e < 2^(32+s) (then
+ * r + n * e / 2^(32+s) < d). Smallest such s; false when none fits (the
+ * full-range isel_magic_unsigned then). For a small nmax this is one
+ * v_mul_hi_u32 with no shift and no fix-up (i7 % 7: m = 0x24924925 with
+ * s = 0, where the full range needs five instructions). */
+static bool magic_below(uint32_t d, uint32_t nmax, uint32_t *m, unsigned *shift) {
+  typedef unsigned __int128 u128;
+  for (unsigned s = 0; s < 32; s++) {
+    u128 p = (u128)1 << (32 + s);
+    u128 mm = (p + d - 1) / d;
+    if (mm >> 32) return false;
+    if ((mm * d - p) * nmax < p) {
+      *m = (uint32_t)mm;
+      *shift = s;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* n / d or n % d (unsigned, 32 bits) for a constant d >= 1: a multiply by
- * a magic number (isel_magic_unsigned), powers of two as a shift or AND. */
+ * a magic number (magic_below for a bounded dividend, else
+ * isel_magic_unsigned), powers of two as a shift or AND. */
 static mir_operand udivrem32_const(dv *x, bool quot, mir_operand n, uint32_t d) {
+  uint32_t m;
+  unsigned s;
   unsigned l = 0;
   while (l < 32 && ((uint64_t)1 << l) < d) l++;
   mir_operand q;
   if ((d & (d - 1)) == 0) {
     if (!quot) return op2(x, ISA_S_AND_B32, ISA_V_AND_B32, n, mir_op_const(d - 1), true);
     q = shr32(x, n, l);
+  } else if (x->nmax && magic_below(d, x->nmax, &m, &s)) {
+    q = shr32(x, mul_hi(x, n, mir_op_const(m)), s);
   } else {
     isel_magic mg = isel_magic_unsigned(d, 32);
     mir_operand t = mul_hi(x, n, mir_op_const((uint32_t)mg.m));
     q = shr32(x, mg.add ? add32(x, t, shr32(x, sub32(x, n, t), 1)) : t, mg.shift);
   }
   if (quot) return q;
+  /* q * d <= nmax: both factors below 2^24 take the full-rate
+   * v_mul_u32_u24 (v_mul_lo_u32 is a quarter-rate instruction) */
+  if (x->v && x->nmax && d < (1u << 24) && x->nmax / d < (1u << 24))
+    return sub32(x, n, T(isel_v1c(x->c, ISA_V_MUL_U32_U24, q, mir_op_const(d))));
   return sub32(x, n, mul_lo(x, q, mir_op_const(d)));
 }
 
@@ -585,7 +619,7 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
    * signed operands of either sign (i8/i16 and sign-extended values), 13
    * where the 32-bit sequence takes ~35 */
   if (!unsig && !(!vec && sign && bits <= 32 && isel_div_operands_within(ins, 21))) return false;
-  dv x = {c, true};
+  dv x = {c, true, 0};
   for (unsigned e = 0; e < isel_num_comps(ty); e++) {
     /* a uniform operand of an unsigned one is zero-extended on the SALU,
      * where it is (the divisor
@@ -609,14 +643,19 @@ bool isel_divrem_small(isel_ctx *c, LLVMValueRef ins) {
 }
 
 mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu) {
-  dv x = {c, !salu};
+  dv x = {c, !salu, 0};
+  return word_temp(&x, divrem32_words(&x, op, a, b));
+}
+
+mir_temp isel_udivrem32_below(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu, uint32_t nmax) {
+  dv x = {c, !salu, op == LLVMUDiv || op == LLVMURem ? nmax : 0};
   return word_temp(&x, divrem32_words(&x, op, a, b));
 }
 
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp) {
   LLVMOpcode op = LLVMGetInstructionOpcode(ins);
   LLVMValueRef A = LLVMGetOperand(ins, 0), B = LLVMGetOperand(ins, 1);
-  dv x = {c, divergence_is_divergent(c->di, ins)};
+  dv x = {c, divergence_is_divergent(c->di, ins), 0};
   w64 a = {isel_get_half(c, A, comp, false), isel_get_half(c, A, comp, true)};
   w64 b = {isel_get_half(c, B, comp, false), isel_get_half(c, B, comp, true)};
   w64 res;

@@ -471,6 +471,10 @@ void isel_atomic_emit(isel_ctx *c, LLVMValueRef ins, unsigned op, unsigned dw);
 /* isel_div64.c: a op b (udiv/sdiv/urem/srem) on 32-bit operands already
  * extended from narrower types; s1 result when `salu`, else v1. */
 mir_temp isel_divrem32(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu);
+/* isel_divrem32 for udiv/urem whose dividend a is known to be at most
+ * nmax (0: unknown): a constant divisor takes a magic number for that
+ * range (fewer instructions; the product q * d in v_mul_u32_u24). */
+mir_temp isel_udivrem32_below(isel_ctx *c, LLVMOpcode op, mir_operand a, mir_operand b, bool salu, uint32_t nmax);
 /* Component `comp` of the i64 division/remainder `ins` (s2 when ins is
  * uniform, else v2), narrowed to 32 bits when isel_divrange.c proves it. */
 mir_temp isel_divrem64(isel_ctx *c, LLVMValueRef ins, unsigned comp);

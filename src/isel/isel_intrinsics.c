@@ -572,14 +572,19 @@ static int call_bits(isel_ctx *c, LLVMValueRef ins, intr k) {
     mir_operand a = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 0), 0), bits, false, false);
     mir_operand b = isel_extend32(c, isel_get(c, LLVMGetOperand(ins, 1), 0), bits, false, false);
     mir_operand sh = isel_get(c, LLVMGetOperand(ins, 2), 0);
-    mir_temp s2 = isel_v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh);
+    /* the shift modulo w: none needed when the register holds the value
+     * zero-extended and the value is below w (widen-odd-integers' shift
+     * is a remainder by the odd width, already below it) */
+    mir_operand s2 = sh;
+    if (!isel_upper_bits_zero(c, sh, bits) || !isel_value_below(LLVMGetOperand(ins, 2), bits))
+      s2 = mir_op_temp(isel_v1c(c, ISA_V_AND_B32, mir_op_const(bits - 1), sh));
     mir_temp cat = isel_v1c(c, ISA_V_OR_B32, mir_op_temp(isel_v1(c, ISA_V_LSHLREV_B32, mir_op_const(bits), a)), b);
     mir_temp r;
     if (left) {
-      r = isel_v1(c, ISA_V_LSHLREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+      r = isel_v1(c, ISA_V_LSHLREV_B32, s2, mir_op_temp(cat));
       r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_const(bits), mir_op_temp(r));
     } else {
-      r = isel_v1(c, ISA_V_LSHRREV_B32, mir_op_temp(s2), mir_op_temp(cat));
+      r = isel_v1(c, ISA_V_LSHRREV_B32, s2, mir_op_temp(cat));
     }
     isel_set(c, ins, 0, r);
     return 1;

@@ -51,6 +51,15 @@ static bool zero_above(isel_ctx *c, mir_operand o, unsigned bits, uint32_t end, 
     if (ins->opcode == ISA_V_BFE_U32 && ins->num_ops == 3 && ins->ops[2].kind == MIR_OPND_CONST &&
         (ins->ops[2].imm & 31) <= bits && (ins->ops[2].imm & 31) != 0)
       return true;
+    /* a left shift by k of a value zero above bits - k; a right shift
+     * by k of one zero above bits + k (funnel shifts of odd widths:
+     * widen-odd-integers shifts the narrow operand into place) */
+    bool vshl = ins->opcode == ISA_V_LSHLREV_B32, vshr = ins->opcode == ISA_V_LSHRREV_B32;
+    if ((vshl || vshr) && ins->num_ops == 2 && ins->ops[0].kind == MIR_OPND_CONST && ins->ops[0].imm < 32 && depth) {
+      unsigned k = ins->ops[0].imm;
+      if (vshl) return k < bits && zero_above(c, ins->ops[1], bits - k, i, depth - 1);
+      return bits + k >= 32 || zero_above(c, ins->ops[1], bits + k, i, depth - 1);
+    }
     /* an unsigned minimum is at most either operand; a maximum, or a
      * signed minimum or maximum of two such (non-negative) values, is one
      * of them (llvm.umin.i16 of a loaded ushort, zero-extended after:

@@ -10,6 +10,7 @@
 #include "llvm/expand_float_intrinsics.h"
 #include "llvm/expand_indirect_calls.h"
 #include "llvm/expand_wide_integers.h"
+#include "llvm/fold_const_offsets.h"
 #include "llvm/fatptr_waterfall.h"
 #include "llvm/import.h"
 #include "llvm/kernel_args_memory.h"
@@ -40,6 +41,7 @@ INFALLIBLE(run_scalarize_vector_intrinsics, wir_scalarize_vector_intrinsics)
 INFALLIBLE(run_lower_bool_vectors, wir_lower_bool_vectors)
 INFALLIBLE(run_lower_nibble_vectors, wir_lower_nibble_vectors)
 INFALLIBLE(run_widen_odd_integers, wir_widen_odd_integers)
+INFALLIBLE(run_fold_const_offsets, wir_fold_const_offsets)
 INFALLIBLE(run_expand_wide_integers, wir_expand_wide_integers)
 INFALLIBLE(run_loop_escaping_booleans, wir_loop_escaping_booleans)
 INFALLIBLE(run_cast_through_integers, wir_cast_through_integers)
@@ -95,6 +97,9 @@ static const wir_pass_info passes[] = {
   /* before widen-odd-integers: the high halves of i65..i127 loads and
    * stores may be odd-width pieces */
   {"expand-wide-integers", run_expand_wide_integers, "i65..i128 as two i64 halves (loads, stores, add, mul, shifts, compares, ...)"},
+  /* before widen-odd-integers: it rebuilds odd-width constant
+   * expressions at each user, which this pass folds first */
+  {"fold-const-offsets", run_fold_const_offsets, "icmp eq/ne of x + c1 and y + c2 as x and y + (c2 - c1); integer constant expressions on a global's address with cancelling or stepwise offsets rebuilt as one"},
   {"widen-odd-integers", run_widen_odd_integers, "i2..i63 (not i8/i16/i32) held in the next register width"},
   {"expand-indirect-calls", wir_expand_indirect_calls, "indirect calls as loops over the active lanes' distinct callees (uniform callee)"},
   {"loop-exit-flags", wir_loop_exit_flags, "loop exits inside an if of the body as flags tested at its top level"},
