@@ -503,6 +503,16 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in);
  * gives the register offsets M0 adds to src0 and vdst of OP (0 where the
  * operand is not relative). */
 int emu_exec_movrel(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_valu_cross.c: v_readfirstlane/readlane/writelane_b32 and
+ * v_swap_b32; 0, or -1 after a fault (as emu_exec_valu). */
+int emu_exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in);
+/* exec_valu.c: the VGPR a VALU operand names, v, after s_set_gpr_idx_on
+ * indexing of operand `which` (0..2 sources, 3 destination). */
+int emu_vgpr_index(const emu_wave *w, unsigned v, int which);
+/* exec_valu.c: a fault (-1) when SGPR `code`, written by a VALU
+ * instruction, is read fewer than `need` wave states later (the
+ * target's hazard_waits); `what` names the hazard. 0 otherwise. */
+int emu_valu_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned need, const char *what);
 void emu_movrel_offsets(isa_op op, uint32_t m0, uint32_t *src_off, uint32_t *dst_off);
 int emu_exec_mem(emu_dispatch *d, emu_wave *w, const emu_inst *in);
 /* exec_dpp.c. emu_decode_dpp: the DPP fields of VOP1/VOP2 instruction in

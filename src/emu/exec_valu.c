@@ -70,7 +70,7 @@ static bool gpr_indexed(const emu_wave *w, int which /* 0..2 src, 3 dst */) {
   return w->gpr_idx_on && ((w->gpr_idx_mode >> which) & 1);
 }
 
-static int vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 dst */) {
+int emu_vgpr_index(const emu_wave *w, unsigned v, int which /* 0..2 src, 3 dst */) {
   if (gpr_indexed(w, which)) v += w->gpr_idx;
   return (int)v;
 }
@@ -84,7 +84,7 @@ static int read_src(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned i
      * exec_valu_movrel.c; a linearised block whose lanes all skipped the
      * index's definition, clsmith seed 4523 at gfx90a) */
     if (!lanes && gpr_indexed(w, (int)i)) return 0;
-    int r = vgpr_index(w, code - OPC_VGPR0, (int)i);
+    int r = emu_vgpr_index(w, code - OPC_VGPR0, (int)i);
     if (r < 0 || emu_vrange(d, w, in, (unsigned)r, ndw, "reads")) return r < 0 ? emu_fault(d, w, in, "VGPR index %d", r) : -1;
     if (i == 2 && ndw == 2 && (in->op == ISA_V_MAD_U64_U32 || in->op == ISA_V_MAD_I64_I32)) {
       /* llc feeds an undefined high half to v_mad_u64_u32 when only the low
@@ -345,7 +345,7 @@ static int exec_vop3p(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
 
 /* ------------------------------------------------------------ main entry */
 
-static int valu_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned need, const char *what) {
+int emu_valu_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigned code, unsigned need, const char *what) {
   if (code >= EMU_NUM_SGPR) return 0;
   uint64_t t = w->valu_sgpr_write[code];
   if (!t) return 0;
@@ -353,107 +353,6 @@ static int valu_hazard(emu_dispatch *d, emu_wave *w, const emu_inst *in, unsigne
   if (between < need)
     return emu_fault(d, w, in, "hazard: %s needs %u wait states, only %llu present (insert s_nop)", what, need, (unsigned long long)between);
   return 0;
-}
-
-/* v_readfirstlane/readlane/writelane_b32 (cross-lane ops that ignore
- * EXEC) and v_swap_b32. Returns as emu_exec_valu. */
-static int exec_cross_lane(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
-  isa_op op = in->op;
-  emu_lanes exec = w->exec;
-  int err = 0;
-  if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32) {
-    unsigned lane = 0;
-    if (op == ISA_V_READLANE_B32) {
-      if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_readlane lane select")) return -1;
-      lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
-      if (err) return -1;
-    } else if (exec) {
-      lane = (unsigned)__builtin_ctzll(exec);
-    } /* else lane 0: the ISA guides' v_readfirstlane_b32 reads lane 0 when
-         EXEC is 0 (Vega ISA "Lane# = 0 if exec is zero"; RDNA 2/3 likewise) */
-    uint32_t v;
-    if (in->src[0] >= OPC_VGPR0) {
-      int r = vgpr_index(w, in->src[0] - OPC_VGPR0, 0);
-      /* With EXEC = 0 the read is a copy, not a use (as v_writelane_b32's
-       * save below): masked code runs blocks no lane takes, where it reads
-       * a uniform VALU result back into an SGPR from a lane never written
-       * there (v_readfirstlane_b32: stress 79902 at gfx900 -O0 8/24, a
-       * select chain's index for s_set_gpr_idx_on before a v_mov_b32 with
-       * EXEC = 0), or reloads an SGPR whose spill (v_writelane_b32) was in
-       * an arm the wave skipped (v_readlane_b32: stress 79921, the mask
-       * of an if nested in that block, and-ed into EXEC = 0). A
-       * never-written lane, or a register an EXEC = 0 load left (a VGPR
-       * spill's reload in that block: stress 82003/82026/82030/82050/
-       * 82051/82062 at gfx900 -O0 8/24), makes the SGPR never-written, so
-       * a use of it that matters is still reported (SALU arithmetic with
-       * EXEC = 0 is not such a use: emu_sreg_check): an SGPR spill's
-       * reload that loaded nothing (seed D96336) at the restored SGPR's
-       * first use with lanes active. */
-      if (!exec && d->check_uninit &&
-          (w->vexec0[r] || !((w->vinit[r] >> lane) & 1) || ((w->vundef[r] >> lane) & 1))) {
-        if (emu_vrange(d, w, in, (unsigned)r, 1, "reads")) return -1;
-        if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
-        if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;
-        w->valu_sgpr_write[in->dst & 127] = w->ws;
-        return 0;
-      }
-      if (d->check_uninit && w->vexec0[r])
-        return emu_fault(d, w, in, "reads v%d, last written by a load that ran with EXEC = 0 (it loaded nothing)", r);
-      if ((w->vundef[r] >> lane) & 1) { /* the restore of a copied never-written SGPR: see below */
-        if (emu_swrite(d, w, in, in->dst, w->v[r][lane])) return -1;
-        if (in->dst < EMU_NUM_SGPR) w->sinit[in->dst] = 0;
-        w->valu_sgpr_write[in->dst & 127] = w->ws;
-        return 0;
-      }
-      if (emu_vcheck(d, w, in, (unsigned)r, 1, 1ull << lane)) return -1;
-      v = w->v[r][lane];
-    } else { v = emu_sread(d, w, in, in->src[0], &err); if (err) return -1; }
-    if (emu_swrite(d, w, in, in->dst, v)) return -1;
-    w->valu_sgpr_write[in->dst & 127] = w->ws;
-    return 0;
-  }
-  /* v_writelane_b32 of a never-written SGPR is a copy, not a use (as in
-   * Memcheck's definedness model): a callee's prologue saves every
-   * callee-saved SGPR it writes, whatever the caller left there, and the
-   * ABI (AMDGPUUsage, callee-saved SGPRs) makes that save legal whether or
-   * not the caller ever wrote the register. The lane is marked vundef
-   * rather than written: v_readlane_b32 of it restores a never-written
-   * SGPR (the caller's later read of that SGPR is still reported), and any
-   * other read of the lane is reported like a never-written lane. A lane
-   * that no v_writelane_b32 wrote is still reported by v_readlane_b32. */
-  if (op == ISA_V_WRITELANE_B32 && d->check_uninit && in->src[0] < EMU_NUM_SGPR &&
-      in->src[0] != OPC_EXEC_LO && in->src[0] != OPC_EXEC_HI && !w->sinit[in->src[0]] && !w->spend[in->src[0]]) {
-    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
-    if (err) return -1;
-    if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
-    emu_vwrite(d, w, in->dst, lane, w->s[in->src[0]]);
-    w->vinit[in->dst] &= ~(1ull << lane);
-    w->vundef[in->dst] |= 1ull << lane;
-    emu_trace_vwrite(d, w, in->dst, 1);
-    return 0;
-  }
-  if (op == ISA_V_WRITELANE_B32) {
-    if (valu_hazard(d, w, in, in->src[1], d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_SGPR_LANESEL], "VALU write of an SGPR used as v_writelane lane select")) return -1;
-    uint32_t v = emu_sread(d, w, in, in->src[0], &err);
-    if (err) return -1;
-    unsigned lane = emu_sread(d, w, in, in->src[1], &err) & (w->nlanes - 1);
-    if (err) return -1;
-    if (emu_vrange(d, w, in, in->dst, 1, "writes")) return -1;
-    emu_vwrite(d, w, in->dst, lane, v);
-    emu_trace_vwrite(d, w, in->dst, 1);
-    return 0;
-  }
-  if (op == ISA_V_SWAP_B32) {
-    unsigned x = in->dst, y = in->src[0] - OPC_VGPR0;
-    if (in->src[0] < OPC_VGPR0) return emu_fault(d, w, in, "v_swap_b32 needs a VGPR source");
-    if (emu_vcheck(d, w, in, x, 1, exec) || emu_vcheck(d, w, in, y, 1, exec)) return -1;
-    for (unsigned l = 0; l < w->nlanes; l++) if ((exec >> l) & 1) { uint32_t t = w->v[x][l]; emu_vwrite(d, w, x, l, w->v[y][l]); emu_vwrite(d, w, y, l, t); }
-    emu_trace_vwrite(d, w, x, 1); emu_trace_vwrite(d, w, y, 1);
-    return 0;
-  }
-  assert(!"exec_cross_lane: not a cross-lane instruction");
-  return -1;
 }
 
 /* Notes the VALU write of lane mask `sd` (one SGPR in wave32, a pair in
@@ -487,7 +386,7 @@ static int read_sources(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
       bad = read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i]);
       d->check_uninit = save;
       if (bad) return -1;
-      if (codes[i] >= OPC_VGPR0 && lanes) *blend_unset |= lanes & ~w->vinit[vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
+      if (codes[i] >= OPC_VGPR0 && lanes) *blend_unset |= lanes & ~w->vinit[emu_vgpr_index(w, codes[i] - OPC_VGPR0, (int)i)];
     } else if (i == 0 && in->dpp) {
       /* read by emu_exec_valu (emu_dpp_read): other lanes of the row */
     } else if (read_src(d, w, in, i, codes[i], wd, lanes, vi, src[i])) return -1;
@@ -564,7 +463,7 @@ static int write_result(emu_dispatch *d, emu_wave *w, const emu_inst *in, const 
   /* Write the VGPR result (none under EXEC zero through s_set_gpr_idx:
    * see read_src). */
   if (!exec && gpr_indexed(w, 3)) return 0;
-  int dreg = vgpr_index(w, in->dst, 3);
+  int dreg = emu_vgpr_index(w, in->dst, 3);
   if (dreg < 0 || emu_vrange(d, w, in, (unsigned)dreg, dw, "writes")) {
     return dreg < 0 ? emu_fault(d, w, in, "VGPR index %d", dreg) : -1;
   }
@@ -698,7 +597,7 @@ static int exec_prepared(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (in->vcin != EMU_NO_OPERAND) {
     int err = 0;
     if (in->op == ISA_V_DIV_FMAS_F32 &&
-        valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas"))
+        emu_valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas"))
       return -1;
     cin = emu_mask_read(d, w, in, in->vcin, &err);
     if (err) return -1;
@@ -768,7 +667,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   if (op == ISA_V_NOP) return 0;
 
   if (op == ISA_V_READFIRSTLANE_B32 || op == ISA_V_READLANE_B32 || op == ISA_V_WRITELANE_B32 || op == ISA_V_SWAP_B32)
-    return exec_cross_lane(d, w, in);
+    return emu_exec_cross_lane(d, w, in);
   if (sem->flags & ISA_S_MOVREL) return emu_exec_movrel(d, w, in);
 
   valu_shape v;
@@ -780,7 +679,7 @@ int emu_exec_valu(emu_dispatch *d, emu_wave *w, const emu_inst *in) {
   emu_lanes cin = 0;
   if (uses_carry) {
     if (op == ISA_V_DIV_FMAS_F32 || op == ISA_V_DIV_FMAS_F64)
-      if (valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) return -1;
+      if (emu_valu_hazard(d, w, in, OPC_VCC_LO, d->dev->tgt->hazard_waits[WAVECC_HZ_VALU_VCC_DIV_FMAS], "VALU write of VCC followed by v_div_fmas")) return -1;
     cin = emu_mask_read(d, w, in, v.cin_code, &err);
     if (err) return -1;
   }

@@ -331,6 +331,11 @@ void isel_packed8_select(isel_ctx *c, LLVMValueRef ins);
 
 /* ---- per-area selectors ---- */
 bool isel_alu(isel_ctx *c, LLVMValueRef ins);  /* isel_alu.c */
+/* An icmp / fcmp (scalar or vector, element by element) to a lane mask
+ * per element (VALU) or an SCC-derived boolean (uniform, SALU); false for
+ * a form not selected (fcmp of other than f32). isel_cmp.c */
+bool isel_icmp(isel_ctx *c, LLVMValueRef ins);
+bool isel_fcmp(isel_ctx *c, LLVMValueRef ins);
 bool isel_mem(isel_ctx *c, LLVMValueRef ins);  /* isel_mem.c: load/store/gep/alloca/atomics */
 bool isel_call(isel_ctx *c, LLVMValueRef ins); /* isel_intrinsics.c: intrinsics, other calls to isel_calls.c */
 /* isel_amdgcn.c: the call `ins` of intrinsic ID `id` if it is one of the
