@@ -186,6 +186,47 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
   return changed;
 }
 
+/* Temporal divergence through the operands the selection reads in place
+ * of a value. A selector may read, at the value's use, the operands of
+ * the instruction defining it instead of its result: a 64-bit multiply of
+ * zext(x) reads x (isel_narrow64.c lo_of), a GEP's index zext(add(x, k))
+ * reads x (isel_gep.c index_split), a compare looks through extensions.
+ * Outside a cycle that lanes leave in different iterations, an operand
+ * defined on the cycle and uniform there is one SGPR holding the last
+ * iteration's instance, not each lane's: gen_loop_exits seed 7243 at -O0
+ * stored mul_hi(i, k) for every lane with the wave's last i, because the
+ * 64-bit multiply after the loop read the loop counter's SGPR through its
+ * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
+ * of the temporally divergent values slice[0..n) are divergent too, and
+ * theirs, transitively: a VGPR keeps each lane's instance. The walk stops
+ * at phis and at memory reads (no selector reads their operands in their
+ * place), and does not start at a freeze: the copy loop-exit-copies puts
+ * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
+ * its operand stays uniform. Without loop-exit-copies (-O0,
+ * --no-llc-ir-passes) the values carried out are used directly and this
+ * is what keeps their operands right. */
+static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVMValueRef *slice, uint32_t n,
+                                   arena *mem) {
+  bool changed = false;
+  uint8_t *seen = arena_alloc(mem, di->num_values + 1);
+  for (uint32_t k = 0; k < n; k++) {
+    LLVMValueRef v = slice[k];
+    LLVMOpcode op = LLVMGetInstructionOpcode(v);
+    if (op == LLVMPHI || op == LLVMLoad || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) continue;
+    int no = LLVMGetNumOperands(v);
+    for (int i = 0; i < no; i++) {
+      LLVMValueRef o = LLVMGetOperand(v, i);
+      if (!o || !LLVMIsAInstruction(o)) continue;
+      uint32_t ob = bidx(di, LLVMGetInstructionParent(o)), oi = ptrmap_get(&di->index, o);
+      if (ob == UINT32_MAX || !cyc[ob] || oi == UINT32_MAX || seen[oi]) continue;
+      seen[oi] = 1;
+      changed |= mark(di, o);
+      slice[n++] = o;
+    }
+  }
+  return changed;
+}
+
 /* A divergent branch at block b: sync and temporal divergence. */
 static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, arena *mem) {
   bool changed = false;
@@ -239,6 +280,8 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
       }
     }
   }
+  LLVMValueRef *slice = NULL;
+  uint32_t ns = 0;
   for (uint32_t k = 0; k < nc; k++) {
     for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[work[k]]); ins; ins = LLVMGetNextInstruction(ins)) {
       for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
@@ -246,11 +289,16 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
         uint32_t ub = bidx(di, LLVMGetInstructionParent(user));
         if (ub == UINT32_MAX || !cyc[ub]) {
           changed |= mark(di, ins);
+          if (LLVMGetInstructionOpcode(ins) != LLVMFreeze) {
+            if (!slice) slice = arena_alloc(mem, 2 * (di->num_values + 1) * sizeof *slice); /* mark_temporal_operands adds each value once more at most */
+            slice[ns++] = ins;
+          }
           break;
         }
       }
     }
   }
+  if (slice) changed |= mark_temporal_operands(di, cyc, slice, ns, mem);
   return changed;
 }
 
