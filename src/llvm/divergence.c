@@ -198,21 +198,40 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
  * 64-bit multiply after the loop read the loop counter's SGPR through its
  * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
  * of the temporally divergent values slice[0..n) are divergent too, and
- * theirs, transitively: a VGPR keeps each lane's instance. The walk stops
- * at phis and at memory reads (no selector reads their operands in their
- * place), and does not start at a freeze: the copy loop-exit-copies puts
+ * theirs, transitively (through what read_through allows): a VGPR keeps
+ * each lane's instance. The walk does not start at a freeze: the copy loop-exit-copies puts
  * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
  * its operand stays uniform. Without loop-exit-copies (-O0,
  * --no-llc-ir-passes) the values carried out are used directly and this
  * is what keeps their operands right. */
+/* Can a selector read v's operands in place of v? Extensions, truncations
+ * and other casts (32-bit sources of 64-bit operations, compares of the
+ * source), GEPs (base and index apart: saddr, index splits, offsets) and
+ * operations with a constant operand (the constant folded into the user:
+ * ext(add(x, k)) as x plus an offset). Not phis or memory reads, and not
+ * an operation of two run-time values (a load and a phi added in the loop,
+ * structurize-loop.ll: the load stays scalar). */
+static bool read_through(LLVMValueRef v) {
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
+  case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
+    return true;
+  case LLVMPHI: case LLVMLoad: case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMCall:
+    return false;
+  default:
+    for (int i = 0, n = LLVMGetNumOperands(v); i < n; i++)
+      if (LLVMIsAConstant(LLVMGetOperand(v, i))) return true;
+    return false;
+  }
+}
+
 static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVMValueRef *slice, uint32_t n,
                                    arena *mem) {
   bool changed = false;
   uint8_t *seen = arena_alloc(mem, di->num_values + 1);
   for (uint32_t k = 0; k < n; k++) {
     LLVMValueRef v = slice[k];
-    LLVMOpcode op = LLVMGetInstructionOpcode(v);
-    if (op == LLVMPHI || op == LLVMLoad || op == LLVMAtomicRMW || op == LLVMAtomicCmpXchg) continue;
+    if (!read_through(v)) continue;
     int no = LLVMGetNumOperands(v);
     for (int i = 0; i < no; i++) {
       LLVMValueRef o = LLVMGetOperand(v, i);
@@ -290,7 +309,8 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
         if (ub == UINT32_MAX || !cyc[ub]) {
           changed |= mark(di, ins);
           if (LLVMGetInstructionOpcode(ins) != LLVMFreeze) {
-            if (!slice) slice = arena_alloc(mem, 2 * (di->num_values + 1) * sizeof *slice); /* mark_temporal_operands adds each value once more at most */
+            /* room for mark_temporal_operands, which adds each value once */
+            if (!slice) slice = arena_alloc(mem, 2 * (di->num_values + 1) * sizeof *slice);
             slice[ns++] = ins;
           }
           break;
