@@ -199,7 +199,12 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
  * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
  * of the temporally divergent values slice[0..n) are divergent too, and
  * theirs, transitively (through what read_through allows): a VGPR keeps
- * each lane's instance. The walk does not start at a freeze: the copy loop-exit-copies puts
+ * each lane's instance. Booleans neither start nor continue the walk: an
+ * i1 leaves a loop as a lane mask, or through loop-escaping-booleans'
+ * zext (a v_cndmask of the mask in its own block), and no selector reads
+ * a compare's operands for it (walking from zext(icmp(i, k)) made
+ * f_temporal_uniform.cl t_chase's scalar loads VMEM at -O2). The walk does
+ * not start at a freeze either: the copy loop-exit-copies puts
  * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
  * its operand stays uniform. Without loop-exit-copies (-O0,
  * --no-llc-ir-passes) the values carried out are used directly and this
@@ -225,6 +230,11 @@ static bool read_through(LLVMValueRef v) {
   }
 }
 
+static bool is_bool(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1;
+}
+
 static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVMValueRef *slice, uint32_t n,
                                    arena *mem) {
   bool changed = false;
@@ -235,7 +245,7 @@ static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVM
     int no = LLVMGetNumOperands(v);
     for (int i = 0; i < no; i++) {
       LLVMValueRef o = LLVMGetOperand(v, i);
-      if (!o || !LLVMIsAInstruction(o)) continue;
+      if (!o || !LLVMIsAInstruction(o) || is_bool(o)) continue;
       uint32_t ob = bidx(di, LLVMGetInstructionParent(o)), oi = ptrmap_get(&di->index, o);
       if (ob == UINT32_MAX || !cyc[ob] || oi == UINT32_MAX || seen[oi]) continue;
       seen[oi] = 1;
@@ -308,7 +318,9 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
         uint32_t ub = bidx(di, LLVMGetInstructionParent(user));
         if (ub == UINT32_MAX || !cyc[ub]) {
           changed |= mark(di, ins);
-          if (LLVMGetInstructionOpcode(ins) != LLVMFreeze) {
+          /* not from a freeze (the exit copy) or a boolean (see
+           * mark_temporal_operands) */
+          if (LLVMGetInstructionOpcode(ins) != LLVMFreeze && !is_bool(ins)) {
             /* room for mark_temporal_operands, which adds each value once */
             if (!slice) slice = arena_alloc(mem, 2 * (di->num_values + 1) * sizeof *slice);
             slice[ns++] = ins;
