@@ -186,29 +186,6 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
   return changed;
 }
 
-/* Temporal divergence through the operands the selection reads in place
- * of a value. A selector may read, at the value's use, the operands of
- * the instruction defining it instead of its result: a 64-bit multiply of
- * zext(x) reads x (isel_narrow64.c lo_of), a GEP's index zext(add(x, k))
- * reads x (isel_gep.c index_split), a compare looks through extensions.
- * Outside a cycle that lanes leave in different iterations, an operand
- * defined on the cycle and uniform there is one SGPR holding the last
- * iteration's instance, not each lane's: gen_loop_exits seed 7243 at -O0
- * stored mul_hi(i, k) for every lane with the wave's last i, because the
- * 64-bit multiply after the loop read the loop counter's SGPR through its
- * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
- * of the temporally divergent values slice[0..n) are divergent too, and
- * theirs, transitively (through what read_through allows): a VGPR keeps
- * each lane's instance. Booleans neither start nor continue the walk: an
- * i1 leaves a loop as a lane mask, or through loop-escaping-booleans'
- * zext (a v_cndmask of the mask in its own block), and no selector reads
- * a compare's operands for it (walking from zext(icmp(i, k)) made
- * f_temporal_uniform.cl t_chase's scalar loads VMEM at -O2). The walk does
- * not start at a freeze either: the copy loop-exit-copies puts
- * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
- * its operand stays uniform. Without loop-exit-copies (-O0,
- * --no-llc-ir-passes) the values carried out are used directly and this
- * is what keeps their operands right. */
 /* Can a selector read v's operands in place of v? Extensions, truncations
  * and other casts (32-bit sources of 64-bit operations, compares of the
  * source), GEPs (base and index apart: saddr, index splits, offsets) and
@@ -235,6 +212,29 @@ static bool is_bool(LLVMValueRef v) {
   return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1;
 }
 
+/* Temporal divergence through the operands the selection reads in place
+ * of a value. A selector may read, at the value's use, the operands of
+ * the instruction defining it instead of its result: a 64-bit multiply of
+ * zext(x) reads x (isel_narrow64.c lo_of), a GEP's index zext(add(x, k))
+ * reads x (isel_gep.c index_split), a compare looks through extensions.
+ * Outside a cycle that lanes leave in different iterations, an operand
+ * defined on the cycle and uniform there is one SGPR holding the last
+ * iteration's instance, not each lane's: gen_loop_exits seed 7243 at -O0
+ * stored mul_hi(i, k) for every lane with the wave's last i, because the
+ * 64-bit multiply after the loop read the loop counter's SGPR through its
+ * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
+ * of the temporally divergent values slice[0..n) are divergent too, and
+ * theirs, transitively (through what read_through allows): a VGPR keeps
+ * each lane's instance. Booleans neither start nor continue the walk: an
+ * i1 leaves a loop as a lane mask, or through loop-escaping-booleans'
+ * zext (a v_cndmask of the mask in its own block), and no selector reads
+ * a compare's operands for it (walking from zext(icmp(i, k)) made
+ * f_temporal_uniform.cl t_chase's scalar loads VMEM at -O2). The walk does
+ * not start at a freeze either: the copy loop-exit-copies puts
+ * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
+ * its operand stays uniform. Without loop-exit-copies (-O0,
+ * --no-llc-ir-passes) the values carried out are used directly and this
+ * is what keeps their operands right. */
 static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVMValueRef *slice, uint32_t n,
                                    arena *mem) {
   bool changed = false;
