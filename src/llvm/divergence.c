@@ -186,6 +186,76 @@ static bool mark_joins(divergence_info *di, cfg *g, uint32_t b, uint32_t stop, a
   return changed;
 }
 
+/* Can a selector read v's operands in place of v? Extensions, truncations
+ * and other casts (32-bit sources of 64-bit operations, compares of the
+ * source), GEPs (base and index apart: saddr, index splits, offsets) and
+ * operations with a constant operand (the constant folded into the user:
+ * ext(add(x, k)) as x plus an offset). Not phis or memory reads, and not
+ * an operation of two run-time values (a load and a phi added in the loop,
+ * structurize-loop.ll: the load stays scalar). */
+static bool read_through(LLVMValueRef v) {
+  switch (LLVMGetInstructionOpcode(v)) {
+  case LLVMZExt: case LLVMSExt: case LLVMTrunc: case LLVMBitCast: case LLVMPtrToInt: case LLVMIntToPtr:
+  case LLVMAddrSpaceCast: case LLVMFreeze: case LLVMGetElementPtr:
+    return true;
+  case LLVMPHI: case LLVMLoad: case LLVMAtomicRMW: case LLVMAtomicCmpXchg: case LLVMCall:
+    return false;
+  default:
+    for (int i = 0, n = LLVMGetNumOperands(v); i < n; i++)
+      if (LLVMIsAConstant(LLVMGetOperand(v, i))) return true;
+    return false;
+  }
+}
+
+static bool is_bool(LLVMValueRef v) {
+  LLVMTypeRef t = LLVMTypeOf(v);
+  return LLVMGetTypeKind(t) == LLVMIntegerTypeKind && LLVMGetIntTypeWidth(t) == 1;
+}
+
+/* Temporal divergence through the operands the selection reads in place
+ * of a value. A selector may read, at the value's use, the operands of
+ * the instruction defining it instead of its result: a 64-bit multiply of
+ * zext(x) reads x (isel_narrow64.c lo_of), a GEP's index zext(add(x, k))
+ * reads x (isel_gep.c index_split), a compare looks through extensions.
+ * Outside a cycle that lanes leave in different iterations, an operand
+ * defined on the cycle and uniform there is one SGPR holding the last
+ * iteration's instance, not each lane's: gen_loop_exits seed 7243 at -O0
+ * stored mul_hi(i, k) for every lane with the wave's last i, because the
+ * 64-bit multiply after the loop read the loop counter's SGPR through its
+ * zext (tests/kernels/f_temporal_operand.ll). So the operands on the cycle
+ * of the temporally divergent values slice[0..n) are divergent too, and
+ * theirs, transitively (through what read_through allows): a VGPR keeps
+ * each lane's instance. Booleans neither start nor continue the walk: an
+ * i1 leaves a loop as a lane mask, or through loop-escaping-booleans'
+ * zext (a v_cndmask of the mask in its own block), and no selector reads
+ * a compare's operands for it (walking from zext(icmp(i, k)) made
+ * f_temporal_uniform.cl t_chase's scalar loads VMEM at -O2). The walk does
+ * not start at a freeze either: the copy loop-exit-copies puts
+ * on an exiting edge (loop_exit_copies.cpp) is what is read outside, and
+ * its operand stays uniform. Without loop-exit-copies (-O0,
+ * --no-llc-ir-passes) the values carried out are used directly and this
+ * is what keeps their operands right. */
+static bool mark_temporal_operands(divergence_info *di, const uint8_t *cyc, LLVMValueRef *slice, uint32_t n,
+                                   arena *mem) {
+  bool changed = false;
+  uint8_t *seen = arena_alloc(mem, di->num_values + 1);
+  for (uint32_t k = 0; k < n; k++) {
+    LLVMValueRef v = slice[k];
+    if (!read_through(v)) continue;
+    int no = LLVMGetNumOperands(v);
+    for (int i = 0; i < no; i++) {
+      LLVMValueRef o = LLVMGetOperand(v, i);
+      if (!o || !LLVMIsAInstruction(o) || is_bool(o)) continue;
+      uint32_t ob = bidx(di, LLVMGetInstructionParent(o)), oi = ptrmap_get(&di->index, o);
+      if (ob == UINT32_MAX || !cyc[ob] || oi == UINT32_MAX || seen[oi]) continue;
+      seen[oi] = 1;
+      changed |= mark(di, o);
+      slice[n++] = o;
+    }
+  }
+  return changed;
+}
+
 /* A divergent branch at block b: sync and temporal divergence. */
 static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, arena *mem) {
   bool changed = false;
@@ -239,6 +309,8 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
       }
     }
   }
+  LLVMValueRef *slice = NULL;
+  uint32_t ns = 0;
   for (uint32_t k = 0; k < nc; k++) {
     for (LLVMValueRef ins = LLVMGetFirstInstruction(g->rpo[work[k]]); ins; ins = LLVMGetNextInstruction(ins)) {
       for (LLVMUseRef u = LLVMGetFirstUse(ins); u; u = LLVMGetNextUse(u)) {
@@ -246,11 +318,19 @@ static bool handle_divergent_branch(divergence_info *di, cfg *g, uint32_t b, are
         uint32_t ub = bidx(di, LLVMGetInstructionParent(user));
         if (ub == UINT32_MAX || !cyc[ub]) {
           changed |= mark(di, ins);
+          /* not from a freeze (the exit copy) or a boolean (see
+           * mark_temporal_operands) */
+          if (LLVMGetInstructionOpcode(ins) != LLVMFreeze && !is_bool(ins)) {
+            /* room for mark_temporal_operands, which adds each value once */
+            if (!slice) slice = arena_alloc(mem, 2 * (di->num_values + 1) * sizeof *slice);
+            slice[ns++] = ins;
+          }
           break;
         }
       }
     }
   }
+  if (slice) changed |= mark_temporal_operands(di, cyc, slice, ns, mem);
   return changed;
 }
 
