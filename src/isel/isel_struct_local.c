@@ -213,7 +213,9 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
  * when it holds at least this many machine instructions, about (the
  * threshold execz-short keeps an if's branch by, llc-19's skip
  * threshold): its LLVM instructions (local_weight), and per block the
- * EXEC write and, on a conditional branch, its two edges' masks. Not by
+ * EXEC write (none in the end in an empty block, one that splits an edge:
+ * exec-cleanup drops it) and, on a conditional branch, its two edges'
+ * masks. Not by
  * a memory access alone (execz-short's other reason): a store block of
  * a ds_write2 saves one instruction when empty and costs one when not
  * (gfx900, whose one wave per group always has lanes there). The
@@ -245,7 +247,7 @@ static bool local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint
     LLVMBasicBlockRef bb = di->blocks[r[k]];
     uint32_t wk = local_weight(bb, heavy);
     w[k + 1] = w[k] + wk;
-    mw[k + 1] = mw[k] + wk + 1 + 2 * LLVMIsConditional(LLVMGetBasicBlockTerminator(bb));
+    mw[k + 1] = mw[k] + wk + (wk > 0) + 2 * LLVMIsConditional(LLVMGetBasicBlockTerminator(bb));
     pos[r[k]] = k;
   }
   bool any = false;
