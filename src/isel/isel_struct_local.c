@@ -210,9 +210,11 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
  * needs no linear phi: the masks of the blocks after it do not depend on
  * it, and the join restores EXEC from the region's entry. So its skip
  * costs the one s_cbranch_execz, as a structured if's does, and it skips
- * when it holds at least this many machine instructions, about (the
- * threshold execz-short keeps an if's branch by, llc-19's skip
- * threshold): its LLVM instructions (local_weight), and per block the
+ * when it holds at least this many machine instructions, about (a little
+ * over the 12 execz-short keeps an if's branch by, llc-19's skip
+ * threshold: tests/kernels/f_branch_shared_blocks.ll's k_chain, 13, has
+ * lanes everywhere and ran +6 % executed instructions at 12; nn.cl's
+ * region is 21): its LLVM instructions (local_weight), and per block the
  * EXEC write (none in the end in an empty block, one that splits an edge:
  * exec-cleanup drops it) and, on a conditional branch, its two edges'
  * masks. Not by
@@ -223,7 +225,7 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
  * `||` is such a region; with 64-wide groups on wave32 the second wave
  * has no lane below s and ran all of it at every step (bench/real/nn.cl:
  * 1.50x llc-19's executed instructions at gfx1030). */
-enum { LOCAL_SKIP_CLOSED = 12 };
+enum { LOCAL_SKIP_CLOSED = 16 };
 
 /* Which blocks of the ordered region (local_order) skip the blocks they
  * dominate when no lane enters them. heavy false (a region of at least
