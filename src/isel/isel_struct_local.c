@@ -217,10 +217,10 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
  * region is 21): its LLVM instructions (local_weight), and per block the
  * EXEC write (none in the end in an empty block, one that splits an edge:
  * exec-cleanup drops it) and, on a conditional branch, its two edges'
- * masks. Not by
- * a memory access alone (execz-short's other reason): a store block of
- * a ds_write2 saves one instruction when empty and costs one when not
- * (gfx900, whose one wave per group always has lanes there). The
+ * masks. Not by a memory access alone (execz-short's other reason): a
+ * store block of a ds_write2 saves one instruction when empty and costs
+ * one when not (gfx900, whose one wave per group always has lanes
+ * there). The
  * `if (l < s)` of a work-group reduction whose body holds a short-circuit
  * `||` is such a region; with 64-wide groups on wave32 the second wave
  * has no lane below s and ran all of it at every step (bench/real/nn.cl:

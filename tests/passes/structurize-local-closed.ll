@@ -2,7 +2,7 @@
 ; no tree of ifs) whose first block b1 dominates the rest and whose every
 ; edge out goes to the join: a closed subtree. Skipping it when no lane
 ; enters needs no linear phi (the join restores EXEC), so it costs one
-; s_cbranch_execz and skips at about 12 machine instructions, less than a
+; s_cbranch_execz and skips at about 16 machine instructions, less than a
 ; heavy subtree (isel_struct_local.c, LOCAL_SKIP_CLOSED): the `if (l < s)`
 ; step of a work-group argmin (bench/real/nn.cl; with 64-wide groups on
 ; wave32 the second wave has no lane below s and ran the whole body at
