@@ -132,6 +132,7 @@ static void local_edges(sctx *s, uint32_t x, mir_temp M, uint32_t J, lmask *L) {
 static void local_order(const sctx *s, uint32_t b, uint32_t *r, uint32_t n, uint32_t *end) {
   arena *mem = s->c->mem;
   uint32_t *pos = arena_alloc(mem, (s->nb + 1) * sizeof *pos);
+  memset(pos, 0xff, (s->nb + 1) * sizeof *pos); /* outside the region: none */
   uint32_t *kid = arena_alloc(mem, (n + 1) * sizeof *kid), *sib = arena_alloc(mem, (n + 1) * sizeof *sib);
   uint32_t *pre = arena_alloc(mem, n * sizeof *pre), *stack = arena_alloc(mem, (n + 1) * sizeof *stack);
   uint32_t *par = arena_alloc(mem, n * sizeof *par), *size = arena_alloc(mem, (n + 1) * sizeof *size);
@@ -205,6 +206,27 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
   return m;
 }
 
+/* A closed subtree (every edge leaving it goes to the join) that skips
+ * needs no linear phi: the masks of the blocks after it do not depend on
+ * it, and the join restores EXEC from the region's entry. So its skip
+ * costs the one s_cbranch_execz, as a structured if's does, and it skips
+ * when it holds at least this many machine instructions, about (a little
+ * over the 12 execz-short keeps an if's branch by, llc-19's skip
+ * threshold: tests/kernels/f_branch_shared_blocks.ll's k_chain, 13, has
+ * lanes everywhere and ran +6 % executed instructions at 12; nn.cl's
+ * region is 21): its LLVM instructions (local_weight), and per block the
+ * EXEC write (none in the end in an empty block, one that splits an edge:
+ * exec-cleanup drops it) and, on a conditional branch, its two edges'
+ * masks. Not by a memory access alone (execz-short's other reason): a
+ * store block of a ds_write2 saves one instruction when empty and costs
+ * one when not (gfx900, whose one wave per group always has lanes
+ * there). The
+ * `if (l < s)` of a work-group reduction whose body holds a short-circuit
+ * `||` is such a region; with 64-wide groups on wave32 the second wave
+ * has no lane below s and ran all of it at every step (bench/real/nn.cl:
+ * 1.50x llc-19's executed instructions at gfx1030). */
+enum { LOCAL_SKIP_CLOSED = 16 };
+
 /* Which blocks of the ordered region (local_order) skip the blocks they
  * dominate when no lane enters them. heavy false (a region of at least
  * LOCAL_SKIP_BLOCKS blocks): those dominating at least one other whose
@@ -212,16 +234,42 @@ static uint32_t local_weight(LLVMBasicBlockRef bb, bool heavy) {
  * least 3, as in a switch's leaf (compare, and a case of two) and every
  * node above it. Fewer (the empty blocks that split critical edges, a
  * store and a compare) cost about what the s_cbranch_execz would. heavy
- * true: those whose dominated blocks weigh LOCAL_SKIP_HEAVY. Returns
- * whether any skips. */
-static bool local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint32_t *end, bool heavy,
+ * true: those whose dominated blocks weigh LOCAL_SKIP_HEAVY, and closed
+ * subtrees (LOCAL_SKIP_CLOSED). J: the join. Returns whether any skips. */
+static bool local_skips(const sctx *s, const uint32_t *r, uint32_t n, const uint32_t *end, uint32_t J, bool heavy,
                         uint8_t *skip) {
-  uint32_t *w = arena_alloc(s->c->mem, (n + 1) * sizeof *w); /* w[k]: weight of r[0..k) */
-  w[0] = 0;
-  for (uint32_t k = 0; k < n; k++) w[k + 1] = w[k] + local_weight(s->di->blocks[r[k]], heavy);
+  arena *mem = s->c->mem;
+  const divergence_info *di = s->di;
+  uint32_t *w = arena_alloc(mem, (n + 1) * sizeof *w); /* w[k]: weight of r[0..k) */
+  uint32_t *mw = arena_alloc(mem, (n + 1) * sizeof *mw); /* mw[k]: machine estimate of r[0..k) */
+  uint32_t *pos = arena_alloc(mem, (s->nb + 1) * sizeof *pos);
+  memset(pos, 0xff, (s->nb + 1) * sizeof *pos); /* outside the region: none */
+  w[0] = mw[0] = 0;
+  for (uint32_t k = 0; k < n; k++) {
+    LLVMBasicBlockRef bb = di->blocks[r[k]];
+    uint32_t wk = local_weight(bb, heavy);
+    w[k + 1] = w[k] + wk;
+    mw[k + 1] = mw[k] + wk + (wk > 0) + 2 * LLVMIsConditional(LLVMGetBasicBlockTerminator(bb));
+    pos[r[k]] = k;
+  }
   bool any = false;
   for (uint32_t k = 0; k < n; k++) {
-    skip[k] = heavy ? w[end[k]] - w[k] >= LOCAL_SKIP_HEAVY : end[k] - k >= 2 && w[end[k]] - w[k] >= 3;
+    uint32_t wk = w[end[k]] - w[k];
+    if (!heavy) {
+      skip[k] = end[k] - k >= 2 && wk >= 3;
+    } else if (wk >= LOCAL_SKIP_HEAVY) {
+      skip[k] = 1;
+    } else if (mw[end[k]] - mw[k] >= LOCAL_SKIP_CLOSED) {
+      bool closed = true;
+      for (uint32_t q = k; q < end[k] && closed; q++)
+        for (uint32_t e = di->succ_start[r[q]]; e < di->succ_start[r[q] + 1] && closed; e++) {
+          uint32_t y = di->succ[e];
+          closed = y == J || (pos[y] >= k && pos[y] < end[k] && r[pos[y]] == y);
+        }
+      skip[k] = closed;
+    } else {
+      skip[k] = 0;
+    }
     any |= skip[k];
   }
   return any;
@@ -296,13 +344,13 @@ bool isel_struct_walk_local(sctx *s, uint32_t b, uint32_t mb, uint32_t J, uint32
   uint8_t *skip = arena_alloc(c->mem, n);
   if (n >= LOCAL_SKIP_BLOCKS) {
     local_order(s, b, r, n, end);
-    local_skips(s, r, n, end, false, skip);
+    local_skips(s, r, n, end, J, false, skip);
   } else {
     /* the RPO order unless a heavy subtree skips (same code as before) */
     uint32_t *r2 = arena_alloc(c->mem, n * sizeof *r2);
     memcpy(r2, r, n * sizeof *r2);
     local_order(s, b, r2, n, end);
-    if (local_skips(s, r2, n, end, true, skip))
+    if (local_skips(s, r2, n, end, J, true, skip))
       memcpy(r, r2, n * sizeof *r);
     else
       memset(skip, 0, n);
