@@ -11,6 +11,7 @@
 #include <llvm-c/Target.h>
 
 #include "isel/isel_internal.h"
+#include "llvm/ir_bits.h"
 
 /* ---- types ---- */
 
@@ -39,32 +40,6 @@ LLVMTypeRef isel_scalar_type(LLVMTypeRef t) {
 
 /* ---- constants ---- */
 
-/* The byte offset a constant `getelementptr` expression v adds to its
- * base pointer (LangRef "getelementptr": the first index steps over whole
- * source elements, later ones into arrays, vectors and struct fields);
- * false if an index is not a constant integer (vector GEPs). */
-static bool const_gep_offset(isel_ctx *c, LLVMValueRef v, int64_t *out) {
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
-  int n = LLVMGetNumOperands(v);
-  int64_t off = 0;
-  for (int i = 1; i < n; i++) {
-    LLVMValueRef idx = LLVMGetOperand(v, i);
-    if (!LLVMIsAConstantInt(idx)) return false;
-    int64_t k = LLVMConstIntGetSExtValue(idx);
-    if (i == 1) {
-      off += k * (int64_t)LLVMABISizeOfType(c->td, ty);
-    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      off += (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)k);
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)k);
-    } else {
-      ty = LLVMGetElementType(ty);
-      off += k * (int64_t)LLVMABISizeOfType(c->td, ty);
-    }
-  }
-  *out = off;
-  return true;
-}
-
 /* LDS address (byte offset) of a constant expression rooted at an
  * addrspace(3) global; false if it is something else. */
 bool isel_const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
@@ -80,7 +55,7 @@ bool isel_const_lds_address(isel_ctx *c, LLVMValueRef v, uint32_t *out) {
   if (op != LLVMGetElementPtr) return false;
   uint32_t base;
   int64_t off;
-  if (!isel_const_lds_address(c, LLVMGetOperand(v, 0), &base) || !const_gep_offset(c, v, &off)) return false;
+  if (!isel_const_lds_address(c, LLVMGetOperand(v, 0), &base) || !wir_const_gep_offset(c->td, v, &off)) return false;
   *out = (uint32_t)(base + off);
   return true;
 }
@@ -143,7 +118,7 @@ static bool const_bits(isel_ctx *c, LLVMValueRef v, uint64_t *bits) {
     unsigned pb = isel_type_bits(LLVMTypeOf(v));
     uint64_t base;
     int64_t off;
-    if (pb > 64 || !const_gep_offset(c, v, &off) || !const_bits(c, LLVMGetOperand(v, 0), &base)) return false;
+    if (pb > 64 || !wir_const_gep_offset(c->td, v, &off) || !const_bits(c, LLVMGetOperand(v, 0), &base)) return false;
     *bits = base + (uint64_t)off;
     if (pb < 64) *bits &= (1ull << pb) - 1;
     return true;

@@ -24,6 +24,7 @@
 
 #include "isel/isel.h"
 #include "isel/isel_internal.h"
+#include "llvm/ir_bits.h"
 #include "emit/emit_data.h"
 
 /* A global of the global (1) or constant (4) space, defined here with an
@@ -66,25 +67,9 @@ static bool const_data_address(isel_ctx *c, LLVMValueRef v, LLVMValueRef *g, int
   LLVMOpcode op = LLVMGetConstOpcode(v);
   if (op == LLVMBitCast) return const_data_address(c, LLVMGetOperand(v, 0), g, off);
   if (op != LLVMGetElementPtr) return false;
-  if (!const_data_address(c, LLVMGetOperand(v, 0), g, off)) return false;
-  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
-  int n = LLVMGetNumOperands(v);
-  for (int i = 1; i < n; i++) {
-    LLVMValueRef idx = LLVMGetOperand(v, i);
-    if (!LLVMIsAConstantInt(idx)) return false;
-    int64_t x = LLVMConstIntGetSExtValue(idx);
-    if (i == 1) {
-      *off += x * (int64_t)LLVMABISizeOfType(c->td, ty);
-    } else if (LLVMGetTypeKind(ty) == LLVMStructTypeKind) {
-      *off += (int64_t)LLVMOffsetOfElement(c->td, ty, (unsigned)x);
-      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)x);
-    } else if (LLVMGetTypeKind(ty) == LLVMArrayTypeKind || LLVMGetTypeKind(ty) == LLVMVectorTypeKind) {
-      ty = LLVMGetElementType(ty);
-      *off += x * (int64_t)LLVMABISizeOfType(c->td, ty);
-    } else {
-      return false;
-    }
-  }
+  int64_t k;
+  if (!const_data_address(c, LLVMGetOperand(v, 0), g, off) || !wir_const_gep_offset(c->td, v, &k)) return false;
+  *off += k;
   return true;
 }
 

@@ -33,6 +33,7 @@
  * the same values computed at run time: wavecc executed 1.27-1.45x
  * llc-19's instructions there before this pass (2026-11-30). */
 #include "llvm/fold_const_offsets.h"
+#include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -66,8 +67,7 @@ static LLVMOpcode op_of(LLVMValueRef v) {
 }
 
 /* p, a global or a constant getelementptr of one with constant indices,
- * as the global *g plus *off bytes (DataLayout allocation sizes and
- * struct field offsets). */
+ * as the global *g plus *off bytes (wir_const_gep_offset). */
 static bool global_offset(fco *f, LLVMValueRef p, LLVMValueRef *g, int64_t *off, int depth) {
   if (LLVMIsAGlobalVariable(p)) {
     *g = p;
@@ -75,28 +75,9 @@ static bool global_offset(fco *f, LLVMValueRef p, LLVMValueRef *g, int64_t *off,
     return true;
   }
   if (depth > 4 || !LLVMIsAConstantExpr(p) || LLVMGetConstOpcode(p) != LLVMGetElementPtr) return false;
-  if (!global_offset(f, LLVMGetOperand(p, 0), g, off, depth + 1)) return false;
-  LLVMTypeRef t = LLVMGetGEPSourceElementType(p);
-  unsigned n = (unsigned)LLVMGetNumOperands(p);
-  for (unsigned i = 1; i < n; i++) {
-    LLVMValueRef ix = LLVMGetOperand(p, i);
-    if (!LLVMIsAConstantInt(ix)) return false;
-    int64_t x = LLVMConstIntGetSExtValue(ix);
-    if (i == 1) {
-      *off += x * (int64_t)LLVMABISizeOfType(f->td, t);
-      continue;
-    }
-    LLVMTypeKind tk = LLVMGetTypeKind(t);
-    if (tk == LLVMStructTypeKind) {
-      *off += (int64_t)LLVMOffsetOfElement(f->td, t, (unsigned)x);
-      t = LLVMStructGetTypeAtIndex(t, (unsigned)x);
-    } else if (tk == LLVMArrayTypeKind) {
-      t = LLVMGetElementType(t);
-      *off += x * (int64_t)LLVMABISizeOfType(f->td, t);
-    } else {
-      return false;
-    }
-  }
+  int64_t k;
+  if (!global_offset(f, LLVMGetOperand(p, 0), g, off, depth + 1) || !wir_const_gep_offset(f->td, p, &k)) return false;
+  *off += k;
   return true;
 }
 

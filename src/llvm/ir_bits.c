@@ -1,8 +1,33 @@
-/* IR helpers: vectors as packed integers (see ir_bits.h). */
+/* IR helpers: constant GEP offsets, vectors as packed integers (see ir_bits.h). */
 #include "llvm/ir_bits.h"
 
 #include <stdbool.h>
 #include <stddef.h>
+
+bool wir_const_gep_offset(LLVMTargetDataRef td, LLVMValueRef v, int64_t *off) {
+  LLVMTypeRef ty = LLVMGetGEPSourceElementType(v);
+  int n = LLVMGetNumOperands(v);
+  int64_t k = 0;
+  for (int i = 1; i < n; i++) {
+    LLVMValueRef idx = LLVMGetOperand(v, i);
+    if (!LLVMIsAConstantInt(idx)) return false;
+    int64_t x = LLVMConstIntGetSExtValue(idx);
+    LLVMTypeKind tk = LLVMGetTypeKind(ty);
+    if (i == 1) {
+      k += x * (int64_t)LLVMABISizeOfType(td, ty);
+    } else if (tk == LLVMStructTypeKind) {
+      k += (int64_t)LLVMOffsetOfElement(td, ty, (unsigned)x);
+      ty = LLVMStructGetTypeAtIndex(ty, (unsigned)x);
+    } else if (tk == LLVMArrayTypeKind || tk == LLVMVectorTypeKind) {
+      ty = LLVMGetElementType(ty);
+      k += x * (int64_t)LLVMABISizeOfType(td, ty);
+    } else {
+      return false;
+    }
+  }
+  *off = k;
+  return true;
+}
 
 unsigned wir_elem_bits(LLVMTypeRef t) {
   switch (LLVMGetTypeKind(t)) {
